@@ -1,0 +1,19 @@
+"""npspore: MindSpore's programming model on NumPy, compiled source-to-source.
+
+``import npspore as ms`` in place of ``import mindspore as ms``: ``Tensor``, ``Parameter``,
+``nn.Cell``, ``grad``/``value_and_grad``, ``ops.GradOperation``, ``jit`` and ``mutable`` behave
+as MindSpore documents them; compiled and differentiated code is plain Python/NumPy that
+``npspore show`` prints.
+"""
+__version__ = "0.1.0"
+
+from .common.dtype import *  # noqa: F401,F403
+from .common.tensor import *  # noqa: F401,F403
+from .common.parameter import *  # noqa: F401,F403
+from .common.mutable import *  # noqa: F401,F403
+from .common.seed import *  # noqa: F401,F403
+from .context import *  # noqa: F401,F403
+from .jit import *  # noqa: F401,F403
+from .grad import *  # noqa: F401,F403
+from . import common, nn, ops  # noqa: F401,E402
+from .common import dtype  # noqa: F401,E402

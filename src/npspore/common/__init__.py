@@ -1,0 +1,1 @@
+"""Tensors, Parameters, dtypes, initializers and mutable: the data side of npspore."""

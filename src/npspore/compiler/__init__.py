@@ -1,0 +1,1 @@
+"""The compiler: frontend, normalize, specialize, differentiate, optimize, codegen, cache."""

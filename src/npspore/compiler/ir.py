@@ -1,0 +1,207 @@
+"""The typed normal form: what specialize produces and differentiate, optimize and codegen consume.
+
+A :class:`Module` holds one :class:`Function` per (callable, input signature). A function body is a
+:class:`Block`: a list of statements in A-normal form, every value a :class:`Var` with a known
+:class:`~npspore.opdef.Aval` (tensors) or a :class:`Const` (a Python/NumPy value known at compile
+time). Each variable is assigned exactly once (SSA); control flow is *structured*, in the manner of
+MLIR's ``scf`` dialect:
+
+* :class:`If` runs one of two blocks; each block ends by yielding values, and the yielded values
+  become the ``outputs`` of the ``If`` (this replaces phi nodes);
+* :class:`ForRange` runs its body for ``index`` in ``range(start, stop, step)``; ``carried`` values
+  enter as ``body_params`` and the body yields their next values; after the loop they are ``outputs``;
+* :class:`While` is the same with a ``cond`` block, evaluated before each iteration, yielding a bool.
+
+Variable names come from the user's source (``h``, ``h_1``...); the differentiator names adjoints
+``d_<name>``. Every statement carries the :class:`Loc` of the user's source it came from.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Union
+
+from ..opdef import Aval
+
+
+@dataclass(frozen=True)
+class Loc:
+    """A position in the user's source: file, 1-based line, 0-based column and end column."""
+
+    file: str
+    line: int
+    col: int = 0
+    end_col: int | None = None
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}"
+
+
+@dataclass(frozen=True, eq=False)
+class Var:
+    """An SSA value. Identity is the object; ``name`` is unique within its function."""
+
+    name: str
+    aval: Aval
+
+    def __repr__(self) -> str:
+        return f"{self.name}:{self.aval}"
+
+
+@dataclass(frozen=True)
+class Const:
+    """A value known at compile time (Python scalar, None, string, tuple, NumPy array)."""
+
+    value: object
+
+    def __repr__(self) -> str:
+        return f"Const({self.value!r})"
+
+
+Atom = Union[Var, Const]
+
+
+@dataclass
+class Apply:
+    """``targets = op(*args, **static)`` for an op of the op table."""
+
+    targets: tuple            # tuple[Var, ...]: one per op output
+    op: str                   # canonical op name (opdef.OpDef.name)
+    args: tuple               # tuple[Atom, ...]: the positional operands
+    static: dict              # keyword-only static attributes
+    loc: Loc
+
+
+@dataclass
+class Call:
+    """``targets = callee(*args)``, a call to another :class:`Function` of the same module."""
+
+    targets: tuple
+    callee: str
+    args: tuple
+    loc: Loc
+
+
+@dataclass
+class Effect:
+    """A side effect that runs at call time: ``kind`` is ``'print'`` or ``'assign'``.
+
+    ``print``: args are printed as Python's print would print them (Tensors wrapped back).
+    ``assign``: ``args = (param_var, value)``; writes ``value`` into the Parameter's array in place
+    (``ops.assign``/``assign_add``/``assign_sub`` are lowered to this with the arithmetic done first).
+    """
+
+    kind: str
+    args: tuple
+    loc: Loc
+
+
+@dataclass
+class Block:
+    """A list of statements and the atoms it yields (the results of an If branch, loop body...)."""
+
+    stmts: list = field(default_factory=list)
+    results: tuple = ()
+
+
+@dataclass
+class If:
+    cond: Atom                 # a bool scalar Var (a tensor-dependent condition)
+    then_block: Block
+    else_block: Block
+    outputs: tuple             # tuple[Var]; len == len(then_block.results) == len(else_block.results)
+    loc: Loc
+
+
+@dataclass
+class ForRange:
+    index: Var                 # int64 scalar, bound each iteration
+    start: Atom
+    stop: Atom
+    step: Atom
+    carried: tuple             # initial values (Atoms)
+    body_params: tuple         # Vars bound to the carried values at the start of each iteration
+    body: Block                # body.results: the next carried values
+    outputs: tuple             # Vars: the carried values after the loop
+    loc: Loc
+
+
+@dataclass
+class While:
+    carried: tuple
+    body_params: tuple         # bound in both cond and body
+    cond: Block                # cond.results == (bool Var,)
+    body: Block
+    outputs: tuple
+    loc: Loc
+
+
+Stmt = Union[Apply, Call, Effect, If, ForRange, While]
+
+
+@dataclass
+class Function:
+    """One compiled function: flat array inputs to flat results.
+
+    ``params`` are the flattened tensor inputs followed by the Parameter arrays the function reads
+    (``param_names[i]`` is the Cell path/name of ``params[n_inputs + i]``, for the wrapper and header).
+    ``results`` are the flattened outputs; the wrapper rebuilds the user's structure from
+    ``output_tree`` (see ``compiler.signature``).
+    """
+
+    name: str
+    params: tuple
+    body: Block
+    source: str = ""           # qualified name of the user's callable, for the module header
+    loc: Loc | None = None
+    param_names: tuple = ()    # names of the Parameter inputs, in order
+    output_tree: object = None
+
+
+@dataclass
+class Module:
+    """Everything one compile produces: functions by name, and which one is the entry point."""
+
+    functions: dict
+    entry: str
+    header: dict = field(default_factory=dict)   # callable, source file, signature, key, version
+
+
+def walk_stmts(block: Block):
+    """Every statement in a block and its nested blocks, in program order."""
+    for stmt in block.stmts:
+        yield stmt
+        for inner in nested_blocks(stmt):
+            yield from walk_stmts(inner)
+
+
+def nested_blocks(stmt) -> tuple:
+    """The blocks directly nested in a statement."""
+    if isinstance(stmt, If):
+        return (stmt.then_block, stmt.else_block)
+    if isinstance(stmt, ForRange):
+        return (stmt.body,)
+    if isinstance(stmt, While):
+        return (stmt.cond, stmt.body)
+    return ()
+
+
+def defined_vars(stmt) -> tuple:
+    """The Vars a statement binds in its enclosing block."""
+    if isinstance(stmt, (Apply, Call)):
+        return stmt.targets
+    if isinstance(stmt, (If, ForRange, While)):
+        return stmt.outputs
+    return ()
+
+
+def used_atoms(stmt) -> tuple:
+    """The atoms a statement reads from its enclosing scope (not counting nested blocks' own uses)."""
+    if isinstance(stmt, (Apply, Call, Effect)):
+        return stmt.args
+    if isinstance(stmt, If):
+        return (stmt.cond,)
+    if isinstance(stmt, ForRange):
+        return (stmt.start, stmt.stop, stmt.step, *stmt.carried)
+    if isinstance(stmt, While):
+        return stmt.carried
+    return ()

@@ -1,0 +1,207 @@
+"""The op table: one definition per op, read from ``codegen_templates/``.
+
+Every op npspore knows is a class in one of the template modules (one module per family:
+``elementwise``, ``reductions``, ``shape_ops``, ``linalg``, ``nn``), decorated with :func:`op`::
+
+    @op(infer=rules.arithmetic, aliases=("multiply",))
+    class mul:
+        def forward(x, y):
+            return x * y
+
+        def adjoint(x, y, out, dout):
+            return dout * y, dout * x
+
+The class body holds plain functions (no ``self``), each runnable on its own:
+
+``forward(*operands, *, **static)``
+    The NumPy lowering. Positional parameters are array operands (or Python scalars);
+    keyword-only parameters are *static* attributes (axis, keep_dims, shape ...) that are
+    compile-time constants. Eager mode calls it; codegen inlines its body by substituting
+    the operands' names and the static values' ``repr``. The body is a single ``return``
+    expression or a few simple statements.
+``adjoint(*operands, out, dout, *, **static)``
+    The reverse-mode rule: returns one cotangent per positional operand (a tuple when there
+    are several), ``None`` for an operand that is not differentiable. Cotangents may have the
+    *broadcast* (output) shape: the caller sums them back to the operand shape (the compiler
+    from known shapes, eager mode from the arrays). The names the body reads (``x``, ``out``
+    ...) tell the differentiator which forward values to keep. ``adjoint = None`` marks an
+    op without a gradient (comparisons, argmax ...): its output is never active.
+``infer`` (given to :func:`op`)
+    The shape/dtype rule: ``infer(*operands, **static) -> Aval | tuple[Aval, ...]`` where each
+    operand is an :class:`Aval` for a tensor, or the Python value itself for a constant
+    (Python scalars are weakly typed, as in MindSpore: ``f16 + 1.5`` stays Float16). Raises
+    :class:`OpShapeError` / :class:`OpTypeError` with a message naming both shapes/dtypes; the
+    compiler adds the user's source line. ``shape`` entries may be ``None`` (a dynamic dim).
+``operand_dtype`` (optional, given to :func:`op`)
+    ``operand_dtype(*operands, **static) -> numpy dtype | None``: the dtype tensor operands are
+    cast to before ``forward`` runs, so that ``forward`` yields exactly the inferred dtype under
+    NumPy 1.26 and 2.x alike (``i32 + f16`` is Float16 in MindSpore, not NumPy's float32).
+
+Adding an op means adding one such class (and its tests); nothing else in npspore changes.
+"""
+from __future__ import annotations
+
+import ast
+import importlib
+import inspect
+import textwrap
+from dataclasses import dataclass, field
+from typing import Callable
+
+import numpy as np
+
+TEMPLATE_FAMILIES = ("elementwise", "reductions", "shape_ops", "linalg", "nn")
+
+
+class OpShapeError(ValueError):
+    """A shape rule rejected its operands (the message names the shapes)."""
+
+
+class OpTypeError(TypeError):
+    """A dtype rule rejected its operands (the message names the dtypes)."""
+
+
+@dataclass(frozen=True)
+class Aval:
+    """The abstract value of an array: its shape (``None`` for a dynamic dim) and NumPy dtype."""
+
+    shape: tuple
+    dtype: np.dtype
+
+    def __post_init__(self):
+        object.__setattr__(self, "shape", tuple(self.shape))
+        object.__setattr__(self, "dtype", np.dtype(self.dtype))
+
+    @property
+    def ndim(self) -> int:
+        return len(self.shape)
+
+    @classmethod
+    def of(cls, array) -> "Aval":
+        """The aval of a concrete NumPy array (or anything with ``shape`` and ``dtype``)."""
+        return cls(tuple(array.shape), array.dtype)
+
+    def __str__(self) -> str:
+        dims = ", ".join("?" if d is None else str(d) for d in self.shape)
+        return f"{self.dtype.name}[{dims}]"
+
+
+@dataclass
+class OpDef:
+    """One op: its name, family, lowering, shape/dtype rule and adjoint rule."""
+
+    name: str
+    family: str
+    forward: Callable
+    infer: Callable
+    adjoint: Callable | None
+    operand_dtype: Callable | None = None
+    aliases: tuple = ()
+    operands: tuple = ()          # positional parameter names of forward
+    static: dict = field(default_factory=dict)  # keyword-only parameter -> default
+
+    @property
+    def differentiable(self) -> bool:
+        return self.adjoint is not None
+
+    def forward_ast(self) -> ast.FunctionDef:
+        """The parsed ``forward`` function, for inlining by codegen."""
+        return function_ast(self.forward)
+
+    def adjoint_ast(self) -> ast.FunctionDef:
+        """The parsed ``adjoint`` function, for inlining by the differentiator."""
+        if self.adjoint is None:
+            raise TypeError(f"op {self.name!r} has no adjoint")
+        return function_ast(self.adjoint)
+
+    def adjoint_reads(self) -> frozenset:
+        """Names of the forward values (operands, ``out``) that the adjoint body reads."""
+        fn = self.adjoint_ast()
+        loaded = {n.id for n in ast.walk(fn) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+        return frozenset(loaded & (set(self.operands) | {"out"}))
+
+
+_FUNCTION_AST_CACHE: dict = {}
+
+
+def function_ast(fn: Callable) -> ast.FunctionDef:
+    """Parse one template function (cached: the templates never change while running)."""
+    tree = _FUNCTION_AST_CACHE.get(fn)
+    if tree is None:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(fn))).body[0]
+        _FUNCTION_AST_CACHE[fn] = tree
+    return tree
+
+
+_PENDING: list = []
+
+
+def op(*, infer: Callable, aliases: tuple = (), operand_dtype: Callable | None = None):
+    """Class decorator that turns a template class into an :class:`OpDef` (see module doc)."""
+
+    def register(cls) -> OpDef:
+        forward = cls.__dict__["forward"]
+        params = inspect.signature(forward).parameters.values()
+        definition = OpDef(
+            name=cls.__name__,
+            family=cls.__module__.rsplit(".", 1)[-1],
+            forward=forward,
+            infer=infer,
+            adjoint=cls.__dict__.get("adjoint"),
+            operand_dtype=operand_dtype,
+            aliases=tuple(aliases),
+            operands=tuple(p.name for p in params if p.kind is p.POSITIONAL_OR_KEYWORD),
+            static={p.name: p.default for p in params if p.kind is p.KEYWORD_ONLY},
+        )
+        _PENDING.append(definition)
+        return definition
+
+    return register
+
+
+class OpTable:
+    """All op definitions by name and alias, loaded once from the template package."""
+
+    def __init__(self):
+        self._by_name: dict[str, OpDef] = {}
+        for family in TEMPLATE_FAMILIES:
+            _PENDING.clear()
+            importlib.import_module(f"npspore.codegen_templates.{family}")
+            for definition in _PENDING:
+                for name in (definition.name, *definition.aliases):
+                    if name in self._by_name:
+                        raise RuntimeError(f"op {name!r} is defined twice in codegen_templates")
+                    self._by_name[name] = definition
+        _PENDING.clear()
+
+    def __getitem__(self, name: str) -> OpDef:
+        return self._by_name[name]
+
+    def __contains__(self, name: str) -> bool:
+        return name in self._by_name
+
+    def definitions(self) -> list[OpDef]:
+        """Each definition once, in table order."""
+        seen: dict[str, OpDef] = {}
+        for definition in self._by_name.values():
+            seen.setdefault(definition.name, definition)
+        return list(seen.values())
+
+    def digest_source(self) -> str:
+        """The text of every template module, for cache keys (a changed rule invalidates kernels)."""
+        parts = []
+        for family in TEMPLATE_FAMILIES:
+            module = importlib.import_module(f"npspore.codegen_templates.{family}")
+            parts.append(inspect.getsource(module))
+        return "\n".join(parts)
+
+
+_TABLE: OpTable | None = None
+
+
+def op_table() -> OpTable:
+    """The process-wide op table (loaded on first use)."""
+    global _TABLE
+    if _TABLE is None:
+        _TABLE = OpTable()
+    return _TABLE

@@ -1,0 +1,2 @@
+"""Functional ops, primitive classes and gradient operations, as in mindspore.ops."""
+__all__ = []
