@@ -7,7 +7,7 @@ from npspore.opdef import op
 # ---------------------------------------------------------------- arithmetic
 
 
-@op(infer=rules.arithmetic, operand_dtype=rules.arithmetic_operand_dtype, aliases=("multiply",))
+@op(infer=rules.arithmetic, operand_dtype=rules.arithmetic_operand_dtype, aliases=("multiply",), numpy=(np.multiply,))
 class mul:
     def forward(x, y):
         return x * y

@@ -32,6 +32,12 @@ The class body holds plain functions (no ``self``), each runnable on its own:
     (Python scalars are weakly typed, as in MindSpore: ``f16 + 1.5`` stays Float16). Raises
     :class:`OpShapeError` / :class:`OpTypeError` with a message naming both shapes/dtypes; the
     compiler adds the user's source line. ``shape`` entries may be ``None`` (a dynamic dim).
+``numpy`` (optional, given to :func:`op`)
+    The NumPy callables this op stands for (``(np.multiply,)`` for ``mul``, ``(np.sum,)`` for
+    ``sum``). Adjoint bodies are written in NumPy; to differentiate them again (grad of grad) the
+    differentiator stages them with tracer values, mapping each NumPy call back to its op through
+    this field. Keyword names of static attributes therefore follow NumPy (``axis``, ``keepdims``).
+    An op without a NumPy spelling is called from rules as ``call("erf", x)``.
 ``operand_dtype`` (optional, given to :func:`op`)
     ``operand_dtype(*operands, **static) -> numpy dtype | None``: the dtype tensor operands are
     cast to before ``forward`` runs, so that ``forward`` yields exactly the inferred dtype under
@@ -97,6 +103,7 @@ class OpDef:
     adjoint: Callable | None
     operand_dtype: Callable | None = None
     aliases: tuple = ()
+    numpy: tuple = ()             # NumPy callables this op stands for
     operands: tuple = ()          # positional parameter names of forward
     static: dict = field(default_factory=dict)  # keyword-only parameter -> default
 
@@ -136,7 +143,7 @@ def function_ast(fn: Callable) -> ast.FunctionDef:
 _PENDING: list = []
 
 
-def op(*, infer: Callable, aliases: tuple = (), operand_dtype: Callable | None = None):
+def op(*, infer: Callable, aliases: tuple = (), numpy: tuple = (), operand_dtype: Callable | None = None):
     """Class decorator that turns a template class into an :class:`OpDef` (see module doc)."""
 
     def register(cls) -> OpDef:
@@ -150,6 +157,7 @@ def op(*, infer: Callable, aliases: tuple = (), operand_dtype: Callable | None =
             adjoint=cls.__dict__.get("adjoint"),
             operand_dtype=operand_dtype,
             aliases=tuple(aliases),
+            numpy=tuple(numpy),
             operands=tuple(p.name for p in params if p.kind is p.POSITIONAL_OR_KEYWORD),
             static={p.name: p.default for p in params if p.kind is p.KEYWORD_ONLY},
         )
@@ -205,3 +213,16 @@ def op_table() -> OpTable:
     if _TABLE is None:
         _TABLE = OpTable()
     return _TABLE
+
+
+def call(name: str, *operands, **static):
+    """Run op ``name`` on NumPy arrays, from inside another op's rule (``call("erf", x)``).
+
+    When an operand is a tracer (an object with ``__npspore_stage__``), the call is handed to it
+    instead, so a rule using ``call`` can be staged into normal form as well as run.
+    """
+    for operand in operands:
+        stage = getattr(operand, "__npspore_stage__", None)
+        if stage is not None:
+            return stage(name, operands, static)
+    return op_table()[name].forward(*operands, **static)
