@@ -1,2 +1,67 @@
-"""Placeholder: being written."""
-__all__ = []
+"""Execution context, as in ``mindspore.set_context`` / ``mindspore.get_context``.
+
+``mode`` chooses between PYNATIVE_MODE (1, the default: ``construct`` runs eagerly) and
+GRAPH_MODE (0: Cells compile on first call). ``compile_cache`` (default ``True``) lets compiled
+kernels be cached on disk. ``device_target`` accepts MindSpore's targets, but npspore always
+computes with NumPy on the CPU. Other keywords (``device_id``, ``save_graphs``, ``jit_config`` ...)
+are accepted and stored so MindSpore scripts run unchanged; they have no effect.
+"""
+from __future__ import annotations
+
+__all__ = ["GRAPH_MODE", "PYNATIVE_MODE", "set_context", "get_context"]
+
+GRAPH_MODE = 0
+PYNATIVE_MODE = 1
+
+_DEVICE_TARGETS = ("Ascend", "GPU", "CPU")
+
+_context = {
+    "mode": PYNATIVE_MODE,
+    "device_target": "CPU",
+    "device_id": 0,
+    "compile_cache": True,
+    "save_graphs": False,
+    "max_call_depth": 1000,
+}
+
+
+def _check(key, value):
+    if key == "mode" and (type(value) is not int or value not in (GRAPH_MODE, PYNATIVE_MODE)):
+        raise ValueError("For 'context.set_context', the argument 'mode' should be context.GRAPH_MODE (0) "
+                         f"or context.PYNATIVE_MODE (1), but got {value}.")
+    if key == "device_target" and value not in _DEVICE_TARGETS:
+        raise ValueError(f"For 'context.set_context', the argument 'device_target' must be one of "
+                         f"{list(_DEVICE_TARGETS)}, but got {value}.")
+    if key == "compile_cache" and not isinstance(value, bool):
+        raise TypeError(f"For 'context.set_context', the argument 'compile_cache' must be bool, "
+                        f"but got {type(value).__name__}.")
+
+
+def set_context(**kwargs):
+    """Set context attributes, e.g. ``set_context(mode=GRAPH_MODE)``.
+
+    Args:
+        mode (int): ``GRAPH_MODE`` (0) or ``PYNATIVE_MODE`` (1).
+        device_target (str): ``'CPU'``, ``'GPU'`` or ``'Ascend'`` (computation is NumPy on the CPU).
+        compile_cache (bool): whether compiled kernels may be cached on disk.
+        **kwargs: other MindSpore context keys, stored without effect.
+
+    Raises:
+        ValueError: if ``mode`` or ``device_target`` has an invalid value.
+        TypeError: if ``compile_cache`` is not a bool.
+    """
+    for key, value in kwargs.items():
+        _check(key, value)
+    _context.update(kwargs)
+
+
+def get_context(attr_key):
+    """Get the value of a context attribute, e.g. ``get_context("mode")``.
+
+    Raises:
+        ValueError: if ``attr_key`` was never set and is not a known attribute.
+    """
+    if attr_key not in _context:
+        raise ValueError(f"For 'context.get_context', the argument {attr_key} is not recognized! For detailed "
+                         "usage of 'get_context', please refer to the Mindspore official website.")
+    return _context[attr_key]

@@ -1,2 +1,359 @@
-"""Placeholder: being written."""
-__all__ = []
+"""``jit`` and compiled calls: one kernel per input signature, found by one dict lookup.
+
+A :class:`KernelCache` belongs to one compiled callable (a ``@jit`` function, a Cell instance, a
+gradient function). A call computes the input key (shapes, dtypes, Python constants — see
+``compiler.signature``) and looks it up; on a hit it passes the input arrays and the captured
+Parameters' current arrays to the kernel and wraps the results. On a miss it looks in the disk
+cache, and only then compiles.
+
+Set ``NPSPORE_EXPLAIN_CACHE_MISSES=1`` to log, for every recompile, which argument differs from
+the nearest signature already compiled.
+"""
+from __future__ import annotations
+
+import functools
+import inspect
+import logging
+import os
+
+from . import __version__
+from .compiler import cache
+from .compiler.signature import describe_key, input_key
+
+__all__ = ["jit"]
+
+_log = logging.getLogger("npspore.cache")
+
+
+class KernelEntry:
+    """A compiled kernel and how to call it: captured objects and the output builder."""
+
+    __slots__ = ("kernel", "captured", "build", "source", "path", "program")
+
+    def __init__(self, kernel, captured, output_tree, source, path, program=None):
+        self.kernel = kernel
+        self.captured = captured
+        self.source = source
+        self.path = path
+        self.program = program
+        node = output_tree.node
+        if node == ("leaf", 0):
+            from .common.tensor import Tensor
+            wrap = Tensor._wrap
+            self.build = wrap
+        else:
+            count = output_tree.leaf_count()
+            if count == 1:
+                self.build = lambda result, _tree=output_tree: _tree.build((result,))
+            else:
+                self.build = output_tree.build
+
+    def run(self, leaves):
+        arrays = leaves + [obj._array for obj in self.captured] if self.captured else leaves
+        return self.build(self.kernel(*arrays))
+
+
+class KernelCache:
+    """Kernels of one compiled callable, by input key; counts hits, compiles and disk loads.
+
+    ``compile_fn(args, kwargs, key) -> KernelEntry`` builds an entry on a miss.
+    """
+
+    def __init__(self, compile_fn, label: str):
+        self.entries: dict = {}
+        self.compile_fn = compile_fn
+        self.label = label
+        self.hits = 0
+        self.compiles = 0
+        self.disk_loads = 0
+
+    def lookup(self, key):
+        entry = self.entries.get(key)
+        if entry is not None:
+            self.hits += 1
+        return entry
+
+    def add(self, key, entry, *, from_disk: bool) -> None:
+        if os.environ.get("NPSPORE_EXPLAIN_CACHE_MISSES") == "1":
+            _log.warning("npspore: %s: %s", self.label, explain_miss(key, list(self.entries)))
+        if from_disk:
+            self.disk_loads += 1
+        else:
+            self.compiles += 1
+        self.entries[key] = entry
+
+    def info(self) -> dict:
+        return {"hits": self.hits, "compiles": self.compiles, "disk_loads": self.disk_loads,
+                "entries": len(self.entries)}
+
+
+def explain_miss(key, known: list) -> str:
+    """Why ``key`` missed: the nearest known key and the arguments that differ from it."""
+    if not known:
+        return f"first compile for signature {describe_key(key)}"
+
+    def distance(other):
+        if len(other) != len(key):
+            return len(key) + abs(len(other) - len(key))
+        return sum(a != b for a, b in zip(key, other))
+
+    nearest = min(known, key=distance)
+    if len(nearest) != len(key):
+        return f"recompiling: {len(key)} arguments, nearest compiled signature has {len(nearest)}"
+    changes = [f"argument {i}: {describe_key((b,))} -> {describe_key((a,))}"
+               for i, (a, b) in enumerate(zip(key, nearest)) if a != b]
+    return "recompiling: " + "; ".join(changes)
+
+
+# --------------------------------------------------------------------------- forward kernels
+
+
+def _disk_key(target_fn, self_obj, key, options) -> str | None:
+    from .compiler.pipeline import file_digest, op_table_digest
+    from .compiler.specialize import _object_fingerprint
+
+    fingerprint = _object_fingerprint(self_obj) if self_obj is not None else None
+    text = repr(fingerprint)
+    if " at 0x" in text or "'id'" in text:
+        return None  # state that only this process can name: keep it out of the disk cache
+    return cache.digest(__version__, op_table_digest(), target_fn.__qualname__,
+                        file_digest(target_fn.__code__.co_filename), key, options, text)
+
+
+def compile_forward(target, args, kwargs, key, *, dynamic=None, options=()) -> tuple[KernelEntry, bool]:
+    """A forward kernel for one call: from the disk cache if verified there, else compiled.
+
+    Returns ``(entry, from_disk)``.
+    """
+    from .compiler import pipeline
+
+    fn, self_obj = pipeline.unbind(target)
+    disk_key = _disk_key(fn, self_obj, key, ("forward", options))
+    if disk_key is not None:
+        loaded = _load_from_disk(disk_key, fn, self_obj)
+        if loaded is not None:
+            return loaded, True
+    program = pipeline.trace_program(target, args, kwargs, dynamic=dynamic)
+    layout = pipeline.layout_literal(program) if disk_key is not None else None
+    header = pipeline.header_for(program, describe_key(key), disk_key if layout else None)
+    kernel, source, path = pipeline.build_kernel(program.module, layout=layout, key=disk_key, header=header)
+    return KernelEntry(kernel, program.captured, program.output_tree, source, path, program), False
+
+
+def _load_from_disk(disk_key, fn, self_obj):
+    from .compiler import pipeline
+    from .compiler.signature import OutputTree
+
+    found = cache.load(disk_key)
+    if found is None:
+        return None
+    source, path = found
+    try:
+        namespace = cache.execute(source, path)
+        layout = namespace["layout"]
+        if not pipeline.sources_unchanged(layout):
+            cache.discard(disk_key)
+            return None
+        captured = [pipeline.resolve_path(p, self_obj, fn) for p in layout["captured"]]
+    except Exception:  # noqa: BLE001 - a cached file that does not load is regenerated, never trusted
+        cache.discard(disk_key)
+        return None
+    return KernelEntry(namespace["kernel"], captured, OutputTree(layout["output"]), source, path)
+
+
+class JitFunction:
+    """A function compiled per input signature (what ``@jit`` returns).
+
+    Call it like the function. ``cache_info()`` returns ``{'hits', 'compiles', 'disk_loads',
+    'entries'}``. Used on a Cell's ``construct`` it compiles that Cell's calls.
+    """
+
+    def __init__(self, function, options=()):
+        functools.update_wrapper(self, function)
+        self.__npspore_function__ = function
+        self.options = options
+        self._cache = KernelCache(self._compile, function.__qualname__)
+
+    def _compile(self, args, kwargs, key):
+        return compile_forward(self.__npspore_function__, args, kwargs, key, options=self.options)
+
+    def __call__(self, *args, **kwargs):
+        if kwargs:
+            args = _bind_positional(self.__npspore_function__, args, kwargs)
+        key, leaves = input_key(args)
+        entry = self._cache.lookup(key)
+        if entry is None:
+            entry, from_disk = self._compile(args, {}, key)
+            self._cache.add(key, entry, from_disk=from_disk)
+        return entry.run(leaves)
+
+    def __get__(self, instance, owner=None):
+        if instance is None:
+            return self
+        from .nn.cell import Cell
+
+        if isinstance(instance, Cell):
+            return functools.partial(call_cell, instance, _jitted=True)
+        return functools.partial(self.__call__, instance)
+
+    def cache_info(self) -> dict:
+        return self._cache.info()
+
+    def kernel_source(self, *args) -> str:
+        """The generated module that runs for these arguments (compiling it if needed)."""
+        key, _ = input_key(args)
+        if self._cache.lookup(key) is None:
+            entry, from_disk = self._compile(args, {}, key)
+            self._cache.add(key, entry, from_disk=from_disk)
+        return self._cache.entries[key].source
+
+
+def _bind_positional(fn, args, kwargs) -> tuple:
+    bound = inspect.signature(fn).bind(*args, **kwargs)
+    return tuple(bound.args)
+
+
+def jit(function=None, *, capture_mode="ast", jit_level="O0", dynamic=0, fullgraph=False, backend="", **options):
+    """Compile a function, a Cell's ``construct`` or a Cell instance into NumPy kernels.
+
+    ``@jit`` and ``@jit()`` both work. The first call with a new input signature compiles (or
+    loads the kernel from the disk cache); later calls with the same shapes, dtypes and Python
+    constants run the cached kernel. ``jit(cell)`` returns a callable that runs the Cell compiled.
+    The MindSpore options (``capture_mode``, ``jit_level``, ``dynamic``, ``fullgraph``, ``backend``)
+    are accepted and have no effect here: npspore always compiles the AST.
+
+    Raises:
+        NotSupportedError: (at the first call) the code uses Python that npspore does not compile;
+            the message shows the file, line and a caret.
+    """
+    if function is None:
+        return lambda fn: jit(fn, capture_mode=capture_mode, jit_level=jit_level, dynamic=dynamic,
+                              fullgraph=fullgraph, backend=backend, **options)
+    from .nn.cell import Cell
+
+    if isinstance(function, Cell):
+        return functools.partial(call_cell, function, _jitted=True)
+    if isinstance(function, JitFunction) or not callable(function):
+        return function
+    return JitFunction(function)
+
+
+# --------------------------------------------------------------------------- Cells
+
+
+def _cell_cache(cell) -> KernelCache:
+    kernels = cell.__dict__.get("_npspore_kernels")
+    if kernels is None:
+        kernels = KernelCache(lambda args, kwargs, key: None, type(cell).__name__)
+        cell.__dict__["_npspore_kernels"] = kernels
+    return kernels
+
+
+def _dynamic_dims(cell, args):
+    inputs = cell.__dict__.get("_inputs") or getattr(cell, "_dynamic_inputs", None)
+    if not inputs:
+        return None
+    from .common.tensor import Tensor
+
+    dynamic = {}
+    for index, (placeholder, arg) in enumerate(zip(inputs, args)):
+        if not isinstance(placeholder, Tensor) or not getattr(placeholder, "is_placeholder", False):
+            continue
+        expected = tuple(placeholder.shape)
+        if not isinstance(arg, Tensor):
+            continue
+        if len(expected) != arg.ndim:
+            raise ValueError(
+                f"For set_inputs and tuple(list) in set_inputs, the dims of {index + 1}th input must be the same "
+                f"as expected, but got expected: {len(expected)}, and input: {arg.ndim}!")
+        if placeholder.dtype != arg.dtype:
+            raise TypeError(
+                f"For set_inputs or tuple(list) in set_inputs, the {index + 1}th type should be "
+                f"Tensor[{placeholder.dtype}], but got Tensor[{arg.dtype}]!")
+        dynamic[index] = tuple(None if d == -1 else d for d in expected)
+    return dynamic or None
+
+
+def _check_arity(cell, args):
+    construct = inspect.getattr_static(type(cell), "construct")
+    from .compiler.pipeline import _plain
+
+    signature = inspect.signature(_plain(construct))
+    params = list(signature.parameters.values())[1:]
+    if any(p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) for p in params):
+        return
+    required = sum(1 for p in params if p.default is p.empty)
+    defaults = len(params) - required
+    if len(args) < required:
+        raise TypeError(
+            f"For 'Cell', the function construct requires {required} positional argument, but got {len(args)}. "
+            "When using set_inputs, please make sure that all networks and loss functions are configured with "
+            "set_inputs.")
+    if len(args) > len(params):
+        raise TypeError(
+            f"For 'Cell', the function construct requires {required} positional argument and {defaults} default "
+            f"argument, total {len(params)}, but got {len(args)}.")
+
+
+def _cell_key(cell, args):
+    dynamic = _dynamic_dims(cell, args) if cell.__dict__.get("_inputs") else None
+    key, leaves = input_key(args, dynamic)
+    return (bool(getattr(cell, "training", False)), key), leaves, dynamic
+
+
+def call_cell(cell, *args, _jitted=False, **kwargs):
+    """Run ``cell(*args)`` through its compiled kernel (GRAPH mode, ``@jit`` construct, ``jit(cell)``)."""
+    if len(args) == 2 and isinstance(args[0], tuple) and isinstance(args[1], dict) and not _jitted:
+        args, kwargs = args
+    if kwargs:
+        from .compiler.pipeline import unbind
+
+        fn, _ = unbind(cell)
+        args = _bind_positional(fn, (cell,) + tuple(args), kwargs)[1:]
+    kernels = _cell_cache(cell)
+    full_key, leaves, dynamic = _cell_key(cell, args)
+    entry = kernels.lookup(full_key)
+    if entry is None:
+        entry = _compile_cell_entry(cell, args, full_key, dynamic, kernels)
+    return entry.run(leaves)
+
+
+def _compile_cell_entry(cell, args, full_key, dynamic, kernels):
+    _check_arity(cell, args)
+    entry, from_disk = compile_forward(cell, args, {}, full_key[1], dynamic=dynamic, options=(full_key[0],))
+    kernels.add(full_key, entry, from_disk=from_disk)
+    phase = "train" if full_key[0] else "predict"
+    compile_cache = getattr(cell, "compile_cache", None)
+    if isinstance(compile_cache, set):
+        compile_cache.add(f"{phase}.{describe_key(full_key[1])}")
+    try:
+        cell.arguments_key = describe_key(full_key[1])
+    except AttributeError:
+        pass
+    return entry
+
+
+def compile_cell(cell, args, kwargs=None):
+    """Compile ``cell`` for these arguments without running it (``Cell.compile``). Returns None."""
+    if kwargs:
+        from .compiler.pipeline import unbind
+
+        fn, _ = unbind(cell)
+        args = _bind_positional(fn, (cell,) + tuple(args), kwargs)[1:]
+    kernels = _cell_cache(cell)
+    full_key, _, dynamic = _cell_key(cell, args)
+    if kernels.lookup(full_key) is None:
+        _compile_cell_entry(cell, args, full_key, dynamic, kernels)
+    return None
+
+
+def cell_cache_info(cell) -> dict:
+    """``{'hits', 'compiles', 'disk_loads', 'entries'}`` of a Cell's compiled kernels."""
+    return _cell_cache(cell).info()
+
+
+def cell_kernel_source(cell, *args) -> str:
+    """The generated module that runs ``cell(*args)`` compiled."""
+    compile_cell(cell, args)
+    full_key, _, _ = _cell_key(cell, args)
+    return _cell_cache(cell).entries[full_key].source

@@ -1,2 +1,272 @@
-"""Placeholder: being written."""
-__all__ = []
+"""Weight initializers, as in ``mindspore.common.initializer``.
+
+``initializer(init, shape, dtype)`` returns a Tensor filled by an :class:`Initializer` (``One()``,
+``Normal(sigma=0.02)`` ...), by the initializer registered under a name (``'ones'``, ``'normal'``,
+``'xavier_uniform'`` ..., case-insensitive), by a constant number, or returns the given Tensor.
+An Initializer is also callable on a NumPy array, which it fills in place. Random initializers draw
+from the generator of :mod:`npspore.common.seed`, so ``set_seed`` makes them reproducible.
+Unlike MindSpore, the data is computed at once (``Tensor.init_data()`` returns the Tensor itself).
+"""
+from __future__ import annotations
+
+import math
+import numbers
+
+import numpy as np
+
+from . import dtype as mstype
+from .seed import default_rng
+from .tensor import Tensor
+
+__all__ = ["Initializer", "initializer", "Zero", "One", "Constant", "Normal", "TruncatedNormal", "Uniform",
+           "XavierUniform", "XavierNormal", "HeUniform", "HeNormal"]
+
+_ALIASES = {}
+
+
+def _register(*aliases):
+    """Register an Initializer class under its lower-case class name and ``aliases``."""
+
+    def register(cls):
+        for name in (cls.__name__.lower(), *aliases):
+            _ALIASES.setdefault(name, cls)
+        return cls
+
+    return register
+
+
+class Initializer:
+    """Base class of initializers: ``init(array)`` fills a NumPy array in place."""
+
+    def __init__(self, **kwargs):
+        self._kwargs = kwargs
+
+    def _initialize(self, arr):
+        raise NotImplementedError("Must be overridden!")
+
+    def __call__(self, arr):
+        self._initialize(arr)
+        return arr
+
+
+def _fan_in_and_fan_out(shape):
+    """Input and output units of a weight of ``shape`` (receptive field included for convolutions)."""
+    if len(shape) < 2:
+        raise ValueError("'fan_in' and 'fan_out' can not be computed for tensor with fewer than 2 dimensions, "
+                         f"but got dimensions {len(shape)}.")
+    receptive_field = math.prod(shape[2:])
+    return shape[1] * receptive_field, shape[0] * receptive_field
+
+
+def _leaky_relu_gain(nonlinearity, negative_slope):
+    linear = ("linear", "conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d", "conv_transpose3d",
+              "sigmoid")
+    if nonlinearity in linear:
+        return 1.0
+    if nonlinearity == "tanh":
+        return 5.0 / 3
+    if nonlinearity == "relu":
+        return math.sqrt(2.0)
+    if nonlinearity == "leaky_relu":
+        if isinstance(negative_slope, bool) or not isinstance(negative_slope, (int, float)):
+            raise ValueError(f"For 'HeUniform', 'negative_slope' {negative_slope} is not a valid number.When "
+                             "'nonlinearity' has been set to 'leaky_relu', 'negative_slope' should be int or float "
+                             f"type, but got {type(negative_slope)}.")
+        return math.sqrt(2.0 / (1 + negative_slope ** 2))
+    raise ValueError("For 'HeUniform', the argument 'nonlinearity' should be one of ['sigmoid', 'tanh', 'relu' or "
+                     f"'leaky_relu'], but got {nonlinearity}.")
+
+
+@_register("zeros")
+class Zero(Initializer):
+    """Fill with zeros."""
+
+    def _initialize(self, arr):
+        arr.fill(0)
+
+
+@_register("ones")
+class One(Initializer):
+    """Fill with ones."""
+
+    def _initialize(self, arr):
+        arr.fill(1)
+
+
+class Constant(Initializer):
+    """Fill with ``value``."""
+
+    def __init__(self, value):
+        super().__init__(value=value)
+        self.value = value
+
+    def _initialize(self, arr):
+        arr.fill(self.value)
+
+
+@_register()
+class Normal(Initializer):
+    """Sample from the normal distribution N(``mean``, ``sigma``^2).
+
+    Raises:
+        ValueError: if ``sigma`` is negative (when filling).
+    """
+
+    def __init__(self, sigma=0.01, mean=0.0):
+        super().__init__(sigma=sigma, mean=mean)
+        self.sigma = sigma
+        self.mean = mean
+
+    def _initialize(self, arr):
+        if self.sigma < 0:
+            raise ValueError("sigma < 0")
+        arr[...] = default_rng().normal(self.mean, self.sigma, arr.shape)
+
+
+@_register()
+class TruncatedNormal(Initializer):
+    """Sample from N(0, ``sigma``^2) truncated to [-2 ``sigma``, 2 ``sigma``]."""
+
+    def __init__(self, sigma=0.01):
+        super().__init__(sigma=sigma)
+        self.sigma = sigma
+
+    def _initialize(self, arr):
+        if self.sigma < 0:
+            raise ValueError("sigma < 0")
+        rng = default_rng()
+        samples = rng.standard_normal(arr.shape)
+        outside = np.abs(samples) > 2
+        while outside.any():
+            samples[outside] = rng.standard_normal(int(outside.sum()))
+            outside = np.abs(samples) > 2
+        arr[...] = samples * self.sigma
+
+
+@_register()
+class Uniform(Initializer):
+    """Sample from the uniform distribution U(-``scale``, ``scale``)."""
+
+    def __init__(self, scale=0.07):
+        super().__init__(scale=scale)
+        self.scale = scale
+
+    def _initialize(self, arr):
+        arr[...] = default_rng().uniform(-self.scale, self.scale, arr.shape)
+
+
+@_register("xavier_uniform")
+class XavierUniform(Initializer):
+    """Sample from U(-b, b) with b = ``gain`` * sqrt(6 / (fan_in + fan_out)) (Glorot)."""
+
+    def __init__(self, gain=1):
+        super().__init__(gain=gain)
+        self.gain = gain
+
+    def _initialize(self, arr):
+        fan_in, fan_out = _fan_in_and_fan_out(arr.shape)
+        bound = self.gain * math.sqrt(6.0 / (fan_in + fan_out))
+        arr[...] = default_rng().uniform(-bound, bound, arr.shape)
+
+
+@_register("xavier_normal")
+class XavierNormal(Initializer):
+    """Sample from N(0, s^2) with s = ``gain`` * sqrt(2 / (fan_in + fan_out)) (Glorot)."""
+
+    def __init__(self, gain=1):
+        super().__init__(gain=gain)
+        self.gain = gain
+
+    def _initialize(self, arr):
+        fan_in, fan_out = _fan_in_and_fan_out(arr.shape)
+        arr[...] = default_rng().normal(0.0, self.gain * math.sqrt(2.0 / (fan_in + fan_out)), arr.shape)
+
+
+def _he_fan_and_gain(shape, mode, nonlinearity, negative_slope):
+    """The fan (``'fan_in'`` or ``'fan_out'``) and gain of a He/Kaiming initializer."""
+    mode = mode.lower()
+    if mode not in ("fan_in", "fan_out"):
+        raise ValueError(f"'mode' {mode} not supported, please use one of ['fan_in', 'fan_out']")
+    fan_in, fan_out = _fan_in_and_fan_out(shape)
+    return (fan_in if mode == "fan_in" else fan_out), _leaky_relu_gain(nonlinearity, negative_slope)
+
+
+@_register("he_uniform")
+class HeUniform(Initializer):
+    """Sample from U(-b, b) with b = gain * sqrt(3 / fan) (He/Kaiming).
+
+    Args:
+        negative_slope (Union[int, float]): the slope of the rectifier after this layer (``leaky_relu``).
+        mode (str): ``'fan_in'`` or ``'fan_out'``, the fan used.
+        nonlinearity (str): ``'relu'``, ``'leaky_relu'``, ``'tanh'``, ``'sigmoid'`` or a linear layer name.
+    """
+
+    def __init__(self, negative_slope=0, mode="fan_in", nonlinearity="leaky_relu"):
+        super().__init__(negative_slope=negative_slope, mode=mode, nonlinearity=nonlinearity)
+        self.negative_slope = negative_slope
+        self.mode = mode
+        self.nonlinearity = nonlinearity
+
+    def _initialize(self, arr):
+        fan, gain = _he_fan_and_gain(arr.shape, self.mode, self.nonlinearity, self.negative_slope)
+        bound = math.sqrt(3.0) * gain / math.sqrt(fan)
+        arr[...] = default_rng().uniform(-bound, bound, arr.shape)
+
+
+@_register("he_normal")
+class HeNormal(Initializer):
+    """Sample from N(0, s^2) with s = gain / sqrt(fan) (He/Kaiming); arguments as :class:`HeUniform`."""
+
+    def __init__(self, negative_slope=0, mode="fan_in", nonlinearity="leaky_relu"):
+        super().__init__(negative_slope=negative_slope, mode=mode, nonlinearity=nonlinearity)
+        self.negative_slope = negative_slope
+        self.mode = mode
+        self.nonlinearity = nonlinearity
+
+    def _initialize(self, arr):
+        fan, gain = _he_fan_and_gain(arr.shape, self.mode, self.nonlinearity, self.negative_slope)
+        arr[...] = default_rng().normal(0.0, gain / math.sqrt(fan), arr.shape)
+
+
+def initializer(init, shape=None, dtype=mstype.float32):
+    """Create a Tensor of ``shape`` and ``dtype`` filled by ``init``.
+
+    Args:
+        init (Union[Tensor, str, Initializer, numbers.Number]): an Initializer, the name of one
+            (case-insensitive), a number (a :class:`Constant`), or a Tensor returned as it is.
+        shape (Union[tuple, list, int]): the shape; for a Tensor ``init`` it must be the Tensor's.
+        dtype (mindspore.dtype): the dtype of the data.
+
+    Returns:
+        Tensor.
+
+    Raises:
+        TypeError: if ``init`` is of another type.
+        ValueError: for an unknown initializer name, a dim that is not a positive int, or a
+            Tensor ``init`` whose shape is not ``shape``.
+    """
+    if not isinstance(init, (Tensor, numbers.Number, str, Initializer)):
+        raise TypeError("For 'initializer', the type of the 'init' argument should be 'Tensor', 'number', 'string' "
+                        f"or 'initializer', but got {type(init)}.")
+    if isinstance(init, Tensor):
+        expected = shape if isinstance(shape, (tuple, list)) else [shape]
+        if shape is not None and init.shape != tuple(expected):
+            raise ValueError("For 'initializer', the shape of the 'init' argument should be same as the argument "
+                             f"'shape', but got the 'init' shape {list(init.shape)} and the 'shape' {expected}.")
+        return init
+    if isinstance(shape, list):
+        shape = tuple(shape)
+    elif isinstance(shape, numbers.Number):
+        shape = (shape,)
+    for value in shape if shape is not None else ():
+        if not isinstance(value, int) or value <= 0:
+            raise ValueError("For 'initializer', the argument 'shape' is invalid, the value of 'shape' must be "
+                             f"positive integer, but got {shape}")
+    if isinstance(init, str):
+        cls = _ALIASES.get(init.lower())
+        if cls is None:
+            raise ValueError(f"For 'initializer', the class corresponding to '{init}' was not found.")
+        init = cls()
+    elif isinstance(init, numbers.Number):
+        init = Constant(init)
+    return Tensor(dtype=dtype, shape=shape if shape is not None else (), init=init)

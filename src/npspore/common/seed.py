@@ -1,2 +1,44 @@
-"""Placeholder: being written."""
-__all__ = []
+"""The global random seed, as in ``mindspore.set_seed`` / ``mindspore.get_seed``.
+
+Initializers and random ops draw from one NumPy ``Generator`` (:func:`default_rng`). ``set_seed``
+replaces it with a generator seeded by the given value, so the same seed gives the same
+initial weights; like MindSpore, it also seeds NumPy's legacy global generator.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+__all__ = ["set_seed", "get_seed"]
+
+_seed = None
+_rng = np.random.default_rng()
+
+
+def set_seed(seed):
+    """Set the global seed.
+
+    Args:
+        seed (int): a non-negative integer.
+
+    Raises:
+        TypeError: if ``seed`` is not an int.
+        ValueError: if ``seed`` is negative.
+    """
+    global _seed, _rng
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise TypeError(f"The argument 'seed' must be type of int, but got {type(seed)}.")
+    if seed < 0:
+        raise ValueError(f"For 'global_seed', the 'seed' must be int and must >= 0, but got {seed} with type int.")
+    np.random.seed(seed)
+    _seed = seed
+    _rng = np.random.default_rng(seed)
+
+
+def get_seed():
+    """The global seed, or ``None`` if :func:`set_seed` was never called."""
+    return _seed
+
+
+def default_rng() -> np.random.Generator:
+    """The generator that initializers and random ops draw from (reseeded by :func:`set_seed`)."""
+    return _rng

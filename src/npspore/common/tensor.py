@@ -1,2 +1,743 @@
-"""Placeholder: being written."""
-__all__ = []
+"""Tensor: an n-dimensional array of one dtype, as ``mindspore.Tensor``.
+
+A Tensor holds its data in ``_array``, a ``numpy.ndarray``. ``Tensor(...)`` follows MindSpore's
+construction rules (Python floats become Float32, Python ints Int64, NumPy arrays keep their
+dtype and are copied, another Tensor's data is shared). ``Tensor._wrap(array)`` builds a Tensor
+around an existing array with no checks and no copy; ops use it for their results.
+
+Every operator and data method applies an op through ``npspore.ops.eager.run`` and is written in
+the compilable subset (see the project brief), so the compiler can step into it. Printing,
+``asnumpy``, ``item``, ``tolist``, ``__bool__``, ``__len__``, iteration and ``__setitem__`` are
+eager-only. ``asnumpy()`` returns the stored array itself, not a copy: as in MindSpore, the
+Tensor and the returned ndarray share memory.
+"""
+from __future__ import annotations
+
+import re
+
+import numpy as np
+
+from . import dtype as mstype
+
+__all__ = ["Tensor", "tensor"]
+
+_INPUT_DATA_TYPES = "['TensorPy', 'Tensor', 'ndarray', 'str_', 'list', 'tuple', 'float', 'int', 'bool', " \
+                    "'complex', 'bytes']"
+_STORABLE = frozenset(np.dtype(t) for t in mstype._MS_TO_NP.values())
+_DATA_DTYPES = mstype.number_type + (mstype.bool_,)
+
+
+def _input_data_error(input_data) -> TypeError:
+    return TypeError(f"For 'Tensor', the type of 'input_data' should be one of '{_INPUT_DATA_TYPES}', "
+                     f"but got type '{type(input_data).__name__}'.")
+
+
+def _check_dtype(dtype) -> None:
+    if dtype not in _DATA_DTYPES or not isinstance(dtype, mstype.Type):
+        raise TypeError(f"For 'Tensor', the 'dtype' should be one of the number types or mindspore.bool_, "
+                        f"but got {dtype!r}.")
+
+
+def _np_dtype(dtype) -> np.dtype:
+    """The NumPy dtype that stores the npspore dtype ``dtype`` (a dtype, NumPy type or name)."""
+    return np.dtype(mstype.dtype_to_nptype(mstype.as_dtype(dtype)))
+
+
+def _array_from_data(input_data, dtype) -> np.ndarray:
+    """The array a Tensor built from ``input_data`` holds (MindSpore's default dtypes and checks)."""
+    if isinstance(input_data, np.generic):
+        input_data = np.array(input_data)
+    if dtype is not None:
+        _check_dtype(dtype)
+    if isinstance(input_data, Tensor):
+        if input_data._dynamic_shape is not None:
+            raise ValueError("negative dimensions are not allowed")
+        return input_data._array if dtype is None else input_data._array.astype(_np_dtype(dtype))
+    if isinstance(input_data, np.ndarray):
+        if input_data.dtype not in _STORABLE:
+            raise TypeError(f"initializing tensor by numpy array failed, numpy array: {input_data}, "
+                            f"data type: {input_data.dtype}.")
+        array = np.array(input_data, order="C")
+    elif isinstance(input_data, (list, tuple, float, int, complex)):
+        array = _array_from_python(input_data)
+    else:
+        raise _input_data_error(input_data)
+    return array if dtype is None else array.astype(_np_dtype(dtype), copy=False)
+
+
+def _array_from_python(input_data) -> np.ndarray:
+    """A Python number or (nested) list/tuple as an array: floats as float32, ints as int64."""
+    ragged = TypeError(f"For Tensor, the input_data is {input_data} that contain unsupported element.")
+    try:
+        array = np.array(input_data)
+    except ValueError:
+        raise ragged from None
+    if array.dtype not in _STORABLE:
+        raise ragged
+    if array.dtype == np.float64:
+        return array.astype(np.float32)
+    if array.dtype == np.int32:
+        return array.astype(np.int64)
+    return array
+
+
+def _placeholder_shape(shape) -> tuple:
+    """A placeholder's shape with ``None`` read as ``-1`` (a dynamic dim)."""
+    if isinstance(shape, int):
+        shape = (shape,)
+    if not isinstance(shape, (tuple, list)) or not all(
+            d is None or (isinstance(d, int) and not isinstance(d, bool) and d >= -1) for d in shape):
+        raise TypeError(f"For 'Tensor', the 'shape' should be a tuple or list of non-negative int or None, "
+                        f"but got {shape}.")
+    return tuple(-1 if d is None else d for d in shape)
+
+
+class Tensor:
+    """An n-dimensional array of numbers of one dtype.
+
+    Args:
+        input_data (Union[Tensor, float, int, bool, complex, tuple, list, numpy.ndarray]): the data.
+            Python floats (and lists mixing floats and ints) become Float32, Python ints Int64, bools
+            Bool; a NumPy array keeps its dtype and is copied; another Tensor's data is shared unless
+            ``dtype`` asks for a conversion.
+        dtype (mindspore.dtype): convert the data to this dtype (floats to ints truncate).
+        shape (Union[tuple, list, int]): without ``input_data``, build a placeholder of this shape;
+            ``None`` dims are dynamic (``Tensor(shape=[None, 3], dtype=float32).shape == (-1, 3)``).
+            A fully known shape gives a zero-filled Tensor.
+        init (Initializer): with ``shape`` and ``dtype``, fill the data with this initializer.
+        const_arg (bool): whether the Tensor is a constant when passed to a network.
+        device (str): only ``None`` or ``'CPU'``.
+
+    Raises:
+        TypeError: for ``None`` (without ``shape`` and ``dtype``), strings and other unsupported
+            data, ragged lists, or an invalid ``dtype``.
+        ValueError: if both ``input_data`` and ``shape`` are given, or ``init`` without ``shape``
+            and ``dtype``.
+    """
+
+    # numpy defers `ndarray + Tensor` to Tensor's reflected operators (which reject ndarrays).
+    __array_ufunc__ = None
+
+    _dynamic_shape = None
+    is_placeholder = False
+    const_arg = False
+    init = None
+
+    def __init__(self, input_data=None, dtype=None, shape=None, init=None, const_arg=False, device=None):
+        if device is not None and device != "CPU":
+            raise ValueError(f"Only 'CPU' is supported for device, but got {device}.")
+        if not isinstance(const_arg, bool):
+            raise TypeError(f"For 'Tensor', the type of 'const_arg' should be 'bool', but got {type(const_arg)}.")
+        self.const_arg = const_arg
+        if input_data is not None and shape is not None:
+            raise ValueError("If input_data is available, shape doesn't need to be set")
+        if init is not None and (shape is None or dtype is None):
+            raise ValueError("init, dtype and shape must have values at the same time.")
+        if input_data is not None:
+            self._array = _array_from_data(input_data, dtype)
+            return
+        if dtype is None:
+            raise _input_data_error(None)
+        _check_dtype(dtype)
+        dims = (-2,) if shape is None else _placeholder_shape(shape)
+        self._array = np.zeros(tuple(max(d, 0) for d in dims), _np_dtype(dtype))
+        if init is not None:
+            init(self._array)
+            return
+        self.is_placeholder = True
+        if any(d < 0 for d in dims):
+            self._dynamic_shape = dims
+
+    @classmethod
+    def _wrap(cls, array):
+        """A Tensor around ``array`` (a numpy.ndarray): no checks, no copy."""
+        obj = object.__new__(cls)
+        obj._array = array
+        return obj
+
+    @staticmethod
+    def from_numpy(array):
+        """A Tensor sharing memory with the NumPy ``array`` (copied only if not C-contiguous)."""
+        return Tensor._wrap(np.ascontiguousarray(array))
+
+    # ------------------------------------------------------------------ properties
+
+    @property
+    def shape(self) -> tuple:
+        """The shape, a tuple of ints (``-1`` for a placeholder's dynamic dims)."""
+        return self._array.shape if self._dynamic_shape is None else self._dynamic_shape
+
+    @property
+    def dtype(self):
+        """The dtype (:mod:`npspore.common.dtype`), e.g. ``Float32``."""
+        return mstype.nptype_to_dtype(self._array.dtype)
+
+    @property
+    def ndim(self) -> int:
+        """The number of dimensions."""
+        return len(self.shape)
+
+    @property
+    def size(self) -> int:
+        """The number of elements."""
+        return self._array.size
+
+    @property
+    def itemsize(self) -> int:
+        """The size of one element in bytes."""
+        return self._array.itemsize
+
+    @property
+    def nbytes(self) -> int:
+        """The size of the data in bytes."""
+        return self._array.nbytes
+
+    @property
+    def strides(self) -> tuple:
+        """The bytes to step in each dimension."""
+        return self._array.strides
+
+    @property
+    def has_init(self) -> bool:
+        """Whether the data waits for ``init_data`` (never: npspore initializes at construction)."""
+        return False
+
+    @property
+    def T(self):
+        """The transposed Tensor (the Tensor itself when it has fewer than 2 dims)."""
+        if self.ndim <= 1:
+            return self
+        return self.transpose()
+
+    def init_data(self):
+        """Return the Tensor itself: its data is always initialized."""
+        return self
+
+    def set_const_arg(self, const_arg=True):
+        """Mark whether the Tensor is a constant when passed to a network; returns the Tensor."""
+        if not isinstance(const_arg, bool):
+            raise TypeError(f"For 'set_const_arg', the type of 'const_arg' should be 'bool', "
+                            f"but got {type(const_arg)}.")
+        self.const_arg = const_arg
+        return self
+
+    # ------------------------------------------------------------------ eager-only data access
+
+    def asnumpy(self) -> np.ndarray:
+        """The data as a numpy.ndarray, sharing memory with the Tensor."""
+        return self._array
+
+    numpy = asnumpy
+
+    def __array__(self, dtype=None, copy=None):
+        if dtype is None:
+            return self._array
+        return self._array.astype(dtype, copy=bool(copy))
+
+    def _single_element(self):
+        if self.size != 1:
+            raise ValueError(f"The tensor should have only one element, but got {self.size}, more than one "
+                             f"element is ambiguous.")
+        return self._array.item()
+
+    def item(self):
+        """The value of a one-element Tensor as a Python number.
+
+        Raises:
+            ValueError: if the Tensor has more than one element.
+        """
+        return self._single_element()
+
+    def tolist(self):
+        """The data as (nested) Python lists of Python numbers."""
+        return self._array.tolist()
+
+    def assign_value(self, value):
+        """Make the Tensor hold ``value``'s data (shared); returns the Tensor."""
+        self._array = value._array
+        self._dynamic_shape = None
+        return self
+
+    def __bool__(self) -> bool:
+        return bool(self._single_element())
+
+    def __float__(self) -> float:
+        if self.size != 1:
+            raise ValueError("Only one element tensors can be converted to Python scalars")
+        return float(self._array.item())
+
+    def __int__(self) -> int:
+        if self.size != 1:
+            raise ValueError("Only one element tensors can be converted to Python scalars")
+        return int(self._array.item())
+
+    def __index__(self) -> int:
+        if self.size != 1 or self._array.dtype.kind not in "biu":
+            raise ValueError("Only integer tensors of a single element can be converted to an index.")
+        return int(self._array.item())
+
+    def __len__(self) -> int:
+        if self.ndim == 0:
+            raise TypeError("Not support len of a 0-D tensor")
+        return self.shape[0]
+
+    def __iter__(self):
+        return iter([self[i] for i in range(len(self))])
+
+    def __contains__(self, element) -> bool:
+        if isinstance(element, (Tensor, int, float)):
+            return bool((self == element).any())
+        return False
+
+    def __hash__(self) -> int:
+        return hash(id(self))
+
+    # ------------------------------------------------------------------ printing
+
+    def __repr__(self) -> str:
+        shape = "[" + ", ".join(str(d) for d in self.shape) + "]"
+        separator = "\n" if self.ndim > 1 else " "
+        values = "" if self._dynamic_shape is not None else _values_text(self._array)
+        return f"Tensor(shape={shape}, dtype={self.dtype}, value={separator}{values})"
+
+    def __str__(self) -> str:
+        return str(self._array)
+
+    # ------------------------------------------------------------------ operators
+
+    def __add__(self, other):
+        return run("add", self, _operand(other, "Add", "add"))
+
+    def __radd__(self, other):
+        return run("add", _operand(other, "Add", "add"), self)
+
+    def __sub__(self, other):
+        return run("sub", self, _operand(other, "Sub", "sub"))
+
+    def __rsub__(self, other):
+        return run("sub", _operand(other, "Sub", "sub"), self)
+
+    def __mul__(self, other):
+        return run("mul", self, _operand(other, "Mul", "mul"))
+
+    def __rmul__(self, other):
+        return run("mul", _operand(other, "Mul", "mul"), self)
+
+    def __truediv__(self, other):
+        return run("div", self, _operand(other, "Div", "div"))
+
+    def __rtruediv__(self, other):
+        return run("div", _operand(other, "Div", "div"), self)
+
+    def __floordiv__(self, other):
+        return run("floor_div", self, _operand(other, "FloorDiv", "floor_divide"))
+
+    def __rfloordiv__(self, other):
+        return run("floor_div", _operand(other, "FloorDiv", "floor_divide"), self)
+
+    def __mod__(self, other):
+        return run("mod", self, _operand(other, "FloorMod", "remainder"))
+
+    def __rmod__(self, other):
+        return run("mod", _operand(other, "FloorMod", "remainder"), self)
+
+    def __pow__(self, other):
+        return run("pow", self, _operand(other, "Pow", "pow"))
+
+    def __rpow__(self, other):
+        return run("pow", _operand(other, "Pow", "pow"), self)
+
+    def __matmul__(self, other):
+        return run("matmul", self, _operand(other, "MatMul", "matmul"))
+
+    def __rmatmul__(self, other):
+        return run("matmul", _operand(other, "MatMul", "matmul"), self)
+
+    def __neg__(self):
+        return run("neg", self)
+
+    def __pos__(self):
+        return self
+
+    def __abs__(self):
+        return run("abs", self)
+
+    def __invert__(self):
+        return run("logical_not", self)
+
+    def __and__(self, other):
+        return run("logical_and", self, _operand(other, "LogicalAnd", "logical_and"))
+
+    def __rand__(self, other):
+        return run("logical_and", _operand(other, "LogicalAnd", "logical_and"), self)
+
+    def __or__(self, other):
+        return run("logical_or", self, _operand(other, "LogicalOr", "logical_or"))
+
+    def __ror__(self, other):
+        return run("logical_or", _operand(other, "LogicalOr", "logical_or"), self)
+
+    def __eq__(self, other):
+        if not isinstance(other, (int, float, Tensor)):
+            return False
+        return run("equal", self, other)
+
+    def __ne__(self, other):
+        if not isinstance(other, (int, float, Tensor)):
+            return True
+        return run("not_equal", self, other)
+
+    def __lt__(self, other):
+        return run("less", self, _operand(other, "Less", "less"))
+
+    def __le__(self, other):
+        return run("less_equal", self, _operand(other, "LessEqual", "less_equal"))
+
+    def __gt__(self, other):
+        return run("greater", self, _operand(other, "Greater", "greater"))
+
+    def __ge__(self, other):
+        return run("greater_equal", self, _operand(other, "GreaterEqual", "greater_equal"))
+
+    # ------------------------------------------------------------------ indexing
+
+    def __getitem__(self, index):
+        items = index if isinstance(index, tuple) else (index,)
+        advanced = [position for position in range(len(items)) if isinstance(items[position], (Tensor, list))]
+        if not advanced:
+            return run("getitem", self, index=_basic_index(items, self.shape))
+        position = advanced[0]
+        indices = items[position] if isinstance(items[position], Tensor) else Tensor(items[position])
+        if len(advanced) == 1 and indices.dtype != mstype.bool_ and _only_full_slices(items, position):
+            if isinstance(items[position], list):
+                _check_bounds(items[position], self.shape[position])
+            return run("gather", self, indices, axis=position)
+        return _index_with_numpy(self, items)
+
+    def __setitem__(self, index, value):
+        items = index if isinstance(index, tuple) else (index,)
+        if any(isinstance(item, (Tensor, list)) for item in items):
+            key = tuple(item._array if isinstance(item, Tensor) else item for item in items)
+        else:
+            key = _basic_index(items, self.shape)
+        if not self._array.flags.writeable:
+            self._array = self._array.copy()
+        self._array[key] = value._array if isinstance(value, Tensor) else np.asarray(value)
+
+    # ------------------------------------------------------------------ methods
+
+    def astype(self, dtype, copy=True):
+        """The Tensor converted to ``dtype`` (a mindspore dtype, a NumPy dtype, or a name such as ``"float16"``).
+
+        Raises:
+            TypeError: if ``dtype`` is not a dtype or a dtype name.
+        """
+        return run("cast", self, dtype=_np_dtype(dtype))
+
+    def reshape(self, *shape):
+        """The Tensor with a new shape: ``reshape(2, 3)`` or ``reshape((2, 3))``; one dim may be ``-1``."""
+        if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
+            shape = tuple(shape[0])
+        return run("reshape", self, shape=shape)
+
+    def view(self, *shape):
+        """Same as :meth:`reshape`."""
+        return self.reshape(*shape)
+
+    def transpose(self, *axes):
+        """Permute the dims: ``transpose()`` reverses them, ``transpose(1, 0)`` or ``transpose((1, 0))``."""
+        if len(axes) == 1 and isinstance(axes[0], (tuple, list)):
+            axes = tuple(axes[0])
+        if not axes:
+            axes = tuple(range(self.ndim - 1, -1, -1))
+        return run("transpose", self, axes=axes)
+
+    def squeeze(self, axis=None):
+        """Remove dims of size 1 (all of them, or those in ``axis``)."""
+        return run("squeeze", self, axis=_axis(axis))
+
+    def expand_dims(self, axis):
+        """Insert a dim of size 1 at ``axis``."""
+        return run("expand_dims", self, axis=axis)
+
+    def flatten(self, order="C", *, start_dim=0, end_dim=-1):
+        """Merge dims ``start_dim`` .. ``end_dim`` (by default all, giving a 1-D Tensor).
+
+        Raises:
+            ValueError: if ``order`` is not ``'C'`` or ``'F'``.
+        """
+        if order not in ("C", "F"):
+            raise ValueError(f"For 'flatten', the argument 'order' should be 'C' or 'F', but got '{order}'.")
+        x = self if order == "C" else self.transpose()
+        if x.ndim == 0:
+            return x.reshape((1,))
+        start = start_dim % x.ndim
+        end = end_dim % x.ndim
+        merged = 1
+        for d in x.shape[start:end + 1]:
+            merged = -1 if d is None or d < 0 or merged < 0 else merged * d
+        return x.reshape(x.shape[:start] + (merged,) + x.shape[end + 1:])
+
+    def broadcast_to(self, shape):
+        """The Tensor broadcast to ``shape``."""
+        return run("broadcast_to", self, shape=tuple(shape))
+
+    def abs(self):
+        """Elementwise absolute value."""
+        return run("abs", self)
+
+    def exp(self):
+        """Elementwise exponential."""
+        return run("exp", self)
+
+    def log(self):
+        """Elementwise natural logarithm."""
+        return run("log", self)
+
+    def sqrt(self):
+        """Elementwise square root."""
+        return run("sqrt", self)
+
+    def square(self):
+        """Elementwise square."""
+        return run("square", self)
+
+    def pow(self, exponent):
+        """Elementwise power ``self ** exponent``."""
+        return run("pow", self, exponent)
+
+    def clip(self, min=None, max=None):  # noqa: A002 (MindSpore's argument names)
+        """Limit the values to ``[min, max]`` (either bound may be ``None``)."""
+        return run("clip", self, min, max)
+
+    def sum(self, axis=None, dtype=None, keepdims=False, initial=None):
+        """Sum over ``axis`` (all dims when ``None``); ``dtype`` converts the input first."""
+        x = self if dtype is None else self.astype(dtype)
+        out = run("sum", x, axis=_axis(axis), keepdims=keepdims)
+        return out if initial is None else out + initial
+
+    def mean(self, axis=None, keep_dims=False):
+        """Mean over ``axis`` (all dims when ``None``)."""
+        return run("mean", self, axis=_axis(axis), keepdims=keep_dims)
+
+    def prod(self, axis=None, keep_dims=False, dtype=None):
+        """Product over ``axis`` (all dims when ``None``); ``dtype`` converts the input first."""
+        x = self if dtype is None else self.astype(dtype)
+        return run("prod", x, axis=_axis(axis), keepdims=keep_dims)
+
+    def max(self, axis=None, keepdims=False, *, initial=None, return_indices=False):
+        """Maximum over ``axis``: the values, or ``(values, indices)`` with ``return_indices=True``."""
+        if return_indices:
+            return run("max_with_indices", self, axis=_axis(axis), keepdims=keepdims)
+        out = run("max", self, axis=_axis(axis), keepdims=keepdims)
+        return out if initial is None else run("maximum", out, initial)
+
+    def min(self, axis=None, keepdims=False, *, initial=None, return_indices=False):
+        """Minimum over ``axis``: the values, or ``(values, indices)`` with ``return_indices=True``."""
+        if return_indices:
+            return run("min_with_indices", self, axis=_axis(axis), keepdims=keepdims)
+        out = run("min", self, axis=_axis(axis), keepdims=keepdims)
+        return out if initial is None else run("minimum", out, initial)
+
+    def argmax(self, axis=None, keepdims=False):
+        """Index of the maximum over ``axis`` (of the flattened Tensor when ``None``)."""
+        return run("argmax", self, axis=axis, keepdims=keepdims)
+
+    def argmin(self, axis=None, keepdims=False):
+        """Index of the minimum over ``axis`` (of the flattened Tensor when ``None``)."""
+        return run("argmin", self, axis=axis, keepdims=keepdims)
+
+    def all(self, axis=None, keep_dims=False):
+        """Whether all elements over ``axis`` are true."""
+        return run("all", self, axis=_axis(axis), keepdims=keep_dims)
+
+    def any(self, axis=None, keep_dims=False):
+        """Whether any element over ``axis`` is true."""
+        return run("any", self, axis=_axis(axis), keepdims=keep_dims)
+
+
+def tensor(input_data=None, dtype=None, shape=None, init=None, const_arg=False):
+    """Create a Tensor (``mindspore.tensor``): the same arguments and result as :class:`Tensor`."""
+    return Tensor(input_data, dtype, shape, init, const_arg)
+
+
+# ---------------------------------------------------------------------- operator helpers
+
+
+def _operand(other, primitive, function):
+    """The second operand of a binary operator.
+
+    Tensors and Python numbers pass unchanged; lists, tuples and NumPy scalars become Tensors.
+    ``None``, strings and other objects (NumPy arrays included) raise MindSpore's TypeError.
+    """
+    if isinstance(other, (Tensor, int, float, complex)):
+        return other
+    if isinstance(other, (list, tuple, np.generic)):
+        return Tensor(other)
+    if other is None:
+        raise TypeError(f'Failed calling {function} with "{function}(None)".')
+    if isinstance(other, str):
+        raise TypeError(f'Failed calling {primitive} with "{primitive}()(input=Tensor, other=string)".')
+    raise TypeError(f'Failed calling {primitive} with "{primitive}()(input=Tensor, other={type(other)})".')
+
+
+def _axis(axis):
+    """A reduction axis as ops take it: ``None`` (all dims), an int, or a tuple; ``()`` means all dims."""
+    if isinstance(axis, (tuple, list)):
+        return tuple(axis) if len(axis) > 0 else None
+    return axis
+
+
+# ---------------------------------------------------------------------- indexing helpers
+
+
+def _takes_dim(item) -> bool:
+    return isinstance(item, (slice, Tensor, list)) or (isinstance(item, int) and not isinstance(item, bool))
+
+
+def _check_bounds(indices, size) -> None:
+    """Raise MindSpore's IndexError for an int index (or list of them) outside a dim of ``size``."""
+    for i in (indices if isinstance(indices, list) else [indices]):
+        if isinstance(i, int) and isinstance(size, int) and size >= 0 and not -size <= i < size:
+            raise IndexError(f"index {i} is out of bounds for dimension with size {size}")
+
+
+def _basic_index(items, shape) -> tuple:
+    """Check an index of ints, slices, ``None`` and ``...`` against ``shape``.
+
+    Returns the index as a tuple with negative ints made non-negative.
+
+    Raises:
+        IndexError: for an int out of bounds, too many indices or more than one ``...``.
+        TypeError: for an item of another type.
+    """
+    for item in items:
+        if not (item is None or item is Ellipsis or isinstance(item, (slice, int))):
+            raise TypeError(f"Only support integers, slices(`:`), ellipsis(`...`), None, bool, tensor, int, "
+                            f"list and tuple as index, but got {item} with type {type(item)}.")
+    if len([item for item in items if item is Ellipsis]) > 1:
+        raise IndexError("an index can only have a single ellipsis ('...')")
+    taking = len([item for item in items if _takes_dim(item)])
+    if taking > len(shape):
+        raise IndexError(f"too many indices for tensor of dimension {len(shape)}")
+    normalized = []
+    dim = 0
+    for position in range(len(items)):
+        item = items[position]
+        if item is Ellipsis:
+            dim = len(shape) - len([later for later in items[position + 1:] if _takes_dim(later)])
+        elif _takes_dim(item):
+            size = shape[dim]
+            if isinstance(item, int):
+                _check_bounds(item, size)
+                item = item + size if item < 0 and isinstance(size, int) and size >= 0 else item
+            dim += 1
+        normalized.append(item)
+    return tuple(normalized)
+
+
+def _only_full_slices(items, position) -> bool:
+    """Whether every item but ``items[position]`` is ``:`` (a full slice)."""
+    others = items[:position] + items[position + 1:]
+    return all(isinstance(item, slice) and item == slice(None) for item in others)
+
+
+def _index_with_numpy(x, items):
+    """Indexing with bool masks or several Tensor/list indices: eager only (the result shape depends on data)."""
+    key = tuple(item._array if isinstance(item, Tensor) else item for item in items)
+    return Tensor._wrap(np.asarray(x._array[key]))
+
+
+# ---------------------------------------------------------------------- printing (MindSpore's layout)
+
+_EDGE_ITEMS = 3              # elements or rows shown at each end of a summarised dim
+_SUMMARY_THRESHOLD = 6       # dims longer than this are summarised (N-D tensors)
+_SUMMARY_THRESHOLD_1D = 1000  # 1-D tensors longer than this are summarised
+
+
+def _element_formatter(dtype: np.dtype):
+    """How one element of a tensor with more than one element prints."""
+    if dtype == np.float16:
+        return lambda v: "%11.4e" % v
+    if dtype.kind == "f":
+        return lambda v: "%15.8e" % v
+    if dtype.kind == "b":
+        return lambda v: "%5s" % ("True" if v else "False")
+    if dtype.kind == "c":
+        return _complex_text
+    # Integers are padded to the widest printed one: marked with '#' here, replaced at the end.
+    return lambda v: "#" * len(str(int(v))) + str(int(v))
+
+
+def _complex_text(v) -> str:
+    return "(%g,%g)" % (v.real, v.imag)
+
+
+def _scalar_text(v, dtype: np.dtype) -> str:
+    """How the single value of a 0-d tensor prints (C++ stream defaults: ``%g`` for floats)."""
+    if dtype.kind == "f":
+        return "%g" % v
+    if dtype.kind == "b":
+        return "True" if v else "False"
+    if dtype.kind == "c":
+        return _complex_text(v)
+    return str(int(v))
+
+
+def _values_text(array) -> str:
+    """The ``value=`` part of a Tensor's repr, laid out as MindSpore's TensorStringifier does."""
+    array = np.asarray(array)
+    if array.size == 0:
+        return ""
+    if array.ndim == 0:
+        return _scalar_text(array.item(), array.dtype)
+    linefeed = 12 if array.dtype.kind in "fb" else 24
+    out = []
+    _rows_text(out, array, 0, _element_formatter(array.dtype), linefeed)
+    text = "".join(out)
+    if "#" in text:
+        width = max(len(run_) for run_ in re.findall("#+", text))
+        text = re.sub("#+", lambda m: " " * (width - len(m.group())), text)
+    return text
+
+
+def _rows_text(out, array, depth, element, linefeed) -> None:
+    ndim = depth + array.ndim
+    count = array.shape[0]
+    out.append("[")
+    if array.ndim == 1:
+        threshold = _SUMMARY_THRESHOLD if ndim > 1 else _SUMMARY_THRESHOLD_1D
+        if count > threshold:
+            _elements_text(out, array, 0, _EDGE_ITEMS, element, linefeed, ndim)
+            out.append(" ... ")
+            _elements_text(out, array, count - _EDGE_ITEMS, count, element, linefeed, ndim)
+        else:
+            _elements_text(out, array, 0, count, element, linefeed, ndim)
+    else:
+        indent = " " * (depth + 1)
+        for i in range(min(_EDGE_ITEMS, count)):
+            if i > 0:
+                out.append(",\n" + indent)
+            _rows_text(out, array[i], depth + 1, element, linefeed)
+        if count > _SUMMARY_THRESHOLD:
+            out.append(",\n" + indent + "...")
+        for i in range(max(_EDGE_ITEMS, count - _EDGE_ITEMS), count):
+            # MindSpore puts no comma right after the '...' line.
+            comma = "," if i != count - _EDGE_ITEMS or count <= _SUMMARY_THRESHOLD else ""
+            out.append(comma + "\n" + indent)
+            _rows_text(out, array[i], depth + 1, element, linefeed)
+    out.append("]")
+
+
+def _elements_text(out, row, start, end, element, linefeed, ndim) -> None:
+    for i in range(start, end):
+        out.append(element(row[i]))
+        if i != end - 1:
+            out.append(", ")
+        # 1-D tensors break the line every `linefeed` elements (even after the last one).
+        if ndim == 1 and end - start > _EDGE_ITEMS and (i + 1) % linefeed == 0:
+            out.append("\n ")
+
+
+# npspore.ops imports this module, so the op runner is imported once Tensor exists.
+from ..ops.eager import run  # noqa: E402

@@ -36,12 +36,18 @@ class Loc:
         return f"{self.file}:{self.line}"
 
 
-@dataclass(frozen=True, eq=False)
 class Var:
-    """An SSA value. Identity is the object; ``name`` is unique within its function."""
+    """An SSA value. Identity is the object; ``name`` is unique within its function.
 
-    name: str
-    aval: Aval
+    The name is settable: the specializer first names a value after its op and renames it when the
+    user's code binds it to a variable (``h = relu(x @ w)`` names the relu result ``h``).
+    """
+
+    __slots__ = ("name", "aval")
+
+    def __init__(self, name: str, aval: Aval):
+        self.name = name
+        self.aval = aval
 
     def __repr__(self) -> str:
         return f"{self.name}:{self.aval}"

@@ -1,0 +1,255 @@
+"""Codegen: render typed normal form as a readable, deterministic Python/NumPy module.
+
+Each ``Apply`` becomes one line: the op's ``forward`` body from ``codegen_templates`` with its
+operand names and static values substituted (``h = np.maximum(t, 0)``). Each line ends with a
+``# file.py:LINE`` comment naming the user's source line it came from. Structured control flow
+renders as ``if``/``for``/``while``. NumPy arrays that are constants of the program are hoisted to
+module-level names (``_c0``). The same module always renders to the same text.
+
+The module skeleton (header, imports) is ``codegen_templates/module.py.tmpl``.
+"""
+from __future__ import annotations
+
+import ast
+import copy
+import math
+import os
+from importlib import resources
+from string import Template
+
+import numpy as np
+
+from ..opdef import op_table
+from . import ir
+
+
+def _skeleton() -> Template:
+    text = resources.files("npspore.codegen_templates").joinpath("module.py.tmpl").read_text()
+    return Template(text)
+
+
+class _Constants:
+    """Module-level constants (arrays) in first-use order: ``_c0``, ``_c1`` ..."""
+
+    def __init__(self):
+        self.names: dict = {}
+        self.lines: list[str] = []
+
+    def name_for(self, array: np.ndarray) -> str:
+        key = (array.dtype.str, array.shape, array.tobytes())
+        name = self.names.get(key)
+        if name is None:
+            name = f"_c{len(self.names)}"
+            self.names[key] = name
+            body = _literal_text(array.tolist())
+            self.lines.append(f"{name} = np.array({body}, dtype=np.{array.dtype.name})")
+        return name
+
+
+def _literal_text(value) -> str:
+    if isinstance(value, float):
+        if math.isnan(value):
+            return "np.nan"
+        if math.isinf(value):
+            return "np.inf" if value > 0 else "-np.inf"
+        return repr(value)
+    if isinstance(value, (list, tuple)):
+        inner = ", ".join(_literal_text(v) for v in value)
+        if isinstance(value, tuple):
+            return f"({inner},)" if len(value) == 1 else f"({inner})"
+        return f"[{inner}]"
+    return repr(value)
+
+
+class Renderer:
+    """Renders one module; ``render()`` returns its full source text."""
+
+    def __init__(self, module: ir.Module):
+        self.module = module
+        self.constants = _Constants()
+        self.table = op_table()
+
+    # ---- values
+
+    def literal(self, value) -> str:
+        """Python source for a compile-time value."""
+        if isinstance(value, np.ndarray):
+            if value.ndim == 0:
+                return f"np.{value.dtype.name}({_literal_text(value.item())})"
+            return self.constants.name_for(value)
+        if isinstance(value, np.generic):
+            return f"np.{value.dtype.name}({_literal_text(value.item())})"
+        if isinstance(value, np.dtype):
+            return f"np.{value.name}"
+        if isinstance(value, type) and issubclass(value, np.generic):
+            return f"np.{np.dtype(value).name}"
+        if isinstance(value, slice):
+            return f"slice({self.literal(value.start)}, {self.literal(value.stop)}, {self.literal(value.step)})"
+        if value is Ellipsis:
+            return "..."
+        if isinstance(value, tuple):
+            inner = ", ".join(self.literal(v) for v in value)
+            return f"({inner},)" if len(value) == 1 else f"({inner})"
+        if isinstance(value, list):
+            return "[" + ", ".join(self.literal(v) for v in value) + "]"
+        if isinstance(value, dict):
+            return "{" + ", ".join(f"{self.literal(k)}: {self.literal(v)}" for k, v in value.items()) + "}"
+        if isinstance(value, (bool, int, float, str, type(None))):
+            return _literal_text(value)
+        if hasattr(value, "_npspore_nptype"):
+            return self.literal(np.dtype(value._npspore_nptype))
+        raise TypeError(f"cannot render compile-time value {value!r} of type {type(value).__name__}")
+
+    def atom(self, atom) -> str:
+        return atom.name if isinstance(atom, ir.Var) else self.literal(atom.value)
+
+    # ---- statements
+
+    def apply_lines(self, stmt: ir.Apply) -> list[str]:
+        definition = self.table[stmt.op]
+        fn = definition.forward_ast()
+        operand_text = [self.atom(a) for a in stmt.args]
+        if definition.operand_dtype is not None:
+            from .builder import aval_or_value
+            target = definition.operand_dtype(*(aval_or_value(a) for a in stmt.args), **stmt.static)
+            if target is not None:
+                target = np.dtype(target)
+                for i, a in enumerate(stmt.args):
+                    if isinstance(a, ir.Var) and a.aval.dtype != target:
+                        operand_text[i] = f"{a.name}.astype(np.{target.name})"
+                    elif isinstance(a, ir.Const) and isinstance(a.value, np.ndarray) and a.value.dtype != target:
+                        operand_text[i] = self.literal(a.value.astype(target))
+        substitutions = dict(zip(definition.operands, operand_text))
+        for name, default in definition.static.items():
+            substitutions[name] = self.literal(stmt.static.get(name, default))
+        targets = ", ".join(t.name for t in stmt.targets)
+        body = fn.body
+        if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+            body = body[1:]  # docstring
+        lines = []
+        local_names = frozenset(n.id for part in body for n in ast.walk(part)
+                                if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store))
+        substitute = _Substitute(substitutions, f"{stmt.targets[0].name}_", local_names)
+        for node in body:
+            node = substitute.visit(copy.deepcopy(node))
+            if isinstance(node, ast.Return):
+                lines.append(f"{targets} = {ast.unparse(node.value)}")
+            else:
+                lines.extend(ast.unparse(node).splitlines())
+        return lines
+
+    def block_lines(self, block: ir.Block, indent: str) -> list[str]:
+        out = []
+        for stmt in block.stmts:
+            out.extend(self.stmt_lines(stmt, indent))
+        return out
+
+    def stmt_lines(self, stmt, indent: str) -> list[str]:
+        where = f"  # {os.path.basename(stmt.loc.file)}:{stmt.loc.line}"
+        if isinstance(stmt, ir.Apply):
+            return [f"{indent}{line}{where}" for line in self.apply_lines(stmt)]
+        if isinstance(stmt, ir.Call):
+            args = ", ".join(self.atom(a) for a in stmt.args)
+            call = f"{stmt.callee}({args})"
+            if not stmt.targets:
+                return [f"{indent}{call}{where}"]
+            targets = ", ".join(t.name for t in stmt.targets)
+            return [f"{indent}{targets} = {call}{where}"]
+        if isinstance(stmt, ir.Effect):
+            args = ", ".join(self.atom(a) for a in stmt.args)
+            if stmt.kind == "print":
+                return [f"{indent}rt.show({args}){where}"]
+            if stmt.kind == "assign":
+                return [f"{indent}np.copyto({args}){where}"]
+            raise TypeError(f"unknown effect {stmt.kind!r}")
+        if isinstance(stmt, ir.If):
+            lines = [f"{indent}if {self.atom(stmt.cond)}:{where}"]
+            lines += self.branch_lines(stmt.then_block, stmt.outputs, indent + "    ")
+            lines.append(f"{indent}else:")
+            lines += self.branch_lines(stmt.else_block, stmt.outputs, indent + "    ")
+            return lines
+        if isinstance(stmt, ir.ForRange):
+            lines = self.copies(stmt.body_params, stmt.carried, indent)
+            bounds = ", ".join(self.atom(a) for a in (stmt.start, stmt.stop, stmt.step))
+            lines.append(f"{indent}for {stmt.index.name} in range({bounds}):{where}")
+            body = self.block_lines(stmt.body, indent + "    ")
+            body += self.copies(stmt.body_params, stmt.body.results, indent + "    ")
+            lines += body or [f"{indent}    pass"]
+            lines += self.copies(stmt.outputs, stmt.body_params, indent)
+            return lines
+        if isinstance(stmt, ir.While):
+            lines = self.copies(stmt.body_params, stmt.carried, indent)
+            lines.append(f"{indent}while True:{where}")
+            inner = indent + "    "
+            lines += self.block_lines(stmt.cond, inner)
+            lines.append(f"{inner}if not {self.atom(stmt.cond.results[0])}:")
+            lines.append(f"{inner}    break")
+            lines += self.block_lines(stmt.body, inner)
+            lines += self.copies(stmt.body_params, stmt.body.results, inner)
+            lines += self.copies(stmt.outputs, stmt.body_params, indent)
+            return lines
+        raise TypeError(f"cannot render statement {type(stmt).__name__}")
+
+    def branch_lines(self, block: ir.Block, outputs, indent: str) -> list[str]:
+        lines = self.block_lines(block, indent) + self.copies(outputs, block.results, indent)
+        return lines or [f"{indent}pass"]
+
+    def copies(self, targets, sources, indent: str) -> list[str]:
+        lines = []
+        for target, source in zip(targets, sources):
+            text = self.atom(source)
+            if text != target.name:
+                lines.append(f"{indent}{target.name} = {text}")
+        return lines
+
+    # ---- functions and module
+
+    def function_text(self, function: ir.Function) -> str:
+        params = ", ".join(p.name for p in function.params)
+        lines = [f"def {function.name}({params}):"]
+        if function.source:
+            doc = f"{function.source}"
+            if function.loc is not None:
+                doc += f" ({os.path.basename(function.loc.file)}:{function.loc.line})"
+            lines.append(f'    """{doc}"""')
+        lines += self.block_lines(function.body, "    ")
+        results = function.body.results
+        if len(results) == 1:
+            lines.append(f"    return {self.atom(results[0])}")
+        else:
+            inner = ", ".join(self.atom(r) for r in results)
+            lines.append(f"    return ({inner},)" if len(results) == 1 else f"    return ({inner})")
+        return "\n".join(lines)
+
+    def render(self) -> str:
+        order = [name for name in self.module.functions if name != self.module.entry] + [self.module.entry]
+        bodies = [self.function_text(self.module.functions[name]) for name in order]
+        header = "\n".join(f"# {key}: {value}" for key, value in self.module.header.items())
+        constants = "\n".join(self.constants.lines)
+        return _skeleton().substitute(
+            header=header,
+            constants=(constants + "\n\n\n") if constants else "",
+            functions="\n\n\n".join(bodies),
+            entry=self.module.entry,
+        )
+
+
+class _Substitute(ast.NodeTransformer):
+    """Replace a template's parameter names by operand text; prefix the names it assigns locally."""
+
+    def __init__(self, substitutions: dict, local_prefix: str, local_names: frozenset):
+        self.substitutions = substitutions
+        self.local_prefix = local_prefix
+        self.local_names = local_names
+
+    def visit_Name(self, node: ast.Name):
+        if node.id in self.substitutions:
+            return ast.parse(self.substitutions[node.id], mode="eval").body
+        if node.id in self.local_names:
+            return ast.copy_location(ast.Name(id=self.local_prefix + node.id, ctx=node.ctx), node)
+        return node
+
+
+def render_module(module: ir.Module) -> str:
+    """The Python source of ``module`` (deterministic: same module, same text)."""
+    return Renderer(module).render()

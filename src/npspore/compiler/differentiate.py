@@ -1,0 +1,885 @@
+"""Reverse-mode differentiation of the typed normal form (compiler stage 4).
+
+``differentiate(module, wrt, seeds)`` maps a module whose entry computes ``results = f(params)`` to a
+module whose entry computes ``(results..., d_params[wrt]...)``: the forward values and one cotangent
+per requested parameter. The output is ordinary normal form again, so running this stage on its own
+output gives higher-order derivatives.
+
+## The transform
+
+For every assignment ``out = op(x, y)`` the backward sweep adds ``d_x, d_y += adjoint(x, y, out,
+d_out)``, in reverse program order, where ``adjoint`` is the op's runnable NumPy rule from
+``codegen_templates``. The rule is *staged* (``trace.stage_rule``): called on tracers, it appends
+ordinary ``Apply`` statements, so the backward sweep is built from the same ops as user code.
+
+* **Activity.** Only *active* values get adjoints: values that depend on a ``wrt`` parameter through
+  differentiable operands (``varied``) and that reach a seeded result (``useful``). Asking for one
+  input's gradient never computes another's: after a rule is staged, statements that only feed
+  inactive operands' cotangents are dropped.
+* **Symbolic zeros.** A value with no cotangent yet is simply absent from the adjoint map. Zeros are
+  materialised only where a value is needed: a ``wrt`` parameter that received nothing, the branch of an
+  ``If`` or the body of a loop that contributes nothing to a cotangent the other path defines, and
+  the missing outputs of a multi-output op whose rule reads them.
+* **Unbroadcasting.** Rules may return cotangents of the broadcast (output) shape. Shapes are known,
+  so the sweep sums over the fixed broadcast axes and reshapes, or adds nothing when shapes agree.
+* **Accumulation.** A value used several times gets ``d_x = d_x + contribution`` for each extra use.
+* **Seeds.** ``"ones"``: every result gets an all-ones cotangent (MindSpore sums a tuple output's
+  contributions); ``"first"``: only ``results[0]`` (``has_aux``); ``"given"``: the entry takes one
+  extra parameter per result, its sensitivity (``sens_param``).
+* **Results.** Integer parameters get their cotangent cast to their dtype, as MindSpore does.
+
+## Calls
+
+``targets = callee(args)`` with active arguments turns into a pair of functions per (callee, activity
+pattern) — twelve identical layers share one pair:
+
+* ``<callee>_fwd(params) -> (results..., residuals...)`` runs the callee and returns the values its
+  backward sweep reads (only those: what the staged rules read, found as free variables);
+* ``<callee>_bwd(residuals..., d_results...) -> d_params`` for the active parameters.
+
+## Control flow
+
+* ``If``: the backward sweep is an ``If`` on the same condition (a Var of the forward sweep), whose
+  branches are the branches' backward sweeps. Forward values a backward branch reads are exported as
+  extra outputs of the forward ``If`` (the other branch yields ``None`` for them). Cotangents of
+  outer values are threaded through the backward ``If`` as its outputs.
+* ``ForRange`` / ``While``: loops stay loops. The forward loop pushes each iteration's residuals onto
+  a tape (:class:`TapeNew`, :class:`TapePush`: a Python list); the backward loop runs the same number
+  of iterations (a ``While`` counts them) and pops them (:class:`TapePop`), so it visits iterations in
+  reverse. Cotangents of carried values are carried; cotangents of loop-invariant outer values are
+  accumulated in extra carried values.
+* Tapes are differentiable themselves (the adjoint of a pop pushes onto an adjoint tape that the
+  adjoint of the matching push pops), so loops work at higher orders too.
+
+Effects stay in the forward sweep: ``print`` prints once; ``assign`` has no derivative.
+Every backward statement carries the ``Loc`` of the forward statement it comes from, and adjoints
+are named ``d_<name>``.
+"""
+from __future__ import annotations
+
+import ast
+import copy
+import inspect
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..opdef import Aval, op_table
+from .builder import BlockBuilder, NameSupply
+from .ir import Apply, Block, Call, Const, Effect, ForRange, Function, If, Loc, Module, Var, While
+from .trace import stage_rule
+
+__all__ = ["differentiate", "TapeNew", "TapePush", "TapePop", "TAPE_AVAL"]
+
+SEED_MODES = ("ones", "first", "given")
+
+TAPE_AVAL = Aval((), np.dtype(object))
+"""The aval of a tape variable (a Python list of per-iteration residual tuples)."""
+
+_INDEX_AVAL = Aval((), np.dtype(np.int64))
+
+
+# ---------------------------------------------------------------------------------------- tapes
+
+
+@dataclass
+class TapeNew:
+    """``target = []``: a new, empty tape."""
+
+    target: Var
+    loc: Loc
+
+
+@dataclass
+class TapePush:
+    """``tape.append((values...))``: save one iteration's residuals."""
+
+    tape: Var
+    values: tuple
+    loc: Loc
+
+
+@dataclass
+class TapePop:
+    """``targets... = tape.pop()``: restore the residuals of the latest pushed iteration."""
+
+    targets: tuple
+    tape: Var
+    loc: Loc
+
+
+def _defines(stmt) -> tuple:
+    """The Vars a statement binds in its enclosing block."""
+    if isinstance(stmt, (Apply, Call, TapePop)):
+        return stmt.targets
+    if isinstance(stmt, (If, ForRange, While)):
+        return stmt.outputs
+    if isinstance(stmt, TapeNew):
+        return (stmt.target,)
+    return ()
+
+
+def _uses(stmt) -> tuple:
+    """The atoms a statement reads from its enclosing scope (nested blocks not included)."""
+    if isinstance(stmt, (Apply, Call, Effect)):
+        return stmt.args
+    if isinstance(stmt, If):
+        return (stmt.cond,)
+    if isinstance(stmt, ForRange):
+        return (stmt.start, stmt.stop, stmt.step, *stmt.carried)
+    if isinstance(stmt, While):
+        return stmt.carried
+    if isinstance(stmt, TapePush):
+        return (stmt.tape, *stmt.values)
+    if isinstance(stmt, TapePop):
+        return (stmt.tape,)
+    return ()
+
+
+def _nested(stmt) -> tuple:
+    if isinstance(stmt, If):
+        return (stmt.then_block, stmt.else_block)
+    if isinstance(stmt, ForRange):
+        return (stmt.body,)
+    if isinstance(stmt, While):
+        return (stmt.cond, stmt.body)
+    return ()
+
+
+def _block_bound(stmt) -> tuple:
+    """Vars a statement binds inside its nested blocks (loop indices and parameters)."""
+    if isinstance(stmt, ForRange):
+        return (stmt.index, *stmt.body_params)
+    if isinstance(stmt, While):
+        return stmt.body_params
+    return ()
+
+
+def _all_defined(block: Block) -> set:
+    """Every Var bound anywhere in a block, nested blocks included."""
+    found = set()
+    for stmt in block.stmts:
+        found.update(_defines(stmt))
+        found.update(_block_bound(stmt))
+        for inner in _nested(stmt):
+            found |= _all_defined(inner)
+    return found
+
+
+def _free_vars(block: Block, exclude=()) -> list:
+    """The Vars a block reads but does not bind (in first-use order)."""
+    used: dict = {}
+
+    def visit(b):
+        for stmt in b.stmts:
+            for atom in _uses(stmt):
+                if isinstance(atom, Var):
+                    used.setdefault(atom)
+            for inner in _nested(stmt):
+                visit(inner)
+        for atom in b.results:
+            if isinstance(atom, Var):
+                used.setdefault(atom)
+
+    visit(block)
+    bound = _all_defined(block) | set(exclude)
+    return [v for v in used if v not in bound]
+
+
+def _substitute(block: Block, mapping: dict) -> None:
+    """Replace Vars by other atoms everywhere in a (freshly built) block, in place."""
+    if not mapping:
+        return
+
+    def sub(atom):
+        return mapping.get(atom, atom) if isinstance(atom, Var) else atom
+
+    def subs(atoms):
+        return tuple(sub(a) for a in atoms)
+
+    for stmt in block.stmts:
+        if isinstance(stmt, (Apply, Call, Effect)):
+            stmt.args = subs(stmt.args)
+        elif isinstance(stmt, If):
+            stmt.cond = sub(stmt.cond)
+        elif isinstance(stmt, ForRange):
+            stmt.start, stmt.stop, stmt.step = sub(stmt.start), sub(stmt.stop), sub(stmt.step)
+            stmt.carried = subs(stmt.carried)
+        elif isinstance(stmt, While):
+            stmt.carried = subs(stmt.carried)
+        elif isinstance(stmt, TapePush):
+            stmt.tape, stmt.values = sub(stmt.tape), subs(stmt.values)
+        elif isinstance(stmt, TapePop):
+            stmt.tape = sub(stmt.tape)
+        for inner in _nested(stmt):
+            _substitute(inner, mapping)
+    block.results = subs(block.results)
+
+
+def _function_names(fn: Function) -> NameSupply:
+    """A name supply that knows every name already used in a function."""
+    taken = {v.name for v in fn.params} | {v.name for v in _all_defined(fn.body)}
+    return NameSupply(taken)
+
+
+# ---------------------------------------------------------------------------------------- op facts
+
+_NONDIFF_CACHE: dict = {}
+
+
+def _nondifferentiable_operands(definition) -> frozenset:
+    """Operand positions for which the op's adjoint always returns ``None``."""
+    cached = _NONDIFF_CACHE.get(definition.name)
+    if cached is not None:
+        return cached
+    n = len(definition.operands)
+    if definition.adjoint is None:
+        result = frozenset(range(max(n, 64)))
+    else:
+        result = None
+        for node in ast.walk(definition.adjoint_ast()):
+            if not isinstance(node, ast.Return) or node.value is None:
+                continue
+            value = node.value
+            elems = value.elts if isinstance(value, ast.Tuple) and n != 1 else [value]
+            here = {i for i, e in enumerate(elems) if isinstance(e, ast.Constant) and e.value is None}
+            result = here if result is None else result & here
+        result = frozenset(result or ())
+    _NONDIFF_CACHE[definition.name] = result
+    return result
+
+
+def _keyword_out_dout(definition) -> bool:
+    """Whether the adjoint takes ``*operands`` and so needs ``out``/``dout`` by keyword."""
+    params = inspect.signature(definition.adjoint).parameters.values()
+    return any(p.kind is p.VAR_POSITIONAL for p in params)
+
+
+# ---------------------------------------------------------------------------------------- activity
+
+
+class _Activity:
+    """Which values of one function need adjoints: varied (depend on a source) and useful.
+
+    ``deps[v]`` is the set of source ids ``v`` depends on through differentiable operands; tapes are
+    tracked per position. ``useful`` holds the values whose cotangent reaches a seeded result.
+    """
+
+    def __init__(self, summaries):
+        self.summaries = summaries
+        self.deps: dict = {}
+        self.useful: set = set()
+
+    def dep(self, atom) -> frozenset:
+        return self.deps.get(atom, frozenset()) if isinstance(atom, Var) else frozenset()
+
+    def active(self, atom) -> bool:
+        return isinstance(atom, Var) and atom in self.useful and bool(self.deps.get(atom))
+
+    # --- forward: varied
+
+    def propagate(self, block: Block) -> None:
+        for stmt in block.stmts:
+            if isinstance(stmt, Apply):
+                definition = op_table()[stmt.op]
+                if definition.adjoint is None:
+                    continue
+                skip = _nondifferentiable_operands(definition)
+                found = frozenset().union(*(self.dep(a) for i, a in enumerate(stmt.args) if i not in skip))
+                if found:
+                    for target in stmt.targets:
+                        self.deps[target] = found
+            elif isinstance(stmt, Call):
+                summary = self.summaries(stmt.callee)
+                for target, sources in zip(stmt.targets, summary):
+                    found = frozenset().union(*(self.dep(stmt.args[j]) for j in sources))
+                    if found:
+                        self.deps[target] = found
+            elif isinstance(stmt, If):
+                self.propagate(stmt.then_block)
+                self.propagate(stmt.else_block)
+                for i, out in enumerate(stmt.outputs):
+                    found = self.dep(stmt.then_block.results[i]) | self.dep(stmt.else_block.results[i])
+                    if found:
+                        self.deps[out] = found
+            elif isinstance(stmt, (ForRange, While)):
+                self._propagate_loop(stmt)
+            elif isinstance(stmt, TapePush):
+                for k, value in enumerate(stmt.values):
+                    key = (stmt.tape, k)
+                    self.deps[key] = self.deps.get(key, frozenset()) | self.dep(value)
+            elif isinstance(stmt, TapePop):
+                for k, target in enumerate(stmt.targets):
+                    found = self.deps.get((stmt.tape, k), frozenset())
+                    if found:
+                        self.deps[target] = found
+
+    def _propagate_loop(self, stmt) -> None:
+        while True:
+            before = [self.dep(p) for p in stmt.body_params]
+            for i, param in enumerate(stmt.body_params):
+                found = self.dep(stmt.carried[i]) | self.dep(stmt.body.results[i]) | before[i]
+                if found:
+                    self.deps[param] = found
+            self.propagate(stmt.body)
+            if [self.dep(p) for p in stmt.body_params] == before:
+                break
+        for i, out in enumerate(stmt.outputs):
+            found = self.dep(stmt.body_params[i]) | self.dep(stmt.carried[i])
+            if found:
+                self.deps[out] = found
+
+    # --- backward: useful
+
+    def mark(self, block: Block) -> None:
+        useful = self.useful
+        for stmt in reversed(block.stmts):
+            if isinstance(stmt, Apply):
+                definition = op_table()[stmt.op]
+                if definition.adjoint is None or not any(t in useful for t in stmt.targets):
+                    continue
+                skip = _nondifferentiable_operands(definition)
+                useful.update(a for i, a in enumerate(stmt.args) if i not in skip and isinstance(a, Var))
+            elif isinstance(stmt, Call):
+                summary = self.summaries(stmt.callee)
+                for target, sources in zip(stmt.targets, summary):
+                    if target in useful:
+                        useful.update(stmt.args[j] for j in sources if isinstance(stmt.args[j], Var))
+            elif isinstance(stmt, If):
+                for i, out in enumerate(stmt.outputs):
+                    if out in useful:
+                        for branch in (stmt.then_block, stmt.else_block):
+                            if isinstance(branch.results[i], Var):
+                                useful.add(branch.results[i])
+                self.mark(stmt.then_block)
+                self.mark(stmt.else_block)
+            elif isinstance(stmt, (ForRange, While)):
+                self._mark_loop(stmt)
+            elif isinstance(stmt, TapePop):
+                for k, target in enumerate(stmt.targets):
+                    if target in useful:
+                        useful.add((stmt.tape, k))
+            elif isinstance(stmt, TapePush):
+                for k, value in enumerate(stmt.values):
+                    if (stmt.tape, k) in useful and isinstance(value, Var):
+                        useful.add(value)
+
+    def _mark_loop(self, stmt) -> None:
+        useful = self.useful
+        while True:
+            size = len(useful)
+            for i, result in enumerate(stmt.body.results):
+                if (stmt.outputs[i] in useful or stmt.body_params[i] in useful) and isinstance(result, Var):
+                    useful.add(result)
+            self.mark(stmt.body)
+            if len(useful) == size:
+                break
+        for i, init in enumerate(stmt.carried):
+            if (stmt.outputs[i] in useful or stmt.body_params[i] in useful) and isinstance(init, Var):
+                useful.add(init)
+
+
+# ---------------------------------------------------------------------------------------- module level
+
+
+@dataclass
+class _Pair:
+    """The forward-with-residuals and backward functions generated for one callee activity pattern."""
+
+    fwd: str
+    bwd: str
+    active_args: tuple        # positions of the callee's params that get cotangents
+    active_results: tuple     # positions of the callee's results whose cotangents bwd takes
+    residuals: tuple          # ("param", j) or ("result", k): what the caller passes to bwd first
+
+
+class _ModuleAD:
+    """Per-module state: the source functions, generated pairs and call summaries."""
+
+    def __init__(self, module: Module):
+        self.source = module.functions
+        self.functions: dict = {}
+        self.pairs: dict = {}
+        self._summaries: dict = {}
+        self.function_names = NameSupply(module.functions)
+
+    def summary(self, name: str) -> tuple:
+        """For each result of function ``name``, the param positions it depends on."""
+        found = self._summaries.get(name)
+        if found is None:
+            fn = self.source[name]
+            activity = _Activity(self.summary)
+            for j, param in enumerate(fn.params):
+                activity.deps[param] = frozenset((j,))
+            activity.propagate(fn.body)
+            found = tuple(activity.dep(r) for r in fn.body.results)
+            self._summaries[name] = found
+        return found
+
+    def pair(self, name: str, active_args: tuple, active_results: tuple) -> _Pair:
+        key = (name, active_args, active_results)
+        found = self.pairs.get(key)
+        if found is None:
+            found = _FunctionAD(self, copy.deepcopy(self.source[name]), active_args).make_pair(active_results)
+            self.pairs[key] = found
+        return found
+
+
+# ---------------------------------------------------------------------------------------- functions
+
+
+class _FunctionAD:
+    """Differentiates one function (a private copy): forward sweep in place, backward sweep built."""
+
+    def __init__(self, ctx: _ModuleAD, fn: Function, wrt: tuple):
+        self.ctx = ctx
+        self.fn = fn
+        self.wrt = tuple(wrt)
+        self.names = _function_names(fn)
+        self.activity = _Activity(ctx.summary)
+        for j in self.wrt:
+            self.activity.deps[fn.params[j]] = frozenset((j,))
+        self.activity.propagate(fn.body)
+        self.calls: dict = {}          # id(Call) -> (pair, number of original targets)
+        self.adjoint_tapes: dict = {}  # forward tape Var -> (adjoint tape Var, active positions)
+        self.hoisted: list = []        # TapeNew of adjoint tapes, run before the backward sweep
+
+    @property
+    def loc(self) -> Loc:
+        return self.fn.loc or Loc("<grad>", 0)
+
+    def active(self, atom) -> bool:
+        return self.activity.active(atom)
+
+    # --- entry points
+
+    def seed_results(self, positions) -> None:
+        self.activity.useful.update(r for i, r in enumerate(self.fn.body.results)
+                                    if i in positions and isinstance(r, Var))
+        self.activity.mark(self.fn.body)
+
+    def make_gradient(self, seeds: str) -> Function:
+        """The entry function: forward sweep, seeds, backward sweep; returns results + cotangents."""
+        fn = self.fn
+        results = fn.body.results
+        seeded = range(len(results)) if seeds != "first" else range(min(1, len(results)))
+        self.seed_results(set(seeded))
+        self.forward(fn.body)
+        backward = BlockBuilder(self.names)
+        adj: dict = {}
+        sens_params = ()
+        if seeds == "given":
+            sens_params = tuple(self.names.var("sens", _aval_of(r)) for r in results)
+        for i in seeded:
+            result = results[i]
+            if not self.active(result):
+                continue
+            if seeds == "given":
+                seed = sens_params[i]
+            else:
+                seed = backward.apply("ones_like", (result,), loc=self.loc, hint="d_" + result.name)
+            self.accumulate(adj, result, seed, backward, self.loc)
+        self.backward(fn.body, adj, backward)
+        grads = tuple(self.final_cotangent(fn.params[j], adj, backward) for j in self.wrt)
+        body = Block(fn.body.stmts + self.hoisted + backward.block.stmts, tuple(results) + grads)
+        return Function(fn.name + "_grad", tuple(fn.params) + sens_params, body, source=fn.source,
+                        loc=fn.loc, param_names=fn.param_names, output_tree=None)
+
+    def make_pair(self, active_results: tuple) -> _Pair:
+        """Split the function into ``_fwd`` (results + residuals) and ``_bwd`` (cotangents)."""
+        fn = self.fn
+        results = fn.body.results
+        self.seed_results(set(active_results))
+        self.forward(fn.body)
+        backward = BlockBuilder(self.names)
+        adj: dict = {}
+        d_results = []
+        for i in active_results:
+            d_result = self.names.var("d_" + _hint(results[i]), _aval_of(results[i]))
+            d_results.append(d_result)
+            if self.active(results[i]):
+                self.accumulate(adj, results[i], d_result, backward, self.loc)
+        self.backward(fn.body, adj, backward)
+        grads = tuple(self.final_cotangent(fn.params[j], adj, backward, cast=False) for j in self.wrt)
+        bwd_body = Block(self.hoisted + backward.block.stmts, grads)
+        needed = _free_vars(bwd_body, exclude=d_results)
+        params = {p: j for j, p in enumerate(fn.params)}
+        residuals = tuple(("param", params[v]) if v in params else ("result", v) for v in needed)
+        returned = tuple(v for kind, v in residuals if kind == "result")
+        fwd_name = self.ctx.function_names.fresh(fn.name + "_fwd")
+        bwd_name = self.ctx.function_names.fresh(fn.name + "_bwd")
+        self.ctx.functions[fwd_name] = Function(
+            fwd_name, fn.params, Block(fn.body.stmts, tuple(results) + returned),
+            source=fn.source, loc=fn.loc, param_names=fn.param_names)
+        self.ctx.functions[bwd_name] = Function(
+            bwd_name, tuple(needed) + tuple(d_results), bwd_body, source=fn.source, loc=fn.loc)
+        slots = []
+        k = 0
+        for kind, v in residuals:
+            if kind == "param":
+                slots.append(("param", v))
+            else:
+                slots.append(("result", k))
+                k += 1
+        return _Pair(fwd_name, bwd_name, self.wrt, tuple(active_results), tuple(slots))
+
+    def final_cotangent(self, param: Var, adj: dict, builder: BlockBuilder, cast: bool = True):
+        """The cotangent returned for a parameter: zeros if it got none, cast to an integer dtype."""
+        grad = adj.get(param)
+        if grad is None:
+            return builder.apply("zeros_like", (param,), loc=self.loc, hint="d_" + param.name)
+        if cast and _aval_of(grad).dtype != param.aval.dtype:
+            return builder.apply("cast", (grad,), {"dtype": param.aval.dtype}, loc=self.loc,
+                                 hint="d_" + param.name)
+        return grad
+
+    # --- forward sweep (in place on the private copy)
+
+    def forward(self, block: Block) -> None:
+        for stmt in block.stmts:
+            if isinstance(stmt, Call):
+                self.forward_call(stmt)
+            for inner in _nested(stmt):
+                self.forward(inner)
+
+    def forward_call(self, stmt: Call) -> None:
+        summary = self.ctx.summary(stmt.callee)
+        active_results = tuple(i for i, t in enumerate(stmt.targets) if self.active(t))
+        reachable = set().union(*(summary[i] for i in active_results)) if active_results else set()
+        active_args = tuple(j for j, a in enumerate(stmt.args) if j in reachable and self.active(a))
+        if not active_results or not active_args:
+            return
+        pair = self.ctx.pair(stmt.callee, active_args, active_results)
+        n_targets = len(stmt.targets)
+        n_returned = sum(1 for kind, _ in pair.residuals if kind == "result")
+        callee = self.ctx.functions[pair.fwd]
+        returned = callee.body.results[len(callee.body.results) - n_returned:]
+        residual_vars = tuple(self.names.var(v.name, v.aval) for v in returned)
+        stmt.callee = pair.fwd
+        stmt.targets = tuple(stmt.targets) + residual_vars
+        self.calls[id(stmt)] = (pair, n_targets)
+
+    # --- backward sweep
+
+    def backward(self, block: Block, adj: dict, builder: BlockBuilder) -> None:
+        for stmt in reversed(list(block.stmts)):
+            if isinstance(stmt, Apply):
+                self.backward_apply(stmt, adj, builder)
+            elif isinstance(stmt, Call):
+                self.backward_call(stmt, adj, builder)
+            elif isinstance(stmt, If):
+                self.backward_if(stmt, adj, builder)
+            elif isinstance(stmt, (ForRange, While)):
+                self.backward_loop(block, stmt, adj, builder)
+            elif isinstance(stmt, TapePop):
+                self.backward_pop(stmt, adj, builder)
+            elif isinstance(stmt, TapePush):
+                self.backward_push(stmt, adj, builder)
+
+    def accumulate(self, adj: dict, var, contribution, builder: BlockBuilder, loc: Loc) -> None:
+        if not isinstance(var, Var):
+            return
+        previous = adj.get(var)
+        if previous is None:
+            adj[var] = contribution
+        else:
+            adj[var] = builder.apply("add", (previous, contribution), loc=loc, hint="d_" + var.name)
+
+    def zeros(self, builder: BlockBuilder, like: Var, loc: Loc):
+        return builder.apply("zeros_like", (like,), loc=loc, hint="d_" + like.name)
+
+    def backward_apply(self, stmt: Apply, adj: dict, builder: BlockBuilder) -> None:
+        definition = op_table()[stmt.op]
+        if definition.adjoint is None or not any(t in adj for t in stmt.targets):
+            return
+        skip = _nondifferentiable_operands(definition)
+        wanted = [i for i, a in enumerate(stmt.args) if i not in skip and self.active(a)]
+        if not wanted:
+            return
+        scratch = BlockBuilder(self.names)
+        if len(stmt.targets) == 1:
+            out, dout = stmt.targets[0], adj[stmt.targets[0]]
+        else:
+            out = tuple(stmt.targets)
+            dout = tuple(adj[t] if t in adj else self.zeros(scratch, t, stmt.loc) for t in stmt.targets)
+        if _keyword_out_dout(definition):
+            staged = stage_rule(definition.adjoint, scratch, stmt.args, {**stmt.static, "out": out, "dout": dout},
+                                stmt.loc)
+        else:
+            staged = stage_rule(definition.adjoint, scratch, (*stmt.args, out, dout), stmt.static, stmt.loc)
+        if not isinstance(staged, tuple) or len(stmt.args) == 1:
+            staged = (staged,)
+        kept = []
+        for i in wanted:
+            grad = staged[i]
+            if grad is None:
+                continue
+            if isinstance(grad, Const):
+                raise TypeError(f"the adjoint of op {stmt.op!r} returned the constant {grad.value!r}; "
+                                "adjoint rules must return arrays or None")
+            operand = stmt.args[i]
+            kept.append((operand, _fit_shape(scratch, grad, operand.aval, stmt.loc, "d_" + operand.name)))
+        _prune(scratch.block, [g for _, g in kept])
+        created = _all_defined(scratch.block)
+        for operand, grad in kept:
+            if grad in created and not grad.name.startswith("d_"):
+                grad.name = self.names.fresh("d_" + operand.name)
+        builder.block.stmts.extend(scratch.block.stmts)
+        for operand, grad in kept:
+            self.accumulate(adj, operand, grad, builder, stmt.loc)
+
+    def backward_call(self, stmt: Call, adj: dict, builder: BlockBuilder) -> None:
+        info = self.calls.get(id(stmt))
+        if info is None:
+            return
+        pair, n_targets = info
+        targets = stmt.targets[:n_targets]
+        returned = stmt.targets[n_targets:]
+        douts = [adj.get(targets[i]) for i in pair.active_results]
+        if all(d is None for d in douts):
+            return
+        douts = [d if d is not None else self.zeros(builder, targets[i], stmt.loc)
+                 for d, i in zip(douts, pair.active_results)]
+        residuals = tuple(stmt.args[j] if kind == "param" else returned[j] for kind, j in pair.residuals)
+        grads = tuple(self.names.var("d_" + _hint(stmt.args[j]), _aval_of(stmt.args[j]))
+                      for j in pair.active_args)
+        builder.append(Call(grads, pair.bwd, residuals + tuple(douts), stmt.loc))
+        for j, grad in zip(pair.active_args, grads):
+            self.accumulate(adj, stmt.args[j], grad, builder, stmt.loc)
+
+    def backward_if(self, stmt: If, adj: dict, builder: BlockBuilder) -> None:
+        seeds = [(i, adj[o]) for i, o in enumerate(stmt.outputs) if o in adj]
+        if not seeds:
+            return
+        branches = []
+        for block in (stmt.then_block, stmt.else_block):
+            inner = BlockBuilder(self.names)
+            inner_adj = dict(adj)
+            for i, seed in seeds:
+                self.accumulate(inner_adj, block.results[i], seed, inner, stmt.loc)
+            self.backward(block, inner_adj, inner)
+            branches.append((block, inner, inner_adj))
+        local = _all_defined(stmt.then_block) | _all_defined(stmt.else_block)
+        changed = []
+        for _, _, inner_adj in branches:
+            for var, grad in inner_adj.items():
+                if var not in local and grad is not adj.get(var) and var not in changed:
+                    changed.append(var)
+        for block, inner, inner_adj in branches:
+            yields = []
+            for var in changed:
+                grad = inner_adj.get(var)
+                yields.append(grad if grad is not None else self.zeros(inner, var, stmt.loc))
+            inner.block.results = tuple(yields)
+        self.export_residuals(stmt, [inner.block for _, inner, _ in branches])
+        outputs = tuple(self.names.var("d_" + v.name, v.aval) for v in changed)
+        builder.append(If(stmt.cond, branches[0][1].block, branches[1][1].block, outputs, stmt.loc))
+        for var, out in zip(changed, outputs):
+            adj[var] = out
+
+    def export_residuals(self, stmt: If, backward_blocks) -> None:
+        """Make forward values the backward branches read available after the forward ``If``."""
+        then_defs = {v for s in stmt.then_block.stmts for v in _defines(s)}
+        else_defs = {v for s in stmt.else_block.stmts for v in _defines(s)}
+        mapping = {}
+        for block in backward_blocks:
+            for var in _free_vars(block):
+                if (var in then_defs or var in else_defs) and var not in mapping:
+                    mapping[var] = self.names.var(var.name, var.aval)
+        if not mapping:
+            return
+        stmt.outputs = tuple(stmt.outputs) + tuple(mapping.values())
+        for block, defs in ((stmt.then_block, then_defs), (stmt.else_block, else_defs)):
+            block.results = tuple(block.results) + tuple(v if v in defs else Const(None) for v in mapping)
+        for block in backward_blocks:
+            _substitute(block, mapping)
+
+    def backward_loop(self, parent: Block, stmt, adj: dict, builder: BlockBuilder) -> None:
+        n = len(stmt.outputs)
+        carried = [i for i in range(n) if self.active(stmt.outputs[i]) or self.active(stmt.body_params[i])]
+        if not carried or all(adj.get(stmt.outputs[i]) is None for i in carried):
+            return
+        loc = stmt.loc
+        inits = [adj.get(stmt.outputs[i]) or self.zeros(builder, stmt.outputs[i], loc) for i in carried]
+        d_in = [self.names.var("d_" + stmt.outputs[i].name, stmt.outputs[i].aval) for i in carried]
+        inner = BlockBuilder(self.names)
+        inner_adj: dict = {}
+        for i, d in zip(carried, d_in):
+            self.accumulate(inner_adj, stmt.body.results[i], d, inner, loc)
+        self.backward(stmt.body, inner_adj, inner)
+        yields = [inner_adj.get(stmt.body_params[i]) or self.zeros(inner, stmt.body_params[i], loc)
+                  for i in carried]
+        index = stmt.index if isinstance(stmt, ForRange) else None
+        local = _all_defined(stmt.body) | set(stmt.body_params) | ({index} if index is not None else set())
+        outer = [v for v in inner_adj if v not in local]
+        acc_in = [self.names.var("d_" + v.name, v.aval) for v in outer]
+        for v, acc in zip(outer, acc_in):
+            yields.append(inner.apply("add", (acc, inner_adj[v]), loc=loc, hint="d_" + v.name))
+        acc_init = [adj.get(v) or self.zeros(builder, v, loc) for v in outer]
+        body = inner.block
+        body.results = tuple(yields)
+        # residuals: forward values of the iteration that the backward body reads
+        body_defs = {v for s in stmt.body.stmts for v in _defines(s)} | set(stmt.body_params)
+        if index is not None:
+            body_defs.add(index)
+        needed = [v for v in _free_vars(body, exclude=d_in + acc_in) if v in body_defs]
+        if isinstance(stmt, ForRange):
+            start, stop, step = stmt.start, stmt.stop, stmt.step
+        else:
+            start, stop, step = Const(0), self.count_iterations(stmt), Const(1)
+        if needed:
+            tape = self.names.var("tape", TAPE_AVAL)
+            position = next(k for k, s in enumerate(parent.stmts) if s is stmt)
+            parent.stmts.insert(position, TapeNew(tape, loc))
+            stmt.body.stmts.append(TapePush(tape, tuple(needed), loc))
+            restored = [self.names.var(v.name, v.aval) for v in needed]
+            _substitute(body, dict(zip(needed, restored)))
+            body.stmts.insert(0, TapePop(tuple(restored), tape, loc))
+        d_outs = [self.names.var("d_" + _hint(stmt.carried[i]), stmt.outputs[i].aval) for i in carried]
+        acc_out = [self.names.var("d_" + v.name, v.aval) for v in outer]
+        builder.append(ForRange(self.names.var("i", _INDEX_AVAL), start, stop, step,
+                                tuple(inits) + tuple(acc_init), tuple(d_in) + tuple(acc_in), body,
+                                tuple(d_outs) + tuple(acc_out), loc))
+        for i, d in zip(carried, d_outs):
+            if self.active(stmt.carried[i]):
+                self.accumulate(adj, stmt.carried[i], d, builder, loc)
+        for v, d in zip(outer, acc_out):
+            adj[v] = d
+
+    def count_iterations(self, stmt: While):
+        """Add an iteration counter to a forward ``While``; returns the Var holding the count."""
+        counter = self.names.var("n_iter", _INDEX_AVAL)
+        step = BlockBuilder(self.names, stmt.body)
+        following = step.apply("add", (counter, Const(1)), loc=stmt.loc, hint="n_iter")
+        count = self.names.var("n_iter", _INDEX_AVAL)
+        stmt.carried = tuple(stmt.carried) + (Const(0),)
+        stmt.body_params = tuple(stmt.body_params) + (counter,)
+        stmt.body.results = tuple(stmt.body.results) + (following,)
+        stmt.outputs = tuple(stmt.outputs) + (count,)
+        return count
+
+    def backward_pop(self, stmt: TapePop, adj: dict, builder: BlockBuilder) -> None:
+        positions = tuple(k for k, t in enumerate(stmt.targets) if self.active(t))
+        if not positions:
+            return
+        entry = self.adjoint_tapes.get(stmt.tape)
+        if entry is None:
+            entry = (self.names.var("d_" + stmt.tape.name, TAPE_AVAL), positions)
+            self.adjoint_tapes[stmt.tape] = entry
+            self.hoisted.append(TapeNew(entry[0], stmt.loc))
+        values = tuple(adj.get(stmt.targets[k]) or self.zeros(builder, stmt.targets[k], stmt.loc)
+                       for k in positions)
+        builder.append(TapePush(entry[0], values, stmt.loc))
+
+    def backward_push(self, stmt: TapePush, adj: dict, builder: BlockBuilder) -> None:
+        entry = self.adjoint_tapes.get(stmt.tape)
+        if entry is None:
+            return
+        tape, positions = entry
+        grads = tuple(self.names.var("d_" + _hint(stmt.values[k]), _aval_of(stmt.values[k])) for k in positions)
+        builder.append(TapePop(grads, tape, stmt.loc))
+        for k, grad in zip(positions, grads):
+            if self.active(stmt.values[k]):
+                self.accumulate(adj, stmt.values[k], grad, builder, stmt.loc)
+
+
+def _hint(atom) -> str:
+    return atom.name if isinstance(atom, Var) else "c"
+
+
+def _aval_of(atom) -> Aval:
+    if isinstance(atom, Var):
+        return atom.aval
+    return Aval.of(np.asarray(atom.value))
+
+
+def _same_shape(a: tuple, b: tuple) -> bool:
+    return len(a) == len(b) and all(x == y for x, y in zip(a, b))
+
+
+def _fit_shape(builder: BlockBuilder, grad, target: Aval, loc: Loc, hint: str):
+    """Sum a broadcast cotangent back to its operand's shape (fixed axes from known shapes)."""
+    have, want = tuple(grad.aval.shape), tuple(target.shape)
+    if _same_shape(have, want):
+        return grad
+    lead = len(have) - len(want)
+    if lead >= 0:
+        axes = list(range(lead))
+        reducible = True
+        for k, dim in enumerate(want):
+            if dim == have[lead + k]:
+                continue
+            if dim == 1:
+                axes.append(lead + k)
+            else:
+                reducible = False
+        if reducible:
+            total = builder.apply("sum", (grad,), {"axis": tuple(axes), "keepdims": False}, loc=loc, hint=hint)
+            if not _same_shape(tuple(total.aval.shape), want):
+                total = builder.apply("reshape", (total,), {"shape": want}, loc=loc, hint=hint)
+            return total
+    return builder.apply("broadcast_to", (grad,), {"shape": want}, loc=loc, hint=hint)
+
+
+def _prune(block: Block, keep) -> None:
+    """Drop staged statements whose results no kept value needs (all staged statements are pure)."""
+    needed = {v for v in keep if isinstance(v, Var)}
+    kept = []
+    for stmt in reversed(block.stmts):
+        if any(t in needed for t in _defines(stmt)):
+            kept.append(stmt)
+            needed.update(a for a in _uses(stmt) if isinstance(a, Var))
+    block.stmts[:] = reversed(kept)
+
+
+def _reachable(functions: dict, entry: str) -> dict:
+    """The functions an entry calls, directly or not (entry first)."""
+    order = [entry]
+    seen = {entry}
+    for name in order:
+        for stmt in _walk(functions[name].body):
+            if isinstance(stmt, Call) and stmt.callee not in seen:
+                seen.add(stmt.callee)
+                order.append(stmt.callee)
+    return {name: functions[name] for name in order}
+
+
+def _walk(block: Block):
+    for stmt in block.stmts:
+        yield stmt
+        for inner in _nested(stmt):
+            yield from _walk(inner)
+
+
+def differentiate(module: Module, wrt: tuple, seeds: str = "ones") -> Module:
+    """Reverse-mode derivative of a module's entry function.
+
+    Args:
+        module: typed normal form (not modified).
+        wrt: positions of the entry's params to differentiate (flat tensor inputs first, then the
+            captured Parameter arrays).
+        seeds: ``"ones"`` (every result gets an all-ones cotangent, contributions summed),
+            ``"first"`` (only ``results[0]``, for ``has_aux``) or ``"given"`` (the entry takes one
+            extra param per result: its sensitivity).
+
+    Returns:
+        A new module whose entry has the same params (plus the sensitivities for ``"given"``) and
+        returns ``(results..., one cotangent per wrt position, in wrt order)``.
+
+    Raises:
+        ValueError: ``seeds`` is unknown or a ``wrt`` position is out of range.
+    """
+    if seeds not in SEED_MODES:
+        raise ValueError(f"seeds must be one of {SEED_MODES}, but got {seeds!r}")
+    copied = copy.deepcopy(module)
+    entry = copied.functions[copied.entry]
+    for j in wrt:
+        if not 0 <= j < len(entry.params):
+            raise ValueError(f"wrt position {j} is out of range for {len(entry.params)} entry params")
+    ctx = _ModuleAD(copied)
+    gradient = _FunctionAD(ctx, entry, wrt).make_gradient(seeds)
+    gradient.name = ctx.function_names.fresh(gradient.name)
+    functions = {**copied.functions, **ctx.functions, gradient.name: gradient}
+    header = dict(copied.header)
+    header["grad"] = {"wrt": tuple(wrt), "seeds": seeds}
+    return Module(_reachable(functions, gradient.name), gradient.name, header)

@@ -1,0 +1,70 @@
+"""Compile errors that point at the user's source line.
+
+Every error a user's program causes during compilation names the file, line and column, shows the
+source line with a caret under the offending expression, and keeps the exception type MindSpore
+would raise (``ValueError`` for shapes, ``TypeError`` for types), so ``except ValueError`` in user
+code still works. Unsupported Python raises :class:`NotSupportedError`.
+"""
+from __future__ import annotations
+
+import linecache
+
+from .ir import Loc
+
+
+class NotSupportedError(RuntimeError):
+    """A Python construct that npspore cannot compile (``try``, ``with``, recursion, ...)."""
+
+
+class CompileError(Exception):
+    """Marker base: every located compile error is also an instance of this class."""
+
+    loc: Loc | None = None
+
+
+_LOCATED_TYPES: dict[type, type] = {}
+
+
+def source_excerpt(loc: Loc) -> str:
+    """``  File "f.py", line 12, column 8`` plus the source line and a caret under the span."""
+    text = linecache.getline(loc.file, loc.line).rstrip("\n")
+    header = f'  File "{loc.file}", line {loc.line}, column {loc.col + 1}'
+    if not text:
+        return header
+    stripped = text.lstrip()
+    indent = len(text) - len(stripped)
+    end = loc.end_col if loc.end_col and loc.end_col > loc.col else loc.col + 1
+    caret = " " * (loc.col - indent) + "^" * max(1, end - loc.col)
+    return f"{header}\n    {stripped}\n    {caret}"
+
+
+def located(error: BaseException, loc: Loc) -> BaseException:
+    """A copy of ``error`` whose message ends with the user's source location.
+
+    The copy is an instance of a subclass of ``type(error)`` and of :class:`CompileError`, so it
+    keeps the original type for ``except`` clauses; an error already located is returned as is.
+    """
+    if isinstance(error, CompileError):
+        return error
+    base = type(error)
+    cls = _LOCATED_TYPES.get(base)
+    if cls is None:
+        try:
+            cls = type(base.__name__, (base, CompileError), {"__module__": base.__module__})
+        except TypeError:  # a final builtin type cannot be subclassed
+            cls = type("RuntimeError", (RuntimeError, CompileError), {"__module__": "builtins"})
+        _LOCATED_TYPES[base] = cls
+    message = str(error.args[0]) if len(error.args) == 1 else str(error)
+    try:
+        new = cls(f"{message}\n{source_excerpt(loc)}")
+    except TypeError:
+        new = _LOCATED_TYPES.setdefault(
+            RuntimeError, type("RuntimeError", (RuntimeError, CompileError), {"__module__": "builtins"})
+        )(f"{message}\n{source_excerpt(loc)}")
+    new.loc = loc
+    return new
+
+
+def not_supported(what: str, loc: Loc) -> NotSupportedError:
+    """A located :class:`NotSupportedError` for construct ``what``."""
+    return located(NotSupportedError(f"{what} is not supported in compiled code (construct or @jit)"), loc)

@@ -1,0 +1,129 @@
+"""Input signatures and output trees: how a call's arguments become a cache key and flat arrays.
+
+* Tensor / Parameter → ``(shape, dtype)``; a dim declared dynamic by ``Cell.set_inputs`` → ``None``.
+* Python scalars, strings, None, dtypes → ``(type, value)``: constants, folded into the kernel.
+* tuple / list / dict → their structure (type, keys, ``mutable`` flag) and each element's key; the
+  Tensor leaves are never keyed by value or identity, so new values reuse the kernel.
+
+``input_key(args)`` is on the hot path of every compiled call: one pass that builds the key and
+the flat list of leaf arrays together. ``OutputTree`` rebuilds the user's result structure from the
+kernel's flat results.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+_SCALARS = (bool, int, float, str, type(None))
+
+
+def _tensor_types():
+    from ..common.tensor import Tensor
+    return Tensor
+
+
+def input_key(args, dynamic=None):
+    """``(key, leaves)`` for a tuple of call arguments.
+
+    ``dynamic`` maps an argument index to a shape with ``None`` for its dynamic dims (from
+    ``set_inputs``); such an argument is keyed by that shape instead of its own.
+    Raises TypeError for an argument npspore cannot pass to compiled code.
+    """
+    tensor = _tensor_types()
+    leaves: list = []
+    key = []
+    for index, arg in enumerate(args):
+        if isinstance(arg, tensor):
+            array = arg._array
+            leaves.append(array)
+            if dynamic is not None and index in dynamic:
+                key.append((dynamic[index], array.dtype))
+            else:
+                key.append((array.shape, array.dtype))
+        else:
+            key.append(_value_key(arg, leaves, tensor))
+    return tuple(key), leaves
+
+
+def _value_key(value, leaves, tensor):
+    if isinstance(value, tensor):
+        array = value._array
+        leaves.append(array)
+        return (array.shape, array.dtype)
+    kind = type(value)
+    if kind in _SCALARS:
+        return (kind, value)
+    mutable = bool(getattr(value, "__ms_mutable__", False))
+    if isinstance(value, (tuple, list)):
+        return (tuple if isinstance(value, tuple) else list, mutable,
+                tuple(_value_key(v, leaves, tensor) for v in value))
+    if isinstance(value, dict):
+        return (dict, mutable, tuple((k, _value_key(v, leaves, tensor)) for k, v in value.items()))
+    try:
+        hash(value)
+    except TypeError:
+        raise TypeError(
+            f"npspore cannot pass an argument of type {kind.__name__} to compiled code: "
+            "expected a Tensor, a Python scalar, a string, None, or a tuple/list/dict of those") from None
+    return (kind, value)
+
+
+@dataclass(frozen=True)
+class OutputTree:
+    """The structure of a compiled function's result: leaves index the kernel's flat results.
+
+    ``node`` is ``("leaf", i)``, ``("const", value)``, ``("tuple", children)``, ``("list", children)``
+    or ``("dict", keys, children)``.
+    """
+
+    node: tuple
+
+    def build(self, results):
+        """The user-visible result: Tensors for leaves, Python values for constants."""
+        wrap = _tensor_types()._wrap
+        return _build(self.node, results, wrap)
+
+    def leaf_count(self) -> int:
+        return _count(self.node)
+
+
+def _build(node, results, wrap):
+    kind = node[0]
+    if kind == "leaf":
+        return wrap(results[node[1]])
+    if kind == "const":
+        return node[1]
+    if kind == "tuple":
+        return tuple(_build(c, results, wrap) for c in node[1])
+    if kind == "list":
+        return [_build(c, results, wrap) for c in node[1]]
+    return {k: _build(c, results, wrap) for k, c in zip(node[1], node[2])}
+
+
+def _count(node) -> int:
+    kind = node[0]
+    if kind == "leaf":
+        return 1
+    if kind == "const":
+        return 0
+    return sum(_count(c) for c in node[-1])
+
+
+def describe_key(key) -> str:
+    """A short human-readable form of an input key, for module headers and cache listings."""
+    return "(" + ", ".join(_describe(k) for k in key) + ")"
+
+
+def _describe(k) -> str:
+    if len(k) == 2 and isinstance(k[0], tuple) and not isinstance(k[1], (tuple, bool)):
+        dims = ",".join("?" if d is None else str(d) for d in k[0])
+        return f"{k[1].name}[{dims}]" if hasattr(k[1], "name") else f"[{dims}]"
+    if len(k) == 2 and isinstance(k[0], type):
+        return repr(k[1])
+    if len(k) == 3 and k[0] in (tuple, list):
+        inner = ", ".join(_describe(c) for c in k[2])
+        prefix = "mutable " if k[1] else ""
+        return f"{prefix}({inner})" if k[0] is tuple else f"{prefix}[{inner}]"
+    if len(k) == 3 and k[0] is dict:
+        inner = ", ".join(f"{key!r}: {_describe(c)}" for key, c in k[2])
+        return ("mutable " if k[1] else "") + "{" + inner + "}"
+    return repr(k)

@@ -1,0 +1,205 @@
+"""Cell containers: ``SequentialCell`` (runs its cells in order) and ``CellList`` (holds cells).
+
+Children are named ``'0'``, ``'1'`` ... (or by the keys of an OrderedDict), so their parameters
+are named ``'0.weight'``, ``'1.bias'`` ..., behind whatever prefix the container itself has.
+"""
+from __future__ import annotations
+
+from collections import OrderedDict
+
+from npspore.nn.cell import Cell
+
+__all__ = ["SequentialCell", "CellList"]
+
+
+def _valid_index(cell_num, index, op_name):
+    if not isinstance(index, int) or isinstance(index, bool):
+        raise TypeError(f"For '{op_name}', the type of 'index' must be int, but got {type(index).__name__}.")
+    if not -cell_num <= index < cell_num:
+        raise IndexError(f"For '{op_name}', the value of 'index' must be a number in range [{-cell_num}, "
+                         f"{cell_num}), but got {index}.")
+    return index % cell_num
+
+
+def _valid_cell(cell, op_name):
+    if not isinstance(cell, Cell):
+        raise TypeError(f"For '{op_name}', each cell must be subclass of Cell, but got {type(cell).__name__}.")
+
+
+def _name_prefix(container):
+    """The prefix the container's parameters carry before their path inside it ('' if unprefixed)."""
+    for path, param in container.parameters_and_names():
+        if param.name.endswith(path):
+            return param.name[:-len(path)]
+    return ""
+
+
+class SequentialCell(Cell):
+    """A Cell that runs its cells one after the other, each on the previous one's output.
+
+    Args:
+        args (Union[Cell, list[Cell], OrderedDict[str, Cell]]): the cells, given one by one, as a
+            list, or as an OrderedDict whose keys name them.
+
+    Inputs:
+        - **x** (Tensor) - the input of the first cell.
+
+    Outputs:
+        The output of the last cell.
+
+    Raises:
+        TypeError: If the single argument is not a Cell, list or OrderedDict, or an element is not a Cell.
+
+    Examples:
+        >>> net = nn.SequentialCell(nn.Dense(3, 4), nn.ReLU())
+        >>> [p.name for p in net.trainable_params()]
+        ['0.weight', '0.bias']
+    """
+
+    def __init__(self, *args):
+        super().__init__()
+        if len(args) == 1 and isinstance(args[0], OrderedDict):
+            named = list(args[0].items())
+        elif len(args) == 1 and isinstance(args[0], list):
+            named = [(str(i), cell) for i, cell in enumerate(args[0])]
+        elif len(args) == 1 and not isinstance(args[0], Cell):
+            raise TypeError(f"For '{self.cls_name}', the 'args[0]' must be Cell, list or orderedDict, "
+                            f"but got {type(args[0]).__name__}")
+        else:
+            named = [(str(i), cell) for i, cell in enumerate(args)]
+        for _, cell in named:
+            _valid_cell(cell, self.cls_name)
+        for name, cell in named:
+            self.insert_child_to_cell(name, cell)
+            cell.update_parameters_name(name + ".")
+        self.cell_list = list(self._cells.values())
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return type(self)(OrderedDict(list(self._cells.items())[index]))
+        return self.cell_list[_valid_index(len(self), index, self.cls_name)]
+
+    def __len__(self):
+        return len(self._cells)
+
+    def append(self, cell):
+        """Add `cell` at the end, named by its position.
+
+        Args:
+            cell (Cell): the cell.
+
+        Raises:
+            TypeError: If `cell` is not a Cell.
+        """
+        _valid_cell(cell, self.cls_name)
+        name = str(len(self))
+        cell.update_parameters_name(_name_prefix(self) + name + ".")
+        self._cells[name] = cell
+        self.cell_list = list(self._cells.values())
+
+    def construct(self, input_data):
+        for cell in self.cell_list:
+            input_data = cell(input_data)
+        return input_data
+
+
+class CellList(Cell):
+    """A list of Cells, indexable and iterable (also in ``construct``), that is not callable itself.
+
+    Args:
+        args (list[Cell]): the initial cells. Default: none.
+        auto_prefix (bool): whether the cells' parameter names get the position prefix
+            (``'0.weight'``). Default: ``True``.
+
+    Raises:
+        TypeError: If the initial value is not a list or an element is not a Cell.
+
+    Examples:
+        >>> layers = nn.CellList([nn.Dense(2, 2)])
+        >>> layers.append(nn.ReLU())
+        >>> len(layers)
+        2
+    """
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(kwargs.get("auto_prefix", True))
+        if len(args) == 1:
+            self.extend(args[0])
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return type(self)(list(self._cells.values())[index])
+        if isinstance(index, int) and not isinstance(index, bool):
+            return self._cells[str(_valid_index(len(self), index, self.cls_name))]
+        raise TypeError(f"For '{self.cls_name}', the type of 'index' must be int or slice, but got "
+                        f"{type(index).__name__}.")
+
+    def __len__(self):
+        return len(self._cells)
+
+    def __iter__(self):
+        return iter(self._cells.values())
+
+    def __iadd__(self, cells):
+        return self.extend(cells)
+
+    def _store(self, position, cell, prefix):
+        if self._auto_prefix:
+            cell.update_parameters_name(f"{prefix}{position}.")
+        self._cells[str(position)] = cell
+
+    def append(self, cell):
+        """Add `cell` at the end.
+
+        Args:
+            cell (Cell): the cell.
+
+        Raises:
+            TypeError: If `cell` is not a Cell.
+        """
+        _valid_cell(cell, self.cls_name)
+        self._store(len(self), cell, _name_prefix(self))
+
+    def extend(self, cells):
+        """Add the cells of the list `cells` at the end.
+
+        Args:
+            cells (list[Cell]): the cells.
+
+        Returns:
+            CellList, this list.
+
+        Raises:
+            TypeError: If `cells` is not a list or an element is not a Cell.
+        """
+        if not isinstance(cells, list):
+            raise TypeError(f"For '{self.cls_name}', the new cells wanted to append should be instance of list, "
+                            f"but got {type(cells).__name__}.")
+        for cell in cells:
+            _valid_cell(cell, self.cls_name)
+        prefix = _name_prefix(self)
+        for cell in cells:
+            self._store(len(self), cell, prefix)
+        return self
+
+    def insert(self, index, cell):
+        """Insert `cell` before position `index`; the cells after it move up by one (and are renamed).
+
+        Args:
+            index (int): the position, in [-len, len).
+            cell (Cell): the cell.
+
+        Raises:
+            TypeError: If `index` is not an int or `cell` is not a Cell.
+            IndexError: If `index` is out of range.
+        """
+        position = _valid_index(len(self), index, self.cls_name)
+        _valid_cell(cell, self.cls_name)
+        prefix = _name_prefix(self)
+        cells = list(self._cells.values())
+        cells.insert(position, cell)
+        for i in range(position, len(cells)):
+            self._store(i, cells[i], prefix)
+
+    def construct(self, *inputs):
+        raise NotImplementedError

@@ -1,0 +1,402 @@
+"""Basic layers: ``Dense``, activations, ``Flatten``, ``Dropout``, ``MatMul``, ``Identity``.
+
+Every ``construct`` here is in the compilable subset (static Python over shapes and ``self``
+attributes, tensor work through ``run`` and Tensor methods), so the compiler steps into it.
+"""
+from __future__ import annotations
+
+import math
+
+from npspore.common import dtype as mstype
+from npspore.common import seed as _seed
+from npspore.common.initializer import HeUniform, Uniform, initializer
+from npspore.common.parameter import Parameter
+from npspore.common.tensor import Tensor
+from npspore.nn.cell import Cell
+from npspore.ops.eager import run
+
+__all__ = [
+    "Dense", "ReLU", "Sigmoid", "Tanh", "GELU", "Softmax", "LogSoftmax", "Flatten", "Dropout", "MatMul",
+    "Identity", "get_activation",
+]
+
+
+def _check_positive_int(value, arg_name, cls_name):
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"For '{cls_name}', the type of '{arg_name}' must be int, but got {type(value).__name__}.")
+    if value <= 0:
+        raise ValueError(f"For '{cls_name}', the '{arg_name}' must be a positive int, but got {value}.")
+    return value
+
+
+def _check_bool(value, arg_name, cls_name):
+    if not isinstance(value, bool):
+        raise TypeError(f"For '{cls_name}', the type of '{arg_name}' must be bool, but got {type(value).__name__}.")
+    return value
+
+
+# ---------------------------------------------------------------- activations
+
+
+class ReLU(Cell):
+    r"""Rectified linear unit: :math:`\max(x, 0)` elementwise.
+
+    Inputs:
+        - **x** (Tensor) - any shape.
+
+    Outputs:
+        Tensor of the same shape and dtype.
+    """
+
+    def construct(self, x):
+        return run("relu", x)
+
+
+class Sigmoid(Cell):
+    r"""Sigmoid: :math:`1 / (1 + e^{-x})` elementwise.
+
+    Inputs:
+        - **input_x** (Tensor) - any shape, floating point.
+
+    Outputs:
+        Tensor of the same shape and dtype.
+    """
+
+    def construct(self, input_x):
+        return run("sigmoid", input_x)
+
+
+class Tanh(Cell):
+    r"""Hyperbolic tangent elementwise.
+
+    Inputs:
+        - **x** (Tensor) - any shape, floating point.
+
+    Outputs:
+        Tensor of the same shape and dtype.
+    """
+
+    def construct(self, x):
+        return run("tanh", x)
+
+
+class GELU(Cell):
+    r"""Gaussian error linear unit.
+
+    With ``approximate=True`` it is
+    :math:`0.5x(1 + \tanh(\sqrt{2/\pi}(x + 0.044715x^3)))`, otherwise the exact
+    :math:`0.5x(1 + \operatorname{erf}(x/\sqrt{2}))`.
+
+    Args:
+        approximate (bool): whether to use the tanh approximation. Default: ``True``.
+
+    Inputs:
+        - **x** (Tensor) - any shape, floating point.
+
+    Outputs:
+        Tensor of the same shape and dtype.
+    """
+
+    def __init__(self, approximate=True):
+        super().__init__()
+        self.approximate = _check_bool(approximate, "approximate", "GELU")
+
+    def construct(self, x):
+        return run("gelu", x, approximate=self.approximate)
+
+
+class Softmax(Cell):
+    r"""Softmax along `axis`: :math:`e^{x_i} / \sum_j e^{x_j}`.
+
+    Args:
+        axis (Union[int, tuple[int]]): the axis. Default: ``-1``.
+
+    Inputs:
+        - **x** (Tensor) - floating point.
+
+    Outputs:
+        Tensor of the same shape and dtype.
+    """
+
+    def __init__(self, axis=-1):
+        super().__init__()
+        self.axis = axis
+
+    def construct(self, x):
+        return run("softmax", x, axis=self.axis)
+
+
+class LogSoftmax(Cell):
+    r"""Log of the softmax along `axis`: :math:`x_i - \log\sum_j e^{x_j}`.
+
+    Args:
+        axis (int): the axis. Default: ``-1``.
+
+    Inputs:
+        - **x** (Tensor) - floating point.
+
+    Outputs:
+        Tensor of the same shape and dtype.
+    """
+
+    def __init__(self, axis=-1):
+        super().__init__()
+        self.axis = axis
+
+    def construct(self, x):
+        return run("log_softmax", x, axis=self.axis)
+
+
+_ACTIVATIONS = {
+    "softmax": Softmax,
+    "logsoftmax": LogSoftmax,
+    "relu": ReLU,
+    "tanh": Tanh,
+    "gelu": GELU,
+    "sigmoid": Sigmoid,
+}
+
+
+def get_activation(name, prim_name=None):
+    """The activation Cell named `name` (``'relu'``, ``'tanh'``, ``'sigmoid'``, ``'gelu'``, ``'softmax'``, ``'logsoftmax'``).
+
+    Args:
+        name (str): the name, or None.
+        prim_name (str): the caller, for error messages. Default: ``None``.
+
+    Returns:
+        Cell, a new activation; None if `name` is None.
+
+    Raises:
+        TypeError: If `name` is not a str.
+        KeyError: If `name` is not a known activation.
+    """
+    msg_prefix = f"For '{prim_name}', the" if prim_name else "The"
+    if name is None:
+        return None
+    if not isinstance(name, str):
+        raise TypeError(f"{msg_prefix} 'name' must be str, but got {type(name).__name__}.")
+    if name not in _ACTIVATIONS:
+        raise KeyError(f"{msg_prefix} 'name' must be in {list(_ACTIVATIONS)}, but got {name}.")
+    return _ACTIVATIONS[name]()
+
+
+# ---------------------------------------------------------------- layers
+
+
+class Dense(Cell):
+    r"""Fully connected layer: :math:`\text{activation}(X W^T + b)` on the last axis of the input.
+
+    Args:
+        in_channels (int): the size of the input's last axis.
+        out_channels (int): the size of the output's last axis.
+        weight_init (Union[Tensor, str, Initializer, numbers.Number]): the initial weight, of shape
+            (out_channels, in_channels). Default: ``None``, HeUniform(sqrt(5)).
+        bias_init (Union[Tensor, str, Initializer, numbers.Number]): the initial bias, of shape
+            (out_channels,). Default: ``None``, Uniform(1/sqrt(in_channels)).
+        has_bias (bool): whether to add a bias. Default: ``True``.
+        activation (Union[str, Cell, Primitive, None]): applied to the output, by name (``'relu'``)
+            or as a Cell. Default: ``None``.
+        dtype (mindspore.dtype): the dtype of the parameters (a Tensor init keeps its own).
+            Default: ``mstype.float32``.
+
+    Inputs:
+        - **x** (Tensor) - shape :math:`(*, in\_channels)`.
+
+    Outputs:
+        Tensor of shape :math:`(*, out\_channels)`.
+
+    Raises:
+        TypeError: If `in_channels` or `out_channels` is not an int, `has_bias` is not a bool, or
+            `activation` is not a str, Cell, Primitive or None.
+        ValueError: If `in_channels` or `out_channels` is not positive, or a Tensor `weight_init` /
+            `bias_init` has the wrong shape.
+    """
+
+    def __init__(self, in_channels, out_channels, weight_init=None, bias_init=None, has_bias=True,
+                 activation=None, dtype=mstype.float32):
+        super().__init__()
+        self.in_channels = _check_positive_int(in_channels, "in_channels", self.cls_name)
+        self.out_channels = _check_positive_int(out_channels, "out_channels", self.cls_name)
+        self.has_bias = _check_bool(has_bias, "has_bias", self.cls_name)
+        if isinstance(weight_init, Tensor) and weight_init.shape != (out_channels, in_channels):
+            raise ValueError(f"For '{self.cls_name}', weight init shape error. The ndim of 'weight_init' must be "
+                             f"equal to 2, and the first dim must be equal to 'out_channels', and the second dim "
+                             f"must be equal to 'in_channels'. But got 'weight_init': {weight_init}, "
+                             f"'out_channels': {out_channels}, 'in_channels': {in_channels}.")
+        if isinstance(bias_init, Tensor) and has_bias and bias_init.shape != (out_channels,):
+            raise ValueError(f"For '{self.cls_name}', bias init shape error. The ndim of 'bias_init' must be equal "
+                             f"to 1, and the first dim must be equal to 'out_channels'. But got 'bias_init': "
+                             f"{bias_init}, 'out_channels': {out_channels}.")
+        activation_cell = get_activation(activation, self.cls_name) if isinstance(activation, str) else activation
+        if activation_cell is not None and not (isinstance(activation_cell, Cell) or _is_primitive(activation_cell)):
+            raise TypeError(f"For '{self.cls_name}', the 'activation' must be str or Cell or Primitive, but got "
+                            f"{type(activation).__name__}.")
+
+        if weight_init is None:
+            weight_init = HeUniform(math.sqrt(5))
+        self.weight = Parameter(initializer(weight_init, [out_channels, in_channels], dtype=dtype), name="weight")
+        self.bias = None
+        if self.has_bias:
+            if bias_init is None:
+                bias_init = Uniform(scale=1 / math.sqrt(in_channels))
+            self.bias = Parameter(initializer(bias_init, [out_channels], dtype=dtype), name="bias")
+        self.activation = activation_cell
+        self.activation_flag = activation_cell is not None
+
+    def construct(self, x):
+        x_shape = x.shape
+        if len(x_shape) != 2:
+            x = x.reshape((-1, x_shape[-1]))
+        x = run("matmul", x, self.weight, transpose_a=False, transpose_b=True)
+        if self.has_bias:
+            x = x + self.bias
+        if self.activation_flag:
+            x = self.activation(x)
+        if len(x_shape) != 2:
+            x = x.reshape(x_shape[:-1] + (self.out_channels,))
+        return x
+
+    def extend_repr(self):
+        s = f"input_channels={self.in_channels}, output_channels={self.out_channels}"
+        if self.has_bias:
+            s += f", has_bias={self.has_bias}"
+        if self.activation_flag:
+            s += f", activation={self.activation}"
+        return s
+
+
+def _is_primitive(obj):
+    from npspore.ops.primitives import Primitive  # ops import nn-free modules only; kept lazy for import order
+    return isinstance(obj, Primitive)
+
+
+class Flatten(Cell):
+    """Merge the dims `start_dim` .. `end_dim` of the input into one.
+
+    Args:
+        start_dim (int): the first dim to merge. Default: ``1`` (keep the batch dim).
+        end_dim (int): the last dim to merge. Default: ``-1``.
+
+    Inputs:
+        - **x** (Tensor) - at least `start_dim` + 1 dims.
+
+    Outputs:
+        Tensor, e.g. shape :math:`(N, C \\times H \\times W)` for :math:`(N, C, H, W)` by default.
+
+    Raises:
+        TypeError: If `start_dim` or `end_dim` is not an int.
+    """
+
+    def __init__(self, start_dim=1, end_dim=-1):
+        super().__init__()
+        for name, value in (("start_dim", start_dim), ("end_dim", end_dim)):
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise TypeError(f"For 'Flatten', the type of '{name}' must be int, but got {type(value).__name__}.")
+        self.start_dim = start_dim
+        self.end_dim = end_dim
+
+    def construct(self, x):
+        return x.flatten(start_dim=self.start_dim, end_dim=self.end_dim)
+
+
+class Dropout(Cell):
+    r"""Dropout: in training mode, zero each element with probability `p` and scale the rest by :math:`1/(1-p)`.
+
+    In inference mode (the default; see ``set_train``) it returns its input unchanged. Eager
+    calls draw the mask from npspore's seeded generator (``npspore.set_seed``).
+
+    Args:
+        keep_prob (float): the probability of keeping an element, in (0, 1]. Deprecated, use `p`.
+            Default: ``None``.
+        p (Union[float, int]): the probability of dropping an element, in [0, 1). Default: ``None``,
+            meaning 0.5.
+
+    Inputs:
+        - **x** (Tensor) - floating point.
+
+    Outputs:
+        Tensor of the same shape and dtype.
+
+    Raises:
+        TypeError: If `keep_prob` is not a float or `p` is not a float or int.
+        ValueError: If `keep_prob` is not in (0, 1] or `p` is not in [0, 1).
+    """
+
+    def __init__(self, keep_prob=None, p=None):
+        super().__init__()
+        if keep_prob is not None:
+            if not isinstance(keep_prob, float):
+                raise TypeError(f"For 'Dropout', the type of 'keep_prob' must be float, but got "
+                                f"{type(keep_prob).__name__}.")
+            if keep_prob <= 0 or keep_prob > 1:
+                raise ValueError(f"For 'Dropout', the 'keep_prob' must be a number in range (0, 1], but got "
+                                 f"{keep_prob}.")
+            self.keep_prob = keep_prob
+        elif p is not None:
+            if not isinstance(p, (float, int)) or isinstance(p, bool):
+                raise TypeError(f"For 'Dropout', the type of 'p' must be float or int, but got {type(p).__name__}.")
+            if p < 0 or p >= 1:
+                raise ValueError(f"For 'Dropout', the 'p' must be a number in range [0, 1), but got {p}.")
+            self.keep_prob = 1.0 - p
+        else:
+            self.keep_prob = 0.5
+        self.p = p
+
+    def construct(self, x):
+        if not self.training or self.keep_prob == 1.0:
+            return x
+        return x * self._keep_mask(x.shape, x.dtype)
+
+    def _keep_mask(self, shape, dtype):
+        """The scaled keep mask: 1/keep_prob with probability keep_prob, else 0 (the one random step)."""
+        keep = _seed.default_rng().random(shape) < self.keep_prob
+        return Tensor._wrap((keep / self.keep_prob).astype(mstype.dtype_to_nptype(dtype)))
+
+    def extend_repr(self):
+        if self.p is not None:
+            return f"p={self.p}"
+        return f"keep_prob={self.keep_prob}"
+
+
+class MatMul(Cell):
+    r"""Matrix product of two Tensors, NumPy ``matmul`` style: 1-D operands are vectors, extra leading dims broadcast.
+
+    Deprecated in MindSpore in favour of ``ops.matmul``.
+
+    Args:
+        transpose_x1 (bool): whether to transpose the last two dims of `x1` first. Default: ``False``.
+        transpose_x2 (bool): whether to transpose the last two dims of `x2` first. Default: ``False``.
+
+    Inputs:
+        - **x1** (Tensor) - shape :math:`(*B, N, C)` (or :math:`(C,)`).
+        - **x2** (Tensor) - shape :math:`(*B, C, M)` (or :math:`(C,)`).
+
+    Outputs:
+        Tensor of shape :math:`(*B, N, M)`; a 0-d Tensor for two 1-D inputs.
+
+    Raises:
+        TypeError: If `transpose_x1` or `transpose_x2` is not a bool.
+    """
+
+    def __init__(self, transpose_x1=False, transpose_x2=False):
+        super().__init__()
+        self.transpose_x1 = _check_bool(transpose_x1, "transpose_x1", "MatMul")
+        self.transpose_x2 = _check_bool(transpose_x2, "transpose_x2", "MatMul")
+
+    def construct(self, x1, x2):
+        return run("matmul", x1, x2, transpose_a=self.transpose_x1, transpose_b=self.transpose_x2)
+
+
+class Identity(Cell):
+    """Return the input unchanged.
+
+    Inputs:
+        - **x** (Any) - the input.
+
+    Outputs:
+        The same object.
+    """
+
+    def construct(self, x):
+        return x

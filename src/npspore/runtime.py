@@ -1,0 +1,11 @@
+"""The runtime that generated modules import (as ``rt``): only what plain NumPy cannot say."""
+from __future__ import annotations
+
+
+def show(*values) -> None:
+    """``print`` inside compiled code: arrays print as the Tensors they are in eager mode."""
+    import numpy as np
+
+    from .common.tensor import Tensor
+
+    print(*(Tensor._wrap(v) if isinstance(v, np.ndarray) else v for v in values))
