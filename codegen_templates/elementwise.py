@@ -1,16 +1,409 @@
-"""Elementwise ops: arithmetic, comparisons, unary math, activations, where/clip/cast."""
+"""Elementwise ops: arithmetic, unary math, activations, comparisons, logic, where/clip/cast.
+
+Binary ops broadcast NumPy-style and compute in MindSpore's promoted dtype: ``operand_dtype`` casts
+tensor operands first, so each NumPy expression below yields exactly the inferred dtype. Adjoints
+may return cotangents of the broadcast (output) shape; the caller sums them back to each operand.
+Conventions (MindSpore, semantics doc §5): ``relu'(0) = 0``, ``abs'(0) = 0``, ``maximum``/``minimum``
+give half the gradient to each side of a tie, ``d/db a**b = a**b·ln a`` (taken as 0 where ``a == 0``,
+as JAX does, instead of NumPy's ``0·-inf = nan``), ``cast`` passes the gradient through.
+"""
 import numpy as np
 
 from npspore import shape_rules as rules
-from npspore.opdef import op
+from npspore.opdef import call, op
 
 # ---------------------------------------------------------------- arithmetic
 
 
-@op(infer=rules.arithmetic, operand_dtype=rules.arithmetic_operand_dtype, aliases=("multiply",), numpy=(np.multiply,))
+@op(infer=rules.arithmetic("AddExt"), operand_dtype=rules.common_dtype, numpy=(np.add,))
+class add:
+    def forward(x, y):
+        return x + y
+
+    def adjoint(x, y, out, dout):
+        return dout, dout
+
+
+@op(infer=rules.arithmetic("SubExt", bool_ok=False), operand_dtype=rules.common_dtype, aliases=("subtract",),
+    numpy=(np.subtract,))
+class sub:
+    def forward(x, y):
+        return x - y
+
+    def adjoint(x, y, out, dout):
+        return dout, -dout
+
+
+@op(infer=rules.arithmetic("Mul"), operand_dtype=rules.common_dtype, aliases=("multiply",), numpy=(np.multiply,))
 class mul:
     def forward(x, y):
         return x * y
 
     def adjoint(x, y, out, dout):
         return dout * y, dout * x
+
+
+@op(infer=rules.true_division("Div"), operand_dtype=rules.true_division_dtype, aliases=("true_divide",),
+    numpy=(np.true_divide,))
+class div:
+    def forward(x, y):
+        return x / y
+
+    def adjoint(x, y, out, dout):
+        return dout / y, -dout * out / y
+
+
+@op(infer=rules.arithmetic("FloorDiv", bool_ok=False), operand_dtype=rules.common_dtype, aliases=("floor_divide",),
+    numpy=(np.floor_divide,))
+class floor_div:
+    def forward(x, y):
+        return x // y
+
+    adjoint = None
+
+
+@op(infer=rules.arithmetic("FloorMod", bool_ok=False), operand_dtype=rules.common_dtype, aliases=("remainder",),
+    numpy=(np.remainder,))
+class mod:
+    def forward(x, y):
+        return x % y
+
+    def adjoint(x, y, out, dout):
+        return dout, -dout * np.floor_divide(x, y)
+
+
+@op(infer=rules.arithmetic("Pow", bool_ok=False), operand_dtype=rules.common_dtype, aliases=("power",),
+    numpy=(np.power,))
+class pow:
+    def forward(x, y):
+        return x ** y
+
+    def adjoint(x, y, out, dout):
+        return dout * y * x ** (y - 1), dout * out * np.log(np.where(x == 0, np.ones_like(out), x))
+
+
+@op(infer=rules.arithmetic("Maximum"), operand_dtype=rules.common_dtype, numpy=(np.maximum,))
+class maximum:
+    def forward(x, y):
+        return np.maximum(x, y)
+
+    def adjoint(x, y, out, dout):
+        tie = np.where(x == y, dout * 0.5, 0)
+        return np.where(x > y, dout, tie), np.where(x < y, dout, tie)
+
+
+@op(infer=rules.arithmetic("Minimum"), operand_dtype=rules.common_dtype, numpy=(np.minimum,))
+class minimum:
+    def forward(x, y):
+        return np.minimum(x, y)
+
+    def adjoint(x, y, out, dout):
+        tie = np.where(x == y, dout * 0.5, 0)
+        return np.where(x < y, dout, tie), np.where(x > y, dout, tie)
+
+
+# ---------------------------------------------------------------- unary arithmetic
+
+
+@op(infer=rules.same_dtype("Neg", bool_ok=False), aliases=("negative",), numpy=(np.negative,))
+class neg:
+    def forward(x):
+        return -x
+
+    def adjoint(x, out, dout):
+        return -dout
+
+
+@op(infer=rules.same_dtype("Abs"), numpy=(np.absolute,))
+class abs:
+    def forward(x):
+        return np.abs(x)
+
+    def adjoint(x, out, dout):
+        return dout * np.sign(x)
+
+
+@op(infer=rules.same_dtype("Square"), numpy=(np.square,))
+class square:
+    def forward(x):
+        return np.square(x)
+
+    def adjoint(x, out, dout):
+        return dout * 2 * x
+
+
+@op(infer=rules.same_dtype("Sign", bool_ok=False), numpy=(np.sign,))
+class sign:
+    def forward(x):
+        return np.sign(x)
+
+    adjoint = None
+
+
+# ---------------------------------------------------------------- exponentials and roots
+
+
+@op(infer=rules.float_only("Exp"), numpy=(np.exp,))
+class exp:
+    def forward(x):
+        return np.exp(x)
+
+    def adjoint(x, out, dout):
+        return dout * out
+
+
+@op(infer=rules.float_only("Log"), numpy=(np.log,))
+class log:
+    def forward(x):
+        return np.log(x)
+
+    def adjoint(x, out, dout):
+        return dout / x
+
+
+@op(infer=rules.float_only("Log1p"), numpy=(np.log1p,))
+class log1p:
+    def forward(x):
+        return np.log1p(x)
+
+    def adjoint(x, out, dout):
+        return dout / (1 + x)
+
+
+@op(infer=rules.float_only("Sqrt"), numpy=(np.sqrt,))
+class sqrt:
+    def forward(x):
+        return np.sqrt(x)
+
+    def adjoint(x, out, dout):
+        return dout / (2 * out)
+
+
+@op(infer=rules.float_only("Rsqrt"))
+class rsqrt:
+    def forward(x):
+        return 1 / np.sqrt(x)
+
+    def adjoint(x, out, dout):
+        return dout * -0.5 * out * out * out
+
+
+# ---------------------------------------------------------------- trigonometric
+
+
+@op(infer=rules.float_only("Sin"), numpy=(np.sin,))
+class sin:
+    def forward(x):
+        return np.sin(x)
+
+    def adjoint(x, out, dout):
+        return dout * np.cos(x)
+
+
+@op(infer=rules.float_only("Cos"), numpy=(np.cos,))
+class cos:
+    def forward(x):
+        return np.cos(x)
+
+    def adjoint(x, out, dout):
+        return -dout * np.sin(x)
+
+
+@op(infer=rules.float_only("Tan"), numpy=(np.tan,))
+class tan:
+    def forward(x):
+        return np.tan(x)
+
+    def adjoint(x, out, dout):
+        return dout * (1 + out * out)
+
+
+@op(infer=rules.float_only("Tanh"), numpy=(np.tanh,))
+class tanh:
+    def forward(x):
+        return np.tanh(x)
+
+    def adjoint(x, out, dout):
+        return dout * (1 - out * out)
+
+
+# ---------------------------------------------------------------- activations and special functions
+
+
+@op(infer=rules.float_only("Sigmoid"))
+class sigmoid:
+    def forward(x):
+        return np.exp(-np.logaddexp(0, -x))
+
+    def adjoint(x, out, dout):
+        return dout * out * (1 - out)
+
+
+@op(infer=rules.same_dtype("ReLU", bool_ok=False))
+class relu:
+    def forward(x):
+        return np.maximum(x, 0)
+
+    def adjoint(x, out, dout):
+        return np.where(x > 0, dout, 0)
+
+
+@op(infer=rules.float_only("Softplus"))
+class softplus:
+    def forward(x):
+        return np.logaddexp(0, x)
+
+    def adjoint(x, out, dout):
+        return dout * call("sigmoid", x)
+
+
+@op(infer=rules.float_only("Erf"))
+class erf:
+    """The error function, by the Chebyshev fit of Numerical Recipes (``erfc``: relative error < 1.2e-7)."""
+
+    def forward(x):
+        t = 1 / (1 + 0.5 * np.abs(x))
+        tail = t * np.exp(-x * x - 1.26551223 + t * (1.00002368 + t * (0.37409196 + t * (0.09678418 + t * (
+            -0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))))
+        return np.sign(x) * (1 - tail)
+
+    def adjoint(x, out, dout):
+        return dout * 1.1283791670955126 * np.exp(-x * x)
+
+
+@op(infer=rules.float_only("GeLU"))
+class gelu:
+    """GELU: ``x·Φ(x)`` (by ``erf``), or with ``approximate=True`` its tanh approximation."""
+
+    def forward(x, *, approximate=False):
+        return (0.5 * x * (1 + np.tanh(0.7978845608028654 * (x + 0.044715 * x * x * x))) if approximate
+                else 0.5 * x * (1 + call("erf", x * 0.7071067811865476)))
+
+    def adjoint(x, out, dout, *, approximate=False):
+        if approximate:
+            inner = np.tanh(0.7978845608028654 * (x + 0.044715 * x * x * x))
+            return dout * (0.5 * (1 + inner)
+                           + 0.5 * x * (1 - inner * inner) * 0.7978845608028654 * (1 + 0.134145 * x * x))
+        return dout * (0.5 * (1 + call("erf", x * 0.7071067811865476)) + x * 0.3989422804014327 * np.exp(-0.5 * x * x))
+
+
+# ---------------------------------------------------------------- selection and conversion
+
+
+@op(infer=rules.where, operand_dtype=rules.common_dtype_after(1), numpy=(np.where,))
+class where:
+    def forward(condition, x, y):
+        return np.where(condition, x, y)
+
+    def adjoint(condition, x, y, out, dout):
+        return None, np.where(condition, dout, 0), np.where(condition, 0, dout)
+
+
+@op(infer=rules.clip, operand_dtype=rules.common_dtype, aliases=("clamp",), numpy=(np.clip,))
+class clip:
+    """Clip to ``[a_min, a_max]`` (either bound may be ``None``); at a bound the gradient goes to ``x``."""
+
+    def forward(x, a_min, a_max):
+        return np.clip(x, a_min, a_max)
+
+    def adjoint(x, a_min, a_max, out, dout):
+        return (np.where(out == x, dout, 0),
+                None if a_min is None else np.where(x < a_min, dout, 0),
+                None if a_max is None else np.where(x > a_max, dout, 0))
+
+
+@op(infer=rules.cast)
+class cast:
+    """Convert to ``dtype`` (a NumPy dtype); the gradient passes through, back in the input's dtype."""
+
+    def forward(x, *, dtype):
+        return np.asarray(x, dtype=dtype)
+
+    def adjoint(x, out, dout, *, dtype):
+        return dout.astype(x.dtype)
+
+
+@op(infer=rules.same_dtype("StopGradient"))
+class stop_gradient:
+    def forward(x):
+        return x
+
+    adjoint = None
+
+
+# ---------------------------------------------------------------- comparisons
+
+
+@op(infer=rules.comparison("Equal"), numpy=(np.equal,))
+class equal:
+    def forward(x, y):
+        return x == y
+
+    adjoint = None
+
+
+@op(infer=rules.comparison("NotEqual"), numpy=(np.not_equal,))
+class not_equal:
+    def forward(x, y):
+        return x != y
+
+    adjoint = None
+
+
+@op(infer=rules.comparison("Less"), numpy=(np.less,))
+class less:
+    def forward(x, y):
+        return x < y
+
+    adjoint = None
+
+
+@op(infer=rules.comparison("LessEqual"), numpy=(np.less_equal,))
+class less_equal:
+    def forward(x, y):
+        return x <= y
+
+    adjoint = None
+
+
+@op(infer=rules.comparison("Greater"), numpy=(np.greater,))
+class greater:
+    def forward(x, y):
+        return x > y
+
+    adjoint = None
+
+
+@op(infer=rules.comparison("GreaterEqual"), numpy=(np.greater_equal,))
+class greater_equal:
+    def forward(x, y):
+        return x >= y
+
+    adjoint = None
+
+
+# ---------------------------------------------------------------- logic
+
+
+@op(infer=rules.logical("LogicalAnd"), numpy=(np.logical_and,))
+class logical_and:
+    def forward(x, y):
+        return np.logical_and(x, y)
+
+    adjoint = None
+
+
+@op(infer=rules.logical("LogicalOr"), numpy=(np.logical_or,))
+class logical_or:
+    def forward(x, y):
+        return np.logical_or(x, y)
+
+    adjoint = None
+
+
+@op(infer=rules.to_bool, numpy=(np.logical_not,))
+class logical_not:
+    def forward(x):
+        return np.logical_not(x)
+
+    adjoint = None

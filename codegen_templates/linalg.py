@@ -1,5 +1,59 @@
-"""linalg ops."""
+"""Linear algebra: ``matmul`` (NumPy semantics, with MindSpore's ``transpose_a``/``transpose_b``),
+``batch_matmul``, ``dot`` and ``outer``.
+
+A 1-D operand of ``matmul`` is a row (first) or column (second) vector and batch dims broadcast, as
+in NumPy; the transpose flags swap the last two dims of a 2-D or higher operand. The adjoints are
+matmuls again (with transpose flags), so their cotangents may carry broadcast batch dims, which the
+caller sums away.
+"""
 import numpy as np
 
 from npspore import shape_rules as rules
-from npspore.opdef import op
+from npspore.opdef import call, op
+
+# ---------------------------------------------------------------- matrix products
+
+
+@op(infer=rules.matmul("MatMulExt", error=rules.OpRuntimeError), operand_dtype=rules.common_dtype,
+    numpy=(np.matmul,))
+class matmul:
+    def forward(x, y, *, transpose_a=False, transpose_b=False):
+        return (np.swapaxes(x, -1, -2) if transpose_a else x) @ (np.swapaxes(y, -1, -2) if transpose_b else y)
+
+    def adjoint(x, y, out, dout, *, transpose_a=False, transpose_b=False):
+        rows = x if x.ndim > 1 else np.expand_dims(x, axis=0)
+        cols = y if y.ndim > 1 else np.expand_dims(y, axis=-1)
+        g = dout if y.ndim > 1 else np.expand_dims(dout, axis=-1)
+        g = g if x.ndim > 1 else np.expand_dims(g, axis=-2)
+        dx = (call("matmul", cols, g, transpose_a=transpose_b, transpose_b=True) if transpose_a
+              else call("matmul", g, cols, transpose_b=not transpose_b))
+        dy = (call("matmul", g, rows, transpose_a=True, transpose_b=transpose_a) if transpose_b
+              else call("matmul", rows, g, transpose_a=not transpose_a))
+        return (dx if x.ndim > 1 else np.squeeze(dx, axis=-2)), (dy if y.ndim > 1 else np.squeeze(dy, axis=-1))
+
+
+@op(infer=rules.matmul("BatchMatMul", min_rank=3), operand_dtype=rules.common_dtype)
+class batch_matmul:
+    """``matmul`` of operands of rank 3 or more (``ops.BatchMatMul``, ``ops.bmm``)."""
+
+    forward = matmul.forward
+    adjoint = matmul.adjoint
+
+
+@op(infer=rules.dot, operand_dtype=rules.common_dtype, numpy=(np.dot,))
+class dot:
+    """NumPy's ``dot`` for a second operand of rank 1 or 2, where it equals ``matmul``."""
+
+    def forward(x, y):
+        return np.dot(x, y)
+
+    adjoint = matmul.adjoint
+
+
+@op(infer=rules.outer, operand_dtype=rules.common_dtype, numpy=(np.outer,))
+class outer:
+    def forward(x, y):
+        return np.outer(x, y)
+
+    def adjoint(x, y, out, dout):
+        return dout @ y, x @ dout

@@ -1,5 +1,59 @@
-"""nn ops."""
+"""Neural-network ops: ``softmax``, ``log_softmax`` (over ``axis``, an int or a tuple),
+``softmax_cross_entropy`` and ``one_hot``.
+
+The lowerings subtract the maximum before exponentiating, so large logits do not overflow.
+"""
 import numpy as np
 
 from npspore import shape_rules as rules
-from npspore.opdef import op
+from npspore.opdef import call, op
+
+# ---------------------------------------------------------------- softmax
+
+
+@op(infer=rules.softmax("Softmax"))
+class softmax:
+    def forward(x, *, axis=-1):
+        e = np.exp(x - np.max(x, axis=axis, keepdims=True))
+        return e / np.sum(e, axis=axis, keepdims=True)
+
+    def adjoint(x, out, dout, *, axis=-1):
+        return out * (dout - np.sum(dout * out, axis=axis, keepdims=True))
+
+
+@op(infer=rules.softmax("LogSoftmax"))
+class log_softmax:
+    def forward(x, *, axis=-1):
+        shifted = x - np.max(x, axis=axis, keepdims=True)
+        return shifted - np.log(np.sum(np.exp(shifted), axis=axis, keepdims=True))
+
+    def adjoint(x, out, dout, *, axis=-1):
+        return dout - np.exp(out) * np.sum(dout, axis=axis, keepdims=True)
+
+
+# ---------------------------------------------------------------- losses and labels
+
+
+@op(infer=rules.softmax_cross_entropy, operand_dtype=rules.common_dtype)
+class softmax_cross_entropy:
+    """``-sum(labels * log_softmax(logits), axis)``: the loss of each sample against dense labels."""
+
+    def forward(logits, labels, *, axis=-1):
+        return -np.sum(labels * call("log_softmax", logits, axis=axis), axis=axis)
+
+    def adjoint(logits, labels, out, dout, *, axis=-1):
+        log_probs = call("log_softmax", logits, axis=axis)
+        g = np.expand_dims(dout, axis=axis)
+        return g * (np.exp(log_probs) * np.sum(labels, axis=axis, keepdims=True) - labels), -g * log_probs
+
+
+@op(infer=rules.one_hot, operand_dtype=rules.common_dtype_after(1))
+class one_hot:
+    """``on_value`` where ``indices`` names the position along the new ``axis`` of size ``depth``, else ``off_value``."""
+
+    def forward(indices, on_value, off_value, *, depth, axis=-1):
+        return np.where(np.moveaxis(np.expand_dims(indices, -1) == np.arange(depth), -1, axis), on_value, off_value)
+
+    def adjoint(indices, on_value, off_value, out, dout, *, depth, axis=-1):
+        hit = call("one_hot", indices, True, False, depth=depth, axis=axis)
+        return None, np.where(hit, dout, 0), np.where(hit, 0, dout)

@@ -1,5 +1,146 @@
-"""reductions ops."""
+"""Reductions over ``axis`` (``None`` for all dims, an int, or a tuple) with ``keepdims``.
+
+Result dtypes are MindSpore's: ``sum``/``prod`` of bool or int give int64, ``mean`` of an int is an
+int (truncated), ``argmax``/``argmin`` give int64 indices. The gradient of ``max``/``min`` is split
+equally among tied extrema; ``max_with_indices``/``min_with_indices`` (``ops.max(x, axis)``) send it
+to the returned index only. Names of the class bodies shadow Python's ``sum``/``max``/``min``/``all``/
+``any`` in this module: the rules below use none of those builtins.
+"""
 import numpy as np
 
 from npspore import shape_rules as rules
-from npspore.opdef import op
+from npspore.opdef import call, op
+
+
+def _extremum_adjoint(x, out, dout, *, axis=None, keepdims=False):
+    """The adjoint of ``max``/``min``: the gradient split equally among the elements equal to the result."""
+    axes = tuple(range(x.ndim)) if axis is None else axis
+    kept = dout if keepdims else np.expand_dims(dout, axis=axes)
+    hit = (x == (out if keepdims else np.expand_dims(out, axis=axes))).astype(dout.dtype)
+    return kept * hit / np.sum(hit, axis=axes, keepdims=True)
+
+
+def _indexed_extremum_adjoint(x, out, dout, *, axis=None, keepdims=False):
+    """The adjoint of ``max_with_indices``/``min_with_indices``: the gradient goes to the returned index."""
+    if axis is None:
+        return call("one_hot", out[1], dout[0], 0, depth=x.size).reshape(x.shape)
+    index = np.squeeze(out[1], axis=axis) if keepdims else out[1]
+    kept = dout[0] if keepdims else np.expand_dims(dout[0], axis=axis)
+    return call("one_hot", index, kept, 0, depth=x.shape[axis], axis=axis)
+
+
+# ---------------------------------------------------------------- sums and means
+
+
+@op(infer=rules.reduction("ReduceSum", "sum"), numpy=(np.sum,))
+class sum:
+    def forward(x, *, axis=None, keepdims=False, dtype=None):
+        return np.sum(x, axis=axis, keepdims=keepdims, dtype=dtype)
+
+    def adjoint(x, out, dout, *, axis=None, keepdims=False, dtype=None):
+        kept = dout if keepdims else np.expand_dims(dout, axis=tuple(range(x.ndim)) if axis is None else axis)
+        return np.broadcast_to(kept, x.shape)
+
+
+@op(infer=rules.reduction("ReduceMean", "mean"), numpy=(np.mean,))
+class mean:
+    """The mean; of an int input, truncated to its dtype (MindSpore: ``mean([1, 2])`` is ``1``)."""
+
+    def forward(x, *, axis=None, keepdims=False):
+        return np.mean(x, axis=axis, keepdims=keepdims).astype(x.dtype, copy=False)
+
+    def adjoint(x, out, dout, *, axis=None, keepdims=False):
+        kept = dout if keepdims else np.expand_dims(dout, axis=tuple(range(x.ndim)) if axis is None else axis)
+        return np.broadcast_to(kept / (x.size // out.size if out.size else 1), x.shape)
+
+
+@op(infer=rules.reduction("ReduceProd", "sum"), numpy=(np.prod,))
+class prod:
+    """The product; its gradient is the product of the other elements, exact where some are zero."""
+
+    def forward(x, *, axis=None, keepdims=False, dtype=None):
+        return np.prod(x, axis=axis, keepdims=keepdims, dtype=dtype)
+
+    def adjoint(x, out, dout, *, axis=None, keepdims=False, dtype=None):
+        axes = tuple(range(x.ndim)) if axis is None else axis
+        kept = dout if keepdims else np.expand_dims(dout, axis=axes)
+        full = out if keepdims else np.expand_dims(out, axis=axes)
+        zero = x == 0
+        nonzero = np.where(zero, 1, x)
+        lone_zero = np.sum(zero, axis=axes, keepdims=True) == 1
+        others = np.where(lone_zero, np.prod(nonzero, axis=axes, keepdims=True), 0)
+        return kept * np.where(zero, others, full / nonzero)
+
+
+# ---------------------------------------------------------------- extrema
+
+
+@op(infer=rules.reduction("ReduceMax"), numpy=(np.max,))
+class max:
+    def forward(x, *, axis=None, keepdims=False):
+        return np.max(x, axis=axis, keepdims=keepdims)
+
+    adjoint = _extremum_adjoint
+
+
+@op(infer=rules.reduction("ReduceMin"), numpy=(np.min,))
+class min:
+    def forward(x, *, axis=None, keepdims=False):
+        return np.min(x, axis=axis, keepdims=keepdims)
+
+    adjoint = _extremum_adjoint
+
+
+@op(infer=rules.reduction_with_indices("ArgMaxWithValue"))
+class max_with_indices:
+    """``(values, int64 indices)`` of the maxima; the index is the first maximum's."""
+
+    def forward(x, *, axis=None, keepdims=False):
+        return np.max(x, axis=axis, keepdims=keepdims), np.argmax(x, axis=axis, keepdims=keepdims)
+
+    adjoint = _indexed_extremum_adjoint
+
+
+@op(infer=rules.reduction_with_indices("ArgMinWithValue"))
+class min_with_indices:
+    """``(values, int64 indices)`` of the minima; the index is the first minimum's."""
+
+    def forward(x, *, axis=None, keepdims=False):
+        return np.min(x, axis=axis, keepdims=keepdims), np.argmin(x, axis=axis, keepdims=keepdims)
+
+    adjoint = _indexed_extremum_adjoint
+
+
+# ---------------------------------------------------------------- indices and truth values
+
+
+@op(infer=rules.arg_reduction("Argmax"), numpy=(np.argmax,))
+class argmax:
+    def forward(x, *, axis=None, keepdims=False):
+        return np.argmax(x, axis=axis, keepdims=keepdims)
+
+    adjoint = None
+
+
+@op(infer=rules.arg_reduction("Argmin"), numpy=(np.argmin,))
+class argmin:
+    def forward(x, *, axis=None, keepdims=False):
+        return np.argmin(x, axis=axis, keepdims=keepdims)
+
+    adjoint = None
+
+
+@op(infer=rules.reduction("ReduceAll", "bool"), numpy=(np.all,))
+class all:
+    def forward(x, *, axis=None, keepdims=False):
+        return np.all(x, axis=axis, keepdims=keepdims)
+
+    adjoint = None
+
+
+@op(infer=rules.reduction("ReduceAny", "bool"), numpy=(np.any,))
+class any:
+    def forward(x, *, axis=None, keepdims=False):
+        return np.any(x, axis=axis, keepdims=keepdims)
+
+    adjoint = None

@@ -1,5 +1,245 @@
-"""shape_ops ops."""
+"""Shape ops: reshaping, permuting, joining and splitting, indexing, and array creation.
+
+Their adjoints move the gradient back: ``reshape``/``flatten``/``squeeze`` reshape it, ``transpose``
+applies the inverse permutation, ``concat``/``split`` split and join it, ``tile`` sums the tiles,
+and indexing scatters it into zeros (``getitem_grad``, ``gather_grad``, ``masked_select_grad``:
+ops of their own, each the transpose of the other, so gradients of gradients work too). Static
+attribute names follow NumPy (``shape``, ``axes``, ``axis``, ``reps``, ``indices_or_sections``).
+"""
 import numpy as np
 
 from npspore import shape_rules as rules
-from npspore.opdef import op
+from npspore.opdef import call, op
+
+# ---------------------------------------------------------------- reshaping
+
+
+@op(infer=rules.reshape, numpy=(np.reshape,))
+class reshape:
+    def forward(x, *, shape):
+        return x.reshape(shape)
+
+    def adjoint(x, out, dout, *, shape):
+        return dout.reshape(x.shape)
+
+
+@op(infer=rules.flatten)
+class flatten:
+    """Merge dims ``start_dim`` .. ``end_dim`` into one."""
+
+    def forward(x, *, start_dim=0, end_dim=-1):
+        return x.reshape(x.shape[:start_dim] + (-1,) + x.shape[end_dim:][1:])
+
+    def adjoint(x, out, dout, *, start_dim=0, end_dim=-1):
+        return dout.reshape(x.shape)
+
+
+@op(infer=rules.expand_dims, numpy=(np.expand_dims,))
+class expand_dims:
+    def forward(x, *, axis):
+        return np.expand_dims(x, axis)
+
+    def adjoint(x, out, dout, *, axis):
+        return np.squeeze(dout, axis=axis)
+
+
+@op(infer=rules.squeeze, numpy=(np.squeeze,))
+class squeeze:
+    def forward(x, *, axis=None):
+        return np.squeeze(x, axis=axis)
+
+    def adjoint(x, out, dout, *, axis=None):
+        return dout.reshape(x.shape)
+
+
+@op(infer=rules.transpose, numpy=(np.transpose,))
+class transpose:
+    """Permute the dims by ``axes`` (``None`` reverses them)."""
+
+    def forward(x, *, axes=None):
+        return x.transpose(axes)
+
+    def adjoint(x, out, dout, *, axes=None):
+        if axes is None:
+            return np.transpose(dout)
+        perm = [a % dout.ndim for a in axes]
+        return np.transpose(dout, axes=tuple([perm.index(i) for i in range(dout.ndim)]))
+
+
+# ---------------------------------------------------------------- broadcasting and tiling
+
+
+@op(infer=rules.broadcast_to, numpy=(np.broadcast_to,))
+class broadcast_to:
+    def forward(x, *, shape):
+        return np.broadcast_to(x, shape)
+
+    def adjoint(x, out, dout, *, shape):
+        return dout
+
+
+@op(infer=rules.tile, numpy=(np.tile,))
+class tile:
+    def forward(x, *, reps):
+        return np.tile(x, reps)
+
+    def adjoint(x, out, dout, *, reps):
+        counts = (reps,) if isinstance(reps, int) else tuple(reps)
+        n = max(len(counts), x.ndim)
+        pairs = zip((1,) * (n - len(counts)) + counts, (1,) * (n - x.ndim) + x.shape)
+        tiles = dout.reshape(tuple([d for pair in pairs for d in pair]))
+        return np.sum(tiles, axis=tuple(range(0, 2 * n, 2))).reshape(x.shape)
+
+
+# ---------------------------------------------------------------- joining and splitting
+
+
+@op(infer=rules.concat, operand_dtype=rules.common_dtype, numpy=(np.concatenate,))
+class concat:
+    def forward(*xs, axis=0):
+        return np.concatenate(xs, axis=axis)
+
+    def adjoint(*xs, out, dout, axis=0):
+        sizes = [x.shape[axis] for x in xs]
+        cuts = [sum(sizes[:i]) for i in range(1, len(xs))]
+        return tuple(np.split(dout, indices_or_sections=cuts, axis=axis))
+
+
+@op(infer=rules.stack, operand_dtype=rules.common_dtype, numpy=(np.stack,))
+class stack:
+    def forward(*xs, axis=0):
+        return np.stack(xs, axis=axis)
+
+    def adjoint(*xs, out, dout, axis=0):
+        return tuple([np.squeeze(part, axis=axis) for part in np.split(dout, indices_or_sections=len(xs), axis=axis)])
+
+
+@op(infer=rules.split, numpy=(np.split,))
+class split:
+    """NumPy's ``split``: ``indices_or_sections`` is a number of equal parts or the indices to cut at."""
+
+    def forward(x, *, indices_or_sections, axis=0):
+        return tuple(np.split(x, indices_or_sections, axis=axis))
+
+    def adjoint(x, out, dout, *, indices_or_sections, axis=0):
+        return np.concatenate(dout, axis=axis)
+
+
+# ---------------------------------------------------------------- indexing
+
+
+@op(infer=rules.getitem)
+class getitem:
+    """Basic indexing with a static ``index`` (ints, slices, ``None``, ``...``, tuples of these)."""
+
+    def forward(x, *, index):
+        return x[index]
+
+    def adjoint(x, out, dout, *, index):
+        return call("getitem_grad", dout, shape=x.shape, index=index)
+
+
+@op(infer=rules.getitem_grad)
+class getitem_grad:
+    """``g`` written into zeros of ``shape`` at ``index``: the transpose of ``getitem``."""
+
+    def forward(g, *, shape, index):
+        grad = np.zeros(shape, g.dtype)
+        grad[index] = g
+        return grad
+
+    def adjoint(g, out, dout, *, shape, index):
+        return dout[index]
+
+
+@op(infer=rules.gather, numpy=(np.take,))
+class gather:
+    """``params`` indexed by the int tensor ``indices`` along ``axis`` (``np.take`` with an axis)."""
+
+    def forward(params, indices, *, axis=0):
+        return np.take(params, indices, axis=axis)
+
+    def adjoint(params, indices, out, dout, *, axis=0):
+        return call("gather_grad", dout, indices, shape=params.shape, axis=axis), None
+
+
+@op(infer=rules.gather_grad)
+class gather_grad:
+    """``g`` added into zeros of ``shape`` at ``indices`` along ``axis`` (repeats add up): ``gather``'s transpose."""
+
+    def forward(g, indices, *, shape, axis=0):
+        grad = np.zeros(shape, g.dtype)
+        np.add.at(grad, (slice(None),) * (axis % len(shape)) + (indices,), g)
+        return grad
+
+    def adjoint(g, indices, out, dout, *, shape, axis=0):
+        return call("gather", dout, indices, axis=axis), None
+
+
+@op(infer=rules.masked_select)
+class masked_select:
+    """The elements of ``x`` where the bool ``mask`` (matching x's leading dims) holds, as ``x[mask]``."""
+
+    def forward(x, mask):
+        return x[mask]
+
+    def adjoint(x, mask, out, dout):
+        return call("masked_select_grad", dout, mask, shape=x.shape), None
+
+
+@op(infer=rules.masked_select_grad)
+class masked_select_grad:
+    """``g`` written into zeros of ``shape`` where ``mask`` holds: the transpose of ``masked_select``."""
+
+    def forward(g, mask, *, shape):
+        grad = np.zeros(shape, g.dtype)
+        grad[mask] = g
+        return grad
+
+    def adjoint(g, mask, out, dout, *, shape):
+        return call("masked_select", dout, mask), None
+
+
+# ---------------------------------------------------------------- creation
+
+
+@op(infer=rules.filled, numpy=(np.ones,))
+class ones:
+    def forward(*, shape, dtype=np.float32):
+        return np.ones(shape, dtype)
+
+    adjoint = None
+
+
+@op(infer=rules.filled, numpy=(np.zeros,))
+class zeros:
+    def forward(*, shape, dtype=np.float32):
+        return np.zeros(shape, dtype)
+
+    adjoint = None
+
+
+@op(infer=rules.filled_like, numpy=(np.ones_like,))
+class ones_like:
+    def forward(x, *, dtype=None):
+        return np.ones_like(x, dtype=dtype)
+
+    adjoint = None
+
+
+@op(infer=rules.filled_like, numpy=(np.zeros_like,))
+class zeros_like:
+    def forward(x, *, dtype=None):
+        return np.zeros_like(x, dtype=dtype)
+
+    adjoint = None
+
+
+@op(infer=rules.fill)
+class fill:
+    """``shape`` filled with ``value`` (a number, or a tensor broadcast to ``shape``) in ``dtype``."""
+
+    def forward(value, *, shape, dtype):
+        return np.full(shape, value, dtype)
+
+    adjoint = None

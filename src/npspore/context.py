@@ -26,7 +26,7 @@ _context = {
 
 
 def _check(key, value):
-    if key == "mode" and (type(value) is not int or value not in (GRAPH_MODE, PYNATIVE_MODE)):
+    if key == "mode" and value not in (GRAPH_MODE, PYNATIVE_MODE):
         raise ValueError("For 'context.set_context', the argument 'mode' should be context.GRAPH_MODE (0) "
                          f"or context.PYNATIVE_MODE (1), but got {value}.")
     if key == "device_target" and value not in _DEVICE_TARGETS:

@@ -1,2 +1,670 @@
-"""Placeholder: being written."""
-__all__ = []
+"""``grad``, ``value_and_grad`` and ``get_grad``: MindSpore's gradient transforms, compiled.
+
+``grad(fn, ...)`` returns a :class:`GradFunction`. Its first call with a new input signature traces
+``fn`` (``compiler.pipeline.trace_program``), differentiates the typed module
+(``compiler.differentiate``) and builds one kernel that returns the forward values and the requested
+gradients; later calls with the same signature dispatch straight to that kernel through the same
+:class:`~npspore.jit.KernelCache` that ``jit`` uses. The kernel's flat results are rebuilt into
+MindSpore's return structure by an :class:`~npspore.compiler.signature.OutputTree` computed once per
+signature (see :func:`gradient_tree`).
+
+A GradFunction can itself be differentiated (``grad(grad(f))``, ``value_and_grad(grad(f))``): its
+:meth:`GradFunction.program` is a traced program like any other, so the differentiate stage runs
+again on its output.
+
+npspore follows MindSpore's GRAPH-mode (documented) behaviour in every mode; see the "Decisions"
+section of the semantics notes: out-of-range positions raise ``IndexError``, ``return_ids`` always has
+the documented form, ``mutable`` tuple/list/dict inputs get gradients of the same container type.
+"""
+from __future__ import annotations
+
+import weakref
+from dataclasses import dataclass
+
+__all__ = ["grad", "value_and_grad", "get_grad"]
+
+
+# ----------------------------------------------------------------------------------- validation
+
+
+def _check_position(grad_position):
+    """``grad_position`` as a tuple of ints (None stays None); raises MindSpore's errors."""
+    if grad_position is None:
+        return None
+    if isinstance(grad_position, tuple):
+        for position in grad_position:
+            if not isinstance(position, int):
+                raise TypeError("For 'F.grad', the element in 'grad_position' must be int.")
+            if position < 0:
+                raise ValueError("The element in grad_position must be >= 0.")
+        if len(set(grad_position)) != len(grad_position):
+            raise ValueError("There are duplicate positions in `grad_position`, please check it")
+        return tuple(int(p) for p in grad_position)
+    if isinstance(grad_position, int):
+        if grad_position < 0:
+            raise ValueError("grad_position must be >= 0.")
+        return (int(grad_position),)
+    raise TypeError("For 'F.grad', the 'grad_position' must be int or tuple.")
+
+
+def _check_bool(owner: str, name: str, value) -> bool:
+    if not isinstance(value, bool):
+        raise TypeError(f"For '{owner}', the '{name}' should be bool, but got {type(value).__name__}")
+    return value
+
+
+def _check_weights(weights):
+    """The weights as a list, or raise MindSpore's TypeError (checked when the gradient runs)."""
+    from .common.tensor import Tensor
+
+    if weights is None:
+        return []
+    if isinstance(weights, Tensor):
+        return [weights]
+    if isinstance(weights, (list, tuple)):
+        for weight in weights:
+            if not isinstance(weight, Tensor):
+                raise TypeError("The weights you provided is expected to be a tensor, or a list or tuple. "
+                                f"but got {weights}")
+        return list(weights)
+    raise TypeError(f"The weights you provided is expected to be a tensor, or a list or tuple. but got {weights}")
+
+
+# ----------------------------------------------------------------------------------- the spec
+
+
+@dataclass(frozen=True)
+class GradSpec:
+    """What a gradient function computes and how it packages the result.
+
+    ``positions``: the input positions to differentiate (None: none). ``position_form``: ``"auto"``
+    (one gradient → bare, several → tuple; ``grad``), ``"all"`` (always a tuple; ``get_all``) or
+    ``"first"`` (``GradOperation()``: bare gradient of input 0). ``weights_form``: ``None`` (no
+    weights part), ``"auto"`` (a single Tensor → bare, a list → tuple). ``with_value``: return
+    ``(value, grads)``. ``owner`` names the API in validation messages.
+    """
+
+    positions: tuple | None
+    position_form: str = "auto"
+    weights_form: str | None = None
+    has_aux: bool = False
+    return_ids: bool = False
+    sens_param: bool = False
+    with_value: bool = False
+
+
+# ----------------------------------------------------------------------------------- result trees
+
+
+def _tuple_node(children) -> tuple:
+    return ("tuple", tuple(children))
+
+
+def gradient_tree(spec: GradSpec, position_grads, weight_grads, single_weight: bool, value_node, aux_node):
+    """The OutputTree node of a gradient function's result, in MindSpore's structure.
+
+    Args:
+        spec: the gradient options.
+        position_grads: ``[(position, node)]`` for the differentiable inputs among the requested
+            positions (Python-scalar and constant-container inputs already dropped), in request order.
+        weight_grads: ``[(name, node)]`` per weight, in the order given.
+        single_weight: the weights were given as one Tensor/Parameter (bare gradient), not a list.
+        value_node: the node of fn's whole output (used when ``spec.with_value``).
+        aux_node: the node of ``tuple(out[1:])`` (used when ``spec.has_aux``).
+
+    Returns:
+        A node for :class:`~npspore.compiler.signature.OutputTree`.
+    """
+    def tag(identifier, node):
+        return _tuple_node((("const", identifier), node)) if spec.return_ids else node
+
+    positions = [tag(p, node) for p, node in position_grads]
+    weights = [tag(name, node) for name, node in weight_grads]
+    if spec.positions is None:
+        position_part = None
+    elif spec.position_form == "all":
+        position_part = _tuple_node(positions)
+    elif len(positions) == 1:
+        position_part = positions[0]
+    else:
+        position_part = _tuple_node(positions)
+    if spec.weights_form is None:
+        weight_part = None
+    elif single_weight and len(weights) == 1:
+        weight_part = weights[0]
+    else:
+        weight_part = _tuple_node(weights)
+    if position_part is None:
+        grads = weight_part
+    elif weight_part is None:
+        grads = position_part
+    else:
+        grads = _tuple_node((position_part, weight_part))
+    if spec.has_aux:
+        grads = _tuple_node((grads, aux_node))
+    if spec.with_value:
+        return _tuple_node((value_node, grads))
+    return grads
+
+
+def _aux_node(output_node):
+    """``tuple(out[1:])`` of fn's output for ``has_aux``; raises MindSpore's ValueError otherwise."""
+    if output_node[0] != "tuple" or len(output_node[1]) < 1:
+        raise ValueError("When has_aux is True, origin fn requires more than one outputs.")
+    return _tuple_node(output_node[1][1:])
+
+
+def _leaf_indices(node) -> list:
+    kind = node[0]
+    if kind == "leaf":
+        return [node[1]]
+    if kind == "const":
+        return []
+    return [i for child in node[-1] for i in _leaf_indices(child)]
+
+
+def _renumber(node, mapping):
+    """A copy of ``node`` whose leaves go through ``mapping(old_index) -> new_index``."""
+    kind = node[0]
+    if kind == "leaf":
+        return ("leaf", mapping(node[1]))
+    if kind == "const":
+        return node
+    if kind == "dict":
+        return ("dict", node[1], tuple(_renumber(c, mapping) for c in node[2]))
+    return (kind, tuple(_renumber(c, mapping) for c in node[1]))
+
+
+# ----------------------------------------------------------------------------------- gradient functions
+
+
+def _is_tensor(value) -> bool:
+    """A concrete Tensor, or a tensor value of code being compiled."""
+    from .common.tensor import Tensor
+    from .compiler.specialize import TensorValue
+
+    return isinstance(value, (Tensor, TensorValue))
+
+
+def _is_mutable_container(value) -> bool:
+    from .common.mutable import _Dict, _List, _Tuple
+
+    return isinstance(value, (_Tuple, _List, _Dict)) or (
+        isinstance(value, (tuple, list, dict)) and bool(getattr(value, "__ms_mutable__", False)))
+
+
+def _tensor_count(value) -> int:
+    """How many tensor leaves an argument contributes to the entry params (flattening order)."""
+    if _is_tensor(value):
+        return 1
+    if isinstance(value, (tuple, list)):
+        return sum(_tensor_count(v) for v in value)
+    if isinstance(value, dict):
+        return sum(_tensor_count(v) for v in value.values())
+    return 0
+
+
+def _gradient_node(value, next_leaf):
+    """The OutputTree node of the gradient of an input: a leaf, or a container of the same type."""
+    if _is_tensor(value):
+        return ("leaf", next_leaf())
+    if isinstance(value, dict):
+        return ("dict", tuple(value.keys()), tuple(_gradient_node(v, next_leaf) for v in value.values()))
+    kind = "list" if isinstance(value, list) else "tuple"
+    return (kind, tuple(_gradient_node(v, next_leaf) for v in value))
+
+
+def _leaf_slices(inputs) -> list:
+    slices, start = [], 0
+    for value in inputs:
+        count = _tensor_count(value)
+        slices.append(slice(start, start + count))
+        start += count
+    return slices
+
+
+_SHARED_CACHES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def _kernel_cache(owner_fn, options_key, label: str, compile_fn):
+    """The KernelCache for (fn, options): shared by every gradient function built from the same
+    callable with the same options, so ``grad(self.net)`` inside an eager ``construct`` compiles once."""
+    from .jit import KernelCache
+
+    anchor = getattr(owner_fn, "__self__", owner_fn)
+    try:
+        per_fn = _SHARED_CACHES.setdefault(anchor, {})
+    except TypeError:
+        return KernelCache(compile_fn, label)
+    cache = per_fn.get(options_key)
+    if cache is None:
+        cache = KernelCache(compile_fn, label)
+        per_fn[options_key] = cache
+    return cache
+
+
+@dataclass
+class _Differentiated:
+    """A gradient function added to a set of functions, and how to call it and read its results."""
+
+    functions: dict           # the new functions (gradient entry, forward/backward pairs)
+    name: str                 # the gradient entry: params are input leaves, sens leaves, captured arrays
+    captured: list            # objects whose arrays follow the input and sensitivity leaves
+    tree: tuple               # OutputTree node over the entry's results
+    n_sens: int               # number of sensitivity leaves
+
+
+class GradFunction:
+    """The gradient function returned by :func:`grad`, :func:`value_and_grad` and ``GradOperation``.
+
+    Call it with ``fn``'s arguments (plus the sensitivity last when ``sens_param`` is set). The first
+    call with a new input signature compiles; later calls run the cached kernel. Called from code that
+    is being compiled (a Cell's ``construct`` in GRAPH mode, a ``@jit`` function), it is staged into
+    that code instead (:meth:`stage`).
+    """
+
+    def __init__(self, fn, spec: GradSpec, weights=None):
+        self.fn = fn
+        self.spec = spec
+        self.weights = weights
+        weight_ids = None
+        if isinstance(weights, (list, tuple)):
+            weight_ids = tuple(id(w) for w in weights)
+        elif weights is not None:
+            weight_ids = id(weights)
+        options = (spec, weight_ids, getattr(fn, "__func__", None))
+        label = f"grad of {getattr(fn, '__qualname__', type(fn).__name__)}"
+        self._cache = _kernel_cache(fn, options, label, self._compile_entry)
+
+    # --- calling
+
+    def _split_sens(self, args, kwargs):
+        if not self.spec.sens_param:
+            return tuple(args), dict(kwargs), ()
+        kwargs = dict(kwargs)
+        if "sens" in kwargs:
+            return tuple(args), kwargs, (kwargs.pop("sens"),)
+        return tuple(args[:-1]), kwargs, tuple(args[-1:])
+
+    def _check_call(self, args, kwargs):
+        if not callable(self.fn):
+            raise TypeError(f"The fn should be callable, but got {type(self.fn).__name__}")
+        count = len(args) + len(kwargs)
+        for position in self.spec.positions or ():
+            if position >= count:
+                raise IndexError(f"Position index {position} is exceed input size.")
+        _check_weights(self.weights)
+
+    def __call__(self, *args, **kwargs):
+        from .compiler.signature import input_key
+
+        call_args, call_kwargs, sens = self._split_sens(args, kwargs)
+        self._check_call(call_args, call_kwargs)
+        key, leaves = input_key(call_args + tuple(call_kwargs.values()) + sens)
+        key = (key, tuple(call_kwargs), _training_flag(self.fn))
+        entry = self._cache.lookup(key)
+        if entry is None:
+            entry = self._compile_entry(args, kwargs, key)
+            self._cache.add(key, entry, from_disk=False)
+        return entry.run(leaves)
+
+    def _compile_entry(self, args, kwargs, key):
+        from .compiler import pipeline
+        from .compiler.signature import describe_key
+        from .jit import KernelEntry
+
+        program = self.program(args, kwargs)
+        header = {
+            "callable": program.callable_name,
+            "kernel": "gradient",
+            "grad": _describe_spec(self.spec),
+            "signature": describe_key(key[0]),
+            "key": "(not cached on disk)",
+        }
+        kernel, source, path = pipeline.build_kernel(program.module, layout=None, key=None, header=header)
+        return KernelEntry(kernel, program.captured, program.output_tree, source, path, program)
+
+    def kernel_source(self, *args, **kwargs) -> str:
+        """The generated module that computes this gradient for these arguments (compiling it if needed)."""
+        from .compiler.signature import input_key
+
+        call_args, call_kwargs, sens = self._split_sens(args, kwargs)
+        key, _ = input_key(call_args + tuple(call_kwargs.values()) + sens)
+        key = (key, tuple(call_kwargs), _training_flag(self.fn))
+        if self._cache.lookup(key) is None:
+            self._cache.add(key, self._compile_entry(args, kwargs, key), from_disk=False)
+        return self._cache.entries[key].source
+
+    # --- tracing
+
+    def program(self, args, kwargs=None):
+        """The typed program of this gradient function for a call with concrete ``args``/``kwargs``.
+
+        Returns a ``compiler.pipeline.Program`` whose entry takes the input leaves, the sensitivity
+        leaves, then the captured arrays, and returns the leaves of the packaged result
+        (``program.output_tree`` rebuilds it). A GradFunction is differentiated again through this.
+        """
+        from .compiler import ir, pipeline
+        from .compiler.signature import OutputTree
+
+        call_args, call_kwargs, sens = self._split_sens(args, kwargs or {})
+        self._check_call(call_args, call_kwargs)
+        base = _trace_callable(self.fn, call_args, call_kwargs)
+        inputs = call_args + tuple(call_kwargs.values())
+        done = self._differentiate(base.module.functions, base.module.entry, inputs, base.leaf_slices,
+                                   base.captured, base.output_tree.node)
+        functions = {**base.module.functions, **done.functions}
+        n_leaves = sum(s.stop - s.start for s in base.leaf_slices)
+        leaf_slices = list(base.leaf_slices)
+        if self.spec.sens_param:
+            leaf_slices.append(slice(n_leaves, n_leaves + done.n_sens))
+        module = ir.Module(functions, done.name, dict(base.module.header))
+        return pipeline.Program(
+            module=module, captured=done.captured, capture_paths=[None] * len(done.captured),
+            output_tree=OutputTree(done.tree), leaf_slices=leaf_slices, sources=dict(base.sources),
+            callable_name=base.callable_name, source_file=base.source_file)
+
+    def stage(self, specializer, args, kwargs, loc):
+        """Stage a call of this gradient function into code being compiled by ``specializer``.
+
+        ``args``/``kwargs`` are the caller's abstract values. The differentiated function is added to
+        the program being built and called; returns the packaged result as abstract values.
+        """
+        from .compiler import ir
+        from .compiler.specialize import TensorValue
+
+        call_args, call_kwargs, sens = self._split_sens(args, kwargs)
+        done = self.stage_function(specializer.program, args, kwargs)
+        leaves = []
+        _collect_tensor_values(call_args + tuple(call_kwargs.values()) + sens, leaves)
+        captured = [specializer.capture(obj).var for obj in done.captured]
+        gradient = specializer.program.functions[done.name]
+        targets = tuple(specializer.names.var(r.name, r.aval) for r in gradient.body.results)
+        specializer.builder.append(ir.Call(targets, done.name, tuple(v.var for v in leaves) + tuple(captured), loc))
+        return _build_abstract(done.tree, [TensorValue(t) for t in targets])
+
+    def stage_function(self, program, args, kwargs) -> _Differentiated:
+        """Specialize fn for abstract ``args`` (this gradient function's own arguments, sensitivity
+        included) into ``program``, a ``specialize.ProgramBuilder``, and add its gradient function."""
+        args, kwargs, _ = self._split_sens(args, kwargs)
+        self._check_call(args, kwargs)
+        if isinstance(self.fn, GradFunction):
+            inner = self.fn.stage_function(program, args, kwargs)
+            name, captured, output_node = inner.name, inner.captured, inner.tree
+        else:
+            name, captured, output_node = _specialize_into(program, self.fn, args, kwargs)
+        inputs = tuple(args) + tuple(kwargs.values())
+        done = self._differentiate(program.functions, name, inputs, _leaf_slices(inputs), captured, output_node)
+        for new_name, function in done.functions.items():
+            if program._names.fresh(new_name) != new_name:
+                raise RuntimeError(f"function name {new_name!r} is already taken in the program")
+            program.functions[new_name] = function
+        return done
+
+    def _differentiate(self, functions, name, inputs, leaf_slices, captured, output_node) -> _Differentiated:
+        """Add the gradient of function ``name`` to ``functions`` (returned as new functions)."""
+        from .common.parameter import Parameter
+        from .compiler import ir
+        from .compiler.builder import BlockBuilder
+        from .compiler.differentiate import differentiate, function_names
+        from .opdef import Aval
+
+        fn = functions[name]
+        n_leaves = sum(s.stop - s.start for s in leaf_slices)
+        n_params = len(fn.params)
+        wrt: list = []
+        extra: list = []            # weights fn does not read: zero gradients
+
+        def next_wrt(index):
+            wrt.append(index)
+            return len(wrt) - 1
+
+        position_grads = []
+        for position in self._requested_positions(inputs):
+            value = inputs[position]
+            if _is_tensor(value) or _is_mutable_container(value):
+                indices = iter(range(leaf_slices[position].start, leaf_slices[position].stop))
+                position_grads.append((position, _gradient_node(value, lambda: next_wrt(next(indices)))))
+        weight_grads = []
+        for weight in _check_weights(self.weights):
+            index = next((k for k, obj in enumerate(captured) if obj is weight), None)
+            if index is not None and isinstance(weight, Parameter):
+                node = ("leaf", next_wrt(n_leaves + index))
+            else:
+                extra.append(weight)
+                node = ("extra", len(extra) - 1)
+            weight_grads.append((getattr(weight, "name", None), node))
+
+        aux = _aux_node(output_node) if self.spec.has_aux else None
+        if self.spec.sens_param:
+            seeds = "given"
+        elif self.spec.has_aux:
+            seeds = tuple(_leaf_indices(output_node[1][0]))
+        else:
+            seeds = "ones"
+        module = differentiate(ir.Module(dict(functions), name), tuple(wrt), seeds)
+        gradient = module.functions[module.entry]
+        n_results = len(fn.body.results)
+        forward = gradient.body.results[:n_results]
+        grads = list(gradient.body.results[n_results:])
+        sens_params = tuple(gradient.params[n_params:])
+
+        names = function_names(gradient)
+        builder = BlockBuilder(names, gradient.body)
+        loc = gradient.loc or ir.Loc("<grad>", 0)
+        extra_params = []
+        for weight in extra:
+            var = names.var(getattr(weight, "name", None) or "weight", Aval.of(weight._array))
+            extra_params.append(var)
+            grads.append(builder.apply("zeros_like", (var,), loc=loc, hint="d_" + var.name))
+        gradient.params = (tuple(gradient.params[:n_leaves]) + sens_params
+                           + tuple(gradient.params[n_leaves:n_params]) + tuple(extra_params))
+
+        results = []
+
+        def take(atom):
+            results.append(atom)
+            return len(results) - 1
+
+        def grad_leaf(node):
+            if node[0] == "extra":
+                return ("leaf", take(grads[len(wrt) + node[1]]))
+            return _renumber(node, lambda k: take(grads[k]))
+
+        value_node = _renumber(output_node, lambda i: take(forward[i])) if self.spec.with_value else None
+        if aux is not None:
+            aux = _renumber(aux, lambda i: take(forward[i]))
+        position_grads = [(p, grad_leaf(node)) for p, node in position_grads]
+        weight_grads = [(weight_name, grad_leaf(node)) for weight_name, node in weight_grads]
+        single_weight = self.weights is not None and not isinstance(self.weights, (list, tuple))
+        tree = gradient_tree(self.spec, position_grads, weight_grads, single_weight, value_node, aux)
+        gradient.body.results = tuple(results)
+        new = {k: f for k, f in module.functions.items() if k not in functions}
+        return _Differentiated(new, module.entry, list(captured) + extra, tree, len(sens_params))
+
+    def _requested_positions(self, inputs) -> tuple:
+        positions = self.spec.positions
+        if positions is None:
+            return ()
+        if self.spec.position_form == "all":
+            return tuple(range(len(inputs)))
+        return positions
+
+
+def _specialize_into(program, fn, args, kwargs):
+    """Specialize a function or Cell for abstract args as a function of ``program``.
+
+    Returns ``(function name, captured objects, output tree node)``.
+    """
+    from .compiler.pipeline import unbind
+    from .compiler.specialize import FunctionSpecializer, _function_name, _rebuild_fresh
+
+    function, self_obj = unbind(fn)
+    abstract_args, abstract_kwargs = _rebuild_fresh(tuple(args), dict(kwargs))
+    specializer = FunctionSpecializer(program, function, self_obj,
+                                      program._names.fresh(_function_name(function, self_obj)))
+    built = specializer.build(abstract_args, abstract_kwargs)
+    program.functions[built.name] = built
+    return built.name, [obj for obj, _ in specializer.captures.values()], built.output_tree.node
+
+
+def _collect_tensor_values(value, out):
+    from .compiler.specialize import TensorValue
+
+    if isinstance(value, TensorValue):
+        out.append(value)
+    elif isinstance(value, (tuple, list)):
+        for v in value:
+            _collect_tensor_values(v, out)
+    elif isinstance(value, dict):
+        for v in value.values():
+            _collect_tensor_values(v, out)
+
+
+def _build_abstract(node, leaves):
+    kind = node[0]
+    if kind == "leaf":
+        return leaves[node[1]]
+    if kind == "const":
+        return node[1]
+    if kind == "dict":
+        return {k: _build_abstract(c, leaves) for k, c in zip(node[1], node[2])}
+    items = [_build_abstract(c, leaves) for c in node[1]]
+    return items if kind == "list" else tuple(items)
+
+
+def _training_flag(fn):
+    return getattr(fn, "training", None) if hasattr(fn, "construct") else None
+
+
+def _describe_spec(spec: GradSpec) -> str:
+    parts = [f"positions={spec.positions}"]
+    for name in ("weights_form", "has_aux", "return_ids", "sens_param", "with_value"):
+        value = getattr(spec, name)
+        if value:
+            parts.append(f"{name}={value}")
+    return ", ".join(parts)
+
+
+def _trace_callable(fn, args, kwargs):
+    """The typed program of ``fn`` called with concrete ``args``: a gradient function's own program,
+    or the pipeline's trace of a function or Cell."""
+    if isinstance(fn, GradFunction):
+        return fn.program(args, kwargs)
+    from .compiler import pipeline
+
+    return pipeline.trace_program(fn, args, kwargs)
+
+
+# ----------------------------------------------------------------------------------- public API
+
+
+def _make(fn, grad_position, weights, has_aux, return_ids, sens_param, with_value):
+    if grad_position is None and weights is None:
+        raise ValueError("`grad_position` and `weight` can not be None at the same time.")
+    positions = _check_position(grad_position)
+    _check_bool("_Grad", "has_aux", has_aux)
+    _check_bool("_Grad", "return_ids", return_ids)
+    _check_bool("_Grad", "sens_param", sens_param)
+    spec = GradSpec(positions=positions, position_form="auto",
+                    weights_form=None if weights is None else "auto", has_aux=has_aux,
+                    return_ids=return_ids, sens_param=sens_param, with_value=with_value)
+    return GradFunction(fn, spec, weights)
+
+
+def grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=False, sens_param=False):
+    """A function that computes the gradient of ``fn``.
+
+    Three cases: gradients with respect to inputs (``grad_position`` set, ``weights=None``), to
+    network variables (``grad_position=None``, ``weights`` set), or both.
+
+    Args:
+        fn (Union[Cell, Function]): the function or network to differentiate.
+        grad_position (Union[NoneType, int, tuple[int]]): the input position(s) to differentiate.
+            An int or a 1-tuple gives a bare gradient, a longer tuple a tuple in the given order.
+            Python-scalar and plain tuple/list/dict inputs are constants: their positions drop out
+            of the result silently; ``mutable`` containers get a gradient of the same container type.
+            Default: ``0``.
+        weights (Union[ParameterTuple, Parameter, list[Parameter]]): the network variables to
+            differentiate, e.g. ``net.trainable_params()``. A single Parameter gives a bare gradient,
+            a list or tuple a tuple. Default: ``None``.
+        has_aux (bool): fn returns a tuple of at least two outputs; only the first is differentiated
+            and the result is ``(gradients, tuple(outputs[1:]))``. Default: ``False``.
+        return_ids (bool): replace each gradient by ``(position, gradient)`` or
+            ``(parameter name, gradient)``. Default: ``False``.
+        sens_param (bool): the last positional argument is the sensitivity (the gradient of the
+            output), with the output's structure. Default: ``False``.
+
+    Returns:
+        Function, which takes fn's arguments and returns the gradients.
+
+    Raises:
+        ValueError: ``grad_position`` and ``weights`` are both None, a position is negative or
+            repeated, or (at call time) ``has_aux`` is set and fn returns a single output.
+        TypeError: ``grad_position`` is not an int or a tuple of ints, a flag is not a bool, or (at
+            call time) ``weights`` is not a Tensor/Parameter or a list/tuple of them, or fn is not
+            callable.
+        IndexError: (at call time) a position is not smaller than the number of inputs:
+            ``Position index 3 is exceed input size.``
+
+    Examples:
+        >>> gradient = grad(net, grad_position=(1, 2))(x, y, z)
+    """
+    return _make(fn, grad_position, weights, has_aux, return_ids, sens_param, with_value=False)
+
+
+def value_and_grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=False, sens_param=False):
+    """A function that computes fn's value and its gradient: ``(value, gradients)``.
+
+    The arguments and errors are those of :func:`grad`. ``value`` is fn's whole output (with
+    ``has_aux``, the whole output tuple); ``gradients`` has exactly the structure :func:`grad` returns.
+
+    Returns:
+        Function, which takes fn's arguments and returns ``(value, gradients)``.
+    """
+    return _make(fn, grad_position, weights, has_aux, return_ids, sens_param, with_value=True)
+
+
+def get_grad(gradients, identifier):
+    """The gradient for ``identifier`` in the result of a gradient function with ``return_ids=True``.
+
+    Args:
+        gradients: what ``grad(..., return_ids=True)`` returned (or the second element of
+            ``value_and_grad(..., return_ids=True)``'s result).
+        identifier (Union[int, Parameter]): an input position, or a Parameter (matched by name).
+
+    Returns:
+        Tensor, the gradient.
+
+    Raises:
+        TypeError: ``identifier`` is neither an int nor a Parameter.
+        RuntimeError: no gradient is tagged with ``identifier``.
+    """
+    from .common.parameter import Parameter
+    from .common.tensor import Tensor
+
+    if isinstance(identifier, Parameter):
+        wanted = identifier.name
+    elif isinstance(identifier, int) and not isinstance(identifier, bool):
+        wanted = identifier
+    else:
+        raise TypeError(f"For `get_grad`, the `x` should be an integer or a Parameter, but got {identifier}")
+
+    def search(node):
+        if not isinstance(node, tuple):
+            return None
+        if (len(node) == 2 and isinstance(node[0], (int, str)) and not isinstance(node[0], bool)
+                and type(node[0]) is type(wanted) and node[0] == wanted and not isinstance(node[1], int)):
+            return node[1]
+        for child in node:
+            if isinstance(child, Tensor):
+                continue
+            found = search(child)
+            if found is not None:
+                return found
+        return None
+
+    found = search(gradients)
+    if found is None:
+        raise RuntimeError(f"Can not find the gradient for position or Parameter {identifier}")
+    return found

@@ -16,6 +16,8 @@ import inspect
 import logging
 import os
 
+import numpy as np
+
 from . import __version__
 from .compiler import cache
 from .compiler.signature import describe_key, input_key
@@ -23,6 +25,13 @@ from .compiler.signature import describe_key, input_key
 __all__ = ["jit"]
 
 _log = logging.getLogger("npspore.cache")
+
+
+def _wrap_result(result):
+    """A kernel result as a Tensor (NumPy gives scalars, not 0-d arrays, for full reductions)."""
+    from .common.tensor import Tensor
+
+    return Tensor._wrap(result if type(result) is np.ndarray else np.asarray(result))
 
 
 class KernelEntry:
@@ -38,9 +47,7 @@ class KernelEntry:
         self.program = program
         node = output_tree.node
         if node == ("leaf", 0):
-            from .common.tensor import Tensor
-            wrap = Tensor._wrap
-            self.build = wrap
+            self.build = _wrap_result
         else:
             count = output_tree.leaf_count()
             if count == 1:
@@ -193,7 +200,7 @@ class JitFunction:
         from .nn.cell import Cell
 
         if isinstance(instance, Cell):
-            return functools.partial(call_cell, instance, _jitted=True)
+            return _CompiledCellCall(instance)
         return functools.partial(self.__call__, instance)
 
     def cache_info(self) -> dict:
@@ -232,13 +239,28 @@ def jit(function=None, *, capture_mode="ast", jit_level="O0", dynamic=0, fullgra
     from .nn.cell import Cell
 
     if isinstance(function, Cell):
-        return functools.partial(call_cell, function, _jitted=True)
+        return _CompiledCellCall(function)
     if isinstance(function, JitFunction) or not callable(function):
         return function
     return JitFunction(function)
 
 
 # --------------------------------------------------------------------------- Cells
+
+
+class _CompiledCellCall:
+    """``jit(cell)`` / a ``@jit`` construct looked up on an instance: calls run the compiled kernel."""
+
+    __slots__ = ("cell",)
+
+    def __init__(self, cell):
+        self.cell = cell
+
+    def __call__(self, *args, **kwargs):
+        return call_cell(self.cell, args, kwargs)
+
+    def cache_info(self) -> dict:
+        return cell_cache_info(self.cell)
 
 
 def _cell_cache(cell) -> KernelCache:
@@ -250,8 +272,8 @@ def _cell_cache(cell) -> KernelCache:
 
 
 def _dynamic_dims(cell, args):
-    inputs = cell.__dict__.get("_inputs") or getattr(cell, "_dynamic_inputs", None)
-    if not inputs:
+    inputs = cell.__dict__.get("_dynamic_shape_inputs")
+    if not isinstance(inputs, tuple):
         return None
     from .common.tensor import Tensor
 
@@ -296,15 +318,13 @@ def _check_arity(cell, args):
 
 
 def _cell_key(cell, args):
-    dynamic = _dynamic_dims(cell, args) if cell.__dict__.get("_inputs") else None
+    dynamic = _dynamic_dims(cell, args) if cell.__dict__.get("_dynamic_shape_inputs") is not None else None
     key, leaves = input_key(args, dynamic)
     return (bool(getattr(cell, "training", False)), key), leaves, dynamic
 
 
-def call_cell(cell, *args, _jitted=False, **kwargs):
-    """Run ``cell(*args)`` through its compiled kernel (GRAPH mode, ``@jit`` construct, ``jit(cell)``)."""
-    if len(args) == 2 and isinstance(args[0], tuple) and isinstance(args[1], dict) and not _jitted:
-        args, kwargs = args
+def call_cell(cell, args, kwargs):
+    """Run ``cell(*args, **kwargs)`` through its compiled kernel (GRAPH mode, ``@jit`` construct, ``jit(cell)``)."""
     if kwargs:
         from .compiler.pipeline import unbind
 

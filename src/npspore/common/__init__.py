@@ -3,11 +3,17 @@
 As in ``mindspore.common``: ``from npspore.common import dtype as mstype``,
 ``from npspore.common import mutable`` (the function), ``from npspore.common.initializer import One``.
 """
-from . import dtype, initializer, seed  # noqa: F401
-from .mutable import mutable  # noqa: F401
-from .parameter import Parameter, ParameterTuple  # noqa: F401
-from .seed import get_seed, set_seed  # noqa: F401
-from .tensor import Tensor, tensor  # noqa: F401
+from . import dtype, initializer, seed, tensor as _tensor_module
+from .mutable import mutable
+from .parameter import Parameter, ParameterTuple
+from .seed import get_seed, set_seed
+from .tensor import Tensor
 
-__all__ = ["dtype", "initializer", "seed", "mutable", "Parameter", "ParameterTuple", "Tensor", "tensor",
-           "set_seed", "get_seed"]
+__all__ = ["dtype", "initializer", "seed", "mutable", "Parameter", "ParameterTuple", "Tensor", "set_seed",
+           "get_seed"]
+
+# Tensor's operators apply ops through npspore.ops.eager.run. npspore.ops imports this package, so
+# the runner is bound only now, when every name above exists.
+from ..ops.eager import run as _run  # noqa: E402
+
+_tensor_module.run = _run

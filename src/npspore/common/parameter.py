@@ -216,8 +216,8 @@ class Parameter(Tensor):
         return Tensor._wrap(self._array)
 
     def value(self):
-        """The current value as a plain Tensor (a copy)."""
-        return run("cast", self, dtype=_np_dtype(self.dtype))
+        """The current value as a plain Tensor."""
+        return self.astype(self.dtype)
 
     def set_dtype(self, dtype):
         """Convert the data to ``dtype`` in place; returns the Parameter."""
@@ -329,6 +329,3 @@ class ParameterTuple(tuple):
             clone.name = prefix + "." + x.name
             clones.append(clone)
         return ParameterTuple(clones)
-
-
-from ..ops.eager import run  # noqa: E402  (npspore.ops imports this module)

@@ -25,6 +25,8 @@ _INPUT_DATA_TYPES = "['TensorPy', 'Tensor', 'ndarray', 'str_', 'list', 'tuple', 
                     "'complex', 'bytes']"
 _STORABLE = frozenset(np.dtype(t) for t in mstype._MS_TO_NP.values())
 _DATA_DTYPES = mstype.number_type + (mstype.bool_,)
+_NOT_A_SCALAR = "Only one element tensors can be converted to Python scalars"
+_NOT_AN_INDEX = "Only integer tensors of a single element can be converted to an index."
 
 
 def _input_data_error(input_data) -> TypeError:
@@ -33,7 +35,7 @@ def _input_data_error(input_data) -> TypeError:
 
 
 def _check_dtype(dtype) -> None:
-    if dtype not in _DATA_DTYPES or not isinstance(dtype, mstype.Type):
+    if not isinstance(dtype, mstype.Type) or dtype not in _DATA_DTYPES:
         raise TypeError(f"For 'Tensor', the 'dtype' should be one of the number types or mindspore.bool_, "
                         f"but got {dtype!r}.")
 
@@ -230,14 +232,14 @@ class Tensor:
     numpy = asnumpy
 
     def __array__(self, dtype=None, copy=None):
-        if dtype is None:
-            return self._array
-        return self._array.astype(dtype, copy=bool(copy))
+        array = self._array if dtype is None else self._array.astype(dtype, copy=False)
+        return array.copy() if copy and array is self._array else array
 
-    def _single_element(self):
+    def _single_element(self, message=None):
+        """The value of a one-element Tensor; otherwise ValueError with ``message`` (or MindSpore's default)."""
         if self.size != 1:
-            raise ValueError(f"The tensor should have only one element, but got {self.size}, more than one "
-                             f"element is ambiguous.")
+            raise ValueError(message or f"The tensor should have only one element, but got {self.size}, more than "
+                                        f"one element is ambiguous.")
         return self._array.item()
 
     def item(self):
@@ -262,19 +264,15 @@ class Tensor:
         return bool(self._single_element())
 
     def __float__(self) -> float:
-        if self.size != 1:
-            raise ValueError("Only one element tensors can be converted to Python scalars")
-        return float(self._array.item())
+        return float(self._single_element(_NOT_A_SCALAR))
 
     def __int__(self) -> int:
-        if self.size != 1:
-            raise ValueError("Only one element tensors can be converted to Python scalars")
-        return int(self._array.item())
+        return int(self._single_element(_NOT_A_SCALAR))
 
     def __index__(self) -> int:
-        if self.size != 1 or self._array.dtype.kind not in "biu":
-            raise ValueError("Only integer tensors of a single element can be converted to an index.")
-        return int(self._array.item())
+        if self._array.dtype.kind not in "biu":
+            raise ValueError(_NOT_AN_INDEX)
+        return int(self._single_element(_NOT_AN_INDEX))
 
     def __len__(self) -> int:
         if self.ndim == 0:
@@ -420,14 +418,16 @@ class Tensor:
             key = tuple(item._array if isinstance(item, Tensor) else item for item in items)
         else:
             key = _basic_index(items, self.shape)
-        if not self._array.flags.writeable:
-            self._array = self._array.copy()
+        if not self._array.flags.writeable:  # a broadcast view or a NumPy scalar from an op
+            self._array = np.array(self._array)
         self._array[key] = value._array if isinstance(value, Tensor) else np.asarray(value)
 
     # ------------------------------------------------------------------ methods
 
     def astype(self, dtype, copy=True):
         """The Tensor converted to ``dtype`` (a mindspore dtype, a NumPy dtype, or a name such as ``"float16"``).
+
+        ``copy`` is accepted for MindSpore compatibility: the result is always a new Tensor.
 
         Raises:
             TypeError: if ``dtype`` is not a dtype or a dtype name.
@@ -739,5 +739,6 @@ def _elements_text(out, row, start, end, element, linefeed, ndim) -> None:
             out.append("\n ")
 
 
-# npspore.ops imports this module, so the op runner is imported once Tensor exists.
-from ..ops.eager import run  # noqa: E402
+# The op runner, npspore.ops.eager.run. npspore.ops imports npspore.common, so npspore.common binds
+# it here once all its names exist (see npspore/common/__init__.py).
+run = None

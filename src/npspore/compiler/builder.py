@@ -6,6 +6,7 @@ shape/dtype rule and every name is unique within its function.
 """
 from __future__ import annotations
 
+import builtins
 import keyword
 import re
 
@@ -20,17 +21,23 @@ def identifier(hint: str) -> str:
     name = _NOT_IDENT.sub("_", str(hint)).strip("_") or "v"
     if name[0].isdigit():
         name = "v_" + name
-    if keyword.iskeyword(name) or name in ("np", "rt"):
+    if keyword.iskeyword(name):
         name += "_"
     return name
 
 
+_RESERVED = frozenset(dir(builtins)) | {"np", "rt", "kernel", "layout"}
+
+
 class NameSupply:
-    """Hands out unique names within one function: ``h``, ``h_1``, ``h_2`` ..."""
+    """Hands out unique names within one function: ``h``, ``h_1``, ``h_2`` ...
+
+    Builtin names (``sum``, ``max`` ...) are never handed out bare, so generated code shadows nothing.
+    """
 
     def __init__(self, taken=()):
         self._counts: dict[str, int] = {}
-        self._taken: set[str] = set(taken)
+        self._taken: set[str] = set(taken) | _RESERVED
 
     def fresh(self, hint: str) -> str:
         base = identifier(hint)

@@ -20,6 +20,7 @@ from string import Template
 import numpy as np
 
 from ..opdef import op_table
+from ..shape_rules import fit_int
 from . import ir
 
 
@@ -119,6 +120,11 @@ class Renderer:
                         operand_text[i] = f"{a.name}.astype(np.{target.name})"
                     elif isinstance(a, ir.Const) and isinstance(a.value, np.ndarray) and a.value.dtype != target:
                         operand_text[i] = self.literal(a.value.astype(target))
+        inferred = stmt.targets[0].aval.dtype
+        if len(stmt.targets) == 1 and inferred.kind in "iu":
+            for i, a in enumerate(stmt.args):
+                if isinstance(a, ir.Const) and type(a.value) is int:
+                    operand_text[i] = self.literal(fit_int(a.value, inferred))
         substitutions = dict(zip(definition.operands, operand_text))
         for name, default in definition.static.items():
             substitutions[name] = self.literal(stmt.static.get(name, default))
@@ -131,7 +137,7 @@ class Renderer:
                                 if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store))
         substitute = _Substitute(substitutions, f"{stmt.targets[0].name}_", local_names)
         for node in body:
-            node = substitute.visit(copy.deepcopy(node))
+            node = _DropDefaultKeywords().visit(substitute.visit(copy.deepcopy(node)))
             if isinstance(node, ast.Return):
                 lines.append(f"{targets} = {ast.unparse(node.value)}")
             else:
@@ -232,6 +238,32 @@ class Renderer:
             functions="\n\n\n".join(bodies),
             entry=self.module.entry,
         )
+
+
+_AXIS_NONE_IS_DEFAULT = frozenset({"sum", "mean", "prod", "max", "min", "amax", "amin", "all", "any",
+                                   "squeeze", "std", "var", "transpose"})
+
+
+class _DropDefaultKeywords(ast.NodeTransformer):
+    """Drop keywords that restate NumPy's default (``dtype=None``, ``keepdims=False``, and
+    ``axis=None`` for reductions), which are noise when written out."""
+
+    def visit_Call(self, node: ast.Call):
+        self.generic_visit(node)
+        callee = node.func.attr if isinstance(node.func, ast.Attribute) else ""
+        node.keywords = [k for k in node.keywords if not self._is_default(k, callee)]
+        return node
+
+    @staticmethod
+    def _is_default(keyword: ast.keyword, callee: str) -> bool:
+        if not isinstance(keyword.value, ast.Constant):
+            return False
+        value = keyword.value.value
+        if keyword.arg in ("dtype", "out"):
+            return value is None
+        if keyword.arg == "keepdims":
+            return value is False
+        return keyword.arg in ("axis", "axes") and value is None and callee in _AXIS_NONE_IS_DEFAULT
 
 
 class _Substitute(ast.NodeTransformer):

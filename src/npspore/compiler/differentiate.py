@@ -69,7 +69,7 @@ from .builder import BlockBuilder, NameSupply
 from .ir import Apply, Block, Call, Const, Effect, ForRange, Function, If, Loc, Module, Var, While
 from .trace import stage_rule
 
-__all__ = ["differentiate", "TapeNew", "TapePush", "TapePop", "TAPE_AVAL"]
+__all__ = ["differentiate", "function_names", "TapeNew", "TapePush", "TapePop", "TAPE_AVAL"]
 
 SEED_MODES = ("ones", "first", "given")
 
@@ -216,7 +216,7 @@ def _substitute(block: Block, mapping: dict) -> None:
     block.results = subs(block.results)
 
 
-def _function_names(fn: Function) -> NameSupply:
+def function_names(fn: Function) -> NameSupply:
     """A name supply that knows every name already used in a function."""
     taken = {v.name for v in fn.params} | {v.name for v in _all_defined(fn.body)}
     return NameSupply(taken)
@@ -234,7 +234,7 @@ def _nondifferentiable_operands(definition) -> frozenset:
         return cached
     n = len(definition.operands)
     if definition.adjoint is None:
-        result = frozenset(range(max(n, 64)))
+        result = frozenset(range(n))
     else:
         result = None
         for node in ast.walk(definition.adjoint_ast()):
@@ -315,14 +315,17 @@ class _Activity:
                         self.deps[target] = found
 
     def _propagate_loop(self, stmt) -> None:
+        def entering():
+            return [self.dep(stmt.carried[i]) | self.dep(stmt.body.results[i]) | self.dep(p)
+                    for i, p in enumerate(stmt.body_params)]
+
         while True:
-            before = [self.dep(p) for p in stmt.body_params]
-            for i, param in enumerate(stmt.body_params):
-                found = self.dep(stmt.carried[i]) | self.dep(stmt.body.results[i]) | before[i]
+            before = entering()
+            for param, found in zip(stmt.body_params, before):
                 if found:
                     self.deps[param] = found
             self.propagate(stmt.body)
-            if [self.dep(p) for p in stmt.body_params] == before:
+            if entering() == before:
                 break
         for i, out in enumerate(stmt.outputs):
             found = self.dep(stmt.body_params[i]) | self.dep(stmt.carried[i])
@@ -435,7 +438,7 @@ class _FunctionAD:
         self.ctx = ctx
         self.fn = fn
         self.wrt = tuple(wrt)
-        self.names = _function_names(fn)
+        self.names = function_names(fn)
         self.activity = _Activity(ctx.summary)
         for j in self.wrt:
             self.activity.deps[fn.params[j]] = frozenset((j,))
@@ -443,6 +446,7 @@ class _FunctionAD:
         self.calls: dict = {}          # id(Call) -> (pair, number of original targets)
         self.adjoint_tapes: dict = {}  # forward tape Var -> (adjoint tape Var, active positions)
         self.hoisted: list = []        # TapeNew of adjoint tapes, run before the backward sweep
+        self.forward_changed = False   # whether the forward sweep differs from the primal body
 
     @property
     def loc(self) -> Loc:
@@ -462,7 +466,10 @@ class _FunctionAD:
         """The entry function: forward sweep, seeds, backward sweep; returns results + cotangents."""
         fn = self.fn
         results = fn.body.results
-        seeded = range(len(results)) if seeds != "first" else range(min(1, len(results)))
+        if isinstance(seeds, tuple):
+            seeded = seeds
+        else:
+            seeded = range(len(results)) if seeds != "first" else range(min(1, len(results)))
         self.seed_results(set(seeded))
         self.forward(fn.body)
         backward = BlockBuilder(self.names)
@@ -503,24 +510,34 @@ class _FunctionAD:
         grads = tuple(self.final_cotangent(fn.params[j], adj, backward, cast=False) for j in self.wrt)
         bwd_body = Block(self.hoisted + backward.block.stmts, grads)
         needed = _free_vars(bwd_body, exclude=d_results)
+        # each residual comes from the caller's argument, the callee's result, or an extra result
         params = {p: j for j, p in enumerate(fn.params)}
-        residuals = tuple(("param", params[v]) if v in params else ("result", v) for v in needed)
-        returned = tuple(v for kind, v in residuals if kind == "result")
-        fwd_name = self.ctx.function_names.fresh(fn.name + "_fwd")
-        bwd_name = self.ctx.function_names.fresh(fn.name + "_bwd")
-        self.ctx.functions[fwd_name] = Function(
-            fwd_name, fn.params, Block(fn.body.stmts, tuple(results) + returned),
-            source=fn.source, loc=fn.loc, param_names=fn.param_names)
-        self.ctx.functions[bwd_name] = Function(
-            bwd_name, tuple(needed) + tuple(d_results), bwd_body, source=fn.source, loc=fn.loc)
-        slots = []
-        k = 0
-        for kind, v in residuals:
-            if kind == "param":
-                slots.append(("param", v))
+        result_positions: dict = {}
+        for i, result in enumerate(results):
+            if isinstance(result, Var):
+                result_positions.setdefault(result, i)
+        slots, returned = [], []
+        for var in needed:
+            if var in params:
+                slots.append(("param", params[var]))
+            elif var in result_positions:
+                slots.append(("target", result_positions[var]))
             else:
-                slots.append(("result", k))
-                k += 1
+                slots.append(("result", len(returned)))
+                returned.append(var)
+        # the backward function gets its own Vars for the residuals it receives
+        received = {var: Var(var.name, var.aval) for var in needed}
+        _substitute(bwd_body, received)
+        if returned or self.forward_changed:
+            fwd_name = self.ctx.function_names.fresh(fn.name + "_fwd")
+            self.ctx.functions[fwd_name] = Function(
+                fwd_name, fn.params, Block(fn.body.stmts, tuple(results) + tuple(returned)),
+                source=fn.source, loc=fn.loc, param_names=fn.param_names)
+        else:
+            fwd_name = fn.name  # the primal function itself computes everything the backward needs
+        bwd_name = self.ctx.function_names.fresh(fn.name + "_bwd")
+        self.ctx.functions[bwd_name] = Function(
+            bwd_name, tuple(received.values()) + tuple(d_results), bwd_body, source=fn.source, loc=fn.loc)
         return _Pair(fwd_name, bwd_name, self.wrt, tuple(active_results), tuple(slots))
 
     def final_cotangent(self, param: Var, adj: dict, builder: BlockBuilder, cast: bool = True):
@@ -551,12 +568,11 @@ class _FunctionAD:
             return
         pair = self.ctx.pair(stmt.callee, active_args, active_results)
         n_targets = len(stmt.targets)
-        n_returned = sum(1 for kind, _ in pair.residuals if kind == "result")
-        callee = self.ctx.functions[pair.fwd]
-        returned = callee.body.results[len(callee.body.results) - n_returned:]
-        residual_vars = tuple(self.names.var(v.name, v.aval) for v in returned)
+        fwd = self.ctx.functions.get(pair.fwd) or self.ctx.source[pair.fwd]
+        returned = fwd.body.results[n_targets:]
+        self.forward_changed |= bool(returned) or pair.fwd != stmt.callee
         stmt.callee = pair.fwd
-        stmt.targets = tuple(stmt.targets) + residual_vars
+        stmt.targets = tuple(stmt.targets) + tuple(self.names.var(v.name, v.aval) for v in returned)
         self.calls[id(stmt)] = (pair, n_targets)
 
     # --- backward sweep
@@ -640,7 +656,8 @@ class _FunctionAD:
             return
         douts = [d if d is not None else self.zeros(builder, targets[i], stmt.loc)
                  for d, i in zip(douts, pair.active_results)]
-        residuals = tuple(stmt.args[j] if kind == "param" else returned[j] for kind, j in pair.residuals)
+        sources = {"param": stmt.args, "target": targets, "result": returned}
+        residuals = tuple(sources[kind][j] for kind, j in pair.residuals)
         grads = tuple(self.names.var("d_" + _hint(stmt.args[j]), _aval_of(stmt.args[j]))
                       for j in pair.active_args)
         builder.append(Call(grads, pair.bwd, residuals + tuple(douts), stmt.loc))
@@ -688,6 +705,7 @@ class _FunctionAD:
                     mapping[var] = self.names.var(var.name, var.aval)
         if not mapping:
             return
+        self.forward_changed = True
         stmt.outputs = tuple(stmt.outputs) + tuple(mapping.values())
         for block, defs in ((stmt.then_block, then_defs), (stmt.else_block, else_defs)):
             block.results = tuple(block.results) + tuple(v if v in defs else Const(None) for v in mapping)
@@ -728,6 +746,7 @@ class _FunctionAD:
         else:
             start, stop, step = Const(0), self.count_iterations(stmt), Const(1)
         if needed:
+            self.forward_changed = True
             tape = self.names.var("tape", TAPE_AVAL)
             position = next(k for k, s in enumerate(parent.stmts) if s is stmt)
             parent.stmts.insert(position, TapeNew(tape, loc))
@@ -748,6 +767,7 @@ class _FunctionAD:
 
     def count_iterations(self, stmt: While):
         """Add an iteration counter to a forward ``While``; returns the Var holding the count."""
+        self.forward_changed = True
         counter = self.names.var("n_iter", _INDEX_AVAL)
         step = BlockBuilder(self.names, stmt.body)
         following = step.apply("add", (counter, Const(1)), loc=stmt.loc, hint="n_iter")
@@ -851,7 +871,7 @@ def _walk(block: Block):
             yield from _walk(inner)
 
 
-def differentiate(module: Module, wrt: tuple, seeds: str = "ones") -> Module:
+def differentiate(module: Module, wrt: tuple, seeds="ones") -> Module:
     """Reverse-mode derivative of a module's entry function.
 
     Args:
@@ -859,8 +879,10 @@ def differentiate(module: Module, wrt: tuple, seeds: str = "ones") -> Module:
         wrt: positions of the entry's params to differentiate (flat tensor inputs first, then the
             captured Parameter arrays).
         seeds: ``"ones"`` (every result gets an all-ones cotangent, contributions summed),
-            ``"first"`` (only ``results[0]``, for ``has_aux``) or ``"given"`` (the entry takes one
-            extra param per result: its sensitivity).
+            ``"first"`` (only ``results[0]``, for ``has_aux``), ``"given"`` (the entry takes one
+            extra param per result: its sensitivity), or a tuple of result positions that get
+            all-ones cotangents (``has_aux`` when the first output has several leaves; the
+            derivative of one result of an earlier gradient, for higher orders).
 
     Returns:
         A new module whose entry has the same params (plus the sensitivities for ``"given"``) and
@@ -869,10 +891,13 @@ def differentiate(module: Module, wrt: tuple, seeds: str = "ones") -> Module:
     Raises:
         ValueError: ``seeds`` is unknown or a ``wrt`` position is out of range.
     """
-    if seeds not in SEED_MODES:
-        raise ValueError(f"seeds must be one of {SEED_MODES}, but got {seeds!r}")
     copied = copy.deepcopy(module)
     entry = copied.functions[copied.entry]
+    if isinstance(seeds, tuple):
+        if not all(isinstance(i, int) and 0 <= i < len(entry.body.results) for i in seeds):
+            raise ValueError(f"seed positions {seeds} are out of range for {len(entry.body.results)} results")
+    elif seeds not in SEED_MODES:
+        raise ValueError(f"seeds must be one of {SEED_MODES} or a tuple of result positions, but got {seeds!r}")
     for j in wrt:
         if not 0 <= j < len(entry.params):
             raise ValueError(f"wrt position {j} is out of range for {len(entry.params)} entry params")

@@ -79,7 +79,13 @@ class OutputTree:
 
     def build(self, results):
         """The user-visible result: Tensors for leaves, Python values for constants."""
-        wrap = _tensor_types()._wrap
+        import numpy as np
+
+        tensor_wrap = _tensor_types()._wrap
+
+        def wrap(result):
+            return tensor_wrap(result if type(result) is np.ndarray else np.asarray(result))
+
         return _build(self.node, results, wrap)
 
     def leaf_count(self) -> int:

@@ -203,6 +203,8 @@ def _object_fingerprint(obj, _depth=0):
     if isinstance(obj, dict):
         return (dict, tuple((k, _object_fingerprint(v, _depth + 1)) for k, v in obj.items()
                             if not (isinstance(k, str) and k.endswith("hooks"))))
+    if isinstance(obj, (set, frozenset)):
+        return (set, tuple(sorted(repr(_object_fingerprint(v, _depth + 1)) for v in obj)))
     state = getattr(obj, "__dict__", None)
     if state is None or callable(obj) and not hasattr(obj, "__dict__"):
         try:
@@ -875,6 +877,8 @@ class FunctionSpecializer:
         if not source.is_library:
             self.program.sources[source.qualname] = source.source
         saved = self._user_loc
+        if frame is not None and node is not None and not frame.source.is_library:
+            self._user_loc = frame.source.loc(node)  # library code reports errors at this user expression
         self.program._active.append(fn.__code__)
         try:
             signature = inspect.signature(fn)
@@ -975,8 +979,11 @@ class FunctionSpecializer:
             if id(value) in self._created:
                 return ir.Const(value._array)
             return self.capture(value).var
-        if isinstance(value, (list, tuple)) and any(isinstance(v, TensorValue) for v in value):
-            raise NotSupportedError("a list of tensors where one tensor is expected")
+        if isinstance(value, (list, tuple)):
+            if any(isinstance(v, TensorValue) for v in value):
+                raise NotSupportedError("a list of tensors where one tensor is expected")
+            from ..shape_rules import constant_array
+            return ir.Const(constant_array(value))
         return ir.Const(value)
 
     def _as_value(self, value):

@@ -20,11 +20,12 @@ from npspore.common import dtype as mstype
 from npspore.common.parameter import Parameter
 from npspore.common.tensor import Tensor
 
-__all__ = ["Cell", "Buffer", "HookHandle"]
+__all__ = ["Cell", "Buffer"]
 
 # Attribute names the framework owns; the seed page forbids subclasses to redefine them.
 _RESERVED_ATTRIBUTES = frozenset({"phase", "cells"})
-_MIXED_PRECISION_FLAGS = ("fp16", "fp32", "bf16")
+# to_float's flags and the dtype each selects.
+_MIXED_PRECISION = (("fp16", mstype.float16), ("fp32", mstype.float32), ("bf16", mstype.bfloat16))
 
 
 def _jit_module():
@@ -43,10 +44,6 @@ def _as_tuple(value):
 
 def _is_parameter_sequence(value):
     return isinstance(value, (list, tuple)) and len(value) > 0 and all(isinstance(v, Parameter) for v in value)
-
-
-def _float_dtype(name):
-    return getattr(mstype, name, None)
 
 
 class HookHandle:
@@ -283,11 +280,11 @@ class Cell:
     def __delattr__(self, name):
         d = self.__dict__
         for table in ("_params", "_cells", "_buffers"):
-            if name in d[table]:
+            if name in d.get(table, ()):
                 del d[table][name]
                 d["_non_persistent_buffers_set"].discard(name)  # a buffer's persistence goes with it
                 return
-        if name in d["_container_param_keys"]:
+        if name in d.get("_container_param_keys", ()):
             self._unregister_parameter_sequence(name)
         object.__delattr__(self, name)
 
@@ -1054,7 +1051,7 @@ class Cell:
         """
         self._func_graph_flags.update(flags)
         self.__dict__.update(flags)
-        if any(flag in flags for flag in _MIXED_PRECISION_FLAGS):
+        if any(flag in flags for flag, _ in _MIXED_PRECISION):
             self.__dict__["_cast_dtype"] = self._mixed_precision_dtype()
         return self
 
@@ -1123,19 +1120,17 @@ class Cell:
         Raises:
             ValueError: If `dst_type` is another dtype.
         """
-        allowed = [t for t in (mstype.float32, mstype.float16, _float_dtype("bfloat16")) if t is not None]
-        if not any(dst_type is t or dst_type == t for t in allowed):
+        if not any(dst_type == dtype for _, dtype in _MIXED_PRECISION):
             raise ValueError(f"For 'to_float', the argument 'dst_type' must be mstype.float32, mstype.float16 or "
                              f"mstype.bfloat16, but got type: {type(dst_type)} and value: {dst_type}.")
-        flags = {flag: dst_type == _float_dtype(name)
-                 for flag, name in zip(_MIXED_PRECISION_FLAGS, ("float16", "float32", "bfloat16"))}
+        flags = {flag: dst_type == dtype for flag, dtype in _MIXED_PRECISION}
         return self.add_flags_recursive(**flags)
 
     def _mixed_precision_dtype(self):
         flags = self._func_graph_flags
-        for flag, name in zip(_MIXED_PRECISION_FLAGS, ("float16", "float32", "bfloat16")):
+        for flag, dtype in _MIXED_PRECISION:
             if flags.get(flag):
-                return _float_dtype(name)
+                return dtype
         return None
 
     def cast_inputs(self, inputs, dst_type):

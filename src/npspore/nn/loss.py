@@ -58,16 +58,19 @@ class LossBase(Cell):
             Tensor: 0-d for ``'mean'`` and ``'sum'``, the shape of `x` for ``'none'``.
         """
         input_dtype = x.dtype
-        x = x.astype(self.dtype)
+        if input_dtype != self.dtype:
+            x = x.astype(self.dtype)
         if isinstance(weights, Tensor):
-            x = weights.astype(self.dtype) * x
+            x = (weights if weights.dtype == self.dtype else weights.astype(self.dtype)) * x
         elif weights != 1.0:
             x = weights * x
         if self.reduce and self.average:
             x = x.mean(self.get_axis(x))
         if self.reduce and not self.average:
             x = x.sum(self.get_axis(x))
-        return x.astype(input_dtype)
+        if input_dtype != self.dtype:
+            x = x.astype(input_dtype)
+        return x
 
 
 class MSELoss(LossBase):

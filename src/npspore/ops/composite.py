@@ -1,2 +1,71 @@
-"""Placeholder: being written."""
-__all__ = []
+"""Composite gradient operations, as in ``mindspore.ops.composite``: ``GradOperation``, ``grad``,
+``value_and_grad`` and ``get_grad`` (the same objects as ``npspore.grad`` & co.)."""
+from __future__ import annotations
+
+from ..grad import GradFunction, GradSpec, _check_bool, get_grad, grad, value_and_grad
+
+__all__ = ["GradOperation", "grad", "value_and_grad", "get_grad"]
+
+
+class GradOperation:
+    """A higher-order function that builds the gradient function of a function or Cell.
+
+    ``GradOperation(...)(fn, weights=None)`` returns the gradient function; call it with fn's
+    arguments (and the sensitivity last, when ``sens_param=True``).
+
+    Args:
+        get_all (bool): gradients with respect to every input, always as a tuple. Default: ``False``
+            (the bare gradient of the first input).
+        get_by_list (bool): gradients with respect to ``weights`` (a Parameter gives a bare gradient,
+            a list/tuple/ParameterTuple a tuple; no weights give ``()``). With ``get_all`` the
+            result is ``(input_gradients, weight_gradients)``. Default: ``False``.
+        sens_param (bool): the gradient function takes the output's sensitivity as its last
+            positional argument (or the keyword ``sens``), with the output's structure.
+            Default: ``False`` (an all-ones sensitivity; a tuple output's contributions are summed).
+
+    Raises:
+        TypeError: a flag is not a bool: ``For 'GradOperation', the 'get_all' should be bool, but got int``.
+
+    Examples:
+        >>> grad_net = ops.GradOperation(get_by_list=True)(net, net.z)
+        >>> grad_net(x, y)
+    """
+
+    def __init__(self, get_all=False, get_by_list=False, sens_param=False):
+        self.get_all = _check_bool("GradOperation", "get_all", get_all)
+        self.get_by_list = _check_bool("GradOperation", "get_by_list", get_by_list)
+        self.sens_param = _check_bool("GradOperation", "sens_param", sens_param)
+        self._last = None
+
+    def _spec(self) -> GradSpec:
+        if self.get_all:
+            positions, form = (), "all"
+        elif self.get_by_list:
+            positions, form = None, "auto"
+        else:
+            positions, form = (0,), "auto"
+        return GradSpec(positions=positions, position_form=form,
+                        weights_form="auto" if self.get_by_list else None, sens_param=self.sens_param)
+
+    def __call__(self, fn, weights=None):
+        """The gradient function of ``fn`` (with respect to ``weights`` when ``get_by_list``).
+
+        The last one built is kept, so calling this again with the same fn and weights (as a Cell's
+        ``construct`` does at every step) reuses its compiled kernels.
+        """
+        weights = weights if self.get_by_list else None
+        key = (fn, weights if weights is None or not isinstance(weights, list) else tuple(weights))
+        last = self._last
+        if last is not None and last[0][0] is key[0] and _same_weights(last[0][1], key[1]):
+            return last[1]
+        function = GradFunction(fn, self._spec(), weights)
+        self._last = (key, function)
+        return function
+
+
+def _same_weights(a, b) -> bool:
+    if a is None or b is None:
+        return a is b
+    if isinstance(a, tuple) and isinstance(b, tuple):
+        return len(a) == len(b) and all(x is y for x, y in zip(a, b))
+    return a is b

@@ -1,2 +1,83 @@
-"""Placeholder: being written."""
-__all__ = []
+"""Eager execution of ops: :func:`run` and :func:`assign`.
+
+``run(op_name, *operands, **static)`` is the one way Tensor operators, ``ops`` functions, primitives
+and layers apply an op, and the one intrinsic the compiler knows: in compiled code a call to it
+stages the op instead. In eager mode it runs the op's definition from ``codegen_templates`` right
+away: the shape/dtype rule first (so errors are MindSpore's, with its exception types), then the
+NumPy lowering on the operands' arrays, cast to the dtypes the rule chose.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .. import shape_rules as rules
+from ..common.tensor import Tensor
+from ..opdef import op_table
+
+__all__ = ["run", "assign"]
+
+_SEQUENCES = (list, tuple)
+
+
+def run(name: str, *operands, **static):
+    """Apply op ``name`` to ``operands`` now and wrap the result.
+
+    Args:
+        name (str): a canonical op name (``"add"``, ``"sum"``, ``"matmul"`` ...) or an alias.
+        operands: Tensors, Python scalars (weakly typed: ``f16 + 1.5`` stays Float16), lists or
+            tuples (tensors of the default dtypes), ``None`` where an op allows it.
+        static: the op's attributes (``axis=``, ``keepdims=``, ``shape=``, ``dtype=`` as a NumPy dtype ...).
+
+    Returns:
+        Tensor, or a tuple of Tensors for multi-output ops (``split``, ``max_with_indices``).
+
+    Raises:
+        ValueError, TypeError, IndexError, RuntimeError: as MindSpore raises them for the op
+            (shapes that do not broadcast, unsupported dtypes, out-of-range axes and indices).
+        KeyError: if no op is called ``name``.
+    """
+    definition = op_table()[name]
+    values = [x._array if isinstance(x, Tensor) else rules.constant_array(x) if type(x) in _SEQUENCES else x
+              for x in operands]
+    inferred = definition.infer(*values, **static)
+    if definition.operand_dtype is not None:
+        target = definition.operand_dtype(*values, **static)
+        if target is not None:
+            values = [v.astype(target) if type(v) is np.ndarray and v.dtype != target else v for v in values]
+        if type(inferred) is not tuple and inferred.dtype.kind in "iu":
+            values = [rules.fit_int(v, inferred.dtype) if type(v) is int else v for v in values]
+    result = definition.forward(*values, **static)
+    if type(inferred) is tuple:
+        return tuple(_wrap(r, aval.dtype) for r, aval in zip(result, inferred))
+    return _wrap(result, inferred.dtype)
+
+
+def _wrap(result, dtype: np.dtype) -> Tensor:
+    """A Tensor of ``result`` in ``dtype`` (NumPy returns scalars for 0-d results)."""
+    if type(result) is not np.ndarray or result.dtype != dtype:
+        result = np.asarray(result, dtype=dtype)
+    return Tensor._wrap(result)
+
+
+def assign(variable, value):
+    """Write ``value`` into ``variable``'s data in place (``ops.assign``); returns ``variable``.
+
+    In compiled code the compiler turns this call into an assignment effect that runs at each call.
+
+    Args:
+        variable (Parameter): the Parameter (or Tensor) to update.
+        value (Union[Tensor, number]): the new value, cast to the variable's dtype; a Tensor must
+            have the variable's shape.
+
+    Raises:
+        ValueError: if ``value``'s shape differs from the variable's.
+    """
+    array = value._array if isinstance(value, Tensor) else np.asarray(value)
+    target = variable._array
+    if array.ndim and array.shape != target.shape:
+        raise ValueError(f"For 'Assign', the shape of 'value' must be the same as 'variable', but got value shape "
+                         f"{list(array.shape)} and variable shape {list(target.shape)}.")
+    if not target.flags.writeable:
+        variable._array = target = target.copy()
+    np.copyto(target, array, casting="unsafe")
+    return variable

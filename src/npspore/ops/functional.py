@@ -1,2 +1,706 @@
-"""Placeholder: being written."""
-__all__ = []
+"""Functional ops, as ``mindspore.ops``: ``ops.add(x, y)``, ``ops.sum(x, 1)``, ``ops.matmul(a, b)`` ...
+
+Each function normalises its static arguments (axes, shapes, dtypes) and applies one op through
+:func:`npspore.ops.eager.run`. They are written in the compilable subset, so compiled code steps
+into them: static arguments must be Python values (ints, tuples, dtypes), never Tensors.
+``assign``/``assign_add``/``assign_sub`` update a Parameter in place through
+:func:`npspore.ops.eager.assign`, which compiled code turns into an assignment at each call.
+"""
+from __future__ import annotations
+
+from .. import shape_rules
+from ..common import dtype as mstype
+from ..common.dtype import dtype_to_nptype, dtype_to_pytype, nptype_to_dtype, pytype_to_dtype
+from ..common.tensor import _axis, _np_dtype
+from . import eager
+from .eager import run
+
+__all__ = [
+    # arithmetic
+    "add", "sub", "mul", "div", "true_divide", "floor_div", "floor_divide", "floordiv", "remainder", "mod", "pow",
+    "neg", "negative", "abs", "absolute", "square", "sign", "maximum", "minimum",
+    # math and activations
+    "exp", "log", "log1p", "sqrt", "rsqrt", "sin", "cos", "tan", "tanh", "sigmoid", "relu", "gelu", "softplus",
+    "erf",
+    # selection, conversion, comparison, logic
+    "where", "clamp", "clip", "cast", "stop_gradient", "equal", "eq", "ne", "not_equal", "less", "lt", "le",
+    "less_equal", "greater", "gt", "ge", "greater_equal", "logical_and", "logical_or", "logical_not",
+    # reductions
+    "sum", "mean", "prod", "max", "min", "amax", "amin", "argmax", "argmin", "all", "any",
+    "reduce_sum", "reduce_mean", "reduce_prod", "reduce_max", "reduce_min",
+    # shapes
+    "shape", "rank", "reshape", "transpose", "permute", "expand_dims", "unsqueeze", "squeeze", "flatten",
+    "broadcast_to", "tile", "concat", "cat", "stack", "split", "gather", "masked_select",
+    # creation
+    "ones", "zeros", "ones_like", "zeros_like", "fill", "full", "one_hot",
+    # linear algebra and nn
+    "matmul", "batch_matmul", "bmm", "dot", "outer", "softmax", "log_softmax",
+    # parameters
+    "assign", "assign_add", "assign_sub",
+    # dtypes
+    "dtype_to_nptype", "dtype_to_pytype", "pytype_to_dtype", "nptype_to_dtype",
+]
+
+
+# ---------------------------------------------------------------- arithmetic
+
+
+def add(input, other):
+    """``input + other``, broadcast, in the promoted dtype (``f16 + 1.5`` stays Float16)."""
+    return run("add", input, other)
+
+
+def sub(input, other):
+    """``input - other``, broadcast, in the promoted dtype."""
+    return run("sub", input, other)
+
+
+def mul(input, other):
+    """``input * other``, broadcast, in the promoted dtype."""
+    return run("mul", input, other)
+
+
+def div(input, other, *, rounding_mode=None):
+    """``input / other``: true division (integers give Float32).
+
+    Args:
+        rounding_mode (str): ``None`` (true division), ``'floor'`` or ``'trunc'`` (round toward zero,
+            in the input's dtype when it is an integer).
+
+    Raises:
+        ValueError: for another ``rounding_mode``.
+    """
+    if rounding_mode is None:
+        return run("div", input, other)
+    if rounding_mode == "floor":
+        return run("floor_div", input, other)
+    if rounding_mode != "trunc":
+        raise ValueError(f"For 'div', rounding_mode must be None, 'floor' or 'trunc', but got '{rounding_mode}'.")
+    quotient = run("div", input, other)
+    truncated = run("mul", run("sign", quotient), run("floor_div", run("abs", quotient), 1))
+    if input.dtype in mstype.int_type + mstype.uint_type:
+        return run("cast", truncated, dtype=_np_dtype(input.dtype))
+    return truncated
+
+
+def true_divide(dividend, divisor):
+    """Same as :func:`div`."""
+    return run("div", dividend, divisor)
+
+
+def floor_div(x, y):
+    """``x // y``: floor division, Python-style for negative numbers (``[7, -7] // 2`` is ``[3, -4]``)."""
+    return run("floor_div", x, y)
+
+
+def floor_divide(input, other):
+    """Same as :func:`floor_div`."""
+    return run("floor_div", input, other)
+
+
+floordiv = floor_divide
+
+
+def remainder(input, other):
+    """``input % other`` with the sign of ``other`` (``[-3, 3] % 2`` is ``[1, 1]``)."""
+    return run("mod", input, other)
+
+
+mod = remainder
+
+
+def pow(input, exponent):
+    """``input ** exponent`` (``i32 ** 2`` stays Int32, ``i32 ** 0.5`` is Float32)."""
+    return run("pow", input, exponent)
+
+
+def neg(input):
+    """``-input``."""
+    return run("neg", input)
+
+
+negative = neg
+
+
+def abs(input):
+    """Elementwise absolute value."""
+    return run("abs", input)
+
+
+absolute = abs
+
+
+def square(input):
+    """Elementwise ``input * input``."""
+    return run("square", input)
+
+
+def sign(input):
+    """Elementwise sign: -1, 0 or 1."""
+    return run("sign", input)
+
+
+def maximum(input, other):
+    """Elementwise maximum, broadcast (a tie gives half the gradient to each side)."""
+    return run("maximum", input, other)
+
+
+def minimum(input, other):
+    """Elementwise minimum, broadcast (a tie gives half the gradient to each side)."""
+    return run("minimum", input, other)
+
+
+# ---------------------------------------------------------------- math and activations
+
+
+def exp(input):
+    """Elementwise exponential of a float Tensor.
+
+    Raises:
+        TypeError: ``Select CPU operator[Exp] fail! Unsupported data type!`` for an integer Tensor.
+    """
+    return run("exp", input)
+
+
+def log(input):
+    """Elementwise natural logarithm of a float Tensor (integers raise TypeError, as ``exp``)."""
+    return run("log", input)
+
+
+def log1p(input):
+    """Elementwise ``log(1 + input)`` of a float Tensor."""
+    return run("log1p", input)
+
+
+def sqrt(input):
+    """Elementwise square root of a float Tensor."""
+    return run("sqrt", input)
+
+
+def rsqrt(input):
+    """Elementwise ``1 / sqrt(input)`` of a float Tensor."""
+    return run("rsqrt", input)
+
+
+def sin(input):
+    """Elementwise sine."""
+    return run("sin", input)
+
+
+def cos(input):
+    """Elementwise cosine."""
+    return run("cos", input)
+
+
+def tan(input):
+    """Elementwise tangent."""
+    return run("tan", input)
+
+
+def tanh(input):
+    """Elementwise hyperbolic tangent."""
+    return run("tanh", input)
+
+
+def sigmoid(input):
+    """Elementwise ``1 / (1 + exp(-input))``."""
+    return run("sigmoid", input)
+
+
+def relu(input):
+    """Elementwise ``max(input, 0)`` (its gradient at 0 is 0)."""
+    return run("relu", input)
+
+
+def gelu(input_x, approximate="none"):
+    """GELU activation: ``x·Φ(x)``, or its tanh approximation with ``approximate='tanh'``.
+
+    Raises:
+        ValueError: if ``approximate`` is not ``'none'`` or ``'tanh'``.
+    """
+    if approximate not in ("none", "tanh"):
+        raise ValueError(f"For 'gelu', approximate value should be either 'none' or 'tanh', but got {approximate}.")
+    return run("gelu", input_x, approximate=approximate == "tanh")
+
+
+def softplus(input, beta=1, threshold=20):
+    """``log(1 + exp(beta * input)) / beta``, computed without overflow (``threshold`` is not needed)."""
+    if beta == 1:
+        return run("softplus", input)
+    return run("div", run("softplus", run("mul", input, beta)), beta)
+
+
+def erf(input):
+    """Elementwise Gauss error function (accurate to about 1e-7)."""
+    return run("erf", input)
+
+
+# ---------------------------------------------------------------- selection, conversion, comparison, logic
+
+
+def where(condition, input, other):
+    """Elements of ``input`` where ``condition`` holds, else of ``other`` (all three broadcast)."""
+    return run("where", condition, input, other)
+
+
+def clamp(input, min=None, max=None):
+    """Limit the values to ``[min, max]``; either bound may be ``None``.
+
+    Raises:
+        ValueError: if both bounds are ``None``.
+    """
+    return run("clip", input, min, max)
+
+
+clip = clamp
+
+
+def cast(input, dtype):
+    """``input`` converted to ``dtype`` (a mindspore dtype; floats to ints truncate)."""
+    return run("cast", input, dtype=_np_dtype(dtype))
+
+
+def stop_gradient(value):
+    """``value``, with no gradient flowing back through it."""
+    return run("stop_gradient", value)
+
+
+def equal(input, other):
+    """Elementwise ``input == other`` (Bool)."""
+    return run("equal", input, other)
+
+
+eq = equal
+
+
+def not_equal(input, other):
+    """Elementwise ``input != other`` (Bool)."""
+    return run("not_equal", input, other)
+
+
+ne = not_equal
+
+
+def less(input, other):
+    """Elementwise ``input < other`` (Bool)."""
+    return run("less", input, other)
+
+
+lt = less
+
+
+def less_equal(input, other):
+    """Elementwise ``input <= other`` (Bool)."""
+    return run("less_equal", input, other)
+
+
+le = less_equal
+
+
+def greater(input, other):
+    """Elementwise ``input > other`` (Bool)."""
+    return run("greater", input, other)
+
+
+gt = greater
+
+
+def greater_equal(input, other):
+    """Elementwise ``input >= other`` (Bool)."""
+    return run("greater_equal", input, other)
+
+
+ge = greater_equal
+
+
+def logical_and(input, other):
+    """Elementwise logical AND (Bool)."""
+    return run("logical_and", input, other)
+
+
+def logical_or(input, other):
+    """Elementwise logical OR (Bool)."""
+    return run("logical_or", input, other)
+
+
+def logical_not(input):
+    """Elementwise logical NOT (Bool)."""
+    return run("logical_not", input)
+
+
+# ---------------------------------------------------------------- reductions
+
+
+def sum(input, dim=None, keepdim=False, *, dtype=None):
+    """Sum over ``dim`` (``None``: all dims; an int, tuple or list).
+
+    Bool and int inputs give Int64 (``ops.sum(int32)`` is Int64); ``dtype`` sets the result dtype.
+
+    Raises:
+        ValueError: if a dim is outside ``[-input.ndim, input.ndim)``.
+    """
+    return run("sum", input, axis=_axis(dim), keepdims=keepdim, dtype=None if dtype is None else _np_dtype(dtype))
+
+
+def mean(x, axis=None, keep_dims=False):
+    """Mean over ``axis``; an integer input keeps its dtype, truncated (``mean([1, 2])`` is ``1``)."""
+    return run("mean", x, axis=_axis(axis), keepdims=keep_dims)
+
+
+def prod(input, axis=None, keep_dims=False, dtype=None):
+    """Product over ``axis``; bool and int inputs give Int64 unless ``dtype`` is given."""
+    return run("prod", input, axis=_axis(axis), keepdims=keep_dims,
+               dtype=None if dtype is None else _np_dtype(dtype))
+
+
+def _extremum(op, indexed_op, input, axis, keepdims, initial, where, name):
+    if where is not None:
+        raise ValueError(f"For '{name}', npspore does not support the 'where' argument.")
+    if axis is None:
+        values = run(op, input)
+        indices = run("zeros", shape=(), dtype=_np_dtype(mstype.int64))
+    else:
+        values, indices = run(indexed_op, input, axis=axis, keepdims=keepdims)
+    if initial is not None:
+        values = run("maximum" if op == "max" else "minimum", values, initial)
+    return values, indices
+
+
+def max(input, axis=None, keepdims=False, *, initial=None, where=None):
+    """The maximum over ``axis`` and its Int64 index: ``(values, indices)``.
+
+    The index is the first maximum's, and the gradient goes to it. With ``axis=None`` the maximum
+    of all elements is returned with the index 0, as MindSpore documents.
+
+    Raises:
+        ValueError: if ``where`` is given (not supported).
+    """
+    return _extremum("max", "max_with_indices", input, axis, keepdims, initial, where, "max")
+
+
+def min(input, axis=None, keepdims=False, *, initial=None, where=None):
+    """The minimum over ``axis`` and its Int64 index: ``(values, indices)`` (see :func:`max`)."""
+    return _extremum("min", "min_with_indices", input, axis, keepdims, initial, where, "min")
+
+
+def amax(input, axis=None, keepdims=False, *, initial=None, where=None):
+    """The maximum over ``axis`` (``None``: all dims; an int or tuple); ties share the gradient."""
+    if where is not None:
+        raise ValueError("For 'amax', npspore does not support the 'where' argument.")
+    values = run("max", input, axis=_axis(axis), keepdims=keepdims)
+    return values if initial is None else run("maximum", values, initial)
+
+
+def amin(input, axis=None, keepdims=False, *, initial=None, where=None):
+    """The minimum over ``axis`` (``None``: all dims; an int or tuple); ties share the gradient."""
+    if where is not None:
+        raise ValueError("For 'amin', npspore does not support the 'where' argument.")
+    values = run("min", input, axis=_axis(axis), keepdims=keepdims)
+    return values if initial is None else run("minimum", values, initial)
+
+
+def argmax(input, dim=None, keepdim=False):
+    """Int64 index of the maximum along ``dim`` (of the flattened input when ``None``)."""
+    return run("argmax", input, axis=dim, keepdims=keepdim and dim is not None)
+
+
+def argmin(input, axis=None, keepdims=False):
+    """Int64 index of the minimum along ``axis`` (of the flattened input when ``None``)."""
+    return run("argmin", input, axis=axis, keepdims=keepdims and axis is not None)
+
+
+def all(input, axis=None, keep_dims=False):
+    """Whether all elements along ``axis`` are true (Bool)."""
+    return run("all", input, axis=_axis(axis), keepdims=keep_dims)
+
+
+def any(input, axis=None, keep_dims=False):
+    """Whether any element along ``axis`` is true (Bool)."""
+    return run("any", input, axis=_axis(axis), keepdims=keep_dims)
+
+
+def reduce_sum(x, axis=(), keep_dims=False):
+    """Sum over ``axis`` (``()``: all dims), as ``ops.ReduceSum(keep_dims)(x, axis)``."""
+    return run("sum", x, axis=_axis(axis), keepdims=keep_dims)
+
+
+def reduce_mean(x, axis=(), keep_dims=False):
+    """Mean over ``axis`` (``()``: all dims), as ``ops.ReduceMean``."""
+    return run("mean", x, axis=_axis(axis), keepdims=keep_dims)
+
+
+def reduce_prod(x, axis=(), keep_dims=False):
+    """Product over ``axis`` (``()``: all dims), as ``ops.ReduceProd``."""
+    return run("prod", x, axis=_axis(axis), keepdims=keep_dims)
+
+
+def reduce_max(x, axis=(), keep_dims=False):
+    """Maximum over ``axis`` (``()``: all dims), as ``ops.ReduceMax``."""
+    return run("max", x, axis=_axis(axis), keepdims=keep_dims)
+
+
+def reduce_min(x, axis=(), keep_dims=False):
+    """Minimum over ``axis`` (``()``: all dims), as ``ops.ReduceMin``."""
+    return run("min", x, axis=_axis(axis), keepdims=keep_dims)
+
+
+# ---------------------------------------------------------------- shapes
+
+
+def shape(input_x):
+    """The shape of ``input_x``, a tuple of ints."""
+    return input_x.shape
+
+
+def rank(input_x):
+    """The number of dims of ``input_x``."""
+    return len(input_x.shape)
+
+
+def reshape(input, shape):
+    """``input`` with a new ``shape`` (a tuple or list; one dim may be ``-1``).
+
+    Raises:
+        ValueError: ``... proposed_shape '[const vector]{2, 2}' is invalid for input of size 3``.
+    """
+    return run("reshape", input, shape=tuple(shape))
+
+
+def transpose(input, input_perm):
+    """``input`` with its dims permuted by ``input_perm``."""
+    return run("transpose", input, axes=tuple(input_perm))
+
+
+def permute(input, axis):
+    """Same as :func:`transpose`."""
+    return run("transpose", input, axes=tuple(axis))
+
+
+def expand_dims(input_x, axis):
+    """``input_x`` with a size-1 dim inserted at ``axis``."""
+    return run("expand_dims", input_x, axis=axis)
+
+
+def unsqueeze(input, dim):
+    """Same as :func:`expand_dims`."""
+    return run("expand_dims", input, axis=dim)
+
+
+def squeeze(input, axis=None):
+    """``input`` without its size-1 dims (all of them, or those in ``axis``).
+
+    Raises:
+        ValueError: if a dim named in ``axis`` is not 1.
+    """
+    return run("squeeze", input, axis=_axis(axis))
+
+
+def flatten(input, order="C", *, start_dim=1, end_dim=-1):
+    """Merge dims ``start_dim`` .. ``end_dim`` into one (by default all but the first).
+
+    Raises:
+        ValueError: if ``order`` is not ``'C'`` or ``'F'``.
+    """
+    if order not in ("C", "F"):
+        raise ValueError(f"For 'flatten', the argument 'order' should be 'C' or 'F', but got '{order}'.")
+    if order == "F":
+        input = run("transpose", input, axes=None)
+    return run("flatten", input, start_dim=start_dim, end_dim=end_dim)
+
+
+def broadcast_to(input, shape):
+    """``input`` broadcast to ``shape``; a ``-1`` in ``shape`` keeps the input's dim.
+
+    Raises:
+        ValueError: if ``input`` cannot be broadcast to ``shape``.
+    """
+    lead = len(shape) - len(input.shape)
+    target = tuple([input.shape[i - lead] if d == -1 and i >= lead else d for i, d in enumerate(shape)])
+    return run("broadcast_to", input, shape=target)
+
+
+def tile(input, dims):
+    """``input`` repeated ``dims[i]`` times along each dim."""
+    return run("tile", input, reps=tuple(dims))
+
+
+def concat(tensors, axis=0):
+    """The Tensors of ``tensors`` joined along ``axis`` (their dtypes promoted)."""
+    return run("concat", *tensors, axis=axis)
+
+
+cat = concat
+
+
+def stack(tensors, axis=0):
+    """The Tensors of ``tensors`` (all of one shape) stacked along a new ``axis``."""
+    return run("stack", *tensors, axis=axis)
+
+
+def split(tensor, split_size_or_sections, axis=0):
+    """``tensor`` cut along ``axis`` into chunks: a tuple of Tensors.
+
+    Args:
+        split_size_or_sections (Union[int, tuple(int), list(int)]): the size of each chunk (the
+            last one may be smaller), or the list of chunk sizes.
+
+    Raises:
+        ValueError: if the chunk sizes do not add up to the dim's size.
+    """
+    size = tensor.shape[axis]
+    if isinstance(split_size_or_sections, int):
+        cuts = list(range(split_size_or_sections, size, split_size_or_sections))
+    else:
+        sections = list(split_size_or_sections)
+        total = 0
+        cuts = []
+        for section in sections:
+            total += section
+            cuts.append(total)
+        if total != size:
+            raise ValueError(f"For 'split', the sum of 'split_size_or_sections' {sections} must equal the size "
+                             f"{size} of dim {axis} of the tensor.")
+        cuts = cuts[:-1]
+    return run("split", tensor, indices_or_sections=cuts, axis=axis)
+
+
+def gather(input_params, input_indices, axis, batch_dims=0):
+    """``input_params`` indexed by the int Tensor ``input_indices`` along ``axis``.
+
+    Raises:
+        ValueError: if ``batch_dims`` is not 0 (not supported).
+    """
+    if batch_dims != 0:
+        raise ValueError(f"For 'gather', npspore supports only batch_dims=0, but got {batch_dims}.")
+    return run("gather", input_params, input_indices, axis=axis)
+
+
+def masked_select(input, mask):
+    """The elements of ``input`` where the bool ``mask`` holds (both broadcast), as a 1-D Tensor."""
+    target = shape_rules.broadcast_shapes("MaskedSelect", input.shape, mask.shape, names=("input", "mask"))
+    if input.shape != target:
+        input = run("broadcast_to", input, shape=target)
+    if mask.shape != target:
+        mask = run("broadcast_to", mask, shape=target)
+    return run("masked_select", input, mask)
+
+
+# ---------------------------------------------------------------- creation
+
+
+def _shape_tuple(shape):
+    return (shape,) if isinstance(shape, int) else tuple(shape)
+
+
+def ones(shape, dtype=None):
+    """A Tensor of ``shape`` filled with ones, Float32 unless ``dtype`` is given."""
+    return run("ones", shape=_shape_tuple(shape), dtype=_np_dtype(mstype.float32 if dtype is None else dtype))
+
+
+def zeros(size, dtype=None):
+    """A Tensor of shape ``size`` filled with zeros, Float32 unless ``dtype`` is given."""
+    return run("zeros", shape=_shape_tuple(size), dtype=_np_dtype(mstype.float32 if dtype is None else dtype))
+
+
+def ones_like(input, *, dtype=None):
+    """Ones with the shape of ``input``, in its dtype unless ``dtype`` is given."""
+    return run("ones_like", input, dtype=None if dtype is None else _np_dtype(dtype))
+
+
+def zeros_like(input, *, dtype=None):
+    """Zeros with the shape of ``input``, in its dtype unless ``dtype`` is given."""
+    return run("zeros_like", input, dtype=None if dtype is None else _np_dtype(dtype))
+
+
+def fill(type, shape, value):
+    """A Tensor of ``shape`` and dtype ``type`` filled with ``value``."""
+    return run("fill", value, shape=_shape_tuple(shape), dtype=_np_dtype(type))
+
+
+def full(size, fill_value, *, dtype=None):
+    """A Tensor of shape ``size`` filled with ``fill_value``.
+
+    Without ``dtype``: Bool for a bool, Int64 for an int, Float32 for a float, a Tensor's own dtype.
+    """
+    if dtype is None:
+        if isinstance(fill_value, bool):
+            dtype = mstype.bool_
+        elif isinstance(fill_value, int):
+            dtype = mstype.int64
+        elif isinstance(fill_value, float):
+            dtype = mstype.float32
+        else:
+            dtype = fill_value.dtype
+    return run("fill", fill_value, shape=_shape_tuple(size), dtype=_np_dtype(dtype))
+
+
+def one_hot(indices, depth, on_value=1, off_value=0, axis=-1):
+    """``on_value`` at the position each of ``indices`` names along a new ``axis`` of size ``depth``."""
+    return run("one_hot", indices, on_value, off_value, depth=depth, axis=axis)
+
+
+# ---------------------------------------------------------------- linear algebra and nn
+
+
+def matmul(input, other):
+    """The matrix product, NumPy-style: 1-D operands are vectors, batch dims broadcast.
+
+    Raises:
+        RuntimeError: ``For 'MatMulExt' op, shape1[-1] must be equal to shape2[-2], but got 3 and 2.``
+    """
+    return run("matmul", input, other)
+
+
+def batch_matmul(x, y, transpose_a=False, transpose_b=False):
+    """Batched matrix product of Tensors of rank 3 or more (optionally transposing the last two dims)."""
+    return run("batch_matmul", x, y, transpose_a=transpose_a, transpose_b=transpose_b)
+
+
+def bmm(input_x, mat2):
+    """Batched matrix product of two Tensors of rank 3 or more."""
+    return run("batch_matmul", input_x, mat2)
+
+
+def dot(input, other):
+    """The dot product over the last dim of ``input`` and the second-to-last of ``other`` (NumPy's ``dot``)."""
+    if len(other.shape) <= 2:
+        return run("dot", input, other)
+    ndim = len(other.shape)
+    moved = run("transpose", other, axes=(ndim - 2,) + tuple(range(ndim - 2)) + (ndim - 1,))
+    product = run("matmul", input, run("reshape", moved, shape=(other.shape[-2], -1)))
+    return run("reshape", product, shape=input.shape[:-1] + other.shape[:-2] + other.shape[-1:])
+
+
+def outer(input, vec2):
+    """The outer product of two 1-D Tensors: shape ``(n, m)``."""
+    return run("outer", input, vec2)
+
+
+def softmax(input, axis=-1, *, dtype=None):
+    """``exp(input) / sum(exp(input), axis)``, computed without overflow; ``dtype`` casts the input first."""
+    if dtype is not None:
+        input = run("cast", input, dtype=_np_dtype(dtype))
+    return run("softmax", input, axis=axis)
+
+
+def log_softmax(logits, axis=-1):
+    """``logits - log(sum(exp(logits), axis))``, computed without overflow."""
+    return run("log_softmax", logits, axis=axis)
+
+
+# ---------------------------------------------------------------- parameters
+
+
+def assign(variable, value):
+    """Write ``value`` into the Parameter ``variable`` in place; returns ``variable``."""
+    return eager.assign(variable, value)
+
+
+def assign_add(variable, value):
+    """``variable += value`` in place; returns ``variable``."""
+    return eager.assign(variable, run("add", variable, value))
+
+
+def assign_sub(variable, value):
+    """``variable -= value`` in place; returns ``variable``."""
+    return eager.assign(variable, run("sub", variable, value))

@@ -1,0 +1,305 @@
+"""The compiler end to end: compiled results equal eager ones, signatures and caches behave."""
+import logging
+import os
+import subprocess
+import sys
+import textwrap
+
+import numpy as np
+import pytest
+
+import npspore as ms
+from npspore import Parameter, Tensor, nn, ops
+from npspore.compiler.errors import NotSupportedError
+
+import catalogue
+
+
+@pytest.fixture(autouse=True)
+def isolated_cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("NPSPORE_CACHE_DIR", str(tmp_path / "cache"))
+
+
+def _flat(value):
+    if isinstance(value, Tensor):
+        return [("T", value.dtype, value.asnumpy())]
+    if isinstance(value, (tuple, list)):
+        return [(type(value),)] + [x for v in value for x in _flat(v)]
+    return [("C", value)]
+
+
+def _assert_same(compiled, eager):
+    a, b = _flat(compiled), _flat(eager)
+    assert len(a) == len(b)
+    for x, y in zip(a, b):
+        if x[0] == "T":
+            assert x[1] == y[1]
+            np.testing.assert_allclose(x[2], y[2], rtol=1e-6, atol=1e-6)
+        else:
+            assert x == y
+
+
+@pytest.mark.parametrize("name, make, inputs", catalogue.PROGRAMS, ids=[p[0] for p in catalogue.PROGRAMS])
+def test_catalogue_compiled_equals_eager(name, make, inputs):
+    target = make()
+    args = inputs()
+    eager = target(*args)
+    compiled = ms.jit(target)(*args)
+    _assert_same(compiled, eager)
+
+
+def test_graph_mode_compiles_every_cell_call():
+    net = catalogue.MLP()
+    x = catalogue._rand(5, 4)
+    eager = net(x).asnumpy()
+    ms.set_context(mode=ms.GRAPH_MODE)
+    try:
+        out = net(x)
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+    np.testing.assert_allclose(out.asnumpy(), eager, rtol=1e-6)
+    assert net.cache_info()["compiles"] == 1
+    assert len(net.compile_cache) == 1
+
+
+def test_jit_decorator_forms_and_cache_info():
+    @ms.jit
+    def f(x, y):
+        return x * y + 1.0
+
+    @ms.jit()
+    def g(x):
+        return x - 1.0
+
+    x = Tensor([1.0, 2.0])
+    np.testing.assert_allclose(f(x, x).asnumpy(), [2.0, 5.0])
+    np.testing.assert_allclose(g(x).asnumpy(), [0.0, 1.0])
+    f(Tensor([3.0, 4.0]), x)                                   # same shapes, new values
+    assert f.cache_info()["compiles"] == 1 and f.cache_info()["hits"] == 1
+    f(Tensor([3.0, 4.0, 5.0]), Tensor([1.0, 1.0, 1.0]))        # new shape
+    assert f.cache_info()["compiles"] == 2
+    assert ms.jit(3) == 3
+
+
+def test_python_scalar_value_is_part_of_the_key():
+    @ms.jit
+    def scale(x, k):
+        return x * k
+
+    x = Tensor([1.0, 2.0])
+    np.testing.assert_allclose(scale(x, 2.0).asnumpy(), [2.0, 4.0])
+    np.testing.assert_allclose(scale(x, 3.0).asnumpy(), [3.0, 6.0])
+    scale(x, 3.0)
+    assert scale.cache_info() == {"hits": 1, "compiles": 2, "disk_loads": 0, "entries": 2}
+
+
+def test_tuples_of_tensors_keyed_by_structure_not_value():
+    @ms.jit
+    def first_times_second(z):
+        return z[0] * z[1]
+
+    a, b = Tensor([1.0, 2.0]), Tensor([3.0, 4.0])
+    np.testing.assert_allclose(first_times_second(ms.mutable((a, b))).asnumpy(), [3.0, 8.0])
+    np.testing.assert_allclose(first_times_second(ms.mutable((b, a))).asnumpy(), [3.0, 8.0])
+    np.testing.assert_allclose(first_times_second((Tensor([5.0, 5.0]), a)).asnumpy(), [5.0, 10.0])
+    info = first_times_second.cache_info()
+    assert info["compiles"] == 2 and info["hits"] == 1     # mutable vs plain tuple differ; values do not
+
+
+def test_set_data_is_seen_without_recompiling():
+    net = catalogue.E()
+    compiled = ms.jit(net)
+    x, y = Tensor([2.0], ms.float32), Tensor([5.0], ms.float32)
+    np.testing.assert_allclose(compiled(x, y).asnumpy(), [11.0])
+    net.z.set_data(Tensor([10.0], ms.float32))
+    np.testing.assert_allclose(compiled(x, y).asnumpy(), [25.0])
+    assert net.cache_info()["compiles"] == 1
+
+
+def test_assign_in_compiled_code_updates_the_parameter():
+    class Counter(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.count = Parameter(Tensor([0.0], ms.float32), name="count")
+
+        def construct(self, step):
+            ops.assign_add(self.count, step)
+            return self.count * 1.0
+
+    net = Counter()
+    run = ms.jit(net)
+    run(Tensor([2.0], ms.float32))
+    out = run(Tensor([3.0], ms.float32))
+    np.testing.assert_allclose(out.asnumpy(), [5.0])
+    np.testing.assert_allclose(net.count.asnumpy(), [5.0])
+
+
+def test_training_flag_is_part_of_the_key():
+    net = catalogue.TrainingSwitch()
+    run = ms.jit(net)
+    x = Tensor([1.0, 2.0])
+    np.testing.assert_allclose(run(x).asnumpy(), [1.0, 2.0])
+    net.set_train(True)
+    np.testing.assert_allclose(run(x).asnumpy(), [2.0, 4.0])
+    assert net.cache_info()["compiles"] == 2
+
+
+def test_set_inputs_dynamic_dims_share_one_kernel():
+    net = catalogue.MLP()
+    net.set_inputs(Tensor(shape=[None, 4], dtype=ms.float32))
+    run = ms.jit(net)
+    for batch in (1, 2, 5):
+        x = catalogue._rand(batch, 4)
+        np.testing.assert_allclose(run(x).asnumpy(), net.construct(x).asnumpy(), rtol=1e-6)
+    assert net.cache_info()["compiles"] == 1
+    with pytest.raises(ValueError, match="the dims of 1th input must be the same as expected, but got expected: 2, and input: 3"):
+        run(catalogue._rand(1, 2, 4))
+
+
+def test_twelve_identical_layers_compile_one_function():
+    net = catalogue.Stack12()
+    source = ms.jit(net) and __import__("npspore").jit.cell_kernel_source(net, catalogue._rand(2, 4))
+    assert source.count("def Dense_construct") == 1
+    assert source.count("Dense_construct(") == 13        # the definition and twelve calls
+
+
+def test_generated_code_is_deterministic_and_names_the_source():
+    net_a, net_b = catalogue.MLP(), catalogue.MLP()
+    x = catalogue._rand(5, 4)
+    from npspore.jit import cell_kernel_source
+
+    text_a, text_b = cell_kernel_source(net_a, x), cell_kernel_source(net_b, x)
+    assert text_a == text_b
+    assert "# callable: MLP.construct" in text_a
+    assert "# signature: (float32[5,4])" in text_a
+    assert "catalogue.py:" in text_a
+    for line in text_a.splitlines():
+        if line.startswith("    ") and "=" in line and not line.strip().startswith(('"""', "return")):
+            assert "# catalogue.py:" in line or "# layers.py:" in line, line
+
+
+def test_disk_cache_serves_a_fresh_process(tmp_path):
+    script = textwrap.dedent("""
+        import sys, time
+        sys.path.insert(0, %r)
+        import npspore as ms
+        from tests import catalogue
+        net = catalogue.MLP()
+        run = ms.jit(net)
+        out = run(catalogue._rand(5, 4))
+        print(net.cache_info()["compiles"], net.cache_info()["disk_loads"], float(out.sum()))
+    """ % os.path.dirname(os.path.dirname(__file__)))
+    env = dict(os.environ, NPSPORE_CACHE_DIR=str(tmp_path / "shared-cache"))
+    first = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True)
+    second = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True)
+    c1, d1, v1 = first.stdout.split()
+    c2, d2, v2 = second.stdout.split()
+    assert (c1, d1) == ("1", "0") and (c2, d2) == ("0", "1")
+    assert v1 == v2
+
+
+def test_explain_cache_misses(monkeypatch, caplog):
+    monkeypatch.setenv("NPSPORE_EXPLAIN_CACHE_MISSES", "1")
+
+    @ms.jit
+    def f(x, k):
+        return x * k
+
+    with caplog.at_level(logging.WARNING, logger="npspore.cache"):
+        f(Tensor([1.0, 2.0]), 2.0)
+        f(Tensor([1.0, 2.0, 3.0]), 2.0)
+    assert "first compile" in caplog.text
+    assert "argument 0: (float32[2]) -> (float32[3])" in caplog.text
+
+
+# ---------------------------------------------------------------- errors at the user's line
+
+
+def test_shape_error_reported_at_compile_time_with_both_shapes():
+    @ms.jit
+    def bad(a, b):
+        c = a * 2.0
+        return ops.matmul(c, b)
+
+    with pytest.raises(ValueError) as info:
+        bad(Tensor(np.ones((2, 3), np.float32)), Tensor(np.ones((4, 5), np.float32)))
+    message = str(info.value)
+    assert "3" in message and "4" in message
+    assert __file__ in message and "return ops.matmul(c, b)" in message and "^" in message
+
+
+def test_broadcast_error_names_both_shapes_and_line():
+    @ms.jit
+    def bad_add(a, b):
+        return a + b
+
+    with pytest.raises(ValueError) as info:
+        bad_add(Tensor(np.ones(3, np.float32)), Tensor(np.ones(4, np.float32)))
+    message = str(info.value)
+    assert "input.shape=[3]" in message and "other.shape=[4]" in message
+    assert "return a + b" in message
+    assert "\n           ^^^^^" in message            # the caret under 'a + b', not the whole statement
+
+
+def test_unsupported_construct_error_points_at_user_line():
+    class Bad(nn.Cell):
+        def construct(self, x):
+            try:
+                y = x * 2.0
+            except ValueError:
+                y = x
+            return y
+
+    with pytest.raises(NotSupportedError) as info:
+        ms.jit(Bad())(Tensor([1.0]))
+    assert "'try' statement is not supported" in str(info.value)
+    assert "try:" in str(info.value)
+
+
+def test_unknown_python_function_on_tensor_is_rejected():
+    @ms.jit
+    def uses_numpy(x):
+        return np.exp(x)
+
+    with pytest.raises(NotSupportedError, match="use npspore.ops functions"):
+        uses_numpy(Tensor([1.0]))
+
+
+def test_recursion_is_rejected():
+    with pytest.raises(NotSupportedError, match="recursive call"):
+        ms.jit(_recursive)(Tensor([1.0]))
+
+
+def _recursive(x):
+    return _recursive(x)
+
+
+def test_hostile_names_never_reach_generated_source():
+    hostile = '"); import os; os.system("echo pwned") #'
+
+    class Hostile(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.w = Parameter(Tensor([2.0], ms.float32), name=hostile)
+
+        def construct(self, x):
+            return x * self.w
+
+    net = Hostile()
+    from npspore.jit import cell_kernel_source
+
+    x = Tensor([3.0], ms.float32)
+    source = cell_kernel_source(net, x)
+    assert "import os" not in source and "os.system" not in source
+    np.testing.assert_allclose(ms.jit(net)(x).asnumpy(), [6.0])
+
+
+def test_runtime_error_in_kernel_shows_user_line():
+    @ms.jit
+    def index_out_of_range(x, i):
+        y = x * 2.0
+        return y[i]
+
+    with pytest.raises(IndexError) as info:
+        index_out_of_range(Tensor([1.0, 2.0]), 5)
+    assert "index 5 is out of bounds" in str(info.value)
