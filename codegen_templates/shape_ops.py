@@ -101,8 +101,8 @@ class concat:
 
     def adjoint(*xs, out, dout, axis=0):
         sizes = [x.shape[axis] for x in xs]
-        cuts = [sum(sizes[:i]) for i in range(1, len(xs))]
-        return tuple(np.split(dout, indices_or_sections=cuts, axis=axis))
+        parts = np.split(dout, indices_or_sections=[sum(sizes[:i]) for i in range(1, len(xs))], axis=axis)
+        return tuple(parts) if len(xs) > 1 else parts[0]
 
 
 @op(infer=rules.stack, operand_dtype=rules.common_dtype, numpy=(np.stack,))
@@ -111,7 +111,8 @@ class stack:
         return np.stack(xs, axis=axis)
 
     def adjoint(*xs, out, dout, axis=0):
-        return tuple([np.squeeze(part, axis=axis) for part in np.split(dout, indices_or_sections=len(xs), axis=axis)])
+        parts = [np.squeeze(part, axis=axis) for part in np.split(dout, indices_or_sections=len(xs), axis=axis)]
+        return tuple(parts) if len(xs) > 1 else parts[0]
 
 
 @op(infer=rules.split, numpy=(np.split,))

@@ -137,7 +137,8 @@ class Renderer:
                                 if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store))
         substitute = _Substitute(substitutions, f"{stmt.targets[0].name}_", local_names)
         for node in body:
-            node = _DropDefaultKeywords().visit(substitute.visit(copy.deepcopy(node)))
+            node = substitute.visit(copy.deepcopy(node))
+            node = _DropDefaultKeywords().visit(_FoldStaticConditions().visit(node))
             if isinstance(node, ast.Return):
                 lines.append(f"{targets} = {ast.unparse(node.value)}")
             else:
@@ -168,6 +169,16 @@ class Renderer:
             if stmt.kind == "assign":
                 return [f"{indent}np.copyto({args}){where}"]
             raise TypeError(f"unknown effect {stmt.kind!r}")
+        if isinstance(stmt, ir.TapeNew):
+            return [f"{indent}{stmt.target.name} = []{where}"]
+        if isinstance(stmt, ir.TapePush):
+            values = ", ".join(self.atom(a) for a in stmt.values)
+            return [f"{indent}{stmt.tape.name}.append(({values},)){where}" if len(stmt.values) == 1
+                    else f"{indent}{stmt.tape.name}.append(({values})){where}"]
+        if isinstance(stmt, ir.TapePop):
+            targets = ", ".join(t.name for t in stmt.targets)
+            target_text = f"{targets}," if len(stmt.targets) == 1 else targets
+            return [f"{indent}{target_text} = {stmt.tape.name}.pop(){where}"]
         if isinstance(stmt, ir.If):
             lines = [f"{indent}if {self.atom(stmt.cond)}:{where}"]
             lines += self.branch_lines(stmt.then_block, stmt.outputs, indent + "    ")
@@ -176,7 +187,7 @@ class Renderer:
             return lines
         if isinstance(stmt, ir.ForRange):
             lines = self.copies(stmt.body_params, stmt.carried, indent)
-            bounds = ", ".join(self.atom(a) for a in (stmt.start, stmt.stop, stmt.step))
+            bounds = self.range_text(stmt.start, stmt.stop, stmt.step)
             lines.append(f"{indent}for {stmt.index.name} in range({bounds}):{where}")
             body = self.block_lines(stmt.body, indent + "    ")
             body += self.copies(stmt.body_params, stmt.body.results, indent + "    ")
@@ -195,6 +206,15 @@ class Renderer:
             lines += self.copies(stmt.outputs, stmt.body_params, indent)
             return lines
         raise TypeError(f"cannot render statement {type(stmt).__name__}")
+
+    def range_text(self, start, stop, step) -> str:
+        """``3`` for range(0, 3, 1), ``1, 3`` for range(1, 3, 1): the arguments a person would write."""
+        constant = lambda atom, value: isinstance(atom, ir.Const) and atom.value == value  # noqa: E731
+        if constant(step, 1):
+            if constant(start, 0):
+                return self.atom(stop)
+            return f"{self.atom(start)}, {self.atom(stop)}"
+        return ", ".join(self.atom(a) for a in (start, stop, step))
 
     def branch_lines(self, block: ir.Block, outputs, indent: str) -> list[str]:
         lines = self.block_lines(block, indent) + self.copies(outputs, block.results, indent)
@@ -242,6 +262,16 @@ class Renderer:
 
 _AXIS_NONE_IS_DEFAULT = frozenset({"sum", "mean", "prod", "max", "min", "amax", "amin", "all", "any",
                                    "squeeze", "std", "var", "transpose"})
+
+
+class _FoldStaticConditions(ast.NodeTransformer):
+    """``a if True else b`` → ``a``: templates branch on static attributes, known once substituted."""
+
+    def visit_IfExp(self, node: ast.IfExp):
+        self.generic_visit(node)
+        if isinstance(node.test, ast.Constant):
+            return node.body if node.test.value else node.orelse
+        return node
 
 
 class _DropDefaultKeywords(ast.NodeTransformer):

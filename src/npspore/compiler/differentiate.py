@@ -602,7 +602,13 @@ class _FunctionAD:
             adj[var] = builder.apply("add", (previous, contribution), loc=loc, hint="d_" + var.name)
 
     def zeros(self, builder: BlockBuilder, like: Var, loc: Loc):
-        return builder.apply("zeros_like", (like,), loc=loc, hint="d_" + like.name)
+        """A zero cotangent for ``like``: from its static shape when known (so that no forward value
+        has to be kept for it), else ``zeros_like``."""
+        shape = tuple(like.aval.shape)
+        if any(d is None for d in shape):
+            return builder.apply("zeros_like", (like,), loc=loc, hint="d_" + like.name)
+        return builder.apply("zeros", (), {"shape": shape, "dtype": like.aval.dtype}, loc=loc,
+                             hint="d_" + like.name)
 
     def backward_apply(self, stmt: Apply, adj: dict, builder: BlockBuilder) -> None:
         definition = op_table()[stmt.op]
@@ -623,7 +629,7 @@ class _FunctionAD:
                                 stmt.loc)
         else:
             staged = stage_rule(definition.adjoint, scratch, (*stmt.args, out, dout), stmt.static, stmt.loc)
-        if not isinstance(staged, tuple) or len(stmt.args) == 1:
+        if len(definition.operands) == 1 or not isinstance(staged, tuple):
             staged = (staged,)
         kept = []
         for i in wanted:

@@ -141,7 +141,33 @@ class While:
     loc: Loc
 
 
-Stmt = Union[Apply, Call, Effect, If, ForRange, While]
+@dataclass
+class TapeNew:
+    """``target = []``: a new, empty tape (the differentiator's per-loop residual stack)."""
+
+    target: Var
+    loc: Loc
+
+
+@dataclass
+class TapePush:
+    """``tape.append((values...))``: save one loop iteration's residuals in the forward sweep."""
+
+    tape: Var
+    values: tuple
+    loc: Loc
+
+
+@dataclass
+class TapePop:
+    """``targets... = tape.pop()``: restore the latest pushed residuals in the backward sweep."""
+
+    targets: tuple
+    tape: Var
+    loc: Loc
+
+
+Stmt = Union[Apply, Call, Effect, If, ForRange, While, TapeNew, TapePush, TapePop]
 
 
 @dataclass
@@ -197,6 +223,10 @@ def defined_vars(stmt) -> tuple:
         return stmt.targets
     if isinstance(stmt, (If, ForRange, While)):
         return stmt.outputs
+    if isinstance(stmt, TapeNew):
+        return (stmt.target,)
+    if isinstance(stmt, TapePop):
+        return stmt.targets
     return ()
 
 
@@ -210,4 +240,8 @@ def used_atoms(stmt) -> tuple:
         return (stmt.start, stmt.stop, stmt.step, *stmt.carried)
     if isinstance(stmt, While):
         return stmt.carried
+    if isinstance(stmt, TapePush):
+        return (stmt.tape, *stmt.values)
+    if isinstance(stmt, TapePop):
+        return (stmt.tape,)
     return ()

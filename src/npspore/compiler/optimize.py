@@ -62,6 +62,8 @@ def _rewrite_uses(stmt, replace) -> None:
         stmt.carried = tuple(_sub(a, replace) for a in stmt.carried)
     elif isinstance(stmt, ir.While):
         stmt.carried = tuple(_sub(a, replace) for a in stmt.carried)
+    elif isinstance(stmt, ir.TapePush):
+        stmt.values = tuple(_sub(a, replace) for a in stmt.values)
 
 
 # ---------------------------------------------------------------- dead code
@@ -88,7 +90,7 @@ def _dead_in_block(block: ir.Block, live_after: set) -> set:
     for stmt in reversed(block.stmts):
         defined = ir.defined_vars(stmt)
         needed = any(id(v) in live for v in defined)
-        if isinstance(stmt, ir.Apply) and not needed:
+        if isinstance(stmt, (ir.Apply, ir.TapePop)) and not needed:
             continue
         if isinstance(stmt, ir.Call) and not needed and not stmt.targets == ():
             continue

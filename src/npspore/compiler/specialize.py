@@ -349,13 +349,16 @@ class FunctionSpecializer:
         self.params: list[ir.Var] = []
         self.result_template = None
         self._created: set[int] = set()            # Tensors made at compile time: constants
-        self._user_loc: ir.Loc | None = None
+        self._user_loc: ir.Loc | None = None       # where errors are reported: innermost user code
+        self._line_loc: ir.Loc | None = None       # what generated lines cite: this function's own source
+        self._home = None                          # the parsed source of the function being built
         self._temps: set[int] = set()
 
     # ---- entry
 
     def build(self, args, kwargs) -> ir.Function:
         source = parse_function(self.fn)
+        self._home = source.tree
         self.program.sources[source.qualname] = source.source
         self.program._active.append(self.fn.__code__)
         try:
@@ -437,10 +440,21 @@ class FunctionSpecializer:
         """The TensorValue of a pre-existing Tensor/Parameter read by this function."""
         entry = self.captures.get(id(obj))
         if entry is None:
-            var = self.names.var(_capture_label(obj), Aval.of(obj._array))
+            var = self.names.var(self._capture_name(obj), Aval.of(obj._array))
             entry = (obj, TensorValue(var))
             self.captures[id(obj)] = entry
         return entry[1]
+
+    def _capture_name(self, obj) -> str:
+        """Name a captured tensor by its attribute path from ``self`` (``weight``, ``blocks_0_bias``),
+        so a function shared by identical sub-cells reads the same for each of them."""
+        if self.self_obj is not None:
+            path = _capture_path(self.self_obj, obj)
+            if path[0] == "path":
+                keys = [str(k) for k in path[1] if k not in ("_params", "_cells", "_buffers")]
+                if keys:
+                    return "_".join(keys)
+        return _capture_label(obj)
 
     # ---- running code
 
@@ -460,6 +474,8 @@ class FunctionSpecializer:
         for index, stmt in enumerate(stmts):
             if not frame.source.is_library:
                 self._user_loc = frame.source.loc(stmt)
+            if not frame.source.is_library or frame.source.tree is self._home:
+                self._line_loc = frame.source.loc(stmt)
             if isinstance(stmt, ast.If):
                 test = self._eval(stmt.test, frame)
                 if isinstance(test, TensorValue):
@@ -876,9 +892,10 @@ class FunctionSpecializer:
             raise not_supported(f"recursive call of {fn.__qualname__!r}", self._loc(frame, node))
         if not source.is_library:
             self.program.sources[source.qualname] = source.source
-        saved = self._user_loc
+        saved = self._user_loc, self._line_loc
         if frame is not None and node is not None and not frame.source.is_library:
             self._user_loc = frame.source.loc(node)  # library code reports errors at this user expression
+        self._line_loc = self._loc(frame, node) if frame is not None else self._line_loc
         self.program._active.append(fn.__code__)
         try:
             signature = inspect.signature(fn)
@@ -895,7 +912,7 @@ class FunctionSpecializer:
             completion = self._run_function(source, env)
         finally:
             self.program._active.pop()
-            self._user_loc = saved
+            self._user_loc, self._line_loc = saved
         if completion.kind == _Completion.RETURN:
             return completion.value
         return None
@@ -951,12 +968,14 @@ class FunctionSpecializer:
     # ---- staging ops
 
     def _loc(self, frame, node) -> ir.Loc:
-        if frame is not None and node is not None and not frame.source.is_library:
+        """The location generated code cites for ``node``: its own line in user code or in the
+        function being built, else the line of that function that led into library code."""
+        if frame is not None and node is not None and (not frame.source.is_library or frame.source.tree is self._home):
             return frame.source.loc(node)
-        return self._user_loc or (frame.source.loc(node) if frame and node else ir.Loc("<unknown>", 0))
+        return self._line_loc or (frame.source.loc(node) if frame and node else ir.Loc("<unknown>", 0))
 
     def _apply(self, op, operands, static, frame=None, node=None):
-        loc = self._loc(frame, node) if frame is not None else (self._user_loc or ir.Loc("<unknown>", 0))
+        loc = self._loc(frame, node) if frame is not None else (self._line_loc or ir.Loc("<unknown>", 0))
         atoms = tuple(self._atom(o) for o in operands)
         try:
             result = self.builder.apply(op, atoms, static, loc=loc, hint=op)

@@ -283,7 +283,7 @@ def stage_rule(fn, builder: BlockBuilder, args, static=None, loc: Loc | None = N
         args: the rule's positional arguments as IR atoms (``Var``/``Const``), or tuples of atoms
             (a multi-output op's ``out``/``dout``). Constants are passed to the rule as their Python
             values, Vars as tracers.
-        static: keyword arguments, passed through as Python values.
+        static: keyword arguments: Python values, or atoms (a variadic op's ``out``/``dout``).
         loc: the source location every staged statement gets.
         hint: the name hint of staged intermediate values.
 
@@ -305,7 +305,7 @@ def stage_rule(fn, builder: BlockBuilder, args, static=None, loc: Loc | None = N
         return value
 
     try:
-        result = fn(*(wrap(a) for a in args), **(static or {}))
+        result = fn(*(wrap(a) for a in args), **{k: wrap(v) for k, v in (static or {}).items()})
     except _Unsupported as exc:
         rule = getattr(fn, "__qualname__", repr(fn))
         raise UnstageableRule(

@@ -1,2 +1,13 @@
-"""Functional ops, primitive classes and gradient operations, as in mindspore.ops."""
-__all__ = []
+"""Operations, as ``mindspore.ops``: functional ops, primitive classes and gradient operations.
+
+``ops.add(x, y)``, ``ops.sum(x, 1)`` (:mod:`npspore.ops.functional`); ``ops.MatMul(transpose_b=True)``,
+``ops.ReduceSum(keep_dims=True)`` (:mod:`npspore.ops.primitives`); ``ops.GradOperation``,
+``ops.grad``, ``ops.value_and_grad`` (:mod:`npspore.ops.composite`).
+"""
+from . import functional  # noqa: F401
+from .composite import *  # noqa: F401,F403
+from .functional import *  # noqa: F401,F403
+from .primitives import *  # noqa: F401,F403
+from . import composite as _composite, functional as _functional, primitives as _primitives
+
+__all__ = ["functional", *_functional.__all__, *_primitives.__all__, *_composite.__all__]
