@@ -195,14 +195,6 @@ class OpTable:
             seen.setdefault(definition.name, definition)
         return list(seen.values())
 
-    def digest_source(self) -> str:
-        """The text of every template module, for cache keys (a changed rule invalidates kernels)."""
-        parts = []
-        for family in TEMPLATE_FAMILIES:
-            module = importlib.import_module(f"npspore.codegen_templates.{family}")
-            parts.append(inspect.getsource(module))
-        return "\n".join(parts)
-
 
 _TABLE: OpTable | None = None
 

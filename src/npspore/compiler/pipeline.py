@@ -17,7 +17,6 @@ import os
 from dataclasses import dataclass, field
 
 from .. import __version__
-from ..opdef import op_table
 from . import cache, ir
 from .codegen import render_module
 from .frontend import parse_function
@@ -141,9 +140,18 @@ _OP_DIGEST = None
 
 
 def op_table_digest() -> str:
+    """sha256 over the op-definition files (read as bytes: a disk-cache hit never loads the op table)."""
     global _OP_DIGEST
     if _OP_DIGEST is None:
-        _OP_DIGEST = hashlib.sha256(op_table().digest_source().encode()).hexdigest()
+        from importlib import resources
+
+        from ..opdef import TEMPLATE_FAMILIES
+
+        h = hashlib.sha256()
+        package = resources.files("npspore.codegen_templates")
+        for name in (*(f"{family}.py" for family in TEMPLATE_FAMILIES), "module.py.tmpl"):
+            h.update(package.joinpath(name).read_bytes())
+        _OP_DIGEST = h.hexdigest()
     return _OP_DIGEST
 
 

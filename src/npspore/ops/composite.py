@@ -35,7 +35,6 @@ class GradOperation:
         self.get_all = _check_bool("GradOperation", "get_all", get_all)
         self.get_by_list = _check_bool("GradOperation", "get_by_list", get_by_list)
         self.sens_param = _check_bool("GradOperation", "sens_param", sens_param)
-        self._last = None
 
     def _spec(self) -> GradSpec:
         if self.get_all:
@@ -50,22 +49,7 @@ class GradOperation:
     def __call__(self, fn, weights=None):
         """The gradient function of ``fn`` (with respect to ``weights`` when ``get_by_list``).
 
-        The last one built is kept, so calling this again with the same fn and weights (as a Cell's
-        ``construct`` does at every step) reuses its compiled kernels.
+        Gradient functions of the same fn, weights and flags share their compiled kernels, so calling
+        this at every step (as a Cell's ``construct`` does) compiles once per input signature.
         """
-        weights = weights if self.get_by_list else None
-        key = (fn, weights if weights is None or not isinstance(weights, list) else tuple(weights))
-        last = self._last
-        if last is not None and last[0][0] is key[0] and _same_weights(last[0][1], key[1]):
-            return last[1]
-        function = GradFunction(fn, self._spec(), weights)
-        self._last = (key, function)
-        return function
-
-
-def _same_weights(a, b) -> bool:
-    if a is None or b is None:
-        return a is b
-    if isinstance(a, tuple) and isinstance(b, tuple):
-        return len(a) == len(b) and all(x is y for x, y in zip(a, b))
-    return a is b
+        return GradFunction(fn, self._spec(), weights if self.get_by_list else None)

@@ -1,0 +1,147 @@
+"""Benchmarks of the forward compiler (issue: compiler), against hand-written NumPy in the same run.
+
+    python tools/bench_compiler.py
+
+Prints: cache-hit dispatch overhead, compile time of an MLP-sized construct, time for a fresh process
+to get a ready kernel from the disk cache, and compiled vs hand-written forward of a 784→256→10 MLP.
+BLAS threads are pinned to 1 so the ratios compare the Python around the same BLAS calls.
+"""
+import os
+
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+os.environ.setdefault("OMP_NUM_THREADS", "1")
+os.environ.setdefault("MKL_NUM_THREADS", "1")
+
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+import tempfile  # noqa: E402
+import textwrap  # noqa: E402
+import timeit  # noqa: E402
+
+import numpy as np  # noqa: E402
+
+import npspore as ms  # noqa: E402
+from npspore import Tensor, nn, ops  # noqa: E402
+from npspore.compiler import pipeline  # noqa: E402
+from npspore.compiler.signature import describe_key, input_key  # noqa: E402
+
+
+def best_of(fn, number, repeat=7) -> float:
+    """Best per-call time in seconds over ``repeat`` rounds of ``number`` calls."""
+    return min(timeit.repeat(fn, number=number, repeat=repeat)) / number
+
+
+def elementwise(x, y, z):
+    return x * y + z
+
+
+class MLP(nn.Cell):
+    def __init__(self, sizes=(784, 256, 10)):
+        super().__init__()
+        self.fc1 = nn.Dense(sizes[0], sizes[1], weight_init="normal", bias_init="zeros")
+        self.relu = nn.ReLU()
+        self.fc2 = nn.Dense(sizes[1], sizes[2], weight_init="normal", bias_init="zeros")
+
+    def construct(self, x):
+        return self.fc2(self.relu(self.fc1(x)))
+
+
+class MLP3WithLoss(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.l1 = nn.Dense(784, 256)
+        self.l2 = nn.Dense(256, 128)
+        self.l3 = nn.Dense(128, 10)
+        self.loss = nn.MSELoss()
+
+    def construct(self, x, y):
+        h = ops.relu(self.l1(x))
+        h = ops.relu(self.l2(h))
+        return self.loss(self.l3(h), y)
+
+
+def dispatch_overhead():
+    f = ms.jit(elementwise)
+    args = [Tensor(np.ones(2, np.float32)) for _ in range(3)]
+    f(*args)
+    key, _ = input_key(tuple(args))
+    kernel = f._cache.entries[key].kernel
+    arrays = [a._array for a in args]
+    compiled = best_of(lambda: f(*args), 20000)
+    direct = best_of(lambda: kernel(*arrays), 20000)
+    return compiled, direct
+
+
+def compile_time():
+    net = MLP3WithLoss()
+    x = Tensor(np.ones((64, 784), np.float32))
+    y = Tensor(np.ones((64, 10), np.float32))
+    pipeline.trace_program(net, (x, y))                        # warm the parse caches once
+
+    def once():
+        program = pipeline.trace_program(net, (x, y))
+        pipeline.build_kernel(program.module, layout=None, key=None, header={"callable": "bench"})
+    return best_of(once, 5, repeat=5)
+
+
+def disk_load_time():
+    with tempfile.TemporaryDirectory() as directory:
+        script = textwrap.dedent(f"""
+            import sys, time
+            sys.path.insert(0, {os.path.dirname(os.path.abspath(__file__))!r})
+            import numpy as np
+            import npspore as ms
+            from npspore import Tensor
+            from bench_compiler import MLP3WithLoss
+            net = MLP3WithLoss()
+            x = Tensor(np.ones((64, 784), np.float32)); y = Tensor(np.ones((64, 10), np.float32))
+            start = time.perf_counter()
+            ms.jit(net)(x, y)
+            elapsed = time.perf_counter() - start
+            info = net.cache_info()
+            print(elapsed, info["compiles"], info["disk_loads"])
+        """)
+        env = dict(os.environ, NPSPORE_CACHE_DIR=directory)
+        runs = [subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True)
+                for _ in range(3)]
+        first = runs[0].stdout.split()
+        warm = [float(r.stdout.split()[0]) for r in runs[1:]]
+        assert first[1:] == ["1", "0"] and all(r.stdout.split()[1:] == ["0", "1"] for r in runs[1:])
+        return float(first[0]), min(warm)
+
+
+def mlp_forward():
+    net = MLP()
+    rng = np.random.default_rng(0)
+    x = Tensor(rng.standard_normal((64, 784)).astype(np.float32))
+    run = ms.jit(net)
+    run(x)
+    w1, b1 = net.fc1.weight._array, net.fc1.bias._array
+    w2, b2 = net.fc2.weight._array, net.fc2.bias._array
+    xa = x._array
+
+    def by_hand():
+        return Tensor._wrap(np.maximum(xa @ w1.T + b1, 0) @ w2.T + b2)
+
+    np.testing.assert_allclose(run(x).asnumpy(), by_hand().asnumpy(), rtol=1e-5)
+    compiled = best_of(lambda: run(x), 300)
+    hand = best_of(by_hand, 300)
+    return compiled, hand
+
+
+def main():
+    os.environ["NPSPORE_CACHE_DIR"] = tempfile.mkdtemp()
+    compiled, direct = dispatch_overhead()
+    print(f"dispatch, 3 x (2,) inputs:   compiled call {compiled * 1e6:6.2f} us, kernel alone {direct * 1e6:6.2f} us,"
+          f" overhead {(compiled - direct) * 1e6:5.2f} us   (target <= 5 us)")
+    print(f"compile MLP (3 Dense + MSE):  {compile_time() * 1e3:6.2f} ms                              (target < 50 ms)")
+    first, warm = disk_load_time()
+    print(f"fresh process, disk cache:    {warm * 1e3:6.2f} ms to a ready kernel and one call"
+          f" (first process compiled: {first * 1e3:.1f} ms)   (target < 10 ms)")
+    compiled, hand = mlp_forward()
+    print(f"MLP 784-256-10 forward, b=64: compiled {compiled * 1e6:7.1f} us, by hand {hand * 1e6:7.1f} us,"
+          f" ratio {compiled / hand:5.3f}   (target <= 1.05)")
+
+
+if __name__ == "__main__":
+    main()
