@@ -123,7 +123,7 @@ class abs:
         return dout * np.sign(x)
 
 
-@op(infer=rules.same_dtype("Square"), numpy=(np.square,))
+@op(infer=rules.same_dtype("Square", bool_ok=False), numpy=(np.square,))
 class square:
     def forward(x):
         return np.square(x)
@@ -259,13 +259,26 @@ class softplus:
 
 @op(infer=rules.float_only("Erf"))
 class erf:
-    """The error function, by the Chebyshev fit of Numerical Recipes (``erfc``: relative error < 1.2e-7)."""
+    """The error function by W. J. Cody's rational approximations (float64: within 1 ulp).
+
+    ``|x| <= 0.46875`` uses ``x·P(x²)/Q(x²)``; beyond, ``1 - exp(-x²)·R(|x|)`` with ``|x|`` capped at 6,
+    where erf is 1 in float64. float16 is computed in float32 (the polynomials overflow float16).
+    """
 
     def forward(x):
-        t = 1 / (1 + 0.5 * np.abs(x))
-        tail = t * np.exp(-x * x - 1.26551223 + t * (1.00002368 + t * (0.37409196 + t * (0.09678418 + t * (
-            -0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))))
-        return np.sign(x) * (1 - tail)
+        v = np.asarray(x, np.promote_types(x.dtype, np.float32))
+        s = np.clip(v, -0.5, 0.5)
+        z = s * s
+        near = s * ((((0.185777706184603153 * z + 3.16112374387056560) * z + 113.864154151050156) * z
+                     + 377.485237685302021) * z + 3209.37758913846947) / (
+            (((z + 23.6012909523441209) * z + 244.024637934444173) * z + 1282.61652607737228) * z + 2844.23683343917062)
+        y = np.minimum(np.abs(v), 6.0)
+        far = 1 - np.exp(-y * y) * ((((((((2.15311535474403846e-8 * y + 0.564188496988670089) * y + 8.88314979438837594)
+                                         * y + 66.1191906371416295) * y + 298.635138197400131) * y + 881.952221241769090)
+                                       * y + 1712.04761263407058) * y + 2051.07837782607147) * y + 1230.33935479799725) / (
+            (((((((y + 15.7449261107098347) * y + 117.693950891312499) * y + 537.181101862009858) * y + 1621.38957456669019)
+               * y + 3290.79923573345963) * y + 4362.61909014324716) * y + 3439.36767414372164) * y + 1230.33935480374942)
+        return np.asarray(np.where(np.abs(v) <= 0.46875, near, np.sign(v) * far), x.dtype)
 
     def adjoint(x, out, dout):
         return dout * 1.1283791670955126 * np.exp(-x * x)

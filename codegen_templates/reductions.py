@@ -39,7 +39,7 @@ class sum:
 
     def adjoint(x, out, dout, *, axis=None, keepdims=False, dtype=None):
         kept = dout if keepdims else np.expand_dims(dout, axis=tuple(range(x.ndim)) if axis is None else axis)
-        return np.broadcast_to(kept, x.shape)
+        return np.broadcast_to(kept, shape=x.shape)
 
 
 @op(infer=rules.reduction("ReduceMean", "mean"), numpy=(np.mean,))
@@ -51,7 +51,7 @@ class mean:
 
     def adjoint(x, out, dout, *, axis=None, keepdims=False):
         kept = dout if keepdims else np.expand_dims(dout, axis=tuple(range(x.ndim)) if axis is None else axis)
-        return np.broadcast_to(kept / (x.size // out.size if out.size else 1), x.shape)
+        return np.broadcast_to(kept / (x.size // out.size if out.size else 1), shape=x.shape)
 
 
 @op(infer=rules.reduction("ReduceProd", "sum"), numpy=(np.prod,))

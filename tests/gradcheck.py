@@ -19,12 +19,12 @@ def check_grads(fn, args, vjp, order=1, *, eps=1e-6, rtol=1e-5, atol=1e-6, seed=
             indices, get a zero cotangent).
         args: the point to check at: float arrays are differentiated (as float64 copies);
             integer/bool arrays, Python scalars and ``None`` are held fixed.
-        vjp: ``vjp(f)`` returns f's vector-Jacobian product, a function ``(*args, dout) ->
-            cotangents`` giving one cotangent per argument (a bare one when there is a single
-            argument; ``None`` for an argument it does not differentiate, which must then have a
-            zero derivative). ``dout`` has the structure of ``f``'s output.
+        vjp: ``vjp(f)`` returns f's vector-Jacobian product, a function ``(args, dout) ->
+            cotangents`` (``args`` a tuple, ``dout`` with the structure of ``f``'s output) giving one
+            cotangent per argument (a bare one when there is a single argument; ``None`` for an
+            argument it does not differentiate, which must then have a zero derivative).
         order: 1 checks ``vjp(fn)``; 2 also checks ``vjp`` of the function ``(*args, dout) ->
-            cotangents``, and so on.
+            tuple of cotangents``, and so on.
         eps, rtol, atol: the finite-difference step and the tolerance of each directional derivative.
         seed: seeds the random cotangents and directions.
 
@@ -38,7 +38,7 @@ def check_grads(fn, args, vjp, order=1, *, eps=1e-6, rtol=1e-5, atol=1e-6, seed=
     douts = [rng.standard_normal(np.shape(o)) if _is_float(o) else np.zeros(np.shape(o), np.asarray(o).dtype)
              for o in outputs]
     dout = tuple(douts) if isinstance(out, (tuple, list)) else douts[0]
-    cotangents = vjp(fn)(*args, dout=dout)
+    cotangents = vjp(fn)(args, dout)
     if len(args) == 1:
         cotangents = (cotangents,)
     for position, (x, cotangent) in enumerate(zip(args, cotangents)):
@@ -62,7 +62,7 @@ def check_grads(fn, args, vjp, order=1, *, eps=1e-6, rtol=1e-5, atol=1e-6, seed=
             f"wrong derivative for argument {position}: vjp gives {analytic!r}, finite differences {numeric!r}")
     if order > 1:
         def vjp_fn(*args_and_dout):
-            found = vjp(fn)(*args_and_dout[:-1], dout=args_and_dout[-1])
+            found = vjp(fn)(args_and_dout[:-1], args_and_dout[-1])
             found = (found,) if len(args) == 1 else found
             return tuple(c for c in found if c is not None)
 

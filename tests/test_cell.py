@@ -265,6 +265,7 @@ def test_update_parameters_name_and_param_prefix_seed_example():
 def test_parameter_lives_in_params_not_in_dict():
     net = Leaf()
     assert "b" not in net.__dict__ and net._params["b"] is net.b
+    assert "b" in dir(net)
 
 
 def test_tensor_assigned_to_parameter_attribute_sets_data_on_same_object():
@@ -567,6 +568,18 @@ def test_to_float_casts_inputs_and_sets_flags():
     assert ints.dtype == ms.int32  # only floating-point inputs are cast
 
 
+def test_cast_inputs_recurses_and_cast_param():
+    net = nn.ReLU()
+    x64, i32 = Tensor(np.ones(2)), Tensor(np.ones(2, np.int32))
+    cast = net.cast_inputs((x64, [x64, i32], 3.0), ms.float16)
+    assert cast[0].dtype == ms.float16 and cast[1][0].dtype == ms.float16 and cast[1][1] is i32
+    assert isinstance(cast[1], list) and cast[2] == 3.0
+    assert net.auto_cast_inputs((x64,))[0] is x64
+    w = p()
+    assert net.cast_param(w) is w
+    assert net.to_float(ms.float16).cast_param(w).dtype == ms.float16
+
+
 def test_to_float_rejects_other_dtypes():
     with pytest.raises(ValueError, match=r"^For 'to_float', the argument 'dst_type' must be mstype.float32, "
                                          r"mstype.float16 or mstype.bfloat16, but got type: .* and value: Int32\.$"):
@@ -690,3 +703,49 @@ def test_repr_tree_with_extend_repr():
                 "  (relu): ReLU()\n"
                 ")")
     assert repr(Outer()) == expected and str(Outer()) == expected
+
+
+# ---------------------------------------------------------------- compiled calls go to npspore.jit
+
+
+@pytest.fixture
+def jit_calls(monkeypatch):
+    import importlib
+
+    jit_module = importlib.import_module("npspore.jit")
+    calls = []
+    monkeypatch.setattr(jit_module, "call_cell", lambda cell, args, kwargs: calls.append(("call", cell, args, kwargs)))
+    monkeypatch.setattr(jit_module, "compile_cell", lambda cell, args, kwargs: calls.append(("compile", cell, args)))
+    monkeypatch.setattr(jit_module, "cell_cache_info", lambda cell: {"cell": cell})
+    return calls
+
+
+def test_graph_mode_and_jit_flag_delegate_to_npspore_jit(jit_calls):
+    net = DenseNet()
+    x = Tensor(np.ones((1, 2), np.float32))
+    ms.set_context(mode=ms.GRAPH_MODE)
+    try:
+        net(x, k=1)
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+    net._jit = True
+    net(x)
+    assert jit_calls == [("call", net, (x,), {"k": 1}), ("call", net, (x,), {})]
+    jit_calls.clear()
+    assert net.compile(x) is None
+    net.compile_and_run(x)
+    assert jit_calls == [("compile", net, (x,)), ("call", net, (x,), {})]
+    assert net.cache_info() == {"cell": net}
+
+
+def test_graph_mode_runs_the_compiled_construct():
+    net = DenseNet()
+    x = Tensor(np.array([[1.0, -2.0], [0.5, 3.0]], np.float32))
+    eager = net(x).asnumpy()
+    ms.set_context(mode=ms.GRAPH_MODE)
+    try:
+        compiled = net(x).asnumpy()
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+    np.testing.assert_allclose(compiled, eager, rtol=1e-6)
+    assert len(net.compile_cache) == 1

@@ -105,7 +105,8 @@ def test_dense_argument_errors():
         nn.Dense(3, 2, has_bias=1)
     with pytest.raises(KeyError, match="but got nope"):
         nn.Dense(3, 2, activation="nope")
-    with pytest.raises(TypeError, match=r"^For 'Dense', the 'activation' must be str or Cell or Primitive, but got int"):
+    with pytest.raises(TypeError,
+                       match=r"^For 'Dense', the 'activation' must be str or Cell or Primitive, but got int"):
         nn.Dense(3, 2, activation=3)
 
 

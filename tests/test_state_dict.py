@@ -79,6 +79,7 @@ def test_buffer_reads_as_plain_tensor_sharing_data_and_is_not_a_parameter():
     net.buffer_b = data
     assert net.buffer_b is data
     fresh = NetB()
+    assert isinstance(nn.Buffer(data), Tensor)
     assert type(fresh.buffer_b) is Tensor
     assert list(fresh.get_parameters()) == []
     out = fresh(Tensor(np.array([10, 10, 10], np.int64)))

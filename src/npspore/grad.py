@@ -21,6 +21,8 @@ from __future__ import annotations
 import weakref
 from dataclasses import dataclass
 
+from .compiler.signature import input_key
+
 __all__ = ["grad", "value_and_grad", "get_grad"]
 
 
@@ -275,6 +277,7 @@ class GradFunction:
         options = (spec, weight_ids, getattr(fn, "__func__", None))
         label = f"grad of {getattr(fn, '__qualname__', type(fn).__name__)}"
         self._cache = _kernel_cache(fn, options, label, self._compile_entry)
+        self._is_cell = hasattr(type(fn), "construct") and hasattr(fn, "training")
 
     # --- calling
 
@@ -295,13 +298,23 @@ class GradFunction:
                 raise IndexError(f"Position index {position} is exceed input size.")
         _check_weights(self.weights)
 
-    def __call__(self, *args, **kwargs):
-        from .compiler.signature import input_key
+    def _key(self, args, kwargs):
+        """``(key, input leaves)`` of a call. The key fixes the argument structure, so a call that
+        hits the cache needs no validation (the compile that made the entry checked the arguments)."""
+        names = ()
+        if kwargs or self.spec.sens_param:
+            args, kwargs, sens = self._split_sens(args, kwargs)
+            names = tuple(kwargs)
+            args = args + tuple(kwargs.values()) + sens
+        key, leaves = input_key(args)
+        if names:
+            key = (key, names)
+        if self._is_cell:
+            key = (key, bool(self.fn.training))
+        return key, leaves
 
-        call_args, call_kwargs, sens = self._split_sens(args, kwargs)
-        self._check_call(call_args, call_kwargs)
-        key, leaves = input_key(call_args + tuple(call_kwargs.values()) + sens)
-        key = (key, tuple(call_kwargs), _training_flag(self.fn))
+    def __call__(self, *args, **kwargs):
+        key, leaves = self._key(args, kwargs)
         entry = self._cache.lookup(key)
         if entry is None:
             entry = self._compile_entry(args, kwargs, key)
@@ -318,19 +331,21 @@ class GradFunction:
             "callable": program.callable_name,
             "kernel": "gradient",
             "grad": _describe_spec(self.spec),
-            "signature": describe_key(key[0]),
+            "signature": describe_key(input_key(_flat_inputs(*self._split_sens(args, kwargs)))[0]),
             "key": "(not cached on disk)",
         }
         kernel, source, path = pipeline.build_kernel(program.module, layout=None, key=None, header=header)
-        return KernelEntry(kernel, program.captured, program.output_tree, source, path, program)
+        entry = KernelEntry(kernel, program.captured, program.output_tree, source, path, program)
+        entry.build = _result_builder(program.output_tree.node)
+        return entry
+
+    def cache_info(self) -> dict:
+        """``{'hits', 'compiles', 'disk_loads', 'entries'}`` of this gradient's compiled kernels."""
+        return self._cache.info()
 
     def kernel_source(self, *args, **kwargs) -> str:
         """The generated module that computes this gradient for these arguments (compiling it if needed)."""
-        from .compiler.signature import input_key
-
-        call_args, call_kwargs, sens = self._split_sens(args, kwargs)
-        key, _ = input_key(call_args + tuple(call_kwargs.values()) + sens)
-        key = (key, tuple(call_kwargs), _training_flag(self.fn))
+        key, _ = self._key(args, kwargs)
         if self._cache.lookup(key) is None:
             self._cache.add(key, self._compile_entry(args, kwargs, key), from_disk=False)
         return self._cache.entries[key].source
@@ -533,8 +548,35 @@ def _build_abstract(node, leaves):
     return items if kind == "list" else tuple(items)
 
 
-def _training_flag(fn):
-    return getattr(fn, "training", None) if hasattr(fn, "construct") else None
+def _flat_inputs(args, kwargs, sens) -> tuple:
+    return tuple(args) + tuple(kwargs.values()) + tuple(sens)
+
+
+def _result_builder(node):
+    """A fast function from a kernel's results to the structure ``node`` describes (the same as
+    ``OutputTree(node).build``, without walking the tree at every call). A kernel with one result
+    returns it bare."""
+    from .common.tensor import Tensor
+
+    constants = []
+    leaves = _leaf_indices(node)
+
+    def text(n):
+        kind = n[0]
+        if kind == "leaf":
+            return "w(r)" if len(leaves) == 1 else f"w(r[{n[1]}])"
+        if kind == "const":
+            constants.append(n[1])
+            return f"c[{len(constants) - 1}]"
+        items = ", ".join(text(child) for child in n[-1])
+        if kind == "list":
+            return f"[{items}]"
+        if kind == "dict":
+            constants.append(n[1])
+            return f"dict(zip(c[{len(constants) - 1}], ({items},)))"
+        return f"({items},)" if items else "()"
+
+    return eval(f"lambda r: {text(node)}", {"w": Tensor._wrap, "c": constants})  # noqa: S307 (ints only)
 
 
 def _describe_spec(spec: GradSpec) -> str:

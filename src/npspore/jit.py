@@ -273,6 +273,11 @@ def _cell_cache(cell) -> KernelCache:
 
 def _dynamic_dims(cell, args):
     inputs = cell.__dict__.get("_dynamic_shape_inputs")
+    if isinstance(inputs, dict):  # set_inputs(x=...): [[position, placeholder], ...]
+        placed = [None] * inputs["total_arg_length"]
+        for position, placeholder in inputs["arg_specified_infos"]:
+            placed[position] = placeholder
+        inputs = tuple(placed)
     if not isinstance(inputs, tuple):
         return None
     from .common.tensor import Tensor

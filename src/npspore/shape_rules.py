@@ -346,6 +346,8 @@ def clip(x, a_min, a_max):
     """
     if a_min is None and a_max is None:
         raise OpShapeError("For 'clamp', at least one of 'min' or 'max' must not be None.")
+    if getattr(x, "dtype", None) is None:
+        raise OpTypeError(f"For 'clamp', the 'input' must be a Tensor, but got {type(x).__name__}.")
     shapes = [shape_of(v) for v in (x, a_min, a_max) if v is not None]
     return Aval(broadcast_shapes("clamp", *shapes), promote(x, a_min, a_max))
 

@@ -17,14 +17,15 @@ import re
 
 import numpy as np
 
+from .. import shape_rules
 from . import dtype as mstype
 
 __all__ = ["Tensor", "tensor"]
 
 _INPUT_DATA_TYPES = "['TensorPy', 'Tensor', 'ndarray', 'str_', 'list', 'tuple', 'float', 'int', 'bool', " \
                     "'complex', 'bytes']"
-_STORABLE = frozenset(np.dtype(t) for t in mstype._MS_TO_NP.values())
 _DATA_DTYPES = mstype.number_type + (mstype.bool_,)
+_STORABLE = frozenset(np.dtype(mstype.dtype_to_nptype(t)) for t in _DATA_DTYPES if t != mstype.bfloat16)
 _NOT_A_SCALAR = "Only one element tensors can be converted to Python scalars"
 _NOT_AN_INDEX = "Only integer tensors of a single element can be converted to an index."
 
@@ -71,15 +72,11 @@ def _array_from_python(input_data) -> np.ndarray:
     """A Python number or (nested) list/tuple as an array: floats as float32, ints as int64."""
     ragged = TypeError(f"For Tensor, the input_data is {input_data} that contain unsupported element.")
     try:
-        array = np.array(input_data)
+        array = shape_rules.constant_array(input_data)
     except ValueError:
         raise ragged from None
     if array.dtype not in _STORABLE:
         raise ragged
-    if array.dtype == np.float64:
-        return array.astype(np.float32)
-    if array.dtype == np.int32:
-        return array.astype(np.int64)
     return array
 
 
@@ -403,13 +400,16 @@ class Tensor:
         items = index if isinstance(index, tuple) else (index,)
         advanced = [position for position in range(len(items)) if isinstance(items[position], (Tensor, list))]
         if not advanced:
-            return run("getitem", self, index=_basic_index(items, self.shape))
+            return run("getitem", self, index=items)
         position = advanced[0]
         indices = items[position] if isinstance(items[position], Tensor) else Tensor(items[position])
-        if len(advanced) == 1 and indices.dtype != mstype.bool_ and _only_full_slices(items, position):
-            if isinstance(items[position], list):
-                _check_bounds(items[position], self.shape[position])
-            return run("gather", self, indices, axis=position)
+        if len(advanced) == 1 and _only_full_slices(items, position):
+            if indices.dtype != mstype.bool_:
+                if isinstance(items[position], list):
+                    _check_bounds(items[position], self.shape[position])
+                return run("gather", self, indices, axis=position)
+            if position == 0:
+                return run("masked_select", self, indices)
         return _index_with_numpy(self, items)
 
     def __setitem__(self, index, value):
@@ -417,7 +417,8 @@ class Tensor:
         if any(isinstance(item, (Tensor, list)) for item in items):
             key = tuple(item._array if isinstance(item, Tensor) else item for item in items)
         else:
-            key = _basic_index(items, self.shape)
+            shape_rules.getitem(self._array, index=items)  # MindSpore's errors for out-of-bounds indices
+            key = items
         if not self._array.flags.writeable:  # a broadcast view or a NumPy scalar from an op
             self._array = np.array(self._array)
         self._array[key] = value._array if isinstance(value, Tensor) else np.asarray(value)
@@ -591,49 +592,11 @@ def _axis(axis):
 # ---------------------------------------------------------------------- indexing helpers
 
 
-def _takes_dim(item) -> bool:
-    return isinstance(item, (slice, Tensor, list)) or (isinstance(item, int) and not isinstance(item, bool))
-
-
-def _check_bounds(indices, size) -> None:
-    """Raise MindSpore's IndexError for an int index (or list of them) outside a dim of ``size``."""
-    for i in (indices if isinstance(indices, list) else [indices]):
+def _check_bounds(indices: list, size) -> None:
+    """Raise MindSpore's IndexError for an int in the list index ``indices`` outside a dim of ``size``."""
+    for i in indices:
         if isinstance(i, int) and isinstance(size, int) and size >= 0 and not -size <= i < size:
             raise IndexError(f"index {i} is out of bounds for dimension with size {size}")
-
-
-def _basic_index(items, shape) -> tuple:
-    """Check an index of ints, slices, ``None`` and ``...`` against ``shape``.
-
-    Returns the index as a tuple with negative ints made non-negative.
-
-    Raises:
-        IndexError: for an int out of bounds, too many indices or more than one ``...``.
-        TypeError: for an item of another type.
-    """
-    for item in items:
-        if not (item is None or item is Ellipsis or isinstance(item, (slice, int))):
-            raise TypeError(f"Only support integers, slices(`:`), ellipsis(`...`), None, bool, tensor, int, "
-                            f"list and tuple as index, but got {item} with type {type(item)}.")
-    if len([item for item in items if item is Ellipsis]) > 1:
-        raise IndexError("an index can only have a single ellipsis ('...')")
-    taking = len([item for item in items if _takes_dim(item)])
-    if taking > len(shape):
-        raise IndexError(f"too many indices for tensor of dimension {len(shape)}")
-    normalized = []
-    dim = 0
-    for position in range(len(items)):
-        item = items[position]
-        if item is Ellipsis:
-            dim = len(shape) - len([later for later in items[position + 1:] if _takes_dim(later)])
-        elif _takes_dim(item):
-            size = shape[dim]
-            if isinstance(item, int):
-                _check_bounds(item, size)
-                item = item + size if item < 0 and isinstance(size, int) and size >= 0 else item
-            dim += 1
-        normalized.append(item)
-    return tuple(normalized)
 
 
 def _only_full_slices(items, position) -> bool:
@@ -643,7 +606,7 @@ def _only_full_slices(items, position) -> bool:
 
 
 def _index_with_numpy(x, items):
-    """Indexing with bool masks or several Tensor/list indices: eager only (the result shape depends on data)."""
+    """Indexing with several Tensor/list indices, or with a mask after other items: eager only."""
     key = tuple(item._array if isinstance(item, Tensor) else item for item in items)
     return Tensor._wrap(np.asarray(x._array[key]))
 

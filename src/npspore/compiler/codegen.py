@@ -107,8 +107,8 @@ class Renderer:
     # ---- statements
 
     def apply_lines(self, stmt: ir.Apply) -> list[str]:
+        """The lines of one op application: its template's forward body, substituted."""
         definition = self.table[stmt.op]
-        fn = definition.forward_ast()
         operand_text = [self.atom(a) for a in stmt.args]
         if definition.operand_dtype is not None:
             from .builder import aval_or_value
@@ -125,22 +125,33 @@ class Renderer:
             for i, a in enumerate(stmt.args):
                 if isinstance(a, ir.Const) and type(a.value) is int:
                     operand_text[i] = self.literal(fit_int(a.value, inferred))
-        substitutions = dict(zip(definition.operands, operand_text))
-        for name, default in definition.static.items():
-            substitutions[name] = self.literal(stmt.static.get(name, default))
+        operands = [_expression(text) for text in operand_text]
+        static = {name: _expression(self.literal(stmt.static.get(name, default)))
+                  for name, default in definition.static.items()}
         targets = ", ".join(t.name for t in stmt.targets)
-        body = fn.body
+        return self._op_lines(definition, operands, static, targets, f"{stmt.targets[0].name}_")
+
+    def _op_lines(self, definition, operands: list, static: dict, result: str, prefix: str) -> list[str]:
+        """Inline ``definition.forward`` with operand/static expressions, assigning ``result``.
+
+        Locals of the template get ``prefix``; ``call("op", ...)`` inside it is expanded the same
+        way, into statements placed before the one that uses it.
+        """
+        body = definition.forward_ast().body
         if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
             body = body[1:]  # docstring
-        lines = []
         local_names = frozenset(n.id for part in body for n in ast.walk(part)
                                 if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store))
-        substitute = _Substitute(substitutions, f"{stmt.targets[0].name}_", local_names)
+        mapping = dict(zip(definition.operands, operands))
+        mapping.update(static)
+        substitute = _Substitute(mapping, prefix, local_names)
+        lines: list[str] = []
         for node in body:
             node = substitute.visit(copy.deepcopy(node))
             node = _DropDefaultKeywords().visit(_FoldStaticConditions().visit(node))
+            node = _CallExpander(self, prefix, lines).visit(node)
             if isinstance(node, ast.Return):
-                lines.append(f"{targets} = {ast.unparse(node.value)}")
+                lines.append(f"{result} = {ast.unparse(node.value)}")
             else:
                 lines.extend(ast.unparse(node).splitlines())
         return lines
@@ -238,7 +249,11 @@ class Renderer:
             if function.loc is not None:
                 doc += f" ({os.path.basename(function.loc.file)}:{function.loc.line})"
             lines.append(f'    """{doc}"""')
-        lines += self.block_lines(function.body, "    ")
+        release = _release_points(function)
+        for index, stmt in enumerate(function.body.stmts):
+            lines.extend(self.stmt_lines(stmt, "    "))
+            if release.get(index):
+                lines.append(f"    del {', '.join(release[index])}")
         results = function.body.results
         if len(results) == 1:
             lines.append(f"    return {self.atom(results[0])}")
@@ -297,19 +312,96 @@ class _DropDefaultKeywords(ast.NodeTransformer):
 
 
 class _Substitute(ast.NodeTransformer):
-    """Replace a template's parameter names by operand text; prefix the names it assigns locally."""
+    """Replace a template's parameter names by operand expressions; prefix the names it assigns."""
 
-    def __init__(self, substitutions: dict, local_prefix: str, local_names: frozenset):
-        self.substitutions = substitutions
+    def __init__(self, mapping: dict, local_prefix: str, local_names: frozenset):
+        self.mapping = mapping
         self.local_prefix = local_prefix
         self.local_names = local_names
 
     def visit_Name(self, node: ast.Name):
-        if node.id in self.substitutions:
-            return ast.parse(self.substitutions[node.id], mode="eval").body
+        if node.id in self.mapping:
+            return copy.deepcopy(self.mapping[node.id])
         if node.id in self.local_names:
             return ast.copy_location(ast.Name(id=self.local_prefix + node.id, ctx=node.ctx), node)
         return node
+
+
+class _CallExpander(ast.NodeTransformer):
+    """Expand ``call("op", *operands, **static)`` into that op's inlined statements."""
+
+    def __init__(self, renderer: "Renderer", prefix: str, lines: list):
+        self.renderer, self.prefix, self.lines = renderer, prefix, lines
+        self.count = 0
+
+    def visit_Call(self, node: ast.Call):
+        self.generic_visit(node)
+        if not (isinstance(node.func, ast.Name) and node.func.id == "call" and node.args
+                and isinstance(node.args[0], ast.Constant)):
+            return node
+        definition = self.renderer.table[node.args[0].value]
+        name = f"{self.prefix}{definition.name}" + (f"_{self.count}" if self.count else "")
+        self.count += 1
+        operands = []
+        for index, operand in enumerate(node.args[1:]):
+            if isinstance(operand, (ast.Name, ast.Constant)):
+                operands.append(operand)
+            else:  # bind a computed operand once: the inlined body may read it several times
+                local = f"{name}_{definition.operands[index]}"
+                self.lines.append(f"{local} = {ast.unparse(operand)}")
+                operands.append(ast.Name(id=local, ctx=ast.Load()))
+        static = {k.arg: k.value for k in node.keywords}
+        for key, default in definition.static.items():
+            static.setdefault(key, _expression(self.renderer.literal(default)))
+        self.lines.extend(self.renderer._op_lines(definition, operands, static, name, f"{name}_"))
+        return ast.Name(id=name, ctx=ast.Load())
+
+
+def _expression(text: str) -> ast.expr:
+    return ast.parse(text, mode="eval").body
+
+
+RELEASE_MIN_ELEMENTS = 1 << 16
+
+
+def _release_points(function: ir.Function) -> dict:
+    """Where to ``del`` large intermediates: statement index -> names whose last use it is.
+
+    Only values defined by the function's top-level statements, of at least
+    :data:`RELEASE_MIN_ELEMENTS` elements (or of dynamic size), and not returned, are released, so
+    peak memory stays close to hand-written code without cluttering small kernels.
+    """
+    body = function.body
+    returned = {id(a) for a in body.results if isinstance(a, ir.Var)}
+    defined = {}
+    last_use = {}
+    for index, stmt in enumerate(body.stmts):
+        for var in _uses_deep(stmt):
+            last_use[id(var)] = index
+        for var in ir.defined_vars(stmt):
+            defined[id(var)] = var
+    release: dict = {}
+    for key, var in defined.items():
+        if key in returned or key not in last_use:
+            continue
+        shape = var.aval.shape
+        if None not in shape and int(np.prod(shape)) < RELEASE_MIN_ELEMENTS:
+            continue
+        release.setdefault(last_use[key], []).append(var.name)
+    return {index: sorted(names) for index, names in release.items()}
+
+
+def _uses_deep(stmt):
+    """Every Var a statement reads, including inside its nested blocks."""
+    for atom in ir.used_atoms(stmt):
+        if isinstance(atom, ir.Var):
+            yield atom
+    for block in ir.nested_blocks(stmt):
+        for inner in block.stmts:
+            yield from _uses_deep(inner)
+        for atom in block.results:
+            if isinstance(atom, ir.Var):
+                yield atom
 
 
 def render_module(module: ir.Module) -> str:

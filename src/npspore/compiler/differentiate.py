@@ -44,8 +44,8 @@ pattern) — twelve identical layers share one pair:
   extra outputs of the forward ``If`` (the other branch yields ``None`` for them). Cotangents of
   outer values are threaded through the backward ``If`` as its outputs.
 * ``ForRange`` / ``While``: loops stay loops. The forward loop pushes each iteration's residuals onto
-  a tape (:class:`TapeNew`, :class:`TapePush`: a Python list); the backward loop runs the same number
-  of iterations (a ``While`` counts them) and pops them (:class:`TapePop`), so it visits iterations in
+  a tape (``ir.TapeNew``, ``ir.TapePush``: a Python list); the backward loop runs the same number
+  of iterations (a ``While`` counts them) and pops them (``ir.TapePop``), so it visits iterations in
   reverse. Cotangents of carried values are carried; cotangents of loop-invariant outer values are
   accumulated in extra carried values.
 * Tapes are differentiable themselves (the adjoint of a pop pushes onto an adjoint tape that the
@@ -66,10 +66,12 @@ import numpy as np
 
 from ..opdef import Aval, op_table
 from .builder import BlockBuilder, NameSupply
-from .ir import Apply, Block, Call, Const, Effect, ForRange, Function, If, Loc, Module, Var, While
+from . import ir
+from .ir import (Apply, Block, Call, Const, Effect, ForRange, Function, If, Loc, Module, TapeNew, TapePop, TapePush,
+                 Var, While)
 from .trace import stage_rule
 
-__all__ = ["differentiate", "function_names", "TapeNew", "TapePush", "TapePop", "TAPE_AVAL"]
+__all__ = ["differentiate", "function_names", "TAPE_AVAL"]
 
 SEED_MODES = ("ones", "first", "given")
 
@@ -79,71 +81,7 @@ TAPE_AVAL = Aval((), np.dtype(object))
 _INDEX_AVAL = Aval((), np.dtype(np.int64))
 
 
-# ---------------------------------------------------------------------------------------- tapes
-
-
-@dataclass
-class TapeNew:
-    """``target = []``: a new, empty tape."""
-
-    target: Var
-    loc: Loc
-
-
-@dataclass
-class TapePush:
-    """``tape.append((values...))``: save one iteration's residuals."""
-
-    tape: Var
-    values: tuple
-    loc: Loc
-
-
-@dataclass
-class TapePop:
-    """``targets... = tape.pop()``: restore the residuals of the latest pushed iteration."""
-
-    targets: tuple
-    tape: Var
-    loc: Loc
-
-
-def _defines(stmt) -> tuple:
-    """The Vars a statement binds in its enclosing block."""
-    if isinstance(stmt, (Apply, Call, TapePop)):
-        return stmt.targets
-    if isinstance(stmt, (If, ForRange, While)):
-        return stmt.outputs
-    if isinstance(stmt, TapeNew):
-        return (stmt.target,)
-    return ()
-
-
-def _uses(stmt) -> tuple:
-    """The atoms a statement reads from its enclosing scope (nested blocks not included)."""
-    if isinstance(stmt, (Apply, Call, Effect)):
-        return stmt.args
-    if isinstance(stmt, If):
-        return (stmt.cond,)
-    if isinstance(stmt, ForRange):
-        return (stmt.start, stmt.stop, stmt.step, *stmt.carried)
-    if isinstance(stmt, While):
-        return stmt.carried
-    if isinstance(stmt, TapePush):
-        return (stmt.tape, *stmt.values)
-    if isinstance(stmt, TapePop):
-        return (stmt.tape,)
-    return ()
-
-
-def _nested(stmt) -> tuple:
-    if isinstance(stmt, If):
-        return (stmt.then_block, stmt.else_block)
-    if isinstance(stmt, ForRange):
-        return (stmt.body,)
-    if isinstance(stmt, While):
-        return (stmt.cond, stmt.body)
-    return ()
+# ---------------------------------------------------------------------------------------- IR helpers
 
 
 def _block_bound(stmt) -> tuple:
@@ -159,9 +97,9 @@ def _all_defined(block: Block) -> set:
     """Every Var bound anywhere in a block, nested blocks included."""
     found = set()
     for stmt in block.stmts:
-        found.update(_defines(stmt))
+        found.update(ir.defined_vars(stmt))
         found.update(_block_bound(stmt))
-        for inner in _nested(stmt):
+        for inner in ir.nested_blocks(stmt):
             found |= _all_defined(inner)
     return found
 
@@ -172,10 +110,10 @@ def _free_vars(block: Block, exclude=()) -> list:
 
     def visit(b):
         for stmt in b.stmts:
-            for atom in _uses(stmt):
+            for atom in ir.used_atoms(stmt):
                 if isinstance(atom, Var):
                     used.setdefault(atom)
-            for inner in _nested(stmt):
+            for inner in ir.nested_blocks(stmt):
                 visit(inner)
         for atom in b.results:
             if isinstance(atom, Var):
@@ -211,7 +149,7 @@ def _substitute(block: Block, mapping: dict) -> None:
             stmt.tape, stmt.values = sub(stmt.tape), subs(stmt.values)
         elif isinstance(stmt, TapePop):
             stmt.tape = sub(stmt.tape)
-        for inner in _nested(stmt):
+        for inner in ir.nested_blocks(stmt):
             _substitute(inner, mapping)
     block.results = subs(block.results)
 
@@ -481,10 +419,7 @@ class _FunctionAD:
             result = results[i]
             if not self.active(result):
                 continue
-            if seeds == "given":
-                seed = sens_params[i]
-            else:
-                seed = backward.apply("ones_like", (result,), loc=self.loc, hint="d_" + result.name)
+            seed = sens_params[i] if seeds == "given" else self.filled("ones", backward, result, self.loc)
             self.accumulate(adj, result, seed, backward, self.loc)
         self.backward(fn.body, adj, backward)
         grads = tuple(self.final_cotangent(fn.params[j], adj, backward) for j in self.wrt)
@@ -556,7 +491,7 @@ class _FunctionAD:
         for stmt in block.stmts:
             if isinstance(stmt, Call):
                 self.forward_call(stmt)
-            for inner in _nested(stmt):
+            for inner in ir.nested_blocks(stmt):
                 self.forward(inner)
 
     def forward_call(self, stmt: Call) -> None:
@@ -602,13 +537,15 @@ class _FunctionAD:
             adj[var] = builder.apply("add", (previous, contribution), loc=loc, hint="d_" + var.name)
 
     def zeros(self, builder: BlockBuilder, like: Var, loc: Loc):
-        """A zero cotangent for ``like``: from its static shape when known (so that no forward value
-        has to be kept for it), else ``zeros_like``."""
+        return self.filled("zeros", builder, like, loc)
+
+    def filled(self, op: str, builder: BlockBuilder, like: Var, loc: Loc):
+        """Zeros or ones shaped like ``like``: from its static shape when known (so that the forward
+        value need not be computed or kept for it), else ``zeros_like``/``ones_like``."""
         shape = tuple(like.aval.shape)
         if any(d is None for d in shape):
-            return builder.apply("zeros_like", (like,), loc=loc, hint="d_" + like.name)
-        return builder.apply("zeros", (), {"shape": shape, "dtype": like.aval.dtype}, loc=loc,
-                             hint="d_" + like.name)
+            return builder.apply(op + "_like", (like,), loc=loc, hint="d_" + like.name)
+        return builder.apply(op, (), {"shape": shape, "dtype": like.aval.dtype}, loc=loc, hint="d_" + like.name)
 
     def backward_apply(self, stmt: Apply, adj: dict, builder: BlockBuilder) -> None:
         definition = op_table()[stmt.op]
@@ -702,8 +639,8 @@ class _FunctionAD:
 
     def export_residuals(self, stmt: If, backward_blocks) -> None:
         """Make forward values the backward branches read available after the forward ``If``."""
-        then_defs = {v for s in stmt.then_block.stmts for v in _defines(s)}
-        else_defs = {v for s in stmt.else_block.stmts for v in _defines(s)}
+        then_defs = {v for s in stmt.then_block.stmts for v in ir.defined_vars(s)}
+        else_defs = {v for s in stmt.else_block.stmts for v in ir.defined_vars(s)}
         mapping = {}
         for block in backward_blocks:
             for var in _free_vars(block):
@@ -743,7 +680,7 @@ class _FunctionAD:
         body = inner.block
         body.results = tuple(yields)
         # residuals: forward values of the iteration that the backward body reads
-        body_defs = {v for s in stmt.body.stmts for v in _defines(s)} | set(stmt.body_params)
+        body_defs = {v for s in stmt.body.stmts for v in ir.defined_vars(s)} | set(stmt.body_params)
         if index is not None:
             body_defs.add(index)
         needed = [v for v in _free_vars(body, exclude=d_in + acc_in) if v in body_defs]
@@ -852,9 +789,9 @@ def _prune(block: Block, keep) -> None:
     needed = {v for v in keep if isinstance(v, Var)}
     kept = []
     for stmt in reversed(block.stmts):
-        if any(t in needed for t in _defines(stmt)):
+        if any(t in needed for t in ir.defined_vars(stmt)):
             kept.append(stmt)
-            needed.update(a for a in _uses(stmt) if isinstance(a, Var))
+            needed.update(a for a in ir.used_atoms(stmt) if isinstance(a, Var))
     block.stmts[:] = reversed(kept)
 
 
@@ -863,18 +800,11 @@ def _reachable(functions: dict, entry: str) -> dict:
     order = [entry]
     seen = {entry}
     for name in order:
-        for stmt in _walk(functions[name].body):
+        for stmt in ir.walk_stmts(functions[name].body):
             if isinstance(stmt, Call) and stmt.callee not in seen:
                 seen.add(stmt.callee)
                 order.append(stmt.callee)
     return {name: functions[name] for name in order}
-
-
-def _walk(block: Block):
-    for stmt in block.stmts:
-        yield stmt
-        for inner in _nested(stmt):
-            yield from _walk(inner)
 
 
 def differentiate(module: Module, wrt: tuple, seeds="ones") -> Module:

@@ -14,7 +14,7 @@ import os
 import textwrap
 from dataclasses import dataclass
 
-from .errors import not_supported
+from .errors import NotSupportedError, located, not_supported
 from .ir import Loc
 
 _PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -83,12 +83,11 @@ def parse_function(fn) -> SourceFunction:
     try:
         lines, first_line = inspect.getsourcelines(fn)
     except (OSError, TypeError):
-        raise not_supported(
-            f"compiling {fn.__qualname__!r} from {filename!r}: its source code is not available. "
+        raise located(NotSupportedError(
+            f"cannot compile {fn.__qualname__!r} from {filename!r}: its source code is not available. "
             "npspore compiles Python source, so the code must live in a real .py file "
-            "(not the REPL, python -c or exec); write it to a file and import it",
-            Loc(filename, code.co_firstlineno),
-        ) from None
+            "(not the REPL, python -c or exec); write it to a file and import it"),
+            Loc(filename, code.co_firstlineno)) from None
     raw = "".join(lines)
     dedented = textwrap.dedent(raw)
     indent = len(lines[0]) - len(lines[0].lstrip()) if lines else 0

@@ -727,8 +727,7 @@ class FunctionSpecializer:
                 return len(aval.shape)
             if attr == "size":
                 return int(np.prod([d for d in aval.shape])) if None not in aval.shape else -1
-            Tensor, _ = _tensor_classes()
-            attribute = inspect.getattr_static(Tensor, attr, None)
+            attribute = inspect.getattr_static(self._class_of(value), attr, None)
             if isinstance(attribute, property):
                 return self._call_python(attribute.fget, (value,), {}, frame, node)
             if inspect.isfunction(attribute):
@@ -850,8 +849,8 @@ class FunctionSpecializer:
         Cell = _cell_class()
         if isinstance(func, Cell):
             return self._call_cell(func, args, kwargs, frame, node)
-        from .. import grad as grad_module
-        if isinstance(func, getattr(grad_module, "GradFunction", ())):
+        from ..grad import GradFunction
+        if isinstance(func, GradFunction):
             return func.stage(self, args, kwargs, self._loc(frame, node))
         if inspect.ismethod(func) and inspect.isfunction(func.__func__):
             owner = func.__self__
@@ -878,9 +877,16 @@ class FunctionSpecializer:
             return self._call_user(call, func, args, kwargs, frame, node)
         raise self._error(NotSupportedError(f"calling {func!r} in compiled code"), frame, node)
 
+    def _class_of(self, value: TensorValue) -> type:
+        """``Parameter`` for a captured Parameter, ``Tensor`` for every other tensor value."""
+        Tensor, Parameter = _tensor_classes()
+        for obj, captured in self.captures.values():
+            if captured is value:
+                return type(obj) if isinstance(obj, Tensor) else Tensor
+        return Tensor
+
     def _call_method(self, value, name, args, kwargs, frame, node):
-        Tensor, _ = _tensor_classes()
-        method = inspect.getattr_static(Tensor, name, None)
+        method = inspect.getattr_static(self._class_of(value), name, None)
         if not inspect.isfunction(method):
             raise self._error(TypeError(f"unsupported operand for Tensor.{name}"), frame, node)
         return self._call_python(method, (value,) + tuple(args), kwargs, frame, node)

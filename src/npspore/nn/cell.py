@@ -363,8 +363,6 @@ class Cell:
             if owner_of_name.setdefault(key, id(param)) != id(param):
                 raise ValueError(f"The value {value} , its name '{key}' already exists. "
                                  f"Please set a unique name for the parameter.")
-            if not key:
-                raise KeyError("For 'insert_param_to_cell', the argument 'param_name' should not be None.")
             if (key in params and key not in replaced) or (key not in params and hasattr(self, key)):
                 raise KeyError(f"For 'insert_param_to_cell', the {key} parameter already exists in the network."
                                f"Cannot insert another parameter with the same name.")

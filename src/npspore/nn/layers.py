@@ -13,6 +13,7 @@ from npspore.common.initializer import HeUniform, Uniform, initializer
 from npspore.common.parameter import Parameter
 from npspore.common.tensor import Tensor
 from npspore.nn.cell import Cell
+from npspore.ops import primitives as P
 from npspore.ops.eager import run
 
 __all__ = [
@@ -158,7 +159,9 @@ _ACTIVATIONS = {
 
 
 def get_activation(name, prim_name=None):
-    """The activation Cell named `name` (``'relu'``, ``'tanh'``, ``'sigmoid'``, ``'gelu'``, ``'softmax'``, ``'logsoftmax'``).
+    """The activation Cell named `name`.
+
+    Known names: ``'relu'``, ``'tanh'``, ``'sigmoid'``, ``'gelu'``, ``'softmax'``, ``'logsoftmax'``.
 
     Args:
         name (str): the name, or None.
@@ -229,7 +232,7 @@ class Dense(Cell):
                              f"to 1, and the first dim must be equal to 'out_channels'. But got 'bias_init': "
                              f"{bias_init}, 'out_channels': {out_channels}.")
         activation_cell = get_activation(activation, self.cls_name) if isinstance(activation, str) else activation
-        if activation_cell is not None and not (isinstance(activation_cell, Cell) or _is_primitive(activation_cell)):
+        if activation_cell is not None and not isinstance(activation_cell, (Cell, P.Primitive)):
             raise TypeError(f"For '{self.cls_name}', the 'activation' must be str or Cell or Primitive, but got "
                             f"{type(activation).__name__}.")
 
@@ -241,6 +244,7 @@ class Dense(Cell):
             if bias_init is None:
                 bias_init = Uniform(scale=1 / math.sqrt(in_channels))
             self.bias = Parameter(initializer(bias_init, [out_channels], dtype=dtype), name="bias")
+        self.matmul = P.MatMul(transpose_b=True)
         self.activation = activation_cell
         self.activation_flag = activation_cell is not None
 
@@ -248,7 +252,7 @@ class Dense(Cell):
         x_shape = x.shape
         if len(x_shape) != 2:
             x = x.reshape((-1, x_shape[-1]))
-        x = run("matmul", x, self.weight, transpose_a=False, transpose_b=True)
+        x = self.matmul(x, self.weight)
         if self.has_bias:
             x = x + self.bias
         if self.activation_flag:
@@ -264,11 +268,6 @@ class Dense(Cell):
         if self.activation_flag:
             s += f", activation={self.activation}"
         return s
-
-
-def _is_primitive(obj):
-    from npspore.ops.primitives import Primitive  # ops import nn-free modules only; kept lazy for import order
-    return isinstance(obj, Primitive)
 
 
 class Flatten(Cell):

@@ -145,7 +145,6 @@ class SoftmaxCrossEntropyWithLogits(LossBase):
 
     def construct(self, logits, labels):
         if self.sparse:
-            classes = Tensor(list(range(logits.shape[-1])), labels.dtype)
-            labels = run("equal", labels.expand_dims(-1), classes).astype(logits.dtype)
-        log_probs = run("log_softmax", logits, axis=-1)
-        return self.get_loss(-(labels * log_probs).sum(-1))
+            labels = run("one_hot", labels, Tensor(1.0, logits.dtype), Tensor(0.0, logits.dtype),
+                         depth=logits.shape[-1])
+        return self.get_loss(run("softmax_cross_entropy", logits, labels))

@@ -43,7 +43,7 @@ def run(name: str, *operands, **static):
     if definition.operand_dtype is not None:
         target = definition.operand_dtype(*values, **static)
         if target is not None:
-            values = [v.astype(target) if type(v) is np.ndarray and v.dtype != target else v for v in values]
+            values = [v.astype(target) if getattr(v, "dtype", target) != target else v for v in values]
         if type(inferred) is not tuple and inferred.dtype.kind in "iu":
             values = [rules.fit_int(v, inferred.dtype) if type(v) is int else v for v in values]
     result = definition.forward(*values, **static)
