@@ -317,27 +317,56 @@ class GradFunction:
         key, leaves = self._key(args, kwargs)
         entry = self._cache.lookup(key)
         if entry is None:
-            entry = self._compile_entry(args, kwargs, key)
-            self._cache.add(key, entry, from_disk=False)
+            entry, from_disk = self._compile_entry(args, kwargs, key)
+            self._cache.add(key, entry, from_disk=from_disk)
         return entry.run(leaves)
 
     def _compile_entry(self, args, kwargs, key):
+        """The kernel entry for a call: from the disk cache when verified there, else compiled.
+
+        Returns ``(entry, from_disk)``.
+        """
         from .compiler import pipeline
         from .compiler.signature import describe_key
-        from .jit import KernelEntry
+        from .jit import KernelEntry, _load_from_disk
 
+        disk_key = self._disk_key(key)
+        if disk_key is not None:
+            target, self_obj = pipeline.unbind(self.fn)
+            entry = _load_from_disk(disk_key, target, self_obj)
+            if entry is not None:
+                entry.build = _result_builder(_layout_output(entry.source))
+                return entry, True
         program = self.program(args, kwargs)
-        header = {
-            "callable": program.callable_name,
-            "kernel": "gradient",
-            "grad": _describe_spec(self.spec),
-            "signature": describe_key(input_key(_flat_inputs(*self._split_sens(args, kwargs)))[0]),
-            "key": "(not cached on disk)",
-        }
-        kernel, source, path = pipeline.build_kernel(program.module, layout=None, key=None, header=header)
+        layout = pipeline.layout_literal(program) if disk_key is not None else None
+        signature = describe_key(input_key(_flat_inputs(*self._split_sens(args, kwargs)))[0])
+        header = pipeline.header_for(program, signature, disk_key if layout else None, kind="gradient")
+        header["grad"] = _describe_spec(self.spec)
+        kernel, source, path = pipeline.build_kernel(program.module, layout=layout,
+                                                     key=disk_key if layout else None, header=header)
         entry = KernelEntry(kernel, program.captured, program.output_tree, source, path, program)
         entry.build = _result_builder(program.output_tree.node)
-        return entry
+        return entry, False
+
+    def _disk_key(self, key):
+        """The disk-cache key of a call, or None when this gradient cannot be named in another process
+        (a gradient of a gradient, a weight that is not an attribute path from fn)."""
+        from .compiler import pipeline
+        from .jit import _disk_key
+
+        if isinstance(self.fn, GradFunction) or not callable(self.fn):
+            return None
+        target, self_obj = pipeline.unbind(self.fn)
+        weights = self.weights if isinstance(self.weights, (list, tuple)) else [self.weights] * (
+            self.weights is not None)
+        paths = tuple(pipeline._addressable_path(self_obj, target, w) for w in weights)
+        if any(p is None for p in paths):
+            return None
+        single = self.weights is not None and not isinstance(self.weights, (list, tuple))
+        try:
+            return _disk_key(target, self_obj, key, ("gradient", repr(self.spec), paths, single))
+        except (AttributeError, TypeError):
+            return None
 
     def cache_info(self) -> dict:
         """``{'hits', 'compiles', 'disk_loads', 'entries'}`` of this gradient's compiled kernels."""
@@ -347,7 +376,8 @@ class GradFunction:
         """The generated module that computes this gradient for these arguments (compiling it if needed)."""
         key, _ = self._key(args, kwargs)
         if self._cache.lookup(key) is None:
-            self._cache.add(key, self._compile_entry(args, kwargs, key), from_disk=False)
+            entry, from_disk = self._compile_entry(args, kwargs, key)
+            self._cache.add(key, entry, from_disk=from_disk)
         return self._cache.entries[key].source
 
     # --- tracing
@@ -375,7 +405,7 @@ class GradFunction:
             leaf_slices.append(slice(n_leaves, n_leaves + done.n_sens))
         module = ir.Module(functions, done.name, dict(base.module.header))
         return pipeline.Program(
-            module=module, captured=done.captured, capture_paths=[None] * len(done.captured),
+            module=module, captured=done.captured, capture_paths=list(base.capture_paths),
             output_tree=OutputTree(done.tree), leaf_slices=leaf_slices, sources=dict(base.sources),
             callable_name=base.callable_name, source_file=base.source_file)
 
@@ -420,7 +450,7 @@ class GradFunction:
         """Add the gradient of function ``name`` to ``functions`` (returned as new functions)."""
         from .common.parameter import Parameter
         from .compiler import ir
-        from .compiler.builder import BlockBuilder
+        from .compiler.builder import BlockBuilder, identifier
         from .compiler.differentiate import differentiate, function_names
         from .opdef import Aval
 
@@ -428,7 +458,7 @@ class GradFunction:
         n_leaves = sum(s.stop - s.start for s in leaf_slices)
         n_params = len(fn.params)
         wrt: list = []
-        extra: list = []            # weights fn does not read: zero gradients
+        extra: list = []            # weights fn does not read (or plain Tensors): zero gradients
 
         def next_wrt(index):
             wrt.append(index)
@@ -464,16 +494,13 @@ class GradFunction:
         grads = list(gradient.body.results[n_results:])
         sens_params = tuple(gradient.params[n_params:])
 
-        names = function_names(gradient)
-        builder = BlockBuilder(names, gradient.body)
+        builder = BlockBuilder(function_names(gradient), gradient.body)
         loc = gradient.loc or ir.Loc("<grad>", 0)
-        extra_params = []
         for weight in extra:
-            var = names.var(getattr(weight, "name", None) or "weight", Aval.of(weight._array))
-            extra_params.append(var)
-            grads.append(builder.apply("zeros_like", (var,), loc=loc, hint="d_" + var.name))
-        gradient.params = (tuple(gradient.params[:n_leaves]) + sens_params
-                           + tuple(gradient.params[n_leaves:n_params]) + tuple(extra_params))
+            aval = Aval.of(weight._array)
+            grads.append(builder.apply("zeros", (), {"shape": aval.shape, "dtype": aval.dtype}, loc=loc,
+                                       hint="d_" + identifier(getattr(weight, "name", None) or "weight")))
+        gradient.params = tuple(gradient.params[:n_leaves]) + sens_params + tuple(gradient.params[n_leaves:n_params])
 
         results = []
 
@@ -495,7 +522,7 @@ class GradFunction:
         tree = gradient_tree(self.spec, position_grads, weight_grads, single_weight, value_node, aux)
         gradient.body.results = tuple(results)
         new = {k: f for k, f in module.functions.items() if k not in functions}
-        return _Differentiated(new, module.entry, list(captured) + extra, tree, len(sens_params))
+        return _Differentiated(new, module.entry, list(captured), tree, len(sens_params))
 
     def _requested_positions(self, inputs) -> tuple:
         positions = self.spec.positions
@@ -546,6 +573,13 @@ def _build_abstract(node, leaves):
         return {k: _build_abstract(c, leaves) for k, c in zip(node[1], node[2])}
     items = [_build_abstract(c, leaves) for c in node[1]]
     return items if kind == "list" else tuple(items)
+
+
+def _layout_output(source: str):
+    """The output tree node recorded in a cached kernel module's ``layout`` literal."""
+    import ast
+
+    return ast.literal_eval(source.rsplit("\nlayout = ", 1)[1])["output"]
 
 
 def _flat_inputs(args, kwargs, sens) -> tuple:

@@ -1,0 +1,111 @@
+"""The gradient the CLI options ask for: ``--grad-position``, ``--weights``, ``--has-aux``, ``--sens``.
+
+A :class:`GradRequest` validates the options against a loaded Target and builds the
+:class:`~npspore.grad.GradFunction` (``npspore.grad`` with the same arguments a script would pass)
+and the arguments to call it with (the inputs, plus the sensitivity with ``--sens``).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..common.tensor import Tensor
+from .target import InputError, Target
+
+
+def add_grad_options(parser, *, with_grad_flag: bool) -> None:
+    """Add the gradient options to a verb's argparse parser."""
+    group = parser.add_argument_group("gradient options")
+    if with_grad_flag:
+        group.add_argument("--grad", action="store_true",
+                           help="the adjoint (gradient) kernel instead of the forward kernel")
+    group.add_argument("--grad-position", nargs="+", default=["0"], metavar="N",
+                       help="input positions to differentiate, or 'none' (weights only); default: 0")
+    group.add_argument("--weights", nargs="+", default=[], metavar="NAME",
+                       help="Parameters to differentiate: 'all' (trainable_params()) or names")
+    group.add_argument("--has-aux", action="store_true",
+                       help="differentiate only the first output; the others are auxiliary")
+    group.add_argument("--sens", action="store_true",
+                       help="take the output's sensitivity as an extra input (sens_param=True)")
+
+
+@dataclass
+class GradRequest:
+    """Validated gradient options: positions (None, an int or a tuple), weight names, flags."""
+
+    positions: object
+    weight_names: tuple
+    has_aux: bool
+    sens: bool
+
+    @classmethod
+    def from_options(cls, options) -> GradRequest:
+        values = options.grad_position
+        if [v.lower() for v in values] == ["none"]:
+            positions = None
+        else:
+            try:
+                numbers = tuple(int(v) for v in values)
+            except ValueError:
+                raise InputError(f"--grad-position takes input positions (0 1 ...) or 'none', got "
+                                 f"{' '.join(values)}") from None
+            if any(n < 0 for n in numbers) or len(set(numbers)) != len(numbers):
+                raise InputError("--grad-position takes distinct non-negative positions")
+            positions = numbers[0] if len(numbers) == 1 else numbers
+        request = cls(positions, tuple(options.weights), options.has_aux, options.sens)
+        if positions is None and not request.weight_names:
+            raise InputError("--grad-position none needs --weights (there is nothing to differentiate)")
+        return request
+
+    def weights(self, target: Target) -> list | None:
+        """The Parameters named by ``--weights`` (None when none are asked for)."""
+        if not self.weight_names:
+            return None
+        if not target.is_cell:
+            raise InputError("--weights needs a Cell target: a plain function has no Parameters")
+        if list(self.weight_names) == ["all"]:
+            return list(target.obj.trainable_params())
+        by_name = {}
+        for path, param in target.parameters():
+            by_name.setdefault(path, param)
+            by_name.setdefault(param.name, param)
+        missing = [n for n in self.weight_names if n not in by_name]
+        if missing:
+            known = ", ".join(path for path, _ in target.parameters()) or "none"
+            raise InputError(f"{target.label} has no Parameter {missing[0]!r} (its Parameters: {known})")
+        return [by_name[n] for n in self.weight_names]
+
+    def function(self, target: Target, args, *, return_ids: bool = False):
+        """The GradFunction, as ``npspore.grad(target, positions, weights, has_aux, return_ids, sens)``."""
+        from ..grad import grad
+
+        count = len(args)
+        for position in (self.positions,) if isinstance(self.positions, int) else (self.positions or ()):
+            if position >= count:
+                raise InputError(f"--grad-position {position} is out of range: "
+                                 f"{target.function.__qualname__} gets {count} input(s)")
+        return grad(target.obj, grad_position=self.positions, weights=self.weights(target),
+                    has_aux=self.has_aux, return_ids=return_ids, sens_param=self.sens)
+
+    def call_args(self, target: Target, args, sens_values=None) -> tuple:
+        """The arguments of the gradient function: ``args``, plus the sensitivity with ``--sens``.
+
+        ``sens_values(shape, dtype) -> ndarray`` fills the sensitivity (default: ones); it has the
+        structure of the program's output, which is found by running the program eagerly once.
+        """
+        if not self.sens:
+            return tuple(args)
+        fill = sens_values or (lambda shape, dtype: np.ones(shape, dtype))
+        return tuple(args) + (map_tensors(target.eager(args), lambda t: Tensor(fill(t.shape, t._array.dtype))),)
+
+
+def map_tensors(value, fn):
+    """``value`` with each Tensor leaf replaced by ``fn(tensor)`` (tuples, lists, dicts kept)."""
+    if isinstance(value, Tensor):
+        return fn(value)
+    if isinstance(value, (tuple, list)):
+        return type(value)(map_tensors(v, fn) for v in value)
+    if isinstance(value, dict):
+        return {k: map_tensors(v, fn) for k, v in value.items()}
+    return value

@@ -1,0 +1,110 @@
+"""``npspore show``: the exact module that runs (forward or adjoint kernel), or an intermediate stage.
+
+The forward kernel's text is the cached file's text (``JitFunction.kernel_source`` /
+``cell_kernel_source``); ``--grad`` prints the adjoint kernel of ``npspore.grad`` with the same
+options a script would pass; ``--dump-after STAGE`` prints the program after one compiler stage.
+``--side-by-side`` puts each source line next to the generated lines that came from it, read from
+the ``# file.py:LINE`` comment that ends every generated line.
+"""
+from __future__ import annotations
+
+import linecache
+import os
+import re
+import shutil
+import sys
+
+from ..compiler import pipeline
+from .gradient import GradRequest
+from .highlight import highlight, highlight_line, use_color
+from .target import InputError, Target
+
+_SOURCE_COMMENT = re.compile(r"\s+# ([\w.\-]+\.py):(\d+)$")
+_GUTTER = " | "
+
+
+def run(target: Target, args, options) -> int:
+    """Print what ``npspore show`` asks for; returns the exit status."""
+    if options.train:
+        if not target.is_cell:
+            raise InputError("--train needs a Cell target")
+        target.obj.set_train(True)
+    request = GradRequest.from_options(options) if options.grad else None
+    if options.dump_after:
+        text = _stage_text(target, args, options.dump_after, request)
+    elif request is not None:
+        gradient = request.function(target, args)
+        text = gradient.kernel_source(*request.call_args(target, args))
+    elif target.is_cell:
+        from ..jit import cell_kernel_source
+
+        text = cell_kernel_source(target.obj, *args)
+    else:
+        text = target.compiled().kernel_source(*args)
+    color = use_color(sys.stdout, options.no_color)
+    if options.side_by_side:
+        text = side_by_side(text, _source_files(target), color=color)
+    elif color:
+        text = highlight(text)
+    sys.stdout.write(text if text.endswith("\n") else text + "\n")
+    return 0
+
+
+def _stage_text(target, args, stage, request) -> str:
+    transform = None
+    if request is not None:
+        gradient = request.function(target, args)
+        call_args = request.call_args(target, args)
+        transform = lambda program: gradient.program(call_args).module  # noqa: E731
+    elif stage == "differentiate":
+        raise InputError("--dump-after differentiate needs --grad (the forward program is not differentiated)")
+    return pipeline.dump_stages(target.obj, args, stop_after=stage, transform=transform)
+
+
+def _source_files(target: Target) -> dict:
+    """basename -> path of the files generated lines may name: the target's first, then loaded modules."""
+    files = {}
+    paths = [target.function.__code__.co_filename]
+    paths += sorted(getattr(m, "__file__", None) or "" for m in list(sys.modules.values()))
+    for path in paths:
+        if path.endswith(".py"):
+            files.setdefault(os.path.basename(path), path)
+    return files
+
+
+def side_by_side(text: str, files: dict, *, color: bool = False) -> str:
+    """Generated module ``text`` with, on the left of each line, the source line it came from.
+
+    A source line is shown (``file.py:LINE`` and its text) where a run of generated lines from it
+    starts; the ``# file.py:LINE`` comments are dropped from the right-hand side, which shows the
+    module's lines in order. ``files`` maps the basenames in those comments to paths.
+    """
+    rows = []
+    previous = None
+    for line in text.splitlines():
+        match = _SOURCE_COMMENT.search(line)
+        if match is None:
+            rows.append(("", "", line))
+            continue
+        code = line[:match.start()]
+        where = (match.group(1), int(match.group(2)))
+        if where == previous:
+            rows.append(("", "", code))
+        else:
+            path = files.get(where[0])
+            source = linecache.getline(path, where[1]).strip() if path else ""
+            rows.append((f"{where[0]}:{where[1]}", source, code))
+        previous = where
+    label_width = max((len(r[0]) for r in rows), default=0)
+    columns = shutil.get_terminal_size((120, 24)).columns
+    source_width = max(20, min(max((len(r[1]) for r in rows), default=0), columns // 2 - label_width - 4))
+    out = []
+    for label, source, code in rows:
+        if len(source) > source_width:
+            source = source[:source_width - 1] + "…"
+        left = f"{label:<{label_width}}  {source:<{source_width}}"
+        if color:
+            left = f"{label:<{label_width}}  " + highlight_line(source) + " " * (source_width - len(source))
+            code = highlight_line(code)
+        out.append((left + _GUTTER + code).rstrip() + "\n")
+    return "".join(out)
