@@ -39,7 +39,8 @@ class softmax_cross_entropy:
     """``-sum(labels * log_softmax(logits), axis)``: the loss of each sample against dense labels."""
 
     def forward(logits, labels, *, axis=-1):
-        return -np.sum(labels * call("log_softmax", logits, axis=axis), axis=axis)
+        shifted = logits - np.max(logits, axis=axis, keepdims=True)
+        return -np.sum(labels * (shifted - np.log(np.sum(np.exp(shifted), axis=axis, keepdims=True))), axis=axis)
 
     def adjoint(logits, labels, out, dout, *, axis=-1):
         log_probs = call("log_softmax", logits, axis=axis)

@@ -615,3 +615,43 @@ def test_second_derivative_of_sin_is_minus_sin():
 def test_gradient_of_gradient_through_control_flow(make, args, wrt):
     first = differentiate(make(), wrt)
     assert_gradients(first, args, wrt, atol=1e-5)
+
+
+def test_second_derivative_of_the_gradients_alone_through_a_loop():
+    module = _rnn_program()
+    first = differentiate(module, (0, 1))
+    n_forward = 1
+    second = differentiate(first, (0, 1), seeds=(1, 2))  # d/d(x, w) of sum(d_x) + sum(d_w)
+    args = [rand(2, 3), rand(3, 3, seed=1) * 0.6]
+    results = run_module(second, *args)
+    for k in range(2):
+        expected = numeric_gradient(first, args, k, weights=[0.0] * n_forward + [1.0, 1.0])
+        np.testing.assert_allclose(results[3 + k], expected, rtol=1e-5, atol=1e-6)
+
+
+def _calls_a_loop():
+    """f(x, w) = sum(g(x, w) * x) where g runs the RNN loop: a callee whose backward needs a tape."""
+    inner = _rnn_program().functions["f"]
+    inner.name = "g"
+    p = Prog(x=(2, 3), w=(3, 3))
+    x, w = p.params
+    out = p.var("s", Aval((), F64))
+    p.builder.append(ir.Call((out,), "g", (x, w), LOC))
+    return p.module(p.op("mul", out, p.total(x)), others=(inner,))
+
+
+def test_callee_with_a_loop_runs_its_forward_in_its_backward():
+    module = _calls_a_loop()
+    args = [rand(2, 3), rand(3, 3, seed=1) * 0.6]
+    grad_module = assert_gradients(module, args, (0, 1))
+    backward = grad_module.functions["g_bwd"]
+    assert all(p.aval != TAPE_AVAL for fn in grad_module.functions.values() for p in fn.params)
+    assert [type(s).__name__ for s in backward.body.stmts if isinstance(s, (ir.ForRange, TapeNew))] == [
+        "TapeNew", "ForRange", "ForRange"]
+    calls = [s.callee for s in walk(grad_module) if isinstance(s, ir.Call)]
+    assert calls == ["g", "g_bwd"]
+    second = differentiate(grad_module, (0, 1), seeds=(1, 2))
+    results = run_module(second, *args)
+    for k in range(2):
+        expected = numeric_gradient(grad_module, args, k, weights=[0.0, 1.0, 1.0])
+        np.testing.assert_allclose(results[3 + k], expected, rtol=1e-5, atol=1e-6)

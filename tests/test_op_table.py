@@ -321,3 +321,35 @@ def test_adjoint_stages_into_ops_of_the_table(name):
             f"{name}: cotangent shape {have} does not unbroadcast to {want}"
         assert grad.aval.dtype == arg.aval.dtype, f"{name}: cotangent dtype {grad.aval.dtype}"
     assert all(stmt.op in op_table() for stmt in builder.block.stmts)
+
+
+# ---------------------------------------------------------------- dynamic dims
+
+F32 = np.dtype(np.float32)
+DYNAMIC = [
+    ("add", (Aval((None, 3), F32), Aval((1, 3), F32)), {}, (None, 3)),
+    ("mul", (Aval((None,), F32), Aval((4,), F32)), {}, (4,)),
+    ("sum", (Aval((None, 3), F32),), {"axis": 0}, (3,)),
+    ("mean", (Aval((None, 3), F32),), {"axis": -1, "keepdims": True}, (None, 1)),
+    ("reshape", (Aval((None, 3), F32),), {"shape": (-1,)}, (None,)),
+    ("reshape", (Aval((2, 3), F32),), {"shape": (-1, 2)}, (3, 2)),
+    ("matmul", (Aval((None, 3), F32), Aval((3, 4), F32)), {}, (None, 4)),
+    ("getitem", (Aval((None, 3), F32),), {"index": (slice(1, None), 0)}, (None,)),
+    ("concat", (Aval((None, 3), F32), Aval((2, 3), F32)), {"axis": 0}, (None, 3)),
+    ("softmax", (Aval((None, 5), F32),), {"axis": -1}, (None, 5)),
+    ("transpose", (Aval((None, 5), F32),), {"axes": (1, 0)}, (5, None)),
+    ("squeeze", (Aval((None, 1), F32),), {}, (None,)),
+    ("expand_dims", (Aval((None,), F32),), {"axis": 0}, (1, None)),
+]
+
+
+@pytest.mark.parametrize("name, operands, static, shape", DYNAMIC)
+def test_dynamic_dims_flow_through_the_rules(name, operands, static, shape):
+    assert op_table()[name].infer(*operands, **static).shape == shape
+
+
+def test_known_dims_are_still_checked_next_to_dynamic_ones():
+    with pytest.raises(ValueError, match=r"input.shape=\[-1, 3\] and other.shape=\[2, 4\]"):
+        op_table()["add"].infer(Aval((None, 3), F32), Aval((2, 4), F32))
+    with pytest.raises(RuntimeError, match="but got 3 and 2"):
+        op_table()["matmul"].infer(Aval((None, 3), F32), Aval((2, 4), F32))

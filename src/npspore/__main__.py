@@ -1,3 +1,4 @@
+"""``python -m npspore``: the same as the ``npspore`` command."""
 import sys
 
 from .cli import main

@@ -28,7 +28,7 @@ from .opdef import Aval, OpShapeError, OpTypeError
 
 __all__ = [
     "OpIndexError", "OpRuntimeError",
-    "is_weak", "dtype_of", "shape_of", "constant_array", "fit_int", "promote",
+    "dtype_of", "shape_of", "constant_array", "fit_int", "promote",
     "broadcast_shapes", "reduction_axes", "normalize_axis",
     "arithmetic", "true_division", "comparison", "logical", "to_bool", "same_dtype", "float_only", "cast",
     "where", "clip", "common_dtype", "true_division_dtype", "common_dtype_after",
@@ -53,11 +53,6 @@ class OpRuntimeError(OpShapeError, RuntimeError):
 _WEAK_KIND = {bool: 0, int: 1, float: 2}
 _KIND_RANK = {"b": 0, "u": 1, "i": 1, "f": 2, "c": 3}
 _DEFAULT_OF_KIND = {0: np.dtype(np.bool_), 1: np.dtype(np.int64), 2: np.dtype(np.float32)}
-
-
-def is_weak(value) -> bool:
-    """Whether ``value`` is a weakly typed Python scalar (NumPy scalars are strongly typed)."""
-    return type(value) in _WEAK_KIND
 
 
 def constant_array(value) -> np.ndarray:
@@ -608,10 +603,6 @@ def split(x, *, indices_or_sections, axis=0):
     return tuple(Aval(shape[:axis] + (size,) + shape[axis + 1:], dtype) for size in sizes)
 
 
-def _index_items(index) -> tuple:
-    return index if isinstance(index, tuple) else (index,)
-
-
 def getitem(x, *, index):
     """``getitem`` with a static index: ints, slices, ``None``, ``...`` and tuples of these.
 
@@ -621,7 +612,7 @@ def getitem(x, *, index):
         OpTypeError: for an index item of another type.
     """
     shape = shape_of(x)
-    items = _index_items(index)
+    items = index if isinstance(index, tuple) else (index,)
     taking = 0
     for item in items:
         if isinstance(item, slice):

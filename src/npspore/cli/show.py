@@ -73,38 +73,52 @@ def _source_files(target: Target) -> dict:
 
 
 def side_by_side(text: str, files: dict, *, color: bool = False) -> str:
-    """Generated module ``text`` with, on the left of each line, the source line it came from.
+    """The code of generated module ``text`` with, on the left, the source line each line came from.
 
-    A source line is shown (``file.py:LINE`` and its text) where a run of generated lines from it
-    starts; the ``# file.py:LINE`` comments are dropped from the right-hand side, which shows the
-    module's lines in order. ``files`` maps the basenames in those comments to paths.
+    A source line (``file.py:LINE`` and its text, indented as in its function) is shown where a run
+    of generated lines from it starts. The module's header comments and ``layout`` literal are left
+    out, and so are the ``# file.py:LINE`` comments. ``files`` maps the basenames in those comments
+    to paths.
     """
-    rows = []
-    previous = None
-    for line in text.splitlines():
-        match = _SOURCE_COMMENT.search(line)
-        if match is None:
-            rows.append(("", "", line))
+    lines = text.splitlines()
+    while lines and lines[0].startswith("#"):
+        lines.pop(0)
+    rows, previous = [], None
+    for line in lines:
+        if line.startswith("layout = "):
             continue
-        code = line[:match.start()]
-        where = (match.group(1), int(match.group(2)))
-        if where == previous:
+        match = _SOURCE_COMMENT.search(line)
+        where = (match.group(1), int(match.group(2))) if match else None
+        code = line[:match.start()] if match else line
+        if where is None or where == previous:
             rows.append(("", "", code))
         else:
             path = files.get(where[0])
-            source = linecache.getline(path, where[1]).strip() if path else ""
-            rows.append((f"{where[0]}:{where[1]}", source, code))
-        previous = where
-    label_width = max((len(r[0]) for r in rows), default=0)
+            rows.append((f"{where[0]}:{where[1]}", linecache.getline(path, where[1]).rstrip() if path else "", code))
+        previous = where if where is not None else previous
+    while rows and not rows[-1][2].strip():
+        rows.pop()
+    rows = _dedent_sources(rows)
+    label_width = max(len(r[0]) for r in rows) if rows else 0
     columns = shutil.get_terminal_size((120, 24)).columns
     source_width = max(20, min(max((len(r[1]) for r in rows), default=0), columns // 2 - label_width - 4))
     out = []
     for label, source, code in rows:
         if len(source) > source_width:
             source = source[:source_width - 1] + "…"
-        left = f"{label:<{label_width}}  {source:<{source_width}}"
+        padding = " " * (source_width - len(source))
         if color:
-            left = f"{label:<{label_width}}  " + highlight_line(source) + " " * (source_width - len(source))
-            code = highlight_line(code)
-        out.append((left + _GUTTER + code).rstrip() + "\n")
+            source, code = highlight_line(source), highlight_line(code)
+        out.append(f"{label:<{label_width}}  {source}{padding}{_GUTTER}{code}".rstrip() + "\n")
     return "".join(out)
+
+
+def _dedent_sources(rows) -> list:
+    """Remove the indentation all shown lines of one file share (their function's body indentation)."""
+    common = {}
+    for label, source, _ in rows:
+        if source.strip():
+            file = label.rsplit(":", 1)[0]
+            indent = len(source) - len(source.lstrip())
+            common[file] = min(common.get(file, indent), indent)
+    return [(label, source[common.get(label.rsplit(":", 1)[0], 0):], code) for label, source, code in rows]

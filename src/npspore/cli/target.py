@@ -64,10 +64,8 @@ class Target:
             signature.bind(*((None,) if self.is_cell else ()), *args)
         except TypeError:
             names = self.input_names()
-            wanted = ", ".join(names) if names else "no inputs"
-            given = f"{len(args)} --input" + ("" if len(args) == 1 else "s")
-            raise InputError(f"{self.function.__qualname__} takes {len(names)} input(s) ({wanted}), "
-                             f"got {given}") from None
+            wanted = f"{len(names)} input{'' if len(names) == 1 else 's'} ({', '.join(names)})" if names else "no inputs"
+            raise InputError(f"{self.function.__qualname__} takes {wanted}, got {len(args)} from --input") from None
 
     def eager(self, args):
         """Run the program eagerly (PYNATIVE): ``cell(*args)`` or ``fn(*args)``."""

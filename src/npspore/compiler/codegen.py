@@ -404,6 +404,34 @@ def _uses_deep(stmt):
                 yield atom
 
 
+def _merge_identical_functions(module: ir.Module) -> ir.Module:
+    """Keep one of several functions whose code is the same (say, two Dense layers of different
+    widths: shapes never appear in their code), redirecting calls to it. Returns a new module."""
+    module = copy.copy(module)
+    module.functions = dict(module.functions)
+    while True:
+        texts: dict[str, str] = {}
+        redirect: dict[str, str] = {}
+        for name, function in module.functions.items():
+            if name == module.entry:
+                continue
+            text = Renderer(module).function_text(function).replace(f"def {name}(", "def _(", 1)
+            if text in texts:
+                redirect[name] = texts[text]
+            else:
+                texts[text] = name
+        if not redirect:
+            return module
+        for name in redirect:
+            del module.functions[name]
+        for name, function in module.functions.items():
+            function = copy.deepcopy(function)
+            for stmt in ir.walk_stmts(function.body):
+                if isinstance(stmt, ir.Call) and stmt.callee in redirect:
+                    stmt.callee = redirect[stmt.callee]
+            module.functions[name] = function
+
+
 def render_module(module: ir.Module) -> str:
     """The Python source of ``module`` (deterministic: same module, same text)."""
-    return Renderer(module).render()
+    return Renderer(_merge_identical_functions(module)).render()

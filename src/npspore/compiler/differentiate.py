@@ -24,8 +24,10 @@ ordinary ``Apply`` statements, so the backward sweep is built from the same ops 
   so the sweep sums over the fixed broadcast axes and reshapes, or adds nothing when shapes agree.
 * **Accumulation.** A value used several times gets ``d_x = d_x + contribution`` for each extra use.
 * **Seeds.** ``"ones"``: every result gets an all-ones cotangent (MindSpore sums a tuple output's
-  contributions); ``"first"``: only ``results[0]`` (``has_aux``); ``"given"``: the entry takes one
-  extra parameter per result, its sensitivity (``sens_param``).
+  contributions); ``"first"``: only ``results[0]`` (``has_aux``); a tuple of result positions: only
+  those; ``"given"``: the entry takes one extra parameter per result, its sensitivity (``sens_param``).
+  Seeds and zeros of a static shape are ``ones``/``zeros`` ops, so the value they stand for need not be
+  computed (a gradient alone never computes the forward result it is seeded at).
 * **Results.** Integer parameters get their cotangent cast to their dtype, as MindSpore does.
 
 ## Calls
@@ -36,6 +38,11 @@ pattern) — twelve identical layers share one pair:
 * ``<callee>_fwd(params) -> (results..., residuals...)`` runs the callee and returns the values its
   backward sweep reads (only those: what the staged rules read, found as free variables);
 * ``<callee>_bwd(residuals..., d_results...) -> d_params`` for the active parameters.
+
+When the callee's forward sweep already returns everything its backward reads (its results and
+parameters), the primal callee itself is called instead of a ``_fwd`` copy. When the backward reads a
+tape (the callee has a tensor-dependent loop), ``_bwd`` runs the callee's forward sweep itself and the
+caller calls the primal callee: tapes never cross functions.
 
 ## Control flow
 
@@ -445,6 +452,12 @@ class _FunctionAD:
         grads = tuple(self.final_cotangent(fn.params[j], adj, backward, cast=False) for j in self.wrt)
         bwd_body = Block(self.hoisted + backward.block.stmts, grads)
         needed = _free_vars(bwd_body, exclude=d_results)
+        # A backward that pops a tape filled by a forward loop runs that forward itself: tapes never
+        # cross functions (the caller runs the primal callee), so higher orders see one-function loops.
+        recompute = any(var.aval == TAPE_AVAL for var in needed)
+        if recompute:
+            bwd_body = Block(fn.body.stmts + bwd_body.stmts, grads)
+            needed = _free_vars(bwd_body, exclude=d_results)
         # each residual comes from the caller's argument, the callee's result, or an extra result
         params = {p: j for j, p in enumerate(fn.params)}
         result_positions: dict = {}
@@ -463,7 +476,7 @@ class _FunctionAD:
         # the backward function gets its own Vars for the residuals it receives
         received = {var: Var(var.name, var.aval) for var in needed}
         _substitute(bwd_body, received)
-        if returned or self.forward_changed:
+        if returned or (self.forward_changed and not recompute):
             fwd_name = self.ctx.function_names.fresh(fn.name + "_fwd")
             self.ctx.functions[fwd_name] = Function(
                 fwd_name, fn.params, Block(fn.body.stmts, tuple(results) + tuple(returned)),
@@ -609,7 +622,7 @@ class _FunctionAD:
 
     def backward_if(self, stmt: If, adj: dict, builder: BlockBuilder) -> None:
         seeds = [(i, adj[o]) for i, o in enumerate(stmt.outputs) if o in adj]
-        if not seeds:
+        if not seeds and not self.pops_adjoints(stmt.then_block) and not self.pops_adjoints(stmt.else_block):
             return
         branches = []
         for block in (stmt.then_block, stmt.else_block):
@@ -658,7 +671,7 @@ class _FunctionAD:
     def backward_loop(self, parent: Block, stmt, adj: dict, builder: BlockBuilder) -> None:
         n = len(stmt.outputs)
         carried = [i for i in range(n) if self.active(stmt.outputs[i]) or self.active(stmt.body_params[i])]
-        if not carried or all(adj.get(stmt.outputs[i]) is None for i in carried):
+        if all(adj.get(stmt.outputs[i]) is None for i in carried) and not self.pops_adjoints(stmt.body):
             return
         loc = stmt.loc
         inits = [adj.get(stmt.outputs[i]) or self.zeros(builder, stmt.outputs[i], loc) for i in carried]
@@ -707,6 +720,11 @@ class _FunctionAD:
                 self.accumulate(adj, stmt.carried[i], d, builder, loc)
         for v, d in zip(outer, acc_out):
             adj[v] = d
+
+    def pops_adjoints(self, block: Block) -> bool:
+        """Whether a block pushes onto a tape whose adjoint tape the backward sweep has filled: its
+        backward must then run (and pop) even when its outputs received no cotangent."""
+        return any(isinstance(s, TapePush) and s.tape in self.adjoint_tapes for s in ir.walk_stmts(block))
 
     def count_iterations(self, stmt: While):
         """Add an iteration counter to a forward ``While``; returns the Var holding the count."""

@@ -41,7 +41,7 @@ def optimize(module: ir.Module) -> ir.Module:
 
 _SMALL = 16
 _FILLED = {"ones_like": 1, "zeros_like": 0, "ones": 1, "zeros": 0}
-_ELEMENTWISE_BINARY = {"add", "sub", "mul", "div"}
+_ELEMENTWISE = {"add", "sub", "mul", "div", "where", "maximum", "minimum"}
 
 
 class _Simplifier:
@@ -89,7 +89,7 @@ class _Simplifier:
             return True
         if stmt.op == "broadcast_to" and values[0] is not None and np.size(values[0]) == 1:
             self.scalars[id(target)] = np.asarray(values[0], aval.dtype).reshape(())
-        elif stmt.op in _ELEMENTWISE_BINARY:
+        elif stmt.op in _ELEMENTWISE:
             self.absorb_broadcast(stmt, values)
         return False
 
@@ -131,13 +131,13 @@ class _Simplifier:
         scalars = [self.scalars.get(id(a)) if isinstance(a, ir.Var) else None for a in stmt.args]
         if all(s is None for s in scalars):
             return
-        for i, scalar in enumerate(scalars):
-            other = stmt.args[1 - i]
-            if scalar is not None and isinstance(other, ir.Var) and other.aval == target.aval:
-                args = list(stmt.args)
-                args[i] = ir.Const(scalar)
-                stmt.args = tuple(args)
-                return
+        # Another operand is already an array of the result's shape and dtype, so NumPy broadcasts
+        # the scalar and promotes the same way under NumPy 1.26 (value-based) and 2.x (NEP 50).
+        full_array = any(isinstance(a, ir.Var) and a.aval == target.aval and s is None
+                         for a, s in zip(stmt.args, scalars))
+        if full_array:
+            stmt.args = tuple(ir.Const(s) if s is not None else a for a, s in zip(stmt.args, scalars))
+            return
         operands = [s if s is not None else v for s, v in zip(scalars, values)]
         if all(o is not None and np.size(o) == 1 for o in operands):
             folded = _evaluate(stmt, [np.asarray(o).reshape(()) for o in operands], shape=())

@@ -17,6 +17,7 @@ from ..opdef import op_table
 __all__ = ["run", "assign"]
 
 _SEQUENCES = (list, tuple)
+_SCALARS = (bool, int, float)
 
 
 def run(name: str, *operands, **static):
@@ -37,8 +38,8 @@ def run(name: str, *operands, **static):
         KeyError: if no op is called ``name``.
     """
     definition = op_table()[name]
-    values = [x._array if isinstance(x, Tensor) else rules.constant_array(x) if type(x) in _SEQUENCES else x
-              for x in operands]
+    weak = definition.operand_dtype is not None
+    values = [x._array if isinstance(x, Tensor) else _constant(x, weak) for x in operands]
     inferred = definition.infer(*values, **static)
     if definition.operand_dtype is not None:
         target = definition.operand_dtype(*values, **static)
@@ -50,6 +51,19 @@ def run(name: str, *operands, **static):
     if type(inferred) is tuple:
         return tuple(_wrap(r, aval.dtype) for r, aval in zip(result, inferred))
     return _wrap(result, inferred.dtype)
+
+
+def _constant(value, weak: bool):
+    """A non-Tensor operand as the lowering takes it.
+
+    Lists and tuples become arrays of MindSpore's default dtypes. Python scalars stay weakly typed
+    for ops that promote (``weak``); for the others they become 0-d arrays of their default dtype.
+    """
+    if type(value) in _SEQUENCES:
+        return rules.constant_array(value)
+    if not weak and type(value) in _SCALARS:
+        return np.asarray(value, rules.dtype_of(value))
+    return value
 
 
 def _wrap(result, dtype: np.dtype) -> Tensor:

@@ -1,0 +1,169 @@
+"""The ``npspore`` command line: read, check and manage generated kernels.
+
+``main(argv)`` parses the verb (``show``, ``check``, ``cache``, ``bench``) and runs it. Exit status:
+0 success, 1 ``check`` found a wrong gradient, 2 bad input (a TARGET or SPEC that cannot be used,
+a compile error in the user's program). Errors are one line on stderr — for compile errors followed
+by the user's file, line and a caret — and never a traceback unless ``--debug`` is given.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import traceback
+
+from .. import __version__
+from ..compiler.errors import CompileError
+from ..compiler.pipeline import STAGES
+from . import bench, cache, check, show
+from .gradient import add_grad_options
+from .target import SPEC_HELP, InputError, load_target, make_inputs
+
+__all__ = ["main"]
+
+_TARGET_HELP = ("path/to/file.py:Name or package.module:Name; Name is an nn.Cell class (built with no "
+                "arguments), a function with no parameters returning a Cell, a Cell instance, or a function")
+
+_SHOW_EXAMPLES = """\
+examples:
+  npspore show tests/catalogue.py:MLP --input f32[5,4]
+      the forward kernel of MLP for a 5x4 float32 input (the cached file's text)
+  npspore show tests/catalogue.py:MLP --input f32[5,4] --grad --weights all
+      the adjoint kernel of grad(net, grad_position=0, weights=net.trainable_params())
+  npspore show tests/catalogue.py:MulNet --input f32[2] f32[2] f32[2] --grad --grad-position 0 1 2
+  npspore show tests/catalogue.py:E --input f32[1] f32[1] --grad --grad-position none --weights z
+  npspore show mypkg.models:make_net --input f32[8,16] --dump-after specialize
+  npspore show tests/catalogue.py:GatedCell --input f32[2,3] --side-by-side
+"""
+
+_CHECK_EXAMPLES = """\
+examples:
+  npspore check tests/catalogue.py:MLP --input f32[5,4] --weights all
+  npspore check tests/catalogue.py:elementwise --input f32[3] f32[3] f32[3] --grad-position 0 1 2
+  npspore check model.py:Net --input @x.npy --eps 1e-5
+exit status: 0 all gradients match, 1 some gradient does not, 2 bad input
+"""
+
+_CACHE_EXAMPLES = """\
+examples:
+  npspore cache list
+  npspore cache info
+  npspore cache clear --older-than 30
+  npspore cache explain tests/catalogue.py:MLP --input f32[5,4]
+the cache directory is $NPSPORE_CACHE_DIR (default ~/.cache/npspore)
+"""
+
+_BENCH_EXAMPLES = """\
+examples:
+  npspore bench tests/catalogue.py:MLP --input f32[64,4]
+  npspore bench tests/catalogue.py:MLP --input f32[64,4] --grad --weights all --repeat 50
+"""
+
+
+class _Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose usage errors are one line on stderr (exit status 2)."""
+
+    def error(self, message):
+        self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+
+
+def _verb(subparsers, name, help_text, epilog, parents):
+    return subparsers.add_parser(name, help=help_text, description=help_text[0].upper() + help_text[1:] + ".",
+                                 epilog=epilog, parents=parents, formatter_class=argparse.RawDescriptionHelpFormatter)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argparse parser of the ``npspore`` command."""
+    debug = _Parser(add_help=False)
+    debug.add_argument("--debug", action="store_true", default=argparse.SUPPRESS,
+                       help="show the Python traceback of an error")
+    target = _Parser(add_help=False)
+    target.add_argument("target", metavar="TARGET", help=_TARGET_HELP)
+    target.add_argument("--input", nargs="+", action="extend", default=[], metavar="SPEC", help=SPEC_HELP)
+    target.add_argument("--seed", type=int, default=0, help="seed of the random input data (default: 0)")
+
+    parser = _Parser(prog="npspore", description="Read, check and manage the kernels npspore generates.",
+                     epilog="run 'npspore VERB --help' for a verb's options and examples",
+                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", action="version", version=f"npspore {__version__}")
+    parser.add_argument("--debug", action="store_true", default=False, help="show the Python traceback of an error")
+    verbs = parser.add_subparsers(dest="verb", metavar="VERB", required=True, parser_class=_Parser)
+
+    show_parser = _verb(verbs, "show", "print the generated module that runs (forward or adjoint kernel)",
+                 _SHOW_EXAMPLES, [target, debug])
+    add_grad_options(show_parser, with_grad_flag=True)
+    show_parser.add_argument("--dump-after", choices=STAGES, metavar="STAGE",
+                      help=f"print the program after a compiler stage instead: {', '.join(STAGES)}")
+    show_parser.add_argument("--train", action="store_true", help="compile the Cell in training mode (set_train())")
+    show_parser.add_argument("--side-by-side", action="store_true",
+                      help="show each source line next to the generated lines that came from it")
+    show_parser.add_argument("--no-color", action="store_true", help="no syntax colouring (also: NO_COLOR=1)")
+    show_parser.set_defaults(handler=_with_target(show.run))
+
+    check_parser = _verb(verbs, "check", "compare the generated gradients with central finite differences (float64)",
+                  _CHECK_EXAMPLES, [target, debug])
+    add_grad_options(check_parser, with_grad_flag=False)
+    check_parser.add_argument("--eps", type=float, default=1e-6, help="finite-difference step (default: 1e-6)")
+    check_parser.add_argument("--rtol", type=float, default=1e-5, help="relative tolerance (default: 1e-5)")
+    check_parser.add_argument("--atol", type=float, default=1e-6, help="absolute tolerance (default: 1e-6)")
+    check_parser.add_argument("--max-elements", type=int, default=200, metavar="N",
+                       help="check at most N random elements per argument, 0 for all (default: 200)")
+    check_parser.set_defaults(handler=_with_target(check.run))
+
+    cache_parser = _verb(verbs, "cache", "list, measure, clear or explain the on-disk kernel cache",
+                         _CACHE_EXAMPLES, [debug])
+    actions = cache_parser.add_subparsers(dest="action", metavar="ACTION", required=True, parser_class=_Parser)
+    _verb(actions, "list", "list cached kernels: key, callable, signature, size, age", _CACHE_EXAMPLES,
+          [debug]).set_defaults(handler=cache.run_list)
+    _verb(actions, "info", "print the cache directory, number of kernels and total size", _CACHE_EXAMPLES,
+          [debug]).set_defaults(handler=cache.run_info)
+    clear = _verb(actions, "clear", "delete cached kernels", _CACHE_EXAMPLES, [debug])
+    clear.add_argument("--older-than", type=float, metavar="DAYS", help="only kernels last written DAYS ago or more")
+    clear.set_defaults(handler=cache.run_clear)
+    explain = _verb(actions, "explain", "say whether a call would find its kernel on disk, and why not",
+                    _CACHE_EXAMPLES, [target, debug])
+    explain.add_argument("--train", action="store_true", help="the Cell in training mode (set_train())")
+    explain.set_defaults(handler=_with_target(cache.run_explain))
+
+    bench_parser = _verb(verbs, "bench", "time the compiled kernel against eager execution", _BENCH_EXAMPLES,
+                  [target, debug])
+    add_grad_options(bench_parser, with_grad_flag=True)
+    bench_parser.add_argument("--repeat", type=int, default=20, metavar="N", help="timing samples per variant (default: 20)")
+    bench_parser.set_defaults(handler=_with_target(bench.run))
+    return parser
+
+
+def _with_target(run):
+    """A handler that loads TARGET and its inputs, then returns ``run(target, args, options)``."""
+    def handler(options):
+        target = load_target(options.target)
+        args = make_inputs(options.input, options.seed)
+        target.check_input_count(args)
+        return run(target, args, options)
+    return handler
+
+
+def main(argv=None) -> int:
+    """Run the ``npspore`` command with ``argv`` (default: ``sys.argv[1:]``); returns the exit status."""
+    options = build_parser().parse_args(argv)
+    try:
+        return options.handler(options)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        # the reader went away (`npspore show ... | head`): stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    except Exception as error:  # noqa: BLE001 - every failure becomes one line unless --debug
+        if options.debug:
+            traceback.print_exc()
+        print(f"npspore: error: {_describe(error, options.debug)}", file=sys.stderr)
+        return 2
+
+
+def _describe(error: BaseException, debug: bool) -> str:
+    if isinstance(error, (InputError, CompileError)):
+        return str(error)  # a compile error's message already ends with the file, line and caret
+    first = str(error).splitlines()[0] if str(error) else ""
+    hint = "" if debug else " (run with --debug for the traceback)"
+    return f"{type(error).__name__}: {first}{hint}"

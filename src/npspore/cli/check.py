@@ -1,0 +1,142 @@
+"""``npspore check``: gradients from the generated kernel against central finite differences.
+
+Everything runs in float64: floating inputs are cast to float64 copies and a Cell's floating
+Parameters to float64, so the difference quotient ``(f(x + eps) - f(x - eps)) / 2eps`` is accurate
+to about ``1e-9``. ``f`` is the scalar the gradient is the derivative of: the sum of every output
+element (MindSpore's implicit ones sensitivity; with ``--has-aux`` only the first output), or with
+``--sens`` the inner product with a random sensitivity passed to the kernel. ``f`` is evaluated
+eagerly (PYNATIVE), so the check also covers the forward code the adjoint was derived from.
+
+An element passes when ``|kernel - fd| <= atol + rtol * |fd|``; an argument passes when all its
+checked elements do. Large arguments are checked at ``--max-elements`` random elements.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..common import dtype as mstype
+from ..common.parameter import Parameter
+from ..common.tensor import Tensor
+from .gradient import GradRequest, map_tensors
+from .target import InputError, Target
+
+
+def run(target: Target, args, options) -> int:
+    """Print the table; returns 1 if any gradient fails the check, else 0."""
+    request = GradRequest.from_options(options)
+    args = tuple(map_tensors(a, _float64_copy) for a in args)
+    for _, param in target.parameters():
+        if param._array.dtype.kind == "f":
+            param.set_dtype(mstype.float64)
+    rng = np.random.default_rng(options.seed + 1)
+    call_args = request.call_args(target, args, lambda shape, dtype: rng.standard_normal(shape).astype(dtype))
+    weights = _output_weights(target.eager(args), request, call_args[-1] if request.sens else None)
+    result = request.function(target, args, return_ids=True)(*call_args)
+    if request.has_aux:
+        result = result[0]
+    objective = _objective(target, args, weights)
+    names = target.input_names()
+    params = {param.name: param for _, param in target.parameters()}
+    rows, notes = [], []
+    for ident, gradient in _tagged(result):
+        if isinstance(ident, int):
+            label, value = (f"{names[ident]} (input {ident})" if ident < len(names) else f"input {ident}"), args[ident]
+        else:
+            label, value = ident, params[ident]
+        if value._array.dtype.kind != "f":
+            continue  # integer and bool inputs have no derivative to compare
+        indices = _sample(value._array.size, options.max_elements, rng)
+        if len(indices) < value._array.size:
+            notes.append(f"{label}: {len(indices)} of {value._array.size} elements checked, chosen at random")
+        numeric = _central_differences(objective, value._array, indices, options.eps)
+        analytic = np.asarray(gradient._array, np.float64).reshape(-1)[indices]
+        error = np.abs(analytic - numeric)
+        passed = bool(np.all(error <= options.atol + options.rtol * np.abs(numeric)))
+        relative = error / np.maximum(np.abs(numeric), options.atol)
+        rows.append((label, str(list(value.shape)), _max(error), _max(relative), "OK" if passed else "FAIL"))
+    if not rows:
+        raise InputError("nothing to check: no differentiable (floating) input or weight was selected")
+    _print_table(("argument", "shape", "max abs error", "max rel error", "status"), rows)
+    for note in notes:
+        print(note)
+    failed = sum(row[-1] == "FAIL" for row in rows)
+    tolerance = f"eps={options.eps:g}, rtol={options.rtol:g}, atol={options.atol:g}"
+    if failed:
+        print(f"FAIL: {failed} of {len(rows)} gradients differ from finite differences ({tolerance})")
+        return 1
+    print(f"OK: {len(rows)} gradients match finite differences ({tolerance})")
+    return 0
+
+
+def _float64_copy(tensor):
+    if isinstance(tensor, Parameter) or tensor._array.dtype.kind != "f":
+        return tensor
+    return Tensor(tensor._array.astype(np.float64))
+
+
+def _output_weights(output, request, sens) -> list:
+    """Per output leaf, the weight of its elements in the objective (an array or a scalar)."""
+    leaves = _leaves(output)
+    if sens is not None:
+        return [np.asarray(s._array, np.float64) for s in _leaves(sens)]
+    counted = len(_leaves(output[0])) if request.has_aux else len(leaves)
+    return [1.0 if i < counted and leaf._array.dtype.kind == "f" else 0.0 for i, leaf in enumerate(leaves)]
+
+
+def _objective(target, args, weights):
+    def evaluate() -> float:
+        leaves = _leaves(target.eager(args))
+        return float(sum(np.sum(w * np.asarray(leaf._array, np.float64)) for w, leaf in zip(weights, leaves)))
+    return evaluate
+
+
+def _central_differences(objective, array, indices, eps) -> np.ndarray:
+    """d objective / d array.flat[i] for each index, perturbing ``array`` in place (then restoring it)."""
+    flat = array.reshape(-1)  # a view: the program reads the perturbed values
+    numeric = np.empty(len(indices))
+    for k, index in enumerate(indices):
+        original = flat[index]
+        flat[index] = original + eps
+        ahead = objective()
+        flat[index] = original - eps
+        behind = objective()
+        flat[index] = original
+        numeric[k] = (ahead - behind) / (2 * eps)
+    return numeric
+
+
+def _sample(size: int, limit: int, rng) -> np.ndarray:
+    if limit <= 0 or size <= limit:
+        return np.arange(size)
+    return np.sort(rng.choice(size, limit, replace=False))
+
+
+def _leaves(value) -> list:
+    if isinstance(value, Tensor):
+        return [value]
+    if isinstance(value, (tuple, list)):
+        return [leaf for v in value for leaf in _leaves(v)]
+    if isinstance(value, dict):
+        return [leaf for v in value.values() for leaf in _leaves(v)]
+    return []
+
+
+def _tagged(result) -> list:
+    """The ``(position or parameter name, gradient)`` pairs of a ``return_ids=True`` result."""
+    if (isinstance(result, tuple) and len(result) == 2 and isinstance(result[0], (int, str))
+            and isinstance(result[1], Tensor)):
+        return [result]
+    if isinstance(result, (tuple, list)):
+        return [pair for item in result for pair in _tagged(item)]
+    return []
+
+
+def _max(values) -> float:
+    return float(np.max(values)) if np.size(values) else 0.0
+
+
+def _print_table(header, rows) -> None:
+    cells = [header] + [(r[0], r[1], f"{r[2]:.2e}", f"{r[3]:.2e}", r[4]) for r in rows]
+    widths = [max(len(row[i]) for row in cells) for i in range(len(header))]
+    for row in cells:
+        print("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip())
