@@ -1,0 +1,11 @@
+"""Test-wide settings: kernels compiled by tests go to a private disk cache, never the user's."""
+import pytest
+
+
+@pytest.fixture(autouse=True, scope="session")
+def private_kernel_cache(tmp_path_factory):
+    """Point ``NPSPORE_CACHE_DIR`` at a fresh directory for the whole session."""
+    patch = pytest.MonkeyPatch()
+    patch.setenv("NPSPORE_CACHE_DIR", str(tmp_path_factory.mktemp("npspore-cache")))
+    yield
+    patch.undo()
