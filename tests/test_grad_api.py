@@ -114,9 +114,9 @@ def test_aliases():
 # ------------------------------------------------------------------------------------ return structures
 
 
-def _tree(positions=None, position_form="auto", weights_form=None, position_grads=(), weight_grads=(),
+def _tree(positions=None, position_form="auto", by_weights=False, position_grads=(), weight_grads=(),
           single_weight=False, **flags):
-    spec = GradSpec(positions=positions, position_form=position_form, weights_form=weights_form, **flags)
+    spec = GradSpec(positions=positions, position_form=position_form, by_weights=by_weights, **flags)
     return gradient_tree(spec, list(position_grads), list(weight_grads), single_weight,
                          value_node=("tuple", (leaf(9),)), aux_node=("tuple", (leaf(8),)))
 
@@ -130,15 +130,15 @@ RESULTS = [np.array([float(i)], np.float32) for i in range(10)]
     (dict(positions=(0, 1), position_grads=[(0, leaf(0))]), [0.0]),  # position 1 was a Python scalar
     (dict(positions=(1,), position_grads=[]), ()),
     (dict(positions=(), position_form="all", position_grads=[(0, leaf(0))]), ([0.0],)),
-    (dict(weights_form="auto", weight_grads=[("w", leaf(3))], single_weight=True), [3.0]),
-    (dict(weights_form="auto", weight_grads=[("w", leaf(3))]), ([3.0],)),
-    (dict(weights_form="auto"), ()),
-    (dict(positions=(0,), position_grads=[(0, leaf(0))], weights_form="auto",
+    (dict(by_weights=True, weight_grads=[("w", leaf(3))], single_weight=True), [3.0]),
+    (dict(by_weights=True, weight_grads=[("w", leaf(3))]), ([3.0],)),
+    (dict(by_weights=True), ()),
+    (dict(positions=(0,), position_grads=[(0, leaf(0))], by_weights=True,
           weight_grads=[("w", leaf(3))], single_weight=True), ([0.0], [3.0])),
-    (dict(positions=(0,), position_grads=[(0, leaf(0))], weights_form="auto",
+    (dict(positions=(0,), position_grads=[(0, leaf(0))], by_weights=True,
           weight_grads=[("w", leaf(3)), ("b", leaf(4))]), ([0.0], ([3.0], [4.0]))),
-    (dict(positions=(0,), position_grads=[(0, leaf(0))], weights_form="auto"), ([0.0], ())),
-    (dict(positions=(0, 1), position_grads=[(0, leaf(0)), (1, leaf(1))], weights_form="auto",
+    (dict(positions=(0,), position_grads=[(0, leaf(0))], by_weights=True), ([0.0], ())),
+    (dict(positions=(0, 1), position_grads=[(0, leaf(0)), (1, leaf(1))], by_weights=True,
           weight_grads=[("w", leaf(3))], single_weight=True), (([0.0], [1.0]), [3.0])),
     (dict(positions=(0, 1), position_grads=[(0, leaf(0)), (1, leaf(1))], has_aux=True),
      (([0.0], [1.0]), ([8.0],))),
@@ -152,15 +152,15 @@ def test_gradient_structures(kwargs, expected):
     (dict(positions=(0,), position_grads=[(0, leaf(0))]), (0, [0.0])),
     (dict(positions=(1,), position_grads=[(1, leaf(1))]), (1, [1.0])),
     (dict(positions=(0, 1), position_grads=[(0, leaf(0)), (1, leaf(1))]), ((0, [0.0]), (1, [1.0]))),
-    (dict(weights_form="auto", weight_grads=[("w", leaf(3))], single_weight=True), ("w", [3.0])),
-    (dict(weights_form="auto", weight_grads=[("w", leaf(3)), ("b", leaf(4))]), (("w", [3.0]), ("b", [4.0]))),
-    (dict(weights_form="auto", weight_grads=[("b", leaf(4))]), (("b", [4.0]),)),
-    (dict(positions=(0,), position_grads=[(0, leaf(0))], weights_form="auto",
+    (dict(by_weights=True, weight_grads=[("w", leaf(3))], single_weight=True), ("w", [3.0])),
+    (dict(by_weights=True, weight_grads=[("w", leaf(3)), ("b", leaf(4))]), (("w", [3.0]), ("b", [4.0]))),
+    (dict(by_weights=True, weight_grads=[("b", leaf(4))]), (("b", [4.0]),)),
+    (dict(positions=(0,), position_grads=[(0, leaf(0))], by_weights=True,
           weight_grads=[("w", leaf(3)), ("b", leaf(4))]), ((0, [0.0]), (("w", [3.0]), ("b", [4.0])))),
-    (dict(positions=(0, 1), position_grads=[(0, leaf(0)), (1, leaf(1))], weights_form="auto",
+    (dict(positions=(0, 1), position_grads=[(0, leaf(0)), (1, leaf(1))], by_weights=True,
           weight_grads=[("w", leaf(3)), ("b", leaf(4))]),
      (((0, [0.0]), (1, [1.0])), (("w", [3.0]), ("b", [4.0])))),
-    (dict(positions=(0,), position_grads=[(0, leaf(0))], weights_form="auto",
+    (dict(positions=(0,), position_grads=[(0, leaf(0))], by_weights=True,
           weight_grads=[("w", leaf(3))], single_weight=True), ((0, [0.0]), ("w", [3.0]))),
     (dict(positions=(0,), position_grads=[(0, leaf(0))], has_aux=True), ((0, [0.0]), ([8.0],))),
 ])
@@ -504,3 +504,33 @@ def test_catalogue_second_derivatives_match_finite_differences(name):
         behind = total(step)
         numeric = (ahead - behind) / 2e-3
         assert np.isclose(float(np.sum(analytic[position] * direction)), numeric, rtol=2e-3, atol=2e-4), name
+
+
+# ------------------------------------------------------------------------------------ backward hooks
+
+
+class Product(nn.Cell):
+    def construct(self, x, y):
+        return x * y * 3.0
+
+
+def test_backward_hooks_of_the_differentiated_cell():
+    net = Product()
+    seen = []
+    handle = net.register_backward_hook(
+        lambda cell, grad_input, grad_output: seen.append((values(grad_input), values(grad_output))) or
+        (grad_input[0] * 10, grad_input[1]))
+    x, y = t32(1.0, 2.0), t32(4.0, 5.0)
+    gradient = ms.grad(net, (0, 1))
+    assert values(gradient(x, y)) == ([120.0, 150.0], [3.0, 6.0])
+    assert seen == [(([12.0, 15.0], [3.0, 6.0]), ([1.0, 1.0],))]
+    handle.remove()
+    assert values(gradient(x, y)) == ([12.0, 15.0], [3.0, 6.0])  # removal takes effect at the next call
+
+
+def test_backward_pre_hook_replaces_the_output_gradient():
+    net = Product()
+    net.register_backward_pre_hook(lambda cell, grad_output: (grad_output[0] * 2,))
+    x, y = t32(1.0, 2.0), t32(4.0, 5.0)
+    value, gradient = ms.value_and_grad(net, 1, return_ids=True)(x, y)
+    assert values(value) == [12.0, 30.0] and values(gradient) == (1, [6.0, 12.0])

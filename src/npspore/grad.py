@@ -18,8 +18,11 @@ the documented form, ``mutable`` tuple/list/dict inputs get gradients of the sam
 """
 from __future__ import annotations
 
+import dataclasses
 import weakref
 from dataclasses import dataclass
+
+import numpy as np
 
 from .compiler.signature import input_key
 
@@ -79,16 +82,16 @@ def _check_weights(weights):
 class GradSpec:
     """What a gradient function computes and how it packages the result.
 
-    ``positions``: the input positions to differentiate (None: none). ``position_form``: ``"auto"``
-    (one gradient → bare, several → tuple; ``grad``), ``"all"`` (always a tuple; ``get_all``) or
-    ``"first"`` (``GradOperation()``: bare gradient of input 0). ``weights_form``: ``None`` (no
-    weights part), ``"auto"`` (a single Tensor → bare, a list → tuple). ``with_value``: return
-    ``(value, grads)``. ``owner`` names the API in validation messages.
+    ``positions``: the input positions to differentiate (``None``: no input part). ``position_form``:
+    ``"auto"`` (one gradient bare, several a tuple: ``grad``, ``GradOperation()``) or ``"all"`` (every
+    input, always a tuple: ``get_all``). ``by_weights``: the result has a weights part (a single
+    Parameter gives a bare gradient, a list a tuple). ``has_aux``, ``return_ids``, ``sens_param``: as
+    in :func:`grad`. ``with_value``: the result is ``(value, gradients)``.
     """
 
     positions: tuple | None
     position_form: str = "auto"
-    weights_form: str | None = None
+    by_weights: bool = False
     has_aux: bool = False
     return_ids: bool = False
     sens_param: bool = False
@@ -130,7 +133,7 @@ def gradient_tree(spec: GradSpec, position_grads, weight_grads, single_weight: b
         position_part = positions[0]
     else:
         position_part = _tuple_node(positions)
-    if spec.weights_form is None:
+    if not spec.by_weights:
         weight_part = None
     elif single_weight and len(weights) == 1:
         weight_part = weights[0]
@@ -278,6 +281,7 @@ class GradFunction:
         label = f"grad of {getattr(fn, '__qualname__', type(fn).__name__)}"
         self._cache = _kernel_cache(fn, options, label, self._compile_entry)
         self._is_cell = hasattr(type(fn), "construct") and hasattr(fn, "training")
+        self._runs_hooks = self._is_cell
 
     # --- calling
 
@@ -314,12 +318,73 @@ class GradFunction:
         return key, leaves
 
     def __call__(self, *args, **kwargs):
+        if self._runs_hooks and (self.fn._backward_hooks or self.fn._backward_pre_hooks):
+            return self._call_with_hooks(args, kwargs)
         key, leaves = self._key(args, kwargs)
         entry = self._cache.lookup(key)
         if entry is None:
             entry, from_disk = self._compile_entry(args, kwargs, key)
             self._cache.add(key, entry, from_disk=from_disk)
         return entry.run(leaves)
+
+    def _call_with_hooks(self, args, kwargs):
+        """A call when fn is a Cell with backward hooks: the kernels compute the value and the
+        gradients of all inputs; the hooks run in Python between them and the packaging.
+
+        ``grad_output`` is the sensitivity of each output leaf (ones, or the given ``sens``); a
+        backward pre-hook that replaces it makes the gradients be computed again from its value.
+        ``grad_input`` holds the gradients of the differentiable inputs; a backward hook that
+        returns a new tuple replaces them.
+        """
+        from .common.tensor import Tensor
+
+        call_args, call_kwargs, sens = self._split_sens(args, kwargs)
+        self._check_call(call_args, call_kwargs)
+        inputs = call_args + tuple(call_kwargs.values())
+        differentiable = [p for p, v in enumerate(inputs) if _is_tensor(v) or _is_mutable_container(v)]
+        spec = self.spec
+        everything = dict(positions=(), position_form="all", return_ids=False, with_value=True)
+        value, rest = self._variant(**everything)(*args, **kwargs)
+        core, _ = rest if spec.has_aux else (rest, None)
+        differentiated = value[0] if spec.has_aux else value
+        if spec.sens_param:
+            grad_output = tuple(_tensor_leaves(sens[0]))
+        else:
+            grad_output = tuple(Tensor._wrap(np.ones_like(t._array)) for t in _tensor_leaves(differentiated))
+        replaced = self.fn._run_backward_pre_hooks(grad_output)
+        if replaced is not grad_output:
+            leaves = iter(replaced)
+            first = _replace_leaves(differentiated, lambda t: next(leaves))
+            given = first if not spec.has_aux else (first,) + tuple(
+                _replace_leaves(v, lambda t: Tensor._wrap(np.zeros_like(t._array))) for v in value[1:])
+            value, core = self._variant(has_aux=False, sens_param=True, **everything)(
+                *call_args, given, **call_kwargs)
+            grad_output = replaced
+        input_grads, weight_part = core if spec.by_weights else (core, None)
+        grad_input = self.fn._run_backward_hooks(tuple(input_grads), grad_output)
+
+        found = []
+
+        def leaf(item):
+            found.append(item)
+            return ("leaf", len(found) - 1)
+
+        position_grads = [(p, leaf(grad_input[differentiable.index(p)]))
+                          for p in self._requested_positions(inputs) if p in differentiable]
+        weights = _check_weights(self.weights)
+        single_weight = self.weights is not None and not isinstance(self.weights, (list, tuple))
+        weight_values = [weight_part] if single_weight else list(weight_part or ())
+        weight_grads = [(getattr(w, "name", None), leaf(g)) for w, g in zip(weights, weight_values)]
+        aux = leaf(tuple(value[1:])) if spec.has_aux else None
+        tree = gradient_tree(spec, position_grads, weight_grads, single_weight, leaf(value), aux)
+        return _build_abstract(tree, found)
+
+    def _variant(self, **changes) -> "GradFunction":
+        """The gradient function of the same fn and weights with other options (kernels are shared),
+        which does not run the hooks itself."""
+        variant = GradFunction(self.fn, dataclasses.replace(self.spec, **changes), self.weights)
+        variant._runs_hooks = False
+        return variant
 
     def _compile_entry(self, args, kwargs, key):
         """The kernel entry for a call: from the disk cache when verified there, else compiled.
@@ -575,6 +640,31 @@ def _build_abstract(node, leaves):
     return items if kind == "list" else tuple(items)
 
 
+def _tensor_leaves(value) -> list:
+    from .common.tensor import Tensor
+
+    if isinstance(value, Tensor):
+        return [value]
+    if isinstance(value, (tuple, list)):
+        return [t for v in value for t in _tensor_leaves(v)]
+    if isinstance(value, dict):
+        return [t for v in value.values() for t in _tensor_leaves(v)]
+    return []
+
+
+def _replace_leaves(value, replace):
+    """``value``'s structure with each Tensor leaf ``t`` replaced by ``replace(t)``."""
+    from .common.tensor import Tensor
+
+    if isinstance(value, Tensor):
+        return replace(value)
+    if isinstance(value, (tuple, list)):
+        return type(value)(_replace_leaves(v, replace) for v in value)
+    if isinstance(value, dict):
+        return {k: _replace_leaves(v, replace) for k, v in value.items()}
+    return value
+
+
 def _layout_output(source: str):
     """The output tree node recorded in a cached kernel module's ``layout`` literal."""
     import ast
@@ -615,7 +705,7 @@ def _result_builder(node):
 
 def _describe_spec(spec: GradSpec) -> str:
     parts = [f"positions={spec.positions}"]
-    for name in ("weights_form", "has_aux", "return_ids", "sens_param", "with_value"):
+    for name in ("by_weights", "has_aux", "return_ids", "sens_param", "with_value"):
         value = getattr(spec, name)
         if value:
             parts.append(f"{name}={value}")
@@ -643,7 +733,7 @@ def _make(fn, grad_position, weights, has_aux, return_ids, sens_param, with_valu
     _check_bool("_Grad", "return_ids", return_ids)
     _check_bool("_Grad", "sens_param", sens_param)
     spec = GradSpec(positions=positions, position_form="auto",
-                    weights_form=None if weights is None else "auto", has_aux=has_aux,
+                    by_weights=weights is not None, has_aux=has_aux,
                     return_ids=return_ids, sens_param=sens_param, with_value=with_value)
     return GradFunction(fn, spec, weights)
 

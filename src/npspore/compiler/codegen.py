@@ -117,7 +117,9 @@ class Renderer:
                 target = np.dtype(target)
                 for i, a in enumerate(stmt.args):
                     if isinstance(a, ir.Var) and a.aval.dtype != target:
-                        operand_text[i] = f"{a.name}.astype(np.{target.name})"
+                        # 0-d values may be Python ints at run time (a loop index): no .astype there
+                        operand_text[i] = (f"np.{target.name}({a.name})" if a.aval.shape == ()
+                                           else f"{a.name}.astype(np.{target.name})")
                     elif isinstance(a, ir.Const) and isinstance(a.value, np.ndarray) and a.value.dtype != target:
                         operand_text[i] = self.literal(a.value.astype(target))
         inferred = stmt.targets[0].aval.dtype

@@ -8,10 +8,9 @@ into them: static arguments must be Python values (ints, tuples, dtypes), never 
 """
 from __future__ import annotations
 
-from .. import shape_rules
 from ..common import dtype as mstype
 from ..common.dtype import dtype_to_nptype, dtype_to_pytype, nptype_to_dtype, pytype_to_dtype
-from ..common.tensor import _axis, _np_dtype
+from ..common.tensor import Tensor, _axis, _np_dtype
 from . import eager
 from .eager import run
 
@@ -238,9 +237,20 @@ def erf(input):
 # ---------------------------------------------------------------- selection, conversion, comparison, logic
 
 
+def _anchored(value, other):
+    """``value`` as a Tensor when neither it nor ``other`` is one.
+
+    Two Python scalars alone would make NumPy compute in its default float64/int64; as a Tensor,
+    the first gets MindSpore's default dtype and the pair promotes from there.
+    """
+    if isinstance(value, Tensor) or isinstance(other, Tensor):
+        return value
+    return Tensor(value)
+
+
 def where(condition, input, other):
     """Elements of ``input`` where ``condition`` holds, else of ``other`` (all three broadcast)."""
-    return run("where", condition, input, other)
+    return run("where", condition, _anchored(input, other), other)
 
 
 def clamp(input, min=None, max=None):
@@ -577,7 +587,10 @@ def gather(input_params, input_indices, axis, batch_dims=0):
 
 def masked_select(input, mask):
     """The elements of ``input`` where the bool ``mask`` holds (both broadcast), as a 1-D Tensor."""
-    target = shape_rules.broadcast_shapes("MaskedSelect", input.shape, mask.shape, names=("input", "mask"))
+    ndim = len(input.shape) if len(input.shape) > len(mask.shape) else len(mask.shape)
+    dims = (1,) * (ndim - len(input.shape)) + tuple(input.shape)
+    mask_dims = (1,) * (ndim - len(mask.shape)) + tuple(mask.shape)
+    target = tuple([d if m == 1 else m for d, m in zip(dims, mask_dims)])
     if input.shape != target:
         input = run("broadcast_to", input, shape=target)
     if mask.shape != target:
@@ -636,7 +649,7 @@ def full(size, fill_value, *, dtype=None):
 
 def one_hot(indices, depth, on_value=1, off_value=0, axis=-1):
     """``on_value`` at the position each of ``indices`` names along a new ``axis`` of size ``depth``."""
-    return run("one_hot", indices, on_value, off_value, depth=depth, axis=axis)
+    return run("one_hot", indices, _anchored(on_value, off_value), off_value, depth=depth, axis=axis)
 
 
 # ---------------------------------------------------------------- linear algebra and nn

@@ -11,6 +11,7 @@ from ..common import dtype as mstype
 from ..common.tensor import _axis, _np_dtype
 from . import eager
 from .eager import run
+from .functional import one_hot, where
 
 __all__ = [
     "Primitive",
@@ -278,7 +279,7 @@ class Select(Primitive):
         super().__init__("Select")
 
     def __call__(self, condition, x, y):
-        return run("where", condition, x, y)
+        return where(condition, x, y)
 
 
 class Cast(Primitive):
@@ -554,7 +555,7 @@ class OneHot(Primitive):
         self.add_prim_attr("axis", axis)
 
     def __call__(self, indices, depth, on_value, off_value):
-        return run("one_hot", indices, on_value, off_value, depth=depth, axis=self.axis)
+        return one_hot(indices, depth, on_value, off_value, self.axis)
 
 
 # ---------------------------------------------------------------- linear algebra and nn

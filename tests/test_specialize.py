@@ -1,0 +1,185 @@
+"""Specialize: the Python subset of compiled code, evaluated at compile time or staged as ops."""
+import numpy as np
+import pytest
+
+import npspore as ms
+from npspore import Parameter, Tensor, nn, ops
+from npspore.compiler import ir, pipeline
+from npspore.compiler.errors import NotSupportedError
+
+
+def _t(*values):
+    return Tensor(np.array(values, np.float32))
+
+
+def test_print_runs_at_call_time(capsys):
+    @ms.jit
+    def shout(x):
+        y = x * 2.0
+        print("y is", y)
+        return y
+
+    shout(_t(1.0, 2.0))
+    shout(_t(3.0, 4.0))
+    out = capsys.readouterr().out.splitlines()
+    assert out == ["y is [2. 4.]", "y is [6. 8.]"]
+
+
+def test_enumerate_zip_dict_len_isinstance_and_unpacking():
+    @ms.jit
+    def program(pair, table):
+        a, b = pair
+        total = a * 0.0
+        for i, (u, v) in enumerate(zip(pair, (b, a))):
+            total = total + u * v * (i + 1)
+        if isinstance(a, Tensor) and len(pair) == 2:
+            total = total + table["bias"]
+        return {"total": total, "count": len(table)}
+
+    result = program((_t(1.0), _t(2.0)), {"bias": _t(10.0)})
+    assert result["count"] == 1
+    np.testing.assert_allclose(result["total"].asnumpy(), [1 * 2 * 1 + 2 * 1 * 2 + 10.0])
+
+
+def test_break_and_continue_in_unrolled_loops():
+    @ms.jit
+    def skip_and_stop(x):
+        out = x
+        for k in (1.0, 2.0, 3.0, 4.0, 5.0):
+            if k == 2.0:
+                continue
+            if k == 4.0:
+                break
+            out = out + k
+        return out
+
+    np.testing.assert_allclose(skip_and_stop(_t(0.0)).asnumpy(), [4.0])
+
+
+def test_sequential_cell_items_and_nested_cells():
+    seq = nn.SequentialCell([nn.Dense(3, 4, weight_init="ones", bias_init="zeros"), nn.ReLU(),
+                             nn.Dense(4, 2, weight_init="ones", bias_init="ones")])
+    x = _t(1.0, -2.0, 0.5).reshape((1, 3))
+    np.testing.assert_allclose(ms.jit(seq)(x).asnumpy(), seq(x).asnumpy())
+
+
+def test_graph_mode_checks_the_argument_count():
+    class Two(nn.Cell):
+        def construct(self, x, y):
+            return x + y
+
+    ms.set_context(mode=ms.GRAPH_MODE)
+    try:
+        with pytest.raises(TypeError, match="the function construct requires 2 positional argument, but got 1"):
+            Two()(_t(1.0))
+        with pytest.raises(TypeError, match="requires 2 positional argument and 0 default argument, total 2, but got 3"):
+            Two()(_t(1.0), _t(1.0), _t(1.0))
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+
+
+def test_keyword_arguments_bind_to_positions():
+    class Scale(nn.Cell):
+        def construct(self, x, factor=2.0):
+            return x * factor
+
+    net = Scale()
+    run = ms.jit(net)
+    np.testing.assert_allclose(run(_t(1.0), factor=3.0).asnumpy(), [3.0])
+    np.testing.assert_allclose(run(x=_t(1.0)).asnumpy(), [2.0])
+
+
+def test_range_loop_stays_a_loop_and_index_is_usable_as_a_tensor():
+    def accumulate(x):
+        total = x * 0.0
+        for i in range(1000):
+            total = total + x * i
+        return total
+
+    program = pipeline.trace_program(accumulate, (_t(1.0, 2.0),))
+    loops = [s for s in program.module.functions[program.module.entry].body.stmts if isinstance(s, ir.ForRange)]
+    assert len(loops) == 1                                    # not unrolled
+    np.testing.assert_allclose(ms.jit(accumulate)(_t(1.0, 2.0)).asnumpy(), [499500.0, 999000.0])
+
+
+def test_loop_needing_a_python_index_is_unrolled():
+    class Pick(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.scales = (1.0, 10.0, 100.0)
+
+        def construct(self, x):
+            out = x * 0.0
+            for i in range(3):
+                out = out + x * self.scales[i]
+            return out
+
+    np.testing.assert_allclose(ms.jit(Pick())(_t(1.0)).asnumpy(), [111.0])
+
+
+def test_tensor_if_with_different_shapes_is_an_error_at_the_if():
+    @ms.jit
+    def bad(x):
+        if x.sum() > 0:
+            y = x
+        else:
+            y = x.sum()
+        return y
+
+    with pytest.raises(TypeError, match="'y' has shape/dtype float32\\[2\\] in one branch"):
+        bad(_t(1.0, 2.0))
+
+
+def test_value_assigned_in_one_branch_only_is_an_error_when_read():
+    @ms.jit
+    def half_defined(x):
+        if x.sum() > 0:
+            y = x
+        return y
+
+    with pytest.raises(NameError, match="'y' is assigned in only one branch"):
+        half_defined(_t(1.0))
+
+
+def test_and_or_on_tensors_explain_the_fix():
+    @ms.jit
+    def both(x, y):
+        return (x > 0) and (y > 0)
+
+    with pytest.raises(NotSupportedError, match="use ops.logical_and/ops.logical_or"):
+        both(_t(1.0), _t(1.0))
+
+
+def test_python_scalars_and_nested_structures_are_returned_as_python_values():
+    @ms.jit
+    def structure(x):
+        return (x, (x + 1.0, 3)), [x * 2.0], None, "tag"
+
+    (a, (b, three)), [c], none, tag = structure(_t(1.0))
+    assert three == 3 and none is None and tag == "tag"
+    np.testing.assert_allclose([a.asnumpy()[0], b.asnumpy()[0], c.asnumpy()[0]], [1.0, 2.0, 2.0])
+
+
+def test_parameter_methods_are_available_in_construct():
+    class UsesValue(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.w = Parameter(_t(2.0), name="w")
+
+        def construct(self, x):
+            return x * self.w.value()
+
+    np.testing.assert_allclose(ms.jit(UsesValue())(_t(3.0)).asnumpy(), [6.0])
+
+
+def test_a_tensor_made_in_construct_is_a_constant():
+    class AddsConstant(nn.Cell):
+        def construct(self, x):
+            return x + Tensor([1.0, 2.0], ms.float32) * ops.ones((2,), ms.float32)
+
+    net = AddsConstant()
+    from npspore.jit import cell_kernel_source
+
+    source = cell_kernel_source(net, _t(0.0, 0.0))
+    assert "_c0 = np.array([1.0, 2.0], dtype=np.float32)" in source
+    np.testing.assert_allclose(ms.jit(net)(_t(0.0, 0.0)).asnumpy(), [1.0, 2.0])
