@@ -50,7 +50,7 @@ class softmax_cross_entropy:
 
 @op(infer=rules.one_hot, operand_dtype=rules.common_dtype_after(1))
 class one_hot:
-    """``on_value`` where ``indices`` names the position along the new ``axis`` of size ``depth``, else ``off_value``."""
+    """``on_value`` where ``indices`` names the position along a new ``axis`` of size ``depth``, else ``off_value``."""
 
     def forward(indices, on_value, off_value, *, depth, axis=-1):
         return np.where(np.moveaxis(np.expand_dims(indices, -1) == np.arange(depth), -1, axis), on_value, off_value)

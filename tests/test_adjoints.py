@@ -315,7 +315,8 @@ def softmax_case(draw):
 @st.composite
 def cross_entropy_case(draw):
     shape = draw(hnp.array_shapes(min_dims=1, max_dims=3, max_side=3))
-    return (draw(arrays(shape)), draw(arrays(shape, 0.0, 1.0))), {"axis": draw(st.integers(-len(shape), len(shape) - 1))}
+    axis = draw(st.integers(-len(shape), len(shape) - 1))
+    return (draw(arrays(shape)), draw(arrays(shape, 0.0, 1.0))), {"axis": axis}
 
 
 @st.composite

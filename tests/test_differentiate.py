@@ -146,7 +146,7 @@ def check_normal_form(module):
         def visit(block, scope):
             scope = set(scope)
             for stmt in block.stmts:
-                for atom in _stmt_uses(stmt):
+                for atom in ir.used_atoms(stmt):
                     use(atom, scope)
                 if isinstance(stmt, ir.If):
                     visit(stmt.then_block, scope)
@@ -159,7 +159,7 @@ def check_normal_form(module):
                     if isinstance(stmt, ir.While):
                         visit(stmt.cond, inner)
                     visit(stmt.body, inner)
-                for var in _stmt_defines(stmt):
+                for var in ir.defined_vars(stmt):
                     define(var)
                     scope.add(var)
             for atom in block.results:
@@ -172,38 +172,9 @@ def check_normal_form(module):
         assert len(names) == len(set(names)), f"duplicate names in {fn.name}"
 
 
-def _stmt_uses(stmt):
-    if isinstance(stmt, (ir.Apply, ir.Call, ir.Effect)):
-        return stmt.args
-    if isinstance(stmt, ir.If):
-        return (stmt.cond,)
-    if isinstance(stmt, ir.ForRange):
-        return (stmt.start, stmt.stop, stmt.step, *stmt.carried)
-    if isinstance(stmt, ir.While):
-        return stmt.carried
-    if isinstance(stmt, TapePush):
-        return (stmt.tape, *stmt.values)
-    if isinstance(stmt, TapePop):
-        return (stmt.tape,)
-    return ()
-
-
-def _stmt_defines(stmt):
-    if isinstance(stmt, TapeNew):
-        return (stmt.target,)
-    if isinstance(stmt, TapePop):
-        return stmt.targets
-    return ir.defined_vars(stmt)
-
-
 def walk(module, fn_name=None):
     """Every statement of one function (default: the entry), nested blocks included."""
-    def visit(block):
-        for stmt in block.stmts:
-            yield stmt
-            for inner in ir.nested_blocks(stmt):
-                yield from visit(inner)
-    return list(visit(module.functions[fn_name or module.entry].body))
+    return list(ir.walk_stmts(module.functions[fn_name or module.entry].body))
 
 
 def ops_of(module, fn_name=None):
@@ -418,6 +389,19 @@ def test_effects_stay_in_the_forward_sweep(capsys):
     assert len(effects) == 1
     run_module(grad_module, np.zeros(2))
     assert capsys.readouterr().out == "y = [0. 0.]\n"
+
+
+def test_assign_effect_has_no_derivative():
+    p = Prog(x=(2,), w=(2,))
+    x, w = p.params
+    updated = p.op("sub", w, p.op("mul", x, 0.1))
+    p.builder.append(ir.Effect("assign", (w, updated), LOC))
+    module = p.module(p.op("mul", x, w))
+    grad_module = differentiate(module, (0, 1))
+    assert [s.kind for s in walk(grad_module) if isinstance(s, ir.Effect)] == ["assign"]
+    _, d_x, d_w = run_module(grad_module, np.array([1.0, 2.0]), np.array([3.0, 4.0]))
+    np.testing.assert_allclose(d_x, [3.0, 4.0])
+    np.testing.assert_allclose(d_w, [1.0, 2.0])
 
 
 def test_differentiating_through_a_multi_output_op():

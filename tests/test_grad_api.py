@@ -209,6 +209,10 @@ def pair(x, y):
     return x * y, 2 * x
 
 
+def one_tuple(x, y):
+    return (x * y,)
+
+
 def affine(x, y):
     return x * y + 3.0
 
@@ -362,6 +366,7 @@ def test_has_aux_needs_a_tuple_output():
     with pytest.raises(ValueError, match="^When has_aux is True, origin fn requires more than one outputs.$"):
         ms.grad(mul2, has_aux=True)(x, y)
     assert values(ms.grad(pair, has_aux=True)(x, y)) == ([3.0, 4.0], ([2.0, 4.0],))
+    assert values(ms.grad(one_tuple, has_aux=True)(x, y)) == ([3.0, 4.0], ())  # GRAPH accepts a 1-tuple
 
 
 def test_stop_gradient_blocks():

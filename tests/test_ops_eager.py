@@ -286,6 +286,9 @@ def test_creation_ops():
     hot = ops.one_hot(T([0, 2], ms.int32), 3, 1.0, 0.0)
     assert hot.dtype == ms.float32 and hot.asnumpy().tolist() == [[1, 0, 0], [0, 0, 1]]
     assert ops.one_hot(T([0, 2], ms.int64), 3, axis=0).asnumpy().tolist() == [[1, 0], [0, 0], [0, 1]]
+    assert ops.one_hot(T([1], ms.int64), 2).dtype == ms.int64
+    chosen = ops.where(T([True, False], ms.bool_), 1.0, 0)
+    assert chosen.dtype == ms.float32 and chosen.asnumpy().tolist() == [1.0, 0.0]
 
 
 def test_shape_ops():

@@ -183,3 +183,52 @@ def test_a_tensor_made_in_construct_is_a_constant():
     source = cell_kernel_source(net, _t(0.0, 0.0))
     assert "_c0 = np.array([1.0, 2.0], dtype=np.float32)" in source
     np.testing.assert_allclose(ms.jit(net)(_t(0.0, 0.0)).asnumpy(), [1.0, 2.0])
+
+
+def test_tensor_dependent_break_and_continue_in_range_loops():
+    def until_large(x):
+        total = x * 0.0
+        for i in range(10):
+            if total.sum() > 20.0:
+                break
+            if i % 2 == 1:
+                continue
+            total = total + x * i
+        return total
+
+    compiled = ms.jit(until_large)
+    for start in (_t(1.0, 2.0), _t(0.1, 0.1), _t(-1.0, 0.5)):
+        np.testing.assert_allclose(compiled(start).asnumpy(), until_large(start).asnumpy(), rtol=1e-6)
+    program = pipeline.trace_program(until_large, (_t(1.0, 2.0),))
+    body = program.module.functions[program.module.entry].body.stmts
+    assert any(isinstance(s, ir.While) for s in body)          # a loop, with a 'broke' flag
+
+
+def test_tensor_dependent_break_in_while_loop():
+    def halve_until_small(x):
+        steps = x.sum() * 0.0
+        while x.sum() > 1.0:
+            x = x * 0.5
+            steps = steps + 1.0
+            if steps > 3.0:
+                break
+        return x, steps
+
+    compiled = ms.jit(halve_until_small)
+    for start in (_t(8.0), _t(100.0), _t(0.5)):
+        got, want = compiled(start), halve_until_small(start)
+        np.testing.assert_allclose(got[0].asnumpy(), want[0].asnumpy())
+        np.testing.assert_allclose(got[1].asnumpy(), want[1].asnumpy())
+
+
+def test_tensor_dependent_break_in_a_loop_over_python_values_is_explained():
+    @ms.jit
+    def over_tuple(x):
+        for k in (1.0, 2.0):
+            if x.sum() > k:
+                break
+            x = x + k
+        return x
+
+    with pytest.raises(NotSupportedError, match="loop over range"):
+        over_tuple(_t(0.0))

@@ -11,6 +11,8 @@ import pytest
 
 import npspore as ms
 from npspore import Parameter, Tensor, nn
+from test_cell import NetA, NetC
+from test_cell import NetB as NetBWithChild
 
 
 class NetB(nn.Cell):
@@ -20,16 +22,6 @@ class NetB(nn.Cell):
 
     def construct(self, x):
         return x + self.buffer_b
-
-
-class NetA(nn.Cell):
-    def __init__(self, net_b):
-        super().__init__()
-        self.net_b = net_b
-        self.buffer_a = nn.Buffer(ms.tensor([4, 5, 6]))
-
-    def construct(self, x):
-        return self.net_b(x) + self.buffer_a
 
 
 class Model(nn.Cell):
@@ -87,17 +79,7 @@ def test_buffer_reads_as_plain_tensor_sharing_data_and_is_not_a_parameter():
 
 
 def test_get_buffer_seed_example():
-    class NetC(nn.Cell):
-        def __init__(self):
-            super().__init__()
-            self.buffer_c = nn.Buffer(ms.tensor([0, 0, 0]))
-
-    class NetB2(nn.Cell):
-        def __init__(self, net_c):
-            super().__init__()
-            self.net_c = net_c
-
-    net_a = NetA(NetB2(NetC()))
+    net_a = NetA(NetBWithChild(NetC()))
     assert f"buffer_c is {net_a.get_buffer('net_b.net_c.buffer_c')}" == "buffer_c is [0 0 0]"
     with pytest.raises(AttributeError, match="NetC has no attribute `nope`"):
         net_a.get_buffer("net_b.net_c.nope")

@@ -231,21 +231,28 @@ def _leaf_slices(inputs) -> list:
 _SHARED_CACHES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 
 
-def _kernel_cache(owner_fn, options_key, label: str, compile_fn):
+def _kernel_cache(owner_fn, options_key, label: str):
     """The KernelCache for (fn, options): shared by every gradient function built from the same
-    callable with the same options, so ``grad(self.net)`` inside an eager ``construct`` compiles once."""
+    callable with the same options, so ``grad(self.net)`` inside an eager ``construct`` compiles once.
+
+    The caches hang off the callable weakly (nothing in them refers back to it), so they go with it.
+    """
     from .jit import KernelCache
 
     anchor = getattr(owner_fn, "__self__", owner_fn)
     try:
         per_fn = _SHARED_CACHES.setdefault(anchor, {})
     except TypeError:
-        return KernelCache(compile_fn, label)
+        return KernelCache(_compiled_by_the_gradient_function, label)
     cache = per_fn.get(options_key)
     if cache is None:
-        cache = KernelCache(compile_fn, label)
+        cache = KernelCache(_compiled_by_the_gradient_function, label)
         per_fn[options_key] = cache
     return cache
+
+
+def _compiled_by_the_gradient_function(args, kwargs, key):
+    raise AssertionError("gradient kernels are compiled by GradFunction._compile_entry")
 
 
 @dataclass
@@ -279,7 +286,7 @@ class GradFunction:
             weight_ids = id(weights)
         options = (spec, weight_ids, getattr(fn, "__func__", None))
         label = f"grad of {getattr(fn, '__qualname__', type(fn).__name__)}"
-        self._cache = _kernel_cache(fn, options, label, self._compile_entry)
+        self._cache = _kernel_cache(fn, options, label)
         self._is_cell = hasattr(type(fn), "construct") and hasattr(fn, "training")
         self._runs_hooks = self._is_cell
 
@@ -422,9 +429,7 @@ class GradFunction:
         if isinstance(self.fn, GradFunction) or not callable(self.fn):
             return None
         target, self_obj = pipeline.unbind(self.fn)
-        weights = self.weights if isinstance(self.weights, (list, tuple)) else [self.weights] * (
-            self.weights is not None)
-        paths = tuple(pipeline._addressable_path(self_obj, target, w) for w in weights)
+        paths = tuple(pipeline._addressable_path(self_obj, target, w) for w in _check_weights(self.weights))
         if any(p is None for p in paths):
             return None
         single = self.weights is not None and not isinstance(self.weights, (list, tuple))

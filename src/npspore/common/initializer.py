@@ -155,44 +155,55 @@ class Uniform(Initializer):
         arr[...] = default_rng().uniform(-self.scale, self.scale, arr.shape)
 
 
-@_register("xavier_uniform")
-class XavierUniform(Initializer):
-    """Sample from U(-b, b) with b = ``gain`` * sqrt(6 / (fan_in + fan_out)) (Glorot)."""
+class _Glorot(Initializer):
+    """The Xavier/Glorot initializers: their spread is ``gain`` * sqrt(k / (fan_in + fan_out))."""
 
     def __init__(self, gain=1):
         super().__init__(gain=gain)
         self.gain = gain
 
+    def _spread(self, shape, k):
+        fan_in, fan_out = _fan_in_and_fan_out(shape)
+        return self.gain * math.sqrt(k / (fan_in + fan_out))
+
+
+@_register("xavier_uniform")
+class XavierUniform(_Glorot):
+    """Sample from U(-b, b) with b = ``gain`` * sqrt(6 / (fan_in + fan_out)) (Glorot)."""
+
     def _initialize(self, arr):
-        fan_in, fan_out = _fan_in_and_fan_out(arr.shape)
-        bound = self.gain * math.sqrt(6.0 / (fan_in + fan_out))
+        bound = self._spread(arr.shape, 6.0)
         arr[...] = default_rng().uniform(-bound, bound, arr.shape)
 
 
 @_register("xavier_normal")
-class XavierNormal(Initializer):
+class XavierNormal(_Glorot):
     """Sample from N(0, s^2) with s = ``gain`` * sqrt(2 / (fan_in + fan_out)) (Glorot)."""
 
-    def __init__(self, gain=1):
-        super().__init__(gain=gain)
-        self.gain = gain
-
     def _initialize(self, arr):
-        fan_in, fan_out = _fan_in_and_fan_out(arr.shape)
-        arr[...] = default_rng().normal(0.0, self.gain * math.sqrt(2.0 / (fan_in + fan_out)), arr.shape)
+        arr[...] = default_rng().normal(0.0, self._spread(arr.shape, 2.0), arr.shape)
 
 
-def _he_fan_and_gain(shape, mode, nonlinearity, negative_slope):
-    """The fan (``'fan_in'`` or ``'fan_out'``) and gain of a He/Kaiming initializer."""
-    mode = mode.lower()
-    if mode not in ("fan_in", "fan_out"):
-        raise ValueError(f"'mode' {mode} not supported, please use one of ['fan_in', 'fan_out']")
-    fan_in, fan_out = _fan_in_and_fan_out(shape)
-    return (fan_in if mode == "fan_in" else fan_out), _leaky_relu_gain(nonlinearity, negative_slope)
+class _Kaiming(Initializer):
+    """The He/Kaiming initializers: their spread follows one fan of the weight and a nonlinearity's gain."""
+
+    def __init__(self, negative_slope=0, mode="fan_in", nonlinearity="leaky_relu"):
+        super().__init__(negative_slope=negative_slope, mode=mode, nonlinearity=nonlinearity)
+        self.negative_slope = negative_slope
+        self.mode = mode
+        self.nonlinearity = nonlinearity
+
+    def _fan_and_gain(self, shape):
+        """The fan (``'fan_in'`` or ``'fan_out'``, as ``mode`` says) and the gain."""
+        mode = self.mode.lower()
+        if mode not in ("fan_in", "fan_out"):
+            raise ValueError(f"'mode' {mode} not supported, please use one of ['fan_in', 'fan_out']")
+        fan_in, fan_out = _fan_in_and_fan_out(shape)
+        return (fan_in if mode == "fan_in" else fan_out), _leaky_relu_gain(self.nonlinearity, self.negative_slope)
 
 
 @_register("he_uniform")
-class HeUniform(Initializer):
+class HeUniform(_Kaiming):
     """Sample from U(-b, b) with b = gain * sqrt(3 / fan) (He/Kaiming).
 
     Args:
@@ -201,30 +212,18 @@ class HeUniform(Initializer):
         nonlinearity (str): ``'relu'``, ``'leaky_relu'``, ``'tanh'``, ``'sigmoid'`` or a linear layer name.
     """
 
-    def __init__(self, negative_slope=0, mode="fan_in", nonlinearity="leaky_relu"):
-        super().__init__(negative_slope=negative_slope, mode=mode, nonlinearity=nonlinearity)
-        self.negative_slope = negative_slope
-        self.mode = mode
-        self.nonlinearity = nonlinearity
-
     def _initialize(self, arr):
-        fan, gain = _he_fan_and_gain(arr.shape, self.mode, self.nonlinearity, self.negative_slope)
+        fan, gain = self._fan_and_gain(arr.shape)
         bound = math.sqrt(3.0) * gain / math.sqrt(fan)
         arr[...] = default_rng().uniform(-bound, bound, arr.shape)
 
 
 @_register("he_normal")
-class HeNormal(Initializer):
+class HeNormal(_Kaiming):
     """Sample from N(0, s^2) with s = gain / sqrt(fan) (He/Kaiming); arguments as :class:`HeUniform`."""
 
-    def __init__(self, negative_slope=0, mode="fan_in", nonlinearity="leaky_relu"):
-        super().__init__(negative_slope=negative_slope, mode=mode, nonlinearity=nonlinearity)
-        self.negative_slope = negative_slope
-        self.mode = mode
-        self.nonlinearity = nonlinearity
-
     def _initialize(self, arr):
-        fan, gain = _he_fan_and_gain(arr.shape, self.mode, self.nonlinearity, self.negative_slope)
+        fan, gain = self._fan_and_gain(arr.shape)
         arr[...] = default_rng().normal(0.0, gain / math.sqrt(fan), arr.shape)
 
 

@@ -43,8 +43,14 @@ class _Constants:
             name = f"_c{len(self.names)}"
             self.names[key] = name
             body = _literal_text(array.tolist())
-            self.lines.append(f"{name} = np.array({body}, dtype=np.{array.dtype.name})")
+            self.lines.append(f"{name} = np.array({body}, dtype=np.{_numpy_name(array.dtype)})")
         return name
+
+
+def _numpy_name(dtype) -> str:
+    """``float32``, ``int64`` ..., and ``bool_`` (``np.bool`` does not exist in NumPy 1.26)."""
+    dtype = np.dtype(dtype)
+    return "bool_" if dtype.kind == "b" else dtype.name
 
 
 def _literal_text(value) -> str:
@@ -76,14 +82,14 @@ class Renderer:
         """Python source for a compile-time value."""
         if isinstance(value, np.ndarray):
             if value.ndim == 0:
-                return f"np.{value.dtype.name}({_literal_text(value.item())})"
+                return f"np.{_numpy_name(value.dtype)}({_literal_text(value.item())})"
             return self.constants.name_for(value)
         if isinstance(value, np.generic):
-            return f"np.{value.dtype.name}({_literal_text(value.item())})"
+            return f"np.{_numpy_name(value.dtype)}({_literal_text(value.item())})"
         if isinstance(value, np.dtype):
-            return f"np.{value.name}"
+            return f"np.{_numpy_name(value)}"
         if isinstance(value, type) and issubclass(value, np.generic):
-            return f"np.{np.dtype(value).name}"
+            return f"np.{_numpy_name(value)}"
         if isinstance(value, slice):
             return f"slice({self.literal(value.start)}, {self.literal(value.stop)}, {self.literal(value.step)})"
         if value is Ellipsis:
@@ -118,8 +124,8 @@ class Renderer:
                 for i, a in enumerate(stmt.args):
                     if isinstance(a, ir.Var) and a.aval.dtype != target:
                         # 0-d values may be Python ints at run time (a loop index): no .astype there
-                        operand_text[i] = (f"np.{target.name}({a.name})" if a.aval.shape == ()
-                                           else f"{a.name}.astype(np.{target.name})")
+                        operand_text[i] = (f"np.{_numpy_name(target)}({a.name})" if a.aval.shape == ()
+                                           else f"{a.name}.astype(np.{_numpy_name(target)})")
                     elif isinstance(a, ir.Const) and isinstance(a.value, np.ndarray) and a.value.dtype != target:
                         operand_text[i] = self.literal(a.value.astype(target))
         inferred = stmt.targets[0].aval.dtype

@@ -68,9 +68,11 @@ class _Poison:
 
 
 class _Completion:
-    """How a block ended: normally, by ``return value``, ``break`` or ``continue``."""
+    """How a block ended: normally, by ``return value``, ``break`` or ``continue`` — or, inside a
+    loop that stays a loop, ``EXIT``: the iteration ended under a tensor condition and ``value`` is
+    the flag telling whether it broke out of the loop."""
 
-    NORMAL, RETURN, BREAK, CONTINUE = range(4)
+    NORMAL, RETURN, BREAK, CONTINUE, EXIT = range(5)
 
     def __init__(self, kind, value=None):
         self.kind, self.value = kind, value
@@ -353,6 +355,7 @@ class FunctionSpecializer:
         self._line_loc: ir.Loc | None = None       # what generated lines cite: this function's own source
         self._home = None                          # the parsed source of the function being built
         self._temps: set[int] = set()
+        self._dynamic_loops = 0                    # depth of loops being staged as IR loops
 
     # ---- entry
 
@@ -1064,9 +1067,15 @@ class FunctionSpecializer:
             raise located(ValueError(
                 "The tensor should have only one element, but got "
                 f"{int(np.prod(test.aval.shape))}, more than one element is ambiguous."), loc)
-        returns = any(isinstance(n, ast.Return) for n in ast.walk(ast.Module(body=list(stmt.body) + list(stmt.orelse), type_ignores=[])))
-        then_stmts = list(stmt.body) + (list(rest) if returns else [])
-        else_stmts = list(stmt.orelse) + (list(rest) if returns else [])
+        branches = list(stmt.body) + list(stmt.orelse)
+        returns = any(isinstance(n, ast.Return) for n in ast.walk(ast.Module(body=branches, type_ignores=[])))
+        exits = _has_loop_exit(branches)
+        # A branch that returns, breaks or continues ends what follows it: the statements after the
+        # 'if' are staged into each branch that may fall through (continuation), so both branches
+        # end the function (or the loop iteration) and the 'if' yields the outcome.
+        continuation = returns or exits
+        then_stmts = list(stmt.body) + (list(rest) if continuation else [])
+        else_stmts = list(stmt.orelse) + (list(rest) if continuation else [])
         then_done, then_env, then_block = self._branch(then_stmts, frame)
         else_done, else_env, else_block = self._branch(else_stmts, frame)
         cond = test.var
@@ -1075,17 +1084,49 @@ class FunctionSpecializer:
         if returns:
             for done in (then_done, else_done):
                 if done.kind != _Completion.RETURN:
-                    raise not_supported("break/continue inside a tensor-dependent 'if' with a return", loc)
+                    raise not_supported("a tensor-dependent 'if' where one branch returns and the other "
+                                        "breaks or continues a loop", loc)
             merged = self._merge(then_done.value, else_done.value, then_block, else_block, "out", loc)
             self.builder.append(ir.If(cond, then_block, else_block, merged[1], loc))
             return _Completion(_Completion.RETURN, merged[0])
+        if exits:
+            return self._exit_if(cond, (then_done, else_done), (then_env, else_env), (then_block, else_block), frame, loc)
         for done in (then_done, else_done):
             if done.kind != _Completion.NORMAL:
                 raise not_supported("break/continue under a tensor-dependent condition", loc)
+        new_env, outputs = self._merge_envs(frame, then_env, else_env, then_block, else_block, loc)
+        self.builder.append(ir.If(cond, then_block, else_block, tuple(outputs), loc))
+        frame.env.clear()
+        frame.env.update(new_env)
+        return self._exec_stmts(list(rest), frame)
+
+    def _exit_if(self, cond, dones, envs, blocks, frame, loc) -> _Completion:
+        """A tensor-dependent 'if' that breaks or continues: it ends the loop iteration and yields
+        the ``broke`` flag along with the loop's values."""
+        if not self._dynamic_loops:
+            raise not_supported("break/continue under a tensor-dependent condition in a loop over Python "
+                                "values (loop over range(...) instead)", loc)
+        flags = []
+        for done in dones:
+            if done.kind == _Completion.RETURN:
+                raise not_supported("return inside a loop that stays a loop", loc)
+            flags.append(done.value.var if done.kind == _Completion.EXIT
+                         else ir.Const(np.bool_(done.kind == _Completion.BREAK)))
+        then_block, else_block = blocks
+        new_env, outputs = self._merge_envs(frame, envs[0], envs[1], then_block, else_block, loc)
+        broke = self.names.var("broke", Aval((), np.bool_))
+        then_block.results += (flags[0],)
+        else_block.results += (flags[1],)
+        self.builder.append(ir.If(cond, then_block, else_block, tuple(outputs) + (broke,), loc))
+        frame.env.clear()
+        frame.env.update(new_env)
+        return _Completion(_Completion.EXIT, TensorValue(broke))
+
+    def _merge_envs(self, frame, then_env, else_env, then_block, else_block, loc):
+        """The environment after a tensor-dependent 'if', and the If's new output Vars."""
         outputs = []
-        names = [n for n in dict.fromkeys([*then_env, *else_env])]
         new_env = dict(frame.env)
-        for name in names:
+        for name in dict.fromkeys([*then_env, *else_env]):
             a, b = then_env.get(name, _MISSING), else_env.get(name, _MISSING)
             if a is b:
                 new_env[name] = a
@@ -1100,10 +1141,7 @@ class FunctionSpecializer:
                 continue
             new_env[name] = value
             outputs.extend(outs)
-        self.builder.append(ir.If(cond, then_block, else_block, tuple(outputs), loc))
-        frame.env.clear()
-        frame.env.update(new_env)
-        return self._exec_stmts(list(rest), frame)
+        return new_env, outputs
 
     def _scalar(self, value, loc):
         if value.aval.shape:
@@ -1173,6 +1211,8 @@ class FunctionSpecializer:
         if not isinstance(stmt.target, ast.Name):
             return False
         loc = frame.source.loc(stmt)
+        if _has_loop_exit(stmt.body, kinds=(ast.Break,)):
+            return self._range_as_while(stmt, start, stop, step, frame, loc)
         assigned = _assigned_names(stmt.body)
         carried_names = [n for n in assigned if isinstance(frame.env.get(n), TensorValue)]
         outer = self.builder
@@ -1186,6 +1226,7 @@ class FunctionSpecializer:
             body_env[name] = TensorValue(param)
         self.builder = BlockBuilder(self.names)
         body_frame = _Frame(frame.source, body_env)
+        self._dynamic_loops += 1
         try:
             completion = self._exec_stmts(list(stmt.body), body_frame)
             block = self.builder.block
@@ -1193,7 +1234,9 @@ class FunctionSpecializer:
             completion, block = None, None
         finally:
             self.builder = outer
-        ok = completion is not None and completion.kind == _Completion.NORMAL
+            self._dynamic_loops -= 1
+        ok = completion is not None and completion.kind in (
+            _Completion.NORMAL, _Completion.CONTINUE, _Completion.EXIT)
         if ok:
             for name in assigned:
                 new = body_frame.env.get(name, _MISSING)
@@ -1247,45 +1290,102 @@ class FunctionSpecializer:
         raise not_supported("a 'while' loop on Python values that runs more than 4096 times", loc)
 
     def _dynamic_while(self, stmt, frame, loc) -> _Completion:
-        assigned = _assigned_names(stmt.body)
-        carried_names = [n for n in assigned if isinstance(frame.env.get(n), TensorValue)]
-        params = [self.names.var(n, frame.env[n].aval) for n in carried_names]
+        def condition(env_frame):
+            test = self._eval(stmt.test, env_frame)
+            if not isinstance(test, TensorValue):
+                raise not_supported("a 'while' condition that is a tensor only on the first iteration", loc)
+            return test
+
+        self._stage_while(frame, loc, list(stmt.body), condition, extra=())
+        return _NORMAL
+
+    def _range_as_while(self, stmt, start, stop, step, frame, loc) -> bool:
+        """``for i in range(...)`` whose body may ``break``: a While carrying the index."""
+        index = stmt.target.id
+        frame.env[index] = _ConstIndex(start)
+
+        def condition(env_frame):
+            compare = "less" if step > 0 else "greater"
+            return self._apply(compare, (env_frame.env[index], np.int64(stop)), {})
+
+        def advance(env_frame):
+            env_frame.env[index] = self._apply("add", (env_frame.env[index], np.int64(step)), {})
+
+        self._stage_while(frame, loc, list(stmt.body), condition, extra=(index,), advance=advance)
+        frame.env[index] = _Poison(index, "is the index of a loop that stays a loop")
+        return True
+
+    def _stage_while(self, frame, loc, body_stmts, condition, extra=(), advance=None) -> None:
+        """Stage an ``ir.While``: ``condition(frame) -> TensorValue``; the body may break under tensor
+        conditions, which adds a carried ``broke`` flag checked by the condition."""
+        breaks = _has_loop_exit(body_stmts, kinds=(ast.Break,))
+        assigned = _assigned_names(body_stmts)
+        names = list(extra) + [n for n in assigned if n not in extra and isinstance(frame.env.get(n), TensorValue)]
+        carried, params = [], []
+        for name in names:
+            value = frame.env[name]
+            if isinstance(value, _ConstIndex):
+                carried.append(ir.Const(np.int64(value.value)))
+                params.append(self.names.var(name, Aval((), np.int64)))
+            else:
+                carried.append(value.var)
+                params.append(self.names.var(name, value.aval))
+        if breaks:
+            carried.append(ir.Const(np.bool_(False)))
+            params.append(self.names.var("broke", Aval((), np.bool_)))
         env = dict(frame.env)
-        for name, param in zip(carried_names, params):
+        for name, param in zip(names, params):
             env[name] = TensorValue(param)
         outer = self.builder
         self.builder = BlockBuilder(self.names)
+        self._dynamic_loops += 1
         try:
             cond_frame = _Frame(frame.source, dict(env))
-            test = self._eval(stmt.test, cond_frame)
-            if not isinstance(test, TensorValue):
-                raise not_supported("a 'while' condition that is a tensor only on the first iteration", loc)
-            cond_var = test.var
-            if cond_var.aval.dtype != np.bool_ or cond_var.aval.shape:
-                cond_var = self._apply("cast", (TensorValue(self._scalar(test, loc)),),
-                                       {"dtype": np.dtype(np.bool_)}).var
+            test = condition(cond_frame)
+            cond_var = self._as_bool_scalar(test, loc)
+            if breaks:
+                running = self._apply("logical_not", (TensorValue(params[-1]),), {})
+                cond_var = self._apply("logical_and", (TensorValue(cond_var), running), {}).var
             cond_block = self.builder.block
             cond_block.results = (cond_var,)
             self.builder = BlockBuilder(self.names)
             body_frame = _Frame(frame.source, dict(env))
-            completion = self._exec_stmts(list(stmt.body), body_frame)
+            completion = self._exec_stmts(body_stmts, body_frame)
+            if completion.kind == _Completion.RETURN:
+                raise not_supported("return inside a loop that stays a loop", loc)
+            if advance is not None:
+                advance(body_frame)
             body_block = self.builder.block
         finally:
             self.builder = outer
-        if completion.kind != _Completion.NORMAL:
-            raise not_supported("break/continue/return inside a tensor-dependent 'while'", loc)
-        for name in carried_names:
+            self._dynamic_loops -= 1
+        for name, param in zip(names, params):
             new = body_frame.env.get(name)
-            if not isinstance(new, TensorValue) or new.aval != frame.env[name].aval:
+            if not isinstance(new, TensorValue) or new.aval != param.aval:
                 raise located(TypeError(
-                    f"'{name}' changes shape or dtype inside a tensor-dependent 'while' loop"), loc)
-        body_block.results = tuple(body_frame.env[n].var for n in carried_names)
-        outputs = tuple(self.names.var(n, frame.env[n].aval) for n in carried_names)
-        carried = tuple(frame.env[n].var for n in carried_names)
-        self.builder.append(ir.While(carried, tuple(params), cond_block, body_block, outputs, loc))
-        for name, out in zip(carried_names, outputs):
+                    f"'{name}' changes shape or dtype inside a loop that stays a loop"), loc)
+        results = [body_frame.env[n].var for n in names]
+        if breaks:
+            results.append(completion.value.var if completion.kind == _Completion.EXIT
+                           else ir.Const(np.bool_(completion.kind == _Completion.BREAK)))
+        body_block.results = tuple(results)
+        outputs = tuple(self.names.var(p.name, p.aval) for p in params)
+        self.builder.append(ir.While(tuple(carried), tuple(params), cond_block, body_block, outputs, loc))
+        for name, out in zip(names, outputs):
             frame.env[name] = TensorValue(out)
-        return _NORMAL
+
+    def _as_bool_scalar(self, test, loc) -> ir.Var:
+        var = test.var
+        if var.aval.dtype != np.bool_ or var.aval.shape:
+            var = self._apply("cast", (TensorValue(self._scalar(test, loc)),), {"dtype": np.dtype(np.bool_)}).var
+        return var
+
+
+class _ConstIndex:
+    """The start value of a loop index before the loop is staged."""
+
+    def __init__(self, value):
+        self.value = value
 
 
 _MISSING = object()
@@ -1312,6 +1412,19 @@ class _BoundMethod:
 def _is_library(fn) -> bool:
     module = getattr(fn, "__module__", "") or ""
     return module == "npspore" or module.startswith("npspore.")
+
+
+def _has_loop_exit(stmts, kinds=(ast.Break, ast.Continue)) -> bool:
+    """Whether ``stmts`` break or continue the loop they are in (not counting inner loops)."""
+    pending = list(stmts)
+    while pending:
+        node = pending.pop()
+        if isinstance(node, kinds):
+            return True
+        if isinstance(node, (ast.For, ast.While, ast.FunctionDef, ast.Lambda)):
+            continue
+        pending.extend(ast.iter_child_nodes(node))
+    return False
 
 
 def _assigned_names(stmts) -> list:

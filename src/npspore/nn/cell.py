@@ -38,6 +38,12 @@ def _check_hook(hook_fn):
         raise TypeError(f"Expected a callable hook function, but got {type(hook_fn).__name__}.")
 
 
+def _name_taken_error(method, name, what):
+    """The KeyError for inserting a `what` ('parameter', 'child cell') under a name the Cell already uses."""
+    return KeyError(f"For '{method}', the {name} {what} already exists in the network."
+                    f"Cannot insert another {what} with the same name.")
+
+
 def _as_tuple(value):
     return value if isinstance(value, tuple) else (value,)
 
@@ -315,12 +321,14 @@ class Cell:
     def _check_attribute_free(self, name, method, what):
         """KeyError unless `name` is free for a new table entry (a plain instance attribute may be replaced)."""
         if hasattr(type(self), name):
-            raise KeyError(f"For '{method}', the {name} {what} already exists in the network."
-                           f"Cannot insert another {what} with the same name.")
+            raise _name_taken_error(method, name, what)
 
-    def _set_parameter(self, name, param):
+    def _require_params_table(self):
         if "_params" not in self.__dict__:
             raise AttributeError("For 'insert_param_to_cell', please call Cell.__init__() firstly.")
+
+    def _set_parameter(self, name, param):
+        self._require_params_table()
         self._check_attribute_free(name, "insert_param_to_cell", "parameter")
         self.__dict__.pop(name, None)
         self.insert_param_to_cell(name, param)
@@ -342,8 +350,7 @@ class Cell:
         the same object twice, or an already registered Parameter, is fine. Nothing is renamed or
         registered unless the whole sequence is accepted.
         """
-        if "_params" not in self.__dict__:
-            raise AttributeError("For 'insert_param_to_cell', please call Cell.__init__() firstly.")
+        self._require_params_table()
         params = self._params
         replaced = set(self._container_param_keys.get(name, ()))
         kept = [p for key, p in params.items() if p is not None and key not in replaced]
@@ -364,8 +371,7 @@ class Cell:
                 raise ValueError(f"The value {value} , its name '{key}' already exists. "
                                  f"Please set a unique name for the parameter.")
             if (key in params and key not in replaced) or (key not in params and hasattr(self, key)):
-                raise KeyError(f"For 'insert_param_to_cell', the {key} parameter already exists in the network."
-                               f"Cannot insert another parameter with the same name.")
+                raise _name_taken_error("insert_param_to_cell", key, "parameter")
             plan.append((key, new_name, param))
         for key in replaced:
             params.pop(key, None)
@@ -405,11 +411,9 @@ class Cell:
             raise KeyError("For 'insert_param_to_cell', the argument 'param_name' should not be None.")
         if check_name_contain_dot and "." in param_name:
             raise KeyError("For 'insert_param_to_cell', the argument 'param_name' should not contain'.' ")
-        if "_params" not in self.__dict__:
-            raise AttributeError("For 'insert_param_to_cell', please call Cell.__init__() firstly.")
+        self._require_params_table()
         if hasattr(self, param_name) and param_name not in self._params:
-            raise KeyError(f"For 'insert_param_to_cell', the {param_name} parameter already exists in the network."
-                           f"Cannot insert another parameter with the same name.")
+            raise _name_taken_error("insert_param_to_cell", param_name, "parameter")
         if param is not None and not isinstance(param, Parameter):
             raise TypeError(f"For 'insert_param_to_cell', the argument 'param' must be 'Parameter' if not None, "
                             f"but got {type(param)}.")
@@ -437,8 +441,7 @@ class Cell:
             raise KeyError("For 'insert_child_to_cell', the parameter 'child_name' can not be None and "
                            "can not contain '.' ")
         if hasattr(self, child_name) and child_name not in self._cells:
-            raise KeyError(f"For 'insert_child_to_cell', the {child_name} child cell already exists in the network."
-                           f"Cannot insert another child cell with the same name.")
+            raise _name_taken_error("insert_child_to_cell", child_name, "child cell")
         if child_cell is not None and not isinstance(child_cell, Cell):
             raise TypeError(f"For 'insert_child_to_cell', the argument 'child_cell' must be 'Cell' if not None, "
                             f"but got type {type(child_cell)}.")
@@ -538,13 +541,21 @@ class Cell:
         Returns:
             Iterator of ``(path, Parameter)``.
         """
-        cells = self.cells_and_names(name_prefix=name_prefix) if expand else [(name_prefix, self)]
+        return self._named_entries("_params", name_prefix, expand)
+
+    def _named_entries(self, table, prefix, recurse, remove_duplicate=True):
+        """Iterate over ``(path, value)`` of the table `table` (``'_params'`` or ``'_buffers'``) of this
+        Cell and, if `recurse`, of its sub-cells (pre-order); None entries are left out, and with
+        `remove_duplicate` a value shared by several cells is given once, under its first path."""
+        cells = self.cells_and_names(name_prefix=prefix) if recurse else [(prefix, self)]
         seen = set()
         for cell_path, cell in cells:
-            for key, param in cell._params.items():
-                if param is not None and id(param) not in seen:
-                    seen.add(id(param))
-                    yield (f"{cell_path}.{key}" if cell_path else key), param
+            for key, value in getattr(cell, table).items():
+                if value is None or id(value) in seen:
+                    continue
+                if remove_duplicate:
+                    seen.add(id(value))
+                yield (f"{cell_path}.{key}" if cell_path else key), value
 
     def get_parameters(self, expand=True):
         """Iterate over the parameters.
@@ -704,15 +715,7 @@ class Cell:
         Returns:
             Iterator of ``(path, Tensor)``.
         """
-        cells = self.cells_and_names(name_prefix=prefix) if recurse else [(prefix, self)]
-        seen = set()
-        for cell_path, cell in cells:
-            for key, buf in cell._buffers.items():
-                if buf is None or id(buf) in seen:
-                    continue
-                if remove_duplicate:
-                    seen.add(id(buf))
-                yield (f"{cell_path}.{key}" if cell_path else key), buf
+        return self._named_entries("_buffers", prefix, recurse, remove_duplicate)
 
     def buffers(self, recurse=True):
         """Iterate over the buffers.
@@ -1006,12 +1009,17 @@ class Cell:
         """
         return self._add_hook(self._backward_pre_hooks, hook_fn)
 
-    def _run_forward_pre_hooks(self, inputs):
-        for hook in tuple(self._forward_pre_hooks.values()):
-            result = hook(self, inputs)
+    def _run_hooks(self, hooks, value, *extra):
+        """Pass `value` (a tuple) through `hooks`, each called as ``hook(self, value, *extra)``; a
+        non-None result, made a tuple, replaces `value`."""
+        for hook in tuple(hooks.values()):
+            result = hook(self, value, *extra)
             if result is not None:
-                inputs = _as_tuple(result)
-        return inputs
+                value = _as_tuple(result)
+        return value
+
+    def _run_forward_pre_hooks(self, inputs):
+        return self._run_hooks(self._forward_pre_hooks, inputs)
 
     def _run_forward_hooks(self, inputs, output):
         for hook in tuple(self._forward_hooks.values()):
@@ -1022,19 +1030,11 @@ class Cell:
 
     def _run_backward_pre_hooks(self, grad_output):
         """Apply the backward pre-hooks to `grad_output` (a tuple) and return the gradients to use."""
-        for hook in tuple(self._backward_pre_hooks.values()):
-            result = hook(self, grad_output)
-            if result is not None:
-                grad_output = _as_tuple(result)
-        return grad_output
+        return self._run_hooks(self._backward_pre_hooks, grad_output)
 
     def _run_backward_hooks(self, grad_input, grad_output):
         """Apply the backward hooks to `grad_input` (a tuple) and return the gradients to propagate."""
-        for hook in tuple(self._backward_hooks.values()):
-            result = hook(self, grad_input, grad_output)
-            if result is not None:
-                grad_input = _as_tuple(result)
-        return grad_input
+        return self._run_hooks(self._backward_hooks, grad_input, grad_output)
 
     # ------------------------------------------------------------------ flags and modes
 

@@ -34,7 +34,31 @@ def _name_prefix(container):
     return ""
 
 
-class SequentialCell(Cell):
+class _CellContainer(Cell):
+    """What the containers share: children keyed by position, ``len`` and ``append``."""
+
+    def __len__(self):
+        return len(self._cells)
+
+    def _store(self, position, cell, prefix):
+        if self._auto_prefix:
+            cell.update_parameters_name(f"{prefix}{position}.")
+        self._cells[str(position)] = cell
+
+    def append(self, cell):
+        """Add `cell` at the end, named by its position.
+
+        Args:
+            cell (Cell): the cell.
+
+        Raises:
+            TypeError: If `cell` is not a Cell.
+        """
+        _valid_cell(cell, self.cls_name)
+        self._store(len(self), cell, _name_prefix(self))
+
+
+class SequentialCell(_CellContainer):
     """A Cell that runs its cells one after the other, each on the previous one's output.
 
     Args:
@@ -79,22 +103,13 @@ class SequentialCell(Cell):
             return type(self)(OrderedDict(list(self._cells.items())[index]))
         return self.cell_list[_valid_index(len(self), index, self.cls_name)]
 
-    def __len__(self):
-        return len(self._cells)
-
     def append(self, cell):
-        """Add `cell` at the end, named by its position.
-
-        Args:
-            cell (Cell): the cell.
+        """Add `cell` at the end, named by its position; it runs last.
 
         Raises:
             TypeError: If `cell` is not a Cell.
         """
-        _valid_cell(cell, self.cls_name)
-        name = str(len(self))
-        cell.update_parameters_name(_name_prefix(self) + name + ".")
-        self._cells[name] = cell
+        super().append(cell)
         self.cell_list = list(self._cells.values())
 
     def construct(self, input_data):
@@ -103,7 +118,7 @@ class SequentialCell(Cell):
         return input_data
 
 
-class CellList(Cell):
+class CellList(_CellContainer):
     """A list of Cells, indexable and iterable (also in ``construct``), that is not callable itself.
 
     Args:
@@ -134,31 +149,11 @@ class CellList(Cell):
         raise TypeError(f"For '{self.cls_name}', the type of 'index' must be int or slice, but got "
                         f"{type(index).__name__}.")
 
-    def __len__(self):
-        return len(self._cells)
-
     def __iter__(self):
         return iter(self._cells.values())
 
     def __iadd__(self, cells):
         return self.extend(cells)
-
-    def _store(self, position, cell, prefix):
-        if self._auto_prefix:
-            cell.update_parameters_name(f"{prefix}{position}.")
-        self._cells[str(position)] = cell
-
-    def append(self, cell):
-        """Add `cell` at the end.
-
-        Args:
-            cell (Cell): the cell.
-
-        Raises:
-            TypeError: If `cell` is not a Cell.
-        """
-        _valid_cell(cell, self.cls_name)
-        self._store(len(self), cell, _name_prefix(self))
 
     def extend(self, cells):
         """Add the cells of the list `cells` at the end.

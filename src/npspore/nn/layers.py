@@ -22,10 +22,14 @@ __all__ = [
 ]
 
 
-def _check_positive_int(value, arg_name, cls_name):
+def _check_int(value, arg_name, cls_name):
     if not isinstance(value, int) or isinstance(value, bool):
         raise TypeError(f"For '{cls_name}', the type of '{arg_name}' must be int, but got {type(value).__name__}.")
-    if value <= 0:
+    return value
+
+
+def _check_positive_int(value, arg_name, cls_name):
+    if _check_int(value, arg_name, cls_name) <= 0:
         raise ValueError(f"For '{cls_name}', the '{arg_name}' must be a positive int, but got {value}.")
     return value
 
@@ -106,7 +110,15 @@ class GELU(Cell):
         return run("gelu", x, approximate=self.approximate)
 
 
-class Softmax(Cell):
+class _AxisActivation(Cell):
+    """An activation computed along one axis, kept as ``self.axis``."""
+
+    def __init__(self, axis=-1):
+        super().__init__()
+        self.axis = axis
+
+
+class Softmax(_AxisActivation):
     r"""Softmax along `axis`: :math:`e^{x_i} / \sum_j e^{x_j}`.
 
     Args:
@@ -119,15 +131,11 @@ class Softmax(Cell):
         Tensor of the same shape and dtype.
     """
 
-    def __init__(self, axis=-1):
-        super().__init__()
-        self.axis = axis
-
     def construct(self, x):
         return run("softmax", x, axis=self.axis)
 
 
-class LogSoftmax(Cell):
+class LogSoftmax(_AxisActivation):
     r"""Log of the softmax along `axis`: :math:`x_i - \log\sum_j e^{x_j}`.
 
     Args:
@@ -139,10 +147,6 @@ class LogSoftmax(Cell):
     Outputs:
         Tensor of the same shape and dtype.
     """
-
-    def __init__(self, axis=-1):
-        super().__init__()
-        self.axis = axis
 
     def construct(self, x):
         return run("log_softmax", x, axis=self.axis)
@@ -289,11 +293,8 @@ class Flatten(Cell):
 
     def __init__(self, start_dim=1, end_dim=-1):
         super().__init__()
-        for name, value in (("start_dim", start_dim), ("end_dim", end_dim)):
-            if not isinstance(value, int) or isinstance(value, bool):
-                raise TypeError(f"For 'Flatten', the type of '{name}' must be int, but got {type(value).__name__}.")
-        self.start_dim = start_dim
-        self.end_dim = end_dim
+        self.start_dim = _check_int(start_dim, "start_dim", "Flatten")
+        self.end_dim = _check_int(end_dim, "end_dim", "Flatten")
 
     def construct(self, x):
         return x.flatten(start_dim=self.start_dim, end_dim=self.end_dim)
