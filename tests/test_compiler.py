@@ -305,3 +305,46 @@ def test_runtime_error_in_kernel_shows_user_line():
     with pytest.raises(IndexError) as info:
         index_out_of_range(Tensor([1.0, 2.0]), 5)
     assert "index 5 is out of bounds" in str(info.value)
+
+
+def test_forward_hooks_of_a_compiled_cell_run_and_can_be_removed():
+    log = []
+
+    def double_input(cell, args):
+        log.append("pre")
+        return (args[0] * 2.0, args[1])
+
+    def add_one(cell, args, out):
+        log.append("fwd")
+        return out + 1.0
+
+    net = catalogue.E()
+    run = ms.jit(net)
+    x, y = Tensor([2.0], ms.float32), Tensor([5.0], ms.float32)
+    pre = net.register_forward_pre_hook(double_input)
+    hook = net.register_forward_hook(add_one)
+    np.testing.assert_allclose(run(x, y).asnumpy(), [2.0 * 2.0 * 3.0 + 5.0 + 1.0])
+    assert log == ["pre", "fwd"]
+    pre.remove()
+    hook.remove()
+    np.testing.assert_allclose(run(x, y).asnumpy(), [11.0])          # removal takes effect at once
+
+
+def test_to_float_casts_inputs_in_compiled_code_too():
+    class Inner(nn.Cell):
+        def construct(self, x):
+            return x * 2.0
+
+    class Outer(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.inner = Inner().to_float(ms.float16)
+
+        def construct(self, x):
+            return self.inner(x)
+
+    x = Tensor([1.5], ms.float32)
+    eager = Outer()(x)
+    compiled = ms.jit(Outer())(x)
+    assert eager.dtype == compiled.dtype == ms.float16
+    np.testing.assert_allclose(compiled.asnumpy(), eager.asnumpy())

@@ -253,6 +253,35 @@ def keys_of(d):
     return d["a"] * d["b"]
 
 
+def relu_abs(x):
+    return ops.relu(x) + ops.abs(x)
+
+
+def tensor_max(x):
+    return x.max()
+
+
+def pairwise_max(x, y):
+    return ops.maximum(x, y)
+
+
+def max_along(x):
+    values, _ = ops.max(x, 1)
+    return values
+
+
+def broadcast_add(a, b):
+    return a + b
+
+
+def int_cast(a):
+    return (a * 2).astype(ms.int32)
+
+
+def index_and_concat(x):
+    return ops.concat((x[0], x[1:].reshape(-1) * 2.0)).transpose()
+
+
 class Scale(nn.Cell):
     def __init__(self):
         super().__init__()
@@ -367,6 +396,20 @@ def test_has_aux_needs_a_tuple_output():
         ms.grad(mul2, has_aux=True)(x, y)
     assert values(ms.grad(pair, has_aux=True)(x, y)) == ([3.0, 4.0], ([2.0, 4.0],))
     assert values(ms.grad(one_tuple, has_aux=True)(x, y)) == ([3.0, 4.0], ())  # GRAPH accepts a 1-tuple
+
+
+def test_gradient_conventions_of_common_ops():
+    assert values(ms.grad(relu_abs)(t32(0.0, 2.0, -3.0))) == [0.0, 2.0, -1.0]
+    assert values(ms.grad(tensor_max)(t32(1.0, 3.0, 3.0))) == [0.0, 0.5, 0.5]
+    assert values(ms.grad(pairwise_max, (0, 1))(t32(1.0, 2.0), t32(1.0, 1.0))) == ([0.5, 1.0], [0.5, 0.0])
+    x = Tensor(np.array([[1.0, 3.0, 2.0], [5.0, 4.0, 6.0]], np.float32))
+    assert values(ms.grad(max_along)(x)) == [[0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]
+    a, b = Tensor(np.zeros((2, 1), np.float32)), t32(0.0, 0.0, 0.0)
+    da, db = ms.grad(broadcast_add, (0, 1))(a, b)
+    assert values(da) == [[3.0], [3.0]] and values(db) == [2.0, 2.0, 2.0]
+    assert values(ms.grad(int_cast)(t32(1.5, 2.5))) == [2.0, 2.0]
+    x = Tensor(np.arange(6, dtype=np.float32).reshape(3, 2))
+    assert values(ms.grad(index_and_concat)(x)) == [[1.0, 1.0], [2.0, 2.0], [2.0, 2.0]]
 
 
 def test_stop_gradient_blocks():

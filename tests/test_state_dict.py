@@ -11,6 +11,7 @@ import pytest
 
 import npspore as ms
 from npspore import Parameter, Tensor, nn
+# The get_sub_cell seed example's nets; this file's own NetB is the buffers example's (no child cell).
 from test_cell import NetA, NetC
 from test_cell import NetB as NetBWithChild
 

@@ -329,7 +329,13 @@ def _cell_key(cell, args):
 
 
 def call_cell(cell, args, kwargs):
-    """Run ``cell(*args, **kwargs)`` through its compiled kernel (GRAPH mode, ``@jit`` construct, ``jit(cell)``)."""
+    """Run ``cell(*args, **kwargs)`` through its compiled kernel (GRAPH mode, ``@jit`` construct, ``jit(cell)``).
+
+    The Cell's own forward pre-hooks and hooks run in Python around the kernel (so removing one takes
+    effect at the next call), and ``to_float`` casts its inputs first, as in eager mode.
+    """
+    if cell._forward_pre_hooks or cell._forward_hooks or cell._cast_dtype is not None:
+        return _call_cell_with_hooks(cell, args, kwargs)
     if kwargs:
         from .compiler.pipeline import unbind
 
@@ -341,6 +347,21 @@ def call_cell(cell, args, kwargs):
     if entry is None:
         entry = _compile_cell_entry(cell, args, full_key, dynamic, kernels)
     return entry.run(leaves)
+
+
+def _call_cell_with_hooks(cell, args, kwargs):
+    if kwargs:
+        from .compiler.pipeline import unbind
+
+        fn, _ = unbind(cell)
+        args, kwargs = _bind_positional(fn, (cell,) + tuple(args), kwargs)[1:], {}
+    inputs = cell._run_forward_pre_hooks(tuple(args)) if cell._forward_pre_hooks else tuple(args)
+    kernels = _cell_cache(cell)
+    cast = cell.auto_cast_inputs(inputs)
+    full_key, leaves, dynamic = _cell_key(cell, cast)
+    entry = kernels.lookup(full_key) or _compile_cell_entry(cell, cast, full_key, dynamic, kernels)
+    output = entry.run(leaves)
+    return cell._run_forward_hooks(inputs, output) if cell._forward_hooks else output
 
 
 def _compile_cell_entry(cell, args, full_key, dynamic, kernels):

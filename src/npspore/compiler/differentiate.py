@@ -338,7 +338,8 @@ class _Pair:
     bwd: str
     active_args: tuple        # positions of the callee's params that get cotangents
     active_results: tuple     # positions of the callee's results whose cotangents bwd takes
-    residuals: tuple          # ("param", j) or ("result", k): what the caller passes to bwd first
+    residuals: tuple          # what the caller passes to bwd first, each ("param", j): its argument j,
+    #                           ("target", i): the call's result i, or ("result", k): fwd's extra result k
 
 
 class _ModuleAD:
@@ -407,7 +408,7 @@ class _FunctionAD:
                                     if i in positions and isinstance(r, Var))
         self.activity.mark(self.fn.body)
 
-    def make_gradient(self, seeds: str) -> Function:
+    def make_gradient(self, seeds) -> Function:
         """The entry function: forward sweep, seeds, backward sweep; returns results + cotangents."""
         fn = self.fn
         results = fn.body.results

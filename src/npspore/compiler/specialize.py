@@ -938,9 +938,21 @@ class FunctionSpecializer:
         if hooks:
             raise self._error(NotSupportedError(
                 "forward hooks of a sub-cell in compiled code (run it in PYNATIVE mode)"), frame, node)
+        if getattr(cell, "_cast_dtype", None) is not None:  # to_float: floating inputs are cast first
+            args = tuple(self._cast_floating(a, cell._cast_dtype) for a in args)
         if _is_library(construct) and not any(True for _ in cell.get_parameters()):
             return self._call_python(construct, (cell,) + args, kwargs, frame, node)
         return self._call_user(construct, cell, args, kwargs, frame, node)
+
+    def _cast_floating(self, value, ms_dtype):
+        from ..common.dtype import dtype_to_nptype
+
+        target = np.dtype(dtype_to_nptype(ms_dtype))
+        if isinstance(value, TensorValue) and value.aval.dtype.kind == "f" and value.aval.dtype != target:
+            return self._apply("cast", (value,), {"dtype": target})
+        if isinstance(value, (tuple, list)):
+            return _copy_container(value, [self._cast_floating(v, ms_dtype) for v in value])
+        return value
 
     def _isinstance(self, value, classes):
         Tensor, Parameter = _tensor_classes()
