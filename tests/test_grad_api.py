@@ -3,7 +3,9 @@ MindSpore's gradient conventions (semantics doc §1-§5, with its "Decisions" se
 import numpy as np
 import pytest
 
+import catalogue
 import npspore as ms
+from gradcheck import check_grads
 from npspore import Parameter, ParameterTuple, Tensor, mutable, nn, ops
 from npspore.compiler.signature import OutputTree
 from npspore.grad import GradSpec, gradient_tree
@@ -371,6 +373,7 @@ def test_weights_single_list_frozen_and_unused():
     assert values(ms.grad(net, None, net.w)(x)) == [5.0, 10.0]
     assert values(ms.grad(net, None, [net.w, net.b])(x)) == ([5.0, 10.0], [1.0, 1.0])
     assert values(ms.grad(net, None, net.trainable_params())(x)) == ([5.0, 10.0], [1.0, 1.0])
+    assert values(ms.grad(net, None, ParameterTuple([net.b]))(x)) == ([1.0, 1.0],)
     assert values(ms.grad(net, None, [net.frozen])(x)) == ([2.0, 6.0],)
     unused = Parameter(t32(0.0, 0.0, 0.0), name="unused")
     assert values(ms.grad(net, 0, [unused])(x)) == ([10.0, 15.0], ([0.0, 0.0, 0.0],))
@@ -433,6 +436,49 @@ def _builds(gradient):
     return info["compiles"] + info["disk_loads"]
 
 
+class CubeNet(nn.Cell):
+    def construct(self, x):
+        return x * x * x
+
+
+class GradNet(nn.Cell):
+    def __init__(self, net):
+        super().__init__()
+        self.net = net
+        self.grad_op = ops.GradOperation()
+
+    def construct(self, x):
+        return self.grad_op(self.net)(x)
+
+
+@ms.jit
+def jit_second_derivative(x):
+    return ms.grad(ms.grad(cube))(x)
+
+
+def test_gradients_inside_compiled_code_and_of_grad_cells():
+    x = t32(1.0, 2.0)
+    assert values(jit_second_derivative(x)) == [6.0, 12.0]
+    assert values(ops.GradOperation()(GradNet(CubeNet()))(x)) == [6.0, 12.0]
+    assert values(GradNet(GradNet(GradNet(CubeNet())))(x)) == [6.0, 6.0]
+    value, second = ms.value_and_grad(GradNet(CubeNet()))(x)
+    assert values(value) == [3.0, 12.0] and values(second) == [6.0, 12.0]
+    ms.set_context(mode=ms.GRAPH_MODE)
+    try:
+        assert values(GradNet(GradNet(CubeNet()))(x)) == [6.0, 12.0]
+        assert values(GradNet(GradNet(GradNet(CubeNet())))(x)) == [6.0, 6.0]
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+
+
+def test_identical_sub_cells_share_one_backward_function():
+    net = catalogue.Stack12()
+    source = ms.grad(net, 0, net.trainable_params()).kernel_source(catalogue._rand(2, 4))
+    functions = [line.split("(")[0] for line in source.splitlines() if line.startswith("def ")]
+    assert functions == ["def Dense_construct", "def Dense_construct_bwd", "def Stack12_construct_grad"]
+    assert source.count("= Dense_construct_bwd(") == 12
+
+
 def test_gradient_functions_compile_once_per_signature():
     gradient = ms.grad(mul2)
     gradient(t32(1.0, 2.0), t32(3.0, 4.0))
@@ -473,9 +519,6 @@ def test_generated_gradient_code_is_what_one_would_write():
 
 
 # ------------------------------------------------------------------------------------ the shared catalogue
-
-import catalogue  # noqa: E402
-from gradcheck import check_grads  # noqa: E402
 
 TENSOR_PROGRAMS = [(name, make, inputs) for name, make, inputs in catalogue.PROGRAMS
                    if all(isinstance(a, Tensor) for a in inputs())]

@@ -8,9 +8,13 @@ gradients; later calls with the same signature dispatch straight to that kernel 
 MindSpore's return structure by an :class:`~npspore.compiler.signature.OutputTree` computed once per
 signature (see :func:`gradient_tree`).
 
-A GradFunction can itself be differentiated (``grad(grad(f))``, ``value_and_grad(grad(f))``): its
-:meth:`GradFunction.program` is a traced program like any other, so the differentiate stage runs
-again on its output.
+Gradient kernels go to the disk cache like forward kernels (the options and the weights' attribute
+paths are part of the key). A GradFunction can itself be differentiated (``grad(grad(f))``,
+``value_and_grad(grad(f))``): its :meth:`GradFunction.program` is a traced program like any other, so
+the differentiate stage runs again on its output. Called inside compiled code (``GradNetWrtX``'s
+``construct`` in GRAPH mode, a ``@jit`` function) it is staged there (:meth:`GradFunction.stage`).
+Backward hooks of the differentiated Cell run in eager calls (:meth:`GradFunction._call_with_hooks`);
+hooks of sub-cells, and of any cell inside compiled code, are not run.
 
 npspore follows MindSpore's GRAPH-mode (documented) behaviour in every mode; see the "Decisions"
 section of the semantics notes: out-of-range positions raise ``IndexError``, ``return_ids`` always has
@@ -44,7 +48,7 @@ def _check_position(grad_position):
                 raise ValueError("The element in grad_position must be >= 0.")
         if len(set(grad_position)) != len(grad_position):
             raise ValueError("There are duplicate positions in `grad_position`, please check it")
-        return tuple(int(p) for p in grad_position)
+        return tuple([int(p) for p in grad_position])
     if isinstance(grad_position, int):
         if grad_position < 0:
             raise ValueError("grad_position must be >= 0.")

@@ -116,14 +116,14 @@ def explain_miss(key, known: list) -> str:
 
 
 def _disk_key(target_fn, self_obj, key, options) -> str | None:
-    from .compiler.pipeline import file_digest, op_table_digest
+    from .compiler.pipeline import file_digest, package_digest
     from .compiler.specialize import _object_fingerprint
 
     fingerprint = _object_fingerprint(self_obj) if self_obj is not None else None
     text = repr(fingerprint)
     if " at 0x" in text or "'id'" in text:
         return None  # state that only this process can name: keep it out of the disk cache
-    return cache.digest(__version__, op_table_digest(), target_fn.__qualname__,
+    return cache.digest(__version__, package_digest(), target_fn.__qualname__,
                         file_digest(target_fn.__code__.co_filename), key, options, text)
 
 

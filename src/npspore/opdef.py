@@ -105,6 +105,7 @@ class OpDef:
     aliases: tuple = ()
     numpy: tuple = ()             # NumPy callables this op stands for
     operands: tuple = ()          # positional parameter names of forward
+    variadic: str | None = None   # the name of forward's ``*operands`` parameter, if it has one
     static: dict = field(default_factory=dict)  # keyword-only parameter -> default
 
     @property
@@ -159,6 +160,7 @@ def op(*, infer: Callable, aliases: tuple = (), numpy: tuple = (), operand_dtype
             aliases=tuple(aliases),
             numpy=tuple(numpy),
             operands=tuple(p.name for p in params if p.kind is p.POSITIONAL_OR_KEYWORD),
+            variadic=next((p.name for p in params if p.kind is p.VAR_POSITIONAL), None),
             static={p.name: p.default for p in params if p.kind is p.KEYWORD_ONLY},
         )
         _PENDING.append(definition)

@@ -90,24 +90,24 @@ def build_parser() -> argparse.ArgumentParser:
     verbs = parser.add_subparsers(dest="verb", metavar="VERB", required=True, parser_class=_Parser)
 
     show_parser = _verb(verbs, "show", "print the generated module that runs (forward or adjoint kernel)",
-                 _SHOW_EXAMPLES, [target, debug])
+                        _SHOW_EXAMPLES, [target, debug])
     add_grad_options(show_parser, with_grad_flag=True)
     show_parser.add_argument("--dump-after", choices=STAGES, metavar="STAGE",
-                      help=f"print the program after a compiler stage instead: {', '.join(STAGES)}")
+                             help=f"print the program after a compiler stage instead: {', '.join(STAGES)}")
     show_parser.add_argument("--train", action="store_true", help="compile the Cell in training mode (set_train())")
     show_parser.add_argument("--side-by-side", action="store_true",
-                      help="show each source line next to the generated lines that came from it")
+                             help="show each source line next to the generated lines that came from it")
     show_parser.add_argument("--no-color", action="store_true", help="no syntax colouring (also: NO_COLOR=1)")
     show_parser.set_defaults(handler=_with_target(show.run))
 
-    check_parser = _verb(verbs, "check", "compare the generated gradients with central finite differences (float64)",
-                  _CHECK_EXAMPLES, [target, debug])
+    check_parser = _verb(verbs, "check", "compare the generated gradients with central finite differences "
+                         "(float64)", _CHECK_EXAMPLES, [target, debug])
     add_grad_options(check_parser, with_grad_flag=False)
     check_parser.add_argument("--eps", type=float, default=1e-6, help="finite-difference step (default: 1e-6)")
     check_parser.add_argument("--rtol", type=float, default=1e-5, help="relative tolerance (default: 1e-5)")
     check_parser.add_argument("--atol", type=float, default=1e-6, help="absolute tolerance (default: 1e-6)")
     check_parser.add_argument("--max-elements", type=int, default=200, metavar="N",
-                       help="check at most N random elements per argument, 0 for all (default: 200)")
+                              help="check at most N random elements per argument, 0 for all (default: 200)")
     check_parser.set_defaults(handler=_with_target(check.run))
 
     cache_parser = _verb(verbs, "cache", "list, measure, clear or explain the on-disk kernel cache",
@@ -126,9 +126,10 @@ def build_parser() -> argparse.ArgumentParser:
     explain.set_defaults(handler=_with_target(cache.run_explain))
 
     bench_parser = _verb(verbs, "bench", "time the compiled kernel against eager execution", _BENCH_EXAMPLES,
-                  [target, debug])
+                         [target, debug])
     add_grad_options(bench_parser, with_grad_flag=True)
-    bench_parser.add_argument("--repeat", type=int, default=20, metavar="N", help="timing samples per variant (default: 20)")
+    bench_parser.add_argument("--repeat", type=int, default=20, metavar="N",
+                              help="timing samples per variant (default: 20)")
     bench_parser.set_defaults(handler=_with_target(bench.run))
     return parser
 

@@ -79,7 +79,7 @@ def run_explain(target: Target, args, options) -> int:
     from ..jit import _cell_key, _disk_key
 
     if options.train:
-        target.obj.set_train(True)
+        target.set_train()
     fn, self_obj = pipeline.unbind(target.obj)
     if target.is_cell:
         (training, key), _, _ = _cell_key(target.obj, args)

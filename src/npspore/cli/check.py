@@ -8,7 +8,8 @@ element (MindSpore's implicit ones sensitivity; with ``--has-aux`` only the firs
 eagerly (PYNATIVE), so the check also covers the forward code the adjoint was derived from.
 
 An element passes when ``|kernel - fd| <= atol + rtol * |fd|``; an argument passes when all its
-checked elements do. Large arguments are checked at ``--max-elements`` random elements.
+checked elements do. The table's relative error is ``|kernel - fd| / max(|fd|, atol)``. Large
+arguments are checked at ``--max-elements`` random elements.
 """
 from __future__ import annotations
 
@@ -32,15 +33,13 @@ def run(target: Target, args, options) -> int:
     call_args = request.call_args(target, args, lambda shape, dtype: rng.standard_normal(shape).astype(dtype))
     weights = _output_weights(target.eager(args), request, call_args[-1] if request.sens else None)
     result = request.function(target, args, return_ids=True)(*call_args)
-    if request.has_aux:
-        result = result[0]
     objective = _objective(target, args, weights)
     names = target.input_names()
     params = {param.name: param for _, param in target.parameters()}
     rows, notes = [], []
-    for ident, gradient in _tagged(result):
+    for ident, gradient in _tagged(result[0] if request.has_aux else result):
         if isinstance(ident, int):
-            label, value = (f"{names[ident]} (input {ident})" if ident < len(names) else f"input {ident}"), args[ident]
+            label, value = f"{names[ident]} (input {ident})" if ident < len(names) else f"input {ident}", args[ident]
         else:
             label, value = ident, params[ident]
         if value._array.dtype.kind != "f":
@@ -50,21 +49,32 @@ def run(target: Target, args, options) -> int:
             notes.append(f"{label}: {len(indices)} of {value._array.size} elements checked, chosen at random")
         numeric = _central_differences(objective, value._array, indices, options.eps)
         analytic = np.asarray(gradient._array, np.float64).reshape(-1)[indices]
-        error = np.abs(analytic - numeric)
-        passed = bool(np.all(error <= options.atol + options.rtol * np.abs(numeric)))
-        relative = error / np.maximum(np.abs(numeric), options.atol)
-        rows.append((label, str(list(value.shape)), _max(error), _max(relative), "OK" if passed else "FAIL"))
+        rows.append((label, str(list(value.shape))) + _compare(analytic, numeric, options))
     if not rows:
         raise InputError("nothing to check: no differentiable (floating) input or weight was selected")
+    return _report(rows, notes, options)
+
+
+def _compare(analytic, numeric, options) -> tuple:
+    """``(max abs error, max rel error, "OK" | "FAIL")``; rel error is ``|a - n| / max(|n|, atol)``."""
+    error = np.abs(analytic - numeric)
+    passed = bool(np.all(error <= options.atol + options.rtol * np.abs(numeric)))
+    relative = error / np.maximum(np.abs(numeric), options.atol)
+    return _max(error), _max(relative), "OK" if passed else "FAIL"
+
+
+def _report(rows, notes, options) -> int:
     _print_table(("argument", "shape", "max abs error", "max rel error", "status"), rows)
     for note in notes:
         print(note)
     failed = sum(row[-1] == "FAIL" for row in rows)
     tolerance = f"eps={options.eps:g}, rtol={options.rtol:g}, atol={options.atol:g}"
     if failed:
-        print(f"FAIL: {failed} of {len(rows)} gradients differ from finite differences ({tolerance})")
+        which = f"{failed} of {len(rows)} gradients differ" if len(rows) > 1 else "the gradient differs"
+        print(f"FAIL: {which} from finite differences ({tolerance})")
         return 1
-    print(f"OK: {len(rows)} gradients match finite differences ({tolerance})")
+    which = f"all {len(rows)} gradients match" if len(rows) > 1 else "the gradient matches"
+    print(f"OK: {which} finite differences ({tolerance})")
     return 0
 
 

@@ -26,9 +26,10 @@ _GUTTER = " | "
 def run(target: Target, args, options) -> int:
     """Print what ``npspore show`` asks for; returns the exit status."""
     if options.train:
-        if not target.is_cell:
-            raise InputError("--train needs a Cell target")
-        target.obj.set_train(True)
+        target.set_train()
+    if options.side_by_side and options.dump_after not in (None, "codegen"):
+        raise InputError("--side-by-side needs generated code: use it without --dump-after or with "
+                         "--dump-after codegen")
     request = GradRequest.from_options(options) if options.grad else None
     if options.dump_after:
         text = _stage_text(target, args, options.dump_after, request)
@@ -81,7 +82,7 @@ def side_by_side(text: str, files: dict, *, color: bool = False) -> str:
     to paths.
     """
     lines = text.splitlines()
-    while lines and lines[0].startswith("#"):
+    while lines and (lines[0].startswith("#") or not lines[0].strip()):
         lines.pop(0)
     rows, previous = [], None
     for line in lines:

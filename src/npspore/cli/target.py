@@ -26,6 +26,7 @@ import numpy as np
 
 from ..common.tensor import Tensor
 from ..compiler.pipeline import unbind
+from ..context import PYNATIVE_MODE, set_context
 from ..nn.cell import Cell
 
 
@@ -64,15 +65,20 @@ class Target:
             signature.bind(*((None,) if self.is_cell else ()), *args)
         except TypeError:
             names = self.input_names()
-            wanted = f"{len(names)} input{'' if len(names) == 1 else 's'} ({', '.join(names)})" if names else "no inputs"
+            wanted = "no inputs"
+            if names:
+                wanted = f"{len(names)} input{'' if len(names) == 1 else 's'} ({', '.join(names)})"
             raise InputError(f"{self.function.__qualname__} takes {wanted}, got {len(args)} from --input") from None
 
     def eager(self, args):
-        """Run the program eagerly (PYNATIVE): ``cell(*args)`` or ``fn(*args)``."""
-        from ..context import PYNATIVE_MODE, set_context
-
-        set_context(mode=PYNATIVE_MODE)
+        """Run the program eagerly: ``cell(*args)`` (the CLI runs in PYNATIVE mode) or ``fn(*args)``."""
         return self.obj(*args)
+
+    def set_train(self) -> None:
+        """Put a Cell target in training mode (``--train``)."""
+        if not self.is_cell:
+            raise InputError("--train needs a Cell target")
+        self.obj.set_train(True)
 
     def compiled(self):
         """A callable that runs the compiled forward kernel (compiling on its first call)."""
@@ -87,6 +93,9 @@ class Target:
 
 def load_target(text: str) -> Target:
     """The Target named by ``path/to/file.py:Name`` or ``package.module:Name``.
+
+    The context is then set to PYNATIVE mode (the script may have chosen GRAPH mode), so that calling
+    a Cell runs it eagerly; the CLI compiles explicitly.
 
     Raises:
         InputError: the file or module cannot be imported, ``Name`` is missing or of the wrong kind,
@@ -107,7 +116,9 @@ def load_target(text: str) -> Target:
             hint = f" (did you mean {close[0]!r}?)" if close else ""
             raise InputError(f"{where} has no name {name!r}{hint}")
         obj = getattr(obj, part)
-    return Target(_as_program(obj, name), name)
+    program = _as_program(obj, name)
+    set_context(mode=PYNATIVE_MODE)
+    return Target(program, name)
 
 
 def _import_file(path: str):

@@ -126,8 +126,9 @@ class Renderer:
                         # 0-d values may be Python ints at run time (a loop index): no .astype there
                         operand_text[i] = (f"np.{_numpy_name(target)}({a.name})" if a.aval.shape == ()
                                            else f"{a.name}.astype(np.{_numpy_name(target)})")
-                    elif isinstance(a, ir.Const) and isinstance(a.value, np.ndarray) and a.value.dtype != target:
-                        operand_text[i] = self.literal(a.value.astype(target))
+                    elif (isinstance(a, ir.Const) and isinstance(a.value, (np.ndarray, np.generic))
+                          and a.value.dtype != target):
+                        operand_text[i] = self.literal(np.asarray(a.value).astype(target))
         inferred = stmt.targets[0].aval.dtype
         if len(stmt.targets) == 1 and inferred.kind in "iu":
             for i, a in enumerate(stmt.args):
@@ -151,6 +152,9 @@ class Renderer:
         local_names = frozenset(n.id for part in body for n in ast.walk(part)
                                 if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store))
         mapping = dict(zip(definition.operands, operands))
+        if definition.variadic is not None:  # forward(*xs): the remaining operands, as a tuple
+            rest = operands[len(definition.operands):]
+            mapping[definition.variadic] = ast.Tuple(elts=list(rest), ctx=ast.Load())
         mapping.update(static)
         substitute = _Substitute(mapping, prefix, local_names)
         lines: list[str] = []

@@ -139,6 +139,27 @@ def file_digest(path: str, _cache={}) -> str:
 _OP_DIGEST = None
 
 
+def package_digest() -> str:
+    """A digest of npspore's own source files (path, size, modification time), computed once per
+    process: editing the library (an ops function, a layer) invalidates cached kernels."""
+    global _PACKAGE_DIGEST
+    if _PACKAGE_DIGEST is None:
+        root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        h = hashlib.sha256()
+        for directory, subdirectories, files in sorted(os.walk(root)):
+            subdirectories.sort()
+            for name in sorted(files):
+                if name.endswith((".py", ".tmpl")):
+                    info = os.stat(os.path.join(directory, name))
+                    h.update(f"{os.path.relpath(os.path.join(directory, name), root)}:{info.st_size}:"
+                             f"{info.st_mtime_ns}\n".encode())
+        _PACKAGE_DIGEST = h.hexdigest() + op_table_digest()
+    return _PACKAGE_DIGEST
+
+
+_PACKAGE_DIGEST = None
+
+
 def op_table_digest() -> str:
     """sha256 over the op-definition files (read as bytes: a disk-cache hit never loads the op table)."""
     global _OP_DIGEST

@@ -246,10 +246,10 @@ def _bind_numpy_call(func, name, args, kwargs):
     of the op's static attributes (NumPy's keyword names) or be left at NumPy's default.
     """
     definition = op_table()[name]
-    signature = inspect.signature(func)
     try:
+        signature = inspect.signature(func)
         bound = signature.bind(*args, **kwargs)
-    except TypeError as exc:
+    except (TypeError, ValueError) as exc:
         raise _Unsupported(f"{_numpy_name(func)} with these arguments ({exc})") from None
     params = list(signature.parameters.values())
     variadic = any(p.kind is p.VAR_POSITIONAL for p in inspect.signature(definition.forward).parameters.values())
