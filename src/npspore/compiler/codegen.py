@@ -138,7 +138,14 @@ class Renderer:
         static = {name: _expression(self.literal(stmt.static.get(name, default)))
                   for name, default in definition.static.items()}
         targets = ", ".join(t.name for t in stmt.targets)
-        return self._op_lines(definition, operands, static, targets, f"{stmt.targets[0].name}_")
+        lines = self._op_lines(definition, operands, static, targets, f"{stmt.targets[0].name}_")
+        cast = _drift_cast(definition, stmt)
+        if cast is not None:
+            head, expression = lines[-1].split(" = ", 1)
+            wrapped = f"np.{_numpy_name(cast)}({expression})" if stmt.targets[0].aval.shape == () \
+                else f"({expression}).astype(np.{_numpy_name(cast)})"
+            lines[-1] = f"{head} = {wrapped}"
+        return lines
 
     def _op_lines(self, definition, operands: list, static: dict, result: str, prefix: str) -> list[str]:
         """Inline ``definition.forward`` with operand/static expressions, assigning ``result``.
@@ -289,6 +296,40 @@ class Renderer:
 
 _AXIS_NONE_IS_DEFAULT = frozenset({"sum", "mean", "prod", "max", "min", "amax", "amin", "all", "any",
                                    "squeeze", "std", "var", "transpose"})
+
+
+def drift_dtype(definition, operands, static, inferred):
+    """The dtype NumPy itself gives ``definition.forward(*operands)`` when it is not ``inferred``.
+
+    Operands are cast as compiled code casts them. NumPy 1.26 promotes scalar-only arithmetic by
+    value (``np.float32(3) * 0.5`` is float64, where MindSpore and NumPy 2 keep float32); compiled
+    code must then cast the result. Returns None when NumPy already gives ``inferred``.
+    """
+    if definition.operand_dtype is not None:
+        target = definition.operand_dtype(*operands, **static)
+        if target is not None:
+            operands = [v.astype(target) if isinstance(v, (np.ndarray, np.generic)) and v.dtype != target else v
+                        for v in operands]
+    try:
+        with np.errstate(all="ignore"):
+            result = definition.forward(*operands, **static)
+    except Exception:  # noqa: BLE001 - a probe that cannot run tells nothing: leave the line as it is
+        return None
+    dtype = np.asarray(result).dtype
+    return None if dtype == inferred else np.dtype(inferred)
+
+
+def _drift_cast(definition, stmt: ir.Apply):
+    """``drift_dtype`` for one op application, probed on arrays of one element and the operands'
+    ranks (NumPy's promotion depends on dtypes and on 0-d versus not, never on sizes)."""
+    if len(stmt.targets) != 1:
+        return None
+    probe = [np.ones((1,) * len(a.aval.shape), a.aval.dtype) if isinstance(a, ir.Var) else a.value
+             for a in stmt.args]
+    inferred = stmt.targets[0].aval.dtype
+    if inferred.kind in "iu":
+        probe = [fit_int(v, inferred) if type(v) is int else v for v in probe]
+    return drift_dtype(definition, probe, stmt.static, inferred)
 
 
 class _FoldStaticConditions(ast.NodeTransformer):

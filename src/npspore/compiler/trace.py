@@ -210,7 +210,7 @@ class Tracer:
     def reshape(self, *shape):
         if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
             shape = shape[0]
-        return np.reshape(self, tuple(shape))
+        return self._stage("reshape", (self,), {"shape": tuple(shape)})
 
     def transpose(self, *axes):
         if len(axes) == 1 and isinstance(axes[0], (tuple, list)):
@@ -238,6 +238,27 @@ class _ConstAval:
         self.dtype = np.dtype(dtype)
 
 
+# NumPy 1.26 cannot introspect these C-implemented functions; their documented signatures stand in.
+def _where(condition, x, y, /): ...
+def _concatenate(arrays, /, axis=0, out=None, *, dtype=None, casting="same_kind"): ...
+def _zeros(shape, dtype=float, order="C", *, like=None): ...
+def _dot(a, b, out=None): ...
+
+
+_SIGNATURE_STAND_INS = {"where": _where, "concatenate": _concatenate, "zeros": _zeros, "dot": _dot}
+
+
+def _numpy_signature(func) -> inspect.Signature:
+    """The call signature of a NumPy function, under NumPy 1.26 and 2.x alike."""
+    try:
+        return inspect.signature(func)
+    except ValueError:
+        stand_in = _SIGNATURE_STAND_INS.get(getattr(func, "__name__", ""))
+        if stand_in is None:
+            raise
+        return inspect.signature(stand_in)
+
+
 def _bind_numpy_call(func, name, args, kwargs):
     """Split a NumPy call's arguments into the op's operands and its static attributes.
 
@@ -247,7 +268,7 @@ def _bind_numpy_call(func, name, args, kwargs):
     """
     definition = op_table()[name]
     try:
-        signature = inspect.signature(func)
+        signature = _numpy_signature(func)
         bound = signature.bind(*args, **kwargs)
     except (TypeError, ValueError) as exc:
         raise _Unsupported(f"{_numpy_name(func)} with these arguments ({exc})") from None
