@@ -28,6 +28,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .compiler.pipeline import leaf_slices
 from .compiler.signature import input_key
 
 __all__ = ["grad", "value_and_grad", "get_grad"]
@@ -202,17 +203,6 @@ def _is_mutable_container(value) -> bool:
         isinstance(value, (tuple, list, dict)) and bool(getattr(value, "__ms_mutable__", False)))
 
 
-def _tensor_count(value) -> int:
-    """How many tensor leaves an argument contributes to the entry params (flattening order)."""
-    if _is_tensor(value):
-        return 1
-    if isinstance(value, (tuple, list)):
-        return sum(_tensor_count(v) for v in value)
-    if isinstance(value, dict):
-        return sum(_tensor_count(v) for v in value.values())
-    return 0
-
-
 def _gradient_node(value, next_leaf):
     """The OutputTree node of the gradient of an input: a leaf, or a container of the same type."""
     if _is_tensor(value):
@@ -221,15 +211,6 @@ def _gradient_node(value, next_leaf):
         return ("dict", tuple(value.keys()), tuple(_gradient_node(v, next_leaf) for v in value.values()))
     kind = "list" if isinstance(value, list) else "tuple"
     return (kind, tuple(_gradient_node(v, next_leaf) for v in value))
-
-
-def _leaf_slices(inputs) -> list:
-    slices, start = [], 0
-    for value in inputs:
-        count = _tensor_count(value)
-        slices.append(slice(start, start + count))
-        start += count
-    return slices
 
 
 _SHARED_CACHES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
@@ -404,12 +385,12 @@ class GradFunction:
         """
         from .compiler import pipeline
         from .compiler.signature import describe_key
-        from .jit import KernelEntry, _load_from_disk
+        from .jit import KernelEntry, load_from_disk
 
-        disk_key = self._disk_key(key)
+        disk_key = self._kernel_disk_key(key)
         if disk_key is not None:
             target, self_obj = pipeline.unbind(self.fn)
-            entry = _load_from_disk(disk_key, target, self_obj)
+            entry = load_from_disk(disk_key, target, self_obj)
             if entry is not None:
                 entry.build = _result_builder(_layout_output(entry.source))
                 return entry, True
@@ -424,21 +405,21 @@ class GradFunction:
         entry.build = _result_builder(program.output_tree.node)
         return entry, False
 
-    def _disk_key(self, key):
+    def _kernel_disk_key(self, key):
         """The disk-cache key of a call, or None when this gradient cannot be named in another process
         (a gradient of a gradient, a weight that is not an attribute path from fn)."""
         from .compiler import pipeline
-        from .jit import _disk_key
+        from .jit import kernel_disk_key
 
         if isinstance(self.fn, GradFunction) or not callable(self.fn):
             return None
         target, self_obj = pipeline.unbind(self.fn)
-        paths = tuple(pipeline._addressable_path(self_obj, target, w) for w in _check_weights(self.weights))
+        paths = tuple(pipeline.addressable_path(self_obj, target, w) for w in _check_weights(self.weights))
         if any(p is None for p in paths):
             return None
         single = self.weights is not None and not isinstance(self.weights, (list, tuple))
         try:
-            return _disk_key(target, self_obj, key, ("gradient", repr(self.spec), paths, single))
+            return kernel_disk_key(target, self_obj, key, ("gradient", repr(self.spec), paths, single))
         except (AttributeError, TypeError):
             return None
 
@@ -513,9 +494,9 @@ class GradFunction:
         else:
             name, captured, output_node = _specialize_into(program, self.fn, args, kwargs)
         inputs = tuple(args) + tuple(kwargs.values())
-        done = self._differentiate(program.functions, name, inputs, _leaf_slices(inputs), captured, output_node)
+        done = self._differentiate(program.functions, name, inputs, leaf_slices(inputs), captured, output_node)
         for new_name, function in done.functions.items():
-            if program._names.fresh(new_name) != new_name:
+            if program.names.fresh(new_name) != new_name:
                 raise RuntimeError(f"function name {new_name!r} is already taken in the program")
             program.functions[new_name] = function
         return done
@@ -613,12 +594,12 @@ def _specialize_into(program, fn, args, kwargs):
     Returns ``(function name, captured objects, output tree node)``.
     """
     from .compiler.pipeline import unbind
-    from .compiler.specialize import FunctionSpecializer, _function_name, _rebuild_fresh
+    from .compiler.specialize import FunctionSpecializer, function_name, fresh_inputs
 
     function, self_obj = unbind(fn)
-    abstract_args, abstract_kwargs = _rebuild_fresh(tuple(args), dict(kwargs))
+    abstract_args, abstract_kwargs = fresh_inputs(tuple(args), dict(kwargs))
     specializer = FunctionSpecializer(program, function, self_obj,
-                                      program._names.fresh(_function_name(function, self_obj)))
+                                      program.names.fresh(function_name(function, self_obj)))
     built = specializer.build(abstract_args, abstract_kwargs)
     program.functions[built.name] = built
     return built.name, [obj for obj, _ in specializer.captures.values()], built.output_tree.node

@@ -115,11 +115,11 @@ def explain_miss(key, known: list) -> str:
 # --------------------------------------------------------------------------- forward kernels
 
 
-def _disk_key(target_fn, self_obj, key, options) -> str | None:
+def kernel_disk_key(target_fn, self_obj, key, options) -> str | None:
     from .compiler.pipeline import file_digest, package_digest
-    from .compiler.specialize import _object_fingerprint
+    from .compiler.specialize import object_fingerprint
 
-    fingerprint = _object_fingerprint(self_obj) if self_obj is not None else None
+    fingerprint = object_fingerprint(self_obj) if self_obj is not None else None
     text = repr(fingerprint)
     if " at 0x" in text or "'id'" in text:
         return None  # state that only this process can name: keep it out of the disk cache
@@ -135,9 +135,9 @@ def compile_forward(target, args, kwargs, key, *, dynamic=None, options=()) -> t
     from .compiler import pipeline
 
     fn, self_obj = pipeline.unbind(target)
-    disk_key = _disk_key(fn, self_obj, key, ("forward", options))
+    disk_key = kernel_disk_key(fn, self_obj, key, ("forward", options))
     if disk_key is not None:
-        loaded = _load_from_disk(disk_key, fn, self_obj)
+        loaded = load_from_disk(disk_key, fn, self_obj)
         if loaded is not None:
             return loaded, True
     program = pipeline.trace_program(target, args, kwargs, dynamic=dynamic)
@@ -147,7 +147,7 @@ def compile_forward(target, args, kwargs, key, *, dynamic=None, options=()) -> t
     return KernelEntry(kernel, program.captured, program.output_tree, source, path, program), False
 
 
-def _load_from_disk(disk_key, fn, self_obj):
+def load_from_disk(disk_key, fn, self_obj):
     from .compiler import pipeline
     from .compiler.signature import OutputTree
 
@@ -322,7 +322,7 @@ def _check_arity(cell, args):
             f"argument, total {len(params)}, but got {len(args)}.")
 
 
-def _cell_key(cell, args):
+def cell_key(cell, args):
     dynamic = _dynamic_dims(cell, args) if cell.__dict__.get("_dynamic_shape_inputs") is not None else None
     key, leaves = input_key(args, dynamic)
     return (bool(getattr(cell, "training", False)), key), leaves, dynamic
@@ -342,7 +342,7 @@ def call_cell(cell, args, kwargs):
         fn, _ = unbind(cell)
         args = _bind_positional(fn, (cell,) + tuple(args), kwargs)[1:]
     kernels = _cell_cache(cell)
-    full_key, leaves, dynamic = _cell_key(cell, args)
+    full_key, leaves, dynamic = cell_key(cell, args)
     entry = kernels.lookup(full_key)
     if entry is None:
         entry = _compile_cell_entry(cell, args, full_key, dynamic, kernels)
@@ -358,7 +358,7 @@ def _call_cell_with_hooks(cell, args, kwargs):
     inputs = cell._run_forward_pre_hooks(tuple(args)) if cell._forward_pre_hooks else tuple(args)
     kernels = _cell_cache(cell)
     cast = cell.auto_cast_inputs(inputs)
-    full_key, leaves, dynamic = _cell_key(cell, cast)
+    full_key, leaves, dynamic = cell_key(cell, cast)
     entry = kernels.lookup(full_key) or _compile_cell_entry(cell, cast, full_key, dynamic, kernels)
     output = entry.run(leaves)
     return cell._run_forward_hooks(inputs, output) if cell._forward_hooks else output
@@ -387,7 +387,7 @@ def compile_cell(cell, args, kwargs=None):
         fn, _ = unbind(cell)
         args = _bind_positional(fn, (cell,) + tuple(args), kwargs)[1:]
     kernels = _cell_cache(cell)
-    full_key, _, dynamic = _cell_key(cell, args)
+    full_key, _, dynamic = cell_key(cell, args)
     if kernels.lookup(full_key) is None:
         _compile_cell_entry(cell, args, full_key, dynamic, kernels)
     return None
@@ -401,5 +401,5 @@ def cell_cache_info(cell) -> dict:
 def cell_kernel_source(cell, *args) -> str:
     """The generated module that runs ``cell(*args)`` compiled."""
     compile_cell(cell, args)
-    full_key, _, _ = _cell_key(cell, args)
+    full_key, _, _ = cell_key(cell, args)
     return _cell_cache(cell).entries[full_key].source

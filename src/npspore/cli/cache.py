@@ -1,7 +1,7 @@
 """``npspore cache list | info | clear | explain``: the on-disk kernel cache.
 
 ``explain`` computes the disk key of a forward kernel exactly as a compiled call does
-(``npspore.jit._disk_key`` over the callable, its source file, the input signature, the Cell's
+(``npspore.jit.kernel_disk_key`` over the callable, its source file, the input signature, the Cell's
 training flag and captured state) and says whether a verified, up-to-date file exists for it. For
 a miss it names the nearest entry of the same callable (by the ``# signature:`` header) and what
 differs: arguments, a source file changed since it was built, or the npspore version.
@@ -76,13 +76,13 @@ def run_clear(options) -> int:
 
 def run_explain(target: Target, args, options) -> int:
     """Say whether a compiled call with these inputs would find its kernel on disk, and if not, why."""
-    from ..jit import _cell_key, _disk_key
+    from ..jit import cell_key, kernel_disk_key
 
     if options.train:
         target.set_train()
     fn, self_obj = pipeline.unbind(target.obj)
     if target.is_cell:
-        (training, key), _, _ = _cell_key(target.obj, args)
+        (training, key), _, _ = cell_key(target.obj, args)
         options_key = ("forward", (training,))
     else:
         key, _ = input_key(args)
@@ -93,7 +93,7 @@ def run_explain(target: Target, args, options) -> int:
     if directory is None:
         print(f"miss: the disk cache is off, so {name} {signature} is compiled in every process")
         return 0
-    disk_key = _disk_key(fn, self_obj, key, options_key)
+    disk_key = kernel_disk_key(fn, self_obj, key, options_key)
     if disk_key is None:
         print(f"miss: {name} {signature} is never cached on disk: the Cell holds state that only "
               "this process can name")

@@ -23,7 +23,7 @@ from .frontend import parse_function
 from .normalize import normalized
 from .optimize import optimize
 from .signature import OutputTree, describe_key
-from .specialize import ProgramBuilder, _capture_path, abstract_inputs
+from .specialize import ProgramBuilder, TensorValue, abstract_inputs, capture_path
 
 STAGES = ("frontend", "normalize", "specialize", "differentiate", "optimize", "codegen")
 
@@ -69,34 +69,41 @@ def trace_program(target, args, kwargs=None, *, dynamic=None) -> Program:
     builder = ProgramBuilder()
     function, captured = builder.specialize_entry(fn, self_obj, abstract_args, abstract_kwargs)
     module = ir.Module(functions=builder.functions, entry=function.name)
-    leaf_slices, start = [], 0
-    for value in (*args, *kwargs.values()):
-        count = _count_tensors(value)
-        leaf_slices.append(slice(start, start + count))
-        start += count
     root = self_obj
-    paths = [_addressable_path(root, fn, obj) for obj in captured]
+    paths = [addressable_path(root, fn, obj) for obj in captured]
     return Program(module=module, captured=captured, capture_paths=paths, output_tree=function.output_tree,
-                   leaf_slices=leaf_slices, sources=dict(builder.sources), callable_name=fn.__qualname__,
+                   leaf_slices=leaf_slices((*args, *kwargs.values())), sources=dict(builder.sources), callable_name=fn.__qualname__,
                    source_file=fn.__code__.co_filename)
 
 
-def _count_tensors(value) -> int:
+def leaf_slices(values) -> list:
+    """For each call argument, the slice of the entry params that holds its tensor leaves."""
+    slices, start = [], 0
+    for value in values:
+        count = count_tensors(value)
+        slices.append(slice(start, start + count))
+        start += count
+    return slices
+
+
+def count_tensors(value) -> int:
+    """How many tensor leaves (Tensors, or tensor values while compiling) a call argument holds:
+    the number of entry params it takes, in flattening order."""
     from ..common.tensor import Tensor
 
-    if isinstance(value, Tensor):
+    if isinstance(value, (Tensor, TensorValue)):
         return 1
     if isinstance(value, (tuple, list)):
-        return sum(_count_tensors(v) for v in value)
+        return sum(count_tensors(v) for v in value)
     if isinstance(value, dict):
-        return sum(_count_tensors(v) for v in value.values())
+        return sum(count_tensors(v) for v in value.values())
     return 0
 
 
-def _addressable_path(root, fn, obj):
+def addressable_path(root, fn, obj):
     """A path that finds ``obj`` again in a new process: through ``self`` or a module global."""
     if root is not None:
-        path = _capture_path(root, obj)
+        path = capture_path(root, obj)
         if path[0] == "path":
             return ("self", path[1])
     for name in fn.__code__.co_names:
@@ -105,14 +112,14 @@ def _addressable_path(root, fn, obj):
             continue
         if value is obj:
             return ("global", name, ())
-        path = _capture_path(value, obj)
+        path = capture_path(value, obj)
         if path[0] == "path":
             return ("global", name, path[1])
     return None
 
 
 def resolve_path(path, root, fn):
-    """The object a capture path names (inverse of ``_addressable_path``)."""
+    """The object a capture path names (inverse of ``addressable_path``)."""
     if path[0] == "self":
         obj, keys = root, path[1]
     else:
@@ -260,6 +267,7 @@ def format_module(module: ir.Module) -> str:
         params = ", ".join(repr(p) for p in function.params)
         lines.append(f"function {function.name}({params}):")
         lines += _format_block(function.body, "  ")
+        lines.append(f"  return {', '.join(map(repr, function.body.results))}")
         lines.append("")
     return "\n".join(lines)
 
@@ -279,10 +287,9 @@ def _format_block(block: ir.Block, indent: str) -> list:
             lines.append(f"{indent}{stmt.kind}({', '.join(map(repr, stmt.args))}){where}")
         else:
             lines.append(f"{indent}{type(stmt).__name__} -> {', '.join(map(repr, ir.defined_vars(stmt)))}{where}")
-            for block in ir.nested_blocks(stmt):
-                lines += _format_block(block, indent + "  ")
-                lines.append(f"{indent}  yield {', '.join(map(repr, block.results))}")
-    lines.append(f"{indent}return {', '.join(map(repr, block.results))}") if indent == "  " else None
+            for inner in ir.nested_blocks(stmt):
+                lines += _format_block(inner, indent + "  ")
+                lines.append(f"{indent}  yield {', '.join(map(repr, inner.results))}")
     return lines
 
 

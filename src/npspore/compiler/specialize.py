@@ -139,7 +139,7 @@ class ProgramBuilder:
     def __init__(self):
         self.functions: dict[str, ir.Function] = {}
         self._shared: dict = {}
-        self._names = NameSupply()
+        self.names = NameSupply()          # function names, unique in the module
         self.sources: dict[str, str] = {}     # qualname -> source text of every involved callable
         self._active: list = []               # code objects being specialized (recursion check)
 
@@ -150,7 +150,7 @@ class ProgramBuilder:
         ``(function, captured_objects)``: the entry function's params are its tensor inputs
         followed by one param per captured Parameter/Tensor object, in ``captured_objects`` order.
         """
-        spec = FunctionSpecializer(self, fn, self_obj, self._names.fresh(_function_name(fn, self_obj)))
+        spec = FunctionSpecializer(self, fn, self_obj, self.names.fresh(function_name(fn, self_obj)))
         function = spec.build(args, kwargs)
         self.functions[function.name] = function
         return function, [obj for obj, _ in spec.captures.values()]
@@ -161,14 +161,14 @@ class ProgramBuilder:
         if code in self._active:
             raise not_supported(f"recursive call of {fn.__qualname__!r}", loc)
         leaves, structure = _flatten_abstract((args, tuple(sorted(kwargs.items()))))
-        key = (code, _object_fingerprint(self_obj), structure)
+        key = (code, object_fingerprint(self_obj), structure)
         entry = self._shared.get(key)
         if entry is None:
-            abstract_args, abstract_kwargs = _rebuild_fresh(args, kwargs)
-            spec = FunctionSpecializer(self, fn, self_obj, self._names.fresh(_function_name(fn, self_obj)))
+            abstract_args, abstract_kwargs = fresh_inputs(args, kwargs)
+            spec = FunctionSpecializer(self, fn, self_obj, self.names.fresh(function_name(fn, self_obj)))
             function = spec.build(abstract_args, abstract_kwargs)
             self.functions[function.name] = function
-            capture_paths = [_capture_path(self_obj, obj) for obj, _ in spec.captures.values()]
+            capture_paths = [capture_path(self_obj, obj) for obj, _ in spec.captures.values()]
             entry = (function, capture_paths, spec.result_template)
             self._shared[key] = entry
         function, capture_paths, template = entry
@@ -183,13 +183,13 @@ class ProgramBuilder:
         return _fill_template(template, values)
 
 
-def _function_name(fn, self_obj) -> str:
+def function_name(fn, self_obj) -> str:
     if self_obj is not None:
         return f"{type(self_obj).__name__}_{fn.__name__}"
     return fn.__name__ if fn.__name__ != "<lambda>" else "lambda_"
 
 
-def _object_fingerprint(obj, _depth=0):
+def object_fingerprint(obj, _depth=0):
     """A hashable summary of an object's static state (Cells: attributes, sub-cells, param avals)."""
     if obj is None:
         return None
@@ -201,12 +201,12 @@ def _object_fingerprint(obj, _depth=0):
     if _depth > 6:
         return ("id", id(obj))
     if isinstance(obj, (tuple, list)):
-        return (type(obj), tuple(_object_fingerprint(v, _depth + 1) for v in obj))
+        return (type(obj), tuple(object_fingerprint(v, _depth + 1) for v in obj))
     if isinstance(obj, dict):
-        return (dict, tuple((k, _object_fingerprint(v, _depth + 1)) for k, v in obj.items()
+        return (dict, tuple((k, object_fingerprint(v, _depth + 1)) for k, v in obj.items()
                             if not (isinstance(k, str) and k.endswith("hooks"))))
     if isinstance(obj, (set, frozenset)):
-        return (set, tuple(sorted(repr(_object_fingerprint(v, _depth + 1)) for v in obj)))
+        return (set, tuple(sorted(repr(object_fingerprint(v, _depth + 1)) for v in obj)))
     state = getattr(obj, "__dict__", None)
     if state is None or callable(obj) and not hasattr(obj, "__dict__"):
         try:
@@ -216,12 +216,12 @@ def _object_fingerprint(obj, _depth=0):
             return ("id", id(obj))
     if inspect.isfunction(obj) or inspect.ismethod(obj) or inspect.ismodule(obj) or isinstance(obj, type):
         return ("id", id(obj))
-    return (type(obj), tuple((k, _object_fingerprint(v, _depth + 1)) for k, v in state.items()
+    return (type(obj), tuple((k, object_fingerprint(v, _depth + 1)) for k, v in state.items()
                              if k not in ("_scope", "compile_cache", "arguments_key", "_cell_cache")
                              and not k.endswith("hooks") and not k.startswith("_npspore")))
 
 
-def _capture_path(root, target):
+def capture_path(root, target):
     """The attribute path from ``root`` to ``target`` (a Tensor), or ``("id", obj)`` if not reachable."""
     if root is not None:
         found = _search_path(root, target, set(), 0)
@@ -290,7 +290,7 @@ def _flatten_abstract(value):
     return [leaf for leaf in leaves], structure
 
 
-def _rebuild_fresh(args, kwargs):
+def fresh_inputs(args, kwargs):
     """Copies of abstract args whose TensorValues are placeholders, bound as params by ``build``."""
     def fresh(v):
         if isinstance(v, TensorValue):
@@ -452,7 +452,7 @@ class FunctionSpecializer:
         """Name a captured tensor by its attribute path from ``self`` (``weight``, ``blocks_0_bias``),
         so a function shared by identical sub-cells reads the same for each of them."""
         if self.self_obj is not None:
-            path = _capture_path(self.self_obj, obj)
+            path = capture_path(self.self_obj, obj)
             if path[0] == "path":
                 keys = [str(k) for k in path[1] if k not in ("_params", "_cells", "_buffers")]
                 if keys:
