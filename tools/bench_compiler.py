@@ -16,9 +16,9 @@ import subprocess  # noqa: E402
 import sys  # noqa: E402
 import tempfile  # noqa: E402
 import textwrap  # noqa: E402
-import timeit  # noqa: E402
 
 import numpy as np  # noqa: E402
+from timing import best_of, compare  # noqa: E402
 
 import npspore as ms  # noqa: E402
 from npspore import Tensor, nn, ops  # noqa: E402
@@ -26,9 +26,6 @@ from npspore.compiler import pipeline  # noqa: E402
 from npspore.compiler.signature import describe_key, input_key  # noqa: E402
 
 
-def best_of(fn, number, repeat=7) -> float:
-    """Best per-call time in seconds over ``repeat`` rounds of ``number`` calls."""
-    return min(timeit.repeat(fn, number=number, repeat=repeat)) / number
 
 
 def elementwise(x, y, z):
@@ -67,9 +64,7 @@ def dispatch_overhead():
     key, _ = input_key(tuple(args))
     kernel = f._cache.entries[key].kernel
     arrays = [a._array for a in args]
-    compiled = best_of(lambda: f(*args), 20000)
-    direct = best_of(lambda: kernel(*arrays), 20000)
-    return compiled, direct
+    return compare(lambda: f(*args), lambda: kernel(*arrays), 5000)
 
 
 def compile_time():
@@ -124,9 +119,7 @@ def mlp_forward():
         return Tensor._wrap(np.maximum(xa @ w1.T + b1, 0) @ w2.T + b2)
 
     np.testing.assert_allclose(run(x).asnumpy(), by_hand().asnumpy(), rtol=1e-5)
-    compiled = best_of(lambda: run(x), 300)
-    hand = best_of(by_hand, 300)
-    return compiled, hand
+    return compare(lambda: run(x), by_hand, 100)
 
 
 def main():

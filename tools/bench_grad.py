@@ -2,6 +2,7 @@
 
     python tools/bench_grad.py
 
+Times are medians of rounds alternating between npspore and the hand-written code (tools/timing.py).
 Workloads (float32, BLAS threads pinned to 1): an MLP 784→256→10 with ReLU and MSE at batch 64
 (gradients of its 4 parameters), a 3×1024 MLP at batch 512, a tanh RNN over 32 steps in a ``for``
 loop (batch 16, 64→128), and the tiny ``x * exp(y) * z ** 2`` on (2,) inputs (gradients w.r.t. y
@@ -17,17 +18,15 @@ os.environ.setdefault("MKL_NUM_THREADS", "1")
 
 import importlib.util  # noqa: E402
 import tempfile  # noqa: E402
-import timeit  # noqa: E402
 import tracemalloc  # noqa: E402
 
 import numpy as np  # noqa: E402
+from timing import best_of, compare  # noqa: E402
 
 import npspore as ms  # noqa: E402
 from npspore import Parameter, Tensor, nn, ops  # noqa: E402
 
 
-def best_of(fn, number, repeat=7) -> float:
-    return min(timeit.repeat(fn, number=number, repeat=repeat)) / number
 
 
 def _param(array, name):
@@ -133,8 +132,7 @@ def bench_mlp(sizes, batch, number):
     np.testing.assert_allclose(float(loss), hand_loss, rtol=1e-4)
     for g, h in zip(grads, hand_grads):
         np.testing.assert_allclose(g.asnumpy(), h, rtol=1e-3, atol=1e-5)
-    compiled = best_of(lambda: grad_fn(x, y), number)
-    hand = best_of(lambda: mlp_by_hand(x._array, y._array, arrays), number)
+    compiled, hand = compare(lambda: grad_fn(x, y), lambda: mlp_by_hand(x._array, y._array, arrays), number)
     memory = peak_ratio(lambda: grad_fn(x, y), lambda: mlp_by_hand(x._array, y._array, arrays))
     return compiled, hand, memory
 
@@ -149,8 +147,8 @@ def bench_rnn(number):
     _, h_wx, h_wh = rnn_by_hand(xs._array, h0._array, net.w_x._array, net.w_h._array)
     np.testing.assert_allclose(g_wx.asnumpy(), h_wx, rtol=1e-3, atol=1e-4)
     np.testing.assert_allclose(g_wh.asnumpy(), h_wh, rtol=1e-3, atol=1e-4)
-    compiled = best_of(lambda: grad_fn(xs, h0), number)
-    hand = best_of(lambda: rnn_by_hand(xs._array, h0._array, net.w_x._array, net.w_h._array), number)
+    compiled, hand = compare(lambda: grad_fn(xs, h0),
+                             lambda: rnn_by_hand(xs._array, h0._array, net.w_x._array, net.w_h._array), number)
     return compiled, hand
 
 
@@ -166,7 +164,7 @@ def bench_tiny(number):
         e = np.exp(ya)
         return Tensor._wrap(xa * e * za ** 2), Tensor._wrap(xa * e * 2 * za)
 
-    return best_of(lambda: grad_fn(x, y, z), number), best_of(by_hand, number)
+    return compare(lambda: grad_fn(x, y, z), by_hand, number)
 
 
 def peak_ratio(compiled, hand) -> float:
@@ -188,13 +186,13 @@ def others():
 def main():
     os.environ["NPSPORE_CACHE_DIR"] = tempfile.mkdtemp()
     rows = []
-    compiled, hand, memory = bench_mlp((784, 256, 10), 64, 200)
+    compiled, hand, memory = bench_mlp((784, 256, 10), 64, 50)
     rows.append(("MLP 784-256-10, b=64, 4 grads", compiled, hand, 1.10))
-    compiled, hand, memory_big = bench_mlp((1024, 1024, 1024, 1024), 512, 5)
+    compiled, hand, memory_big = bench_mlp((1024, 1024, 1024, 1024), 512, 2)
     rows.append(("MLP 3x1024, b=512", compiled, hand, 1.05))
-    compiled, hand = bench_rnn(50)
+    compiled, hand = bench_rnn(20)
     rows.append(("tanh RNN 32 steps, b=16, 64->128", compiled, hand, 1.25))
-    compiled, hand = bench_tiny(20000)
+    compiled, hand = bench_tiny(2000)
     rows.append(("x*exp(y)*z**2 on (2,), d/dy d/dz", compiled, hand, 3.0))
     print(f"{'workload':40} {'npspore':>12} {'by hand':>12} {'ratio':>7} {'target':>7}")
     for name, compiled, hand, target in rows:

@@ -29,9 +29,15 @@ _log = logging.getLogger("npspore.cache")
 
 def _wrap_result(result):
     """A kernel result as a Tensor (NumPy gives scalars, not 0-d arrays, for full reductions)."""
+    return _wrap(result if type(result) is np.ndarray else np.asarray(result))
+
+
+def _wrap(array):
     from .common.tensor import Tensor
 
-    return Tensor._wrap(result if type(result) is np.ndarray else np.asarray(result))
+    global _wrap
+    _wrap = Tensor._wrap  # bound once: this is on every compiled call's path
+    return _wrap(array)
 
 
 class KernelEntry:
@@ -188,10 +194,13 @@ class JitFunction:
         if kwargs:
             args = _bind_positional(self.__npspore_function__, args, kwargs)
         key, leaves = input_key(args)
-        entry = self._cache.lookup(key)
+        cache = self._cache
+        entry = cache.entries.get(key)
         if entry is None:
             entry, from_disk = self._compile(args, {}, key)
-            self._cache.add(key, entry, from_disk=from_disk)
+            cache.add(key, entry, from_disk=from_disk)
+        else:
+            cache.hits += 1
         return entry.run(leaves)
 
     def __get__(self, instance, owner=None):

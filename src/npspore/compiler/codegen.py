@@ -119,7 +119,7 @@ class Renderer:
         if definition.operand_dtype is not None:
             from .builder import aval_or_value
             target = definition.operand_dtype(*(aval_or_value(a) for a in stmt.args), **stmt.static)
-            if target is not None:
+            if target is not None and not _numpy_promotes_to(stmt.args, np.dtype(target)):
                 target = np.dtype(target)
                 for i, a in enumerate(stmt.args):
                     if isinstance(a, ir.Var) and a.aval.dtype != target:
@@ -296,6 +296,18 @@ class Renderer:
 
 _AXIS_NONE_IS_DEFAULT = frozenset({"sum", "mean", "prod", "max", "min", "amax", "amin", "all", "any",
                                    "squeeze", "std", "var", "transpose"})
+
+
+def _numpy_promotes_to(args, target: np.dtype) -> bool:
+    """Whether NumPy itself promotes these operands to ``target`` (``float32 * bool``), so no
+    operand needs an explicit cast: all array operands have rank >= 1 (NumPy 1.26 promotes 0-d
+    ones by value) and their dtypes promote to ``target``; Python scalars are weak in both."""
+    variables = [a for a in args if isinstance(a, ir.Var)]
+    if not variables or any(not a.aval.shape for a in variables):
+        return False
+    if any(isinstance(a, ir.Const) and isinstance(a.value, (np.ndarray, np.generic)) for a in args):
+        return False
+    return np.result_type(*(a.aval.dtype for a in variables)) == target
 
 
 def drift_dtype(definition, operands, static, inferred):

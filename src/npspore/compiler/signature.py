@@ -16,9 +16,16 @@ from dataclasses import dataclass
 _SCALARS = (bool, int, float, str, type(None))
 
 
+_TENSOR = None
+
+
 def _tensor_types():
-    from ..common.tensor import Tensor
-    return Tensor
+    """``npspore.Tensor``, imported on first use (this module loads before it) and kept."""
+    global _TENSOR
+    if _TENSOR is None:
+        from ..common.tensor import Tensor
+        _TENSOR = Tensor
+    return _TENSOR
 
 
 def input_key(args, dynamic=None):
@@ -28,7 +35,7 @@ def input_key(args, dynamic=None):
     ``set_inputs``); such an argument is keyed by that shape instead of its own.
     Raises TypeError for an argument npspore cannot pass to compiled code.
     """
-    tensor = _tensor_types()
+    tensor = _TENSOR or _tensor_types()
     leaves: list = []
     key = []
     for index, arg in enumerate(args):
