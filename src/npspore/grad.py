@@ -29,7 +29,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .compiler.pipeline import leaf_slices
-from .compiler.signature import input_key
+from .compiler.signature import input_key, map_tensors, tensor_leaves
 
 __all__ = ["grad", "value_and_grad", "get_grad"]
 
@@ -340,15 +340,15 @@ class GradFunction:
         core, _ = rest if spec.has_aux else (rest, None)
         differentiated = value[0] if spec.has_aux else value
         if spec.sens_param:
-            grad_output = tuple(_tensor_leaves(sens[0]))
+            grad_output = tuple(tensor_leaves(sens[0]))
         else:
-            grad_output = tuple(Tensor._wrap(np.ones_like(t._array)) for t in _tensor_leaves(differentiated))
+            grad_output = tuple(Tensor._wrap(np.ones_like(t._array)) for t in tensor_leaves(differentiated))
         replaced = self.fn._run_backward_pre_hooks(grad_output)
         if replaced is not grad_output:
             leaves = iter(replaced)
-            first = _replace_leaves(differentiated, lambda t: next(leaves))
+            first = map_tensors(differentiated, lambda t: next(leaves))
             given = first if not spec.has_aux else (first,) + tuple(
-                _replace_leaves(v, lambda t: Tensor._wrap(np.zeros_like(t._array))) for v in value[1:])
+                map_tensors(v, lambda t: Tensor._wrap(np.zeros_like(t._array))) for v in value[1:])
             value, core = self._variant(has_aux=False, sens_param=True, **everything)(
                 *call_args, given, **call_kwargs)
             grad_output = replaced
@@ -628,31 +628,6 @@ def _build_abstract(node, leaves):
         return {k: _build_abstract(c, leaves) for k, c in zip(node[1], node[2])}
     items = [_build_abstract(c, leaves) for c in node[1]]
     return items if kind == "list" else tuple(items)
-
-
-def _tensor_leaves(value) -> list:
-    from .common.tensor import Tensor
-
-    if isinstance(value, Tensor):
-        return [value]
-    if isinstance(value, (tuple, list)):
-        return [t for v in value for t in _tensor_leaves(v)]
-    if isinstance(value, dict):
-        return [t for v in value.values() for t in _tensor_leaves(v)]
-    return []
-
-
-def _replace_leaves(value, replace):
-    """``value``'s structure with each Tensor leaf ``t`` replaced by ``replace(t)``."""
-    from .common.tensor import Tensor
-
-    if isinstance(value, Tensor):
-        return replace(value)
-    if isinstance(value, (tuple, list)):
-        return type(value)(_replace_leaves(v, replace) for v in value)
-    if isinstance(value, dict):
-        return {k: _replace_leaves(v, replace) for k, v in value.items()}
-    return value
 
 
 def _layout_output(source: str):

@@ -18,7 +18,8 @@ import numpy as np
 from ..common import dtype as mstype
 from ..common.parameter import Parameter
 from ..common.tensor import Tensor
-from .gradient import GradRequest, map_tensors
+from ..compiler.signature import map_tensors, tensor_leaves
+from .gradient import GradRequest
 from .target import InputError, Target
 
 
@@ -86,16 +87,16 @@ def _float64_copy(tensor):
 
 def _output_weights(output, request, sens) -> list:
     """Per output leaf, the weight of its elements in the objective (an array or a scalar)."""
-    leaves = _leaves(output)
+    leaves = tensor_leaves(output)
     if sens is not None:
-        return [np.asarray(s._array, np.float64) for s in _leaves(sens)]
-    counted = len(_leaves(output[0])) if request.has_aux else len(leaves)
+        return [np.asarray(s._array, np.float64) for s in tensor_leaves(sens)]
+    counted = len(tensor_leaves(output[0])) if request.has_aux else len(leaves)
     return [1.0 if i < counted and leaf._array.dtype.kind == "f" else 0.0 for i, leaf in enumerate(leaves)]
 
 
 def _objective(target, args, weights):
     def evaluate() -> float:
-        leaves = _leaves(target.eager(args))
+        leaves = tensor_leaves(target.eager(args))
         return float(sum(np.sum(w * np.asarray(leaf._array, np.float64)) for w, leaf in zip(weights, leaves)))
     return evaluate
 
@@ -119,16 +120,6 @@ def _sample(size: int, limit: int, rng) -> np.ndarray:
     if limit <= 0 or size <= limit:
         return np.arange(size)
     return np.sort(rng.choice(size, limit, replace=False))
-
-
-def _leaves(value) -> list:
-    if isinstance(value, Tensor):
-        return [value]
-    if isinstance(value, (tuple, list)):
-        return [leaf for v in value for leaf in _leaves(v)]
-    if isinstance(value, dict):
-        return [leaf for v in value.values() for leaf in _leaves(v)]
-    return []
 
 
 def _tagged(result) -> list:

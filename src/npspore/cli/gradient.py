@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..common.tensor import Tensor
+from ..compiler.signature import map_tensors
 from .target import InputError, Target
 
 
@@ -100,12 +101,3 @@ class GradRequest:
         return tuple(args) + (map_tensors(target.eager(args), lambda t: Tensor(fill(t.shape, t._array.dtype))),)
 
 
-def map_tensors(value, fn):
-    """``value`` with each Tensor leaf replaced by ``fn(tensor)`` (tuples, lists, dicts kept)."""
-    if isinstance(value, Tensor):
-        return fn(value)
-    if isinstance(value, (tuple, list)):
-        return type(value)(map_tensors(v, fn) for v in value)
-    if isinstance(value, dict):
-        return {k: map_tensors(v, fn) for k, v in value.items()}
-    return value

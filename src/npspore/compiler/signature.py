@@ -140,3 +140,27 @@ def _describe(k) -> str:
         inner = ", ".join(f"{key!r}: {_describe(c)}" for key, c in k[2])
         return ("mutable " if k[1] else "") + "{" + inner + "}"
     return repr(k)
+
+
+def tensor_leaves(value) -> list:
+    """The Tensors in a (nested) tuple/list/dict argument, in flattening order."""
+    tensor = _TENSOR or _tensor_types()
+    if isinstance(value, tensor):
+        return [value]
+    if isinstance(value, (tuple, list)):
+        return [leaf for item in value for leaf in tensor_leaves(item)]
+    if isinstance(value, dict):
+        return [leaf for item in value.values() for leaf in tensor_leaves(item)]
+    return []
+
+
+def map_tensors(value, fn):
+    """``value`` with each Tensor leaf ``t`` replaced by ``fn(t)`` (tuples, lists and dicts kept)."""
+    tensor = _TENSOR or _tensor_types()
+    if isinstance(value, tensor):
+        return fn(value)
+    if isinstance(value, (tuple, list)):
+        return type(value)(map_tensors(item, fn) for item in value)
+    if isinstance(value, dict):
+        return {key: map_tensors(item, fn) for key, item in value.items()}
+    return value
