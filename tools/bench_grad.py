@@ -8,13 +8,15 @@ Workloads (float32, BLAS threads pinned to 1): an MLP 784→256→10 with ReLU a
 loop (batch 16, 64→128), and the tiny ``x * exp(y) * z ** 2`` on (2,) inputs (gradients w.r.t. y
 and z, the whole call with Tensors in and out). Then peak memory of one gradient call, measured
 with ``tracemalloc`` (NumPy reports its buffers to it). JAX, PyTorch and autograd are timed on the
-same workloads when installed; missing ones are reported as such.
+same workloads when installed (each as its users would write it: JAX jitted, PyTorch eager,
+autograd tracing); missing ones are skipped and named.
 """
 import os
 
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 os.environ.setdefault("MKL_NUM_THREADS", "1")
+os.environ.setdefault("XLA_FLAGS", "--xla_cpu_multi_thread_eigen=false intra_op_parallelism_threads=1")
 
 import importlib.util  # noqa: E402
 import tempfile  # noqa: E402
@@ -178,29 +180,187 @@ def peak_ratio(compiled, hand) -> float:
     return peak(compiled) / peak(hand)
 
 
-def others():
-    found = [name for name in ("jax", "torch", "autograd", "mindspore") if importlib.util.find_spec(name)]
-    return found
+# ---------------------------------------------------------------- other frameworks, when installed
+
+
+def _mlp_params(sizes, seed=0):
+    rng = np.random.default_rng(seed)
+    params = []
+    for n_in, n_out in zip(sizes[:-1], sizes[1:]):
+        params += [(rng.standard_normal((n_out, n_in)) / np.sqrt(n_in)).astype(np.float32),
+                   np.zeros(n_out, np.float32)]
+    return params
+
+
+def _mlp_data(sizes, batch):
+    rng = np.random.default_rng(2)
+    return (rng.standard_normal((batch, sizes[0])).astype(np.float32),
+            rng.standard_normal((batch, sizes[-1])).astype(np.float32))
+
+
+def _rnn_data():
+    rng = np.random.default_rng(3)
+    xs = rng.standard_normal((32, 16, 64)).astype(np.float32)
+    w_x = (rng.standard_normal((64, 128)) * 0.1).astype(np.float32)
+    w_h = (rng.standard_normal((128, 128)) * 0.1).astype(np.float32)
+    return xs, np.zeros((16, 128), np.float32), w_x, w_h
+
+
+def jax_workloads():
+    """The workloads as jitted ``jax.value_and_grad`` functions, on JAX's CPU arrays."""
+    import jax
+    import jax.numpy as jnp
+
+    def mlp_loss(params, x, y):
+        h = x
+        n = len(params) // 2
+        for i in range(n):
+            h = h @ params[2 * i].T + params[2 * i + 1]
+            if i < n - 1:
+                h = jnp.maximum(h, 0)
+        return ((h - y) ** 2).mean()
+
+    def rnn_loss(weights, xs, h):
+        w_x, w_h = weights
+        h = jax.lax.fori_loop(0, xs.shape[0], lambda t, h: jnp.tanh(xs[t] @ w_x + h @ w_h), h)
+        return h.sum()
+
+    def tiny_fn(x, y, z):
+        return (x * jnp.exp(y) * z ** 2).sum()
+
+    mlp_grad = jax.jit(jax.value_and_grad(mlp_loss))
+    rnn_grad = jax.jit(jax.grad(rnn_loss))
+    tiny_grad = jax.jit(jax.grad(tiny_fn, argnums=(1, 2)))
+    out = {}
+    for name, sizes, batch in (("mlp", (784, 256, 10), 64), ("mlp3", (1024, 1024, 1024, 1024), 512)):
+        params = [jnp.asarray(p) for p in _mlp_params(sizes)]
+        x, y = (jnp.asarray(a) for a in _mlp_data(sizes, batch))
+        out[name] = lambda params=params, x=x, y=y: jax.block_until_ready(mlp_grad(params, x, y))
+    xs, h0, w_x, w_h = (jnp.asarray(a) for a in _rnn_data())
+    out["rnn"] = lambda: jax.block_until_ready(rnn_grad((w_x, w_h), xs, h0))
+    x, y, z = (jnp.asarray(np.array(v, np.float32)) for v in ([3.0, 3.0], [0.0, 0.0], [5.0, 5.0]))
+    out["tiny"] = lambda: jax.block_until_ready(tiny_grad(x, y, z))
+    return out
+
+
+def torch_workloads():
+    """The workloads in PyTorch eager mode (``backward()``), one CPU thread."""
+    import torch
+
+    torch.set_num_threads(1)
+
+    def mlp(sizes, batch):
+        params = [torch.tensor(p, requires_grad=True) for p in _mlp_params(sizes)]
+        x, y = (torch.tensor(a) for a in _mlp_data(sizes, batch))
+
+        def step():
+            h = x
+            n = len(params) // 2
+            for i in range(n):
+                h = h @ params[2 * i].T + params[2 * i + 1]
+                if i < n - 1:
+                    h = torch.relu(h)
+            loss = ((h - y) ** 2).mean()
+            return torch.autograd.grad(loss, params)
+        return step
+
+    xs, h0, w_x, w_h = (torch.tensor(a) for a in _rnn_data())
+    w_x.requires_grad_(True)
+    w_h.requires_grad_(True)
+
+    def rnn():
+        h = h0
+        for t in range(xs.shape[0]):
+            h = torch.tanh(xs[t] @ w_x + h @ w_h)
+        return torch.autograd.grad(h.sum(), (w_x, w_h))
+
+    x = torch.tensor([3.0, 3.0])
+    y = torch.tensor([0.0, 0.0], requires_grad=True)
+    z = torch.tensor([5.0, 5.0], requires_grad=True)
+
+    def tiny():
+        return torch.autograd.grad((x * torch.exp(y) * z ** 2).sum(), (y, z))
+
+    return {"mlp": mlp((784, 256, 10), 64), "mlp3": mlp((1024, 1024, 1024, 1024), 512), "rnn": rnn,
+            "tiny": tiny}
+
+
+def autograd_workloads():
+    """The workloads with HIPS/autograd (tracing NumPy on every call)."""
+    import autograd
+    import autograd.numpy as anp
+
+    def mlp_loss(params, x, y):
+        h = x
+        n = len(params) // 2
+        for i in range(n):
+            h = anp.dot(h, params[2 * i].T) + params[2 * i + 1]
+            if i < n - 1:
+                h = anp.maximum(h, 0)
+        return anp.mean((h - y) ** 2)
+
+    def rnn_loss(weights, xs, h):
+        w_x, w_h = weights
+        for t in range(xs.shape[0]):
+            h = anp.tanh(anp.dot(xs[t], w_x) + anp.dot(h, w_h))
+        return anp.sum(h)
+
+    mlp_grad = autograd.grad(mlp_loss)
+    out = {}
+    for name, sizes, batch in (("mlp", (784, 256, 10), 64), ("mlp3", (1024, 1024, 1024, 1024), 512)):
+        params = _mlp_params(sizes)
+        x, y = _mlp_data(sizes, batch)
+        out[name] = lambda params=params, x=x, y=y: mlp_grad(params, x, y)
+    xs, h0, w_x, w_h = _rnn_data()
+    rnn_grad = autograd.grad(rnn_loss)
+    out["rnn"] = lambda: rnn_grad([w_x, w_h], xs, h0)
+    tiny_grad = autograd.grad(lambda yz, x: anp.sum(x * anp.exp(yz[0]) * yz[1] ** 2))
+    x, y, z = (np.array(v, np.float32) for v in ([3.0, 3.0], [0.0, 0.0], [5.0, 5.0]))
+    out["tiny"] = lambda: tiny_grad([y, z], x)
+    return out
+
+
+FRAMEWORKS = {"jax": jax_workloads, "torch": torch_workloads, "autograd": autograd_workloads}
+NUMBERS = {"mlp": 50, "mlp3": 2, "rnn": 20, "tiny": 2000}
+
+
+def framework_times() -> dict:
+    """{framework: {workload: seconds}} for each installed framework; missing ones are skipped."""
+    times = {}
+    for name, build in FRAMEWORKS.items():
+        if importlib.util.find_spec(name) is None:
+            continue
+        workloads = build()
+        times[name] = {}
+        for workload, fn in workloads.items():
+            fn()  # compile / warm up
+            times[name][workload] = best_of(fn, NUMBERS[workload], repeat=5)
+    return times
 
 
 def main():
     os.environ["NPSPORE_CACHE_DIR"] = tempfile.mkdtemp()
     rows = []
-    compiled, hand, memory = bench_mlp((784, 256, 10), 64, 50)
-    rows.append(("MLP 784-256-10, b=64, 4 grads", compiled, hand, 1.10))
-    compiled, hand, memory_big = bench_mlp((1024, 1024, 1024, 1024), 512, 2)
-    rows.append(("MLP 3x1024, b=512", compiled, hand, 1.05))
-    compiled, hand = bench_rnn(20)
-    rows.append(("tanh RNN 32 steps, b=16, 64->128", compiled, hand, 1.25))
-    compiled, hand = bench_tiny(2000)
-    rows.append(("x*exp(y)*z**2 on (2,), d/dy d/dz", compiled, hand, 3.0))
-    print(f"{'workload':40} {'npspore':>12} {'by hand':>12} {'ratio':>7} {'target':>7}")
-    for name, compiled, hand, target in rows:
-        print(f"{name:40} {compiled * 1e6:10.1f}us {hand * 1e6:10.1f}us {compiled / hand:7.3f} {target:7.2f}")
+    compiled, hand, memory = bench_mlp((784, 256, 10), 64, NUMBERS["mlp"])
+    rows.append(("mlp", "MLP 784-256-10, b=64, 4 grads", compiled, hand, 1.10))
+    compiled, hand, memory_big = bench_mlp((1024, 1024, 1024, 1024), 512, NUMBERS["mlp3"])
+    rows.append(("mlp3", "MLP 3x1024, b=512", compiled, hand, 1.05))
+    compiled, hand = bench_rnn(NUMBERS["rnn"])
+    rows.append(("rnn", "tanh RNN 32 steps, b=16, 64->128", compiled, hand, 1.25))
+    compiled, hand = bench_tiny(NUMBERS["tiny"])
+    rows.append(("tiny", "x*exp(y)*z**2 on (2,), d/dy d/dz", compiled, hand, 3.0))
+    others = framework_times()
+    header = f"{'workload':36} {'by hand':>10} {'npspore':>8} {'target':>7}"
+    header += "".join(f" {name:>9}" for name in others)
+    print(header + "    (npspore and others: time / by-hand time)")
+    for key, name, compiled, hand, target in rows:
+        line = f"{name:36} {hand * 1e6:8.1f}us {compiled / hand:8.3f} {target:7.2f}"
+        line += "".join(f" {others[fw][key] / hand:9.3f}" for fw in others)
+        print(line)
     print(f"peak memory of one gradient call vs by hand: MLP b=64 {memory:.2f}x, 3x1024 b=512 {memory_big:.2f}x"
           " (target <= 1.3)")
-    missing = {"jax", "torch", "autograd", "mindspore"} - set(others())
-    print("other frameworks: not installed here: " + ", ".join(sorted(missing)) if missing else "")
+    missing = sorted(set(FRAMEWORKS) - set(others)) + ["mindspore (its CPU wheel needs numpy<2: see README)"]
+    print("not installed here, skipped: " + ", ".join(missing))
 
 
 if __name__ == "__main__":
