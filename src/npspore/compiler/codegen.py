@@ -75,6 +75,7 @@ class Renderer:
         self.module = module
         self.constants = _Constants()
         self.table = op_table()
+        self.used: set | None = None     # ids of the Vars the function being rendered reads
 
     # ---- values
 
@@ -251,8 +252,11 @@ class Renderer:
         return lines or [f"{indent}pass"]
 
     def copies(self, targets, sources, indent: str) -> list[str]:
+        """``target = source`` lines binding control-flow outputs; none for outputs never read."""
         lines = []
         for target, source in zip(targets, sources):
+            if self.used is not None and id(target) not in self.used:
+                continue
             text = self.atom(source)
             if text != target.name:
                 lines.append(f"{indent}{target.name} = {text}")
@@ -261,6 +265,8 @@ class Renderer:
     # ---- functions and module
 
     def function_text(self, function: ir.Function) -> str:
+        self.used = {id(v) for stmt in function.body.stmts for v in _uses_deep(stmt)}
+        self.used |= {id(a) for a in function.body.results if isinstance(a, ir.Var)}
         params = ", ".join(p.name for p in function.params)
         lines = [f"def {function.name}({params}):"]
         if function.source:
