@@ -1,10 +1,11 @@
 """Neural-network ops: ``softmax``, ``log_softmax`` (over ``axis``, an int or a tuple),
-``softmax_cross_entropy`` and ``one_hot``.
+``softmax_cross_entropy``, ``one_hot`` and ``dropout_mask``.
 
 The lowerings subtract the maximum before exponentiating, so large logits do not overflow.
 """
 import numpy as np
 
+from npspore import runtime as rt
 from npspore import shape_rules as rules
 from npspore.opdef import call, op
 
@@ -58,3 +59,20 @@ class one_hot:
     def adjoint(indices, on_value, off_value, out, dout, *, depth, axis=-1):
         hit = call("one_hot", indices, True, False, depth=depth, axis=axis)
         return None, np.where(hit, dout, 0), np.where(hit, 0, dout)
+
+
+# ---------------------------------------------------------------- dropout
+
+
+@op(infer=rules.dropout_mask)
+class dropout_mask:
+    """Dropout's scaled keep mask: ``1 / keep_prob`` with probability ``keep_prob``, else 0.
+
+    Drawn at run time from npspore's seeded generator (``set_seed``); dropout is ``x * mask``, so its
+    gradient flows through the multiplication and the mask itself has none.
+    """
+
+    def forward(*, shape, keep_prob, dtype):
+        return ((rt.default_rng().random(shape) < keep_prob) / keep_prob).astype(dtype)
+
+    adjoint = None

@@ -269,3 +269,27 @@ def test_dense_then_mse_matches_hand_computation():
     loss = nn.MSELoss()(out, Tensor(y))
     expected = ((0.6 ** 2) + (0.2 ** 2) + (0.9 ** 2) + (0.3 ** 2)) / 4
     assert float(loss) == pytest.approx(expected, rel=1e-6)
+
+
+def test_dropout_in_training_mode_compiles_and_differentiates():
+    class Net(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.dense = nn.Dense(4, 3, weight_init="ones", bias_init="zeros")
+            self.drop = nn.Dropout(p=0.5)
+
+        def construct(self, x):
+            return self.drop(self.dense(x)).sum()
+
+    ms.set_seed(3)
+    net = Net()
+    net.set_train(True)
+    x = Tensor(np.ones((2, 4), np.float32))
+    out = float(ms.jit(net)(x))
+    assert out in {0.0, 8.0, 16.0, 24.0, 32.0, 40.0, 48.0}      # each kept unit is 4 / 0.5 = 8
+    d_weight, d_bias = ms.grad(net, None, net.trainable_params())(x)
+    kept = d_bias.asnumpy()                                     # per unit: (#rows kept) * 2
+    assert set(np.unique(kept)) <= {0.0, 2.0, 4.0}
+    np.testing.assert_allclose(d_weight.asnumpy(), np.repeat(kept[:, None], 4, axis=1))
+    net.set_train(False)
+    assert float(ms.jit(net)(x)) == float(net(x)) == 24.0      # identity when not training

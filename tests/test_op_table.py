@@ -29,7 +29,7 @@ CANONICAL = {
 }
 NOT_DIFFERENTIABLE = set("floor_div sign equal not_equal less less_equal greater greater_equal logical_and "
                          "logical_or logical_not stop_gradient argmax argmin all any ones zeros ones_like "
-                         "zeros_like fill".split())
+                         "zeros_like fill dropout_mask".split())
 DEFINITIONS = op_table().definitions()
 NAMES = [d.name for d in DEFINITIONS]
 
@@ -126,6 +126,7 @@ UNARY.update({
     "fill": lambda x: ((operand(x, ()),), {"shape": (2, 3), "dtype": np.dtype(np.int8)}),
     "ones": lambda x: ((), {"shape": (2, 3), "dtype": x}),
     "zeros": lambda x: ((), {"shape": (), "dtype": x}),
+    "dropout_mask": lambda x: ((), {"shape": (2, 3), "keep_prob": 0.5, "dtype": x}),
     "softmax": lambda x: ((operand(x),), {"axis": (0, 1)}),
     "log_softmax": lambda x: ((operand(x),), {"axis": 0}),
 })
@@ -270,7 +271,7 @@ def test_forward_is_an_inlinable_body(name):
     bound = _bound_names(tree)
     for node in ast.walk(ast.Module(body=body, type_ignores=[])):
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
-            assert node.id in bound | {"np", "call", "slice", "len", "tuple"}, f"{name}: the name {node.id!r}"
+            assert node.id in bound | {"np", "rt", "call", "slice", "len", "tuple"}, f"{name}: the name {node.id!r}"
 
 
 def test_the_vocabulary_check_catches_what_the_tracer_cannot_stage():

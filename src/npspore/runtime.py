@@ -9,3 +9,10 @@ def show(*values) -> None:
     from .common.tensor import Tensor
 
     print(*(Tensor._wrap(v) if isinstance(v, np.ndarray) else v for v in values))
+
+
+def default_rng():
+    """npspore's seeded NumPy generator (``npspore.set_seed``), for random ops such as dropout."""
+    from .common.seed import default_rng as seeded
+
+    return seeded()

@@ -698,6 +698,13 @@ def filled(*, shape, dtype=np.float32):
     return Aval(_static_shape("Fill", shape), np.dtype(dtype))
 
 
+def dropout_mask(*, shape, keep_prob, dtype):
+    """``dropout_mask``: a new array of ``shape`` and ``dtype``; ``keep_prob`` in (0, 1]."""
+    if not 0.0 < keep_prob <= 1.0:
+        raise OpShapeError(f"For 'Dropout', the 'keep_prob' must be in (0, 1], but got {keep_prob}.")
+    return Aval(_static_shape("Dropout", shape), np.dtype(dtype))
+
+
 def filled_like(x, *, dtype=None):
     """``ones_like``/``zeros_like``: x's shape, in ``dtype`` (default: x's)."""
     return Aval(shape_of(x), dtype_of(x) if dtype is None else np.dtype(dtype))

@@ -8,7 +8,6 @@ from __future__ import annotations
 import math
 
 from npspore.common import dtype as mstype
-from npspore.common import seed as _seed
 from npspore.common.initializer import HeUniform, Uniform, initializer
 from npspore.common.parameter import Parameter
 from npspore.common.tensor import Tensor
@@ -346,12 +345,8 @@ class Dropout(Cell):
     def construct(self, x):
         if not self.training or self.keep_prob == 1.0:
             return x
-        return x * self._keep_mask(x.shape, x.dtype)
-
-    def _keep_mask(self, shape, dtype):
-        """The scaled keep mask: 1/keep_prob with probability keep_prob, else 0 (the one random step)."""
-        keep = _seed.default_rng().random(shape) < self.keep_prob
-        return Tensor._wrap((keep / self.keep_prob).astype(mstype.dtype_to_nptype(dtype)))
+        mask = run("dropout_mask", shape=x.shape, keep_prob=self.keep_prob, dtype=mstype.dtype_to_nptype(x.dtype))
+        return x * mask
 
     def extend_repr(self):
         if self.p is not None:
