@@ -348,3 +348,34 @@ def test_to_float_casts_inputs_in_compiled_code_too():
     compiled = ms.jit(Outer())(x)
     assert eager.dtype == compiled.dtype == ms.float16
     np.testing.assert_allclose(compiled.asnumpy(), eager.asnumpy())
+
+
+def test_sub_cell_forward_hooks_are_compiled_in_and_removal_recompiles():
+    class Outer(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.inner = catalogue.E()
+
+        def construct(self, x, y):
+            return self.inner(x, y) * 10.0
+
+    def triple_first(cell, args):
+        return (args[0] * 3.0, args[1])
+
+    def plus_one(cell, args, out):
+        return out + 1.0
+
+    net = Outer()
+    run = ms.jit(net)
+    x, y = Tensor([2.0], ms.float32), Tensor([5.0], ms.float32)
+    np.testing.assert_allclose(run(x, y).asnumpy(), [110.0])
+    pre = net.inner.register_forward_pre_hook(triple_first)
+    hook = net.inner.register_forward_hook(plus_one)
+    expected = ((2.0 * 3.0) * 3.0 + 5.0 + 1.0) * 10.0
+    np.testing.assert_allclose(run(x, y).asnumpy(), [expected])
+    np.testing.assert_allclose(net(x, y).asnumpy(), [expected])             # eager agrees
+    pre.remove()
+    hook.remove()
+    np.testing.assert_allclose(run(x, y).asnumpy(), [110.0])                # removal takes effect
+    info = net.cache_info()
+    assert (info["compiles"], info["disk_loads"]) == (2, 1)   # the hook-free kernel comes back from disk

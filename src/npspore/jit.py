@@ -66,6 +66,20 @@ class KernelEntry:
         return self.build(self.kernel(*arrays))
 
 
+class HookGeneration:
+    """Counts forward-hook registrations and removals in this process (``nn.Cell`` bumps it).
+
+    Hooks of sub-cells are compiled into kernels, so a kernel cache compiled under an older
+    generation is emptied before its next lookup: adding or removing a hook recompiles.
+    """
+
+    count = 0
+
+    @classmethod
+    def bump(cls) -> None:
+        cls.count += 1
+
+
 class KernelCache:
     """Kernels of one compiled callable, by input key; counts hits, compiles and disk loads.
 
@@ -74,6 +88,7 @@ class KernelCache:
 
     def __init__(self, compile_fn, label: str):
         self.entries: dict = {}
+        self.generation = HookGeneration.count
         self.compile_fn = compile_fn
         self.label = label
         self.hits = 0
@@ -81,6 +96,9 @@ class KernelCache:
         self.disk_loads = 0
 
     def lookup(self, key):
+        if self.generation != HookGeneration.count:
+            self.entries.clear()
+            self.generation = HookGeneration.count
         entry = self.entries.get(key)
         if entry is not None:
             self.hits += 1
@@ -195,7 +213,7 @@ class JitFunction:
             args = _bind_positional(self.__npspore_function__, args, kwargs)
         key, leaves = input_key(args)
         cache = self._cache
-        entry = cache.entries.get(key)
+        entry = cache.entries.get(key) if cache.generation == HookGeneration.count else cache.lookup(key)
         if entry is None:
             entry, from_disk = self._compile(args, {}, key)
             cache.add(key, entry, from_disk=from_disk)

@@ -190,7 +190,10 @@ def function_name(fn, self_obj) -> str:
 
 
 def object_fingerprint(obj, _depth=0):
-    """A hashable summary of an object's static state (Cells: attributes, sub-cells, param avals)."""
+    """A hashable summary of an object's static state (Cells: attributes, sub-cells, param avals).
+
+    Registered hooks count (by identity: a Cell with hooks compiles its own functions and is never
+    cached on disk); empty hook tables do not."""
     if obj is None:
         return None
     Tensor, Parameter = _tensor_classes()
@@ -203,8 +206,7 @@ def object_fingerprint(obj, _depth=0):
     if isinstance(obj, (tuple, list)):
         return (type(obj), tuple(object_fingerprint(v, _depth + 1) for v in obj))
     if isinstance(obj, dict):
-        return (dict, tuple((k, object_fingerprint(v, _depth + 1)) for k, v in obj.items()
-                            if not (isinstance(k, str) and k.endswith("hooks"))))
+        return (dict, tuple((k, object_fingerprint(v, _depth + 1)) for k, v in obj.items()))
     if isinstance(obj, (set, frozenset)):
         return (set, tuple(sorted(repr(object_fingerprint(v, _depth + 1)) for v in obj)))
     state = getattr(obj, "__dict__", None)
@@ -218,7 +220,7 @@ def object_fingerprint(obj, _depth=0):
         return ("id", id(obj))
     return (type(obj), tuple((k, object_fingerprint(v, _depth + 1)) for k, v in state.items()
                              if k not in ("_scope", "compile_cache", "arguments_key", "_cell_cache")
-                             and not k.endswith("hooks") and not k.startswith("_npspore")))
+                             and not (k.endswith("hooks") and not v) and not k.startswith("_npspore")))
 
 
 def capture_path(root, target):
@@ -934,15 +936,39 @@ class FunctionSpecializer:
         construct = type(cell).construct
         if construct is Cell.construct or not inspect.isfunction(construct):
             raise self._error(AttributeError("For 'Cell', the method 'construct' is not defined."), frame, node)
-        hooks = getattr(cell, "_forward_pre_hooks", None) or getattr(cell, "_forward_hooks", None)
-        if hooks:
-            raise self._error(NotSupportedError(
-                "forward hooks of a sub-cell in compiled code (run it in PYNATIVE mode)"), frame, node)
+        if cell._forward_pre_hooks or cell._forward_hooks:
+            return self._call_cell_with_hooks(cell, construct, args, kwargs, frame, node)
+        return self._call_construct(cell, construct, args, kwargs, frame, node)
+
+    def _call_construct(self, cell, construct, args, kwargs, frame, node):
         if getattr(cell, "_cast_dtype", None) is not None:  # to_float: floating inputs are cast first
             args = tuple(self._cast_floating(a, cell._cast_dtype) for a in args)
         if _is_library(construct) and not any(True for _ in cell.get_parameters()):
             return self._call_python(construct, (cell,) + args, kwargs, frame, node)
         return self._call_user(construct, cell, args, kwargs, frame, node)
+
+    def _call_cell_with_hooks(self, cell, construct, args, kwargs, frame, node):
+        """A sub-cell call with forward (pre-)hooks: the hooks are compiled in, as MindSpore does —
+        a pre-hook's returned tuple replaces the inputs, a hook's non-None return the output."""
+        inputs = tuple(args)
+        for hook in tuple(cell._forward_pre_hooks.values()):
+            result = self._call_hook(hook, (cell, inputs), frame, node)
+            if result is not None:
+                inputs = result if isinstance(result, tuple) else (result,)
+        output = self._call_construct(cell, construct, inputs, kwargs, frame, node)
+        for hook in tuple(cell._forward_hooks.values()):
+            result = self._call_hook(hook, (cell, inputs, output), frame, node)
+            if result is not None:
+                output = result
+        return output
+
+    def _call_hook(self, hook, args, frame, node):
+        if inspect.ismethod(hook):
+            return self._call_python(hook.__func__, (hook.__self__,) + args, {}, frame, node)
+        if not inspect.isfunction(hook):
+            raise self._error(NotSupportedError(f"the hook {hook!r} in compiled code: hooks must be Python "
+                                                "functions"), frame, node)
+        return self._call_python(hook, args, {}, frame, node)
 
     def _cast_floating(self, value, ms_dtype):
         from ..common.dtype import dtype_to_nptype

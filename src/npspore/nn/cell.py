@@ -67,10 +67,12 @@ class HookHandle:
         self.handle_id = HookHandle._next_id
         HookHandle._next_id += 1
         self._hooks_dict = hooks_dict
+        _jit_module().HookGeneration.bump()
 
     def remove(self):
         """Unregister the hook (a second call does nothing)."""
-        self._hooks_dict.pop(self.handle_id, None)
+        if self._hooks_dict.pop(self.handle_id, None) is not None:
+            _jit_module().HookGeneration.bump()
 
     def __enter__(self):
         return self
