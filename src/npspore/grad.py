@@ -228,16 +228,12 @@ def _kernel_cache(owner_fn, options_key, label: str):
     try:
         per_fn = _SHARED_CACHES.setdefault(anchor, {})
     except TypeError:
-        return KernelCache(_compiled_by_the_gradient_function, label)
+        return KernelCache(label)
     cache = per_fn.get(options_key)
     if cache is None:
-        cache = KernelCache(_compiled_by_the_gradient_function, label)
+        cache = KernelCache(label)
         per_fn[options_key] = cache
     return cache
-
-
-def _compiled_by_the_gradient_function(args, kwargs, key):
-    raise AssertionError("gradient kernels are compiled by GradFunction._compile_entry")
 
 
 @dataclass
@@ -401,7 +397,7 @@ class GradFunction:
         header["grad"] = _describe_spec(self.spec)
         kernel, source, path = pipeline.build_kernel(program.module, layout=layout,
                                                      key=disk_key if layout else None, header=header)
-        entry = KernelEntry(kernel, program.captured, program.output_tree, source, path, program)
+        entry = KernelEntry(kernel, program.captured, program.output_tree, source, path)
         entry.build = _result_builder(program.output_tree.node)
         return entry, False
 

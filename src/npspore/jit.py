@@ -43,14 +43,13 @@ def _wrap(array):
 class KernelEntry:
     """A compiled kernel and how to call it: captured objects and the output builder."""
 
-    __slots__ = ("kernel", "captured", "build", "source", "path", "program")
+    __slots__ = ("kernel", "captured", "build", "source", "path")
 
-    def __init__(self, kernel, captured, output_tree, source, path, program=None):
+    def __init__(self, kernel, captured, output_tree, source, path):
         self.kernel = kernel
         self.captured = captured
         self.source = source
         self.path = path
-        self.program = program
         node = output_tree.node
         if node == ("leaf", 0):
             self.build = _wrap_result
@@ -83,13 +82,12 @@ class HookGeneration:
 class KernelCache:
     """Kernels of one compiled callable, by input key; counts hits, compiles and disk loads.
 
-    ``compile_fn(args, kwargs, key) -> KernelEntry`` builds an entry on a miss.
+    The owner compiles on a miss and hands the entry to :meth:`add`.
     """
 
-    def __init__(self, compile_fn, label: str):
+    def __init__(self, label: str):
         self.entries: dict = {}
         self.generation = HookGeneration.count
-        self.compile_fn = compile_fn
         self.label = label
         self.hits = 0
         self.compiles = 0
@@ -168,7 +166,7 @@ def compile_forward(target, args, kwargs, key, *, dynamic=None, options=()) -> t
     layout = pipeline.layout_literal(program) if disk_key is not None else None
     header = pipeline.header_for(program, describe_key(key), disk_key if layout else None)
     kernel, source, path = pipeline.build_kernel(program.module, layout=layout, key=disk_key, header=header)
-    return KernelEntry(kernel, program.captured, program.output_tree, source, path, program), False
+    return KernelEntry(kernel, program.captured, program.output_tree, source, path), False
 
 
 def load_from_disk(disk_key, fn, self_obj):
@@ -203,7 +201,7 @@ class JitFunction:
         functools.update_wrapper(self, function)
         self.__npspore_function__ = function
         self.options = options
-        self._cache = KernelCache(self._compile, function.__qualname__)
+        self._cache = KernelCache(function.__qualname__)
 
     def _compile(self, args, kwargs, key):
         return compile_forward(self.__npspore_function__, args, kwargs, key, options=self.options)
@@ -293,7 +291,7 @@ class _CompiledCellCall:
 def _cell_cache(cell) -> KernelCache:
     kernels = cell.__dict__.get("_npspore_kernels")
     if kernels is None:
-        kernels = KernelCache(lambda args, kwargs, key: None, type(cell).__name__)
+        kernels = KernelCache(type(cell).__name__)
         cell.__dict__["_npspore_kernels"] = kernels
     return kernels
 

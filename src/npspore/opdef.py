@@ -122,12 +122,6 @@ class OpDef:
             raise TypeError(f"op {self.name!r} has no adjoint")
         return function_ast(self.adjoint)
 
-    def adjoint_reads(self) -> frozenset:
-        """Names of the forward values (operands, ``out``) that the adjoint body reads."""
-        fn = self.adjoint_ast()
-        loaded = {n.id for n in ast.walk(fn) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
-        return frozenset(loaded & (set(self.operands) | {"out"}))
-
 
 _FUNCTION_AST_CACHE: dict = {}
 

@@ -76,6 +76,7 @@ class Renderer:
         self.constants = _Constants()
         self.table = op_table()
         self.used: set | None = None     # ids of the Vars the function being rendered reads
+        self.aliases: dict = {}          # id(loop output Var) -> the loop variable's name it keeps
 
     # ---- values
 
@@ -109,7 +110,9 @@ class Renderer:
         raise TypeError(f"cannot render compile-time value {value!r} of type {type(value).__name__}")
 
     def atom(self, atom) -> str:
-        return atom.name if isinstance(atom, ir.Var) else self.literal(atom.value)
+        if isinstance(atom, ir.Var):
+            return self.aliases.get(id(atom), atom.name)
+        return self.literal(atom.value)
 
     # ---- statements
 
@@ -223,7 +226,7 @@ class Renderer:
             body = self.block_lines(stmt.body, indent + "    ")
             body += self.copies(stmt.body_params, stmt.body.results, indent + "    ")
             lines += body or [f"{indent}    pass"]
-            lines += self.copies(stmt.outputs, stmt.body_params, indent)
+            self.keep_loop_names(stmt)
             return lines
         if isinstance(stmt, ir.While):
             lines = self.copies(stmt.body_params, stmt.carried, indent)
@@ -234,9 +237,15 @@ class Renderer:
             lines.append(f"{inner}    break")
             lines += self.block_lines(stmt.body, inner)
             lines += self.copies(stmt.body_params, stmt.body.results, inner)
-            lines += self.copies(stmt.outputs, stmt.body_params, indent)
+            self.keep_loop_names(stmt)
             return lines
         raise TypeError(f"cannot render statement {type(stmt).__name__}")
+
+    def keep_loop_names(self, loop) -> None:
+        """After a loop its values are read under the loop variables' names (``h``, not a copy
+        ``h_2 = h``): the loop variables themselves are never read again (SSA)."""
+        for output, param in zip(loop.outputs, loop.body_params):
+            self.aliases[id(output)] = self.atom(param)
 
     def range_text(self, start, stop, step) -> str:
         """``3`` for range(0, 3, 1), ``1, 3`` for range(1, 3, 1): the arguments a person would write."""

@@ -24,7 +24,7 @@ import numpy as np
 from ..opdef import op_table
 from . import ir
 
-_IDENTITY_WHEN_SAME_AVAL = {"reshape", "cast", "broadcast_to", "stop_gradient_identity"}
+_IDENTITY_WHEN_SAME_AVAL = {"reshape", "cast", "broadcast_to"}
 
 
 def optimize(module: ir.Module) -> ir.Module:

@@ -22,7 +22,7 @@ from .codegen import render_module
 from .frontend import parse_function
 from .normalize import normalized
 from .optimize import optimize
-from .signature import OutputTree, describe_key
+from .signature import OutputTree
 from .specialize import ProgramBuilder, TensorValue, abstract_inputs, capture_path
 
 STAGES = ("frontend", "normalize", "specialize", "differentiate", "optimize", "codegen")
@@ -292,6 +292,3 @@ def _format_block(block: ir.Block, indent: str) -> list:
                 lines.append(f"{indent}  yield {', '.join(map(repr, inner.results))}")
     return lines
 
-
-def describe(key) -> str:
-    return describe_key(key)

@@ -430,14 +430,10 @@ class FunctionSpecializer:
                 return {k: walk(x) for k, x in v.items()}
             if isinstance(v, _Poison):
                 raise self._error(NameError(f"'{v.name}' {v.reason}"))
-            return self._to_python_result(v)
+            return v  # a Python value is returned as is (MindSpore returns 3 for ``return 3``)
 
         template = walk(value)
         return leaves, template
-
-    def _to_python_result(self, v):
-        """A Python value returned by compiled code is returned as is (MindSpore returns ``3`` for ``return 3``)."""
-        return v
 
     # ---- captures
 
@@ -642,9 +638,6 @@ class FunctionSpecializer:
     def _eval_Slice(self, node, frame):
         parts = [self._eval(p, frame) if p is not None else None for p in (node.lower, node.upper, node.step)]
         return slice(*(self._static(p, frame, node) for p in parts))
-
-    def _eval_Index(self, node, frame):  # Python < 3.9 form, kept harmless
-        return self._eval(node.value, frame)
 
     def _eval_Starred(self, node, frame):
         raise not_supported("starred expression here", frame.source.loc(node))
@@ -1069,9 +1062,6 @@ class FunctionSpecializer:
     def _truth(self, value, frame, node) -> bool:
         if isinstance(value, TensorValue):
             raise _NeedsStatic(node)
-        Tensor, _ = _tensor_classes()
-        if isinstance(value, Tensor):
-            return bool(value)
         return bool(value)
 
     def _iterate_static(self, value, frame, node):
