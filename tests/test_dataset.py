@@ -292,3 +292,20 @@ def test_errors_found_while_iterating():
     with pytest.raises(RuntimeError, match="column_types specifies float32"):
         ds.GeneratorDataset(gen_three_columns, ["a", "b", "c"], column_types=[ms.float32, ms.float64,
                                                                              ms.int32]).output_types()
+
+
+def test_iteration_streams_rows():
+    """A 20 MB generator's epoch is iterated holding a few batches, not the data (tracemalloc peak)."""
+    import tracemalloc
+
+    def big_rows():
+        for i in range(500):
+            yield np.full((100, 100), i, np.float32), i  # 40 kB a row, 20 MB in all
+
+    d = ds.GeneratorDataset(big_rows, ["x", "i"]).map(lambda x: x * 2, input_columns="x").batch(8)
+    tracemalloc.start()
+    total = sum(float(batch[0][:, 0, 0].sum()) for batch in d.create_tuple_iterator(output_numpy=True))
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    assert total == 2 * sum(range(500))
+    assert peak < 2 * 2**20

@@ -25,6 +25,7 @@ _USAGES = ("train", "test", "all")
 _IDX_IMAGES_MAGIC = 2051
 _IDX_LABELS_MAGIC = 2049
 _CIFAR_RECORD = 1 + 3 * 32 * 32
+_MNIST_FILE_KINDS = ("images-idx3-ubyte", "labels-idx1-ubyte")
 _MNIST_PREFIXES = {"train": ["train"], "test": ["t10k"], "all": ["train", "t10k"]}
 _CIFAR_FILES = {"train": [f"data_batch_{i}.bin" for i in range(1, 6)], "test": ["test_batch.bin"]}
 _CIFAR_FILES["all"] = _CIFAR_FILES["train"] + _CIFAR_FILES["test"]
@@ -64,7 +65,8 @@ def _map_file(path, offset, shape):
                          f"(truncated?).")
     if not np.prod(shape):
         return np.zeros(shape, np.uint8)
-    return np.memmap(path, dtype=np.uint8, mode="r", offset=offset, shape=shape)
+    # A plain ndarray view of the mapping: indexing it skips np.memmap's per-slice bookkeeping.
+    return np.memmap(path, dtype=np.uint8, mode="r", offset=offset, shape=shape).view(np.ndarray)
 
 
 class _RecordFiles(RandomAccessSource):
@@ -93,12 +95,14 @@ class MnistDataset(_RecordFiles):
     Args:
         dataset_dir (str): the directory holding the IDX files (uncompressed).
         usage (str, optional): ``'train'`` (60,000 images), ``'test'`` (10,000) or ``'all'``
-            (default: train then test).
+            (default: the train files then the test files, whichever are present, so a directory
+            holding only one pair, as in MindSpore's quick start, reads as that pair).
         num_samples, shuffle (default ``True``), sampler, num_shards, shard_id: as for
             ``GeneratorDataset``. num_parallel_workers, cache: accepted for compatibility.
 
     Raises:
-        ValueError: if the directory or a needed file is missing (naming the path), a file is not
+        ValueError: if the directory is missing, no file for ``usage`` is there, one file of a
+            pair is missing (naming the paths), a file is not
             an IDX file of the right kind or is truncated, or the image and label counts differ.
     """
 
@@ -106,19 +110,24 @@ class MnistDataset(_RecordFiles):
                  sampler=None, num_shards=None, shard_id=None, cache=None):
         dataset_dir = _check_dataset_dir(dataset_dir)
         usage = _check_usage(usage)
-        parts = [_read_idx_pair(os.path.join(dataset_dir, f"{p}-images-idx3-ubyte"),
-                                os.path.join(dataset_dir, f"{p}-labels-idx1-ubyte")) for p in _MNIST_PREFIXES[usage]]
+        pairs = [tuple(os.path.join(dataset_dir, f"{prefix}-{kind}") for kind in _MNIST_FILE_KINDS)
+                 for prefix in _MNIST_PREFIXES[usage]]
+        present = [pair for pair in pairs if any(os.path.isfile(path) for path in pair)]
+        if not present:
+            raise ValueError(f"MnistDataset: no MNIST file for usage '{usage}' in {dataset_dir}; expected "
+                             f"{', '.join(path for pair in pairs for path in pair)}.")
+        parts = [_read_idx_pair(images, labels) for images, labels in present]
         super().__init__(parts, num_samples, shuffle, sampler, num_shards, shard_id, num_parallel_workers)
 
     @staticmethod
     def _image(pixels):
-        return np.array(pixels)[:, :, None]
+        return pixels[:, :, None].copy()
 
 
 def _read_idx_pair(images_path, labels_path):
     for path in (images_path, labels_path):
         if not os.path.isfile(path):
-            raise ValueError(f"MnistDataset: the file {path} does not exist.")
+            raise ValueError(f"MnistDataset: the file {path} does not exist (its pair is there).")
     magic, count, rows, cols = _read_header(images_path, 4)
     if magic != _IDX_IMAGES_MAGIC:
         raise ValueError(f"Invalid MNIST image file {images_path}: magic number {magic}, expected "

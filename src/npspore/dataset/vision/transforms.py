@@ -42,11 +42,12 @@ class Rescale(TensorOperation):
     def __init__(self, rescale, shift):
         for name, value in (("rescale", rescale), ("shift", shift)):
             if not isinstance(value, (int, float)) or isinstance(value, bool):
-                raise TypeError(f"Argument {name} with value {value!r} is not of type [<class 'float'>, <class 'int'>].")
+                raise TypeError(f"Argument {name} with value {value!r} is not of type "
+                                f"[<class 'float'>, <class 'int'>].")
         self.rescale, self.shift = rescale, shift
 
     def _apply(self, array):
-        return (array.astype(np.float32) * np.float32(self.rescale) + np.float32(self.shift)).astype(np.float32)
+        return array.astype(np.float32) * np.float32(self.rescale) + np.float32(self.shift)
 
 
 class Normalize(TensorOperation):
