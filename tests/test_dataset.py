@@ -236,7 +236,13 @@ def test_split():
     a, b = ds.NumpySlicesDataset(list(range(10)), shuffle=False).split([0.75, 0.25])
     assert (a.get_dataset_size(), b.get_dataset_size()) == (8, 2)
     assert sorted(labels(a) + labels(b)) == list(range(10))
-    assert labels(a) == labels(a)
+    # A shuffled source splits into disjoint index sets, each reshuffled every epoch.
+    a, b = ds.NumpySlicesDataset(list(range(10))).split([0.5, 0.5])
+    it = a.create_tuple_iterator(num_epochs=2, output_numpy=True)
+    a_first, a_second = [int(r[0]) for r in it], [int(r[0]) for r in it]
+    assert sorted(a_first) == sorted(a_second) and sorted(a_first + labels(b)) == list(range(10))
+    with pytest.raises(ValueError, match="sharded"):
+        ds.NumpySlicesDataset(list(range(10)), num_shards=2, shard_id=0).split([0.5, 0.5])
 
 
 def test_errors_name_the_argument():

@@ -254,10 +254,17 @@ class Dataset:
         ``sizes`` are row counts summing to the dataset size, or fractions summing to 1 (rounded;
         a rounding shortfall goes to the first part, an excess comes off the first part large
         enough). With ``randomize``, which rows go to which part is drawn at random (from the
-        pipeline seed when one is set); rows keep their order within a part.
+        pipeline seed when one is set).
+
+        A random-access source (``NumpySlicesDataset``, ``GeneratorDataset`` over an indexable
+        object, ``MnistDataset``, ``Cifar10Dataset``) splits into copies of itself that read
+        disjoint index sets, each shuffled every epoch when ``randomize``, whatever its own
+        ``shuffle`` was. Any other dataset splits by row position within a pass and keeps the order
+        of the rows, so its passes must give the rows in the same order for the parts to be disjoint.
 
         Raises:
-            ValueError: if the sizes do not fit the dataset or a part would be empty.
+            ValueError: if the sizes do not fit the dataset, a part would be empty, or the source
+                is sharded.
         """
         total = self.get_dataset_size()
         counts = _split_counts(sizes, total)
@@ -266,7 +273,11 @@ class Dataset:
         seed = config.user_seed()
         order = np.random.default_rng(seed).permutation(total) if randomize else np.arange(total)
         bounds = np.cumsum([0] + counts)
-        return [PositionSubsetDataset(self, np.sort(order[lo:hi])) for lo, hi in _builtin_zip(bounds, bounds[1:])]
+        return [self._split_part(order[lo:hi], randomize) for lo, hi in _builtin_zip(bounds, bounds[1:])]
+
+    def _split_part(self, positions, randomize):
+        """The part of :meth:`split` holding the rows at ``positions`` of each pass."""
+        return PositionSubsetDataset(self, np.sort(positions))
 
 
 def _first_pass_key():

@@ -6,6 +6,7 @@ A generator function or other iterable is read in order, a fresh iterator per pa
 """
 from __future__ import annotations
 
+import copy
 import itertools
 
 import numpy as np
@@ -13,7 +14,7 @@ import numpy as np
 from ..common import dtype as mstype
 from .datasets import Dataset, _column_list
 from .rows import as_row, to_array
-from .sampling import check_shards, sampler_from_arguments
+from .sampling import DistributedSampler, SubsetRandomSampler, SubsetSampler, check_shards, sampler_from_arguments
 
 __all__ = ["GeneratorDataset", "NumpySlicesDataset"]
 
@@ -41,6 +42,14 @@ class RandomAccessSource(Dataset):
 
     def _size(self):
         return self.sampler.size(self._length())
+
+    def _split_part(self, positions, randomize):
+        if isinstance(self.sampler, DistributedSampler):
+            raise ValueError("Dataset should not be sharded if split is going to be called.")
+        part = copy.copy(self)
+        part.sampler = SubsetRandomSampler(positions) if randomize else SubsetSampler(np.sort(positions))
+        part._dataset_size = None
+        return part
 
 
 class GeneratorDataset(RandomAccessSource):
@@ -118,6 +127,11 @@ class GeneratorDataset(RandomAccessSource):
 
     def _size(self):
         return super()._size() if self.random_access else Dataset._size(self)
+
+    def _split_part(self, positions, randomize):
+        if not self.random_access:
+            return Dataset._split_part(self, positions, randomize)
+        return super()._split_part(positions, randomize)
 
 
 def _as_numpy_dtype(type_):
