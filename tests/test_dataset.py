@@ -227,6 +227,29 @@ def test_project_rename_zip_concat():
     assert three_columns().concat([three_columns(), three_columns()]).get_dataset_size() == 15
 
 
+def test_filter_and_per_batch_map():
+    # Observed on MindSpore 2.10.
+    def table():
+        return ds.NumpySlicesDataset({"a": list(range(6)), "b": [x * 1.5 for x in range(6)]}, shuffle=False)
+    evens = table().filter(lambda a: a % 2 == 0, input_columns=["a"])
+    assert evens.get_dataset_size() == 3 and labels(evens, 0) == [0, 2, 4]
+    assert labels(table().filter(lambda a, b: b > 4), 0) == [3, 4, 5]
+    seen = []
+
+    def times_ten(a, b, info):
+        seen.append((type(a), type(a[0]), info.get_batch_num(), info.get_epoch_num()))
+        return [x * 10 for x in a], b
+    batches = list(table().batch(4, per_batch_map=times_ten, input_columns=["a", "b"])
+                   .create_tuple_iterator(output_numpy=True))
+    assert [b[0].tolist() for b in batches] == [[0, 10, 20, 30], [40, 50]]
+    assert batches[1][1].tolist() == [6.0, 7.5] and batches[0][0].dtype == np.int64
+    assert seen == [(list, np.ndarray, 0, 0), (list, np.ndarray, 1, 0)]
+    doubled = table().batch(2, per_batch_map=lambda a, info: (np.array(a) * 2,), input_columns=["a"],
+                            output_columns=["z"])
+    assert doubled.get_col_names() == ["z", "b"]
+    assert next(doubled.create_tuple_iterator(output_numpy=True))[0].tolist() == [0, 2]
+
+
 def test_split():
     first, second = three_columns().split([3, 2], randomize=False)
     assert labels(first, 0) == [0, 1, 2] and labels(second, 0) == [3, 4]

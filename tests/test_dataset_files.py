@@ -72,10 +72,11 @@ def test_mnist_errors_name_the_path(tmp_path, mnist_dir):
     with pytest.raises(ValueError, match="t10k-labels-idx1-ubyte does not exist"):
         ds.MnistDataset(mnist_dir, usage="test")
     (mnist_dir / "t10k-images-idx3-ubyte").unlink()
-    with pytest.raises(ValueError, match="no MNIST file for usage 'test'.*t10k-images-idx3-ubyte"):
+    with pytest.raises(ValueError, match="no IDX file for usage 'test'.*t10k-images-idx3-ubyte"):
         ds.MnistDataset(mnist_dir, usage="test")
     # Observed on MindSpore 2.10: usage=None ('all') over a directory holding only the train pair reads it.
     assert ds.MnistDataset(mnist_dir).get_dataset_size() == 5
+    assert ds.FashionMnistDataset(mnist_dir).output_types() == [np.dtype("uint8"), np.dtype("uint32")]
     images = mnist_dir / "train-images-idx3-ubyte"
     images.write_bytes(images.read_bytes()[:1000])
     with pytest.raises(ValueError, match="train-images-idx3-ubyte.*truncated"):

@@ -74,6 +74,23 @@ def test_crops_and_flips():
         vision.CenterCrop(5)(IMAGE)
 
 
+def test_pad_and_to_type():
+    # Observed on MindSpore 2.10 for a 2x3x3 image.
+    image = np.arange(18, dtype=np.uint8).reshape(2, 3, 3)
+    np.testing.assert_array_equal(vision.Pad(1)(image)[:, :, 0], [[0, 0, 0, 0, 0], [0, 0, 3, 6, 0],
+                                                                 [0, 9, 12, 15, 0], [0, 0, 0, 0, 0]])
+    assert vision.Pad((1, 2))(image).shape == (6, 5, 3)
+    np.testing.assert_array_equal(vision.Pad((1, 2, 3, 0))(image)[:, :, 0], [
+        [0] * 7, [0] * 7, [0, 0, 3, 6, 0, 0, 0], [0, 9, 12, 15, 0, 0, 0]])
+    np.testing.assert_array_equal(vision.Pad(1, fill_value=7)(image)[1, :, 1], [7, 1, 4, 7, 7])
+    np.testing.assert_array_equal(vision.Pad(1, padding_mode=vision.Border.EDGE)(image)[:, :, 0], [
+        [0, 0, 3, 6, 6], [0, 0, 3, 6, 6], [9, 9, 12, 15, 15], [9, 9, 12, 15, 15]])
+    np.testing.assert_array_equal(vision.Pad(1, padding_mode=vision.Border.REFLECT)(image)[:, :, 0], [
+        [12, 9, 12, 15, 12], [3, 0, 3, 6, 3], [12, 9, 12, 15, 12], [3, 0, 3, 6, 3]])
+    assert vision.ToType(np.float32)(image).dtype == np.float32
+    assert vision.ToType(ms.int32)(image).dtype == np.int32
+
+
 def test_seeded_random_transforms_repeat():
     def draws():
         ds.config.set_seed(4)

@@ -19,7 +19,7 @@ import numpy as np
 from .sampling import sampler_from_arguments
 from .sources import RandomAccessSource
 
-__all__ = ["MnistDataset", "Cifar10Dataset"]
+__all__ = ["MnistDataset", "FashionMnistDataset", "Cifar10Dataset"]
 
 _USAGES = ("train", "test", "all")
 _IDX_IMAGES_MAGIC = 2051
@@ -114,7 +114,7 @@ class MnistDataset(_RecordFiles):
                  for prefix in _MNIST_PREFIXES[usage]]
         present = [pair for pair in pairs if any(os.path.isfile(path) for path in pair)]
         if not present:
-            raise ValueError(f"MnistDataset: no MNIST file for usage '{usage}' in {dataset_dir}; expected "
+            raise ValueError(f"{type(self).__name__}: no IDX file for usage '{usage}' in {dataset_dir}; expected "
                              f"{', '.join(path for pair in pairs for path in pair)}.")
         parts = [_read_idx_pair(images, labels) for images, labels in present]
         super().__init__(parts, num_samples, shuffle, sampler, num_shards, shard_id, num_parallel_workers)
@@ -122,6 +122,10 @@ class MnistDataset(_RecordFiles):
     @staticmethod
     def _image(pixels):
         return pixels[:, :, None].copy()
+
+
+class FashionMnistDataset(MnistDataset):
+    """Fashion-MNIST, stored in the same IDX files (and names) as MNIST; arguments as :class:`MnistDataset`."""
 
 
 def _read_idx_pair(images_path, labels_path):

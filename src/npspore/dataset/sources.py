@@ -12,7 +12,8 @@ import itertools
 import numpy as np
 
 from ..common import dtype as mstype
-from .datasets import Dataset, _column_list
+from .columns import column_list
+from .datasets import Dataset
 from .rows import as_row, to_array
 from .sampling import DistributedSampler, SubsetRandomSampler, SubsetSampler, check_shards, sampler_from_arguments
 
@@ -84,7 +85,7 @@ class GeneratorDataset(RandomAccessSource):
             raise TypeError("GeneratorDataset: npspore does not support 'schema'; give 'column_names' instead.")
         if column_names is None:
             raise ValueError("Neither columns_names nor schema are provided.")
-        names = _column_list(column_names, "column_names")
+        names = column_list(column_names, "column_names")
         check_shards(num_shards, shard_id)
         self.source = source
         self.random_access = hasattr(source, "__getitem__") and hasattr(source, "__len__")
@@ -172,7 +173,7 @@ class NumpySlicesDataset(RandomAccessSource):
         if isinstance(data, dict) or column_names is None:
             names = default_names
         else:
-            names = _column_list(column_names, "column_names")
+            names = column_list(column_names, "column_names")
         if len(names) != len(columns):
             raise ValueError(f"column_names {names} must name each of the {len(columns)} columns of the data.")
         if any(c.ndim == 0 for c in columns) or len({len(c) for c in columns}) > 1:

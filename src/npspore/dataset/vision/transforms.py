@@ -10,11 +10,11 @@ from __future__ import annotations
 import numpy as np
 
 from .. import config
-from ..transforms.transforms import TensorOperation, numpy_dtype
+from ..transforms.transforms import TensorOperation, TypeCast, numpy_dtype
 from .utils import Border, Inter
 
-__all__ = ["Rescale", "Normalize", "HWC2CHW", "Resize", "CenterCrop", "RandomCrop", "RandomHorizontalFlip",
-           "RandomVerticalFlip", "ToTensor"]
+__all__ = ["Rescale", "Normalize", "HWC2CHW", "Resize", "CenterCrop", "Pad", "RandomCrop", "RandomHorizontalFlip",
+           "RandomVerticalFlip", "ToTensor", "ToType"]
 
 
 def _check_image(array, who):
@@ -165,55 +165,75 @@ class CenterCrop(TensorOperation):
         return array[top:top + height, left:left + width]
 
 
+def _padding_sides(padding, who):
+    """``padding`` (an int, or 2 or 4 of them) as (left, top, right, bottom)."""
+    values = [padding] if isinstance(padding, int) else list(padding)
+    if len(values) not in (1, 2, 4) or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0
+                                               for v in values):
+        raise ValueError(f"{who}: padding should be a non-negative int or a sequence of 2 or 4 of them, "
+                         f"but got {padding!r}.")
+    if len(values) == 1:
+        return tuple(values * 4)
+    return tuple(values * 2) if len(values) == 2 else tuple(values)
+
+
+def _pad(array, sides, fill_value, padding_mode):
+    """``array`` padded by ``sides`` (left, top, right, bottom) in ``padding_mode`` (a ``Border``)."""
+    left, top, right, bottom = sides
+    widths = [(top, bottom), (left, right)] + [(0, 0)] * (array.ndim - 2)
+    if padding_mode != Border.CONSTANT:
+        return np.pad(array, widths, mode=padding_mode.value)
+    if isinstance(fill_value, int) or array.ndim == 2:
+        return np.pad(array, widths, mode="constant", constant_values=fill_value)
+    planes = [np.pad(array[..., c], widths[:2], mode="constant", constant_values=value)
+              for c, value in enumerate(fill_value)]
+    return np.stack(planes, axis=-1).astype(array.dtype)
+
+
+class Pad(TensorOperation):
+    """Pad the image's borders.
+
+    Args:
+        padding (Union[int, Sequence[int]]): pixels added on every side (an int), on left/right and
+            top/bottom (2 values) or on left, top, right, bottom (4 values).
+        fill_value (Union[int, tuple[int]]): the constant of ``Border.CONSTANT`` padding (one per
+            channel for a tuple).
+        padding_mode (Border): ``CONSTANT``, ``EDGE``, ``REFLECT`` or ``SYMMETRIC``.
+    """
+
+    def __init__(self, padding, fill_value=0, padding_mode=Border.CONSTANT):
+        self.sides = _padding_sides(padding, "Pad")
+        self.fill_value, self.padding_mode = fill_value, Border(padding_mode)
+
+    def _apply(self, array):
+        _check_image(array, "Pad")
+        return _pad(array, self.sides, self.fill_value, self.padding_mode)
+
+
 class RandomCrop(TensorOperation):
     """A ``size`` region at a random place, after optional ``padding`` of the borders.
 
     Args:
         size (Union[int, Sequence[int]]): (height, width) of the crop.
-        padding (Union[int, Sequence[int]], optional): pixels added on every side (an int), on
-            left/right and top/bottom (2 values) or on left, top, right, bottom (4 values).
+        padding (Union[int, Sequence[int]], optional): as for :class:`Pad`.
         pad_if_needed (bool): pad an image smaller than ``size`` up to it.
-        fill_value (Union[int, tuple[int]]): the constant of ``Border.CONSTANT`` padding.
-        padding_mode (Border): how padded pixels are filled.
+        fill_value, padding_mode: as for :class:`Pad`.
     """
 
     def __init__(self, size, padding=None, pad_if_needed=False, fill_value=0, padding_mode=Border.CONSTANT):
         self.size = _size_pair(size)
-        self.padding = self._padding(padding)
+        self.sides = None if padding is None else _padding_sides(padding, "RandomCrop")
         self.pad_if_needed, self.fill_value, self.padding_mode = pad_if_needed, fill_value, Border(padding_mode)
         self._rng = _random_generator()
 
-    @staticmethod
-    def _padding(padding):
-        """``padding`` as (left, top, right, bottom)."""
-        if padding is None:
-            return (0, 0, 0, 0)
-        values = [padding] if isinstance(padding, int) else list(padding)
-        if len(values) not in (1, 2, 4) or not all(isinstance(v, int) and v >= 0 for v in values):
-            raise ValueError(f"RandomCrop: padding should be a non-negative int or a sequence of 2 or 4 of them, "
-                             f"but got {padding!r}.")
-        if len(values) == 1:
-            return tuple(values * 4)
-        return tuple(values * 2) if len(values) == 2 else tuple(values)
-
-    def _pad(self, array, left, top, right, bottom):
-        widths = [(top, bottom), (left, right)] + [(0, 0)] * (array.ndim - 2)
-        if self.padding_mode == Border.CONSTANT:
-            if isinstance(self.fill_value, int) or array.ndim == 2:
-                return np.pad(array, widths, mode="constant", constant_values=self.fill_value)
-            padded = np.stack([np.pad(array[..., c], widths[:2], mode="constant", constant_values=value)
-                               for c, value in enumerate(self.fill_value)], axis=-1)
-            return padded.astype(array.dtype)
-        return np.pad(array, widths, mode=self.padding_mode.value)
-
     def _apply(self, array):
         _check_image(array, "RandomCrop")
-        image = self._pad(array, *self.padding) if any(self.padding) else array
+        image = array if self.sides is None else _pad(array, self.sides, self.fill_value, self.padding_mode)
         height, width = self.size
         if self.pad_if_needed:
             extra_h, extra_w = max(height - image.shape[0], 0), max(width - image.shape[1], 0)
             if extra_h or extra_w:
-                image = self._pad(image, extra_w, extra_h, extra_w, extra_h)
+                image = _pad(image, (extra_w, extra_h, extra_w, extra_h), self.fill_value, self.padding_mode)
         _check_crop_fits(image, height, width, "RandomCrop")
         top = int(self._rng.integers(image.shape[0] - height + 1))
         left = int(self._rng.integers(image.shape[1] - width + 1))
@@ -245,6 +265,10 @@ class RandomHorizontalFlip(_RandomFlip):
 class RandomVerticalFlip(_RandomFlip):
     """Mirror the image top-bottom with probability ``prob`` (default 0.5)."""
     _axis = 0
+
+
+class ToType(TypeCast):
+    """Cast the image to ``data_type`` (a MindSpore or NumPy type), as ``TypeCast``."""
 
 
 class ToTensor(TensorOperation):
