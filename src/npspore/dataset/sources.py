@@ -57,7 +57,9 @@ class GeneratorDataset(RandomAccessSource):
     """Rows from Python: a generator function, an iterable, or an object with ``__getitem__``/``__len__``.
 
     Each item is a tuple with one value per column (a single value for a single column). Python
-    ints become int64 arrays, floats float64, as in MindSpore.
+    ints become int64 arrays, floats float64, as in MindSpore. A generator function or an iterable
+    is read afresh each pass, holding no rows; an iterator object (a called generator) can only be
+    read once, so its rows are kept to be replayed, as MindSpore does: pass the function to stream.
 
     Args:
         source: a callable returning an iterator, an iterable, or a random-access object.
@@ -122,7 +124,14 @@ class GeneratorDataset(RandomAccessSource):
         if self.random_access:
             yield from super()._rows(key)
             return
-        items = self.source() if callable(self.source) else iter(self.source)
+        if callable(self.source):
+            items = self.source()
+        elif iter(self.source) is self.source:
+            # An iterator (e.g. a generator object) can be read once: like MindSpore, keep what it gave
+            # in a tee so that later passes replay it. A generator function streams instead.
+            self.source, items = itertools.tee(self.source)
+        else:
+            items = iter(self.source)
         for item in itertools.islice(items, self.num_samples or None):
             yield self._checked(item)
 
