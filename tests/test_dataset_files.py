@@ -21,11 +21,12 @@ def write_idx(directory, prefix, images, labels):
         f.write(np.asarray(labels, np.uint8).tobytes())
 
 
-def write_cifar(path, images, labels):
-    """Write ``images`` (N, 32, 32, 3 uint8) as CIFAR-10 binary records: label byte, then R, G, B planes."""
+def write_cifar(path, images, *labels):
+    """Write ``images`` (N, 32, 32, 3 uint8) as CIFAR binary records: the label bytes (one per
+    ``labels`` list: CIFAR-10 has one, CIFAR-100 a coarse and a fine one), then R, G, B planes."""
     with open(path, "wb") as f:
-        for image, label in zip(images, labels):
-            f.write(bytes([label]))
+        for image, *record_labels in zip(images, *labels):
+            f.write(bytes(record_labels))
             f.write(image.transpose(2, 0, 1).tobytes())
 
 
@@ -102,6 +103,21 @@ def test_cifar10_rows_are_hwc(tmp_path):
     assert [int(r[1]) for r in rows] == [0, 7, 2, 9]
     assert ds.Cifar10Dataset(tmp_path, usage="test").get_dataset_size() == 2
     assert ds.Cifar10Dataset(tmp_path).get_dataset_size() == 6
+
+
+def test_cifar100_has_coarse_and_fine_labels(tmp_path):
+    # Columns and dtypes observed on MindSpore 2.10.
+    images = np.random.default_rng(2).integers(0, 256, (3, 32, 32, 3)).astype(np.uint8)
+    write_cifar(tmp_path / "test.bin", images, [1, 2, 3], [11, 52, 99])
+    d = ds.Cifar100Dataset(tmp_path, usage="test", shuffle=False)
+    assert d.get_col_names() == ["image", "coarse_label", "fine_label"]
+    assert d.output_types() == [np.dtype("uint8"), np.dtype("uint32"), np.dtype("uint32")]
+    assert d.output_shapes() == [[32, 32, 3], [], []]
+    rows = list(d.create_tuple_iterator(output_numpy=True))
+    np.testing.assert_array_equal(rows[1][0], images[1])
+    assert [(int(r[1]), int(r[2])) for r in rows] == [(1, 11), (2, 52), (3, 99)]
+    with pytest.raises(ValueError, match="train.bin"):
+        ds.Cifar100Dataset(tmp_path, usage="train")
 
 
 def test_cifar10_errors(tmp_path):

@@ -1,7 +1,7 @@
 """``Dataset``: a lazy pipeline of rows, and the operations that build one from another.
 
 A pipeline is a tree of nodes: sources at the leaves (see ``sources.py`` and ``image_files.py``),
-operations (``batch``, ``shuffle``, ``map``, ``repeat``, ``take``, ``skip``, ``project``,
+operations (``batch``, ``shuffle``, ``map``, ``filter``, ``repeat``, ``take``, ``skip``, ``project``,
 ``rename``, ``zip``, ``concat``, ``split``) above them. Each node knows its column names without
 reading any data, and produces the rows of one pass as a generator (``_rows(key)``), pulling rows
 from its children only as they are needed: iterating holds at most a batch (or a shuffle buffer)
