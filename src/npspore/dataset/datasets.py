@@ -17,6 +17,7 @@ import math
 import numpy as np
 
 from . import config
+from .arguments import check_bool, check_int
 from .columns import ColumnMapping, check_known, column_list
 from .iterators import DictIterator, TupleIterator
 from .rows import stack_column, to_array
@@ -24,19 +25,7 @@ from .sampling import PassKey
 
 __all__ = ["Dataset", "zip"]
 
-_INT32_MAX = 2147483647
 _builtin_zip = zip
-
-
-def _check_count(value, name, low, high=_INT32_MAX, allow_minus_one=False):
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise TypeError(f"Argument {name} with value {value!r} is not of type [<class 'int'>], but got {type(value)}.")
-    if allow_minus_one and value == -1:
-        return
-    if not low <= value <= high:
-        either = "either -1 or " if allow_minus_one else ""
-        raise ValueError(f"Input {name} should be {either}within the required interval of [{low}, {high}], "
-                         f"but got {value}.")
 
 
 class Dataset:
@@ -50,7 +39,7 @@ class Dataset:
 
     def __init__(self, children=(), num_parallel_workers=None):
         if num_parallel_workers is not None:
-            _check_count(num_parallel_workers, "num_parallel_workers", 1)
+            check_int(num_parallel_workers, "num_parallel_workers", 1)
         self.children = list(children)
         self.num_parallel_workers = num_parallel_workers or config.get_num_parallel_workers()
         self._dataset_size = None
@@ -266,8 +255,7 @@ class Dataset:
         """
         total = self.get_dataset_size()
         counts = _split_counts(sizes, total)
-        if not isinstance(randomize, bool):
-            raise TypeError(f"Argument randomize with value {randomize!r} is not of type [<class 'bool'>].")
+        check_bool(randomize, "randomize")
         seed = config.user_seed()
         order = np.random.default_rng(seed).permutation(total) if randomize else np.arange(total)
         bounds = np.cumsum([0] + counts)
@@ -345,9 +333,8 @@ class BatchDataset(Dataset):
     def __init__(self, child, batch_size, drop_remainder, num_parallel_workers, per_batch_map=None,
                  input_columns=None, output_columns=None):
         super().__init__([child], num_parallel_workers)
-        _check_count(batch_size, "batch_size", 1)
-        if not isinstance(drop_remainder, bool):
-            raise TypeError(f"Argument drop_remainder with value {drop_remainder!r} is not of type [<class 'bool'>].")
+        check_int(batch_size, "batch_size", 1)
+        check_bool(drop_remainder, "drop_remainder")
         self.batch_size, self.drop_remainder = batch_size, drop_remainder
         self.per_batch_map = None if per_batch_map is None else _callables(per_batch_map, "per_batch_map")[0]
         names = child._column_names()
@@ -393,7 +380,7 @@ class ShuffleDataset(_SameRowCountDataset):
 
     def __init__(self, child, buffer_size):
         super().__init__([child])
-        _check_count(buffer_size, "buffer_size", 2)
+        check_int(buffer_size, "buffer_size", 2)
         self.buffer_size = buffer_size
 
     def _rows(self, key):
@@ -458,7 +445,7 @@ class RepeatDataset(Dataset):
 
     def __init__(self, child, count):
         super().__init__([child])
-        _check_count(count, "count", 1, allow_minus_one=True)
+        check_int(count, "count", 1, allow_minus_one=True)
         self.count = count
 
     def _rows(self, key):
@@ -480,7 +467,7 @@ class TakeDataset(Dataset):
 
     def __init__(self, child, count):
         super().__init__([child])
-        _check_count(count, "count", 1, allow_minus_one=True)
+        check_int(count, "count", 1, allow_minus_one=True)
         self.count = count
 
     def _rows(self, key):
@@ -497,7 +484,7 @@ class SkipDataset(Dataset):
 
     def __init__(self, child, count):
         super().__init__([child])
-        _check_count(count, "count", 0)
+        check_int(count, "count", 0)
         self.count = count
 
     def _rows(self, key):

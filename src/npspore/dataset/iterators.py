@@ -8,6 +8,7 @@ from __future__ import annotations
 import secrets
 
 from . import config
+from .arguments import check_bool
 from .sampling import PassKey
 from ..common.tensor import Tensor
 
@@ -20,8 +21,7 @@ class _EpochIterator:
     def __init__(self, dataset, num_epochs, output_numpy):
         if not isinstance(num_epochs, int) or isinstance(num_epochs, bool) or (num_epochs < 1 and num_epochs != -1):
             raise ValueError(f"num_epochs should be -1 or a positive int, but got {num_epochs!r}.")
-        if not isinstance(output_numpy, bool):
-            raise TypeError(f"Argument output_numpy with value {output_numpy!r} is not of type [<class 'bool'>].")
+        check_bool(output_numpy, "output_numpy")
         self.dataset, self.num_epochs, self.output_numpy = dataset, num_epochs, output_numpy
         self._seed = config.user_seed()
         self._entropy = secrets.randbits(64)

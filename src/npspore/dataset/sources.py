@@ -11,7 +11,7 @@ import itertools
 
 import numpy as np
 
-from ..common import dtype as mstype
+from .arguments import numpy_dtype
 from .columns import column_list
 from .datasets import Dataset
 from .rows import as_row, to_array
@@ -101,7 +101,7 @@ class GeneratorDataset(RandomAccessSource):
         sampler = sampler_from_arguments(num_samples, shuffle, sampler, num_shards, shard_id)
         super().__init__(names, sampler, num_parallel_workers)
         self.num_samples = num_samples
-        self.column_types = None if column_types is None else [_as_numpy_dtype(t) for t in column_types]
+        self.column_types = None if column_types is None else [numpy_dtype(t, "column_types") for t in column_types]
         if self.column_types is not None and len(self.column_types) != len(names):
             raise ValueError(f"column_types {column_types} must give one type per column of {names}.")
 
@@ -142,10 +142,6 @@ class GeneratorDataset(RandomAccessSource):
         if not self.random_access:
             return Dataset._split_part(self, positions, randomize)
         return super()._split_part(positions, randomize)
-
-
-def _as_numpy_dtype(type_):
-    return np.dtype(mstype.dtype_to_nptype(type_)) if isinstance(type_, mstype.Type) else np.dtype(type_)
 
 
 class NumpySlicesDataset(RandomAccessSource):

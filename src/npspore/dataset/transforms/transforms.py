@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...common import dtype as mstype
+from ..arguments import numpy_dtype
 from ..rows import to_array
 
 __all__ = ["TensorOperation", "Compose", "TypeCast", "OneHot"]
@@ -50,16 +50,6 @@ class Compose:
             if not isinstance(outputs, tuple):
                 outputs = (outputs,)
         return outputs[0] if len(outputs) == 1 else outputs
-
-
-def numpy_dtype(data_type, name="data_type"):
-    """The NumPy dtype of ``data_type``: a MindSpore type (``ms.float32``) or a NumPy type."""
-    if isinstance(data_type, mstype.Type):
-        return np.dtype(mstype.dtype_to_nptype(data_type))
-    try:
-        return np.dtype(data_type)
-    except TypeError:
-        raise TypeError(f"Argument {name} should be a MindSpore or NumPy data type, but got {data_type!r}.") from None
 
 
 class TypeCast(TensorOperation):

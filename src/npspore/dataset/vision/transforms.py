@@ -10,7 +10,8 @@ from __future__ import annotations
 import numpy as np
 
 from .. import config
-from ..transforms.transforms import TensorOperation, TypeCast, numpy_dtype
+from ..arguments import numpy_dtype
+from ..transforms.transforms import TensorOperation, TypeCast
 from .utils import Border, Inter
 
 __all__ = ["Rescale", "Normalize", "HWC2CHW", "Resize", "CenterCrop", "Pad", "RandomCrop", "RandomHorizontalFlip",
