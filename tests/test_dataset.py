@@ -116,6 +116,11 @@ def test_samplers():
     assert sorted(picked(ds.RandomSampler())) == list(range(7))
 
 
+def test_reached_from_the_top_level_package():
+    d = ms.dataset.GeneratorDataset(RandomAccess(), ["x", "y"], num_parallel_workers=4, python_multiprocessing=True)
+    assert d.num_parallel_workers == 4 and d.get_dataset_size() == 7
+
+
 def test_generator_iterables_and_num_samples():
     assert ds.GeneratorDataset(gen_three_columns, ["a", "b", "c"], num_samples=3).get_dataset_size() == 3
 
@@ -158,6 +163,10 @@ def test_seeded_shuffles_repeat_and_epochs_differ():
     first, second = run()
     assert run() == (first, second)
     assert sorted(first) == sorted(second) == list(range(10)) and first != second
+    # Observed on MindSpore 2.10: with a seed set, every new iterator over a dataset starts from the same order.
+    ds.config.set_seed(1)
+    source = ds.NumpySlicesDataset(list(range(10)))
+    assert labels(source) == labels(source) != list(range(10))
     ms.set_seed(5)  # the global seed also seeds the pipeline, as in MindSpore
     assert ds.config.get_seed() == 5
     source_order = labels(ds.NumpySlicesDataset(list(range(10))))
