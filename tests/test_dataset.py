@@ -150,6 +150,9 @@ def test_numpy_slices_columns_and_types():
     d = ds.NumpySlicesDataset(([1, 2], [3.0, 4.0]), column_names=["x", "y"], shuffle=False)
     rows = list(d.create_dict_iterator(output_numpy=True))
     assert [(int(r["x"]), float(r["y"])) for r in rows] == [(1, 3.0), (2, 4.0)]
+    # Observed on MindSpore 2.10: string columns come out as NumPy arrays even without output_numpy.
+    text = next(ds.NumpySlicesDataset(["ab", "c"], shuffle=False).create_tuple_iterator())[0]
+    assert isinstance(text, np.ndarray) and text.dtype == np.dtype("<U2") and str(text) == "ab"
     d = ds.NumpySlicesDataset(np.zeros((4, 2, 3), np.float32), column_names=["img"], shuffle=False)
     assert d.output_types() == [np.dtype("float32")] and d.output_shapes() == [[2, 3]]
 

@@ -137,11 +137,9 @@ class Resize(TensorOperation):
         dx = dx.reshape((1, -1) + (1,) * (image.ndim - 2))
         rows = image[top] * (1 - dy) + image[bottom] * dy
         resized = rows[:, left] * (1 - dx) + rows[:, right] * dx
-        if array.dtype.kind in "iub":
-            info = np.iinfo(array.dtype) if array.dtype.kind != "b" else None
-            resized = np.floor(resized + 0.5)
-            if info is not None:
-                resized = np.clip(resized, info.min, info.max)
+        if array.dtype.kind in "iu":
+            info = np.iinfo(array.dtype)
+            resized = np.clip(np.floor(resized + 0.5), info.min, info.max)
         return resized.astype(array.dtype)
 
 
