@@ -114,6 +114,10 @@ def test_samplers():
     assert picked(ds.DistributedSampler(3, 1, shuffle=False)) == [1, 4, 0]
     assert sorted(picked(ds.SubsetRandomSampler([5, 1, 6]))) == [1, 5, 6]
     assert sorted(picked(ds.RandomSampler())) == list(range(7))
+    # Observed on MindSpore 2.10: num_samples above the source size is capped, even with replacement.
+    assert len(picked(ds.RandomSampler(replacement=True, num_samples=10))) == 7
+    with pytest.raises(RuntimeError, match=r"Sample ID \(9\) is out of bound, expected range \[0, 6\]"):
+        picked(ds.SubsetSampler([1, 9]))
 
 
 def test_reached_from_the_top_level_package():

@@ -98,7 +98,8 @@ class SequentialSampler(Sampler):
 
 
 class RandomSampler(Sampler):
-    """A fresh random order every pass; with ``replacement``, indices drawn independently."""
+    """A fresh random order every pass; with ``replacement``, ``n`` indices drawn independently
+    (as MindSpore, never more than the source's ``n`` rows, whatever ``num_samples``)."""
 
     def __init__(self, replacement=False, num_samples=None):
         super().__init__(num_samples)
@@ -108,7 +109,7 @@ class RandomSampler(Sampler):
     def _all_indices(self, n, key):
         rng = key.generator()
         if self.replacement:
-            return rng.integers(0, n, size=self.num_samples or n, dtype=np.int64)
+            return rng.integers(0, n, size=n, dtype=np.int64)
         return rng.permutation(n).astype(np.int64)
 
     def _count(self, n):
@@ -184,7 +185,7 @@ def _index_array(indices):
 def _check_in_range(indices, n):
     bad = indices[(indices < 0) | (indices >= n)]
     if bad.size:
-        raise IndexError(f"Sampler index {int(bad[0])} is out of range for a source of {n} rows.")
+        raise RuntimeError(f"Sample ID ({int(bad[0])}) is out of bound, expected range [0, {n - 1}].")
 
 
 def check_shards(num_shards, shard_id):
