@@ -55,6 +55,24 @@ def test_resize_bilinear_and_nearest():
         vision.Resize(2, vision.Inter.BICUBIC)
 
 
+def test_resize_matches_mindspore_to_the_last_unit():
+    # Observed on MindSpore 2.10 CPU (OpenCV's fixed-point uint8 arithmetic and float32 sums).
+    image = (np.arange(5 * 7 * 2) * 37 % 256).astype(np.uint8).reshape(5, 7, 2)
+    assert vision.Resize((8, 3))(image)[:, :, 1].tolist() == [
+        [86, 3, 175], [89, 5, 178], [93, 9, 182], [96, 13, 186], [100, 17, 190], [104, 20, 193], [108, 24, 197],
+        [110, 27, 199]]
+    assert vision.Resize((3, 9))(image)[:, :, 0].tolist() == [
+        [2, 51, 109, 166, 224, 82, 83, 140, 190], [12, 61, 119, 176, 234, 92, 93, 151, 200],
+        [22, 71, 129, 186, 244, 102, 103, 160, 210]]
+    floats = vision.Resize((8, 3))(image.astype(np.float32))
+    assert floats.dtype == np.float32
+    assert floats[:, :, 1].tolist() == [
+        [86.33333587646484, 3.0, 175.66668701171875], [88.95832824707031, 5.625, 178.29168701171875],
+        [92.70832824707031, 9.375, 182.04168701171875], [96.45832824707031, 13.125, 185.79168701171875],
+        [100.20832824707031, 16.875, 189.54168701171875], [103.95832824707031, 20.625, 193.29168701171875],
+        [107.70832824707031, 24.375, 197.04168701171875], [110.33332824707031, 27.0, 199.66668701171875]]
+
+
 def test_crops_and_flips():
     np.testing.assert_array_equal(vision.CenterCrop(2)(IMAGE)[:, :, 0], [[24, 27], [42, 45]])
     np.testing.assert_array_equal(vision.CenterCrop((3, 4))(IMAGE)[:, :, 0],

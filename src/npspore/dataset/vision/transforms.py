@@ -12,6 +12,7 @@ import numpy as np
 from .. import config
 from ..arguments import numpy_dtype
 from ..transforms.transforms import TensorOperation, TypeCast
+from .resampling import resize_linear, resize_nearest
 from .utils import Border, Inter
 
 __all__ = ["Rescale", "Normalize", "HWC2CHW", "Resize", "CenterCrop", "Pad", "RandomCrop", "RandomHorizontalFlip",
@@ -89,20 +90,11 @@ class HWC2CHW(TensorOperation):
         return np.ascontiguousarray(array.transpose(2, 0, 1)) if array.ndim == 3 else array
 
 
-def _bilinear_taps(in_size, out_size):
-    """Source indices and weights of bilinear resampling along one axis (pixel centres aligned)."""
-    position = (np.arange(out_size) + 0.5) * (in_size / out_size) - 0.5
-    position = np.clip(position, 0, in_size - 1)
-    low = np.floor(position).astype(np.int64)
-    high = np.minimum(low + 1, in_size - 1)
-    return low, high, position - low
-
-
 class Resize(TensorOperation):
     """Resize to ``size`` (height, width); an int resizes the shorter side, keeping the aspect ratio.
 
-    ``Inter.BILINEAR`` (default) samples at aligned pixel centres as OpenCV does; ``Inter.NEAREST``
-    takes the pixel ``floor(i * in / out)``. Integer images are rounded and keep their dtype.
+    ``Inter.BILINEAR`` (default) and ``Inter.NEAREST`` compute what MindSpore's CPU Resize does
+    (OpenCV's arithmetic, see ``resampling.py``); the image keeps its dtype.
 
     Raises:
         ValueError: for a bad ``size`` or an interpolation other than NEAREST/BILINEAR.
@@ -125,22 +117,8 @@ class Resize(TensorOperation):
     def _apply(self, array):
         _check_image(array, "Resize")
         out_h, out_w = self._output_size(*array.shape[:2])
-        in_h, in_w = array.shape[:2]
-        if self.interpolation == Inter.NEAREST:
-            rows = np.minimum(np.floor(np.arange(out_h) * (in_h / out_h)).astype(np.int64), in_h - 1)
-            cols = np.minimum(np.floor(np.arange(out_w) * (in_w / out_w)).astype(np.int64), in_w - 1)
-            return array[rows][:, cols]
-        image = array.astype(np.float64)
-        top, bottom, dy = _bilinear_taps(in_h, out_h)
-        left, right, dx = _bilinear_taps(in_w, out_w)
-        dy = dy.reshape((-1, 1) + (1,) * (image.ndim - 2))
-        dx = dx.reshape((1, -1) + (1,) * (image.ndim - 2))
-        rows = image[top] * (1 - dy) + image[bottom] * dy
-        resized = rows[:, left] * (1 - dx) + rows[:, right] * dx
-        if array.dtype.kind in "iu":
-            info = np.iinfo(array.dtype)
-            resized = np.clip(np.floor(resized + 0.5), info.min, info.max)
-        return resized.astype(array.dtype)
+        resample = resize_nearest if self.interpolation == Inter.NEAREST else resize_linear
+        return resample(array, out_h, out_w)
 
 
 def _check_crop_fits(array, height, width, who):
