@@ -258,4 +258,6 @@ class ToTensor(TensorOperation):
     def _apply(self, array):
         _check_image(array, "ToTensor")
         image = array[:, :, None] if array.ndim == 2 else array
-        return (image.transpose(2, 0, 1) / 255.0).astype(self.output_type)
+        # Multiplying by the float32 1/255 (not dividing by 255) gives MindSpore's last bits.
+        scaled = image.transpose(2, 0, 1).astype(np.float32) * np.float32(1 / 255)
+        return scaled.astype(self.output_type)
