@@ -128,6 +128,9 @@ def test_type_cast_one_hot_compose():
     assert one.dtype == np.int64 and one.tolist() == [0, 0, 0, 1, 0]
     assert transforms.OneHot(5)(np.array([1, 2])).tolist() == [[0, 1, 0, 0, 0], [0, 0, 1, 0, 0]]
     assert transforms.OneHot(5)(np.array(2, np.uint32)).dtype == np.uint32
+    smooth = transforms.OneHot(5, smoothing_rate=0.1)(np.array(2, np.int32))
+    assert smooth.dtype == np.float64
+    np.testing.assert_allclose(smooth, [0.02, 0.02, 0.92, 0.02, 0.02])
     with pytest.raises(RuntimeError, match=r"\[0, 5\)"):
         transforms.OneHot(5)(np.array(7))
     composed = transforms.Compose([vision.Rescale(1 / 255.0, 0), vision.HWC2CHW()])(IMAGE)

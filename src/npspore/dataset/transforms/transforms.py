@@ -65,7 +65,7 @@ class TypeCast(TensorOperation):
 class OneHot(TensorOperation):
     """One-hot encode integer labels into ``num_classes`` classes, keeping the labels' dtype.
 
-    With ``smoothing_rate`` s > 0 the result is float32: ``(1 - s) * one_hot + s / num_classes``.
+    With ``smoothing_rate`` s > 0 the result is float64: ``(1 - s) * one_hot + s / num_classes``.
 
     Raises:
         ValueError: if ``num_classes`` is not positive or ``smoothing_rate`` not in [0, 1].
@@ -88,5 +88,5 @@ class OneHot(TensorOperation):
         one_hot = (array[..., None] == np.arange(self.num_classes)).astype(array.dtype)
         if self.smoothing_rate:
             s = self.smoothing_rate
-            return ((1 - s) * one_hot + s / self.num_classes).astype(np.float32)
+            return (1 - s) * one_hot + s / self.num_classes
         return one_hot
