@@ -10,6 +10,8 @@ import npspore as ms
 import npspore.dataset as ds
 from npspore.dataset import transforms
 
+pytestmark = pytest.mark.usefixtures("isolated_seeds")
+
 
 def gen_three_columns():
     for i in range(5):

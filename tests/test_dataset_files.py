@@ -10,6 +10,8 @@ import pytest
 
 import npspore.dataset as ds
 
+pytestmark = pytest.mark.usefixtures("isolated_seeds")
+
 
 def write_idx(directory, prefix, images, labels):
     """Write ``images`` (N, rows, cols uint8) and ``labels`` as MNIST IDX files named ``prefix``-..."""

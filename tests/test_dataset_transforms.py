@@ -11,6 +11,8 @@ from npspore.dataset import transforms, vision
 from npspore.dataset.transforms import c_transforms
 from npspore.dataset.vision import c_transforms as vision_c
 
+pytestmark = pytest.mark.usefixtures("isolated_seeds")
+
 IMAGE = np.arange(4 * 6 * 3, dtype=np.uint8).reshape(4, 6, 3)
 
 
