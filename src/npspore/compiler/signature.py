@@ -13,19 +13,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
+
+from .library import LIBRARY
+
 _SCALARS = (bool, int, float, str, type(None))
-
-
-_TENSOR = None
-
-
-def _tensor_types():
-    """``npspore.Tensor``, imported on first use (this module loads before it) and kept."""
-    global _TENSOR
-    if _TENSOR is None:
-        from ..common.tensor import Tensor
-        _TENSOR = Tensor
-    return _TENSOR
 
 
 def input_key(args, dynamic=None):
@@ -35,7 +27,7 @@ def input_key(args, dynamic=None):
     ``set_inputs``); such an argument is keyed by that shape instead of its own.
     Raises TypeError for an argument npspore cannot pass to compiled code.
     """
-    tensor = _TENSOR or _tensor_types()
+    tensor = LIBRARY.tensor_type
     leaves: list = []
     key = []
     for index, arg in enumerate(args):
@@ -86,9 +78,7 @@ class OutputTree:
 
     def build(self, results):
         """The user-visible result: Tensors for leaves, Python values for constants."""
-        import numpy as np
-
-        tensor_wrap = _tensor_types()._wrap
+        tensor_wrap = LIBRARY.wrap
 
         def wrap(result):
             return tensor_wrap(result if type(result) is np.ndarray else np.asarray(result))
@@ -144,7 +134,7 @@ def _describe(k) -> str:
 
 def tensor_leaves(value) -> list:
     """The Tensors in a (nested) tuple/list/dict argument, in flattening order."""
-    tensor = _TENSOR or _tensor_types()
+    tensor = LIBRARY.tensor_type
     if isinstance(value, tensor):
         return [value]
     if isinstance(value, (tuple, list)):
@@ -156,7 +146,7 @@ def tensor_leaves(value) -> list:
 
 def map_tensors(value, fn):
     """``value`` with each Tensor leaf ``t`` replaced by ``fn(t)`` (tuples, lists and dicts kept)."""
-    tensor = _TENSOR or _tensor_types()
+    tensor = LIBRARY.tensor_type
     if isinstance(value, tensor):
         return fn(value)
     if isinstance(value, (tuple, list)):

@@ -12,6 +12,7 @@ import numpy as np
 
 from .. import shape_rules as rules
 from ..common.tensor import Tensor
+from ..compiler.library import LIBRARY
 from ..opdef import op_table
 
 __all__ = ["run", "assign"]
@@ -95,3 +96,6 @@ def assign(variable, value):
         variable._array = target = target.copy()
     np.copyto(target, array, casting="unsafe")
     return variable
+
+
+LIBRARY.register(run=run, assign=assign)
