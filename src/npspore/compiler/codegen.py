@@ -19,9 +19,11 @@ from string import Template
 
 import numpy as np
 
+from ..core.apply import cast_operands
 from ..opdef import op_table
 from ..shape_rules import fit_int
 from . import ir
+from .builder import aval_or_value
 
 
 def _skeleton() -> Template:
@@ -121,7 +123,6 @@ class Renderer:
         definition = self.table[stmt.op]
         operand_text = [self.atom(a) for a in stmt.args]
         if definition.operand_dtype is not None:
-            from .builder import aval_or_value
             target = definition.operand_dtype(*(aval_or_value(a) for a in stmt.args), **stmt.static)
             if target is not None and not _numpy_promotes_to(stmt.args, np.dtype(target)):
                 target = np.dtype(target)
@@ -332,14 +333,9 @@ def drift_dtype(definition, operands, static, inferred):
     value (``np.float32(3) * 0.5`` is float64, where MindSpore and NumPy 2 keep float32); compiled
     code must then cast the result. Returns None when NumPy already gives ``inferred``.
     """
-    if definition.operand_dtype is not None:
-        target = definition.operand_dtype(*operands, **static)
-        if target is not None:
-            operands = [v.astype(target) if isinstance(v, (np.ndarray, np.generic)) and v.dtype != target else v
-                        for v in operands]
     try:
         with np.errstate(all="ignore"):
-            result = definition.forward(*operands, **static)
+            result = definition.forward(*cast_operands(definition, operands, static), **static)
     except Exception:  # noqa: BLE001 - a probe that cannot run tells nothing: leave the line as it is
         return None
     dtype = np.asarray(result).dtype

@@ -20,7 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Union
 
-from ..opdef import Aval
+from ..core.apply import apply_op
+from ..opdef import Aval, op_table
 
 
 @dataclass(frozen=True)
@@ -245,3 +246,82 @@ def used_atoms(stmt) -> tuple:
     if isinstance(stmt, TapePop):
         return (stmt.tape,)
     return ()
+
+
+# ----------------------------------------------------------------------------------- evaluation
+
+
+def evaluate(module: Module, *args) -> tuple:
+    """Run a module's entry function on NumPy arrays (one per param); returns its results as a tuple.
+
+    Each op runs its lowering through ``core.apply.apply_op``, with the casts compiled code makes;
+    tapes are Python lists; ``assign`` effects are not performed (the arrays passed in are never written). The reference semantics of the IR, for tests of one stage at a time
+    (``differentiate``, ``optimize``) without codegen.
+    """
+    return _evaluate_function(module, module.entry, list(args))
+
+
+def _evaluate_function(module: Module, name: str, args: list) -> tuple:
+    function = module.functions[name]
+    if len(function.params) != len(args):
+        raise TypeError(f"{name} takes {len(function.params)} arrays, got {len(args)}")
+    env = dict(zip(function.params, args))
+    evaluate_block(function.body, env, module)
+    return tuple(_read(env, r) for r in function.body.results)
+
+
+def _read(env: dict, atom):
+    return env[atom] if isinstance(atom, Var) else atom.value
+
+
+def _bind(env: dict, targets, values) -> None:
+    if len(targets) != len(values):
+        raise ValueError(f"{len(values)} values for {len(targets)} targets")
+    env.update(zip(targets, values))
+
+
+def evaluate_block(block: Block, env: dict, module: Module | None = None) -> None:
+    """Run ``block``'s statements, reading and binding values in ``env`` (Var -> value); ``module``
+    holds the functions that ``Call`` statements name."""
+    for stmt in block.stmts:
+        if isinstance(stmt, Apply):
+            definition = op_table()[stmt.op]
+            dtypes = tuple(t.aval.dtype for t in stmt.targets)
+            result = apply_op(definition, [_read(env, a) for a in stmt.args], stmt.static,
+                              dtypes if len(dtypes) > 1 else dtypes[0])
+            _bind(env, stmt.targets, result if len(dtypes) > 1 else (result,))
+        elif isinstance(stmt, Call):
+            _bind(env, stmt.targets, _evaluate_function(module, stmt.callee, [_read(env, a) for a in stmt.args]))
+        elif isinstance(stmt, Effect):
+            if stmt.kind == "print":
+                print(*(_read(env, a) for a in stmt.args))
+        elif isinstance(stmt, If):
+            branch = stmt.then_block if _read(env, stmt.cond) else stmt.else_block
+            evaluate_block(branch, env, module)
+            _bind(env, stmt.outputs, [_read(env, r) for r in branch.results])
+        elif isinstance(stmt, ForRange):
+            carried = [_read(env, a) for a in stmt.carried]
+            for index in range(_read(env, stmt.start), _read(env, stmt.stop), _read(env, stmt.step)):
+                env[stmt.index] = index
+                _bind(env, stmt.body_params, carried)
+                evaluate_block(stmt.body, env, module)
+                carried = [_read(env, r) for r in stmt.body.results]
+            _bind(env, stmt.outputs, carried)
+        elif isinstance(stmt, While):
+            carried = [_read(env, a) for a in stmt.carried]
+            while True:
+                _bind(env, stmt.body_params, carried)
+                evaluate_block(stmt.cond, env, module)
+                if not _read(env, stmt.cond.results[0]):
+                    break
+                evaluate_block(stmt.body, env, module)
+                carried = [_read(env, r) for r in stmt.body.results]
+            _bind(env, stmt.outputs, carried)
+        elif isinstance(stmt, TapeNew):
+            env[stmt.target] = []
+        elif isinstance(stmt, TapePush):
+            env[stmt.tape].append(tuple(_read(env, v) for v in stmt.values))
+        elif isinstance(stmt, TapePop):
+            _bind(env, stmt.targets, env[stmt.tape].pop())
+        else:
+            raise TypeError(f"unknown statement {stmt!r}")

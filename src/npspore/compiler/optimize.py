@@ -21,6 +21,7 @@ import copy
 
 import numpy as np
 
+from ..core.apply import apply_op
 from ..opdef import op_table
 from . import ir
 
@@ -162,12 +163,8 @@ def _evaluate(stmt: ir.Apply, values, shape=None):
         return None
     target = stmt.targets[0].aval
     try:
-        operand_dtype = definition.operand_dtype(*values, **stmt.static) if definition.operand_dtype else None
-        if operand_dtype is not None:
-            values = [np.asarray(v).astype(operand_dtype) if isinstance(v, np.ndarray) else v for v in values]
         with np.errstate(all="ignore"):
-            result = definition.forward(*values, **stmt.static)
-        result = np.asarray(result, dtype=target.dtype)
+            result = apply_op(definition, values, stmt.static, target.dtype)
     except Exception:  # noqa: BLE001 - anything odd is simply left to run time
         return None
     expected = target.shape if shape is None else shape
