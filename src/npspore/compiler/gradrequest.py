@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..core import tree
 from ..opdef import Aval
 from . import ir
 from .builder import BlockBuilder, identifier
@@ -161,23 +162,12 @@ def _gradient_node(value, next_leaf):
     return (kind, tuple(_gradient_node(v, next_leaf) for v in value))
 
 
-def count_tensors(value) -> int:
-    """How many tensor leaves (Tensors, or tensor values while compiling) a call argument holds:
-    the number of entry params it takes, in flattening order."""
-    if is_tensor(value):
-        return 1
-    if isinstance(value, (tuple, list)):
-        return sum(count_tensors(v) for v in value)
-    if isinstance(value, dict):
-        return sum(count_tensors(v) for v in value.values())
-    return 0
-
-
 def leaf_slices(values) -> list:
-    """For each call argument, the slice of the entry params that holds its tensor leaves."""
+    """For each call argument, the slice of the entry params that holds its tensor leaves (Tensors,
+    or tensor values while compiling), in flattening order."""
     slices, start = [], 0
     for value in values:
-        count = count_tensors(value)
+        count = len(tree.leaves(value, is_tensor))
         slices.append(slice(start, start + count))
         start += count
     return slices
@@ -340,8 +330,7 @@ def stage_gradient(fn, requests, specializer, args, kwargs, loc):
     """
     done = add_gradient(specializer.program, fn, requests, args, kwargs)
     call_args, call_kwargs, sens = requests[0].split_sens(args, kwargs)
-    leaves = []
-    _collect_tensor_values(call_args + tuple(call_kwargs.values()) + sens, leaves)
+    leaves = tree.leaves(call_args + tuple(call_kwargs.values()) + sens, lambda v: isinstance(v, TensorValue))
     captured = [specializer.capture(obj).var for obj in done.captured]
     gradient = specializer.program.functions[done.name]
     targets = tuple(specializer.names.var(r.name, r.aval) for r in gradient.body.results)
@@ -361,17 +350,6 @@ def _specialize_into(program, fn, args, kwargs):
     built = specializer.build(abstract_args, abstract_kwargs)
     program.functions[built.name] = built
     return built.name, [obj for obj, _ in specializer.captures.values()], built.output_tree.node
-
-
-def _collect_tensor_values(value, out):
-    if isinstance(value, TensorValue):
-        out.append(value)
-    elif isinstance(value, (tuple, list)):
-        for v in value:
-            _collect_tensor_values(v, out)
-    elif isinstance(value, dict):
-        for v in value.values():
-            _collect_tensor_values(v, out)
 
 
 def build_abstract(node, leaves):

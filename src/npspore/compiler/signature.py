@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..core import tree
 from .library import LIBRARY
 
 _SCALARS = (bool, int, float, str, type(None))
@@ -134,23 +135,9 @@ def _describe(k) -> str:
 
 def tensor_leaves(value) -> list:
     """The Tensors in a (nested) tuple/list/dict argument, in flattening order."""
-    tensor = LIBRARY.tensor_type
-    if isinstance(value, tensor):
-        return [value]
-    if isinstance(value, (tuple, list)):
-        return [leaf for item in value for leaf in tensor_leaves(item)]
-    if isinstance(value, dict):
-        return [leaf for item in value.values() for leaf in tensor_leaves(item)]
-    return []
+    return tree.leaves(value, LIBRARY.is_tensor)
 
 
 def map_tensors(value, fn):
-    """``value`` with each Tensor leaf ``t`` replaced by ``fn(t)`` (tuples, lists and dicts kept)."""
-    tensor = LIBRARY.tensor_type
-    if isinstance(value, tensor):
-        return fn(value)
-    if isinstance(value, (tuple, list)):
-        return type(value)(map_tensors(item, fn) for item in value)
-    if isinstance(value, dict):
-        return {key: map_tensors(item, fn) for key, item in value.items()}
-    return value
+    """``value`` with each Tensor leaf ``t`` replaced by ``fn(t)`` (containers kept)."""
+    return tree.tree_map(fn, value, LIBRARY.is_tensor)

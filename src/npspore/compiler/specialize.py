@@ -30,6 +30,7 @@ import weakref
 
 import numpy as np
 
+from ..core import tree
 from ..opdef import Aval, OpShapeError, OpTypeError
 from ..shape_rules import constant_array
 from . import ir
@@ -42,7 +43,7 @@ from .frontend import parse_function
 from .library import LIBRARY
 from .normalize import normalized
 from .signature import OutputTree
-from .values import (NORMAL, BoundMethod, Completion, Frame, NeedsStatic, Poison, Slot, TensorValue, copy_container, fill_template,
+from .values import (NORMAL, BoundMethod, Completion, Frame, NeedsStatic, Poison, Slot, TensorValue, copy_container,
                      flatten_abstract, fresh_inputs, tree_node)
 
 
@@ -121,8 +122,7 @@ class ProgramBuilder:
         call_args = tuple(leaf.var if isinstance(leaf, TensorValue) else ir.Const(leaf) for leaf in leaves)
         targets = tuple(caller.names.var(r.name, r.aval) for r in function.body.results)
         caller.builder.append(ir.Call(targets, function.name, call_args + tuple(captured_args), loc))
-        values = iter(TensorValue(t) for t in targets)
-        return fill_template(template, values)
+        return tree.unflatten(template, (TensorValue(t) for t in targets))
 
 
 def unbind(target):
@@ -222,24 +222,13 @@ class FunctionSpecializer(Calls, ControlFlow):
         return value
 
     def _result_leaves(self, value):
-        leaves: list = []
-
-        def walk(v):
-            if isinstance(v, TensorValue):
-                leaves.append(v.var)
-                return Slot(v.aval)
-            if isinstance(v, tuple):
-                return tuple(walk(x) for x in v)
-            if isinstance(v, list):
-                return [walk(x) for x in v]
-            if isinstance(v, dict):
-                return {k: walk(x) for k, x in v.items()}
-            if isinstance(v, Poison):
-                raise self._error(NameError(f"'{v.name}' {v.reason}"))
-            return v  # a Python value is returned as is (MindSpore returns 3 for ``return 3``)
-
-        template = walk(value)
-        return leaves, template
+        """``(result Vars, TreeDef)`` of the returned value; a Python value is returned as is
+        (MindSpore returns 3 for ``return 3``), a name without a single value is an error."""
+        leaves, treedef = tree.flatten(value, lambda v: isinstance(v, (TensorValue, Poison)))
+        for leaf in leaves:
+            if isinstance(leaf, Poison):
+                raise self._error(NameError(f"'{leaf.name}' {leaf.reason}"))
+        return [leaf.var for leaf in leaves], treedef
 
     def capture(self, obj) -> TensorValue:
         """The TensorValue of a pre-existing Tensor/Parameter read by this function."""

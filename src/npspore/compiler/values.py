@@ -13,6 +13,7 @@
 """
 from __future__ import annotations
 
+from ..core import tree
 from ..opdef import Aval
 from . import ir
 from .library import LIBRARY
@@ -103,19 +104,6 @@ def copy_container(original, items):
         return items
 
 
-def fill_template(template, values):
-    """Rebuild a result structure, replacing each ``Slot`` slot with the next value."""
-    if isinstance(template, Slot):
-        return next(values)
-    if isinstance(template, tuple):
-        return tuple(fill_template(t, values) for t in template)
-    if isinstance(template, list):
-        return [fill_template(t, values) for t in template]
-    if isinstance(template, dict):
-        return {k: fill_template(t, values) for k, t in template.items()}
-    return template
-
-
 def flatten_abstract(value):
     """(tensor-and-scalar leaves, hashable structure) of an abstract value tree."""
     leaves: list = []
@@ -139,18 +127,15 @@ def flatten_abstract(value):
 
 
 def fresh_inputs(args, kwargs):
-    """Copies of abstract args whose TensorValues are placeholders, bound as params by ``build``."""
+    """Copies of abstract args whose TensorValues are placeholders, bound as params by ``build``
+    (a namedtuple is passed as it is)."""
     def fresh(v):
-        if isinstance(v, TensorValue):
-            return Slot(v.aval)
-        if isinstance(v, tuple) and not hasattr(v, "_fields"):
-            return type(v)(fresh(x) for x in v) if type(v) is tuple else copy_container(v, [fresh(x) for x in v])
-        if isinstance(v, list):
-            return copy_container(v, [fresh(x) for x in v])
-        if isinstance(v, dict):
-            return copy_container(v, {k: fresh(x) for k, x in v.items()})
-        return v
-    return tuple(fresh(a) for a in args), {k: fresh(v) for k, v in kwargs.items()}
+        return Slot(v.aval) if isinstance(v, TensorValue) else v
+
+    def is_leaf(v):
+        return isinstance(v, TensorValue) or hasattr(v, "_fields")
+
+    return tree.tree_map(fresh, tuple(args), is_leaf), tree.tree_map(fresh, dict(kwargs), is_leaf)
 
 
 def abstract_inputs(args, dynamic=None):
@@ -158,19 +143,13 @@ def abstract_inputs(args, dynamic=None):
 
     ``dynamic`` maps an argument index to a shape with ``None`` dims (from ``set_inputs``).
     """
-    Tensor = LIBRARY.tensor_type
+    def slot(tensor, shape=None):
+        array = tensor._array
+        return Slot(Aval(shape if shape is not None else array.shape, array.dtype))
 
-    def convert(value, shape=None):
-        if isinstance(value, Tensor):
-            array = value._array
-            return Slot(Aval(shape if shape is not None else array.shape, array.dtype))
-        if isinstance(value, (tuple, list)):
-            return copy_container(value, [convert(v) for v in value])
-        if isinstance(value, dict):
-            return copy_container(value, {k: convert(v) for k, v in value.items()})
-        return value
-
-    return tuple(convert(a, (dynamic or {}).get(i)) for i, a in enumerate(args))
+    dynamic = dynamic or {}
+    return tuple(slot(a, dynamic[i]) if i in dynamic and LIBRARY.is_tensor(a) else
+                 tree.tree_map(slot, a, LIBRARY.is_tensor) for i, a in enumerate(args))
 
 
 def tree_node(value, counter):
