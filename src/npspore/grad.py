@@ -28,6 +28,7 @@ import weakref
 import numpy as np
 
 from .compiler import pipeline
+from .compiler.errors import CompileError, without_internal_frames
 from .compiler.gradrequest import (GradRequest, GradSpec, build_abstract, gradient_tree, is_mutable_container,
                                    is_tensor, split_sens, stage_gradient)
 from .compiler.kernel import KernelCache
@@ -232,8 +233,12 @@ class GradFunction:
         return GradRequest(self.spec, tuple(_check_weights(self.weights)), single)
 
     def _compile_entry(self, args, kwargs, key):
-        """``(CompiledKernel, from_disk)`` for a call (see ``compiler.pipeline.compile``)."""
-        return pipeline.compile(self.compile_request(args, kwargs))
+        """``(CompiledKernel, from_disk)`` for a call (see ``compiler.pipeline.compile``). A compile
+        error reaches the caller without the compiler's frames."""
+        try:
+            return pipeline.compile(self.compile_request(args, kwargs))
+        except CompileError as error:
+            raise without_internal_frames(error)
 
     def cache_info(self) -> dict:
         """``{'hits', 'compiles', 'disk_loads', 'entries'}`` of this gradient's compiled kernels."""

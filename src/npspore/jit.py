@@ -12,6 +12,7 @@ import functools
 import inspect
 
 from .compiler import pipeline
+from .compiler.errors import CompileError, without_internal_frames
 from .compiler.kernel import KernelCache
 from .compiler.library import LIBRARY
 from .compiler.pipeline import CompileRequest
@@ -22,8 +23,12 @@ __all__ = ["jit"]
 
 
 def compile_forward(target, args, key, *, dynamic=None, options=()) -> tuple:
-    """A forward kernel for one call: ``(CompiledKernel, from_disk)`` (see ``pipeline.compile``)."""
-    return pipeline.compile(CompileRequest(target, tuple(args), {}, key, describe_key(key), dynamic, options))
+    """A forward kernel for one call: ``(CompiledKernel, from_disk)`` (see ``pipeline.compile``).
+    A compile error reaches the caller without the compiler's frames."""
+    try:
+        return pipeline.compile(CompileRequest(target, tuple(args), {}, key, describe_key(key), dynamic, options))
+    except CompileError as error:
+        raise without_internal_frames(error)
 
 
 def forward_request(target, args) -> CompileRequest:
