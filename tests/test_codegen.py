@@ -39,3 +39,10 @@ def test_rendered_kernel_computes_what_the_ir_means():
     for compiled, expected in zip(run_rendered(module, x, w), ir.evaluate(module, x, w)):
         np.testing.assert_allclose(compiled, expected, rtol=1e-6)
         assert np.asarray(compiled).dtype == np.asarray(expected).dtype
+
+
+def test_release_effects_render_as_del():
+    p = Prog(x=(300, 300))
+    (x,) = p.params
+    module = optimize(p.module(p.op("sin", p.op("exp", x, hint="big"))))
+    assert "    del big\n" in render_module(module)

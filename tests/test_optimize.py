@@ -49,3 +49,13 @@ def test_uncalled_functions_are_removed_and_the_input_is_kept():
     module = p.module(p.op("cos", *p.params), others=(helper_fn,))
     optimized = optimize(module)
     assert set(optimized.functions) == {"f"} and set(module.functions) == {"f", "helper"}
+
+
+def test_large_intermediates_are_released_after_their_last_use():
+    p = Prog(x=(300, 300))
+    (x,) = p.params
+    big = p.op("exp", x, hint="big")
+    module = p.module(p.op("sin", big))
+    stmts = optimize(module).functions["f"].body.stmts
+    assert [(s.kind, [v.name for v in s.args]) for s in stmts if isinstance(s, ir.Effect)] == [("release", ["big"])]
+    assert isinstance(stmts[-1], ir.Effect) and stmts[-2].op == "sin"

@@ -231,6 +231,19 @@ def defined_vars(stmt) -> tuple:
     return ()
 
 
+def used_vars_deep(stmt):
+    """Every Var a statement reads, including inside its nested blocks."""
+    for atom in used_atoms(stmt):
+        if isinstance(atom, Var):
+            yield atom
+    for block in nested_blocks(stmt):
+        for inner in block.stmts:
+            yield from used_vars_deep(inner)
+        for atom in block.results:
+            if isinstance(atom, Var):
+                yield atom
+
+
 def used_atoms(stmt) -> tuple:
     """The atoms a statement reads from its enclosing scope (not counting nested blocks' own uses)."""
     if isinstance(stmt, (Apply, Call, Effect)):

@@ -11,7 +11,9 @@
 * dead code elimination: a pure op whose results nothing reads is dropped (effects — print and
   Parameter assignment — always stay), inside nested blocks too, and functions no longer called go;
 * copy propagation of identity ops (``reshape`` to the same shape, ``cast`` to the same dtype,
-  ``broadcast_to`` the same shape): their result is replaced by their operand.
+  ``broadcast_to`` the same shape): their result is replaced by their operand;
+* release points: a ``release`` effect after the last use of each large intermediate (codegen
+  renders it as ``del``), so ``--dump-after optimize`` shows when memory is given back.
 
 Each pass takes a module and returns a new one; the input is not modified.
 """
@@ -35,6 +37,8 @@ def optimize(module: ir.Module) -> ir.Module:
         _propagate_copies(function)
         _Simplifier().block(function.body)
     _eliminate_dead_code(module)
+    for function in module.functions.values():
+        _insert_release_points(function)
     return module
 
 
@@ -267,3 +271,48 @@ def _uses_with_nested(stmt, live) -> set:
         if isinstance(stmt, ir.While):
             uses |= _dead_in_block(stmt.cond, set())
     return uses
+
+
+# ---------------------------------------------------------------- release points
+
+
+RELEASE_MIN_ELEMENTS = 1 << 16
+
+
+def _release_points(function: ir.Function) -> dict:
+    """Where to release large intermediates: statement index -> the Vars whose last use it is.
+
+    Only values defined by the function's top-level statements, of at least
+    :data:`RELEASE_MIN_ELEMENTS` elements (or of dynamic size), and not returned, are released, so
+    peak memory stays close to hand-written code without cluttering small kernels.
+    """
+    body = function.body
+    returned = {id(a) for a in body.results if isinstance(a, ir.Var)}
+    defined = {}
+    last_use = {}
+    for index, stmt in enumerate(body.stmts):
+        for var in ir.used_vars_deep(stmt):
+            last_use[id(var)] = index
+        for var in ir.defined_vars(stmt):
+            defined[id(var)] = var
+    release: dict = {}
+    for key, var in defined.items():
+        if key in returned or key not in last_use:
+            continue
+        shape = var.aval.shape
+        if None not in shape and int(np.prod(shape)) < RELEASE_MIN_ELEMENTS:
+            continue
+        release.setdefault(last_use[key], []).append(var)
+    return {index: sorted(found, key=lambda v: v.name) for index, found in release.items()}
+
+
+def _insert_release_points(function: ir.Function) -> None:
+    release = _release_points(function)
+    if not release:
+        return
+    stmts = []
+    for index, stmt in enumerate(function.body.stmts):
+        stmts.append(stmt)
+        if index in release:
+            stmts.append(ir.Effect("release", tuple(release[index]), stmt.loc))
+    function.body.stmts = stmts
