@@ -56,16 +56,21 @@ def object_fingerprint(obj, _depth=0):
                              and not (k.endswith("hooks") and not v) and not k.startswith("_npspore")))
 
 
+# Paths to captured objects, one encoding: ("self", keys) from the bound object, ("global", name, keys)
+# from a module global, ("obj", target) for an object only this process can name. Keys are attribute
+# names (through ``__dict__``), list/tuple indices and dict keys.
+
+
 def capture_path(root, target):
-    """The attribute path from ``root`` to ``target`` (a Tensor), or ``("id", obj)`` if not reachable."""
+    """``("self", keys)`` from ``root`` to ``target``, or ``("obj", target)`` if not reachable."""
     if root is not None:
-        found = _search_path(root, target, set(), 0)
-        if found is not None:
-            return found
+        keys = _search_keys(root, target, set(), 0)
+        if keys is not None:
+            return ("self", keys)
     return ("obj", target)
 
 
-def _search_path(obj, target, seen, depth):
+def _search_keys(obj, target, seen, depth):
     if depth > 8 or id(obj) in seen:
         return None
     seen.add(id(obj))
@@ -80,53 +85,43 @@ def _search_path(obj, target, seen, depth):
             items = list(state.items())
     for key, value in items:
         if value is target:
-            return ("path", (key,))
+            return (key,)
     for key, value in items:
         if isinstance(value, (list, tuple, dict)) or hasattr(value, "__dict__") and not inspect.isroutine(value):
             if inspect.ismodule(value) or isinstance(value, type):
                 continue
-            found = _search_path(value, target, seen, depth + 1)
+            found = _search_keys(value, target, seen, depth + 1)
             if found is not None:
-                return ("path", (key,) + found[1])
+                return (key,) + found
     return None
-
-
-def resolve_capture(root, path):
-    if path[0] == "obj":
-        return path[1]
-    obj = root
-    for key in path[1]:
-        if isinstance(obj, (list, tuple, dict)):
-            obj = obj[key]
-        else:
-            obj = obj.__dict__[key]
-    return obj
 
 
 def addressable_path(root, fn, obj):
     """A path that finds ``obj`` again in a new process: ``("self", keys)`` through the bound
     ``root``, ``("global", name, keys)`` through a module global ``fn`` reads, or None."""
-    if root is not None:
-        path = capture_path(root, obj)
-        if path[0] == "path":
-            return ("self", path[1])
+    path = capture_path(root, obj)
+    if path[0] == "self":
+        return path
     for name in fn.__code__.co_names:
         value = fn.__globals__.get(name)
         if value is None or inspect.ismodule(value) or inspect.isroutine(value) or isinstance(value, type):
             continue
         if value is obj:
             return ("global", name, ())
-        path = capture_path(value, obj)
-        if path[0] == "path":
-            return ("global", name, path[1])
+        keys = _search_keys(value, obj, set(), 0)
+        if keys is not None:
+            return ("global", name, keys)
     return None
 
 
-def resolve_path(path, root, fn):
-    """The object an addressable path names (inverse of :func:`addressable_path`)."""
-    if path[0] == "self":
-        return resolve_capture(root, ("path", path[1]))
-    return resolve_capture(fn.__globals__[path[1]], ("path", path[2]))
+def resolve_path(path, root, fn=None):
+    """The object a path names (the inverse of :func:`capture_path` and :func:`addressable_path`)."""
+    if path[0] == "obj":
+        return path[1]
+    obj, keys = (root, path[1]) if path[0] == "self" else (fn.__globals__[path[1]], path[2])
+    for key in keys:
+        obj = obj[key] if isinstance(obj, (list, tuple, dict)) else obj.__dict__[key]
+    return obj
 
 
 def digest(*parts) -> str:

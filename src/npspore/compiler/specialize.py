@@ -35,7 +35,7 @@ from ..opdef import Aval, OpShapeError, OpTypeError
 from ..shape_rules import constant_array
 from . import ir
 from .builder import BlockBuilder, NameSupply
-from .cachekey import capture_path, object_fingerprint, resolve_capture
+from .cachekey import capture_path, object_fingerprint, resolve_path
 from .calls import Calls
 from .control import ControlFlow
 from .errors import NotSupportedError, located, not_supported
@@ -117,7 +117,7 @@ class ProgramBuilder:
         function, capture_paths, template = entry
         captured_args = []
         for path in capture_paths:
-            obj = resolve_capture(self_obj, path)
+            obj = resolve_path(path, self_obj)
             captured_args.append(caller.capture(obj).var)
         call_args = tuple(leaf.var if isinstance(leaf, TensorValue) else ir.Const(leaf) for leaf in leaves)
         targets = tuple(caller.names.var(r.name, r.aval) for r in function.body.results)
@@ -244,7 +244,7 @@ class FunctionSpecializer(Calls, ControlFlow):
         so a function shared by identical sub-cells reads the same for each of them."""
         if self.self_obj is not None:
             path = capture_path(self.self_obj, obj)
-            if path[0] == "path":
+            if path[0] == "self":
                 keys = [str(k) for k in path[1] if k not in ("_params", "_cells", "_buffers")]
                 if keys:
                     return "_".join(keys)
