@@ -231,6 +231,50 @@ def defined_vars(stmt) -> tuple:
     return ()
 
 
+def replace_uses(stmt, mapping: dict) -> None:
+    """Replace the Vars a statement reads from its enclosing scope by ``mapping[var]``, in place
+    (nested blocks are not visited: see :func:`substitute`)."""
+    def sub(atom):
+        return mapping.get(atom, atom) if isinstance(atom, Var) else atom
+
+    if isinstance(stmt, (Apply, Call, Effect)):
+        stmt.args = tuple(map(sub, stmt.args))
+    elif isinstance(stmt, If):
+        stmt.cond = sub(stmt.cond)
+    elif isinstance(stmt, ForRange):
+        stmt.start, stmt.stop, stmt.step = sub(stmt.start), sub(stmt.stop), sub(stmt.step)
+        stmt.carried = tuple(map(sub, stmt.carried))
+    elif isinstance(stmt, While):
+        stmt.carried = tuple(map(sub, stmt.carried))
+    elif isinstance(stmt, TapePush):
+        stmt.tape, stmt.values = sub(stmt.tape), tuple(map(sub, stmt.values))
+    elif isinstance(stmt, TapePop):
+        stmt.tape = sub(stmt.tape)
+
+
+def substitute(block: Block, mapping: dict) -> None:
+    """Replace Vars by other atoms everywhere in a block, nested blocks and results included, in place."""
+    if not mapping:
+        return
+    for stmt in block.stmts:
+        replace_uses(stmt, mapping)
+        for inner in nested_blocks(stmt):
+            substitute(inner, mapping)
+    block.results = tuple(mapping.get(a, a) if isinstance(a, Var) else a for a in block.results)
+
+
+def reachable_functions(functions: dict, entry: str) -> dict:
+    """The functions ``entry`` calls, directly or not (entry first, then in order of discovery)."""
+    order = [entry]
+    seen = {entry}
+    for name in order:
+        for stmt in walk_stmts(functions[name].body):
+            if isinstance(stmt, Call) and stmt.callee not in seen:
+                seen.add(stmt.callee)
+                order.append(stmt.callee)
+    return {name: functions[name] for name in order}
+
+
 def used_vars_deep(stmt):
     """Every Var a statement reads, including inside its nested blocks."""
     for atom in used_atoms(stmt):
