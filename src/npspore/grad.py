@@ -1,20 +1,19 @@
 """``grad``, ``value_and_grad`` and ``get_grad``: MindSpore's gradient transforms, compiled.
 
-``grad(fn, ...)`` returns a :class:`GradFunction`. Its first call with a new input signature traces
-``fn`` (``compiler.pipeline.trace_program``), differentiates the typed module
-(``compiler.differentiate``) and builds one kernel that returns the forward values and the requested
-gradients; later calls with the same signature dispatch straight to that kernel through the same
-:class:`~npspore.jit.KernelCache` that ``jit`` uses. The kernel's flat results are rebuilt into
-MindSpore's return structure by an :class:`~npspore.compiler.signature.OutputTree` computed once per
-signature (see :func:`gradient_tree`).
+``grad(fn, ...)`` returns a :class:`GradFunction`, a front door to the compiler. Its first call with
+a new input signature builds a ``CompileRequest`` holding one ``GradRequest`` per level
+(``grad(grad(f))`` has two) and hands it to ``compiler.pipeline.compile``: specialize ``fn``,
+differentiate once per level (``compiler.gradrequest`` chooses wrt, seeds and zeros and packages the
+result in MindSpore's structure), optimize, generate one kernel returning the forward values and
+the requested gradients. Later calls with the same signature dispatch straight to that kernel
+through a :class:`~npspore.compiler.kernel.KernelCache`.
 
 Gradient kernels go to the disk cache like forward kernels (the options and the weights' attribute
-paths are part of the key). A GradFunction can itself be differentiated (``grad(grad(f))``,
-``value_and_grad(grad(f))``): its :meth:`GradFunction.program` is a traced program like any other, so
-the differentiate stage runs again on its output. Called inside compiled code (``GradNetWrtX``'s
-``construct`` in GRAPH mode, a ``@jit`` function) it is staged there (:meth:`GradFunction.stage`).
-Backward hooks of the differentiated Cell run in eager calls (:meth:`GradFunction._call_with_hooks`);
-hooks of sub-cells, and of any cell inside compiled code, are not run.
+paths are part of the key). Called inside compiled code (``GradNetWrtX``'s ``construct`` in GRAPH
+mode, a ``@jit`` function) a GradFunction is staged there: it registers itself with the compiler as
+a stager (``compiler.library``). Backward hooks of the differentiated Cell run in eager calls
+(:meth:`GradFunction._call_with_hooks`); hooks of sub-cells, and of any cell inside compiled code,
+are not run.
 
 npspore follows MindSpore's GRAPH-mode (documented) behaviour in every mode; see the "Decisions"
 section of the semantics notes: out-of-range positions raise ``IndexError``, ``return_ids`` always has
@@ -114,7 +113,7 @@ class GradFunction:
     Call it with ``fn``'s arguments (plus the sensitivity last when ``sens_param`` is set). The first
     call with a new input signature compiles; later calls run the cached kernel. Called from code that
     is being compiled (a Cell's ``construct`` in GRAPH mode, a ``@jit`` function), it is staged into
-    that code instead (:meth:`stage`).
+    that code instead (``compiler.gradrequest.stage_gradient``).
     """
 
     def __init__(self, fn, spec: GradSpec, weights=None):

@@ -102,7 +102,7 @@ def _normalize(request: CompileRequest, source):
 
 def _specialize(request: CompileRequest, _) -> Program:
     args, kwargs = request.calls()[-1]
-    return trace_program(request.target, args, kwargs, dynamic=request.dynamic)
+    return specialize_call(request.target, args, kwargs, dynamic=request.dynamic)
 
 
 def _differentiate(request: CompileRequest, program: Program) -> Program:
@@ -126,7 +126,7 @@ PIPELINE = (("frontend", _frontend), ("normalize", _normalize), ("specialize", _
 STAGES = tuple(name for name, _ in PIPELINE)
 
 
-def trace_program(target, args, kwargs=None, *, dynamic=None) -> Program:
+def specialize_call(target, args, kwargs=None, *, dynamic=None) -> Program:
     """The specialize stage for one call of ``target`` with concrete ``args``."""
     fn, self_obj = unbind(target)
     kwargs = kwargs or {}

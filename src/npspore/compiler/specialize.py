@@ -148,7 +148,24 @@ def function_name(fn, self_obj) -> str:
 
 
 class FunctionSpecializer(Calls, ControlFlow):
-    """Specializes one function body into one :class:`ir.Function`."""
+    """Specializes one function body into one :class:`ir.Function`.
+
+    The state it threads through the interpretation, and what always holds of it:
+
+    * ``builder`` — the insertion point: statements go to ``builder.block``. Only
+      :meth:`ControlFlow.sub_block` changes it, and restores it on leaving (errors included).
+    * ``_user_loc`` — the innermost location in *user* code being interpreted; every error is
+      reported there (library frames are transparent). Saved and restored around each
+      interpreted call.
+    * ``_line_loc`` — the line of the function being built that generated code cites: the
+      statement of ``_home`` (or of user code) that led into whatever library code runs now.
+    * ``_temps`` — ids of Vars made by an op and not yet bound to a user name: assigning one to a
+      name renames it after that name (``h = relu(t)`` gives ``h``), once.
+    * ``captures`` — id(obj) -> (obj, TensorValue) of each pre-existing Tensor read, in first-read
+      order: they become the params after the inputs.
+    * ``_created`` — ids of Tensors created at compile time (constants, never captured).
+    * ``_dynamic_loops`` — how many loops that stay loops enclose the current block.
+    """
 
     def __init__(self, program: ProgramBuilder, fn, self_obj, name: str):
         self.program = program
@@ -164,7 +181,7 @@ class FunctionSpecializer(Calls, ControlFlow):
         self._user_loc: ir.Loc | None = None       # where errors are reported: innermost user code
         self._line_loc: ir.Loc | None = None       # what generated lines cite: this function's own source
         self._home = None                          # the parsed source of the function being built
-        self._temps: set[int] = set()
+        self._temps: set[int] = set()             # op results not yet named after a user variable
         self._dynamic_loops = 0                    # depth of loops being staged as IR loops
 
     def build(self, args, kwargs) -> ir.Function:
