@@ -12,7 +12,10 @@ from .image_files import Cifar10Dataset, Cifar100Dataset, FashionMnistDataset, M
 from .sampling import (DistributedSampler, RandomSampler, Sampler, SequentialSampler, SubsetRandomSampler,
                        SubsetSampler)
 from .sources import GeneratorDataset, NumpySlicesDataset
+from ..missing_names import module_getattr as _module_getattr
 
 __all__ = ["config", "transforms", "vision", "Dataset", "zip", "Cifar10Dataset", "Cifar100Dataset",
            "FashionMnistDataset", "MnistDataset", "GeneratorDataset", "NumpySlicesDataset", "Sampler",
            "SequentialSampler", "RandomSampler", "DistributedSampler", "SubsetSampler", "SubsetRandomSampler"]
+
+__getattr__ = _module_getattr("mindspore.dataset", globals())
