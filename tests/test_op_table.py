@@ -129,6 +129,8 @@ UNARY.update({
     "dropout_mask": lambda x: ((), {"shape": (2, 3), "keep_prob": 0.5, "dtype": x}),
     "softmax": lambda x: ((operand(x),), {"axis": (0, 1)}),
     "log_softmax": lambda x: ((operand(x),), {"axis": 0}),
+    "row": lambda x: ((operand(x), 1), {}),
+    "row_add": lambda x: ((operand(x), 1, operand(x, (2,))), {}),
 })
 
 

@@ -3,6 +3,9 @@ from .cell import *  # noqa: F401,F403
 from .container import *  # noqa: F401,F403
 from .layers import *  # noqa: F401,F403
 from .loss import *  # noqa: F401,F403
-from . import cell, container, layers, loss
+from .embedding import *  # noqa: F401,F403
+from .rnn_cells import *  # noqa: F401,F403
+from .rnns import *  # noqa: F401,F403
+from . import cell, container, embedding, layers, loss, rnn_cells, rnns
 
-__all__ = cell.__all__ + container.__all__ + layers.__all__ + loss.__all__
+__all__ = cell.__all__ + container.__all__ + layers.__all__ + loss.__all__ + embedding.__all__ + rnn_cells.__all__ + rnns.__all__
