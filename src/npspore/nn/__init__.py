@@ -6,6 +6,8 @@ from .loss import *  # noqa: F401,F403
 from .embedding import *  # noqa: F401,F403
 from .rnn_cells import *  # noqa: F401,F403
 from .rnns import *  # noqa: F401,F403
-from . import cell, container, embedding, layers, loss, rnn_cells, rnns
+from .transformer import *  # noqa: F401,F403
+from . import cell, container, embedding, layers, loss, rnn_cells, rnns, transformer
 
-__all__ = cell.__all__ + container.__all__ + layers.__all__ + loss.__all__ + embedding.__all__ + rnn_cells.__all__ + rnns.__all__
+__all__ = (cell.__all__ + container.__all__ + layers.__all__ + loss.__all__ + embedding.__all__ + rnn_cells.__all__
+           + rnns.__all__ + transformer.__all__)

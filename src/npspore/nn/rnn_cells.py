@@ -15,19 +15,11 @@ from npspore.common.parameter import Parameter
 from npspore.common.tensor import Tensor
 from npspore.nn.cell import Cell
 from npspore.nn.layers import _check_bool, _check_positive_int
+from npspore.nn.linear import linear
 from npspore.ops import functional as F
 from npspore.ops.eager import run
 
 __all__ = ["RNNCell", "LSTMCell", "GRUCell"]
-
-
-def input_gates(x, w_ih, b_ih):
-    """``x W_ih^T + b_ih`` over the last axis of `x` (any leading dims), one GEMM."""
-    lead = x.shape[:-1]
-    gates = run("matmul", x.reshape((-1, x.shape[-1])), w_ih, transpose_b=True)
-    if isinstance(b_ih, Tensor):  # not 'is not None': compiled code cannot compare a tensor with 'is'
-        gates = gates + b_ih
-    return gates.reshape(lead + (w_ih.shape[0],))
 
 
 def _hidden_gates(h, w_hh, b_hh):
@@ -99,7 +91,7 @@ class _RNNCellBase(Cell):
             self.bias_hh = Parameter(initializer(Uniform(stdv), [gate_size], dtype), name="bias_hh")
 
     def _gates_x(self, x):
-        return input_gates(x, self.weight_ih, self.bias_ih)
+        return linear(x, self.weight_ih, self.bias_ih)
 
 
 class RNNCell(_RNNCellBase):

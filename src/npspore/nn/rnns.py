@@ -16,8 +16,8 @@ from npspore.common.parameter import Parameter, ParameterTuple
 from npspore.common.tensor import Tensor
 from npspore.nn.cell import Cell
 from npspore.nn.layers import Dropout, _check_bool, _check_positive_int
-from npspore.nn.rnn_cells import (check_float_tensor, gru_step, input_gates, lstm_step, rnn_relu_step,
-                                  rnn_tanh_step)
+from npspore.nn.linear import linear
+from npspore.nn.rnn_cells import check_float_tensor, gru_step, lstm_step, rnn_relu_step, rnn_tanh_step
 from npspore.ops import functional as F
 from npspore.ops.eager import run
 
@@ -87,7 +87,7 @@ class _RNNBase(Cell):
         w_ih, w_hh = w_ih.astype(x_dtype), w_hh.astype(x_dtype)
         if self.has_bias:
             b_ih, b_hh = b_ih.astype(x_dtype), b_hh.astype(x_dtype)
-        gates_x = input_gates(x, w_ih, b_ih)
+        gates_x = linear(x, w_ih, b_ih)
         outputs = F.zeros((x.shape[0], x.shape[1], self.hidden_size), x_dtype)
         for t in range(x.shape[0]):
             gates_t = run("row", gates_x, t)
