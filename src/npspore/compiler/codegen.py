@@ -455,11 +455,14 @@ def _release_points(function: ir.Function) -> dict:
     returned = {id(a) for a in body.results if isinstance(a, ir.Var)}
     defined = {}
     last_use = {}
+    names = {}  # a loop's outputs are read under its loop variables' names (Renderer.keep_loop_names)
     for index, stmt in enumerate(body.stmts):
         for var in _uses_deep(stmt):
             last_use[id(var)] = index
         for var in ir.defined_vars(stmt):
             defined[id(var)] = var
+        if isinstance(stmt, (ir.ForRange, ir.While)):
+            names.update((id(output), param.name) for output, param in zip(stmt.outputs, stmt.body_params))
     release: dict = {}
     for key, var in defined.items():
         if key in returned or key not in last_use:
@@ -467,7 +470,7 @@ def _release_points(function: ir.Function) -> dict:
         shape = var.aval.shape
         if None not in shape and int(np.prod(shape)) < RELEASE_MIN_ELEMENTS:
             continue
-        release.setdefault(last_use[key], []).append(var.name)
+        release.setdefault(last_use[key], []).append(names.get(key, var.name))
     return {index: sorted(names) for index, names in release.items()}
 
 
