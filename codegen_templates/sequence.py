@@ -3,7 +3,9 @@
 A recurrence that stays a loop in compiled code reads step ``t`` of its input and writes step ``t``
 of its output, with ``t`` a run-time index. ``row_add`` adds ``h`` into row ``t`` of a buffer (a
 recurrent layer writes each row of a zero buffer once, so adding is writing); its adjoint passes the
-buffer's gradient through unchanged and reads row ``t`` of it, no copies.
+buffer's gradient through unchanged and reads row ``t`` of it, no copies. ``row_add`` copies the
+buffer; the optimizer turns it into ``row_add_in_place`` where the loop owns the buffer (see
+``compiler/optimize.py``), so a sequence of T steps costs O(T) rather than O(T²).
 """
 import numpy as np
 
@@ -50,3 +52,14 @@ class row:
 
     def adjoint(x, t, out, dout):
         return call("row_add", np.zeros_like(x), t, dout), None
+
+
+@op(infer=_row_add_rule)
+class row_add_in_place:
+    """``row_add`` writing into ``buf`` itself: only the optimizer emits it, for a buffer no one else reads."""
+
+    def forward(buf, t, h):
+        buf[t] = buf[t] + h
+        return buf
+
+    adjoint = None

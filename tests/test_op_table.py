@@ -29,7 +29,7 @@ CANONICAL = {
 }
 NOT_DIFFERENTIABLE = set("floor_div sign equal not_equal less less_equal greater greater_equal logical_and "
                          "logical_or logical_not stop_gradient argmax argmin all any ones zeros ones_like "
-                         "zeros_like fill dropout_mask".split())
+                         "zeros_like fill dropout_mask row_add_in_place".split())
 DEFINITIONS = op_table().definitions()
 NAMES = [d.name for d in DEFINITIONS]
 
@@ -131,6 +131,7 @@ UNARY.update({
     "log_softmax": lambda x: ((operand(x),), {"axis": 0}),
     "row": lambda x: ((operand(x), 1), {}),
     "row_add": lambda x: ((operand(x), 1, operand(x, (2,))), {}),
+    "row_add_in_place": lambda x: ((operand(x), 1, operand(x, (2,))), {}),
 })
 
 
