@@ -433,12 +433,13 @@ class GradFunction:
 
     # --- tracing
 
-    def program(self, args, kwargs=None):
+    def program(self, args, kwargs=None, *, final=True):
         """The typed program of this gradient function for a call with concrete ``args``/``kwargs``.
 
         Returns a ``compiler.pipeline.Program`` whose entry takes the input leaves, the sensitivity
         leaves, then the captured arrays, and returns the leaves of the packaged result
-        (``program.output_tree`` rebuilds it). A GradFunction is differentiated again through this.
+        (``program.output_tree`` rebuilds it). A GradFunction is differentiated again through this,
+        with ``final=False``; a final program is compiled as it is.
         """
         from .compiler import ir, pipeline
         from .compiler.signature import OutputTree
@@ -448,7 +449,7 @@ class GradFunction:
         base = _trace_callable(self.fn, call_args, call_kwargs)
         inputs = call_args + tuple(call_kwargs.values())
         done = self._differentiate(base.module.functions, base.module.entry, inputs, base.leaf_slices,
-                                   base.captured, base.output_tree.node)
+                                   base.captured, base.output_tree.node, final=final)
         functions = {**base.module.functions, **done.functions}
         n_leaves = sum(s.stop - s.start for s in base.leaf_slices)
         leaf_slices = list(base.leaf_slices)
@@ -497,7 +498,8 @@ class GradFunction:
             program.functions[new_name] = function
         return done
 
-    def _differentiate(self, functions, name, inputs, leaf_slices, captured, output_node) -> _Differentiated:
+    def _differentiate(self, functions, name, inputs, leaf_slices, captured, output_node,
+                       final=False) -> _Differentiated:
         """Add the gradient of function ``name`` to ``functions`` (returned as new functions)."""
         from .common.parameter import Parameter
         from .compiler import ir
@@ -538,7 +540,7 @@ class GradFunction:
             seeds = tuple(_leaf_indices(output_node[1][0]))
         else:
             seeds = "ones"
-        module = differentiate(ir.Module(dict(functions), name), tuple(wrt), seeds)
+        module = differentiate(ir.Module(dict(functions), name), tuple(wrt), seeds, final=final)
         gradient = module.functions[module.entry]
         n_results = len(fn.body.results)
         forward = gradient.body.results[:n_results]
@@ -677,7 +679,7 @@ def _trace_callable(fn, args, kwargs):
     """The typed program of ``fn`` called with concrete ``args``: a gradient function's own program,
     or the pipeline's trace of a function or Cell."""
     if isinstance(fn, GradFunction):
-        return fn.program(args, kwargs)
+        return fn.program(args, kwargs, final=False)
     from .compiler import pipeline
 
     return pipeline.trace_program(fn, args, kwargs)
