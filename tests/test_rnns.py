@@ -233,3 +233,16 @@ def test_bad_arguments_raise_like_mindspore():
         nn.LSTMCell(3, 4)(Tensor(X[0]), Tensor(H))
     with pytest.raises(ValueError, match="3-D"):
         nn.GRU(3, 4)(Tensor(X[0]))
+
+
+def test_dropout_between_layers_only_in_training():
+    net = set_weights(nn.LSTM(3, 4, 2, dropout=0.5))
+    x = Tensor(X)
+    evaluated = net(x)[0].asnumpy()
+    np.testing.assert_array_equal(ms.jit(net)(x)[0].asnumpy(), evaluated)
+    net.set_train()
+    ms.set_seed(3)
+    trained = net(x)[0].asnumpy()
+    assert trained.shape == evaluated.shape and not np.allclose(trained, evaluated)
+    grads = ms.grad(net, None, net.trainable_params())(x)
+    assert len(grads) == 8 and all(np.isfinite(g.asnumpy()).all() for g in grads)
