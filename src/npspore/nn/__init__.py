@@ -11,3 +11,6 @@ from . import cell, container, embedding, layers, loss, rnn_cells, rnns, transfo
 
 __all__ = (cell.__all__ + container.__all__ + layers.__all__ + loss.__all__ + embedding.__all__ + rnn_cells.__all__
            + rnns.__all__ + transformer.__all__)
+from ..missing_names import module_getattr
+
+__getattr__ = module_getattr("mindspore.nn", globals())
