@@ -3,6 +3,12 @@ from .cell import *  # noqa: F401,F403
 from .container import *  # noqa: F401,F403
 from .layers import *  # noqa: F401,F403
 from .loss import *  # noqa: F401,F403
+from .conv import *  # noqa: F401,F403
+from .pooling import *  # noqa: F401,F403
+from .normalization import *  # noqa: F401,F403
+from .activation import *  # noqa: F401,F403
 from . import cell, container, layers, loss
+from . import activation, conv, normalization, pooling
 
 __all__ = cell.__all__ + container.__all__ + layers.__all__ + loss.__all__
+__all__ += conv.__all__ + pooling.__all__ + normalization.__all__ + activation.__all__
