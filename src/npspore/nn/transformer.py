@@ -18,6 +18,7 @@ from npspore.nn.cell import Cell
 from npspore.nn.container import CellList
 from npspore.nn.layers import GELU, ReLU, Dense, Dropout, _check_bool, _check_positive_int
 from npspore.nn.linear import linear
+from npspore.nn.normalization import LayerNorm
 from npspore.ops import functional as F
 from npspore.ops.eager import run
 
@@ -200,25 +201,6 @@ class MultiheadAttention(Cell):
         return (attn_output,)
 
 
-class _LayerNorm(Cell):
-    """Layer normalization over the last axis, with MindSpore's ``gamma``/``beta`` parameter names.
-
-    A stand-in for ``nn.LayerNorm`` until that layer lands; same parameters and arithmetic.
-    """
-
-    def __init__(self, normalized_shape, epsilon=1e-5, dtype=mstype.float32):
-        super().__init__()
-        self.epsilon = epsilon
-        self.gamma = Parameter(initializer("ones", normalized_shape, dtype), name="gamma")
-        self.beta = Parameter(initializer("zeros", normalized_shape, dtype), name="beta")
-
-    def construct(self, x):
-        mean = x.mean(axis=-1, keep_dims=True)
-        centered = x - mean
-        variance = (centered * centered).mean(axis=-1, keep_dims=True)
-        return centered / F.sqrt(variance + self.epsilon) * self.gamma + self.beta
-
-
 _FEEDFORWARD_ACTIVATIONS = {"relu": ReLU, "gelu": lambda: GELU(approximate=False)}
 
 
@@ -260,8 +242,8 @@ class TransformerEncoderLayer(Cell):
         self.dense2 = Dense(dim_feedforward, d_model, weight_init=HeUniform(math.sqrt(5)),
                             bias_init=Uniform(1 / math.sqrt(dim_feedforward)), dtype=dtype)
         self.norm_first = norm_first
-        self.norm1 = _LayerNorm((d_model,), epsilon=layer_norm_eps, dtype=dtype)
-        self.norm2 = _LayerNorm((d_model,), epsilon=layer_norm_eps, dtype=dtype)
+        self.norm1 = LayerNorm((d_model,), epsilon=layer_norm_eps, dtype=dtype)
+        self.norm2 = LayerNorm((d_model,), epsilon=layer_norm_eps, dtype=dtype)
         self.dropout1 = Dropout(p=dropout)
         self.dropout2 = Dropout(p=dropout)
         self.activation1 = activation
