@@ -80,6 +80,53 @@ EXPECTED = {
       [[0.019773, -0.097241, 0.163413, -0.052042], [0.113573, 0.06281, 0.001814, -0.020135]],
       [[0.144151, -0.085417, 0.004827, -0.094532], [-0.067418, -0.048572, -0.034502, -0.047053]]],
      [[[0.144151, -0.085417, 0.004827, -0.094532], [-0.067418, -0.048572, -0.034502, -0.047053]]]],
+    'LSTM_SEQLEN':
+    [[[[0.015514, 0.04481, 0.196421, -0.015038], [0.056684, 0.078903, 0.106938, -0.001752],
+       [-0.048683, 0.103175, 0.148801, -0.011714]],
+      [[-0.113434, 0.118938, 0.37724, -0.027634], [0.221559, 0.024806, 0.118928, 0.0388],
+       [-0.005924, 0.128905, 0.302212, -0.016906]],
+      [[0.002195, 0.131976, 0.37588, -0.000826], [0.0, 0.0, 0.0, 0.0], [-0.120785, 0.154792, 0.351047, 0.009203]],
+      [[-0.202543, 0.196145, 0.444892, 0.009207], [0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0]]],
+     [[[-0.202543, 0.196145, 0.444892, 0.009207], [0.221559, 0.024806, 0.118928, 0.0388],
+       [-0.120785, 0.154792, 0.351047, 0.009203]]],
+     [[[-0.280735, 0.455422, 0.75861, 0.01498], [0.387008, 0.046553, 0.208473, 0.093995],
+       [-0.175976, 0.336946, 0.606596, 0.016467]]]],
+    'GRU_BI_SEQLEN':
+    [[[[-0.037896, 0.238318, 0.187614, 0.061634, -0.277237, -0.206369, -0.409879, 0.102609],
+       [-0.162388, 0.115156, -0.139751, -0.333998, -0.194585, 0.323422, -0.022292, 0.184763],
+       [-0.107253, 0.192241, -0.158891, -0.398836, -0.462171, -0.038096, 0.033353, 0.371877]],
+      [[0.022269, 0.498993, 0.335673, 0.103248, -0.388874, -0.332636, -0.268992, 0.288462],
+       [-0.315992, 0.008238, 0.014465, -0.155441, 0.05393, 0.260702, -0.281029, -0.182883],
+       [-0.123454, 0.407829, 0.028882, -0.34993, -0.283138, -0.105318, -0.207099, 0.239176]],
+      [[-0.037746, 0.562358, 0.271833, -0.067437, -0.343665, -0.137491, -0.173821, 0.346345],
+       [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0],
+       [-0.158775, 0.462538, 0.164713, -0.17783, -0.265175, -0.07408, -0.049288, 0.002956]],
+      [[0.028472, 0.656919, 0.38227, 0.067908, -0.364042, -0.266288, -0.026849, 0.074944],
+       [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]]],
+     [[[0.028472, 0.656919, 0.38227, 0.067908], [-0.315992, 0.008238, 0.014465, -0.155441],
+       [-0.158775, 0.462538, 0.164713, -0.17783]],
+      [[-0.277237, -0.206369, -0.409879, 0.102609], [-0.194585, 0.323422, -0.022292, 0.184763],
+       [-0.462171, -0.038096, 0.033353, 0.371877]]]],
+    'RNN_2L_BI_SEQLEN':
+    [[[[0.123094, -0.073497, 0.709487, -0.435712, 0.112533, -0.80495, 0.114961, -0.864765],
+       [-0.350556, 0.187808, 0.343657, 0.211187, 0.098345, -0.645632, 0.109371, -0.828731],
+       [-0.475486, 0.239719, 0.202849, 0.352331, -0.16162, -0.724725, -0.343178, -0.897922]],
+      [[-0.287576, -0.063802, 0.662735, 0.131282, -0.013773, -0.812775, -0.184503, -0.865771],
+       [0.038475, 0.114271, 0.758048, -0.406936, 0.259075, -0.367022, 0.760113, -0.695294],
+       [0.449696, 0.096187, 0.69812, -0.157788, 0.341008, -0.707657, 0.546378, -0.76998]],
+      [[0.067421, 0.161776, 0.562029, 0.132597, 0.536904, -0.708501, 0.511055, -0.762506],
+       [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0],
+       [-0.41464, -0.043254, 0.699554, 0.061039, -0.18973, -0.538553, 0.402112, -0.620195]],
+      [[-0.070988, 0.064365, 0.720586, 0.076869, -0.226634, -0.566719, 0.33843, -0.556092],
+       [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]]],
+     [[[0.208917, 0.096007, 0.11576, -0.679224], [0.858002, -0.679858, -0.393428, -0.231181],
+       [0.391333, -0.156084, -0.041504, -0.68593]],
+      [[-0.109757, -0.485902, 0.285175, 0.30393], [-0.251036, 0.045619, -0.288873, 0.173489],
+       [-0.330031, 0.438417, -0.354472, 0.588763]],
+      [[-0.070988, 0.064365, 0.720586, 0.076869], [0.038475, 0.114271, 0.758048, -0.406936],
+       [-0.41464, -0.043254, 0.699554, 0.061039]],
+      [[0.112533, -0.80495, 0.114961, -0.864765], [0.098345, -0.645632, 0.109371, -0.828731],
+       [-0.16162, -0.724725, -0.343178, -0.897922]]]],
 }
 
 _RNG = np.random.default_rng(1)
@@ -88,6 +135,8 @@ H = _RNG.uniform(-1, 1, (2, 4)).astype(np.float32)
 C = _RNG.uniform(-1, 1, (2, 4)).astype(np.float32)
 H0 = _RNG.uniform(-1, 1, (4, 2, 4)).astype(np.float32)
 C0 = _RNG.uniform(-1, 1, (4, 2, 4)).astype(np.float32)
+X4 = np.random.default_rng(5).uniform(-1, 1, (4, 3, 3)).astype(np.float32)
+LENGTHS = np.array([4, 2, 3], np.int32)
 
 CASES = {
     "RNNCELL_TANH": (lambda: nn.RNNCell(3, 4), lambda: (Tensor(X[0]), Tensor(H))),
@@ -101,6 +150,10 @@ CASES = {
     "LSTM_NOBIAS_BF": (lambda: nn.LSTM(3, 4, 1, has_bias=False, batch_first=True), lambda: (Tensor(X),)),
     "GRU_2L_BI": (lambda: nn.GRU(3, 4, 2, bidirectional=True), lambda: (Tensor(X), Tensor(H0))),
     "GRU_NOBIAS": (lambda: nn.GRU(3, 4, 1, has_bias=False), lambda: (Tensor(X),)),
+    "LSTM_SEQLEN": (lambda: nn.LSTM(3, 4, 1), lambda: (Tensor(X4), None, Tensor(LENGTHS))),
+    "GRU_BI_SEQLEN": (lambda: nn.GRU(3, 4, 1, bidirectional=True), lambda: (Tensor(X4), None, Tensor(LENGTHS))),
+    "RNN_2L_BI_SEQLEN": (lambda: nn.RNN(3, 4, 2, bidirectional=True),
+                         lambda: (Tensor(X4), None, Tensor(LENGTHS))),
 }
 
 
@@ -116,7 +169,7 @@ def test_outputs_match_mindspore(name):
 
 
 @pytest.mark.parametrize("name", ["RNNCELL_TANH", "LSTMCELL", "GRUCELL", "RNN_RELU_BI_BF", "LSTM_2L_BI_HX",
-                                  "GRU_2L_BI"])
+                                  "GRU_2L_BI", "GRU_BI_SEQLEN"])
 def test_compiled_equals_eager(name):
     make, inputs = CASES[name]
     net = set_weights(make())
@@ -186,7 +239,8 @@ def _like(value, leaves):
     (lambda: nn.RNN(3, 4, 1, has_bias=False, dtype=ms.float64), (3, 2, 3)),
     (lambda: nn.LSTMCell(3, 4, dtype=ms.float64), (2, 3)),
     (lambda: nn.GRUCell(3, 4, dtype=ms.float64), (2, 3)),
-], ids=["lstm_2l_bi", "gru_batch_first", "rnn_no_bias", "lstm_cell", "gru_cell"])
+    (lambda: _WithLengths(nn.LSTM(3, 4, 1, bidirectional=True, dtype=ms.float64)), (4, 3, 3)),
+], ids=["lstm_2l_bi", "gru_batch_first", "rnn_no_bias", "lstm_cell", "gru_cell", "lstm_bi_seq_length"])
 def test_gradients_match_finite_differences(make, x_shape):
     net = set_weights(make(), np.float64)
     if isinstance(net, (nn.LSTMCell, nn.GRUCell)):
@@ -204,6 +258,18 @@ def test_gradients_match_finite_differences(make, x_shape):
 
     x = np.random.default_rng(2).uniform(-1, 1, x_shape)
     check_grads(fn, (x, *(p.asnumpy() for p in params)), _float64_vjp(net, params))
+
+
+class _WithLengths(nn.Cell):
+    """A recurrent layer applied to its input with the fixed sequence lengths LENGTHS."""
+
+    def __init__(self, rnn):
+        super().__init__()
+        self.rnn = rnn
+        self.lengths = Tensor(LENGTHS)
+
+    def construct(self, x):
+        return self.rnn(x, None, self.lengths)
 
 
 class _WithState(nn.Cell):
@@ -233,6 +299,10 @@ def test_bad_arguments_raise_like_mindspore():
         nn.LSTMCell(3, 4)(Tensor(X[0]), Tensor(H))
     with pytest.raises(ValueError, match="3-D"):
         nn.GRU(3, 4)(Tensor(X[0]))
+    with pytest.raises(ValueError, match="'seq_length' must have shape"):
+        nn.GRU(3, 4)(Tensor(X4), None, Tensor(LENGTHS[:2]))
+    with pytest.raises(TypeError, match="'seq_length' must be int32 or int64"):
+        nn.GRU(3, 4)(Tensor(X4), None, Tensor(LENGTHS.astype(np.float32)))
 
 
 def test_dropout_between_layers_only_in_training():

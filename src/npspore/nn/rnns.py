@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
+
 from npspore.common import dtype as mstype
 from npspore.common.initializer import Uniform, initializer
 from npspore.common.parameter import Parameter, ParameterTuple
@@ -31,6 +33,26 @@ def _stack(states):
     if len(states) == 1:  # the compiler mishandles the adjoint of a one-operand stack/concat
         return states[0].expand_dims(0)
     return F.stack(states, 0)
+
+
+def _reverse_sequence(x, seq_length):
+    """`x` (T, B, F) reversed in time: all of it, or each sequence's first ``seq_length[b]`` steps."""
+    if not isinstance(seq_length, Tensor):
+        return x[::-1]
+    steps, batch = x.shape[0], x.shape[1]
+    t = Tensor(np.arange(steps, dtype=np.int64).reshape(steps, 1))
+    lengths = seq_length.astype(mstype.int64).reshape((1, batch))
+    source_step = F.where(t < lengths, lengths - 1 - t, t)                    # (T, B)
+    flat_index = source_step * batch + Tensor(np.arange(batch, dtype=np.int64))
+    return F.gather(x.reshape((steps * batch, x.shape[2])), flat_index.reshape((-1,)), 0).reshape(x.shape)
+
+
+def _check_seq_length(seq_length, batch, cls_name):
+    if seq_length.dtype not in (mstype.int32, mstype.int64):
+        raise TypeError(f"For '{cls_name}', the 'seq_length' must be int32 or int64, but got {seq_length.dtype}.")
+    if seq_length.shape != (batch,):
+        raise ValueError(f"For '{cls_name}', the 'seq_length' must have shape ({batch},), but got "
+                         f"{seq_length.shape}.")
 
 
 class _RNNBase(Cell):
@@ -81,8 +103,12 @@ class _RNNBase(Cell):
         self.b_ih_list = ParameterTuple(b_ih)
         self.b_hh_list = ParameterTuple(b_hh)
 
-    def _recurrence(self, x, h, c, w_ih, w_hh, b_ih, b_hh):
-        """Run one direction of one layer over `x` (T, B, I); returns the outputs (T, B, H), last h and c."""
+    def _recurrence(self, x, h, c, w_ih, w_hh, b_ih, b_hh, seq_length):
+        """Run one direction of one layer over `x` (T, B, I); returns the outputs (T, B, H), last h and c.
+
+        With `seq_length` (B,), the state stops changing after each sequence's length and the outputs
+        there are zeros, as in MindSpore.
+        """
         x_dtype = x.dtype
         w_ih, w_hh = w_ih.astype(x_dtype), w_hh.astype(x_dtype)
         if self.has_bias:
@@ -92,14 +118,20 @@ class _RNNBase(Cell):
         for t in range(x.shape[0]):
             gates_t = run("row", gates_x, t)
             if self.mode == "LSTM":
-                h, c = lstm_step(gates_t, h, c, w_hh, b_hh)
+                h_t, c_t = lstm_step(gates_t, h, c, w_hh, b_hh)
             elif self.mode == "GRU":
-                h = gru_step(gates_t, h, w_hh, b_hh)
+                h_t, c_t = gru_step(gates_t, h, w_hh, b_hh), c
             elif self.mode == "RNN_TANH":
-                h = rnn_tanh_step(gates_t, h, w_hh, b_hh)
+                h_t, c_t = rnn_tanh_step(gates_t, h, w_hh, b_hh), c
             else:
-                h = rnn_relu_step(gates_t, h, w_hh, b_hh)
-            outputs = run("row_add", outputs, t, h)
+                h_t, c_t = rnn_relu_step(gates_t, h, w_hh, b_hh), c
+            if isinstance(seq_length, Tensor):
+                running = (seq_length > t).reshape((-1, 1))
+                h, c = F.where(running, h_t, h), F.where(running, c_t, c)
+                h_t = F.where(running, h_t, F.zeros_like(h_t))
+            else:
+                h, c = h_t, c_t
+            outputs = run("row_add", outputs, t, h_t)
         return outputs, h, c
 
     def _check_hx(self, x, hx):
@@ -117,14 +149,13 @@ class _RNNBase(Cell):
 
     def construct(self, x, hx=None, seq_length=None):
         check_float_tensor(x, "x", self.cls_name)
-        if isinstance(seq_length, Tensor):
-            raise ValueError(f"For '{self.cls_name}', npspore does not support 'seq_length' yet: pass None and "
-                             f"mask the padded steps.")
         if x.ndim != 3:
             raise ValueError(f"For '{self.cls_name}', the 'x' must be a 3-D Tensor (seq_len, batch, input_size), "
                              f"but got shape {x.shape}.")
         if self.batch_first:
             x = x.transpose((1, 0, 2))
+        if isinstance(seq_length, Tensor):
+            _check_seq_length(seq_length, x.shape[1], self.cls_name)
         state_shape = (self.num_layers * self.num_directions, x.shape[1], self.hidden_size)
         if isinstance(hx, (Tensor, tuple)):  # not 'hx is None': compiled code cannot compare a tensor with 'is'
             self._check_hx(x, hx)
@@ -144,9 +175,10 @@ class _RNNBase(Cell):
                 k = layer * self.num_directions + direction
                 b_ih = self.b_ih_list[k] if self.has_bias else None
                 b_hh = self.b_hh_list[k] if self.has_bias else None
-                seq = layer_input if direction == 0 else layer_input[::-1]
-                out, h, c = self._recurrence(seq, h_0[k], c_0[k], self.w_ih_list[k], self.w_hh_list[k], b_ih, b_hh)
-                outputs += (out if direction == 0 else out[::-1],)
+                seq = layer_input if direction == 0 else _reverse_sequence(layer_input, seq_length)
+                out, h, c = self._recurrence(seq, h_0[k], c_0[k], self.w_ih_list[k], self.w_hh_list[k], b_ih, b_hh,
+                                             seq_length)
+                outputs += (out if direction == 0 else _reverse_sequence(out, seq_length),)
                 h_n += (h,)
                 c_n += (c,)
             output = outputs[0] if self.num_directions == 1 else F.concat(outputs, 2)
@@ -179,7 +211,7 @@ class RNN(_RNNBase):
     Inputs:
         - **x** (Tensor) - :math:`(seq\_len, batch, input\_size)` (or batch first), float16/float32.
         - **hx** (Tensor) - :math:`(num\_directions * num\_layers, batch, hidden\_size)`. Default: zeros.
-        - **seq_length** (Tensor) - must be ``None`` in npspore.
+        - **seq_length** (Tensor) - :math:`(batch,)` int32/int64: each sequence's length. Default: ``None``.
 
     Outputs:
         Tuple ``(output, hx_n)``: output :math:`(seq\_len, batch, num\_directions * hidden\_size)` (or batch
@@ -191,7 +223,7 @@ class RNN(_RNNBase):
     Raises:
         TypeError: If an argument has the wrong type, or `x`/`hx` is not a float16/float32 Tensor.
         ValueError: If a size is not positive, `dropout` is not in [0, 1), `nonlinearity` is unknown,
-            `x` is not 3-D, or `seq_length` is given.
+            `x` is not 3-D, or `seq_length` has the wrong shape.
     """
 
     def __init__(self, *args, **kwargs):
@@ -225,7 +257,7 @@ class LSTM(_RNNBase):
         - **x** (Tensor) - :math:`(seq\_len, batch, input\_size)` (or batch first), float16/float32.
         - **hx** (tuple) - ``(h_0, c_0)``, each :math:`(num\_directions * num\_layers, batch, hidden\_size)`.
           Default: zeros.
-        - **seq_length** (Tensor) - must be ``None`` in npspore.
+        - **seq_length** (Tensor) - :math:`(batch,)` int32/int64: each sequence's length. Default: ``None``.
 
     Outputs:
         Tuple ``(output, (h_n, c_n))``.
@@ -233,7 +265,7 @@ class LSTM(_RNNBase):
     Raises:
         TypeError: If an argument has the wrong type, or `hx` is not a tuple of two Tensors.
         ValueError: If a size is not positive, `dropout` is not in [0, 1), `x` is not 3-D, or
-            `seq_length` is given.
+            `seq_length` has the wrong shape.
     """
 
     def __init__(self, *args, **kwargs):
@@ -256,7 +288,7 @@ class GRU(_RNNBase):
     Inputs:
         - **x** (Tensor) - :math:`(seq\_len, batch, input\_size)` (or batch first), float16/float32.
         - **hx** (Tensor) - :math:`(num\_directions * num\_layers, batch, hidden\_size)`. Default: zeros.
-        - **seq_length** (Tensor) - must be ``None`` in npspore.
+        - **seq_length** (Tensor) - :math:`(batch,)` int32/int64: each sequence's length. Default: ``None``.
 
     Outputs:
         Tuple ``(output, hx_n)``.
@@ -264,7 +296,7 @@ class GRU(_RNNBase):
     Raises:
         TypeError: If an argument has the wrong type.
         ValueError: If a size is not positive, `dropout` is not in [0, 1), `x` is not 3-D, or
-            `seq_length` is given.
+            `seq_length` has the wrong shape.
     """
 
     def __init__(self, *args, **kwargs):
