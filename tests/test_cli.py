@@ -20,6 +20,7 @@ from npspore.cli import main
 from npspore.cli.bench import Progress
 from npspore.cli.highlight import highlight
 from npspore.cli.target import InputError, load_target, make_inputs
+from npspore.compiler import cache as disk_cache
 from npspore.nn import Cell
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -96,7 +97,9 @@ def test_python_m_prints_the_cached_module_that_runs(tmp_path, monkeypatch):
     assert result.returncode == 0, result.stderr
     key = re.search(r"^# key: ([0-9a-f]{64})$", result.stdout, re.MULTILINE).group(1)
     with open(tmp_path / f"{key}.py", encoding="utf-8") as handle:
-        assert handle.read() == result.stdout  # the disk cache's file, byte for byte
+        stored = handle.read()
+    assert stored.startswith(result.stdout)  # the disk cache's file, byte for byte, then its seal line
+    assert re.fullmatch(rf"# npspore-seal v1 key={key} hmac-sha256=[0-9a-f]{{64}}\n", stored[len(result.stdout):])
 
     import catalogue
     from npspore.jit import JitFunction
@@ -179,7 +182,7 @@ def test_check_exits_1_when_the_gradient_differs_from_finite_differences(tmp_pat
 # ------------------------------------------------------------------------------------------- cache
 
 
-def test_cache_list_info_explain_clear(tmp_path):
+def test_cache_list_info_explain_clear(tmp_path, monkeypatch):
     assert npspore("show", "tests/catalogue.py:MLP", "--input", "f32[5,4]", cache_dir=tmp_path).returncode == 0
     (key,) = [name[:-3] for name in os.listdir(tmp_path) if name.endswith(".py")]
 
@@ -204,13 +207,13 @@ def test_cache_list_info_explain_clear(tmp_path):
 
     # an entry written two days ago goes with --older-than 1; a fresh one stays
     fresh = "0" * 64
-    for suffix in (".py", ".sha256"):
-        (tmp_path / f"{fresh}{suffix}").write_bytes((tmp_path / f"{key}{suffix}").read_bytes())
-        two_days_ago = os.path.getmtime(tmp_path / f"{key}{suffix}") - 2 * 86400
-        os.utime(tmp_path / f"{key}{suffix}", (two_days_ago, two_days_ago))
+    monkeypatch.setenv("NPSPORE_CACHE_DIR", str(tmp_path))
+    disk_cache.store(fresh, "# callable: fresh\nkernel = None\n")
+    two_days_ago = os.path.getmtime(tmp_path / f"{key}.py") - 2 * 86400
+    os.utime(tmp_path / f"{key}.py", (two_days_ago, two_days_ago))
     cleared = npspore("cache", "clear", "--older-than", "1", cache_dir=tmp_path)
     assert cleared.stdout.startswith("removed 1 kernel(s) older than 1 days")
-    assert sorted(os.listdir(tmp_path)) == [f"{fresh}.py", f"{fresh}.sha256"]
+    assert sorted(os.listdir(tmp_path)) == [f"{fresh}.py"]
     assert npspore("cache", "clear", cache_dir=tmp_path).stdout.startswith("removed 1 kernel(s) (")
     assert os.listdir(tmp_path) == []
 

@@ -9,6 +9,7 @@ differs: arguments, a source file changed since it was built, or the npspore ver
 from __future__ import annotations
 
 import ast
+import json
 import os
 import time
 
@@ -16,7 +17,7 @@ from .. import __version__
 from ..compiler import cache as disk_cache
 from ..compiler import pipeline
 from ..compiler.signature import describe_key, input_key
-from .target import Target
+from .target import InputError, Target
 
 
 def _directory_or_none() -> str | None:
@@ -26,12 +27,23 @@ def _directory_or_none() -> str | None:
     return directory
 
 
+def _entries(directory: str) -> list:
+    """npspore's own entries in ``directory`` (an unusable directory is an InputError)."""
+    try:
+        return disk_cache.entries(directory)
+    except disk_cache.CacheUnavailable as error:
+        raise InputError(str(error)) from None
+
+
 def run_list(options) -> int:
-    """Print one row per cached kernel, newest first."""
+    """Print one row per cached kernel, newest first (with ``--json``, a JSON list of entries)."""
     directory = _directory_or_none()
     if directory is None:
         return 0
-    entries = sorted(disk_cache.entries(directory), key=lambda e: e["mtime"], reverse=True)
+    entries = sorted(_entries(directory), key=lambda e: e["mtime"], reverse=True)
+    if options.json:
+        print(json.dumps(entries, indent=2))
+        return 0
     if not entries:
         print(f"no cached kernels in {directory}")
         return 0
@@ -48,12 +60,15 @@ def run_list(options) -> int:
 
 
 def run_info(options) -> int:
-    """Print the cache directory, the number of kernels and their total size."""
+    """Print the cache directory, the number of kernels and their total size (or them as JSON)."""
     directory = _directory_or_none()
     if directory is None:
         return 0
-    entries = disk_cache.entries(directory)
+    entries = _entries(directory)
     total = sum(e["size"] for e in entries)
+    if options.json:
+        print(json.dumps({"directory": directory, "kernels": len(entries), "bytes": total}, indent=2))
+        return 0
     print(f"directory: {directory}")
     print(f"kernels:   {len(entries)}")
     print(f"size:      {total} bytes ({_size(total)})")
@@ -61,16 +76,19 @@ def run_info(options) -> int:
 
 
 def run_clear(options) -> int:
-    """Delete every cached kernel, or those older than ``--older-than DAYS``."""
+    """Delete npspore's own cached kernels (every one, or those older than ``--older-than DAYS``).
+
+    Only files named ``<sha256>.py`` that end in npspore's seal line for that name are deleted;
+    anything else in the directory (a project's sources, if the variable points there) is left alone.
+    """
     directory = _directory_or_none()
     if directory is None:
         return 0
     cutoff = time.time() - options.older_than * 86400 if options.older_than is not None else None
-    removed = [e for e in disk_cache.entries(directory) if cutoff is None or e["mtime"] < cutoff]
-    for entry in removed:
-        disk_cache.discard(entry["key"])
+    chosen = [e for e in _entries(directory) if cutoff is None or e["mtime"] < cutoff]
+    removed = disk_cache.remove(directory, [e["key"] for e in chosen])
     kept = "" if cutoff is None else f" older than {options.older_than:g} days"
-    print(f"removed {len(removed)} kernel(s){kept} ({_size(sum(e['size'] for e in removed))}) from {directory}")
+    print(f"removed {removed} kernel(s){kept} ({_size(sum(e['size'] for e in chosen))}) from {directory}")
     return 0
 
 
