@@ -126,7 +126,7 @@ def run_explain(target: Target, args, options) -> int:
         print(f"miss: {path} exists but a source file it was built from has changed; it will be rebuilt")
         return 0
     print(f"miss: no kernel for {name} {signature}\n  key {disk_key}")
-    same = [e for e in disk_cache.entries(directory)
+    same = [e for e in _entries(directory)
             if e["header"].get("callable") == name and e["header"].get("kernel", "forward") == "forward"]
     if not same:
         print(f"  no cached forward kernel of {name} at all in {directory}")
