@@ -193,7 +193,7 @@ def compile_twice_in_memory():
     return [str(w.message) for w in caught if issubclass(w.category, RuntimeWarning)]
 
 
-@pytest.mark.parametrize("case", ["home_missing", "etc_passwd", "unwritable_parent", "name_too_long"])
+@pytest.mark.parametrize("case", ["home_missing", "etc_passwd", "unwritable_parent", "name_too_long", "nul_byte"])
 def test_an_unusable_directory_compiles_in_memory_and_warns_once(tmp_path, monkeypatch, case):
     plain_file = tmp_path / "plain-file"
     plain_file.write_text("")
@@ -208,8 +208,10 @@ def test_an_unusable_directory_compiles_in_memory_and_warns_once(tmp_path, monke
         parent.mkdir(mode=0o500)
         # root writes anywhere, so as root the parent is a read-only kernel filesystem instead
         monkeypatch.setenv("NPSPORE_CACHE_DIR", "/proc/npspore-kernels" if os.geteuid() == 0 else str(parent / "k"))
-    else:
+    elif case == "name_too_long":
         monkeypatch.setenv("NPSPORE_CACHE_DIR", str(tmp_path / ("k" * (os.pathconf(tmp_path, "PC_NAME_MAX") + 1))))
+    else:
+        monkeypatch.setattr(os, "environ", dict(os.environ, NPSPORE_CACHE_DIR=f"{tmp_path}/a\0b"))
     messages = compile_twice_in_memory()
     assert len(messages) == 1 and "kernels are compiled in memory only" in messages[0]
 
@@ -258,7 +260,7 @@ def test_an_entry_planted_by_another_user_is_not_loaded(cache_dir):
     assert cache.load(K1) is None
 
 
-@pytest.mark.parametrize("problem", ["readable_by_others", "not_a_file", "damaged"])
+@pytest.mark.parametrize("problem", ["readable_by_others", "not_a_file", "damaged", "open_directory"])
 def test_an_unusable_secret_keeps_kernels_in_memory(cache_dir, tmp_path, monkeypatch, problem):
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     os.makedirs(os.path.dirname(cache.secret_path()))
@@ -268,6 +270,8 @@ def test_an_unusable_secret_keeps_kernels_in_memory(cache_dir, tmp_path, monkeyp
         os.chmod(cache.secret_path(), 0o644)
     elif problem == "not_a_file":
         os.mkdir(cache.secret_path())
+    elif problem == "open_directory":  # others could replace the secret with one they know
+        os.chmod(os.path.dirname(cache.secret_path()), 0o777)
     else:
         with open(cache.secret_path(), "w") as handle:
             handle.write("not hex")

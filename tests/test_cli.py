@@ -247,6 +247,13 @@ def test_cache_verbs_touch_only_npspores_own_entries(tmp_path, monkeypatch):
     assert sorted(os.listdir(project)) == others
 
 
+def test_cache_json_when_the_disk_cache_is_off(monkeypatch, capsys):
+    monkeypatch.setenv("NPSPORE_CACHE_DIR", "")
+    assert main(["cache", "list", "--json"]) == 0 and json.loads(capsys.readouterr().out) == []
+    assert main(["cache", "info", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == {"directory": None, "kernels": 0, "bytes": 0}
+
+
 def test_cache_verbs_refuse_a_group_writable_directory_in_one_line(tmp_path):
     os.chmod(tmp_path, 0o777)
     for action in ("list", "info", "clear"):

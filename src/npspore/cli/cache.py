@@ -20,9 +20,9 @@ from ..compiler.signature import describe_key, input_key
 from .target import InputError, Target
 
 
-def _directory_or_none() -> str | None:
+def _directory_or_none(options=None) -> str | None:
     directory = disk_cache.cache_dir()
-    if directory is None:
+    if directory is None and not getattr(options, "json", False):
         print("the disk cache is off (NPSPORE_CACHE_DIR is set to an empty value)")
     return directory
 
@@ -37,12 +37,12 @@ def _entries(directory: str) -> list:
 
 def run_list(options) -> int:
     """Print one row per cached kernel, newest first (with ``--json``, a JSON list of entries)."""
-    directory = _directory_or_none()
-    if directory is None:
-        return 0
-    entries = sorted(_entries(directory), key=lambda e: e["mtime"], reverse=True)
+    directory = _directory_or_none(options)
+    entries = sorted(_entries(directory), key=lambda e: e["mtime"], reverse=True) if directory else []
     if options.json:
         print(json.dumps(entries, indent=2))
+        return 0
+    if directory is None:
         return 0
     if not entries:
         print(f"no cached kernels in {directory}")
@@ -61,13 +61,13 @@ def run_list(options) -> int:
 
 def run_info(options) -> int:
     """Print the cache directory, the number of kernels and their total size (or them as JSON)."""
-    directory = _directory_or_none()
-    if directory is None:
-        return 0
-    entries = _entries(directory)
+    directory = _directory_or_none(options)
+    entries = _entries(directory) if directory else []
     total = sum(e["size"] for e in entries)
     if options.json:
         print(json.dumps({"directory": directory, "kernels": len(entries), "bytes": total}, indent=2))
+        return 0
+    if directory is None:
         return 0
     print(f"directory: {directory}")
     print(f"kernels:   {len(entries)}")

@@ -107,7 +107,7 @@ def _check_symlinks(path: str) -> None:
         ancestor = os.sep.join(parts[:i]) or os.sep
         try:
             info = os.lstat(ancestor)
-        except OSError:
+        except (OSError, ValueError):
             return  # created below (as a real directory) or reported there
         if stat.S_ISLNK(info.st_mode) and info.st_uid not in (0, os.getuid()):
             raise CacheUnavailable(f"{path} is reached through {ancestor}, a symlink owned by uid {info.st_uid}")
@@ -155,6 +155,7 @@ def _usable_directory_fd() -> int | None:
 
 
 def _read_secret(path: str) -> bytes:
+    _check_private(os.stat(os.path.dirname(path)), os.path.dirname(path))
     fd = os.open(path, _OPEN_FLAGS)
     try:
         info = os.fstat(fd)
