@@ -33,6 +33,7 @@ import os
 import re
 import secrets
 import stat
+import sys
 import warnings
 
 MAX_ENTRY_BYTES = 16 * 1024 * 1024
@@ -86,10 +87,18 @@ def digest(*parts) -> str:
 
 
 def warn_once(message: str) -> None:
-    """Warn (``RuntimeWarning``) about an unusable cache, once per message per process."""
-    if message not in _WARNED:
-        _WARNED.add(message)
-        warnings.warn(f"npspore: {message}; kernels are compiled in memory only", RuntimeWarning, stacklevel=3)
+    """Warn (``RuntimeWarning``) about an unusable cache, once per message per process.
+
+    The warning is attributed to the first frame outside npspore (the user's call that compiled).
+    """
+    if message in _WARNED:
+        return
+    _WARNED.add(message)
+    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
+    frame, level = sys._getframe(0), 1
+    while frame.f_back is not None and frame.f_code.co_filename.startswith(package):
+        frame, level = frame.f_back, level + 1
+    warnings.warn(f"npspore: {message}; kernels are compiled in memory only", RuntimeWarning, stacklevel=level)
 
 
 def _check_private(info: os.stat_result, what: str) -> None:
@@ -132,6 +141,8 @@ def open_directory(directory: str) -> int:
         reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
         if isinstance(error, OSError) and os.path.islink(directory):
             reason = "it is a symlink"
+        elif isinstance(error, FileExistsError):
+            reason = "it is not a directory"
         raise CacheUnavailable(f"cannot use {directory!r} as the kernel cache directory ({reason})") from None
     try:
         _check_private(os.fstat(fd), directory)
