@@ -49,10 +49,10 @@ exit status: 0 all gradients match, 1 some gradient does not, 2 bad input
 _CACHE_EXAMPLES = """\
 examples:
   npspore cache list
-  npspore cache info
+  npspore cache info --json
   npspore cache clear --older-than 30
   npspore cache explain tests/catalogue.py:MLP --input f32[5,4]
-the cache directory is $NPSPORE_CACHE_DIR (default ~/.cache/npspore)
+the cache directory is $NPSPORE_CACHE_DIR (default ~/.cache/npspore); clear deletes only npspore's sealed kernels
 """
 
 _BENCH_EXAMPLES = """\
