@@ -36,6 +36,8 @@ import stat
 import sys
 import warnings
 
+from ..context import get_context
+
 MAX_ENTRY_BYTES = 16 * 1024 * 1024
 SEAL_PREFIX = b"# npspore-seal v1 key="
 _SEAL = re.compile(rb"# npspore-seal v1 key=([0-9a-f]{64}) hmac-sha256=([0-9a-f]{64})\n\Z")
@@ -54,8 +56,6 @@ def cache_dir() -> str | None:
 
     The directory is not checked here; :func:`store` and :func:`load` check it before every use.
     """
-    from ..context import get_context
-
     try:
         if get_context("compile_cache") is False:
             return None
