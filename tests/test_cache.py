@@ -223,6 +223,17 @@ def test_an_unusable_directory_compiles_in_memory_and_warns_once(tmp_path, monke
     assert len(messages) == 1 and "kernels are compiled in memory only" in messages[0]
 
 
+def test_a_directory_that_cannot_be_written_is_warned_about_once(cache_dir, monkeypatch):
+    cache_dir.mkdir(mode=0o700)
+
+    def full_disk(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", full_disk)
+    messages = compile_twice_in_memory()
+    assert len(messages) == 1 and "No space left on device" in messages[0]
+
+
 def test_a_group_writable_directory_is_refused_not_tightened(cache_dir):
     cache_dir.mkdir(mode=0o700)
     os.chmod(cache_dir, 0o775)

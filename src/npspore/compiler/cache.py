@@ -239,7 +239,7 @@ def store(key: str, source: str) -> str | None:
     """Write a generated module, sealed, to the disk cache; returns its path.
 
     Returns None when the disk cache is off or unusable, or the write fails (a full or read-only
-    disk must not stop the program).
+    disk must not stop the program: it is warned about once).
     """
     _check_key(key)
     fd = _usable_directory_fd()
@@ -256,8 +256,9 @@ def store(key: str, source: str) -> str | None:
             with os.fdopen(out, "wb") as handle:
                 handle.write(data + seal(key, data, mac_secret))
             os.replace(temp, key + ".py", src_dir_fd=fd, dst_dir_fd=fd)
-        except OSError:
+        except OSError as error:
             _unlink(fd, temp)
+            warn_once(f"cannot write kernels to {cache_dir()!r} ({error.strerror or error})")
             return None
     finally:
         os.close(fd)
