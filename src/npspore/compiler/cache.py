@@ -74,15 +74,6 @@ def secret_path() -> str:
     return os.path.join(base, "npspore", "cache-secret")
 
 
-def digest(*parts) -> str:
-    """sha256 hex digest of the ``repr`` of each part, in order."""
-    h = hashlib.sha256()
-    for part in parts:
-        h.update(repr(part).encode())
-        h.update(b"\0")
-    return h.hexdigest()
-
-
 # --------------------------------------------------------------------------- checks
 
 

@@ -6,3 +6,6 @@ from .loss import *  # noqa: F401,F403
 from . import cell, container, layers, loss
 
 __all__ = cell.__all__ + container.__all__ + layers.__all__ + loss.__all__
+from ..missing_names import module_getattr
+
+__getattr__ = module_getattr("mindspore.nn", globals())
