@@ -234,6 +234,18 @@ def test_a_directory_that_cannot_be_written_is_warned_about_once(cache_dir, monk
     assert len(messages) == 1 and "No space left on device" in messages[0]
 
 
+def test_an_interrupted_write_leaves_no_temporary_file(cache_dir, monkeypatch):
+    cache.store(K3, "x = 0\n")
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(os, "replace", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        cache.store(K1, "kernel = 1\n")
+    assert os.listdir(cache_dir) == [f"{K3}.py"]
+
+
 def test_a_group_writable_directory_is_refused_not_tightened(cache_dir):
     cache_dir.mkdir(mode=0o700)
     os.chmod(cache_dir, 0o775)

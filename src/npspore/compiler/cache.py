@@ -251,6 +251,9 @@ def store(key: str, source: str) -> str | None:
             _unlink(fd, temp)
             warn_once(f"cannot write kernels to {cache_dir()!r} ({error.strerror or error})")
             return None
+        except BaseException:  # interrupted mid-write: leave no temporary file behind
+            _unlink(fd, temp)
+            raise
     finally:
         os.close(fd)
     return os.path.join(cache_dir(), key + ".py")
