@@ -118,6 +118,7 @@ class KernelCache:
         return entry
 
     def add(self, key, entry, *, from_disk: bool) -> None:
+        """Keep ``entry`` for ``key`` and count it as compiled or loaded from disk."""
         if os.environ.get("NPSPORE_EXPLAIN_CACHE_MISSES") == "1":
             _log.warning("npspore: %s: %s", self.label, explain_miss(key, list(self.entries)))
         if from_disk:
@@ -127,6 +128,7 @@ class KernelCache:
         self.entries[key] = entry
 
     def info(self) -> dict:
+        """``{'hits', 'compiles', 'disk_loads', 'entries'}``."""
         return {"hits": self.hits, "compiles": self.compiles, "disk_loads": self.disk_loads,
                 "entries": len(self.entries)}
 
