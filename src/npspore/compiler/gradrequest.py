@@ -215,6 +215,7 @@ class GradRequest:
                 raise IndexError(f"Position index {position} is exceed input size.")
 
     def requested_positions(self, inputs) -> tuple:
+        """The input positions to differentiate (every position for ``get_all``)."""
         positions = self.spec.positions
         if positions is None:
             return ()
