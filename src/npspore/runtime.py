@@ -5,6 +5,7 @@ import numpy as np
 
 from .common.seed import default_rng as _seeded_rng
 from .common.tensor import Tensor
+from .compiler.library import host_call  # noqa: F401 - a call out of a kernel into Python (backward hooks)
 
 
 def show(*values) -> None:
@@ -15,3 +16,4 @@ def show(*values) -> None:
 def default_rng():
     """npspore's seeded NumPy generator (``npspore.set_seed``), for random ops such as dropout."""
     return _seeded_rng()
+

@@ -16,6 +16,7 @@ import numpy as np
 from . import ir
 from .errors import NotSupportedError, not_supported
 from .frontend import parse_function
+from .custombackward import attach_custom_backward, needs_custom_backward
 from .library import LIBRARY
 from .values import BoundMethod, Completion, NeedsStatic, TensorValue, copy_container
 
@@ -171,6 +172,10 @@ class Calls:
     def _call_construct(self, cell, parts, args, kwargs, frame, node):
         if parts.cast_dtype is not None:  # to_float: floating inputs are cast first
             args = tuple(self._cast_floating(a, parts.cast_dtype) for a in args)
+        if needs_custom_backward(self.program, cell, parts):  # a bprop or backward hooks: a call of its own
+            output = self._call_user(parts.construct, cell, args, kwargs, frame, node)
+            attach_custom_backward(self, cell, parts, args, output, self._loc(frame, node))
+            return output
         if is_library(parts.construct) and not parts.has_parameters:
             return self._call_python(parts.construct, (cell,) + args, kwargs, frame, node)
         return self._call_user(parts.construct, cell, args, kwargs, frame, node)

@@ -17,6 +17,10 @@ part                what it is                                             regis
 ``cell_parts``      ``cell -> CellParts``: construct, hooks, cast dtype    ``nn.cell``
 stagers             callables compiled by a rule of their own              ``grad`` (GradFunction)
 ==================  =====================================================  ====================
+
+Kernels call back into Python through :func:`host_call` (``rt.host_call`` in generated code): the
+specializer registers the callable (a backward hook runner) with :meth:`Library.host_function` and
+writes its key into the kernel.
 """
 from __future__ import annotations
 
@@ -38,6 +42,9 @@ class CellParts:
     hooks: tuple
     cast_dtype: object
     has_parameters: bool
+    backward_pre_hook: object = None   # grad_output arrays -> arrays: the backward pre-hooks, or None
+    backward_hook: object = None       # (grad_input arrays, grad_output arrays) -> arrays, or None
+    bprop: object = None               # the plain function ``bprop(self, *inputs, out, dout)`` or None
 
 
 class Library:
@@ -51,6 +58,13 @@ class Library:
             setattr(self, name, None)
         self.mutable_types = ()
         self._stagers: dict = {}
+        self.host_functions: dict = {}
+
+    def host_function(self, fn) -> str:
+        """Register ``fn`` for kernels to call (:func:`host_call`); returns its key."""
+        key = f"host{len(self.host_functions)}"
+        self.host_functions[key] = fn
+        return key
 
     def register(self, **parts) -> None:
         """Set protocol parts by name; raises ValueError for a name the compiler does not know."""
@@ -84,3 +98,8 @@ class Library:
 
 
 LIBRARY = Library()
+
+
+def host_call(key: str, *values) -> tuple:
+    """Run the host function registered under ``key`` on ``values`` (arrays); its result arrays."""
+    return tuple(LIBRARY.host_functions[key](*values))

@@ -77,6 +77,7 @@ class CompileRequest:
     dynamic: dict | None = None
     options: tuple = ()
     grads: tuple = ()             # GradRequests, outermost first
+    backward_hooks: bool = False  # whether cells' backward hooks run (a PYNATIVE grad call)
 
     def calls(self) -> list:
         """``(args, kwargs)`` seen by each level: the outermost call first, the target's call last."""
@@ -102,7 +103,8 @@ def _normalize(request: CompileRequest, source):
 
 def _specialize(request: CompileRequest, _) -> Program:
     args, kwargs = request.calls()[-1]
-    return specialize_call(request.target, args, kwargs, dynamic=request.dynamic)
+    return specialize_call(request.target, args, kwargs, dynamic=request.dynamic,
+                           backward_hooks=request.backward_hooks)
 
 
 def _differentiate(request: CompileRequest, program: Program) -> Program:
@@ -126,13 +128,14 @@ PIPELINE = (("frontend", _frontend), ("normalize", _normalize), ("specialize", _
 STAGES = tuple(name for name, _ in PIPELINE)
 
 
-def specialize_call(target, args, kwargs=None, *, dynamic=None) -> Program:
-    """The specialize stage for one call of ``target`` with concrete ``args``."""
+def specialize_call(target, args, kwargs=None, *, dynamic=None, backward_hooks=False) -> Program:
+    """The specialize stage for one call of ``target`` with concrete ``args`` (``backward_hooks``:
+    whether the cells' backward hooks run in its gradients)."""
     fn, self_obj = unbind(target)
     kwargs = kwargs or {}
     abstract_args = abstract_inputs(tuple(args), dynamic)
     abstract_kwargs = dict(zip(kwargs, abstract_inputs(tuple(kwargs.values()))))
-    builder = ProgramBuilder()
+    builder = ProgramBuilder(backward_hooks)
     function, captured = builder.specialize_entry(fn, self_obj, abstract_args, abstract_kwargs)
     module = ir.Module(functions=builder.functions, entry=function.name)
     paths = [addressable_path(self_obj, fn, obj) for obj in captured]
@@ -271,7 +274,7 @@ def layout_literal(program: Program, request: CompileRequest) -> dict | None:
 
 def _has_hooks(cell) -> bool:
     parts = LIBRARY.cell_parts(cell)
-    return bool(parts.pre_hooks or parts.hooks)
+    return bool(parts.pre_hooks or parts.hooks or parts.backward_pre_hook or parts.backward_hook)
 
 
 def _involved_files(program: Program) -> set:
@@ -338,7 +341,8 @@ def _format_block(block: ir.Block, indent: str) -> list:
             lines.append(f"{indent}{', '.join(map(repr, stmt.targets))} = call {stmt.callee}"
                          f"({', '.join(map(repr, stmt.args))}){where}")
         elif isinstance(stmt, ir.Effect):
-            lines.append(f"{indent}{stmt.kind}({', '.join(map(repr, stmt.args))}){where}")
+            targets = f"{', '.join(map(repr, stmt.targets))} = " if stmt.targets else ""
+            lines.append(f"{indent}{targets}{stmt.kind}({', '.join(map(repr, stmt.args))}){where}")
         else:
             lines.append(f"{indent}{type(stmt).__name__} -> {', '.join(map(repr, ir.defined_vars(stmt)))}{where}")
             for inner in ir.nested_blocks(stmt):

@@ -73,7 +73,9 @@ class ProgramBuilder:
     signature) to an already specialized function, so identical sub-cells share one function.
     """
 
-    def __init__(self):
+    def __init__(self, backward_hooks: bool = False):
+        self.backward_hooks = backward_hooks      # whether cells' backward hooks run (PYNATIVE grad)
+        self.warned_backward_hooks = False
         self.functions: dict[str, ir.Function] = {}
         self._shared: dict = {}
         self.names = NameSupply()          # function names, unique in the module
