@@ -129,8 +129,11 @@ class Doubled(nn.Cell):
         return self.inner(x) * 2
 
 
-def test_bprop_of_a_sub_cell_replaces_its_derivative():
+def test_bprop_of_a_sub_cell_and_of_the_differentiated_cell_replaces_its_derivative():
+    # observed on MindSpore 2.10 CPU: [100, 100], [200, 200], and [0, 0] at second order
     x = Tensor(np.array([2, 2]).astype(np.float32))
+    np.testing.assert_array_equal(ms.grad(TimesThree())(x).asnumpy(), [100.0, 100.0])
+    np.testing.assert_array_equal(ms.grad(ms.grad(Doubled(TimesThree())))(x).asnumpy(), [0.0, 0.0])
     np.testing.assert_array_equal(ms.grad(Doubled(TimesThree()))(x).asnumpy(), [200.0, 200.0])
 
 
@@ -140,3 +143,25 @@ def test_bprop_first_and_second_order_as_mindspore():
     # (the bprop ignores dout, so the outer factor 2 does not show)
     np.testing.assert_array_equal(ms.grad(Doubled(OneInputBprop()))(x).asnumpy(), [10.0, 10.0])
     np.testing.assert_array_equal(ms.grad(ms.grad(Doubled(OneInputBprop())))(x).asnumpy(), [5.0, 5.0])
+
+
+def test_a_forward_hook_printing_its_tuple_arguments_inside_a_compiled_gradient(capsys):
+    def forward_hook_fn(cell, inputs, outputs):
+        print("forward inputs: ", inputs)
+        print("forward outputs: ", outputs)
+
+    class Net(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.mul = nn.MatMul()
+            self.handle = self.mul.register_forward_hook(forward_hook_fn)
+
+        def construct(self, x, y):
+            x = x + x
+            return self.mul(x, y)
+
+    one = Tensor(np.ones([1]).astype(np.float32))
+    ops.GradOperation(get_all=True)(Net())(one, one)
+    two = "Tensor(shape=[1], dtype=Float32, value= [ 2.00000000e+00])"
+    ones = "Tensor(shape=[1], dtype=Float32, value= [ 1.00000000e+00])"
+    assert capsys.readouterr().out == f"forward inputs:  ({two}, {ones})\nforward outputs:  2.0\n"

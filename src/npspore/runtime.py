@@ -13,6 +13,21 @@ def show(*values) -> None:
     print(*(Tensor._wrap(v) if isinstance(v, np.ndarray) else v for v in values))
 
 
+def show_tree(template, *arrays) -> None:
+    """``print`` of values holding tensors (tuples, lists): ``template`` is the tuple of printed
+    values with ``...`` where each array goes."""
+    filled = iter(arrays)
+
+    def fill(value):
+        if value is ...:
+            return Tensor._wrap(next(filled))
+        if isinstance(value, (tuple, list)):
+            return type(value)(fill(v) for v in value)
+        return value
+
+    print(*fill(template))
+
+
 def default_rng():
     """npspore's seeded NumPy generator (``npspore.set_seed``), for random ops such as dropout."""
     return _seeded_rng()

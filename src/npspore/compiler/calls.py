@@ -13,6 +13,7 @@ import inspect
 
 import numpy as np
 
+from ..core import tree
 from . import ir
 from .errors import NotSupportedError, not_supported
 from .frontend import parse_function
@@ -50,7 +51,7 @@ class Calls:
         if assign is not None and func is assign:
             return self._assign_effect(args, frame, node)
         if func is builtins.print:
-            self.builder.append(ir.Effect("print", tuple(self._atom(a) for a in args), self._loc(frame, node)))
+            self._print_effect(args, frame, node)
             return None
         if func is builtins.isinstance:
             return self._isinstance(args[0], args[1])
@@ -194,6 +195,21 @@ class Calls:
         if isinstance(value, (tuple, list)):
             return copy_container(value, [self._cast_floating(v, target) for v in value])
         return value
+
+    def _print_effect(self, args, frame, node):
+        """``print``: an Effect of the tensors printed; tuples and lists holding tensors (a hook's
+        arguments) are printed whole, from a template whose tensors are ``...`` (``print_tree``)."""
+        if not any(isinstance(a, (tuple, list)) for a in args):
+            self.builder.append(ir.Effect("print", tuple(self._atom(a) for a in args), self._loc(frame, node)))
+            return
+        leaves = []
+
+        def hole(value):
+            leaves.append(self._atom(value))
+            return ...
+
+        template = tree.tree_map(hole, tuple(args), lambda v: isinstance(v, TensorValue))
+        self.builder.append(ir.Effect("print_tree", (ir.Const(template), *leaves), self._loc(frame, node)))
 
     def _isinstance(self, value, classes):
         Tensor, Parameter = LIBRARY.tensor_type, LIBRARY.parameter_type

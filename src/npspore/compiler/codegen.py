@@ -201,6 +201,8 @@ class Renderer:
             args = ", ".join(self.atom(a) for a in stmt.args)
             if stmt.kind == "print":
                 return [f"{indent}rt.show({args}){where}"]
+            if stmt.kind == "print_tree":
+                return [f"{indent}rt.show_tree({args}){where}"]
             if stmt.kind == "assign":
                 return [f"{indent}np.copyto({args}){where}"]
             if stmt.kind == "release":

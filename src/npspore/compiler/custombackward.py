@@ -89,3 +89,11 @@ def _stage_bprop(spec, cell, bprop, inputs, output, call, custom, loc) -> None:
             layout.append(("var", atom))
     custom.bprop = staged.callee
     custom.bprop_args = tuple(layout)
+
+
+def entry_calling(cell):
+    """The function compiled as the entry of a gradient of ``cell`` when it has a ``bprop``: a call
+    of the cell, so that the call carries its custom backward like a sub-cell's."""
+    def call_cell(*args, **kwargs):
+        return cell(*args, **kwargs)
+    return call_cell

@@ -117,11 +117,14 @@ class Call:
 
 @dataclass
 class Effect:
-    """A side effect that runs at call time: ``kind`` is ``'print'``, ``'assign'``, ``'release'`` or ``'host_call'``.
+    """A side effect that runs at call time: ``kind`` is ``'print'``, ``'print_tree'``, ``'assign'``,
+    ``'release'`` or ``'host_call'``.
 
     ``print``: args are printed as Python's print would print them (Tensors wrapped back).
     ``assign``: ``args = (param_var, value)``; writes ``value`` into the Parameter's array in place
     (``ops.assign``/``assign_add``/``assign_sub`` are lowered to this with the arithmetic done first).
+    ``print_tree``: ``args = (Const(template), *values)``, printed as ``print(*template)`` with each
+    ``...`` of the template (a tuple of the printed values) replaced by the next value.
     ``host_call``: ``targets = Library.host_call(key, *values)`` with ``args = (Const(key), *values)``:
     a call out of the kernel into Python (a backward hook), whose results replace the values.
     """

@@ -37,6 +37,7 @@ from .codegen import render_module
 from .frontend import parse_function
 from .gradrequest import GradRequest, leaf_slices
 from .kernel import CompiledKernel
+from .custombackward import entry_calling
 from .library import LIBRARY
 from .normalize import normalized
 from .optimize import optimize
@@ -132,6 +133,8 @@ def specialize_call(target, args, kwargs=None, *, dynamic=None, backward_hooks=F
     """The specialize stage for one call of ``target`` with concrete ``args`` (``backward_hooks``:
     whether the cells' backward hooks run in its gradients)."""
     fn, self_obj = unbind(target)
+    if LIBRARY.is_cell(self_obj) and LIBRARY.cell_parts(self_obj).bprop is not None:
+        fn, self_obj = entry_calling(self_obj), None
     kwargs = kwargs or {}
     abstract_args = abstract_inputs(tuple(args), dynamic)
     abstract_kwargs = dict(zip(kwargs, abstract_inputs(tuple(kwargs.values()))))
