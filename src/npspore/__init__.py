@@ -17,3 +17,5 @@ from .jit import *  # noqa: F401,F403
 from .grad import *  # noqa: F401,F403
 from . import common, nn, ops  # noqa: F401,E402
 from .common import dtype  # noqa: F401,E402
+from . import train  # noqa: F401,E402
+from .train.serialization import *  # noqa: F401,F403,E402
