@@ -5,4 +5,8 @@ from .layers import *  # noqa: F401,F403
 from .loss import *  # noqa: F401,F403
 from . import cell, container, layers, loss
 
+from ..train.metrics import (Metric, Accuracy, Loss, MAE, MSE, Precision, Recall, Fbeta, F1,  # noqa: E402
+                             TopKCategoricalAccuracy, Top1CategoricalAccuracy, Top5CategoricalAccuracy,
+                             ConfusionMatrix, rearrange_inputs, get_metric_fn, get_metrics, names)
+
 __all__ = cell.__all__ + container.__all__ + layers.__all__ + loss.__all__

@@ -1,5 +1,6 @@
-"""Training workflow, as in ``mindspore.train``: checkpoints."""
+"""Training workflow, as in ``mindspore.train``: metrics and checkpoints."""
+from .metrics import *  # noqa: F401,F403
 from .serialization import *  # noqa: F401,F403
-from . import serialization
+from . import metrics, serialization
 
-__all__ = list(serialization.__all__)
+__all__ = metrics.__all__ + serialization.__all__
