@@ -3,8 +3,9 @@
 Every metric accumulates over ``update(y_pred, y)`` calls (Tensors, NumPy arrays or lists), returns
 its value from ``eval()`` and starts over with ``clear()``; ``metric(y_pred, y)`` does all three at
 once. ``Model.eval`` drives them with the outputs of the evaluation network. Labels may be class
-indices or one-hot rows. Sums are kept in float64, so results are the same under NumPy 1.26 and 2.x
-(MindSpore 2.10 with NumPy 1.26 returns float64 for MAE, MSE and Loss).
+indices or one-hot rows. Sums are kept in float64 and scalar results are Python floats, so values and
+printed results are the same under NumPy 1.26 and 2.x (MindSpore 2.10 computes them in float64 and,
+with NumPy 1.26, prints ``{'accuracy': 0.9742}``).
 """
 import functools
 import sys
@@ -178,7 +179,7 @@ class Accuracy(_ClassCounts):
         """The accuracy, a float in [0, 1]."""
         if self._total_num == 0:
             raise self._no_samples()
-        return self._correct_num / self._total_num
+        return float(self._correct_num / self._total_num)
 
 
 class _PerClassRate(_ClassCounts):
@@ -228,7 +229,7 @@ class _PerClassRate(_ClassCounts):
             return result
         if self._type == "multilabel":
             result = self._rate_sum / (self._rate_count + _EPS)
-        return result.mean()
+        return float(result.mean())
 
 
 class Precision(_PerClassRate):
@@ -283,7 +284,7 @@ class Fbeta(_ClassCounts):
             raise self._no_samples()
         beta2 = self.beta ** 2
         fbeta = (1.0 + beta2) * self._true_positives / (beta2 * self._actual_positives + self._positives + _EPS)
-        return fbeta.mean() if average else fbeta
+        return float(fbeta.mean()) if average else fbeta
 
 
 class F1(Fbeta):
@@ -321,7 +322,7 @@ class Loss(Metric):
         """The mean loss."""
         if self._total_num == 0:
             raise self._no_samples()
-        return self._sum_loss / self._total_num
+        return float(self._sum_loss / self._total_num)
 
 
 class _SampleError(Metric):
@@ -348,7 +349,7 @@ class _SampleError(Metric):
         """The summed error per sample."""
         if self._samples_num == 0:
             raise self._no_samples()
-        return self._error_sum / self._samples_num
+        return float(self._error_sum / self._samples_num)
 
 
 class MAE(_SampleError):
@@ -402,7 +403,7 @@ class TopKCategoricalAccuracy(Metric):
         """The top-k accuracy."""
         if self._samples_num == 0:
             raise self._no_samples()
-        return self._correct_num / self._samples_num
+        return float(self._correct_num / self._samples_num)
 
 
 class Top1CategoricalAccuracy(TopKCategoricalAccuracy):
