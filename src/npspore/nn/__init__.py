@@ -3,6 +3,10 @@ from .cell import *  # noqa: F401,F403
 from .container import *  # noqa: F401,F403
 from .layers import *  # noqa: F401,F403
 from .loss import *  # noqa: F401,F403
+from .learning_rate_schedule import *  # noqa: F401,F403
+from .optim import *  # noqa: F401,F403
 from . import cell, container, layers, loss
+from . import learning_rate_schedule, optim
 
 __all__ = cell.__all__ + container.__all__ + layers.__all__ + loss.__all__
+__all__ += learning_rate_schedule.__all__ + optim.__all__
