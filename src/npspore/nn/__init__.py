@@ -5,8 +5,10 @@ from .layers import *  # noqa: F401,F403
 from .loss import *  # noqa: F401,F403
 from .learning_rate_schedule import *  # noqa: F401,F403
 from .optim import *  # noqa: F401,F403
+from .dynamic_lr import *  # noqa: F401,F403
+from .wrap import *  # noqa: F401,F403
 from . import cell, container, layers, loss
-from . import learning_rate_schedule, optim
+from . import dynamic_lr, learning_rate_schedule, optim, wrap
 
 __all__ = cell.__all__ + container.__all__ + layers.__all__ + loss.__all__
-__all__ += learning_rate_schedule.__all__ + optim.__all__
+__all__ += learning_rate_schedule.__all__ + optim.__all__ + dynamic_lr.__all__ + wrap.__all__
