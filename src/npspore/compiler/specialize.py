@@ -662,7 +662,7 @@ class FunctionSpecializer:
         return value
 
     def _eval_UnaryOp(self, node, frame):
-        operand = self._eval(node.operand, frame)
+        operand = self._as_value(self._eval(node.operand, frame))  # a Tensor read from a tuple is staged too
         if isinstance(node.op, ast.Not):
             if isinstance(operand, TensorValue):
                 return self._apply("logical_not", (operand,), {})
@@ -692,6 +692,8 @@ class FunctionSpecializer:
         result = None
         for op, comparator in zip(node.ops, node.comparators):
             right = self._eval(comparator, frame)
+            if type(op) in _CMP_DUNDER:  # a Tensor read from a tuple is compared at run time, as in _binary
+                left, right = self._as_value(left), self._as_value(right)
             if isinstance(left, TensorValue) or isinstance(right, TensorValue):
                 if type(op) not in _CMP_DUNDER:
                     raise not_supported(f"'{type(op).__name__}' comparison of a tensor", frame.source.loc(node))
@@ -996,7 +998,7 @@ class FunctionSpecializer:
         return result
 
     def _assign_effect(self, args, frame, node):
-        target, value = args[0], args[1]
+        target, value = self._from_python(args[0]), args[1]  # a Parameter taken from a tuple is captured here
         if not isinstance(target, TensorValue) or not any(tv is target for _, tv in self.captures.values()):
             raise self._error(TypeError("ops.assign expects a Parameter as its first argument"), frame, node)
         value = self._atom(value)
