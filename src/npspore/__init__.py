@@ -21,3 +21,4 @@ from . import train  # noqa: F401,E402
 from .train.serialization import *  # noqa: F401,F403,E402
 from .train.model import Model  # noqa: F401,E402
 from . import amp  # noqa: F401,E402
+from . import dataset  # noqa: F401,E402
