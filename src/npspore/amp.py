@@ -53,10 +53,14 @@ def get_black_list():
 
 
 def _cast_floating(value, dtype):
+    """``value`` with its floating Tensors (also inside tuples) cast to ``dtype``; runs in compiled code."""
     if isinstance(value, Tensor) and value.dtype in mstype.float_type:
         return F.cast(value, dtype)
     if isinstance(value, tuple):
-        return tuple(_cast_floating(item, dtype) for item in value)
+        cast_items = []
+        for item in value:
+            cast_items.append(_cast_floating(item, dtype))
+        return tuple(cast_items)
     return value
 
 

@@ -737,6 +737,10 @@ class FunctionSpecializer:
             result = getattr(value, attr)
         except AttributeError as error:
             raise self._error(error, frame, node) from None
+        cast_dtype = getattr(value, "_cast_dtype", None)
+        if cast_dtype is not None and isinstance(result, _tensor_classes()[1]) and result.requires_grad:
+            # to_float: a cell's trainable Parameters are read in its compute dtype (master weights stay)
+            return self._cast_floating(self._from_python(result), cast_dtype)
         return self._from_python(result)
 
     def _from_python(self, result):

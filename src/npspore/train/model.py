@@ -25,6 +25,12 @@ _BUILT_IN_CALLBACKS = (monitors.LossMonitor, monitors.History, monitors.LambdaCa
                        ModelCheckpoint, EarlyStopping, ReduceLROnPlateau)
 
 
+def _nn():
+    from .. import nn
+
+    return nn
+
+
 def _positive_int(name, value, who):
     if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
         raise ValueError(f"For '{who}', the '{name}' must be a positive int, but got {value!r}.")
@@ -98,6 +104,9 @@ class Model:
         if self._loss_scale_manager is not None and optimizer is None:
             raise ValueError("The argument 'optimizer' can not be None when set 'loss_scale_manager'.")
         self._train_network = self._build_train_network()
+        # A loss-scaling step detects float16 overflow itself (and skips the update): NumPy need not warn.
+        scaling = isinstance(self._train_network, getattr(_nn(), "TrainOneStepWithLossScaleCell", ()))
+        self._overflow_errstate = {"over": "ignore", "invalid": "ignore"} if scaling else {}
         self._metric_fns = get_metrics(metrics)
         self._eval_network, self._eval_indexes = self._build_eval_network(eval_network, eval_indexes)
         self._predict_network = network
@@ -107,13 +116,13 @@ class Model:
     # ------------------------------------------------------------------------------ networks
 
     def _build_train_network(self):
-        from .. import amp, nn
+        from .. import amp
 
         if self._optimizer is not None:
             return amp.build_train_network(self._network, self._optimizer, self._loss_fn, level=self._amp_level,
                                            boost_level=self._boost_level, **self._amp_kwargs)
         if self._loss_fn is not None:
-            return nn.WithLossCell(self._network, self._loss_fn)
+            return _nn().WithLossCell(self._network, self._loss_fn)
         return self._network
 
     def _build_eval_network(self, eval_network, eval_indexes):
@@ -129,9 +138,7 @@ class Model:
                              "don't want an evaluation.\nFor the simple scenarios with one data, one label and one "
                              "logits, set `eval_network` or `loss_fn`; with `loss_fn` the evaluation network is "
                              "WithEvalCell(network, loss_fn).")
-        from .. import nn
-
-        return nn.WithEvalCell(self._network, self._loss_fn, self._amp_level in ("O2", "O3", "auto")), [0, 1, 2]
+        return _nn().WithEvalCell(self._network, self._loss_fn, self._amp_level in ("O2", "O3", "auto")), [0, 1, 2]
 
     @property
     def train_network(self):
@@ -241,7 +248,8 @@ class Model:
                 self._current_step_num = (cb_params.cur_step_num - 1) % cb_params.batch_num + 1
                 cb_params.train_dataset_element = batch
                 callback_list.on_train_step_begin(run_context)
-                outputs = self._train_network(*batch)
+                with np.errstate(**self._overflow_errstate):
+                    outputs = self._train_network(*batch)
                 cb_params.net_outputs = outputs
                 self._update_loss_scale(outputs)
                 callback_list.on_train_step_end(run_context)
