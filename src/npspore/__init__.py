@@ -17,8 +17,6 @@ from .jit import *  # noqa: F401,F403
 from .grad import *  # noqa: F401,F403
 from . import common, nn, ops  # noqa: F401,E402
 from .common import dtype  # noqa: F401,E402
-from . import train  # noqa: F401,E402
-from .train.serialization import *  # noqa: F401,F403,E402
-from .train.model import Model  # noqa: F401,E402
-from . import amp  # noqa: F401,E402
+from . import amp, train  # noqa: F401,E402
+from .train import *  # noqa: F401,F403,E402
 from . import dataset  # noqa: F401,E402
