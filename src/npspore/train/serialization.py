@@ -329,7 +329,7 @@ def _read_ckpt(path, crc_check):
     checkpoint = checkpoint_message()()
     try:
         checkpoint.ParseFromString(content)
-    except decode_error() as error:
+    except decode_error():
         raise ValueError(f"Failed to read the checkpoint file {path}. The file may be truncated or not a "
                          "MindSpore checkpoint, and the content cannot be parsed.") from None
     entries, pieces = [], []
@@ -343,6 +343,9 @@ def _read_ckpt(path, crc_check):
             continue
         entries.append((value.tag, _decoded(path, value.tag, value.tensor, b"".join(pieces))))
         pieces = []
+    if not entries:
+        raise ValueError(f"Failed to read the checkpoint file {path}: it holds no parameters; it is empty or not a "
+                         "MindSpore checkpoint.")
     return entries
 
 
