@@ -210,3 +210,14 @@ def test_train_namespace_exports():
     assert ms.train.save_checkpoint is ms.save_checkpoint
     assert ms.train.load_checkpoint is ms.load_checkpoint
     assert ms.train.load_param_into_net is ms.load_param_into_net
+
+
+def test_two_prefixes_are_removed_one_after_the_other():
+    net = Fixture(filled=False)
+    loaded = {"left.dense.weight": ms.Parameter(ms.Tensor(VALUES["dense.weight"])),
+              "right.dense.bias": ms.Parameter(ms.Tensor(VALUES["dense.bias"])), "right.note": "text"}
+    param_not_load, ckpt_not_load = ms.load_param_into_net(net, loaded)
+    assert "dense.weight" not in param_not_load and "dense.bias" not in param_not_load
+    assert ckpt_not_load == list(loaded)  # as in MindSpore, names loaded through a prefix stay listed here
+    np.testing.assert_array_equal(net.dense.weight.asnumpy(), VALUES["dense.weight"])
+    np.testing.assert_array_equal(net.dense.bias.asnumpy(), VALUES["dense.bias"])
