@@ -9,6 +9,7 @@ What the library is (tensor classes, Cells, intrinsics) comes from ``compiler.li
 from __future__ import annotations
 
 import builtins
+import functools
 import inspect
 
 import numpy as np
@@ -62,6 +63,10 @@ class Calls:
                     raise self._error(TypeError("Not support len of a 0-D tensor"), frame, node)
                 return target.aval.shape[0]
             return len(target)
+        if func is functools.partial:  # ops.partial: a Python value holding the (abstract) arguments
+            return functools.partial(*args, **kwargs)
+        if isinstance(func, functools.partial):
+            return self._call(func.func, (*func.args, *args), {**func.keywords, **kwargs}, frame, node)
         if isinstance(func, BoundMethod):
             return self._call_python(func.function, (func.self_value,) + args, kwargs, frame, node)
         if isinstance(func, type) and issubclass(func, Tensor):

@@ -44,6 +44,9 @@ def _assigned_names(stmts) -> list:
     return names
 
 
+_SCALAR_DTYPES = {bool: np.bool_, int: np.int64, float: np.float32}
+
+
 class ControlFlow:
     """Mixin of FunctionSpecializer: tensor-dependent ``if``/``for``/``while`` (see the module docstring)."""
 
@@ -189,6 +192,13 @@ class ControlFlow:
             same = False
         if same:
             return a, []
+        scalar_dtype = _SCALAR_DTYPES.get(type(a))
+        if scalar_dtype is not None and type(a) is type(b):
+            # MindSpore's scalar data flow: a Python scalar set differently in the branches is a 0-d tensor
+            then_block.results = then_block.results + (ir.Const(np.asarray(a, scalar_dtype)),)
+            else_block.results = else_block.results + (ir.Const(np.asarray(b, scalar_dtype)),)
+            out = self.names.var(name, Aval((), np.dtype(scalar_dtype)))
+            return TensorValue(out), [out]
         raise not_supported(
             f"'{name}' holding different Python values ({a!r} vs {b!r}) after a tensor-dependent 'if'", loc)
 
