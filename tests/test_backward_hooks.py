@@ -165,3 +165,32 @@ def test_a_forward_hook_printing_its_tuple_arguments_inside_a_compiled_gradient(
     two = "Tensor(shape=[1], dtype=Float32, value= [ 2.00000000e+00])"
     ones = "Tensor(shape=[1], dtype=Float32, value= [ 1.00000000e+00])"
     assert capsys.readouterr().out == f"forward inputs:  ({two}, {ones})\nforward outputs:  2.0\n"
+
+
+class DenseRelu(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.dense = nn.Dense(3, 3, weight_init="ones", bias_init="zeros")
+        self.relu = nn.ReLU()
+
+    def construct(self, x):
+        return self.relu(self.dense(x) - 1.5)
+
+
+def test_recompute_gives_the_same_gradients_and_the_backward_runs_the_forward_again():
+    x = Tensor(np.array([[1.0, 0.0, 2.0], [0.5, 0.25, 0.0]], np.float32))
+    plain = nn.SequentialCell([DenseRelu(), DenseRelu()])
+    checkpointed = nn.SequentialCell([DenseRelu(), DenseRelu()])
+    for cell in checkpointed:
+        cell.recompute()
+    expected = ms.grad(plain, grad_position=0, weights=plain.trainable_params())(x)
+    got_grad = ms.grad(checkpointed, grad_position=0, weights=checkpointed.trainable_params())
+    got = got_grad(x)
+    for a, b in zip([expected[0], *expected[1]], [got[0], *got[1]]):
+        np.testing.assert_allclose(a.asnumpy(), b.asnumpy())
+    source = got_grad.kernel_source(x)
+    backward = source[source.index("def DenseRelu_construct_bwd"):]
+    backward = backward[:backward.index("return")]
+    assert "Dense_construct(" in backward  # the forward of the block, run again in its backward
+    plain_source = ms.grad(plain, grad_position=0, weights=plain.trainable_params()).kernel_source(x)
+    assert "DenseRelu_construct_fwd" in plain_source and "DenseRelu_construct_fwd" not in source

@@ -1,4 +1,4 @@
-"""Cells that say how they are differentiated: a custom ``bprop`` and PYNATIVE backward hooks.
+"""Cells that say how they are differentiated: a ``bprop``, PYNATIVE backward hooks, ``recompute()``.
 
 Part of the specialize stage. A call of such a cell is staged as a real :class:`ir.Call` of its
 construct (never inlined) carrying an :class:`ir.CustomBackward`, which ``differentiate`` reads:
@@ -11,6 +11,7 @@ construct (never inlined) carrying an :class:`ir.CustomBackward`, which ``differ
   those of its inputs. They run only in gradients compiled for PYNATIVE ``grad`` calls; in GRAPH
   mode and under ``@jit`` they take no effect, as MindSpore documents, and a warning says so once
   per compile.
+* ``recompute()``: the backward of the call runs the cell's forward again (gradient checkpointing).
 """
 from __future__ import annotations
 
@@ -25,13 +26,13 @@ from .values import TensorValue, flatten_abstract
 def needs_custom_backward(program, cell, parts) -> bool:
     """Whether a call of ``cell`` must carry a :class:`ir.CustomBackward` in ``program``."""
     if parts.backward_pre_hook is None and parts.backward_hook is None:
-        return parts.bprop is not None
+        return parts.bprop is not None or parts.recompute
     if not program.backward_hooks:
         if not program.warned_backward_hooks:
             program.warned_backward_hooks = True
             warnings.warn(f"the backward hooks of {type(cell).__name__} take no effect in GRAPH mode or under "
                           "@jit (as in MindSpore); they were skipped", stacklevel=2)
-        return parts.bprop is not None
+        return parts.bprop is not None or parts.recompute
     return True
 
 
@@ -45,7 +46,7 @@ def attach_custom_backward(spec, cell, parts, inputs, output, loc) -> None:
         count = len(flatten_abstract(value)[0])
         positions.append(offset if isinstance(value, TensorValue) else None)
         offset += count
-    custom = ir.CustomBackward(inputs=tuple(positions))
+    custom = ir.CustomBackward(inputs=tuple(positions), recompute=parts.recompute)
     if parts.bprop is not None:
         _stage_bprop(spec, cell, parts.bprop, inputs, output, call, custom, loc)
     if spec.program.backward_hooks:

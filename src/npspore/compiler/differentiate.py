@@ -336,11 +336,12 @@ class _ModuleAD:
             self._summaries[name] = found
         return found
 
-    def pair(self, name: str, active_args: tuple, active_results: tuple) -> _Pair:
-        key = (name, active_args, active_results)
+    def pair(self, name: str, active_args: tuple, active_results: tuple, recompute: bool = False) -> _Pair:
+        key = (name, active_args, active_results, recompute)
         found = self.pairs.get(key)
         if found is None:
-            found = _FunctionAD(self, copy.deepcopy(self.source[name]), active_args).make_pair(active_results)
+            found = _FunctionAD(self, copy.deepcopy(self.source[name]), active_args).make_pair(active_results,
+                                                                                               recompute)
             self.pairs[key] = found
         return found
 
@@ -406,8 +407,10 @@ class _FunctionAD:
         return Function(fn.name + "_grad", tuple(fn.params) + sens_params, body, source=fn.source,
                         loc=fn.loc, param_names=fn.param_names, output_tree=None)
 
-    def make_pair(self, active_results: tuple) -> _Pair:
-        """Split the function into ``_fwd`` (results + residuals) and ``_bwd`` (cotangents)."""
+    def make_pair(self, active_results: tuple, recompute: bool = False) -> _Pair:
+        """Split the function into ``_fwd`` (results + residuals) and ``_bwd`` (cotangents); with
+        ``recompute`` (``Cell.recompute()``) ``_bwd`` runs the forward sweep again from the inputs,
+        so the caller keeps no intermediate value of the callee."""
         fn = self.fn
         results = fn.body.results
         self.seed_results(set(active_results))
@@ -428,7 +431,8 @@ class _FunctionAD:
         # cross functions (the caller runs the primal callee), so higher orders see one-function loops.
         # A gradient that is final (never differentiated again) lets ``_fwd`` return the tape instead,
         # so the loop runs once.
-        recompute = not self.ctx.tapes_cross_functions and any(var.aval == TAPE_AVAL for var in needed)
+        recompute = recompute or (not self.ctx.tapes_cross_functions
+                                  and any(var.aval == TAPE_AVAL for var in needed))
         if recompute:
             bwd_body = Block(fn.body.stmts + bwd_body.stmts, grads)
             needed = _free_vars(bwd_body, exclude=d_results)
@@ -491,7 +495,8 @@ class _FunctionAD:
         if stmt.custom is not None and stmt.custom.bprop is not None:
             self.calls[id(stmt)] = (None, len(stmt.targets))  # the bprop replaces the callee's derivative
             return
-        pair = self.ctx.pair(stmt.callee, active_args, active_results)
+        pair = self.ctx.pair(stmt.callee, active_args, active_results,
+                             recompute=stmt.custom is not None and stmt.custom.recompute)
         n_targets = len(stmt.targets)
         fwd = self.ctx.functions.get(pair.fwd) or self.ctx.source[pair.fwd]
         returned = fwd.body.results[n_targets:]

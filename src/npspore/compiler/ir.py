@@ -92,6 +92,8 @@ class CustomBackward:
     ``pre_hook``/``hook``: keys of host functions (``Library.host_call``) that the backward sweep
     calls on the results' cotangents before, and on the inputs' cotangents after, the cell's own
     backward (PYNATIVE backward hooks).
+    ``recompute``: the backward of the call runs the callee's forward again instead of receiving
+    its intermediate values from the forward sweep (``Cell.recompute()``, gradient checkpointing).
     """
 
     bprop: str | None = None
@@ -99,6 +101,7 @@ class CustomBackward:
     inputs: tuple = ()
     pre_hook: str | None = None
     hook: str | None = None
+    recompute: bool = False
 
 
 @dataclass

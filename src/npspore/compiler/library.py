@@ -45,6 +45,7 @@ class CellParts:
     backward_pre_hook: object = None   # grad_output arrays -> arrays: the backward pre-hooks, or None
     backward_hook: object = None       # (grad_input arrays, grad_output arrays) -> arrays, or None
     bprop: object = None               # the plain function ``bprop(self, *inputs, out, dout)`` or None
+    recompute: bool = False            # ``Cell.recompute()``: its backward recomputes its forward
 
 
 class Library:

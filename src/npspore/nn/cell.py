@@ -1245,14 +1245,16 @@ class Cell:
     # ------------------------------------------------------------------ distributed / device settings (recorded only)
 
     def recompute(self, **kwargs):
-        """Mark the Cell for recomputation in the backward pass. Recorded only: npspore keeps what
-        the backward sweep needs and has no memory pressure to trade against.
+        """Recompute this Cell in the backward pass (gradient checkpointing): a compiled gradient
+        keeps only the Cell's inputs and output, and its backward runs the Cell's forward again to
+        get the intermediate values it needs (less memory, one more forward of the Cell).
 
         Args:
-            mp_comm_recompute (bool): Default: ``True``.
-            parallel_optimizer_comm_recompute (bool): Default: ``False``.
+            mp_comm_recompute (bool): Default: ``True``. Accepted (no communication here).
+            parallel_optimizer_comm_recompute (bool): Default: ``False``. Accepted.
         """
         self._parallel_config["recompute"] = kwargs
+        HookVersions.bump(self)  # kernels that compiled a call of this Cell compile it again
 
     def shard(self, in_strategy, out_strategy=None, parameter_plan=None, device="Ascend", level=0):
         """Set the distribution strategy of the inputs/outputs. Recorded only (one CPU process here).
@@ -1437,7 +1439,7 @@ def _compiled_view(cell) -> CellParts:
                      pre_hooks=tuple(cell._forward_pre_hooks.values()), hooks=tuple(cell._forward_hooks.values()),
                      cast_dtype=None if cast is None else np.dtype(mstype.dtype_to_nptype(cast)),
                      has_parameters=any(True for _ in cell.get_parameters()),
-                     backward_pre_hook=pre, backward_hook=post,
+                     backward_pre_hook=pre, backward_hook=post, recompute="recompute" in cell._parallel_config,
                      bprop=bprop if inspect.isfunction(bprop) else None)
 
 
