@@ -114,9 +114,6 @@ class Tensor:
             and ``dtype``.
     """
 
-    # numpy defers `ndarray + Tensor` to Tensor's reflected operators (which reject ndarrays).
-    __array_ufunc__ = None
-
     _dynamic_shape = None
     is_placeholder = False
     const_arg = False
@@ -228,9 +225,28 @@ class Tensor:
 
     numpy = asnumpy
 
+    # ---------------------------------------------------------------- NumPy interoperation
+    # As on MindSpore 2.10: NumPy ufuncs (np.exp(t), ndarray + t) see the data through __array__ and
+    # return ndarrays, while `t + ndarray` is rejected by Tensor's operators. Where MindSpore fails by
+    # accident (np.sum(t) passes `out=`) or has nothing (DLPack), npspore does what NumPy users expect.
+
     def __array__(self, dtype=None, copy=None):
         array = self._array if dtype is None else self._array.astype(dtype, copy=False)
         return array.copy() if copy and array is self._array else array
+
+    def __array_function__(self, func, types, args, kwargs):
+        """NumPy functions (``np.sum(t)``, ``np.concatenate([t, t])``) run on the data and return NumPy results."""
+        if not all(issubclass(kind, (Tensor, np.ndarray)) for kind in types):
+            return NotImplemented
+        return func(*_as_arrays(args), **_as_arrays(kwargs))
+
+    def __dlpack__(self, *args, **kwargs):
+        """The data as a DLPack capsule (``np.from_dlpack(t)`` shares memory with the Tensor)."""
+        return self._array.__dlpack__(*args, **kwargs)
+
+    def __dlpack_device__(self):
+        """``(device type, device id)`` of the data for DLPack: always the CPU, ``(1, 0)``."""
+        return self._array.__dlpack_device__()
 
     def _single_element(self, message=None):
         """The value of a one-element Tensor; otherwise ValueError with ``message`` (or MindSpore's default)."""
@@ -580,6 +596,17 @@ def _operand(other, primitive, function):
     if isinstance(other, str):
         raise TypeError(f'Failed calling {primitive} with "{primitive}()(input=Tensor, other=string)".')
     raise TypeError(f'Failed calling {primitive} with "{primitive}()(input=Tensor, other={type(other)})".')
+
+
+def _as_arrays(value):
+    """``value`` with every Tensor inside tuples, lists and dicts replaced by its ndarray."""
+    if isinstance(value, Tensor):
+        return value._array
+    if isinstance(value, (tuple, list)):
+        return type(value)(_as_arrays(item) for item in value)
+    if isinstance(value, dict):
+        return {key: _as_arrays(item) for key, item in value.items()}
+    return value
 
 
 def _axis(axis):
