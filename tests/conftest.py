@@ -1,11 +1,11 @@
-"""Test-wide settings: kernels compiled by tests go to a private disk cache, never the user's."""
+"""Test-wide settings: kernels compiled by tests go to a private disk cache, never the user's.
+
+The cache directory comes from npspore's own pytest plugin (``npspore.testing.plugin``).
+"""
 import pytest
 
 
 @pytest.fixture(autouse=True, scope="session")
-def private_kernel_cache(tmp_path_factory):
-    """Point ``NPSPORE_CACHE_DIR`` at a fresh directory for the whole session."""
-    patch = pytest.MonkeyPatch()
-    patch.setenv("NPSPORE_CACHE_DIR", str(tmp_path_factory.mktemp("npspore-cache")))
-    yield
-    patch.undo()
+def private_kernel_cache(npspore_cache_dir):
+    """Every test uses the session's private ``NPSPORE_CACHE_DIR``."""
+    return npspore_cache_dir

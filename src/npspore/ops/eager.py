@@ -8,16 +8,20 @@ NumPy lowering on the operands' arrays, cast to the dtypes the rule chose.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import numpy as np
 
 from .. import shape_rules as rules
 from ..common.tensor import Tensor
 from ..opdef import op_table
 
-__all__ = ["run", "assign"]
+__all__ = ["run", "assign", "recording_dtypes"]
 
 _SEQUENCES = (list, tuple)
 _SCALARS = (bool, int, float)
+_dtype_recorders: list[set] = []
 
 
 def run(name: str, *operands, **static):
@@ -70,7 +74,24 @@ def _wrap(result, dtype: np.dtype) -> Tensor:
     """A Tensor of ``result`` in ``dtype`` (NumPy returns scalars for 0-d results)."""
     if type(result) is not np.ndarray or result.dtype != dtype:
         result = np.asarray(result, dtype=dtype)
+    for recorder in _dtype_recorders:
+        recorder.add(result.dtype)
     return Tensor._wrap(result)
+
+
+@contextmanager
+def recording_dtypes() -> Iterator[set]:
+    """A set that collects the NumPy dtype of every op result computed eagerly inside the ``with`` block.
+
+    Gradient checks use it to see the precision of each value on a program's path (a MindSpore loss
+    reduces in float32 even when its inputs are float64).
+    """
+    recorder: set = set()
+    _dtype_recorders.append(recorder)
+    try:
+        yield recorder
+    finally:
+        _dtype_recorders.remove(recorder)
 
 
 def assign(variable, value):
