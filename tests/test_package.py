@@ -24,3 +24,19 @@ def test_version_and_console_entry_point():
 
     assert ms.__version__ == "0.1.0"
     assert callable(main)
+
+
+def test_version_comes_from_one_place_and_the_command_prints_numpy_and_python(capsys):
+    import platform
+
+    import numpy as np
+    import pytest
+
+    from npspore._version import __version__
+    from npspore.cli import main
+
+    assert ms.__version__ is __version__
+    with pytest.raises(SystemExit):
+        main(["--version"])
+    assert capsys.readouterr().out == \
+        f"npspore {__version__} (NumPy {np.__version__}, Python {platform.python_version()})\n"

@@ -9,8 +9,11 @@ from __future__ import annotations
 
 import argparse
 import os
+import platform
 import sys
 import traceback
+
+import numpy as np
 
 from .. import __version__
 from ..compiler.errors import CompileError
@@ -91,7 +94,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="npspore", description="Read, check and manage the kernels npspore generates.",
                      epilog="run 'npspore VERB --help' for a verb's options and examples",
                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--version", action="version", version=f"npspore {__version__}")
+    parser.add_argument("--version", action="version",
+                        version=f"npspore {__version__} (NumPy {np.__version__}, Python {platform.python_version()})")
     parser.add_argument("--debug", action="store_true", default=False, help="show the Python traceback of an error")
     verbs = parser.add_subparsers(dest="verb", metavar="VERB", required=True, parser_class=_Parser)
 
