@@ -435,3 +435,25 @@ def test_highlight_colours_tokens_and_keeps_the_text():
     assert ANSI.sub("", coloured) == source
     listing = "function f(x:float32[2]):\n  y:float32[2] = exp(x:float32[2])  @ m.py:1\n"
     assert ANSI.sub("", highlight(listing)) == listing
+
+
+def test_show_graph_writes_dot_with_forward_and_adjoint(tmp_path, capsys):
+    path = tmp_path / "mlp.dot"
+    argv = ["show", "npspore.examples:MLP", "--input", "f32[8,4]", "--grad", "--weights", "all", "--graph", str(path)]
+    assert main(argv) == 0
+    assert capsys.readouterr().out == f"wrote {path}\n"
+    text = path.read_text()
+    assert text.startswith("digraph program {") and text.endswith("}\n")
+    assert 'label="MLP_construct_grad  (entry)";' in text
+    assert 'label="Dense_construct_bwd";' in text and 'label="Dense_construct";' in text
+    assert '[label="x\\nfloat32[8, 4]", shape=ellipse];' in text
+    assert '[label="relu\\nrelu: float32[8, 8]", shape=box];' in text
+
+
+def test_show_graph_prints_dot_text_without_graphviz(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("PATH", str(tmp_path))  # no `dot` here
+    assert main(["show", "npspore.examples:GatedCell", "--input", "f32[2,3]", "--graph", str(tmp_path / "g.svg")]) == 0
+    out, err = capsys.readouterr()
+    assert err == f"npspore: Graphviz 'dot' is not installed; printing the DOT text instead of writing {tmp_path}/g.svg\n"
+    assert out.startswith("digraph program {") and "shape=diamond" in out  # the tensor-dependent if
+    assert not (tmp_path / "g.svg").exists()

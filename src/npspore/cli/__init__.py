@@ -38,6 +38,7 @@ examples:
   npspore show npspore.examples:MulNet --input f32[2] f32[2] f32[2] --grad --grad-position 0 1 2
   npspore show npspore.examples:Scaled --init 'scale=2.0' --input f32[2,3] --grad --grad-position none --weights w
   npspore show npspore.examples:MLP --input f32[8,4] --dump-after specialize
+  npspore show npspore.examples:MLP --input f32[8,4] --grad --weights all --graph mlp.svg
   npspore show model.py:Net --input f32[8,16]      (runs model.py's top level, then builds Net())
   npspore show npspore.examples:GatedCell --input f32[2,3] --side-by-side
 """
@@ -107,6 +108,9 @@ def build_parser() -> argparse.ArgumentParser:
     show_parser.add_argument("--train", action="store_true", help="compile the Cell in training mode (set_train())")
     show_parser.add_argument("--side-by-side", action="store_true",
                              help="show each source line next to the generated lines that came from it")
+    show_parser.add_argument("--graph", metavar="FILE",
+                             help="draw the program (ops, shapes; with --grad forward and adjoint) to FILE.svg/.png "
+                                  "with Graphviz's dot, or write FILE.dot; without dot the DOT text is printed")
     show_parser.add_argument("--no-color", action="store_true", help="no syntax colouring (also: NO_COLOR=1)")
     show_parser.set_defaults(handler=_with_target(show.run))
 

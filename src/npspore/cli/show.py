@@ -3,6 +3,7 @@
 The forward kernel's text is the cached file's text (``JitFunction.kernel_source`` /
 ``cell_kernel_source``); ``--grad`` prints the adjoint kernel of ``npspore.grad`` with the same
 options a script would pass; ``--dump-after STAGE`` prints the program after one compiler stage.
+``--graph FILE`` draws the program instead (:mod:`npspore.cli.graph`).
 ``--side-by-side`` puts each source line next to the generated lines that came from it, read from
 the ``# file.py:LINE`` comment that ends every generated line.
 """
@@ -16,6 +17,7 @@ import sys
 
 from ..compiler import pipeline
 from .gradient import GradRequest
+from .graph import program_module, write_graph
 from .highlight import highlight, highlight_line, use_color
 from .target import InputError, Target
 
@@ -31,6 +33,9 @@ def run(target: Target, args, options) -> int:
         raise InputError("--side-by-side needs generated code: use it without --dump-after or with "
                          "--dump-after codegen")
     request = GradRequest.from_options(options) if options.grad else None
+    if options.graph:
+        write_graph(program_module(target, args, request), options.graph)
+        return 0
     if options.dump_after:
         text = _stage_text(target, args, options.dump_after, request)
     elif request is not None:
