@@ -452,7 +452,7 @@ def test_show_graph_writes_dot_with_forward_and_adjoint(tmp_path, capsys):
 
 def test_show_graph_prints_dot_text_without_graphviz(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("PATH", str(tmp_path))  # no `dot` here
-    assert main(["show", "npspore.examples:GatedCell", "--input", "f32[2,3]", "--graph", str(tmp_path / "g.svg")]) == 0
+    assert main(["show", "npspore.examples:Recurrent", "--input", "f32[2,3]", "--graph", str(tmp_path / "g.svg")]) == 0
     out, err = capsys.readouterr()
     assert err == f"npspore: Graphviz 'dot' is not installed; printing the DOT text instead of writing {tmp_path}/g.svg\n"
     assert out.startswith("digraph program {") and "shape=diamond" in out  # the tensor-dependent if

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from npspore import Tensor, nn, ops
-from npspore.examples import GatedCell, MLPWithLoss, elementwise
+from npspore.examples import MLPWithLoss, Recurrent, elementwise
 from npspore.testing import Tolerance, assert_kernels_equal, check_grads, tolerance_for
 
 
@@ -37,7 +37,7 @@ def test_tolerance_follows_the_least_precise_dtype_on_the_path():
 
 def test_check_grads_first_and_second_order():
     check_grads(elementwise, (rand(3), rand(3, seed=1), rand(3, seed=2)), order=2)
-    check_grads(GatedCell(), (rand(2, 3),), order=1, modes=("graph",))
+    check_grads(Recurrent(), (rand(2, 3),), order=1, modes=("graph",))
 
 
 def test_check_grads_of_a_cell_with_a_float32_loss():
@@ -65,7 +65,7 @@ def test_check_grads_needs_a_floating_argument():
 
 
 def test_assert_kernels_equal():
-    assert_kernels_equal(GatedCell(), Tensor(rand(2, 3)))
+    assert_kernels_equal(Recurrent(), Tensor(rand(2, 3)))
     net = Dropping()
     net.set_train()
     with pytest.raises(AssertionError, match="output: eager gives"):

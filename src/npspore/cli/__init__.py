@@ -40,7 +40,7 @@ examples:
   npspore show npspore.examples:MLP --input f32[8,4] --dump-after specialize
   npspore show npspore.examples:MLP --input f32[8,4] --grad --weights all --graph mlp.svg
   npspore show model.py:Net --input f32[8,16]      (runs model.py's top level, then builds Net())
-  npspore show npspore.examples:GatedCell --input f32[2,3] --side-by-side
+  npspore show npspore.examples:Recurrent --input f32[2,3] --side-by-side
 """
 
 _CHECK_EXAMPLES = """\

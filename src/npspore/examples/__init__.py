@@ -7,7 +7,7 @@
 - :class:`MLPWithLoss` — MLP followed by ``nn.MSELoss`` (a MindSpore loss: it reduces in float32).
 - :class:`MulNet` — ``x * y * z``.
 - :class:`Scaled` — needs a constructor argument: ``--init 'scale=2.0'``.
-- :class:`GatedCell` — a ``for`` loop and a tensor-dependent ``if``.
+- :class:`Recurrent` — a ``for`` loop and a tensor-dependent ``if``.
 - :func:`elementwise` — a function of three tensors.
 """
 import numpy as np
@@ -16,7 +16,7 @@ from .. import nn, ops
 from ..common.parameter import Parameter
 from ..common.tensor import Tensor
 
-__all__ = ["MLP", "MLPWithLoss", "MulNet", "Scaled", "GatedCell", "elementwise"]
+__all__ = ["MLP", "MLPWithLoss", "MulNet", "Scaled", "Recurrent", "elementwise"]
 
 
 class MLP(nn.Cell):
@@ -66,22 +66,21 @@ class Scaled(nn.Cell):
         return self.scale * ops.tanh(ops.matmul(x, self.w))
 
 
-class GatedCell(nn.Cell):
-    """Three ``tanh(h @ w)`` steps, then a tensor-dependent ``if``."""
+class Recurrent(nn.Cell):
+    """``steps`` updates ``h = tanh(h @ w)`` in a ``for`` loop, then a tensor-dependent ``if``."""
 
-    def __init__(self):
+    def __init__(self, width=3, steps=3):
         super().__init__()
-        self.w = Parameter(Tensor(np.full((3, 3), 0.5, np.float32)), name="w")
+        self.steps = steps
+        self.w = Parameter(Tensor(np.full((width, width), 0.25, np.float32)), name="w")
 
     def construct(self, x):
         h = x
-        for _ in range(3):
+        for _ in range(self.steps):
             h = ops.tanh(ops.matmul(h, self.w))
-        if h.sum() > 0:
-            h = h * 2.0
-        else:
-            h = h - 1.0
-        return h
+        if h.mean() > 0:
+            return h * h
+        return -h
 
 
 def elementwise(x, y, z):
