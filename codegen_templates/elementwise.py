@@ -72,7 +72,7 @@ class mod:
         return dout, -dout * np.floor_divide(x, y)
 
 
-@op(infer=rules.arithmetic("Pow", bool_ok=False), operand_dtype=rules.common_dtype, aliases=("power",),
+@op(infer=rules.arithmetic("Pow", bool_ok=False), operand_dtype=rules.power_dtype, aliases=("power",),
     numpy=(np.power,))
 class pow:
     def forward(x, y):

@@ -12,3 +12,7 @@ from . import dynamic_lr, learning_rate_schedule, optim, wrap
 
 __all__ = cell.__all__ + container.__all__ + layers.__all__ + loss.__all__
 __all__ += learning_rate_schedule.__all__ + optim.__all__ + dynamic_lr.__all__ + wrap.__all__
+
+from ..missing_names import module_getattr
+
+__getattr__ = module_getattr("mindspore.nn", globals())

@@ -17,7 +17,7 @@ import numpy as np
 
 from npspore import context as _context
 from npspore.common import dtype as mstype
-from npspore.common.parameter import Parameter
+from npspore.common.parameter import Parameter, ParameterTuple
 from npspore.common.tensor import Tensor
 
 __all__ = ["Cell", "Buffer"]
@@ -345,12 +345,14 @@ class Cell:
         self._cells[name] = cell
 
     def _set_parameter_sequence(self, name, value):
-        """Register the Parameters of a list/tuple/ParameterTuple attribute under their own names.
+        """Name the Parameters of a list/tuple/ParameterTuple attribute; register a ParameterTuple's.
 
-        Unnamed (generated-name) members are named ``'Parameter$k'`` from a per-cell counter. A
-        member whose name is already used by another Parameter of this cell raises ``ValueError``;
-        the same object twice, or an already registered Parameter, is fine. Nothing is renamed or
-        registered unless the whole sequence is accepted.
+        Unnamed (generated-name) members are named ``'Parameter$k'`` from a per-cell counter (seed
+        004, rule 2). Only the members of a ``ParameterTuple`` are registered in the cell's
+        parameters; those of a plain list or tuple are not, as in MindSpore 2.10. A member whose name
+        is already used by another Parameter of this cell raises ``ValueError``; the same object
+        twice, or an already registered Parameter, is fine. Nothing is renamed or registered unless
+        the whole sequence is accepted.
         """
         self._require_params_table()
         params = self._params
@@ -377,12 +379,15 @@ class Cell:
             plan.append((key, new_name, param))
         for key in replaced:
             params.pop(key, None)
+        register = isinstance(value, ParameterTuple)
         for key, new_name, param in plan:
             if new_name is not None:
                 param.name = new_name
-            params[key] = param
+            if register:
+                params[key] = param
         self._param_counter = counter
-        self._container_param_keys[name] = tuple(key for key, _, _ in plan)
+        if register:
+            self._container_param_keys[name] = tuple(key for key, _, _ in plan)
         object.__setattr__(self, name, value)
 
     def _unregister_parameter_sequence(self, name):

@@ -11,6 +11,8 @@ from __future__ import annotations
 from ..common import dtype as mstype
 from ..common.dtype import dtype_to_nptype, dtype_to_pytype, nptype_to_dtype, pytype_to_dtype
 from ..common.tensor import Tensor, _axis, _np_dtype
+from ..grad import get_grad, grad, value_and_grad  # noqa: F401  (F.grad & co., as mindspore.ops.functional has them)
+from ..missing_names import module_getattr
 from . import eager
 from .eager import run
 
@@ -724,3 +726,6 @@ def depend(value, expr):
     effect such as an optimizer update before a value is used. npspore runs effects in program
     order, eagerly and in compiled code, so ``expr`` is already computed here."""
     return value
+
+
+__getattr__ = module_getattr("mindspore.ops.functional", globals())
