@@ -160,3 +160,38 @@ def test_fixed_and_tensor_loss_scales():
         nn.TrainOneStepWithLossScaleCell(net, nn.SGD(net.trainable_params()), 2.0)
     with pytest.raises(ValueError, match="'sens' can not be 0"):
         nn.TrainOneStepCell(net, nn.SGD(net.trainable_params()), sens=0)
+
+
+def test_jitted_train_step_function_with_depend_matches_mindspore():
+    # MindSpore's quick-start pattern (value_and_grad over the optimizer's parameters, an optimizer call
+    # tied to the loss with ops.depend, the step under @ms.jit), run on MindSpore 2.10 CPU with only
+    # the import line different.
+    from npspore import ops
+
+    x = np.arange(24, dtype=np.float32).reshape(6, 4) / 11 - 1.0
+    y = np.array([0, 2, 1, 1, 0, 2], np.int32)
+    w1 = np.sin(np.arange(32, dtype=np.float32)).reshape(8, 4) * 0.5
+    w2 = np.cos(np.arange(24, dtype=np.float32)).reshape(3, 8) * 0.5
+    model = nn.SequentialCell(nn.Dense(4, 8, weight_init=Tensor(w1), bias_init="zeros"), nn.ReLU(),
+                              nn.Dense(8, 3, weight_init=Tensor(w2), bias_init="zeros"))
+    loss_fn = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
+    optimizer = nn.Adam(model.trainable_params(), 1e-2)
+
+    def forward_fn(data, label):
+        logits = model(data)
+        return loss_fn(logits, label)
+
+    grad_fn = ms.value_and_grad(forward_fn, None, optimizer.parameters)
+
+    @ms.jit
+    def train_step(data, label):
+        loss, grads = grad_fn(data, label)
+        loss = ops.depend(loss, optimizer(grads))
+        return loss
+
+    losses = [float(train_step(Tensor(x), Tensor(y))) for _ in range(4)]
+    np.testing.assert_allclose(losses, [1.1119688749313354, 1.090101718902588, 1.0710927248001099,
+                                        1.05558443069458], rtol=1e-6)
+    np.testing.assert_allclose(model[2].bias.asnumpy(), [-0.03889882192015648, 0.04001365602016449,
+                                                         0.03595197573304176], rtol=1e-6)
+    assert train_step.cache_info()["compiles"] == 1
