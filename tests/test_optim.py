@@ -40,6 +40,13 @@ OPTIMIZERS = {
     "rmsprop_centered": lambda n: nn.RMSProp(n.trainable_params(), learning_rate=0.01, momentum=0.5, centered=True,
                                              epsilon=1e-6),
     "adagrad": lambda n: nn.Adagrad(n.trainable_params(), learning_rate=0.1),
+    "momentum_group_schedule": lambda n: nn.Momentum([{"params": [n.weight], "lr": nn.WarmUpLR(0.1, 2)},
+                                                      {"params": [n.bias], "weight_decay": 0.1}],
+                                                     learning_rate=0.05, momentum=0.9),
+    "adam_weight_decay_schedule": lambda n: nn.Adam(n.trainable_params(), learning_rate=0.01,
+                                                    weight_decay=nn.ExponentialDecayLR(0.1, 0.5, 1)),
+    "adam_weight_decay_groups": lambda n: nn.AdamWeightDecay([{"params": [n.weight], "weight_decay": 0.1, "lr": 0.02},
+                                                              {"params": [n.bias]}], learning_rate=0.01),
 }
 
 # (weight, bias) after the three updates, observed on MindSpore 2.10 CPU.
@@ -76,6 +83,15 @@ OBSERVED = {
                         [0.00207065186, -0.0167397484]),
     "adagrad": ([[-0.0249236077, -0.180292219, 0.283274263], [0.30427888, 0.472943485, -0.692389965]],
                [-0.0892906338, 0.00506630074]),
+    "momentum_group_schedule": ([[-0.031000003218650818, -0.20600001513957977, 0.2944999933242798],
+                                 [0.1339999884366989, 0.36500000953674316, -0.753000020980835]],
+                                [-0.03669463098049164, 0.01838931255042553]),
+    "adam_weight_decay_schedule": ([[0.08154860138893127, -0.189658984541893, 0.28179407119750977],
+                                    [0.3770904839038849, 0.5003185272216797, -0.6156082153320312]],
+                                   [-0.007300059776753187, -0.00828595831990242]),
+    "adam_weight_decay_groups": ([[-0.042579326778650284, -0.13625255227088928, 0.17311149835586548],
+                                  [0.22006675601005554, 0.47733452916145325, -0.7176256775856018]],
+                                 [-0.05664904788136482, 0.018892889842391014]),
 }
 
 
@@ -128,6 +144,8 @@ def test_state_parameter_names_follow_mindspore():
         "mean_square.bias", "moment.weight", "moment.bias"]
     assert state_names(OPTIMIZERS["momentum_lr_list"](net)) == [
         "global_step", "weight", "bias", "momentum", "moments.weight", "moments.bias", "learning_rate.learning_rate"]
+    assert state_names(OPTIMIZERS["momentum_group_schedule"](net)) == [
+        "global_step", "weight", "bias", "momentum", "moments.weight", "moments.bias", "learning_rate.1.learning_rate"]
     assert state_names(OPTIMIZERS["momentum_groups"](net)) == [
         "global_step", "learning_rate_group_0", "learning_rate", "weight", "bias", "momentum", "moments.weight",
         "moments.bias"]
@@ -246,3 +264,17 @@ def test_grad_centralization_subtracts_the_mean_over_inner_axes():
 def test_bad_arguments_are_named(make, error, message):
     with pytest.raises(error, match=message):
         make(dense().trainable_params())
+
+
+def test_mindspore_import_paths():
+    from npspore.nn.dynamic_lr import cosine_decay_lr
+    from npspore.nn.learning_rate_schedule import LearningRateSchedule
+    from npspore.nn.optim import Momentum
+    from npspore.nn.optim.optimizer import Optimizer
+    from npspore.nn.wrap.cell_wrapper import TrainOneStepCell
+    from npspore.nn.wrap.loss_scale import DynamicLossScaleUpdateCell
+
+    assert (Momentum, Optimizer, LearningRateSchedule, TrainOneStepCell, DynamicLossScaleUpdateCell,
+            cosine_decay_lr) == (nn.Momentum, nn.Optimizer, nn.LearningRateSchedule, nn.TrainOneStepCell,
+                                 nn.DynamicLossScaleUpdateCell, nn.cosine_decay_lr)
+    assert issubclass(nn.Momentum, nn.Cell) and issubclass(nn.WarmUpLR, nn.LearningRateSchedule)
