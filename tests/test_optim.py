@@ -278,3 +278,39 @@ def test_mindspore_import_paths():
             cosine_decay_lr) == (nn.Momentum, nn.Optimizer, nn.LearningRateSchedule, nn.TrainOneStepCell,
                                  nn.DynamicLossScaleUpdateCell, nn.cosine_decay_lr)
     assert issubclass(nn.Momentum, nn.Cell) and issubclass(nn.WarmUpLR, nn.LearningRateSchedule)
+
+
+class MyMomentum(nn.Optimizer):
+    """The custom optimizer of MindSpore's ``nn.Optimizer`` documentation."""
+
+    def __init__(self, params, learning_rate, momentum=0.9):
+        super().__init__(learning_rate, params)
+        self.moments = self.parameters.clone(prefix="moments", init="zeros")
+        self.momentum = momentum
+        self.opt = ms.ops.ApplyMomentum()
+
+    def construct(self, gradients):
+        params = self.parameters
+        lr = self.get_lr()
+        gradients = self.decay_weight(gradients)
+        gradients = self.gradients_centralization(gradients)
+        gradients = self.scale_grad(gradients)
+        success = None
+        for param, mom, grad in zip(params, self.moments, gradients):
+            success = self.opt(param, mom, lr, grad, self.momentum)
+        return success
+
+
+@pytest.mark.parametrize("compiled", [False, True], ids=["eager", "jit"])
+def test_custom_optimizer_with_the_apply_momentum_primitive(compiled):
+    net = dense()
+    optimizer = MyMomentum(net.trainable_params(), 0.1)
+    result = run_steps(optimizer, compiled)[-1]
+    weight, bias = OBSERVED["momentum"]
+    np.testing.assert_allclose(net.weight.asnumpy(), weight, rtol=1e-6, atol=1e-8)
+    np.testing.assert_allclose(net.bias.asnumpy(), bias, rtol=1e-6, atol=1e-8)
+    np.testing.assert_array_equal(result.asnumpy(), net.bias.asnumpy())  # ApplyMomentum returns the variable
+    # Observed on MindSpore 2.10 CPU.
+    assert repr(ms.ops.ApplyMomentum(use_nesterov=True)) == \
+        "Prim[ApplyMomentum]<use_nesterov=True, use_locking=False, gradient_scale=1.0, side_effect_mem=True>"
+    assert repr(ms.ops.SGD()) == "Prim[SGD]<dampening=0.0, weight_decay=0.0, nesterov=False, side_effect_mem=True>"
