@@ -195,3 +195,13 @@ def test_jitted_train_step_function_with_depend_matches_mindspore():
     np.testing.assert_allclose(model[2].bias.asnumpy(), [-0.03889882192015648, 0.04001365602016449,
                                                          0.03595197573304176], rtol=1e-6)
     assert train_step.cache_info()["compiles"] == 1
+
+
+def test_with_grad_cell_gives_the_weight_gradients():
+    net = TwoLayer()
+    grads = nn.WithGradCell(net, nn.MSELoss())(Tensor(X), Tensor(Y))
+    scaled = nn.WithGradCell(net, nn.MSELoss(), sens=Tensor(2.0, ms.float32))(Tensor(X), Tensor(Y))
+    assert len(grads) == 4
+    # Observed on MindSpore 2.10 CPU (ForwardValueAndGrad of the same network).
+    np.testing.assert_allclose(grads[3].asnumpy(), [-6.87928557e-01, -2.18642846e-01], rtol=1e-6)
+    np.testing.assert_allclose(scaled[3].asnumpy(), 2 * grads[3].asnumpy(), rtol=1e-6)

@@ -39,11 +39,11 @@ class Adagrad(Optimizer):
         self.opt = ApplyAdagrad(update_slots=update_slots)
 
     def construct(self, grads):
-        grads = self.preprocess_gradients(grads)
+        grads = self._preprocess_gradients(grads)
         lr = self.get_lr()
-        self.increase_global_step()
+        self._increase_global_step()
         success = ()
-        for lr_i, param, accum, grad in zip(self.lr_per_parameter(lr), self.parameters, self.accum, grads):
+        for lr_i, param, accum, grad in zip(self._lr_per_parameter(lr), self.parameters, self.accum, grads):
             self.opt(param, accum, lr_i, grad)
             success += (True,)
         return success

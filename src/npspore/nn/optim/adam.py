@@ -93,15 +93,15 @@ class Adam(Optimizer):
             self.opt = optimizer_ops.Adam(use_locking, use_nesterov)
 
     def construct(self, gradients):
-        gradients = self.preprocess_gradients(gradients)
+        gradients = self._preprocess_gradients(gradients)
         lr = self.get_lr()
-        self.increase_global_step()
+        self._increase_global_step()
         beta1_power = self.beta1_power * self.beta1
         ops.assign(self.beta1_power, beta1_power)
         beta2_power = self.beta2_power * self.beta2
         ops.assign(self.beta2_power, beta2_power)
         success = ()
-        for index, (lr_i, gradient, param, m, v) in enumerate(zip(self.lr_per_parameter(lr), gradients,
+        for index, (lr_i, gradient, param, m, v) in enumerate(zip(self._lr_per_parameter(lr), gradients,
                                                                   self.parameters, self.moment1, self.moment2)):
             if self.use_amsgrad:
                 self.opt(param, m, v, self.vhat[index], beta1_power, beta2_power, lr_i, self.beta1, self.beta2,
@@ -157,9 +157,9 @@ class AdamWeightDecay(Optimizer):
         weight_decay = self.get_weight_decay()
         decays = weight_decay if self.is_group else (weight_decay,) * self.param_length
         lr = self.get_lr()
-        self.increase_global_step()
+        self._increase_global_step()
         success = ()
-        for lr_i, decay, flag, param, m, v, gradient in zip(self.lr_per_parameter(lr), decays, self.decay_flags,
+        for lr_i, decay, flag, param, m, v, gradient in zip(self._lr_per_parameter(lr), decays, self.decay_flags,
                                                             self.parameters, self.moments1, self.moments2,
                                                             gradients):
             self.fused_opt(param, m, v, lr_i, self.beta1, self.beta2, self.eps, decay if flag else 0.0,

@@ -53,11 +53,11 @@ class Momentum(Optimizer):
         self.opt = ApplyMomentum(use_nesterov=self.use_nesterov)
 
     def construct(self, gradients):
-        gradients = self.preprocess_gradients(gradients)
+        gradients = self._preprocess_gradients(gradients)
         lr = self.get_lr()
-        self.increase_global_step()
+        self._increase_global_step()
         success = ()
-        for lr_i, gradient, param, moment in zip(self.lr_per_parameter(lr), gradients, self.params, self.moments):
+        for lr_i, gradient, param, moment in zip(self._lr_per_parameter(lr), gradients, self.params, self.moments):
             self.opt(param, moment, lr_i, gradient, self.momentum)
             success += (True,)
         return success

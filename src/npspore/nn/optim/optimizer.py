@@ -408,17 +408,17 @@ class Optimizer(Cell):
         """The gradients unchanged (parameters are never flattened into chunks here)."""
         return gradients
 
-    def increase_global_step(self):
+    def _increase_global_step(self):
         """Add 1 to ``global_step`` (every ``construct`` does it once, after reading the learning rate)."""
         ops.assign_add(self.global_step, self.global_step_increase_tensor)
 
-    def preprocess_gradients(self, gradients):
+    def _preprocess_gradients(self, gradients):
         """Weight decay, gradient centralization and loss-scale division, in MindSpore's order."""
         gradients = self.decay_weight(gradients)
         gradients = self.gradients_centralization(gradients)
         return self.scale_grad(gradients)
 
-    def lr_per_parameter(self, lr):
+    def _lr_per_parameter(self, lr):
         """``get_lr()``'s result as one learning rate per Parameter (a tuple)."""
         return lr if self.is_group_lr else (lr,) * self.param_length
 

@@ -57,11 +57,11 @@ class RMSProp(Optimizer):
         self.decay = decay
 
     def construct(self, gradients):
-        gradients = self.preprocess_gradients(gradients)
+        gradients = self._preprocess_gradients(gradients)
         lr = self.get_lr()
-        self.increase_global_step()
+        self._increase_global_step()
         success = ()
-        for index, (lr_i, param, ms, moment, gradient) in enumerate(zip(self.lr_per_parameter(lr), self.parameters,
+        for index, (lr_i, param, ms, moment, gradient) in enumerate(zip(self._lr_per_parameter(lr), self.parameters,
                                                                          self.ms, self.moment, gradients)):
             lr_i = ops.cast(lr_i, gradient.dtype)
             if self.centered:

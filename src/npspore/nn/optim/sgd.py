@@ -69,11 +69,11 @@ class SGD(Optimizer):
         self.stat = self.parameters.clone(prefix="stat", init="ones")
 
     def construct(self, gradients):
-        gradients = self.preprocess_gradients(gradients)
+        gradients = self._preprocess_gradients(gradients)
         lr = self.get_lr()
-        self.increase_global_step()
+        self._increase_global_step()
         success = ()
-        for lr_i, gradient, param, accum, stat in zip(self.lr_per_parameter(lr), gradients, self.parameters,
+        for lr_i, gradient, param, accum, stat in zip(self._lr_per_parameter(lr), gradients, self.parameters,
                                                       self.accum, self.stat):
             self.opt(param, gradient, lr_i, accum, self.momentum, stat)
             success += (True,)
