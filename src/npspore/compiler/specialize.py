@@ -694,7 +694,10 @@ class FunctionSpecializer:
             right = self._eval(comparator, frame)
             if type(op) in _CMP_DUNDER:  # a Tensor read from a tuple is compared at run time, as in _binary
                 left, right = self._as_value(left), self._as_value(right)
-            if isinstance(left, TensorValue) or isinstance(right, TensorValue):
+            if (isinstance(left, TensorValue) or isinstance(right, TensorValue)) and type(op) in (ast.Is, ast.IsNot) \
+                    and (left is None or right is None):
+                value = type(op) is ast.IsNot  # a tensor is never None: ``if bias is not None`` is static
+            elif isinstance(left, TensorValue) or isinstance(right, TensorValue):
                 if type(op) not in _CMP_DUNDER:
                     raise not_supported(f"'{type(op).__name__}' comparison of a tensor", frame.source.loc(node))
                 forward, reflected = _CMP_DUNDER[type(op)]
