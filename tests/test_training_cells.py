@@ -205,3 +205,21 @@ def test_with_grad_cell_gives_the_weight_gradients():
     # Observed on MindSpore 2.10 CPU (ForwardValueAndGrad of the same network).
     np.testing.assert_allclose(grads[3].asnumpy(), [-6.87928557e-01, -2.18642846e-01], rtol=1e-6)
     np.testing.assert_allclose(scaled[3].asnumpy(), 2 * grads[3].asnumpy(), rtol=1e-6)
+
+
+def test_lenet_train_one_step_cell_in_graph_mode_matches_mindspore(graph_mode):
+    from training_programs import LeNet
+
+    model = LeNet()
+    rng = np.random.default_rng(7)
+    for param in model.trainable_params():
+        param.set_data(Tensor((rng.standard_normal(param.shape) * 0.2).astype(np.float32)))
+    cell = nn.TrainOneStepCell(nn.WithLossCell(model, nn.CrossEntropyLoss()),
+                               nn.Momentum(model.trainable_params(), 0.01, 0.9))
+    cell.set_train()
+    images = rng.random((3, 4, 1, 28, 28)).astype(np.float32)
+    labels = rng.integers(0, 10, (3, 4)).astype(np.int32)
+    losses = [float(cell(Tensor(data), Tensor(label))) for data, label in zip(images, labels)]
+    # Observed on MindSpore 2.10 CPU in GRAPH_MODE with the same initial weights and data.
+    np.testing.assert_allclose(losses, [3.358234405517578, 3.037529945373535, 3.348832845687866], rtol=1e-5)
+    assert cell.cache_info()["compiles"] == 1
