@@ -314,3 +314,14 @@ def test_custom_optimizer_with_the_apply_momentum_primitive(compiled):
     assert repr(ms.ops.ApplyMomentum(use_nesterov=True)) == \
         "Prim[ApplyMomentum]<use_nesterov=True, use_locking=False, gradient_scale=1.0, side_effect_mem=True>"
     assert repr(ms.ops.SGD()) == "Prim[SGD]<dampening=0.0, weight_decay=0.0, nesterov=False, side_effect_mem=True>"
+
+
+@pytest.mark.parametrize("compiled", [False, True], ids=["eager", "jit"])
+@pytest.mark.parametrize("name", ["momentum", "sgd", "adam", "adam_weight_decay", "rmsprop", "adagrad"])
+def test_wrong_gradients_are_reported(name, compiled):
+    optimizer = OPTIMIZERS[name](dense())
+    call = ms.jit(optimizer) if compiled else optimizer
+    with pytest.raises(RuntimeError, match="one Tensor per parameter \\(2\\), but got 1"):
+        call((Tensor(GRADS[0][0]),))
+    with pytest.raises(ValueError, match="gradient shape must be equal to the variable shape \\[2, 3\\], but got"):
+        call((Tensor(np.ones((3, 3), np.float32)), Tensor(GRADS[0][1])))

@@ -16,6 +16,13 @@ __all__ = ["ApplyMomentum", "SGD", "Adam", "ApplyAdamWithAmsgradV2", "AdamWeight
            "ApplyCenteredRMSProp", "ApplyAdagrad"]
 
 
+def _check_shape(prim, variable, gradient):
+    """ValueError unless the gradient has the variable's shape (checked when compiling in compiled code)."""
+    if gradient.shape != variable.shape:
+        raise ValueError(f"For primitive[{prim}], the gradient shape must be equal to the variable shape "
+                         f"{list(variable.shape)}, but got {list(gradient.shape)}.")
+
+
 class _Update(Primitive):
     """A primitive whose constructor arguments are flags and numbers, recorded as attributes (with
     MindSpore's ``side_effect_mem=True``: it writes to its Parameter inputs)."""
@@ -50,6 +57,7 @@ class ApplyMomentum(_Update):
                          gradient_scale=gradient_scale)
 
     def __call__(self, variable, accumulation, learning_rate, gradient, momentum):
+        _check_shape("ApplyMomentum", variable, gradient)
         accum = accumulation * momentum + gradient
         F.assign(accumulation, accum)
         if self.use_nesterov:
@@ -83,6 +91,7 @@ class SGD(_Update):
                          nesterov=_check_bool("SGD", "nesterov", nesterov))
 
     def __call__(self, parameters, gradient, learning_rate, accum, momentum, stat):
+        _check_shape("SGD", parameters, gradient)
         if self.weight_decay > 0:
             gradient = gradient + parameters * self.weight_decay
         with_momentum = momentum > 0
@@ -123,6 +132,7 @@ class Adam(_Update):
                          use_nesterov=_check_bool("Adam", "use_nesterov", use_nesterov))
 
     def __call__(self, var, m, v, beta1_power, beta2_power, lr, beta1, beta2, epsilon, gradient):
+        _check_shape("Adam", var, gradient)
         lr_t = lr * F.sqrt(1 - beta2_power) / (1 - beta1_power)
         new_m, new_v = _adam_moments(m, v, beta1, beta2, gradient)
         numerator = new_m * beta1 + (1 - beta1) * gradient if self.use_nesterov else new_m
@@ -148,6 +158,7 @@ class ApplyAdamWithAmsgradV2(_Update):
         super().__init__(use_locking=_check_bool("ApplyAdamWithAmsgradV2", "use_locking", use_locking))
 
     def __call__(self, var, m, v, vhat, beta1_power, beta2_power, lr, beta1, beta2, epsilon, grad):
+        _check_shape("ApplyAdamWithAmsgradV2", var, grad)
         lr_t = lr * F.sqrt(1 - beta2_power) / (1 - beta1_power)
         new_m, new_v = _adam_moments(m, v, beta1, beta2, grad)
         new_vhat = F.maximum(vhat, new_v)
@@ -174,6 +185,7 @@ class AdamWeightDecay(_Update):
         super().__init__(use_locking=_check_bool("AdamWeightDecay", "use_locking", use_locking))
 
     def __call__(self, var, m, v, lr, beta1, beta2, epsilon, decay, gradient):
+        _check_shape("AdamWeightDecay", var, gradient)
         new_m, new_v = _adam_moments(m, v, beta1, beta2, gradient)
         F.assign(var, var - lr * (new_m / (F.sqrt(new_v) + epsilon) + decay * var))
         return var, m, v
@@ -197,6 +209,7 @@ class ApplyRMSProp(_Update):
         super().__init__(use_locking=_check_bool("ApplyRMSProp", "use_locking", use_locking))
 
     def __call__(self, var, mean_square, moment, learning_rate, grad, decay, momentum, epsilon):
+        _check_shape("ApplyRMSProp", var, grad)
         new_square = mean_square + (grad * grad - mean_square) * (1 - decay)
         F.assign(mean_square, new_square)
         new_moment = moment * momentum + learning_rate * grad / F.sqrt(new_square + epsilon)
@@ -223,6 +236,7 @@ class ApplyCenteredRMSProp(_Update):
         super().__init__(use_locking=_check_bool("ApplyCenteredRMSProp", "use_locking", use_locking))
 
     def __call__(self, var, mean_gradient, mean_square, moment, grad, learning_rate, decay, momentum, epsilon):
+        _check_shape("ApplyCenteredRMSProp", var, grad)
         new_square = mean_square + (grad * grad - mean_square) * (1 - decay)
         new_gradient = mean_gradient + (grad - mean_gradient) * (1 - decay)
         F.assign(mean_square, new_square)
@@ -250,6 +264,7 @@ class ApplyAdagrad(_Update):
         super().__init__(update_slots=_check_bool("ApplyAdagrad", "update_slots", update_slots))
 
     def __call__(self, var, accum, lr, grad):
+        _check_shape("ApplyAdagrad", var, grad)
         new_accum = accum
         if self.update_slots:
             new_accum = accum + grad * grad

@@ -154,6 +154,7 @@ class AdamWeightDecay(Optimizer):
         self.fused_opt = optimizer_ops.AdamWeightDecay()
 
     def construct(self, gradients):
+        self._check_gradients(gradients)
         weight_decay = self.get_weight_decay()
         decays = weight_decay if self.is_group else (weight_decay,) * self.param_length
         lr = self.get_lr()

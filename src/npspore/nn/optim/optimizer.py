@@ -412,8 +412,15 @@ class Optimizer(Cell):
         """Add 1 to ``global_step`` (every ``construct`` does it once, after reading the learning rate)."""
         ops.assign_add(self.global_step, self.global_step_increase_tensor)
 
+    def _check_gradients(self, gradients):
+        """RuntimeError unless there is one gradient per Parameter."""
+        if len(gradients) != self.param_length:
+            raise RuntimeError(f"For '{self.cls_name}', the gradients must be a tuple of one Tensor per parameter "
+                               f"({self.param_length}), but got {len(gradients)}.")
+
     def _preprocess_gradients(self, gradients):
         """Weight decay, gradient centralization and loss-scale division, in MindSpore's order."""
+        self._check_gradients(gradients)
         gradients = self.decay_weight(gradients)
         gradients = self.gradients_centralization(gradients)
         return self.scale_grad(gradients)
