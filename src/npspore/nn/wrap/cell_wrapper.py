@@ -195,12 +195,14 @@ class TrainOneStepCell(Cell):
         self.grad_reducer = Identity()
 
     def construct(self, *inputs):
-        loss = self.network(*inputs)
         if self.sense_flag:
+            loss = self.network(*inputs)
             sens = ops.fill(loss.dtype, loss.shape, self.sens)
             grads = self.grad(self.network, self.weights)(*inputs, sens)
         else:
-            grads = self.grad_no_sens(self.network, self.weights)(*inputs)
+            # The loss and its gradients from one pass: the same values as MindSpore's network call
+            # followed by grad_no_sens, without computing the forward pass twice.
+            loss, grads = ops.value_and_grad(self.network, None, self.weights)(*inputs)
         grads = self.grad_reducer(grads)
         loss = ops.depend(loss, self.optimizer(grads))
         if self.return_grad:
