@@ -224,3 +224,37 @@ def test_lenet_train_one_step_cell_in_graph_mode_matches_mindspore(graph_mode):
     # Observed on MindSpore 2.10 CPU in GRAPH_MODE with the same initial weights and data.
     np.testing.assert_allclose(losses, [3.358234405517578, 3.037529945373535, 3.348832845687866], rtol=1e-5)
     assert cell.cache_info()["compiles"] == 1
+
+
+class ConvBatchNorm(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv2d(1, 4, 3, pad_mode="same", has_bias=False)
+        self.bn = nn.BatchNorm2d(4)
+        self.relu = nn.ReLU()
+        self.flatten = nn.Flatten()
+        self.fc = nn.Dense(4 * 6 * 6, 3)
+
+    def construct(self, x):
+        return self.fc(self.flatten(self.relu(self.bn(self.conv(x)))))
+
+
+def test_batch_norm_statistics_and_adam_in_one_compiled_step(graph_mode):
+    net = ConvBatchNorm()
+    rng = np.random.default_rng(3)
+    for param in net.trainable_params():
+        param.set_data(Tensor((rng.standard_normal(param.shape) * 0.3).astype(np.float32)))
+    cell = nn.TrainOneStepCell(nn.WithLossCell(net, nn.CrossEntropyLoss()), nn.Adam(net.trainable_params(), 0.01))
+    cell.set_train()
+    x = rng.random((3, 5, 1, 6, 6)).astype(np.float32)
+    y = rng.integers(0, 3, (3, 5)).astype(np.int32)
+    losses = [float(cell(Tensor(a), Tensor(b))) for a, b in zip(x, y)]
+    # Observed on MindSpore 2.10 CPU (GRAPH_MODE and PYNATIVE alike).
+    np.testing.assert_allclose(losses, [2.0172481536865234, 2.1286356449127197, 1.4805200099945068], rtol=1e-6)
+    np.testing.assert_allclose(net.bn.moving_mean.asnumpy(), [-0.14850516617298126, 0.017765361815690994,
+                                                              0.14107394218444824, 0.04133813455700874], rtol=1e-6)
+    np.testing.assert_allclose(net.bn.moving_variance.asnumpy(), [0.7641950845718384, 0.7649116516113281,
+                                                                  0.7487856149673462, 0.7417321801185608], rtol=1e-6)
+    assert [name for name, _ in cell.parameters_and_names()][5:8] == [
+        "network._backbone.bn.moving_mean", "network._backbone.bn.moving_variance", "optimizer.global_step"]
+    assert cell.cache_info()["compiles"] == 1
