@@ -160,8 +160,6 @@ class Optimizer(Cell):
                                       for x, flag in zip(group_weight_decay, self.dynamic_decay_flags))
             self.exec_weight_decay = any(self.decay_flags)
             self.grad_centralization_flags = tuple(group_grad_centralization)
-            # Set after `parameters`, whose Parameters it holds: the Cell registers the Parameters of
-            # list attributes, and the order of registration is MindSpore's.
             self.group_params = group_params
             self.group_weight_decay, self.group_grad_centralization = group_weight_decay, group_grad_centralization
         else:
