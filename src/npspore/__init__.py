@@ -5,7 +5,7 @@
 as MindSpore documents them; compiled and differentiated code is plain Python/NumPy that
 ``npspore show`` prints.
 """
-__version__ = "0.1.0"
+from .core.version import __version__  # noqa: F401
 
 from .common.dtype import *  # noqa: F401,F403
 from .common.tensor import *  # noqa: F401,F403

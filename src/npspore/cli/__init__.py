@@ -12,7 +12,7 @@ import os
 import sys
 import traceback
 
-from .. import __version__
+from ..core.version import __version__
 from ..compiler.errors import CompileError
 from ..compiler.pipeline import STAGES
 from . import bench, cache, check, show

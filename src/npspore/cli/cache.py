@@ -1,7 +1,7 @@
 """``npspore cache list | info | clear | explain``: the on-disk kernel cache.
 
 ``explain`` computes the disk key of a forward kernel exactly as a compiled call does
-(``npspore.jit.kernel_disk_key`` over the callable, its source file, the input signature, the Cell's
+(``npspore.compiler.cachekey.kernel_disk_key`` over the callable, its source file, the input signature, the Cell's
 training flag and captured state) and says whether a verified, up-to-date file exists for it. For
 a miss it names the nearest entry of the same callable (by the ``# signature:`` header) and what
 differs: arguments, a source file changed since it was built, or the npspore version.
@@ -12,10 +12,12 @@ import ast
 import os
 import time
 
-from .. import __version__
+from ..core.version import __version__
 from ..compiler import cache as disk_cache
-from ..compiler import pipeline
+from ..compiler.cachekey import file_digest, kernel_disk_key, sources_unchanged
 from ..compiler.signature import describe_key, input_key
+from ..compiler.specialize import unbind
+from ..jit import cell_key
 from .target import Target
 
 
@@ -76,11 +78,9 @@ def run_clear(options) -> int:
 
 def run_explain(target: Target, args, options) -> int:
     """Say whether a compiled call with these inputs would find its kernel on disk, and if not, why."""
-    from ..jit import cell_key, kernel_disk_key
-
     if options.train:
         target.set_train()
-    fn, self_obj = pipeline.unbind(target.obj)
+    fn, self_obj = unbind(target.obj)
     if target.is_cell:
         (training, key), _, _ = cell_key(target.obj, args)
         options_key = ("forward", (training,))
@@ -102,7 +102,7 @@ def run_explain(target: Target, args, options) -> int:
     found = disk_cache.load(disk_key)
     if found is not None:
         namespace = disk_cache.execute(*found)
-        if pipeline.sources_unchanged(namespace.get("layout", {})):
+        if sources_unchanged(namespace.get("layout", {})):
             print(f"hit: {name} {signature}\n  key {disk_key}\n  file {path}")
             return 0
         print(f"miss: {path} exists but a source file it was built from has changed; it will be rebuilt")
@@ -168,7 +168,7 @@ def _changed_sources(path: str) -> list:
     except (ValueError, SyntaxError):
         return []
     return [f"{os.path.basename(file)} changed since the kernel was built"
-            for file, sha in layout.get("sources", ()) if pipeline.file_digest(file) != sha]
+            for file, sha in layout.get("sources", ()) if file_digest(file) != sha]
 
 
 def _size(count: int) -> str:

@@ -25,8 +25,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..common.tensor import Tensor
-from ..compiler.pipeline import unbind
+from ..compiler.specialize import unbind
 from ..context import PYNATIVE_MODE, set_context
+from ..jit import JitFunction, jit
 from ..nn.cell import Cell
 
 
@@ -82,8 +83,6 @@ class Target:
 
     def compiled(self):
         """A callable that runs the compiled forward kernel (compiling on its first call)."""
-        from ..jit import JitFunction, jit
-
         return jit(self.obj) if self.is_cell else JitFunction(self.obj)
 
     def parameters(self) -> list:
@@ -168,8 +167,6 @@ def _one_line(error: BaseException) -> str:
 
 def _as_program(obj, name: str):
     """The Cell instance or plain function that ``obj`` stands for."""
-    from ..jit import JitFunction
-
     if isinstance(obj, Cell):
         return obj
     if inspect.isclass(obj):

@@ -16,11 +16,11 @@ import os
 import stat
 import tempfile
 
+from ..context import get_context
+
 
 def cache_dir() -> str | None:
     """The disk-cache directory, or None when the disk cache is off."""
-    from ..context import get_context
-
     try:
         if get_context("compile_cache") is False:
             return None
@@ -31,15 +31,6 @@ def cache_dir() -> str | None:
         return configured or None
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     return os.path.join(base, "npspore")
-
-
-def digest(*parts) -> str:
-    """sha256 hex digest of the ``repr`` of each part, in order."""
-    h = hashlib.sha256()
-    for part in parts:
-        h.update(repr(part).encode())
-        h.update(b"\0")
-    return h.hexdigest()
 
 
 def _paths(directory: str, key: str) -> tuple[str, str]:

@@ -74,7 +74,7 @@ import numpy as np
 from ..opdef import Aval, op_table
 from .builder import BlockBuilder, NameSupply
 from . import ir
-from .ir import (Apply, Block, Call, Const, Effect, ForRange, Function, If, Loc, Module, TapeNew, TapePop, TapePush,
+from .ir import (Apply, Block, Call, Const, ForRange, Function, If, Loc, Module, TapeNew, TapePop, TapePush,
                  Var, While)
 from .trace import stage_rule
 
@@ -129,36 +129,6 @@ def _free_vars(block: Block, exclude=()) -> list:
     visit(block)
     bound = _all_defined(block) | set(exclude)
     return [v for v in used if v not in bound]
-
-
-def _substitute(block: Block, mapping: dict) -> None:
-    """Replace Vars by other atoms everywhere in a (freshly built) block, in place."""
-    if not mapping:
-        return
-
-    def sub(atom):
-        return mapping.get(atom, atom) if isinstance(atom, Var) else atom
-
-    def subs(atoms):
-        return tuple(sub(a) for a in atoms)
-
-    for stmt in block.stmts:
-        if isinstance(stmt, (Apply, Call, Effect)):
-            stmt.args = subs(stmt.args)
-        elif isinstance(stmt, If):
-            stmt.cond = sub(stmt.cond)
-        elif isinstance(stmt, ForRange):
-            stmt.start, stmt.stop, stmt.step = sub(stmt.start), sub(stmt.stop), sub(stmt.step)
-            stmt.carried = subs(stmt.carried)
-        elif isinstance(stmt, While):
-            stmt.carried = subs(stmt.carried)
-        elif isinstance(stmt, TapePush):
-            stmt.tape, stmt.values = sub(stmt.tape), subs(stmt.values)
-        elif isinstance(stmt, TapePop):
-            stmt.tape = sub(stmt.tape)
-        for inner in ir.nested_blocks(stmt):
-            _substitute(inner, mapping)
-    block.results = subs(block.results)
 
 
 def function_names(fn: Function) -> NameSupply:
@@ -476,7 +446,7 @@ class _FunctionAD:
                 returned.append(var)
         # the backward function gets its own Vars for the residuals it receives
         received = {var: Var(var.name, var.aval) for var in needed}
-        _substitute(bwd_body, received)
+        ir.substitute(bwd_body, received)
         if returned or (self.forward_changed and not recompute):
             fwd_name = self.ctx.function_names.fresh(fn.name + "_fwd")
             self.ctx.functions[fwd_name] = Function(
@@ -667,7 +637,7 @@ class _FunctionAD:
         for block, defs in ((stmt.then_block, then_defs), (stmt.else_block, else_defs)):
             block.results = tuple(block.results) + tuple(v if v in defs else Const(None) for v in mapping)
         for block in backward_blocks:
-            _substitute(block, mapping)
+            ir.substitute(block, mapping)
 
     def backward_loop(self, parent: Block, stmt, adj: dict, builder: BlockBuilder) -> None:
         n = len(stmt.outputs)
@@ -709,7 +679,7 @@ class _FunctionAD:
             parent.stmts.insert(position, TapeNew(tape, loc))
             stmt.body.stmts.append(TapePush(tape, tuple(needed), loc))
             restored = [self.names.var(v.name, v.aval) for v in needed]
-            _substitute(body, dict(zip(needed, restored)))
+            ir.substitute(body, dict(zip(needed, restored)))
             body.stmts.insert(0, TapePop(tuple(restored), tape, loc))
         d_outs = [self.names.var("d_" + _hint(stmt.carried[i]), stmt.outputs[i].aval) for i in carried]
         acc_out = [self.names.var("d_" + v.name, v.aval) for v in outer]
@@ -814,18 +784,6 @@ def _prune(block: Block, keep) -> None:
     block.stmts[:] = reversed(kept)
 
 
-def _reachable(functions: dict, entry: str) -> dict:
-    """The functions an entry calls, directly or not (entry first)."""
-    order = [entry]
-    seen = {entry}
-    for name in order:
-        for stmt in ir.walk_stmts(functions[name].body):
-            if isinstance(stmt, Call) and stmt.callee not in seen:
-                seen.add(stmt.callee)
-                order.append(stmt.callee)
-    return {name: functions[name] for name in order}
-
-
 def differentiate(module: Module, wrt: tuple, seeds="ones") -> Module:
     """Reverse-mode derivative of a module's entry function.
 
@@ -862,4 +820,4 @@ def differentiate(module: Module, wrt: tuple, seeds="ones") -> Module:
     functions = {**copied.functions, **ctx.functions, gradient.name: gradient}
     header = dict(copied.header)
     header["grad"] = {"wrt": tuple(wrt), "seeds": seeds}
-    return Module(_reachable(functions, gradient.name), gradient.name, header)
+    return Module(ir.reachable_functions(functions, gradient.name), gradient.name, header)
