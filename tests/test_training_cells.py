@@ -209,9 +209,9 @@ def test_with_grad_cell_gives_the_weight_gradients():
 
 
 def test_lenet_train_one_step_cell_in_graph_mode_matches_mindspore(graph_mode):
-    from training_programs import LeNet
+    from quickstart_lenet import Network
 
-    model = LeNet()
+    model = Network()
     rng = np.random.default_rng(7)
     for param in model.trainable_params():
         param.set_data(Tensor((rng.standard_normal(param.shape) * 0.2).astype(np.float32)))

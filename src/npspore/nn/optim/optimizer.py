@@ -122,10 +122,7 @@ class Optimizer(Cell):
         if not isinstance(loss_scale, float):
             raise TypeError(f"For '{self.cls_name}', the type of 'loss_scale' must be float, but got "
                             f"'{type(loss_scale).__name__}'.")
-        if loss_scale <= 0:
-            raise ValueError(f"For '{self.cls_name}', the 'loss_scale' must be a positive float number, "
-                             f"but got {loss_scale}.")
-        self.loss_scale = loss_scale
+        self.loss_scale = check_number_range(loss_scale, "loss_scale", self.cls_name, positive=True)
         self.dynamic_weight_decay = False
         self.grad_centralization = False
         self.dynamic_lr = False
