@@ -258,3 +258,19 @@ def test_batch_norm_statistics_and_adam_in_one_compiled_step(graph_mode):
     assert [name for name, _ in cell.parameters_and_names()][5:8] == [
         "network._backbone.bn.moving_mean", "network._backbone.bn.moving_variance", "optimizer.global_step"]
     assert cell.cache_info()["compiles"] == 1
+
+
+@pytest.mark.parametrize("mode", ["eager", "graph"])
+def test_grad_accumulation_cell_sums_the_micro_batch_losses(mode, request):
+    if mode == "graph":
+        request.getfixturevalue("graph_mode")
+    net = nn.Dense(3, 2, weight_init="ones", bias_init="zeros")
+    cell = nn.GradAccumulationCell(nn.WithLossCell(net, nn.MSELoss()), 2)
+    x = np.arange(12, dtype=np.float32).reshape(4, 3)
+    # Observed on MindSpore 2.10 CPU.
+    assert float(cell(Tensor(x), Tensor(np.ones((4, 2), np.float32)))) == 683.0
+    assert [name for name, _ in cell.parameters_and_names()] == ["network._backbone.weight", "network._backbone.bias"]
+    with pytest.raises(ValueError, match="must be divided by micro size"):
+        nn.GradAccumulationCell(nn.WithLossCell(net, nn.MSELoss()), 3)(Tensor(x), Tensor(np.ones((4, 2), np.float32)))
+    with pytest.raises(ValueError, match="micro_size"):
+        nn.GradAccumulationCell(net, 0)
