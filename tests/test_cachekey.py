@@ -77,3 +77,33 @@ def test_state_only_this_process_can_name_is_never_keyed_on_disk():
     holder = Holder()
     holder.callback = lambda: None
     assert kernel_disk_key(Holder.construct, holder, (), ("forward", ())) is None
+
+
+def _scaled_by(factor):
+    def scale(x):
+        return x * factor
+
+    return scale
+
+
+def _applying(op):
+    def apply(x):
+        return op(x)
+
+    return apply
+
+
+def test_closures_over_different_values_get_different_disk_keys():
+    key = (((2,), np.dtype(np.float32)),)
+    two, three = _scaled_by(2.0), _scaled_by(3.0)
+    assert kernel_disk_key(two, None, key, ()) != kernel_disk_key(three, None, key, ())
+    assert kernel_disk_key(two, None, key, ()) == kernel_disk_key(_scaled_by(2.0), None, key, ())
+    assert kernel_disk_key(_applying(ms.ops.exp), None, key, ()) is None
+
+
+def test_compiled_closures_over_different_ops_give_their_own_results():
+    x = ms.Tensor(np.array([0.5, 1.0], np.float32))
+    for op in (ms.ops.exp, ms.ops.sin):
+        np.testing.assert_allclose(ms.jit(_applying(op))(x).asnumpy(), op(x).asnumpy())
+    for factor in (2.0, 3.0):
+        np.testing.assert_allclose(ms.jit(_scaled_by(factor))(x).asnumpy(), x.asnumpy() * factor)

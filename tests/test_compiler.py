@@ -382,6 +382,21 @@ def test_sub_cell_forward_hooks_are_compiled_in_and_removal_recompiles():
     assert (info["compiles"], info["disk_loads"]) == (2, 1)   # the hook-free kernel comes back from disk
 
 
+def test_a_large_loop_output_is_released_under_the_loop_variables_name():
+    # A loop output read after the loop is a large array, so codegen releases it after its last use;
+    # the release must name the variable the loop left it in.
+    @ms.jit
+    def run(x):
+        acc = x * 1.0
+        for i in range(3):
+            acc = acc + x
+        y = acc * 2.0
+        return y.sum()
+
+    x = Tensor(np.ones((256, 256), np.float32))
+    np.testing.assert_allclose(run(x).asnumpy(), 8.0 * 256 * 256)
+
+
 def _shape_error_frames():
     @ms.jit
     def square(x):

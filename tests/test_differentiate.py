@@ -561,3 +561,18 @@ def test_callee_with_a_loop_runs_its_forward_in_its_backward():
     for k in range(2):
         expected = numeric_gradient(grad_module, args, k, weights=[0.0, 1.0, 1.0])
         np.testing.assert_allclose(results[3 + k], expected, rtol=1e-5, atol=1e-6)
+
+
+def test_a_final_gradient_hands_the_callees_tape_to_its_backward():
+    module = _calls_a_loop()
+    args = [rand(2, 3), rand(3, 3, seed=1) * 0.6]
+    grad_module = differentiate(module, (0, 1), final=True)
+    check_normal_form(grad_module)
+    results = ir.evaluate(grad_module, *args)
+    for k in range(2):
+        np.testing.assert_allclose(results[1 + k], numeric_gradient(module, args, k), rtol=1e-5, atol=1e-6)
+    calls = [s.callee for s in walk(grad_module) if isinstance(s, ir.Call)]
+    assert calls == ["g_fwd", "g_bwd"]     # the loop runs once, in g_fwd, which returns its tape
+    backward = grad_module.functions["g_bwd"]
+    assert not any(isinstance(s, TapeNew) for s in backward.body.stmts)
+    assert any(p.aval == TAPE_AVAL for p in backward.params)

@@ -85,6 +85,8 @@ EXAMPLES = {
     "log_softmax": ((_r(2, 3),), {"axis": 0}),
     "softmax_cross_entropy": ((_r(2, 3), np.array([[0.0, 1.0, 0.0], [1.0, 0.0, 0.0]])), {}),
     "one_hot": ((np.array([0, 2, 1]), 1.0, 0.0), {"depth": 3}),
+    "row": ((_r(3, 2), 1), {}),
+    "row_add": ((_r(3, 2), 1, _r(2, seed=1)), {}),
 }
 CONV = {"stride": (2, 1), "padding": (1, 0, 0, 1), "dilation": (1, 2), "groups": 2}
 POOL = {"kernel_size": (2, 2), "stride": (1, 2), "padding": (1, 0, 0, 1)}

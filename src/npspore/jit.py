@@ -77,6 +77,7 @@ class JitFunction:
         return functools.partial(self.__call__, instance)
 
     def cache_info(self) -> dict:
+        """``{'hits', 'compiles', 'disk_loads', 'entries'}`` of this function's kernels."""
         return self._cache.info()
 
     def kernel_source(self, *args) -> str:
@@ -131,6 +132,7 @@ class _CompiledCellCall:
         return call_cell(self.cell, args, kwargs)
 
     def cache_info(self) -> dict:
+        """``{'hits', 'compiles', 'disk_loads', 'entries'}`` of the Cell's kernels."""
         return cell_cache_info(self.cell)
 
 
@@ -191,6 +193,7 @@ def _check_arity(cell, args):
 
 
 def cell_key(cell, args):
+    """``((training, key), leaves, dynamic)`` of a compiled Cell call (``set_inputs`` dims keyed by rank)."""
     dynamic = _dynamic_dims(cell, args) if cell.__dict__.get("_dynamic_shape_inputs") is not None else None
     key, leaves = input_key(args, dynamic)
     return (bool(getattr(cell, "training", False)), key), leaves, dynamic

@@ -9,6 +9,7 @@ differs: arguments, a source file changed since it was built, or the npspore ver
 from __future__ import annotations
 
 import ast
+import json
 import os
 import time
 
@@ -18,22 +19,33 @@ from ..compiler.cachekey import file_digest, kernel_disk_key, sources_unchanged
 from ..compiler.signature import describe_key, input_key
 from ..compiler.specialize import unbind
 from ..jit import cell_key
-from .target import Target
+from .target import InputError, Target
 
 
-def _directory_or_none() -> str | None:
+def _directory_or_none(options=None) -> str | None:
     directory = disk_cache.cache_dir()
-    if directory is None:
+    if directory is None and not getattr(options, "json", False):
         print("the disk cache is off (NPSPORE_CACHE_DIR is set to an empty value)")
     return directory
 
 
+def _entries(directory: str) -> list:
+    """npspore's own entries in ``directory`` (an unusable directory is an InputError)."""
+    try:
+        return disk_cache.entries(directory)
+    except disk_cache.CacheUnavailable as error:
+        raise InputError(str(error)) from None
+
+
 def run_list(options) -> int:
-    """Print one row per cached kernel, newest first."""
-    directory = _directory_or_none()
+    """Print one row per cached kernel, newest first (with ``--json``, a JSON list of entries)."""
+    directory = _directory_or_none(options)
+    entries = sorted(_entries(directory), key=lambda e: e["mtime"], reverse=True) if directory else []
+    if options.json:
+        print(json.dumps(entries, indent=2))
+        return 0
     if directory is None:
         return 0
-    entries = sorted(disk_cache.entries(directory), key=lambda e: e["mtime"], reverse=True)
     if not entries:
         print(f"no cached kernels in {directory}")
         return 0
@@ -50,12 +62,15 @@ def run_list(options) -> int:
 
 
 def run_info(options) -> int:
-    """Print the cache directory, the number of kernels and their total size."""
-    directory = _directory_or_none()
+    """Print the cache directory, the number of kernels and their total size (or them as JSON)."""
+    directory = _directory_or_none(options)
+    entries = _entries(directory) if directory else []
+    total = sum(e["size"] for e in entries)
+    if options.json:
+        print(json.dumps({"directory": directory, "kernels": len(entries), "bytes": total}, indent=2))
+        return 0
     if directory is None:
         return 0
-    entries = disk_cache.entries(directory)
-    total = sum(e["size"] for e in entries)
     print(f"directory: {directory}")
     print(f"kernels:   {len(entries)}")
     print(f"size:      {total} bytes ({_size(total)})")
@@ -63,16 +78,19 @@ def run_info(options) -> int:
 
 
 def run_clear(options) -> int:
-    """Delete every cached kernel, or those older than ``--older-than DAYS``."""
+    """Delete npspore's own cached kernels (every one, or those older than ``--older-than DAYS``).
+
+    Only files named ``<sha256>.py`` that end in npspore's seal line for that name are deleted;
+    anything else in the directory (a project's sources, if the variable points there) is left alone.
+    """
     directory = _directory_or_none()
     if directory is None:
         return 0
     cutoff = time.time() - options.older_than * 86400 if options.older_than is not None else None
-    removed = [e for e in disk_cache.entries(directory) if cutoff is None or e["mtime"] < cutoff]
-    for entry in removed:
-        disk_cache.discard(entry["key"])
+    chosen = [e for e in _entries(directory) if cutoff is None or e["mtime"] < cutoff]
+    removed = disk_cache.remove(directory, [e["key"] for e in chosen])
     kept = "" if cutoff is None else f" older than {options.older_than:g} days"
-    print(f"removed {len(removed)} kernel(s){kept} ({_size(sum(e['size'] for e in removed))}) from {directory}")
+    print(f"removed {removed} kernel(s){kept} ({_size(sum(e['size'] for e in chosen))}) from {directory}")
     return 0
 
 
@@ -108,7 +126,7 @@ def run_explain(target: Target, args, options) -> int:
         print(f"miss: {path} exists but a source file it was built from has changed; it will be rebuilt")
         return 0
     print(f"miss: no kernel for {name} {signature}\n  key {disk_key}")
-    same = [e for e in disk_cache.entries(directory)
+    same = [e for e in _entries(directory)
             if e["header"].get("callable") == name and e["header"].get("kernel", "forward") == "forward"]
     if not same:
         print(f"  no cached forward kernel of {name} at all in {directory}")

@@ -18,6 +18,7 @@ import importlib.util
 import inspect
 import os
 import re
+import stat
 import sys
 import traceback
 from dataclasses import dataclass
@@ -256,7 +257,11 @@ def _random_array(shape, dtype, rng) -> np.ndarray:
 
 def _load_npy(path: str):
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            raise InputError(f"cannot read {path!r} as a .npy array: it is not a regular file")
         array = np.load(path, allow_pickle=False)
+    except EOFError:
+        raise InputError(f"cannot read {path!r} as a .npy array: the file is empty or truncated") from None
     except (OSError, ValueError) as error:
         raise InputError(f"cannot read {path!r} as a .npy array: {error}") from None
     if not isinstance(array, np.ndarray):

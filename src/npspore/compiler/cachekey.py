@@ -190,8 +190,12 @@ def op_table_digest() -> str:
 
 def kernel_disk_key(fn, self_obj, key, options) -> str | None:
     """The disk-cache key of a kernel of ``fn`` (bound to ``self_obj``) for input ``key`` and
-    ``options``; None when the bound object holds state only this process can name."""
-    text = repr(object_fingerprint(self_obj) if self_obj is not None else None)
+    ``options``; None when the bound object, a closure cell or a default of ``fn`` holds state only
+    this process can name (a closure over a function, say)."""
+    closure = tuple(cell.cell_contents for cell in fn.__closure__ or ())
+    state = (object_fingerprint(self_obj) if self_obj is not None else None,
+             object_fingerprint(closure), object_fingerprint(fn.__defaults__ or ()))
+    text = repr(state)
     if " at 0x" in text or "'id'" in text:
         return None
     return digest(__version__, package_digest(), fn.__qualname__, file_digest(fn.__code__.co_filename),

@@ -31,6 +31,7 @@ _STATIC_BUILTINS = {
 
 
 def is_library(fn) -> bool:
+    """Whether ``fn`` is npspore's own code (interpreted in place, its frames transparent to errors)."""
     module = getattr(fn, "__module__", "") or ""
     return module == "npspore" or module.startswith("npspore.")
 

@@ -315,8 +315,9 @@ class _Pair:
 class _ModuleAD:
     """Per-module state: the source functions, generated pairs and call summaries."""
 
-    def __init__(self, module: Module):
+    def __init__(self, module: Module, tapes_cross_functions: bool = False):
         self.source = module.functions
+        self.tapes_cross_functions = tapes_cross_functions
         self.functions: dict = {}
         self.pairs: dict = {}
         self._summaries: dict = {}
@@ -425,7 +426,9 @@ class _FunctionAD:
         needed = _free_vars(bwd_body, exclude=d_results)
         # A backward that pops a tape filled by a forward loop runs that forward itself: tapes never
         # cross functions (the caller runs the primal callee), so higher orders see one-function loops.
-        recompute = any(var.aval == TAPE_AVAL for var in needed)
+        # A gradient that is final (never differentiated again) lets ``_fwd`` return the tape instead,
+        # so the loop runs once.
+        recompute = not self.ctx.tapes_cross_functions and any(var.aval == TAPE_AVAL for var in needed)
         if recompute:
             bwd_body = Block(fn.body.stmts + bwd_body.stmts, grads)
             needed = _free_vars(bwd_body, exclude=d_results)
@@ -784,7 +787,7 @@ def _prune(block: Block, keep) -> None:
     block.stmts[:] = reversed(kept)
 
 
-def differentiate(module: Module, wrt: tuple, seeds="ones") -> Module:
+def differentiate(module: Module, wrt: tuple, seeds="ones", *, final: bool = False) -> Module:
     """Reverse-mode derivative of a module's entry function.
 
     Args:
@@ -796,6 +799,8 @@ def differentiate(module: Module, wrt: tuple, seeds="ones") -> Module:
             extra param per result: its sensitivity), or a tuple of result positions that get
             all-ones cotangents (``has_aux`` when the first output has several leaves; the
             derivative of one result of an earlier gradient, for higher orders).
+        final: the result is compiled as it is, never differentiated again: a callee's ``_fwd`` may
+            then hand the tape of its loops to its ``_bwd`` instead of ``_bwd`` running the loops again.
 
     Returns:
         A new module whose entry has the same params (plus the sensitivities for ``"given"``) and
@@ -814,7 +819,7 @@ def differentiate(module: Module, wrt: tuple, seeds="ones") -> Module:
     for j in wrt:
         if not 0 <= j < len(entry.params):
             raise ValueError(f"wrt position {j} is out of range for {len(entry.params)} entry params")
-    ctx = _ModuleAD(copied)
+    ctx = _ModuleAD(copied, tapes_cross_functions=final)
     gradient = _FunctionAD(ctx, entry, wrt).make_gradient(seeds)
     gradient.name = ctx.function_names.fresh(gradient.name)
     functions = {**copied.functions, **ctx.functions, gradient.name: gradient}

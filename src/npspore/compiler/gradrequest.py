@@ -215,6 +215,7 @@ class GradRequest:
                 raise IndexError(f"Position index {position} is exceed input size.")
 
     def requested_positions(self, inputs) -> tuple:
+        """The input positions to differentiate (every position for ``get_all``)."""
         positions = self.spec.positions
         if positions is None:
             return ()
@@ -222,7 +223,7 @@ class GradRequest:
             return tuple(range(len(inputs)))
         return positions
 
-    def differentiate(self, functions, name, inputs, slices, captured, output_node) -> Differentiated:
+    def differentiate(self, functions, name, inputs, slices, captured, output_node, final=False) -> Differentiated:
         """Add the gradient of function ``name`` to ``functions`` (returned as new functions).
 
         ``inputs`` are the call's arguments (concrete or abstract), ``slices`` where each one's tensor
@@ -262,7 +263,7 @@ class GradRequest:
             seeds = tuple(leaf_indices(output_node[1][0]))
         else:
             seeds = "ones"
-        module = differentiate(ir.Module(dict(functions), name), tuple(wrt), seeds)
+        module = differentiate(ir.Module(dict(functions), name), tuple(wrt), seeds, final=final)
         gradient = module.functions[module.entry]
         n_results = len(fn.body.results)
         forward = gradient.body.results[:n_results]

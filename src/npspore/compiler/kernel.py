@@ -65,10 +65,23 @@ def result_builder(node):
     return eval(f"lambda r: {text(node)}", {"w": wrap_result, "c": constants})  # noqa: S307 (ints only)
 
 
+class HookVersions:
+    """Hook versions: each cell counts changes of its forward (pre-)hooks (``bump``); ``epoch``
+    counts all of them, so a kernel whose cells were checked at the current epoch needs no check."""
+
+    epoch = 0
+
+    @classmethod
+    def bump(cls, cell) -> None:
+        """A forward (pre-)hook of ``cell`` was added or removed."""
+        cell.__dict__["_hook_version"] = cell.__dict__.get("_hook_version", 0) + 1
+        cls.epoch += 1
+
+
 class CompiledKernel:
     """A compiled kernel and how to call it (see the module docstring)."""
 
-    __slots__ = ("kernel", "captured", "build", "source", "path", "output_node", "hook_guards")
+    __slots__ = ("kernel", "captured", "build", "source", "path", "output_node", "hook_guards", "checked_epoch")
 
     def __init__(self, kernel, captured, output_node, source, path, hook_guards=()):
         self.kernel = kernel
@@ -78,6 +91,7 @@ class CompiledKernel:
         self.source = source
         self.path = path
         self.hook_guards = tuple(hook_guards)
+        self.checked_epoch = HookVersions.epoch
 
     def run(self, leaves):
         """Call the kernel on the input leaf arrays (plus the captured arrays); the packaged result."""
@@ -86,10 +100,13 @@ class CompiledKernel:
 
     def is_current(self) -> bool:
         """False once a hook was added to or removed from a cell whose call this kernel compiled."""
+        if self.checked_epoch == HookVersions.epoch:
+            return True
         for ref, version in self.hook_guards:
             cell = ref()
             if cell is None or cell.__dict__.get("_hook_version", 0) != version:
                 return False
+        self.checked_epoch = HookVersions.epoch
         return True
 
 
@@ -118,6 +135,7 @@ class KernelCache:
         return entry
 
     def add(self, key, entry, *, from_disk: bool) -> None:
+        """Keep ``entry`` for ``key`` and count it as compiled or loaded from disk."""
         if os.environ.get("NPSPORE_EXPLAIN_CACHE_MISSES") == "1":
             _log.warning("npspore: %s: %s", self.label, explain_miss(key, list(self.entries)))
         if from_disk:
@@ -127,6 +145,7 @@ class KernelCache:
         self.entries[key] = entry
 
     def info(self) -> dict:
+        """``{'hits', 'compiles', 'disk_loads', 'entries'}``."""
         return {"hits": self.hits, "compiles": self.compiles, "disk_loads": self.disk_loads,
                 "entries": len(self.entries)}
 

@@ -75,9 +75,11 @@ class Library:
         return None
 
     def is_cell(self, value) -> bool:
+        """Whether ``value`` is a network cell (an instance of the registered ``cell_type``)."""
         return self.cell_type is not None and isinstance(value, self.cell_type)
 
     def is_tensor(self, value) -> bool:
+        """Whether ``value`` is a concrete tensor (an instance of the registered ``tensor_type``)."""
         return isinstance(value, self.tensor_type)
 
 

@@ -12,6 +12,11 @@
   Parameter assignment — always stay), inside nested blocks too, and functions no longer called go;
 * copy propagation of identity ops (``reshape`` to the same shape, ``cast`` to the same dtype,
   ``broadcast_to`` the same shape): their result is replaced by their operand;
+* row accumulation: ``acc + row_add(zeros, t, g)`` (how a backward loop accumulates the gradient of
+  a sequence it reads one step at a time) becomes ``row_add(acc, t, g)``;
+* in-place rows: a ``row_add`` on a loop-carried buffer that the loop owns (its initial value is a
+  fresh ``zeros`` nothing else reads, and each iteration's buffer is read only by that ``row_add``)
+  becomes ``row_add_in_place``, which writes the row into the buffer instead of copying it;
 * release points: a ``release`` effect after the last use of each large intermediate (codegen
   renders it as ``del``), so ``--dump-after optimize`` shows when memory is given back.
 
@@ -38,6 +43,7 @@ def optimize(module: ir.Module) -> ir.Module:
         _Simplifier().block(function.body)
     _eliminate_dead_code(module)
     for function in module.functions.values():
+        _rows_in_place(function)
         _insert_release_points(function)
     return module
 
@@ -56,6 +62,7 @@ class _Simplifier:
         self.consts: dict[int, np.ndarray] = {}    # Var id -> its (small) value
         self.scalars: dict[int, np.ndarray] = {}   # Var id -> 0-d value it is a broadcast of
         self.replace: dict = {}                    # Var -> atom to use instead
+        self.rows_into_zeros: dict[int, ir.Apply] = {}  # Var id -> its row_add(zeros, t, g)
 
     def block(self, block: ir.Block) -> None:
         kept = []
@@ -92,11 +99,31 @@ class _Simplifier:
         if identity is not None:
             self.replace[target] = identity
             return True
+        if stmt.op == "row_add" and self.is_zero(stmt.args[0], values[0]):
+            self.rows_into_zeros[id(target)] = stmt
+        elif stmt.op == "add":
+            self.accumulate_row(stmt)
         if stmt.op == "broadcast_to" and values[0] is not None and np.size(values[0]) == 1:
             self.scalars[id(target)] = np.asarray(values[0], aval.dtype).reshape(())
         elif stmt.op in _ELEMENTWISE:
             self.absorb_broadcast(stmt, values)
         return False
+
+    def is_zero(self, atom, value) -> bool:
+        scalar = self.scalars.get(id(atom)) if isinstance(atom, ir.Var) else None
+        if scalar is not None:
+            return bool(scalar == 0)
+        return value is not None and not np.any(value)
+
+    def accumulate_row(self, stmt: ir.Apply) -> None:
+        """``acc + row_add(zeros, t, g)`` -> ``row_add(acc, t, g)`` (same shape and dtype throughout)."""
+        target = stmt.targets[0]
+        for position in (0, 1):
+            row, acc = stmt.args[position], stmt.args[1 - position]
+            rows = self.rows_into_zeros.get(id(row)) if isinstance(row, ir.Var) else None
+            if rows is not None and isinstance(acc, ir.Var) and acc.aval == target.aval == row.aval:
+                stmt.op, stmt.args, stmt.static = "row_add", (acc, *rows.args[1:]), {}
+                return
 
     def known(self, target, value) -> bool:
         """Bind ``target`` to a known value: a constant if it is one element, else (uniform
@@ -246,6 +273,49 @@ def _uses_with_nested(stmt, live) -> set:
         if isinstance(stmt, ir.While):
             uses |= _dead_in_block(stmt.cond, set())
     return uses
+
+
+# ---------------------------------------------------------------- rows written in place
+
+
+def _rows_in_place(function: ir.Function) -> None:
+    """Turn ``row_add`` on a loop-carried buffer the loop owns into ``row_add_in_place``.
+
+    The loop owns the buffer when its initial value is a fresh ``zeros``/``zeros_like`` that nothing
+    else reads and, in the body, the iteration's buffer is read only by the ``row_add`` whose result
+    becomes the next iteration's buffer: then no other reference to any version of the buffer
+    exists, and writing the row into it is the same as writing into a copy.
+    """
+    uses: dict[int, int] = {}
+    defs: dict[int, ir.Apply] = {}
+    for stmt in ir.walk_stmts(function.body):
+        for atom in ir.used_atoms(stmt):
+            if isinstance(atom, ir.Var):
+                uses[id(atom)] = uses.get(id(atom), 0) + 1
+        if isinstance(stmt, ir.Apply):
+            for var in stmt.targets:
+                defs[id(var)] = stmt
+    for block in _blocks(function.body):
+        for atom in block.results:
+            if isinstance(atom, ir.Var):
+                uses[id(atom)] = uses.get(id(atom), 0) + 1
+    for loop in ir.walk_stmts(function.body):
+        if not isinstance(loop, ir.ForRange):
+            continue
+        for init, param, result in zip(loop.carried, loop.body_params, loop.body.results):
+            fresh = defs.get(id(init)) if isinstance(init, ir.Var) else None
+            row = defs.get(id(result)) if isinstance(result, ir.Var) else None
+            if (fresh is not None and fresh.op in ("zeros", "zeros_like") and uses.get(id(init)) == 1
+                    and row is not None and row.op == "row_add" and row.args[0] is param
+                    and uses.get(id(param)) == 1 and row in loop.body.stmts):
+                row.op = "row_add_in_place"
+
+
+def _blocks(block: ir.Block):
+    yield block
+    for stmt in block.stmts:
+        for inner in ir.nested_blocks(stmt):
+            yield from _blocks(inner)
 
 
 # ---------------------------------------------------------------- release points

@@ -108,7 +108,7 @@ def _specialize(request: CompileRequest, _) -> Program:
 def _differentiate(request: CompileRequest, program: Program) -> Program:
     levels = request.calls()
     for depth in reversed(range(len(request.grads))):
-        program = differentiate_program(program, request.grads[depth], *levels[depth + 1])
+        program = differentiate_program(program, request.grads[depth], *levels[depth + 1], final=depth == 0)
     return program
 
 
@@ -142,12 +142,13 @@ def specialize_call(target, args, kwargs=None, *, dynamic=None) -> Program:
                    hook_guards=tuple(builder.hook_guards.values()))
 
 
-def differentiate_program(program: Program, grad: GradRequest, args, kwargs) -> Program:
-    """The differentiate stage for one gradient transform of ``program`` (whose call had ``args``)."""
+def differentiate_program(program: Program, grad: GradRequest, args, kwargs, *, final=False) -> Program:
+    """The differentiate stage for one gradient transform of ``program`` (whose call had ``args``);
+    ``final`` for the outermost one, whose result is compiled as it is (see ``differentiate``)."""
     inputs = tuple(args) + tuple(kwargs.values())
     module = program.module
     done = grad.differentiate(module.functions, module.entry, inputs, program.leaf_slices, program.captured,
-                              program.output_tree.node)
+                              program.output_tree.node, final=final)
     slices = list(program.leaf_slices)
     if grad.spec.sens_param:
         n_leaves = sum(s.stop - s.start for s in slices)

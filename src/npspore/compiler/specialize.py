@@ -142,6 +142,7 @@ def plain_function(fn):
 
 
 def function_name(fn, self_obj) -> str:
+    """The IR name of a specialized callable: ``Dense_construct``, ``f``, ``lambda_``."""
     if self_obj is not None:
         return f"{type(self_obj).__name__}_{fn.__name__}"
     return fn.__name__ if fn.__name__ != "<lambda>" else "lambda_"
@@ -185,6 +186,7 @@ class FunctionSpecializer(Calls, ControlFlow):
         self._dynamic_loops = 0                    # depth of loops being staged as IR loops
 
     def build(self, args, kwargs) -> ir.Function:
+        """Interpret the body for abstract ``args``/``kwargs`` (from ``fresh_inputs``/``abstract_inputs``)."""
         source = parse_function(self.fn)
         self._home = source.tree
         self.program.sources[source.qualname] = source.source
@@ -689,5 +691,6 @@ class FunctionSpecializer(Calls, ControlFlow):
 
 
 def capture_label(obj) -> str:
+    """A captured tensor's name for generated code: its Parameter name, else ``captured``."""
     name = getattr(obj, "name", None)
     return name if isinstance(name, str) and name else "captured"

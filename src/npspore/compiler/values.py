@@ -98,6 +98,7 @@ class Slot:
 
 
 def copy_container(original, items):
+    """``items`` in ``original``'s container class when it can be rebuilt from them, else as they are."""
     try:
         return type(original)(items)
     except TypeError:
@@ -153,6 +154,7 @@ def abstract_inputs(args, dynamic=None):
 
 
 def tree_node(value, counter):
+    """The OutputTree node of a returned abstract value; ``counter`` numbers its tensor leaves."""
     if isinstance(value, TensorValue):
         return ("leaf", next(counter))
     if isinstance(value, tuple):

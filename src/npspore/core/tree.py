@@ -35,6 +35,7 @@ class TreeDef:
 
     @property
     def num_leaves(self) -> int:
+        """How many leaves the structure holds."""
         if self.kind == LEAF:
             return 1
         return sum(child.num_leaves for child in self.children)

@@ -18,6 +18,7 @@ from npspore import context as _context
 from npspore.common import dtype as mstype
 from npspore.common.parameter import Parameter, ParameterTuple
 from npspore.common.tensor import Tensor
+from npspore.compiler.kernel import HookVersions
 from npspore.compiler.library import LIBRARY, CellParts
 from npspore.jit import call_cell, cell_cache_info, compile_cell
 
@@ -70,7 +71,7 @@ class HookHandle:
         """A forward (pre-)hook is compiled into kernels that call its cell: bump the cell's hook
         version so exactly those kernels recompile (see ``npspore.compiler.kernel``)."""
         if self._cell is not None:
-            self._cell.__dict__["_hook_version"] = self._cell.__dict__.get("_hook_version", 0) + 1
+            HookVersions.bump(self._cell)
 
     def remove(self):
         """Unregister the hook (a second call does nothing)."""
