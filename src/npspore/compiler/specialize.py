@@ -546,6 +546,11 @@ class FunctionSpecializer(Calls, ControlFlow):
             result = getattr(value, attr)
         except AttributeError as error:
             raise self._error(error, frame, node) from None
+        if isinstance(result, LIBRARY.parameter_type) and result.requires_grad and LIBRARY.is_cell(value):
+            cast_dtype = LIBRARY.cell_parts(value).cast_dtype
+            if cast_dtype is not None:
+                # to_float: a cell's trainable Parameters are read in its compute dtype (master weights stay)
+                return self._cast_floating(self._from_python(result), cast_dtype)
         return self._from_python(result)
 
     def _from_python(self, result):

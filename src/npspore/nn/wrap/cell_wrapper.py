@@ -66,8 +66,9 @@ class WithEvalCell(Cell):
 
     def construct(self, data, label):
         outputs = self._network(data)
-        if self.add_cast_fp32:
-            label = ops.cast(label, mstype.float32)
+        if self.add_cast_fp32:  # as MindSpore's mixed_precision_cast: integer labels keep their dtype
+            if label.dtype in mstype.float_type:
+                label = ops.cast(label, mstype.float32)
             outputs = ops.cast(outputs, mstype.float32)
         loss = self._loss_fn(outputs, label)
         return loss, outputs, label
