@@ -181,3 +181,29 @@ def test_ops_partial_and_jit_class():
         ms.jit_class(nn.ReLU)
     with pytest.raises(TypeError, match="can only be used for class type"):
         ms.jit_class(3)
+
+
+class WhileTrue(nn.Cell):
+    def construct(self, x):
+        while True:
+            x = x + 1
+            if x > 5:
+                break
+        return x
+
+
+class WhileTruePythonBreak(nn.Cell):
+    def construct(self, x):
+        i = 0
+        while True:
+            x = x * 2
+            i += 1
+            if i == 3:
+                break
+        return x
+
+
+def test_break_under_a_tensor_condition_in_while_true():
+    assert float(WhileTrue()(Tensor(1.0, ms.float32)).asnumpy()) == 6.0
+    assert float(WhileTrue()(Tensor(9.0, ms.float32)).asnumpy()) == 10.0
+    assert values(WhileTruePythonBreak()(x2())) == [8.0, 16.0]  # Python breaks still unroll
