@@ -29,6 +29,7 @@ CANONICAL = {
     "conv": "conv2d conv2d_input_grad conv2d_filter_grad",
     "pooling": "max_pool2d max_pool2d_index max_pool2d_grad max_pool2d_gather sum_pool2d sum_pool2d_grad "
                "adaptive_avg_weights adaptive_window_index",
+    "selection": "topk gather_last scatter_last",
 }
 NOT_DIFFERENTIABLE = set("floor_div sign equal not_equal less less_equal greater greater_equal logical_and "
                          "logical_or logical_not stop_gradient argmax argmin all any ones zeros ones_like "
@@ -143,6 +144,8 @@ BINARY.update({
                                         {"filter_shape": (2, 2, 2, 2)}),
     "max_pool2d_grad": lambda a, b: ((operand(a, (1, 1, 3, 3)), operand(b, (1, 1, 3, 2))), POOL),
     "max_pool2d_gather": lambda a, b: ((operand(a, (1, 1, 3, 3)), operand(b, (1, 1, 3, 3))), POOL),
+    "gather_last": lambda a, b: ((operand(a, (2, 3)), np.array([[2, 0], [1, 2]])), {}),
+    "scatter_last": lambda a, b: ((operand(a, (2, 2)), np.array([[2, 0], [1, 2]])), {"size": 3}),
 })
 UNARY.update({
     "max_pool2d": lambda x: ((operand(x, (1, 1, 3, 3)),), POOL),
@@ -151,6 +154,7 @@ UNARY.update({
     "sum_pool2d_grad": lambda x: ((operand(x, (1, 1, 3, 2)),), {"input_shape": (1, 1, 3, 3), **POOL}),
     "adaptive_avg_weights": lambda x: ((), {"in_size": 5, "out_size": 3, "dtype": x}),
     "adaptive_window_index": lambda x: ((), {"in_size": 5, "out_size": 3}),
+    "topk": lambda x: ((operand(x, (2, 3)),), {"k": 2}),
 })
 
 

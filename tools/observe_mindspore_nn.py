@@ -3,9 +3,10 @@
     /path/to/mindspore-venv/bin/python tools/observe_mindspore_nn.py
 
 Runs only where the real ``mindspore`` is installed (npspore itself never imports it) and writes
-``tests/golden/mindspore_nn.json``: for each case, the output, the gradients of ``sum(output ** 2)``
-with respect to the float inputs and then the trainable parameters, and the value of every
-parameter after one forward call (moving statistics included).
+``tests/golden/mindspore_nn.json``: for each layer case, the output, the gradients of
+``sum(output ** 2)`` with respect to the float inputs and then the trainable parameters, and the
+value of every parameter after one forward call (moving statistics included); for each function
+case, its outputs and their dtypes.
 """
 import json
 import os
@@ -16,7 +17,7 @@ import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "tests"))
-from nn_cases import CASES, namespace  # noqa: E402
+from nn_cases import CASES, FUNCTION_CASES, function_namespace, namespace  # noqa: E402
 
 
 def observe(layer_text, inputs_text, train):
@@ -37,6 +38,17 @@ def observe(layer_text, inputs_text, train):
             "state": state}
 
 
+def observe_function(expression):
+    try:
+        out = eval(expression, function_namespace(ms))
+        (out if isinstance(out, tuple) else (out,))[0].asnumpy()
+    except Exception as error:  # recorded, so that the test names what MindSpore refused
+        return {"error": f"{type(error).__name__}: {str(error).strip().splitlines()[0]}"}
+    outs = out if isinstance(out, tuple) else (out,)
+    return {"outs": [o.asnumpy().tolist() for o in outs], "dtypes": [str(o.dtype) for o in outs],
+            "tuple": isinstance(out, tuple)}
+
+
 def main():
     ms.set_context(mode=ms.PYNATIVE_MODE)
     results = {}
@@ -45,9 +57,10 @@ def main():
             results[key] = observe(layer, inputs, train)
         except Exception as error:  # recorded, so that the test names what MindSpore refused
             results[key] = {"error": f"{type(error).__name__}: {str(error).strip().splitlines()[0]}"}
+    functions = {key: observe_function(expression) for key, expression in FUNCTION_CASES}
     path = os.path.join(HERE, "..", "tests", "golden", "mindspore_nn.json")
     with open(path, "w") as f:
-        json.dump({"observed_on": f"MindSpore {ms.__version__} CPU", "cases": results}, f)
+        json.dump({"observed_on": f"MindSpore {ms.__version__} CPU", "cases": results, "functions": functions}, f)
     print(f"wrote {len(results)} cases to {path}")
 
 

@@ -17,7 +17,7 @@ __all__ = [
     "conv1d", "conv2d", "conv_transpose2d", "max_pool2d", "avg_pool1d", "avg_pool2d", "adaptive_avg_pool2d",
     "adaptive_max_pool2d", "batch_norm", "layer_norm", "group_norm", "instance_norm", "dropout", "dropout2d",
     "leaky_relu", "prelu", "elu", "silu", "mish", "hardswish", "hardsigmoid", "logsigmoid", "softsign", "threshold",
-    "select", "depend", "clip_by_value", "clip_by_global_norm",
+    "select", "depend", "clip_by_value", "clip_by_global_norm", "topk",
 ]
 
 
@@ -480,3 +480,17 @@ def clip_by_global_norm(x, clip_norm=1.0, use_norm=None):
     for t in x:
         clipped.append(t * run("cast", scale, dtype=_np_dtype(t.dtype)))
     return tuple(clipped)
+
+
+def topk(input, k, dim=None, largest=True, sorted=True):
+    """The ``k`` largest (``largest=False``: smallest) elements along ``dim`` (default: the last) and
+    their Int32 indices, in order; ties go to the lower index."""
+    ndim = len(input.shape)
+    axis = ndim - 1 if dim is None else dim % ndim
+    if axis != ndim - 1:
+        input = run("transpose", input, axes=tuple(range(axis)) + tuple(range(axis + 1, ndim)) + (axis,))
+    values, indices = run("topk", input, k=k, largest=largest)
+    if axis != ndim - 1:
+        back = tuple(range(axis)) + (ndim - 1,) + tuple(range(axis, ndim - 1))
+        values, indices = run("transpose", values, axes=back), run("transpose", indices, axes=back)
+    return values, indices
