@@ -14,7 +14,7 @@ from .shape_rules import dtype_of, shape_of
 
 __all__ = [
     "window_out", "conv2d_rule", "conv2d_input_grad_rule", "conv2d_filter_grad_rule",
-    "pool2d_rule", "pool2d_index_rule", "pool2d_transpose_rule", "pool2d_grad_rule", "adaptive_weights_rule",
+    "pool2d_rule", "pool2d_windows_rule", "pool2d_index_rule", "pool2d_transpose_rule", "pool2d_grad_rule", "adaptive_weights_rule",
     "adaptive_index_rule", "topk_rule", "gather_last_rule", "scatter_last_rule",
 ]
 
@@ -59,6 +59,13 @@ def _conv_out(name: str, x_shape, w_shape, stride, padding, dilation, groups) ->
     return (n, o, oh, ow)
 
 
+def _check_dout(name: str, dy_shape, expected) -> None:
+    """``dout`` must have the convolution's output shape (its batch dim aside)."""
+    if any(a is not None and b is not None and a != b for a, b in zip(expected[1:], dy_shape[1:])):
+        raise OpShapeError(f"For '{name}', 'dout' has shape {list(dy_shape)}, but the convolution gives "
+                           f"{list(expected)}.")
+
+
 def conv2d_rule(x, w, *, stride=(1, 1), padding=(0, 0, 0, 0), dilation=(1, 1), groups=1):
     """``conv2d``: ``(N, C, H, W) * (O, C/groups, KH, KW) -> (N, O, OH, OW)``."""
     x_shape = _float_nchw("Conv2D", "input", x)
@@ -72,10 +79,8 @@ def conv2d_input_grad_rule(dy, w, *, input_shape, stride=(1, 1), padding=(0, 0, 
     dy_shape = _float_nchw("Conv2DBackpropInput", "dout", dy)
     w_shape = _float_nchw("Conv2DBackpropInput", "weight", w)
     dtype = _same_dtype("Conv2DBackpropInput", dy, w)
-    expected = _conv_out("Conv2DBackpropInput", input_shape, w_shape, stride, padding, dilation, groups)
-    if any(a is not None and b is not None and a != b for a, b in zip(expected[1:], dy_shape[1:])):
-        raise OpShapeError(f"For 'Conv2DBackpropInput', 'dout' has shape {list(dy_shape)}, but a convolution of "
-                           f"an input of shape {list(input_shape)} gives {list(expected)}.")
+    _check_dout("Conv2DBackpropInput", dy_shape,
+                _conv_out("Conv2DBackpropInput", input_shape, w_shape, stride, padding, dilation, groups))
     return Aval((dy_shape[0],) + tuple(input_shape[1:]), dtype)
 
 
@@ -84,10 +89,8 @@ def conv2d_filter_grad_rule(x, dy, *, filter_shape, stride=(1, 1), padding=(0, 0
     x_shape = _float_nchw("Conv2DBackpropFilter", "input", x)
     dy_shape = _float_nchw("Conv2DBackpropFilter", "dout", dy)
     dtype = _same_dtype("Conv2DBackpropFilter", x, dy)
-    expected = _conv_out("Conv2DBackpropFilter", x_shape, filter_shape, stride, padding, dilation, groups)
-    if any(a is not None and b is not None and a != b for a, b in zip(expected[1:], dy_shape[1:])):
-        raise OpShapeError(f"For 'Conv2DBackpropFilter', 'dout' has shape {list(dy_shape)}, but the convolution "
-                           f"gives {list(expected)}.")
+    _check_dout("Conv2DBackpropFilter", dy_shape,
+                _conv_out("Conv2DBackpropFilter", x_shape, filter_shape, stride, padding, dilation, groups))
     return Aval(tuple(filter_shape), dtype)
 
 
@@ -111,6 +114,12 @@ def pool2d_rule(name: str):
 
     infer.__qualname__ = f"pool2d_rule({name!r})"
     return infer
+
+
+def pool2d_windows_rule(x, *, kernel_size=(1, 1), stride=(1, 1), padding=(0, 0, 0, 0), dilation=(1, 1), fill=0.0):
+    """``pool2d_windows``: ``(N, C, OH, OW, KH, KW)``, x's dtype."""
+    shape = _float_nchw("Pool", "input", x)
+    return Aval(_pool_out("Pool", shape, kernel_size, stride, padding, dilation) + tuple(kernel_size), dtype_of(x))
 
 
 def pool2d_index_rule(x, *, kernel_size=(1, 1), stride=(1, 1), padding=(0, 0, 0, 0), dilation=(1, 1)):

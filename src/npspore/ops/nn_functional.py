@@ -287,6 +287,16 @@ def _channel_shape(x):
     return (1, x.shape[1]) + (1,) * (len(x.shape) - 2)
 
 
+def _channel_affine(x, weight, bias):
+    """``x * weight + bias`` with per-channel ``(C,)`` vectors (either may be ``None``)."""
+    shape = _channel_shape(x)
+    if weight is not None:
+        x = x * run("reshape", weight, shape=shape)
+    if bias is not None:
+        x = x + run("reshape", bias, shape=shape)
+    return x
+
+
 def _normalize(x, axes, eps):
     """``(x - mean) / sqrt(var + eps)`` over ``axes``, with the (biased) mean and variance."""
     mean = run("mean", x, axis=axes, keepdims=True)
@@ -338,24 +348,13 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-05):
     if c % num_groups:
         raise ValueError(f"For 'group_norm', the channels {c} must be divisible by 'num_groups' {num_groups}.")
     grouped, _, _ = _normalize(run("reshape", input, shape=(n, num_groups, -1)), (2,), eps)
-    out = run("reshape", grouped, shape=input.shape)
-    shape = _channel_shape(input)
-    if weight is not None:
-        out = out * run("reshape", weight, shape=shape)
-    if bias is not None:
-        out = out + run("reshape", bias, shape=shape)
-    return out
+    return _channel_affine(run("reshape", grouped, shape=input.shape), weight, bias)
 
 
 def instance_norm(input, weight=None, bias=None, eps=1e-05):
     """Normalize each channel of each sample of ``input (N, C, ...)`` over its other dims."""
     out, _, _ = _normalize(input, tuple(range(2, len(input.shape))), eps)
-    shape = _channel_shape(input)
-    if weight is not None:
-        out = out * run("reshape", weight, shape=shape)
-    if bias is not None:
-        out = out + run("reshape", bias, shape=shape)
-    return out
+    return _channel_affine(out, weight, bias)
 
 
 # ---------------------------------------------------------------- dropout
