@@ -171,7 +171,7 @@ class Renderer:
         lines: list[str] = []
         for node in body:
             node = substitute.visit(copy.deepcopy(node))
-            node = _DropDefaultKeywords().visit(_FoldStaticConditions().visit(node))
+            node = _DropDefaultKeywords().visit(_FoldStaticConditions().visit(_FoldConstants().visit(node)))
             node = _CallExpander(self, prefix, lines).visit(node)
             if isinstance(node, ast.Return):
                 lines.append(f"{result} = {ast.unparse(node.value)}")
@@ -357,6 +357,42 @@ def _drift_cast(definition, stmt: ir.Apply):
     if inferred.kind in "iu":
         probe = [fit_int(v, inferred) if type(v) is int else v for v in probe]
     return drift_dtype(definition, probe, stmt.static, inferred)
+
+
+class _FoldConstants(ast.NodeTransformer):
+    """``(1, 1)[0]`` → ``1``, ``(0, 0) != (0, 0)`` → ``False``: expressions of literals only, which
+    templates produce once their static attributes are substituted, are computed at codegen time."""
+
+    _FOLDABLE = (ast.Subscript, ast.Compare, ast.BinOp, ast.UnaryOp, ast.BoolOp)
+
+    def generic_visit(self, node):
+        node = super().generic_visit(node)
+        if isinstance(node, self._FOLDABLE) and all(self._literal(child) for child in ast.iter_child_nodes(node)
+                                                     if isinstance(child, ast.expr)):
+            try:
+                value = eval(compile(ast.Expression(node), "<fold>", "eval"), {"__builtins__": {}})
+            except Exception:  # noqa: BLE001 - left for run time to raise, as the template would
+                return node
+            if self._plain(value):
+                return ast.copy_location(ast.parse(repr(value), mode="eval").body, node)
+        return node
+
+    @classmethod
+    def _literal(cls, node) -> bool:
+        if isinstance(node, ast.Constant):
+            return True
+        if isinstance(node, ast.Tuple):
+            return all(cls._literal(e) for e in node.elts)
+        return isinstance(node, ast.Slice) and all(cls._literal(p) for p in (node.lower, node.upper, node.step)
+                                                   if p is not None)
+
+    @classmethod
+    def _plain(cls, value) -> bool:
+        if isinstance(value, tuple):
+            return all(cls._plain(v) for v in value)
+        if isinstance(value, float):
+            return math.isfinite(value)
+        return value is None or isinstance(value, (bool, int, str))
 
 
 class _FoldStaticConditions(ast.NodeTransformer):
