@@ -20,13 +20,21 @@ sys.path.insert(0, os.path.join(HERE, "..", "tests"))
 from nn_cases import CASES, FUNCTION_CASES, function_namespace, namespace  # noqa: E402
 
 
+def values(tensor):
+    """A Tensor's values as nested lists, floats to 8 significant digits (float32 has about 7)."""
+    array = tensor.asnumpy()
+    if array.dtype.kind != "f":
+        return array.tolist()
+    return np.vectorize(lambda v: float(f"{v:.8g}"), otypes=[object])(array.astype(np.float64)).tolist()
+
+
 def observe(layer_text, inputs_text, train):
     names = namespace(ms)
     layer = eval(layer_text, names)
     inputs = eval(inputs_text, names)
     layer.set_train(train)
     out = layer(*inputs)
-    state = {p.name: p.asnumpy().tolist() for p in layer.get_parameters()}
+    state = {p.name: values(p) for p in layer.get_parameters()}
     positions = tuple(i for i, x in enumerate(inputs) if x.dtype in (ms.float16, ms.float32, ms.float64))
     weights = layer.trainable_params()
     grads = ms.grad(lambda *xs: (layer(*xs) ** 2).sum(), grad_position=positions, weights=weights or None)(*inputs)
@@ -34,7 +42,7 @@ def observe(layer_text, inputs_text, train):
         grads = tuple(grads[0]) + tuple(grads[1])
     elif not isinstance(grads, tuple):
         grads = (grads,)
-    return {"out": out.asnumpy().tolist(), "shape": list(out.shape), "grads": [g.asnumpy().tolist() for g in grads],
+    return {"out": values(out), "shape": list(out.shape), "grads": [values(g) for g in grads],
             "state": state}
 
 
@@ -45,7 +53,7 @@ def observe_function(expression):
     except Exception as error:  # recorded, so that the test names what MindSpore refused
         return {"error": f"{type(error).__name__}: {str(error).strip().splitlines()[0]}"}
     outs = out if isinstance(out, tuple) else (out,)
-    return {"outs": [o.asnumpy().tolist() for o in outs], "dtypes": [str(o.dtype) for o in outs],
+    return {"outs": [values(o) for o in outs], "dtypes": [str(o.dtype) for o in outs],
             "tuple": isinstance(out, tuple)}
 
 
