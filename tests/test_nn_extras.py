@@ -107,3 +107,20 @@ def test_bad_inputs_are_named():
         ops.cross_entropy(Tensor(r((2, 3), 0)), Tensor(np.array([0, 1]), ms.int32), label_smoothing=2.0)
     with pytest.raises(ValueError, match="'k' must be an int in"):
         ops.topk(Tensor(r((2, 3), 0)), 4)
+
+
+class SquaredPooling(nn.Cell):
+    def __init__(self, layer):
+        super().__init__()
+        self.layer = layer
+
+    def construct(self, x):
+        return (self.layer(x) ** 2).sum()
+
+
+def test_kernels_of_lambdas_over_different_layers_are_not_shared_through_the_disk_cache():
+    # one lambda (one source line) per layer: the second must not load the first's cached kernel
+    x = Tensor(r((2, 2, 5, 6), 10))
+    for layer in (nn.AvgPool2d(2, 2), nn.AvgPool2d(3, 2, pad_mode="same")):
+        np.testing.assert_array_equal(ms.grad(lambda x: (layer(x) ** 2).sum())(x).asnumpy(),
+                                      ms.grad(SquaredPooling(layer))(x).asnumpy())

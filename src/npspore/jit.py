@@ -137,12 +137,42 @@ def explain_miss(key, known: list) -> str:
 # --------------------------------------------------------------------------- forward kernels
 
 
+def free_values(fn) -> list:
+    """The data a function reads besides its arguments: its closure's values and the globals its code
+    names (modules, functions and classes aside: they are code, whose sources the cache checks).
+
+    They shape the compiled code as ``self``'s attributes do (``lambda x: layer(x)`` over a global
+    ``layer``), so they are part of a kernel's disk key.
+    """
+    found = []
+    names = list(getattr(fn, "__code__", None) and fn.__code__.co_freevars or ())
+    for name, cell in zip(names, getattr(fn, "__closure__", None) or ()):
+        try:
+            found.append((name, cell.cell_contents))
+        except ValueError:  # a cell not assigned yet
+            continue
+    namespace = getattr(fn, "__globals__", {})
+    codes = [fn.__code__] if hasattr(fn, "__code__") else []
+    seen = set()
+    while codes:
+        code = codes.pop()
+        codes.extend(c for c in code.co_consts if inspect.iscode(c))
+        for name in code.co_names:
+            if name in namespace and name not in seen:
+                seen.add(name)
+                value = namespace[name]
+                if not (inspect.ismodule(value) or inspect.isroutine(value) or isinstance(value, type)):
+                    found.append((name, value))
+    return found
+
+
 def kernel_disk_key(target_fn, self_obj, key, options) -> str | None:
     from .compiler.pipeline import file_digest, package_digest
     from .compiler.specialize import object_fingerprint
 
     fingerprint = object_fingerprint(self_obj) if self_obj is not None else None
-    text = repr(fingerprint)
+    free = tuple((name, object_fingerprint(value)) for name, value in free_values(target_fn))
+    text = repr((fingerprint, free))
     if " at 0x" in text or "'id'" in text:
         return None  # state that only this process can name: keep it out of the disk cache
     return cache.digest(__version__, package_digest(), target_fn.__qualname__,
