@@ -312,7 +312,8 @@ def test_value_and_grad_returns_the_whole_output():
     value, gradient = ms.value_and_grad(pair, (0, 1))(x, y)
     assert values(value) == ([-2.0, 6.0], [2.0, 4.0]) and values(gradient) == ([0.0, 5.0], [1.0, 2.0])
     value, gradient = ms.value_and_grad(pair, 0, has_aux=True)(x, y)
-    assert values(value) == ([-2.0, 6.0], [2.0, 4.0]) and values(gradient) == ([-2.0, 3.0], ([2.0, 4.0],))
+    # observed on MindSpore 2.10 CPU: the aux outputs are in the value, not in the gradients
+    assert values(value) == ([-2.0, 6.0], [2.0, 4.0]) and values(gradient) == [-2.0, 3.0]
     value, gradient = ms.value_and_grad(pair, 0, return_ids=True)(x, y)
     assert values(gradient) == (0, [0.0, 5.0])
 

@@ -150,7 +150,7 @@ def gradient_tree(spec: GradSpec, position_grads, weight_grads, single_weight: b
         grads = position_part
     else:
         grads = _tuple_node((position_part, weight_part))
-    if spec.has_aux:
+    if spec.has_aux and not spec.with_value:  # value_and_grad returns the aux in the value only
         grads = _tuple_node((grads, aux_node))
     if spec.with_value:
         return _tuple_node((value_node, grads))
@@ -333,7 +333,7 @@ class GradFunction:
         spec = self.spec
         everything = dict(positions=(), position_form="all", return_ids=False, with_value=True)
         value, rest = self._variant(**everything)(*args, **kwargs)
-        core, _ = rest if spec.has_aux else (rest, None)
+        core = rest
         differentiated = value[0] if spec.has_aux else value
         if spec.sens_param:
             grad_output = tuple(tensor_leaves(sens[0]))
