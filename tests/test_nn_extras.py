@@ -124,3 +124,48 @@ def test_kernels_of_lambdas_over_different_layers_are_not_shared_through_the_dis
     for layer in (nn.AvgPool2d(2, 2), nn.AvgPool2d(3, 2, pad_mode="same")):
         np.testing.assert_array_equal(ms.grad(lambda x: (layer(x) ** 2).sum())(x).asnumpy(),
                                       ms.grad(SquaredPooling(layer))(x).asnumpy())
+
+
+class SmallCNN(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.conv1 = nn.Conv2d(1, 4, 3, pad_mode="valid")
+        self.bn = nn.BatchNorm2d(4)
+        self.relu = nn.ReLU()
+        self.pool = nn.MaxPool2d(kernel_size=2, stride=2)
+        self.flatten = nn.Flatten()
+        self.fc = nn.Dense(4 * 3 * 3, 3)
+
+    def construct(self, x):
+        return self.fc(self.flatten(self.pool(self.relu(self.bn(self.conv1(x))))))
+
+
+def test_a_quick_start_style_compiled_step_learns():
+    ms.set_seed(0)
+    model = SmallCNN()
+    model.set_train()
+    loss_fn = nn.CrossEntropyLoss()
+    params = model.trainable_params()
+
+    def forward_fn(data, label):
+        logits = model(data)
+        return loss_fn(logits, label), logits
+
+    grad_fn = ms.value_and_grad(forward_fn, None, params, has_aux=True)
+
+    @ms.jit
+    def train_step(data, label):
+        (loss, _), grads = grad_fn(data, label)
+        return ops.depend(loss, grads), grads
+
+    data = Tensor(r((6, 1, 8, 8), 0))
+    label = Tensor(np.array([0, 1, 2, 0, 1, 2]), ms.int32)
+    losses = []
+    for _ in range(20):
+        loss, grads = train_step(data, label)
+        losses.append(float(loss))
+        for p, g in zip(params, grads):
+            p.set_data(p - 0.2 * g)
+    assert [g.shape for g in grads] == [p.shape for p in params]
+    assert losses[-1] < 0.5 * losses[0]
+    assert float(ops.sum(ops.abs(model.bn.moving_mean))) > 0  # updated by every compiled step
