@@ -87,6 +87,7 @@ def test_reprs_are_mindspores():
     (lambda: nn.Conv2d(3, 4, 3, group=2), ValueError, "must be divisible by 'group'"),
     (lambda: nn.Conv2d(3, 4, 0), ValueError, "'kernel_size' must be a positive int"),
     (lambda: nn.MaxPool2d(2, pad_mode="full"), ValueError, "'pad_mode' must be one of"),
+    (lambda: nn.AvgPool2d(2, data_format="NHWC"), ValueError, "only data_format 'NCHW'"),
     (lambda: nn.BatchNorm2d(3, momentum=1.5), ValueError, r"'momentum' must be a number in range \[0, 1\]"),
     (lambda: nn.GroupNorm(3, 4), ValueError, "'num_channels' must be divided by 'num_groups'"),
     (lambda: nn.LayerNorm(4), TypeError, "'normalized_shape' must be tuple"),
