@@ -1,4 +1,8 @@
 """The import paths and aliases a ported MindSpore script uses (``import npspore as ms``)."""
+import importlib
+
+import pytest
+
 import npspore as ms
 
 
@@ -24,3 +28,49 @@ def test_version_and_console_entry_point():
 
     assert ms.__version__ == "0.1.0"
     assert callable(main)
+
+
+def test_operations_functional_and_composite_import_paths():
+    from npspore.ops import composite as C
+    from npspore.ops import functional as F
+    from npspore.ops import operations as P
+
+    assert P.MatMul is ms.ops.MatMul and P.ReduceSum is ms.ops.ReduceSum
+    assert P.TensorAdd is P.Add and P.Pack is P.Stack and P.GatherV2 is P.Gather  # MindSpore's old aliases
+    assert "TensorAdd" in P.__all__ and "MatMul" in dir(P)
+    assert (F.grad, F.value_and_grad, F.get_grad) == (ms.grad, ms.value_and_grad, ms.get_grad)
+    assert F.exp is ms.ops.exp and C.GradOperation is ms.ops.GradOperation
+    x = ms.Tensor([1.0, 2.0])
+    assert P.TensorAdd()(x, x).asnumpy().tolist() == [2.0, 4.0]
+
+
+@pytest.mark.parametrize("module, name, message", [
+    ("npspore.ops.operations", "Matmul",
+     "'mindspore.ops.operations.Matmul' is not implemented in npspore; the closest name it has is 'MatMul'"),
+    ("npspore.ops.functional", "relu6",
+     "'mindspore.ops.functional.relu6' is not implemented in npspore; the closest name it has is 'relu'"),
+    ("npspore.ops.composite", "HyperMap", "'mindspore.ops.composite.HyperMap' is not implemented in npspore"),
+    ("npspore.ops", "ReduceSumm",
+     "'mindspore.ops.ReduceSumm' is not implemented in npspore; the closest name it has is 'ReduceSum'"),
+    ("npspore.nn", "Denses", "'mindspore.nn.Denses' is not implemented in npspore; the closest name it has is 'Dense'"),
+    ("npspore", "set_contxt",
+     "'mindspore.set_contxt' is not implemented in npspore; the closest name it has is 'set_context'"),
+])
+def test_a_missing_mindspore_name_says_it_is_not_implemented_and_suggests_one(module, name, message):
+    with pytest.raises(AttributeError) as info:
+        getattr(importlib.import_module(module), name)
+    assert str(info.value) == message
+
+
+def test_every_package_ships_in_the_wheel():
+    # pyproject lists packages by hand (codegen_templates maps in from the top level); a package left out
+    # installs editable but breaks `import npspore` from a wheel.
+    import pathlib
+    import re
+
+    root = pathlib.Path(__file__).resolve().parents[1]
+    listed = set(re.findall(r'"(npspore[\w.]*)"', (root / "pyproject.toml").read_text().split("packages = [")[1]
+                            .split("]")[0]))
+    on_disk = {".".join(path.parent.relative_to(root / "src").parts)
+               for path in (root / "src" / "npspore").rglob("__init__.py")}
+    assert on_disk | {"npspore.codegen_templates"} == listed

@@ -446,6 +446,23 @@ def test_integer_wrapping_and_floor_semantics():
     assert_tensor(Tensor([-3, 3], ms.int32) % 2, [1, 1], ms.int32)
 
 
+@pytest.mark.filterwarnings("ignore::RuntimeWarning")  # NumPy warns of 1 / 0 on the way to MindSpore's INT_MIN
+def test_integer_power_is_computed_in_float64_and_cast_back_as_mindspore_does():
+    # Observed on MindSpore 2.10 CPU: negative exponents truncate 1 / x**|y|, 0 ** -1 and overflow give
+    # the C cast's INT_MIN, and int64 powers lose exactness beyond 2**53 (the float64 path).
+    a = Tensor([1, 2, -1, -2, 0, 3], ms.int32)
+    int_min = np.iinfo(np.int32).min
+    assert_tensor(a ** -1, [1, 0, -1, 0, int_min, 0], ms.int32)
+    assert_tensor(a ** -2, [1, 0, 1, 0, int_min, 0], ms.int32)
+    assert_tensor(a ** Tensor([-1, -1, -1, -1, 1, -1], ms.int32), [1, 0, -1, 0, 0, 0], ms.int32)
+    assert_tensor(2 ** Tensor([-1, 2], ms.int32), [0, 4], ms.int32)
+    assert_tensor(Tensor([3], ms.int32) ** 20, [int_min], ms.int32)
+    assert_tensor(Tensor([3], ms.int64) ** 39, [4052555153018976256], ms.int64)
+    assert_tensor(Tensor([2], ms.uint8) ** 9, [0], ms.uint8)
+    compiled = ms.jit(lambda x: x ** -1)
+    assert_tensor(compiled(a), [1, 0, -1, 0, int_min, 0], ms.int32)
+
+
 # ---------------------------------------------------------------------- methods
 
 

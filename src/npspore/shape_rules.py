@@ -352,6 +352,15 @@ def common_dtype(*operands, **static):
     return _cast_target(operands, promote(*operands))
 
 
+def power_dtype(x, y):
+    """``operand_dtype`` of ``pow``: integer powers are computed in float64 and cast back, as MindSpore
+    does (so ``i32 ** -1`` truncates ``1 / x`` instead of raising, and overflow gives the C cast's value)."""
+    target = promote(x, y)
+    if target.kind in "iu":
+        return np.dtype(np.float64)
+    return _cast_target((x, y), target)
+
+
 def true_division_dtype(x, y):
     """``operand_dtype`` of true division: operands are cast to the (float) result dtype."""
     return _cast_target((x, y), _float_result(promote(x, y)))

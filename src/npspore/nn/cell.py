@@ -9,7 +9,6 @@ the compiler (``npspore.jit``) in GRAPH mode or when the cell is marked jitted.
 """
 from __future__ import annotations
 
-import importlib
 import inspect
 from collections import OrderedDict, namedtuple
 
@@ -17,8 +16,11 @@ import numpy as np
 
 from npspore import context as _context
 from npspore.common import dtype as mstype
-from npspore.common.parameter import Parameter
+from npspore.common.parameter import Parameter, ParameterTuple
 from npspore.common.tensor import Tensor
+from npspore.compiler.kernel import HookVersions
+from npspore.compiler.library import LIBRARY, CellParts
+from npspore.jit import call_cell, cell_cache_info, compile_cell
 
 __all__ = ["Cell", "Buffer"]
 
@@ -26,11 +28,6 @@ __all__ = ["Cell", "Buffer"]
 _RESERVED_ATTRIBUTES = frozenset({"phase", "cells"})
 # to_float's flags and the dtype each selects.
 _MIXED_PRECISION = (("fp16", mstype.float16), ("fp32", mstype.float32), ("bf16", mstype.bfloat16))
-
-
-def _jit_module():
-    """``npspore.jit`` the module (the package namespace exports a function of the same name)."""
-    return importlib.import_module("npspore.jit")
 
 
 def _check_hook(hook_fn):
@@ -63,16 +60,23 @@ class HookHandle:
 
     _next_id = 0
 
-    def __init__(self, hooks_dict):
+    def __init__(self, hooks_dict, compiled_into=None):
         self.handle_id = HookHandle._next_id
         HookHandle._next_id += 1
         self._hooks_dict = hooks_dict
-        _jit_module().HookGeneration.bump()
+        self._cell = compiled_into
+        self._bump_version()
+
+    def _bump_version(self):
+        """A forward (pre-)hook is compiled into kernels that call its cell: bump the cell's hook
+        version so exactly those kernels recompile (see ``npspore.compiler.kernel``)."""
+        if self._cell is not None:
+            HookVersions.bump(self._cell)
 
     def remove(self):
         """Unregister the hook (a second call does nothing)."""
         if self._hooks_dict.pop(self.handle_id, None) is not None:
-            _jit_module().HookGeneration.bump()
+            self._bump_version()
 
     def __enter__(self):
         return self
@@ -169,6 +173,7 @@ class Cell:
             _auto_prefix=auto_prefix,
             _func_graph_flags={},
             _cast_dtype=None,
+            _casting_params=False,
             _phase="train",
             _param_prefix="",
             _dynamic_shape_inputs=None,
@@ -203,7 +208,7 @@ class Cell:
 
     def __call__(self, *args, **kwargs):
         if self._jit or _context.get_context("mode") == _context.GRAPH_MODE:
-            return _jit_module().call_cell(self, args, kwargs)
+            return call_cell(self, args, kwargs)
         if self._forward_pre_hooks or self._forward_hooks or self._cast_dtype is not None:
             return self.run_construct(args, kwargs)
         return self.construct(*args, **kwargs)
@@ -222,7 +227,12 @@ class Cell:
         """
         if self._forward_pre_hooks:
             cast_inputs = self._run_forward_pre_hooks(cast_inputs)
-        output = self.construct(*self.auto_cast_inputs(cast_inputs), **kwargs)
+        casting = self.__dict__["_casting_params"]
+        self.__dict__["_casting_params"] = self._cast_dtype is not None
+        try:
+            output = self.construct(*self.auto_cast_inputs(cast_inputs), **kwargs)
+        finally:
+            self.__dict__["_casting_params"] = casting
         if self._forward_hooks:
             output = self._run_forward_hooks(cast_inputs, output)
         return output
@@ -233,7 +243,7 @@ class Cell:
         Returns:
             None.
         """
-        _jit_module().compile_cell(self, args, kwargs)
+        compile_cell(self, args, kwargs)
 
     def compile_and_run(self, *args, **kwargs):
         """Compile the Cell for these inputs if needed and run it. Calling the Cell is preferred.
@@ -241,11 +251,11 @@ class Cell:
         Returns:
             The output of the compiled ``construct``.
         """
-        return _jit_module().call_cell(self, args, kwargs)
+        return call_cell(self, args, kwargs)
 
     def cache_info(self):
         """Statistics of this Cell's compiled-kernel cache (see ``npspore.jit``)."""
-        return _jit_module().cell_cache_info(self)
+        return cell_cache_info(self)
 
     # ------------------------------------------------------------------ attribute protocol
 
@@ -255,6 +265,8 @@ class Cell:
         for table in ("_params", "_cells", "_buffers"):
             entries = d.get(table)
             if entries is not None and name in entries:
+                if d.get("_casting_params") and table == "_params" and entries[name].requires_grad:
+                    return self.cast_param(entries[name])  # to_float: the weight in the compute dtype
                 return entries[name]
         raise AttributeError(f"The '{type(self).__name__}' object has no attribute '{name}'.")
 
@@ -345,12 +357,14 @@ class Cell:
         self._cells[name] = cell
 
     def _set_parameter_sequence(self, name, value):
-        """Register the Parameters of a list/tuple/ParameterTuple attribute under their own names.
+        """Name the Parameters of a list/tuple/ParameterTuple attribute; register a ParameterTuple's.
 
-        Unnamed (generated-name) members are named ``'Parameter$k'`` from a per-cell counter. A
-        member whose name is already used by another Parameter of this cell raises ``ValueError``;
-        the same object twice, or an already registered Parameter, is fine. Nothing is renamed or
-        registered unless the whole sequence is accepted.
+        Unnamed (generated-name) members are named ``'Parameter$k'`` from a per-cell counter (seed
+        004, rule 2). Only the members of a ``ParameterTuple`` are registered in the cell's
+        parameters; those of a plain list or tuple are not, as in MindSpore 2.10. A member whose name
+        is already used by another Parameter of this cell raises ``ValueError``; the same object
+        twice, or an already registered Parameter, is fine. Nothing is renamed or registered unless
+        the whole sequence is accepted.
         """
         self._require_params_table()
         params = self._params
@@ -377,12 +391,15 @@ class Cell:
             plan.append((key, new_name, param))
         for key in replaced:
             params.pop(key, None)
+        register = isinstance(value, ParameterTuple)
         for key, new_name, param in plan:
             if new_name is not None:
                 param.name = new_name
-            params[key] = param
+            if register:
+                params[key] = param
         self._param_counter = counter
-        self._container_param_keys[name] = tuple(key for key, _, _ in plan)
+        if register:
+            self._container_param_keys[name] = tuple(key for key, _, _ in plan)
         object.__setattr__(self, name, value)
 
     def _unregister_parameter_sequence(self, name):
@@ -936,9 +953,9 @@ class Cell:
     # ------------------------------------------------------------------ hooks
 
     @staticmethod
-    def _add_hook(hooks, hook_fn):
+    def _add_hook(hooks, hook_fn, compiled_into=None):
         _check_hook(hook_fn)
-        handle = HookHandle(hooks)
+        handle = HookHandle(hooks, compiled_into)
         hooks[handle.handle_id] = hook_fn
         return handle
 
@@ -957,7 +974,7 @@ class Cell:
         Raises:
             TypeError: If `hook_fn` is not callable.
         """
-        return self._add_hook(self._forward_pre_hooks, hook_fn)
+        return self._add_hook(self._forward_pre_hooks, hook_fn, compiled_into=self)
 
     def register_forward_hook(self, hook_fn):
         """Register ``hook_fn(cell, inputs, output) -> new output or None``, run after ``construct``.
@@ -971,7 +988,7 @@ class Cell:
         Raises:
             TypeError: If `hook_fn` is not callable.
         """
-        return self._add_hook(self._forward_hooks, hook_fn)
+        return self._add_hook(self._forward_hooks, hook_fn, compiled_into=self)
 
     def register_backward_hook(self, hook_fn):
         """Register ``hook_fn(cell, grad_input, grad_output) -> new grad_input or None``, run while differentiating.
@@ -1108,8 +1125,10 @@ class Cell:
     def to_float(self, dst_type):
         """Run this Cell and its sub-cells in `dst_type`: floating-point Tensor inputs of each cell are cast.
 
-        Sets the flags ``fp16``/``fp32``/``bf16`` recursively. Parameters keep their dtype; the
-        output dtype follows the ops' type promotion. Repeated calls override each other.
+        Sets the flags ``fp16``/``fp32``/``bf16`` recursively. Inside ``construct`` the cell's trainable
+        floating Parameters read as `dst_type` casts, while the Parameters themselves keep their dtype
+        (float32 master weights); non-trainable state (such as BatchNorm's moving statistics) is read
+        as is. Repeated calls override each other.
 
         Args:
             dst_type (mindspore.dtype): ``float16``, ``float32`` or ``bfloat16``.
@@ -1386,3 +1405,16 @@ def _copy_tensor_data(target, source):
         target.set_data(Tensor._wrap(data))
     else:
         target._array = data
+
+
+def _compiled_view(cell) -> CellParts:
+    """What the compiler reads of ``cell`` (see ``npspore.compiler.library``)."""
+    construct = inspect.getattr_static(type(cell), "construct")
+    cast = cell._cast_dtype
+    return CellParts(construct=None if construct is Cell.construct else construct,
+                     pre_hooks=tuple(cell._forward_pre_hooks.values()), hooks=tuple(cell._forward_hooks.values()),
+                     cast_dtype=None if cast is None else np.dtype(mstype.dtype_to_nptype(cast)),
+                     has_parameters=any(True for _ in cell.get_parameters()))
+
+
+LIBRARY.register(cell_type=Cell, cell_parts=_compiled_view)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..grad import GradFunction, GradSpec, _check_bool, get_grad, grad, value_and_grad
+from ..missing_names import module_getattr
 
 __all__ = ["GradOperation", "grad", "value_and_grad", "get_grad"]
 
@@ -53,3 +54,6 @@ class GradOperation:
         this at every step (as a Cell's ``construct`` does) compiles once per input signature.
         """
         return GradFunction(fn, self._spec(), weights if self.get_by_list else None)
+
+
+__getattr__ = module_getattr("mindspore.ops.composite", globals())

@@ -11,6 +11,8 @@ from __future__ import annotations
 from ..common import dtype as mstype
 from ..common.dtype import dtype_to_nptype, dtype_to_pytype, nptype_to_dtype, pytype_to_dtype
 from ..common.tensor import Tensor, _axis, _np_dtype
+from ..grad import get_grad, grad, value_and_grad  # noqa: F401  (F.grad & co., as mindspore.ops.functional has them)
+from ..missing_names import module_getattr
 from . import eager
 from .eager import run
 
@@ -35,7 +37,7 @@ __all__ = [
     # linear algebra and nn
     "matmul", "batch_matmul", "bmm", "dot", "outer", "softmax", "log_softmax",
     # parameters
-    "assign", "assign_add", "assign_sub",
+    "assign", "assign_add", "assign_sub", "depend",
     # dtypes
     "dtype_to_nptype", "dtype_to_pytype", "pytype_to_dtype", "nptype_to_dtype",
 ]
@@ -717,3 +719,13 @@ def assign_add(variable, value):
 def assign_sub(variable, value):
     """``variable -= value`` in place; returns ``variable``."""
     return eager.assign(variable, run("sub", variable, value))
+
+
+def depend(value, expr):
+    """``value``, once ``expr`` has been computed (``ops.depend``): MindSpore's way to order a side
+    effect such as an optimizer update before a value is used. npspore runs effects in program
+    order, eagerly and in compiled code, so ``expr`` is already computed here."""
+    return value
+
+
+__getattr__ = module_getattr("mindspore.ops.functional", globals())

@@ -1,0 +1,36 @@
+"""Clear errors for MindSpore names npspore does not have.
+
+A ported script that reaches for ``P.SomeOp`` or ``nn.SomeLayer`` npspore lacks should learn that the
+name is MindSpore's but not implemented here, and which existing name is closest, instead of a bare
+``module has no attribute``. Modules install :func:`module_getattr` as their ``__getattr__``
+(PEP 562), which Python calls only for names the module does not define.
+"""
+from __future__ import annotations
+
+import difflib
+from typing import Callable
+
+
+def module_getattr(module_name: str, namespace: dict) -> Callable[[str], object]:
+    """A module ``__getattr__`` raising ``AttributeError`` for any name the module lacks.
+
+    Args:
+        module_name (str): the MindSpore spelling of the module, e.g. ``'mindspore.ops.operations'``.
+        namespace (dict): the module's ``globals()``; its public names (read at lookup time, so names
+            added later count) are searched for the closest match.
+
+    Returns:
+        The function to assign to the module's ``__getattr__``.
+    """
+
+    def __getattr__(name: str):
+        if name.startswith("__"):  # protocol lookups (__path__, __wrapped__ ...) stay plain misses
+            raise AttributeError(f"module {module_name!r} has no attribute {name!r}")
+        message = f"'{module_name}.{name}' is not implemented in npspore"
+        public = sorted(key for key in namespace if not key.startswith("_"))
+        close = difflib.get_close_matches(name, public, n=1, cutoff=0.6)
+        if close:
+            message += f"; the closest name it has is '{close[0]}'"
+        raise AttributeError(message)
+
+    return __getattr__
