@@ -172,7 +172,7 @@ class Renderer:
         lines: list[str] = []
         for node in body:
             node = substitute.visit(copy.deepcopy(node))
-            node = _DropDefaultKeywords().visit(_FoldStaticConditions().visit(_FoldConstants().visit(node)))
+            node = _DropDefaultKeywords().visit(_FoldStaticExpressions().visit(node))
             node = _CallExpander(self, prefix, lines).visit(node)
             if isinstance(node, ast.Return):
                 lines.append(f"{result} = {ast.unparse(node.value)}")
@@ -354,50 +354,43 @@ def _drift_cast(definition, stmt: ir.Apply):
     return drift_dtype(definition, probe, stmt.static, inferred)
 
 
-class _FoldConstants(ast.NodeTransformer):
-    """``(1, 1)[0]`` → ``1``, ``(0, 0) != (0, 0)`` → ``False``: expressions of literals only, which
-    templates produce once their static attributes are substituted, are computed at codegen time."""
+_LITERAL_NODES = (ast.Constant, ast.Tuple, ast.Subscript, ast.Slice, ast.BinOp, ast.UnaryOp, ast.Compare,
+                  ast.BoolOp, ast.IfExp, ast.expr_context, ast.operator, ast.unaryop, ast.cmpop, ast.boolop)
 
-    _FOLDABLE = (ast.Subscript, ast.Compare, ast.BinOp, ast.UnaryOp, ast.BoolOp)
 
-    def generic_visit(self, node):
-        node = super().generic_visit(node)
-        if isinstance(node, self._FOLDABLE) and all(self._literal(child) for child in ast.iter_child_nodes(node)
-                                                     if isinstance(child, ast.expr)):
+class _FoldStaticExpressions(ast.NodeTransformer):
+    """Evaluate what the substituted static attributes make known: ``a if True else b`` → ``a``, and
+    any expression of literals alone (``(1, 1)[0]`` → ``1``, ``(0, 0, 0, 0) != (0, 0, 0, 0)`` → ``False``,
+    ``(32, 16, 4, 4)[2] + 1`` → ``5``), so templates written over static tuples read as plain numbers."""
+
+    def visit(self, node):
+        node = super().visit(node)
+        if isinstance(node, ast.expr) and not isinstance(node, (ast.Constant, ast.Tuple)) \
+                and all(isinstance(part, _LITERAL_NODES) for part in ast.walk(node)):
             try:
-                value = eval(compile(ast.Expression(node), "<fold>", "eval"), {"__builtins__": {}})
-            except Exception:  # noqa: BLE001 - left for run time to raise, as the template would
+                value = eval(compile(ast.Expression(node), "<template>", "eval"), {"__builtins__": {}})
+            except Exception:  # noqa: BLE001 -- e.g. a division by zero: leave it for run time
                 return node
-            if self._plain(value):
-                return ast.copy_location(ast.parse(repr(value), mode="eval").body, node)
+            folded = _literal_node(value)
+            if folded is not None:
+                return ast.copy_location(folded, node)
         return node
-
-    @classmethod
-    def _literal(cls, node) -> bool:
-        if isinstance(node, ast.Constant):
-            return True
-        if isinstance(node, ast.Tuple):
-            return all(cls._literal(e) for e in node.elts)
-        return isinstance(node, ast.Slice) and all(cls._literal(p) for p in (node.lower, node.upper, node.step)
-                                                   if p is not None)
-
-    @classmethod
-    def _plain(cls, value) -> bool:
-        if isinstance(value, tuple):
-            return all(cls._plain(v) for v in value)
-        if isinstance(value, float):
-            return math.isfinite(value)
-        return value is None or isinstance(value, (bool, int, str))
-
-
-class _FoldStaticConditions(ast.NodeTransformer):
-    """``a if True else b`` → ``a``: templates branch on static attributes, known once substituted."""
 
     def visit_IfExp(self, node: ast.IfExp):
         self.generic_visit(node)
         if isinstance(node.test, ast.Constant):
             return node.body if node.test.value else node.orelse
         return node
+
+
+def _literal_node(value):
+    """The AST of a Python literal (numbers, strings, None and tuples of them), or None for other values."""
+    if isinstance(value, tuple):
+        parts = [_literal_node(v) for v in value]
+        return None if any(p is None for p in parts) else ast.Tuple(elts=parts, ctx=ast.Load())
+    if value is None or isinstance(value, (bool, int, str)) or (isinstance(value, float) and np.isfinite(value)):
+        return ast.Constant(value)
+    return None
 
 
 class _DropDefaultKeywords(ast.NodeTransformer):
