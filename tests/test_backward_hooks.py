@@ -194,3 +194,25 @@ def test_recompute_gives_the_same_gradients_and_the_backward_runs_the_forward_ag
     assert "Dense_construct(" in backward  # the forward of the block, run again in its backward
     plain_source = ms.grad(plain, grad_position=0, weights=plain.trainable_params()).kernel_source(x)
     assert "DenseRelu_construct_fwd" in plain_source and "DenseRelu_construct_fwd" not in source
+
+
+def test_hook_backward_docstring_example(capsys):
+    # MindSpore's ops.HookBackward docstring example (PYNATIVE) and its printed output
+    def hook_fn(grad):
+        print(grad)
+
+    hook = ops.HookBackward(hook_fn)
+
+    def hook_test(x, y):
+        z = x * y
+        z = hook(z)
+        z = z * y
+        return z
+
+    output = ops.GradOperation(get_all=True)(hook_test)(Tensor(1, ms.float32), Tensor(2, ms.float32))
+    print(output)
+    assert capsys.readouterr().out == (
+        "(Tensor(shape=[], dtype=Float32, value= 2),)\n"
+        "(Tensor(shape=[], dtype=Float32, value= 4), Tensor(shape=[], dtype=Float32, value= 4))\n")
+    with pytest.raises(TypeError, match="Expected a callable hook function"):
+        ops.HookBackward(3)
