@@ -13,6 +13,7 @@ from hypothesis import assume, given, settings, strategies as st
 from hypothesis.extra import numpy as hnp
 
 from gradcheck import check_grads
+from nn_adjoint_cases import CASES as NN_CASES
 from npspore.opdef import op_table
 
 SETTINGS = settings(max_examples=25, deadline=None)
@@ -354,6 +355,7 @@ CASES = {
     "matmul": matmul_case(), "batch_matmul": matmul_case(min_rank=3), "dot": dot_case(), "outer": outer_case(),
     "softmax": softmax_case(), "log_softmax": softmax_case(), "softmax_cross_entropy": cross_entropy_case(),
     "one_hot": one_hot_case(),
+    **NN_CASES,
 }
 
 

@@ -26,10 +26,14 @@ CANONICAL = {
                  "gather ones zeros ones_like zeros_like fill",
     "linalg": "matmul batch_matmul dot outer",
     "nn": "softmax log_softmax softmax_cross_entropy",
+    "conv": "conv2d conv2d_input_grad conv2d_filter_grad",
+    "pooling": "max_pool2d max_pool2d_index max_pool2d_grad max_pool2d_gather sum_pool2d sum_pool2d_grad "
+               "adaptive_avg_weights adaptive_window_index",
 }
 NOT_DIFFERENTIABLE = set("floor_div sign equal not_equal less less_equal greater greater_equal logical_and "
                          "logical_or logical_not stop_gradient argmax argmin all any ones zeros ones_like "
-                         "zeros_like fill dropout_mask".split())
+                         "zeros_like fill dropout_mask max_pool2d_index adaptive_avg_weights "
+                         "adaptive_window_index".split())
 DEFINITIONS = op_table().definitions()
 NAMES = [d.name for d in DEFINITIONS]
 
@@ -129,6 +133,24 @@ UNARY.update({
     "dropout_mask": lambda x: ((), {"shape": (2, 3), "keep_prob": 0.5, "dtype": x}),
     "softmax": lambda x: ((operand(x),), {"axis": (0, 1)}),
     "log_softmax": lambda x: ((operand(x),), {"axis": 0}),
+})
+POOL = {"kernel_size": (2, 1), "stride": (1, 2), "padding": (1, 0, 0, 1)}
+BINARY.update({
+    "conv2d": lambda a, b: ((operand(a, (1, 2, 3, 3)), operand(b, (2, 1, 2, 2))), {"groups": 2, "padding": (1, 0, 0, 1)}),
+    "conv2d_input_grad": lambda a, b: ((operand(a, (1, 2, 2, 2)), operand(b, (2, 2, 2, 2))),
+                                       {"input_shape": (1, 2, 3, 3)}),
+    "conv2d_filter_grad": lambda a, b: ((operand(a, (1, 2, 3, 3)), operand(b, (1, 2, 2, 2))),
+                                        {"filter_shape": (2, 2, 2, 2)}),
+    "max_pool2d_grad": lambda a, b: ((operand(a, (1, 1, 3, 3)), operand(b, (1, 1, 3, 2))), POOL),
+    "max_pool2d_gather": lambda a, b: ((operand(a, (1, 1, 3, 3)), operand(b, (1, 1, 3, 3))), POOL),
+})
+UNARY.update({
+    "max_pool2d": lambda x: ((operand(x, (1, 1, 3, 3)),), POOL),
+    "max_pool2d_index": lambda x: ((operand(x, (1, 1, 3, 3)),), POOL),
+    "sum_pool2d": lambda x: ((operand(x, (1, 1, 3, 3)),), POOL),
+    "sum_pool2d_grad": lambda x: ((operand(x, (1, 1, 3, 2)),), {"input_shape": (1, 1, 3, 3), **POOL}),
+    "adaptive_avg_weights": lambda x: ((), {"in_size": 5, "out_size": 3, "dtype": x}),
+    "adaptive_window_index": lambda x: ((), {"in_size": 5, "out_size": 3}),
 })
 
 

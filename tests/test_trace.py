@@ -87,6 +87,19 @@ EXAMPLES = {
     "softmax_cross_entropy": ((_r(2, 3), np.array([[0.0, 1.0, 0.0], [1.0, 0.0, 0.0]])), {}),
     "one_hot": ((np.array([0, 2, 1]), 1.0, 0.0), {"depth": 3}),
 }
+CONV = {"stride": (2, 1), "padding": (1, 0, 0, 1), "dilation": (1, 2), "groups": 2}
+POOL = {"kernel_size": (2, 2), "stride": (1, 2), "padding": (1, 0, 0, 1)}
+DISTINCT = np.random.default_rng(5).permutation(24).reshape(1, 2, 3, 4) / 10.0
+EXAMPLES.update({
+    "conv2d": ((_r(1, 4, 4, 5), _r(2, 2, 2, 2, seed=1)), CONV),
+    "conv2d_input_grad": ((_r(1, 2, 2, 4), _r(2, 2, 2, 2, seed=1)), {"input_shape": (1, 4, 4, 5), **CONV}),
+    "conv2d_filter_grad": ((_r(1, 4, 4, 5), _r(1, 2, 2, 4, seed=1)), {"filter_shape": (2, 2, 2, 2), **CONV}),
+    "max_pool2d": ((DISTINCT,), POOL),
+    "max_pool2d_grad": ((DISTINCT, _r(1, 2, 3, 2)), POOL),
+    "max_pool2d_gather": ((DISTINCT, _r(1, 2, 3, 4)), POOL),
+    "sum_pool2d": ((_r(1, 2, 3, 4),), POOL),
+    "sum_pool2d_grad": ((_r(1, 2, 3, 2),), {"input_shape": (1, 2, 3, 4), **POOL}),
+})
 
 DIFFERENTIABLE = sorted(d.name for d in op_table().definitions() if d.adjoint is not None)
 

@@ -17,6 +17,11 @@ from .jit import *  # noqa: F401,F403
 from .grad import *  # noqa: F401,F403
 from . import common, nn, ops  # noqa: F401,E402
 from .common import dtype  # noqa: F401,E402
+from . import train  # noqa: F401,E402
+from .train.serialization import *  # noqa: F401,F403,E402
+from .train.model import Model  # noqa: F401,E402
+from . import amp  # noqa: F401,E402
+from . import dataset  # noqa: F401,E402
 from .missing_names import module_getattr as _module_getattr  # noqa: E402
 
 __getattr__ = _module_getattr("mindspore", globals())

@@ -662,7 +662,7 @@ class FunctionSpecializer:
         return value
 
     def _eval_UnaryOp(self, node, frame):
-        operand = self._eval(node.operand, frame)
+        operand = self._as_value(self._eval(node.operand, frame))  # a Tensor read from a tuple is staged too
         if isinstance(node.op, ast.Not):
             if isinstance(operand, TensorValue):
                 return self._apply("logical_not", (operand,), {})
@@ -692,7 +692,12 @@ class FunctionSpecializer:
         result = None
         for op, comparator in zip(node.ops, node.comparators):
             right = self._eval(comparator, frame)
-            if isinstance(left, TensorValue) or isinstance(right, TensorValue):
+            if type(op) in _CMP_DUNDER:  # a Tensor read from a tuple is compared at run time, as in _binary
+                left, right = self._as_value(left), self._as_value(right)
+            if (isinstance(left, TensorValue) or isinstance(right, TensorValue)) and type(op) in (ast.Is, ast.IsNot) \
+                    and (left is None or right is None):
+                value = type(op) is ast.IsNot  # a tensor is never None: ``if bias is not None`` is static
+            elif isinstance(left, TensorValue) or isinstance(right, TensorValue):
                 if type(op) not in _CMP_DUNDER:
                     raise not_supported(f"'{type(op).__name__}' comparison of a tensor", frame.source.loc(node))
                 forward, reflected = _CMP_DUNDER[type(op)]
@@ -735,6 +740,10 @@ class FunctionSpecializer:
             result = getattr(value, attr)
         except AttributeError as error:
             raise self._error(error, frame, node) from None
+        cast_dtype = getattr(value, "_cast_dtype", None)
+        if cast_dtype is not None and isinstance(result, _tensor_classes()[1]) and result.requires_grad:
+            # to_float: a cell's trainable Parameters are read in its compute dtype (master weights stay)
+            return self._cast_floating(self._from_python(result), cast_dtype)
         return self._from_python(result)
 
     def _from_python(self, result):
@@ -996,7 +1005,7 @@ class FunctionSpecializer:
         return result
 
     def _assign_effect(self, args, frame, node):
-        target, value = args[0], args[1]
+        target, value = self._from_python(args[0]), args[1]  # a Parameter taken from a tuple is captured here
         if not isinstance(target, TensorValue) or not any(tv is target for _, tv in self.captures.values()):
             raise self._error(TypeError("ops.assign expects a Parameter as its first argument"), frame, node)
         value = self._atom(value)

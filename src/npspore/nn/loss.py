@@ -1,4 +1,6 @@
-"""Loss functions: ``LossBase`` (the reduction), ``MSELoss``, ``L1Loss``, ``SoftmaxCrossEntropyWithLogits``.
+"""Loss functions: ``LossBase`` (the reduction), ``MSELoss``, ``L1Loss``, ``SoftmaxCrossEntropyWithLogits``,
+``CrossEntropyLoss``, ``NLLLoss``, ``BCELoss``, ``BCEWithLogitsLoss``, ``SmoothL1Loss``, ``HuberLoss``,
+``KLDivLoss`` and ``CosineEmbeddingLoss`` (the last eight over :mod:`npspore.ops.losses`).
 
 ``construct`` and ``get_loss`` are in the compilable subset.
 """
@@ -7,9 +9,11 @@ from __future__ import annotations
 from npspore.common import dtype as mstype
 from npspore.common.tensor import Tensor
 from npspore.nn.cell import Cell
+from npspore.ops import losses as F
 from npspore.ops.eager import run
 
-__all__ = ["LossBase", "MSELoss", "L1Loss", "SoftmaxCrossEntropyWithLogits"]
+__all__ = ["LossBase", "MSELoss", "L1Loss", "SoftmaxCrossEntropyWithLogits", "CrossEntropyLoss", "NLLLoss",
+           "BCELoss", "BCEWithLogitsLoss", "SmoothL1Loss", "HuberLoss", "KLDivLoss", "CosineEmbeddingLoss"]
 
 
 class LossBase(Cell):
@@ -148,3 +152,154 @@ class SoftmaxCrossEntropyWithLogits(LossBase):
             labels = run("one_hot", labels, Tensor(1.0, logits.dtype), Tensor(0.0, logits.dtype),
                          depth=logits.shape[-1])
         return self.get_loss(run("softmax_cross_entropy", logits, labels))
+
+
+class CrossEntropyLoss(LossBase):
+    r"""Cross entropy between ``softmax(logits)`` over dim 1 and `labels`: class indices, or class
+    probabilities shaped like `logits` (see :func:`npspore.ops.cross_entropy`).
+
+    Args:
+        weight (Tensor): per-class weights :math:`(C,)`. Default: ``None``.
+        ignore_index (int): a class index that contributes nothing. Default: ``-100``.
+        reduction (str): ``'mean'``, ``'sum'`` or ``'none'``. Default: ``'mean'``.
+        label_smoothing (float): in [0, 1]. Default: ``0.0``.
+
+    Inputs:
+        - **logits** (Tensor) - :math:`(N, C, ...)`.
+        - **labels** (Tensor) - :math:`(N, ...)` int class indices, or probabilities like `logits`.
+
+    Outputs:
+        Tensor: 0-d, or :math:`(N, ...)` for ``'none'``.
+    """
+
+    def __init__(self, weight=None, ignore_index=-100, reduction="mean", label_smoothing=0.0):
+        super().__init__(reduction)
+        self.weight = weight
+        self.ignore_index = ignore_index
+        self.label_smoothing = label_smoothing
+
+    def construct(self, logits, labels):
+        return F.cross_entropy(logits, labels, self.weight, self.ignore_index, self.reduction, self.label_smoothing)
+
+
+class NLLLoss(LossBase):
+    r"""Negative log-likelihood of class indices `labels` under log-probabilities `logits` :math:`(N, C, ...)`.
+
+    Args:
+        weight (Tensor): per-class weights :math:`(C,)`. Default: ``None``.
+        ignore_index (int): a class index that contributes nothing. Default: ``-100``.
+        reduction (str): ``'mean'`` (over the summed weights), ``'sum'`` or ``'none'``. Default: ``'mean'``.
+    """
+
+    def __init__(self, weight=None, ignore_index=-100, reduction="mean"):
+        super().__init__(reduction)
+        self.weight = weight
+        self.ignore_index = ignore_index
+
+    def construct(self, logits, labels):
+        return F.nll_loss(logits, labels, self.weight, self.ignore_index, self.reduction)
+
+
+class BCELoss(LossBase):
+    r"""Binary cross entropy of probabilities `logits` against `labels`:
+    :math:`-w (y \log x + (1 - y) \log(1 - x))`.
+
+    Args:
+        weight (Tensor): multiplies each element's loss (broadcast). Default: ``None``.
+        reduction (str): ``'mean'``, ``'sum'`` or ``'none'``. Default: ``'mean'``.
+    """
+
+    def __init__(self, weight=None, reduction="mean"):
+        super().__init__(reduction)
+        self.weight = weight
+
+    def construct(self, logits, labels):
+        return F.binary_cross_entropy(logits, labels, self.weight, self.reduction)
+
+
+class BCEWithLogitsLoss(LossBase):
+    r"""Binary cross entropy of ``sigmoid(logits)`` against `labels`, computed without overflow.
+
+    Args:
+        reduction (str): ``'mean'``, ``'sum'`` or ``'none'``. Default: ``'mean'``.
+        weight (Tensor): multiplies each element's loss (broadcast). Default: ``None``.
+        pos_weight (Tensor): weights the positive term, per class (broadcast). Default: ``None``.
+    """
+
+    def __init__(self, reduction="mean", weight=None, pos_weight=None):
+        super().__init__(reduction)
+        self.weight = weight
+        self.pos_weight = pos_weight
+
+    def construct(self, logits, labels):
+        return F.binary_cross_entropy_with_logits(logits, labels, self.weight, self.pos_weight, self.reduction)
+
+
+class SmoothL1Loss(LossBase):
+    r"""Smooth L1: :math:`0.5 d^2 / \beta` where :math:`|d| < \beta`, else :math:`|d| - 0.5 \beta`.
+
+    Args:
+        beta (float): the switch point. Default: ``1.0``.
+        reduction (str): ``'none'``, ``'mean'`` or ``'sum'``. Default: ``'none'``.
+    """
+
+    def __init__(self, beta=1.0, reduction="none"):
+        super().__init__(reduction)
+        self.beta = beta
+
+    def construct(self, logits, labels):
+        return F.smooth_l1_loss(logits, labels, self.beta, self.reduction)
+
+
+class HuberLoss(LossBase):
+    r"""Huber: :math:`0.5 d^2` where :math:`|d| < \delta`, else :math:`\delta (|d| - 0.5 \delta)`.
+
+    Args:
+        reduction (str): ``'mean'``, ``'sum'`` or ``'none'``. Default: ``'mean'``.
+        delta (float): the switch point. Default: ``1.0``.
+    """
+
+    def __init__(self, reduction="mean", delta=1.0):
+        super().__init__(reduction)
+        self.delta = delta
+
+    def construct(self, logits, labels):
+        return F.huber_loss(logits, labels, self.reduction, self.delta)
+
+
+class KLDivLoss(LossBase):
+    r"""Kullback-Leibler divergence of `labels` from log-probabilities `logits`:
+    :math:`y (\log y - x)` elementwise, then reduced.
+
+    Args:
+        reduction (str): ``'mean'``, ``'batchmean'``, ``'sum'`` or ``'none'``. Default: ``'mean'``.
+    """
+
+    def __init__(self, reduction="mean"):
+        super().__init__("mean" if reduction == "batchmean" else reduction)
+        self.reduction = reduction
+
+    def construct(self, logits, labels):
+        return F.kl_div(logits, labels, self.reduction)
+
+
+class CosineEmbeddingLoss(LossBase):
+    r"""Cosine embedding loss: :math:`1 - \cos(x_1, x_2)` where `labels` is 1,
+    :math:`\max(0, \cos(x_1, x_2) - margin)` where it is -1.
+
+    Args:
+        margin (float): in [-1, 1]. Default: ``0.0``.
+        reduction (str): ``'mean'``, ``'sum'`` or ``'none'``. Default: ``'mean'``.
+
+    Inputs:
+        - **logits_x1** (Tensor) - :math:`(N, D)`.
+        - **logits_x2** (Tensor) - :math:`(N, D)`.
+        - **labels** (Tensor) - :math:`(N,)` of 1 and -1.
+    """
+
+    def __init__(self, margin=0.0, reduction="mean"):
+        super().__init__(reduction)
+        self.margin = margin
+
+    def construct(self, logits_x1, logits_x2, labels):
+        return F.cosine_embedding_loss(logits_x1, logits_x2, labels, self.margin, self.reduction)

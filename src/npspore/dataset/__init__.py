@@ -1,0 +1,18 @@
+"""Data pipelines, as ``mindspore.dataset``: sources, pipeline operations, iterators and transforms.
+
+``import npspore.dataset as ds`` in place of ``import mindspore.dataset as ds``. Sources
+(``GeneratorDataset``, ``NumpySlicesDataset``, ``MnistDataset``, ``Cifar10Dataset``) and
+operations (``batch``, ``shuffle``, ``map``, ``repeat``, ``take``, ``skip``, ``project``,
+``rename``, ``zip``, ``concat``, ``split``) build a lazy pipeline; ``create_tuple_iterator`` and
+``create_dict_iterator`` stream its rows as npspore Tensors or NumPy arrays.
+"""
+from . import config, transforms, vision  # noqa: F401
+from .datasets import Dataset, zip  # noqa: A004
+from .image_files import Cifar10Dataset, MnistDataset
+from .sampling import (DistributedSampler, RandomSampler, Sampler, SequentialSampler, SubsetRandomSampler,
+                       SubsetSampler)
+from .sources import GeneratorDataset, NumpySlicesDataset
+
+__all__ = ["config", "transforms", "vision", "Dataset", "zip", "Cifar10Dataset", "MnistDataset", "GeneratorDataset",
+           "NumpySlicesDataset", "Sampler", "SequentialSampler", "RandomSampler", "DistributedSampler",
+           "SubsetSampler", "SubsetRandomSampler"]

@@ -1,0 +1,102 @@
+"""Pipeline-wide settings, as ``mindspore.dataset.config``.
+
+The seed that seeded shuffles use is the one set last by either ``dataset.config.set_seed`` or
+``npspore.set_seed`` (MindSpore's global ``set_seed`` also seeds the data pipeline, while
+``dataset.config.set_seed`` leaves the global seed alone). With no seed set, ``get_seed`` returns
+MindSpore's default 5489 but unsharded shuffles draw a fresh order every run, as MindSpore's do.
+Worker counts and the prefetch size are recorded and reported; npspore's pipeline runs in the
+calling thread, so they do not change results.
+"""
+from __future__ import annotations
+
+import os
+
+from ..common import seed as global_seed
+
+__all__ = ["set_seed", "get_seed", "set_num_parallel_workers", "get_num_parallel_workers",
+           "set_prefetch_size", "get_prefetch_size"]
+
+_DEFAULT_SEED = 5489
+_INT32_MAX = 2147483647
+_UINT32_MAX = 4294967295
+
+_seed = None
+# The global generator at the time of the last dataset.config.set_seed: npspore.set_seed replaces
+# that object, so a different one means the global seed was set later and wins.
+_generator_at_seed = None
+_num_parallel_workers = min(os.cpu_count() or 1, 8)
+_prefetch_size = 16
+
+
+def _check_int(value, name, low, high):
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"Argument {name} with value {value!r} is not of type [<class 'int'>], "
+                        f"but got {type(value)}.")
+    if not low <= value <= high:
+        raise ValueError(f"Input {name} is not within the required interval of [{low}, {high}].")
+
+
+def set_seed(seed):
+    """Set the seed of the data pipeline's random operations (shuffles, random transforms).
+
+    Args:
+        seed (int): in [0, 4294967295].
+
+    Raises:
+        TypeError: if ``seed`` is not an int.
+        ValueError: if ``seed`` is out of range.
+    """
+    global _seed, _generator_at_seed
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise TypeError("seed isn't of type int.")
+    if not 0 <= seed <= _UINT32_MAX:
+        raise ValueError(f"seed given is not within the required range [0, UINT32_MAX({_UINT32_MAX})].")
+    _seed = seed
+    _generator_at_seed = global_seed.default_rng()
+
+
+def user_seed():
+    """The seed set by ``dataset.config.set_seed`` or ``npspore.set_seed`` (the later one), or ``None``."""
+    if _seed is not None and global_seed.default_rng() is _generator_at_seed:
+        return _seed
+    return global_seed.get_seed()
+
+
+def get_seed():
+    """The pipeline's seed: the last one set (see the module docstring), else MindSpore's default 5489."""
+    seed = user_seed()
+    return _DEFAULT_SEED if seed is None else seed
+
+
+def set_num_parallel_workers(num):
+    """Set the default number of workers of dataset operations (recorded; npspore runs them in-line).
+
+    Raises:
+        TypeError: if ``num`` is not an int.
+        ValueError: if ``num`` is not in [1, 2147483647].
+    """
+    global _num_parallel_workers
+    _check_int(num, "num", 1, _INT32_MAX)
+    _num_parallel_workers = num
+
+
+def get_num_parallel_workers():
+    """The default number of workers of dataset operations (the number of CPUs up to 8, unless set)."""
+    return _num_parallel_workers
+
+
+def set_prefetch_size(size):
+    """Set the queue size between operations (recorded; npspore's pipeline pulls rows on demand).
+
+    Raises:
+        TypeError: if ``size`` is not an int.
+        ValueError: if ``size`` is not in [1, 2147483647].
+    """
+    global _prefetch_size
+    _check_int(size, "size", 1, _INT32_MAX)
+    _prefetch_size = size
+
+
+def get_prefetch_size():
+    """The queue size between operations (16 unless set)."""
+    return _prefetch_size

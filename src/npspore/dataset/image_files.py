@@ -1,0 +1,181 @@
+"""Sources reading image datasets in their distributed on-disk formats: MNIST and CIFAR-10.
+
+Files are mapped into memory (``numpy.memmap``), not loaded: each row's bytes are read from disk
+when the row is reached, so iterating 60,000 images holds only the rows in flight.
+
+MNIST (``MnistDataset``): IDX files ``train-images-idx3-ubyte``/``train-labels-idx1-ubyte`` and
+``t10k-images-idx3-ubyte``/``t10k-labels-idx1-ubyte``: a big-endian header (magic 2051 and the
+image count, rows and columns; magic 2049 and the label count) followed by one unsigned byte per
+pixel or label. CIFAR-10 (``Cifar10Dataset``): binary batches ``data_batch_1.bin`` ...
+``data_batch_5.bin`` and ``test_batch.bin``, each a run of 3073-byte records: the label byte,
+then the 32x32 image as three planes (red, green, blue).
+"""
+from __future__ import annotations
+
+import os
+
+import numpy as np
+
+from .sampling import sampler_from_arguments
+from .sources import RandomAccessSource
+
+__all__ = ["MnistDataset", "Cifar10Dataset"]
+
+_USAGES = ("train", "test", "all")
+_IDX_IMAGES_MAGIC = 2051
+_IDX_LABELS_MAGIC = 2049
+_CIFAR_RECORD = 1 + 3 * 32 * 32
+_MNIST_FILE_KINDS = ("images-idx3-ubyte", "labels-idx1-ubyte")
+_MNIST_PREFIXES = {"train": ["train"], "test": ["t10k"], "all": ["train", "t10k"]}
+_CIFAR_FILES = {"train": [f"data_batch_{i}.bin" for i in range(1, 6)], "test": ["test_batch.bin"]}
+_CIFAR_FILES["all"] = _CIFAR_FILES["train"] + _CIFAR_FILES["test"]
+
+
+def _check_dataset_dir(dataset_dir):
+    if not isinstance(dataset_dir, (str, os.PathLike)):
+        raise TypeError(f"Argument dataset_dir with value {dataset_dir!r} is not of type [<class 'str'>].")
+    if not os.path.isdir(dataset_dir):
+        raise ValueError(f"The folder {os.fspath(dataset_dir)} does not exist or is not a directory or "
+                         f"permission denied!")
+    return os.fspath(dataset_dir)
+
+
+def _check_usage(usage):
+    usage = "all" if usage is None else usage
+    if usage not in _USAGES:
+        raise ValueError(f"Input usage is not within the valid set of {list(_USAGES)}.")
+    return usage
+
+
+def _read_header(path, words):
+    """The first ``words`` big-endian uint32 values of the file at ``path``."""
+    with open(path, "rb") as f:
+        header = f.read(4 * words)
+    if len(header) < 4 * words:
+        raise ValueError(f"Invalid file {path}: it is too short to hold an IDX header.")
+    return [int(v) for v in np.frombuffer(header, dtype=">u4")]
+
+
+def _map_file(path, offset, shape):
+    """The file's bytes from ``offset`` as a read-only uint8 array of ``shape``, checking its length."""
+    needed = offset + int(np.prod(shape))
+    actual = os.path.getsize(path)
+    if actual < needed:
+        raise ValueError(f"Invalid file {path}: its header promises {needed} bytes but the file has {actual} "
+                         f"(truncated?).")
+    if not np.prod(shape):
+        return np.zeros(shape, np.uint8)
+    # A plain ndarray view of the mapping: indexing it skips np.memmap's per-slice bookkeeping.
+    return np.memmap(path, dtype=np.uint8, mode="r", offset=offset, shape=shape).view(np.ndarray)
+
+
+class _RecordFiles(RandomAccessSource):
+    """A random-access source over parts (image array, label array) concatenated in order."""
+
+    def __init__(self, parts, num_samples, shuffle, sampler, num_shards, shard_id, num_parallel_workers):
+        self.parts = parts
+        self.part_ends = np.cumsum([len(labels) for _, labels in parts])
+        super().__init__(["image", "label"],
+                         sampler_from_arguments(num_samples, shuffle, sampler, num_shards, shard_id),
+                         num_parallel_workers)
+
+    def _length(self):
+        return int(self.part_ends[-1]) if len(self.part_ends) else 0
+
+    def _row(self, index):
+        part = int(np.searchsorted(self.part_ends, index, side="right"))
+        local = index - (int(self.part_ends[part - 1]) if part else 0)
+        images, labels = self.parts[part]
+        return self._image(images[local]), np.array(labels[local], dtype=np.uint32)
+
+
+class MnistDataset(_RecordFiles):
+    """MNIST from IDX files in ``dataset_dir``: columns ``image`` (uint8, HxWx1) and ``label`` (uint32).
+
+    Args:
+        dataset_dir (str): the directory holding the IDX files (uncompressed).
+        usage (str, optional): ``'train'`` (60,000 images), ``'test'`` (10,000) or ``'all'``
+            (default: the train files then the test files, whichever are present, so a directory
+            holding only one pair, as in MindSpore's quick start, reads as that pair).
+        num_samples, shuffle (default ``True``), sampler, num_shards, shard_id: as for
+            ``GeneratorDataset``. num_parallel_workers, cache: accepted for compatibility.
+
+    Raises:
+        ValueError: if the directory is missing, no file for ``usage`` is there, one file of a
+            pair is missing (naming the paths), a file is not
+            an IDX file of the right kind or is truncated, or the image and label counts differ.
+    """
+
+    def __init__(self, dataset_dir, usage=None, num_samples=None, num_parallel_workers=None, shuffle=None,
+                 sampler=None, num_shards=None, shard_id=None, cache=None):
+        dataset_dir = _check_dataset_dir(dataset_dir)
+        usage = _check_usage(usage)
+        pairs = [tuple(os.path.join(dataset_dir, f"{prefix}-{kind}") for kind in _MNIST_FILE_KINDS)
+                 for prefix in _MNIST_PREFIXES[usage]]
+        present = [pair for pair in pairs if any(os.path.isfile(path) for path in pair)]
+        if not present:
+            raise ValueError(f"MnistDataset: no MNIST file for usage '{usage}' in {dataset_dir}; expected "
+                             f"{', '.join(path for pair in pairs for path in pair)}.")
+        parts = [_read_idx_pair(images, labels) for images, labels in present]
+        super().__init__(parts, num_samples, shuffle, sampler, num_shards, shard_id, num_parallel_workers)
+
+    @staticmethod
+    def _image(pixels):
+        return pixels[:, :, None].copy()
+
+
+def _read_idx_pair(images_path, labels_path):
+    for path in (images_path, labels_path):
+        if not os.path.isfile(path):
+            raise ValueError(f"MnistDataset: the file {path} does not exist (its pair is there).")
+    magic, count, rows, cols = _read_header(images_path, 4)
+    if magic != _IDX_IMAGES_MAGIC:
+        raise ValueError(f"Invalid MNIST image file {images_path}: magic number {magic}, expected "
+                         f"{_IDX_IMAGES_MAGIC}.")
+    label_magic, label_count = _read_header(labels_path, 2)
+    if label_magic != _IDX_LABELS_MAGIC:
+        raise ValueError(f"Invalid MNIST label file {labels_path}: magic number {label_magic}, expected "
+                         f"{_IDX_LABELS_MAGIC}.")
+    if count != label_count:
+        raise ValueError(f"MNIST files disagree: {images_path} holds {count} images but {labels_path} holds "
+                         f"{label_count} labels.")
+    return _map_file(images_path, 16, (count, rows, cols)), _map_file(labels_path, 8, (count,))
+
+
+class Cifar10Dataset(_RecordFiles):
+    """CIFAR-10 from its binary batches in ``dataset_dir``: ``image`` (uint8, 32x32x3) and ``label`` (uint32).
+
+    Args:
+        dataset_dir (str): the directory holding ``data_batch_*.bin`` and ``test_batch.bin``.
+        usage (str, optional): ``'train'`` (the data batches present), ``'test'`` or ``'all'``
+            (default: train then test).
+        num_samples, shuffle (default ``True``), sampler, num_shards, shard_id: as for
+            ``GeneratorDataset``. num_parallel_workers, cache: accepted for compatibility.
+
+    Raises:
+        ValueError: if the directory is missing, no batch file for ``usage`` is there (naming the
+            expected paths), or a file's size is not a whole number of 3073-byte records.
+    """
+
+    def __init__(self, dataset_dir, usage=None, num_samples=None, num_parallel_workers=None, shuffle=None,
+                 sampler=None, num_shards=None, shard_id=None, cache=None):
+        dataset_dir = _check_dataset_dir(dataset_dir)
+        usage = _check_usage(usage)
+        expected = [os.path.join(dataset_dir, name) for name in _CIFAR_FILES[usage]]
+        present = [path for path in expected if os.path.isfile(path)]
+        if not present:
+            raise ValueError(f"Cifar10Dataset: no CIFAR-10 binary file for usage '{usage}' in {dataset_dir}; "
+                             f"expected {', '.join(expected)}.")
+        parts = []
+        for path in present:
+            size = os.path.getsize(path)
+            if size % _CIFAR_RECORD:
+                raise ValueError(f"Invalid CIFAR-10 file {path}: its size {size} is not a multiple of the "
+                                 f"{_CIFAR_RECORD}-byte record (make sure it is the CIFAR-10 binary version).")
+            records = _map_file(path, 0, (size // _CIFAR_RECORD, _CIFAR_RECORD))
+            parts.append((records[:, 1:], records[:, 0]))
+        super().__init__(parts, num_samples, shuffle, sampler, num_shards, shard_id, num_parallel_workers)
+
+    @staticmethod
+    def _image(planes):
+        return np.ascontiguousarray(planes.reshape(3, 32, 32).transpose(1, 2, 0))

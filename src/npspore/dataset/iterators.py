@@ -1,0 +1,73 @@
+"""The iterators ``create_tuple_iterator`` and ``create_dict_iterator`` return.
+
+One ``for`` loop over an iterator runs one epoch: the iterator ends the loop at the epoch's end
+and the next loop starts the next epoch (with fresh shuffles), up to ``num_epochs``.
+"""
+from __future__ import annotations
+
+import secrets
+
+from . import config
+from .sampling import PassKey
+from ..common.tensor import Tensor
+
+__all__ = ["TupleIterator", "DictIterator"]
+
+
+class _EpochIterator:
+    """Runs the passes of ``dataset`` one epoch per loop and converts each row with ``_convert``."""
+
+    def __init__(self, dataset, num_epochs, output_numpy):
+        if not isinstance(num_epochs, int) or isinstance(num_epochs, bool) or (num_epochs < 1 and num_epochs != -1):
+            raise ValueError(f"num_epochs should be -1 or a positive int, but got {num_epochs!r}.")
+        if not isinstance(output_numpy, bool):
+            raise TypeError(f"Argument output_numpy with value {output_numpy!r} is not of type [<class 'bool'>].")
+        self.dataset, self.num_epochs, self.output_numpy = dataset, num_epochs, output_numpy
+        self._seed = config.user_seed()
+        self._entropy = secrets.randbits(64)
+        self._epoch = 0
+        self._rows = None
+
+    def _column(self, array):
+        return array if self.output_numpy else Tensor(array)
+
+    def _convert(self, row):
+        raise NotImplementedError
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        if self._rows is None:
+            if self.num_epochs != -1 and self._epoch >= self.num_epochs:
+                raise RuntimeError(f"The iterator has already run its num_epochs={self.num_epochs} epochs; "
+                                   f"create it with a larger num_epochs to iterate more.")
+            self._rows = iter(self.dataset._rows(PassKey.for_epoch(self._epoch, self._seed, self._entropy)))
+        row = next(self._rows, None)
+        if row is None:
+            self._rows = None
+            self._epoch += 1
+            raise StopIteration
+        return self._convert(row)
+
+
+class TupleIterator(_EpochIterator):
+    """Yields each row as a list of Tensors (ndarrays if ``output_numpy``) for the chosen columns."""
+
+    def __init__(self, dataset, column_indices, num_epochs, output_numpy):
+        super().__init__(dataset, num_epochs, output_numpy)
+        self.column_indices = column_indices
+
+    def _convert(self, row):
+        return [self._column(row[i]) for i in self.column_indices]
+
+
+class DictIterator(_EpochIterator):
+    """Yields each row as a dict from column name to Tensor (ndarray if ``output_numpy``)."""
+
+    def __init__(self, dataset, column_names, num_epochs, output_numpy):
+        super().__init__(dataset, num_epochs, output_numpy)
+        self.column_names = column_names
+
+    def _convert(self, row):
+        return {name: self._column(array) for name, array in zip(self.column_names, row)}

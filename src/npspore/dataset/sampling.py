@@ -1,0 +1,238 @@
+"""Samplers: which rows of a random-access source one pass reads, and in what order.
+
+A random-access source (``GeneratorDataset`` over an object with ``__getitem__``/``__len__``,
+``NumpySlicesDataset``, ``MnistDataset``, ``Cifar10Dataset``) asks its sampler for the indices of
+each pass. The ``shuffle``/``num_samples``/``num_shards``/``shard_id`` arguments of a source
+become one of these samplers, as in MindSpore.
+
+Every pass has a :class:`PassKey`: the iterator's seed material plus the pass's position (epoch,
+then one number per enclosing ``repeat``). Seeded shuffles draw from a generator built from the
+pipeline seed and that position, so the same seed gives the same orders, and each epoch and each
+repeat gets a different one.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from . import config
+
+__all__ = ["Sampler", "SequentialSampler", "RandomSampler", "DistributedSampler", "SubsetSampler",
+           "SubsetRandomSampler"]
+
+
+@dataclass(frozen=True)
+class PassKey:
+    """Identifies one pass over a pipeline node: ``seed`` (``None`` when unseeded), ``entropy``
+    (fresh per iterator, used when unseeded) and ``position`` (epoch, then repeat indices)."""
+    seed: int | None
+    entropy: int
+    position: tuple = ()
+
+    @classmethod
+    def for_epoch(cls, epoch, seed, entropy):
+        return cls(seed, entropy, (epoch,))
+
+    def child(self, index):
+        """The key of the ``index``-th pass a node makes over its child within this pass."""
+        return PassKey(self.seed, self.entropy, self.position + (index,))
+
+    def generator(self, *, stream=0, shared_across_shards=False):
+        """A NumPy generator for this pass. ``stream`` separates independent users of one pass;
+        ``shared_across_shards`` falls back to the default seed when unseeded, so that every shard
+        draws the same permutation and the shards still partition the data."""
+        if self.seed is not None:
+            base = self.seed
+        else:
+            base = config.get_seed() if shared_across_shards else self.entropy
+        return np.random.default_rng([base, stream, *self.position])
+
+
+def _check_num_samples(num_samples):
+    if num_samples is None:
+        return
+    if not isinstance(num_samples, int) or isinstance(num_samples, bool):
+        raise TypeError(f"Argument num_samples with value {num_samples!r} is not of type [<class 'int'>].")
+    if num_samples < 0:
+        raise ValueError(f"num_samples should be a positive integer value, but got num_samples: {num_samples}.")
+
+
+class Sampler:
+    """Base of the samplers: ``num_samples`` (``None`` or 0: all) caps how many indices a pass gives."""
+
+    def __init__(self, num_samples=None):
+        _check_num_samples(num_samples)
+        self.num_samples = num_samples or None
+
+    def _all_indices(self, n, key):
+        raise NotImplementedError
+
+    def _count(self, n):
+        """How many indices ``_all_indices`` gives for a source of ``n`` rows."""
+        raise NotImplementedError
+
+    def indices(self, n, key):
+        """The source indices of the pass ``key`` over a source of ``n`` rows (an int64 array)."""
+        chosen = self._all_indices(n, key)
+        return chosen if self.num_samples is None else chosen[:self.num_samples]
+
+    def size(self, n):
+        """The number of rows one pass reads from a source of ``n`` rows."""
+        count = self._count(n)
+        return count if self.num_samples is None else min(count, self.num_samples)
+
+
+class SequentialSampler(Sampler):
+    """Indices in order from ``start_index`` (default 0)."""
+
+    def __init__(self, start_index=None, num_samples=None):
+        super().__init__(num_samples)
+        if start_index is not None and (not isinstance(start_index, int) or start_index < 0):
+            raise ValueError(f"start_index should be a non-negative int, but got {start_index!r}.")
+        self.start_index = start_index or 0
+
+    def _all_indices(self, n, key):
+        return np.arange(min(self.start_index, n), n, dtype=np.int64)
+
+    def _count(self, n):
+        return max(n - self.start_index, 0)
+
+
+class RandomSampler(Sampler):
+    """A fresh random order every pass; with ``replacement``, indices drawn independently."""
+
+    def __init__(self, replacement=False, num_samples=None):
+        super().__init__(num_samples)
+        if not isinstance(replacement, bool):
+            raise TypeError(f"Argument replacement with value {replacement!r} is not of type [<class 'bool'>].")
+        self.replacement = replacement
+
+    def _all_indices(self, n, key):
+        rng = key.generator()
+        if self.replacement:
+            return rng.integers(0, n, size=self.num_samples or n, dtype=np.int64)
+        return rng.permutation(n).astype(np.int64)
+
+    def _count(self, n):
+        return n
+
+
+class DistributedSampler(Sampler):
+    """Shard ``shard_id`` of ``num_shards``: every shard gets ``ceil(n / num_shards)`` rows, taking
+    every ``num_shards``-th index of the (shuffled) order and wrapping around to fill the last ones."""
+
+    def __init__(self, num_shards, shard_id, shuffle=True, num_samples=None, offset=-1):
+        super().__init__(num_samples)
+        check_shards(num_shards, shard_id)
+        if not isinstance(shuffle, bool):
+            raise TypeError(f"Argument shuffle with value {shuffle!r} is not of type [<class 'bool'>].")
+        self.num_shards, self.shard_id, self.shuffle, self.offset = num_shards, shard_id, shuffle, offset
+
+    def _all_indices(self, n, key):
+        if n == 0:
+            return np.zeros(0, np.int64)
+        order = key.generator(shared_across_shards=True).permutation(n) if self.shuffle else np.arange(n)
+        positions = np.arange(self.shard_id, self._count(n) * self.num_shards, self.num_shards)
+        return order[positions % n].astype(np.int64)
+
+    def _count(self, n):
+        return math.ceil(n / self.num_shards)
+
+
+class SubsetSampler(Sampler):
+    """The given ``indices``, in the given order."""
+
+    def __init__(self, indices, num_samples=None):
+        super().__init__(num_samples)
+        self.subset = _index_array(indices)
+
+    def _all_indices(self, n, key):
+        _check_in_range(self.subset, n)
+        return self.subset
+
+    def _count(self, n):
+        return len(self.subset)
+
+
+class SubsetRandomSampler(SubsetSampler):
+    """The given ``indices`` in a fresh random order every pass."""
+
+    def _all_indices(self, n, key):
+        return key.generator().permutation(super()._all_indices(n, key))
+
+
+class IterableSampler(SubsetSampler):
+    """A user's sampler: any iterable of indices (read anew every pass), as MindSpore accepts."""
+
+    def __init__(self, iterable):
+        Sampler.__init__(self)
+        self.iterable = iterable
+
+    def _all_indices(self, n, key):
+        indices = _index_array(list(self.iterable))
+        _check_in_range(indices, n)
+        return indices
+
+    def _count(self, n):
+        return len(_index_array(list(self.iterable)))
+
+
+def _index_array(indices):
+    array = np.asarray(indices)
+    if array.ndim != 1 or (array.size and array.dtype.kind not in "iu"):
+        raise TypeError(f"A sampler's indices must be a flat sequence of ints, but got {indices!r}.")
+    return array.astype(np.int64)
+
+
+def _check_in_range(indices, n):
+    bad = indices[(indices < 0) | (indices >= n)]
+    if bad.size:
+        raise IndexError(f"Sampler index {int(bad[0])} is out of range for a source of {n} rows.")
+
+
+def check_shards(num_shards, shard_id):
+    """Check a ``num_shards``/``shard_id`` pair (both ``None``, or a valid shard)."""
+    if (num_shards is None) != (shard_id is None):
+        raise ValueError("num_shards and shard_id need to be passed in together.")
+    if num_shards is None:
+        return
+    for name, value in (("num_shards", num_shards), ("shard_id", shard_id)):
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise TypeError(f"Argument {name} with value {value!r} is not of type [<class 'int'>].")
+    if num_shards < 1:
+        raise ValueError(f"Input num_shards is not within the required interval of [1, 2147483647].")
+    if not 0 <= shard_id < num_shards:
+        raise ValueError("shard_id should be less than num_shards." if shard_id >= num_shards
+                         else "Input shard_id is not within the required interval of [0, 2147483647].")
+
+
+def sampler_from_arguments(num_samples, shuffle, sampler, num_shards, shard_id, default_shuffle=True):
+    """The sampler a random-access source uses, from its MindSpore arguments.
+
+    Raises:
+        ValueError: if ``sampler`` is given together with ``shuffle`` or sharding, or the shard
+            arguments are inconsistent.
+        TypeError: if ``shuffle`` is not a bool.
+    """
+    check_shards(num_shards, shard_id)
+    _check_num_samples(num_samples)
+    if shuffle is not None and not isinstance(shuffle, bool):
+        raise TypeError(f"Argument shuffle with value {shuffle!r} is not of type [<class 'bool'>].")
+    if sampler is not None:
+        if shuffle is not None or num_shards is not None:
+            raise ValueError(f"Conflicting arguments during sampler assignments. num_samples: {num_samples}, "
+                             f"num_shards: {num_shards}, shard_id: {shard_id}, shuffle: {shuffle}.")
+        if isinstance(sampler, Sampler):
+            return sampler
+        if hasattr(sampler, "__iter__"):
+            return IterableSampler(sampler)
+        raise TypeError(f"sampler must be a mindspore.dataset sampler or an iterable of indices, "
+                        f"but got {type(sampler).__name__}.")
+    shuffle = default_shuffle if shuffle is None else shuffle
+    if num_shards is not None:
+        return DistributedSampler(num_shards, shard_id, shuffle=shuffle, num_samples=num_samples)
+    if shuffle:
+        return RandomSampler(num_samples=num_samples)
+    return SequentialSampler(num_samples=num_samples)

@@ -1,0 +1,175 @@
+"""Sources built from Python data: ``GeneratorDataset`` and ``NumpySlicesDataset``.
+
+A source whose data can be indexed (``__getitem__`` and ``__len__``) is a random-access source:
+each pass reads the indices its sampler gives (shuffled, sharded, capped by ``num_samples``).
+A generator function or other iterable is read in order, a fresh iterator per pass.
+"""
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+
+from ..common import dtype as mstype
+from .datasets import Dataset, _column_list
+from .rows import as_row, to_array
+from .sampling import check_shards, sampler_from_arguments
+
+__all__ = ["GeneratorDataset", "NumpySlicesDataset"]
+
+
+class RandomAccessSource(Dataset):
+    """A source of ``_length()`` rows read by index (``_row(index)``) in its sampler's order."""
+
+    def __init__(self, column_names, sampler, num_parallel_workers=None):
+        super().__init__((), num_parallel_workers)
+        self._names = list(column_names)
+        self.sampler = sampler
+
+    def _column_names(self):
+        return self._names
+
+    def _length(self):
+        raise NotImplementedError
+
+    def _row(self, index):
+        raise NotImplementedError
+
+    def _rows(self, key):
+        for index in self.sampler.indices(self._length(), key):
+            yield self._row(int(index))
+
+    def _size(self):
+        return self.sampler.size(self._length())
+
+
+class GeneratorDataset(RandomAccessSource):
+    """Rows from Python: a generator function, an iterable, or an object with ``__getitem__``/``__len__``.
+
+    Each item is a tuple with one value per column (a single value for a single column). Python
+    ints become int64 arrays, floats float64, as in MindSpore.
+
+    Args:
+        source: a callable returning an iterator, an iterable, or a random-access object.
+        column_names (Union[str, list[str]]): the names of the columns.
+        column_types (list, optional): expected dtypes (MindSpore or NumPy types); a row of another
+            dtype raises ``RuntimeError``.
+        num_samples (int, optional): at most this many rows per epoch (per shard).
+        shuffle (bool, optional): shuffle a random-access source every epoch (default ``True``;
+            generators and iterables are always read in order).
+        sampler (optional): a sampler or an iterable of indices (random-access sources only).
+        num_shards, shard_id (int, optional): read only shard ``shard_id`` of ``num_shards``
+            (random-access sources only).
+        num_parallel_workers, python_multiprocessing, max_rowsize: accepted for compatibility.
+
+    Raises:
+        ValueError: if ``column_names`` is missing, or sharding/sampler is asked of a source
+            without ``__getitem__``, or the sampling arguments conflict.
+        TypeError: if ``source`` is neither callable, iterable nor indexable.
+    """
+
+    def __init__(self, source, column_names=None, column_types=None, schema=None, num_samples=None,
+                 num_parallel_workers=1, shuffle=None, sampler=None, num_shards=None, shard_id=None,
+                 python_multiprocessing=True, max_rowsize=None):
+        if schema is not None:
+            raise TypeError("GeneratorDataset: npspore does not support 'schema'; give 'column_names' instead.")
+        if column_names is None:
+            raise ValueError("Neither columns_names nor schema are provided.")
+        names = _column_list(column_names, "column_names")
+        check_shards(num_shards, shard_id)
+        self.source = source
+        self.random_access = hasattr(source, "__getitem__") and hasattr(source, "__len__")
+        if not self.random_access:
+            if not callable(source) and not hasattr(source, "__iter__"):
+                raise TypeError(f"GeneratorDataset's source must be a callable, an iterable or an object with "
+                                f"__getitem__ and __len__, but got {type(source).__name__}.")
+            for name, value in (("num_shards", num_shards), ("sampler", sampler)):
+                if value is not None:
+                    raise ValueError(f"{name} is not supported if source does not have attribute '__getitem__'.")
+        sampler = sampler_from_arguments(num_samples, shuffle, sampler, num_shards, shard_id)
+        super().__init__(names, sampler, num_parallel_workers)
+        self.num_samples = num_samples
+        self.column_types = None if column_types is None else [_as_numpy_dtype(t) for t in column_types]
+        if self.column_types is not None and len(self.column_types) != len(names):
+            raise ValueError(f"column_types {column_types} must give one type per column of {names}.")
+
+    def _length(self):
+        return len(self.source)
+
+    def _row(self, index):
+        return self._checked(self.source[index])
+
+    def _checked(self, item):
+        row = as_row(item, self._names, "the 'source' of 'GeneratorDataset'")
+        if self.column_types is not None:
+            for array, expected, name in zip(row, self.column_types, self._names):
+                if array.dtype != expected:
+                    raise RuntimeError(f"The 'source' of 'GeneratorDataset' returned {array.dtype} data for column "
+                                       f"'{name}', but column_types specifies {expected}.")
+        return row
+
+    def _rows(self, key):
+        if self.random_access:
+            yield from super()._rows(key)
+            return
+        items = self.source() if callable(self.source) else iter(self.source)
+        for item in itertools.islice(items, self.num_samples or None):
+            yield self._checked(item)
+
+    def _size(self):
+        return super()._size() if self.random_access else Dataset._size(self)
+
+
+def _as_numpy_dtype(type_):
+    return np.dtype(mstype.dtype_to_nptype(type_)) if isinstance(type_, mstype.Type) else np.dtype(type_)
+
+
+class NumpySlicesDataset(RandomAccessSource):
+    """Rows sliced from in-memory data along its first axis.
+
+    ``data`` is a list or ndarray (one column), a tuple (one column per element) or a dict (one
+    column per key, named by the key). Python ints become int64, floats float64.
+
+    Args:
+        data (Union[list, tuple, dict, numpy.ndarray]): the data.
+        column_names (list[str], optional): default ``column_0``, ``column_1``, ...; a dict's keys.
+        num_samples, shuffle (default ``True``), sampler, num_shards, shard_id: as for
+            :class:`GeneratorDataset`.
+
+    Raises:
+        ValueError: if the columns differ in length, or ``column_names`` has the wrong length.
+        TypeError: if ``data`` is of another type.
+    """
+
+    def __init__(self, data, column_names=None, num_samples=None, num_parallel_workers=1, shuffle=None,
+                 sampler=None, num_shards=None, shard_id=None):
+        if isinstance(data, dict):
+            columns = [to_array(v, f"NumpySlicesDataset key {k!r}") for k, v in data.items()]
+            default_names = [str(k) for k in data]
+        elif isinstance(data, tuple):
+            columns = [to_array(v, f"NumpySlicesDataset element {i}") for i, v in enumerate(data)]
+            default_names = [f"column_{i}" for i in range(len(data))]
+        elif isinstance(data, (list, np.ndarray)):
+            columns = [to_array(data, "NumpySlicesDataset data")]
+            default_names = ["column_0"]
+        else:
+            raise TypeError(f"NumpySlicesDataset's data should be a list, tuple, dict or numpy.ndarray, "
+                            f"but got {type(data).__name__}.")
+        if isinstance(data, dict) or column_names is None:
+            names = default_names
+        else:
+            names = _column_list(column_names, "column_names")
+        if len(names) != len(columns):
+            raise ValueError(f"column_names {names} must name each of the {len(columns)} columns of the data.")
+        if any(c.ndim == 0 for c in columns) or len({len(c) for c in columns}) > 1:
+            raise ValueError(f"NumpySlicesDataset's columns must be sequences of equal length, but got lengths "
+                             f"{[len(c) if c.ndim else 'scalar' for c in columns]}.")
+        self.columns = columns
+        super().__init__(names, sampler_from_arguments(num_samples, shuffle, sampler, num_shards, shard_id),
+                         num_parallel_workers)
+
+    def _length(self):
+        return len(self.columns[0])
+
+    def _row(self, index):
+        return tuple(np.array(column[index]) for column in self.columns)

@@ -1,0 +1,102 @@
+"""General data transforms, as ``mindspore.dataset.transforms``: ``Compose``, ``TypeCast``, ``OneHot``.
+
+A transform is a callable object: ``dataset.map(operations=TypeCast(ms.int32), ...)`` applies it to
+every row, and calling it directly on an array (``OneHot(10)(np.array(3))``) applies it at once,
+as MindSpore's eager transforms do. Inputs may be NumPy arrays, Tensors or Python numbers; outputs
+are NumPy arrays.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ...common import dtype as mstype
+from ..rows import to_array
+
+__all__ = ["TensorOperation", "Compose", "TypeCast", "OneHot"]
+
+
+class TensorOperation:
+    """Base of the transforms: ``__call__`` turns its single input into an array and applies ``_apply``."""
+
+    def __call__(self, *inputs):
+        if len(inputs) != 1:
+            raise TypeError(f"{type(self).__name__} takes 1 input column, but got {len(inputs)}.")
+        return self._apply(to_array(inputs[0], f"the input of {type(self).__name__}"))
+
+    def _apply(self, array):
+        raise NotImplementedError
+
+
+class Compose:
+    """Apply ``transforms`` in turn, each receiving the previous one's output(s).
+
+    Raises:
+        ValueError: if ``transforms`` is empty.
+        TypeError: if a transform is not callable.
+    """
+
+    def __init__(self, transforms):
+        if not isinstance(transforms, (list, tuple)) or not transforms:
+            raise ValueError("transforms should be a non-empty list of callables.")
+        for t in transforms:
+            if not callable(t):
+                raise TypeError(f"transforms should contain callables, but got {type(t).__name__}.")
+        self.transforms = list(transforms)
+
+    def __call__(self, *inputs):
+        outputs = inputs
+        for transform in self.transforms:
+            outputs = transform(*outputs)
+            if not isinstance(outputs, tuple):
+                outputs = (outputs,)
+        return outputs[0] if len(outputs) == 1 else outputs
+
+
+def numpy_dtype(data_type, name="data_type"):
+    """The NumPy dtype of ``data_type``: a MindSpore type (``ms.float32``) or a NumPy type."""
+    if isinstance(data_type, mstype.Type):
+        return np.dtype(mstype.dtype_to_nptype(data_type))
+    try:
+        return np.dtype(data_type)
+    except TypeError:
+        raise TypeError(f"Argument {name} should be a MindSpore or NumPy data type, but got {data_type!r}.") from None
+
+
+class TypeCast(TensorOperation):
+    """Cast to ``data_type`` (a MindSpore type such as ``ms.float32``, or a NumPy type)."""
+
+    def __init__(self, data_type):
+        self.data_type = numpy_dtype(data_type)
+
+    def _apply(self, array):
+        return array.astype(self.data_type)
+
+
+class OneHot(TensorOperation):
+    """One-hot encode integer labels into ``num_classes`` classes, keeping the labels' dtype.
+
+    With ``smoothing_rate`` s > 0 the result is float32: ``(1 - s) * one_hot + s / num_classes``.
+
+    Raises:
+        ValueError: if ``num_classes`` is not positive or ``smoothing_rate`` not in [0, 1].
+        RuntimeError: if a label is not an integer or is outside [0, num_classes).
+    """
+
+    def __init__(self, num_classes, smoothing_rate=0.0):
+        if not isinstance(num_classes, int) or isinstance(num_classes, bool) or num_classes < 1:
+            raise ValueError(f"num_classes should be a positive int, but got {num_classes!r}.")
+        if not 0.0 <= smoothing_rate <= 1.0:
+            raise ValueError(f"smoothing_rate should be in [0, 1], but got {smoothing_rate!r}.")
+        self.num_classes, self.smoothing_rate = num_classes, smoothing_rate
+
+    def _apply(self, array):
+        if array.dtype.kind not in "iu":
+            raise RuntimeError(f"OneHot: the labels must be integers, but got {array.dtype}.")
+        if array.size and (array.min() < 0 or array.max() >= self.num_classes):
+            raise RuntimeError(f"OneHot: labels must be in [0, {self.num_classes}), but got values from "
+                               f"{array.min()} to {array.max()}.")
+        one_hot = (array[..., None] == np.arange(self.num_classes)).astype(array.dtype)
+        if self.smoothing_rate:
+            s = self.smoothing_rate
+            return ((1 - s) * one_hot + s / self.num_classes).astype(np.float32)
+        return one_hot

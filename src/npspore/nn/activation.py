@@ -1,0 +1,141 @@
+"""Activation layers MindSpore users reach for: ``LeakyReLU``, ``PReLU``, ``ELU``, ``SiLU``, ``Mish``,
+``HSwish``, ``HSigmoid``, ``LogSigmoid``, ``Softsign``, ``Threshold`` (each a Cell over
+:mod:`npspore.ops.nn_functional`)."""
+from __future__ import annotations
+
+from npspore.common import dtype as mstype
+from npspore.common.initializer import initializer
+from npspore.common.parameter import Parameter
+from npspore.common.tensor import Tensor
+from npspore.nn.cell import Cell
+from npspore.nn.layers import _check_positive_int
+from npspore.ops import nn_functional as F
+
+__all__ = ["LeakyReLU", "PReLU", "ELU", "SiLU", "Mish", "HSwish", "HSigmoid", "LogSigmoid", "Softsign", "Threshold"]
+
+
+class LeakyReLU(Cell):
+    r"""Leaky ReLU: :math:`x` where positive, else :math:`\alpha x`.
+
+    Args:
+        alpha (Union[int, float]): the negative slope. Default: ``0.2``.
+
+    Raises:
+        TypeError: If `alpha` is not a number.
+    """
+
+    def __init__(self, alpha=0.2):
+        super().__init__()
+        if not isinstance(alpha, (int, float)) or isinstance(alpha, bool):
+            raise TypeError(f"For 'LeakyReLU', the 'alpha' must be a number, but got {type(alpha).__name__}.")
+        self.alpha = alpha
+
+    def construct(self, x):
+        return F.leaky_relu(x, self.alpha)
+
+
+class PReLU(Cell):
+    r"""Parametric ReLU: :math:`x` where positive, else :math:`w x`, with a learned `w` per channel (dim 1).
+
+    Args:
+        channel (int): the number of weights: 1, or the input's channels. Default: ``1``.
+        w (Union[float, list, Tensor]): their initial value. Default: ``0.25``.
+
+    The Parameter is named ``'a'`` (``prelu.w`` inside a network), as in MindSpore.
+
+    Raises:
+        ValueError: If `channel` is not positive.
+    """
+
+    def __init__(self, channel=1, w=0.25):
+        super().__init__()
+        _check_positive_int(channel, "channel", "PReLU")
+        if isinstance(w, (int, float)) and not isinstance(w, bool):
+            w = Tensor([float(w)] * channel, mstype.float32)
+        elif isinstance(w, list):
+            w = Tensor(w, mstype.float32)
+        if not isinstance(w, Tensor) or w.shape != (channel,):
+            raise ValueError(f"For 'PReLU', the 'w' must be a number or a Tensor of shape ({channel},), but got {w}.")
+        self.w = Parameter(initializer(w, [channel]), name="a")
+
+    def construct(self, x):
+        return F.prelu(x, self.w)
+
+
+class ELU(Cell):
+    r"""Exponential linear unit: :math:`x` where positive, else :math:`\alpha (e^x - 1)`.
+
+    Args:
+        alpha (float): the negative saturation; MindSpore's CPU kernel supports only ``1.0``. Default: ``1.0``.
+
+    Raises:
+        ValueError: If `alpha` is not 1.0 (as MindSpore on CPU).
+    """
+
+    def __init__(self, alpha=1.0):
+        super().__init__()
+        if alpha != 1.0:
+            raise ValueError(f"For 'Elu', the 'alpha' must be 1.0, but got {alpha}.")
+        self.alpha = alpha
+
+    def construct(self, x):
+        return F.elu(x, self.alpha)
+
+
+class SiLU(Cell):
+    r"""SiLU (swish): :math:`x \cdot \operatorname{sigmoid}(x)`."""
+
+    def construct(self, x):
+        return F.silu(x)
+
+
+class Mish(Cell):
+    r"""Mish: :math:`x \tanh(\operatorname{softplus}(x))`."""
+
+    def construct(self, x):
+        return F.mish(x)
+
+
+class HSwish(Cell):
+    r"""Hard swish: :math:`x \cdot \operatorname{relu6}(x + 3) / 6`."""
+
+    def construct(self, x):
+        return F.hardswish(x)
+
+
+class HSigmoid(Cell):
+    r"""Hard sigmoid: :math:`\operatorname{relu6}(x + 3) / 6`."""
+
+    def construct(self, input_x):
+        return F.hardsigmoid(input_x)
+
+
+class LogSigmoid(Cell):
+    r"""Log-sigmoid: :math:`\log(1 / (1 + e^{-x}))`, computed without overflow."""
+
+    def construct(self, input_x):
+        return F.logsigmoid(input_x)
+
+
+class Softsign(Cell):
+    r"""Softsign: :math:`x / (1 + |x|)`."""
+
+    def construct(self, x):
+        return F.softsign(x)
+
+
+class Threshold(Cell):
+    r"""Threshold: :math:`x` where :math:`x > threshold`, else `value`.
+
+    Args:
+        threshold (Union[int, float]): the threshold.
+        value (Union[int, float]): the replacement below it.
+    """
+
+    def __init__(self, threshold, value):
+        super().__init__()
+        self.threshold = threshold
+        self.value = value
+
+    def construct(self, input_x):
+        return F.threshold(input_x, self.threshold, self.value)

@@ -1,0 +1,192 @@
+"""Convolution layers: ``Conv1d``, ``Conv2d`` and ``Conv2dTranspose``, with MindSpore's arguments,
+defaults (``pad_mode='same'``, ``has_bias=False``), initializers and parameter shapes."""
+from __future__ import annotations
+
+import math
+
+from npspore.common import dtype as mstype
+from npspore.common.initializer import HeUniform, Uniform, initializer
+from npspore.common.parameter import Parameter
+from npspore.common.tensor import Tensor
+from npspore.nn.cell import Cell
+from npspore.nn.layers import _check_bool, _check_positive_int
+from npspore.ops import nn_functional as F
+
+__all__ = ["Conv1d", "Conv2d", "Conv2dTranspose"]
+
+
+def _pair(value, arg_name, cls_name):
+    """An int or a pair of positive ints, as a pair."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        value = (value, value)
+    if (not isinstance(value, tuple) or len(value) != 2
+            or not all([isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in value])):
+        raise ValueError(f"For '{cls_name}', the '{arg_name}' must be a positive int or a tuple of two positive "
+                         f"ints, but got {value}.")
+    return value
+
+
+def _check_pad_mode(pad_mode, padding, cls_name):
+    if not isinstance(pad_mode, str) or pad_mode.lower() not in ("same", "valid", "pad"):
+        raise ValueError(f"For '{cls_name}', the 'pad_mode' must be one of ['same', 'valid', 'pad'], but got "
+                         f"{pad_mode}.")
+    if pad_mode.lower() != "pad" and padding not in (0, (0, 0), (0, 0, 0, 0)):
+        raise ValueError(f"For '{cls_name}', the 'padding' must be zero when 'pad_mode' is not 'pad', but got "
+                         f"{padding}.")
+    return pad_mode.lower()
+
+
+class _Conv(Cell):
+    """What the convolution layers share: argument checks, the weight and the optional bias."""
+
+    def __init__(self, in_channels, out_channels, kernel_size, stride, pad_mode, padding, dilation, group, has_bias,
+                 weight_init, bias_init, weight_shape, dtype):
+        super().__init__()
+        self.in_channels = _check_positive_int(in_channels, "in_channels", self.cls_name)
+        self.out_channels = _check_positive_int(out_channels, "out_channels", self.cls_name)
+        self.group = _check_positive_int(group, "group", self.cls_name)
+        if in_channels % group or out_channels % group:
+            raise ValueError(f"For '{self.cls_name}', the 'in_channels' {in_channels} and 'out_channels' "
+                             f"{out_channels} must be divisible by 'group' {group}.")
+        self.kernel_size = kernel_size
+        self.stride = stride
+        self.dilation = dilation
+        self.pad_mode = _check_pad_mode(pad_mode, padding, self.cls_name)
+        self.padding = padding
+        self.has_bias = _check_bool(has_bias, "has_bias", self.cls_name)
+        if weight_init is None:
+            weight_init = HeUniform(math.sqrt(5))
+        self.weight_init = weight_init
+        if isinstance(weight_init, Tensor) and len(weight_init.shape) == len(weight_shape) - 1:
+            weight_init = weight_init.expand_dims(2)  # Conv1d: (O, C, K) -> (O, C, 1, K)
+        self.weight = Parameter(initializer(weight_init, weight_shape, dtype=dtype), name="weight")
+        self.bias_init = bias_init
+        self.bias = None
+        if self.has_bias:
+            if bias_init is None:
+                fan_in = weight_shape[1] * weight_shape[2] * weight_shape[3]
+                self.bias_init = bias_init = Uniform(scale=1 / math.sqrt(fan_in))
+            self.bias = Parameter(initializer(bias_init, [out_channels], dtype=dtype), name="bias")
+
+    def extend_repr(self):
+        return (f"input_channels={self.in_channels}, output_channels={self.out_channels}, kernel_size="
+                f"{self.kernel_size}, stride={self.stride}, pad_mode={self.pad_mode}, padding={self.padding}, "
+                f"dilation={self.dilation}, group={self.group}, has_bias={self.has_bias}, weight_init="
+                f"{self.weight_init}, bias_init={self.bias_init}, format=NCHW")
+
+
+class Conv2d(_Conv):
+    r"""2-D convolution layer over :math:`(N, C_{in}, H_{in}, W_{in})` inputs.
+
+    Args:
+        in_channels (int): input channels :math:`C_{in}`.
+        out_channels (int): output channels :math:`C_{out}`.
+        kernel_size (Union[int, tuple[int]]): the kernel's height and width.
+        stride (Union[int, tuple[int]]): the step between windows. Default: ``1``.
+        pad_mode (str): ``'same'`` (output :math:`\lceil H_{in} / stride \rceil`), ``'valid'`` (no
+            padding) or ``'pad'`` (``padding``). Default: ``'same'``.
+        padding (Union[int, tuple[int]]): with ``'pad'``: all sides, or ``(top, bottom, left,
+            right)``. Default: ``0``.
+        dilation (Union[int, tuple[int]]): the spacing of kernel elements. Default: ``1``.
+        group (int): channel groups; both channel counts must divide by it. Default: ``1``.
+        has_bias (bool): whether to add a bias. Default: ``False``.
+        weight_init (Union[Tensor, str, Initializer, numbers.Number]): the weight, of shape
+            :math:`(C_{out}, C_{in} / group, kh, kw)`. Default: ``None``, HeUniform(sqrt(5)).
+        bias_init (Union[Tensor, str, Initializer, numbers.Number]): the bias. Default: ``None``,
+            Uniform(1 / sqrt(fan_in)).
+        data_format (str): only ``'NCHW'``.
+        dtype (mindspore.dtype): the parameters' dtype. Default: ``mstype.float32``.
+
+    Inputs:
+        - **x** (Tensor) - :math:`(N, C_{in}, H_{in}, W_{in})`.
+
+    Outputs:
+        Tensor of shape :math:`(N, C_{out}, H_{out}, W_{out})`.
+
+    Raises:
+        TypeError: If a channel count or `group` is not an int, or `has_bias` not a bool.
+        ValueError: If `pad_mode` is unknown, `padding` is non-zero without ``'pad'``, or the channels
+            do not divide by `group`.
+    """
+
+    def __init__(self, in_channels, out_channels, kernel_size, stride=1, pad_mode="same", padding=0, dilation=1,
+                 group=1, has_bias=False, weight_init=None, bias_init=None, data_format="NCHW",
+                 dtype=mstype.float32):
+        if data_format != "NCHW":
+            raise ValueError(f"For 'Conv2d', npspore supports only data_format 'NCHW', but got {data_format}.")
+        kernel_size = _pair(kernel_size, "kernel_size", "Conv2d")
+        super().__init__(in_channels, out_channels, kernel_size, _pair(stride, "stride", "Conv2d"), pad_mode, padding,
+                         _pair(dilation, "dilation", "Conv2d"), group, has_bias, weight_init, bias_init,
+                         [out_channels, in_channels // group, *kernel_size], dtype)
+
+    def construct(self, x):
+        return F.conv2d(x, self.weight, self.bias, self.stride, self.pad_mode, self.padding, self.dilation,
+                        self.group)
+
+
+class Conv1d(_Conv):
+    r"""1-D convolution layer over :math:`(N, C_{in}, L_{in})` inputs; its weight has MindSpore's
+    shape :math:`(C_{out}, C_{in} / group, 1, K)` (a 3-D Tensor `weight_init` is accepted).
+
+    Args are those of :class:`Conv2d`, each a single int (`padding` an int or ``(left, right)``).
+
+    Inputs:
+        - **x** (Tensor) - :math:`(N, C_{in}, L_{in})`.
+
+    Outputs:
+        Tensor of shape :math:`(N, C_{out}, L_{out})`.
+    """
+
+    def __init__(self, in_channels, out_channels, kernel_size, stride=1, pad_mode="same", padding=0, dilation=1,
+                 group=1, has_bias=False, weight_init=None, bias_init=None, dtype=mstype.float32):
+        for name, value in (("kernel_size", kernel_size), ("stride", stride), ("dilation", dilation)):
+            _check_positive_int(value, name, "Conv1d")
+        pads = (0, 0) + tuple(padding) if isinstance(padding, tuple) else (0, 0, padding, padding)
+        super().__init__(in_channels, out_channels, (1, kernel_size), (1, stride), pad_mode, pads, (1, dilation), group,
+                         has_bias, weight_init, bias_init, [out_channels, in_channels // group, 1, kernel_size], dtype)
+
+    def construct(self, x):
+        out = F.conv2d(x.expand_dims(2), self.weight, self.bias, self.stride, self.pad_mode, self.padding,
+                       self.dilation, self.group)
+        return out.squeeze(2)
+
+
+class Conv2dTranspose(_Conv):
+    r"""2-D transposed convolution (the gradient of a convolution with respect to its input).
+
+    Args are those of :class:`Conv2d`, plus `output_padding` (added to the output's bottom/right
+    size); the weight has shape :math:`(C_{in}, C_{out} / group, kh, kw)`. Output size per
+    `pad_mode`: ``'same'`` :math:`H \cdot s`, ``'valid'`` :math:`H \cdot s + \max(d (k - 1) + 1 - s, 0)`,
+    ``'pad'`` :math:`(H - 1) s + d (k - 1) + 1 - top - bottom`.
+
+    Inputs:
+        - **x** (Tensor) - :math:`(N, C_{in}, H_{in}, W_{in})`.
+
+    Outputs:
+        Tensor of shape :math:`(N, C_{out}, H_{out}, W_{out})`.
+    """
+
+    def __init__(self, in_channels, out_channels, kernel_size, stride=1, pad_mode="same", padding=0,
+                 output_padding=0, dilation=1, group=1, has_bias=False, weight_init=None, bias_init=None,
+                 dtype=mstype.float32):
+        kernel_size = _pair(kernel_size, "kernel_size", "Conv2dTranspose")
+        super().__init__(in_channels, out_channels, kernel_size, _pair(stride, "stride", "Conv2dTranspose"), pad_mode,
+                         padding, _pair(dilation, "dilation", "Conv2dTranspose"), group, has_bias, weight_init,
+                         bias_init, [in_channels, out_channels // group, *kernel_size], dtype)
+        self.output_padding = output_padding if isinstance(output_padding, tuple) else (output_padding,) * 2
+
+    def _output_size(self, size, dim):
+        span = self.dilation[dim] * (self.kernel_size[dim] - 1) + 1
+        if self.pad_mode == "same":
+            return size * self.stride[dim]
+        if self.pad_mode == "valid":
+            extra = span - self.stride[dim]
+            return size * self.stride[dim] + (extra if extra > 0 else 0)
+        pads = F._explicit_padding(self.padding, self.cls_name)
+        return (size - 1) * self.stride[dim] + span - pads[2 * dim] - pads[2 * dim + 1] + self.output_padding[dim]
+
+    def construct(self, x):
+        out_hw = (self._output_size(x.shape[2], 0), self._output_size(x.shape[3], 1))
+        pads = F._padding(self.pad_mode, self.padding, out_hw, self.kernel_size, self.stride, self.dilation,
+                          self.cls_name)
+        return F.conv_transpose2d(x, self.weight, self.bias, self.stride, pads, out_hw, self.dilation, self.group)

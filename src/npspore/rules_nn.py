@@ -1,0 +1,149 @@
+"""Shape and dtype rules of the convolution and pooling ops (``codegen_templates/conv.py``, ``pooling.py``).
+
+Operands are NCHW arrays (or :class:`~npspore.opdef.Aval`); static attributes are normalised tuples:
+``stride=(sh, sw)``, ``padding=(top, bottom, left, right)``, ``dilation=(dh, dw)``, ``kernel_size=(kh,
+kw)``. Only float inputs are accepted; a dynamic (``None``) batch dim flows through.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .opdef import Aval, OpShapeError, OpTypeError
+from .shape_rules import dtype_of, shape_of
+
+__all__ = [
+    "window_out", "conv2d_rule", "conv2d_input_grad_rule", "conv2d_filter_grad_rule",
+    "pool2d_rule", "pool2d_index_rule", "pool2d_transpose_rule", "pool2d_grad_rule", "adaptive_weights_rule",
+    "adaptive_index_rule",
+]
+
+
+def window_out(size, kernel: int, stride: int, pad: int, dilation: int):
+    """The number of windows along one dim of ``size`` (``None`` stays ``None``)."""
+    if size is None:
+        return None
+    return (size + pad - dilation * (kernel - 1) - 1) // stride + 1
+
+
+def _float_nchw(name: str, what: str, x) -> tuple:
+    shape = shape_of(x)
+    if len(shape) != 4:
+        raise OpShapeError(f"For '{name}', the '{what}' must be a 4-D Tensor (N, C, H, W), but got shape "
+                           f"{list(shape)}.")
+    if dtype_of(x).kind != "f":
+        raise OpTypeError(f"For '{name}', the '{what}' must be a float Tensor, but got {dtype_of(x).name}.")
+    return shape
+
+
+def _same_dtype(name: str, a, b) -> np.dtype:
+    if dtype_of(a) != dtype_of(b):
+        raise OpTypeError(f"For '{name}', the input and the weight must have the same dtype, but got "
+                          f"{dtype_of(a).name} and {dtype_of(b).name}.")
+    return dtype_of(a)
+
+
+def _conv_out(name: str, x_shape, w_shape, stride, padding, dilation, groups) -> tuple:
+    n, c, h, w = x_shape
+    o, cg, kh, kw = w_shape
+    if c is not None and c != cg * groups:
+        raise OpShapeError(f"For '{name}', the input channels {c} must equal the weight's in-channels {cg} times "
+                           f"'groups' {groups}.")
+    if o % groups:
+        raise OpShapeError(f"For '{name}', the output channels {o} must be divisible by 'groups' {groups}.")
+    oh = window_out(h, kh, stride[0], padding[0] + padding[1], dilation[0])
+    ow = window_out(w, kw, stride[1], padding[2] + padding[3], dilation[1])
+    if (oh is not None and oh < 1) or (ow is not None and ow < 1):
+        raise OpShapeError(f"For '{name}', the padded input {[h, w]} is smaller than the dilated kernel "
+                           f"{[dilation[0] * (kh - 1) + 1, dilation[1] * (kw - 1) + 1]}.")
+    return (n, o, oh, ow)
+
+
+def conv2d_rule(x, w, *, stride=(1, 1), padding=(0, 0, 0, 0), dilation=(1, 1), groups=1):
+    """``conv2d``: ``(N, C, H, W) * (O, C/groups, KH, KW) -> (N, O, OH, OW)``."""
+    x_shape = _float_nchw("Conv2D", "input", x)
+    w_shape = _float_nchw("Conv2D", "weight", w)
+    dtype = _same_dtype("Conv2D", x, w)
+    return Aval(_conv_out("Conv2D", x_shape, w_shape, stride, padding, dilation, groups), dtype)
+
+
+def conv2d_input_grad_rule(dy, w, *, input_shape, stride=(1, 1), padding=(0, 0, 0, 0), dilation=(1, 1), groups=1):
+    """``conv2d_input_grad``: the cotangent of the input, of ``input_shape``."""
+    dy_shape = _float_nchw("Conv2DBackpropInput", "dout", dy)
+    w_shape = _float_nchw("Conv2DBackpropInput", "weight", w)
+    dtype = _same_dtype("Conv2DBackpropInput", dy, w)
+    expected = _conv_out("Conv2DBackpropInput", input_shape, w_shape, stride, padding, dilation, groups)
+    if any(a is not None and b is not None and a != b for a, b in zip(expected[1:], dy_shape[1:])):
+        raise OpShapeError(f"For 'Conv2DBackpropInput', 'dout' has shape {list(dy_shape)}, but a convolution of "
+                           f"an input of shape {list(input_shape)} gives {list(expected)}.")
+    return Aval((dy_shape[0],) + tuple(input_shape[1:]), dtype)
+
+
+def conv2d_filter_grad_rule(x, dy, *, filter_shape, stride=(1, 1), padding=(0, 0, 0, 0), dilation=(1, 1), groups=1):
+    """``conv2d_filter_grad``: the cotangent of the filter, of ``filter_shape``."""
+    x_shape = _float_nchw("Conv2DBackpropFilter", "input", x)
+    dy_shape = _float_nchw("Conv2DBackpropFilter", "dout", dy)
+    dtype = _same_dtype("Conv2DBackpropFilter", x, dy)
+    expected = _conv_out("Conv2DBackpropFilter", x_shape, filter_shape, stride, padding, dilation, groups)
+    if any(a is not None and b is not None and a != b for a, b in zip(expected[1:], dy_shape[1:])):
+        raise OpShapeError(f"For 'Conv2DBackpropFilter', 'dout' has shape {list(dy_shape)}, but the convolution "
+                           f"gives {list(expected)}.")
+    return Aval(tuple(filter_shape), dtype)
+
+
+def _pool_out(name: str, shape, kernel_size, stride, padding, dilation) -> tuple:
+    n, c, h, w = shape
+    oh = window_out(h, kernel_size[0], stride[0], padding[0] + padding[1], dilation[0])
+    ow = window_out(w, kernel_size[1], stride[1], padding[2] + padding[3], dilation[1])
+    if (oh is not None and oh < 1) or (ow is not None and ow < 1):
+        raise OpShapeError(f"For '{name}', the padded input {[h, w]} is smaller than the kernel {list(kernel_size)}.")
+    return (n, c, oh, ow)
+
+
+def pool2d_rule(name: str):
+    """The rule of a pooling op: ``(N, C, H, W) -> (N, C, OH, OW)`` (a second operand, if any, is like x)."""
+    def infer(x, *rest, kernel_size=(1, 1), stride=(1, 1), padding=(0, 0, 0, 0), dilation=(1, 1)):
+        shape = _float_nchw(name, "input", x)
+        if rest and _float_nchw(name, "values", rest[0]) != shape:
+            raise OpShapeError(f"For '{name}', the values must have the input's shape {list(shape)}, but got "
+                               f"{list(shape_of(rest[0]))}.")
+        return Aval(_pool_out(name, shape, kernel_size, stride, padding, dilation), dtype_of(rest[0] if rest else x))
+
+    infer.__qualname__ = f"pool2d_rule({name!r})"
+    return infer
+
+
+def pool2d_index_rule(x, *, kernel_size=(1, 1), stride=(1, 1), padding=(0, 0, 0, 0), dilation=(1, 1)):
+    """``max_pool2d_index``: int64 indices of the pooled shape."""
+    shape = _float_nchw("MaxPool", "input", x)
+    return Aval(_pool_out("MaxPool", shape, kernel_size, stride, padding, dilation), np.int64)
+
+
+def pool2d_transpose_rule(x, g, *, kernel_size=(1, 1), stride=(1, 1), padding=(0, 0, 0, 0), dilation=(1, 1)):
+    """``max_pool2d_grad``: x's shape, in g's dtype."""
+    shape = _float_nchw("MaxPoolGrad", "input", x)
+    pooled = _pool_out("MaxPoolGrad", shape, kernel_size, stride, padding, dilation)
+    if _float_nchw("MaxPoolGrad", "dout", g) != pooled:
+        raise OpShapeError(f"For 'MaxPoolGrad', 'dout' must have the pooled shape {list(pooled)}, but got "
+                           f"{list(shape_of(g))}.")
+    return Aval(shape, dtype_of(g))
+
+
+def pool2d_grad_rule(g, *, input_shape, kernel_size=(1, 1), stride=(1, 1), padding=(0, 0, 0, 0), dilation=(1, 1)):
+    """``sum_pool2d_grad``: ``input_shape`` (with g's batch dim), in g's dtype."""
+    shape = _float_nchw("AvgPoolGrad", "dout", g)
+    return Aval((shape[0],) + tuple(input_shape[1:]), dtype_of(g))
+
+
+def adaptive_weights_rule(*, in_size, out_size, dtype):
+    """``adaptive_avg_weights``: ``(out_size, in_size)`` in ``dtype``."""
+    if not 0 < out_size:
+        raise OpShapeError(f"For 'AdaptiveAvgPool2D', the output size must be positive, but got {out_size}.")
+    return Aval((out_size, in_size), np.dtype(dtype))
+
+
+def adaptive_index_rule(*, in_size, out_size):
+    """``adaptive_window_index``: ``(out_size, widest window)`` int64."""
+    if not 0 < out_size:
+        raise OpShapeError(f"For 'AdaptiveMaxPool2D', the output size must be positive, but got {out_size}.")
+    widest = max(-(-(i + 1) * in_size // out_size) - i * in_size // out_size for i in range(out_size))
+    return Aval((out_size, widest), np.int64)

@@ -1,0 +1,311 @@
+"""npspore.dataset sources and pipeline operations.
+
+Expected sizes, dtypes, shapes, column layouts and shard contents were observed on MindSpore 2.10 CPU
+(exact shuffled orders are not compared: the random generators differ; determinism per seed is).
+"""
+import numpy as np
+import pytest
+
+import npspore as ms
+import npspore.dataset as ds
+from npspore.dataset import transforms
+
+
+def gen_three_columns():
+    for i in range(5):
+        yield i, float(i), np.array([i, i + 1], dtype=np.int32)
+
+
+def three_columns(**kwargs):
+    return ds.GeneratorDataset(gen_three_columns, column_names=["a", "b", "c"], shuffle=False, **kwargs)
+
+
+class RandomAccess:
+    """Seven rows (x float32 [i], y int64 i) read by index."""
+
+    def __getitem__(self, i):
+        return np.array([i], np.float32), np.int64(i)
+
+    def __len__(self):
+        return 7
+
+
+def labels(dataset, column=-1):
+    return [int(row[column]) for row in dataset.create_tuple_iterator(output_numpy=True)]
+
+
+def test_generator_columns_follow_mindspore_types():
+    # Observed on MindSpore 2.10: Python int -> int64 scalar, float -> float64, arrays keep dtype.
+    d = three_columns()
+    assert d.get_col_names() == ["a", "b", "c"]
+    assert d.get_dataset_size() == 5
+    assert d.output_shapes() == [[], [], [2]]
+    assert d.output_types() == [np.dtype("int64"), np.dtype("float64"), np.dtype("int32")]
+    first = next(d.create_tuple_iterator())
+    assert all(isinstance(t, ms.Tensor) for t in first)
+    assert [t.dtype for t in first] == [ms.int64, ms.float64, ms.int32]
+    assert first[2].shape == (2,) and first[0].shape == ()
+    row = next(d.create_dict_iterator(output_numpy=True))
+    assert list(row) == ["a", "b", "c"] and isinstance(row["c"], np.ndarray)
+    np.testing.assert_array_equal(row["c"], [0, 1])
+
+
+def test_batch_stacks_scalars_and_keeps_the_remainder():
+    batches = list(three_columns().batch(2).create_tuple_iterator(output_numpy=True))
+    assert [b[0].tolist() for b in batches] == [[0, 1], [2, 3], [4]]
+    assert batches[0][0].dtype == np.int64 and batches[0][1].dtype == np.float64
+    assert batches[2][2].tolist() == [[4, 5]]
+    d = three_columns().batch(2)
+    assert d.get_dataset_size() == 3 and d.get_batch_size() == 2
+    assert d.output_shapes() == [[2], [2], [2, 2]]
+
+
+def test_sizes_after_batch_repeat_take_skip():
+    # Observed on MindSpore 2.10 for a 5-row generator.
+    d = three_columns().batch(2, drop_remainder=True).repeat(3)
+    assert (d.get_dataset_size(), d.get_repeat_count(), d.get_batch_size()) == (6, 3, 2)
+    assert len(list(d.create_tuple_iterator())) == 6
+    assert three_columns().take(3).get_dataset_size() == 3
+    assert three_columns().skip(2).get_dataset_size() == 3
+    assert three_columns().take(10).get_dataset_size() == 5
+    assert three_columns().skip(10).get_dataset_size() == 0
+    assert three_columns().repeat(2).get_dataset_size() == 10
+    assert three_columns().repeat(2).batch(3).get_dataset_size() == 4
+    assert three_columns().repeat().get_repeat_count() == -1
+    assert labels(three_columns().skip(3), 0) == [3, 4]
+    batches = three_columns().repeat(2).batch(3).create_tuple_iterator(output_numpy=True)
+    assert [b[0].tolist() for b in batches] == [[0, 1, 2], [3, 4, 0], [1, 2, 3], [4]]
+
+
+def test_random_access_source_and_sampling_arguments():
+    d = ds.GeneratorDataset(RandomAccess(), ["x", "y"], shuffle=False)
+    assert d.get_dataset_size() == 7
+    assert d.output_types() == [np.dtype("float32"), np.dtype("int64")]
+    assert d.output_shapes() == [[1], []]
+    assert labels(ds.GeneratorDataset(RandomAccess(), ["x", "y"], num_samples=4, shuffle=False)) == [0, 1, 2, 3]
+    shuffled = ds.GeneratorDataset(RandomAccess(), ["x", "y"], num_samples=4)
+    assert shuffled.get_dataset_size() == 4 and len(set(labels(shuffled))) == 4
+
+
+def test_shards_wrap_around_like_mindspore():
+    # Observed on MindSpore 2.10: 7 rows over 3 shards, every shard gets ceil(7/3) = 3 rows.
+    got = [labels(ds.GeneratorDataset(RandomAccess(), ["x", "y"], num_shards=3, shard_id=s, shuffle=False))
+           for s in range(3)]
+    assert got == [[0, 3, 6], [1, 4, 0], [2, 5, 1]]
+    capped = ds.GeneratorDataset(RandomAccess(), ["x", "y"], num_samples=5, num_shards=2, shard_id=1, shuffle=False)
+    assert capped.get_dataset_size() == 4 and labels(capped) == [1, 3, 5, 0]
+    capped = ds.GeneratorDataset(RandomAccess(), ["x", "y"], num_samples=3, num_shards=2, shard_id=1, shuffle=False)
+    assert labels(capped) == [1, 3, 5]
+
+
+def test_shuffled_shards_partition_the_data():
+    ds.config.set_seed(11)
+    shards = [labels(ds.NumpySlicesDataset(list(range(12)), num_shards=3, shard_id=s)) for s in range(3)]
+    assert sorted(sum(shards, [])) == list(range(12))
+    assert sum(shards, []) != list(range(12))
+
+
+def test_samplers():
+    def picked(sampler):
+        return labels(ds.GeneratorDataset(RandomAccess(), ["x", "y"], sampler=sampler))
+    assert picked(ds.SequentialSampler(2, 3)) == [2, 3, 4]
+    assert picked(ds.SubsetSampler([5, 1, 6])) == [5, 1, 6]
+    assert picked([3, 2, 6]) == [3, 2, 6]
+    assert picked(ds.DistributedSampler(3, 1, shuffle=False)) == [1, 4, 0]
+    assert sorted(picked(ds.SubsetRandomSampler([5, 1, 6]))) == [1, 5, 6]
+    assert sorted(picked(ds.RandomSampler())) == list(range(7))
+
+
+def test_generator_iterables_and_num_samples():
+    assert ds.GeneratorDataset(gen_three_columns, ["a", "b", "c"], num_samples=3).get_dataset_size() == 3
+
+    class Iterable:
+        def __iter__(self):
+            return iter([(np.float32(i),) for i in range(4)])
+
+    d = ds.GeneratorDataset(Iterable(), ["v"])
+    assert d.get_dataset_size() == 4 and d.output_types() == [np.dtype("float32")]
+    assert ds.GeneratorDataset([(1,), (2,)], ["v"], shuffle=False).get_dataset_size() == 2
+
+    def bare_values():
+        yield from range(3)
+    assert labels(ds.GeneratorDataset(bare_values, ["v"])) == [0, 1, 2]
+
+
+def test_numpy_slices_columns_and_types():
+    d = ds.NumpySlicesDataset([1, 2, 3], shuffle=False)
+    assert d.get_col_names() == ["column_0"] and d.output_types() == [np.dtype("int64")]
+    assert labels(d) == [1, 2, 3]
+    d = ds.NumpySlicesDataset({"a": [1.0, 2.0], "b": [[1, 2], [3, 4]]}, shuffle=False)
+    assert d.get_col_names() == ["a", "b"]
+    assert d.output_types() == [np.dtype("float64"), np.dtype("int64")] and d.output_shapes() == [[], [2]]
+    d = ds.NumpySlicesDataset(([1, 2], [3.0, 4.0]), column_names=["x", "y"], shuffle=False)
+    rows = list(d.create_dict_iterator(output_numpy=True))
+    assert [(int(r["x"]), float(r["y"])) for r in rows] == [(1, 3.0), (2, 4.0)]
+    d = ds.NumpySlicesDataset(np.zeros((4, 2, 3), np.float32), column_names=["img"], shuffle=False)
+    assert d.output_types() == [np.dtype("float32")] and d.output_shapes() == [[2, 3]]
+
+
+def test_seeded_shuffles_repeat_and_epochs_differ():
+    def run():
+        ds.config.set_seed(1)
+        it = ds.NumpySlicesDataset(list(range(10)), shuffle=False).shuffle(4).create_tuple_iterator(
+            num_epochs=2, output_numpy=True)
+        return [int(r[0]) for r in it], [int(r[0]) for r in it]
+    first, second = run()
+    assert run() == (first, second)
+    assert sorted(first) == sorted(second) == list(range(10)) and first != second
+    ms.set_seed(5)  # the global seed also seeds the pipeline, as in MindSpore
+    assert ds.config.get_seed() == 5
+    source_order = labels(ds.NumpySlicesDataset(list(range(10))))
+    ms.set_seed(5)
+    assert labels(ds.NumpySlicesDataset(list(range(10)))) == source_order
+
+
+def test_config_seed_and_global_seed_order():
+    # Observed on MindSpore 2.10: ms.set_seed(3) sets the dataset seed; dataset.config.set_seed(7) does not
+    # change ms.get_seed().
+    ms.set_seed(3)
+    assert ds.config.get_seed() == 3
+    ds.config.set_seed(7)
+    assert ds.config.get_seed() == 7 and ms.get_seed() == 3
+    ms.set_seed(3)
+    assert ds.config.get_seed() == 3
+    with pytest.raises(ValueError, match="UINT32_MAX"):
+        ds.config.set_seed(-1)
+    ds.config.set_num_parallel_workers(2)
+    assert ds.config.get_num_parallel_workers() == 2
+
+
+def test_iterator_epochs():
+    it = three_columns().create_tuple_iterator(num_epochs=2, output_numpy=True)
+    assert [int(r[0]) for r in it] == [0, 1, 2, 3, 4]
+    assert [int(r[0]) for r in it] == [0, 1, 2, 3, 4]
+    with pytest.raises(RuntimeError, match="num_epochs=2"):
+        next(it)
+    row = next(three_columns().create_tuple_iterator(columns=["c", "a"], output_numpy=True))
+    assert row[0].tolist() == [0, 1] and int(row[1]) == 0
+    assert [type(v) for v in next(iter(three_columns()))] == [ms.Tensor] * 3
+
+
+def test_map_column_layouts():
+    # Observed on MindSpore 2.10 for columns (a, b, c).
+    def layout(inputs, outputs, fn):
+        return three_columns().map(fn, input_columns=inputs, output_columns=outputs).get_col_names()
+    assert layout(["b"], ["z"], lambda b: b) == ["a", "z", "c"]
+    assert layout(["c", "a"], ["x", "y"], lambda c, a: (c, a)) == ["y", "b", "x"]
+    assert layout(["c", "a"], ["x"], lambda c, a: c) == ["x", "b"]
+    assert layout(["b"], ["x", "y"], lambda b: (b, b)) == ["x", "y", "a", "c"]
+    doubled = three_columns().map(lambda a: a * 2, input_columns=["a"])
+    assert labels(doubled, 0) == [0, 2, 4, 6, 8] and doubled.output_types()[0] == np.dtype("int64")
+    chained = three_columns().map([lambda a: a + 1, lambda a: a * 10], input_columns="a")
+    assert labels(chained, 0) == [10, 20, 30, 40, 50]
+    summed = three_columns().map(lambda a, b: a + b, input_columns=["a", "b"], output_columns=["s"])
+    assert summed.get_col_names() == ["s", "c"] and summed.output_types()[0] == np.dtype("float64")
+    listed = three_columns().map(lambda a: [1, 2], input_columns=["a"])
+    assert listed.output_types()[0] == np.dtype("int64") and listed.output_shapes()[0] == [2]
+    cast = three_columns().map(transforms.TypeCast(ms.float32), input_columns=["a"])
+    assert cast.output_types()[:2] == [np.dtype("float32"), np.dtype("float64")]
+
+
+def test_project_rename_zip_concat():
+    assert three_columns().project(["b"]).get_col_names() == ["b"]
+    assert three_columns().project(["c", "a"]).output_shapes() == [[2], []]
+    assert three_columns().rename(["a"], ["x"]).get_col_names() == ["x", "b", "c"]
+    assert three_columns().rename("a", "x").get_col_names() == ["x", "b", "c"]
+
+    def tens():
+        for i in range(3):
+            yield (np.array(i * 10),)
+    zipped = ds.zip((three_columns().project(["a"]), ds.GeneratorDataset(tens, ["t"])))
+    assert zipped.get_col_names() == ["a", "t"] and zipped.get_dataset_size() == 3
+    assert [[int(v) for v in row] for row in zipped.create_tuple_iterator(output_numpy=True)] == [
+        [0, 0], [1, 10], [2, 20]]
+    assert three_columns().zip(ds.GeneratorDataset(tens, ["t"])).get_col_names() == ["a", "b", "c", "t"]
+    both = three_columns() + three_columns()
+    assert both.get_dataset_size() == 10 and labels(both, 0) == [0, 1, 2, 3, 4] * 2
+    assert three_columns().concat([three_columns(), three_columns()]).get_dataset_size() == 15
+
+
+def test_split():
+    first, second = three_columns().split([3, 2], randomize=False)
+    assert labels(first, 0) == [0, 1, 2] and labels(second, 0) == [3, 4]
+    a, b = three_columns().split([0.6, 0.4], randomize=False)
+    assert (a.get_dataset_size(), b.get_dataset_size()) == (3, 2)
+    # Observed on MindSpore 2.10: 10 rows split [0.75, 0.25] -> 8 and 2 rows.
+    a, b = ds.NumpySlicesDataset(list(range(10)), shuffle=False).split([0.75, 0.25])
+    assert (a.get_dataset_size(), b.get_dataset_size()) == (8, 2)
+    assert sorted(labels(a) + labels(b)) == list(range(10))
+    assert labels(a) == labels(a)
+
+
+def test_errors_name_the_argument():
+    with pytest.raises(ValueError, match="batch_size"):
+        three_columns().batch(0)
+    with pytest.raises(ValueError, match="batch_size"):
+        three_columns().batch(-1)
+    with pytest.raises(ValueError, match="'q' is not a column"):
+        three_columns().project(["q"])
+    with pytest.raises(ValueError, match="'q' is not a column"):
+        three_columns().map(lambda q: q, input_columns=["q"])
+    with pytest.raises(ValueError, match="'q' is not a column"):
+        three_columns().rename(["q"], ["x"])
+    with pytest.raises(ValueError, match="'q' is not a column"):
+        three_columns().create_tuple_iterator(columns=["q"])
+    with pytest.raises(ValueError, match="buffer_size"):
+        three_columns().shuffle(1)
+    with pytest.raises(ValueError, match="count"):
+        three_columns().repeat(0)
+    with pytest.raises(ValueError, match="count"):
+        three_columns().skip(-1)
+    with pytest.raises(ValueError, match="Neither columns_names nor schema"):
+        ds.GeneratorDataset(gen_three_columns)
+    with pytest.raises(ValueError, match="passed in together"):
+        ds.GeneratorDataset(RandomAccess(), ["x", "y"], num_shards=2)
+    with pytest.raises(ValueError, match="less than num_shards"):
+        ds.GeneratorDataset(RandomAccess(), ["x", "y"], num_shards=2, shard_id=2)
+    with pytest.raises(ValueError, match="__getitem__"):
+        ds.GeneratorDataset(gen_three_columns, ["a", "b", "c"], num_shards=2, shard_id=0)
+    with pytest.raises(ValueError, match="Conflicting"):
+        ds.GeneratorDataset(RandomAccess(), ["x", "y"], sampler=ds.SequentialSampler(), shuffle=True)
+    with pytest.raises(ValueError, match="share the column names"):
+        ds.zip((three_columns(), three_columns()))
+    with pytest.raises(ValueError, match="different columns"):
+        three_columns() + three_columns().project(["a"])
+    with pytest.raises(ValueError, match="sum to the dataset size"):
+        three_columns().split([2, 2])
+    with pytest.raises(TypeError, match="not callable|callables"):
+        three_columns().map(3, input_columns="a")
+
+
+def test_errors_found_while_iterating():
+    with pytest.raises(RuntimeError, match="same number of values as column_names"):
+        list(ds.GeneratorDataset(gen_three_columns, ["a"]).create_tuple_iterator())
+    with pytest.raises(RuntimeError, match="output_columns"):
+        list(three_columns().map(lambda a: (a, a), input_columns=["a"]).create_tuple_iterator())
+
+    def ragged():
+        yield (np.zeros(2),)
+        yield (np.zeros(3),)
+    with pytest.raises(RuntimeError, match=r"column 'a'.*\(2,\).*\(3,\)"):
+        list(ds.GeneratorDataset(ragged, ["a"]).batch(2).create_tuple_iterator())
+    with pytest.raises(RuntimeError, match="column_types specifies float32"):
+        ds.GeneratorDataset(gen_three_columns, ["a", "b", "c"], column_types=[ms.float32, ms.float64,
+                                                                             ms.int32]).output_types()
+
+
+def test_iteration_streams_rows():
+    """A 20 MB generator's epoch is iterated holding a few batches, not the data (tracemalloc peak)."""
+    import tracemalloc
+
+    def big_rows():
+        for i in range(500):
+            yield np.full((100, 100), i, np.float32), i  # 40 kB a row, 20 MB in all
+
+    d = ds.GeneratorDataset(big_rows, ["x", "i"]).map(lambda x: x * 2, input_columns="x").batch(8)
+    tracemalloc.start()
+    total = sum(float(batch[0][:, 0, 0].sum()) for batch in d.create_tuple_iterator(output_numpy=True))
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    assert total == 2 * sum(range(500))
+    assert peak < 2 * 2**20

@@ -1,0 +1,111 @@
+"""MnistDataset and Cifar10Dataset on small files written here in the real on-disk formats.
+
+Column names, dtypes and shapes (image uint8 HxWxC, label uint32 scalar; CIFAR planes turned into
+HWC; usage=None reading train then test) were observed on MindSpore 2.10 CPU.
+"""
+import struct
+
+import numpy as np
+import pytest
+
+import npspore.dataset as ds
+
+
+def write_idx(directory, prefix, images, labels):
+    """Write ``images`` (N, rows, cols uint8) and ``labels`` as MNIST IDX files named ``prefix``-..."""
+    with open(directory / f"{prefix}-images-idx3-ubyte", "wb") as f:
+        f.write(struct.pack(">IIII", 2051, *images.shape))
+        f.write(images.astype(np.uint8).tobytes())
+    with open(directory / f"{prefix}-labels-idx1-ubyte", "wb") as f:
+        f.write(struct.pack(">II", 2049, len(labels)))
+        f.write(np.asarray(labels, np.uint8).tobytes())
+
+
+def write_cifar(path, images, labels):
+    """Write ``images`` (N, 32, 32, 3 uint8) as CIFAR-10 binary records: label byte, then R, G, B planes."""
+    with open(path, "wb") as f:
+        for image, label in zip(images, labels):
+            f.write(bytes([label]))
+            f.write(image.transpose(2, 0, 1).tobytes())
+
+
+@pytest.fixture
+def mnist_dir(tmp_path):
+    rng = np.random.default_rng(0)
+    write_idx(tmp_path, "train", rng.integers(0, 256, (5, 28, 28)), [3, 1, 4, 1, 5])
+    write_idx(tmp_path, "t10k", rng.integers(0, 256, (3, 28, 28)), [9, 2, 6])
+    return tmp_path
+
+
+def test_mnist_rows_match_the_files(mnist_dir):
+    d = ds.MnistDataset(str(mnist_dir), usage="train", shuffle=False)
+    assert d.get_col_names() == ["image", "label"]
+    assert d.output_types() == [np.dtype("uint8"), np.dtype("uint32")]
+    assert d.output_shapes() == [[28, 28, 1], []]
+    assert d.get_dataset_size() == 5
+    rng = np.random.default_rng(0)
+    expected = rng.integers(0, 256, (5, 28, 28)).astype(np.uint8)
+    rows = list(d.create_tuple_iterator(output_numpy=True))
+    np.testing.assert_array_equal(np.stack([r[0][:, :, 0] for r in rows]), expected)
+    assert [int(r[1]) for r in rows] == [3, 1, 4, 1, 5]
+
+
+def test_mnist_usage_sampling_and_batches(mnist_dir):
+    assert ds.MnistDataset(mnist_dir, shuffle=False).get_dataset_size() == 8  # usage=None is 'all'
+    assert [int(r[1]) for r in ds.MnistDataset(mnist_dir, usage="all", shuffle=False)
+            .create_tuple_iterator(output_numpy=True)] == [3, 1, 4, 1, 5, 9, 2, 6]
+    assert ds.MnistDataset(mnist_dir, usage="test", num_samples=2).get_dataset_size() == 2
+    sharded = ds.MnistDataset(mnist_dir, usage="test", num_shards=3, shard_id=1, shuffle=False)
+    assert [int(r[1]) for r in sharded.create_tuple_iterator(output_numpy=True)] == [2]
+    batch = next(ds.MnistDataset(mnist_dir, usage="train").batch(4).create_dict_iterator(output_numpy=True))
+    assert batch["image"].shape == (4, 28, 28, 1) and batch["label"].dtype == np.uint32
+    shuffled = [int(r[1]) for r in ds.MnistDataset(mnist_dir, usage="train").create_tuple_iterator(output_numpy=True)]
+    assert sorted(shuffled) == [1, 1, 3, 4, 5]
+
+
+def test_mnist_errors_name_the_path(tmp_path, mnist_dir):
+    with pytest.raises(ValueError, match="does not exist or is not a directory"):
+        ds.MnistDataset(str(tmp_path / "missing"))
+    with pytest.raises(ValueError, match="valid set"):
+        ds.MnistDataset(mnist_dir, usage="val")
+    (mnist_dir / "t10k-labels-idx1-ubyte").unlink()
+    with pytest.raises(ValueError, match="t10k-labels-idx1-ubyte does not exist"):
+        ds.MnistDataset(mnist_dir, usage="test")
+    (mnist_dir / "t10k-images-idx3-ubyte").unlink()
+    with pytest.raises(ValueError, match="no MNIST file for usage 'test'.*t10k-images-idx3-ubyte"):
+        ds.MnistDataset(mnist_dir, usage="test")
+    # Observed on MindSpore 2.10: usage=None ('all') over a directory holding only the train pair reads it.
+    assert ds.MnistDataset(mnist_dir).get_dataset_size() == 5
+    images = mnist_dir / "train-images-idx3-ubyte"
+    images.write_bytes(images.read_bytes()[:1000])
+    with pytest.raises(ValueError, match="train-images-idx3-ubyte.*truncated"):
+        ds.MnistDataset(mnist_dir, usage="train")
+    (mnist_dir / "train-labels-idx1-ubyte").write_bytes(struct.pack(">II", 2051, 5) + bytes(5))
+    with pytest.raises(ValueError, match="label file .*magic number 2051"):
+        ds.MnistDataset(mnist_dir, usage="train")
+
+
+def test_cifar10_rows_are_hwc(tmp_path):
+    rng = np.random.default_rng(1)
+    train = rng.integers(0, 256, (4, 32, 32, 3)).astype(np.uint8)
+    test = rng.integers(0, 256, (2, 32, 32, 3)).astype(np.uint8)
+    write_cifar(tmp_path / "data_batch_1.bin", train[:2], [0, 7])
+    write_cifar(tmp_path / "data_batch_2.bin", train[2:], [2, 9])
+    write_cifar(tmp_path / "test_batch.bin", test, [5, 5])
+    d = ds.Cifar10Dataset(tmp_path, usage="train", shuffle=False)
+    assert d.get_col_names() == ["image", "label"]
+    assert d.output_types() == [np.dtype("uint8"), np.dtype("uint32")]
+    assert d.output_shapes() == [[32, 32, 3], []]
+    rows = list(d.create_tuple_iterator(output_numpy=True))
+    np.testing.assert_array_equal(np.stack([r[0] for r in rows]), train)
+    assert [int(r[1]) for r in rows] == [0, 7, 2, 9]
+    assert ds.Cifar10Dataset(tmp_path, usage="test").get_dataset_size() == 2
+    assert ds.Cifar10Dataset(tmp_path).get_dataset_size() == 6
+
+
+def test_cifar10_errors(tmp_path):
+    with pytest.raises(ValueError, match="data_batch_1.bin"):
+        ds.Cifar10Dataset(tmp_path, usage="train")
+    (tmp_path / "test_batch.bin").write_bytes(bytes(3000))
+    with pytest.raises(ValueError, match="test_batch.bin.*3073"):
+        ds.Cifar10Dataset(tmp_path, usage="test")
