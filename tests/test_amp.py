@@ -105,3 +105,18 @@ def test_all_finite_and_managers():
     assert type(amp.FixedLossScaleManager().get_update_cell()).__name__ == "FixedLossScaleUpdateCell"
     assert [c.__name__ for c in amp.get_black_list()] == [
         name for name in ("BatchNorm1d", "BatchNorm2d", "BatchNorm3d", "LayerNorm") if hasattr(nn, name)]
+
+
+def test_compiled_training_kernel_shows_the_float16_casts():
+    from npspore.jit import cell_kernel_source
+
+    net = _mlp()
+    loss = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
+    train = amp.build_train_network(net, nn.Momentum(net.trainable_params(), 0.1, 0.9), loss, level="O3")
+    x, y = ms.Tensor(X[:4]), ms.Tensor(Y[:4])
+    train(x, y)
+    source = cell_kernel_source(train, x, y)
+    assert "cast = np.asarray(weight, dtype=np.float16)" in source  # the float32 master weight, cast for use
+    assert "cast = np.asarray(data, dtype=np.float16)" in source  # the input
+    assert "cast_1 = np.asarray(add_1, dtype=np.float32)" in source  # the output, back for the loss
+    assert net[0].weight.dtype == ms.float32

@@ -24,6 +24,7 @@ from .common import dtype as mstype
 from .common.parameter import Parameter
 from .common.tensor import Tensor
 from .nn.cell import Cell
+from .nn.validation import check_positive_int
 from .ops import functional as F
 
 __all__ = ["auto_mixed_precision", "build_train_network", "get_white_list", "get_black_list", "all_finite",
@@ -284,16 +285,14 @@ class DynamicLossScaler(LossScaler):
     """A loss scale that grows by ``scale_factor`` after ``scale_window`` finite steps and shrinks on overflow.
 
     Raises:
-        ValueError: if ``scale_value < 1`` or ``scale_factor``/``scale_window`` is not a positive int.
+        ValueError: if ``scale_value < 1`` or ``scale_factor``/``scale_window`` is not positive.
+        TypeError: if ``scale_factor`` or ``scale_window`` is not an int.
     """
 
     def __init__(self, scale_value, scale_factor, scale_window):
         self.scale_value = _check_scale_value(scale_value)
-        for name, value in (("scale_factor", scale_factor), ("scale_window", scale_window)):
-            if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
-                raise ValueError(f"The argument '{name}' must be a positive int, but got {value!r}.")
-        self.scale_window = scale_window
-        self.scale_factor = scale_factor
+        self.scale_window = check_positive_int(scale_window, "scale_window", "DynamicLossScaler")
+        self.scale_factor = check_positive_int(scale_factor, "scale_factor", "DynamicLossScaler")
         self.counter = Parameter(Tensor(0, mstype.int32), name="counter")
 
     def adjust(self, grads_finite):
@@ -378,8 +377,7 @@ class DynamicLossScaleManager(LossScaleManager):
     def __init__(self, init_loss_scale=2 ** 24, scale_factor=2, scale_window=2000):
         if init_loss_scale < 1.0:
             raise ValueError(f"The argument 'init_loss_scale' must be > 1, but got {init_loss_scale}")
-        if not isinstance(scale_window, int) or isinstance(scale_window, bool) or scale_window <= 0:
-            raise ValueError(f"The argument 'scale_window' must be a positive int, but got {scale_window!r}.")
+        check_positive_int(scale_window, "scale_window", "DynamicLossScaleManager")
         if scale_factor <= 0:
             raise ValueError(f"The argument 'scale_factor' must be > 0, but got {scale_factor}")
         self.loss_scale = init_loss_scale

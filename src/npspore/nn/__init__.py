@@ -15,9 +15,9 @@ from . import cell, container, layers, loss
 from . import dynamic_lr, learning_rate_schedule, optim, wrap
 from . import activation, conv, normalization, pooling
 
-from ..train.metrics import (Metric, Accuracy, Loss, MAE, MSE, Precision, Recall, Fbeta, F1,  # noqa: E402
-                             TopKCategoricalAccuracy, Top1CategoricalAccuracy, Top5CategoricalAccuracy,
-                             ConfusionMatrix, rearrange_inputs, get_metric_fn, get_metrics, names)
+from .metrics import (Metric, Accuracy, Loss, MAE, MSE, Precision, Recall, Fbeta, F1,  # noqa: E402
+                      TopKCategoricalAccuracy, Top1CategoricalAccuracy, Top5CategoricalAccuracy,
+                      ConfusionMatrix, rearrange_inputs, get_metric_fn, get_metrics, names)
 
 __all__ = cell.__all__ + container.__all__ + layers.__all__ + loss.__all__
 __all__ += learning_rate_schedule.__all__ + optim.__all__ + dynamic_lr.__all__ + wrap.__all__

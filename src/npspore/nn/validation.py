@@ -37,3 +37,13 @@ def check_bool(value, arg_name, cls_name):
         raise TypeError(f"For '{cls_name}', the type of '{arg_name}' must be 'bool', but got "
                         f"'{type(value).__name__}'.")
     return value
+
+
+def check_non_negative_int(value, arg_name, cls_name):
+    """``value`` if it is an int >= 0."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"For '{cls_name}', the type of '{arg_name}' must be 'int', but got "
+                        f"'{type(value).__name__}'.")
+    if value < 0:
+        raise ValueError(f"For '{cls_name}', the '{arg_name}' must be a non-negative int number, but got {value}.")
+    return value

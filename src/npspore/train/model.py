@@ -11,6 +11,7 @@ accepted and, as MindSpore does on CPU, the data is fed step by step.
 import numpy as np
 
 from ..common.tensor import Tensor
+from ..nn.validation import check_positive_int
 from .callback import monitors
 from .callback.callback import CallbackManager, InternalCallbackParam, RunContext
 from .callback.checkpoint_callback import ModelCheckpoint
@@ -29,12 +30,6 @@ def _nn():
     from .. import nn
 
     return nn
-
-
-def _positive_int(name, value, who):
-    if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
-        raise ValueError(f"For '{who}', the '{name}' must be a positive int, but got {value!r}.")
-    return value
 
 
 def _as_tensor(value):
@@ -202,7 +197,7 @@ class Model:
 
     @staticmethod
     def _check_train_args(epoch, dataset_sink_mode, sink_size, initial_epoch):
-        _positive_int("epoch", epoch, "Model.train")
+        check_positive_int(epoch, "epoch", "Model.train")
         if not isinstance(dataset_sink_mode, bool):
             raise TypeError(f"For 'Model.train', 'dataset_sink_mode' must be bool, but got {type(dataset_sink_mode)}.")
         if not isinstance(sink_size, int) or sink_size < -1 or sink_size == 0:

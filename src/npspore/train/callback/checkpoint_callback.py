@@ -8,6 +8,7 @@ import os
 import time
 
 from ...common.tensor import Tensor
+from ...nn.validation import check_non_negative_int
 from ..serialization import save_checkpoint
 from .callback import Callback
 
@@ -17,9 +18,7 @@ _APPEND_NAMES = ("epoch_num", "step_num")
 
 
 def _optional_non_negative_int(name, value):
-    if value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < 0):
-        raise ValueError(f"For 'CheckpointConfig', the '{name}' must be a non-negative int, but got {value!r}.")
-    return value
+    return None if value is None else check_non_negative_int(value, name, "CheckpointConfig")
 
 
 class CheckpointConfig:

@@ -8,15 +8,10 @@ import time
 
 import numpy as np
 
+from ...nn.validation import check_bool, check_non_negative_int
 from .callback import Callback, loss_value
 
 __all__ = ["LossMonitor", "TimeMonitor", "History", "LambdaCallback", "ProgressBar"]
-
-
-def _non_negative_int(name, value, who):
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise ValueError(f"For '{who}', the '{name}' must be a non-negative int, but got {value!r}.")
-    return value
 
 
 def _step_in_epoch(cb_params):
@@ -35,7 +30,7 @@ class LossMonitor(Callback):
 
     def __init__(self, per_print_times=1):
         super().__init__()
-        self._per_print_times = _non_negative_int("per_print_times", per_print_times, "LossMonitor")
+        self._per_print_times = check_non_negative_int(per_print_times, "per_print_times", "LossMonitor")
         self._last_print_time = 0
 
     def step_end(self, run_context):
@@ -74,10 +69,8 @@ class TimeMonitor(Callback):
 
     def __init__(self, data_size=None, data_time=False):
         super().__init__()
-        if not isinstance(data_time, bool):
-            raise TypeError(f"For 'TimeMonitor', the 'data_time' must be bool, but got {type(data_time)}.")
         self.data_size = data_size
-        self.data_time = data_time
+        self.data_time = check_bool(data_time, "data_time", "TimeMonitor")
         self.epoch_time = time.time()
         self.data_time_sum = 0.0
         self.data_time_start = 0.0
@@ -184,7 +177,7 @@ class ProgressBar(Callback):
 
     def __init__(self, per_print_steps=0, refresh_seconds=0.1, file=None):
         super().__init__()
-        self._per_print_steps = _non_negative_int("per_print_steps", per_print_steps, "ProgressBar")
+        self._per_print_steps = check_non_negative_int(per_print_steps, "per_print_steps", "ProgressBar")
         self._refresh_seconds = refresh_seconds
         self._file = file
         self._epoch_start = 0.0

@@ -10,6 +10,7 @@ import numpy as np
 
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor
+from ...nn.validation import check_bool, check_non_negative_int
 from ..serialization import load_param_into_net
 from .callback import Callback, loss_value
 
@@ -19,12 +20,6 @@ _log = logging.getLogger("npspore.train")
 
 _SMALLER_IS_BETTER = ("hausdorff_distance", "mae", "mse", "loss", "perplexity", "mean_surface_distance",
                       "root_mean_square_distance", "eval_loss")
-
-
-def _check_non_negative_int(name, value, who):
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise ValueError(f"For '{who}', the '{name}' must be a non-negative int, but got {value!r}.")
-    return value
 
 
 class _PlateauWatch(Callback):
@@ -37,14 +32,12 @@ class _PlateauWatch(Callback):
             raise TypeError(f"For '{who}', the 'monitor' must be str, but got {type(monitor)}.")
         if not isinstance(min_delta, (int, float)) or isinstance(min_delta, bool):
             raise TypeError(f"For '{who}', the 'min_delta' must be float or int, but got {type(min_delta)}.")
-        if not isinstance(verbose, bool):
-            raise TypeError(f"For '{who}', the 'verbose' must be bool, but got {type(verbose)}.")
         if mode not in ("auto", "min", "max"):
             raise ValueError(f"mode should be 'auto', 'min' or 'max', but got {mode}.")
         self.monitor = monitor
         self.min_delta = abs(min_delta)
-        self.patience = _check_non_negative_int("patience", patience, who)
-        self.verbose = verbose
+        self.patience = check_non_negative_int(patience, "patience", who)
+        self.verbose = check_bool(verbose, "verbose", who)
         self.mode = mode
         self.wait = 0
         self.best = None
@@ -96,11 +89,8 @@ class EarlyStopping(_PlateauWatch):
     def __init__(self, monitor="eval_loss", min_delta=0, patience=0, verbose=False, mode="auto", baseline=None,
                  restore_best_weights=False):
         super().__init__(monitor, min_delta, patience, verbose, mode)
-        if not isinstance(restore_best_weights, bool):
-            raise TypeError("For 'EarlyStopping', the 'restore_best_weights' must be bool, "
-                            f"but got {type(restore_best_weights)}.")
         self.baseline = baseline
-        self.restore_best_weights = restore_best_weights
+        self.restore_best_weights = check_bool(restore_best_weights, "restore_best_weights", "EarlyStopping")
         self.stopped_epoch = 0
         self.best_weights_param_dict = None
 
@@ -170,7 +160,7 @@ class ReduceLROnPlateau(_PlateauWatch):
         if not isinstance(min_lr, (int, float)) or isinstance(min_lr, bool):
             raise TypeError(f"For 'ReduceLROnPlateau', the 'min_lr' must be float or int, but got {type(min_lr)}.")
         self.factor = factor
-        self.cooldown = _check_non_negative_int("cooldown", cooldown, "ReduceLROnPlateau")
+        self.cooldown = check_non_negative_int(cooldown, "cooldown", "ReduceLROnPlateau")
         self.min_lr = min_lr
         self.cooldown_counter = 0
 
