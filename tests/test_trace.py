@@ -100,6 +100,14 @@ EXAMPLES.update({
     "sum_pool2d": ((_r(1, 2, 3, 4),), POOL),
     "sum_pool2d_grad": ((_r(1, 2, 3, 2),), {"input_shape": (1, 2, 3, 4), **POOL}),
 })
+WORLD = {"group": "hccl_world_group", "size": 1}  # no init: a group of one
+EXAMPLES.update({
+    "all_reduce": ((_pos(2, 3),), {"op": "prod", **WORLD}),
+    "all_gather": ((_r(2, 3),), WORLD),
+    "reduce_scatter": ((_r(2, 3),), {"op": "sum", **WORLD}),
+    "broadcast": ((_r(2, 3),), {"root": 0, **WORLD}),
+    "reduce": ((_r(2, 3),), {"op": "max", "root": 0, **WORLD}),
+})
 
 DIFFERENTIABLE = sorted(d.name for d in op_table().definitions() if d.adjoint is not None)
 

@@ -139,6 +139,7 @@ def explain_miss(key, known: list) -> str:
 
 def kernel_disk_key(target_fn, self_obj, key, options) -> str | None:
     from .compiler.pipeline import file_digest, package_digest
+    from .communication.transport import layout as communication_layout
     from .compiler.specialize import object_fingerprint
 
     fingerprint = object_fingerprint(self_obj) if self_obj is not None else None
@@ -146,7 +147,7 @@ def kernel_disk_key(target_fn, self_obj, key, options) -> str | None:
     if " at 0x" in text or "'id'" in text:
         return None  # state that only this process can name: keep it out of the disk cache
     return cache.digest(__version__, package_digest(), target_fn.__qualname__,
-                        file_digest(target_fn.__code__.co_filename), key, options, text)
+                        file_digest(target_fn.__code__.co_filename), key, options, text, communication_layout())
 
 
 def compile_forward(target, args, kwargs, key, *, dynamic=None, options=()) -> tuple[KernelEntry, bool]:

@@ -56,7 +56,7 @@ from typing import Callable
 
 import numpy as np
 
-TEMPLATE_FAMILIES = ("elementwise", "reductions", "shape_ops", "linalg", "nn", "conv", "pooling")
+TEMPLATE_FAMILIES = ("elementwise", "reductions", "shape_ops", "linalg", "nn", "conv", "pooling", "collective")
 
 
 class OpShapeError(ValueError):

@@ -16,3 +16,7 @@ def default_rng():
     from .common.seed import default_rng as seeded
 
     return seeded()
+
+
+# Collectives: codegen_templates/collective.py calls these (one MPI call each, see npspore.communication).
+from .communication.transport import all_gather, all_reduce, broadcast, reduce, reduce_scatter  # noqa: E402,F401

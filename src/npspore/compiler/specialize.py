@@ -847,6 +847,11 @@ class FunctionSpecializer:
             return self._call_python(func.function, (func.self_value,) + args, kwargs, frame, node)
         if isinstance(func, type) and issubclass(func, Tensor):
             return self._make_constant_tensor(func, args, kwargs, frame, node)
+        if getattr(func, "__npspore_static__", False):
+            # a library function answering from process state (the communication group size): run now
+            if any(isinstance(a, TensorValue) for a in (*args, *kwargs.values())):
+                raise _NeedsStatic(node)
+            return func(*args, **kwargs)
         if func in _STATIC_BUILTINS or func is builtins.range:
             if any(isinstance(a, TensorValue) for a in (*args, *kwargs.values())):
                 if func is builtins.abs:

@@ -16,6 +16,8 @@ from npspore.common.parameter import ParameterTuple
 from npspore.nn.cell import Cell
 from npspore.nn.layers import Identity
 from npspore.nn.validation import check_bool
+from npspore.nn.wrap.grad_reducer import DistributedGradReducer, broadcast_parameters
+from npspore.parallel_context import check_trainable, data_parallel, gradients_mean
 
 __all__ = ["WithLossCell", "WithEvalCell", "WithGradCell", "ForwardValueAndGrad", "TrainOneStepCell"]
 
@@ -194,6 +196,18 @@ class TrainOneStepCell(Cell):
             self.weights_name = [param.name for param in self.optimizer.parameters]
         self.reducer_flag = False
         self.grad_reducer = Identity()
+        check_trainable(network, "TrainOneStepCell")
+        if data_parallel():  # gradients all-reduced over the MPI job; ranks start from rank 0's weights
+            self.reducer_flag = True
+            self.grad_reducer = DistributedGradReducer(self.weights, gradients_mean())
+            self._npspore_parameters_synced = False
+
+    def __call__(self, *args, **kwargs):
+        if self.reducer_flag and not self._npspore_parameters_synced:
+            broadcast_parameters((self.network.parameters_broadcast_dict() or {}).values(),
+                                 group=self.grad_reducer.group)
+            self._npspore_parameters_synced = True
+        return super().__call__(*args, **kwargs)
 
     def construct(self, *inputs):
         loss = self.network(*inputs)
