@@ -6,8 +6,8 @@ that never called :func:`npspore.communication.init` is a group of one: collecti
 input (``all_gather`` of one rank is the tensor itself) and no MPI library is loaded.
 
 Failures do not hang. Every collective is started non-blocking (``Iallreduce`` ...) and polled
-until a deadline (``NPSPORE_COMM_TIMEOUT`` seconds, 300 by default); MPI errors are returned, not
-fatal. When a collective fails or times out, :class:`CommunicationError` names the ranks that are
+until a deadline (``NPSPORE_COMM_TIMEOUT`` seconds, 300 by default), checking every 50 ms while it
+waits that the group's processes on this host are alive; MPI errors are returned, not fatal. When a collective fails or times out, :class:`CommunicationError` names the ranks that are
 gone: at ``init`` every rank publishes its host and process id, so a rank on the same host that
 exited, was killed or is stopped is reported as such. A process whose collective failed aborts the
 MPI job when it exits (instead of waiting in ``MPI_Finalize`` for the lost rank).
@@ -33,6 +33,7 @@ MPI_INSTALL_HINT = ("npspore.communication needs mpi4py and an MPI library: pip 
 REDUCE_OPS = ("sum", "max", "min", "prod")
 
 _DEFAULT_TIMEOUT = 300.0
+_LIVENESS_PERIOD = 0.05  # seconds between checks that the group's processes on this host still run
 
 
 class CommunicationError(RuntimeError):
@@ -115,7 +116,7 @@ def stop() -> None:
         return
     freed = set()
     for entry in _WORLD.groups.values():
-        if id(entry.comm) not in freed and not _WORLD.failed:
+        if entry.comm is not None and id(entry.comm) not in freed and not _WORLD.failed:
             freed.add(id(entry.comm))
             entry.comm.Free()
     _WORLD.groups = {}
@@ -271,14 +272,20 @@ def _run(entry: Group, what: str, start_request) -> None:
     limit = timeout()
     try:
         request = start_request(entry.comm)
-        deadline = time.monotonic() + limit
+        started = time.monotonic()
+        next_check = started + _LIVENESS_PERIOD
         polls = 0
         while not request.Test():
             polls += 1
             if polls > 200:  # a fast collective completes while spinning; a slow one must not burn a core
                 time.sleep(0.0002 if polls < 2000 else 0.002)
-            if time.monotonic() > deadline:
+            now = time.monotonic()
+            if now > started + limit:
                 _fail(entry, what, f"did not complete within {limit:g} s (NPSPORE_COMM_TIMEOUT)")
+            if now > next_check:  # a rank of this host that died is reported at once, not at the deadline
+                next_check = now + _LIVENESS_PERIOD
+                if any(_process_state(rank) == "exited" for rank in entry.world_ranks):
+                    _fail(entry, what, "cannot complete")
     except _WORLD.mpi.Exception as error:
         _fail(entry, what, f"failed in MPI ({error.Get_error_string().strip()})")
 
@@ -288,8 +295,7 @@ def _fail(entry: Group, what: str, how: str):
     me = _WORLD.world.comm.Get_rank()
     lost = [rank for rank in entry.world_ranks if rank != me and _process_state(rank) != "running"]
     if lost:
-        cause = "; ".join(f"rank {rank} {_describe(rank)}" for rank in lost)
-        message = f"lost rank {lost[0]}: {cause}" if len(lost) == 1 else f"lost ranks {lost}: {cause}"
+        message = "lost " + ", ".join(f"rank {rank} {_describe(rank)}" for rank in lost)
     else:
         others = [rank for rank in entry.world_ranks if rank != me]
         message = (f"no rank of the group has exited on this host; ranks {others} are stuck before this "
@@ -316,7 +322,7 @@ def _process_state(rank: int) -> str:
 def _describe(rank: int) -> str:
     host, pid = _WORLD.peers[rank]
     state = _process_state(rank)
-    return f"(pid {pid} on {host}) has {state}" if state == "exited" else f"(pid {pid} on {host}) is {state}"
+    return f"(pid {pid} on {host}), which has exited" if state == "exited" else f"(pid {pid} on {host}), which is {state}"
 
 
 def _abort_if_failed():
