@@ -99,6 +99,8 @@ class DistributedGradReducer(Cell):
         self.buckets = plan_buckets([p._array for p in parameters], bucket_bytes())
 
     def construct(self, grads):
+        if self.group_size == 1:  # nothing to exchange
+            return self.scale_alone(grads)
         reduced = ()
         for start, stop in self.buckets:
             reduced += self.reduce_bucket(grads[start:stop], self.shapes[start:stop], self.sizes[start:stop])
@@ -116,6 +118,15 @@ class DistributedGradReducer(Cell):
         for piece, shape in zip(pieces, shapes):
             out += (ops.reshape(piece, shape),)
         return out
+
+    def scale_alone(self, grads):
+        """The gradients of a group of one: unchanged, or divided by the degree when averaging."""
+        if not self.mean or self.degree == 1:
+            return grads
+        scaled = ()
+        for grad in grads:
+            scaled += (grad * ops.cast(1.0 / self.degree, grad.dtype),)
+        return scaled
 
     def all_reduce(self, x):
         """The sum of `x` over the group, divided by the degree when averaging."""
