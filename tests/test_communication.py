@@ -109,19 +109,26 @@ def test_collective_arguments_are_checked():
         ops.AllGather()(ms.Tensor(1.0))
 
 
-class Summed(nn.Cell):
+class EveryCollective(nn.Cell):
     def __init__(self):
         super().__init__()
         self.all_reduce = ops.AllReduce()
+        self.all_gather = ops.AllGather()
+        self.reduce_scatter = ops.ReduceScatter()
+        self.broadcast = ops.Broadcast(0)
+        self.reduce = ops.Reduce(0, ops.ReduceOp.MAX)
 
     def construct(self, x):
-        return self.all_reduce(x * 2) + 1
+        y = self.reduce_scatter(self.all_gather(self.all_reduce(x * 2)))
+        return self.reduce(self.broadcast((y,))[0]) + 1
 
 
-def test_compiled_code_calls_the_runtime_collective(request):
-    cell = Summed()
+def test_compiled_code_calls_the_runtime_collectives():
+    cell = EveryCollective()
     source = cell_kernel_source(cell, ms.Tensor(X))
-    assert "rt.all_reduce(" in source and "'hccl_world_group'" in source
+    for call in ("rt.all_reduce(", "rt.all_gather(", "rt.reduce_scatter(", "rt.broadcast(", "rt.reduce("):
+        assert call in source
+    assert "'hccl_world_group'" in source
     np.testing.assert_array_equal(ms.jit(cell)(ms.Tensor(X)).asnumpy(), X * 2 + 1)
 
 

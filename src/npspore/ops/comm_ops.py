@@ -91,41 +91,58 @@ class ReduceScatter(_Collective):
         return run("reduce_scatter", x, op=self.op, group=self.group, size=get_group_size(self.group))
 
 
-class Broadcast(_Collective):
+class _Rooted(_Collective):
+    """A collective with a root: the world rank ``root`` (stored under MindSpore's attribute ``root_name``)."""
+
+    root_name = ""
+
+    def __init__(self, root, op=None, group=GlobalComm.WORLD_COMM_GROUP):
+        if not isinstance(root, int) or isinstance(root, bool):
+            raise TypeError(f"For '{type(self).__name__}', the '{self.root_name}' must be an int, but got "
+                            f"{type(root).__name__}.")
+        super().__init__(op, group)
+        self.root = root
+        setattr(self, self.root_name, root)
+        self.add_prim_attr(self.root_name, root)
+
+    def group_root(self, size):
+        """The root's rank in the group."""
+        return get_group_rank_from_world_rank(self.root, self.group) if size > 1 else 0
+
+
+class Broadcast(_Rooted):
     """The tensors of the world rank ``root_rank``, on every rank: ``Broadcast(0)((x,))`` returns ``(x0,)``.
 
     Raises:
         TypeError: if `root_rank` is not an int or `group` is not a str.
     """
 
+    root_name = "root_rank"
+
     def __init__(self, root_rank, group=GlobalComm.WORLD_COMM_GROUP):
-        if not isinstance(root_rank, int) or isinstance(root_rank, bool):
-            raise TypeError(f"For 'Broadcast', the 'root_rank' must be an int, but got {type(root_rank).__name__}.")
-        super().__init__(None, group)
-        self.root_rank = root_rank
-        self.add_prim_attr("root_rank", root_rank)
+        super().__init__(root_rank, None, group)
 
     def __call__(self, input_x):
         size = get_group_size(self.group)
-        root = get_group_rank_from_world_rank(self.root_rank, self.group) if size > 1 else 0
-        return tuple(run("broadcast", x, root=root, group=self.group, size=size) for x in input_x)
+        root = self.group_root(size)
+        out = ()
+        for x in input_x:
+            out += (run("broadcast", x, root=root, group=self.group, size=size),)
+        return out
 
 
-class Reduce(_Collective):
+class Reduce(_Rooted):
     """The ``op`` of the input over the group on world rank ``dest_rank``; zeros on the other ranks.
 
     Raises:
         TypeError: if `dest_rank` is not an int, `op` is unknown or `group` is not a str.
     """
 
+    root_name = "dest_rank"
+
     def __init__(self, dest_rank, op=ReduceOp.SUM, group=GlobalComm.WORLD_COMM_GROUP):
-        if not isinstance(dest_rank, int) or isinstance(dest_rank, bool):
-            raise TypeError(f"For 'Reduce', the 'dest_rank' must be an int, but got {type(dest_rank).__name__}.")
-        super().__init__(op, group)
-        self.dest_rank = dest_rank
-        self.add_prim_attr("dest_rank", dest_rank)
+        super().__init__(dest_rank, op, group)
 
     def __call__(self, x):
         size = get_group_size(self.group)
-        root = get_group_rank_from_world_rank(self.dest_rank, self.group) if size > 1 else 0
-        return run("reduce", x, op=self.op, root=root, group=self.group, size=size)
+        return run("reduce", x, op=self.op, root=self.group_root(size), group=self.group, size=size)

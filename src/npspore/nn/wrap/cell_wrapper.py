@@ -170,8 +170,14 @@ class TrainOneStepCell(Cell):
     Outputs:
         Tensor, the loss (before the update); with `return_grad`, ``(loss, {name: gradient})``.
 
+    In DATA_PARALLEL mode (``set_auto_parallel_context``) the gradients are all-reduced over the MPI
+    job by an ``nn.DistributedGradReducer`` (averaged when ``gradients_mean``) before the optimizer
+    runs, and rank 0's Parameters are broadcast to every rank before the first step.
+
     Raises:
         ValueError: If `sens` is 0.
+        NotImplementedError: In SEMI_AUTO_PARALLEL or AUTO_PARALLEL mode, or when a sub-cell has a
+            ``shard`` strategy.
 
     Examples:
         >>> net_with_loss = nn.WithLossCell(net, nn.MSELoss())
