@@ -332,6 +332,18 @@ def one_hot_case(draw):
     return (indices, on, off), {"depth": depth, "axis": axis}
 
 
+@st.composite
+def row_case(draw):
+    x = draw(arrays(draw(hnp.array_shapes(min_dims=1, max_dims=3, max_side=3))))
+    return (x, draw(st.integers(0, x.shape[0] - 1))), {}
+
+
+@st.composite
+def row_add_case(draw):
+    (buf, t), _ = draw(row_case())
+    return (buf, t, draw(arrays(buf.shape[1:]))), {}
+
+
 CASES = {
     "add": binary(), "sub": binary(), "mul": binary(), "div": binary(y=away_from_zero),
     "mod": mod_case(), "pow": pow_case(),
@@ -355,7 +367,7 @@ CASES = {
     "masked_select_grad": masked_select_grad_case(),
     "matmul": matmul_case(), "batch_matmul": matmul_case(min_rank=3), "dot": dot_case(), "outer": outer_case(),
     "softmax": softmax_case(), "log_softmax": softmax_case(), "softmax_cross_entropy": cross_entropy_case(),
-    "one_hot": one_hot_case(),
+    "one_hot": one_hot_case(), "row": row_case(), "row_add": row_add_case(),
     **NN_CASES,
     **COLLECTIVE_CASES,
 }

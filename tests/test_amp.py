@@ -120,3 +120,14 @@ def test_compiled_training_kernel_shows_the_float16_casts():
     assert "cast = np.asarray(data, dtype=np.float16)" in source  # the input
     assert "cast_1 = np.asarray(add_1, dtype=np.float32)" in source  # the output, back for the loss
     assert net[0].weight.dtype == ms.float32
+
+
+def test_dynamic_loss_scaler_page_example():
+    # mindspore.amp.DynamicLossScaler's example; MindSpore 2.10 prints True, False and 512.0
+    scaler = amp.DynamicLossScaler(scale_value=2 ** 10, scale_factor=2, scale_window=1)
+    grads = (ms.Tensor(np.array([np.nan, 1.0]), ms.float16), ms.Tensor(np.array([0.2]), ms.float16))
+    unscaled = scaler.unscale(grads)
+    finite = amp.all_finite(unscaled)
+    assert scaler.adjust(finite) is True and bool(finite) is False
+    assert float(scaler.scale_value.asnumpy()) == 512.0
+    np.testing.assert_array_equal(unscaled[1].asnumpy(), np.array([1.9526e-04], np.float16))

@@ -4,6 +4,7 @@ import os
 import subprocess
 import sys
 import textwrap
+import traceback
 
 import numpy as np
 import pytest
@@ -379,3 +380,37 @@ def test_sub_cell_forward_hooks_are_compiled_in_and_removal_recompiles():
     np.testing.assert_allclose(run(x, y).asnumpy(), [110.0])                # removal takes effect
     info = net.cache_info()
     assert (info["compiles"], info["disk_loads"]) == (2, 1)   # the hook-free kernel comes back from disk
+
+
+def test_a_large_loop_output_is_released_under_the_loop_variables_name():
+    # A loop output read after the loop is a large array, so codegen releases it after its last use;
+    # the release must name the variable the loop left it in.
+    @ms.jit
+    def run(x):
+        acc = x * 1.0
+        for i in range(3):
+            acc = acc + x
+        y = acc * 2.0
+        return y.sum()
+
+    x = Tensor(np.ones((256, 256), np.float32))
+    np.testing.assert_allclose(run(x).asnumpy(), 8.0 * 256 * 256)
+
+
+def _shape_error_frames():
+    @ms.jit
+    def square(x):
+        return x @ x
+
+    try:
+        square(Tensor(np.ones((2, 3), np.float32)))
+    except ValueError as error:
+        return [frame.filename for frame in traceback.extract_tb(error.__traceback__)]
+    raise AssertionError("no error")
+
+
+def test_compile_errors_leave_the_compiler_frames_out_of_the_traceback(monkeypatch):
+    files = _shape_error_frames()
+    assert files[0] == __file__ and not any(os.sep + "compiler" + os.sep in f for f in files)
+    monkeypatch.setenv("NPSPORE_FULL_TRACEBACKS", "1")
+    assert any(f.endswith(os.path.join("compiler", "specialize.py")) for f in _shape_error_frames())

@@ -10,6 +10,8 @@ import npspore as ms
 import npspore.dataset as ds
 from npspore.dataset import transforms
 
+pytestmark = pytest.mark.usefixtures("isolated_seeds")
+
 
 def gen_three_columns():
     for i in range(5):
@@ -114,6 +116,19 @@ def test_samplers():
     assert picked(ds.DistributedSampler(3, 1, shuffle=False)) == [1, 4, 0]
     assert sorted(picked(ds.SubsetRandomSampler([5, 1, 6]))) == [1, 5, 6]
     assert sorted(picked(ds.RandomSampler())) == list(range(7))
+    # Observed on MindSpore 2.10: num_samples above the source size is capped, even with replacement.
+    assert len(picked(ds.RandomSampler(replacement=True, num_samples=10))) == 7
+    with pytest.raises(RuntimeError, match=r"Sample ID \(9\) is out of bound, expected range \[0, 6\]"):
+        picked(ds.SubsetSampler([1, 9]))
+
+
+def test_reached_from_the_top_level_package():
+    d = ms.dataset.GeneratorDataset(RandomAccess(), ["x", "y"], num_parallel_workers=4, python_multiprocessing=True)
+    assert d.num_parallel_workers == 4 and d.get_dataset_size() == 7
+    with pytest.raises(AttributeError, match="'mindspore.dataset.ImageFolderDataset' is not implemented in npspore"):
+        ds.ImageFolderDataset
+    with pytest.raises(AttributeError, match="closest name it has is 'Resize'"):
+        ds.vision.Resise
 
 
 def test_generator_iterables_and_num_samples():
@@ -130,6 +145,9 @@ def test_generator_iterables_and_num_samples():
     def bare_values():
         yield from range(3)
     assert labels(ds.GeneratorDataset(bare_values, ["v"])) == [0, 1, 2]
+    # Observed on MindSpore 2.10: a generator object is replayed on every pass.
+    once = ds.GeneratorDataset(bare_values(), ["v"])
+    assert once.get_dataset_size() == 3 and labels(once) == labels(once) == [0, 1, 2]
 
 
 def test_numpy_slices_columns_and_types():
@@ -142,6 +160,9 @@ def test_numpy_slices_columns_and_types():
     d = ds.NumpySlicesDataset(([1, 2], [3.0, 4.0]), column_names=["x", "y"], shuffle=False)
     rows = list(d.create_dict_iterator(output_numpy=True))
     assert [(int(r["x"]), float(r["y"])) for r in rows] == [(1, 3.0), (2, 4.0)]
+    # Observed on MindSpore 2.10: string columns come out as NumPy arrays even without output_numpy.
+    text = next(ds.NumpySlicesDataset(["ab", "c"], shuffle=False).create_tuple_iterator())[0]
+    assert isinstance(text, np.ndarray) and text.dtype == np.dtype("<U2") and str(text) == "ab"
     d = ds.NumpySlicesDataset(np.zeros((4, 2, 3), np.float32), column_names=["img"], shuffle=False)
     assert d.output_types() == [np.dtype("float32")] and d.output_shapes() == [[2, 3]]
 
@@ -155,6 +176,10 @@ def test_seeded_shuffles_repeat_and_epochs_differ():
     first, second = run()
     assert run() == (first, second)
     assert sorted(first) == sorted(second) == list(range(10)) and first != second
+    # Observed on MindSpore 2.10: with a seed set, every new iterator over a dataset starts from the same order.
+    ds.config.set_seed(1)
+    source = ds.NumpySlicesDataset(list(range(10)))
+    assert labels(source) == labels(source) != list(range(10))
     ms.set_seed(5)  # the global seed also seeds the pipeline, as in MindSpore
     assert ds.config.get_seed() == 5
     source_order = labels(ds.NumpySlicesDataset(list(range(10))))
@@ -227,6 +252,29 @@ def test_project_rename_zip_concat():
     assert three_columns().concat([three_columns(), three_columns()]).get_dataset_size() == 15
 
 
+def test_filter_and_per_batch_map():
+    # Observed on MindSpore 2.10.
+    def table():
+        return ds.NumpySlicesDataset({"a": list(range(6)), "b": [x * 1.5 for x in range(6)]}, shuffle=False)
+    evens = table().filter(lambda a: a % 2 == 0, input_columns=["a"])
+    assert evens.get_dataset_size() == 3 and labels(evens, 0) == [0, 2, 4]
+    assert labels(table().filter(lambda a, b: b > 4), 0) == [3, 4, 5]
+    seen = []
+
+    def times_ten(a, b, info):
+        seen.append((type(a), type(a[0]), info.get_batch_num(), info.get_epoch_num()))
+        return [x * 10 for x in a], b
+    batches = list(table().batch(4, per_batch_map=times_ten, input_columns=["a", "b"])
+                   .create_tuple_iterator(output_numpy=True))
+    assert [b[0].tolist() for b in batches] == [[0, 10, 20, 30], [40, 50]]
+    assert batches[1][1].tolist() == [6.0, 7.5] and batches[0][0].dtype == np.int64
+    assert seen == [(list, np.ndarray, 0, 0), (list, np.ndarray, 1, 0)]
+    doubled = table().batch(2, per_batch_map=lambda a, info: (np.array(a) * 2,), input_columns=["a"],
+                            output_columns=["z"])
+    assert doubled.get_col_names() == ["z", "b"]
+    assert next(doubled.create_tuple_iterator(output_numpy=True))[0].tolist() == [0, 2]
+
+
 def test_split():
     first, second = three_columns().split([3, 2], randomize=False)
     assert labels(first, 0) == [0, 1, 2] and labels(second, 0) == [3, 4]
@@ -236,7 +284,13 @@ def test_split():
     a, b = ds.NumpySlicesDataset(list(range(10)), shuffle=False).split([0.75, 0.25])
     assert (a.get_dataset_size(), b.get_dataset_size()) == (8, 2)
     assert sorted(labels(a) + labels(b)) == list(range(10))
-    assert labels(a) == labels(a)
+    # A shuffled source splits into disjoint index sets, each reshuffled every epoch.
+    a, b = ds.NumpySlicesDataset(list(range(10))).split([0.5, 0.5])
+    it = a.create_tuple_iterator(num_epochs=2, output_numpy=True)
+    a_first, a_second = [int(r[0]) for r in it], [int(r[0]) for r in it]
+    assert sorted(a_first) == sorted(a_second) and sorted(a_first + labels(b)) == list(range(10))
+    with pytest.raises(ValueError, match="sharded"):
+        ds.NumpySlicesDataset(list(range(10)), num_shards=2, shard_id=0).split([0.5, 0.5])
 
 
 def test_errors_name_the_argument():

@@ -10,6 +10,8 @@ import pytest
 
 import npspore.dataset as ds
 
+pytestmark = pytest.mark.usefixtures("isolated_seeds")
+
 
 def write_idx(directory, prefix, images, labels):
     """Write ``images`` (N, rows, cols uint8) and ``labels`` as MNIST IDX files named ``prefix``-..."""
@@ -21,11 +23,12 @@ def write_idx(directory, prefix, images, labels):
         f.write(np.asarray(labels, np.uint8).tobytes())
 
 
-def write_cifar(path, images, labels):
-    """Write ``images`` (N, 32, 32, 3 uint8) as CIFAR-10 binary records: label byte, then R, G, B planes."""
+def write_cifar(path, images, *labels):
+    """Write ``images`` (N, 32, 32, 3 uint8) as CIFAR binary records: the label bytes (one per
+    ``labels`` list: CIFAR-10 has one, CIFAR-100 a coarse and a fine one), then R, G, B planes."""
     with open(path, "wb") as f:
-        for image, label in zip(images, labels):
-            f.write(bytes([label]))
+        for image, *record_labels in zip(images, *labels):
+            f.write(bytes(record_labels))
             f.write(image.transpose(2, 0, 1).tobytes())
 
 
@@ -72,10 +75,11 @@ def test_mnist_errors_name_the_path(tmp_path, mnist_dir):
     with pytest.raises(ValueError, match="t10k-labels-idx1-ubyte does not exist"):
         ds.MnistDataset(mnist_dir, usage="test")
     (mnist_dir / "t10k-images-idx3-ubyte").unlink()
-    with pytest.raises(ValueError, match="no MNIST file for usage 'test'.*t10k-images-idx3-ubyte"):
+    with pytest.raises(ValueError, match="no IDX file for usage 'test'.*t10k-images-idx3-ubyte"):
         ds.MnistDataset(mnist_dir, usage="test")
     # Observed on MindSpore 2.10: usage=None ('all') over a directory holding only the train pair reads it.
     assert ds.MnistDataset(mnist_dir).get_dataset_size() == 5
+    assert ds.FashionMnistDataset(mnist_dir).output_types() == [np.dtype("uint8"), np.dtype("uint32")]
     images = mnist_dir / "train-images-idx3-ubyte"
     images.write_bytes(images.read_bytes()[:1000])
     with pytest.raises(ValueError, match="train-images-idx3-ubyte.*truncated"):
@@ -103,9 +107,62 @@ def test_cifar10_rows_are_hwc(tmp_path):
     assert ds.Cifar10Dataset(tmp_path).get_dataset_size() == 6
 
 
+def test_cifar100_has_coarse_and_fine_labels(tmp_path):
+    # Columns and dtypes observed on MindSpore 2.10.
+    images = np.random.default_rng(2).integers(0, 256, (3, 32, 32, 3)).astype(np.uint8)
+    write_cifar(tmp_path / "test.bin", images, [1, 2, 3], [11, 52, 99])
+    d = ds.Cifar100Dataset(tmp_path, usage="test", shuffle=False)
+    assert d.get_col_names() == ["image", "coarse_label", "fine_label"]
+    assert d.output_types() == [np.dtype("uint8"), np.dtype("uint32"), np.dtype("uint32")]
+    assert d.output_shapes() == [[32, 32, 3], [], []]
+    rows = list(d.create_tuple_iterator(output_numpy=True))
+    np.testing.assert_array_equal(rows[1][0], images[1])
+    assert [(int(r[1]), int(r[2])) for r in rows] == [(1, 11), (2, 52), (3, 99)]
+    with pytest.raises(ValueError, match="train.bin"):
+        ds.Cifar100Dataset(tmp_path, usage="train")
+
+
 def test_cifar10_errors(tmp_path):
     with pytest.raises(ValueError, match="data_batch_1.bin"):
         ds.Cifar10Dataset(tmp_path, usage="train")
     (tmp_path / "test_batch.bin").write_bytes(bytes(3000))
     with pytest.raises(ValueError, match="test_batch.bin.*3073"):
         ds.Cifar10Dataset(tmp_path, usage="test")
+
+
+def test_mindspore_quick_start_pipeline(tmp_path, capsys):
+    """The data part of MindSpore's quick start, unchanged but for the import; printed lines and the
+    pixel sum were observed on MindSpore 2.10 CPU over the same generated files."""
+    import npspore as mindspore
+    from npspore.dataset import MnistDataset, transforms, vision
+    rng = np.random.default_rng(0)
+    (tmp_path / "train").mkdir()
+    (tmp_path / "test").mkdir()
+    write_idx(tmp_path / "train", "train", rng.integers(0, 256, (100, 28, 28)), rng.integers(0, 10, 100))
+    write_idx(tmp_path / "test", "t10k", rng.integers(0, 256, (40, 28, 28)), rng.integers(0, 10, 40))
+
+    def datapipe(dataset, batch_size):
+        image_transforms = [
+            vision.Rescale(1.0 / 255.0, 0),
+            vision.Normalize(mean=(0.1307,), std=(0.3081,)),
+            vision.HWC2CHW()
+        ]
+        label_transform = transforms.TypeCast(mindspore.int32)
+        dataset = dataset.map(image_transforms, 'image')
+        dataset = dataset.map(label_transform, 'label')
+        dataset = dataset.batch(batch_size)
+        return dataset
+
+    train_dataset = datapipe(MnistDataset(str(tmp_path / "train")), 64)
+    test_dataset = datapipe(MnistDataset(str(tmp_path / "test"), shuffle=False), 64)
+    print(train_dataset.get_col_names())
+    for image, label in test_dataset.create_tuple_iterator():
+        print(f"Shape of image [N, C, H, W]: {image.shape} {image.dtype}")
+        print(f"Shape of label: {label.shape} {label.dtype}")
+        total = float(image.asnumpy().astype(np.float64).sum())
+    print(train_dataset.get_dataset_size(), test_dataset.get_dataset_size())
+    assert capsys.readouterr().out == ("['image', 'label']\n"
+                                       "Shape of image [N, C, H, W]: (40, 1, 28, 28) Float32\n"
+                                       "Shape of label: (40,) Int32\n"
+                                       "2 1\n")
+    assert round(total, 4) == 37558.0329

@@ -11,6 +11,8 @@ from npspore.dataset import transforms, vision
 from npspore.dataset.transforms import c_transforms
 from npspore.dataset.vision import c_transforms as vision_c
 
+pytestmark = pytest.mark.usefixtures("isolated_seeds")
+
 IMAGE = np.arange(4 * 6 * 3, dtype=np.uint8).reshape(4, 6, 3)
 
 
@@ -34,6 +36,8 @@ def test_channel_moves():
     assert out.dtype == np.float32 and out.shape == (3, 4, 6)
     np.testing.assert_allclose(out[:, 0, 0], [0.0, 0.00392157, 0.00784314], rtol=1e-6)
     assert vision.ToTensor()(IMAGE[:, :, 0]).shape == (1, 4, 6)
+    # Observed on MindSpore 2.10: 1/255 in float32 times the pixel (a division would differ in the last bit at 3).
+    assert vision.ToTensor()(np.array([[[3]]], np.uint8)).item() == 0.011764707043766975
 
 
 def test_resize_bilinear_and_nearest():
@@ -55,6 +59,24 @@ def test_resize_bilinear_and_nearest():
         vision.Resize(2, vision.Inter.BICUBIC)
 
 
+def test_resize_matches_mindspore_to_the_last_unit():
+    # Observed on MindSpore 2.10 CPU (OpenCV's fixed-point uint8 arithmetic and float32 sums).
+    image = (np.arange(5 * 7 * 2) * 37 % 256).astype(np.uint8).reshape(5, 7, 2)
+    assert vision.Resize((8, 3))(image)[:, :, 1].tolist() == [
+        [86, 3, 175], [89, 5, 178], [93, 9, 182], [96, 13, 186], [100, 17, 190], [104, 20, 193], [108, 24, 197],
+        [110, 27, 199]]
+    assert vision.Resize((3, 9))(image)[:, :, 0].tolist() == [
+        [2, 51, 109, 166, 224, 82, 83, 140, 190], [12, 61, 119, 176, 234, 92, 93, 151, 200],
+        [22, 71, 129, 186, 244, 102, 103, 160, 210]]
+    floats = vision.Resize((8, 3))(image.astype(np.float32))
+    assert floats.dtype == np.float32
+    assert floats[:, :, 1].tolist() == [
+        [86.33333587646484, 3.0, 175.66668701171875], [88.95832824707031, 5.625, 178.29168701171875],
+        [92.70832824707031, 9.375, 182.04168701171875], [96.45832824707031, 13.125, 185.79168701171875],
+        [100.20832824707031, 16.875, 189.54168701171875], [103.95832824707031, 20.625, 193.29168701171875],
+        [107.70832824707031, 24.375, 197.04168701171875], [110.33332824707031, 27.0, 199.66668701171875]]
+
+
 def test_crops_and_flips():
     np.testing.assert_array_equal(vision.CenterCrop(2)(IMAGE)[:, :, 0], [[24, 27], [42, 45]])
     np.testing.assert_array_equal(vision.CenterCrop((3, 4))(IMAGE)[:, :, 0],
@@ -74,6 +96,23 @@ def test_crops_and_flips():
         vision.CenterCrop(5)(IMAGE)
 
 
+def test_pad_and_to_type():
+    # Observed on MindSpore 2.10 for a 2x3x3 image.
+    image = np.arange(18, dtype=np.uint8).reshape(2, 3, 3)
+    np.testing.assert_array_equal(vision.Pad(1)(image)[:, :, 0], [[0, 0, 0, 0, 0], [0, 0, 3, 6, 0],
+                                                                 [0, 9, 12, 15, 0], [0, 0, 0, 0, 0]])
+    assert vision.Pad((1, 2))(image).shape == (6, 5, 3)
+    np.testing.assert_array_equal(vision.Pad((1, 2, 3, 0))(image)[:, :, 0], [
+        [0] * 7, [0] * 7, [0, 0, 3, 6, 0, 0, 0], [0, 9, 12, 15, 0, 0, 0]])
+    np.testing.assert_array_equal(vision.Pad(1, fill_value=7)(image)[1, :, 1], [7, 1, 4, 7, 7])
+    np.testing.assert_array_equal(vision.Pad(1, padding_mode=vision.Border.EDGE)(image)[:, :, 0], [
+        [0, 0, 3, 6, 6], [0, 0, 3, 6, 6], [9, 9, 12, 15, 15], [9, 9, 12, 15, 15]])
+    np.testing.assert_array_equal(vision.Pad(1, padding_mode=vision.Border.REFLECT)(image)[:, :, 0], [
+        [12, 9, 12, 15, 12], [3, 0, 3, 6, 3], [12, 9, 12, 15, 12], [3, 0, 3, 6, 3]])
+    assert vision.ToType(np.float32)(image).dtype == np.float32
+    assert vision.ToType(ms.int32)(image).dtype == np.int32
+
+
 def test_seeded_random_transforms_repeat():
     def draws():
         ds.config.set_seed(4)
@@ -91,6 +130,9 @@ def test_type_cast_one_hot_compose():
     assert one.dtype == np.int64 and one.tolist() == [0, 0, 0, 1, 0]
     assert transforms.OneHot(5)(np.array([1, 2])).tolist() == [[0, 1, 0, 0, 0], [0, 0, 1, 0, 0]]
     assert transforms.OneHot(5)(np.array(2, np.uint32)).dtype == np.uint32
+    smooth = transforms.OneHot(5, smoothing_rate=0.1)(np.array(2, np.int32))
+    assert smooth.dtype == np.float64
+    np.testing.assert_allclose(smooth, [0.02, 0.02, 0.92, 0.02, 0.02])
     with pytest.raises(RuntimeError, match=r"\[0, 5\)"):
         transforms.OneHot(5)(np.array(7))
     composed = transforms.Compose([vision.Rescale(1 / 255.0, 0), vision.HWC2CHW()])(IMAGE)

@@ -1,97 +1,19 @@
 """compiler.differentiate on hand-built typed normal form, checked against finite differences.
 
-Modules are evaluated by the small IR interpreter below (each op runs its ``forward`` from the op
+Modules are evaluated by the IR interpreter (``ir.evaluate``: each op runs its lowering from the op
 table), so these tests exercise the transform alone; the grad API tests run it through codegen.
 """
 import numpy as np
 import pytest
 
 from npspore.compiler import ir
-from npspore.compiler.builder import BlockBuilder, NameSupply, aval_or_value
+from npspore.compiler.builder import BlockBuilder, NameSupply
 from npspore.compiler.differentiate import TAPE_AVAL, differentiate
-from npspore.compiler.ir import TapeNew, TapePop, TapePush
-from npspore.opdef import Aval, op_table
+from npspore.compiler.ir import TapeNew
+from npspore.opdef import Aval
 
 LOC = ir.Loc("prog.py", 7)
 F64 = np.float64
-
-
-# ------------------------------------------------------------------------------------ interpreter
-
-
-def run_module(module, *args):
-    """Evaluate a module's entry function on NumPy arrays; returns its results as a tuple."""
-    return _run_function(module, module.entry, list(args))
-
-
-def _run_function(module, name, args):
-    fn = module.functions[name]
-    assert len(fn.params) == len(args), f"{name} takes {len(fn.params)} arrays, got {len(args)}"
-    env = dict(zip(fn.params, args))
-    _run_block(module, fn.body, env)
-    return tuple(_value(env, r) for r in fn.body.results)
-
-
-def _value(env, atom):
-    return env[atom] if isinstance(atom, ir.Var) else atom.value
-
-
-def _bind(env, targets, values):
-    assert len(targets) == len(values)
-    env.update(zip(targets, values))
-
-
-def _apply(stmt, env):
-    definition = op_table()[stmt.op]
-    operands = [_value(env, a) for a in stmt.args]
-    if definition.operand_dtype is not None:
-        target = definition.operand_dtype(*(aval_or_value(a) for a in stmt.args), **stmt.static)
-        if target is not None:
-            operands = [np.asarray(v).astype(target) if isinstance(a, ir.Var) else v
-                        for a, v in zip(stmt.args, operands)]
-    result = definition.forward(*operands, **stmt.static)
-    return result if len(stmt.targets) > 1 else (result,)
-
-
-def _run_block(module, block, env):
-    for stmt in block.stmts:
-        if isinstance(stmt, ir.Apply):
-            _bind(env, stmt.targets, _apply(stmt, env))
-        elif isinstance(stmt, ir.Call):
-            _bind(env, stmt.targets, _run_function(module, stmt.callee, [_value(env, a) for a in stmt.args]))
-        elif isinstance(stmt, ir.Effect):
-            if stmt.kind == "print":
-                print(*(_value(env, a) for a in stmt.args))
-        elif isinstance(stmt, ir.If):
-            branch = stmt.then_block if _value(env, stmt.cond) else stmt.else_block
-            _run_block(module, branch, env)
-            _bind(env, stmt.outputs, [_value(env, r) for r in branch.results])
-        elif isinstance(stmt, ir.ForRange):
-            carried = [_value(env, a) for a in stmt.carried]
-            for index in range(_value(env, stmt.start), _value(env, stmt.stop), _value(env, stmt.step)):
-                env[stmt.index] = index
-                _bind(env, stmt.body_params, carried)
-                _run_block(module, stmt.body, env)
-                carried = [_value(env, r) for r in stmt.body.results]
-            _bind(env, stmt.outputs, carried)
-        elif isinstance(stmt, ir.While):
-            carried = [_value(env, a) for a in stmt.carried]
-            while True:
-                _bind(env, stmt.body_params, carried)
-                _run_block(module, stmt.cond, env)
-                if not _value(env, stmt.cond.results[0]):
-                    break
-                _run_block(module, stmt.body, env)
-                carried = [_value(env, r) for r in stmt.body.results]
-            _bind(env, stmt.outputs, carried)
-        elif isinstance(stmt, TapeNew):
-            env[stmt.target] = []
-        elif isinstance(stmt, TapePush):
-            env[stmt.tape].append(tuple(_value(env, v) for v in stmt.values))
-        elif isinstance(stmt, TapePop):
-            _bind(env, stmt.targets, env[stmt.tape].pop())
-        else:
-            raise TypeError(f"unknown statement {stmt!r}")
 
 
 # ------------------------------------------------------------------------------------ checks
@@ -100,7 +22,7 @@ def _run_block(module, block, env):
 def numeric_gradient(module, args, j, eps=1e-6, weights=None):
     """Central differences of sum(weights[k] * sum(results[k])) with respect to args[j]."""
     def total(values):
-        results = run_module(module, *values)
+        results = ir.evaluate(module, *values)
         w = weights or [1.0] * len(results)
         return sum(wk * np.sum(r) for wk, r in zip(w, results))
 
@@ -119,8 +41,8 @@ def assert_gradients(module, args, wrt, atol=1e-6):
     """differentiate(module, wrt) returns the forward results and the finite-difference gradients."""
     grad_module = differentiate(module, wrt)
     check_normal_form(grad_module)
-    results = run_module(grad_module, *args)
-    forward = run_module(module, *args)
+    results = ir.evaluate(grad_module, *args)
+    forward = ir.evaluate(module, *args)
     assert len(results) == len(forward) + len(wrt)
     for got, want in zip(results, forward):
         np.testing.assert_allclose(got, want)
@@ -237,7 +159,7 @@ def test_result_has_forward_values_then_gradients_in_wrt_order():
     x, y = p.params
     module = p.module(p.op("mul", x, y))
     X, Y = rand(3, seed=1), rand(3, seed=2)
-    out, d_y, d_x = run_module(differentiate(module, (1, 0)), X, Y)
+    out, d_y, d_x = ir.evaluate(differentiate(module, (1, 0)), X, Y)
     np.testing.assert_allclose(out, X * Y)
     np.testing.assert_allclose(d_y, X)
     np.testing.assert_allclose(d_x, Y)
@@ -285,7 +207,7 @@ def test_unused_wrt_param_gets_zeros_and_nothing_else_is_materialised():
     x, y = p.params
     module = p.module(p.total(x))
     grad_module = differentiate(module, (0, 1))
-    _, d_x, d_y = run_module(grad_module, rand(3), rand(2, 2))
+    _, d_x, d_y = ir.evaluate(grad_module, rand(3), rand(2, 2))
     np.testing.assert_array_equal(d_x, np.ones(3))
     np.testing.assert_array_equal(d_y, np.zeros((2, 2)))
     assert ops_of(grad_module).count("zeros_like") == 1
@@ -294,7 +216,7 @@ def test_unused_wrt_param_gets_zeros_and_nothing_else_is_materialised():
 def test_constant_output_gives_zero_gradient():
     p = Prog(x=(2,))
     module = p.module(ir.Const(3.0))
-    _, d_x = run_module(differentiate(module, (0,)), rand(2))
+    _, d_x = ir.evaluate(differentiate(module, (0,)), rand(2))
     np.testing.assert_array_equal(d_x, np.zeros(2))
 
 
@@ -303,7 +225,7 @@ def test_integer_param_gets_its_cotangent_cast_to_its_dtype():
     i, x = p.params
     module = p.module(p.op("mul", i, x))
     grad_module = differentiate(module, (0, 1))
-    _, d_i, d_x = run_module(grad_module, np.array([1, 2], np.int32), np.array([2.5, 3.5], np.float32))
+    _, d_i, d_x = ir.evaluate(grad_module, np.array([1, 2], np.int32), np.array([2.5, 3.5], np.float32))
     assert d_i.dtype == np.int32 and d_x.dtype == np.float32
     np.testing.assert_array_equal(d_i, [2, 3])
     np.testing.assert_array_equal(d_x, [1.0, 2.0])
@@ -323,7 +245,7 @@ def test_tuple_outputs_get_ones_and_are_summed():
     x, y = p.params
     module = p.module(p.op("mul", x, y), p.op("mul", 2.0, x))
     X, Y = np.array([1.0, 2.0]), np.array([-2.0, 3.0])
-    _, _, d_x = run_module(differentiate(module, (0,)), X, Y)
+    _, _, d_x = ir.evaluate(differentiate(module, (0,)), X, Y)
     np.testing.assert_allclose(d_x, Y + 2)
 
 
@@ -332,7 +254,7 @@ def test_seeds_first_differentiates_only_the_first_result():
     x, y = p.params
     module = p.module(p.op("mul", x, y), p.op("mul", 2.0, x))
     X, Y = np.array([1.0, 2.0]), np.array([-2.0, 3.0])
-    _, aux, d_x = run_module(differentiate(module, (0,), seeds="first"), X, Y)
+    _, aux, d_x = ir.evaluate(differentiate(module, (0,), seeds="first"), X, Y)
     np.testing.assert_allclose(aux, 2 * X)
     np.testing.assert_allclose(d_x, Y)
 
@@ -345,7 +267,7 @@ def test_seeds_given_takes_one_sensitivity_per_result():
     assert [v.name for v in grad_module.functions[grad_module.entry].params] == ["x", "y", "sens", "sens_1"]
     X, Y = rand(2, seed=1), rand(2, seed=2)
     s0, s1 = np.array([0.5, 2.0]), np.array([3.0, -1.0])
-    _, _, d_x, d_y = run_module(grad_module, X, Y, s0, s1)
+    _, _, d_x, d_y = ir.evaluate(grad_module, X, Y, s0, s1)
     np.testing.assert_allclose(d_x, s0 * Y + s1 * np.exp(X))
     np.testing.assert_allclose(d_y, s0 * X)
 
@@ -387,7 +309,7 @@ def test_effects_stay_in_the_forward_sweep(capsys):
     grad_module = differentiate(module, (0,))
     effects = [s for s in walk(grad_module) if isinstance(s, ir.Effect)]
     assert len(effects) == 1
-    run_module(grad_module, np.zeros(2))
+    ir.evaluate(grad_module, np.zeros(2))
     assert capsys.readouterr().out == "y = [0. 0.]\n"
 
 
@@ -399,7 +321,7 @@ def test_assign_effect_has_no_derivative():
     module = p.module(p.op("mul", x, w))
     grad_module = differentiate(module, (0, 1))
     assert [s.kind for s in walk(grad_module) if isinstance(s, ir.Effect)] == ["assign"]
-    _, d_x, d_w = run_module(grad_module, np.array([1.0, 2.0]), np.array([3.0, 4.0]))
+    _, d_x, d_w = ir.evaluate(grad_module, np.array([1.0, 2.0]), np.array([3.0, 4.0]))
     np.testing.assert_allclose(d_x, [3.0, 4.0])
     np.testing.assert_allclose(d_w, [1.0, 2.0])
 
@@ -417,7 +339,7 @@ def test_non_differentiable_op_blocks_the_gradient():
     (x,) = p.params
     mask = p.op("greater", x, 0.0)
     module = p.module(p.op("mul", p.op("cast", mask, dtype=np.dtype(F64)), x))
-    _, d_x = run_module(differentiate(module, (0,)), np.array([-1.0, 0.5, 2.0]))
+    _, d_x = ir.evaluate(differentiate(module, (0,)), np.array([-1.0, 0.5, 2.0]))
     np.testing.assert_array_equal(d_x, [0.0, 1.0, 1.0])
 
 
@@ -538,7 +460,7 @@ def test_for_loop_stays_a_loop_with_a_tape(wrt):
 def test_loop_of_a_thousand_iterations_is_not_unrolled():
     grad_module = differentiate(_rnn_program(steps=1000), (1,))
     assert len(walk(grad_module)) < 40
-    _, d_w = run_module(grad_module, rand(2, 3), rand(3, 3, seed=1) * 0.3)
+    _, d_w = ir.evaluate(grad_module, rand(2, 3), rand(3, 3, seed=1) * 0.3)
     assert d_w.shape == (3, 3) and np.isfinite(d_w).all()
 
 
@@ -564,7 +486,7 @@ def test_while_loop_counts_its_iterations():
 
 
 def test_while_loop_that_never_runs():
-    _, d_x = run_module(differentiate(_while_program(), (0,)), np.array([5.0, 6.0, 7.0]))
+    _, d_x = ir.evaluate(differentiate(_while_program(), (0,)), np.array([5.0, 6.0, 7.0]))
     np.testing.assert_allclose(d_x, 2 * np.array([5.0, 6.0, 7.0]))
 
 
@@ -579,8 +501,8 @@ def test_second_and_third_derivative_of_a_cube():
     second = differentiate(first, (0,), seeds=(1,))
     third = differentiate(second, (0,), seeds=(2,))
     X = np.array([1.0, 2.0])
-    np.testing.assert_allclose(run_module(second, X)[-1], [6.0, 12.0])
-    np.testing.assert_allclose(run_module(third, X)[-1], [6.0, 6.0])
+    np.testing.assert_allclose(ir.evaluate(second, X)[-1], [6.0, 12.0])
+    np.testing.assert_allclose(ir.evaluate(third, X)[-1], [6.0, 6.0])
 
 
 def test_second_derivative_of_sin_is_minus_sin():
@@ -588,7 +510,7 @@ def test_second_derivative_of_sin_is_minus_sin():
     module = p.module(p.op("sin", p.params[0]))
     second = differentiate(differentiate(module, (0,)), (0,), seeds=(1,))
     X = rand(3)
-    np.testing.assert_allclose(run_module(second, X)[-1], -np.sin(X))
+    np.testing.assert_allclose(ir.evaluate(second, X)[-1], -np.sin(X))
 
 
 @pytest.mark.parametrize("make, args, wrt", [
@@ -607,7 +529,7 @@ def test_second_derivative_of_the_gradients_alone_through_a_loop():
     n_forward = 1
     second = differentiate(first, (0, 1), seeds=(1, 2))  # d/d(x, w) of sum(d_x) + sum(d_w)
     args = [rand(2, 3), rand(3, 3, seed=1) * 0.6]
-    results = run_module(second, *args)
+    results = ir.evaluate(second, *args)
     for k in range(2):
         expected = numeric_gradient(first, args, k, weights=[0.0] * n_forward + [1.0, 1.0])
         np.testing.assert_allclose(results[3 + k], expected, rtol=1e-5, atol=1e-6)
@@ -635,7 +557,22 @@ def test_callee_with_a_loop_runs_its_forward_in_its_backward():
     calls = [s.callee for s in walk(grad_module) if isinstance(s, ir.Call)]
     assert calls == ["g", "g_bwd"]
     second = differentiate(grad_module, (0, 1), seeds=(1, 2))
-    results = run_module(second, *args)
+    results = ir.evaluate(second, *args)
     for k in range(2):
         expected = numeric_gradient(grad_module, args, k, weights=[0.0, 1.0, 1.0])
         np.testing.assert_allclose(results[3 + k], expected, rtol=1e-5, atol=1e-6)
+
+
+def test_a_final_gradient_hands_the_callees_tape_to_its_backward():
+    module = _calls_a_loop()
+    args = [rand(2, 3), rand(3, 3, seed=1) * 0.6]
+    grad_module = differentiate(module, (0, 1), final=True)
+    check_normal_form(grad_module)
+    results = ir.evaluate(grad_module, *args)
+    for k in range(2):
+        np.testing.assert_allclose(results[1 + k], numeric_gradient(module, args, k), rtol=1e-5, atol=1e-6)
+    calls = [s.callee for s in walk(grad_module) if isinstance(s, ir.Call)]
+    assert calls == ["g_fwd", "g_bwd"]     # the loop runs once, in g_fwd, which returns its tape
+    backward = grad_module.functions["g_bwd"]
+    assert not any(isinstance(s, TapeNew) for s in backward.body.stmts)
+    assert any(p.aval == TAPE_AVAL for p in backward.params)

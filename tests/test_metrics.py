@@ -134,4 +134,4 @@ def test_bad_inputs():
 def test_nn_and_train_export_the_same_classes():
     assert nn.Accuracy is ms.train.Accuracy and nn.Metric is ms.train.Metric
     assert isinstance(ms.train.get_metric_fn("accuracy"), Accuracy)
-    assert set(ms.train.get_metrics({"accuracy", "loss"})) == {"accuracy", "loss"}
+    assert set(ms.train.metrics.get_metrics({"accuracy", "loss"})) == {"accuracy", "loss"}

@@ -34,7 +34,7 @@ CANONICAL = {
 NOT_DIFFERENTIABLE = set("floor_div sign equal not_equal less less_equal greater greater_equal logical_and "
                          "logical_or logical_not stop_gradient argmax argmin all any ones zeros ones_like "
                          "zeros_like fill dropout_mask max_pool2d_index adaptive_avg_weights "
-                         "adaptive_window_index".split())
+                         "adaptive_window_index row_add_in_place".split())
 DEFINITIONS = op_table().definitions()
 NAMES = [d.name for d in DEFINITIONS]
 
@@ -134,6 +134,9 @@ UNARY.update({
     "dropout_mask": lambda x: ((), {"shape": (2, 3), "keep_prob": 0.5, "dtype": x}),
     "softmax": lambda x: ((operand(x),), {"axis": (0, 1)}),
     "log_softmax": lambda x: ((operand(x),), {"axis": 0}),
+    "row": lambda x: ((operand(x), 1), {}),
+    "row_add": lambda x: ((operand(x), 1, operand(x, (2,))), {}),
+    "row_add_in_place": lambda x: ((operand(x), 1, operand(x, (2,))), {}),
 })
 POOL = {"kernel_size": (2, 1), "stride": (1, 2), "padding": (1, 0, 0, 1)}
 BINARY.update({
@@ -390,3 +393,47 @@ def test_known_dims_are_still_checked_next_to_dynamic_ones():
         op_table()["add"].infer(Aval((None, 3), F32), Aval((2, 4), F32))
     with pytest.raises(RuntimeError, match="but got 3 and 2"):
         op_table()["matmul"].infer(Aval((None, 3), F32), Aval((2, 4), F32))
+
+
+_FIRST_OP_IN_THREADS = """
+import threading
+import numpy as np
+import npspore as ms
+a = ms.Tensor(np.ones(3, np.float32))
+barrier = threading.Barrier(4)
+results = []
+def first_op():
+    barrier.wait()
+    try:
+        results.append((a + a).asnumpy().tolist())
+    except Exception as error:
+        results.append(repr(error))
+threads = [threading.Thread(target=first_op) for _ in range(4)]
+for thread in threads:
+    thread.start()
+for thread in threads:
+    thread.join()
+results.append((a + a).asnumpy().tolist())
+print(results)
+"""
+
+
+def test_the_table_loads_once_when_four_threads_run_the_first_op_together():
+    import subprocess
+    import sys
+
+    runs = [subprocess.run([sys.executable, "-c", _FIRST_OP_IN_THREADS], capture_output=True, text=True,
+                           timeout=120) for _ in range(2)]
+    for run in runs:
+        assert run.returncode == 0, run.stderr
+        assert run.stdout.strip() == str([[2.0, 2.0, 2.0]] * 5)
+
+
+def test_a_template_module_imported_before_the_table_still_registers_its_ops():
+    import subprocess
+    import sys
+
+    script = ("import npspore.codegen_templates.nn\nfrom npspore.opdef import op_table\n"
+              "print('softmax' in op_table(), 'add' in op_table())")
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert run.stdout.split() == ["True", "True"], run.stderr

@@ -96,7 +96,7 @@ def test_range_loop_stays_a_loop_and_index_is_usable_as_a_tensor():
             total = total + x * i
         return total
 
-    program = pipeline.trace_program(accumulate, (_t(1.0, 2.0),))
+    program = pipeline.specialize_call(accumulate, (_t(1.0, 2.0),))
     loops = [s for s in program.module.functions[program.module.entry].body.stmts if isinstance(s, ir.ForRange)]
     assert len(loops) == 1                                    # not unrolled
     np.testing.assert_allclose(ms.jit(accumulate)(_t(1.0, 2.0)).asnumpy(), [499500.0, 999000.0])
@@ -199,7 +199,7 @@ def test_tensor_dependent_break_and_continue_in_range_loops():
     compiled = ms.jit(until_large)
     for start in (_t(1.0, 2.0), _t(0.1, 0.1), _t(-1.0, 0.5)):
         np.testing.assert_allclose(compiled(start).asnumpy(), until_large(start).asnumpy(), rtol=1e-6)
-    program = pipeline.trace_program(until_large, (_t(1.0, 2.0),))
+    program = pipeline.specialize_call(until_large, (_t(1.0, 2.0),))
     body = program.module.functions[program.module.entry].body.stmts
     assert any(isinstance(s, ir.While) for s in body)          # a loop, with a 'broke' flag
 

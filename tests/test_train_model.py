@@ -196,3 +196,37 @@ def test_bad_arguments():
         CheckpointConfig(save_checkpoint_steps=0, keep_checkpoint_max=0)
     with pytest.raises(ValueError, match="prefix"):
         ModelCheckpoint(prefix="a/b")
+
+
+def test_printed_lines_and_values_match_mindspore_on_a_small_classifier(capsys):
+    # The same program on MindSpore 2.10 CPU printed these lines (the losses to float32 rounding).
+    import npspore.dataset as ds
+
+    x = np.linspace(-1, 1, 24, dtype=np.float32).reshape(12, 2)
+    y = (x.sum(1) > 0).astype(np.int32)
+    data = ds.NumpySlicesDataset((x, y), column_names=["x", "y"], shuffle=False).batch(4)
+    net = nn.Dense(2, 2, weight_init="zeros", bias_init="zeros")
+    loss = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
+    model = Model(net, loss, nn.SGD(net.trainable_params(), learning_rate=0.5), metrics={"accuracy"})
+    model.train(2, data, callbacks=[LossMonitor()])
+    print(model.eval(data))
+    model.fit(1, data, data, callbacks=[LossMonitor(2)])
+    mindspore_lines = [
+        "epoch: 1 step: 1, loss is 0.6931471824645996", "epoch: 1 step: 2, loss is 0.6659643650054932",
+        "epoch: 1 step: 3, loss is 0.5938193798065186", "epoch: 2 step: 1, loss is 0.33555740118026733",
+        "epoch: 2 step: 2, loss is 0.555056095123291", "epoch: 2 step: 3, loss is 0.27395716309547424",
+        "{'accuracy': 1.0}", "epoch: 1 step: 2, loss is 0.5054395794868469",
+        "Eval result: epoch 1, metrics: {'accuracy': 1.0}"]
+    lines = _lines(capsys)
+    assert len(lines) == len(mindspore_lines)
+    for line, expected in zip(lines, mindspore_lines):
+        head, _, value = expected.partition("loss is ")
+        assert line.startswith(head)
+        if value:
+            assert float(line.partition("loss is ")[2]) == pytest.approx(float(value), rel=1e-5)
+        else:
+            assert line == expected
+    np.testing.assert_allclose(model.predict(ms.Tensor(x[:2])).asnumpy(),
+                               [[1.3224254, -1.3224252], [1.0754943, -1.0754942]], rtol=1e-5)
+    info = model.train_network.cache_info()  # the training step compiled (or loaded) once, then reused
+    assert (info["entries"], info["compiles"] + info["disk_loads"], info["hits"]) == (1, 1, 8)

@@ -5,7 +5,7 @@
 as MindSpore documents them; compiled and differentiated code is plain Python/NumPy that
 ``npspore show`` prints.
 """
-__version__ = "0.1.0"
+from .core.version import __version__  # noqa: F401
 
 from .common.dtype import *  # noqa: F401,F403
 from .common.tensor import *  # noqa: F401,F403
@@ -17,10 +17,8 @@ from .jit import *  # noqa: F401,F403
 from .grad import *  # noqa: F401,F403
 from . import common, nn, ops  # noqa: F401,E402
 from .common import dtype  # noqa: F401,E402
-from . import train  # noqa: F401,E402
-from .train.serialization import *  # noqa: F401,F403,E402
-from .train.model import Model  # noqa: F401,E402
-from . import amp  # noqa: F401,E402
+from . import amp, train  # noqa: F401,E402
+from .train import *  # noqa: F401,F403,E402
 from . import dataset  # noqa: F401,E402
 from .missing_names import module_getattr as _module_getattr  # noqa: E402
 

@@ -23,7 +23,9 @@ import numpy as np
 from .common import dtype as mstype
 from .common.parameter import Parameter
 from .common.tensor import Tensor
+from . import nn
 from .nn.cell import Cell
+from .nn.container import SequentialCell
 from .nn.validation import check_positive_int
 from .ops import functional as F
 
@@ -38,7 +40,6 @@ _BLACK_LIST_NAMES = ("BatchNorm1d", "BatchNorm2d", "BatchNorm3d", "LayerNorm")
 
 
 def _nn_classes(names):
-    from . import nn
 
     return [getattr(nn, name) for name in names if hasattr(nn, name)]
 
@@ -79,7 +80,6 @@ class _OutputCast(Cell):
 
 def _wrap_children(network, classes, wrap):
     """Replace every sub-cell of one of ``classes`` (searched recursively) by ``wrap(sub_cell)``."""
-    from .nn.container import SequentialCell
 
     changed = False
     for name, child in list(network._cells.items()):
@@ -170,7 +170,6 @@ def build_train_network(network, optimizer, loss_fn=None, level="O0", boost_leve
         TypeError: if ``level`` is not a str or a keyword has the wrong type.
         ValueError: if ``level``/``boost_level`` is unknown or a keyword is not supported.
     """
-    from . import nn
 
     if not isinstance(level, str):
         raise TypeError("The argument `level` must be a string in ['O0', 'O1', 'O2', 'O3', 'auto'],"
@@ -362,7 +361,6 @@ class FixedLossScaleManager(LossScaleManager):
         """``nn.FixedLossScaleUpdateCell(loss_scale)`` when overflowing steps are dropped, else None."""
         if not self._drop_overflow_update:
             return None
-        from . import nn
 
         return nn.FixedLossScaleUpdateCell(self._loss_scale)
 
@@ -419,6 +417,5 @@ class DynamicLossScaleManager(LossScaleManager):
 
     def get_update_cell(self):
         """``nn.DynamicLossScaleUpdateCell(loss_scale, scale_factor, scale_window)``."""
-        from . import nn
 
         return nn.DynamicLossScaleUpdateCell(self.loss_scale, self.scale_factor, self.scale_window)

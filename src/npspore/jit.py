@@ -1,194 +1,43 @@
-"""``jit`` and compiled calls: one kernel per input signature, found by one dict lookup.
+"""``jit``: a front door to the compiler. One kernel per input signature, found by one dict lookup.
 
-A :class:`KernelCache` belongs to one compiled callable (a ``@jit`` function, a Cell instance, a
-gradient function). A call computes the input key (shapes, dtypes, Python constants — see
-``compiler.signature``) and looks it up; on a hit it passes the input arrays and the captured
-Parameters' current arrays to the kernel and wraps the results. On a miss it looks in the disk
-cache, and only then compiles.
-
-Set ``NPSPORE_EXPLAIN_CACHE_MISSES=1`` to log, for every recompile, which argument differs from
-the nearest signature already compiled.
+A ``@jit`` function, or a Cell run compiled (GRAPH mode, a ``@jit`` construct, ``jit(cell)``), owns a
+:class:`~npspore.compiler.kernel.KernelCache`. A call computes the input key (shapes, dtypes, Python
+constants — see ``compiler.signature``) and looks it up; on a hit it passes the input arrays and
+the captured Parameters' current arrays to the kernel and wraps the results. On a miss it hands a
+``CompileRequest`` to ``compiler.pipeline.compile`` (disk cache first, then the stages).
 """
 from __future__ import annotations
 
 import functools
 import inspect
-import logging
-import os
 
-import numpy as np
-
-from . import __version__
-from .compiler import cache
+from .compiler import pipeline
+from .compiler.errors import CompileError, without_internal_frames
+from .compiler.kernel import KernelCache
+from .compiler.library import LIBRARY
+from .compiler.pipeline import CompileRequest
 from .compiler.signature import describe_key, input_key
+from .compiler.specialize import plain_function, unbind
 
 __all__ = ["jit"]
 
-_log = logging.getLogger("npspore.cache")
 
-
-def _wrap_result(result):
-    """A kernel result as a Tensor (NumPy gives scalars, not 0-d arrays, for full reductions)."""
-    return _wrap(result if type(result) is np.ndarray else np.asarray(result))
-
-
-def _wrap(array):
-    from .common.tensor import Tensor
-
-    global _wrap
-    _wrap = Tensor._wrap  # bound once: this is on every compiled call's path
-    return _wrap(array)
-
-
-class KernelEntry:
-    """A compiled kernel and how to call it: captured objects and the output builder."""
-
-    __slots__ = ("kernel", "captured", "build", "source", "path")
-
-    def __init__(self, kernel, captured, output_tree, source, path):
-        self.kernel = kernel
-        self.captured = captured
-        self.source = source
-        self.path = path
-        node = output_tree.node
-        if node == ("leaf", 0):
-            self.build = _wrap_result
-        else:
-            count = output_tree.leaf_count()
-            if count == 1:
-                self.build = lambda result, _tree=output_tree: _tree.build((result,))
-            else:
-                self.build = output_tree.build
-
-    def run(self, leaves):
-        arrays = leaves + [obj._array for obj in self.captured] if self.captured else leaves
-        return self.build(self.kernel(*arrays))
-
-
-class HookGeneration:
-    """Counts forward-hook registrations and removals in this process (``nn.Cell`` bumps it).
-
-    Hooks of sub-cells are compiled into kernels, so a kernel cache compiled under an older
-    generation is emptied before its next lookup: adding or removing a hook recompiles.
-    """
-
-    count = 0
-
-    @classmethod
-    def bump(cls) -> None:
-        cls.count += 1
-
-
-class KernelCache:
-    """Kernels of one compiled callable, by input key; counts hits, compiles and disk loads.
-
-    The owner compiles on a miss and hands the entry to :meth:`add`.
-    """
-
-    def __init__(self, label: str):
-        self.entries: dict = {}
-        self.generation = HookGeneration.count
-        self.label = label
-        self.hits = 0
-        self.compiles = 0
-        self.disk_loads = 0
-
-    def lookup(self, key):
-        if self.generation != HookGeneration.count:
-            self.entries.clear()
-            self.generation = HookGeneration.count
-        entry = self.entries.get(key)
-        if entry is not None:
-            self.hits += 1
-        return entry
-
-    def add(self, key, entry, *, from_disk: bool) -> None:
-        if os.environ.get("NPSPORE_EXPLAIN_CACHE_MISSES") == "1":
-            _log.warning("npspore: %s: %s", self.label, explain_miss(key, list(self.entries)))
-        if from_disk:
-            self.disk_loads += 1
-        else:
-            self.compiles += 1
-        self.entries[key] = entry
-
-    def info(self) -> dict:
-        return {"hits": self.hits, "compiles": self.compiles, "disk_loads": self.disk_loads,
-                "entries": len(self.entries)}
-
-
-def explain_miss(key, known: list) -> str:
-    """Why ``key`` missed: the nearest known key and the arguments that differ from it."""
-    if not known:
-        return f"first compile for signature {describe_key(key)}"
-
-    def distance(other):
-        if len(other) != len(key):
-            return len(key) + abs(len(other) - len(key))
-        return sum(a != b for a, b in zip(key, other))
-
-    nearest = min(known, key=distance)
-    if len(nearest) != len(key):
-        return f"recompiling: {len(key)} arguments, nearest compiled signature has {len(nearest)}"
-    changes = [f"argument {i}: {describe_key((b,))} -> {describe_key((a,))}"
-               for i, (a, b) in enumerate(zip(key, nearest)) if a != b]
-    return "recompiling: " + "; ".join(changes)
-
-
-# --------------------------------------------------------------------------- forward kernels
-
-
-def kernel_disk_key(target_fn, self_obj, key, options) -> str | None:
-    from .compiler.pipeline import file_digest, package_digest
-    from .communication.transport import layout as communication_layout
-    from .compiler.specialize import object_fingerprint
-
-    fingerprint = object_fingerprint(self_obj) if self_obj is not None else None
-    text = repr(fingerprint)
-    if " at 0x" in text or "'id'" in text:
-        return None  # state that only this process can name: keep it out of the disk cache
-    return cache.digest(__version__, package_digest(), target_fn.__qualname__,
-                        file_digest(target_fn.__code__.co_filename), key, options, text, communication_layout())
-
-
-def compile_forward(target, args, kwargs, key, *, dynamic=None, options=()) -> tuple[KernelEntry, bool]:
-    """A forward kernel for one call: from the disk cache if verified there, else compiled.
-
-    Returns ``(entry, from_disk)``.
-    """
-    from .compiler import pipeline
-
-    fn, self_obj = pipeline.unbind(target)
-    disk_key = kernel_disk_key(fn, self_obj, key, ("forward", options))
-    if disk_key is not None:
-        loaded = load_from_disk(disk_key, fn, self_obj)
-        if loaded is not None:
-            return loaded, True
-    program = pipeline.trace_program(target, args, kwargs, dynamic=dynamic)
-    layout = pipeline.layout_literal(program) if disk_key is not None else None
-    header = pipeline.header_for(program, describe_key(key), disk_key if layout else None)
-    kernel, source, path = pipeline.build_kernel(program.module, layout=layout, key=disk_key, header=header)
-    return KernelEntry(kernel, program.captured, program.output_tree, source, path), False
-
-
-def load_from_disk(disk_key, fn, self_obj):
-    from .compiler import pipeline
-    from .compiler.signature import OutputTree
-
-    found = cache.load(disk_key)
-    if found is None:
-        return None
-    source, path = found
+def compile_forward(target, args, key, *, dynamic=None, options=()) -> tuple:
+    """A forward kernel for one call: ``(CompiledKernel, from_disk)`` (see ``pipeline.compile``).
+    A compile error reaches the caller without the compiler's frames."""
     try:
-        namespace = cache.execute(source, path)
-        layout = namespace["layout"]
-        if not pipeline.sources_unchanged(layout):
-            cache.discard(disk_key)
-            return None
-        captured = [pipeline.resolve_path(p, self_obj, fn) for p in layout["captured"]]
-    except Exception:  # noqa: BLE001 - a cached file that does not load is regenerated, never trusted
-        cache.discard(disk_key)
-        return None
-    return KernelEntry(namespace["kernel"], captured, OutputTree(layout["output"]), source, path)
+        return pipeline.compile(CompileRequest(target, tuple(args), {}, key, describe_key(key), dynamic, options))
+    except CompileError as error:
+        raise without_internal_frames(error)
+
+
+def forward_request(target, args) -> CompileRequest:
+    """The CompileRequest a compiled call of ``target`` (a function or Cell) with ``args`` makes."""
+    if LIBRARY.is_cell(target):
+        (training, key), _, dynamic = cell_key(target, args)
+        return CompileRequest(target, tuple(args), {}, key, describe_key(key), dynamic, (training,))
+    key, _ = input_key(args)
+    return CompileRequest(target, tuple(args), {}, key, describe_key(key))
 
 
 class JitFunction:
@@ -204,17 +53,17 @@ class JitFunction:
         self.options = options
         self._cache = KernelCache(function.__qualname__)
 
-    def _compile(self, args, kwargs, key):
-        return compile_forward(self.__npspore_function__, args, kwargs, key, options=self.options)
+    def _compile(self, args, key):
+        return compile_forward(self.__npspore_function__, args, key, options=self.options)
 
     def __call__(self, *args, **kwargs):
         if kwargs:
             args = _bind_positional(self.__npspore_function__, args, kwargs)
         key, leaves = input_key(args)
         cache = self._cache
-        entry = cache.entries.get(key) if cache.generation == HookGeneration.count else cache.lookup(key)
-        if entry is None:
-            entry, from_disk = self._compile(args, {}, key)
+        entry = cache.entries.get(key)
+        if entry is None or entry.hook_guards and not entry.is_current():
+            entry, from_disk = self._compile(args, key)
             cache.add(key, entry, from_disk=from_disk)
         else:
             cache.hits += 1
@@ -223,20 +72,19 @@ class JitFunction:
     def __get__(self, instance, owner=None):
         if instance is None:
             return self
-        from .nn.cell import Cell
-
-        if isinstance(instance, Cell):
+        if LIBRARY.is_cell(instance):
             return _CompiledCellCall(instance)
         return functools.partial(self.__call__, instance)
 
     def cache_info(self) -> dict:
+        """``{'hits', 'compiles', 'disk_loads', 'entries'}`` of this function's kernels."""
         return self._cache.info()
 
     def kernel_source(self, *args) -> str:
         """The generated module that runs for these arguments (compiling it if needed)."""
         key, _ = input_key(args)
         if self._cache.lookup(key) is None:
-            entry, from_disk = self._compile(args, {}, key)
+            entry, from_disk = self._compile(args, key)
             self._cache.add(key, entry, from_disk=from_disk)
         return self._cache.entries[key].source
 
@@ -262,9 +110,7 @@ def jit(function=None, *, capture_mode="ast", jit_level="O0", dynamic=0, fullgra
     if function is None:
         return lambda fn: jit(fn, capture_mode=capture_mode, jit_level=jit_level, dynamic=dynamic,
                               fullgraph=fullgraph, backend=backend, **options)
-    from .nn.cell import Cell
-
-    if isinstance(function, Cell):
+    if LIBRARY.is_cell(function):
         return _CompiledCellCall(function)
     if isinstance(function, JitFunction) or not callable(function):
         return function
@@ -286,6 +132,7 @@ class _CompiledCellCall:
         return call_cell(self.cell, args, kwargs)
 
     def cache_info(self) -> dict:
+        """``{'hits', 'compiles', 'disk_loads', 'entries'}`` of the Cell's kernels."""
         return cell_cache_info(self.cell)
 
 
@@ -306,8 +153,7 @@ def _dynamic_dims(cell, args):
         inputs = tuple(placed)
     if not isinstance(inputs, tuple):
         return None
-    from .common.tensor import Tensor
-
+    Tensor = LIBRARY.tensor_type
     dynamic = {}
     for index, (placeholder, arg) in enumerate(zip(inputs, args)):
         if not isinstance(placeholder, Tensor) or not getattr(placeholder, "is_placeholder", False):
@@ -329,9 +175,7 @@ def _dynamic_dims(cell, args):
 
 def _check_arity(cell, args):
     construct = inspect.getattr_static(type(cell), "construct")
-    from .compiler.pipeline import _plain
-
-    signature = inspect.signature(_plain(construct))
+    signature = inspect.signature(plain_function(construct))
     params = list(signature.parameters.values())[1:]
     if any(p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) for p in params):
         return
@@ -349,6 +193,7 @@ def _check_arity(cell, args):
 
 
 def cell_key(cell, args):
+    """``((training, key), leaves, dynamic)`` of a compiled Cell call (``set_inputs`` dims keyed by rank)."""
     dynamic = _dynamic_dims(cell, args) if cell.__dict__.get("_dynamic_shape_inputs") is not None else None
     key, leaves = input_key(args, dynamic)
     return (bool(getattr(cell, "training", False)), key), leaves, dynamic
@@ -363,8 +208,6 @@ def call_cell(cell, args, kwargs):
     if cell._forward_pre_hooks or cell._forward_hooks or cell._cast_dtype is not None:
         return _call_cell_with_hooks(cell, args, kwargs)
     if kwargs:
-        from .compiler.pipeline import unbind
-
         fn, _ = unbind(cell)
         args = _bind_positional(fn, (cell,) + tuple(args), kwargs)[1:]
     kernels = _cell_cache(cell)
@@ -377,8 +220,6 @@ def call_cell(cell, args, kwargs):
 
 def _call_cell_with_hooks(cell, args, kwargs):
     if kwargs:
-        from .compiler.pipeline import unbind
-
         fn, _ = unbind(cell)
         args, kwargs = _bind_positional(fn, (cell,) + tuple(args), kwargs)[1:], {}
     inputs = cell._run_forward_pre_hooks(tuple(args)) if cell._forward_pre_hooks else tuple(args)
@@ -392,7 +233,7 @@ def _call_cell_with_hooks(cell, args, kwargs):
 
 def _compile_cell_entry(cell, args, full_key, dynamic, kernels):
     _check_arity(cell, args)
-    entry, from_disk = compile_forward(cell, args, {}, full_key[1], dynamic=dynamic, options=(full_key[0],))
+    entry, from_disk = compile_forward(cell, args, full_key[1], dynamic=dynamic, options=(full_key[0],))
     kernels.add(full_key, entry, from_disk=from_disk)
     phase = "train" if full_key[0] else "predict"
     compile_cache = getattr(cell, "compile_cache", None)
@@ -408,8 +249,6 @@ def _compile_cell_entry(cell, args, full_key, dynamic, kernels):
 def compile_cell(cell, args, kwargs=None):
     """Compile ``cell`` for these arguments without running it (``Cell.compile``). Returns None."""
     if kwargs:
-        from .compiler.pipeline import unbind
-
         fn, _ = unbind(cell)
         args = _bind_positional(fn, (cell,) + tuple(args), kwargs)[1:]
     kernels = _cell_cache(cell)

@@ -51,12 +51,14 @@ import ast
 import importlib
 import inspect
 import textwrap
+import threading
 from dataclasses import dataclass, field
 from typing import Callable
 
 import numpy as np
 
-TEMPLATE_FAMILIES = ("elementwise", "reductions", "shape_ops", "linalg", "nn", "conv", "pooling", "collective")
+TEMPLATE_FAMILIES = ("elementwise", "reductions", "shape_ops", "linalg", "nn", "conv", "pooling", "sequence",
+                     "collective")
 
 
 class OpShapeError(ValueError):
@@ -135,9 +137,6 @@ def function_ast(fn: Callable) -> ast.FunctionDef:
     return tree
 
 
-_PENDING: list = []
-
-
 def op(*, infer: Callable, aliases: tuple = (), numpy: tuple = (), operand_dtype: Callable | None = None):
     """Class decorator that turns a template class into an :class:`OpDef` (see module doc)."""
 
@@ -157,26 +156,30 @@ def op(*, infer: Callable, aliases: tuple = (), numpy: tuple = (), operand_dtype
             variadic=next((p.name for p in params if p.kind is p.VAR_POSITIONAL), None),
             static={p.name: p.default for p in params if p.kind is p.KEYWORD_ONLY},
         )
-        _PENDING.append(definition)
         return definition
 
     return register
 
 
 class OpTable:
-    """All op definitions by name and alias, loaded once from the template package."""
+    """All op definitions by name and alias, loaded once from the template package.
+
+    A family's definitions are the :class:`OpDef` objects its module defines (found among the
+    module's attributes, in definition order), so building the table has no global side state and
+    works whether or not a template module was imported before.
+    """
 
     def __init__(self):
         self._by_name: dict[str, OpDef] = {}
         for family in TEMPLATE_FAMILIES:
-            _PENDING.clear()
-            importlib.import_module(f"npspore.codegen_templates.{family}")
-            for definition in _PENDING:
+            module = importlib.import_module(f"npspore.codegen_templates.{family}")
+            for definition in vars(module).values():
+                if not isinstance(definition, OpDef) or definition.family != family:
+                    continue  # an op imported from another family is registered there
                 for name in (definition.name, *definition.aliases):
                     if name in self._by_name:
                         raise RuntimeError(f"op {name!r} is defined twice in codegen_templates")
                     self._by_name[name] = definition
-        _PENDING.clear()
 
     def __getitem__(self, name: str) -> OpDef:
         return self._by_name[name]
@@ -193,14 +196,22 @@ class OpTable:
 
 
 _TABLE: OpTable | None = None
+_TABLE_LOCK = threading.Lock()
 
 
 def op_table() -> OpTable:
-    """The process-wide op table (loaded on first use)."""
+    """The process-wide op table (loaded on first use; safe when several threads ask at once).
+
+    The table is published only once it is complete, so no thread ever sees a partial table.
+    """
     global _TABLE
-    if _TABLE is None:
-        _TABLE = OpTable()
-    return _TABLE
+    table = _TABLE
+    if table is None:
+        with _TABLE_LOCK:
+            if _TABLE is None:
+                _TABLE = OpTable()
+            table = _TABLE
+    return table
 
 
 def call(name: str, *operands, **static):

@@ -1,9 +1,10 @@
 """The ``npspore`` command line: read, check and manage generated kernels.
 
 ``main(argv)`` parses the verb (``show``, ``check``, ``cache``, ``bench``) and runs it. Exit status:
-0 success, 1 ``check`` found a wrong gradient, 2 bad input (a TARGET or SPEC that cannot be used,
-a compile error in the user's program). Errors are one line on stderr — for compile errors followed
-by the user's file, line and a caret — and never a traceback unless ``--debug`` is given.
+0 success, 1 ``check`` found a wrong gradient, 2 bad input (a usage error or out-of-range option, a
+TARGET or SPEC that cannot be used, a compile error in the user's program, a program that calls
+``sys.exit``), 130 interrupted (Ctrl-C, as shells expect). Errors are one line on stderr — for compile
+errors followed by the user's file, line and a caret — and never a traceback unless ``--debug`` is given.
 """
 from __future__ import annotations
 
@@ -12,10 +13,11 @@ import os
 import sys
 import traceback
 
-from .. import __version__
+from ..core.version import __version__
 from ..compiler.errors import CompileError
 from ..compiler.pipeline import STAGES
 from . import bench, cache, check, show
+from .arguments import count, finite
 from .gradient import add_grad_options
 from .target import SPEC_HELP, InputError, load_target, make_inputs
 
@@ -47,10 +49,10 @@ exit status: 0 all gradients match, 1 some gradient does not, 2 bad input
 _CACHE_EXAMPLES = """\
 examples:
   npspore cache list
-  npspore cache info
+  npspore cache info --json
   npspore cache clear --older-than 30
   npspore cache explain tests/catalogue.py:MLP --input f32[5,4]
-the cache directory is $NPSPORE_CACHE_DIR (default ~/.cache/npspore)
+the cache directory is $NPSPORE_CACHE_DIR (default ~/.cache/npspore); clear deletes only npspore's sealed kernels
 """
 
 _BENCH_EXAMPLES = """\
@@ -80,7 +82,7 @@ def build_parser() -> argparse.ArgumentParser:
     target = _Parser(add_help=False)
     target.add_argument("target", metavar="TARGET", help=_TARGET_HELP)
     target.add_argument("--input", nargs="+", action="extend", default=[], metavar="SPEC", help=SPEC_HELP)
-    target.add_argument("--seed", type=int, default=0, help="seed of the random input data (default: 0)")
+    target.add_argument("--seed", type=count(0), default=0, help="seed of the random input data (default: 0)")
 
     parser = _Parser(prog="npspore", description="Read, check and manage the kernels npspore generates.",
                      epilog="run 'npspore VERB --help' for a verb's options and examples",
@@ -103,22 +105,25 @@ def build_parser() -> argparse.ArgumentParser:
     check_parser = _verb(verbs, "check", "compare the generated gradients with central finite differences "
                          "(float64)", _CHECK_EXAMPLES, [target, debug])
     add_grad_options(check_parser, with_grad_flag=False)
-    check_parser.add_argument("--eps", type=float, default=1e-6, help="finite-difference step (default: 1e-6)")
-    check_parser.add_argument("--rtol", type=float, default=1e-5, help="relative tolerance (default: 1e-5)")
-    check_parser.add_argument("--atol", type=float, default=1e-6, help="absolute tolerance (default: 1e-6)")
-    check_parser.add_argument("--max-elements", type=int, default=200, metavar="N",
+    check_parser.add_argument("--eps", type=finite(positive=True), default=1e-6, help="finite-difference step (default: 1e-6)")
+    check_parser.add_argument("--rtol", type=finite(positive=False), default=1e-5, help="relative tolerance (default: 1e-5)")
+    check_parser.add_argument("--atol", type=finite(positive=False), default=1e-6, help="absolute tolerance (default: 1e-6)")
+    check_parser.add_argument("--max-elements", type=count(0), default=200, metavar="N",
                               help="check at most N random elements per argument, 0 for all (default: 200)")
     check_parser.set_defaults(handler=_with_target(check.run))
 
     cache_parser = _verb(verbs, "cache", "list, measure, clear or explain the on-disk kernel cache",
                          _CACHE_EXAMPLES, [debug])
     actions = cache_parser.add_subparsers(dest="action", metavar="ACTION", required=True, parser_class=_Parser)
+    as_json = _Parser(add_help=False)
+    as_json.add_argument("--json", action="store_true", help="print JSON instead of a table")
     _verb(actions, "list", "list cached kernels: key, callable, signature, size, age", _CACHE_EXAMPLES,
-          [debug]).set_defaults(handler=cache.run_list)
+          [as_json, debug]).set_defaults(handler=cache.run_list)
     _verb(actions, "info", "print the cache directory, number of kernels and total size", _CACHE_EXAMPLES,
-          [debug]).set_defaults(handler=cache.run_info)
-    clear = _verb(actions, "clear", "delete cached kernels", _CACHE_EXAMPLES, [debug])
-    clear.add_argument("--older-than", type=float, metavar="DAYS", help="only kernels last written DAYS ago or more")
+          [as_json, debug]).set_defaults(handler=cache.run_info)
+    clear = _verb(actions, "clear", "delete cached kernels (only npspore's own files)", _CACHE_EXAMPLES, [debug])
+    clear.add_argument("--older-than", type=finite(positive=False), metavar="DAYS",
+                       help="only kernels last written DAYS ago or more")
     clear.set_defaults(handler=cache.run_clear)
     explain = _verb(actions, "explain", "say whether a call would find its kernel on disk, and why not",
                     _CACHE_EXAMPLES, [target, debug])
@@ -128,7 +133,7 @@ def build_parser() -> argparse.ArgumentParser:
     bench_parser = _verb(verbs, "bench", "time the compiled kernel against eager execution", _BENCH_EXAMPLES,
                          [target, debug])
     add_grad_options(bench_parser, with_grad_flag=True)
-    bench_parser.add_argument("--repeat", type=int, default=20, metavar="N",
+    bench_parser.add_argument("--repeat", type=count(1), default=20, metavar="N",
                               help="timing samples per variant (default: 20)")
     bench_parser.set_defaults(handler=_with_target(bench.run))
     return parser
@@ -150,7 +155,13 @@ def main(argv=None) -> int:
     try:
         return options.handler(options)
     except KeyboardInterrupt:
+        print("npspore: error: interrupted (KeyboardInterrupt)", file=sys.stderr)
         return 130
+    except SystemExit as exit_request:  # the user's program called sys.exit(): not our exit status
+        if options.debug:
+            traceback.print_exc()
+        print(f"npspore: error: the program called sys.exit({exit_request.code!r})", file=sys.stderr)
+        return 2
     except BrokenPipeError:
         # the reader went away (`npspore show ... | head`): stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

@@ -1,7 +1,7 @@
 """``npspore cache list | info | clear | explain``: the on-disk kernel cache.
 
 ``explain`` computes the disk key of a forward kernel exactly as a compiled call does
-(``npspore.jit.kernel_disk_key`` over the callable, its source file, the input signature, the Cell's
+(``npspore.compiler.cachekey.kernel_disk_key`` over the callable, its source file, the input signature, the Cell's
 training flag and captured state) and says whether a verified, up-to-date file exists for it. For
 a miss it names the nearest entry of the same callable (by the ``# signature:`` header) and what
 differs: arguments, a source file changed since it was built, or the npspore version.
@@ -9,29 +9,43 @@ differs: arguments, a source file changed since it was built, or the npspore ver
 from __future__ import annotations
 
 import ast
+import json
 import os
 import time
 
-from .. import __version__
+from ..core.version import __version__
 from ..compiler import cache as disk_cache
-from ..compiler import pipeline
+from ..compiler.cachekey import file_digest, kernel_disk_key, sources_unchanged
 from ..compiler.signature import describe_key, input_key
-from .target import Target
+from ..compiler.specialize import unbind
+from ..jit import cell_key
+from .target import InputError, Target
 
 
-def _directory_or_none() -> str | None:
+def _directory_or_none(options=None) -> str | None:
     directory = disk_cache.cache_dir()
-    if directory is None:
+    if directory is None and not getattr(options, "json", False):
         print("the disk cache is off (NPSPORE_CACHE_DIR is set to an empty value)")
     return directory
 
 
+def _entries(directory: str) -> list:
+    """npspore's own entries in ``directory`` (an unusable directory is an InputError)."""
+    try:
+        return disk_cache.entries(directory)
+    except disk_cache.CacheUnavailable as error:
+        raise InputError(str(error)) from None
+
+
 def run_list(options) -> int:
-    """Print one row per cached kernel, newest first."""
-    directory = _directory_or_none()
+    """Print one row per cached kernel, newest first (with ``--json``, a JSON list of entries)."""
+    directory = _directory_or_none(options)
+    entries = sorted(_entries(directory), key=lambda e: e["mtime"], reverse=True) if directory else []
+    if options.json:
+        print(json.dumps(entries, indent=2))
+        return 0
     if directory is None:
         return 0
-    entries = sorted(disk_cache.entries(directory), key=lambda e: e["mtime"], reverse=True)
     if not entries:
         print(f"no cached kernels in {directory}")
         return 0
@@ -48,12 +62,15 @@ def run_list(options) -> int:
 
 
 def run_info(options) -> int:
-    """Print the cache directory, the number of kernels and their total size."""
-    directory = _directory_or_none()
+    """Print the cache directory, the number of kernels and their total size (or them as JSON)."""
+    directory = _directory_or_none(options)
+    entries = _entries(directory) if directory else []
+    total = sum(e["size"] for e in entries)
+    if options.json:
+        print(json.dumps({"directory": directory, "kernels": len(entries), "bytes": total}, indent=2))
+        return 0
     if directory is None:
         return 0
-    entries = disk_cache.entries(directory)
-    total = sum(e["size"] for e in entries)
     print(f"directory: {directory}")
     print(f"kernels:   {len(entries)}")
     print(f"size:      {total} bytes ({_size(total)})")
@@ -61,26 +78,27 @@ def run_info(options) -> int:
 
 
 def run_clear(options) -> int:
-    """Delete every cached kernel, or those older than ``--older-than DAYS``."""
+    """Delete npspore's own cached kernels (every one, or those older than ``--older-than DAYS``).
+
+    Only files named ``<sha256>.py`` that end in npspore's seal line for that name are deleted;
+    anything else in the directory (a project's sources, if the variable points there) is left alone.
+    """
     directory = _directory_or_none()
     if directory is None:
         return 0
     cutoff = time.time() - options.older_than * 86400 if options.older_than is not None else None
-    removed = [e for e in disk_cache.entries(directory) if cutoff is None or e["mtime"] < cutoff]
-    for entry in removed:
-        disk_cache.discard(entry["key"])
+    chosen = [e for e in _entries(directory) if cutoff is None or e["mtime"] < cutoff]
+    removed = disk_cache.remove(directory, [e["key"] for e in chosen])
     kept = "" if cutoff is None else f" older than {options.older_than:g} days"
-    print(f"removed {len(removed)} kernel(s){kept} ({_size(sum(e['size'] for e in removed))}) from {directory}")
+    print(f"removed {removed} kernel(s){kept} ({_size(sum(e['size'] for e in chosen))}) from {directory}")
     return 0
 
 
 def run_explain(target: Target, args, options) -> int:
     """Say whether a compiled call with these inputs would find its kernel on disk, and if not, why."""
-    from ..jit import cell_key, kernel_disk_key
-
     if options.train:
         target.set_train()
-    fn, self_obj = pipeline.unbind(target.obj)
+    fn, self_obj = unbind(target.obj)
     if target.is_cell:
         (training, key), _, _ = cell_key(target.obj, args)
         options_key = ("forward", (training,))
@@ -102,13 +120,13 @@ def run_explain(target: Target, args, options) -> int:
     found = disk_cache.load(disk_key)
     if found is not None:
         namespace = disk_cache.execute(*found)
-        if pipeline.sources_unchanged(namespace.get("layout", {})):
+        if sources_unchanged(namespace.get("layout", {})):
             print(f"hit: {name} {signature}\n  key {disk_key}\n  file {path}")
             return 0
         print(f"miss: {path} exists but a source file it was built from has changed; it will be rebuilt")
         return 0
     print(f"miss: no kernel for {name} {signature}\n  key {disk_key}")
-    same = [e for e in disk_cache.entries(directory)
+    same = [e for e in _entries(directory)
             if e["header"].get("callable") == name and e["header"].get("kernel", "forward") == "forward"]
     if not same:
         print(f"  no cached forward kernel of {name} at all in {directory}")
@@ -168,7 +186,7 @@ def _changed_sources(path: str) -> list:
     except (ValueError, SyntaxError):
         return []
     return [f"{os.path.basename(file)} changed since the kernel was built"
-            for file, sha in layout.get("sources", ()) if pipeline.file_digest(file) != sha]
+            for file, sha in layout.get("sources", ()) if file_digest(file) != sha]
 
 
 def _size(count: int) -> str:

@@ -12,6 +12,7 @@ import numpy as np
 
 from ..common.tensor import Tensor
 from ..compiler.signature import map_tensors
+from ..grad import grad
 from .target import InputError, Target
 
 
@@ -79,8 +80,6 @@ class GradRequest:
 
     def function(self, target: Target, args, *, return_ids: bool = False):
         """The GradFunction, as ``npspore.grad(target, positions, weights, has_aux, return_ids, sens)``."""
-        from ..grad import grad
-
         count = len(args)
         for position in (self.positions,) if isinstance(self.positions, int) else (self.positions or ()):
             if position >= count:

@@ -15,6 +15,7 @@ import shutil
 import sys
 
 from ..compiler import pipeline
+from ..jit import cell_kernel_source, forward_request
 from .gradient import GradRequest
 from .highlight import highlight, highlight_line, use_color
 from .target import InputError, Target
@@ -37,8 +38,6 @@ def run(target: Target, args, options) -> int:
         gradient = request.function(target, args)
         text = gradient.kernel_source(*request.call_args(target, args))
     elif target.is_cell:
-        from ..jit import cell_kernel_source
-
         text = cell_kernel_source(target.obj, *args)
     else:
         text = target.compiled().kernel_source(*args)
@@ -52,14 +51,13 @@ def run(target: Target, args, options) -> int:
 
 
 def _stage_text(target, args, stage, request) -> str:
-    transform = None
     if request is not None:
-        gradient = request.function(target, args)
-        call_args = request.call_args(target, args)
-        transform = lambda program: gradient.program(call_args).module  # noqa: E731
+        compile_request = request.function(target, args).compile_request(request.call_args(target, args))
     elif stage == "differentiate":
         raise InputError("--dump-after differentiate needs --grad (the forward program is not differentiated)")
-    return pipeline.dump_stages(target.obj, args, stop_after=stage, transform=transform)
+    else:
+        compile_request = forward_request(target.obj, args)
+    return pipeline.dump_stages(compile_request, stop_after=stage)
 
 
 def _source_files(target: Target) -> dict:

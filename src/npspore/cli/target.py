@@ -18,6 +18,7 @@ import importlib.util
 import inspect
 import os
 import re
+import stat
 import sys
 import traceback
 from dataclasses import dataclass
@@ -25,8 +26,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..common.tensor import Tensor
-from ..compiler.pipeline import unbind
+from ..compiler.specialize import unbind
 from ..context import PYNATIVE_MODE, set_context
+from ..jit import JitFunction, jit
 from ..nn.cell import Cell
 
 
@@ -82,8 +84,6 @@ class Target:
 
     def compiled(self):
         """A callable that runs the compiled forward kernel (compiling on its first call)."""
-        from ..jit import JitFunction, jit
-
         return jit(self.obj) if self.is_cell else JitFunction(self.obj)
 
     def parameters(self) -> list:
@@ -168,8 +168,6 @@ def _one_line(error: BaseException) -> str:
 
 def _as_program(obj, name: str):
     """The Cell instance or plain function that ``obj`` stands for."""
-    from ..jit import JitFunction
-
     if isinstance(obj, Cell):
         return obj
     if inspect.isclass(obj):
@@ -259,7 +257,11 @@ def _random_array(shape, dtype, rng) -> np.ndarray:
 
 def _load_npy(path: str):
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            raise InputError(f"cannot read {path!r} as a .npy array: it is not a regular file")
         array = np.load(path, allow_pickle=False)
+    except EOFError:
+        raise InputError(f"cannot read {path!r} as a .npy array: the file is empty or truncated") from None
     except (OSError, ValueError) as error:
         raise InputError(f"cannot read {path!r} as a .npy array: {error}") from None
     if not isinstance(array, np.ndarray):

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..compiler.library import LIBRARY
+
 __all__ = [
     "float16", "float32", "float64", "bfloat16", "half", "single", "double", "float_",
     "int8", "int16", "int32", "int64", "int_",
@@ -237,3 +239,6 @@ def as_dtype(value, who="Tensor.astype"):
         return pytype_to_dtype(value)
     raise TypeError(f"For {who}, the input type must be a mindspore dtype, a numpy dtype or a type name, "
                     f"but got '{value}'.")
+
+
+LIBRARY.register(dtype_to_numpy=dtype_to_nptype, dtype_from_numpy=nptype_to_dtype)

@@ -8,6 +8,7 @@ attributes ``__ms_mutable__ = True``, ``__ms_dynamic_len__`` and ``__ms_origin_o
 """
 from __future__ import annotations
 
+from ..compiler.library import LIBRARY
 from .tensor import Tensor
 
 __all__ = ["mutable"]
@@ -70,3 +71,6 @@ def mutable(input_data, dynamic_len=False):
     result.__ms_dynamic_len__ = dynamic_len
     result.__ms_origin_object__ = input_data
     return result
+
+
+LIBRARY.register(mutable_types=(_Tuple, _List, _Dict))

@@ -16,7 +16,9 @@ import re
 
 import numpy as np
 
+from ..compiler.library import LIBRARY
 from . import dtype as mstype
+from .initializer import initializer
 from .tensor import Tensor, _array_from_data, _np_dtype
 
 __all__ = ["Parameter", "ParameterTuple"]
@@ -262,8 +264,6 @@ class Parameter(Tensor):
             init (Union[Tensor, str, numbers.Number]): ``'same'`` copies the data; another value is
                 an initializer (``'zeros'``, ``'ones'``, a number, a Tensor ...) for the new data.
         """
-        from .initializer import initializer
-
         clone = Parameter.__new__(Parameter)
         clone.__dict__.update(self.__dict__)
         clone._pipeline_stages = list(self._pipeline_stages)
@@ -329,3 +329,6 @@ class ParameterTuple(tuple):
             clone.name = prefix + "." + x.name
             clones.append(clone)
         return ParameterTuple(clones)
+
+
+LIBRARY.register(parameter_type=Parameter)

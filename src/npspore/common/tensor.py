@@ -18,6 +18,7 @@ import re
 import numpy as np
 
 from .. import shape_rules
+from ..compiler.library import LIBRARY
 from . import dtype as mstype
 
 __all__ = ["Tensor", "tensor"]
@@ -705,3 +706,5 @@ def _elements_text(out, row, start, end, element, linefeed, ndim) -> None:
 # The op runner, npspore.ops.eager.run. npspore.ops imports npspore.common, so npspore.common binds
 # it here once all its names exist (see npspore/common/__init__.py).
 run = None
+
+LIBRARY.register(tensor_type=Tensor, wrap=Tensor._wrap)

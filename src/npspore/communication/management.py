@@ -6,6 +6,7 @@ MindSpore answers before initialisation, so the same script also runs without ``
 """
 from __future__ import annotations
 
+from ..compiler.library import LIBRARY
 from . import transport
 
 __all__ = ["GlobalComm", "init", "release", "get_rank", "get_group_size", "get_local_rank",
@@ -174,11 +175,11 @@ def destroy_group(group):
 
 
 # Compiled code calls these at compile time (the answers are facts of the process, constant between
-# init and release): collectives specialise to their group's size.
-for _function in (get_rank, get_group_size, get_local_rank, get_local_rank_size, get_process_group_ranks,
-                  get_world_rank_from_group_rank, get_group_rank_from_world_rank):
-    _function.__npspore_static__ = True
-del _function
+# init and release): collectives specialise to their group's size, and so to the job's layout.
+LIBRARY.register(compile_time=frozenset((get_rank, get_group_size, get_local_rank, get_local_rank_size,
+                                         get_process_group_ranks, get_world_rank_from_group_rank,
+                                         get_group_rank_from_world_rank)),
+                 process_key=transport.layout)
 
 
 def get_comm_name(group=GlobalComm.WORLD_COMM_GROUP):

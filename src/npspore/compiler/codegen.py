@@ -19,9 +19,11 @@ from string import Template
 
 import numpy as np
 
+from ..core.apply import cast_operands
 from ..opdef import op_table
 from ..shape_rules import fit_int
 from . import ir
+from .builder import aval_or_value
 
 
 def _skeleton() -> Template:
@@ -121,7 +123,6 @@ class Renderer:
         definition = self.table[stmt.op]
         operand_text = [self.atom(a) for a in stmt.args]
         if definition.operand_dtype is not None:
-            from .builder import aval_or_value
             target = definition.operand_dtype(*(aval_or_value(a) for a in stmt.args), **stmt.static)
             if target is not None and not _numpy_promotes_to(stmt.args, np.dtype(target)):
                 target = np.dtype(target)
@@ -202,6 +203,8 @@ class Renderer:
                 return [f"{indent}rt.show({args}){where}"]
             if stmt.kind == "assign":
                 return [f"{indent}np.copyto({args}){where}"]
+            if stmt.kind == "release":
+                return [f"{indent}del {args}"]
             raise TypeError(f"unknown effect {stmt.kind!r}")
         if isinstance(stmt, ir.TapeNew):
             return [f"{indent}{stmt.target.name} = []{where}"]
@@ -274,7 +277,7 @@ class Renderer:
     # ---- functions and module
 
     def function_text(self, function: ir.Function) -> str:
-        self.used = {id(v) for stmt in function.body.stmts for v in _uses_deep(stmt)}
+        self.used = {id(v) for stmt in function.body.stmts for v in ir.used_vars_deep(stmt)}
         self.used |= {id(a) for a in function.body.results if isinstance(a, ir.Var)}
         params = ", ".join(p.name for p in function.params)
         lines = [f"def {function.name}({params}):"]
@@ -283,11 +286,8 @@ class Renderer:
             if function.loc is not None:
                 doc += f" ({os.path.basename(function.loc.file)}:{function.loc.line})"
             lines.append(f'    """{doc}"""')
-        release = _release_points(function)
-        for index, stmt in enumerate(function.body.stmts):
+        for stmt in function.body.stmts:
             lines.extend(self.stmt_lines(stmt, "    "))
-            if release.get(index):
-                lines.append(f"    del {', '.join(release[index])}")
         results = function.body.results
         if len(results) == 1:
             lines.append(f"    return {self.atom(results[0])}")
@@ -332,14 +332,9 @@ def drift_dtype(definition, operands, static, inferred):
     value (``np.float32(3) * 0.5`` is float64, where MindSpore and NumPy 2 keep float32); compiled
     code must then cast the result. Returns None when NumPy already gives ``inferred``.
     """
-    if definition.operand_dtype is not None:
-        target = definition.operand_dtype(*operands, **static)
-        if target is not None:
-            operands = [v.astype(target) if isinstance(v, (np.ndarray, np.generic)) and v.dtype != target else v
-                        for v in operands]
     try:
         with np.errstate(all="ignore"):
-            result = definition.forward(*operands, **static)
+            result = definition.forward(*cast_operands(definition, operands, static), **static)
     except Exception:  # noqa: BLE001 - a probe that cannot run tells nothing: leave the line as it is
         return None
     dtype = np.asarray(result).dtype
@@ -439,49 +434,6 @@ class _CallExpander(ast.NodeTransformer):
 
 def _expression(text: str) -> ast.expr:
     return ast.parse(text, mode="eval").body
-
-
-RELEASE_MIN_ELEMENTS = 1 << 16
-
-
-def _release_points(function: ir.Function) -> dict:
-    """Where to ``del`` large intermediates: statement index -> names whose last use it is.
-
-    Only values defined by the function's top-level statements, of at least
-    :data:`RELEASE_MIN_ELEMENTS` elements (or of dynamic size), and not returned, are released, so
-    peak memory stays close to hand-written code without cluttering small kernels.
-    """
-    body = function.body
-    returned = {id(a) for a in body.results if isinstance(a, ir.Var)}
-    defined = {}
-    last_use = {}
-    for index, stmt in enumerate(body.stmts):
-        for var in _uses_deep(stmt):
-            last_use[id(var)] = index
-        for var in ir.defined_vars(stmt):
-            defined[id(var)] = var
-    release: dict = {}
-    for key, var in defined.items():
-        if key in returned or key not in last_use:
-            continue
-        shape = var.aval.shape
-        if None not in shape and int(np.prod(shape)) < RELEASE_MIN_ELEMENTS:
-            continue
-        release.setdefault(last_use[key], []).append(var.name)
-    return {index: sorted(names) for index, names in release.items()}
-
-
-def _uses_deep(stmt):
-    """Every Var a statement reads, including inside its nested blocks."""
-    for atom in ir.used_atoms(stmt):
-        if isinstance(atom, ir.Var):
-            yield atom
-    for block in ir.nested_blocks(stmt):
-        for inner in block.stmts:
-            yield from _uses_deep(inner)
-        for atom in block.results:
-            if isinstance(atom, ir.Var):
-                yield atom
 
 
 def _merge_identical_functions(module: ir.Module) -> ir.Module:

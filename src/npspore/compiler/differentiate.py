@@ -74,7 +74,7 @@ import numpy as np
 from ..opdef import Aval, op_table
 from .builder import BlockBuilder, NameSupply
 from . import ir
-from .ir import (Apply, Block, Call, Const, Effect, ForRange, Function, If, Loc, Module, TapeNew, TapePop, TapePush,
+from .ir import (Apply, Block, Call, Const, ForRange, Function, If, Loc, Module, TapeNew, TapePop, TapePush,
                  Var, While)
 from .trace import stage_rule
 
@@ -129,36 +129,6 @@ def _free_vars(block: Block, exclude=()) -> list:
     visit(block)
     bound = _all_defined(block) | set(exclude)
     return [v for v in used if v not in bound]
-
-
-def _substitute(block: Block, mapping: dict) -> None:
-    """Replace Vars by other atoms everywhere in a (freshly built) block, in place."""
-    if not mapping:
-        return
-
-    def sub(atom):
-        return mapping.get(atom, atom) if isinstance(atom, Var) else atom
-
-    def subs(atoms):
-        return tuple(sub(a) for a in atoms)
-
-    for stmt in block.stmts:
-        if isinstance(stmt, (Apply, Call, Effect)):
-            stmt.args = subs(stmt.args)
-        elif isinstance(stmt, If):
-            stmt.cond = sub(stmt.cond)
-        elif isinstance(stmt, ForRange):
-            stmt.start, stmt.stop, stmt.step = sub(stmt.start), sub(stmt.stop), sub(stmt.step)
-            stmt.carried = subs(stmt.carried)
-        elif isinstance(stmt, While):
-            stmt.carried = subs(stmt.carried)
-        elif isinstance(stmt, TapePush):
-            stmt.tape, stmt.values = sub(stmt.tape), subs(stmt.values)
-        elif isinstance(stmt, TapePop):
-            stmt.tape = sub(stmt.tape)
-        for inner in ir.nested_blocks(stmt):
-            _substitute(inner, mapping)
-    block.results = subs(block.results)
 
 
 def function_names(fn: Function) -> NameSupply:
@@ -345,8 +315,9 @@ class _Pair:
 class _ModuleAD:
     """Per-module state: the source functions, generated pairs and call summaries."""
 
-    def __init__(self, module: Module):
+    def __init__(self, module: Module, tapes_cross_functions: bool = False):
         self.source = module.functions
+        self.tapes_cross_functions = tapes_cross_functions
         self.functions: dict = {}
         self.pairs: dict = {}
         self._summaries: dict = {}
@@ -455,7 +426,9 @@ class _FunctionAD:
         needed = _free_vars(bwd_body, exclude=d_results)
         # A backward that pops a tape filled by a forward loop runs that forward itself: tapes never
         # cross functions (the caller runs the primal callee), so higher orders see one-function loops.
-        recompute = any(var.aval == TAPE_AVAL for var in needed)
+        # A gradient that is final (never differentiated again) lets ``_fwd`` return the tape instead,
+        # so the loop runs once.
+        recompute = not self.ctx.tapes_cross_functions and any(var.aval == TAPE_AVAL for var in needed)
         if recompute:
             bwd_body = Block(fn.body.stmts + bwd_body.stmts, grads)
             needed = _free_vars(bwd_body, exclude=d_results)
@@ -476,7 +449,7 @@ class _FunctionAD:
                 returned.append(var)
         # the backward function gets its own Vars for the residuals it receives
         received = {var: Var(var.name, var.aval) for var in needed}
-        _substitute(bwd_body, received)
+        ir.substitute(bwd_body, received)
         if returned or (self.forward_changed and not recompute):
             fwd_name = self.ctx.function_names.fresh(fn.name + "_fwd")
             self.ctx.functions[fwd_name] = Function(
@@ -667,7 +640,7 @@ class _FunctionAD:
         for block, defs in ((stmt.then_block, then_defs), (stmt.else_block, else_defs)):
             block.results = tuple(block.results) + tuple(v if v in defs else Const(None) for v in mapping)
         for block in backward_blocks:
-            _substitute(block, mapping)
+            ir.substitute(block, mapping)
 
     def backward_loop(self, parent: Block, stmt, adj: dict, builder: BlockBuilder) -> None:
         n = len(stmt.outputs)
@@ -709,7 +682,7 @@ class _FunctionAD:
             parent.stmts.insert(position, TapeNew(tape, loc))
             stmt.body.stmts.append(TapePush(tape, tuple(needed), loc))
             restored = [self.names.var(v.name, v.aval) for v in needed]
-            _substitute(body, dict(zip(needed, restored)))
+            ir.substitute(body, dict(zip(needed, restored)))
             body.stmts.insert(0, TapePop(tuple(restored), tape, loc))
         d_outs = [self.names.var("d_" + _hint(stmt.carried[i]), stmt.outputs[i].aval) for i in carried]
         acc_out = [self.names.var("d_" + v.name, v.aval) for v in outer]
@@ -814,19 +787,7 @@ def _prune(block: Block, keep) -> None:
     block.stmts[:] = reversed(kept)
 
 
-def _reachable(functions: dict, entry: str) -> dict:
-    """The functions an entry calls, directly or not (entry first)."""
-    order = [entry]
-    seen = {entry}
-    for name in order:
-        for stmt in ir.walk_stmts(functions[name].body):
-            if isinstance(stmt, Call) and stmt.callee not in seen:
-                seen.add(stmt.callee)
-                order.append(stmt.callee)
-    return {name: functions[name] for name in order}
-
-
-def differentiate(module: Module, wrt: tuple, seeds="ones") -> Module:
+def differentiate(module: Module, wrt: tuple, seeds="ones", *, final: bool = False) -> Module:
     """Reverse-mode derivative of a module's entry function.
 
     Args:
@@ -838,6 +799,8 @@ def differentiate(module: Module, wrt: tuple, seeds="ones") -> Module:
             extra param per result: its sensitivity), or a tuple of result positions that get
             all-ones cotangents (``has_aux`` when the first output has several leaves; the
             derivative of one result of an earlier gradient, for higher orders).
+        final: the result is compiled as it is, never differentiated again: a callee's ``_fwd`` may
+            then hand the tape of its loops to its ``_bwd`` instead of ``_bwd`` running the loops again.
 
     Returns:
         A new module whose entry has the same params (plus the sensitivities for ``"given"``) and
@@ -856,10 +819,10 @@ def differentiate(module: Module, wrt: tuple, seeds="ones") -> Module:
     for j in wrt:
         if not 0 <= j < len(entry.params):
             raise ValueError(f"wrt position {j} is out of range for {len(entry.params)} entry params")
-    ctx = _ModuleAD(copied)
+    ctx = _ModuleAD(copied, tapes_cross_functions=final)
     gradient = _FunctionAD(ctx, entry, wrt).make_gradient(seeds)
     gradient.name = ctx.function_names.fresh(gradient.name)
     functions = {**copied.functions, **ctx.functions, gradient.name: gradient}
     header = dict(copied.header)
     header["grad"] = {"wrt": tuple(wrt), "seeds": seeds}
-    return Module(_reachable(functions, gradient.name), gradient.name, header)
+    return Module(ir.reachable_functions(functions, gradient.name), gradient.name, header)

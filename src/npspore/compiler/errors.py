@@ -4,10 +4,16 @@ Every error a user's program causes during compilation names the file, line and 
 source line with a caret under the offending expression, and keeps the exception type MindSpore
 would raise (``ValueError`` for shapes, ``TypeError`` for types), so ``except ValueError`` in user
 code still works. Unsupported Python raises :class:`NotSupportedError`.
+
+The front doors (``jit``, ``grad``) call :func:`without_internal_frames` when a compile fails, as
+JAX's ``api_boundary`` does: the traceback the user sees holds their own frames and the located
+message, not the compiler's stack. Set ``NPSPORE_FULL_TRACEBACKS=1`` to keep every frame.
 """
 from __future__ import annotations
 
 import linecache
+import os
+import types
 
 from .ir import Loc
 
@@ -68,3 +74,23 @@ def located(error: BaseException, loc: Loc) -> BaseException:
 def not_supported(what: str, loc: Loc) -> NotSupportedError:
     """A located :class:`NotSupportedError` for construct ``what``."""
     return located(NotSupportedError(f"{what} is not supported in compiled code (construct or @jit)"), loc)
+
+
+_PACKAGE_DIRECTORY = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
+
+
+def without_internal_frames(error: BaseException) -> BaseException:
+    """``error`` with npspore's own frames removed from its traceback (a located compile error
+    only; every frame is kept when ``NPSPORE_FULL_TRACEBACKS=1``). Returns ``error`` to re-raise."""
+    if not isinstance(error, CompileError) or os.environ.get("NPSPORE_FULL_TRACEBACKS") == "1":
+        return error
+    frames = []
+    tb = error.__traceback__
+    while tb is not None:
+        if not tb.tb_frame.f_code.co_filename.startswith(_PACKAGE_DIRECTORY):
+            frames.append(tb)
+        tb = tb.tb_next
+    kept = None
+    for tb in reversed(frames):
+        kept = types.TracebackType(kept, tb.tb_frame, tb.tb_lasti, tb.tb_lineno)
+    return error.with_traceback(kept)

@@ -20,7 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Union
 
-from ..opdef import Aval
+from ..core.apply import apply_op
+from ..opdef import Aval, op_table
 
 
 @dataclass(frozen=True)
@@ -230,6 +231,63 @@ def defined_vars(stmt) -> tuple:
     return ()
 
 
+def replace_uses(stmt, mapping: dict) -> None:
+    """Replace the Vars a statement reads from its enclosing scope by ``mapping[var]``, in place
+    (nested blocks are not visited: see :func:`substitute`)."""
+    def sub(atom):
+        return mapping.get(atom, atom) if isinstance(atom, Var) else atom
+
+    if isinstance(stmt, (Apply, Call, Effect)):
+        stmt.args = tuple(map(sub, stmt.args))
+    elif isinstance(stmt, If):
+        stmt.cond = sub(stmt.cond)
+    elif isinstance(stmt, ForRange):
+        stmt.start, stmt.stop, stmt.step = sub(stmt.start), sub(stmt.stop), sub(stmt.step)
+        stmt.carried = tuple(map(sub, stmt.carried))
+    elif isinstance(stmt, While):
+        stmt.carried = tuple(map(sub, stmt.carried))
+    elif isinstance(stmt, TapePush):
+        stmt.tape, stmt.values = sub(stmt.tape), tuple(map(sub, stmt.values))
+    elif isinstance(stmt, TapePop):
+        stmt.tape = sub(stmt.tape)
+
+
+def substitute(block: Block, mapping: dict) -> None:
+    """Replace Vars by other atoms everywhere in a block, nested blocks and results included, in place."""
+    if not mapping:
+        return
+    for stmt in block.stmts:
+        replace_uses(stmt, mapping)
+        for inner in nested_blocks(stmt):
+            substitute(inner, mapping)
+    block.results = tuple(mapping.get(a, a) if isinstance(a, Var) else a for a in block.results)
+
+
+def reachable_functions(functions: dict, entry: str) -> dict:
+    """The functions ``entry`` calls, directly or not (entry first, then in order of discovery)."""
+    order = [entry]
+    seen = {entry}
+    for name in order:
+        for stmt in walk_stmts(functions[name].body):
+            if isinstance(stmt, Call) and stmt.callee not in seen:
+                seen.add(stmt.callee)
+                order.append(stmt.callee)
+    return {name: functions[name] for name in order}
+
+
+def used_vars_deep(stmt):
+    """Every Var a statement reads, including inside its nested blocks."""
+    for atom in used_atoms(stmt):
+        if isinstance(atom, Var):
+            yield atom
+    for block in nested_blocks(stmt):
+        for inner in block.stmts:
+            yield from used_vars_deep(inner)
+        for atom in block.results:
+            if isinstance(atom, Var):
+                yield atom
+
+
 def used_atoms(stmt) -> tuple:
     """The atoms a statement reads from its enclosing scope (not counting nested blocks' own uses)."""
     if isinstance(stmt, (Apply, Call, Effect)):
@@ -245,3 +303,82 @@ def used_atoms(stmt) -> tuple:
     if isinstance(stmt, TapePop):
         return (stmt.tape,)
     return ()
+
+
+# ----------------------------------------------------------------------------------- evaluation
+
+
+def evaluate(module: Module, *args) -> tuple:
+    """Run a module's entry function on NumPy arrays (one per param); returns its results as a tuple.
+
+    Each op runs its lowering through ``core.apply.apply_op``, with the casts compiled code makes;
+    tapes are Python lists; ``assign`` effects are not performed (the arrays passed in are never written). The reference semantics of the IR, for tests of one stage at a time
+    (``differentiate``, ``optimize``) without codegen.
+    """
+    return _evaluate_function(module, module.entry, list(args))
+
+
+def _evaluate_function(module: Module, name: str, args: list) -> tuple:
+    function = module.functions[name]
+    if len(function.params) != len(args):
+        raise TypeError(f"{name} takes {len(function.params)} arrays, got {len(args)}")
+    env = dict(zip(function.params, args))
+    evaluate_block(function.body, env, module)
+    return tuple(_read(env, r) for r in function.body.results)
+
+
+def _read(env: dict, atom):
+    return env[atom] if isinstance(atom, Var) else atom.value
+
+
+def _bind(env: dict, targets, values) -> None:
+    if len(targets) != len(values):
+        raise ValueError(f"{len(values)} values for {len(targets)} targets")
+    env.update(zip(targets, values))
+
+
+def evaluate_block(block: Block, env: dict, module: Module | None = None) -> None:
+    """Run ``block``'s statements, reading and binding values in ``env`` (Var -> value); ``module``
+    holds the functions that ``Call`` statements name."""
+    for stmt in block.stmts:
+        if isinstance(stmt, Apply):
+            definition = op_table()[stmt.op]
+            dtypes = tuple(t.aval.dtype for t in stmt.targets)
+            result = apply_op(definition, [_read(env, a) for a in stmt.args], stmt.static,
+                              dtypes if len(dtypes) > 1 else dtypes[0])
+            _bind(env, stmt.targets, result if len(dtypes) > 1 else (result,))
+        elif isinstance(stmt, Call):
+            _bind(env, stmt.targets, _evaluate_function(module, stmt.callee, [_read(env, a) for a in stmt.args]))
+        elif isinstance(stmt, Effect):
+            if stmt.kind == "print":
+                print(*(_read(env, a) for a in stmt.args))
+        elif isinstance(stmt, If):
+            branch = stmt.then_block if _read(env, stmt.cond) else stmt.else_block
+            evaluate_block(branch, env, module)
+            _bind(env, stmt.outputs, [_read(env, r) for r in branch.results])
+        elif isinstance(stmt, ForRange):
+            carried = [_read(env, a) for a in stmt.carried]
+            for index in range(_read(env, stmt.start), _read(env, stmt.stop), _read(env, stmt.step)):
+                env[stmt.index] = index
+                _bind(env, stmt.body_params, carried)
+                evaluate_block(stmt.body, env, module)
+                carried = [_read(env, r) for r in stmt.body.results]
+            _bind(env, stmt.outputs, carried)
+        elif isinstance(stmt, While):
+            carried = [_read(env, a) for a in stmt.carried]
+            while True:
+                _bind(env, stmt.body_params, carried)
+                evaluate_block(stmt.cond, env, module)
+                if not _read(env, stmt.cond.results[0]):
+                    break
+                evaluate_block(stmt.body, env, module)
+                carried = [_read(env, r) for r in stmt.body.results]
+            _bind(env, stmt.outputs, carried)
+        elif isinstance(stmt, TapeNew):
+            env[stmt.target] = []
+        elif isinstance(stmt, TapePush):
+            env[stmt.tape].append(tuple(_read(env, v) for v in stmt.values))
+        elif isinstance(stmt, TapePop):
+            _bind(env, stmt.targets, env[stmt.tape].pop())
+        else:
+            raise TypeError(f"unknown statement {stmt!r}")

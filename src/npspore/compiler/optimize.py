@@ -11,7 +11,14 @@
 * dead code elimination: a pure op whose results nothing reads is dropped (effects — print and
   Parameter assignment — always stay), inside nested blocks too, and functions no longer called go;
 * copy propagation of identity ops (``reshape`` to the same shape, ``cast`` to the same dtype,
-  ``broadcast_to`` the same shape): their result is replaced by their operand.
+  ``broadcast_to`` the same shape): their result is replaced by their operand;
+* row accumulation: ``acc + row_add(zeros, t, g)`` (how a backward loop accumulates the gradient of
+  a sequence it reads one step at a time) becomes ``row_add(acc, t, g)``;
+* in-place rows: a ``row_add`` on a loop-carried buffer that the loop owns (its initial value is a
+  fresh ``zeros`` nothing else reads, and each iteration's buffer is read only by that ``row_add``)
+  becomes ``row_add_in_place``, which writes the row into the buffer instead of copying it;
+* release points: a ``release`` effect after the last use of each large intermediate (codegen
+  renders it as ``del``), so ``--dump-after optimize`` shows when memory is given back.
 
 Each pass takes a module and returns a new one; the input is not modified.
 """
@@ -21,6 +28,7 @@ import copy
 
 import numpy as np
 
+from ..core.apply import apply_op
 from ..opdef import op_table
 from . import ir
 
@@ -34,6 +42,9 @@ def optimize(module: ir.Module) -> ir.Module:
         _propagate_copies(function)
         _Simplifier().block(function.body)
     _eliminate_dead_code(module)
+    for function in module.functions.values():
+        _rows_in_place(function)
+        _insert_release_points(function)
     return module
 
 
@@ -50,19 +61,20 @@ class _Simplifier:
     def __init__(self):
         self.consts: dict[int, np.ndarray] = {}    # Var id -> its (small) value
         self.scalars: dict[int, np.ndarray] = {}   # Var id -> 0-d value it is a broadcast of
-        self.replace: dict[int, object] = {}       # Var id -> atom to use instead
+        self.replace: dict = {}                    # Var -> atom to use instead
+        self.rows_into_zeros: dict[int, ir.Apply] = {}  # Var id -> its row_add(zeros, t, g)
 
     def block(self, block: ir.Block) -> None:
         kept = []
         for stmt in block.stmts:
-            _rewrite_uses(stmt, self.replace)
+            ir.replace_uses(stmt, self.replace)
             for inner in ir.nested_blocks(stmt):
                 self.block(inner)
             if isinstance(stmt, ir.Apply) and len(stmt.targets) == 1 and self.apply(stmt):
                 continue
             kept.append(stmt)
         block.stmts = kept
-        block.results = tuple(_sub(a, self.replace) for a in block.results)
+        block.results = tuple(self.replace.get(a, a) if isinstance(a, ir.Var) else a for a in block.results)
 
     def value(self, atom):
         """The known value of an atom (a NumPy array or Python scalar), or None."""
@@ -85,27 +97,47 @@ class _Simplifier:
                 return self.known(target, folded)
         identity = self.identity_operand(stmt, values)
         if identity is not None:
-            self.replace[id(target)] = identity
+            self.replace[target] = identity
             return True
+        if stmt.op == "row_add" and self.is_zero(stmt.args[0], values[0]):
+            self.rows_into_zeros[id(target)] = stmt
+        elif stmt.op == "add":
+            self.accumulate_row(stmt)
         if stmt.op == "broadcast_to" and values[0] is not None and np.size(values[0]) == 1:
             self.scalars[id(target)] = np.asarray(values[0], aval.dtype).reshape(())
         elif stmt.op in _ELEMENTWISE:
             self.absorb_broadcast(stmt, values)
         return False
 
+    def is_zero(self, atom, value) -> bool:
+        scalar = self.scalars.get(id(atom)) if isinstance(atom, ir.Var) else None
+        if scalar is not None:
+            return bool(scalar == 0)
+        return value is not None and not np.any(value)
+
+    def accumulate_row(self, stmt: ir.Apply) -> None:
+        """``acc + row_add(zeros, t, g)`` -> ``row_add(acc, t, g)`` (same shape and dtype throughout)."""
+        target = stmt.targets[0]
+        for position in (0, 1):
+            row, acc = stmt.args[position], stmt.args[1 - position]
+            rows = self.rows_into_zeros.get(id(row)) if isinstance(row, ir.Var) else None
+            if rows is not None and isinstance(acc, ir.Var) and acc.aval == target.aval == row.aval:
+                stmt.op, stmt.args, stmt.static = "row_add", (acc, *rows.args[1:]), {}
+                return
+
     def known(self, target, value) -> bool:
         """Bind ``target`` to a known value: a constant if it is one element, else (uniform
         values only) a broadcast scalar; other values stay computed at run time."""
         if value.size == 1:
             self.consts[id(target)] = value
-            self.replace[id(target)] = ir.Const(value)
+            self.replace[target] = ir.Const(value)
             return True
         first = value.reshape(-1)[0]
         if value.size and (value == first).all():
             self.scalars[id(target)] = np.asarray(first, value.dtype)
         elif value.size <= _SMALL:
             self.consts[id(target)] = value
-            self.replace[id(target)] = ir.Const(value)
+            self.replace[target] = ir.Const(value)
             return True
         return False
 
@@ -162,12 +194,8 @@ def _evaluate(stmt: ir.Apply, values, shape=None):
         return None
     target = stmt.targets[0].aval
     try:
-        operand_dtype = definition.operand_dtype(*values, **stmt.static) if definition.operand_dtype else None
-        if operand_dtype is not None:
-            values = [np.asarray(v).astype(operand_dtype) if isinstance(v, np.ndarray) else v for v in values]
         with np.errstate(all="ignore"):
-            result = definition.forward(*values, **stmt.static)
-        result = np.asarray(result, dtype=target.dtype)
+            result = apply_op(definition, values, stmt.static, target.dtype)
     except Exception:  # noqa: BLE001 - anything odd is simply left to run time
         return None
     expected = target.shape if shape is None else shape
@@ -178,41 +206,23 @@ def _evaluate(stmt: ir.Apply, values, shape=None):
 
 
 def _propagate_copies(function: ir.Function) -> None:
-    replace: dict[int, ir.Var] = {}
+    replace: dict = {}
     _copies_in_block(function.body, replace)
 
 
 def _copies_in_block(block: ir.Block, replace: dict) -> None:
     kept = []
     for stmt in block.stmts:
-        _rewrite_uses(stmt, replace)
+        ir.replace_uses(stmt, replace)
         if (isinstance(stmt, ir.Apply) and stmt.op in _IDENTITY_WHEN_SAME_AVAL and len(stmt.targets) == 1
                 and isinstance(stmt.args[0], ir.Var) and stmt.args[0].aval == stmt.targets[0].aval):
-            replace[id(stmt.targets[0])] = stmt.args[0]
+            replace[stmt.targets[0]] = stmt.args[0]
             continue
         for inner in ir.nested_blocks(stmt):
             _copies_in_block(inner, replace)
         kept.append(stmt)
     block.stmts = kept
-    block.results = tuple(_sub(a, replace) for a in block.results)
-
-
-def _sub(atom, replace):
-    return replace.get(id(atom), atom) if isinstance(atom, ir.Var) else atom
-
-
-def _rewrite_uses(stmt, replace) -> None:
-    if isinstance(stmt, (ir.Apply, ir.Call, ir.Effect)):
-        stmt.args = tuple(_sub(a, replace) for a in stmt.args)
-    elif isinstance(stmt, ir.If):
-        stmt.cond = _sub(stmt.cond, replace)
-    elif isinstance(stmt, ir.ForRange):
-        stmt.start, stmt.stop, stmt.step = (_sub(a, replace) for a in (stmt.start, stmt.stop, stmt.step))
-        stmt.carried = tuple(_sub(a, replace) for a in stmt.carried)
-    elif isinstance(stmt, ir.While):
-        stmt.carried = tuple(_sub(a, replace) for a in stmt.carried)
-    elif isinstance(stmt, ir.TapePush):
-        stmt.values = tuple(_sub(a, replace) for a in stmt.values)
+    block.results = tuple(replace.get(a, a) if isinstance(a, ir.Var) else a for a in block.results)
 
 
 # ---------------------------------------------------------------- dead code
@@ -221,14 +231,7 @@ def _rewrite_uses(stmt, replace) -> None:
 def _eliminate_dead_code(module: ir.Module) -> None:
     for function in module.functions.values():
         _dead_in_block(function.body, set())
-    reachable = {module.entry}
-    pending = [module.entry]
-    while pending:
-        function = module.functions[pending.pop()]
-        for stmt in ir.walk_stmts(function.body):
-            if isinstance(stmt, ir.Call) and stmt.callee not in reachable:
-                reachable.add(stmt.callee)
-                pending.append(stmt.callee)
+    reachable = ir.reachable_functions(module.functions, module.entry)
     module.functions = {name: f for name, f in module.functions.items() if name in reachable}
 
 
@@ -270,3 +273,91 @@ def _uses_with_nested(stmt, live) -> set:
         if isinstance(stmt, ir.While):
             uses |= _dead_in_block(stmt.cond, set())
     return uses
+
+
+# ---------------------------------------------------------------- rows written in place
+
+
+def _rows_in_place(function: ir.Function) -> None:
+    """Turn ``row_add`` on a loop-carried buffer the loop owns into ``row_add_in_place``.
+
+    The loop owns the buffer when its initial value is a fresh ``zeros``/``zeros_like`` that nothing
+    else reads and, in the body, the iteration's buffer is read only by the ``row_add`` whose result
+    becomes the next iteration's buffer: then no other reference to any version of the buffer
+    exists, and writing the row into it is the same as writing into a copy.
+    """
+    uses: dict[int, int] = {}
+    defs: dict[int, ir.Apply] = {}
+    for stmt in ir.walk_stmts(function.body):
+        for atom in ir.used_atoms(stmt):
+            if isinstance(atom, ir.Var):
+                uses[id(atom)] = uses.get(id(atom), 0) + 1
+        if isinstance(stmt, ir.Apply):
+            for var in stmt.targets:
+                defs[id(var)] = stmt
+    for block in _blocks(function.body):
+        for atom in block.results:
+            if isinstance(atom, ir.Var):
+                uses[id(atom)] = uses.get(id(atom), 0) + 1
+    for loop in ir.walk_stmts(function.body):
+        if not isinstance(loop, ir.ForRange):
+            continue
+        for init, param, result in zip(loop.carried, loop.body_params, loop.body.results):
+            fresh = defs.get(id(init)) if isinstance(init, ir.Var) else None
+            row = defs.get(id(result)) if isinstance(result, ir.Var) else None
+            if (fresh is not None and fresh.op in ("zeros", "zeros_like") and uses.get(id(init)) == 1
+                    and row is not None and row.op == "row_add" and row.args[0] is param
+                    and uses.get(id(param)) == 1 and row in loop.body.stmts):
+                row.op = "row_add_in_place"
+
+
+def _blocks(block: ir.Block):
+    yield block
+    for stmt in block.stmts:
+        for inner in ir.nested_blocks(stmt):
+            yield from _blocks(inner)
+
+
+# ---------------------------------------------------------------- release points
+
+
+RELEASE_MIN_ELEMENTS = 1 << 16
+
+
+def _release_points(function: ir.Function) -> dict:
+    """Where to release large intermediates: statement index -> the Vars whose last use it is.
+
+    Only values defined by the function's top-level statements, of at least
+    :data:`RELEASE_MIN_ELEMENTS` elements (or of dynamic size), and not returned, are released, so
+    peak memory stays close to hand-written code without cluttering small kernels.
+    """
+    body = function.body
+    returned = {id(a) for a in body.results if isinstance(a, ir.Var)}
+    defined = {}
+    last_use = {}
+    for index, stmt in enumerate(body.stmts):
+        for var in ir.used_vars_deep(stmt):
+            last_use[id(var)] = index
+        for var in ir.defined_vars(stmt):
+            defined[id(var)] = var
+    release: dict = {}
+    for key, var in defined.items():
+        if key in returned or key not in last_use:
+            continue
+        shape = var.aval.shape
+        if None not in shape and int(np.prod(shape)) < RELEASE_MIN_ELEMENTS:
+            continue
+        release.setdefault(last_use[key], []).append(var)
+    return {index: sorted(found, key=lambda v: v.name) for index, found in release.items()}
+
+
+def _insert_release_points(function: ir.Function) -> None:
+    release = _release_points(function)
+    if not release:
+        return
+    stmts = []
+    for index, stmt in enumerate(function.body.stmts):
+        stmts.append(stmt)
+        if index in release:
+            stmts.append(ir.Effect("release", tuple(release[index]), stmt.loc))
+    function.body.stmts = stmts

@@ -1,31 +1,48 @@
-"""The compiler pipeline: the named stages, run in order, each a function over data.
+"""The compiler pipeline: one explicit list of stages, run in order by :func:`compile`.
 
-    frontend → normalize → specialize → [differentiate] → optimize → codegen → cache
+    frontend → normalize → specialize → differentiate → optimize → codegen   (then the disk cache)
 
-``trace_program`` runs the first three for one call and returns a :class:`Program` (the typed
-module plus what the caller needs to run it: captured objects, output structure, where each
-argument's tensors sit among the kernel's inputs). ``build_kernel`` runs the rest: it optimizes a
-module, renders it, writes it to the disk cache and loads it. ``dump_stages`` returns the
-intermediate form after any stage, for ``npspore show --dump-after``.
+A :class:`CompileRequest` says what to compile (a function, bound method or Cell), for which call
+(concrete arguments), and which gradient transforms to apply (``grads``, outermost first; none for a
+forward kernel). :func:`compile` returns a :class:`~npspore.compiler.kernel.CompiledKernel`: loaded
+from the disk cache when a verified entry exists, else built by :data:`PIPELINE`. Each stage is a
+function ``(request, previous output) -> output``:
+
+==============  ==========================================  ======================================
+stage           takes                                       returns
+==============  ==========================================  ======================================
+frontend        the request                                 ``SourceFunction`` (parsed entry source)
+normalize       ``SourceFunction``                          the desugared ``ast.FunctionDef``
+specialize      (the request)                               :class:`Program`: typed IR module + layout
+differentiate   :class:`Program`                            :class:`Program` of the gradient kernel
+optimize        :class:`Program`                            :class:`Program` (optimized module)
+codegen         :class:`Program`                            the kernel module's source text
+==============  ==========================================  ======================================
+
+``dump_stages`` returns any stage's output as text (``npspore show --dump-after STAGE``).
 """
 from __future__ import annotations
 
 import ast
-import hashlib
-import inspect
+import dataclasses
 import os
+import weakref
 from dataclasses import dataclass, field
 
-from .. import __version__
+from ..core.version import __version__
 from . import cache, ir
+from .cachekey import (addressable_path, file_digest, kernel_disk_key, reachable_cells, resolve_path,
+                       sources_unchanged)
 from .codegen import render_module
 from .frontend import parse_function
+from .gradrequest import GradRequest, leaf_slices
+from .kernel import CompiledKernel
+from .library import LIBRARY
 from .normalize import normalized
 from .optimize import optimize
-from .signature import OutputTree
-from .specialize import ProgramBuilder, TensorValue, abstract_inputs, capture_path
-
-STAGES = ("frontend", "normalize", "specialize", "differentiate", "optimize", "codegen")
+from .signature import OutputTree, describe_key
+from .specialize import ProgramBuilder, unbind
+from .values import abstract_inputs
 
 
 @dataclass
@@ -40,28 +57,77 @@ class Program:
     sources: dict = field(default_factory=dict)   # qualname -> source of each involved callable
     callable_name: str = ""
     source_file: str = ""
+    hook_guards: tuple = ()       # (weakref to cell, hook version) of every cell call compiled in
 
 
-def unbind(target):
-    """``(function, self_or_None)`` for a Cell, a bound method, a jit wrapper or a plain function."""
-    from ..nn.cell import Cell
+@dataclass
+class CompileRequest:
+    """One compile: the callable, a concrete call of it, and how the kernel is keyed and named.
 
-    if isinstance(target, Cell):
-        construct = inspect.getattr_static(type(target), "construct")
-        return _plain(construct), target
-    if inspect.ismethod(target):
-        return _plain(target.__func__), target.__self__
-    return _plain(target), None
+    ``key`` is the input signature (``compiler.signature.input_key``) that names the kernel on disk
+    with ``options``; ``signature`` is its readable form for the kernel's header. ``dynamic`` maps
+    argument positions to shapes with ``None`` dims (``Cell.set_inputs``).
+    """
+
+    target: object
+    args: tuple
+    kwargs: dict = field(default_factory=dict)
+    key: object = None
+    signature: str = ""
+    dynamic: dict | None = None
+    options: tuple = ()
+    grads: tuple = ()             # GradRequests, outermost first
+
+    def calls(self) -> list:
+        """``(args, kwargs)`` seen by each level: the outermost call first, the target's call last."""
+        args, kwargs = tuple(self.args), dict(self.kwargs)
+        levels = [(args, kwargs)]
+        for grad in self.grads:
+            args, kwargs, _ = grad.split_sens(args, kwargs)
+            grad.check_positions(args, kwargs)
+            levels.append((args, kwargs))
+        return levels
 
 
-def _plain(fn):
-    while hasattr(fn, "__npspore_function__"):
-        fn = fn.__npspore_function__
-    return fn
+# ----------------------------------------------------------------------------------- the stages
 
 
-def trace_program(target, args, kwargs=None, *, dynamic=None) -> Program:
-    """frontend + normalize + specialize for one call of ``target`` with concrete ``args``."""
+def _frontend(request: CompileRequest, _):
+    return parse_function(unbind(request.target)[0])
+
+
+def _normalize(request: CompileRequest, source):
+    return normalized(source.tree)
+
+
+def _specialize(request: CompileRequest, _) -> Program:
+    args, kwargs = request.calls()[-1]
+    return specialize_call(request.target, args, kwargs, dynamic=request.dynamic)
+
+
+def _differentiate(request: CompileRequest, program: Program) -> Program:
+    levels = request.calls()
+    for depth in reversed(range(len(request.grads))):
+        program = differentiate_program(program, request.grads[depth], *levels[depth + 1], final=depth == 0)
+    return program
+
+
+def _optimize(request: CompileRequest, program: Program) -> Program:
+    return dataclasses.replace(program, module=optimize(program.module))
+
+
+def _codegen(request: CompileRequest, program: Program) -> str:
+    program.module.header = header_for(request, program, disk_key=None)
+    return render_module(program.module)
+
+
+PIPELINE = (("frontend", _frontend), ("normalize", _normalize), ("specialize", _specialize),
+            ("differentiate", _differentiate), ("optimize", _optimize), ("codegen", _codegen))
+STAGES = tuple(name for name, _ in PIPELINE)
+
+
+def specialize_call(target, args, kwargs=None, *, dynamic=None) -> Program:
+    """The specialize stage for one call of ``target`` with concrete ``args``."""
     fn, self_obj = unbind(target)
     kwargs = kwargs or {}
     abstract_args = abstract_inputs(tuple(args), dynamic)
@@ -69,129 +135,115 @@ def trace_program(target, args, kwargs=None, *, dynamic=None) -> Program:
     builder = ProgramBuilder()
     function, captured = builder.specialize_entry(fn, self_obj, abstract_args, abstract_kwargs)
     module = ir.Module(functions=builder.functions, entry=function.name)
-    root = self_obj
-    paths = [addressable_path(root, fn, obj) for obj in captured]
+    paths = [addressable_path(self_obj, fn, obj) for obj in captured]
     return Program(module=module, captured=captured, capture_paths=paths, output_tree=function.output_tree,
-                   leaf_slices=leaf_slices((*args, *kwargs.values())), sources=dict(builder.sources), callable_name=fn.__qualname__,
-                   source_file=fn.__code__.co_filename)
+                   leaf_slices=leaf_slices((*args, *kwargs.values())), sources=dict(builder.sources),
+                   callable_name=fn.__qualname__, source_file=fn.__code__.co_filename,
+                   hook_guards=tuple(builder.hook_guards.values()))
 
 
-def leaf_slices(values) -> list:
-    """For each call argument, the slice of the entry params that holds its tensor leaves."""
-    slices, start = [], 0
-    for value in values:
-        count = count_tensors(value)
-        slices.append(slice(start, start + count))
-        start += count
-    return slices
+def differentiate_program(program: Program, grad: GradRequest, args, kwargs, *, final=False) -> Program:
+    """The differentiate stage for one gradient transform of ``program`` (whose call had ``args``);
+    ``final`` for the outermost one, whose result is compiled as it is (see ``differentiate``)."""
+    inputs = tuple(args) + tuple(kwargs.values())
+    module = program.module
+    done = grad.differentiate(module.functions, module.entry, inputs, program.leaf_slices, program.captured,
+                              program.output_tree.node, final=final)
+    slices = list(program.leaf_slices)
+    if grad.spec.sens_param:
+        n_leaves = sum(s.stop - s.start for s in slices)
+        slices.append(slice(n_leaves, n_leaves + done.n_sens))
+    return dataclasses.replace(program, module=ir.Module({**module.functions, **done.functions}, done.name,
+                                                         dict(module.header)),
+                               captured=done.captured, output_tree=OutputTree(done.tree), leaf_slices=slices)
 
 
-def count_tensors(value) -> int:
-    """How many tensor leaves (Tensors, or tensor values while compiling) a call argument holds:
-    the number of entry params it takes, in flattening order."""
-    from ..common.tensor import Tensor
-
-    if isinstance(value, (Tensor, TensorValue)):
-        return 1
-    if isinstance(value, (tuple, list)):
-        return sum(count_tensors(v) for v in value)
-    if isinstance(value, dict):
-        return sum(count_tensors(v) for v in value.values())
-    return 0
+def run_stages(request: CompileRequest, stop_after: str = "codegen"):
+    """The output of stage ``stop_after`` (one of :data:`STAGES`), running every stage before it."""
+    if stop_after not in STAGES:
+        raise ValueError(f"unknown stage {stop_after!r}; expected one of {', '.join(STAGES)}")
+    output = None
+    for name, stage in PIPELINE:
+        output = stage(request, output)
+        if name == stop_after:
+            return output
+    raise AssertionError("unreachable")
 
 
-def addressable_path(root, fn, obj):
-    """A path that finds ``obj`` again in a new process: through ``self`` or a module global."""
-    if root is not None:
-        path = capture_path(root, obj)
-        if path[0] == "path":
-            return ("self", path[1])
-    for name in fn.__code__.co_names:
-        value = fn.__globals__.get(name)
-        if value is None or inspect.ismodule(value) or inspect.isroutine(value) or isinstance(value, type):
-            continue
-        if value is obj:
-            return ("global", name, ())
-        path = capture_path(value, obj)
-        if path[0] == "path":
-            return ("global", name, path[1])
-    return None
+# ----------------------------------------------------------------------------------- compile or load
 
 
-def resolve_path(path, root, fn):
-    """The object a capture path names (inverse of ``addressable_path``)."""
-    if path[0] == "self":
-        obj, keys = root, path[1]
-    else:
-        obj, keys = fn.__globals__[path[1]], path[2]
-    for key in keys:
-        obj = obj[key] if isinstance(obj, (list, tuple, dict)) else obj.__dict__[key]
-    return obj
+def compile(request: CompileRequest) -> tuple:
+    """The kernel for ``request``: from the disk cache if verified there, else built by every stage.
+
+    Returns ``(CompiledKernel, from_disk)``.
+    """
+    disk_key = _disk_key(request)
+    if disk_key is not None:
+        loaded = _load(disk_key, request)
+        if loaded is not None:
+            return loaded, True
+    program = run_stages(request, "optimize")
+    layout = layout_literal(program, request) if disk_key is not None else None
+    kernel, source, path = build_kernel(program.module, layout=layout, key=disk_key,
+                                        header=header_for(request, program, disk_key if layout else None),
+                                        optimized=True)
+    return CompiledKernel(kernel, program.captured, program.output_tree.node, source, path,
+                          program.hook_guards), False
 
 
-def file_digest(path: str, _cache={}) -> str:
-    """sha256 of a source file's bytes (cached by path and modification time)."""
+def _disk_key(request: CompileRequest) -> str | None:
+    """The disk-cache key, or None when the kernel cannot be named in another process (a gradient
+    of a gradient, a weight that is no attribute path from fn, state only this process can name)."""
+    if len(request.grads) > 1 or not callable(request.target):
+        return None
+    fn, self_obj = unbind(request.target)
+    options = ("forward", request.options)
+    if request.grads:
+        grad = request.grads[0]
+        paths = tuple(addressable_path(self_obj, fn, w) for w in grad.weights)
+        if any(p is None for p in paths):
+            return None
+        options = ("gradient", repr(grad.spec), paths, grad.single_weight)
     try:
-        stamp = os.stat(path).st_mtime_ns
-    except OSError:
-        return "missing"
-    cached = _cache.get(path)
-    if cached is None or cached[0] != stamp:
-        with open(path, "rb") as handle:
-            cached = (stamp, hashlib.sha256(handle.read()).hexdigest())
-        _cache[path] = cached
-    return cached[1]
+        return kernel_disk_key(fn, self_obj, request.key, options)
+    except (AttributeError, TypeError):
+        return None
 
 
-_OP_DIGEST = None
+def _load(disk_key: str, request: CompileRequest):
+    """A verified kernel from the disk cache, or None (a file that does not load is discarded)."""
+    found = cache.load(disk_key)
+    if found is None:
+        return None
+    source, path = found
+    fn, self_obj = unbind(request.target)
+    try:
+        namespace = cache.execute(source, path)
+        layout = namespace["layout"]
+        if not sources_unchanged(layout):
+            cache.discard(disk_key)
+            return None
+        captured = [resolve_path(p, self_obj, fn) for p in layout["captured"]]
+        cells = reachable_cells(self_obj, fn)  # which of them the kernel calls is not recorded: guard all
+        if any(_has_hooks(cell) for cell in cells):
+            return None  # stored without hooks: compile with them
+        guards = [(weakref.ref(cell), cell.__dict__.get("_hook_version", 0)) for cell in cells]
+        return CompiledKernel(namespace["kernel"], captured, layout["output"], source, path, guards)
+    except Exception:  # noqa: BLE001 - a cached file that does not load is regenerated, never trusted
+        cache.discard(disk_key)
+        return None
 
 
-def package_digest() -> str:
-    """A digest of npspore's own source files (path, size, modification time), computed once per
-    process: editing the library (an ops function, a layer) invalidates cached kernels."""
-    global _PACKAGE_DIGEST
-    if _PACKAGE_DIGEST is None:
-        root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-        h = hashlib.sha256()
-        for directory, subdirectories, files in sorted(os.walk(root)):
-            subdirectories.sort()
-            for name in sorted(files):
-                if name.endswith((".py", ".tmpl")):
-                    info = os.stat(os.path.join(directory, name))
-                    h.update(f"{os.path.relpath(os.path.join(directory, name), root)}:{info.st_size}:"
-                             f"{info.st_mtime_ns}\n".encode())
-        _PACKAGE_DIGEST = h.hexdigest() + op_table_digest()
-    return _PACKAGE_DIGEST
-
-
-_PACKAGE_DIGEST = None
-
-
-def op_table_digest() -> str:
-    """sha256 over the op-definition files (read as bytes: a disk-cache hit never loads the op table)."""
-    global _OP_DIGEST
-    if _OP_DIGEST is None:
-        from importlib import resources
-
-        from ..opdef import TEMPLATE_FAMILIES
-
-        h = hashlib.sha256()
-        package = resources.files("npspore.codegen_templates")
-        for name in (*(f"{family}.py" for family in TEMPLATE_FAMILIES), "module.py.tmpl"):
-            h.update(package.joinpath(name).read_bytes())
-        _OP_DIGEST = h.hexdigest()
-    return _OP_DIGEST
-
-
-def build_kernel(module: ir.Module, *, layout: dict | None, key: str | None, header: dict):
-    """optimize + codegen + cache: returns ``(kernel, source_text, path)``.
+def build_kernel(module: ir.Module, *, layout: dict | None, key: str | None, header: dict, optimized=False):
+    """optimize (unless done) + codegen + cache: returns ``(kernel, source_text, path)``.
 
     ``layout`` (captured paths and output tree, literal data) is written into the module so a new
     process can use the cached file without compiling; None keeps the kernel out of the disk cache.
     """
-    optimized = optimize(module)
-    optimized.header = dict(header)
-    source = render_module(optimized)
+    module = module if optimized else optimize(module)
+    module.header = dict(header)
+    source = render_module(module)
     if layout is not None:
         source += f"\nlayout = {layout!r}\n"
     path = cache.store(key, source) if (key is not None and layout is not None) else None
@@ -200,9 +252,12 @@ def build_kernel(module: ir.Module, *, layout: dict | None, key: str | None, hea
     return namespace["kernel"], source, filename
 
 
-def layout_literal(program: Program) -> dict | None:
-    """The program's captured paths and output tree as literal data, or None if not expressible."""
+def layout_literal(program: Program, request: CompileRequest) -> dict | None:
+    """The program's captured paths, output tree and called cells as literal data, or None if not
+    expressible (or if the kernel compiled a cell's hooks, which only this process can run)."""
     if any(p is None for p in program.capture_paths):
+        return None
+    if any(ref() is None or _has_hooks(ref()) for ref, _ in program.hook_guards):
         return None
     layout = {"captured": list(program.capture_paths), "output": program.output_tree.node,
               "sources": sorted({f: file_digest(f) for f in _involved_files(program)}.items())}
@@ -214,6 +269,11 @@ def layout_literal(program: Program) -> dict | None:
     return layout
 
 
+def _has_hooks(cell) -> bool:
+    parts = LIBRARY.cell_parts(cell)
+    return bool(parts.pre_hooks or parts.hooks)
+
+
 def _involved_files(program: Program) -> set:
     files = {program.source_file}
     for function in program.module.functions.values():
@@ -222,42 +282,36 @@ def _involved_files(program: Program) -> set:
     return {f for f in files if os.path.exists(f)}
 
 
-def sources_unchanged(layout: dict) -> bool:
-    """Whether every source file a cached kernel was built from still has the same content."""
-    return all(file_digest(path) == sha for path, sha in layout.get("sources", ()))
-
-
-def header_for(program: Program, key_text: str, disk_key: str | None, kind: str = "forward") -> dict:
-    return {
+def header_for(request: CompileRequest, program: Program, disk_key: str | None) -> dict:
+    """The comment lines at the top of a generated kernel module."""
+    header = {
         "callable": program.callable_name,
         "source": os.path.basename(program.source_file),
-        "kernel": kind,
-        "signature": key_text,
+        "kernel": "gradient" if request.grads else "forward",
+        "signature": request.signature or describe_key(request.key),
         "key": disk_key or "(not cached on disk)",
         "npspore": __version__,
     }
+    if request.grads:
+        header["grad"] = request.grads[0].spec.describe()
+    return header
 
 
-def dump_stages(target, args, kwargs=None, *, stop_after: str, transform=None) -> str:
+# ----------------------------------------------------------------------------------- dumps
+
+
+def dump_stages(request: CompileRequest, *, stop_after: str) -> str:
     """The text of the program after ``stop_after`` (one of :data:`STAGES`)."""
-    if stop_after not in STAGES:
-        raise ValueError(f"unknown stage {stop_after!r}; expected one of {', '.join(STAGES)}")
-    fn, _ = unbind(target)
-    if stop_after in ("frontend", "normalize"):
-        tree = parse_function(fn).tree
-        return ast.unparse(normalized(tree) if stop_after == "normalize" else tree)
-    program = trace_program(target, args, kwargs)
-    module = program.module
-    if stop_after == "specialize":
-        return format_module(module)
-    if transform is not None:
-        module = transform(program)
-    if stop_after == "differentiate":
-        return format_module(module)
-    optimized = optimize(module)
-    if stop_after == "optimize":
-        return format_module(optimized)
-    return render_module(optimized)
+    if stop_after == "differentiate" and not request.grads:
+        raise ValueError("--dump-after differentiate needs a gradient (the forward program is not differentiated)")
+    output = run_stages(request, stop_after)
+    if stop_after == "frontend":
+        return ast.unparse(output.tree)
+    if stop_after == "normalize":
+        return ast.unparse(output)
+    if stop_after == "codegen":
+        return output
+    return format_module(output.module)
 
 
 def format_module(module: ir.Module) -> str:
@@ -291,4 +345,3 @@ def _format_block(block: ir.Block, indent: str) -> list:
                 lines += _format_block(inner, indent + "  ")
                 lines.append(f"{indent}  yield {', '.join(map(repr, inner.results))}")
     return lines
-

@@ -13,19 +13,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
+
+from ..core import tree
+from .library import LIBRARY
+
 _SCALARS = (bool, int, float, str, type(None))
-
-
-_TENSOR = None
-
-
-def _tensor_types():
-    """``npspore.Tensor``, imported on first use (this module loads before it) and kept."""
-    global _TENSOR
-    if _TENSOR is None:
-        from ..common.tensor import Tensor
-        _TENSOR = Tensor
-    return _TENSOR
 
 
 def input_key(args, dynamic=None):
@@ -35,7 +28,7 @@ def input_key(args, dynamic=None):
     ``set_inputs``); such an argument is keyed by that shape instead of its own.
     Raises TypeError for an argument npspore cannot pass to compiled code.
     """
-    tensor = _TENSOR or _tensor_types()
+    tensor = LIBRARY.tensor_type
     leaves: list = []
     key = []
     for index, arg in enumerate(args):
@@ -86,9 +79,7 @@ class OutputTree:
 
     def build(self, results):
         """The user-visible result: Tensors for leaves, Python values for constants."""
-        import numpy as np
-
-        tensor_wrap = _tensor_types()._wrap
+        tensor_wrap = LIBRARY.wrap
 
         def wrap(result):
             return tensor_wrap(result if type(result) is np.ndarray else np.asarray(result))
@@ -144,23 +135,9 @@ def _describe(k) -> str:
 
 def tensor_leaves(value) -> list:
     """The Tensors in a (nested) tuple/list/dict argument, in flattening order."""
-    tensor = _TENSOR or _tensor_types()
-    if isinstance(value, tensor):
-        return [value]
-    if isinstance(value, (tuple, list)):
-        return [leaf for item in value for leaf in tensor_leaves(item)]
-    if isinstance(value, dict):
-        return [leaf for item in value.values() for leaf in tensor_leaves(item)]
-    return []
+    return tree.leaves(value, LIBRARY.is_tensor)
 
 
 def map_tensors(value, fn):
-    """``value`` with each Tensor leaf ``t`` replaced by ``fn(t)`` (tuples, lists and dicts kept)."""
-    tensor = _TENSOR or _tensor_types()
-    if isinstance(value, tensor):
-        return fn(value)
-    if isinstance(value, (tuple, list)):
-        return type(value)(map_tensors(item, fn) for item in value)
-    if isinstance(value, dict):
-        return {key: map_tensors(item, fn) for key, item in value.items()}
-    return value
+    """``value`` with each Tensor leaf ``t`` replaced by ``fn(t)`` (containers kept)."""
+    return tree.tree_map(fn, value, LIBRARY.is_tensor)

@@ -12,12 +12,12 @@ from __future__ import annotations
 import os
 
 from ..common import seed as global_seed
+from .arguments import check_int
 
 __all__ = ["set_seed", "get_seed", "set_num_parallel_workers", "get_num_parallel_workers",
            "set_prefetch_size", "get_prefetch_size"]
 
 _DEFAULT_SEED = 5489
-_INT32_MAX = 2147483647
 _UINT32_MAX = 4294967295
 
 _seed = None
@@ -26,14 +26,6 @@ _seed = None
 _generator_at_seed = None
 _num_parallel_workers = min(os.cpu_count() or 1, 8)
 _prefetch_size = 16
-
-
-def _check_int(value, name, low, high):
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise TypeError(f"Argument {name} with value {value!r} is not of type [<class 'int'>], "
-                        f"but got {type(value)}.")
-    if not low <= value <= high:
-        raise ValueError(f"Input {name} is not within the required interval of [{low}, {high}].")
 
 
 def set_seed(seed):
@@ -76,7 +68,7 @@ def set_num_parallel_workers(num):
         ValueError: if ``num`` is not in [1, 2147483647].
     """
     global _num_parallel_workers
-    _check_int(num, "num", 1, _INT32_MAX)
+    check_int(num, "num", 1)
     _num_parallel_workers = num
 
 
@@ -93,7 +85,7 @@ def set_prefetch_size(size):
         ValueError: if ``size`` is not in [1, 2147483647].
     """
     global _prefetch_size
-    _check_int(size, "size", 1, _INT32_MAX)
+    check_int(size, "size", 1)
     _prefetch_size = size
 
 

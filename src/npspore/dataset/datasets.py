@@ -1,7 +1,7 @@
 """``Dataset``: a lazy pipeline of rows, and the operations that build one from another.
 
 A pipeline is a tree of nodes: sources at the leaves (see ``sources.py`` and ``image_files.py``),
-operations (``batch``, ``shuffle``, ``map``, ``repeat``, ``take``, ``skip``, ``project``,
+operations (``batch``, ``shuffle``, ``map``, ``filter``, ``repeat``, ``take``, ``skip``, ``project``,
 ``rename``, ``zip``, ``concat``, ``split``) above them. Each node knows its column names without
 reading any data, and produces the rows of one pass as a generator (``_rows(key)``), pulling rows
 from its children only as they are needed: iterating holds at most a batch (or a shuffle buffer)
@@ -17,43 +17,15 @@ import math
 import numpy as np
 
 from . import config
+from .arguments import check_bool, check_int
+from .columns import ColumnMapping, check_known, column_list
 from .iterators import DictIterator, TupleIterator
-from .rows import stack_rows, to_array
+from .rows import stack_column, to_array
 from .sampling import PassKey
 
 __all__ = ["Dataset", "zip"]
 
-_INT32_MAX = 2147483647
 _builtin_zip = zip
-
-
-def _check_count(value, name, low, high=_INT32_MAX, allow_minus_one=False):
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise TypeError(f"Argument {name} with value {value!r} is not of type [<class 'int'>], but got {type(value)}.")
-    if allow_minus_one and value == -1:
-        return
-    if not low <= value <= high:
-        either = "either -1 or " if allow_minus_one else ""
-        raise ValueError(f"Input {name} should be {either}within the required interval of [{low}, {high}], "
-                         f"but got {value}.")
-
-
-def _column_list(columns, name):
-    """``columns`` (a str or a non-empty list of str) as a list."""
-    if isinstance(columns, str):
-        columns = [columns]
-    if not isinstance(columns, (list, tuple)) or not columns or not all(isinstance(c, str) for c in columns):
-        raise TypeError(f"Argument {name} should be a str or a non-empty list of str, but got {columns!r}.")
-    if len(set(columns)) != len(columns):
-        raise ValueError(f"Argument {name} has duplicate column names: {list(columns)}.")
-    return list(columns)
-
-
-def _check_known(columns, available, name):
-    missing = [c for c in columns if c not in available]
-    if missing:
-        raise ValueError(f"Invalid column in {name}: {missing[0]!r} is not a column of the dataset, whose "
-                         f"columns are {available}.")
 
 
 class Dataset:
@@ -67,7 +39,7 @@ class Dataset:
 
     def __init__(self, children=(), num_parallel_workers=None):
         if num_parallel_workers is not None:
-            _check_count(num_parallel_workers, "num_parallel_workers", 1)
+            check_int(num_parallel_workers, "num_parallel_workers", 1)
         self.children = list(children)
         self.num_parallel_workers = num_parallel_workers or config.get_num_parallel_workers()
         self._dataset_size = None
@@ -136,8 +108,8 @@ class Dataset:
             ValueError: if a name in ``columns`` is not a column.
         """
         names = self._column_names()
-        picked = names if columns is None else _column_list(columns, "columns")
-        _check_known(picked, names, "create_tuple_iterator")
+        picked = names if columns is None else column_list(columns, "columns")
+        check_known(picked, names, "create_tuple_iterator")
         return TupleIterator(self, [names.index(c) for c in picked], num_epochs, output_numpy)
 
     def create_dict_iterator(self, num_epochs=-1, output_numpy=False, do_copy=False):
@@ -152,16 +124,22 @@ class Dataset:
     def batch(self, batch_size, drop_remainder=False, num_parallel_workers=None, **kwargs):
         """Group ``batch_size`` consecutive rows into one, stacking each column on a new first axis.
 
-        The last, smaller batch is kept unless ``drop_remainder``.
+        The last, smaller batch is kept unless ``drop_remainder``. ``per_batch_map`` (a keyword
+        argument, with optional ``input_columns`` and ``output_columns``, default all columns) is
+        called with one list of arrays per input column and a ``BatchInfo``, and returns one list
+        of arrays (or one array) per output column; outputs go where ``map``'s would.
 
         Raises:
             ValueError: if ``batch_size`` is not in [1, 2147483647].
             TypeError: for an option npspore does not support.
         """
+        per_batch_map = kwargs.pop("per_batch_map", None)
+        input_columns, output_columns = kwargs.pop("input_columns", None), kwargs.pop("output_columns", None)
         unsupported = set(kwargs) - {"python_multiprocessing", "max_rowsize"}
         if unsupported:
             raise TypeError(f"batch() got unsupported arguments {sorted(unsupported)}.")
-        return BatchDataset(self, batch_size, drop_remainder, num_parallel_workers)
+        return BatchDataset(self, batch_size, drop_remainder, num_parallel_workers, per_batch_map, input_columns,
+                            output_columns)
 
     def shuffle(self, buffer_size):
         """Shuffle rows through a buffer of ``buffer_size`` rows (the whole dataset if at least its size).
@@ -186,6 +164,15 @@ class Dataset:
         if unsupported:
             raise TypeError(f"map() got unsupported arguments {sorted(unsupported)}.")
         return MapDataset(self, operations, input_columns, output_columns, num_parallel_workers)
+
+    def filter(self, predicate, input_columns=None, num_parallel_workers=None):
+        """Keep the rows for which ``predicate`` (given the ``input_columns``, default all) is true.
+
+        Raises:
+            TypeError: if ``predicate`` is not callable.
+            ValueError: if an input column does not exist.
+        """
+        return FilterDataset(self, predicate, input_columns, num_parallel_workers)
 
     def repeat(self, count=None):
         """Run the dataset ``count`` times per epoch (``None`` or -1: forever).
@@ -254,19 +241,29 @@ class Dataset:
         ``sizes`` are row counts summing to the dataset size, or fractions summing to 1 (rounded;
         a rounding shortfall goes to the first part, an excess comes off the first part large
         enough). With ``randomize``, which rows go to which part is drawn at random (from the
-        pipeline seed when one is set); rows keep their order within a part.
+        pipeline seed when one is set).
+
+        A random-access source (``NumpySlicesDataset``, ``GeneratorDataset`` over an indexable
+        object, ``MnistDataset``, ``Cifar10Dataset``) splits into copies of itself that read
+        disjoint index sets, each shuffled every epoch when ``randomize``, whatever its own
+        ``shuffle`` was. Any other dataset splits by row position within a pass and keeps the order
+        of the rows, so its passes must give the rows in the same order for the parts to be disjoint.
 
         Raises:
-            ValueError: if the sizes do not fit the dataset or a part would be empty.
+            ValueError: if the sizes do not fit the dataset, a part would be empty, or the source
+                is sharded.
         """
         total = self.get_dataset_size()
         counts = _split_counts(sizes, total)
-        if not isinstance(randomize, bool):
-            raise TypeError(f"Argument randomize with value {randomize!r} is not of type [<class 'bool'>].")
+        check_bool(randomize, "randomize")
         seed = config.user_seed()
         order = np.random.default_rng(seed).permutation(total) if randomize else np.arange(total)
         bounds = np.cumsum([0] + counts)
-        return [PositionSubsetDataset(self, np.sort(order[lo:hi])) for lo, hi in _builtin_zip(bounds, bounds[1:])]
+        return [self._split_part(order[lo:hi], randomize) for lo, hi in _builtin_zip(bounds, bounds[1:])]
+
+    def _split_part(self, positions, randomize):
+        """The part of :meth:`split` holding the rows at ``positions`` of each pass."""
+        return PositionSubsetDataset(self, np.sort(positions))
 
 
 def _first_pass_key():
@@ -297,24 +294,78 @@ def _split_counts(sizes, total):
     return counts
 
 
+def _callables(operations, name):
+    """``operations`` (a callable or a non-empty list of them) as a list."""
+    operations = list(operations) if isinstance(operations, (list, tuple)) else [operations]
+    if not operations:
+        raise ValueError(f"Argument {name} should be a callable or a non-empty list of callables.")
+    for op in operations:
+        if not callable(op):
+            raise TypeError(f"Argument {name} should contain callables, but got {type(op).__name__}.")
+    return operations
+
+
+class _SameRowCountDataset(Dataset):
+    """A node giving exactly one row for each row of its child (its size is the child's)."""
+
+    def _size(self):
+        return self.children[0].get_dataset_size()
+
+
+class BatchInfo:
+    """What ``per_batch_map`` is told about the batch it maps: its number within the epoch, and the epoch."""
+
+    def __init__(self, batch_num, epoch_num):
+        self._batch_num, self._epoch_num = batch_num, epoch_num
+
+    def get_batch_num(self):
+        """The batch's number within the epoch, from 0."""
+        return self._batch_num
+
+    def get_epoch_num(self):
+        """The epoch's number, from 0."""
+        return self._epoch_num
+
+
 class BatchDataset(Dataset):
     """Rows grouped ``batch_size`` at a time (see :meth:`Dataset.batch`)."""
 
-    def __init__(self, child, batch_size, drop_remainder, num_parallel_workers):
+    def __init__(self, child, batch_size, drop_remainder, num_parallel_workers, per_batch_map=None,
+                 input_columns=None, output_columns=None):
         super().__init__([child], num_parallel_workers)
-        _check_count(batch_size, "batch_size", 1)
-        if not isinstance(drop_remainder, bool):
-            raise TypeError(f"Argument drop_remainder with value {drop_remainder!r} is not of type [<class 'bool'>].")
+        check_int(batch_size, "batch_size", 1)
+        check_bool(drop_remainder, "drop_remainder")
         self.batch_size, self.drop_remainder = batch_size, drop_remainder
+        self.per_batch_map = None if per_batch_map is None else _callables(per_batch_map, "per_batch_map")[0]
+        names = child._column_names()
+        if self.per_batch_map is None and (input_columns is not None or output_columns is not None):
+            raise ValueError("batch: input_columns and output_columns need per_batch_map.")
+        self.mapping = ColumnMapping(names, input_columns, output_columns, "per_batch_map", names)
+
+    def _column_names(self):
+        return self.mapping.output_names
+
+    def _stack(self, group, key, batch_num):
+        columns = list(_builtin_zip(*group))
+        names = self.children[0]._column_names()
+        if self.per_batch_map is None:
+            return tuple(stack_column(column, name) for column, name in _builtin_zip(columns, names))
+        outputs = self.per_batch_map(*(list(columns[i]) for i in self.mapping.input_indices),
+                                     BatchInfo(batch_num, key.position[0]))
+        outputs = [stack_column([to_array(v, f"per_batch_map output '{name}'") for v in value], name)
+                   if isinstance(value, list) else to_array(value, f"per_batch_map output '{name}'")
+                   for value, name in _builtin_zip(self.mapping.check_outputs(outputs), self.mapping.output_columns)]
+        kept = [stack_column(columns[i], names[i]) if i in self.mapping.kept_indices else None
+                for i in range(len(names))]
+        return self.mapping.place(kept, outputs)
 
     def _rows(self, key):
-        names = self._column_names()
         rows = iter(self.children[0]._rows(key))
-        while True:
+        for batch_num in itertools.count():
             group = list(itertools.islice(rows, self.batch_size))
             if not group or (self.drop_remainder and len(group) < self.batch_size):
                 return
-            yield stack_rows(group, names)
+            yield self._stack(group, key, batch_num)
 
     def _size(self):
         rows = self.children[0].get_dataset_size()
@@ -324,12 +375,12 @@ class BatchDataset(Dataset):
         return self.batch_size
 
 
-class ShuffleDataset(Dataset):
+class ShuffleDataset(_SameRowCountDataset):
     """Rows drawn at random from a buffer refilled from the child (see :meth:`Dataset.shuffle`)."""
 
     def __init__(self, child, buffer_size):
         super().__init__([child])
-        _check_count(buffer_size, "buffer_size", 2)
+        check_int(buffer_size, "buffer_size", 2)
         self.buffer_size = buffer_size
 
     def _rows(self, key):
@@ -345,69 +396,48 @@ class ShuffleDataset(Dataset):
         for slot in rng.permutation(len(buffer)):
             yield buffer[slot]
 
-    def _size(self):
-        return self.children[0].get_dataset_size()
 
-
-class MapDataset(Dataset):
+class MapDataset(_SameRowCountDataset):
     """Columns transformed by operations (see :meth:`Dataset.map`)."""
 
     def __init__(self, child, operations, input_columns, output_columns, num_parallel_workers):
         super().__init__([child], num_parallel_workers)
-        self.operations = list(operations) if isinstance(operations, (list, tuple)) else [operations]
-        if not self.operations:
-            raise ValueError("Argument operations should be a callable or a non-empty list of callables.")
-        for op in self.operations:
-            if not callable(op):
-                raise TypeError(f"Argument operations should contain callables, but got {type(op).__name__}.")
+        self.operations = _callables(operations, "operations")
         names = child._column_names()
-        self.input_columns = names[:1] if input_columns is None else _column_list(input_columns, "input_columns")
-        _check_known(self.input_columns, names, "map input_columns")
-        self.output_columns = (list(self.input_columns) if output_columns is None
-                               else _column_list(output_columns, "output_columns"))
-        self._inputs = [names.index(c) for c in self.input_columns]
-        self._names = self._layout(names)
-        if len(set(self._names)) != len(self._names):
-            raise ValueError(f"map output_columns {self.output_columns} collide with the columns kept: {self._names}.")
-
-    def _layout(self, names):
-        """The output column names: outputs in their inputs' places, or first if the counts differ."""
-        if len(self.output_columns) == len(self.input_columns):
-            renamed = dict(_builtin_zip(self.input_columns, self.output_columns))
-            return [renamed.get(n, n) for n in names]
-        return self.output_columns + [n for n in names if n not in self.input_columns]
+        self.mapping = ColumnMapping(names, input_columns, output_columns, "map", names[:1])
 
     def _column_names(self):
-        return self._names
+        return self.mapping.output_names
 
     def _apply(self, values):
         for op in self.operations:
             values = op(*values)
             if not isinstance(values, tuple):
                 values = (values,)
-        if len(values) != len(self.output_columns):
-            raise RuntimeError(f"Invalid columns, the number of columns returned in 'map' operations should match "
-                               f"the number of 'output_columns', but got the number of columns returned in 'map' "
-                               f"operations: {len(values)}, the number of 'output_columns': "
-                               f"{len(self.output_columns)}.")
-        return [to_array(v, f"output column '{name}' of map") for v, name in _builtin_zip(values, self.output_columns)]
+        values = self.mapping.check_outputs(values)
+        names = self.mapping.output_columns
+        return [to_array(v, f"output column '{name}' of map") for v, name in _builtin_zip(values, names)]
 
     def _rows(self, key):
-        names = self.children[0]._column_names()
-        same_count = len(self.output_columns) == len(self.input_columns)
-        kept = [i for i, n in enumerate(names) if n not in self.input_columns]
         for row in self.children[0]._rows(key):
-            outputs = self._apply([row[i] for i in self._inputs])
-            if same_count:
-                new_row = list(row)
-                for i, value in _builtin_zip(self._inputs, outputs):
-                    new_row[i] = value
-                yield tuple(new_row)
-            else:
-                yield tuple(outputs) + tuple(row[i] for i in kept)
+            yield self.mapping.place(row, self._apply([row[i] for i in self.mapping.input_indices]))
 
-    def _size(self):
-        return self.children[0].get_dataset_size()
+
+class FilterDataset(Dataset):
+    """The rows for which a predicate holds (see :meth:`Dataset.filter`)."""
+
+    def __init__(self, child, predicate, input_columns, num_parallel_workers):
+        super().__init__([child], num_parallel_workers)
+        (self.predicate,) = _callables([predicate], "predicate")
+        names = child._column_names()
+        inputs = names if input_columns is None else column_list(input_columns, "input_columns")
+        check_known(inputs, names, "filter input_columns")
+        self.input_indices = [names.index(c) for c in inputs]
+
+    def _rows(self, key):
+        for row in self.children[0]._rows(key):
+            if bool(np.all(self.predicate(*(row[i] for i in self.input_indices)))):
+                yield row
 
 
 class RepeatDataset(Dataset):
@@ -415,7 +445,7 @@ class RepeatDataset(Dataset):
 
     def __init__(self, child, count):
         super().__init__([child])
-        _check_count(count, "count", 1, allow_minus_one=True)
+        check_int(count, "count", 1, allow_minus_one=True)
         self.count = count
 
     def _rows(self, key):
@@ -437,7 +467,7 @@ class TakeDataset(Dataset):
 
     def __init__(self, child, count):
         super().__init__([child])
-        _check_count(count, "count", 1, allow_minus_one=True)
+        check_int(count, "count", 1, allow_minus_one=True)
         self.count = count
 
     def _rows(self, key):
@@ -454,7 +484,7 @@ class SkipDataset(Dataset):
 
     def __init__(self, child, count):
         super().__init__([child])
-        _check_count(count, "count", 0)
+        check_int(count, "count", 0)
         self.count = count
 
     def _rows(self, key):
@@ -464,14 +494,14 @@ class SkipDataset(Dataset):
         return max(self.children[0].get_dataset_size() - self.count, 0)
 
 
-class ProjectDataset(Dataset):
+class ProjectDataset(_SameRowCountDataset):
     """A selection of the child's columns (see :meth:`Dataset.project`)."""
 
     def __init__(self, child, columns):
         super().__init__([child])
-        self.columns = _column_list(columns, "columns")
+        self.columns = column_list(columns, "columns")
         names = child._column_names()
-        _check_known(self.columns, names, "project")
+        check_known(self.columns, names, "project")
         self._picked = [names.index(c) for c in self.columns]
 
     def _column_names(self):
@@ -481,21 +511,18 @@ class ProjectDataset(Dataset):
         for row in self.children[0]._rows(key):
             yield tuple(row[i] for i in self._picked)
 
-    def _size(self):
-        return self.children[0].get_dataset_size()
 
-
-class RenameDataset(Dataset):
+class RenameDataset(_SameRowCountDataset):
     """The child's rows under new column names (see :meth:`Dataset.rename`)."""
 
     def __init__(self, child, input_columns, output_columns):
         super().__init__([child])
-        inputs = _column_list(input_columns, "input_columns")
-        outputs = _column_list(output_columns, "output_columns")
+        inputs = column_list(input_columns, "input_columns")
+        outputs = column_list(output_columns, "output_columns")
         if len(inputs) != len(outputs):
             raise ValueError(f"rename needs as many output_columns as input_columns, but got {inputs} and {outputs}.")
         names = child._column_names()
-        _check_known(inputs, names, "rename")
+        check_known(inputs, names, "rename")
         renamed = dict(_builtin_zip(inputs, outputs))
         self._names = [renamed.get(n, n) for n in names]
         if len(set(self._names)) != len(self._names):
@@ -506,9 +533,6 @@ class RenameDataset(Dataset):
 
     def _rows(self, key):
         return self.children[0]._rows(key)
-
-    def _size(self):
-        return self.children[0].get_dataset_size()
 
 
 def _check_datasets(datasets):

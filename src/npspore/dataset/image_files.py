@@ -1,4 +1,4 @@
-"""Sources reading image datasets in their distributed on-disk formats: MNIST and CIFAR-10.
+"""Sources reading image datasets in their distributed on-disk formats: MNIST and CIFAR.
 
 Files are mapped into memory (``numpy.memmap``), not loaded: each row's bytes are read from disk
 when the row is reached, so iterating 60,000 images holds only the rows in flight.
@@ -8,7 +8,8 @@ MNIST (``MnistDataset``): IDX files ``train-images-idx3-ubyte``/``train-labels-i
 image count, rows and columns; magic 2049 and the label count) followed by one unsigned byte per
 pixel or label. CIFAR-10 (``Cifar10Dataset``): binary batches ``data_batch_1.bin`` ...
 ``data_batch_5.bin`` and ``test_batch.bin``, each a run of 3073-byte records: the label byte,
-then the 32x32 image as three planes (red, green, blue).
+then the 32x32 image as three planes (red, green, blue). CIFAR-100 (``Cifar100Dataset``):
+``train.bin`` and ``test.bin``, 3074-byte records with a coarse and a fine label byte.
 """
 from __future__ import annotations
 
@@ -19,16 +20,17 @@ import numpy as np
 from .sampling import sampler_from_arguments
 from .sources import RandomAccessSource
 
-__all__ = ["MnistDataset", "Cifar10Dataset"]
+__all__ = ["MnistDataset", "FashionMnistDataset", "Cifar10Dataset", "Cifar100Dataset"]
 
 _USAGES = ("train", "test", "all")
 _IDX_IMAGES_MAGIC = 2051
 _IDX_LABELS_MAGIC = 2049
-_CIFAR_RECORD = 1 + 3 * 32 * 32
+_CIFAR_IMAGE_BYTES = 3 * 32 * 32
 _MNIST_FILE_KINDS = ("images-idx3-ubyte", "labels-idx1-ubyte")
 _MNIST_PREFIXES = {"train": ["train"], "test": ["t10k"], "all": ["train", "t10k"]}
-_CIFAR_FILES = {"train": [f"data_batch_{i}.bin" for i in range(1, 6)], "test": ["test_batch.bin"]}
-_CIFAR_FILES["all"] = _CIFAR_FILES["train"] + _CIFAR_FILES["test"]
+_CIFAR10_FILES = {"train": [f"data_batch_{i}.bin" for i in range(1, 6)], "test": ["test_batch.bin"]}
+_CIFAR10_FILES["all"] = _CIFAR10_FILES["train"] + _CIFAR10_FILES["test"]
+_CIFAR100_FILES = {"train": ["train.bin"], "test": ["test.bin"], "all": ["train.bin", "test.bin"]}
 
 
 def _check_dataset_dir(dataset_dir):
@@ -70,13 +72,14 @@ def _map_file(path, offset, shape):
 
 
 class _RecordFiles(RandomAccessSource):
-    """A random-access source over parts (image array, label array) concatenated in order."""
+    """A random-access source over parts (image array, label array) concatenated in order; the label
+    array has one column per label column (each read as a uint32 scalar)."""
 
-    def __init__(self, parts, num_samples, shuffle, sampler, num_shards, shard_id, num_parallel_workers):
+    def __init__(self, column_names, parts, num_samples, shuffle, sampler, num_shards, shard_id,
+                 num_parallel_workers):
         self.parts = parts
         self.part_ends = np.cumsum([len(labels) for _, labels in parts])
-        super().__init__(["image", "label"],
-                         sampler_from_arguments(num_samples, shuffle, sampler, num_shards, shard_id),
+        super().__init__(column_names, sampler_from_arguments(num_samples, shuffle, sampler, num_shards, shard_id),
                          num_parallel_workers)
 
     def _length(self):
@@ -86,7 +89,7 @@ class _RecordFiles(RandomAccessSource):
         part = int(np.searchsorted(self.part_ends, index, side="right"))
         local = index - (int(self.part_ends[part - 1]) if part else 0)
         images, labels = self.parts[part]
-        return self._image(images[local]), np.array(labels[local], dtype=np.uint32)
+        return (self._image(images[local]),) + tuple(np.array(label, dtype=np.uint32) for label in labels[local])
 
 
 class MnistDataset(_RecordFiles):
@@ -114,14 +117,19 @@ class MnistDataset(_RecordFiles):
                  for prefix in _MNIST_PREFIXES[usage]]
         present = [pair for pair in pairs if any(os.path.isfile(path) for path in pair)]
         if not present:
-            raise ValueError(f"MnistDataset: no MNIST file for usage '{usage}' in {dataset_dir}; expected "
+            raise ValueError(f"{type(self).__name__}: no IDX file for usage '{usage}' in {dataset_dir}; expected "
                              f"{', '.join(path for pair in pairs for path in pair)}.")
         parts = [_read_idx_pair(images, labels) for images, labels in present]
-        super().__init__(parts, num_samples, shuffle, sampler, num_shards, shard_id, num_parallel_workers)
+        super().__init__(["image", "label"], parts, num_samples, shuffle, sampler, num_shards, shard_id,
+                         num_parallel_workers)
 
     @staticmethod
     def _image(pixels):
         return pixels[:, :, None].copy()
+
+
+class FashionMnistDataset(MnistDataset):
+    """Fashion-MNIST, stored in the same IDX files (and names) as MNIST; arguments as :class:`MnistDataset`."""
 
 
 def _read_idx_pair(images_path, labels_path):
@@ -139,7 +147,33 @@ def _read_idx_pair(images_path, labels_path):
     if count != label_count:
         raise ValueError(f"MNIST files disagree: {images_path} holds {count} images but {labels_path} holds "
                          f"{label_count} labels.")
-    return _map_file(images_path, 16, (count, rows, cols)), _map_file(labels_path, 8, (count,))
+    return _map_file(images_path, 16, (count, rows, cols)), _map_file(labels_path, 8, (count, 1))
+
+
+def _cifar_image(planes):
+    """A CIFAR record's three 32x32 colour planes as a 32x32x3 image."""
+    return np.ascontiguousarray(planes.reshape(3, 32, 32).transpose(1, 2, 0))
+
+
+def _read_cifar_batches(dataset_dir, usage, files, label_bytes, name):
+    """(images, labels) of the ``name`` binary files for ``usage`` that are in ``dataset_dir``."""
+    dataset_dir = _check_dataset_dir(dataset_dir)
+    usage = _check_usage(usage)
+    expected = [os.path.join(dataset_dir, file) for file in files[usage]]
+    present = [path for path in expected if os.path.isfile(path)]
+    if not present:
+        raise ValueError(f"No {name} binary file for usage '{usage}' in {dataset_dir}; expected "
+                         f"{', '.join(expected)}.")
+    record = label_bytes + _CIFAR_IMAGE_BYTES
+    parts = []
+    for path in present:
+        size = os.path.getsize(path)
+        if size % record:
+            raise ValueError(f"Invalid {name} file {path}: its size {size} is not a multiple of the {record}-byte "
+                             f"record (make sure it is the {name} binary version).")
+        records = _map_file(path, 0, (size // record, record))
+        parts.append((records[:, label_bytes:], records[:, :label_bytes]))
+    return parts
 
 
 class Cifar10Dataset(_RecordFiles):
@@ -159,23 +193,32 @@ class Cifar10Dataset(_RecordFiles):
 
     def __init__(self, dataset_dir, usage=None, num_samples=None, num_parallel_workers=None, shuffle=None,
                  sampler=None, num_shards=None, shard_id=None, cache=None):
-        dataset_dir = _check_dataset_dir(dataset_dir)
-        usage = _check_usage(usage)
-        expected = [os.path.join(dataset_dir, name) for name in _CIFAR_FILES[usage]]
-        present = [path for path in expected if os.path.isfile(path)]
-        if not present:
-            raise ValueError(f"Cifar10Dataset: no CIFAR-10 binary file for usage '{usage}' in {dataset_dir}; "
-                             f"expected {', '.join(expected)}.")
-        parts = []
-        for path in present:
-            size = os.path.getsize(path)
-            if size % _CIFAR_RECORD:
-                raise ValueError(f"Invalid CIFAR-10 file {path}: its size {size} is not a multiple of the "
-                                 f"{_CIFAR_RECORD}-byte record (make sure it is the CIFAR-10 binary version).")
-            records = _map_file(path, 0, (size // _CIFAR_RECORD, _CIFAR_RECORD))
-            parts.append((records[:, 1:], records[:, 0]))
-        super().__init__(parts, num_samples, shuffle, sampler, num_shards, shard_id, num_parallel_workers)
+        parts = _read_cifar_batches(dataset_dir, usage, _CIFAR10_FILES, 1, "CIFAR-10")
+        super().__init__(["image", "label"], parts, num_samples, shuffle, sampler, num_shards, shard_id,
+                         num_parallel_workers)
 
-    @staticmethod
-    def _image(planes):
-        return np.ascontiguousarray(planes.reshape(3, 32, 32).transpose(1, 2, 0))
+    _image = staticmethod(_cifar_image)
+
+
+class Cifar100Dataset(_RecordFiles):
+    """CIFAR-100 from its binary files in ``dataset_dir``: ``image`` (uint8, 32x32x3), ``coarse_label``
+    and ``fine_label`` (uint32).
+
+    Args:
+        dataset_dir (str): the directory holding ``train.bin`` and ``test.bin`` (records of a
+            coarse label byte, a fine label byte, then the image planes).
+        usage (str, optional): ``'train'``, ``'test'`` or ``'all'`` (default: train then test).
+        num_samples, shuffle (default ``True``), sampler, num_shards, shard_id: as for
+            ``GeneratorDataset``. num_parallel_workers, cache: accepted for compatibility.
+
+    Raises:
+        ValueError: as :class:`Cifar10Dataset`, for 3074-byte records.
+    """
+
+    def __init__(self, dataset_dir, usage=None, num_samples=None, num_parallel_workers=None, shuffle=None,
+                 sampler=None, num_shards=None, shard_id=None, cache=None):
+        parts = _read_cifar_batches(dataset_dir, usage, _CIFAR100_FILES, 2, "CIFAR-100")
+        super().__init__(["image", "coarse_label", "fine_label"], parts, num_samples, shuffle, sampler, num_shards,
+                         shard_id, num_parallel_workers)
+
+    _image = staticmethod(_cifar_image)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import secrets
 
 from . import config
+from .arguments import check_bool, check_int
 from .sampling import PassKey
 from ..common.tensor import Tensor
 
@@ -18,10 +19,8 @@ class _EpochIterator:
     """Runs the passes of ``dataset`` one epoch per loop and converts each row with ``_convert``."""
 
     def __init__(self, dataset, num_epochs, output_numpy):
-        if not isinstance(num_epochs, int) or isinstance(num_epochs, bool) or (num_epochs < 1 and num_epochs != -1):
-            raise ValueError(f"num_epochs should be -1 or a positive int, but got {num_epochs!r}.")
-        if not isinstance(output_numpy, bool):
-            raise TypeError(f"Argument output_numpy with value {output_numpy!r} is not of type [<class 'bool'>].")
+        check_int(num_epochs, "num_epochs", 1, allow_minus_one=True)
+        check_bool(output_numpy, "output_numpy")
         self.dataset, self.num_epochs, self.output_numpy = dataset, num_epochs, output_numpy
         self._seed = config.user_seed()
         self._entropy = secrets.randbits(64)
@@ -29,7 +28,8 @@ class _EpochIterator:
         self._rows = None
 
     def _column(self, array):
-        return array if self.output_numpy else Tensor(array)
+        # Text has no Tensor form: like MindSpore, string columns stay NumPy arrays.
+        return array if self.output_numpy or array.dtype.kind in "US" else Tensor(array)
 
     def _convert(self, row):
         raise NotImplementedError

@@ -49,18 +49,15 @@ def as_row(values, column_names, where):
     return tuple(to_array(v, f"column '{name}' of {where}") for v, name in zip(values, column_names))
 
 
-def stack_rows(rows, column_names):
-    """The rows of one batch stacked column by column (each column gains a leading batch axis).
+def stack_column(arrays, name):
+    """One column's arrays of a batch stacked on a new first axis.
 
     Raises:
-        RuntimeError: if a column's arrays differ in shape, naming the column and both shapes.
+        RuntimeError: if the arrays differ in shape, naming the column and both shapes.
     """
-    batch = []
-    for i, name in enumerate(column_names):
-        first = rows[0][i].shape
-        for row in rows[1:]:
-            if row[i].shape != first:
-                raise RuntimeError(f"Cannot batch tensors with different shapes in column '{name}'. First element "
-                                   f"had shape {first} and this element had shape {row[i].shape}.")
-        batch.append(np.stack([row[i] for row in rows]))
-    return tuple(batch)
+    first = arrays[0].shape
+    for array in arrays[1:]:
+        if array.shape != first:
+            raise RuntimeError(f"Cannot batch tensors with different shapes in column '{name}'. First element "
+                               f"had shape {first} and this element had shape {array.shape}.")
+    return np.stack(arrays)

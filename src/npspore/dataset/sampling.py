@@ -18,6 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import config
+from .arguments import check_bool, check_int
 
 __all__ = ["Sampler", "SequentialSampler", "RandomSampler", "DistributedSampler", "SubsetSampler",
            "SubsetRandomSampler"]
@@ -51,12 +52,8 @@ class PassKey:
 
 
 def _check_num_samples(num_samples):
-    if num_samples is None:
-        return
-    if not isinstance(num_samples, int) or isinstance(num_samples, bool):
-        raise TypeError(f"Argument num_samples with value {num_samples!r} is not of type [<class 'int'>].")
-    if num_samples < 0:
-        raise ValueError(f"num_samples should be a positive integer value, but got num_samples: {num_samples}.")
+    if num_samples is not None:
+        check_int(num_samples, "num_samples", 0)
 
 
 class Sampler:
@@ -101,18 +98,18 @@ class SequentialSampler(Sampler):
 
 
 class RandomSampler(Sampler):
-    """A fresh random order every pass; with ``replacement``, indices drawn independently."""
+    """A fresh random order every pass; with ``replacement``, ``n`` indices drawn independently
+    (as MindSpore, never more than the source's ``n`` rows, whatever ``num_samples``)."""
 
     def __init__(self, replacement=False, num_samples=None):
         super().__init__(num_samples)
-        if not isinstance(replacement, bool):
-            raise TypeError(f"Argument replacement with value {replacement!r} is not of type [<class 'bool'>].")
+        check_bool(replacement, "replacement")
         self.replacement = replacement
 
     def _all_indices(self, n, key):
         rng = key.generator()
         if self.replacement:
-            return rng.integers(0, n, size=self.num_samples or n, dtype=np.int64)
+            return rng.integers(0, n, size=n, dtype=np.int64)
         return rng.permutation(n).astype(np.int64)
 
     def _count(self, n):
@@ -126,8 +123,7 @@ class DistributedSampler(Sampler):
     def __init__(self, num_shards, shard_id, shuffle=True, num_samples=None, offset=-1):
         super().__init__(num_samples)
         check_shards(num_shards, shard_id)
-        if not isinstance(shuffle, bool):
-            raise TypeError(f"Argument shuffle with value {shuffle!r} is not of type [<class 'bool'>].")
+        check_bool(shuffle, "shuffle")
         self.num_shards, self.shard_id, self.shuffle, self.offset = num_shards, shard_id, shuffle, offset
 
     def _all_indices(self, n, key):
@@ -189,7 +185,7 @@ def _index_array(indices):
 def _check_in_range(indices, n):
     bad = indices[(indices < 0) | (indices >= n)]
     if bad.size:
-        raise IndexError(f"Sampler index {int(bad[0])} is out of range for a source of {n} rows.")
+        raise RuntimeError(f"Sample ID ({int(bad[0])}) is out of bound, expected range [0, {n - 1}].")
 
 
 def check_shards(num_shards, shard_id):
@@ -198,14 +194,10 @@ def check_shards(num_shards, shard_id):
         raise ValueError("num_shards and shard_id need to be passed in together.")
     if num_shards is None:
         return
-    for name, value in (("num_shards", num_shards), ("shard_id", shard_id)):
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise TypeError(f"Argument {name} with value {value!r} is not of type [<class 'int'>].")
-    if num_shards < 1:
-        raise ValueError(f"Input num_shards is not within the required interval of [1, 2147483647].")
-    if not 0 <= shard_id < num_shards:
-        raise ValueError("shard_id should be less than num_shards." if shard_id >= num_shards
-                         else "Input shard_id is not within the required interval of [0, 2147483647].")
+    check_int(num_shards, "num_shards", 1)
+    check_int(shard_id, "shard_id", 0)
+    if shard_id >= num_shards:
+        raise ValueError("shard_id should be less than num_shards.")
 
 
 def sampler_from_arguments(num_samples, shuffle, sampler, num_shards, shard_id, default_shuffle=True):
@@ -218,8 +210,8 @@ def sampler_from_arguments(num_samples, shuffle, sampler, num_shards, shard_id, 
     """
     check_shards(num_shards, shard_id)
     _check_num_samples(num_samples)
-    if shuffle is not None and not isinstance(shuffle, bool):
-        raise TypeError(f"Argument shuffle with value {shuffle!r} is not of type [<class 'bool'>].")
+    if shuffle is not None:
+        check_bool(shuffle, "shuffle")
     if sampler is not None:
         if shuffle is not None or num_shards is not None:
             raise ValueError(f"Conflicting arguments during sampler assignments. num_samples: {num_samples}, "

@@ -6,14 +6,16 @@ A generator function or other iterable is read in order, a fresh iterator per pa
 """
 from __future__ import annotations
 
+import copy
 import itertools
 
 import numpy as np
 
-from ..common import dtype as mstype
-from .datasets import Dataset, _column_list
+from .arguments import numpy_dtype
+from .columns import column_list
+from .datasets import Dataset
 from .rows import as_row, to_array
-from .sampling import check_shards, sampler_from_arguments
+from .sampling import DistributedSampler, SubsetRandomSampler, SubsetSampler, check_shards, sampler_from_arguments
 
 __all__ = ["GeneratorDataset", "NumpySlicesDataset"]
 
@@ -42,12 +44,22 @@ class RandomAccessSource(Dataset):
     def _size(self):
         return self.sampler.size(self._length())
 
+    def _split_part(self, positions, randomize):
+        if isinstance(self.sampler, DistributedSampler):
+            raise ValueError("Dataset should not be sharded if split is going to be called.")
+        part = copy.copy(self)
+        part.sampler = SubsetRandomSampler(positions) if randomize else SubsetSampler(np.sort(positions))
+        part._dataset_size = None
+        return part
+
 
 class GeneratorDataset(RandomAccessSource):
     """Rows from Python: a generator function, an iterable, or an object with ``__getitem__``/``__len__``.
 
     Each item is a tuple with one value per column (a single value for a single column). Python
-    ints become int64 arrays, floats float64, as in MindSpore.
+    ints become int64 arrays, floats float64, as in MindSpore. A generator function or an iterable
+    is read afresh each pass, holding no rows; an iterator object (a called generator) can only be
+    read once, so its rows are kept to be replayed, as MindSpore does: pass the function to stream.
 
     Args:
         source: a callable returning an iterator, an iterable, or a random-access object.
@@ -75,7 +87,7 @@ class GeneratorDataset(RandomAccessSource):
             raise TypeError("GeneratorDataset: npspore does not support 'schema'; give 'column_names' instead.")
         if column_names is None:
             raise ValueError("Neither columns_names nor schema are provided.")
-        names = _column_list(column_names, "column_names")
+        names = column_list(column_names, "column_names")
         check_shards(num_shards, shard_id)
         self.source = source
         self.random_access = hasattr(source, "__getitem__") and hasattr(source, "__len__")
@@ -89,7 +101,7 @@ class GeneratorDataset(RandomAccessSource):
         sampler = sampler_from_arguments(num_samples, shuffle, sampler, num_shards, shard_id)
         super().__init__(names, sampler, num_parallel_workers)
         self.num_samples = num_samples
-        self.column_types = None if column_types is None else [_as_numpy_dtype(t) for t in column_types]
+        self.column_types = None if column_types is None else [numpy_dtype(t, "column_types") for t in column_types]
         if self.column_types is not None and len(self.column_types) != len(names):
             raise ValueError(f"column_types {column_types} must give one type per column of {names}.")
 
@@ -112,16 +124,24 @@ class GeneratorDataset(RandomAccessSource):
         if self.random_access:
             yield from super()._rows(key)
             return
-        items = self.source() if callable(self.source) else iter(self.source)
+        if callable(self.source):
+            items = self.source()
+        elif iter(self.source) is self.source:
+            # An iterator (e.g. a generator object) can be read once: like MindSpore, keep what it gave
+            # in a tee so that later passes replay it. A generator function streams instead.
+            self.source, items = itertools.tee(self.source)
+        else:
+            items = iter(self.source)
         for item in itertools.islice(items, self.num_samples or None):
             yield self._checked(item)
 
     def _size(self):
         return super()._size() if self.random_access else Dataset._size(self)
 
-
-def _as_numpy_dtype(type_):
-    return np.dtype(mstype.dtype_to_nptype(type_)) if isinstance(type_, mstype.Type) else np.dtype(type_)
+    def _split_part(self, positions, randomize):
+        if not self.random_access:
+            return Dataset._split_part(self, positions, randomize)
+        return super()._split_part(positions, randomize)
 
 
 class NumpySlicesDataset(RandomAccessSource):
@@ -158,7 +178,7 @@ class NumpySlicesDataset(RandomAccessSource):
         if isinstance(data, dict) or column_names is None:
             names = default_names
         else:
-            names = _column_list(column_names, "column_names")
+            names = column_list(column_names, "column_names")
         if len(names) != len(columns):
             raise ValueError(f"column_names {names} must name each of the {len(columns)} columns of the data.")
         if any(c.ndim == 0 for c in columns) or len({len(c) for c in columns}) > 1:

@@ -9,7 +9,6 @@ the compiler (``npspore.jit``) in GRAPH mode or when the cell is marked jitted.
 """
 from __future__ import annotations
 
-import importlib
 import inspect
 from collections import OrderedDict, namedtuple
 
@@ -19,6 +18,9 @@ from npspore import context as _context
 from npspore.common import dtype as mstype
 from npspore.common.parameter import Parameter, ParameterTuple
 from npspore.common.tensor import Tensor
+from npspore.compiler.kernel import HookVersions
+from npspore.compiler.library import LIBRARY, CellParts
+from npspore.jit import call_cell, cell_cache_info, compile_cell
 
 __all__ = ["Cell", "Buffer"]
 
@@ -26,11 +28,6 @@ __all__ = ["Cell", "Buffer"]
 _RESERVED_ATTRIBUTES = frozenset({"phase", "cells"})
 # to_float's flags and the dtype each selects.
 _MIXED_PRECISION = (("fp16", mstype.float16), ("fp32", mstype.float32), ("bf16", mstype.bfloat16))
-
-
-def _jit_module():
-    """``npspore.jit`` the module (the package namespace exports a function of the same name)."""
-    return importlib.import_module("npspore.jit")
 
 
 def _check_hook(hook_fn):
@@ -63,16 +60,23 @@ class HookHandle:
 
     _next_id = 0
 
-    def __init__(self, hooks_dict):
+    def __init__(self, hooks_dict, compiled_into=None):
         self.handle_id = HookHandle._next_id
         HookHandle._next_id += 1
         self._hooks_dict = hooks_dict
-        _jit_module().HookGeneration.bump()
+        self._cell = compiled_into
+        self._bump_version()
+
+    def _bump_version(self):
+        """A forward (pre-)hook is compiled into kernels that call its cell: bump the cell's hook
+        version so exactly those kernels recompile (see ``npspore.compiler.kernel``)."""
+        if self._cell is not None:
+            HookVersions.bump(self._cell)
 
     def remove(self):
         """Unregister the hook (a second call does nothing)."""
         if self._hooks_dict.pop(self.handle_id, None) is not None:
-            _jit_module().HookGeneration.bump()
+            self._bump_version()
 
     def __enter__(self):
         return self
@@ -204,7 +208,7 @@ class Cell:
 
     def __call__(self, *args, **kwargs):
         if self._jit or _context.get_context("mode") == _context.GRAPH_MODE:
-            return _jit_module().call_cell(self, args, kwargs)
+            return call_cell(self, args, kwargs)
         if self._forward_pre_hooks or self._forward_hooks or self._cast_dtype is not None:
             return self.run_construct(args, kwargs)
         return self.construct(*args, **kwargs)
@@ -239,7 +243,7 @@ class Cell:
         Returns:
             None.
         """
-        _jit_module().compile_cell(self, args, kwargs)
+        compile_cell(self, args, kwargs)
 
     def compile_and_run(self, *args, **kwargs):
         """Compile the Cell for these inputs if needed and run it. Calling the Cell is preferred.
@@ -247,11 +251,11 @@ class Cell:
         Returns:
             The output of the compiled ``construct``.
         """
-        return _jit_module().call_cell(self, args, kwargs)
+        return call_cell(self, args, kwargs)
 
     def cache_info(self):
         """Statistics of this Cell's compiled-kernel cache (see ``npspore.jit``)."""
-        return _jit_module().cell_cache_info(self)
+        return cell_cache_info(self)
 
     # ------------------------------------------------------------------ attribute protocol
 
@@ -949,9 +953,9 @@ class Cell:
     # ------------------------------------------------------------------ hooks
 
     @staticmethod
-    def _add_hook(hooks, hook_fn):
+    def _add_hook(hooks, hook_fn, compiled_into=None):
         _check_hook(hook_fn)
-        handle = HookHandle(hooks)
+        handle = HookHandle(hooks, compiled_into)
         hooks[handle.handle_id] = hook_fn
         return handle
 
@@ -970,7 +974,7 @@ class Cell:
         Raises:
             TypeError: If `hook_fn` is not callable.
         """
-        return self._add_hook(self._forward_pre_hooks, hook_fn)
+        return self._add_hook(self._forward_pre_hooks, hook_fn, compiled_into=self)
 
     def register_forward_hook(self, hook_fn):
         """Register ``hook_fn(cell, inputs, output) -> new output or None``, run after ``construct``.
@@ -984,7 +988,7 @@ class Cell:
         Raises:
             TypeError: If `hook_fn` is not callable.
         """
-        return self._add_hook(self._forward_hooks, hook_fn)
+        return self._add_hook(self._forward_hooks, hook_fn, compiled_into=self)
 
     def register_backward_hook(self, hook_fn):
         """Register ``hook_fn(cell, grad_input, grad_output) -> new grad_input or None``, run while differentiating.
@@ -1401,3 +1405,16 @@ def _copy_tensor_data(target, source):
         target.set_data(Tensor._wrap(data))
     else:
         target._array = data
+
+
+def _compiled_view(cell) -> CellParts:
+    """What the compiler reads of ``cell`` (see ``npspore.compiler.library``)."""
+    construct = inspect.getattr_static(type(cell), "construct")
+    cast = cell._cast_dtype
+    return CellParts(construct=None if construct is Cell.construct else construct,
+                     pre_hooks=tuple(cell._forward_pre_hooks.values()), hooks=tuple(cell._forward_hooks.values()),
+                     cast_dtype=None if cast is None else np.dtype(mstype.dtype_to_nptype(cast)),
+                     has_parameters=any(True for _ in cell.get_parameters()))
+
+
+LIBRARY.register(cell_type=Cell, cell_parts=_compiled_view)

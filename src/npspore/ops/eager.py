@@ -12,6 +12,8 @@ import numpy as np
 
 from .. import shape_rules as rules
 from ..common.tensor import Tensor
+from ..compiler.library import LIBRARY
+from ..core.apply import apply_op
 from ..opdef import op_table
 
 __all__ = ["run", "assign"]
@@ -41,16 +43,9 @@ def run(name: str, *operands, **static):
     weak = definition.operand_dtype is not None
     values = [x._array if isinstance(x, Tensor) else _constant(x, weak) for x in operands]
     inferred = definition.infer(*values, **static)
-    if definition.operand_dtype is not None:
-        target = definition.operand_dtype(*values, **static)
-        if target is not None:
-            values = [v.astype(target) if getattr(v, "dtype", target) != target else v for v in values]
-        if type(inferred) is not tuple and inferred.dtype.kind in "iu":
-            values = [rules.fit_int(v, inferred.dtype) if type(v) is int else v for v in values]
-    result = definition.forward(*values, **static)
     if type(inferred) is tuple:
-        return tuple(_wrap(r, aval.dtype) for r, aval in zip(result, inferred))
-    return _wrap(result, inferred.dtype)
+        return tuple(map(Tensor._wrap, apply_op(definition, values, static, tuple(a.dtype for a in inferred))))
+    return Tensor._wrap(apply_op(definition, values, static, inferred.dtype))
 
 
 def _constant(value, weak: bool):
@@ -64,13 +59,6 @@ def _constant(value, weak: bool):
     if not weak and type(value) in _SCALARS:
         return np.asarray(value, rules.dtype_of(value))
     return value
-
-
-def _wrap(result, dtype: np.dtype) -> Tensor:
-    """A Tensor of ``result`` in ``dtype`` (NumPy returns scalars for 0-d results)."""
-    if type(result) is not np.ndarray or result.dtype != dtype:
-        result = np.asarray(result, dtype=dtype)
-    return Tensor._wrap(result)
 
 
 def assign(variable, value):
@@ -95,3 +83,6 @@ def assign(variable, value):
         variable._array = target = target.copy()
     np.copyto(target, array, casting="unsafe")
     return variable
+
+
+LIBRARY.register(run=run, assign=assign)

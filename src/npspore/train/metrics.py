@@ -17,7 +17,7 @@ from ..common.tensor import Tensor
 
 __all__ = ["Metric", "rearrange_inputs", "Accuracy", "Loss", "MAE", "MSE", "Precision", "Recall", "Fbeta",
            "F1", "TopKCategoricalAccuracy", "Top1CategoricalAccuracy", "Top5CategoricalAccuracy",
-           "ConfusionMatrix", "get_metric_fn", "get_metrics", "names"]
+           "ConfusionMatrix", "get_metric_fn", "names"]
 
 _EPS = sys.float_info.min
 _EVAL_TYPES = ("classification", "multilabel")

@@ -1,7 +1,8 @@
 """``Model``: the high-level training and evaluation loop of ``mindspore.train``.
 
 ``Model(network, loss_fn, optimizer, metrics)`` builds its training network once, with
-``amp.build_train_network`` (``WithLossCell`` + ``TrainOneStepCell``, or the loss-scaling cell), and its
+``amp.build_train_network`` (``WithLossCell`` + ``TrainOneStepCell``, or the loss-scaling cell; it runs
+compiled, one kernel for forward, backward and update, compiled once per input signature), and its
 evaluation network (``WithEvalCell`` returning ``(loss, outputs, label)``). ``train`` runs epochs over a
 dataset (anything with ``get_dataset_size()`` and ``create_tuple_iterator()``, such as
 ``npspore.dataset``'s datasets) and calls the callbacks' hooks; ``eval`` returns the metrics; ``fit``
@@ -11,6 +12,7 @@ accepted and, as MindSpore does on CPU, the data is fed step by step.
 import numpy as np
 
 from ..common.tensor import Tensor
+from ..jit import jit
 from ..nn.validation import check_positive_int
 from .callback import monitors
 from .callback.callback import CallbackManager, InternalCallbackParam, RunContext
@@ -99,6 +101,9 @@ class Model:
         if self._loss_scale_manager is not None and optimizer is None:
             raise ValueError("The argument 'optimizer' can not be None when set 'loss_scale_manager'.")
         self._train_network = self._build_train_network()
+        # The training step Model builds (a TrainOneStepCell) runs as one compiled kernel, in PYNATIVE
+        # mode too; a training network the user wrote runs as the mode says.
+        self._train_step = jit(self._train_network) if optimizer is not None else self._train_network
         # A loss-scaling step detects float16 overflow itself (and skips the update): NumPy need not warn.
         scaling = isinstance(self._train_network, getattr(_nn(), "TrainOneStepWithLossScaleCell", ()))
         self._overflow_errstate = {"over": "ignore", "invalid": "ignore"} if scaling else {}
@@ -244,7 +249,7 @@ class Model:
                 cb_params.train_dataset_element = batch
                 callback_list.on_train_step_begin(run_context)
                 with np.errstate(**self._overflow_errstate):
-                    outputs = self._train_network(*batch)
+                    outputs = self._train_step(*batch)
                 cb_params.net_outputs = outputs
                 self._update_loss_scale(outputs)
                 callback_list.on_train_step_end(run_context)

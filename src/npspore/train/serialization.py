@@ -329,7 +329,7 @@ def _read_ckpt(path, crc_check):
     checkpoint = checkpoint_message()()
     try:
         checkpoint.ParseFromString(content)
-    except decode_error() as error:
+    except decode_error():
         raise ValueError(f"Failed to read the checkpoint file {path}. The file may be truncated or not a "
                          "MindSpore checkpoint, and the content cannot be parsed.") from None
     entries, pieces = [], []
@@ -343,6 +343,9 @@ def _read_ckpt(path, crc_check):
             continue
         entries.append((value.tag, _decoded(path, value.tag, value.tensor, b"".join(pieces))))
         pieces = []
+    if not entries:
+        raise ValueError(f"Failed to read the checkpoint file {path}: it holds no parameters; it is empty or not a "
+                         "MindSpore checkpoint.")
     return entries
 
 
@@ -440,16 +443,17 @@ def load_param_into_net(net, parameter_dict, strict_load=False, remove_redundanc
 
 
 def _load_with_prefix(net, parameter_dict, param_not_load, strict_load):
-    """Load the Parameters whose names appear in the checkpoint behind one common prefix."""
-    prefix = next((key[:-len(name)] for name in param_not_load for key in parameter_dict
-                   if key.endswith(name) and key != name), None)
-    if prefix is None:
-        return
-    _log.warning("For 'load_param_into_net', remove parameter prefix name: %s, continue to load.", prefix)
-    for _, param in net.parameters_and_names():
-        if param.name in param_not_load and prefix + param.name in parameter_dict:
-            _update_param(param, parameter_dict[prefix + param.name], strict_load)
-            param_not_load.remove(param.name)
+    """Load the Parameters whose names appear in the checkpoint behind a prefix, one prefix at a time."""
+    while param_not_load:
+        prefix = next((key[:-len(name)] for name in param_not_load for key, value in parameter_dict.items()
+                       if key.endswith(name) and key != name and isinstance(value, Parameter)), None)
+        if prefix is None:
+            return
+        _log.warning("For 'load_param_into_net', remove parameter prefix name: %s, continue to load.", prefix)
+        for _, param in net.parameters_and_names():
+            if param.name in param_not_load and isinstance(parameter_dict.get(prefix + param.name), Parameter):
+                _update_param(param, parameter_dict[prefix + param.name], strict_load)
+                param_not_load.remove(param.name)
 
 
 def _update_param(param, new_param, strict_load):

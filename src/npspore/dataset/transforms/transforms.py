@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...common import dtype as mstype
+from ..arguments import numpy_dtype
 from ..rows import to_array
 
 __all__ = ["TensorOperation", "Compose", "TypeCast", "OneHot"]
@@ -52,16 +52,6 @@ class Compose:
         return outputs[0] if len(outputs) == 1 else outputs
 
 
-def numpy_dtype(data_type, name="data_type"):
-    """The NumPy dtype of ``data_type``: a MindSpore type (``ms.float32``) or a NumPy type."""
-    if isinstance(data_type, mstype.Type):
-        return np.dtype(mstype.dtype_to_nptype(data_type))
-    try:
-        return np.dtype(data_type)
-    except TypeError:
-        raise TypeError(f"Argument {name} should be a MindSpore or NumPy data type, but got {data_type!r}.") from None
-
-
 class TypeCast(TensorOperation):
     """Cast to ``data_type`` (a MindSpore type such as ``ms.float32``, or a NumPy type)."""
 
@@ -75,7 +65,7 @@ class TypeCast(TensorOperation):
 class OneHot(TensorOperation):
     """One-hot encode integer labels into ``num_classes`` classes, keeping the labels' dtype.
 
-    With ``smoothing_rate`` s > 0 the result is float32: ``(1 - s) * one_hot + s / num_classes``.
+    With ``smoothing_rate`` s > 0 the result is float64: ``(1 - s) * one_hot + s / num_classes``.
 
     Raises:
         ValueError: if ``num_classes`` is not positive or ``smoothing_rate`` not in [0, 1].
@@ -98,5 +88,5 @@ class OneHot(TensorOperation):
         one_hot = (array[..., None] == np.arange(self.num_classes)).astype(array.dtype)
         if self.smoothing_rate:
             s = self.smoothing_rate
-            return ((1 - s) * one_hot + s / self.num_classes).astype(np.float32)
+            return (1 - s) * one_hot + s / self.num_classes
         return one_hot

@@ -10,11 +10,13 @@ from __future__ import annotations
 import numpy as np
 
 from .. import config
-from ..transforms.transforms import TensorOperation, numpy_dtype
+from ..arguments import numpy_dtype
+from ..transforms.transforms import TensorOperation, TypeCast
+from .resampling import resize_linear, resize_nearest
 from .utils import Border, Inter
 
-__all__ = ["Rescale", "Normalize", "HWC2CHW", "Resize", "CenterCrop", "RandomCrop", "RandomHorizontalFlip",
-           "RandomVerticalFlip", "ToTensor"]
+__all__ = ["Rescale", "Normalize", "HWC2CHW", "Resize", "CenterCrop", "Pad", "RandomCrop", "RandomHorizontalFlip",
+           "RandomVerticalFlip", "ToTensor", "ToType"]
 
 
 def _check_image(array, who):
@@ -88,20 +90,11 @@ class HWC2CHW(TensorOperation):
         return np.ascontiguousarray(array.transpose(2, 0, 1)) if array.ndim == 3 else array
 
 
-def _bilinear_taps(in_size, out_size):
-    """Source indices and weights of bilinear resampling along one axis (pixel centres aligned)."""
-    position = (np.arange(out_size) + 0.5) * (in_size / out_size) - 0.5
-    position = np.clip(position, 0, in_size - 1)
-    low = np.floor(position).astype(np.int64)
-    high = np.minimum(low + 1, in_size - 1)
-    return low, high, position - low
-
-
 class Resize(TensorOperation):
     """Resize to ``size`` (height, width); an int resizes the shorter side, keeping the aspect ratio.
 
-    ``Inter.BILINEAR`` (default) samples at aligned pixel centres as OpenCV does; ``Inter.NEAREST``
-    takes the pixel ``floor(i * in / out)``. Integer images are rounded and keep their dtype.
+    ``Inter.BILINEAR`` (default) and ``Inter.NEAREST`` compute what MindSpore's CPU Resize does
+    (OpenCV's arithmetic, see ``resampling.py``); the image keeps its dtype.
 
     Raises:
         ValueError: for a bad ``size`` or an interpolation other than NEAREST/BILINEAR.
@@ -124,24 +117,8 @@ class Resize(TensorOperation):
     def _apply(self, array):
         _check_image(array, "Resize")
         out_h, out_w = self._output_size(*array.shape[:2])
-        in_h, in_w = array.shape[:2]
-        if self.interpolation == Inter.NEAREST:
-            rows = np.minimum(np.floor(np.arange(out_h) * (in_h / out_h)).astype(np.int64), in_h - 1)
-            cols = np.minimum(np.floor(np.arange(out_w) * (in_w / out_w)).astype(np.int64), in_w - 1)
-            return array[rows][:, cols]
-        image = array.astype(np.float64)
-        top, bottom, dy = _bilinear_taps(in_h, out_h)
-        left, right, dx = _bilinear_taps(in_w, out_w)
-        dy = dy.reshape((-1, 1) + (1,) * (image.ndim - 2))
-        dx = dx.reshape((1, -1) + (1,) * (image.ndim - 2))
-        rows = image[top] * (1 - dy) + image[bottom] * dy
-        resized = rows[:, left] * (1 - dx) + rows[:, right] * dx
-        if array.dtype.kind in "iub":
-            info = np.iinfo(array.dtype) if array.dtype.kind != "b" else None
-            resized = np.floor(resized + 0.5)
-            if info is not None:
-                resized = np.clip(resized, info.min, info.max)
-        return resized.astype(array.dtype)
+        resample = resize_nearest if self.interpolation == Inter.NEAREST else resize_linear
+        return resample(array, out_h, out_w)
 
 
 def _check_crop_fits(array, height, width, who):
@@ -165,55 +142,75 @@ class CenterCrop(TensorOperation):
         return array[top:top + height, left:left + width]
 
 
+def _padding_sides(padding, who):
+    """``padding`` (an int, or 2 or 4 of them) as (left, top, right, bottom)."""
+    values = [padding] if isinstance(padding, int) else list(padding)
+    if len(values) not in (1, 2, 4) or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0
+                                               for v in values):
+        raise ValueError(f"{who}: padding should be a non-negative int or a sequence of 2 or 4 of them, "
+                         f"but got {padding!r}.")
+    if len(values) == 1:
+        return tuple(values * 4)
+    return tuple(values * 2) if len(values) == 2 else tuple(values)
+
+
+def _pad(array, sides, fill_value, padding_mode):
+    """``array`` padded by ``sides`` (left, top, right, bottom) in ``padding_mode`` (a ``Border``)."""
+    left, top, right, bottom = sides
+    widths = [(top, bottom), (left, right)] + [(0, 0)] * (array.ndim - 2)
+    if padding_mode != Border.CONSTANT:
+        return np.pad(array, widths, mode=padding_mode.value)
+    if isinstance(fill_value, int) or array.ndim == 2:
+        return np.pad(array, widths, mode="constant", constant_values=fill_value)
+    planes = [np.pad(array[..., c], widths[:2], mode="constant", constant_values=value)
+              for c, value in enumerate(fill_value)]
+    return np.stack(planes, axis=-1).astype(array.dtype)
+
+
+class Pad(TensorOperation):
+    """Pad the image's borders.
+
+    Args:
+        padding (Union[int, Sequence[int]]): pixels added on every side (an int), on left/right and
+            top/bottom (2 values) or on left, top, right, bottom (4 values).
+        fill_value (Union[int, tuple[int]]): the constant of ``Border.CONSTANT`` padding (one per
+            channel for a tuple).
+        padding_mode (Border): ``CONSTANT``, ``EDGE``, ``REFLECT`` or ``SYMMETRIC``.
+    """
+
+    def __init__(self, padding, fill_value=0, padding_mode=Border.CONSTANT):
+        self.sides = _padding_sides(padding, "Pad")
+        self.fill_value, self.padding_mode = fill_value, Border(padding_mode)
+
+    def _apply(self, array):
+        _check_image(array, "Pad")
+        return _pad(array, self.sides, self.fill_value, self.padding_mode)
+
+
 class RandomCrop(TensorOperation):
     """A ``size`` region at a random place, after optional ``padding`` of the borders.
 
     Args:
         size (Union[int, Sequence[int]]): (height, width) of the crop.
-        padding (Union[int, Sequence[int]], optional): pixels added on every side (an int), on
-            left/right and top/bottom (2 values) or on left, top, right, bottom (4 values).
+        padding (Union[int, Sequence[int]], optional): as for :class:`Pad`.
         pad_if_needed (bool): pad an image smaller than ``size`` up to it.
-        fill_value (Union[int, tuple[int]]): the constant of ``Border.CONSTANT`` padding.
-        padding_mode (Border): how padded pixels are filled.
+        fill_value, padding_mode: as for :class:`Pad`.
     """
 
     def __init__(self, size, padding=None, pad_if_needed=False, fill_value=0, padding_mode=Border.CONSTANT):
         self.size = _size_pair(size)
-        self.padding = self._padding(padding)
+        self.sides = None if padding is None else _padding_sides(padding, "RandomCrop")
         self.pad_if_needed, self.fill_value, self.padding_mode = pad_if_needed, fill_value, Border(padding_mode)
         self._rng = _random_generator()
 
-    @staticmethod
-    def _padding(padding):
-        """``padding`` as (left, top, right, bottom)."""
-        if padding is None:
-            return (0, 0, 0, 0)
-        values = [padding] if isinstance(padding, int) else list(padding)
-        if len(values) not in (1, 2, 4) or not all(isinstance(v, int) and v >= 0 for v in values):
-            raise ValueError(f"RandomCrop: padding should be a non-negative int or a sequence of 2 or 4 of them, "
-                             f"but got {padding!r}.")
-        if len(values) == 1:
-            return tuple(values * 4)
-        return tuple(values * 2) if len(values) == 2 else tuple(values)
-
-    def _pad(self, array, left, top, right, bottom):
-        widths = [(top, bottom), (left, right)] + [(0, 0)] * (array.ndim - 2)
-        if self.padding_mode == Border.CONSTANT:
-            if isinstance(self.fill_value, int) or array.ndim == 2:
-                return np.pad(array, widths, mode="constant", constant_values=self.fill_value)
-            padded = np.stack([np.pad(array[..., c], widths[:2], mode="constant", constant_values=value)
-                               for c, value in enumerate(self.fill_value)], axis=-1)
-            return padded.astype(array.dtype)
-        return np.pad(array, widths, mode=self.padding_mode.value)
-
     def _apply(self, array):
         _check_image(array, "RandomCrop")
-        image = self._pad(array, *self.padding) if any(self.padding) else array
+        image = array if self.sides is None else _pad(array, self.sides, self.fill_value, self.padding_mode)
         height, width = self.size
         if self.pad_if_needed:
             extra_h, extra_w = max(height - image.shape[0], 0), max(width - image.shape[1], 0)
             if extra_h or extra_w:
-                image = self._pad(image, extra_w, extra_h, extra_w, extra_h)
+                image = _pad(image, (extra_w, extra_h, extra_w, extra_h), self.fill_value, self.padding_mode)
         _check_crop_fits(image, height, width, "RandomCrop")
         top = int(self._rng.integers(image.shape[0] - height + 1))
         left = int(self._rng.integers(image.shape[1] - width + 1))
@@ -247,6 +244,10 @@ class RandomVerticalFlip(_RandomFlip):
     _axis = 0
 
 
+class ToType(TypeCast):
+    """Cast the image to ``data_type`` (a MindSpore or NumPy type), as ``TypeCast``."""
+
+
 class ToTensor(TensorOperation):
     """An (H, W, C) image with values in [0, 255] as a (C, H, W) array in [0, 1] of ``output_type``
     (float32 by default); an (H, W) image becomes (1, H, W)."""
@@ -257,4 +258,6 @@ class ToTensor(TensorOperation):
     def _apply(self, array):
         _check_image(array, "ToTensor")
         image = array[:, :, None] if array.ndim == 2 else array
-        return (image.transpose(2, 0, 1) / 255.0).astype(self.output_type)
+        # Multiplying by the float32 1/255 (not dividing by 255) gives MindSpore's last bits.
+        scaled = image.transpose(2, 0, 1).astype(np.float32) * np.float32(1 / 255)
+        return scaled.astype(self.output_type)

@@ -17,7 +17,7 @@ from npspore.nn.cell import Cell
 from npspore.nn.layers import Identity
 from npspore.nn.validation import check_bool
 from npspore.nn.wrap.grad_reducer import DistributedGradReducer, broadcast_parameters
-from npspore.parallel_context import check_trainable, data_parallel, gradients_mean
+from npspore.core.parallel_context import check_trainable, data_parallel, gradients_mean
 
 __all__ = ["WithLossCell", "WithEvalCell", "WithGradCell", "ForwardValueAndGrad", "TrainOneStepCell"]
 

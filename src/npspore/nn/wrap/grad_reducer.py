@@ -20,7 +20,7 @@ from npspore.communication import management, transport
 from npspore.communication.management import GlobalComm
 from npspore.nn.cell import Cell
 from npspore.ops.eager import assign, run
-from npspore.parallel_context import bucket_bytes, check_trainable, device_num, gradients_mean
+from npspore.core.parallel_context import bucket_bytes, check_trainable, device_num, gradients_mean
 
 __all__ = ["DistributedGradReducer", "broadcast_parameters", "plan_buckets"]
 

@@ -8,6 +8,7 @@ import os
 import time
 
 from ...common.tensor import Tensor
+from ...nn.cell import Cell
 from ...nn.validation import check_non_negative_int
 from ..serialization import save_checkpoint
 from .callback import Callback
@@ -48,8 +49,6 @@ class CheckpointConfig:
                  keep_checkpoint_per_n_minutes=0, integrated_save=True, async_save=False, saved_network=None,
                  append_info=None, enc_key=None, enc_mode="AES-GCM", exception_save=False, crc_check=False,
                  remove_redundancy=False, format="ckpt", **kwargs):
-        from ...nn.cell import Cell
-
         save_checkpoint_steps = _optional_non_negative_int("save_checkpoint_steps", save_checkpoint_steps)
         save_checkpoint_seconds = _optional_non_negative_int("save_checkpoint_seconds", save_checkpoint_seconds)
         keep_checkpoint_max = _optional_non_negative_int("keep_checkpoint_max", keep_checkpoint_max)

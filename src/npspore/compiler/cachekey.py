@@ -1,0 +1,227 @@
+"""The cache key: fingerprints of captured state, digests of sources, paths to captured objects.
+
+Everything that decides whether a compiled kernel may be reused lives here: the in-process key of
+a shared sub-function (``object_fingerprint``), the disk-cache key of a kernel
+(``kernel_disk_key``: compiler version, package and source digests, signature, options,
+fingerprint), and the one encoding of where a captured Tensor lives (``capture_path`` /
+``addressable_path`` and their inverses).
+"""
+from __future__ import annotations
+
+import hashlib
+import inspect
+import os
+from importlib import resources
+
+import numpy as np
+
+from ..core.version import __version__
+from ..opdef import TEMPLATE_FAMILIES
+from .library import LIBRARY
+
+# Attributes of a Cell that are bookkeeping, not state a kernel depends on.
+_NOT_STATE = ("_scope", "compile_cache", "arguments_key", "_cell_cache", "_hook_version")
+
+
+def object_fingerprint(obj, _depth=0):
+    """A hashable summary of an object's static state (Cells: attributes, sub-cells, param avals).
+
+    Registered hooks count (by identity: a Cell with hooks compiles its own functions and is never
+    cached on disk); empty hook tables do not."""
+    if obj is None:
+        return None
+    if isinstance(obj, LIBRARY.tensor_type):
+        return ("tensor", obj._array.shape, obj._array.dtype, getattr(obj, "requires_grad", None))
+    if isinstance(obj, (bool, int, float, str, type(None), np.dtype)):
+        return (type(obj), obj)
+    if _depth > 6:
+        return ("id", id(obj))
+    if isinstance(obj, (tuple, list)):
+        return (type(obj), tuple(object_fingerprint(v, _depth + 1) for v in obj))
+    if isinstance(obj, dict):
+        return (dict, tuple((k, object_fingerprint(v, _depth + 1)) for k, v in obj.items()))
+    if isinstance(obj, (set, frozenset)):
+        return (set, tuple(sorted(repr(object_fingerprint(v, _depth + 1)) for v in obj)))
+    state = getattr(obj, "__dict__", None)
+    if state is None or callable(obj) and not hasattr(obj, "__dict__"):
+        try:
+            hash(obj)
+            return (type(obj), obj)
+        except TypeError:
+            return ("id", id(obj))
+    if inspect.isfunction(obj) or inspect.ismethod(obj) or inspect.ismodule(obj) or isinstance(obj, type):
+        return ("id", id(obj))
+    return (type(obj), tuple((k, object_fingerprint(v, _depth + 1)) for k, v in state.items()
+                             if k not in _NOT_STATE
+                             and not (k.endswith("hooks") and not v) and not k.startswith("_npspore")))
+
+
+# Paths to captured objects, one encoding: ("self", keys) from the bound object, ("global", name, keys)
+# from a module global, ("obj", target) for an object only this process can name. Keys are attribute
+# names (through ``__dict__``), list/tuple indices and dict keys.
+
+
+def capture_path(root, target):
+    """``("self", keys)`` from ``root`` to ``target``, or ``("obj", target)`` if not reachable."""
+    if root is not None:
+        keys = _search_keys(root, target, set(), 0)
+        if keys is not None:
+            return ("self", keys)
+    return ("obj", target)
+
+
+def _search_keys(obj, target, seen, depth):
+    if depth > 8 or id(obj) in seen:
+        return None
+    seen.add(id(obj))
+    items = []
+    if isinstance(obj, (list, tuple)):
+        items = list(enumerate(obj))
+    elif isinstance(obj, dict):
+        items = list(obj.items())
+    else:
+        state = getattr(obj, "__dict__", None)
+        if state:
+            items = list(state.items())
+    for key, value in items:
+        if value is target:
+            return (key,)
+    for key, value in items:
+        if isinstance(value, (list, tuple, dict)) or hasattr(value, "__dict__") and not inspect.isroutine(value):
+            if inspect.ismodule(value) or isinstance(value, type):
+                continue
+            found = _search_keys(value, target, seen, depth + 1)
+            if found is not None:
+                return (key,) + found
+    return None
+
+
+def addressable_path(root, fn, obj):
+    """A path that finds ``obj`` again in a new process: ``("self", keys)`` through the bound
+    ``root``, ``("global", name, keys)`` through a module global ``fn`` reads, or None."""
+    path = capture_path(root, obj)
+    if path[0] == "self":
+        return path
+    for name in fn.__code__.co_names:
+        value = fn.__globals__.get(name)
+        if value is None or inspect.ismodule(value) or inspect.isroutine(value) or isinstance(value, type):
+            continue
+        if value is obj:
+            return ("global", name, ())
+        keys = _search_keys(value, obj, set(), 0)
+        if keys is not None:
+            return ("global", name, keys)
+    return None
+
+
+def resolve_path(path, root, fn=None):
+    """The object a path names (the inverse of :func:`capture_path` and :func:`addressable_path`)."""
+    if path[0] == "obj":
+        return path[1]
+    obj, keys = (root, path[1]) if path[0] == "self" else (fn.__globals__[path[1]], path[2])
+    for key in keys:
+        obj = obj[key] if isinstance(obj, (list, tuple, dict)) else obj.__dict__[key]
+    return obj
+
+
+def digest(*parts) -> str:
+    """sha256 hex digest of the ``repr`` of each part, in order."""
+    h = hashlib.sha256()
+    for part in parts:
+        h.update(repr(part).encode())
+        h.update(b"\0")
+    return h.hexdigest()
+
+
+def file_digest(path: str, _cache={}) -> str:
+    """sha256 of a source file's bytes (cached by path and modification time)."""
+    try:
+        stamp = os.stat(path).st_mtime_ns
+    except OSError:
+        return "missing"
+    cached = _cache.get(path)
+    if cached is None or cached[0] != stamp:
+        with open(path, "rb") as handle:
+            cached = (stamp, hashlib.sha256(handle.read()).hexdigest())
+        _cache[path] = cached
+    return cached[1]
+
+
+def sources_unchanged(layout: dict) -> bool:
+    """Whether every source file a cached kernel was built from still has the same content."""
+    return all(file_digest(path) == sha for path, sha in layout.get("sources", ()))
+
+
+_PACKAGE_DIGEST = None
+
+
+def package_digest() -> str:
+    """A digest of npspore's own source files (path, size, modification time), computed once per
+    process: editing the library (an ops function, a layer) invalidates cached kernels."""
+    global _PACKAGE_DIGEST
+    if _PACKAGE_DIGEST is None:
+        root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        h = hashlib.sha256()
+        for directory, subdirectories, files in sorted(os.walk(root)):
+            subdirectories.sort()
+            for name in sorted(files):
+                if name.endswith((".py", ".tmpl")):
+                    info = os.stat(os.path.join(directory, name))
+                    h.update(f"{os.path.relpath(os.path.join(directory, name), root)}:{info.st_size}:"
+                             f"{info.st_mtime_ns}\n".encode())
+        _PACKAGE_DIGEST = h.hexdigest() + op_table_digest()
+    return _PACKAGE_DIGEST
+
+
+_OP_DIGEST = None
+
+
+def op_table_digest() -> str:
+    """sha256 over the op-definition files (read as bytes: a disk-cache hit never loads the op table)."""
+    global _OP_DIGEST
+    if _OP_DIGEST is None:
+        h = hashlib.sha256()
+        package = resources.files("npspore.codegen_templates")
+        for name in (*(f"{family}.py" for family in TEMPLATE_FAMILIES), "module.py.tmpl"):
+            h.update(package.joinpath(name).read_bytes())
+        _OP_DIGEST = h.hexdigest()
+    return _OP_DIGEST
+
+
+def kernel_disk_key(fn, self_obj, key, options) -> str | None:
+    """The disk-cache key of a kernel of ``fn`` (bound to ``self_obj``) for input ``key`` and
+    ``options``; None when the bound object, a closure cell or a default of ``fn`` holds state only
+    this process can name (a closure over a function, say)."""
+    closure = tuple(cell.cell_contents for cell in fn.__closure__ or ())
+    state = (object_fingerprint(self_obj) if self_obj is not None else None,
+             object_fingerprint(closure), object_fingerprint(fn.__defaults__ or ()))
+    text = repr(state)
+    if " at 0x" in text or "'id'" in text:
+        return None
+    process = LIBRARY.process_key() if LIBRARY.process_key is not None else None
+    return digest(__version__, package_digest(), fn.__qualname__, file_digest(fn.__code__.co_filename),
+                  key, options, text, process)
+
+
+def reachable_cells(root, fn) -> list:
+    """Every network cell reachable from ``root`` and from the module globals ``fn`` reads (through
+    attributes, lists, tuples and dicts): the cells a kernel loaded from disk may call."""
+    found, seen = [], set()
+    pending = [(root, 0)] + [(fn.__globals__.get(name), 0) for name in fn.__code__.co_names]
+    while pending:
+        obj, depth = pending.pop()
+        if obj is None or depth > 8 or id(obj) in seen or inspect.ismodule(obj) or isinstance(obj, type):
+            continue
+        seen.add(id(obj))
+        if LIBRARY.is_cell(obj):
+            found.append(obj)
+        if isinstance(obj, (list, tuple)):
+            items = obj
+        elif isinstance(obj, dict):
+            items = obj.values()
+        elif LIBRARY.is_cell(obj):
+            items = obj.__dict__.values()
+        else:
+            continue
+        pending.extend((item, depth + 1) for item in items)
+    return found

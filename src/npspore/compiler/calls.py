@@ -1,0 +1,226 @@
+"""Calls inside interpreted code: ops, builtins, library functions, user functions, Cells, hooks.
+
+:class:`Calls` is the part of :class:`~npspore.compiler.specialize.FunctionSpecializer` that decides
+what a call means at compile time: the intrinsic ``run`` stages an op, builtins on Python values run
+now, library code is interpreted in place, user functions and Cells become ``ir.Call`` statements of their
+own functions, registered callables (a nested gradient function) are staged by their own rule.
+What the library is (tensor classes, Cells, intrinsics) comes from ``compiler.library``.
+"""
+from __future__ import annotations
+
+import builtins
+import inspect
+
+import numpy as np
+
+from . import ir
+from .errors import NotSupportedError, not_supported
+from .frontend import parse_function
+from .library import LIBRARY
+from .values import BoundMethod, Completion, NeedsStatic, TensorValue, copy_container
+
+
+_STATIC_BUILTINS = {
+    builtins.range, builtins.enumerate, builtins.zip, builtins.tuple, builtins.list, builtins.dict,
+    builtins.int, builtins.float, builtins.bool, builtins.str, builtins.repr, builtins.min, builtins.max,
+    builtins.sum, builtins.abs, builtins.sorted, builtins.reversed, builtins.getattr, builtins.hasattr,
+    builtins.type, builtins.round, builtins.divmod, builtins.all, builtins.any, builtins.map,
+    builtins.slice, builtins.set, builtins.frozenset, builtins.callable, builtins.id, builtins.format,
+    builtins.issubclass, builtins.iter, builtins.next,
+}
+
+
+def is_library(fn) -> bool:
+    """Whether ``fn`` is npspore's own code (interpreted in place, its frames transparent to errors)."""
+    module = getattr(fn, "__module__", "") or ""
+    return module == "npspore" or module.startswith("npspore.")
+
+
+class Calls:
+    """Mixin of FunctionSpecializer: what a call in interpreted code becomes (see the module docstring)."""
+
+    def _call(self, func, args, kwargs, frame, node):
+        run, assign = LIBRARY.run, LIBRARY.assign
+        Tensor = LIBRARY.tensor_type
+        if func is run:
+            name = self._static(args[0], frame, node)
+            static = {k: self._static(v, frame, node) for k, v in kwargs.items()}
+            return self._apply(name, args[1:], static, frame, node)
+        if assign is not None and func is assign:
+            return self._assign_effect(args, frame, node)
+        if func is builtins.print:
+            self.builder.append(ir.Effect("print", tuple(self._atom(a) for a in args), self._loc(frame, node)))
+            return None
+        if func is builtins.isinstance:
+            return self._isinstance(args[0], args[1])
+        if func is builtins.len:
+            target = args[0]
+            if isinstance(target, TensorValue):
+                if not target.aval.shape:
+                    raise self._error(TypeError("Not support len of a 0-D tensor"), frame, node)
+                return target.aval.shape[0]
+            return len(target)
+        if isinstance(func, BoundMethod):
+            return self._call_python(func.function, (func.self_value,) + args, kwargs, frame, node)
+        if isinstance(func, type) and issubclass(func, Tensor):
+            return self._make_constant_tensor(func, args, kwargs, frame, node)
+        if func in LIBRARY.compile_time:  # a process fact (the communication group size): answered now
+            if any(isinstance(a, TensorValue) for a in (*args, *kwargs.values())):
+                raise NeedsStatic(node)
+            return func(*args, **kwargs)
+        if func in _STATIC_BUILTINS or func is builtins.range:
+            if any(isinstance(a, TensorValue) for a in (*args, *kwargs.values())):
+                if func is builtins.abs:
+                    return self._call_method(args[0], "__abs__", (), {}, frame, node)
+                raise NeedsStatic(node)
+            return func(*args, **kwargs)
+        if LIBRARY.is_cell(func):
+            return self._call_cell(func, args, kwargs, frame, node)
+        stage = LIBRARY.stager_for(func)
+        if stage is not None:
+            return stage(func, self, args, kwargs, self._loc(frame, node))
+        if inspect.ismethod(func) and inspect.isfunction(func.__func__):
+            owner = func.__self__
+            if LIBRARY.is_cell(owner) or is_library(func.__func__):
+                return self._call_python(func.__func__, (owner,) + args, kwargs, frame, node)
+            return self._call_user(func.__func__, owner, args, kwargs, frame, node)
+        if inspect.isfunction(func):
+            if is_library(func):
+                return self._call_python(func, args, kwargs, frame, node)
+            return self._call_user(func, None, args, kwargs, frame, node)
+        if isinstance(func, type) or inspect.isbuiltin(func) or isinstance(func, np.ufunc):
+            if any(isinstance(a, TensorValue) for a in (*args, *kwargs.values())):
+                raise self._error(NotSupportedError(
+                    f"calling {getattr(func, '__name__', func)!r} on a tensor is not supported in "
+                    "compiled code: use npspore.ops functions"), frame, node)
+            result = func(*args, **kwargs)
+            if isinstance(result, Tensor):
+                self._created.add(id(result))
+            return result
+        call = getattr(type(func), "__call__", None)
+        if call is not None and inspect.isfunction(call):
+            if is_library(call):
+                return self._call_python(call, (func,) + args, kwargs, frame, node)
+            return self._call_user(call, func, args, kwargs, frame, node)
+        raise self._error(NotSupportedError(f"calling {func!r} in compiled code"), frame, node)
+
+    def _class_of(self, value: TensorValue) -> type:
+        """``Parameter`` for a captured Parameter, ``Tensor`` for every other tensor value."""
+        Tensor = LIBRARY.tensor_type
+        for obj, captured in self.captures.values():
+            if captured is value:
+                return type(obj) if isinstance(obj, Tensor) else Tensor
+        return Tensor
+
+    def _call_method(self, value, name, args, kwargs, frame, node):
+        method = inspect.getattr_static(self._class_of(value), name, None)
+        if not inspect.isfunction(method):
+            raise self._error(TypeError(f"unsupported operand for Tensor.{name}"), frame, node)
+        return self._call_python(method, (value,) + tuple(args), kwargs, frame, node)
+
+    def _call_python(self, fn, args, kwargs, frame, node):
+        """Interpret ``fn``'s source in place (library functions and methods of the user's Cell)."""
+        source = parse_function(fn)
+        if fn.__code__ in self.program._active:
+            raise not_supported(f"recursive call of {fn.__qualname__!r}", self._loc(frame, node))
+        if not source.is_library:
+            self.program.sources[source.qualname] = source.source
+        saved = self._user_loc, self._line_loc
+        if frame is not None and node is not None and not frame.source.is_library:
+            self._user_loc = frame.source.loc(node)  # library code reports errors at this user expression
+        self._line_loc = self._loc(frame, node) if frame is not None else self._line_loc
+        self.program._active.append(fn.__code__)
+        try:
+            signature = inspect.signature(fn)
+            try:
+                bound = signature.bind(*args, **kwargs)
+            except TypeError as error:
+                raise self._error(TypeError(f"{fn.__qualname__}(): {error}"), frame, node) from None
+            bound.apply_defaults()
+            env = {}
+            for name, value in bound.arguments.items():
+                if signature.parameters[name].kind is inspect.Parameter.VAR_POSITIONAL:
+                    value = tuple(value)
+                env[name] = value
+            completion = self._run_function(source, env)
+        finally:
+            self.program._active.pop()
+            self._user_loc, self._line_loc = saved
+        if completion.kind == Completion.RETURN:
+            return completion.value
+        return None
+
+    def _call_user(self, fn, self_obj, args, kwargs, frame, node):
+        return self.program.call_function(self, fn, self_obj, args, kwargs, self._loc(frame, node))
+
+    def _call_cell(self, cell, args, kwargs, frame, node):
+        """A sub-cell call with its forward (pre-)hooks compiled in, as MindSpore does: a pre-hook's
+        returned tuple replaces the inputs, a hook's non-None return the output."""
+        parts = LIBRARY.cell_parts(cell)
+        self.program.note_cell(cell)
+        if parts.construct is None or not inspect.isfunction(parts.construct):
+            raise self._error(AttributeError("For 'Cell', the method 'construct' is not defined."), frame, node)
+        inputs = tuple(args)
+        for hook in parts.pre_hooks:
+            result = self._call_hook(hook, (cell, inputs), frame, node)
+            if result is not None:
+                inputs = result if isinstance(result, tuple) else (result,)
+        output = self._call_construct(cell, parts, inputs, kwargs, frame, node)
+        for hook in parts.hooks:
+            result = self._call_hook(hook, (cell, inputs, output), frame, node)
+            if result is not None:
+                output = result
+        return output
+
+    def _call_construct(self, cell, parts, args, kwargs, frame, node):
+        if parts.cast_dtype is not None:  # to_float: floating inputs are cast first
+            args = tuple(self._cast_floating(a, parts.cast_dtype) for a in args)
+        if is_library(parts.construct) and not parts.has_parameters:
+            return self._call_python(parts.construct, (cell,) + args, kwargs, frame, node)
+        return self._call_user(parts.construct, cell, args, kwargs, frame, node)
+
+    def _call_hook(self, hook, args, frame, node):
+        if inspect.ismethod(hook):
+            return self._call_python(hook.__func__, (hook.__self__,) + args, {}, frame, node)
+        if not inspect.isfunction(hook):
+            raise self._error(NotSupportedError(f"the hook {hook!r} in compiled code: hooks must be Python "
+                                                "functions"), frame, node)
+        return self._call_python(hook, args, {}, frame, node)
+
+    def _cast_floating(self, value, target):
+        if isinstance(value, TensorValue) and value.aval.dtype.kind == "f" and value.aval.dtype != target:
+            return self._apply("cast", (value,), {"dtype": target})
+        if isinstance(value, (tuple, list)):
+            return copy_container(value, [self._cast_floating(v, target) for v in value])
+        return value
+
+    def _isinstance(self, value, classes):
+        Tensor, Parameter = LIBRARY.tensor_type, LIBRARY.parameter_type
+        if isinstance(value, TensorValue):
+            classes = classes if isinstance(classes, tuple) else (classes,)
+            is_param = any(obj_tv is value for _, obj_tv in self.captures.values()
+                           if isinstance(_, Parameter))
+            return any(issubclass(Tensor, c) or (is_param and issubclass(Parameter, c)) for c in classes)
+        return isinstance(value, classes)
+
+    def _make_constant_tensor(self, cls, args, kwargs, frame, node):
+        if any(isinstance(a, TensorValue) for a in (*args, *kwargs.values())):
+            if cls.__name__ == "Parameter":
+                raise not_supported("creating a Parameter inside construct", self._loc(frame, node))
+            if args and isinstance(args[0], TensorValue) and len(args) + len(kwargs) == 1:
+                return args[0]
+            dtype = kwargs.get("dtype", args[1] if len(args) > 1 else None)
+            return self._apply("cast", (args[0],), {"dtype": np.dtype(LIBRARY.dtype_to_numpy(dtype))})
+        result = cls(*args, **kwargs)
+        self._created.add(id(result))
+        return result
+
+    def _assign_effect(self, args, frame, node):
+        target, value = self._from_python(args[0]), args[1]  # a Parameter taken from a tuple is captured here
+        if not isinstance(target, TensorValue) or not any(tv is target for _, tv in self.captures.values()):
+            raise self._error(TypeError("ops.assign expects a Parameter as its first argument"), frame, node)
+        value = self._atom(value)
+        if isinstance(value, ir.Var) and value.aval != target.aval:
+            value = self._apply("cast", (TensorValue(value),), {"dtype": target.aval.dtype}).var
+        self.builder.append(ir.Effect("assign", (target.var, value), self._loc(frame, node)))
+        return target

@@ -1,0 +1,373 @@
+"""Control flow on tensor values: ``if`` with merged outputs, ``for range`` loops, ``while``.
+
+:class:`ControlFlow` is the part of :class:`~npspore.compiler.specialize.FunctionSpecializer` that
+stages tensor-dependent control flow as structured IR (``ir.If``, ``ir.ForRange``, ``ir.While``).
+Each sub-block is built inside :meth:`ControlFlow.sub_block`, which saves and restores the
+insertion point. A ``for range`` loop whose body turns out to need Python values is rolled back
+(environment and names restored) and unrolled instead.
+"""
+from __future__ import annotations
+
+import ast
+from contextlib import contextmanager
+
+import numpy as np
+
+from ..opdef import Aval
+from . import ir
+from .builder import BlockBuilder
+from .errors import NotSupportedError, located, not_supported
+from .values import MISSING, NORMAL, Completion, ConstIndex, Frame, NeedsStatic, Poison, TensorValue, copy_container
+
+
+UNROLL_LIMIT = 256
+
+
+def _has_loop_exit(stmts, kinds=(ast.Break, ast.Continue)) -> bool:
+    """Whether ``stmts`` break or continue the loop they are in (not counting inner loops)."""
+    pending = list(stmts)
+    while pending:
+        node = pending.pop()
+        if isinstance(node, kinds):
+            return True
+        if isinstance(node, (ast.For, ast.While, ast.FunctionDef, ast.Lambda)):
+            continue
+        pending.extend(ast.iter_child_nodes(node))
+    return False
+
+
+def _assigned_names(stmts) -> list:
+    names = []
+    for node in ast.walk(ast.Module(body=list(stmts), type_ignores=[])):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store) and node.id not in names:
+            names.append(node.id)
+    return names
+
+
+class ControlFlow:
+    """Mixin of FunctionSpecializer: tensor-dependent ``if``/``for``/``while`` (see the module docstring)."""
+
+    @contextmanager
+    def sub_block(self, loop: bool = False):
+        """Stage into a fresh block (yielded): the insertion point is restored on leaving, also on
+        error. ``loop=True`` marks the block as the body of a loop that stays a loop, where a
+        tensor-dependent ``break``/``continue`` is staged as an exit flag."""
+        outer = self.builder
+        self.builder = BlockBuilder(self.names)
+        self._dynamic_loops += loop
+        try:
+            yield self.builder.block
+        finally:
+            self.builder = outer
+            self._dynamic_loops -= loop
+
+    def _branch(self, stmts, frame) -> tuple:
+        """Stage ``stmts`` into a fresh block with a copy of the environment."""
+        branch_frame = Frame(frame.source, dict(frame.env))
+        with self.sub_block() as block:
+            completion = self._exec_stmts(stmts, branch_frame)
+        return completion, branch_frame.env, block
+
+    def _dynamic_if(self, stmt, test, rest, frame) -> Completion:
+        loc = frame.source.loc(stmt)
+        if test.aval.shape not in ((), (1,)):
+            raise located(ValueError(
+                "The tensor should have only one element, but got "
+                f"{int(np.prod(test.aval.shape))}, more than one element is ambiguous."), loc)
+        branches = list(stmt.body) + list(stmt.orelse)
+        returns = any(isinstance(n, ast.Return) for n in ast.walk(ast.Module(body=branches, type_ignores=[])))
+        exits = _has_loop_exit(branches)
+        # A branch that returns, breaks or continues ends what follows it: the statements after the
+        # 'if' are staged into each branch that may fall through (continuation), so both branches
+        # end the function (or the loop iteration) and the 'if' yields the outcome.
+        continuation = returns or exits
+        then_stmts = list(stmt.body) + (list(rest) if continuation else [])
+        else_stmts = list(stmt.orelse) + (list(rest) if continuation else [])
+        then_done, then_env, then_block = self._branch(then_stmts, frame)
+        else_done, else_env, else_block = self._branch(else_stmts, frame)
+        cond = test.var
+        if cond.aval.dtype != np.bool_ or cond.aval.shape:
+            cond = self._apply("cast", (TensorValue(self._scalar(test, loc)),), {"dtype": np.dtype(np.bool_)}).var
+        if returns:
+            for done in (then_done, else_done):
+                if done.kind != Completion.RETURN:
+                    raise not_supported("a tensor-dependent 'if' where one branch returns and the other "
+                                        "breaks or continues a loop", loc)
+            merged = self._merge(then_done.value, else_done.value, then_block, else_block, "out", loc)
+            self.builder.append(ir.If(cond, then_block, else_block, merged[1], loc))
+            return Completion(Completion.RETURN, merged[0])
+        if exits:
+            return self._exit_if(cond, (then_done, else_done), (then_env, else_env), (then_block, else_block), frame, loc)
+        for done in (then_done, else_done):
+            if done.kind != Completion.NORMAL:
+                raise not_supported("break/continue under a tensor-dependent condition", loc)
+        new_env, outputs = self._merge_envs(frame, then_env, else_env, then_block, else_block, loc)
+        self.builder.append(ir.If(cond, then_block, else_block, tuple(outputs), loc))
+        frame.env.clear()
+        frame.env.update(new_env)
+        return self._exec_stmts(list(rest), frame)
+
+    def _exit_if(self, cond, dones, envs, blocks, frame, loc) -> Completion:
+        """A tensor-dependent 'if' that breaks or continues: it ends the loop iteration and yields
+        the ``broke`` flag along with the loop's values."""
+        if not self._dynamic_loops:
+            raise not_supported("break/continue under a tensor-dependent condition in a loop over Python "
+                                "values (loop over range(...) instead)", loc)
+        flags = []
+        for done in dones:
+            if done.kind == Completion.RETURN:
+                raise not_supported("return inside a loop that stays a loop", loc)
+            flags.append(done.value.var if done.kind == Completion.EXIT
+                         else ir.Const(np.bool_(done.kind == Completion.BREAK)))
+        then_block, else_block = blocks
+        new_env, outputs = self._merge_envs(frame, envs[0], envs[1], then_block, else_block, loc)
+        broke = self.names.var("broke", Aval((), np.bool_))
+        then_block.results += (flags[0],)
+        else_block.results += (flags[1],)
+        self.builder.append(ir.If(cond, then_block, else_block, tuple(outputs) + (broke,), loc))
+        frame.env.clear()
+        frame.env.update(new_env)
+        return Completion(Completion.EXIT, TensorValue(broke))
+
+    def _merge_envs(self, frame, then_env, else_env, then_block, else_block, loc):
+        """The environment after a tensor-dependent 'if', and the If's new output Vars."""
+        outputs = []
+        new_env = dict(frame.env)
+        for name in dict.fromkeys([*then_env, *else_env]):
+            a, b = then_env.get(name, MISSING), else_env.get(name, MISSING)
+            if a is b:
+                new_env[name] = a
+                continue
+            if a is MISSING or b is MISSING:
+                new_env[name] = Poison(name, "is assigned in only one branch of a tensor-dependent 'if'")
+                continue
+            try:
+                value, outs = self._merge(a, b, then_block, else_block, name, loc)
+            except NotSupportedError:
+                new_env[name] = Poison(name, "has different Python values in the branches of a tensor-dependent 'if'")
+                continue
+            new_env[name] = value
+            outputs.extend(outs)
+        return new_env, outputs
+
+    def _scalar(self, value, loc):
+        if value.aval.shape:
+            return self._apply("reshape", (value,), {"shape": ()}).var
+        return value.var
+
+    def _merge(self, a, b, then_block, else_block, name, loc):
+        """Merge two branch values: (merged value, new output Vars); appends yields to both blocks."""
+        if isinstance(a, TensorValue) or isinstance(b, TensorValue):
+            a_atom, b_atom = self._atom(a), self._atom(b)
+            aval_a = a_atom.aval if isinstance(a_atom, ir.Var) else None
+            aval_b = b_atom.aval if isinstance(b_atom, ir.Var) else None
+            aval = aval_a or aval_b
+            if aval_a is not None and aval_b is not None and aval_a != aval_b:
+                raise located(TypeError(
+                    f"'{name}' has shape/dtype {aval_a} in one branch of a tensor-dependent 'if' and "
+                    f"{aval_b} in the other; both branches must give the same shape and dtype"), loc)
+            then_block.results = then_block.results + (a_atom,)
+            else_block.results = else_block.results + (b_atom,)
+            out = self.names.var(name, aval)
+            return TensorValue(out), [out]
+        if isinstance(a, (tuple, list)) and type(a) is type(b) and len(a) == len(b):
+            values, outs = [], []
+            for x, y in zip(a, b):
+                value, o = self._merge(x, y, then_block, else_block, name, loc)
+                values.append(value)
+                outs.extend(o)
+            return copy_container(a, values), outs
+        if isinstance(a, dict) and isinstance(b, dict) and a.keys() == b.keys():
+            values, outs = {}, []
+            for key in a:
+                values[key], o = self._merge(a[key], b[key], then_block, else_block, name, loc)
+                outs.extend(o)
+            return values, outs
+        try:
+            same = a is b or (type(a) is type(b) and a == b)
+        except Exception:  # noqa: BLE001 - objects whose == is not a bool are simply different
+            same = False
+        if same:
+            return a, []
+        raise not_supported(
+            f"'{name}' holding different Python values ({a!r} vs {b!r}) after a tensor-dependent 'if'", loc)
+
+    def _for(self, stmt, frame) -> Completion:
+        loc = frame.source.loc(stmt)
+        if stmt.orelse:
+            raise not_supported("'for ... else'", loc)
+        iterable = self._eval(stmt.iter, frame)
+        if isinstance(iterable, range) and len(iterable) > 0:
+            staged = self._try_range_loop(stmt, iterable.start, iterable.stop, iterable.step, frame)
+            if staged:
+                return NORMAL
+        items = self._iterate_static(iterable, frame, stmt.iter)
+        if len(items) > UNROLL_LIMIT * 16:
+            raise not_supported(f"unrolling a loop of {len(items)} iterations", loc)
+        for item in items:
+            self._assign(stmt.target, item, frame)
+            completion = self._exec_stmts(list(stmt.body), frame)
+            if completion.kind == Completion.BREAK:
+                break
+            if completion.kind == Completion.RETURN:
+                return completion
+        return NORMAL
+
+    def _try_range_loop(self, stmt, start, stop, step, frame) -> bool:
+        """Stage ``for i in range(...)`` as an ``ir.ForRange``; False to unroll it instead."""
+        if not isinstance(stmt.target, ast.Name):
+            return False
+        loc = frame.source.loc(stmt)
+        if _has_loop_exit(stmt.body, kinds=(ast.Break,)):
+            return self._range_as_while(stmt, start, stop, step, frame, loc)
+        assigned = _assigned_names(stmt.body)
+        carried_names = [n for n in assigned if isinstance(frame.env.get(n), TensorValue)]
+        snapshot = dict(frame.env)
+        names_state = (dict(self.names._counts), set(self.names._taken))
+        index = self.names.var(stmt.target.id, Aval((), np.int64))
+        params = [self.names.var(n, frame.env[n].aval) for n in carried_names]
+        body_env = dict(frame.env)
+        body_env[stmt.target.id] = TensorValue(index)
+        for name, param in zip(carried_names, params):
+            body_env[name] = TensorValue(param)
+        body_frame = Frame(frame.source, body_env)
+        try:
+            with self.sub_block(loop=True) as block:
+                completion = self._exec_stmts(list(stmt.body), body_frame)
+        except (NeedsStatic, NotSupportedError):
+            completion, block = None, None
+        ok = completion is not None and completion.kind in (
+            Completion.NORMAL, Completion.CONTINUE, Completion.EXIT)
+        if ok:
+            for name in assigned:
+                new = body_frame.env.get(name, MISSING)
+                if name in carried_names:
+                    ok = ok and isinstance(new, TensorValue) and new.aval == frame.env[name].aval
+                elif name == stmt.target.id:
+                    continue
+                elif name in snapshot:
+                    ok = ok and new is snapshot[name]
+                elif isinstance(new, TensorValue) or new is MISSING:
+                    continue
+                else:
+                    ok = False
+        if not ok:
+            frame.env.clear()
+            frame.env.update(snapshot)
+            self.names._counts, self.names._taken = names_state
+            if len(range(start, stop, step)) > UNROLL_LIMIT:
+                raise not_supported(
+                    f"this loop of {len(range(start, stop, step))} iterations: its body needs the loop "
+                    "index as a Python value or changes Python values, so it would have to be unrolled", loc)
+            return False
+        block.results = tuple(body_frame.env[n].var for n in carried_names)
+        outputs = tuple(self.names.var(n, frame.env[n].aval) for n in carried_names)
+        carried = tuple(frame.env[n].var for n in carried_names)
+        self.builder.append(ir.ForRange(index, ir.Const(start), ir.Const(stop), ir.Const(step), carried,
+                                        tuple(params), block, outputs, loc))
+        for name, out in zip(carried_names, outputs):
+            frame.env[name] = TensorValue(out)
+        for name in assigned:
+            if name not in carried_names and name not in snapshot:
+                frame.env[name] = Poison(name, "is assigned inside a loop that stays a loop; assign it before the loop")
+        frame.env[stmt.target.id] = Poison(stmt.target.id, "is the index of a loop that stays a loop")
+        return True
+
+    def _while(self, stmt, frame) -> Completion:
+        loc = frame.source.loc(stmt)
+        if stmt.orelse:
+            raise not_supported("'while ... else'", loc)
+        for _ in range(UNROLL_LIMIT * 16):
+            test = self._eval(stmt.test, frame)
+            if isinstance(test, TensorValue):
+                return self._dynamic_while(stmt, frame, loc)
+            if not self._truth(test, frame, stmt.test):
+                return NORMAL
+            completion = self._exec_stmts(list(stmt.body), frame)
+            if completion.kind == Completion.BREAK:
+                return NORMAL
+            if completion.kind == Completion.RETURN:
+                return completion
+        raise not_supported("a 'while' loop on Python values that runs more than 4096 times", loc)
+
+    def _dynamic_while(self, stmt, frame, loc) -> Completion:
+        def condition(env_frame):
+            test = self._eval(stmt.test, env_frame)
+            if not isinstance(test, TensorValue):
+                raise not_supported("a 'while' condition that is a tensor only on the first iteration", loc)
+            return test
+
+        self._stage_while(frame, loc, list(stmt.body), condition, extra=())
+        return NORMAL
+
+    def _range_as_while(self, stmt, start, stop, step, frame, loc) -> bool:
+        """``for i in range(...)`` whose body may ``break``: a While carrying the index."""
+        index = stmt.target.id
+        frame.env[index] = ConstIndex(start)
+
+        def condition(env_frame):
+            compare = "less" if step > 0 else "greater"
+            return self._apply(compare, (env_frame.env[index], np.int64(stop)), {})
+
+        def advance(env_frame):
+            env_frame.env[index] = self._apply("add", (env_frame.env[index], np.int64(step)), {})
+
+        self._stage_while(frame, loc, list(stmt.body), condition, extra=(index,), advance=advance)
+        frame.env[index] = Poison(index, "is the index of a loop that stays a loop")
+        return True
+
+    def _stage_while(self, frame, loc, body_stmts, condition, extra=(), advance=None) -> None:
+        """Stage an ``ir.While``: ``condition(frame) -> TensorValue``; the body may break under tensor
+        conditions, which adds a carried ``broke`` flag checked by the condition."""
+        breaks = _has_loop_exit(body_stmts, kinds=(ast.Break,))
+        assigned = _assigned_names(body_stmts)
+        names = list(extra) + [n for n in assigned if n not in extra and isinstance(frame.env.get(n), TensorValue)]
+        carried, params = [], []
+        for name in names:
+            value = frame.env[name]
+            if isinstance(value, ConstIndex):
+                carried.append(ir.Const(np.int64(value.value)))
+                params.append(self.names.var(name, Aval((), np.int64)))
+            else:
+                carried.append(value.var)
+                params.append(self.names.var(name, value.aval))
+        if breaks:
+            carried.append(ir.Const(np.bool_(False)))
+            params.append(self.names.var("broke", Aval((), np.bool_)))
+        env = dict(frame.env)
+        for name, param in zip(names, params):
+            env[name] = TensorValue(param)
+        with self.sub_block(loop=True) as cond_block:
+            test = condition(Frame(frame.source, dict(env)))
+            cond_var = self._as_bool_scalar(test, loc)
+            if breaks:
+                running = self._apply("logical_not", (TensorValue(params[-1]),), {})
+                cond_var = self._apply("logical_and", (TensorValue(cond_var), running), {}).var
+        cond_block.results = (cond_var,)
+        body_frame = Frame(frame.source, dict(env))
+        with self.sub_block(loop=True) as body_block:
+            completion = self._exec_stmts(body_stmts, body_frame)
+            if completion.kind == Completion.RETURN:
+                raise not_supported("return inside a loop that stays a loop", loc)
+            if advance is not None:
+                advance(body_frame)
+        for name, param in zip(names, params):
+            new = body_frame.env.get(name)
+            if not isinstance(new, TensorValue) or new.aval != param.aval:
+                raise located(TypeError(
+                    f"'{name}' changes shape or dtype inside a loop that stays a loop"), loc)
+        results = [body_frame.env[n].var for n in names]
+        if breaks:
+            results.append(completion.value.var if completion.kind == Completion.EXIT
+                           else ir.Const(np.bool_(completion.kind == Completion.BREAK)))
+        body_block.results = tuple(results)
+        outputs = tuple(self.names.var(p.name, p.aval) for p in params)
+        self.builder.append(ir.While(tuple(carried), tuple(params), cond_block, body_block, outputs, loc))
+        for name, out in zip(names, outputs):
+            frame.env[name] = TensorValue(out)
+
+    def _as_bool_scalar(self, test, loc) -> ir.Var:
+        var = test.var
+        if var.aval.dtype != np.bool_ or var.aval.shape:
+            var = self._apply("cast", (TensorValue(self._scalar(test, loc)),), {"dtype": np.dtype(np.bool_)}).var
+        return var

@@ -1,0 +1,366 @@
+"""GradRequest: what a gradient function asks of the differentiate stage, and how the result is packaged.
+
+A request says which inputs (``positions``) and which weights to differentiate and how MindSpore
+packages the answer (bare or tuple, ``has_aux``, ``return_ids``, ``with_value``). Applied to a
+specialized function (:meth:`GradRequest.differentiate`) it
+
+1. maps positions and weights to the function's parameters (``wrt``): the tensor leaves of each
+   requested input, the captured Parameters among the weights;
+2. chooses the seeds: ones for every output, the first output only (``has_aux``), or given
+   sensitivities (``sens_param``);
+3. runs ``differentiate`` (the reverse-mode transform), adds zeros for weights the function never
+   reads, puts the sensitivity params after the input leaves;
+4. packages the results as an :class:`~npspore.compiler.signature.OutputTree` node in
+   MindSpore's structure (:func:`gradient_tree`).
+
+The front doors (``npspore.grad``) build requests; they never edit IR. ``add_gradient`` does the
+same for a gradient function called inside code being compiled (``grad`` of a Cell in a GRAPH-mode
+``construct``), staging it into the program being built.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..core import tree
+from ..opdef import Aval
+from . import ir
+from .builder import BlockBuilder, identifier
+from .differentiate import differentiate, function_names
+from .library import LIBRARY
+from .specialize import FunctionSpecializer, function_name, unbind
+from .values import TensorValue, fresh_inputs
+
+
+@dataclass(frozen=True)
+class GradSpec:
+    """What a gradient function computes and how it packages the result.
+
+    ``positions``: the input positions to differentiate (``None``: no input part). ``position_form``:
+    ``"auto"`` (one gradient bare, several a tuple: ``grad``, ``GradOperation()``) or ``"all"`` (every
+    input, always a tuple: ``get_all``). ``by_weights``: the result has a weights part (a single
+    Parameter gives a bare gradient, a list a tuple). ``has_aux``, ``return_ids``, ``sens_param``: as
+    in ``npspore.grad``. ``with_value``: the result is ``(value, gradients)``.
+    """
+
+    positions: tuple | None
+    position_form: str = "auto"
+    by_weights: bool = False
+    has_aux: bool = False
+    return_ids: bool = False
+    sens_param: bool = False
+    with_value: bool = False
+
+    def describe(self) -> str:
+        """The options that differ from the defaults, for a kernel's header."""
+        parts = [f"positions={self.positions}"]
+        for name in ("by_weights", "has_aux", "return_ids", "sens_param", "with_value"):
+            value = getattr(self, name)
+            if value:
+                parts.append(f"{name}={value}")
+        return ", ".join(parts)
+
+
+def _tuple_node(children) -> tuple:
+    return ("tuple", tuple(children))
+
+
+def gradient_tree(spec: GradSpec, position_grads, weight_grads, single_weight: bool, value_node, aux_node):
+    """The OutputTree node of a gradient function's result, in MindSpore's structure.
+
+    Args:
+        spec: the gradient options.
+        position_grads: ``[(position, node)]`` for the differentiable inputs among the requested
+            positions (Python-scalar and constant-container inputs already dropped), in request order.
+        weight_grads: ``[(name, node)]`` per weight, in the order given.
+        single_weight: the weights were given as one Tensor/Parameter (bare gradient), not a list.
+        value_node: the node of fn's whole output (used when ``spec.with_value``).
+        aux_node: the node of ``tuple(out[1:])`` (used by ``grad`` with ``has_aux``: the result is
+            ``(gradients, aux)``; ``value_and_grad`` returns the whole output as the value instead).
+
+    Returns:
+        A node for :class:`~npspore.compiler.signature.OutputTree`.
+    """
+    def tag(identifier, node):
+        return _tuple_node((("const", identifier), node)) if spec.return_ids else node
+
+    positions = [tag(p, node) for p, node in position_grads]
+    weights = [tag(name, node) for name, node in weight_grads]
+    if spec.positions is None:
+        position_part = None
+    elif spec.position_form == "all":
+        position_part = _tuple_node(positions)
+    elif len(positions) == 1:
+        position_part = positions[0]
+    else:
+        position_part = _tuple_node(positions)
+    if not spec.by_weights:
+        weight_part = None
+    elif single_weight and len(weights) == 1:
+        weight_part = weights[0]
+    else:
+        weight_part = _tuple_node(weights)
+    if position_part is None:
+        grads = weight_part
+    elif weight_part is None:
+        grads = position_part
+    else:
+        grads = _tuple_node((position_part, weight_part))
+    if spec.with_value:
+        return _tuple_node((value_node, grads))
+    if spec.has_aux:
+        return _tuple_node((grads, aux_node))
+    return grads
+
+
+def _aux_node(output_node):
+    """``tuple(out[1:])`` of fn's output for ``has_aux``; raises MindSpore's ValueError otherwise."""
+    if output_node[0] != "tuple" or len(output_node[1]) < 1:
+        raise ValueError("When has_aux is True, origin fn requires more than one outputs.")
+    return _tuple_node(output_node[1][1:])
+
+
+def leaf_indices(node) -> list:
+    """The result indices of an OutputTree node's leaves, in order."""
+    kind = node[0]
+    if kind == "leaf":
+        return [node[1]]
+    if kind == "const":
+        return []
+    return [i for child in node[-1] for i in leaf_indices(child)]
+
+
+def _renumber(node, mapping):
+    """A copy of ``node`` whose leaves go through ``mapping(old_index) -> new_index``."""
+    kind = node[0]
+    if kind == "leaf":
+        return ("leaf", mapping(node[1]))
+    if kind == "const":
+        return node
+    if kind == "dict":
+        return ("dict", node[1], tuple(_renumber(c, mapping) for c in node[2]))
+    return (kind, tuple(_renumber(c, mapping) for c in node[1]))
+
+
+def is_tensor(value) -> bool:
+    """A concrete Tensor, or a tensor value of code being compiled."""
+    return isinstance(value, (LIBRARY.tensor_type, TensorValue))
+
+
+def is_mutable_container(value) -> bool:
+    """A ``mutable(...)`` tuple/list/dict: a variable for differentiation."""
+    return isinstance(value, LIBRARY.mutable_types) or (
+        isinstance(value, (tuple, list, dict)) and bool(getattr(value, "__ms_mutable__", False)))
+
+
+def _gradient_node(value, next_leaf):
+    """The OutputTree node of the gradient of an input: a leaf, or a container of the same type."""
+    if is_tensor(value):
+        return ("leaf", next_leaf())
+    if isinstance(value, dict):
+        return ("dict", tuple(value.keys()), tuple(_gradient_node(v, next_leaf) for v in value.values()))
+    kind = "list" if isinstance(value, list) else "tuple"
+    return (kind, tuple(_gradient_node(v, next_leaf) for v in value))
+
+
+def leaf_slices(values) -> list:
+    """For each call argument, the slice of the entry params that holds its tensor leaves (Tensors,
+    or tensor values while compiling), in flattening order."""
+    slices, start = [], 0
+    for value in values:
+        count = len(tree.leaves(value, is_tensor))
+        slices.append(slice(start, start + count))
+        start += count
+    return slices
+
+
+def split_sens(spec: GradSpec, args, kwargs):
+    """``(args, kwargs, sens)``: with ``sens_param`` the sensitivity is the last positional argument
+    or the ``sens`` keyword; otherwise ``sens`` is empty."""
+    if not spec.sens_param:
+        return tuple(args), dict(kwargs), ()
+    kwargs = dict(kwargs)
+    if "sens" in kwargs:
+        return tuple(args), kwargs, (kwargs.pop("sens"),)
+    return tuple(args[:-1]), kwargs, tuple(args[-1:])
+
+
+@dataclass
+class Differentiated:
+    """A gradient function added to a set of functions, and how to call it and read its results."""
+
+    functions: dict           # the new functions (gradient entry, forward/backward pairs)
+    name: str                 # the gradient entry: params are input leaves, sens leaves, captured arrays
+    captured: list            # objects whose arrays follow the input and sensitivity leaves
+    tree: tuple               # OutputTree node over the entry's results
+    n_sens: int               # number of sensitivity leaves
+
+
+@dataclass(frozen=True)
+class GradRequest:
+    """One gradient transform: the options and the weights (checked, in the order given)."""
+
+    spec: GradSpec
+    weights: tuple = ()
+    single_weight: bool = False
+
+    def split_sens(self, args, kwargs):
+        """``(args, kwargs, sens)`` of a call of the gradient function (see :func:`split_sens`)."""
+        return split_sens(self.spec, args, kwargs)
+
+    def check_positions(self, args, kwargs) -> None:
+        """Raise MindSpore's IndexError for a requested position beyond the inputs."""
+        count = len(args) + len(kwargs)
+        for position in self.spec.positions or ():
+            if position >= count:
+                raise IndexError(f"Position index {position} is exceed input size.")
+
+    def requested_positions(self, inputs) -> tuple:
+        """The input positions to differentiate (every position for ``get_all``)."""
+        positions = self.spec.positions
+        if positions is None:
+            return ()
+        if self.spec.position_form == "all":
+            return tuple(range(len(inputs)))
+        return positions
+
+    def differentiate(self, functions, name, inputs, slices, captured, output_node, final=False) -> Differentiated:
+        """Add the gradient of function ``name`` to ``functions`` (returned as new functions).
+
+        ``inputs`` are the call's arguments (concrete or abstract), ``slices`` where each one's tensor
+        leaves sit among the function's params, ``captured`` the objects behind the params after
+        them, ``output_node`` the function's OutputTree node.
+        """
+        fn = functions[name]
+        n_leaves = sum(s.stop - s.start for s in slices)
+        n_params = len(fn.params)
+        wrt: list = []
+        unread: list = []            # weights fn does not read (or plain Tensors): zero gradients
+
+        def next_wrt(index):
+            wrt.append(index)
+            return len(wrt) - 1
+
+        position_grads = []
+        for position in self.requested_positions(inputs):
+            value = inputs[position]
+            if is_tensor(value) or is_mutable_container(value):
+                indices = iter(range(slices[position].start, slices[position].stop))
+                position_grads.append((position, _gradient_node(value, lambda: next_wrt(next(indices)))))
+        weight_grads = []
+        for weight in self.weights:
+            index = next((k for k, obj in enumerate(captured) if obj is weight), None)
+            if index is not None and isinstance(weight, LIBRARY.parameter_type):
+                node = ("leaf", next_wrt(n_leaves + index))
+            else:
+                unread.append(weight)
+                node = ("unread", len(unread) - 1)
+            weight_grads.append((getattr(weight, "name", None), node))
+
+        aux = _aux_node(output_node) if self.spec.has_aux else None
+        if self.spec.sens_param:
+            seeds = "given"
+        elif self.spec.has_aux:
+            seeds = tuple(leaf_indices(output_node[1][0]))
+        else:
+            seeds = "ones"
+        module = differentiate(ir.Module(dict(functions), name), tuple(wrt), seeds, final=final)
+        gradient = module.functions[module.entry]
+        n_results = len(fn.body.results)
+        forward = gradient.body.results[:n_results]
+        grads = list(gradient.body.results[n_results:])
+        sens_params = tuple(gradient.params[n_params:])
+
+        builder = BlockBuilder(function_names(gradient), gradient.body)
+        loc = gradient.loc or ir.Loc("<grad>", 0)
+        for weight in unread:
+            aval = Aval.of(weight._array)
+            grads.append(builder.apply("zeros", (), {"shape": aval.shape, "dtype": aval.dtype}, loc=loc,
+                                       hint="d_" + identifier(getattr(weight, "name", None) or "weight")))
+        gradient.params = tuple(gradient.params[:n_leaves]) + sens_params + tuple(gradient.params[n_leaves:n_params])
+
+        results = []
+
+        def take(atom):
+            results.append(atom)
+            return len(results) - 1
+
+        def grad_leaf(node):
+            if node[0] == "unread":
+                return ("leaf", take(grads[len(wrt) + node[1]]))
+            return _renumber(node, lambda k: take(grads[k]))
+
+        value_node = _renumber(output_node, lambda i: take(forward[i])) if self.spec.with_value else None
+        if aux is not None and not self.spec.with_value:
+            aux = _renumber(aux, lambda i: take(forward[i]))
+        position_grads = [(p, grad_leaf(node)) for p, node in position_grads]
+        weight_grads = [(weight_name, grad_leaf(node)) for weight_name, node in weight_grads]
+        tree = gradient_tree(self.spec, position_grads, weight_grads, self.single_weight, value_node, aux)
+        gradient.body.results = tuple(results)
+        new = {k: f for k, f in module.functions.items() if k not in functions}
+        return Differentiated(new, module.entry, list(captured), tree, len(sens_params))
+
+
+# ----------------------------------------------------------------------------------- staged gradients
+
+
+def add_gradient(program, fn, requests, args, kwargs) -> Differentiated:
+    """Specialize ``fn`` for abstract ``args`` into ``program`` (a ``specialize.ProgramBuilder``) and
+    add the gradient functions of ``requests`` (outermost first: ``grad(grad(f))`` has two)."""
+    request, inner = requests[0], requests[1:]
+    args, kwargs, _ = request.split_sens(args, kwargs)
+    request.check_positions(args, kwargs)
+    if inner:
+        done = add_gradient(program, fn, inner, args, kwargs)
+        name, captured, output_node = done.name, done.captured, done.tree
+    else:
+        name, captured, output_node = _specialize_into(program, fn, args, kwargs)
+    inputs = tuple(args) + tuple(kwargs.values())
+    done = request.differentiate(program.functions, name, inputs, leaf_slices(inputs), captured, output_node)
+    for new_name, function in done.functions.items():
+        if program.names.fresh(new_name) != new_name:
+            raise RuntimeError(f"function name {new_name!r} is already taken in the program")
+        program.functions[new_name] = function
+    return done
+
+
+def stage_gradient(fn, requests, specializer, args, kwargs, loc):
+    """Stage a call of a gradient function into code being compiled by ``specializer``.
+
+    ``args``/``kwargs`` are the caller's abstract values. The differentiated function is added to
+    the program being built and called; returns the packaged result as abstract values.
+    """
+    done = add_gradient(specializer.program, fn, requests, args, kwargs)
+    call_args, call_kwargs, sens = requests[0].split_sens(args, kwargs)
+    leaves = tree.leaves(call_args + tuple(call_kwargs.values()) + sens, lambda v: isinstance(v, TensorValue))
+    captured = [specializer.capture(obj).var for obj in done.captured]
+    gradient = specializer.program.functions[done.name]
+    targets = tuple(specializer.names.var(r.name, r.aval) for r in gradient.body.results)
+    specializer.builder.append(ir.Call(targets, done.name, tuple(v.var for v in leaves) + tuple(captured), loc))
+    return build_abstract(done.tree, [TensorValue(t) for t in targets])
+
+
+def _specialize_into(program, fn, args, kwargs):
+    """Specialize a function or Cell for abstract args as a function of ``program``.
+
+    Returns ``(function name, captured objects, output tree node)``.
+    """
+    function, self_obj = unbind(fn)
+    abstract_args, abstract_kwargs = fresh_inputs(tuple(args), dict(kwargs))
+    specializer = FunctionSpecializer(program, function, self_obj,
+                                      program.names.fresh(function_name(function, self_obj)))
+    built = specializer.build(abstract_args, abstract_kwargs)
+    program.functions[built.name] = built
+    return built.name, [obj for obj, _ in specializer.captures.values()], built.output_tree.node
+
+
+def build_abstract(node, leaves):
+    """The structure an OutputTree node describes, with ``leaves`` at its leaves."""
+    kind = node[0]
+    if kind == "leaf":
+        return leaves[node[1]]
+    if kind == "const":
+        return node[1]
+    if kind == "dict":
+        return {k: build_abstract(c, leaves) for k, c in zip(node[1], node[2])}
+    items = [build_abstract(c, leaves) for c in node[1]]
+    return items if kind == "list" else tuple(items)

@@ -1,0 +1,91 @@
+"""The library's side of the compiler: a small protocol npspore's API fills in when it is imported.
+
+The compiler never imports the API (``nn``, ``common``, ``ops``, ``grad``, ``jit``). What it must
+know of it, the library registers here at import time, next to the class concerned:
+
+==================  =====================================================  ====================
+part                what it is                                             registered by
+==================  =====================================================  ====================
+``tensor_type``     the Python class of tensors (``Tensor``)               ``common.tensor``
+``wrap``            ``ndarray -> Tensor`` for kernel results (no copy)     ``common.tensor``
+``parameter_type``  the class of network variables (``Parameter``)         ``common.parameter``
+``mutable_types``   the ``mutable(...)`` container classes                 ``common.mutable``
+``dtype_to_numpy``  ``mstype.float32 -> numpy.float32``                    ``common.dtype``
+``dtype_from_numpy``  the inverse                                          ``common.dtype``
+``run``/``assign``  the intrinsics that stage an op / a Parameter update   ``ops.eager``
+``cell_type``       the network base class (``nn.Cell``)                   ``nn.cell``
+``cell_parts``      ``cell -> CellParts``: construct, hooks, cast dtype    ``nn.cell``
+stagers             callables compiled by a rule of their own              ``grad`` (GradFunction)
+``compile_time``    functions run at compile time on Python arguments      ``communication``
+                    (process facts: ``get_group_size``, ``get_rank``)
+``process_key``     ``() -> hashable``: process state kernels specialise   ``communication``
+                    to (the MPI job's layout), part of disk-cache keys
+==================  =====================================================  ====================
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class CellParts:
+    """What the compiler reads of one network cell when a call of it is compiled.
+
+    ``construct`` is the plain function to compile (None when the class defines none);
+    ``pre_hooks``/``hooks`` the forward (pre-)hooks in registration order; ``cast_dtype`` the NumPy
+    dtype that ``to_float`` casts floating inputs to (None: no cast); ``has_parameters`` whether
+    the cell owns Parameters (a library cell without them is inlined rather than called).
+    """
+
+    construct: object
+    pre_hooks: tuple
+    hooks: tuple
+    cast_dtype: object
+    has_parameters: bool
+
+
+class Library:
+    """The registered parts (see the module docstring). Unregistered parts are None."""
+
+    _PARTS = ("tensor_type", "wrap", "parameter_type", "mutable_types", "dtype_to_numpy", "dtype_from_numpy",
+              "run", "assign", "cell_type", "cell_parts", "compile_time", "process_key")
+
+    def __init__(self):
+        for name in self._PARTS:
+            setattr(self, name, None)
+        self.mutable_types = ()
+        self.compile_time = frozenset()
+        self._stagers: dict = {}
+
+    def register(self, **parts) -> None:
+        """Set protocol parts by name; raises ValueError for a name the compiler does not know."""
+        for name, value in parts.items():
+            if name not in self._PARTS:
+                raise ValueError(f"unknown compiler protocol part {name!r}; expected one of {self._PARTS}")
+            setattr(self, name, value)
+
+    def register_stager(self, cls: type, stage) -> None:
+        """Calls of instances of ``cls`` inside compiled code are staged by
+        ``stage(callee, specializer, args, kwargs, loc) -> abstract result``."""
+        self._stagers[cls] = stage
+
+    def stager_for(self, value):
+        """The stage function registered for ``value``'s class (or a base class), or None."""
+        if not self._stagers:
+            return None
+        for cls in type(value).__mro__:
+            stage = self._stagers.get(cls)
+            if stage is not None:
+                return stage
+        return None
+
+    def is_cell(self, value) -> bool:
+        """Whether ``value`` is a network cell (an instance of the registered ``cell_type``)."""
+        return self.cell_type is not None and isinstance(value, self.cell_type)
+
+    def is_tensor(self, value) -> bool:
+        """Whether ``value`` is a concrete tensor (an instance of the registered ``tensor_type``)."""
+        return isinstance(value, self.tensor_type)
+
+
+LIBRARY = Library()

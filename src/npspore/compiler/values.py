@@ -1,0 +1,166 @@
+"""The values the specializer threads through an interpreted function.
+
+* :class:`TensorValue` — a tensor known only at run time: an IR variable of known shape and dtype.
+  Every other Python value (shapes, flags, tuples, Cells) is itself: it is computed at compile time.
+* :class:`Slot` — a function input of a known aval, turned into a TensorValue when the function
+  starts (``fresh_inputs``/``abstract_inputs`` make them from call arguments).
+* :class:`Frame` — one interpreted activation: its parsed source and its local names (``env``).
+* :class:`Completion` — how a block ended (normally, return, break, continue, or the ``EXIT`` of
+  an iteration of a loop that stays a loop).
+* :class:`Poison` — a name with no single value after tensor-dependent control flow.
+* :class:`NeedsStatic` — raised where a Python value is required but a tensor was found (the
+  caller retries by unrolling, or reports it).
+"""
+from __future__ import annotations
+
+from ..core import tree
+from ..opdef import Aval
+from . import ir
+from .library import LIBRARY
+
+
+class TensorValue:
+    """A tensor whose value is known only at run time: an IR atom plus its abstract value."""
+
+    __slots__ = ("var",)
+
+    def __init__(self, var: ir.Var):
+        self.var = var
+
+    @property
+    def aval(self) -> Aval:
+        return self.var.aval
+
+    def __repr__(self) -> str:
+        return f"TensorValue({self.var!r})"
+
+
+class NeedsStatic(Exception):
+    """A tensor value was used where a Python value is required (raised to retry by unrolling)."""
+
+
+class Poison:
+    """A name with no single value after tensor-dependent control flow; reading it is an error."""
+
+    def __init__(self, name, reason):
+        self.name, self.reason = name, reason
+
+
+class Completion:
+    """How a block ended: normally, by ``return value``, ``break`` or ``continue`` — or, inside a
+    loop that stays a loop, ``EXIT``: the iteration ended under a tensor condition and ``value`` is
+    the flag telling whether it broke out of the loop."""
+
+    NORMAL, RETURN, BREAK, CONTINUE, EXIT = range(5)
+
+    def __init__(self, kind, value=None):
+        self.kind, self.value = kind, value
+
+
+NORMAL = Completion(Completion.NORMAL)
+
+
+class ConstIndex:
+    """The start value of a loop index before the loop is staged."""
+
+    def __init__(self, value):
+        self.value = value
+
+
+MISSING = object()
+
+
+class Frame:
+    """One interpreted function activation: its source and its local names."""
+
+    __slots__ = ("source", "env")
+
+    def __init__(self, source, env):
+        self.source, self.env = source, env
+
+
+class BoundMethod:
+    """A Tensor method looked up on a TensorValue (``x.sum``), called by interpreting its source."""
+
+    __slots__ = ("function", "self_value")
+
+    def __init__(self, function, self_value):
+        self.function, self.self_value = function, self_value
+
+
+class Slot:
+    """A function input slot of a known aval, turned into a TensorValue when the function starts."""
+
+    __slots__ = ("aval",)
+
+    def __init__(self, aval):
+        self.aval = aval
+
+
+def copy_container(original, items):
+    """``items`` in ``original``'s container class when it can be rebuilt from them, else as they are."""
+    try:
+        return type(original)(items)
+    except TypeError:
+        return items
+
+
+def flatten_abstract(value):
+    """(tensor-and-scalar leaves, hashable structure) of an abstract value tree."""
+    leaves: list = []
+
+    def walk(v):
+        if isinstance(v, TensorValue):
+            leaves.append(v)
+            return ("T", v.aval.shape, v.aval.dtype)
+        if isinstance(v, (tuple, list)):
+            return (type(v), bool(getattr(v, "__ms_mutable__", False)), tuple(walk(x) for x in v))
+        if isinstance(v, dict):
+            return (dict, tuple((k, walk(x)) for k, x in v.items()))
+        try:
+            hash(v)
+            return ("C", type(v), v)
+        except TypeError:
+            return ("I", id(v))
+
+    structure = walk(value)
+    return [leaf for leaf in leaves], structure
+
+
+def fresh_inputs(args, kwargs):
+    """Copies of abstract args whose TensorValues are placeholders, bound as params by ``build``
+    (a namedtuple is passed as it is)."""
+    def fresh(v):
+        return Slot(v.aval) if isinstance(v, TensorValue) else v
+
+    def is_leaf(v):
+        return isinstance(v, TensorValue) or hasattr(v, "_fields")
+
+    return tree.tree_map(fresh, tuple(args), is_leaf), tree.tree_map(fresh, dict(kwargs), is_leaf)
+
+
+def abstract_inputs(args, dynamic=None):
+    """Abstract values for concrete call arguments: Tensors become input slots, the rest stays.
+
+    ``dynamic`` maps an argument index to a shape with ``None`` dims (from ``set_inputs``).
+    """
+    def slot(tensor, shape=None):
+        array = tensor._array
+        return Slot(Aval(shape if shape is not None else array.shape, array.dtype))
+
+    dynamic = dynamic or {}
+    return tuple(slot(a, dynamic[i]) if i in dynamic and LIBRARY.is_tensor(a) else
+                 tree.tree_map(slot, a, LIBRARY.is_tensor) for i, a in enumerate(args))
+
+
+def tree_node(value, counter):
+    """The OutputTree node of a returned abstract value; ``counter`` numbers its tensor leaves."""
+    if isinstance(value, TensorValue):
+        return ("leaf", next(counter))
+    if isinstance(value, tuple):
+        return ("tuple", tuple(tree_node(v, counter) for v in value))
+    if isinstance(value, list):
+        return ("list", tuple(tree_node(v, counter) for v in value))
+    if isinstance(value, dict):
+        return ("dict", tuple(value.keys()), tuple(tree_node(v, counter) for v in value.values()))
+    return ("const", value)

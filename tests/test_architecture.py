@@ -1,0 +1,111 @@
+"""The package's layering, checked by walking the import statements of every module (no imports run).
+
+The rules (ARCHITECTURE.md): imports between npspore modules form no cycle; the compiler imports
+only the core and itself; imports hidden inside functions are rare; no compiler module grows past
+what a reader can hold (900 lines).
+"""
+import ast
+import pathlib
+
+import pytest
+
+PACKAGE = pathlib.Path(__file__).resolve().parents[1] / "src" / "npspore"
+# The core: what the compiler may import besides itself (see ARCHITECTURE.md).
+CORE = ("npspore.core", "npspore.opdef", "npspore.shape_rules", "npspore.context", "npspore.codegen_templates")
+MAX_LOCAL_IMPORTS = 10
+MAX_COMPILER_LINES = 900
+
+
+def _module_name(path: pathlib.Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+MODULES = {_module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+
+
+def _is_package(name: str) -> bool:
+    return MODULES[name].name == "__init__.py"
+
+
+def _resolve(module: str, node) -> list:
+    """The npspore modules an import statement of ``module`` names (submodules where they exist)."""
+    if isinstance(node, ast.Import):
+        return [alias.name for alias in node.names if alias.name.split(".")[0] == "npspore"]
+    if node.level:
+        base = module if _is_package(module) else module.rsplit(".", 1)[0]
+        for _ in range(node.level - 1):
+            base = base.rsplit(".", 1)[0]
+        base = f"{base}.{node.module}" if node.module else base
+    else:
+        base = node.module or ""
+    if base.split(".")[0] != "npspore":
+        return []
+    names = [f"{base}.{alias.name}" for alias in node.names]
+    found = [name for name in names if name in MODULES]
+    return found if len(found) == len(names) else found + [base]
+
+
+def _imports(module: str):
+    """``[(target module, is_function_local, line)]`` for every npspore import in ``module``."""
+    tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
+    found = []
+
+    def visit(node, local):
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.Import, ast.ImportFrom)):
+                found.extend((target, local, child.lineno) for target in _resolve(module, child))
+            elif (isinstance(child, ast.Call) and isinstance(child.func, ast.Attribute)
+                  and child.func.attr == "import_module" and child.args
+                  and isinstance(child.args[0], ast.Constant) and str(child.args[0].value).startswith("npspore")):
+                found.append((child.args[0].value, True, child.lineno))
+            visit(child, local or isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)))
+
+    visit(tree, False)
+    return found
+
+
+IMPORTS = {module: _imports(module) for module in MODULES}
+
+
+def test_module_level_imports_form_no_cycle():
+    graph = {m: sorted({t for t, local, _ in IMPORTS[m] if not local and t in MODULES and t != m}) for m in MODULES}
+    state, cycles = {}, []
+
+    def walk(node, stack):
+        state[node] = "open"
+        stack.append(node)
+        for target in graph[node]:
+            if state.get(target) == "open":
+                cycles.append(stack[stack.index(target):] + [target])
+            elif target not in state:
+                walk(target, stack)
+        stack.pop()
+        state[node] = "done"
+
+    for module in MODULES:
+        if module not in state:
+            walk(module, [])
+    assert cycles == []
+
+
+def test_compiler_imports_only_the_core_and_itself():
+    wrong = [(m, t, line) for m in MODULES if m.startswith("npspore.compiler") for t, _, line in IMPORTS[m]
+             if not t.startswith(("npspore.compiler",) + CORE)]
+    assert wrong == []
+
+
+def test_core_imports_only_the_core():
+    wrong = [(m, t, line) for m in MODULES if m.startswith(CORE) for t, _, line in IMPORTS[m] if not t.startswith(CORE)]
+    assert wrong == []
+
+
+def test_few_function_local_imports():
+    local = [(m, t, line) for m in MODULES for t, is_local, line in IMPORTS[m] if is_local]
+    assert len(local) <= MAX_LOCAL_IMPORTS, local
+
+
+@pytest.mark.parametrize("module", [m for m in MODULES if m.startswith("npspore.compiler")])
+def test_compiler_modules_stay_readable(module):
+    lines = MODULES[module].read_text(encoding="utf-8").count("\n")
+    assert lines <= MAX_COMPILER_LINES

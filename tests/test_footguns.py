@@ -1,0 +1,92 @@
+"""Every documented way compiled execution differs from eager execution (README "Known
+differences"), each pinned by one exact assertion, plus what the kernel caches promise about hooks."""
+import numpy as np
+
+import npspore as ms
+from npspore import nn, ops
+from npspore.common.tensor import Tensor
+
+
+def t32(*values):
+    return Tensor(np.array(values, np.float32))
+
+
+class ShapeOf(nn.Cell):
+    def construct(self, x):
+        return x.shape[1]
+
+
+def test_a_dynamic_dim_reads_minus_one_in_compiled_code():
+    net = ShapeOf()
+    net.set_inputs(Tensor(shape=[2, None], dtype=ms.float32))
+    x = Tensor(np.ones((2, 5), np.float32))
+    assert net(x) == 5
+    assert ms.jit(net)(x) == -1
+
+
+class Scaled(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.dense = nn.Dense(2, 2)
+
+    def construct(self, x):
+        return self.dense(x) * 2
+
+
+def test_python_side_effects_of_a_sub_cell_hook_happen_once_at_compile_time():
+    calls = []
+    net = Scaled()
+    net.dense.register_forward_hook(lambda cell, inputs, output: calls.append(1))
+    x = t32([1.0, 2.0])
+    net(x), net(x)
+    assert len(calls) == 2
+    compiled = ms.jit(net)
+    compiled(x), compiled(x)
+    assert len(calls) == 3
+
+
+def test_backward_hooks_run_for_the_differentiated_cell_only():
+    seen = []
+    net = Scaled()
+    net.register_backward_hook(lambda cell, grad_input, grad_output: seen.append("net"))
+    net.dense.register_backward_hook(lambda cell, grad_input, grad_output: seen.append("dense"))
+    ms.grad(net)(t32([1.0, 2.0]))
+    assert seen == ["net"]
+
+
+def test_dropout_draws_differ_between_eager_and_compiled_runs():
+    net = nn.Dropout(p=0.5)
+    net.set_train(True)
+    x = Tensor(np.ones((64,), np.float32))
+    ms.set_seed(3)
+    eager = net(x).asnumpy()
+    ms.set_seed(3)
+    compiled = ms.jit(net)(x).asnumpy()
+    assert set(np.unique(eager)) <= {0.0, 2.0} and set(np.unique(compiled)) <= {0.0, 2.0}
+    assert not np.array_equal(eager, compiled)
+
+
+# ---------------------------------------------------------------- hooks and kernel caches
+
+
+def test_a_hook_on_an_unrelated_cell_recompiles_nothing():
+    @ms.jit
+    def double(x):
+        return ops.mul(x, 2.0)
+
+    x = t32(1.0, 2.0)
+    double(x)
+    nn.Dense(2, 2).register_forward_hook(lambda cell, inputs, output: None)
+    double(x)
+    assert double.cache_info()["compiles"] + double.cache_info()["disk_loads"] == 1
+
+
+def test_a_hook_on_a_called_sub_cell_recompiles_the_kernel_that_calls_it():
+    net = Scaled()
+    compiled = ms.jit(net)
+    x = t32([1.0, 2.0])
+    before = compiled(x).asnumpy()
+    handle = net.dense.register_forward_hook(lambda cell, inputs, output: output * 0)
+    assert np.array_equal(compiled(x).asnumpy(), np.zeros_like(before))
+    handle.remove()
+    np.testing.assert_array_equal(compiled(x).asnumpy(), before)
