@@ -52,6 +52,13 @@ if rank == 1:
     assert get_process_group_ranks("solo") == [1] and get_group_size("solo") == 1
     np.testing.assert_array_equal(ops.AllReduce(group="solo")(x).asnumpy(), x0 + 10)
     destroy_group("solo")
+else:
+    try:
+        get_rank("solo")
+    except ValueError as error:
+        assert "world rank 0) is not a member of the group 'solo' (world ranks [1])" in str(error), error
+    else:
+        raise AssertionError("get_rank of a group this rank is not in must raise")
 
 # broadcast_parameters: rank 1 starts from other weights and ends with rank 0's
 ms.set_seed(rank)

@@ -40,6 +40,9 @@ class CommunicationError(RuntimeError):
     """A collective failed or did not complete in time; the message names the lost ranks."""
 
 
+CommunicationError.__module__ = "npspore.communication"  # where users import it from
+
+
 @dataclass
 class Group:
     """A communication group: its MPI communicator and the world ranks of its members, in group order."""
@@ -54,6 +57,14 @@ class Group:
 
     @property
     def rank(self) -> int:
+        """This process's rank in the group.
+
+        Raises:
+            ValueError: if this process is not a member of the group.
+        """
+        if self.comm is None:
+            raise ValueError(f"This process (world rank {_WORLD.world.rank}) is not a member of the group "
+                             f"{self.name!r} (world ranks {list(self.world_ranks)}).")
         return self.comm.Get_rank()
 
 
