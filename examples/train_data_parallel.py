@@ -1,4 +1,4 @@
-"""Data-parallel training of a small CNN on scikit-learn's 8x8 digits, as a MindSpore script writes it.
+"""Data-parallel training of the digits LeNet (``train_digits_cnn.py``), as a MindSpore script writes it.
 
     pip install 'npspore[mpi,examples]'
     mpiexec -n 2 python examples/train_data_parallel.py
@@ -12,55 +12,35 @@ Nothing in the script names the number of ranks or machines: ``mpiexec`` decides
 import argparse
 
 import numpy as np
-from sklearn.datasets import load_digits
 
 import npspore as ms
 import npspore.dataset as ds
 from npspore import nn
 from npspore.communication import get_group_size, get_rank, init
 from npspore.train import LossMonitor, Model
-
-
-class DigitsCNN(nn.Cell):
-    """conv(8) -> pool -> conv(16) -> pool -> dense(10) on 1x8x8 images."""
-
-    def __init__(self):
-        super().__init__()
-        self.conv1 = nn.Conv2d(1, 8, 3, pad_mode="same")
-        self.conv2 = nn.Conv2d(8, 16, 3, pad_mode="same")
-        self.pool = nn.MaxPool2d(kernel_size=2, stride=2)
-        self.relu = nn.ReLU()
-        self.flatten = nn.Flatten()
-        self.fc = nn.Dense(16 * 2 * 2, 10)
-
-    def construct(self, x):
-        x = self.pool(self.relu(self.conv1(x)))
-        x = self.pool(self.relu(self.conv2(x)))
-        return self.fc(self.flatten(x))
+from train_digits_cnn import LeNet, digits_split
 
 
 def digits_shard(global_batch, samples, rank, group_size):
-    """This rank's dataset: the digits in one fixed shuffled order, cut to whole global batches, each
-    global batch split over the ranks (rank r takes rows r, r + N, r + 2N ... of it)."""
-    digits = load_digits()
-    order = np.random.default_rng(0).permutation(len(digits.target))
-    samples = min(samples, len(order)) // global_batch * global_batch
-    images = (digits.images[order[:samples]] / 16.0).astype(np.float32)[:, None]
-    labels = digits.target[order[:samples]].astype(np.int32)
-    data = ds.NumpySlicesDataset((images, labels), column_names=["image", "label"], shuffle=False,
-                                 num_shards=group_size, shard_id=rank)
+    """This rank's dataset: the training digits of ``train_digits_cnn.digits_split`` (one fixed shuffled
+    order), cut to whole global batches, each global batch split over the ranks (rank r takes rows r,
+    r + N, r + 2N ... of it)."""
+    (images, labels), _ = digits_split()
+    samples = min(samples, len(labels)) // global_batch * global_batch
+    data = ds.NumpySlicesDataset((images[:samples], labels[:samples]), column_names=["image", "label"],
+                                 shuffle=False, num_shards=group_size, shard_id=rank)
     return data.batch(global_batch // group_size, drop_remainder=True)
 
 
-def train(epochs=2, global_batch=32, samples=1344, learning_rate=0.05, graph_mode=True, callbacks=()):
-    """Train the digits CNN data-parallel over the MPI job joined by ``init()`` (or alone); returns the network."""
+def train(epochs=2, global_batch=32, samples=1408, learning_rate=0.05, graph_mode=True, callbacks=()):
+    """Train the digits LeNet data-parallel over the MPI job joined by ``init()`` (or alone); returns the network."""
     rank, group_size = get_rank(), get_group_size()
     if global_batch % group_size:
         raise ValueError(f"the global batch {global_batch} must be divisible by the number of ranks {group_size}")
     ms.set_context(mode=ms.GRAPH_MODE if graph_mode else ms.PYNATIVE_MODE)
     ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.DATA_PARALLEL, gradients_mean=True)
     ms.set_seed(0)
-    net = DigitsCNN()
+    net = LeNet()
     loss = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
     optimizer = nn.Momentum(net.trainable_params(), learning_rate=learning_rate, momentum=0.9)
     model = Model(net, loss, optimizer)
@@ -72,12 +52,12 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--epochs", type=int, default=2)
     parser.add_argument("--global-batch", type=int, default=32)
-    parser.add_argument("--samples", type=int, default=1344, help="training samples (whole global batches)")
+    parser.add_argument("--samples", type=int, default=1408, help="training samples (whole global batches)")
     parser.add_argument("--pynative", action="store_true", help="run construct eagerly (default: GRAPH_MODE)")
     parser.add_argument("--save", help="rank 0 writes the trained parameters to this .npz file")
     args = parser.parse_args()
     init()
-    monitor = [LossMonitor(per_print_times=21)] if get_rank() == 0 else []
+    monitor = [LossMonitor(per_print_times=22)] if get_rank() == 0 else []
     net = train(args.epochs, args.global_batch, args.samples, graph_mode=not args.pynative, callbacks=monitor)
     if get_rank() == 0:
         print(f"trained on {get_group_size()} rank(s), global batch {args.global_batch}")

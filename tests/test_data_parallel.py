@@ -47,7 +47,7 @@ def test_two_ranks_end_with_the_parameters_of_one_process_on_the_same_global_bat
         assert result.returncode == 0, result.stdout
         assert f"trained on {ranks} rank(s), global batch 32" in result.stdout
         trained[ranks] = dict(np.load(path))
-    assert sorted(trained[1]) == ["conv1.weight", "conv2.weight", "fc.bias", "fc.weight"]
+    assert sorted(trained[1]) == ["conv1.weight", "conv2.weight", "fc1.bias", "fc1.weight", "fc2.bias", "fc2.weight"]
     for name, value in trained[1].items():
         np.testing.assert_allclose(trained[2][name], value, rtol=1e-5, atol=1e-6, err_msg=name)
         assert not np.allclose(value, 0)

@@ -8,7 +8,6 @@ per epoch (the first epoch, which compiles the training kernel, is reported apar
 """
 import sys
 import time
-from pathlib import Path
 
 import numpy as np
 from sklearn.datasets import load_digits
@@ -18,8 +17,23 @@ import npspore.dataset as ds
 from npspore import nn
 from npspore.train import Accuracy, Callback, Model
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples"))
-from train_data_parallel import DigitsCNN  # noqa: E402  (the model of examples/train_data_parallel.py)
+
+class DigitsCNN(nn.Cell):
+    """conv(8) -> pool -> conv(16) -> pool -> dense(10) on 1x8x8 images."""
+
+    def __init__(self):
+        super().__init__()
+        self.conv1 = nn.Conv2d(1, 8, 3, pad_mode="same")
+        self.conv2 = nn.Conv2d(8, 16, 3, pad_mode="same")
+        self.pool = nn.MaxPool2d(kernel_size=2, stride=2)
+        self.relu = nn.ReLU()
+        self.flatten = nn.Flatten()
+        self.fc = nn.Dense(16 * 2 * 2, 10)
+
+    def construct(self, x):
+        x = self.pool(self.relu(self.conv1(x)))
+        x = self.pool(self.relu(self.conv2(x)))
+        return self.fc(self.flatten(x))
 
 
 class EpochTimer(Callback):

@@ -3,8 +3,8 @@ call per Parameter.
 
     python tools/bench_data_parallel.py [steps]
 
-Needs ``pip install 'npspore[mpi,examples]'``. For each model (the digits CNN of
-``examples/train_data_parallel.py``, 4 Parameters, and a 10-layer MLP, 20 Parameters), each rank count
+Needs ``pip install 'npspore[mpi,examples]'``. For each model (the digits LeNet of
+``examples/train_digits_cnn.py``, 6 Parameters, and a 10-layer MLP, 20 Parameters), each rank count
 and each bucketing setting, it launches ``mpiexec -n R`` on this script in worker mode. A worker trains
 with a compiled ``TrainOneStepCell`` in DATA_PARALLEL mode on its share of a fixed global batch and
 reports (rank 0, after the first, compiling step; the fastest of 3 rounds of ``steps`` steps) the global
@@ -30,8 +30,8 @@ def build(model_name):
     from npspore import nn
     if model_name == "cnn":
         sys.path.insert(0, str(ROOT / "examples"))
-        from train_data_parallel import DigitsCNN
-        return DigitsCNN(), (1, 8, 8), 10
+        from train_digits_cnn import LeNet
+        return LeNet(), (1, 8, 8), 10
     layers = []
     for _ in range(9):
         layers += [nn.Dense(256, 256), nn.ReLU()]
@@ -103,7 +103,7 @@ def main(steps):
     print(f"data-parallel TrainOneStepCell (GRAPH_MODE, Momentum), global batch {GLOBAL_BATCH}, {steps} steps, "
           f"{os.cpu_count()} CPU cores")
     print("model            params  ranks  buckets              samples/s   ms/step  in collectives")
-    for model_name, label in (("cnn", "digits CNN"), ("mlp", "MLP 10x256")):
+    for model_name, label in (("cnn", "digits LeNet"), ("mlp", "MLP 10x256")):
         for ranks, fusion in ((1, (True,)), (2, (True, False))):
             for fused in fusion:
                 r = launch(ranks, model_name, fused, steps)
