@@ -198,8 +198,9 @@ def kernel_disk_key(fn, self_obj, key, options) -> str | None:
     text = repr(state)
     if " at 0x" in text or "'id'" in text:
         return None
+    process = LIBRARY.process_key() if LIBRARY.process_key is not None else None
     return digest(__version__, package_digest(), fn.__qualname__, file_digest(fn.__code__.co_filename),
-                  key, options, text)
+                  key, options, text, process)
 
 
 def reachable_cells(root, fn) -> list:
