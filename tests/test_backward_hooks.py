@@ -216,3 +216,32 @@ def test_hook_backward_docstring_example(capsys):
         "(Tensor(shape=[], dtype=Float32, value= 4), Tensor(shape=[], dtype=Float32, value= 4))\n")
     with pytest.raises(TypeError, match="Expected a callable hook function"):
         ops.HookBackward(3)
+
+
+CLIP_LOW = Tensor(np.array([0.2]).astype(np.float32))
+CLIP_HIGH = Tensor(np.array([1.0]).astype(np.float32))
+
+
+def clip_gradient(dx):
+    ret = dx
+    if ret > CLIP_HIGH:
+        ret = CLIP_HIGH
+    if ret < CLIP_LOW:
+        ret = CLIP_LOW
+    return ret
+
+
+def test_insert_gradient_of_docstring_example():
+    # MindSpore's ops.InsertGradientOf docstring: forward [0.11000001]; gradients [0.2] and [1.0]
+    clip = ops.InsertGradientOf(clip_gradient)
+
+    def clip_test(x, y):
+        x = clip(x)
+        y = clip(y)
+        return x * y
+
+    x, y = Tensor(np.array([1.1]).astype(np.float32)), Tensor(np.array([0.1]).astype(np.float32))
+    assert str(ms.jit(clip_test)(x, y)) == "[0.11000001]"
+    dx, dy = ops.GradOperation(get_all=True)(clip_test)(x, y)
+    assert repr(dx) == "Tensor(shape=[1], dtype=Float32, value= [ 2.00000003e-01])"
+    assert repr(dy) == "Tensor(shape=[1], dtype=Float32, value= [ 1.00000000e+00])"

@@ -21,9 +21,10 @@ from .common import dtype  # noqa: F401,E402
 from . import amp, train  # noqa: F401,E402
 from .train import *  # noqa: F401,F403,E402
 from . import dataset  # noqa: F401,E402
-from .nn.hook_backward import HookBackward as _HookBackward  # noqa: E402
+from .nn import hook_backward as _hook_backward  # noqa: E402
 
-ops.HookBackward = _HookBackward  # a cell (it hooks the backward), exported where MindSpore has it
+# cells (they change the backward), exported where MindSpore has them
+ops.HookBackward, ops.InsertGradientOf = _hook_backward.HookBackward, _hook_backward.InsertGradientOf
 from .missing_names import module_getattr as _module_getattr  # noqa: E402
 
 __getattr__ = _module_getattr("mindspore", globals())

@@ -1,14 +1,16 @@
-"""``ops.HookBackward``: a tag on an intermediate value whose gradient a Python function sees.
+"""``ops.HookBackward`` and ``ops.InsertGradientOf``: tags on an intermediate value whose gradient
+a function sees. ``npspore.ops`` exports both.
 
-It is a cell whose ``construct`` returns its inputs and whose backward pre-hook calls ``hook_fn``
-on the gradient of its output, so compiled gradients call it like any backward hook (PYNATIVE only;
-MindSpore supports it only in PYNATIVE mode). ``npspore.ops`` exports it.
+Each is a cell whose ``construct`` returns its input. ``HookBackward``'s backward pre-hook calls
+``hook_fn`` in Python on the gradient of its output, like any backward hook (PYNATIVE only, as in
+MindSpore). ``InsertGradientOf``'s ``bprop`` applies ``f`` to that gradient, so ``f`` is compiled
+into the gradient, in every mode.
 """
 from __future__ import annotations
 
 from .cell import Cell
 
-__all__ = ["HookBackward"]
+__all__ = ["HookBackward", "InsertGradientOf"]
 
 
 class HookBackward(Cell):
@@ -35,3 +37,29 @@ class HookBackward(Cell):
 
     def __repr__(self) -> str:
         return f"Prim[HookBackward]<cell_id={self.cell_id}>"
+
+
+class InsertGradientOf(Cell):
+    """``insert(x)`` returns ``x``; a gradient passes ``f(dout)`` on as the gradient of ``x``.
+
+    Args:
+        f (function): ``f(dout) -> gradient``, compiled into the gradient.
+
+    Raises:
+        TypeError: If `f` is not callable.
+    """
+
+    def __init__(self, f):
+        super().__init__(auto_prefix=False)
+        if not callable(f):
+            raise TypeError(f"For 'InsertGradientOf', the argument 'f' must be callable, but got {type(f).__name__}.")
+        self.f = f
+
+    def construct(self, x):
+        return x
+
+    def bprop(self, x, out, dout):
+        return (self.f(dout),)
+
+    def __repr__(self) -> str:
+        return "Prim[InsertGradientOf]"
