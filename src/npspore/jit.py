@@ -67,6 +67,7 @@ class JitFunction:
             cache.add(key, entry, from_disk=from_disk)
         else:
             cache.hits += 1
+            entry.used = True
         return entry.run(leaves)
 
     def __get__(self, instance, owner=None):

@@ -97,12 +97,11 @@ class CompiledKernel:
         self.checked_epoch = HookVersions.epoch
         self.guards = tuple(guards)
         self.guarded = bool(self.hook_guards or self.guards)   # the one test a call makes when False
-        self.used = True                                        # CLOCK bit of KernelCache's eviction
+        self.used = False                                       # CLOCK bit: set by each cache hit
         self.quick_check = _quick_check(self) if self.guarded else None
 
     def run(self, leaves):
         """Call the kernel on the input leaf arrays (plus the captured arrays); the packaged result."""
-        self.used = True
         arrays = leaves + [obj._array for obj in self.captured] if self.captured else leaves
         return self.build(self.kernel(*arrays))
 
@@ -152,7 +151,7 @@ class KernelCache:
 
     The owner compiles on a miss and hands the kernel to :meth:`add`. At most ``capacity`` kernels
     are kept (``NPSPORE_KERNEL_CACHE_SIZE``, default 64): the least recently used one is evicted
-    (CLOCK: a call only marks its kernel used) and its source leaves ``linecache``. A callable that
+    (CLOCK: a hit only marks its kernel used) and its source leaves ``linecache``. A callable that
     compiles more than ``recompile_limit`` times (``NPSPORE_RECOMPILE_LIMIT``, default 8, as
     ``torch.compile``) gets one warning naming the argument whose signature keeps changing.
     """
@@ -176,6 +175,7 @@ class KernelCache:
         if entry.guarded and not entry.quick_check() and not self.still_current(key, entry):
             return None
         self.hits += 1
+        entry.used = True
         return entry
 
     def still_current(self, key, entry) -> bool:
@@ -266,7 +266,7 @@ def changing_argument(key, known: list) -> str:
     if not counts:
         return "the number or structure of the arguments keeps changing"
     index = max(counts, key=counts.get)
-    return f"argument {index} keeps changing its signature (now {describe_key((key[index],))})"
+    return f"argument {index} keeps changing its signature (now {describe_key((key[index],))[1:-1]})"
 
 
 def explain_disk_miss(label: str, reason: str) -> None:
