@@ -246,3 +246,30 @@ def test_training_flags_of_reached_cells_are_guarded():
     assert 0.0 in compiled(ones).asnumpy()
     outer.inner.set_train(False)  # the outer cell stays in training mode
     assert compiled(ones).asnumpy().tolist() == [1.0] * 64
+
+
+def test_a_step_reading_a_global_cell_and_gradient_function_still_loads_from_disk(tmp_path):
+    (tmp_path / "step.py").write_text(textwrap.dedent('''
+        import numpy as np
+        import npspore as ms
+        from npspore import nn
+        ms.set_seed(1)
+        net = nn.Dense(3, 2)
+        loss_fn = nn.MSELoss()
+
+        def forward(x, y):
+            return loss_fn(net(x), y)
+
+        grad_fn = ms.value_and_grad(forward, None, net.trainable_params())
+
+        @ms.jit
+        def step(x, y):
+            loss, grads = grad_fn(x, y)
+            return loss
+
+        x, y = ms.Tensor(np.ones((4, 3), np.float32)), ms.Tensor(np.ones((4, 2), np.float32))
+        print(step(x, y), step.cache_info()["disk_loads"])
+    '''))
+    run = "import runpy; runpy.run_path('step.py', run_name='__main__')"
+    first, second = (_run(tmp_path, run).stdout.split() for _ in range(2))
+    assert first[1] == "0" and second[1] == "1" and first[0] == second[0]

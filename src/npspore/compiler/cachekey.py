@@ -19,17 +19,19 @@ import numpy as np
 from ..core.version import __version__
 from ..opdef import TEMPLATE_FAMILIES
 from .frontend import parse_function
+from .kernel import KernelCache
 from .library import LIBRARY
 
 # Attributes of a Cell that are bookkeeping, not state a kernel depends on.
 _NOT_STATE = ("_scope", "compile_cache", "arguments_key", "_cell_cache", "_hook_version")
 
 
-def object_fingerprint(obj, _depth=0):
+def object_fingerprint(obj, _depth=0, *, portable=False):
     """A hashable summary of an object's static state (Cells: attributes, sub-cells, param avals).
 
     Registered hooks count (by identity: a Cell with hooks compiles its own functions and is never
-    cached on disk); empty hook tables do not."""
+    cached on disk); empty hook tables do not. Functions, modules and arrays are named by identity,
+    or with ``portable`` as another process names them (:func:`portable_fingerprint`)."""
     if obj is None:
         return None
     if isinstance(obj, LIBRARY.tensor_type):
@@ -38,12 +40,20 @@ def object_fingerprint(obj, _depth=0):
         return (type(obj), obj)
     if _depth > 6:
         return ("id", id(obj))
+    if portable:
+        found = _portable_leaf(obj, _depth)
+        if found is not None:
+            return found
+    def inner(v):
+        return object_fingerprint(v, _depth + 1, portable=portable)
     if isinstance(obj, (tuple, list)):
-        return (type(obj), tuple(object_fingerprint(v, _depth + 1) for v in obj))
+        return (type(obj), tuple(inner(v) for v in obj))
     if isinstance(obj, dict):
-        return (dict, tuple((k, object_fingerprint(v, _depth + 1)) for k, v in obj.items()))
+        return (dict, tuple((k, inner(v)) for k, v in obj.items()))
     if isinstance(obj, (set, frozenset)):
-        return (set, tuple(sorted(repr(object_fingerprint(v, _depth + 1)) for v in obj)))
+        return (set, tuple(sorted(repr(inner(v)) for v in obj)))
+    if isinstance(obj, KernelCache):
+        return KernelCache  # compiled kernels are bookkeeping, not state
     state = getattr(obj, "__dict__", None)
     if state is None or callable(obj) and not hasattr(obj, "__dict__"):
         try:
@@ -53,9 +63,25 @@ def object_fingerprint(obj, _depth=0):
             return ("id", id(obj))
     if inspect.isfunction(obj) or inspect.ismethod(obj) or inspect.ismodule(obj) or isinstance(obj, type):
         return ("id", id(obj))
-    return (type(obj), tuple((k, object_fingerprint(v, _depth + 1)) for k, v in state.items()
+    return (type(obj), tuple((k, inner(v)) for k, v in state.items()
                              if k not in _NOT_STATE
                              and not (k.endswith("hooks") and not v) and not k.startswith("_npspore")))
+
+
+def _portable_leaf(value, depth):
+    """The portable fingerprint of a @jit function, function, array or module; None for others."""
+    if hasattr(value, "__npspore_function__"):  # a @jit function: the function it compiles
+        return ("jit", object_fingerprint(value.__npspore_function__, depth + 1, portable=True))
+    if inspect.isfunction(value):
+        closure = tuple(cell.cell_contents for cell in value.__closure__ or ())
+        return ("function", value.__module__, value.__qualname__, code_key(value),
+                object_fingerprint(value.__defaults__, depth + 1, portable=True),
+                object_fingerprint(closure, depth + 1, portable=True))
+    if isinstance(value, np.ndarray):
+        return ("array", value.shape, str(value.dtype), hashlib.sha256(np.ascontiguousarray(value).tobytes()).hexdigest())
+    if inspect.ismodule(value):
+        return ("module", value.__name__)
+    return None
 
 
 # Paths to captured objects, one encoding: ("self", keys) from the bound object, ("global", name, keys)
@@ -235,7 +261,7 @@ def portable_fingerprint(value) -> str | None:
     :func:`class_key`, Cells and objects by class and state; None for state only this process can
     name."""
     try:
-        text = _portable_text(_portable(value, 0))
+        text = _portable_text(object_fingerprint(value, portable=True))
     except _NotPortable:
         return None
     return None if " at 0x" in text or "'id'" in text else text
@@ -243,22 +269,6 @@ def portable_fingerprint(value) -> str | None:
 
 class _NotPortable(Exception):
     pass
-
-
-def _portable(value, depth):
-    if depth > 6:
-        raise _NotPortable
-    if inspect.isfunction(value):
-        closure = tuple(cell.cell_contents for cell in value.__closure__ or ())
-        return ("function", value.__module__, value.__qualname__, code_key(value),
-                _portable(value.__defaults__, depth + 1), _portable(closure, depth + 1))
-    if isinstance(value, np.ndarray):
-        return ("array", value.shape, str(value.dtype), hashlib.sha256(np.ascontiguousarray(value).tobytes()).hexdigest())
-    if inspect.ismodule(value):
-        return ("module", value.__name__)
-    if isinstance(value, (tuple, list)) and not hasattr(value, "_fields"):
-        return (type(value), tuple(_portable(v, depth + 1) for v in value))
-    return object_fingerprint(value)
 
 
 def _portable_text(fingerprint) -> str:
