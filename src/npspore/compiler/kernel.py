@@ -118,15 +118,9 @@ class CompiledKernel:
                 if cell is None or cell.__dict__.get("_hook_version", 0) != version:
                     return "a forward hook of a compiled cell was added or removed"
             self.checked_epoch = HookVersions.epoch
-        renewed = False
         for guard in self.guards:
-            value = guard.read()
-            if value is not guard.expected:
-                if not guard.holds():
-                    return guard.explain()
-                guard.expected, renewed = value, True   # an equal value: the quick check tests it next
-        if renewed:
-            self.quick_check = _quick_check(self)
+            if not guard.holds():
+                return guard.explain()
         return None
 
 
@@ -227,7 +221,7 @@ class KernelCache:
 
     def _drop(self, key) -> None:
         entry = self.entries.pop(key)
-        if entry.path and entry.path.startswith("<npspore"):
+        if entry.path:  # a file of the disk cache is read again by linecache if a traceback needs it
             linecache.cache.pop(entry.path, None)
 
     def info(self) -> dict:
