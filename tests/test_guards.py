@@ -240,6 +240,16 @@ def test_training_flags_of_reached_cells_are_guarded():
         assert _calls_global_net(ones).asnumpy().tolist() == [1.0] * 64
     finally:
         GLOBAL_NET.set_train(False)
+    held = _Inner()
+
+    def calls_held(x):
+        return held(x)
+
+    through_closure = ms.jit(calls_held)
+    held.set_train(True)
+    assert 0.0 in through_closure(ones).asnumpy()
+    held.set_train(False)
+    assert through_closure(ones).asnumpy().tolist() == [1.0] * 64
     outer = _Outer()
     outer.set_train(True)
     compiled = ms.jit(outer)
