@@ -18,7 +18,6 @@ import numpy as np
 
 from ..core.version import __version__
 from ..opdef import TEMPLATE_FAMILIES
-from .frontend import parse_function
 from .kernel import KernelCache
 from .library import LIBRARY
 
@@ -78,7 +77,8 @@ def _portable_leaf(value, depth):
                 object_fingerprint(value.__defaults__, depth + 1, portable=True),
                 object_fingerprint(closure, depth + 1, portable=True))
     if isinstance(value, np.ndarray):
-        return ("array", value.shape, str(value.dtype), hashlib.sha256(np.ascontiguousarray(value).tobytes()).hexdigest())
+        content = hashlib.sha256(np.ascontiguousarray(value).tobytes()).hexdigest()
+        return ("array", value.shape, str(value.dtype), content)
     if inspect.ismodule(value):
         return ("module", value.__name__)
     return None
@@ -249,10 +249,14 @@ def class_key(cls) -> str | None:
 _CLASS_KEYS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
-def code_key(fn) -> tuple:
-    """A function's code as another process names it: file, first line and source text."""
+def code_key(fn, _sources={}) -> tuple:
+    """A function's code as another process names it: file, first line and source text (raises
+    OSError when the source is not available)."""
     code = fn.__code__
-    return (code.co_filename, code.co_firstlineno, parse_function(fn).source)
+    source = _sources.get(code)
+    if source is None:
+        source = _sources[code] = inspect.getsource(fn)
+    return (code.co_filename, code.co_firstlineno, source)
 
 
 def portable_fingerprint(value) -> str | None:
@@ -262,7 +266,7 @@ def portable_fingerprint(value) -> str | None:
     name."""
     try:
         text = _portable_text(object_fingerprint(value, portable=True))
-    except _NotPortable:
+    except (_NotPortable, OSError, TypeError):  # TypeError: a function without source (a builtin)
         return None
     return None if " at 0x" in text or "'id'" in text else text
 

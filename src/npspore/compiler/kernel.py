@@ -184,7 +184,8 @@ class KernelCache:
     def add(self, key, entry, *, from_disk: bool) -> None:
         """Keep ``entry`` for ``key`` and count it as compiled or loaded from disk."""
         if os.environ.get("NPSPORE_EXPLAIN_CACHE_MISSES") == "1":
-            why = f"recompiling: {self._stale}" if self._stale else explain_miss(_arguments(key), [_arguments(k) for k in self.entries])
+            why = (f"recompiling: {self._stale}" if self._stale
+                   else explain_miss(_arguments(key), [_arguments(k) for k in self.entries]))
             _log.warning("npspore: %s: %s", self.label, why)
         if from_disk:
             self.disk_loads += 1

@@ -211,7 +211,7 @@ def _disk_key(request: CompileRequest) -> str | None:
         options = ("gradient", repr(grad.spec), paths, grad.single_weight)
     try:
         return kernel_disk_key(fn, self_obj, request.key, options)
-    except (AttributeError, TypeError):
+    except (AttributeError, TypeError, OSError):
         return None
 
 
