@@ -58,7 +58,7 @@ from typing import Callable
 import numpy as np
 
 TEMPLATE_FAMILIES = ("elementwise", "reductions", "shape_ops", "linalg", "nn", "conv", "pooling", "sequence",
-                     "selection")
+                     "selection", "collective")
 
 
 class OpShapeError(ValueError):

@@ -15,3 +15,7 @@ def show(*values) -> None:
 def default_rng():
     """npspore's seeded NumPy generator (``npspore.set_seed``), for random ops such as dropout."""
     return _seeded_rng()
+
+
+# Collectives: codegen_templates/collective.py calls these (one MPI call each, see npspore.communication).
+from .communication.transport import all_gather, all_reduce, broadcast, reduce, reduce_scatter  # noqa: E402,F401

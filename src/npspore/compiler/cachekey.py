@@ -300,7 +300,8 @@ def kernel_disk_key(fn, self_obj, key, options) -> str | None:
         return None
     if " at 0x" in state or "'id'" in state:
         return None
-    return digest(__version__, package_digest(), fn.__qualname__, code_key(fn), key, options, state)
+    process = LIBRARY.process_key() if LIBRARY.process_key is not None else None
+    return digest(__version__, package_digest(), fn.__qualname__, code_key(fn), key, options, state, process)
 
 
 def reachable_cells(root, fn) -> list:

@@ -64,6 +64,10 @@ class Calls:
             return self._call_python(func.function, (func.self_value,) + args, kwargs, frame, node)
         if isinstance(func, type) and issubclass(func, Tensor):
             return self._make_constant_tensor(func, args, kwargs, frame, node)
+        if func in LIBRARY.compile_time:  # a process fact (the communication group size): answered now
+            if any(isinstance(a, TensorValue) for a in (*args, *kwargs.values())):
+                raise NeedsStatic(node)
+            return func(*args, **kwargs)
         if func in _STATIC_BUILTINS or func is builtins.range:
             if any(isinstance(a, TensorValue) for a in (*args, *kwargs.values())):
                 if func is builtins.abs:

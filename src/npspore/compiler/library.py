@@ -16,6 +16,10 @@ part                what it is                                             regis
 ``cell_type``       the network base class (``nn.Cell``)                   ``nn.cell``
 ``cell_parts``      ``cell -> CellParts``: construct, hooks, cast dtype    ``nn.cell``
 stagers             callables compiled by a rule of their own              ``grad`` (GradFunction)
+``compile_time``    functions run at compile time on Python arguments      ``communication``
+                    (process facts: ``get_group_size``, ``get_rank``)
+``process_key``     ``() -> hashable``: process state kernels specialise   ``communication``
+                    to (the MPI job's layout), part of disk-cache keys
 ==================  =====================================================  ====================
 """
 from __future__ import annotations
@@ -44,12 +48,13 @@ class Library:
     """The registered parts (see the module docstring). Unregistered parts are None."""
 
     _PARTS = ("tensor_type", "wrap", "parameter_type", "mutable_types", "dtype_to_numpy", "dtype_from_numpy",
-              "run", "assign", "cell_type", "cell_parts")
+              "run", "assign", "cell_type", "cell_parts", "compile_time", "process_key")
 
     def __init__(self):
         for name in self._PARTS:
             setattr(self, name, None)
         self.mutable_types = ()
+        self.compile_time = frozenset()
         self._stagers: dict = {}
 
     def register(self, **parts) -> None:
