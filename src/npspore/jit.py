@@ -19,6 +19,7 @@ from .compiler.library import LIBRARY
 from .compiler.pipeline import CompileRequest
 from .compiler.signature import describe_key, input_key
 from .compiler.specialize import plain_function, unbind
+from .compiler.tracing import RECORDERS
 
 __all__ = ["jit"]
 
@@ -58,6 +59,8 @@ class JitFunction:
         return compile_forward(self.__npspore_function__, args, key, options=self.options)
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if RECORDERS:  # inside a function being traced: run eagerly, so its ops are recorded too
+            return self.__npspore_function__(*args, **kwargs)
         if kwargs:
             args = _bind_positional(self.__npspore_function__, args, kwargs)
         key, leaves = input_key(args)
@@ -131,6 +134,9 @@ class _CompiledCellCall:
         self.cell = cell
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if RECORDERS:  # inside a function being traced: construct runs eagerly, so its ops are recorded
+            cell = self.cell
+            return plain_function(inspect.getattr_static(type(cell), "construct"))(cell, *args, **kwargs)
         return call_cell(self.cell, args, kwargs)
 
     def cache_info(self) -> dict:
@@ -207,6 +213,8 @@ def call_cell(cell, args, kwargs):
     The Cell's own forward pre-hooks and hooks run in Python around the kernel (so removing one takes
     effect at the next call), and ``to_float`` casts its inputs first, as in eager mode.
     """
+    if RECORDERS:  # inside a function being traced: run eagerly, so its ops are recorded too
+        return cell.run_construct(args, kwargs)
     if cell._forward_pre_hooks or cell._forward_hooks or cell._cast_dtype is not None:
         return _call_cell_with_hooks(cell, args, kwargs)
     if kwargs:

@@ -66,6 +66,19 @@ class SourceFunction:
 _CACHE: dict = {}
 
 
+def source_available(fn) -> bool:
+    """Whether ``inspect`` finds the source of plain function ``fn`` (not in the REPL, ``python -c``
+    or ``exec``): without it, the function is traced instead (``compiler.tracing``)."""
+    code = getattr(fn, "__code__", None)
+    if code is None or code in _CACHE:
+        return code is not None
+    try:
+        inspect.getsourcelines(fn)
+    except (OSError, TypeError):
+        return False
+    return True
+
+
 def parse_function(fn) -> SourceFunction:
     """Parse a plain function (not a bound method: pass ``method.__func__``).
 

@@ -34,14 +34,15 @@ from . import cache, ir
 from .cachekey import (addressable_path, file_digest, kernel_disk_key, reachable_cells, resolve_path,
                        sources_unchanged)
 from .codegen import render_module
-from .frontend import parse_function
+from .frontend import parse_function, source_available
 from .gradrequest import GradRequest, leaf_slices
 from .kernel import CompiledKernel
 from .library import LIBRARY
 from .normalize import normalized
 from .optimize import optimize
 from .signature import OutputTree, describe_key
-from .specialize import ProgramBuilder, unbind
+from .specialize import ProgramBuilder, function_name, unbind
+from .tracing import TRACED_NOTE, TracedFunction, trace_entry, traced_function
 from .values import abstract_inputs
 
 
@@ -58,6 +59,7 @@ class Program:
     callable_name: str = ""
     source_file: str = ""
     hook_guards: tuple = ()       # (weakref to cell, hook version) of every cell call compiled in
+    traced: bool = False          # recorded from an eager run (no source): see compiler.tracing
 
 
 @dataclass
@@ -93,15 +95,22 @@ class CompileRequest:
 
 
 def _frontend(request: CompileRequest, _):
-    return parse_function(unbind(request.target)[0])
+    fn = unbind(request.target)[0]
+    if not source_available(fn):
+        return traced_function(fn)  # the REPL, python -c, exec: recorded by the specialize stage
+    return parse_function(fn)
 
 
 def _normalize(request: CompileRequest, source):
+    if isinstance(source, TracedFunction):
+        return source
     return normalized(source.tree)
 
 
-def _specialize(request: CompileRequest, _) -> Program:
+def _specialize(request: CompileRequest, source) -> Program:
     args, kwargs = request.calls()[-1]
+    if isinstance(source, TracedFunction):
+        return trace_call(request.target, args, kwargs, dynamic=request.dynamic)
     return specialize_call(request.target, args, kwargs, dynamic=request.dynamic)
 
 
@@ -140,6 +149,19 @@ def specialize_call(target, args, kwargs=None, *, dynamic=None) -> Program:
                    leaf_slices=leaf_slices((*args, *kwargs.values())), sources=dict(builder.sources),
                    callable_name=fn.__qualname__, source_file=fn.__code__.co_filename,
                    hook_guards=tuple(builder.hook_guards.values()))
+
+
+def trace_call(target, args, kwargs=None, *, dynamic=None) -> Program:
+    """The specialize stage for a callable without source: one eager run of ``target`` on ``args``,
+    recorded (``compiler.tracing``)."""
+    fn, self_obj = unbind(target)
+    kwargs = kwargs or {}
+    traced = trace_entry(fn, self_obj, tuple(args), kwargs, function_name(fn, self_obj), dynamic=dynamic)
+    function = traced.function
+    return Program(module=ir.Module({function.name: function}, function.name), captured=traced.captured,
+                   capture_paths=[None] * len(traced.captured), output_tree=function.output_tree,
+                   leaf_slices=leaf_slices((*args, *kwargs.values())), callable_name=fn.__qualname__,
+                   source_file=fn.__code__.co_filename, hook_guards=traced.hook_guards, traced=True)
 
 
 def differentiate_program(program: Program, grad: GradRequest, args, kwargs, *, final=False) -> Program:
@@ -198,6 +220,8 @@ def _disk_key(request: CompileRequest) -> str | None:
     if len(request.grads) > 1 or not callable(request.target):
         return None
     fn, self_obj = unbind(request.target)
+    if not source_available(fn):
+        return None  # traced: nothing on disk names the function
     options = ("forward", request.options)
     if request.grads:
         grad = request.grads[0]
@@ -294,6 +318,8 @@ def header_for(request: CompileRequest, program: Program, disk_key: str | None) 
     }
     if request.grads:
         header["grad"] = request.grads[0].spec.describe()
+    if program.traced:
+        header["frontend"] = TRACED_NOTE
     return header
 
 
@@ -305,6 +331,8 @@ def dump_stages(request: CompileRequest, *, stop_after: str) -> str:
     if stop_after == "differentiate" and not request.grads:
         raise ValueError("--dump-after differentiate needs a gradient (the forward program is not differentiated)")
     output = run_stages(request, stop_after)
+    if isinstance(output, TracedFunction):
+        return output.describe()
     if stop_after == "frontend":
         return ast.unparse(output.tree)
     if stop_after == "normalize":

@@ -1167,7 +1167,7 @@ class Cell:
 
         def cast(item):
             if isinstance(item, Tensor) and np.issubdtype(item._array.dtype, np.floating):
-                return Tensor._wrap(item._array.astype(nptype, copy=False))
+                return item if item._array.dtype == nptype else item.astype(nptype)  # an op: traced code records it
             if isinstance(item, (tuple, list)):
                 return type(item)(cast(x) for x in item)
             return item
