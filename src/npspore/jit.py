@@ -143,6 +143,10 @@ class _CompiledCellCall:
         """``{'hits', 'compiles', 'disk_loads', 'entries'}`` of the Cell's kernels."""
         return cell_cache_info(self.cell)
 
+    def kernel_source(self, *args: Any) -> str:
+        """The generated module that runs the Cell for these arguments (compiling it if needed)."""
+        return cell_kernel_source(self.cell, *args)
+
 
 def _cell_cache(cell) -> KernelCache:
     kernels = cell.__dict__.get("_npspore_kernels")
