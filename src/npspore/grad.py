@@ -133,6 +133,10 @@ class GradFunction:
         self._is_cell = hasattr(type(fn), "construct") and hasattr(fn, "training")
         self._runs_hooks = self._is_cell
 
+    def __reduce__(self):
+        """Pickle fn, the options and the weights, not the kernels (rebuilt on demand after loading)."""
+        return GradFunction, (self.fn, self.spec, self.weights), {"_runs_hooks": self._runs_hooks}
+
     # --- calling
 
     def _split_sens(self, args, kwargs):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import sys
 from typing import Any
 
 from .compiler import pipeline
@@ -84,6 +85,17 @@ class JitFunction:
         """``{'hits', 'compiles', 'disk_loads', 'entries'}`` of this function's kernels."""
         return self._cache.info()
 
+    def __reduce__(self):
+        """Pickle the function, not its kernels (a new process compiles or loads them on demand).
+        A module-level ``@jit`` function is pickled by name, as functions are."""
+        function = self.__npspore_function__
+        found = sys.modules.get(function.__module__)
+        for name in function.__qualname__.split("."):
+            found = getattr(found, name, None)
+        if found is self:
+            return function.__qualname__
+        return JitFunction, (function, self.options)
+
     def kernel_source(self, *args: Any) -> str:
         """The generated module that runs for these arguments (compiling it if needed)."""
         key, _ = input_key(args)
@@ -125,6 +137,10 @@ def jit(function: Any = None, *, capture_mode: str = "ast", jit_level: str = "O0
 # --------------------------------------------------------------------------- Cells
 
 
+KERNELS_ATTRIBUTE = "_npspore_kernels"
+"""The Cell attribute holding its compiled kernels: process-local, left out when a Cell is pickled."""
+
+
 class _CompiledCellCall:
     """``jit(cell)`` / a ``@jit`` construct looked up on an instance: calls run the compiled kernel."""
 
@@ -143,16 +159,19 @@ class _CompiledCellCall:
         """``{'hits', 'compiles', 'disk_loads', 'entries'}`` of the Cell's kernels."""
         return cell_cache_info(self.cell)
 
+    def __reduce__(self):
+        return _CompiledCellCall, (self.cell,)
+
     def kernel_source(self, *args: Any) -> str:
         """The generated module that runs the Cell for these arguments (compiling it if needed)."""
         return cell_kernel_source(self.cell, *args)
 
 
 def _cell_cache(cell) -> KernelCache:
-    kernels = cell.__dict__.get("_npspore_kernels")
+    kernels = cell.__dict__.get(KERNELS_ATTRIBUTE)
     if kernels is None:
         kernels = KernelCache(type(cell).__name__)
-        cell.__dict__["_npspore_kernels"] = kernels
+        cell.__dict__[KERNELS_ATTRIBUTE] = kernels
     return kernels
 
 
