@@ -138,3 +138,15 @@ def test_what_a_trace_cannot_record_is_refused_clearly():
         ms.jit(namespace["poke"])(x)
     with pytest.raises(NotSupportedError, match="a gradient function called on a traced tensor"):
         ms.jit(namespace["nested"])(x)
+
+
+def test_a_library_cell_that_calls_an_exec_cell_is_traced_whole():
+    net, reference = _exec_net()
+    x = ms.Tensor(np.arange(6, dtype=np.float32).reshape(2, 3))
+    traced = ms.value_and_grad(nn.SequentialCell([net]), None, net.trainable_params())
+    compiled = ms.value_and_grad(nn.SequentialCell([reference]), None, reference.trainable_params())
+    (value, grads), (want_value, want_grads) = traced(x), compiled(x)
+    assert value.asnumpy() == pytest.approx(want_value.asnumpy(), rel=1e-6)
+    for mine, theirs in zip(grads, want_grads):
+        np.testing.assert_allclose(mine.asnumpy(), theirs.asnumpy(), rtol=1e-6)
+    assert "# frontend: traced" in traced.kernel_source(x)

@@ -14,7 +14,7 @@ import os
 import textwrap
 from dataclasses import dataclass
 
-from .errors import NotSupportedError, located, not_supported
+from .errors import NotSupportedError, SourceUnavailableError, located, not_supported
 from .ir import Loc
 
 _PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -96,7 +96,7 @@ def parse_function(fn) -> SourceFunction:
     try:
         lines, first_line = inspect.getsourcelines(fn)
     except (OSError, TypeError):
-        raise located(NotSupportedError(
+        raise located(SourceUnavailableError(
             f"cannot compile {fn.__qualname__!r} from {filename!r}: its source code is not available. "
             "npspore compiles Python source, so the code must live in a real .py file "
             "(not the REPL, python -c or exec); write it to a file and import it"),

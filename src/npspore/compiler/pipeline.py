@@ -34,6 +34,7 @@ from . import cache, ir
 from .cachekey import (addressable_path, file_digest, kernel_disk_key, reachable_cells, resolve_path,
                        sources_unchanged)
 from .codegen import render_module
+from .errors import SourceUnavailableError
 from .frontend import parse_function, source_available
 from .gradrequest import GradRequest, leaf_slices
 from .kernel import CompiledKernel
@@ -111,7 +112,10 @@ def _specialize(request: CompileRequest, source) -> Program:
     args, kwargs = request.calls()[-1]
     if isinstance(source, TracedFunction):
         return trace_call(request.target, args, kwargs, dynamic=request.dynamic)
-    return specialize_call(request.target, args, kwargs, dynamic=request.dynamic)
+    try:
+        return specialize_call(request.target, args, kwargs, dynamic=request.dynamic)
+    except SourceUnavailableError:  # it calls a Cell or function typed at the REPL: record the whole call
+        return trace_call(request.target, args, kwargs, dynamic=request.dynamic)
 
 
 def _differentiate(request: CompileRequest, program: Program) -> Program:
