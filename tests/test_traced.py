@@ -1,5 +1,6 @@
 """Callables without source (the plain REPL, ``python -c``, ``exec``, lambdas defined there) are traced:
 an eager run's ops are recorded into the IR, then differentiated and generated as usual."""
+import inspect
 import os
 import subprocess
 import sys
@@ -40,20 +41,8 @@ def test_the_plain_repl_differentiates_a_function_and_a_lambda(tmp_path):
     assert "Error" not in done.stderr
 
 
-CELL_SOURCE = '''
-class Net(nn.Cell):
-    def __init__(self):
-        super().__init__()
-        self.dense = nn.Dense(3, 2)
-        self.scale = ms.Parameter(ms.Tensor(np.array([1.0, 2.0], np.float32)), name="scale")
-
-    def construct(self, x):
-        return (ops.tanh(self.dense(x)) * self.scale).sum()
-'''
-
-
 class FileNet(nn.Cell):
-    """CELL_SOURCE's Cell, written in this file: compiled from its source."""
+    """A Cell written in this file: compiled from its source (``exec`` of its text gives one without)."""
 
     def __init__(self):
         super().__init__()
@@ -66,7 +55,7 @@ class FileNet(nn.Cell):
 
 def _exec_net():
     namespace = {"nn": nn, "ms": ms, "np": np, "ops": ops}
-    exec(CELL_SOURCE, namespace)
+    exec(inspect.getsource(FileNet).replace("class FileNet", "class Net"), namespace)
     net = namespace["Net"]()
     reference = FileNet()
     for mine, theirs in zip(net.trainable_params(), reference.trainable_params()):
