@@ -139,3 +139,15 @@ def test_a_library_cell_that_calls_an_exec_cell_is_traced_whole():
     for mine, theirs in zip(grads, want_grads):
         np.testing.assert_allclose(mine.asnumpy(), theirs.asnumpy(), rtol=1e-6)
     assert "# frontend: traced" in traced.kernel_source(x)
+
+
+def test_traced_kernels_stay_off_the_disk_cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("NPSPORE_CACHE_DIR", str(tmp_path))
+    net, _ = _exec_net()
+    outer = nn.SequentialCell([net])
+    x = ms.Tensor(np.ones((1, 3), np.float32))
+    ms.grad(outer, None, net.trainable_params())(x)
+    ms.jit(net)(x)
+    assert not [path for path in tmp_path.rglob("*") if path.is_file()]
+    ms.jit(FileNet())(x)  # compiled from source: cached
+    assert [path for path in tmp_path.rglob("*") if path.is_file()]

@@ -42,7 +42,7 @@ from .library import LIBRARY
 from .normalize import normalized
 from .optimize import optimize
 from .signature import OutputTree, describe_key
-from .specialize import ProgramBuilder, function_name, unbind
+from .specialize import ProgramBuilder, function_name, plain_function, unbind
 from .tracing import TRACED_NOTE, TracedFunction, trace_entry, traced_function
 from .values import abstract_inputs
 
@@ -224,8 +224,8 @@ def _disk_key(request: CompileRequest) -> str | None:
     if len(request.grads) > 1 or not callable(request.target):
         return None
     fn, self_obj = unbind(request.target)
-    if not source_available(fn):
-        return None  # traced: nothing on disk names the function
+    if not source_available(fn) or any(not _has_source(cell) for cell in reachable_cells(self_obj, fn)):
+        return None  # traced (it is, or it calls, code without source): nothing on disk names it
     options = ("forward", request.options)
     if request.grads:
         grad = request.grads[0]
@@ -295,6 +295,11 @@ def layout_literal(program: Program, request: CompileRequest) -> dict | None:
     except (ValueError, SyntaxError):
         return None
     return layout
+
+
+def _has_source(cell) -> bool:
+    construct = LIBRARY.cell_parts(cell).construct
+    return construct is None or source_available(plain_function(construct))
 
 
 def _has_hooks(cell) -> bool:
