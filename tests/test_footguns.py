@@ -90,3 +90,19 @@ def test_a_hook_on_a_called_sub_cell_recompiles_the_kernel_that_calls_it():
     assert np.array_equal(compiled(x).asnumpy(), np.zeros_like(before))
     handle.remove()
     np.testing.assert_array_equal(compiled(x).asnumpy(), before)
+
+
+def test_a_traced_function_keeps_the_python_branch_its_trace_took():
+    # No source (exec, the REPL, python -c): the function is traced, and `if` on a tensor value is
+    # decided once, by the values of the call that traced it.
+    namespace = {}
+    exec("def signed(x):\n"
+         "    if x.sum() > 0:\n"
+         "        return x * 2\n"
+         "    return x * 3\n", namespace)
+    signed = namespace["signed"]
+    compiled = ms.jit(signed)
+    assert compiled(t32(1.0, 2.0)).asnumpy().tolist() == [2.0, 4.0]
+    assert compiled(t32(-1.0, -2.0)).asnumpy().tolist() == [-2.0, -4.0]  # the traced branch again
+    assert signed(t32(-1.0, -2.0)).asnumpy().tolist() == [-3.0, -6.0]    # eager takes the other one
+    assert "# frontend: traced" in compiled.kernel_source(t32(1.0, 2.0))

@@ -14,7 +14,7 @@ import os
 import textwrap
 from dataclasses import dataclass
 
-from .errors import NotSupportedError, located, not_supported
+from .errors import NotSupportedError, SourceUnavailableError, located, not_supported
 from .ir import Loc
 
 _PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -66,6 +66,19 @@ class SourceFunction:
 _CACHE: dict = {}
 
 
+def source_available(fn) -> bool:
+    """Whether ``inspect`` finds the source of plain function ``fn`` (not in the REPL, ``python -c``
+    or ``exec``): without it, the function is traced instead (``compiler.tracing``)."""
+    code = getattr(fn, "__code__", None)
+    if code is None or code in _CACHE:
+        return code is not None
+    try:
+        inspect.getsourcelines(fn)
+    except (OSError, TypeError):
+        return False
+    return True
+
+
 def parse_function(fn) -> SourceFunction:
     """Parse a plain function (not a bound method: pass ``method.__func__``).
 
@@ -83,7 +96,7 @@ def parse_function(fn) -> SourceFunction:
     try:
         lines, first_line = inspect.getsourcelines(fn)
     except (OSError, TypeError):
-        raise located(NotSupportedError(
+        raise located(SourceUnavailableError(
             f"cannot compile {fn.__qualname__!r} from {filename!r}: its source code is not available. "
             "npspore compiles Python source, so the code must live in a real .py file "
             "(not the REPL, python -c or exec); write it to a file and import it"),

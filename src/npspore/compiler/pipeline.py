@@ -34,14 +34,16 @@ from . import cache, ir
 from .cachekey import (addressable_path, file_digest, kernel_disk_key, reachable_cells, resolve_path,
                        sources_unchanged)
 from .codegen import render_module
-from .frontend import parse_function
+from .errors import SourceUnavailableError
+from .frontend import parse_function, source_available
 from .gradrequest import GradRequest, leaf_slices
 from .kernel import CompiledKernel
 from .library import LIBRARY
 from .normalize import normalized
 from .optimize import optimize
 from .signature import OutputTree, describe_key
-from .specialize import ProgramBuilder, unbind
+from .specialize import ProgramBuilder, function_name, plain_function, unbind
+from .tracing import TRACED_NOTE, TracedFunction, trace_entry, traced_function
 from .values import abstract_inputs
 
 
@@ -58,6 +60,7 @@ class Program:
     callable_name: str = ""
     source_file: str = ""
     hook_guards: tuple = ()       # (weakref to cell, hook version) of every cell call compiled in
+    traced: bool = False          # recorded from an eager run (no source): see compiler.tracing
 
 
 @dataclass
@@ -93,16 +96,26 @@ class CompileRequest:
 
 
 def _frontend(request: CompileRequest, _):
-    return parse_function(unbind(request.target)[0])
+    fn = unbind(request.target)[0]
+    if not source_available(fn):
+        return traced_function(fn)  # the REPL, python -c, exec: recorded by the specialize stage
+    return parse_function(fn)
 
 
 def _normalize(request: CompileRequest, source):
+    if isinstance(source, TracedFunction):
+        return source
     return normalized(source.tree)
 
 
-def _specialize(request: CompileRequest, _) -> Program:
+def _specialize(request: CompileRequest, source) -> Program:
     args, kwargs = request.calls()[-1]
-    return specialize_call(request.target, args, kwargs, dynamic=request.dynamic)
+    if isinstance(source, TracedFunction):
+        return trace_call(request.target, args, kwargs, dynamic=request.dynamic)
+    try:
+        return specialize_call(request.target, args, kwargs, dynamic=request.dynamic)
+    except SourceUnavailableError:  # it calls a Cell or function typed at the REPL: record the whole call
+        return trace_call(request.target, args, kwargs, dynamic=request.dynamic)
 
 
 def _differentiate(request: CompileRequest, program: Program) -> Program:
@@ -140,6 +153,19 @@ def specialize_call(target, args, kwargs=None, *, dynamic=None) -> Program:
                    leaf_slices=leaf_slices((*args, *kwargs.values())), sources=dict(builder.sources),
                    callable_name=fn.__qualname__, source_file=fn.__code__.co_filename,
                    hook_guards=tuple(builder.hook_guards.values()))
+
+
+def trace_call(target, args, kwargs=None, *, dynamic=None) -> Program:
+    """The specialize stage for a callable without source: one eager run of ``target`` on ``args``,
+    recorded (``compiler.tracing``)."""
+    fn, self_obj = unbind(target)
+    kwargs = kwargs or {}
+    traced = trace_entry(fn, self_obj, tuple(args), kwargs, function_name(fn, self_obj), dynamic=dynamic)
+    function = traced.function
+    return Program(module=ir.Module({function.name: function}, function.name), captured=traced.captured,
+                   capture_paths=[None] * len(traced.captured), output_tree=function.output_tree,
+                   leaf_slices=leaf_slices((*args, *kwargs.values())), callable_name=fn.__qualname__,
+                   source_file=fn.__code__.co_filename, hook_guards=traced.hook_guards, traced=True)
 
 
 def differentiate_program(program: Program, grad: GradRequest, args, kwargs, *, final=False) -> Program:
@@ -198,6 +224,8 @@ def _disk_key(request: CompileRequest) -> str | None:
     if len(request.grads) > 1 or not callable(request.target):
         return None
     fn, self_obj = unbind(request.target)
+    if not source_available(fn) or any(not _has_source(cell) for cell in reachable_cells(self_obj, fn)):
+        return None  # traced (it is, or it calls, code without source): nothing on disk names it
     options = ("forward", request.options)
     if request.grads:
         grad = request.grads[0]
@@ -269,6 +297,11 @@ def layout_literal(program: Program, request: CompileRequest) -> dict | None:
     return layout
 
 
+def _has_source(cell) -> bool:
+    construct = LIBRARY.cell_parts(cell).construct
+    return construct is None or source_available(plain_function(construct))
+
+
 def _has_hooks(cell) -> bool:
     parts = LIBRARY.cell_parts(cell)
     return bool(parts.pre_hooks or parts.hooks)
@@ -294,6 +327,8 @@ def header_for(request: CompileRequest, program: Program, disk_key: str | None) 
     }
     if request.grads:
         header["grad"] = request.grads[0].spec.describe()
+    if program.traced:
+        header["frontend"] = TRACED_NOTE
     return header
 
 
@@ -305,6 +340,8 @@ def dump_stages(request: CompileRequest, *, stop_after: str) -> str:
     if stop_after == "differentiate" and not request.grads:
         raise ValueError("--dump-after differentiate needs a gradient (the forward program is not differentiated)")
     output = run_stages(request, stop_after)
+    if isinstance(output, TracedFunction):
+        return output.describe()
     if stop_after == "frontend":
         return ast.unparse(output.tree)
     if stop_after == "normalize":
