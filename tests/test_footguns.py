@@ -54,7 +54,7 @@ def test_backward_hooks_run_for_the_differentiated_cell_only():
     assert seen == ["net"]
 
 
-def test_dropout_draws_differ_between_eager_and_compiled_runs():
+def test_dropout_draws_the_same_mask_eager_and_compiled():  # compiling draws nothing (dtype probes skip it)
     net = nn.Dropout(p=0.5)
     net.set_train(True)
     x = Tensor(np.ones((64,), np.float32))
@@ -63,7 +63,7 @@ def test_dropout_draws_differ_between_eager_and_compiled_runs():
     ms.set_seed(3)
     compiled = ms.jit(net)(x).asnumpy()
     assert set(np.unique(eager)) <= {0.0, 2.0} and set(np.unique(compiled)) <= {0.0, 2.0}
-    assert not np.array_equal(eager, compiled)
+    assert np.array_equal(eager, compiled)
 
 
 # ---------------------------------------------------------------- hooks and kernel caches

@@ -67,11 +67,12 @@ class JitFunction:
         key, leaves = input_key(args)
         cache = self._cache
         entry = cache.entries.get(key)
-        if entry is None or entry.hook_guards and not entry.is_current():
+        if entry is None or entry.guarded and not entry.quick_check() and not cache.still_current(key, entry):
             entry, from_disk = self._compile(args, key)
             cache.add(key, entry, from_disk=from_disk)
         else:
             cache.hits += 1
+            entry.used = True
         return entry.run(leaves)
 
     def __get__(self, instance, owner=None):

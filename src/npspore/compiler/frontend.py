@@ -12,7 +12,7 @@ import hashlib
 import inspect
 import os
 import textwrap
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .errors import NotSupportedError, SourceUnavailableError, located, not_supported
 from .ir import Loc
@@ -52,6 +52,7 @@ class SourceFunction:
     closure: dict
     source: str
     is_library: bool            # npspore's own code: its frames are transparent in error locations
+    cells: dict = field(default_factory=dict)   # closure name -> its cell (guards read it again)
 
     def loc(self, node: ast.AST) -> Loc:
         """The source location of a node of this function."""
@@ -128,7 +129,7 @@ def _with_closure(source: SourceFunction, fn) -> SourceFunction:
     cells = dict(zip(fn.__code__.co_freevars, fn.__closure__))
     closure = {name: cell.cell_contents for name, cell in cells.items() if _cell_filled(cell)}
     return SourceFunction(source.tree, source.filename, source.qualname, source.globals, closure,
-                          source.source, source.is_library)
+                          source.source, source.is_library, cells)
 
 
 def _cell_filled(cell) -> bool:

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import itertools
 import os
 import weakref
 from dataclasses import dataclass, field
@@ -37,7 +38,8 @@ from .codegen import render_module
 from .errors import SourceUnavailableError
 from .frontend import parse_function, source_available
 from .gradrequest import GradRequest, leaf_slices
-from .kernel import CompiledKernel
+from .guards import GuardRecorder, check_portable, loaded_guards
+from .kernel import CompiledKernel, explain_disk_miss
 from .library import LIBRARY
 from .normalize import normalized
 from .optimize import optimize
@@ -61,6 +63,7 @@ class Program:
     source_file: str = ""
     hook_guards: tuple = ()       # (weakref to cell, hook version) of every cell call compiled in
     traced: bool = False          # recorded from an eager run (no source): see compiler.tracing
+    guards: GuardRecorder | None = None   # the Python values specialization read (compiler.guards)
 
 
 @dataclass
@@ -152,7 +155,7 @@ def specialize_call(target, args, kwargs=None, *, dynamic=None) -> Program:
     return Program(module=module, captured=captured, capture_paths=paths, output_tree=function.output_tree,
                    leaf_slices=leaf_slices((*args, *kwargs.values())), sources=dict(builder.sources),
                    callable_name=fn.__qualname__, source_file=fn.__code__.co_filename,
-                   hook_guards=tuple(builder.hook_guards.values()))
+                   hook_guards=tuple(builder.hook_guards.values()), guards=builder.guards)
 
 
 def trace_call(target, args, kwargs=None, *, dynamic=None) -> Program:
@@ -214,8 +217,9 @@ def compile(request: CompileRequest) -> tuple:
     kernel, source, path = build_kernel(program.module, layout=layout, key=disk_key,
                                         header=header_for(request, program, disk_key if layout else None),
                                         optimized=True)
+    guards = program.guards.guards.values() if program.guards is not None else ()
     return CompiledKernel(kernel, program.captured, program.output_tree.node, source, path,
-                          program.hook_guards), False
+                          program.hook_guards, guards), False
 
 
 def _disk_key(request: CompileRequest) -> str | None:
@@ -252,15 +256,23 @@ def _load(disk_key: str, request: CompileRequest):
         if not sources_unchanged(layout):
             cache.discard(disk_key)
             return None
+        failed = check_portable(layout["guards"])
+        if failed is not None:
+            explain_disk_miss(fn.__qualname__, failed)
+            return None
         captured = [resolve_path(p, self_obj, fn) for p in layout["captured"]]
         cells = reachable_cells(self_obj, fn)  # which of them the kernel calls is not recorded: guard all
         if any(_has_hooks(cell) for cell in cells):
             return None  # stored without hooks: compile with them
-        guards = [(weakref.ref(cell), cell.__dict__.get("_hook_version", 0)) for cell in cells]
-        return CompiledKernel(namespace["kernel"], captured, layout["output"], source, path, guards)
+        hooks = [(weakref.ref(cell), cell.__dict__.get("_hook_version", 0)) for cell in cells]
+        guards = loaded_guards(layout["guards"], [resolve_path(p, self_obj, fn) for p in layout["training"]])
+        return CompiledKernel(namespace["kernel"], captured, layout["output"], source, path, hooks, guards)
     except Exception:  # noqa: BLE001 - a cached file that does not load is regenerated, never trusted
         cache.discard(disk_key)
         return None
+
+
+_KERNEL_NUMBERS = itertools.count(1)   # in-memory kernels get distinct linecache names
 
 
 def build_kernel(module: ir.Module, *, layout: dict | None, key: str | None, header: dict, optimized=False):
@@ -275,7 +287,7 @@ def build_kernel(module: ir.Module, *, layout: dict | None, key: str | None, hea
     if layout is not None:
         source += f"\nlayout = {layout!r}\n"
     path = cache.store(key, source) if (key is not None and layout is not None) else None
-    filename = path or f"<npspore {header.get('callable', 'kernel')} {key or ''}>"
+    filename = path or f"<npspore {header.get('callable', 'kernel')} {key or ''}#{next(_KERNEL_NUMBERS)}>"
     namespace = cache.execute(source, filename)
     return namespace["kernel"], source, filename
 
@@ -287,8 +299,15 @@ def layout_literal(program: Program, request: CompileRequest) -> dict | None:
         return None
     if any(ref() is None or _has_hooks(ref()) for ref, _ in program.hook_guards):
         return None
+    fn, self_obj = unbind(request.target)
+    guards = program.guards.portable() if program.guards is not None else []
+    training = [addressable_path(self_obj, fn, cell) for cell in
+                (program.guards.training_cells.values() if program.guards is not None else ())]
+    if guards is None or any(p is None for p in training):
+        return None
     layout = {"captured": list(program.capture_paths), "output": program.output_tree.node,
-              "sources": sorted({f: file_digest(f) for f in _involved_files(program)}.items())}
+              "sources": sorted({f: file_digest(f) for f in _involved_files(program)}.items()),
+              "guards": guards, "training": training}
     try:
         if ast.literal_eval(repr(layout)) != layout:
             return None
