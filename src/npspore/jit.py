@@ -22,7 +22,7 @@ from .compiler.signature import describe_key, input_key
 from .compiler.specialize import plain_function, unbind
 from .compiler.tracing import RECORDERS
 
-__all__ = ["jit"]
+__all__ = ["jit", "jit_class"]
 
 
 def compile_forward(target, args, key, *, dynamic=None, options=()) -> tuple:
@@ -302,3 +302,25 @@ def cell_kernel_source(cell, *args) -> str:
     compile_cell(cell, args)
     full_key, _, _ = cell_key(cell, args)
     return _cell_cache(cell).entries[full_key].source
+
+
+def jit_class(cls):
+    """Mark a user-defined class whose instances compiled code reads (attributes) and calls (methods).
+
+    npspore compiles the methods of any object read in compiled code, so the mark only validates.
+
+    Args:
+        cls (type): the class.
+
+    Returns:
+        The class, with ``__ms_class__ = True``.
+
+    Raises:
+        TypeError: If `cls` is not a class, or is an ``nn.Cell``.
+    """
+    if not inspect.isclass(cls):
+        raise TypeError(f"Decorator jit_class can only be used for class type, but got {cls}.")
+    if LIBRARY.cell_type is not None and issubclass(cls, LIBRARY.cell_type):
+        raise TypeError(f"Decorator jit_class is used for user-defined classes and cannot be used for nn.Cell: {cls}.")
+    cls.__ms_class__ = True
+    return cls

@@ -168,10 +168,6 @@ def _check_supported(source: SourceFunction) -> None:
             what = "nested function definition"
         if what is None and isinstance(node, (ast.GeneratorExp,)):
             what = "generator expression"
-        if what is None and isinstance(node, ast.Assign) and any(
-                isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self"
-                for t in node.targets):
-            what = "assigning an attribute of 'self'"
         if what is None and isinstance(node, ast.Starred) and isinstance(getattr(node, "ctx", None), ast.Store):
             what = "starred assignment"
         if what is not None:

@@ -40,6 +40,7 @@ from .frontend import parse_function, source_available
 from .gradrequest import GradRequest, leaf_slices
 from .guards import GuardRecorder, check_portable, loaded_guards
 from .kernel import CompiledKernel, explain_disk_miss
+from .custombackward import entry_calling
 from .library import LIBRARY
 from .normalize import normalized
 from .optimize import optimize
@@ -83,6 +84,7 @@ class CompileRequest:
     dynamic: dict | None = None
     options: tuple = ()
     grads: tuple = ()             # GradRequests, outermost first
+    backward_hooks: bool = False  # whether cells' backward hooks run (a PYNATIVE grad call)
 
     def calls(self) -> list:
         """``(args, kwargs)`` seen by each level: the outermost call first, the target's call last."""
@@ -116,7 +118,8 @@ def _specialize(request: CompileRequest, source) -> Program:
     if isinstance(source, TracedFunction):
         return trace_call(request.target, args, kwargs, dynamic=request.dynamic)
     try:
-        return specialize_call(request.target, args, kwargs, dynamic=request.dynamic)
+        return specialize_call(request.target, args, kwargs, dynamic=request.dynamic,
+                               backward_hooks=request.backward_hooks)
     except SourceUnavailableError:  # it calls a Cell or function typed at the REPL: record the whole call
         return trace_call(request.target, args, kwargs, dynamic=request.dynamic)
 
@@ -142,13 +145,16 @@ PIPELINE = (("frontend", _frontend), ("normalize", _normalize), ("specialize", _
 STAGES = tuple(name for name, _ in PIPELINE)
 
 
-def specialize_call(target, args, kwargs=None, *, dynamic=None) -> Program:
-    """The specialize stage for one call of ``target`` with concrete ``args``."""
+def specialize_call(target, args, kwargs=None, *, dynamic=None, backward_hooks=False) -> Program:
+    """The specialize stage for one call of ``target`` with concrete ``args`` (``backward_hooks``:
+    whether the cells' backward hooks run in its gradients)."""
     fn, self_obj = unbind(target)
+    if LIBRARY.is_cell(self_obj) and LIBRARY.cell_parts(self_obj).bprop is not None:
+        fn, self_obj = entry_calling(self_obj), None
     kwargs = kwargs or {}
     abstract_args = abstract_inputs(tuple(args), dynamic)
     abstract_kwargs = dict(zip(kwargs, abstract_inputs(tuple(kwargs.values()))))
-    builder = ProgramBuilder()
+    builder = ProgramBuilder(backward_hooks)
     function, captured = builder.specialize_entry(fn, self_obj, abstract_args, abstract_kwargs)
     module = ir.Module(functions=builder.functions, entry=function.name)
     paths = [addressable_path(self_obj, fn, obj) for obj in captured]
@@ -323,7 +329,7 @@ def _has_source(cell) -> bool:
 
 def _has_hooks(cell) -> bool:
     parts = LIBRARY.cell_parts(cell)
-    return bool(parts.pre_hooks or parts.hooks)
+    return bool(parts.pre_hooks or parts.hooks or parts.backward_pre_hook or parts.backward_hook)
 
 
 def _involved_files(program: Program) -> set:
@@ -394,7 +400,8 @@ def _format_block(block: ir.Block, indent: str) -> list:
             lines.append(f"{indent}{', '.join(map(repr, stmt.targets))} = call {stmt.callee}"
                          f"({', '.join(map(repr, stmt.args))}){where}")
         elif isinstance(stmt, ir.Effect):
-            lines.append(f"{indent}{stmt.kind}({', '.join(map(repr, stmt.args))}){where}")
+            targets = f"{', '.join(map(repr, stmt.targets))} = " if stmt.targets else ""
+            lines.append(f"{indent}{targets}{stmt.kind}({', '.join(map(repr, stmt.args))}){where}")
         else:
             lines.append(f"{indent}{type(stmt).__name__} -> {', '.join(map(repr, ir.defined_vars(stmt)))}{where}")
             for inner in ir.nested_blocks(stmt):
