@@ -5,11 +5,27 @@ import numpy as np
 
 from .common.seed import default_rng as _seeded_rng
 from .common.tensor import Tensor
+from .compiler.library import host_call  # noqa: F401 - a call out of a kernel into Python (backward hooks)
 
 
 def show(*values) -> None:
     """``print`` inside compiled code: arrays print as the Tensors they are in eager mode."""
     print(*(Tensor._wrap(v) if isinstance(v, np.ndarray) else v for v in values))
+
+
+def show_tree(template, *arrays) -> None:
+    """``print`` of values holding tensors (tuples, lists): ``template`` is the tuple of printed
+    values with ``...`` where each array goes."""
+    filled = iter(arrays)
+
+    def fill(value):
+        if value is ...:
+            return Tensor._wrap(next(filled))
+        if isinstance(value, (tuple, list)):
+            return type(value)(fill(v) for v in value)
+        return value
+
+    print(*fill(template))
 
 
 def default_rng():

@@ -202,10 +202,15 @@ class Renderer:
             args = ", ".join(self.atom(a) for a in stmt.args)
             if stmt.kind == "print":
                 return [f"{indent}rt.show({args}){where}"]
+            if stmt.kind == "print_tree":
+                return [f"{indent}rt.show_tree({args}){where}"]
             if stmt.kind == "assign":
                 return [f"{indent}np.copyto({args}){where}"]
             if stmt.kind == "release":
                 return [f"{indent}del {args}"]
+            if stmt.kind == "host_call":
+                targets = ", ".join(t.name for t in stmt.targets) + ("," if len(stmt.targets) == 1 else "")
+                return [f"{indent}{targets} = rt.host_call({args}){where}"]
             raise TypeError(f"unknown effect {stmt.kind!r}")
         if isinstance(stmt, ir.TapeNew):
             return [f"{indent}{stmt.target.name} = []{where}"]

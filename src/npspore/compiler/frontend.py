@@ -14,7 +14,7 @@ import os
 import textwrap
 from dataclasses import dataclass, field
 
-from .errors import NotSupportedError, located, not_supported
+from .errors import NotSupportedError, SourceUnavailableError, located, not_supported
 from .ir import Loc
 
 _PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -67,6 +67,19 @@ class SourceFunction:
 _CACHE: dict = {}
 
 
+def source_available(fn) -> bool:
+    """Whether ``inspect`` finds the source of plain function ``fn`` (not in the REPL, ``python -c``
+    or ``exec``): without it, the function is traced instead (``compiler.tracing``)."""
+    code = getattr(fn, "__code__", None)
+    if code is None or code in _CACHE:
+        return code is not None
+    try:
+        inspect.getsourcelines(fn)
+    except (OSError, TypeError):
+        return False
+    return True
+
+
 def parse_function(fn) -> SourceFunction:
     """Parse a plain function (not a bound method: pass ``method.__func__``).
 
@@ -84,7 +97,7 @@ def parse_function(fn) -> SourceFunction:
     try:
         lines, first_line = inspect.getsourcelines(fn)
     except (OSError, TypeError):
-        raise located(NotSupportedError(
+        raise located(SourceUnavailableError(
             f"cannot compile {fn.__qualname__!r} from {filename!r}: its source code is not available. "
             "npspore compiles Python source, so the code must live in a real .py file "
             "(not the REPL, python -c or exec); write it to a file and import it"),
@@ -155,10 +168,6 @@ def _check_supported(source: SourceFunction) -> None:
             what = "nested function definition"
         if what is None and isinstance(node, (ast.GeneratorExp,)):
             what = "generator expression"
-        if what is None and isinstance(node, ast.Assign) and any(
-                isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self"
-                for t in node.targets):
-            what = "assigning an attribute of 'self'"
         if what is None and isinstance(node, ast.Starred) and isinstance(getattr(node, "ctx", None), ast.Store):
             what = "starred assignment"
         if what is not None:

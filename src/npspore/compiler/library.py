@@ -21,6 +21,10 @@ stagers             callables compiled by a rule of their own              ``gra
 ``process_key``     ``() -> hashable``: process state kernels specialise   ``communication``
                     to (the MPI job's layout), part of disk-cache keys
 ==================  =====================================================  ====================
+
+Kernels call back into Python through :func:`host_call` (``rt.host_call`` in generated code): the
+specializer registers the callable (a backward hook runner) with :meth:`Library.host_function` and
+writes its key into the kernel.
 """
 from __future__ import annotations
 
@@ -42,6 +46,10 @@ class CellParts:
     hooks: tuple
     cast_dtype: object
     has_parameters: bool
+    backward_pre_hook: object = None   # grad_output arrays -> arrays: the backward pre-hooks, or None
+    backward_hook: object = None       # (grad_input arrays, grad_output arrays) -> arrays, or None
+    bprop: object = None               # the plain function ``bprop(self, *inputs, out, dout)`` or None
+    recompute: bool = False            # ``Cell.recompute()``: its backward recomputes its forward
 
 
 class Library:
@@ -56,6 +64,13 @@ class Library:
         self.mutable_types = ()
         self.compile_time = frozenset()
         self._stagers: dict = {}
+        self.host_functions: dict = {}
+
+    def host_function(self, fn) -> str:
+        """Register ``fn`` for kernels to call (:func:`host_call`); returns its key."""
+        key = f"host{len(self.host_functions)}"
+        self.host_functions[key] = fn
+        return key
 
     def register(self, **parts) -> None:
         """Set protocol parts by name; raises ValueError for a name the compiler does not know."""
@@ -89,3 +104,8 @@ class Library:
 
 
 LIBRARY = Library()
+
+
+def host_call(key: str, *values) -> tuple:
+    """Run the host function registered under ``key`` on ``values`` (arrays); its result arrays."""
+    return tuple(LIBRARY.host_functions[key](*values))

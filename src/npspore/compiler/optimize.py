@@ -39,6 +39,7 @@ def optimize(module: ir.Module) -> ir.Module:
     """Run every pass; returns a new module."""
     module = copy.deepcopy(module)
     for function in module.functions.values():
+        _forget_custom_backward(function)
         _propagate_copies(function)
         _Simplifier().block(function.body)
     _eliminate_dead_code(module)
@@ -46,6 +47,14 @@ def optimize(module: ir.Module) -> ir.Module:
         _rows_in_place(function)
         _insert_release_points(function)
     return module
+
+
+def _forget_custom_backward(function: ir.Function) -> None:
+    """Optimize runs after the last gradient: a cell's ``bprop`` function, kept for a later
+    differentiation of its calls, is no longer needed (nor kept reachable)."""
+    for stmt in ir.walk_stmts(function.body):
+        if isinstance(stmt, ir.Call):
+            stmt.custom = None
 
 
 # ---------------------------------------------------------------- folding and identities
