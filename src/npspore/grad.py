@@ -37,6 +37,7 @@ from .compiler.library import LIBRARY
 from .compiler.pipeline import CompileRequest
 from .context import PYNATIVE_MODE, get_context
 from .compiler.signature import describe_key, input_key, map_tensors, tensor_leaves
+from .compiler.tracing import RECORDERS, check_not_traced
 
 __all__ = ["grad", "value_and_grad", "get_grad"]
 
@@ -134,6 +135,10 @@ class GradFunction:
         self._is_cell = hasattr(type(fn), "construct") and hasattr(fn, "training")
         self._runs_hooks = self._is_cell
 
+    def __reduce__(self):
+        """Pickle fn, the options and the weights, not the kernels (rebuilt on demand after loading)."""
+        return GradFunction, (self.fn, self.spec, self.weights), {"_runs_hooks": self._runs_hooks}
+
     # --- calling
 
     def _split_sens(self, args, kwargs):
@@ -157,6 +162,9 @@ class GradFunction:
         return key, leaves
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if RECORDERS:
+            for tensor in tensor_leaves((args, kwargs)):
+                check_not_traced(tensor, "a gradient function called")
         if self._runs_hooks and (self.fn._backward_hooks or self.fn._backward_pre_hooks):
             if _backward_hooks_run():
                 return self._call_with_hooks(args, kwargs)

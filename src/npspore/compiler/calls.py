@@ -132,6 +132,7 @@ class Calls:
             raise not_supported(f"recursive call of {fn.__qualname__!r}", self._loc(frame, node))
         if not source.is_library:
             self.program.sources[source.qualname] = source.source
+            self.program.guards.defaults_read(fn)
         saved = self._user_loc, self._line_loc
         if frame is not None and node is not None and not frame.source.is_library:
             self._user_loc = frame.source.loc(node)  # library code reports errors at this user expression

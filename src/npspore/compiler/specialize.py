@@ -40,6 +40,7 @@ from .calls import Calls
 from .control import ControlFlow
 from .errors import NotSupportedError, located, not_supported
 from .frontend import parse_function
+from .guards import GuardRecorder
 from .library import LIBRARY
 from .normalize import normalized
 from .signature import OutputTree
@@ -91,6 +92,7 @@ class ProgramBuilder:
         self.sources: dict[str, str] = {}     # qualname -> source text of every involved callable
         self._active: list = []               # code objects being specialized (recursion check)
         self.hook_guards: dict = {}           # id(cell) -> (weakref to cell, its hook version)
+        self.guards = GuardRecorder(LIBRARY.is_cell)   # Python values read at compile time
 
     def note_cell(self, cell) -> None:
         """Record that a call of ``cell`` (with its forward hooks) is compiled into this program."""
@@ -231,6 +233,8 @@ class FunctionSpecializer(Calls, ControlFlow):
         except TypeError as error:
             raise located(TypeError(f"{fn.__qualname__}(): {error}"), source.loc(source.tree)) from None
         bound.apply_defaults()
+        if not source.is_library:
+            self.program.guards.defaults_read(fn)
         values = {}
         for name, value in bound.arguments.items():
             parameter = signature.parameters[name]
@@ -416,8 +420,12 @@ class FunctionSpecializer(Calls, ControlFlow):
             value = frame.env[node.id]
         elif node.id in frame.source.closure:
             value = frame.source.closure[node.id]
+            if not frame.source.is_library:
+                self.program.guards.closure_read(frame.source.qualname, frame.source.cells[node.id], node.id, value)
         elif node.id in frame.source.globals:
             value = frame.source.globals[node.id]
+            if not frame.source.is_library:
+                self.program.guards.global_read(frame.source.globals, node.id, value)
         elif hasattr(builtins, node.id):
             value = getattr(builtins, node.id)
         else:
@@ -576,6 +584,7 @@ class FunctionSpecializer(Calls, ControlFlow):
             result = getattr(value, attr)
         except AttributeError as error:
             raise self._error(error, frame, node) from None
+        self.program.guards.attribute_read(value, attr, result)
         if isinstance(result, LIBRARY.parameter_type) and result.requires_grad and LIBRARY.is_cell(value):
             cast_dtype = LIBRARY.cell_parts(value).cast_dtype
             if cast_dtype is not None:

@@ -21,7 +21,7 @@ from npspore.common.parameter import Parameter, ParameterTuple
 from npspore.common.tensor import Tensor
 from npspore.compiler.kernel import HookVersions
 from npspore.compiler.library import LIBRARY, CellParts
-from npspore.jit import call_cell, cell_cache_info, compile_cell
+from npspore.jit import KERNELS_ATTRIBUTE, call_cell, cell_cache_info, compile_cell
 
 __all__ = ["Cell", "Buffer"]
 
@@ -206,6 +206,12 @@ class Cell:
             AttributeError: If the subclass does not define ``construct``.
         """
         raise AttributeError("For 'Cell', the method 'construct' is not defined.")
+
+    def __getstate__(self):
+        """The Cell's state for pickling, without its compiled kernels (rebuilt on demand after loading)."""
+        state = dict(self.__dict__)
+        state.pop(KERNELS_ATTRIBUTE, None)
+        return state
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         if self._jit or _context.get_context("mode") == _context.GRAPH_MODE:
@@ -1167,7 +1173,7 @@ class Cell:
 
         def cast(item):
             if isinstance(item, Tensor) and np.issubdtype(item._array.dtype, np.floating):
-                return Tensor._wrap(item._array.astype(nptype, copy=False))
+                return item if item._array.dtype == nptype else item.astype(nptype)  # an op: traced code records it
             if isinstance(item, (tuple, list)):
                 return type(item)(cast(x) for x in item)
             return item
