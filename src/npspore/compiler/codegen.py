@@ -265,14 +265,20 @@ class Renderer:
 
     def copies(self, targets, sources, indent: str) -> list[str]:
         """``target = source`` lines binding control-flow outputs; none for outputs never read."""
-        lines = []
+        pairs = []
         for target, source in zip(targets, sources):
             if self.used is not None and id(target) not in self.used:
                 continue
             text = self.atom(source)
             if text != target.name:
-                lines.append(f"{indent}{target.name} = {text}")
-        return lines
+                pairs.append((target.name, text))
+        names = {name for name, _ in pairs}
+        if len(pairs) > 1 and any(text in names for _, text in pairs):
+            # a parallel copy (a loop's back edge swapping carried values): one tuple assignment
+            left = ", ".join(name for name, _ in pairs)
+            right = ", ".join(text for _, text in pairs)
+            return [f"{indent}{left} = {right}"]
+        return [f"{indent}{name} = {text}" for name, text in pairs]
 
     # ---- functions and module
 
