@@ -141,6 +141,9 @@ class ControlFlow:
             if a is MISSING or b is MISSING:
                 new_env[name] = Poison(name, "is assigned in only one branch of a tensor-dependent 'if'")
                 continue
+            if isinstance(a, Poison) or isinstance(b, Poison):
+                new_env[name] = a if isinstance(a, Poison) else b
+                continue
             try:
                 value, outs = self._merge(a, b, then_block, else_block, name, loc)
             except NotSupportedError:
