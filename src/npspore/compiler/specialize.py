@@ -490,7 +490,10 @@ class FunctionSpecializer(Calls, ControlFlow):
             return self._call_method(right, f"__r{name}__", (left,), {}, frame, node)
         Tensor = LIBRARY.tensor_type
         if isinstance(left, Tensor) or isinstance(right, Tensor):
-            return self._binary(op_type, self._as_value(left), self._as_value(right), frame, node)
+            left, right = self._as_value(left), self._as_value(right)
+            if isinstance(left, TensorValue) or isinstance(right, TensorValue):
+                return self._binary(op_type, left, right, frame, node)
+        # compile-time constants (Python values, Tensors built in the code): computed now, as eager does
         return _BINOPS[op_type](left, right)
 
     def _eval_Compare(self, node, frame):
