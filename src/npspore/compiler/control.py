@@ -221,10 +221,14 @@ class ControlFlow:
         if not isinstance(stmt.target, ast.Name):
             return False
         loc = frame.source.loc(stmt)
-        if _has_loop_exit(stmt.body, kinds=(ast.Break,)):
-            return self._range_as_while(stmt, start, stop, step, frame, loc)
         assigned = _assigned_names(stmt.body)
-        carried_names = [n for n in assigned if isinstance(frame.env.get(n), TensorValue)]
+        if _has_loop_exit(stmt.body, kinds=(ast.Break,)):
+            if any(n != stmt.target.id and n in frame.env and not isinstance(frame.env[n], TensorValue)
+                   for n in assigned):
+                return False  # the body changes Python values: unrolled, they stay Python values
+            return self._range_as_while(stmt, start, stop, step, frame, loc)
+        carried_names = [n for n in assigned  # the loop's own target is rebound by every iteration
+                         if n != stmt.target.id and isinstance(frame.env.get(n), TensorValue)]
         snapshot = dict(frame.env)
         names_state = (dict(self.names._counts), set(self.names._taken))
         index = self.names.var(stmt.target.id, Aval((), np.int64))
@@ -250,10 +254,7 @@ class ControlFlow:
                     continue
                 elif name in snapshot:
                     ok = ok and new is snapshot[name]
-                elif isinstance(new, TensorValue) or new is MISSING:
-                    continue
-                else:
-                    ok = False
+                # else a local of the body (its first read follows its assignment): poisoned after the loop
         if not ok:
             frame.env.clear()
             frame.env.update(snapshot)
@@ -368,6 +369,9 @@ class ControlFlow:
         self.builder.append(ir.While(tuple(carried), tuple(params), cond_block, body_block, outputs, loc))
         for name, out in zip(names, outputs):
             frame.env[name] = TensorValue(out)
+        for name in assigned:
+            if name not in names and body_frame.env.get(name, MISSING) is not env.get(name, MISSING):
+                frame.env[name] = Poison(name, "is assigned a Python value inside a loop that stays a loop")
 
     def _as_bool_scalar(self, test, loc) -> ir.Var:
         var = test.var
