@@ -9,6 +9,7 @@ the captured Parameters' current arrays to the kernel and wraps the results. On 
 from __future__ import annotations
 
 import functools
+import types
 import inspect
 
 from .compiler import pipeline
@@ -72,9 +73,9 @@ class JitFunction:
     def __get__(self, instance, owner=None):
         if instance is None:
             return self
-        if LIBRARY.is_cell(instance):
+        if LIBRARY.is_cell(instance) and self.__npspore_function__.__name__ == "construct":
             return _CompiledCellCall(instance)
-        return functools.partial(self.__call__, instance)
+        return types.MethodType(self, instance)
 
     def cache_info(self) -> dict:
         """``{'hits', 'compiles', 'disk_loads', 'entries'}`` of this function's kernels."""

@@ -1410,6 +1410,7 @@ def _copy_tensor_data(target, source):
 def _compiled_view(cell) -> CellParts:
     """What the compiler reads of ``cell`` (see ``npspore.compiler.library``)."""
     construct = inspect.getattr_static(type(cell), "construct")
+    construct = getattr(construct, "__npspore_function__", construct)  # a @jit construct: its function
     cast = cell._cast_dtype
     return CellParts(construct=None if construct is Cell.construct else construct,
                      pre_hooks=tuple(cell._forward_pre_hooks.values()), hooks=tuple(cell._forward_hooks.values()),
