@@ -16,7 +16,7 @@ import numpy as np
 from . import ir
 from .errors import NotSupportedError, not_supported
 from .frontend import parse_function
-from .library import LIBRARY
+from .library import LIBRARY, activation_key
 from .values import BoundMethod, Completion, NeedsStatic, TensorValue, copy_container
 
 
@@ -75,6 +75,8 @@ class Calls:
         stage = LIBRARY.stager_for(func)
         if stage is not None:
             return stage(func, self, args, kwargs, self._loc(frame, node))
+        if inspect.ismethod(func) and hasattr(func.__func__, "__npspore_function__"):
+            func = func.__func__.__npspore_function__.__get__(func.__self__)  # a @jit method: inlined
         if inspect.ismethod(func) and inspect.isfunction(func.__func__):
             owner = func.__self__
             if LIBRARY.is_cell(owner) or is_library(func.__func__):
@@ -117,7 +119,8 @@ class Calls:
     def _call_python(self, fn, args, kwargs, frame, node):
         """Interpret ``fn``'s source in place (library functions and methods of the user's Cell)."""
         source = parse_function(fn)
-        if fn.__code__ in self.program._active:
+        activation = activation_key(fn, args[0] if args else None)
+        if activation in self.program._active:
             raise not_supported(f"recursive call of {fn.__qualname__!r}", self._loc(frame, node))
         if not source.is_library:
             self.program.sources[source.qualname] = source.source
@@ -125,7 +128,7 @@ class Calls:
         if frame is not None and node is not None and not frame.source.is_library:
             self._user_loc = frame.source.loc(node)  # library code reports errors at this user expression
         self._line_loc = self._loc(frame, node) if frame is not None else self._line_loc
-        self.program._active.append(fn.__code__)
+        self.program._active.append(activation)
         try:
             signature = inspect.signature(fn)
             try:

@@ -40,7 +40,7 @@ from .calls import Calls
 from .control import ControlFlow
 from .errors import NotSupportedError, located, not_supported
 from .frontend import parse_function
-from .library import LIBRARY
+from .library import LIBRARY, activation_key
 from .normalize import normalized
 from .signature import OutputTree
 from .values import (NORMAL, BoundMethod, Completion, Frame, NeedsStatic, Poison, Slot, TensorValue, copy_container,
@@ -78,7 +78,7 @@ class ProgramBuilder:
         self._shared: dict = {}
         self.names = NameSupply()          # function names, unique in the module
         self.sources: dict[str, str] = {}     # qualname -> source text of every involved callable
-        self._active: list = []               # code objects being specialized (recursion check)
+        self._active: list = []               # activation_key of the calls being specialized (recursion check)
         self.hook_guards: dict = {}           # id(cell) -> (weakref to cell, its hook version)
 
     def note_cell(self, cell) -> None:
@@ -101,7 +101,7 @@ class ProgramBuilder:
     def call_function(self, caller, fn, self_obj, args, kwargs, loc):
         """Stage a call of a user function or Cell as an ``ir.Call``; returns the result value."""
         code = fn.__code__
-        if code in self._active:
+        if activation_key(fn, self_obj) in self._active:
             raise not_supported(f"recursive call of {fn.__qualname__!r}", loc)
         leaves, structure = flatten_abstract((args, tuple(sorted(kwargs.items()))))
         key = (code, object_fingerprint(self_obj), structure)
@@ -190,7 +190,7 @@ class FunctionSpecializer(Calls, ControlFlow):
         source = parse_function(self.fn)
         self._home = source.tree
         self.program.sources[source.qualname] = source.source
-        self.program._active.append(self.fn.__code__)
+        self.program._active.append(activation_key(self.fn, self.self_obj))
         try:
             bound = self._bind(self.fn, self.self_obj, args, kwargs, source)
             env = {name: self._materialize_param(name, value) for name, value in bound.items()}
