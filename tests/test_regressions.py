@@ -238,3 +238,226 @@ def test_second_order_through_nested_loop(fn):
     dd = ms.grad(inner, (0, 1))(T(x), T(y))
     for j in (0, 1):
         assert_close(dd[j].asnumpy(), fd_grad(inner, [x, y], j))
+
+
+# ---- specialize (_try_range_loop): a for-range with break whose body changes Python values is unrolled
+
+@ms.jit
+def break_with_python_scalar(x):
+    for i in range(8):
+        x = x * 2
+        if i > 1:
+            break
+    return x
+
+
+def test_range_break_python_scalar():
+    # observed on MindSpore 2.10 CPU: 80 for both
+    assert break_with_python_scalar(10) == 80
+    assert int(break_with_python_scalar(Tensor(10)).asnumpy()) == 80
+
+
+def python_counter_in_tensor_while(x):
+    n = 0
+    while x.sum() < 10.0:
+        x = x * 2.0
+        n = n + 1
+    return x * n
+
+
+def test_python_value_changed_in_tensor_while_is_not_stale():
+    with pytest.raises(Exception, match="'n'"):
+        ms.jit(python_counter_in_tensor_while)(T([1.0, 2.0]))
+
+
+# ---- specialize (_try_range_loop): a Python local of the body does not force unrolling, so a tensor
+# continue in a for-range whose body runs a Python counter loop works
+
+def continue_with_python_counter(x):
+    for _ in range(3):
+        n = 0
+        while n < 1:
+            x = x * 0.5
+            n += 1
+        if x.sum() > 0.0:
+            continue
+        x = x + 1.0
+    return x
+
+
+def test_tensor_continue_with_python_counter():
+    x = T([1.0, -3.0])
+    assert_close(ms.jit(continue_with_python_counter)(x).asnumpy(), continue_with_python_counter(x).asnumpy())
+
+
+# ---- jit/specialize: @jit on a Cell method other than construct, and a sub-cell with a @jit construct
+
+class JitMethod(nn.Cell):
+    @ms.jit
+    def scaled(self, x, y):
+        return x * y
+
+    def construct(self, x, y):
+        z = x * y
+        return self.scaled(z, x)
+
+
+class JitConstruct(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.param = ms.Parameter(Tensor(1, ms.float32))
+
+    @ms.jit
+    def construct(self, x):
+        return self.param * x
+
+
+class HasJitSubCell(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.jit_net = JitConstruct()
+
+    def construct(self, x):
+        x = self.jit_net(x)
+        return x + x
+
+
+def test_jit_cell_method_called_from_construct():
+    net = JitMethod()
+    assert int(net(Tensor(2), Tensor(2)).asnumpy()) == 8  # observed on MindSpore 2.10 CPU: 8
+    x, y = T([2.0]), T([3.0])
+    assert_close(ms.jit(net)(x, y).asnumpy(), [12.0])
+    dx, dy = ms.grad(net, (0, 1))(x, y)
+    assert_close(dx.asnumpy(), [12.0])
+    assert_close(dy.asnumpy(), [4.0])
+
+
+def test_grad_through_sub_cell_with_jit_construct():
+    net = HasJitSubCell()
+    x = Tensor(np.arange(3).astype(np.float32))
+    assert net(x).asnumpy().tolist() == [0.0, 2.0, 4.0]
+    (dx,), (dparam,) = ops.GradOperation(get_all=True, get_by_list=True)(net, ms.ParameterTuple(net.trainable_params()))(x)
+    # observed on MindSpore 2.10 CPU: (([2, 2, 2],), (6,))
+    assert dx.asnumpy().tolist() == [2.0, 2.0, 2.0]
+    assert float(dparam.asnumpy()) == 6.0
+
+
+# ---- signature: Python floats are keyed by their bits
+
+@ms.jit
+def divide_by(x, k):
+    return x / k
+
+
+def test_float_arguments_keyed_by_bits():
+    x = T([1.0])
+    with np.errstate(divide="ignore"):
+        assert divide_by(x, 0.0).asnumpy().tolist() == [np.inf]
+        assert divide_by(x, -0.0).asnumpy().tolist() == [-np.inf]
+    before = divide_by.cache_info()["compiles"]
+    for _ in range(3):
+        assert np.isnan(divide_by(x, float("nan")).asnumpy()[0])
+    assert divide_by.cache_info()["compiles"] == before + 1
+
+
+# ---- gradrequest: the sensitivity must match the output
+
+def doubled(x):
+    return x * 2
+
+
+def test_sens_of_the_wrong_shape_raises():
+    x = T([1.0, 2.0])
+    assert_close(ops.GradOperation(sens_param=True)(doubled)(x, T([1.0, 2.0])).asnumpy(), [2.0, 4.0])
+    assert_close(ms.grad(doubled, sens_param=True)(x, sens=T([1.0, 3.0])).asnumpy(), [2.0, 6.0])
+    # observed on MindSpore 2.10 CPU: ValueError "The shape should be [const vector]{2}, but got ...{3}"
+    with pytest.raises(ValueError, match=r"shape of sens 0 should be \[2\].*got \[3\]"):
+        ops.GradOperation(sens_param=True)(doubled)(x, T([1.0, 2.0, 3.0]))
+    with pytest.raises(ValueError, match="sens"):
+        ms.grad(doubled, sens_param=True)(x, T([[1.0, 2.0]]))
+
+
+def returns_none(x):
+    x * 2
+    return None
+
+
+def returns_string(x):
+    return "abc"
+
+
+@pytest.mark.parametrize("fn", [returns_none, returns_string])
+def test_grad_of_a_function_without_tensor_output_is_zero(fn):
+    # observed on MindSpore 2.10 CPU: ms.grad gives zeros ([0. 0.]) for both, without an error
+    assert ms.grad(fn)(T([1.0, 2.0])).asnumpy().tolist() == [0.0, 0.0]
+
+
+# ---- specialize: the recursion check is keyed on the Cell instance, not only the code
+
+class Residual(nn.Cell):
+    def __init__(self, block):
+        super().__init__()
+        self.block = block
+
+    def construct(self, x):
+        return x + self.block(x)
+
+
+class Doubler(nn.Cell):
+    def construct(self, x):
+        return x * 2.0
+
+
+def test_cell_nested_in_an_instance_of_its_class():
+    x = T([[1.0, -2.0]])
+    residual = Residual(Residual(Doubler()))
+    assert_close(ms.jit(residual)(x).asnumpy(), [[4.0, -8.0]])
+    assert_close(residual(x).asnumpy(), [[4.0, -8.0]])
+    nested = nn.SequentialCell(nn.SequentialCell(Doubler()), nn.SequentialCell(Doubler(), Doubler()))
+    assert_close(ms.jit(nested)(x).asnumpy(), [[8.0, -16.0]])
+    assert_close(ms.grad(nested)(x).asnumpy(), [[8.0, 8.0]])
+
+
+def test_recursion_is_still_refused():
+    with pytest.raises(Exception, match="recursive call"):
+        ms.jit(recursive)(T([1.0]))
+
+
+def recursive(x):
+    return recursive(x * 0.5)
+
+
+# ---- pipeline: deeply nested source (a 400-term sum) compiles; optimize: 0-size tensors
+
+def test_400_term_expression(tmp_path, monkeypatch):
+    (tmp_path / "long_sum.py").write_text("def long_sum(x):\n    return x" + " + 1" * 400 + "\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import long_sum
+    assert_close(ms.jit(long_sum.long_sum)(T([1.0])).asnumpy(), [401.0])
+    assert_close(ms.grad(long_sum.long_sum)(T([1.0])).asnumpy(), [1.0])
+
+
+def doubled_sum(x):
+    return (x * 2).sum()
+
+
+def test_gradient_of_a_zero_size_tensor():
+    grad = ms.grad(doubled_sum)(Tensor(np.zeros((0, 3))))
+    assert tuple(grad.shape) == (0, 3)
+
+
+def nested_ranges(x):
+    for _ in range(2):
+        for _ in range(2):
+            for _ in range(2):
+                for _ in range(2):
+                    for _ in range(300):
+                        x = x * 0.999 + 0.001
+    return x
+
+
+def test_nested_range_loops_stay_loops():
+    x = T([1.0, 2.0])
+    source = ms.jit(nested_ranges).kernel_source(x)
+    assert source.count(" in range(") == 5 and len(source.splitlines()) < 80
+    assert_close(ms.jit(nested_ranges)(x).asnumpy(), nested_ranges(x).asnumpy())
