@@ -86,6 +86,8 @@ class Calls:
             if is_library(func):
                 return self._call_python(func, args, kwargs, frame, node)
             return self._call_user(func, None, args, kwargs, frame, node)
+        if inspect.isbuiltin(func) and type(getattr(func, "__self__", None)) in (list, dict):
+            return func(*args, **kwargs)  # out.append(t): the compile-time list holds the tensor value
         if isinstance(func, type) or inspect.isbuiltin(func) or isinstance(func, np.ufunc):
             if any(isinstance(a, TensorValue) for a in (*args, *kwargs.values())):
                 raise self._error(NotSupportedError(

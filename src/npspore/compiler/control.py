@@ -36,6 +36,21 @@ def _has_loop_exit(stmts, kinds=(ast.Break, ast.Continue)) -> bool:
     return False
 
 
+def _container_contents(env) -> dict:
+    """``{name: (container, its items)}`` of the Python lists and dicts in ``env``."""
+    return {name: (value, list(value.items()) if isinstance(value, dict) else list(value))
+            for name, value in env.items() if type(value) in (list, dict)}
+
+
+def _containers_changed(contents) -> bool:
+    """Whether a list or dict recorded by :func:`_container_contents` was mutated since."""
+    for container, items in contents.values():
+        now = list(container.items()) if isinstance(container, dict) else list(container)
+        if len(now) != len(items) or any(a is not b for a, b in zip(now, items)):
+            return True
+    return False
+
+
 def _assigned_names(stmts) -> list:
     names = []
     for node in ast.walk(ast.Module(body=list(stmts), type_ignores=[])):
@@ -230,6 +245,7 @@ class ControlFlow:
         carried_names = [n for n in assigned  # the loop's own target is rebound by every iteration
                          if n != stmt.target.id and isinstance(frame.env.get(n), TensorValue)]
         snapshot = dict(frame.env)
+        contents = _container_contents(frame.env)
         names_state = (dict(self.names._counts), set(self.names._taken))
         index = self.names.var(stmt.target.id, Aval((), np.int64))
         params = [self.names.var(n, frame.env[n].aval) for n in carried_names]
@@ -245,6 +261,11 @@ class ControlFlow:
             completion, block = None, None
         ok = completion is not None and completion.kind in (
             Completion.NORMAL, Completion.CONTINUE, Completion.EXIT)
+        if _containers_changed(contents):  # out.append(...) once per iteration: unrolled
+            ok = False
+            for container, items in contents.values():
+                container.clear()
+                container.update(items) if isinstance(container, dict) else container.extend(items)
         if ok:
             for name in assigned:
                 new = body_frame.env.get(name, MISSING)
@@ -349,8 +370,12 @@ class ControlFlow:
                 cond_var = self._apply("logical_and", (TensorValue(cond_var), running), {}).var
         cond_block.results = (cond_var,)
         body_frame = Frame(frame.source, dict(env))
+        contents = _container_contents(env)
         with self.sub_block(loop=True) as body_block:
             completion = self._exec_stmts(body_stmts, body_frame)
+            if _containers_changed(contents):
+                raise not_supported("changing a Python list or dict inside a loop that stays a loop "
+                                    "(its length would depend on tensor values)", loc)
             if completion.kind == Completion.RETURN:
                 raise not_supported("return inside a loop that stays a loop", loc)
             if advance is not None:
