@@ -461,3 +461,55 @@ def test_nested_range_loops_stay_loops():
     source = ms.jit(nested_ranges).kernel_source(x)
     assert source.count(" in range(") == 5 and len(source.splitlines()) < 80
     assert_close(ms.jit(nested_ranges)(x).asnumpy(), nested_ranges(x).asnumpy())
+
+
+# ---- compiled code: mutable() inside @jit, list.append on a Python list
+
+@ms.jit
+def mutable_inside(a):
+    return ms.mutable(Tensor([3])) + a
+
+
+@ms.jit
+def append_in_loops(xs, x):
+    out = []
+    for v in xs:
+        out.append(v + 1)
+    for i in range(3):
+        out.append(x * i)
+    return ops.stack(out)
+
+
+@ms.jit
+def append_in_tensor_while(x):
+    out = []
+    while x.sum() < 10:
+        out.append(x)
+        x = x * 2
+    return x
+
+
+def test_mutable_inside_jit():
+    assert mutable_inside(Tensor([1])).asnumpy().tolist() == [4]  # observed on MindSpore 2.10 CPU: [4]
+
+
+def test_list_append_in_compiled_code():
+    x = T([1.0, 2.0])
+    assert_close(append_in_loops((x, x), x).asnumpy(), [[2.0, 3.0], [2.0, 3.0], [0.0, 0.0], [1.0, 2.0], [2.0, 4.0]])
+    with pytest.raises(Exception, match="changing a Python list or dict inside a loop that stays a loop"):
+        append_in_tensor_while(x)
+
+
+# ---- jit: **kwargs of a @jit function reach the compiled code (they were dropped)
+
+@ms.jit
+def with_kwargs(x, **kwargs):
+    return x + kwargs.get("y", 100)
+
+
+def test_jit_kwargs_are_passed():
+    # observed on MindSpore 2.10 CPU: 4 for with_kwargs(Tensor(3, ms.int32), y=1)
+    assert int(with_kwargs(Tensor(3, ms.int32), y=1).asnumpy()) == 4
+    assert int(with_kwargs(Tensor(3, ms.int32), y=2).asnumpy()) == 5
+    assert int(with_kwargs(Tensor(3, ms.int32)).asnumpy()) == 103
+    assert_close(with_kwargs(T([1.0]), y=T([2.0])).asnumpy(), [3.0])
