@@ -17,7 +17,7 @@ from . import ir
 from .errors import NotSupportedError, not_supported
 from .frontend import parse_function
 from .library import LIBRARY, activation_key
-from .values import BoundMethod, Completion, NeedsStatic, TensorValue, copy_container
+from .values import BoundMethod, Closure, Completion, Frame, NeedsStatic, TensorValue, copy_container
 
 
 _STATIC_BUILTINS = {
@@ -60,6 +60,8 @@ class Calls:
                     raise self._error(TypeError("Not support len of a 0-D tensor"), frame, node)
                 return target.aval.shape[0]
             return len(target)
+        if isinstance(func, Closure):
+            return self._call_closure(func, args, kwargs, frame, node)
         if isinstance(func, BoundMethod):
             return self._call_python(func.function, (func.self_value,) + args, kwargs, frame, node)
         if isinstance(func, type) and issubclass(func, Tensor):
@@ -117,6 +119,16 @@ class Calls:
         if not inspect.isfunction(method):
             raise self._error(TypeError(f"unsupported operand for Tensor.{name}"), frame, node)
         return self._call_python(method, (value,) + tuple(args), kwargs, frame, node)
+
+    def _call_closure(self, closure, args, kwargs, frame, node):
+        """Evaluate a lambda's body with its parameters bound over the frame it was made in."""
+        params = [a.arg for a in closure.node.args.args]
+        if kwargs or len(args) != len(params):
+            raise self._error(TypeError(f"<lambda>() takes {len(params)} positional arguments but "
+                                        f"{len(args) + len(kwargs)} were given"), frame, node)
+        env = dict(closure.frame.env)
+        env.update(zip(params, args))
+        return self._eval(closure.node.body, Frame(closure.frame.source, env))
 
     def _call_python(self, fn, args, kwargs, frame, node):
         """Interpret ``fn``'s source in place (library functions and methods of the user's Cell)."""

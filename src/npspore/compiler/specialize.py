@@ -43,8 +43,8 @@ from .frontend import parse_function
 from .library import LIBRARY, activation_key
 from .normalize import normalized
 from .signature import OutputTree
-from .values import (NORMAL, BoundMethod, Completion, Frame, NeedsStatic, Poison, Slot, TensorValue, copy_container,
-                     flatten_abstract, fresh_inputs, tree_node)
+from .values import (NORMAL, BoundMethod, Closure, Completion, Frame, NeedsStatic, Poison, Slot, TensorValue,
+                     copy_container, flatten_abstract, fresh_inputs, tree_node)
 
 
 _BINOPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
@@ -377,6 +377,13 @@ class FunctionSpecializer(Calls, ControlFlow):
         if method is None:
             raise not_supported(f"the expression '{type(node).__name__}'", frame.source.loc(node))
         return method(node, frame)
+
+    def _eval_Lambda(self, node, frame):
+        args = node.args
+        if args.vararg or args.kwarg or args.kwonlyargs or args.defaults or args.posonlyargs:
+            raise not_supported("a lambda with defaults, *args, **kwargs or keyword-only parameters",
+                                frame.source.loc(node))
+        return Closure(node, frame)
 
     def _eval_Constant(self, node, frame):
         return node.value
