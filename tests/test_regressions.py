@@ -513,3 +513,24 @@ def test_jit_kwargs_are_passed():
     assert int(with_kwargs(Tensor(3, ms.int32), y=2).asnumpy()) == 5
     assert int(with_kwargs(Tensor(3, ms.int32)).asnumpy()) == 103
     assert_close(with_kwargs(T([1.0]), y=T([2.0])).asnumpy(), [3.0])
+
+
+# ---- specialize: a lambda in compiled code
+
+@ms.jit
+def lambda_sum(x, y):
+    add = lambda a, b: a + b  # noqa: E731
+    return add(x, y)
+
+
+def lambda_scaled(x, y):
+    scale = 3.0
+    f = lambda a: ops.sin(a) * scale + y  # noqa: E731
+    return f(x).sum()
+
+
+def test_lambda_in_compiled_code():
+    assert lambda_sum(1, 5) == 6  # observed on MindSpore 2.10 CPU: 6
+    x, y = np.array([0.3, -0.2]), np.array([1.0, 2.0])
+    assert_close(ms.jit(lambda_scaled)(T(x), T(y)).asnumpy(), lambda_scaled(T(x), T(y)).asnumpy())
+    assert_close(ms.grad(lambda_scaled)(T(x), T(y)).asnumpy(), fd_grad(lambda_scaled, [x, y], 0))
