@@ -556,7 +556,7 @@ def main(argv=None):
                 found += 1
                 print(f"seed {seed}: {result[0]} -> {save(seed, *result, args.out)}", flush=True)
             seed += 1
-            if ran % 100 == 0:
+            if ran % 20 == 0:
                 print(f"{ran} programs, {found} findings (seed {seed})", flush=True)
     print(f"{ran} programs, {found} findings")
     return 1 if found else 0
