@@ -13,6 +13,7 @@ import inspect
 
 import numpy as np
 
+from ..core import tree
 from . import ir
 from .errors import NotSupportedError, not_supported
 from .frontend import parse_function
@@ -49,7 +50,13 @@ class Calls:
         if assign is not None and func is assign:
             return self._assign_effect(args, frame, node)
         if func is builtins.print:
-            self.builder.append(ir.Effect("print", tuple(self._atom(a) for a in args), self._loc(frame, node)))
+            printed = []
+            for arg in args:  # a tuple or list of tensors prints its elements in order
+                if isinstance(arg, (tuple, list)) and any(isinstance(v, TensorValue) for v in arg):
+                    printed.extend(tree.flatten(arg, lambda v: isinstance(v, TensorValue))[0])
+                else:
+                    printed.append(arg)
+            self.builder.append(ir.Effect("print", tuple(self._atom(a) for a in printed), self._loc(frame, node)))
             return None
         if func is builtins.isinstance:
             return self._isinstance(args[0], args[1])
