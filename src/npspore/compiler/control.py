@@ -51,6 +51,15 @@ def _containers_changed(contents) -> bool:
     return False
 
 
+def returns_without_exits(stmt: ast.For) -> bool:
+    """Whether a ``for`` loop may return from the function and never breaks or continues: unrolled
+    into the statements around it, a tensor-dependent ``return`` then has what follows the loop as
+    its continuation."""
+    if stmt.orelse or _has_loop_exit(stmt.body):
+        return False
+    return any(isinstance(n, ast.Return) for n in ast.walk(ast.Module(body=list(stmt.body), type_ignores=[])))
+
+
 def _assigned_names(stmts) -> list:
     names = []
     for node in ast.walk(ast.Module(body=list(stmts), type_ignores=[])):
@@ -230,6 +239,22 @@ class ControlFlow:
             if completion.kind == Completion.RETURN:
                 return completion
         return NORMAL
+
+    def _unrolled_statements(self, stmt, frame) -> list:
+        """A ``for`` loop over Python values as one statement list: per item, ``target = item``
+        (the item bound under a hidden name) followed by the body."""
+        items = self._iterate_static(self._eval(stmt.iter, frame), frame, stmt.iter)
+        if len(items) > UNROLL_LIMIT * 16:
+            raise not_supported(f"unrolling a loop of {len(items)} iterations", frame.source.loc(stmt))
+        flat = []
+        for item in items:
+            hidden = self.names.fresh("__loop_item")
+            frame.env[hidden] = item
+            bind = ast.Assign(targets=[stmt.target], value=ast.Name(id=hidden, ctx=ast.Load()))
+            flat.append(ast.copy_location(bind, stmt))
+            ast.copy_location(bind.value, stmt)
+            flat.extend(stmt.body)
+        return flat
 
     def _try_range_loop(self, stmt, start, stop, step, frame) -> bool:
         """Stage ``for i in range(...)`` as an ``ir.ForRange``; False to unroll it instead."""

@@ -37,7 +37,7 @@ from . import ir
 from .builder import BlockBuilder, NameSupply
 from .cachekey import capture_path, object_fingerprint, resolve_path
 from .calls import Calls
-from .control import ControlFlow
+from .control import ControlFlow, returns_without_exits
 from .errors import NotSupportedError, located, not_supported
 from .frontend import parse_function
 from .library import LIBRARY, activation_key
@@ -293,6 +293,8 @@ class FunctionSpecializer(Calls, ControlFlow):
                     return self._dynamic_if(stmt, test, stmts[index + 1:], frame)
                 branch = stmt.body if self._truth(test, frame, stmt.test) else stmt.orelse
                 return self._exec_stmts(list(branch) + list(stmts[index + 1:]), frame)
+            if isinstance(stmt, ast.For) and returns_without_exits(stmt):
+                return self._exec_stmts(self._unrolled_statements(stmt, frame) + list(stmts[index + 1:]), frame)
             completion = self._exec(stmt, frame)
             if completion is not NORMAL:
                 return completion
