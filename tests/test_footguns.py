@@ -124,14 +124,6 @@ def print_pair(x, y):
     return x + y
 
 
-def early_return_in_tuple_loop(x):
-    for t in (x, x * 2.0):
-        if t.sum() > 5.0:
-            return t * 2.0
-        x = x + 1.0
-    return x
-
-
 class KwargsConstruct(nn.Cell):
     def construct(self, x, **kwargs):
         return x
@@ -143,11 +135,8 @@ def test_a_printed_tuple_of_tensors_prints_its_tensors(capsys):
     assert capsys.readouterr().out == "inputs: [1. 2.] [1. 2.]\n"
 
 
-def test_constructs_refused_in_compiled_code():
+def test_kwargs_of_a_compiled_construct_are_refused():
     x = t32(1.0, 2.0)
-    early_return_in_tuple_loop(x)  # eager runs it
-    with pytest.raises(NotSupportedError):
-        ms.jit(early_return_in_tuple_loop)(x)
     with pytest.raises(TypeError, match=r"\*\*kwargs"):
         ms.jit(KwargsConstruct())(x, y=x)
 

@@ -510,3 +510,34 @@ def test_lambda_in_compiled_code():
     x, y = np.array([0.3, -0.2]), np.array([1.0, 2.0])
     assert_close(ms.jit(lambda_scaled)(T(x), T(y)).asnumpy(), lambda_scaled(T(x), T(y)).asnumpy())
     assert_close(ms.grad(lambda_scaled)(T(x), T(y)).asnumpy(), fd_grad(lambda_scaled, [x, y], 0))
+
+
+# ---- specialize: a loop over Python values that may return is unrolled into the statements around
+# it, so a tensor-dependent early return has the rest of the function as its continuation
+
+def early_return_in_tuple_loop(x):
+    for t in (x, x * 2.0):
+        if t.sum() > 5.0:
+            return t * 2.0
+        x = x + 1.0
+    return x
+
+
+def early_return_in_range_loop(x, y):
+    for i in range(3):
+        x = ops.sin(x) * y + i
+        if x.sum() > 2.0:
+            return x * x
+    return -x
+
+
+def test_early_return_in_unrolled_loop():
+    for x in ([1.0, 2.0], [3.0, 4.0], [-1.0, 0.5]):
+        assert_close(ms.jit(early_return_in_tuple_loop)(T(x)).asnumpy(), early_return_in_tuple_loop(T(x)).asnumpy())
+    for x in ([0.1, 0.2], [1.5, 1.0]):
+        y = [0.5, 1.5]
+        assert_close(ms.jit(early_return_in_range_loop)(T(x), T(y)).asnumpy(),
+                     early_return_in_range_loop(T(x), T(y)).asnumpy())
+        for j in (0, 1):
+            assert_close(ms.grad(early_return_in_range_loop, j)(T(x), T(y)).asnumpy(),
+                         fd_grad(early_return_in_range_loop, [np.array(x), np.array(y)], j))
