@@ -279,7 +279,7 @@ class Generator:
         if kind == "while":
             c = f"c{depth}"
             inner = set(pool)
-            body = self.stmts(inner, depth + 1, "dynamic", False) + [f"{c} = {c} + 1.0"]
+            body = [f"{c} = {c} + 1.0"] + self.stmts(inner, depth + 1, "dynamic", False)  # continue-safe
             return [f"{c} = {self.pick(pool)}.sum() * 0.0", Block(f"while {c} < {r.randint(1, 3)}:", body)]
         if kind == "celllist":
             target = self.pick(pool)
