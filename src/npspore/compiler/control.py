@@ -263,7 +263,7 @@ class ControlFlow:
         loc = frame.source.loc(stmt)
         assigned = _assigned_names(stmt.body)
         if _has_loop_exit(stmt.body, kinds=(ast.Break,)):
-            if any(n != stmt.target.id and n in frame.env and not isinstance(frame.env[n], TensorValue)
+            if any(n != stmt.target.id and n in frame.env and not isinstance(frame.env[n], (TensorValue, Poison))
                    for n in assigned):
                 return False  # the body changes Python values: unrolled, they stay Python values
             return self._range_as_while(stmt, start, stop, step, frame, loc)
@@ -298,9 +298,10 @@ class ControlFlow:
                     ok = ok and isinstance(new, TensorValue) and new.aval == frame.env[name].aval
                 elif name == stmt.target.id:
                     continue
-                elif name in snapshot:
+                elif name in snapshot and not isinstance(snapshot[name], Poison):
                     ok = ok and new is snapshot[name]
-                # else a local of the body (its first read follows its assignment): poisoned after the loop
+                # else a local of the body (its first read follows its assignment, as a Poison cannot
+                # be read): poisoned after the loop
         if not ok:
             frame.env.clear()
             frame.env.update(snapshot)
