@@ -1,10 +1,12 @@
 """Every documented way compiled execution differs from eager execution (README "Known
 differences"), each pinned by one exact assertion, plus what the kernel caches promise about hooks."""
 import numpy as np
+import pytest
 
 import npspore as ms
 from npspore import nn, ops
 from npspore.common.tensor import Tensor
+from npspore.compiler.errors import NotSupportedError
 
 
 def t32(*values):
@@ -90,6 +92,51 @@ def test_a_hook_on_a_called_sub_cell_recompiles_the_kernel_that_calls_it():
     assert np.array_equal(compiled(x).asnumpy(), np.zeros_like(before))
     handle.remove()
     np.testing.assert_array_equal(compiled(x).asnumpy(), before)
+
+
+def python_counter_in_tensor_while(x):
+    n = 0
+    while x.sum() < 10.0:
+        x = x * 2.0
+        n = n + 1
+    return x * n
+
+
+def list_in_tensor_while(x):
+    out = []
+    while x.sum() < 10.0:
+        out.append(x)
+        x = x * 2.0
+    return x
+
+
+def test_python_values_changed_in_a_tensor_while_are_refused_after_the_loop():
+    x = t32(1.0, 2.0)
+    assert python_counter_in_tensor_while(x).asnumpy().tolist() == [8.0, 16.0]
+    with pytest.raises(NameError, match="'n' is assigned a Python value inside a loop that stays a loop"):
+        ms.jit(python_counter_in_tensor_while)(x)
+    with pytest.raises(NotSupportedError, match="changing a Python list or dict inside a loop"):
+        ms.jit(list_in_tensor_while)(x)
+
+
+class KwargsConstruct(nn.Cell):
+    def construct(self, x, **kwargs):
+        return x
+
+
+def test_kwargs_of_a_compiled_construct_are_refused():
+    x = t32(1.0, 2.0)
+    with pytest.raises(TypeError, match=r"\*\*kwargs"):
+        ms.jit(KwargsConstruct())(x, y=x)
+
+
+def returns_none(x):
+    return None
+
+
+def test_grad_of_a_none_output_is_zero():
+    # observed on MindSpore 2.10 CPU: [0. 0.]
+    assert ms.grad(returns_none)(t32(1.0, 2.0)).asnumpy().tolist() == [0.0, 0.0]
 
 
 def test_a_traced_function_keeps_the_python_branch_its_trace_took():

@@ -9,6 +9,7 @@ the captured Parameters' current arrays to the kernel and wraps the results. On 
 from __future__ import annotations
 
 import functools
+import types
 import inspect
 import sys
 from typing import Any
@@ -25,11 +26,13 @@ from .compiler.tracing import RECORDERS
 __all__ = ["jit", "jit_class"]
 
 
-def compile_forward(target, args, key, *, dynamic=None, options=()) -> tuple:
+def compile_forward(target, args, key, *, dynamic=None, options=(), kwargs=None) -> tuple:
     """A forward kernel for one call: ``(CompiledKernel, from_disk)`` (see ``pipeline.compile``).
     A compile error reaches the caller without the compiler's frames."""
     try:
-        return pipeline.compile(CompileRequest(target, tuple(args), {}, key, describe_key(key), dynamic, options))
+        signature = describe_key(key[0] if kwargs else key)
+        return pipeline.compile(CompileRequest(target, tuple(args), dict(kwargs or {}), key, signature, dynamic,
+                                               options))
     except CompileError as error:
         raise without_internal_frames(error)
 
@@ -56,19 +59,21 @@ class JitFunction:
         self.options = options
         self._cache = KernelCache(function.__qualname__)
 
-    def _compile(self, args, key):
-        return compile_forward(self.__npspore_function__, args, key, options=self.options)
+    def _compile(self, args, key, kwargs=None):
+        return compile_forward(self.__npspore_function__, args, key, options=self.options, kwargs=kwargs)
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         if RECORDERS:  # inside a function being traced: run eagerly, so its ops are recorded too
             return self.__npspore_function__(*args, **kwargs)
         if kwargs:
-            args = _bind_positional(self.__npspore_function__, args, kwargs)
-        key, leaves = input_key(args)
+            args, kwargs = _bind_positional(self.__npspore_function__, args, kwargs)
+        key, leaves = input_key(args + tuple(kwargs.values()))
+        if kwargs:  # the names of the **kwargs are part of the key
+            key = (key, tuple(kwargs))
         cache = self._cache
         entry = cache.entries.get(key)
         if entry is None or entry.guarded and not entry.quick_check() and not cache.still_current(key, entry):
-            entry, from_disk = self._compile(args, key)
+            entry, from_disk = self._compile(args, key, kwargs)
             cache.add(key, entry, from_disk=from_disk)
         else:
             cache.hits += 1
@@ -78,9 +83,9 @@ class JitFunction:
     def __get__(self, instance, owner=None):
         if instance is None:
             return self
-        if LIBRARY.is_cell(instance):
+        if LIBRARY.is_cell(instance) and self.__npspore_function__.__name__ == "construct":
             return _CompiledCellCall(instance)
-        return functools.partial(self.__call__, instance)
+        return types.MethodType(self, instance)
 
     def cache_info(self) -> dict:
         """``{'hits', 'compiles', 'disk_loads', 'entries'}`` of this function's kernels."""
@@ -106,9 +111,21 @@ class JitFunction:
         return self._cache.entries[key].source
 
 
+def _cell_positional(cell, args, kwargs) -> tuple:
+    """The positional arguments of a compiled call of ``cell`` with keywords (``**kwargs`` of a
+    compiled ``construct`` are refused rather than dropped)."""
+    fn, _ = unbind(cell)
+    positional, extra = _bind_positional(fn, (cell,) + tuple(args), kwargs)
+    if extra:
+        raise TypeError(f"a compiled {type(cell).__name__}.construct cannot take **kwargs "
+                        f"({', '.join(extra)}): pass them positionally or as named parameters")
+    return positional[1:]
+
+
 def _bind_positional(fn, args, kwargs) -> tuple:
+    """``(positional args, the **kwargs the function collects)`` of a call with keywords."""
     bound = inspect.signature(fn).bind(*args, **kwargs)
-    return tuple(bound.args)
+    return tuple(bound.args), dict(bound.kwargs)
 
 
 def jit(function: Any = None, *, capture_mode: str = "ast", jit_level: str = "O0", dynamic: int = 0,
@@ -242,8 +259,7 @@ def call_cell(cell, args, kwargs):
     if cell._forward_pre_hooks or cell._forward_hooks or cell._cast_dtype is not None:
         return _call_cell_with_hooks(cell, args, kwargs)
     if kwargs:
-        fn, _ = unbind(cell)
-        args = _bind_positional(fn, (cell,) + tuple(args), kwargs)[1:]
+        args = _cell_positional(cell, args, kwargs)
     kernels = _cell_cache(cell)
     full_key, leaves, dynamic = cell_key(cell, args)
     entry = kernels.lookup(full_key)
@@ -254,8 +270,7 @@ def call_cell(cell, args, kwargs):
 
 def _call_cell_with_hooks(cell, args, kwargs):
     if kwargs:
-        fn, _ = unbind(cell)
-        args, kwargs = _bind_positional(fn, (cell,) + tuple(args), kwargs)[1:], {}
+        args, kwargs = _cell_positional(cell, args, kwargs), {}
     inputs = cell._run_forward_pre_hooks(tuple(args)) if cell._forward_pre_hooks else tuple(args)
     kernels = _cell_cache(cell)
     cast = cell.auto_cast_inputs(inputs)
@@ -283,8 +298,7 @@ def _compile_cell_entry(cell, args, full_key, dynamic, kernels):
 def compile_cell(cell, args, kwargs=None):
     """Compile ``cell`` for these arguments without running it (``Cell.compile``). Returns None."""
     if kwargs:
-        fn, _ = unbind(cell)
-        args = _bind_positional(fn, (cell,) + tuple(args), kwargs)[1:]
+        args = _cell_positional(cell, args, kwargs)
     kernels = _cell_cache(cell)
     full_key, _, dynamic = cell_key(cell, args)
     if kernels.lookup(full_key) is None:

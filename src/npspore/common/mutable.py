@@ -54,18 +54,18 @@ def mutable(input_data, dynamic_len=False):
         TypeError: if ``input_data`` is not a Tensor or a (nested) tuple/list/dict of Tensors, if
             ``dynamic_len`` is not a bool, or if ``dynamic_len`` is True for a non-sequence.
     """
-    if not _all_tensors(input_data):
-        raise TypeError("For 'mutable', the 'input_data' should be one of (Tensor, tuple[Tensor], list[Tensor], "
-                        "dict[Tensor]) or their nested structures with no self-reference, but got "
-                        f"{type(input_data).__name__}: {input_data}.")
     if not isinstance(dynamic_len, bool):
         raise TypeError(f"For 'mutable', the second input should be bool, but got: {type(dynamic_len).__name__}")
     if dynamic_len and not isinstance(input_data, (tuple, list)):
         raise TypeError("For 'mutable', when the variable_len is True, the first input should be list or tuple, "
                         f"but got: {type(input_data).__name__}")
-    if isinstance(input_data, Tensor):
+    if isinstance(input_data, Tensor):  # first: compiled code (mutable inside @jit) reaches only this
         return input_data
-    marked = next(cls for base, cls in _MARKED.items() if isinstance(input_data, base))
+    if not _all_tensors(input_data):
+        raise TypeError("For 'mutable', the 'input_data' should be one of (Tensor, tuple[Tensor], list[Tensor], "
+                        "dict[Tensor]) or their nested structures with no self-reference, but got "
+                        f"{type(input_data).__name__}: {input_data}.")
+    marked = [cls for base, cls in _MARKED.items() if isinstance(input_data, base)][0]
     result = marked(input_data)
     result.__ms_mutable__ = True
     result.__ms_dynamic_len__ = dynamic_len

@@ -19,8 +19,8 @@ from . import ir
 from .errors import NotSupportedError, not_supported
 from .frontend import parse_function
 from .custombackward import attach_custom_backward, needs_custom_backward
-from .library import LIBRARY
-from .values import BoundMethod, Completion, NeedsStatic, TensorValue, copy_container
+from .library import LIBRARY, activation_key
+from .values import BoundMethod, Closure, Completion, Frame, NeedsStatic, TensorValue, copy_container
 
 
 _STATIC_BUILTINS = {
@@ -63,6 +63,8 @@ class Calls:
                     raise self._error(TypeError("Not support len of a 0-D tensor"), frame, node)
                 return target.aval.shape[0]
             return len(target)
+        if isinstance(func, Closure):
+            return self._call_closure(func, args, kwargs, frame, node)
         if func is functools.partial:  # ops.partial: a Python value holding the (abstract) arguments
             return functools.partial(*args, **kwargs)
         if isinstance(func, functools.partial):
@@ -86,6 +88,8 @@ class Calls:
         stage = LIBRARY.stager_for(func)
         if stage is not None:
             return stage(func, self, args, kwargs, self._loc(frame, node))
+        if inspect.ismethod(func) and hasattr(func.__func__, "__npspore_function__"):
+            func = func.__func__.__npspore_function__.__get__(func.__self__)  # a @jit method: inlined
         if inspect.ismethod(func) and inspect.isfunction(func.__func__):
             owner = func.__self__
             if LIBRARY.is_cell(owner) or is_library(func.__func__):
@@ -95,6 +99,8 @@ class Calls:
             if is_library(func):
                 return self._call_python(func, args, kwargs, frame, node)
             return self._call_user(func, None, args, kwargs, frame, node)
+        if inspect.isbuiltin(func) and type(getattr(func, "__self__", None)) in (list, dict):
+            return func(*args, **kwargs)  # out.append(t): the compile-time list holds the tensor value
         if isinstance(func, type) or inspect.isbuiltin(func) or isinstance(func, np.ufunc):
             if any(isinstance(a, TensorValue) for a in (*args, *kwargs.values())):
                 raise self._error(NotSupportedError(
@@ -125,10 +131,21 @@ class Calls:
             raise self._error(TypeError(f"unsupported operand for Tensor.{name}"), frame, node)
         return self._call_python(method, (value,) + tuple(args), kwargs, frame, node)
 
+    def _call_closure(self, closure, args, kwargs, frame, node):
+        """Evaluate a lambda's body with its parameters bound over the frame it was made in."""
+        params = [a.arg for a in closure.node.args.args]
+        if kwargs or len(args) != len(params):
+            raise self._error(TypeError(f"<lambda>() takes {len(params)} positional arguments but "
+                                        f"{len(args) + len(kwargs)} were given"), frame, node)
+        env = dict(closure.frame.env)
+        env.update(zip(params, args))
+        return self._eval(closure.node.body, Frame(closure.frame.source, env))
+
     def _call_python(self, fn, args, kwargs, frame, node):
         """Interpret ``fn``'s source in place (library functions and methods of the user's Cell)."""
         source = parse_function(fn)
-        if fn.__code__ in self.program._active:
+        activation = activation_key(fn, args[0] if args else None)
+        if activation in self.program._active:
             raise not_supported(f"recursive call of {fn.__qualname__!r}", self._loc(frame, node))
         if not source.is_library:
             self.program.sources[source.qualname] = source.source
@@ -137,7 +154,7 @@ class Calls:
         if frame is not None and node is not None and not frame.source.is_library:
             self._user_loc = frame.source.loc(node)  # library code reports errors at this user expression
         self._line_loc = self._loc(frame, node) if frame is not None else self._line_loc
-        self.program._active.append(fn.__code__)
+        self.program._active.append(activation)
         try:
             signature = inspect.signature(fn)
             try:

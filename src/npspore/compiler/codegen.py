@@ -229,23 +229,23 @@ class Renderer:
             lines += self.branch_lines(stmt.else_block, stmt.outputs, indent + "    ")
             return lines
         if isinstance(stmt, ir.ForRange):
-            lines = self.copies(stmt.body_params, stmt.carried, indent)
+            lines = self.copies(stmt.body_params, stmt.carried, indent, stmt.outputs)
             bounds = self.range_text(stmt.start, stmt.stop, stmt.step)
             lines.append(f"{indent}for {stmt.index.name} in range({bounds}):{where}")
             body = self.block_lines(stmt.body, indent + "    ")
-            body += self.copies(stmt.body_params, stmt.body.results, indent + "    ")
+            body += self.copies(stmt.body_params, stmt.body.results, indent + "    ", stmt.outputs)
             lines += body or [f"{indent}    pass"]
             self.keep_loop_names(stmt)
             return lines
         if isinstance(stmt, ir.While):
-            lines = self.copies(stmt.body_params, stmt.carried, indent)
+            lines = self.copies(stmt.body_params, stmt.carried, indent, stmt.outputs)
             lines.append(f"{indent}while True:{where}")
             inner = indent + "    "
             lines += self.block_lines(stmt.cond, inner)
             lines.append(f"{inner}if not {self.atom(stmt.cond.results[0])}:")
             lines.append(f"{inner}    break")
             lines += self.block_lines(stmt.body, inner)
-            lines += self.copies(stmt.body_params, stmt.body.results, inner)
+            lines += self.copies(stmt.body_params, stmt.body.results, inner, stmt.outputs)
             self.keep_loop_names(stmt)
             return lines
         raise TypeError(f"cannot render statement {type(stmt).__name__}")
@@ -269,16 +269,26 @@ class Renderer:
         lines = self.block_lines(block, indent) + self.copies(outputs, block.results, indent)
         return lines or [f"{indent}pass"]
 
-    def copies(self, targets, sources, indent: str) -> list[str]:
-        """``target = source`` lines binding control-flow outputs; none for outputs never read."""
-        lines = []
-        for target, source in zip(targets, sources):
-            if self.used is not None and id(target) not in self.used:
+    def copies(self, targets, sources, indent: str, loop_outputs=None) -> list[str]:
+        """``target = source`` lines binding control-flow outputs; none for outputs never read.
+
+        A loop's outputs are read under its parameters' names (``keep_loop_names``), so a copy into
+        a loop parameter is kept when either the parameter or its output (``loop_outputs``) is read."""
+        outputs = loop_outputs if loop_outputs is not None else [None] * len(targets)
+        pairs = []
+        for target, source, output in zip(targets, sources, outputs):
+            if self.used is not None and id(target) not in self.used and id(output) not in self.used:
                 continue
             text = self.atom(source)
             if text != target.name:
-                lines.append(f"{indent}{target.name} = {text}")
-        return lines
+                pairs.append((target.name, text))
+        names = {name for name, _ in pairs}
+        if len(pairs) > 1 and any(text in names for _, text in pairs):
+            # a parallel copy (a loop's back edge swapping carried values): one tuple assignment
+            left = ", ".join(name for name, _ in pairs)
+            right = ", ".join(text for _, text in pairs)
+            return [f"{indent}{left} = {right}"]
+        return [f"{indent}{name} = {text}" for name, text in pairs]
 
     # ---- functions and module
 

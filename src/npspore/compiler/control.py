@@ -36,6 +36,30 @@ def _has_loop_exit(stmts, kinds=(ast.Break, ast.Continue)) -> bool:
     return False
 
 
+def _container_contents(env) -> dict:
+    """``{name: (container, its items)}`` of the Python lists and dicts in ``env``."""
+    return {name: (value, list(value.items()) if isinstance(value, dict) else list(value))
+            for name, value in env.items() if type(value) in (list, dict)}
+
+
+def _containers_changed(contents) -> bool:
+    """Whether a list or dict recorded by :func:`_container_contents` was mutated since."""
+    for container, items in contents.values():
+        now = list(container.items()) if isinstance(container, dict) else list(container)
+        if len(now) != len(items) or any(a is not b for a, b in zip(now, items)):
+            return True
+    return False
+
+
+def returns_without_exits(stmt: ast.For) -> bool:
+    """Whether a ``for`` loop may return from the function and never breaks or continues: unrolled
+    into the statements around it, a tensor-dependent ``return`` then has what follows the loop as
+    its continuation."""
+    if stmt.orelse or _has_loop_exit(stmt.body):
+        return False
+    return any(isinstance(n, ast.Return) for n in ast.walk(ast.Module(body=list(stmt.body), type_ignores=[])))
+
+
 def _assigned_names(stmts) -> list:
     names = []
     for node in ast.walk(ast.Module(body=list(stmts), type_ignores=[])):
@@ -149,6 +173,9 @@ class ControlFlow:
             if a is MISSING or b is MISSING:
                 new_env[name] = Poison(name, "is assigned in only one branch of a tensor-dependent 'if'")
                 continue
+            if isinstance(a, Poison) or isinstance(b, Poison):
+                new_env[name] = a if isinstance(a, Poison) else b
+                continue
             try:
                 value, outs = self._merge(a, b, then_block, else_block, name, loc)
             except NotSupportedError:
@@ -228,16 +255,37 @@ class ControlFlow:
                 return completion
         return NORMAL
 
+    def _unrolled_statements(self, stmt, frame) -> list:
+        """A ``for`` loop over Python values as one statement list: per item, ``target = item``
+        (the item bound under a hidden name) followed by the body."""
+        items = self._iterate_static(self._eval(stmt.iter, frame), frame, stmt.iter)
+        if len(items) > UNROLL_LIMIT * 16:
+            raise not_supported(f"unrolling a loop of {len(items)} iterations", frame.source.loc(stmt))
+        flat = []
+        for item in items:
+            hidden = self.names.fresh("__loop_item")
+            frame.env[hidden] = item
+            bind = ast.Assign(targets=[stmt.target], value=ast.Name(id=hidden, ctx=ast.Load()))
+            flat.append(ast.copy_location(bind, stmt))
+            ast.copy_location(bind.value, stmt)
+            flat.extend(stmt.body)
+        return flat
+
     def _try_range_loop(self, stmt, start, stop, step, frame) -> bool:
         """Stage ``for i in range(...)`` as an ``ir.ForRange``; False to unroll it instead."""
         if not isinstance(stmt.target, ast.Name):
             return False
         loc = frame.source.loc(stmt)
-        if _has_loop_exit(stmt.body, kinds=(ast.Break,)):
-            return self._range_as_while(stmt, start, stop, step, frame, loc)
         assigned = _assigned_names(stmt.body)
-        carried_names = [n for n in assigned if isinstance(frame.env.get(n), TensorValue)]
+        if _has_loop_exit(stmt.body, kinds=(ast.Break,)):
+            if any(n != stmt.target.id and n in frame.env and not isinstance(frame.env[n], (TensorValue, Poison))
+                   for n in assigned):
+                return False  # the body changes Python values: unrolled, they stay Python values
+            return self._range_as_while(stmt, start, stop, step, frame, loc)
+        carried_names = [n for n in assigned  # the loop's own target is rebound by every iteration
+                         if n != stmt.target.id and isinstance(frame.env.get(n), TensorValue)]
         snapshot = dict(frame.env)
+        contents = _container_contents(frame.env)
         names_state = (dict(self.names._counts), set(self.names._taken))
         index = self.names.var(stmt.target.id, Aval((), np.int64))
         params = [self.names.var(n, frame.env[n].aval) for n in carried_names]
@@ -253,6 +301,11 @@ class ControlFlow:
             completion, block = None, None
         ok = completion is not None and completion.kind in (
             Completion.NORMAL, Completion.CONTINUE, Completion.EXIT)
+        if _containers_changed(contents):  # out.append(...) once per iteration: unrolled
+            ok = False
+            for container, items in contents.values():
+                container.clear()
+                container.update(items) if isinstance(container, dict) else container.extend(items)
         if ok:
             for name in assigned:
                 new = body_frame.env.get(name, MISSING)
@@ -260,12 +313,10 @@ class ControlFlow:
                     ok = ok and isinstance(new, TensorValue) and new.aval == frame.env[name].aval
                 elif name == stmt.target.id:
                     continue
-                elif name in snapshot:
+                elif name in snapshot and not isinstance(snapshot[name], Poison):
                     ok = ok and new is snapshot[name]
-                elif isinstance(new, TensorValue) or new is MISSING:
-                    continue
-                else:
-                    ok = False
+                # else a local of the body (its first read follows its assignment, as a Poison cannot
+                # be read): poisoned after the loop
         if not ok:
             frame.env.clear()
             frame.env.update(snapshot)
@@ -385,8 +436,12 @@ class ControlFlow:
                 cond_var = self._apply("logical_and", (TensorValue(cond_var), running), {}).var
         cond_block.results = (cond_var,)
         body_frame = Frame(frame.source, dict(env))
+        contents = _container_contents(env)
         with self.sub_block(loop=True) as body_block:
             completion = self._exec_stmts(body_stmts, body_frame)
+            if _containers_changed(contents):
+                raise not_supported("changing a Python list or dict inside a loop that stays a loop "
+                                    "(its length would depend on tensor values)", loc)
             if completion.kind == Completion.RETURN:
                 raise not_supported("return inside a loop that stays a loop", loc)
             if advance is not None:
@@ -405,6 +460,9 @@ class ControlFlow:
         self.builder.append(ir.While(tuple(carried), tuple(params), cond_block, body_block, outputs, loc))
         for name, out in zip(names, outputs):
             frame.env[name] = TensorValue(out)
+        for name in assigned:
+            if name not in names and body_frame.env.get(name, MISSING) is not env.get(name, MISSING):
+                frame.env[name] = Poison(name, "is assigned a Python value inside a loop that stays a loop")
 
     def _as_bool_scalar(self, test, loc) -> ir.Var:
         var = test.var

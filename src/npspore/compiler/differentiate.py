@@ -516,7 +516,7 @@ class _FunctionAD:
             elif isinstance(stmt, If):
                 self.backward_if(stmt, adj, builder)
             elif isinstance(stmt, (ForRange, While)):
-                self.backward_loop(block, stmt, adj, builder)
+                self.backward_loop(stmt, adj, builder)
             elif isinstance(stmt, TapePop):
                 self.backward_pop(stmt, adj, builder)
             elif isinstance(stmt, TapePush):
@@ -693,7 +693,7 @@ class _FunctionAD:
         for block in backward_blocks:
             ir.substitute(block, mapping)
 
-    def backward_loop(self, parent: Block, stmt, adj: dict, builder: BlockBuilder) -> None:
+    def backward_loop(self, stmt, adj: dict, builder: BlockBuilder) -> None:
         n = len(stmt.outputs)
         carried = [i for i in range(n) if self.active(stmt.outputs[i]) or self.active(stmt.body_params[i])]
         if all(adj.get(stmt.outputs[i]) is None for i in carried) and not self.pops_adjoints(stmt.body):
@@ -728,9 +728,11 @@ class _FunctionAD:
             start, stop, step = Const(0), self.count_iterations(stmt), Const(1)
         if needed:
             self.forward_changed = True
+            # one tape per function, created first: a loop nested in a branch or in another loop pushes
+            # onto it too, and the backward sweep pops in exactly the reverse order. The tape is then
+            # never an If output nor a residual of an outer loop, which a higher order would lose.
             tape = self.names.var("tape", TAPE_AVAL)
-            position = next(k for k, s in enumerate(parent.stmts) if s is stmt)
-            parent.stmts.insert(position, TapeNew(tape, loc))
+            self.fn.body.stmts.insert(0, TapeNew(tape, loc))
             stmt.body.stmts.append(TapePush(tape, tuple(needed), loc))
             restored = [self.names.var(v.name, v.aval) for v in needed]
             ir.substitute(body, dict(zip(needed, restored)))
@@ -740,11 +742,13 @@ class _FunctionAD:
         builder.append(ForRange(self.names.var("i", _INDEX_AVAL), start, stop, step,
                                 tuple(inits) + tuple(acc_init), tuple(d_in) + tuple(acc_in), body,
                                 tuple(d_outs) + tuple(acc_out), loc))
+        # the outer values' accumulators started from their adjoints, so they replace them first;
+        # a carried init may be one of those outer values (out = a; ... out + a): it then adds to it
+        for v, d in zip(outer, acc_out):
+            adj[v] = d
         for i, d in zip(carried, d_outs):
             if self.active(stmt.carried[i]):
                 self.accumulate(adj, stmt.carried[i], d, builder, loc)
-        for v, d in zip(outer, acc_out):
-            adj[v] = d
 
     def pops_adjoints(self, block: Block) -> bool:
         """Whether a block pushes onto a tape whose adjoint tape the backward sweep has filled: its

@@ -214,6 +214,21 @@ class GradRequest:
             if position >= count:
                 raise IndexError(f"Position index {position} is exceed input size.")
 
+    def check_sens(self, sens, avals) -> None:
+        """Raise ValueError when the given sensitivity does not match the output (``avals``, one
+        per output leaf) in structure or shape, as MindSpore does."""
+        leaves, _ = tree.flatten(sens[0] if sens else None, lambda v: isinstance(v, LIBRARY.tensor_type))
+        given = [leaf for leaf in leaves if isinstance(leaf, LIBRARY.tensor_type)]
+        if len(given) != len(avals):
+            raise ValueError(f"For 'GradOperation' with sens_param=True, sens should hold {len(avals)} "
+                             f"tensor(s), one per output, but got {len(given)}")
+        for k, (leaf, aval) in enumerate(zip(given, avals)):
+            want = tuple(aval.shape)
+            got = tuple(leaf.shape)
+            if len(got) != len(want) or any(w is not None and w != g for w, g in zip(want, got)):
+                raise ValueError(f"For 'GradOperation' with sens_param=True, the shape of sens {k} should be "
+                                 f"{list(want)} (the output's), but got {list(got)}")
+
     def requested_positions(self, inputs) -> tuple:
         """The input positions to differentiate (every position for ``get_all``)."""
         positions = self.spec.positions

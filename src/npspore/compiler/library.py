@@ -106,6 +106,13 @@ class Library:
 LIBRARY = Library()
 
 
+def activation_key(fn, self_obj):
+    """What the recursion check compares: the code and, for a Cell's method, the Cell instance, so
+    that a Cell nested in another instance of its class (``Residual(Residual(block))``) is no
+    recursion."""
+    return (fn.__code__, id(self_obj) if self_obj is not None and LIBRARY.is_cell(self_obj) else None)
+
+
 def host_call(key: str, *values) -> tuple:
     """Run the host function registered under ``key`` on ``values`` (arrays); its result arrays."""
     return tuple(LIBRARY.host_functions[key](*values))

@@ -141,8 +141,10 @@ class _Simplifier:
             self.consts[id(target)] = value
             self.replace[target] = ir.Const(value)
             return True
-        first = value.reshape(-1)[0]
-        if value.size and (value == first).all():
+        if value.size == 0:
+            return False  # a 0-size array stays computed: its shape is all it holds
+        if (value == value.reshape(-1)[0]).all():
+            first = value.reshape(-1)[0]
             self.scalars[id(target)] = np.asarray(first, value.dtype)
         elif value.size <= _SMALL:
             self.consts[id(target)] = value

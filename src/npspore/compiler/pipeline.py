@@ -27,7 +27,9 @@ import ast
 import dataclasses
 import itertools
 import os
+import sys
 import weakref
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from ..core.version import __version__
@@ -91,7 +93,7 @@ class CompileRequest:
         args, kwargs = tuple(self.args), dict(self.kwargs)
         levels = [(args, kwargs)]
         for grad in self.grads:
-            args, kwargs, _ = grad.split_sens(args, kwargs)
+            args, kwargs, _ = grad.split_sens(args, dict(kwargs))
             grad.check_positions(args, kwargs)
             levels.append((args, kwargs))
         return levels
@@ -127,7 +129,13 @@ def _specialize(request: CompileRequest, source) -> Program:
 def _differentiate(request: CompileRequest, program: Program) -> Program:
     levels = request.calls()
     for depth in reversed(range(len(request.grads))):
-        program = differentiate_program(program, request.grads[depth], *levels[depth + 1], final=depth == 0)
+        grad = request.grads[depth]
+        program = differentiate_program(program, grad, *levels[depth + 1], final=depth == 0)
+        if grad.spec.sens_param:
+            sens_slice = program.leaf_slices[-1]
+            params = program.module.functions[program.module.entry].params[sens_slice]
+            _, _, sens = grad.split_sens(levels[depth][0], dict(levels[depth][1]))
+            grad.check_sens(sens, [p.aval for p in params])
     return program
 
 
@@ -218,14 +226,27 @@ def compile(request: CompileRequest) -> tuple:
         loaded = _load(disk_key, request)
         if loaded is not None:
             return loaded, True
-    program = run_stages(request, "optimize")
-    layout = layout_literal(program, request) if disk_key is not None else None
-    kernel, source, path = build_kernel(program.module, layout=layout, key=disk_key,
-                                        header=header_for(request, program, disk_key if layout else None),
-                                        optimized=True)
-    guards = program.guards.guards.values() if program.guards is not None else ()
+    with _deep_recursion():
+        program = run_stages(request, "optimize")
+        layout = layout_literal(program, request) if disk_key is not None else None
+        kernel, source, path = build_kernel(program.module, layout=layout, key=disk_key,
+                                            header=header_for(request, program, disk_key if layout else None),
+                                            optimized=True)
+        guards = program.guards.guards.values() if program.guards is not None else ()
     return CompiledKernel(kernel, program.captured, program.output_tree.node, source, path,
                           program.hook_guards, guards), False
+
+
+@contextmanager
+def _deep_recursion(limit: int = 20000):
+    """Let the stages walk deeply nested source (a 400-term ``x + 1 + 1 ...`` is 400 nested nodes;
+    the tree walkers recurse)."""
+    previous = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(previous, limit))
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(previous)
 
 
 def _disk_key(request: CompileRequest) -> str | None:

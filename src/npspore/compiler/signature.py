@@ -50,6 +50,8 @@ def _value_key(value, leaves, tensor):
         leaves.append(array)
         return (array.shape, array.dtype)
     kind = type(value)
+    if kind is float:  # by its bits: -0.0 and 0.0 differ, nan equals nan
+        return (float, value.hex())
     if kind in _SCALARS:
         return (kind, value)
     mutable = bool(getattr(value, "__ms_mutable__", False))
@@ -121,6 +123,8 @@ def _describe(k) -> str:
     if len(k) == 2 and isinstance(k[0], tuple) and not isinstance(k[1], (tuple, bool)):
         dims = ",".join("?" if d is None else str(d) for d in k[0])
         return f"{k[1].name}[{dims}]" if hasattr(k[1], "name") else f"[{dims}]"
+    if len(k) == 2 and k[0] is float:
+        return repr(float.fromhex(k[1]))
     if len(k) == 2 and isinstance(k[0], type):
         return repr(k[1])
     if len(k) == 3 and k[0] in (tuple, list):

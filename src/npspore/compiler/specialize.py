@@ -37,15 +37,15 @@ from . import ir
 from .builder import BlockBuilder, NameSupply
 from .cachekey import capture_path, object_fingerprint, resolve_path
 from .calls import Calls
-from .control import ControlFlow
+from .control import ControlFlow, returns_without_exits
 from .errors import NotSupportedError, located, not_supported
 from .frontend import parse_function
 from .guards import GuardRecorder
-from .library import LIBRARY
+from .library import LIBRARY, activation_key
 from .normalize import normalized
 from .signature import OutputTree
-from .values import (NORMAL, BoundMethod, Completion, Frame, NeedsStatic, Poison, Slot, TensorValue, copy_container,
-                     flatten_abstract, fresh_inputs, tree_node)
+from .values import (NORMAL, BoundMethod, Closure, Completion, Frame, NeedsStatic, Poison, Slot, TensorValue,
+                     copy_container, flatten_abstract, fresh_inputs, tree_node)
 
 
 _BINOPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
@@ -90,7 +90,7 @@ class ProgramBuilder:
         self._shared: dict = {}
         self.names = NameSupply()          # function names, unique in the module
         self.sources: dict[str, str] = {}     # qualname -> source text of every involved callable
-        self._active: list = []               # code objects being specialized (recursion check)
+        self._active: list = []               # activation_key of the calls being specialized (recursion check)
         self.hook_guards: dict = {}           # id(cell) -> (weakref to cell, its hook version)
         self.guards = GuardRecorder(LIBRARY.is_cell)   # Python values read at compile time
 
@@ -114,7 +114,7 @@ class ProgramBuilder:
     def call_function(self, caller, fn, self_obj, args, kwargs, loc):
         """Stage a call of a user function or Cell as an ``ir.Call``; returns the result value."""
         code = fn.__code__
-        if code in self._active:
+        if activation_key(fn, self_obj) in self._active:
             raise not_supported(f"recursive call of {fn.__qualname__!r}", loc)
         leaves, structure = flatten_abstract((args, tuple(sorted(kwargs.items()))))
         key = (code, object_fingerprint(self_obj), structure)
@@ -203,7 +203,7 @@ class FunctionSpecializer(Calls, ControlFlow):
         source = parse_function(self.fn)
         self._home = source.tree
         self.program.sources[source.qualname] = source.source
-        self.program._active.append(self.fn.__code__)
+        self.program._active.append(activation_key(self.fn, self.self_obj))
         try:
             bound = self._bind(self.fn, self.self_obj, args, kwargs, source)
             env = {name: self._materialize_param(name, value) for name, value in bound.items()}
@@ -308,6 +308,8 @@ class FunctionSpecializer(Calls, ControlFlow):
                     return self._dynamic_if(stmt, test, stmts[index + 1:], frame)
                 branch = stmt.body if self._truth(test, frame, stmt.test) else stmt.orelse
                 return self._exec_stmts(list(branch) + list(stmts[index + 1:]), frame)
+            if isinstance(stmt, ast.For) and returns_without_exits(stmt):
+                return self._exec_stmts(self._unrolled_statements(stmt, frame) + list(stmts[index + 1:]), frame)
             completion = self._exec(stmt, frame)
             if completion is not NORMAL:
                 return completion
@@ -411,6 +413,13 @@ class FunctionSpecializer(Calls, ControlFlow):
         if method is None:
             raise not_supported(f"the expression '{type(node).__name__}'", frame.source.loc(node))
         return method(node, frame)
+
+    def _eval_Lambda(self, node, frame):
+        args = node.args
+        if args.vararg or args.kwarg or args.kwonlyargs or args.defaults or args.posonlyargs:
+            raise not_supported("a lambda with defaults, *args, **kwargs or keyword-only parameters",
+                                frame.source.loc(node))
+        return Closure(node, frame)
 
     def _eval_Constant(self, node, frame):
         return node.value
@@ -528,7 +537,10 @@ class FunctionSpecializer(Calls, ControlFlow):
             return self._call_method(right, f"__r{name}__", (left,), {}, frame, node)
         Tensor = LIBRARY.tensor_type
         if isinstance(left, Tensor) or isinstance(right, Tensor):
-            return self._binary(op_type, self._as_value(left), self._as_value(right), frame, node)
+            left, right = self._as_value(left), self._as_value(right)
+            if isinstance(left, TensorValue) or isinstance(right, TensorValue):
+                return self._binary(op_type, left, right, frame, node)
+        # compile-time constants (Python values, Tensors built in the code): computed now, as eager does
         return _BINOPS[op_type](left, right)
 
     def _eval_Compare(self, node, frame):

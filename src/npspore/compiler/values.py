@@ -79,6 +79,16 @@ class Frame:
         self.source, self.env = source, env
 
 
+class Closure:
+    """A ``lambda`` evaluated in compiled code: its node and the frame it closes over; a call
+    evaluates the body with the parameters bound (``calls.Calls._call_closure``)."""
+
+    __slots__ = ("node", "frame")
+
+    def __init__(self, node, frame):
+        self.node, self.frame = node, frame
+
+
 class BoundMethod:
     """A Tensor method looked up on a TensorValue (``x.sum``), called by interpreting its source."""
 

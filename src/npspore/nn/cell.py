@@ -1439,6 +1439,7 @@ def _backward_hook_runners(cell) -> tuple:
 def _compiled_view(cell) -> CellParts:
     """What the compiler reads of ``cell`` (see ``npspore.compiler.library``)."""
     construct = inspect.getattr_static(type(cell), "construct")
+    construct = getattr(construct, "__npspore_function__", construct)  # a @jit construct: its function
     bprop = inspect.getattr_static(type(cell), "bprop", None)
     cast = cell._cast_dtype
     pre, post = _backward_hook_runners(cell)

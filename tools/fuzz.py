@@ -1,0 +1,566 @@
+"""Differential fuzzer of the compiler: random MindSpore-style programs, compiled against eager.
+
+Each program is a Cell (Parameters, a sub-cell used twice, a CellList and a SequentialCell, a
+primitive on ``self``, a method and a module helper) whose ``construct`` is a random mix of the
+supported subset: elementwise ops, broadcasting, reductions with axes/keepdims, matmul, shape ops,
+indexing; tuples, unpacking, rebinding, aliasing, swaps, augmented assignment; tensor and Python
+``if``/``elif``, ``for range`` (nested), loops over tuples, ``enumerate``, tensor ``while``,
+``break``/``continue``, early ``return``; an int32 input. Every program is checked:
+
+* the compiled forward (``ms.jit(net)``) equals eager execution (float64, tight);
+* ``ms.grad`` with a random ``grad_position``/``weights`` equals central differences of the eager
+  float64 forward along a random direction (points where two step sizes disagree are non-smooth and
+  skipped);
+* ``value_and_grad`` with ``has_aux`` and ``return_ids`` gives the documented structure and values;
+* ``grad(grad(net))`` equals central differences of the first-order gradient.
+
+A failing program is shrunk (statement and block deletion while it still fails the same way) and
+saved as a ``.py`` file. ``python tools/fuzz.py --minutes 10`` runs for ten minutes;
+``--seeds 0:200`` runs a fixed range; ``tests/test_fuzz.py`` runs a few seeds in CI.
+"""
+from __future__ import annotations
+
+import argparse
+import ast
+import importlib.util
+import os
+import random
+import sys
+import tempfile
+import time
+import traceback
+import warnings
+
+import numpy as np
+
+SHAPE = (2, 3)
+INT_INPUT = "k"
+
+# ------------------------------------------------------------------------------ program tree
+# A statement is a line of text, or a Block: a header line with a body (and optional else body).
+
+
+class Block:
+    """A compound statement: ``header`` (e.g. ``for i in range(3):``), its body and its else body."""
+
+    def __init__(self, header, body, orelse=None, else_header="else:"):
+        self.header, self.body, self.orelse, self.else_header = header, body, orelse, else_header
+
+
+def render_stmts(stmts, indent):
+    """The source lines of a statement list (``pass`` for an empty one)."""
+    lines = []
+    for stmt in stmts:
+        if isinstance(stmt, Block):
+            lines.append(indent + stmt.header)
+            lines += render_stmts(stmt.body, indent + "    ")
+            if stmt.orelse is not None:
+                lines.append(indent + stmt.else_header)
+                lines += render_stmts(stmt.orelse, indent + "    ")
+        else:
+            lines.append(indent + stmt)
+    return lines or [indent + "pass"]
+
+
+PRELUDE = '''import numpy as np
+import npspore as ms
+from npspore import nn, ops, Tensor, Parameter
+
+
+def helper(a, b):
+    return ops.sin(a) * b + a
+
+
+class Sub(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.w = Parameter(Tensor(np.full((3, 3), 0.1), ms.float64), name="w")
+
+    def construct(self, a):
+        return ops.tanh(ops.matmul(a, self.w)) + a
+
+
+class Net(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.w0 = Parameter(Tensor(np.full((3, 3), 0.1), ms.float64), name="w0")
+        self.w1 = Parameter(Tensor(np.full((2, 3), 0.1), ms.float64), name="w1")
+        self.sub = Sub()
+        self.layers = nn.CellList([Sub(), Sub()])
+        self.seq = nn.SequentialCell(Sub(), Sub())
+        self.mul = ops.Mul()
+        self.flag = FLAG
+
+    def method(self, a, b):
+        return a * ops.cos(b) - b
+
+'''
+
+
+def render(program) -> str:
+    """The module text of a program ``(flag, n_inputs, stmts)``."""
+    flag, n_inputs, stmts = program
+    params = ", ".join([f"x{i}" for i in range(n_inputs)] + [INT_INPUT])
+    lines = PRELUDE.replace("FLAG", repr(flag)).splitlines()
+    lines.append(f"    def construct(self, {params}):")
+    lines += render_stmts(stmts, "        ")
+    return "\n".join(lines) + "\n"
+
+
+def names_defined_before_use(stmts) -> bool:
+    """Whether every generated variable is surely bound before it is read (shrinking may delete a
+    definition; such a program is not valid Python, so it is no test)."""
+    tree = ast.parse("\n".join(render_stmts(stmts, "")))
+    generated = lambda name: name[0] in "vcitj" and name[1:].isdigit()  # noqa: E731
+
+    def reads_ok(node, defined):
+        return all(n.id in defined for n in ast.walk(node)
+                   if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and generated(n.id))
+
+    def stores(node):
+        return {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+
+    def block(body, defined):
+        defined = set(defined)
+        for node in body:
+            if isinstance(node, ast.If):
+                if not reads_ok(node.test, defined):
+                    return None
+                then, other = block(node.body, defined), block(node.orelse, defined)
+                if then is None or other is None:
+                    return None
+                defined = then & other
+            elif isinstance(node, (ast.For, ast.While)):
+                head = node.iter if isinstance(node, ast.For) else node.test
+                if not reads_ok(head, defined):
+                    return None
+                inner = defined | (stores(node.target) if isinstance(node, ast.For) else set())
+                if block(node.body, inner) is None:
+                    return None
+            elif isinstance(node, ast.AugAssign):
+                if not reads_ok(node, defined) or generated(node.target.id) and node.target.id not in defined:
+                    return None
+            else:
+                value = getattr(node, "value", None)
+                if value is not None and not reads_ok(value, defined):
+                    return None
+                defined |= stores(node)
+        return defined
+
+    return block(tree.body, set()) is not None
+
+
+# ------------------------------------------------------------------------------ generator
+
+
+class Generator:
+    """Random construct bodies: every tensor variable in the pool has shape (2, 3), float64."""
+
+    def __init__(self, rng: random.Random, size: int):
+        self.rng = rng
+        self.budget = size
+        self.fresh = 0
+        self.arity = rng.choice((1, 1, 2))
+
+    def name(self) -> str:
+        self.fresh += 1
+        return f"v{self.fresh}"
+
+    def pick(self, pool):
+        return self.rng.choice(sorted(pool))
+
+    def expr(self, pool, depth=0) -> str:
+        r = self.rng
+        if depth > 2 or r.random() < 0.3:
+            return self.pick(pool)
+        a = self.expr(pool, depth + 1)
+        b = self.expr(pool, depth + 1)
+        choices = [
+            f"({a} + {b})", f"({a} - {b})", f"({a} * {b})", f"({a} / (1.5 + {b} * {b}))",
+            f"({a} * {r.choice((0.5, -1.25, 2.0))})", f"ops.sin({a})", f"ops.tanh({a})", f"ops.cos({a})",
+            f"ops.sigmoid({a})", f"ops.relu({a})", f"ops.maximum({a}, {b})", f"ops.abs({a})",
+            f"ops.matmul({a}, self.w0)", f"({a} @ self.w0)", f"({a} + self.w1)",
+            f"({a}.sum(axis=1, keepdims=True) + {b})", f"(ops.mean({a}, 0) * {b})",
+            f"({a}.sum() * {b})", f"ops.transpose(ops.transpose({a}, (1, 0)), (1, 0))",
+            f"{a}.reshape(3, 2).reshape(2, 3)", f"({a}[0] + {b})", f"({a}[:, 1:2] * {b})",
+            f"ops.expand_dims({a}, 0).squeeze(0)", f"self.sub({a})", f"self.seq({a})",
+            f"self.method({a}, {b})", f"helper({a}, {b})", f"self.mul({a}, {b})",
+            f"({a} * ops.cast({INT_INPUT}, ms.float64))", f"ops.square({a})",
+            f"ops.reduce_sum({a}, 1).reshape(2, 1) * {b}",
+        ]
+        return r.choice(choices)
+
+    def cond(self, pool) -> str:
+        r = self.rng
+        a = self.pick(pool)
+        return r.choice((f"{a}.sum() > {r.choice((0.0, 0.5, -0.5))}", f"ops.mean({a}) < {r.choice((0.0, 0.3))}",
+                         f"{a}[0, 1] > {a}[1, 0]"))
+
+    def stmts(self, pool: set, depth: int, in_loop: str, top: bool) -> list:
+        """A statement list; adds the names it defines for sure to ``pool``."""
+        out = []
+        n = self.rng.randint(1, 4) if depth else self.rng.randint(2, 6)
+        for _ in range(n):
+            if self.budget <= 0:
+                break
+            self.budget -= 1
+            out += self.stmt(pool, depth, in_loop, top)
+        return out
+
+    def stmt(self, pool: set, depth: int, in_loop: str, top: bool) -> list:
+        r = self.rng
+        kinds = ["assign"] * 5 + ["aug", "swap", "tuple", "alias", "pyif"]
+        if depth < 2:
+            kinds += ["tif", "tif", "range", "range", "tuple_loop", "enumerate", "while", "celllist"]
+        if in_loop == "dynamic":
+            kinds += ["break", "continue"]
+        if top and depth == 0 or (top and in_loop == "" and depth > 0):
+            kinds += ["return"]
+        kind = r.choice(kinds)
+        if kind == "assign":
+            target = self.name() if r.random() < 0.5 or len(pool) < 2 else self.pick(pool)
+            line = f"{target} = {self.expr(pool)}"
+            pool.add(target)
+            return [line]
+        if kind == "aug":
+            target = self.pick(pool)
+            return [f"{target} {r.choice(('+=', '-=', '*='))} {self.expr(pool)}"]
+        if kind == "swap" and len(pool) >= 2:
+            a, b = r.sample(sorted(pool), 2)
+            return [r.choice((f"{a}, {b} = {b}, {a}", f"{a}, {b} = {b}, {a} * 0.5"))]
+        if kind == "tuple" and len(pool) >= 2:
+            a, b = r.sample(sorted(pool), 2)
+            t, c, d = self.name(), self.name(), self.name()
+            line = f"{t} = ({a}, {self.expr(pool)})"
+            pool.update((c, d))
+            return [line, f"{c}, {d} = {t}", f"{a} = {t}[1]"]
+        if kind == "alias":
+            a = self.name()
+            line = f"{a} = {self.pick(pool)}"
+            pool.add(a)
+            return [line]
+        if kind == "pyif":
+            then_pool, else_pool = set(pool), set(pool)
+            block = Block("if self.flag:", self.stmts(then_pool, depth + 1, in_loop, top),
+                          self.stmts(else_pool, depth + 1, in_loop, top))
+            pool.intersection_update(then_pool & else_pool)
+            return [block]
+        if kind == "tif":
+            then_pool, else_pool = set(pool), set(pool)
+            then = self.stmts(then_pool, depth + 1, in_loop, top)
+            if r.random() < 0.3:
+                mid_pool = set(pool)
+                inner = Block(f"if {self.cond(pool)}:", self.stmts(mid_pool, depth + 1, in_loop, top),
+                              self.stmts(else_pool, depth + 1, in_loop, top))
+                block = Block(f"if {self.cond(pool)}:", then, [inner])
+                else_pool &= mid_pool
+            else:
+                block = Block(f"if {self.cond(pool)}:", then, self.stmts(else_pool, depth + 1, in_loop, top))
+            pool.intersection_update(then_pool & else_pool)
+            return [block]
+        if kind == "range":
+            inner = set(pool)
+            i = f"i{depth}"
+            body = self.stmts(inner, depth + 1, "dynamic", False)
+            if r.random() < 0.3:
+                body.append(f"{self.pick(pool)} = {self.pick(pool)} + {i} * 0.25")
+            return [Block(f"for {i} in range({r.randint(1, 4)}):", body)]
+        if kind == "tuple_loop" and len(pool) >= 2:
+            inner = set(pool)
+            t = f"t{depth}"
+            items = ", ".join(r.sample(sorted(pool), 2))
+            body = [f"{self.pick(pool)} = {self.pick(pool)} + ops.sin({t})"] + self.stmts(inner, depth + 1, "static", False)
+            return [Block(f"for {t} in ({items},):", body)]
+        if kind == "enumerate" and len(pool) >= 2:
+            t, j = f"t{depth}", f"j{depth}"
+            items = ", ".join(r.sample(sorted(pool), 2))
+            target = self.pick(pool)
+            return [Block(f"for {j}, {t} in enumerate(({items},)):", [f"{target} = {target} * 0.5 + {t} * {j}"])]
+        if kind == "while":
+            c = f"c{depth}"
+            inner = set(pool)
+            body = [f"{c} = {c} + 1.0"] + self.stmts(inner, depth + 1, "dynamic", False)  # continue-safe
+            return [f"{c} = {self.pick(pool)}.sum() * 0.0", Block(f"while {c} < {r.randint(1, 3)}:", body)]
+        if kind == "celllist":
+            target = self.pick(pool)
+            return [Block("for layer in self.layers:", [f"{target} = layer({target})"])]
+        if kind in ("break", "continue"):
+            return [Block(f"if {self.cond(pool)}:", [kind])]
+        if kind == "return":
+            return [Block(f"if {self.cond(pool)}:", [self.ret(pool)])]
+        return [f"{self.pick(pool)} = {self.expr(pool)}"]
+
+    def ret(self, pool) -> str:
+        values = [self.expr(pool) for _ in range(self.arity)]
+        return "return " + (values[0] if self.arity == 1 else "(" + ", ".join(values) + ")")
+
+    def program(self):
+        n_inputs = self.rng.randint(1, 3)
+        pool = {f"x{i}" for i in range(n_inputs)}
+        stmts = self.stmts(pool, 0, "", True)
+        stmts.append(self.ret(pool))
+        return (self.rng.random() < 0.5, n_inputs, stmts)
+
+
+# ------------------------------------------------------------------------------ checking
+
+
+class Finding(Exception):
+    """A program whose compiled result differs from eager execution or the true derivative."""
+
+
+def load(source: str, directory: str):
+    """Import a program's module text (npspore compiles source, so it lives in a real file)."""
+    load.count = getattr(load, "count", 0) + 1
+    name = f"fuzz_prog_{os.getpid()}_{load.count}"
+    path = os.path.join(directory, name + ".py")
+    with open(path, "w") as f:
+        f.write(source)
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def leaves(value):
+    """The arrays of a (nested) tuple of Tensors."""
+    if isinstance(value, (tuple, list)):
+        return [leaf for v in value for leaf in leaves(v)]
+    return [np.asarray(value.asnumpy(), np.float64)]
+
+
+def close(got, want, rtol=1e-9, atol=1e-9) -> bool:
+    return len(got) == len(want) and all(
+        np.shape(g) == np.shape(w) and np.allclose(g, w, rtol=rtol, atol=atol, equal_nan=True)
+        for g, w in zip(got, want))
+
+
+class Checker:
+    """Runs every check on one program; raises :class:`Finding` on a wrong result."""
+
+    def __init__(self, ms, module, rng: np.random.Generator, n_inputs: int):
+        self.ms, self.rng = ms, rng
+        self.net = module.Net()
+        for p in self.net.get_parameters():
+            p.set_data(ms.Tensor(rng.uniform(-0.6, 0.6, p.shape)))
+        self.inputs = [ms.Tensor(rng.uniform(-1.0, 1.0, SHAPE)) for _ in range(n_inputs)]
+        self.inputs.append(ms.Tensor(np.array(int(rng.integers(1, 3)), np.int32)))
+        self.params = list(self.net.trainable_params())
+
+    def eager(self, inputs=None):
+        return self.net(*(inputs or self.inputs))
+
+    def total(self, inputs=None, first_only=False):
+        out = self.eager(inputs)
+        if first_only and isinstance(out, tuple):
+            out = out[0]
+        return sum(float(np.sum(leaf)) for leaf in leaves(out))
+
+    def forward(self):
+        want = leaves(self.eager())
+        got = leaves(self.ms.jit(self.net)(*self.inputs))
+        if not close(got, want):
+            raise Finding(f"forward: compiled {got} != eager {want}")
+
+    def directional(self, target, grad, first_only=False, total=None):
+        """<grad, u> against central differences of ``total`` along a random direction ``u`` of
+        ``target`` (an input position or a Parameter); None at a non-smooth point."""
+        total = total or (lambda inputs: self.total(inputs, first_only))
+        u = self.rng.standard_normal(SHAPE if isinstance(target, int) else target.shape)
+        estimates = []
+        for eps in (1e-6, 1e-5):
+            values = []
+            for sign in (1.0, -1.0):
+                if isinstance(target, int):
+                    inputs = list(self.inputs)
+                    inputs[target] = self.ms.Tensor(self.inputs[target].asnumpy() + sign * eps * u)
+                    values.append(total(inputs))
+                else:
+                    saved = target.asnumpy().copy()
+                    target.set_data(self.ms.Tensor(saved + sign * eps * u))
+                    try:
+                        values.append(total(self.inputs))
+                    finally:
+                        target.set_data(self.ms.Tensor(saved))
+            estimates.append((values[0] - values[1]) / (2 * eps))
+        if not np.isclose(estimates[0], estimates[1], rtol=1e-4, atol=1e-6):
+            return None
+        analytic = float(np.sum(np.asarray(grad.asnumpy(), np.float64) * u))
+        if not np.isclose(analytic, estimates[0], rtol=1e-5, atol=1e-5):
+            return f"<grad, u> = {analytic}, central differences {estimates[0]}"
+        return None
+
+    def choose(self):
+        n = len(self.inputs) - 1
+        positions = tuple(sorted(self.rng.choice(n, size=int(self.rng.integers(1, n + 1)), replace=False).tolist()))
+        weights = None
+        if self.rng.random() < 0.5:
+            weights = [p for p in self.params if self.rng.random() < 0.5] or self.params[:1]
+        if weights is not None and self.rng.random() < 0.3:
+            positions = None
+        return positions, weights
+
+    def gradient(self):
+        positions, weights = self.choose()
+        result = self.ms.grad(self.net, positions, weights)(*self.inputs)
+        self.check_grads(positions, weights, result, "grad")
+
+    def check_grads(self, positions, weights, result, label, first_only=False):
+        if positions is None:
+            by_position, by_weight = (), result
+        elif weights is None:
+            by_position, by_weight = result, ()
+        else:
+            by_position, by_weight = result
+        if positions is not None and len(positions) == 1:
+            by_position = (by_position,)
+        if weights is not None and not isinstance(by_weight, tuple):
+            by_weight = (by_weight,)
+        for target, g in list(zip(positions or (), by_position)) + list(zip(weights or (), by_weight)):
+            wrong = self.directional(target, g, first_only)
+            name = target if isinstance(target, int) else target.name
+            if wrong:
+                raise Finding(f"{label} d/{name}: {wrong}")
+
+    def aux(self):
+        out = self.eager()
+        if not isinstance(out, tuple):
+            return
+        positions, weights = self.choose()
+        value, grads = self.ms.value_and_grad(self.net, positions, weights, has_aux=True)(*self.inputs)
+        if not close(leaves(value), leaves(out)):
+            raise Finding(f"value_and_grad(has_aux) value {leaves(value)} != eager {leaves(out)}")
+        self.check_grads(positions, weights, grads, "value_and_grad(has_aux)", first_only=True)
+        if positions is not None and weights is None:
+            ids = self.ms.grad(self.net, positions, None, return_ids=True)(*self.inputs)
+            ids = (ids,) if len(positions) == 1 else ids
+            if [i for i, _ in ids] != list(positions):
+                raise Finding(f"return_ids gave positions {[i for i, _ in ids]}, expected {list(positions)}")
+
+    def second_order(self):
+        first = self.ms.grad(self.net, 0)
+        second = self.ms.grad(first, 0)(*self.inputs)
+        wrong = self.directional(0, second, total=lambda inputs: float(np.sum(first(*inputs).asnumpy())))
+        if wrong:
+            raise Finding(f"grad(grad) d/x0: {wrong}")
+
+
+def check(source: str, n_inputs: int, seed: int, directory: str, ms) -> str | None:
+    """The failure of one program: a message, or None when every check passes (or eager rejects
+    the program, which makes it no test)."""
+    try:
+        module = load(source, directory)
+        checker = Checker(ms, module, np.random.default_rng(seed), n_inputs)
+        out = leaves(checker.eager())
+    except Exception:  # noqa: BLE001 - not a valid program (e.g. after shrinking)
+        return None
+    if not all(np.all(np.isfinite(leaf)) and np.all(np.abs(leaf) < 1e4) for leaf in out):
+        return None  # overflowing values make no precise test
+    try:
+        checker.forward()
+        checker.gradient()
+        checker.aux()
+        checker.second_order()
+    except Finding as finding:
+        return f"wrong: {str(finding)[:300]}"
+    except Exception as error:  # noqa: BLE001 - a crash or refusal of a program eager runs
+        return f"{type(error).__name__}: {str(error).splitlines()[0][:200] if str(error) else ''}"
+    return None
+
+
+def failure_class(message: str) -> str:
+    return message.split(":")[0]
+
+
+# ------------------------------------------------------------------------------ shrinking
+
+
+def _deletions(stmts):
+    """Every statement list obtained by deleting one statement or replacing a block by its body."""
+    for k, stmt in enumerate(stmts):
+        yield stmts[:k] + stmts[k + 1:]
+        if isinstance(stmt, Block):
+            yield stmts[:k] + stmt.body + stmts[k + 1:]
+            if stmt.orelse:
+                yield stmts[:k] + stmt.orelse + stmts[k + 1:]
+            for body in _deletions(stmt.body):
+                yield stmts[:k] + [Block(stmt.header, body, stmt.orelse, stmt.else_header)] + stmts[k + 1:]
+            for orelse in _deletions(stmt.orelse or []):
+                yield stmts[:k] + [Block(stmt.header, stmt.body, orelse, stmt.else_header)] + stmts[k + 1:]
+
+
+def shrink(program, seed, message, directory, ms):
+    """Delete statements and blocks while the program keeps failing the same way."""
+    flag, n_inputs, stmts = program
+    wanted = failure_class(message)
+    improved = True
+    while improved:
+        improved = False
+        for candidate in _deletions(stmts):
+            if not names_defined_before_use(candidate):
+                continue
+            found = check(render((flag, n_inputs, candidate)), n_inputs, seed, directory, ms)
+            if found and failure_class(found) == wanted:
+                stmts, message, improved = candidate, found, True
+                break
+    return (flag, n_inputs, stmts), message
+
+
+# ------------------------------------------------------------------------------ driver
+
+
+def run_seed(seed: int, directory: str, ms, do_shrink=True):
+    """Generate and check the program of ``seed``: None, or (message, minimal source)."""
+    rng = random.Random(seed)
+    program = Generator(rng, size=rng.choice((4, 8, 14, 24))).program()
+    message = check(render(program), program[1], seed, directory, ms)
+    if message is None:
+        return None
+    if do_shrink:
+        program, message = shrink(program, seed, message, directory, ms)
+    return message, render(program)
+
+
+def save(seed, message, source, out_dir):
+    os.makedirs(out_dir, exist_ok=True)
+    path = os.path.join(out_dir, f"finding_{seed}.py")
+    with open(path, "w") as f:
+        f.write(f'"""fuzz seed {seed}: {message}"""\n' + source)
+    return path
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--minutes", type=float, default=None, help="run random seeds for this long")
+    parser.add_argument("--seeds", default="0:50", help="a range of seeds, start:stop (default 0:50)")
+    parser.add_argument("--out", default="fuzz_findings", help="where shrunk failing programs go")
+    parser.add_argument("--no-shrink", action="store_true")
+    args = parser.parse_args(argv)
+    os.environ.setdefault("NPSPORE_CACHE_DIR", tempfile.mkdtemp(prefix="npspore-fuzz-cache-"))
+    warnings.simplefilter("ignore")
+    np.seterr(all="ignore")
+    import npspore as ms
+    start, stop = (int(s) for s in args.seeds.split(":"))
+    deadline = time.time() + args.minutes * 60 if args.minutes else None
+    seed, ran, found = start, 0, 0
+    with tempfile.TemporaryDirectory() as directory:
+        sys.path.insert(0, directory)
+        while (deadline is None and seed < stop) or (deadline is not None and time.time() < deadline):
+            try:
+                result = run_seed(seed, directory, ms, not args.no_shrink)
+            except Exception:  # noqa: BLE001 - a bug of the fuzzer itself: report and go on
+                traceback.print_exc()
+                result = None
+            ran += 1
+            if result is not None:
+                found += 1
+                print(f"seed {seed}: {result[0]} -> {save(seed, *result, args.out)}", flush=True)
+            seed += 1
+            if ran % 20 == 0:
+                print(f"{ran} programs, {found} findings (seed {seed})", flush=True)
+    print(f"{ran} programs, {found} findings")
+    return 1 if found else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
