@@ -30,7 +30,7 @@ import numpy as np
 
 from ..core.apply import apply_op
 from ..opdef import op_table
-from . import ir
+from . import inplace, ir, rewrite
 
 _IDENTITY_WHEN_SAME_AVAL = {"reshape", "cast", "broadcast_to"}
 
@@ -41,9 +41,12 @@ def optimize(module: ir.Module) -> ir.Module:
     for function in module.functions.values():
         _propagate_copies(function)
         _Simplifier().block(function.body)
+        rewrite.eliminate_common_subexpressions(module, function)
+        rewrite.rewrite_algebra(function)
     _eliminate_dead_code(module)
     for function in module.functions.values():
         _rows_in_place(function)
+        inplace.update_in_place(function)
         _insert_release_points(function)
     return module
 
@@ -333,6 +336,8 @@ def _release_points(function: ir.Function) -> dict:
     """
     body = function.body
     returned = {id(a) for a in body.results if isinstance(a, ir.Var)}
+    # a buffer written in place lives on under the statement's result
+    returned |= {id(s.args[s.into]) for s in body.stmts if isinstance(s, ir.Apply) and s.into is not None}
     defined = {}
     last_use = {}
     for index, stmt in enumerate(body.stmts):
