@@ -17,6 +17,8 @@ from .jit import *  # noqa: F401,F403
 from .grad import *  # noqa: F401,F403
 from . import common, nn, ops  # noqa: F401,E402
 from .common import dtype  # noqa: F401,E402
+from . import amp, train  # noqa: F401,E402
+from .train import *  # noqa: F401,F403,E402
 from . import dataset  # noqa: F401,E402
 from .missing_names import module_getattr as _module_getattr  # noqa: E402
 

@@ -212,7 +212,7 @@ class Calls:
         return result
 
     def _assign_effect(self, args, frame, node):
-        target, value = args[0], args[1]
+        target, value = self._from_python(args[0]), args[1]  # a Parameter taken from a tuple is captured here
         if not isinstance(target, TensorValue) or not any(tv is target for _, tv in self.captures.values()):
             raise self._error(TypeError("ops.assign expects a Parameter as its first argument"), frame, node)
         value = self._atom(value)

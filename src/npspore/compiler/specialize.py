@@ -468,7 +468,7 @@ class FunctionSpecializer(Calls, ControlFlow):
         return value
 
     def _eval_UnaryOp(self, node, frame):
-        operand = self._eval(node.operand, frame)
+        operand = self._as_value(self._eval(node.operand, frame))  # a Tensor read from a tuple is staged too
         if isinstance(node.op, ast.Not):
             if isinstance(operand, TensorValue):
                 return self._apply("logical_not", (operand,), {})
@@ -498,6 +498,8 @@ class FunctionSpecializer(Calls, ControlFlow):
         result = None
         for op, comparator in zip(node.ops, node.comparators):
             right = self._eval(comparator, frame)
+            if type(op) in _CMP_DUNDER:  # a Tensor read from a tuple is compared at run time, as in _binary
+                left, right = self._as_value(left), self._as_value(right)
             if (isinstance(left, TensorValue) or isinstance(right, TensorValue)) and type(op) in (ast.Is, ast.IsNot) \
                     and (left is None or right is None):
                 value = type(op) is ast.IsNot  # a tensor is never None: ``if bias is not None`` is static
@@ -544,6 +546,11 @@ class FunctionSpecializer(Calls, ControlFlow):
             result = getattr(value, attr)
         except AttributeError as error:
             raise self._error(error, frame, node) from None
+        if isinstance(result, LIBRARY.parameter_type) and result.requires_grad and LIBRARY.is_cell(value):
+            cast_dtype = LIBRARY.cell_parts(value).cast_dtype
+            if cast_dtype is not None:
+                # to_float: a cell's trainable Parameters are read in its compute dtype (master weights stay)
+                return self._cast_floating(self._from_python(result), cast_dtype)
         return self._from_python(result)
 
     def _from_python(self, result):

@@ -3,6 +3,10 @@ from .cell import *  # noqa: F401,F403
 from .container import *  # noqa: F401,F403
 from .layers import *  # noqa: F401,F403
 from .loss import *  # noqa: F401,F403
+from .learning_rate_schedule import *  # noqa: F401,F403
+from .optim import *  # noqa: F401,F403
+from .dynamic_lr import *  # noqa: F401,F403
+from .wrap import *  # noqa: F401,F403
 from .conv import *  # noqa: F401,F403
 from .pooling import *  # noqa: F401,F403
 from .normalization import *  # noqa: F401,F403
@@ -12,10 +16,16 @@ from .rnn_cells import *  # noqa: F401,F403
 from .rnns import *  # noqa: F401,F403
 from .transformer import *  # noqa: F401,F403
 from . import cell, container, layers, loss
+from . import dynamic_lr, learning_rate_schedule, optim, wrap
 from . import activation, conv, normalization, pooling
 from . import embedding, rnn_cells, rnns, transformer
 
+from .metrics import (Metric, Accuracy, Loss, MAE, MSE, Precision, Recall, Fbeta, F1,  # noqa: E402
+                      TopKCategoricalAccuracy, Top1CategoricalAccuracy, Top5CategoricalAccuracy,
+                      ConfusionMatrix, rearrange_inputs, get_metric_fn, names)
+
 __all__ = cell.__all__ + container.__all__ + layers.__all__ + loss.__all__
+__all__ += learning_rate_schedule.__all__ + optim.__all__ + dynamic_lr.__all__ + wrap.__all__
 __all__ += conv.__all__ + pooling.__all__ + normalization.__all__ + activation.__all__
 __all__ += embedding.__all__ + rnn_cells.__all__ + rnns.__all__ + transformer.__all__
 from ..missing_names import module_getattr

@@ -173,6 +173,7 @@ class Cell:
             _auto_prefix=auto_prefix,
             _func_graph_flags={},
             _cast_dtype=None,
+            _casting_params=False,
             _phase="train",
             _param_prefix="",
             _dynamic_shape_inputs=None,
@@ -226,7 +227,12 @@ class Cell:
         """
         if self._forward_pre_hooks:
             cast_inputs = self._run_forward_pre_hooks(cast_inputs)
-        output = self.construct(*self.auto_cast_inputs(cast_inputs), **kwargs)
+        casting = self.__dict__["_casting_params"]
+        self.__dict__["_casting_params"] = self._cast_dtype is not None
+        try:
+            output = self.construct(*self.auto_cast_inputs(cast_inputs), **kwargs)
+        finally:
+            self.__dict__["_casting_params"] = casting
         if self._forward_hooks:
             output = self._run_forward_hooks(cast_inputs, output)
         return output
@@ -259,6 +265,8 @@ class Cell:
         for table in ("_params", "_cells", "_buffers"):
             entries = d.get(table)
             if entries is not None and name in entries:
+                if d.get("_casting_params") and table == "_params" and entries[name].requires_grad:
+                    return self.cast_param(entries[name])  # to_float: the weight in the compute dtype
                 return entries[name]
         raise AttributeError(f"The '{type(self).__name__}' object has no attribute '{name}'.")
 
@@ -1117,8 +1125,10 @@ class Cell:
     def to_float(self, dst_type):
         """Run this Cell and its sub-cells in `dst_type`: floating-point Tensor inputs of each cell are cast.
 
-        Sets the flags ``fp16``/``fp32``/``bf16`` recursively. Parameters keep their dtype; the
-        output dtype follows the ops' type promotion. Repeated calls override each other.
+        Sets the flags ``fp16``/``fp32``/``bf16`` recursively. Inside ``construct`` the cell's trainable
+        floating Parameters read as `dst_type` casts, while the Parameters themselves keep their dtype
+        (float32 master weights); non-trainable state (such as BatchNorm's moving statistics) is read
+        as is. Repeated calls override each other.
 
         Args:
             dst_type (mindspore.dtype): ``float16``, ``float32`` or ``bfloat16``.

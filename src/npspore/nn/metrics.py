@@ -1,0 +1,3 @@
+"""``mindspore.nn.metrics``: the metrics of :mod:`npspore.train.metrics` under their older import path."""
+from ..train.metrics import *  # noqa: F401,F403
+from ..train.metrics import __all__  # noqa: F401

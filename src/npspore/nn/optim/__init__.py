@@ -1,0 +1,9 @@
+"""Optimizers, as ``mindspore.nn.optim``: the ``Optimizer`` base class and the update rules built on it."""
+from .optimizer import Optimizer
+from .momentum import Momentum
+from .sgd import SGD
+from .adam import Adam, AdamWeightDecay
+from .rmsprop import RMSProp
+from .ada_grad import Adagrad
+
+__all__ = ["Optimizer", "Momentum", "SGD", "Adam", "AdamWeightDecay", "RMSProp", "Adagrad"]

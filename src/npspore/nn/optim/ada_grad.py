@@ -1,0 +1,58 @@
+"""``nn.Adagrad``: the adaptive-subgradient optimizer."""
+from __future__ import annotations
+
+from npspore import ops
+from npspore.nn.optim.optimizer import Optimizer
+from npspore.nn.validation import check_bool, check_float
+
+__all__ = ["Adagrad"]
+
+
+def apply_adagrad(param, accum, lr, gradient, update_slots):
+    """``ApplyAdagrad``: ``accum += g * g`` (if `update_slots`); ``param -= lr * g / sqrt(accum)``. Returns True."""
+    if update_slots:
+        new_accum = accum + gradient * gradient
+        ops.assign(accum, new_accum)
+    else:
+        new_accum = accum
+    ops.assign(param, param - lr * gradient / ops.sqrt(new_accum))
+    return True
+
+
+class Adagrad(Optimizer):
+    """Adagrad: each Parameter's step is divided by the root of its accumulated squared gradients
+    (the state ``accum.<name>``, filled with `accum` at first).
+
+    Args:
+        params (Union[list[Parameter], list[dict]]): as :class:`Optimizer` ``parameters``.
+        accum (float): the initial accumulator value, >= 0. Default: ``0.1``.
+        learning_rate (Union[float, int, Tensor, Iterable, LearningRateSchedule]): Default: ``0.001``.
+        update_slots (bool): whether the accumulator is updated. Default: ``True``.
+        loss_scale (float): Default: ``1.0``.
+        weight_decay (Union[float, int, Cell]): Default: ``0.0``.
+
+    Inputs:
+        - **grads** (tuple[Tensor]) - one per Parameter.
+
+    Outputs:
+        tuple[bool], ``True`` per Parameter.
+
+    Raises:
+        TypeError: If `accum` is not a float or `update_slots` not a bool.
+        ValueError: If `accum` < 0.
+    """
+
+    def __init__(self, params, accum=0.1, learning_rate=0.001, update_slots=True, loss_scale=1.0, weight_decay=0.0):
+        super().__init__(learning_rate, params, weight_decay, loss_scale)
+        check_float(accum, "accum", self.cls_name)
+        self.update_slots = check_bool(update_slots, "update_slots", self.cls_name)
+        self.accum = self.parameters.clone(prefix="accum", init=accum)
+
+    def construct(self, grads):
+        grads = self.preprocess_gradients(grads)
+        lr = self.get_lr()
+        self.increase_global_step()
+        success = ()
+        for lr_i, param, accum, grad in zip(self.lr_per_parameter(lr), self.parameters, self.accum, grads):
+            success += (apply_adagrad(param, accum, lr_i, grad, self.update_slots),)
+        return success

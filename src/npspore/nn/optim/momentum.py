@@ -1,0 +1,73 @@
+"""``nn.Momentum``: SGD with momentum, MindSpore's ``ApplyMomentum`` update."""
+from __future__ import annotations
+
+from npspore import ops
+from npspore.common import dtype as mstype
+from npspore.common.parameter import Parameter
+from npspore.common.tensor import Tensor
+from npspore.nn.optim.optimizer import Optimizer
+from npspore.nn.validation import check_bool, check_number_range
+
+__all__ = ["Momentum"]
+
+
+def apply_momentum(param, moment, lr, gradient, momentum, use_nesterov):
+    """``ApplyMomentum``: ``moment = moment * momentum + gradient``; ``param -= lr * moment``, or with
+    Nesterov ``param -= gradient * lr + moment * momentum * lr``. Returns True."""
+    accum = moment * momentum + gradient
+    ops.assign(moment, accum)
+    if use_nesterov:
+        ops.assign(param, param - (gradient * lr + accum * momentum * lr))
+    else:
+        ops.assign(param, param - lr * accum)
+    return True
+
+
+class Momentum(Optimizer):
+    """Stochastic gradient descent with momentum.
+
+    For each Parameter ``p`` with gradient ``g`` (after weight decay and loss-scale division) and
+    its state ``moments.<name>`` (``v``, zeros at first):
+
+    .. math::
+        v = momentum * v + g, \\quad p = p - lr * v
+        \\quad (\\text{Nesterov: } p = p - (g * lr + v * momentum * lr))
+
+    Args:
+        params (Union[list[Parameter], list[dict]]): as :class:`Optimizer` ``parameters``.
+        learning_rate (Union[float, int, Tensor, Iterable, LearningRateSchedule]): as :class:`Optimizer`.
+        momentum (float): the momentum, >= 0.
+        weight_decay (Union[float, int, Cell]): Default: ``0.0``.
+        loss_scale (float): Default: ``1.0``.
+        use_nesterov (bool): Default: ``False``.
+
+    Inputs:
+        - **gradients** (tuple[Tensor]) - one per Parameter, in the order of `params`.
+
+    Outputs:
+        tuple[bool], ``True`` per Parameter.
+
+    Raises:
+        TypeError: If `momentum` is not a float or `use_nesterov` not a bool (and as :class:`Optimizer`).
+        ValueError: If `momentum` < 0 (and as :class:`Optimizer`).
+    """
+
+    def __init__(self, params, learning_rate, momentum, weight_decay=0.0, loss_scale=1.0, use_nesterov=False):
+        super().__init__(learning_rate, params, weight_decay, loss_scale)
+        if not isinstance(momentum, float):
+            raise TypeError(f"For 'Momentum', the type of 'momentum' must be float, but got "
+                            f"'{type(momentum).__name__}'.")
+        check_number_range(momentum, "momentum", self.cls_name)
+        self.momentum = Parameter(Tensor(momentum, mstype.float32), name="momentum")
+        self.params = self.parameters
+        self.use_nesterov = check_bool(use_nesterov, "use_nesterov", self.cls_name)
+        self.moments = self.params.clone(prefix="moments", init="zeros")
+
+    def construct(self, gradients):
+        gradients = self.preprocess_gradients(gradients)
+        lr = self.get_lr()
+        self.increase_global_step()
+        success = ()
+        for lr_i, gradient, param, moment in zip(self.lr_per_parameter(lr), gradients, self.params, self.moments):
+            success += (apply_momentum(param, moment, lr_i, gradient, self.momentum, self.use_nesterov),)
+        return success

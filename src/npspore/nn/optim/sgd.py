@@ -1,0 +1,94 @@
+"""``nn.SGD``: stochastic gradient descent with optional momentum, dampening and Nesterov momentum."""
+from __future__ import annotations
+
+from npspore import ops
+from npspore.common import dtype as mstype
+from npspore.common.parameter import Parameter
+from npspore.common.tensor import Tensor
+from npspore.nn.optim.optimizer import Optimizer
+from npspore.nn.validation import check_bool, check_number_range
+
+__all__ = ["SGD"]
+
+
+def apply_sgd(param, gradient, lr, accum, momentum, stat, dampening, nesterov, use_momentum):
+    """MindSpore's ``SGD`` primitive: with momentum, ``accum`` is the gradient at the first step (while
+    ``stat`` is 1) and ``accum * momentum + (1 - dampening) * gradient`` afterwards; the step is
+    ``accum`` (Nesterov: ``gradient + accum * momentum``), else the gradient. Returns True."""
+    step = gradient
+    if use_momentum:
+        new_accum = ops.where(stat > 0, gradient, accum * momentum + (1 - dampening) * gradient)
+        ops.assign(accum, new_accum)
+        ops.assign(stat, ops.zeros_like(stat))
+        step = gradient + new_accum * momentum if nesterov else new_accum
+    ops.assign(param, param - lr * step)
+    return True
+
+
+class SGD(Optimizer):
+    """Stochastic gradient descent, optionally with momentum.
+
+    With ``momentum > 0`` each Parameter has the state ``accum.<name>`` (the velocity ``v``);
+    ``stat.<name>`` (ones at first) marks the first step, where ``v`` is the gradient ``g`` itself:
+
+    .. math::
+        v = momentum * v + (1 - dampening) * g, \\quad
+        p = p - lr * v \\quad (\\text{Nesterov: } p = p - lr * (g + momentum * v))
+
+    Args:
+        params (Union[list[Parameter], list[dict]]): as :class:`Optimizer` ``parameters``.
+        learning_rate (Union[float, int, Tensor, Iterable, LearningRateSchedule]): Default: ``0.1``.
+        momentum (float): >= 0. Default: ``0.0``.
+        dampening (float): >= 0. Default: ``0.0``.
+        weight_decay (Union[float, int]): Default: ``0.0``.
+        nesterov (bool): needs ``momentum > 0`` and ``dampening == 0``. Default: ``False``.
+        loss_scale (float): Default: ``1.0``.
+
+    Inputs:
+        - **gradients** (tuple[Tensor]) - one per Parameter.
+
+    Outputs:
+        tuple[bool], ``True`` per Parameter.
+
+    Raises:
+        TypeError: If `momentum`, `dampening` is not a float, `nesterov` not a bool, or
+            `weight_decay` is a Cell.
+        ValueError: If `momentum` or `dampening` < 0, or `nesterov` without momentum or with dampening.
+    """
+
+    def __init__(self, params, learning_rate=0.1, momentum=0.0, dampening=0.0, weight_decay=0.0, nesterov=False,
+                 loss_scale=1.0):
+        super().__init__(learning_rate, params, weight_decay, loss_scale)
+        momentum = float(momentum) if isinstance(momentum, int) and not isinstance(momentum, bool) else momentum
+        if not isinstance(momentum, float):
+            raise TypeError(f"For 'SGD', the argument 'momentum' must be float type, but got {type(momentum)}.")
+        if momentum < 0.0:
+            raise ValueError(f"For 'SGD', the argument 'momentum' must be at least 0.0, but got {momentum}.")
+        dampening = float(dampening) if isinstance(dampening, int) and not isinstance(dampening, bool) else dampening
+        if not isinstance(dampening, float):
+            raise TypeError(f"For 'SGD', the argument 'dampening' must be float type, but got {type(dampening)}.")
+        check_number_range(dampening, "dampening", self.cls_name)
+        check_bool(nesterov, "nesterov", self.cls_name)
+        if nesterov and (momentum <= 0.0 or dampening != 0.0):
+            raise ValueError(f"For 'SGD', if 'nesterov' is true, 'momentum' must be > 0.0 and 'dampening' must "
+                             f"equal to 0.0, but got 'momentum' {momentum}, 'dampening' {dampening}.")
+        if self.dynamic_weight_decay:
+            raise TypeError("For 'SGD', dynamic weight decay is currently not supported, the argument "
+                            "'weight_decay' or 'weight_decay' set in grouped 'params' must be float or int type.")
+        self.dampening = dampening
+        self.nesterov = nesterov
+        self.use_momentum = momentum > 0.0
+        self.momentum = Parameter(Tensor(momentum, mstype.float32), name="momentum")
+        self.accum = self.parameters.clone(prefix="accum", init="zeros")
+        self.stat = self.parameters.clone(prefix="stat", init="ones")
+
+    def construct(self, gradients):
+        gradients = self.preprocess_gradients(gradients)
+        lr = self.get_lr()
+        self.increase_global_step()
+        success = ()
+        for lr_i, gradient, param, accum, stat in zip(self.lr_per_parameter(lr), gradients, self.parameters,
+                                                      self.accum, self.stat):
+            success += (apply_sgd(param, gradient, lr_i, accum, self.momentum, stat, self.dampening, self.nesterov,
+                                  self.use_momentum),)
+        return success

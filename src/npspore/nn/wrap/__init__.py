@@ -1,0 +1,7 @@
+"""Wrapper cells for training, as ``mindspore.nn.wrap``: loss and evaluation wrappers, one-step
+training cells and loss scaling."""
+from .cell_wrapper import *  # noqa: F401,F403
+from .loss_scale import *  # noqa: F401,F403
+from . import cell_wrapper, loss_scale
+
+__all__ = cell_wrapper.__all__ + loss_scale.__all__

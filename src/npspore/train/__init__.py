@@ -1,0 +1,15 @@
+"""Training workflow, as in ``mindspore.train``: ``Model``, callbacks, metrics, checkpoints, loss scale managers.
+
+Every public name here is also at the top level (``ms.Model``, ``ms.LossMonitor``, ``ms.save_checkpoint`` ...).
+"""
+from .callback import *  # noqa: F401,F403
+from .metrics import *  # noqa: F401,F403
+from .model import *  # noqa: F401,F403
+from .serialization import *  # noqa: F401,F403
+from .loss_scale_manager import *  # noqa: F401,F403
+from .. import amp  # noqa: F401
+from ..amp import build_train_network  # noqa: F401
+from . import callback, loss_scale_manager, metrics, model, serialization
+
+__all__ = (callback.__all__ + metrics.__all__ + model.__all__ + serialization.__all__ + loss_scale_manager.__all__
+           + ["build_train_network"])

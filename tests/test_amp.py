@@ -1,0 +1,133 @@
+"""npspore.amp: precision levels, build_train_network through Model, loss scalers and managers.
+
+Scaler and manager sequences were observed on MindSpore 2.10 CPU.
+"""
+import numpy as np
+import pytest
+
+import npspore as ms
+import npspore.dataset as ds
+from npspore import amp, nn
+from npspore.train import Model
+
+X = np.linspace(-1, 1, 24, dtype=np.float32).reshape(12, 2)
+Y = (X.sum(1) > 0).astype(np.int32)
+
+
+def _mlp():
+    return nn.SequentialCell([nn.Dense(2, 3, weight_init="ones", bias_init="zeros"), nn.ReLU(),
+                              nn.Dense(3, 2, weight_init="ones", bias_init="zeros")])
+
+
+def _data():
+    return ds.NumpySlicesDataset((X, Y), column_names=["x", "y"], shuffle=False).batch(4)
+
+
+def test_to_float_computes_in_float16_with_float32_master_weights():
+    net = _mlp()
+    net.to_float(ms.float16)
+    out = net(ms.Tensor(X))
+    assert out.dtype == ms.float16 and net[0].weight.dtype == ms.float32
+    # MindSpore 2.10 gives Float16 for a to_float(float16) Dense too; the values are float16 arithmetic
+    hidden = np.maximum(X.astype(np.float16) @ np.ones((2, 3), np.float16), 0)
+    np.testing.assert_array_equal(out.asnumpy(), hidden @ np.ones((3, 2), np.float16))
+
+
+@pytest.mark.parametrize("level, inner", [("O1", ms.float32), ("O2", ms.float16), ("O3", ms.float16)])
+def test_levels_cast_outputs_back_to_float32(level, inner):
+    net = _mlp()
+    wrapped = amp.auto_mixed_precision(net, level)
+    assert wrapped(ms.Tensor(X)).dtype == ms.float32
+    assert wrapped._amp_level == level
+    # O1 casts each white-listed Dense back to float32; O2/O3 run the whole network in float16
+    assert net(ms.Tensor(X)).dtype == inner
+    assert all(p.dtype == ms.float32 for p in net.trainable_params())
+    assert [p.name for p in wrapped.trainable_params()] == ["0.weight", "0.bias", "2.weight", "2.bias"]
+
+
+def test_o0_and_bad_levels():
+    net = _mlp()
+    assert amp.auto_mixed_precision(net, "O0") is net
+    with pytest.raises(ValueError, match="not supported"):
+        amp.auto_mixed_precision(net, "O4")
+    with pytest.raises(TypeError, match="Cell"):
+        amp.auto_mixed_precision(lambda x: x, "O2")
+    with pytest.raises(ValueError, match="Unsupported arg"):
+        amp.build_train_network(net, nn.SGD(net.trainable_params()), level="O2", cast_model=ms.float16)
+
+
+@pytest.mark.parametrize("level, cell", [("O0", "TrainOneStepCell"), ("O2", "TrainOneStepWithLossScaleCell"),
+                                         ("O3", "TrainOneStepCell")])
+def test_model_trains_at_each_level(level, cell):
+    net = nn.Dense(2, 2, weight_init="zeros", bias_init="zeros")
+    loss = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
+    manager = amp.DynamicLossScaleManager(2 ** 10, 2, 50) if level == "O2" else None
+    kwargs = {"loss_scale_manager": manager} if manager else {}
+    model = Model(net, loss, nn.SGD(net.trainable_params(), learning_rate=0.5), metrics={"accuracy"},
+                  amp_level=level, **kwargs)
+    assert type(model.train_network).__name__ == cell
+    model.train(2, _data())
+    assert net.weight.dtype == ms.float32
+    assert model.eval(_data()) == {"accuracy": 1.0}
+    expected = ms.float32 if level == "O0" else ms.float16
+    assert model.predict(ms.Tensor(X)).dtype == expected
+
+
+def test_dynamic_loss_scaler_sequence_and_scaling():
+    scaler = amp.DynamicLossScaler(1024, 2, 3)
+    seen = []
+    for finite in [True, True, True, False, True, True, True]:
+        assert scaler.adjust(ms.Tensor(finite)) is True
+        seen.append((float(scaler.scale_value.asnumpy()), int(scaler.counter.asnumpy())))
+    assert seen == [(1024.0, 1), (1024.0, 2), (2048.0, 0), (1024.0, 0), (1024.0, 1), (1024.0, 2), (2048.0, 0)]
+    grads = (ms.Tensor(np.array([1.5, 2], np.float16)), ms.Tensor(np.array([3.0], np.float32)))
+    scaled = scaler.scale(grads)
+    assert [g.dtype for g in scaled] == [ms.float16, ms.float32]
+    np.testing.assert_array_equal(scaled[0].asnumpy(), np.array([3072, 4096], np.float16))
+    np.testing.assert_array_equal(scaler.unscale(grads)[1].asnumpy(), np.array([1.46484375e-03], np.float32))
+    static = amp.StaticLossScaler(8)
+    assert float(static.scale(ms.Tensor(np.float32(0.5))).asnumpy()) == 4.0 and static.adjust(True) is False
+    with pytest.raises(ValueError, match="scale_value"):
+        amp.StaticLossScaler(0.5)
+
+
+def test_all_finite_and_managers():
+    assert bool(amp.all_finite((ms.Tensor(np.ones(2, np.float16)), ms.Tensor(np.zeros(1))))) is True
+    assert bool(amp.all_finite([ms.Tensor(np.array([np.inf], np.float32))])) is False
+    manager = amp.DynamicLossScaleManager(16, 2, 2)
+    scales = []
+    for overflow in [False, False, True, False, False, False]:
+        manager.update_loss_scale(overflow)
+        scales.append(manager.get_loss_scale())
+    assert scales == [16, 32, 16.0, 16.0, 32.0, 32.0]
+    fixed = amp.FixedLossScaleManager(128.0, drop_overflow_update=False)
+    assert fixed.get_update_cell() is None and fixed.get_loss_scale() == 128.0
+    assert type(amp.FixedLossScaleManager().get_update_cell()).__name__ == "FixedLossScaleUpdateCell"
+    assert [c.__name__ for c in amp.get_black_list()] == [
+        name for name in ("BatchNorm1d", "BatchNorm2d", "BatchNorm3d", "LayerNorm") if hasattr(nn, name)]
+
+
+def test_compiled_training_kernel_shows_the_float16_casts():
+    from npspore.jit import cell_kernel_source
+
+    net = _mlp()
+    loss = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
+    train = amp.build_train_network(net, nn.Momentum(net.trainable_params(), 0.1, 0.9), loss, level="O3")
+    x, y = ms.Tensor(X[:4]), ms.Tensor(Y[:4])
+    train(x, y)
+    source = cell_kernel_source(train, x, y)
+    assert "cast = np.asarray(weight, dtype=np.float16)" in source  # the float32 master weight, cast for use
+    assert "cast = np.asarray(data, dtype=np.float16)" in source  # the input
+    assert "cast_1 = np.asarray(add_1, dtype=np.float32)" in source  # the output, back for the loss
+    assert net[0].weight.dtype == ms.float32
+
+
+def test_dynamic_loss_scaler_page_example():
+    # mindspore.amp.DynamicLossScaler's example; MindSpore 2.10 prints True, False and 512.0
+    scaler = amp.DynamicLossScaler(scale_value=2 ** 10, scale_factor=2, scale_window=1)
+    grads = (ms.Tensor(np.array([np.nan, 1.0]), ms.float16), ms.Tensor(np.array([0.2]), ms.float16))
+    unscaled = scaler.unscale(grads)
+    finite = amp.all_finite(unscaled)
+    assert scaler.adjust(finite) is True and bool(finite) is False
+    assert float(scaler.scale_value.asnumpy()) == 512.0
+    np.testing.assert_array_equal(unscaled[1].asnumpy(), np.array([1.9526e-04], np.float16))

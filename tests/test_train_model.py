@@ -1,0 +1,232 @@
+"""Model.train/eval/fit/predict and the callbacks, on a self-updating least-squares training cell.
+
+Line formats are MindSpore 2.10's (observed on CPU): ``epoch: 1 step: 1, loss is 0.6931471824645996``,
+``Train epoch time: 359.703 ms, per step time: 119.901 ms``, ``Eval result: epoch 1, metrics: {...}``.
+"""
+import io
+import os
+import re
+
+import numpy as np
+import pytest
+
+import npspore as ms
+from npspore import nn, ops
+from npspore.train import (CheckpointConfig, EarlyStopping, History, LambdaCallback, LossMonitor, MAE, Model,
+                           ModelCheckpoint, ProgressBar, ReduceLROnPlateau, TimeMonitor)
+from npspore.train.callback.callback import InternalCallbackParam, RunContext
+from train_helpers import ArrayDataset, LinearRegressionStep, regression_data, regression_losses
+
+X, Y = regression_data()
+LOSSES = regression_losses(epochs=2)
+
+
+class RegressionEval(nn.Cell):
+    """(loss, prediction, label) of the training cell's current weights."""
+
+    def __init__(self, step):
+        super().__init__()
+        self.step = step
+
+    def construct(self, x, y):
+        prediction = ops.matmul(x, self.step.w)
+        return ops.mean((prediction - y) ** 2), prediction, y
+
+
+def _lines(capsys):
+    return capsys.readouterr().out.splitlines()
+
+
+def test_loss_monitor_prints_mindspores_lines(capsys):
+    Model(LinearRegressionStep()).train(2, ArrayDataset(X, Y), callbacks=LossMonitor())
+    expected = [f"epoch: {1 + i // 3} step: {1 + i % 3}, loss is {loss}" for i, loss in enumerate(LOSSES)]
+    assert _lines(capsys) == expected
+
+
+def test_loss_monitor_every_second_step_and_time_monitor(capsys):
+    Model(LinearRegressionStep()).train(2, ArrayDataset(X, Y), callbacks=[LossMonitor(2), TimeMonitor()])
+    lines = _lines(capsys)
+    assert [line for line in lines if line.startswith("epoch")] == [
+        f"epoch: 1 step: 2, loss is {LOSSES[1]}", f"epoch: 2 step: 1, loss is {LOSSES[3]}",
+        f"epoch: 2 step: 3, loss is {LOSSES[5]}"]
+    timing = [line for line in lines if not line.startswith("epoch")]
+    assert len(timing) == 2
+    assert all(re.fullmatch(r"Train epoch time: \d+\.\d{3} ms, per step time: \d+\.\d{3} ms", line) for line in timing)
+
+
+def test_history_and_lambda_callback_see_the_run_parameters():
+    history, seen = History(), []
+
+    def on_step_end(run_context):
+        params = run_context.original_args()
+        seen.append((params.cur_epoch_num, params.cur_step_num, params.batch_num, params.epoch_num, params.mode,
+                     float(params.net_outputs.asnumpy())))
+
+    Model(LinearRegressionStep()).train(2, ArrayDataset(X, Y), callbacks=[history, LambdaCallback(
+        on_train_step_end=on_step_end)])
+    assert seen == [(1 + i // 3, i + 1, 3, 2, "train", loss) for i, loss in enumerate(LOSSES)]
+    assert history.epoch == {"epoch": [1, 2]}
+    assert [float(v) for v in history.history["net_output"]] == [LOSSES[2], LOSSES[5]]
+
+
+def test_request_stop_ends_training_after_the_step():
+    steps = []
+
+    def stop_at_second(run_context):
+        steps.append(run_context.original_args().cur_step_num)
+        if len(steps) == 2:
+            run_context.request_stop()
+
+    Model(LinearRegressionStep()).train(3, ArrayDataset(X, Y), callbacks=LambdaCallback(on_train_step_end=stop_at_second))
+    assert steps == [1, 2]
+
+
+def test_custom_callback_hook_order():
+    calls = []
+
+    class Recorder(ms.train.Callback):
+        def on_train_begin(self, run_context):
+            calls.append("begin")
+
+        def on_train_epoch_begin(self, run_context):
+            calls.append("epoch_begin")
+
+        def step_end(self, run_context):  # old-style hook, called by on_train_step_end
+            calls.append("step")
+
+        def on_train_epoch_end(self, run_context):
+            calls.append("epoch_end")
+
+        def on_train_end(self, run_context):
+            calls.append("end")
+
+    Model(LinearRegressionStep()).train(1, ArrayDataset(X, Y), callbacks=[Recorder()])
+    assert calls == ["begin", "epoch_begin", "step", "step", "step", "epoch_end", "end"]
+
+
+def test_eval_fit_and_predict(capsys):
+    step = LinearRegressionStep()
+    model = Model(step, eval_network=RegressionEval(step), metrics={"mae": MAE()}, eval_indexes=[0, 1, 2])
+    model.fit(2, ArrayDataset(X, Y), ArrayDataset(X, Y), callbacks=[LossMonitor(3)])
+    weights = step.w.asnumpy()
+    mae = np.abs(Y - X @ weights).sum() / len(X)
+    lines = _lines(capsys)
+    assert lines[0] == f"epoch: 1 step: 3, loss is {LOSSES[2]}"
+    assert lines[1].startswith("Eval result: epoch 1, metrics: {'mae': ")
+    assert lines[3] == f"Eval result: epoch 2, metrics: {{'mae': {model.eval(ArrayDataset(X, Y))['mae']}}}"
+    np.testing.assert_allclose(model.eval(ArrayDataset(X, Y))["mae"], mae, rtol=1e-6)
+    net = nn.Dense(2, 1, weight_init="ones", bias_init="zeros")
+    np.testing.assert_allclose(Model(net).predict(ms.Tensor(X)).asnumpy(), X.sum(1, keepdims=True), rtol=1e-6)
+
+
+def test_early_stopping_and_reduce_lr_follow_the_monitored_value(capsys):
+    params = InternalCallbackParam(cur_epoch_num=0, net_outputs=None, train_network=nn.Dense(1, 1))
+    params.optimizer = type("Optimizer", (), {})()
+    params.optimizer.learning_rate = ms.Parameter(ms.Tensor(np.float32(0.1)), name="learning_rate")
+    run_context = RunContext(params)
+    early = EarlyStopping(monitor="eval_loss", patience=2, verbose=True)
+    reduce = ReduceLROnPlateau(monitor="eval_loss", patience=1, factor=0.5, verbose=True)
+    for callback in (early, reduce):
+        callback.on_train_begin(run_context)
+    for epoch, value in enumerate([1.0, 0.5, 0.6, 0.55, 0.7], start=1):
+        params.cur_epoch_num = epoch
+        params.eval_results = {"eval_loss": value}
+        reduce.on_train_epoch_end(run_context)
+        early.on_train_epoch_end(run_context)
+        if run_context.get_stop_requested():
+            break
+    early.on_train_end(run_context)
+    assert epoch == 4 and early.stopped_epoch == 4 and early.best == 0.5
+    assert float(params.optimizer.learning_rate.asnumpy()) == pytest.approx(0.025)
+    assert _lines(capsys) == ["Epoch 00003: ReduceLROnPlateau reducing learning rate to 0.05.",
+                              "Epoch 00004: ReduceLROnPlateau reducing learning rate to 0.025.",
+                              "Epoch 00004: early stopping"]
+
+
+def test_model_checkpoint_names_keeps_and_appends(tmp_path):
+    step = LinearRegressionStep()
+    config = CheckpointConfig(save_checkpoint_steps=2, keep_checkpoint_max=2, append_info=["epoch_num", "step_num"])
+    checkpoint = ModelCheckpoint(prefix="lsq", directory=str(tmp_path), config=config)
+    Model(step).train(2, ArrayDataset(X, Y), callbacks=[checkpoint])
+    assert sorted(os.listdir(tmp_path)) == ["lsq-2_1.ckpt", "lsq-2_3.ckpt"]
+    assert checkpoint.latest_ckpt_file_name == str(tmp_path / "lsq-2_3.ckpt")
+    saved = ms.load_checkpoint(str(tmp_path / "lsq-2_3.ckpt"))
+    np.testing.assert_array_equal(saved["w"].asnumpy(), step.w.asnumpy())
+    assert (int(saved["epoch_num"].asnumpy()), int(saved["step_num"].asnumpy())) == (2, 6)
+    again = ModelCheckpoint(prefix="lsq", directory=str(tmp_path))
+    Model(LinearRegressionStep()).train(1, ArrayDataset(X, Y), callbacks=[again])
+    assert os.path.basename(again.latest_ckpt_file_name) == "lsq_1-1_3.ckpt"
+
+
+def test_progress_bar_plain_lines_and_terminal_redraws():
+    plain = io.StringIO()
+    Model(LinearRegressionStep()).train(1, ArrayDataset(X, Y), callbacks=ProgressBar(file=plain))
+    lines = plain.getvalue().splitlines()
+    assert [line.split(" steps/s")[0].rsplit(" ", 1)[0] for line in lines] == [
+        "epoch 1/1 step 1/3 (33%)", "epoch 1/1 step 2/3 (66%)", "epoch 1/1 step 3/3 (100%)"]
+    assert lines[-1].endswith(f"loss {LOSSES[2]:.4f}")
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    terminal = Terminal()
+    Model(LinearRegressionStep()).train(1, ArrayDataset(X, Y), callbacks=ProgressBar(file=terminal))
+    text = terminal.getvalue()
+    assert text.startswith("\repoch 1/1 step 1/3") and text.endswith("\n") and text.count("\n") == 1
+
+
+def test_bad_arguments():
+    model = Model(LinearRegressionStep())
+    with pytest.raises(ValueError, match="epoch"):
+        model.train(0, ArrayDataset(X, Y))
+    with pytest.raises(TypeError, match="Callback"):
+        model.train(1, ArrayDataset(X, Y), callbacks=[print])
+    with pytest.raises(TypeError, match="create_tuple_iterator"):
+        model.train(1, [(X, Y)])
+    with pytest.raises(ValueError, match="metrics"):
+        model.eval(ArrayDataset(X, Y))
+    with pytest.raises(ValueError, match="eval_network"):
+        Model(nn.Dense(2, 1), metrics={"mae"})
+    with pytest.raises(ValueError, match="optimizer"):
+        Model(nn.Dense(2, 1), amp_level="O2")
+    with pytest.raises(ValueError, match="per_print_times"):
+        LossMonitor(-1)
+    with pytest.raises(ValueError, match="can't be all None or 0"):
+        CheckpointConfig(save_checkpoint_steps=0, keep_checkpoint_max=0)
+    with pytest.raises(ValueError, match="prefix"):
+        ModelCheckpoint(prefix="a/b")
+
+
+def test_printed_lines_and_values_match_mindspore_on_a_small_classifier(capsys):
+    # The same program on MindSpore 2.10 CPU printed these lines (the losses to float32 rounding).
+    import npspore.dataset as ds
+
+    x = np.linspace(-1, 1, 24, dtype=np.float32).reshape(12, 2)
+    y = (x.sum(1) > 0).astype(np.int32)
+    data = ds.NumpySlicesDataset((x, y), column_names=["x", "y"], shuffle=False).batch(4)
+    net = nn.Dense(2, 2, weight_init="zeros", bias_init="zeros")
+    loss = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
+    model = Model(net, loss, nn.SGD(net.trainable_params(), learning_rate=0.5), metrics={"accuracy"})
+    model.train(2, data, callbacks=[LossMonitor()])
+    print(model.eval(data))
+    model.fit(1, data, data, callbacks=[LossMonitor(2)])
+    mindspore_lines = [
+        "epoch: 1 step: 1, loss is 0.6931471824645996", "epoch: 1 step: 2, loss is 0.6659643650054932",
+        "epoch: 1 step: 3, loss is 0.5938193798065186", "epoch: 2 step: 1, loss is 0.33555740118026733",
+        "epoch: 2 step: 2, loss is 0.555056095123291", "epoch: 2 step: 3, loss is 0.27395716309547424",
+        "{'accuracy': 1.0}", "epoch: 1 step: 2, loss is 0.5054395794868469",
+        "Eval result: epoch 1, metrics: {'accuracy': 1.0}"]
+    lines = _lines(capsys)
+    assert len(lines) == len(mindspore_lines)
+    for line, expected in zip(lines, mindspore_lines):
+        head, _, value = expected.partition("loss is ")
+        assert line.startswith(head)
+        if value:
+            assert float(line.partition("loss is ")[2]) == pytest.approx(float(value), rel=1e-5)
+        else:
+            assert line == expected
+    np.testing.assert_allclose(model.predict(ms.Tensor(x[:2])).asnumpy(),
+                               [[1.3224254, -1.3224252], [1.0754943, -1.0754942]], rtol=1e-5)
+    info = model.train_network.cache_info()  # the training step compiled (or loaded) once, then reused
+    assert (info["entries"], info["compiles"] + info["disk_loads"], info["hits"]) == (1, 1, 8)
