@@ -86,17 +86,17 @@ def test_sum_of_a_product_is_a_dot_and_the_sum_of_a_sum_splits():
     x, y = p.params
     module = p.module(p.total(p.op("add", p.op("mul", x, y), p.op("mul", x, x))))
     optimized = optimize(module)
-    assert sorted(ops_of(optimized)) == ["add", "dot", "dot", "reshape", "reshape", "reshape"]
+    assert sorted(ops_of(optimized)) == ["add", "dot", "dot", "reshape", "reshape"]   # x flattened once
     close_results(module, optimized, rand(2, 3), rand(2, 3, seed=1))
 
 
 def test_mean_of_a_square_is_a_scaled_dot():
-    p = Prog(r=(5,))
+    p = Prog(r=(80,))
     (r,) = p.params
     module = p.module(p.op("mean", p.op("pow", r, 2), axis=None, keepdims=False))
     optimized = optimize(module)
-    assert ops_of(optimized) == ["dot", "mul"]
-    close_results(module, optimized, rand(5))
+    assert ops_of(optimized) == ["dot", "div"]
+    close_results(module, optimized, rand(80))
 
 
 def test_negation_folds_into_a_subtraction():

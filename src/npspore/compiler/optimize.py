@@ -30,7 +30,7 @@ import numpy as np
 
 from ..core.apply import apply_op
 from ..opdef import op_table
-from . import inplace, ir, rewrite
+from . import inplace, ir, loops, rewrite
 
 _IDENTITY_WHEN_SAME_AVAL = {"reshape", "cast", "broadcast_to"}
 
@@ -43,6 +43,8 @@ def optimize(module: ir.Module) -> ir.Module:
         _Simplifier().block(function.body)
         rewrite.eliminate_common_subexpressions(module, function)
         rewrite.rewrite_algebra(function)
+        loops.batch_loop_products(function)
+        rewrite.eliminate_common_subexpressions(module, function)   # the stacked operands' views
     _eliminate_dead_code(module)
     for function in module.functions.values():
         _rows_in_place(function)

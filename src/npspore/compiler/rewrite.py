@@ -5,7 +5,7 @@
   adjoint of ``sin(x) * cos(x)`` reads the forward's ``sin`` and ``cos`` instead of recomputing
   them); a Parameter assignment, or a call of a function that assigns, forgets what is known;
 * reductions to dot products: ``sum(a * b)`` over whole arrays of the same shape is ``dot(a, b)``
-  (flattened first when not 1-D), ``mean(r ** 2)`` is ``dot(r, r) * (1 / n)``, and ``sum(p + q)``
+  (flattened first when not 1-D), ``mean(r ** 2)`` is ``dot(r, r) / n``, and ``sum(p + q)``
   is ``sum(p) + sum(q)`` so each half can become a dot (no full-size temporaries);
 * negation folding: ``(-a) * b`` is ``-(a * b)`` and ``x + (-y)`` is ``x - y`` (one pass fewer);
 * the ReLU mask ``x > 0`` is read from the ReLU's output (``relu(x) > 0`` is the same mask), so the
@@ -100,7 +100,7 @@ def all_blocks(block: ir.Block):
             yield from all_blocks(inner)
 
 
-class _Namer:
+class Namer:
     """Fresh variable names unique in one function (``t_<n>``)."""
 
     def __init__(self, function: ir.Function):
@@ -134,12 +134,20 @@ def _float(var) -> bool:
     return isinstance(var, ir.Var) and var.aval.dtype.kind == "f" and None not in var.aval.shape
 
 
+# a mean of fewer squares keeps np.mean's summation order (tiny losses print as NumPy's mean does)
+DOT_MIN_ELEMENTS = 64
+
+
+def _large(var) -> bool:
+    return _float(var) and int(np.prod(var.aval.shape)) >= DOT_MIN_ELEMENTS
+
+
 class _Algebra:
     def __init__(self, function: ir.Function):
         self.uses = use_counts(function)
         self.defs: dict = {}
         self.relu_of: dict = {}
-        self.namer = _Namer(function)
+        self.namer = Namer(function)
 
     def single(self, atom, op: str):
         """The defining Apply of ``atom`` if it is ``op`` and ``atom`` is read only once."""
@@ -175,12 +183,12 @@ class _Algebra:
             square = self.single(args[0], "pow")
             if square is not None and isinstance(square.args[1], ir.Const) and type(square.args[1].value) in (int, float) \
                     and square.args[1].value == 2 \
-                    and _float(square.args[0]) and square.args[0].aval == square.targets[0].aval:
+                    and _large(square.args[0]) and square.args[0].aval == square.targets[0].aval:
                 r = square.args[0]
                 dots = self.dot(r, r, stmt.loc)
                 dot_target = dots[-1].targets[0]
-                scale = ir.Const(np.asarray(1.0 / max(int(np.prod(r.aval.shape)), 1), target.aval.dtype))
-                stmt.op, stmt.args, stmt.static = "mul", (dot_target, scale), {}
+                count = ir.Const(np.asarray(max(int(np.prod(r.aval.shape)), 1), target.aval.dtype))
+                stmt.op, stmt.args, stmt.static = "div", (dot_target, count), {}
                 self.uses[id(dot_target)] = 1
                 return dots + [stmt]
         if op == "mul":
