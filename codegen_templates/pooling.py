@@ -1,4 +1,4 @@
-"""Pooling ops on NCHW arrays: max pooling (``max_pool2d`` and its index, scatter and gather ops) and
+"""Pooling ops on NCHW arrays: the windows view ``pool2d_windows``, max pooling (``max_pool2d`` and its index, scatter and gather ops) and
 window sums (``sum_pool2d``, with its transpose ``sum_pool2d_grad``; average pooling divides by counts).
 
 Static attributes: ``kernel_size=(kh, kw)``, ``stride=(sh, sw)``, ``padding=(top, bottom, left,
@@ -12,7 +12,24 @@ import numpy as np
 
 from npspore.opdef import call, op
 from npspore.rules_nn import (adaptive_index_rule, adaptive_weights_rule, pool2d_grad_rule, pool2d_index_rule,
-                               pool2d_rule, pool2d_transpose_rule)
+                               pool2d_rule, pool2d_transpose_rule, pool2d_windows_rule)
+
+
+@op(infer=pool2d_windows_rule)
+class pool2d_windows:
+    """The windows of ``x`` padded with ``fill``, as a strided view ``(N, C, OH, OW, KH, KW)`` (no copy)."""
+
+    def forward(x, *, kernel_size=(1, 1), stride=(1, 1), padding=(0, 0, 0, 0), dilation=(1, 1), fill=0.0):
+        xp = np.pad(x, ((0, 0), (0, 0), padding[:2], padding[2:]), constant_values=fill) if padding != (0, 0, 0, 0) else x
+        n, c, h, wd = xp.shape
+        oh = (h - dilation[0] * (kernel_size[0] - 1) - 1) // stride[0] + 1
+        ow = (wd - dilation[1] * (kernel_size[1] - 1) - 1) // stride[1] + 1
+        s = xp.strides
+        return np.lib.stride_tricks.as_strided(
+            xp, shape=(n, c, oh, ow) + kernel_size,
+            strides=(s[0], s[1], stride[0] * s[2], stride[1] * s[3], dilation[0] * s[2], dilation[1] * s[3]))
+
+    adjoint = None
 
 
 @op(infer=pool2d_rule("MaxPool"))
@@ -20,15 +37,8 @@ class max_pool2d:
     """The maximum of each window: ``(N, C, OH, OW)``."""
 
     def forward(x, *, kernel_size=(1, 1), stride=(1, 1), padding=(0, 0, 0, 0), dilation=(1, 1)):
-        xp = (np.pad(x, ((0, 0), (0, 0), padding[:2], padding[2:]), constant_values=-np.inf)
-              if padding != (0, 0, 0, 0) else x)
-        n, c, h, wd = xp.shape
-        oh = (h - dilation[0] * (kernel_size[0] - 1) - 1) // stride[0] + 1
-        ow = (wd - dilation[1] * (kernel_size[1] - 1) - 1) // stride[1] + 1
-        s = xp.strides
-        windows = np.lib.stride_tricks.as_strided(
-            xp, shape=(n, c, oh, ow) + kernel_size,
-            strides=(s[0], s[1], stride[0] * s[2], stride[1] * s[3], dilation[0] * s[2], dilation[1] * s[3]))
+        windows = call("pool2d_windows", x, kernel_size=kernel_size, stride=stride, padding=padding,
+                       dilation=dilation, fill=-np.inf)
         return windows.max(axis=(4, 5))
 
     def adjoint(x, out, dout, *, kernel_size=(1, 1), stride=(1, 1), padding=(0, 0, 0, 0), dilation=(1, 1)):
@@ -41,15 +51,11 @@ class max_pool2d_index:
     """The flat index, into the padded input, of each window's first maximum (int64, ``(N, C, OH, OW)``)."""
 
     def forward(x, *, kernel_size=(1, 1), stride=(1, 1), padding=(0, 0, 0, 0), dilation=(1, 1)):
-        xp = (np.pad(x, ((0, 0), (0, 0), padding[:2], padding[2:]), constant_values=-np.inf)
-              if padding != (0, 0, 0, 0) else x)
-        n, c, h, wd = xp.shape
-        oh = (h - dilation[0] * (kernel_size[0] - 1) - 1) // stride[0] + 1
-        ow = (wd - dilation[1] * (kernel_size[1] - 1) - 1) // stride[1] + 1
-        s = xp.strides
-        windows = np.lib.stride_tricks.as_strided(
-            xp, shape=(n, c, oh, ow) + kernel_size,
-            strides=(s[0], s[1], stride[0] * s[2], stride[1] * s[3], dilation[0] * s[2], dilation[1] * s[3]))
+        windows = call("pool2d_windows", x, kernel_size=kernel_size, stride=stride, padding=padding,
+                       dilation=dilation, fill=-np.inf)
+        n, c, oh, ow = windows.shape[:4]
+        h = x.shape[2] + padding[0] + padding[1]
+        wd = x.shape[3] + padding[2] + padding[3]
         first = windows.reshape(n, c, oh, ow, kernel_size[0] * kernel_size[1]).argmax(axis=-1)
         rows = np.arange(oh).reshape(oh, 1) * stride[0] + first // kernel_size[1] * dilation[0]
         cols = np.arange(ow) * stride[1] + first % kernel_size[1] * dilation[1]
@@ -96,14 +102,8 @@ class sum_pool2d:
     """The sum of each zero-padded window: ``(N, C, OH, OW)``."""
 
     def forward(x, *, kernel_size=(1, 1), stride=(1, 1), padding=(0, 0, 0, 0), dilation=(1, 1)):
-        xp = np.pad(x, ((0, 0), (0, 0), padding[:2], padding[2:])) if padding != (0, 0, 0, 0) else x
-        n, c, h, wd = xp.shape
-        oh = (h - dilation[0] * (kernel_size[0] - 1) - 1) // stride[0] + 1
-        ow = (wd - dilation[1] * (kernel_size[1] - 1) - 1) // stride[1] + 1
-        s = xp.strides
-        windows = np.lib.stride_tricks.as_strided(
-            xp, shape=(n, c, oh, ow) + kernel_size,
-            strides=(s[0], s[1], stride[0] * s[2], stride[1] * s[3], dilation[0] * s[2], dilation[1] * s[3]))
+        windows = call("pool2d_windows", x, kernel_size=kernel_size, stride=stride, padding=padding,
+                       dilation=dilation, fill=0.0)
         return windows.sum(axis=(4, 5))
 
     def adjoint(x, out, dout, *, kernel_size=(1, 1), stride=(1, 1), padding=(0, 0, 0, 0), dilation=(1, 1)):

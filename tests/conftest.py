@@ -1,14 +1,17 @@
-"""Test-wide settings: kernels compiled by tests go to a private disk cache, never the user's."""
+"""Test-wide settings: kernels compiled by tests go to a private disk cache, never the user's.
+
+The cache directory comes from npspore's own pytest plugin (``npspore.testing.plugin``).
+"""
 import pytest
 
 
 @pytest.fixture(autouse=True, scope="session")
-def private_kernel_cache(tmp_path_factory):
-    """Point ``NPSPORE_CACHE_DIR`` (and the cache secret's ``XDG_CONFIG_HOME``) at fresh directories."""
+def private_kernel_cache(npspore_cache_dir, tmp_path_factory):
+    """Every test uses the session's private ``NPSPORE_CACHE_DIR`` (npspore's pytest plugin) and a private
+    cache secret (``XDG_CONFIG_HOME``)."""
     patch = pytest.MonkeyPatch()
-    patch.setenv("NPSPORE_CACHE_DIR", str(tmp_path_factory.mktemp("npspore-cache")))
     patch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.mktemp("npspore-config")))
-    yield
+    yield npspore_cache_dir
     patch.undo()
 
 

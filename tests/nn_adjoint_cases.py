@@ -1,4 +1,4 @@
-"""Hypothesis strategies for the convolution and pooling ops (merged into ``test_adjoints.CASES``).
+"""Hypothesis strategies for the convolution, pooling and ordering ops (merged into ``test_adjoints.CASES``).
 
 Each draws small NCHW operands and random static attributes (stride, padding, dilation, groups,
 kernel sizes) that give at least one output pixel. Max-pooling inputs have distinct values, so each
@@ -105,9 +105,38 @@ def sum_pool2d_grad_case(draw):
     return (draw(floats(y_shape)),), {**static, "input_shape": shape}
 
 
+@st.composite
+def topk_case(draw):
+    shape = draw(hnp.array_shapes(min_dims=1, max_dims=3, max_side=4))
+    return (draw(distinct(shape)),), {"k": draw(st.integers(0, shape[-1])), "largest": draw(st.booleans())}
+
+
+@st.composite
+def last_indices(draw, shape, size):
+    """Distinct indices into a last dim of ``size``, ``shape[-1]`` of them per row."""
+    rows = int(np.prod(shape[:-1]))
+    picks = [draw(st.permutations(range(size)))[:shape[-1]] for _ in range(rows)]
+    return np.asarray(picks, np.int32).reshape(shape)
+
+
+@st.composite
+def gather_last_case(draw):
+    shape = draw(hnp.array_shapes(min_dims=1, max_dims=3, max_side=3))
+    size = draw(st.integers(shape[-1], 4))
+    return (draw(floats(shape[:-1] + (size,))), draw(last_indices(shape, size))), {}
+
+
+@st.composite
+def scatter_last_case(draw):
+    shape = draw(hnp.array_shapes(min_dims=1, max_dims=3, max_side=3))
+    size = draw(st.integers(shape[-1], 4))
+    return (draw(floats(shape)), draw(last_indices(shape, size))), {"size": size}
+
+
 CASES = {
     "conv2d": conv2d_case(), "conv2d_input_grad": conv2d_input_grad_case(),
     "conv2d_filter_grad": conv2d_filter_grad_case(), "max_pool2d": max_pool2d_case(),
     "max_pool2d_grad": max_pool2d_grad_case(), "max_pool2d_gather": max_pool2d_gather_case(),
     "sum_pool2d": sum_pool2d_case(), "sum_pool2d_grad": sum_pool2d_grad_case(),
+    "topk": topk_case(), "gather_last": gather_last_case(), "scatter_last": scatter_last_case(),
 }

@@ -141,3 +141,70 @@ def namespace(framework) -> dict:
     """The names case expressions use, bound to ``framework`` (``mindspore`` or ``npspore``)."""
     import numpy as np
     return {"nn": framework.nn, "ops": framework.ops, "ms": framework, "Tensor": framework.Tensor, "np": np, "r": r}
+
+# Functional ops and primitives: (key, expression giving a Tensor or a tuple of Tensors). Stateful
+# ones (BatchNorm updating its Parameters) are evaluated once per framework.
+X = "Tensor(r((2, 3, 4, 4), 1))"
+T35 = "Tensor(r((3, 5), 6))"
+FUNCTION_CASES = [
+    ("ops.conv2d", f"ops.conv2d({X}, Tensor(r((4, 3, 3, 3), 7)), Tensor(r((4,), 8)), stride=2, pad_mode='pad', "
+     "padding=1)"),
+    ("ops.conv2d same dilation", f"ops.conv2d({X}, Tensor(r((4, 3, 3, 2), 7)), pad_mode='same', dilation=2)"),
+    ("ops.conv1d", "ops.conv1d(Tensor(r((2, 3, 7), 4)), Tensor(r((2, 3, 3), 5)), stride=2, pad_mode='pad', padding=1)"),
+    ("ops.max_pool2d", f"ops.max_pool2d({X}, 3, 1, 1)"),
+    ("ops.avg_pool2d", f"ops.avg_pool2d({X}, 3, 2, 1, count_include_pad=False)"),
+    ("ops.avg_pool1d", "ops.avg_pool1d(Tensor(r((2, 3, 7), 4)), 3, 2, 1)"),
+    ("ops.adaptive_avg_pool2d", f"ops.adaptive_avg_pool2d({X}, (3, 2))"),
+    ("ops.adaptive_max_pool2d", f"ops.adaptive_max_pool2d({X}, 3)"),
+    ("ops.batch_norm eval", f"ops.batch_norm({X}, Tensor(r((3,), 2)), Tensor(np.abs(r((3,), 3)) + 0.5), "
+     "Tensor(r((3,), 4)), Tensor(r((3,), 5)))"),
+    ("ops.group_norm", "ops.group_norm(Tensor(r((2, 6, 2, 3), 30)), 2, Tensor(r((6,), 4)), Tensor(r((6,), 5)))"),
+    ("ops.BatchNorm eval", f"ops.BatchNorm(momentum=0.2)({X}, Tensor(r((3,), 4)), Tensor(r((3,), 5)), "
+     "Parameter(Tensor(r((3,), 2)), name='m'), Parameter(Tensor(np.abs(r((3,), 3)) + 0.5), name='v'))"),
+    ("ops.BatchNorm train", f"(lambda m, v: ops.BatchNorm(True, momentum=0.2)({X}, Tensor(r((3,), 4)), "
+     "Tensor(r((3,), 5)), m, v) + (m.value(), v.value()))(Parameter(Tensor(r((3,), 2)), name='m'), "
+     "Parameter(Tensor(np.abs(r((3,), 3)) + 0.5), name='v'))"),
+    ("ops.LayerNorm", f"ops.LayerNorm(2, 2)({X}, Tensor(r((4, 4), 4)), Tensor(r((4, 4), 5)))"),
+    ("ops.Conv2D", f"ops.Conv2D(4, 3, pad_mode='pad', pad=1, stride=2)({X}, Tensor(r((4, 3, 3, 3), 7)))"),
+    ("ops.MaxPool same", f"ops.MaxPool(3, 2, 'SAME')({X})"),
+    ("ops.AvgPool same", f"ops.AvgPool(3, 2, 'same')({X})"),
+    ("ops.topk", f"ops.topk({T35}, 2)"),
+    ("ops.topk dim0 smallest", f"ops.topk({T35}, 2, dim=0, largest=False)"),
+    ("ops.TopK", f"ops.TopK()({T35}, 3)"),
+    ("ops.leaky_relu", f"ops.leaky_relu({T35}, 0.3)"),
+    ("ops.elu", f"ops.elu({T35})"),
+    ("ops.silu", f"ops.silu({T35})"),
+    ("ops.mish", f"ops.mish({T35})"),
+    ("ops.softplus", f"ops.softplus({T35}, 2)"),
+    ("ops.hardswish", f"ops.hardswish({T35} * 4)"),
+    ("ops.hardsigmoid", f"ops.hardsigmoid({T35} * 4)"),
+    ("ops.logsigmoid", f"ops.logsigmoid({T35})"),
+    ("ops.softsign", f"ops.softsign({T35})"),
+    ("ops.threshold", f"ops.threshold({T35}, 0.2, -1.0)"),
+    ("ops.prelu", f"ops.prelu(Tensor(r((2, 3, 4), 12)), Tensor(np.array([0.1, 0.2, 0.3], np.float32)))"),
+    ("ops.cross_entropy", f"ops.cross_entropy({LOGITS}, {INDICES}, label_smoothing=0.1)"),
+    ("ops.nll_loss", f"ops.nll_loss(ops.log_softmax({LOGITS}, 1), {INDICES}, ignore_index=4, reduction='sum')"),
+    ("ops.binary_cross_entropy", f"ops.binary_cross_entropy({PRED}, {TARGET01}, reduction='sum')"),
+    ("ops.binary_cross_entropy_with_logits", f"ops.binary_cross_entropy_with_logits(Tensor(r((3, 4), 15)), "
+     f"{TARGET01}, Tensor(r((3, 4), 18) ** 2), Tensor(np.array([1, 2, 3, 0.5], np.float32)))"),
+    ("ops.smooth_l1_loss", "ops.smooth_l1_loss(Tensor(r((3, 4), 15)), Tensor(r((3, 4), 16)), 0.5, 'sum')"),
+    ("ops.huber_loss", "ops.huber_loss(Tensor(r((3, 4), 15) * 2), Tensor(r((3, 4), 16)), 'none', 0.7)"),
+    ("ops.kl_div batchmean", f"ops.kl_div(ops.log_softmax({LOGITS}, 1), {PROBS}, 'batchmean')"),
+    ("ops.cosine_embedding_loss", "ops.cosine_embedding_loss(Tensor(r((3, 4), 15)), Tensor(r((3, 4), 16)), "
+     "Tensor(np.array([1, -1, 1]), ms.int32), 0.1, 'sum')"),
+    ("ops.select", "ops.select(Tensor(np.array([True, False, True])), Tensor(r((3,), 1)), Tensor(r((3,), 2)))"),
+    ("ops.depend", "ops.depend(Tensor(r((3,), 1)), Tensor(r((3,), 2)))"),
+    ("ops.Depend", "ops.Depend()(Tensor(r((3,), 1)), Tensor(r((3,), 2)))"),
+    ("ops.clip_by_value", f"ops.clip_by_value({T35}, -0.5, 0.5)"),
+    ("ops.clip_by_value list", f"tuple(ops.clip_by_value([{T35}, Tensor(r((2,), 3))], -0.5, 0.5))"),
+    ("ops.clip_by_global_norm", f"ops.clip_by_global_norm(({T35}, Tensor(r((2,), 3))), 1.5)"),
+    ("ops.dropout eval", f"ops.dropout({T35}, 0.5, training=False)"),
+    ("ops.one_hot", f"ops.one_hot({INDICES}, 5, Tensor(2.0, ms.float32), Tensor(-1.0, ms.float32))"),
+    ("ops.gather", f"ops.gather({T35}, {INDICES}, 1)"),
+    ("ops.argmax", f"ops.argmax({T35}, 1)"),
+]
+
+
+def function_namespace(framework) -> dict:
+    """:func:`namespace` plus ``Parameter``."""
+    return {**namespace(framework), "Parameter": framework.Parameter}

@@ -148,7 +148,11 @@ def clip_case(draw):
 @st.composite
 def prod_case(draw):
     values = lambda shape: hnp.arrays(np.float64, shape, elements=st.sampled_from([0.0, 0.5, -1.5, 2.0, 1.25]))
-    return draw(reductions(values=values))
+    (x,), static = draw(reductions(values=values))
+    # With three zeros or more the gradient is exactly 0, but central differences keep an eps**2 term of
+    # the cubic part of the product (2.6e-6 on a slice of 2s): the checker would blame a correct rule.
+    assume(np.count_nonzero(x == 0) <= 2)
+    return (x,), static
 
 
 @st.composite

@@ -11,13 +11,14 @@ import json
 import os
 import pty
 import re
+import shlex
 import subprocess
 import sys
 
 import numpy as np
 import pytest
 
-from npspore.cli import main
+from npspore.cli import build_parser, main
 from npspore.cli.bench import Progress
 from npspore.cli.highlight import highlight
 from npspore.cli.target import InputError, load_target, make_inputs
@@ -331,8 +332,11 @@ def test_missing_file_is_one_line_on_stderr(tmp_path):
      "cannot import module 'no_such_package.models': No module named 'no_such_package'"),
     (["show", "tests/catalogue.py:GatedCel"], "tests/catalogue.py has no name 'GatedCel' (did you mean 'GatedCell'?)"),
     (["show", "tests/cli_programs.py:NeedsWidth"],
-     "Cell class 'NeedsWidth' needs constructor arguments (width); name a Cell instance or a function with no "
-     "parameters that returns one"),
+     "Cell class 'NeedsWidth' needs constructor arguments (width): give them with --init (e.g. --init 'width=...')"),
+    (["show", "tests/cli_programs.py:NeedsWidth", "--init", "width=", "--input", "f32[2]"],
+     "--init takes constructor arguments as Python literals (e.g. '3, scale=0.5'), got 'width='"),
+    (["show", "tests/catalogue.py:helper", "--init", "3", "--input", "f32[2]"],
+     "helper(...) with --init returned a float, not an nn.Cell"),
     (["show", "tests/catalogue.py"], "TARGET 'tests/catalogue.py' must be path/to/file.py:Name or package.module:Name"),
     (["show", "tests/catalogue.py:MLP", "--input", "f32[5,4"], "malformed SPEC 'f32[5,4': SPEC is dtype[dims]"),
     (["show", "tests/catalogue.py:MLP", "--input", "f33[5,4]"], "unknown dtype 'f33' in SPEC 'f33[5,4]'"),
@@ -426,13 +430,65 @@ def test_an_input_file_that_is_not_an_array_is_one_line(path, message, tmp_path,
 def test_every_verb_has_help_with_examples(tmp_path, capsys):
     result = npspore("show", "--help", cache_dir=tmp_path)
     assert result.returncode == 0
-    assert "--side-by-side" in result.stdout and "\nexamples:\n  npspore show tests/catalogue.py:MLP" in result.stdout
+    assert "--side-by-side" in result.stdout and "\nexamples:\n  npspore show npspore.examples:MLP" in result.stdout
+    assert "Loading FILE.py runs the file's top level" in " ".join(result.stdout.split())
     for verb in (["check"], ["bench"], ["cache"], ["cache", "list"], ["cache", "info"], ["cache", "clear"],
                  ["cache", "explain"]):
         with pytest.raises(SystemExit) as exit_info:
             main(verb + ["--help"])
         assert exit_info.value.code == 0
         assert "\nexamples:\n  npspore " in capsys.readouterr().out, verb
+
+
+def _help_examples() -> list:
+    """Every example command line of every verb's --help that names a program shipped with npspore."""
+    lines = []
+    for verb in ("show", "check", "bench", "cache"):
+        epilog = next(action for action in build_parser()._subparsers._group_actions).choices[verb].epilog
+        lines += [line.strip() for line in epilog.splitlines() if line.startswith("  npspore ")
+                  and ("npspore.examples:" in line or line.strip() in ("npspore cache list", "npspore cache info"))]
+    return lines
+
+
+def test_help_examples_work_outside_the_source_checkout(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    examples = _help_examples()
+    assert len(examples) >= 8
+    for line in examples:
+        argv = shlex.split(line.split("  (")[0])[1:]
+        if argv[0] == "bench":
+            argv += ["--repeat", "2"]
+        assert main(argv) == 0, (line, capsys.readouterr())
+    capsys.readouterr()
+
+
+def test_check_chooses_the_step_from_the_float32_loss_on_the_path(tmp_path):
+    result = npspore("check", "npspore.examples:MLPWithLoss", "--input", "f32[5,4]", "f32[5,3]", "--weights", "all",
+                     "--train", cache_dir=tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert set(_table(result.stdout).values()) == {("[5, 4]", "OK"), ("[8, 4]", "OK"), ("[8]", "OK"),
+                                                   ("[3, 8]", "OK"), ("[3]", "OK")}
+    assert result.stdout.splitlines()[-1] == \
+        "OK: all 5 gradients match finite differences (eps=0.001, rtol=0.01, atol=0.001)"
+
+
+def test_force_color_colours_a_pipe_and_no_color_wins(tmp_path, monkeypatch, capsys):
+    argv = ["show", "npspore.examples:MulNet", "--input", "f32[2]", "f32[2]", "f32[2]"]
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    assert main(argv) == 0
+    assert "\x1b[1;35mdef\x1b[0m" in capsys.readouterr().out
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert main(argv) == 0
+    assert "\x1b[" not in capsys.readouterr().out
+
+
+def test_init_builds_a_cell_that_needs_constructor_arguments(monkeypatch, capsys):
+    monkeypatch.chdir(REPO)
+    assert load_target("tests/cli_programs.py:NeedsWidth", "3").obj.width == 3
+    assert load_target("npspore.examples:Scaled", "0.5, width=2").obj.w.shape == (2, 2)
+    assert main(["show", "npspore.examples:Scaled", "--init", "scale=2.0", "--input", "f32[2,3]", "--no-color"]) == 0
+    assert "def Scaled_construct(x, w):" in capsys.readouterr().out
 
 
 # ------------------------------------------------------------------------------------------- TARGET and SPEC
@@ -471,3 +527,25 @@ def test_highlight_colours_tokens_and_keeps_the_text():
     assert ANSI.sub("", coloured) == source
     listing = "function f(x:float32[2]):\n  y:float32[2] = exp(x:float32[2])  @ m.py:1\n"
     assert ANSI.sub("", highlight(listing)) == listing
+
+
+def test_show_graph_writes_dot_with_forward_and_adjoint(tmp_path, capsys):
+    path = tmp_path / "mlp.dot"
+    argv = ["show", "npspore.examples:MLP", "--input", "f32[8,4]", "--grad", "--weights", "all", "--graph", str(path)]
+    assert main(argv) == 0
+    assert capsys.readouterr().out == f"wrote {path}\n"
+    text = path.read_text()
+    assert text.startswith("digraph program {") and text.endswith("}\n")
+    assert 'label="MLP_construct_grad  (entry)";' in text
+    assert 'label="Dense_construct_bwd";' in text and 'label="Dense_construct";' in text
+    assert '[label="x\\nfloat32[8, 4]", shape=ellipse];' in text
+    assert '[label="relu\\nrelu: float32[8, 8]", shape=box];' in text
+
+
+def test_show_graph_prints_dot_text_without_graphviz(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("PATH", str(tmp_path))  # no `dot` here
+    assert main(["show", "npspore.examples:Recurrent", "--input", "f32[2,3]", "--graph", str(tmp_path / "g.svg")]) == 0
+    out, err = capsys.readouterr()
+    assert err == f"npspore: Graphviz 'dot' is not installed; printing the DOT text instead of writing {tmp_path}/g.svg\n"
+    assert out.startswith("digraph program {") and "shape=diamond" in out  # the tensor-dependent if
+    assert not (tmp_path / "g.svg").exists()

@@ -47,3 +47,19 @@ def test_release_effects_render_as_del():
     (x,) = p.params
     module = optimize(p.module(p.op("matmul", p.op("exp", x, hint="big"), x)))
     assert "    del big\n" in render_module(module)
+
+
+def test_static_template_expressions_are_folded_to_literals():
+    # Templates index and compare their static tuples (padding, strides); once substituted they are known.
+    import ast
+
+    from npspore.compiler.codegen import _FoldStaticExpressions
+
+    def folded(text):
+        return ast.unparse(_FoldStaticExpressions().visit(ast.parse(text, mode="eval")))
+
+    assert folded("np.pad(x, (1, 1, 2, 2)[:2]) if (1, 1, 2, 2) != (0, 0, 0, 0) else x") == "np.pad(x, (1, 1))"
+    assert folded("np.pad(x, p) if (0, 0) != (0, 0) else x") == "x"
+    assert folded("x[:, (3, 4)[0] + (1, 1)[1]:(32, 16, 4, 4)[2] * 2]") == "x[:, 4:8]"
+    assert folded("y * (2, 2)[0] - len((1, 2))") == "y * 2 - len((1, 2))"   # calls stay for run time
+    assert folded("x / (0 // 0)") == "x / (0 // 0)"                       # an error is left to run time

@@ -13,9 +13,10 @@ import numpy as np
 import pytest
 
 import npspore as ms
-from nn_cases import CASES, namespace
+from nn_cases import CASES, FUNCTION_CASES, function_namespace, namespace
 
-GOLDEN = json.load(open(os.path.join(os.path.dirname(__file__), "golden", "mindspore_nn.json")))["cases"]
+OBSERVED = json.load(open(os.path.join(os.path.dirname(__file__), "golden", "mindspore_nn.json")))
+GOLDEN, FUNCTIONS = OBSERVED["cases"], OBSERVED["functions"]
 ERROR_TYPES = {"ValueError": ValueError, "TypeError": TypeError, "RuntimeError": RuntimeError}
 
 
@@ -76,3 +77,14 @@ def test_layer_matches_mindspore_eager_and_compiled(key, layer_text, inputs_text
     np.testing.assert_array_equal(compiled.asnumpy(), out.asnumpy(), err_msg=f"{key}: compiled != eager")
     for p in compiled_layer.get_parameters():
         np.testing.assert_array_equal(p.asnumpy(), close_state[p.name], err_msg=f"{key}: compiled {p.name}")
+
+
+@pytest.mark.parametrize("key, expression", FUNCTION_CASES, ids=[c[0] for c in FUNCTION_CASES])
+def test_function_matches_mindspore(key, expression):
+    expected = FUNCTIONS[key]
+    out = eval(expression, function_namespace(ms))
+    assert isinstance(out, tuple) == expected["tuple"]
+    outs = out if isinstance(out, tuple) else (out,)
+    assert [str(o.dtype) for o in outs] == expected["dtypes"]
+    for i, (value, want) in enumerate(zip(outs, expected["outs"], strict=True)):
+        close(value.asnumpy(), want, f"{key}: output {i}")

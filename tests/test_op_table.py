@@ -27,12 +27,13 @@ CANONICAL = {
     "linalg": "matmul batch_matmul dot outer",
     "nn": "softmax log_softmax softmax_cross_entropy",
     "conv": "conv2d conv2d_input_grad conv2d_filter_grad",
-    "pooling": "max_pool2d max_pool2d_index max_pool2d_grad max_pool2d_gather sum_pool2d sum_pool2d_grad "
+    "pooling": "pool2d_windows max_pool2d max_pool2d_index max_pool2d_grad max_pool2d_gather sum_pool2d sum_pool2d_grad "
                "adaptive_avg_weights adaptive_window_index",
+    "selection": "topk gather_last scatter_last",
 }
 NOT_DIFFERENTIABLE = set("floor_div sign equal not_equal less less_equal greater greater_equal logical_and "
                          "logical_or logical_not stop_gradient argmax argmin all any ones zeros ones_like "
-                         "zeros_like fill dropout_mask max_pool2d_index adaptive_avg_weights "
+                         "zeros_like fill dropout_mask pool2d_windows max_pool2d_index adaptive_avg_weights "
                          "adaptive_window_index row_add_in_place".split())
 DEFINITIONS = op_table().definitions()
 NAMES = [d.name for d in DEFINITIONS]
@@ -146,14 +147,18 @@ BINARY.update({
                                         {"filter_shape": (2, 2, 2, 2)}),
     "max_pool2d_grad": lambda a, b: ((operand(a, (1, 1, 3, 3)), operand(b, (1, 1, 3, 2))), POOL),
     "max_pool2d_gather": lambda a, b: ((operand(a, (1, 1, 3, 3)), operand(b, (1, 1, 3, 3))), POOL),
+    "gather_last": lambda a, b: ((operand(a, (2, 3)), np.array([[2, 0], [1, 2]])), {}),
+    "scatter_last": lambda a, b: ((operand(a, (2, 2)), np.array([[2, 0], [1, 2]])), {"size": 3}),
 })
 UNARY.update({
     "max_pool2d": lambda x: ((operand(x, (1, 1, 3, 3)),), POOL),
     "max_pool2d_index": lambda x: ((operand(x, (1, 1, 3, 3)),), POOL),
+    "pool2d_windows": lambda x: ((operand(x, (1, 1, 3, 3)),), {**POOL, "fill": -1.5}),
     "sum_pool2d": lambda x: ((operand(x, (1, 1, 3, 3)),), POOL),
     "sum_pool2d_grad": lambda x: ((operand(x, (1, 1, 3, 2)),), {"input_shape": (1, 1, 3, 3), **POOL}),
     "adaptive_avg_weights": lambda x: ((), {"in_size": 5, "out_size": 3, "dtype": x}),
     "adaptive_window_index": lambda x: ((), {"in_size": 5, "out_size": 3}),
+    "topk": lambda x: ((operand(x, (2, 3)),), {"k": 2}),
 })
 
 

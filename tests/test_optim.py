@@ -2,45 +2,12 @@
 against the values observed on MindSpore 2.10 CPU; state names, ``get_lr``, return values, errors."""
 import numpy as np
 import pytest
+from optim_cases import B0, GRADS, W0, optimizers
 
 import npspore as ms
 from npspore import Tensor, nn
 
-W0 = np.array([[0.1, -0.2, 0.3], [0.4, 0.5, -0.6]], np.float32)
-B0 = np.array([0.01, -0.02], np.float32)
-GRADS = [
-    (np.array([[0.5, -1.0, 0.25], [2.0, -0.5, 1.5]], np.float32), np.array([0.3, -0.6], np.float32)),
-    (np.array([[-0.3, 0.8, 0.1], [0.6, 1.2, -0.9]], np.float32), np.array([-0.2, 0.4], np.float32)),
-    (np.array([[1.1, 0.2, -0.4], [-0.7, 0.3, 0.9]], np.float32), np.array([0.5, 0.1], np.float32)),
-]
-
-OPTIMIZERS = {
-    "sgd": lambda n: nn.SGD(n.trainable_params(), learning_rate=0.1),
-    "sgd_mom": lambda n: nn.SGD(n.trainable_params(), learning_rate=0.1, momentum=0.9, dampening=0.1,
-                                weight_decay=0.01),
-    "sgd_nesterov": lambda n: nn.SGD(n.trainable_params(), learning_rate=0.1, momentum=0.9, nesterov=True),
-    "momentum": lambda n: nn.Momentum(n.trainable_params(), learning_rate=0.1, momentum=0.9),
-    "momentum_loss_scale": lambda n: nn.Momentum(n.trainable_params(), learning_rate=0.1, momentum=0.9,
-                                                 weight_decay=0.01, loss_scale=2.0),
-    "momentum_lr_list": lambda n: nn.Momentum(n.trainable_params(), learning_rate=[0.1, 0.05, 0.01, 0.001],
-                                              momentum=0.9),
-    "momentum_lr_tensor": lambda n: nn.Momentum(
-        n.trainable_params(), learning_rate=Tensor(np.array([0.2, 0.1, 0.05, 0.02], np.float32)), momentum=0.9),
-    "momentum_lr_schedule": lambda n: nn.Momentum(n.trainable_params(), learning_rate=nn.ExponentialDecayLR(0.1, 0.5, 1),
-                                                  momentum=0.9),
-    "momentum_groups": lambda n: nn.Momentum([{"params": [n.weight], "lr": 0.05, "weight_decay": 0.01},
-                                              {"params": [n.bias]}], learning_rate=0.1, momentum=0.9),
-    "adam": lambda n: nn.Adam(n.trainable_params(), learning_rate=0.01),
-    "adam_nesterov_wd": lambda n: nn.Adam(n.trainable_params(), learning_rate=0.01, use_nesterov=True,
-                                          weight_decay=0.1),
-    "adam_amsgrad": lambda n: nn.Adam(n.trainable_params(), learning_rate=0.01, use_amsgrad=True, beta1=0.8,
-                                      beta2=0.9, eps=1e-6),
-    "adam_weight_decay": lambda n: nn.AdamWeightDecay(n.trainable_params(), learning_rate=0.01, weight_decay=0.1),
-    "rmsprop": lambda n: nn.RMSProp(n.trainable_params(), learning_rate=0.01),
-    "rmsprop_centered": lambda n: nn.RMSProp(n.trainable_params(), learning_rate=0.01, momentum=0.5, centered=True,
-                                             epsilon=1e-6),
-    "adagrad": lambda n: nn.Adagrad(n.trainable_params(), learning_rate=0.1),
-}
+OPTIMIZERS = optimizers(nn, Tensor)
 
 # (weight, bias) after the three updates, observed on MindSpore 2.10 CPU.
 OBSERVED = {
@@ -76,6 +43,15 @@ OBSERVED = {
                         [0.00207065186, -0.0167397484]),
     "adagrad": ([[-0.0249236077, -0.180292219, 0.283274263], [0.30427888, 0.472943485, -0.692389965]],
                [-0.0892906338, 0.00506630074]),
+    "momentum_group_schedule": ([[-0.031000003218650818, -0.20600001513957977, 0.2944999933242798],
+                                 [0.1339999884366989, 0.36500000953674316, -0.753000020980835]],
+                                [-0.03669463098049164, 0.01838931255042553]),
+    "adam_weight_decay_schedule": ([[0.08154860138893127, -0.189658984541893, 0.28179407119750977],
+                                    [0.3770904839038849, 0.5003185272216797, -0.6156082153320312]],
+                                   [-0.007300059776753187, -0.00828595831990242]),
+    "adam_weight_decay_groups": ([[-0.042579326778650284, -0.13625255227088928, 0.17311149835586548],
+                                  [0.22006675601005554, 0.47733452916145325, -0.7176256775856018]],
+                                 [-0.05664904788136482, 0.018892889842391014]),
 }
 
 
@@ -128,6 +104,8 @@ def test_state_parameter_names_follow_mindspore():
         "mean_square.bias", "moment.weight", "moment.bias"]
     assert state_names(OPTIMIZERS["momentum_lr_list"](net)) == [
         "global_step", "weight", "bias", "momentum", "moments.weight", "moments.bias", "learning_rate.learning_rate"]
+    assert state_names(OPTIMIZERS["momentum_group_schedule"](net)) == [
+        "global_step", "weight", "bias", "momentum", "moments.weight", "moments.bias", "learning_rate.1.learning_rate"]
     assert state_names(OPTIMIZERS["momentum_groups"](net)) == [
         "global_step", "learning_rate_group_0", "learning_rate", "weight", "bias", "momentum", "moments.weight",
         "moments.bias"]
@@ -246,3 +224,64 @@ def test_grad_centralization_subtracts_the_mean_over_inner_axes():
 def test_bad_arguments_are_named(make, error, message):
     with pytest.raises(error, match=message):
         make(dense().trainable_params())
+
+
+def test_mindspore_import_paths():
+    from npspore.nn.dynamic_lr import cosine_decay_lr
+    from npspore.nn.learning_rate_schedule import LearningRateSchedule
+    from npspore.nn.optim import Momentum
+    from npspore.nn.optim.optimizer import Optimizer
+    from npspore.nn.wrap.cell_wrapper import TrainOneStepCell
+    from npspore.nn.wrap.loss_scale import DynamicLossScaleUpdateCell
+
+    assert (Momentum, Optimizer, LearningRateSchedule, TrainOneStepCell, DynamicLossScaleUpdateCell,
+            cosine_decay_lr) == (nn.Momentum, nn.Optimizer, nn.LearningRateSchedule, nn.TrainOneStepCell,
+                                 nn.DynamicLossScaleUpdateCell, nn.cosine_decay_lr)
+    assert issubclass(nn.Momentum, nn.Cell) and issubclass(nn.WarmUpLR, nn.LearningRateSchedule)
+
+
+class MyMomentum(nn.Optimizer):
+    """The custom optimizer of MindSpore's ``nn.Optimizer`` documentation."""
+
+    def __init__(self, params, learning_rate, momentum=0.9):
+        super().__init__(learning_rate, params)
+        self.moments = self.parameters.clone(prefix="moments", init="zeros")
+        self.momentum = momentum
+        self.opt = ms.ops.ApplyMomentum()
+
+    def construct(self, gradients):
+        params = self.parameters
+        lr = self.get_lr()
+        gradients = self.decay_weight(gradients)
+        gradients = self.gradients_centralization(gradients)
+        gradients = self.scale_grad(gradients)
+        success = None
+        for param, mom, grad in zip(params, self.moments, gradients):
+            success = self.opt(param, mom, lr, grad, self.momentum)
+        return success
+
+
+@pytest.mark.parametrize("compiled", [False, True], ids=["eager", "jit"])
+def test_custom_optimizer_with_the_apply_momentum_primitive(compiled):
+    net = dense()
+    optimizer = MyMomentum(net.trainable_params(), 0.1)
+    result = run_steps(optimizer, compiled)[-1]
+    weight, bias = OBSERVED["momentum"]
+    np.testing.assert_allclose(net.weight.asnumpy(), weight, rtol=1e-6, atol=1e-8)
+    np.testing.assert_allclose(net.bias.asnumpy(), bias, rtol=1e-6, atol=1e-8)
+    np.testing.assert_array_equal(result.asnumpy(), net.bias.asnumpy())  # ApplyMomentum returns the variable
+    # Observed on MindSpore 2.10 CPU.
+    assert repr(ms.ops.ApplyMomentum(use_nesterov=True)) == \
+        "Prim[ApplyMomentum]<use_nesterov=True, use_locking=False, gradient_scale=1.0, side_effect_mem=True>"
+    assert repr(ms.ops.SGD()) == "Prim[SGD]<dampening=0.0, weight_decay=0.0, nesterov=False, side_effect_mem=True>"
+
+
+@pytest.mark.parametrize("compiled", [False, True], ids=["eager", "jit"])
+@pytest.mark.parametrize("name", ["momentum", "sgd", "adam", "adam_weight_decay", "rmsprop", "adagrad"])
+def test_wrong_gradients_are_reported(name, compiled):
+    optimizer = OPTIMIZERS[name](dense())
+    call = ms.jit(optimizer) if compiled else optimizer
+    with pytest.raises(RuntimeError, match="one Tensor per parameter \\(2\\), but got 1"):
+        call((Tensor(GRADS[0][0]),))
+    with pytest.raises(ValueError, match="gradient shape must be equal to the variable shape \\[2, 3\\], but got"):
+        call((Tensor(np.ones((3, 3), np.float32)), Tensor(GRADS[0][1])))

@@ -74,3 +74,19 @@ def test_every_package_ships_in_the_wheel():
     on_disk = {".".join(path.parent.relative_to(root / "src").parts)
                for path in (root / "src" / "npspore").rglob("__init__.py")}
     assert on_disk | {"npspore.codegen_templates"} == listed
+
+
+def test_version_comes_from_one_place_and_the_command_prints_numpy_and_python(capsys):
+    import platform
+
+    import numpy as np
+    import pytest
+
+    from npspore.core.version import __version__
+    from npspore.cli import main
+
+    assert ms.__version__ is __version__
+    with pytest.raises(SystemExit):
+        main(["--version"])
+    assert capsys.readouterr().out == \
+        f"npspore {__version__} (NumPy {np.__version__}, Python {platform.python_version()})\n"

@@ -100,6 +100,9 @@ EXAMPLES.update({
     "max_pool2d_gather": ((DISTINCT, _r(1, 2, 3, 4)), POOL),
     "sum_pool2d": ((_r(1, 2, 3, 4),), POOL),
     "sum_pool2d_grad": ((_r(1, 2, 3, 2),), {"input_shape": (1, 2, 3, 4), **POOL}),
+    "topk": ((_r(2, 4),), {"k": 2, "largest": False}),
+    "gather_last": ((_r(2, 4), np.array([[3, 0], [1, 2]], np.int32)), {}),
+    "scatter_last": ((_r(2, 2), np.array([[3, 0], [1, 2]], np.int32)), {"size": 4}),
 })
 
 DIFFERENTIABLE = sorted(d.name for d in op_table().definitions() if d.adjoint is not None)

@@ -32,3 +32,4 @@ class TrainStep(nn.TrainOneStepCell):
     def __init__(self):
         net = TwoLayer()
         super().__init__(nn.WithLossCell(net, nn.MSELoss()), nn.Momentum(net.trainable_params(), 0.1, 0.9))
+

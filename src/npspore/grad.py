@@ -22,6 +22,7 @@ the documented form, ``mutable`` tuple/list/dict inputs get gradients of the sam
 from __future__ import annotations
 
 import dataclasses
+from typing import Any, Callable
 import weakref
 
 import numpy as np
@@ -151,7 +152,7 @@ class GradFunction:
             key = (key, bool(self.fn.training))
         return key, leaves
 
-    def __call__(self, *args, **kwargs):
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
         if self._runs_hooks and (self.fn._backward_hooks or self.fn._backward_pre_hooks):
             return self._call_with_hooks(args, kwargs)
         key, leaves = self._key(args, kwargs)
@@ -243,7 +244,7 @@ class GradFunction:
         """``{'hits', 'compiles', 'disk_loads', 'entries'}`` of this gradient's compiled kernels."""
         return self._cache.info()
 
-    def kernel_source(self, *args, **kwargs) -> str:
+    def kernel_source(self, *args: Any, **kwargs: Any) -> str:
         """The generated module that computes this gradient for these arguments (compiling it if needed)."""
         key, _ = self._key(args, kwargs)
         if self._cache.lookup(key) is None:
@@ -292,7 +293,8 @@ def _make(fn, grad_position, weights, has_aux, return_ids, sens_param, with_valu
     return GradFunction(fn, spec, weights)
 
 
-def grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=False, sens_param=False):
+def grad(fn: Callable[..., Any], grad_position: int | tuple[int, ...] | None = 0, weights: Any = None,
+         has_aux: bool = False, return_ids: bool = False, sens_param: bool = False) -> GradFunction:
     """A function that computes the gradient of ``fn``.
 
     Three cases: gradients with respect to inputs (``grad_position`` set, ``weights=None``), to
@@ -333,7 +335,8 @@ def grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=False, sen
     return _make(fn, grad_position, weights, has_aux, return_ids, sens_param, with_value=False)
 
 
-def value_and_grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=False, sens_param=False):
+def value_and_grad(fn: Callable[..., Any], grad_position: int | tuple[int, ...] | None = 0, weights: Any = None,
+                   has_aux: bool = False, return_ids: bool = False, sens_param: bool = False) -> GradFunction:
     """A function that computes fn's value and its gradient: ``(value, gradients)``.
 
     The arguments and errors are those of :func:`grad`. ``value`` is fn's whole output;
@@ -347,7 +350,7 @@ def value_and_grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=
     return _make(fn, grad_position, weights, has_aux, return_ids, sens_param, with_value=True)
 
 
-def get_grad(gradients, identifier):
+def get_grad(gradients: Any, identifier: int | str | Any) -> Any:
     """The gradient for ``identifier`` in the result of a gradient function with ``return_ids=True``.
 
     Args:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+from typing import Any
 
 from .compiler import pipeline
 from .compiler.errors import CompileError, without_internal_frames
@@ -56,7 +57,7 @@ class JitFunction:
     def _compile(self, args, key):
         return compile_forward(self.__npspore_function__, args, key, options=self.options)
 
-    def __call__(self, *args, **kwargs):
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
         if kwargs:
             args = _bind_positional(self.__npspore_function__, args, kwargs)
         key, leaves = input_key(args)
@@ -80,7 +81,7 @@ class JitFunction:
         """``{'hits', 'compiles', 'disk_loads', 'entries'}`` of this function's kernels."""
         return self._cache.info()
 
-    def kernel_source(self, *args) -> str:
+    def kernel_source(self, *args: Any) -> str:
         """The generated module that runs for these arguments (compiling it if needed)."""
         key, _ = input_key(args)
         if self._cache.lookup(key) is None:
@@ -94,7 +95,8 @@ def _bind_positional(fn, args, kwargs) -> tuple:
     return tuple(bound.args)
 
 
-def jit(function=None, *, capture_mode="ast", jit_level="O0", dynamic=0, fullgraph=False, backend="", **options):
+def jit(function: Any = None, *, capture_mode: str = "ast", jit_level: str = "O0", dynamic: int = 0,
+        fullgraph: bool = False, backend: str = "", **options: Any) -> Any:
     """Compile a function, a Cell's ``construct`` or a Cell instance into NumPy kernels.
 
     ``@jit`` and ``@jit()`` both work. The first call with a new input signature compiles (or
@@ -128,12 +130,16 @@ class _CompiledCellCall:
     def __init__(self, cell):
         self.cell = cell
 
-    def __call__(self, *args, **kwargs):
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
         return call_cell(self.cell, args, kwargs)
 
     def cache_info(self) -> dict:
         """``{'hits', 'compiles', 'disk_loads', 'entries'}`` of the Cell's kernels."""
         return cell_cache_info(self.cell)
+
+    def kernel_source(self, *args: Any) -> str:
+        """The generated module that runs the Cell for these arguments (compiling it if needed)."""
+        return cell_kernel_source(self.cell, *args)
 
 
 def _cell_cache(cell) -> KernelCache:

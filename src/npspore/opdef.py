@@ -57,7 +57,8 @@ from typing import Callable
 
 import numpy as np
 
-TEMPLATE_FAMILIES = ("elementwise", "reductions", "shape_ops", "linalg", "nn", "conv", "pooling", "sequence")
+TEMPLATE_FAMILIES = ("elementwise", "reductions", "shape_ops", "linalg", "nn", "conv", "pooling", "sequence",
+                     "selection")
 
 
 class OpShapeError(ValueError):

@@ -1,4 +1,5 @@
-"""Shape and dtype rules of the convolution and pooling ops (``codegen_templates/conv.py``, ``pooling.py``).
+"""Shape and dtype rules of the convolution, pooling and ordering ops (``codegen_templates/conv.py``,
+``pooling.py``, ``selection.py``).
 
 Operands are NCHW arrays (or :class:`~npspore.opdef.Aval`); static attributes are normalised tuples:
 ``stride=(sh, sw)``, ``padding=(top, bottom, left, right)``, ``dilation=(dh, dw)``, ``kernel_size=(kh,
@@ -13,8 +14,8 @@ from .shape_rules import dtype_of, shape_of
 
 __all__ = [
     "window_out", "conv2d_rule", "conv2d_input_grad_rule", "conv2d_filter_grad_rule",
-    "pool2d_rule", "pool2d_index_rule", "pool2d_transpose_rule", "pool2d_grad_rule", "adaptive_weights_rule",
-    "adaptive_index_rule",
+    "pool2d_rule", "pool2d_windows_rule", "pool2d_index_rule", "pool2d_transpose_rule", "pool2d_grad_rule", "adaptive_weights_rule",
+    "adaptive_index_rule", "topk_rule", "gather_last_rule", "scatter_last_rule",
 ]
 
 
@@ -58,6 +59,13 @@ def _conv_out(name: str, x_shape, w_shape, stride, padding, dilation, groups) ->
     return (n, o, oh, ow)
 
 
+def _check_dout(name: str, dy_shape, expected) -> None:
+    """``dout`` must have the convolution's output shape (its batch dim aside)."""
+    if any(a is not None and b is not None and a != b for a, b in zip(expected[1:], dy_shape[1:])):
+        raise OpShapeError(f"For '{name}', 'dout' has shape {list(dy_shape)}, but the convolution gives "
+                           f"{list(expected)}.")
+
+
 def conv2d_rule(x, w, *, stride=(1, 1), padding=(0, 0, 0, 0), dilation=(1, 1), groups=1):
     """``conv2d``: ``(N, C, H, W) * (O, C/groups, KH, KW) -> (N, O, OH, OW)``."""
     x_shape = _float_nchw("Conv2D", "input", x)
@@ -71,10 +79,8 @@ def conv2d_input_grad_rule(dy, w, *, input_shape, stride=(1, 1), padding=(0, 0, 
     dy_shape = _float_nchw("Conv2DBackpropInput", "dout", dy)
     w_shape = _float_nchw("Conv2DBackpropInput", "weight", w)
     dtype = _same_dtype("Conv2DBackpropInput", dy, w)
-    expected = _conv_out("Conv2DBackpropInput", input_shape, w_shape, stride, padding, dilation, groups)
-    if any(a is not None and b is not None and a != b for a, b in zip(expected[1:], dy_shape[1:])):
-        raise OpShapeError(f"For 'Conv2DBackpropInput', 'dout' has shape {list(dy_shape)}, but a convolution of "
-                           f"an input of shape {list(input_shape)} gives {list(expected)}.")
+    _check_dout("Conv2DBackpropInput", dy_shape,
+                _conv_out("Conv2DBackpropInput", input_shape, w_shape, stride, padding, dilation, groups))
     return Aval((dy_shape[0],) + tuple(input_shape[1:]), dtype)
 
 
@@ -83,10 +89,8 @@ def conv2d_filter_grad_rule(x, dy, *, filter_shape, stride=(1, 1), padding=(0, 0
     x_shape = _float_nchw("Conv2DBackpropFilter", "input", x)
     dy_shape = _float_nchw("Conv2DBackpropFilter", "dout", dy)
     dtype = _same_dtype("Conv2DBackpropFilter", x, dy)
-    expected = _conv_out("Conv2DBackpropFilter", x_shape, filter_shape, stride, padding, dilation, groups)
-    if any(a is not None and b is not None and a != b for a, b in zip(expected[1:], dy_shape[1:])):
-        raise OpShapeError(f"For 'Conv2DBackpropFilter', 'dout' has shape {list(dy_shape)}, but the convolution "
-                           f"gives {list(expected)}.")
+    _check_dout("Conv2DBackpropFilter", dy_shape,
+                _conv_out("Conv2DBackpropFilter", x_shape, filter_shape, stride, padding, dilation, groups))
     return Aval(tuple(filter_shape), dtype)
 
 
@@ -110,6 +114,12 @@ def pool2d_rule(name: str):
 
     infer.__qualname__ = f"pool2d_rule({name!r})"
     return infer
+
+
+def pool2d_windows_rule(x, *, kernel_size=(1, 1), stride=(1, 1), padding=(0, 0, 0, 0), dilation=(1, 1), fill=0.0):
+    """``pool2d_windows``: ``(N, C, OH, OW, KH, KW)``, x's dtype."""
+    shape = _float_nchw("Pool", "input", x)
+    return Aval(_pool_out("Pool", shape, kernel_size, stride, padding, dilation) + tuple(kernel_size), dtype_of(x))
 
 
 def pool2d_index_rule(x, *, kernel_size=(1, 1), stride=(1, 1), padding=(0, 0, 0, 0), dilation=(1, 1)):
@@ -147,3 +157,34 @@ def adaptive_index_rule(*, in_size, out_size):
         raise OpShapeError(f"For 'AdaptiveMaxPool2D', the output size must be positive, but got {out_size}.")
     widest = max(-(-(i + 1) * in_size // out_size) - i * in_size // out_size for i in range(out_size))
     return Aval((out_size, widest), np.int64)
+
+
+def topk_rule(x, *, k, largest=True):
+    """``topk``: ``(values, int32 indices)`` with the last dim ``k``."""
+    shape = shape_of(x)
+    if dtype_of(x).kind == "b":
+        raise OpTypeError("For 'TopK', the input must be a number Tensor, but got bool.")
+    if not shape:
+        raise OpShapeError("For 'TopK', the input must have at least 1 dim.")
+    if not isinstance(k, int) or isinstance(k, bool) or not 0 <= k <= (shape[-1] if shape[-1] is not None else k):
+        raise OpShapeError(f"For 'TopK', the 'k' must be an int in [0, {shape[-1]}], but got {k}.")
+    out = shape[:-1] + (k,)
+    return Aval(out, dtype_of(x)), Aval(out, np.int32)
+
+
+def gather_last_rule(x, indices):
+    """``gather_last``: the indices' shape, in x's dtype."""
+    if dtype_of(indices).kind not in "iu":
+        raise OpTypeError(f"For 'GatherD', the indices must be integers, but got {dtype_of(indices).name}.")
+    if len(shape_of(x)) != len(shape_of(indices)) or shape_of(x)[:-1] != shape_of(indices)[:-1]:
+        raise OpShapeError(f"For 'GatherD', the input {list(shape_of(x))} and indices {list(shape_of(indices))} "
+                           f"must agree on all but the last dim.")
+    return Aval(shape_of(indices), dtype_of(x))
+
+
+def scatter_last_rule(g, indices, *, size):
+    """``scatter_last``: g's shape with the last dim ``size``."""
+    if not shape_of(g) or shape_of(g) != shape_of(indices):
+        raise OpShapeError(f"For 'ScatterD', the values {list(shape_of(g))} and indices {list(shape_of(indices))} "
+                           f"must have one shape.")
+    return Aval(shape_of(g)[:-1] + (size,), dtype_of(g))

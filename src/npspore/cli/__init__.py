@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import argparse
 import os
+import platform
 import sys
 import traceback
+
+import numpy as np
 
 from ..core.version import __version__
 from ..compiler.errors import CompileError
@@ -24,24 +27,29 @@ from .target import SPEC_HELP, InputError, load_target, make_inputs
 __all__ = ["main"]
 
 _TARGET_HELP = ("path/to/file.py:Name or package.module:Name; Name is an nn.Cell class (built with no "
-                "arguments), a function with no parameters returning a Cell, a Cell instance, or a function")
+                "arguments, or with --init), a function with no parameters returning a Cell, a Cell instance, "
+                "or a function. Loading FILE.py runs the file's top level (not its `if __name__ == "
+                "'__main__':` block), as importing it would")
 
 _SHOW_EXAMPLES = """\
 examples:
-  npspore show tests/catalogue.py:MLP --input f32[5,4]
+  npspore show npspore.examples:MLP --input f32[5,4]
       the forward kernel of MLP for a 5x4 float32 input (the cached file's text)
-  npspore show tests/catalogue.py:MLP --input f32[5,4] --grad --weights all
+  npspore show npspore.examples:MLP --input f32[5,4] --grad --weights all
       the adjoint kernel of grad(net, grad_position=0, weights=net.trainable_params())
-  npspore show tests/catalogue.py:MulNet --input f32[2] f32[2] f32[2] --grad --grad-position 0 1 2
-  npspore show tests/catalogue.py:E --input f32[1] f32[1] --grad --grad-position none --weights z
-  npspore show mypkg.models:make_net --input f32[8,16] --dump-after specialize
-  npspore show tests/catalogue.py:GatedCell --input f32[2,3] --side-by-side
+  npspore show npspore.examples:MulNet --input f32[2] f32[2] f32[2] --grad --grad-position 0 1 2
+  npspore show npspore.examples:Scaled --init 'scale=2.0' --input f32[2,3] --grad --grad-position none --weights w
+  npspore show npspore.examples:MLP --input f32[8,4] --dump-after specialize
+  npspore show npspore.examples:MLP --input f32[8,4] --grad --weights all --graph mlp.svg
+  npspore show model.py:Net --input f32[8,16]      (runs model.py's top level, then builds Net())
+  npspore show npspore.examples:Recurrent --input f32[2,3] --side-by-side
 """
 
 _CHECK_EXAMPLES = """\
 examples:
-  npspore check tests/catalogue.py:MLP --input f32[5,4] --weights all
-  npspore check tests/catalogue.py:elementwise --input f32[3] f32[3] f32[3] --grad-position 0 1 2
+  npspore check npspore.examples:MLP --input f32[5,4] --weights all
+  npspore check npspore.examples:MLPWithLoss --input f32[5,4] f32[5,3] --weights all --train
+  npspore check npspore.examples:elementwise --input f32[3] f32[3] f32[3] --grad-position 0 1 2
   npspore check model.py:Net --input @x.npy --eps 1e-5
 exit status: 0 all gradients match, 1 some gradient does not, 2 bad input
 """
@@ -51,14 +59,14 @@ examples:
   npspore cache list
   npspore cache info --json
   npspore cache clear --older-than 30
-  npspore cache explain tests/catalogue.py:MLP --input f32[5,4]
+  npspore cache explain npspore.examples:MLP --input f32[5,4]
 the cache directory is $NPSPORE_CACHE_DIR (default ~/.cache/npspore); clear deletes only npspore's sealed kernels
 """
 
 _BENCH_EXAMPLES = """\
 examples:
-  npspore bench tests/catalogue.py:MLP --input f32[64,4]
-  npspore bench tests/catalogue.py:MLP --input f32[64,4] --grad --weights all --repeat 50
+  npspore bench npspore.examples:MLP --input f32[64,4]
+  npspore bench npspore.examples:MLP --input f32[64,4] --grad --weights all --repeat 50
 """
 
 
@@ -83,11 +91,14 @@ def build_parser() -> argparse.ArgumentParser:
     target.add_argument("target", metavar="TARGET", help=_TARGET_HELP)
     target.add_argument("--input", nargs="+", action="extend", default=[], metavar="SPEC", help=SPEC_HELP)
     target.add_argument("--seed", type=count(0), default=0, help="seed of the random input data (default: 0)")
+    target.add_argument("--init", metavar="ARGS",
+                        help="constructor arguments of a Cell class, as Python literals: --init '3, scale=0.5'")
 
     parser = _Parser(prog="npspore", description="Read, check and manage the kernels npspore generates.",
                      epilog="run 'npspore VERB --help' for a verb's options and examples",
                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--version", action="version", version=f"npspore {__version__}")
+    parser.add_argument("--version", action="version",
+                        version=f"npspore {__version__} (NumPy {np.__version__}, Python {platform.python_version()})")
     parser.add_argument("--debug", action="store_true", default=False, help="show the Python traceback of an error")
     verbs = parser.add_subparsers(dest="verb", metavar="VERB", required=True, parser_class=_Parser)
 
@@ -99,15 +110,21 @@ def build_parser() -> argparse.ArgumentParser:
     show_parser.add_argument("--train", action="store_true", help="compile the Cell in training mode (set_train())")
     show_parser.add_argument("--side-by-side", action="store_true",
                              help="show each source line next to the generated lines that came from it")
+    show_parser.add_argument("--graph", metavar="FILE",
+                             help="draw the program (ops, shapes; with --grad forward and adjoint) to FILE.svg/.png "
+                                  "with Graphviz's dot, or write FILE.dot; without dot the DOT text is printed")
     show_parser.add_argument("--no-color", action="store_true", help="no syntax colouring (also: NO_COLOR=1)")
     show_parser.set_defaults(handler=_with_target(show.run))
 
     check_parser = _verb(verbs, "check", "compare the generated gradients with central finite differences "
-                         "(float64)", _CHECK_EXAMPLES, [target, debug])
+                         "(float64 inputs and weights)", _CHECK_EXAMPLES, [target, debug])
     add_grad_options(check_parser, with_grad_flag=False)
-    check_parser.add_argument("--eps", type=finite(positive=True), default=1e-6, help="finite-difference step (default: 1e-6)")
-    check_parser.add_argument("--rtol", type=finite(positive=False), default=1e-5, help="relative tolerance (default: 1e-5)")
-    check_parser.add_argument("--atol", type=finite(positive=False), default=1e-6, help="absolute tolerance (default: 1e-6)")
+    check_parser.add_argument("--train", action="store_true", help="check the Cell in training mode (set_train())")
+    chosen = ("; default: chosen from the least precise dtype on the program's path "
+              "(float64 {}, float32 {})")
+    check_parser.add_argument("--eps", type=finite(positive=True), help="finite-difference step" + chosen.format("1e-6", "1e-3"))
+    check_parser.add_argument("--rtol", type=finite(positive=False), help="relative tolerance" + chosen.format("1e-5", "1e-2"))
+    check_parser.add_argument("--atol", type=finite(positive=False), help="absolute tolerance" + chosen.format("1e-6", "1e-3"))
     check_parser.add_argument("--max-elements", type=count(0), default=200, metavar="N",
                               help="check at most N random elements per argument, 0 for all (default: 200)")
     check_parser.set_defaults(handler=_with_target(check.run))
@@ -142,7 +159,7 @@ def build_parser() -> argparse.ArgumentParser:
 def _with_target(run):
     """A handler that loads TARGET and its inputs, then returns ``run(target, args, options)``."""
     def handler(options):
-        target = load_target(options.target)
+        target = load_target(options.target, options.init)
         args = make_inputs(options.input, options.seed)
         target.check_input_count(args)
         return run(target, args, options)

@@ -1,8 +1,9 @@
 """``npspore check``: gradients from the generated kernel against central finite differences.
 
-Everything runs in float64: floating inputs are cast to float64 copies and a Cell's floating
-Parameters to float64, so the difference quotient ``(f(x + eps) - f(x - eps)) / 2eps`` is accurate
-to about ``1e-9``. ``f`` is the scalar the gradient is the derivative of: the sum of every output
+Floating inputs are cast to float64 copies and a Cell's floating Parameters to float64. Values the
+program itself computes in lower precision (MindSpore's losses reduce in float32) stay so: the step
+and tolerances (unless given) come from the least precise dtype of any value on the path, seen in
+one eager run (:func:`npspore.testing.tolerance_for`). ``f`` is the scalar the gradient is the derivative of: the sum of every output
 element (MindSpore's implicit ones sensitivity; with ``--has-aux`` only the first output), or with
 ``--sens`` the inner product with a random sensitivity passed to the kernel. ``f`` is evaluated
 eagerly (PYNATIVE), so the check also covers the forward code the adjoint was derived from.
@@ -20,19 +21,26 @@ from ..common.parameter import Parameter
 from ..common.tensor import Tensor
 from ..compiler.signature import map_tensors, tensor_leaves
 from .gradient import GradRequest
+from ..ops.eager import recording_dtypes
+from ..testing.tolerance import Tolerance, tolerance_for
 from .target import InputError, Target
 
 
 def run(target: Target, args, options) -> int:
     """Print the table; returns 1 if any gradient fails the check, else 0."""
     request = GradRequest.from_options(options)
+    if options.train:
+        target.set_train()
     args = tuple(map_tensors(a, _float64_copy) for a in args)
     for _, param in target.parameters():
         if param._array.dtype.kind == "f":
             param.set_dtype(mstype.float64)
     rng = np.random.default_rng(options.seed + 1)
     call_args = request.call_args(target, args, lambda shape, dtype: rng.standard_normal(shape).astype(dtype))
-    weights = _output_weights(target.eager(args), request, call_args[-1] if request.sens else None)
+    with recording_dtypes() as seen:
+        output = target.eager(args)
+    tolerance = _tolerance(options, seen)
+    weights = _output_weights(output, request, call_args[-1] if request.sens else None)
     result = request.function(target, args, return_ids=True)(*call_args)
     objective = _objective(target, args, weights)
     names = target.input_names()
@@ -48,34 +56,41 @@ def run(target: Target, args, options) -> int:
         indices = _sample(value._array.size, options.max_elements, rng)
         if len(indices) < value._array.size:
             notes.append(f"{label}: {len(indices)} of {value._array.size} elements checked, chosen at random")
-        numeric = _central_differences(objective, value._array, indices, options.eps)
+        numeric = _central_differences(objective, value._array, indices, tolerance.eps)
         analytic = np.asarray(gradient._array, np.float64).reshape(-1)[indices]
-        rows.append((label, str(list(value.shape))) + _compare(analytic, numeric, options))
+        rows.append((label, str(list(value.shape))) + _compare(analytic, numeric, tolerance))
     if not rows:
         raise InputError("nothing to check: no differentiable (floating) input or weight was selected")
-    return _report(rows, notes, options)
+    return _report(rows, notes, tolerance)
 
 
-def _compare(analytic, numeric, options) -> tuple:
+def _tolerance(options, dtypes) -> Tolerance:
+    """``--eps/--rtol/--atol`` where given, the rest chosen from the dtypes seen on the path."""
+    chosen = tolerance_for(dtypes)
+    return Tolerance(eps=options.eps or chosen.eps, rtol=options.rtol or chosen.rtol,
+                     atol=options.atol or chosen.atol)
+
+
+def _compare(analytic, numeric, tolerance: Tolerance) -> tuple:
     """``(max abs error, max rel error, "OK" | "FAIL")``; rel error is ``|a - n| / max(|n|, atol)``."""
     error = np.abs(analytic - numeric)
-    passed = bool(np.all(error <= options.atol + options.rtol * np.abs(numeric)))
-    relative = error / np.maximum(np.abs(numeric), options.atol)
+    passed = bool(np.all(error <= tolerance.atol + tolerance.rtol * np.abs(numeric)))
+    relative = error / np.maximum(np.abs(numeric), tolerance.atol)
     return _max(error), _max(relative), "OK" if passed else "FAIL"
 
 
-def _report(rows, notes, options) -> int:
+def _report(rows, notes, tolerance: Tolerance) -> int:
     _print_table(("argument", "shape", "max abs error", "max rel error", "status"), rows)
     for note in notes:
         print(note)
     failed = sum(row[-1] == "FAIL" for row in rows)
-    tolerance = f"eps={options.eps:g}, rtol={options.rtol:g}, atol={options.atol:g}"
+    limits = f"eps={tolerance.eps:g}, rtol={tolerance.rtol:g}, atol={tolerance.atol:g}"
     if failed:
         which = f"{failed} of {len(rows)} gradients differ" if len(rows) > 1 else "the gradient differs"
-        print(f"FAIL: {which} from finite differences ({tolerance})")
+        print(f"FAIL: {which} from finite differences ({limits})")
         return 1
     which = f"all {len(rows)} gradients match" if len(rows) > 1 else "the gradient matches"
-    print(f"OK: {which} finite differences ({tolerance})")
+    print(f"OK: {which} finite differences ({limits})")
     return 0
 
 

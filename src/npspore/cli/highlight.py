@@ -26,9 +26,15 @@ _STRING_TOKENS = {tokenize.STRING} | {getattr(tokenize, n) for n in ("FSTRING_ST
 
 
 def use_color(stream, disabled: bool) -> bool:
-    """Whether to colour output to ``stream``: a terminal, no ``--no-color``, no ``NO_COLOR`` set."""
+    """Whether to colour output to ``stream``.
+
+    No with ``--no-color`` or ``NO_COLOR`` set; otherwise yes with ``FORCE_COLOR`` set (to anything
+    non-empty) or on a terminal.
+    """
     if disabled or os.environ.get("NO_COLOR"):
         return False
+    if os.environ.get("FORCE_COLOR"):
+        return True
     isatty = getattr(stream or sys.stdout, "isatty", None)
     return bool(isatty and isatty())
 

@@ -3,6 +3,7 @@
 The forward kernel's text is the cached file's text (``JitFunction.kernel_source`` /
 ``cell_kernel_source``); ``--grad`` prints the adjoint kernel of ``npspore.grad`` with the same
 options a script would pass; ``--dump-after STAGE`` prints the program after one compiler stage.
+``--graph FILE`` draws the program instead (:mod:`npspore.cli.graph`).
 ``--side-by-side`` puts each source line next to the generated lines that came from it, read from
 the ``# file.py:LINE`` comment that ends every generated line.
 """
@@ -17,6 +18,7 @@ import sys
 from ..compiler import pipeline
 from ..jit import cell_kernel_source, forward_request
 from .gradient import GradRequest
+from .graph import program_module, write_graph
 from .highlight import highlight, highlight_line, use_color
 from .target import InputError, Target
 
@@ -32,6 +34,9 @@ def run(target: Target, args, options) -> int:
         raise InputError("--side-by-side needs generated code: use it without --dump-after or with "
                          "--dump-after codegen")
     request = GradRequest.from_options(options) if options.grad else None
+    if options.graph:
+        write_graph(program_module(_compile_request(target, args, request)), options.graph)
+        return 0
     if options.dump_after:
         text = _stage_text(target, args, options.dump_after, request)
     elif request is not None:
@@ -51,13 +56,16 @@ def run(target: Target, args, options) -> int:
 
 
 def _stage_text(target, args, stage, request) -> str:
-    if request is not None:
-        compile_request = request.function(target, args).compile_request(request.call_args(target, args))
-    elif stage == "differentiate":
+    if request is None and stage == "differentiate":
         raise InputError("--dump-after differentiate needs --grad (the forward program is not differentiated)")
-    else:
-        compile_request = forward_request(target.obj, args)
-    return pipeline.dump_stages(compile_request, stop_after=stage)
+    return pipeline.dump_stages(_compile_request(target, args, request), stop_after=stage)
+
+
+def _compile_request(target, args, request):
+    """The pipeline's request for the forward program, or with a gradient request its gradient's."""
+    if request is not None:
+        return request.function(target, args).compile_request(request.call_args(target, args))
+    return forward_request(target.obj, args)
 
 
 def _source_files(target: Target) -> dict:

@@ -1,8 +1,9 @@
 """What the CLI compiles: a TARGET (``file.py:Name`` or ``package.module:Name``) and its inputs (SPECs).
 
-``load_target`` imports the module, finds ``Name`` and decides what it is: a Cell class (built
-with no arguments), a factory function returning a Cell (a function with no parameters whose
-result is a Cell), a Cell instance, or a plain function to compile. ``make_inputs`` turns SPECs
+``load_target`` imports the module (running a file's top level, as ``python FILE`` would, except
+for its ``if __name__ == "__main__":`` block), finds ``Name`` and decides what it is: a Cell class
+(built with no arguments, or with ``--init ARGS``), a factory function returning a Cell (a function
+with no parameters whose result is a Cell), a Cell instance, or a plain function to compile. ``make_inputs`` turns SPECs
 such as ``f32[64,784]``, ``3``, ``(1, 2)`` or ``@x.npy`` into call arguments; tensors are filled
 from a fixed seed so every run sees the same data.
 
@@ -91,15 +92,18 @@ class Target:
         return list(self.obj.parameters_and_names()) if self.is_cell else []
 
 
-def load_target(text: str) -> Target:
+def load_target(text: str, init: str | None = None) -> Target:
     """The Target named by ``path/to/file.py:Name`` or ``package.module:Name``.
+
+    ``init`` is the text of constructor arguments (``"3, scale=0.5"``, Python literals) for a Cell
+    class or a factory function (``--init``).
 
     The context is then set to PYNATIVE mode (the script may have chosen GRAPH mode), so that calling
     a Cell runs it eagerly; the CLI compiles explicitly.
 
     Raises:
         InputError: the file or module cannot be imported, ``Name`` is missing or of the wrong kind,
-            or a Cell class needs constructor arguments.
+            a Cell class needs constructor arguments, or ``init`` is not literal call arguments.
     """
     where, sep, name = text.rpartition(":")
     if not sep or not where or not name:
@@ -116,7 +120,7 @@ def load_target(text: str) -> Target:
             hint = f" (did you mean {close[0]!r}?)" if close else ""
             raise InputError(f"{where} has no name {name!r}{hint}")
         obj = getattr(obj, part)
-    program = _as_program(obj, name)
+    program = _as_program(obj, name) if init is None else _construct(obj, name, parse_init(init))
     set_context(mode=PYNATIVE_MODE)
     return Target(program, name)
 
@@ -177,8 +181,8 @@ def _as_program(obj, name: str):
                     if p.default is p.empty and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD,
                                                            p.KEYWORD_ONLY)]
         if required:
-            raise InputError(f"Cell class {name!r} needs constructor arguments ({', '.join(required)}); "
-                             "name a Cell instance or a function with no parameters that returns one")
+            raise InputError(f"Cell class {name!r} needs constructor arguments ({', '.join(required)}): "
+                             "give them with --init (e.g. --init '" + ", ".join(f"{r}=..." for r in required) + "')")
         return _call_user(obj, name)
     if isinstance(obj, JitFunction):
         return obj.__npspore_function__
@@ -192,11 +196,41 @@ def _as_program(obj, name: str):
                      "a function returning a Cell, or a function to compile")
 
 
-def _call_user(factory, name):
+def _call_user(factory, name, args=(), kwargs=None):
     try:
-        return factory()
+        return factory(*args, **(kwargs or {}))
     except Exception as error:  # noqa: BLE001
         raise InputError(f"{name}() raised {_one_line(error)}") from error
+
+
+def parse_init(text: str) -> tuple:
+    """``(args, kwargs)`` of ``--init`` text such as ``"3, scale=0.5, sizes=(4, 8)"`` (Python literals).
+
+    Raises:
+        InputError: the text is not a comma-separated list of literals and ``name=literal`` pairs.
+    """
+    try:
+        call = ast.parse(f"f({text})", mode="eval").body
+        if not isinstance(call, ast.Call) or any(isinstance(a, ast.Starred) for a in call.args) or \
+                any(k.arg is None for k in call.keywords):
+            raise ValueError(text)
+        return (tuple(ast.literal_eval(a) for a in call.args),
+                {k.arg: ast.literal_eval(k.value) for k in call.keywords})
+    except (SyntaxError, ValueError):
+        raise InputError(f"--init takes constructor arguments as Python literals (e.g. '3, scale=0.5'), "
+                         f"got {text!r}") from None
+
+
+def _construct(obj, name: str, arguments: tuple) -> Cell:
+    """The Cell that ``--init`` arguments build from a Cell class or a factory function."""
+    args, kwargs = arguments
+    if not (inspect.isclass(obj) and issubclass(obj, Cell)) and not inspect.isfunction(obj):
+        raise InputError(f"--init needs a Cell class or a function returning a Cell; {name!r} is a "
+                         f"{type(obj).__name__}")
+    built = _call_user(obj, name, args, kwargs)
+    if not isinstance(built, Cell):
+        raise InputError(f"{name}(...) with --init returned a {type(built).__name__}, not an nn.Cell")
+    return built
 
 
 # ------------------------------------------------------------------------------------------- SPECs

@@ -65,8 +65,9 @@ class Parameter(Tensor):
         TypeError: for data a Tensor cannot hold, or a non-bool ``requires_grad``.
     """
 
-    def __init__(self, default_input, name=None, requires_grad=True, layerwise_parallel=False,
-                 parallel_optimizer=True, storage_format="", device=None):
+    def __init__(self, default_input: Any, name: str | None = None, requires_grad: bool = True,
+                 layerwise_parallel: bool = False, parallel_optimizer: bool = True, storage_format: str = "",
+                 device: str | None = None) -> None:
         self._array = _parameter_array(default_input)
         self.name = name
         self.requires_grad = requires_grad

@@ -14,6 +14,7 @@ Tensor and the returned ndarray share memory.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import numpy as np
 
@@ -115,15 +116,13 @@ class Tensor:
             and ``dtype``.
     """
 
-    # numpy defers `ndarray + Tensor` to Tensor's reflected operators (which reject ndarrays).
-    __array_ufunc__ = None
-
     _dynamic_shape = None
     is_placeholder = False
     const_arg = False
     init = None
 
-    def __init__(self, input_data=None, dtype=None, shape=None, init=None, const_arg=False, device=None):
+    def __init__(self, input_data: Any = None, dtype: Any = None, shape: Any = None, init: Any = None,
+                 const_arg: bool = False, device: str | None = None) -> None:
         if device is not None and device != "CPU":
             raise ValueError(f"Only 'CPU' is supported for device, but got {device}.")
         if not isinstance(const_arg, bool):
@@ -168,7 +167,7 @@ class Tensor:
         return self._array.shape if self._dynamic_shape is None else self._dynamic_shape
 
     @property
-    def dtype(self):
+    def dtype(self) -> mstype.Type:
         """The dtype (:mod:`npspore.common.dtype`), e.g. ``Float32``."""
         return mstype.nptype_to_dtype(self._array.dtype)
 
@@ -203,7 +202,7 @@ class Tensor:
         return False
 
     @property
-    def T(self):
+    def T(self) -> Tensor:
         """The transposed Tensor (the Tensor itself when it has fewer than 2 dims)."""
         if self.ndim <= 1:
             return self
@@ -229,9 +228,28 @@ class Tensor:
 
     numpy = asnumpy
 
+    # ---------------------------------------------------------------- NumPy interoperation
+    # As on MindSpore 2.10: NumPy ufuncs (np.exp(t), ndarray + t) see the data through __array__ and
+    # return ndarrays, while `t + ndarray` is rejected by Tensor's operators. Where MindSpore fails by
+    # accident (np.sum(t) passes `out=`) or has nothing (DLPack), npspore does what NumPy users expect.
+
     def __array__(self, dtype=None, copy=None):
         array = self._array if dtype is None else self._array.astype(dtype, copy=False)
         return array.copy() if copy and array is self._array else array
+
+    def __array_function__(self, func, types, args, kwargs):
+        """NumPy functions (``np.sum(t)``, ``np.concatenate([t, t])``) run on the data and return NumPy results."""
+        if not all(issubclass(kind, (Tensor, np.ndarray)) for kind in types):
+            return NotImplemented
+        return func(*_as_arrays(args), **_as_arrays(kwargs))
+
+    def __dlpack__(self, *args, **kwargs):
+        """The data as a DLPack capsule (``np.from_dlpack(t)`` shares memory with the Tensor)."""
+        return self._array.__dlpack__(*args, **kwargs)
+
+    def __dlpack_device__(self):
+        """``(device type, device id)`` of the data for DLPack: always the CPU, ``(1, 0)``."""
+        return self._array.__dlpack_device__()
 
     def _single_element(self, message=None):
         """The value of a one-element Tensor; otherwise ValueError with ``message`` (or MindSpore's default)."""
@@ -240,7 +258,7 @@ class Tensor:
                                         f"one element is ambiguous.")
         return self._array.item()
 
-    def item(self):
+    def item(self) -> Any:
         """The value of a one-element Tensor as a Python number.
 
         Raises:
@@ -301,103 +319,103 @@ class Tensor:
 
     # ------------------------------------------------------------------ operators
 
-    def __add__(self, other):
+    def __add__(self, other: Any) -> Tensor:
         return run("add", self, _operand(other, "Add", "add"))
 
-    def __radd__(self, other):
+    def __radd__(self, other: Any) -> Tensor:
         return run("add", _operand(other, "Add", "add"), self)
 
-    def __sub__(self, other):
+    def __sub__(self, other: Any) -> Tensor:
         return run("sub", self, _operand(other, "Sub", "sub"))
 
-    def __rsub__(self, other):
+    def __rsub__(self, other: Any) -> Tensor:
         return run("sub", _operand(other, "Sub", "sub"), self)
 
-    def __mul__(self, other):
+    def __mul__(self, other: Any) -> Tensor:
         return run("mul", self, _operand(other, "Mul", "mul"))
 
-    def __rmul__(self, other):
+    def __rmul__(self, other: Any) -> Tensor:
         return run("mul", _operand(other, "Mul", "mul"), self)
 
-    def __truediv__(self, other):
+    def __truediv__(self, other: Any) -> Tensor:
         return run("div", self, _operand(other, "Div", "div"))
 
-    def __rtruediv__(self, other):
+    def __rtruediv__(self, other: Any) -> Tensor:
         return run("div", _operand(other, "Div", "div"), self)
 
-    def __floordiv__(self, other):
+    def __floordiv__(self, other: Any) -> Tensor:
         return run("floor_div", self, _operand(other, "FloorDiv", "floor_divide"))
 
-    def __rfloordiv__(self, other):
+    def __rfloordiv__(self, other: Any) -> Tensor:
         return run("floor_div", _operand(other, "FloorDiv", "floor_divide"), self)
 
-    def __mod__(self, other):
+    def __mod__(self, other: Any) -> Tensor:
         return run("mod", self, _operand(other, "FloorMod", "remainder"))
 
-    def __rmod__(self, other):
+    def __rmod__(self, other: Any) -> Tensor:
         return run("mod", _operand(other, "FloorMod", "remainder"), self)
 
-    def __pow__(self, other):
+    def __pow__(self, other: Any) -> Tensor:
         return run("pow", self, _operand(other, "Pow", "pow"))
 
-    def __rpow__(self, other):
+    def __rpow__(self, other: Any) -> Tensor:
         return run("pow", _operand(other, "Pow", "pow"), self)
 
-    def __matmul__(self, other):
+    def __matmul__(self, other: Any) -> Tensor:
         return run("matmul", self, _operand(other, "MatMul", "matmul"))
 
-    def __rmatmul__(self, other):
+    def __rmatmul__(self, other: Any) -> Tensor:
         return run("matmul", _operand(other, "MatMul", "matmul"), self)
 
-    def __neg__(self):
+    def __neg__(self) -> Tensor:
         return run("neg", self)
 
-    def __pos__(self):
+    def __pos__(self) -> Tensor:
         return self
 
-    def __abs__(self):
+    def __abs__(self) -> Tensor:
         return run("abs", self)
 
-    def __invert__(self):
+    def __invert__(self) -> Tensor:
         return run("logical_not", self)
 
-    def __and__(self, other):
+    def __and__(self, other: Any) -> Tensor:
         return run("logical_and", self, _operand(other, "LogicalAnd", "logical_and"))
 
-    def __rand__(self, other):
+    def __rand__(self, other: Any) -> Tensor:
         return run("logical_and", _operand(other, "LogicalAnd", "logical_and"), self)
 
-    def __or__(self, other):
+    def __or__(self, other: Any) -> Tensor:
         return run("logical_or", self, _operand(other, "LogicalOr", "logical_or"))
 
-    def __ror__(self, other):
+    def __ror__(self, other: Any) -> Tensor:
         return run("logical_or", _operand(other, "LogicalOr", "logical_or"), self)
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> Any:
         if not isinstance(other, (int, float, Tensor)):
             return False
         return run("equal", self, other)
 
-    def __ne__(self, other):
+    def __ne__(self, other: object) -> Any:
         if not isinstance(other, (int, float, Tensor)):
             return True
         return run("not_equal", self, other)
 
-    def __lt__(self, other):
+    def __lt__(self, other: Any) -> Tensor:
         return run("less", self, _operand(other, "Less", "less"))
 
-    def __le__(self, other):
+    def __le__(self, other: Any) -> Tensor:
         return run("less_equal", self, _operand(other, "LessEqual", "less_equal"))
 
-    def __gt__(self, other):
+    def __gt__(self, other: Any) -> Tensor:
         return run("greater", self, _operand(other, "Greater", "greater"))
 
-    def __ge__(self, other):
+    def __ge__(self, other: Any) -> Tensor:
         return run("greater_equal", self, _operand(other, "GreaterEqual", "greater_equal"))
 
     # ------------------------------------------------------------------ indexing
 
-    def __getitem__(self, index):
+    def __getitem__(self, index: Any) -> Tensor:
         items = index if isinstance(index, tuple) else (index,)
         advanced = [position for position in range(len(items)) if isinstance(items[position], (Tensor, list))]
         if not advanced:
@@ -426,7 +444,7 @@ class Tensor:
 
     # ------------------------------------------------------------------ methods
 
-    def astype(self, dtype, copy=True):
+    def astype(self, dtype: Any, copy: Any = True) -> Tensor:
         """The Tensor converted to ``dtype`` (a mindspore dtype, a NumPy dtype, or a name such as ``"float16"``).
 
         ``copy`` is accepted for MindSpore compatibility: the result is always a new Tensor.
@@ -436,17 +454,17 @@ class Tensor:
         """
         return run("cast", self, dtype=_np_dtype(dtype))
 
-    def reshape(self, *shape):
+    def reshape(self, *shape: Any) -> Tensor:
         """The Tensor with a new shape: ``reshape(2, 3)`` or ``reshape((2, 3))``; one dim may be ``-1``."""
         if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
             shape = tuple(shape[0])
         return run("reshape", self, shape=shape)
 
-    def view(self, *shape):
+    def view(self, *shape: Any) -> Tensor:
         """Same as :meth:`reshape`."""
         return self.reshape(*shape)
 
-    def transpose(self, *axes):
+    def transpose(self, *axes: Any) -> Tensor:
         """Permute the dims: ``transpose()`` reverses them, ``transpose(1, 0)`` or ``transpose((1, 0))``."""
         if len(axes) == 1 and isinstance(axes[0], (tuple, list)):
             axes = tuple(axes[0])
@@ -454,15 +472,15 @@ class Tensor:
             axes = tuple(range(self.ndim - 1, -1, -1))
         return run("transpose", self, axes=axes)
 
-    def squeeze(self, axis=None):
+    def squeeze(self, axis: Any = None) -> Tensor:
         """Remove dims of size 1 (all of them, or those in ``axis``)."""
         return run("squeeze", self, axis=_axis(axis))
 
-    def expand_dims(self, axis):
+    def expand_dims(self, axis: Any) -> Tensor:
         """Insert a dim of size 1 at ``axis``."""
         return run("expand_dims", self, axis=axis)
 
-    def flatten(self, order="C", *, start_dim=0, end_dim=-1):
+    def flatten(self, order: Any = "C", *, start_dim: Any = 0, end_dim: Any = -1) -> Tensor:
         """Merge dims ``start_dim`` .. ``end_dim`` (by default all, giving a 1-D Tensor).
 
         Raises:
@@ -480,80 +498,80 @@ class Tensor:
             merged = -1 if d is None or d < 0 or merged < 0 else merged * d
         return x.reshape(x.shape[:start] + (merged,) + x.shape[end + 1:])
 
-    def broadcast_to(self, shape):
+    def broadcast_to(self, shape: Any) -> Tensor:
         """The Tensor broadcast to ``shape``."""
         return run("broadcast_to", self, shape=tuple(shape))
 
-    def abs(self):
+    def abs(self) -> Tensor:
         """Elementwise absolute value."""
         return run("abs", self)
 
-    def exp(self):
+    def exp(self) -> Tensor:
         """Elementwise exponential."""
         return run("exp", self)
 
-    def log(self):
+    def log(self) -> Tensor:
         """Elementwise natural logarithm."""
         return run("log", self)
 
-    def sqrt(self):
+    def sqrt(self) -> Tensor:
         """Elementwise square root."""
         return run("sqrt", self)
 
-    def square(self):
+    def square(self) -> Tensor:
         """Elementwise square."""
         return run("square", self)
 
-    def pow(self, exponent):
+    def pow(self, exponent: Any) -> Tensor:
         """Elementwise power ``self ** exponent``."""
         return run("pow", self, exponent)
 
-    def clip(self, min=None, max=None):  # noqa: A002 (MindSpore's argument names)
+    def clip(self, min: Any = None, max: Any = None) -> Tensor:  # noqa: A002 (MindSpore's argument names)
         """Limit the values to ``[min, max]`` (either bound may be ``None``)."""
         return run("clip", self, min, max)
 
-    def sum(self, axis=None, dtype=None, keepdims=False, initial=None):
+    def sum(self, axis: Any = None, dtype: Any = None, keepdims: Any = False, initial: Any = None) -> Tensor:
         """Sum over ``axis`` (all dims when ``None``); ``dtype`` converts the input first."""
         x = self if dtype is None else self.astype(dtype)
         out = run("sum", x, axis=_axis(axis), keepdims=keepdims)
         return out if initial is None else out + initial
 
-    def mean(self, axis=None, keep_dims=False):
+    def mean(self, axis: Any = None, keep_dims: Any = False) -> Tensor:
         """Mean over ``axis`` (all dims when ``None``)."""
         return run("mean", self, axis=_axis(axis), keepdims=keep_dims)
 
-    def prod(self, axis=None, keep_dims=False, dtype=None):
+    def prod(self, axis: Any = None, keep_dims: Any = False, dtype: Any = None) -> Tensor:
         """Product over ``axis`` (all dims when ``None``); ``dtype`` converts the input first."""
         x = self if dtype is None else self.astype(dtype)
         return run("prod", x, axis=_axis(axis), keepdims=keep_dims)
 
-    def max(self, axis=None, keepdims=False, *, initial=None, return_indices=False):
+    def max(self, axis: Any = None, keepdims: Any = False, *, initial: Any = None, return_indices: Any = False) -> Any:
         """Maximum over ``axis``: the values, or ``(values, indices)`` with ``return_indices=True``."""
         if return_indices:
             return run("max_with_indices", self, axis=_axis(axis), keepdims=keepdims)
         out = run("max", self, axis=_axis(axis), keepdims=keepdims)
         return out if initial is None else run("maximum", out, initial)
 
-    def min(self, axis=None, keepdims=False, *, initial=None, return_indices=False):
+    def min(self, axis: Any = None, keepdims: Any = False, *, initial: Any = None, return_indices: Any = False) -> Any:
         """Minimum over ``axis``: the values, or ``(values, indices)`` with ``return_indices=True``."""
         if return_indices:
             return run("min_with_indices", self, axis=_axis(axis), keepdims=keepdims)
         out = run("min", self, axis=_axis(axis), keepdims=keepdims)
         return out if initial is None else run("minimum", out, initial)
 
-    def argmax(self, axis=None, keepdims=False):
+    def argmax(self, axis: Any = None, keepdims: Any = False) -> Tensor:
         """Index of the maximum over ``axis`` (of the flattened Tensor when ``None``)."""
         return run("argmax", self, axis=axis, keepdims=keepdims)
 
-    def argmin(self, axis=None, keepdims=False):
+    def argmin(self, axis: Any = None, keepdims: Any = False) -> Tensor:
         """Index of the minimum over ``axis`` (of the flattened Tensor when ``None``)."""
         return run("argmin", self, axis=axis, keepdims=keepdims)
 
-    def all(self, axis=None, keep_dims=False):
+    def all(self, axis: Any = None, keep_dims: Any = False) -> Tensor:
         """Whether all elements over ``axis`` are true."""
         return run("all", self, axis=_axis(axis), keepdims=keep_dims)
 
-    def any(self, axis=None, keep_dims=False):
+    def any(self, axis: Any = None, keep_dims: Any = False) -> Tensor:
         """Whether any element over ``axis`` is true."""
         return run("any", self, axis=_axis(axis), keepdims=keep_dims)
 
@@ -581,6 +599,17 @@ def _operand(other, primitive, function):
     if isinstance(other, str):
         raise TypeError(f'Failed calling {primitive} with "{primitive}()(input=Tensor, other=string)".')
     raise TypeError(f'Failed calling {primitive} with "{primitive}()(input=Tensor, other={type(other)})".')
+
+
+def _as_arrays(value):
+    """``value`` with every Tensor inside tuples, lists and dicts replaced by its ndarray."""
+    if isinstance(value, Tensor):
+        return value._array
+    if isinstance(value, (tuple, list)):
+        return type(value)(_as_arrays(item) for item in value)
+    if isinstance(value, dict):
+        return {key: _as_arrays(item) for key, item in value.items()}
+    return value
 
 
 def _axis(axis):

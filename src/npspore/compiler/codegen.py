@@ -178,7 +178,7 @@ class Renderer:
         lines: list[str] = []
         for node in body:
             node = substitute.visit(copy.deepcopy(node))
-            node = _DropDefaultKeywords().visit(_FoldStaticConditions().visit(node))
+            node = _DropDefaultKeywords().visit(_FoldStaticExpressions().visit(node))
             node = _CallExpander(self, prefix, lines).visit(node)
             if isinstance(node, ast.Return):
                 lines.append(f"{result} = {ast.unparse(node.value)}")
@@ -360,14 +360,43 @@ def _drift_cast(definition, stmt: ir.Apply):
     return drift_dtype(definition, probe, stmt.static, inferred)
 
 
-class _FoldStaticConditions(ast.NodeTransformer):
-    """``a if True else b`` → ``a``: templates branch on static attributes, known once substituted."""
+_LITERAL_NODES = (ast.Constant, ast.Tuple, ast.Subscript, ast.Slice, ast.BinOp, ast.UnaryOp, ast.Compare,
+                  ast.BoolOp, ast.IfExp, ast.expr_context, ast.operator, ast.unaryop, ast.cmpop, ast.boolop)
+
+
+class _FoldStaticExpressions(ast.NodeTransformer):
+    """Evaluate what the substituted static attributes make known: ``a if True else b`` → ``a``, and
+    any expression of literals alone (``(1, 1)[0]`` → ``1``, ``(0, 0, 0, 0) != (0, 0, 0, 0)`` → ``False``,
+    ``(32, 16, 4, 4)[2] + 1`` → ``5``), so templates written over static tuples read as plain numbers."""
+
+    def visit(self, node):
+        node = super().visit(node)
+        if isinstance(node, ast.expr) and not isinstance(node, (ast.Constant, ast.Tuple)) \
+                and all(isinstance(part, _LITERAL_NODES) for part in ast.walk(node)):
+            try:
+                value = eval(compile(ast.Expression(node), "<template>", "eval"), {"__builtins__": {}})
+            except Exception:  # noqa: BLE001 -- e.g. a division by zero: leave it for run time
+                return node
+            folded = _literal_node(value)
+            if folded is not None:
+                return ast.copy_location(folded, node)
+        return node
 
     def visit_IfExp(self, node: ast.IfExp):
         self.generic_visit(node)
         if isinstance(node.test, ast.Constant):
             return node.body if node.test.value else node.orelse
         return node
+
+
+def _literal_node(value):
+    """The AST of a Python literal (numbers, strings, None and tuples of them), or None for other values."""
+    if isinstance(value, tuple):
+        parts = [_literal_node(v) for v in value]
+        return None if any(p is None for p in parts) else ast.Tuple(elts=parts, ctx=ast.Load())
+    if value is None or isinstance(value, (bool, int, str)) or (isinstance(value, float) and np.isfinite(value)):
+        return ast.Constant(value)
+    return None
 
 
 class _DropDefaultKeywords(ast.NodeTransformer):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import inspect
 from collections import OrderedDict, namedtuple
+from typing import Any
 
 import numpy as np
 
@@ -143,7 +144,7 @@ class Cell:
 
     _jit = False  # set by npspore.jit on cells (or classes) whose calls are compiled
 
-    def __init_subclass__(cls, **kwargs):
+    def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cast = cls.__dict__.get("cast")
         if isinstance(cast, (staticmethod, classmethod)) or inspect.isfunction(cast):
@@ -153,7 +154,7 @@ class Cell:
             raise TypeError(f"For 'Cell', the subclass '{cls.__name__}' can not define an attribute named "
                             f"'{clashes[0]}'.")
 
-    def __init__(self, auto_prefix=True, flags=None):
+    def __init__(self, auto_prefix: bool = True, flags: dict | None = None) -> None:
         # Written to __dict__ directly: __setattr__ needs these tables to exist.
         self.__dict__.update(
             _params=OrderedDict(),
@@ -191,7 +192,7 @@ class Cell:
 
     # ------------------------------------------------------------------ calling
 
-    def construct(self, *args, **kwargs):
+    def construct(self, *args: Any, **kwargs: Any) -> Any:
         """Define the computation of the Cell. Every subclass must override it.
 
         Args:
@@ -206,7 +207,7 @@ class Cell:
         """
         raise AttributeError("For 'Cell', the method 'construct' is not defined.")
 
-    def __call__(self, *args, **kwargs):
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
         if self._jit or _context.get_context("mode") == _context.GRAPH_MODE:
             return call_cell(self, args, kwargs)
         if self._forward_pre_hooks or self._forward_hooks or self._cast_dtype is not None:
@@ -588,7 +589,7 @@ class Cell:
         for _, param in self.parameters_and_names(expand=expand):
             yield param
 
-    def trainable_params(self, recurse=True):
+    def trainable_params(self, recurse: bool = True) -> list[Parameter]:
         """The parameters with ``requires_grad=True``.
 
         Args:
@@ -1095,7 +1096,7 @@ class Cell:
         """``'train'`` or ``'predict'``, as set by :meth:`set_train` (initially ``'train'``)."""
         return self._phase
 
-    def set_train(self, mode=True):
+    def set_train(self, mode: bool = True) -> Cell:
         """Set this Cell and all sub-cells to training (`mode` True) or inference mode.
 
         Layers that train and infer differently (``Dropout``) branch on ``self.training``.

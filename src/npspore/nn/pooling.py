@@ -11,8 +11,11 @@ __all__ = ["MaxPool1d", "MaxPool2d", "AvgPool1d", "AvgPool2d", "AdaptiveAvgPool2
 class _Pool(Cell):
     """What the pooling layers share: the window arguments, checked and kept."""
 
-    def __init__(self, kernel_size, stride, pad_mode, padding, ceil_mode):
+    def __init__(self, kernel_size, stride, pad_mode, padding, ceil_mode, data_format="NCHW"):
         super().__init__()
+        if data_format != "NCHW":
+            raise ValueError(f"For '{self.cls_name}', npspore supports only data_format 'NCHW', but got "
+                             f"{data_format}.")
         if not isinstance(pad_mode, str) or pad_mode.lower() not in ("same", "valid", "pad"):
             raise ValueError(f"For '{self.cls_name}', the 'pad_mode' must be one of ['same', 'valid', 'pad'], but "
                              f"got {pad_mode}.")
@@ -51,7 +54,7 @@ class MaxPool2d(_Pool):
 
     def __init__(self, kernel_size=1, stride=1, pad_mode="valid", padding=0, dilation=1, return_indices=False,
                  ceil_mode=False, data_format="NCHW"):
-        super().__init__(kernel_size, stride, pad_mode, padding, ceil_mode)
+        super().__init__(kernel_size, stride, pad_mode, padding, ceil_mode, data_format)
         if return_indices:
             raise ValueError("For 'MaxPool2d', npspore does not support 'return_indices=True'.")
         self.dilation = dilation
@@ -103,7 +106,7 @@ class AvgPool2d(_Pool):
 
     def __init__(self, kernel_size=1, stride=1, pad_mode="valid", padding=0, ceil_mode=False, count_include_pad=True,
                  divisor_override=None, data_format="NCHW"):
-        super().__init__(kernel_size, stride, pad_mode, padding, ceil_mode)
+        super().__init__(kernel_size, stride, pad_mode, padding, ceil_mode, data_format)
         self.count_include_pad = count_include_pad
         self.divisor_override = divisor_override
 

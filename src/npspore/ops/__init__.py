@@ -10,10 +10,14 @@ from .functional import *  # noqa: F401,F403
 from .primitives import *  # noqa: F401,F403
 from .nn_functional import *  # noqa: F401,F403
 from .losses import *  # noqa: F401,F403
+from .optimizer_ops import *  # noqa: F401,F403
+from .nn_primitives import *  # noqa: F401,F403
 from . import composite as _composite, functional as _functional, primitives as _primitives
-from . import losses as _losses, nn_functional as _nn_functional
+from . import losses as _losses, nn_functional as _nn_functional, nn_primitives as _nn_primitives
+from . import optimizer_ops as _optimizer_ops
 from ..missing_names import module_getattr
 
 __all__ = ["functional", *_functional.__all__, *_primitives.__all__, *_composite.__all__]
-__all__ += [*_nn_functional.__all__, *_losses.__all__]
+__all__ += [*_nn_functional.__all__, *_losses.__all__, *_nn_primitives.__all__]
+__all__ += _optimizer_ops.__all__
 __getattr__ = module_getattr("mindspore.ops", globals())

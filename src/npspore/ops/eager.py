@@ -8,6 +8,9 @@ NumPy lowering on the operands' arrays, cast to the dtypes the rule chose.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import numpy as np
 
 from .. import shape_rules as rules
@@ -16,10 +19,11 @@ from ..compiler.library import LIBRARY
 from ..core.apply import apply_op
 from ..opdef import op_table
 
-__all__ = ["run", "assign"]
+__all__ = ["run", "assign", "recording_dtypes"]
 
 _SEQUENCES = (list, tuple)
 _SCALARS = (bool, int, float)
+_dtype_recorders: list[set] = []
 
 
 def run(name: str, *operands, **static):
@@ -44,8 +48,8 @@ def run(name: str, *operands, **static):
     values = [x._array if isinstance(x, Tensor) else _constant(x, weak) for x in operands]
     inferred = definition.infer(*values, **static)
     if type(inferred) is tuple:
-        return tuple(map(Tensor._wrap, apply_op(definition, values, static, tuple(a.dtype for a in inferred))))
-    return Tensor._wrap(apply_op(definition, values, static, inferred.dtype))
+        return tuple(map(_wrap, apply_op(definition, values, static, tuple(a.dtype for a in inferred))))
+    return _wrap(apply_op(definition, values, static, inferred.dtype))
 
 
 def _constant(value, weak: bool):
@@ -59,6 +63,28 @@ def _constant(value, weak: bool):
     if not weak and type(value) in _SCALARS:
         return np.asarray(value, rules.dtype_of(value))
     return value
+
+
+def _wrap(result: np.ndarray) -> Tensor:
+    """``result`` as a Tensor (no copy), its dtype noted by any active :func:`recording_dtypes`."""
+    for recorder in _dtype_recorders:
+        recorder.add(result.dtype)
+    return Tensor._wrap(result)
+
+
+@contextmanager
+def recording_dtypes() -> Iterator[set]:
+    """A set that collects the NumPy dtype of every op result computed eagerly inside the ``with`` block.
+
+    Gradient checks use it to see the precision of each value on a program's path (a MindSpore loss
+    reduces in float32 even when its inputs are float64).
+    """
+    recorder: set = set()
+    _dtype_recorders.append(recorder)
+    try:
+        yield recorder
+    finally:
+        _dtype_recorders.remove(recorder)
 
 
 def assign(variable, value):

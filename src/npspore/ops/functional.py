@@ -37,7 +37,7 @@ __all__ = [
     # linear algebra and nn
     "matmul", "batch_matmul", "bmm", "dot", "outer", "softmax", "log_softmax",
     # parameters
-    "assign", "assign_add", "assign_sub", "depend",
+    "assign", "assign_add", "assign_sub",
     # dtypes
     "dtype_to_nptype", "dtype_to_pytype", "pytype_to_dtype", "nptype_to_dtype",
 ]
@@ -719,13 +719,6 @@ def assign_add(variable, value):
 def assign_sub(variable, value):
     """``variable -= value`` in place; returns ``variable``."""
     return eager.assign(variable, run("sub", variable, value))
-
-
-def depend(value, expr):
-    """``value``, once ``expr`` has been computed (``ops.depend``): MindSpore's way to order a side
-    effect such as an optimizer update before a value is used. npspore runs effects in program
-    order, eagerly and in compiled code, so ``expr`` is already computed here."""
-    return value
 
 
 __getattr__ = module_getattr("mindspore.ops.functional", globals())

@@ -17,7 +17,7 @@ __all__ = [
     "conv1d", "conv2d", "conv_transpose2d", "max_pool2d", "avg_pool1d", "avg_pool2d", "adaptive_avg_pool2d",
     "adaptive_max_pool2d", "batch_norm", "layer_norm", "group_norm", "instance_norm", "dropout", "dropout2d",
     "leaky_relu", "prelu", "elu", "silu", "mish", "hardswish", "hardsigmoid", "logsigmoid", "softsign", "threshold",
-    "select", "depend", "clip_by_value", "clip_by_global_norm",
+    "select", "depend", "clip_by_value", "clip_by_global_norm", "topk",
 ]
 
 
@@ -287,6 +287,16 @@ def _channel_shape(x):
     return (1, x.shape[1]) + (1,) * (len(x.shape) - 2)
 
 
+def _channel_affine(x, weight, bias):
+    """``x * weight + bias`` with per-channel ``(C,)`` vectors (either may be ``None``)."""
+    shape = _channel_shape(x)
+    if weight is not None:
+        x = x * run("reshape", weight, shape=shape)
+    if bias is not None:
+        x = x + run("reshape", bias, shape=shape)
+    return x
+
+
 def _normalize(x, axes, eps):
     """``(x - mean) / sqrt(var + eps)`` over ``axes``, with the (biased) mean and variance."""
     mean = run("mean", x, axis=axes, keepdims=True)
@@ -338,24 +348,13 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-05):
     if c % num_groups:
         raise ValueError(f"For 'group_norm', the channels {c} must be divisible by 'num_groups' {num_groups}.")
     grouped, _, _ = _normalize(run("reshape", input, shape=(n, num_groups, -1)), (2,), eps)
-    out = run("reshape", grouped, shape=input.shape)
-    shape = _channel_shape(input)
-    if weight is not None:
-        out = out * run("reshape", weight, shape=shape)
-    if bias is not None:
-        out = out + run("reshape", bias, shape=shape)
-    return out
+    return _channel_affine(run("reshape", grouped, shape=input.shape), weight, bias)
 
 
 def instance_norm(input, weight=None, bias=None, eps=1e-05):
     """Normalize each channel of each sample of ``input (N, C, ...)`` over its other dims."""
     out, _, _ = _normalize(input, tuple(range(2, len(input.shape))), eps)
-    shape = _channel_shape(input)
-    if weight is not None:
-        out = out * run("reshape", weight, shape=shape)
-    if bias is not None:
-        out = out + run("reshape", bias, shape=shape)
-    return out
+    return _channel_affine(out, weight, bias)
 
 
 # ---------------------------------------------------------------- dropout
@@ -480,3 +479,17 @@ def clip_by_global_norm(x, clip_norm=1.0, use_norm=None):
     for t in x:
         clipped.append(t * run("cast", scale, dtype=_np_dtype(t.dtype)))
     return tuple(clipped)
+
+
+def topk(input, k, dim=None, largest=True, sorted=True):
+    """The ``k`` largest (``largest=False``: smallest) elements along ``dim`` (default: the last) and
+    their Int32 indices, in order; ties go to the lower index."""
+    ndim = len(input.shape)
+    axis = ndim - 1 if dim is None else dim % ndim
+    if axis != ndim - 1:
+        input = run("transpose", input, axes=tuple(range(axis)) + tuple(range(axis + 1, ndim)) + (axis,))
+    values, indices = run("topk", input, k=k, largest=largest)
+    if axis != ndim - 1:
+        back = tuple(range(axis)) + (ndim - 1,) + tuple(range(axis, ndim - 1))
+        values, indices = run("transpose", values, axes=back), run("transpose", indices, axes=back)
+    return values, indices

@@ -1,22 +1,11 @@
 """``nn.Adagrad``: the adaptive-subgradient optimizer."""
 from __future__ import annotations
 
-from npspore import ops
 from npspore.nn.optim.optimizer import Optimizer
 from npspore.nn.validation import check_bool, check_float
+from npspore.ops.optimizer_ops import ApplyAdagrad
 
 __all__ = ["Adagrad"]
-
-
-def apply_adagrad(param, accum, lr, gradient, update_slots):
-    """``ApplyAdagrad``: ``accum += g * g`` (if `update_slots`); ``param -= lr * g / sqrt(accum)``. Returns True."""
-    if update_slots:
-        new_accum = accum + gradient * gradient
-        ops.assign(accum, new_accum)
-    else:
-        new_accum = accum
-    ops.assign(param, param - lr * gradient / ops.sqrt(new_accum))
-    return True
 
 
 class Adagrad(Optimizer):
@@ -47,12 +36,14 @@ class Adagrad(Optimizer):
         check_float(accum, "accum", self.cls_name)
         self.update_slots = check_bool(update_slots, "update_slots", self.cls_name)
         self.accum = self.parameters.clone(prefix="accum", init=accum)
+        self.opt = ApplyAdagrad(update_slots=update_slots)
 
     def construct(self, grads):
-        grads = self.preprocess_gradients(grads)
+        grads = self._preprocess_gradients(grads)
         lr = self.get_lr()
-        self.increase_global_step()
+        self._increase_global_step()
         success = ()
-        for lr_i, param, accum, grad in zip(self.lr_per_parameter(lr), self.parameters, self.accum, grads):
-            success += (apply_adagrad(param, accum, lr_i, grad, self.update_slots),)
+        for lr_i, param, accum, grad in zip(self._lr_per_parameter(lr), self.parameters, self.accum, grads):
+            self.opt(param, accum, lr_i, grad)
+            success += (True,)
         return success

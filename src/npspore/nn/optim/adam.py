@@ -9,6 +9,7 @@ from npspore.common.parameter import Parameter
 from npspore.common.tensor import Tensor
 from npspore.nn.optim.optimizer import Optimizer
 from npspore.nn.validation import check_bool
+from npspore.ops import optimizer_ops
 
 __all__ = ["Adam", "AdamWeightDecay"]
 
@@ -23,39 +24,6 @@ def _check_param_value(beta1, beta2, eps, cls_name):
             raise ValueError(f"For '{cls_name}', the '{name}' must be in range of (0.0, 1.0), but got {value}.")
     if eps <= 0:
         raise ValueError(f"For '{cls_name}', the 'eps' must be a positive float number, but got {eps}.")
-
-
-def apply_adam(param, m, v, vhat, beta1_power, beta2_power, lr, beta1, beta2, eps, gradient, use_nesterov):
-    """MindSpore's ``Adam`` primitive (``ApplyAdamWithAmsgradV2`` when ``vhat`` is given). Returns True.
-
-    ``lr_t = lr * sqrt(1 - beta2_power) / (1 - beta1_power)``; ``m += (g - m) * (1 - beta1)``;
-    ``v += (g * g - v) * (1 - beta2)``; ``param -= lr_t * m / (sqrt(v) + eps)``, where Nesterov uses
-    ``m * beta1 + (1 - beta1) * g`` for ``m`` and AMSGrad the running maximum ``vhat`` of ``v``.
-    """
-    lr_t = lr * ops.sqrt(1 - beta2_power) / (1 - beta1_power)
-    new_m = m + (gradient - m) * (1 - beta1)
-    new_v = v + (gradient * gradient - v) * (1 - beta2)
-    ops.assign(m, new_m)
-    ops.assign(v, new_v)
-    if vhat is not None:
-        new_v = ops.maximum(vhat, new_v)
-        ops.assign(vhat, new_v)
-    numerator = new_m * beta1 + (1 - beta1) * gradient if use_nesterov else new_m
-    ops.assign(param, param - lr_t * numerator / (ops.sqrt(new_v) + eps))
-    return True
-
-
-def apply_adam_weight_decay(param, m, v, lr, beta1, beta2, eps, weight_decay, gradient):
-    """MindSpore's ``AdamWeightDecay`` primitive: ``m += (g - m) * (1 - beta1)``,
-    ``v += (g * g - v) * (1 - beta2)``, ``param -= lr * (m / (sqrt(v) + eps) + weight_decay * param)``.
-    Returns True."""
-    new_m = m + (gradient - m) * (1 - beta1)
-    new_v = v + (gradient * gradient - v) * (1 - beta2)
-    ops.assign(m, new_m)
-    ops.assign(v, new_v)
-    update = new_m / (ops.sqrt(new_v) + eps) + weight_decay * param
-    ops.assign(param, param - lr * update)
-    return True
 
 
 class Adam(Optimizer):
@@ -120,21 +88,27 @@ class Adam(Optimizer):
         self.moment2 = self.parameters.clone(prefix="moment2", init="zeros")
         if use_amsgrad:
             self.vhat = self.parameters.clone(prefix="vhat", init="zeros")
+            self.opt = optimizer_ops.ApplyAdamWithAmsgradV2(use_locking)
+        else:
+            self.opt = optimizer_ops.Adam(use_locking, use_nesterov)
 
     def construct(self, gradients):
-        gradients = self.preprocess_gradients(gradients)
+        gradients = self._preprocess_gradients(gradients)
         lr = self.get_lr()
-        self.increase_global_step()
+        self._increase_global_step()
         beta1_power = self.beta1_power * self.beta1
         ops.assign(self.beta1_power, beta1_power)
         beta2_power = self.beta2_power * self.beta2
         ops.assign(self.beta2_power, beta2_power)
-        vhats = self.vhat if self.use_amsgrad else (None,) * self.param_length
         success = ()
-        for lr_i, gradient, param, m, v, vhat in zip(self.lr_per_parameter(lr), gradients, self.parameters,
-                                                     self.moment1, self.moment2, vhats):
-            success += (apply_adam(param, m, v, vhat, beta1_power, beta2_power, lr_i, self.beta1, self.beta2,
-                                   self.eps, gradient, self.use_nesterov),)
+        for index, (lr_i, gradient, param, m, v) in enumerate(zip(self._lr_per_parameter(lr), gradients,
+                                                                  self.parameters, self.moment1, self.moment2)):
+            if self.use_amsgrad:
+                self.opt(param, m, v, self.vhat[index], beta1_power, beta2_power, lr_i, self.beta1, self.beta2,
+                         self.eps, gradient)
+            else:
+                self.opt(param, m, v, beta1_power, beta2_power, lr_i, self.beta1, self.beta2, self.eps, gradient)
+            success += (True,)
         return success
 
 
@@ -177,16 +151,19 @@ class AdamWeightDecay(Optimizer):
         self.eps = Tensor(np.array([eps], np.float32))
         self.moments1 = self.parameters.clone(prefix="adam_m", init="zeros")
         self.moments2 = self.parameters.clone(prefix="adam_v", init="zeros")
+        self.fused_opt = optimizer_ops.AdamWeightDecay()
 
     def construct(self, gradients):
+        self._check_gradients(gradients)
         weight_decay = self.get_weight_decay()
         decays = weight_decay if self.is_group else (weight_decay,) * self.param_length
         lr = self.get_lr()
-        self.increase_global_step()
+        self._increase_global_step()
         success = ()
-        for lr_i, decay, flag, param, m, v, gradient in zip(self.lr_per_parameter(lr), decays, self.decay_flags,
+        for lr_i, decay, flag, param, m, v, gradient in zip(self._lr_per_parameter(lr), decays, self.decay_flags,
                                                             self.parameters, self.moments1, self.moments2,
                                                             gradients):
-            success += (apply_adam_weight_decay(param, m, v, lr_i, self.beta1, self.beta2, self.eps,
-                                                decay if flag else 0.0, ops.cast(gradient, param.dtype)),)
+            self.fused_opt(param, m, v, lr_i, self.beta1, self.beta2, self.eps, decay if flag else 0.0,
+                           ops.cast(gradient, param.dtype))
+            success += (True,)
         return success

@@ -1,26 +1,14 @@
 """``nn.Momentum``: SGD with momentum, MindSpore's ``ApplyMomentum`` update."""
 from __future__ import annotations
 
-from npspore import ops
 from npspore.common import dtype as mstype
 from npspore.common.parameter import Parameter
 from npspore.common.tensor import Tensor
 from npspore.nn.optim.optimizer import Optimizer
 from npspore.nn.validation import check_bool, check_number_range
+from npspore.ops.optimizer_ops import ApplyMomentum
 
 __all__ = ["Momentum"]
-
-
-def apply_momentum(param, moment, lr, gradient, momentum, use_nesterov):
-    """``ApplyMomentum``: ``moment = moment * momentum + gradient``; ``param -= lr * moment``, or with
-    Nesterov ``param -= gradient * lr + moment * momentum * lr``. Returns True."""
-    accum = moment * momentum + gradient
-    ops.assign(moment, accum)
-    if use_nesterov:
-        ops.assign(param, param - (gradient * lr + accum * momentum * lr))
-    else:
-        ops.assign(param, param - lr * accum)
-    return True
 
 
 class Momentum(Optimizer):
@@ -62,12 +50,14 @@ class Momentum(Optimizer):
         self.params = self.parameters
         self.use_nesterov = check_bool(use_nesterov, "use_nesterov", self.cls_name)
         self.moments = self.params.clone(prefix="moments", init="zeros")
+        self.opt = ApplyMomentum(use_nesterov=self.use_nesterov)
 
     def construct(self, gradients):
-        gradients = self.preprocess_gradients(gradients)
+        gradients = self._preprocess_gradients(gradients)
         lr = self.get_lr()
-        self.increase_global_step()
+        self._increase_global_step()
         success = ()
-        for lr_i, gradient, param, moment in zip(self.lr_per_parameter(lr), gradients, self.params, self.moments):
-            success += (apply_momentum(param, moment, lr_i, gradient, self.momentum, self.use_nesterov),)
+        for lr_i, gradient, param, moment in zip(self._lr_per_parameter(lr), gradients, self.params, self.moments):
+            self.opt(param, moment, lr_i, gradient, self.momentum)
+            success += (True,)
         return success

@@ -122,10 +122,7 @@ class Optimizer(Cell):
         if not isinstance(loss_scale, float):
             raise TypeError(f"For '{self.cls_name}', the type of 'loss_scale' must be float, but got "
                             f"'{type(loss_scale).__name__}'.")
-        if loss_scale <= 0:
-            raise ValueError(f"For '{self.cls_name}', the 'loss_scale' must be a positive float number, "
-                             f"but got {loss_scale}.")
-        self.loss_scale = loss_scale
+        self.loss_scale = check_number_range(loss_scale, "loss_scale", self.cls_name, positive=True)
         self.dynamic_weight_decay = False
         self.grad_centralization = False
         self.dynamic_lr = False
@@ -160,8 +157,6 @@ class Optimizer(Cell):
                                       for x, flag in zip(group_weight_decay, self.dynamic_decay_flags))
             self.exec_weight_decay = any(self.decay_flags)
             self.grad_centralization_flags = tuple(group_grad_centralization)
-            # Set after `parameters`, whose Parameters it holds: the Cell registers the Parameters of
-            # list attributes, and the order of registration is MindSpore's.
             self.group_params = group_params
             self.group_weight_decay, self.group_grad_centralization = group_weight_decay, group_grad_centralization
         else:
@@ -408,17 +403,24 @@ class Optimizer(Cell):
         """The gradients unchanged (parameters are never flattened into chunks here)."""
         return gradients
 
-    def increase_global_step(self):
+    def _increase_global_step(self):
         """Add 1 to ``global_step`` (every ``construct`` does it once, after reading the learning rate)."""
         ops.assign_add(self.global_step, self.global_step_increase_tensor)
 
-    def preprocess_gradients(self, gradients):
+    def _check_gradients(self, gradients):
+        """RuntimeError unless there is one gradient per Parameter."""
+        if len(gradients) != self.param_length:
+            raise RuntimeError(f"For '{self.cls_name}', the gradients must be a tuple of one Tensor per parameter "
+                               f"({self.param_length}), but got {len(gradients)}.")
+
+    def _preprocess_gradients(self, gradients):
         """Weight decay, gradient centralization and loss-scale division, in MindSpore's order."""
+        self._check_gradients(gradients)
         gradients = self.decay_weight(gradients)
         gradients = self.gradients_centralization(gradients)
         return self.scale_grad(gradients)
 
-    def lr_per_parameter(self, lr):
+    def _lr_per_parameter(self, lr):
         """``get_lr()``'s result as one learning rate per Parameter (a tuple)."""
         return lr if self.is_group_lr else (lr,) * self.param_length
 

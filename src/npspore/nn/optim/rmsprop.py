@@ -4,29 +4,9 @@ from __future__ import annotations
 from npspore import ops
 from npspore.nn.optim.optimizer import Optimizer
 from npspore.nn.validation import check_bool, check_float
+from npspore.ops.optimizer_ops import ApplyCenteredRMSProp, ApplyRMSProp
 
 __all__ = ["RMSProp"]
-
-
-def apply_rmsprop(param, mean_grad, mean_square, moment, lr, gradient, decay, momentum, epsilon):
-    """``ApplyRMSProp`` (``ApplyCenteredRMSProp`` when ``mean_grad`` is given). Returns True.
-
-    ``s += (g * g - s) * (1 - decay)``; centered: ``mg += (g - mg) * (1 - decay)`` and the
-    denominator is ``sqrt(s - mg * mg + epsilon)``, else ``sqrt(s + epsilon)``;
-    ``moment = moment * momentum + lr * g / denominator``; ``param -= moment``.
-    """
-    new_square = mean_square + (gradient * gradient - mean_square) * (1 - decay)
-    ops.assign(mean_square, new_square)
-    if mean_grad is None:
-        denominator = ops.sqrt(new_square + epsilon)
-    else:
-        new_grad = mean_grad + (gradient - mean_grad) * (1 - decay)
-        ops.assign(mean_grad, new_grad)
-        denominator = ops.sqrt(new_square - new_grad * new_grad + epsilon)
-    new_moment = moment * momentum + lr * gradient / denominator
-    ops.assign(moment, new_moment)
-    ops.assign(param, param - new_moment)
-    return True
 
 
 class RMSProp(Optimizer):
@@ -66,7 +46,10 @@ class RMSProp(Optimizer):
         check_bool(use_locking, "use_locking", self.cls_name)
         self.centered = check_bool(centered, "centered", self.cls_name)
         if centered:
+            self.opt = ApplyCenteredRMSProp(use_locking)
             self.mg = self.parameters.clone(prefix="mean_grad", init="zeros")
+        else:
+            self.opt = ApplyRMSProp(use_locking)
         self.momentum = momentum
         self.ms = self.parameters.clone(prefix="mean_square", init="ones")
         self.moment = self.parameters.clone(prefix="moment", init="zeros")
@@ -74,13 +57,16 @@ class RMSProp(Optimizer):
         self.decay = decay
 
     def construct(self, gradients):
-        gradients = self.preprocess_gradients(gradients)
+        gradients = self._preprocess_gradients(gradients)
         lr = self.get_lr()
-        self.increase_global_step()
-        mean_grads = self.mg if self.centered else (None,) * self.param_length
+        self._increase_global_step()
         success = ()
-        for lr_i, param, mg, ms, moment, gradient in zip(self.lr_per_parameter(lr), self.parameters, mean_grads,
-                                                         self.ms, self.moment, gradients):
-            success += (apply_rmsprop(param, mg, ms, moment, ops.cast(lr_i, gradient.dtype), gradient, self.decay,
-                                      self.momentum, self.epsilon),)
+        for index, (lr_i, param, ms, moment, gradient) in enumerate(zip(self._lr_per_parameter(lr), self.parameters,
+                                                                         self.ms, self.moment, gradients)):
+            lr_i = ops.cast(lr_i, gradient.dtype)
+            if self.centered:
+                self.opt(param, self.mg[index], ms, moment, gradient, lr_i, self.decay, self.momentum, self.epsilon)
+            else:
+                self.opt(param, ms, moment, lr_i, gradient, self.decay, self.momentum, self.epsilon)
+            success += (True,)
         return success

@@ -1,28 +1,14 @@
 """``nn.SGD``: stochastic gradient descent with optional momentum, dampening and Nesterov momentum."""
 from __future__ import annotations
 
-from npspore import ops
 from npspore.common import dtype as mstype
 from npspore.common.parameter import Parameter
 from npspore.common.tensor import Tensor
 from npspore.nn.optim.optimizer import Optimizer
 from npspore.nn.validation import check_bool, check_number_range
+from npspore.ops import optimizer_ops
 
 __all__ = ["SGD"]
-
-
-def apply_sgd(param, gradient, lr, accum, momentum, stat, dampening, nesterov, use_momentum):
-    """MindSpore's ``SGD`` primitive: with momentum, ``accum`` is the gradient at the first step (while
-    ``stat`` is 1) and ``accum * momentum + (1 - dampening) * gradient`` afterwards; the step is
-    ``accum`` (Nesterov: ``gradient + accum * momentum``), else the gradient. Returns True."""
-    step = gradient
-    if use_momentum:
-        new_accum = ops.where(stat > 0, gradient, accum * momentum + (1 - dampening) * gradient)
-        ops.assign(accum, new_accum)
-        ops.assign(stat, ops.zeros_like(stat))
-        step = gradient + new_accum * momentum if nesterov else new_accum
-    ops.assign(param, param - lr * step)
-    return True
 
 
 class SGD(Optimizer):
@@ -77,18 +63,18 @@ class SGD(Optimizer):
                             "'weight_decay' or 'weight_decay' set in grouped 'params' must be float or int type.")
         self.dampening = dampening
         self.nesterov = nesterov
-        self.use_momentum = momentum > 0.0
+        self.opt = optimizer_ops.SGD(dampening, 0.0, nesterov)
         self.momentum = Parameter(Tensor(momentum, mstype.float32), name="momentum")
         self.accum = self.parameters.clone(prefix="accum", init="zeros")
         self.stat = self.parameters.clone(prefix="stat", init="ones")
 
     def construct(self, gradients):
-        gradients = self.preprocess_gradients(gradients)
+        gradients = self._preprocess_gradients(gradients)
         lr = self.get_lr()
-        self.increase_global_step()
+        self._increase_global_step()
         success = ()
-        for lr_i, gradient, param, accum, stat in zip(self.lr_per_parameter(lr), gradients, self.parameters,
+        for lr_i, gradient, param, accum, stat in zip(self._lr_per_parameter(lr), gradients, self.parameters,
                                                       self.accum, self.stat):
-            success += (apply_sgd(param, gradient, lr_i, accum, self.momentum, stat, self.dampening, self.nesterov,
-                                  self.use_momentum),)
+            self.opt(param, gradient, lr_i, accum, self.momentum, stat)
+            success += (True,)
         return success

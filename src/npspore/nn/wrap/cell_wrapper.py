@@ -17,7 +17,8 @@ from npspore.nn.cell import Cell
 from npspore.nn.layers import Identity
 from npspore.nn.validation import check_bool
 
-__all__ = ["WithLossCell", "WithEvalCell", "WithGradCell", "ForwardValueAndGrad", "TrainOneStepCell"]
+__all__ = ["WithLossCell", "WithEvalCell", "WithGradCell", "ForwardValueAndGrad", "TrainOneStepCell",
+           "GradAccumulationCell"]
 
 
 class WithLossCell(Cell):
@@ -196,12 +197,14 @@ class TrainOneStepCell(Cell):
         self.grad_reducer = Identity()
 
     def construct(self, *inputs):
-        loss = self.network(*inputs)
         if self.sense_flag:
+            loss = self.network(*inputs)
             sens = ops.fill(loss.dtype, loss.shape, self.sens)
             grads = self.grad(self.network, self.weights)(*inputs, sens)
         else:
-            grads = self.grad_no_sens(self.network, self.weights)(*inputs)
+            # The loss and its gradients from one pass: the same values as MindSpore's network call
+            # followed by grad_no_sens, without computing the forward pass twice.
+            loss, grads = ops.value_and_grad(self.network, None, self.weights)(*inputs)
         grads = self.grad_reducer(grads)
         loss = ops.depend(loss, self.optimizer(grads))
         if self.return_grad:
@@ -210,3 +213,51 @@ class TrainOneStepCell(Cell):
                 grad_with_param_name[name] = value
             return loss, grad_with_param_name
         return loss
+
+
+class GradAccumulationCell(Cell):
+    """Split every input into `micro_size` micro-batches along the first axis and return the sum of
+    the network's outputs over them (the loss whose gradient accumulates the micro-batches' ones).
+
+    Args:
+        network (Cell): the network with its loss.
+        micro_size (int): the number of micro-batches, > 0.
+
+    Inputs:
+        - **\\*inputs** (tuple[Tensor]) - the inputs of `network`; their first dimension must be a
+          multiple of `micro_size`.
+
+    Outputs:
+        Tensor, the sum of the micro-batch outputs.
+
+    Raises:
+        TypeError: If `network` is not a Cell or `micro_size` not an int.
+        ValueError: If `micro_size` <= 0, or an input's first dimension is not a multiple of it.
+    """
+
+    def __init__(self, network, micro_size):
+        super().__init__(auto_prefix=False)
+        if not isinstance(network, Cell):
+            raise TypeError(f"For 'GradAccumulationCell', the argument 'network' must cell type, but got the type : "
+                            f"{type(network)}.")
+        if isinstance(micro_size, bool) or not isinstance(micro_size, int):
+            raise TypeError(f"For 'GradAccumulationCell', the argument 'micro_size' must be integer, but got the type "
+                            f": {type(micro_size)}.")
+        if micro_size <= 0:
+            raise ValueError(f"For 'GradAccumulationCell', the argument 'micro_size' must be large than 0, but got "
+                             f"{micro_size}.")
+        self.network = network
+        self.micro_size = micro_size
+
+    def construct(self, *inputs):
+        chunks = ()
+        for each_input in inputs:
+            if each_input.shape[0] % self.micro_size != 0:
+                raise ValueError(f"For micro batch initialization, the 0th dimension shape of input("
+                                 f"{each_input.shape[0]}) must be divided by micro size({self.micro_size})")
+            chunks += (ops.split(each_input, each_input.shape[0] // self.micro_size),)
+        ret = None
+        for micro_inputs in zip(*chunks):
+            output = self.network(*micro_inputs)
+            ret = output if ret is None else ret + output
+        return ret

@@ -1,0 +1,273 @@
+"""Optimizer primitives, as ``mindspore.ops.ApplyMomentum``, ``ops.SGD``, ``ops.Adam`` ...
+
+Each updates a Parameter and its state Parameters in place with ``ops.assign`` (so in compiled code
+the updates are assignment effects of the kernel) and returns what MindSpore's primitive returns.
+``nn.Momentum``, ``nn.SGD``, ``nn.Adam`` and the other optimizers are built on them, and a custom
+``nn.Optimizer`` can call them as MindSpore's documentation shows (``ops.ApplyMomentum()(param,
+moment, lr, grad, momentum)``). The formulas are those of MindSpore's CPU kernels, written so that
+float32 results agree bit for bit (``m += (g - m) * (1 - beta1)`` rather than ``beta1 * m + ...``).
+"""
+from __future__ import annotations
+
+from . import functional as F
+from .primitives import Primitive, _check_bool
+
+__all__ = ["ApplyMomentum", "SGD", "Adam", "ApplyAdamWithAmsgradV2", "AdamWeightDecay", "ApplyRMSProp",
+           "ApplyCenteredRMSProp", "ApplyAdagrad"]
+
+
+def _check_shape(prim, variable, gradient):
+    """ValueError unless the gradient has the variable's shape (checked when compiling in compiled code)."""
+    if gradient.shape != variable.shape:
+        raise ValueError(f"For primitive[{prim}], the gradient shape must be equal to the variable shape "
+                         f"{list(variable.shape)}, but got {list(gradient.shape)}.")
+
+
+class _Update(Primitive):
+    """A primitive whose constructor arguments are flags and numbers, recorded as attributes (with
+    MindSpore's ``side_effect_mem=True``: it writes to its Parameter inputs)."""
+
+    def __init__(self, **attrs):
+        super().__init__(type(self).__name__)
+        for name, value in attrs.items():
+            setattr(self, name, value)
+            self.add_prim_attr(name, value)
+        self.add_prim_attr("side_effect_mem", True)
+
+
+class ApplyMomentum(_Update):
+    """``accumulation = accumulation * momentum + gradient``; ``variable -= learning_rate * accumulation``,
+    or with Nesterov ``variable -= gradient * learning_rate + accumulation * momentum * learning_rate``.
+
+    Args:
+        use_locking (bool): accepted. Default: ``False``.
+        use_nesterov (bool): Default: ``False``.
+        gradient_scale (float): accepted. Default: ``1.0``.
+
+    Inputs:
+        variable, accumulation (Parameter), learning_rate (Tensor), gradient (Tensor), momentum (Tensor).
+
+    Outputs:
+        Parameter, `variable` after the update.
+    """
+
+    def __init__(self, use_nesterov=False, use_locking=False, gradient_scale=1.0):
+        super().__init__(use_nesterov=_check_bool("ApplyMomentum", "use_nesterov", use_nesterov),
+                         use_locking=_check_bool("ApplyMomentum", "use_locking", use_locking),
+                         gradient_scale=gradient_scale)
+
+    def __call__(self, variable, accumulation, learning_rate, gradient, momentum):
+        _check_shape("ApplyMomentum", variable, gradient)
+        accum = accumulation * momentum + gradient
+        F.assign(accumulation, accum)
+        if self.use_nesterov:
+            return F.assign(variable, variable - (gradient * learning_rate + accum * momentum * learning_rate))
+        return F.assign(variable, variable - learning_rate * accum)
+
+
+class SGD(_Update):
+    """Stochastic gradient descent with momentum: MindSpore's ``SGD`` primitive.
+
+    The gradient gets ``weight_decay * parameters`` added. With ``momentum > 0``, ``accum`` becomes
+    the gradient at the first step (``stat`` > 0, then set to 0) and ``accum * momentum +
+    (1 - dampening) * gradient`` afterwards, and the step is ``accum`` (Nesterov: ``gradient +
+    accum * momentum``); with ``momentum == 0`` the step is the gradient.
+
+    Args:
+        dampening (float): Default: ``0.0``.
+        weight_decay (float): Default: ``0.0``.
+        nesterov (bool): Default: ``False``.
+
+    Inputs:
+        parameters (Parameter), gradient (Tensor), learning_rate (Tensor), accum (Parameter),
+        momentum (Tensor), stat (Parameter).
+
+    Outputs:
+        Parameter, `parameters` after the update.
+    """
+
+    def __init__(self, dampening=0.0, weight_decay=0.0, nesterov=False):
+        super().__init__(dampening=dampening, weight_decay=weight_decay,
+                         nesterov=_check_bool("SGD", "nesterov", nesterov))
+
+    def __call__(self, parameters, gradient, learning_rate, accum, momentum, stat):
+        _check_shape("SGD", parameters, gradient)
+        if self.weight_decay > 0:
+            gradient = gradient + parameters * self.weight_decay
+        with_momentum = momentum > 0
+        new_accum = F.where(stat > 0, gradient, accum * momentum + (1 - self.dampening) * gradient)
+        F.assign(accum, F.where(with_momentum, new_accum, accum))
+        F.assign(stat, F.where(with_momentum, F.zeros_like(stat), stat))
+        momentum_step = gradient + new_accum * momentum if self.nesterov else new_accum
+        return F.assign(parameters, parameters - learning_rate * F.where(with_momentum, momentum_step, gradient))
+
+
+def _adam_moments(m, v, beta1, beta2, gradient):
+    """``m += (g - m) * (1 - beta1)`` and ``v += (g * g - v) * (1 - beta2)``, assigned; returns both."""
+    new_m = m + (gradient - m) * (1 - beta1)
+    new_v = v + (gradient * gradient - v) * (1 - beta2)
+    F.assign(m, new_m)
+    F.assign(v, new_v)
+    return new_m, new_v
+
+
+class Adam(_Update):
+    """Adam: ``lr_t = lr * sqrt(1 - beta2_power) / (1 - beta1_power)``; ``m += (g - m) * (1 - beta1)``;
+    ``v += (g * g - v) * (1 - beta2)``; ``var -= lr_t * m / (sqrt(v) + epsilon)`` (Nesterov uses
+    ``m * beta1 + (1 - beta1) * g`` for ``m``).
+
+    Args:
+        use_locking (bool): accepted. Default: ``False``.
+        use_nesterov (bool): Default: ``False``.
+
+    Inputs:
+        var, m, v (Parameter), beta1_power, beta2_power, lr, beta1, beta2, epsilon, gradient (Tensor).
+
+    Outputs:
+        tuple of Parameters ``(var, m, v)`` after the update.
+    """
+
+    def __init__(self, use_locking=False, use_nesterov=False):
+        super().__init__(use_locking=_check_bool("Adam", "use_locking", use_locking),
+                         use_nesterov=_check_bool("Adam", "use_nesterov", use_nesterov))
+
+    def __call__(self, var, m, v, beta1_power, beta2_power, lr, beta1, beta2, epsilon, gradient):
+        _check_shape("Adam", var, gradient)
+        lr_t = lr * F.sqrt(1 - beta2_power) / (1 - beta1_power)
+        new_m, new_v = _adam_moments(m, v, beta1, beta2, gradient)
+        numerator = new_m * beta1 + (1 - beta1) * gradient if self.use_nesterov else new_m
+        F.assign(var, var - lr_t * numerator / (F.sqrt(new_v) + epsilon))
+        return var, m, v
+
+
+class ApplyAdamWithAmsgradV2(_Update):
+    """Adam with AMSGrad: as :class:`Adam`, dividing by ``sqrt(vhat) + epsilon`` where ``vhat`` is the
+    running maximum of ``v``.
+
+    Args:
+        use_locking (bool): accepted. Default: ``False``.
+
+    Inputs:
+        var, m, v, vhat (Parameter), beta1_power, beta2_power, lr, beta1, beta2, epsilon, grad (Tensor).
+
+    Outputs:
+        tuple of Parameters ``(var, m, v, vhat)`` after the update.
+    """
+
+    def __init__(self, use_locking=False):
+        super().__init__(use_locking=_check_bool("ApplyAdamWithAmsgradV2", "use_locking", use_locking))
+
+    def __call__(self, var, m, v, vhat, beta1_power, beta2_power, lr, beta1, beta2, epsilon, grad):
+        _check_shape("ApplyAdamWithAmsgradV2", var, grad)
+        lr_t = lr * F.sqrt(1 - beta2_power) / (1 - beta1_power)
+        new_m, new_v = _adam_moments(m, v, beta1, beta2, grad)
+        new_vhat = F.maximum(vhat, new_v)
+        F.assign(vhat, new_vhat)
+        F.assign(var, var - lr_t * new_m / (F.sqrt(new_vhat) + epsilon))
+        return var, m, v, vhat
+
+
+class AdamWeightDecay(_Update):
+    """Adam with decoupled weight decay, no bias correction: ``m``, ``v`` as :class:`Adam`;
+    ``var -= lr * (m / (sqrt(v) + epsilon) + decay * var)``.
+
+    Args:
+        use_locking (bool): accepted. Default: ``False``.
+
+    Inputs:
+        var, m, v (Parameter), lr, beta1, beta2, epsilon, decay, gradient (Tensor or number).
+
+    Outputs:
+        tuple of Parameters ``(var, m, v)`` after the update.
+    """
+
+    def __init__(self, use_locking=False):
+        super().__init__(use_locking=_check_bool("AdamWeightDecay", "use_locking", use_locking))
+
+    def __call__(self, var, m, v, lr, beta1, beta2, epsilon, decay, gradient):
+        _check_shape("AdamWeightDecay", var, gradient)
+        new_m, new_v = _adam_moments(m, v, beta1, beta2, gradient)
+        F.assign(var, var - lr * (new_m / (F.sqrt(new_v) + epsilon) + decay * var))
+        return var, m, v
+
+
+class ApplyRMSProp(_Update):
+    """RMSProp: ``mean_square += (grad * grad - mean_square) * (1 - decay)``;
+    ``moment = moment * momentum + learning_rate * grad / sqrt(mean_square + epsilon)``; ``var -= moment``.
+
+    Args:
+        use_locking (bool): accepted. Default: ``False``.
+
+    Inputs:
+        var, mean_square, moment (Parameter), learning_rate, grad (Tensor), decay, momentum, epsilon (float).
+
+    Outputs:
+        Parameter, `var` after the update.
+    """
+
+    def __init__(self, use_locking=False):
+        super().__init__(use_locking=_check_bool("ApplyRMSProp", "use_locking", use_locking))
+
+    def __call__(self, var, mean_square, moment, learning_rate, grad, decay, momentum, epsilon):
+        _check_shape("ApplyRMSProp", var, grad)
+        new_square = mean_square + (grad * grad - mean_square) * (1 - decay)
+        F.assign(mean_square, new_square)
+        new_moment = moment * momentum + learning_rate * grad / F.sqrt(new_square + epsilon)
+        F.assign(moment, new_moment)
+        return F.assign(var, var - new_moment)
+
+
+class ApplyCenteredRMSProp(_Update):
+    """Centered RMSProp: as :class:`ApplyRMSProp`, with ``mean_gradient += (grad - mean_gradient) *
+    (1 - decay)`` and the denominator ``sqrt(mean_square - mean_gradient ** 2 + epsilon)``.
+
+    Args:
+        use_locking (bool): accepted. Default: ``False``.
+
+    Inputs:
+        var, mean_gradient, mean_square, moment (Parameter), grad, learning_rate (Tensor), decay,
+        momentum, epsilon (float).
+
+    Outputs:
+        Parameter, `var` after the update.
+    """
+
+    def __init__(self, use_locking=False):
+        super().__init__(use_locking=_check_bool("ApplyCenteredRMSProp", "use_locking", use_locking))
+
+    def __call__(self, var, mean_gradient, mean_square, moment, grad, learning_rate, decay, momentum, epsilon):
+        _check_shape("ApplyCenteredRMSProp", var, grad)
+        new_square = mean_square + (grad * grad - mean_square) * (1 - decay)
+        new_gradient = mean_gradient + (grad - mean_gradient) * (1 - decay)
+        F.assign(mean_square, new_square)
+        F.assign(mean_gradient, new_gradient)
+        denominator = F.sqrt(new_square - new_gradient * new_gradient + epsilon)
+        new_moment = moment * momentum + learning_rate * grad / denominator
+        F.assign(moment, new_moment)
+        return F.assign(var, var - new_moment)
+
+
+class ApplyAdagrad(_Update):
+    """Adagrad: ``accum += grad * grad`` (if `update_slots`); ``var -= lr * grad / sqrt(accum)``.
+
+    Args:
+        update_slots (bool): whether ``accum`` is updated. Default: ``True``.
+
+    Inputs:
+        var, accum (Parameter), lr, grad (Tensor).
+
+    Outputs:
+        tuple of Parameters ``(var, accum)`` after the update.
+    """
+
+    def __init__(self, update_slots=True):
+        super().__init__(update_slots=_check_bool("ApplyAdagrad", "update_slots", update_slots))
+
+    def __call__(self, var, accum, lr, grad):
+        _check_shape("ApplyAdagrad", var, grad)
+        new_accum = accum
+        if self.update_slots:
+            new_accum = accum + grad * grad
+            F.assign(accum, new_accum)
+        F.assign(var, var - lr * grad / F.sqrt(new_accum))
+        return var, accum

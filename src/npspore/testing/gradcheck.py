@@ -1,0 +1,106 @@
+"""``check_grads``: npspore's gradients of a user's function or Cell against central finite differences.
+
+The check is directional, as in HIPS/autograd and JAX: for a random direction ``u`` of each
+differentiated input, ``<grad, u>`` must equal ``(F(x + eps·u) - F(x - eps·u)) / 2eps`` where ``F``
+is the sum of the program's floating outputs (MindSpore's implicit all-ones sensitivity). Order 2
+checks the gradient of the gradient function the same way (``F`` is then the sum of the first
+gradients), and so on. Floating inputs are checked as float64 copies; the step and tolerances come
+from the least precise dtype any value on the path has (:mod:`npspore.testing.tolerance`).
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+import numpy as np
+
+from ..common.tensor import Tensor
+from ..ops.eager import recording_dtypes
+from .tolerance import Tolerance, tolerance_for
+
+__all__ = ["check_grads", "MODES"]
+
+MODES = ("pynative", "graph")
+"""``"pynative"``: finite differences of the program run eagerly; ``"graph"``: of the program compiled
+with ``ms.jit`` (so the compiled forward kernel is checked too)."""
+
+
+def check_grads(fn: Callable[..., Any], args: Sequence[Any], order: int = 2,
+                modes: Sequence[str] = MODES, *, eps: float | None = None, rtol: float | None = None,
+                atol: float | None = None, seed: int = 0) -> None:
+    """Check ``ms.grad`` of ``fn`` (and its higher derivatives) against finite differences.
+
+    Args:
+        fn: a function of Tensors or an ``nn.Cell``, as ``ms.grad`` takes it (its source must be in a file).
+        args: the point to check at: Tensors or NumPy arrays. Floating ones are differentiated (as
+            float64 copies); integer and bool ones and Python values are held fixed.
+        order: 1 checks the gradient; 2 also the gradient of the gradient function; and so on.
+        modes: how the function values for the finite differences are computed: ``"pynative"``
+            (eagerly), ``"graph"`` (``ms.jit``); each mode is checked.
+        eps, rtol, atol: override the step and tolerances chosen from the dtypes on the path.
+        seed: seeds the random directions.
+
+    Raises:
+        AssertionError: naming the order, mode and argument whose derivative is wrong, with both values.
+        ValueError: if ``order`` is not a positive int, a mode is unknown, or no argument is floating.
+    """
+    from ..grad import grad
+    from ..jit import jit
+
+    if not isinstance(order, int) or isinstance(order, bool) or order < 1:
+        raise ValueError(f"check_grads: 'order' must be a positive int, got {order!r}")
+    unknown = [m for m in modes if m not in MODES]
+    if unknown or not modes:
+        raise ValueError(f"check_grads: 'modes' must be some of {MODES}, got {tuple(modes)!r}")
+    point = tuple(_float64_copy(a) for a in args)
+    positions = tuple(i for i, a in enumerate(point) if isinstance(a, Tensor) and a._array.dtype.kind == "f")
+    if not positions:
+        raise ValueError("check_grads: no floating Tensor or array among 'args' to differentiate")
+    with recording_dtypes() as seen:
+        fn(*point)
+    chosen = tolerance_for(seen | {a._array.dtype for a in point if isinstance(a, Tensor)})
+    tolerance = Tolerance(eps or chosen.eps, rtol or chosen.rtol, atol or chosen.atol)
+    rng = np.random.default_rng(seed)
+    levels = [fn]
+    for level in range(1, order + 1):
+        gradient_fn = grad(levels[-1], positions)
+        for mode in modes if level == 1 else modes[:1]:
+            objective = levels[-1] if mode == "pynative" or level > 1 else jit(levels[-1])
+            _check_level(objective, gradient_fn, point, positions, tolerance, rng, f"order {level}, mode {mode!r}")
+        levels.append(gradient_fn)
+
+
+def _check_level(objective, gradient_fn, point, positions, tolerance: Tolerance, rng, where: str) -> None:
+    gradients = gradient_fn(*point)
+    gradients = (gradients,) if len(positions) == 1 else gradients
+    for position, gradient in zip(positions, gradients):
+        x = point[position]._array
+        direction = rng.standard_normal(x.shape)
+        shifted = list(point)
+        shifted[position] = Tensor(x + tolerance.eps * direction)
+        ahead = _total(objective(*shifted))
+        shifted[position] = Tensor(x - tolerance.eps * direction)
+        behind = _total(objective(*shifted))
+        numeric = (ahead - behind) / (2 * tolerance.eps)
+        analytic = float(np.sum(np.asarray(gradient._array, np.float64) * direction))
+        assert abs(analytic - numeric) <= tolerance.atol + tolerance.rtol * abs(numeric), (
+            f"check_grads ({where}): wrong derivative for argument {position}: the gradient gives "
+            f"{analytic!r}, finite differences {numeric!r} (eps={tolerance.eps:g}, rtol={tolerance.rtol:g}, "
+            f"atol={tolerance.atol:g})")
+
+
+def _float64_copy(value):
+    array = value._array if isinstance(value, Tensor) else value
+    if isinstance(array, np.ndarray) and array.dtype.kind == "f":
+        return Tensor(array.astype(np.float64))
+    return Tensor(array) if isinstance(array, np.ndarray) else value
+
+
+def _total(output) -> float:
+    """The sum of every floating element of a (nested) output, in float64."""
+    if isinstance(output, Tensor):
+        return float(np.sum(output._array, dtype=np.float64)) if output._array.dtype.kind == "f" else 0.0
+    if isinstance(output, (tuple, list)):
+        return sum(_total(item) for item in output)
+    if isinstance(output, dict):
+        return sum(_total(item) for item in output.values())
+    return 0.0
