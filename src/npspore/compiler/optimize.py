@@ -17,6 +17,10 @@
 * in-place rows: a ``row_add`` on a loop-carried buffer that the loop owns (its initial value is a
   fresh ``zeros`` nothing else reads, and each iteration's buffer is read only by that ``row_add``)
   becomes ``row_add_in_place``, which writes the row into the buffer instead of copying it;
+* the rewrites of ``rewrite.py`` (common subexpressions over forward and adjoint, dot products,
+  negation folding, the ReLU mask, scalar gathers as row views) and ``loops.py`` (a loop's per-step
+  projection hoisted, per-step weight-gradient GEMMs batched over the steps);
+* in-place updates (``inplace.py``): a statement writes into an operand's buffer that dies there;
 * release points: a ``release`` effect after the last use of each large intermediate (codegen
   renders it as ``del``), so ``--dump-after optimize`` shows when memory is given back.
 
