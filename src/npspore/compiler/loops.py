@@ -6,7 +6,8 @@
 * batching a weight gradient: an accumulator ``acc + a.T @ b`` (``a``, ``b`` per-step 2-D values,
   ``acc`` carried by the loop and read nowhere else) becomes rows ``A[t] = a``, ``B[t] = b`` of two
   stacked buffers written during the loop (``row_add``, in place once the loop owns them) and one
-  ``A.T @ B`` over all steps after it (a stacked operand is shared by every accumulator reading it).
+  ``A.T @ B`` over all steps after it (a stacked operand is shared by every accumulator reading it);
+  a bias gradient ``acc + sum(b, axis=0)`` likewise becomes one sum over the rows of all steps.
 
 Both need a loop ``range(0, n, 1)`` with a constant ``n``, so the loop index is the row index.
 """
@@ -108,19 +109,25 @@ def _batch_gradients(function, block, loop: ir.ForRange, namer: Namer) -> list:
         if len(others) != 1 or param not in accumulate.args:
             continue
         product = defs.get(id(others[0]))
-        if not (product is not None and product.op == "matmul" and product.static.get("transpose_a")
-                and not product.static.get("transpose_b") and uses.get(id(others[0])) == 1):
+        if product is None or uses.get(id(others[0])) != 1 or product.targets[0].aval != param.aval:
             continue
-        a, b = product.args
-        if not (isinstance(a, ir.Var) and isinstance(b, ir.Var) and len(a.aval.shape) == 2
-                and len(b.aval.shape) == 2 and a.aval.dtype == b.aval.dtype == param.aval.dtype
-                and product.targets[0].aval == param.aval):
+        operands = product.args
+        if product.op == "matmul" and product.static.get("transpose_a") and not product.static.get("transpose_b"):
+            pass
+        elif not (product.op == "sum" and product.static.get("axis") == (0,) and not product.static.get("keepdims")
+                  and product.static.get("dtype") is None):
             continue
-        fa, fb = (_apply(namer, "reshape", (stacked(v),), Aval((n * v.aval.shape[0], v.aval.shape[1]), v.aval.dtype),
-                         loop.loc, shape=(n * v.aval.shape[0], v.aval.shape[1])) for v in (a, b))
-        total = _apply(namer, "matmul", (fa.targets[0], fb.targets[0]), param.aval, product.loc,
-                       transpose_a=True, transpose_b=False)
-        after += [fa, fb, total]
+        if not all(isinstance(v, ir.Var) and len(v.aval.shape) == 2 and v.aval.dtype == param.aval.dtype
+                   for v in operands):
+            continue
+        flats = [_apply(namer, "reshape", (stacked(v),), Aval((n * v.aval.shape[0], v.aval.shape[1]), v.aval.dtype),
+                        loop.loc, shape=(n * v.aval.shape[0], v.aval.shape[1])) for v in operands]
+        flat_vars = tuple(f.targets[0] for f in flats)
+        if product.op == "sum":   # sum over the rows of every step: over the rows of all steps
+            total = _apply(namer, "sum", flat_vars, param.aval, product.loc, axis=(0,), keepdims=False)
+        else:
+            total = _apply(namer, "matmul", flat_vars, param.aval, product.loc, transpose_a=True, transpose_b=False)
+        after += flats + [total]
         zero_init = init_defs.get(id(init)) if isinstance(init, ir.Var) else None
         if zero_init is not None and zero_init.op in ("zeros", "zeros_like") and uses.get(id(init)) == 1:
             replace[loop.outputs[k]] = total.targets[0]
