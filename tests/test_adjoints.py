@@ -12,6 +12,7 @@ import pytest
 from hypothesis import assume, given, settings, strategies as st
 from hypothesis.extra import numpy as hnp
 
+from collective_adjoint_cases import CASES as COLLECTIVE_CASES
 from gradcheck import check_grads
 from nn_adjoint_cases import CASES as NN_CASES
 from npspore.opdef import op_table
@@ -372,6 +373,7 @@ CASES = {
     "softmax": softmax_case(), "log_softmax": softmax_case(), "softmax_cross_entropy": cross_entropy_case(),
     "one_hot": one_hot_case(), "row": row_case(), "row_add": row_add_case(),
     **NN_CASES,
+    **COLLECTIVE_CASES,
 }
 
 

@@ -56,17 +56,6 @@ def test_unsupported_syntax_names_the_construct_and_line(tmp_path, body, what):
     assert "^" in message
 
 
-def test_assigning_self_attribute_is_rejected(tmp_path):
-    module, _ = _write_module(tmp_path, "selfassign", """
-        class C:
-            def construct(self, x):
-                self.cache = x
-                return x
-        """)
-    with pytest.raises(NotSupportedError, match="assigning an attribute of 'self'"):
-        parse_function(module.C.construct)
-
-
 def test_function_without_source_gets_a_clear_error():
     namespace = {}
     exec("def made_by_exec(x):\n    return x\n", namespace)

@@ -30,6 +30,7 @@ CANONICAL = {
     "pooling": "pool2d_windows max_pool2d max_pool2d_index max_pool2d_grad max_pool2d_gather sum_pool2d sum_pool2d_grad "
                "adaptive_avg_weights adaptive_window_index",
     "selection": "topk gather_last scatter_last",
+    "collective": "all_reduce all_gather reduce_scatter broadcast reduce",
 }
 NOT_DIFFERENTIABLE = set("floor_div sign equal not_equal less less_equal greater greater_equal logical_and "
                          "logical_or logical_not stop_gradient argmax argmin all any ones zeros ones_like "
@@ -159,6 +160,14 @@ UNARY.update({
     "adaptive_avg_weights": lambda x: ((), {"in_size": 5, "out_size": 3, "dtype": x}),
     "adaptive_window_index": lambda x: ((), {"in_size": 5, "out_size": 3}),
     "topk": lambda x: ((operand(x, (2, 3)),), {"k": 2}),
+})
+WORLD = {"group": "hccl_world_group", "size": 1}  # no init: a group of one
+UNARY.update({
+    "all_reduce": lambda x: ((operand(x),), {"op": "max", **WORLD}),
+    "all_gather": lambda x: ((operand(x),), WORLD),
+    "reduce_scatter": lambda x: ((operand(x),), {"op": "sum", **WORLD}),
+    "broadcast": lambda x: ((operand(x),), {"root": 0, **WORLD}),
+    "reduce": lambda x: ((operand(x),), {"op": "prod", "root": 0, **WORLD}),
 })
 
 

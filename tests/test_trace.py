@@ -104,6 +104,14 @@ EXAMPLES.update({
     "gather_last": ((_r(2, 4), np.array([[3, 0], [1, 2]], np.int32)), {}),
     "scatter_last": ((_r(2, 2), np.array([[3, 0], [1, 2]], np.int32)), {"size": 4}),
 })
+WORLD = {"group": "hccl_world_group", "size": 1}  # no init: a group of one
+EXAMPLES.update({
+    "all_reduce": ((_pos(2, 3),), {"op": "prod", **WORLD}),
+    "all_gather": ((_r(2, 3),), WORLD),
+    "reduce_scatter": ((_r(2, 3),), {"op": "sum", **WORLD}),
+    "broadcast": ((_r(2, 3),), {"root": 0, **WORLD}),
+    "reduce": ((_r(2, 3),), {"op": "max", "root": 0, **WORLD}),
+})
 
 DIFFERENTIABLE = sorted(d.name for d in op_table().definitions() if d.adjoint is not None)
 

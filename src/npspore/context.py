@@ -65,3 +65,9 @@ def get_context(attr_key):
         raise ValueError(f"For 'context.get_context', the argument {attr_key} is not recognized! For detailed "
                          "usage of 'get_context', please refer to the Mindspore official website.")
     return _context[attr_key]
+
+
+from .core.parallel_context import (ParallelMode, get_auto_parallel_context, reset_auto_parallel_context,  # noqa: E402
+                               set_auto_parallel_context)
+
+__all__ += ["ParallelMode", "set_auto_parallel_context", "get_auto_parallel_context", "reset_auto_parallel_context"]

@@ -22,8 +22,9 @@ the documented form, ``mutable`` tuple/list/dict inputs get gradients of the sam
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Callable
+import warnings
 import weakref
+from typing import Any, Callable
 
 import numpy as np
 
@@ -34,7 +35,9 @@ from .compiler.gradrequest import (GradRequest, GradSpec, build_abstract, gradie
 from .compiler.kernel import KernelCache
 from .compiler.library import LIBRARY
 from .compiler.pipeline import CompileRequest
+from .context import PYNATIVE_MODE, get_context
 from .compiler.signature import describe_key, input_key, map_tensors, tensor_leaves
+from .compiler.tracing import RECORDERS, check_not_traced
 
 __all__ = ["grad", "value_and_grad", "get_grad"]
 
@@ -132,6 +135,10 @@ class GradFunction:
         self._is_cell = hasattr(type(fn), "construct") and hasattr(fn, "training")
         self._runs_hooks = self._is_cell
 
+    def __reduce__(self):
+        """Pickle fn, the options and the weights, not the kernels (rebuilt on demand after loading)."""
+        return GradFunction, (self.fn, self.spec, self.weights), {"_runs_hooks": self._runs_hooks}
+
     # --- calling
 
     def _split_sens(self, args, kwargs):
@@ -150,11 +157,19 @@ class GradFunction:
             key = (key, names)
         if self._is_cell:
             key = (key, bool(self.fn.training))
+        if _backward_hooks_run():
+            key = (key, "backward hooks")
         return key, leaves
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if RECORDERS:
+            for tensor in tensor_leaves((args, kwargs)):
+                check_not_traced(tensor, "a gradient function called")
         if self._runs_hooks and (self.fn._backward_hooks or self.fn._backward_pre_hooks):
-            return self._call_with_hooks(args, kwargs)
+            if _backward_hooks_run():
+                return self._call_with_hooks(args, kwargs)
+            warnings.warn(f"the backward hooks of {type(self.fn).__name__} take no effect in GRAPH mode "
+                          "(as in MindSpore); they were skipped", stacklevel=2)
         key, leaves = self._key(args, kwargs)
         entry = self._cache.lookup(key)
         if entry is None:
@@ -224,7 +239,8 @@ class GradFunction:
         key, _ = self._key(args, kwargs or {})
         call_args, call_kwargs, sens = self._split_sens(args, kwargs or {})
         signature = describe_key(input_key(tuple(call_args) + tuple(call_kwargs.values()) + tuple(sens))[0])
-        return CompileRequest(fn, tuple(args), dict(kwargs or {}), key, signature, grads=grads)
+        return CompileRequest(fn, tuple(args), dict(kwargs or {}), key, signature, grads=grads,
+                              backward_hooks=_backward_hooks_run())
 
     def _request(self) -> GradRequest:
         if not callable(self.fn):
@@ -256,6 +272,11 @@ class GradFunction:
         """The typed program of this gradient function for a call with concrete ``args``/``kwargs``:
         the pipeline's output after the differentiate stage (``compiler.pipeline.Program``)."""
         return pipeline.run_stages(self.compile_request(args, kwargs), "differentiate")
+
+
+def _backward_hooks_run() -> bool:
+    """Cells' backward hooks run in PYNATIVE mode only (MindSpore: no effect in GRAPH mode or @jit)."""
+    return get_context("mode") == PYNATIVE_MODE
 
 
 def _stage(function, specializer, args, kwargs, loc):

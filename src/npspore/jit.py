@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import sys
 from typing import Any
 
 from .compiler import pipeline
@@ -19,8 +20,9 @@ from .compiler.library import LIBRARY
 from .compiler.pipeline import CompileRequest
 from .compiler.signature import describe_key, input_key
 from .compiler.specialize import plain_function, unbind
+from .compiler.tracing import RECORDERS
 
-__all__ = ["jit"]
+__all__ = ["jit", "jit_class"]
 
 
 def compile_forward(target, args, key, *, dynamic=None, options=()) -> tuple:
@@ -58,16 +60,19 @@ class JitFunction:
         return compile_forward(self.__npspore_function__, args, key, options=self.options)
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if RECORDERS:  # inside a function being traced: run eagerly, so its ops are recorded too
+            return self.__npspore_function__(*args, **kwargs)
         if kwargs:
             args = _bind_positional(self.__npspore_function__, args, kwargs)
         key, leaves = input_key(args)
         cache = self._cache
         entry = cache.entries.get(key)
-        if entry is None or entry.hook_guards and not entry.is_current():
+        if entry is None or entry.guarded and not entry.quick_check() and not cache.still_current(key, entry):
             entry, from_disk = self._compile(args, key)
             cache.add(key, entry, from_disk=from_disk)
         else:
             cache.hits += 1
+            entry.used = True
         return entry.run(leaves)
 
     def __get__(self, instance, owner=None):
@@ -80,6 +85,17 @@ class JitFunction:
     def cache_info(self) -> dict:
         """``{'hits', 'compiles', 'disk_loads', 'entries'}`` of this function's kernels."""
         return self._cache.info()
+
+    def __reduce__(self):
+        """Pickle the function, not its kernels (a new process compiles or loads them on demand).
+        A module-level ``@jit`` function is pickled by name, as functions are."""
+        function = self.__npspore_function__
+        found = sys.modules.get(function.__module__)
+        for name in function.__qualname__.split("."):
+            found = getattr(found, name, None)
+        if found is self:
+            return function.__qualname__
+        return JitFunction, (function, self.options)
 
     def kernel_source(self, *args: Any) -> str:
         """The generated module that runs for these arguments (compiling it if needed)."""
@@ -122,6 +138,10 @@ def jit(function: Any = None, *, capture_mode: str = "ast", jit_level: str = "O0
 # --------------------------------------------------------------------------- Cells
 
 
+KERNELS_ATTRIBUTE = "_npspore_kernels"
+"""The Cell attribute holding its compiled kernels: process-local, left out when a Cell is pickled."""
+
+
 class _CompiledCellCall:
     """``jit(cell)`` / a ``@jit`` construct looked up on an instance: calls run the compiled kernel."""
 
@@ -131,11 +151,17 @@ class _CompiledCellCall:
         self.cell = cell
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if RECORDERS:  # inside a function being traced: construct runs eagerly, so its ops are recorded
+            cell = self.cell
+            return plain_function(inspect.getattr_static(type(cell), "construct"))(cell, *args, **kwargs)
         return call_cell(self.cell, args, kwargs)
 
     def cache_info(self) -> dict:
         """``{'hits', 'compiles', 'disk_loads', 'entries'}`` of the Cell's kernels."""
         return cell_cache_info(self.cell)
+
+    def __reduce__(self):
+        return _CompiledCellCall, (self.cell,)
 
     def kernel_source(self, *args: Any) -> str:
         """The generated module that runs the Cell for these arguments (compiling it if needed)."""
@@ -143,10 +169,10 @@ class _CompiledCellCall:
 
 
 def _cell_cache(cell) -> KernelCache:
-    kernels = cell.__dict__.get("_npspore_kernels")
+    kernels = cell.__dict__.get(KERNELS_ATTRIBUTE)
     if kernels is None:
         kernels = KernelCache(type(cell).__name__)
-        cell.__dict__["_npspore_kernels"] = kernels
+        cell.__dict__[KERNELS_ATTRIBUTE] = kernels
     return kernels
 
 
@@ -211,6 +237,8 @@ def call_cell(cell, args, kwargs):
     The Cell's own forward pre-hooks and hooks run in Python around the kernel (so removing one takes
     effect at the next call), and ``to_float`` casts its inputs first, as in eager mode.
     """
+    if RECORDERS:  # inside a function being traced: run eagerly, so its ops are recorded too
+        return cell.run_construct(args, kwargs)
     if cell._forward_pre_hooks or cell._forward_hooks or cell._cast_dtype is not None:
         return _call_cell_with_hooks(cell, args, kwargs)
     if kwargs:
@@ -274,3 +302,25 @@ def cell_kernel_source(cell, *args) -> str:
     compile_cell(cell, args)
     full_key, _, _ = cell_key(cell, args)
     return _cell_cache(cell).entries[full_key].source
+
+
+def jit_class(cls):
+    """Mark a user-defined class whose instances compiled code reads (attributes) and calls (methods).
+
+    npspore compiles the methods of any object read in compiled code, so the mark only validates.
+
+    Args:
+        cls (type): the class.
+
+    Returns:
+        The class, with ``__ms_class__ = True``.
+
+    Raises:
+        TypeError: If `cls` is not a class, or is an ``nn.Cell``.
+    """
+    if not inspect.isclass(cls):
+        raise TypeError(f"Decorator jit_class can only be used for class type, but got {cls}.")
+    if LIBRARY.cell_type is not None and issubclass(cls, LIBRARY.cell_type):
+        raise TypeError(f"Decorator jit_class is used for user-defined classes and cannot be used for nn.Cell: {cls}.")
+    cls.__ms_class__ = True
+    return cls

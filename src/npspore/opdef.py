@@ -58,7 +58,7 @@ from typing import Callable
 import numpy as np
 
 TEMPLATE_FAMILIES = ("elementwise", "reductions", "shape_ops", "linalg", "nn", "conv", "pooling", "sequence",
-                     "selection")
+                     "selection", "collective")
 
 
 class OpShapeError(ValueError):
@@ -113,6 +113,13 @@ class OpDef:
     @property
     def differentiable(self) -> bool:
         return self.adjoint is not None
+
+    @property
+    def draws_random(self) -> bool:
+        """Whether ``forward`` draws from the seeded generator (``rt.default_rng()``, the one source of
+        randomness of templates): such an op never runs at compile time (folding, dtype probes)."""
+        return any(isinstance(node, ast.Attribute) and node.attr == "default_rng"
+                   for node in ast.walk(self.forward_ast()))
 
     def forward_ast(self) -> ast.FunctionDef:
         """The parsed ``forward`` function, for inlining by codegen."""

@@ -5,6 +5,7 @@ import numpy as np
 
 from .common.seed import default_rng as _seeded_rng
 from .common.tensor import Tensor
+from .compiler.library import host_call  # noqa: F401 - a call out of a kernel into Python (backward hooks)
 
 
 def show(*values) -> None:
@@ -12,6 +13,25 @@ def show(*values) -> None:
     print(*(Tensor._wrap(v) if isinstance(v, np.ndarray) else v for v in values))
 
 
+def show_tree(template, *arrays) -> None:
+    """``print`` of values holding tensors (tuples, lists): ``template`` is the tuple of printed
+    values with ``...`` where each array goes."""
+    filled = iter(arrays)
+
+    def fill(value):
+        if value is ...:
+            return Tensor._wrap(next(filled))
+        if isinstance(value, (tuple, list)):
+            return type(value)(fill(v) for v in value)
+        return value
+
+    print(*fill(template))
+
+
 def default_rng():
     """npspore's seeded NumPy generator (``npspore.set_seed``), for random ops such as dropout."""
     return _seeded_rng()
+
+
+# Collectives: codegen_templates/collective.py calls these (one MPI call each, see npspore.communication).
+from .communication.transport import all_gather, all_reduce, broadcast, reduce, reduce_scatter  # noqa: E402,F401

@@ -20,6 +20,7 @@ import numpy as np
 
 from .. import shape_rules
 from ..compiler.library import LIBRARY
+from ..compiler.tracing import RECORDERS, check_not_traced
 from . import dtype as mstype
 
 __all__ = ["Tensor", "tensor"]
@@ -432,6 +433,8 @@ class Tensor:
         return _index_with_numpy(self, items)
 
     def __setitem__(self, index, value):
+        if RECORDERS:
+            check_not_traced(self, "an in-place update (t[index] = value)")
         items = index if isinstance(index, tuple) else (index,)
         if any(isinstance(item, (Tensor, list)) for item in items):
             key = tuple(item._array if isinstance(item, Tensor) else item for item in items)
@@ -637,6 +640,8 @@ def _only_full_slices(items, position) -> bool:
 
 def _index_with_numpy(x, items):
     """Indexing with several Tensor/list indices, or with a mask after other items: eager only."""
+    if RECORDERS:
+        check_not_traced(x, "indexing with several tensor or list indices")
     key = tuple(item._array if isinstance(item, Tensor) else item for item in items)
     return Tensor._wrap(np.asarray(x._array[key]))
 

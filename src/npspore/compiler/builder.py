@@ -14,11 +14,16 @@ from ..opdef import Aval, op_table
 from .ir import Apply, Block, Const, Loc, Var
 
 _NOT_IDENT = re.compile(r"[^0-9A-Za-z_]")
+_UNDERSCORES = re.compile(r"__+")
 
 
 def identifier(hint: str) -> str:
-    """A valid, non-keyword Python identifier derived from a user-controlled string."""
-    name = _NOT_IDENT.sub("_", str(hint)).strip("_") or "v"
+    """A valid, non-keyword Python identifier derived from a user-controlled string.
+
+    It never contains ``__``: names with a double underscore are the compiler's own (codegen's
+    temporaries of inlined op templates, ``t__e``), so no user name can capture them."""
+    name = _NOT_IDENT.sub("_", str(hint))
+    name = _UNDERSCORES.sub("_", name).strip("_") or "v"
     if name[0].isdigit():
         name = "v_" + name
     if keyword.iskeyword(name):

@@ -11,23 +11,26 @@ from __future__ import annotations
 import hashlib
 import inspect
 import os
+import weakref
 from importlib import resources
 
 import numpy as np
 
 from ..core.version import __version__
 from ..opdef import TEMPLATE_FAMILIES
+from .kernel import KernelCache
 from .library import LIBRARY
 
 # Attributes of a Cell that are bookkeeping, not state a kernel depends on.
 _NOT_STATE = ("_scope", "compile_cache", "arguments_key", "_cell_cache", "_hook_version")
 
 
-def object_fingerprint(obj, _depth=0):
+def object_fingerprint(obj, _depth=0, *, portable=False):
     """A hashable summary of an object's static state (Cells: attributes, sub-cells, param avals).
 
     Registered hooks count (by identity: a Cell with hooks compiles its own functions and is never
-    cached on disk); empty hook tables do not."""
+    cached on disk); empty hook tables do not. Functions, modules and arrays are named by identity,
+    or with ``portable`` as another process names them (:func:`portable_fingerprint`)."""
     if obj is None:
         return None
     if isinstance(obj, LIBRARY.tensor_type):
@@ -36,12 +39,20 @@ def object_fingerprint(obj, _depth=0):
         return (type(obj), obj)
     if _depth > 6:
         return ("id", id(obj))
+    if portable:
+        found = _portable_leaf(obj, _depth)
+        if found is not None:
+            return found
+    def inner(v):
+        return object_fingerprint(v, _depth + 1, portable=portable)
     if isinstance(obj, (tuple, list)):
-        return (type(obj), tuple(object_fingerprint(v, _depth + 1) for v in obj))
+        return (type(obj), tuple(inner(v) for v in obj))
     if isinstance(obj, dict):
-        return (dict, tuple((k, object_fingerprint(v, _depth + 1)) for k, v in obj.items()))
+        return (dict, tuple((k, inner(v)) for k, v in obj.items()))
     if isinstance(obj, (set, frozenset)):
-        return (set, tuple(sorted(repr(object_fingerprint(v, _depth + 1)) for v in obj)))
+        return (set, tuple(sorted(repr(inner(v)) for v in obj)))
+    if isinstance(obj, KernelCache):
+        return KernelCache  # compiled kernels are bookkeeping, not state
     state = getattr(obj, "__dict__", None)
     if state is None or callable(obj) and not hasattr(obj, "__dict__"):
         try:
@@ -51,9 +62,26 @@ def object_fingerprint(obj, _depth=0):
             return ("id", id(obj))
     if inspect.isfunction(obj) or inspect.ismethod(obj) or inspect.ismodule(obj) or isinstance(obj, type):
         return ("id", id(obj))
-    return (type(obj), tuple((k, object_fingerprint(v, _depth + 1)) for k, v in state.items()
+    return (type(obj), tuple((k, inner(v)) for k, v in state.items()
                              if k not in _NOT_STATE
                              and not (k.endswith("hooks") and not v) and not k.startswith("_npspore")))
+
+
+def _portable_leaf(value, depth):
+    """The portable fingerprint of a @jit function, function, array or module; None for others."""
+    if hasattr(value, "__npspore_function__"):  # a @jit function: the function it compiles
+        return ("jit", object_fingerprint(value.__npspore_function__, depth + 1, portable=True))
+    if inspect.isfunction(value):
+        closure = tuple(cell.cell_contents for cell in value.__closure__ or ())
+        return ("function", value.__module__, value.__qualname__, code_key(value),
+                object_fingerprint(value.__defaults__, depth + 1, portable=True),
+                object_fingerprint(closure, depth + 1, portable=True))
+    if isinstance(value, np.ndarray):
+        content = hashlib.sha256(np.ascontiguousarray(value).tobytes()).hexdigest()
+        return ("array", value.shape, str(value.dtype), content)
+    if inspect.ismodule(value):
+        return ("module", value.__name__)
+    return None
 
 
 # Paths to captured objects, one encoding: ("self", keys) from the bound object, ("global", name, keys)
@@ -188,18 +216,92 @@ def op_table_digest() -> str:
     return _OP_DIGEST
 
 
+def class_key(cls) -> str | None:
+    """A class as another process names it: module, qualname and where each of its methods (and
+    its bases' methods) is defined, so two classes of one name in one file differ. None for a
+    class whose methods close over values (a class made by a factory function)."""
+    cached = _CLASS_KEYS.get(cls)
+    if cached is not None or cls in _CLASS_KEYS:
+        return cached
+    if cls.__module__ == "builtins" or cls.__module__.startswith(("numpy", "npspore")):
+        result = f"{cls.__module__}.{cls.__qualname__}"
+    else:
+        places = []
+        for klass in cls.__mro__[:-1]:
+            if klass.__module__.startswith(("npspore", "numpy")):
+                continue
+            for name, member in vars(klass).items():
+                function = inspect.unwrap(member) if inspect.isfunction(member) else None
+                if function is None:
+                    continue
+                if set(function.__code__.co_freevars) - {"__class__"}:
+                    places = None
+                    break
+                code = function.__code__
+                places.append(f"{klass.__qualname__}.{name}@{code.co_filename}:{code.co_firstlineno}")
+            if places is None:
+                break
+        result = None if places is None else f"{cls.__module__}.{cls.__qualname__}[{','.join(places)}]"
+    _CLASS_KEYS[cls] = result
+    return result
+
+
+_CLASS_KEYS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def code_key(fn, _sources={}) -> tuple:
+    """A function's code as another process names it: file, first line and source text (raises
+    OSError when the source is not available)."""
+    code = fn.__code__
+    source = _sources.get(code)
+    if source is None:
+        source = _sources[code] = inspect.getsource(fn)
+    return (code.co_filename, code.co_firstlineno, source)
+
+
+def portable_fingerprint(value) -> str | None:
+    """A text fingerprint of ``value`` that another process computes the same for an equal value:
+    plain data by value, functions by code, defaults and closure values, classes by
+    :func:`class_key`, Cells and objects by class and state; None for state only this process can
+    name."""
+    try:
+        text = _portable_text(object_fingerprint(value, portable=True))
+    except (_NotPortable, OSError, TypeError):  # TypeError: a function without source (a builtin)
+        return None
+    return None if " at 0x" in text or "'id'" in text else text
+
+
+class _NotPortable(Exception):
+    pass
+
+
+def _portable_text(fingerprint) -> str:
+    """``repr`` of a fingerprint with every class written as its :func:`class_key`."""
+    if isinstance(fingerprint, type):
+        key = class_key(fingerprint)
+        if key is None:
+            raise _NotPortable
+        return key
+    if isinstance(fingerprint, tuple):
+        return "(" + ", ".join(_portable_text(part) for part in fingerprint) + ")"
+    return repr(fingerprint)
+
+
 def kernel_disk_key(fn, self_obj, key, options) -> str | None:
     """The disk-cache key of a kernel of ``fn`` (bound to ``self_obj``) for input ``key`` and
     ``options``; None when the bound object, a closure cell or a default of ``fn`` holds state only
-    this process can name (a closure over a function, say)."""
+    this process can name (a closure over a function made here, say). ``fn``'s code is named by its
+    own file, position and source text (two classes of one name in one file differ)."""
     closure = tuple(cell.cell_contents for cell in fn.__closure__ or ())
-    state = (object_fingerprint(self_obj) if self_obj is not None else None,
-             object_fingerprint(closure), object_fingerprint(fn.__defaults__ or ()))
-    text = repr(state)
-    if " at 0x" in text or "'id'" in text:
+    try:
+        state = _portable_text((object_fingerprint(self_obj) if self_obj is not None else None,
+                                object_fingerprint(closure), object_fingerprint(fn.__defaults__ or ())))
+    except _NotPortable:
         return None
-    return digest(__version__, package_digest(), fn.__qualname__, file_digest(fn.__code__.co_filename),
-                  key, options, text)
+    if " at 0x" in state or "'id'" in state:
+        return None
+    process = LIBRARY.process_key() if LIBRARY.process_key is not None else None
+    return digest(__version__, package_digest(), fn.__qualname__, code_key(fn), key, options, state, process)
 
 
 def reachable_cells(root, fn) -> list:

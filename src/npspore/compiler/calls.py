@@ -9,13 +9,16 @@ What the library is (tensor classes, Cells, intrinsics) comes from ``compiler.li
 from __future__ import annotations
 
 import builtins
+import functools
 import inspect
 
 import numpy as np
 
+from ..core import tree
 from . import ir
 from .errors import NotSupportedError, not_supported
 from .frontend import parse_function
+from .custombackward import attach_custom_backward, needs_custom_backward
 from .library import LIBRARY
 from .values import BoundMethod, Completion, NeedsStatic, TensorValue, copy_container
 
@@ -49,7 +52,7 @@ class Calls:
         if assign is not None and func is assign:
             return self._assign_effect(args, frame, node)
         if func is builtins.print:
-            self.builder.append(ir.Effect("print", tuple(self._atom(a) for a in args), self._loc(frame, node)))
+            self._print_effect(args, frame, node)
             return None
         if func is builtins.isinstance:
             return self._isinstance(args[0], args[1])
@@ -60,10 +63,18 @@ class Calls:
                     raise self._error(TypeError("Not support len of a 0-D tensor"), frame, node)
                 return target.aval.shape[0]
             return len(target)
+        if func is functools.partial:  # ops.partial: a Python value holding the (abstract) arguments
+            return functools.partial(*args, **kwargs)
+        if isinstance(func, functools.partial):
+            return self._call(func.func, (*func.args, *args), {**func.keywords, **kwargs}, frame, node)
         if isinstance(func, BoundMethod):
             return self._call_python(func.function, (func.self_value,) + args, kwargs, frame, node)
         if isinstance(func, type) and issubclass(func, Tensor):
             return self._make_constant_tensor(func, args, kwargs, frame, node)
+        if func in LIBRARY.compile_time:  # a process fact (the communication group size): answered now
+            if any(isinstance(a, TensorValue) for a in (*args, *kwargs.values())):
+                raise NeedsStatic(node)
+            return func(*args, **kwargs)
         if func in _STATIC_BUILTINS or func is builtins.range:
             if any(isinstance(a, TensorValue) for a in (*args, *kwargs.values())):
                 if func is builtins.abs:
@@ -121,6 +132,7 @@ class Calls:
             raise not_supported(f"recursive call of {fn.__qualname__!r}", self._loc(frame, node))
         if not source.is_library:
             self.program.sources[source.qualname] = source.source
+            self.program.guards.defaults_read(fn)
         saved = self._user_loc, self._line_loc
         if frame is not None and node is not None and not frame.source.is_library:
             self._user_loc = frame.source.loc(node)  # library code reports errors at this user expression
@@ -171,6 +183,10 @@ class Calls:
     def _call_construct(self, cell, parts, args, kwargs, frame, node):
         if parts.cast_dtype is not None:  # to_float: floating inputs are cast first
             args = tuple(self._cast_floating(a, parts.cast_dtype) for a in args)
+        if needs_custom_backward(self.program, cell, parts):  # a bprop or backward hooks: a call of its own
+            output = self._call_user(parts.construct, cell, args, kwargs, frame, node)
+            attach_custom_backward(self, cell, parts, args, output, self._loc(frame, node))
+            return output
         if is_library(parts.construct) and not parts.has_parameters:
             return self._call_python(parts.construct, (cell,) + args, kwargs, frame, node)
         return self._call_user(parts.construct, cell, args, kwargs, frame, node)
@@ -189,6 +205,21 @@ class Calls:
         if isinstance(value, (tuple, list)):
             return copy_container(value, [self._cast_floating(v, target) for v in value])
         return value
+
+    def _print_effect(self, args, frame, node):
+        """``print``: an Effect of the tensors printed; tuples and lists holding tensors (a hook's
+        arguments) are printed whole, from a template whose tensors are ``...`` (``print_tree``)."""
+        if not any(isinstance(a, (tuple, list)) for a in args):
+            self.builder.append(ir.Effect("print", tuple(self._atom(a) for a in args), self._loc(frame, node)))
+            return
+        leaves = []
+
+        def hole(value):
+            leaves.append(self._atom(value))
+            return ...
+
+        template = tree.tree_map(hole, tuple(args), lambda v: isinstance(v, TensorValue))
+        self.builder.append(ir.Effect("print_tree", (ir.Const(template), *leaves), self._loc(frame, node)))
 
     def _isinstance(self, value, classes):
         Tensor, Parameter = LIBRARY.tensor_type, LIBRARY.parameter_type

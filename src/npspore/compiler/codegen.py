@@ -143,7 +143,7 @@ class Renderer:
         static = {name: _expression(self.literal(stmt.static.get(name, default)))
                   for name, default in definition.static.items()}
         targets = ", ".join(t.name for t in stmt.targets)
-        lines = self._op_lines(definition, operands, static, targets, f"{stmt.targets[0].name}_")
+        lines = self._op_lines(definition, operands, static, targets, f"{stmt.targets[0].name}__")
         cast = _drift_cast(definition, stmt)
         if stmt.into is not None:
             buffer = self.atom(stmt.args[stmt.into])
@@ -161,8 +161,9 @@ class Renderer:
     def _op_lines(self, definition, operands: list, static: dict, result: str, prefix: str) -> list[str]:
         """Inline ``definition.forward`` with operand/static expressions, assigning ``result``.
 
-        Locals of the template get ``prefix``; ``call("op", ...)`` inside it is expanded the same
-        way, into statements placed before the one that uses it.
+        Locals of the template get ``prefix`` (the result's name and ``__``: a namespace no user
+        name reaches, see ``builder.identifier``); ``call("op", ...)`` inside it is expanded the
+        same way, into statements placed before the one that uses it.
         """
         body = definition.forward_ast().body
         if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
@@ -193,7 +194,7 @@ class Renderer:
         return out
 
     def stmt_lines(self, stmt, indent: str) -> list[str]:
-        where = f"  # {os.path.basename(stmt.loc.file)}:{stmt.loc.line}"
+        where = f"  # {comment_text(os.path.basename(stmt.loc.file))}:{stmt.loc.line}"
         if isinstance(stmt, ir.Apply):
             return [f"{indent}{line}{where}" for line in self.apply_lines(stmt)]
         if isinstance(stmt, ir.Call):
@@ -207,10 +208,15 @@ class Renderer:
             args = ", ".join(self.atom(a) for a in stmt.args)
             if stmt.kind == "print":
                 return [f"{indent}rt.show({args}){where}"]
+            if stmt.kind == "print_tree":
+                return [f"{indent}rt.show_tree({args}){where}"]
             if stmt.kind == "assign":
                 return [f"{indent}np.copyto({args}){where}"]
             if stmt.kind == "release":
                 return [f"{indent}del {args}"]
+            if stmt.kind == "host_call":
+                targets = ", ".join(t.name for t in stmt.targets) + ("," if len(stmt.targets) == 1 else "")
+                return [f"{indent}{targets} = rt.host_call({args}){where}"]
             raise TypeError(f"unknown effect {stmt.kind!r}")
         if isinstance(stmt, ir.TapeNew):
             return [f"{indent}{stmt.target.name} = []{where}"]
@@ -291,7 +297,8 @@ class Renderer:
             doc = f"{function.source}"
             if function.loc is not None:
                 doc += f" ({os.path.basename(function.loc.file)}:{function.loc.line})"
-            lines.append(f'    """{doc}"""')
+            doc = comment_text(doc)
+            lines.append(f'    """{doc}"""' if '"' not in doc and "\\" not in doc else f"    {doc!r}")
         for stmt in function.body.stmts:
             lines.extend(self.stmt_lines(stmt, "    "))
         results = function.body.results
@@ -305,7 +312,7 @@ class Renderer:
     def render(self) -> str:
         order = [name for name in self.module.functions if name != self.module.entry] + [self.module.entry]
         bodies = [self.function_text(self.module.functions[name]) for name in order]
-        header = "\n".join(f"# {key}: {value}" for key, value in self.module.header.items())
+        header = "\n".join(f"# {comment_text(key)}: {comment_text(value)}" for key, value in self.module.header.items())
         constants = "\n".join(self.constants.lines)
         return _skeleton().substitute(
             header=header,
@@ -350,7 +357,7 @@ def drift_dtype(definition, operands, static, inferred):
 def _drift_cast(definition, stmt: ir.Apply):
     """``drift_dtype`` for one op application, probed on arrays of one element and the operands'
     ranks (NumPy's promotion depends on dtypes and on 0-d versus not, never on sizes)."""
-    if len(stmt.targets) != 1:
+    if len(stmt.targets) != 1 or definition.draws_random:
         return None
     probe = [np.ones((1,) * len(a.aval.shape), a.aval.dtype) if isinstance(a, ir.Var) else a.value
              for a in stmt.args]
@@ -463,7 +470,7 @@ class _CallExpander(ast.NodeTransformer):
         static = {k.arg: k.value for k in node.keywords}
         for key, default in definition.static.items():
             static.setdefault(key, _expression(self.renderer.literal(default)))
-        self.lines.extend(self.renderer._op_lines(definition, operands, static, name, f"{name}_"))
+        self.lines.extend(self.renderer._op_lines(definition, operands, static, name, f"{name}__"))
         return ast.Name(id=name, ctx=ast.Load())
 
 
@@ -499,8 +506,9 @@ def _expression(text: str) -> ast.expr:
 
 
 def _merge_identical_functions(module: ir.Module) -> ir.Module:
-    """Keep one of several functions whose code is the same (say, two Dense layers of different
-    widths: shapes never appear in their code), redirecting calls to it. Returns a new module."""
+    """Keep one of several functions whose code and constants are the same (say, two Dense layers
+    of different widths: shapes never appear in their code), redirecting calls to it. Returns a new
+    module."""
     module = copy.copy(module)
     module.functions = dict(module.functions)
     while True:
@@ -509,7 +517,9 @@ def _merge_identical_functions(module: ir.Module) -> ir.Module:
         for name, function in module.functions.items():
             if name == module.entry:
                 continue
-            text = Renderer(module).function_text(function).replace(f"def {name}(", "def _(", 1)
+            renderer = Renderer(module)
+            text = renderer.function_text(function).replace(f"def {name}(", "def _(", 1)
+            text += "\n" + "\n".join(renderer.constants.lines)  # ``_c0`` names other arrays in each
             if text in texts:
                 redirect[name] = texts[text]
             else:
@@ -526,6 +536,48 @@ def _merge_identical_functions(module: ir.Module) -> ir.Module:
             module.functions[name] = function
 
 
+def _reserve_function_names(module: ir.Module) -> ir.Module:
+    """Rename functions whose name is also a variable of some function (a user local named
+    ``Sub_construct`` would shadow the callee). Returns the module, or a renamed copy."""
+    taken = set()
+    for function in module.functions.values():
+        taken.update(p.name for p in function.params)
+        for stmt in ir.walk_stmts(function.body):
+            taken.update(v.name for v in ir.defined_vars(stmt))
+            taken.update(v.name for v in getattr(stmt, "body_params", ()))
+            if isinstance(stmt, ir.ForRange):
+                taken.add(stmt.index.name)
+    clashes = [name for name in module.functions if name in taken]
+    if not clashes:
+        return module
+    taken |= set(module.functions)
+    rename = {}
+    for name in clashes:
+        count = 1
+        while f"{name}_fn{count}" in taken:
+            count += 1
+        rename[name] = f"{name}_fn{count}"
+        taken.add(rename[name])
+    module = copy.copy(module)
+    functions = {}
+    for name, function in module.functions.items():
+        function = copy.deepcopy(function)
+        function.name = rename.get(name, name)
+        for stmt in ir.walk_stmts(function.body):
+            if isinstance(stmt, ir.Call) and stmt.callee in rename:
+                stmt.callee = rename[stmt.callee]
+        functions[function.name] = function
+    module.functions = functions
+    module.entry = rename.get(module.entry, module.entry)
+    return module
+
+
+def comment_text(text) -> str:
+    """``text`` as one line of printable ASCII (newlines, quotes' escapes, ``\\N`` and non-ASCII
+    escaped): what may be written into a comment or docstring of generated code."""
+    return str(text).encode("unicode_escape").decode("ascii")
+
+
 def render_module(module: ir.Module) -> str:
     """The Python source of ``module`` (deterministic: same module, same text)."""
-    return Renderer(_merge_identical_functions(module)).render()
+    return Renderer(_merge_identical_functions(_reserve_function_names(module))).render()

@@ -44,6 +44,13 @@ def _assigned_names(stmts) -> list:
     return names
 
 
+_SCALAR_DTYPES = {bool: np.bool_, int: np.int64, float: np.float32}
+
+
+class TensorExitInPythonLoop(NotSupportedError):
+    """A break/continue under a tensor condition reached while unrolling a loop over Python values."""
+
+
 class ControlFlow:
     """Mixin of FunctionSpecializer: tensor-dependent ``if``/``for``/``while`` (see the module docstring)."""
 
@@ -111,8 +118,9 @@ class ControlFlow:
         """A tensor-dependent 'if' that breaks or continues: it ends the loop iteration and yields
         the ``broke`` flag along with the loop's values."""
         if not self._dynamic_loops:
-            raise not_supported("break/continue under a tensor-dependent condition in a loop over Python "
-                                "values (loop over range(...) instead)", loc)
+            raise located(TensorExitInPythonLoop(
+                "break/continue under a tensor-dependent condition in a loop over Python values (loop over "
+                "range(...) instead) is not supported in compiled code (construct or @jit)"), loc)
         flags = []
         for done in dones:
             if done.kind == Completion.RETURN:
@@ -189,6 +197,13 @@ class ControlFlow:
             same = False
         if same:
             return a, []
+        scalar_dtype = _SCALAR_DTYPES.get(type(a))
+        if scalar_dtype is not None and type(a) is type(b):
+            # MindSpore's scalar data flow: a Python scalar set differently in the branches is a 0-d tensor
+            then_block.results = then_block.results + (ir.Const(np.asarray(a, scalar_dtype)),)
+            else_block.results = else_block.results + (ir.Const(np.asarray(b, scalar_dtype)),)
+            out = self.names.var(name, Aval((), np.dtype(scalar_dtype)))
+            return TensorValue(out), [out]
         raise not_supported(
             f"'{name}' holding different Python values ({a!r} vs {b!r}) after a tensor-dependent 'if'", loc)
 
@@ -277,6 +292,9 @@ class ControlFlow:
         loc = frame.source.loc(stmt)
         if stmt.orelse:
             raise not_supported("'while ... else'", loc)
+        if isinstance(stmt.test, ast.Constant) and stmt.test.value is True and _has_loop_exit(stmt.body,
+                                                                                             kinds=(ast.Break,)):
+            return self._while_true(stmt, frame, loc)
         for _ in range(UNROLL_LIMIT * 16):
             test = self._eval(stmt.test, frame)
             if isinstance(test, TensorValue):
@@ -288,6 +306,25 @@ class ControlFlow:
                 return NORMAL
             if completion.kind == Completion.RETURN:
                 return completion
+        raise not_supported("a 'while' loop on Python values that runs more than 4096 times", loc)
+
+    def _while_true(self, stmt, frame, loc) -> Completion:
+        """``while True`` with a ``break``: unrolled while the breaks are decided by Python values;
+        a break under a tensor condition makes it a loop that stays a loop, ended by that break."""
+        staged, env = len(self.builder.block.stmts), dict(frame.env)
+        try:
+            for _ in range(UNROLL_LIMIT * 16):
+                completion = self._exec_stmts(list(stmt.body), frame)
+                if completion.kind == Completion.BREAK:
+                    return NORMAL
+                if completion.kind == Completion.RETURN:
+                    return completion
+        except TensorExitInPythonLoop:
+            del self.builder.block.stmts[staged:]
+            frame.env.clear()
+            frame.env.update(env)
+            self._stage_while(frame, loc, list(stmt.body), lambda env_frame: None, extra=())
+            return NORMAL
         raise not_supported("a 'while' loop on Python values that runs more than 4096 times", loc)
 
     def _dynamic_while(self, stmt, frame, loc) -> Completion:
@@ -339,8 +376,11 @@ class ControlFlow:
             env[name] = TensorValue(param)
         with self.sub_block(loop=True) as cond_block:
             test = condition(Frame(frame.source, dict(env)))
-            cond_var = self._as_bool_scalar(test, loc)
-            if breaks:
+            if test is None:  # while True: only a break ends the loop
+                cond_var = self._apply("logical_not", (TensorValue(params[-1]),), {}).var
+            else:
+                cond_var = self._as_bool_scalar(test, loc)
+            if breaks and test is not None:
                 running = self._apply("logical_not", (TensorValue(params[-1]),), {})
                 cond_var = self._apply("logical_and", (TensorValue(cond_var), running), {}).var
         cond_block.results = (cond_var,)

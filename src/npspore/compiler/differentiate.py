@@ -336,11 +336,12 @@ class _ModuleAD:
             self._summaries[name] = found
         return found
 
-    def pair(self, name: str, active_args: tuple, active_results: tuple) -> _Pair:
-        key = (name, active_args, active_results)
+    def pair(self, name: str, active_args: tuple, active_results: tuple, recompute: bool = False) -> _Pair:
+        key = (name, active_args, active_results, recompute)
         found = self.pairs.get(key)
         if found is None:
-            found = _FunctionAD(self, copy.deepcopy(self.source[name]), active_args).make_pair(active_results)
+            found = _FunctionAD(self, copy.deepcopy(self.source[name]), active_args).make_pair(active_results,
+                                                                                               recompute)
             self.pairs[key] = found
         return found
 
@@ -406,8 +407,10 @@ class _FunctionAD:
         return Function(fn.name + "_grad", tuple(fn.params) + sens_params, body, source=fn.source,
                         loc=fn.loc, param_names=fn.param_names, output_tree=None)
 
-    def make_pair(self, active_results: tuple) -> _Pair:
-        """Split the function into ``_fwd`` (results + residuals) and ``_bwd`` (cotangents)."""
+    def make_pair(self, active_results: tuple, recompute: bool = False) -> _Pair:
+        """Split the function into ``_fwd`` (results + residuals) and ``_bwd`` (cotangents); with
+        ``recompute`` (``Cell.recompute()``) ``_bwd`` runs the forward sweep again from the inputs,
+        so the caller keeps no intermediate value of the callee."""
         fn = self.fn
         results = fn.body.results
         self.seed_results(set(active_results))
@@ -428,7 +431,8 @@ class _FunctionAD:
         # cross functions (the caller runs the primal callee), so higher orders see one-function loops.
         # A gradient that is final (never differentiated again) lets ``_fwd`` return the tape instead,
         # so the loop runs once.
-        recompute = not self.ctx.tapes_cross_functions and any(var.aval == TAPE_AVAL for var in needed)
+        recompute = recompute or (not self.ctx.tapes_cross_functions
+                                  and any(var.aval == TAPE_AVAL for var in needed))
         if recompute:
             bwd_body = Block(fn.body.stmts + bwd_body.stmts, grads)
             needed = _free_vars(bwd_body, exclude=d_results)
@@ -488,7 +492,11 @@ class _FunctionAD:
         active_args = tuple(j for j, a in enumerate(stmt.args) if j in reachable and self.active(a))
         if not active_results or not active_args:
             return
-        pair = self.ctx.pair(stmt.callee, active_args, active_results)
+        if stmt.custom is not None and stmt.custom.bprop is not None:
+            self.calls[id(stmt)] = (None, len(stmt.targets))  # the bprop replaces the callee's derivative
+            return
+        pair = self.ctx.pair(stmt.callee, active_args, active_results,
+                             recompute=stmt.custom is not None and stmt.custom.recompute)
         n_targets = len(stmt.targets)
         fwd = self.ctx.functions.get(pair.fwd) or self.ctx.source[pair.fwd]
         returned = fwd.body.results[n_targets:]
@@ -580,19 +588,62 @@ class _FunctionAD:
             return
         pair, n_targets = info
         targets = stmt.targets[:n_targets]
-        returned = stmt.targets[n_targets:]
+        if stmt.custom is not None:
+            self.backward_custom(stmt, pair, targets, adj, builder)
+            return
         douts = [adj.get(targets[i]) for i in pair.active_results]
         if all(d is None for d in douts):
             return
         douts = [d if d is not None else self.zeros(builder, targets[i], stmt.loc)
                  for d, i in zip(douts, pair.active_results)]
-        sources = {"param": stmt.args, "target": targets, "result": returned}
+        for j, grad in self.call_backward(stmt, pair, targets, douts, builder).items():
+            self.accumulate(adj, stmt.args[j], grad, builder, stmt.loc)
+
+    def call_backward(self, stmt: Call, pair: _Pair, targets: tuple, douts, builder: BlockBuilder) -> dict:
+        """Call ``pair.bwd`` on the cotangents of the active results: argument position -> cotangent."""
+        sources = {"param": stmt.args, "target": targets, "result": stmt.targets[len(targets):]}
         residuals = tuple(sources[kind][j] for kind, j in pair.residuals)
         grads = tuple(self.names.var("d_" + _hint(stmt.args[j]), _aval_of(stmt.args[j]))
                       for j in pair.active_args)
         builder.append(Call(grads, pair.bwd, residuals + tuple(douts), stmt.loc))
-        for j, grad in zip(pair.active_args, grads):
-            self.accumulate(adj, stmt.args[j], grad, builder, stmt.loc)
+        return dict(zip(pair.active_args, grads))
+
+    def backward_custom(self, stmt: Call, pair, targets: tuple, adj: dict, builder: BlockBuilder) -> None:
+        """The backward of a call of a cell with a ``bprop`` or backward hooks (``ir.CustomBackward``):
+        pre-hooks on the results' cotangents, then the bprop (or the callee's derivative), then the
+        hooks on the inputs' cotangents; each hook is a call out of the kernel (``host_call``)."""
+        custom = stmt.custom
+        if all(adj.get(t) is None for t in targets):
+            return
+        douts = tuple(adj[t] if adj.get(t) is not None else self.zeros(builder, t, stmt.loc) for t in targets)
+        if custom.pre_hook is not None:
+            douts = self.host_call(custom.pre_hook, douts, douts, builder, stmt.loc)
+        if custom.bprop is not None:
+            values = {"arg": stmt.args, "target": targets, "dout": douts}
+            args = tuple(Const(item) if kind == "const" else item if kind == "var" else values[kind][item]
+                         for kind, item in custom.bprop_args)
+            callee = self.ctx.source[custom.bprop]
+            results = tuple(self.names.var("d_" + _hint(r), _aval_of(r)) for r in callee.body.results)
+            builder.append(Call(results, custom.bprop, args, stmt.loc))
+            grads = {j: g for j, g in zip(custom.inputs, results) if j is not None}
+        else:
+            grads = self.call_backward(stmt, pair, targets, [douts[i] for i in pair.active_results], builder)
+        if custom.hook is not None:
+            positions = [j for j in custom.inputs if j is not None]
+            grad_input = tuple(grads[j] if j in grads else self.zeros(builder, stmt.args[j], stmt.loc)
+                               for j in positions)
+            grads.update(zip(positions, self.host_call(custom.hook, grad_input + douts, grad_input, builder,
+                                                       stmt.loc)))
+        for j, grad in grads.items():
+            if self.active(stmt.args[j]):
+                grad = _fit_shape(builder, grad, stmt.args[j].aval, stmt.loc, "d_" + stmt.args[j].name)
+                self.accumulate(adj, stmt.args[j], grad, builder, stmt.loc)
+
+    def host_call(self, key: str, values: tuple, like: tuple, builder: BlockBuilder, loc: Loc) -> tuple:
+        """``host_call(key, *values)`` out of the kernel; its results are shaped like ``like``."""
+        targets = tuple(self.names.var(_hint(v), _aval_of(v)) for v in like)
+        builder.append(ir.Effect("host_call", (Const(key), *values), loc, targets))
+        return targets
 
     def backward_if(self, stmt: If, adj: dict, builder: BlockBuilder) -> None:
         seeds = [(i, adj[o]) for i, o in enumerate(stmt.outputs) if o in adj]

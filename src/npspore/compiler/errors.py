@@ -22,6 +22,11 @@ class NotSupportedError(RuntimeError):
     """A Python construct that npspore cannot compile (``try``, ``with``, recursion, ...)."""
 
 
+class SourceUnavailableError(NotSupportedError):
+    """A callable reached by compiled code has no source (REPL, ``python -c``, ``exec``): the
+    pipeline then traces the whole call instead (``compiler.tracing``)."""
+
+
 class CompileError(Exception):
     """Marker base: every located compile error is also an instance of this class."""
 

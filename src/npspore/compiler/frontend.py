@@ -12,9 +12,9 @@ import hashlib
 import inspect
 import os
 import textwrap
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from .errors import NotSupportedError, located, not_supported
+from .errors import NotSupportedError, SourceUnavailableError, located, not_supported
 from .ir import Loc
 
 _PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -52,6 +52,7 @@ class SourceFunction:
     closure: dict
     source: str
     is_library: bool            # npspore's own code: its frames are transparent in error locations
+    cells: dict = field(default_factory=dict)   # closure name -> its cell (guards read it again)
 
     def loc(self, node: ast.AST) -> Loc:
         """The source location of a node of this function."""
@@ -64,6 +65,19 @@ class SourceFunction:
 
 
 _CACHE: dict = {}
+
+
+def source_available(fn) -> bool:
+    """Whether ``inspect`` finds the source of plain function ``fn`` (not in the REPL, ``python -c``
+    or ``exec``): without it, the function is traced instead (``compiler.tracing``)."""
+    code = getattr(fn, "__code__", None)
+    if code is None or code in _CACHE:
+        return code is not None
+    try:
+        inspect.getsourcelines(fn)
+    except (OSError, TypeError):
+        return False
+    return True
 
 
 def parse_function(fn) -> SourceFunction:
@@ -83,7 +97,7 @@ def parse_function(fn) -> SourceFunction:
     try:
         lines, first_line = inspect.getsourcelines(fn)
     except (OSError, TypeError):
-        raise located(NotSupportedError(
+        raise located(SourceUnavailableError(
             f"cannot compile {fn.__qualname__!r} from {filename!r}: its source code is not available. "
             "npspore compiles Python source, so the code must live in a real .py file "
             "(not the REPL, python -c or exec); write it to a file and import it"),
@@ -115,7 +129,7 @@ def _with_closure(source: SourceFunction, fn) -> SourceFunction:
     cells = dict(zip(fn.__code__.co_freevars, fn.__closure__))
     closure = {name: cell.cell_contents for name, cell in cells.items() if _cell_filled(cell)}
     return SourceFunction(source.tree, source.filename, source.qualname, source.globals, closure,
-                          source.source, source.is_library)
+                          source.source, source.is_library, cells)
 
 
 def _cell_filled(cell) -> bool:
@@ -154,10 +168,6 @@ def _check_supported(source: SourceFunction) -> None:
             what = "nested function definition"
         if what is None and isinstance(node, (ast.GeneratorExp,)):
             what = "generator expression"
-        if what is None and isinstance(node, ast.Assign) and any(
-                isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self"
-                for t in node.targets):
-            what = "assigning an attribute of 'self'"
         if what is None and isinstance(node, ast.Starred) and isinstance(getattr(node, "ctx", None), ast.Store):
             what = "starred assignment"
         if what is not None:

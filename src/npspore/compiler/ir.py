@@ -22,6 +22,7 @@ from typing import Union
 
 from ..core.apply import apply_op
 from ..opdef import Aval, op_table
+from .library import host_call
 
 
 @dataclass(frozen=True)
@@ -80,27 +81,62 @@ class Apply:
 
 
 @dataclass
+class CustomBackward:
+    """How a call of a cell is differentiated when the cell says so (see ``differentiate``).
+
+    ``bprop``: the function that computes the cotangents of the cell's inputs instead of the
+    derivative of its construct (the cell's ``bprop(*inputs, out, dout)``), called with the atoms
+    ``bprop_args`` describes: ``("arg", j)`` the call's argument j, ``("target", i)`` its result i,
+    ``("dout", i)`` the cotangent of result i, ``("const", value)``, ``("var", Var)`` a value of the
+    caller (a Parameter the bprop reads). Its result k is the cotangent of the call's argument
+    ``inputs[k]`` (None: the bprop's result k goes nowhere).
+    ``pre_hook``/``hook``: keys of host functions (``Library.host_call``) that the backward sweep
+    calls on the results' cotangents before, and on the inputs' cotangents after, the cell's own
+    backward (PYNATIVE backward hooks).
+    ``recompute``: the backward of the call runs the callee's forward again instead of receiving
+    its intermediate values from the forward sweep (``Cell.recompute()``, gradient checkpointing).
+    """
+
+    bprop: str | None = None
+    bprop_args: tuple = ()
+    inputs: tuple = ()
+    pre_hook: str | None = None
+    hook: str | None = None
+    recompute: bool = False
+
+
+@dataclass
 class Call:
-    """``targets = callee(*args)``, a call to another :class:`Function` of the same module."""
+    """``targets = callee(*args)``, a call to another :class:`Function` of the same module.
+
+    ``custom``: a :class:`CustomBackward` when the callee is a cell with a ``bprop`` or backward hooks.
+    """
 
     targets: tuple
     callee: str
     args: tuple
     loc: Loc
+    custom: CustomBackward | None = None
 
 
 @dataclass
 class Effect:
-    """A side effect that runs at call time: ``kind`` is ``'print'`` or ``'assign'``.
+    """A side effect that runs at call time: ``kind`` is ``'print'``, ``'print_tree'``, ``'assign'``,
+    ``'release'`` or ``'host_call'``.
 
     ``print``: args are printed as Python's print would print them (Tensors wrapped back).
     ``assign``: ``args = (param_var, value)``; writes ``value`` into the Parameter's array in place
     (``ops.assign``/``assign_add``/``assign_sub`` are lowered to this with the arithmetic done first).
+    ``print_tree``: ``args = (Const(template), *values)``, printed as ``print(*template)`` with each
+    ``...`` of the template (a tuple of the printed values) replaced by the next value.
+    ``host_call``: ``targets = Library.host_call(key, *values)`` with ``args = (Const(key), *values)``:
+    a call out of the kernel into Python (a backward hook), whose results replace the values.
     """
 
     kind: str
     args: tuple
     loc: Loc
+    targets: tuple = ()
 
 
 @dataclass
@@ -221,7 +257,7 @@ def nested_blocks(stmt) -> tuple:
 
 def defined_vars(stmt) -> tuple:
     """The Vars a statement binds in its enclosing block."""
-    if isinstance(stmt, (Apply, Call)):
+    if isinstance(stmt, (Apply, Call, Effect)):
         return stmt.targets
     if isinstance(stmt, (If, ForRange, While)):
         return stmt.outputs
@@ -240,6 +276,8 @@ def replace_uses(stmt, mapping: dict) -> None:
 
     if isinstance(stmt, (Apply, Call, Effect)):
         stmt.args = tuple(map(sub, stmt.args))
+        if isinstance(stmt, Call) and stmt.custom is not None:
+            stmt.custom.bprop_args = tuple((kind, sub(item)) for kind, item in stmt.custom.bprop_args)
     elif isinstance(stmt, If):
         stmt.cond = sub(stmt.cond)
     elif isinstance(stmt, ForRange):
@@ -270,9 +308,12 @@ def reachable_functions(functions: dict, entry: str) -> dict:
     seen = {entry}
     for name in order:
         for stmt in walk_stmts(functions[name].body):
-            if isinstance(stmt, Call) and stmt.callee not in seen:
-                seen.add(stmt.callee)
-                order.append(stmt.callee)
+            if not isinstance(stmt, Call):
+                continue
+            for callee in (stmt.callee, stmt.custom.bprop if stmt.custom is not None else None):
+                if callee is not None and callee not in seen:
+                    seen.add(callee)
+                    order.append(callee)
     return {name: functions[name] for name in order}
 
 
@@ -353,6 +394,8 @@ def evaluate_block(block: Block, env: dict, module: Module | None = None) -> Non
         elif isinstance(stmt, Effect):
             if stmt.kind == "print":
                 print(*(_read(env, a) for a in stmt.args))
+            elif stmt.kind == "host_call":
+                _bind(env, stmt.targets, host_call(*(_read(env, a) for a in stmt.args)))
         elif isinstance(stmt, If):
             branch = stmt.then_block if _read(env, stmt.cond) else stmt.else_block
             evaluate_block(branch, env, module)

@@ -12,8 +12,10 @@ recompile, which argument differs from the nearest signature already compiled.
 """
 from __future__ import annotations
 
+import linecache
 import logging
 import os
+import warnings
 
 import numpy as np
 
@@ -86,9 +88,10 @@ class HookVersions:
 class CompiledKernel:
     """A compiled kernel and how to call it (see the module docstring)."""
 
-    __slots__ = ("kernel", "captured", "build", "source", "path", "output_node", "hook_guards", "checked_epoch")
+    __slots__ = ("kernel", "captured", "build", "source", "path", "output_node", "hook_guards", "checked_epoch",
+                 "guards", "guarded", "used", "quick_check")
 
-    def __init__(self, kernel, captured, output_node, source, path, hook_guards=()):
+    def __init__(self, kernel, captured, output_node, source, path, hook_guards=(), guards=()):
         self.kernel = kernel
         self.captured = captured
         self.output_node = output_node
@@ -97,6 +100,10 @@ class CompiledKernel:
         self.path = path
         self.hook_guards = tuple(hook_guards)
         self.checked_epoch = HookVersions.epoch
+        self.guards = tuple(guards)
+        self.guarded = bool(self.hook_guards or self.guards)   # the one test a call makes when False
+        self.used = False                                       # CLOCK bit: set by each cache hit
+        self.quick_check = _quick_check(self) if self.guarded else None
 
     def run(self, leaves):
         """Call the kernel on the input leaf arrays (plus the captured arrays); the packaged result."""
@@ -104,21 +111,48 @@ class CompiledKernel:
         return self.build(self.kernel(*arrays))
 
     def is_current(self) -> bool:
-        """False once a hook was added to or removed from a cell whose call this kernel compiled."""
-        if self.checked_epoch == HookVersions.epoch:
-            return True
-        for ref, version in self.hook_guards:
-            cell = ref()
-            if cell is None or cell.__dict__.get("_hook_version", 0) != version:
-                return False
-        self.checked_epoch = HookVersions.epoch
-        return True
+        """False once a hook was added to or removed from a cell whose call this kernel compiled,
+        or once a value it read at compile time changed (a failed guard)."""
+        return self.stale_reason() is None
+
+    def stale_reason(self) -> str | None:
+        """Why this kernel is stale (``global S: 1.0 -> 5.0``), or None when it is current."""
+        if self.checked_epoch != HookVersions.epoch:
+            for ref, version in self.hook_guards:
+                cell = ref()
+                if cell is None or cell.__dict__.get("_hook_version", 0) != version:
+                    return "a forward hook of a compiled cell was added or removed"
+            self.checked_epoch = HookVersions.epoch
+        for guard in self.guards:
+            if not guard.holds():
+                return guard.explain()
+        return None
+
+
+def _quick_check(kernel):
+    """A function that is True when every guard of ``kernel`` reads the very object it saw and no
+    hook changed since the last full check: one generated expression, no loop (the hot path of a
+    guarded kernel). False only means "check fully" (:meth:`CompiledKernel.stale_reason`)."""
+    names = {"H": HookVersions, "k": kernel}
+    terms = ["H.epoch == k.checked_epoch"] if kernel.hook_guards else []
+    for index, guard in enumerate(kernel.guards):
+        names[f"s{index}"], names[f"e{index}"] = guard.holder, guard.expected
+        terms.append(f"{guard.expression(f's{index}')} is e{index}")
+    defaults = ", ".join(f"{name}={name}" for name in names)
+    text = f"def quick({defaults}):\n    try:\n        return {' and '.join(terms)}\n" \
+           "    except Exception:\n        return False\n"
+    exec(text, names)  # noqa: S102 - names and repr'd strings only
+    return names["quick"]
 
 
 class KernelCache:
     """Kernels of one compiled callable, by input key; counts hits, compiles and disk loads.
 
-    The owner compiles on a miss and hands the kernel to :meth:`add`.
+    The owner compiles on a miss and hands the kernel to :meth:`add`. At most ``capacity`` kernels
+    are kept (``NPSPORE_KERNEL_CACHE_SIZE``, default 64): the least recently used one is evicted
+    (CLOCK: a hit only marks its kernel used) and its source leaves ``linecache``. A callable that
+    compiles more than ``recompile_limit`` times (``NPSPORE_RECOMPILE_LIMIT``, default 8, as
+    ``torch.compile``) gets one warning naming the argument whose signature keeps changing.
     """
 
     def __init__(self, label: str):
@@ -127,32 +161,118 @@ class KernelCache:
         self.hits = 0
         self.compiles = 0
         self.disk_loads = 0
+        self.capacity = _env_int("NPSPORE_KERNEL_CACHE_SIZE", 64)
+        self.recompile_limit = _env_int("NPSPORE_RECOMPILE_LIMIT", 8)
+        self._stale = None      # why the last dropped kernel was stale (explained at the recompile)
+        self._warned = False
 
     def lookup(self, key):
         """The current kernel for ``key``, or None (a stale kernel is dropped)."""
         entry = self.entries.get(key)
         if entry is None:
             return None
-        if entry.hook_guards and not entry.is_current():
-            del self.entries[key]
+        if entry.guarded and not entry.quick_check() and not self.still_current(key, entry):
             return None
         self.hits += 1
+        entry.used = True
         return entry
+
+    def still_current(self, key, entry) -> bool:
+        """Whether ``entry`` (kept for ``key``) is current; a stale one is dropped."""
+        reason = entry.stale_reason()
+        if reason is None:
+            return True
+        self._stale = reason
+        self._drop(key)
+        return False
 
     def add(self, key, entry, *, from_disk: bool) -> None:
         """Keep ``entry`` for ``key`` and count it as compiled or loaded from disk."""
         if os.environ.get("NPSPORE_EXPLAIN_CACHE_MISSES") == "1":
-            _log.warning("npspore: %s: %s", self.label, explain_miss(key, list(self.entries)))
+            why = (f"recompiling: {self._stale}" if self._stale
+                   else explain_miss(_arguments(key), [_arguments(k) for k in self.entries]))
+            _log.warning("npspore: %s: %s", self.label, why)
         if from_disk:
             self.disk_loads += 1
         else:
             self.compiles += 1
+        if self.compiles + self.disk_loads > self.recompile_limit and not self._warned:
+            self._warn_recompiles(key)
+        self._stale = None
+        self.entries.pop(key, None)
+        while len(self.entries) >= self.capacity:
+            self._evict_one()
         self.entries[key] = entry
+
+    def _warn_recompiles(self, key) -> None:
+        self._warned = True
+        warnings.warn(f"npspore: {self.label} was compiled {self.compiles + self.disk_loads} times (recompile "
+                      f"limit {self.recompile_limit}): "
+                      + (f"a value it reads keeps changing ({self._stale})" if self._stale else
+                         f"{changing_argument(key, list(self.entries))}; keep its shape, dtype and Python "
+                         "value fixed, or declare dynamic dims with Cell.set_inputs"),
+                      RuntimeWarning, stacklevel=4)
+
+    def _evict_one(self) -> None:
+        """Evict the least recently used kernel (CLOCK: a used kernel gets a second chance)."""
+        while True:
+            key, entry = next(iter(self.entries.items()))
+            if entry.used:
+                entry.used = False
+                del self.entries[key]
+                self.entries[key] = entry
+            else:
+                self._drop(key)
+                return
+
+    def _drop(self, key) -> None:
+        entry = self.entries.pop(key)
+        if entry.path:  # a file of the disk cache is read again by linecache if a traceback needs it
+            linecache.cache.pop(entry.path, None)
 
     def info(self) -> dict:
         """``{'hits', 'compiles', 'disk_loads', 'entries'}``."""
         return {"hits": self.hits, "compiles": self.compiles, "disk_loads": self.disk_loads,
                 "entries": len(self.entries)}
+
+
+def _env_int(name: str, default: int) -> int:
+    try:
+        value = int(os.environ.get(name, default))
+    except ValueError:
+        return default
+    return value if value > 0 else default
+
+
+def _arguments(key):
+    """The argument tuple inside a cache key (Cells and gradients wrap it with flags)."""
+    while isinstance(key, tuple) and len(key) == 2 and isinstance(key[0], bool) and isinstance(key[1], tuple):
+        key = key[1]
+    while isinstance(key, tuple) and len(key) == 2 and isinstance(key[1], bool) and isinstance(key[0], tuple):
+        key = key[0]
+    return key
+
+
+def changing_argument(key, known: list) -> str:
+    """Which argument of ``key`` differs from the kernels in ``known`` (the one most often)."""
+    key = _arguments(key)
+    counts: dict = {}
+    for other in known:
+        other = _arguments(other)
+        if len(other) == len(key):
+            for index, (a, b) in enumerate(zip(key, other)):
+                if a != b:
+                    counts[index] = counts.get(index, 0) + 1
+    if not counts:
+        return "the number or structure of the arguments keeps changing"
+    index = max(counts, key=counts.get)
+    return f"argument {index} keeps changing its signature (now {describe_key((key[index],))[1:-1]})"
+
+
+def explain_disk_miss(label: str, reason: str) -> None:
+    """Log (with ``NPSPORE_EXPLAIN_CACHE_MISSES=1``) why the kernel of ``label`` on disk was not used."""
+    if os.environ.get("NPSPORE_EXPLAIN_CACHE_MISSES") == "1":
+        _log.warning("npspore: %s: kernel on disk is stale: %s", label, reason)
 
 
 def explain_miss(key, known: list) -> str:

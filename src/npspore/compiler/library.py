@@ -16,7 +16,15 @@ part                what it is                                             regis
 ``cell_type``       the network base class (``nn.Cell``)                   ``nn.cell``
 ``cell_parts``      ``cell -> CellParts``: construct, hooks, cast dtype    ``nn.cell``
 stagers             callables compiled by a rule of their own              ``grad`` (GradFunction)
+``compile_time``    functions run at compile time on Python arguments      ``communication``
+                    (process facts: ``get_group_size``, ``get_rank``)
+``process_key``     ``() -> hashable``: process state kernels specialise   ``communication``
+                    to (the MPI job's layout), part of disk-cache keys
 ==================  =====================================================  ====================
+
+Kernels call back into Python through :func:`host_call` (``rt.host_call`` in generated code): the
+specializer registers the callable (a backward hook runner) with :meth:`Library.host_function` and
+writes its key into the kernel.
 """
 from __future__ import annotations
 
@@ -38,19 +46,31 @@ class CellParts:
     hooks: tuple
     cast_dtype: object
     has_parameters: bool
+    backward_pre_hook: object = None   # grad_output arrays -> arrays: the backward pre-hooks, or None
+    backward_hook: object = None       # (grad_input arrays, grad_output arrays) -> arrays, or None
+    bprop: object = None               # the plain function ``bprop(self, *inputs, out, dout)`` or None
+    recompute: bool = False            # ``Cell.recompute()``: its backward recomputes its forward
 
 
 class Library:
     """The registered parts (see the module docstring). Unregistered parts are None."""
 
     _PARTS = ("tensor_type", "wrap", "parameter_type", "mutable_types", "dtype_to_numpy", "dtype_from_numpy",
-              "run", "assign", "cell_type", "cell_parts")
+              "run", "assign", "cell_type", "cell_parts", "compile_time", "process_key")
 
     def __init__(self):
         for name in self._PARTS:
             setattr(self, name, None)
         self.mutable_types = ()
+        self.compile_time = frozenset()
         self._stagers: dict = {}
+        self.host_functions: dict = {}
+
+    def host_function(self, fn) -> str:
+        """Register ``fn`` for kernels to call (:func:`host_call`); returns its key."""
+        key = f"host{len(self.host_functions)}"
+        self.host_functions[key] = fn
+        return key
 
     def register(self, **parts) -> None:
         """Set protocol parts by name; raises ValueError for a name the compiler does not know."""
@@ -84,3 +104,8 @@ class Library:
 
 
 LIBRARY = Library()
+
+
+def host_call(key: str, *values) -> tuple:
+    """Run the host function registered under ``key`` on ``values`` (arrays); its result arrays."""
+    return tuple(LIBRARY.host_functions[key](*values))

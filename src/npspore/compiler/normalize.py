@@ -17,12 +17,20 @@ import copy
 
 class _Desugar(ast.NodeTransformer):
     def visit_AugAssign(self, node: ast.AugAssign):
-        if not isinstance(node.target, ast.Name):
+        target = node.target
+        if isinstance(target, ast.Name):
+            load, store = ast.Name(id=target.id, ctx=ast.Load()), ast.Name(id=target.id, ctx=ast.Store())
+        elif isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name):  # self.param += 1
+            load = ast.Attribute(value=ast.Name(id=target.value.id, ctx=ast.Load()), attr=target.attr, ctx=ast.Load())
+            store = ast.Attribute(value=ast.Name(id=target.value.id, ctx=ast.Load()), attr=target.attr,
+                                  ctx=ast.Store())
+            ast.copy_location(load.value, node)
+            ast.copy_location(store.value, node)
+        else:
             return node
-        load = ast.Name(id=node.target.id, ctx=ast.Load())
         value = ast.BinOp(left=load, op=node.op, right=self.visit(node.value))
-        assign = ast.Assign(targets=[ast.Name(id=node.target.id, ctx=ast.Store())], value=value)
-        for new in (load, value, assign, assign.targets[0]):
+        assign = ast.Assign(targets=[store], value=value)
+        for new in (load, value, assign, store):
             ast.copy_location(new, node)
         return assign
 

@@ -43,6 +43,7 @@ def optimize(module: ir.Module) -> ir.Module:
     """Run every pass; returns a new module."""
     module = copy.deepcopy(module)
     for function in module.functions.values():
+        _forget_custom_backward(function)
         _propagate_copies(function)
         _Simplifier().block(function.body)
         rewrite.eliminate_common_subexpressions(module, function)
@@ -55,6 +56,14 @@ def optimize(module: ir.Module) -> ir.Module:
         inplace.update_in_place(function)
         _insert_release_points(function)
     return module
+
+
+def _forget_custom_backward(function: ir.Function) -> None:
+    """Optimize runs after the last gradient: a cell's ``bprop`` function, kept for a later
+    differentiation of its calls, is no longer needed (nor kept reachable)."""
+    for stmt in ir.walk_stmts(function.body):
+        if isinstance(stmt, ir.Call):
+            stmt.custom = None
 
 
 # ---------------------------------------------------------------- folding and identities
@@ -199,7 +208,7 @@ def _evaluate(stmt: ir.Apply, values, shape=None):
 
     The result must have the target's shape, or ``shape`` when given (folding broadcast scalars)."""
     definition = op_table()[stmt.op]
-    if definition.name in ("print",) or stmt.op.startswith("random"):
+    if definition.name in ("print",) or definition.draws_random or definition.family == "collective":
         return None
     target = stmt.targets[0].aval
     try:

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import itertools
 import os
 import weakref
 from dataclasses import dataclass, field
@@ -34,14 +35,18 @@ from . import cache, ir
 from .cachekey import (addressable_path, file_digest, kernel_disk_key, reachable_cells, resolve_path,
                        sources_unchanged)
 from .codegen import render_module
-from .frontend import parse_function
+from .errors import SourceUnavailableError
+from .frontend import parse_function, source_available
 from .gradrequest import GradRequest, leaf_slices
-from .kernel import CompiledKernel
+from .guards import GuardRecorder, check_portable, loaded_guards
+from .kernel import CompiledKernel, explain_disk_miss
+from .custombackward import entry_calling
 from .library import LIBRARY
 from .normalize import normalized
 from .optimize import optimize
 from .signature import OutputTree, describe_key
-from .specialize import ProgramBuilder, unbind
+from .specialize import ProgramBuilder, function_name, plain_function, unbind
+from .tracing import TRACED_NOTE, TracedFunction, trace_entry, traced_function
 from .values import abstract_inputs
 
 
@@ -58,6 +63,8 @@ class Program:
     callable_name: str = ""
     source_file: str = ""
     hook_guards: tuple = ()       # (weakref to cell, hook version) of every cell call compiled in
+    traced: bool = False          # recorded from an eager run (no source): see compiler.tracing
+    guards: GuardRecorder | None = None   # the Python values specialization read (compiler.guards)
 
 
 @dataclass
@@ -77,6 +84,7 @@ class CompileRequest:
     dynamic: dict | None = None
     options: tuple = ()
     grads: tuple = ()             # GradRequests, outermost first
+    backward_hooks: bool = False  # whether cells' backward hooks run (a PYNATIVE grad call)
 
     def calls(self) -> list:
         """``(args, kwargs)`` seen by each level: the outermost call first, the target's call last."""
@@ -93,16 +101,27 @@ class CompileRequest:
 
 
 def _frontend(request: CompileRequest, _):
-    return parse_function(unbind(request.target)[0])
+    fn = unbind(request.target)[0]
+    if not source_available(fn):
+        return traced_function(fn)  # the REPL, python -c, exec: recorded by the specialize stage
+    return parse_function(fn)
 
 
 def _normalize(request: CompileRequest, source):
+    if isinstance(source, TracedFunction):
+        return source
     return normalized(source.tree)
 
 
-def _specialize(request: CompileRequest, _) -> Program:
+def _specialize(request: CompileRequest, source) -> Program:
     args, kwargs = request.calls()[-1]
-    return specialize_call(request.target, args, kwargs, dynamic=request.dynamic)
+    if isinstance(source, TracedFunction):
+        return trace_call(request.target, args, kwargs, dynamic=request.dynamic)
+    try:
+        return specialize_call(request.target, args, kwargs, dynamic=request.dynamic,
+                               backward_hooks=request.backward_hooks)
+    except SourceUnavailableError:  # it calls a Cell or function typed at the REPL: record the whole call
+        return trace_call(request.target, args, kwargs, dynamic=request.dynamic)
 
 
 def _differentiate(request: CompileRequest, program: Program) -> Program:
@@ -126,20 +145,36 @@ PIPELINE = (("frontend", _frontend), ("normalize", _normalize), ("specialize", _
 STAGES = tuple(name for name, _ in PIPELINE)
 
 
-def specialize_call(target, args, kwargs=None, *, dynamic=None) -> Program:
-    """The specialize stage for one call of ``target`` with concrete ``args``."""
+def specialize_call(target, args, kwargs=None, *, dynamic=None, backward_hooks=False) -> Program:
+    """The specialize stage for one call of ``target`` with concrete ``args`` (``backward_hooks``:
+    whether the cells' backward hooks run in its gradients)."""
     fn, self_obj = unbind(target)
+    if LIBRARY.is_cell(self_obj) and LIBRARY.cell_parts(self_obj).bprop is not None:
+        fn, self_obj = entry_calling(self_obj), None
     kwargs = kwargs or {}
     abstract_args = abstract_inputs(tuple(args), dynamic)
     abstract_kwargs = dict(zip(kwargs, abstract_inputs(tuple(kwargs.values()))))
-    builder = ProgramBuilder()
+    builder = ProgramBuilder(backward_hooks)
     function, captured = builder.specialize_entry(fn, self_obj, abstract_args, abstract_kwargs)
     module = ir.Module(functions=builder.functions, entry=function.name)
     paths = [addressable_path(self_obj, fn, obj) for obj in captured]
     return Program(module=module, captured=captured, capture_paths=paths, output_tree=function.output_tree,
                    leaf_slices=leaf_slices((*args, *kwargs.values())), sources=dict(builder.sources),
                    callable_name=fn.__qualname__, source_file=fn.__code__.co_filename,
-                   hook_guards=tuple(builder.hook_guards.values()))
+                   hook_guards=tuple(builder.hook_guards.values()), guards=builder.guards)
+
+
+def trace_call(target, args, kwargs=None, *, dynamic=None) -> Program:
+    """The specialize stage for a callable without source: one eager run of ``target`` on ``args``,
+    recorded (``compiler.tracing``)."""
+    fn, self_obj = unbind(target)
+    kwargs = kwargs or {}
+    traced = trace_entry(fn, self_obj, tuple(args), kwargs, function_name(fn, self_obj), dynamic=dynamic)
+    function = traced.function
+    return Program(module=ir.Module({function.name: function}, function.name), captured=traced.captured,
+                   capture_paths=[None] * len(traced.captured), output_tree=function.output_tree,
+                   leaf_slices=leaf_slices((*args, *kwargs.values())), callable_name=fn.__qualname__,
+                   source_file=fn.__code__.co_filename, hook_guards=traced.hook_guards, traced=True)
 
 
 def differentiate_program(program: Program, grad: GradRequest, args, kwargs, *, final=False) -> Program:
@@ -188,8 +223,9 @@ def compile(request: CompileRequest) -> tuple:
     kernel, source, path = build_kernel(program.module, layout=layout, key=disk_key,
                                         header=header_for(request, program, disk_key if layout else None),
                                         optimized=True)
+    guards = program.guards.guards.values() if program.guards is not None else ()
     return CompiledKernel(kernel, program.captured, program.output_tree.node, source, path,
-                          program.hook_guards), False
+                          program.hook_guards, guards), False
 
 
 def _disk_key(request: CompileRequest) -> str | None:
@@ -198,6 +234,8 @@ def _disk_key(request: CompileRequest) -> str | None:
     if len(request.grads) > 1 or not callable(request.target):
         return None
     fn, self_obj = unbind(request.target)
+    if not source_available(fn) or any(not _has_source(cell) for cell in reachable_cells(self_obj, fn)):
+        return None  # traced (it is, or it calls, code without source): nothing on disk names it
     options = ("forward", request.options)
     if request.grads:
         grad = request.grads[0]
@@ -207,7 +245,7 @@ def _disk_key(request: CompileRequest) -> str | None:
         options = ("gradient", repr(grad.spec), paths, grad.single_weight)
     try:
         return kernel_disk_key(fn, self_obj, request.key, options)
-    except (AttributeError, TypeError):
+    except (AttributeError, TypeError, OSError):
         return None
 
 
@@ -224,15 +262,23 @@ def _load(disk_key: str, request: CompileRequest):
         if not sources_unchanged(layout):
             cache.discard(disk_key)
             return None
+        failed = check_portable(layout["guards"])
+        if failed is not None:
+            explain_disk_miss(fn.__qualname__, failed)
+            return None
         captured = [resolve_path(p, self_obj, fn) for p in layout["captured"]]
         cells = reachable_cells(self_obj, fn)  # which of them the kernel calls is not recorded: guard all
         if any(_has_hooks(cell) for cell in cells):
             return None  # stored without hooks: compile with them
-        guards = [(weakref.ref(cell), cell.__dict__.get("_hook_version", 0)) for cell in cells]
-        return CompiledKernel(namespace["kernel"], captured, layout["output"], source, path, guards)
+        hooks = [(weakref.ref(cell), cell.__dict__.get("_hook_version", 0)) for cell in cells]
+        guards = loaded_guards(layout["guards"], [resolve_path(p, self_obj, fn) for p in layout["training"]])
+        return CompiledKernel(namespace["kernel"], captured, layout["output"], source, path, hooks, guards)
     except Exception:  # noqa: BLE001 - a cached file that does not load is regenerated, never trusted
         cache.discard(disk_key)
         return None
+
+
+_KERNEL_NUMBERS = itertools.count(1)   # in-memory kernels get distinct linecache names
 
 
 def build_kernel(module: ir.Module, *, layout: dict | None, key: str | None, header: dict, optimized=False):
@@ -247,7 +293,7 @@ def build_kernel(module: ir.Module, *, layout: dict | None, key: str | None, hea
     if layout is not None:
         source += f"\nlayout = {layout!r}\n"
     path = cache.store(key, source) if (key is not None and layout is not None) else None
-    filename = path or f"<npspore {header.get('callable', 'kernel')} {key or ''}>"
+    filename = path or f"<npspore {header.get('callable', 'kernel')} {key or ''}#{next(_KERNEL_NUMBERS)}>"
     namespace = cache.execute(source, filename)
     return namespace["kernel"], source, filename
 
@@ -259,8 +305,15 @@ def layout_literal(program: Program, request: CompileRequest) -> dict | None:
         return None
     if any(ref() is None or _has_hooks(ref()) for ref, _ in program.hook_guards):
         return None
+    fn, self_obj = unbind(request.target)
+    guards = program.guards.portable() if program.guards is not None else []
+    training = [addressable_path(self_obj, fn, cell) for cell in
+                (program.guards.training_cells.values() if program.guards is not None else ())]
+    if guards is None or any(p is None for p in training):
+        return None
     layout = {"captured": list(program.capture_paths), "output": program.output_tree.node,
-              "sources": sorted({f: file_digest(f) for f in _involved_files(program)}.items())}
+              "sources": sorted({f: file_digest(f) for f in _involved_files(program)}.items()),
+              "guards": guards, "training": training}
     try:
         if ast.literal_eval(repr(layout)) != layout:
             return None
@@ -269,9 +322,14 @@ def layout_literal(program: Program, request: CompileRequest) -> dict | None:
     return layout
 
 
+def _has_source(cell) -> bool:
+    construct = LIBRARY.cell_parts(cell).construct
+    return construct is None or source_available(plain_function(construct))
+
+
 def _has_hooks(cell) -> bool:
     parts = LIBRARY.cell_parts(cell)
-    return bool(parts.pre_hooks or parts.hooks)
+    return bool(parts.pre_hooks or parts.hooks or parts.backward_pre_hook or parts.backward_hook)
 
 
 def _involved_files(program: Program) -> set:
@@ -294,6 +352,8 @@ def header_for(request: CompileRequest, program: Program, disk_key: str | None) 
     }
     if request.grads:
         header["grad"] = request.grads[0].spec.describe()
+    if program.traced:
+        header["frontend"] = TRACED_NOTE
     return header
 
 
@@ -305,6 +365,8 @@ def dump_stages(request: CompileRequest, *, stop_after: str) -> str:
     if stop_after == "differentiate" and not request.grads:
         raise ValueError("--dump-after differentiate needs a gradient (the forward program is not differentiated)")
     output = run_stages(request, stop_after)
+    if isinstance(output, TracedFunction):
+        return output.describe()
     if stop_after == "frontend":
         return ast.unparse(output.tree)
     if stop_after == "normalize":
@@ -339,7 +401,8 @@ def _format_block(block: ir.Block, indent: str) -> list:
             lines.append(f"{indent}{', '.join(map(repr, stmt.targets))} = call {stmt.callee}"
                          f"({', '.join(map(repr, stmt.args))}){where}")
         elif isinstance(stmt, ir.Effect):
-            lines.append(f"{indent}{stmt.kind}({', '.join(map(repr, stmt.args))}){where}")
+            targets = f"{', '.join(map(repr, stmt.targets))} = " if stmt.targets else ""
+            lines.append(f"{indent}{targets}{stmt.kind}({', '.join(map(repr, stmt.args))}){where}")
         else:
             lines.append(f"{indent}{type(stmt).__name__} -> {', '.join(map(repr, ir.defined_vars(stmt)))}{where}")
             for inner in ir.nested_blocks(stmt):

@@ -40,6 +40,7 @@ from .calls import Calls
 from .control import ControlFlow
 from .errors import NotSupportedError, located, not_supported
 from .frontend import parse_function
+from .guards import GuardRecorder
 from .library import LIBRARY
 from .normalize import normalized
 from .signature import OutputTree
@@ -57,8 +58,17 @@ _DUNDER = {ast.Add: "add", ast.Sub: "sub", ast.Mult: "mul", ast.Div: "truediv", 
            ast.BitXor: "xor"}
 
 _CMPOPS = {ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast.LtE: operator.le,
-           ast.Gt: operator.gt, ast.GtE: operator.ge, ast.Is: operator.is_, ast.IsNot: operator.is_not,
+           ast.Gt: operator.gt, ast.GtE: operator.ge, ast.Is: lambda a, b: _same(a, b),
+           ast.IsNot: lambda a, b: not _same(a, b),
            ast.In: lambda a, b: a in b, ast.NotIn: lambda a, b: a not in b}
+
+def _same(a, b) -> bool:
+    """``a is b`` in compiled code: MindSpore compares Python constants (strings, numbers) by value,
+    so ``self.mode is "train"`` holds whichever string objects the two are."""
+    if type(a) is type(b) and isinstance(a, (str, int, float, bool, bytes)):
+        return a == b
+    return a is b
+
 
 _CMP_DUNDER = {ast.Eq: ("__eq__", "__eq__"), ast.NotEq: ("__ne__", "__ne__"), ast.Lt: ("__lt__", "__gt__"),
                ast.LtE: ("__le__", "__ge__"), ast.Gt: ("__gt__", "__lt__"), ast.GtE: ("__ge__", "__le__")}
@@ -73,13 +83,16 @@ class ProgramBuilder:
     signature) to an already specialized function, so identical sub-cells share one function.
     """
 
-    def __init__(self):
+    def __init__(self, backward_hooks: bool = False):
+        self.backward_hooks = backward_hooks      # whether cells' backward hooks run (PYNATIVE grad)
+        self.warned_backward_hooks = False
         self.functions: dict[str, ir.Function] = {}
         self._shared: dict = {}
         self.names = NameSupply()          # function names, unique in the module
         self.sources: dict[str, str] = {}     # qualname -> source text of every involved callable
         self._active: list = []               # code objects being specialized (recursion check)
         self.hook_guards: dict = {}           # id(cell) -> (weakref to cell, its hook version)
+        self.guards = GuardRecorder(LIBRARY.is_cell)   # Python values read at compile time
 
     def note_cell(self, cell) -> None:
         """Record that a call of ``cell`` (with its forward hooks) is compiled into this program."""
@@ -220,6 +233,8 @@ class FunctionSpecializer(Calls, ControlFlow):
         except TypeError as error:
             raise located(TypeError(f"{fn.__qualname__}(): {error}"), source.loc(source.tree)) from None
         bound.apply_defaults()
+        if not source.is_library:
+            self.program.guards.defaults_read(fn)
         values = {}
         for name, value in bound.arguments.items():
             parameter = signature.parameters[name]
@@ -357,8 +372,27 @@ class FunctionSpecializer(Calls, ControlFlow):
             if isinstance(container, TensorValue):
                 raise not_supported("assigning into a tensor (x[i] = v)", frame.source.loc(target))
             container[self._eval(target.slice, frame)] = value
+        elif isinstance(target, ast.Attribute):
+            self._assign_attribute(target, value, frame)
         else:
             raise not_supported(f"assignment to {type(target).__name__}", frame.source.loc(target))
+
+    def _assign_attribute(self, target, value, frame):
+        """``obj.name = value`` in compiled code, as MindSpore's graph mode does it: a Parameter is
+        updated in place (like ``ops.assign``); any other attribute is set to the Python value when
+        the code is compiled (MindSpore 2.10 sets it on the object too)."""
+        obj = self._eval(target.value, frame)
+        current = getattr(obj, target.attr, None)
+        if isinstance(current, LIBRARY.parameter_type):
+            parameter = self._from_python(current)
+            if not isinstance(value, TensorValue):
+                value = self._from_python(LIBRARY.tensor_type(np.asarray(value, dtype=parameter.aval.dtype)))
+            self._assign_effect((parameter, value), frame, target)
+        elif isinstance(value, TensorValue):
+            raise not_supported(f"assigning a tensor to the attribute {target.attr!r}, which is no Parameter",
+                                frame.source.loc(target))
+        else:
+            setattr(obj, target.attr, value)
 
     def _unpack(self, value, count, frame, node):
         if isinstance(value, TensorValue):
@@ -386,8 +420,12 @@ class FunctionSpecializer(Calls, ControlFlow):
             value = frame.env[node.id]
         elif node.id in frame.source.closure:
             value = frame.source.closure[node.id]
+            if not frame.source.is_library:
+                self.program.guards.closure_read(frame.source.qualname, frame.source.cells[node.id], node.id, value)
         elif node.id in frame.source.globals:
             value = frame.source.globals[node.id]
+            if not frame.source.is_library:
+                self.program.guards.global_read(frame.source.globals, node.id, value)
         elif hasattr(builtins, node.id):
             value = getattr(builtins, node.id)
         else:
@@ -546,6 +584,7 @@ class FunctionSpecializer(Calls, ControlFlow):
             result = getattr(value, attr)
         except AttributeError as error:
             raise self._error(error, frame, node) from None
+        self.program.guards.attribute_read(value, attr, result)
         if isinstance(result, LIBRARY.parameter_type) and result.requires_grad and LIBRARY.is_cell(value):
             cast_dtype = LIBRARY.cell_parts(value).cast_dtype
             if cast_dtype is not None:

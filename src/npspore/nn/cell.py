@@ -21,7 +21,7 @@ from npspore.common.parameter import Parameter, ParameterTuple
 from npspore.common.tensor import Tensor
 from npspore.compiler.kernel import HookVersions
 from npspore.compiler.library import LIBRARY, CellParts
-from npspore.jit import call_cell, cell_cache_info, compile_cell
+from npspore.jit import KERNELS_ATTRIBUTE, call_cell, cell_cache_info, compile_cell
 
 __all__ = ["Cell", "Buffer"]
 
@@ -206,6 +206,12 @@ class Cell:
             AttributeError: If the subclass does not define ``construct``.
         """
         raise AttributeError("For 'Cell', the method 'construct' is not defined.")
+
+    def __getstate__(self):
+        """The Cell's state for pickling, without its compiled kernels (rebuilt on demand after loading)."""
+        state = dict(self.__dict__)
+        state.pop(KERNELS_ATTRIBUTE, None)
+        return state
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         if self._jit or _context.get_context("mode") == _context.GRAPH_MODE:
@@ -1009,7 +1015,7 @@ class Cell:
         Raises:
             TypeError: If `hook_fn` is not callable.
         """
-        return self._add_hook(self._backward_hooks, hook_fn)
+        return self._add_hook(self._backward_hooks, hook_fn, compiled_into=self)
 
     def register_backward_pre_hook(self, hook_fn):
         """Register ``hook_fn(cell, grad_output) -> new grad_output or None``, run while differentiating.
@@ -1027,7 +1033,7 @@ class Cell:
         Raises:
             TypeError: If `hook_fn` is not callable.
         """
-        return self._add_hook(self._backward_pre_hooks, hook_fn)
+        return self._add_hook(self._backward_pre_hooks, hook_fn, compiled_into=self)
 
     def _run_hooks(self, hooks, value, *extra):
         """Pass `value` (a tuple) through `hooks`, each called as ``hook(self, value, *extra)``; a
@@ -1167,7 +1173,7 @@ class Cell:
 
         def cast(item):
             if isinstance(item, Tensor) and np.issubdtype(item._array.dtype, np.floating):
-                return Tensor._wrap(item._array.astype(nptype, copy=False))
+                return item if item._array.dtype == nptype else item.astype(nptype)  # an op: traced code records it
             if isinstance(item, (tuple, list)):
                 return type(item)(cast(x) for x in item)
             return item
@@ -1246,14 +1252,16 @@ class Cell:
     # ------------------------------------------------------------------ distributed / device settings (recorded only)
 
     def recompute(self, **kwargs):
-        """Mark the Cell for recomputation in the backward pass. Recorded only: npspore keeps what
-        the backward sweep needs and has no memory pressure to trade against.
+        """Recompute this Cell in the backward pass (gradient checkpointing): a compiled gradient
+        keeps only the Cell's inputs and output, and its backward runs the Cell's forward again to
+        get the intermediate values it needs (less memory, one more forward of the Cell).
 
         Args:
-            mp_comm_recompute (bool): Default: ``True``.
-            parallel_optimizer_comm_recompute (bool): Default: ``False``.
+            mp_comm_recompute (bool): Default: ``True``. Accepted (no communication here).
+            parallel_optimizer_comm_recompute (bool): Default: ``False``. Accepted.
         """
         self._parallel_config["recompute"] = kwargs
+        HookVersions.bump(self)  # kernels that compiled a call of this Cell compile it again
 
     def shard(self, in_strategy, out_strategy=None, parameter_plan=None, device="Ascend", level=0):
         """Set the distribution strategy of the inputs/outputs. Recorded only (one CPU process here).
@@ -1408,14 +1416,38 @@ def _copy_tensor_data(target, source):
         target._array = data
 
 
+def _as_arrays(tensors, like) -> tuple:
+    """A hook's result as arrays of the dtypes of the gradients it replaces (``like``)."""
+    return tuple(np.asarray(t._array if isinstance(t, Tensor) else t, dtype=a.dtype) for t, a in zip(tensors, like))
+
+
+def _backward_hook_runners(cell) -> tuple:
+    """``(pre, post)``: the cell's backward pre-hooks and hooks as functions of arrays, for a
+    compiled gradient to call (None where the cell has no such hook)."""
+    wrap = Tensor._wrap
+    pre = post = None
+    if cell._backward_pre_hooks:
+        def pre(grad_output):
+            return _as_arrays(cell._run_backward_pre_hooks(tuple(map(wrap, grad_output))), grad_output)
+    if cell._backward_hooks:
+        def post(grad_input, grad_output):
+            result = cell._run_backward_hooks(tuple(map(wrap, grad_input)), tuple(map(wrap, grad_output)))
+            return _as_arrays(result, grad_input)
+    return pre, post
+
+
 def _compiled_view(cell) -> CellParts:
     """What the compiler reads of ``cell`` (see ``npspore.compiler.library``)."""
     construct = inspect.getattr_static(type(cell), "construct")
+    bprop = inspect.getattr_static(type(cell), "bprop", None)
     cast = cell._cast_dtype
+    pre, post = _backward_hook_runners(cell)
     return CellParts(construct=None if construct is Cell.construct else construct,
                      pre_hooks=tuple(cell._forward_pre_hooks.values()), hooks=tuple(cell._forward_hooks.values()),
                      cast_dtype=None if cast is None else np.dtype(mstype.dtype_to_nptype(cast)),
-                     has_parameters=any(True for _ in cell.get_parameters()))
+                     has_parameters=any(True for _ in cell.get_parameters()),
+                     backward_pre_hook=pre, backward_hook=post, recompute="recompute" in cell._parallel_config,
+                     bprop=bprop if inspect.isfunction(bprop) else None)
 
 
 LIBRARY.register(cell_type=Cell, cell_parts=_compiled_view)

@@ -14,10 +14,14 @@ from .optimizer_ops import *  # noqa: F401,F403
 from .nn_primitives import *  # noqa: F401,F403
 from . import composite as _composite, functional as _functional, primitives as _primitives
 from . import losses as _losses, nn_functional as _nn_functional, nn_primitives as _nn_primitives
+from .comm_ops import *  # noqa: F401,F403
+from . import comm_ops as _comm_ops
+from ..communication import comm_func  # noqa: F401  (ops.comm_func, as MindSpore's)
 from . import optimizer_ops as _optimizer_ops
 from ..missing_names import module_getattr
 
 __all__ = ["functional", *_functional.__all__, *_primitives.__all__, *_composite.__all__]
 __all__ += [*_nn_functional.__all__, *_losses.__all__, *_nn_primitives.__all__]
+__all__ += [*_comm_ops.__all__, "comm_func"]
 __all__ += _optimizer_ops.__all__
 __getattr__ = module_getattr("mindspore.ops", globals())

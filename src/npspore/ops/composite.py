@@ -2,10 +2,12 @@
 ``value_and_grad`` and ``get_grad`` (the same objects as ``npspore.grad`` & co.)."""
 from __future__ import annotations
 
+import functools
+
 from ..grad import GradFunction, GradSpec, _check_bool, get_grad, grad, value_and_grad
 from ..missing_names import module_getattr
 
-__all__ = ["GradOperation", "grad", "value_and_grad", "get_grad"]
+__all__ = ["GradOperation", "grad", "value_and_grad", "get_grad", "partial"]
 
 
 class GradOperation:
@@ -54,6 +56,18 @@ class GradOperation:
         this at every step (as a Cell's ``construct`` does) compiles once per input signature.
         """
         return GradFunction(fn, self._spec(), weights if self.get_by_list else None)
+
+
+def partial(func, *args):
+    """``func`` with its first arguments fixed (``ops.partial``): calling the result with ``rest``
+    calls ``func(*args, *rest)``, eagerly and in compiled code.
+
+    Raises:
+        TypeError: If `func` is not callable.
+    """
+    if not callable(func):
+        raise TypeError(f"For 'partial', the argument 'func' must be callable, but got {type(func).__name__}.")
+    return functools.partial(func, *args)
 
 
 __getattr__ = module_getattr("mindspore.ops.composite", globals())

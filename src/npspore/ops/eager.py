@@ -16,6 +16,7 @@ import numpy as np
 from .. import shape_rules as rules
 from ..common.tensor import Tensor
 from ..compiler.library import LIBRARY
+from ..compiler.tracing import RECORDERS
 from ..core.apply import apply_op
 from ..opdef import op_table
 
@@ -48,8 +49,12 @@ def run(name: str, *operands, **static):
     values = [x._array if isinstance(x, Tensor) else _constant(x, weak) for x in operands]
     inferred = definition.infer(*values, **static)
     if type(inferred) is tuple:
-        return tuple(map(_wrap, apply_op(definition, values, static, tuple(a.dtype for a in inferred))))
-    return _wrap(apply_op(definition, values, static, inferred.dtype))
+        result = tuple(map(_wrap, apply_op(definition, values, static, tuple(a.dtype for a in inferred))))
+    else:
+        result = _wrap(apply_op(definition, values, static, inferred.dtype))
+    if RECORDERS:  # a function without source is being traced (compiler.tracing): record the op
+        RECORDERS[-1].record(definition.name, operands, static, result)
+    return result
 
 
 def _constant(value, weak: bool):
@@ -105,6 +110,8 @@ def assign(variable, value):
     if array.ndim and array.shape != target.shape:
         raise ValueError(f"For 'Assign', the shape of 'value' must be the same as 'variable', but got value shape "
                          f"{list(array.shape)} and variable shape {list(target.shape)}.")
+    if RECORDERS:  # traced: record the update (undone when the trace ends; the kernel makes it)
+        RECORDERS[-1].record_assign(variable, value)
     if not target.flags.writeable:
         variable._array = target = target.copy()
     np.copyto(target, array, casting="unsafe")

@@ -2,6 +2,7 @@
 training cells and loss scaling."""
 from .cell_wrapper import *  # noqa: F401,F403
 from .loss_scale import *  # noqa: F401,F403
-from . import cell_wrapper, loss_scale
+from .grad_reducer import DistributedGradReducer  # noqa: F401
+from . import cell_wrapper, grad_reducer, loss_scale
 
-__all__ = cell_wrapper.__all__ + loss_scale.__all__
+__all__ = cell_wrapper.__all__ + loss_scale.__all__ + ["DistributedGradReducer"]

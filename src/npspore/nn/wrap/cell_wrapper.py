@@ -16,6 +16,8 @@ from npspore.common.parameter import ParameterTuple
 from npspore.nn.cell import Cell
 from npspore.nn.layers import Identity
 from npspore.nn.validation import check_bool
+from npspore.nn.wrap.grad_reducer import DistributedGradReducer, broadcast_parameters
+from npspore.core.parallel_context import check_trainable, data_parallel, gradients_mean
 
 __all__ = ["WithLossCell", "WithEvalCell", "WithGradCell", "ForwardValueAndGrad", "TrainOneStepCell",
            "GradAccumulationCell"]
@@ -169,8 +171,14 @@ class TrainOneStepCell(Cell):
     Outputs:
         Tensor, the loss (before the update); with `return_grad`, ``(loss, {name: gradient})``.
 
+    In DATA_PARALLEL mode (``set_auto_parallel_context``) the gradients are all-reduced over the MPI
+    job by an ``nn.DistributedGradReducer`` (averaged when ``gradients_mean``) before the optimizer
+    runs, and rank 0's Parameters are broadcast to every rank before the first step.
+
     Raises:
         ValueError: If `sens` is 0.
+        NotImplementedError: In SEMI_AUTO_PARALLEL or AUTO_PARALLEL mode, or when a sub-cell has a
+            ``shard`` strategy.
 
     Examples:
         >>> net_with_loss = nn.WithLossCell(net, nn.MSELoss())
@@ -195,6 +203,18 @@ class TrainOneStepCell(Cell):
             self.weights_name = [param.name for param in self.optimizer.parameters]
         self.reducer_flag = False
         self.grad_reducer = Identity()
+        check_trainable(network, "TrainOneStepCell")
+        if data_parallel():  # gradients all-reduced over the MPI job; ranks start from rank 0's weights
+            self.reducer_flag = True
+            self.grad_reducer = DistributedGradReducer(self.weights, gradients_mean())
+            self._npspore_parameters_synced = False
+
+    def __call__(self, *args, **kwargs):
+        if self.reducer_flag and not self._npspore_parameters_synced:
+            broadcast_parameters((self.network.parameters_broadcast_dict() or {}).values(),
+                                 group=self.grad_reducer.group)
+            self._npspore_parameters_synced = True
+        return super().__call__(*args, **kwargs)
 
     def construct(self, *inputs):
         if self.sense_flag:

@@ -1,0 +1,242 @@
+"""Tracing: the frontend alternative for callables whose source is not available.
+
+npspore compiles Python source. A function typed at the plain REPL, passed to ``python -c`` or
+defined by ``exec`` (and a lambda defined there) has none, so the frontend hands it here instead
+(:class:`TracedFunction`) and the specialize stage *records* it, as JAX does: the function runs once,
+eagerly, on the call's concrete inputs wrapped as fresh Tensors. While a :class:`Recorder` is active
+(:data:`RECORDERS`), the library's one op intrinsic (``ops.eager.run``) reports every op it executes
+(:meth:`Recorder.record`), and ``ops.assign`` every Parameter update; each becomes an IR statement
+checked by the op's rule, over the same op table as compiled code. Tensors the function reads that
+it did not get as inputs (Parameters, globals) are captured: they become kernel inputs, as in the
+compiled path, so ``set_data`` needs no new trace. The recorded function then goes through
+differentiate, optimize and codegen as usual.
+
+What a trace cannot see is fixed to the traced path: Python ``if``/``for``/``while`` on tensor
+values (``bool(t)``, ``float(t)``, ``t.asnumpy()`` read the traced input's values), and values read
+out to NumPy and back. The kernel's header says ``frontend: traced``. Parameter updates made while
+tracing are undone afterwards (the kernel makes them when it runs).
+"""
+from __future__ import annotations
+
+import inspect
+import os
+import sys
+import weakref
+from dataclasses import dataclass
+from itertools import count
+
+import numpy as np
+
+from ..core import tree
+from ..opdef import Aval
+from ..shape_rules import constant_array
+from . import ir
+from .builder import BlockBuilder, NameSupply
+from .cachekey import reachable_cells
+from .errors import NotSupportedError, located
+from .library import LIBRARY
+from .signature import OutputTree
+from .values import TensorValue, tree_node
+
+__all__ = ["RECORDERS", "Recorder", "TracedFunction", "trace_entry", "tracing", "check_not_traced"]
+
+RECORDERS: list = []
+"""The active recorders, innermost last; ``ops.eager`` reports ops to ``RECORDERS[-1]``."""
+
+TRACED_NOTE = "traced (its source is not available); Python control flow on tensor values is fixed to the traced path"
+
+_PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
+
+
+@dataclass
+class TracedFunction:
+    """The frontend's output for a callable without source: it is recorded by the specialize stage."""
+
+    qualname: str
+    filename: str
+    line: int
+
+    def describe(self) -> str:
+        """What ``npspore show --dump-after frontend`` prints for it."""
+        return f"# {self.qualname} ({self.filename}:{self.line}): {TRACED_NOTE}"
+
+
+def traced_function(fn) -> TracedFunction:
+    """The frontend output for plain function ``fn``, whose source is not available."""
+    code = fn.__code__
+    return TracedFunction(fn.__qualname__, code.co_filename, code.co_firstlineno)
+
+
+def tracing() -> bool:
+    """Whether a function is being traced (compiled calls inside it then run eagerly, so they are recorded)."""
+    return bool(RECORDERS)
+
+
+def check_not_traced(tensor, what: str) -> None:
+    """Raise NotSupportedError when ``tensor`` is a value of the function being traced and ``what``
+    (an eager-only operation) cannot be recorded."""
+    if RECORDERS and RECORDERS[-1].is_traced(tensor):
+        raise NotSupportedError(
+            f"{what} on a traced tensor cannot be recorded: npspore traces this function because its source "
+            "is not available (REPL, python -c, exec); define it in a .py file to compile it")
+
+
+class Recorder:
+    """Records the ops an eager run executes into one :class:`ir.Function` (see the module docstring).
+
+    ``params`` are the input Vars; ``captures`` maps id(obj) -> (obj, Var) for each pre-existing Tensor
+    read (in first-read order); ``_values`` maps id(tensor) -> (tensor, Var) for the traced tensors
+    (inputs and op results; the tensors are held so their ids stay theirs while tracing).
+    """
+
+    def __init__(self, fn):
+        self.names = NameSupply()
+        self.builder = BlockBuilder(self.names)
+        self.params: list = []
+        self.captures: dict = {}
+        self._values: dict = {}
+        self._restores: dict = {}          # id(Parameter) -> (Parameter, its array object, saved values)
+        code = fn.__code__
+        self.loc = ir.Loc(code.co_filename, code.co_firstlineno)
+
+    def is_traced(self, tensor) -> bool:
+        """Whether ``tensor`` is an input or an op result of the function being traced."""
+        return id(tensor) in self._values
+
+    def input(self, tensor, hint: str):
+        """A fresh Tensor sharing ``tensor``'s data, recorded as the next input param."""
+        array = tensor._array
+        var = self.names.var(hint, Aval.of(array))
+        self.params.append(var)
+        traced = LIBRARY.wrap(array)
+        self._values[id(traced)] = (traced, var)
+        return traced
+
+    def atom(self, value):
+        """The IR atom of an op operand: a traced tensor's Var, a captured tensor's param, a constant."""
+        if LIBRARY.is_tensor(value):
+            entry = self._values.get(id(value))
+            if entry is not None:
+                return entry[1]
+            return self._capture(value)
+        if type(value) in (list, tuple):
+            if any(LIBRARY.is_tensor(v) for v in value):
+                raise NotSupportedError("a list of tensors where one tensor is expected cannot be traced")
+            return ir.Const(constant_array(value))
+        return ir.Const(value)
+
+    def _capture(self, obj) -> ir.Var:
+        entry = self.captures.get(id(obj))
+        if entry is None:
+            name = getattr(obj, "name", None)
+            entry = (obj, self.names.var(name if isinstance(name, str) and name else "captured", Aval.of(obj._array)))
+            self.captures[id(obj)] = entry
+        return entry[1]
+
+    def record(self, op: str, operands, static, result) -> None:
+        """Append ``result = op(*operands, **static)`` (``result`` the Tensor(s) eager mode computed)."""
+        atoms = tuple(self.atom(o) for o in operands)
+        loc = self._user_loc()
+        try:
+            targets = self.builder.apply(op, atoms, static, loc=loc, hint=op)
+        except (ValueError, TypeError) as error:  # eager mode accepted it: a rule that differs is a bug to see
+            raise located(error, loc) from None
+        results = result if isinstance(result, tuple) else (result,)
+        for tensor, var in zip(results, targets if isinstance(targets, tuple) else (targets,)):
+            self._values[id(tensor)] = (tensor, var)
+
+    def record_assign(self, variable, value) -> None:
+        """Append an assignment effect ``variable <- value`` (before eager mode writes it); the write
+        is undone when the trace ends."""
+        if id(variable) not in self._restores:
+            array = variable._array
+            self._restores[id(variable)] = (variable, array, np.array(array))
+        target = self.atom(variable)
+        source = self.atom(value)
+        loc = self._user_loc()
+        if isinstance(source, ir.Var) and source.aval != target.aval:
+            source = self.builder.apply("cast", (source,), {"dtype": target.aval.dtype}, loc=loc, hint="cast")
+        self.builder.append(ir.Effect("assign", (target, source), loc))
+
+    def undo_assignments(self) -> None:
+        """Give every Parameter assigned while tracing its data from before the trace."""
+        for variable, array, saved in self._restores.values():
+            np.copyto(array, saved)
+            variable._array = array
+
+    def _user_loc(self) -> ir.Loc:
+        """The innermost line outside npspore that led to the op being recorded."""
+        frame = sys._getframe(2)
+        while frame is not None and frame.f_code.co_filename.startswith(_PACKAGE_DIR):
+            frame = frame.f_back
+        return ir.Loc(frame.f_code.co_filename, frame.f_lineno) if frame is not None else self.loc
+
+    def output(self, value) -> tuple:
+        """``(result Vars, OutputTree)`` of the function's returned value."""
+        abstract = tree.tree_map(lambda t: TensorValue(self.atom(t)), value, LIBRARY.is_tensor)
+        leaves = tree.leaves(abstract, lambda v: isinstance(v, TensorValue))
+        return tuple(leaf.var for leaf in leaves), OutputTree(tree_node(abstract, count()))
+
+
+@dataclass
+class Traced:
+    """A recorded entry function: what :func:`trace_entry` returns."""
+
+    function: ir.Function
+    captured: list
+    hook_guards: tuple
+
+
+def trace_entry(fn, self_obj, args, kwargs, name: str, *, dynamic=None) -> Traced:
+    """Run ``fn`` (bound to ``self_obj`` if not None) eagerly on ``args``/``kwargs`` and record it as
+    function ``name``: params are the Tensor leaves of the arguments, then the captured Tensors."""
+    if dynamic:
+        raise located(NotSupportedError(
+            "dynamic shapes (set_inputs with None dims) need the source of construct; npspore traces "
+            f"{fn.__qualname__!r} because its source is not available"), ir.Loc(fn.__code__.co_filename,
+                                                                             fn.__code__.co_firstlineno))
+    recorder = Recorder(fn)
+    hints = _argument_names(fn, self_obj is not None, len(args))
+    traced_args = tuple(_traced(recorder, value, hint) for value, hint in zip(args, hints))
+    traced_kwargs = {key: _traced(recorder, value, key) for key, value in kwargs.items()}
+    RECORDERS.append(recorder)
+    try:
+        if self_obj is not None:
+            value = fn(self_obj, *traced_args, **traced_kwargs)
+        else:
+            value = fn(*traced_args, **traced_kwargs)
+    finally:
+        RECORDERS.remove(recorder)
+        recorder.undo_assignments()
+    results, output_tree = recorder.output(value)
+    recorder.builder.block.results = results
+    captured = [obj for obj, _ in recorder.captures.values()]
+    function = ir.Function(
+        name=name, params=tuple(recorder.params) + tuple(var for _, var in recorder.captures.values()),
+        body=recorder.builder.block, source=fn.__qualname__, loc=recorder.loc,
+        param_names=tuple(var.name for _, var in recorder.captures.values()), output_tree=output_tree)
+    cells = reachable_cells(self_obj, fn)  # every cell the run may have called: a hook change re-traces
+    guards = tuple((weakref.ref(cell), cell.__dict__.get("_hook_version", 0)) for cell in cells)
+    return Traced(function, captured, guards)
+
+
+def _traced(recorder: Recorder, value, hint: str):
+    indices = count()
+
+    def wrap(tensor):
+        index = next(indices)
+        return recorder.input(tensor, hint if index == 0 else f"{hint}_{index}")
+
+    return tree.tree_map(wrap, value, LIBRARY.is_tensor)
+
+
+def _argument_names(fn, bound: bool, n_args: int) -> list:
+    """Names for the positional arguments' params: the function's parameter names where it has them."""
+    try:
+        params = list(inspect.signature(fn).parameters.values())
+    except (TypeError, ValueError):
+        params = []
+    if bound:
+        params = params[1:]
+    names = [p.name for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    return [names[i] if i < len(names) else f"arg{i}" for i in range(n_args)]

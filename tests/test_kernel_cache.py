@@ -1,0 +1,109 @@
+"""The in-process kernel cache and the cache states: seeded runs that compile or load kernels from
+disk draw the same numbers, caches stay bounded, and a callable that keeps recompiling is named."""
+import gc
+import linecache
+import os
+import subprocess
+import sys
+import textwrap
+import warnings
+
+import numpy as np
+import pytest
+
+import npspore as ms
+
+SEEDED = textwrap.dedent('''
+    import sys
+    import numpy as np
+    import npspore as ms
+    from npspore import nn
+    ms.set_seed(0)
+    if sys.argv[1] == "graph":
+        ms.set_context(mode=ms.GRAPH_MODE)
+
+    class Net(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.dropout = nn.Dropout(p=0.5)
+            self.w = ms.Parameter(ms.Tensor(np.ones((1, 8), np.float32)), name="w")
+
+        def construct(self, x):
+            return (self.dropout(x) * self.w).sum()
+
+    net = Net()
+    net.set_train(True)
+    x = ms.Tensor(np.ones((1, 8), np.float32))
+    grad = ms.grad(net, grad_position=None, weights=net.trainable_params())
+    print(grad(x)[0].asnumpy().tolist())
+    print(net(x).asnumpy().tolist())
+    print(grad(x)[0].asnumpy().tolist())
+    print("disk loads", grad.cache_info()["disk_loads"])
+''')
+
+
+def test_seeded_runs_draw_the_same_masks_whether_kernels_compile_or_load(tmp_path):
+    (tmp_path / "seeded.py").write_text(SEEDED)
+
+    def run(mode, cache):
+        env = {**os.environ, "NPSPORE_CACHE_DIR": cache}
+        result = subprocess.run([sys.executable, str(tmp_path / "seeded.py"), mode], capture_output=True, text=True,
+                                env=env, timeout=120)
+        assert result.returncode == 0, result.stderr
+        return result.stdout.splitlines()
+
+    compiled = run("graph", str(tmp_path / "kernels"))
+    loaded = run("graph", str(tmp_path / "kernels"))
+    eager = run("pynative", "")
+    assert compiled[-1] == "disk loads 0" and loaded[-1] == "disk loads 1"
+    assert compiled[:3] == loaded[:3] == eager[:3]
+    assert compiled[0] != compiled[2]  # two draws, two masks
+
+
+def _scale(x):
+    return x * 2
+
+
+def test_kernel_caches_are_bounded_and_evicted_kernels_leave_linecache(monkeypatch):
+    monkeypatch.setenv("NPSPORE_KERNEL_CACHE_SIZE", "4")
+    monkeypatch.setenv("NPSPORE_RECOMPILE_LIMIT", "100")
+    monkeypatch.setenv("NPSPORE_CACHE_DIR", "")
+    compiled = ms.jit(_scale)
+    paths = []
+    for n in range(1, 7):
+        compiled(ms.Tensor(np.ones((n,), np.float32)))
+        paths.append(next(reversed(compiled._cache.entries.values())).path)
+        compiled(ms.Tensor(np.ones((1,), np.float32)))  # the first shape stays in use
+    assert compiled.cache_info()["entries"] == 4
+    kept = {entry.path for entry in compiled._cache.entries.values()}
+    assert paths[0] in kept and paths[-1] in kept
+    evicted = [p for p in paths if p not in kept]
+    assert len(evicted) == 2 and not any(p in linecache.cache for p in evicted)
+    assert all(p in linecache.cache for p in kept)
+    gc.collect()
+
+
+def test_a_callable_recompiling_past_the_limit_warns_once(monkeypatch):
+    monkeypatch.setenv("NPSPORE_CACHE_DIR", "")
+    compiled = ms.jit(lambda x, k: x * k)
+    y = ms.Tensor(np.ones((2,), np.float32))
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        for n in range(1, 9):
+            compiled(ms.Tensor(np.ones((n,), np.float32)), 2)
+        assert not caught
+        compiled(y, 3)
+        compiled(ms.Tensor(np.ones((9,), np.float32)), 2)
+        compiled(ms.Tensor(np.ones((10,), np.float32)), 2)
+    messages = [str(w.message) for w in caught]
+    assert len(messages) == 1, messages
+    assert "compiled 9 times (recompile limit 8)" in messages[0]
+
+
+def test_the_recompile_warning_names_the_argument_that_changes(monkeypatch):
+    monkeypatch.setenv("NPSPORE_CACHE_DIR", "")
+    compiled = ms.jit(lambda x, y: x * y)
+    y = ms.Tensor(np.ones((1,), np.float32))
+    with pytest.warns(RuntimeWarning, match=r"argument 0 keeps changing its signature \(now float32\[9\]\)"):
+        for n in range(1, 10):
+            compiled(ms.Tensor(np.ones((n,), np.float32)), y)
