@@ -59,7 +59,7 @@ class row_add_in_place:
     """``row_add`` writing into ``buf`` itself: only the optimizer emits it, for a buffer no one else reads."""
 
     def forward(buf, t, h):
-        buf[t] = buf[t] + h
+        np.add(buf[t], h, out=buf[t])
         return buf
 
     adjoint = None

@@ -188,6 +188,27 @@ class Stack12(nn.Cell):
         return x
 
 
+def sin_cos_loss(x):
+    """The adjoint reuses the forward's sin and cos; the loss is two dot products."""
+    return ops.sum(ops.sin(x) * ops.cos(x) + x * x)
+
+
+class TanhRNN(nn.Cell):
+    """A tanh RNN over the rows of X: a projection hoisted out of the loop, weight gradients batched."""
+
+    def __init__(self, steps=4, features=3, hidden=5):
+        super().__init__()
+        rng = np.random.default_rng(7)
+        self.wx = Parameter(Tensor((0.5 * rng.standard_normal((features, hidden))).astype(np.float32)), name="wx")
+        self.wh = Parameter(Tensor((0.5 * rng.standard_normal((hidden, hidden))).astype(np.float32)), name="wh")
+        self.steps = steps
+
+    def construct(self, xs, h):
+        for t in range(self.steps):
+            h = ops.tanh(ops.matmul(xs[t], self.wx) + ops.matmul(h, self.wh))
+        return ops.sum(h ** 2)
+
+
 PROGRAMS = [
     ("elementwise", lambda: elementwise, lambda: (_rand(2), _rand(2, seed=1), _rand(2, seed=2))),
     ("broadcast_mix", lambda: broadcast_mix, lambda: (_rand(3, 4), _rand(4, seed=1))),
@@ -207,4 +228,6 @@ PROGRAMS = [
     ("TrainingSwitch", TrainingSwitch, lambda: (_rand(2),)),
     ("PrimitiveNet", PrimitiveNet, lambda: ((_rand(2, 3), _rand(3, 3, seed=1)),)),
     ("Stack12", Stack12, lambda: (_rand(2, 4),)),
+    ("sin_cos_loss", lambda: sin_cos_loss, lambda: (_rand(70),)),
+    ("TanhRNN", TanhRNN, lambda: (_rand(4, 2, 3), _rand(2, 5, seed=1))),
 ]

@@ -3,6 +3,7 @@ import numpy as np
 
 from npspore.compiler import ir
 from npspore.compiler.optimize import optimize
+from test_codegen import render_module, run_rendered
 from test_differentiate import LOC, Prog, ops_of, rand
 
 
@@ -55,7 +56,118 @@ def test_large_intermediates_are_released_after_their_last_use():
     p = Prog(x=(300, 300))
     (x,) = p.params
     big = p.op("exp", x, hint="big")
-    module = p.module(p.op("sin", big))
+    module = p.module(p.op("matmul", big, x))
     stmts = optimize(module).functions["f"].body.stmts
     assert [(s.kind, [v.name for v in s.args]) for s in stmts if isinstance(s, ir.Effect)] == [("release", ["big"])]
-    assert isinstance(stmts[-1], ir.Effect) and stmts[-2].op == "sin"
+    assert isinstance(stmts[-1], ir.Effect) and stmts[-2].op == "matmul"
+
+
+# ------------------------------------------------------------------------------------ rewrites
+
+
+def close_results(module, optimized, *args):
+    """Equal up to the rounding of a reordered sum (dot products)."""
+    for before, after in zip(ir.evaluate(module, *args), ir.evaluate(optimized, *args)):
+        np.testing.assert_allclose(after, before, rtol=1e-12, atol=1e-12)
+
+
+def test_common_subexpressions_of_forward_and_adjoint_are_computed_once():
+    p = Prog(x=(4,))
+    (x,) = p.params
+    first, again = p.op("sin", x), p.op("sin", x)
+    module = p.module(p.op("mul", p.op("cos", x), first), p.op("neg", again))
+    optimized = optimize(module)
+    assert ops_of(optimized).count("sin") == 1
+    same_results(module, optimized, rand(4))
+
+
+def test_sum_of_a_product_is_a_dot_and_the_sum_of_a_sum_splits():
+    p = Prog(x=(2, 3), y=(2, 3))
+    x, y = p.params
+    module = p.module(p.total(p.op("add", p.op("mul", x, y), p.op("mul", x, x))))
+    optimized = optimize(module)
+    assert sorted(ops_of(optimized)) == ["add", "dot", "dot", "reshape", "reshape"]   # x flattened once
+    close_results(module, optimized, rand(2, 3), rand(2, 3, seed=1))
+
+
+def test_mean_of_a_square_is_a_scaled_dot():
+    p = Prog(r=(80,))
+    (r,) = p.params
+    module = p.module(p.op("mean", p.op("pow", r, 2), axis=None, keepdims=False))
+    optimized = optimize(module)
+    assert ops_of(optimized) == ["dot", "div"]
+    close_results(module, optimized, rand(80))
+
+
+def test_negation_folds_into_a_subtraction():
+    p = Prog(a=(3,), b=(3,))
+    a, b = p.params
+    module = p.module(p.op("add", b, p.op("mul", p.op("neg", a), a)))
+    optimized = optimize(module)
+    assert ops_of(optimized) == ["mul", "sub"]
+    same_results(module, optimized, rand(3), rand(3, seed=1))
+
+
+def test_relu_mask_reads_the_relu_output_and_a_scalar_gather_is_a_row_view():
+    p = Prog(x=(4, 3))
+    (x,) = p.params
+    pre = p.op("exp", x)
+    module = p.module(p.op("relu", pre), p.op("greater", pre, 0), p.op("gather", x, 2, axis=0))
+    optimized = optimize(module)
+    stmts = optimized.functions["f"].body.stmts
+    mask = next(s for s in stmts if s.op == "greater")
+    assert mask.args[0].name == next(s for s in stmts if s.op == "relu").targets[0].name
+    assert "row" in ops_of(optimized) and "gather" not in ops_of(optimized)
+    same_results(module, optimized, rand(4, 3))
+
+
+# ------------------------------------------------------------------------------------ in place
+
+
+def in_place(module):
+    return {s.targets[0].name: s.args[s.into].name for s in ir.walk_stmts(module.functions["f"].body)
+            if isinstance(s, ir.Apply) and s.into is not None}
+
+
+def test_an_operand_that_dies_is_updated_in_place_and_inputs_never_are():
+    p = Prog(x=(3,), y=(3,))
+    x, y = p.params
+    e = p.op("exp", x, hint="e")
+    s = p.op("add", e, y, hint="s")
+    module = p.module(p.op("tanh", s, hint="h"))
+    optimized = optimize(module)
+    assert in_place(optimized) == {"s": "e", "h": "s"}
+    source = render_module(optimized)
+    assert "    e += y\n" in source.replace("  # prog.py:7", "") and "np.tanh(e, out=e)" in source
+    args = rand(3), rand(3, seed=1)
+    kept = [a.copy() for a in args]
+    np.testing.assert_allclose(run_rendered(optimized, *args)[0], ir.evaluate(module, *args)[0])
+    for a, b in zip(args, kept):
+        np.testing.assert_array_equal(a, b)
+
+
+def test_an_operand_read_later_or_returned_is_not_overwritten():
+    p = Prog(x=(3,))
+    (x,) = p.params
+    e = p.op("exp", x, hint="e")
+    s = p.op("sin", e, hint="s")
+    module = p.module(p.op("add", s, e), e)
+    assert "e" not in in_place(optimize(module)).values()
+
+
+def test_a_loop_accumulator_the_loop_owns_is_updated_in_place():
+    p = Prog(x=(3, 4))
+    (x,) = p.params
+    acc0 = p.op("zeros", shape=(4,), dtype=np.dtype(np.float64), hint="acc0")
+    body = p.block()
+    index, acc = p.var("i", ir.Var("i", ir.Aval((), np.dtype(np.int64)))), p.var("acc", acc0)
+    step = p.op("add", acc, p.op("exp", p.op("row", x, index, into=body), into=body), into=body, hint="acc_1")
+    body.block.results = (step,)
+    out = p.var("acc_2", acc0)
+    p.builder.block.stmts.append(ir.ForRange(index, ir.Const(0), ir.Const(3), ir.Const(1), (acc0,), (acc,),
+                                             body.block, (out,), LOC))
+    module = p.module(out)
+    optimized = optimize(module)
+    assert in_place(optimized) == {"acc_1": "acc"}
+    assert "        acc += " in render_module(optimized)
+    np.testing.assert_allclose(run_rendered(optimized, rand(3, 4))[0], np.exp(rand(3, 4)).sum(axis=0))

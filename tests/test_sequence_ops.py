@@ -31,7 +31,7 @@ def test_compiled_loop_equals_eager_and_writes_rows_in_place(capsys):
     from npspore.cli import main
     assert main(["show", f"{__file__}:scan_tanh", "--input", "f32[20,4]", "--no-color"]) == 0
     source = capsys.readouterr().out
-    assert re.search(r"(\w+)\[t\] = \1\[t\] \+ h", source) and ".copy()" not in source
+    assert re.search(r"np.add\((\w+)\[t\], \w+, out=\1\[t\]\)", source) and ".copy()" not in source
 
 
 def test_a_buffer_read_elsewhere_is_copied_not_written_in_place():

@@ -98,20 +98,31 @@ class RNN(nn.Cell):
 
 
 def rnn_by_hand(xs, h0, w_x, w_h):
-    hs = [h0]
-    h = h0
-    for t in range(xs.shape[0]):
-        h = np.tanh(xs[t] @ w_x + h @ w_h)
-        hs.append(h)
-    dh = np.ones_like(h)
-    d_wx = np.zeros_like(w_x)
-    d_wh = np.zeros_like(w_h)
-    for t in reversed(range(xs.shape[0])):
-        dz = dh * (1 - hs[t + 1] ** 2)
-        d_wx += xs[t].T @ dz
-        d_wh += hs[t].T @ dz
-        dh = dz @ w_h.T
-    return h.sum(), d_wx, d_wh
+    """Written carefully (as ``shared/bench/reference.py``): the input projection and the weight
+    gradients are one GEMM each over all steps, the states live in one stacked array, updates in place."""
+    steps, batch, n_in = xs.shape
+    hidden = w_h.shape[0]
+    flat = xs.reshape(steps * batch, n_in)
+    projected = (flat @ w_x).reshape(steps, batch, hidden)
+    hs = np.empty((steps + 1, batch, hidden), xs.dtype)
+    hs[0] = h0
+    for t in range(steps):
+        h = hs[t + 1]
+        np.matmul(hs[t], w_h, out=h)
+        h += projected[t]
+        np.tanh(h, out=h)
+    g = np.empty((steps, batch, hidden), xs.dtype)
+    dh = np.ones((batch, hidden), xs.dtype)
+    w_h_t = w_h.T
+    for t in range(steps - 1, -1, -1):
+        dz = g[t]
+        np.multiply(hs[t + 1], hs[t + 1], out=dz)
+        np.subtract(1, dz, out=dz)
+        dz *= dh
+        if t:
+            dh = dz @ w_h_t
+    g = g.reshape(steps * batch, hidden)
+    return hs[steps].sum(), flat.T @ g, hs[:steps].reshape(steps * batch, hidden).T @ g
 
 
 def tiny(x, y, z):

@@ -21,15 +21,20 @@ import tempfile
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GOLDEN_DIR = os.path.join(REPO, "tests", "golden")
 
-# name -> arguments of `npspore`; three programs: a Cell with a tensor-dependent `if` and a `for`
+# name -> arguments of `npspore`; five programs: a Cell with a tensor-dependent `if` and a `for`
 # loop (forward, and side by side with its source), seed 002's Net (gradient with respect to all
-# inputs) and an MLP (gradient with respect to its input and every weight).
+# inputs), an MLP (gradient with respect to its input and every weight), and two that show optimize's rewrites.
 CASES = {
     "gated_cell_forward": ["show", "tests/catalogue.py:GatedCell", "--input", "f32[2,3]"],
     "gated_cell_side_by_side": ["show", "tests/catalogue.py:GatedCell", "--input", "f32[2,3]", "--side-by-side"],
     "mulnet_grad": ["show", "tests/catalogue.py:MulNet", "--input", "f32[2]", "f32[2]", "f32[2]",
                     "--grad", "--grad-position", "0", "1", "2"],
     "mlp_grad_weights": ["show", "tests/catalogue.py:MLP", "--input", "f32[5,4]", "--grad", "--weights", "all"],
+    # optimize: CSE of forward and adjoint, sum(a*b) as dot, negation folded, updates in place
+    "sin_cos_loss_grad": ["show", "tests/catalogue.py:sin_cos_loss", "--input", "f32[70]", "--grad"],
+    # optimize: X[t] @ Wx hoisted as one GEMM, weight gradients batched over the steps, += accumulators
+    "tanh_rnn_grad_weights": ["show", "tests/catalogue.py:TanhRNN", "--input", "f32[4,2,3]", "f32[2,5]",
+                              "--grad", "--weights", "all"],
 }
 
 

@@ -145,6 +145,12 @@ class Renderer:
         targets = ", ".join(t.name for t in stmt.targets)
         lines = self._op_lines(definition, operands, static, targets, f"{stmt.targets[0].name}__")
         cast = _drift_cast(definition, stmt)
+        if stmt.into is not None:
+            buffer = self.atom(stmt.args[stmt.into])
+            self.aliases[id(stmt.targets[0])] = buffer
+            if cast is None and len(lines) == 1 and operand_text[stmt.into] == buffer:
+                return [_in_place_line(lines[0].split(" = ", 1)[1], buffer, stmt.into)]
+            return lines[:-1] + [f"{buffer} = {lines[-1].split(' = ', 1)[1]}"]
         if cast is not None:
             head, expression = lines[-1].split(" = ", 1)
             wrapped = f"np.{_numpy_name(cast)}({expression})" if stmt.targets[0].aval.shape == () \
@@ -476,6 +482,33 @@ class _CallExpander(ast.NodeTransformer):
             static.setdefault(key, _expression(self.renderer.literal(default)))
         self.lines.extend(self.renderer._op_lines(definition, operands, static, name, f"{name}__"))
         return ast.Name(id=name, ctx=ast.Load())
+
+
+_UFUNC_OF_OPERATOR = {ast.Add: "add", ast.Sub: "subtract", ast.Mult: "multiply", ast.Div: "true_divide",
+                      ast.Pow: "power", ast.FloorDiv: "floor_divide", ast.Mod: "remainder"}
+
+
+def _in_place_line(expression: str, buffer: str, position: int) -> str:
+    """``expression`` computed into ``buffer`` (operand ``position``): ``buffer += y`` for
+    ``buffer + y`` (and ``y + buffer``: ``+``/``*`` commute), else the ufunc with ``out=buffer``;
+    an expression of another form is simply rebound to ``buffer``'s name."""
+    node = _expression(expression)
+    if isinstance(node, ast.BinOp) and type(node.op) in _UFUNC_OF_OPERATOR:
+        symbol = ast.unparse(ast.BinOp(ast.Name("a"), node.op, ast.Name("b"))).split()[1]
+        left, right = ast.unparse(node.left), ast.unparse(node.right)
+        if position == 0 and left == buffer:
+            return f"{buffer} {symbol}= {right}"
+        if position == 1 and right == buffer and isinstance(node.op, (ast.Add, ast.Mult)):
+            return f"{buffer} {symbol}= {left}"
+        return f"np.{_UFUNC_OF_OPERATOR[type(node.op)]}({left}, {right}, out={buffer})"
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        return f"np.negative({ast.unparse(node.operand)}, out={buffer})"
+    if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name)
+            and node.func.value.id == "np" and isinstance(getattr(np, node.func.attr, None), np.ufunc)
+            and not node.keywords):
+        node.keywords.append(ast.keyword(arg="out", value=ast.Name(buffer)))
+        return ast.unparse(node)
+    return f"{buffer} = {expression}"
 
 
 def _expression(text: str) -> ast.expr:

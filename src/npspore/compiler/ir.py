@@ -77,6 +77,7 @@ class Apply:
     args: tuple               # tuple[Atom, ...]: the positional operands
     static: dict              # keyword-only static attributes
     loc: Loc
+    into: int | None = None   # optimize: the result is written into the buffer of args[into] (it dies here)
 
 
 @dataclass

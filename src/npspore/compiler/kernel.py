@@ -34,8 +34,13 @@ def result_builder(node):
     """A function from a kernel's results to the structure ``node`` (an OutputTree node)
     describes, compiled once so that no tree is walked per call. A kernel with one result
     returns it bare."""
+    wrap, ndarray, asarray = LIBRARY.wrap, np.ndarray, np.asarray
+
+    def w(result):  # wrap_result with its names bound: this runs on every call
+        return wrap(result if type(result) is ndarray else asarray(result))
+
     if node == ("leaf", 0):
-        return wrap_result
+        return w
     constants = []
     leaf_count = 0
 
@@ -64,7 +69,7 @@ def result_builder(node):
             return f"dict(zip(c[{len(constants) - 1}], ({items},)))"
         return f"({items},)" if items else "()"
 
-    return eval(f"lambda r: {text(node)}", {"w": wrap_result, "c": constants})  # noqa: S307 (ints only)
+    return eval(f"lambda r: {text(node)}", {"w": w, "c": constants})  # noqa: S307 (ints only)
 
 
 class HookVersions:

@@ -17,6 +17,10 @@
 * in-place rows: a ``row_add`` on a loop-carried buffer that the loop owns (its initial value is a
   fresh ``zeros`` nothing else reads, and each iteration's buffer is read only by that ``row_add``)
   becomes ``row_add_in_place``, which writes the row into the buffer instead of copying it;
+* the rewrites of ``rewrite.py`` (common subexpressions over forward and adjoint, dot products,
+  negation folding, the ReLU mask, scalar gathers as row views) and ``loops.py`` (a loop's per-step
+  projection hoisted, per-step weight-gradient GEMMs batched over the steps);
+* in-place updates (``inplace.py``): a statement writes into an operand's buffer that dies there;
 * release points: a ``release`` effect after the last use of each large intermediate (codegen
   renders it as ``del``), so ``--dump-after optimize`` shows when memory is given back.
 
@@ -30,7 +34,7 @@ import numpy as np
 
 from ..core.apply import apply_op
 from ..opdef import op_table
-from . import ir
+from . import inplace, ir, loops, rewrite
 
 _IDENTITY_WHEN_SAME_AVAL = {"reshape", "cast", "broadcast_to"}
 
@@ -42,9 +46,14 @@ def optimize(module: ir.Module) -> ir.Module:
         _forget_custom_backward(function)
         _propagate_copies(function)
         _Simplifier().block(function.body)
+        rewrite.eliminate_common_subexpressions(module, function)
+        rewrite.rewrite_algebra(function)
+        loops.batch_loop_products(function)
+        rewrite.eliminate_common_subexpressions(module, function)   # the stacked operands' views
     _eliminate_dead_code(module)
     for function in module.functions.values():
         _rows_in_place(function)
+        inplace.update_in_place(function)
         _insert_release_points(function)
     return module
 
@@ -344,6 +353,8 @@ def _release_points(function: ir.Function) -> dict:
     """
     body = function.body
     returned = {id(a) for a in body.results if isinstance(a, ir.Var)}
+    # a buffer written in place lives on under the statement's result
+    returned |= {id(s.args[s.into]) for s in body.stmts if isinstance(s, ir.Apply) and s.into is not None}
     defined = {}
     last_use = {}
     for index, stmt in enumerate(body.stmts):

@@ -1,0 +1,134 @@
+"""In-place updates: an op writes its result into the buffer of an operand that dies at it.
+
+``d = a + b`` where ``a`` is read nowhere after this statement becomes ``a += b`` (``Apply.into``
+names the operand; codegen renders ``+=``/``-=``/``*=``/``/=`` or the ufunc with ``out=``, and the
+result keeps the operand's name). An operand qualifies when
+
+* the op is elementwise (its lowering is a NumPy ufunc) and the result has the operand's shape and
+  dtype;
+* the operand's buffer is private to the function: it was made by an op that always returns a new
+  array (a ufunc, ``matmul``, ``zeros``...), it is read only by such ops or by reductions (never by an
+  op that could return a view of it, a call, a tape push or a yield), and it is not an input, a
+  Parameter or a result;
+* this statement is its last read in the block that defines it, or it is a loop's carried value
+  that the loop owns (its initial value is such a private buffer read only by the loop, the body
+  reads it only here, and the next iteration's value is a private buffer of the body too): the
+  gradient accumulators of a backward loop become ``d_w += ...``.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..opdef import op_table
+from . import ir
+from .rewrite import all_blocks, use_counts
+
+# ops that always return a new array (besides those lowered to a ufunc)
+_FRESH = {"matmul", "relu", "zeros", "zeros_like", "ones", "ones_like", "dot", "pow", "sigmoid"}
+# ops whose result never shares memory with an operand
+_READERS = {"sum", "mean", "max", "min", "amax", "amin", "prod", "dot", "matmul", "greater", "less",
+            "greater_equal", "less_equal", "equal", "not_equal"}
+# ops whose result may be a view of their first operand
+_VIEWS = {"reshape", "row", "swapaxes", "transpose", "expand_dims", "squeeze", "broadcast_to", "flatten"}
+# ops written in place (their template is one ufunc call or a ``+ - * / **`` expression)
+_ELEMENTWISE_EXTRA = {"relu", "pow"}
+
+
+def _is_ufunc_op(name: str) -> bool:
+    definition = op_table()[name]
+    # gufuncs (matmul) cannot write into an operand
+    return any(isinstance(f, np.ufunc) and f.signature is None for f in definition.numpy)
+
+
+def update_in_place(function: ir.Function) -> None:
+    """Mark the statements of ``function`` that can overwrite a dying operand (``Apply.into``)."""
+    uses = use_counts(function)
+    defs: dict = {}
+    readers: dict = {}
+    for stmt in ir.walk_stmts(function.body):
+        if isinstance(stmt, ir.Apply):
+            for var in stmt.targets:
+                defs[id(var)] = stmt
+        for atom in ir.used_atoms(stmt):
+            if isinstance(atom, ir.Var):
+                readers.setdefault(id(atom), []).append(stmt)
+    yielded = {id(a) for block in all_blocks(function.body) for a in block.results if isinstance(a, ir.Var)}
+    yielded |= {id(p) for p in function.params}
+
+    def safe_reader(stmt) -> bool:
+        """An op that cannot keep a reference to its operand, or a view op whose view is such."""
+        if not isinstance(stmt, ir.Apply):
+            return False
+        if stmt.op in _VIEWS:
+            return all(id(t) not in yielded and all(map(safe_reader, readers.get(id(t), ())))
+                       for t in stmt.targets)
+        return stmt.op in _READERS or _is_ufunc_op(stmt.op) or stmt.op in _FRESH
+
+    def private(var) -> bool:
+        """Made fresh here and read only by ops that cannot keep a view of it."""
+        stmt = defs.get(id(var))
+        if stmt is None or not (stmt.op in _FRESH or _is_ufunc_op(stmt.op)):
+            return False
+        return all(map(safe_reader, readers.get(id(var), ())))
+
+    owned = _owned_loop_params(function, uses, defs, readers, private)
+    for block in all_blocks(function.body):
+        last_read = {}
+        base_of: dict = {}   # id(view) -> id of the buffer it views (views made in this block)
+        for index, stmt in enumerate(block.stmts):
+            for var in ir.used_vars_deep(stmt):
+                key = base_of.get(id(var), id(var))
+                last_read[key] = index
+                last_read[id(var)] = index
+            if isinstance(stmt, ir.Apply) and stmt.op in _VIEWS and isinstance(stmt.args[0], ir.Var):
+                for view in stmt.targets:
+                    base_of[id(view)] = base_of.get(id(stmt.args[0]), id(stmt.args[0]))
+        local = {id(v) for stmt in block.stmts for v in ir.defined_vars(stmt)}
+        for index, stmt in enumerate(block.stmts):
+            if not (isinstance(stmt, ir.Apply) and len(stmt.targets) == 1 and stmt.into is None
+                    and (_is_ufunc_op(stmt.op) or stmt.op in _ELEMENTWISE_EXTRA)):
+                continue
+            target = stmt.targets[0]
+            if not target.aval.shape or None in target.aval.shape:
+                continue
+            for position, atom in enumerate(stmt.args):
+                if not (isinstance(atom, ir.Var) and atom.aval == target.aval and id(atom) not in yielded):
+                    continue
+                if stmt.op == "pow" and position == 1:
+                    continue
+                dies_here = id(atom) in local and last_read.get(id(atom)) == index and private(atom)
+                if dies_here or (id(atom) in owned and owned[id(atom)] is block):
+                    stmt.into = position
+                    break
+
+
+def _owned_loop_params(function, uses, defs, readers, private) -> dict:
+    """id(body param) -> loop body, for carried values whose every version is a private buffer."""
+    owned = {}
+    for loop in ir.walk_stmts(function.body):
+        if not isinstance(loop, ir.ForRange):
+            continue
+        for init, param, result in zip(loop.carried, loop.body_params, loop.body.results):
+            if not (isinstance(init, ir.Var) and isinstance(result, ir.Var) and result is not param):
+                continue
+            fresh_init = uses.get(id(init)) == 1 and private_except_loop(init, defs, readers, loop)
+            made_in_body = defs.get(id(result)) in loop.body.stmts and uses.get(id(result)) == 1 \
+                and private(result) if result is not None else False
+            chained = _in_place_chain(result, param, defs, loop)
+            if fresh_init and uses.get(id(param)) == 1 and (made_in_body or chained):
+                owned[id(param)] = loop.body
+    return owned
+
+
+def private_except_loop(var, defs, readers, loop) -> bool:
+    stmt = defs.get(id(var))
+    if stmt is None or not (stmt.op in _FRESH or _is_ufunc_op(stmt.op)):
+        return False
+    return all(r is loop for r in readers.get(id(var), ()))
+
+
+def _in_place_chain(result, param, defs, loop) -> bool:
+    """``result`` is computed from ``param`` by one elementwise op of the body (the accumulator)."""
+    stmt = defs.get(id(result))
+    return (stmt is not None and stmt in loop.body.stmts and param in stmt.args
+            and (_is_ufunc_op(stmt.op) or stmt.op in _ELEMENTWISE_EXTRA))

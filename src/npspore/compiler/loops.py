@@ -1,0 +1,157 @@
+"""Loop rewrites of optimize: per-step matrix products made into one product over all steps.
+
+* hoisting a projection: in ``for t in range(n)``, ``row(X, t) @ W`` with ``X`` (``n`` rows) and
+  ``W`` defined outside the loop is row ``t`` of ``X @ W`` computed once before the loop (one GEMM
+  of ``n`` times the rows instead of ``n`` small ones; the row is a view);
+* batching a weight gradient: an accumulator ``acc + a.T @ b`` (``a``, ``b`` per-step 2-D values,
+  ``acc`` carried by the loop and read nowhere else) becomes rows ``A[t] = a``, ``B[t] = b`` of two
+  stacked buffers written during the loop (``row_add``, in place once the loop owns them) and one
+  ``A.T @ B`` over all steps after it (a stacked operand is shared by every accumulator reading it);
+  a bias gradient ``acc + sum(b, axis=0)`` likewise becomes one sum over the rows of all steps.
+
+Both need a loop ``range(0, n, 1)`` with a constant ``n``, so the loop index is the row index.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..opdef import Aval
+from . import ir
+from .rewrite import Namer, all_blocks, use_counts
+
+
+def batch_loop_products(function: ir.Function) -> None:
+    """Apply both rewrites to every counted loop of ``function``, in place."""
+    namer = Namer(function)
+    for block in list(all_blocks(function.body)):
+        index = 0
+        while index < len(block.stmts):
+            loop = block.stmts[index]
+            if isinstance(loop, ir.ForRange) and _trip_count(loop) is not None:
+                block.stmts[index:index] = _hoist_projections(loop, namer)
+                after = _batch_gradients(function, block, loop, namer)
+                index = block.stmts.index(loop)
+                block.stmts[index + 1:index + 1] = after
+                index += len(after)
+            index += 1
+
+
+def _trip_count(loop: ir.ForRange):
+    bounds = (loop.start, loop.stop, loop.step)
+    if not all(isinstance(b, ir.Const) and type(b.value) is int for b in bounds):
+        return None
+    if loop.start.value != 0 or loop.step.value != 1 or loop.stop.value < 1:
+        return None
+    return loop.stop.value
+
+
+def _apply(namer, op, args, aval, loc, **static) -> ir.Apply:
+    return ir.Apply((namer.var(aval),), op, tuple(args), static, loc)
+
+
+def _plain_matmul(stmt) -> bool:
+    return (isinstance(stmt, ir.Apply) and stmt.op == "matmul" and not stmt.static.get("transpose_a")
+            and not stmt.static.get("transpose_b"))
+
+
+def _hoist_projections(loop: ir.ForRange, namer: Namer) -> list:
+    n = _trip_count(loop)
+    inside = {id(v) for stmt in ir.walk_stmts(loop.body) for v in ir.defined_vars(stmt)}
+    inside |= {id(v) for v in loop.body_params} | {id(loop.index)}
+    defs = {id(t): s for s in loop.body.stmts if isinstance(s, ir.Apply) for t in s.targets}
+    before = []
+    for stmt in loop.body.stmts:
+        if not _plain_matmul(stmt):
+            continue
+        row, weight = defs.get(id(stmt.args[0])), stmt.args[1]
+        if not (row is not None and row.op == "row" and row.args[1] is loop.index
+                and isinstance(row.args[0], ir.Var) and id(row.args[0]) not in inside
+                and isinstance(weight, ir.Var) and id(weight) not in inside):
+            continue
+        x = row.args[0]
+        if len(x.aval.shape) != 3 or x.aval.shape[0] != n or len(weight.aval.shape) != 2:
+            continue
+        _, batch, features = x.aval.shape
+        out = stmt.targets[0].aval
+        flat = _apply(namer, "reshape", (x,), Aval((n * batch, features), x.aval.dtype), stmt.loc,
+                      shape=(n * batch, features))
+        product = _apply(namer, "matmul", (flat.targets[0], weight), Aval((n * batch, out.shape[-1]), out.dtype),
+                         stmt.loc, transpose_a=False, transpose_b=False)
+        stacked = _apply(namer, "reshape", (product.targets[0],), Aval((n, batch, out.shape[-1]), out.dtype),
+                         stmt.loc, shape=(n, batch, out.shape[-1]))
+        before += [flat, product, stacked]
+        stmt.op, stmt.args, stmt.static = "row", (stacked.targets[0], loop.index), {}
+    return before
+
+
+def _batch_gradients(function, block, loop: ir.ForRange, namer: Namer) -> list:
+    n = _trip_count(loop)
+    uses = use_counts(function)
+    defs = {id(t): s for s in loop.body.stmts if isinstance(s, ir.Apply) for t in s.targets}
+    init_defs = {id(t): s for s in block.stmts if isinstance(s, ir.Apply) for t in s.targets}
+    stacks: dict = {}     # id(per-step value) -> (zeros init, body param, row_add stmt, output)
+    before, after, replace, dropped = [], [], {}, []
+
+    def stacked(value) -> ir.Var:
+        if id(value) not in stacks:
+            aval = Aval((n, *value.aval.shape), value.aval.dtype)
+            zeros = _apply(namer, "zeros", (), aval, loop.loc, shape=aval.shape, dtype=aval.dtype)
+            param, output = namer.var(aval), namer.var(aval)
+            row = _apply(namer, "row_add", (param, loop.index, value), aval, loop.loc)
+            stacks[id(value)] = (zeros, param, row, output)
+        return stacks[id(value)][3]
+
+    for k, (init, param, result) in enumerate(zip(loop.carried, loop.body_params, loop.body.results)):
+        accumulate = defs.get(id(result)) if isinstance(result, ir.Var) else None
+        if accumulate is None or accumulate.op != "add" or uses.get(id(param)) != 1 or uses.get(id(result)) != 1:
+            continue
+        others = [a for a in accumulate.args if a is not param]
+        if len(others) != 1 or param not in accumulate.args:
+            continue
+        product = defs.get(id(others[0]))
+        if product is None or uses.get(id(others[0])) != 1 or product.targets[0].aval != param.aval:
+            continue
+        operands = product.args
+        if product.op == "matmul" and product.static.get("transpose_a") and not product.static.get("transpose_b"):
+            pass
+        elif not (product.op == "sum" and product.static.get("axis") == (0,) and not product.static.get("keepdims")
+                  and product.static.get("dtype") is None):
+            continue
+        if not all(isinstance(v, ir.Var) and len(v.aval.shape) == 2 and v.aval.dtype == param.aval.dtype
+                   for v in operands):
+            continue
+        flats = [_apply(namer, "reshape", (stacked(v),), Aval((n * v.aval.shape[0], v.aval.shape[1]), v.aval.dtype),
+                        loop.loc, shape=(n * v.aval.shape[0], v.aval.shape[1])) for v in operands]
+        flat_vars = tuple(f.targets[0] for f in flats)
+        if product.op == "sum":   # sum over the rows of every step: over the rows of all steps
+            total = _apply(namer, "sum", flat_vars, param.aval, product.loc, axis=(0,), keepdims=False)
+        else:
+            total = _apply(namer, "matmul", flat_vars, param.aval, product.loc, transpose_a=True, transpose_b=False)
+        after += flats + [total]
+        zero_init = init_defs.get(id(init)) if isinstance(init, ir.Var) else None
+        if zero_init is not None and zero_init.op in ("zeros", "zeros_like") and uses.get(id(init)) == 1:
+            replace[loop.outputs[k]] = total.targets[0]
+            dropped.append(k)
+        else:
+            summed = _apply(namer, "add", (loop.outputs[k], total.targets[0]), param.aval, product.loc)
+            after.append(summed)
+            replace[loop.outputs[k]] = summed.targets[0]
+        loop.body.stmts = [s for s in loop.body.stmts if s is not accumulate and s is not product]
+        results = list(loop.body.results)
+        results[k] = param
+        loop.body.results = tuple(results)
+    if not stacks:
+        return []
+    keep = [k for k in range(len(loop.carried)) if k not in dropped]
+    loop.carried = tuple(loop.carried[k] for k in keep) + tuple(s[0].targets[0] for s in stacks.values())
+    loop.body_params = tuple(loop.body_params[k] for k in keep) + tuple(s[1] for s in stacks.values())
+    loop.body.results = tuple(loop.body.results[k] for k in keep) + tuple(s[2].targets[0] for s in stacks.values())
+    loop.outputs = tuple(loop.outputs[k] for k in keep) + tuple(s[3] for s in stacks.values())
+    loop.body.stmts += [s[2] for s in stacks.values()]
+    index = block.stmts.index(loop)
+    block.stmts[index:index] = [s[0] for s in stacks.values()]
+    tail = ir.Block(block.stmts[index + len(stacks) + 1:], block.results)
+    ir.substitute(tail, replace)
+    block.stmts[index + len(stacks) + 1:] = tail.stmts
+    block.results = tail.results
+    return after

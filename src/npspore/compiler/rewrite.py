@@ -1,0 +1,268 @@
+"""Rewrites of optimize that make the generated code do less work (run before dead-code elimination).
+
+* common-subexpression elimination over the whole function, forward and adjoint together: an op
+  applied again to the same operands with the same static attributes reuses the first result (the
+  adjoint of ``sin(x) * cos(x)`` reads the forward's ``sin`` and ``cos`` instead of recomputing
+  them); a Parameter assignment, or a call of a function that assigns, forgets what is known;
+* reductions to dot products: ``sum(a * b)`` over whole arrays of the same shape is ``dot(a, b)``
+  (flattened first when not 1-D), ``mean(r ** 2)`` is ``dot(r, r) / n``, and ``sum(p + q)``
+  is ``sum(p) + sum(q)`` so each half can become a dot (no full-size temporaries);
+* negation folding: ``(-a) * b`` is ``-(a * b)`` and ``x + (-y)`` is ``x - y`` (one pass fewer);
+* the ReLU mask ``x > 0`` is read from the ReLU's output (``relu(x) > 0`` is the same mask), so the
+  pre-activation can die at the ReLU;
+* ``gather(x, t, axis=0)`` with a scalar index is ``row(x, t)``: a view ``x[t]``, not a copy.
+
+A rewrite never changes a value by more than float32 rounding of a reordered sum.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..opdef import Aval
+from . import ir
+
+_IMPURE_PREFIXES = ("random", "print")
+# fresh buffers stay distinct: a later pass may own one and write into it
+_IMPURE = {"row_add_in_place", "zeros", "zeros_like", "ones", "ones_like", "full", "empty", "fill"}
+
+
+def eliminate_common_subexpressions(module: ir.Module, function: ir.Function) -> None:
+    """Replace repeated pure op applications by the first one's results, in place."""
+    assigning = {name for name, f in module.functions.items() if _assigns(f.body)}
+    _cse_block(function.body, {}, {}, assigning)
+
+
+def _assigns(block: ir.Block) -> bool:
+    return any(isinstance(s, ir.Effect) and s.kind == "assign" for s in ir.walk_stmts(block))
+
+
+def _atom_key(atom):
+    if isinstance(atom, ir.Var):
+        return ("v", id(atom))
+    value = atom.value
+    if isinstance(value, np.ndarray):
+        return ("a", value.dtype.str, value.shape, value.tobytes())
+    return ("c", type(value).__name__, repr(value))
+
+
+def _apply_key(stmt: ir.Apply):
+    static = tuple(sorted((k, repr(v)) for k, v in stmt.static.items()))
+    return (stmt.op, tuple(_atom_key(a) for a in stmt.args), static, len(stmt.targets))
+
+
+def _cse_block(block: ir.Block, known: dict, replace: dict, assigning: set) -> None:
+    kept = []
+    for stmt in block.stmts:
+        ir.replace_uses(stmt, replace)
+        if isinstance(stmt, ir.Effect) and stmt.kind == "assign" or (
+                isinstance(stmt, ir.Call) and stmt.callee in assigning):
+            known.clear()
+        nested = ir.nested_blocks(stmt)
+        for inner in nested:
+            # a loop that assigns Parameters may change what an outer value read: start afresh
+            inherited = {} if _assigns(inner) or any(map(_assigns, nested)) else dict(known)
+            _cse_block(inner, inherited, replace, assigning)
+        if isinstance(stmt, ir.Apply) and stmt.op not in _IMPURE and not stmt.op.startswith(_IMPURE_PREFIXES):
+            key = _apply_key(stmt)
+            first = known.get(key)
+            if first is not None and all(a.aval == b.aval for a, b in zip(first, stmt.targets)):
+                for target, earlier in zip(stmt.targets, first):
+                    replace[target] = earlier
+                continue
+            known[key] = stmt.targets
+        kept.append(stmt)
+    block.stmts = kept
+    block.results = tuple(replace.get(a, a) if isinstance(a, ir.Var) else a for a in block.results)
+
+
+# ---------------------------------------------------------------- algebra
+
+
+def use_counts(function: ir.Function) -> dict:
+    """id(Var) -> how many times it is read (operands, nested blocks, yields and returns)."""
+    counts: dict = {}
+    for stmt in ir.walk_stmts(function.body):
+        for atom in ir.used_atoms(stmt):
+            if isinstance(atom, ir.Var):
+                counts[id(atom)] = counts.get(id(atom), 0) + 1
+    for block in all_blocks(function.body):
+        for atom in block.results:
+            if isinstance(atom, ir.Var):
+                counts[id(atom)] = counts.get(id(atom), 0) + 1
+    return counts
+
+
+def all_blocks(block: ir.Block):
+    """``block`` and every block nested in it."""
+    yield block
+    for stmt in block.stmts:
+        for inner in ir.nested_blocks(stmt):
+            yield from all_blocks(inner)
+
+
+class Namer:
+    """Fresh variable names unique in one function (``t_<n>``)."""
+
+    def __init__(self, function: ir.Function):
+        self.taken = {p.name for p in function.params}
+        for stmt in ir.walk_stmts(function.body):
+            self.taken.update(v.name for v in ir.defined_vars(stmt))
+        self.count = 0
+
+    def var(self, aval) -> ir.Var:
+        while f"t_{self.count}" in self.taken:
+            self.count += 1
+        name = f"t_{self.count}"
+        self.taken.add(name)
+        return ir.Var(name, aval)
+
+
+def rewrite_algebra(function: ir.Function) -> None:
+    """Apply the dot-product, negation, ReLU-mask and row rewrites (module docstring), in place."""
+    rewriter = _Algebra(function)
+    for block in list(all_blocks(function.body)):
+        rewriter.block(block)
+
+
+def _whole(stmt: ir.Apply) -> bool:
+    """A reduction over all axes with NumPy's defaults."""
+    return (stmt.static.get("axis") is None and not stmt.static.get("keepdims", False)
+            and stmt.static.get("dtype") is None)
+
+
+def _float(var) -> bool:
+    return isinstance(var, ir.Var) and var.aval.dtype.kind == "f" and None not in var.aval.shape
+
+
+# a mean of fewer squares keeps np.mean's summation order (tiny losses print as NumPy's mean does)
+DOT_MIN_ELEMENTS = 64
+
+
+def _large(var) -> bool:
+    return _float(var) and int(np.prod(var.aval.shape)) >= DOT_MIN_ELEMENTS
+
+
+class _Algebra:
+    def __init__(self, function: ir.Function):
+        self.uses = use_counts(function)
+        self.defs: dict = {}
+        self.relu_of: dict = {}
+        self.namer = Namer(function)
+
+    def single(self, atom, op: str):
+        """The defining Apply of ``atom`` if it is ``op`` and ``atom`` is read only once."""
+        if not isinstance(atom, ir.Var) or self.uses.get(id(atom)) != 1:
+            return None
+        stmt = self.defs.get(id(atom))
+        return stmt if stmt is not None and stmt.op == op else None
+
+    def block(self, block: ir.Block) -> None:
+        out: list = []
+        for stmt in block.stmts:
+            new = self.rewrite(stmt) if isinstance(stmt, ir.Apply) and len(stmt.targets) == 1 else [stmt]
+            for s in new:
+                if isinstance(s, ir.Apply):
+                    for target in s.targets:
+                        self.defs[id(target)] = s
+                    if s.op == "relu":
+                        self.relu_of[id(s.args[0])] = s.targets[0]
+            out.extend(new)
+        block.stmts = out
+
+    def apply(self, op, args, aval, loc, static=None) -> ir.Apply:
+        target = self.namer.var(aval)
+        self.uses[id(target)] = 1
+        return ir.Apply((target,), op, tuple(args), dict(static or {}), loc)
+
+    def rewrite(self, stmt: ir.Apply) -> list:
+        target = stmt.targets[0]
+        op, args = stmt.op, stmt.args
+        if op == "sum" and _whole(stmt) and _float(target):
+            return self.sum_rewrite(stmt)
+        if op == "mean" and _whole(stmt) and _float(target):
+            square = self.single(args[0], "pow")
+            if square is not None and isinstance(square.args[1], ir.Const) and type(square.args[1].value) in (int, float) \
+                    and square.args[1].value == 2 \
+                    and _large(square.args[0]) and square.args[0].aval == square.targets[0].aval:
+                r = square.args[0]
+                dots = self.dot(r, r, stmt.loc)
+                dot_target = dots[-1].targets[0]
+                count = ir.Const(np.asarray(max(int(np.prod(r.aval.shape)), 1), target.aval.dtype))
+                stmt.op, stmt.args, stmt.static = "div", (dot_target, count), {}
+                self.uses[id(dot_target)] = 1
+                return dots + [stmt]
+        if op == "mul":
+            for position in (0, 1):
+                negated = self.single(args[position], "neg")
+                other = args[1 - position]
+                if negated is not None and negated.args[0].aval == negated.targets[0].aval:
+                    product = self.apply("mul", (negated.args[0], other) if position == 0
+                                         else (other, negated.args[0]), target.aval, stmt.loc)
+                    stmt.op, stmt.args = "neg", (product.targets[0],)
+                    return [product, stmt]
+        if op in ("add", "sub"):
+            negated = self.single(args[1], "neg")
+            if negated is not None and negated.args[0].aval == negated.targets[0].aval:
+                stmt.op = "sub" if op == "add" else "add"
+                stmt.args = (args[0], negated.args[0])
+                return [stmt]
+            negated = self.single(args[0], "neg") if op == "add" else None
+            if negated is not None and negated.args[0].aval == negated.targets[0].aval:
+                stmt.op, stmt.args = "sub", (args[1], negated.args[0])
+                return [stmt]
+        if op == "greater" and isinstance(args[1], ir.Const) and _is_zero(args[1].value) \
+                and id(args[0]) in self.relu_of:
+            stmt.args = (self.relu_of[id(args[0])], args[1])
+        if op == "gather" and stmt.static.get("axis", 0) == 0 and _scalar_index(args[1]) \
+                and isinstance(args[0], ir.Var) and args[0].aval.shape:
+            stmt.op, stmt.static = "row", {}
+        return [stmt]
+
+    def sum_rewrite(self, stmt: ir.Apply) -> list:
+        operand = stmt.args[0]
+        total = self.single(operand, "add")
+        if total is not None and all(_float(a) and a.aval == operand.aval for a in total.args):
+            left, right = (self.sum_rewrite(self.apply("sum", (part,), stmt.targets[0].aval, stmt.loc))
+                           for part in total.args)
+            stmt.op, stmt.args, stmt.static = "add", (left[-1].targets[0], right[-1].targets[0]), {}
+            halves = left + right
+            return halves + [stmt]
+        product = self.single(operand, "mul") or self.single(operand, "pow")
+        if product is not None and product.op == "pow":
+            exponent = product.args[1]
+            square = isinstance(exponent, ir.Const) and type(exponent.value) in (int, float) and exponent.value == 2
+            product = product if square else None
+            factors = (product.args[0],) * 2 if square else ()
+        else:
+            factors = product.args if product is not None else ()
+        if product is not None and all(_float(a) and a.aval == operand.aval for a in factors):
+            dots = self.dot(factors[0], factors[1], stmt.loc)
+            last = dots.pop()
+            stmt.op, stmt.args, stmt.static = last.op, last.args, last.static
+            return dots + [stmt]
+        return [stmt]
+
+    def dot(self, a, b, loc) -> list:
+        """Statements computing ``dot`` of the flattened ``a`` and ``b`` (the last one's target)."""
+        stmts = []
+        if len(a.aval.shape) != 1:
+            flat = Aval((int(np.prod(a.aval.shape)),), a.aval.dtype)
+            flat_a = self.apply("reshape", (a,), flat, loc, {"shape": (-1,)})
+            stmts.append(flat_a)
+            flat_b = flat_a if b is a else self.apply("reshape", (b,), flat, loc, {"shape": (-1,)})
+            if flat_b is not flat_a:
+                stmts.append(flat_b)
+            a, b = flat_a.targets[0], flat_b.targets[0]
+        stmts.append(self.apply("dot", (a, b), Aval((), a.aval.dtype), loc))
+        return stmts
+
+
+def _is_zero(value) -> bool:
+    return isinstance(value, (int, float, np.generic, np.ndarray)) and np.size(value) == 1 and bool(value == 0)
+
+
+def _scalar_index(atom) -> bool:
+    """An integer index of rank 0 (a loop index or a constant int)."""
+    if isinstance(atom, ir.Const):
+        return type(atom.value) is int
+    return atom.aval.shape == () and atom.aval.dtype.kind in "iu"
