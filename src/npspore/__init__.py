@@ -22,9 +22,9 @@ from . import amp, train  # noqa: F401,E402
 from .train import *  # noqa: F401,F403,E402
 from . import dataset  # noqa: F401,E402
 from .nn import hook_backward as _hook_backward  # noqa: E402
-
-# cells (they change the backward), exported where MindSpore has them
-ops.HookBackward, ops.InsertGradientOf = _hook_backward.HookBackward, _hook_backward.InsertGradientOf
 from .missing_names import module_getattr as _module_getattr  # noqa: E402
+
+# MindSpore has these under ops, but here they are Cells (nn imports ops): attached once nn has loaded.
+ops.HookBackward, ops.InsertGradientOf = _hook_backward.HookBackward, _hook_backward.InsertGradientOf
 
 __getattr__ = _module_getattr("mindspore", globals())
