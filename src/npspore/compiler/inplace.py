@@ -10,7 +10,8 @@ result keeps the operand's name). An operand qualifies when
   array (a ufunc, ``matmul``, ``zeros``...), it is read only by such ops or by reductions (never by an
   op that could return a view of it, a call, a tape push or a yield), and it is not an input, a
   Parameter or a result;
-* this statement is its last read in the block that defines it, or it is a loop's carried value
+* this statement is its last read in the block that defines it and no statement outside that block
+  reads it (an adjoint branch may read a forward branch's values), or it is a loop's carried value
   that the loop owns (its initial value is such a private buffer read only by the loop, the body
   reads it only here, and the next iteration's value is a private buffer of the body too): the
   gradient accumulators of a backward loop become ``d_w += ...``.
@@ -84,6 +85,9 @@ def update_in_place(function: ir.Function) -> None:
                 for view in stmt.targets:
                     base_of[id(view)] = base_of.get(id(stmt.args[0]), id(stmt.args[0]))
         local = {id(v) for stmt in block.stmts for v in ir.defined_vars(stmt)}
+        # a value defined in a branch can be read after it (the adjoint reads forward residuals), so
+        # dying at its last read here also needs every reader to be inside this block
+        inside = {id(stmt) for stmt in ir.walk_stmts(block)}
         for index, stmt in enumerate(block.stmts):
             if not (isinstance(stmt, ir.Apply) and len(stmt.targets) == 1 and stmt.into is None
                     and (_is_ufunc_op(stmt.op) or stmt.op in _ELEMENTWISE_EXTRA)):
@@ -96,7 +100,8 @@ def update_in_place(function: ir.Function) -> None:
                     continue
                 if stmt.op == "pow" and position == 1:
                     continue
-                dies_here = id(atom) in local and last_read.get(id(atom)) == index and private(atom)
+                dies_here = (id(atom) in local and last_read.get(id(atom)) == index and private(atom)
+                             and all(id(reader) in inside for reader in readers.get(id(atom), ())))
                 if dies_here or (id(atom) in owned and owned[id(atom)] is block):
                     stmt.into = position
                     break
