@@ -34,6 +34,7 @@ REDUCE_OPS = ("sum", "max", "min", "prod")
 
 _DEFAULT_TIMEOUT = 300.0
 _LIVENESS_PERIOD = 0.05  # seconds between checks that the group's processes on this host still run
+_OUTPUT_FORWARD_SECONDS = 0.5  # before MPI_Abort: time for the launcher to forward this rank's last output
 
 
 class CommunicationError(RuntimeError):
@@ -341,4 +342,7 @@ def _abort_if_failed():
     if _WORLD.mpi is not None and _WORLD.failed:
         sys.stdout.flush()
         sys.stderr.flush()
+        # MPI_Abort makes the launcher tear the job down at once, dropping output it has not forwarded
+        # yet, such as the end of the traceback naming the lost rank: give it a moment to forward it.
+        time.sleep(_OUTPUT_FORWARD_SECONDS)
         _WORLD.mpi.COMM_WORLD.Abort(1)
