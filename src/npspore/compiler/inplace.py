@@ -119,8 +119,7 @@ def _owned_loop_params(function, uses, defs, readers, private) -> dict:
             fresh_init = uses.get(id(init)) == 1 and private_except_loop(init, defs, readers, loop)
             made_in_body = defs.get(id(result)) in loop.body.stmts and uses.get(id(result)) == 1 \
                 and private(result) if result is not None else False
-            chained = _in_place_chain(result, param, defs, loop)
-            if fresh_init and uses.get(id(param)) == 1 and (made_in_body or chained):
+            if fresh_init and uses.get(id(param)) == 1 and made_in_body:
                 owned[id(param)] = loop.body
     return owned
 
@@ -131,9 +130,3 @@ def private_except_loop(var, defs, readers, loop) -> bool:
         return False
     return all(r is loop for r in readers.get(id(var), ()))
 
-
-def _in_place_chain(result, param, defs, loop) -> bool:
-    """``result`` is computed from ``param`` by one elementwise op of the body (the accumulator)."""
-    stmt = defs.get(id(result))
-    return (stmt is not None and stmt in loop.body.stmts and param in stmt.args
-            and (_is_ufunc_op(stmt.op) or stmt.op in _ELEMENTWISE_EXTRA))
