@@ -1,8 +1,10 @@
-"""Regressions found by the second-order property tests (``test_op_second_order``): a multi-output op
-with a single output (``split`` into one part, the adjoint of a one-operand ``concat``/``stack``) was
-compiled as a bare array instead of a one-element tuple (codegen and differentiate stages), and the
-adjoint of ``sum`` over a dim known only at run time (the cotangent of ``masked_select``) broadcast to
-an unknown shape."""
+"""Regressions found by the second-order property tests (``test_op_second_order``,
+``test_functional_second_order``): a multi-output op with a single output (``split`` into one part,
+the adjoint of a one-operand ``concat``/``stack``) was compiled as a bare array instead of a
+one-element tuple (codegen and differentiate stages); the adjoint of ``sum`` over a dim known only
+at run time (the cotangent of ``masked_select``) broadcast to an unknown shape; ``smooth_l1_loss`` and
+``huber_loss`` squared ``|d|``, whose derivative ``sign(d)`` is 0 at ``d == 0``, so their second
+derivative there was 0."""
 import numpy as np
 
 import npspore as ms
@@ -43,3 +45,19 @@ def test_second_derivative_of_masked_select_grad_has_no_broadcast_to_an_unknown_
     mask[2, 1] = True
     second = ms.grad(doubled_cotangent, 2)(Tensor(np.array([1.5])), Tensor(mask), Tensor(np.arange(6.0).reshape(3, 2)))
     np.testing.assert_array_equal(second.asnumpy(), np.where(mask, 2.0, 0.0))
+
+
+TARGET = Tensor(np.array([1.0, -2.0]))
+
+
+def smooth_l1(x):
+    return ops.smooth_l1_loss(x, TARGET, 0.5, "sum")
+
+
+def huber(x):
+    return ops.huber_loss(x, TARGET, "sum", 0.5)
+
+
+def test_second_derivative_of_smooth_l1_and_huber_at_a_perfect_prediction():
+    np.testing.assert_allclose(ms.grad(ms.grad(smooth_l1))(TARGET).asnumpy(), [2.0, 2.0])  # 1 / beta
+    np.testing.assert_allclose(ms.grad(ms.grad(huber))(TARGET).asnumpy(), [1.0, 1.0])
