@@ -7,16 +7,9 @@ import pytest
 
 import npspore as ms
 from npspore import Tensor, nn
-from optim_cases import B0, GRADS, W0
+from optim_cases import B0, GRADS, W0, adamw_optimizers
 
-CASES = {
-    "default": lambda n: nn.AdamW(n.trainable_params(), lr=0.01),
-    "amsgrad": lambda n: nn.AdamW(n.trainable_params(), lr=0.01, betas=(0.8, 0.9), eps=1e-6, weight_decay=0.1,
-                                  amsgrad=True),
-    "maximize": lambda n: nn.AdamW(n.trainable_params(), lr=0.02, weight_decay=0.0, maximize=True),
-    "groups": lambda n: nn.AdamW([{"params": [n.weight], "lr": 0.05, "weight_decay": 0.1},
-                                  {"params": [n.bias], "betas": (0.5, 0.6), "amsgrad": True}], lr=0.01),
-}
+CASES = adamw_optimizers(nn.AdamW)
 
 # observed on MindSpore 2.10 CPU (mindspore.experimental.optim.AdamW): (weight, bias) after three steps
 OBSERVED = {
@@ -94,3 +87,8 @@ def test_adamw_rejects_bad_types_and_group_keys():
         nn.AdamW([{"params": params, "momentum": 0.9}])
     with pytest.raises(ValueError, match="'params' must not be empty"):
         nn.AdamW([])
+
+
+def test_adamw_is_also_where_mindspore_2_10_has_it():
+    from npspore.experimental import optim
+    assert optim.AdamW is nn.AdamW and ms.experimental.optim.AdamW is nn.AdamW

@@ -132,10 +132,17 @@ def max_pool1d_case(draw):
 
 
 @st.composite
-def adaptive_pool_case(draw, fn):
+def adaptive_pool_case(draw, fn, **static):
     h, w = draw(st.integers(1, 4)), draw(st.integers(1, 4))
     size = (draw(st.integers(1, h)), draw(st.integers(1, w)))
-    return Program(fn, {"output_size": size}), (draw(distinct((1, 2, h, w))),)
+    return Program(fn, {"output_size": size, **static}), (draw(distinct((1, 2, h, w))),)
+
+
+@st.composite
+def unfold_case(draw):
+    ksize, stride = [1, draw(st.integers(1, 2)), draw(st.integers(1, 3)), 1], [1, draw(st.integers(1, 2)), 2, 1]
+    layer = nn.Unfold(ksize, stride, [1, draw(st.integers(1, 2)), 1, 1], draw(st.sampled_from(["same", "valid"])))
+    return Program(layer), (draw(floats((1, 2, 4, 3))),)
 
 
 # ---------------------------------------------------------------- normalization
@@ -332,6 +339,10 @@ CASES = {
     "avg_pool1d": avg_pool1d_case(), "avg_pool2d": avg_pool2d_case(), "max_pool1d": max_pool1d_case(),
     "max_pool2d": max_pool2d_case(), "adaptive_avg_pool2d": adaptive_pool_case(ops.adaptive_avg_pool2d),
     "adaptive_max_pool2d": adaptive_pool_case(ops.adaptive_max_pool2d),
+    "adaptive_max_pool2d with indices": adaptive_pool_case(ops.adaptive_max_pool2d, return_indices=True),
+    "max_pool2d with indices": program(ops.max_pool2d, distinct((1, 2, 4, 5)), kernel_size=st.integers(2, 3),
+                                       stride=st.integers(1, 2), padding=st.integers(0, 1), return_indices=st.just(True)),
+    "Unfold": unfold_case(),
     "batch_norm": batch_norm_case(), "layer_norm": layer_norm_case(), "group_norm": group_norm_case(),
     "instance_norm": instance_norm_case(),
     "embedding": embedding_case(), "select": program(ops.select, hnp.arrays(np.bool_, (2, 3)), floats((2, 3)),

@@ -8,6 +8,7 @@ import pytest
 import npspore as ms
 from npspore import Tensor, nn
 from optim_cases import B0, GRADS, W0
+from test_adamw import Step, dense
 
 
 def lamb_reference(params, grads_per_step, rates, beta1, beta2, eps, decays):
@@ -41,22 +42,11 @@ CASES = {
 }
 
 
-class Step(nn.Cell):
-    def __init__(self, optimizer):
-        super().__init__()
-        self.optimizer = optimizer
-
-    def construct(self, weight_grad, bias_grad):
-        return self.optimizer((weight_grad, bias_grad))
-
-
 @pytest.mark.parametrize("compiled", [False, True], ids=["eager", "jit"])
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_lamb_follows_the_documented_update(name, compiled):
     factory, rates, beta1, beta2, eps, decays = CASES[name]
-    net = nn.Dense(3, 2)
-    net.weight.set_data(Tensor(W0))
-    net.bias.set_data(Tensor(B0))
+    net = dense()
     optimizer = factory(net)
     step = ms.jit(Step(optimizer)) if compiled else (lambda w, b: optimizer((w, b)))
     for weight_grad, bias_grad in GRADS:

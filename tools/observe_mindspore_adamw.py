@@ -1,4 +1,4 @@
-"""Print MindSpore's results for the AdamW cases of ``tests/test_adamw.py``.
+"""Print MindSpore's results for the AdamW cases of ``tests/optim_cases.py``.
 
     /path/to/mindspore-venv/bin/python tools/observe_mindspore_adamw.py
 
@@ -18,16 +18,9 @@ from mindspore.experimental import optim
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "tests"))
-from optim_cases import B0, GRADS, W0  # noqa: E402
+from optim_cases import B0, GRADS, W0, adamw_optimizers  # noqa: E402
 
-CASES = {
-    "default": lambda n: optim.AdamW(n.trainable_params(), lr=0.01),
-    "amsgrad": lambda n: optim.AdamW(n.trainable_params(), lr=0.01, betas=(0.8, 0.9), eps=1e-6, weight_decay=0.1,
-                                     amsgrad=True),
-    "maximize": lambda n: optim.AdamW(n.trainable_params(), lr=0.02, weight_decay=0.0, maximize=True),
-    "groups": lambda n: optim.AdamW([{"params": [n.weight], "lr": 0.05, "weight_decay": 0.1},
-                                     {"params": [n.bias], "betas": (0.5, 0.6), "amsgrad": True}], lr=0.01),
-}
+CASES = adamw_optimizers(optim.AdamW)
 ERRORS = {"lr": {"lr": -1.0}, "eps": {"eps": -1.0}, "beta0": {"betas": (1.0, 0.9)}, "beta1": {"betas": (0.9, -0.1)},
           "weight_decay": {"weight_decay": -0.5}}
 
