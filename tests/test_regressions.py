@@ -614,3 +614,21 @@ def test_loop_carried_value_is_not_overwritten_by_an_in_place_accumulator():
     for position in (0, 1):
         got = ms.grad(net, grad_position=position)(*[T(a) for a in arrays])
         assert_close(got.asnumpy(), fd_grad(net, arrays, position))
+
+
+# ---- optimize (rewrite): the ReLU mask is read from a ReLU output only where that ReLU dominates it
+# (fuzz seed 6817: an early return under nested tensor `if`s copies the code after it into each path; the
+# adjoint of one copy read the other copy's ReLU output, unbound on that path: UnboundLocalError)
+
+
+def early_return_in_nested_tensor_ifs(x0):
+    if ops.mean(x0) < 0.3:
+        if x0.sum() > -0.5:
+            return ops.sin(x0)
+    return x0 * ops.relu(x0) * 2.0
+
+
+def test_relu_mask_is_not_read_from_a_relu_of_another_branch():
+    for x in ([[-0.5, 0.2, -0.1], [-0.3, 0.1, -0.4]], [[0.5, 0.2, 0.1], [0.3, 0.9, 0.4]]):
+        assert_close(ms.grad(early_return_in_nested_tensor_ifs, 0)(T(x)).asnumpy(),
+                     fd_grad(early_return_in_nested_tensor_ifs, [x], 0))
