@@ -8,8 +8,9 @@ pixels. The three ops are each other's adjoints: ``conv2d`` is bilinear in ``(x,
 ``<g, conv2d(x, w)> = <conv2d_input_grad(g, w), x> = <conv2d_filter_grad(x, g), w>``, so gradients of
 any order stay within these three.
 
-``conv2d_input_grad(dy, w)`` spreads ``dy`` over a zero buffer at ``stride`` steps and correlates it
-with the flipped, group-transposed filter (a stride-1 ``conv2d``), then drops the padding.
+``conv2d_input_grad(dy, w)`` is im2col's transpose: one GEMM of the transposed filter with ``dy`` gives the
+columns, which are added back into a zero (channel-major) buffer one kernel tap at a time (a loop over
+``KH * KW`` taps, each a strided add over every pixel), then the padding is dropped.
 """
 import numpy as np
 
@@ -49,15 +50,19 @@ class conv2d_input_grad:
     def forward(dy, w, *, input_shape, stride=(1, 1), padding=(0, 0, 0, 0), dilation=(1, 1), groups=1):
         n, o, oh, ow = dy.shape
         cg, kh, kw = w.shape[1:]
-        top = dilation[0] * (kh - 1)
-        left = dilation[1] * (kw - 1)
-        spread = np.zeros((n, o, input_shape[2] + padding[0] + padding[1] + top,
-                           input_shape[3] + padding[2] + padding[3] + left), dy.dtype)
-        spread[:, :, top:top + (oh - 1) * stride[0] + 1:stride[0], left:left + (ow - 1) * stride[1] + 1:stride[1]] = dy
-        flipped = w.reshape(groups, o // groups, cg, kh, kw).transpose(0, 2, 1, 3, 4)[..., ::-1, ::-1]
-        full = call("conv2d", spread, flipped.reshape(groups * cg, o // groups, kh, kw), stride=(1, 1),
-                    padding=(0, 0, 0, 0), dilation=dilation, groups=groups)
-        return full[:, :, padding[0]:padding[0] + input_shape[2], padding[2]:padding[2] + input_shape[3]]
+        rows = dy.transpose(1, 0, 2, 3).reshape(groups, o // groups, n * oh * ow)
+        cols = np.matmul(w.reshape(groups, o // groups, cg * kh * kw).transpose(0, 2, 1), rows)
+        cols = cols.reshape(groups * cg, kh, kw, n, oh, ow)
+        grad = np.zeros((groups * cg, n, input_shape[2] + padding[0] + padding[1],
+                         input_shape[3] + padding[2] + padding[3]), dy.dtype)
+        for i in range(kh):
+            for j in range(kw):
+                top = i * dilation[0]
+                left = j * dilation[1]
+                grad[:, :, top:top + (oh - 1) * stride[0] + 1:stride[0],
+                     left:left + (ow - 1) * stride[1] + 1:stride[1]] += cols[:, i, j]
+        return grad.transpose(1, 0, 2, 3)[:, :, padding[0]:padding[0] + input_shape[2],
+                                          padding[2]:padding[2] + input_shape[3]]
 
     def adjoint(dy, w, out, dout, *, input_shape, stride=(1, 1), padding=(0, 0, 0, 0), dilation=(1, 1), groups=1):
         return (call("conv2d", dout, w, stride=stride, padding=padding, dilation=dilation, groups=groups),

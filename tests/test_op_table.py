@@ -306,11 +306,28 @@ def test_forward_is_an_inlinable_body(name):
     tree = function_ast(definition.forward)
     body = [s for s in tree.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]
     assert isinstance(body[-1], ast.Return), f"{name}: the lowering must end with return"
-    assert all(isinstance(s, (ast.Assign, ast.Expr, ast.Return)) for s in body), f"{name}: simple statements only"
+    assert all(isinstance(s, (ast.Assign, ast.Expr, ast.Return, ast.For)) for s in body), \
+        f"{name}: simple statements and loops only"
+    for loop in (s for s in body if isinstance(s, ast.For)):
+        _check_inlinable_loop(loop, name)
     bound = _bound_names(tree)
     for node in ast.walk(ast.Module(body=body, type_ignores=[])):
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
-            assert node.id in bound | {"np", "rt", "call", "slice", "len", "tuple"}, f"{name}: the name {node.id!r}"
+            assert node.id in bound | {"np", "rt", "call", "slice", "len", "tuple", "range"}, \
+                f"{name}: the name {node.id!r}"
+
+
+def _check_inlinable_loop(loop: ast.For, name: str):
+    """A loop in a lowering runs over ``range(...)`` with assignments (and loops) as its body, and no
+    ``call(...)`` inside: codegen expands a call into the statements before the one holding it."""
+    assert isinstance(loop.iter, ast.Call) and getattr(loop.iter.func, "id", None) == "range" and not loop.orelse, \
+        f"{name}: a loop of a lowering runs over range(...)"
+    for statement in loop.body:
+        assert isinstance(statement, (ast.Assign, ast.AugAssign, ast.For)), f"{name}: assignments only in a loop"
+        if isinstance(statement, ast.For):
+            _check_inlinable_loop(statement, name)
+    assert not any(isinstance(n, ast.Call) and getattr(n.func, "id", None) == "call" for n in ast.walk(loop)), \
+        f"{name}: call(...) inside a loop"
 
 
 def test_the_vocabulary_check_catches_what_the_tracer_cannot_stage():
