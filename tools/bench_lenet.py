@@ -8,7 +8,8 @@ Dense(400, 120) - ReLU - Dense(120, 84) - ReLU - Dense(84, 10), with
 ``SoftmaxCrossEntropyWithLogits(sparse=True, reduction='mean')``. npspore computes the loss and the
 gradients of the 8 trainable parameters with ``ms.value_and_grad`` (one compiled kernel). The
 reference is written directly in NumPy the way one would by hand: im2col with a strided view and one
-GEMM per convolution, col2im by adding back one kernel tap at a time, max pooling by reshaping.
+GEMM per convolution, col2im by adding back one kernel tap at a time, max pooling and its gradient one
+window tap at a time (strided slices), masks applied in place.
 Times are medians of alternating rounds (tools/timing.py), BLAS pinned to one thread; PyTorch eager
 (one thread) is timed on the same step when it is installed.
 """
@@ -90,20 +91,22 @@ def col2im(cols, shape, k):
 
 
 def pool_forward(x):
-    n, c, h, w = x.shape
-    windows = x.reshape(n, c, h // 2, 2, w // 2, 2)
-    out = windows.max(axis=(3, 5))
-    return out, windows
+    """2x2 max pooling, stride 2: the maximum of the four strided taps (one pass each)."""
+    return np.maximum(np.maximum(x[:, :, 0::2, 0::2], x[:, :, 0::2, 1::2]),
+                      np.maximum(x[:, :, 1::2, 0::2], x[:, :, 1::2, 1::2]))
 
 
-def pool_backward(dout, windows, out):
-    """The gradient to each window's first maximum (as MindSpore's MaxPool)."""
-    n, c, oh, _, ow, _ = windows.shape
-    flat = windows.transpose(0, 1, 2, 4, 3, 5).reshape(n, c, oh, ow, 4)
-    first = flat.argmax(axis=-1)
-    mask = np.arange(4) == first[..., None]
-    dx = (mask * dout[..., None]).reshape(n, c, oh, ow, 2, 2).transpose(0, 1, 2, 4, 3, 5)
-    return dx.reshape(n, c, oh * 2, ow * 2)
+def pool_backward(dout, x, out):
+    """The gradient to each window's first maximum (as MindSpore's MaxPool), written tap by tap."""
+    dx = np.empty(x.shape, dout.dtype)
+    free = np.ones(out.shape, bool)
+    for i in range(2):
+        for j in range(2):
+            hit = x[:, :, i::2, j::2] == out
+            hit &= free
+            free ^= hit
+            np.multiply(dout, hit, out=dx[:, :, i::2, j::2])
+    return dx
 
 
 def lenet_by_hand(x, labels, w1, w2, f1, b1, f2, b2, f3, b3):
@@ -111,11 +114,11 @@ def lenet_by_hand(x, labels, w1, w2, f1, b1, f2, b2, f3, b3):
     cols1, (n, oh1, ow1) = im2col(x, 5, 2)
     z1 = (w1.reshape(6, -1) @ cols1).reshape(6, n, oh1, ow1).transpose(1, 0, 2, 3)
     a1 = np.maximum(z1, 0)
-    p1, win1 = pool_forward(a1)
+    p1 = pool_forward(a1)
     cols2, (_, oh2, ow2) = im2col(p1, 5, 0)
     z2 = (w2.reshape(16, -1) @ cols2).reshape(16, n, oh2, ow2).transpose(1, 0, 2, 3)
     a2 = np.maximum(z2, 0)
-    p2, win2 = pool_forward(a2)
+    p2 = pool_forward(a2)
     h0 = p2.reshape(n, -1)
     z3 = h0 @ f1.T + b1
     h1 = np.maximum(z3, 0)
@@ -130,16 +133,20 @@ def lenet_by_hand(x, labels, w1, w2, f1, b1, f2, b2, f3, b3):
     d_logits[np.arange(n), labels] -= 1
     d_logits /= n
     g_f3, g_b3 = d_logits.T @ h2, d_logits.sum(axis=0)
-    d_z4 = (d_logits @ f3) * (z4 > 0)
+    d_z4 = d_logits @ f3
+    d_z4 *= z4 > 0
     g_f2, g_b2 = d_z4.T @ h1, d_z4.sum(axis=0)
-    d_z3 = (d_z4 @ f2) * (z3 > 0)
+    d_z3 = d_z4 @ f2
+    d_z3 *= z3 > 0
     g_f1, g_b1 = d_z3.T @ h0, d_z3.sum(axis=0)
     d_p2 = (d_z3 @ f1).reshape(p2.shape)
-    d_z2 = pool_backward(d_p2, win2, p2) * (z2 > 0)
+    d_z2 = pool_backward(d_p2, a2, p2)
+    d_z2 *= z2 > 0
     d_z2_rows = d_z2.transpose(1, 0, 2, 3).reshape(16, -1)
     g_w2 = (d_z2_rows @ cols2.T).reshape(w2.shape)
     d_p1 = col2im(w2.reshape(16, -1).T @ d_z2_rows, p1.shape, 5)
-    d_z1 = pool_backward(d_p1, win1, p1) * (z1 > 0)
+    d_z1 = pool_backward(d_p1, a1, p1)
+    d_z1 *= z1 > 0
     g_w1 = (d_z1.transpose(1, 0, 2, 3).reshape(6, -1) @ cols1.T).reshape(w1.shape)
     return loss, (g_w1, g_w2, g_f1, g_b1, g_f2, g_b2, g_f3, g_b3)
 

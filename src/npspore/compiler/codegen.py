@@ -479,7 +479,8 @@ class _CallExpander(ast.NodeTransformer):
                 operands.append(ast.Name(id=local, ctx=ast.Load()))
         static = {k.arg: k.value for k in node.keywords}
         for key, default in definition.static.items():
-            static.setdefault(key, _expression(self.renderer.literal(default)))
+            if key not in static:  # a required attribute (no default) is always given
+                static[key] = _expression(self.renderer.literal(default))
         self.lines.extend(self.renderer._op_lines(definition, operands, static, name, f"{name}__"))
         return ast.Name(id=name, ctx=ast.Load())
 
