@@ -79,15 +79,16 @@ def im2col(x, k, pad):
 
 
 def col2im(cols, shape, k):
-    """The transpose of :func:`im2col` (no padding): columns added back into an array of ``shape``."""
+    """The transpose of :func:`im2col` (no padding): columns added back, one kernel tap at a time, into a
+    channel-major buffer (each tap's columns are then one contiguous block); returned as an NCHW view."""
     n, c, h, w = shape
     oh, ow = h - k + 1, w - k + 1
     cols = cols.reshape(c, k, k, n, oh, ow)
-    dx = np.zeros((n, c, h, w), cols.dtype)
+    dx = np.zeros((c, n, h, w), cols.dtype)
     for i in range(k):
         for j in range(k):
-            dx[:, :, i:i + oh, j:j + ow] += cols[:, i, j].transpose(1, 0, 2, 3)
-    return dx
+            dx[:, :, i:i + oh, j:j + ow] += cols[:, i, j]
+    return dx.transpose(1, 0, 2, 3)
 
 
 def pool_forward(x):
