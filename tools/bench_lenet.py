@@ -6,7 +6,8 @@ The network is MindSpore's model-zoo LeNet-5 on 28x28 inputs (batch 64, float32)
 padding 2) - ReLU - MaxPool2d(2) - Conv2d(6, 16, 5, 'valid') - ReLU - MaxPool2d(2) - Flatten -
 Dense(400, 120) - ReLU - Dense(120, 84) - ReLU - Dense(84, 10), with
 ``SoftmaxCrossEntropyWithLogits(sparse=True, reduction='mean')``. npspore computes the loss and the
-gradients of the 8 trainable parameters with ``ms.value_and_grad`` (one compiled kernel). The
+gradients of the 8 trainable parameters with ``ms.value_and_grad`` (one compiled kernel); the training
+step adds ``nn.Momentum``'s update (``ms.jit`` of ``nn.TrainOneStepCell``). The
 reference is written directly in NumPy the way one would by hand: im2col with a strided view and one
 GEMM per convolution, col2im by adding back one kernel tap at a time, max pooling and its gradient one
 window tap at a time (strided slices), masks applied in place.
@@ -29,6 +30,7 @@ import npspore as ms  # noqa: E402
 from npspore import Tensor, nn  # noqa: E402
 
 BATCH = 64
+LR, MOMENTUM = 0.01, 0.9
 
 
 class LeNet5(nn.Cell):
@@ -152,6 +154,17 @@ def lenet_by_hand(x, labels, w1, w2, f1, b1, f2, b2, f3, b3):
     return loss, (g_w1, g_w2, g_f1, g_b1, g_f2, g_b2, g_f3, g_b3)
 
 
+def train_by_hand(x, labels, arrays, moments, lr=LR, momentum=MOMENTUM):
+    """One training step: the gradients, then Momentum's update of ``moments`` and ``arrays`` in place."""
+    loss, grads = lenet_by_hand(x, labels, *arrays)
+    for w, m, g in zip(arrays, moments, grads):
+        m *= momentum
+        m += g
+        g = np.multiply(m, lr, out=g)
+        w -= g
+    return loss
+
+
 # ---------------------------------------------------------------- PyTorch eager, when installed
 
 
@@ -185,7 +198,7 @@ def main():
     weights = net.trainable_params()
     step = ms.value_and_grad(net, None, weights)
     loss, grads = step(tx, tlabels)
-    arrays = [w.asnumpy() for w in weights]
+    arrays = [w.asnumpy().copy() for w in weights]
     hand_loss, hand_grads = lenet_by_hand(x, labels, *arrays)
     np.testing.assert_allclose(float(loss), hand_loss, rtol=1e-5)
     for name, g, h in zip([w.name for w in weights], grads, hand_grads):
@@ -195,6 +208,17 @@ def main():
     print(f"LeNet-5 step (28x28, b={BATCH}, forward + backward of 8 parameters), BLAS on one thread")
     print(f"  by hand (im2col + GEMM)  {hand * 1e3:7.2f} ms")
     print(f"  npspore value_and_grad   {compiled * 1e3:7.2f} ms   {compiled / hand:.3f}x by hand (goal <= 1.2)")
+
+    train = ms.jit(nn.TrainOneStepCell(net, nn.Momentum(weights, LR, MOMENTUM)))
+    moments = [np.zeros_like(a) for a in arrays]
+    train(tx, tlabels)
+    train_by_hand(x, labels, arrays, moments)
+    for w, h in zip(weights, arrays):
+        np.testing.assert_allclose(w.asnumpy(), h, rtol=1e-4, atol=1e-6, err_msg=w.name)
+    compiled, hand = compare(lambda: train(tx, tlabels), lambda: train_by_hand(x, labels, arrays, moments), number)
+    print("LeNet-5 training step (the same, then nn.Momentum's update in place)")
+    print(f"  by hand                  {hand * 1e3:7.2f} ms")
+    print(f"  npspore TrainOneStepCell {compiled * 1e3:7.2f} ms   {compiled / hand:.3f}x by hand (goal <= 1.2)")
     if importlib.util.find_spec("torch") is not None:
         torch_time = best_of(torch_step(x, labels, arrays), number, repeat=7)
         print(f"  PyTorch eager            {torch_time * 1e3:7.2f} ms   {torch_time / hand:.3f}x by hand")
