@@ -94,3 +94,13 @@ def test_a_compiled_conv2d_gradient_reuses_the_forward_columns():
                                                  padding=(1, 1, 1, 1)), rtol=1e-5, atol=1e-5)
     np.testing.assert_allclose(dw.asnumpy(), run("conv2d_filter_grad", x.asnumpy().astype(np.float64), ones,
                                                  filter_shape=w.shape, padding=(1, 1, 1, 1)), rtol=1e-5, atol=1e-5)
+
+
+def test_a_convolution_with_dynamic_height_and_width_compiles_once():
+    net = nn.SequentialCell(nn.Conv2d(2, 3, 3, pad_mode="pad", padding=1), nn.ReLU(), nn.MaxPool2d(2, 2))
+    net.set_inputs(Tensor(shape=[None, 2, None, None], dtype=ms.float32))
+    compiled = ms.jit(net)
+    for shape in ((2, 2, 6, 6), (1, 2, 4, 8)):
+        x = Tensor(np.random.default_rng(shape[3]).standard_normal(shape).astype(np.float32))
+        np.testing.assert_allclose(compiled(x).asnumpy(), net.construct(x).asnumpy(), rtol=1e-5, atol=1e-6)
+    assert net.cache_info()["compiles"] == 1

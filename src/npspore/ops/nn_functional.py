@@ -102,9 +102,9 @@ def conv2d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dila
     stride = _int_tuple(stride, 2, "stride", "conv2d")
     dilation = _int_tuple(dilation, 2, "dilation", "conv2d")
     pads = _padding(pad_mode, padding, input.shape[2:], weight.shape[2:], stride, dilation, "conv2d")
-    if input.dtype == weight.dtype and None not in input.shape[2:]:
+    if input.dtype == weight.dtype and -1 not in input.shape[2:] and None not in input.shape[2:]:
         out = _conv2d_by_columns(input, weight, stride, pads, dilation, groups)
-    else:  # the op's rule names the mismatch (or keeps the dynamic dims)
+    else:  # the op's rule names the mismatch, or keeps a dynamic height or width (-1)
         out = run("conv2d", input, weight, stride=stride, padding=pads, dilation=dilation, groups=groups)
     if bias is not None:
         out = out + run("reshape", bias, shape=(1, -1, 1, 1))
