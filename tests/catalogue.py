@@ -209,6 +209,22 @@ class TanhRNN(nn.Cell):
         return ops.sum(h ** 2)
 
 
+class ConvPool(nn.Cell):
+    """A padded convolution, ReLU, 2x2 max pooling and a Dense layer (im2col and pooling kernels; not in
+    :data:`PROGRAMS`: Conv2D takes no float64 input next to its float32 weight, as in MindSpore)."""
+
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv2d(1, 2, 3, pad_mode="pad", padding=1, has_bias=True)
+        self.relu = nn.ReLU()
+        self.pool = nn.MaxPool2d(kernel_size=2, stride=2)
+        self.flatten = nn.Flatten()
+        self.dense = nn.Dense(8, 3)
+
+    def construct(self, x):
+        return self.dense(self.flatten(self.pool(self.relu(self.conv(x)))))
+
+
 PROGRAMS = [
     ("elementwise", lambda: elementwise, lambda: (_rand(2), _rand(2, seed=1), _rand(2, seed=2))),
     ("broadcast_mix", lambda: broadcast_mix, lambda: (_rand(3, 4), _rand(4, seed=1))),

@@ -21,9 +21,10 @@ import tempfile
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GOLDEN_DIR = os.path.join(REPO, "tests", "golden")
 
-# name -> arguments of `npspore`; five programs: a Cell with a tensor-dependent `if` and a `for`
+# name -> arguments of `npspore`; six programs: a Cell with a tensor-dependent `if` and a `for`
 # loop (forward, and side by side with its source), seed 002's Net (gradient with respect to all
-# inputs), an MLP (gradient with respect to its input and every weight), and two that show optimize's rewrites.
+# inputs), an MLP (gradient with respect to its input and every weight), two that show optimize's rewrites,
+# and a convolution with pooling (gradient with respect to every weight).
 CASES = {
     "gated_cell_forward": ["show", "tests/catalogue.py:GatedCell", "--input", "f32[2,3]"],
     "gated_cell_side_by_side": ["show", "tests/catalogue.py:GatedCell", "--input", "f32[2,3]", "--side-by-side"],
@@ -35,6 +36,9 @@ CASES = {
     # optimize: X[t] @ Wx hoisted as one GEMM, weight gradients batched over the steps, += accumulators
     "tanh_rnn_grad_weights": ["show", "tests/catalogue.py:TanhRNN", "--input", "f32[4,2,3]", "f32[2,5]",
                               "--grad", "--weights", "all"],
+    # im2col kept for the filter gradient, col2im and max pooling as loops over the kernel taps
+    "conv_pool_grad_weights": ["show", "tests/catalogue.py:ConvPool", "--input", "f32[2,1,4,4]", "--grad",
+                               "--weights", "all"],
 }
 
 

@@ -18,7 +18,7 @@ The class body holds plain functions (no ``self``), each runnable on its own:
     keyword-only parameters are *static* attributes (axis, keep_dims, shape ...) that are
     compile-time constants. Eager mode calls it; codegen inlines its body by substituting
     the operands' names and the static values' ``repr``. The body is a single ``return``
-    expression or a few simple statements.
+    expression or a few simple statements (and ``for`` loops over ``range`` of assignments).
 ``adjoint(*operands, out, dout, *, **static)``
     The reverse-mode rule: returns one cotangent per positional operand (a tuple when there
     are several), ``None`` for an operand that is not differentiable. Cotangents may have the

@@ -23,6 +23,7 @@ from ..core.apply import cast_operands
 from ..opdef import op_table
 from ..shape_rules import fit_int
 from . import ir
+from .inlinefold import IntegerIdentities, literal_binding
 
 
 def _skeleton() -> Template:
@@ -164,7 +165,8 @@ class Renderer:
 
         Locals of the template get ``prefix`` (the result's name and ``__``: a namespace no user
         name reaches, see ``builder.identifier``); ``call("op", ...)`` inside it is expanded the
-        same way, into statements placed before the one that uses it.
+        same way, into statements placed before the one that uses it. Static values are folded
+        (``inlinefold``): a local bound once to a literal is substituted, not assigned.
         """
         body = definition.forward_ast().body
         if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
@@ -177,10 +179,20 @@ class Renderer:
             mapping[definition.variadic] = ast.Tuple(elts=list(rest), ctx=ast.Load())
         mapping.update(static)
         substitute = _Substitute(mapping, prefix, local_names)
+        stores = [n.id for part in body for n in ast.walk(part)
+                  if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)]
+        assigned_once = {prefix + name for name in local_names if stores.count(name) == 1}
+        identities = IntegerIdentities()
         lines: list[str] = []
         for node in body:
             node = substitute.visit(copy.deepcopy(node))
-            node = _DropDefaultKeywords().visit(_FoldStaticExpressions().visit(node))
+            node = _FoldStaticExpressions().visit(identities.visit(_FoldStaticExpressions().visit(node)))
+            literals = literal_binding(node, assigned_once)
+            if literals:  # a local bound once to a literal: written into the statements after it
+                mapping.update({name[len(prefix):]: ast.fix_missing_locations(value)
+                                for name, value in literals.items()})
+                continue
+            node = _DropDefaultKeywords().visit(node)
             node = _CallExpander(self, prefix, lines).visit(node)
             if isinstance(node, ast.Return):
                 lines.append(f"{result} = {ast.unparse(node.value)}")
@@ -480,7 +492,8 @@ class _CallExpander(ast.NodeTransformer):
                 operands.append(ast.Name(id=local, ctx=ast.Load()))
         static = {k.arg: k.value for k in node.keywords}
         for key, default in definition.static.items():
-            static.setdefault(key, _expression(self.renderer.literal(default)))
+            if key not in static:  # a required attribute (no default) is always given
+                static[key] = _expression(self.renderer.literal(default))
         self.lines.extend(self.renderer._op_lines(definition, operands, static, name, f"{name}__"))
         return ast.Name(id=name, ctx=ast.Load())
 
