@@ -73,7 +73,7 @@ import numpy as np
 
 from ..opdef import Aval, op_table
 from .builder import BlockBuilder, NameSupply
-from . import ir
+from . import hostadjoint, ir
 from .ir import (Apply, Block, Call, Const, ForRange, Function, If, Loc, Module, TapeNew, TapePop, TapePush,
                  Var, While)
 from .trace import stage_rule
@@ -228,6 +228,8 @@ class _Activity:
                     found = self.deps.get((stmt.tape, k), frozenset())
                     if found:
                         self.deps[target] = found
+            else:
+                hostadjoint.propagate(self, stmt)
 
     def _propagate_loop(self, stmt) -> None:
         def entering():
@@ -281,6 +283,8 @@ class _Activity:
                 for k, value in enumerate(stmt.values):
                     if (stmt.tape, k) in useful and isinstance(value, Var):
                         useful.add(value)
+            else:
+                hostadjoint.mark(self, stmt)
 
     def _mark_loop(self, stmt) -> None:
         useful = self.useful
@@ -492,7 +496,7 @@ class _FunctionAD:
         active_args = tuple(j for j, a in enumerate(stmt.args) if j in reachable and self.active(a))
         if not active_results or not active_args:
             return
-        if stmt.custom is not None and stmt.custom.bprop is not None:
+        if stmt.custom is not None and (stmt.custom.bprop or stmt.custom.python_bprop) is not None:
             self.calls[id(stmt)] = (None, len(stmt.targets))  # the bprop replaces the callee's derivative
             return
         pair = self.ctx.pair(stmt.callee, active_args, active_results,
@@ -521,6 +525,8 @@ class _FunctionAD:
                 self.backward_pop(stmt, adj, builder)
             elif isinstance(stmt, TapePush):
                 self.backward_push(stmt, adj, builder)
+            else:
+                hostadjoint.backward(self, stmt, adj, builder)
 
     def accumulate(self, adj: dict, var, contribution, builder: BlockBuilder, loc: Loc) -> None:
         if not isinstance(var, Var):
@@ -618,7 +624,9 @@ class _FunctionAD:
         douts = tuple(adj[t] if adj.get(t) is not None else self.zeros(builder, t, stmt.loc) for t in targets)
         if custom.pre_hook is not None:
             douts = self.host_call(custom.pre_hook, douts, douts, builder, stmt.loc)
-        if custom.bprop is not None:
+        if custom.python_bprop is not None:
+            grads = hostadjoint.python_bprop(self, stmt, targets, douts, builder)
+        elif custom.bprop is not None:
             values = {"arg": stmt.args, "target": targets, "dout": douts}
             args = tuple(Const(item) if kind == "const" else item if kind == "var" else values[kind][item]
                          for kind, item in custom.bprop_args)

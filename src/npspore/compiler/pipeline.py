@@ -228,6 +228,8 @@ def compile(request: CompileRequest) -> tuple:
             return loaded, True
     with _deep_recursion():
         program = run_stages(request, "optimize")
+        if _calls_host(program.module):
+            disk_key = None  # host functions are registered per process: no other process can run it
         layout = layout_literal(program, request) if disk_key is not None else None
         kernel, source, path = build_kernel(program.module, layout=layout, key=disk_key,
                                             header=header_for(request, program, disk_key if layout else None),
@@ -235,6 +237,12 @@ def compile(request: CompileRequest) -> tuple:
         guards = program.guards.guards.values() if program.guards is not None else ()
     return CompiledKernel(kernel, program.captured, program.output_tree.node, source, path,
                           program.hook_guards, guards), False
+
+
+def _calls_host(module) -> bool:
+    """Whether a kernel module calls Python out of itself (``host_call``: hooks, a bprop run in Python)."""
+    return any(isinstance(stmt, ir.Effect) and stmt.kind == "host_call"
+               for fn in module.functions.values() for stmt in ir.walk_stmts(fn.body))
 
 
 @contextmanager
