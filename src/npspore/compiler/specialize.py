@@ -611,6 +611,9 @@ class FunctionSpecializer(Calls, ControlFlow):
                 return self._call_python(attribute.fget, (value,), {}, frame, node)
             if inspect.isfunction(attribute):
                 return BoundMethod(attribute, value)
+            if attr == "_array":  # a Tensor method that reads the values (asnumpy, tolist, item)
+                raise not_supported("reading a tensor's values (asnumpy(), tolist(), item()), which exist only "
+                                    "when the kernel runs,", self._user_loc or self._loc(frame, node))
             raise self._error(AttributeError(f"'Tensor' object has no attribute '{attr}'"), frame, node)
         try:
             result = getattr(value, attr)
