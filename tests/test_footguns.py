@@ -282,3 +282,23 @@ def test_primitive_recompute_set_after_the_first_gradient_keeps_the_compiled_ker
     grad(t32(1.0))
     net.sigmoid.recompute()
     assert "_bwd" not in grad.kernel_source(t32(1.0))  # the gradient is the same either way
+
+
+class SumOfList(nn.Cell):
+    def construct(self, items):
+        out = items[0]
+        for item in items:
+            out = out + item
+        return out
+
+
+def test_a_dynamic_len_list_compiles_one_kernel_per_length():
+    # MindSpore 2.10 compiles one graph for lengths 2, 3 and 4 (semantics doc §7.2)
+    ms.set_context(mode=ms.GRAPH_MODE)
+    try:
+        net = SumOfList()
+        for length in (2, 3, 4):
+            assert net(ms.mutable([t32(1.0)] * length, dynamic_len=True)).asnumpy().tolist() == [length + 1.0]
+        assert net.cache_info()["compiles"] == 3
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
