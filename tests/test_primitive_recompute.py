@@ -97,3 +97,27 @@ def test_recompute_arguments_as_mindspore():
             ops.ReLU().recompute(bad)
     with pytest.raises(TypeError, match="unexpected keyword argument 'x'"):
         ops.ReLU().recompute(mode=True, x=1)
+
+
+class SigmoidTimesW(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.sigmoid = ops.Sigmoid().recompute()
+
+    def construct(self, x, w):
+        y = self.sigmoid(x)
+        z = y * w
+        return z * z + y
+
+
+def test_another_backward_node_reading_the_output_gets_it_computed_again():
+    # the adjoint of y * w with respect to w reads y: MindSpore recomputes y there too
+    x = Tensor(np.array([-1.0, 0.5, 2.0], np.float32))
+    w = Tensor(np.array([0.3, -2.0, 1.5], np.float32))
+    grad = ms.grad(SigmoidTimesW(), grad_position=(0, 1))
+    entry = _function(grad.kernel_source(x, w), "SigmoidTimesW_construct_grad")
+    assert entry.count("Sigmoid_call(x)") == 2  # the forward's, and again where the backward reads y
+    d_x, d_w = grad(x, w)
+    y = 1 / (1 + np.exp(-x.asnumpy().astype(np.float64)))
+    np.testing.assert_allclose(d_w.asnumpy(), 2 * y * y * w.asnumpy(), rtol=1e-6)
+    np.testing.assert_allclose(d_x.asnumpy(), (2 * y * w.asnumpy() ** 2 + 1) * y * (1 - y), rtol=1e-6)

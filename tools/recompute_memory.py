@@ -8,7 +8,9 @@ block's output, and the backward sweep runs the block's forward again for the va
 ``--level op`` measures the op-level API instead: blocks ``Dense`` + ``ops.Tanh()`` + ``ops.Sigmoid()``
 with and without ``ops.Sigmoid().recompute()``. Sigmoid's backward reads its output; recomputed,
 it reads the Tanh output instead, which Tanh's own backward keeps anyway, so each block keeps one
-activation less (and runs one more sigmoid). ``ReLU().recompute()`` would save nothing here: ReLU's
+activation less (and runs one more sigmoid). With ``--wrt weights`` the next Dense's weight
+gradient reads the sigmoid output too: it is computed again there, and the peak stays that of the
+weight gradients. ``ReLU().recompute()`` would save nothing here: ReLU's
 backward reads its input, not its output.
 
     python tools/recompute_memory.py [--blocks 8] [--width 1024] [--batch 256] [--repeat 3] [--wrt inputs]

@@ -140,7 +140,7 @@ def stage_recomputed(spec, call, primitive, args, kwargs, loc):
     output = spec.program.call_function(spec, call, primitive, args, kwargs, loc)
     staged = spec.builder.block.stmts[-1]
     assert isinstance(staged, ir.Call), "a recomputed primitive is staged as a call"
-    staged.custom = ir.CustomBackward(recompute=True)
+    staged.custom = ir.CustomBackward(recompute=True, recompute_output=True)
     return output
 
 

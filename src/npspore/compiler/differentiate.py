@@ -74,6 +74,7 @@ import numpy as np
 from ..opdef import Aval, op_table
 from .builder import BlockBuilder, NameSupply
 from . import hostadjoint, ir
+from .recompute import recompute_outputs
 from .ir import (Apply, Block, Call, Const, ForRange, Function, If, Loc, Module, TapeNew, TapePop, TapePush,
                  Var, While)
 from .trace import stage_rule
@@ -406,8 +407,9 @@ class _FunctionAD:
             seed = sens_params[i] if seeds == "given" else self.filled("ones", backward, result, self.loc)
             self.accumulate(adj, result, seed, backward, self.loc)
         self.backward(fn.body, adj, backward)
-        grads = tuple(self.final_cotangent(fn.params[j], adj, backward) for j in self.wrt)
-        body = Block(fn.body.stmts + self.hoisted + backward.block.stmts, tuple(results) + grads)
+        sweep = Block(backward.block.stmts, tuple(self.final_cotangent(fn.params[j], adj, backward) for j in self.wrt))
+        recompute_outputs(fn.body, sweep, self.names)
+        body = Block(fn.body.stmts + self.hoisted + sweep.stmts, tuple(results) + sweep.results)
         return Function(fn.name + "_grad", tuple(fn.params) + sens_params, body, source=fn.source,
                         loc=fn.loc, param_names=fn.param_names, output_tree=None)
 
@@ -428,8 +430,10 @@ class _FunctionAD:
             if self.active(results[i]):
                 self.accumulate(adj, results[i], d_result, backward, self.loc)
         self.backward(fn.body, adj, backward)
-        grads = tuple(self.final_cotangent(fn.params[j], adj, backward, cast=False) for j in self.wrt)
-        bwd_body = Block(self.hoisted + backward.block.stmts, grads)
+        sweep = Block(backward.block.stmts, tuple(self.final_cotangent(fn.params[j], adj, backward, cast=False)
+                                                  for j in self.wrt))
+        recompute_outputs(fn.body, sweep, self.names)
+        bwd_body = Block(self.hoisted + sweep.stmts, sweep.results)
         needed = _free_vars(bwd_body, exclude=d_results)
         # A backward that pops a tape filled by a forward loop runs that forward itself: tapes never
         # cross functions (the caller runs the primal callee), so higher orders see one-function loops.
@@ -438,7 +442,7 @@ class _FunctionAD:
         recompute = recompute or (not self.ctx.tapes_cross_functions
                                   and any(var.aval == TAPE_AVAL for var in needed))
         if recompute:
-            bwd_body = Block(fn.body.stmts + bwd_body.stmts, grads)
+            bwd_body = Block(fn.body.stmts + bwd_body.stmts, bwd_body.results)
             needed = _free_vars(bwd_body, exclude=d_results)
         # each residual comes from the caller's argument, the callee's result, or an extra result
         params = {p: j for j, p in enumerate(fn.params)}
