@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import npspore as ms
-from npspore import Tensor, nn
+from npspore import Tensor, nn, ops
 
 
 @pytest.fixture(autouse=True)
@@ -93,7 +93,7 @@ def test_return_and_break_in_the_branches_of_a_tensor_if_match_mindspore(net_cla
 
 def for_return_continue(x):
     for i in range(3):
-        x = ms.ops.sin(x) * 2 + x
+        x = ops.sin(x) * 2 + x
         if x.sum() > 4:
             return x * x
         elif x.sum() < 0:
@@ -116,6 +116,31 @@ def nested_return_break(x):
     return x + 10
 
 
+def return_then_python_break(x):
+    for i in range(3):
+        x = x * 2
+        if x.sum() > 5:  # a return joined by a flag, in a loop that breaks on the index
+            return x
+        if i == 1:
+            break
+    return x - 1
+
+
+def while_true_return_continue(x):
+    k = 0
+    while True:
+        x = ops.sin(x) + x
+        if x.sum() > 3:
+            return x * 2
+        k += 1
+        if k == 4:
+            break
+        if x.sum() < 0:
+            continue
+        x = x * 1.1
+    return x
+
+
 def total(fn, x):
     return float(fn(Tensor(x)).asnumpy().sum())
 
@@ -130,7 +155,8 @@ def fd(fn, x, h=1e-6):
     return g
 
 
-@pytest.mark.parametrize("fn", [for_return_continue, nested_return_break], ids=lambda f: f.__name__)
+@pytest.mark.parametrize("fn", [for_return_continue, nested_return_break, return_then_python_break,
+                                while_true_return_continue], ids=lambda f: f.__name__)
 @pytest.mark.parametrize("values", [[1.0, 2.0], [-1.5, -0.5], [0.1, 0.2]])
 def test_return_with_break_or_continue_against_eager_and_finite_differences(fn, values):
     x = np.array(values, np.float64)
