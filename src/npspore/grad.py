@@ -32,12 +32,12 @@ from .compiler import pipeline
 from .compiler.errors import CompileError, without_internal_frames
 from .compiler.gradrequest import (GradRequest, GradSpec, build_abstract, gradient_tree, is_mutable_container,
                                    is_tensor, split_sens, stage_gradient)
-from .compiler.kernel import KernelCache
-from .compiler.library import LIBRARY
+from .compiler.kernel import MISS, KernelCache, fast_path, no_fast_path
+from .compiler.library import LIBRARY, RECORDERS, check_not_traced
 from .compiler.pipeline import CompileRequest
 from .context import PYNATIVE_MODE, get_context
+from .context import _context as context_settings   # read by the fast path: the mode is in the key
 from .compiler.signature import describe_key, input_key, map_tensors, tensor_leaves
-from .compiler.tracing import RECORDERS, check_not_traced
 
 __all__ = ["grad", "value_and_grad", "get_grad"]
 
@@ -134,6 +134,8 @@ class GradFunction:
         self._cache = _kernel_cache(fn, options, label)
         self._is_cell = hasattr(type(fn), "construct") and hasattr(fn, "training")
         self._runs_hooks = self._is_cell
+        self._fast = no_fast_path       # the last signature called, for the next call (kernel.fast_path)
+        self._fast_paths: dict = {}     # CompiledKernel -> its fast path from this gradient function
 
     def __reduce__(self):
         """Pickle fn, the options and the weights, not the kernels (rebuilt on demand after loading)."""
@@ -162,6 +164,10 @@ class GradFunction:
         return key, leaves
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if not kwargs:
+            result = self._fast(args)
+            if result is not MISS:
+                return result
         if RECORDERS:
             for tensor in tensor_leaves((args, kwargs)):
                 check_not_traced(tensor, "a gradient function called")
@@ -175,7 +181,28 @@ class GradFunction:
         if entry is None:
             entry, from_disk = self._compile_entry(args, kwargs, key)
             self._cache.add(key, entry, from_disk=from_disk)
+        if not kwargs:
+            self._fast = self._fast_path(entry, args, leaves)
         return entry.run(leaves)
+
+    def _fast_path(self, entry, args, leaves):
+        """The fast path of ``entry`` for calls like ``args`` (``kernel.fast_path``), built once per
+        kernel. Besides the arguments it checks what else ``_key`` reads: the context mode and, for
+        a Cell, its ``training`` flag and that it has no backward hooks."""
+        fast = self._fast_paths.get(entry)
+        if fast is None:
+            conditions = ["X['mode'] == MODE"]
+            if self._is_cell:
+                conditions.append("f.training is TR")
+            if self._runs_hooks:
+                conditions.append("not f._backward_hooks and not f._backward_pre_hooks")
+            bound = {"X": context_settings, "MODE": get_context("mode"), "f": self.fn,
+                     "TR": bool(getattr(self.fn, "training", False))}
+            fast = fast_path(entry, self._cache, args, leaves, conditions, bound) or no_fast_path
+            if len(self._fast_paths) >= 8:
+                self._fast_paths.clear()
+            self._fast_paths[entry] = fast
+        return fast
 
     def _call_with_hooks(self, args, kwargs):
         """A call when fn is a Cell with backward hooks: the kernels compute the value and the

@@ -21,7 +21,7 @@ from .compiler.library import LIBRARY
 from .compiler.pipeline import CompileRequest
 from .compiler.signature import describe_key, input_key
 from .compiler.specialize import plain_function, unbind
-from .compiler.tracing import RECORDERS
+from .compiler.library import RECORDERS
 
 __all__ = ["jit", "jit_class"]
 
