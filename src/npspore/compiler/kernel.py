@@ -13,16 +13,17 @@ recompile, which argument differs from the nearest signature already compiled.
 from __future__ import annotations
 
 import linecache
-import logging
 import os
 import warnings
 
 import numpy as np
 
+from ..core.logs import warn
 from .library import LIBRARY, RECORDERS
 from .signature import describe_key
 
-_log = logging.getLogger("npspore.cache")
+
+_LOG = "npspore.cache"   # the logger's name
 
 
 def wrap_result(result):
@@ -244,7 +245,7 @@ class KernelCache:
         if os.environ.get("NPSPORE_EXPLAIN_CACHE_MISSES") == "1":
             why = (f"recompiling: {self._stale}" if self._stale
                    else explain_miss(_arguments(key), [_arguments(k) for k in self.entries]))
-            _log.warning("npspore: %s: %s", self.label, why)
+            warn(_LOG, "npspore: %s: %s", self.label, why)
         if from_disk:
             self.disk_loads += 1
         else:
@@ -325,7 +326,7 @@ def changing_argument(key, known: list) -> str:
 def explain_disk_miss(label: str, reason: str) -> None:
     """Log (with ``NPSPORE_EXPLAIN_CACHE_MISSES=1``) why the kernel of ``label`` on disk was not used."""
     if os.environ.get("NPSPORE_EXPLAIN_CACHE_MISSES") == "1":
-        _log.warning("npspore: %s: kernel on disk is stale: %s", label, reason)
+        warn(_LOG, "npspore: %s: kernel on disk is stale: %s", label, reason)
 
 
 def explain_miss(key, known: list) -> str:
