@@ -23,6 +23,7 @@ from ..core.apply import cast_operands
 from ..opdef import op_table
 from ..shape_rules import fit_int
 from . import ir
+from .astcopy import copy_tree
 from .builder import aval_or_value
 
 
@@ -178,7 +179,7 @@ class Renderer:
         substitute = _Substitute(mapping, prefix, local_names)
         lines: list[str] = []
         for node in body:
-            node = substitute.visit(copy.deepcopy(node))
+            node = substitute.visit(copy_tree(node))
             node = _DropDefaultKeywords().visit(_FoldStaticExpressions().visit(node))
             node = _CallExpander(self, prefix, lines).visit(node)
             if isinstance(node, ast.Return):
@@ -448,7 +449,7 @@ class _Substitute(ast.NodeTransformer):
 
     def visit_Name(self, node: ast.Name):
         if node.id in self.mapping:
-            return copy.deepcopy(self.mapping[node.id])
+            return copy_tree(self.mapping[node.id])
         if node.id in self.local_names:
             return ast.copy_location(ast.Name(id=self.local_prefix + node.id, ctx=node.ctx), node)
         return node
