@@ -5,8 +5,6 @@
 as MindSpore documents them; compiled and differentiated code is plain Python/NumPy that
 ``npspore show`` prints.
 """
-import importlib as _importlib
-
 from .core.version import __version__  # noqa: F401
 
 from .common.dtype import *  # noqa: F401,F403
@@ -24,6 +22,7 @@ from . import amp, train  # noqa: F401,E402
 from .train import *  # noqa: F401,F403,E402
 from .nn.hook_backward import HookBackward as _HookBackward, InsertGradientOf as _InsertGradientOf  # noqa: E402
 from .missing_names import module_getattr as _module_getattr  # noqa: E402
+from .core.lazy import submodule as _submodule  # noqa: E402
 
 # MindSpore has these under ops, but here they are Cells (nn imports ops): attached once nn has loaded.
 ops.HookBackward, ops.InsertGradientOf = _HookBackward, _InsertGradientOf
@@ -32,8 +31,8 @@ _missing_name = _module_getattr("mindspore", globals())
 
 
 def __getattr__(name: str):
-    """``npspore.dataset`` loads on first use (``import npspore`` does not pay for it); any other
-    missing name is one MindSpore has and npspore does not (``missing_names``)."""
-    if name == "dataset":
-        return _importlib.import_module(f"{__name__}.dataset")
-    return _missing_name(name)
+    """A submodule not loaded yet (``npspore.dataset``, ``npspore.runtime``) loads on first use
+    (``import npspore`` does not pay for it); any other missing name is one MindSpore has and
+    npspore does not (``missing_names``)."""
+    module = _submodule(__name__, name)
+    return module if module is not None else _missing_name(name)

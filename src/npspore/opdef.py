@@ -48,6 +48,7 @@ Adding an op means adding one such class (and its tests); nothing else in npspor
 from __future__ import annotations
 
 import ast
+import functools
 import importlib
 import inspect
 import threading
@@ -85,6 +86,9 @@ class Aval:
     def ndim(self) -> int:
         return len(self.shape)
 
+    def __deepcopy__(self, memo) -> "Aval":
+        return self  # immutable: a copied IR module shares its avals (a dtype is slow to deep-copy)
+
     @classmethod
     def of(cls, array) -> "Aval":
         """The aval of a concrete NumPy array (or anything with ``shape`` and ``dtype``)."""
@@ -115,7 +119,7 @@ class OpDef:
     def differentiable(self) -> bool:
         return self.adjoint is not None
 
-    @property
+    @functools.cached_property
     def draws_random(self) -> bool:
         """Whether ``forward`` draws from the seeded generator (``rt.default_rng()``, the one source of
         randomness of templates): such an op never runs at compile time (folding, dtype probes)."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import copy
+import functools
 import math
 import os
 from importlib import resources
@@ -20,7 +21,7 @@ from string import Template
 import numpy as np
 
 from ..core.apply import cast_operands
-from ..opdef import op_table
+from ..opdef import function_ast, op_table
 from ..shape_rules import fit_int
 from . import ir
 from .astcopy import copy_tree
@@ -166,11 +167,7 @@ class Renderer:
         name reaches, see ``builder.identifier``); ``call("op", ...)`` inside it is expanded the
         same way, into statements placed before the one that uses it.
         """
-        body = definition.forward_ast().body
-        if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
-            body = body[1:]  # docstring
-        local_names = frozenset(n.id for part in body for n in ast.walk(part)
-                                if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store))
+        body, local_names = _template_body(definition.forward)
         mapping = dict(zip(definition.operands, operands))
         if definition.variadic is not None:  # forward(*xs): the remaining operands, as a tuple
             rest = operands[len(definition.operands):]
@@ -437,6 +434,17 @@ class _DropDefaultKeywords(ast.NodeTransformer):
         if keyword.arg == "keepdims":
             return value is False
         return keyword.arg in ("axis", "axes") and value is None and callee in _AXIS_NONE_IS_DEFAULT
+
+
+@functools.lru_cache(maxsize=None)
+def _template_body(forward) -> tuple:
+    """``(statements, names they assign)`` of a template's ``forward`` without its docstring
+    (the templates never change while running, so this is computed once per op)."""
+    body = function_ast(forward).body
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+        body = body[1:]  # docstring
+    return body, frozenset(n.id for part in body for n in ast.walk(part)
+                           if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store))
 
 
 class _Substitute(ast.NodeTransformer):
