@@ -31,8 +31,8 @@ _missing_name = _module_getattr("mindspore", globals())
 
 
 def __getattr__(name: str):
-    """A submodule not loaded yet (``npspore.dataset``, ``npspore.runtime``) loads on first use
-    (``import npspore`` does not pay for it); any other missing name is one MindSpore has and
-    npspore does not (``missing_names``)."""
+    """A submodule not loaded yet (``npspore.dataset``, ``npspore.experimental``, ``npspore.runtime``)
+    loads on first use (``import npspore`` does not pay for it); any other missing name is one
+    MindSpore has and npspore does not (``missing_names``)."""
     module = _submodule(__name__, name)
     return module if module is not None else _missing_name(name)
