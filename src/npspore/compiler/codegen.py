@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import copy
+import functools
 import math
 import os
 from importlib import resources
@@ -20,9 +21,10 @@ from string import Template
 import numpy as np
 
 from ..core.apply import cast_operands
-from ..opdef import op_table
+from ..opdef import function_ast, op_table
 from ..shape_rules import fit_int
 from . import ir
+from .astcopy import copy_tree
 from .inlinefold import IntegerIdentities, literal_binding
 
 
@@ -168,11 +170,7 @@ class Renderer:
         same way, into statements placed before the one that uses it. Static values are folded
         (``inlinefold``): a local bound once to a literal is substituted, not assigned.
         """
-        body = definition.forward_ast().body
-        if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
-            body = body[1:]  # docstring
-        local_names = frozenset(n.id for part in body for n in ast.walk(part)
-                                if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store))
+        body, local_names = _template_body(definition.forward)
         mapping = dict(zip(definition.operands, operands))
         if definition.variadic is not None:  # forward(*xs): the remaining operands, as a tuple
             rest = operands[len(definition.operands):]
@@ -185,7 +183,7 @@ class Renderer:
         identities = IntegerIdentities()
         lines: list[str] = []
         for node in body:
-            node = substitute.visit(copy.deepcopy(node))
+            node = substitute.visit(copy_tree(node))
             node = _FoldStaticExpressions().visit(identities.visit(_FoldStaticExpressions().visit(node)))
             literals = literal_binding(node, assigned_once)
             if literals:  # a local bound once to a literal: written into the statements after it
@@ -451,6 +449,17 @@ class _DropDefaultKeywords(ast.NodeTransformer):
         return keyword.arg in ("axis", "axes") and value is None and callee in _AXIS_NONE_IS_DEFAULT
 
 
+@functools.lru_cache(maxsize=None)
+def _template_body(forward) -> tuple:
+    """``(statements, names they assign)`` of a template's ``forward`` without its docstring
+    (the templates never change while running, so this is computed once per op)."""
+    body = function_ast(forward).body
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+        body = body[1:]  # docstring
+    return body, frozenset(n.id for part in body for n in ast.walk(part)
+                           if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store))
+
+
 class _Substitute(ast.NodeTransformer):
     """Replace a template's parameter names by operand expressions; prefix the names it assigns."""
 
@@ -461,7 +470,7 @@ class _Substitute(ast.NodeTransformer):
 
     def visit_Name(self, node: ast.Name):
         if node.id in self.mapping:
-            return copy.deepcopy(self.mapping[node.id])
+            return copy_tree(self.mapping[node.id])
         if node.id in self.local_names:
             return ast.copy_location(ast.Name(id=self.local_prefix + node.id, ctx=node.ctx), node)
         return node

@@ -37,6 +37,9 @@ class Loc:
     def __str__(self) -> str:
         return f"{self.file}:{self.line}"
 
+    def __deepcopy__(self, memo) -> "Loc":
+        return self  # immutable: copies of a module share their positions
+
 
 class Var:
     """An SSA value. Identity is the object; ``name`` is unique within its function.

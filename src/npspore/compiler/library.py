@@ -27,7 +27,8 @@ stagers             callables compiled by a rule of their own              ``gra
 
 Kernels call back into Python through :func:`host_call` (``rt.host_call`` in generated code): the
 specializer registers the callable (a backward hook runner) with :meth:`Library.host_function` and
-writes its key into the kernel.
+writes its key into the kernel. :data:`RECORDERS` holds the active tracing recorders
+(``compiler.tracing``), which ``ops.eager`` reports each op to.
 """
 from __future__ import annotations
 
@@ -112,6 +113,18 @@ class Library:
 
 
 LIBRARY = Library()
+
+RECORDERS: list = []
+"""The active recorders of functions being traced (``compiler.tracing``), innermost last;
+``ops.eager`` reports each op it runs to ``RECORDERS[-1]``. It lives here, not in ``tracing``,
+so that eager code and the front doors test it without loading the compiler."""
+
+
+def check_not_traced(tensor, what: str) -> None:
+    """Raise NotSupportedError when ``tensor`` is a value of the function being traced and ``what``
+    (an eager-only operation) cannot be recorded."""
+    if RECORDERS and RECORDERS[-1].is_traced(tensor):
+        RECORDERS[-1].refuse(what)
 
 
 def activation_key(fn, self_obj):
