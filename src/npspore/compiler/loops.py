@@ -5,11 +5,15 @@
   of ``n`` times the rows instead of ``n`` small ones; the row is a view);
 * batching a weight gradient: an accumulator ``acc + a.T @ b`` (``a``, ``b`` per-step 2-D values,
   ``acc`` carried by the loop and read nowhere else) becomes rows ``A[t] = a``, ``B[t] = b`` of two
-  stacked buffers written during the loop (``row_add``, in place once the loop owns them) and one
+  stacked buffers written during the loop (``row_set``, in place once the loop owns them) and one
   ``A.T @ B`` over all steps after it (a stacked operand is shared by every accumulator reading it);
   a bias gradient ``acc + sum(b, axis=0)`` likewise becomes one sum over the rows of all steps.
 
-Both need a loop ``range(0, n, 1)`` with a constant ``n``, so the loop index is the row index.
+Both need a loop ``range(0, n, 1)`` with a constant ``n``, so the loop index is the row index. A
+backward loop that reads a stacked tape (``tapes.py``) writes its rows at the forward step
+``r = n - 1 - i`` instead, and a per-step operand that is row ``r`` (or ``r + c``) of a buffer made
+before the loop (the tape itself, or an input ``X``) is not copied: the product reads that buffer's
+rows directly.
 """
 from __future__ import annotations
 
@@ -18,6 +22,7 @@ import numpy as np
 from ..opdef import Aval
 from . import ir
 from .rewrite import Namer, all_blocks, use_counts
+from .tapes import reversed_index, trip_count
 
 
 def batch_loop_products(function: ir.Function) -> None:
@@ -27,22 +32,13 @@ def batch_loop_products(function: ir.Function) -> None:
         index = 0
         while index < len(block.stmts):
             loop = block.stmts[index]
-            if isinstance(loop, ir.ForRange) and _trip_count(loop) is not None:
+            if isinstance(loop, ir.ForRange) and trip_count(loop) is not None:
                 block.stmts[index:index] = _hoist_projections(loop, namer)
                 after = _batch_gradients(function, block, loop, namer)
                 index = block.stmts.index(loop)
                 block.stmts[index + 1:index + 1] = after
                 index += len(after)
             index += 1
-
-
-def _trip_count(loop: ir.ForRange):
-    bounds = (loop.start, loop.stop, loop.step)
-    if not all(isinstance(b, ir.Const) and type(b.value) is int for b in bounds):
-        return None
-    if loop.start.value != 0 or loop.step.value != 1 or loop.stop.value < 1:
-        return None
-    return loop.stop.value
 
 
 def _apply(namer, op, args, aval, loc, **static) -> ir.Apply:
@@ -55,7 +51,7 @@ def _plain_matmul(stmt) -> bool:
 
 
 def _hoist_projections(loop: ir.ForRange, namer: Namer) -> list:
-    n = _trip_count(loop)
+    n = trip_count(loop)
     inside = {id(v) for stmt in ir.walk_stmts(loop.body) for v in ir.defined_vars(stmt)}
     inside |= {id(v) for v in loop.body_params} | {id(loop.index)}
     defs = {id(t): s for s in loop.body.stmts if isinstance(s, ir.Apply) for t in s.targets}
@@ -85,19 +81,45 @@ def _hoist_projections(loop: ir.ForRange, namer: Namer) -> list:
 
 
 def _batch_gradients(function, block, loop: ir.ForRange, namer: Namer) -> list:
-    n = _trip_count(loop)
+    n = trip_count(loop)
     uses = use_counts(function)
     defs = {id(t): s for s in loop.body.stmts if isinstance(s, ir.Apply) for t in s.targets}
     init_defs = {id(t): s for s in block.stmts if isinstance(s, ir.Apply) for t in s.targets}
-    stacks: dict = {}     # id(per-step value) -> (zeros init, body param, row_add stmt, output)
+    inside = {id(v) for stmt in ir.walk_stmts(loop.body) for v in ir.defined_vars(stmt)}
+    # rows go in the order of the forward steps when the body reads a stacked tape
+    step = reversed_index(loop) or loop.index
+    stacks: dict = {}     # id(per-step value) -> (zeros init, body param, row_set stmt, output)
     before, after, replace, dropped = [], [], {}, []
+    views: dict = {}      # id(per-step value) -> the rows of a buffer made before the loop
+
+    def rows_of_buffer(value):
+        """``x`` when ``value`` is row ``step + c`` of ``x`` (made before the loop): the rows ``c:c+n``."""
+        made = defs.get(id(value))
+        if made is None or made.op != "row" or not isinstance(made.args[0], ir.Var) or id(made.args[0]) in inside:
+            return None
+        buffer, index, offset = made.args[0], made.args[1], 0
+        shift = defs.get(id(index)) if isinstance(index, ir.Var) else None
+        if shift is not None and shift.op == "add" and shift.args[0] is step and isinstance(shift.args[1], ir.Const):
+            index, offset = step, shift.args[1].value
+        if index is not step or type(offset) is not int or buffer.aval.shape[0] < offset + n:
+            return None
+        if buffer.aval.shape[0] == n:
+            return buffer
+        if id(value) not in views:
+            aval = Aval((n, *buffer.aval.shape[1:]), buffer.aval.dtype)
+            views[id(value)] = _apply(namer, "getitem", (buffer,), aval, loop.loc, index=slice(offset, offset + n))
+            after.append(views[id(value)])
+        return views[id(value)].targets[0]
 
     def stacked(value) -> ir.Var:
+        rows = rows_of_buffer(value)
+        if rows is not None:
+            return rows
         if id(value) not in stacks:
             aval = Aval((n, *value.aval.shape), value.aval.dtype)
             zeros = _apply(namer, "zeros", (), aval, loop.loc, shape=aval.shape, dtype=aval.dtype)
             param, output = namer.var(aval), namer.var(aval)
-            row = _apply(namer, "row_add", (param, loop.index, value), aval, loop.loc)
+            row = _apply(namer, "row_set", (param, step, value), aval, loop.loc)
             stacks[id(value)] = (zeros, param, row, output)
         return stacks[id(value)][3]
 
@@ -140,8 +162,8 @@ def _batch_gradients(function, block, loop: ir.ForRange, namer: Namer) -> list:
         results = list(loop.body.results)
         results[k] = param
         loop.body.results = tuple(results)
-    if not stacks:
-        return []
+    if not replace:
+        return after
     keep = [k for k in range(len(loop.carried)) if k not in dropped]
     loop.carried = tuple(loop.carried[k] for k in keep) + tuple(s[0].targets[0] for s in stacks.values())
     loop.body_params = tuple(loop.body_params[k] for k in keep) + tuple(s[1] for s in stacks.values())

@@ -14,7 +14,7 @@
   ``broadcast_to`` the same shape): their result is replaced by their operand;
 * row accumulation: ``acc + row_add(zeros, t, g)`` (how a backward loop accumulates the gradient of
   a sequence it reads one step at a time) becomes ``row_add(acc, t, g)``;
-* in-place rows: a ``row_add`` on a loop-carried buffer that the loop owns (its initial value is a
+* in-place rows: a ``row_add`` (or ``row_set``) on a loop-carried buffer that the loop owns (its initial value is a
   fresh ``zeros`` nothing else reads, and each iteration's buffer is read only by that ``row_add``)
   becomes ``row_add_in_place``, which writes the row into the buffer instead of copying it;
 * the rewrites of ``rewrite.py`` (common subexpressions over forward and adjoint, dot products,
@@ -34,7 +34,7 @@ import numpy as np
 
 from ..core.apply import apply_op
 from ..opdef import op_table
-from . import inplace, ir, loops, rewrite
+from . import inplace, ir, loops, rewrite, tapes
 
 _IDENTITY_WHEN_SAME_AVAL = {"reshape", "cast", "broadcast_to"}
 
@@ -48,6 +48,7 @@ def optimize(module: ir.Module) -> ir.Module:
         _Simplifier().block(function.body)
         rewrite.eliminate_common_subexpressions(module, function)
         rewrite.rewrite_algebra(function)
+        tapes.stack_tapes(function)
         loops.batch_loop_products(function)
         rewrite.eliminate_common_subexpressions(module, function)   # the stacked operands' views
     _eliminate_dead_code(module)
@@ -298,11 +299,23 @@ def _uses_with_nested(stmt, live) -> set:
 # ---------------------------------------------------------------- rows written in place
 
 
+_IN_PLACE = {"row_add": "row_add_in_place", "row_set": "row_set_in_place"}
+
+
+def _in_place_row(stmt: ir.Apply) -> None:
+    """Make ``stmt`` write its row in place (``row_add`` only where a row is an array: ``np.add``
+    cannot write into the scalar ``buf[t]`` of a 1-D buffer)."""
+    if stmt.op == "row_set" or len(stmt.targets[0].aval.shape) > 1:
+        stmt.op = _IN_PLACE[stmt.op]
+
+
 def _rows_in_place(function: ir.Function) -> None:
-    """Turn ``row_add`` on a loop-carried buffer the loop owns into ``row_add_in_place``.
+    """Turn ``row_add`` (``row_set``) on a loop-carried buffer the loop owns into ``row_add_in_place``
+    (``row_set_in_place``).
 
     The loop owns the buffer when its initial value is a fresh ``zeros``/``zeros_like`` that nothing
-    else reads and, in the body, the iteration's buffer is read only by the ``row_add`` whose result
+    else reads (or such a buffer with one row written in place before the loop; a ``row_add`` on a
+    fresh ``zeros`` read nowhere else is written in place wherever it is) and, in the body, the iteration's buffer is read only by the ``row_add`` whose result
     becomes the next iteration's buffer: then no other reference to any version of the buffer
     exists, and writing the row into it is the same as writing into a copy.
     """
@@ -319,16 +332,25 @@ def _rows_in_place(function: ir.Function) -> None:
         for atom in block.results:
             if isinstance(atom, ir.Var):
                 uses[id(atom)] = uses.get(id(atom), 0) + 1
+
+    def owned(buffer) -> bool:
+        """A fresh ``zeros`` read only here, or such a buffer with rows written in place."""
+        made = defs.get(id(buffer)) if isinstance(buffer, ir.Var) else None
+        if made is None or uses.get(id(buffer)) != 1:
+            return False
+        return made.op in ("zeros", "zeros_like") or made.op in _IN_PLACE.values() and owned(made.args[0])
+
+    for stmt in ir.walk_stmts(function.body):   # a tape's history buffer: its first row, before the loop
+        if isinstance(stmt, ir.Apply) and stmt.op in _IN_PLACE and owned(stmt.args[0]):
+            _in_place_row(stmt)
     for loop in ir.walk_stmts(function.body):
         if not isinstance(loop, ir.ForRange):
             continue
         for init, param, result in zip(loop.carried, loop.body_params, loop.body.results):
-            fresh = defs.get(id(init)) if isinstance(init, ir.Var) else None
             row = defs.get(id(result)) if isinstance(result, ir.Var) else None
-            if (fresh is not None and fresh.op in ("zeros", "zeros_like") and uses.get(id(init)) == 1
-                    and row is not None and row.op == "row_add" and row.args[0] is param
+            if (owned(init) and row is not None and row.op in _IN_PLACE and row.args[0] is param
                     and uses.get(id(param)) == 1 and row in loop.body.stmts):
-                row.op = "row_add_in_place"
+                _in_place_row(row)
 
 
 def _blocks(block: ir.Block):

@@ -23,7 +23,7 @@ from . import ir
 
 _IMPURE_PREFIXES = ("random", "print")
 # fresh buffers stay distinct: a later pass may own one and write into it
-_IMPURE = {"row_add_in_place", "zeros", "zeros_like", "ones", "ones_like", "full", "empty", "fill"}
+_IMPURE = {"row_add_in_place", "row_set_in_place", "zeros", "zeros_like", "ones", "ones_like", "full", "empty", "fill"}
 
 
 def eliminate_common_subexpressions(module: ir.Module, function: ir.Function) -> None:
@@ -107,6 +107,10 @@ class Namer:
         self.taken = {p.name for p in function.params}
         for stmt in ir.walk_stmts(function.body):
             self.taken.update(v.name for v in ir.defined_vars(stmt))
+            if isinstance(stmt, ir.ForRange):
+                self.taken.update(v.name for v in (stmt.index, *stmt.body_params))
+            elif isinstance(stmt, ir.While):
+                self.taken.update(v.name for v in stmt.body_params)
         self.count = 0
 
     def var(self, aval) -> ir.Var:
