@@ -194,18 +194,20 @@ def sin_cos_loss(x):
 
 
 class TanhRNN(nn.Cell):
-    """A tanh RNN over the rows of X: a projection hoisted out of the loop, weight gradients batched."""
+    """A tanh RNN over the rows of X: a projection (and its bias) hoisted out of the loop, the tape
+    stacked, weight gradients batched."""
 
     def __init__(self, steps=4, features=3, hidden=5):
         super().__init__()
         rng = np.random.default_rng(7)
         self.wx = Parameter(Tensor((0.5 * rng.standard_normal((features, hidden))).astype(np.float32)), name="wx")
         self.wh = Parameter(Tensor((0.5 * rng.standard_normal((hidden, hidden))).astype(np.float32)), name="wh")
+        self.b = Parameter(Tensor((0.1 * rng.standard_normal(hidden)).astype(np.float32)), name="b")
         self.steps = steps
 
     def construct(self, xs, h):
         for t in range(self.steps):
-            h = ops.tanh(ops.matmul(xs[t], self.wx) + ops.matmul(h, self.wh))
+            h = ops.tanh(ops.matmul(xs[t], self.wx) + ops.matmul(h, self.wh) + self.b)
         return ops.sum(h ** 2)
 
 

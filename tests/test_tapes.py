@@ -54,7 +54,7 @@ def test_a_counted_loop_tape_becomes_rows_of_stacked_buffers():
 def test_the_backward_loop_reads_the_forward_steps_in_reverse_as_views():
     source = render_module(optimize(differentiate(_rnn(), (2, 3))))
     assert "tape" not in source and ".pop()" not in source
-    assert "= 3 - i" in source                      # the forward step the backward iteration reads
+    assert "step = 3 - i" in source                 # the forward step the backward iteration reads
     assert "[0] = h0" in source                     # the initial state is row 0 of the history
 
 
@@ -95,3 +95,28 @@ def test_a_row_added_into_a_one_dimensional_buffer_is_right_compiled():
     # rows of a 1-D buffer are scalars: ``np.add(buf[t], h, out=buf[t])`` cannot write them
     x = np.arange(8.0, dtype=np.float32).reshape(4, 2)
     np.testing.assert_array_equal(ms.jit(_scan_of_sums)(Tensor(x)).asnumpy(), [1.0, 5.0, 9.0, 13.0])
+
+
+def test_a_loop_invariant_bias_of_a_hoisted_projection_is_added_once_before_the_loop():
+    p = Prog(xs=(4, 2, 3), h0=(2, 5), wx=(3, 5), wh=(5, 5), b=(5,))
+    xs, h0, wx, wh, b = p.params
+    index = p.var("t", ir.Aval((), np.dtype(np.int64)))
+    h = p.var("h", h0)
+    body = p.block()
+    pre = p.op("add", p.op("matmul", p.op("row", xs, index, into=body), wx, into=body),
+               p.op("matmul", h, wh, into=body), into=body)
+    body.block.results = (p.op("tanh", p.op("add", pre, b, into=body), into=body, hint="h"),)
+    out = p.var("h", h0)
+    p.builder.append(ir.ForRange(index, ir.Const(0), ir.Const(4), ir.Const(1), (h0,), (h,), body.block,
+                                 (out,), LOC))
+    module = p.module(p.total(out))
+    optimized = optimize(module)
+    top = optimized.functions["f"].body.stmts
+    loop = next(s for s in top if isinstance(s, ir.ForRange))
+    assert [s.op for s in loop.body.stmts if isinstance(s, ir.Apply)] == ["row", "matmul", "add", "tanh"]
+    hoisted = [s for s in top[:top.index(loop)] if isinstance(s, ir.Apply) and s.op == "add"]
+    assert len(hoisted) == 1 and hoisted[0].args[1].name == "b" and hoisted[0].targets[0].aval.shape == (8, 5)
+    args = [rand(4, 2, 3), rand(2, 5, seed=1), rand(3, 5, seed=2), 0.5 * rand(5, 5, seed=3), rand(5, seed=4)]
+    close_results(module, optimized, *args)
+    grad = differentiate(module, (4,))
+    np.testing.assert_allclose(run_rendered(optimize(grad), *args)[1], numeric_gradient(module, args, 4), rtol=1e-6)

@@ -2,7 +2,8 @@
 
 * hoisting a projection: in ``for t in range(n)``, ``row(X, t) @ W`` with ``X`` (``n`` rows) and
   ``W`` defined outside the loop is row ``t`` of ``X @ W`` computed once before the loop (one GEMM
-  of ``n`` times the rows instead of ``n`` small ones; the row is a view);
+  of ``n`` times the rows instead of ``n`` small ones; the row is a view), and a loop-invariant bias
+  added to that row (``x[t] @ w + b``, or ``(x[t] @ w + y) + b``) is added to the product once;
 * batching a weight gradient: an accumulator ``acc + a.T @ b`` (``a``, ``b`` per-step 2-D values,
   ``acc`` carried by the loop and read nowhere else) becomes rows ``A[t] = a``, ``B[t] = b`` of two
   stacked buffers written during the loop (``row_set``, in place once the loop owns them) and one
@@ -33,7 +34,7 @@ def batch_loop_products(function: ir.Function) -> None:
         while index < len(block.stmts):
             loop = block.stmts[index]
             if isinstance(loop, ir.ForRange) and trip_count(loop) is not None:
-                block.stmts[index:index] = _hoist_projections(loop, namer)
+                block.stmts[index:index] = _hoist_projections(loop, namer, use_counts(function))
                 after = _batch_gradients(function, block, loop, namer)
                 index = block.stmts.index(loop)
                 block.stmts[index + 1:index + 1] = after
@@ -50,7 +51,7 @@ def _plain_matmul(stmt) -> bool:
             and not stmt.static.get("transpose_b"))
 
 
-def _hoist_projections(loop: ir.ForRange, namer: Namer) -> list:
+def _hoist_projections(loop: ir.ForRange, namer: Namer, uses: dict) -> list:
     n = trip_count(loop)
     inside = {id(v) for stmt in ir.walk_stmts(loop.body) for v in ir.defined_vars(stmt)}
     inside |= {id(v) for v in loop.body_params} | {id(loop.index)}
@@ -73,11 +74,51 @@ def _hoist_projections(loop: ir.ForRange, namer: Namer) -> list:
                       shape=(n * batch, features))
         product = _apply(namer, "matmul", (flat.targets[0], weight), Aval((n * batch, out.shape[-1]), out.dtype),
                          stmt.loc, transpose_a=False, transpose_b=False)
+        before += [flat, product]
+        bias = _fold_bias(loop, stmt.targets[0], inside, uses)
+        if bias is not None:   # (x[t] @ w + y) + b == ((x @ w + b)[t] + y): one add for all steps
+            product = _apply(namer, "add", (product.targets[0], bias), product.targets[0].aval, stmt.loc)
+            before.append(product)
         stacked = _apply(namer, "reshape", (product.targets[0],), Aval((n, batch, out.shape[-1]), out.dtype),
                          stmt.loc, shape=(n, batch, out.shape[-1]))
-        before += [flat, product, stacked]
+        before.append(stacked)
         stmt.op, stmt.args, stmt.static = "row", (stacked.targets[0], loop.index), {}
     return before
+
+
+def _fold_bias(loop: ir.ForRange, projected: ir.Var, inside: set, uses: dict):
+    """The loop-invariant bias ``b`` of ``projected + b`` or ``(projected + y) + b`` in ``loop``'s
+    body, with that add removed from the body (its result replaced by the add's other operand, or
+    by ``projected + y``); None (nothing changed) if the body adds no such bias.
+
+    ``b`` must be a Var made before the loop, of the projection's dtype, at most 1-D and of its last
+    dimension (so it broadcasts over the rows of every step alike)."""
+    def reader(var):
+        if uses.get(id(var)) != 1:
+            return None
+        for stmt in loop.body.stmts:
+            if isinstance(stmt, ir.Apply) and stmt.op == "add" and var in stmt.args and stmt.targets[0].aval == var.aval:
+                return stmt
+        return None
+
+    def bias_of(stmt, operand):
+        other = stmt.args[1] if stmt.args[0] is operand else stmt.args[0]
+        ok = (isinstance(other, ir.Var) and id(other) not in inside and other.aval.dtype == operand.aval.dtype
+              and len(other.aval.shape) <= 1 and other.aval.shape in ((), operand.aval.shape[-1:]))
+        return other if ok else None
+
+    first = reader(projected)
+    if first is None:
+        return None
+    bias, drop, keep = bias_of(first, projected), first, projected
+    if bias is None:
+        second = reader(first.targets[0])
+        if second is None or bias_of(second, first.targets[0]) is None:
+            return None
+        bias, drop, keep = bias_of(second, first.targets[0]), second, first.targets[0]
+    loop.body.stmts.remove(drop)
+    ir.substitute(loop.body, {drop.targets[0]: keep})
+    return bias
 
 
 def _batch_gradients(function, block, loop: ir.ForRange, namer: Namer) -> list:
@@ -117,9 +158,11 @@ def _batch_gradients(function, block, loop: ir.ForRange, namer: Namer) -> list:
             return rows
         if id(value) not in stacks:
             aval = Aval((n, *value.aval.shape), value.aval.dtype)
-            zeros = _apply(namer, "zeros", (), aval, loop.loc, shape=aval.shape, dtype=aval.dtype)
-            param, output = namer.var(aval), namer.var(aval)
-            row = _apply(namer, "row_set", (param, step, value), aval, loop.loc)
+            name = f"{value.name}_steps"
+            zeros = ir.Apply((namer.named(name, aval),), "zeros", (), {"shape": aval.shape, "dtype": aval.dtype},
+                             loop.loc)
+            param, output = namer.named(name, aval), namer.named(name, aval)
+            row = ir.Apply((namer.named(name, aval),), "row_set", (param, step, value), {}, loop.loc)
             stacks[id(value)] = (zeros, param, row, output)
         return stacks[id(value)][3]
 

@@ -101,7 +101,7 @@ def all_blocks(block: ir.Block):
 
 
 class Namer:
-    """Fresh variable names unique in one function (``t_<n>``)."""
+    """Fresh variable names unique in one function (``t_<n>``, or after a value: :meth:`named`)."""
 
     def __init__(self, function: ir.Function):
         self.taken = {p.name for p in function.params}
@@ -117,6 +117,15 @@ class Namer:
         while f"t_{self.count}" in self.taken:
             self.count += 1
         name = f"t_{self.count}"
+        self.taken.add(name)
+        return ir.Var(name, aval)
+
+    def named(self, base: str, aval) -> ir.Var:
+        """A fresh Var called ``base``, or ``base_1``, ``base_2``... if that name is taken."""
+        name, k = base, 0
+        while name in self.taken:
+            k += 1
+            name = f"{base}_{k}"
         self.taken.add(name)
         return ir.Var(name, aval)
 

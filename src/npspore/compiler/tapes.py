@@ -98,7 +98,7 @@ def _stack(block, new, forward, push, backward, pop, namer) -> None:
     pushed_params = {params[id(v)] for v in push.values if isinstance(v, ir.Var) and id(v) in params}
 
     index_aval = backward.index.aval
-    r = namer.var(index_aval)
+    r = namer.named("step", index_aval)   # the forward step the backward iteration reads
     popped = [ir.Apply((r,), "sub", (ir.Const(n - 1), backward.index), {}, pop.loc)]
     replace = {}
     before, writes, history = [], [], {}   # history: carried position -> loop output of its buffer
@@ -107,24 +107,26 @@ def _stack(block, new, forward, push, backward, pop, namer) -> None:
     def buffer(rows, value, init=None):
         """A zeros buffer of ``rows`` rows carried by the forward loop; returns (param, output)."""
         aval = Aval((rows, *value.aval.shape), value.aval.dtype)
-        zeros = ir.Apply((namer.var(aval),), "zeros", (), {"shape": aval.shape, "dtype": aval.dtype}, new.loc)
+        name = f"{value.name}_steps"
+        zeros = ir.Apply((namer.named(name, aval),), "zeros", (), {"shape": aval.shape, "dtype": aval.dtype},
+                         new.loc)
         before.append(zeros)
         start = zeros.targets[0]
         if init is not None:
-            first = ir.Apply((namer.var(aval),), "row_set", (start, ir.Const(0), init), {}, new.loc)
+            first = ir.Apply((namer.named(name, aval),), "row_set", (start, ir.Const(0), init), {}, new.loc)
             before.append(first)
             start = first.targets[0]
-        param, output = namer.var(aval), namer.var(aval)
+        param, output = namer.named(name, aval), namer.named(name, aval)
         carried.append(start), body_params.append(param), outputs.append(output)
         return param, output
 
     def write(param, row, value):
-        written = ir.Apply((namer.var(param.aval),), "row_set", (param, row, value), {}, push.loc)
+        written = ir.Apply((namer.named(param.name, param.aval),), "row_set", (param, row, value), {}, push.loc)
         writes.append(written)
         body_results.append(written.targets[0])
 
     def next_row(index, loc, into):
-        stmt = ir.Apply((namer.var(index.aval),), "add", (index, ir.Const(1)), {}, loc)
+        stmt = ir.Apply((namer.named(f"{index.name}_next", index.aval),), "add", (index, ir.Const(1)), {}, loc)
         into.append(stmt)
         return stmt.targets[0]
 
