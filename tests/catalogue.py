@@ -211,6 +211,29 @@ class TanhRNN(nn.Cell):
         return ops.sum(h ** 2)
 
 
+class _Encoder(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.w = Parameter(Tensor((0.5 * np.random.default_rng(8).standard_normal((3, 3))).astype(np.float32)), name="w")
+
+    def construct(self, x):
+        h = ops.tanh(ops.matmul(x, self.w))
+        return h, ops.sum(h * h, 0)
+
+
+class DiscardsState(nn.Cell):
+    """A sub-cell whose second output the caller never reads: it is not computed."""
+
+    def __init__(self):
+        super().__init__()
+        self.encoder = _Encoder()
+
+    def construct(self, x):
+        h, _ = self.encoder(x)
+        out, _ = self.encoder(h)
+        return ops.sum(out)
+
+
 PROGRAMS = [
     ("elementwise", lambda: elementwise, lambda: (_rand(2), _rand(2, seed=1), _rand(2, seed=2))),
     ("broadcast_mix", lambda: broadcast_mix, lambda: (_rand(3, 4), _rand(4, seed=1))),
@@ -232,4 +255,5 @@ PROGRAMS = [
     ("Stack12", Stack12, lambda: (_rand(2, 4),)),
     ("sin_cos_loss", lambda: sin_cos_loss, lambda: (_rand(70),)),
     ("TanhRNN", TanhRNN, lambda: (_rand(4, 2, 3), _rand(2, 5, seed=1))),
+    ("DiscardsState", DiscardsState, lambda: (_rand(2, 3),)),
 ]

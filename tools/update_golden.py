@@ -36,6 +36,8 @@ CASES = {
     # buffer of h), weight gradients batched over the steps reading the tape and X's rows directly
     "tanh_rnn_grad_weights": ["show", "tests/catalogue.py:TanhRNN", "--input", "f32[4,2,3]", "f32[2,5]",
                               "--grad", "--weights", "all"],
+    # optimize: the sub-cell's unread second output is pruned from its function (dead outputs across calls)
+    "discards_state_grad": ["show", "tests/catalogue.py:DiscardsState", "--input", "f32[2,3]", "--grad"],
 }
 
 

@@ -10,6 +10,8 @@
   a backward sweep, ``ones * 2 / n``, end up as one scalar multiplying the residual);
 * dead code elimination: a pure op whose results nothing reads is dropped (effects — print and
   Parameter assignment — always stay), inside nested blocks too, and functions no longer called go;
+  a called function's results no caller reads, and its parameters it no longer reads, go too
+  (``prune.py``);
 * copy propagation of identity ops (``reshape`` to the same shape, ``cast`` to the same dtype,
   ``broadcast_to`` the same shape): their result is replaced by their operand;
 * row accumulation: ``acc + row_add(zeros, t, g)`` (how a backward loop accumulates the gradient of
@@ -34,7 +36,7 @@ import numpy as np
 
 from ..core.apply import apply_op
 from ..opdef import op_table
-from . import inplace, ir, loops, rewrite, tapes
+from . import inplace, ir, loops, prune, rewrite, tapes
 
 _IDENTITY_WHEN_SAME_AVAL = {"reshape", "cast", "broadcast_to"}
 
@@ -252,6 +254,9 @@ def _copies_in_block(block: ir.Block, replace: dict) -> None:
 def _eliminate_dead_code(module: ir.Module) -> None:
     for function in module.functions.values():
         _dead_in_block(function.body, set())
+    while prune.prune_calls(module):   # a callee's unread results go, then what computed them
+        for function in module.functions.values():
+            _dead_in_block(function.body, set())
     reachable = ir.reachable_functions(module.functions, module.entry)
     module.functions = {name: f for name, f in module.functions.items() if name in reachable}
 
