@@ -16,14 +16,30 @@ A rewrite never changes a value by more than float32 rounding of a reordered sum
 """
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
-from ..opdef import Aval
+from ..opdef import Aval, op_table
 from . import ir
 
 _IMPURE_PREFIXES = ("random", "print")
 # fresh buffers stay distinct: a later pass may own one and write into it
 _IMPURE = {"row_add_in_place", "row_set_in_place", "zeros", "zeros_like", "ones", "ones_like", "full", "empty", "fill"}
+
+
+def pure(stmt) -> bool:
+    """Whether ``stmt`` is an op application whose result depends on its operands alone: not a
+    random draw, a print, a collective, nor a fresh buffer a later pass may write into."""
+    if not isinstance(stmt, ir.Apply) or stmt.op in _IMPURE or stmt.op.startswith(_IMPURE_PREFIXES):
+        return False
+    return not _side_effecting(stmt.op)
+
+
+@functools.lru_cache(maxsize=None)
+def _side_effecting(name: str) -> bool:
+    definition = op_table()[name]
+    return definition.draws_random or definition.family == "collective"
 
 
 def eliminate_common_subexpressions(module: ir.Module, function: ir.Function) -> None:
@@ -62,7 +78,7 @@ def _cse_block(block: ir.Block, known: dict, replace: dict, assigning: set) -> N
             # a loop that assigns Parameters may change what an outer value read: start afresh
             inherited = {} if _assigns(inner) or any(map(_assigns, nested)) else dict(known)
             _cse_block(inner, inherited, replace, assigning)
-        if isinstance(stmt, ir.Apply) and stmt.op not in _IMPURE and not stmt.op.startswith(_IMPURE_PREFIXES):
+        if pure(stmt):
             key = _apply_key(stmt)
             first = known.get(key)
             if first is not None and all(a.aval == b.aval for a, b in zip(first, stmt.targets)):
