@@ -234,6 +234,20 @@ class DiscardsState(nn.Cell):
         return ops.sum(out)
 
 
+class InvariantInLoop(nn.Cell):
+    """``cos(w) * 2`` does not change in the loop: computed once before it (and ``sin(w)`` of its
+    adjoint once before the backward loop)."""
+
+    def __init__(self):
+        super().__init__()
+        self.w = Parameter(Tensor((0.5 * np.random.default_rng(9).standard_normal((3, 3))).astype(np.float32)), name="w")
+
+    def construct(self, x):
+        for _ in range(3):
+            x = ops.tanh(ops.matmul(x, ops.cos(self.w) * 2.0))
+        return ops.sum(x)
+
+
 PROGRAMS = [
     ("elementwise", lambda: elementwise, lambda: (_rand(2), _rand(2, seed=1), _rand(2, seed=2))),
     ("broadcast_mix", lambda: broadcast_mix, lambda: (_rand(3, 4), _rand(4, seed=1))),
@@ -256,4 +270,5 @@ PROGRAMS = [
     ("sin_cos_loss", lambda: sin_cos_loss, lambda: (_rand(70),)),
     ("TanhRNN", TanhRNN, lambda: (_rand(4, 2, 3), _rand(2, 5, seed=1))),
     ("DiscardsState", DiscardsState, lambda: (_rand(2, 3),)),
+    ("InvariantInLoop", InvariantInLoop, lambda: (_rand(2, 3),)),
 ]

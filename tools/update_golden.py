@@ -38,6 +38,9 @@ CASES = {
                               "--grad", "--weights", "all"],
     # optimize: the sub-cell's unread second output is pruned from its function (dead outputs across calls)
     "discards_state_grad": ["show", "tests/catalogue.py:DiscardsState", "--input", "f32[2,3]", "--grad"],
+    # optimize: loop-invariant ops (cos(w) * 2, and sin(w) of the adjoint) hoisted out of the loops
+    "invariant_in_loop_grad": ["show", "tests/catalogue.py:InvariantInLoop", "--input", "f32[2,3]", "--grad",
+                               "--weights", "all"],
 }
 
 

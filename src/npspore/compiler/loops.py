@@ -1,5 +1,8 @@
-"""Loop rewrites of optimize: per-step matrix products made into one product over all steps.
+"""Loop rewrites of optimize: loop-invariant ops hoisted; per-step matrix products made into one
+product over all steps.
 
+* hoisting invariants (:func:`hoist_invariants`): a pure op of a counted loop's body whose operands
+  are all made before the loop runs once before it;
 * hoisting a projection: in ``for t in range(n)``, ``row(X, t) @ W`` with ``X`` (``n`` rows) and
   ``W`` defined outside the loop is row ``t`` of ``X @ W`` computed once before the loop (one GEMM
   of ``n`` times the rows instead of ``n`` small ones; the row is a view), and a loop-invariant bias
@@ -22,7 +25,7 @@ import numpy as np
 
 from ..opdef import Aval
 from . import ir
-from .rewrite import Namer, all_blocks, use_counts
+from .rewrite import Namer, all_blocks, pure, use_counts
 from .tapes import reversed_index, trip_count
 
 
@@ -40,6 +43,56 @@ def batch_loop_products(function: ir.Function) -> None:
                 block.stmts[index + 1:index + 1] = after
                 index += len(after)
             index += 1
+
+
+def hoist_invariants(module: ir.Module, function: ir.Function) -> None:
+    """Move each pure op of a counted loop's body whose operands are all made before the loop to
+    just before it (computed once, not once per step), in place.
+
+    Only loops with a constant trip count of at least one (the op would have run anyway) and only
+    statements of the body itself (not of a branch in it, which may not run) move; an op that draws
+    random numbers, prints, or makes a fresh buffer a later pass may write into never does
+    (``rewrite.pure``). Chains move together: an op reading only hoisted values is invariant too.
+    A loop that assigns Parameters (itself or in a function it calls) or calls the host keeps its
+    body: a Parameter read before and after an assignment is the same Var with another value.
+    """
+    writers = _writing_functions(module)
+    moved = True
+    while moved:
+        moved = False
+        for block in list(all_blocks(function.body)):
+            for loop in [s for s in block.stmts if isinstance(s, ir.ForRange) and trip_count(s) is not None
+                         and not _writes(ir.walk_stmts(s.body), writers)]:
+                inside = {id(v) for s in ir.walk_stmts(loop.body) for v in ir.defined_vars(s)}
+                inside |= {id(v) for v in loop.body_params} | {id(loop.index)}
+                hoisted = []
+                for stmt in loop.body.stmts:
+                    if pure(stmt) and not any(isinstance(a, ir.Var) and id(a) in inside for a in stmt.args):
+                        hoisted.append(stmt)
+                        inside -= {id(v) for v in stmt.targets}
+                if hoisted:
+                    loop.body.stmts = [s for s in loop.body.stmts if not any(s is h for h in hoisted)]
+                    at = block.stmts.index(loop)
+                    block.stmts[at:at] = hoisted
+                    moved = True
+
+
+def _writes(stmts, writers: set) -> bool:
+    return any(isinstance(s, ir.Effect) and s.kind in ("assign", "host_call")
+               or isinstance(s, ir.Call) and s.callee in writers for s in stmts)
+
+
+def _writing_functions(module: ir.Module) -> set:
+    """Names of the functions that assign Parameters or call the host, directly or through calls."""
+    writers: set = set()
+    grew = True
+    while grew:
+        grew = False
+        for name, function in module.functions.items():
+            if name not in writers and _writes(ir.walk_stmts(function.body), writers):
+                writers.add(name)
+                grew = True
+    return writers
 
 
 def _apply(namer, op, args, aval, loc, **static) -> ir.Apply:

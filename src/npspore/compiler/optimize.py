@@ -20,8 +20,9 @@
   fresh ``zeros`` nothing else reads, and each iteration's buffer is read only by that ``row_add``)
   becomes ``row_add_in_place``, which writes the row into the buffer instead of copying it;
 * the rewrites of ``rewrite.py`` (common subexpressions over forward and adjoint, dot products,
-  negation folding, the ReLU mask, scalar gathers as row views) and ``loops.py`` (a loop's per-step
-  projection hoisted, per-step weight-gradient GEMMs batched over the steps);
+  negation folding, the ReLU mask, scalar gathers as row views), ``tapes.py`` (a counted loop's
+  tape as stacked rows) and ``loops.py`` (loop invariants and a loop's per-step projection hoisted,
+  per-step weight-gradient GEMMs batched over the steps);
 * in-place updates (``inplace.py``): a statement writes into an operand's buffer that dies there;
 * release points: a ``release`` effect after the last use of each large intermediate (codegen
   renders it as ``del``), so ``--dump-after optimize`` shows when memory is given back.
@@ -50,6 +51,7 @@ def optimize(module: ir.Module) -> ir.Module:
         _Simplifier().block(function.body)
         rewrite.eliminate_common_subexpressions(module, function)
         rewrite.rewrite_algebra(function)
+        loops.hoist_invariants(module, function)
         tapes.stack_tapes(function)
         loops.batch_loop_products(function)
         rewrite.eliminate_common_subexpressions(module, function)   # the stacked operands' views

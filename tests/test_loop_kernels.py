@@ -1,4 +1,5 @@
-"""compiler.tapes (stacked loop tapes) and the batched products that read them, on hand-built IR."""
+"""Loop kernels of optimize on hand-built IR: stacked tapes (compiler.tapes), hoisted invariants and
+biases, and the batched products that read the tapes (compiler.loops)."""
 import numpy as np
 
 import npspore as ms
@@ -120,3 +121,51 @@ def test_a_loop_invariant_bias_of_a_hoisted_projection_is_added_once_before_the_
     close_results(module, optimized, *args)
     grad = differentiate(module, (4,))
     np.testing.assert_allclose(run_rendered(optimize(grad), *args)[1], numeric_gradient(module, args, 4), rtol=1e-6)
+
+
+def _loop_reading(w_op, steps=3, assign=False):
+    """for i in range(steps): x = tanh(x @ (w_op(w) * 2)); return sum(x)"""
+    p = Prog(x=(2, 3), w=(3, 3))
+    x, w = p.params
+    index = p.var("i", ir.Aval((), np.dtype(np.int64)))
+    h = p.var("h", x)
+    body = p.block()
+    scaled = p.op("mul", p.op(w_op, w, into=body, hint="c"), 2.0, into=body, hint="scaled")
+    body.block.results = (p.op("tanh", p.op("matmul", h, scaled, into=body), into=body, hint="h"),)
+    if assign:
+        body.block.stmts.append(ir.Effect("assign", (w, scaled), LOC))
+    out = p.var("h", x)
+    p.builder.append(ir.ForRange(index, ir.Const(0), ir.Const(steps), ir.Const(1), (x,), (h,), body.block,
+                                 (out,), LOC))
+    return p.module(p.total(out))
+
+
+def test_loop_invariant_ops_run_once_before_the_loop():
+    module = _loop_reading("cos")
+    optimized = optimize(module)
+    top = optimized.functions["f"].body.stmts
+    loop = next(s for s in top if isinstance(s, ir.ForRange))
+    assert [s.op for s in top[:top.index(loop)]] == ["cos", "mul"]          # the chain moved together
+    assert [s.op for s in loop.body.stmts] == ["matmul", "tanh"]
+    args = [rand(2, 3), rand(3, 3, seed=1)]
+    close_results(module, optimized, *args)
+    grad = differentiate(module, (1,))
+    np.testing.assert_allclose(run_rendered(optimize(grad), *args)[1], numeric_gradient(module, args, 1), rtol=1e-6,
+                               atol=1e-9)
+
+
+def test_random_draws_and_loops_that_assign_parameters_keep_their_bodies():
+    module = optimize(_loop_reading("cos", assign=True))
+    loop = next(s for s in module.functions["f"].body.stmts if isinstance(s, ir.ForRange))
+    assert "cos" in [s.op for s in loop.body.stmts if isinstance(s, ir.Apply)]
+    p = Prog(x=(2, 3))
+    (x,) = p.params
+    index = p.var("i", ir.Aval((), np.dtype(np.int64)))
+    h = p.var("h", x)
+    body = p.block()
+    mask = p.op("dropout_mask", into=body, shape=(2, 3), keep_prob=0.5, dtype=np.dtype(np.float64))
+    body.block.results = (p.op("mul", h, mask, into=body, hint="h"),)
+    out = p.var("h", x)
+    p.builder.append(ir.ForRange(index, ir.Const(0), ir.Const(3), ir.Const(1), (x,), (h,), body.block, (out,), LOC))
+    loop = next(s for s in optimize(p.module(out)).functions["f"].body.stmts if isinstance(s, ir.ForRange))
+    assert "dropout_mask" in [s.op for s in loop.body.stmts if isinstance(s, ir.Apply)]
