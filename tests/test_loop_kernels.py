@@ -13,14 +13,14 @@ from test_differentiate import LOC, Prog, numeric_gradient, rand, walk
 from test_optimize import close_results
 
 
-def _rnn(steps=4):
+def _rnn(steps=4, read="row", **static):
     """for t in range(steps): h = tanh(xs[t] @ wx + h @ wh); return sum(h * h)"""
     p = Prog(xs=(steps, 2, 3), h0=(2, 5), wx=(3, 5), wh=(5, 5))
     xs, h0, wx, wh = p.params
     index = p.var("t", ir.Aval((), np.dtype(np.int64)))
     h = p.var("h", h0)
     body = p.block()
-    pre = p.op("add", p.op("matmul", p.op("row", xs, index, into=body), wx, into=body),
+    pre = p.op("add", p.op("matmul", p.op(read, xs, index, into=body, **static), wx, into=body),
                p.op("matmul", h, wh, into=body), into=body)
     body.block.results = (p.op("tanh", pre, into=body, hint="h"),)
     out = p.var("h", h0)
@@ -169,3 +169,14 @@ def test_random_draws_and_loops_that_assign_parameters_keep_their_bodies():
     p.builder.append(ir.ForRange(index, ir.Const(0), ir.Const(3), ir.Const(1), (x,), (h,), body.block, (out,), LOC))
     loop = next(s for s in optimize(p.module(out)).functions["f"].body.stmts if isinstance(s, ir.ForRange))
     assert "dropout_mask" in [s.op for s in loop.body.stmts if isinstance(s, ir.Apply)]
+
+
+def test_the_gradient_of_a_sequence_read_row_by_row_is_written_row_by_row():
+    module = _rnn(read="gather", axis=0)   # xs[t] as the frontend stages it: its adjoint is gather_grad
+    grad = differentiate(module, (0,))
+    assert "gather_grad" in [s.op for s in walk(grad) if isinstance(s, ir.Apply)]
+    optimized = optimize(grad)
+    ops = [s.op for s in walk(optimized) if isinstance(s, ir.Apply)]
+    assert "gather_grad" not in ops and "row_add_in_place" in ops      # d_xs[t] += g, not zeros + add.at + add
+    args = _args()
+    np.testing.assert_allclose(run_rendered(optimized, *args)[1], numeric_gradient(module, args, 0), rtol=1e-6)

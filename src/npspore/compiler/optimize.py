@@ -15,7 +15,8 @@
 * copy propagation of identity ops (``reshape`` to the same shape, ``cast`` to the same dtype,
   ``broadcast_to`` the same shape): their result is replaced by their operand;
 * row accumulation: ``acc + row_add(zeros, t, g)`` (how a backward loop accumulates the gradient of
-  a sequence it reads one step at a time) becomes ``row_add(acc, t, g)``;
+  a sequence it reads one step at a time) becomes ``row_add(acc, t, g)``; so does
+  ``acc + gather_grad(g, t)`` with a scalar index ``t`` on axis 0 (the adjoint of ``x[t]``);
 * in-place rows: a ``row_add`` (or ``row_set``) on a loop-carried buffer that the loop owns (its initial value is a
   fresh ``zeros`` nothing else reads, and each iteration's buffer is read only by that ``row_add``)
   becomes ``row_add_in_place``, which writes the row into the buffer instead of copying it;
@@ -85,7 +86,7 @@ class _Simplifier:
         self.consts: dict[int, np.ndarray] = {}    # Var id -> its (small) value
         self.scalars: dict[int, np.ndarray] = {}   # Var id -> 0-d value it is a broadcast of
         self.replace: dict = {}                    # Var -> atom to use instead
-        self.rows_into_zeros: dict[int, ir.Apply] = {}  # Var id -> its row_add(zeros, t, g)
+        self.rows_into_zeros: dict[int, tuple] = {}  # Var id -> (t, g) of its row_add(zeros, t, g)
 
     def block(self, block: ir.Block) -> None:
         kept = []
@@ -123,7 +124,9 @@ class _Simplifier:
             self.replace[target] = identity
             return True
         if stmt.op == "row_add" and self.is_zero(stmt.args[0], values[0]):
-            self.rows_into_zeros[id(target)] = stmt
+            self.rows_into_zeros[id(target)] = stmt.args[1:]
+        elif stmt.op == "gather_grad" and self.one_row(stmt):   # g into row t of zeros, as row_add
+            self.rows_into_zeros[id(target)] = (stmt.args[1], stmt.args[0])
         elif stmt.op == "add":
             self.accumulate_row(stmt)
         if stmt.op == "broadcast_to" and values[0] is not None and np.size(values[0]) == 1:
@@ -138,6 +141,14 @@ class _Simplifier:
             return bool(scalar == 0)
         return value is not None and not np.any(value)
 
+    @staticmethod
+    def one_row(stmt: ir.Apply) -> bool:
+        """Whether a ``gather_grad`` writes its ``g`` into one row of zeros (a scalar index on axis 0)."""
+        g, index = stmt.args
+        target = stmt.targets[0].aval
+        return (stmt.static.get("axis", 0) == 0 and rewrite.scalar_index(index) and isinstance(g, ir.Var)
+                and target.shape[1:] == g.aval.shape and g.aval.dtype == target.dtype)
+
     def accumulate_row(self, stmt: ir.Apply) -> None:
         """``acc + row_add(zeros, t, g)`` -> ``row_add(acc, t, g)`` (same shape and dtype throughout)."""
         target = stmt.targets[0]
@@ -145,7 +156,7 @@ class _Simplifier:
             row, acc = stmt.args[position], stmt.args[1 - position]
             rows = self.rows_into_zeros.get(id(row)) if isinstance(row, ir.Var) else None
             if rows is not None and isinstance(acc, ir.Var) and acc.aval == target.aval == row.aval:
-                stmt.op, stmt.args, stmt.static = "row_add", (acc, *rows.args[1:]), {}
+                stmt.op, stmt.args, stmt.static = "row_add", (acc, *rows), {}
                 return
 
     def known(self, target, value) -> bool:

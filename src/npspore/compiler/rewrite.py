@@ -242,7 +242,7 @@ class _Algebra:
         if op == "greater" and isinstance(args[1], ir.Const) and _is_zero(args[1].value) \
                 and id(args[0]) in self.relu_of:
             stmt.args = (self.relu_of[id(args[0])], args[1])
-        if op == "gather" and stmt.static.get("axis", 0) == 0 and _scalar_index(args[1]) \
+        if op == "gather" and stmt.static.get("axis", 0) == 0 and scalar_index(args[1]) \
                 and isinstance(args[0], ir.Var) and args[0].aval.shape:
             stmt.op, stmt.static = "row", {}
         return [stmt]
@@ -290,7 +290,7 @@ def _is_zero(value) -> bool:
     return isinstance(value, (int, float, np.generic, np.ndarray)) and np.size(value) == 1 and bool(value == 0)
 
 
-def _scalar_index(atom) -> bool:
+def scalar_index(atom) -> bool:
     """An integer index of rank 0 (a loop index or a constant int)."""
     if isinstance(atom, ir.Const):
         return type(atom.value) is int
