@@ -4,6 +4,7 @@ and central differences. ``python tools/fuzz.py --minutes N`` runs it longer."""
 import importlib.util
 import pathlib
 import random
+import time
 
 import numpy as np
 import pytest
@@ -64,3 +65,18 @@ def tuple_map(value, fn):
     if isinstance(value, tuple):
         return tuple(tuple_map(v, fn) for v in value)
     return fn(value)
+
+
+def test_a_program_over_the_time_limit_is_a_finding(program_dir):
+    """A compile that does not finish (here ms.jit never returns) is reported, not waited for."""
+    def stalled(*args, **kwargs):
+        while True:
+            time.sleep(0.01)
+
+    class Fake:
+        def __getattr__(self, name):
+            return stalled if name == "jit" else getattr(ms, name)
+
+    program = (False, 1, ["v1 = x0 * 2.0", "return v1 * x0"])
+    message = fuzz.check(fuzz.render(program), 1, 0, program_dir, Fake(), limit=0.5)
+    assert message is not None and message.startswith("too slow")

@@ -635,3 +635,45 @@ def test_two_dropout_layers_draw_two_masks_in_compiled_code():
     ms.set_seed(3)
     out = ms.jit(net)(Tensor(np.ones((4, 8), np.float32))).asnumpy()
     assert set(np.unique(out)) <= {-2.0, 0.0, 2.0} and np.count_nonzero(out) > 0
+
+
+# ---- optimize (rewrite): the ReLU mask is read from a ReLU output only where that ReLU dominates it
+# (fuzz seed 6817: an early return under nested tensor `if`s copies the code after it into each path; the
+# adjoint of one copy read the other copy's ReLU output, unbound on that path: UnboundLocalError)
+
+
+def early_return_in_nested_tensor_ifs(x0):
+    if ops.mean(x0) < 0.3:
+        if x0.sum() > -0.5:
+            return ops.sin(x0)
+    return x0 * ops.relu(x0) * 2.0
+
+
+def test_relu_mask_is_not_read_from_a_relu_of_another_branch():
+    for x in ([[-0.5, 0.2, -0.1], [-0.3, 0.1, -0.4]], [[0.5, 0.2, 0.1], [0.3, 0.9, 0.4]]):
+        assert_close(ms.grad(early_return_in_nested_tensor_ifs, 0)(T(x)).asnumpy(),
+                     fd_grad(early_return_in_nested_tensor_ifs, [x], 0))
+
+
+# ---- specialize: a return under nested tensor `if`s joins the paths that returned by a flag, and the code
+# after it is staged once (fuzz seeds 400240-400260 stalled: copying it into every path that falls through
+# doubled the code at each such `if`, so compile time grew exponentially with their number)
+
+
+def sequential_nested_returns(x):
+    for level in range(6):
+        if ops.mean(x) < 0.1 * level:
+            if x.sum() > -0.1 * level:
+                return ops.sin(x) * float(level)
+        x = ops.relu(x) * 1.5 - 0.25
+    return x * x
+
+
+def test_code_after_returns_under_nested_tensor_ifs_is_staged_once():
+    compiled = ms.jit(sequential_nested_returns)
+    for x in ([[0.5, 0.2, 0.1], [0.3, 0.9, 0.4]], [[-0.5, 0.2, -0.1], [-0.3, 0.1, -0.4]],
+              [[0.05, 0.1, -0.2], [0.3, -0.1, 0.0]]):
+        assert_close(compiled(T(x)).asnumpy(), sequential_nested_returns(T(x)).asnumpy())
+        assert_close(ms.grad(sequential_nested_returns)(T(x)).asnumpy(), fd_grad(sequential_nested_returns, [x], 0))
+    relus = compiled.kernel_source(T([[0.5, 0.2, 0.1], [0.3, 0.9, 0.4]])).count("np.maximum(")
+    assert relus == 6  # one per level, not 2 ** level

@@ -14,6 +14,9 @@ indexing; tuples, unpacking, rebinding, aliasing, swaps, augmented assignment; t
 * ``value_and_grad`` with ``has_aux`` and ``return_ids`` gives the documented structure and values;
 * ``grad(grad(net))`` equals central differences of the first-order gradient.
 
+A program that takes longer than ``--time-limit`` seconds (compile and checks together) is a finding
+too: compile time must stay polynomial in the program's size.
+
 A failing program is shrunk (statement and block deletion while it still fails the same way) and
 saved as a ``.py`` file. ``python tools/fuzz.py --minutes 10`` runs for ten minutes;
 ``--seeds 0:200`` runs a fixed range; ``tests/test_fuzz.py`` runs a few seeds in CI.
@@ -25,8 +28,10 @@ import ast
 import importlib.util
 import os
 import random
+import signal
 import sys
 import tempfile
+import threading
 import time
 import traceback
 import warnings
@@ -35,6 +40,7 @@ import numpy as np
 
 SHAPE = (2, 3)
 INT_INPUT = "k"
+TIME_LIMIT = 20.0  # seconds per program (compile and every check); more is a finding
 
 # ------------------------------------------------------------------------------ program tree
 # A statement is a line of text, or a Block: a header line with a body (and optional else body).
@@ -309,6 +315,37 @@ class Finding(Exception):
     """A program whose compiled result differs from eager execution or the true derivative."""
 
 
+class TooSlow(BaseException):
+    """Raised by the alarm when one program outlives the time limit (a BaseException, so that no
+    ``except Exception`` of the code under test swallows it)."""
+
+
+def _alarm(signum, frame):
+    raise TooSlow()
+
+
+class time_limit:
+    """Context manager: raise :class:`TooSlow` after ``seconds`` of wall time (main thread, POSIX;
+    elsewhere no limit)."""
+
+    def __init__(self, seconds):
+        self.seconds = seconds
+        self.armed = seconds and hasattr(signal, "setitimer") and \
+            threading.current_thread() is threading.main_thread()
+
+    def __enter__(self):
+        if self.armed:
+            self.previous = signal.signal(signal.SIGALRM, _alarm)
+            signal.setitimer(signal.ITIMER_REAL, self.seconds)
+        return self
+
+    def __exit__(self, *exc):
+        if self.armed:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, self.previous)
+        return False
+
+
 def load(source: str, directory: str):
     """Import a program's module text (npspore compiles source, so it lives in a real file)."""
     load.count = getattr(load, "count", 0) + 1
@@ -445,9 +482,19 @@ class Checker:
             raise Finding(f"grad(grad) d/x0: {wrong}")
 
 
-def check(source: str, n_inputs: int, seed: int, directory: str, ms) -> str | None:
+def check(source: str, n_inputs: int, seed: int, directory: str, ms, limit=None) -> str | None:
     """The failure of one program: a message, or None when every check passes (or eager rejects
-    the program, which makes it no test)."""
+    the program, which makes it no test). Taking longer than ``limit`` seconds (default
+    ``TIME_LIMIT``) is a failure too."""
+    limit = TIME_LIMIT if limit is None else limit
+    try:
+        with time_limit(limit):
+            return _check(source, n_inputs, seed, directory, ms)
+    except TooSlow:
+        return f"too slow: compiling and checking took more than {limit:g} s"
+
+
+def _check(source, n_inputs, seed, directory, ms):
     try:
         module = load(source, directory)
         checker = Checker(ms, module, np.random.default_rng(seed), n_inputs)
@@ -489,7 +536,7 @@ def _deletions(stmts):
                 yield stmts[:k] + [Block(stmt.header, stmt.body, orelse, stmt.else_header)] + stmts[k + 1:]
 
 
-def shrink(program, seed, message, directory, ms):
+def shrink(program, seed, message, directory, ms, limit=None):
     """Delete statements and blocks while the program keeps failing the same way."""
     flag, n_inputs, stmts = program
     wanted = failure_class(message)
@@ -499,7 +546,7 @@ def shrink(program, seed, message, directory, ms):
         for candidate in _deletions(stmts):
             if not names_defined_before_use(candidate):
                 continue
-            found = check(render((flag, n_inputs, candidate)), n_inputs, seed, directory, ms)
+            found = check(render((flag, n_inputs, candidate)), n_inputs, seed, directory, ms, limit)
             if found and failure_class(found) == wanted:
                 stmts, message, improved = candidate, found, True
                 break
@@ -509,15 +556,15 @@ def shrink(program, seed, message, directory, ms):
 # ------------------------------------------------------------------------------ driver
 
 
-def run_seed(seed: int, directory: str, ms, do_shrink=True):
+def run_seed(seed: int, directory: str, ms, do_shrink=True, limit=None):
     """Generate and check the program of ``seed``: None, or (message, minimal source)."""
     rng = random.Random(seed)
     program = Generator(rng, size=rng.choice((4, 8, 14, 24))).program()
-    message = check(render(program), program[1], seed, directory, ms)
+    message = check(render(program), program[1], seed, directory, ms, limit)
     if message is None:
         return None
     if do_shrink:
-        program, message = shrink(program, seed, message, directory, ms)
+        program, message = shrink(program, seed, message, directory, ms, limit)
     return message, render(program)
 
 
@@ -535,6 +582,8 @@ def main(argv=None):
     parser.add_argument("--seeds", default="0:50", help="a range of seeds, start:stop (default 0:50)")
     parser.add_argument("--out", default="fuzz_findings", help="where shrunk failing programs go")
     parser.add_argument("--no-shrink", action="store_true")
+    parser.add_argument("--time-limit", type=float, default=TIME_LIMIT,
+                        help=f"seconds one program may take (default {TIME_LIMIT:g}); more is a finding")
     args = parser.parse_args(argv)
     os.environ.setdefault("NPSPORE_CACHE_DIR", tempfile.mkdtemp(prefix="npspore-fuzz-cache-"))
     warnings.simplefilter("ignore")
@@ -547,7 +596,7 @@ def main(argv=None):
         sys.path.insert(0, directory)
         while (deadline is None and seed < stop) or (deadline is not None and time.time() < deadline):
             try:
-                result = run_seed(seed, directory, ms, not args.no_shrink)
+                result = run_seed(seed, directory, ms, not args.no_shrink, args.time_limit)
             except Exception:  # noqa: BLE001 - a bug of the fuzzer itself: report and go on
                 traceback.print_exc()
                 result = None

@@ -71,6 +71,14 @@ def _assigned_names(stmts) -> list:
 _SCALAR_DTYPES = {bool: np.bool_, int: np.int64, float: np.float32}
 
 
+def _refuse_maybe_return(completion, loc) -> None:
+    """A loop over Python values whose body returned on some tensor-dependent paths only (and which
+    breaks or continues, or it would have been unrolled into the statements around it)."""
+    if completion.kind == Completion.MAYBE_RETURN:
+        raise not_supported("a return under a tensor-dependent condition in a loop over Python values "
+                            "that also breaks or continues", loc)
+
+
 class TensorExitInPythonLoop(NotSupportedError):
     """A break/continue under a tensor condition reached while unrolling a loop over Python values."""
 
@@ -108,17 +116,19 @@ class ControlFlow:
         branches = list(stmt.body) + list(stmt.orelse)
         returns = any(isinstance(n, ast.Return) for n in ast.walk(ast.Module(body=branches, type_ignores=[])))
         exits = _has_loop_exit(branches)
-        # A branch that returns, breaks or continues ends what follows it: the statements after the
-        # 'if' are staged into each branch that may fall through (continuation), so both branches
-        # end the function (or the loop iteration) and the 'if' yields the outcome.
+        if returns and not exits:
+            outcomes = (self._branch(list(stmt.body), frame), self._branch(list(stmt.orelse), frame))
+            done = self._join(self._as_bool_scalar(test, loc), outcomes, frame, loc)
+            return self._after_join(done, rest, frame, loc)
+        # A branch that breaks or continues ends what follows it: the statements after the 'if' are
+        # staged into each branch that may fall through (continuation), so both branches end the
+        # loop iteration and the 'if' yields the outcome.
         continuation = returns or exits
         then_stmts = list(stmt.body) + (list(rest) if continuation else [])
         else_stmts = list(stmt.orelse) + (list(rest) if continuation else [])
         then_done, then_env, then_block = self._branch(then_stmts, frame)
         else_done, else_env, else_block = self._branch(else_stmts, frame)
-        cond = test.var
-        if cond.aval.dtype != np.bool_ or cond.aval.shape:
-            cond = self._apply("cast", (TensorValue(self._scalar(test, loc)),), {"dtype": np.dtype(np.bool_)}).var
+        cond = self._as_bool_scalar(test, loc)
         if returns:
             for done in (then_done, else_done):
                 if done.kind != Completion.RETURN:
@@ -137,6 +147,98 @@ class ControlFlow:
         frame.env.clear()
         frame.env.update(new_env)
         return self._exec_stmts(list(rest), frame)
+
+    # -- returns under tensor conditions: the paths that returned are joined by a flag, and what
+    # follows is staged once, under 'if not returned' (copying it into every path that falls through
+    # would double the code at each nested 'if').
+
+    def _join(self, cond, outcomes, frame, loc) -> Completion:
+        """Stage ``If(cond)`` of two staged branches ``(completion, env, block)`` that each returned,
+        fell through or returned on some paths; sets ``frame.env`` to the environment where the
+        function goes on, and returns the joined completion."""
+        (a_done, a_env, a_block), (b_done, b_env, b_block) = outcomes
+        kinds = (a_done.kind, b_done.kind)
+        for kind in kinds:
+            if kind not in (Completion.NORMAL, Completion.RETURN, Completion.MAYBE_RETURN):
+                raise not_supported("a tensor-dependent 'if' where one branch returns and the other "
+                                    "breaks or continues a loop", loc)
+        if kinds == (Completion.RETURN, Completion.RETURN):
+            merged = self._merge(a_done.value, b_done.value, a_block, b_block, "out", loc)
+            self.builder.append(ir.If(cond, a_block, b_block, merged[1], loc))
+            return Completion(Completion.RETURN, merged[0])
+        if kinds == (Completion.NORMAL, Completion.NORMAL):
+            new_env, outputs = self._merge_envs(frame, a_env, b_env, a_block, b_block, loc)
+            self.builder.append(ir.If(cond, a_block, b_block, tuple(outputs), loc))
+            frame.env.clear()
+            frame.env.update(new_env)
+            return NORMAL
+        if self._dynamic_loops:
+            raise not_supported("return inside a loop that stays a loop", loc)
+        # a path that returned carries stand-ins for what the others go on with, and vice versa
+        outs = [d.value[1] if d.kind == Completion.MAYBE_RETURN else d.value for d in (a_done, b_done)]
+        if a_done.kind == Completion.NORMAL:
+            outs[0] = self._stand_in(outs[1], a_block, loc)
+        if b_done.kind == Completion.NORMAL:
+            outs[1] = self._stand_in(outs[0], b_block, loc)
+        if a_done.kind == Completion.RETURN:
+            a_env = self._stand_in_env(b_env, frame.env, a_block, loc)
+        if b_done.kind == Completion.RETURN:
+            b_env = self._stand_in_env(a_env, frame.env, b_block, loc)
+        new_env, outputs = self._merge_envs(frame, a_env, b_env, a_block, b_block, loc)
+        out, out_vars = self._merge(outs[0], outs[1], a_block, b_block, "out", loc)
+        for done, block in ((a_done, a_block), (b_done, b_block)):
+            block.results += (done.value[0].var if done.kind == Completion.MAYBE_RETURN
+                              else ir.Const(np.bool_(done.kind == Completion.RETURN)),)
+        returned = self.names.var("returned", Aval((), np.bool_))
+        self.builder.append(ir.If(cond, a_block, b_block, tuple(outputs) + tuple(out_vars) + (returned,), loc))
+        frame.env.clear()
+        frame.env.update(new_env)
+        return Completion(Completion.MAYBE_RETURN, (TensorValue(returned), out))
+
+    def _after_join(self, done, rest, frame, loc) -> Completion:
+        """Go on after a joined 'if': ``rest`` runs where the function did not return."""
+        if done.kind == Completion.NORMAL:
+            return self._exec_stmts(list(rest), frame)
+        if done.kind == Completion.RETURN or not rest:
+            return done
+        returned, out = done.value
+        with self.sub_block() as returned_block:
+            pass
+        outcomes = ((Completion(Completion.RETURN, out), dict(frame.env), returned_block),
+                    self._branch(list(rest), frame))
+        return self._join(returned.var, outcomes, frame, loc)
+
+    def function_end(self, completion, loc) -> Completion:
+        """How a function body that ended with ``completion`` ends: a return on some paths only is
+        the return of every path (falling off the end returns None)."""
+        if completion.kind != Completion.MAYBE_RETURN:
+            return completion
+        if completion.value[1] is not None:
+            raise not_supported("a function that returns a value under a tensor-dependent condition and "
+                                "otherwise ends without 'return' (returning None)", loc)
+        return Completion(Completion.RETURN, None)
+
+    def _stand_in(self, value, block, loc):
+        """A value of the same structure, shapes and dtypes as ``value`` (zeros for its tensors),
+        staged into ``block``: what a path that does not define ``value`` yields for it."""
+        if isinstance(value, TensorValue):
+            if None in value.aval.shape:
+                raise not_supported("a return under a tensor-dependent condition with a dynamic shape", loc)
+            outer, self.builder = self.builder, BlockBuilder(self.names, block)
+            try:
+                return self._apply("zeros", (), {"shape": value.aval.shape, "dtype": value.aval.dtype})
+            finally:
+                self.builder = outer
+        if isinstance(value, (tuple, list)):
+            return copy_container(value, [self._stand_in(v, block, loc) for v in value])
+        if isinstance(value, dict):
+            return {k: self._stand_in(v, block, loc) for k, v in value.items()}
+        return value
+
+    def _stand_in_env(self, env, before, block, loc) -> dict:
+        """The environment a returning path yields: stand-ins of what ``env`` changed since ``before``."""
+        return {name: value if before.get(name, MISSING) is value else self._stand_in(value, block, loc)
+                for name, value in env.items()}
 
     def _exit_if(self, cond, dones, envs, blocks, frame, loc) -> Completion:
         """A tensor-dependent 'if' that breaks or continues: it ends the loop iteration and yields
@@ -249,6 +351,7 @@ class ControlFlow:
         for item in items:
             self._assign(stmt.target, item, frame)
             completion = self._exec_stmts(list(stmt.body), frame)
+            _refuse_maybe_return(completion, loc)
             if completion.kind == Completion.BREAK:
                 break
             if completion.kind == Completion.RETURN:
@@ -353,6 +456,7 @@ class ControlFlow:
             if not self._truth(test, frame, stmt.test):
                 return NORMAL
             completion = self._exec_stmts(list(stmt.body), frame)
+            _refuse_maybe_return(completion, loc)
             if completion.kind == Completion.BREAK:
                 return NORMAL
             if completion.kind == Completion.RETURN:
@@ -366,6 +470,7 @@ class ControlFlow:
         try:
             for _ in range(UNROLL_LIMIT * 16):
                 completion = self._exec_stmts(list(stmt.body), frame)
+                _refuse_maybe_return(completion, loc)
                 if completion.kind == Completion.BREAK:
                     return NORMAL
                 if completion.kind == Completion.RETURN:
@@ -442,7 +547,7 @@ class ControlFlow:
             if _containers_changed(contents):
                 raise not_supported("changing a Python list or dict inside a loop that stays a loop "
                                     "(its length would depend on tensor values)", loc)
-            if completion.kind == Completion.RETURN:
+            if completion.kind in (Completion.RETURN, Completion.MAYBE_RETURN):
                 raise not_supported("return inside a loop that stays a loop", loc)
             if advance is not None:
                 advance(body_frame)

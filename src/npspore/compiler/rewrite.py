@@ -148,9 +148,7 @@ class Namer:
 
 def rewrite_algebra(function: ir.Function) -> None:
     """Apply the dot-product, negation, ReLU-mask and row rewrites (module docstring), in place."""
-    rewriter = _Algebra(function)
-    for block in list(all_blocks(function.body)):
-        rewriter.block(block)
+    _Algebra(function).block(function.body, {})
 
 
 def _whole(stmt: ir.Apply) -> bool:
@@ -175,7 +173,6 @@ class _Algebra:
     def __init__(self, function: ir.Function):
         self.uses = use_counts(function)
         self.defs: dict = {}
-        self.relu_of: dict = {}
         self.namer = Namer(function)
 
     def single(self, atom, op: str):
@@ -185,16 +182,25 @@ class _Algebra:
         stmt = self.defs.get(id(atom))
         return stmt if stmt is not None and stmt.op == op else None
 
-    def block(self, block: ir.Block) -> None:
+    def block(self, block: ir.Block, relu_of: dict) -> None:
+        """Rewrite ``block`` and its nested blocks in program order. ``relu_of`` maps an operand's id
+        to the output of a ReLU of it that dominates this block (one in an enclosing block, before
+        it); a ReLU in a sibling branch or later in the function is never read."""
+        relu_of = dict(relu_of)
         out: list = []
         for stmt in block.stmts:
-            new = self.rewrite(stmt) if isinstance(stmt, ir.Apply) and len(stmt.targets) == 1 else [stmt]
+            if isinstance(stmt, ir.Apply) and len(stmt.targets) == 1:
+                new = self.rewrite(stmt, relu_of)
+            else:
+                new = [stmt]
+                for inner in ir.nested_blocks(stmt):
+                    self.block(inner, relu_of)
             for s in new:
                 if isinstance(s, ir.Apply):
                     for target in s.targets:
                         self.defs[id(target)] = s
                     if s.op == "relu":
-                        self.relu_of[id(s.args[0])] = s.targets[0]
+                        relu_of[id(s.args[0])] = s.targets[0]
             out.extend(new)
         block.stmts = out
 
@@ -203,7 +209,7 @@ class _Algebra:
         self.uses[id(target)] = 1
         return ir.Apply((target,), op, tuple(args), dict(static or {}), loc)
 
-    def rewrite(self, stmt: ir.Apply) -> list:
+    def rewrite(self, stmt: ir.Apply, relu_of: dict) -> list:
         target = stmt.targets[0]
         op, args = stmt.op, stmt.args
         if op == "sum" and _whole(stmt) and _float(target):
@@ -240,8 +246,8 @@ class _Algebra:
                 stmt.op, stmt.args = "sub", (args[1], negated.args[0])
                 return [stmt]
         if op == "greater" and isinstance(args[1], ir.Const) and _is_zero(args[1].value) \
-                and id(args[0]) in self.relu_of:
-            stmt.args = (self.relu_of[id(args[0])], args[1])
+                and id(args[0]) in relu_of:
+            stmt.args = (relu_of[id(args[0])], args[1])
         if op == "gather" and stmt.static.get("axis", 0) == 0 and scalar_index(args[1]) \
                 and isinstance(args[0], ir.Var) and args[0].aval.shape:
             stmt.op, stmt.static = "row", {}

@@ -287,7 +287,7 @@ class FunctionSpecializer(Calls, ControlFlow):
     def _run_function(self, source, env) -> Completion:
         tree = normalized(source.tree)
         frame = Frame(source, env)
-        return self._exec_stmts(tree.body, frame)
+        return self.function_end(self._exec_stmts(tree.body, frame), source.loc(tree))
 
     def _error(self, error: BaseException, frame=None, node=None):
         if frame is not None and node is not None and not frame.source.is_library:

@@ -49,9 +49,11 @@ class Poison:
 class Completion:
     """How a block ended: normally, by ``return value``, ``break`` or ``continue`` — or, inside a
     loop that stays a loop, ``EXIT``: the iteration ended under a tensor condition and ``value`` is
-    the flag telling whether it broke out of the loop."""
+    the flag telling whether it broke out of the loop — or ``MAYBE_RETURN``: it returned under a
+    tensor condition on some paths and fell through on the others; ``value`` is ``(returned, out)``,
+    the flag (a TensorValue) and the value returned where it is set."""
 
-    NORMAL, RETURN, BREAK, CONTINUE, EXIT = range(5)
+    NORMAL, RETURN, BREAK, CONTINUE, EXIT, MAYBE_RETURN = range(6)
 
     def __init__(self, kind, value=None):
         self.kind, self.value = kind, value
