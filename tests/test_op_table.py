@@ -35,7 +35,7 @@ CANONICAL = {
 NOT_DIFFERENTIABLE = set("floor_div sign equal not_equal less less_equal greater greater_equal logical_and "
                          "logical_or logical_not stop_gradient argmax argmin all any ones zeros ones_like "
                          "zeros_like fill dropout_mask pool2d_windows max_pool2d_index adaptive_avg_weights "
-                         "adaptive_window_index row_add_in_place".split())
+                         "adaptive_window_index row_add_in_place row_set row_set_in_place".split())
 DEFINITIONS = op_table().definitions()
 NAMES = [d.name for d in DEFINITIONS]
 
@@ -138,6 +138,8 @@ UNARY.update({
     "row": lambda x: ((operand(x), 1), {}),
     "row_add": lambda x: ((operand(x), 1, operand(x, (2,))), {}),
     "row_add_in_place": lambda x: ((operand(x), 1, operand(x, (2,))), {}),
+    "row_set": lambda x: ((operand(x), 1, operand(x, (2,))), {}),
+    "row_set_in_place": lambda x: ((operand(x), 1, operand(x, (2,))), {}),
 })
 POOL = {"kernel_size": (2, 1), "stride": (1, 2), "padding": (1, 0, 0, 1)}
 BINARY.update({
