@@ -124,13 +124,13 @@ def test_a_loop_invariant_bias_of_a_hoisted_projection_is_added_once_before_the_
 
 
 def _loop_reading(w_op, steps=3, assign=False):
-    """for i in range(steps): x = tanh(x @ (w_op(w) * 2)); return sum(x)"""
+    """for i in range(steps): x = tanh(x @ (w_op(w) * 3)); return sum(x)"""
     p = Prog(x=(2, 3), w=(3, 3))
     x, w = p.params
     index = p.var("i", ir.Aval((), np.dtype(np.int64)))
     h = p.var("h", x)
     body = p.block()
-    scaled = p.op("mul", p.op(w_op, w, into=body, hint="c"), 2.0, into=body, hint="scaled")
+    scaled = p.op("mul", p.op(w_op, w, into=body, hint="c"), 3.0, into=body, hint="scaled")
     body.block.results = (p.op("tanh", p.op("matmul", h, scaled, into=body), into=body, hint="h"),)
     if assign:
         body.block.stmts.append(ir.Effect("assign", (w, scaled), LOC))
