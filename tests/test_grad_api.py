@@ -644,3 +644,15 @@ def test_catalogue_gradients_are_unchanged_by_optimize(name, make, inputs):
     assert len(got) == len(expected)
     for a, b in zip(got, expected):
         np.testing.assert_allclose(a, b, rtol=1e-5, atol=1e-6)
+
+
+def _sum_of_squares(x):
+    return (x * x).sum()
+
+
+def test_jit_of_a_gradient_function_runs_it():
+    # MindSpore 2.10 (observed): ms.jit(ms.grad(f)) gives [2. 4.]; ms.jit(value_and_grad) (5, [2, 4])
+    x = Tensor(np.array([1.0, 2.0], np.float32))
+    assert ms.jit(ms.grad(_sum_of_squares))(x).asnumpy().tolist() == [2.0, 4.0]
+    value, grads = ms.jit(ms.value_and_grad(_sum_of_squares))(x)
+    assert (float(value), grads.asnumpy().tolist()) == (5.0, [2.0, 4.0])

@@ -18,6 +18,7 @@ from . import compiler   # its stages load on first use: compiler.pipeline, comp
 from .compiler.kernel import KernelCache
 from .compiler.library import LIBRARY, RECORDERS
 from .compiler.signature import describe_key, input_key
+from .grad import GradFunction
 
 __all__ = ["jit", "jit_class"]
 
@@ -145,8 +146,8 @@ def jit(function: Any = None, *, capture_mode: str = "ast", jit_level: str = "O0
                               fullgraph=fullgraph, backend=backend, **options)
     if LIBRARY.is_cell(function):
         return _CompiledCellCall(function)
-    if isinstance(function, JitFunction) or not callable(function):
-        return function
+    if isinstance(function, (JitFunction, GradFunction)) or not callable(function):
+        return function  # already compiled per input signature (a gradient function is one kernel)
     return JitFunction(function)
 
 
