@@ -226,9 +226,10 @@ def test_integer_division_by_zero_gives_numpy_zeros():
         assert (a % 0).asnumpy().tolist() == [0, 0]
 
 
-def test_a_tensor_prints_numpy_style_in_f_strings():
-    # seed 001's buffers/get_buffer/named_buffers examples print f"buffer is {b}" as "buffer is [4, 5, 6]";
-    # MindSpore 2.10 and npspore print str(tensor), NumPy's form
+def test_an_nn_buffer_prints_with_commas_and_a_tensor_numpy_style():
+    # seed 001's buffers/get_buffer/named_buffers examples print an nn.Buffer as "[4, 5, 6]" (MindSpore 2.10
+    # has no nn.Buffer); a plain Tensor prints NumPy's form, as in MindSpore 2.10 and the register_buffer example
+    assert f"buffer is {ms.nn.Buffer(ms.tensor([4, 5, 6]))}" == "buffer is [4, 5, 6]"
     assert f"buffer is {ms.tensor([4, 5, 6])}" == "buffer is [4 5 6]"
 
 

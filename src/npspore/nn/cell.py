@@ -102,9 +102,10 @@ class _IncompatibleKeys(namedtuple("IncompatibleKeys", ["missing_keys", "unexpec
 class Buffer(Tensor):
     """A Tensor that becomes a buffer of the Cell it is assigned to.
 
-    ``self.buf = nn.Buffer(tensor)`` in a Cell is ``self.register_buffer('buf', tensor, persistent)``:
-    the attribute then reads as a plain Tensor sharing the data, listed by ``buffers()`` and, when
-    persistent, saved in ``state_dict()``.
+    ``self.buf = nn.Buffer(tensor)`` in a Cell is ``self.register_buffer('buf', buffer, persistent)``:
+    the attribute reads as this Buffer (sharing the tensor's data), listed by ``buffers()`` and, when
+    persistent, saved in ``state_dict()``. ``str(buffer)`` separates elements by commas
+    (``[4, 5, 6]``), as the Cell page's ``buffers()``/``get_buffer()``/``named_buffers()`` examples print.
 
     Args:
         data (Tensor): the buffer's value (its data is shared, not copied).
@@ -114,6 +115,9 @@ class Buffer(Tensor):
     def __init__(self, data, persistent=True):
         super().__init__(data)
         self.persistent = persistent
+
+    def __str__(self):
+        return np.array2string(self.asnumpy(), separator=", ")
 
 
 class Cell:
@@ -298,7 +302,7 @@ class Cell:
                 self._set_parameter(name, value)
             elif isinstance(value, Buffer):
                 d.pop(name, None)
-                self.register_buffer(name, Tensor._wrap(value._array), value.persistent)
+                self.register_buffer(name, value, value.persistent)
             elif isinstance(value, Cell):
                 self._set_cell(name, value)
             else:
