@@ -150,9 +150,10 @@ def clip_case(draw):
 def prod_case(draw):
     values = lambda shape: hnp.arrays(np.float64, shape, elements=st.sampled_from([0.0, 0.5, -1.5, 2.0, 1.25]))
     (x,), static = draw(reductions(values=values))
-    # With three zeros or more the gradient is exactly 0, but central differences keep an eps**2 term of
-    # the cubic part of the product (2.6e-6 on a slice of 2s): the checker would blame a correct rule.
-    assume(np.count_nonzero(x == 0) <= 2)
+    # With two zeros or more the gradient is exactly 0, but central differences keep an eps**2 term of
+    # the product's higher-order part (2.6e-6 with two zeros among 25 twos): the checker would blame a
+    # correct rule.
+    assume(np.count_nonzero(x == 0) <= 1)
     return (x,), static
 
 
