@@ -26,7 +26,7 @@ def peak_and_faults(step, calls=5):
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--bench-dir", default=os.path.join(here, "..", "..", "..", "shared", "bench"))
+    parser.add_argument("--bench-dir", default=os.path.join(here, "..", "..", "shared", "bench"))
     parser.add_argument("--workloads", default="W1,W2,W3,W4,W5")
     args = parser.parse_args()
     sys.path.insert(0, os.path.abspath(args.bench_dir))
