@@ -85,11 +85,24 @@ class HookVersions:
         cls.epoch += 1
 
 
+class CapturedAvals:
+    """``epoch`` counts changes of the shape or dtype of any Tensor or Parameter (``bump``, called by
+    ``Parameter.set_data(..., slice_shape=True)``, ``set_dtype``, ``Tensor.assign_value``): a kernel
+    checked at the current epoch needs no check of the shapes and dtypes of what it captured."""
+
+    epoch = 0
+
+    @classmethod
+    def bump(cls) -> None:
+        """The shape or dtype of some Tensor changed."""
+        cls.epoch += 1
+
+
 class CompiledKernel:
     """A compiled kernel and how to call it (see the module docstring)."""
 
     __slots__ = ("kernel", "captured", "build", "source", "path", "output_node", "hook_guards", "checked_epoch",
-                 "guards", "guarded", "used", "quick_check")
+                 "guards", "guarded", "used", "quick_check", "captured_avals", "avals_epoch")
 
     def __init__(self, kernel, captured, output_node, source, path, hook_guards=(), guards=()):
         self.kernel = kernel
@@ -104,6 +117,8 @@ class CompiledKernel:
         self.guarded = bool(self.hook_guards or self.guards)   # the one test a call makes when False
         self.used = False                                       # CLOCK bit: set by each cache hit
         self.quick_check = _quick_check(self) if self.guarded else None
+        self.captured_avals = tuple((obj._array.shape, obj._array.dtype) for obj in captured)
+        self.avals_epoch = CapturedAvals.epoch
 
     def run(self, leaves):
         """Call the kernel on the input leaf arrays (plus the captured arrays); the packaged result."""
@@ -126,6 +141,18 @@ class CompiledKernel:
         for guard in self.guards:
             if not guard.holds():
                 return guard.explain()
+        return self.changed_capture()
+
+    def changed_capture(self) -> str | None:
+        """Which captured Tensor or Parameter changed shape or dtype since the compile (a kernel is
+        specialized to them), or None."""
+        if self.avals_epoch != CapturedAvals.epoch:
+            for obj, (shape, dtype) in zip(self.captured, self.captured_avals):
+                if obj._array.shape != shape or obj._array.dtype != dtype:
+                    name = getattr(obj, "name", None) or "a captured Tensor"
+                    return (f"{name}: shape {list(shape)} {dtype} -> {list(obj._array.shape)} "
+                            f"{obj._array.dtype}")
+            self.avals_epoch = CapturedAvals.epoch
         return None
 
 
@@ -172,6 +199,9 @@ class KernelCache:
         if entry is None:
             return None
         if entry.guarded and not entry.quick_check() and not self.still_current(key, entry):
+            return None
+        if entry.avals_epoch != CapturedAvals.epoch and entry.changed_capture() is not None:
+            self.still_current(key, entry)
             return None
         self.hits += 1
         entry.used = True
