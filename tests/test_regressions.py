@@ -616,10 +616,20 @@ def early_return_in_nested_tensor_ifs(x0):
     return x0 * ops.relu(x0) * 2.0
 
 
+def relu_after_a_returning_if(x0, x1):  # fuzz seed 23949: the ReLU after the `if` is not read inside it
+    if ops.mean(x1) < 0.3:
+        return x1 * ops.cos(ops.relu(x0))
+    v = ops.relu(x0) * x1
+    return v * x0
+
+
 def test_relu_mask_is_not_read_from_a_relu_of_another_branch():
     for x in ([[-0.5, 0.2, -0.1], [-0.3, 0.1, -0.4]], [[0.5, 0.2, 0.1], [0.3, 0.9, 0.4]]):
         assert_close(ms.grad(early_return_in_nested_tensor_ifs, 0)(T(x)).asnumpy(),
                      fd_grad(early_return_in_nested_tensor_ifs, [x], 0))
+        y = np.array(x) - 0.3
+        assert_close(ms.grad(relu_after_a_returning_if, 0)(T(x), T(y)).asnumpy(),
+                     fd_grad(relu_after_a_returning_if, [x, y], 0))
 
 
 # ---- specialize: a return under nested tensor `if`s joins the paths that returned by a flag, and the code
