@@ -687,3 +687,95 @@ def test_a_parameter_of_a_new_shape_recompiles_forward_and_gradient():
                 net.w.set_data(T(saved))
 
         assert_close(by_weight(T(x)).asnumpy(), fd_grad(of_weight, [w], 0))
+
+
+# ---- specialize: a tensor `break`/`continue` in a loop over Python values (a tuple, a CellList, a range the
+# body needs as Python values) was refused (fuzz seeds 6463, 22918); MindSpore GRAPH mode accepts it. The
+# iterations after one that may have broken are staged under `if not broke`.
+
+
+def tuple_break(x, y):
+    for t in (x, y, x * y):
+        if t.sum() > 1.0:
+            break
+        x = x + ops.sin(t)
+    return x * y
+
+
+def tuple_continue(x, y):
+    n = 0
+    for t in (x, y, x * y):
+        n += 1
+        if t.sum() > 0.5:
+            continue
+        y = y * t + n
+    return x * y
+
+
+def python_loop_in_range_loop(x, y):
+    for _ in range(3):
+        for t in (x, y):
+            if t.sum() > 0.0:
+                break
+            x = x * 0.5 + t
+        y = y + x * 0.1
+    return x + y
+
+
+@pytest.mark.parametrize("fn", [tuple_break, tuple_continue, python_loop_in_range_loop])
+def test_tensor_break_and_continue_in_loops_over_python_values(fn):
+    for x, y in (([0.3, -0.2], [0.4, 0.5]), ([0.9, 0.6], [-0.1, 0.2]), ([0.3, -0.5], [0.4, 0.5])):
+        x, y = np.array(x), np.array(y)
+        assert_close(ms.jit(fn)(T(x), T(y)).asnumpy(), fn(T(x), T(y)).asnumpy())
+        for j in (0, 1):
+            assert_close(ms.grad(fn, j)(T(x), T(y)).asnumpy(), fd_grad(fn, [x, y], j))
+
+
+# ---- specialize: a break/continue under nested tensor `if`s joins the paths that ended the iteration by
+# flags, and the rest of the body is staged once (it was copied into every path that falls through:
+# exponential code in the number of such `if`s)
+
+
+def nested_breaks(x):
+    for _ in range(3):
+        if ops.mean(x) < 0.0:
+            if x.sum() > -0.1:
+                break
+        x = ops.relu(x) * 1.5 - 0.25
+        if ops.mean(x) < 0.1:
+            if x.sum() > -0.2:
+                break
+        x = ops.relu(x) * 1.5 - 0.25
+        if ops.mean(x) < 0.2:
+            if x.sum() > -0.3:
+                break
+        x = ops.relu(x) * 1.5 - 0.25
+    return x * x
+
+
+def nested_continues(x):
+    for _ in range(3):
+        if ops.mean(x) < 0.0:
+            if x.sum() > -0.1:
+                continue
+        x = ops.relu(x) * 1.5 - 0.25
+        if ops.mean(x) < 0.1:
+            if x.sum() > -0.2:
+                continue
+        x = ops.relu(x) * 1.5 - 0.25
+        if ops.mean(x) < 0.2:
+            if x.sum() > -0.3:
+                continue
+        x = ops.relu(x) * 1.5 - 0.25
+    return x * x
+
+
+@pytest.mark.parametrize("fn", [nested_breaks, nested_continues])
+def test_code_after_exits_under_nested_tensor_ifs_is_staged_once(fn):
+    compiled = ms.jit(fn)
+    for x in ([[0.5, 0.2, 0.1], [0.3, 0.9, 0.4]], [[-0.5, 0.2, -0.1], [-0.3, 0.1, -0.4]],
+              [[0.05, 0.1, -0.2], [0.3, -0.1, 0.0]]):
+        assert_close(compiled(T(x)).asnumpy(), fn(T(x)).asnumpy())
+        assert_close(ms.grad(fn)(T(x)).asnumpy(), fd_grad(fn, [x], 0))
+    relus = compiled.kernel_source(T([[0.5, 0.2, 0.1], [0.3, 0.9, 0.4]])).count("np.maximum(")
+    assert relus == 3  # one per ReLU of the body, not 2 + 4 + 8
