@@ -736,46 +736,35 @@ def test_tensor_break_and_continue_in_loops_over_python_values(fn):
 # exponential code in the number of such `if`s)
 
 
-def nested_breaks(x):
+def nested_exits(x, breaks):
     for _ in range(3):
         if ops.mean(x) < 0.0:
             if x.sum() > -0.1:
-                break
-        x = ops.relu(x) * 1.5 - 0.25
-        if ops.mean(x) < 0.1:
-            if x.sum() > -0.2:
-                break
-        x = ops.relu(x) * 1.5 - 0.25
-        if ops.mean(x) < 0.2:
-            if x.sum() > -0.3:
-                break
-        x = ops.relu(x) * 1.5 - 0.25
-    return x * x
-
-
-def nested_continues(x):
-    for _ in range(3):
-        if ops.mean(x) < 0.0:
-            if x.sum() > -0.1:
+                if breaks:
+                    break
                 continue
         x = ops.relu(x) * 1.5 - 0.25
         if ops.mean(x) < 0.1:
             if x.sum() > -0.2:
+                if breaks:
+                    break
                 continue
         x = ops.relu(x) * 1.5 - 0.25
         if ops.mean(x) < 0.2:
             if x.sum() > -0.3:
+                if breaks:
+                    break
                 continue
         x = ops.relu(x) * 1.5 - 0.25
     return x * x
 
 
-@pytest.mark.parametrize("fn", [nested_breaks, nested_continues])
-def test_code_after_exits_under_nested_tensor_ifs_is_staged_once(fn):
-    compiled = ms.jit(fn)
+@pytest.mark.parametrize("breaks", [True, False])
+def test_code_after_exits_under_nested_tensor_ifs_is_staged_once(breaks):
+    compiled = ms.jit(nested_exits)
     for x in ([[0.5, 0.2, 0.1], [0.3, 0.9, 0.4]], [[-0.5, 0.2, -0.1], [-0.3, 0.1, -0.4]],
               [[0.05, 0.1, -0.2], [0.3, -0.1, 0.0]]):
-        assert_close(compiled(T(x)).asnumpy(), fn(T(x)).asnumpy())
-        assert_close(ms.grad(fn)(T(x)).asnumpy(), fd_grad(fn, [x], 0))
-    relus = compiled.kernel_source(T([[0.5, 0.2, 0.1], [0.3, 0.9, 0.4]])).count("np.maximum(")
+        assert_close(compiled(T(x), breaks).asnumpy(), nested_exits(T(x), breaks).asnumpy())
+        assert_close(ms.grad(nested_exits)(T(x), breaks).asnumpy(), fd_grad(lambda a: nested_exits(a, breaks), [x], 0))
+    relus = compiled.kernel_source(T([[0.5, 0.2, 0.1], [0.3, 0.9, 0.4]]), breaks).count("np.maximum(")
     assert relus == 3  # one per ReLU of the body, not 2 + 4 + 8
