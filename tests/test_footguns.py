@@ -162,3 +162,32 @@ def test_a_traced_function_keeps_the_python_branch_its_trace_took():
     assert compiled(t32(-1.0, -2.0)).asnumpy().tolist() == [-2.0, -4.0]  # the traced branch again
     assert signed(t32(-1.0, -2.0)).asnumpy().tolist() == [-3.0, -6.0]    # eager takes the other one
     assert "# frontend: traced" in compiled.kernel_source(t32(1.0, 2.0))
+
+
+def return_or_break(x):
+    for _ in range(3):
+        if x.sum() > 1.0:
+            return x
+        else:
+            break
+    return x * 2.0
+
+
+def test_a_tensor_if_that_returns_in_one_branch_and_breaks_in_the_other_is_refused():
+    with pytest.raises(NotSupportedError, match="one branch returns and the other breaks"):
+        ms.jit(return_or_break)(t32(1.0, 2.0))
+
+
+class WithHook(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.hook = ops.HookBackward(lambda grad: None)
+
+    def construct(self, x):
+        return self.hook(x)
+
+
+def test_hook_backward_is_a_cell_and_primitives_have_no_recompute():
+    assert list(dict(WithHook().name_cells())) == ["hook"]  # MindSpore: a primitive, no sub-cell
+    with pytest.raises(AttributeError, match="recompute"):
+        ops.Mul().recompute()
