@@ -71,6 +71,10 @@ def _assigned_names(stmts) -> list:
 _SCALAR_DTYPES = {bool: np.bool_, int: np.int64, float: np.float32}
 
 
+# how a staged branch ends for sure (no path of it falls through to what follows)
+_ENDED = (Completion.RETURN, Completion.BREAK, Completion.CONTINUE, Completion.EXIT)
+
+
 def _exit_flags(completion) -> tuple:
     """``(ended, broke)`` atoms of how a loop body's path ended (NORMAL: neither)."""
     kind = completion.kind
@@ -90,7 +94,8 @@ def _refuse_maybe_return(completion, loc) -> None:
 
 
 class TensorExitInPythonLoop(NotSupportedError):
-    """A break/continue under a tensor condition reached while unrolling a loop over Python values."""
+    """A break/continue under a tensor condition reached while unrolling a ``while`` loop on Python
+    values (``while True`` then stages a loop instead)."""
 
 
 class ControlFlow:
@@ -147,10 +152,27 @@ class ControlFlow:
             merged = self._merge(then_done.value, else_done.value, then_block, else_block, "out", loc)
             self.builder.append(ir.If(self._as_bool_scalar(test, loc), then_block, else_block, merged[1], loc))
             return Completion(Completion.RETURN, merged[0])
-        outcomes = (self._branch(list(stmt.body), frame), self._branch(list(stmt.orelse), frame))
+        outcomes = [self._branch(list(stmt.body), frame), self._branch(list(stmt.orelse), frame)]
+        ended = [done.kind in _ENDED for done, _, _ in outcomes]
+        if rest and ended[0] != ended[1]:
+            # one branch surely ended: what follows runs on the other one's paths only, staged there
+            going_on = ended.index(False)
+            outcomes[going_on] = self._continue_branch(outcomes[going_on], rest, frame.source, loc)
+            rest = ()
         cond = self._as_bool_scalar(test, loc)
         done = (self._join_exits if exits else self._join)(cond, outcomes, frame, loc)
         return self._after_join(done, rest, frame, loc)
+
+    def _continue_branch(self, outcome, rest, source, loc) -> tuple:
+        """Stage ``rest`` at the end of a staged branch ``(completion, env, block)``."""
+        done, env, block = outcome
+        branch_frame = Frame(source, env)
+        outer, self.builder = self.builder, BlockBuilder(self.names, block)
+        try:
+            done = self._after_join(done, rest, branch_frame, loc)
+        finally:
+            self.builder = outer
+        return done, branch_frame.env, block
 
     # -- returns, breaks and continues under tensor conditions: the paths that ended are joined by
     # flags, and what follows is staged once, under 'if not returned' / 'if not ended' (copying it
@@ -223,7 +245,7 @@ class ControlFlow:
         it yields the loop's values and the ``ended``/``broke`` flags."""
         if self._exit_target is None:
             raise located(TensorExitInPythonLoop(
-                "break/continue under a tensor-dependent condition in a loop over Python values (loop over "
+                "break/continue under a tensor-dependent condition in a 'while' loop on Python values (loop over "
                 "range(...) instead) is not supported in compiled code (construct or @jit)"), loc)
         dones = [done for done, _, _ in outcomes]
         if all(done.kind == Completion.NORMAL for done in dones):
