@@ -39,6 +39,8 @@ class sum:
 
     def adjoint(x, out, dout, *, axis=None, keepdims=False, dtype=None):
         kept = dout if keepdims else np.expand_dims(dout, axis=tuple(range(x.ndim)) if axis is None else axis)
+        if None in x.shape:  # a dim known only at run time (compiled masked_select): broadcast against x
+            return kept + np.zeros_like(x)
         return np.broadcast_to(kept, shape=x.shape)
 
 

@@ -47,3 +47,16 @@ def optimizers(nn, Tensor):
         "adam_weight_decay_groups": lambda n: nn.AdamWeightDecay(
             [{"params": [n.weight], "weight_decay": 0.1, "lr": 0.02}, {"params": [n.bias]}], learning_rate=0.01),
     }
+
+
+def adamw_optimizers(AdamW):
+    """Factories ``name -> f(dense) -> optimizer`` of the AdamW cases, for MindSpore's
+    ``experimental.optim.AdamW`` or ``npspore.nn.AdamW``."""
+    return {
+        "default": lambda n: AdamW(n.trainable_params(), lr=0.01),
+        "amsgrad": lambda n: AdamW(n.trainable_params(), lr=0.01, betas=(0.8, 0.9), eps=1e-6, weight_decay=0.1,
+                                   amsgrad=True),
+        "maximize": lambda n: AdamW(n.trainable_params(), lr=0.02, weight_decay=0.0, maximize=True),
+        "groups": lambda n: AdamW([{"params": [n.weight], "lr": 0.05, "weight_decay": 0.1},
+                                   {"params": [n.bias], "betas": (0.5, 0.6), "amsgrad": True}], lr=0.01),
+    }

@@ -208,7 +208,7 @@ def test_grad_centralization_subtracts_the_mean_over_inner_axes():
 
 @pytest.mark.parametrize("make, error, message", [
     (lambda p: nn.SGD(p, learning_rate="0.1"), TypeError, "'learning_rate' must be int, float, Tensor"),
-    (lambda p: nn.SGD(p, learning_rate=-0.1), ValueError, "learning_rate"),
+    (lambda p: nn.SGD(p, learning_rate=-0.1), ValueError, "learning rate"),  # MindSpore 2.10 words it so
     (lambda p: nn.SGD(p, learning_rate=Tensor(np.ones((2, 2), np.float32))), ValueError, "dimension"),
     (lambda p: nn.SGD(p, weight_decay=-1.0), ValueError, "weight_decay"),
     (lambda p: nn.SGD(p, loss_scale=0.0), ValueError, "loss_scale"),

@@ -21,6 +21,7 @@ from .common import dtype  # noqa: F401,E402
 from . import amp, train  # noqa: F401,E402
 from .train import *  # noqa: F401,F403,E402
 from . import dataset  # noqa: F401,E402
+from . import experimental  # noqa: F401,E402
 from .nn import hook_backward as _hook_backward  # noqa: E402
 from .missing_names import module_getattr as _module_getattr  # noqa: E402
 

@@ -11,7 +11,7 @@ import keyword
 import re
 
 from ..opdef import Aval, op_table
-from .ir import Apply, Block, Const, Loc, Var
+from .ir import Apply, Block, Const, Loc, Var, aval_or_value
 
 _NOT_IDENT = re.compile(r"[^0-9A-Za-z_]")
 _UNDERSCORES = re.compile(r"__+")
@@ -56,11 +56,6 @@ class NameSupply:
 
     def var(self, hint: str, aval: Aval) -> Var:
         return Var(self.fresh(hint), aval)
-
-
-def aval_or_value(atom):
-    """What an op's infer rule receives for an operand: the Aval of a Var, the value of a Const."""
-    return atom.aval if isinstance(atom, Var) else atom.value
 
 
 class BlockBuilder:

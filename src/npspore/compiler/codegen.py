@@ -23,7 +23,6 @@ from ..core.apply import cast_operands
 from ..opdef import op_table
 from ..shape_rules import fit_int
 from . import ir
-from .builder import aval_or_value
 
 
 def _skeleton() -> Template:
@@ -123,7 +122,7 @@ class Renderer:
         definition = self.table[stmt.op]
         operand_text = [self.atom(a) for a in stmt.args]
         if definition.operand_dtype is not None:
-            target = definition.operand_dtype(*(aval_or_value(a) for a in stmt.args), **stmt.static)
+            target = definition.operand_dtype(*(ir.aval_or_value(a) for a in stmt.args), **stmt.static)
             if target is not None and not _numpy_promotes_to(stmt.args, np.dtype(target)):
                 target = np.dtype(target)
                 for i, a in enumerate(stmt.args):
@@ -143,6 +142,8 @@ class Renderer:
         static = {name: _expression(self.literal(stmt.static.get(name, default)))
                   for name, default in definition.static.items()}
         targets = ", ".join(t.name for t in stmt.targets)
+        if len(stmt.targets) == 1 and ir.returns_tuple(stmt):
+            targets += ","
         lines = self._op_lines(definition, operands, static, targets, f"{stmt.targets[0].name}__")
         cast = _drift_cast(definition, stmt)
         if stmt.into is not None:

@@ -551,7 +551,7 @@ class _FunctionAD:
         if not wanted:
             return
         scratch = BlockBuilder(self.names)
-        if len(stmt.targets) == 1:
+        if not ir.returns_tuple(stmt):
             out, dout = stmt.targets[0], adj[stmt.targets[0]]
         else:
             out = tuple(stmt.targets)
@@ -804,7 +804,9 @@ def _aval_of(atom) -> Aval:
 
 
 def _same_shape(a: tuple, b: tuple) -> bool:
-    return len(a) == len(b) and all(x == y for x, y in zip(a, b))
+    """Whether a value of shape ``a`` has shape ``b``, where a dynamic dim (``None``) of ``b`` matches any size
+    (nothing can be broadcast to a size unknown until run time)."""
+    return len(a) == len(b) and all(x == y or y is None for x, y in zip(a, b))
 
 
 def _fit_shape(builder: BlockBuilder, grad, target: Aval, loc: Loc, hint: str):

@@ -379,6 +379,20 @@ def _bind(env: dict, targets, values) -> None:
     env.update(zip(targets, values))
 
 
+def aval_or_value(atom):
+    """What an op's infer rule receives for an operand: the Aval of a Var, the value of a Const."""
+    return atom.aval if isinstance(atom, Var) else atom.value
+
+
+def returns_tuple(stmt: Apply) -> bool:
+    """Whether ``stmt``'s op returns a tuple: several targets, or one from a multi-output op (a split
+    into a single part)."""
+    if len(stmt.targets) > 1:
+        return True
+    inferred = op_table()[stmt.op].infer(*(aval_or_value(a) for a in stmt.args), **stmt.static)
+    return isinstance(inferred, tuple)
+
+
 def evaluate_block(block: Block, env: dict, module: Module | None = None) -> None:
     """Run ``block``'s statements, reading and binding values in ``env`` (Var -> value); ``module``
     holds the functions that ``Call`` statements name."""
@@ -386,9 +400,10 @@ def evaluate_block(block: Block, env: dict, module: Module | None = None) -> Non
         if isinstance(stmt, Apply):
             definition = op_table()[stmt.op]
             dtypes = tuple(t.aval.dtype for t in stmt.targets)
+            multi = returns_tuple(stmt)
             result = apply_op(definition, [_read(env, a) for a in stmt.args], stmt.static,
-                              dtypes if len(dtypes) > 1 else dtypes[0])
-            _bind(env, stmt.targets, result if len(dtypes) > 1 else (result,))
+                              dtypes if multi else dtypes[0])
+            _bind(env, stmt.targets, result if multi else (result,))
         elif isinstance(stmt, Call):
             _bind(env, stmt.targets, _evaluate_function(module, stmt.callee, [_read(env, a) for a in stmt.args]))
         elif isinstance(stmt, Effect):

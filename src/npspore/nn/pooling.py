@@ -29,6 +29,13 @@ class _Pool(Cell):
         return f"kernel_size={self.kernel_size}, stride={self.stride}, pad_mode={self.pad_mode.upper()}"
 
 
+def _check_pad_only_arguments(cls_name, pad_mode, padding, dilation, return_indices, ceil_mode):
+    """MindSpore's rule (and message): these arguments keep their defaults unless ``pad_mode`` is ``'pad'``."""
+    if pad_mode.lower() != "pad" and (padding != 0 or dilation != 1 or return_indices or ceil_mode):
+        raise ValueError(f"For {cls_name}, the parameter 'padding', 'dilation', 'return_indices', 'ceil_mode' can not "
+                         f"be set to non-default value when pad_mode is not 'pad', but got pad_mode:{pad_mode}.")
+
+
 class MaxPool2d(_Pool):
     r"""2-D max pooling over :math:`(N, C, H, W)` inputs.
 
@@ -38,7 +45,8 @@ class MaxPool2d(_Pool):
         pad_mode (str): ``'valid'``, ``'same'`` or ``'pad'`` (``padding``, ``-inf``). Default: ``'valid'``.
         padding (Union[int, tuple[int]]): with ``'pad'``. Default: ``0``.
         dilation (Union[int, tuple[int]]): the spacing of window elements. Default: ``1``.
-        return_indices (bool): not supported (must be ``False``).
+        return_indices (bool): also return the int64 flat index, into each :math:`(H, W)` plane of
+            the input, of each window's first maximum. Default: ``False``.
         ceil_mode (bool): count a partial last window. Default: ``False``.
         data_format (str): only ``'NCHW'``.
 
@@ -46,22 +54,24 @@ class MaxPool2d(_Pool):
         - **x** (Tensor) - :math:`(N, C, H, W)`.
 
     Outputs:
-        Tensor of shape :math:`(N, C, H_{out}, W_{out})`.
+        Tensor of shape :math:`(N, C, H_{out}, W_{out})`; with `return_indices`, a tuple of it and the
+        indices (same shape).
 
     Raises:
-        ValueError: If `pad_mode` is unknown or `return_indices` is True.
+        ValueError: If `pad_mode` is unknown, or it is not ``'pad'`` and `padding`, `dilation`,
+            `return_indices` or `ceil_mode` is not the default (as in MindSpore).
     """
 
     def __init__(self, kernel_size=1, stride=1, pad_mode="valid", padding=0, dilation=1, return_indices=False,
                  ceil_mode=False, data_format="NCHW"):
         super().__init__(kernel_size, stride, pad_mode, padding, ceil_mode, data_format)
-        if return_indices:
-            raise ValueError("For 'MaxPool2d', npspore does not support 'return_indices=True'.")
+        _check_pad_only_arguments("MaxPool2d", pad_mode, padding, dilation, return_indices, ceil_mode)
         self.dilation = dilation
+        self.return_indices = return_indices
 
     def construct(self, x):
         return F._max_pool(x, self.kernel_size, self.stride, self.pad_mode, self.padding, self.dilation,
-                           self.ceil_mode, "MaxPool2d")
+                           self.ceil_mode, "MaxPool2d", self.return_indices)
 
 
 class MaxPool1d(_Pool):
@@ -71,19 +81,22 @@ class MaxPool1d(_Pool):
         - **x** (Tensor) - :math:`(N, C, L)`.
 
     Outputs:
-        Tensor of shape :math:`(N, C, L_{out})`.
+        Tensor of shape :math:`(N, C, L_{out})`; with `return_indices`, a tuple of it and the int64
+        index along :math:`L` of each window's first maximum.
     """
 
     def __init__(self, kernel_size=1, stride=1, pad_mode="valid", padding=0, dilation=1, return_indices=False,
                  ceil_mode=False):
         super().__init__((1, kernel_size), (1, stride), pad_mode, (0, 0, padding, padding), ceil_mode)
-        if return_indices:
-            raise ValueError("For 'MaxPool1d', npspore does not support 'return_indices=True'.")
+        _check_pad_only_arguments("MaxPool1d", pad_mode, padding, dilation, return_indices, ceil_mode)
         self.dilation = (1, dilation)
+        self.return_indices = return_indices
 
     def construct(self, x):
         out = F._max_pool(x.expand_dims(2), self.kernel_size, self.stride, self.pad_mode, self.padding, self.dilation,
-                          self.ceil_mode, "MaxPool1d")
+                          self.ceil_mode, "MaxPool1d", self.return_indices)
+        if self.return_indices:
+            return out[0].squeeze(2), out[1].squeeze(2)
         return out.squeeze(2)
 
 
@@ -162,23 +175,24 @@ class AdaptiveMaxPool2d(Cell):
 
     Args:
         output_size (Union[int, tuple]): as :class:`AdaptiveAvgPool2d`.
-        return_indices (bool): not supported (must be ``False``).
+        return_indices (bool): also return the int64 flat index, into each :math:`(H, W)` plane of
+            the input, of each window's first maximum. Default: ``False``.
 
     Inputs:
         - **input** (Tensor) - :math:`(N, C, H, W)`.
 
     Outputs:
-        Tensor of shape :math:`(N, C, H_{out}, W_{out})`.
+        Tensor of shape :math:`(N, C, H_{out}, W_{out})`; with `return_indices`, a tuple of it and the
+        indices (same shape).
     """
 
     def __init__(self, output_size, return_indices=False):
         super().__init__()
-        if return_indices:
-            raise ValueError("For 'AdaptiveMaxPool2d', npspore does not support 'return_indices=True'.")
         self.output_size = output_size
+        self.return_indices = return_indices
 
     def construct(self, input):
-        return F.adaptive_max_pool2d(input, self.output_size)
+        return F.adaptive_max_pool2d(input, self.output_size, self.return_indices)
 
 
 class Dropout2d(Cell):

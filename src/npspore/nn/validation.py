@@ -24,10 +24,11 @@ def check_float(value, arg_name, cls_name, positive=False):
 
 
 def check_number_range(value, arg_name, cls_name, positive=False):
-    """``value`` (a number) if it is >= 0 (> 0 when ``positive``)."""
+    """``value`` (a number) if it is >= 0 (> 0 when ``positive``), in the words of MindSpore's validator."""
     if value < 0 or (positive and value == 0):
-        kind = "positive" if positive else "non-negative"
-        raise ValueError(f"For '{cls_name}', the '{arg_name}' must be a {kind} float number, but got {value}.")
+        bound = "> 0" if positive else ">= 0"
+        raise ValueError(f"For '{cls_name}', the '{arg_name}' must be float and must {bound}, but got '{value}' with "
+                         f"type '{type(value).__name__}'.")
     return value
 
 

@@ -120,8 +120,9 @@ def smooth_l1_loss(input, target, beta=1.0, reduction="none"):
     _check_reduction(reduction, "smooth_l1_loss")
     if beta <= 0:
         raise ValueError(f"For 'smooth_l1_loss', the 'beta' must be positive, but got {beta}.")
-    diff = run("abs", input - target)
-    loss = run("where", diff < beta, run("square", diff) * (0.5 / beta), diff - 0.5 * beta)
+    diff = input - target
+    size = run("abs", diff)  # squaring diff itself keeps the second derivative right at diff == 0
+    loss = run("where", size < beta, run("square", diff) * (0.5 / beta), size - 0.5 * beta)
     return _reduce(loss, reduction)
 
 
@@ -130,8 +131,9 @@ def huber_loss(input, target, reduction="mean", delta=1.0):
     _check_reduction(reduction, "huber_loss")
     if delta <= 0:
         raise ValueError(f"For 'huber_loss', the 'delta' must be positive, but got {delta}.")
-    diff = run("abs", input - target)
-    loss = run("where", diff < delta, run("square", diff) * 0.5, (diff - 0.5 * delta) * delta)
+    diff = input - target
+    size = run("abs", diff)  # squaring diff itself keeps the second derivative right at diff == 0
+    loss = run("where", size < delta, run("square", diff) * 0.5, (size - 0.5 * delta) * delta)
     return _reduce(loss, reduction)
 
 

@@ -9,6 +9,8 @@ Losses are in :mod:`npspore.ops.losses`.
 """
 from __future__ import annotations
 
+import numpy as np
+
 from ..common.tensor import Tensor, _np_dtype
 from . import eager
 from .eager import run
@@ -177,22 +179,29 @@ def _pool_args(x, kernel_size, stride, pad_mode, padding, dilation, ceil_mode, f
     return kernel, stride, pads, dilation, explicit
 
 
-def _max_pool(x, kernel_size, stride, pad_mode, padding, dilation, ceil_mode, fn_name):
+def _max_pool(x, kernel_size, stride, pad_mode, padding, dilation, ceil_mode, fn_name, return_indices=False):
+    """Max pooling; with ``return_indices`` also the flat index, into each ``(H, W)`` plane of ``x``,
+    of each window's first maximum (int64), as MindSpore returns it."""
     _check_rank(x, 4, fn_name)
     kernel, stride, pads, dilation, _ = _pool_args(x, kernel_size, stride, pad_mode, padding, dilation, ceil_mode,
                                                    fn_name)
-    return run("max_pool2d", x, kernel_size=kernel, stride=stride, padding=pads, dilation=dilation)
+    out = run("max_pool2d", x, kernel_size=kernel, stride=stride, padding=pads, dilation=dilation)
+    if not return_indices:
+        return out
+    padded = run("max_pool2d_index", x, kernel_size=kernel, stride=stride, padding=pads, dilation=dilation)
+    width = x.shape[3] + pads[2] + pads[3]
+    plane = padded % ((x.shape[2] + pads[0] + pads[1]) * width)
+    return out, (plane // width - pads[0]) * x.shape[3] + plane % width - pads[2]
 
 
 def max_pool2d(x, kernel_size, stride=None, padding=0, dilation=1, return_indices=False, ceil_mode=False):
     """2-D max pooling of ``x (N, C, H, W)``; ``stride`` defaults to ``kernel_size``; padding is ``-inf``.
 
-    Raises:
-        ValueError: if ``return_indices`` is True (not supported).
+    Returns:
+        The pooled Tensor; with ``return_indices``, ``(pooled, indices)``: the int64 flat index into
+        each ``(H, W)`` plane of ``x`` of each window's first maximum.
     """
-    if return_indices:
-        raise ValueError("For 'max_pool2d', npspore does not support 'return_indices=True'.")
-    return _max_pool(x, kernel_size, stride, "pad", padding, dilation, ceil_mode, "max_pool2d")
+    return _max_pool(x, kernel_size, stride, "pad", padding, dilation, ceil_mode, "max_pool2d", return_indices)
 
 
 def _avg_pool(x, kernel_size, stride, pad_mode, padding, ceil_mode, count_include_pad, divisor_override, fn_name):
@@ -261,22 +270,38 @@ def adaptive_max_pool2d(input, output_size, return_indices=False):
     """Maximum of ``output_size`` windows spanning ``input (N, C, H, W)`` (windows as in
     :func:`adaptive_avg_pool2d`; a max pooling when the sizes divide).
 
-    Raises:
-        ValueError: if ``return_indices`` is True (not supported).
+    Returns:
+        The pooled Tensor; with ``return_indices``, ``(pooled, indices)``: the int64 flat index into
+        each ``(H, W)`` plane of ``input`` of each window's first maximum.
     """
-    if return_indices:
-        raise ValueError("For 'adaptive_max_pool2d', npspore does not support 'return_indices=True'.")
     _check_rank(input, 4, "adaptive_max_pool2d")
     oh, ow = _adaptive_size(output_size, input.shape, "adaptive_max_pool2d")
     h, w = input.shape[2], input.shape[3]
     if h % oh == 0 and w % ow == 0:
-        return run("max_pool2d", input, kernel_size=(h // oh, w // ow), stride=(h // oh, w // ow))
+        return _max_pool(input, (h // oh, w // ow), (h // oh, w // ow), "valid", 0, 1, False, "adaptive_max_pool2d",
+                         return_indices)
     rows = run("adaptive_window_index", in_size=h, out_size=oh)
     picked = run("gather", input, run("reshape", rows, shape=(-1,)), axis=2)
     reduced = run("max", run("reshape", picked, shape=input.shape[:2] + rows.shape + (w,)), axis=3)
     cols = run("adaptive_window_index", in_size=w, out_size=ow)
     picked = run("gather", reduced, run("reshape", cols, shape=(-1,)), axis=3)
-    return run("max", run("reshape", picked, shape=reduced.shape[:3] + cols.shape), axis=4)
+    out = run("max", run("reshape", picked, shape=reduced.shape[:3] + cols.shape), axis=4)
+    if not return_indices:
+        return out
+    return out, _adaptive_max_indices(input, rows, cols)
+
+
+def _adaptive_max_indices(input, rows, cols):
+    """The flat ``(H, W)`` index of each adaptive window's first maximum (row-major within the window;
+    the repeated last elements of narrow windows come after the real ones, so they never win)."""
+    n, c, h, w = input.shape
+    (oh, kh), (ow, kw) = rows.shape, cols.shape
+    windows = run("gather", input, run("reshape", rows, shape=(-1,)), axis=2)
+    windows = run("gather", windows, run("reshape", cols, shape=(-1,)), axis=3)
+    windows = run("transpose", run("reshape", windows, shape=(n, c, oh, kh, ow, kw)), axes=(0, 1, 2, 4, 3, 5))
+    first = run("cast", run("argmax", run("reshape", windows, shape=(n, c, oh, ow, kh * kw)), axis=-1),
+                dtype=np.dtype(np.int64))
+    return (rows[:, :1] + first // kw) * w + cols[:, 0] + first % kw
 
 
 # ---------------------------------------------------------------- normalization

@@ -5,7 +5,7 @@ from npspore.common import dtype as mstype
 from npspore.common.parameter import Parameter
 from npspore.common.tensor import Tensor
 from npspore.nn.optim.optimizer import Optimizer
-from npspore.nn.validation import check_bool, check_number_range
+from npspore.nn.validation import check_bool
 from npspore.ops.optimizer_ops import ApplyMomentum
 
 __all__ = ["Momentum"]
@@ -45,7 +45,8 @@ class Momentum(Optimizer):
         if not isinstance(momentum, float):
             raise TypeError(f"For 'Momentum', the type of 'momentum' must be float, but got "
                             f"'{type(momentum).__name__}'.")
-        check_number_range(momentum, "momentum", self.cls_name)
+        if momentum < 0.0:
+            raise ValueError(f"For 'Momentum', the argument 'momentum' must be at least 0.0, but got {momentum}")
         self.momentum = Parameter(Tensor(momentum, mstype.float32), name="momentum")
         self.params = self.parameters
         self.use_nesterov = check_bool(use_nesterov, "use_nesterov", self.cls_name)

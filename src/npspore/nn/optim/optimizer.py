@@ -184,7 +184,7 @@ class Optimizer(Cell):
     def _preprocess_single_lr(self, learning_rate):
         """A learning rate as a float, a 0-d or 1-d float32 Tensor, or a LearningRateSchedule."""
         if isinstance(learning_rate, (float, int)) and not isinstance(learning_rate, bool):
-            return check_number_range(float(learning_rate), "learning_rate", self.cls_name)
+            return check_number_range(float(learning_rate), "learning rate", self.cls_name)
         if isinstance(learning_rate, Tensor) and learning_rate.ndim == 0:
             return Tensor(learning_rate.asnumpy(), mstype.float32)
         self.dynamic_lr = True

@@ -5,7 +5,7 @@ from npspore.common import dtype as mstype
 from npspore.common.parameter import Parameter
 from npspore.common.tensor import Tensor
 from npspore.nn.optim.optimizer import Optimizer
-from npspore.nn.validation import check_bool, check_number_range
+from npspore.nn.validation import check_bool
 from npspore.ops import optimizer_ops
 
 __all__ = ["SGD"]
@@ -53,7 +53,8 @@ class SGD(Optimizer):
         dampening = float(dampening) if isinstance(dampening, int) and not isinstance(dampening, bool) else dampening
         if not isinstance(dampening, float):
             raise TypeError(f"For 'SGD', the argument 'dampening' must be float type, but got {type(dampening)}.")
-        check_number_range(dampening, "dampening", self.cls_name)
+        if dampening < 0.0:
+            raise ValueError(f"For 'SGD', the argument 'dampening' must be at least 0.0, but got 'dampening' {dampening}")
         check_bool(nesterov, "nesterov", self.cls_name)
         if nesterov and (momentum <= 0.0 or dampening != 0.0):
             raise ValueError(f"For 'SGD', if 'nesterov' is true, 'momentum' must be > 0.0 and 'dampening' must "
