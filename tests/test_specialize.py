@@ -246,3 +246,13 @@ def test_tensor_dependent_break_in_a_while_on_python_values_is_explained():
 
     with pytest.raises(NotSupportedError, match="loop over range"):
         counted(_t(0.0))
+
+
+def test_a_return_on_some_tensor_paths_only_is_explained():
+    def positive_part(x):
+        if x.sum() > 0.0:
+            if x.sum() > 1.0:
+                return x
+
+    with pytest.raises(NotSupportedError, match="otherwise ends without 'return'"):
+        ms.jit(positive_part)(_t(2.0))
