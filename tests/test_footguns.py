@@ -191,3 +191,18 @@ def test_hook_backward_is_a_cell_and_primitives_have_no_recompute():
     assert list(dict(WithHook().name_cells())) == ["hook"]  # MindSpore: a primitive, no sub-cell
     with pytest.raises(AttributeError, match="recompute"):
         ops.Mul().recompute()
+
+
+def counted(x):
+    n = 0
+    while n < 2:
+        n += 1
+        if x.sum() > n:
+            break
+        x = x + n
+    return x
+
+
+def test_a_tensor_break_in_a_while_on_python_values_is_refused():
+    with pytest.raises(NotSupportedError, match=r"'while' loop on Python values \(loop over range"):
+        ms.jit(counted)(t32(0.0))

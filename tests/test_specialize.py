@@ -233,20 +233,6 @@ def test_tensor_dependent_break_in_a_loop_over_python_values_works():
         np.testing.assert_allclose(ms.jit(over_tuple)(_t(start)).asnumpy(), over_tuple(_t(start)).asnumpy())
 
 
-def test_tensor_dependent_break_in_a_while_on_python_values_is_explained():
-    @ms.jit
-    def counted(x):
-        n = 0
-        while n < 2:
-            n += 1
-            if x.sum() > n:
-                break
-            x = x + n
-        return x
-
-    with pytest.raises(NotSupportedError, match="loop over range"):
-        counted(_t(0.0))
-
 
 def test_a_return_on_some_tensor_paths_only_is_explained():
     def positive_part(x):
