@@ -722,7 +722,18 @@ def python_loop_in_range_loop(x, y):
     return x + y
 
 
-@pytest.mark.parametrize("fn", [tuple_break, tuple_continue, python_loop_in_range_loop])
+def range_loop_rebinding_a_python_name(x, y):  # fuzz seed 33253: the range loop is unrolled
+    f = ops.sin
+    for _ in range(3):
+        if x.sum() > 1.0:
+            break
+        for f in (ops.sin, ops.cos):
+            x = x + f(y) * 0.5
+    return x
+
+
+@pytest.mark.parametrize("fn", [tuple_break, tuple_continue, python_loop_in_range_loop,
+                                range_loop_rebinding_a_python_name])
 def test_tensor_break_and_continue_in_loops_over_python_values(fn):
     for x, y in (([0.3, -0.2], [0.4, 0.5]), ([0.9, 0.6], [-0.1, 0.2]), ([0.3, -0.5], [0.4, 0.5])):
         x, y = np.array(x), np.array(y)
