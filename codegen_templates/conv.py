@@ -1,20 +1,23 @@
 """Convolution ops on NCHW arrays: ``conv2d`` and its two adjoints, ``conv2d_input_grad`` (which is
-also the transposed convolution) and ``conv2d_filter_grad``.
+also the transposed convolution) and ``conv2d_filter_grad``; and the two halves they are made of,
+``conv2d_columns`` (im2col) and its transpose ``conv2d_columns_grad`` (col2im).
 
 Static attributes: ``stride=(sh, sw)``, ``padding=(top, bottom, left, right)`` (zeros added to the
-input), ``dilation=(dh, dw)``, ``groups``. Each lowering is one strided view of the (padded) input,
-copied once into columns (``im2col``), and one batched GEMM over the groups; no Python loop visits
-pixels. The three ops are each other's adjoints: ``conv2d`` is bilinear in ``(x, w)``, and
+input), ``dilation=(dh, dw)``, ``groups``. ``conv2d`` copies a strided view of the (padded) input once
+into columns and multiplies the filter with them (one batched GEMM over the groups);
+``conv2d_filter_grad`` multiplies ``dy`` with the same columns, transposed; ``conv2d_input_grad``
+multiplies the transposed filter with ``dy`` and adds the resulting columns back one kernel tap at a
+time (a loop over ``KH * KW`` taps, each a strided add over every pixel). The three are each other's
+adjoints: ``conv2d`` is bilinear in ``(x, w)``, and
 ``<g, conv2d(x, w)> = <conv2d_input_grad(g, w), x> = <conv2d_filter_grad(x, g), w>``, so gradients of
-any order stay within these three.
-
-``conv2d_input_grad(dy, w)`` spreads ``dy`` over a zero buffer at ``stride`` steps and correlates it
-with the flipped, group-transposed filter (a stride-1 ``conv2d``), then drops the padding.
+any order stay within these three (``conv2d_columns`` and ``conv2d_columns_grad``, both linear, are
+each other's adjoints).
 """
 import numpy as np
 
 from npspore.opdef import call, op
-from npspore.rules_nn import conv2d_filter_grad_rule, conv2d_input_grad_rule, conv2d_rule
+from npspore.rules_nn import (conv2d_columns_grad_rule, conv2d_columns_rule, conv2d_filter_grad_rule,
+                              conv2d_input_grad_rule, conv2d_rule)
 
 
 @op(infer=conv2d_rule)
@@ -22,17 +25,13 @@ class conv2d:
     """Cross-correlation of ``x (N, C, H, W)`` with ``w (O, C/groups, KH, KW)``: ``(N, O, OH, OW)``."""
 
     def forward(x, w, *, stride=(1, 1), padding=(0, 0, 0, 0), dilation=(1, 1), groups=1):
-        xp = np.pad(x, ((0, 0), (0, 0), padding[:2], padding[2:])) if padding != (0, 0, 0, 0) else x
-        n, c, h, wd = xp.shape
         o, cg, kh, kw = w.shape
-        oh = (h - dilation[0] * (kh - 1) - 1) // stride[0] + 1
-        ow = (wd - dilation[1] * (kw - 1) - 1) // stride[1] + 1
-        s = xp.strides
-        cols = np.lib.stride_tricks.as_strided(
-            xp, shape=(groups, cg, kh, kw, n, oh, ow),
-            strides=(cg * s[1], s[1], dilation[0] * s[2], dilation[1] * s[3], s[0], stride[0] * s[2], stride[1] * s[3]))
-        y = np.matmul(w.reshape(groups, o // groups, cg * kh * kw), cols.reshape(groups, cg * kh * kw, n * oh * ow))
-        return y.reshape(o, n, oh, ow).transpose(1, 0, 2, 3)
+        oh = (x.shape[2] + padding[0] + padding[1] - dilation[0] * (kh - 1) - 1) // stride[0] + 1
+        ow = (x.shape[3] + padding[2] + padding[3] - dilation[1] * (kw - 1) - 1) // stride[1] + 1
+        cols = call("conv2d_columns", x, filter_shape=w.shape, stride=stride, padding=padding, dilation=dilation,
+                    groups=groups)
+        y = np.matmul(w.reshape(groups, o // groups, cg * kh * kw), cols)
+        return y.reshape(o, x.shape[0], oh, ow).transpose(1, 0, 2, 3)
 
     def adjoint(x, w, out, dout, *, stride=(1, 1), padding=(0, 0, 0, 0), dilation=(1, 1), groups=1):
         return (call("conv2d_input_grad", dout, w, input_shape=x.shape, stride=stride, padding=padding,
@@ -49,15 +48,10 @@ class conv2d_input_grad:
     def forward(dy, w, *, input_shape, stride=(1, 1), padding=(0, 0, 0, 0), dilation=(1, 1), groups=1):
         n, o, oh, ow = dy.shape
         cg, kh, kw = w.shape[1:]
-        top = dilation[0] * (kh - 1)
-        left = dilation[1] * (kw - 1)
-        spread = np.zeros((n, o, input_shape[2] + padding[0] + padding[1] + top,
-                           input_shape[3] + padding[2] + padding[3] + left), dy.dtype)
-        spread[:, :, top:top + (oh - 1) * stride[0] + 1:stride[0], left:left + (ow - 1) * stride[1] + 1:stride[1]] = dy
-        flipped = w.reshape(groups, o // groups, cg, kh, kw).transpose(0, 2, 1, 3, 4)[..., ::-1, ::-1]
-        full = call("conv2d", spread, flipped.reshape(groups * cg, o // groups, kh, kw), stride=(1, 1),
-                    padding=(0, 0, 0, 0), dilation=dilation, groups=groups)
-        return full[:, :, padding[0]:padding[0] + input_shape[2], padding[2]:padding[2] + input_shape[3]]
+        rows = dy.transpose(1, 0, 2, 3).reshape(groups, o // groups, n * oh * ow)
+        cols = np.matmul(w.reshape(groups, o // groups, cg * kh * kw).transpose(0, 2, 1), rows)
+        return call("conv2d_columns_grad", cols, input_shape=input_shape, filter_shape=w.shape, stride=stride,
+                    padding=padding, dilation=dilation, groups=groups)
 
     def adjoint(dy, w, out, dout, *, input_shape, stride=(1, 1), padding=(0, 0, 0, 0), dilation=(1, 1), groups=1):
         return (call("conv2d", dout, w, stride=stride, padding=padding, dilation=dilation, groups=groups),
@@ -71,17 +65,65 @@ class conv2d_filter_grad:
     input ``x`` and the output cotangent ``dy``."""
 
     def forward(x, dy, *, filter_shape, stride=(1, 1), padding=(0, 0, 0, 0), dilation=(1, 1), groups=1):
-        xp = np.pad(x, ((0, 0), (0, 0), padding[:2], padding[2:])) if padding != (0, 0, 0, 0) else x
         n, o, oh, ow = dy.shape
-        cg, kh, kw = filter_shape[1:]
-        s = xp.strides
-        cols = np.lib.stride_tricks.as_strided(
-            xp, shape=(groups, n, oh, ow, cg, kh, kw),
-            strides=(cg * s[1], s[0], stride[0] * s[2], stride[1] * s[3], s[1], dilation[0] * s[2], dilation[1] * s[3]))
-        grads = dy.transpose(1, 0, 2, 3).reshape(groups, o // groups, n * oh * ow)
-        return np.matmul(grads, cols.reshape(groups, n * oh * ow, cg * kh * kw)).reshape(filter_shape)
+        cols = call("conv2d_columns", x, filter_shape=filter_shape, stride=stride, padding=padding,
+                    dilation=dilation, groups=groups)
+        rows = dy.transpose(1, 0, 2, 3).reshape(groups, o // groups, n * oh * ow)
+        return np.matmul(rows, cols.transpose(0, 2, 1)).reshape(filter_shape)
 
     def adjoint(x, dy, out, dout, *, filter_shape, stride=(1, 1), padding=(0, 0, 0, 0), dilation=(1, 1), groups=1):
         return (call("conv2d_input_grad", dy, dout, input_shape=x.shape, stride=stride, padding=padding,
                      dilation=dilation, groups=groups),
                 call("conv2d", x, dout, stride=stride, padding=padding, dilation=dilation, groups=groups))
+
+
+@op(infer=conv2d_columns_rule)
+class conv2d_columns:
+    """The im2col columns of ``x`` for a filter of ``filter_shape``: ``(groups, C/groups * KH * KW, N * OH * OW)``,
+    the strided view of the (padded) input copied once. ``conv2d`` is one GEMM of the filter with them, and
+    ``nn.Conv2d`` stages them as a value of their own, so the filter's gradient reuses them."""
+
+    def forward(x, *, filter_shape, stride=(1, 1), padding=(0, 0, 0, 0), dilation=(1, 1), groups=1):
+        xp = np.pad(x, ((0, 0), (0, 0), padding[:2], padding[2:])) if padding != (0, 0, 0, 0) else x
+        n, c, h, wd = xp.shape
+        cg, kh, kw = filter_shape[1:]
+        oh = (h - dilation[0] * (kh - 1) - 1) // stride[0] + 1
+        ow = (wd - dilation[1] * (kw - 1) - 1) // stride[1] + 1
+        s = xp.strides
+        cols = np.lib.stride_tricks.as_strided(
+            xp, shape=(groups, cg, kh, kw, n, oh, ow),
+            strides=(cg * s[1], s[1], dilation[0] * s[2], dilation[1] * s[3], s[0], stride[0] * s[2], stride[1] * s[3]))
+        return cols.reshape(groups, cg * kh * kw, n * oh * ow)
+
+    def adjoint(x, out, dout, *, filter_shape, stride=(1, 1), padding=(0, 0, 0, 0), dilation=(1, 1), groups=1):
+        return call("conv2d_columns_grad", dout, input_shape=x.shape, filter_shape=filter_shape, stride=stride,
+                    padding=padding, dilation=dilation, groups=groups)
+
+
+@op(infer=conv2d_columns_grad_rule)
+class conv2d_columns_grad:
+    """col2im, the transpose of ``conv2d_columns``: each column entry added back at its input pixel, in an
+    array of ``input_shape`` (batch dim from the column count). The columns are added into a zero
+    channel-major buffer one kernel tap at a time (each a strided add over every pixel)."""
+
+    def forward(cols, *, input_shape, filter_shape, stride=(1, 1), padding=(0, 0, 0, 0), dilation=(1, 1), groups=1):
+        cg, kh, kw = filter_shape[1:]
+        hp = input_shape[2] + padding[0] + padding[1]
+        wp = input_shape[3] + padding[2] + padding[3]
+        oh = (hp - dilation[0] * (kh - 1) - 1) // stride[0] + 1
+        ow = (wp - dilation[1] * (kw - 1) - 1) // stride[1] + 1
+        taps = cols.reshape(groups * cg, kh, kw, -1, oh, ow)
+        grad = np.zeros((groups * cg, taps.shape[3], hp, wp), cols.dtype)
+        for i in range(kh):
+            for j in range(kw):
+                top = i * dilation[0]
+                left = j * dilation[1]
+                grad[:, :, top:top + (oh - 1) * stride[0] + 1:stride[0],
+                     left:left + (ow - 1) * stride[1] + 1:stride[1]] += taps[:, i, j]
+        return grad.transpose(1, 0, 2, 3)[:, :, padding[0]:padding[0] + input_shape[2],
+                                          padding[2]:padding[2] + input_shape[3]]
+
+    def adjoint(cols, out, dout, *, input_shape, filter_shape, stride=(1, 1), padding=(0, 0, 0, 0), dilation=(1, 1),
+                groups=1):
+        return call("conv2d_columns", dout, filter_shape=filter_shape, stride=stride, padding=padding,
+                    dilation=dilation, groups=groups)

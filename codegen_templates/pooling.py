@@ -3,8 +3,10 @@ window sums (``sum_pool2d``, with its transpose ``sum_pool2d_grad``; average poo
 
 Static attributes: ``kernel_size=(kh, kw)``, ``stride=(sh, sw)``, ``padding=(top, bottom, left,
 right)``, ``dilation=(dh, dw)``. Each lowering views the padded input as windows with
-``as_strided``; none loops over pixels. Max pooling pads with ``-inf`` and sends each window's
-gradient to its first maximum (MindSpore's argmax), so ``max_pool2d_grad(x, g)`` (the scatter) and
+``as_strided``; none loops over pixels (max pooling loops over the ``KH * KW`` kernel taps, each a
+strided operation over every window). Max pooling pads with ``-inf`` and sends each window's
+gradient to its first maximum (MindSpore's argmax; a window holding NaN sends it to its first
+element), so ``max_pool2d_grad(x, g)`` (the scatter) and
 ``max_pool2d_gather(x, h)`` (the reads at the same positions) are each other's transposes and
 gradients of any order stay within them.
 """
@@ -39,7 +41,10 @@ class max_pool2d:
     def forward(x, *, kernel_size=(1, 1), stride=(1, 1), padding=(0, 0, 0, 0), dilation=(1, 1)):
         windows = call("pool2d_windows", x, kernel_size=kernel_size, stride=stride, padding=padding,
                        dilation=dilation, fill=-np.inf)
-        return windows.max(axis=(4, 5))
+        out = windows[:, :, :, :, 0, 0].copy()
+        for tap in range(1, kernel_size[0] * kernel_size[1]):
+            np.maximum(out, windows[:, :, :, :, tap // kernel_size[1], tap % kernel_size[1]], out=out)
+        return out
 
     def adjoint(x, out, dout, *, kernel_size=(1, 1), stride=(1, 1), padding=(0, 0, 0, 0), dilation=(1, 1)):
         return call("max_pool2d_grad", x, dout, kernel_size=kernel_size, stride=stride, padding=padding,
@@ -56,7 +61,9 @@ class max_pool2d_index:
         n, c, oh, ow = windows.shape[:4]
         h = x.shape[2] + padding[0] + padding[1]
         wd = x.shape[3] + padding[2] + padding[3]
-        first = windows.reshape(n, c, oh, ow, kernel_size[0] * kernel_size[1]).argmax(axis=-1)
+        top = call("max_pool2d", x, kernel_size=kernel_size, stride=stride, padding=padding, dilation=dilation)
+        below = windows.reshape(n, c, oh, ow, kernel_size[0] * kernel_size[1]) < top.reshape(n, c, oh, ow, 1)
+        first = (~below).argmax(axis=-1)
         rows = np.arange(oh).reshape(oh, 1) * stride[0] + first // kernel_size[1] * dilation[0]
         cols = np.arange(ow) * stride[1] + first % kernel_size[1] * dilation[1]
         return (np.arange(n * c).reshape(n, c, 1, 1) * h + rows) * wd + cols
@@ -69,13 +76,20 @@ class max_pool2d_grad:
     """``g (N, C, OH, OW)`` added into zeros shaped like ``x`` at each window's first maximum."""
 
     def forward(x, g, *, kernel_size=(1, 1), stride=(1, 1), padding=(0, 0, 0, 0), dilation=(1, 1)):
-        index = call("max_pool2d_index", x, kernel_size=kernel_size, stride=stride, padding=padding,
-                     dilation=dilation)
-        hp = x.shape[2] + padding[0] + padding[1]
-        wp = x.shape[3] + padding[2] + padding[3]
-        grad = np.bincount(index.reshape(-1), weights=g.reshape(-1), minlength=x.shape[0] * x.shape[1] * hp * wp)
-        return grad.astype(g.dtype).reshape(x.shape[:2] + (hp, wp))[
-            :, :, padding[0]:padding[0] + x.shape[2], padding[2]:padding[2] + x.shape[3]]
+        windows = call("pool2d_windows", x, kernel_size=kernel_size, stride=stride, padding=padding,
+                       dilation=dilation, fill=-np.inf)
+        top = call("max_pool2d", x, kernel_size=kernel_size, stride=stride, padding=padding, dilation=dilation)
+        grad = np.zeros(x.shape[:2] + (x.shape[2] + padding[0] + padding[1], x.shape[3] + padding[2] + padding[3]),
+                        g.dtype)
+        grad_windows = call("pool2d_windows", grad, kernel_size=kernel_size, stride=stride, dilation=dilation)
+        free = np.ones(top.shape, np.bool_)
+        for tap in range(kernel_size[0] * kernel_size[1]):
+            value = windows[:, :, :, :, tap // kernel_size[1], tap % kernel_size[1]]
+            hit = ~(value < top)
+            hit &= free
+            free ^= hit
+            grad_windows[:, :, :, :, tap // kernel_size[1], tap % kernel_size[1]] += g * hit
+        return grad[:, :, padding[0]:padding[0] + x.shape[2], padding[2]:padding[2] + x.shape[3]]
 
     def adjoint(x, g, out, dout, *, kernel_size=(1, 1), stride=(1, 1), padding=(0, 0, 0, 0), dilation=(1, 1)):
         return None, call("max_pool2d_gather", x, dout, kernel_size=kernel_size, stride=stride, padding=padding,

@@ -4,8 +4,8 @@ A recurrence that stays a loop in compiled code reads step ``t`` of its input an
 of its output, with ``t`` a run-time index. ``row_add`` adds ``h`` into row ``t`` of a buffer (a
 recurrent layer writes each row of a zero buffer once, so adding is writing); its adjoint passes the
 buffer's gradient through unchanged and reads row ``t`` of it, no copies. ``row_add`` copies the
-buffer; the optimizer turns it into ``row_add_in_place`` where the loop owns the buffer (see
-``compiler/optimize.py``), so a sequence of T steps costs O(T) rather than O(T²).
+buffer; the optimizer turns it into ``row_add_in_place`` (``row_set`` into ``row_set_in_place``)
+where the loop owns the buffer (see ``compiler/optimize.py``), so a sequence of T steps costs O(T) rather than O(T²).
 """
 import numpy as np
 
@@ -60,6 +60,30 @@ class row_add_in_place:
 
     def forward(buf, t, h):
         np.add(buf[t], h, out=buf[t])
+        return buf
+
+    adjoint = None
+
+
+@op(infer=_row_add_rule)
+class row_set:
+    """``buf`` with row ``t`` replaced by ``h``: how optimize writes a loop's per-step values into
+    one stacked buffer (each row once; see ``compiler/tapes.py`` and ``compiler/loops.py``)."""
+
+    def forward(buf, t, h):
+        out = buf.copy()
+        out[t] = h
+        return out
+
+    adjoint = None   # emitted after the last differentiation
+
+
+@op(infer=_row_add_rule)
+class row_set_in_place:
+    """``row_set`` writing into ``buf`` itself: only the optimizer emits it, for a buffer no one else reads."""
+
+    def forward(buf, t, h):
+        buf[t] = h
         return buf
 
     adjoint = None

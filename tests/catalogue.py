@@ -194,19 +194,74 @@ def sin_cos_loss(x):
 
 
 class TanhRNN(nn.Cell):
-    """A tanh RNN over the rows of X: a projection hoisted out of the loop, weight gradients batched."""
+    """A tanh RNN over the rows of X: a projection (and its bias) hoisted out of the loop, the tape
+    stacked, weight gradients batched."""
 
     def __init__(self, steps=4, features=3, hidden=5):
         super().__init__()
         rng = np.random.default_rng(7)
         self.wx = Parameter(Tensor((0.5 * rng.standard_normal((features, hidden))).astype(np.float32)), name="wx")
         self.wh = Parameter(Tensor((0.5 * rng.standard_normal((hidden, hidden))).astype(np.float32)), name="wh")
+        self.b = Parameter(Tensor((0.1 * rng.standard_normal(hidden)).astype(np.float32)), name="b")
         self.steps = steps
 
     def construct(self, xs, h):
         for t in range(self.steps):
-            h = ops.tanh(ops.matmul(xs[t], self.wx) + ops.matmul(h, self.wh))
+            h = ops.tanh(ops.matmul(xs[t], self.wx) + ops.matmul(h, self.wh) + self.b)
         return ops.sum(h ** 2)
+
+
+class ConvPool(nn.Cell):
+    """A padded convolution, ReLU, 2x2 max pooling and a Dense layer (im2col and pooling kernels; not in
+    :data:`PROGRAMS`: Conv2D takes no float64 input next to its float32 weight, as in MindSpore)."""
+
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv2d(1, 2, 3, pad_mode="pad", padding=1, has_bias=True)
+        self.relu = nn.ReLU()
+        self.pool = nn.MaxPool2d(kernel_size=2, stride=2)
+        self.flatten = nn.Flatten()
+        self.dense = nn.Dense(8, 3)
+
+    def construct(self, x):
+        return self.dense(self.flatten(self.pool(self.relu(self.conv(x)))))
+
+
+class _Encoder(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.w = Parameter(Tensor((0.5 * np.random.default_rng(8).standard_normal((3, 3))).astype(np.float32)), name="w")
+
+    def construct(self, x):
+        h = ops.tanh(ops.matmul(x, self.w))
+        return h, ops.sum(h * h, 0)
+
+
+class DiscardsState(nn.Cell):
+    """A sub-cell whose second output the caller never reads: it is not computed."""
+
+    def __init__(self):
+        super().__init__()
+        self.encoder = _Encoder()
+
+    def construct(self, x):
+        h, _ = self.encoder(x)
+        out, _ = self.encoder(h)
+        return ops.sum(out)
+
+
+class InvariantInLoop(nn.Cell):
+    """``cos(w) * 2`` does not change in the loop: computed once before it (and ``sin(w)`` of its
+    adjoint once before the backward loop)."""
+
+    def __init__(self):
+        super().__init__()
+        self.w = Parameter(Tensor((0.5 * np.random.default_rng(9).standard_normal((3, 3))).astype(np.float32)), name="w")
+
+    def construct(self, x):
+        for _ in range(3):
+            x = ops.tanh(ops.matmul(x, ops.cos(self.w) * 2.0))
+        return ops.sum(x)
 
 
 PROGRAMS = [
@@ -230,4 +285,6 @@ PROGRAMS = [
     ("Stack12", Stack12, lambda: (_rand(2, 4),)),
     ("sin_cos_loss", lambda: sin_cos_loss, lambda: (_rand(70),)),
     ("TanhRNN", TanhRNN, lambda: (_rand(4, 2, 3), _rand(2, 5, seed=1))),
+    ("DiscardsState", DiscardsState, lambda: (_rand(2, 3),)),
+    ("InvariantInLoop", InvariantInLoop, lambda: (_rand(2, 3),)),
 ]

@@ -53,6 +53,20 @@ def conv2d_filter_grad_case(draw):
 
 
 @st.composite
+def conv2d_columns_case(draw):
+    x_shape, w_shape, static, y_shape = draw(conv_setup())
+    return (draw(floats(x_shape)),), {**static, "filter_shape": w_shape}
+
+
+@st.composite
+def conv2d_columns_grad_case(draw):
+    x_shape, w_shape, static, y_shape = draw(conv_setup())
+    groups = static["groups"]
+    cols_shape = (groups, w_shape[1] * w_shape[2] * w_shape[3], y_shape[0] * y_shape[2] * y_shape[3])
+    return (draw(floats(cols_shape)),), {**static, "filter_shape": w_shape, "input_shape": x_shape}
+
+
+@st.composite
 def pool_setup(draw):
     """``(x_shape, static, y_shape)`` of a valid 2-D pooling (padding below the kernel size)."""
     kernel = (draw(st.integers(1, 3)), draw(st.integers(1, 3)))
@@ -135,7 +149,8 @@ def scatter_last_case(draw):
 
 CASES = {
     "conv2d": conv2d_case(), "conv2d_input_grad": conv2d_input_grad_case(),
-    "conv2d_filter_grad": conv2d_filter_grad_case(), "max_pool2d": max_pool2d_case(),
+    "conv2d_filter_grad": conv2d_filter_grad_case(), "conv2d_columns": conv2d_columns_case(),
+    "conv2d_columns_grad": conv2d_columns_grad_case(), "max_pool2d": max_pool2d_case(),
     "max_pool2d_grad": max_pool2d_grad_case(), "max_pool2d_gather": max_pool2d_gather_case(),
     "sum_pool2d": sum_pool2d_case(), "sum_pool2d_grad": sum_pool2d_grad_case(),
     "topk": topk_case(), "gather_last": gather_last_case(), "scatter_last": scatter_last_case(),

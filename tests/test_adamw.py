@@ -7,7 +7,8 @@ import pytest
 
 import npspore as ms
 from npspore import Tensor, nn
-from optim_cases import B0, GRADS, W0, adamw_optimizers
+from optim_cases import GRADS, adamw_optimizers
+from test_optim import dense
 
 CASES = adamw_optimizers(nn.AdamW)
 
@@ -39,13 +40,6 @@ class Step(nn.Cell):
 
     def construct(self, weight_grad, bias_grad):
         return self.optimizer((weight_grad, bias_grad))
-
-
-def dense():
-    net = nn.Dense(3, 2)
-    net.weight.set_data(Tensor(W0))
-    net.bias.set_data(Tensor(B0))
-    return net
 
 
 @pytest.mark.parametrize("compiled", [False, True], ids=["eager", "jit"])

@@ -6,7 +6,8 @@ mindspore-semantics.md §9.6.
 import numpy as np
 import pytest
 
-from npspore import Tensor, nn
+import npspore as ms
+from npspore import Parameter, Tensor, nn
 from npspore.nn.cell import HookHandle
 
 
@@ -133,3 +134,29 @@ def test_hooks_of_sub_cells_run_in_the_parent_call():
     net = Net()
     net.relu.register_forward_hook(lambda cell, args, out: out * 0)
     assert float(net(Tensor(np.array(4.0, np.float32)))) == 1.0
+
+
+class ScaledByW(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.w = Parameter(Tensor(np.array([3.0], np.float32)), name="w")
+
+    def construct(self, a):
+        return a * self.w
+
+
+def test_forward_hooks_of_the_differentiated_cell_count_in_its_gradient():
+    # observed on MindSpore 2.10 CPU, PYNATIVE and GRAPH alike: 36, 72, (72, (24,)) and (36, 72)
+    net = ScaledByW()
+    net.register_forward_pre_hook(lambda cell, args: (args[0] * 2,))
+    handle = net.register_forward_hook(lambda cell, args, out: out * out)
+    one = Tensor(np.array([1.0], np.float32))
+    grad = ms.grad(net)
+    assert net(one).asnumpy().tolist() == [36.0]
+    assert grad(one).asnumpy().tolist() == [72.0]
+    d_x, (d_w,) = ms.grad(net, 0, net.trainable_params())(one)
+    assert (d_x.asnumpy().tolist(), d_w.asnumpy().tolist()) == ([72.0], [24.0])
+    value, d_x = ms.value_and_grad(net)(one)
+    assert (value.asnumpy().tolist(), d_x.asnumpy().tolist()) == ([36.0], [72.0])
+    handle.remove()
+    assert grad(one).asnumpy().tolist() == [6.0]  # the kernel with the hook is stale: compiled again

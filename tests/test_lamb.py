@@ -8,7 +8,8 @@ import pytest
 import npspore as ms
 from npspore import Tensor, nn
 from optim_cases import B0, GRADS, W0
-from test_adamw import Step, dense
+from test_adamw import Step
+from test_optim import dense
 
 
 def lamb_reference(params, grads_per_step, rates, beta1, beta2, eps, decays):

@@ -26,7 +26,7 @@ CANONICAL = {
                  "gather ones zeros ones_like zeros_like fill",
     "linalg": "matmul batch_matmul dot outer",
     "nn": "softmax log_softmax softmax_cross_entropy",
-    "conv": "conv2d conv2d_input_grad conv2d_filter_grad",
+    "conv": "conv2d conv2d_input_grad conv2d_filter_grad conv2d_columns conv2d_columns_grad",
     "pooling": "pool2d_windows max_pool2d max_pool2d_index max_pool2d_grad max_pool2d_gather sum_pool2d sum_pool2d_grad "
                "adaptive_avg_weights adaptive_window_index",
     "selection": "topk gather_last scatter_last",
@@ -35,7 +35,7 @@ CANONICAL = {
 NOT_DIFFERENTIABLE = set("floor_div sign equal not_equal less less_equal greater greater_equal logical_and "
                          "logical_or logical_not stop_gradient argmax argmin all any ones zeros ones_like "
                          "zeros_like fill dropout_mask pool2d_windows max_pool2d_index adaptive_avg_weights "
-                         "adaptive_window_index row_add_in_place".split())
+                         "adaptive_window_index row_add_in_place row_set row_set_in_place".split())
 DEFINITIONS = op_table().definitions()
 NAMES = [d.name for d in DEFINITIONS]
 
@@ -138,6 +138,8 @@ UNARY.update({
     "row": lambda x: ((operand(x), 1), {}),
     "row_add": lambda x: ((operand(x), 1, operand(x, (2,))), {}),
     "row_add_in_place": lambda x: ((operand(x), 1, operand(x, (2,))), {}),
+    "row_set": lambda x: ((operand(x), 1, operand(x, (2,))), {}),
+    "row_set_in_place": lambda x: ((operand(x), 1, operand(x, (2,))), {}),
 })
 POOL = {"kernel_size": (2, 1), "stride": (1, 2), "padding": (1, 0, 0, 1)}
 BINARY.update({
@@ -152,6 +154,9 @@ BINARY.update({
     "scatter_last": lambda a, b: ((operand(a, (2, 2)), np.array([[2, 0], [1, 2]])), {"size": 3}),
 })
 UNARY.update({
+    "conv2d_columns": lambda x: ((operand(x, (1, 2, 3, 3)),), {"filter_shape": (2, 1, 2, 2), "groups": 2}),
+    "conv2d_columns_grad": lambda x: ((operand(x, (1, 4, 4)),),
+                                      {"input_shape": (1, 1, 3, 3), "filter_shape": (1, 1, 2, 2)}),
     "max_pool2d": lambda x: ((operand(x, (1, 1, 3, 3)),), POOL),
     "max_pool2d_index": lambda x: ((operand(x, (1, 1, 3, 3)),), POOL),
     "pool2d_windows": lambda x: ((operand(x, (1, 1, 3, 3)),), {**POOL, "fill": -1.5}),
@@ -306,11 +311,30 @@ def test_forward_is_an_inlinable_body(name):
     tree = function_ast(definition.forward)
     body = [s for s in tree.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]
     assert isinstance(body[-1], ast.Return), f"{name}: the lowering must end with return"
-    assert all(isinstance(s, (ast.Assign, ast.Expr, ast.Return)) for s in body), f"{name}: simple statements only"
+    assert all(isinstance(s, (ast.Assign, ast.Expr, ast.Return, ast.For)) for s in body), \
+        f"{name}: simple statements and loops only"
+    for loop in (s for s in body if isinstance(s, ast.For)):
+        _check_inlinable_loop(loop, name)
     bound = _bound_names(tree)
     for node in ast.walk(ast.Module(body=body, type_ignores=[])):
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
-            assert node.id in bound | {"np", "rt", "call", "slice", "len", "tuple"}, f"{name}: the name {node.id!r}"
+            assert node.id in bound | {"np", "rt", "call", "slice", "len", "tuple", "range"}, \
+                f"{name}: the name {node.id!r}"
+
+
+def _check_inlinable_loop(loop: ast.For, name: str):
+    """A loop in a lowering runs over ``range(...)`` with assignments, calls (``np.maximum(.., out=..)``)
+    and loops as its body, and no
+    ``call(...)`` inside: codegen expands a call into the statements before the one holding it."""
+    assert isinstance(loop.iter, ast.Call) and getattr(loop.iter.func, "id", None) == "range" and not loop.orelse, \
+        f"{name}: a loop of a lowering runs over range(...)"
+    for statement in loop.body:
+        assert isinstance(statement, (ast.Assign, ast.AugAssign, ast.Expr, ast.For)), \
+            f"{name}: assignments and calls only in a loop"
+        if isinstance(statement, ast.For):
+            _check_inlinable_loop(statement, name)
+    assert not any(isinstance(n, ast.Call) and getattr(n.func, "id", None) == "call" for n in ast.walk(loop)), \
+        f"{name}: call(...) inside a loop"
 
 
 def test_the_vocabulary_check_catches_what_the_tracer_cannot_stage():

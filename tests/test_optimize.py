@@ -108,6 +108,16 @@ def test_negation_folds_into_a_subtraction():
     same_results(module, optimized, rand(3), rand(3, seed=1))
 
 
+def test_doubling_a_float_is_an_add_and_other_products_stay():
+    p = Prog(a=(3,))
+    (a,) = p.params
+    ints = p.op("cast", a, dtype=np.dtype(np.int32))
+    module = p.module(p.op("mul", a, 2), p.op("mul", 2.0, a), p.op("mul", a, 3.0), p.op("mul", ints, 2))
+    optimized = optimize(module)
+    assert ops_of(optimized) == ["cast", "add", "mul", "mul"]   # a * 2 and 2.0 * a: one a + a
+    same_results(module, optimized, np.array([1.5, -0.0, 7.25], np.float32))
+
+
 def test_relu_mask_reads_the_relu_output_and_a_scalar_gather_is_a_row_view():
     p = Prog(x=(4, 3))
     (x,) = p.params

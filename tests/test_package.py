@@ -90,3 +90,24 @@ def test_version_comes_from_one_place_and_the_command_prints_numpy_and_python(ca
         main(["--version"])
     assert capsys.readouterr().out == \
         f"npspore {__version__} (NumPy {np.__version__}, Python {platform.python_version()})\n"
+
+
+def test_import_loads_no_compiler_stage_and_the_first_compile_does():
+    # eager-only programs never pay for the compiler: its stages, npspore.dataset, logging and
+    # numpy.random load on first use
+    import subprocess
+    import sys
+    script = (
+        "import sys, numpy as np\n"
+        "import npspore as ms\n"
+        "loaded = lambda: sorted(m for m in sys.modules if m.startswith('npspore.compiler'))\n"
+        "print(loaded())\n"
+        "print([m for m in ('npspore.dataset', 'logging', 'numpy.random') if m in sys.modules])\n"
+        "print(ms.ops.exp(ms.Tensor(np.zeros(2, np.float32))).asnumpy().tolist(), len(loaded()))\n"
+        "grad = ms.grad(lambda x: (x * x).sum())\n"
+        "print(grad(ms.Tensor(np.ones(2, np.float32))).asnumpy().tolist(), 'npspore.compiler.pipeline' in sys.modules)\n"
+        "print(ms.dataset.GeneratorDataset.__name__)\n")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
+    assert out.splitlines() == [
+        "['npspore.compiler', 'npspore.compiler.kernel', 'npspore.compiler.library', 'npspore.compiler.signature']",
+        "[]", "[1.0, 1.0] 4", "[2.0, 2.0] True", "GeneratorDataset"]

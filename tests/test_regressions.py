@@ -604,6 +604,27 @@ def test_loop_carried_value_is_not_overwritten_by_an_in_place_accumulator():
         assert_close(got.asnumpy(), fd_grad(net, arrays, position))
 
 
+# ---- optimize (common subexpressions): two random draws with the same arguments are two draws
+# (two Dropout layers of one compiled construct got the same mask: d1(x) - d2(x) was all zeros)
+
+
+class _TwoDropouts(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.d1, self.d2 = nn.Dropout(p=0.5), nn.Dropout(p=0.5)
+
+    def construct(self, x):
+        return self.d1(x) - self.d2(x)
+
+
+def test_two_dropout_layers_draw_two_masks_in_compiled_code():
+    net = _TwoDropouts()
+    net.set_train(True)
+    ms.set_seed(3)
+    out = ms.jit(net)(Tensor(np.ones((4, 8), np.float32))).asnumpy()
+    assert set(np.unique(out)) <= {-2.0, 0.0, 2.0} and np.count_nonzero(out) > 0
+
+
 # ---- optimize (rewrite): the ReLU mask is read from a ReLU output only where that ReLU dominates it
 # (fuzz seed 6817: an early return under nested tensor `if`s copies the code after it into each path; the
 # adjoint of one copy read the other copy's ReLU output, unbound on that path: UnboundLocalError)

@@ -62,6 +62,9 @@ def test_buffers_seed_example():
 def test_named_buffers_seed_example():
     net_a = NetA(NetB())
     assert [name for name, _ in net_a.named_buffers()] == ["buffer_a", "net_b.buffer_b"]
+    # the page's printed lines, with str(tensor) in MindSpore 2.10's NumPy form (README, Known differences)
+    assert [f"buffer name is {name}, buffer is {buffer}" for name, buffer in net_a.named_buffers()] == [
+        "buffer name is buffer_a, buffer is [4 5 6]", "buffer name is net_b.buffer_b, buffer is [1 2 3]"]
     assert [name for name, _ in net_a.named_buffers(prefix="top")] == ["top.buffer_a", "top.net_b.buffer_b"]
     assert [name for name, _ in net_a.named_buffers(recurse=False)] == ["buffer_a"]
 

@@ -95,6 +95,8 @@ EXAMPLES.update({
     "conv2d": ((_r(1, 4, 4, 5), _r(2, 2, 2, 2, seed=1)), CONV),
     "conv2d_input_grad": ((_r(1, 2, 2, 4), _r(2, 2, 2, 2, seed=1)), {"input_shape": (1, 4, 4, 5), **CONV}),
     "conv2d_filter_grad": ((_r(1, 4, 4, 5), _r(1, 2, 2, 4, seed=1)), {"filter_shape": (2, 2, 2, 2), **CONV}),
+    "conv2d_columns": ((_r(1, 4, 4, 5),), {"filter_shape": (2, 2, 2, 2), **CONV}),
+    "conv2d_columns_grad": ((_r(2, 8, 8),), {"input_shape": (1, 4, 4, 5), "filter_shape": (2, 2, 2, 2), **CONV}),
     "max_pool2d": ((DISTINCT,), POOL),
     "max_pool2d_grad": ((DISTINCT, _r(1, 2, 3, 2)), POOL),
     "max_pool2d_gather": ((DISTINCT, _r(1, 2, 3, 4)), POOL),

@@ -6,9 +6,11 @@ The network is MindSpore's model-zoo LeNet-5 on 28x28 inputs (batch 64, float32)
 padding 2) - ReLU - MaxPool2d(2) - Conv2d(6, 16, 5, 'valid') - ReLU - MaxPool2d(2) - Flatten -
 Dense(400, 120) - ReLU - Dense(120, 84) - ReLU - Dense(84, 10), with
 ``SoftmaxCrossEntropyWithLogits(sparse=True, reduction='mean')``. npspore computes the loss and the
-gradients of the 8 trainable parameters with ``ms.value_and_grad`` (one compiled kernel). The
+gradients of the 8 trainable parameters with ``ms.value_and_grad`` (one compiled kernel); the training
+step adds ``nn.Momentum``'s update (``ms.jit`` of ``nn.TrainOneStepCell``). The
 reference is written directly in NumPy the way one would by hand: im2col with a strided view and one
-GEMM per convolution, col2im by adding back one kernel tap at a time, max pooling by reshaping.
+GEMM per convolution, col2im by adding back one kernel tap at a time, max pooling and its gradient one
+window tap at a time (strided slices), masks applied in place.
 Times are medians of alternating rounds (tools/timing.py), BLAS pinned to one thread; PyTorch eager
 (one thread) is timed on the same step when it is installed.
 """
@@ -28,6 +30,7 @@ import npspore as ms  # noqa: E402
 from npspore import Tensor, nn  # noqa: E402
 
 BATCH = 64
+LR, MOMENTUM = 0.01, 0.9
 
 
 class LeNet5(nn.Cell):
@@ -78,32 +81,35 @@ def im2col(x, k, pad):
 
 
 def col2im(cols, shape, k):
-    """The transpose of :func:`im2col` (no padding): columns added back into an array of ``shape``."""
+    """The transpose of :func:`im2col` (no padding): columns added back, one kernel tap at a time, into a
+    channel-major buffer (each tap's columns are then one contiguous block); returned as an NCHW view."""
     n, c, h, w = shape
     oh, ow = h - k + 1, w - k + 1
     cols = cols.reshape(c, k, k, n, oh, ow)
-    dx = np.zeros((n, c, h, w), cols.dtype)
+    dx = np.zeros((c, n, h, w), cols.dtype)
     for i in range(k):
         for j in range(k):
-            dx[:, :, i:i + oh, j:j + ow] += cols[:, i, j].transpose(1, 0, 2, 3)
-    return dx
+            dx[:, :, i:i + oh, j:j + ow] += cols[:, i, j]
+    return dx.transpose(1, 0, 2, 3)
 
 
 def pool_forward(x):
-    n, c, h, w = x.shape
-    windows = x.reshape(n, c, h // 2, 2, w // 2, 2)
-    out = windows.max(axis=(3, 5))
-    return out, windows
+    """2x2 max pooling, stride 2: the maximum of the four strided taps (one pass each)."""
+    return np.maximum(np.maximum(x[:, :, 0::2, 0::2], x[:, :, 0::2, 1::2]),
+                      np.maximum(x[:, :, 1::2, 0::2], x[:, :, 1::2, 1::2]))
 
 
-def pool_backward(dout, windows, out):
-    """The gradient to each window's first maximum (as MindSpore's MaxPool)."""
-    n, c, oh, _, ow, _ = windows.shape
-    flat = windows.transpose(0, 1, 2, 4, 3, 5).reshape(n, c, oh, ow, 4)
-    first = flat.argmax(axis=-1)
-    mask = np.arange(4) == first[..., None]
-    dx = (mask * dout[..., None]).reshape(n, c, oh, ow, 2, 2).transpose(0, 1, 2, 4, 3, 5)
-    return dx.reshape(n, c, oh * 2, ow * 2)
+def pool_backward(dout, x, out):
+    """The gradient to each window's first maximum (as MindSpore's MaxPool), written tap by tap."""
+    dx = np.empty(x.shape, dout.dtype)
+    free = np.ones(out.shape, bool)
+    for i in range(2):
+        for j in range(2):
+            hit = x[:, :, i::2, j::2] == out
+            hit &= free
+            free ^= hit
+            np.multiply(dout, hit, out=dx[:, :, i::2, j::2])
+    return dx
 
 
 def lenet_by_hand(x, labels, w1, w2, f1, b1, f2, b2, f3, b3):
@@ -111,11 +117,11 @@ def lenet_by_hand(x, labels, w1, w2, f1, b1, f2, b2, f3, b3):
     cols1, (n, oh1, ow1) = im2col(x, 5, 2)
     z1 = (w1.reshape(6, -1) @ cols1).reshape(6, n, oh1, ow1).transpose(1, 0, 2, 3)
     a1 = np.maximum(z1, 0)
-    p1, win1 = pool_forward(a1)
+    p1 = pool_forward(a1)
     cols2, (_, oh2, ow2) = im2col(p1, 5, 0)
     z2 = (w2.reshape(16, -1) @ cols2).reshape(16, n, oh2, ow2).transpose(1, 0, 2, 3)
     a2 = np.maximum(z2, 0)
-    p2, win2 = pool_forward(a2)
+    p2 = pool_forward(a2)
     h0 = p2.reshape(n, -1)
     z3 = h0 @ f1.T + b1
     h1 = np.maximum(z3, 0)
@@ -130,18 +136,33 @@ def lenet_by_hand(x, labels, w1, w2, f1, b1, f2, b2, f3, b3):
     d_logits[np.arange(n), labels] -= 1
     d_logits /= n
     g_f3, g_b3 = d_logits.T @ h2, d_logits.sum(axis=0)
-    d_z4 = (d_logits @ f3) * (z4 > 0)
+    d_z4 = d_logits @ f3
+    d_z4 *= z4 > 0
     g_f2, g_b2 = d_z4.T @ h1, d_z4.sum(axis=0)
-    d_z3 = (d_z4 @ f2) * (z3 > 0)
+    d_z3 = d_z4 @ f2
+    d_z3 *= z3 > 0
     g_f1, g_b1 = d_z3.T @ h0, d_z3.sum(axis=0)
     d_p2 = (d_z3 @ f1).reshape(p2.shape)
-    d_z2 = pool_backward(d_p2, win2, p2) * (z2 > 0)
+    d_z2 = pool_backward(d_p2, a2, p2)
+    d_z2 *= z2 > 0
     d_z2_rows = d_z2.transpose(1, 0, 2, 3).reshape(16, -1)
     g_w2 = (d_z2_rows @ cols2.T).reshape(w2.shape)
     d_p1 = col2im(w2.reshape(16, -1).T @ d_z2_rows, p1.shape, 5)
-    d_z1 = pool_backward(d_p1, win1, p1) * (z1 > 0)
+    d_z1 = pool_backward(d_p1, a1, p1)
+    d_z1 *= z1 > 0
     g_w1 = (d_z1.transpose(1, 0, 2, 3).reshape(6, -1) @ cols1.T).reshape(w1.shape)
     return loss, (g_w1, g_w2, g_f1, g_b1, g_f2, g_b2, g_f3, g_b3)
+
+
+def train_by_hand(x, labels, arrays, moments, lr=LR, momentum=MOMENTUM):
+    """One training step: the gradients, then Momentum's update of ``moments`` and ``arrays`` in place."""
+    loss, grads = lenet_by_hand(x, labels, *arrays)
+    for w, m, g in zip(arrays, moments, grads):
+        m *= momentum
+        m += g
+        g = np.multiply(m, lr, out=g)
+        w -= g
+    return loss
 
 
 # ---------------------------------------------------------------- PyTorch eager, when installed
@@ -177,7 +198,7 @@ def main():
     weights = net.trainable_params()
     step = ms.value_and_grad(net, None, weights)
     loss, grads = step(tx, tlabels)
-    arrays = [w.asnumpy() for w in weights]
+    arrays = [w.asnumpy().copy() for w in weights]
     hand_loss, hand_grads = lenet_by_hand(x, labels, *arrays)
     np.testing.assert_allclose(float(loss), hand_loss, rtol=1e-5)
     for name, g, h in zip([w.name for w in weights], grads, hand_grads):
@@ -187,6 +208,17 @@ def main():
     print(f"LeNet-5 step (28x28, b={BATCH}, forward + backward of 8 parameters), BLAS on one thread")
     print(f"  by hand (im2col + GEMM)  {hand * 1e3:7.2f} ms")
     print(f"  npspore value_and_grad   {compiled * 1e3:7.2f} ms   {compiled / hand:.3f}x by hand (goal <= 1.2)")
+
+    train = ms.jit(nn.TrainOneStepCell(net, nn.Momentum(weights, LR, MOMENTUM)))
+    moments = [np.zeros_like(a) for a in arrays]
+    train(tx, tlabels)
+    train_by_hand(x, labels, arrays, moments)
+    for w, h in zip(weights, arrays):
+        np.testing.assert_allclose(w.asnumpy(), h, rtol=1e-4, atol=1e-6, err_msg=w.name)
+    compiled, hand = compare(lambda: train(tx, tlabels), lambda: train_by_hand(x, labels, arrays, moments), number)
+    print("LeNet-5 training step (the same, then nn.Momentum's update in place)")
+    print(f"  by hand                  {hand * 1e3:7.2f} ms")
+    print(f"  npspore TrainOneStepCell {compiled * 1e3:7.2f} ms   {compiled / hand:.3f}x by hand (goal <= 1.2)")
     if importlib.util.find_spec("torch") is not None:
         torch_time = best_of(torch_step(x, labels, arrays), number, repeat=7)
         print(f"  PyTorch eager            {torch_time * 1e3:7.2f} ms   {torch_time / hand:.3f}x by hand")

@@ -21,9 +21,10 @@ import tempfile
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GOLDEN_DIR = os.path.join(REPO, "tests", "golden")
 
-# name -> arguments of `npspore`; five programs: a Cell with a tensor-dependent `if` and a `for`
+# name -> arguments of `npspore`; six programs: a Cell with a tensor-dependent `if` and a `for`
 # loop (forward, and side by side with its source), seed 002's Net (gradient with respect to all
-# inputs), an MLP (gradient with respect to its input and every weight), and two that show optimize's rewrites.
+# inputs), an MLP (gradient with respect to its input and every weight), two that show optimize's rewrites,
+# and a convolution with pooling (gradient with respect to every weight).
 CASES = {
     "gated_cell_forward": ["show", "tests/catalogue.py:GatedCell", "--input", "f32[2,3]"],
     "gated_cell_side_by_side": ["show", "tests/catalogue.py:GatedCell", "--input", "f32[2,3]", "--side-by-side"],
@@ -32,9 +33,18 @@ CASES = {
     "mlp_grad_weights": ["show", "tests/catalogue.py:MLP", "--input", "f32[5,4]", "--grad", "--weights", "all"],
     # optimize: CSE of forward and adjoint, sum(a*b) as dot, negation folded, updates in place
     "sin_cos_loss_grad": ["show", "tests/catalogue.py:sin_cos_loss", "--input", "f32[70]", "--grad"],
-    # optimize: X[t] @ Wx hoisted as one GEMM, weight gradients batched over the steps, += accumulators
+    # optimize: X[t] @ Wx + b hoisted as one GEMM and one add, the tape as stacked rows (one history
+    # buffer of h), weight gradients batched over the steps reading the tape and X's rows directly
     "tanh_rnn_grad_weights": ["show", "tests/catalogue.py:TanhRNN", "--input", "f32[4,2,3]", "f32[2,5]",
                               "--grad", "--weights", "all"],
+    # im2col kept for the filter gradient, col2im and max pooling as loops over the kernel taps
+    "conv_pool_grad_weights": ["show", "tests/catalogue.py:ConvPool", "--input", "f32[2,1,4,4]", "--grad",
+                               "--weights", "all"],
+    # optimize: the sub-cell's unread second output is pruned from its function (dead outputs across calls)
+    "discards_state_grad": ["show", "tests/catalogue.py:DiscardsState", "--input", "f32[2,3]", "--grad"],
+    # optimize: loop-invariant ops (cos(w) * 2, and sin(w) of the adjoint) hoisted out of the loops
+    "invariant_in_loop_grad": ["show", "tests/catalogue.py:InvariantInLoop", "--input", "f32[2,3]", "--grad",
+                               "--weights", "all"],
 }
 
 

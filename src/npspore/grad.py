@@ -28,16 +28,12 @@ from typing import Any, Callable
 
 import numpy as np
 
-from .compiler import pipeline
-from .compiler.errors import CompileError, without_internal_frames
-from .compiler.gradrequest import (GradRequest, GradSpec, build_abstract, gradient_tree, is_mutable_container,
-                                   is_tensor, split_sens, stage_gradient)
-from .compiler.kernel import KernelCache
-from .compiler.library import LIBRARY
-from .compiler.pipeline import CompileRequest
+from . import compiler   # its stages load on first use: compiler.pipeline, compiler.gradrequest, ...
+from .compiler.kernel import MISS, KernelCache, fast_path, no_fast_path
+from .compiler.library import LIBRARY, RECORDERS, check_not_traced
 from .context import PYNATIVE_MODE, get_context
+from .context import _context as context_settings   # read by the fast path: the mode is in the key
 from .compiler.signature import describe_key, input_key, map_tensors, tensor_leaves
-from .compiler.tracing import RECORDERS, check_not_traced
 
 __all__ = ["grad", "value_and_grad", "get_grad"]
 
@@ -120,7 +116,7 @@ class GradFunction:
     that code instead (``compiler.gradrequest.stage_gradient``).
     """
 
-    def __init__(self, fn, spec: GradSpec, weights=None):
+    def __init__(self, fn, spec: compiler.gradrequest.GradSpec, weights=None):
         self.fn = fn
         self.spec = spec
         self.weights = weights
@@ -134,6 +130,8 @@ class GradFunction:
         self._cache = _kernel_cache(fn, options, label)
         self._is_cell = hasattr(type(fn), "construct") and hasattr(fn, "training")
         self._runs_hooks = self._is_cell
+        self._fast = no_fast_path       # the last signature called, for the next call (kernel.fast_path)
+        self._fast_paths: dict = {}     # CompiledKernel -> its fast path from this gradient function
 
     def __reduce__(self):
         """Pickle fn, the options and the weights, not the kernels (rebuilt on demand after loading)."""
@@ -142,7 +140,7 @@ class GradFunction:
     # --- calling
 
     def _split_sens(self, args, kwargs):
-        return split_sens(self.spec, args, kwargs)
+        return compiler.gradrequest.split_sens(self.spec, args, kwargs)
 
     def _key(self, args, kwargs):
         """``(key, input leaves)`` of a call. The key fixes the argument structure, so a call that
@@ -162,6 +160,10 @@ class GradFunction:
         return key, leaves
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if not kwargs:
+            result = self._fast(args)
+            if result is not MISS:
+                return result
         if RECORDERS:
             for tensor in tensor_leaves((args, kwargs)):
                 check_not_traced(tensor, "a gradient function called")
@@ -175,7 +177,28 @@ class GradFunction:
         if entry is None:
             entry, from_disk = self._compile_entry(args, kwargs, key)
             self._cache.add(key, entry, from_disk=from_disk)
+        if not kwargs:
+            self._fast = self._fast_path(entry, args, leaves)
         return entry.run(leaves)
+
+    def _fast_path(self, entry, args, leaves):
+        """The fast path of ``entry`` for calls like ``args`` (``kernel.fast_path``), built once per
+        kernel. Besides the arguments it checks what else ``_key`` reads: the context mode and, for
+        a Cell, its ``training`` flag and that it has no backward hooks."""
+        fast = self._fast_paths.get(entry)
+        if fast is None:
+            conditions = ["X['mode'] == MODE"]
+            if self._is_cell:
+                conditions.append("f.training is TR")
+            if self._runs_hooks:
+                conditions.append("not f._backward_hooks and not f._backward_pre_hooks")
+            bound = {"X": context_settings, "MODE": get_context("mode"), "f": self.fn,
+                     "TR": bool(getattr(self.fn, "training", False))}
+            fast = fast_path(entry, self._cache, args, leaves, conditions, bound) or no_fast_path
+            if len(self._fast_paths) >= 8:
+                self._fast_paths.clear()
+            self._fast_paths[entry] = fast
+        return fast
 
     def _call_with_hooks(self, args, kwargs):
         """A call when fn is a Cell with backward hooks: the kernels compute the value and the
@@ -191,7 +214,8 @@ class GradFunction:
         request = self._request()
         request.check_positions(call_args, call_kwargs)
         inputs = call_args + tuple(call_kwargs.values())
-        differentiable = [p for p, v in enumerate(inputs) if is_tensor(v) or is_mutable_container(v)]
+        differentiable = [p for p, v in enumerate(inputs) if compiler.gradrequest.is_tensor(v)
+                          or compiler.gradrequest.is_mutable_container(v)]
         spec = self.spec
         everything = dict(positions=(), position_form="all", return_ids=False, with_value=True)
         value, core = self._variant(**everything)(*args, **kwargs)
@@ -223,8 +247,8 @@ class GradFunction:
         weight_values = [weight_part] if request.single_weight else list(weight_part or ())
         weight_grads = [(getattr(w, "name", None), leaf(g)) for w, g in zip(request.weights, weight_values)]
         aux = leaf(tuple(value[1:])) if spec.has_aux else None
-        tree = gradient_tree(spec, position_grads, weight_grads, request.single_weight, leaf(value), aux)
-        return build_abstract(tree, found)
+        tree = compiler.gradrequest.gradient_tree(spec, position_grads, weight_grads, request.single_weight, leaf(value), aux)
+        return compiler.gradrequest.build_abstract(tree, found)
 
     def _variant(self, **changes) -> "GradFunction":
         """The gradient function of the same fn and weights with other options (kernels are shared),
@@ -233,28 +257,28 @@ class GradFunction:
         variant._runs_hooks = False
         return variant
 
-    def compile_request(self, args, kwargs=None) -> CompileRequest:
+    def compile_request(self, args, kwargs=None) -> compiler.pipeline.CompileRequest:
         """The ``CompileRequest`` of a call: the innermost callable and one GradRequest per level."""
         fn, grads = _levels(self)
         key, _ = self._key(args, kwargs or {})
         call_args, call_kwargs, sens = self._split_sens(args, kwargs or {})
         signature = describe_key(input_key(tuple(call_args) + tuple(call_kwargs.values()) + tuple(sens))[0])
-        return CompileRequest(fn, tuple(args), dict(kwargs or {}), key, signature, grads=grads,
+        return compiler.pipeline.CompileRequest(fn, tuple(args), dict(kwargs or {}), key, signature, grads=grads,
                               backward_hooks=_backward_hooks_run())
 
-    def _request(self) -> GradRequest:
+    def _request(self) -> compiler.gradrequest.GradRequest:
         if not callable(self.fn):
             raise TypeError(f"The fn should be callable, but got {type(self.fn).__name__}")
         single = self.weights is not None and not isinstance(self.weights, (list, tuple))
-        return GradRequest(self.spec, tuple(_check_weights(self.weights)), single)
+        return compiler.gradrequest.GradRequest(self.spec, tuple(_check_weights(self.weights)), single)
 
     def _compile_entry(self, args, kwargs, key):
         """``(CompiledKernel, from_disk)`` for a call (see ``compiler.pipeline.compile``). A compile
         error reaches the caller without the compiler's frames."""
         try:
-            return pipeline.compile(self.compile_request(args, kwargs))
-        except CompileError as error:
-            raise without_internal_frames(error)
+            return compiler.pipeline.compile(self.compile_request(args, kwargs))
+        except compiler.errors.CompileError as error:
+            raise compiler.errors.without_internal_frames(error)
 
     def cache_info(self) -> dict:
         """``{'hits', 'compiles', 'disk_loads', 'entries'}`` of this gradient's compiled kernels."""
@@ -271,7 +295,7 @@ class GradFunction:
     def program(self, args, kwargs=None):
         """The typed program of this gradient function for a call with concrete ``args``/``kwargs``:
         the pipeline's output after the differentiate stage (``compiler.pipeline.Program``)."""
-        return pipeline.run_stages(self.compile_request(args, kwargs), "differentiate")
+        return compiler.pipeline.run_stages(self.compile_request(args, kwargs), "differentiate")
 
 
 def _backward_hooks_run() -> bool:
@@ -282,7 +306,7 @@ def _backward_hooks_run() -> bool:
 def _stage(function, specializer, args, kwargs, loc):
     """A gradient function called inside code being compiled: staged there (``compiler.gradrequest``)."""
     fn, grads = _levels(function)
-    return stage_gradient(fn, grads, specializer, args, kwargs, loc)
+    return compiler.gradrequest.stage_gradient(fn, grads, specializer, args, kwargs, loc)
 
 
 def _levels(function):
@@ -308,7 +332,7 @@ def _make(fn, grad_position, weights, has_aux, return_ids, sens_param, with_valu
     _check_bool("_Grad", "has_aux", has_aux)
     _check_bool("_Grad", "return_ids", return_ids)
     _check_bool("_Grad", "sens_param", sens_param)
-    spec = GradSpec(positions=positions, position_form="auto",
+    spec = compiler.gradrequest.GradSpec(positions=positions, position_form="auto",
                     by_weights=weights is not None, has_aux=has_aux,
                     return_ids=return_ids, sens_param=sens_param, with_value=with_value)
     return GradFunction(fn, spec, weights)

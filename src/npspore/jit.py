@@ -14,14 +14,10 @@ import inspect
 import sys
 from typing import Any
 
-from .compiler import pipeline
-from .compiler.errors import CompileError, without_internal_frames
+from . import compiler   # its stages load on first use: compiler.pipeline, compiler.specialize, ...
 from .compiler.kernel import KernelCache
-from .compiler.library import LIBRARY
-from .compiler.pipeline import CompileRequest
+from .compiler.library import LIBRARY, RECORDERS
 from .compiler.signature import describe_key, input_key
-from .compiler.specialize import plain_function, unbind
-from .compiler.tracing import RECORDERS
 
 __all__ = ["jit", "jit_class"]
 
@@ -31,19 +27,21 @@ def compile_forward(target, args, key, *, dynamic=None, options=(), kwargs=None)
     A compile error reaches the caller without the compiler's frames."""
     try:
         signature = describe_key(key[0] if kwargs else key)
-        return pipeline.compile(CompileRequest(target, tuple(args), dict(kwargs or {}), key, signature, dynamic,
-                                               options))
-    except CompileError as error:
-        raise without_internal_frames(error)
+        request = compiler.pipeline.CompileRequest(target, tuple(args), dict(kwargs or {}), key, signature, dynamic,
+                                                   options)
+        return compiler.pipeline.compile(request)
+    except compiler.errors.CompileError as error:
+        raise compiler.errors.without_internal_frames(error)
 
 
-def forward_request(target, args) -> CompileRequest:
+def forward_request(target, args) -> compiler.pipeline.CompileRequest:
     """The CompileRequest a compiled call of ``target`` (a function or Cell) with ``args`` makes."""
     if LIBRARY.is_cell(target):
         (training, key), _, dynamic = cell_key(target, args)
-        return CompileRequest(target, tuple(args), {}, key, describe_key(key), dynamic, (training,))
+        return compiler.pipeline.CompileRequest(target, tuple(args), {}, key, describe_key(key), dynamic,
+                                                (training,))
     key, _ = input_key(args)
-    return CompileRequest(target, tuple(args), {}, key, describe_key(key))
+    return compiler.pipeline.CompileRequest(target, tuple(args), {}, key, describe_key(key))
 
 
 class JitFunction:
@@ -114,7 +112,7 @@ class JitFunction:
 def _cell_positional(cell, args, kwargs) -> tuple:
     """The positional arguments of a compiled call of ``cell`` with keywords (``**kwargs`` of a
     compiled ``construct`` are refused rather than dropped)."""
-    fn, _ = unbind(cell)
+    fn, _ = compiler.specialize.unbind(cell)
     positional, extra = _bind_positional(fn, (cell,) + tuple(args), kwargs)
     if extra:
         raise TypeError(f"a compiled {type(cell).__name__}.construct cannot take **kwargs "
@@ -170,7 +168,8 @@ class _CompiledCellCall:
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         if RECORDERS:  # inside a function being traced: construct runs eagerly, so its ops are recorded
             cell = self.cell
-            return plain_function(inspect.getattr_static(type(cell), "construct"))(cell, *args, **kwargs)
+            construct = compiler.specialize.plain_function(inspect.getattr_static(type(cell), "construct"))
+            return construct(cell, *args, **kwargs)
         return call_cell(self.cell, args, kwargs)
 
     def cache_info(self) -> dict:
@@ -224,7 +223,7 @@ def _dynamic_dims(cell, args):
 
 def _check_arity(cell, args):
     construct = inspect.getattr_static(type(cell), "construct")
-    signature = inspect.signature(plain_function(construct))
+    signature = inspect.signature(compiler.specialize.plain_function(construct))
     params = list(signature.parameters.values())[1:]
     if any(p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) for p in params):
         return

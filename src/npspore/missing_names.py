@@ -7,7 +7,6 @@ name is MindSpore's but not implemented here, and which existing name is closest
 """
 from __future__ import annotations
 
-import difflib
 from typing import Callable
 
 
@@ -28,6 +27,7 @@ def module_getattr(module_name: str, namespace: dict) -> Callable[[str], object]
             raise AttributeError(f"module {module_name!r} has no attribute {name!r}")
         message = f"'{module_name}.{name}' is not implemented in npspore"
         public = sorted(key for key in namespace if not key.startswith("_"))
+        import difflib   # loads only when a missing name is looked up
         close = difflib.get_close_matches(name, public, n=1, cutoff=0.6)
         if close:
             message += f"; the closest name it has is '{close[0]}'"

@@ -18,7 +18,7 @@ The class body holds plain functions (no ``self``), each runnable on its own:
     keyword-only parameters are *static* attributes (axis, keep_dims, shape ...) that are
     compile-time constants. Eager mode calls it; codegen inlines its body by substituting
     the operands' names and the static values' ``repr``. The body is a single ``return``
-    expression or a few simple statements.
+    expression or a few simple statements (and ``for`` loops over ``range`` of assignments).
 ``adjoint(*operands, out, dout, *, **static)``
     The reverse-mode rule: returns one cotangent per positional operand (a tuple when there
     are several), ``None`` for an operand that is not differentiable. Cotangents may have the
@@ -48,14 +48,16 @@ Adding an op means adding one such class (and its tests); nothing else in npspor
 from __future__ import annotations
 
 import ast
+import functools
 import importlib
 import inspect
-import textwrap
 import threading
 from dataclasses import dataclass, field
 from typing import Callable
 
 import numpy as np
+
+from .core.source import parse_source
 
 TEMPLATE_FAMILIES = ("elementwise", "reductions", "shape_ops", "linalg", "nn", "conv", "pooling", "sequence",
                      "selection", "collective")
@@ -83,6 +85,9 @@ class Aval:
     @property
     def ndim(self) -> int:
         return len(self.shape)
+
+    def __deepcopy__(self, memo) -> "Aval":
+        return self  # immutable: a copied IR module shares its avals (a dtype is slow to deep-copy)
 
     @classmethod
     def of(cls, array) -> "Aval":
@@ -114,7 +119,7 @@ class OpDef:
     def differentiable(self) -> bool:
         return self.adjoint is not None
 
-    @property
+    @functools.cached_property
     def draws_random(self) -> bool:
         """Whether ``forward`` draws from the seeded generator (``rt.default_rng()``, the one source of
         randomness of templates): such an op never runs at compile time (folding, dtype probes)."""
@@ -133,13 +138,14 @@ class OpDef:
 
 
 _FUNCTION_AST_CACHE: dict = {}
+_NO_DEFAULT = inspect.Parameter.empty   # the default of a keyword-only parameter without one
 
 
 def function_ast(fn: Callable) -> ast.FunctionDef:
     """Parse one template function (cached: the templates never change while running)."""
     tree = _FUNCTION_AST_CACHE.get(fn)
     if tree is None:
-        tree = ast.parse(textwrap.dedent(inspect.getsource(fn))).body[0]
+        tree = parse_source(fn)[0].body[0]
         _FUNCTION_AST_CACHE[fn] = tree
     return tree
 
@@ -149,7 +155,11 @@ def op(*, infer: Callable, aliases: tuple = (), numpy: tuple = (), operand_dtype
 
     def register(cls) -> OpDef:
         forward = cls.__dict__["forward"]
-        params = inspect.signature(forward).parameters.values()
+        # the parameters read off the code object (inspect.signature costs ~30 us per op)
+        code, keyword_defaults = forward.__code__, forward.__kwdefaults__ or {}
+        positional = code.co_varnames[:code.co_argcount]
+        keyword_only = code.co_varnames[code.co_argcount:code.co_argcount + code.co_kwonlyargcount]
+        variadic = code.co_varnames[code.co_argcount + code.co_kwonlyargcount] if code.co_flags & 0x04 else None
         definition = OpDef(
             name=cls.__name__,
             family=cls.__module__.rsplit(".", 1)[-1],
@@ -159,9 +169,9 @@ def op(*, infer: Callable, aliases: tuple = (), numpy: tuple = (), operand_dtype
             operand_dtype=operand_dtype,
             aliases=tuple(aliases),
             numpy=tuple(numpy),
-            operands=tuple(p.name for p in params if p.kind is p.POSITIONAL_OR_KEYWORD),
-            variadic=next((p.name for p in params if p.kind is p.VAR_POSITIONAL), None),
-            static={p.name: p.default for p in params if p.kind is p.KEYWORD_ONLY},
+            operands=positional,
+            variadic=variadic,
+            static={name: keyword_defaults.get(name, _NO_DEFAULT) for name in keyword_only},
         )
         return definition
 

@@ -13,7 +13,8 @@ from .opdef import Aval, OpShapeError, OpTypeError
 from .shape_rules import dtype_of, shape_of
 
 __all__ = [
-    "window_out", "conv2d_rule", "conv2d_input_grad_rule", "conv2d_filter_grad_rule",
+    "window_out", "conv2d_rule", "conv2d_input_grad_rule", "conv2d_filter_grad_rule", "conv2d_columns_rule",
+    "conv2d_columns_grad_rule",
     "pool2d_rule", "pool2d_windows_rule", "pool2d_index_rule", "pool2d_transpose_rule", "pool2d_grad_rule", "adaptive_weights_rule",
     "adaptive_index_rule", "topk_rule", "gather_last_rule", "scatter_last_rule",
 ]
@@ -92,6 +93,31 @@ def conv2d_filter_grad_rule(x, dy, *, filter_shape, stride=(1, 1), padding=(0, 0
     _check_dout("Conv2DBackpropFilter", dy_shape,
                 _conv_out("Conv2DBackpropFilter", x_shape, filter_shape, stride, padding, dilation, groups))
     return Aval(tuple(filter_shape), dtype)
+
+
+def conv2d_columns_rule(x, *, filter_shape, stride=(1, 1), padding=(0, 0, 0, 0), dilation=(1, 1), groups=1):
+    """``conv2d_columns``: ``(groups, C/groups * KH * KW, N * OH * OW)`` for a filter of ``filter_shape``."""
+    x_shape = _float_nchw("Conv2D", "input", x)
+    n, _, oh, ow = _conv_out("Conv2D", x_shape, filter_shape, stride, padding, dilation, groups)
+    _, cg, kh, kw = filter_shape
+    return Aval((groups, cg * kh * kw, None if None in (n, oh, ow) else n * oh * ow), dtype_of(x))
+
+
+def conv2d_columns_grad_rule(cols, *, input_shape, filter_shape, stride=(1, 1), padding=(0, 0, 0, 0),
+                             dilation=(1, 1), groups=1):
+    """``conv2d_columns_grad``: columns ``(groups, C/groups * KH * KW, N * OH * OW)`` summed back into
+    an array of ``input_shape`` (its batch dim taken from the column count)."""
+    shape = shape_of(cols)
+    if dtype_of(cols).kind != "f":
+        raise OpTypeError(f"For 'Col2Im', the columns must be a float Tensor, but got {dtype_of(cols).name}.")
+    _, _, oh, ow = _conv_out("Col2Im", (None,) + tuple(input_shape[1:]), filter_shape, stride, padding, dilation,
+                             groups)
+    _, cg, kh, kw = filter_shape
+    if len(shape) != 3 or tuple(shape[:2]) != (groups, cg * kh * kw) or (
+            shape[2] is not None and shape[2] % (oh * ow)):
+        raise OpShapeError(f"For 'Col2Im', the columns must have shape [{groups}, {cg * kh * kw}, N * {oh * ow}], "
+                           f"but got {list(shape)}.")
+    return Aval((None if shape[2] is None else shape[2] // (oh * ow),) + tuple(input_shape[1:]), dtype_of(cols))
 
 
 def _pool_out(name: str, shape, kernel_size, stride, padding, dilation) -> tuple:

@@ -11,7 +11,7 @@ import numpy as np
 __all__ = ["set_seed", "get_seed"]
 
 _seed = None
-_rng = np.random.default_rng()
+_rng = None     # made on first use: numpy.random costs ~5 ms to import
 
 
 def set_seed(seed):
@@ -41,4 +41,7 @@ def get_seed():
 
 def default_rng() -> np.random.Generator:
     """The generator that initializers and random ops draw from (reseeded by :func:`set_seed`)."""
+    global _rng
+    if _rng is None:
+        _rng = np.random.default_rng()
     return _rng

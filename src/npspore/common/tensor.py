@@ -20,8 +20,7 @@ import numpy as np
 
 from .. import shape_rules
 from ..compiler.kernel import CapturedAvals
-from ..compiler.library import LIBRARY
-from ..compiler.tracing import RECORDERS, check_not_traced
+from ..compiler.library import LIBRARY, RECORDERS, check_not_traced
 from . import dtype as mstype
 
 __all__ = ["Tensor", "tensor"]

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import atexit
 import os
-import socket
 import sys
 import time
 from dataclasses import dataclass
@@ -111,7 +110,7 @@ def start(world_names) -> Group:
         local = world.Split_type(MPI.COMM_TYPE_SHARED)
         _WORLD.local_rank, _WORLD.local_size = local.Get_rank(), local.Get_size()
         local.Free()
-        _WORLD.peers = world.allgather((socket.gethostname(), os.getpid()))
+        _WORLD.peers = world.allgather((_hostname(), os.getpid()))
         _WORLD.mpi = MPI
         atexit.register(_abort_if_failed)  # after mpi4py's own exit hook, so it runs before MPI_Finalize
         _WORLD.failed = False
@@ -316,10 +315,16 @@ def _fail(entry: Group, what: str, how: str):
                              f"{_WORLD.world.size}) {how}: {message}.")
 
 
+def _hostname() -> str:
+    """This machine's host name (``socket`` loads here, not with ``import npspore``)."""
+    import socket
+    return socket.gethostname()
+
+
 def _process_state(rank: int) -> str:
     """``'running'``, ``'exited'``, ``'stopped'`` for a rank on this host; ``'running'`` if unknown."""
     host, pid = _WORLD.peers[rank]
-    if host != socket.gethostname():
+    if host != _hostname():
         return "running"
     try:
         with open(f"/proc/{pid}/stat") as stat:

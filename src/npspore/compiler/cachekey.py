@@ -16,6 +16,7 @@ from importlib import resources
 
 import numpy as np
 
+from ..core.source import source_lines
 from ..core.version import __version__
 from ..opdef import TEMPLATE_FAMILIES
 from .kernel import KernelCache
@@ -192,11 +193,12 @@ def package_digest() -> str:
         h = hashlib.sha256()
         for directory, subdirectories, files in sorted(os.walk(root)):
             subdirectories.sort()
+            relative = os.path.relpath(directory, root)
             for name in sorted(files):
                 if name.endswith((".py", ".tmpl")):
                     info = os.stat(os.path.join(directory, name))
-                    h.update(f"{os.path.relpath(os.path.join(directory, name), root)}:{info.st_size}:"
-                             f"{info.st_mtime_ns}\n".encode())
+                    path = name if relative == os.curdir else os.path.join(relative, name)
+                    h.update(f"{path}:{info.st_size}:{info.st_mtime_ns}\n".encode())
         _PACKAGE_DIGEST = h.hexdigest() + op_table_digest()
     return _PACKAGE_DIGEST
 
@@ -255,7 +257,7 @@ def code_key(fn, _sources={}) -> tuple:
     code = fn.__code__
     source = _sources.get(code)
     if source is None:
-        source = _sources[code] = inspect.getsource(fn)
+        source = _sources[code] = "".join(source_lines(fn)[0])
     return (code.co_filename, code.co_firstlineno, source)
 
 

@@ -18,7 +18,7 @@ from ..core import tree
 from . import ir
 from .errors import NotSupportedError, not_supported
 from .frontend import parse_function
-from .custombackward import attach_custom_backward, needs_custom_backward
+from .custombackward import attach_custom_backward, needs_custom_backward, stage_recomputed
 from .library import LIBRARY, activation_key
 from .values import BoundMethod, Closure, Completion, Frame, NeedsStatic, TensorValue, copy_container
 
@@ -112,6 +112,8 @@ class Calls:
             return result
         call = getattr(type(func), "__call__", None)
         if call is not None and inspect.isfunction(call):
+            if LIBRARY.recomputed is not None and LIBRARY.recomputed(func):
+                return stage_recomputed(self, call, func, args, kwargs, self._loc(frame, node))
             if is_library(call):
                 return self._call_python(call, (func,) + args, kwargs, frame, node)
             return self._call_user(call, func, args, kwargs, frame, node)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import copy
+import functools
 import math
 import os
 from importlib import resources
@@ -20,9 +21,11 @@ from string import Template
 import numpy as np
 
 from ..core.apply import cast_operands
-from ..opdef import op_table
+from ..opdef import function_ast, op_table
 from ..shape_rules import fit_int
 from . import ir
+from .astcopy import copy_tree
+from .inlinefold import IntegerIdentities, literal_binding
 
 
 def _skeleton() -> Template:
@@ -164,23 +167,30 @@ class Renderer:
 
         Locals of the template get ``prefix`` (the result's name and ``__``: a namespace no user
         name reaches, see ``builder.identifier``); ``call("op", ...)`` inside it is expanded the
-        same way, into statements placed before the one that uses it.
+        same way, into statements placed before the one that uses it. Static values are folded
+        (``inlinefold``): a local bound once to a literal is substituted, not assigned.
         """
-        body = definition.forward_ast().body
-        if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
-            body = body[1:]  # docstring
-        local_names = frozenset(n.id for part in body for n in ast.walk(part)
-                                if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store))
+        body, local_names = _template_body(definition.forward)
         mapping = dict(zip(definition.operands, operands))
         if definition.variadic is not None:  # forward(*xs): the remaining operands, as a tuple
             rest = operands[len(definition.operands):]
             mapping[definition.variadic] = ast.Tuple(elts=list(rest), ctx=ast.Load())
         mapping.update(static)
         substitute = _Substitute(mapping, prefix, local_names)
+        stores = [n.id for part in body for n in ast.walk(part)
+                  if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)]
+        assigned_once = {prefix + name for name in local_names if stores.count(name) == 1}
+        identities = IntegerIdentities()
         lines: list[str] = []
         for node in body:
-            node = substitute.visit(copy.deepcopy(node))
-            node = _DropDefaultKeywords().visit(_FoldStaticExpressions().visit(node))
+            node = substitute.visit(copy_tree(node))
+            node = _FoldStaticExpressions().visit(identities.visit(_FoldStaticExpressions().visit(node)))
+            literals = literal_binding(node, assigned_once)
+            if literals:  # a local bound once to a literal: written into the statements after it
+                mapping.update({name[len(prefix):]: ast.fix_missing_locations(value)
+                                for name, value in literals.items()})
+                continue
+            node = _DropDefaultKeywords().visit(node)
             node = _CallExpander(self, prefix, lines).visit(node)
             if isinstance(node, ast.Return):
                 lines.append(f"{result} = {ast.unparse(node.value)}")
@@ -439,6 +449,17 @@ class _DropDefaultKeywords(ast.NodeTransformer):
         return keyword.arg in ("axis", "axes") and value is None and callee in _AXIS_NONE_IS_DEFAULT
 
 
+@functools.lru_cache(maxsize=None)
+def _template_body(forward) -> tuple:
+    """``(statements, names they assign)`` of a template's ``forward`` without its docstring
+    (the templates never change while running, so this is computed once per op)."""
+    body = function_ast(forward).body
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+        body = body[1:]  # docstring
+    return body, frozenset(n.id for part in body for n in ast.walk(part)
+                           if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store))
+
+
 class _Substitute(ast.NodeTransformer):
     """Replace a template's parameter names by operand expressions; prefix the names it assigns."""
 
@@ -449,7 +470,7 @@ class _Substitute(ast.NodeTransformer):
 
     def visit_Name(self, node: ast.Name):
         if node.id in self.mapping:
-            return copy.deepcopy(self.mapping[node.id])
+            return copy_tree(self.mapping[node.id])
         if node.id in self.local_names:
             return ast.copy_location(ast.Name(id=self.local_prefix + node.id, ctx=node.ctx), node)
         return node
@@ -480,7 +501,8 @@ class _CallExpander(ast.NodeTransformer):
                 operands.append(ast.Name(id=local, ctx=ast.Load()))
         static = {k.arg: k.value for k in node.keywords}
         for key, default in definition.static.items():
-            static.setdefault(key, _expression(self.renderer.literal(default)))
+            if key not in static:  # a required attribute (no default) is always given
+                static[key] = _expression(self.renderer.literal(default))
         self.lines.extend(self.renderer._op_lines(definition, operands, static, name, f"{name}__"))
         return ast.Name(id=name, ctx=ast.Load())
 

@@ -42,6 +42,13 @@ def _container_contents(env) -> dict:
             for name, value in env.items() if type(value) in (list, dict)}
 
 
+def _restore_containers(contents) -> None:
+    """Put back the items recorded by :func:`_container_contents` into their lists and dicts."""
+    for container, items in contents.values():
+        container.clear()
+        container.update(items) if isinstance(container, dict) else container.extend(items)
+
+
 def _containers_changed(contents) -> bool:
     """Whether a list or dict recorded by :func:`_container_contents` was mutated since."""
     for container, items in contents.values():
@@ -58,6 +65,39 @@ def returns_without_exits(stmt: ast.For) -> bool:
     if stmt.orelse or _has_loop_exit(stmt.body):
         return False
     return any(isinstance(n, ast.Return) for n in ast.walk(ast.Module(body=list(stmt.body), type_ignores=[])))
+
+
+def returns_and_exits(stmt) -> bool:
+    """Whether a ``for`` or ``while`` loop (without ``else``) both may return from the function and
+    breaks or continues: run by ``ControlFlow._returning_loop``, which unrolls it lazily
+    (:class:`LoopStep`) when a tensor-dependent ``if`` decides between its ``return`` and a ``break``."""
+    if stmt.orelse or not _has_loop_exit(stmt.body):
+        return False
+    return any(isinstance(n, ast.Return) for n in ast.walk(ast.Module(body=list(stmt.body), type_ignores=[])))
+
+
+class LoopStep(ast.stmt):
+    """Marker statement: the next iteration of a lazily unrolled loop (``loop``, an ``ast.For`` over
+    ``items`` whose iteration ``index`` comes next, or an ``ast.While`` whose test is evaluated
+    again). Executed, it becomes the iteration's body followed by the next step; ``continue`` jumps
+    to it. Each branch of a tensor ``if`` unrolls the rest of the loop on its own copy of the names."""
+
+    _fields = ()
+
+    def __init__(self, loop, items=None, index=0):
+        super().__init__()
+        self.loop, self.items, self.index = loop, items, index
+        ast.copy_location(self, loop)
+
+
+class LoopEnd(ast.stmt):
+    """Marker statement: where a lazily unrolled loop ends; ``break`` jumps past it."""
+
+    _fields = ()
+
+    def __init__(self, loop):
+        super().__init__()
+        ast.copy_location(self, loop)
 
 
 def _assigned_names(stmts) -> list:
@@ -89,13 +129,24 @@ def _refuse_maybe_return(completion, loc) -> None:
     """A loop over Python values whose body returned on some tensor-dependent paths only (and which
     breaks or continues, or it would have been unrolled into the statements around it)."""
     if completion.kind == Completion.MAYBE_RETURN:
-        raise not_supported("a return under a tensor-dependent condition in a loop over Python values "
-                            "that also breaks or continues", loc)
+        raise located(ReturnInStagedLoop("a return under a tensor-dependent condition in a loop over Python "
+                                         "values that also breaks or continues is not supported in compiled "
+                                         "code (construct or @jit)"), loc)
 
 
 class TensorExitInPythonLoop(NotSupportedError):
     """A break/continue under a tensor condition reached while unrolling a ``while`` loop on Python
     values (``while True`` then stages a loop instead)."""
+
+
+class ReturnInStagedLoop(NotSupportedError):
+    """A ``return`` under a tensor condition reached in a loop being staged as a loop, or being unrolled
+    eagerly (it also breaks or continues): ``_returning_loop`` unrolls it lazily instead."""
+
+
+def _return_in_staged_loop(loc):
+    return located(ReturnInStagedLoop("return inside a loop that stays a loop (a 'while' loop on a tensor "
+                                      "condition) is not supported in compiled code (construct or @jit)"), loc)
 
 
 class ControlFlow:
@@ -141,14 +192,17 @@ class ControlFlow:
         branches = list(stmt.body) + list(stmt.orelse)
         returns = any(isinstance(n, ast.Return) for n in ast.walk(ast.Module(body=branches, type_ignores=[])))
         exits = _has_loop_exit(branches)
-        if returns and exits:
+        if exits and (returns or any(isinstance(later, (LoopStep, LoopEnd)) for later in rest)):
             # both branches must return: the statements after the 'if' are staged into each of them
+            # (in a lazily unrolled loop, LoopStep, a break or continue runs on to the function's end)
             then_done, _, then_block = self._branch(list(stmt.body) + list(rest), frame)
             else_done, _, else_block = self._branch(list(stmt.orelse) + list(rest), frame)
             for done in (then_done, else_done):
+                if done.kind in (Completion.BREAK, Completion.CONTINUE, Completion.EXIT, Completion.MAYBE_EXIT):
+                    raise _return_in_staged_loop(loc)
                 if done.kind != Completion.RETURN:
                     raise not_supported("a tensor-dependent 'if' where one branch returns and the other "
-                                        "breaks or continues a loop", loc)
+                                        "reaches the end of the function", loc)
             merged = self._merge(then_done.value, else_done.value, then_block, else_block, "out", loc)
             self.builder.append(ir.If(self._as_bool_scalar(test, loc), then_block, else_block, merged[1], loc))
             return Completion(Completion.RETURN, merged[0])
@@ -186,8 +240,7 @@ class ControlFlow:
         kinds = (a_done.kind, b_done.kind)
         for kind in kinds:
             if kind not in (Completion.NORMAL, Completion.RETURN, Completion.MAYBE_RETURN):
-                raise not_supported("a tensor-dependent 'if' where one branch returns and the other "
-                                    "breaks or continues a loop", loc)
+                raise _return_in_staged_loop(loc)  # one branch returns, the other breaks or continues
         if kinds == (Completion.RETURN, Completion.RETURN):
             merged = self._merge(a_done.value, b_done.value, a_block, b_block, "out", loc)
             self.builder.append(ir.If(cond, a_block, b_block, merged[1], loc))
@@ -199,7 +252,7 @@ class ControlFlow:
             frame.env.update(new_env)
             return NORMAL
         if self._dynamic_loops:
-            raise not_supported("return inside a loop that stays a loop", loc)
+            raise _return_in_staged_loop(loc)
         # a path that returned carries stand-ins for what the others go on with, and vice versa
         outs = [d.value[1] if d.kind == Completion.MAYBE_RETURN else d.value for d in (a_done, b_done)]
         if a_done.kind == Completion.NORMAL:
@@ -251,8 +304,7 @@ class ControlFlow:
         if all(done.kind == Completion.NORMAL for done in dones):
             return self._join(cond, outcomes, frame, loc)
         if any(done.kind in (Completion.RETURN, Completion.MAYBE_RETURN) for done in dones):
-            raise not_supported("a tensor-dependent 'if' where one branch returns and the other breaks or "
-                                "continues a loop", loc)
+            raise _return_in_staged_loop(loc)  # one path returns, another breaks or continues
         (_, a_env, a_block), (_, b_env, b_block) = outcomes
         new_env, outputs = self._merge_envs(frame, a_env, b_env, a_block, b_block, loc)
         maybe = any(done.kind in (Completion.NORMAL, Completion.MAYBE_EXIT) for done in dones)
@@ -408,6 +460,63 @@ class ControlFlow:
                 return self._join(_exit_flags(completion)[1], ((NORMAL, dict(frame.env), stopped), later), frame, loc)
         return NORMAL
 
+    def _returning_loop(self, stmt, frame):
+        """Run a loop found by :func:`returns_and_exits` as usual: ``(completion, None)``; or, when a
+        ``return`` is reached in it while it is staged as a loop (a tensor ``if`` with ``return`` in one
+        branch and ``break`` in the other), or a tensor ``break`` while it is unrolled, undo that and
+        return ``(None, statements)``: the loop unrolled lazily, to run in its place."""
+        staged, env = len(self.builder.block.stmts), dict(frame.env)
+        names_state = (dict(self.names._counts), set(self.names._taken))
+        contents = _container_contents(frame.env)
+        try:
+            return self._exec(stmt, frame), None
+        except (ReturnInStagedLoop, TensorExitInPythonLoop):
+            del self.builder.block.stmts[staged:]
+            frame.env.clear()
+            frame.env.update(env)
+            self.names._counts, self.names._taken = names_state
+            _restore_containers(contents)
+        return None, self._lazily_unrolled(stmt, frame)
+
+    def _lazily_unrolled(self, stmt, frame) -> list:
+        """The statements that run a loop found by :func:`returns_and_exits`: its first step and its end."""
+        items = None
+        if isinstance(stmt, ast.For):
+            items = self._iterate_static(self._eval(stmt.iter, frame), frame, stmt.iter)
+            if len(items) > UNROLL_LIMIT * 16:
+                raise not_supported(f"unrolling a loop of {len(items)} iterations", frame.source.loc(stmt))
+        return [LoopStep(stmt, items), LoopEnd(stmt)]
+
+    def _loop_step(self, step, frame) -> list:
+        """What a :class:`LoopStep` runs: the iteration's body and the next step, or nothing when
+        the loop is done."""
+        loop = step.loop
+        if step.index >= UNROLL_LIMIT * 16:
+            raise not_supported("a loop that returns and runs more than 4096 times", frame.source.loc(loop))
+        if step.items is not None:
+            if step.index == len(step.items):
+                return []
+            self._assign(loop.target, step.items[step.index], frame)
+        else:
+            test = self._eval(loop.test, frame)
+            if isinstance(test, TensorValue):
+                raise not_supported("a 'while' loop on a tensor condition whose body returns",
+                                    frame.source.loc(loop))
+            if not self._truth(test, frame, loop.test):
+                return []
+        return list(loop.body) + [LoopStep(loop, step.items, step.index + 1)]
+
+    @staticmethod
+    def _jump(completion, rest):
+        """Where ``break``/``continue`` (``completion``) continue among the statements ``rest`` that
+        follow it: after the first :class:`LoopEnd`, or from the first :class:`LoopStep` (the
+        innermost lazily unrolled loop's markers come first); None outside such a loop."""
+        marker = LoopEnd if completion.kind == Completion.BREAK else LoopStep
+        for index, stmt in enumerate(rest):
+            if isinstance(stmt, marker):
+                return list(rest[index + 1:] if marker is LoopEnd else rest[index:])
+        return None
+
     def _unrolled_statements(self, stmt, frame) -> list:
         """A ``for`` loop over Python values as one statement list: per item, ``target = item``
         (the item bound under a hidden name) followed by the body."""
@@ -456,9 +565,7 @@ class ControlFlow:
             Completion.NORMAL, Completion.CONTINUE, Completion.EXIT, Completion.MAYBE_EXIT)
         if _containers_changed(contents):  # out.append(...) once per iteration: unrolled
             ok = False
-            for container, items in contents.values():
-                container.clear()
-                container.update(items) if isinstance(container, dict) else container.extend(items)
+            _restore_containers(contents)
         if ok:
             for name in assigned:
                 new = body_frame.env.get(name, MISSING)
@@ -600,7 +707,7 @@ class ControlFlow:
                 raise not_supported("changing a Python list or dict inside a loop that stays a loop "
                                     "(its length would depend on tensor values)", loc)
             if completion.kind in (Completion.RETURN, Completion.MAYBE_RETURN):
-                raise not_supported("return inside a loop that stays a loop", loc)
+                raise _return_in_staged_loop(loc)
             if advance is not None:
                 advance(body_frame)
         for name, param in zip(names, params):

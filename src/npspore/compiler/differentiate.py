@@ -73,7 +73,8 @@ import numpy as np
 
 from ..opdef import Aval, op_table
 from .builder import BlockBuilder, NameSupply
-from . import ir
+from . import hostadjoint, ir
+from .recompute import recompute_outputs
 from .ir import (Apply, Block, Call, Const, ForRange, Function, If, Loc, Module, TapeNew, TapePop, TapePush,
                  Var, While)
 from .trace import stage_rule
@@ -228,6 +229,8 @@ class _Activity:
                     found = self.deps.get((stmt.tape, k), frozenset())
                     if found:
                         self.deps[target] = found
+            else:
+                hostadjoint.propagate(self, stmt)
 
     def _propagate_loop(self, stmt) -> None:
         def entering():
@@ -281,6 +284,8 @@ class _Activity:
                 for k, value in enumerate(stmt.values):
                     if (stmt.tape, k) in useful and isinstance(value, Var):
                         useful.add(value)
+            else:
+                hostadjoint.mark(self, stmt)
 
     def _mark_loop(self, stmt) -> None:
         useful = self.useful
@@ -402,8 +407,9 @@ class _FunctionAD:
             seed = sens_params[i] if seeds == "given" else self.filled("ones", backward, result, self.loc)
             self.accumulate(adj, result, seed, backward, self.loc)
         self.backward(fn.body, adj, backward)
-        grads = tuple(self.final_cotangent(fn.params[j], adj, backward) for j in self.wrt)
-        body = Block(fn.body.stmts + self.hoisted + backward.block.stmts, tuple(results) + grads)
+        sweep = Block(backward.block.stmts, tuple(self.final_cotangent(fn.params[j], adj, backward) for j in self.wrt))
+        recompute_outputs(fn.body, sweep, self.names)
+        body = Block(fn.body.stmts + self.hoisted + sweep.stmts, tuple(results) + sweep.results)
         return Function(fn.name + "_grad", tuple(fn.params) + sens_params, body, source=fn.source,
                         loc=fn.loc, param_names=fn.param_names, output_tree=None)
 
@@ -424,8 +430,10 @@ class _FunctionAD:
             if self.active(results[i]):
                 self.accumulate(adj, results[i], d_result, backward, self.loc)
         self.backward(fn.body, adj, backward)
-        grads = tuple(self.final_cotangent(fn.params[j], adj, backward, cast=False) for j in self.wrt)
-        bwd_body = Block(self.hoisted + backward.block.stmts, grads)
+        sweep = Block(backward.block.stmts, tuple(self.final_cotangent(fn.params[j], adj, backward, cast=False)
+                                                  for j in self.wrt))
+        recompute_outputs(fn.body, sweep, self.names)
+        bwd_body = Block(self.hoisted + sweep.stmts, sweep.results)
         needed = _free_vars(bwd_body, exclude=d_results)
         # A backward that pops a tape filled by a forward loop runs that forward itself: tapes never
         # cross functions (the caller runs the primal callee), so higher orders see one-function loops.
@@ -434,7 +442,7 @@ class _FunctionAD:
         recompute = recompute or (not self.ctx.tapes_cross_functions
                                   and any(var.aval == TAPE_AVAL for var in needed))
         if recompute:
-            bwd_body = Block(fn.body.stmts + bwd_body.stmts, grads)
+            bwd_body = Block(fn.body.stmts + bwd_body.stmts, bwd_body.results)
             needed = _free_vars(bwd_body, exclude=d_results)
         # each residual comes from the caller's argument, the callee's result, or an extra result
         params = {p: j for j, p in enumerate(fn.params)}
@@ -492,7 +500,7 @@ class _FunctionAD:
         active_args = tuple(j for j, a in enumerate(stmt.args) if j in reachable and self.active(a))
         if not active_results or not active_args:
             return
-        if stmt.custom is not None and stmt.custom.bprop is not None:
+        if stmt.custom is not None and (stmt.custom.bprop or stmt.custom.python_bprop) is not None:
             self.calls[id(stmt)] = (None, len(stmt.targets))  # the bprop replaces the callee's derivative
             return
         pair = self.ctx.pair(stmt.callee, active_args, active_results,
@@ -521,6 +529,8 @@ class _FunctionAD:
                 self.backward_pop(stmt, adj, builder)
             elif isinstance(stmt, TapePush):
                 self.backward_push(stmt, adj, builder)
+            else:
+                hostadjoint.backward(self, stmt, adj, builder)
 
     def accumulate(self, adj: dict, var, contribution, builder: BlockBuilder, loc: Loc) -> None:
         if not isinstance(var, Var):
@@ -618,7 +628,9 @@ class _FunctionAD:
         douts = tuple(adj[t] if adj.get(t) is not None else self.zeros(builder, t, stmt.loc) for t in targets)
         if custom.pre_hook is not None:
             douts = self.host_call(custom.pre_hook, douts, douts, builder, stmt.loc)
-        if custom.bprop is not None:
+        if custom.python_bprop is not None:
+            grads = hostadjoint.python_bprop(self, stmt, targets, douts, builder)
+        elif custom.bprop is not None:
             values = {"arg": stmt.args, "target": targets, "dout": douts}
             args = tuple(Const(item) if kind == "const" else item if kind == "var" else values[kind][item]
                          for kind, item in custom.bprop_args)

@@ -1,6 +1,6 @@
 """Frontend: from a Python callable to its parsed source, with exact positions.
 
-``parse_function(fn)`` finds the source with ``inspect``, parses it with ``ast`` (positions shifted
+``parse_function(fn)`` finds the source (``core.source``), parses it with ``ast`` (positions shifted
 to the real file's lines and columns, so every later error points at the user's file), rejects the
 Python constructs npspore does not compile, and records what later stages need to resolve names:
 the function's globals and closure. Results are cached per code object.
@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import ast
 import hashlib
-import inspect
 import os
-import textwrap
 from dataclasses import dataclass, field
 
+from ..core.source import parse_source, source_lines
 from .errors import NotSupportedError, SourceUnavailableError, located, not_supported
 from .ir import Loc
 
@@ -68,13 +67,13 @@ _CACHE: dict = {}
 
 
 def source_available(fn) -> bool:
-    """Whether ``inspect`` finds the source of plain function ``fn`` (not in the REPL, ``python -c``
+    """Whether the source of plain function ``fn`` is found (not in the REPL, ``python -c``
     or ``exec``): without it, the function is traced instead (``compiler.tracing``)."""
     code = getattr(fn, "__code__", None)
     if code is None or code in _CACHE:
         return code is not None
     try:
-        inspect.getsourcelines(fn)
+        source_lines(fn)
     except (OSError, TypeError):
         return False
     return True
@@ -95,7 +94,7 @@ def parse_function(fn) -> SourceFunction:
         return _with_closure(cached, fn)
     filename = code.co_filename
     try:
-        lines, first_line = inspect.getsourcelines(fn)
+        module, lines, first_line = parse_source(fn)
     except (OSError, TypeError):
         raise located(SourceUnavailableError(
             f"cannot compile {fn.__qualname__!r} from {filename!r}: its source code is not available. "
@@ -103,9 +102,7 @@ def parse_function(fn) -> SourceFunction:
             "(not the REPL, python -c or exec); write it to a file and import it"),
             Loc(filename, code.co_firstlineno)) from None
     raw = "".join(lines)
-    dedented = textwrap.dedent(raw)
     indent = len(lines[0]) - len(lines[0].lstrip()) if lines else 0
-    module = ast.parse(dedented)
     tree = _find_function(module, code.co_name, fn, filename, first_line)
     ast.increment_lineno(tree, first_line - 1)
     if indent:

@@ -37,6 +37,9 @@ class Loc:
     def __str__(self) -> str:
         return f"{self.file}:{self.line}"
 
+    def __deepcopy__(self, memo) -> "Loc":
+        return self  # immutable: copies of a module share their positions
+
 
 class Var:
     """An SSA value. Identity is the object; ``name`` is unique within its function.
@@ -95,14 +98,20 @@ class CustomBackward:
     backward (PYNATIVE backward hooks).
     ``recompute``: the backward of the call runs the callee's forward again instead of receiving
     its intermediate values from the forward sweep (``Cell.recompute()``, gradient checkpointing).
+    ``python_bprop``: key of a host function that runs the cell's ``bprop`` in the Python
+    interpreter (``bprop_debug = True``) on the tensor inputs, the results and their cotangents,
+    instead of ``bprop``. ``recompute_output`` (``Primitive.recompute()``): the callee's results are
+    computed again wherever the caller's backward reads them (``compiler.recompute``).
     """
 
     bprop: str | None = None
+    python_bprop: str | None = None
     bprop_args: tuple = ()
     inputs: tuple = ()
     pre_hook: str | None = None
     hook: str | None = None
     recompute: bool = False
+    recompute_output: bool = False
 
 
 @dataclass

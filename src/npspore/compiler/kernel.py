@@ -13,16 +13,17 @@ recompile, which argument differs from the nearest signature already compiled.
 from __future__ import annotations
 
 import linecache
-import logging
 import os
 import warnings
 
 import numpy as np
 
-from .library import LIBRARY
+from ..core.logs import warn
+from .library import LIBRARY, RECORDERS
 from .signature import describe_key
 
-_log = logging.getLogger("npspore.cache")
+
+_LOG = "npspore.cache"   # the logger's name
 
 
 def wrap_result(result):
@@ -34,14 +35,16 @@ def result_builder(node):
     """A function from a kernel's results to the structure ``node`` (an OutputTree node)
     describes, compiled once so that no tree is walked per call. A kernel with one result
     returns it bare."""
-    wrap, ndarray, asarray = LIBRARY.wrap, np.ndarray, np.asarray
+    expression, names = _result_expression(node, "r")
+    return eval(f"lambda r: {expression}", names)  # noqa: S307 (ints only)
 
-    def w(result):  # wrap_result with its names bound: this runs on every call
-        return wrap(result if type(result) is ndarray else asarray(result))
 
-    if node == ("leaf", 0):
-        return w
+def _result_expression(node, results: str) -> tuple:
+    """``(expression, names)``: Python text building the structure ``node`` describes from the
+    kernel's results (named ``results``), and the names it uses. Each result is wrapped as a
+    Tensor (``LIBRARY.wrap``), a NumPy scalar of a full reduction first made a 0-d array."""
     constants = []
+    names = {"W": LIBRARY.wrap, "N": np.ndarray, "A": np.asarray, "c": constants}
     leaf_count = 0
 
     def count(n):
@@ -57,7 +60,8 @@ def result_builder(node):
     def text(n):
         kind = n[0]
         if kind == "leaf":
-            return "w(r)" if leaf_count == 1 else f"w(r[{n[1]}])"
+            result = results if leaf_count == 1 else f"{results}[{n[1]}]"   # one result comes bare
+            return f"W({result} if type({result}) is N else A({result}))"
         if kind == "const":
             constants.append(n[1])
             return f"c[{len(constants) - 1}]"
@@ -69,7 +73,61 @@ def result_builder(node):
             return f"dict(zip(c[{len(constants) - 1}], ({items},)))"
         return f"({items},)" if items else "()"
 
-    return eval(f"lambda r: {text(node)}", {"w": w, "c": constants})  # noqa: S307 (ints only)
+    return text(node), names
+
+
+MISS = object()
+"""What a fast path returns when the call is not the one it was built for (see :func:`fast_path`)."""
+
+
+def no_fast_path(args):
+    """The fast path of a callable that has not run yet: every call misses."""
+    return MISS
+
+
+def fast_path(entry, cache, args, leaves, conditions=(), bound=None):
+    """A function ``fast(args)`` that runs ``entry`` for a call like ``args`` or returns :data:`MISS`.
+
+    A monomorphic inline cache: the caller computed the full input key of ``args`` (all of them
+    Tensors, given positionally) and found ``entry`` in ``cache``; ``fast`` recognizes a later call
+    with the same argument count, the same Tensor classes and the same array shapes and dtype
+    objects, with no key built, no dictionary lookup and no tree walked: the kernel's parameter list
+    and result structure are written out in one generated function. ``conditions`` are further
+    Python expressions (over the names in ``bound``) that must hold, e.g. a Cell's ``training``
+    flag. A tracing recorder being active, a guard of the kernel failing its quick identity check, or
+    a shape or dtype change of any Tensor since the kernel's captures were last checked, also returns
+    MISS (the caller's full path then decides). Returns None when the call cannot have a fast path
+    (an argument is not a Tensor).
+    """
+    if len(args) != len(leaves) or not all(isinstance(a, LIBRARY.tensor_type) for a in args):
+        return None
+    names = dict(bound or {}, R=RECORDERS, k=entry.kernel, e=entry, C=cache, M=MISS)
+    lines = [f"if R or len(args) != {len(args)}:", "    return M"]
+    arrays, same = [], list(conditions)
+    if args:
+        lines.append(", ".join(f"x{i}" for i in range(len(args))) + ", = args")
+        lines += [f"if {' or '.join(f'type(x{i}) is not t{i}' for i in range(len(args)))}:", "    return M"]
+    for index, (arg, leaf) in enumerate(zip(args, leaves)):
+        names[f"t{index}"], names[f"s{index}"], names[f"d{index}"] = type(arg), leaf.shape, leaf.dtype
+        lines.append(f"a{index} = x{index}._array")
+        same.append(f"a{index}.shape == s{index} and a{index}.dtype is d{index}")
+        arrays.append(f"a{index}")
+    for index, obj in enumerate(entry.captured):
+        names[f"p{index}"] = obj
+        arrays.append(f"p{index}._array")
+    if entry.captured:  # a captured Tensor changed shape or dtype: the full path checks it
+        names["V"] = CapturedAvals
+        same.append("V.epoch == e.avals_epoch")
+    if entry.guarded:
+        names["q"] = entry.quick_check
+        same.append("q()")
+    if same:
+        lines += [f"if not ({' and '.join(same)}):", "    return M"]
+    expression, result_names = _result_expression(entry.output_node, "r")
+    names.update(result_names)
+    lines += ["C.hits += 1", "e.used = True", f"r = k({', '.join(arrays)})", f"return {expression}"]
+    exec("def fast(args):\n" + "".join(f"    {line}\n" for line in lines), names)  # noqa: S102 - names, ints
+    return names["fast"]
 
 
 class HookVersions:
@@ -221,7 +279,7 @@ class KernelCache:
         if os.environ.get("NPSPORE_EXPLAIN_CACHE_MISSES") == "1":
             why = (f"recompiling: {self._stale}" if self._stale
                    else explain_miss(_arguments(key), [_arguments(k) for k in self.entries]))
-            _log.warning("npspore: %s: %s", self.label, why)
+            warn(_LOG, "npspore: %s: %s", self.label, why)
         if from_disk:
             self.disk_loads += 1
         else:
@@ -302,7 +360,7 @@ def changing_argument(key, known: list) -> str:
 def explain_disk_miss(label: str, reason: str) -> None:
     """Log (with ``NPSPORE_EXPLAIN_CACHE_MISSES=1``) why the kernel of ``label`` on disk was not used."""
     if os.environ.get("NPSPORE_EXPLAIN_CACHE_MISSES") == "1":
-        _log.warning("npspore: %s: kernel on disk is stale: %s", label, reason)
+        warn(_LOG, "npspore: %s: kernel on disk is stale: %s", label, reason)
 
 
 def explain_miss(key, known: list) -> str:

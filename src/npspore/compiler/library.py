@@ -20,11 +20,15 @@ stagers             callables compiled by a rule of their own              ``gra
                     (process facts: ``get_group_size``, ``get_rank``)
 ``process_key``     ``() -> hashable``: process state kernels specialise   ``communication``
                     to (the MPI job's layout), part of disk-cache keys
+``recomputed``      ``callable -> bool``: whether a call of this object    ``ops.primitives``
+                    is recomputed in the backward sweep
+                    (``Primitive.recompute()``)
 ==================  =====================================================  ====================
 
 Kernels call back into Python through :func:`host_call` (``rt.host_call`` in generated code): the
 specializer registers the callable (a backward hook runner) with :meth:`Library.host_function` and
-writes its key into the kernel.
+writes its key into the kernel. :data:`RECORDERS` holds the active tracing recorders
+(``compiler.tracing``), which ``ops.eager`` reports each op to.
 """
 from __future__ import annotations
 
@@ -50,13 +54,14 @@ class CellParts:
     backward_hook: object = None       # (grad_input arrays, grad_output arrays) -> arrays, or None
     bprop: object = None               # the plain function ``bprop(self, *inputs, out, dout)`` or None
     recompute: bool = False            # ``Cell.recompute()``: its backward recomputes its forward
+    bprop_debug: bool = False          # ``Cell.bprop_debug``: the bprop runs in Python, not compiled
 
 
 class Library:
     """The registered parts (see the module docstring). Unregistered parts are None."""
 
     _PARTS = ("tensor_type", "wrap", "parameter_type", "mutable_types", "dtype_to_numpy", "dtype_from_numpy",
-              "run", "assign", "cell_type", "cell_parts", "compile_time", "process_key")
+              "run", "assign", "cell_type", "cell_parts", "compile_time", "process_key", "recomputed")
 
     def __init__(self):
         for name in self._PARTS:
@@ -65,11 +70,15 @@ class Library:
         self.compile_time = frozenset()
         self._stagers: dict = {}
         self.host_functions: dict = {}
+        self.opaque_host_functions: set = set()
 
-    def host_function(self, fn) -> str:
-        """Register ``fn`` for kernels to call (:func:`host_call`); returns its key."""
+    def host_function(self, fn, opaque: bool = False) -> str:
+        """Register ``fn`` for kernels to call (:func:`host_call`); returns its key. ``opaque``: its
+        results are no pass-through of its first arguments (see ``compiler.hostadjoint``)."""
         key = f"host{len(self.host_functions)}"
         self.host_functions[key] = fn
+        if opaque:
+            self.opaque_host_functions.add(key)
         return key
 
     def register(self, **parts) -> None:
@@ -104,6 +113,18 @@ class Library:
 
 
 LIBRARY = Library()
+
+RECORDERS: list = []
+"""The active recorders of functions being traced (``compiler.tracing``), innermost last;
+``ops.eager`` reports each op it runs to ``RECORDERS[-1]``. It lives here, not in ``tracing``,
+so that eager code and the front doors test it without loading the compiler."""
+
+
+def check_not_traced(tensor, what: str) -> None:
+    """Raise NotSupportedError when ``tensor`` is a value of the function being traced and ``what``
+    (an eager-only operation) cannot be recorded."""
+    if RECORDERS and RECORDERS[-1].is_traced(tensor):
+        RECORDERS[-1].refuse(what)
 
 
 def activation_key(fn, self_obj):

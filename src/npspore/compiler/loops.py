@@ -1,15 +1,23 @@
-"""Loop rewrites of optimize: per-step matrix products made into one product over all steps.
+"""Loop rewrites of optimize: loop-invariant ops hoisted; per-step matrix products made into one
+product over all steps.
 
+* hoisting invariants (:func:`hoist_invariants`): a pure op of a counted loop's body whose operands
+  are all made before the loop runs once before it;
 * hoisting a projection: in ``for t in range(n)``, ``row(X, t) @ W`` with ``X`` (``n`` rows) and
   ``W`` defined outside the loop is row ``t`` of ``X @ W`` computed once before the loop (one GEMM
-  of ``n`` times the rows instead of ``n`` small ones; the row is a view);
+  of ``n`` times the rows instead of ``n`` small ones; the row is a view), and a loop-invariant bias
+  added to that row (``x[t] @ w + b``, or ``(x[t] @ w + y) + b``) is added to the product once;
 * batching a weight gradient: an accumulator ``acc + a.T @ b`` (``a``, ``b`` per-step 2-D values,
   ``acc`` carried by the loop and read nowhere else) becomes rows ``A[t] = a``, ``B[t] = b`` of two
-  stacked buffers written during the loop (``row_add``, in place once the loop owns them) and one
+  stacked buffers written during the loop (``row_set``, in place once the loop owns them) and one
   ``A.T @ B`` over all steps after it (a stacked operand is shared by every accumulator reading it);
   a bias gradient ``acc + sum(b, axis=0)`` likewise becomes one sum over the rows of all steps.
 
-Both need a loop ``range(0, n, 1)`` with a constant ``n``, so the loop index is the row index.
+Both need a loop ``range(0, n, 1)`` with a constant ``n``, so the loop index is the row index. A
+backward loop that reads a stacked tape (``tapes.py``) writes its rows at the forward step
+``r = n - 1 - i`` instead, and a per-step operand that is row ``r`` (or ``r + c``) of a buffer made
+before the loop (the tape itself, or an input ``X``) is not copied: the product reads that buffer's
+rows directly.
 """
 from __future__ import annotations
 
@@ -17,7 +25,8 @@ import numpy as np
 
 from ..opdef import Aval
 from . import ir
-from .rewrite import Namer, all_blocks, use_counts
+from .rewrite import Namer, all_blocks, pure, use_counts
+from .tapes import reversed_index, trip_count
 
 
 def batch_loop_products(function: ir.Function) -> None:
@@ -27,8 +36,8 @@ def batch_loop_products(function: ir.Function) -> None:
         index = 0
         while index < len(block.stmts):
             loop = block.stmts[index]
-            if isinstance(loop, ir.ForRange) and _trip_count(loop) is not None:
-                block.stmts[index:index] = _hoist_projections(loop, namer)
+            if isinstance(loop, ir.ForRange) and trip_count(loop) is not None:
+                block.stmts[index:index] = _hoist_projections(loop, namer, use_counts(function))
                 after = _batch_gradients(function, block, loop, namer)
                 index = block.stmts.index(loop)
                 block.stmts[index + 1:index + 1] = after
@@ -36,13 +45,54 @@ def batch_loop_products(function: ir.Function) -> None:
             index += 1
 
 
-def _trip_count(loop: ir.ForRange):
-    bounds = (loop.start, loop.stop, loop.step)
-    if not all(isinstance(b, ir.Const) and type(b.value) is int for b in bounds):
-        return None
-    if loop.start.value != 0 or loop.step.value != 1 or loop.stop.value < 1:
-        return None
-    return loop.stop.value
+def hoist_invariants(module: ir.Module, function: ir.Function) -> None:
+    """Move each pure op of a counted loop's body whose operands are all made before the loop to
+    just before it (computed once, not once per step), in place.
+
+    Only loops with a constant trip count of at least one (the op would have run anyway) and only
+    statements of the body itself (not of a branch in it, which may not run) move; an op that draws
+    random numbers, prints, or makes a fresh buffer a later pass may write into never does
+    (``rewrite.pure``). Chains move together: an op reading only hoisted values is invariant too.
+    A loop that assigns Parameters (itself or in a function it calls) or calls the host keeps its
+    body: a Parameter read before and after an assignment is the same Var with another value.
+    """
+    writers = _writing_functions(module)
+    moved = True
+    while moved:
+        moved = False
+        for block in list(all_blocks(function.body)):
+            for loop in [s for s in block.stmts if isinstance(s, ir.ForRange) and trip_count(s) is not None
+                         and not _writes(ir.walk_stmts(s.body), writers)]:
+                inside = {id(v) for s in ir.walk_stmts(loop.body) for v in ir.defined_vars(s)}
+                inside |= {id(v) for v in loop.body_params} | {id(loop.index)}
+                hoisted = []
+                for stmt in loop.body.stmts:
+                    if pure(stmt) and not any(isinstance(a, ir.Var) and id(a) in inside for a in stmt.args):
+                        hoisted.append(stmt)
+                        inside -= {id(v) for v in stmt.targets}
+                if hoisted:
+                    loop.body.stmts = [s for s in loop.body.stmts if not any(s is h for h in hoisted)]
+                    at = block.stmts.index(loop)
+                    block.stmts[at:at] = hoisted
+                    moved = True
+
+
+def _writes(stmts, writers: set) -> bool:
+    return any(isinstance(s, ir.Effect) and s.kind in ("assign", "host_call")
+               or isinstance(s, ir.Call) and s.callee in writers for s in stmts)
+
+
+def _writing_functions(module: ir.Module) -> set:
+    """Names of the functions that assign Parameters or call the host, directly or through calls."""
+    writers: set = set()
+    grew = True
+    while grew:
+        grew = False
+        for name, function in module.functions.items():
+            if name not in writers and _writes(ir.walk_stmts(function.body), writers):
+                writers.add(name)
+                grew = True
+    return writers
 
 
 def _apply(namer, op, args, aval, loc, **static) -> ir.Apply:
@@ -54,8 +104,8 @@ def _plain_matmul(stmt) -> bool:
             and not stmt.static.get("transpose_b"))
 
 
-def _hoist_projections(loop: ir.ForRange, namer: Namer) -> list:
-    n = _trip_count(loop)
+def _hoist_projections(loop: ir.ForRange, namer: Namer, uses: dict) -> list:
+    n = trip_count(loop)
     inside = {id(v) for stmt in ir.walk_stmts(loop.body) for v in ir.defined_vars(stmt)}
     inside |= {id(v) for v in loop.body_params} | {id(loop.index)}
     defs = {id(t): s for s in loop.body.stmts if isinstance(s, ir.Apply) for t in s.targets}
@@ -77,27 +127,95 @@ def _hoist_projections(loop: ir.ForRange, namer: Namer) -> list:
                       shape=(n * batch, features))
         product = _apply(namer, "matmul", (flat.targets[0], weight), Aval((n * batch, out.shape[-1]), out.dtype),
                          stmt.loc, transpose_a=False, transpose_b=False)
+        before += [flat, product]
+        bias = _fold_bias(loop, stmt.targets[0], inside, uses)
+        if bias is not None:   # (x[t] @ w + y) + b == ((x @ w + b)[t] + y): one add for all steps
+            product = _apply(namer, "add", (product.targets[0], bias), product.targets[0].aval, stmt.loc)
+            before.append(product)
         stacked = _apply(namer, "reshape", (product.targets[0],), Aval((n, batch, out.shape[-1]), out.dtype),
                          stmt.loc, shape=(n, batch, out.shape[-1]))
-        before += [flat, product, stacked]
+        before.append(stacked)
         stmt.op, stmt.args, stmt.static = "row", (stacked.targets[0], loop.index), {}
     return before
 
 
+def _fold_bias(loop: ir.ForRange, projected: ir.Var, inside: set, uses: dict):
+    """The loop-invariant bias ``b`` of ``projected + b`` or ``(projected + y) + b`` in ``loop``'s
+    body, with that add removed from the body (its result replaced by the add's other operand, or
+    by ``projected + y``); None (nothing changed) if the body adds no such bias.
+
+    ``b`` must be a Var made before the loop, of the projection's dtype, at most 1-D and of its last
+    dimension (so it broadcasts over the rows of every step alike)."""
+    def reader(var):
+        if uses.get(id(var)) != 1:
+            return None
+        for stmt in loop.body.stmts:
+            if isinstance(stmt, ir.Apply) and stmt.op == "add" and var in stmt.args and stmt.targets[0].aval == var.aval:
+                return stmt
+        return None
+
+    def bias_of(stmt, operand):
+        other = stmt.args[1] if stmt.args[0] is operand else stmt.args[0]
+        ok = (isinstance(other, ir.Var) and id(other) not in inside and other.aval.dtype == operand.aval.dtype
+              and len(other.aval.shape) <= 1 and other.aval.shape in ((), operand.aval.shape[-1:]))
+        return other if ok else None
+
+    first = reader(projected)
+    if first is None:
+        return None
+    bias, drop, keep = bias_of(first, projected), first, projected
+    if bias is None:
+        second = reader(first.targets[0])
+        if second is None or bias_of(second, first.targets[0]) is None:
+            return None
+        bias, drop, keep = bias_of(second, first.targets[0]), second, first.targets[0]
+    loop.body.stmts.remove(drop)
+    ir.substitute(loop.body, {drop.targets[0]: keep})
+    return bias
+
+
 def _batch_gradients(function, block, loop: ir.ForRange, namer: Namer) -> list:
-    n = _trip_count(loop)
+    n = trip_count(loop)
     uses = use_counts(function)
     defs = {id(t): s for s in loop.body.stmts if isinstance(s, ir.Apply) for t in s.targets}
     init_defs = {id(t): s for s in block.stmts if isinstance(s, ir.Apply) for t in s.targets}
-    stacks: dict = {}     # id(per-step value) -> (zeros init, body param, row_add stmt, output)
+    inside = {id(v) for stmt in ir.walk_stmts(loop.body) for v in ir.defined_vars(stmt)}
+    # rows go in the order of the forward steps when the body reads a stacked tape
+    step = reversed_index(loop) or loop.index
+    stacks: dict = {}     # id(per-step value) -> (zeros init, body param, row_set stmt, output)
     before, after, replace, dropped = [], [], {}, []
+    views: dict = {}      # id(per-step value) -> the rows of a buffer made before the loop
+
+    def rows_of_buffer(value):
+        """``x`` when ``value`` is row ``step + c`` of ``x`` (made before the loop): the rows ``c:c+n``."""
+        made = defs.get(id(value))
+        if made is None or made.op != "row" or not isinstance(made.args[0], ir.Var) or id(made.args[0]) in inside:
+            return None
+        buffer, index, offset = made.args[0], made.args[1], 0
+        shift = defs.get(id(index)) if isinstance(index, ir.Var) else None
+        if shift is not None and shift.op == "add" and shift.args[0] is step and isinstance(shift.args[1], ir.Const):
+            index, offset = step, shift.args[1].value
+        if index is not step or type(offset) is not int or buffer.aval.shape[0] < offset + n:
+            return None
+        if buffer.aval.shape[0] == n:
+            return buffer
+        if id(value) not in views:
+            aval = Aval((n, *buffer.aval.shape[1:]), buffer.aval.dtype)
+            views[id(value)] = _apply(namer, "getitem", (buffer,), aval, loop.loc, index=slice(offset, offset + n))
+            after.append(views[id(value)])
+        return views[id(value)].targets[0]
 
     def stacked(value) -> ir.Var:
+        rows = rows_of_buffer(value)
+        if rows is not None:
+            return rows
         if id(value) not in stacks:
             aval = Aval((n, *value.aval.shape), value.aval.dtype)
-            zeros = _apply(namer, "zeros", (), aval, loop.loc, shape=aval.shape, dtype=aval.dtype)
-            param, output = namer.var(aval), namer.var(aval)
-            row = _apply(namer, "row_add", (param, loop.index, value), aval, loop.loc)
+            name = f"{value.name}_steps"
+            zeros = ir.Apply((namer.named(name, aval),), "zeros", (), {"shape": aval.shape, "dtype": aval.dtype},
+                             loop.loc)
+            param, output = namer.named(name, aval), namer.named(name, aval)
+            row = ir.Apply((namer.named(name, aval),), "row_set", (param, step, value), {}, loop.loc)
             stacks[id(value)] = (zeros, param, row, output)
         return stacks[id(value)][3]
 
@@ -140,8 +258,8 @@ def _batch_gradients(function, block, loop: ir.ForRange, namer: Namer) -> list:
         results = list(loop.body.results)
         results[k] = param
         loop.body.results = tuple(results)
-    if not stacks:
-        return []
+    if not replace:
+        return after
     keep = [k for k in range(len(loop.carried)) if k not in dropped]
     loop.carried = tuple(loop.carried[k] for k in keep) + tuple(s[0].targets[0] for s in stacks.values())
     loop.body_params = tuple(loop.body_params[k] for k in keep) + tuple(s[1] for s in stacks.values())

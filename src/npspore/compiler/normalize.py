@@ -12,7 +12,8 @@ time); ``npspore show --dump-after normalize`` prints this stage's output with `
 from __future__ import annotations
 
 import ast
-import copy
+
+from .astcopy import copy_tree
 
 
 class _Desugar(ast.NodeTransformer):
@@ -42,7 +43,7 @@ class _Desugar(ast.NodeTransformer):
         out = [ast.copy_location(ast.Assign(targets=[first], value=node.value), node)]
         source = first if isinstance(first, ast.Name) else None
         for target in rest:
-            value = ast.Name(id=source.id, ctx=ast.Load()) if source else copy.deepcopy(node.value)
+            value = ast.Name(id=source.id, ctx=ast.Load()) if source else copy_tree(node.value)
             out.append(ast.copy_location(ast.Assign(targets=[target], value=ast.copy_location(value, node)), node))
         return out
 
@@ -58,7 +59,7 @@ class _Desugar(ast.NodeTransformer):
 
 def normalize(tree: ast.FunctionDef) -> ast.FunctionDef:
     """A desugared copy of ``tree`` (the parsed function is cached and never mutated)."""
-    return ast.fix_missing_locations(_Desugar().visit(copy.deepcopy(tree)))
+    return ast.fix_missing_locations(_Desugar().visit(copy_tree(tree)))
 
 
 _CACHE: dict = {}

@@ -10,16 +10,20 @@
   a backward sweep, ``ones * 2 / n``, end up as one scalar multiplying the residual);
 * dead code elimination: a pure op whose results nothing reads is dropped (effects — print and
   Parameter assignment — always stay), inside nested blocks too, and functions no longer called go;
+  a called function's results no caller reads, and its parameters it no longer reads, go too
+  (``prune.py``);
 * copy propagation of identity ops (``reshape`` to the same shape, ``cast`` to the same dtype,
   ``broadcast_to`` the same shape): their result is replaced by their operand;
 * row accumulation: ``acc + row_add(zeros, t, g)`` (how a backward loop accumulates the gradient of
-  a sequence it reads one step at a time) becomes ``row_add(acc, t, g)``;
-* in-place rows: a ``row_add`` on a loop-carried buffer that the loop owns (its initial value is a
+  a sequence it reads one step at a time) becomes ``row_add(acc, t, g)``; so does
+  ``acc + gather_grad(g, t)`` with a scalar index ``t`` on axis 0 (the adjoint of ``x[t]``);
+* in-place rows: a ``row_add`` (or ``row_set``) on a loop-carried buffer that the loop owns (its initial value is a
   fresh ``zeros`` nothing else reads, and each iteration's buffer is read only by that ``row_add``)
   becomes ``row_add_in_place``, which writes the row into the buffer instead of copying it;
 * the rewrites of ``rewrite.py`` (common subexpressions over forward and adjoint, dot products,
-  negation folding, the ReLU mask, scalar gathers as row views) and ``loops.py`` (a loop's per-step
-  projection hoisted, per-step weight-gradient GEMMs batched over the steps);
+  negation folding, the ReLU mask, scalar gathers as row views), ``tapes.py`` (a counted loop's
+  tape as stacked rows) and ``loops.py`` (loop invariants and a loop's per-step projection hoisted,
+  per-step weight-gradient GEMMs batched over the steps);
 * in-place updates (``inplace.py``): a statement writes into an operand's buffer that dies there;
 * release points: a ``release`` effect after the last use of each large intermediate (codegen
   renders it as ``del``), so ``--dump-after optimize`` shows when memory is given back.
@@ -34,7 +38,7 @@ import numpy as np
 
 from ..core.apply import apply_op
 from ..opdef import op_table
-from . import inplace, ir, loops, rewrite
+from . import inplace, ir, loops, prune, rewrite, tapes
 
 _IDENTITY_WHEN_SAME_AVAL = {"reshape", "cast", "broadcast_to"}
 
@@ -48,6 +52,8 @@ def optimize(module: ir.Module) -> ir.Module:
         _Simplifier().block(function.body)
         rewrite.eliminate_common_subexpressions(module, function)
         rewrite.rewrite_algebra(function)
+        loops.hoist_invariants(module, function)
+        tapes.stack_tapes(function)
         loops.batch_loop_products(function)
         rewrite.eliminate_common_subexpressions(module, function)   # the stacked operands' views
     _eliminate_dead_code(module)
@@ -80,7 +86,7 @@ class _Simplifier:
         self.consts: dict[int, np.ndarray] = {}    # Var id -> its (small) value
         self.scalars: dict[int, np.ndarray] = {}   # Var id -> 0-d value it is a broadcast of
         self.replace: dict = {}                    # Var -> atom to use instead
-        self.rows_into_zeros: dict[int, ir.Apply] = {}  # Var id -> its row_add(zeros, t, g)
+        self.rows_into_zeros: dict[int, tuple] = {}  # Var id -> (t, g) of its row_add(zeros, t, g)
 
     def block(self, block: ir.Block) -> None:
         kept = []
@@ -118,7 +124,9 @@ class _Simplifier:
             self.replace[target] = identity
             return True
         if stmt.op == "row_add" and self.is_zero(stmt.args[0], values[0]):
-            self.rows_into_zeros[id(target)] = stmt
+            self.rows_into_zeros[id(target)] = stmt.args[1:]
+        elif stmt.op == "gather_grad" and self.one_row(stmt):   # g into row t of zeros, as row_add
+            self.rows_into_zeros[id(target)] = (stmt.args[1], stmt.args[0])
         elif stmt.op == "add":
             self.accumulate_row(stmt)
         if stmt.op == "broadcast_to" and values[0] is not None and np.size(values[0]) == 1:
@@ -133,6 +141,14 @@ class _Simplifier:
             return bool(scalar == 0)
         return value is not None and not np.any(value)
 
+    @staticmethod
+    def one_row(stmt: ir.Apply) -> bool:
+        """Whether a ``gather_grad`` writes its ``g`` into one row of zeros (a scalar index on axis 0)."""
+        g, index = stmt.args
+        target = stmt.targets[0].aval
+        return (stmt.static.get("axis", 0) == 0 and rewrite.scalar_index(index) and isinstance(g, ir.Var)
+                and target.shape[1:] == g.aval.shape and g.aval.dtype == target.dtype)
+
     def accumulate_row(self, stmt: ir.Apply) -> None:
         """``acc + row_add(zeros, t, g)`` -> ``row_add(acc, t, g)`` (same shape and dtype throughout)."""
         target = stmt.targets[0]
@@ -140,7 +156,7 @@ class _Simplifier:
             row, acc = stmt.args[position], stmt.args[1 - position]
             rows = self.rows_into_zeros.get(id(row)) if isinstance(row, ir.Var) else None
             if rows is not None and isinstance(acc, ir.Var) and acc.aval == target.aval == row.aval:
-                stmt.op, stmt.args, stmt.static = "row_add", (acc, *rows.args[1:]), {}
+                stmt.op, stmt.args, stmt.static = "row_add", (acc, *rows), {}
                 return
 
     def known(self, target, value) -> bool:
@@ -251,6 +267,9 @@ def _copies_in_block(block: ir.Block, replace: dict) -> None:
 def _eliminate_dead_code(module: ir.Module) -> None:
     for function in module.functions.values():
         _dead_in_block(function.body, set())
+    while prune.prune_calls(module):   # a callee's unread results go, then what computed them
+        for function in module.functions.values():
+            _dead_in_block(function.body, set())
     reachable = ir.reachable_functions(module.functions, module.entry)
     module.functions = {name: f for name, f in module.functions.items() if name in reachable}
 
@@ -298,11 +317,23 @@ def _uses_with_nested(stmt, live) -> set:
 # ---------------------------------------------------------------- rows written in place
 
 
+_IN_PLACE = {"row_add": "row_add_in_place", "row_set": "row_set_in_place"}
+
+
+def _in_place_row(stmt: ir.Apply) -> None:
+    """Make ``stmt`` write its row in place (``row_add`` only where a row is an array: ``np.add``
+    cannot write into the scalar ``buf[t]`` of a 1-D buffer)."""
+    if stmt.op == "row_set" or len(stmt.targets[0].aval.shape) > 1:
+        stmt.op = _IN_PLACE[stmt.op]
+
+
 def _rows_in_place(function: ir.Function) -> None:
-    """Turn ``row_add`` on a loop-carried buffer the loop owns into ``row_add_in_place``.
+    """Turn ``row_add`` (``row_set``) on a loop-carried buffer the loop owns into ``row_add_in_place``
+    (``row_set_in_place``).
 
     The loop owns the buffer when its initial value is a fresh ``zeros``/``zeros_like`` that nothing
-    else reads and, in the body, the iteration's buffer is read only by the ``row_add`` whose result
+    else reads (or such a buffer with one row written in place before the loop; a ``row_add`` on a
+    fresh ``zeros`` read nowhere else is written in place wherever it is) and, in the body, the iteration's buffer is read only by the ``row_add`` whose result
     becomes the next iteration's buffer: then no other reference to any version of the buffer
     exists, and writing the row into it is the same as writing into a copy.
     """
@@ -319,16 +350,25 @@ def _rows_in_place(function: ir.Function) -> None:
         for atom in block.results:
             if isinstance(atom, ir.Var):
                 uses[id(atom)] = uses.get(id(atom), 0) + 1
+
+    def owned(buffer) -> bool:
+        """A fresh ``zeros`` read only here, or such a buffer with rows written in place."""
+        made = defs.get(id(buffer)) if isinstance(buffer, ir.Var) else None
+        if made is None or uses.get(id(buffer)) != 1:
+            return False
+        return made.op in ("zeros", "zeros_like") or made.op in _IN_PLACE.values() and owned(made.args[0])
+
+    for stmt in ir.walk_stmts(function.body):   # a tape's history buffer: its first row, before the loop
+        if isinstance(stmt, ir.Apply) and stmt.op in _IN_PLACE and owned(stmt.args[0]):
+            _in_place_row(stmt)
     for loop in ir.walk_stmts(function.body):
         if not isinstance(loop, ir.ForRange):
             continue
         for init, param, result in zip(loop.carried, loop.body_params, loop.body.results):
-            fresh = defs.get(id(init)) if isinstance(init, ir.Var) else None
             row = defs.get(id(result)) if isinstance(result, ir.Var) else None
-            if (fresh is not None and fresh.op in ("zeros", "zeros_like") and uses.get(id(init)) == 1
-                    and row is not None and row.op == "row_add" and row.args[0] is param
+            if (owned(init) and row is not None and row.op in _IN_PLACE and row.args[0] is param
                     and uses.get(id(param)) == 1 and row in loop.body.stmts):
-                row.op = "row_add_in_place"
+                _in_place_row(row)
 
 
 def _blocks(block: ir.Block):

@@ -121,7 +121,7 @@ def _specialize(request: CompileRequest, source) -> Program:
         return trace_call(request.target, args, kwargs, dynamic=request.dynamic)
     try:
         return specialize_call(request.target, args, kwargs, dynamic=request.dynamic,
-                               backward_hooks=request.backward_hooks)
+                               backward_hooks=request.backward_hooks, gradient=bool(request.grads))
     except SourceUnavailableError:  # it calls a Cell or function typed at the REPL: record the whole call
         return trace_call(request.target, args, kwargs, dynamic=request.dynamic)
 
@@ -153,12 +153,16 @@ PIPELINE = (("frontend", _frontend), ("normalize", _normalize), ("specialize", _
 STAGES = tuple(name for name, _ in PIPELINE)
 
 
-def specialize_call(target, args, kwargs=None, *, dynamic=None, backward_hooks=False) -> Program:
+def specialize_call(target, args, kwargs=None, *, dynamic=None, backward_hooks=False, gradient=False) -> Program:
     """The specialize stage for one call of ``target`` with concrete ``args`` (``backward_hooks``:
-    whether the cells' backward hooks run in its gradients)."""
+    whether the cells' backward hooks run in its gradients). A Cell with a ``bprop``, or differentiated
+    (``gradient``) with forward (pre-)hooks, is compiled as a call of the Cell, so that they apply
+    as to a sub-cell (a forward call runs the Cell's own forward hooks in Python around the kernel)."""
     fn, self_obj = unbind(target)
-    if LIBRARY.is_cell(self_obj) and LIBRARY.cell_parts(self_obj).bprop is not None:
-        fn, self_obj = entry_calling(self_obj), None
+    if LIBRARY.is_cell(self_obj):
+        parts = LIBRARY.cell_parts(self_obj)
+        if parts.bprop is not None or (gradient and (parts.pre_hooks or parts.hooks)):
+            fn, self_obj = entry_calling(self_obj), None
     kwargs = kwargs or {}
     abstract_args = abstract_inputs(tuple(args), dynamic)
     abstract_kwargs = dict(zip(kwargs, abstract_inputs(tuple(kwargs.values()))))
@@ -228,6 +232,8 @@ def compile(request: CompileRequest) -> tuple:
             return loaded, True
     with _deep_recursion():
         program = run_stages(request, "optimize")
+        if _calls_host(program.module):
+            disk_key = None  # host functions are registered per process: no other process can run it
         layout = layout_literal(program, request) if disk_key is not None else None
         kernel, source, path = build_kernel(program.module, layout=layout, key=disk_key,
                                             header=header_for(request, program, disk_key if layout else None),
@@ -235,6 +241,12 @@ def compile(request: CompileRequest) -> tuple:
         guards = program.guards.guards.values() if program.guards is not None else ()
     return CompiledKernel(kernel, program.captured, program.output_tree.node, source, path,
                           program.hook_guards, guards), False
+
+
+def _calls_host(module) -> bool:
+    """Whether a kernel module calls Python out of itself (``host_call``: hooks, a bprop run in Python)."""
+    return any(isinstance(stmt, ir.Effect) and stmt.kind == "host_call"
+               for fn in module.functions.values() for stmt in ir.walk_stmts(fn.body))
 
 
 @contextmanager

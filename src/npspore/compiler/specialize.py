@@ -37,7 +37,7 @@ from . import ir
 from .builder import BlockBuilder, NameSupply
 from .cachekey import capture_path, object_fingerprint, resolve_path
 from .calls import Calls
-from .control import ControlFlow, returns_without_exits
+from .control import ControlFlow, LoopEnd, LoopStep, returns_and_exits, returns_without_exits
 from .errors import NotSupportedError, located, not_supported
 from .frontend import parse_function
 from .guards import GuardRecorder
@@ -107,7 +107,10 @@ class ProgramBuilder:
         followed by one param per captured Parameter/Tensor object, in ``captured_objects`` order.
         """
         spec = FunctionSpecializer(self, fn, self_obj, self.names.fresh(function_name(fn, self_obj)))
-        function = spec.build(args, kwargs)
+        try:
+            function = spec.build(args, kwargs)
+        except NeedsStatic as error:  # nothing could retry it (by unrolling a loop)
+            raise located(TypeError(NeedsStatic.MESSAGE), error.loc or spec._user_loc) from None
         self.functions[function.name] = function
         return function, [obj for obj, _ in spec.captures.values()]
 
@@ -314,7 +317,20 @@ class FunctionSpecializer(Calls, ControlFlow):
                 return self._exec_stmts(list(branch) + list(stmts[index + 1:]), frame)
             if isinstance(stmt, ast.For) and returns_without_exits(stmt):
                 return self._exec_stmts(self._unrolled_statements(stmt, frame) + list(stmts[index + 1:]), frame)
-            completion = self._exec(stmt, frame)
+            if isinstance(stmt, LoopStep):
+                return self._exec_stmts(self._loop_step(stmt, frame) + list(stmts[index + 1:]), frame)
+            if isinstance(stmt, LoopEnd):
+                continue
+            if isinstance(stmt, (ast.For, ast.While)) and returns_and_exits(stmt):
+                completion, unrolled = self._returning_loop(stmt, frame)
+                if unrolled is not None:
+                    return self._exec_stmts(unrolled + list(stmts[index + 1:]), frame)
+            else:
+                completion = self._exec(stmt, frame)
+            if completion.kind in (Completion.BREAK, Completion.CONTINUE):
+                rest = self._jump(completion, stmts[index + 1:])
+                if rest is not None:
+                    return self._exec_stmts(rest, frame)
             if completion is not NORMAL:
                 return completion
         return NORMAL
@@ -322,7 +338,11 @@ class FunctionSpecializer(Calls, ControlFlow):
     def _exec(self, stmt, frame) -> Completion:
         try:
             return self._exec_inner(stmt, frame)
-        except (NotSupportedError, NeedsStatic):
+        except NeedsStatic as error:
+            if error.loc is None and not frame.source.is_library:
+                error.loc = frame.source.loc(stmt)
+            raise
+        except NotSupportedError:
             raise
         except Exception as error:  # noqa: BLE001 - any error the user's code causes gets its location
             if getattr(error, "loc", None) is not None:
@@ -595,6 +615,9 @@ class FunctionSpecializer(Calls, ControlFlow):
                 return self._call_python(attribute.fget, (value,), {}, frame, node)
             if inspect.isfunction(attribute):
                 return BoundMethod(attribute, value)
+            if attr == "_array":  # a Tensor method that reads the values (asnumpy, tolist, item)
+                raise not_supported("reading a tensor's values (asnumpy(), tolist(), item()), which exist only "
+                                    "when the kernel runs,", self._user_loc or self._loc(frame, node))
             raise self._error(AttributeError(f"'Tensor' object has no attribute '{attr}'"), frame, node)
         try:
             result = getattr(value, attr)
@@ -728,9 +751,7 @@ class FunctionSpecializer(Calls, ControlFlow):
 
     def _static(self, value, frame, node):
         if isinstance(value, TensorValue):
-            raise self._error(TypeError(
-                "a tensor value is used where a Python constant is needed (an op attribute, an index "
-                "into a tuple, a loop bound); compute it from shapes or pass it as a Python value"), frame, node)
+            raise self._error(TypeError(NeedsStatic.MESSAGE), frame, node)
         return value
 
     def _truth(self, value, frame, node) -> bool:

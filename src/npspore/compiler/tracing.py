@@ -34,14 +34,11 @@ from . import ir
 from .builder import BlockBuilder, NameSupply
 from .cachekey import reachable_cells
 from .errors import NotSupportedError, located
-from .library import LIBRARY
+from .library import LIBRARY, RECORDERS
 from .signature import OutputTree
 from .values import TensorValue, tree_node
 
-__all__ = ["RECORDERS", "Recorder", "TracedFunction", "trace_entry", "tracing", "check_not_traced"]
-
-RECORDERS: list = []
-"""The active recorders, innermost last; ``ops.eager`` reports ops to ``RECORDERS[-1]``."""
+__all__ = ["Recorder", "TracedFunction", "trace_entry", "tracing"]
 
 TRACED_NOTE = "traced (its source is not available); Python control flow on tensor values is fixed to the traced path"
 
@@ -72,15 +69,6 @@ def tracing() -> bool:
     return bool(RECORDERS)
 
 
-def check_not_traced(tensor, what: str) -> None:
-    """Raise NotSupportedError when ``tensor`` is a value of the function being traced and ``what``
-    (an eager-only operation) cannot be recorded."""
-    if RECORDERS and RECORDERS[-1].is_traced(tensor):
-        raise NotSupportedError(
-            f"{what} on a traced tensor cannot be recorded: npspore traces this function because its source "
-            "is not available (REPL, python -c, exec); define it in a .py file to compile it")
-
-
 class Recorder:
     """Records the ops an eager run executes into one :class:`ir.Function` (see the module docstring).
 
@@ -102,6 +90,12 @@ class Recorder:
     def is_traced(self, tensor) -> bool:
         """Whether ``tensor`` is an input or an op result of the function being traced."""
         return id(tensor) in self._values
+
+    def refuse(self, what: str):
+        """Raise NotSupportedError: ``what``, an eager-only operation on a traced tensor, cannot be recorded."""
+        raise NotSupportedError(
+            f"{what} on a traced tensor cannot be recorded: npspore traces this function because its source "
+            "is not available (REPL, python -c, exec); define it in a .py file to compile it")
 
     def input(self, tensor, hint: str):
         """A fresh Tensor sharing ``tensor``'s data, recorded as the next input param."""

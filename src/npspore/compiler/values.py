@@ -36,7 +36,14 @@ class TensorValue:
 
 
 class NeedsStatic(Exception):
-    """A tensor value was used where a Python value is required (raised to retry by unrolling)."""
+    """A tensor value was used where a Python value is required (raised to retry by unrolling).
+
+    ``loc``: the innermost user statement it was raised in (set on the way out); ``MESSAGE`` is
+    what the user reads when nothing retries."""
+
+    loc = None
+    MESSAGE = ("a tensor value is used where a Python constant is needed (an op attribute, an index "
+               "into a tuple, a loop bound); compute it from shapes or pass it as a Python value")
 
 
 class Poison:

@@ -1376,14 +1376,18 @@ class Cell:
 
     @property
     def bprop_debug(self):
-        """Whether a custom ``bprop`` is used in graph mode. Recorded only."""
+        """Whether this Cell's custom ``bprop`` runs in the Python interpreter (True) or is compiled
+        into the gradient kernel (False, the default), as MindSpore documents. Run in Python, the
+        bprop may use anything Python can (``asnumpy()``, NumPy, ``print`` of values); such a
+        gradient cannot be differentiated again. Raises TypeError when set to a non-bool."""
         return self._bprop_debug
 
     @bprop_debug.setter
     def bprop_debug(self, value):
         if not isinstance(value, bool):
-            raise TypeError(f"For 'Cell', the property 'bprop_debug' must be bool type, but got {type(value)}.")
+            raise TypeError(f"For 'Cell', the property 'bprop_debug' must be bool type, but got type {type(value)}.")
         self._bprop_debug = value
+        HookVersions.bump(self)  # kernels that compiled a call of this Cell compile it again
 
     # ------------------------------------------------------------------ printing
 
@@ -1448,7 +1452,7 @@ def _compiled_view(cell) -> CellParts:
                      cast_dtype=None if cast is None else np.dtype(mstype.dtype_to_nptype(cast)),
                      has_parameters=any(True for _ in cell.get_parameters()),
                      backward_pre_hook=pre, backward_hook=post, recompute="recompute" in cell._parallel_config,
-                     bprop=bprop if inspect.isfunction(bprop) else None)
+                     bprop=bprop if inspect.isfunction(bprop) else None, bprop_debug=cell._bprop_debug)
 
 
 LIBRARY.register(cell_type=Cell, cell_parts=_compiled_view)

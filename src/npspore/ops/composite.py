@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import functools
 
-from ..grad import GradFunction, GradSpec, _check_bool, get_grad, grad, value_and_grad
+from .. import compiler   # compiler.gradrequest loads on first use
+from ..grad import GradFunction, _check_bool, get_grad, grad, value_and_grad
 from ..missing_names import module_getattr
 
 __all__ = ["GradOperation", "grad", "value_and_grad", "get_grad", "partial"]
@@ -39,15 +40,15 @@ class GradOperation:
         self.get_by_list = _check_bool("GradOperation", "get_by_list", get_by_list)
         self.sens_param = _check_bool("GradOperation", "sens_param", sens_param)
 
-    def _spec(self) -> GradSpec:
+    def _spec(self) -> compiler.gradrequest.GradSpec:
         if self.get_all:
             positions, form = (), "all"
         elif self.get_by_list:
             positions, form = None, "auto"
         else:
             positions, form = (0,), "auto"
-        return GradSpec(positions=positions, position_form=form,
-                        by_weights=self.get_by_list, sens_param=self.sens_param)
+        return compiler.gradrequest.GradSpec(positions=positions, position_form=form,
+                                             by_weights=self.get_by_list, sens_param=self.sens_param)
 
     def __call__(self, fn, weights=None):
         """The gradient function of ``fn`` (with respect to ``weights`` when ``get_by_list``).

@@ -15,8 +15,7 @@ import numpy as np
 
 from .. import shape_rules as rules
 from ..common.tensor import Tensor
-from ..compiler.library import LIBRARY
-from ..compiler.tracing import RECORDERS
+from ..compiler.library import LIBRARY, RECORDERS
 from ..core.apply import apply_op
 from ..opdef import op_table
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..common.tensor import Tensor, _np_dtype
+from ..rules_nn import window_out
 from . import eager
 from .eager import run
 
@@ -103,10 +104,25 @@ def conv2d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dila
     stride = _int_tuple(stride, 2, "stride", "conv2d")
     dilation = _int_tuple(dilation, 2, "dilation", "conv2d")
     pads = _padding(pad_mode, padding, input.shape[2:], weight.shape[2:], stride, dilation, "conv2d")
-    out = run("conv2d", input, weight, stride=stride, padding=pads, dilation=dilation, groups=groups)
+    if input.dtype == weight.dtype and -1 not in input.shape[2:] and None not in input.shape[2:]:
+        out = _conv2d_by_columns(input, weight, stride, pads, dilation, groups)
+    else:  # the op's rule names the mismatch, or keeps a dynamic height or width (-1)
+        out = run("conv2d", input, weight, stride=stride, padding=pads, dilation=dilation, groups=groups)
     if bias is not None:
         out = out + run("reshape", bias, shape=(1, -1, 1, 1))
     return out
+
+
+def _conv2d_by_columns(input, weight, stride, pads, dilation, groups):
+    """``conv2d`` as its two halves, the im2col columns and one GEMM of the filter with them: compiled,
+    the columns are a value of their own, which the filter's gradient reuses instead of copying again."""
+    o, cg, kh, kw = weight.shape
+    oh = window_out(input.shape[2], kh, stride[0], pads[0] + pads[1], dilation[0])
+    ow = window_out(input.shape[3], kw, stride[1], pads[2] + pads[3], dilation[1])
+    cols = run("conv2d_columns", input, filter_shape=tuple(weight.shape), stride=stride, padding=pads,
+               dilation=dilation, groups=groups)
+    y = run("matmul", run("reshape", weight, shape=(groups, o // groups, cg * kh * kw)), cols)
+    return run("transpose", run("reshape", y, shape=(o, -1, oh, ow)), axes=(1, 0, 2, 3))
 
 
 def conv1d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dilation=1, groups=1):

@@ -8,6 +8,7 @@ nothing at run time.
 from __future__ import annotations
 
 from ..common import dtype as mstype
+from ..compiler.library import LIBRARY
 from ..common.tensor import _axis, _np_dtype
 from . import eager
 from .eager import run
@@ -52,6 +53,27 @@ class Primitive:
             return f"Prim[{self.name}]"
         attrs = ", ".join(f"{k}={v}" for k, v in self.attrs.items())
         return f"Prim[{self.name}]<{attrs}>"
+
+    def recompute(self, mode=True):
+        """Recompute this primitive in the backward pass: a compiled gradient does not keep its
+        output from the forward sweep for the backward; the backward computes it again from the
+        primitive's inputs (op-level gradient checkpointing). The gradient is unchanged.
+
+        Args:
+            mode (bool): whether the primitive is recomputed. Default: ``True``.
+
+        Returns:
+            Primitive, this primitive (``self.relu = ops.ReLU().recompute()``).
+
+        Raises:
+            TypeError: if ``mode`` is not a bool.
+        """
+        if not isinstance(mode, bool):
+            raise TypeError(f"The input value must be a bool, but got {type(mode).__name__}.")
+        return self.add_prim_attr("recompute", mode)
+
+
+LIBRARY.register(recomputed=lambda value: isinstance(value, Primitive) and value.attrs.get("recompute") is True)
 
 
 def _check_bool(prim, name, value):

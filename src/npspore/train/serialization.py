@@ -8,7 +8,6 @@ metadata ``{"format": "ms"}``. The ``protobuf`` and ``safetensors`` packages are
 file of that format is read or written (``pip install 'npspore[checkpoint]'``).
 """
 import binascii
-import logging
 import os
 
 import numpy as np
@@ -16,11 +15,12 @@ import numpy as np
 from ..common import dtype as mstype
 from ..common.parameter import Parameter
 from ..common.tensor import Tensor
+from ..core.logs import warn
 from .checkpoint_proto import checkpoint_message, decode_error
 
 __all__ = ["save_checkpoint", "load_checkpoint", "load_param_into_net"]
 
-_log = logging.getLogger("npspore.checkpoint")
+_LOG = "npspore.checkpoint"   # the logger's name
 
 _FORMATS = ("ckpt", "safetensors")
 # MindSpore splits a Parameter larger than this many KB into several messages of the same tag.
@@ -325,7 +325,7 @@ def _read_ckpt(path, crc_check):
             raise ValueError(f"For 'load_checkpoint', the crc check has failed for the checkpoint file {path}; "
                              "the file is damaged.")
     elif crc_check:
-        _log.warning("For 'load_checkpoint', the ckpt file %s does not contain the crc code.", path)
+        warn(_LOG, "For 'load_checkpoint', the ckpt file %s does not contain the crc code.", path)
     checkpoint = checkpoint_message()()
     try:
         checkpoint.ParseFromString(content)
@@ -437,8 +437,8 @@ def load_param_into_net(net, parameter_dict, strict_load=False, remove_redundanc
     if param_not_load and not strict_load:
         _load_with_prefix(net, parameter_dict, param_not_load, strict_load)
     if param_not_load:
-        _log.warning("For 'load_param_into_net', %d parameters in the 'net' are not loaded, because they are not "
-                     "in the 'parameter_dict': %s", len(param_not_load), param_not_load)
+        warn(_LOG, "For 'load_param_into_net', %d parameters in the 'net' are not loaded, because they are not "
+             "in the 'parameter_dict': %s", len(param_not_load), param_not_load)
     return param_not_load, ckpt_not_load
 
 
@@ -449,7 +449,7 @@ def _load_with_prefix(net, parameter_dict, param_not_load, strict_load):
                        if key.endswith(name) and key != name and isinstance(value, Parameter)), None)
         if prefix is None:
             return
-        _log.warning("For 'load_param_into_net', remove parameter prefix name: %s, continue to load.", prefix)
+        warn(_LOG, "For 'load_param_into_net', remove parameter prefix name: %s, continue to load.", prefix)
         for _, param in net.parameters_and_names():
             if param.name in param_not_load and isinstance(parameter_dict.get(prefix + param.name), Parameter):
                 _update_param(param, parameter_dict[prefix + param.name], strict_load)

@@ -155,15 +155,12 @@ class AdamWeightDecay(Optimizer):
 
     def construct(self, gradients):
         self._check_gradients(gradients)
-        weight_decay = self.get_weight_decay()
-        decays = weight_decay if self.is_group else (weight_decay,) * self.param_length
+        decays = self._decay_per_parameter()
         lr = self.get_lr()
         self._increase_global_step()
         success = ()
-        for lr_i, decay, flag, param, m, v, gradient in zip(self._lr_per_parameter(lr), decays, self.decay_flags,
-                                                            self.parameters, self.moments1, self.moments2,
-                                                            gradients):
-            self.fused_opt(param, m, v, lr_i, self.beta1, self.beta2, self.eps, decay if flag else 0.0,
-                           ops.cast(gradient, param.dtype))
+        for lr_i, decay, param, m, v, gradient in zip(self._lr_per_parameter(lr), decays, self.parameters,
+                                                      self.moments1, self.moments2, gradients):
+            self.fused_opt(param, m, v, lr_i, self.beta1, self.beta2, self.eps, decay, ops.cast(gradient, param.dtype))
             success += (True,)
         return success

@@ -72,8 +72,7 @@ class Lamb(Optimizer):
 
     def construct(self, gradients):
         self._check_gradients(gradients)
-        weight_decay = self.get_weight_decay()
-        decays = weight_decay if self.is_group else (weight_decay,) * self.param_length
+        decays = self._decay_per_parameter()
         lr = self.get_lr()
         self._increase_global_step()
         gradients = self.gradients_centralization(gradients)
@@ -81,17 +80,15 @@ class Lamb(Optimizer):
         correction1 = 1 - ops.pow(self.beta1, step)
         correction2 = 1 - ops.pow(self.beta2, step)
         success = ()
-        for lr_i, decay, flag, param, m, v, gradient in zip(self._lr_per_parameter(lr), decays, self.decay_flags,
-                                                            self.parameters, self.moments1, self.moments2,
-                                                            gradients):
+        for lr_i, decay, param, m, v, gradient in zip(self._lr_per_parameter(lr), decays, self.parameters,
+                                                      self.moments1, self.moments2, gradients):
             gradient = ops.cast(gradient, param.dtype)
             m_next = self.beta1 * m + (1 - self.beta1) * gradient
             v_next = self.beta2 * v + (1 - self.beta2) * gradient * gradient
             ops.assign(m, m_next)
             ops.assign(v, v_next)
-            update = (m_next / correction1) / (ops.sqrt(v_next / correction2) + self.eps)
-            if flag:
-                update = update + ops.cast(decay, param.dtype) * param
+            update = (m_next / correction1) / (ops.sqrt(v_next / correction2) + self.eps) \
+                + ops.cast(decay, param.dtype) * param
             param_norm = ops.sqrt(ops.sum(param * param))
             update_norm = ops.sqrt(ops.sum(update * update))
             usable = ops.logical_and(param_norm > 0, update_norm > 0)

@@ -420,6 +420,12 @@ class Optimizer(Cell):
         gradients = self.gradients_centralization(gradients)
         return self.scale_grad(gradients)
 
+    def _decay_per_parameter(self):
+        """The weight decay of each Parameter for this step (a tuple): 0.0 where it does not apply."""
+        weight_decay = self.get_weight_decay()
+        decays = weight_decay if self.is_group else (weight_decay,) * self.param_length
+        return tuple([decay if flag else 0.0 for decay, flag in zip(decays, self.decay_flags)])
+
     def _lr_per_parameter(self, lr):
         """``get_lr()``'s result as one learning rate per Parameter (a tuple)."""
         return lr if self.is_group_lr else (lr,) * self.param_length

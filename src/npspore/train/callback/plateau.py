@@ -4,19 +4,19 @@ The monitored value is ``'loss'`` (the last step's loss) or the name of an evalu
 (``'eval_loss'``, ``'accuracy'`` ...) that ``Model.fit`` puts into ``cb_params.eval_results``.
 Names of errors and losses improve downwards (``mode='auto'``), the others upwards.
 """
-import logging
 
 import numpy as np
 
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor
+from ...core.logs import warn
 from ...nn.validation import check_bool, check_non_negative_int
 from ..serialization import load_param_into_net
 from .callback import Callback, loss_value
 
 __all__ = ["EarlyStopping", "ReduceLROnPlateau"]
 
-_log = logging.getLogger("npspore.train")
+_LOG = "npspore.train"   # the logger's name
 
 _SMALLER_IS_BETTER = ("hausdorff_distance", "mae", "mse", "loss", "perplexity", "mean_surface_distance",
                       "root_mean_square_distance", "eval_loss")
@@ -64,8 +64,8 @@ class _PlateauWatch(Callback):
             candidates = cb_params.get("eval_results") or {}
             value = candidates.get(self.monitor)
         if value is None:
-            _log.warning("%s is conditioned on %s, which is not available. Available choices are: %s",
-                         type(self).__name__, self.monitor, sorted({"loss", *candidates}))
+            warn(_LOG, "%s is conditioned on %s, which is not available. Available choices are: %s",
+                 type(self).__name__, self.monitor, sorted({"loss", *candidates}))
             return None
         value = np.asarray(value)
         if value.shape != ():

@@ -1,0 +1,140 @@
+"""Folding inside an inlined template body: integer identities dropped and literal locals propagated.
+
+Templates are written over static tuples and run-time dims, e.g.
+``oh = (h - dilation[0] * (kh - 1) - 1) // stride[0] + 1``. Once codegen has substituted the static
+values and evaluated what is made of literals alone, such a line reads
+``oh = (h - 1 * (kh - 1) - 1) // 1 + 1``. :class:`IntegerIdentities` removes what is left: ``1 * e``,
+``e * 1``, ``e // 1``, ``e + 0``, ``0 + e`` and ``e - 0`` where ``e`` is known to be a Python int (a dim
+or a stride read from ``.shape``/``.strides``, ``len(...)``, a ``range`` loop index, or integer
+arithmetic of those; never an array, where ``1 * b`` turns booleans into ints and ``x // 1`` floors),
+and a slice step of 1. :func:`literal_binding` finds the template locals bound once to a literal
+(``kh = 5``), which codegen substitutes into the statements after them instead of emitting them.
+"""
+from __future__ import annotations
+
+import ast
+
+_INT_OPERATORS = (ast.Add, ast.Sub, ast.Mult, ast.FloorDiv, ast.Mod)
+
+
+class IntegerIdentities(ast.NodeTransformer):
+    """Drop the integer identities of the statements it visits, in order (see the module docstring).
+
+    One instance visits the statements of one inlined body one after another: it learns which locals
+    hold ints or tuples of ints from the assignments (and ``for ... in range``) it has seen.
+    """
+
+    def __init__(self):
+        self.ints: set = set()
+        self.int_tuples: set = set()
+
+    # ---- what is known to be an int
+
+    def is_int(self, node) -> bool:
+        if isinstance(node, ast.Constant):
+            return type(node.value) is int
+        if isinstance(node, ast.Name):
+            return node.id in self.ints
+        if isinstance(node, ast.BinOp):
+            return isinstance(node.op, _INT_OPERATORS) and self.is_int(node.left) and self.is_int(node.right)
+        if isinstance(node, ast.UnaryOp):
+            return isinstance(node.op, ast.USub) and self.is_int(node.operand)
+        if isinstance(node, ast.Subscript):
+            return self.is_int_tuple(node.value) and self.is_int(node.slice)
+        return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "len"
+
+    def is_int_tuple(self, node) -> bool:
+        if isinstance(node, ast.Attribute):
+            return node.attr in ("shape", "strides")
+        if isinstance(node, ast.Name):
+            return node.id in self.int_tuples
+        if isinstance(node, ast.Tuple):
+            return all(self.is_int(e) for e in node.elts)
+        if isinstance(node, ast.Subscript):
+            return isinstance(node.slice, ast.Slice) and self.is_int_tuple(node.value)
+        if isinstance(node, ast.BinOp):
+            return isinstance(node.op, ast.Add) and self.is_int_tuple(node.left) and self.is_int_tuple(node.right)
+        return False
+
+    def _bind(self, target, value_is_int: bool, value_is_tuple: bool) -> None:
+        if isinstance(target, ast.Name):
+            self.ints.discard(target.id)
+            self.int_tuples.discard(target.id)
+            if value_is_int:
+                self.ints.add(target.id)
+            elif value_is_tuple:
+                self.int_tuples.add(target.id)
+        elif isinstance(target, ast.Tuple):
+            for element in target.elts:
+                self._bind(element, value_is_tuple, False)
+
+    # ---- statements: learn what they bind
+
+    def visit_Assign(self, node: ast.Assign):
+        node.value = self.visit(node.value)
+        for target in node.targets:
+            self._bind(target, self.is_int(node.value), self.is_int_tuple(node.value))
+        return node
+
+    def visit_AugAssign(self, node: ast.AugAssign):
+        self.generic_visit(node)
+        if isinstance(node.target, ast.Name):
+            self._bind(node.target, node.target.id in self.ints and self.is_int(node.value), False)
+        return node
+
+    def visit_For(self, node: ast.For):
+        node.iter = self.visit(node.iter)
+        iterator = node.iter
+        counts = isinstance(iterator, ast.Call) and isinstance(iterator.func, ast.Name) and iterator.func.id == "range"
+        self._bind(node.target, counts, False)
+        node.body = [self.visit(statement) for statement in node.body]
+        return node
+
+    # ---- expressions: drop the identities
+
+    def visit_BinOp(self, node: ast.BinOp):
+        self.generic_visit(node)
+        left, right = node.left, node.right
+        if isinstance(node.op, ast.Mult):
+            if _is(left, 1) and self.is_int(right):
+                return right
+            if _is(right, 1) and self.is_int(left):
+                return left
+        if isinstance(node.op, ast.FloorDiv) and _is(right, 1) and self.is_int(left):
+            return left
+        if isinstance(node.op, (ast.Add, ast.Sub)) and _is(right, 0) and self.is_int(left):
+            return left
+        if isinstance(node.op, ast.Add) and _is(left, 0) and self.is_int(right):
+            return right
+        return node
+
+    def visit_Slice(self, node: ast.Slice):
+        self.generic_visit(node)
+        if _is(node.step, 1):
+            node.step = None
+        return node
+
+
+def _is(node, number: int) -> bool:
+    return isinstance(node, ast.Constant) and type(node.value) is int and node.value == number
+
+
+def _is_literal(node) -> bool:
+    if isinstance(node, ast.Constant):
+        return type(node.value) in (int, float, bool, str) or node.value is None
+    return isinstance(node, ast.Tuple) and all(_is_literal(e) for e in node.elts)
+
+
+def literal_binding(statement, assigned_once) -> dict:
+    """``{name: literal}`` when ``statement`` binds only names of ``assigned_once`` to literals
+    (``kh = 5``, ``cg, kh, kw = (6, 5, 5)``), else ``{}``."""
+    if not (isinstance(statement, ast.Assign) and len(statement.targets) == 1):
+        return {}
+    target, value = statement.targets[0], statement.value
+    if isinstance(target, ast.Name) and target.id in assigned_once and _is_literal(value):
+        return {target.id: value}
+    if (isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple) and len(target.elts) == len(value.elts)
+            and all(isinstance(t, ast.Name) and t.id in assigned_once for t in target.elts)
+            and all(_is_literal(v) for v in value.elts)):
+        return {t.id: v for t, v in zip(target.elts, value.elts)}
+    return {}

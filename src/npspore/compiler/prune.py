@@ -1,0 +1,50 @@
+"""Dead outputs and inputs across calls (as JAX's ``dce_jaxpr``): a called function stops computing
+what no caller reads.
+
+A result of a called function that no call site reads is dropped from the function's results and
+from every call's targets; a parameter the function no longer reads is dropped from its parameters
+and from every call's arguments. Dead-code elimination then removes what computed them (an
+``nn.LSTM`` whose caller keeps only the output sequence no longer stacks the final ``h`` and
+``c``). The entry function's signature never changes, and a function keeps at least one result
+(a call with no targets is kept for its effects).
+"""
+from __future__ import annotations
+
+from . import ir
+from .rewrite import all_blocks
+
+
+def prune_calls(module: ir.Module) -> bool:
+    """Drop unread results and unused parameters of called functions, in place; True if any went."""
+    calls: dict = {}   # callee name -> its Call statements
+    read: set = set()  # ids of Vars some statement or block reads
+    for function in module.functions.values():
+        for stmt in ir.walk_stmts(function.body):
+            if isinstance(stmt, ir.Call):
+                calls.setdefault(stmt.callee, []).append(stmt)
+            read.update(id(v) for v in ir.used_vars_deep(stmt))
+        read.update(id(a) for block in all_blocks(function.body) for a in block.results if isinstance(a, ir.Var))
+    changed = False
+    for name, sites in calls.items():
+        function = module.functions.get(name)
+        if function is None or name == module.entry:
+            continue
+        results = function.body.results
+        kept = [k for k in range(len(results)) if any(id(site.targets[k]) in read for site in sites)]
+        if 0 < len(kept) < len(results):
+            function.body.results = tuple(results[k] for k in kept)
+            for site in sites:
+                site.targets = tuple(site.targets[k] for k in kept)
+            changed = True
+        used = {id(v) for stmt in ir.walk_stmts(function.body) for v in ir.used_vars_deep(stmt)}
+        used |= {id(a) for block in all_blocks(function.body) for a in block.results if isinstance(a, ir.Var)}
+        params = [k for k, p in enumerate(function.params) if id(p) in used]
+        if len(params) < len(function.params):
+            inputs = len(function.params) - len(function.param_names)
+            function.param_names = tuple(function.param_names[k - inputs] for k in params if k >= inputs)
+            function.params = tuple(function.params[k] for k in params)
+            for site in sites:
+                site.args = tuple(site.args[k] for k in params)
+            changed = True
+    return changed
+

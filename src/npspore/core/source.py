@@ -1,0 +1,64 @@
+"""The source of a function, found from its code object instead of by tokenizing its file.
+
+``inspect.getsourcelines`` tokenizes from the function's first line to the end of its block; the
+compiler asks for the source of every function it compiles and of every op template it inlines,
+and those tokenizer passes were a fifth of a first compile. A code object knows the line span of
+its instructions (``co_positions``, Python 3.11+): from its first line (the first decorator) to
+the last line any of its expressions reaches. That span is taken when it parses as one
+definition; anything else (a lambda, a span ending inside brackets, Python 3.10) is found by
+``inspect``.
+"""
+from __future__ import annotations
+
+import ast
+import inspect
+import linecache
+import textwrap
+
+
+def source_lines(fn) -> tuple:
+    """``(lines, first_line)`` of plain function ``fn``, as ``inspect.getsourcelines`` gives them
+    (comment lines after the last statement may be left out). Raises OSError or TypeError as
+    ``inspect`` does when the source is not available."""
+    return parse_source(fn)[1:]
+
+
+def parse_source(fn) -> tuple:
+    """``(module, lines, first_line)``: :func:`source_lines` and the ``ast.Module`` of their
+    dedented text (whose first statement is the definition of ``fn``)."""
+    fn = inspect.unwrap(fn)
+    code = getattr(fn, "__code__", None)
+    found = _span(code) if code is not None and code.co_name != "<lambda>" else None
+    if found is not None:
+        return found
+    lines, first = inspect.getsourcelines(fn)
+    return ast.parse(textwrap.dedent("".join(lines))), lines, first
+
+
+def _span(code):
+    """``(module, lines, first_line)`` from ``code``'s line span, or None (see the module docstring)."""
+    if not hasattr(code, "co_positions"):
+        return None
+    first, last = code.co_firstlineno, _last_line(code)
+    file_lines = linecache.getlines(code.co_filename)
+    if last < first or last > len(file_lines):
+        return None
+    lines = file_lines[first - 1:last]
+    if not lines[0].lstrip().startswith(("def ", "async def ", "@")):
+        return None
+    try:
+        module = ast.parse(textwrap.dedent("".join(lines)))
+    except SyntaxError:
+        return None
+    if len(module.body) != 1 or not isinstance(module.body[0], (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return None
+    return module, lines, first
+
+
+def _last_line(code) -> int:
+    """The last source line of any instruction of ``code`` or of code nested in it."""
+    last = max((end for _, end, _, _ in code.co_positions() if end is not None), default=code.co_firstlineno)
+    for const in code.co_consts:
+        if hasattr(const, "co_positions"):
+            last = max(last, _last_line(const))
+    return last
