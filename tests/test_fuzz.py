@@ -80,3 +80,15 @@ def test_a_program_over_the_time_limit_is_a_finding(program_dir):
     program = (False, 1, ["v1 = x0 * 2.0", "return v1 * x0"])
     message = fuzz.check(fuzz.render(program), 1, 0, program_dir, Fake(), limit=0.5)
     assert message is not None and message.startswith("too slow")
+
+
+def test_a_chaotic_point_is_no_finding(program_dir):
+    """Fuzz seed 23487: x0 grows to 1e9 in the loop, so sin(x0) makes the first gradient oscillate
+    faster than any difference step; the second derivative recomputed a step away disagrees with
+    itself, which marks the point non-smooth (it is no wrong gradient)."""
+    program = (False, 1, [
+        fuzz.Block("for i0 in range(4):", [
+            "x0 *= ((x0.sum() * x0)[0] + x0).reshape(3, 2).reshape(2, 3)", "x0 = x0 + i0 * 0.25"]),
+        "x0 = (helper(ops.reduce_sum(x0, 1).reshape(2, 1) * x0, ops.abs(x0)).sum() * (x0.sum() * ops.sin(x0)))",
+        "return ops.transpose(ops.transpose((ops.matmul(x0, self.w0) / (1.5 + (x0 * 2.0) * (x0 * 2.0))), (1, 0)), (1, 0))"])
+    assert fuzz.check(fuzz.render(program), 1, 23487, program_dir, ms) is None

@@ -221,8 +221,7 @@ def test_tensor_dependent_break_in_while_loop():
         np.testing.assert_allclose(got[1].asnumpy(), want[1].asnumpy())
 
 
-def test_tensor_dependent_break_in_a_loop_over_python_values_is_explained():
-    @ms.jit
+def test_tensor_dependent_break_in_a_loop_over_python_values_works():
     def over_tuple(x):
         for k in (1.0, 2.0):
             if x.sum() > k:
@@ -230,5 +229,16 @@ def test_tensor_dependent_break_in_a_loop_over_python_values_is_explained():
             x = x + k
         return x
 
-    with pytest.raises(NotSupportedError, match="loop over range"):
-        over_tuple(_t(0.0))
+    for start in (0.0, 1.5, 3.0):
+        np.testing.assert_allclose(ms.jit(over_tuple)(_t(start)).asnumpy(), over_tuple(_t(start)).asnumpy())
+
+
+
+def test_a_return_on_some_tensor_paths_only_is_explained():
+    def positive_part(x):
+        if x.sum() > 0.0:
+            if x.sum() > 1.0:
+                return x
+
+    with pytest.raises(NotSupportedError, match="otherwise ends without 'return'"):
+        ms.jit(positive_part)(_t(2.0))

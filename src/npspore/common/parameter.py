@@ -16,6 +16,7 @@ import re
 
 import numpy as np
 
+from ..compiler.kernel import CapturedAvals
 from ..compiler.library import LIBRARY
 from . import dtype as mstype
 from .initializer import initializer
@@ -224,6 +225,8 @@ class Parameter(Tensor):
 
     def set_dtype(self, dtype):
         """Convert the data to ``dtype`` in place; returns the Parameter."""
+        if self._array.dtype != _np_dtype(dtype):
+            CapturedAvals.bump()
         self._array = self._array.astype(_np_dtype(dtype))
         return self
 
@@ -254,6 +257,8 @@ class Parameter(Tensor):
             raise ValueError("Can not change the shape of Parameter which has been initialized. "
                              f"Current shape is {self.shape}, and incoming is {data.shape}.")
         array = _array_from_data(data, None)
+        if array.shape != self._array.shape:
+            CapturedAvals.bump()  # kernels that captured this Parameter compile again
         self._array = array if array.dtype == self._array.dtype else array.astype(self._array.dtype)
         self.sliced = slice_shape
         return self

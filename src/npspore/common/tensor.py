@@ -19,6 +19,7 @@ from typing import Any
 import numpy as np
 
 from .. import shape_rules
+from ..compiler.kernel import CapturedAvals
 from ..compiler.library import LIBRARY, RECORDERS, check_not_traced
 from . import dtype as mstype
 
@@ -272,6 +273,8 @@ class Tensor:
 
     def assign_value(self, value):
         """Make the Tensor hold ``value``'s data (shared); returns the Tensor."""
+        if value._array.shape != self._array.shape or value._array.dtype != self._array.dtype:
+            CapturedAvals.bump()
         self._array = value._array
         self._dynamic_shape = None
         return self

@@ -111,6 +111,20 @@ def _assigned_names(stmts) -> list:
 _SCALAR_DTYPES = {bool: np.bool_, int: np.int64, float: np.float32}
 
 
+# how a staged branch ends for sure (no path of it falls through to what follows)
+_ENDED = (Completion.RETURN, Completion.BREAK, Completion.CONTINUE, Completion.EXIT)
+
+
+def _exit_flags(completion) -> tuple:
+    """``(ended, broke)`` atoms of how a loop body's path ended (NORMAL: neither)."""
+    kind = completion.kind
+    if kind == Completion.EXIT:
+        return ir.Const(np.bool_(True)), completion.value.var
+    if kind == Completion.MAYBE_EXIT:
+        return completion.value[0].var, completion.value[1].var
+    return ir.Const(np.bool_(kind != Completion.NORMAL)), ir.Const(np.bool_(kind == Completion.BREAK))
+
+
 def _refuse_maybe_return(completion, loc) -> None:
     """A loop over Python values whose body returned on some tensor-dependent paths only (and which
     breaks or continues, or it would have been unrolled into the statements around it)."""
@@ -121,7 +135,8 @@ def _refuse_maybe_return(completion, loc) -> None:
 
 
 class TensorExitInPythonLoop(NotSupportedError):
-    """A break/continue under a tensor condition reached while unrolling a loop over Python values."""
+    """A break/continue under a tensor condition reached while unrolling a ``while`` loop on Python
+    values (``while True`` then stages a loop instead)."""
 
 
 class ReturnInStagedLoop(NotSupportedError):
@@ -142,20 +157,30 @@ class ControlFlow:
         """Stage into a fresh block (yielded): the insertion point is restored on leaving, also on
         error. ``loop=True`` marks the block as the body of a loop that stays a loop, where a
         tensor-dependent ``break``/``continue`` is staged as an exit flag."""
-        outer = self.builder
+        outer, exit_target = self.builder, self._exit_target
         self.builder = BlockBuilder(self.names)
         self._dynamic_loops += loop
+        self._exit_target = "staged" if loop else exit_target
         try:
             yield self.builder.block
         finally:
-            self.builder = outer
+            self.builder, self._exit_target = outer, exit_target
             self._dynamic_loops -= loop
 
-    def _branch(self, stmts, frame) -> tuple:
-        """Stage ``stmts`` into a fresh block with a copy of the environment."""
+    @contextmanager
+    def exits_end(self, target):
+        """Within: a tensor-dependent break/continue ends ``target`` (see ``_exit_target``)."""
+        outer, self._exit_target = self._exit_target, target
+        try:
+            yield
+        finally:
+            self._exit_target = outer
+
+    def _branch(self, stmts, frame, run=None) -> tuple:
+        """Stage ``stmts`` (or ``run(frame)``) into a fresh block with a copy of the environment."""
         branch_frame = Frame(frame.source, dict(frame.env))
         with self.sub_block() as block:
-            completion = self._exec_stmts(stmts, branch_frame)
+            completion = run(branch_frame) if run else self._exec_stmts(stmts, branch_frame)
         return completion, branch_frame.env, block
 
     def _dynamic_if(self, stmt, test, rest, frame) -> Completion:
@@ -167,45 +192,45 @@ class ControlFlow:
         branches = list(stmt.body) + list(stmt.orelse)
         returns = any(isinstance(n, ast.Return) for n in ast.walk(ast.Module(body=branches, type_ignores=[])))
         exits = _has_loop_exit(branches)
-        if returns and not exits:
-            outcomes = (self._branch(list(stmt.body), frame), self._branch(list(stmt.orelse), frame))
-            done = self._join(self._as_bool_scalar(test, loc), outcomes, frame, loc)
-            return self._after_join(done, rest, frame, loc)
-        # A branch that breaks or continues ends what follows it: the statements after the 'if' are
-        # staged into each branch that may fall through (continuation), so both branches end the
-        # loop iteration and the 'if' yields the outcome.
-        continuation = returns or exits
-        then_stmts = list(stmt.body) + (list(rest) if continuation else [])
-        else_stmts = list(stmt.orelse) + (list(rest) if continuation else [])
-        then_done, then_env, then_block = self._branch(then_stmts, frame)
-        else_done, else_env, else_block = self._branch(else_stmts, frame)
-        cond = self._as_bool_scalar(test, loc)
-        # in a lazily unrolled loop (LoopStep) a branch's break or continue runs on to the function's
-        # end, so both branches return even when only one has a 'return'
-        if returns or (then_done.kind == else_done.kind == Completion.RETURN):
+        if exits and (returns or any(isinstance(later, (LoopStep, LoopEnd)) for later in rest)):
+            # both branches must return: the statements after the 'if' are staged into each of them
+            # (in a lazily unrolled loop, LoopStep, a break or continue runs on to the function's end)
+            then_done, _, then_block = self._branch(list(stmt.body) + list(rest), frame)
+            else_done, _, else_block = self._branch(list(stmt.orelse) + list(rest), frame)
             for done in (then_done, else_done):
-                if done.kind in (Completion.BREAK, Completion.CONTINUE, Completion.EXIT):
+                if done.kind in (Completion.BREAK, Completion.CONTINUE, Completion.EXIT, Completion.MAYBE_EXIT):
                     raise _return_in_staged_loop(loc)
                 if done.kind != Completion.RETURN:
                     raise not_supported("a tensor-dependent 'if' where one branch returns and the other "
                                         "reaches the end of the function", loc)
             merged = self._merge(then_done.value, else_done.value, then_block, else_block, "out", loc)
-            self.builder.append(ir.If(cond, then_block, else_block, merged[1], loc))
+            self.builder.append(ir.If(self._as_bool_scalar(test, loc), then_block, else_block, merged[1], loc))
             return Completion(Completion.RETURN, merged[0])
-        if exits:
-            return self._exit_if(cond, (then_done, else_done), (then_env, else_env), (then_block, else_block), frame, loc)
-        for done in (then_done, else_done):
-            if done.kind != Completion.NORMAL:
-                raise not_supported("break/continue under a tensor-dependent condition", loc)
-        new_env, outputs = self._merge_envs(frame, then_env, else_env, then_block, else_block, loc)
-        self.builder.append(ir.If(cond, then_block, else_block, tuple(outputs), loc))
-        frame.env.clear()
-        frame.env.update(new_env)
-        return self._exec_stmts(list(rest), frame)
+        outcomes = [self._branch(list(stmt.body), frame), self._branch(list(stmt.orelse), frame)]
+        ended = [done.kind in _ENDED for done, _, _ in outcomes]
+        if rest and ended[0] != ended[1]:
+            # one branch surely ended: what follows runs on the other one's paths only, staged there
+            going_on = ended.index(False)
+            outcomes[going_on] = self._continue_branch(outcomes[going_on], rest, frame.source, loc)
+            rest = ()
+        cond = self._as_bool_scalar(test, loc)
+        done = (self._join_exits if exits else self._join)(cond, outcomes, frame, loc)
+        return self._after_join(done, rest, frame, loc)
 
-    # -- returns under tensor conditions: the paths that returned are joined by a flag, and what
-    # follows is staged once, under 'if not returned' (copying it into every path that falls through
-    # would double the code at each nested 'if').
+    def _continue_branch(self, outcome, rest, source, loc) -> tuple:
+        """Stage ``rest`` at the end of a staged branch ``(completion, env, block)``."""
+        done, env, block = outcome
+        branch_frame = Frame(source, env)
+        outer, self.builder = self.builder, BlockBuilder(self.names, block)
+        try:
+            done = self._after_join(done, rest, branch_frame, loc)
+        finally:
+            self.builder = outer
+        return done, branch_frame.env, block
+
+    # -- returns, breaks and continues under tensor conditions: the paths that ended are joined by
+    # flags, and what follows is staged once, under 'if not returned' / 'if not ended' (copying it
+    # into every path that falls through would double the code at each nested 'if').
 
     def _join(self, cond, outcomes, frame, loc) -> Completion:
         """Stage ``If(cond)`` of two staged branches ``(completion, env, block)`` that each returned,
@@ -250,17 +275,51 @@ class ControlFlow:
         return Completion(Completion.MAYBE_RETURN, (TensorValue(returned), out))
 
     def _after_join(self, done, rest, frame, loc) -> Completion:
-        """Go on after a joined 'if': ``rest`` runs where the function did not return."""
+        """Go on after a joined 'if': ``rest`` runs where the function did not return (nor the loop
+        iteration end)."""
         if done.kind == Completion.NORMAL:
             return self._exec_stmts(list(rest), frame)
-        if done.kind == Completion.RETURN or not rest:
+        if done.kind not in (Completion.MAYBE_RETURN, Completion.MAYBE_EXIT) or not rest:
             return done
-        returned, out = done.value
-        with self.sub_block() as returned_block:
+        with self.sub_block() as ended_block:
             pass
-        outcomes = ((Completion(Completion.RETURN, out), dict(frame.env), returned_block),
-                    self._branch(list(rest), frame))
-        return self._join(returned.var, outcomes, frame, loc)
+        later = self._branch(list(rest), frame)
+        if done.kind == Completion.MAYBE_RETURN:
+            returned, out = done.value
+            return self._join(returned.var, ((Completion(Completion.RETURN, out), dict(frame.env), ended_block),
+                                             later), frame, loc)
+        ended, broke = done.value
+        return self._join_exits(ended.var, ((Completion(Completion.EXIT, broke), dict(frame.env), ended_block),
+                                            later), frame, loc)
+
+    def _join_exits(self, cond, outcomes, frame, loc) -> Completion:
+        """Stage ``If(cond)`` of two staged branches ``(completion, env, block)`` inside a loop, where
+        either may have ended the iteration (break, continue, or either under a tensor condition):
+        it yields the loop's values and the ``ended``/``broke`` flags."""
+        if self._exit_target is None:
+            raise located(TensorExitInPythonLoop(
+                "break/continue under a tensor-dependent condition in a 'while' loop on Python values (loop over "
+                "range(...) instead) is not supported in compiled code (construct or @jit)"), loc)
+        dones = [done for done, _, _ in outcomes]
+        if all(done.kind == Completion.NORMAL for done in dones):
+            return self._join(cond, outcomes, frame, loc)
+        if any(done.kind in (Completion.RETURN, Completion.MAYBE_RETURN) for done in dones):
+            raise _return_in_staged_loop(loc)  # one path returns, another breaks or continues
+        (_, a_env, a_block), (_, b_env, b_block) = outcomes
+        new_env, outputs = self._merge_envs(frame, a_env, b_env, a_block, b_block, loc)
+        maybe = any(done.kind in (Completion.NORMAL, Completion.MAYBE_EXIT) for done in dones)
+        for done, block in zip(dones, (a_block, b_block)):
+            ended, broke = _exit_flags(done)
+            block.results += ((ended, broke) if maybe else (broke,))
+        broke = self.names.var("broke", Aval((), np.bool_))
+        ended = self.names.var("ended", Aval((), np.bool_)) if maybe else None
+        flags = (ended, broke) if maybe else (broke,)
+        self.builder.append(ir.If(cond, a_block, b_block, tuple(outputs) + flags, loc))
+        frame.env.clear()
+        frame.env.update(new_env)
+        if maybe:
+            return Completion(Completion.MAYBE_EXIT, (TensorValue(ended), TensorValue(broke)))
+        return Completion(Completion.EXIT, TensorValue(broke))
 
     def function_end(self, completion, loc) -> Completion:
         """How a function body that ended with ``completion`` ends: a return on some paths only is
@@ -293,29 +352,6 @@ class ControlFlow:
         """The environment a returning path yields: stand-ins of what ``env`` changed since ``before``."""
         return {name: value if before.get(name, MISSING) is value else self._stand_in(value, block, loc)
                 for name, value in env.items()}
-
-    def _exit_if(self, cond, dones, envs, blocks, frame, loc) -> Completion:
-        """A tensor-dependent 'if' that breaks or continues: it ends the loop iteration and yields
-        the ``broke`` flag along with the loop's values."""
-        if not self._dynamic_loops:
-            raise located(TensorExitInPythonLoop(
-                "break/continue under a tensor-dependent condition in a loop over Python values (loop over "
-                "range(...) instead) is not supported in compiled code (construct or @jit)"), loc)
-        flags = []
-        for done in dones:
-            if done.kind == Completion.RETURN:
-                raise _return_in_staged_loop(loc)
-            flags.append(done.value.var if done.kind == Completion.EXIT
-                         else ir.Const(np.bool_(done.kind == Completion.BREAK)))
-        then_block, else_block = blocks
-        new_env, outputs = self._merge_envs(frame, envs[0], envs[1], then_block, else_block, loc)
-        broke = self.names.var("broke", Aval((), np.bool_))
-        then_block.results += (flags[0],)
-        else_block.results += (flags[1],)
-        self.builder.append(ir.If(cond, then_block, else_block, tuple(outputs) + (broke,), loc))
-        frame.env.clear()
-        frame.env.update(new_env)
-        return Completion(Completion.EXIT, TensorValue(broke))
 
     def _merge_envs(self, frame, then_env, else_env, then_block, else_block, loc):
         """The environment after a tensor-dependent 'if', and the If's new output Vars."""
@@ -402,7 +438,14 @@ class ControlFlow:
         items = self._iterate_static(iterable, frame, stmt.iter)
         if len(items) > UNROLL_LIMIT * 16:
             raise not_supported(f"unrolling a loop of {len(items)} iterations", loc)
-        for item in items:
+        with self.exits_end("unrolled"):
+            return self._unrolled(stmt, items, frame, loc)
+
+    def _unrolled(self, stmt, items, frame, loc) -> Completion:
+        """Run the body of ``for`` once per Python item. After an iteration that broke under a
+        tensor condition, the later ones are staged under ``if not broke`` (nested, one level per
+        such iteration)."""
+        for index, item in enumerate(items):
             self._assign(stmt.target, item, frame)
             completion = self._exec_stmts(list(stmt.body), frame)
             _refuse_maybe_return(completion, loc)
@@ -410,6 +453,11 @@ class ControlFlow:
                 break
             if completion.kind == Completion.RETURN:
                 return completion
+            if completion.kind in (Completion.EXIT, Completion.MAYBE_EXIT) and index + 1 < len(items):
+                with self.sub_block() as stopped:
+                    pass
+                later = self._branch((), frame, lambda later_frame: self._unrolled(stmt, items[index + 1:], later_frame, loc))
+                return self._join(_exit_flags(completion)[1], ((NORMAL, dict(frame.env), stopped), later), frame, loc)
         return NORMAL
 
     def _returning_loop(self, stmt, frame):
@@ -514,7 +562,7 @@ class ControlFlow:
         except (NeedsStatic, NotSupportedError):
             completion, block = None, None
         ok = completion is not None and completion.kind in (
-            Completion.NORMAL, Completion.CONTINUE, Completion.EXIT)
+            Completion.NORMAL, Completion.CONTINUE, Completion.EXIT, Completion.MAYBE_EXIT)
         if _containers_changed(contents):  # out.append(...) once per iteration: unrolled
             ok = False
             _restore_containers(contents)
@@ -564,7 +612,8 @@ class ControlFlow:
                 return self._dynamic_while(stmt, frame, loc)
             if not self._truth(test, frame, stmt.test):
                 return NORMAL
-            completion = self._exec_stmts(list(stmt.body), frame)
+            with self.exits_end(None):
+                completion = self._exec_stmts(list(stmt.body), frame)
             _refuse_maybe_return(completion, loc)
             if completion.kind == Completion.BREAK:
                 return NORMAL
@@ -578,7 +627,8 @@ class ControlFlow:
         staged, env = len(self.builder.block.stmts), dict(frame.env)
         try:
             for _ in range(UNROLL_LIMIT * 16):
-                completion = self._exec_stmts(list(stmt.body), frame)
+                with self.exits_end(None):
+                    completion = self._exec_stmts(list(stmt.body), frame)
                 _refuse_maybe_return(completion, loc)
                 if completion.kind == Completion.BREAK:
                     return NORMAL
@@ -667,8 +717,7 @@ class ControlFlow:
                     f"'{name}' changes shape or dtype inside a loop that stays a loop"), loc)
         results = [body_frame.env[n].var for n in names]
         if breaks:
-            results.append(completion.value.var if completion.kind == Completion.EXIT
-                           else ir.Const(np.bool_(completion.kind == Completion.BREAK)))
+            results.append(_exit_flags(completion)[1])
         body_block.results = tuple(results)
         outputs = tuple(self.names.var(p.name, p.aval) for p in params)
         self.builder.append(ir.While(tuple(carried), tuple(params), cond_block, body_block, outputs, loc))

@@ -119,6 +119,32 @@ def _aux_node(output_node):
     return _tuple_node(output_node[1][1:])
 
 
+def _constants(node):
+    """The constant leaves of an OutputTree node, or None when it has a result leaf (a tensor)."""
+    kind = node[0]
+    if kind == "leaf":
+        return None
+    if kind == "const":
+        return [node[1]]
+    found = []
+    for child in node[-1]:
+        constants = _constants(child)
+        if constants is None:
+            return None
+        found += constants
+    return found
+
+
+def _check_differentiable_output(node, fn) -> None:
+    """Refuse to differentiate an output of ``None``s and strings only: a deliberate difference,
+    MindSpore 2.10 returns zero gradients for it (as for a number, where npspore does too)."""
+    constants = _constants(node)
+    if constants is not None and all(c is None or isinstance(c, str) for c in constants):
+        value = node[1] if node[0] == "const" else "of None and strings only"
+        raise TypeError(f"cannot differentiate '{fn.source or fn.name}': its output {value!r} is not a Tensor; "
+                        "return the value to differentiate")
+
+
 def leaf_indices(node) -> list:
     """The result indices of an OutputTree node's leaves, in order."""
     kind = node[0]
@@ -272,6 +298,7 @@ class GradRequest:
             weight_grads.append((getattr(weight, "name", None), node))
 
         aux = _aux_node(output_node) if self.spec.has_aux else None
+        _check_differentiable_output(output_node[1][0] if self.spec.has_aux else output_node, fn)
         if self.spec.sens_param:
             seeds = "given"
         elif self.spec.has_aux:

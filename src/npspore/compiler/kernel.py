@@ -94,9 +94,10 @@ def fast_path(entry, cache, args, leaves, conditions=(), bound=None):
     objects, with no key built, no dictionary lookup and no tree walked: the kernel's parameter list
     and result structure are written out in one generated function. ``conditions`` are further
     Python expressions (over the names in ``bound``) that must hold, e.g. a Cell's ``training``
-    flag. A tracing recorder being active, or a guard of the kernel failing its quick identity check,
-    also returns MISS (the caller's full path then decides). Returns None when the call cannot have
-    a fast path (an argument is not a Tensor).
+    flag. A tracing recorder being active, a guard of the kernel failing its quick identity check, or
+    a shape or dtype change of any Tensor since the kernel's captures were last checked, also returns
+    MISS (the caller's full path then decides). Returns None when the call cannot have a fast path
+    (an argument is not a Tensor).
     """
     if len(args) != len(leaves) or not all(isinstance(a, LIBRARY.tensor_type) for a in args):
         return None
@@ -114,6 +115,9 @@ def fast_path(entry, cache, args, leaves, conditions=(), bound=None):
     for index, obj in enumerate(entry.captured):
         names[f"p{index}"] = obj
         arrays.append(f"p{index}._array")
+    if entry.captured:  # a captured Tensor changed shape or dtype: the full path checks it
+        names["V"] = CapturedAvals
+        same.append("V.epoch == e.avals_epoch")
     if entry.guarded:
         names["q"] = entry.quick_check
         same.append("q()")
@@ -139,11 +143,24 @@ class HookVersions:
         cls.epoch += 1
 
 
+class CapturedAvals:
+    """``epoch`` counts changes of the shape or dtype of any Tensor or Parameter (``bump``, called by
+    ``Parameter.set_data(..., slice_shape=True)``, ``set_dtype``, ``Tensor.assign_value``): a kernel
+    checked at the current epoch needs no check of the shapes and dtypes of what it captured."""
+
+    epoch = 0
+
+    @classmethod
+    def bump(cls) -> None:
+        """The shape or dtype of some Tensor changed."""
+        cls.epoch += 1
+
+
 class CompiledKernel:
     """A compiled kernel and how to call it (see the module docstring)."""
 
     __slots__ = ("kernel", "captured", "build", "source", "path", "output_node", "hook_guards", "checked_epoch",
-                 "guards", "guarded", "used", "quick_check")
+                 "guards", "guarded", "used", "quick_check", "captured_avals", "avals_epoch")
 
     def __init__(self, kernel, captured, output_node, source, path, hook_guards=(), guards=()):
         self.kernel = kernel
@@ -158,6 +175,8 @@ class CompiledKernel:
         self.guarded = bool(self.hook_guards or self.guards)   # the one test a call makes when False
         self.used = False                                       # CLOCK bit: set by each cache hit
         self.quick_check = _quick_check(self) if self.guarded else None
+        self.captured_avals = tuple((obj._array.shape, obj._array.dtype) for obj in captured)
+        self.avals_epoch = CapturedAvals.epoch
 
     def run(self, leaves):
         """Call the kernel on the input leaf arrays (plus the captured arrays); the packaged result."""
@@ -180,6 +199,18 @@ class CompiledKernel:
         for guard in self.guards:
             if not guard.holds():
                 return guard.explain()
+        return self.changed_capture()
+
+    def changed_capture(self) -> str | None:
+        """Which captured Tensor or Parameter changed shape or dtype since the compile (a kernel is
+        specialized to them), or None."""
+        if self.avals_epoch != CapturedAvals.epoch:
+            for obj, (shape, dtype) in zip(self.captured, self.captured_avals):
+                if obj._array.shape != shape or obj._array.dtype != dtype:
+                    name = getattr(obj, "name", None) or "a captured Tensor"
+                    return (f"{name}: shape {list(shape)} {dtype} -> {list(obj._array.shape)} "
+                            f"{obj._array.dtype}")
+            self.avals_epoch = CapturedAvals.epoch
         return None
 
 
@@ -226,6 +257,9 @@ class KernelCache:
         if entry is None:
             return None
         if entry.guarded and not entry.quick_check() and not self.still_current(key, entry):
+            return None
+        if entry.avals_epoch != CapturedAvals.epoch and entry.changed_capture() is not None:
+            self.still_current(key, entry)
             return None
         self.hits += 1
         entry.used = True

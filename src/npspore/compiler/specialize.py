@@ -182,6 +182,9 @@ class FunctionSpecializer(Calls, ControlFlow):
       order: they become the params after the inputs.
     * ``_created`` — ids of Tensors created at compile time (constants, never captured).
     * ``_dynamic_loops`` — how many loops that stay loops enclose the current block.
+    * ``_exit_target`` — what a tensor-dependent ``break``/``continue`` here ends: ``"staged"`` (the
+      body of a loop that stays a loop), ``"unrolled"`` (a ``for`` over Python values, whose later
+      iterations are then staged under ``if not broke``), or None (it is refused).
     """
 
     def __init__(self, program: ProgramBuilder, fn, self_obj, name: str):
@@ -200,6 +203,7 @@ class FunctionSpecializer(Calls, ControlFlow):
         self._home = None                          # the parsed source of the function being built
         self._temps: set[int] = set()             # op results not yet named after a user variable
         self._dynamic_loops = 0                    # depth of loops being staged as IR loops
+        self._exit_target: str | None = None      # what a tensor break/continue ends (see above)
 
     def build(self, args, kwargs) -> ir.Function:
         """Interpret the body for abstract ``args``/``kwargs`` (from ``fresh_inputs``/``abstract_inputs``)."""

@@ -58,9 +58,11 @@ class Completion:
     loop that stays a loop, ``EXIT``: the iteration ended under a tensor condition and ``value`` is
     the flag telling whether it broke out of the loop — or ``MAYBE_RETURN``: it returned under a
     tensor condition on some paths and fell through on the others; ``value`` is ``(returned, out)``,
-    the flag (a TensorValue) and the value returned where it is set."""
+    the flag (a TensorValue) and the value returned where it is set — or ``MAYBE_EXIT``: inside a
+    loop, it ended the iteration under a tensor condition on some paths only; ``value`` is
+    ``(ended, broke)``, two TensorValue flags."""
 
-    NORMAL, RETURN, BREAK, CONTINUE, EXIT, MAYBE_RETURN = range(6)
+    NORMAL, RETURN, BREAK, CONTINUE, EXIT, MAYBE_RETURN, MAYBE_EXIT = range(7)
 
     def __init__(self, kind, value=None):
         self.kind, self.value = kind, value
