@@ -92,3 +92,17 @@ def test_a_chaotic_point_is_no_finding(program_dir):
         "x0 = (helper(ops.reduce_sum(x0, 1).reshape(2, 1) * x0, ops.abs(x0)).sum() * (x0.sum() * ops.sin(x0)))",
         "return ops.transpose(ops.transpose((ops.matmul(x0, self.w0) / (1.5 + (x0 * 2.0) * (x0 * 2.0))), (1, 0)), (1, 0))"])
     assert fuzz.check(fuzz.render(program), 1, 23487, program_dir, ms) is None
+
+
+def test_an_ill_conditioned_forward_value_is_no_finding(program_dir):
+    """Fuzz seed 51153: v2 reaches 1e8, so cos(v2) moves by 1e-8 with the summation order (the compiled
+    sum(a * b) is a dot); eager moves as far when the inputs move by a few ulps, which marks the point
+    ill-conditioned (it is no wrong value)."""
+    program = (False, 1, [
+        fuzz.Block("for i0 in range(4):", [
+            "x0 = (ops.maximum(self.sub(x0), ops.cos(x0)) + (ops.mean(x0, 0) * x0).reshape(3, 2).reshape(2, 3))"]),
+        "v2 = (self.mul(ops.sin(x0), (x0[0] + x0)).sum() * ops.relu((x0.sum() * x0)))",
+        "v3 = (x0, (x0 * ops.cast(k, ms.float64)))",
+        "v4, v5 = v3",
+        "return (ops.cos(v2), v5)"])
+    assert fuzz.check(fuzz.render(program), 1, 51153, program_dir, ms) is None

@@ -396,8 +396,22 @@ class Checker:
     def forward(self):
         want = leaves(self.eager())
         got = leaves(self.ms.jit(self.net)(*self.inputs))
-        if not close(got, want):
+        if not self.matches_eager(got, want):
             raise Finding(f"forward: compiled {got} != eager {want}")
+
+    def matches_eager(self, got, want) -> bool:
+        """Whether compiled values ``got`` equal eager ``want``: closely, or no further apart than eager's
+        own values move when the float inputs move by a few ulps (an ill-conditioned point, e.g. ``cos``
+        of 1e8, where the summation order the compiler may choose matters as much)."""
+        if close(got, want):
+            return True
+        if len(got) != len(want) or any(np.shape(g) != np.shape(w) for g, w in zip(got, want)):
+            return False
+        nudged = [self.ms.Tensor(x.asnumpy() * (1.0 + 4e-16 * self.rng.standard_normal(x.shape)))
+                  if x.dtype == self.ms.float64 else x for x in self.inputs]
+        moved = leaves(self.eager(nudged))
+        return all(np.max(np.abs(np.subtract(g, w)), initial=0.0) <= 100 * np.max(np.abs(np.subtract(m, w)), initial=0.0)
+                   for g, w, m in zip(got, want, moved))
 
     def shifted(self, target, delta, fn):
         """``fn(inputs)`` with ``target`` (an input position or a Parameter) moved by ``delta``."""
@@ -482,7 +496,7 @@ class Checker:
         positions, weights = self.choose()
         fn = self.ms.value_and_grad(self.net, positions, weights, has_aux=True)
         value, _ = fn(*self.inputs)
-        if not close(leaves(value), leaves(out)):
+        if not self.matches_eager(leaves(value), leaves(out)):
             raise Finding(f"value_and_grad(has_aux) value {leaves(value)} != eager {leaves(out)}")
         self.check_grads(positions, weights, fn, "value_and_grad(has_aux)", first_only=True,
                          pick=lambda result: result[1])
