@@ -4,11 +4,12 @@ where the operand is known to be a Python int, never on arrays (``1 * mask`` mak
 import ast
 
 from npspore.compiler.inlinefold import IntegerIdentities, literal_binding
+from npspore.compiler.unparse import unparse
 
 
 def fold(source: str) -> str:
     identities = IntegerIdentities()
-    return "\n".join(ast.unparse(identities.visit(statement)) for statement in ast.parse(source).body)
+    return "\n".join(unparse(identities.visit(statement)) for statement in ast.parse(source).body)
 
 
 def test_identities_of_dims_strides_and_loop_indices_are_dropped():

@@ -800,3 +800,29 @@ def test_code_after_exits_under_nested_tensor_ifs_is_staged_once(breaks):
         assert_close(ms.grad(nested_exits)(T(x), breaks).asnumpy(), fd_grad(lambda a: nested_exits(a, breaks), [x], 0))
     relus = compiled.kernel_source(T([[0.5, 0.2, 0.1], [0.3, 0.9, 0.4]]), breaks).count("np.maximum(")
     assert relus == 3  # one per ReLU of the body, not 2 + 4 + 8
+
+
+# ---- differentiate (export_residuals): a residual only one branch of a tensor `if` makes (the trip count of
+# a while loop the other branch skips) is a typed zero on the other path, not None: a counted loop keeps it
+# as a row of an int array, first and second order (fuzz seeds 100088, 104123, 104218, 109393, 109860)
+
+
+def while_count_in_one_branch(x):
+    for i in range(3):
+        if x.sum() > 0.5:
+            continue
+        c = x.sum() * 0.0
+        while c < 1:
+            c = c + 1.0
+            x = x * 0.5
+        x = ops.sin(x) + i * 0.25
+    return x * x
+
+
+def test_residual_of_one_branch_in_a_counted_loop():
+    inner = ms.grad(while_count_in_one_branch)
+    for x in ([0.2, -0.1], [0.4, 0.3], [-0.3, 0.2]):
+        x = np.array(x)
+        assert_close(ms.jit(while_count_in_one_branch)(T(x)).asnumpy(), while_count_in_one_branch(T(x)).asnumpy())
+        assert_close(inner(T(x)).asnumpy(), fd_grad(while_count_in_one_branch, [x], 0))
+        assert_close(ms.grad(inner)(T(x)).asnumpy(), fd_grad(inner, [x], 0))

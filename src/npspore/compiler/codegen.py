@@ -26,6 +26,7 @@ from ..shape_rules import fit_int
 from . import ir
 from .astcopy import copy_tree
 from .inlinefold import IntegerIdentities, literal_binding
+from .unparse import unparse
 
 
 def _skeleton() -> Template:
@@ -193,9 +194,9 @@ class Renderer:
             node = _DropDefaultKeywords().visit(node)
             node = _CallExpander(self, prefix, lines).visit(node)
             if isinstance(node, ast.Return):
-                lines.append(f"{result} = {ast.unparse(node.value)}")
+                lines.append(f"{result} = {unparse(node.value)}")
             else:
-                lines.extend(ast.unparse(node).splitlines())
+                lines.extend(unparse(node).splitlines())
         return lines
 
     def block_lines(self, block: ir.Block, indent: str) -> list[str]:

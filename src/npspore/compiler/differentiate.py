@@ -701,7 +701,8 @@ class _FunctionAD:
         self.forward_changed = True
         stmt.outputs = tuple(stmt.outputs) + tuple(mapping.values())
         for block, defs in ((stmt.then_block, then_defs), (stmt.else_block, else_defs)):
-            block.results = tuple(block.results) + tuple(v if v in defs else Const(None) for v in mapping)
+            placeholders = (v if v in defs else ir.placeholder(v.aval) for v in mapping)
+            block.results = tuple(block.results) + tuple(placeholders)
         for block in backward_blocks:
             ir.substitute(block, mapping)
 

@@ -20,6 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Union
 
+import numpy as np
+
 from ..core.apply import apply_op
 from ..opdef import Aval, op_table
 from .library import host_call
@@ -69,6 +71,19 @@ class Const:
 
 
 Atom = Union[Var, Const]
+
+
+def placeholder(aval) -> Const:
+    """A constant standing for a value of type ``aval`` that is never read: a zero of its dtype.
+
+    Not None where the type is numeric: a branch that does not make a residual yields this, and a
+    counted loop keeps residuals as rows of typed arrays (an int row cannot hold None; a scalar zero
+    fills a row of any shape).
+    """
+    dtype = getattr(aval, "dtype", None)
+    if dtype is None or dtype.kind not in "biufc":
+        return Const(None)
+    return Const(np.zeros((), dtype).item())
 
 
 @dataclass

@@ -49,6 +49,7 @@ from .optimize import optimize
 from .signature import OutputTree, describe_key
 from .specialize import ProgramBuilder, function_name, plain_function, unbind
 from .tracing import TRACED_NOTE, TracedFunction, trace_entry, traced_function
+from .unparse import unparse
 from .values import abstract_inputs
 
 
@@ -401,9 +402,9 @@ def dump_stages(request: CompileRequest, *, stop_after: str) -> str:
     if isinstance(output, TracedFunction):
         return output.describe()
     if stop_after == "frontend":
-        return ast.unparse(output.tree)
+        return unparse(output.tree)
     if stop_after == "normalize":
-        return ast.unparse(output)
+        return unparse(output)
     if stop_after == "codegen":
         return output
     return format_module(output.module)
