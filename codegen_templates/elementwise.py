@@ -232,12 +232,16 @@ class tanh:
 
 @op(infer=rules.float_only("Sigmoid"))
 class sigmoid:
-    """``1 / (1 + exp(-x))`` from ``e = exp(-|x|)``: no overflow, full precision in both tails, and
-    about 20x faster on float32 than ``exp(-logaddexp(0, -x))``."""
+    """``1 / (1 + exp(-x))`` in four NumPy calls. Where ``exp(-x)`` overflows to inf, the sigmoid is
+    below the smallest normal float (``x < -87.3`` in float32, ``-708.4`` in float64) and
+    ``1 / (1 + inf)`` gives 0, so the overflow warning is silenced: every normal result is exact to
+    rounding, and only subnormal ones become 0. (``exp(-|x|)`` and a ``where`` keep those too, at
+    seven calls: a third of an LSTM step's time.)"""
 
     def forward(x):
-        e = np.exp(-np.abs(x))
-        return np.where(x >= 0, 1, e) / (1 + e)
+        with np.errstate(over="ignore"):
+            e = np.exp(-x)
+        return 1 / (1 + e)
 
     def adjoint(x, out, dout):
         return dout * out * (1 - out)

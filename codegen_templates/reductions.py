@@ -46,10 +46,12 @@ class sum:
 
 @op(infer=rules.reduction("ReduceMean", "mean"), numpy=(np.mean,))
 class mean:
-    """The mean; of an int input, truncated to its dtype (MindSpore: ``mean([1, 2])`` is ``1``)."""
+    """The mean; of an int input, truncated to its dtype (MindSpore: ``mean([1, 2])`` is ``1``) by the
+    cast to the inferred dtype that eager mode (``apply_op``) and codegen (a drift cast) add where NumPy's
+    float64 differs, so a float mean carries no cast."""
 
     def forward(x, *, axis=None, keepdims=False):
-        return np.mean(x, axis=axis, keepdims=keepdims).astype(x.dtype, copy=False)
+        return np.mean(x, axis=axis, keepdims=keepdims)
 
     def adjoint(x, out, dout, *, axis=None, keepdims=False):
         kept = dout if keepdims else np.expand_dims(dout, axis=tuple(range(x.ndim)) if axis is None else axis)

@@ -311,15 +311,26 @@ def test_forward_is_an_inlinable_body(name):
     tree = function_ast(definition.forward)
     body = [s for s in tree.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]
     assert isinstance(body[-1], ast.Return), f"{name}: the lowering must end with return"
-    assert all(isinstance(s, (ast.Assign, ast.Expr, ast.Return, ast.For)) for s in body), \
+    assert all(isinstance(s, (ast.Assign, ast.Expr, ast.Return, ast.For, ast.With)) for s in body), \
         f"{name}: simple statements and loops only"
     for loop in (s for s in body if isinstance(s, ast.For)):
         _check_inlinable_loop(loop, name)
+    for block in (s for s in body if isinstance(s, ast.With)):
+        _check_errstate_block(block, name)
     bound = _bound_names(tree)
     for node in ast.walk(ast.Module(body=body, type_ignores=[])):
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
             assert node.id in bound | {"np", "rt", "call", "slice", "len", "tuple", "range"}, \
                 f"{name}: the name {node.id!r}"
+
+
+def _check_errstate_block(block: ast.With, name: str):
+    """A ``with`` in a lowering only sets NumPy's floating-point error handling around assignments."""
+    item, = block.items
+    assert ast.unparse(item.context_expr).startswith("np.errstate(") and item.optional_vars is None, \
+        f"{name}: the only context manager of a lowering is np.errstate(...)"
+    assert all(isinstance(statement, ast.Assign) for statement in block.body), \
+        f"{name}: assignments only under np.errstate"
 
 
 def _check_inlinable_loop(loop: ast.For, name: str):

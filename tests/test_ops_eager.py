@@ -253,6 +253,27 @@ def test_erf_and_gelu_match_the_standard_library():
     assert ops.erf(T([0.5], ms.float16)).dtype == ms.float16
 
 
+@ms.jit
+def compiled_sigmoid(x):
+    return ops.sigmoid(x)
+
+
+def test_sigmoid_tails_are_mindspores():
+    """MindSpore 2.10 computes 1 / (1 + exp(-x)): 0 where exp(-x) overflows (float32 below -88.7,
+    float64 below -709.8), subnormals just above; no warning, eager and compiled alike."""
+    f32 = [-1000., -100., -90., -88., -87., 0., 100.]
+    f64 = [-800., -745., -720., -700., -100.]
+    observed32 = [0.0, 0.0, 0.0, 6.0544656e-39, 1.6457792e-38, 0.5, 1.0]
+    observed64 = [0.0, 0.0, 0.0, 9.85967654e-305, 3.72007598e-044]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        for sigmoid in (ops.sigmoid, compiled_sigmoid):
+            got32 = sigmoid(T(f32, ms.float32)).asnumpy()
+            assert got32.dtype == np.float32
+            np.testing.assert_allclose(got32, observed32, rtol=1e-4, atol=0)   # subnormals keep few digits
+            np.testing.assert_allclose(sigmoid(T(f64, ms.float64)).asnumpy(), observed64, rtol=1e-8, atol=0)
+
+
 def test_activations_stay_finite_without_warnings():
     big = T([-1000., 0., 1000.], ms.float32)
     with warnings.catch_warnings():
