@@ -61,6 +61,24 @@ def test_a_wrong_gradient_is_found_and_shrunk(program_dir, monkeypatch):
     assert len(small[2]) == 2  # the unused sin is gone
 
 
+def test_a_nonzero_gradient_of_a_flat_program_is_found(program_dir, monkeypatch):
+    """Central differences exactly 0 at every step size: the program is flat, not absorbed, so a
+    gradient that is not 0 (here ms.grad adds 1) is a finding."""
+    real = ms.grad
+
+    def shifted(*args, **kwargs):
+        inner = real(*args, **kwargs)
+        return lambda *a: tuple_map(inner(*a), lambda g: g + 1)
+
+    class Fake:
+        def __getattr__(self, name):
+            return shifted if name == "grad" else getattr(ms, name)
+
+    program = (False, 1, ["return ops.sin(x0) * 0.0"])
+    message = fuzz.check(fuzz.render(program), 1, 0, program_dir, Fake())
+    assert message is not None and message.startswith("wrong: grad") and "central differences 0.0" in message
+
+
 def tuple_map(value, fn):
     if isinstance(value, tuple):
         return tuple(tuple_map(v, fn) for v in value)
@@ -106,3 +124,17 @@ def test_an_ill_conditioned_forward_value_is_no_finding(program_dir):
         "v4, v5 = v3",
         "return (ops.cos(v2), v5)"])
     assert fuzz.check(fuzz.render(program), 1, 51153, program_dir, ms) is None
+
+
+def test_a_gradient_below_float64_resolution_is_no_finding(program_dir):
+    """Fuzz seed 309384: x0 reaches 1e20 in the loop, so x0 + w1 is x0 for every small move of w1 and
+    central differences are exactly 0, while the gradient (through sin(sin(x0))) is not; a step of 1e4
+    moves the total, which marks the steps absorbed (it is no wrong gradient)."""
+    program = (True, 1, [
+        fuzz.Block("for i1 in range(4):", [
+            "x0 = ops.reduce_sum(ops.tanh(x0.reshape(3, 2).reshape(2, 3)), 1).reshape(2, 1) * (x0.sum() * x0)"]),
+        "x0 = (ops.abs((ops.mean(x0, 0) * x0)) + self.w1)",
+        "v4 = ops.expand_dims(ops.sin(ops.sin(x0)), 0).squeeze(0)",
+        fuzz.Block("for i1 in range(2):", ["x0 = (ops.tanh(v4) / (1.5 + x0 * x0))"]),
+        "return (ops.tanh(self.seq(x0)) * -1.25)"])
+    assert fuzz.check(fuzz.render(program), 1, 309384, program_dir, ms) is None
