@@ -42,40 +42,35 @@ def test_generated_programs_are_valid_and_shrinking_keeps_them_valid(program_dir
     assert not fuzz.names_defined_before_use(["v1 = v2"])
 
 
-def test_a_wrong_gradient_is_found_and_shrunk(program_dir, monkeypatch):
+class WrongGrad:
+    """npspore, except that ``grad`` applies ``wrong`` to every gradient it returns."""
+
+    def __init__(self, wrong):
+        self.wrong = wrong
+
+    def grad(self, *args, **kwargs):
+        inner = ms.grad(*args, **kwargs)
+        return lambda *a: tuple_map(inner(*a), self.wrong)
+
+    def __getattr__(self, name):
+        return getattr(ms, name)
+
+
+def test_a_wrong_gradient_is_found_and_shrunk(program_dir):
     """The checker catches a wrong derivative: here ms.grad is replaced by one that doubles."""
-    real = ms.grad
-
-    def doubled(*args, **kwargs):
-        inner = real(*args, **kwargs)
-        return lambda *a: tuple_map(inner(*a), lambda g: g * 2)
-
-    class Fake:
-        def __getattr__(self, name):
-            return doubled if name == "grad" else getattr(ms, name)
-
+    doubled = WrongGrad(lambda g: g * 2)
     program = (False, 1, ["v1 = x0 * 2.0", "v2 = ops.sin(v1)", "return v1 * x0"])
-    message = fuzz.check(fuzz.render(program), 1, 0, program_dir, Fake())
+    message = fuzz.check(fuzz.render(program), 1, 0, program_dir, doubled)
     assert message is not None and message.startswith("wrong: grad")
-    small, message = fuzz.shrink(program, 0, message, program_dir, Fake())
+    small, message = fuzz.shrink(program, 0, message, program_dir, doubled)
     assert len(small[2]) == 2  # the unused sin is gone
 
 
-def test_a_nonzero_gradient_of_a_flat_program_is_found(program_dir, monkeypatch):
+def test_a_nonzero_gradient_of_a_flat_program_is_found(program_dir):
     """Central differences exactly 0 at every step size: the program is flat, not absorbed, so a
     gradient that is not 0 (here ms.grad adds 1) is a finding."""
-    real = ms.grad
-
-    def shifted(*args, **kwargs):
-        inner = real(*args, **kwargs)
-        return lambda *a: tuple_map(inner(*a), lambda g: g + 1)
-
-    class Fake:
-        def __getattr__(self, name):
-            return shifted if name == "grad" else getattr(ms, name)
-
     program = (False, 1, ["return ops.sin(x0) * 0.0"])
-    message = fuzz.check(fuzz.render(program), 1, 0, program_dir, Fake())
+    message = fuzz.check(fuzz.render(program), 1, 0, program_dir, WrongGrad(lambda g: g + 1))
     assert message is not None and message.startswith("wrong: grad") and "central differences 0.0" in message
 
 
