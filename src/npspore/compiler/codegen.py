@@ -158,8 +158,11 @@ class Renderer:
             return lines[:-1] + [f"{buffer} = {lines[-1].split(' = ', 1)[1]}"]
         if cast is not None:
             head, expression = lines[-1].split(" = ", 1)
-            wrapped = f"np.{_numpy_name(cast)}({expression})" if stmt.targets[0].aval.shape == () \
-                else f"({expression}).astype(np.{_numpy_name(cast)})"
+            if stmt.targets[0].aval.shape == ():
+                wrapped = f"np.{_numpy_name(cast)}({expression})"
+            else:
+                operand = expression if isinstance(_expression(expression), _POSTFIX) else f"({expression})"
+                wrapped = f"{operand}.astype(np.{_numpy_name(cast)})"
             lines[-1] = f"{head} = {wrapped}"
         return lines
 
@@ -533,6 +536,9 @@ def _in_place_line(expression: str, buffer: str, position: int) -> str:
         node.keywords.append(ast.keyword(arg="out", value=ast.Name(buffer)))
         return ast.unparse(node)
     return f"{buffer} = {expression}"
+
+
+_POSTFIX = (ast.Call, ast.Name, ast.Attribute, ast.Subscript)   # take ``.astype(...)`` without parentheses
 
 
 def _expression(text: str) -> ast.expr:

@@ -256,10 +256,8 @@ class KernelCache:
         entry = self.entries.get(key)
         if entry is None:
             return None
-        if entry.guarded and not entry.quick_check() and not self.still_current(key, entry):
-            return None
-        if entry.avals_epoch != CapturedAvals.epoch and entry.changed_capture() is not None:
-            self.still_current(key, entry)
+        suspect = (entry.guarded and not entry.quick_check()) or entry.avals_epoch != CapturedAvals.epoch
+        if suspect and not self.still_current(key, entry):
             return None
         self.hits += 1
         entry.used = True

@@ -10,6 +10,7 @@ from npspore import ops
 from npspore.common import dtype as mstype
 from npspore.common.tensor import Tensor
 from npspore.nn.optim.optimizer import Optimizer
+from npspore.nn.validation import check_number_range
 
 __all__ = ["Lamb"]
 
@@ -24,8 +25,7 @@ def _check_beta_eps(beta1, beta2, eps, cls_name):
         if not 0.0 < value < 1.0:
             raise ValueError(f"For '{cls_name}', the '{name}' must be in range of (0.0, 1.0), but got {value} with "
                              f"type 'float'.")
-    if eps <= 0.0:
-        raise ValueError(f"For '{cls_name}', the 'eps' must be float and must > 0, but got '{eps}' with type 'float'.")
+    check_number_range(eps, "eps", cls_name, positive=True)
 
 
 class Lamb(Optimizer):
