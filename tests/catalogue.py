@@ -264,6 +264,12 @@ class InvariantInLoop(nn.Cell):
         return ops.sum(x)
 
 
+def row_means(x, y):
+    """Each row's mean of a product: the seed of its gradient (ones, expand_dims, / 5, broadcast_to)
+    folds to one scalar."""
+    return ops.mean(x * y, axis=1)
+
+
 PROGRAMS = [
     ("elementwise", lambda: elementwise, lambda: (_rand(2), _rand(2, seed=1), _rand(2, seed=2))),
     ("broadcast_mix", lambda: broadcast_mix, lambda: (_rand(3, 4), _rand(4, seed=1))),
@@ -284,6 +290,7 @@ PROGRAMS = [
     ("PrimitiveNet", PrimitiveNet, lambda: ((_rand(2, 3), _rand(3, 3, seed=1)),)),
     ("Stack12", Stack12, lambda: (_rand(2, 4),)),
     ("sin_cos_loss", lambda: sin_cos_loss, lambda: (_rand(70),)),
+    ("row_means", lambda: row_means, lambda: (_rand(4, 5), _rand(4, 5, seed=1))),
     ("TanhRNN", TanhRNN, lambda: (_rand(4, 2, 3), _rand(2, 5, seed=1))),
     ("DiscardsState", DiscardsState, lambda: (_rand(2, 3),)),
     ("InvariantInLoop", InvariantInLoop, lambda: (_rand(2, 3),)),

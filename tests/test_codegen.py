@@ -3,7 +3,7 @@ source lines, and computes what ``ir.evaluate`` computes."""
 import numpy as np
 
 from npspore.compiler import cache, ir
-from npspore.compiler.codegen import render_module
+from npspore.compiler.codegen import Renderer, render_module
 from npspore.compiler.optimize import optimize
 from test_differentiate import Prog, rand
 
@@ -63,3 +63,18 @@ def test_static_template_expressions_are_folded_to_literals():
     assert folded("x[:, (3, 4)[0] + (1, 1)[1]:(32, 16, 4, 4)[2] * 2]") == "x[:, 4:8]"
     assert folded("y * (2, 2)[0] - len((1, 2))") == "y * 2 - len((1, 2))"   # calls stay for run time
     assert folded("x / (0 // 0)") == "x / (0 // 0)"                       # an error is left to run time
+
+
+def test_a_numpy_scalar_is_written_with_the_fewest_digits_that_give_it_back():
+    renderer = Renderer(mlp_module())
+    cases = [(np.float32(0.2), "np.float32(0.2)"), (np.float32(1 / 3), "np.float32(0.33333334)"),
+             (np.float16(0.1), "np.float16(0.1)"), (np.float32(16777216), "np.float32(16777216.0)"),
+             (np.float64(0.1), "np.float64(0.1)"), (np.array(0.2, np.float32), "np.float32(0.2)"),
+             (np.float32(np.inf), "np.float32(np.inf)"), (np.int32(-3), "np.int32(-3)")]
+    for value, text in cases:
+        assert renderer.literal(value) == text
+        assert eval(text, {"np": np}) == value and eval(text, {"np": np}).dtype == value.dtype
+    # every float32 comes back exactly, including those nearest a rounding boundary
+    for bits in np.random.default_rng(0).integers(0x00800000, 0x7f000000, 2000, dtype=np.uint32):
+        value = bits.view(np.float32)
+        assert eval(renderer.literal(value), {"np": np}).view(np.uint32) == bits

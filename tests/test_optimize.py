@@ -90,6 +90,29 @@ def test_sum_of_a_product_is_a_dot_and_the_sum_of_a_sum_splits():
     close_results(module, optimized, rand(2, 3), rand(2, 3, seed=1))
 
 
+def test_a_uniform_seed_stays_a_scalar_through_shape_ops():
+    # The adjoint of mean(x * y, axis=1) under a ones seed: ones -> expand_dims -> / 5 -> broadcast_to.
+    p = Prog(y=(4, 5))
+    (y,) = p.params
+    seed = p.op("ones", shape=(4,), dtype=np.dtype(np.float64))
+    row = p.op("div", p.op("expand_dims", seed, axis=1), np.float64(5.0))
+    full = p.op("broadcast_to", p.op("reshape", p.op("squeeze", p.op("expand_dims", row, axis=0), axis=0),
+                                     shape=(4, 1)), shape=(4, 5))
+    module = p.module(p.op("mul", full, y))
+    optimized = optimize(module)
+    (stmt,) = optimized.functions["f"].body.stmts
+    assert stmt.op == "mul" and isinstance(stmt.args[0], ir.Const) and stmt.args[0].value == 0.2
+    same_results(module, optimized, rand(4, 5))
+
+
+def test_a_varying_value_through_shape_ops_is_not_a_scalar():
+    p = Prog(x=(4,), y=(4, 5))
+    x, y = p.params
+    full = p.op("broadcast_to", p.op("expand_dims", x, axis=1), shape=(4, 5))
+    module = p.module(p.op("mul", full, y))
+    assert ops_of(optimize(module)) == ["expand_dims", "broadcast_to", "mul"]
+
+
 def test_mean_of_a_square_is_a_scaled_dot():
     p = Prog(r=(80,))
     (r,) = p.params

@@ -21,10 +21,10 @@ import tempfile
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GOLDEN_DIR = os.path.join(REPO, "tests", "golden")
 
-# name -> arguments of `npspore`; six programs: a Cell with a tensor-dependent `if` and a `for`
-# loop (forward, and side by side with its source), seed 002's Net (gradient with respect to all
-# inputs), an MLP (gradient with respect to its input and every weight), two that show optimize's rewrites,
-# and a convolution with pooling (gradient with respect to every weight).
+# name -> arguments of `npspore`: a Cell with a tensor-dependent `if` and a `for` loop (forward, and
+# side by side with its source), seed 002's Net (gradient with respect to all inputs), an MLP (gradient
+# with respect to its input and every weight), a convolution with pooling (gradient with respect to every
+# weight), and programs that each show one of optimize's rewrites.
 CASES = {
     "gated_cell_forward": ["show", "tests/catalogue.py:GatedCell", "--input", "f32[2,3]"],
     "gated_cell_side_by_side": ["show", "tests/catalogue.py:GatedCell", "--input", "f32[2,3]", "--side-by-side"],
@@ -33,6 +33,8 @@ CASES = {
     "mlp_grad_weights": ["show", "tests/catalogue.py:MLP", "--input", "f32[5,4]", "--grad", "--weights", "all"],
     # optimize: CSE of forward and adjoint, sum(a*b) as dot, negation folded, updates in place
     "sin_cos_loss_grad": ["show", "tests/catalogue.py:sin_cos_loss", "--input", "f32[70]", "--grad"],
+    # optimize: the ones seed of a row mean's gradient, through expand_dims and broadcast_to, one scalar
+    "row_means_grad": ["show", "tests/catalogue.py:row_means", "--input", "f32[4,5]", "f32[4,5]", "--grad"],
     # optimize: X[t] @ Wx + b hoisted as one GEMM and one add, the tape as stacked rows (one history
     # buffer of h), weight gradients batched over the steps reading the tape and X's rows directly
     "tanh_rnn_grad_weights": ["show", "tests/catalogue.py:TanhRNN", "--input", "f32[4,2,3]", "f32[2,5]",

@@ -73,6 +73,17 @@ def _literal_text(value) -> str:
     return repr(value)
 
 
+def _scalar_text(value) -> str:
+    """A NumPy scalar's value as a Python literal: a float32 or float16 is written with the fewest
+    digits that give it back (``0.2``, not ``0.20000000298023224``)."""
+    item = value.item()
+    if isinstance(item, float) and value.dtype.itemsize < 8 and math.isfinite(item) and not item.is_integer():
+        short = str(value.dtype.type(item))
+        if value.dtype.type(float(short)) == item:
+            return short
+    return _literal_text(item)
+
+
 class Renderer:
     """Renders one module; ``render()`` returns its full source text."""
 
@@ -87,12 +98,10 @@ class Renderer:
 
     def literal(self, value) -> str:
         """Python source for a compile-time value."""
-        if isinstance(value, np.ndarray):
-            if value.ndim == 0:
-                return f"np.{_numpy_name(value.dtype)}({_literal_text(value.item())})"
+        if isinstance(value, np.ndarray) and value.ndim > 0:
             return self.constants.name_for(value)
-        if isinstance(value, np.generic):
-            return f"np.{_numpy_name(value.dtype)}({_literal_text(value.item())})"
+        if isinstance(value, (np.ndarray, np.generic)):
+            return f"np.{_numpy_name(value.dtype)}({_scalar_text(value)})"
         if isinstance(value, np.dtype):
             return f"np.{_numpy_name(value)}"
         if isinstance(value, type) and issubclass(value, np.generic):

@@ -77,6 +77,9 @@ def _forget_custom_backward(function: ir.Function) -> None:
 _SMALL = 16
 _FILLED = {"ones_like": 1, "zeros_like": 0, "ones": 1, "zeros": 0}
 _ELEMENTWISE = {"add", "sub", "mul", "div", "where", "maximum", "minimum"}
+# Ops whose every result element is an element of the operand (a cast converts it): a uniform
+# operand gives a uniform result.
+_SHAPE_ONLY = {"broadcast_to", "expand_dims", "reshape", "squeeze", "flatten", "transpose", "swapaxes", "cast"}
 
 
 class _Simplifier:
@@ -129,11 +132,20 @@ class _Simplifier:
             self.rows_into_zeros[id(target)] = (stmt.args[1], stmt.args[0])
         elif stmt.op == "add":
             self.accumulate_row(stmt)
-        if stmt.op == "broadcast_to" and values[0] is not None and np.size(values[0]) == 1:
-            self.scalars[id(target)] = np.asarray(values[0], aval.dtype).reshape(())
+        if stmt.op in _SHAPE_ONLY:
+            self.keep_uniform(stmt, values[0])
         elif stmt.op in _ELEMENTWISE:
             self.absorb_broadcast(stmt, values)
         return False
+
+    def keep_uniform(self, stmt: ir.Apply, value) -> None:
+        """A uniform operand stays a scalar through an op that only moves or copies elements."""
+        operand = stmt.args[0]
+        scalar = self.scalars.get(id(operand)) if isinstance(operand, ir.Var) else None
+        if scalar is None and value is not None and np.size(value) == 1:
+            scalar = np.asarray(value)
+        if scalar is not None:
+            self.scalars[id(stmt.targets[0])] = scalar.astype(stmt.targets[0].aval.dtype).reshape(())
 
     def is_zero(self, atom, value) -> bool:
         scalar = self.scalars.get(id(atom)) if isinstance(atom, ir.Var) else None
