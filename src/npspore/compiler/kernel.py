@@ -26,42 +26,50 @@ from .signature import describe_key
 _LOG = "npspore.cache"   # the logger's name
 
 
-def wrap_result(result):
-    """A kernel result as a Tensor (NumPy gives scalars, not 0-d arrays, for full reductions)."""
-    return LIBRARY.wrap(result if type(result) is np.ndarray else np.asarray(result))
-
-
 def result_builder(node):
     """A function from a kernel's results to the structure ``node`` (an OutputTree node)
     describes, compiled once so that no tree is walked per call. A kernel with one result
     returns it bare."""
-    expression, names = _result_expression(node, "r")
-    return eval(f"lambda r: {expression}", names)  # noqa: S307 (ints only)
+    statements, expression, names = _result_code(node, "r")
+    body = "".join(f"    {line}\n" for line in statements)
+    exec(f"def build(r):\n{body}    return {expression}\n", names)  # noqa: S102 (ints only)
+    return names["build"]
 
 
-def _result_expression(node, results: str) -> tuple:
-    """``(expression, names)``: Python text building the structure ``node`` describes from the
-    kernel's results (named ``results``), and the names it uses. Each result is wrapped as a
-    Tensor (``LIBRARY.wrap``), a NumPy scalar of a full reduction first made a 0-d array."""
+def _result_code(node, results: str) -> tuple:
+    """``(statements, expression, names)``: Python text that builds the structure ``node``
+    describes from the kernel's results (named ``results``), and the names it uses. Each result
+    becomes a Tensor made in line (``object.__new__`` and its ``_array`` set, as ``LIBRARY.wrap``
+    does, without a call), a NumPy scalar of a full reduction first made a 0-d array."""
     constants = []
-    names = {"W": LIBRARY.wrap, "N": np.ndarray, "A": np.asarray, "c": constants}
-    leaf_count = 0
+    names = {"T": LIBRARY.tensor_type, "new": object.__new__, "N": np.ndarray, "A": np.asarray, "c": constants}
+    leaves = []
 
-    def count(n):
-        nonlocal leaf_count
+    def collect(n):
         if n[0] == "leaf":
-            leaf_count += 1
+            leaves.append(n[1])
         elif n[0] != "const":
             for child in n[-1]:
-                count(child)
+                collect(child)
 
-    count(node)
+    collect(node)
+    if len(leaves) <= 1:                       # one result comes bare
+        values = {index: results for index in leaves}
+        statements = []
+    else:
+        values = {index: f"{results}{index}" for index in leaves}
+        if sorted(leaves) == list(range(len(leaves))):
+            statements = [", ".join(values[i] for i in range(len(leaves))) + f", = {results}"]
+        else:
+            statements = [f"{values[index]} = {results}[{index}]" for index in leaves]
+    for index in leaves:
+        value = values[index]
+        statements += [f"w{index} = new(T)", f"w{index}._array = {value} if type({value}) is N else A({value})"]
 
     def text(n):
         kind = n[0]
         if kind == "leaf":
-            result = results if leaf_count == 1 else f"{results}[{n[1]}]"   # one result comes bare
-            return f"W({result} if type({result}) is N else A({result}))"
+            return f"w{n[1]}"
         if kind == "const":
             constants.append(n[1])
             return f"c[{len(constants) - 1}]"
@@ -73,7 +81,7 @@ def _result_expression(node, results: str) -> tuple:
             return f"dict(zip(c[{len(constants) - 1}], ({items},)))"
         return f"({items},)" if items else "()"
 
-    return text(node), names
+    return statements, text(node), names
 
 
 MISS = object()
@@ -123,9 +131,9 @@ def fast_path(entry, cache, args, leaves, conditions=(), bound=None):
         same.append("q()")
     if same:
         lines += [f"if not ({' and '.join(same)}):", "    return M"]
-    expression, result_names = _result_expression(entry.output_node, "r")
+    statements, expression, result_names = _result_code(entry.output_node, "r")
     names.update(result_names)
-    lines += ["C.hits += 1", "e.used = True", f"r = k({', '.join(arrays)})", f"return {expression}"]
+    lines += ["C.hits += 1", "e.used = True", f"r = k({', '.join(arrays)})", *statements, f"return {expression}"]
     exec("def fast(args):\n" + "".join(f"    {line}\n" for line in lines), names)  # noqa: S102 - names, ints
     return names["fast"]
 

@@ -6,8 +6,10 @@ know of it, the library registers here at import time, next to the class concern
 ==================  =====================================================  ====================
 part                what it is                                             registered by
 ==================  =====================================================  ====================
-``tensor_type``     the Python class of tensors (``Tensor``)               ``common.tensor``
-``wrap``            ``ndarray -> Tensor`` for kernel results (no copy)     ``common.tensor``
+``tensor_type``     the Python class of tensors (``Tensor``), whose        ``common.tensor``
+                    ``_array`` holds its ndarray
+``wrap``            ``ndarray -> Tensor`` (no copy): ``object.__new__``    ``common.tensor``
+                    and ``_array`` set, as kernel results are made in line
 ``parameter_type``  the class of network variables (``Parameter``)         ``common.parameter``
 ``mutable_types``   the ``mutable(...)`` container classes                 ``common.mutable``
 ``dtype_to_numpy``  ``mstype.float32 -> numpy.float32``                    ``common.dtype``
