@@ -12,13 +12,12 @@ import hashlib
 import inspect
 import os
 import weakref
-from importlib import resources
 
 import numpy as np
 
 from ..core.source import source_lines
 from ..core.version import __version__
-from ..opdef import TEMPLATE_FAMILIES
+from ..opdef import TEMPLATE_FAMILIES, template_file
 from .kernel import KernelCache
 from .library import LIBRARY
 
@@ -211,9 +210,9 @@ def op_table_digest() -> str:
     global _OP_DIGEST
     if _OP_DIGEST is None:
         h = hashlib.sha256()
-        package = resources.files("npspore.codegen_templates")
         for name in (*(f"{family}.py" for family in TEMPLATE_FAMILIES), "module.py.tmpl"):
-            h.update(package.joinpath(name).read_bytes())
+            with open(template_file(name), "rb") as handle:
+                h.update(handle.read())
         _OP_DIGEST = h.hexdigest()
     return _OP_DIGEST
 

@@ -15,13 +15,12 @@ import copy
 import functools
 import math
 import os
-from importlib import resources
 from string import Template
 
 import numpy as np
 
 from ..core.apply import cast_operands
-from ..opdef import function_ast, op_table
+from ..opdef import function_ast, op_table, template_file
 from ..shape_rules import fit_int
 from . import ir
 from .astcopy import copy_tree
@@ -30,8 +29,8 @@ from .unparse import unparse
 
 
 def _skeleton() -> Template:
-    text = resources.files("npspore.codegen_templates").joinpath("module.py.tmpl").read_text()
-    return Template(text)
+    with open(template_file("module.py.tmpl"), encoding="utf-8") as handle:
+        return Template(handle.read())
 
 
 class _Constants:

@@ -273,7 +273,7 @@ def _bind_numpy_call(func, name, args, kwargs):
     except (TypeError, ValueError) as exc:
         raise _Unsupported(f"{_numpy_name(func)} with these arguments ({exc})") from None
     params = list(signature.parameters.values())
-    variadic = any(p.kind is p.VAR_POSITIONAL for p in inspect.signature(definition.forward).parameters.values())
+    variadic = definition.variadic is not None
     n_operands = 1 if variadic and not definition.operands else len(definition.operands)
     operand_params = [p.name for p in params[:n_operands]]
     operands = []
