@@ -158,7 +158,7 @@ def test_relu_mask_reads_the_relu_output_and_a_scalar_gather_is_a_row_view():
 
 
 def in_place(module):
-    return {s.targets[0].name: s.args[s.into].name for s in ir.walk_stmts(module.functions["f"].body)
+    return {s.targets[0].name: s.into.name for s in ir.walk_stmts(module.functions["f"].body)
             if isinstance(s, ir.Apply) and s.into is not None}
 
 
@@ -186,6 +186,43 @@ def test_an_operand_read_later_or_returned_is_not_overwritten():
     s = p.op("sin", e, hint="s")
     module = p.module(p.op("add", s, e), e)
     assert "e" not in in_place(optimize(module)).values()
+
+
+def test_a_temporary_that_died_earlier_lends_its_buffer_to_a_later_one_of_its_aval():
+    p = Prog(x=(3,), y=(3,), z=(2,))
+    x, y, z = p.params
+    a = p.op("exp", x, hint="a")
+    s = p.total(a)                       # a's last read: a sum, which cannot write into it
+    narrow = p.op("exp", z, hint="n")    # another shape: a's buffer does not fit
+    c = p.op("sin", y, hint="c")         # no operand dies here: a's dead buffer is used
+    module = p.module(p.op("mul", c, s, hint="m"), narrow)
+    optimized = optimize(module)
+    assert in_place(optimized) == {"c": "a", "m": "c"}
+    source = render_module(optimized).replace("  # prog.py:7", "")
+    assert "    np.sin(y, out=a)\n" in source and "    a *= s\n" in source and "    return (a, n)\n" in source
+    args = rand(3), rand(3, seed=1), rand(2, seed=2)
+    kept = [v.copy() for v in args]
+    for compiled, expected in zip(run_rendered(optimized, *args), ir.evaluate(module, *args)):
+        np.testing.assert_allclose(compiled, expected)
+    for v, before in zip(args, kept):
+        np.testing.assert_array_equal(v, before)
+
+
+def test_a_buffer_still_seen_through_a_view_or_read_later_is_not_lent():
+    p = Prog(x=(3,), y=(3,))
+    x, y = p.params
+    a = p.op("exp", x, hint="a")
+    view = p.op("reshape", a, shape=(3, 1), hint="v")   # returned: a's buffer stays visible
+    s = p.total(a)
+    c = p.op("sin", y, hint="c")
+    module = p.module(p.op("mul", c, s), view)
+    assert "c" not in in_place(optimize(module))
+    p = Prog(x=(3,), y=(3,))
+    x, y = p.params
+    a = p.op("exp", x, hint="a")
+    c = p.op("sin", y, hint="c")          # a is read after this: not dead yet
+    module = p.module(p.op("mul", c, p.total(a)))
+    assert "c" not in in_place(optimize(module))
 
 
 def test_a_loop_accumulator_the_loop_owns_is_updated_in_place():

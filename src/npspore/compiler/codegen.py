@@ -158,12 +158,6 @@ class Renderer:
             targets += ","
         lines = self._op_lines(definition, operands, static, targets, f"{stmt.targets[0].name}__")
         cast = _drift_cast(definition, stmt)
-        if stmt.into is not None:
-            buffer = self.atom(stmt.args[stmt.into])
-            self.aliases[id(stmt.targets[0])] = buffer
-            if cast is None and len(lines) == 1 and operand_text[stmt.into] == buffer:
-                return [_in_place_line(lines[0].split(" = ", 1)[1], buffer, stmt.into)]
-            return lines[:-1] + [f"{buffer} = {lines[-1].split(' = ', 1)[1]}"]
         if cast is not None:
             head, expression = lines[-1].split(" = ", 1)
             if stmt.targets[0].aval.shape == ():
@@ -172,6 +166,15 @@ class Renderer:
                 operand = expression if isinstance(_expression(expression), _POSTFIX) else f"({expression})"
                 wrapped = f"{operand}.astype(np.{_numpy_name(cast)})"
             lines[-1] = f"{head} = {wrapped}"
+        if stmt.into is not None:
+            # the result lives on under the buffer's name, so the array that name held is let go
+            buffer = self.atom(stmt.into)
+            self.aliases[id(stmt.targets[0])] = buffer
+            expression = lines[-1].split(" = ", 1)[1]
+            position = next((i for i, a in enumerate(stmt.args) if a is stmt.into), None)
+            if cast is None and len(lines) == 1 and (position is None or operand_text[position] == buffer):
+                return [_in_place_line(expression, buffer, position)]
+            return lines[:-1] + [f"{buffer} = {expression}"]
         return lines
 
     def _op_lines(self, definition, operands: list, static: dict, result: str, prefix: str) -> list[str]:
@@ -521,12 +524,15 @@ class _CallExpander(ast.NodeTransformer):
 
 _UFUNC_OF_OPERATOR = {ast.Add: "add", ast.Sub: "subtract", ast.Mult: "multiply", ast.Div: "true_divide",
                       ast.Pow: "power", ast.FloorDiv: "floor_divide", ast.Mod: "remainder"}
+_UFUNC_OF_COMPARISON = {ast.Gt: "greater", ast.GtE: "greater_equal", ast.Lt: "less", ast.LtE: "less_equal",
+                        ast.Eq: "equal", ast.NotEq: "not_equal"}
 
 
-def _in_place_line(expression: str, buffer: str, position: int) -> str:
-    """``expression`` computed into ``buffer`` (operand ``position``): ``buffer += y`` for
-    ``buffer + y`` (and ``y + buffer``: ``+``/``*`` commute), else the ufunc with ``out=buffer``;
-    an expression of another form is simply rebound to ``buffer``'s name."""
+def _in_place_line(expression: str, buffer: str, position: int | None) -> str:
+    """``expression`` computed into ``buffer`` (operand ``position``, or None for a dead buffer no
+    operand reads): ``buffer += y`` for ``buffer + y`` (and ``y + buffer``: ``+``/``*`` commute),
+    else the ufunc with ``out=buffer``; an expression of another form is simply rebound to
+    ``buffer``'s name."""
     node = _expression(expression)
     if isinstance(node, ast.BinOp) and type(node.op) in _UFUNC_OF_OPERATOR:
         symbol = ast.unparse(ast.BinOp(ast.Name("a"), node.op, ast.Name("b"))).split()[1]
@@ -536,6 +542,9 @@ def _in_place_line(expression: str, buffer: str, position: int) -> str:
         if position == 1 and right == buffer and isinstance(node.op, (ast.Add, ast.Mult)):
             return f"{buffer} {symbol}= {left}"
         return f"np.{_UFUNC_OF_OPERATOR[type(node.op)]}({left}, {right}, out={buffer})"
+    if isinstance(node, ast.Compare) and len(node.ops) == 1 and type(node.ops[0]) in _UFUNC_OF_COMPARISON:
+        left, right = ast.unparse(node.left), ast.unparse(node.comparators[0])
+        return f"np.{_UFUNC_OF_COMPARISON[type(node.ops[0])]}({left}, {right}, out={buffer})"
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
         return f"np.negative({ast.unparse(node.operand)}, out={buffer})"
     if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name)

@@ -1,4 +1,5 @@
-"""In-place updates: an op writes its result into the buffer of an operand that dies at it.
+"""In-place updates: an op writes its result into the buffer of an operand that dies at it, or
+into a buffer of the same shape and dtype that died before it.
 
 ``d = a + b`` where ``a`` is read nowhere after this statement becomes ``a += b`` (``Apply.into``
 names the operand; codegen renders ``+=``/``-=``/``*=``/``/=`` or the ufunc with ``out=``, and the
@@ -15,6 +16,12 @@ result keeps the operand's name). An operand qualifies when
   that the loop owns (its initial value is such a private buffer read only by the loop, the body
   reads it only here, and the next iteration's value is a private buffer of the body too): the
   gradient accumulators of a backward loop become ``d_w += ...``.
+
+When no operand qualifies, a buffer of the result's shape and dtype that qualified the same way at
+an earlier statement of the block (read there for the last time, and not written into) is used:
+``np.exp(x, out=t)``, the result again under the buffer's name. Two same-shaped temporaries whose
+lifetimes do not overlap so share one buffer, and a kernel allocates no more large arrays than a
+careful person would.
 """
 from __future__ import annotations
 
@@ -88,23 +95,37 @@ def update_in_place(function: ir.Function) -> None:
         # a value defined in a branch can be read after it (the adjoint reads forward residuals), so
         # dying at its last read here also needs every reader to be inside this block
         inside = {id(stmt) for stmt in ir.walk_stmts(block)}
+
+        def dies_at(var, index) -> bool:
+            """Whether ``var``'s buffer is free after statement ``index`` of this block."""
+            return (id(var) in local and last_read.get(id(var)) == index and private(var)
+                    and all(id(reader) in inside for reader in readers.get(id(var), ())))
+
+        dead: dict = {}   # aval -> buffers of this block that died at an earlier statement, not yet taken
         for index, stmt in enumerate(block.stmts):
-            if not (isinstance(stmt, ir.Apply) and len(stmt.targets) == 1 and stmt.into is None
-                    and (_is_ufunc_op(stmt.op) or stmt.op in _ELEMENTWISE_EXTRA)):
-                continue
-            target = stmt.targets[0]
-            if not target.aval.shape or None in target.aval.shape:
-                continue
-            for position, atom in enumerate(stmt.args):
-                if not (isinstance(atom, ir.Var) and atom.aval == target.aval and id(atom) not in yielded):
-                    continue
-                if stmt.op == "pow" and position == 1:
-                    continue
-                dies_here = (id(atom) in local and last_read.get(id(atom)) == index and private(atom)
-                             and all(id(reader) in inside for reader in readers.get(id(atom), ())))
-                if dies_here or (id(atom) in owned and owned[id(atom)] is block):
-                    stmt.into = position
-                    break
+            if (isinstance(stmt, ir.Apply) and len(stmt.targets) == 1 and stmt.into is None
+                    and (_is_ufunc_op(stmt.op) or stmt.op in _ELEMENTWISE_EXTRA) and _static(stmt.targets[0])):
+                target = stmt.targets[0]
+                for position, atom in enumerate(stmt.args):
+                    if not (isinstance(atom, ir.Var) and atom.aval == target.aval and id(atom) not in yielded):
+                        continue
+                    if stmt.op == "pow" and position == 1:
+                        continue
+                    if dies_at(atom, index) or owned.get(id(atom)) is block:
+                        stmt.into = atom
+                        break
+                else:
+                    if dead.get(target.aval):
+                        stmt.into = dead[target.aval].pop()
+            taken = stmt.into if isinstance(stmt, ir.Apply) else None
+            for var in {id(v): v for v in ir.used_vars_deep(stmt)}.values():
+                if var is not taken and id(var) not in yielded and _static(var) and dies_at(var, index):
+                    dead.setdefault(var.aval, []).append(var)
+
+
+def _static(var) -> bool:
+    """Whether ``var`` is an array of a known, non-scalar shape (a buffer worth writing into)."""
+    return bool(var.aval.shape) and None not in var.aval.shape
 
 
 def _owned_loop_params(function, uses, defs, readers, private) -> dict:

@@ -95,7 +95,8 @@ class Apply:
     args: tuple               # tuple[Atom, ...]: the positional operands
     static: dict              # keyword-only static attributes
     loc: Loc
-    into: int | None = None   # optimize: the result is written into the buffer of args[into] (it dies here)
+    into: Var | None = None   # optimize: the result is written into this Var's buffer (an operand that dies
+                              # here, or an earlier value of the same aval already dead), under its name
 
 
 @dataclass

@@ -406,7 +406,7 @@ def _release_points(function: ir.Function) -> dict:
     body = function.body
     returned = {id(a) for a in body.results if isinstance(a, ir.Var)}
     # a buffer written in place lives on under the statement's result
-    returned |= {id(s.args[s.into]) for s in body.stmts if isinstance(s, ir.Apply) and s.into is not None}
+    returned |= {id(s.into) for s in body.stmts if isinstance(s, ir.Apply) and s.into is not None}
     defined = {}
     last_use = {}
     for index, stmt in enumerate(body.stmts):

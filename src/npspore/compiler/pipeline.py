@@ -429,7 +429,7 @@ def _format_block(block: ir.Block, indent: str) -> list:
         if isinstance(stmt, ir.Apply):
             static = "".join(f", {k}={v!r}" for k, v in stmt.static.items())
             args = ", ".join(repr(a) if isinstance(a, ir.Var) else repr(a.value) for a in stmt.args)
-            into = f"  (in place of {stmt.args[stmt.into].name})" if stmt.into is not None else ""
+            into = f"  (in place of {stmt.into.name})" if stmt.into is not None else ""
             lines.append(f"{indent}{', '.join(map(repr, stmt.targets))} = {stmt.op}({args}{static}){where}{into}")
         elif isinstance(stmt, ir.Call):
             lines.append(f"{indent}{', '.join(map(repr, stmt.targets))} = call {stmt.callee}"
