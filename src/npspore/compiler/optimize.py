@@ -7,7 +7,10 @@
   shape and dtype do not change;
 * broadcast absorption: ``c_broadcast * y`` with ``y`` already of the result shape becomes
   ``c * y`` — NumPy broadcasts the scalar, and no full-size array of copies is made (the seeds of
-  a backward sweep, ``ones * 2 / n``, end up as one scalar multiplying the residual);
+  a backward sweep, ``ones * 2 / n``, end up as one scalar multiplying the residual); a uniform
+  value stays a scalar through ops that only move its elements (``expand_dims``, ``reshape``,
+  ``squeeze``, ``broadcast_to``, ``transpose``, a cast), so a row mean's seed
+  ``broadcast_to(expand_dims(ones) / 5)`` is the scalar ``0.2``;
 * dead code elimination: a pure op whose results nothing reads is dropped (effects — print and
   Parameter assignment — always stay), inside nested blocks too, and functions no longer called go;
   a called function's results no caller reads, and its parameters it no longer reads, go too
@@ -24,7 +27,8 @@
   negation folding, the ReLU mask, scalar gathers as row views), ``tapes.py`` (a counted loop's
   tape as stacked rows) and ``loops.py`` (loop invariants and a loop's per-step projection hoisted,
   per-step weight-gradient GEMMs batched over the steps);
-* in-place updates (``inplace.py``): a statement writes into an operand's buffer that dies there;
+* in-place updates (``inplace.py``): a statement writes into an operand's buffer that dies there,
+  or into a same-shaped buffer that died before it;
 * release points: a ``release`` effect after the last use of each large intermediate (codegen
   renders it as ``del``), so ``--dump-after optimize`` shows when memory is given back.
 
