@@ -35,7 +35,10 @@ def _indexed_extremum_adjoint(x, out, dout, *, axis=None, keepdims=False):
 @op(infer=rules.reduction("ReduceSum", "sum"), numpy=(np.sum,))
 class sum:
     def forward(x, *, axis=None, keepdims=False, dtype=None):
-        return np.sum(x, axis=axis, keepdims=keepdims, dtype=dtype)
+        # given an axis, x is an array, whose method skips np.sum's Python wrapper (2 us a call);
+        # without one it may be a 0-d value, which is a Python number at run time
+        return (np.sum(x, axis=axis, keepdims=keepdims, dtype=dtype) if axis in (None, ())
+                else x.sum(axis=axis, keepdims=keepdims, dtype=dtype))
 
     def adjoint(x, out, dout, *, axis=None, keepdims=False, dtype=None):
         kept = dout if keepdims else np.expand_dims(dout, axis=tuple(range(x.ndim)) if axis is None else axis)
@@ -51,7 +54,8 @@ class mean:
     float64 differs, so a float mean carries no cast."""
 
     def forward(x, *, axis=None, keepdims=False):
-        return np.mean(x, axis=axis, keepdims=keepdims)
+        return (np.mean(x, axis=axis, keepdims=keepdims) if axis in (None, ())
+                else x.mean(axis=axis, keepdims=keepdims))   # as sum
 
     def adjoint(x, out, dout, *, axis=None, keepdims=False):
         kept = dout if keepdims else np.expand_dims(dout, axis=tuple(range(x.ndim)) if axis is None else axis)
@@ -82,7 +86,8 @@ class prod:
 @op(infer=rules.reduction("ReduceMax"), numpy=(np.max,))
 class max:
     def forward(x, *, axis=None, keepdims=False):
-        return np.max(x, axis=axis, keepdims=keepdims)
+        return (np.max(x, axis=axis, keepdims=keepdims) if axis in (None, ())
+                else x.max(axis=axis, keepdims=keepdims))    # as sum
 
     adjoint = _extremum_adjoint
 
@@ -90,7 +95,8 @@ class max:
 @op(infer=rules.reduction("ReduceMin"), numpy=(np.min,))
 class min:
     def forward(x, *, axis=None, keepdims=False):
-        return np.min(x, axis=axis, keepdims=keepdims)
+        return (np.min(x, axis=axis, keepdims=keepdims) if axis in (None, ())
+                else x.min(axis=axis, keepdims=keepdims))    # as sum
 
     adjoint = _extremum_adjoint
 
