@@ -53,6 +53,7 @@ def _result_code(node, results: str) -> tuple:
                 collect(child)
 
     collect(node)
+    leaves = list(dict.fromkeys(leaves))       # a result the structure holds twice is wrapped once
     if len(leaves) <= 1:                       # one result comes bare
         values = {index: results for index in leaves}
         statements = []
