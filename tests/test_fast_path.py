@@ -30,6 +30,19 @@ def test_repeated_calls_hit_and_a_new_signature_compiles_once():
     assert info["compiles"] + info["disk_loads"] == 3 and info["hits"] == 4
 
 
+def _weighted_square(x, w=None):
+    return ops.sum(x * x) if w is None else ops.sum(x * x * w)
+
+
+def test_a_call_with_another_argument_count_takes_the_full_path():
+    grad = ms.grad(_weighted_square)
+    x, w = _t([1.0, 2.0]), _t([3.0, 0.5])
+    assert grad(x).asnumpy().tolist() == [2.0, 4.0]
+    assert grad(x, w).asnumpy().tolist() == [6.0, 2.0]
+    assert grad(x).asnumpy().tolist() == [2.0, 4.0]
+    assert grad.cache_info()["compiles"] + grad.cache_info()["disk_loads"] == 2
+
+
 def test_a_changed_global_is_seen_by_the_next_call():
     global SCALE
     grad = ms.value_and_grad(_scaled_square)

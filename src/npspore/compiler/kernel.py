@@ -111,11 +111,14 @@ def fast_path(entry, cache, args, leaves, conditions=(), bound=None):
     if len(args) != len(leaves) or not all(isinstance(a, LIBRARY.tensor_type) for a in args):
         return None
     names = dict(bound or {}, R=RECORDERS, k=entry.kernel, e=entry, C=cache, M=MISS)
-    lines = [f"if R or len(args) != {len(args)}:", "    return M"]
+    lines = ["if R:", "    return M"]
     arrays, same = [], list(conditions)
-    if args:
-        lines.append(", ".join(f"x{i}" for i in range(len(args))) + ", = args")
+    if args:   # unpacked in a try: cheaper than len() when the count is right (the common case)
+        lines += ["try:", "    " + ", ".join(f"x{i}" for i in range(len(args))) + ", = args",
+                  "except ValueError:", "    return M"]
         lines += [f"if {' or '.join(f'type(x{i}) is not t{i}' for i in range(len(args)))}:", "    return M"]
+    else:
+        lines += ["if args:", "    return M"]
     for index, (arg, leaf) in enumerate(zip(args, leaves)):
         names[f"t{index}"], names[f"s{index}"], names[f"d{index}"] = type(arg), leaf.shape, leaf.dtype
         lines.append(f"a{index} = x{index}._array")
