@@ -112,3 +112,35 @@ def test_import_loads_no_compiler_stage_and_the_first_compile_does():
     assert out.splitlines() == [
         "['npspore.compiler', 'npspore.compiler.kernel', 'npspore.compiler.library', 'npspore.compiler.signature']",
         "[]", "[1.0, 1.0] 4", "[2.0, 2.0] True", "GeneratorDataset"]
+
+
+def test_a_process_that_finds_its_kernel_on_disk_loads_no_compiler_stage(tmp_path):
+    # compiler.compile asks compiler.diskload first; the stages load only to build a kernel
+    import os
+    import subprocess
+    import sys
+    module = tmp_path / "disk_net.py"
+    module.write_text(
+        "import numpy as np\n"
+        "import npspore as ms\n"
+        "from npspore import nn, ops\n"
+        "class Net(nn.Cell):\n"
+        "    def __init__(self):\n"
+        "        super().__init__()\n"
+        "        self.dense = nn.Dense(3, 2, weight_init='ones', bias_init='zeros')\n"
+        "    def construct(self, x):\n"
+        "        return ops.relu(self.dense(x)) * 2\n")
+    script = (
+        "import sys, numpy as np\n"
+        "import npspore as ms\n"
+        "from disk_net import Net\n"
+        "net = ms.jit(Net())\n"
+        "out = net(ms.Tensor(np.array([[1.0, -2.0, 4.0]], np.float32)))\n"
+        "print(out.asnumpy().tolist(), net.cache_info()['disk_loads'],\n"
+        "      sorted(m.rsplit('.', 1)[1] for m in sys.modules if m.startswith('npspore.compiler.')))\n")
+    env = {**os.environ, "NPSPORE_CACHE_DIR": str(tmp_path / "cache"), "PYTHONPATH": str(tmp_path)}
+    runs = [subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, env=env).stdout
+            for _ in range(2)]
+    assert runs[0].startswith("[[6.0, 6.0]] 0 ") and "'pipeline'" in runs[0]
+    assert runs[1] == ("[[6.0, 6.0]] 1 ['cache', 'cachekey', 'diskload', 'guards', 'kernel', 'library', 'request', "
+                       "'signature', 'targets']\n")

@@ -2,7 +2,7 @@
 
 ``grad(fn, ...)`` returns a :class:`GradFunction`, a front door to the compiler. Its first call with
 a new input signature builds a ``CompileRequest`` holding one ``GradRequest`` per level
-(``grad(grad(f))`` has two) and hands it to ``compiler.pipeline.compile``: specialize ``fn``,
+(``grad(grad(f))`` has two) and hands it to ``compiler.compile``: specialize ``fn``,
 differentiate once per level (``compiler.gradrequest`` chooses wrt, seeds and zeros and packages the
 result in MindSpore's structure), optimize, generate one kernel returning the forward values and
 the requested gradients. Later calls with the same signature dispatch straight to that kernel
@@ -257,13 +257,13 @@ class GradFunction:
         variant._runs_hooks = False
         return variant
 
-    def compile_request(self, args, kwargs=None) -> compiler.pipeline.CompileRequest:
+    def compile_request(self, args, kwargs=None) -> compiler.request.CompileRequest:
         """The ``CompileRequest`` of a call: the innermost callable and one GradRequest per level."""
         fn, grads = _levels(self)
         key, _ = self._key(args, kwargs or {})
         call_args, call_kwargs, sens = self._split_sens(args, kwargs or {})
         signature = describe_key(input_key(tuple(call_args) + tuple(call_kwargs.values()) + tuple(sens))[0])
-        return compiler.pipeline.CompileRequest(fn, tuple(args), dict(kwargs or {}), key, signature, grads=grads,
+        return compiler.request.CompileRequest(fn, tuple(args), dict(kwargs or {}), key, signature, grads=grads,
                               backward_hooks=_backward_hooks_run())
 
     def _request(self) -> compiler.gradrequest.GradRequest:
@@ -273,10 +273,10 @@ class GradFunction:
         return compiler.gradrequest.GradRequest(self.spec, tuple(_check_weights(self.weights)), single)
 
     def _compile_entry(self, args, kwargs, key):
-        """``(CompiledKernel, from_disk)`` for a call (see ``compiler.pipeline.compile``). A compile
+        """``(CompiledKernel, from_disk)`` for a call (see ``compiler.compile``). A compile
         error reaches the caller without the compiler's frames."""
         try:
-            return compiler.pipeline.compile(self.compile_request(args, kwargs))
+            return compiler.compile(self.compile_request(args, kwargs))
         except compiler.errors.CompileError as error:
             raise compiler.errors.without_internal_frames(error)
 

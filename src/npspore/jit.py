@@ -4,7 +4,7 @@ A ``@jit`` function, or a Cell run compiled (GRAPH mode, a ``@jit`` construct, `
 :class:`~npspore.compiler.kernel.KernelCache`. A call computes the input key (shapes, dtypes, Python
 constants — see ``compiler.signature``) and looks it up; on a hit it passes the input arrays and
 the captured Parameters' current arrays to the kernel and wraps the results. On a miss it hands a
-``CompileRequest`` to ``compiler.pipeline.compile`` (disk cache first, then the stages).
+``CompileRequest`` to ``compiler.compile`` (disk cache first, then the stages).
 """
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ import inspect
 import sys
 from typing import Any
 
-from . import compiler   # its stages load on first use: compiler.pipeline, compiler.specialize, ...
+from . import compiler   # its stages load on first use (compiler.pipeline, compiler.specialize ...)
 from .compiler.kernel import KernelCache
 from .compiler.library import LIBRARY, RECORDERS
 from .compiler.signature import describe_key, input_key
@@ -24,25 +24,25 @@ __all__ = ["jit", "jit_class"]
 
 
 def compile_forward(target, args, key, *, dynamic=None, options=(), kwargs=None) -> tuple:
-    """A forward kernel for one call: ``(CompiledKernel, from_disk)`` (see ``pipeline.compile``).
+    """A forward kernel for one call: ``(CompiledKernel, from_disk)`` (see ``compiler.compile``).
     A compile error reaches the caller without the compiler's frames."""
     try:
         signature = describe_key(key[0] if kwargs else key)
-        request = compiler.pipeline.CompileRequest(target, tuple(args), dict(kwargs or {}), key, signature, dynamic,
+        request = compiler.request.CompileRequest(target, tuple(args), dict(kwargs or {}), key, signature, dynamic,
                                                    options)
-        return compiler.pipeline.compile(request)
+        return compiler.compile(request)
     except compiler.errors.CompileError as error:
         raise compiler.errors.without_internal_frames(error)
 
 
-def forward_request(target, args) -> compiler.pipeline.CompileRequest:
+def forward_request(target, args) -> compiler.request.CompileRequest:
     """The CompileRequest a compiled call of ``target`` (a function or Cell) with ``args`` makes."""
     if LIBRARY.is_cell(target):
         (training, key), _, dynamic = cell_key(target, args)
-        return compiler.pipeline.CompileRequest(target, tuple(args), {}, key, describe_key(key), dynamic,
+        return compiler.request.CompileRequest(target, tuple(args), {}, key, describe_key(key), dynamic,
                                                 (training,))
     key, _ = input_key(args)
-    return compiler.pipeline.CompileRequest(target, tuple(args), {}, key, describe_key(key))
+    return compiler.request.CompileRequest(target, tuple(args), {}, key, describe_key(key))
 
 
 class JitFunction:
@@ -113,7 +113,7 @@ class JitFunction:
 def _cell_positional(cell, args, kwargs) -> tuple:
     """The positional arguments of a compiled call of ``cell`` with keywords (``**kwargs`` of a
     compiled ``construct`` are refused rather than dropped)."""
-    fn, _ = compiler.specialize.unbind(cell)
+    fn, _ = compiler.targets.unbind(cell)
     positional, extra = _bind_positional(fn, (cell,) + tuple(args), kwargs)
     if extra:
         raise TypeError(f"a compiled {type(cell).__name__}.construct cannot take **kwargs "
@@ -169,7 +169,7 @@ class _CompiledCellCall:
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         if RECORDERS:  # inside a function being traced: construct runs eagerly, so its ops are recorded
             cell = self.cell
-            construct = compiler.specialize.plain_function(inspect.getattr_static(type(cell), "construct"))
+            construct = compiler.targets.plain_function(inspect.getattr_static(type(cell), "construct"))
             return construct(cell, *args, **kwargs)
         return call_cell(self.cell, args, kwargs)
 
@@ -224,7 +224,7 @@ def _dynamic_dims(cell, args):
 
 def _check_arity(cell, args):
     construct = inspect.getattr_static(type(cell), "construct")
-    signature = inspect.signature(compiler.specialize.plain_function(construct))
+    signature = inspect.signature(compiler.targets.plain_function(construct))
     params = list(signature.parameters.values())[1:]
     if any(p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) for p in params):
         return

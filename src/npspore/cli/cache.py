@@ -17,7 +17,7 @@ from ..core.version import __version__
 from ..compiler import cache as disk_cache
 from ..compiler.cachekey import file_digest, kernel_disk_key, sources_unchanged
 from ..compiler.signature import describe_key, input_key
-from ..compiler.specialize import unbind
+from ..compiler.targets import unbind
 from ..jit import cell_key
 from .target import InputError, Target
 

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..common.tensor import Tensor
-from ..compiler.specialize import unbind
+from ..compiler.targets import unbind
 from ..context import PYNATIVE_MODE, set_context
 from ..jit import JitFunction, jit
 from ..nn.cell import Cell

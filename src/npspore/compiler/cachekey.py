@@ -189,16 +189,16 @@ def package_digest() -> str:
     global _PACKAGE_DIGEST
     if _PACKAGE_DIGEST is None:
         root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-        h = hashlib.sha256()
-        for directory, subdirectories, files in sorted(os.walk(root)):
-            subdirectories.sort()
+        lines = []
+        for directory, subdirectories, files in os.walk(root):
+            subdirectories[:] = [d for d in subdirectories if d != "__pycache__"]   # not walked: no sources
             relative = os.path.relpath(directory, root)
-            for name in sorted(files):
+            for name in files:
                 if name.endswith((".py", ".tmpl")):
                     info = os.stat(os.path.join(directory, name))
                     path = name if relative == os.curdir else os.path.join(relative, name)
-                    h.update(f"{path}:{info.st_size}:{info.st_mtime_ns}\n".encode())
-        _PACKAGE_DIGEST = h.hexdigest() + op_table_digest()
+                    lines.append(f"{path}:{info.st_size}:{info.st_mtime_ns}\n")
+        _PACKAGE_DIGEST = hashlib.sha256("".join(sorted(lines)).encode()).hexdigest() + op_table_digest()
     return _PACKAGE_DIGEST
 
 

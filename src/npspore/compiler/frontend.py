@@ -12,7 +12,7 @@ import hashlib
 import os
 from dataclasses import dataclass, field
 
-from ..core.source import parse_source, source_lines
+from ..core.source import parse_source
 from .errors import NotSupportedError, SourceUnavailableError, located, not_supported
 from .ir import Loc
 
@@ -64,19 +64,6 @@ class SourceFunction:
 
 
 _CACHE: dict = {}
-
-
-def source_available(fn) -> bool:
-    """Whether the source of plain function ``fn`` is found (not in the REPL, ``python -c``
-    or ``exec``): without it, the function is traced instead (``compiler.tracing``)."""
-    code = getattr(fn, "__code__", None)
-    if code is None or code in _CACHE:
-        return code is not None
-    try:
-        source_lines(fn)
-    except (OSError, TypeError):
-        return False
-    return True
 
 
 def parse_function(fn) -> SourceFunction:

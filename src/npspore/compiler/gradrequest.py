@@ -27,7 +27,8 @@ from . import ir
 from .builder import BlockBuilder, identifier
 from .differentiate import differentiate, function_names
 from .library import LIBRARY
-from .specialize import FunctionSpecializer, function_name, unbind
+from .specialize import FunctionSpecializer, function_name
+from .targets import unbind
 from .values import TensorValue, fresh_inputs
 
 

@@ -1,4 +1,4 @@
-"""Compiled kernels and the in-process kernel cache: what ``pipeline.compile`` returns and keeps.
+"""Compiled kernels and the in-process kernel cache: what ``compiler.compile`` returns and keeps.
 
 A :class:`CompiledKernel` is a generated module's ``kernel`` function plus how to call it: the
 captured Parameters/Tensors whose current arrays follow the input leaves, and a builder that turns

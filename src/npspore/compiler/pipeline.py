@@ -28,26 +28,28 @@ import dataclasses
 import itertools
 import os
 import sys
-import weakref
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
+from ..core.source import source_available
 from ..core.version import __version__
 from . import cache, ir
-from .cachekey import (addressable_path, file_digest, kernel_disk_key, reachable_cells, resolve_path,
-                       sources_unchanged)
+from .cachekey import addressable_path, file_digest
 from .codegen import render_module
-from .errors import SourceUnavailableError
-from .frontend import parse_function, source_available
-from .gradrequest import GradRequest, leaf_slices
-from .guards import GuardRecorder, check_portable, loaded_guards
-from .kernel import CompiledKernel, explain_disk_miss
 from .custombackward import entry_calling
+from .diskload import has_hooks
+from .errors import SourceUnavailableError
+from .frontend import parse_function
+from .gradrequest import GradRequest, leaf_slices
+from .guards import GuardRecorder
+from .kernel import CompiledKernel
 from .library import LIBRARY
 from .normalize import normalized
 from .optimize import optimize
+from .request import CompileRequest
 from .signature import OutputTree, describe_key
-from .specialize import ProgramBuilder, function_name, plain_function, unbind
+from .specialize import ProgramBuilder, function_name
+from .targets import unbind
 from .tracing import TRACED_NOTE, TracedFunction, trace_entry, traced_function
 from .unparse import unparse
 from .values import abstract_inputs
@@ -68,36 +70,6 @@ class Program:
     hook_guards: tuple = ()       # (weakref to cell, hook version) of every cell call compiled in
     traced: bool = False          # recorded from an eager run (no source): see compiler.tracing
     guards: GuardRecorder | None = None   # the Python values specialization read (compiler.guards)
-
-
-@dataclass
-class CompileRequest:
-    """One compile: the callable, a concrete call of it, and how the kernel is keyed and named.
-
-    ``key`` is the input signature (``compiler.signature.input_key``) that names the kernel on disk
-    with ``options``; ``signature`` is its readable form for the kernel's header. ``dynamic`` maps
-    argument positions to shapes with ``None`` dims (``Cell.set_inputs``).
-    """
-
-    target: object
-    args: tuple
-    kwargs: dict = field(default_factory=dict)
-    key: object = None
-    signature: str = ""
-    dynamic: dict | None = None
-    options: tuple = ()
-    grads: tuple = ()             # GradRequests, outermost first
-    backward_hooks: bool = False  # whether cells' backward hooks run (a PYNATIVE grad call)
-
-    def calls(self) -> list:
-        """``(args, kwargs)`` seen by each level: the outermost call first, the target's call last."""
-        args, kwargs = tuple(self.args), dict(self.kwargs)
-        levels = [(args, kwargs)]
-        for grad in self.grads:
-            args, kwargs, _ = grad.split_sens(args, dict(kwargs))
-            grad.check_positions(args, kwargs)
-            levels.append((args, kwargs))
-        return levels
 
 
 # ----------------------------------------------------------------------------------- the stages
@@ -221,16 +193,9 @@ def run_stages(request: CompileRequest, stop_after: str = "codegen"):
 # ----------------------------------------------------------------------------------- compile or load
 
 
-def compile(request: CompileRequest) -> tuple:
-    """The kernel for ``request``: from the disk cache if verified there, else built by every stage.
-
-    Returns ``(CompiledKernel, from_disk)``.
-    """
-    disk_key = _disk_key(request)
-    if disk_key is not None:
-        loaded = _load(disk_key, request)
-        if loaded is not None:
-            return loaded, True
+def build(request: CompileRequest, disk_key: str | None) -> CompiledKernel:
+    """The kernel for ``request`` built by every stage (``compiler.compile`` found none on disk),
+    and stored under ``disk_key`` when it is not None and the kernel can be named in another process."""
     with _deep_recursion():
         program = run_stages(request, "optimize")
         if _calls_host(program.module):
@@ -241,7 +206,7 @@ def compile(request: CompileRequest) -> tuple:
                                             optimized=True)
         guards = program.guards.guards.values() if program.guards is not None else ()
     return CompiledKernel(kernel, program.captured, program.output_tree.node, source, path,
-                          program.hook_guards, guards), False
+                          program.hook_guards, guards)
 
 
 def _calls_host(module) -> bool:
@@ -260,56 +225,6 @@ def _deep_recursion(limit: int = 20000):
         yield
     finally:
         sys.setrecursionlimit(previous)
-
-
-def _disk_key(request: CompileRequest) -> str | None:
-    """The disk-cache key, or None when the kernel cannot be named in another process (a gradient
-    of a gradient, a weight that is no attribute path from fn, state only this process can name)."""
-    if len(request.grads) > 1 or not callable(request.target):
-        return None
-    fn, self_obj = unbind(request.target)
-    if not source_available(fn) or any(not _has_source(cell) for cell in reachable_cells(self_obj, fn)):
-        return None  # traced (it is, or it calls, code without source): nothing on disk names it
-    options = ("forward", request.options)
-    if request.grads:
-        grad = request.grads[0]
-        paths = tuple(addressable_path(self_obj, fn, w) for w in grad.weights)
-        if any(p is None for p in paths):
-            return None
-        options = ("gradient", repr(grad.spec), paths, grad.single_weight)
-    try:
-        return kernel_disk_key(fn, self_obj, request.key, options)
-    except (AttributeError, TypeError, OSError):
-        return None
-
-
-def _load(disk_key: str, request: CompileRequest):
-    """A verified kernel from the disk cache, or None (a file that does not load is discarded)."""
-    found = cache.load(disk_key)
-    if found is None:
-        return None
-    source, path = found
-    fn, self_obj = unbind(request.target)
-    try:
-        namespace = cache.execute(source, path)
-        layout = namespace["layout"]
-        if not sources_unchanged(layout):
-            cache.discard(disk_key)
-            return None
-        failed = check_portable(layout["guards"])
-        if failed is not None:
-            explain_disk_miss(fn.__qualname__, failed)
-            return None
-        captured = [resolve_path(p, self_obj, fn) for p in layout["captured"]]
-        cells = reachable_cells(self_obj, fn)  # which of them the kernel calls is not recorded: guard all
-        if any(_has_hooks(cell) for cell in cells):
-            return None  # stored without hooks: compile with them
-        hooks = [(weakref.ref(cell), cell.__dict__.get("_hook_version", 0)) for cell in cells]
-        guards = loaded_guards(layout["guards"], [resolve_path(p, self_obj, fn) for p in layout["training"]])
-        return CompiledKernel(namespace["kernel"], captured, layout["output"], source, path, hooks, guards)
-    except Exception:  # noqa: BLE001 - a cached file that does not load is regenerated, never trusted
-        cache.discard(disk_key)
-        return None
 
 
 _KERNEL_NUMBERS = itertools.count(1)   # in-memory kernels get distinct linecache names
@@ -337,7 +252,7 @@ def layout_literal(program: Program, request: CompileRequest) -> dict | None:
     expressible (or if the kernel compiled a cell's hooks, which only this process can run)."""
     if any(p is None for p in program.capture_paths):
         return None
-    if any(ref() is None or _has_hooks(ref()) for ref, _ in program.hook_guards):
+    if any(ref() is None or has_hooks(ref()) for ref, _ in program.hook_guards):
         return None
     fn, self_obj = unbind(request.target)
     guards = program.guards.portable() if program.guards is not None else []
@@ -354,16 +269,6 @@ def layout_literal(program: Program, request: CompileRequest) -> dict | None:
     except (ValueError, SyntaxError):
         return None
     return layout
-
-
-def _has_source(cell) -> bool:
-    construct = LIBRARY.cell_parts(cell).construct
-    return construct is None or source_available(plain_function(construct))
-
-
-def _has_hooks(cell) -> bool:
-    parts = LIBRARY.cell_parts(cell)
-    return bool(parts.pre_hooks or parts.hooks or parts.backward_pre_hook or parts.backward_hook)
 
 
 def _involved_files(program: Program) -> set:

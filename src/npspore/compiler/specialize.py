@@ -141,22 +141,6 @@ class ProgramBuilder:
         return tree.unflatten(template, (TensorValue(t) for t in targets))
 
 
-def unbind(target):
-    """``(function, self_or_None)`` for a Cell, a bound method, a jit wrapper or a plain function."""
-    if LIBRARY.is_cell(target):
-        return plain_function(inspect.getattr_static(type(target), "construct")), target
-    if inspect.ismethod(target):
-        return plain_function(target.__func__), target.__self__
-    return plain_function(target), None
-
-
-def plain_function(fn):
-    """The user's function under any ``@jit`` wrappers."""
-    while hasattr(fn, "__npspore_function__"):
-        fn = fn.__npspore_function__
-    return fn
-
-
 def function_name(fn, self_obj) -> str:
     """The IR name of a specialized callable: ``Dense_construct``, ``f``, ``lambda_``."""
     if self_obj is not None:

@@ -23,6 +23,26 @@ def source_lines(fn) -> tuple:
     return parse_source(fn)[1:]
 
 
+_AVAILABLE: dict = {}   # code object -> whether its source is found
+
+
+def source_available(fn) -> bool:
+    """Whether the source of plain function ``fn`` is found (not in the REPL, ``python -c``
+    or ``exec``): without it, the compiler traces the function instead (``compiler.tracing``)."""
+    code = getattr(fn, "__code__", None)
+    if code is None:
+        return False
+    found = _AVAILABLE.get(code)
+    if found is None:
+        try:
+            source_lines(fn)
+            found = True
+        except (OSError, TypeError):
+            found = False
+        _AVAILABLE[code] = found
+    return found
+
+
 def parse_source(fn) -> tuple:
     """``(module, lines, first_line)``: :func:`source_lines` and the ``ast.Module`` of their
     dedented text (whose first statement is the definition of ``fn``)."""
