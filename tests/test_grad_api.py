@@ -9,7 +9,8 @@ from gradcheck import check_grads
 from npspore import Parameter, ParameterTuple, Tensor, mutable, nn, ops
 from npspore.compiler import ir
 from npspore.compiler.signature import OutputTree
-from npspore.compiler.gradrequest import GradSpec, gradient_tree
+from npspore.compiler.gradrequest import gradient_tree
+from npspore.compiler.gradspec import GradSpec
 
 
 def arrays(*values):

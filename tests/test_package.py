@@ -114,7 +114,7 @@ def test_import_loads_no_compiler_stage_and_the_first_compile_does():
         "[]", "[1.0, 1.0] 4", "[2.0, 2.0] True", "GeneratorDataset"]
 
 
-def test_a_process_that_finds_its_kernel_on_disk_loads_no_compiler_stage(tmp_path):
+def test_a_process_that_finds_its_kernels_on_disk_loads_no_compiler_stage(tmp_path):
     # compiler.compile asks compiler.diskload first; the stages load only to build a kernel
     import os
     import subprocess
@@ -136,11 +136,17 @@ def test_a_process_that_finds_its_kernel_on_disk_loads_no_compiler_stage(tmp_pat
         "from disk_net import Net\n"
         "net = ms.jit(Net())\n"
         "out = net(ms.Tensor(np.array([[1.0, -2.0, 4.0]], np.float32)))\n"
+        "plain = Net()\n"
+        "vg = ms.value_and_grad(plain, None, plain.trainable_params())\n"
+        "value, (d_weight, d_bias) = vg(ms.Tensor(np.array([[1.0, -2.0, 4.0]], np.float32)))\n"
+        "print(d_weight.asnumpy().tolist(), d_bias.asnumpy().tolist(), vg.cache_info()['disk_loads'])\n"
         "print(out.asnumpy().tolist(), net.cache_info()['disk_loads'],\n"
         "      sorted(m.rsplit('.', 1)[1] for m in sys.modules if m.startswith('npspore.compiler.')))\n")
     env = {**os.environ, "NPSPORE_CACHE_DIR": str(tmp_path / "cache"), "PYTHONPATH": str(tmp_path)}
     runs = [subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, env=env).stdout
             for _ in range(2)]
-    assert runs[0].startswith("[[6.0, 6.0]] 0 ") and "'pipeline'" in runs[0]
-    assert runs[1] == ("[[6.0, 6.0]] 1 ['cache', 'cachekey', 'diskload', 'guards', 'kernel', 'library', 'request', "
-                       "'signature', 'targets']\n")
+    gradients = "[[2.0, -4.0, 8.0], [2.0, -4.0, 8.0]] [2.0, 2.0]"
+    first, second = (run.splitlines() for run in runs)
+    assert first[0] == f"{gradients} 0" and first[1].startswith("[[6.0, 6.0]] 0 ") and "'pipeline'" in first[1]
+    assert second == [f"{gradients} 1", "[[6.0, 6.0]] 1 ['cache', 'cachekey', 'diskload', 'gradspec', 'guards', "
+                                        "'kernel', 'library', 'request', 'signature', 'targets']"]

@@ -116,7 +116,7 @@ class GradFunction:
     that code instead (``compiler.gradrequest.stage_gradient``).
     """
 
-    def __init__(self, fn, spec: compiler.gradrequest.GradSpec, weights=None):
+    def __init__(self, fn, spec: compiler.gradspec.GradSpec, weights=None):
         self.fn = fn
         self.spec = spec
         self.weights = weights
@@ -140,7 +140,7 @@ class GradFunction:
     # --- calling
 
     def _split_sens(self, args, kwargs):
-        return compiler.gradrequest.split_sens(self.spec, args, kwargs)
+        return compiler.gradspec.split_sens(self.spec, args, kwargs)
 
     def _key(self, args, kwargs):
         """``(key, input leaves)`` of a call. The key fixes the argument structure, so a call that
@@ -215,7 +215,7 @@ class GradFunction:
         request.check_positions(call_args, call_kwargs)
         inputs = call_args + tuple(call_kwargs.values())
         differentiable = [p for p, v in enumerate(inputs) if compiler.gradrequest.is_tensor(v)
-                          or compiler.gradrequest.is_mutable_container(v)]
+                          or compiler.gradspec.is_mutable_container(v)]
         spec = self.spec
         everything = dict(positions=(), position_form="all", return_ids=False, with_value=True)
         value, core = self._variant(**everything)(*args, **kwargs)
@@ -266,11 +266,11 @@ class GradFunction:
         return compiler.request.CompileRequest(fn, tuple(args), dict(kwargs or {}), key, signature, grads=grads,
                               backward_hooks=_backward_hooks_run())
 
-    def _request(self) -> compiler.gradrequest.GradRequest:
+    def _request(self) -> compiler.gradspec.GradRequest:
         if not callable(self.fn):
             raise TypeError(f"The fn should be callable, but got {type(self.fn).__name__}")
         single = self.weights is not None and not isinstance(self.weights, (list, tuple))
-        return compiler.gradrequest.GradRequest(self.spec, tuple(_check_weights(self.weights)), single)
+        return compiler.gradspec.GradRequest(self.spec, tuple(_check_weights(self.weights)), single)
 
     def _compile_entry(self, args, kwargs, key):
         """``(CompiledKernel, from_disk)`` for a call (see ``compiler.compile``). A compile
@@ -332,7 +332,7 @@ def _make(fn, grad_position, weights, has_aux, return_ids, sens_param, with_valu
     _check_bool("_Grad", "has_aux", has_aux)
     _check_bool("_Grad", "return_ids", return_ids)
     _check_bool("_Grad", "sens_param", sens_param)
-    spec = compiler.gradrequest.GradSpec(positions=positions, position_form="auto",
+    spec = compiler.gradspec.GradSpec(positions=positions, position_form="auto",
                     by_weights=weights is not None, has_aux=has_aux,
                     return_ids=return_ids, sens_param=sens_param, with_value=with_value)
     return GradFunction(fn, spec, weights)

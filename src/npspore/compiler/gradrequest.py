@@ -2,7 +2,7 @@
 
 A request says which inputs (``positions``) and which weights to differentiate and how MindSpore
 packages the answer (bare or tuple, ``has_aux``, ``return_ids``, ``with_value``). Applied to a
-specialized function (:meth:`GradRequest.differentiate`) it
+specialized function (:func:`differentiate_request`) it
 
 1. maps positions and weights to the function's parameters (``wrt``): the tensor leaves of each
    requested input, the captured Parameters among the weights;
@@ -26,39 +26,11 @@ from ..opdef import Aval
 from . import ir
 from .builder import BlockBuilder, identifier
 from .differentiate import differentiate, function_names
+from .gradspec import GradRequest, GradSpec, is_mutable_container
 from .library import LIBRARY
 from .specialize import FunctionSpecializer, function_name
 from .targets import unbind
 from .values import TensorValue, fresh_inputs
-
-
-@dataclass(frozen=True)
-class GradSpec:
-    """What a gradient function computes and how it packages the result.
-
-    ``positions``: the input positions to differentiate (``None``: no input part). ``position_form``:
-    ``"auto"`` (one gradient bare, several a tuple: ``grad``, ``GradOperation()``) or ``"all"`` (every
-    input, always a tuple: ``get_all``). ``by_weights``: the result has a weights part (a single
-    Parameter gives a bare gradient, a list a tuple). ``has_aux``, ``return_ids``, ``sens_param``: as
-    in ``npspore.grad``. ``with_value``: the result is ``(value, gradients)``.
-    """
-
-    positions: tuple | None
-    position_form: str = "auto"
-    by_weights: bool = False
-    has_aux: bool = False
-    return_ids: bool = False
-    sens_param: bool = False
-    with_value: bool = False
-
-    def describe(self) -> str:
-        """The options that differ from the defaults, for a kernel's header."""
-        parts = [f"positions={self.positions}"]
-        for name in ("by_weights", "has_aux", "return_ids", "sens_param", "with_value"):
-            value = getattr(self, name)
-            if value:
-                parts.append(f"{name}={value}")
-        return ", ".join(parts)
 
 
 def _tuple_node(children) -> tuple:
@@ -173,12 +145,6 @@ def is_tensor(value) -> bool:
     return isinstance(value, (LIBRARY.tensor_type, TensorValue))
 
 
-def is_mutable_container(value) -> bool:
-    """A ``mutable(...)`` tuple/list/dict: a variable for differentiation."""
-    return isinstance(value, LIBRARY.mutable_types) or (
-        isinstance(value, (tuple, list, dict)) and bool(getattr(value, "__ms_mutable__", False)))
-
-
 def _gradient_node(value, next_leaf):
     """The OutputTree node of the gradient of an input: a leaf, or a container of the same type."""
     if is_tensor(value):
@@ -200,17 +166,6 @@ def leaf_slices(values) -> list:
     return slices
 
 
-def split_sens(spec: GradSpec, args, kwargs):
-    """``(args, kwargs, sens)``: with ``sens_param`` the sensitivity is the last positional argument
-    or the ``sens`` keyword; otherwise ``sens`` is empty."""
-    if not spec.sens_param:
-        return tuple(args), dict(kwargs), ()
-    kwargs = dict(kwargs)
-    if "sens" in kwargs:
-        return tuple(args), kwargs, (kwargs.pop("sens"),)
-    return tuple(args[:-1]), kwargs, tuple(args[-1:])
-
-
 @dataclass
 class Differentiated:
     """A gradient function added to a set of functions, and how to call it and read its results."""
@@ -222,125 +177,83 @@ class Differentiated:
     n_sens: int               # number of sensitivity leaves
 
 
-@dataclass(frozen=True)
-class GradRequest:
-    """One gradient transform: the options and the weights (checked, in the order given)."""
+def differentiate_request(request: GradRequest, functions, name, inputs, slices, captured, output_node,
+                          final=False) -> Differentiated:
+    """Apply ``request`` to function ``name`` of ``functions``: its gradient, as new functions.
 
-    spec: GradSpec
-    weights: tuple = ()
-    single_weight: bool = False
+    ``inputs`` are the call's arguments (concrete or abstract), ``slices`` where each one's tensor
+    leaves sit among the function's params, ``captured`` the objects behind the params after
+    them, ``output_node`` the function's OutputTree node.
+    """
+    fn = functions[name]
+    n_leaves = sum(s.stop - s.start for s in slices)
+    n_params = len(fn.params)
+    wrt: list = []
+    unread: list = []            # weights fn does not read (or plain Tensors): zero gradients
 
-    def split_sens(self, args, kwargs):
-        """``(args, kwargs, sens)`` of a call of the gradient function (see :func:`split_sens`)."""
-        return split_sens(self.spec, args, kwargs)
+    def next_wrt(index):
+        wrt.append(index)
+        return len(wrt) - 1
 
-    def check_positions(self, args, kwargs) -> None:
-        """Raise MindSpore's IndexError for a requested position beyond the inputs."""
-        count = len(args) + len(kwargs)
-        for position in self.spec.positions or ():
-            if position >= count:
-                raise IndexError(f"Position index {position} is exceed input size.")
-
-    def check_sens(self, sens, avals) -> None:
-        """Raise ValueError when the given sensitivity does not match the output (``avals``, one
-        per output leaf) in structure or shape, as MindSpore does."""
-        leaves, _ = tree.flatten(sens[0] if sens else None, lambda v: isinstance(v, LIBRARY.tensor_type))
-        given = [leaf for leaf in leaves if isinstance(leaf, LIBRARY.tensor_type)]
-        if len(given) != len(avals):
-            raise ValueError(f"For 'GradOperation' with sens_param=True, sens should hold {len(avals)} "
-                             f"tensor(s), one per output, but got {len(given)}")
-        for k, (leaf, aval) in enumerate(zip(given, avals)):
-            want = tuple(aval.shape)
-            got = tuple(leaf.shape)
-            if len(got) != len(want) or any(w is not None and w != g for w, g in zip(want, got)):
-                raise ValueError(f"For 'GradOperation' with sens_param=True, the shape of sens {k} should be "
-                                 f"{list(want)} (the output's), but got {list(got)}")
-
-    def requested_positions(self, inputs) -> tuple:
-        """The input positions to differentiate (every position for ``get_all``)."""
-        positions = self.spec.positions
-        if positions is None:
-            return ()
-        if self.spec.position_form == "all":
-            return tuple(range(len(inputs)))
-        return positions
-
-    def differentiate(self, functions, name, inputs, slices, captured, output_node, final=False) -> Differentiated:
-        """Add the gradient of function ``name`` to ``functions`` (returned as new functions).
-
-        ``inputs`` are the call's arguments (concrete or abstract), ``slices`` where each one's tensor
-        leaves sit among the function's params, ``captured`` the objects behind the params after
-        them, ``output_node`` the function's OutputTree node.
-        """
-        fn = functions[name]
-        n_leaves = sum(s.stop - s.start for s in slices)
-        n_params = len(fn.params)
-        wrt: list = []
-        unread: list = []            # weights fn does not read (or plain Tensors): zero gradients
-
-        def next_wrt(index):
-            wrt.append(index)
-            return len(wrt) - 1
-
-        position_grads = []
-        for position in self.requested_positions(inputs):
-            value = inputs[position]
-            if is_tensor(value) or is_mutable_container(value):
-                indices = iter(range(slices[position].start, slices[position].stop))
-                position_grads.append((position, _gradient_node(value, lambda: next_wrt(next(indices)))))
-        weight_grads = []
-        for weight in self.weights:
-            index = next((k for k, obj in enumerate(captured) if obj is weight), None)
-            if index is not None and isinstance(weight, LIBRARY.parameter_type):
-                node = ("leaf", next_wrt(n_leaves + index))
-            else:
-                unread.append(weight)
-                node = ("unread", len(unread) - 1)
-            weight_grads.append((getattr(weight, "name", None), node))
-
-        aux = _aux_node(output_node) if self.spec.has_aux else None
-        _check_differentiable_output(output_node[1][0] if self.spec.has_aux else output_node, fn)
-        if self.spec.sens_param:
-            seeds = "given"
-        elif self.spec.has_aux:
-            seeds = tuple(leaf_indices(output_node[1][0]))
+    position_grads = []
+    for position in request.requested_positions(inputs):
+        value = inputs[position]
+        if is_tensor(value) or is_mutable_container(value):
+            indices = iter(range(slices[position].start, slices[position].stop))
+            position_grads.append((position, _gradient_node(value, lambda: next_wrt(next(indices)))))
+    weight_grads = []
+    for weight in request.weights:
+        index = next((k for k, obj in enumerate(captured) if obj is weight), None)
+        if index is not None and isinstance(weight, LIBRARY.parameter_type):
+            node = ("leaf", next_wrt(n_leaves + index))
         else:
-            seeds = "ones"
-        module = differentiate(ir.Module(dict(functions), name), tuple(wrt), seeds, final=final)
-        gradient = module.functions[module.entry]
-        n_results = len(fn.body.results)
-        forward = gradient.body.results[:n_results]
-        grads = list(gradient.body.results[n_results:])
-        sens_params = tuple(gradient.params[n_params:])
+            unread.append(weight)
+            node = ("unread", len(unread) - 1)
+        weight_grads.append((getattr(weight, "name", None), node))
 
-        builder = BlockBuilder(function_names(gradient), gradient.body)
-        loc = gradient.loc or ir.Loc("<grad>", 0)
-        for weight in unread:
-            aval = Aval.of(weight._array)
-            grads.append(builder.apply("zeros", (), {"shape": aval.shape, "dtype": aval.dtype}, loc=loc,
-                                       hint="d_" + identifier(getattr(weight, "name", None) or "weight")))
-        gradient.params = tuple(gradient.params[:n_leaves]) + sens_params + tuple(gradient.params[n_leaves:n_params])
+    aux = _aux_node(output_node) if request.spec.has_aux else None
+    _check_differentiable_output(output_node[1][0] if request.spec.has_aux else output_node, fn)
+    if request.spec.sens_param:
+        seeds = "given"
+    elif request.spec.has_aux:
+        seeds = tuple(leaf_indices(output_node[1][0]))
+    else:
+        seeds = "ones"
+    module = differentiate(ir.Module(dict(functions), name), tuple(wrt), seeds, final=final)
+    gradient = module.functions[module.entry]
+    n_results = len(fn.body.results)
+    forward = gradient.body.results[:n_results]
+    grads = list(gradient.body.results[n_results:])
+    sens_params = tuple(gradient.params[n_params:])
 
-        results = []
+    builder = BlockBuilder(function_names(gradient), gradient.body)
+    loc = gradient.loc or ir.Loc("<grad>", 0)
+    for weight in unread:
+        aval = Aval.of(weight._array)
+        grads.append(builder.apply("zeros", (), {"shape": aval.shape, "dtype": aval.dtype}, loc=loc,
+                                   hint="d_" + identifier(getattr(weight, "name", None) or "weight")))
+    gradient.params = tuple(gradient.params[:n_leaves]) + sens_params + tuple(gradient.params[n_leaves:n_params])
 
-        def take(atom):
-            results.append(atom)
-            return len(results) - 1
+    results = []
 
-        def grad_leaf(node):
-            if node[0] == "unread":
-                return ("leaf", take(grads[len(wrt) + node[1]]))
-            return _renumber(node, lambda k: take(grads[k]))
+    def take(atom):
+        results.append(atom)
+        return len(results) - 1
 
-        value_node = _renumber(output_node, lambda i: take(forward[i])) if self.spec.with_value else None
-        if aux is not None and not self.spec.with_value:
-            aux = _renumber(aux, lambda i: take(forward[i]))
-        position_grads = [(p, grad_leaf(node)) for p, node in position_grads]
-        weight_grads = [(weight_name, grad_leaf(node)) for weight_name, node in weight_grads]
-        tree = gradient_tree(self.spec, position_grads, weight_grads, self.single_weight, value_node, aux)
-        gradient.body.results = tuple(results)
-        new = {k: f for k, f in module.functions.items() if k not in functions}
-        return Differentiated(new, module.entry, list(captured), tree, len(sens_params))
+    def grad_leaf(node):
+        if node[0] == "unread":
+            return ("leaf", take(grads[len(wrt) + node[1]]))
+        return _renumber(node, lambda k: take(grads[k]))
+
+    value_node = _renumber(output_node, lambda i: take(forward[i])) if request.spec.with_value else None
+    if aux is not None and not request.spec.with_value:
+        aux = _renumber(aux, lambda i: take(forward[i]))
+    position_grads = [(p, grad_leaf(node)) for p, node in position_grads]
+    weight_grads = [(weight_name, grad_leaf(node)) for weight_name, node in weight_grads]
+    tree = gradient_tree(request.spec, position_grads, weight_grads, request.single_weight, value_node, aux)
+    gradient.body.results = tuple(results)
+    new = {k: f for k, f in module.functions.items() if k not in functions}
+    return Differentiated(new, module.entry, list(captured), tree, len(sens_params))
 
 
 # ----------------------------------------------------------------------------------- staged gradients
@@ -358,7 +271,8 @@ def add_gradient(program, fn, requests, args, kwargs) -> Differentiated:
     else:
         name, captured, output_node = _specialize_into(program, fn, args, kwargs)
     inputs = tuple(args) + tuple(kwargs.values())
-    done = request.differentiate(program.functions, name, inputs, leaf_slices(inputs), captured, output_node)
+    done = differentiate_request(request, program.functions, name, inputs, leaf_slices(inputs), captured,
+                                output_node)
     for new_name, function in done.functions.items():
         if program.names.fresh(new_name) != new_name:
             raise RuntimeError(f"function name {new_name!r} is already taken in the program")

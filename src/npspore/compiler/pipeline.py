@@ -40,7 +40,8 @@ from .custombackward import entry_calling
 from .diskload import has_hooks
 from .errors import SourceUnavailableError
 from .frontend import parse_function
-from .gradrequest import GradRequest, leaf_slices
+from .gradrequest import differentiate_request, leaf_slices
+from .gradspec import GradRequest
 from .guards import GuardRecorder
 from .kernel import CompiledKernel
 from .library import LIBRARY
@@ -167,8 +168,8 @@ def differentiate_program(program: Program, grad: GradRequest, args, kwargs, *, 
     ``final`` for the outermost one, whose result is compiled as it is (see ``differentiate``)."""
     inputs = tuple(args) + tuple(kwargs.values())
     module = program.module
-    done = grad.differentiate(module.functions, module.entry, inputs, program.leaf_slices, program.captured,
-                              program.output_tree.node, final=final)
+    done = differentiate_request(grad, module.functions, module.entry, inputs, program.leaf_slices,
+                                 program.captured, program.output_tree.node, final=final)
     slices = list(program.leaf_slices)
     if grad.spec.sens_param:
         n_leaves = sum(s.stop - s.start for s in slices)

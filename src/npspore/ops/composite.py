@@ -40,14 +40,14 @@ class GradOperation:
         self.get_by_list = _check_bool("GradOperation", "get_by_list", get_by_list)
         self.sens_param = _check_bool("GradOperation", "sens_param", sens_param)
 
-    def _spec(self) -> compiler.gradrequest.GradSpec:
+    def _spec(self) -> compiler.gradspec.GradSpec:
         if self.get_all:
             positions, form = (), "all"
         elif self.get_by_list:
             positions, form = None, "auto"
         else:
             positions, form = (0,), "auto"
-        return compiler.gradrequest.GradSpec(positions=positions, position_form=form,
+        return compiler.gradspec.GradSpec(positions=positions, position_form=form,
                                              by_weights=self.get_by_list, sens_param=self.sens_param)
 
     def __call__(self, fn, weights=None):
