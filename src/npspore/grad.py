@@ -264,7 +264,7 @@ class GradFunction:
         call_args, call_kwargs, sens = self._split_sens(args, kwargs or {})
         signature = describe_key(input_key(tuple(call_args) + tuple(call_kwargs.values()) + tuple(sens))[0])
         return compiler.request.CompileRequest(fn, tuple(args), dict(kwargs or {}), key, signature, grads=grads,
-                              backward_hooks=_backward_hooks_run())
+                                               backward_hooks=_backward_hooks_run())
 
     def _request(self) -> compiler.gradspec.GradRequest:
         if not callable(self.fn):
@@ -332,9 +332,9 @@ def _make(fn, grad_position, weights, has_aux, return_ids, sens_param, with_valu
     _check_bool("_Grad", "has_aux", has_aux)
     _check_bool("_Grad", "return_ids", return_ids)
     _check_bool("_Grad", "sens_param", sens_param)
-    spec = compiler.gradspec.GradSpec(positions=positions, position_form="auto",
-                    by_weights=weights is not None, has_aux=has_aux,
-                    return_ids=return_ids, sens_param=sens_param, with_value=with_value)
+    spec = compiler.gradspec.GradSpec(positions=positions, position_form="auto", by_weights=weights is not None,
+                                      has_aux=has_aux, return_ids=return_ids, sens_param=sens_param,
+                                      with_value=with_value)
     return GradFunction(fn, spec, weights)
 
 

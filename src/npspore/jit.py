@@ -29,7 +29,7 @@ def compile_forward(target, args, key, *, dynamic=None, options=(), kwargs=None)
     try:
         signature = describe_key(key[0] if kwargs else key)
         request = compiler.request.CompileRequest(target, tuple(args), dict(kwargs or {}), key, signature, dynamic,
-                                                   options)
+                                                  options)
         return compiler.compile(request)
     except compiler.errors.CompileError as error:
         raise compiler.errors.without_internal_frames(error)
@@ -40,7 +40,7 @@ def forward_request(target, args) -> compiler.request.CompileRequest:
     if LIBRARY.is_cell(target):
         (training, key), _, dynamic = cell_key(target, args)
         return compiler.request.CompileRequest(target, tuple(args), {}, key, describe_key(key), dynamic,
-                                                (training,))
+                                               (training,))
     key, _ = input_key(args)
     return compiler.request.CompileRequest(target, tuple(args), {}, key, describe_key(key))
 

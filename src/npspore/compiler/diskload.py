@@ -39,6 +39,7 @@ def disk_key(request: CompileRequest) -> str | None:
     except (AttributeError, TypeError, OSError):
         return None
 
+
 def load(key: str, request: CompileRequest):
     """A verified kernel from the disk cache, or None (a file that does not load is discarded)."""
     found = cache.load(key)
@@ -67,12 +68,13 @@ def load(key: str, request: CompileRequest):
         cache.discard(key)
         return None
 
+
 def _has_source(cell) -> bool:
     construct = LIBRARY.cell_parts(cell).construct
     return construct is None or source_available(plain_function(construct))
+
 
 def has_hooks(cell) -> bool:
     """Whether ``cell`` has forward or backward hooks (a kernel stored on disk was compiled without)."""
     parts = LIBRARY.cell_parts(cell)
     return bool(parts.pre_hooks or parts.hooks or parts.backward_pre_hook or parts.backward_hook)
-

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from ..core import tree
 from .library import LIBRARY
 
+
 @dataclass(frozen=True)
 class GradSpec:
     """What a gradient function computes and how it packages the result.
@@ -41,6 +42,7 @@ class GradSpec:
                 parts.append(f"{name}={value}")
         return ", ".join(parts)
 
+
 def split_sens(spec: GradSpec, args, kwargs):
     """``(args, kwargs, sens)``: with ``sens_param`` the sensitivity is the last positional argument
     or the ``sens`` keyword; otherwise ``sens`` is empty."""
@@ -51,10 +53,12 @@ def split_sens(spec: GradSpec, args, kwargs):
         return tuple(args), kwargs, (kwargs.pop("sens"),)
     return tuple(args[:-1]), kwargs, tuple(args[-1:])
 
+
 def is_mutable_container(value) -> bool:
     """A ``mutable(...)`` tuple/list/dict: a variable for differentiation."""
     return isinstance(value, LIBRARY.mutable_types) or (
         isinstance(value, (tuple, list, dict)) and bool(getattr(value, "__ms_mutable__", False)))
+
 
 @dataclass(frozen=True)
 class GradRequest:
@@ -98,4 +102,3 @@ class GradRequest:
         if self.spec.position_form == "all":
             return tuple(range(len(inputs)))
         return positions
-

@@ -48,7 +48,7 @@ class GradOperation:
         else:
             positions, form = (0,), "auto"
         return compiler.gradspec.GradSpec(positions=positions, position_form=form,
-                                             by_weights=self.get_by_list, sens_param=self.sens_param)
+                                          by_weights=self.get_by_list, sens_param=self.sens_param)
 
     def __call__(self, fn, weights=None):
         """The gradient function of ``fn`` (with respect to ``weights`` when ``get_by_list``).
