@@ -12,6 +12,8 @@ one all-reduce per Parameter.
 """
 from __future__ import annotations
 
+from typing import Any
+
 __all__ = ["ParallelMode", "set_auto_parallel_context", "get_auto_parallel_context", "reset_auto_parallel_context"]
 
 
@@ -68,11 +70,11 @@ def _check(key, value):
         raise ValueError(f"Set context keyword {key} is not recognized!")
 
 
-def set_auto_parallel_context(**kwargs):
+def set_auto_parallel_context(**kwargs: Any) -> None:
     """Set auto-parallel attributes, e.g. ``set_auto_parallel_context(parallel_mode=ParallelMode.DATA_PARALLEL,
     gradients_mean=True)``.
 
-    Args:
+    Keyword Args:
         parallel_mode (str): one of ``ParallelMode.MODE_LIST``. Training is supported for
             ``STAND_ALONE``, ``DATA_PARALLEL`` and ``HYBRID_PARALLEL`` (trained as data parallel).
         gradients_mean (bool): divide the all-reduced gradients by the group size. Default: ``False``.

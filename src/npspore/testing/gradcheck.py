@@ -36,7 +36,9 @@ def check_grads(fn: Callable[..., Any], args: Sequence[Any], order: int = 2,
         order: 1 checks the gradient; 2 also the gradient of the gradient function; and so on.
         modes: how the function values for the finite differences are computed: ``"pynative"``
             (eagerly), ``"graph"`` (``ms.jit``); each mode is checked.
-        eps, rtol, atol: override the step and tolerances chosen from the dtypes on the path.
+        eps: overrides the finite-difference step chosen from the dtypes on the path.
+        rtol: overrides the relative tolerance chosen from the dtypes on the path.
+        atol: overrides the absolute tolerance chosen from the dtypes on the path.
         seed: seeds the random directions.
 
     Raises:

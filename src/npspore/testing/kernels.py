@@ -20,7 +20,8 @@ def assert_kernels_equal(fn: Callable[..., Any], *args: Any, rtol: float = 0.0, 
     Args:
         fn: a function of Tensors or an ``nn.Cell`` (its source must be in a file).
         args: the inputs, passed to both runs.
-        rtol, atol: allow ``|compiled - eager| <= atol + rtol * |eager|`` instead.
+        rtol: the relative tolerance of ``|compiled - eager| <= atol + rtol * |eager|`` (0: bit for bit).
+        atol: the absolute tolerance of the same comparison.
 
     Raises:
         AssertionError: naming the output path where the two runs differ, with both values.
