@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from typing import Any
 
 import numpy as np
 
