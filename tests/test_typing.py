@@ -66,7 +66,8 @@ PUBLIC_MODULES = ("npspore", "npspore.nn", "npspore.ops", "npspore.train", "npsp
 
 
 def _public_functions(module):
-    for name in getattr(module, "__all__", ()):
+    names = getattr(module, "__all__", None) or [name for name in dir(module) if not name.startswith("_")]
+    for name in names:
         obj = getattr(module, name)
         if inspect.isfunction(obj):
             yield f"{module.__name__}.{name}", obj
