@@ -1,0 +1,87 @@
+"""Fixed-size records read from a data file that may change while a dataset reads it.
+
+Each record is copied out of the file by a positioned read when its row is reached, so a pass holds
+only the rows in flight, and a file that shrinks or is replaced under a live dataset gives a
+``RuntimeError`` naming the file (a memory map of it would kill the process with SIGBUS).
+"""
+from __future__ import annotations
+
+import math
+import os
+import stat
+import threading
+import weakref
+
+import numpy as np
+
+__all__ = ["DataFile", "RecordField"]
+
+
+class DataFile:
+    """A data file opened for reading, shared by the fields read from it.
+
+    Args:
+        path (str): the file.
+
+    Raises:
+        ValueError: if the file cannot be opened or is not a regular file (naming it).
+    """
+
+    def __init__(self, path: str):
+        self.path = path
+        try:  # non-blocking: a FIFO in the file's place must not hang the open
+            fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        except OSError as error:
+            raise ValueError(f"Cannot open the data file {path}: {error.strerror or error}.") from None
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            os.close(fd)
+            raise ValueError(f"The data file {path} is not a regular file.")
+        self._file = os.fdopen(fd, "rb", buffering=0)
+        weakref.finalize(self, self._file.close)
+        self._lock = threading.Lock()  # one position per open file: a seek and its read go together
+
+    def size(self) -> int:
+        """The file's current size in bytes."""
+        return os.fstat(self._file.fileno()).st_size
+
+    def check_size(self, needed: int, what: str) -> None:
+        """Check the file holds at least ``needed`` bytes, which ``what`` (its header) promises.
+
+        Raises:
+            ValueError: naming the file, if it is shorter.
+        """
+        actual = self.size()
+        if actual < needed:
+            raise ValueError(f"Invalid file {self.path}: {what} promises {needed} bytes but the file has {actual} "
+                             f"(truncated?).")
+
+    def read(self, start: int, size: int) -> bytearray:
+        """The ``size`` bytes at ``start``, copied out of the file.
+
+        Raises:
+            RuntimeError: naming the file, if it no longer holds them (it shrank while being read).
+        """
+        data = bytearray(size)
+        with self._lock:
+            self._file.seek(start)
+            got = self._file.readinto(data)
+        if got != size:
+            raise RuntimeError(f"The data file {self.path} changed while the dataset reads it: bytes {start} to "
+                               f"{start + size} are no longer there (the file has {self.size()} bytes).")
+        return data
+
+
+class RecordField:
+    """One field of each of ``count`` records of a file: record ``i``'s field is the uint8 array of
+    ``shape`` at byte ``offset + i * stride``. Indexing reads it."""
+
+    def __init__(self, file: DataFile, offset: int, stride: int, shape: tuple, count: int):
+        self.file, self.offset, self.stride, self.shape, self.count = file, offset, stride, tuple(shape), count
+        self.nbytes = math.prod(self.shape)
+
+    def __len__(self) -> int:
+        return self.count
+
+    def __getitem__(self, index: int) -> np.ndarray:
+        data = self.file.read(self.offset + index * self.stride, self.nbytes)
+        return np.frombuffer(data, np.uint8).reshape(self.shape)
