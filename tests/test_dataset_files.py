@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 import npspore.dataset as ds
+from npspore.dataset import records
 
 pytestmark = pytest.mark.usefixtures("isolated_seeds")
 
@@ -228,3 +229,15 @@ def test_an_idx_header_of_empty_images_is_refused_naming_the_file(tmp_path):
     with pytest.raises(ValueError, match=r"Invalid MNIST image file .*train-images-idx3-ubyte: its header gives 3 "
                                          r"images of 0x28 pixels"):
         ds.MnistDataset(tmp_path, usage="train")
+
+
+def test_where_there_is_no_preadv_rows_are_read_by_a_seek_and_a_read(mnist_dir, monkeypatch):
+    monkeypatch.setattr(records, "_PREADV", None)
+    d = ds.MnistDataset(mnist_dir, usage="train", shuffle=False)
+    expected = np.random.default_rng(0).integers(0, 256, (5, 28, 28)).astype(np.uint8)
+    rows = d.create_tuple_iterator(output_numpy=True)
+    np.testing.assert_array_equal(next(rows)[0][:, :, 0], expected[0])
+    (mnist_dir / "train-images-idx3-ubyte").write_bytes(b"")
+    with pytest.raises(RuntimeError, match=r"train-images-idx3-ubyte changed while the dataset reads it: bytes 800 to "
+                                           r"1584 are no longer there \(the file has 0 bytes\)"):
+        next(rows)

@@ -14,12 +14,11 @@ then the 32x32 image as three planes (red, green, blue). CIFAR-100 (``Cifar100Da
 """
 from __future__ import annotations
 
-import math
 import os
 
 import numpy as np
 
-from .records import DataFile, RecordField
+from .records import DataFile, RecordFile
 from .sampling import sampler_from_arguments
 from .sources import RandomAccessSource
 
@@ -59,22 +58,21 @@ def _read_header(file, words):
     return [int(v) for v in np.frombuffer(file.read(0, 4 * words), dtype=">u4")]
 
 
-def _record_fields(file, offset, count, fields):
-    """The ``fields`` (``(start, shape)`` within each record) of ``count`` records laid end to end
-    from ``offset`` in ``file``, after checking the file holds them all."""
-    stride = sum(math.prod(shape) for _, shape in fields)
+def _records(file, offset, count, stride, fields):
+    """The ``RecordFile`` of ``count`` records of ``stride`` bytes from ``offset`` in ``file``, after
+    checking the file holds them all."""
     file.check_size(offset + count * stride, f"its header ({count} records of {stride} bytes)")
-    return [RecordField(file, offset + start, stride, shape, count) for start, shape in fields]
+    return RecordFile(file, offset, count, stride, fields)
 
 
 class _RecordFiles(RandomAccessSource):
-    """A random-access source over parts (image field, label field: ``records.RecordField``)
-    concatenated in order; a label field holds one byte per label column (each read as a uint32 scalar)."""
+    """A random-access source over parts concatenated in order, each part's item ``i`` being
+    ``(pixels, labels)``: the image's bytes and one byte per label column (each read as a uint32 scalar)."""
 
     def __init__(self, column_names, parts, num_samples, shuffle, sampler, num_shards, shard_id,
                  num_parallel_workers):
         self.parts = parts
-        self.part_ends = np.cumsum([len(labels) for _, labels in parts])
+        self.part_ends = np.cumsum([len(part) for part in parts])
         super().__init__(column_names, sampler_from_arguments(num_samples, shuffle, sampler, num_shards, shard_id),
                          num_parallel_workers)
 
@@ -84,8 +82,8 @@ class _RecordFiles(RandomAccessSource):
     def _row(self, index):
         part = int(np.searchsorted(self.part_ends, index, side="right"))
         local = index - (int(self.part_ends[part - 1]) if part else 0)
-        images, labels = self.parts[part]
-        return (self._image(images[local]),) + tuple(np.array(label, dtype=np.uint32) for label in labels[local])
+        pixels, labels = self.parts[part][local]
+        return (self._image(pixels),) + tuple(np.array(label, dtype=np.uint32) for label in labels)
 
 
 class MnistDataset(_RecordFiles):
@@ -147,9 +145,23 @@ def _read_idx_pair(images_path, labels_path):
     if count and not rows * cols:
         raise ValueError(f"Invalid MNIST image file {images_path}: its header gives {count} images of "
                          f"{rows}x{cols} pixels.")
-    (pixels,) = _record_fields(images, 16, count, [(0, (rows, cols))])
-    (label,) = _record_fields(labels, 8, count, [(0, (1,))])
-    return pixels, label
+    pixels = _records(images, 16, count, rows * cols, [(0, (rows, cols))])
+    labels.check_size(8 + count, f"its header ({count} labels)")
+    return _IdxPair(pixels, np.frombuffer(labels.read(8, count), np.uint8).reshape(count, 1))
+
+
+class _IdxPair:
+    """An IDX pair as a part of a ``_RecordFiles``: images read as rows are reached, labels (one byte
+    each) read at open."""
+
+    def __init__(self, images, labels):
+        self.images, self.labels = images, labels
+
+    def __len__(self):
+        return len(self.labels)
+
+    def __getitem__(self, index):
+        return self.images[index][0], self.labels[index]
 
 
 def _cifar_image(planes):
@@ -174,8 +186,7 @@ def _read_cifar_batches(dataset_dir, usage, files, label_bytes, name):
         if size % record:
             raise ValueError(f"Invalid {name} file {path}: its size {size} is not a multiple of the {record}-byte "
                              f"record (make sure it is the {name} binary version).")
-        labels, images = _record_fields(file, 0, size // record, [(0, (label_bytes,)), (label_bytes, (3, 32, 32))])
-        parts.append((images, labels))
+        parts.append(_records(file, 0, size // record, record, [(label_bytes, (3, 32, 32)), (0, (label_bytes,))]))
     return parts
 
 

@@ -14,7 +14,9 @@ import weakref
 
 import numpy as np
 
-__all__ = ["DataFile", "RecordField"]
+__all__ = ["DataFile", "RecordFile"]
+
+_PREADV = getattr(os, "preadv", None)  # not on every platform: a seek and a read under a lock there
 
 
 class DataFile:
@@ -62,26 +64,32 @@ class DataFile:
             RuntimeError: naming the file, if it no longer holds them (it shrank while being read).
         """
         data = bytearray(size)
-        with self._lock:
-            self._file.seek(start)
-            got = self._file.readinto(data)
+        if _PREADV is not None:  # one positioned read, no lock
+            got = _PREADV(self._file.fileno(), [data], start)
+        else:
+            with self._lock:
+                self._file.seek(start)
+                got = self._file.readinto(data)
         if got != size:
             raise RuntimeError(f"The data file {self.path} changed while the dataset reads it: bytes {start} to "
                                f"{start + size} are no longer there (the file has {self.size()} bytes).")
         return data
 
 
-class RecordField:
-    """One field of each of ``count`` records of a file: record ``i``'s field is the uint8 array of
-    ``shape`` at byte ``offset + i * stride``. Indexing reads it."""
+class RecordFile:
+    """``count`` records of ``stride`` bytes laid end to end from byte ``offset`` of ``file``.
 
-    def __init__(self, file: DataFile, offset: int, stride: int, shape: tuple, count: int):
-        self.file, self.offset, self.stride, self.shape, self.count = file, offset, stride, tuple(shape), count
-        self.nbytes = math.prod(self.shape)
+    Indexing reads record ``i`` with one read and returns one fresh uint8 array per field, a field
+    being a ``(start, shape)`` within the record.
+    """
+
+    def __init__(self, file: DataFile, offset: int, count: int, stride: int, fields):
+        self.file, self.offset, self.count, self.stride = file, offset, count, stride
+        self.fields = [(start, tuple(shape), start + math.prod(shape)) for start, shape in fields]
 
     def __len__(self) -> int:
         return self.count
 
-    def __getitem__(self, index: int) -> np.ndarray:
-        data = self.file.read(self.offset + index * self.stride, self.nbytes)
-        return np.frombuffer(data, np.uint8).reshape(self.shape)
+    def __getitem__(self, index: int) -> tuple:
+        record = np.frombuffer(self.file.read(self.offset + index * self.stride, self.stride), np.uint8)
+        return tuple(record[start:stop].reshape(shape) for start, shape, stop in self.fields)
