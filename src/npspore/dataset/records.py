@@ -1,8 +1,9 @@
 """Fixed-size records read from a data file that may change while a dataset reads it.
 
 Each record is copied out of the file by a positioned read when its row is reached, so a pass holds
-only the rows in flight, and a file that shrinks or is replaced under a live dataset gives a
-``RuntimeError`` naming the file (a memory map of it would kill the process with SIGBUS).
+only the rows in flight, and a file that shrinks under a live dataset gives a ``RuntimeError``
+naming the file (a memory map of it would kill the process with SIGBUS). A file replaced by a
+rename keeps being read as it was opened.
 """
 from __future__ import annotations
 

@@ -59,15 +59,18 @@ def _epoch_iterators(dataset, num_epochs):
 
     As in MindSpore, one iterator of ``num_epochs`` epochs serves an npspore dataset, so each epoch
     draws its own shuffle (a new iterator would replay the first epoch's order under a seed).
-    Another object's ``create_tuple_iterator`` may give a one-pass iterator: it is called per epoch.
+    Another object's ``create_tuple_iterator`` may give a one-pass iterator: it is asked for one
+    epoch at a time.
     """
-    from ..dataset.iterators import TupleIterator
+    from ..dataset.datasets import Dataset
 
-    iterator = dataset.create_tuple_iterator(num_epochs=num_epochs, output_numpy=False)
-    for epoch in range(num_epochs):
-        if epoch and not isinstance(iterator, TupleIterator):
-            iterator = dataset.create_tuple_iterator(num_epochs=num_epochs, output_numpy=False)
-        yield iterator
+    if isinstance(dataset, Dataset):
+        iterator = dataset.create_tuple_iterator(num_epochs=num_epochs, output_numpy=False)
+        for _ in range(num_epochs):
+            yield iterator
+    else:
+        for _ in range(num_epochs):
+            yield dataset.create_tuple_iterator(num_epochs=1, output_numpy=False)
 
 
 class Model:
