@@ -12,6 +12,7 @@ accepted and, as MindSpore does on CPU, the data is fed step by step.
 import numpy as np
 
 from ..common.tensor import Tensor
+from ..core.lazy import submodule
 from ..jit import jit
 from ..nn.validation import check_positive_int
 from .callback import monitors
@@ -62,9 +63,7 @@ def _epoch_iterators(dataset, num_epochs):
     Another object's ``create_tuple_iterator`` may give a one-pass iterator: it is asked for one
     epoch at a time.
     """
-    from ..dataset.datasets import Dataset
-
-    if isinstance(dataset, Dataset):
+    if isinstance(dataset, submodule("npspore.dataset", "datasets").Dataset):
         iterator = dataset.create_tuple_iterator(num_epochs=num_epochs, output_numpy=False)
         for _ in range(num_epochs):
             yield iterator
