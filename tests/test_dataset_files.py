@@ -3,6 +3,8 @@
 Column names, dtypes and shapes (image uint8 HxWxC, label uint32 scalar; CIFAR planes turned into
 HWC; usage=None reading train then test) were observed on MindSpore 2.10 CPU.
 """
+import copy
+import pickle
 import struct
 import subprocess
 import sys
@@ -241,3 +243,12 @@ def test_where_there_is_no_preadv_rows_are_read_by_a_seek_and_a_read(mnist_dir, 
     with pytest.raises(RuntimeError, match=r"train-images-idx3-ubyte changed while the dataset reads it: bytes 800 to "
                                            r"1584 are no longer there \(the file has 0 bytes\)"):
         next(rows)
+
+
+def test_file_datasets_pickle_and_deep_copy(mnist_dir):
+    write_cifar(mnist_dir / "test_batch.bin", np.zeros((2, 32, 32, 3), np.uint8), [4, 2])
+    for dataset in (ds.MnistDataset(mnist_dir, usage="train", shuffle=False),
+                    ds.Cifar10Dataset(mnist_dir, usage="test", shuffle=False)):
+        expected = [int(row[1]) for row in dataset.create_tuple_iterator(output_numpy=True)]
+        for copy_of in (lambda d: pickle.loads(pickle.dumps(d)), copy.deepcopy):
+            assert [int(row[1]) for row in copy_of(dataset).create_tuple_iterator(output_numpy=True)] == expected

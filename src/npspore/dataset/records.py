@@ -43,6 +43,10 @@ class DataFile:
         weakref.finalize(self, self._file.close)
         self._lock = threading.Lock()  # one position per open file: a seek and its read go together
 
+    def __reduce__(self):
+        """Pickled (and deep-copied) by path: the copy opens the file again."""
+        return DataFile, (self.path,)
+
     def size(self) -> int:
         """The file's current size in bytes."""
         return os.fstat(self._file.fileno()).st_size
