@@ -3,6 +3,8 @@
 Expected sizes, dtypes, shapes, column layouts and shard contents were observed on MindSpore 2.10 CPU
 (exact shuffled orders are not compared: the random generators differ; determinism per seed is).
 """
+import itertools
+
 import numpy as np
 import pytest
 
@@ -363,3 +365,60 @@ def test_iteration_streams_rows():
     tracemalloc.stop()
     assert total == 2 * sum(range(500))
     assert peak < 2 * 2**20
+
+
+def epoch_orders(iterator, epochs):
+    return [[int(row[0]) for row in iterator] for _ in range(epochs)]
+
+
+def test_each_epoch_of_an_iterator_draws_its_own_order_and_a_new_iterator_starts_over():
+    source = ds.NumpySlicesDataset(list(range(10)), shuffle=True)
+    ms.set_seed(4)
+    orders = epoch_orders(source.create_tuple_iterator(num_epochs=3, output_numpy=True), 3)
+    assert len({tuple(order) for order in orders}) == 3 and all(sorted(o) == list(range(10)) for o in orders)
+    ms.set_seed(4)  # the same seed: the same sequence of orders, through dict iterators too
+    dicts = source.create_dict_iterator(num_epochs=3, output_numpy=True)
+    assert [[int(row["column_0"]) for row in dicts] for _ in range(3)] == orders
+    # Observed on MindSpore 2.10: a new iterator per epoch starts from the first epoch's order each time.
+    assert [epoch_orders(source.create_tuple_iterator(output_numpy=True), 1)[0] for _ in range(3)] == [orders[0]] * 3
+
+
+def test_an_epoch_after_an_error_starts_a_fresh_pass():
+    raised = []
+
+    def fails_once_at_row_2():
+        for i in range(4):
+            if i == 2 and not raised:
+                raised.append(i)
+                raise ValueError("row 2 could not be read")
+            yield np.int64(i)
+
+    iterator = ds.GeneratorDataset(fails_once_at_row_2, ["x"]).create_tuple_iterator(num_epochs=3, output_numpy=True)
+    seen = []
+    with pytest.raises(ValueError, match="row 2 could not be read"):
+        for row in iterator:
+            seen.append(int(row[0]))
+    assert seen == [0, 1]
+    assert [int(row[0]) for row in iterator] == [0, 1, 2, 3]  # was silently empty
+    assert [int(row[0]) for row in iterator] == [0, 1, 2, 3]
+    with pytest.raises(RuntimeError, match="num_epochs=3"):  # the epoch that failed counts
+        next(iterator)
+
+
+def test_the_size_of_take_reads_no_more_rows_than_it_takes():
+    drawn = []
+
+    def endless():
+        for i in itertools.count():
+            if i == 1000:
+                raise AssertionError("1000 rows read of an endless source")
+            drawn.append(i)
+            yield np.int64(i)
+
+    assert ds.GeneratorDataset(endless, ["x"]).take(5).get_dataset_size() == 5 and drawn == [0, 1, 2, 3, 4]
+    assert ds.GeneratorDataset(endless, ["x"]).take(5).batch(2).get_dataset_size() == 3
+    assert ds.zip((ds.GeneratorDataset(endless, ["x"]), three_columns())).get_dataset_size() == 5
+    assert three_columns().take(9).get_dataset_size() == 5  # a shorter source: its size
+    mapped = []
+    known = ds.NumpySlicesDataset(list(range(7)), shuffle=False).map(lambda x: mapped.append(x) or x).take(3)
+    assert known.get_dataset_size() == 3 and mapped == []  # a known size is not counted by reading rows

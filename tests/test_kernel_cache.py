@@ -6,12 +6,15 @@ import os
 import subprocess
 import sys
 import textwrap
+import threading
 import warnings
+import weakref
 
 import numpy as np
 import pytest
 
 import npspore as ms
+from npspore.compiler.kernel import CompiledKernel, HookVersions, KernelCache
 
 SEEDED = textwrap.dedent('''
     import sys
@@ -107,3 +110,54 @@ def test_the_recompile_warning_names_the_argument_that_changes(monkeypatch):
     with pytest.warns(RuntimeWarning, match=r"argument 0 keeps changing its signature \(now float32\[9\]\)"):
         for n in range(1, 10):
             compiled(ms.Tensor(np.ones((n,), np.float32)), y)
+
+
+class _Holder:
+    """An object whose hook version a kernel records (as it does a compiled cell's)."""
+
+
+def _kernel(holder=None):
+    """A real CompiledKernel returning its input; stale once ``holder``'s hooks change."""
+    hooks = [(weakref.ref(holder), 0)] if holder is not None else []
+    return CompiledKernel(lambda x: x, [], ("leaf", 0), "", None, hook_guards=hooks)
+
+
+@pytest.mark.parametrize("stale", [False, True], ids=["evictions", "stale-drops"])
+def test_threads_looking_up_adding_and_evicting_at_once_never_raise(stale):
+    # 8 threads share a 2-kernel cache over 5 keys, switching threads every microsecond: every
+    # addition evicts, and (stale) every lookup finds a stale kernel to drop. Before the cache took a
+    # lock and published copies, this raised KeyError or "dictionary changed size during iteration".
+    holder = _Holder()
+    keys = [(False, (((n,), np.dtype("float32")),)) for n in range(5)]
+    kernels = [_kernel(holder if stale else None) for _ in keys]
+    if stale:
+        HookVersions.bump(holder)
+    cache = KernelCache("hammered")
+    cache.capacity, cache.recompile_limit = 2, 10 ** 9
+    errors = []
+    start = threading.Barrier(8)
+
+    def calls(offset):
+        start.wait()
+        for i in range(10_000):
+            index = (7 * i + offset) % len(keys)
+            try:
+                if cache.lookup(keys[index]) is None:
+                    cache.add(keys[index], kernels[index], from_disk=False)
+            except Exception as error:  # noqa: BLE001 - any exception is the failure reported
+                errors.append(error)
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        for _ in range(3):
+            threads = [threading.Thread(target=calls, args=(offset,)) for offset in range(8)]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert errors == []
+    assert len(cache.entries) <= 2 and set(cache.entries) <= set(keys)
+    assert cache.compiles >= 5 and cache.hits + cache.compiles <= 3 * 8 * 10_000

@@ -4,13 +4,18 @@ Line formats are MindSpore 2.10's (observed on CPU): ``epoch: 1 step: 1, loss is
 ``Train epoch time: 359.703 ms, per step time: 119.901 ms``, ``Eval result: epoch 1, metrics: {...}``.
 """
 import io
+import itertools
 import os
 import re
+import subprocess
+import sys
+import textwrap
 
 import numpy as np
 import pytest
 
 import npspore as ms
+import npspore.dataset  # noqa: F401 - ms.dataset
 from npspore import nn, ops
 from npspore.train import (CheckpointConfig, EarlyStopping, History, LambdaCallback, LossMonitor, MAE, Model,
                            ModelCheckpoint, ProgressBar, ReduceLROnPlateau, TimeMonitor)
@@ -230,3 +235,83 @@ def test_printed_lines_and_values_match_mindspore_on_a_small_classifier(capsys):
                                [[1.3224254, -1.3224252], [1.0754943, -1.0754942]], rtol=1e-5)
     info = model.train_network.cache_info()  # the training step compiled (or loaded) once, then reused
     assert (info["entries"], info["compiles"] + info["disk_loads"], info["hits"]) == (1, 1, 8)
+
+
+EPOCH_ORDERS = textwrap.dedent('''
+    import sys
+    import numpy as np
+    import npspore as ms
+    import npspore.dataset as ds
+    from npspore import nn
+
+
+    class Spy(ms.train.Callback):
+        """Records the sample ids of each step's batch."""
+
+        def __init__(self):
+            self.seen = []
+
+        def on_train_step_begin(self, run_context):
+            batch = run_context.original_args().train_dataset_element[0]
+            self.seen.append(batch.asnumpy().ravel().astype(int).tolist())
+
+
+    def epoch_orders(method, seed_with):
+        """The order of the 8 sample ids in each of 3 epochs of Model.train/fit over a shuffled dataset."""
+        seed_with(1)
+        ids = np.arange(8, dtype=np.float32).reshape(8, 1)
+        data = ds.NumpySlicesDataset({"x": ids, "y": np.zeros((8, 1), np.float32)}, shuffle=True).batch(8)
+        net = nn.Dense(1, 1)
+        model = ms.Model(net, nn.MSELoss(), nn.SGD(net.trainable_params(), 0.0))
+        spy = Spy()
+        getattr(model, method)(3, data, callbacks=[spy])
+        return spy.seen
+
+
+    if __name__ == "__main__":
+        print(epoch_orders(sys.argv[1], ms.set_seed))
+''')
+
+
+@pytest.mark.parametrize("method", ["train", "fit"])
+@pytest.mark.parametrize("seed_with", ["ms.set_seed", "ds.config.set_seed"])
+def test_each_epoch_draws_its_own_order_the_same_on_every_run(tmp_path, method, seed_with, isolated_seeds):
+    # Observed on MindSpore 2.10 (repro r16): Model.train runs its epochs as passes of one iterator,
+    # and each pass of a shuffled source draws a new order. npspore replayed the first epoch's.
+    script = tmp_path / "epoch_orders.py"
+    script.write_text(EPOCH_ORDERS)
+    namespace = {"__name__": "epoch_orders"}
+    exec(compile(EPOCH_ORDERS, str(script), "exec"), namespace)  # noqa: S102 - the script above
+    seeding = {"ms.set_seed": ms.set_seed, "ds.config.set_seed": ms.dataset.config.set_seed}[seed_with]
+    orders = namespace["epoch_orders"](method, seeding)
+    assert len(orders) == 3 and all(sorted(order) == list(range(8)) for order in orders)
+    assert len({tuple(order) for order in orders}) == 3
+    assert namespace["epoch_orders"](method, seeding) == orders
+    if seed_with == "ms.set_seed":  # and in another process
+        result = subprocess.run([sys.executable, str(script), method], capture_output=True, text=True, timeout=120)
+        assert result.returncode == 0, result.stderr
+        assert result.stdout.strip() == str(orders)
+
+
+def test_a_dataset_whose_iterator_is_a_generator_still_gets_every_epoch():
+    # A user's dataset may return a one-pass iterator (a generator): Model asks it for one per epoch.
+    seen = []
+    data = ArrayDataset(X, Y)
+    Model(LinearRegressionStep()).train(3, data, callbacks=[LambdaCallback(on_train_step_end=lambda rc: seen.append(
+        rc.original_args().cur_epoch_num))])
+    assert data.get_dataset_size() == 3 and seen == [1, 1, 1, 2, 2, 2, 3, 3, 3]
+
+
+def test_train_on_the_first_rows_of_an_endless_generator():
+    # take(n).get_dataset_size() counted the endless source first: Model.train hung before step 1.
+    def endless():
+        for i in itertools.count():
+            if i == 1000:
+                raise AssertionError("the size of take(4) read 1000 rows of its endless source")
+            yield np.full((1, 2), i, np.float32), np.zeros((1, 1), np.float32)
+
+    data = ms.dataset.GeneratorDataset(endless, ["x", "y"]).take(4)
+    steps = []
+    Model(LinearRegressionStep()).train(2, data, callbacks=[LambdaCallback(on_train_step_end=lambda rc: steps.append(
+        (rc.original_args().cur_epoch_num, rc.original_args().batch_num)))])
+    assert steps == [(1, 4)] * 4 + [(2, 4)] * 4

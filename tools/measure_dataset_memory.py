@@ -8,9 +8,8 @@ memory Python and NumPy allocate (NumPy reports its array buffers to it):
 1. a ``GeneratorDataset`` over a generator function yielding 28x28x1 uint8 images and labels,
    through ``map(Rescale)``, ``map(HWC2CHW)`` and ``batch``;
 2. a ``MnistDataset`` over IDX files of the same size written to a temporary directory, shuffled,
-   through the same operations. Its pixels are read from the memory-mapped file as rows are reached
-   (file-backed pages the OS can drop, which tracemalloc does not count: the figure is the copies
-   the pipeline makes).
+   through the same operations. Its pixels are copied out of the file as rows are reached (the
+   figure counts those copies and the ones the pipeline makes).
 
 Each line prints the peak next to the size of the whole data set, as uint8 on disk and as the
 float32 batches the pipeline produces, so the figure reads as "a few batches, not the data set".

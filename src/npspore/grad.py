@@ -101,9 +101,8 @@ def _kernel_cache(owner_fn, options_key, label: str):
     except TypeError:
         return KernelCache(label)
     cache = per_fn.get(options_key)
-    if cache is None:
-        cache = KernelCache(label)
-        per_fn[options_key] = cache
+    if cache is None:  # setdefault: threads making the first calls at once share one cache
+        cache = per_fn.setdefault(options_key, KernelCache(label))
     return cache
 
 

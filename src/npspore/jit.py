@@ -104,10 +104,11 @@ class JitFunction:
     def kernel_source(self, *args: Any) -> str:
         """The generated module that runs for these arguments (compiling it if needed)."""
         key, _ = input_key(args)
-        if self._cache.lookup(key) is None:
+        entry = self._cache.lookup(key)
+        if entry is None:
             entry, from_disk = self._compile(args, key)
             self._cache.add(key, entry, from_disk=from_disk)
-        return self._cache.entries[key].source
+        return entry.source
 
 
 def _cell_positional(cell, args, kwargs) -> tuple:
@@ -187,9 +188,8 @@ class _CompiledCellCall:
 
 def _cell_cache(cell) -> KernelCache:
     kernels = cell.__dict__.get(KERNELS_ATTRIBUTE)
-    if kernels is None:
-        kernels = KernelCache(type(cell).__name__)
-        cell.__dict__[KERNELS_ATTRIBUTE] = kernels
+    if kernels is None:  # setdefault: threads making the first calls at once share one cache
+        kernels = cell.__dict__.setdefault(KERNELS_ATTRIBUTE, KernelCache(type(cell).__name__))
     return kernels
 
 

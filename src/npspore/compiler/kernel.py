@@ -9,11 +9,16 @@ A kernel records the hook version of every cell whose call it compiled (``hook_g
 or removing a hook on one of those cells makes that kernel stale (the next lookup misses and
 recompiles), and no other kernel. Set ``NPSPORE_EXPLAIN_CACHE_MISSES=1`` to log, for every
 recompile, which argument differs from the nearest signature already compiled.
+
+Threads may call one compiled callable at once: a cache hit reads the cache without a lock, and
+every change to it (an addition, an eviction, dropping a stale kernel) is made under the cache's
+lock on a copy that then replaces the published mapping, so a lookup never sees one half-made.
 """
 from __future__ import annotations
 
 import linecache
 import os
+import threading
 import warnings
 
 import numpy as np
@@ -202,12 +207,13 @@ class CompiledKernel:
 
     def stale_reason(self) -> str | None:
         """Why this kernel is stale (``global S: 1.0 -> 5.0``), or None when it is current."""
-        if self.checked_epoch != HookVersions.epoch:
+        epoch = HookVersions.epoch   # read first: a hook changed by another thread meanwhile is checked next time
+        if self.checked_epoch != epoch:
             for ref, version in self.hook_guards:
                 cell = ref()
                 if cell is None or cell.__dict__.get("_hook_version", 0) != version:
                     return "a forward hook of a compiled cell was added or removed"
-            self.checked_epoch = HookVersions.epoch
+            self.checked_epoch = epoch
         for guard in self.guards:
             if not guard.holds():
                 return guard.explain()
@@ -216,13 +222,14 @@ class CompiledKernel:
     def changed_capture(self) -> str | None:
         """Which captured Tensor or Parameter changed shape or dtype since the compile (a kernel is
         specialized to them), or None."""
-        if self.avals_epoch != CapturedAvals.epoch:
+        epoch = CapturedAvals.epoch  # read first, as in stale_reason
+        if self.avals_epoch != epoch:
             for obj, (shape, dtype) in zip(self.captured, self.captured_avals):
                 if obj._array.shape != shape or obj._array.dtype != dtype:
                     name = getattr(obj, "name", None) or "a captured Tensor"
                     return (f"{name}: shape {list(shape)} {dtype} -> {list(obj._array.shape)} "
                             f"{obj._array.dtype}")
-            self.avals_epoch = CapturedAvals.epoch
+            self.avals_epoch = epoch
         return None
 
 
@@ -250,6 +257,10 @@ class KernelCache:
     (CLOCK: a hit only marks its kernel used) and its source leaves ``linecache``. A callable that
     compiles more than ``recompile_limit`` times (``NPSPORE_RECOMPILE_LIMIT``, default 8, as
     ``torch.compile``) gets one warning naming the argument whose signature keeps changing.
+
+    ``entries`` is never changed in place: :meth:`add` and the drops build a new dict under the
+    lock and publish it, so readers (the cached-call paths: ``entries.get``) need no lock. The
+    hit counter is not locked either: calls racing in threads may count a few hits fewer.
     """
 
     def __init__(self, label: str):
@@ -262,6 +273,7 @@ class KernelCache:
         self.recompile_limit = _env_int("NPSPORE_RECOMPILE_LIMIT", 8)
         self._stale = None      # why the last dropped kernel was stale (explained at the recompile)
         self._warned = False
+        self._lock = threading.Lock()
 
     def lookup(self, key):
         """The current kernel for ``key``, or None (a stale kernel is dropped)."""
@@ -280,58 +292,75 @@ class KernelCache:
         reason = entry.stale_reason()
         if reason is None:
             return True
-        self._stale = reason
-        self._drop(key)
+        with self._lock:
+            self._stale = reason
+            if self.entries.get(key) is entry:   # not already dropped or replaced by another thread
+                entries = dict(self.entries)
+                _drop(entries, key)
+                self.entries = entries
         return False
 
     def add(self, key, entry, *, from_disk: bool) -> None:
         """Keep ``entry`` for ``key`` and count it as compiled or loaded from disk."""
-        if os.environ.get("NPSPORE_EXPLAIN_CACHE_MISSES") == "1":
-            why = (f"recompiling: {self._stale}" if self._stale
-                   else explain_miss(_arguments(key), [_arguments(k) for k in self.entries]))
-            warn(_LOG, "npspore: %s: %s", self.label, why)
-        if from_disk:
-            self.disk_loads += 1
-        else:
-            self.compiles += 1
-        if self.compiles + self.disk_loads > self.recompile_limit and not self._warned:
-            self._warn_recompiles(key)
-        self._stale = None
-        self.entries.pop(key, None)
-        while len(self.entries) >= self.capacity:
-            self._evict_one()
-        self.entries[key] = entry
-
-    def _warn_recompiles(self, key) -> None:
-        self._warned = True
-        warnings.warn(f"npspore: {self.label} was compiled {self.compiles + self.disk_loads} times (recompile "
-                      f"limit {self.recompile_limit}): "
-                      + (f"a value it reads keeps changing ({self._stale})" if self._stale else
-                         f"{changing_argument(key, list(self.entries))}; keep its shape, dtype and Python "
-                         "value fixed, or declare dynamic dims with Cell.set_inputs"),
-                      RuntimeWarning, stacklevel=4)
-
-    def _evict_one(self) -> None:
-        """Evict the least recently used kernel (CLOCK: a used kernel gets a second chance)."""
-        while True:
-            key, entry = next(iter(self.entries.items()))
-            if entry.used:
-                entry.used = False
-                del self.entries[key]
-                self.entries[key] = entry
+        explain = os.environ.get("NPSPORE_EXPLAIN_CACHE_MISSES") == "1"
+        with self._lock:
+            why = None
+            if explain:
+                why = (f"recompiling: {self._stale}" if self._stale
+                       else explain_miss(_arguments(key), [_arguments(k) for k in self.entries]))
+            if from_disk:
+                self.disk_loads += 1
             else:
-                self._drop(key)
-                return
+                self.compiles += 1
+            recompiles = None
+            if self.compiles + self.disk_loads > self.recompile_limit and not self._warned:
+                self._warned = True
+                recompiles = self._recompile_message(key)
+            self._stale = None
+            entries = dict(self.entries)
+            entries.pop(key, None)
+            while len(entries) >= self.capacity:
+                _evict_one(entries)
+            entries[key] = entry
+            self.entries = entries
+        # Outside the lock: a logging handler or warning filter may run user code that calls this callable.
+        if why is not None:
+            warn(_LOG, "npspore: %s: %s", self.label, why)
+        if recompiles is not None:
+            warnings.warn(recompiles, RuntimeWarning, stacklevel=3)
 
-    def _drop(self, key) -> None:
-        entry = self.entries.pop(key)
-        if entry.path:  # a file of the disk cache is read again by linecache if a traceback needs it
-            linecache.cache.pop(entry.path, None)
+    def _recompile_message(self, key) -> str:
+        return (f"npspore: {self.label} was compiled {self.compiles + self.disk_loads} times (recompile "
+                f"limit {self.recompile_limit}): "
+                + (f"a value it reads keeps changing ({self._stale})" if self._stale else
+                   f"{changing_argument(key, list(self.entries))}; keep its shape, dtype and Python "
+                   "value fixed, or declare dynamic dims with Cell.set_inputs"))
 
     def info(self) -> dict:
         """``{'hits', 'compiles', 'disk_loads', 'entries'}``."""
         return {"hits": self.hits, "compiles": self.compiles, "disk_loads": self.disk_loads,
                 "entries": len(self.entries)}
+
+
+def _evict_one(entries: dict) -> None:
+    """Evict the least recently used kernel of ``entries`` (an unpublished copy; CLOCK: a used kernel
+    gets a second chance)."""
+    while True:
+        key, entry = next(iter(entries.items()))
+        if entry.used:
+            entry.used = False
+            del entries[key]
+            entries[key] = entry
+        else:
+            _drop(entries, key)
+            return
+
+
+def _drop(entries: dict, key) -> None:
+    """Remove ``key`` from ``entries`` (an unpublished copy), and its source from ``linecache``."""
+    entry = entries.pop(key)
+    if entry.path:  # a file of the disk cache is read again by linecache if a traceback needs it
+        linecache.cache.pop(entry.path, None)
 
 
 def _env_int(name: str, default: int) -> int:

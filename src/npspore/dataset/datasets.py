@@ -58,6 +58,15 @@ class Dataset:
         """Rows in one pass; by default counted by running a pass."""
         return sum(1 for _ in self._rows(_first_pass_key()))
 
+    def _size_reads_rows(self):
+        """Whether ``_size`` runs a pass over data, by default if a child's does (a node whose own
+        ``_size`` counts a pass, such as a filter or a generator, says True)."""
+        return any(child._size_reads_rows() for child in self.children)
+
+    def _size_is_known(self):
+        """Whether ``get_dataset_size`` answers without reading a row (counted before, or sizes added up)."""
+        return self._dataset_size is not None or not self._size_reads_rows()
+
     def _stream(self):
         """A number telling this node's random draws from those of other nodes of the same pass."""
         return 1 + sum(child._stream() for child in self.children)
@@ -102,7 +111,9 @@ class Dataset:
         """An iterator over the rows: each row a list of Tensors (ndarrays if ``output_numpy``).
 
         Each ``for`` loop over the iterator runs one epoch; ``num_epochs`` (-1: unlimited) caps
-        how many. ``columns`` picks and orders the columns. Shuffles reshuffle every epoch.
+        how many. ``columns`` picks and orders the columns. Shuffles reshuffle every epoch of the
+        iterator; as in MindSpore, a new iterator starts again from the first epoch's order when a
+        seed is set, so loop over one iterator once per epoch rather than creating one per epoch.
 
         Raises:
             ValueError: if a name in ``columns`` is not a column.
@@ -439,6 +450,9 @@ class FilterDataset(Dataset):
             if bool(np.all(self.predicate(*(row[i] for i in self.input_indices)))):
                 yield row
 
+    def _size_reads_rows(self):
+        return True
+
 
 class RepeatDataset(Dataset):
     """The child's rows ``count`` times over (see :meth:`Dataset.repeat`)."""
@@ -475,8 +489,14 @@ class TakeDataset(Dataset):
         return rows if self.count == -1 else itertools.islice(rows, self.count)
 
     def _size(self):
-        rows = self.children[0].get_dataset_size()
-        return rows if self.count == -1 else min(rows, self.count)
+        child = self.children[0]
+        if self.count == -1:
+            return child.get_dataset_size()
+        if child._size_is_known():
+            return min(child.get_dataset_size(), self.count)
+        # The child's size needs a pass, which may never end (an endless generator): count this
+        # node's own pass instead, which reads at most ``count`` rows.
+        return Dataset._size(self)
 
 
 class SkipDataset(Dataset):
@@ -560,7 +580,9 @@ class ZipDataset(Dataset):
             yield tuple(column for part in parts for column in part)
 
     def _size(self):
-        return min(child.get_dataset_size() for child in self.children)
+        if all(child._size_is_known() for child in self.children):
+            return min(child.get_dataset_size() for child in self.children)
+        return Dataset._size(self)  # a pass ends with the shortest child: an endless one is never counted alone
 
 
 class ConcatDataset(Dataset):
@@ -604,6 +626,9 @@ class PositionSubsetDataset(Dataset):
 
     def _size(self):
         return len(self.positions)
+
+    def _size_reads_rows(self):
+        return False
 
 
 def zip(datasets):  # noqa: A001 - MindSpore's name

@@ -1,7 +1,8 @@
 """Sources reading image datasets in their distributed on-disk formats: MNIST and CIFAR.
 
-Files are mapped into memory (``numpy.memmap``), not loaded: each row's bytes are read from disk
-when the row is reached, so iterating 60,000 images holds only the rows in flight.
+Files are not loaded: each row's bytes are read from disk when the row is reached (see
+``records.py``), so iterating 60,000 images holds only the rows in flight, and a file that changes
+under a live dataset gives an error naming it.
 
 MNIST (``MnistDataset``): IDX files ``train-images-idx3-ubyte``/``train-labels-idx1-ubyte`` and
 ``t10k-images-idx3-ubyte``/``t10k-labels-idx1-ubyte``: a big-endian header (magic 2051 and the
@@ -17,6 +18,7 @@ import os
 
 import numpy as np
 
+from .records import DataFile, RecordFile
 from .sampling import sampler_from_arguments
 from .sources import RandomAccessSource
 
@@ -49,36 +51,28 @@ def _check_usage(usage):
     return usage
 
 
-def _read_header(path, words):
-    """The first ``words`` big-endian uint32 values of the file at ``path``."""
-    with open(path, "rb") as f:
-        header = f.read(4 * words)
-    if len(header) < 4 * words:
-        raise ValueError(f"Invalid file {path}: it is too short to hold an IDX header.")
-    return [int(v) for v in np.frombuffer(header, dtype=">u4")]
+def _read_header(file, words):
+    """The first ``words`` big-endian uint32 values of ``file`` (a DataFile)."""
+    if file.size() < 4 * words:
+        raise ValueError(f"Invalid file {file.path}: it is too short to hold an IDX header.")
+    return [int(v) for v in np.frombuffer(file.read(0, 4 * words), dtype=">u4")]
 
 
-def _map_file(path, offset, shape):
-    """The file's bytes from ``offset`` as a read-only uint8 array of ``shape``, checking its length."""
-    needed = offset + int(np.prod(shape))
-    actual = os.path.getsize(path)
-    if actual < needed:
-        raise ValueError(f"Invalid file {path}: its header promises {needed} bytes but the file has {actual} "
-                         f"(truncated?).")
-    if not np.prod(shape):
-        return np.zeros(shape, np.uint8)
-    # A plain ndarray view of the mapping: indexing it skips np.memmap's per-slice bookkeeping.
-    return np.memmap(path, dtype=np.uint8, mode="r", offset=offset, shape=shape).view(np.ndarray)
+def _records(file, offset, count, stride, fields):
+    """The ``RecordFile`` of ``count`` records of ``stride`` bytes from ``offset`` in ``file``, after
+    checking the file holds them all."""
+    file.check_size(offset + count * stride, f"its header ({count} records of {stride} bytes)")
+    return RecordFile(file, offset, count, stride, fields)
 
 
 class _RecordFiles(RandomAccessSource):
-    """A random-access source over parts (image array, label array) concatenated in order; the label
-    array has one column per label column (each read as a uint32 scalar)."""
+    """A random-access source over parts concatenated in order, each part's item ``i`` being
+    ``(pixels, labels)``: the image's bytes and one byte per label column (each read as a uint32 scalar)."""
 
     def __init__(self, column_names, parts, num_samples, shuffle, sampler, num_shards, shard_id,
                  num_parallel_workers):
         self.parts = parts
-        self.part_ends = np.cumsum([len(labels) for _, labels in parts])
+        self.part_ends = np.cumsum([len(part) for part in parts])
         super().__init__(column_names, sampler_from_arguments(num_samples, shuffle, sampler, num_shards, shard_id),
                          num_parallel_workers)
 
@@ -88,8 +82,8 @@ class _RecordFiles(RandomAccessSource):
     def _row(self, index):
         part = int(np.searchsorted(self.part_ends, index, side="right"))
         local = index - (int(self.part_ends[part - 1]) if part else 0)
-        images, labels = self.parts[part]
-        return (self._image(images[local]),) + tuple(np.array(label, dtype=np.uint32) for label in labels[local])
+        pixels, labels = self.parts[part][local]
+        return (self._image(pixels),) + tuple(np.array(label, dtype=np.uint32) for label in labels)
 
 
 class MnistDataset(_RecordFiles):
@@ -125,7 +119,7 @@ class MnistDataset(_RecordFiles):
 
     @staticmethod
     def _image(pixels):
-        return pixels[:, :, None].copy()
+        return pixels[:, :, None]  # pixels is a fresh copy out of the file
 
 
 class FashionMnistDataset(MnistDataset):
@@ -136,23 +130,43 @@ def _read_idx_pair(images_path, labels_path):
     for path in (images_path, labels_path):
         if not os.path.isfile(path):
             raise ValueError(f"MnistDataset: the file {path} does not exist (its pair is there).")
-    magic, count, rows, cols = _read_header(images_path, 4)
+    images, labels = DataFile(images_path), DataFile(labels_path)
+    magic, count, rows, cols = _read_header(images, 4)
     if magic != _IDX_IMAGES_MAGIC:
         raise ValueError(f"Invalid MNIST image file {images_path}: magic number {magic}, expected "
                          f"{_IDX_IMAGES_MAGIC}.")
-    label_magic, label_count = _read_header(labels_path, 2)
+    label_magic, label_count = _read_header(labels, 2)
     if label_magic != _IDX_LABELS_MAGIC:
         raise ValueError(f"Invalid MNIST label file {labels_path}: magic number {label_magic}, expected "
                          f"{_IDX_LABELS_MAGIC}.")
     if count != label_count:
         raise ValueError(f"MNIST files disagree: {images_path} holds {count} images but {labels_path} holds "
                          f"{label_count} labels.")
-    return _map_file(images_path, 16, (count, rows, cols)), _map_file(labels_path, 8, (count, 1))
+    if count and not rows * cols:
+        raise ValueError(f"Invalid MNIST image file {images_path}: its header gives {count} images of "
+                         f"{rows}x{cols} pixels.")
+    pixels = _records(images, 16, count, rows * cols, [(0, (rows, cols))])
+    labels.check_size(8 + count, f"its header ({count} labels)")
+    return _IdxPair(pixels, np.frombuffer(labels.read(8, count), np.uint8).reshape(count, 1))
+
+
+class _IdxPair:
+    """An IDX pair as a part of a ``_RecordFiles``: images read as rows are reached, labels (one byte
+    each) read at open."""
+
+    def __init__(self, images, labels):
+        self.images, self.labels = images, labels
+
+    def __len__(self):
+        return len(self.labels)
+
+    def __getitem__(self, index):
+        return self.images[index][0], self.labels[index]
 
 
 def _cifar_image(planes):
     """A CIFAR record's three 32x32 colour planes as a 32x32x3 image."""
-    return np.ascontiguousarray(planes.reshape(3, 32, 32).transpose(1, 2, 0))
+    return np.ascontiguousarray(planes.transpose(1, 2, 0))
 
 
 def _read_cifar_batches(dataset_dir, usage, files, label_bytes, name):
@@ -167,12 +181,12 @@ def _read_cifar_batches(dataset_dir, usage, files, label_bytes, name):
     record = label_bytes + _CIFAR_IMAGE_BYTES
     parts = []
     for path in present:
-        size = os.path.getsize(path)
+        file = DataFile(path)
+        size = file.size()
         if size % record:
             raise ValueError(f"Invalid {name} file {path}: its size {size} is not a multiple of the {record}-byte "
                              f"record (make sure it is the {name} binary version).")
-        records = _map_file(path, 0, (size // record, record))
-        parts.append((records[:, label_bytes:], records[:, :label_bytes]))
+        parts.append(_records(file, 0, size // record, record, [(label_bytes, (3, 32, 32)), (0, (label_bytes,))]))
     return parts
 
 

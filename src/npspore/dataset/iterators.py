@@ -1,7 +1,13 @@
 """The iterators ``create_tuple_iterator`` and ``create_dict_iterator`` return.
 
 One ``for`` loop over an iterator runs one epoch: the iterator ends the loop at the epoch's end
-and the next loop starts the next epoch (with fresh shuffles), up to ``num_epochs``.
+and the next loop starts the next epoch (with fresh shuffles), up to ``num_epochs``. An exception
+raised while reading a row ends its epoch too: the next loop starts the next epoch afresh.
+
+Each epoch draws its own order from the iterator's seed and the epoch's number, so under a seed the
+sequence of orders is the same on every run. As in MindSpore, where each new iterator builds its
+pipeline seeded afresh, a new iterator starts again from the first epoch's order: to get a new
+order per epoch, loop several times over one iterator (``Model.train`` does).
 """
 from __future__ import annotations
 
@@ -43,12 +49,19 @@ class _EpochIterator:
                 raise RuntimeError(f"The iterator has already run its num_epochs={self.num_epochs} epochs; "
                                    f"create it with a larger num_epochs to iterate more.")
             self._rows = iter(self.dataset._rows(PassKey.for_epoch(self._epoch, self._seed, self._entropy)))
-        row = next(self._rows, None)
+        try:
+            row = next(self._rows, None)
+        except BaseException:
+            self._end_epoch()  # the pass is broken off (its generators finished): the next loop starts afresh
+            raise
         if row is None:
-            self._rows = None
-            self._epoch += 1
+            self._end_epoch()
             raise StopIteration
         return self._convert(row)
+
+    def _end_epoch(self):
+        self._rows = None
+        self._epoch += 1
 
 
 class TupleIterator(_EpochIterator):

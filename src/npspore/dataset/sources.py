@@ -138,6 +138,9 @@ class GeneratorDataset(RandomAccessSource):
     def _size(self):
         return super()._size() if self.random_access else Dataset._size(self)
 
+    def _size_reads_rows(self):
+        return not self.random_access
+
     def _split_part(self, positions, randomize):
         if not self.random_access:
             return Dataset._split_part(self, positions, randomize)

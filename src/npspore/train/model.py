@@ -12,6 +12,7 @@ accepted and, as MindSpore does on CPU, the data is fed step by step.
 import numpy as np
 
 from ..common.tensor import Tensor
+from ..core.lazy import submodule
 from ..jit import jit
 from ..nn.validation import check_positive_int
 from .callback import monitors
@@ -48,10 +49,27 @@ def _dataset_size(dataset, who):
     return size
 
 
-def _batches(dataset):
-    """One pass over ``dataset``: tuples of Tensors."""
-    for row in dataset.create_tuple_iterator(num_epochs=1, output_numpy=False):
+def _batches(rows):
+    """One epoch of a dataset iterator's ``rows``: tuples of Tensors."""
+    for row in rows:
         yield tuple(_as_tensor(item) for item in row)
+
+
+def _epoch_iterators(dataset, num_epochs):
+    """The iterator of each of ``num_epochs`` epochs over ``dataset``.
+
+    As in MindSpore, one iterator of ``num_epochs`` epochs serves an npspore dataset, so each epoch
+    draws its own shuffle (a new iterator would replay the first epoch's order under a seed).
+    Another object's ``create_tuple_iterator`` may give a one-pass iterator: it is asked for one
+    epoch at a time.
+    """
+    if isinstance(dataset, submodule("npspore.dataset", "datasets").Dataset):
+        iterator = dataset.create_tuple_iterator(num_epochs=num_epochs, output_numpy=False)
+        for _ in range(num_epochs):
+            yield iterator
+    else:
+        for _ in range(num_epochs):
+            yield dataset.create_tuple_iterator(num_epochs=1, output_numpy=False)
 
 
 class Model:
@@ -234,12 +252,13 @@ class Model:
         run_context = RunContext(cb_params)
         self._train_network.set_train(True)
         callback_list.on_train_begin(run_context)
+        epoch_iterators = _epoch_iterators(train_dataset, epoch - initial_epoch)
         for epoch_index in range(initial_epoch, epoch):
             cb_params.cur_epoch_num = epoch_index + 1
             self._current_epoch_num = cb_params.cur_epoch_num
             self._current_step_num = 0
             callback_list.on_train_epoch_begin(run_context)
-            for batch in _batches(train_dataset):
+            for batch in _batches(next(epoch_iterators)):
                 if self._loss_fn is not None and len(batch) != 2:
                     raise ValueError("When 'loss_fn' is not None, 'train_dataset' should return two elements, but "
                                      f"got {len(batch)}, please check the number of elements returned by "
@@ -320,7 +339,7 @@ class Model:
         self._eval_network.set_train(False)
         callback_list.on_eval_begin(run_context)
         callback_list.on_eval_epoch_begin(run_context)
-        for batch in _batches(valid_dataset):
+        for batch in _batches(valid_dataset.create_tuple_iterator(num_epochs=1, output_numpy=False)):
             cb_params.cur_step_num += 1
             cb_params.eval_dataset_element = batch
             callback_list.on_eval_step_begin(run_context)
