@@ -171,6 +171,16 @@ def test_check_seed_cell_with_given_sensitivity(tmp_path):
     assert _table(result.stdout) == {"x (input 0)": ("[1]", "OK"), "y (input 1)": ("[1]", "OK"), "z": ("[1]", "OK")}
 
 
+def test_check_forward_fn_closing_over_a_float32_net(tmp_path):
+    result = npspore("check", "tests/cli_programs.py:conv_forward_fn", "--input", "f32[2,1,6,6]", "--weights", "all",
+                     cache_dir=tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert _table(result.stdout) == {
+        "data (input 0)": ("[2, 1, 6, 6]", "OK"), "conv.weight": ("[2, 1, 3, 3]", "OK"), "conv.bias": ("[2]", "OK"),
+        "fc.weight": ("[3, 32]", "OK"), "fc.bias": ("[3]", "OK")}
+    assert result.stdout.splitlines()[-1].startswith("OK: all 5 gradients match finite differences (eps=1e-06")
+
+
 def test_check_exits_1_when_the_gradient_differs_from_finite_differences(tmp_path):
     result = npspore("check", "tests/cli_programs.py:stop_gradient_product", "--input", "f32[4]", cache_dir=tmp_path)
     assert result.returncode == 1
@@ -345,7 +355,8 @@ def test_missing_file_is_one_line_on_stderr(tmp_path):
     (["show", "tests/catalogue.py:MulNet", "--input", "f32[2]"],
      "MulNet.construct takes 3 inputs (x, y, z), got 1 from --input"),
     (["show", "tests/catalogue.py:elementwise", "--input", "f32[2]", "f32[2]", "f32[2]", "--grad", "--weights", "all"],
-     "--weights needs a Cell target: a plain function has no Parameters"),
+     "--weights: elementwise reads no Parameters (a function's are those of the Cells its closure and globals "
+     "hold)"),
     (["show", "tests/catalogue.py:E", "--input", "f32[1]", "f32[1]", "--grad", "--grad-position", "2"],
      "--grad-position 2 is out of range: E.construct gets 2 input(s)"),
     (["show", "tests/catalogue.py:E", "--input", "f32[1]", "f32[1]", "--grad", "--weights", "w"],

@@ -7,7 +7,8 @@ import textwrap
 import numpy as np
 import pytest
 
-from npspore import Tensor, nn, ops
+import npspore as ms
+from npspore import Parameter, Tensor, nn, ops
 from npspore.examples import MLPWithLoss, Recurrent, elementwise
 from npspore.testing import Tolerance, assert_kernels_equal, check_grads, tolerance_for
 
@@ -27,6 +28,49 @@ class Dropping(nn.Cell):
 
     def construct(self, x):
         return self.dropout(x)
+
+
+class ConvNet(nn.Cell):
+    """A float32 convolution and dense layer: Conv2D refuses a float64 input next to a float32 weight."""
+
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv2d(1, 2, 3, pad_mode="valid", has_bias=True)
+        self.flatten = nn.Flatten()
+        self.fc = nn.Dense(2 * 4 * 4, 3)
+
+    def construct(self, x):
+        return self.fc(self.flatten(ops.tanh(self.conv(x))))
+
+
+class HalfBlocked(nn.Cell):
+    """``w * stop_gradient(w) * x``: ms.grad gives ``w * x`` for w; the true derivative is ``2 w x``."""
+
+    def __init__(self):
+        super().__init__()
+        self.w = Parameter(Tensor(np.full(3, 1.5, np.float32)), name="w")
+
+    def construct(self, x):
+        return self.w * ops.stop_gradient(self.w) * x
+
+
+conv_net = ConvNet()
+
+
+def forward_fn(data):
+    """The usual MindSpore closure over a module-level net."""
+    return ops.sum(conv_net(data) ** 2)
+
+
+scale = Parameter(Tensor(np.array([0.5, -1.0, 2.0], np.float32)), name="scale")
+
+
+def scaled_sum(x):
+    return ops.sum(scale * scale * scale * x)
+
+
+def _values(cell):
+    return {param.name: (param.dtype, param.asnumpy().copy()) for param in cell.get_parameters()}
 
 
 def test_tolerance_follows_the_least_precise_dtype_on_the_path():
@@ -57,6 +101,46 @@ def test_check_grads_finds_a_wrong_gradient():
 def test_check_grads_rejects_bad_options(kwargs, message):
     with pytest.raises(ValueError, match=message):
         check_grads(elementwise, (rand(2), rand(2), rand(2)), **kwargs)
+
+
+def test_check_grads_of_a_float32_model_runs_it_in_float64_and_restores_it():
+    net = ConvNet()
+    before = _values(net)
+    check_grads(net, (rand(2, 1, 6, 6),), order=1)
+    after = _values(net)
+    assert after.keys() == before.keys() and all(after[k][0] == ms.float32 for k in after)
+    assert all(np.array_equal(after[k][1], before[k][1]) for k in after)
+
+
+def test_check_grads_checks_parameter_gradients():
+    net = ConvNet()
+    check_grads(net, (rand(2, 1, 6, 6),), order=2, weights=net.trainable_params())
+    check_grads(net, (rand(2, 1, 6, 6),), order=1, weights=net.fc.weight)
+    check_grads(forward_fn, (rand(2, 1, 6, 6),), order=1, weights=conv_net.trainable_params())
+    assert all(param.dtype == ms.float32 for param in conv_net.get_parameters())
+
+
+def test_check_grads_finds_a_wrong_parameter_gradient():
+    net = HalfBlocked()
+    with pytest.raises(AssertionError, match=r"order 1, mode 'pynative'\): wrong derivative for Parameter 'w'"):
+        check_grads(net, (rand(3),), order=1, weights=[net.w])
+    assert net.w.dtype == ms.float32 and np.array_equal(net.w.asnumpy(), np.full(3, 1.5, np.float32))
+
+
+def test_check_grads_of_weights_alone():
+    check_grads(scaled_sum, (np.arange(3),), order=2, weights=[scale])   # integer input: the weight only
+    with pytest.raises(ValueError, match="no floating Tensor or array among 'args' and no 'weights'"):
+        check_grads(scaled_sum, (np.arange(3),))
+
+
+@pytest.mark.parametrize("weights, error, message", [
+    ([np.ones(3)], TypeError, "'weights' must be Parameters, got ndarray"),
+    ([Parameter(Tensor(np.arange(3, dtype=np.int32)), name="count")], ValueError,
+     "weight 'count' is Int32, not floating: it has no gradient"),
+])
+def test_check_grads_rejects_bad_weights(weights, error, message):
+    with pytest.raises(error, match=message):
+        check_grads(ConvNet(), (rand(2, 1, 6, 6),), weights=weights)
 
 
 def test_check_grads_needs_a_floating_argument():
