@@ -36,10 +36,22 @@ def module_getattr(module_name: str, namespace: dict) -> Callable[[str], object]
             return module
         message = f"'{module_name}.{name}' is not implemented in npspore"
         public = sorted(key for key in namespace if not key.startswith("_"))
-        import difflib   # loads only when a missing name is looked up
-        close = difflib.get_close_matches(name, public, n=1, cutoff=0.6)
+        close = closest_name(name, public)
         if close:
-            message += f"; the closest name it has is '{close[0]}'"
+            message += f"; the closest name it has is '{close}'"
         raise AttributeError(message)
 
     return __getattr__
+
+
+# A suggestion must be a likely misspelling: at 0.6 (difflib's default) 'hessian' suggested 'assign'.
+_SIMILARITY = 0.75
+
+
+def closest_name(name: str, names: list[str]) -> str | None:
+    """The name of ``names`` most like ``name``, ignoring case (``Matmul`` -> ``MatMul``), or None when
+    none is close enough to be a misspelling of it."""
+    import difflib   # loads only when a missing name is looked up
+    by_lower = {candidate.lower(): candidate for candidate in reversed(names)}
+    close = difflib.get_close_matches(name.lower(), list(by_lower), n=1, cutoff=_SIMILARITY)
+    return by_lower[close[0]] if close else None
