@@ -18,6 +18,7 @@ import sys
 import numpy as np
 import pytest
 
+from npspore import __version__ as ms_version
 from npspore.cli import build_parser, main
 from npspore.cli.bench import Progress
 from npspore.cli.highlight import highlight
@@ -202,6 +203,9 @@ def test_cache_list_info_explain_clear(tmp_path, monkeypatch):
     assert listing.returncode == 0
     assert listing.stdout.splitlines()[0].split() == ["key", "callable", "kernel", "signature", "size", "age"]
     assert listing.stdout.splitlines()[1].split()[:4] == [key[:12], "MLP.construct", "forward", "(float32[5,4])"]
+    (listed,) = json.loads(npspore("cache", "list", "--json", cache_dir=tmp_path).stdout)
+    assert listed["header"] == {"callable": "MLP.construct", "source": "catalogue.py", "kernel": "forward",
+                                "signature": "(float32[5,4])", "key": key, "npspore": ms_version}
 
     info = npspore("cache", "info", cache_dir=tmp_path)
     size = os.path.getsize(tmp_path / f"{key}.py")
