@@ -557,10 +557,13 @@ def test_show_graph_writes_dot_with_forward_and_adjoint(tmp_path, capsys):
     assert '[label="relu\\nrelu: float32[8, 8]", shape=box];' in text
 
 
-def test_show_graph_prints_dot_text_without_graphviz(tmp_path, monkeypatch, capsys):
+def test_show_graph_writes_the_dot_file_without_graphviz(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("PATH", str(tmp_path))  # no `dot` here
     assert main(["show", "npspore.examples:Recurrent", "--input", "f32[2,3]", "--graph", str(tmp_path / "g.svg")]) == 0
     out, err = capsys.readouterr()
-    assert err == f"npspore: Graphviz 'dot' is not installed; printing the DOT text instead of writing {tmp_path}/g.svg\n"
-    assert out.startswith("digraph program {") and "shape=diamond" in out  # the tensor-dependent if
+    assert err == (f"npspore: Graphviz 'dot' is not installed: writing the DOT text to {tmp_path}/g.dot instead of "
+                   f"{tmp_path}/g.svg (draw it with: dot -Tsvg {tmp_path}/g.dot -o {tmp_path}/g.svg)\n")
+    assert out == f"wrote {tmp_path}/g.dot\n"
+    text = (tmp_path / "g.dot").read_text()
+    assert text.startswith("digraph program {") and "shape=diamond" in text  # the tensor-dependent if
     assert not (tmp_path / "g.svg").exists()

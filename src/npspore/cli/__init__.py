@@ -129,7 +129,8 @@ def build_parser() -> argparse.ArgumentParser:
                              help="show each source line next to the generated lines that came from it")
     show_parser.add_argument("--graph", metavar="FILE",
                              help="draw the program (ops, shapes; with --grad forward and adjoint) to FILE.svg/.png "
-                                  "with Graphviz's dot, or write FILE.dot; without dot the DOT text is printed")
+                                  "with Graphviz's dot, or write its DOT text to FILE.dot (also what FILE.svg/.png "
+                                  "becomes without dot)")
     show_parser.add_argument("--no-color", action="store_true", help="no syntax colouring (also: NO_COLOR=1)")
     show_parser.set_defaults(handler=_with_target(show.run))
 
