@@ -12,6 +12,8 @@ from npspore import Parameter, Tensor, nn, ops
 from npspore.examples import MLPWithLoss, Recurrent, elementwise
 from npspore.testing import Tolerance, assert_kernels_equal, check_grads, tolerance_for
 
+from cli_programs import ConvNet, conv_forward_fn, conv_net
+
 
 def rand(*shape, seed=0):
     return np.random.default_rng(seed).standard_normal(shape).astype(np.float32)
@@ -30,19 +32,6 @@ class Dropping(nn.Cell):
         return self.dropout(x)
 
 
-class ConvNet(nn.Cell):
-    """A float32 convolution and dense layer: Conv2D refuses a float64 input next to a float32 weight."""
-
-    def __init__(self):
-        super().__init__()
-        self.conv = nn.Conv2d(1, 2, 3, pad_mode="valid", has_bias=True)
-        self.flatten = nn.Flatten()
-        self.fc = nn.Dense(2 * 4 * 4, 3)
-
-    def construct(self, x):
-        return self.fc(self.flatten(ops.tanh(self.conv(x))))
-
-
 class HalfBlocked(nn.Cell):
     """``w * stop_gradient(w) * x``: ms.grad gives ``w * x`` for w; the true derivative is ``2 w x``."""
 
@@ -52,14 +41,6 @@ class HalfBlocked(nn.Cell):
 
     def construct(self, x):
         return self.w * ops.stop_gradient(self.w) * x
-
-
-conv_net = ConvNet()
-
-
-def forward_fn(data):
-    """The usual MindSpore closure over a module-level net."""
-    return ops.sum(conv_net(data) ** 2)
 
 
 scale = Parameter(Tensor(np.array([0.5, -1.0, 2.0], np.float32)), name="scale")
@@ -116,7 +97,7 @@ def test_check_grads_checks_parameter_gradients():
     net = ConvNet()
     check_grads(net, (rand(2, 1, 6, 6),), order=2, weights=net.trainable_params())
     check_grads(net, (rand(2, 1, 6, 6),), order=1, weights=net.fc.weight)
-    check_grads(forward_fn, (rand(2, 1, 6, 6),), order=1, weights=conv_net.trainable_params())
+    check_grads(conv_forward_fn, (rand(2, 1, 6, 6),), order=1, weights=conv_net.trainable_params())
     assert all(param.dtype == ms.float32 for param in conv_net.get_parameters())
 
 
