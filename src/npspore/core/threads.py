@@ -19,6 +19,8 @@ nothing, an eager op one attribute test.
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
+from typing import Any
 
 __all__ = ["BLAS_ENVIRONMENT", "usable_cores", "blas_thread_count", "set_runtime_num_threads",
            "ensure_blas_threads", "applied_blas_threads"]
@@ -30,7 +32,7 @@ class _State:
     setting: int | None = None      # runtime_num_threads, None while not set
     done = False                    # the count for the current setting is set
     applied: int | None = None      # the count set last (None: BLAS left as the environment set it)
-    controllers: list | None = None
+    controllers: list[Any] | None = None
 
 
 def usable_cores() -> int:
@@ -40,12 +42,12 @@ def usable_cores() -> int:
     return max(1, os.cpu_count() or 1)
 
 
-def blas_thread_count(setting: int | None, environment: dict | os._Environ = os.environ) -> int | None:
+def blas_thread_count(setting: int | None, environment: Mapping[str, str] = os.environ) -> int | None:
     """The BLAS thread count the policy (module docstring) chooses.
 
     Args:
         setting (int | None): ``runtime_num_threads``, or None when it was not set.
-        environment (dict): the environment variables (default ``os.environ``).
+        environment (Mapping[str, str]): the environment variables (default ``os.environ``).
 
     Returns:
         int | None: the thread count; None to leave BLAS as the environment variables configured it.
