@@ -167,3 +167,25 @@ def test_pytest_plugin_fixtures(tmp_path):
                          env=environment)
     assert run.returncode == 0, run.stdout + run.stderr
     assert "2 passed" in run.stdout
+
+
+def test_a_failing_check_grads_shows_the_users_line_not_its_own_body(tmp_path):
+    (tmp_path / "test_user_grads.py").write_text(textwrap.dedent("""\
+        import numpy as np
+        from npspore import ops
+        from npspore.testing import check_grads
+
+
+        def blocked(x):
+            return ops.stop_gradient(x) * x
+
+
+        def test_blocked():
+            check_grads(blocked, (np.full(3, 2.0, np.float32),), order=1)
+        """))
+    run = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", str(tmp_path / "test_user_grads.py")],
+                         capture_output=True, text=True, cwd=tmp_path, timeout=300)
+    assert run.returncode == 1, run.stdout + run.stderr
+    assert "check_grads(blocked, (np.full(3, 2.0, np.float32),), order=1)" in run.stdout
+    assert "wrong derivative for argument 0" in run.stdout
+    assert "gradcheck.py" not in run.stdout and "def check_grads" not in run.stdout
