@@ -17,9 +17,12 @@ def _blas_threads() -> set:
 
 @pytest.fixture
 def restore_setting():
+    """Forget the setting and give BLAS back the thread count it had."""
+    before = min(_blas_threads())
     yield
     context._context.pop("runtime_num_threads", None)
     threads.set_runtime_num_threads(None)
+    threadpoolctl.threadpool_limits(before, user_api="blas")
 
 
 def test_runtime_num_threads_sets_the_blas_thread_count(restore_setting):

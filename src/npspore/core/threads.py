@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from typing import Any
 
 __all__ = ["BLAS_ENVIRONMENT", "usable_cores", "blas_thread_count", "set_runtime_num_threads",
-           "ensure_blas_threads", "applied_blas_threads"]
+           "ensure_blas_threads"]
 
 BLAS_ENVIRONMENT = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS", "BLIS_NUM_THREADS")
 
@@ -31,7 +31,6 @@ BLAS_ENVIRONMENT = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"
 class _State:
     setting: int | None = None      # runtime_num_threads, None while not set
     done = False                    # the count for the current setting is set
-    applied: int | None = None      # the count set last (None: BLAS left as the environment set it)
     controllers: list[Any] | None = None
 
 
@@ -72,15 +71,10 @@ def ensure_blas_threads() -> None:
 
 def _apply() -> None:
     wanted = blas_thread_count(_State.setting)
-    if wanted is not None and wanted != _State.applied:
+    if wanted is not None:
         if _State.controllers is None:
             from threadpoolctl import ThreadpoolController  # ~30 ms: only once npspore runs its first op
             _State.controllers = ThreadpoolController().select(user_api="blas").lib_controllers
         for controller in _State.controllers:
             controller.set_num_threads(wanted)
-    _State.applied, _State.done = wanted, True
-
-
-def applied_blas_threads() -> int | None:
-    """The thread count the policy set last (None: none yet, or BLAS left as the environment set it)."""
-    return _State.applied
+    _State.done = True
