@@ -1,5 +1,5 @@
 """Neural-network ops: ``softmax``, ``log_softmax`` (over ``axis``, an int or a tuple),
-``softmax_cross_entropy``, ``one_hot`` and ``dropout_mask``.
+``softmax_cross_entropy``, ``one_hot``, ``class_indices`` and ``dropout_mask``.
 
 The lowerings subtract the maximum before exponentiating, so large logits do not overflow.
 """
@@ -59,6 +59,17 @@ class one_hot:
     def adjoint(indices, on_value, off_value, out, dout, *, depth, axis=-1):
         hit = call("one_hot", indices, True, False, depth=depth, axis=axis)
         return None, np.where(hit, dout, 0), np.where(hit, 0, dout)
+
+
+@op(infer=rules.class_indices)
+class class_indices:
+    """The class indices of a loss's target, unchanged; one outside ``[0, depth)`` that is not
+    ``ignore_index`` raises ``ValueError`` (a one-hot row of zeros would silently drop its sample)."""
+
+    def forward(indices, *, depth, ignore_index):
+        return rt.class_indices(indices, depth, ignore_index)
+
+    adjoint = None
 
 
 # ---------------------------------------------------------------- dropout

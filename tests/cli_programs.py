@@ -51,3 +51,24 @@ def constant_output():
 
 
 gated_instance = GatedCell()
+
+
+class ConvNet(nn.Cell):
+    """A float32 convolution: checking it in float64 needs its weights in float64 too."""
+
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv2d(1, 2, 3, pad_mode="valid", has_bias=True)
+        self.flatten = nn.Flatten()
+        self.fc = nn.Dense(2 * 4 * 4, 3)
+
+    def construct(self, x):
+        return self.fc(self.flatten(ops.tanh(self.conv(x))))
+
+
+conv_net = ConvNet()
+
+
+def conv_forward_fn(data):
+    """The usual MindSpore ``forward_fn``: a closure over a module-level net."""
+    return ops.sum(conv_net(data) ** 2)

@@ -18,6 +18,7 @@ import sys
 import numpy as np
 import pytest
 
+from npspore import __version__ as ms_version
 from npspore.cli import build_parser, main
 from npspore.cli.bench import Progress
 from npspore.cli.highlight import highlight
@@ -171,6 +172,16 @@ def test_check_seed_cell_with_given_sensitivity(tmp_path):
     assert _table(result.stdout) == {"x (input 0)": ("[1]", "OK"), "y (input 1)": ("[1]", "OK"), "z": ("[1]", "OK")}
 
 
+def test_check_forward_fn_closing_over_a_float32_net(tmp_path):
+    result = npspore("check", "tests/cli_programs.py:conv_forward_fn", "--input", "f32[2,1,6,6]", "--weights", "all",
+                     cache_dir=tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert _table(result.stdout) == {
+        "data (input 0)": ("[2, 1, 6, 6]", "OK"), "conv.weight": ("[2, 1, 3, 3]", "OK"), "conv.bias": ("[2]", "OK"),
+        "fc.weight": ("[3, 32]", "OK"), "fc.bias": ("[3]", "OK")}
+    assert result.stdout.splitlines()[-1].startswith("OK: all 5 gradients match finite differences (eps=1e-06")
+
+
 def test_check_exits_1_when_the_gradient_differs_from_finite_differences(tmp_path):
     result = npspore("check", "tests/cli_programs.py:stop_gradient_product", "--input", "f32[4]", cache_dir=tmp_path)
     assert result.returncode == 1
@@ -192,6 +203,9 @@ def test_cache_list_info_explain_clear(tmp_path, monkeypatch):
     assert listing.returncode == 0
     assert listing.stdout.splitlines()[0].split() == ["key", "callable", "kernel", "signature", "size", "age"]
     assert listing.stdout.splitlines()[1].split()[:4] == [key[:12], "MLP.construct", "forward", "(float32[5,4])"]
+    (listed,) = json.loads(npspore("cache", "list", "--json", cache_dir=tmp_path).stdout)
+    assert listed["header"] == {"callable": "MLP.construct", "source": "catalogue.py", "kernel": "forward",
+                                "signature": "(float32[5,4])", "key": key, "npspore": ms_version}
 
     info = npspore("cache", "info", cache_dir=tmp_path)
     size = os.path.getsize(tmp_path / f"{key}.py")
@@ -345,7 +359,8 @@ def test_missing_file_is_one_line_on_stderr(tmp_path):
     (["show", "tests/catalogue.py:MulNet", "--input", "f32[2]"],
      "MulNet.construct takes 3 inputs (x, y, z), got 1 from --input"),
     (["show", "tests/catalogue.py:elementwise", "--input", "f32[2]", "f32[2]", "f32[2]", "--grad", "--weights", "all"],
-     "--weights needs a Cell target: a plain function has no Parameters"),
+     "--weights: elementwise reads no Parameters (a function's are those of the Cells its closure and globals "
+     "hold)"),
     (["show", "tests/catalogue.py:E", "--input", "f32[1]", "f32[1]", "--grad", "--grad-position", "2"],
      "--grad-position 2 is out of range: E.construct gets 2 input(s)"),
     (["show", "tests/catalogue.py:E", "--input", "f32[1]", "f32[1]", "--grad", "--weights", "w"],
@@ -542,10 +557,13 @@ def test_show_graph_writes_dot_with_forward_and_adjoint(tmp_path, capsys):
     assert '[label="relu\\nrelu: float32[8, 8]", shape=box];' in text
 
 
-def test_show_graph_prints_dot_text_without_graphviz(tmp_path, monkeypatch, capsys):
+def test_show_graph_writes_the_dot_file_without_graphviz(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("PATH", str(tmp_path))  # no `dot` here
     assert main(["show", "npspore.examples:Recurrent", "--input", "f32[2,3]", "--graph", str(tmp_path / "g.svg")]) == 0
     out, err = capsys.readouterr()
-    assert err == f"npspore: Graphviz 'dot' is not installed; printing the DOT text instead of writing {tmp_path}/g.svg\n"
-    assert out.startswith("digraph program {") and "shape=diamond" in out  # the tensor-dependent if
+    assert err == (f"npspore: Graphviz 'dot' is not installed: writing the DOT text to {tmp_path}/g.dot instead of "
+                   f"{tmp_path}/g.svg (draw it with: dot -Tsvg {tmp_path}/g.dot -o {tmp_path}/g.svg)\n")
+    assert out == f"wrote {tmp_path}/g.dot\n"
+    text = (tmp_path / "g.dot").read_text()
+    assert text.startswith("digraph program {") and "shape=diamond" in text  # the tensor-dependent if
     assert not (tmp_path / "g.svg").exists()

@@ -170,3 +170,25 @@ def test_a_quick_start_style_compiled_step_learns():
     assert [g.shape for g in grads] == [p.shape for p in params]
     assert losses[-1] < 0.5 * losses[0]
     assert float(ops.sum(ops.abs(model.bn.moving_mean))) > 0  # updated by every compiled step
+
+
+@pytest.mark.parametrize("run", ["eager", "jit", "grad"])
+@pytest.mark.parametrize("loss_fn", [nn.CrossEntropyLoss(), nn.NLLLoss()], ids=["CrossEntropyLoss", "NLLLoss"])
+def test_a_class_index_out_of_range_is_an_error_not_a_dropped_sample(run, loss_fn):
+    call = {"eager": loss_fn, "jit": ms.jit(loss_fn), "grad": ms.grad(loss_fn)}[run]
+    logits = Tensor(r((3, 4), 0))
+    call(logits, Tensor(np.array([0, 3, -100], np.int32)))        # ignore_index is no class and no error
+    for labels, wrong in (([0, 4, 1], 4), ([0, -1, 1], -1), ([7, 9, 9], 7)):
+        message = f"For 'nll_loss', the 'target' must hold class indices in [0, 4) or the ignore_index -100, but got {wrong}."
+        with pytest.raises(ValueError, match=re.escape(message)):
+            call(logits, Tensor(np.array(labels, np.int32)))
+
+
+@pytest.mark.parametrize("run", ["eager", "jit"])
+def test_cross_entropy_names_float_labels_of_the_wrong_shape(run):
+    loss_fn = nn.CrossEntropyLoss()
+    call = ms.jit(loss_fn) if run == "jit" else loss_fn
+    with pytest.raises(ValueError, match=re.escape(
+            "For 'cross_entropy', the 'target' must be class indices (an int tensor of shape (3,)) or class "
+            "probabilities of the input's shape (3, 4), but got Float32 of shape (3,).")):
+        call(Tensor(r((3, 4), 0)), Tensor(np.array([0.0, 1.0, 2.0], np.float32)))

@@ -55,6 +55,9 @@ def test_operations_functional_and_composite_import_paths():
     ("npspore.nn", "Denses", "'mindspore.nn.Denses' is not implemented in npspore; the closest name it has is 'Dense'"),
     ("npspore", "set_contxt",
      "'mindspore.set_contxt' is not implemented in npspore; the closest name it has is 'set_context'"),
+    ("npspore.ops", "hessian", "'mindspore.ops.hessian' is not implemented in npspore"),  # not 'assign'
+    ("npspore.nn", "LeakyRelu",
+     "'mindspore.nn.LeakyRelu' is not implemented in npspore; the closest name it has is 'LeakyReLU'"),
 ])
 def test_a_missing_mindspore_name_says_it_is_not_implemented_and_suggests_one(module, name, message):
     with pytest.raises(AttributeError) as info:

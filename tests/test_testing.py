@@ -7,9 +7,12 @@ import textwrap
 import numpy as np
 import pytest
 
-from npspore import Tensor, nn, ops
+import npspore as ms
+from npspore import Parameter, Tensor, nn, ops
 from npspore.examples import MLPWithLoss, Recurrent, elementwise
 from npspore.testing import Tolerance, assert_kernels_equal, check_grads, tolerance_for
+
+from cli_programs import ConvNet, conv_forward_fn, conv_net
 
 
 def rand(*shape, seed=0):
@@ -27,6 +30,28 @@ class Dropping(nn.Cell):
 
     def construct(self, x):
         return self.dropout(x)
+
+
+class HalfBlocked(nn.Cell):
+    """``w * stop_gradient(w) * x``: ms.grad gives ``w * x`` for w; the true derivative is ``2 w x``."""
+
+    def __init__(self):
+        super().__init__()
+        self.w = Parameter(Tensor(np.full(3, 1.5, np.float32)), name="w")
+
+    def construct(self, x):
+        return self.w * ops.stop_gradient(self.w) * x
+
+
+scale = Parameter(Tensor(np.array([0.5, -1.0, 2.0], np.float32)), name="scale")
+
+
+def scaled_sum(x):
+    return ops.sum(scale * scale * scale * x)
+
+
+def _values(cell):
+    return {param.name: (param.dtype, param.asnumpy().copy()) for param in cell.get_parameters()}
 
 
 def test_tolerance_follows_the_least_precise_dtype_on_the_path():
@@ -57,6 +82,46 @@ def test_check_grads_finds_a_wrong_gradient():
 def test_check_grads_rejects_bad_options(kwargs, message):
     with pytest.raises(ValueError, match=message):
         check_grads(elementwise, (rand(2), rand(2), rand(2)), **kwargs)
+
+
+def test_check_grads_of_a_float32_model_runs_it_in_float64_and_restores_it():
+    net = ConvNet()
+    before = _values(net)
+    check_grads(net, (rand(2, 1, 6, 6),), order=1)
+    after = _values(net)
+    assert after.keys() == before.keys() and all(after[k][0] == ms.float32 for k in after)
+    assert all(np.array_equal(after[k][1], before[k][1]) for k in after)
+
+
+def test_check_grads_checks_parameter_gradients():
+    net = ConvNet()
+    check_grads(net, (rand(2, 1, 6, 6),), order=2, weights=net.trainable_params())
+    check_grads(net, (rand(2, 1, 6, 6),), order=1, weights=net.fc.weight)
+    check_grads(conv_forward_fn, (rand(2, 1, 6, 6),), order=1, weights=conv_net.trainable_params())
+    assert all(param.dtype == ms.float32 for param in conv_net.get_parameters())
+
+
+def test_check_grads_finds_a_wrong_parameter_gradient():
+    net = HalfBlocked()
+    with pytest.raises(AssertionError, match=r"order 1, mode 'pynative'\): wrong derivative for Parameter 'w'"):
+        check_grads(net, (rand(3),), order=1, weights=[net.w])
+    assert net.w.dtype == ms.float32 and np.array_equal(net.w.asnumpy(), np.full(3, 1.5, np.float32))
+
+
+def test_check_grads_of_weights_alone():
+    check_grads(scaled_sum, (np.arange(3),), order=2, weights=[scale])   # integer input: the weight only
+    with pytest.raises(ValueError, match="no floating Tensor or array among 'args' and no 'weights'"):
+        check_grads(scaled_sum, (np.arange(3),))
+
+
+@pytest.mark.parametrize("weights, error, message", [
+    ([np.ones(3)], TypeError, "'weights' must be Parameters, got ndarray"),
+    ([Parameter(Tensor(np.arange(3, dtype=np.int32)), name="count")], ValueError,
+     "weight 'count' is Int32, not floating: it has no gradient"),
+])
+def test_check_grads_rejects_bad_weights(weights, error, message):
+    with pytest.raises(error, match=message):
+        check_grads(ConvNet(), (rand(2, 1, 6, 6),), weights=weights)
 
 
 def test_check_grads_needs_a_floating_argument():
@@ -102,3 +167,25 @@ def test_pytest_plugin_fixtures(tmp_path):
                          env=environment)
     assert run.returncode == 0, run.stdout + run.stderr
     assert "2 passed" in run.stdout
+
+
+def test_a_failing_check_grads_shows_the_users_line_not_its_own_body(tmp_path):
+    (tmp_path / "test_user_grads.py").write_text(textwrap.dedent("""\
+        import numpy as np
+        from npspore import ops
+        from npspore.testing import check_grads
+
+
+        def blocked(x):
+            return ops.stop_gradient(x) * x
+
+
+        def test_blocked():
+            check_grads(blocked, (np.full(3, 2.0, np.float32),), order=1)
+        """))
+    run = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", str(tmp_path / "test_user_grads.py")],
+                         capture_output=True, text=True, cwd=tmp_path, timeout=300)
+    assert run.returncode == 1, run.stdout + run.stderr
+    assert "check_grads(blocked, (np.full(3, 2.0, np.float32),), order=1)" in run.stdout
+    assert "wrong derivative for argument 0" in run.stdout
+    assert "gradcheck.py" not in run.stdout and "def check_grads" not in run.stdout

@@ -22,17 +22,12 @@ from . import amp, train  # noqa: F401,E402
 from .train import *  # noqa: F401,F403,E402
 from .nn.hook_backward import HookBackward as _HookBackward, InsertGradientOf as _InsertGradientOf  # noqa: E402
 from .missing_names import module_getattr as _module_getattr  # noqa: E402
-from .core.lazy import submodule as _submodule  # noqa: E402
+from .import_hook import install_npspore_aliases as _install_npspore_aliases  # noqa: E402
 
 # MindSpore has these under ops, but here they are Cells (nn imports ops): attached once nn has loaded.
 ops.HookBackward, ops.InsertGradientOf = _HookBackward, _InsertGradientOf
 
-_missing_name = _module_getattr("mindspore", globals())
-
-
-def __getattr__(name: str):
-    """A submodule not loaded yet (``npspore.dataset``, ``npspore.experimental``, ``npspore.runtime``)
-    loads on first use (``import npspore`` does not pay for it); any other missing name is one
-    MindSpore has and npspore does not (``missing_names``)."""
-    module = _submodule(__name__, name)
-    return module if module is not None else _missing_name(name)
+_install_npspore_aliases()
+# A submodule not loaded yet (npspore.dataset, npspore.experimental) loads on first use, so `import
+# npspore` does not pay for it; any other missing name is one MindSpore has and npspore does not.
+__getattr__ = _module_getattr("mindspore", globals())

@@ -3,10 +3,13 @@
 ``mode`` chooses between PYNATIVE_MODE (1, the default: ``construct`` runs eagerly) and
 GRAPH_MODE (0: Cells compile on first call). ``compile_cache`` (default ``True``) lets compiled
 kernels be cached on disk. ``device_target`` accepts MindSpore's targets, but npspore always
-computes with NumPy on the CPU. Other keywords (``device_id``, ``save_graphs``, ``jit_config`` ...)
+computes with NumPy on the CPU. ``runtime_num_threads`` sets how many threads BLAS may use (0: every
+core this process may use; by default one, see :mod:`npspore.core.threads`). Other keywords (``device_id``, ``save_graphs``, ``jit_config`` ...)
 are accepted and stored so MindSpore scripts run unchanged; they have no effect.
 """
 from __future__ import annotations
+
+from .core.threads import set_runtime_num_threads
 
 __all__ = ["GRAPH_MODE", "PYNATIVE_MODE", "set_context", "get_context"]
 
@@ -35,6 +38,13 @@ def _check(key, value):
     if key == "compile_cache" and not isinstance(value, bool):
         raise TypeError(f"For 'context.set_context', the argument 'compile_cache' must be bool, "
                         f"but got {type(value).__name__}.")
+    if key == "runtime_num_threads":
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise TypeError(f"For 'context.set_context', the argument 'runtime_num_threads' must be int, "
+                            f"but got {type(value).__name__}.")
+        if value < 0:
+            raise ValueError(f"For 'context.set_context', the argument 'runtime_num_threads' must be bigger than "
+                             f"or equal to 0, but got {value}.")
 
 
 def set_context(**kwargs):
@@ -44,15 +54,20 @@ def set_context(**kwargs):
         mode (int): ``GRAPH_MODE`` (0) or ``PYNATIVE_MODE`` (1).
         device_target (str): ``'CPU'``, ``'GPU'`` or ``'Ascend'`` (computation is NumPy on the CPU).
         compile_cache (bool): whether compiled kernels may be cached on disk.
+        runtime_num_threads (int): the number of threads BLAS may use, at most the cores this process
+            may run on; 0 for all of them. Unset, npspore uses one (or what ``OPENBLAS_NUM_THREADS``,
+            ``OMP_NUM_THREADS`` ... say when they are set).
         **kwargs: other MindSpore context keys, stored without effect.
 
     Raises:
-        ValueError: if ``mode`` or ``device_target`` has an invalid value.
-        TypeError: if ``compile_cache`` is not a bool.
+        ValueError: if ``mode`` or ``device_target`` has an invalid value, or ``runtime_num_threads`` is negative.
+        TypeError: if ``compile_cache`` is not a bool or ``runtime_num_threads`` not an int.
     """
     for key, value in kwargs.items():
         _check(key, value)
     _context.update(kwargs)
+    if "runtime_num_threads" in kwargs:
+        set_runtime_num_threads(kwargs["runtime_num_threads"])
 
 
 def get_context(attr_key):

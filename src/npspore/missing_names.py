@@ -3,20 +3,26 @@
 A ported script that reaches for ``P.SomeOp`` or ``nn.SomeLayer`` npspore lacks should learn that the
 name is MindSpore's but not implemented here, and which existing name is closest, instead of a bare
 ``module has no attribute``. Modules install :func:`module_getattr` as their ``__getattr__``
-(PEP 562), which Python calls only for names the module does not define.
+(PEP 562), which Python calls only for names the module does not define; a submodule not imported
+yet (``npspore.dataset``, or an aliased path such as ``dataset.vision.c_transforms``) is imported
+then instead.
 """
 from __future__ import annotations
 
 from typing import Callable
 
+from .core.lazy import submodule
+
 
 def module_getattr(module_name: str, namespace: dict) -> Callable[[str], object]:
-    """A module ``__getattr__`` raising ``AttributeError`` for any name the module lacks.
+    """A module ``__getattr__`` returning a submodule not imported yet, or raising ``AttributeError``
+    for any other name the module lacks.
 
     Args:
         module_name (str): the MindSpore spelling of the module, e.g. ``'mindspore.ops.operations'``.
-        namespace (dict): the module's ``globals()``; its public names (read at lookup time, so names
-            added later count) are searched for the closest match.
+        namespace (dict): the module's ``globals()``: its ``__name__`` is the package whose submodules
+            are looked up; its public names (read at lookup time, so names added later count) are
+            searched for the closest match.
 
     Returns:
         The function to assign to the module's ``__getattr__``.
@@ -25,12 +31,27 @@ def module_getattr(module_name: str, namespace: dict) -> Callable[[str], object]
     def __getattr__(name: str):
         if name.startswith("__"):  # protocol lookups (__path__, __wrapped__ ...) stay plain misses
             raise AttributeError(f"module {module_name!r} has no attribute {name!r}")
+        module = submodule(namespace["__name__"], name)
+        if module is not None:
+            return module
         message = f"'{module_name}.{name}' is not implemented in npspore"
         public = sorted(key for key in namespace if not key.startswith("_"))
-        import difflib   # loads only when a missing name is looked up
-        close = difflib.get_close_matches(name, public, n=1, cutoff=0.6)
+        close = closest_name(name, public)
         if close:
-            message += f"; the closest name it has is '{close[0]}'"
+            message += f"; the closest name it has is '{close}'"
         raise AttributeError(message)
 
     return __getattr__
+
+
+# A suggestion must be a likely misspelling: at 0.6 (difflib's default) 'hessian' suggested 'assign'.
+_SIMILARITY = 0.75
+
+
+def closest_name(name: str, names: list[str]) -> str | None:
+    """The name of ``names`` most like ``name``, ignoring case (``Matmul`` -> ``MatMul``), or None when
+    none is close enough to be a misspelling of it."""
+    import difflib   # loads only when a missing name is looked up
+    by_lower = {candidate.lower(): candidate for candidate in reversed(names)}
+    close = difflib.get_close_matches(name.lower(), list(by_lower), n=1, cutoff=_SIMILARITY)
+    return by_lower[close[0]] if close else None

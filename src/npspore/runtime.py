@@ -28,6 +28,16 @@ def show_tree(template, *arrays) -> None:
     print(*fill(template))
 
 
+def class_indices(indices: np.ndarray, depth: int, ignore_index: int) -> np.ndarray:
+    """``indices`` when each is a class in ``[0, depth)`` or is ``ignore_index``; else the ``ValueError``
+    naming the first that is not (the targets of ``nll_loss`` and ``cross_entropy``)."""
+    wrong = (indices != ignore_index) & ((indices < 0) | (indices >= depth))
+    if wrong.any():
+        raise ValueError(f"For 'nll_loss', the 'target' must hold class indices in [0, {depth}) or the "
+                         f"ignore_index {ignore_index}, but got {indices[wrong].flat[0]}.")
+    return indices
+
+
 def default_rng():
     """npspore's seeded NumPy generator (``npspore.set_seed``), for random ops such as dropout."""
     return _seeded_rng()

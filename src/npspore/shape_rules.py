@@ -35,7 +35,7 @@ __all__ = [
     "reduction", "reduction_with_indices", "arg_reduction",
     "reshape", "transpose", "expand_dims", "squeeze", "flatten", "broadcast_to", "tile", "concat",
     "stack", "split", "getitem", "getitem_grad", "gather", "gather_grad", "masked_select",
-    "masked_select_grad", "filled", "filled_like", "fill", "one_hot",
+    "masked_select_grad", "filled", "filled_like", "fill", "one_hot", "class_indices",
     "matmul", "dot", "outer", "softmax", "softmax_cross_entropy",
 ]
 
@@ -724,6 +724,14 @@ def fill(value, *, shape, dtype):
     shape = _static_shape("Fill", shape)
     broadcast_shapes("Fill", shape, shape_of(value), names=("shape", "value"))
     return Aval(shape, np.dtype(dtype))
+
+
+def class_indices(indices, *, depth, ignore_index):
+    """``class_indices``: the int ``indices`` themselves (their range is checked at run time)."""
+    dtype = dtype_of(indices)
+    if dtype.kind not in "iu":
+        raise OpTypeError(f"For 'nll_loss', the 'target' must be class indices of an int dtype, but got {dtype}.")
+    return Aval(shape_of(indices), dtype)
 
 
 def one_hot(indices, on_value, off_value, *, depth, axis=-1):

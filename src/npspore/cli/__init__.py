@@ -1,6 +1,7 @@
-"""The ``npspore`` command line: read, check and manage generated kernels.
+"""The ``npspore`` command line: run MindSpore programs; read, check and manage generated kernels.
 
-``main(argv)`` parses the verb (``show``, ``check``, ``cache``, ``bench``) and runs it. Exit status:
+``main(argv)`` parses the verb (``run``, ``show``, ``check``, ``cache``, ``bench``) and runs it. ``run``
+exits with the script's own status. Otherwise the exit status is:
 0 success, 1 ``check`` found a wrong gradient, 2 bad input (a usage error or out-of-range option, a
 TARGET or SPEC that cannot be used, a compile error in the user's program, a program that calls
 ``sys.exit``), 130 interrupted (Ctrl-C, as shells expect). Errors are one line on stderr — for compile
@@ -19,7 +20,7 @@ import numpy as np
 from ..core.version import __version__
 from ..compiler.errors import CompileError
 from ..compiler.pipeline import STAGES
-from . import bench, cache, check, show
+from . import bench, cache, check, run, show
 from .arguments import count, finite
 from .gradient import add_grad_options
 from .target import SPEC_HELP, InputError, load_target, make_inputs
@@ -30,6 +31,15 @@ _TARGET_HELP = ("path/to/file.py:Name or package.module:Name; Name is an nn.Cell
                 "arguments, or with --init), a function with no parameters returning a Cell, a Cell instance, "
                 "or a function. Loading FILE.py runs the file's top level (not its `if __name__ == "
                 "'__main__':` block), as importing it would")
+
+_RUN_EXAMPLES = """\
+examples:
+  npspore run train.py --epochs 2
+      runs train.py as `python train.py --epochs 2` would, with `import mindspore` (and every
+      `mindspore.x.y`) importing npspore's module
+  python -m npspore run train.py
+exit status: the script's own (1 after an uncaught exception)
+"""
 
 _SHOW_EXAMPLES = """\
 examples:
@@ -94,13 +104,20 @@ def build_parser() -> argparse.ArgumentParser:
     target.add_argument("--init", metavar="ARGS",
                         help="constructor arguments of a Cell class, as Python literals: --init '3, scale=0.5'")
 
-    parser = _Parser(prog="npspore", description="Read, check and manage the kernels npspore generates.",
+    parser = _Parser(prog="npspore", description="Run MindSpore programs on npspore; read, check and manage the kernels it generates.",
                      epilog="run 'npspore VERB --help' for a verb's options and examples",
                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version",
                         version=f"npspore {__version__} (NumPy {np.__version__}, Python {platform.python_version()})")
     parser.add_argument("--debug", action="store_true", default=False, help="show the Python traceback of an error")
     verbs = parser.add_subparsers(dest="verb", metavar="VERB", required=True, parser_class=_Parser)
+
+    run_parser = _verb(verbs, "run", "run a MindSpore program unchanged, its mindspore imports mapped onto npspore",
+                       _RUN_EXAMPLES, [])
+    run_parser.add_argument("script", metavar="SCRIPT", help="the Python file to run as __main__")
+    run_parser.add_argument("args", nargs=argparse.REMAINDER, metavar="ARGS",
+                            help="the script's own arguments (its sys.argv[1:])")
+    run_parser.set_defaults(handler=run.run)
 
     show_parser = _verb(verbs, "show", "print the generated module that runs (forward or adjoint kernel)",
                         _SHOW_EXAMPLES, [target, debug])
@@ -112,7 +129,8 @@ def build_parser() -> argparse.ArgumentParser:
                              help="show each source line next to the generated lines that came from it")
     show_parser.add_argument("--graph", metavar="FILE",
                              help="draw the program (ops, shapes; with --grad forward and adjoint) to FILE.svg/.png "
-                                  "with Graphviz's dot, or write FILE.dot; without dot the DOT text is printed")
+                                  "with Graphviz's dot, or write its DOT text to FILE.dot (also what FILE.svg/.png "
+                                  "becomes without dot)")
     show_parser.add_argument("--no-color", action="store_true", help="no syntax colouring (also: NO_COLOR=1)")
     show_parser.set_defaults(handler=_with_target(show.run))
 

@@ -1,6 +1,7 @@
 """``npspore check``: gradients from the generated kernel against central finite differences.
 
-Floating inputs are cast to float64 copies and a Cell's floating Parameters to float64. Values the
+Floating inputs are cast to float64 copies, and to float64 the floating Parameters the target reads (a
+Cell's, or those of the Cells a function's closure and globals hold: ``forward_fn`` over ``net``). Values the
 program itself computes in lower precision (MindSpore's losses reduce in float32) stay so: the step
 and tolerances (unless given) come from the least precise dtype of any value on the path, seen in
 one eager run (:func:`npspore.testing.tolerance_for`). ``f`` is the scalar the gradient is the derivative of: the sum of every output

@@ -64,10 +64,13 @@ class GradRequest:
         """The Parameters named by ``--weights`` (None when none are asked for)."""
         if not self.weight_names:
             return None
-        if not target.is_cell:
-            raise InputError("--weights needs a Cell target: a plain function has no Parameters")
+        if not target.parameters():
+            raise InputError(f"--weights: {target.label} reads no Parameters (a function's are those of the "
+                             "Cells its closure and globals hold)")
         if list(self.weight_names) == ["all"]:
-            return list(target.obj.trainable_params())
+            if target.is_cell:
+                return list(target.obj.trainable_params())
+            return [param for _, param in target.parameters() if param.requires_grad]
         by_name = {}
         for path, param in target.parameters():
             by_name.setdefault(path, param)

@@ -5,7 +5,8 @@ adjoint functions) is a cluster; inputs are ellipses, each op a box labelled wit
 shapes and dtypes of its results, and an edge runs from the statement that defines a value to each
 statement that reads it. Control flow (``if``, ``for``, ``while``) is a box holding its blocks.
 ``FILE.dot`` gets the DOT text; any other suffix (``.svg``, ``.png``, ``.pdf``) is drawn by Graphviz's
-``dot`` when it is installed, and without it the DOT text is printed instead.
+``dot`` when it is installed, and without it the DOT text goes to the ``.dot`` file of that name
+(``g.svg``: ``g.dot``), to be drawn where Graphviz is.
 """
 from __future__ import annotations
 
@@ -34,21 +35,21 @@ def to_dot(module: ir.Module) -> str:
 
 
 def write_graph(module: ir.Module, path: str) -> None:
-    """Write the graph to ``path`` (DOT text for ``.dot``, else drawn by ``dot``; DOT on stdout without it)."""
+    """Write the graph to ``path`` (DOT text for ``.dot``, else drawn by ``dot``; without it DOT text to ``.dot``)."""
     text = to_dot(module)
     suffix = os.path.splitext(path)[1].lower().lstrip(".")
     if not suffix:
         raise InputError(f"--graph needs a file name ending in .dot, .svg, .png or .pdf, got {path!r}")
+    dot = shutil.which("dot")
+    if suffix != "dot" and dot is None:
+        dot_path = os.path.splitext(path)[0] + ".dot"
+        print(f"npspore: Graphviz 'dot' is not installed: writing the DOT text to {dot_path} instead of {path} "
+              f"(draw it with: dot -T{suffix} {dot_path} -o {path})", file=sys.stderr)
+        path, suffix = dot_path, "dot"
     if suffix == "dot":
         with open(path, "w", encoding="utf-8") as handle:
             handle.write(text)
         print(f"wrote {path}")
-        return
-    dot = shutil.which("dot")
-    if dot is None:
-        print(f"npspore: Graphviz 'dot' is not installed; printing the DOT text instead of writing {path}",
-              file=sys.stderr)
-        sys.stdout.write(text)
         return
     done = subprocess.run([dot, f"-T{suffix}", "-o", path], input=text, text=True, capture_output=True)
     if done.returncode != 0:

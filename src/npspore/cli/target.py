@@ -31,6 +31,7 @@ from ..compiler.targets import unbind
 from ..context import PYNATIVE_MODE, set_context
 from ..jit import JitFunction, jit
 from ..nn.cell import Cell
+from ..testing.precision import parameters_read_by
 
 
 class InputError(Exception):
@@ -88,8 +89,9 @@ class Target:
         return jit(self.obj) if self.is_cell else JitFunction(self.obj)
 
     def parameters(self) -> list:
-        """``[(path, Parameter)]`` of a Cell target (empty for a function)."""
-        return list(self.obj.parameters_and_names()) if self.is_cell else []
+        """``[(path, Parameter)]`` the target reads: a Cell's, or those of the Cells a function's closure
+        and globals hold (``net.fc1.weight``: the usual ``forward_fn`` over ``net``)."""
+        return parameters_read_by(self.obj)
 
 
 def load_target(text: str, init: str | None = None) -> Target:

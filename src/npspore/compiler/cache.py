@@ -387,13 +387,14 @@ def entries(directory: str | None = None) -> list[dict]:
 
 
 def _header(module: bytes) -> dict:
+    """The ``# field: value`` lines opening a kernel module (its prose lines are not fields)."""
     header = {}
     for line in module.decode("utf-8", errors="replace").splitlines():
         if not line.startswith("#"):
             break
         field, sep, value = line[2:].partition(": ")
-        if sep:
-            header[field.strip()] = value.strip()
+        if sep and field.isidentifier():
+            header[field] = value.strip()
     return header
 
 

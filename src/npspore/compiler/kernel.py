@@ -24,6 +24,7 @@ import warnings
 import numpy as np
 
 from ..core.logs import warn
+from ..core.threads import ensure_blas_threads
 from .library import LIBRARY, RECORDERS
 from .signature import describe_key
 
@@ -180,6 +181,7 @@ class CompiledKernel:
                  "guards", "guarded", "used", "quick_check", "captured_avals", "avals_epoch")
 
     def __init__(self, kernel, captured, output_node, source, path, hook_guards=(), guards=()):
+        ensure_blas_threads()   # the BLAS thread policy holds before the first kernel runs, not per call
         self.kernel = kernel
         self.captured = captured
         self.output_node = output_node

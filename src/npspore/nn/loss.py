@@ -14,6 +14,8 @@ from npspore.ops.eager import run
 
 __all__ = ["LossBase", "MSELoss", "L1Loss", "SoftmaxCrossEntropyWithLogits", "CrossEntropyLoss", "NLLLoss",
            "BCELoss", "BCEWithLogitsLoss", "SmoothL1Loss", "HuberLoss", "KLDivLoss", "CosineEmbeddingLoss"]
+# A package without files: MindSpore's path nn.loss.loss is this module (npspore.module_aliases).
+__path__: list[str] = []
 
 
 class LossBase(Cell):

@@ -17,6 +17,7 @@ from .. import shape_rules as rules
 from ..common.tensor import Tensor
 from ..compiler.library import LIBRARY, RECORDERS
 from ..core.apply import apply_op
+from ..core.threads import ensure_blas_threads
 from ..opdef import op_table
 
 __all__ = ["run", "assign", "recording_dtypes"]
@@ -43,6 +44,7 @@ def run(name: str, *operands, **static):
             (shapes that do not broadcast, unsupported dtypes, out-of-range axes and indices).
         KeyError: if no op is called ``name``.
     """
+    ensure_blas_threads()
     definition = op_table()[name]
     weak = definition.operand_dtype is not None
     values = [x._array if isinstance(x, Tensor) else _constant(x, weak) for x in operands]

@@ -43,6 +43,7 @@ def _nll(log_probs, target, weight, ignore_index, reduction, label_smoothing):
     with per-class ``weight``, ``ignore_index`` and ``label_smoothing`` (PyTorch's definition)."""
     classes = log_probs.shape[1]
     dtype = _np_dtype(log_probs.dtype)
+    target = run("class_indices", target, depth=classes, ignore_index=ignore_index)
     hit = run("one_hot", target, 1.0, 0.0, depth=classes, axis=1)
     hit = run("cast", hit, dtype=dtype)
     kept = run("cast", target != ignore_index, dtype=dtype)
@@ -79,6 +80,10 @@ def cross_entropy(input, target, weight=None, ignore_index=-100, reduction="mean
     if not 0.0 <= label_smoothing <= 1.0:
         raise ValueError(f"For 'cross_entropy', the 'label_smoothing' must be in [0, 1], but got {label_smoothing}.")
     log_probs = run("log_softmax", input, axis=1)
+    if _np_dtype(target.dtype).kind == "f" and target.shape != input.shape:
+        raise ValueError(f"For 'cross_entropy', the 'target' must be class indices (an int tensor of shape "
+                         f"{input.shape[:1] + input.shape[2:]}) or class probabilities of the input's shape "
+                         f"{input.shape}, but got {target.dtype} of shape {target.shape}.")
     if target.dtype == input.dtype:
         classes = input.shape[1]
         if label_smoothing > 0:
