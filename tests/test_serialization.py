@@ -197,13 +197,13 @@ def test_crc_check_round_trip_and_damage(tmp_path):
 
 
 def test_missing_protobuf_gives_install_hint(monkeypatch):
-    checkpoint_proto.checkpoint_message.cache_clear()
+    checkpoint_proto.message_class.cache_clear()
     monkeypatch.setitem(sys.modules, "google.protobuf", None)
     try:
         with pytest.raises(ImportError, match="pip install protobuf"):
             ms.load_checkpoint(MS_CKPT)
     finally:
-        checkpoint_proto.checkpoint_message.cache_clear()
+        checkpoint_proto.message_class.cache_clear()
 
 
 def test_train_namespace_exports():
