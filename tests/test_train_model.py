@@ -6,6 +6,7 @@ Line formats are MindSpore 2.10's (observed on CPU): ``epoch: 1 step: 1, loss is
 import io
 import os
 import re
+import stat
 
 import numpy as np
 import pytest
@@ -230,3 +231,80 @@ def test_printed_lines_and_values_match_mindspore_on_a_small_classifier(capsys):
                                [[1.3224254, -1.3224252], [1.0754943, -1.0754942]], rtol=1e-5)
     info = model.train_network.cache_info()  # the training step compiled (or loaded) once, then reused
     assert (info["entries"], info["compiles"] + info["disk_loads"], info["hits"]) == (1, 1, 8)
+
+
+def test_model_checkpoint_removes_the_oldest_file_only_after_the_new_one_is_durable(tmp_path, monkeypatch):
+    events = []
+    real_fsync, real_replace, real_remove = os.fsync, os.replace, os.remove
+
+    def fsync(fd):
+        events.append("fsync dir" if stat.S_ISDIR(os.fstat(fd).st_mode) else "fsync file")
+        real_fsync(fd)
+
+    def replace(source, target):
+        events.append(f"rename {os.path.basename(target)}")
+        real_replace(source, target)
+
+    def remove(path):
+        events.append(f"remove {os.path.basename(path)}")
+        real_remove(path)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    monkeypatch.setattr(os, "replace", replace)
+    monkeypatch.setattr(os, "remove", remove)
+    config = CheckpointConfig(save_checkpoint_steps=1, keep_checkpoint_max=1)
+    Model(LinearRegressionStep()).train(1, ArrayDataset(X, Y, batch_size=5),
+                                        callbacks=[ModelCheckpoint(prefix="lsq", directory=str(tmp_path), config=config)])
+    assert events == ["fsync file", "rename lsq-1_1.ckpt", "fsync dir",
+                      "fsync file", "rename lsq-1_2.ckpt", "fsync dir", "remove lsq-1_1.ckpt"]
+    assert os.listdir(tmp_path) == ["lsq-1_2.ckpt"]
+
+
+def test_model_checkpoint_neither_follows_nor_removes_a_planted_symlink(tmp_path):
+    notes = tmp_path / "notes.txt"
+    notes.write_bytes(b"my notes")
+    notes.chmod(0o644)
+    checkpoints = tmp_path / "shared"
+    config = CheckpointConfig(save_checkpoint_steps=1, keep_checkpoint_max=1)
+    checkpoint = ModelCheckpoint(prefix="lsq", directory=str(checkpoints), config=config)
+    # Planted once training is set up: under the first file's name, and as an "older" checkpoint to retire.
+    (checkpoints / "lsq-1_1.ckpt").symlink_to(notes)
+    (checkpoints / "lsq-0_9.ckpt").symlink_to(notes)
+    Model(LinearRegressionStep()).train(1, ArrayDataset(X, Y), callbacks=[checkpoint])
+    assert notes.read_bytes() == b"my notes" and stat.S_IMODE(notes.stat().st_mode) == 0o644
+    assert sorted(os.listdir(checkpoints)) == ["lsq-0_9.ckpt", "lsq-1_3.ckpt"]
+    assert (checkpoints / "lsq-0_9.ckpt").is_symlink()
+
+
+class StopAtStep(ms.train.Callback):
+    """Raises at the given global step, after the step ran."""
+
+    def __init__(self, step):
+        super().__init__()
+        self.step = step
+
+    def on_train_step_end(self, run_context):
+        if run_context.original_args().cur_step_num == self.step:
+            raise RuntimeError("data loader died")
+
+
+def test_exception_save_writes_mindspores_breakpoint_checkpoint_then_reraises(tmp_path):
+    step = LinearRegressionStep()
+    config = CheckpointConfig(save_checkpoint_steps=100, exception_save=True, append_info=["epoch_num", "step_num"])
+    checkpoint = ModelCheckpoint(prefix="lsq", directory=str(tmp_path), config=config)
+    with pytest.raises(RuntimeError, match="data loader died"):
+        Model(step).train(2, ArrayDataset(X, Y), callbacks=[checkpoint, StopAtStep(5)])
+    assert os.listdir(tmp_path) == ["lsq-2_2_breakpoint.ckpt"]
+    saved = ms.load_checkpoint(str(tmp_path / "lsq-2_2_breakpoint.ckpt"))
+    np.testing.assert_array_equal(saved["w"].asnumpy(), step.w.asnumpy())
+    assert (int(saved["epoch_num"].asnumpy()), int(saved["step_num"].asnumpy())) == (2, 2)
+    with pytest.raises(RuntimeError, match="data loader died"):  # a second one gets a prefix suffix
+        Model(LinearRegressionStep()).fit(1, ArrayDataset(X, Y), callbacks=[checkpoint, StopAtStep(1)])
+    assert sorted(os.listdir(tmp_path)) == ["lsq-2_2_breakpoint.ckpt", "lsq_1-1_1_breakpoint.ckpt"]
+
+
+def test_without_exception_save_an_exception_saves_nothing(tmp_path):
+    checkpoint = ModelCheckpoint(prefix="lsq", directory=str(tmp_path), config=CheckpointConfig(save_checkpoint_steps=100))
+    with pytest.raises(RuntimeError, match="data loader died"):
+        Model(LinearRegressionStep()).train(1, ArrayDataset(X, Y), callbacks=[checkpoint, StopAtStep(2)])
+    assert os.listdir(tmp_path) == []

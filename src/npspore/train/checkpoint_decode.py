@@ -40,6 +40,7 @@ _SAFETENSORS_TO_CKPT_TYPE = {
     "BF16": _BFLOAT16,
 }
 _MAX_DIMS = 32   # the most NumPy 1.26 holds
+_MAX_ELEMENTS = 2 ** 59  # no array of 8-byte elements is larger than 2**62 bytes
 
 
 def _damaged(path, name, reason):
@@ -143,7 +144,9 @@ def _decoded_string(path, name, content):
 
 
 def _check_shape(path, name, shape, count):
-    if len(shape) > _MAX_DIMS or any(dim < 0 for dim in shape) or math.prod(shape) != count:
+    # Python ints: no product wraps around; an empty array's other dims are bounded too (NumPy needs it).
+    if len(shape) > _MAX_DIMS or any(dim < 0 for dim in shape) or math.prod(shape) != count \
+            or math.prod(max(dim, 1) for dim in shape) > _MAX_ELEMENTS:
         raise _damaged(path, name, f"declares the shape {list(shape)} but holds {count} elements")
 
 
