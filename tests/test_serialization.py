@@ -356,13 +356,9 @@ def test_huge_declared_sizes_are_refused_within_a_memory_limit(tmp_path):
 
 def _deeply_nested_record(depth):
     """A valid entry whose Value also holds an unknown field of groups nested ``depth`` deep."""
-    body = _message("w", "Float32", [1], b"\0" * 4)[2:] + b"\x2b" * depth + b"\x2c" * depth  # field 5, groups
-    length, varint = len(body), bytearray()
-    while True:
-        varint.append((length & 0x7F) | (0x80 if length > 0x7F else 0))
-        length >>= 7
-        if not length:
-            return b"\x0a" + bytes(varint) + body
+    records = checkpoint_proto.checkpoint_records()()  # the unknown field is 5; wire types 3, 4 open/close a group
+    records.value.append(_message("w", "Float32", [1], b"\0" * 4)[2:] + b"\x2b" * depth + b"\x2c" * depth)
+    return records.SerializeToString()
 
 
 MALFORMED_CKPT = {

@@ -253,8 +253,8 @@ def test_model_checkpoint_removes_the_oldest_file_only_after_the_new_one_is_dura
     monkeypatch.setattr(os, "replace", replace)
     monkeypatch.setattr(os, "remove", remove)
     config = CheckpointConfig(save_checkpoint_steps=1, keep_checkpoint_max=1)
-    Model(LinearRegressionStep()).train(1, ArrayDataset(X, Y, batch_size=5),
-                                        callbacks=[ModelCheckpoint(prefix="lsq", directory=str(tmp_path), config=config)])
+    checkpoint = ModelCheckpoint(prefix="lsq", directory=str(tmp_path), config=config)
+    Model(LinearRegressionStep()).train(1, ArrayDataset(X, Y, batch_size=5), callbacks=[checkpoint])
     assert events == ["fsync file", "rename lsq-1_1.ckpt", "fsync dir",
                       "fsync file", "rename lsq-1_2.ckpt", "fsync dir", "remove lsq-1_1.ckpt"]
     assert os.listdir(tmp_path) == ["lsq-1_2.ckpt"]
@@ -304,7 +304,8 @@ def test_exception_save_writes_mindspores_breakpoint_checkpoint_then_reraises(tm
 
 
 def test_without_exception_save_an_exception_saves_nothing(tmp_path):
-    checkpoint = ModelCheckpoint(prefix="lsq", directory=str(tmp_path), config=CheckpointConfig(save_checkpoint_steps=100))
+    config = CheckpointConfig(save_checkpoint_steps=100)
+    checkpoint = ModelCheckpoint(prefix="lsq", directory=str(tmp_path), config=config)
     with pytest.raises(RuntimeError, match="data loader died"):
         Model(LinearRegressionStep()).train(1, ArrayDataset(X, Y), callbacks=[checkpoint, StopAtStep(2)])
     assert os.listdir(tmp_path) == []

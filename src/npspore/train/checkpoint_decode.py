@@ -14,6 +14,8 @@ lost; such a Parameter is Float32 from then on and saves as Float32.
 import binascii
 import json
 import math
+from types import ModuleType
+from typing import Callable, Iterable, Iterator, Tuple, Union
 
 import numpy as np
 
@@ -48,7 +50,7 @@ def _damaged(path, name, reason):
                                "the file is damaged or not a MindSpore checkpoint.")
 
 
-def safetensors_module():
+def safetensors_module() -> ModuleType:
     """The ``safetensors`` package with its NumPy API loaded (ImportError with the install hint)."""
     try:
         import safetensors
@@ -59,7 +61,7 @@ def safetensors_module():
     return safetensors
 
 
-def safetensors_crc(named_bytes):
+def safetensors_crc(named_bytes: Iterable[Tuple[str, bytes]]) -> int:
     """MindSpore's CRC-32 of a safetensors file: over each name and its data bytes, in name order."""
     crc = 0
     for name, data in sorted(named_bytes):
@@ -69,7 +71,8 @@ def safetensors_crc(named_bytes):
 
 # --------------------------------------------------------------------------------------- .ckpt
 
-def read_ckpt(path, crc_check, wanted):
+def read_ckpt(path: str, crc_check: bool,
+              wanted: Callable[[str], bool]) -> Iterator[Tuple[str, Union[np.ndarray, str]]]:
     """Yield ``(name, ndarray or str)`` for the entries of a .ckpt file that ``wanted(name)`` accepts.
 
     Entries are decoded one at a time, so a caller that keeps only its own objects of them holds
@@ -174,7 +177,8 @@ def _bfloat16_as_float32(bits):
 
 # --------------------------------------------------------------------------------- .safetensors
 
-def read_safetensors(path, crc_check, wanted):
+def read_safetensors(path: str, crc_check: bool,
+                     wanted: Callable[[str], bool]) -> Iterator[Tuple[str, np.ndarray]]:
     """Yield ``(name, ndarray)`` for the tensors of a .safetensors file that ``wanted(name)`` accepts, by name.
 
     Raises:

@@ -15,6 +15,7 @@ the prefix gets a suffix when such files exist), then propagates.
 import os
 import stat
 import time
+from typing import Any
 
 from ...common.tensor import Tensor
 from ...core.logs import warn
@@ -279,7 +280,7 @@ class ModelCheckpoint(Callback):
         for _, path in files[:max(0, len(files) + 1 - self._config.keep_checkpoint_max)]:
             os.remove(path)
 
-    def save_breakpoint(self, train_network, epoch, step_in_epoch):
+    def save_breakpoint(self, train_network: Cell, epoch: int, step_in_epoch: int) -> str:
         """Save ``train_network`` as MindSpore's ``{prefix}-{epoch}_{step}_breakpoint.ckpt`` in the directory.
 
         ``Model.train`` and ``Model.fit`` call it when training raises and ``exception_save`` is set;
@@ -296,7 +297,7 @@ class ModelCheckpoint(Callback):
         return path
 
 
-def save_breakpoint_checkpoint(callbacks, train_network, epoch, step_in_epoch):
+def save_breakpoint_checkpoint(callbacks: Any, train_network: Cell, epoch: int, step_in_epoch: int) -> None:
     """Save the breakpoint checkpoint of the last ``ModelCheckpoint`` in ``callbacks`` with ``exception_save``.
 
     What MindSpore's ``Model`` does when training raises. A failure to save is logged and swallowed:
