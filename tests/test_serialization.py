@@ -202,13 +202,13 @@ def test_crc_check_round_trip_and_damage(tmp_path):
 
 
 def test_missing_protobuf_gives_install_hint(monkeypatch):
-    checkpoint_proto.message_class.cache_clear()
+    checkpoint_proto.checkpoint_message.cache_clear()
     monkeypatch.setitem(sys.modules, "google.protobuf", None)
     try:
         with pytest.raises(ImportError, match="pip install protobuf"):
             ms.load_checkpoint(MS_CKPT)
     finally:
-        checkpoint_proto.message_class.cache_clear()
+        checkpoint_proto.checkpoint_message.cache_clear()
 
 
 def test_train_namespace_exports():
@@ -356,9 +356,9 @@ def test_huge_declared_sizes_are_refused_within_a_memory_limit(tmp_path):
 
 def _deeply_nested_record(depth):
     """A valid entry whose Value also holds an unknown field of groups nested ``depth`` deep."""
-    records = checkpoint_proto.checkpoint_records()()  # the unknown field is 5; wire types 3, 4 open/close a group
-    records.value.append(_message("w", "Float32", [1], b"\0" * 4)[2:] + b"\x2b" * depth + b"\x2c" * depth)
-    return records.SerializeToString()
+    value = _message("w", "Float32", [1], b"\0" * 4)[2:] + b"\x2b" * depth + b"\x2c" * depth  # field 5, wire types 3/4
+    size = len(value)  # < 2**21: a 3-byte varint, the length of the Checkpoint's field 1
+    return b"\x0a" + bytes([size & 0x7F | 0x80, size >> 7 & 0x7F | 0x80, size >> 14]) + value
 
 
 MALFORMED_CKPT = {

@@ -12,7 +12,7 @@ Files (written to a temporary directory):
 
 For the tiny entries, a line "Parameters alone" gives what building that many Parameters costs
 without any file (the part of the cost that is the result itself). Peak memory is the growth of
-the process's maximum RSS during the call.
+the process's maximum RSS during the call (``VmHWM`` of ``/proc/self/status``: Linux).
 """
 import argparse
 import json
@@ -23,14 +23,17 @@ import tempfile
 
 import numpy as np
 
-from npspore.train.checkpoint_proto import checkpoint_message, checkpoint_records
+from npspore.train.checkpoint_proto import checkpoint_message
 
 _MEASURE = """
-import json, resource, sys, time
+import json, sys, time
 import numpy as np
 import npspore as ms
+def peak_kb():  # this process's own high-water mark (ru_maxrss would start at the parent's)
+    with open("/proc/self/status") as status:
+        return next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))
 path, format = sys.argv[1], sys.argv[2]
-before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+before = peak_kb()
 start = time.perf_counter()
 if format == "parameters":
     array = np.zeros(1, np.float32)
@@ -42,7 +45,7 @@ else:
     except Exception as error:
         outcome = f"refused: {type(error).__name__}"
 seconds = time.perf_counter() - start
-peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before
+peak = peak_kb() - before
 print(json.dumps({"seconds": seconds, "peak_kb": peak, "outcome": outcome}))
 """
 
@@ -72,9 +75,10 @@ def _write_files(directory, entries):
     add("many.safetensors", safetensors.numpy.save(tensors, metadata={"format": "ms"}), "safetensors")
     add("big.ckpt", _message("w", "Float32", [2000, 3000], np.ones((2000, 3000), np.float32).tobytes()))
     add("huge_dims.ckpt", _message("w", "Float32", [2 ** 40, 2 ** 40], b"\0" * 4))
-    records = checkpoint_records()()  # an entry with an unknown field 5 of nested groups (wire types 3, 4)
-    records.value.append(_message("w", "Float32", [1], b"\0" * 4)[2:] + b"\x2b" * 100000 + b"\x2c" * 100000)
-    add("nested.ckpt", records.SerializeToString())
+    # An entry with an unknown field 5 of groups (wire types 3 and 4) nested 100,000 deep.
+    value = _message("w", "Float32", [1], b"\0" * 4)[2:] + b"\x2b" * 100000 + b"\x2c" * 100000
+    size = len(value)  # as a 3-byte varint
+    add("nested.ckpt", b"\x0a" + bytes([size & 0x7F | 0x80, size >> 7 & 0x7F | 0x80, size >> 14]) + value)
     return files
 
 

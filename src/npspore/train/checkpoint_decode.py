@@ -2,10 +2,11 @@
 malformed file with a :class:`~npspore.core.safefile.FileReadError` that names it.
 
 The bytes come from ``core.safefile.read_regular_file`` (a regular file only, memory bounded by its
-size). A ``.ckpt`` file is parsed in two steps (``checkpoint_proto``): the records first, each left
-as bytes, then one ``Value`` at a time, so that only one Parameter's slices are decoded at once.
-Each slice is decoded by its own ``tensor_type`` and the slices of one name are joined with NumPy's
-promotion; a declared shape must match the elements the slices hold before anything is allocated.
+size). A ``.ckpt`` file is parsed once (protobuf limits the nesting depth) and its entries are
+decoded and handed out one at a time, so besides the parsed message only one Parameter's data is
+held at once. Each slice is decoded by its own ``tensor_type`` and the slices of one name are
+joined with NumPy's promotion; a declared shape must match the elements the slices hold before
+anything is allocated.
 
 ``BFloat16`` data (``.ckpt`` type ``"BFloat16"``, safetensors ``BF16``) loads as float32: NumPy has
 no bfloat16, and every bfloat16 value is exactly a float32 value (its upper 16 bits), so nothing is
@@ -21,7 +22,7 @@ import numpy as np
 
 from ..core.logs import warn
 from ..core.safefile import FileReadError, read_regular_file
-from .checkpoint_proto import checkpoint_records, checkpoint_value, decode_error
+from .checkpoint_proto import checkpoint_message, decode_error
 
 __all__ = ["CRC_MARK", "STRING_TYPE", "read_ckpt", "read_safetensors", "safetensors_module", "safetensors_crc"]
 
@@ -90,47 +91,45 @@ def read_ckpt(path: str, crc_check: bool,
                                       f"{path}; the file is damaged.")
     elif crc_check:
         warn(_LOG, "For 'load_checkpoint', the ckpt file %s does not contain the crc code.", path)
-    records = _parsed(path, checkpoint_records(), content).value
-    del content
-    if not records:
+    checkpoint = _parsed(path, content)
+    del content  # the parsed message holds its own copy
+    if not checkpoint.value:
         raise FileReadError(path, f"Failed to read the checkpoint file {path}: it holds no parameters; it is empty "
                                   "or not a MindSpore checkpoint.")
-    slices = []
-    for record in records:
-        value = _parsed(path, checkpoint_value(), record)
-        if slices and value.tag != slices[-1].tag:
-            yield _entry(path, slices)
-            slices = []
+    name, parts = None, []
+    for value in checkpoint.value:
+        if parts and value.tag != name:
+            yield _entry(path, name, parts)
+            parts = []
+        name = value.tag
         if not value.HasField("tensor"):
-            raise _damaged(path, value.tag, "holds no tensor (a MapParameter, which npspore does not support)")
-        if wanted(value.tag):
-            slices.append(value)
-    if slices:
-        yield _entry(path, slices)
+            raise _damaged(path, name, "holds no tensor (a MapParameter, which npspore does not support)")
+        if wanted(name):
+            tensor = value.tensor
+            parts.append((tensor.tensor_type, tuple(tensor.dims), tensor.tensor_content))
+    if parts:
+        yield _entry(path, name, parts)
 
 
-def _parsed(path, message_class, data):
-    message = message_class()
+def _parsed(path, data):
+    checkpoint = checkpoint_message()()
     try:
-        message.ParseFromString(data)
+        checkpoint.ParseFromString(data)
     except (decode_error(), RecursionError, ValueError):
         raise FileReadError(path, f"Failed to read the checkpoint file {path}. The file may be truncated or not a "
                                   "MindSpore checkpoint, and the content cannot be parsed.") from None
-    return message
+    return checkpoint
 
 
-def _entry(path, slices):
-    """``(name, value)`` of the consecutive ``Value`` messages (slices) of one name."""
-    name = slices[0].tag
-    parts = [(tensor.tensor_type, tuple(tensor.dims), tensor.tensor_content)
-             for tensor in (value.tensor for value in slices)]
+def _entry(path, name, parts):
+    """``(name, value)`` of the slices of one name: its consecutive ``(type, dims, content)``."""
     types = {type_name for type_name, _, _ in parts}
     if STRING_TYPE in types:
         if len(types) > 1:
             raise _damaged(path, name, "mixes str and tensor slices")
         return name, _decoded_string(path, name, b"".join(content for _, _, content in parts))
     dims = parts[0][1]
-    if any(part_dims != dims for _, part_dims, _ in parts):
+    if len(parts) > 1 and any(part_dims != dims for _, part_dims, _ in parts):
         raise _damaged(path, name, "has slices declaring different shapes")
     pieces = [_slice_array(path, name, type_name, content) for type_name, _, content in parts]
     array = pieces[0] if len(pieces) == 1 else np.concatenate(pieces)
@@ -147,9 +146,9 @@ def _decoded_string(path, name, content):
 
 
 def _check_shape(path, name, shape, count):
-    # Python ints: no product wraps around; an empty array's other dims are bounded too (NumPy needs it).
-    if len(shape) > _MAX_DIMS or any(dim < 0 for dim in shape) or math.prod(shape) != count \
-            or math.prod(max(dim, 1) for dim in shape) > _MAX_ELEMENTS:
+    # Python ints: no product wraps around. An empty array's other dims are bounded too (NumPy needs it).
+    if len(shape) > _MAX_DIMS or math.prod(shape) != count or min(shape, default=0) < 0 \
+            or (count == 0 and math.prod(max(dim, 1) for dim in shape) > _MAX_ELEMENTS):
         raise _damaged(path, name, f"declares the shape {list(shape)} but holds {count} elements")
 
 

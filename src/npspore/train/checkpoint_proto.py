@@ -20,14 +20,10 @@ Parameter, and protobuf merges their repeated ``value`` fields when the file is 
 
 This is ``mindspore/ccsrc/utils/checkpoint.proto``; the descriptor below is built from it in a
 private descriptor pool, so it can never clash with another ``checkpoint.proto`` in the process.
-
-A reader parses a file in two steps, so that it never holds the whole parsed tree: as
-``CheckpointRecords { repeated bytes value = 1; }`` (the same bytes on the wire: each ``Value``
-stays an undecoded string), then each record as a ``Checkpoint.Value`` when its turn comes.
 """
 import functools
 
-__all__ = ["message_class", "checkpoint_message", "checkpoint_records", "checkpoint_value", "decode_error"]
+__all__ = ["checkpoint_message", "decode_error"]
 
 _INSTALL_HINT = ("Reading and writing .ckpt files needs the 'protobuf' package: "
                  "pip install protobuf (or pip install 'npspore[checkpoint]').")
@@ -69,37 +65,19 @@ def _file_descriptor(descriptor_pb2):
 
     map_tensor = proto.message_type.add(name="MapTensorProto")
     _add_field(map_tensor, "tensor", 1, field.LABEL_REPEATED, field.TYPE_MESSAGE, ".TensorProto")
-
-    records = proto.message_type.add(name="CheckpointRecords")
-    _add_field(records, "value", 1, field.LABEL_REPEATED, field.TYPE_BYTES)
     return proto
 
 
 @functools.lru_cache(maxsize=None)
-def message_class(name):
-    """The message class ``name`` of checkpoint.proto, built once (ImportError naming protobuf without it)."""
+def checkpoint_message():
+    """The ``Checkpoint`` message class (raises ImportError naming the package when protobuf is missing)."""
     descriptor_pb2, descriptor_pool, _, message_factory = _protobuf()
     pool = descriptor_pool.DescriptorPool()
     pool.Add(_file_descriptor(descriptor_pb2))
-    descriptor = pool.FindMessageTypeByName(name)
+    descriptor = pool.FindMessageTypeByName("Checkpoint")
     if hasattr(message_factory, "GetMessageClass"):
         return message_factory.GetMessageClass(descriptor)
     return message_factory.MessageFactory(pool).GetPrototype(descriptor)
-
-
-def checkpoint_message():
-    """The ``Checkpoint`` message class (raises ImportError naming the package when protobuf is missing)."""
-    return message_class("Checkpoint")
-
-
-def checkpoint_value():
-    """The ``Checkpoint.Value`` message class: one entry (or one slice of a large Parameter)."""
-    return message_class("Checkpoint.Value")
-
-
-def checkpoint_records():
-    """The ``CheckpointRecords`` message class: a checkpoint file with each ``Value`` left as bytes."""
-    return message_class("CheckpointRecords")
 
 
 def decode_error():
