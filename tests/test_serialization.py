@@ -293,27 +293,30 @@ def _safetensors_file(header, data):
     return len(text).to_bytes(8, "little") + text + data
 
 
-def _run_limited(code, limit_mb=400):
-    """Run ``code`` in a fresh Python whose address space is limited; its (returncode, output)."""
-    prelude = ("import resource\n"
-               f"resource.setrlimit(resource.RLIMIT_AS, ({limit_mb} << 20, {limit_mb} << 20))\n")
-    result = subprocess.run([sys.executable, "-c", prelude + textwrap.dedent(code)], capture_output=True,
-                            text=True, timeout=120)
+def _load_in_limited_process(*files, limit_mb=400):
+    """Load each ``(path, format)`` in a fresh Python whose address space is limited; (returncode, output).
+
+    Each refused file prints a line ``refused: <error>``.
+    """
+    code = textwrap.dedent(f"""
+        import resource
+        resource.setrlimit(resource.RLIMIT_AS, ({limit_mb} << 20, {limit_mb} << 20))
+        import npspore as ms
+        for path, format in {[(str(path), format) for path, format in files]!r}:
+            try:
+                ms.load_checkpoint(path, format=format)
+            except ValueError as error:
+                print("refused:", error)
+        """)
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     return result.returncode, result.stdout + result.stderr
 
 
 def test_a_fifo_is_refused_without_blocking(tmp_path):
     fifo = tmp_path / "x.ckpt"
     os.mkfifo(fifo)
-    code = f"""
-        import npspore as ms
-        try:
-            ms.load_checkpoint({str(fifo)!r})
-        except ValueError as error:
-            print("refused:", error)
-        """
     try:
-        returncode, output = _run_limited(code)
+        returncode, output = _load_in_limited_process((fifo, "ckpt"))
     except subprocess.TimeoutExpired:
         pytest.fail("load_checkpoint of a FIFO blocked")
     assert returncode == 0 and "refused:" in output and "x.ckpt" in output and "FIFO" in output
@@ -323,14 +326,7 @@ def test_a_fifo_is_refused_without_blocking(tmp_path):
 def test_a_link_to_a_device_is_refused_within_a_memory_limit(tmp_path, device):
     link = tmp_path / "x.ckpt"
     link.symlink_to(device)
-    code = f"""
-        import npspore as ms
-        try:
-            ms.load_checkpoint({str(link)!r})
-        except ValueError as error:
-            print("refused:", error)
-        """
-    returncode, output = _run_limited(code)
+    returncode, output = _load_in_limited_process((link, "ckpt"))
     assert returncode == 0 and "refused:" in output and "character device" in output, output
 
 
@@ -341,15 +337,7 @@ def test_huge_declared_sizes_are_refused_within_a_memory_limit(tmp_path):
     big = tmp_path / "huge.safetensors"
     big.write_bytes(_safetensors_file({"w": {"dtype": "F32", "shape": [2 ** 31, 2 ** 31], "data_offsets": [0, 4]}},
                                       b"\0" * 4))
-    code = f"""
-        import npspore as ms
-        for path, format in (({str(path)!r}, "ckpt"), ({str(big)!r}, "safetensors")):
-            try:
-                ms.load_checkpoint(path, format=format)
-            except ValueError as error:
-                print("refused:", error)
-        """
-    returncode, output = _run_limited(code)
+    returncode, output = _load_in_limited_process((path, "ckpt"), (big, "safetensors"))
     assert returncode == 0 and output.count("refused:") == 2, output
     assert "huge.ckpt" in output and "huge.safetensors" in output
 
