@@ -92,8 +92,11 @@ def read_regular_file(path: str, what: str = "file") -> bytes:
 def fsync_directory(directory: str) -> None:
     """Make the names last created, renamed or removed in ``directory`` durable (``fsync`` of it).
 
-    File systems that cannot ``fsync`` a directory (``EINVAL``) are accepted silently.
+    File systems that cannot ``fsync`` a directory (``EINVAL``), and Windows, where a directory
+    cannot be opened, are accepted silently.
     """
+    if os.name == "nt":
+        return
     fd = os.open(directory, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_CLOEXEC", 0))
     try:
         os.fsync(fd)

@@ -220,13 +220,20 @@ def load_checkpoint(ckpt_file_name, net=None, strict_load=False, filter_prefix=N
         remove_redundancy (bool): accepted for compatibility.
         format (str): ``"ckpt"`` or ``"safetensors"``.
 
+    Only a regular file is read (a FIFO or a device, also behind a symlink, is refused at once), and
+    memory stays bounded by the file's size: a declared shape must match the data the file holds.
+    The slices of a large Parameter are decoded each by its own type and joined. ``BFloat16`` data
+    loads as a Float32 Parameter with the same values (NumPy has no bfloat16; the widening is exact).
+
     Returns:
         dict: name -> Parameter (named after its entry), or -> str for string entries, in file order
         (``.ckpt``) or sorted by name (``.safetensors``).
 
     Raises:
-        ValueError: if the file does not exist, is not a checkpoint of that format, is truncated or
-            fails its CRC check (the message names the file), or nothing is left after filtering.
+        ValueError: if the file does not exist, or nothing is left after filtering.
+        FileReadError: (a ValueError, from ``npspore.core.safefile``) if the file is not a regular
+            file, is not a checkpoint of that format, is truncated or otherwise malformed, or fails
+            its CRC check; the message and the error's ``path`` name the file.
         TypeError: if ``ckpt_file_name`` is not a str or a prefix is not a str.
     """
     specify_prefix = _checked_prefix(specify_prefix)
@@ -305,7 +312,9 @@ def load_param_into_net(net, parameter_dict, strict_load=False, remove_redundanc
 
     When ``strict_load`` is False, Parameters still missing are looked up once more with a prefix the
     checkpoint's names carry in front of the network's (``"backbone.dense.weight"`` for
-    ``"dense.weight"``), and float (or int) values of another width are cast to the Parameter's dtype.
+    ``"dense.weight"``), and float (or int) values of another width are cast to the Parameter's dtype
+    with MindSpore's warning (logger ``npspore.checkpoint``); when values do not survive the cast (an
+    int out of range wraps, a finite float becomes inf), the warning says how many and shows one.
 
     Args:
         net (Cell): the network.
