@@ -85,7 +85,7 @@ def read_ckpt(path: str, crc_check: bool,
     """
     content = read_regular_file(path, _WHAT)
     if content[-17:-10] == CRC_MARK:
-        content, stored_crc = content[:-17], int.from_bytes(content[-10:], byteorder="big")
+        content, stored_crc = memoryview(content)[:-17], int.from_bytes(content[-10:], byteorder="big")
         if crc_check and binascii.crc32(content) != stored_crc:
             raise FileReadError(path, f"For 'load_checkpoint', the crc check has failed for the checkpoint file "
                                       f"{path}; the file is damaged.")
