@@ -309,3 +309,13 @@ def test_without_exception_save_an_exception_saves_nothing(tmp_path):
     with pytest.raises(RuntimeError, match="data loader died"):
         Model(LinearRegressionStep()).train(1, ArrayDataset(X, Y), callbacks=[checkpoint, StopAtStep(2)])
     assert os.listdir(tmp_path) == []
+
+
+def test_model_checkpoint_removes_what_a_killed_save_left_of_its_prefix(tmp_path):
+    leftovers = [".lsq-1_3.ckpt.k2j4x9.tmp", ".lsq_1-2_1.safetensors.a8b7c6.tmp"]
+    kept = [".other-1_3.ckpt.k2j4x9.tmp", ".lsq-notes", "lsq-1_2.ckpt"]
+    for name in leftovers + kept:
+        (tmp_path / name).write_bytes(b"partial")
+    (tmp_path / ".lsq-1_4.ckpt.z1.tmp").symlink_to(tmp_path / "lsq-1_2.ckpt")
+    ModelCheckpoint(prefix="lsq", directory=str(tmp_path))
+    assert sorted(os.listdir(tmp_path)) == sorted(kept + [".lsq-1_4.ckpt.z1.tmp"])

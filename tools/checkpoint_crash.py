@@ -5,7 +5,9 @@ with ``ModelCheckpoint`` saving after every step and ``keep_checkpoint_max=1``. 
 callback fills every Parameter with the step number, and ``append_info=["step_num"]`` saves it too,
 so a checkpoint is *loadable* only when ``load_checkpoint`` reads it and all its values agree with
 its step. Once the child reports its first save (and how long it took), the parent waits a random
-time (seeded) of up to three saves and sends SIGKILL; then it checks the directory.
+time (seeded) of up to three saves and sends SIGKILL; then it checks the directory, and counts the
+temporary files of killed saves before and after a new ``ModelCheckpoint`` of the prefix is made
+there (as a restarted training does).
 
     python tools/checkpoint_crash.py [--runs 50] [--seed 0]
 
@@ -24,6 +26,8 @@ import time
 
 import numpy as np
 
+from npspore.train import ModelCheckpoint
+
 SHAPE = (1000, 3000)   # two Parameters of this shape: 24 MB of float32
 
 
@@ -31,7 +35,7 @@ def child(directory):
     """Train forever, saving every step; report the first save on stdout."""
     import npspore as ms
     from npspore import nn
-    from npspore.train import CheckpointConfig, Model, ModelCheckpoint
+    from npspore.train import CheckpointConfig, Model
 
     class Big(nn.Cell):
         def __init__(self):
@@ -88,7 +92,7 @@ def loadable_checkpoints(directory):
 
 
 def run_once(rng, directory):
-    """One child killed at a random moment; (loadable files, all files left, delay before the kill)."""
+    """One child killed at a random moment: (loadable files, files left, files after a new ModelCheckpoint, delay)."""
     process = subprocess.Popen([sys.executable, __file__, "--child", directory], stdout=subprocess.PIPE,
                                text=True)
     try:
@@ -102,7 +106,9 @@ def run_once(rng, directory):
         process.kill()
         process.wait()
         process.stdout.close()
-    return loadable_checkpoints(directory), sorted(os.listdir(directory)), delay
+    good, files = loadable_checkpoints(directory), sorted(os.listdir(directory))
+    ModelCheckpoint(prefix="big", directory=directory)  # what a restarted training does first
+    return good, files, sorted(os.listdir(directory)), delay
 
 
 def main():
@@ -115,21 +121,23 @@ def main():
         child(args.child)
         return 0
     rng = random.Random(args.seed)
-    survived, delays, leftovers = 0, [], 0
+    survived, delays, leftovers, leftovers_after_restart = 0, [], 0, 0
     for run in range(args.runs):
         directory = tempfile.mkdtemp(prefix="npspore-crash-")
         try:
-            good, files, delay = run_once(rng, directory)
+            good, files, files_after_restart, delay = run_once(rng, directory)
         finally:
             shutil.rmtree(directory)
         delays.append(delay)
         survived += bool(good)
         leftovers += sum(name.endswith(".tmp") for name in files)
+        leftovers_after_restart += sum(name.endswith(".tmp") for name in files_after_restart)
         if not good:
             print(f"run {run}: killed after {delay:.3f} s, no loadable checkpoint; files: {files}")
     print(f"checkpoint_crash: {survived}/{args.runs} runs left a loadable checkpoint (kill -9 after "
           f"{min(delays):.3f}-{max(delays):.3f} s, seed {args.seed}, 24 MB model, keep_checkpoint_max=1; "
-          f"{leftovers} temporary files left by killed saves)")
+          f"{leftovers} temporary files left by killed saves, {leftovers_after_restart} once a new "
+          "ModelCheckpoint of the prefix was made)")
     return 0 if survived == args.runs else 1
 
 

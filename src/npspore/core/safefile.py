@@ -27,9 +27,10 @@ import stat
 import tempfile
 from typing import BinaryIO, Callable
 
-__all__ = ["FileReadError", "read_regular_file", "write_durably", "fsync_directory"]
+__all__ = ["FileReadError", "read_regular_file", "write_durably", "fsync_directory", "remove_leftovers"]
 
 _READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+_TEMPORARY_SUFFIX = ".tmp"   # write_durably's temporary file of "name" is ".name.<random>.tmp"
 _KINDS = ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"),
           (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"))
 
@@ -119,7 +120,7 @@ def write_durably(path: str, write: Callable[[BinaryIO], None]) -> None:
             untouched and no temporary file is left.
     """
     directory, name = os.path.split(os.path.abspath(path))
-    fd, temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=directory)
+    fd, temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=_TEMPORARY_SUFFIX, dir=directory)
     try:
         with os.fdopen(fd, "wb") as file:
             write(file)
@@ -133,3 +134,23 @@ def write_durably(path: str, write: Callable[[BinaryIO], None]) -> None:
             pass
         raise
     fsync_directory(directory)
+
+
+def remove_leftovers(directory: str, name_prefix: str) -> list:
+    """Remove the temporary files that writes killed mid-way left for targets named ``name_prefix...``.
+
+    Only regular files of this user named as :func:`write_durably` names its temporary files are
+    removed. Call it only where no other process is writing such targets at the same time.
+
+    Returns:
+        list[str]: the names removed.
+    """
+    removed = []
+    for filename in os.listdir(directory):
+        if filename.startswith("." + name_prefix) and filename.endswith(_TEMPORARY_SUFFIX):
+            path = os.path.join(directory, filename)
+            info = os.lstat(path)
+            if stat.S_ISREG(info.st_mode) and info.st_uid == os.geteuid():
+                os.remove(path)
+                removed.append(filename)
+    return removed

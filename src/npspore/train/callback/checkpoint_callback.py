@@ -6,7 +6,9 @@ At most ``keep_checkpoint_max`` files of the prefix are kept, the oldest removed
 once the new file is durable (``save_checkpoint`` writes a new file, ``fsync``s it, renames it and
 ``fsync``s the directory), so a crash at any moment leaves a complete checkpoint. Only regular files
 are counted and removed: a symlink someone planted under a checkpoint's name is neither followed
-nor deleted.
+nor deleted. A save killed mid-way leaves a hidden temporary file (``.{name}.<random>.tmp``); the
+next ``ModelCheckpoint`` of the prefix in that directory removes it (two trainings must not write
+one prefix into one directory at the same time, as in MindSpore).
 
 With ``CheckpointConfig(exception_save=True)``, an exception that ends ``Model.train``/``fit`` first
 saves the training network as ``{prefix}-{epoch}_{step in epoch}_breakpoint.ckpt`` (MindSpore's name;
@@ -19,6 +21,7 @@ from typing import Any
 
 from ...common.tensor import Tensor
 from ...core.logs import warn
+from ...core.safefile import remove_leftovers
 from ...nn.cell import Cell
 from ...nn.validation import check_non_negative_int
 from ..serialization import save_checkpoint
@@ -201,6 +204,7 @@ class ModelCheckpoint(Callback):
         self._prefix = prefix
         self._exception_prefix = prefix
         if not callable(prefix) and not callable(directory):
+            remove_leftovers(self._directory, prefix)
             self._prefix = _prefix_not_in_use(self._directory, prefix)
         self._append_dict = dict(self._config.append_dict or {})
         self._append_base = {name: self._append_dict.get(name, 0) for name in _APPEND_NAMES}
