@@ -150,7 +150,7 @@ def remove_leftovers(directory: str, name_prefix: str) -> list:
         if filename.startswith("." + name_prefix) and filename.endswith(_TEMPORARY_SUFFIX):
             path = os.path.join(directory, filename)
             info = os.lstat(path)
-            if stat.S_ISREG(info.st_mode) and info.st_uid == os.geteuid():
+            if stat.S_ISREG(info.st_mode) and (not hasattr(os, "geteuid") or info.st_uid == os.geteuid()):
                 os.remove(path)
                 removed.append(filename)
     return removed
