@@ -7,6 +7,7 @@ import io
 import itertools
 import os
 import re
+import stat
 import subprocess
 import sys
 import textwrap
@@ -315,3 +316,91 @@ def test_train_on_the_first_rows_of_an_endless_generator():
     Model(LinearRegressionStep()).train(2, data, callbacks=[LambdaCallback(on_train_step_end=lambda rc: steps.append(
         (rc.original_args().cur_epoch_num, rc.original_args().batch_num)))])
     assert steps == [(1, 4)] * 4 + [(2, 4)] * 4
+
+
+def test_model_checkpoint_removes_the_oldest_file_only_after_the_new_one_is_durable(tmp_path, monkeypatch):
+    events = []
+    real_fsync, real_replace, real_remove = os.fsync, os.replace, os.remove
+
+    def fsync(fd):
+        events.append("fsync dir" if stat.S_ISDIR(os.fstat(fd).st_mode) else "fsync file")
+        real_fsync(fd)
+
+    def replace(source, target):
+        events.append(f"rename {os.path.basename(target)}")
+        real_replace(source, target)
+
+    def remove(path):
+        events.append(f"remove {os.path.basename(path)}")
+        real_remove(path)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    monkeypatch.setattr(os, "replace", replace)
+    monkeypatch.setattr(os, "remove", remove)
+    config = CheckpointConfig(save_checkpoint_steps=1, keep_checkpoint_max=1)
+    checkpoint = ModelCheckpoint(prefix="lsq", directory=str(tmp_path), config=config)
+    Model(LinearRegressionStep()).train(1, ArrayDataset(X, Y, batch_size=5), callbacks=[checkpoint])
+    assert events == ["fsync file", "rename lsq-1_1.ckpt", "fsync dir",
+                      "fsync file", "rename lsq-1_2.ckpt", "fsync dir", "remove lsq-1_1.ckpt"]
+    assert os.listdir(tmp_path) == ["lsq-1_2.ckpt"]
+
+
+def test_model_checkpoint_neither_follows_nor_removes_a_planted_symlink(tmp_path):
+    notes = tmp_path / "notes.txt"
+    notes.write_bytes(b"my notes")
+    notes.chmod(0o644)
+    checkpoints = tmp_path / "shared"
+    config = CheckpointConfig(save_checkpoint_steps=1, keep_checkpoint_max=1)
+    checkpoint = ModelCheckpoint(prefix="lsq", directory=str(checkpoints), config=config)
+    # Planted once training is set up: under the first file's name, and as an "older" checkpoint to retire.
+    (checkpoints / "lsq-1_1.ckpt").symlink_to(notes)
+    (checkpoints / "lsq-0_9.ckpt").symlink_to(notes)
+    Model(LinearRegressionStep()).train(1, ArrayDataset(X, Y), callbacks=[checkpoint])
+    assert notes.read_bytes() == b"my notes" and stat.S_IMODE(notes.stat().st_mode) == 0o644
+    assert sorted(os.listdir(checkpoints)) == ["lsq-0_9.ckpt", "lsq-1_3.ckpt"]
+    assert (checkpoints / "lsq-0_9.ckpt").is_symlink()
+
+
+class StopAtStep(ms.train.Callback):
+    """Raises at the given global step, after the step ran."""
+
+    def __init__(self, step):
+        super().__init__()
+        self.step = step
+
+    def on_train_step_end(self, run_context):
+        if run_context.original_args().cur_step_num == self.step:
+            raise RuntimeError("data loader died")
+
+
+def test_exception_save_writes_mindspores_breakpoint_checkpoint_then_reraises(tmp_path):
+    step = LinearRegressionStep()
+    config = CheckpointConfig(save_checkpoint_steps=100, exception_save=True, append_info=["epoch_num", "step_num"])
+    checkpoint = ModelCheckpoint(prefix="lsq", directory=str(tmp_path), config=config)
+    with pytest.raises(RuntimeError, match="data loader died"):
+        Model(step).train(2, ArrayDataset(X, Y), callbacks=[checkpoint, StopAtStep(5)])
+    assert os.listdir(tmp_path) == ["lsq-2_2_breakpoint.ckpt"]
+    saved = ms.load_checkpoint(str(tmp_path / "lsq-2_2_breakpoint.ckpt"))
+    np.testing.assert_array_equal(saved["w"].asnumpy(), step.w.asnumpy())
+    assert (int(saved["epoch_num"].asnumpy()), int(saved["step_num"].asnumpy())) == (2, 2)
+    with pytest.raises(RuntimeError, match="data loader died"):  # a second one gets a prefix suffix
+        Model(LinearRegressionStep()).fit(1, ArrayDataset(X, Y), callbacks=[checkpoint, StopAtStep(1)])
+    assert sorted(os.listdir(tmp_path)) == ["lsq-2_2_breakpoint.ckpt", "lsq_1-1_1_breakpoint.ckpt"]
+
+
+def test_without_exception_save_an_exception_saves_nothing(tmp_path):
+    config = CheckpointConfig(save_checkpoint_steps=100)
+    checkpoint = ModelCheckpoint(prefix="lsq", directory=str(tmp_path), config=config)
+    with pytest.raises(RuntimeError, match="data loader died"):
+        Model(LinearRegressionStep()).train(1, ArrayDataset(X, Y), callbacks=[checkpoint, StopAtStep(2)])
+    assert os.listdir(tmp_path) == []
+
+
+def test_model_checkpoint_removes_what_a_killed_save_left_of_its_prefix(tmp_path):
+    leftovers = [".lsq-1_3.ckpt.k2j4x9.tmp", ".lsq_1-2_1.safetensors.a8b7c6.tmp"]
+    kept = [".other-1_3.ckpt.k2j4x9.tmp", ".lsq-notes", "lsq-1_2.ckpt"]
+    for name in leftovers + kept:
+        (tmp_path / name).write_bytes(b"partial")
+    (tmp_path / ".lsq-1_4.ckpt.z1.tmp").symlink_to(tmp_path / "lsq-1_2.ckpt")
+    ModelCheckpoint(prefix="lsq", directory=str(tmp_path))
+    assert sorted(os.listdir(tmp_path)) == sorted(kept + [".lsq-1_4.ckpt.z1.tmp"])

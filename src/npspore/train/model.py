@@ -17,7 +17,7 @@ from ..jit import jit
 from ..nn.validation import check_positive_int
 from .callback import monitors
 from .callback.callback import CallbackManager, InternalCallbackParam, RunContext
-from .callback.checkpoint_callback import ModelCheckpoint
+from .callback.checkpoint_callback import ModelCheckpoint, save_breakpoint_checkpoint
 from .callback.plateau import EarlyStopping, ReduceLROnPlateau
 from .metrics import Loss, get_metrics
 
@@ -193,8 +193,7 @@ class Model:
             TypeError: if ``callbacks`` is not a Callback or a list of them.
         """
         self._check_train_args(epoch, dataset_sink_mode, sink_size, initial_epoch)
-        with CallbackManager(callbacks) as callback_list:
-            self._train_process(epoch, train_dataset, callback_list, initial_epoch, valid_infos=None)
+        self._train(epoch, train_dataset, callbacks, initial_epoch, valid_infos=None)
 
     def fit(self, epoch, train_dataset, valid_dataset=None, valid_frequency=1, callbacks=None,
             dataset_sink_mode=False, valid_dataset_sink_mode=False, sink_size=-1, initial_epoch=0):
@@ -214,9 +213,17 @@ class Model:
                              "'valid_dataset' is given.")
         if not isinstance(valid_frequency, (int, list)) or isinstance(valid_frequency, bool):
             raise TypeError(f"For 'Model.fit', 'valid_frequency' must be int or list, but got {type(valid_frequency)}.")
-        with CallbackManager(callbacks) as callback_list:
-            self._train_process(epoch, train_dataset, callback_list, initial_epoch,
-                                valid_infos=(valid_dataset, valid_frequency))
+        self._train(epoch, train_dataset, callbacks, initial_epoch, valid_infos=(valid_dataset, valid_frequency))
+
+    def _train(self, epoch, train_dataset, callbacks, initial_epoch, valid_infos):
+        """Train; when it raises, first save the breakpoint checkpoint ``exception_save`` asks for."""
+        try:
+            with CallbackManager(callbacks) as callback_list:
+                self._train_process(epoch, train_dataset, callback_list, initial_epoch, valid_infos)
+        except BaseException:
+            save_breakpoint_checkpoint(callbacks, self._train_network, self._current_epoch_num,
+                                       self._current_step_num)
+            raise
 
     @staticmethod
     def _check_train_args(epoch, dataset_sink_mode, sink_size, initial_epoch):

@@ -16,7 +16,9 @@ from ..common import dtype as mstype
 from ..common.parameter import Parameter
 from ..common.tensor import Tensor
 from ..core.logs import warn
-from .checkpoint_proto import checkpoint_message, decode_error
+from ..core.safefile import FileReadError, write_durably
+from .checkpoint_decode import CRC_MARK, STRING_TYPE, read_ckpt, read_safetensors, safetensors_crc, safetensors_module
+from .checkpoint_proto import checkpoint_message
 
 __all__ = ["save_checkpoint", "load_checkpoint", "load_param_into_net"]
 
@@ -25,14 +27,6 @@ _LOG = "npspore.checkpoint"   # the logger's name
 _FORMATS = ("ckpt", "safetensors")
 # MindSpore splits a Parameter larger than this many KB into several messages of the same tag.
 _SLICE_SIZE_KB = 512 * 1024
-# A .ckpt file may end with b"crc_num" and a 10-byte big-endian CRC-32 of everything before it.
-_CRC_MARK = b"crc_num"
-_STRING_TYPE = "str"
-_CKPT_TYPE_TO_NUMPY = {
-    "Int8": np.int8, "UInt8": np.uint8, "Int16": np.int16, "UInt16": np.uint16, "Int32": np.int32,
-    "UInt32": np.uint32, "Int64": np.int64, "UInt64": np.uint64, "Float16": np.float16,
-    "Float32": np.float32, "Float64": np.float64, "Bool": np.bool_,
-}
 
 
 # ---------------------------------------------------------------------------------------- saving
@@ -47,7 +41,10 @@ def save_checkpoint(save_obj, ckpt_file_name, integrated_save=True, async_save=F
             ``net.trainable_params()``) or of ``{"name": str, "data": Tensor}`` dicts, or a dict of
             name -> Parameter/Tensor/ndarray/str (such as what :func:`load_checkpoint` returns).
         ckpt_file_name (str): the file; ``".ckpt"`` (or ``".safetensors"``) is appended when the name
-            does not end with the format. An existing file is replaced.
+            does not end with the format. An existing file is replaced atomically: the data goes to a
+            new file created in the same directory, which is ``fsync``-ed and renamed over the name (a
+            symlink of that name is replaced, never followed), and the directory is ``fsync``-ed, so a
+            crash leaves the old file or the complete new one. The file has mode 0600.
         integrated_save (bool): accepted for compatibility (there is no model parallelism to merge).
         async_save (Union[bool, str]): accepted; the file is always complete when the call returns.
         append_dict (dict): extra entries, str -> int/float/bool/str/Tensor (ints become Int64 scalars,
@@ -72,15 +69,11 @@ def save_checkpoint(save_obj, ckpt_file_name, integrated_save=True, async_save=F
     if not isinstance(crc_check, bool):
         raise TypeError(f"For 'save_checkpoint', 'crc_check' must be bool, but got {type(crc_check)}.")
     entries = _entries_of(save_obj, choice_func) + _entries_of_append_dict(append_dict)
-    tmp_name = ckpt_file_name + ".tmp"
     if format == "ckpt":
-        _write_ckpt(tmp_name, entries, crc_check)
+        write_durably(ckpt_file_name, lambda file: _write_ckpt(file, entries, crc_check))
     else:
-        _write_safetensors(tmp_name, entries, crc_check)
-    if os.path.exists(ckpt_file_name):
-        os.chmod(ckpt_file_name, 0o600)
-        os.remove(ckpt_file_name)
-    os.replace(tmp_name, ckpt_file_name)
+        content = _safetensors_bytes(entries, crc_check)
+        write_durably(ckpt_file_name, lambda file: file.write(content))
 
 
 def _checked_save_path(save_obj, ckpt_file_name, format):
@@ -94,8 +87,10 @@ def _checked_save_path(save_obj, ckpt_file_name, format):
     if not isinstance(ckpt_file_name, str):
         raise TypeError("For 'save_checkpoint', 'ckpt_file_name' must be string, "
                         f"but got {type(ckpt_file_name)}.")
-    ckpt_file_name = os.path.realpath(ckpt_file_name)
-    if os.path.isdir(ckpt_file_name):
+    # The directory is resolved, the file's own name is not: a symlink there is replaced, not followed.
+    directory, name = os.path.split(os.path.abspath(ckpt_file_name))
+    ckpt_file_name = os.path.join(os.path.realpath(directory), name)
+    if os.path.isdir(ckpt_file_name) and not os.path.islink(ckpt_file_name):
         raise IsADirectoryError(f"For 'save_checkpoint', the parameter `ckpt_file_name`: {ckpt_file_name} "
                                 "is a directory, it must be a file name.")
     if not ckpt_file_name.endswith(format):
@@ -166,7 +161,7 @@ def _type_name(array):
 def _messages_for(name, value):
     """The serialized ``Checkpoint`` messages for one entry, as MindSpore writes them."""
     if isinstance(value, str):
-        dims, type_name, slices = [0], _STRING_TYPE, [np.array(value)]
+        dims, type_name, slices = [0], STRING_TYPE, [np.array(value)]
     else:
         dims, type_name = list(value.shape), _type_name(value)
         slice_count = -(-value.nbytes // (_SLICE_SIZE_KB * 1024))
@@ -181,29 +176,18 @@ def _messages_for(name, value):
         yield message.SerializeToString()
 
 
-def _write_ckpt(path, entries, crc_check):
+def _write_ckpt(file, entries, crc_check):
     crc = 0
-    with open(path, "wb") as file:
-        for name, value in entries:
-            for data in _messages_for(name, value):
-                crc = binascii.crc32(data, crc)
-                file.write(data)
-        if crc_check:
-            file.write(_CRC_MARK + crc.to_bytes(10, byteorder="big"))
+    for name, value in entries:
+        for data in _messages_for(name, value):
+            crc = binascii.crc32(data, crc)
+            file.write(data)
+    if crc_check:
+        file.write(CRC_MARK + crc.to_bytes(10, byteorder="big"))
 
 
-def _safetensors():
-    """The ``safetensors`` package with its NumPy API loaded."""
-    try:
-        import safetensors
-        import safetensors.numpy
-    except ImportError as error:
-        raise ImportError("Reading and writing .safetensors files needs the 'safetensors' package: "
-                          "pip install safetensors (or pip install 'npspore[checkpoint]').") from error
-    return safetensors
-
-
-def _write_safetensors(path, entries, crc_check):
+def _safetensors_bytes(entries, crc_check):
+    """The content of a .safetensors file holding ``entries``, with MindSpore's metadata."""
     tensors = {}
     for name, value in entries:
         if isinstance(value, str):
@@ -212,11 +196,8 @@ def _write_safetensors(path, entries, crc_check):
         tensors[name] = value
     metadata = {"format": "ms"}
     if crc_check:
-        crc = 0
-        for name in sorted(tensors):
-            crc = binascii.crc32(tensors[name].tobytes(), binascii.crc32(name.encode("utf-8"), crc))
-        metadata["crc_num"] = str(crc)
-    _safetensors().numpy.save_file(tensors, path, metadata=metadata if tensors else None)
+        metadata["crc_num"] = str(safetensors_crc((name, array.tobytes()) for name, array in tensors.items()))
+    return safetensors_module().numpy.save(tensors, metadata=metadata if tensors else None)
 
 
 # --------------------------------------------------------------------------------------- loading
@@ -239,13 +220,20 @@ def load_checkpoint(ckpt_file_name, net=None, strict_load=False, filter_prefix=N
         remove_redundancy (bool): accepted for compatibility.
         format (str): ``"ckpt"`` or ``"safetensors"``.
 
+    Only a regular file is read (a FIFO or a device, also behind a symlink, is refused at once), and
+    memory stays bounded by the file's size: a declared shape must match the data the file holds.
+    The slices of a large Parameter are decoded each by its own type and joined. ``BFloat16`` data
+    loads as a Float32 Parameter with the same values (NumPy has no bfloat16; the widening is exact).
+
     Returns:
         dict: name -> Parameter (named after its entry), or -> str for string entries, in file order
         (``.ckpt``) or sorted by name (``.safetensors``).
 
     Raises:
-        ValueError: if the file does not exist, is not a checkpoint of that format, is truncated or
-            fails its CRC check (the message names the file), or nothing is left after filtering.
+        ValueError: if the file does not exist, or nothing is left after filtering.
+        FileReadError: (a ValueError, from ``npspore.core.safefile``) if the file is not a regular
+            file, is not a checkpoint of that format, is truncated or otherwise malformed, or fails
+            its CRC check; the message and the error's ``path`` name the file.
         TypeError: if ``ckpt_file_name`` is not a str or a prefix is not a str.
     """
     specify_prefix = _checked_prefix(specify_prefix)
@@ -262,20 +250,23 @@ def load_checkpoint(ckpt_file_name, net=None, strict_load=False, filter_prefix=N
             specified = specify_prefix is None or name.startswith(specify_prefix)
             return specified and not (filter_prefix is not None and name.startswith(filter_prefix))
 
-    if format == "ckpt":
-        raw_entries = _read_ckpt(ckpt_file_name, crc_check)
-    else:
-        raw_entries = _read_safetensors(ckpt_file_name, crc_check)
+    read = read_ckpt if format == "ckpt" else read_safetensors
     parameter_dict = {}
-    for name, value in raw_entries:
-        if wanted(name):
-            parameter_dict[name] = value if isinstance(value, str) else Parameter(Tensor(value), name=name)
+    for name, value in read(ckpt_file_name, crc_check, wanted):
+        parameter_dict[name] = value if isinstance(value, str) else _parameter(ckpt_file_name, name, value)
     if not parameter_dict:
         raise ValueError("The loaded parameter dict is empty after filter or specify, please check whether "
                          "'filter_prefix' or 'specify_prefix' are set correctly.")
     if net is not None:
         load_param_into_net(net, parameter_dict, strict_load)
     return parameter_dict
+
+
+def _parameter(path, name, array):
+    try:
+        return Parameter(array, name=name)
+    except ValueError as error:  # a name longer than a Parameter's
+        raise FileReadError(path, f"Failed to read the checkpoint file {path}: {error}") from None
 
 
 def _checked_prefix(prefix):
@@ -308,81 +299,10 @@ def _checked_load_path(ckpt_file_name, format):
     if not ckpt_file_name.endswith(format):
         raise ValueError("For 'load_checkpoint', the checkpoint file format must same with 'format', "
                          f"but got file_name:'{ckpt_file_name}', format:'{format}'")
-    ckpt_file_name = os.path.realpath(ckpt_file_name)
     if not os.path.exists(ckpt_file_name):
         raise ValueError(f"For 'load_checkpoint', the checkpoint file: {ckpt_file_name} does not exist, please "
                          "check whether the 'ckpt_file_name' is correct.")
     return ckpt_file_name
-
-
-def _read_ckpt(path, crc_check):
-    """``[(name, ndarray or str)]`` from a .ckpt file; slices of one Parameter are joined."""
-    with open(path, "rb") as file:
-        content = file.read()
-    if content[-17:-10] == _CRC_MARK:
-        content, stored_crc = content[:-17], int.from_bytes(content[-10:], byteorder="big")
-        if crc_check and binascii.crc32(content) != stored_crc:
-            raise ValueError(f"For 'load_checkpoint', the crc check has failed for the checkpoint file {path}; "
-                             "the file is damaged.")
-    elif crc_check:
-        warn(_LOG, "For 'load_checkpoint', the ckpt file %s does not contain the crc code.", path)
-    checkpoint = checkpoint_message()()
-    try:
-        checkpoint.ParseFromString(content)
-    except decode_error():
-        raise ValueError(f"Failed to read the checkpoint file {path}. The file may be truncated or not a "
-                         "MindSpore checkpoint, and the content cannot be parsed.") from None
-    entries, pieces = [], []
-    values = checkpoint.value
-    for index, value in enumerate(values):
-        if not value.HasField("tensor"):
-            raise ValueError(f"Failed to read the checkpoint file {path}: the entry '{value.tag}' is a "
-                             "MapParameter, which npspore does not support.")
-        pieces.append(value.tensor.tensor_content)
-        if index + 1 < len(values) and values[index + 1].tag == value.tag:
-            continue
-        entries.append((value.tag, _decoded(path, value.tag, value.tensor, b"".join(pieces))))
-        pieces = []
-    if not entries:
-        raise ValueError(f"Failed to read the checkpoint file {path}: it holds no parameters; it is empty or not a "
-                         "MindSpore checkpoint.")
-    return entries
-
-
-def _decoded(path, name, tensor, content):
-    if tensor.tensor_type == _STRING_TYPE:
-        return str(np.frombuffer(content, f"U{len(content) // 4}")[0]) if content else ""
-    np_type = _CKPT_TYPE_TO_NUMPY.get(tensor.tensor_type)
-    if np_type is None:
-        raise ValueError(f"Failed to read the checkpoint file {path}: the entry '{name}' has the tensor type "
-                         f"'{tensor.tensor_type}', which npspore does not support.")
-    dims = tuple(tensor.dims)
-    if dims == (0,):
-        dims = ()
-    count = int(np.prod(dims, dtype=np.int64))
-    if count * np.dtype(np_type).itemsize != len(content):
-        raise ValueError(f"Failed to read the checkpoint file {path}: the entry '{name}' of shape {dims} and "
-                         f"type {tensor.tensor_type} holds {len(content)} bytes; the file is damaged.")
-    return np.frombuffer(content, np_type).reshape(dims).copy()
-
-
-def _read_safetensors(path, crc_check):
-    safetensors = _safetensors()
-    try:
-        with safetensors.safe_open(path, framework="np") as file:
-            metadata = file.metadata() or {}
-            entries = [(name, file.get_tensor(name)) for name in sorted(file.keys())]
-    except (safetensors.SafetensorError, OSError, ValueError) as error:
-        raise ValueError(f"Failed to read the checkpoint file {path}. The file may be truncated or not a "
-                         f"safetensors file ({error}).") from None
-    if crc_check and "crc_num" in metadata:
-        crc = 0
-        for name, array in entries:
-            crc = binascii.crc32(array.tobytes(), binascii.crc32(name.encode("utf-8"), crc))
-        if crc != int(metadata["crc_num"]):
-            raise ValueError(f"For 'load_checkpoint', the crc check has failed for the checkpoint file {path}; "
-                             "the file is damaged.")
-    return entries
 
 
 # ------------------------------------------------------------------------- loading into a network
@@ -392,7 +312,9 @@ def load_param_into_net(net, parameter_dict, strict_load=False, remove_redundanc
 
     When ``strict_load`` is False, Parameters still missing are looked up once more with a prefix the
     checkpoint's names carry in front of the network's (``"backbone.dense.weight"`` for
-    ``"dense.weight"``), and float (or int) values of another width are cast to the Parameter's dtype.
+    ``"dense.weight"``), and float (or int) values of another width are cast to the Parameter's dtype
+    with MindSpore's warning (logger ``npspore.checkpoint``); when values do not survive the cast (an
+    int out of range wraps, a finite float becomes inf), the warning says how many and shows one.
 
     Args:
         net (Cell): the network.
@@ -480,4 +402,24 @@ def _update_param(param, new_param, strict_load):
                 f"{param.name} in the argument 'parameter_dict'. but got its type {param.dtype} in the argument "
                 f"'net' and type {new_param.dtype} in the argument 'parameter_dict'.May you need to check whether "
                 "the checkpoint you loaded is correct.")
-    param.set_data(Tensor(value.astype(mstype.dtype_to_nptype(param.dtype), copy=False)))
+        value = _converted(param, new_param, value)
+    param.set_data(Tensor(value))
+
+
+def _converted(param, new_param, value):
+    """``value`` cast to ``param``'s dtype, warned about as MindSpore does (and louder when values change)."""
+    with np.errstate(over="ignore", invalid="ignore"):  # overflow is reported below, with the values
+        converted = value.astype(mstype.dtype_to_nptype(param.dtype))
+    message = (f"The type of {new_param.name}:{new_param.dtype} in 'parameter_dict' is different from the type of it "
+               f"in 'net':{param.dtype}, then the type convert from {new_param.dtype} to {param.dtype} in the "
+               "network. May consume additional memory and time")
+    if np.issubdtype(converted.dtype, np.integer):
+        changed = converted != value  # compared exactly, in the wider type
+    else:
+        changed = np.isinf(converted) & np.isfinite(value)
+    if changed.any():
+        index = tuple(int(i) for i in np.argwhere(changed)[0])
+        message += (f". {int(changed.sum())} of its values do not fit {param.dtype} and change, such as "
+                    f"{value[index].item()} at {list(index)}, which becomes {converted[index].item()}")
+    warn(_LOG, "%s.", message)
+    return converted

@@ -2,12 +2,26 @@
 
 Files are named as MindSpore names them, ``{prefix}-{epoch}_{step in epoch}.ckpt`` in ``directory``;
 when files with the prefix already exist there, the prefix gets a suffix (``CKP_1-1_32.ckpt``).
-At most ``keep_checkpoint_max`` files of the prefix are kept, the oldest removed first.
+At most ``keep_checkpoint_max`` files of the prefix are kept, the oldest removed first — and only
+once the new file is durable (``save_checkpoint`` writes a new file, ``fsync``s it, renames it and
+``fsync``s the directory), so a crash at any moment leaves a complete checkpoint. Only regular files
+are counted and removed: a symlink someone planted under a checkpoint's name is neither followed
+nor deleted. A save killed mid-way leaves a hidden temporary file (``.{name}.<random>.tmp``); the
+next ``ModelCheckpoint`` of the prefix in that directory removes it (two trainings must not write
+one prefix into one directory at the same time, as in MindSpore).
+
+With ``CheckpointConfig(exception_save=True)``, an exception that ends ``Model.train``/``fit`` first
+saves the training network as ``{prefix}-{epoch}_{step in epoch}_breakpoint.ckpt`` (MindSpore's name;
+the prefix gets a suffix when such files exist), then propagates.
 """
 import os
+import stat
 import time
+from typing import Any
 
 from ...common.tensor import Tensor
+from ...core.logs import warn
+from ...core.safefile import remove_leftovers
 from ...nn.cell import Cell
 from ...nn.validation import check_non_negative_int
 from ..serialization import save_checkpoint
@@ -16,6 +30,7 @@ from .callback import Callback
 __all__ = ["CheckpointConfig", "ModelCheckpoint"]
 
 _APPEND_NAMES = ("epoch_num", "step_num")
+_BREAKPOINT_SUFFIX = "_breakpoint.ckpt"
 
 
 def _optional_non_negative_int(name, value):
@@ -35,7 +50,8 @@ class CheckpointConfig:
         saved_network (Cell): save this network instead of the training network.
         append_info (list): ``'epoch_num'``, ``'step_num'`` and at most one dict of extra entries.
         enc_key (bytes): must be None. enc_mode (str): ignored.
-        exception_save (bool): accepted for compatibility.
+        exception_save (bool): when training raises, save the training network to
+            ``{prefix}-{epoch}_{step}_breakpoint.ckpt`` before the exception propagates.
         crc_check (bool): write MindSpore's CRC record.
         remove_redundancy (bool): must be False (no parallel training).
         format (str): ``'ckpt'`` or ``'safetensors'``.
@@ -133,10 +149,16 @@ class CheckpointConfig:
         return extra
 
 
-def _prefix_not_in_use(directory, prefix):
-    """``prefix``, or ``prefix_N`` when checkpoint files with ``prefix`` already exist in ``directory``."""
+def _prefix_not_in_use(directory, prefix, breakpoint_files=False):
+    """``prefix``, or ``prefix_N`` when checkpoint files with ``prefix`` already exist in ``directory``.
+
+    Breakpoint files (``..._breakpoint.ckpt``) count only for the prefix of breakpoint files, and
+    only they count for it, as in MindSpore.
+    """
     suffix = 0
     for filename in os.listdir(directory):
+        if filename.endswith(_BREAKPOINT_SUFFIX) != breakpoint_files:
+            continue
         if os.path.splitext(filename)[1] not in (".ckpt", ".safetensors") or not filename.startswith(prefix):
             continue
         rest = filename[len(prefix):]
@@ -180,7 +202,9 @@ class ModelCheckpoint(Callback):
         if not callable(directory):
             os.makedirs(self._directory, exist_ok=True)
         self._prefix = prefix
+        self._exception_prefix = prefix
         if not callable(prefix) and not callable(directory):
+            remove_leftovers(self._directory, prefix)
             self._prefix = _prefix_not_in_use(self._directory, prefix)
         self._append_dict = dict(self._config.append_dict or {})
         self._append_base = {name: self._append_dict.get(name, 0) for name in _APPEND_NAMES}
@@ -231,25 +255,63 @@ class ModelCheckpoint(Callback):
         else:
             step_in_epoch = (cb_params.cur_step_num - 1) % cb_params.batch_num + 1
             name = f"{self._prefix}-{cb_params.cur_epoch_num}_{step_in_epoch}{extension}"
-        self._remove_oldest(extension)
         self._last_triggered_step = cb_params.cur_step_num
-        for key, value in (("epoch_num", cb_params.cur_epoch_num), ("step_num", cb_params.cur_step_num)):
-            if key in self._append_dict:
-                self._append_dict[key] = self._append_base[key] + value
+        self._set_append_counts(cb_params.cur_epoch_num, cb_params.cur_step_num)
         network = self._config.saved_network if self._config.saved_network is not None else cb_params.train_network
         path = os.path.join(self._directory, name)
         save_checkpoint(network, path, self._config.integrated_save, self._config.async_save,
                         self._append_dict or None, self._config.enc_key, self._config.enc_mode,
                         crc_check=self._config.crc_check, format=self._config.format)
         self._latest_ckpt_file_name = path
+        self._retire_oldest(extension, keep=path)
 
-    def _remove_oldest(self, extension):
-        """Remove the oldest files of the prefix until there is room for one more."""
-        files = [os.path.join(self._directory, filename) for filename in os.listdir(self._directory)
-                 if filename.endswith(extension) and filename.startswith(self._prefix + "-")
-                 and not any(char.isalpha() for char in filename[len(self._prefix):-len(extension)])]
-        files.sort(key=os.path.getmtime)
-        while files and len(files) >= self._config.keep_checkpoint_max:
-            oldest = files.pop(0)
-            os.chmod(oldest, 0o600)
-            os.remove(oldest)
+    def _set_append_counts(self, epoch, step):
+        for key, value in (("epoch_num", epoch), ("step_num", step)):
+            if key in self._append_dict:
+                self._append_dict[key] = self._append_base[key] + value
+
+    def _retire_oldest(self, extension, keep):
+        """Remove the oldest regular files of the prefix beyond ``keep_checkpoint_max`` (never ``keep``)."""
+        files = []
+        for filename in os.listdir(self._directory):
+            path = os.path.join(self._directory, filename)
+            if filename.endswith(extension) and filename.startswith(self._prefix + "-") and path != keep \
+                    and not any(char.isalpha() for char in filename[len(self._prefix):-len(extension)]):
+                info = os.lstat(path)
+                if stat.S_ISREG(info.st_mode):
+                    files.append((info.st_mtime_ns, path))
+        files.sort()
+        for _, path in files[:max(0, len(files) + 1 - self._config.keep_checkpoint_max)]:
+            os.remove(path)
+
+    def save_breakpoint(self, train_network: Cell, epoch: int, step_in_epoch: int) -> str:
+        """Save ``train_network`` as MindSpore's ``{prefix}-{epoch}_{step}_breakpoint.ckpt`` in the directory.
+
+        ``Model.train`` and ``Model.fit`` call it when training raises and ``exception_save`` is set;
+        ``epoch_num``/``step_num`` of ``append_info`` get the epoch and step reached.
+
+        Returns:
+            str: the path of the file written.
+        """
+        prefix = _prefix_not_in_use(self._directory, self._exception_prefix, breakpoint_files=True)
+        path = os.path.join(self._directory, f"{prefix}-{epoch}_{step_in_epoch}{_BREAKPOINT_SUFFIX}")
+        self._set_append_counts(epoch, step_in_epoch)
+        save_checkpoint(train_network, path, self._config.integrated_save, self._config.async_save,
+                        self._append_dict or None, self._config.enc_key, self._config.enc_mode)
+        return path
+
+
+def save_breakpoint_checkpoint(callbacks: Any, train_network: Cell, epoch: int, step_in_epoch: int) -> None:
+    """Save the breakpoint checkpoint of the last ``ModelCheckpoint`` in ``callbacks`` with ``exception_save``.
+
+    What MindSpore's ``Model`` does when training raises. A failure to save is logged and swallowed:
+    the caller re-raises the training's own exception.
+    """
+    callbacks = callbacks if isinstance(callbacks, (list, tuple)) else [callbacks]
+    checkpoints = [callback for callback in callbacks if isinstance(callback, ModelCheckpoint)]
+    if not checkpoints or not checkpoints[-1]._config.exception_save:
+        return
+    try:
+        checkpoints[-1].save_breakpoint(train_network, epoch, step_in_epoch)
+    except Exception as error:  # the training's exception matters more than this one
+        warn("npspore.checkpoint", "Failed to save the breakpoint checkpoint: %s", error)
