@@ -129,6 +129,18 @@ class Renderer:
 
     # ---- statements
 
+    def guard_lines(self, stmt: ir.Effect, where: str) -> list[str]:
+        """A value guard (``compiler.guards.value_guard``): the kernel stops, raising
+        ``rt.GuardFailed``, when the value is not the one it was specialized on."""
+        value, kind, expected, index = stmt.args
+        value = self.atom(value)
+        failed = f"    raise rt.GuardFailed({index.value}, {value})"
+        if kind.value == "truth":
+            return [f"if {'not ' if expected.value else ''}{value}:{where}", failed]
+        if kind.value == "item" and expected.value == expected.value:   # NaN is compared as an array
+            return [f"if {value}.item() != {self.literal(expected.value)}:{where}", failed]
+        return [f"if not rt.same_array({value}, {self.literal(np.asarray(expected.value))}):{where}", failed]
+
     def apply_lines(self, stmt: ir.Apply) -> list[str]:
         """The lines of one op application: its template's forward body, substituted."""
         definition = self.table[stmt.op]
@@ -246,6 +258,8 @@ class Renderer:
                 return [f"{indent}np.copyto({args}){where}"]
             if stmt.kind == "release":
                 return [f"{indent}del {args}"]
+            if stmt.kind == "guard":
+                return [f"{indent}{line}" for line in self.guard_lines(stmt, where)]
             if stmt.kind == "host_call":
                 targets = ", ".join(t.name for t in stmt.targets) + ("," if len(stmt.targets) == 1 else "")
                 return [f"{indent}{targets} = rt.host_call({args}){where}"]

@@ -10,6 +10,14 @@ Checking is cheap: a kernel's guards compile to one generated expression of subs
 reads and identity tests (``kernel._quick_check``); an equality test runs only when an identity
 differs.
 
+A tensor value that decides something at compile time — ``x.item()``, ``float(x)``, ``bool(x)``,
+``x.asnumpy()`` in compiled code, a traced ``if`` on a tensor — makes a **value guard**: the kernel
+is specialized on the value seen at compile time, and a ``guard`` effect (:func:`value_guard`)
+checks it inside the kernel, placed before any work the caller can see (:func:`place_value_guard`:
+no Parameter written, no hook or ``print`` run). A different value raises ``GuardFailed`` out of the
+kernel, and the call runs the kernel compiled for that value (``KernelCache`` keeps one per value).
+A guard that cannot be placed so is a compile error at the user's line.
+
 On disk a kernel keeps the globals it read (``portable``: module name, global name, a digest of the
 value's fingerprint), checked in the loading process. The other guards need no disk form: the
 objects they read were reached through ``self``, a closure or a default of the compiled function
@@ -22,7 +30,10 @@ import sys
 
 import numpy as np
 
+from . import ir
 from .cachekey import digest, portable_fingerprint
+from .errors import NotSupportedError, located
+from .library import same_array
 
 MISSING = object()
 
@@ -65,7 +76,7 @@ def same_value(a, b) -> bool:
     if type(a) is not type(b):
         return False
     if isinstance(a, np.ndarray):
-        return a.shape == b.shape and a.dtype == b.dtype and bool(np.array_equal(a, b, equal_nan=a.dtype.kind in "fc"))
+        return same_array(a, b)
     if isinstance(a, (tuple, list)):
         return len(a) == len(b) and all(x is y or same_value(x, y) for x, y in zip(a, b))
     try:
@@ -103,13 +114,95 @@ def _is_fixed(value) -> bool:
     return False
 
 
+class ValueGuard:
+    """A tensor value a kernel is specialized on: ``kind`` is how it was read (``truth``: ``bool(x)``;
+    ``item``: the one element, ``x.item()``, ``float(x)``, ``int(x)``; ``array``: all of it,
+    ``x.asnumpy()``, ``x.tolist()``); ``expected`` what specialization saw; ``label`` where (the
+    user's line)."""
+
+    __slots__ = ("label", "kind", "expected")
+
+    def __init__(self, label: str, kind: str, expected):
+        self.label, self.kind, self.expected = label, kind, expected
+
+    def explain(self, value) -> str:
+        """``value of bool(...) at f.py:3: True -> False`` for the run-time ``value``."""
+        return f"value {self.label}: {shown(self.expected)} -> {shown(_as_read(self.kind, value))}"
+
+
+def read_value(kind: str, array):
+    """The Python value a read of ``kind`` (see :class:`ValueGuard`) makes of the tensor data ``array``."""
+    array = np.asarray(array)
+    if kind == "truth":
+        return bool(array)
+    if kind == "item":
+        return array.item()
+    return np.array(array)
+
+
+def _as_read(kind, value):
+    try:
+        return read_value(kind, value)
+    except (TypeError, ValueError):
+        return value
+
+
+def value_guard(atom, kind: str, expected, index: int, loc) -> ir.Effect:
+    """The ``guard`` effect checking, where the kernel runs, that ``atom`` read as ``kind`` is still
+    ``expected`` (else ``GuardFailed(index, value)``)."""
+    return ir.Effect("guard", (atom, ir.Const(kind), ir.Const(expected), ir.Const(index)), loc)
+
+
+def _is_visible(stmt, functions: dict) -> bool:
+    """Whether running ``stmt`` can be seen by the caller: a Parameter written, a hook (host call)
+    or ``print`` run, here or in a block or function it runs."""
+    for inner in (stmt, *(s for block in ir.nested_blocks(stmt) for s in ir.walk_stmts(block))):
+        if isinstance(inner, ir.Effect) and inner.kind in ("assign", "host_call", "print", "print_tree"):
+            return True
+        if isinstance(inner, ir.Call) and any(_is_visible(s, functions) for s in functions[inner.callee].body.stmts):
+            return True
+    return False
+
+
+def place_value_guard(block: ir.Block, guard: ir.Effect, functions: dict) -> None:
+    """Append ``guard`` to ``block`` so that it runs before the first statement the caller can see:
+    the statements computing its value move up with it. Raises NotSupportedError (at the guard's
+    line) when they cannot (the value depends on a Parameter written or a hook run before)."""
+    stmts = block.stmts
+    first = next((i for i, stmt in enumerate(stmts) if _is_visible(stmt, functions)), None)
+    if first is None:
+        stmts.append(guard)
+        return
+    needed = {a for a in guard.args if isinstance(a, ir.Var)}
+    moved = []
+    for stmt in reversed(stmts[first:]):
+        if needed.intersection(ir.defined_vars(stmt)):
+            moved.append(stmt)
+            needed.update(ir.used_vars_deep(stmt))
+    written = {s.args[0] for s in stmts[first:] if isinstance(s, ir.Effect) and s.kind == "assign"}
+    if any(_is_visible(stmt, functions) for stmt in moved) or needed & written:
+        raise located(NotSupportedError(
+            "this value decides how the code is compiled, and it is read after a Parameter is written or a "
+            "hook or print runs, so the kernel could not check it before doing that; read it earlier"), guard.loc)
+    moved.reverse()
+    kept = [stmt for stmt in stmts[first:] if not any(stmt is m for m in moved)]
+    block.stmts = stmts[:first] + moved + [guard] + kept
+
+
 class GuardRecorder:
-    """The guards of one program being specialized, one per value read (first read wins)."""
+    """The guards of one program being specialized, one per value read (first read wins), and its
+    value guards in the order they were made (``values``)."""
 
     def __init__(self, is_cell):
         self._is_cell = is_cell
         self.guards: dict = {}
         self.training_cells: dict = {}     # id(cell) -> cell whose ``training`` flag was read
+        self.values: list = []             # ValueGuard, by index
+
+    def value_read(self, label: str, kind: str, expected) -> int:
+        """A tensor value was read as ``kind`` and specialized on: the index of its value guard."""
+        self.values.append(ValueGuard(label, kind, expected))
+        return len(self.values) - 1
 
     def _add(self, key, make):
         if key not in self.guards:

@@ -24,7 +24,7 @@ import numpy as np
 
 from ..core.apply import apply_op
 from ..opdef import Aval, op_table
-from .library import host_call
+from .library import GuardFailed, host_call, same_array
 
 
 @dataclass(frozen=True)
@@ -418,6 +418,20 @@ def returns_tuple(stmt: Apply) -> bool:
     return isinstance(inferred, tuple)
 
 
+def _check_guard(value, kind: str, expected, index: int) -> None:
+    """A ``guard`` effect (``compiler.guards.value_guard``): raise GuardFailed when ``value`` read as
+    ``kind`` is not ``expected``."""
+    array = np.asarray(value)
+    if kind == "truth":
+        holds = bool(array) == expected
+    elif kind == "item":
+        holds = array.item() == expected or (expected != expected and array.item() != array.item())
+    else:
+        holds = same_array(array, expected)
+    if not holds:
+        raise GuardFailed(index, value)
+
+
 def evaluate_block(block: Block, env: dict, module: Module | None = None) -> None:
     """Run ``block``'s statements, reading and binding values in ``env`` (Var -> value); ``module``
     holds the functions that ``Call`` statements name."""
@@ -436,6 +450,8 @@ def evaluate_block(block: Block, env: dict, module: Module | None = None) -> Non
                 print(*(_read(env, a) for a in stmt.args))
             elif stmt.kind == "host_call":
                 _bind(env, stmt.targets, host_call(*(_read(env, a) for a in stmt.args)))
+            elif stmt.kind == "guard":
+                _check_guard(*(_read(env, a) for a in stmt.args))
         elif isinstance(stmt, If):
             branch = stmt.then_block if _read(env, stmt.cond) else stmt.else_block
             evaluate_block(branch, env, module)

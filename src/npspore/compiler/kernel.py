@@ -9,6 +9,10 @@ A kernel records the hook version of every cell whose call it compiled (``hook_g
 or removing a hook on one of those cells makes that kernel stale (the next lookup misses and
 recompiles), and no other kernel. Set ``NPSPORE_EXPLAIN_CACHE_MISSES=1`` to log, for every
 recompile, which argument differs from the nearest signature already compiled.
+
+A kernel specialized on tensor values (``value_guards``, see ``compiler.guards``) raises
+``GuardFailed`` when a call's value differs; :meth:`KernelCache.rerun` then runs the kernel kept for
+that value, or compiles one: a key keeps up to ``recompile_limit`` kernels, one per value.
 """
 from __future__ import annotations
 
@@ -19,7 +23,7 @@ import warnings
 import numpy as np
 
 from ..core.logs import warn
-from .library import LIBRARY, RECORDERS
+from .library import LIBRARY, RECORDERS, GuardFailed
 from .signature import describe_key
 
 
@@ -137,7 +141,11 @@ def fast_path(entry, cache, args, leaves, conditions=(), bound=None):
         lines += [f"if not ({' and '.join(same)}):", "    return M"]
     statements, expression, result_names = _result_code(entry.output_node, "r")
     names.update(result_names)
-    lines += ["C.hits += 1", "e.used = True", f"r = k({', '.join(arrays)})", *statements, f"return {expression}"]
+    call = f"r = k({', '.join(arrays)})"
+    if entry.value_guards:   # a value the kernel was specialized on differs: the full path runs the right one
+        names["G"] = GuardFailed
+        call = f"try:\n        {call}\n    except G:\n        return M"
+    lines += [call, "C.hits += 1", "e.used = True", *statements, f"return {expression}"]
     exec("def fast(args):\n" + "".join(f"    {line}\n" for line in lines), names)  # noqa: S102 - names, ints
     return names["fast"]
 
@@ -172,9 +180,9 @@ class CompiledKernel:
     """A compiled kernel and how to call it (see the module docstring)."""
 
     __slots__ = ("kernel", "captured", "build", "source", "path", "output_node", "hook_guards", "checked_epoch",
-                 "guards", "guarded", "used", "quick_check", "captured_avals", "avals_epoch")
+                 "guards", "guarded", "used", "quick_check", "captured_avals", "avals_epoch", "value_guards")
 
-    def __init__(self, kernel, captured, output_node, source, path, hook_guards=(), guards=()):
+    def __init__(self, kernel, captured, output_node, source, path, hook_guards=(), guards=(), value_guards=()):
         self.kernel = kernel
         self.captured = captured
         self.output_node = output_node
@@ -189,6 +197,7 @@ class CompiledKernel:
         self.quick_check = _quick_check(self) if self.guarded else None
         self.captured_avals = tuple((obj._array.shape, obj._array.dtype) for obj in captured)
         self.avals_epoch = CapturedAvals.epoch
+        self.value_guards = tuple(value_guards)             # compiler.guards.ValueGuard, by index
 
     def run(self, leaves):
         """Call the kernel on the input leaf arrays (plus the captured arrays); the packaged result."""
@@ -262,6 +271,7 @@ class KernelCache:
         self.recompile_limit = _env_int("NPSPORE_RECOMPILE_LIMIT", 8)
         self._stale = None      # why the last dropped kernel was stale (explained at the recompile)
         self._warned = False
+        self.variants: dict = {}   # key -> the kernels specialized on other tensor values, newest last
 
     def lookup(self, key):
         """The current kernel for ``key``, or None (a stale kernel is dropped)."""
@@ -284,6 +294,31 @@ class KernelCache:
         self._drop(key)
         return False
 
+    def rerun(self, key, failure: GuardFailed, leaves, compile):
+        """The result of a call whose kernel (``entries[key]``) stopped at a value guard: the kernel
+        kept for this call's values runs, or one compiled by ``compile()`` (``(kernel, from_disk)``)."""
+        failed = self.entries.get(key)
+        for variant in reversed(self.variants.get(key, ())):
+            if variant is failed or not variant.is_current():
+                continue
+            try:
+                result = variant.run(leaves)
+            except GuardFailed:
+                continue
+            self.hits += 1
+            self.entries[key] = variant
+            return result
+        guard = failed.value_guards[failure.index] if failed is not None else None
+        self._stale = guard.explain(failure.value) if guard is not None else "a value guard failed"
+        entry, from_disk = compile()
+        self.add(key, entry, from_disk=from_disk)
+        try:
+            return entry.run(leaves)
+        except GuardFailed as again:
+            raise RuntimeError(
+                f"npspore: {self.label}: the {entry.value_guards[again.index].explain(again.value)} differs "
+                "between the compile and the run of the same inputs (is it computed from random values?)") from None
+
     def add(self, key, entry, *, from_disk: bool) -> None:
         """Keep ``entry`` for ``key`` and count it as compiled or loaded from disk."""
         if os.environ.get("NPSPORE_EXPLAIN_CACHE_MISSES") == "1":
@@ -297,10 +332,15 @@ class KernelCache:
         if self.compiles + self.disk_loads > self.recompile_limit and not self._warned:
             self._warn_recompiles(key)
         self._stale = None
-        self.entries.pop(key, None)
+        previous = self.entries.pop(key, None)
+        kept = [v for v in self.variants.pop(key, ()) if v is not previous]
+        if previous is not None and previous.value_guards and entry.value_guards:
+            kept.append(previous)
         while len(self.entries) >= self.capacity:
             self._evict_one()
         self.entries[key] = entry
+        if kept:   # one kernel per value, at most recompile_limit of them (the oldest goes first)
+            self.variants[key] = kept[max(0, len(kept) - self.recompile_limit + 1):] + [entry]
 
     def _warn_recompiles(self, key) -> None:
         self._warned = True
@@ -325,6 +365,7 @@ class KernelCache:
 
     def _drop(self, key) -> None:
         entry = self.entries.pop(key)
+        self.variants.pop(key, None)
         if entry.path:  # a file of the disk cache is read again by linecache if a traceback needs it
             linecache.cache.pop(entry.path, None)
 

@@ -29,12 +29,15 @@ stagers             callables compiled by a rule of their own              ``gra
 
 Kernels call back into Python through :func:`host_call` (``rt.host_call`` in generated code): the
 specializer registers the callable (a backward hook runner) with :meth:`Library.host_function` and
-writes its key into the kernel. :data:`RECORDERS` holds the active tracing recorders
+writes its key into the kernel. A kernel stops at a failed value guard by raising
+:class:`GuardFailed`. :data:`RECORDERS` holds the active tracing recorders
 (``compiler.tracing``), which ``ops.eager`` reports each op to.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+import numpy as np
 
 
 @dataclass(frozen=True)
@@ -129,11 +132,35 @@ def check_not_traced(tensor, what: str) -> None:
         RECORDERS[-1].refuse(what)
 
 
+def note_read(tensor, kind: str) -> None:
+    """``tensor``'s values are read as ``kind`` (``compiler.guards.ValueGuard``): a function being
+    traced guards them (``tracing.Recorder.read``). Callers test :data:`RECORDERS` first."""
+    if RECORDERS[-1].is_traced(tensor):
+        RECORDERS[-1].read(tensor, kind)
+
+
 def activation_key(fn, self_obj):
     """What the recursion check compares: the code and, for a Cell's method, the Cell instance, so
     that a Cell nested in another instance of its class (``Residual(Residual(block))``) is no
     recursion."""
     return (fn.__code__, id(self_obj) if self_obj is not None and LIBRARY.is_cell(self_obj) else None)
+
+
+class GuardFailed(Exception):
+    """Raised by a kernel whose value guard ``index`` saw ``value``, not the value the kernel was
+    specialized on (``compiler.guards``): the kernel stopped before any work the caller can see, and
+    the call runs the kernel compiled for the new value."""
+
+    def __init__(self, index: int, value):
+        super().__init__(index, value)
+        self.index, self.value = index, value
+
+
+def same_array(value, expected) -> bool:
+    """``value`` has ``expected``'s shape, dtype and elements, NaN equal to NaN (a value guard's test)."""
+    value, expected = np.asarray(value), np.asarray(expected)
+    return value.shape == expected.shape and value.dtype == expected.dtype and bool(
+        np.array_equal(value, expected, equal_nan=expected.dtype.kind in "fc"))
 
 
 def host_call(key: str, *values) -> tuple:
