@@ -18,6 +18,7 @@ from ..core import tree
 from . import ir
 from .errors import NotSupportedError, not_supported
 from .frontend import parse_function
+from .fallback import is_host_function
 from .custombackward import attach_custom_backward, needs_custom_backward, stage_recomputed
 from .library import LIBRARY, activation_key
 from .values import BoundMethod, Closure, Completion, Frame, NeedsStatic, TensorValue, copy_container
@@ -31,6 +32,10 @@ _STATIC_BUILTINS = {
     builtins.slice, builtins.set, builtins.frozenset, builtins.callable, builtins.id, builtins.format,
     builtins.issubclass, builtins.iter, builtins.next,
 }
+
+
+_VALUE_READS = {builtins.bool: "truth", builtins.float: "item", builtins.int: "item"}
+"""Builtins that read a tensor's value, and how it is guarded (``compiler.fallback``)."""
 
 
 def is_library(fn) -> bool:
@@ -77,12 +82,20 @@ class Calls:
             if any(isinstance(a, TensorValue) for a in (*args, *kwargs.values())):
                 raise NeedsStatic(node)
             return func(*args, **kwargs)
+        if func in _VALUE_READS and len(args) == 1 and not kwargs and isinstance(args[0], TensorValue):
+            return self.read_value(args[0], _VALUE_READS[func], func, frame, node)   # bool(x): JIT fallback
         if func in _STATIC_BUILTINS or func is builtins.range:
             if any(isinstance(a, TensorValue) for a in (*args, *kwargs.values())):
                 if func is builtins.abs:
                     return self._call_method(args[0], "__abs__", (), {}, frame, node)
                 raise NeedsStatic(node)
+            if func in _VALUE_READS and len(args) == 1 and isinstance(args[0], np.ndarray) and args[0].size == 1:
+                return func(args[0].item())   # float(x.asnumpy()) of one element, as NumPy < 2.4 (MindSpore's)
             return func(*args, **kwargs)
+        if is_host_function(func) and any(isinstance(a, (TensorValue, tuple, list)) for a in (*args, *kwargs.values())):
+            host_args = self.host_arguments(args, frame, node)      # np.sin(x): run on x's values
+            host_kwargs = dict(zip(kwargs, self.host_arguments(kwargs.values(), frame, node)))
+            return func(*host_args, **host_kwargs)
         if LIBRARY.is_cell(func):
             return self._call_cell(func, args, kwargs, frame, node)
         stage = LIBRARY.stager_for(func)

@@ -153,13 +153,13 @@ def value_guard(atom, kind: str, expected, index: int, loc) -> ir.Effect:
     return ir.Effect("guard", (atom, ir.Const(kind), ir.Const(expected), ir.Const(index)), loc)
 
 
-def _is_visible(stmt, functions: dict) -> bool:
+def is_visible(stmt, functions: dict) -> bool:
     """Whether running ``stmt`` can be seen by the caller: a Parameter written, a hook (host call)
     or ``print`` run, here or in a block or function it runs."""
     for inner in (stmt, *(s for block in ir.nested_blocks(stmt) for s in ir.walk_stmts(block))):
         if isinstance(inner, ir.Effect) and inner.kind in ("assign", "host_call", "print", "print_tree"):
             return True
-        if isinstance(inner, ir.Call) and any(_is_visible(s, functions) for s in functions[inner.callee].body.stmts):
+        if isinstance(inner, ir.Call) and any(is_visible(s, functions) for s in functions[inner.callee].body.stmts):
             return True
     return False
 
@@ -169,7 +169,7 @@ def place_value_guard(block: ir.Block, guard: ir.Effect, functions: dict) -> Non
     the statements computing its value move up with it. Raises NotSupportedError (at the guard's
     line) when they cannot (the value depends on a Parameter written or a hook run before)."""
     stmts = block.stmts
-    first = next((i for i, stmt in enumerate(stmts) if _is_visible(stmt, functions)), None)
+    first = next((i for i, stmt in enumerate(stmts) if is_visible(stmt, functions)), None)
     if first is None:
         stmts.append(guard)
         return
@@ -180,7 +180,7 @@ def place_value_guard(block: ir.Block, guard: ir.Effect, functions: dict) -> Non
             moved.append(stmt)
             needed.update(ir.used_vars_deep(stmt))
     written = {s.args[0] for s in stmts[first:] if isinstance(s, ir.Effect) and s.kind == "assign"}
-    if any(_is_visible(stmt, functions) for stmt in moved) or needed & written:
+    if any(is_visible(stmt, functions) for stmt in moved) or needed & written:
         raise located(NotSupportedError(
             "this value decides how the code is compiled, and it is read after a Parameter is written or a "
             "hook or print runs, so the kernel could not check it before doing that; read it earlier"), guard.loc)

@@ -39,6 +39,7 @@ from .cachekey import capture_path, object_fingerprint, resolve_path
 from .calls import Calls
 from .control import ControlFlow, LoopEnd, LoopStep, returns_and_exits, returns_without_exits
 from .errors import NotSupportedError, located, not_supported
+from .fallback import FallbackReads
 from .frontend import parse_function
 from .guards import GuardRecorder
 from .library import LIBRARY, activation_key
@@ -107,6 +108,7 @@ class ProgramBuilder:
         followed by one param per captured Parameter/Tensor object, in ``captured_objects`` order.
         """
         spec = FunctionSpecializer(self, fn, self_obj, self.names.fresh(function_name(fn, self_obj)))
+        spec._concrete = {}   # the entry call's arrays: its tensor values can be read (compiler.fallback)
         try:
             function = spec.build(args, kwargs)
         except NeedsStatic as error:  # nothing could retry it (by unrolling a loop)
@@ -148,7 +150,7 @@ def function_name(fn, self_obj) -> str:
     return fn.__name__ if fn.__name__ != "<lambda>" else "lambda_"
 
 
-class FunctionSpecializer(Calls, ControlFlow):
+class FunctionSpecializer(Calls, ControlFlow, FallbackReads):
     """Specializes one function body into one :class:`ir.Function`.
 
     The state it threads through the interpretation, and what always holds of it:
@@ -188,6 +190,9 @@ class FunctionSpecializer(Calls, ControlFlow):
         self._temps: set[int] = set()             # op results not yet named after a user variable
         self._dynamic_loops = 0                    # depth of loops being staged as IR loops
         self._exit_target: str | None = None      # what a tensor break/continue ends (see above)
+        self._concrete: dict | None = None        # Var -> this call's array (the entry only: compiler.fallback)
+        self._body = self.builder.block           # the function's top block
+        self._reads: dict = {}                    # (Var, kind) -> the value read and guarded
 
     def build(self, args, kwargs) -> ir.Function:
         """Interpret the body for abstract ``args``/``kwargs`` (from ``fresh_inputs``/``abstract_inputs``)."""
@@ -238,6 +243,8 @@ class FunctionSpecializer(Calls, ControlFlow):
         if isinstance(value, Slot):
             var = self.names.var(name, value.aval)
             self.params.append(var)
+            if self._concrete is not None and value.array is not None:
+                self._concrete[var] = value.array
             return TensorValue(var)
         if isinstance(value, (tuple, list)) and not hasattr(value, "_fields"):
             items = [self._materialize_param(f"{name}_{i}", v) for i, v in enumerate(value)]
@@ -260,6 +267,8 @@ class FunctionSpecializer(Calls, ControlFlow):
         entry = self.captures.get(id(obj))
         if entry is None:
             var = self.names.var(self._capture_name(obj), Aval.of(obj._array))
+            if self._concrete is not None:
+                self._concrete[var] = obj._array
             entry = (obj, TensorValue(var))
             self.captures[id(obj)] = entry
         return entry[1]
@@ -600,8 +609,7 @@ class FunctionSpecializer(Calls, ControlFlow):
             if inspect.isfunction(attribute):
                 return BoundMethod(attribute, value)
             if attr == "_array":  # a Tensor method that reads the values (asnumpy, tolist, item)
-                raise not_supported("reading a tensor's values (asnumpy(), tolist(), item()), which exist only "
-                                    "when the kernel runs,", self._user_loc or self._loc(frame, node))
+                return self.read_value(value, "array", lambda t: np.array(t._array), frame, node)
             raise self._error(AttributeError(f"'Tensor' object has no attribute '{attr}'"), frame, node)
         try:
             result = getattr(value, attr)

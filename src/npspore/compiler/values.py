@@ -110,12 +110,13 @@ class BoundMethod:
 
 
 class Slot:
-    """A function input slot of a known aval, turned into a TensorValue when the function starts."""
+    """A function input slot of a known aval, turned into a TensorValue when the function starts;
+    ``array`` is the entry call's array (for reads of its values, ``compiler.fallback``) or None."""
 
-    __slots__ = ("aval",)
+    __slots__ = ("aval", "array")
 
-    def __init__(self, aval):
-        self.aval = aval
+    def __init__(self, aval, array=None):
+        self.aval, self.array = aval, array
 
 
 def copy_container(original, items):
@@ -167,7 +168,7 @@ def abstract_inputs(args, dynamic=None):
     """
     def slot(tensor, shape=None):
         array = tensor._array
-        return Slot(Aval(shape if shape is not None else array.shape, array.dtype))
+        return Slot(Aval(shape if shape is not None else array.shape, array.dtype), array)
 
     dynamic = dynamic or {}
     return tuple(slot(a, dynamic[i]) if i in dynamic and LIBRARY.is_tensor(a) else
