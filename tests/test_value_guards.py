@@ -27,7 +27,7 @@ def t32(*values):
 
 def traced(source: str, name: str):
     """A function defined by ``exec``: it has no source file, so npspore traces it."""
-    namespace = {"ops": ops, "np": np}
+    namespace = {"ops": ops, "np": np, "ms": ms}
     exec(source, namespace)
     return namespace[name]
 
@@ -73,6 +73,16 @@ def test_a_traced_guard_stops_the_kernel_before_it_writes_a_parameter():
     assert compiled(t32(-1.0)).asnumpy().tolist() == [-3.0]
     assert compiled(t32(-2.0)).asnumpy().tolist() == [-6.0]
     assert counter.asnumpy().tolist() == [3.0]
+
+
+def test_a_tensor_made_from_a_traced_tensor_follows_the_input():
+    # Tensor(x) in a traced function was captured as the first call's array (stale ever after)
+    copy = traced("def copy(x):\n    return ms.Tensor(x, ms.float64) * 2\n", "copy")
+    compiled = ms.jit(copy)
+    assert compiled(t32(1.0, 1.0)).asnumpy().tolist() == [2.0, 2.0]
+    result = compiled(t32(-1.0, 3.0))
+    assert result.asnumpy().tolist() == [-2.0, 6.0] and result.dtype == ms.float64
+    assert compiled.cache_info()["compiles"] == 1
 
 
 def test_the_kernels_of_one_signature_are_bounded_by_the_recompile_limit(monkeypatch):

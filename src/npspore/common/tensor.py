@@ -20,7 +20,7 @@ import numpy as np
 
 from .. import shape_rules
 from ..compiler.kernel import CapturedAvals
-from ..compiler.library import LIBRARY, RECORDERS, check_not_traced, note_read
+from ..compiler.library import LIBRARY, RECORDERS, check_not_traced, note_copy, note_read
 from . import dtype as mstype
 
 __all__ = ["Tensor", "tensor"]
@@ -135,6 +135,8 @@ class Tensor:
             raise ValueError("init, dtype and shape must have values at the same time.")
         if input_data is not None:
             self._array = _array_from_data(input_data, dtype)
+            if RECORDERS and isinstance(input_data, Tensor):
+                note_copy(input_data, self)
             return
         if dtype is None:
             raise _input_data_error(None)

@@ -139,6 +139,13 @@ def note_read(tensor, kind: str) -> None:
         RECORDERS[-1].read(tensor, kind)
 
 
+def note_copy(source, tensor) -> None:
+    """``tensor`` was made from the Tensor ``source`` (``Tensor(source, dtype)``): a function being
+    traced records it as a cast of ``source``, not as a constant. Callers test :data:`RECORDERS` first."""
+    if RECORDERS[-1].is_traced(source):
+        RECORDERS[-1].record("cast", (source,), {"dtype": tensor._array.dtype}, tensor)
+
+
 def activation_key(fn, self_obj):
     """What the recursion check compares: the code and, for a Cell's method, the Cell instance, so
     that a Cell nested in another instance of its class (``Residual(Residual(block))``) is no
