@@ -323,3 +323,40 @@ def test_a_read_the_kernel_cannot_check_first_is_a_compile_error_at_its_line(net
     with pytest.raises(NotSupportedError, match=message) as error:
         ms.jit(net())(*args)
     assert line in str(error.value)
+
+
+# ---------------------------------------------------------------------------- more of MindSpore's syntax
+
+
+class Father(nn.Cell):
+    def construct(self, x):
+        return x * 3
+
+
+class Child(Father):
+    @ms.jit
+    def construct(self, x):
+        return super().construct(x) + 1
+
+
+def test_r14_zero_argument_super_in_a_jit_method():
+    # programs/r14: MindSpore 2.10 (CPU) prints [4. 7.]
+    assert Child()(t32(1.0, 2.0)).asnumpy().tolist() == [4.0, 7.0]
+
+
+def python_builtins(x, xs):
+    a = pow(x, 2) + pow(2.0, x)
+    s = sum(v * 2 for v in xs)
+    doubled = tuple(i * 2 for i in range(3))
+    if x in [2, 3, 4]:
+        return a + s + doubled[2]
+    return a - s
+
+
+@pytest.mark.parametrize("value", [2.0, 5.0])
+def test_pow_generator_expressions_and_in_a_list_as_in_eager_mode(value):
+    x, xs = ms.Tensor(np.float32(value)), (ms.Tensor(1.0), ms.Tensor(2.0))
+    eager = python_builtins(x, xs).asnumpy()
+    assert ms.jit(python_builtins)(x, xs).asnumpy() == eager
+    expected_grad = 2 * value + 2.0 ** value * np.log(2.0)     # d/dx (x^2 + 2^x); `in` and sum add none
+    assert np.isclose(ms.grad(python_builtins)(x, xs).asnumpy(), expected_grad, rtol=1e-6)

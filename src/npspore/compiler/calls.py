@@ -8,6 +8,7 @@ What the library is (tensor classes, Cells, intrinsics) comes from ``compiler.li
 """
 from __future__ import annotations
 
+import ast
 import builtins
 import functools
 import inspect
@@ -82,6 +83,12 @@ class Calls:
             if any(isinstance(a, TensorValue) for a in (*args, *kwargs.values())):
                 raise NeedsStatic(node)
             return func(*args, **kwargs)
+        if func is builtins.super and not args and not kwargs:
+            return self._zero_argument_super(frame, node)
+        if func is builtins.pow and len(args) == 2 and not kwargs and any(isinstance(a, TensorValue) for a in args):
+            return self._binary(ast.Pow, args[0], args[1], frame, node)
+        if func is builtins.sum and len(args) in (1, 2) and not kwargs and not isinstance(args[0], TensorValue):
+            return self._sum(args, frame, node)
         if func in _VALUE_READS and len(args) == 1 and not kwargs and isinstance(args[0], TensorValue):
             return self.read_value(args[0], _VALUE_READS[func], func, frame, node)   # bool(x): JIT fallback
         if func in _STATIC_BUILTINS or func is builtins.range:
@@ -131,6 +138,21 @@ class Calls:
                 return self._call_python(call, (func,) + args, kwargs, frame, node)
             return self._call_user(call, func, args, kwargs, frame, node)
         raise self._error(NotSupportedError(f"calling {func!r} in compiled code"), frame, node)
+
+    def _zero_argument_super(self, frame, node):
+        """``super()`` in a method: ``super(__class__, <its first argument>)``, as Python makes it."""
+        cls = frame.source.closure.get("__class__")
+        params = frame.source.tree.args.posonlyargs + frame.source.tree.args.args
+        if cls is None or not params or params[0].arg not in frame.env:
+            raise self._error(RuntimeError("super(): no arguments (use it in a method)"), frame, node)
+        return super(cls, frame.env[params[0].arg])
+
+    def _sum(self, args, frame, node):
+        """``sum(items[, start])``: Python's sum, whose additions stage ops where items are tensors."""
+        total = args[1] if len(args) == 2 else 0
+        for item in self._iterate_static(args[0], frame, node):
+            total = self._binary(ast.Add, total, item, frame, node)
+        return total
 
     def _class_of(self, value: TensorValue) -> type:
         """``Parameter`` for a captured Parameter, ``Tensor`` for every other tensor value."""

@@ -570,6 +570,12 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads):
             if (isinstance(left, TensorValue) or isinstance(right, TensorValue)) and type(op) in (ast.Is, ast.IsNot) \
                     and (left is None or right is None):
                 value = type(op) is ast.IsNot  # a tensor is never None: ``if bias is not None`` is static
+            elif type(op) in (ast.In, ast.NotIn) and (isinstance(left, TensorValue) or isinstance(right, TensorValue)):
+                # x in [2, 3]: Python's test on the tensors' values (JIT fallback)
+                read = self.host_arguments((left, right), frame, node)
+                wrapped = [LIBRARY.wrap(v) if isinstance(v, np.ndarray) and isinstance(a, TensorValue) else v
+                           for v, a in zip(read, (left, right))]
+                value = _CMPOPS[type(op)](*wrapped)
             elif isinstance(left, TensorValue) or isinstance(right, TensorValue):
                 if type(op) not in _CMP_DUNDER:
                     raise not_supported(f"'{type(op).__name__}' comparison of a tensor", frame.source.loc(node))
@@ -676,6 +682,9 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads):
 
     def _eval_DictComp(self, node, frame):
         return self._comprehension(node, frame, dict)
+
+    def _eval_GeneratorExp(self, node, frame):
+        return iter(self._comprehension(node, frame, list))   # evaluated now: its items are values or staged
 
     def _comprehension(self, node, frame, kind):
         results = []
