@@ -4,8 +4,9 @@ value differs runs the kernel compiled for that value — never a stale branch (
 The values come from two routes: a traced function (no source: ``exec``) reading a traced tensor's
 values (``if x.sum() > 0``), and MindSpore's JIT fallback in compiled code (``x.asnumpy()``,
 ``x.item()``, ``bool/float/int(x)``, NumPy and ``math`` on tensors, ``assert``). Each guard kind
-(``truth``, ``item``, ``array``) has a test that changes the guarded value and checks the recompile
-and the result; MindSpore 2.10's values are quoted where it defines them (programs/r13, r15).
+(``truth``, ``item``, ``array``, ``value``, ``aval``) has a test that changes the guarded value and
+checks the recompile and the result; code that only uses such values runs in the kernel at each call
+(one compile); MindSpore 2.10's values are quoted where it defines them (programs/r13, r15).
 """
 import math
 import warnings
@@ -111,10 +112,10 @@ def test_r13_asnumpy_inside_jit_returns_mindspores_values():
     value, tensor = f(ms.Tensor([-1], ms.int32))
     assert type(value) is float and value == -1.0
     assert repr(tensor) == "Tensor(shape=[1], dtype=Float32, value= [-1.00000000e+00])"
-    value, tensor = f(ms.Tensor([4], ms.int32))                     # the array guard: another value
+    value, tensor = f(ms.Tensor([4], ms.int32))      # host code in the kernel: run on each call's values
     assert value == 4.0 and tensor.asnumpy().tolist() == [4.0]
     assert f(ms.Tensor([-1], ms.int32))[0] == -1.0
-    assert f.cache_info()["compiles"] == 2
+    assert f.cache_info()["compiles"] == 1
 
 
 class Branch(nn.Cell):
@@ -219,6 +220,51 @@ def test_numpy_and_math_on_tensor_values_inside_jit():
     assert tensor.asnumpy().tolist() == 12.0 and values == [4.0, 1.0]
     tensor, values = host(t32(9.0, 0.0))
     assert tensor.asnumpy().tolist() == 21.0 and values == [9.0, 0.0]
+    assert host.cache_info()["compiles"] == 1       # run in the kernel: nothing was specialized on a value
+
+
+def test_a_tensor_made_from_values_is_guarded_on_its_shape():
+    # the aval guard: the kernel is specialized on the shape of np.flatnonzero(...), not on the values
+    @ms.jit
+    def nonzero(x):
+        return ms.tensor(np.flatnonzero(x.asnumpy()), ms.int64) * 2
+
+    assert nonzero(t32(0.0, 3.0, 4.0)).asnumpy().tolist() == [2, 4]
+    assert nonzero(t32(5.0, 0.0, 4.0)).asnumpy().tolist() == [0, 4]       # same shape: no compile
+    assert nonzero.cache_info()["compiles"] == 1
+    assert nonzero(t32(5.0, 1.0, 4.0)).asnumpy().tolist() == [0, 2, 4]    # another shape: compiled again
+    assert nonzero.cache_info()["compiles"] == 2
+
+
+def test_an_array_read_that_picks_a_python_item_is_guarded_on_the_array():
+    # the array guard: np.argmax(...) of the values indexes a Python tuple at compile time
+    @ms.jit
+    def pick(x, a, b):
+        return (a, b)[np.argmax(x.asnumpy())] * 1.0
+
+    a, b = t32(1.0), t32(2.0)
+    assert pick(t32(3.0, 1.0), a, b).asnumpy().tolist() == [1.0]
+    assert pick(t32(5.0, 1.0), a, b).asnumpy().tolist() == [1.0]     # the same index: no compile
+    assert pick(t32(0.0, 1.0), a, b).asnumpy().tolist() == [2.0]
+    assert pick.cache_info()["compiles"] == 2
+
+
+def test_a_traced_asnumpy_is_guarded_on_the_array():
+    scale = traced("def scale(x):\n    return x * ms.Tensor(x.asnumpy()[::-1].copy())\n", "scale")
+    compiled = ms.jit(scale)
+    assert compiled(t32(1.0, 2.0)).asnumpy().tolist() == [2.0, 2.0]
+    assert compiled(t32(3.0, 2.0)).asnumpy().tolist() == [6.0, 6.0]
+    assert compiled.cache_info()["compiles"] == 2
+
+
+def test_a_returned_value_is_computed_at_each_call():
+    @ms.jit
+    def label(x):
+        return int(x.argmax().item()), x.max().item()
+
+    assert label(t32(1.0, 3.0, 2.0)) == (1, 3.0)
+    assert label(t32(5.0, 3.0, 2.0)) == (0, 5.0)
+    assert label.cache_info()["compiles"] == 1
 
 
 def test_assert_on_a_tensor_value_raises_for_the_call_whose_value_fails():
@@ -243,6 +289,19 @@ def test_printing_a_read_value_prints_at_every_call(capsys):
     show(ms.Tensor(2.0))
     show(ms.Tensor(3.0))
     assert capsys.readouterr().out == "value 2.0\nvalue 2.0\nvalue 3.0\n"
+    assert show.cache_info()["compiles"] == 1
+
+
+def test_an_f_string_of_values_is_formatted_at_each_call(capsys):
+    @ms.jit
+    def report(x):
+        print(f"loss {x.sum().item():.3f} of {len(x.tolist())}")
+        return x
+
+    report(t32(1.0, 2.0))
+    report(t32(0.5, 0.25))
+    assert capsys.readouterr().out == "loss 3.000 of 2\nloss 0.750 of 2\n"
+    assert report.cache_info()["compiles"] == 1
 
 
 class Counting(nn.Cell):

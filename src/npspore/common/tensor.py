@@ -765,4 +765,12 @@ def _elements_text(out, row, start, end, element, linefeed, ndim) -> None:
 # it here once all its names exist (see npspore/common/__init__.py).
 run = None
 
-LIBRARY.register(tensor_type=Tensor, wrap=Tensor._wrap)
+def tensor_array(value, dtype=None) -> np.ndarray:
+    """The array ``Tensor(value, dtype)`` holds (``dtype`` an npspore or NumPy dtype): how a kernel
+    makes a tensor of a value computed in Python from tensor values (``rt.tensor_array``)."""
+    return _array_from_data(value, None if dtype is None else mstype.as_dtype(dtype))
+
+
+tensor_array.__npspore_runtime__ = True   # generated code names it rt.tensor_array
+
+LIBRARY.register(tensor_type=Tensor, wrap=Tensor._wrap, tensor_array=tensor_array)

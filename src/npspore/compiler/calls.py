@@ -19,10 +19,10 @@ from ..core import tree
 from . import ir
 from .errors import NotSupportedError, not_supported
 from .frontend import parse_function
-from .fallback import is_host_function
+from .fallback import HostMethod, is_host_function
 from .custombackward import attach_custom_backward, needs_custom_backward, stage_recomputed
 from .library import LIBRARY, activation_key
-from .values import BoundMethod, Closure, Completion, Frame, NeedsStatic, TensorValue, copy_container
+from .values import BoundMethod, Closure, Completion, Frame, HostValue, NeedsStatic, TensorValue, copy_container
 
 
 _STATIC_BUILTINS = {
@@ -35,8 +35,10 @@ _STATIC_BUILTINS = {
 }
 
 
-_VALUE_READS = {builtins.bool: "truth", builtins.float: "item", builtins.int: "item"}
-"""Builtins that read a tensor's value, and how it is guarded (``compiler.fallback``)."""
+def _holds(kind, args, kwargs) -> bool:
+    """Whether an argument, or an item of a tuple or list argument, is a ``kind``."""
+    return any(isinstance(v, kind) or isinstance(v, (tuple, list)) and any(isinstance(i, kind) for i in v)
+               for v in (*args, *kwargs.values()))
 
 
 def is_library(fn) -> bool:
@@ -60,6 +62,16 @@ class Calls:
         if func is builtins.print:
             self._print_effect(args, frame, node)
             return None
+        if isinstance(func, type) and issubclass(func, Tensor):
+            return self._make_constant_tensor(func, args, kwargs, frame, node)
+        if isinstance(func, HostMethod) or _holds(HostValue, args, kwargs) or (
+                is_host_function(func) and _holds(TensorValue, args, kwargs)):   # JIT fallback: Python on values
+            staged = self.host_call(func, args, kwargs, frame, node)
+            if staged is not None:
+                return staged
+            if not (inspect.isfunction(func) and is_library(func)):   # library code gets them as they are
+                args = self.concretize(tuple(args), frame, node)
+                kwargs = {k: self.concretize(v, frame, node) for k, v in kwargs.items()}
         if func is builtins.isinstance:
             return self._isinstance(args[0], args[1])
         if func is builtins.len:
@@ -77,8 +89,6 @@ class Calls:
             return self._call(func.func, (*func.args, *args), {**func.keywords, **kwargs}, frame, node)
         if isinstance(func, BoundMethod):
             return self._call_python(func.function, (func.self_value,) + args, kwargs, frame, node)
-        if isinstance(func, type) and issubclass(func, Tensor):
-            return self._make_constant_tensor(func, args, kwargs, frame, node)
         if func in LIBRARY.compile_time:  # a process fact (the communication group size): answered now
             if any(isinstance(a, TensorValue) for a in (*args, *kwargs.values())):
                 raise NeedsStatic(node)
@@ -89,20 +99,14 @@ class Calls:
             return self._binary(ast.Pow, args[0], args[1], frame, node)
         if func is builtins.sum and len(args) in (1, 2) and not kwargs and not isinstance(args[0], TensorValue):
             return self._sum(args, frame, node)
-        if func in _VALUE_READS and len(args) == 1 and not kwargs and isinstance(args[0], TensorValue):
-            return self.read_value(args[0], _VALUE_READS[func], func, frame, node)   # bool(x): JIT fallback
+        if func in (bool, float, int) and len(args) == 1 and not kwargs and isinstance(args[0], TensorValue):
+            return self.read_value(args[0], func, frame, node)   # bool(x): JIT fallback
         if func in _STATIC_BUILTINS or func is builtins.range:
             if any(isinstance(a, TensorValue) for a in (*args, *kwargs.values())):
                 if func is builtins.abs:
                     return self._call_method(args[0], "__abs__", (), {}, frame, node)
                 raise NeedsStatic(node)
-            if func in _VALUE_READS and len(args) == 1 and isinstance(args[0], np.ndarray) and args[0].size == 1:
-                return func(args[0].item())   # float(x.asnumpy()) of one element, as NumPy < 2.4 (MindSpore's)
             return func(*args, **kwargs)
-        if is_host_function(func) and any(isinstance(a, (TensorValue, tuple, list)) for a in (*args, *kwargs.values())):
-            host_args = self.host_arguments(args, frame, node)      # np.sin(x): run on x's values
-            host_kwargs = dict(zip(kwargs, self.host_arguments(kwargs.values(), frame, node)))
-            return func(*host_args, **host_kwargs)
         if LIBRARY.is_cell(func):
             return self._call_cell(func, args, kwargs, frame, node)
         stage = LIBRARY.stager_for(func)
@@ -285,6 +289,9 @@ class Calls:
         return isinstance(value, classes)
 
     def _make_constant_tensor(self, cls, args, kwargs, frame, node):
+        if args and _holds(HostValue, args[:1], {}) and cls.__name__ != "Parameter":  # Tensor(x.asnumpy())
+            dtype = kwargs.get("dtype", args[1] if len(args) > 1 else None)
+            return self.host_tensor(self.host_pack(args[0], frame, node), dtype, frame, node)
         if any(isinstance(a, TensorValue) for a in (*args, *kwargs.values())):
             if cls.__name__ == "Parameter":
                 raise not_supported("creating a Parameter inside construct", self._loc(frame, node))

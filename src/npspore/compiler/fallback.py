@@ -1,34 +1,45 @@
 """Reading tensor values in compiled code (MindSpore's JIT fallback): ``x.asnumpy()``, ``x.item()``,
-``x.tolist()``, ``bool(x)``, ``float(x)``, ``int(x)``, NumPy and ``math`` on tensors, ``assert``.
+``x.tolist()``, ``bool(x)``, ``float(x)``, ``int(x)``, NumPy and ``math`` on them, ``print``,
+``assert``, ``ms.tensor(x.asnumpy())``.
 
 :class:`FallbackReads` is the part of :class:`~npspore.compiler.specialize.FunctionSpecializer` that
-answers such a read with the value the tensor holds *in the call being compiled*: the statements
-computing it are evaluated on the call's arrays (``ir.evaluate_block``), the kernel is specialized
-on the value (the rest of the code is Python over it, folded at compile time; ``print`` of it still
-runs at each call), and a value guard (``compiler.guards``) checks it inside the kernel before any
-visible work, so a call whose value differs compiles again for that value.
+runs such code *in the kernel*, on the real arrays, as MindSpore's fallback runs it in the
+interpreter: a read of a tensor's values is a :class:`~npspore.compiler.values.HostValue`, and
+Python on host values (arithmetic, comparisons, builtins, NumPy and ``math`` functions, methods,
+subscripts) is staged as ``host`` effects (``ir.HostOp``), computed when the kernel runs. Each host
+value also carries what it is in the call being compiled (``concrete``).
 
-A value can be read this way where the kernel can check it first: in the entry function, outside
-tensor-dependent control flow and loops that stay loops. Elsewhere (a called Cell or function, a
-branch of a tensor ``if``) the read is a compile error at the user's line.
+Where a host value decides something at compile time — a Python ``if``, a loop bound, an operand of
+a tensor op, a shape, a returned value — the kernel is specialized on its concrete value and a value
+guard (``compiler.guards``) checks it inside the kernel before any visible work (:meth:`concretize`):
+a call whose value differs compiles again for it. ``if x.item() > 0`` is guarded on the truth of
+the comparison only.
+
+A tensor value can be read where the kernel can check such a decision first: in the entry
+function, outside tensor-dependent control flow and loops that stay loops. Elsewhere (a called Cell
+or function, a branch of a tensor ``if``) the read is a compile error at the user's line.
 """
 from __future__ import annotations
 
+import builtins
 import math
+import operator
 
 import numpy as np
 
+from ..opdef import Aval
 from . import ir
 from .errors import NotSupportedError, located
 from .guards import is_visible, place_value_guard, value_guard
 from .library import LIBRARY
-from .values import TensorValue
+from .values import HostValue, TensorValue, copy_container
 
 _HOST_MODULES = ("numpy", "math")
+OBJECT = Aval((), np.dtype(object))   # the aval of a host value's Var
 
 
 def is_host_function(func) -> bool:
-    """Whether ``func`` is a NumPy or ``math`` function, run at compile time on read values."""
+    """Whether ``func`` is a NumPy or ``math`` function, run on the values of tensors."""
     if isinstance(func, np.ufunc):
         return True
     module = getattr(func, "__module__", None) or ""
@@ -36,42 +47,187 @@ def is_host_function(func) -> bool:
         module.split(".")[0] in _HOST_MODULES or getattr(math, getattr(func, "__name__", ""), None) is func)
 
 
+def nameable(func) -> bool:
+    """Whether generated code can name ``func``: a builtin, a NumPy function or one of the runtime's
+    (else it is called through ``rt.host_call``)."""
+    name = getattr(func, "__name__", "")
+    return (getattr(builtins, name, None) is func or getattr(np, name, None) is func
+            or getattr(func, "__npspore_runtime__", False))
+
+
+_HOST_BUILTINS = {float, int, bool, complex, str, repr, abs, round, min, max, sum, len, divmod, all, any, sorted,
+                  tuple, list, format, pow}
+"""The builtins a kernel runs on host values (the others get their guarded values)."""
+
+
+class HostMethod:
+    """A method looked up on a host value (``v.sum``), staged when it is called."""
+
+    __slots__ = ("value", "name")
+
+    def __init__(self, value: HostValue, name: str):
+        self.value, self.name = value, name
+
+
 class FallbackReads:
-    """Mixin of FunctionSpecializer: reads of tensor values (see the module docstring).
+    """Mixin of FunctionSpecializer: host values (see the module docstring).
 
     ``_concrete`` maps the Vars whose arrays this call has (inputs, captured Tensors) to them, or is
     None in a function called from compiled code, where no value can be read; ``_body`` is the
-    function's top block; ``_reads`` the values already read, by (Var, kind).
+    function's top block; ``_reads`` the values guarded already, by (Var, kind).
     """
 
-    def read_value(self, value: TensorValue, kind: str, read, frame, node):
-        """``read(t)`` of the Tensor ``t`` that ``value`` holds in this call, guarded as ``kind``
-        (``truth``, ``item`` or ``array``: see ``compiler.guards.ValueGuard``)."""
-        loc = self._loc(frame, node) if frame is not None else self._user_loc
-        array = self._concrete_array(value, loc)
+    # ------------------------------------------------------------------ reads and staged Python
+
+    def read_tensor(self, value: TensorValue, frame, node) -> HostValue:
+        """The values of ``value`` as a NumPy array computed when the kernel runs (a copy)."""
+        read = self._reads.get((value.var, "read"))
+        if read is None:   # read once: host code never writes into the array it reads
+            array = self._concrete_array(value, self._guard_loc(frame, node))
+            read = self.host(ir.HostOp("call", np.array), (value,), {}, frame, node, concrete=np.array(array))
+            self._reads[(value.var, "read")] = read
+        return read
+
+    def read_value(self, value: TensorValue, read, frame, node) -> HostValue:
+        """``read(t)`` (``bool``, ``float``, ``int``) of the Tensor ``t`` that ``value`` is, as a host value."""
+        array = self.read_tensor(value, frame, node)
         try:
-            result = read(LIBRARY.wrap(array))
-        except (TypeError, ValueError) as error:   # MindSpore's message for bool() of two elements...
+            read(LIBRARY.wrap(array.concrete))     # MindSpore's error for bool() of two elements...
+        except (TypeError, ValueError) as error:
             raise self._error(error, frame, node) from None
-        key = (value.var, kind)
-        if key not in self._reads:
-            expected = (bool(array) if kind == "truth" else array.item() if kind == "item" else np.array(array))
-            guards = self.program.guards
-            index = guards.value_read(f"read at {loc}", kind, expected)
-            place_value_guard(self._body, value_guard(value.var, kind, expected, index, loc), self.program.functions)
-            self._reads[key] = expected
-        return result
+        return self.host_call(read, (array,), {}, frame, node)
 
-    def host_arguments(self, values, frame, node):
-        """``values`` with each tensor value replaced by its array (read and guarded)."""
-        def host(value):
-            if isinstance(value, TensorValue):
-                return self.read_value(value, "array", lambda t: np.array(t._array), frame, node)
-            if isinstance(value, (tuple, list)):
-                return type(value)(host(v) for v in value)
+    def host(self, op: ir.HostOp, args, kwargs, frame, node, *, concrete=None, aval=OBJECT) -> HostValue:
+        """Stage ``op(*args, **kwargs)`` to run when the kernel runs (its result a Var of ``aval``);
+        its value in this call is computed now (``concrete``, when not given)."""
+        values = list(args) + list(kwargs.values())
+        op = ir.HostOp(op.kind, op.target, tuple(kwargs)) if kwargs else op
+        if concrete is None:
+            try:
+                concrete = op(*(v.concrete if isinstance(v, HostValue) else v for v in values))
+            except Exception as error:  # noqa: BLE001 - the user's Python raised it, as eager mode would
+                raise self._error(error, frame, node) from None
+        target = self.names.var("host" if aval is OBJECT else "tensor", aval)
+        atoms = tuple(self._host_atom(v) for v in values)
+        if op.kind == "call" and not nameable(op.target):   # math.sqrt: called by its key (this process only)
+            op = ir.HostOp("registered", LIBRARY.host_function(lambda *a, op=op: (op(*a),), opaque=True))
+        self.builder.append(ir.Effect("host", (ir.Const(op), *atoms), self._guard_loc(frame, node), (target,)))
+        return HostValue(target, concrete)
+
+    def _host_atom(self, value):
+        if isinstance(value, (HostValue, TensorValue)):
+            return value.var
+        if isinstance(value, (tuple, list)) and any(isinstance(v, (HostValue, TensorValue)) for v in value):
+            raise NotSupportedError("a tuple or list holding values read from tensors, passed to Python code")
+        return self._atom(value)
+
+    def host_operator(self, function, operands, frame, node):
+        """``function(*operands)`` (an ``operator`` function) where an operand is a host value: staged
+        (None when another operand is a tensor: the caller uses the host value's guarded value)."""
+        if any(isinstance(v, TensorValue) for v in operands):
+            return None
+        return self.host(ir.HostOp("operator", function), operands, {}, frame, node)
+
+    def host_call(self, func, args, kwargs, frame, node):
+        """A call with host values among its arguments, or a NumPy or ``math`` function on tensors: a
+        method of a host value, a builtin that computes a value, a NumPy or ``math`` function, staged
+        (tensors are read first); None for any other callable (the caller passes guarded values)."""
+        if isinstance(func, HostMethod):
+            return self.host(ir.HostOp("method", func.name), (func.value, *args), kwargs, frame, node)
+        if func not in _HOST_BUILTINS and not is_host_function(func):
+            return None
+        args = [self.read_tensor(a, frame, node) if isinstance(a, TensorValue) else a for a in args]
+        kwargs = {k: self.read_tensor(v, frame, node) if isinstance(v, TensorValue) else v for k, v in kwargs.items()}
+        if func in (float, int, bool, complex) and len(args) == 1 and isinstance(args[0], HostValue) \
+                and isinstance(args[0].concrete, np.ndarray) and args[0].concrete.size == 1:
+            # float(x.asnumpy()) of one element, as NumPy < 2.4 (MindSpore's) converts it
+            args = [self.host(ir.HostOp("method", "item"), args, {}, frame, node)]
+        args = [self.host_pack(self._read_items(a, frame, node), frame, node) for a in args]
+        return self.host(ir.HostOp("call", func), args, kwargs, frame, node)
+
+    def _read_items(self, value, frame, node):
+        """A tuple or list with its tensors read (as host values)."""
+        if isinstance(value, (tuple, list)) and _has_tensor(value):
+            return type(value)(self.read_tensor(v, frame, node) if isinstance(v, TensorValue) else
+                               self._read_items(v, frame, node) for v in value)
+        return value
+
+    def host_pack(self, value, frame, node):
+        """A tuple or list holding host values, as one host value (made when the kernel runs)."""
+        if not isinstance(value, (tuple, list)) or not any(isinstance(v, (HostValue, tuple, list)) for v in value):
             return value
+        items = [self.host_pack(v, frame, node) for v in value]
+        if not any(isinstance(v, HostValue) for v in items):
+            return value
+        return self.host(ir.HostOp("pack", type(value) if type(value) in (tuple, list) else tuple), items, {},
+                         frame, node)
 
-        return [host(v) for v in values]
+    def host_items(self, value: HostValue, frame, node) -> list:
+        """The items of a host value iterated at compile time (a loop over ``x.tolist()`` is unrolled):
+        its length is guarded, each item is read when the kernel runs."""
+        length = self.concretize(self.host(ir.HostOp("call", len), (value,), {}, frame, node), frame, node)
+        return [self.host(ir.HostOp("operator", operator.getitem), (value, i), {}, frame, node) for i in range(length)]
+
+    def host_attribute(self, value: HostValue, attr: str, frame, node):
+        """``value.attr``: a method to stage when called, or the attribute, staged."""
+        try:
+            found = getattr(value.concrete, attr)
+        except AttributeError as error:
+            raise self._error(error, frame, node) from None
+        if callable(found):
+            return HostMethod(value, attr)
+        return self.host(ir.HostOp("attr", attr), (value,), {}, frame, node, concrete=found)
+
+    def host_tensor(self, value: HostValue, dtype, frame, node) -> TensorValue:
+        """``Tensor(value, dtype)`` of a host value: made when the kernel runs, as eager mode makes it;
+        its shape and dtype (which the kernel is specialized on) are guarded."""
+        dtype = None if dtype is None else np.dtype(LIBRARY.dtype_to_numpy(dtype))   # written as np.float32
+        made = LIBRARY.tensor_array(value.concrete, dtype)
+        array = self.host(ir.HostOp("call", LIBRARY.tensor_array), (value, dtype), {}, frame, node, concrete=made,
+                          aval=Aval.of(made))
+        self._guard(array, "aval", (made.shape, made.dtype.str), frame, node)
+        return TensorValue(array.var)
+
+    # ------------------------------------------------------------------ decisions: guarded values
+
+    def concretize(self, value, frame, node):
+        """The value ``value`` (a host value, or a tuple or list holding some) has in this call, which
+        the kernel is specialized on and guards."""
+        if isinstance(value, (tuple, list)) and not hasattr(value, "_fields"):
+            items = [self.concretize(v, frame, node) for v in value]
+            return value if all(a is b for a, b in zip(items, value)) else copy_container(value, items)
+        if not isinstance(value, HostValue):
+            return value
+        concrete = value.concrete
+        if isinstance(concrete, (np.ndarray, np.generic)):
+            kind = "array"
+        elif is_literal(concrete):
+            kind = "value"
+        else:
+            raise located(NotSupportedError(
+                f"a {type(concrete).__name__} computed from tensor values decides how this code is compiled; "
+                "npspore can check only numbers, strings, arrays and tuples or lists of them"),
+                self._guard_loc(frame, node))
+        self._guard(value, kind, concrete, frame, node)
+        return concrete
+
+    def host_truth(self, value: HostValue, frame, node) -> bool:
+        """``bool(value)`` for a Python ``if``: guarded on the truth only."""
+        truth = bool(value.concrete)
+        self._guard(value, "truth", truth, frame, node)
+        return truth
+
+    def _guard(self, value: HostValue, kind: str, expected, frame, node) -> None:
+        key = (value.var, kind)
+        if key in self._reads:
+            return
+        self._reads[key] = expected
+        loc = self._guard_loc(frame, node)
+        index = self.program.guards.value_read(f"read at {loc}", kind, expected)
+        place_value_guard(self._body, value_guard(value.var, kind, expected, index, loc), self.program.functions)
+
+    def _guard_loc(self, frame, node):
+        return self._loc(frame, node) if frame is not None else self._user_loc
 
     def _concrete_array(self, value: TensorValue, loc) -> np.ndarray:
         """The array ``value`` holds in this call: its statements evaluated on the call's arrays."""
@@ -100,3 +256,14 @@ def _cannot_read(where: str, loc) -> NotSupportedError:
         f"reading a tensor's value here ({where}): the kernel is specialized on such a value and checks it "
         "before it runs, which it can do only in the compiled function itself, outside tensor 'if'/'while'; "
         "read it there, or use npspore.ops"), loc)
+
+
+def is_literal(value) -> bool:
+    """Whether ``value`` can be written in generated code (for a guard to compare with)."""
+    if isinstance(value, (tuple, list)):
+        return all(is_literal(v) for v in value)
+    return value is None or isinstance(value, (bool, int, float, str, np.generic))
+
+
+def _has_tensor(items) -> bool:
+    return any(isinstance(v, TensorValue) or isinstance(v, (tuple, list)) and _has_tensor(v) for v in items)

@@ -33,7 +33,7 @@ import numpy as np
 from . import ir
 from .cachekey import digest, portable_fingerprint
 from .errors import NotSupportedError, located
-from .library import same_array
+from .library import same_value
 
 MISSING = object()
 
@@ -69,20 +69,6 @@ class Guard:
         if self.by_item:
             return f"{holder}[{self.name!r}]"
         return f"{holder}.{self.name}" if self.name.isidentifier() else f"getattr({holder}, {self.name!r})"
-
-
-def same_value(a, b) -> bool:
-    """Equal values of the same type (NaN equals NaN; arrays compare by shape, dtype and content)."""
-    if type(a) is not type(b):
-        return False
-    if isinstance(a, np.ndarray):
-        return same_array(a, b)
-    if isinstance(a, (tuple, list)):
-        return len(a) == len(b) and all(x is y or same_value(x, y) for x, y in zip(a, b))
-    try:
-        return bool(a == b) or (a != a and b != b)
-    except Exception:  # noqa: BLE001 - a value that cannot be compared is a changed value
-        return False
 
 
 def shown(value) -> str:
@@ -141,6 +127,8 @@ def read_value(kind: str, array):
 
 
 def _as_read(kind, value):
+    if kind not in ("truth", "item", "array"):
+        return value
     try:
         return read_value(kind, value)
     except (TypeError, ValueError):

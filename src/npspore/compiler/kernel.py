@@ -47,11 +47,13 @@ def _result_code(node, results: str) -> tuple:
     does, without a call), a NumPy scalar of a full reduction first made a 0-d array."""
     constants = []
     names = {"T": LIBRARY.tensor_type, "new": object.__new__, "N": np.ndarray, "A": np.asarray, "c": constants}
-    leaves = []
+    leaves, hosts = [], set()
 
     def collect(n):
-        if n[0] == "leaf":
+        if n[0] in ("leaf", "host"):
             leaves.append(n[1])
+            if n[0] == "host":
+                hosts.add(n[1])
         elif n[0] != "const":
             for child in n[-1]:
                 collect(child)
@@ -69,12 +71,15 @@ def _result_code(node, results: str) -> tuple:
             statements = [f"{values[index]} = {results}[{index}]" for index in leaves]
     for index in leaves:
         value = values[index]
-        statements += [f"w{index} = new(T)", f"w{index}._array = {value} if type({value}) is N else A({value})"]
+        if index not in hosts:   # a host value (a Python float, a list...) is returned as it is
+            statements += [f"w{index} = new(T)", f"w{index}._array = {value} if type({value}) is N else A({value})"]
 
     def text(n):
         kind = n[0]
         if kind == "leaf":
             return f"w{n[1]}"
+        if kind == "host":
+            return values[n[1]]
         if kind == "const":
             constants.append(n[1])
             return f"c[{len(constants) - 1}]"

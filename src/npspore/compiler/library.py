@@ -12,6 +12,8 @@ part                what it is                                             regis
                     and ``_array`` set, as kernel results are made in line
 ``parameter_type``  the class of network variables (``Parameter``)         ``common.parameter``
 ``mutable_types``   the ``mutable(...)`` container classes                 ``common.mutable``
+``tensor_array``    ``(value, dtype) -> ndarray``: the array                ``common.tensor``
+                    ``Tensor(value, dtype)`` holds (``rt.tensor_array``)
 ``dtype_to_numpy``  ``mstype.float32 -> numpy.float32``                    ``common.dtype``
 ``dtype_from_numpy``  the inverse                                          ``common.dtype``
 ``run``/``assign``  the intrinsics that stage an op / a Parameter update   ``ops.eager``
@@ -65,7 +67,7 @@ class CellParts:
 class Library:
     """The registered parts (see the module docstring). Unregistered parts are None."""
 
-    _PARTS = ("tensor_type", "wrap", "parameter_type", "mutable_types", "dtype_to_numpy", "dtype_from_numpy",
+    _PARTS = ("tensor_type", "wrap", "tensor_array", "parameter_type", "mutable_types", "dtype_to_numpy", "dtype_from_numpy",
               "run", "assign", "cell_type", "cell_parts", "compile_time", "process_key", "recomputed")
 
     def __init__(self):
@@ -168,6 +170,21 @@ def same_array(value, expected) -> bool:
     value, expected = np.asarray(value), np.asarray(expected)
     return value.shape == expected.shape and value.dtype == expected.dtype and bool(
         np.array_equal(value, expected, equal_nan=expected.dtype.kind in "fc"))
+
+
+def same_value(a, b) -> bool:
+    """Equal values of the same type (NaN equals NaN; arrays compare by shape, dtype and content):
+    whether a guarded value is still the one a kernel was specialized on."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, np.ndarray):
+        return same_array(a, b)
+    if isinstance(a, (tuple, list)):
+        return len(a) == len(b) and all(x is y or same_value(x, y) for x, y in zip(a, b))
+    try:
+        return bool(a == b) or (a != a and b != b)
+    except Exception:  # noqa: BLE001 - a value that cannot be compared is a changed value
+        return False
 
 
 def host_call(key: str, *values) -> tuple:

@@ -141,6 +141,7 @@ def specialize_call(target, args, kwargs=None, *, dynamic=None, backward_hooks=F
     abstract_args = abstract_inputs(tuple(args), dynamic)
     abstract_kwargs = dict(zip(kwargs, abstract_inputs(tuple(kwargs.values()))))
     builder = ProgramBuilder(backward_hooks)
+    builder.host_results = not gradient
     function, captured = builder.specialize_entry(fn, self_obj, abstract_args, abstract_kwargs)
     module = ir.Module(functions=builder.functions, entry=function.name)
     paths = [addressable_path(self_obj, fn, obj) for obj in captured]
@@ -214,7 +215,8 @@ def build(request: CompileRequest, disk_key: str | None) -> CompiledKernel:
 
 def _calls_host(module) -> bool:
     """Whether a kernel module calls Python out of itself (``host_call``: hooks, a bprop run in Python)."""
-    return any(isinstance(stmt, ir.Effect) and stmt.kind == "host_call"
+    return any(isinstance(stmt, ir.Effect) and (stmt.kind == "host_call" or stmt.kind == "host"
+                                                and stmt.args[0].value.kind == "registered")
                for fn in module.functions.values() for stmt in ir.walk_stmts(fn.body))
 
 
