@@ -419,3 +419,21 @@ def test_pow_generator_expressions_and_in_a_list_as_in_eager_mode(value):
     assert ms.jit(python_builtins)(x, xs).asnumpy() == eager
     expected_grad = 2 * value + 2.0 ** value * np.log(2.0)     # d/dx (x^2 + 2^x); `in` and sum add none
     assert np.isclose(ms.grad(python_builtins)(x, xs).asnumpy(), expected_grad, rtol=1e-6)
+
+
+def scalar_operands(x, y):
+    s, n = float(y), int(y)
+    return x * s, x + n, x > s, 2 ** n - x, x / n
+
+
+@pytest.mark.parametrize("dtype", [np.float16, np.int32, np.bool_])
+def test_a_read_number_is_an_operand_as_eager_mode_takes_a_python_number(dtype):
+    # the type guard: the number is computed at each call, in the dtype MindSpore's promotion gives
+    # a Python scalar (f16 * 2.0 stays float16, i32 + 3 stays int32, bool + 3 is int64)
+    compiled = ms.jit(scalar_operands)
+    x = ms.Tensor(np.array([1, 0], dtype))
+    for value in (2.0, 3.0):
+        y = ms.Tensor(value)
+        for got, expected in zip(compiled(x, y), scalar_operands(x, y)):
+            assert got.dtype == expected.dtype and got.asnumpy().tolist() == expected.asnumpy().tolist()
+    assert compiled.cache_info()["compiles"] == 1

@@ -64,6 +64,8 @@ class Calls:
             return None
         if isinstance(func, type) and issubclass(func, Tensor):
             return self._make_constant_tensor(func, args, kwargs, frame, node)
+        if func is builtins.isinstance:
+            return self._isinstance(args[0], args[1])
         if isinstance(func, HostMethod) or _holds(HostValue, args, kwargs) or (
                 is_host_function(func) and _holds(TensorValue, args, kwargs)):   # JIT fallback: Python on values
             staged = self.host_call(func, args, kwargs, frame, node)
@@ -72,8 +74,6 @@ class Calls:
             if not (inspect.isfunction(func) and is_library(func)):   # library code gets them as they are
                 args = self.concretize(tuple(args), frame, node)
                 kwargs = {k: self.concretize(v, frame, node) for k, v in kwargs.items()}
-        if func is builtins.isinstance:
-            return self._isinstance(args[0], args[1])
         if func is builtins.len:
             target = args[0]
             if isinstance(target, TensorValue):
@@ -281,6 +281,9 @@ class Calls:
 
     def _isinstance(self, value, classes):
         Tensor, Parameter = LIBRARY.tensor_type, LIBRARY.parameter_type
+        if isinstance(value, HostValue):   # a value read from a tensor: its type is guarded
+            self.guard_type(value, None, None)
+            return isinstance(value.concrete, classes)
         if isinstance(value, TensorValue):
             classes = classes if isinstance(classes, tuple) else (classes,)
             is_param = any(obj_tv is value for _, obj_tv in self.captures.values()

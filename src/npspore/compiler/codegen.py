@@ -155,6 +155,8 @@ class Renderer:
             return [f"if {value}.item() != {self.literal(expected.value)}:{where}", failed]
         if kind.value == "value":
             return [f"if not rt.same_value({value}, {self.literal(expected.value)}):{where}", failed]
+        if kind.value == "type":
+            return [f"if type({value}).__name__ != {expected.value!r}:{where}", failed]
         if kind.value == "aval":
             shape, dtype = expected.value
             return [f"if {value}.shape != {self.literal(shape)} or {value}.dtype != {self.literal(np.dtype(dtype))}:"

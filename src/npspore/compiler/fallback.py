@@ -27,7 +27,8 @@ import operator
 
 import numpy as np
 
-from ..opdef import Aval
+from ..opdef import Aval, OpTypeError, op_table
+from ..shape_rules import promote
 from . import ir
 from .errors import NotSupportedError, located
 from .guards import is_visible, place_value_guard, value_guard
@@ -124,7 +125,7 @@ class FallbackReads:
     def host_operator(self, function, operands, frame, node):
         """``function(*operands)`` (an ``operator`` function) where an operand is a host value: staged
         (None when another operand is a tensor: the caller uses the host value's guarded value)."""
-        if any(isinstance(v, TensorValue) for v in operands):
+        if any(isinstance(v, (TensorValue, LIBRARY.tensor_type)) for v in operands):
             return None
         return self.host(ir.HostOp("operator", function), operands, {}, frame, node)
 
@@ -188,6 +189,33 @@ class FallbackReads:
         self._guard(array, "aval", (made.shape, made.dtype.str), frame, node)
         return TensorValue(array.var)
 
+    def host_operands(self, op: str, operands, static, frame, node) -> tuple:
+        """The operands of ``op`` with each host value made an operand: a Python number becomes, when
+        the kernel runs, a 0-d array of the dtype the op computes in (the dtype MindSpore's promotion
+        gives a Python scalar with these tensors; its type, int or float, is guarded); any other host
+        value is its guarded value."""
+        if not any(isinstance(o, HostValue) for o in operands):
+            return tuple(operands)
+        definition = op_table()[op] if op in op_table() else None
+        probe = [o.concrete if isinstance(o, HostValue) else ir.aval_or_value(self._atom(o)) for o in operands]
+        target = None
+        if definition is not None and definition.family == "elementwise" and len(operands) == 2:   # x * s, x > s
+            try:
+                target = promote(*probe)
+            except OpTypeError:
+                target = None
+        made = []
+        for operand in operands:
+            number = isinstance(operand, HostValue) and type(operand.concrete) in (bool, int, float)
+            if not number or target is None or not _fits(operand.concrete, np.dtype(target)):
+                made.append(self.concretize(operand, frame, node))
+                continue
+            self.guard_type(operand, frame, node)
+            array = self.host(ir.HostOp("call", np.asarray), (operand, np.dtype(target)), {}, frame, node,
+                              aval=Aval((), np.dtype(target)))
+            made.append(TensorValue(array.var))
+        return tuple(made)
+
     # ------------------------------------------------------------------ decisions: guarded values
 
     def concretize(self, value, frame, node):
@@ -210,6 +238,10 @@ class FallbackReads:
                 self._guard_loc(frame, node))
         self._guard(value, kind, concrete, frame, node)
         return concrete
+
+    def guard_type(self, value: HostValue, frame, node) -> None:
+        """Specialize on the type of ``value`` (``isinstance``, how an op takes a Python number)."""
+        self._guard(value, "type", type(value.concrete).__name__, frame, node)
 
     def host_truth(self, value: HostValue, frame, node) -> bool:
         """``bool(value)`` for a Python ``if``: guarded on the truth only."""
@@ -267,3 +299,10 @@ def is_literal(value) -> bool:
 
 def _has_tensor(items) -> bool:
     return any(isinstance(v, TensorValue) or isinstance(v, (tuple, list)) and _has_tensor(v) for v in items)
+
+
+def _fits(number, dtype: np.dtype) -> bool:
+    """Whether the Python ``number`` converts to ``dtype`` as it is (an int in the range of an int dtype)."""
+    if dtype.kind in "iu" and not isinstance(number, bool):
+        return isinstance(number, int) and np.iinfo(dtype).min <= number <= np.iinfo(dtype).max
+    return dtype.kind in "fcb" or isinstance(number, bool)

@@ -101,10 +101,10 @@ def _is_fixed(value) -> bool:
 
 
 class ValueGuard:
-    """A tensor value a kernel is specialized on: ``kind`` is how it was read (``truth``: ``bool(x)``;
-    ``item``: the one element, ``x.item()``, ``float(x)``, ``int(x)``; ``array``: all of it,
-    ``x.asnumpy()``, ``x.tolist()``); ``expected`` what specialization saw; ``label`` where (the
-    user's line)."""
+    """A value a kernel is specialized on: ``kind`` is what is compared (``truth``: ``bool(v)``;
+    ``item``: the one element of a tensor; ``array``: all of an array; ``value``: a Python value;
+    ``type``: the name of a Python value's type; ``aval``: an array's shape and dtype); ``expected``
+    what specialization saw; ``label`` where (the user's line)."""
 
     __slots__ = ("label", "kind", "expected")
 
@@ -127,6 +127,8 @@ def read_value(kind: str, array):
 
 
 def _as_read(kind, value):
+    if kind == "type":
+        return type(value).__name__
     if kind not in ("truth", "item", "array"):
         return value
     try:

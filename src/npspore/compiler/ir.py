@@ -458,6 +458,8 @@ def _check_guard(value, kind: str, expected, index: int) -> None:
         holds = array.item() == expected or (expected != expected and array.item() != array.item())
     elif kind == "value":
         holds = same_value(value, expected)
+    elif kind == "type":
+        holds = type(value).__name__ == expected
     elif kind == "aval":
         holds = (array.shape, array.dtype.str) == expected
     else:

@@ -572,17 +572,21 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads):
         return self._binary(type(node.op), left, right, frame, node)
 
     def _binary(self, op_type, left, right, frame, node):
+        Tensor = LIBRARY.tensor_type
         if isinstance(left, HostValue) or isinstance(right, HostValue):
             staged = self.host_operator(_BINOPS[op_type], (left, right), frame, node)
             if staged is not None:
                 return staged
-            left, right = self.concretize(left, frame, node), self.concretize(right, frame, node)
+            if isinstance(left, Tensor) or isinstance(right, Tensor):   # a constant Tensor and a value read
+                name = _DUNDER[op_type]
+                method, operands = (f"__{name}__", (left, right)) if isinstance(left, Tensor) else \
+                    (f"__r{name}__", (right, left))
+                return self._call_python(inspect.getattr_static(Tensor, method), operands, {}, frame, node)
         if isinstance(left, TensorValue) or isinstance(right, TensorValue):
             name = _DUNDER[op_type]
             if isinstance(left, TensorValue):
                 return self._call_method(left, f"__{name}__", (right,), {}, frame, node)
             return self._call_method(right, f"__r{name}__", (left,), {}, frame, node)
-        Tensor = LIBRARY.tensor_type
         if isinstance(left, Tensor) or isinstance(right, Tensor):
             left, right = self._as_value(left), self._as_value(right)
             if isinstance(left, TensorValue) or isinstance(right, TensorValue):
@@ -606,7 +610,6 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads):
             elif isinstance(left, TensorValue) or isinstance(right, TensorValue):
                 if type(op) not in _CMP_DUNDER:
                     raise not_supported(f"'{type(op).__name__}' comparison of a tensor", frame.source.loc(node))
-                left, right = self.concretize(left, frame, node), self.concretize(right, frame, node)
                 forward, reflected = _CMP_DUNDER[type(op)]
                 if isinstance(left, TensorValue):
                     value = self._call_method(left, forward, (right,), {}, frame, node)
@@ -762,7 +765,7 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads):
 
     def _apply(self, op, operands, static, frame=None, node=None):
         loc = self._loc(frame, node) if frame is not None else (self._line_loc or ir.Loc("<unknown>", 0))
-        operands = self.concretize(tuple(operands), frame, node)   # a value read from a tensor: its guarded value
+        operands = self.host_operands(op, operands, static, frame, node)   # a value read from a tensor
         atoms = tuple(self._atom(o) for o in operands)
         try:
             result = self.builder.apply(op, atoms, static, loc=loc, hint=op)
