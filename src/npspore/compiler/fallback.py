@@ -90,13 +90,17 @@ class FallbackReads:
         return read
 
     def read_value(self, value: TensorValue, read, frame, node) -> HostValue:
-        """``read(t)`` (``bool``, ``float``, ``int``) of the Tensor ``t`` that ``value`` is, as a host value."""
-        array = self.read_tensor(value, frame, node)
+        """``read(t)`` (``bool``, ``float``, ``int``) of the Tensor ``t`` that ``value`` is, as a host value
+        (of the tensor itself, no copy: one element is read)."""
+        array = self._concrete_array(value, self._guard_loc(frame, node))
         try:
-            read(LIBRARY.wrap(array.concrete))     # MindSpore's error for bool() of two elements...
+            result = read(LIBRARY.wrap(array))     # MindSpore's error for bool() of two elements...
         except (TypeError, ValueError) as error:
             raise self._error(error, frame, node) from None
-        return self.host_call(read, (array,), {}, frame, node)
+        element = value
+        if value.aval.shape != ():   # float(np.array([1.0])) fails in NumPy 2.4: read the element first
+            element = self.host(ir.HostOp("method", "item"), (value,), {}, frame, node, concrete=array.item())
+        return self.host(ir.HostOp("call", read), (element,), {}, frame, node, concrete=result)
 
     def host(self, op: ir.HostOp, args, kwargs, frame, node, *, concrete=None, aval=OBJECT) -> HostValue:
         """Stage ``op(*args, **kwargs)`` to run when the kernel runs (its result a Var of ``aval``);
