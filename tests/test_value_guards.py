@@ -279,6 +279,20 @@ def test_assert_on_a_tensor_value_raises_for_the_call_whose_value_fails():
     assert checked(t32(3.0)).asnumpy().tolist() == [6.0]
 
 
+def test_assert_on_a_tensor_raises_assertion_error_for_the_call_that_fails():
+    # MindSpore: an AssertionError at run time, for the inputs that fail it
+    @ms.jit
+    def checked(x):
+        assert x.sum() > 0, "must be positive"
+        return x * 2
+
+    assert checked(t32(1.0)).asnumpy().tolist() == [2.0]
+    with pytest.raises(AssertionError, match="must be positive"):
+        checked(t32(-1.0))
+    assert checked(t32(3.0)).asnumpy().tolist() == [6.0]
+    assert checked.cache_info()["compiles"] == 1
+
+
 def test_printing_a_read_value_prints_at_every_call(capsys):
     @ms.jit
     def show(x):

@@ -316,7 +316,10 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads):
                 self._line_loc = frame.source.loc(stmt)
             if isinstance(stmt, ast.If):
                 test = self._eval(stmt.test, frame)
-                if isinstance(test, TensorValue):
+                if isinstance(test, TensorValue) and _raises(stmt):
+                    # assert on a tensor, raise under a tensor if: decided by its value (JIT fallback)
+                    test = self.read_value(test, bool, frame, stmt.test)
+                elif isinstance(test, TensorValue):
                     return self._dynamic_if(stmt, test, stmts[index + 1:], frame)
                 branch = stmt.body if self._truth(test, frame, stmt.test) else stmt.orelse
                 return self._exec_stmts(list(branch) + list(stmts[index + 1:]), frame)
@@ -825,6 +828,12 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads):
         if isinstance(value, HostValue):
             return self.host_items(value, frame, node)
         return [self._from_python(v) for v in value]
+
+
+def _raises(stmt: ast.If) -> bool:
+    """Whether a branch of ``stmt`` raises (an ``assert`` is normalized to one)."""
+    return any(isinstance(node, ast.Raise) for branch in (stmt.body, stmt.orelse) for part in branch
+               for node in ast.walk(part))
 
 
 def capture_label(obj) -> str:
