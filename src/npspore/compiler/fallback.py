@@ -31,7 +31,7 @@ from ..opdef import Aval, OpTypeError, op_table
 from ..shape_rules import promote
 from . import ir
 from .errors import NotSupportedError, located
-from .guards import is_visible, place_value_guard, value_guard
+from .guardeffect import is_visible, place_value_guard, value_guard
 from .library import LIBRARY
 from .values import HostValue, TensorValue, copy_container
 

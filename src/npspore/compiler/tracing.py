@@ -37,7 +37,8 @@ from . import ir
 from .builder import BlockBuilder, NameSupply
 from .cachekey import reachable_cells
 from .errors import NotSupportedError, located
-from .guards import GuardRecorder, place_value_guard, read_value, value_guard
+from .guardeffect import place_value_guard, value_guard
+from .guards import GuardRecorder, read_value
 from .library import LIBRARY, RECORDERS
 from .signature import OutputTree
 from .values import TensorValue, tree_node
