@@ -9,11 +9,12 @@ Python on host values (arithmetic, comparisons, builtins, NumPy and ``math`` fun
 subscripts) is staged as ``host`` effects (``ir.HostOp``), computed when the kernel runs. Each host
 value also carries what it is in the call being compiled (``concrete``).
 
-Where a host value decides something at compile time — a Python ``if``, a loop bound, an operand of
-a tensor op, a shape, a returned value — the kernel is specialized on its concrete value and a value
-guard (``compiler.guards``) checks it inside the kernel before any visible work (:meth:`concretize`):
-a call whose value differs compiles again for it. ``if x.item() > 0`` is guarded on the truth of
-the comparison only.
+Where a host value decides something at compile time — a Python ``if``, a loop bound, an index, an
+operand of a tensor op that is no Python number, the shape of ``ms.tensor(...)`` — the kernel is
+specialized on its concrete value and a value guard (``compiler.guards``, placed by
+``compiler.guardeffect``) checks it inside the kernel before any visible work (:meth:`concretize`): a
+call whose value differs compiles again for it. ``if x.item() > 0`` is guarded on the truth of the
+comparison only; ``x * float(y)`` on the type of ``float(y)`` only (:meth:`host_operands`).
 
 A tensor value can be read where the kernel can check such a decision first: in the entry
 function, outside tensor-dependent control flow and loops that stay loops. Elsewhere (a called Cell
@@ -113,17 +114,17 @@ class FallbackReads:
             except Exception as error:  # noqa: BLE001 - the user's Python raised it, as eager mode would
                 raise self._error(error, frame, node) from None
         target = self.names.var("host" if aval is OBJECT else "tensor", aval)
-        atoms = tuple(self._host_atom(v) for v in values)
+        atoms = tuple(self._host_atom(v, frame, node) for v in values)
         if op.kind == "call" and not nameable(op.target):   # math.sqrt: called by its key (this process only)
-            op = ir.HostOp("registered", LIBRARY.host_function(lambda *a, op=op: (op(*a),), opaque=True))
+            op = ir.HostOp("registered", _registered(op))
         self.builder.append(ir.Effect("host", (ir.Const(op), *atoms), self._guard_loc(frame, node), (target,)))
         return HostValue(target, concrete)
 
-    def _host_atom(self, value):
+    def _host_atom(self, value, frame, node):
         if isinstance(value, (HostValue, TensorValue)):
             return value.var
-        if isinstance(value, (tuple, list)) and any(isinstance(v, (HostValue, TensorValue)) for v in value):
-            raise NotSupportedError("a tuple or list holding values read from tensors, passed to Python code")
+        if isinstance(value, (tuple, list)) and _has_tensor(value):
+            raise self._error(NotSupportedError("a tuple or list holding tensors, passed to Python code"), frame, node)
         return self._atom(value)
 
     def host_operator(self, function, operands, frame, node):
@@ -148,6 +149,7 @@ class FallbackReads:
             # float(x.asnumpy()) of one element, as NumPy < 2.4 (MindSpore's) converts it
             args = [self.host(ir.HostOp("method", "item"), args, {}, frame, node)]
         args = [self.host_pack(self._read_items(a, frame, node), frame, node) for a in args]
+        kwargs = {k: self.host_pack(self._read_items(v, frame, node), frame, node) for k, v in kwargs.items()}
         return self.host(ir.HostOp("call", func), args, kwargs, frame, node)
 
     def _read_items(self, value, frame, node):
@@ -285,6 +287,17 @@ class FallbackReads:
         env = {v: a for v, a in self._concrete.items() if v in needed}
         ir.evaluate_block(ir.Block(computing[::-1]), env, ir.Module(functions, self.name))
         return np.asarray(env[var])
+
+
+_REGISTERED: dict = {}   # HostOp -> its key among the host functions (one per function, not per compile)
+
+
+def _registered(op: ir.HostOp) -> str:
+    """The key of ``op`` (a call of a function generated code cannot name) among the host functions."""
+    key = _REGISTERED.get(op)
+    if key is None:
+        key = _REGISTERED[op] = LIBRARY.host_function(lambda *a: (op(*a),), opaque=True)
+    return key
 
 
 def _cannot_read(where: str, loc) -> NotSupportedError:
