@@ -451,3 +451,36 @@ def test_a_read_number_is_an_operand_as_eager_mode_takes_a_python_number(dtype):
         for got, expected in zip(compiled(x, y), scalar_operands(x, y)):
             assert got.dtype == expected.dtype and got.asnumpy().tolist() == expected.asnumpy().tolist()
     assert compiled.cache_info()["compiles"] == 1
+
+
+class R13Cell(nn.Cell):
+    def construct(self, x):
+        return float(x.asnumpy()), ms.tensor(x.asnumpy(), dtype=ms.float32)
+
+
+def test_r13_in_a_graph_mode_cell():
+    # programs/r13 as a Cell's construct, in GRAPH mode: MindSpore's (-1.0, Tensor([-1.], Float32))
+    ms.set_context(mode=ms.GRAPH_MODE)
+    try:
+        net = R13Cell()
+        value, tensor = net(ms.Tensor([-1], ms.int32))
+        assert type(value) is float and value == -1.0
+        assert repr(tensor) == "Tensor(shape=[1], dtype=Float32, value= [-1.00000000e+00])"
+        assert net(ms.Tensor([7], ms.int32))[0] == 7.0
+        assert ms.jit(net).cache_info()["compiles"] == 1
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+
+
+def clamped_scale(x, y):
+    return x * max(y.item(), 0)
+
+
+def test_the_type_of_a_read_number_is_guarded():
+    # max(2.5, 0) is a float, max(-1.0, 0) the int 0: int32 * float is float32, int32 * int stays int32
+    compiled = ms.jit(clamped_scale)
+    x = ms.Tensor(np.array([1, 2], np.int32))
+    for value in (2.5, -1.0, 4.0):
+        got, expected = compiled(x, ms.Tensor(value)), clamped_scale(x, ms.Tensor(value))
+        assert got.dtype == expected.dtype and got.asnumpy().tolist() == expected.asnumpy().tolist()
+    assert compiled.cache_info()["compiles"] == 2
