@@ -146,11 +146,11 @@ def fast_path(entry, cache, args, leaves, conditions=(), bound=None):
         lines += [f"if not ({' and '.join(same)}):", "    return M"]
     statements, expression, result_names = _result_code(entry.output_node, "r")
     names.update(result_names)
-    call = f"r = k({', '.join(arrays)})"
+    run = ["C.hits += 1", "e.used = True", f"r = k({', '.join(arrays)})"]
     if entry.value_guards:   # a value the kernel was specialized on differs: the full path runs the right one
         names["G"] = GuardFailed
-        call = f"try:\n        {call}\n    except G:\n        return M"
-    lines += [call, "C.hits += 1", "e.used = True", *statements, f"return {expression}"]
+        run = ["try:", "    " + run[2], "except G:", "    return M", *run[:2]]
+    lines += [*run, *statements, f"return {expression}"]
     exec("def fast(args):\n" + "".join(f"    {line}\n" for line in lines), names)  # noqa: S102 - names, ints
     return names["fast"]
 
