@@ -181,19 +181,22 @@ def test_gradients_through_a_value_read_first_and_second_order():
     assert g.cache_info()["compiles"] == 2
 
 
-def test_bool_of_a_tensor_is_guarded_on_its_truth_only():
+def test_bool_of_a_tensor_is_guarded_on_its_truth_only(monkeypatch, caplog):
     @ms.jit
     def pick(x, y):
         if bool(x > 1.0):
             return y + 1.0
         return y - 1.0
 
+    monkeypatch.setenv("NPSPORE_EXPLAIN_CACHE_MISSES", "1")
     y = t32(0.0)
     assert pick(ms.Tensor(3.0), y).asnumpy().tolist() == [1.0]
     assert pick(ms.Tensor(5.0), y).asnumpy().tolist() == [1.0]      # same truth: no compile
     assert pick.cache_info()["compiles"] == 1
-    assert pick(ms.Tensor(0.5), y).asnumpy().tolist() == [-1.0]     # the truth guard changes
+    with caplog.at_level("WARNING", logger="npspore.cache"):
+        assert pick(ms.Tensor(0.5), y).asnumpy().tolist() == [-1.0]     # the truth guard changes
     assert pick.cache_info()["compiles"] == 2
+    assert f"recompiling: value read at {__file__}:" in caplog.text and ": True -> False" in caplog.text
     with pytest.raises(ValueError, match="The tensor should have only one element, but got 2"):
         pick(t32(1.0, 2.0), y)
 
