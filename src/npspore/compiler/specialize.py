@@ -605,21 +605,8 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads):
             if type(op) in _CMP_DUNDER:  # a Tensor read from a tuple is compared at run time, as in _binary
                 left, right = self._as_value(left), self._as_value(right)
             value = self._host_compare(op, left, right, frame, node)
-            if value is not None:
-                pass
-            elif (isinstance(left, TensorValue) or isinstance(right, TensorValue)) and type(op) in (ast.Is, ast.IsNot) \
-                    and (left is None or right is None):
-                value = type(op) is ast.IsNot  # a tensor is never None: ``if bias is not None`` is static
-            elif isinstance(left, TensorValue) or isinstance(right, TensorValue):
-                if type(op) not in _CMP_DUNDER:
-                    raise not_supported(f"'{type(op).__name__}' comparison of a tensor", frame.source.loc(node))
-                forward, reflected = _CMP_DUNDER[type(op)]
-                if isinstance(left, TensorValue):
-                    value = self._call_method(left, forward, (right,), {}, frame, node)
-                else:
-                    value = self._call_method(right, reflected, (left,), {}, frame, node)
-            else:
-                value = _CMPOPS[type(op)](self.concretize(left, frame, node), self.concretize(right, frame, node))
+            if value is None:
+                value = self._compare(op, left, right, frame, node)
             if len(node.ops) > 1 and isinstance(value, TensorValue):
                 raise not_supported("chained comparison of tensors", frame.source.loc(node))
             if len(node.ops) > 1 and not self._truth(value, frame, node):
@@ -627,6 +614,20 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads):
             result = value
             left = right
         return result
+
+    def _compare(self, op, left, right, frame, node):
+        """``left op right``: staged for a tensor, computed now for Python values."""
+        if (isinstance(left, TensorValue) or isinstance(right, TensorValue)) and type(op) in (ast.Is, ast.IsNot) \
+                and (left is None or right is None):
+            return type(op) is ast.IsNot  # a tensor is never None: ``if bias is not None`` is static
+        if isinstance(left, TensorValue) or isinstance(right, TensorValue):
+            if type(op) not in _CMP_DUNDER:
+                raise not_supported(f"'{type(op).__name__}' comparison of a tensor", frame.source.loc(node))
+            forward, reflected = _CMP_DUNDER[type(op)]
+            if isinstance(left, TensorValue):
+                return self._call_method(left, forward, (right,), {}, frame, node)
+            return self._call_method(right, reflected, (left,), {}, frame, node)
+        return _CMPOPS[type(op)](self.concretize(left, frame, node), self.concretize(right, frame, node))
 
     def _host_compare(self, op, left, right, frame, node):
         """A comparison run when the kernel runs (JIT fallback): of a value read from a tensor with a
