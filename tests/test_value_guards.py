@@ -380,10 +380,22 @@ class ReadsUnderTensorIf(nn.Cell):
         return -x
 
 
-class CallsReader(nn.Cell):
+class ReadsWithBprop(nn.Cell):
+    def construct(self, x, y):
+        if x.item() > 0:
+            return y * 2
+        return y
+
+    def bprop(self, x, y, out, dout):
+        return x * 0, dout * 5
+
+
+class CallsReaderWithBprop(nn.Cell):
+    """A sub-cell with a bprop is a call of its own (its backward is the bprop): no value can be read."""
+
     def __init__(self):
         super().__init__()
-        self.inner = Branch()
+        self.inner = ReadsWithBprop()
 
     def construct(self, x, y):
         return self.inner(x, y) + 1
@@ -392,7 +404,7 @@ class CallsReader(nn.Cell):
 @pytest.mark.parametrize("net, args, message, line", [
     (ReadsAfterWrite, (t32(1.0),), "read after a Parameter is written", "if self.w.item() > 1:"),
     (ReadsUnderTensorIf, (t32(2.0),), "under tensor-dependent control flow", "if x.item() > 1:"),
-    (CallsReader, (ms.Tensor(1.0), t32(1.0)), "in a function or Cell called from compiled code",
+    (CallsReaderWithBprop, (ms.Tensor(1.0), t32(1.0)), "in a function or Cell called from compiled code",
      "if x.item() > 0:"),
 ])
 def test_a_read_the_kernel_cannot_check_first_is_a_compile_error_at_its_line(net, args, message, line):
@@ -487,3 +499,43 @@ def test_the_type_of_a_read_number_is_guarded():
         got, expected = compiled(x, ms.Tensor(value)), clamped_scale(x, ms.Tensor(value))
         assert got.dtype == expected.dtype and got.asnumpy().tolist() == expected.asnumpy().tolist()
     assert compiled.cache_info()["compiles"] == 2
+
+
+class Gate(nn.Cell):
+    """A sub-cell with a Parameter that reads a value: interpreted in its caller's body."""
+
+    def __init__(self):
+        super().__init__()
+        self.w = ms.Parameter(ms.Tensor(np.array([2.0], np.float32)), name="w")
+
+    def construct(self, x, y):
+        if x.item() > 0:
+            return y * self.w
+        return y - self.w
+
+
+class CallsGate(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.gate = Gate()
+
+    def construct(self, x, y):
+        return self.gate(x, y) * 3
+
+
+def test_a_sub_cell_that_reads_a_value_is_compiled_into_its_caller():
+    ms.set_context(mode=ms.GRAPH_MODE)
+    try:
+        net = CallsGate()
+        y = t32(1.0, 2.0)
+        assert net(ms.Tensor(1.0), y).asnumpy().tolist() == [6.0, 12.0]
+        assert net(ms.Tensor(-1.0), y).asnumpy().tolist() == [-3.0, 0.0]
+        assert net(ms.Tensor(5.0), y).asnumpy().tolist() == [6.0, 12.0]
+        assert ms.jit(net).cache_info()["compiles"] == 2
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+    grad = ms.grad(net, grad_position=1, weights=net.trainable_params())
+    (dy, (dw,)) = grad(ms.Tensor(1.0), y)
+    assert dy.asnumpy().tolist() == [6.0, 6.0] and dw.asnumpy().tolist() == [9.0]
+    (dy, (dw,)) = grad(ms.Tensor(-1.0), y)
+    assert dy.asnumpy().tolist() == [3.0, 3.0] and dw.asnumpy().tolist() == [-6.0]

@@ -19,7 +19,7 @@ from ..core import tree
 from . import ir
 from .errors import NotSupportedError, not_supported
 from .frontend import parse_function
-from .fallback import HostMethod, is_host_function
+from .fallback import HostMethod, ReadInCallee, is_host_function
 from .custombackward import attach_custom_backward, needs_custom_backward, stage_recomputed
 from .library import LIBRARY, activation_key
 from .values import BoundMethod, Closure, Completion, Frame, HostValue, NeedsStatic, TensorValue, copy_container
@@ -216,8 +216,15 @@ class Calls:
             return completion.value
         return None
 
-    def _call_user(self, fn, self_obj, args, kwargs, frame, node):
-        return self.program.call_function(self, fn, self_obj, args, kwargs, self._loc(frame, node))
+    def _call_user(self, fn, self_obj, args, kwargs, frame, node, inline_reads=True):
+        """A call of a user function (or Cell method) as an ``ir.Call`` of its own function; one that reads
+        a tensor's value is interpreted here instead, where the value can be read (``compiler.fallback``)."""
+        try:
+            return self.program.call_function(self, fn, self_obj, args, kwargs, self._loc(frame, node))
+        except ReadInCallee:
+            if self._concrete is None or not inline_reads:
+                raise
+        return self._call_python(fn, args if self_obj is None else (self_obj, *args), kwargs, frame, node)
 
     def _call_cell(self, cell, args, kwargs, frame, node):
         """A sub-cell call with its forward (pre-)hooks compiled in, as MindSpore does: a pre-hook's
@@ -242,7 +249,7 @@ class Calls:
         if parts.cast_dtype is not None:  # to_float: floating inputs are cast first
             args = tuple(self._cast_floating(a, parts.cast_dtype) for a in args)
         if needs_custom_backward(self.program, cell, parts):  # a bprop or backward hooks: a call of its own
-            output = self._call_user(parts.construct, cell, args, kwargs, frame, node)
+            output = self._call_user(parts.construct, cell, args, kwargs, frame, node, inline_reads=False)
             attach_custom_backward(self, cell, parts, args, output, self._loc(frame, node))
             return output
         if is_library(parts.construct) and not parts.has_parameters:

@@ -17,8 +17,9 @@ call whose value differs compiles again for it. ``if x.item() > 0`` is guarded o
 comparison only; ``x * float(y)`` on the type of ``float(y)`` only (:meth:`host_operands`).
 
 A tensor value can be read where the kernel can check such a decision first: in the entry
-function, outside tensor-dependent control flow and loops that stay loops. Elsewhere (a called Cell
-or function, a branch of a tensor ``if``) the read is a compile error at the user's line.
+function, outside tensor-dependent control flow and loops that stay loops. A called Cell or function
+that reads one is interpreted in the entry's body instead of becoming a function of its own
+(:class:`ReadInCallee`); a read under a tensor ``if``/``while`` is a compile error at the user's line.
 """
 from __future__ import annotations
 
@@ -269,10 +270,11 @@ class FallbackReads:
 
     def _concrete_array(self, value: TensorValue, loc) -> np.ndarray:
         """The array ``value`` holds in this call: its statements evaluated on the call's arrays."""
-        if self._concrete is None or self.builder.block is not self._body or self._dynamic_loops:
-            where = ("in a function or Cell called from compiled code" if self._concrete is None else
-                     "under tensor-dependent control flow")
-            raise _cannot_read(where, loc)
+        if self._concrete is None:   # the caller retries by interpreting this call in its own body
+            raise located(ReadInCallee(_CANNOT_READ.format(where="in a function or Cell called from compiled code")),
+                          loc)
+        if self.builder.block is not self._body or self._dynamic_loops:
+            raise _cannot_read("under tensor-dependent control flow", loc)
         var = value.var
         if var in self._concrete:
             return self._concrete[var]
@@ -300,11 +302,18 @@ def _registered(op: ir.HostOp) -> str:
     return key
 
 
+class ReadInCallee(NotSupportedError):
+    """A tensor's value is read in a function specialized as a call of its own (no value can be read
+    there): the caller interprets the call in its own body instead (``Calls._call_user``)."""
+
+
+_CANNOT_READ = ("reading a tensor's value here ({where}): the kernel is specialized on such a value and checks "
+                "it before it runs, which it can do only in the compiled function itself, outside tensor "
+                "'if'/'while'; read it there, or use npspore.ops")
+
+
 def _cannot_read(where: str, loc) -> NotSupportedError:
-    return located(NotSupportedError(
-        f"reading a tensor's value here ({where}): the kernel is specialized on such a value and checks it "
-        "before it runs, which it can do only in the compiled function itself, outside tensor 'if'/'while'; "
-        "read it there, or use npspore.ops"), loc)
+    return located(NotSupportedError(_CANNOT_READ.format(where=where)), loc)
 
 
 def is_literal(value) -> bool:
