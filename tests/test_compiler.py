@@ -264,13 +264,23 @@ def test_unsupported_construct_error_points_at_user_line():
     assert "try:" in str(info.value)
 
 
-def test_unknown_python_function_on_tensor_is_rejected():
+def test_a_numpy_function_on_a_tensor_runs_on_its_values_as_in_eager_mode():
+    # MindSpore's JIT fallback (syntax level LAX): np.exp(x) runs on x's values (guarded)
     @ms.jit
     def uses_numpy(x):
         return np.exp(x)
 
+    for value in (1.0, 2.0):
+        assert uses_numpy(Tensor([value])).tolist() == np.exp(Tensor([value])).tolist()
+
+
+def test_an_unknown_callable_on_a_tensor_is_rejected():
+    @ms.jit
+    def uses_builtin(x):
+        return hash(x)
+
     with pytest.raises(NotSupportedError, match="use npspore.ops functions"):
-        uses_numpy(Tensor([1.0]))
+        uses_builtin(Tensor([1.0]))
 
 
 def test_recursion_is_rejected():

@@ -148,9 +148,10 @@ def test_grad_of_an_output_that_is_no_tensor_is_refused(fn, transform):
         transform(fn)(t32(1.0, 2.0))
 
 
-def test_a_traced_function_keeps_the_python_branch_its_trace_took():
-    # No source (exec, the REPL, python -c): the function is traced, and `if` on a tensor value is
-    # decided once, by the values of the call that traced it.
+def test_a_traced_function_is_traced_again_when_its_python_branch_changes():
+    # No source (exec, the REPL, python -c): the function is traced, and `if` on a tensor value
+    # follows the traced call's values; the branch is guarded, so an input taking the other branch
+    # is traced again (it ran the first trace's branch, silently, before value guards).
     namespace = {}
     exec("def signed(x):\n"
          "    if x.sum() > 0:\n"
@@ -159,8 +160,9 @@ def test_a_traced_function_keeps_the_python_branch_its_trace_took():
     signed = namespace["signed"]
     compiled = ms.jit(signed)
     assert compiled(t32(1.0, 2.0)).asnumpy().tolist() == [2.0, 4.0]
-    assert compiled(t32(-1.0, -2.0)).asnumpy().tolist() == [-2.0, -4.0]  # the traced branch again
-    assert signed(t32(-1.0, -2.0)).asnumpy().tolist() == [-3.0, -6.0]    # eager takes the other one
+    assert compiled(t32(-1.0, -2.0)).asnumpy().tolist() == [-3.0, -6.0]
+    assert compiled(t32(3.0, 1.0)).asnumpy().tolist() == [6.0, 2.0]      # the first trace, kept
+    assert compiled.cache_info()["compiles"] == 2
     assert "# frontend: traced" in compiled.kernel_source(t32(1.0, 2.0))
 
 

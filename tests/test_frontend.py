@@ -42,7 +42,6 @@ def test_positions_are_those_of_the_real_file(tmp_path):
     ("try:\n        y = x\n    except Exception:\n        y = x", "'try' statement"),
     ("with x:\n        y = x", "'with' statement"),
     ("global g\n    y = x", "'global' statement"),
-    ("y = [i for i in range(3)]\n    z = (i for i in range(3))", "generator expression"),
     ("def inner(a):\n        return a\n    y = x", "nested function definition"),
     ("import os\n    y = x", "'import' statement"),
 ])

@@ -2,8 +2,8 @@
 
     python tools/bench_compiler.py
 
-Prints: cache-hit dispatch overhead (of a @jit function and of a gradient function), compile time of an
-MLP-sized construct and of W2's gradient (``shared/bench/compare.py``), time for a fresh process
+Prints: cache-hit dispatch overhead (of a @jit function and of a gradient function), the call time
+added by each value guard (issue 23), compile time of an MLP-sized construct and of W2's gradient (``shared/bench/compare.py``), time for a fresh process
 to get a ready kernel from the disk cache, and compiled vs hand-written forward of a 784→256→10 MLP.
 BLAS threads are pinned to 1 so the ratios compare the Python around the same BLAS calls.
 """
@@ -20,7 +20,7 @@ import textwrap  # noqa: E402
 import time  # noqa: E402
 
 import numpy as np  # noqa: E402
-from timing import best_of, compare  # noqa: E402
+from timing import best_of, compare, interleaved  # noqa: E402
 
 import npspore as ms  # noqa: E402
 from npspore import Tensor, nn, ops  # noqa: E402
@@ -203,6 +203,35 @@ def mlp_forward():
     return compare(lambda: run(x), by_hand, 100)
 
 
+GUARD_COUNTS = (0, 8, 32)
+
+
+def guard_overhead():
+    """Per value guard, the growth of a cached call's median time: ``@jit`` functions of one
+    signature (a Tensor and 32 bool Tensors) that read ``bool()`` of the first 0, 8 or 32 flags
+    (issue 23's value guards), timed interleaved, 10^5 calls each; the least-squares slope, in seconds."""
+    width = max(GUARD_COUNTS)
+    flags = ", ".join(f"f{i}" for i in range(width))
+    module = "import npspore as ms\n" + "".join(
+        f"\n\n@ms.jit\ndef guarded_{k}(x, {flags}):\n"
+        + "".join(f"    if not bool(f{i}):\n        x = x + 1\n" for i in range(k)) + "    return x\n"
+        for k in GUARD_COUNTS)
+    folder = tempfile.mkdtemp()
+    with open(os.path.join(folder, "guarded_programs.py"), "w") as file:
+        file.write(module)
+    sys.path.insert(0, folder)
+    import guarded_programs   # a file: compiled from its source (a function without one is traced)
+    args = (Tensor(np.ones(2, np.float32)),) + tuple(Tensor(np.array(True)) for _ in range(width))
+    functions = [getattr(guarded_programs, f"guarded_{k}") for k in GUARD_COUNTS]
+    for function, k in zip(functions, GUARD_COUNTS):
+        function(*args)
+        (kernel,) = function._cache.entries.values()
+        assert len(kernel.value_guards) == k
+    times = interleaved([lambda f=f: f(*args) for f in functions], 1000, rounds=100)
+    slope = np.polyfit(GUARD_COUNTS, times, 1)[0]
+    return times, slope
+
+
 def main():
     os.environ["NPSPORE_CACHE_DIR"] = tempfile.mkdtemp()
     compiled, direct = dispatch_overhead()
@@ -219,6 +248,9 @@ def main():
     first, warm = disk_load_time()
     print(f"fresh process, disk cache:    {warm * 1e3:6.2f} ms to a ready kernel and one call"
           f" (first process compiled: {first * 1e3:.1f} ms)   (target < 10 ms)")
+    times, slope = guard_overhead()
+    print(f"value guards {'/'.join(map(str, GUARD_COUNTS))}:          call "
+          f"{' / '.join(f'{t * 1e6:.2f}' for t in times)} us, {slope * 1e6:.3f} us per guard   (target <= 0.3 us)")
     compiled, hand = mlp_forward()
     print(f"MLP 784-256-10 forward, b=64: compiled {compiled * 1e6:7.1f} us, by hand {hand * 1e6:7.1f} us,"
           f" ratio {compiled / hand:5.3f}   (target <= 1.05)")

@@ -30,7 +30,7 @@ import numpy as np
 
 from . import compiler   # its stages load on first use: compiler.pipeline, compiler.gradrequest, ...
 from .compiler.kernel import MISS, KernelCache, fast_path, no_fast_path
-from .compiler.library import LIBRARY, RECORDERS, check_not_traced
+from .compiler.library import LIBRARY, RECORDERS, GuardFailed, check_not_traced
 from .context import PYNATIVE_MODE, get_context
 from .context import _context as context_settings   # read by the fast path: the mode is in the key
 from .compiler.signature import describe_key, input_key, map_tensors, tensor_leaves
@@ -176,9 +176,14 @@ class GradFunction:
         if entry is None:
             entry, from_disk = self._compile_entry(args, kwargs, key)
             self._cache.add(key, entry, from_disk=from_disk)
+        try:
+            result = entry.run(leaves)
+        except GuardFailed as failure:  # specialized on a tensor value this call does not have
+            result = self._cache.rerun(key, failure, leaves, lambda: self._compile_entry(args, kwargs, key))
+            entry = self._cache.entries[key]
         if not kwargs:
             self._fast = self._fast_path(entry, args, leaves)
-        return entry.run(leaves)
+        return result
 
     def _fast_path(self, entry, args, leaves):
         """The fast path of ``entry`` for calls like ``args`` (``kernel.fast_path``), built once per

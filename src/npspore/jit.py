@@ -16,7 +16,7 @@ from typing import Any
 
 from . import compiler   # its stages load on first use (compiler.pipeline, compiler.specialize ...)
 from .compiler.kernel import KernelCache
-from .compiler.library import LIBRARY, RECORDERS
+from .compiler.library import LIBRARY, RECORDERS, GuardFailed
 from .compiler.signature import describe_key, input_key
 from .grad import GradFunction
 
@@ -77,7 +77,10 @@ class JitFunction:
         else:
             cache.hits += 1
             entry.used = True
-        return entry.run(leaves)
+        try:
+            return entry.run(leaves)
+        except GuardFailed as failure:  # specialized on a tensor value this call does not have
+            return cache.rerun(key, failure, leaves, lambda: self._compile(args, key, kwargs))
 
     def __get__(self, instance, owner=None):
         if instance is None:
@@ -262,10 +265,17 @@ def call_cell(cell, args, kwargs):
         args = _cell_positional(cell, args, kwargs)
     kernels = _cell_cache(cell)
     full_key, leaves, dynamic = cell_key(cell, args)
-    entry = kernels.lookup(full_key)
-    if entry is None:
-        entry = _compile_cell_entry(cell, args, full_key, dynamic, kernels)
-    return entry.run(leaves)
+    entry = kernels.lookup(full_key) or _compile_cell_entry(cell, args, full_key, dynamic, kernels)
+    return _run_cell_entry(cell, args, full_key, dynamic, kernels, entry, leaves)
+
+
+def _run_cell_entry(cell, args, full_key, dynamic, kernels, entry, leaves):
+    """``entry.run(leaves)``, or, when it was specialized on a tensor value this call does not have,
+    the kernel for this call's value (``KernelCache.rerun``)."""
+    try:
+        return entry.run(leaves)
+    except GuardFailed as failure:
+        return kernels.rerun(full_key, failure, leaves, lambda: _compile_cell(cell, args, full_key, dynamic))
 
 
 def _call_cell_with_hooks(cell, args, kwargs):
@@ -276,13 +286,18 @@ def _call_cell_with_hooks(cell, args, kwargs):
     cast = cell.auto_cast_inputs(inputs)
     full_key, leaves, dynamic = cell_key(cell, cast)
     entry = kernels.lookup(full_key) or _compile_cell_entry(cell, cast, full_key, dynamic, kernels)
-    output = entry.run(leaves)
+    output = _run_cell_entry(cell, cast, full_key, dynamic, kernels, entry, leaves)
     return cell._run_forward_hooks(inputs, output) if cell._forward_hooks else output
 
 
-def _compile_cell_entry(cell, args, full_key, dynamic, kernels):
+def _compile_cell(cell, args, full_key, dynamic):
+    """``(CompiledKernel, from_disk)`` of a compiled Cell call (see ``compile_forward``)."""
     _check_arity(cell, args)
-    entry, from_disk = compile_forward(cell, args, full_key[1], dynamic=dynamic, options=(full_key[0],))
+    return compile_forward(cell, args, full_key[1], dynamic=dynamic, options=(full_key[0],))
+
+
+def _compile_cell_entry(cell, args, full_key, dynamic, kernels):
+    entry, from_disk = _compile_cell(cell, args, full_key, dynamic)
     kernels.add(full_key, entry, from_disk=from_disk)
     phase = "train" if full_key[0] else "predict"
     compile_cache = getattr(cell, "compile_cache", None)

@@ -4,8 +4,8 @@ from __future__ import annotations
 import numpy as np
 
 from .common.seed import default_rng as _seeded_rng
-from .common.tensor import Tensor
-from .compiler.library import host_call  # noqa: F401 - a call out of a kernel into Python (backward hooks)
+from .common.tensor import Tensor, tensor_array  # noqa: F401 - Tensor(value) of a value read from tensors
+from .compiler.library import GuardFailed, host_call, same_array, same_value  # noqa: F401 - value guards; host calls
 
 
 def show(*values) -> None:

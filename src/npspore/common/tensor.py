@@ -20,7 +20,7 @@ import numpy as np
 
 from .. import shape_rules
 from ..compiler.kernel import CapturedAvals
-from ..compiler.library import LIBRARY, RECORDERS, check_not_traced
+from ..compiler.library import LIBRARY, RECORDERS, check_not_traced, note_copy, note_read
 from . import dtype as mstype
 
 __all__ = ["Tensor", "tensor"]
@@ -135,6 +135,8 @@ class Tensor:
             raise ValueError("init, dtype and shape must have values at the same time.")
         if input_data is not None:
             self._array = _array_from_data(input_data, dtype)
+            if RECORDERS and isinstance(input_data, Tensor):
+                note_copy(input_data, self)
             return
         if dtype is None:
             raise _input_data_error(None)
@@ -225,6 +227,8 @@ class Tensor:
 
     def asnumpy(self) -> np.ndarray:
         """The data as a numpy.ndarray, sharing memory with the Tensor."""
+        if RECORDERS:
+            note_read(self, "array")
         return self._array
 
     numpy = asnumpy
@@ -235,6 +239,8 @@ class Tensor:
     # accident (np.sum(t) passes `out=`) or has nothing (DLPack), npspore does what NumPy users expect.
 
     def __array__(self, dtype=None, copy=None):
+        if RECORDERS:
+            note_read(self, "array")
         array = self._array if dtype is None else self._array.astype(dtype, copy=False)
         return array.copy() if copy and array is self._array else array
 
@@ -265,10 +271,14 @@ class Tensor:
         Raises:
             ValueError: if the Tensor has more than one element.
         """
+        if RECORDERS:
+            note_read(self, "item")
         return self._single_element()
 
     def tolist(self):
         """The data as (nested) Python lists of Python numbers."""
+        if RECORDERS:
+            note_read(self, "array")
         return self._array.tolist()
 
     def assign_value(self, value):
@@ -280,18 +290,30 @@ class Tensor:
         return self
 
     def __bool__(self) -> bool:
-        return bool(self._single_element())
+        value = bool(self._single_element())
+        if RECORDERS:
+            note_read(self, "truth")
+        return value
 
     def __float__(self) -> float:
-        return float(self._single_element(_NOT_A_SCALAR))
+        value = float(self._single_element(_NOT_A_SCALAR))
+        if RECORDERS:
+            note_read(self, "item")
+        return value
 
     def __int__(self) -> int:
-        return int(self._single_element(_NOT_A_SCALAR))
+        value = int(self._single_element(_NOT_A_SCALAR))
+        if RECORDERS:
+            note_read(self, "item")
+        return value
 
     def __index__(self) -> int:
         if self._array.dtype.kind not in "biu":
             raise ValueError(_NOT_AN_INDEX)
-        return int(self._single_element(_NOT_AN_INDEX))
+        value = int(self._single_element(_NOT_AN_INDEX))
+        if RECORDERS:
+            note_read(self, "item")
+        return value
 
     def __len__(self) -> int:
         if self.ndim == 0:
@@ -743,4 +765,12 @@ def _elements_text(out, row, start, end, element, linefeed, ndim) -> None:
 # it here once all its names exist (see npspore/common/__init__.py).
 run = None
 
-LIBRARY.register(tensor_type=Tensor, wrap=Tensor._wrap)
+def tensor_array(value, dtype=None) -> np.ndarray:
+    """The array ``Tensor(value, dtype)`` holds (``dtype`` an npspore or NumPy dtype): how a kernel
+    makes a tensor of a value computed in Python from tensor values (``rt.tensor_array``)."""
+    return _array_from_data(value, None if dtype is None else mstype.as_dtype(dtype))
+
+
+tensor_array.__npspore_runtime__ = True   # generated code names it rt.tensor_array
+
+LIBRARY.register(tensor_type=Tensor, wrap=Tensor._wrap, tensor_array=tensor_array)

@@ -8,6 +8,7 @@ What the library is (tensor classes, Cells, intrinsics) comes from ``compiler.li
 """
 from __future__ import annotations
 
+import ast
 import builtins
 import functools
 import inspect
@@ -18,9 +19,10 @@ from ..core import tree
 from . import ir
 from .errors import NotSupportedError, not_supported
 from .frontend import parse_function
+from .fallback import HostMethod, ReadInCallee, is_host_function
 from .custombackward import attach_custom_backward, needs_custom_backward, stage_recomputed
 from .library import LIBRARY, activation_key
-from .values import BoundMethod, Closure, Completion, Frame, NeedsStatic, TensorValue, copy_container
+from .values import BoundMethod, Closure, Completion, Frame, HostValue, NeedsStatic, TensorValue, copy_container
 
 
 _STATIC_BUILTINS = {
@@ -31,6 +33,12 @@ _STATIC_BUILTINS = {
     builtins.slice, builtins.set, builtins.frozenset, builtins.callable, builtins.id, builtins.format,
     builtins.issubclass, builtins.iter, builtins.next,
 }
+
+
+def _holds(kind, args, kwargs) -> bool:
+    """Whether an argument, or an item of a tuple or list argument, is a ``kind``."""
+    return any(isinstance(v, kind) or isinstance(v, (tuple, list)) and any(isinstance(i, kind) for i in v)
+               for v in (*args, *kwargs.values()))
 
 
 def is_library(fn) -> bool:
@@ -54,8 +62,18 @@ class Calls:
         if func is builtins.print:
             self._print_effect(args, frame, node)
             return None
+        if isinstance(func, type) and issubclass(func, Tensor):
+            return self._make_constant_tensor(func, args, kwargs, frame, node)
         if func is builtins.isinstance:
             return self._isinstance(args[0], args[1])
+        if isinstance(func, HostMethod) or _holds(HostValue, args, kwargs) or (
+                is_host_function(func) and _holds(TensorValue, args, kwargs)):   # JIT fallback: Python on values
+            staged = self.host_call(func, args, kwargs, frame, node)
+            if staged is not None:
+                return staged
+            if not (inspect.isfunction(func) and is_library(func)):   # library code gets them as they are
+                args = self.concretize(tuple(args), frame, node)
+                kwargs = {k: self.concretize(v, frame, node) for k, v in kwargs.items()}
         if func is builtins.len:
             target = args[0]
             if isinstance(target, TensorValue):
@@ -71,12 +89,18 @@ class Calls:
             return self._call(func.func, (*func.args, *args), {**func.keywords, **kwargs}, frame, node)
         if isinstance(func, BoundMethod):
             return self._call_python(func.function, (func.self_value,) + args, kwargs, frame, node)
-        if isinstance(func, type) and issubclass(func, Tensor):
-            return self._make_constant_tensor(func, args, kwargs, frame, node)
         if func in LIBRARY.compile_time:  # a process fact (the communication group size): answered now
             if any(isinstance(a, TensorValue) for a in (*args, *kwargs.values())):
                 raise NeedsStatic(node)
             return func(*args, **kwargs)
+        if func is builtins.super and not args and not kwargs:
+            return self._zero_argument_super(frame, node)
+        if func is builtins.pow and len(args) == 2 and not kwargs and any(isinstance(a, TensorValue) for a in args):
+            return self._binary(ast.Pow, args[0], args[1], frame, node)
+        if func is builtins.sum and len(args) in (1, 2) and not kwargs and not isinstance(args[0], TensorValue):
+            return self._sum(args, frame, node)
+        if func in (bool, float, int) and len(args) == 1 and not kwargs and isinstance(args[0], TensorValue):
+            return self.read_value(args[0], func, frame, node)   # bool(x): JIT fallback
         if func in _STATIC_BUILTINS or func is builtins.range:
             if any(isinstance(a, TensorValue) for a in (*args, *kwargs.values())):
                 if func is builtins.abs:
@@ -118,6 +142,21 @@ class Calls:
                 return self._call_python(call, (func,) + args, kwargs, frame, node)
             return self._call_user(call, func, args, kwargs, frame, node)
         raise self._error(NotSupportedError(f"calling {func!r} in compiled code"), frame, node)
+
+    def _zero_argument_super(self, frame, node):
+        """``super()`` in a method: ``super(__class__, <its first argument>)``, as Python makes it."""
+        cls = frame.source.closure.get("__class__")
+        params = frame.source.tree.args.posonlyargs + frame.source.tree.args.args
+        if cls is None or not params or params[0].arg not in frame.env:
+            raise self._error(RuntimeError("super(): no arguments (use it in a method)"), frame, node)
+        return super(cls, frame.env[params[0].arg])
+
+    def _sum(self, args, frame, node):
+        """``sum(items[, start])``: Python's sum, whose additions stage ops where items are tensors."""
+        total = args[1] if len(args) == 2 else 0
+        for item in self._iterate_static(args[0], frame, node):
+            total = self._binary(ast.Add, total, item, frame, node)
+        return total
 
     def _class_of(self, value: TensorValue) -> type:
         """``Parameter`` for a captured Parameter, ``Tensor`` for every other tensor value."""
@@ -177,8 +216,15 @@ class Calls:
             return completion.value
         return None
 
-    def _call_user(self, fn, self_obj, args, kwargs, frame, node):
-        return self.program.call_function(self, fn, self_obj, args, kwargs, self._loc(frame, node))
+    def _call_user(self, fn, self_obj, args, kwargs, frame, node, inline_reads=True):
+        """A call of a user function (or Cell method) as an ``ir.Call`` of its own function; one that reads
+        a tensor's value is interpreted here instead, where the value can be read (``compiler.fallback``)."""
+        try:
+            return self.program.call_function(self, fn, self_obj, args, kwargs, self._loc(frame, node))
+        except ReadInCallee:
+            if self._concrete is None or not inline_reads:
+                raise
+        return self._call_python(fn, args if self_obj is None else (self_obj, *args), kwargs, frame, node)
 
     def _call_cell(self, cell, args, kwargs, frame, node):
         """A sub-cell call with its forward (pre-)hooks compiled in, as MindSpore does: a pre-hook's
@@ -203,7 +249,7 @@ class Calls:
         if parts.cast_dtype is not None:  # to_float: floating inputs are cast first
             args = tuple(self._cast_floating(a, parts.cast_dtype) for a in args)
         if needs_custom_backward(self.program, cell, parts):  # a bprop or backward hooks: a call of its own
-            output = self._call_user(parts.construct, cell, args, kwargs, frame, node)
+            output = self._call_user(parts.construct, cell, args, kwargs, frame, node, inline_reads=False)
             attach_custom_backward(self, cell, parts, args, output, self._loc(frame, node))
             return output
         if is_library(parts.construct) and not parts.has_parameters:
@@ -242,6 +288,9 @@ class Calls:
 
     def _isinstance(self, value, classes):
         Tensor, Parameter = LIBRARY.tensor_type, LIBRARY.parameter_type
+        if isinstance(value, HostValue):   # a value read from a tensor: its type is guarded
+            self.guard_type(value, None, None)
+            return isinstance(value.concrete, classes)
         if isinstance(value, TensorValue):
             classes = classes if isinstance(classes, tuple) else (classes,)
             is_param = any(obj_tv is value for _, obj_tv in self.captures.values()
@@ -250,6 +299,9 @@ class Calls:
         return isinstance(value, classes)
 
     def _make_constant_tensor(self, cls, args, kwargs, frame, node):
+        if args and _holds(HostValue, args[:1], {}) and cls.__name__ != "Parameter":  # Tensor(x.asnumpy())
+            dtype = kwargs.get("dtype", args[1] if len(args) > 1 else None)
+            return self.host_tensor(self.host_pack(args[0], frame, node), dtype, frame, node)
         if any(isinstance(a, TensorValue) for a in (*args, *kwargs.values())):
             if cls.__name__ == "Parameter":
                 raise not_supported("creating a Parameter inside construct", self._loc(frame, node))

@@ -11,9 +11,11 @@ The module skeleton (header, imports) is ``codegen_templates/module.py.tmpl``.
 from __future__ import annotations
 
 import ast
+import builtins
 import copy
 import functools
 import math
+import operator
 import os
 from string import Template
 
@@ -49,6 +51,18 @@ class _Constants:
             body = _literal_text(array.tolist())
             self.lines.append(f"{name} = np.array({body}, dtype=np.{_numpy_name(array.dtype)})")
         return name
+
+
+_OPERATOR_TEXT = {
+    operator.add: "({} + {})", operator.sub: "({} - {})", operator.mul: "({} * {})", operator.truediv: "({} / {})",
+    operator.floordiv: "({} // {})", operator.mod: "({} % {})", operator.pow: "({} ** {})",
+    operator.matmul: "({} @ {})", operator.and_: "({} & {})", operator.or_: "({} | {})", operator.xor: "({} ^ {})",
+    operator.lshift: "({} << {})", operator.rshift: "({} >> {})", operator.eq: "({} == {})",
+    operator.ne: "({} != {})", operator.lt: "({} < {})", operator.le: "({} <= {})", operator.gt: "({} > {})",
+    operator.ge: "({} >= {})", operator.neg: "(-{})", operator.pos: "(+{})", operator.invert: "(~{})",
+    operator.not_: "(not {})", operator.getitem: "{}[{}]", operator.contains: "({1} in {0})",
+}
+"""How a ``host`` effect of an ``operator`` function reads in generated code."""
 
 
 def _numpy_name(dtype) -> str:
@@ -128,6 +142,48 @@ class Renderer:
         return self.literal(atom.value)
 
     # ---- statements
+
+    def guard_lines(self, stmt: ir.Effect, where: str) -> list[str]:
+        """A value guard (``compiler.guards.value_guard``): the kernel stops, raising
+        ``rt.GuardFailed``, when the value is not the one it was specialized on."""
+        value, kind, expected, index = stmt.args
+        value = self.atom(value)
+        failed = f"    raise rt.GuardFailed({index.value}, {value})"
+        if kind.value == "truth":
+            return [f"if {'not ' if expected.value else ''}{value}:{where}", failed]
+        if kind.value == "item" and expected.value == expected.value:   # NaN is compared as an array
+            return [f"if {value}.item() != {self.literal(expected.value)}:{where}", failed]
+        if kind.value == "value":
+            return [f"if not rt.same_value({value}, {self.literal(expected.value)}):{where}", failed]
+        if kind.value == "type":
+            return [f"if type({value}).__name__ != {expected.value!r}:{where}", failed]
+        if kind.value == "aval":
+            shape, dtype = expected.value
+            return [f"if {value}.shape != {self.literal(shape)} or {value}.dtype != {self.literal(np.dtype(dtype))}:"
+                    f"{where}", failed]
+        return [f"if not rt.same_array({value}, {self.literal(np.asarray(expected.value))}):{where}", failed]
+
+    def host_text(self, stmt: ir.Effect) -> str:
+        """The Python expression of a ``host`` effect (``ir.HostOp``)."""
+        op = stmt.args[0].value
+        values = [self.atom(a) for a in stmt.args[1:]]
+        positional = values[:len(values) - len(op.keywords)]
+        arguments = ", ".join(positional[1 if op.kind == "method" else 0:]
+                              + [f"{k}={v}" for k, v in zip(op.keywords, values[len(positional):])])
+        if op.kind == "operator":
+            return _OPERATOR_TEXT[op.target].format(*positional)
+        if op.kind == "attr":
+            return f"{positional[0]}.{op.target}"
+        if op.kind == "registered":
+            return f"rt.host_call({op.target!r}, {arguments})[0]"
+        if op.kind == "pack":
+            return f"[{', '.join(positional)}]" if op.target is list else f"({', '.join(positional)},)"
+        if op.kind == "method":
+            return f"{positional[0]}.{op.target}({arguments})"
+        name = op.target.__name__
+        if getattr(op.target, "__npspore_runtime__", False):
+            return f"rt.{name}({arguments})"
+        return f"{name}({arguments})" if getattr(builtins, name, None) is op.target else f"np.{name}({arguments})"
 
     def apply_lines(self, stmt: ir.Apply) -> list[str]:
         """The lines of one op application: its template's forward body, substituted."""
@@ -236,6 +292,10 @@ class Renderer:
                 return [f"{indent}{call}{where}"]
             targets = ", ".join(t.name for t in stmt.targets)
             return [f"{indent}{targets} = {call}{where}"]
+        if isinstance(stmt, ir.Effect) and stmt.kind == "guard":
+            return [f"{indent}{line}" for line in self.guard_lines(stmt, where)]
+        if isinstance(stmt, ir.Effect) and stmt.kind == "host":
+            return [f"{indent}{stmt.targets[0].name} = {self.host_text(stmt)}{where}"]
         if isinstance(stmt, ir.Effect):
             args = ", ".join(self.atom(a) for a in stmt.args)
             if stmt.kind == "print":

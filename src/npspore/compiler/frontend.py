@@ -150,8 +150,6 @@ def _check_supported(source: SourceFunction) -> None:
         what = _UNSUPPORTED.get(type(node))
         if what is None and isinstance(node, ast.FunctionDef) and node is not tree:
             what = "nested function definition"
-        if what is None and isinstance(node, (ast.GeneratorExp,)):
-            what = "generator expression"
         if what is None and isinstance(node, ast.Starred) and isinstance(getattr(node, "ctx", None), ast.Store):
             what = "starred assignment"
         if what is not None:

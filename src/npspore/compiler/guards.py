@@ -10,6 +10,14 @@ Checking is cheap: a kernel's guards compile to one generated expression of subs
 reads and identity tests (``kernel._quick_check``); an equality test runs only when an identity
 differs.
 
+A tensor value that decides something at compile time — ``x.item()``, ``float(x)``, ``bool(x)``,
+``x.asnumpy()`` in compiled code, a traced ``if`` on a tensor — makes a **value guard**: the kernel
+is specialized on the value seen at compile time (:class:`ValueGuard`, recorded by
+:meth:`GuardRecorder.value_read`), and a ``guard`` effect checks it inside the kernel, placed before
+any work the caller can see (``compiler.guardeffect``: no Parameter written, no hook or ``print`` run). A different value raises ``GuardFailed`` out of the
+kernel, and the call runs the kernel compiled for that value (``KernelCache`` keeps one per value).
+A guard that cannot be placed so is a compile error at the user's line.
+
 On disk a kernel keeps the globals it read (``portable``: module name, global name, a digest of the
 value's fingerprint), checked in the loading process. The other guards need no disk form: the
 objects they read were reached through ``self``, a closure or a default of the compiled function
@@ -23,6 +31,7 @@ import sys
 import numpy as np
 
 from .cachekey import digest, portable_fingerprint
+from .library import same_value
 
 MISSING = object()
 
@@ -60,20 +69,6 @@ class Guard:
         return f"{holder}.{self.name}" if self.name.isidentifier() else f"getattr({holder}, {self.name!r})"
 
 
-def same_value(a, b) -> bool:
-    """Equal values of the same type (NaN equals NaN; arrays compare by shape, dtype and content)."""
-    if type(a) is not type(b):
-        return False
-    if isinstance(a, np.ndarray):
-        return a.shape == b.shape and a.dtype == b.dtype and bool(np.array_equal(a, b, equal_nan=a.dtype.kind in "fc"))
-    if isinstance(a, (tuple, list)):
-        return len(a) == len(b) and all(x is y or same_value(x, y) for x, y in zip(a, b))
-    try:
-        return bool(a == b) or (a != a and b != b)
-    except Exception:  # noqa: BLE001 - a value that cannot be compared is a changed value
-        return False
-
-
 def shown(value) -> str:
     """A short one-line ``repr`` of a guarded value."""
     if value is MISSING:
@@ -103,13 +98,57 @@ def _is_fixed(value) -> bool:
     return False
 
 
+class ValueGuard:
+    """A value a kernel is specialized on: ``kind`` is what is compared (``truth``: ``bool(v)``;
+    ``item``: the one element of a tensor; ``array``: all of an array; ``value``: a Python value;
+    ``type``: the name of a Python value's type; ``aval``: an array's shape and dtype); ``expected``
+    what specialization saw; ``label`` where (the user's line)."""
+
+    __slots__ = ("label", "kind", "expected")
+
+    def __init__(self, label: str, kind: str, expected):
+        self.label, self.kind, self.expected = label, kind, expected
+
+    def explain(self, value) -> str:
+        """``value of bool(...) at f.py:3: True -> False`` for the run-time ``value``."""
+        return f"value {self.label}: {shown(self.expected)} -> {shown(_as_read(self.kind, value))}"
+
+
+def read_value(kind: str, array):
+    """The Python value a read of ``kind`` (see :class:`ValueGuard`) makes of the tensor data ``array``."""
+    array = np.asarray(array)
+    if kind == "truth":
+        return bool(array)
+    if kind == "item":
+        return array.item()
+    return np.array(array)
+
+
+def _as_read(kind, value):
+    if kind == "type":
+        return type(value).__name__
+    if kind not in ("truth", "item", "array"):
+        return value
+    try:
+        return read_value(kind, value)
+    except (TypeError, ValueError):
+        return value
+
+
 class GuardRecorder:
-    """The guards of one program being specialized, one per value read (first read wins)."""
+    """The guards of one program being specialized, one per value read (first read wins), and its
+    value guards in the order they were made (``values``)."""
 
     def __init__(self, is_cell):
         self._is_cell = is_cell
         self.guards: dict = {}
         self.training_cells: dict = {}     # id(cell) -> cell whose ``training`` flag was read
+        self.values: list = []             # ValueGuard, by index
+
+    def value_read(self, label: str, kind: str, expected) -> int:
+        """A tensor value was read as ``kind`` and specialized on: the index of its value guard."""
+        self.values.append(ValueGuard(label, kind, expected))
+        return len(self.values) - 1
 
     def _add(self, key, make):
         if key not in self.guards:

@@ -24,7 +24,7 @@ import numpy as np
 
 from ..core.apply import apply_op
 from ..opdef import Aval, op_table
-from .library import host_call
+from .library import GuardFailed, host_call, same_array, same_value
 
 
 @dataclass(frozen=True)
@@ -144,6 +144,33 @@ class Call:
     custom: CustomBackward | None = None
 
 
+@dataclass(frozen=True)
+class HostOp:
+    """What a ``host`` effect computes in Python when the kernel runs (``compiler.fallback``):
+    ``kind`` ``call`` (``target(*args)``, a builtin, NumPy or runtime function), ``method``
+    (``args[0].target(*args[1:])``), ``attr`` (``args[0].target``), ``operator`` (``target`` one of
+    ``operator``'s functions), ``pack`` (``target`` tuple or list, of the arguments) or
+    ``registered`` (``Library.host_call(target, *args)``: a function only this process names); the last ``len(keywords)`` arguments are passed by
+    those names."""
+
+    kind: str
+    target: object
+    keywords: tuple = ()
+
+    def __call__(self, *values):
+        positional = values[:len(values) - len(self.keywords)]
+        keywords = dict(zip(self.keywords, values[len(positional):]))
+        if self.kind == "method":
+            return getattr(positional[0], self.target)(*positional[1:], **keywords)
+        if self.kind == "attr":
+            return getattr(positional[0], self.target)
+        if self.kind == "pack":
+            return self.target(positional)
+        if self.kind == "registered":
+            return host_call(self.target, *positional)[0]
+        return self.target(*positional, **keywords)
+
+
 @dataclass
 class Effect:
     """A side effect that runs at call time: ``kind`` is ``'print'``, ``'print_tree'``, ``'assign'``,
@@ -156,6 +183,9 @@ class Effect:
     ``...`` of the template (a tuple of the printed values) replaced by the next value.
     ``host_call``: ``targets = Library.host_call(key, *values)`` with ``args = (Const(key), *values)``:
     a call out of the kernel into Python (a backward hook), whose results replace the values.
+    ``host``: ``targets = (op(*values),)`` with ``args = (Const(op), *values)``, ``op`` a
+    :class:`HostOp`: Python run on values read from tensors (JIT fallback), no derivative.
+    ``guard``: a value guard (``compiler.guards.value_guard``).
     """
 
     kind: str
@@ -418,6 +448,26 @@ def returns_tuple(stmt: Apply) -> bool:
     return isinstance(inferred, tuple)
 
 
+def _check_guard(value, kind: str, expected, index: int) -> None:
+    """A ``guard`` effect (``compiler.guards.value_guard``): raise GuardFailed when ``value`` read as
+    ``kind`` is not ``expected``."""
+    array = np.asarray(value)
+    if kind == "truth":
+        holds = bool(array) == expected
+    elif kind == "item":
+        holds = array.item() == expected or (expected != expected and array.item() != array.item())
+    elif kind == "value":
+        holds = same_value(value, expected)
+    elif kind == "type":
+        holds = type(value).__name__ == expected
+    elif kind == "aval":
+        holds = (array.shape, array.dtype.str) == expected
+    else:
+        holds = same_array(array, expected)
+    if not holds:
+        raise GuardFailed(index, value)
+
+
 def evaluate_block(block: Block, env: dict, module: Module | None = None) -> None:
     """Run ``block``'s statements, reading and binding values in ``env`` (Var -> value); ``module``
     holds the functions that ``Call`` statements name."""
@@ -436,6 +486,11 @@ def evaluate_block(block: Block, env: dict, module: Module | None = None) -> Non
                 print(*(_read(env, a) for a in stmt.args))
             elif stmt.kind == "host_call":
                 _bind(env, stmt.targets, host_call(*(_read(env, a) for a in stmt.args)))
+            elif stmt.kind == "host":
+                values = [_read(env, a) for a in stmt.args]
+                _bind(env, stmt.targets, (values[0](*values[1:]),))
+            elif stmt.kind == "guard":
+                _check_guard(*(_read(env, a) for a in stmt.args))
         elif isinstance(stmt, If):
             branch = stmt.then_block if _read(env, stmt.cond) else stmt.else_block
             evaluate_block(branch, env, module)

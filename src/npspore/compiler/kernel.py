@@ -13,6 +13,10 @@ recompile, which argument differs from the nearest signature already compiled.
 Threads may call one compiled callable at once: a cache hit reads the cache without a lock, and
 every change to it (an addition, an eviction, dropping a stale kernel) is made under the cache's
 lock on a copy that then replaces the published mapping, so a lookup never sees one half-made.
+
+A kernel specialized on tensor values (``value_guards``, see ``compiler.guards``) raises
+``GuardFailed`` when a call's value differs; :meth:`KernelCache.rerun` then runs the kernel kept for
+that value, or compiles one: a key keeps up to ``recompile_limit`` kernels, one per value.
 """
 from __future__ import annotations
 
@@ -25,7 +29,7 @@ import numpy as np
 
 from ..core.logs import warn
 from ..core.threads import ensure_blas_threads
-from .library import LIBRARY, RECORDERS
+from .library import LIBRARY, RECORDERS, GuardFailed
 from .signature import describe_key
 
 
@@ -49,11 +53,13 @@ def _result_code(node, results: str) -> tuple:
     does, without a call), a NumPy scalar of a full reduction first made a 0-d array."""
     constants = []
     names = {"T": LIBRARY.tensor_type, "new": object.__new__, "N": np.ndarray, "A": np.asarray, "c": constants}
-    leaves = []
+    leaves, hosts = [], set()
 
     def collect(n):
-        if n[0] == "leaf":
+        if n[0] in ("leaf", "host"):
             leaves.append(n[1])
+            if n[0] == "host":
+                hosts.add(n[1])
         elif n[0] != "const":
             for child in n[-1]:
                 collect(child)
@@ -71,12 +77,15 @@ def _result_code(node, results: str) -> tuple:
             statements = [f"{values[index]} = {results}[{index}]" for index in leaves]
     for index in leaves:
         value = values[index]
-        statements += [f"w{index} = new(T)", f"w{index}._array = {value} if type({value}) is N else A({value})"]
+        if index not in hosts:   # a host value (a Python float, a list...) is returned as it is
+            statements += [f"w{index} = new(T)", f"w{index}._array = {value} if type({value}) is N else A({value})"]
 
     def text(n):
         kind = n[0]
         if kind == "leaf":
             return f"w{n[1]}"
+        if kind == "host":
+            return values[n[1]]
         if kind == "const":
             constants.append(n[1])
             return f"c[{len(constants) - 1}]"
@@ -143,7 +152,11 @@ def fast_path(entry, cache, args, leaves, conditions=(), bound=None):
         lines += [f"if not ({' and '.join(same)}):", "    return M"]
     statements, expression, result_names = _result_code(entry.output_node, "r")
     names.update(result_names)
-    lines += ["C.hits += 1", "e.used = True", f"r = k({', '.join(arrays)})", *statements, f"return {expression}"]
+    run = ["C.hits += 1", "e.used = True", f"r = k({', '.join(arrays)})"]
+    if entry.value_guards:   # a value the kernel was specialized on differs: the full path runs the right one
+        names["G"] = GuardFailed
+        run = ["try:", "    " + run[2], "except G:", "    return M", *run[:2]]
+    lines += [*run, *statements, f"return {expression}"]
     exec("def fast(args):\n" + "".join(f"    {line}\n" for line in lines), names)  # noqa: S102 - names, ints
     return names["fast"]
 
@@ -178,9 +191,9 @@ class CompiledKernel:
     """A compiled kernel and how to call it (see the module docstring)."""
 
     __slots__ = ("kernel", "captured", "build", "source", "path", "output_node", "hook_guards", "checked_epoch",
-                 "guards", "guarded", "used", "quick_check", "captured_avals", "avals_epoch")
+                 "guards", "guarded", "used", "quick_check", "captured_avals", "avals_epoch", "value_guards")
 
-    def __init__(self, kernel, captured, output_node, source, path, hook_guards=(), guards=()):
+    def __init__(self, kernel, captured, output_node, source, path, hook_guards=(), guards=(), value_guards=()):
         ensure_blas_threads()   # the BLAS thread policy holds before the first kernel runs, not per call
         self.kernel = kernel
         self.captured = captured
@@ -196,6 +209,7 @@ class CompiledKernel:
         self.quick_check = _quick_check(self) if self.guarded else None
         self.captured_avals = tuple((obj._array.shape, obj._array.dtype) for obj in captured)
         self.avals_epoch = CapturedAvals.epoch
+        self.value_guards = tuple(value_guards)             # compiler.guards.ValueGuard, by index
 
     def run(self, leaves):
         """Call the kernel on the input leaf arrays (plus the captured arrays); the packaged result."""
@@ -276,6 +290,7 @@ class KernelCache:
         self._stale = None      # why the last dropped kernel was stale (explained at the recompile)
         self._warned = False
         self._lock = threading.Lock()
+        self.variants: dict = {}   # key -> the kernels specialized on other tensor values (a tuple, newest last)
 
     def lookup(self, key):
         """The current kernel for ``key``, or None (a stale kernel is dropped)."""
@@ -300,7 +315,35 @@ class KernelCache:
                 entries = dict(self.entries)
                 _drop(entries, key)
                 self.entries = entries
+                self.variants.pop(key, None)
         return False
+
+    def rerun(self, key, failure: GuardFailed, leaves, compile):
+        """The result of a call whose kernel (``entries[key]``) stopped at a value guard: the kernel
+        kept for this call's values runs, or one compiled by ``compile()`` (``(kernel, from_disk)``)."""
+        failed = self.entries.get(key)
+        for variant in reversed(self.variants.get(key, ())):
+            if variant is failed or not variant.is_current():
+                continue
+            try:
+                result = variant.run(leaves)
+            except GuardFailed:
+                continue
+            self.hits += 1
+            with self._lock:
+                if key in self.entries:   # not evicted meanwhile by another thread
+                    self.entries = {**self.entries, key: variant}
+            return result
+        guard = failed.value_guards[failure.index] if failed is not None else None
+        self._stale = guard.explain(failure.value) if guard is not None else "a value guard failed"
+        entry, from_disk = compile()
+        self.add(key, entry, from_disk=from_disk)
+        try:
+            return entry.run(leaves)
+        except GuardFailed as again:
+            raise RuntimeError(
+                f"npspore: {self.label}: the {entry.value_guards[again.index].explain(again.value)} differs "
+                "between the compile and the run of the same inputs (is it computed from random values?)") from None
 
     def add(self, key, entry, *, from_disk: bool) -> None:
         """Keep ``entry`` for ``key`` and count it as compiled or loaded from disk."""
@@ -320,11 +363,18 @@ class KernelCache:
                 recompiles = self._recompile_message(key)
             self._stale = None
             entries = dict(self.entries)
-            entries.pop(key, None)
+            previous = entries.pop(key, None)
+            kept = [v for v in self.variants.get(key, ()) if v is not previous]
+            if previous is not None and previous.value_guards and entry.value_guards:
+                kept.append(previous)
             while len(entries) >= self.capacity:
-                _evict_one(entries)
+                self.variants.pop(_evict_one(entries), None)
             entries[key] = entry
             self.entries = entries
+            if kept:   # one kernel per value, at most recompile_limit of them (the oldest goes first)
+                self.variants[key] = (*kept[max(0, len(kept) - self.recompile_limit + 1):], entry)
+            else:
+                self.variants.pop(key, None)
         # Outside the lock: a logging handler or warning filter may run user code that calls this callable.
         if why is not None:
             warn(_LOG, "npspore: %s: %s", self.label, why)
@@ -344,9 +394,9 @@ class KernelCache:
                 "entries": len(self.entries)}
 
 
-def _evict_one(entries: dict) -> None:
+def _evict_one(entries: dict):
     """Evict the least recently used kernel of ``entries`` (an unpublished copy; CLOCK: a used kernel
-    gets a second chance)."""
+    gets a second chance); its key."""
     while True:
         key, entry = next(iter(entries.items()))
         if entry.used:
@@ -355,7 +405,7 @@ def _evict_one(entries: dict) -> None:
             entries[key] = entry
         else:
             _drop(entries, key)
-            return
+            return key
 
 
 def _drop(entries: dict, key) -> None:

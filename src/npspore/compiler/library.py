@@ -12,6 +12,8 @@ part                what it is                                             regis
                     and ``_array`` set, as kernel results are made in line
 ``parameter_type``  the class of network variables (``Parameter``)         ``common.parameter``
 ``mutable_types``   the ``mutable(...)`` container classes                 ``common.mutable``
+``tensor_array``    ``(value, dtype) -> ndarray``: the array                ``common.tensor``
+                    ``Tensor(value, dtype)`` holds (``rt.tensor_array``)
 ``dtype_to_numpy``  ``mstype.float32 -> numpy.float32``                    ``common.dtype``
 ``dtype_from_numpy``  the inverse                                          ``common.dtype``
 ``run``/``assign``  the intrinsics that stage an op / a Parameter update   ``ops.eager``
@@ -29,12 +31,15 @@ stagers             callables compiled by a rule of their own              ``gra
 
 Kernels call back into Python through :func:`host_call` (``rt.host_call`` in generated code): the
 specializer registers the callable (a backward hook runner) with :meth:`Library.host_function` and
-writes its key into the kernel. :data:`RECORDERS` holds the active tracing recorders
+writes its key into the kernel. A kernel stops at a failed value guard by raising
+:class:`GuardFailed`. :data:`RECORDERS` holds the active tracing recorders
 (``compiler.tracing``), which ``ops.eager`` reports each op to.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+import numpy as np
 
 
 @dataclass(frozen=True)
@@ -62,7 +67,7 @@ class CellParts:
 class Library:
     """The registered parts (see the module docstring). Unregistered parts are None."""
 
-    _PARTS = ("tensor_type", "wrap", "parameter_type", "mutable_types", "dtype_to_numpy", "dtype_from_numpy",
+    _PARTS = ("tensor_type", "wrap", "tensor_array", "parameter_type", "mutable_types", "dtype_to_numpy", "dtype_from_numpy",
               "run", "assign", "cell_type", "cell_parts", "compile_time", "process_key", "recomputed")
 
     def __init__(self):
@@ -129,11 +134,57 @@ def check_not_traced(tensor, what: str) -> None:
         RECORDERS[-1].refuse(what)
 
 
+def note_read(tensor, kind: str) -> None:
+    """``tensor``'s values are read as ``kind`` (``compiler.guards.ValueGuard``): a function being
+    traced guards them (``tracing.Recorder.read``). Callers test :data:`RECORDERS` first."""
+    if RECORDERS[-1].is_traced(tensor):
+        RECORDERS[-1].read(tensor, kind)
+
+
+def note_copy(source, tensor) -> None:
+    """``tensor`` was made from the Tensor ``source`` (``Tensor(source, dtype)``): a function being
+    traced records it as a cast of ``source``, not as a constant. Callers test :data:`RECORDERS` first."""
+    if RECORDERS[-1].is_traced(source):
+        RECORDERS[-1].record("cast", (source,), {"dtype": tensor._array.dtype}, tensor)
+
+
 def activation_key(fn, self_obj):
     """What the recursion check compares: the code and, for a Cell's method, the Cell instance, so
     that a Cell nested in another instance of its class (``Residual(Residual(block))``) is no
     recursion."""
     return (fn.__code__, id(self_obj) if self_obj is not None and LIBRARY.is_cell(self_obj) else None)
+
+
+class GuardFailed(Exception):
+    """Raised by a kernel whose value guard ``index`` saw ``value``, not the value the kernel was
+    specialized on (``compiler.guards``): the kernel stopped before any work the caller can see, and
+    the call runs the kernel compiled for the new value."""
+
+    def __init__(self, index: int, value):
+        super().__init__(index, value)
+        self.index, self.value = index, value
+
+
+def same_array(value, expected) -> bool:
+    """``value`` has ``expected``'s shape, dtype and elements, NaN equal to NaN (a value guard's test)."""
+    value, expected = np.asarray(value), np.asarray(expected)
+    return value.shape == expected.shape and value.dtype == expected.dtype and bool(
+        np.array_equal(value, expected, equal_nan=expected.dtype.kind in "fc"))
+
+
+def same_value(a, b) -> bool:
+    """Equal values of the same type (NaN equals NaN; arrays compare by shape, dtype and content):
+    whether a guarded value is still the one a kernel was specialized on."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, np.ndarray):
+        return same_array(a, b)
+    if isinstance(a, (tuple, list)):
+        return len(a) == len(b) and all(x is y or same_value(x, y) for x, y in zip(a, b))
+    try:
+        return bool(a == b) or (a != a and b != b)
+    except Exception:  # noqa: BLE001 - a value that cannot be compared is a changed value
+        return False
 
 
 def host_call(key: str, *values) -> tuple:

@@ -141,6 +141,7 @@ def specialize_call(target, args, kwargs=None, *, dynamic=None, backward_hooks=F
     abstract_args = abstract_inputs(tuple(args), dynamic)
     abstract_kwargs = dict(zip(kwargs, abstract_inputs(tuple(kwargs.values()))))
     builder = ProgramBuilder(backward_hooks)
+    builder.host_results = not gradient
     function, captured = builder.specialize_entry(fn, self_obj, abstract_args, abstract_kwargs)
     module = ir.Module(functions=builder.functions, entry=function.name)
     paths = [addressable_path(self_obj, fn, obj) for obj in captured]
@@ -160,7 +161,8 @@ def trace_call(target, args, kwargs=None, *, dynamic=None) -> Program:
     return Program(module=ir.Module({function.name: function}, function.name), captured=traced.captured,
                    capture_paths=[None] * len(traced.captured), output_tree=function.output_tree,
                    leaf_slices=leaf_slices((*args, *kwargs.values())), callable_name=fn.__qualname__,
-                   source_file=fn.__code__.co_filename, hook_guards=traced.hook_guards, traced=True)
+                   source_file=fn.__code__.co_filename, hook_guards=traced.hook_guards, traced=True,
+                   guards=traced.guards)
 
 
 def differentiate_program(program: Program, grad: GradRequest, args, kwargs, *, final=False) -> Program:
@@ -199,20 +201,22 @@ def build(request: CompileRequest, disk_key: str | None) -> CompiledKernel:
     and stored under ``disk_key`` when it is not None and the kernel can be named in another process."""
     with _deep_recursion():
         program = run_stages(request, "optimize")
-        if _calls_host(program.module):
-            disk_key = None  # host functions are registered per process: no other process can run it
+        value_guards = program.guards.values if program.guards is not None else ()
+        if _calls_host(program.module) or value_guards:
+            disk_key = None  # host functions are registered per process; one file cannot hold a kernel per value
         layout = layout_literal(program, request) if disk_key is not None else None
         kernel, source, path = build_kernel(program.module, layout=layout, key=disk_key,
                                             header=header_for(request, program, disk_key if layout else None),
                                             optimized=True)
         guards = program.guards.guards.values() if program.guards is not None else ()
     return CompiledKernel(kernel, program.captured, program.output_tree.node, source, path,
-                          program.hook_guards, guards)
+                          program.hook_guards, guards, value_guards)
 
 
 def _calls_host(module) -> bool:
     """Whether a kernel module calls Python out of itself (``host_call``: hooks, a bprop run in Python)."""
-    return any(isinstance(stmt, ir.Effect) and stmt.kind == "host_call"
+    return any(isinstance(stmt, ir.Effect) and (stmt.kind == "host_call" or stmt.kind == "host"
+                                                and stmt.args[0].value.kind == "registered")
                for fn in module.functions.values() for stmt in ir.walk_stmts(fn.body))
 
 

@@ -73,7 +73,8 @@ def _value_key(value, leaves, tensor):
 class OutputTree:
     """The structure of a compiled function's result: leaves index the kernel's flat results.
 
-    ``node`` is ``("leaf", i)``, ``("const", value)``, ``("tuple", children)``, ``("list", children)``
+    ``node`` is ``("leaf", i)``, ``("host", i)`` (a Python value the kernel computed from tensor
+    values, returned as it is), ``("const", value)``, ``("tuple", children)``, ``("list", children)``
     or ``("dict", keys, children)``.
     """
 
@@ -96,6 +97,8 @@ def _build(node, results, wrap):
     kind = node[0]
     if kind == "leaf":
         return wrap(results[node[1]])
+    if kind == "host":
+        return results[node[1]]
     if kind == "const":
         return node[1]
     if kind == "tuple":
@@ -107,7 +110,7 @@ def _build(node, results, wrap):
 
 def _count(node) -> int:
     kind = node[0]
-    if kind == "leaf":
+    if kind in ("leaf", "host"):
         return 1
     if kind == "const":
         return 0

@@ -39,13 +39,14 @@ from .cachekey import capture_path, object_fingerprint, resolve_path
 from .calls import Calls
 from .control import ControlFlow, LoopEnd, LoopStep, returns_and_exits, returns_without_exits
 from .errors import NotSupportedError, located, not_supported
+from .fallback import FallbackReads, is_literal
 from .frontend import parse_function
 from .guards import GuardRecorder
 from .library import LIBRARY, activation_key
 from .normalize import normalized
 from .signature import OutputTree
-from .values import (NORMAL, BoundMethod, Closure, Completion, Frame, NeedsStatic, Poison, Slot, TensorValue,
-                     copy_container, flatten_abstract, fresh_inputs, tree_node)
+from .values import (NORMAL, BoundMethod, Closure, Completion, Frame, HostValue, NeedsStatic, Poison, Slot,
+                     TensorValue, copy_container, flatten_abstract, fresh_inputs, tree_node)
 
 
 _BINOPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
@@ -73,6 +74,9 @@ def _same(a, b) -> bool:
 _CMP_DUNDER = {ast.Eq: ("__eq__", "__eq__"), ast.NotEq: ("__ne__", "__ne__"), ast.Lt: ("__lt__", "__gt__"),
                ast.LtE: ("__le__", "__ge__"), ast.Gt: ("__gt__", "__lt__"), ast.GtE: ("__ge__", "__le__")}
 
+_HOST_COMPARE = {ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast.LtE: operator.le,
+                 ast.Gt: operator.gt, ast.GtE: operator.ge, ast.In: operator.contains, ast.NotIn: operator.contains}
+
 _UNARY_DUNDER = {ast.USub: "__neg__", ast.UAdd: "__pos__", ast.Invert: "__invert__"}
 
 
@@ -93,6 +97,7 @@ class ProgramBuilder:
         self._active: list = []               # activation_key of the calls being specialized (recursion check)
         self.hook_guards: dict = {}           # id(cell) -> (weakref to cell, its hook version)
         self.guards = GuardRecorder(LIBRARY.is_cell)   # Python values read at compile time
+        self.host_results = False   # whether the entry may return values computed in Python (a forward kernel)
 
     def note_cell(self, cell) -> None:
         """Record that a call of ``cell`` (with its forward hooks) is compiled into this program."""
@@ -107,6 +112,7 @@ class ProgramBuilder:
         followed by one param per captured Parameter/Tensor object, in ``captured_objects`` order.
         """
         spec = FunctionSpecializer(self, fn, self_obj, self.names.fresh(function_name(fn, self_obj)))
+        spec._concrete = {}   # the entry call's arrays: its tensor values can be read (compiler.fallback)
         try:
             function = spec.build(args, kwargs)
         except NeedsStatic as error:  # nothing could retry it (by unrolling a loop)
@@ -148,7 +154,7 @@ def function_name(fn, self_obj) -> str:
     return fn.__name__ if fn.__name__ != "<lambda>" else "lambda_"
 
 
-class FunctionSpecializer(Calls, ControlFlow):
+class FunctionSpecializer(Calls, ControlFlow, FallbackReads):
     """Specializes one function body into one :class:`ir.Function`.
 
     The state it threads through the interpretation, and what always holds of it:
@@ -188,6 +194,9 @@ class FunctionSpecializer(Calls, ControlFlow):
         self._temps: set[int] = set()             # op results not yet named after a user variable
         self._dynamic_loops = 0                    # depth of loops being staged as IR loops
         self._exit_target: str | None = None      # what a tensor break/continue ends (see above)
+        self._concrete: dict | None = None        # Var -> this call's array (the entry only: compiler.fallback)
+        self._body = self.builder.block           # the function's top block
+        self._reads: dict = {}                    # (Var, kind) -> the value read and guarded
 
     def build(self, args, kwargs) -> ir.Function:
         """Interpret the body for abstract ``args``/``kwargs`` (from ``fresh_inputs``/``abstract_inputs``)."""
@@ -201,7 +210,7 @@ class FunctionSpecializer(Calls, ControlFlow):
             completion = self._run_function(source, env)
         finally:
             self.program._active.pop()
-        value = completion.value if completion.kind == Completion.RETURN else None
+        value = self._returned(completion.value) if completion.kind == Completion.RETURN else None
         leaves, template = self._result_leaves(value)
         self.result_template = template
         self.builder.block.results = tuple(leaves)
@@ -238,6 +247,8 @@ class FunctionSpecializer(Calls, ControlFlow):
         if isinstance(value, Slot):
             var = self.names.var(name, value.aval)
             self.params.append(var)
+            if self._concrete is not None and value.array is not None:
+                self._concrete[var] = value.array
             return TensorValue(var)
         if isinstance(value, (tuple, list)) and not hasattr(value, "_fields"):
             items = [self._materialize_param(f"{name}_{i}", v) for i, v in enumerate(value)]
@@ -249,17 +260,27 @@ class FunctionSpecializer(Calls, ControlFlow):
     def _result_leaves(self, value):
         """``(result Vars, TreeDef)`` of the returned value; a Python value is returned as is
         (MindSpore returns 3 for ``return 3``), a name without a single value is an error."""
-        leaves, treedef = tree.flatten(value, lambda v: isinstance(v, (TensorValue, Poison)))
+        leaves, treedef = tree.flatten(value, lambda v: isinstance(v, (TensorValue, HostValue, Poison)))
         for leaf in leaves:
             if isinstance(leaf, Poison):
                 raise self._error(NameError(f"'{leaf.name}' {leaf.reason}"))
         return [leaf.var for leaf in leaves], treedef
+
+    def _returned(self, value):
+        """The returned value: a value read from a tensor is returned as the kernel computes it by a
+        forward kernel's entry; elsewhere (a gradient, a function it calls) by its guarded value."""
+        if self.program.host_results and self._concrete is not None:
+            return value
+        return tree.tree_map(lambda v: self.concretize(v, None, None) if isinstance(v, HostValue) else v, value,
+                             lambda v: isinstance(v, (TensorValue, HostValue, Poison)))
 
     def capture(self, obj) -> TensorValue:
         """The TensorValue of a pre-existing Tensor/Parameter read by this function."""
         entry = self.captures.get(id(obj))
         if entry is None:
             var = self.names.var(self._capture_name(obj), Aval.of(obj._array))
+            if self._concrete is not None:
+                self._concrete[var] = obj._array
             entry = (obj, TensorValue(var))
             self.captures[id(obj)] = entry
         return entry[1]
@@ -295,7 +316,10 @@ class FunctionSpecializer(Calls, ControlFlow):
                 self._line_loc = frame.source.loc(stmt)
             if isinstance(stmt, ast.If):
                 test = self._eval(stmt.test, frame)
-                if isinstance(test, TensorValue):
+                if isinstance(test, TensorValue) and _raises(stmt):
+                    # assert on a tensor, raise under a tensor if: decided by its value (JIT fallback)
+                    test = self.read_value(test, bool, frame, stmt.test)
+                elif isinstance(test, TensorValue):
                     return self._dynamic_if(stmt, test, stmts[index + 1:], frame)
                 branch = stmt.body if self._truth(test, frame, stmt.test) else stmt.orelse
                 return self._exec_stmts(list(branch) + list(stmts[index + 1:]), frame)
@@ -392,6 +416,7 @@ class FunctionSpecializer(Calls, ControlFlow):
         updated in place (like ``ops.assign``); any other attribute is set to the Python value when
         the code is compiled (MindSpore 2.10 sets it on the object too)."""
         obj = self._eval(target.value, frame)
+        value = self.concretize(value, frame, target)
         current = getattr(obj, target.attr, None)
         if isinstance(current, LIBRARY.parameter_type):
             parameter = self._from_python(current)
@@ -410,7 +435,7 @@ class FunctionSpecializer(Calls, ControlFlow):
                 raise self._error(ValueError(
                     f"cannot unpack a tensor of shape {value.aval.shape} into {count} names"), frame, node)
             return [self._apply("getitem", (value,), {"index": i}) for i in range(count)]
-        items = list(value)
+        items = self.host_items(value, frame, node) if isinstance(value, HostValue) else list(value)
         if len(items) != count:
             raise self._error(ValueError(
                 f"cannot unpack {len(items)} values into {count} names"), frame, node)
@@ -482,16 +507,24 @@ class FunctionSpecializer(Calls, ControlFlow):
         parts = []
         for value in node.values:
             if isinstance(value, ast.FormattedValue):
-                item = self._static(self._eval(value.value, frame), frame, value)
-                spec = self._eval(value.format_spec, frame) if value.format_spec else ""
-                if value.conversion == ord("r"):
-                    item = repr(item)
-                elif value.conversion == ord("s"):
-                    item = str(item)
-                parts.append(format(item, spec))
+                item = self._eval(value.value, frame)
+                if not isinstance(item, HostValue):
+                    item = self._static(item, frame, value)
+                spec = self._static(self._eval(value.format_spec, frame), frame, value) if value.format_spec else ""
+                convert = {ord("r"): repr, ord("s"): str}.get(value.conversion)
+                if isinstance(item, HostValue):   # a value read from a tensor: formatted when the kernel runs
+                    item = self.host_call(convert, (item,), {}, frame, value) if convert else item
+                    parts.append(self.host_call(format, (item, spec), {}, frame, value))
+                else:
+                    parts.append(format(convert(item) if convert else item, spec))
             else:
                 parts.append(value.value)
-        return "".join(parts)
+        if not any(isinstance(part, HostValue) for part in parts):
+            return "".join(parts)
+        text = parts[0]
+        for part in parts[1:]:
+            text = self._binary(ast.Add, text, part, frame, node)
+        return text
 
     def _eval_FormattedValue(self, node, frame):
         return format(self._static(self._eval(node.value, frame), frame, node))
@@ -517,13 +550,17 @@ class FunctionSpecializer(Calls, ControlFlow):
                 raise self._error(NotSupportedError(
                     "'and'/'or' on a tensor value needs its truth value at run time; use "
                     "ops.logical_and/ops.logical_or, or '&'/'|'"), frame, node)
-            if bool(value) != is_and:
+            if self._truth(value, frame, node) != is_and:
                 return value
             value = self._eval(operand, frame)
         return value
 
     def _eval_UnaryOp(self, node, frame):
         operand = self._as_value(self._eval(node.operand, frame))  # a Tensor read from a tuple is staged too
+        if isinstance(operand, HostValue):
+            function = {ast.Not: operator.not_, ast.USub: operator.neg, ast.UAdd: operator.pos,
+                        ast.Invert: operator.invert}[type(node.op)]
+            return self.host_operator(function, (operand,), frame, node)
         if isinstance(node.op, ast.Not):
             if isinstance(operand, TensorValue):
                 return self._apply("logical_not", (operand,), {})
@@ -538,12 +575,21 @@ class FunctionSpecializer(Calls, ControlFlow):
         return self._binary(type(node.op), left, right, frame, node)
 
     def _binary(self, op_type, left, right, frame, node):
+        Tensor = LIBRARY.tensor_type
+        if isinstance(left, HostValue) or isinstance(right, HostValue):
+            staged = self.host_operator(_BINOPS[op_type], (left, right), frame, node)
+            if staged is not None:
+                return staged
+            if isinstance(left, Tensor) or isinstance(right, Tensor):   # a constant Tensor and a value read
+                name = _DUNDER[op_type]
+                method, operands = (f"__{name}__", (left, right)) if isinstance(left, Tensor) else \
+                    (f"__r{name}__", (right, left))
+                return self._call_python(inspect.getattr_static(Tensor, method), operands, {}, frame, node)
         if isinstance(left, TensorValue) or isinstance(right, TensorValue):
             name = _DUNDER[op_type]
             if isinstance(left, TensorValue):
                 return self._call_method(left, f"__{name}__", (right,), {}, frame, node)
             return self._call_method(right, f"__r{name}__", (left,), {}, frame, node)
-        Tensor = LIBRARY.tensor_type
         if isinstance(left, Tensor) or isinstance(right, Tensor):
             left, right = self._as_value(left), self._as_value(right)
             if isinstance(left, TensorValue) or isinstance(right, TensorValue):
@@ -558,26 +604,44 @@ class FunctionSpecializer(Calls, ControlFlow):
             right = self._eval(comparator, frame)
             if type(op) in _CMP_DUNDER:  # a Tensor read from a tuple is compared at run time, as in _binary
                 left, right = self._as_value(left), self._as_value(right)
-            if (isinstance(left, TensorValue) or isinstance(right, TensorValue)) and type(op) in (ast.Is, ast.IsNot) \
-                    and (left is None or right is None):
-                value = type(op) is ast.IsNot  # a tensor is never None: ``if bias is not None`` is static
-            elif isinstance(left, TensorValue) or isinstance(right, TensorValue):
-                if type(op) not in _CMP_DUNDER:
-                    raise not_supported(f"'{type(op).__name__}' comparison of a tensor", frame.source.loc(node))
-                forward, reflected = _CMP_DUNDER[type(op)]
-                if isinstance(left, TensorValue):
-                    value = self._call_method(left, forward, (right,), {}, frame, node)
-                else:
-                    value = self._call_method(right, reflected, (left,), {}, frame, node)
-            else:
-                value = _CMPOPS[type(op)](left, right)
+            value = self._host_compare(op, left, right, frame, node)
+            if value is None:
+                value = self._compare(op, left, right, frame, node)
             if len(node.ops) > 1 and isinstance(value, TensorValue):
                 raise not_supported("chained comparison of tensors", frame.source.loc(node))
-            if len(node.ops) > 1 and not value:
+            if len(node.ops) > 1 and not self._truth(value, frame, node):
                 return False
             result = value
             left = right
         return result
+
+    def _compare(self, op, left, right, frame, node):
+        """``left op right``: staged for a tensor, computed now for Python values."""
+        if (isinstance(left, TensorValue) or isinstance(right, TensorValue)) and type(op) in (ast.Is, ast.IsNot) \
+                and (left is None or right is None):
+            return type(op) is ast.IsNot  # a tensor is never None: ``if bias is not None`` is static
+        if isinstance(left, TensorValue) or isinstance(right, TensorValue):
+            if type(op) not in _CMP_DUNDER:
+                raise not_supported(f"'{type(op).__name__}' comparison of a tensor", frame.source.loc(node))
+            forward, reflected = _CMP_DUNDER[type(op)]
+            if isinstance(left, TensorValue):
+                return self._call_method(left, forward, (right,), {}, frame, node)
+            return self._call_method(right, reflected, (left,), {}, frame, node)
+        return _CMPOPS[type(op)](self.concretize(left, frame, node), self.concretize(right, frame, node))
+
+    def _host_compare(self, op, left, right, frame, node):
+        """A comparison run when the kernel runs (JIT fallback): of a value read from a tensor with a
+        Python value, or ``x in [2, 3]`` of a tensor; None for any other."""
+        operands = (left, right)
+        if type(op) in (ast.In, ast.NotIn) and any(isinstance(v, TensorValue) for v in operands):
+            operands = tuple(self.read_tensor(v, frame, node) if isinstance(v, TensorValue) else v for v in operands)
+        elif type(op) not in _HOST_COMPARE or not any(isinstance(v, HostValue) for v in operands) \
+                or any(isinstance(v, TensorValue) for v in operands):
+            return None
+        if type(op) in (ast.In, ast.NotIn):
+            found = self.host_operator(operator.contains, operands[::-1], frame, node)
+            return found if type(op) is ast.In else self.host_operator(operator.not_, (found,), frame, node)
+        return self.host_operator(_HOST_COMPARE[type(op)], operands, frame, node)
 
     def _eval_Attribute(self, node, frame):
         value = self._eval(node.value, frame)
@@ -599,10 +663,11 @@ class FunctionSpecializer(Calls, ControlFlow):
                 return self._call_python(attribute.fget, (value,), {}, frame, node)
             if inspect.isfunction(attribute):
                 return BoundMethod(attribute, value)
-            if attr == "_array":  # a Tensor method that reads the values (asnumpy, tolist, item)
-                raise not_supported("reading a tensor's values (asnumpy(), tolist(), item()), which exist only "
-                                    "when the kernel runs,", self._user_loc or self._loc(frame, node))
+            if attr == "_array":  # a Tensor method that reads the values (asnumpy, tolist, item): JIT fallback
+                return self.read_tensor(value, frame, node)
             raise self._error(AttributeError(f"'Tensor' object has no attribute '{attr}'"), frame, node)
+        if isinstance(value, HostValue):
+            return self.host_attribute(value, attr, frame, node)
         try:
             result = getattr(value, attr)
         except AttributeError as error:
@@ -625,6 +690,9 @@ class FunctionSpecializer(Calls, ControlFlow):
     def _eval_Subscript(self, node, frame):
         value = self._eval(node.value, frame)
         index = self._eval(node.slice, frame)
+        if isinstance(value, HostValue) or isinstance(index, HostValue) and is_literal(value):
+            return self.host_operator(operator.getitem, (value, index), frame, node)
+        index = self.concretize(index, frame, node)
         if isinstance(value, TensorValue):
             return self._getitem(value, index, frame, node)
         if isinstance(index, TensorValue):
@@ -669,6 +737,9 @@ class FunctionSpecializer(Calls, ControlFlow):
     def _eval_DictComp(self, node, frame):
         return self._comprehension(node, frame, dict)
 
+    def _eval_GeneratorExp(self, node, frame):
+        return iter(self._comprehension(node, frame, list))   # evaluated now: its items are values or staged
+
     def _comprehension(self, node, frame, kind):
         results = []
         inner = Frame(frame.source, dict(frame.env))
@@ -698,6 +769,7 @@ class FunctionSpecializer(Calls, ControlFlow):
 
     def _apply(self, op, operands, static, frame=None, node=None):
         loc = self._loc(frame, node) if frame is not None else (self._line_loc or ir.Loc("<unknown>", 0))
+        operands = self.host_operands(op, operands, static, frame, node)   # a value read from a tensor
         atoms = tuple(self._atom(o) for o in operands)
         try:
             result = self.builder.apply(op, atoms, static, loc=loc, hint=op)
@@ -713,7 +785,7 @@ class FunctionSpecializer(Calls, ControlFlow):
         return TensorValue(result)
 
     def _atom(self, value):
-        if isinstance(value, TensorValue):
+        if isinstance(value, (TensorValue, HostValue)):
             return value.var
         Tensor = LIBRARY.tensor_type
         if isinstance(value, Tensor):
@@ -736,11 +808,13 @@ class FunctionSpecializer(Calls, ControlFlow):
     def _static(self, value, frame, node):
         if isinstance(value, TensorValue):
             raise self._error(TypeError(NeedsStatic.MESSAGE), frame, node)
-        return value
+        return self.concretize(value, frame, node)
 
     def _truth(self, value, frame, node) -> bool:
         if isinstance(value, TensorValue):
             raise NeedsStatic(node)
+        if isinstance(value, HostValue):
+            return self.host_truth(value, frame, node)
         return bool(value)
 
     def _iterate_static(self, value, frame, node):
@@ -752,7 +826,15 @@ class FunctionSpecializer(Calls, ControlFlow):
         Tensor = LIBRARY.tensor_type
         if isinstance(value, Tensor):
             return self._iterate_static(self._as_value(value), frame, node)
+        if isinstance(value, HostValue):
+            return self.host_items(value, frame, node)
         return [self._from_python(v) for v in value]
+
+
+def _raises(stmt: ast.If) -> bool:
+    """Whether a branch of ``stmt`` raises (an ``assert`` is normalized to one)."""
+    return any(isinstance(node, ast.Raise) for branch in (stmt.body, stmt.orelse) for part in branch
+               for node in ast.walk(part))
 
 
 def capture_label(obj) -> str:

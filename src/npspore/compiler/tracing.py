@@ -11,9 +11,12 @@ it did not get as inputs (Parameters, globals) are captured: they become kernel 
 compiled path, so ``set_data`` needs no new trace. The recorded function then goes through
 differentiate, optimize and codegen as usual.
 
-What a trace cannot see is fixed to the traced path: Python ``if``/``for``/``while`` on tensor
-values (``bool(t)``, ``float(t)``, ``t.asnumpy()`` read the traced input's values), and values read
-out to NumPy and back. The kernel's header says ``frontend: traced``. Parameter updates made while
+A trace records one path: a Python ``if``/``for``/``while`` on a tensor value, or a value read out
+to NumPy and back, follows the traced input's values. So each read of a traced tensor's values
+(``bool(t)``, ``float(t)``, ``int(t)``, ``t.item()``, ``t.asnumpy()``, ``t.tolist()``, NumPy on
+``t``) makes a value guard (``compiler.guards``, :meth:`Recorder.read`): a later input that reads
+otherwise — takes the other branch — stops the kernel before it does anything, and the function
+is traced again for it. The kernel's header says ``frontend: traced``. Parameter updates made while
 tracing are undone afterwards (the kernel makes them when it runs).
 """
 from __future__ import annotations
@@ -34,13 +37,16 @@ from . import ir
 from .builder import BlockBuilder, NameSupply
 from .cachekey import reachable_cells
 from .errors import NotSupportedError, located
+from .guardeffect import place_value_guard, value_guard
+from .guards import GuardRecorder, read_value
 from .library import LIBRARY, RECORDERS
 from .signature import OutputTree
 from .values import TensorValue, tree_node
 
 __all__ = ["Recorder", "TracedFunction", "trace_entry", "tracing"]
 
-TRACED_NOTE = "traced (its source is not available); Python control flow on tensor values is fixed to the traced path"
+TRACED_NOTE = ("traced (its source is not available); Python control flow on tensor values follows the traced "
+               "path, guarded")
 
 _PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
 
@@ -84,6 +90,8 @@ class Recorder:
         self.captures: dict = {}
         self._values: dict = {}
         self._restores: dict = {}          # id(Parameter) -> (Parameter, its array object, saved values)
+        self.guards = GuardRecorder(LIBRARY.is_cell)   # the value guards of the values read
+        self._reads: set = set()           # (id(Var), kind) of each value read and guarded
         code = fn.__code__
         self.loc = ir.Loc(code.co_filename, code.co_firstlineno)
 
@@ -96,6 +104,18 @@ class Recorder:
         raise NotSupportedError(
             f"{what} on a traced tensor cannot be recorded: npspore traces this function because its source "
             "is not available (REPL, python -c, exec); define it in a .py file to compile it")
+
+    def read(self, tensor, kind: str) -> None:
+        """The function reads a traced tensor's values as ``kind`` (``compiler.guards.ValueGuard``):
+        the trace follows them, so the kernel is specialized on them and guards them."""
+        var = self._values[id(tensor)][1]
+        if (id(var), kind) in self._reads:
+            return
+        self._reads.add((id(var), kind))
+        loc = self._user_loc()
+        expected = read_value(kind, tensor._array)
+        index = self.guards.value_read(f"read at {loc}", kind, expected)
+        place_value_guard(self.builder.block, value_guard(var, kind, expected, index, loc), {})
 
     def input(self, tensor, hint: str):
         """A fresh Tensor sharing ``tensor``'s data, recorded as the next input param."""
@@ -179,6 +199,7 @@ class Traced:
     function: ir.Function
     captured: list
     hook_guards: tuple
+    guards: GuardRecorder
 
 
 def trace_entry(fn, self_obj, args, kwargs, name: str, *, dynamic=None) -> Traced:
@@ -211,7 +232,7 @@ def trace_entry(fn, self_obj, args, kwargs, name: str, *, dynamic=None) -> Trace
         param_names=tuple(var.name for _, var in recorder.captures.values()), output_tree=output_tree)
     cells = reachable_cells(self_obj, fn)  # every cell the run may have called: a hook change re-traces
     guards = tuple((weakref.ref(cell), cell.__dict__.get("_hook_version", 0)) for cell in cells)
-    return Traced(function, captured, guards)
+    return Traced(function, captured, guards, recorder.guards)
 
 
 def _traced(recorder: Recorder, value, hint: str):

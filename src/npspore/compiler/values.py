@@ -2,6 +2,7 @@
 
 * :class:`TensorValue` — a tensor known only at run time: an IR variable of known shape and dtype.
   Every other Python value (shapes, flags, tuples, Cells) is itself: it is computed at compile time.
+* :class:`HostValue` — a Python value computed from tensor values when the kernel runs.
 * :class:`Slot` — a function input of a known aval, turned into a TensorValue when the function
   starts (``fresh_inputs``/``abstract_inputs`` make them from call arguments).
 * :class:`Frame` — one interpreted activation: its parsed source and its local names (``env``).
@@ -33,6 +34,20 @@ class TensorValue:
 
     def __repr__(self) -> str:
         return f"TensorValue({self.var!r})"
+
+
+class HostValue:
+    """A Python value computed from tensor values when the kernel runs (MindSpore's JIT fallback:
+    ``x.item()``, ``x.asnumpy()``, NumPy on them): ``var`` holds it in the kernel; ``concrete`` is
+    what it is in the call being compiled (``compiler.fallback``)."""
+
+    __slots__ = ("var", "concrete")
+
+    def __init__(self, var: ir.Var, concrete):
+        self.var, self.concrete = var, concrete
+
+    def __repr__(self) -> str:
+        return f"HostValue({self.var.name}={self.concrete!r})"
 
 
 class NeedsStatic(Exception):
@@ -110,12 +125,13 @@ class BoundMethod:
 
 
 class Slot:
-    """A function input slot of a known aval, turned into a TensorValue when the function starts."""
+    """A function input slot of a known aval, turned into a TensorValue when the function starts;
+    ``array`` is the entry call's array (for reads of its values, ``compiler.fallback``) or None."""
 
-    __slots__ = ("aval",)
+    __slots__ = ("aval", "array")
 
-    def __init__(self, aval):
-        self.aval = aval
+    def __init__(self, aval, array=None):
+        self.aval, self.array = aval, array
 
 
 def copy_container(original, items):
@@ -167,7 +183,7 @@ def abstract_inputs(args, dynamic=None):
     """
     def slot(tensor, shape=None):
         array = tensor._array
-        return Slot(Aval(shape if shape is not None else array.shape, array.dtype))
+        return Slot(Aval(shape if shape is not None else array.shape, array.dtype), array)
 
     dynamic = dynamic or {}
     return tuple(slot(a, dynamic[i]) if i in dynamic and LIBRARY.is_tensor(a) else
@@ -178,6 +194,8 @@ def tree_node(value, counter):
     """The OutputTree node of a returned abstract value; ``counter`` numbers its tensor leaves."""
     if isinstance(value, TensorValue):
         return ("leaf", next(counter))
+    if isinstance(value, HostValue):
+        return ("host", next(counter))
     if isinstance(value, tuple):
         return ("tuple", tuple(tree_node(v, counter) for v in value))
     if isinstance(value, list):
