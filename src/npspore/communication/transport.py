@@ -387,26 +387,35 @@ def _run(entry: Group, call: tuple, start_request) -> None:
     code = _call_code(call)
     sent = np.array([code, -code], np.int64)
     agreed = np.empty(2, np.int64)  # max(code), -min(code): equal codes on every rank iff agreed[0] == -agreed[1]
-    try:
-        check = entry.control.Iallreduce(sent, agreed, op=_WORLD.mpi.MAX)
-        request = start_request(entry.comm) if start_request is not None else None
-        _wait(entry, what, check, deadline=call != _LEAVE)
+    def check_agreed():
         if agreed[0] != -agreed[1]:
             _mismatch(entry, call)
-        if request is not None:
-            _wait(entry, what, request)
+
+    try:
+        requests = [entry.control.Iallreduce(sent, agreed, op=_WORLD.mpi.MAX)]
+        if start_request is not None:
+            requests.append(start_request(entry.comm))
+        _wait(entry, what, requests, deadline=call != _LEAVE, on_first=check_agreed)
     except _WORLD.mpi.Exception as error:
         _fail(entry, what, f"failed in MPI ({error.Get_error_string().strip()})")
 
 
-def _wait(entry: Group, what: str, request, deadline: bool = True) -> None:
-    """Poll ``request`` until it completes; fail past the deadline, when a rank of the group on this
-    host has exited, or when a rank announced its failure."""
+def _wait(entry: Group, what: str, requests: list, deadline: bool = True, on_first=None) -> None:
+    """Poll ``requests`` until they complete, calling ``on_first()`` once the first has; fail past the
+    deadline, when a rank of the group on this host has exited, or when a rank announced its failure."""
     limit = timeout()
     started = time.monotonic()
     next_check = started + _LIVENESS_PERIOD
     polls = 0
-    while not request.Test():
+    remaining = list(requests)
+    while True:
+        for request in tuple(remaining):
+            if request.Test():
+                remaining.remove(request)
+                if request is requests[0] and on_first is not None:
+                    on_first()
+        if not remaining:
+            return
         polls += 1
         if polls > 200:  # a fast collective completes while spinning; a slow one must not burn a core
             time.sleep(0.0002 if polls < 2000 else 0.002)
@@ -452,13 +461,12 @@ def _gather_text(entry: Group, comm, text: str) -> list:
     """Every rank's ``text`` over ``comm`` (two polled all-gathers: the lengths, then the padded bytes)."""
     data = text.encode()
     lengths = np.empty(entry.size, np.int64)
-    request = comm.Iallgather(np.array([len(data)], np.int64), lengths)
-    _wait(entry, "all_gather_text", request)
+    _wait(entry, "all_gather_text", [comm.Iallgather(np.array([len(data)], np.int64), lengths)])
     longest = int(lengths.max())
     padded = np.zeros(longest, np.uint8)
     padded[:len(data)] = np.frombuffer(data, np.uint8)
     gathered = np.empty((entry.size, longest), np.uint8)
-    _wait(entry, "all_gather_text", comm.Iallgather(padded, gathered))
+    _wait(entry, "all_gather_text", [comm.Iallgather(padded, gathered)])
     return [row[:length].tobytes().decode() for row, length in zip(gathered, lengths)]
 
 
