@@ -108,10 +108,11 @@ def rank_failure(mode, timeout_env=120):
     return result.stdout
 
 
-@pytest.mark.parametrize("mode", ["raise-model", "raise-loop"])
+@pytest.mark.parametrize("mode", ["raise-model", "raise-loop", "raise-thread"])
 def test_an_exception_on_one_rank_ends_every_rank_with_its_message(mode):
     output = rank_failure(mode)
-    failure = "world rank 1 of 2 (pid {}) failed: ValueError: rank 1 broke at step 3"
+    thread = " in thread loader" if mode == "raise-thread" else ""
+    failure = f"world rank 1 of 2 (pid {{}}) failed: ValueError{thread}: rank 1 broke at step 3"
     pattern = re.escape(failure).replace(re.escape("{}"), r"\d+ on \S+")
     assert re.search("CommunicationError: npspore.communication: all_reduce on group 'hccl_world_group' "
                      r"\(world rank 0 of 2\) cannot complete: " + pattern, output), output

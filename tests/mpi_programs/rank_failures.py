@@ -5,12 +5,14 @@ it did, on every rank, in seconds.
     rank_failures.py MODE
 
 MODE: ``raise-model`` (rank 1 raises at step 3 of ``Model.train``), ``raise-loop`` (the same in a loop
-of ``value_and_grad`` and ``DistributedGradReducer``), ``return`` (rank 1's script ends at step 3),
+of ``value_and_grad`` and ``DistributedGradReducer``), ``raise-thread`` (the same in a thread of rank 1,
+whose main thread waits for it), ``return`` (rank 1's script ends at step 3),
 ``before-init`` (rank 1 raises before ``init()``), ``mismatch`` (an ``all_reduce`` of float32[4] on
 rank 0 against float64[2] on rank 1), ``shapes`` (a Parameter of shape (2, 3) on rank 0 and (3, 2) on
 rank 1), ``changed`` (rank 1 changes a Parameter after ``Model`` was built)."""
 import os
 import sys
+import threading
 import time
 
 import numpy as np
@@ -72,13 +74,20 @@ elif MODE in ("raise-model", "changed"):
     if MODE == "changed" and rank == 1:
         net.bias.set_data(ms.Tensor(np.ones(2, np.float32)))
     model.train(1, data, callbacks=[FailAtStep()] if MODE == "raise-model" else [])
-else:  # raise-loop, return
+else:  # raise-loop, raise-thread, return
     net = nn.Dense(4, 2)
     optimizer = nn.SGD(net.trainable_params(), 0.1)
     grad_fn = ms.value_and_grad(nn.WithLossCell(net, nn.MSELoss()), None, optimizer.parameters)
     reducer = nn.DistributedGradReducer(optimizer.parameters, mean=True)
     for step, (x, y) in enumerate(data.create_tuple_iterator(), 1):
-        fail_here(step)
+        if MODE == "raise-thread":  # a loader thread that dies leaves its consumer waiting
+            worker = threading.Thread(target=fail_here, args=(step,), name="loader")
+            worker.start()
+            worker.join()
+            if rank == 1 and step == RAISING_STEP:
+                time.sleep(600)
+        else:
+            fail_here(step)
         loss, grads = grad_fn(x, y)
         optimizer(reducer(grads))
 print(f"rank {rank} finished", flush=True)

@@ -570,7 +570,7 @@ def _install_exit_hooks() -> None:
 def _end_job(reason: str) -> None:
     """After an unhandled exception: tell the other ranks why (unless another rank's failure is the
     reason), give the launcher time to forward the output, and abort the MPI job."""
-    if _WORLD.mpi is None or _WORLD.ending:
+    if _WORLD.mpi is None or _WORLD.ending or _WORLD.world.size == 1:  # a job of one ends as any process does
         return
     _WORLD.ending = True
     me, size = _WORLD.world.comm.Get_rank(), _WORLD.world.size

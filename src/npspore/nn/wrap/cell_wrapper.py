@@ -177,7 +177,8 @@ class TrainOneStepCell(Cell):
     too), whether the cell then runs eagerly, under ``jit`` or in ``Model.train``.
 
     Raises:
-        ValueError: If `sens` is 0.
+        ValueError: If `sens` is 0, or in DATA_PARALLEL mode if the ranks' Parameters differ in number,
+            name, shape or dtype.
         NotImplementedError: In SEMI_AUTO_PARALLEL or AUTO_PARALLEL mode, or when a sub-cell has a
             ``shard`` strategy.
 
