@@ -55,7 +55,6 @@ _DEFAULT_TIMEOUT = 300.0
 _LIVENESS_PERIOD = 0.05  # seconds between checks that the group's processes on this host still run
 _OUTPUT_FORWARD_SECONDS = 0.5  # before MPI_Abort: time for the launcher to forward this rank's last output
 _NOTICE_BYTES = 2048  # the longest failure notice a rank sends the others
-_CALL_TEXT_BYTES = 256  # the longest description of a call exchanged when ranks' calls do not match
 _LEAVE = ("leave",)
 
 
@@ -387,6 +386,7 @@ def _run(entry: Group, call: tuple, start_request) -> None:
     code = _call_code(call)
     sent = np.array([code, -code], np.int64)
     agreed = np.empty(2, np.int64)  # max(code), -min(code): equal codes on every rank iff agreed[0] == -agreed[1]
+
     def check_agreed():
         if agreed[0] != -agreed[1]:
             _mismatch(entry, call)
@@ -432,7 +432,7 @@ def _wait(entry: Group, what: str, requests: list, deadline: bool = True, on_fir
 def _mismatch(entry: Group, call: tuple):
     """The ranks' calls differ: exchange their descriptions and raise an error naming them."""
     _WORLD.failed = True  # the collectives started may never complete: the job cannot go on
-    calls = _gather_text(entry, entry.control, _describe_call(call)[:_CALL_TEXT_BYTES])
+    calls = _gather_text(entry, entry.control, _describe_call(call))
     ranks_of = {}
     for rank, text in zip(entry.world_ranks, calls):
         ranks_of.setdefault(text, []).append(rank)
@@ -539,7 +539,7 @@ def _process_state(rank: int) -> str:
 def _describe(rank: int) -> str:
     host, pid = _WORLD.peers[rank]
     state = _process_state(rank)
-    return f"(pid {pid} on {host}), which has exited" if state == "exited" else f"(pid {pid} on {host}), which is {state}"
+    return f"(pid {pid} on {host}), which {'has exited' if state == 'exited' else 'is ' + state}"
 
 
 # ---------------------------------------------------------------- ending the job
@@ -581,7 +581,10 @@ def _end_job(reason: str) -> None:
         notice = np.zeros(_NOTICE_BYTES, np.uint8)
         data = text.encode()[:_NOTICE_BYTES - 1]
         notice[:len(data)] = np.frombuffer(data, np.uint8)
-        sends = [_WORLD.notices.Isend(notice, dest=rank) for rank in range(size) if rank != me]
+        try:
+            sends = [_WORLD.notices.Isend(notice, dest=rank) for rank in range(size) if rank != me]
+        except _WORLD.mpi.Exception:  # a lost rank: the others learn from MPI_Abort
+            sends = []
     print(f"npspore.communication: {text}; ending the MPI job.", file=sys.stderr, flush=True)
     _abort(sends)
 
@@ -595,7 +598,10 @@ def _abort(sends=()) -> None:
     until = time.monotonic() + _OUTPUT_FORWARD_SECONDS
     while time.monotonic() < until:
         if sends:
-            _WORLD.mpi.Request.Testall(sends)
+            try:
+                _WORLD.mpi.Request.Testall(sends)
+            except _WORLD.mpi.Exception:
+                sends = []
         time.sleep(0.01)
     _WORLD.mpi.COMM_WORLD.Abort(1)
 
