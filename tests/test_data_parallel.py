@@ -126,6 +126,13 @@ def test_a_rank_whose_script_ends_early_is_an_error_on_the_others():
                      r"all_reduce\(op='sum'\) of float32\[10\]; rank 1: left the job", output), output
 
 
+def test_a_rank_that_exits_with_status_0_mid_training_ends_the_job_with_an_error():
+    # MPICH's mpiexec would kill every rank at once and exit 0, the status of the rank that left.
+    output = rank_failure("exit0")
+    assert re.search(r"CommunicationError: npspore.communication: all_reduce on group 'hccl_world_group' \(world "
+                     r"rank 0 of 2\) cannot complete: lost rank 1 \(pid \d+ on \S+\), which has exited", output), output
+
+
 def test_a_rank_that_fails_before_init_ends_the_job_at_the_deadline():
     result = launch(2, sys.executable, str(PROGRAMS / "rank_failures.py"), "before-init", timeout_env=3)
     assert result.returncode != 0, result.stdout

@@ -6,7 +6,8 @@ it did, on every rank, in seconds.
 
 MODE: ``raise-model`` (rank 1 raises at step 3 of ``Model.train``), ``raise-loop`` (the same in a loop
 of ``value_and_grad`` and ``DistributedGradReducer``), ``raise-thread`` (the same in a thread of rank 1,
-whose main thread waits for it), ``return`` (rank 1's script ends at step 3),
+whose main thread waits for it), ``return`` (rank 1's script ends at step 3), ``exit0`` (rank 1 calls
+``os._exit(0)`` at step 3),
 ``before-init`` (rank 1 raises before ``init()``), ``mismatch`` (an ``all_reduce`` of float32[4] on
 rank 0 against float64[2] on rank 1), ``shapes`` (a Parameter of shape (2, 3) on rank 0 and (3, 2) on
 rank 1), ``changed`` (rank 1 changes a Parameter after ``Model`` was built)."""
@@ -44,6 +45,8 @@ def fail_here(step):
         print(f"rank 1 fails at step {step}, time {time.time():.3f}", flush=True)
         if MODE == "return":
             sys.exit(0)
+        if MODE == "exit0":
+            os._exit(0)
         raise ValueError(f"rank 1 broke at step {step}")
 
 
@@ -74,7 +77,7 @@ elif MODE in ("raise-model", "changed"):
     if MODE == "changed" and rank == 1:
         net.bias.set_data(ms.Tensor(np.ones(2, np.float32)))
     model.train(1, data, callbacks=[FailAtStep()] if MODE == "raise-model" else [])
-else:  # raise-loop, raise-thread, return
+else:  # raise-loop, raise-thread, return, exit0
     net = nn.Dense(4, 2)
     optimizer = nn.SGD(net.trainable_params(), 0.1)
     grad_fn = ms.value_and_grad(nn.WithLossCell(net, nn.MSELoss()), None, optimizer.parameters)

@@ -54,6 +54,7 @@ REDUCE_OPS = ("sum", "max", "min", "prod")
 _DEFAULT_TIMEOUT = 300.0
 _LIVENESS_PERIOD = 0.05  # seconds between checks that the group's processes on this host still run
 _OUTPUT_FORWARD_SECONDS = 0.5  # before MPI_Abort: time for the launcher to forward this rank's last output
+_LAUNCHER_GRACE_SECONDS = 10  # after a rank vanished: time for the others to notice before MPICH's launcher does
 _NOTICE_BYTES = 2048  # the longest failure notice a rank sends the others
 _LEAVE = ("leave",)
 
@@ -110,6 +111,7 @@ class _World:
         self.notice = None             # (receive request, buffer)
         self.peer_failure = ""         # the notice this process received, if any
         self.ending = False            # this process is ending the job (MPI_Abort under way)
+        self.launcher_hold = None      # the process holding this rank's connection to MPICH's launcher
 
 
 _WORLD = _World()
@@ -148,6 +150,7 @@ def start(world_names) -> Group:
         buffer = np.zeros(_NOTICE_BYTES, np.uint8)
         _WORLD.notice = (notices.Irecv(buffer, source=MPI.ANY_SOURCE), buffer)
         _install_exit_hooks()
+        _WORLD.launcher_hold = _hold_launcher_connection()
     world = _WORLD.world
     for name in world_names:  # names of one group: they share its communicators and pending checks
         _WORLD.groups[name] = Group(name, world.comm, world.world_ranks, world.control, world.pending)
@@ -178,6 +181,7 @@ def stop() -> None:
     if _WORLD.mpi is None or _WORLD.failed:  # after a failure the job is aborted at exit
         return
     _leave()
+    _release_launcher_connection()
     request, _ = _WORLD.notice
     request.Cancel()
     request.Wait()
@@ -567,6 +571,37 @@ def _install_exit_hooks() -> None:
     atexit.register(_at_exit)  # after mpi4py's own exit hook, so it runs before MPI_Finalize
 
 
+def _hold_launcher_connection():
+    """Keep MPICH's launcher from ending the job before the ranks can say why.
+
+    Hydra (MPICH's ``mpiexec``) kills every rank the moment one exits without ``MPI_Finalize``, and
+    exits with that rank's status: a rank that calls ``os._exit(0)`` mid-training would end the job
+    with status 0 before any other rank could report it. Hydra notices such an exit by the rank's
+    launcher connection (the socket ``PMI_FD``) closing; a small process that holds a copy of it
+    until ``_LAUNCHER_GRACE_SECONDS`` after this rank is gone lets the other ranks find the rank lost
+    and abort the job (status 1). A rank that leaves cleanly, or aborts, ends it first. Returns the
+    process, or None under another launcher or in a job of one.
+    """
+    descriptor = os.environ.get("PMI_FD", "")
+    if not descriptor.isdigit() or _WORLD.world.size == 1:
+        return None
+    import subprocess
+    script = 'while kill -0 "$1" 2>/dev/null; do sleep 0.1; done; sleep "$2"'
+    try:
+        return subprocess.Popen(["sh", "-c", script, "sh", str(os.getpid()), str(_LAUNCHER_GRACE_SECONDS)],
+                                pass_fds=(int(descriptor),), stdin=subprocess.DEVNULL,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    except OSError:  # no such descriptor or no shell: hydra keeps its usual behaviour
+        return None
+
+
+def _release_launcher_connection() -> None:
+    hold, _WORLD.launcher_hold = _WORLD.launcher_hold, None
+    if hold is not None:
+        hold.kill()
+        hold.wait()
+
+
 def _end_job(reason: str) -> None:
     """After an unhandled exception: tell the other ranks why (unless another rank's failure is the
     reason), give the launcher time to forward the output, and abort the MPI job."""
@@ -593,6 +628,7 @@ def _abort(sends=()) -> None:
     """``MPI_Abort`` the job, after giving the launcher (and ``sends``) time to deliver this rank's
     last words: MPI_Abort tears the job down at once, dropping output not forwarded yet, such as the
     end of the traceback naming the lost rank."""
+    _release_launcher_connection()
     sys.stdout.flush()
     sys.stderr.flush()
     until = time.monotonic() + _OUTPUT_FORWARD_SECONDS
