@@ -6,8 +6,8 @@ to the end of ``mpiexec``, its exit status, and whether every surviving rank's o
 Needs ``pip install 'npspore[mpi]'``. Each run launches ``mpiexec -n 2`` on
 ``tests/mpi_programs/rank_failures.py`` with ``NPSPORE_COMM_TIMEOUT=300`` (the default deadline), in
 the modes ``raise-model`` (rank 1 raises at step 3 of ``Model.train``), ``raise-loop`` (the same in a
-``value_and_grad`` loop with ``DistributedGradReducer``) and ``return`` (rank 1's script ends at
-step 3 while rank 0 still trains). Rank 1 prints the wall-clock time at which it fails; the tool
+``value_and_grad`` loop with ``DistributedGradReducer``), ``return`` (rank 1's script ends at step 3
+while rank 0 still trains) and ``exit0`` (rank 1 calls ``os._exit(0)`` at step 3). Rank 1 prints the wall-clock time at which it fails; the tool
 takes the time ``mpiexec`` exits.
 """
 import os
@@ -20,7 +20,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PROGRAM = ROOT / "tests" / "mpi_programs" / "rank_failures.py"
 MODES = {"raise-model": "ValueError: rank 1 broke at step 3", "raise-loop": "ValueError: rank 1 broke at step 3",
-         "return": "rank 1 left the job while the others still call collectives"}
+         "return": "rank 1 left the job while the others still call collectives",
+         "exit0": "lost rank 1"}
 
 
 def run_once(mode):

@@ -25,7 +25,10 @@ Failures end the job in seconds, never in a hang or a wrong answer:
   (its script ends, or :func:`stop`) first meets the others in a last collective, ``leave``: a rank
   that still calls a collective meets it instead of its partner's call, and both fail with an error
   saying which rank left. ``leave`` waits for the other ranks without a deadline (they may still be
-  busy with work of their own, such as saving a checkpoint), as long as they are alive.
+  busy with work of their own, such as saving a checkpoint), as long as they are alive. A rank that
+  vanishes without leaving (``os._exit``, killed) is found lost by the others; under MPICH's
+  ``mpiexec``, a helper process keeps the launcher from ending the job first
+  (:func:`_hold_launcher_connection`).
 
 MPI errors are returned, not fatal. A process whose collective failed aborts the MPI job when it
 exits (instead of waiting in ``MPI_Finalize`` for a lost rank).
