@@ -7,8 +7,8 @@ Needs ``pip install 'npspore[mpi]'``. Each run launches ``mpiexec -n 2`` on
 ``tests/mpi_programs/rank_failures.py`` with ``NPSPORE_COMM_TIMEOUT=300`` (the default deadline), in
 the modes ``raise-model`` (rank 1 raises at step 3 of ``Model.train``), ``raise-loop`` (the same in a
 ``value_and_grad`` loop with ``DistributedGradReducer``), ``return`` (rank 1's script ends at step 3
-while rank 0 still trains) and ``exit0`` (rank 1 calls ``os._exit(0)`` at step 3). Rank 1 prints the wall-clock time at which it fails; the tool
-takes the time ``mpiexec`` exits.
+while rank 0 still trains) and ``exit0`` (rank 1 calls ``os._exit(0)`` at step 3). Rank 1 prints the
+wall-clock time at which it fails; the tool takes the time ``mpiexec`` exits.
 """
 import os
 import re
