@@ -1,5 +1,6 @@
 """npspore.communication, the collective ops and the auto-parallel context in one process (no MPI job:
 a group of one). ``test_data_parallel.py`` runs the same APIs across MPI ranks."""
+import json
 import sys
 
 import numpy as np
@@ -254,7 +255,7 @@ def other_rank_holds(monkeypatch, parameters):
     """Make the replica check see a second rank (world rank 1) holding ``parameters`` (name, dtype, shape)."""
     from npspore.nn.wrap import grad_reducer
 
-    table = "\n".join(f"{name}|{dtype}|{shape}" for name, dtype, shape in parameters)
+    table = json.dumps([[name, dtype, list(shape)] for name, dtype, shape in parameters])
     monkeypatch.setattr(grad_reducer.management, "get_group_size", lambda group: 2)
     monkeypatch.setattr(grad_reducer.management, "get_process_group_ranks", lambda group: [0, 1])
     monkeypatch.setattr(grad_reducer.transport, "all_gather_text", lambda text, group: [text, table])

@@ -108,7 +108,7 @@ class _World:
         self.peers: list = []          # world rank -> (host, pid)
         self.local_rank = 0
         self.local_size = 1
-        self.failed = False
+        self.failure = ""             # why communication failed in this process ("" while it works)
         self.world: Group | None = None
         self.notices = None            # communicator of failure notices
         self.notice = None             # (receive request, buffer)
@@ -146,7 +146,7 @@ def start(world_names) -> Group:
         with _deadline():
             MPI, world, control, notices = _join_job()
         _WORLD.mpi = MPI
-        _WORLD.failed = False
+        _WORLD.failure = ""
         _WORLD.groups = {}
         _WORLD.world = Group("world", world, tuple(range(world.Get_size())), control)
         _WORLD.notices = notices
@@ -181,7 +181,7 @@ def stop() -> None:
     Raises:
         CommunicationError: if a rank calls another collective while this one leaves.
     """
-    if _WORLD.mpi is None or _WORLD.failed:  # after a failure the job is aborted at exit
+    if _WORLD.mpi is None or _WORLD.failure:  # after a failure the job is aborted at exit
         return
     _leave()
     _release_launcher_connection()
@@ -386,10 +386,15 @@ def _run(entry: Group, call: tuple, start_request) -> None:
     what = call[0]
     if entry.comm is None:
         raise ValueError(f"For '{what}', this rank is not a member of the group {entry.name!r}.")
-    if _WORLD.failed:
-        raise CommunicationError(f"For '{what}', communication already failed in this process.")
+    if _WORLD.failure:
+        raise CommunicationError(f"For '{what}', communication already failed in this process: {_WORLD.failure}")
     while entry.pending:
-        entry.pending.pop(0)()
+        check = entry.pending.pop(0)
+        try:
+            check()
+        except Exception as error:  # every rank fails alike; a caller that swallows it cannot go on either
+            _WORLD.failure = str(error)
+            raise
     code = _call_code(call)
     sent = np.array([code, -code], np.int64)
     agreed = np.empty(2, np.int64)  # max(code), -min(code): equal codes on every rank iff agreed[0] == -agreed[1]
@@ -438,7 +443,7 @@ def _wait(entry: Group, what: str, requests: list, deadline: bool = True, on_fir
 
 def _mismatch(entry: Group, call: tuple):
     """The ranks' calls differ: exchange their descriptions and raise an error naming them."""
-    _WORLD.failed = True  # the collectives started may never complete: the job cannot go on
+    _WORLD.failure = "the ranks' calls did not match"  # started collectives may never complete
     calls = _gather_text(entry, entry.control, _describe_call(call))
     ranks_of = {}
     for rank, text in zip(entry.world_ranks, calls):
@@ -450,8 +455,8 @@ def _mismatch(entry: Group, call: tuple):
              "still call collectives" if left else "the ranks called different collectives or passed tensors "
              "of different shapes or dtypes")
     me = _WORLD.world.comm.Get_rank()
-    raise CommunicationError(f"npspore.communication: {call[0]} on group {entry.name!r} (world rank {me} of "
-                             f"{_WORLD.world.size}): {cause}: {listed}.")
+    raise _failed(f"npspore.communication: {call[0]} on group {entry.name!r} (world rank {me} of "
+                  f"{_WORLD.world.size}): {cause}: {listed}.")
 
 
 def _describe_call(call: tuple) -> str:
@@ -488,14 +493,18 @@ def _check_notice(entry: Group, what: str) -> None:
     request, buffer = _WORLD.notice
     if _WORLD.peer_failure or request.Test():
         _WORLD.peer_failure = _WORLD.peer_failure or bytes(buffer).rstrip(b"\0").decode(errors="replace")
-        _WORLD.failed = True
         me = _WORLD.world.comm.Get_rank()
-        raise CommunicationError(f"npspore.communication: {what} on group {entry.name!r} (world rank {me} of "
-                                 f"{_WORLD.world.size}) cannot complete: {_WORLD.peer_failure}")
+        raise _failed(f"npspore.communication: {what} on group {entry.name!r} (world rank {me} of "
+                      f"{_WORLD.world.size}) cannot complete: {_WORLD.peer_failure}")
+
+
+def _failed(message: str) -> CommunicationError:
+    """The error to raise for a failure after which this process cannot communicate any more."""
+    _WORLD.failure = message
+    return CommunicationError(message)
 
 
 def _fail(entry: Group, what: str, how: str):
-    _WORLD.failed = True
     me = _WORLD.world.comm.Get_rank()
     lost = [rank for rank in entry.world_ranks if rank != me and _process_state(rank) != "running"]
     if lost:
@@ -504,8 +513,8 @@ def _fail(entry: Group, what: str, how: str):
         others = [rank for rank in entry.world_ranks if rank != me]
         message = (f"no rank of the group has exited on this host; ranks {others} are stuck before this "
                    "collective, or run on another host that is unreachable")
-    raise CommunicationError(f"npspore.communication: {what} on group {entry.name!r} (world rank {me} of "
-                             f"{_WORLD.world.size}) {how}: {message}.")
+    raise _failed(f"npspore.communication: {what} on group {entry.name!r} (world rank {me} of "
+                  f"{_WORLD.world.size}) {how}: {message}.")
 
 
 @contextmanager
@@ -649,7 +658,7 @@ def _at_exit() -> None:
     """At exit: abort the job after a failed collective; otherwise leave it (the last collective)."""
     if _WORLD.mpi is None:
         return
-    if not _WORLD.failed:
+    if not _WORLD.failure:
         try:
             stop()
             return

@@ -19,6 +19,8 @@ own values.
 """
 from __future__ import annotations
 
+import json
+
 import numpy as np
 
 from npspore import ops
@@ -171,9 +173,9 @@ def synchronize_replicas(parameters, group=GlobalComm.WORLD_COMM_GROUP, who="Dis
 
 
 def _check_same_parameters(parameters, group, who) -> None:
-    mine = [f"{p.name}|{p._array.dtype.name}|{tuple(p._array.shape)}" for p in parameters]
+    mine = [[p.name, p._array.dtype.name, list(p._array.shape)] for p in parameters]
     ranks = management.get_process_group_ranks(group)
-    tables = [text.split("\n") if text else [] for text in transport.all_gather_text("\n".join(mine), group)]
+    tables = [json.loads(text) for text in transport.all_gather_text(json.dumps(mine), group)]
     for rank, table in zip(ranks[1:], tables[1:]):
         for index, (first, other) in enumerate(zip(tables[0], table)):
             if first != other:
@@ -188,9 +190,9 @@ def _check_same_parameters(parameters, group, who) -> None:
                              "Every rank must build the same network.")
 
 
-def _parameter_text(entry: str) -> str:
-    name, dtype, shape = entry.split("|")
-    return f"'{name}' ({dtype}, shape {shape})"
+def _parameter_text(entry: list) -> str:
+    name, dtype, shape = entry
+    return f"{name!r} ({dtype}, shape {tuple(shape)})"
 
 
 def _check_same_values(parameters, group, who) -> None:
