@@ -1,5 +1,6 @@
 """npspore.communication, the collective ops and the auto-parallel context in one process (no MPI job:
 a group of one). ``test_data_parallel.py`` runs the same APIs across MPI ranks."""
+import json
 import sys
 
 import numpy as np
@@ -248,3 +249,36 @@ def test_grad_reducer_divides_by_the_degree_when_averaging():
         np.testing.assert_array_equal(reduced[1].asnumpy(), np.full(3, 2.0))
     summed = nn.DistributedGradReducer(params, mean=False)(grads)
     np.testing.assert_array_equal(summed[1].asnumpy(), np.full(3, 8.0))
+
+
+def other_rank_holds(monkeypatch, parameters):
+    """Make the replica check see a second rank (world rank 1) holding ``parameters`` (name, dtype, shape)."""
+    from npspore.nn.wrap import grad_reducer
+
+    table = json.dumps([[name, dtype, list(shape)] for name, dtype, shape in parameters])
+    monkeypatch.setattr(grad_reducer.management, "get_group_size", lambda group: 2)
+    monkeypatch.setattr(grad_reducer.management, "get_process_group_ranks", lambda group: [0, 1])
+    monkeypatch.setattr(grad_reducer.transport, "all_gather_text", lambda text, group: [text, table])
+
+
+MINE = [ms.Parameter(np.zeros((2, 3), np.float32), name="w"), ms.Parameter(np.zeros(3, np.float32), name="b")]
+
+
+@pytest.mark.parametrize("theirs, message", [
+    ([("w", "float32", (3, 2)), ("b", "float32", (3,))],
+     "Parameter 0 is 'w' (float32, shape (2, 3)) on rank 0 but 'w' (float32, shape (3, 2)) on rank 1"),
+    ([("w", "float32", (2, 3)), ("c", "float32", (3,))],
+     "Parameter 1 is 'b' (float32, shape (3,)) on rank 0 but 'c' (float32, shape (3,)) on rank 1"),
+    ([("w", "float64", (2, 3)), ("b", "float32", (3,))],
+     "Parameter 0 is 'w' (float32, shape (2, 3)) on rank 0 but 'w' (float64, shape (2, 3)) on rank 1"),
+    ([("w", "float32", (2, 3))],
+     "rank 0 has 2 Parameters, rank 1 has 1; rank 0's Parameter 'b' (float32, shape (3,)) is missing on the other"),
+    ([("w", "float32", (2, 3)), ("b", "float32", (3,)), ("extra", "int32", (1,))],
+     "rank 0 has 2 Parameters, rank 1 has 3; rank 1's Parameter 'extra' (int32, shape (1,)) is missing on the other"),
+])
+def test_the_replica_check_names_the_first_parameter_that_differs_between_ranks(monkeypatch, theirs, message):
+    other_rank_holds(monkeypatch, theirs)
+    with pytest.raises(ValueError) as error:
+        nn.DistributedGradReducer(MINE)
+    assert str(error.value) == (f"For 'DistributedGradReducer', the ranks' Parameters differ: {message}. Every rank "
+                                "must build the same network.")

@@ -9,7 +9,8 @@ and each bucketing setting, it launches ``mpiexec -n R`` on this script in worke
 with a compiled ``TrainOneStepCell`` in DATA_PARALLEL mode on its share of a fixed global batch and
 reports (rank 0, after the first, compiling step; the fastest of 3 rounds of ``steps`` steps) the global
 samples per second, the time per step and the share of the step spent inside collectives (measured
-around npspore's MPI calls, waiting for the other rank included). One rank exchanges nothing.
+around npspore's MPI calls, waiting for the other rank included). One rank exchanges nothing. Last, the
+median time of one ``all_reduce`` over 2 ranks of a small and a large array: the fixed cost of a collective.
 """
 import json
 import os
@@ -23,6 +24,8 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 GLOBAL_BATCH = 64
 ROUNDS = 3
+LATENCY_SIZES = (1, 65536)  # one float; the 256x256 weight of the MLP's layers
+LATENCY_CALLS = 2000
 
 
 def build(model_name):
@@ -87,16 +90,51 @@ def worker(model_name, fused, steps):
                           "parameters": len(net.trainable_params())}), flush=True)
 
 
+def latency_worker(calls):
+    """Rank 0 prints, for each size, the median seconds of one ``all_reduce`` (sum over 2 ranks), the
+    fastest of ``ROUNDS`` rounds (the machine is shared), in JSON. Sizes alternate call by call."""
+    from npspore.communication import init, transport
+
+    init()
+    arrays = [np.ones(elements, np.float32) for elements in LATENCY_SIZES]
+    best = {elements: float("inf") for elements in LATENCY_SIZES}
+    for _ in range(ROUNDS):
+        times = {elements: [] for elements in LATENCY_SIZES}
+        transport.barrier("hccl_world_group")
+        for _ in range(calls):
+            for array in arrays:
+                start = time.perf_counter()
+                transport.all_reduce(array, "sum", "hccl_world_group")
+                times[array.size].append(time.perf_counter() - start)
+        for elements, seconds in times.items():
+            best[elements] = min(best[elements], float(np.median(seconds)))
+    if transport.layout()[0] == 0:
+        print(json.dumps(best), flush=True)
+
+
 def launch(ranks, model_name, fused, steps):
     mpiexec = Path(sys.executable).parent / "mpiexec"
     env = dict(os.environ, OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1")
     result = subprocess.run([str(mpiexec) if mpiexec.exists() else "mpiexec", "-n", str(ranks), sys.executable,
                              __file__, "--worker", model_name, str(int(fused)), str(steps)],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=900, env=env)
+    return last_json(result, ranks)
+
+
+def last_json(result, ranks):
     lines = [line for line in result.stdout.splitlines() if line.startswith("{")]
     if result.returncode != 0 or not lines:
         raise RuntimeError(f"mpiexec -n {ranks} failed:\n{result.stdout}")
     return json.loads(lines[-1])
+
+
+def launch_latency(calls):
+    mpiexec = Path(sys.executable).parent / "mpiexec"
+    env = dict(os.environ, OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1")
+    result = subprocess.run([str(mpiexec) if mpiexec.exists() else "mpiexec", "-n", "2", sys.executable, __file__,
+                             "--latency", str(calls)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            timeout=900, env=env)
+    return last_json(result, 2)
 
 
 def main(steps):
@@ -110,10 +148,17 @@ def main(steps):
                 how = f"{'25 MB' if fused else 'off (1/param)'}, {r['calls_per_step']} call(s)" if ranks > 1 else "-"
                 print(f"{label:15}  {r['parameters']:6}  {ranks:5}  {how:19}  {r['samples_per_s']:9.0f}  "
                       f"{r['ms_per_step']:8.2f}  {100 * r['comm_share']:5.1f} %")
+    medians = launch_latency(LATENCY_CALLS)
+    print(f"\none all_reduce over 2 ranks (median of {LATENCY_CALLS} calls, fastest of {ROUNDS} rounds; each call "
+          "also checks that the ranks' calls match, a 16-byte all-reduce)")
+    for elements, seconds in medians.items():
+        print(f"  float32[{elements}]: {1e6 * seconds:8.1f} us")
 
 
 if __name__ == "__main__":
     if len(sys.argv) > 1 and sys.argv[1] == "--worker":
         worker(sys.argv[2], sys.argv[3] == "1", int(sys.argv[4]))
+    elif len(sys.argv) > 1 and sys.argv[1] == "--latency":
+        latency_worker(int(sys.argv[2]))
     else:
         main(int(sys.argv[1]) if len(sys.argv) > 1 else 200)

@@ -16,7 +16,7 @@ from npspore.common.parameter import ParameterTuple
 from npspore.nn.cell import Cell
 from npspore.nn.layers import Identity
 from npspore.nn.validation import check_bool
-from npspore.nn.wrap.grad_reducer import DistributedGradReducer, broadcast_parameters
+from npspore.nn.wrap.grad_reducer import DistributedGradReducer, synchronize_replicas
 from npspore.core.parallel_context import check_trainable, data_parallel, gradients_mean
 
 __all__ = ["WithLossCell", "WithEvalCell", "WithGradCell", "ForwardValueAndGrad", "TrainOneStepCell",
@@ -173,10 +173,12 @@ class TrainOneStepCell(Cell):
 
     In DATA_PARALLEL mode (``set_auto_parallel_context``) the gradients are all-reduced over the MPI
     job by an ``nn.DistributedGradReducer`` (averaged when ``gradients_mean``) before the optimizer
-    runs, and rank 0's Parameters are broadcast to every rank before the first step.
+    runs; building the cell is collective: every rank takes rank 0's Parameters (those not trained
+    too), whether the cell then runs eagerly, under ``jit`` or in ``Model.train``.
 
     Raises:
-        ValueError: If `sens` is 0.
+        ValueError: If `sens` is 0, or in DATA_PARALLEL mode if the ranks' Parameters differ in number,
+            name, shape or dtype.
         NotImplementedError: In SEMI_AUTO_PARALLEL or AUTO_PARALLEL mode, or when a sub-cell has a
             ``shard`` strategy.
 
@@ -206,15 +208,11 @@ class TrainOneStepCell(Cell):
         check_trainable(network, "TrainOneStepCell")
         if data_parallel():  # gradients all-reduced over the MPI job; ranks start from rank 0's weights
             self.reducer_flag = True
+            trained = {id(weight) for weight in self.weights}
+            synchronize_replicas([p for p in (network.parameters_broadcast_dict() or {}).values()
+                                  if id(p) not in trained], who="TrainOneStepCell")
+            # Built last, so that its check that no rank changed a Parameter runs at the first reduction.
             self.grad_reducer = DistributedGradReducer(self.weights, gradients_mean())
-            self._npspore_parameters_synced = False
-
-    def __call__(self, *args, **kwargs):
-        if self.reducer_flag and not self._npspore_parameters_synced:
-            broadcast_parameters((self.network.parameters_broadcast_dict() or {}).values(),
-                                 group=self.grad_reducer.group)
-            self._npspore_parameters_synced = True
-        return super().__call__(*args, **kwargs)
 
     def construct(self, *inputs):
         if self.sense_flag:

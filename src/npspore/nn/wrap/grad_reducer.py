@@ -7,10 +7,19 @@ all-reduces them over the group so every rank applies the same update. Gradients
 all-reduce per gradient), so a model with many small Parameters needs a few MPI calls per step, not
 one per Parameter. Under ``jit``/GRAPH mode the buckets compile into the training kernel.
 
-:func:`broadcast_parameters` copies rank 0's Parameters to every rank, so that ranks start from
-identical weights; ``TrainOneStepCell`` calls it before its first step in DATA_PARALLEL mode.
+Identical replicas. Averaging gradients keeps ranks identical only if they start identical, and
+every data-parallel path (eager or compiled ``TrainOneStepCell``, ``Model.train``, a loop of the
+user's own around ``value_and_grad``) builds a :class:`DistributedGradReducer` for the Parameters it
+updates; so building one is where :func:`synchronize_replicas` makes them identical, as PyTorch's
+``DistributedDataParallel`` does when it is built: the ranks check that they hold the same
+Parameter names, shapes and dtypes (an error names the first difference), take rank 0's values,
+and check at their next collective, the first gradient reduction, that no rank changed them since.
+Not the first reduction itself: by then the first step's gradients were computed from each rank's
+own values.
 """
 from __future__ import annotations
+
+import json
 
 import numpy as np
 
@@ -22,7 +31,7 @@ from npspore.nn.cell import Cell
 from npspore.ops.eager import assign, run
 from npspore.core.parallel_context import bucket_bytes, check_trainable, device_num, gradients_mean
 
-__all__ = ["DistributedGradReducer", "broadcast_parameters", "plan_buckets"]
+__all__ = ["DistributedGradReducer", "synchronize_replicas", "broadcast_parameters", "plan_buckets"]
 
 
 def plan_buckets(arrays, capacity: int) -> tuple:
@@ -64,9 +73,14 @@ class DistributedGradReducer(Cell):
     Outputs:
         tuple[Tensor], the reduced gradients, in the same order.
 
+    Building the reducer is collective over the group: the ranks check that their `parameters` have
+    the same names, shapes and dtypes, and take rank 0's values (:func:`synchronize_replicas`), so
+    every rank starts from the same model, with or without ``set_seed``.
+
     Raises:
         TypeError: if `mean` is not a bool, `degree` not an int, or `group` not a str.
-        ValueError: if `degree` is smaller than 1.
+        ValueError: if `degree` is smaller than 1, or the ranks' `parameters` differ in number,
+            name, shape or dtype.
         NotImplementedError: in SEMI_AUTO_PARALLEL or AUTO_PARALLEL mode.
 
     Examples:
@@ -97,6 +111,7 @@ class DistributedGradReducer(Cell):
         self.shapes = tuple(tuple(p.shape) for p in parameters)
         self.sizes = tuple(int(np.prod(shape)) for shape in self.shapes)
         self.buckets = plan_buckets([p._array for p in parameters], bucket_bytes())
+        synchronize_replicas(parameters, group, "DistributedGradReducer")
 
     def construct(self, grads):
         if self.group_size == 1:  # nothing to exchange
@@ -134,6 +149,67 @@ class DistributedGradReducer(Cell):
         if self.mean:
             return total * ops.cast(1.0 / self.degree, total.dtype)
         return total
+
+
+def synchronize_replicas(parameters, group=GlobalComm.WORLD_COMM_GROUP, who="DistributedGradReducer") -> None:
+    """Make every rank of ``group`` hold rank 0's ``parameters`` (collective; nothing in a group of one).
+
+    The ranks first check that their Parameters agree in number, names, shapes and dtypes, then
+    take the values of the group's rank 0, and at their next collective on the group (in data-parallel
+    training, the first gradient reduction, compiled or not) check that no rank changed a value since.
+
+    Raises:
+        ValueError: if the ranks' Parameters differ in number, name, shape or dtype; the message
+            names the first difference and the ranks.
+        RuntimeError: at the next collective, if a rank changed a Parameter in between.
+    """
+    parameters = list(parameters)
+    if management.get_group_size(group) == 1:
+        return
+    _check_same_parameters(parameters, group, who)
+    if parameters:
+        broadcast_parameters(parameters, group=group)
+        transport.before_next_collective(group, lambda: _check_same_values(parameters, group, who))
+
+
+def _check_same_parameters(parameters, group, who) -> None:
+    mine = [[p.name, p._array.dtype.name, list(p._array.shape)] for p in parameters]
+    ranks = management.get_process_group_ranks(group)
+    tables = [json.loads(text) for text in transport.all_gather_text(json.dumps(mine), group)]
+    for rank, table in zip(ranks[1:], tables[1:]):
+        for index, (first, other) in enumerate(zip(tables[0], table)):
+            if first != other:
+                raise ValueError(f"For '{who}', the ranks' Parameters differ: Parameter {index} is "
+                                 f"{_parameter_text(first)} on rank {ranks[0]} but {_parameter_text(other)} on "
+                                 f"rank {rank}. Every rank must build the same network.")
+        if len(table) != len(tables[0]):
+            longer, extra = (rank, table) if len(table) > len(tables[0]) else (ranks[0], tables[0])
+            raise ValueError(f"For '{who}', the ranks' Parameters differ: rank {ranks[0]} has {len(tables[0])} "
+                             f"Parameters, rank {rank} has {len(table)}; rank {longer}'s Parameter "
+                             f"{_parameter_text(extra[min(len(table), len(tables[0]))])} is missing on the other. "
+                             "Every rank must build the same network.")
+
+
+def _parameter_text(entry: list) -> str:
+    name, dtype, shape = entry
+    return f"{name!r} ({dtype}, shape {tuple(shape)})"
+
+
+def _check_same_values(parameters, group, who) -> None:
+    import hashlib
+
+    digests = np.array([int.from_bytes(hashlib.blake2b(np.ascontiguousarray(p._array).tobytes(), digest_size=7)
+                                       .digest(), "little") for p in parameters], np.int64)
+    gathered = transport.all_gather(digests, group).reshape(-1, len(parameters))
+    ranks = management.get_process_group_ranks(group)
+    for rank, row in zip(ranks[1:], gathered[1:]):
+        differing = np.flatnonzero(row != gathered[0])
+        if differing.size:
+            raise RuntimeError(f"For '{who}', Parameter '{parameters[differing[0]].name}' differs between rank "
+                               f"{ranks[0]} and rank {rank} at their first collective after the reducer was built, "
+                               "which made every rank's Parameters rank 0's: a rank changed it since. Load or "
+                               "initialise the weights on every rank alike, or before building the training "
+                               "network (Model, TrainOneStepCell, DistributedGradReducer).")
 
 
 def broadcast_parameters(parameters, root=0, group=GlobalComm.WORLD_COMM_GROUP):
