@@ -133,6 +133,22 @@ def test_compiled_code_calls_the_runtime_collectives():
     np.testing.assert_array_equal(ms.jit(cell)(ms.Tensor(X)).asnumpy(), X * 2 + 1)
 
 
+def test_compiling_runs_no_collective_only_the_kernel_call_does(monkeypatch):
+    """Ranks meet in the order the kernel calls collectives: a compile (dtype probes, folding) that
+    called one would pair with another rank's kernel call, or with nothing on a rank that loaded the
+    kernel from the disk cache."""
+    from npspore import runtime as rt
+    calls = []
+    for name in ("all_reduce", "all_gather", "reduce_scatter", "broadcast", "reduce"):
+        monkeypatch.setattr(rt, name, lambda *args, _real=getattr(rt, name), _name=name: (
+            calls.append(_name), _real(*args))[1])
+    compiled = ms.jit(EveryCollective())
+    compiled.kernel_source(ms.Tensor(X))
+    assert calls == []
+    np.testing.assert_array_equal(compiled(ms.Tensor(X)).asnumpy(), X * 2 + 1)
+    assert sorted(calls) == ["all_gather", "all_reduce", "broadcast", "reduce", "reduce_scatter"]
+
+
 def test_gradients_flow_through_collectives_in_a_group_of_one():
     def loss(x):
         gathered, _ = comm_func.all_gather_into_tensor(comm_func.all_reduce(x * x)[0])

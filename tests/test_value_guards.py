@@ -401,7 +401,19 @@ class CallsReaderWithBprop(nn.Cell):
         return self.inner(x, y) + 1
 
 
+class ReadsARandomDraw(nn.Cell):
+    """Reading a dropped-out value at compile time would draw from the generator once more than eager
+    code does, and the kernel's own draw would disagree with the value it was specialized on."""
+
+    def construct(self, x):
+        if ops.dropout(x, p=0.5).sum().item() > 0:
+            return x * 2
+        return x
+
+
 @pytest.mark.parametrize("net, args, message, line", [
+    (ReadsARandomDraw, (t32(1.0, 1.0, 1.0, 1.0),), "from a random draw or a collective",
+     "if ops.dropout(x, p=0.5).sum().item() > 0:"),
     (ReadsAfterWrite, (t32(1.0),), "read after a Parameter is written", "if self.w.item() > 1:"),
     (ReadsUnderTensorIf, (t32(2.0),), "under tensor-dependent control flow", "if x.item() > 1:"),
     (CallsReaderWithBprop, (ms.Tensor(1.0), t32(1.0)), "in a function or Cell called from compiled code",

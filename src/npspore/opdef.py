@@ -134,6 +134,13 @@ class OpDef:
         return any(isinstance(node, ast.Attribute) and node.attr == "default_rng"
                    for node in ast.walk(self.forward_ast()))
 
+    @property
+    def has_effects(self) -> bool:
+        """Whether running the op does more than compute its result: it draws from the seeded generator
+        or talks to the other ranks (a collective). Such an op runs only when the kernel runs, never at
+        compile time (constant folding, dtype probes, values read by the JIT fallback)."""
+        return self.draws_random or self.family == "collective"
+
     def forward_ast(self) -> ast.FunctionDef:
         """The parsed ``forward`` function, for inlining by codegen."""
         return function_ast(self.forward)

@@ -459,7 +459,7 @@ def drift_dtype(definition, operands, static, inferred):
 def _drift_cast(definition, stmt: ir.Apply):
     """``drift_dtype`` for one op application, probed on arrays of one element and the operands'
     ranks (NumPy's promotion depends on dtypes and on 0-d versus not, never on sizes)."""
-    if len(stmt.targets) != 1 or definition.draws_random:
+    if len(stmt.targets) != 1 or definition.has_effects:   # a probe must not draw or meet other ranks
         return None
     probe = [np.ones((1,) * len(a.aval.shape), a.aval.dtype) if isinstance(a, ir.Var) else a.value
              for a in stmt.args]

@@ -286,6 +286,8 @@ class FallbackReads:
         functions = self.program.functions
         if any(is_visible(stmt, functions) for stmt in computing):
             raise _cannot_read("from values a hook computes", loc)
+        if any(isinstance(stmt, ir.Apply) and op_table()[stmt.op].has_effects for stmt in computing):
+            raise _cannot_read("from a random draw or a collective, which run only when the kernel runs", loc)
         env = {v: a for v, a in self._concrete.items() if v in needed}
         ir.evaluate_block(ir.Block(computing[::-1]), env, ir.Module(functions, self.name))
         return np.asarray(env[var])

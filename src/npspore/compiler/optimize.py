@@ -242,7 +242,7 @@ def _evaluate(stmt: ir.Apply, values, shape=None):
 
     The result must have the target's shape, or ``shape`` when given (folding broadcast scalars)."""
     definition = op_table()[stmt.op]
-    if definition.name in ("print",) or definition.draws_random or definition.family == "collective":
+    if definition.has_effects:
         return None
     target = stmt.targets[0].aval
     try:

@@ -18,7 +18,6 @@ A rewrite never changes a value by more than float32 rounding of a reordered sum
 """
 from __future__ import annotations
 
-import functools
 
 import numpy as np
 
@@ -35,13 +34,7 @@ def pure(stmt) -> bool:
     random draw, a print, a collective, nor a fresh buffer a later pass may write into."""
     if not isinstance(stmt, ir.Apply) or stmt.op in _IMPURE or stmt.op.startswith(_IMPURE_PREFIXES):
         return False
-    return not _side_effecting(stmt.op)
-
-
-@functools.lru_cache(maxsize=None)
-def _side_effecting(name: str) -> bool:
-    definition = op_table()[name]
-    return definition.draws_random or definition.family == "collective"
+    return not op_table()[stmt.op].has_effects
 
 
 def eliminate_common_subexpressions(module: ir.Module, function: ir.Function) -> None:
