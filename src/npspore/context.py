@@ -4,17 +4,30 @@
 GRAPH_MODE (0: Cells compile on first call). ``compile_cache`` (default ``True``) lets compiled
 kernels be cached on disk. ``device_target`` accepts MindSpore's targets, but npspore always
 computes with NumPy on the CPU. ``runtime_num_threads`` sets how many threads BLAS may use (0: every
-core this process may use; by default one, see :mod:`npspore.core.threads`). Other keywords (``device_id``, ``save_graphs``, ``jit_config`` ...)
-are accepted and stored so MindSpore scripts run unchanged; they have no effect.
+core this process may use; by default one, see :mod:`npspore.core.threads`). ``jit_syntax_level``
+(``STRICT``, ``COMPATIBLE`` or ``LAX``, the default) says whether compiled code may read tensor values
+(MindSpore's JIT fallback runs only at ``LAX``). Other keywords (``device_id``, ``save_graphs``,
+``jit_config`` ...) are accepted and stored so MindSpore scripts run unchanged; they have no effect.
 """
 from __future__ import annotations
 
+import os
+
 from .core.threads import set_runtime_num_threads
 
-__all__ = ["GRAPH_MODE", "PYNATIVE_MODE", "set_context", "get_context"]
+__all__ = ["GRAPH_MODE", "PYNATIVE_MODE", "STRICT", "COMPATIBLE", "LAX", "set_context", "get_context"]
 
 GRAPH_MODE = 0
 PYNATIVE_MODE = 1
+
+STRICT = 0
+"""``jit_syntax_level``: compiled code is what the graph can express; reading a tensor's values is refused."""
+COMPATIBLE = 1
+"""``jit_syntax_level``: as STRICT for tensor values (MindSpore adds dict and other Python objects)."""
+LAX = 2
+"""``jit_syntax_level`` (the default): compiled code may read tensor values (MindSpore's JIT fallback)."""
+
+_SYNTAX_LEVELS = {"STRICT": STRICT, "COMPATIBLE": COMPATIBLE, "LAX": LAX}
 
 _DEVICE_TARGETS = ("Ascend", "GPU", "CPU")
 
@@ -25,6 +38,7 @@ _context = {
     "compile_cache": True,
     "save_graphs": False,
     "max_call_depth": 1000,
+    "jit_syntax_level": LAX,
 }
 
 
@@ -38,6 +52,9 @@ def _check(key, value):
     if key == "compile_cache" and not isinstance(value, bool):
         raise TypeError(f"For 'context.set_context', the argument 'compile_cache' must be bool, "
                         f"but got {type(value).__name__}.")
+    if key == "jit_syntax_level" and (type(value) is not int or value not in _SYNTAX_LEVELS.values()):
+        raise ValueError("For 'context.set_context', the argument 'jit_syntax_level' should be context.STRICT, "
+                         f"context.COMPATIBLE or context.LAX, but got {value!r}.")
     if key == "runtime_num_threads":
         if not isinstance(value, int) or isinstance(value, bool):
             raise TypeError(f"For 'context.set_context', the argument 'runtime_num_threads' must be int, "
@@ -57,10 +74,11 @@ def set_context(**kwargs):
         runtime_num_threads (int): the number of threads BLAS may use, at most the cores this process
             may run on; 0 for all of them. Unset, npspore uses one (or what ``OPENBLAS_NUM_THREADS``,
             ``OMP_NUM_THREADS`` ... say when they are set).
+        jit_syntax_level (int): ``STRICT``, ``COMPATIBLE`` or ``LAX`` (the default); see :func:`syntax_level`.
         **kwargs: other MindSpore context keys, stored without effect.
 
     Raises:
-        ValueError: if ``mode`` or ``device_target`` has an invalid value, or ``runtime_num_threads`` is negative.
+        ValueError: if ``mode``, ``device_target`` or ``jit_syntax_level`` has an invalid value, or ``runtime_num_threads`` is negative.
         TypeError: if ``compile_cache`` is not a bool or ``runtime_num_threads`` not an int.
     """
     for key, value in kwargs.items():
@@ -68,6 +86,18 @@ def set_context(**kwargs):
     _context.update(kwargs)
     if "runtime_num_threads" in kwargs:
         set_runtime_num_threads(kwargs["runtime_num_threads"])
+
+
+def syntax_level(config_level: str = "") -> int:
+    """The JIT syntax level a compile uses, as MindSpore decides it: the environment variable
+    ``MS_DEV_JIT_SYNTAX_LEVEL`` (``0``, ``1`` or ``2``) first, then ``config_level`` (a ``JitConfig``'s
+    ``"STRICT"``, ``"COMPATIBLE"`` or ``"LAX"``; ``""`` defers), then ``set_context(jit_syntax_level=...)``."""
+    env = os.environ.get("MS_DEV_JIT_SYNTAX_LEVEL", "")
+    if env in ("0", "1", "2"):
+        return int(env)
+    if config_level:
+        return _SYNTAX_LEVELS[config_level]
+    return _context["jit_syntax_level"]
 
 
 def get_context(attr_key):

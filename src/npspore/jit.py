@@ -12,9 +12,11 @@ import functools
 import types
 import inspect
 import sys
+import warnings
 from typing import Any
 
 from . import compiler   # its stages load on first use (compiler.pipeline, compiler.specialize ...)
+from .context import syntax_level
 from .compiler.kernel import KernelCache
 from .compiler.library import LIBRARY, RECORDERS, GuardFailed
 from .compiler.signature import describe_key, input_key
@@ -23,13 +25,14 @@ from .grad import GradFunction
 __all__ = ["jit", "jit_class"]
 
 
-def compile_forward(target, args, key, *, dynamic=None, options=(), kwargs=None) -> tuple:
-    """A forward kernel for one call: ``(CompiledKernel, from_disk)`` (see ``compiler.compile``).
-    A compile error reaches the caller without the compiler's frames."""
+def compile_forward(target, args, key, *, dynamic=None, options=(), kwargs=None, level=None) -> tuple:
+    """A forward kernel for one call: ``(CompiledKernel, from_disk)`` (see ``compiler.compile``);
+    ``level`` is the JIT syntax level (``context.syntax_level``). A compile error reaches the caller
+    without the compiler's frames."""
     try:
         signature = describe_key(key[0] if kwargs else key)
         request = compiler.request.CompileRequest(target, tuple(args), dict(kwargs or {}), key, signature, dynamic,
-                                                  options)
+                                                  options, syntax_level=syntax_level() if level is None else level)
         return compiler.compile(request)
     except compiler.errors.CompileError as error:
         raise compiler.errors.without_internal_frames(error)
@@ -50,29 +53,48 @@ class JitFunction:
 
     Call it like the function. ``cache_info()`` returns ``{'hits', 'compiles', 'disk_loads',
     'entries'}``. Used on a Cell's ``construct`` it compiles that Cell's calls.
+
+    ``syntax`` is the ``JitConfig`` syntax level its compiles use (``"STRICT"`` for ``fullgraph=True``,
+    ``"LAX"`` otherwise, as MindSpore's ``jit`` sets it); ``shapes`` makes its Tensor arguments' dims
+    dynamic: ``"dynamic"`` (``dynamic=1``: every dim) or a tuple of placeholder Tensors (``input_signature``).
     """
 
-    def __init__(self, function, options=()):
+    def __init__(self, function, options=(), *, syntax="LAX", shapes=None):
         functools.update_wrapper(self, function)
         self.__npspore_function__ = function
         self.options = options
+        self.syntax = syntax
+        self.shapes = shapes
         self._cache = KernelCache(function.__qualname__)
 
-    def _compile(self, args, key, kwargs=None):
-        return compile_forward(self.__npspore_function__, args, key, options=self.options, kwargs=kwargs)
+    def _compile(self, args, key, kwargs=None, dynamic=None):
+        return compile_forward(self.__npspore_function__, args, key, options=self.options, kwargs=kwargs,
+                               dynamic=dynamic, level=syntax_level(self.syntax))
+
+    def _input_key(self, args, kwargs):
+        """``(key, leaves, dynamic)`` of a call (``dynamic``: the dims ``shapes`` makes dynamic)."""
+        values = args + tuple(kwargs.values())
+        if self.shapes is None:
+            return (*input_key(values), None)
+        if self.shapes == "dynamic":
+            tensor = LIBRARY.tensor_type
+            dynamic = {i: (None,) * a.ndim for i, a in enumerate(values) if isinstance(a, tensor)} or None
+        else:
+            dynamic = placeholder_dims(self.shapes, values, "input_signature")
+        return (*input_key(values, dynamic), dynamic)
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         if RECORDERS:  # inside a function being traced: run eagerly, so its ops are recorded too
             return self.__npspore_function__(*args, **kwargs)
         if kwargs:
             args, kwargs = _bind_positional(self.__npspore_function__, args, kwargs)
-        key, leaves = input_key(args + tuple(kwargs.values()))
+        key, leaves, dynamic = self._input_key(args, kwargs)
         if kwargs:  # the names of the **kwargs are part of the key
             key = (key, tuple(kwargs))
         cache = self._cache
         entry = cache.entries.get(key)
         if entry is None or entry.guarded and not entry.quick_check() and not cache.still_current(key, entry):
-            entry, from_disk = self._compile(args, key, kwargs)
+            entry, from_disk = self._compile(args, key, kwargs, dynamic)
             cache.add(key, entry, from_disk=from_disk)
         else:
             cache.hits += 1
@@ -80,7 +102,7 @@ class JitFunction:
         try:
             return entry.run(leaves)
         except GuardFailed as failure:  # specialized on a tensor value this call does not have
-            return cache.rerun(key, failure, leaves, lambda: self._compile(args, key, kwargs))
+            return cache.rerun(key, failure, leaves, lambda: self._compile(args, key, kwargs, dynamic))
 
     def __get__(self, instance, owner=None):
         if instance is None:
@@ -102,14 +124,14 @@ class JitFunction:
             found = getattr(found, name, None)
         if found is self:
             return function.__qualname__
-        return JitFunction, (function, self.options)
+        return functools.partial(JitFunction, syntax=self.syntax, shapes=self.shapes), (function, self.options)
 
     def kernel_source(self, *args: Any) -> str:
         """The generated module that runs for these arguments (compiling it if needed)."""
-        key, _ = input_key(args)
+        key, _, dynamic = self._input_key(args, {})
         entry = self._cache.lookup(key)
         if entry is None:
-            entry, from_disk = self._compile(args, key)
+            entry, from_disk = self._compile(args, key, None, dynamic)
             self._cache.add(key, entry, from_disk=from_disk)
         return entry.source
 
@@ -138,21 +160,75 @@ def jit(function: Any = None, *, capture_mode: str = "ast", jit_level: str = "O0
     ``@jit`` and ``@jit()`` both work. The first call with a new input signature compiles (or
     loads the kernel from the disk cache); later calls with the same shapes, dtypes and Python
     constants run the cached kernel. ``jit(cell)`` returns a callable that runs the Cell compiled.
-    The MindSpore options (``capture_mode``, ``jit_level``, ``dynamic``, ``fullgraph``, ``backend``)
-    are accepted and have no effect here: npspore always compiles the AST.
+
+    ``dynamic=1`` compiles one kernel for every shape of the same rank (all Tensor argument dims are
+    dynamic). ``fullgraph=True`` compiles a function at the ``STRICT`` syntax level (reading a tensor's
+    values is an error), ``False`` at ``LAX``, as MindSpore's ``jit`` does (``MS_DEV_JIT_SYNTAX_LEVEL``
+    overrides both). ``input_signature`` (a tuple of Tensors; a placeholder ``Tensor(shape=[None, 3],
+    dtype=...)`` has dynamic dims) fixes the shapes and dtypes calls must have: MindSpore 2.10 warns that
+    it is deprecated in favour of ``dynamic`` and drops it; npspore warns the same and keeps it. The
+    other MindSpore options (``capture_mode``, ``jit_level``, ``backend``) have no effect here: npspore
+    always compiles the AST; ``jit_config`` and unknown options are dropped with MindSpore's warning.
 
     Raises:
+        ValueError: if ``dynamic`` is not 0 or 1.
+        TypeError: if ``fullgraph`` is not a bool, or ``input_signature`` is not a Tensor or tuple of Tensors.
         NotSupportedError: (at the first call) the code uses Python that npspore does not compile;
             the message shows the file, line and a caret.
     """
     if function is None:
         return lambda fn: jit(fn, capture_mode=capture_mode, jit_level=jit_level, dynamic=dynamic,
                               fullgraph=fullgraph, backend=backend, **options)
+    if type(dynamic) is not int or dynamic not in (0, 1):
+        raise ValueError(f"For 'jit', the 'dynamic' must be in range of [0, 1], but got {dynamic!r}.")
+    if not isinstance(fullgraph, bool):
+        raise TypeError(f"For 'jit', the type of 'fullgraph' must be bool, but got {type(fullgraph).__name__}.")
+    signature = _input_signature(options.pop("input_signature", None))
+    _warn_dropped_options(options)
     if LIBRARY.is_cell(function):
         return _CompiledCellCall(function)
     if isinstance(function, (JitFunction, GradFunction)) or not callable(function):
         return function  # already compiled per input signature (a gradient function is one kernel)
-    return JitFunction(function)
+    shapes = signature if signature is not None else "dynamic" if dynamic else None
+    return JitFunction(function, syntax="STRICT" if fullgraph else "LAX", shapes=shapes)
+
+
+_DEPRECATED_OPTIONS = {"mode": "capture_mode", "input_signature": "dynamic", "hash_args": "",
+                       "jit_config": "jit_level, fullgraph or options", "compile_once": ""}
+_BACKEND_OPTIONS = ("disable_format_transform", "exec_order", "ge_options", "infer_boost", "auto_offload")
+
+
+def _deprecation(name: str) -> str:
+    """MindSpore 2.10's warning for a deprecated ``jit`` parameter (``_check_options`` in its ``api.py``)."""
+    message = f"For 'jit', the parameter '{name}' has been deprecated."
+    if _DEPRECATED_OPTIONS[name]:
+        message += (f" Please use the parameter '{_DEPRECATED_OPTIONS[name]}' instead. For more details, please "
+                    "refer to https://www.mindspore.cn/docs/en/master/api_python/mindspore/mindspore.jit.html.")
+    return message
+
+
+def _warn_dropped_options(options: dict) -> None:
+    """Warn, as MindSpore 2.10 does, of the ``jit`` options it drops: deprecated ones (``jit_config``)
+    and ones it does not recognize (``jit_syntax_level``: use ``fullgraph``)."""
+    for name in options:
+        if name in _DEPRECATED_OPTIONS:
+            warnings.warn(_deprecation(name), FutureWarning, stacklevel=3)
+        elif name not in _BACKEND_OPTIONS:
+            warnings.warn(f"For 'jit(options)', the option argument '{name}' is not recognized, please check!"
+                          "For detailed usage of 'jit(options)', please refer to the Mindspore official website.",
+                          UserWarning, stacklevel=3)
+
+
+def _input_signature(signature):
+    """The placeholder Tensors of ``jit(input_signature=...)`` as a tuple (None when not given)."""
+    if signature is None:
+        return None
+    warnings.warn(_deprecation("input_signature"), FutureWarning, stacklevel=3)
+    items = signature if isinstance(signature, (tuple, list)) else (signature,)
+    if not all(isinstance(item, LIBRARY.tensor_type) for item in items):
+        raise TypeError("For 'jit', the 'input_signature' should be a Tensor or a tuple of Tensors, "
+                        f"but got {signature!r}.")
+    return tuple(items)
 
 
 # --------------------------------------------------------------------------- Cells
@@ -205,22 +281,39 @@ def _dynamic_dims(cell, args):
         inputs = tuple(placed)
     if not isinstance(inputs, tuple):
         return None
+    return placeholder_dims(inputs, args, "set_inputs")
+
+
+def placeholder_dims(inputs, args, source: str):
+    """``{position: shape with None dims}`` of the arguments ``inputs`` (``set_inputs`` or
+    ``input_signature`` Tensors) declares, checked against this call's ``args`` with MindSpore's errors:
+    a rank or dtype that differs from a placeholder's; for ``input_signature``, also a fixed dim, an
+    argument count or a non-Tensor argument that differs."""
     Tensor = LIBRARY.tensor_type
+    signature = source == "input_signature"
+    if signature and (len(inputs) != len(args) or not all(isinstance(a, Tensor) for a in args)):
+        raise ValueError("The input args is incompatible with the args in `input_signature`!")
     dynamic = {}
     for index, (placeholder, arg) in enumerate(zip(inputs, args)):
-        if not isinstance(placeholder, Tensor) or not getattr(placeholder, "is_placeholder", False):
+        if not isinstance(placeholder, Tensor) or not isinstance(arg, Tensor):
             continue
         expected = tuple(placeholder.shape)
-        if not isinstance(arg, Tensor):
+        if not getattr(placeholder, "is_placeholder", False):
+            if signature and (expected != arg.shape or placeholder.dtype != arg.dtype):
+                raise ValueError("The input args is incompatible with the args in `input_signature`!")
             continue
         if len(expected) != arg.ndim:
             raise ValueError(
-                f"For set_inputs and tuple(list) in set_inputs, the dims of {index + 1}th input must be the same "
+                f"For {source} and tuple(list) in {source}, the dims of {index + 1}th input must be the same "
                 f"as expected, but got expected: {len(expected)}, and input: {arg.ndim}!")
         if placeholder.dtype != arg.dtype:
             raise TypeError(
-                f"For set_inputs or tuple(list) in set_inputs, the {index + 1}th type should be "
+                f"For {source} or tuple(list) in {source}, the {index + 1}th type should be "
                 f"Tensor[{placeholder.dtype}], but got Tensor[{arg.dtype}]!")
+        if any(d not in (-1, n) for d, n in zip(expected, arg.shape)):
+            raise ValueError(
+                f"For {source} and tuple(list) in {source}, the shape of {index + 1}th input must be the same "
+                f"as expected, but got expected: {list(expected)}, and input: {list(arg.shape)}!")
         dynamic[index] = tuple(None if d == -1 else d for d in expected)
     return dynamic or None
 
@@ -293,7 +386,10 @@ def _call_cell_with_hooks(cell, args, kwargs):
 def _compile_cell(cell, args, full_key, dynamic):
     """``(CompiledKernel, from_disk)`` of a compiled Cell call (see ``compile_forward``)."""
     _check_arity(cell, args)
-    return compile_forward(cell, args, full_key[1], dynamic=dynamic, options=(full_key[0],))
+    config = cell._parallel_config.get("jit_config")
+    config_level = config.jit_config_dict.get("jit_syntax_level", "") if config is not None else ""
+    return compile_forward(cell, args, full_key[1], dynamic=dynamic, options=(full_key[0],),
+                           level=syntax_level(config_level))
 
 
 def _compile_cell_entry(cell, args, full_key, dynamic, kernels):

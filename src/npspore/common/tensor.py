@@ -260,10 +260,13 @@ class Tensor:
 
     def _single_element(self, message=None):
         """The value of a one-element Tensor; otherwise ValueError with ``message`` (or MindSpore's default)."""
+        self._check_single_element(message)
+        return self._array.item()
+
+    def _check_single_element(self, message=None) -> None:
         if self.size != 1:
             raise ValueError(message or f"The tensor should have only one element, but got {self.size}, more than "
                                         f"one element is ambiguous.")
-        return self._array.item()
 
     def item(self) -> Any:
         """The value of a one-element Tensor as a Python number.
@@ -273,7 +276,8 @@ class Tensor:
         """
         if RECORDERS:
             note_read(self, "item")
-        return self._single_element()
+        self._check_single_element()
+        return self._array.item()   # read here: compiled code names this method when it may not read values
 
     def tolist(self):
         """The data as (nested) Python lists of Python numbers."""

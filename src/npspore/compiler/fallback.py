@@ -20,6 +20,10 @@ A tensor value can be read where the kernel can check such a decision first: in 
 function, outside tensor-dependent control flow and loops that stay loops. A called Cell or function
 that reads one is interpreted in the entry's body instead of becoming a function of its own
 (:class:`ReadInCallee`); a read under a tensor ``if``/``while`` is a compile error at the user's line.
+
+Only the ``LAX`` JIT syntax level (the default) runs the fallback: at ``STRICT`` and ``COMPATIBLE``
+(``set_context(jit_syntax_level=...)``, a Cell's ``JitConfig``, ``jit(fullgraph=True)``,
+``MS_DEV_JIT_SYNTAX_LEVEL``) each read of a tensor's values is a compile error with MindSpore's message.
 """
 from __future__ import annotations
 
@@ -29,6 +33,7 @@ import operator
 
 import numpy as np
 
+from ..context import LAX
 from ..opdef import Aval, OpTypeError, op_table
 from ..shape_rules import promote
 from . import ir
@@ -82,8 +87,11 @@ class FallbackReads:
 
     # ------------------------------------------------------------------ reads and staged Python
 
-    def read_tensor(self, value: TensorValue, frame, node) -> HostValue:
-        """The values of ``value`` as a NumPy array computed when the kernel runs (a copy)."""
+    def read_tensor(self, value: TensorValue, frame, node, reader=None, method=None) -> HostValue:
+        """The values of ``value`` as a NumPy array computed when the kernel runs (a copy). ``reader``
+        is the Python function that reads them (``np.sum``), else ``method`` the Tensor method (by
+        default the library method being interpreted: ``asnumpy``, ``tolist``, ``item``)."""
+        self._refuse_below_lax(value, reader, frame, node, method)
         read = self._reads.get((value.var, "read"))
         if read is None:   # read once: host code never writes into the array it reads
             array = self._concrete_array(value, self._guard_loc(frame, node))
@@ -94,6 +102,7 @@ class FallbackReads:
     def read_value(self, value: TensorValue, read, frame, node) -> HostValue:
         """``read(t)`` (``bool``, ``float``, ``int``) of the Tensor ``t`` that ``value`` is, as a host value
         (of the tensor itself, no copy: one element is read)."""
+        self._refuse_below_lax(value, None, frame, node, f"__{read.__name__}__")
         array = self._concrete_array(value, self._guard_loc(frame, node))
         try:
             result = read(LIBRARY.wrap(array))     # MindSpore's error for bool() of two elements...
@@ -143,21 +152,42 @@ class FallbackReads:
             return self.host(ir.HostOp("method", func.name), (func.value, *args), kwargs, frame, node)
         if func not in _HOST_BUILTINS and not is_host_function(func):
             return None
-        args = [self.read_tensor(a, frame, node) if isinstance(a, TensorValue) else a for a in args]
-        kwargs = {k: self.read_tensor(v, frame, node) if isinstance(v, TensorValue) else v for k, v in kwargs.items()}
+        args = [self.read_tensor(a, frame, node, func) if isinstance(a, TensorValue) else a for a in args]
+        kwargs = {k: self.read_tensor(v, frame, node, func) if isinstance(v, TensorValue) else v
+                  for k, v in kwargs.items()}
         if func in (float, int, bool, complex) and len(args) == 1 and isinstance(args[0], HostValue) \
                 and isinstance(args[0].concrete, np.ndarray) and args[0].concrete.size == 1:
             # float(x.asnumpy()) of one element, as NumPy < 2.4 (MindSpore's) converts it
             args = [self.host(ir.HostOp("method", "item"), args, {}, frame, node)]
-        args = [self.host_pack(self._read_items(a, frame, node), frame, node) for a in args]
-        kwargs = {k: self.host_pack(self._read_items(v, frame, node), frame, node) for k, v in kwargs.items()}
+        args = [self.host_pack(self._read_items(a, func, frame, node), frame, node) for a in args]
+        kwargs = {k: self.host_pack(self._read_items(v, func, frame, node), frame, node) for k, v in kwargs.items()}
         return self.host(ir.HostOp("call", func), args, kwargs, frame, node)
 
-    def _read_items(self, value, frame, node):
-        """A tuple or list with its tensors read (as host values)."""
+    def _refuse_below_lax(self, value: TensorValue, reader, frame, node, method=None) -> None:
+        """Raise MindSpore's error for a read of ``value``'s values at the STRICT or COMPATIBLE syntax
+        level (MindSpore runs the fallback only at LAX): an AttributeError naming the Tensor method
+        (``method``, else the library method being interpreted), a TypeError naming ``reader``."""
+        if self.program.syntax_level == LAX:
+            return
+        tensor = f"Tensor[{LIBRARY.dtype_from_numpy(value.aval.dtype)}]"
+        if reader is not None:
+            name = getattr(reader, "__qualname__", None) or getattr(reader, "__name__", repr(reader))
+            module = (getattr(reader, "__module__", None) or "").split(".")[0]
+            error = TypeError(f"In JIT strict mode, {module + '.' if module else ''}{name} cannot read the values of "
+                              f"a {tensor}: only the JIT lax mode runs Python on tensor values. {_LAX_HINT}")
+        else:
+            if method is None:
+                in_method = frame is not None and frame.source.is_library
+                method = getattr(frame.source.tree, "name", "asnumpy") if in_method else "asnumpy"
+            error = AttributeError(f"In JIT strict mode, cannot get attributes {method} or the {tensor} object has "
+                                   f"no attribute: '{method}'. {_LAX_HINT}")
+        raise self._error(error, frame, node)
+
+    def _read_items(self, value, reader, frame, node):
+        """A tuple or list with its tensors read (as host values) for the function ``reader``."""
         if isinstance(value, (tuple, list)) and _has_tensor(value):
-            return type(value)(self.read_tensor(v, frame, node) if isinstance(v, TensorValue) else
-                               self._read_items(v, frame, node) for v in value)
+            return type(value)(self.read_tensor(v, frame, node, reader) if isinstance(v, TensorValue) else
+                               self._read_items(v, reader, frame, node) for v in value)
         return value
 
     def host_pack(self, value, frame, node):
@@ -292,6 +322,11 @@ class FallbackReads:
         ir.evaluate_block(ir.Block(computing[::-1]), env, ir.Module(functions, self.name))
         return np.asarray(env[var])
 
+
+_LAX_HINT = ("You can use os.environ['MS_DEV_JIT_SYNTAX_LEVEL'] = '2' to enable the JIT lax mode to support "
+             "the current syntax.")
+"""The end of MindSpore's strict-mode errors (``GetEvaluatedValueForAttrOrMethodNotInMap`` in
+``mindspore/ccsrc/pipeline/jit/ps/static_analysis/prim.cc``)."""
 
 _REGISTERED: dict = {}   # HostOp -> its key among the host functions (one per function, not per compile)
 

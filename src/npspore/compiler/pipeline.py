@@ -31,6 +31,7 @@ import sys
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
+from ..context import LAX
 from ..core.source import source_available
 from ..core.version import __version__
 from . import cache, ir
@@ -95,7 +96,8 @@ def _specialize(request: CompileRequest, source) -> Program:
         return trace_call(request.target, args, kwargs, dynamic=request.dynamic)
     try:
         return specialize_call(request.target, args, kwargs, dynamic=request.dynamic,
-                               backward_hooks=request.backward_hooks, gradient=bool(request.grads))
+                               backward_hooks=request.backward_hooks, gradient=bool(request.grads),
+                               syntax_level=request.syntax_level)
     except SourceUnavailableError:  # it calls a Cell or function typed at the REPL: record the whole call
         return trace_call(request.target, args, kwargs, dynamic=request.dynamic)
 
@@ -127,9 +129,11 @@ PIPELINE = (("frontend", _frontend), ("normalize", _normalize), ("specialize", _
 STAGES = tuple(name for name, _ in PIPELINE)
 
 
-def specialize_call(target, args, kwargs=None, *, dynamic=None, backward_hooks=False, gradient=False) -> Program:
+def specialize_call(target, args, kwargs=None, *, dynamic=None, backward_hooks=False, gradient=False,
+                    syntax_level=LAX) -> Program:
     """The specialize stage for one call of ``target`` with concrete ``args`` (``backward_hooks``:
-    whether the cells' backward hooks run in its gradients). A Cell with a ``bprop``, or differentiated
+    whether the cells' backward hooks run in its gradients; ``syntax_level``: below ``LAX``, reading a
+    tensor's values is refused). A Cell with a ``bprop``, or differentiated
     (``gradient``) with forward (pre-)hooks, is compiled as a call of the Cell, so that they apply
     as to a sub-cell (a forward call runs the Cell's own forward hooks in Python around the kernel)."""
     fn, self_obj = unbind(target)
@@ -140,7 +144,7 @@ def specialize_call(target, args, kwargs=None, *, dynamic=None, backward_hooks=F
     kwargs = kwargs or {}
     abstract_args = abstract_inputs(tuple(args), dynamic)
     abstract_kwargs = dict(zip(kwargs, abstract_inputs(tuple(kwargs.values()))))
-    builder = ProgramBuilder(backward_hooks)
+    builder = ProgramBuilder(backward_hooks, syntax_level)
     builder.host_results = not gradient
     function, captured = builder.specialize_entry(fn, self_obj, abstract_args, abstract_kwargs)
     module = ir.Module(functions=builder.functions, entry=function.name)

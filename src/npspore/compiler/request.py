@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..context import LAX
+
 
 @dataclass
 class CompileRequest:
@@ -11,7 +13,9 @@ class CompileRequest:
 
     ``key`` is the input signature (``compiler.signature.input_key``) that names the kernel on disk
     with ``options``; ``signature`` is its readable form for the kernel's header. ``dynamic`` maps
-    argument positions to shapes with ``None`` dims (``Cell.set_inputs``).
+    argument positions to shapes with ``None`` dims (``Cell.set_inputs``, ``jit(dynamic=1)``,
+    ``input_signature``). ``syntax_level`` is ``context.STRICT``, ``COMPATIBLE`` or ``LAX``: below LAX,
+    reading a tensor's values in the compiled code is refused (``compiler.fallback``).
     """
 
     target: object
@@ -23,6 +27,7 @@ class CompileRequest:
     options: tuple = ()
     grads: tuple = ()             # GradRequests, outermost first
     backward_hooks: bool = False  # whether cells' backward hooks run (a PYNATIVE grad call)
+    syntax_level: int = LAX
 
     def calls(self) -> list:
         """``(args, kwargs)`` seen by each level: the outermost call first, the target's call last."""

@@ -30,6 +30,7 @@ import weakref
 
 import numpy as np
 
+from ..context import LAX
 from ..core import tree
 from ..opdef import Aval, OpShapeError, OpTypeError
 from ..shape_rules import constant_array
@@ -87,8 +88,9 @@ class ProgramBuilder:
     signature) to an already specialized function, so identical sub-cells share one function.
     """
 
-    def __init__(self, backward_hooks: bool = False):
+    def __init__(self, backward_hooks: bool = False, syntax_level: int = LAX):
         self.backward_hooks = backward_hooks      # whether cells' backward hooks run (PYNATIVE grad)
+        self.syntax_level = syntax_level          # context.STRICT/COMPATIBLE refuse tensor value reads
         self.warned_backward_hooks = False
         self.functions: dict[str, ir.Function] = {}
         self._shared: dict = {}
@@ -634,7 +636,8 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads):
         Python value, or ``x in [2, 3]`` of a tensor; None for any other."""
         operands = (left, right)
         if type(op) in (ast.In, ast.NotIn) and any(isinstance(v, TensorValue) for v in operands):
-            operands = tuple(self.read_tensor(v, frame, node) if isinstance(v, TensorValue) else v for v in operands)
+            operands = tuple(self.read_tensor(v, frame, node, method="__contains__") if isinstance(v, TensorValue)
+                             else v for v in operands)
         elif type(op) not in _HOST_COMPARE or not any(isinstance(v, HostValue) for v in operands) \
                 or any(isinstance(v, TensorValue) for v in operands):
             return None
