@@ -30,6 +30,7 @@ from .gradspec import GradRequest, GradSpec, is_mutable_container
 from .library import LIBRARY
 from .specialize import FunctionSpecializer, function_name
 from .targets import unbind
+from .signature import is_mutable_scalar
 from .values import TensorValue, fresh_inputs
 
 
@@ -157,10 +158,10 @@ def _gradient_node(value, next_leaf):
 
 def leaf_slices(values) -> list:
     """For each call argument, the slice of the entry params that holds its tensor leaves (Tensors,
-    or tensor values while compiling), in flattening order."""
+    or tensor values while compiling, and ``mutable`` scalars), in flattening order."""
     slices, start = [], 0
     for value in values:
-        count = len(tree.leaves(value, is_tensor))
+        count = len(tree.leaves(value, lambda v: is_tensor(v) or is_mutable_scalar(v)))
         slices.append(slice(start, start + count))
         start += count
     return slices

@@ -2,6 +2,8 @@
 
 * Tensor / Parameter → ``(shape, dtype)``; a dim declared dynamic by ``Cell.set_inputs`` → ``None``.
 * Python scalars, strings, None, dtypes → ``(type, value)``: constants, folded into the kernel.
+* ``mutable(<bool, int or float>)`` → ``("mutable", type)``: a variable, passed to the kernel as a 0-d
+  array leaf, so a new value runs the same kernel.
 * tuple / list / dict → their structure (type, keys, ``mutable`` flag) and each element's key; the
   Tensor leaves are never keyed by value or identity, so new values reuse the kernel.
 
@@ -54,6 +56,10 @@ def _value_key(value, leaves, tensor):
         return (float, value.hex())
     if kind in _SCALARS:
         return (kind, value)
+    if is_mutable_scalar(value):
+        base = scalar_type(value)
+        leaves.append(np.asarray(base(value)))
+        return ("mutable", base)
     mutable = bool(getattr(value, "__ms_mutable__", False))
     if isinstance(value, (tuple, list)):
         return (tuple if isinstance(value, tuple) else list, mutable,
@@ -67,6 +73,16 @@ def _value_key(value, leaves, tensor):
             f"npspore cannot pass an argument of type {kind.__name__} to compiled code: "
             "expected a Tensor, a Python scalar, a string, None, or a tuple/list/dict of those") from None
     return (kind, value)
+
+
+def is_mutable_scalar(value) -> bool:
+    """Whether ``value`` is a ``mutable(...)`` bool, int or float (a variable of compiled code)."""
+    return isinstance(value, (int, float)) and getattr(value, "__ms_mutable__", False) is True
+
+
+def scalar_type(value) -> type:
+    """``bool``, ``int`` or ``float``: the Python type a mutable scalar stands for."""
+    return bool if isinstance(value, bool) else int if isinstance(value, int) else float
 
 
 @dataclass(frozen=True)
@@ -130,6 +146,8 @@ def _describe(k) -> str:
         return repr(float.fromhex(k[1]))
     if len(k) == 2 and isinstance(k[0], type):
         return repr(k[1])
+    if len(k) == 2 and k[0] == "mutable":
+        return f"mutable {k[1].__name__}"
     if len(k) == 3 and k[0] in (tuple, list):
         inner = ", ".join(_describe(c) for c in k[2])
         prefix = "mutable " if k[1] else ""

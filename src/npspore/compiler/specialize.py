@@ -46,7 +46,7 @@ from .guards import GuardRecorder
 from .library import LIBRARY, activation_key
 from .normalize import normalized
 from .signature import OutputTree
-from .values import (NORMAL, BoundMethod, Closure, Completion, Frame, HostValue, NeedsStatic, Poison, Slot,
+from .values import (NORMAL, BoundMethod, Closure, Completion, Frame, HostValue, NeedsStatic, Poison, ScalarSlot, Slot,
                      TensorValue, copy_container, flatten_abstract, fresh_inputs, tree_node)
 
 
@@ -208,6 +208,7 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads):
         self.program._active.append(activation_key(self.fn, self.self_obj))
         try:
             bound = self._bind(self.fn, self.self_obj, args, kwargs, source)
+            self._user_loc = self._user_loc or source.loc(source.tree)   # where a mutable scalar param is read
             env = {name: self._materialize_param(name, value) for name, value in bound.items()}
             completion = self._run_function(source, env)
         finally:
@@ -251,6 +252,9 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads):
             self.params.append(var)
             if self._concrete is not None and value.array is not None:
                 self._concrete[var] = value.array
+            if isinstance(value, ScalarSlot):   # mutable(2): a Python value read when the kernel runs
+                return self.host(ir.HostOp("method", "item"), (TensorValue(var),), {}, None, None,
+                                 concrete=value.value)
             return TensorValue(var)
         if isinstance(value, (tuple, list)) and not hasattr(value, "_fields"):
             items = [self._materialize_param(f"{name}_{i}", v) for i, v in enumerate(value)]

@@ -14,10 +14,13 @@
 """
 from __future__ import annotations
 
+import numpy as np
+
 from ..core import tree
 from ..opdef import Aval
 from . import ir
 from .library import LIBRARY
+from .signature import is_mutable_scalar, scalar_type
 
 
 class TensorValue:
@@ -134,6 +137,17 @@ class Slot:
         self.aval, self.array = aval, array
 
 
+class ScalarSlot(Slot):
+    """An input slot of a ``mutable`` Python scalar: a 0-d array param whose Python value (``value``,
+    this call's) the function starts by reading (``compiler.fallback``)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, aval, array, value):
+        super().__init__(aval, array)
+        self.value = value
+
+
 def copy_container(original, items):
     """``items`` in ``original``'s container class when it can be rebuilt from them, else as they are."""
     try:
@@ -179,15 +193,23 @@ def fresh_inputs(args, kwargs):
 def abstract_inputs(args, dynamic=None):
     """Abstract values for concrete call arguments: Tensors become input slots, the rest stays.
 
-    ``dynamic`` maps an argument index to a shape with ``None`` dims (from ``set_inputs``).
+    ``dynamic`` maps an argument index to a shape with ``None`` dims (from ``set_inputs``); a
+    ``mutable`` scalar becomes a :class:`ScalarSlot`.
     """
-    def slot(tensor, shape=None):
-        array = tensor._array
+    def slot(value, shape=None):
+        if is_mutable_scalar(value):
+            base = scalar_type(value)
+            array = np.asarray(base(value))
+            return ScalarSlot(Aval((), array.dtype), array, base(value))
+        array = value._array
         return Slot(Aval(shape if shape is not None else array.shape, array.dtype), array)
+
+    def is_leaf(value):
+        return LIBRARY.is_tensor(value) or is_mutable_scalar(value)
 
     dynamic = dynamic or {}
     return tuple(slot(a, dynamic[i]) if i in dynamic and LIBRARY.is_tensor(a) else
-                 tree.tree_map(slot, a, LIBRARY.is_tensor) for i, a in enumerate(args))
+                 tree.tree_map(slot, a, is_leaf) for i, a in enumerate(args))
 
 
 def tree_node(value, counter):

@@ -16,6 +16,7 @@ import numpy as np
 from .. import shape_rules as rules
 from ..common.tensor import Tensor
 from ..compiler.library import LIBRARY, RECORDERS
+from ..compiler.signature import is_mutable_scalar, scalar_type
 from ..core.apply import apply_op
 from ..core.threads import ensure_blas_threads
 from ..opdef import op_table
@@ -61,11 +62,13 @@ def run(name: str, *operands, **static):
 def _constant(value, weak: bool):
     """A non-Tensor operand as the lowering takes it.
 
-    Lists and tuples become arrays of MindSpore's default dtypes. Python scalars stay weakly typed
+    Lists and tuples become arrays of MindSpore's default dtypes; a ``mutable`` scalar is its number. Python scalars stay weakly typed
     for ops that promote (``weak``); for the others they become 0-d arrays of their default dtype.
     """
     if type(value) in _SEQUENCES:
         return rules.constant_array(value)
+    if is_mutable_scalar(value):   # mutable(2): computes as the Python number it is
+        value = scalar_type(value)(value)
     if not weak and type(value) in _SCALARS:
         return np.asarray(value, rules.dtype_of(value))
     return value
