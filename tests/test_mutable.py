@@ -171,3 +171,14 @@ def test_graph_mode_cell_compiles_once(monkeypatch):
     assert net(x, mutable(4.0)).asnumpy().tolist() == [4.0, 8.0]
     assert net(x, mutable(5.0)).asnumpy().tolist() == [5.0, 10.0]
     assert len(net.compile_cache) == 1
+
+
+def test_a_traced_function_follows_each_mutable_value():
+    namespace = {}
+    exec("def traced_scale(x, s):\n    return x * s\n", namespace)   # no source file: traced
+    compiled = ms.jit(namespace["traced_scale"])
+    x = Tensor(np.array([1.0, 2.0], np.float16))
+    for value in (2.0, 3.0, 2.0):
+        result = compiled(x, mutable(value))
+        assert result.dtype == ms.float16 and result.asnumpy().tolist() == [value, 2 * value]
+    assert compiled.cache_info()["compiles"] == 2    # a trace per value, guarded in the kernel

@@ -213,3 +213,18 @@ def test_jit_checks_fullgraph_and_dynamic():
         ms.jit(asnumpy, fullgraph=1)
     with pytest.raises(ValueError, match=r"the 'dynamic' must be in range of \[0, 1\], but got 2"):
         ms.jit(asnumpy, dynamic=2)
+
+
+TRACED_SOURCE = '''
+def traced_reads(x):
+    return x.asnumpy() * 3
+'''
+
+
+def test_a_traced_function_is_strict_too(context_level):
+    namespace = {}
+    exec(TRACED_SOURCE, namespace)   # no source file: traced, not compiled from the AST
+    with pytest.raises(AttributeError) as caught:
+        ms.jit(namespace["traced_reads"], fullgraph=True)(Tensor(2.0))
+    assert str(caught.value).splitlines()[0] == attribute_error("asnumpy")
+    assert value_of(ms.jit(namespace["traced_reads"])(Tensor(2.0))) == 6.0

@@ -169,18 +169,17 @@ class FallbackReads:
         (``method``, else the library method being interpreted), a TypeError naming ``reader``."""
         if self.program.syntax_level == LAX:
             return
-        tensor = f"Tensor[{LIBRARY.dtype_from_numpy(value.aval.dtype)}]"
         if reader is not None:
             name = getattr(reader, "__qualname__", None) or getattr(reader, "__name__", repr(reader))
             module = (getattr(reader, "__module__", None) or "").split(".")[0]
+            tensor = f"Tensor[{LIBRARY.dtype_from_numpy(value.aval.dtype)}]"
             error = TypeError(f"In JIT strict mode, {module + '.' if module else ''}{name} cannot read the values of "
                               f"a {tensor}: only the JIT lax mode runs Python on tensor values. {_LAX_HINT}")
         else:
             if method is None:
                 in_method = frame is not None and frame.source.is_library
                 method = getattr(frame.source.tree, "name", "asnumpy") if in_method else "asnumpy"
-            error = AttributeError(f"In JIT strict mode, cannot get attributes {method} or the {tensor} object has "
-                                   f"no attribute: '{method}'. {_LAX_HINT}")
+            error = strict_attribute_error(method, value.aval.dtype)
         raise self._error(error, frame, node)
 
     def _read_items(self, value, reader, frame, node):
@@ -327,6 +326,14 @@ _LAX_HINT = ("You can use os.environ['MS_DEV_JIT_SYNTAX_LEVEL'] = '2' to enable 
              "the current syntax.")
 """The end of MindSpore's strict-mode errors (``GetEvaluatedValueForAttrOrMethodNotInMap`` in
 ``mindspore/ccsrc/pipeline/jit/ps/static_analysis/prim.cc``)."""
+
+def strict_attribute_error(method: str, dtype) -> AttributeError:
+    """MindSpore's error for the Tensor method ``method`` (which reads the values of a tensor of NumPy
+    ``dtype``) below the LAX syntax level."""
+    tensor = f"Tensor[{LIBRARY.dtype_from_numpy(dtype)}]"
+    return AttributeError(f"In JIT strict mode, cannot get attributes {method} or the {tensor} object has no "
+                          f"attribute: '{method}'. {_LAX_HINT}")
+
 
 _REGISTERED: dict = {}   # HostOp -> its key among the host functions (one per function, not per compile)
 

@@ -93,13 +93,13 @@ def _normalize(request: CompileRequest, source):
 def _specialize(request: CompileRequest, source) -> Program:
     args, kwargs = request.calls()[-1]
     if isinstance(source, TracedFunction):
-        return trace_call(request.target, args, kwargs, dynamic=request.dynamic)
+        return trace_call(request.target, args, kwargs, dynamic=request.dynamic, syntax_level=request.syntax_level)
     try:
         return specialize_call(request.target, args, kwargs, dynamic=request.dynamic,
                                backward_hooks=request.backward_hooks, gradient=bool(request.grads),
                                syntax_level=request.syntax_level)
     except SourceUnavailableError:  # it calls a Cell or function typed at the REPL: record the whole call
-        return trace_call(request.target, args, kwargs, dynamic=request.dynamic)
+        return trace_call(request.target, args, kwargs, dynamic=request.dynamic, syntax_level=request.syntax_level)
 
 
 def _differentiate(request: CompileRequest, program: Program) -> Program:
@@ -155,12 +155,13 @@ def specialize_call(target, args, kwargs=None, *, dynamic=None, backward_hooks=F
                    hook_guards=tuple(builder.hook_guards.values()), guards=builder.guards)
 
 
-def trace_call(target, args, kwargs=None, *, dynamic=None) -> Program:
+def trace_call(target, args, kwargs=None, *, dynamic=None, syntax_level=LAX) -> Program:
     """The specialize stage for a callable without source: one eager run of ``target`` on ``args``,
     recorded (``compiler.tracing``)."""
     fn, self_obj = unbind(target)
     kwargs = kwargs or {}
-    traced = trace_entry(fn, self_obj, tuple(args), kwargs, function_name(fn, self_obj), dynamic=dynamic)
+    traced = trace_entry(fn, self_obj, tuple(args), kwargs, function_name(fn, self_obj), dynamic=dynamic,
+                         syntax_level=syntax_level)
     function = traced.function
     return Program(module=ir.Module({function.name: function}, function.name), captured=traced.captured,
                    capture_paths=[None] * len(traced.captured), output_tree=function.output_tree,

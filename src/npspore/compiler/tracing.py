@@ -30,6 +30,7 @@ from itertools import count
 
 import numpy as np
 
+from ..context import LAX
 from ..core import tree
 from ..opdef import Aval
 from ..shape_rules import constant_array
@@ -37,10 +38,11 @@ from . import ir
 from .builder import BlockBuilder, NameSupply
 from .cachekey import reachable_cells
 from .errors import NotSupportedError, located
+from .fallback import strict_attribute_error
 from .guardeffect import place_value_guard, value_guard
 from .guards import GuardRecorder, read_value
 from .library import LIBRARY, RECORDERS
-from .signature import OutputTree
+from .signature import OutputTree, is_mutable_scalar, scalar_type
 from .values import TensorValue, tree_node
 
 __all__ = ["Recorder", "TracedFunction", "trace_entry", "tracing"]
@@ -83,7 +85,8 @@ class Recorder:
     (inputs and op results; the tensors are held so their ids stay theirs while tracing).
     """
 
-    def __init__(self, fn):
+    def __init__(self, fn, syntax_level: int = LAX):
+        self.syntax_level = syntax_level   # below LAX (context.STRICT/COMPATIBLE), reading values is refused
         self.names = NameSupply()
         self.builder = BlockBuilder(self.names)
         self.params: list = []
@@ -108,6 +111,13 @@ class Recorder:
     def read(self, tensor, kind: str) -> None:
         """The function reads a traced tensor's values as ``kind`` (``compiler.guards.ValueGuard``):
         the trace follows them, so the kernel is specialized on them and guards them."""
+        if self.syntax_level != LAX:
+            method = {"array": "asnumpy", "item": "item", "truth": "__bool__"}[kind]
+            raise located(strict_attribute_error(method, tensor._array.dtype), self._user_loc())
+        self.guard_read(tensor, kind)
+
+    def guard_read(self, tensor, kind: str) -> None:
+        """Specialize the kernel on the ``kind`` read of the traced ``tensor`` and guard it."""
         var = self._values[id(tensor)][1]
         if (id(var), kind) in self._reads:
             return
@@ -202,15 +212,16 @@ class Traced:
     guards: GuardRecorder
 
 
-def trace_entry(fn, self_obj, args, kwargs, name: str, *, dynamic=None) -> Traced:
+def trace_entry(fn, self_obj, args, kwargs, name: str, *, dynamic=None, syntax_level=LAX) -> Traced:
     """Run ``fn`` (bound to ``self_obj`` if not None) eagerly on ``args``/``kwargs`` and record it as
-    function ``name``: params are the Tensor leaves of the arguments, then the captured Tensors."""
+    function ``name``: params are the Tensor leaves (and ``mutable`` scalars) of the arguments, then the
+    captured Tensors. Below the LAX ``syntax_level``, reading a tensor's values is an error."""
     if dynamic:
         raise located(NotSupportedError(
             "dynamic shapes (set_inputs with None dims) need the source of construct; npspore traces "
             f"{fn.__qualname__!r} because its source is not available"), ir.Loc(fn.__code__.co_filename,
                                                                              fn.__code__.co_firstlineno))
-    recorder = Recorder(fn)
+    recorder = Recorder(fn, syntax_level)
     hints = _argument_names(fn, self_obj is not None, len(args))
     traced_args = tuple(_traced(recorder, value, hint) for value, hint in zip(args, hints))
     traced_kwargs = {key: _traced(recorder, value, key) for key, value in kwargs.items()}
@@ -238,11 +249,16 @@ def trace_entry(fn, self_obj, args, kwargs, name: str, *, dynamic=None) -> Trace
 def _traced(recorder: Recorder, value, hint: str):
     indices = count()
 
-    def wrap(tensor):
+    def wrap(leaf):
         index = next(indices)
-        return recorder.input(tensor, hint if index == 0 else f"{hint}_{index}")
+        name = hint if index == 0 else f"{hint}_{index}"
+        if is_mutable_scalar(leaf):   # the trace follows its value, which the kernel guards
+            number = scalar_type(leaf)(leaf)
+            recorder.guard_read(recorder.input(LIBRARY.wrap(np.asarray(number)), name), "item")
+            return number
+        return recorder.input(leaf, name)
 
-    return tree.tree_map(wrap, value, LIBRARY.is_tensor)
+    return tree.tree_map(wrap, value, lambda v: LIBRARY.is_tensor(v) or is_mutable_scalar(v))
 
 
 def _argument_names(fn, bound: bool, n_args: int) -> list:
