@@ -127,3 +127,13 @@ def test_set_inputs_checks_a_fixed_dim(monkeypatch):
                                          r"must be the same as expected, but got expected: \[-1, 3\], and input: "
                                          r"\[4, 2\]!"):
         net(Tensor(np.ones((4, 2), np.float32)))
+
+
+def test_dynamic_with_a_keyword_tensor():
+    def shifted(x, *, shift):
+        return x + shift.sum()
+    compiled = ms.jit(shifted, dynamic=1)
+    for n in (2, 3, 4):
+        x = Tensor(np.arange(n, dtype=np.float32))
+        shift = Tensor(np.ones(n, np.float32))
+        np.testing.assert_array_equal(compiled(x, shift=shift).asnumpy(), shifted(x, shift=shift).asnumpy())

@@ -71,16 +71,17 @@ class JitFunction:
         return compile_forward(self.__npspore_function__, args, key, options=self.options, kwargs=kwargs,
                                dynamic=dynamic, level=syntax_level(self.syntax))
 
-    def _input_key(self, args, kwargs):
-        """``(key, leaves, dynamic)`` of a call (``dynamic``: the dims ``shapes`` makes dynamic)."""
-        values = args + tuple(kwargs.values())
+    def _input_key(self, values, positional: int):
+        """``(key, leaves, dynamic)`` of a call's argument values, the first ``positional`` of them passed
+        positionally (``dynamic``: the dims ``shapes`` makes dynamic, of positional Tensors)."""
         if self.shapes is None:
             return (*input_key(values), None)
         if self.shapes == "dynamic":
             tensor = LIBRARY.tensor_type
-            dynamic = {i: (None,) * a.ndim for i, a in enumerate(values) if isinstance(a, tensor)} or None
+            dynamic = {i: (None,) * a.ndim for i, a in enumerate(values) if isinstance(a, tensor)}
         else:
-            dynamic = placeholder_dims(self.shapes, values, "input_signature")
+            dynamic = placeholder_dims(self.shapes, values, "input_signature") or {}
+        dynamic = {i: shape for i, shape in dynamic.items() if i < positional} or None
         return (*input_key(values, dynamic), dynamic)
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
@@ -88,7 +89,12 @@ class JitFunction:
             return self.__npspore_function__(*args, **kwargs)
         if kwargs:
             args, kwargs = _bind_positional(self.__npspore_function__, args, kwargs)
-        key, leaves, dynamic = self._input_key(args, kwargs)
+        values = args + tuple(kwargs.values()) if kwargs else args
+        if self.shapes is None:   # the common case, inline: this is every call's path
+            key, leaves = input_key(values)
+            dynamic = None
+        else:
+            key, leaves, dynamic = self._input_key(values, len(args))
         if kwargs:  # the names of the **kwargs are part of the key
             key = (key, tuple(kwargs))
         cache = self._cache
@@ -128,7 +134,7 @@ class JitFunction:
 
     def kernel_source(self, *args: Any) -> str:
         """The generated module that runs for these arguments (compiling it if needed)."""
-        key, _, dynamic = self._input_key(args, {})
+        key, _, dynamic = self._input_key(args, len(args))
         entry = self._cache.lookup(key)
         if entry is None:
             entry, from_disk = self._compile(args, key, None, dynamic)
