@@ -228,3 +228,10 @@ def test_a_traced_function_is_strict_too(context_level):
         ms.jit(namespace["traced_reads"], fullgraph=True)(Tensor(2.0))
     assert str(caught.value).splitlines()[0] == attribute_error("asnumpy")
     assert value_of(ms.jit(namespace["traced_reads"])(Tensor(2.0))) == 6.0
+
+
+def test_jit_sets_its_own_level_over_the_context(context_level):
+    # MindSpore 2.10's jit: jit_syntax_level = "LAX" if fullgraph is False else "STRICT", in the JitConfig
+    # of the compile, which comes before the context's level.
+    ms.set_context(jit_syntax_level=ms.STRICT)
+    assert value_of(ms.jit(asnumpy)(Tensor(2.0))) == 6.0

@@ -1,8 +1,9 @@
 """``JitConfig`` and ``lazy_inline``: compile settings MindSpore programs pass, accepted and validated.
 
-npspore has one way to compile, so these change nothing in the generated kernels; they keep
-MindSpore programs running unchanged (``Cell.set_jit_config(JitConfig(...))``, ``@lazy_inline`` on
-a Cell's ``__init__``).
+npspore has one way to compile, so these change nothing in the generated kernels but one: a Cell's
+``JitConfig(jit_syntax_level=...)`` (``Cell.set_jit_config``) sets the syntax level its compiles use
+(``context.syntax_level``: below ``"LAX"``, reading a tensor's values is a compile error). They keep
+MindSpore programs running unchanged (``@lazy_inline`` on a Cell's ``__init__``).
 """
 from __future__ import annotations
 
@@ -22,7 +23,8 @@ class JitConfig:
     Args:
         jit_level (str): ``""``, ``"O0"``, ``"O1"`` or ``"O2"``. Default: ``""``.
         exc_mode (str): ``"auto"``, ``"sink"`` or ``"no_sink"``. Default: ``"auto"``.
-        jit_syntax_level (str): ``""``, ``"STRICT"``, ``"COMPATIBLE"`` or ``"LAX"``. Default: ``""``.
+        jit_syntax_level (str): ``""`` (the context's level), ``"STRICT"``, ``"COMPATIBLE"`` or ``"LAX"``.
+            Default: ``""``.
         debug_level (str): ``"RELEASE"`` or ``"DEBUG"``. Default: ``"RELEASE"``.
         infer_boost (str): ``"on"`` or ``"off"``. Default: ``"off"``.
         kwargs (dict): further entries of ``jit_config_dict``.

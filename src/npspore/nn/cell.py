@@ -1338,7 +1338,8 @@ class Cell:
         self._parallel_config["data_parallel"] = True
 
     def set_jit_config(self, jit_config):
-        """Set the ``JitConfig`` used when the Cell is compiled.
+        """Set the ``JitConfig`` used when the Cell is compiled: its ``jit_syntax_level``, when set,
+        overrides ``set_context(jit_syntax_level=...)`` for the Cell's compiles.
 
         Args:
             jit_config (JitConfig): the configuration.
