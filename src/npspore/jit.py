@@ -43,9 +43,10 @@ def forward_request(target, args) -> compiler.request.CompileRequest:
     if LIBRARY.is_cell(target):
         (training, key), _, dynamic = cell_key(target, args)
         return compiler.request.CompileRequest(target, tuple(args), {}, key, describe_key(key), dynamic,
-                                               (training,))
+                                               (training,), syntax_level=cell_syntax_level(target))
     key, _ = input_key(args)
-    return compiler.request.CompileRequest(target, tuple(args), {}, key, describe_key(key))
+    return compiler.request.CompileRequest(target, tuple(args), {}, key, describe_key(key),
+                                           syntax_level=syntax_level("LAX"))
 
 
 class JitFunction:
@@ -392,10 +393,14 @@ def _call_cell_with_hooks(cell, args, kwargs):
 def _compile_cell(cell, args, full_key, dynamic):
     """``(CompiledKernel, from_disk)`` of a compiled Cell call (see ``compile_forward``)."""
     _check_arity(cell, args)
-    config = cell._parallel_config.get("jit_config")
-    config_level = config.jit_config_dict.get("jit_syntax_level", "") if config is not None else ""
     return compile_forward(cell, args, full_key[1], dynamic=dynamic, options=(full_key[0],),
-                           level=syntax_level(config_level))
+                           level=cell_syntax_level(cell))
+
+
+def cell_syntax_level(cell) -> int:
+    """The syntax level of ``cell``'s compiles: its ``JitConfig``'s, else the context's (``context.syntax_level``)."""
+    config = cell._parallel_config.get("jit_config")
+    return syntax_level(config.jit_config_dict.get("jit_syntax_level", "") if config is not None else "")
 
 
 def _compile_cell_entry(cell, args, full_key, dynamic, kernels):

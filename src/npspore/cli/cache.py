@@ -1,8 +1,8 @@
 """``npspore cache list | info | clear | explain``: the on-disk kernel cache.
 
 ``explain`` computes the disk key of a forward kernel exactly as a compiled call does
-(``npspore.compiler.cachekey.kernel_disk_key`` over the callable, its source file, the input signature, the Cell's
-training flag and captured state) and says whether a verified, up-to-date file exists for it. For
+(``compiler.diskload.disk_key`` of the call's ``jit.forward_request``: the callable, its source file, the
+input signature, the Cell's training flag, syntax level and captured state) and says whether a verified, up-to-date file exists for it. For
 a miss it names the nearest entry of the same callable (by the ``# signature:`` header) and what
 differs: arguments, a source file changed since it was built, or the npspore version.
 """
@@ -15,10 +15,11 @@ import time
 
 from ..core.version import __version__
 from ..compiler import cache as disk_cache
-from ..compiler.cachekey import file_digest, kernel_disk_key, sources_unchanged
-from ..compiler.signature import describe_key, input_key
+from ..compiler import diskload
+from ..compiler.cachekey import file_digest, sources_unchanged
+from ..compiler.signature import describe_key
 from ..compiler.targets import unbind
-from ..jit import cell_key
+from ..jit import forward_request
 from .target import InputError, Target
 
 
@@ -98,20 +99,16 @@ def run_explain(target: Target, args, options) -> int:
     """Say whether a compiled call with these inputs would find its kernel on disk, and if not, why."""
     if options.train:
         target.set_train()
-    fn, self_obj = unbind(target.obj)
-    if target.is_cell:
-        (training, key), _, _ = cell_key(target.obj, args)
-        options_key = ("forward", (training,))
-    else:
-        key, _ = input_key(args)
-        options_key = ("forward", ())
+    fn, _ = unbind(target.obj)
+    request = forward_request(target.obj, args)
+    key = request.key
     signature = describe_key(key)
     name = fn.__qualname__
     directory = disk_cache.cache_dir()
     if directory is None:
         print(f"miss: the disk cache is off, so {name} {signature} is compiled in every process")
         return 0
-    disk_key = kernel_disk_key(fn, self_obj, key, options_key)
+    disk_key = diskload.disk_key(request)
     if disk_key is None:
         print(f"miss: {name} {signature} is never cached on disk: the Cell holds state that only "
               "this process can name")
