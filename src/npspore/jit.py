@@ -12,12 +12,13 @@ import functools
 import types
 import inspect
 import sys
-from typing import Any
+from typing import Any, Callable, Concatenate, Generic, ParamSpec, TypeVar, overload
 
 from . import compiler   # its stages load on first use (compiler.pipeline, compiler.specialize ...)
 from .compiler.kernel import KernelCache
 from .compiler.library import LIBRARY, RECORDERS, GuardFailed
 from .compiler.signature import describe_key, input_key
+from .core.constructs import Constructs, P, R
 from .grad import GradFunction
 
 __all__ = ["jit", "jit_class"]
@@ -45,14 +46,18 @@ def forward_request(target, args) -> compiler.request.CompileRequest:
     return compiler.request.CompileRequest(target, tuple(args), {}, key, describe_key(key))
 
 
-class JitFunction:
+Instance = TypeVar("Instance")
+P2 = ParamSpec("P2")
+
+
+class JitFunction(Generic[P, R]):
     """A function compiled per input signature (what ``@jit`` returns).
 
     Call it like the function. ``cache_info()`` returns ``{'hits', 'compiles', 'disk_loads',
     'entries'}``. Used on a Cell's ``construct`` it compiles that Cell's calls.
     """
 
-    def __init__(self, function, options=()):
+    def __init__(self, function: Callable[P, R], options: tuple = ()) -> None:
         functools.update_wrapper(self, function)
         self.__npspore_function__ = function
         self.options = options
@@ -61,7 +66,8 @@ class JitFunction:
     def _compile(self, args, key, kwargs=None):
         return compile_forward(self.__npspore_function__, args, key, options=self.options, kwargs=kwargs)
 
-    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R:
+        """Run the kernel compiled for these arguments' signature (compiling it on the first call)."""
         if RECORDERS:  # inside a function being traced: run eagerly, so its ops are recorded too
             return self.__npspore_function__(*args, **kwargs)
         if kwargs:
@@ -82,11 +88,19 @@ class JitFunction:
         except GuardFailed as failure:  # specialized on a tensor value this call does not have
             return cache.rerun(key, failure, leaves, lambda: self._compile(args, key, kwargs))
 
-    def __get__(self, instance, owner=None):
+    @overload
+    def __get__(self, instance: None, owner: type | None = None) -> JitFunction[P, R]: ...
+
+    @overload
+    def __get__(self: JitFunction[Concatenate[Instance, P2], R], instance: Instance,
+                owner: type | None = None) -> Callable[P2, R]: ...
+
+    def __get__(self, instance: Any, owner: type | None = None) -> Any:
+        """A ``@jit`` method looked up on an instance: bound (a Cell's ``construct`` runs the Cell compiled)."""
         if instance is None:
             return self
         if LIBRARY.is_cell(instance) and self.__npspore_function__.__name__ == "construct":
-            return _CompiledCellCall(instance)
+            return CompiledCellCall(instance)
         return types.MethodType(self, instance)
 
     def cache_info(self) -> dict:
@@ -131,6 +145,24 @@ def _bind_positional(fn, args, kwargs) -> tuple:
     return tuple(bound.args), dict(bound.kwargs)
 
 
+@overload
+def jit(function: None = None, *, capture_mode: str = "ast", jit_level: str = "O0", dynamic: int = 0,
+        fullgraph: bool = False, backend: str = "", **options: Any) -> Callable[[Callable[P, R]], JitFunction[P, R]]:
+    ...
+
+
+@overload
+def jit(function: Constructs[P, R], *, capture_mode: str = "ast", jit_level: str = "O0", dynamic: int = 0,
+        fullgraph: bool = False, backend: str = "", **options: Any) -> CompiledCellCall[P, R]:
+    ...
+
+
+@overload
+def jit(function: Callable[P, R], *, capture_mode: str = "ast", jit_level: str = "O0", dynamic: int = 0,
+        fullgraph: bool = False, backend: str = "", **options: Any) -> JitFunction[P, R]:
+    ...
+
+
 def jit(function: Any = None, *, capture_mode: str = "ast", jit_level: str = "O0", dynamic: int = 0,
         fullgraph: bool = False, backend: str = "", **options: Any) -> Any:
     """Compile a function, a Cell's ``construct`` or a Cell instance into NumPy kernels.
@@ -149,7 +181,7 @@ def jit(function: Any = None, *, capture_mode: str = "ast", jit_level: str = "O0
         return lambda fn: jit(fn, capture_mode=capture_mode, jit_level=jit_level, dynamic=dynamic,
                               fullgraph=fullgraph, backend=backend, **options)
     if LIBRARY.is_cell(function):
-        return _CompiledCellCall(function)
+        return CompiledCellCall(function)
     if isinstance(function, (JitFunction, GradFunction)) or not callable(function):
         return function  # already compiled per input signature (a gradient function is one kernel)
     return JitFunction(function)
@@ -162,15 +194,16 @@ KERNELS_ATTRIBUTE = "_npspore_kernels"
 """The Cell attribute holding its compiled kernels: process-local, left out when a Cell is pickled."""
 
 
-class _CompiledCellCall:
+class CompiledCellCall(Generic[P, R]):
     """``jit(cell)`` / a ``@jit`` construct looked up on an instance: calls run the compiled kernel."""
 
     __slots__ = ("cell",)
 
-    def __init__(self, cell):
+    def __init__(self, cell: Constructs[P, R]) -> None:
         self.cell = cell
 
-    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R:
+        """Run the Cell's kernel compiled for these arguments' signature (compiling it on the first call)."""
         if RECORDERS:  # inside a function being traced: construct runs eagerly, so its ops are recorded
             cell = self.cell
             construct = compiler.targets.plain_function(inspect.getattr_static(type(cell), "construct"))
@@ -182,7 +215,7 @@ class _CompiledCellCall:
         return cell_cache_info(self.cell)
 
     def __reduce__(self):
-        return _CompiledCellCall, (self.cell,)
+        return CompiledCellCall, (self.cell,)
 
     def kernel_source(self, *args: Any) -> str:
         """The generated module that runs the Cell for these arguments (compiling it if needed)."""

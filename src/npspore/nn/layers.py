@@ -6,6 +6,7 @@ attributes, tensor work through ``run`` and Tensor methods), so the compiler ste
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from npspore.common import dtype as mstype
 from npspore.common.initializer import HeUniform, Uniform, initializer
@@ -219,8 +220,9 @@ class Dense(Cell):
             `bias_init` has the wrong shape.
     """
 
-    def __init__(self, in_channels, out_channels, weight_init=None, bias_init=None, has_bias=True,
-                 activation=None, dtype=mstype.float32):
+    def __init__(self, in_channels: int, out_channels: int, weight_init: Any = None, bias_init: Any = None,
+                 has_bias: bool = True, activation: str | Cell | P.Primitive | None = None,
+                 dtype: mstype.Type = mstype.float32) -> None:
         super().__init__()
         self.in_channels = _check_positive_int(in_channels, "in_channels", self.cls_name)
         self.out_channels = _check_positive_int(out_channels, "out_channels", self.cls_name)
@@ -251,7 +253,7 @@ class Dense(Cell):
         self.activation = activation_cell
         self.activation_flag = activation_cell is not None
 
-    def construct(self, x):
+    def construct(self, x: Tensor) -> Tensor:
         x_shape = x.shape
         if len(x_shape) != 2:
             x = x.reshape((-1, x_shape[-1]))

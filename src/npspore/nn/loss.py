@@ -142,14 +142,14 @@ class SoftmaxCrossEntropyWithLogits(LossBase):
         ValueError: If `reduction` is not ``'mean'``, ``'sum'`` or ``'none'``.
     """
 
-    def __init__(self, sparse=False, reduction="none"):
+    def __init__(self, sparse: bool = False, reduction: str = "none") -> None:
         super().__init__(reduction)
         if not isinstance(sparse, bool):
             raise TypeError(f"For '{self.cls_name}', the type of 'sparse' must be bool, but got "
                             f"{type(sparse).__name__}.")
         self.sparse = sparse
 
-    def construct(self, logits, labels):
+    def construct(self, logits: Tensor, labels: Tensor) -> Tensor:
         if self.sparse:
             labels = run("one_hot", labels, Tensor(1.0, logits.dtype), Tensor(0.0, logits.dtype),
                          depth=logits.shape[-1])

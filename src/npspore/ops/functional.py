@@ -208,7 +208,7 @@ def sigmoid(input):
     return run("sigmoid", input)
 
 
-def relu(input):
+def relu(input: Tensor) -> Tensor:
     """Elementwise ``max(input, 0)`` (its gradient at 0 is 0)."""
     return run("relu", input)
 
