@@ -88,15 +88,8 @@ def test_mypy_strict_on_a_user_script_gets_npspore_types_from_the_installed_pack
     """mypy finds npspore as installed (the README's editable install too: no import hook, no MYPYPATH)
     and a typical script (a Cell, jit, grad, a dataset pipeline, Model.train) has real types."""
     assert os.path.isfile(os.path.join(os.path.dirname(npspore.__file__), "py.typed"))
-    (tmp_path / "user.py").write_text(USER_SCRIPT)
-    environment = {name: value for name, value in os.environ.items() if name != "MYPYPATH"}
-    result = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--follow-imports=silent", "--no-color-output",
-                             "--cache-dir", str(tmp_path / "cache"), "user.py"], cwd=tmp_path, env=environment,
-                            capture_output=True, text=True, timeout=300)
     tensor = "npspore.common.tensor.Tensor"
-    # older mypy versions spell builtin types "builtins.str"; NumPy's stubs spell ndarray's parameters by version
-    lines = [re.sub(r'ndarray\[.*\]\]"$', 'ndarray]"', line) for line in result.stdout.replace("builtins.", "").splitlines()]
-    assert lines == [
+    assert _mypy_strict(tmp_path, USER_SCRIPT) == [
         f'user.py:43: note: Revealed type is "{tensor}"',
         f'user.py:44: note: Revealed type is "npspore.jit.CompiledCellCall[[x: {tensor}], {tensor}]"',
         f'user.py:45: note: Revealed type is "{tensor}"',
@@ -118,7 +111,62 @@ def test_mypy_strict_on_a_user_script_gets_npspore_types_from_the_installed_pack
         'user.py:67: error: Argument "grad_position" to "grad" has incompatible type "str"; expected '
         '"int | tuple[int, ...] | None"  [arg-type]',
         "Found 2 errors in 1 file (checked 1 source file)",
-    ], result.stdout + result.stderr
+    ]
+
+
+def _mypy_strict(tmp_path, script: str) -> list:
+    """mypy --strict's lines on ``script`` as a user's file, with npspore found as installed."""
+    (tmp_path / "user.py").write_text(script)
+    environment = {name: value for name, value in os.environ.items() if name != "MYPYPATH"}
+    result = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--follow-imports=silent", "--no-color-output",
+                             "--cache-dir", str(tmp_path / "cache"), "user.py"], cwd=tmp_path, env=environment,
+                            capture_output=True, text=True, timeout=300)
+    assert not result.stderr, result.stderr
+    # older mypy versions spell builtin types "builtins.str"; NumPy's stubs spell ndarray's parameters by version
+    return [re.sub(r'ndarray\[.*\]\]"$', 'ndarray]"', line) for line in result.stdout.replace("builtins.", "").splitlines()]
+
+
+LENET_SCRIPT = """\
+import numpy as np
+
+from npspore import Tensor, nn, ops
+
+
+class LeNet(nn.Cell):
+    def __init__(self) -> None:
+        super().__init__()
+        self.features = nn.SequentialCell(nn.Conv2d(1, 6, 3, pad_mode="valid"), nn.BatchNorm2d(6), nn.ReLU(),
+                                          nn.MaxPool2d(kernel_size=2, stride=2))
+        self.conv = nn.Conv2d(6, 8, 3)
+        self.pool = nn.MaxPool2d(2, 2)
+        self.flatten = nn.Flatten()
+        self.drop = nn.Dropout(p=0.1)
+        self.fc = nn.Dense(8, 10)
+        self.act = nn.LeakyReLU(0.1)
+
+    def construct(self, x: Tensor) -> Tensor:
+        x = self.features(x)
+        x = self.act(self.conv(x))
+        return self.fc(self.drop(self.flatten(self.pool(x))))
+
+
+net = LeNet()
+with_loss = nn.WithLossCell(net, nn.CrossEntropyLoss())
+step = nn.TrainOneStepCell(with_loss, nn.SGD(net.trainable_params(), 0.1))
+reveal_type(with_loss(Tensor(np.ones((1, 1, 8, 8), np.float32)), Tensor(np.zeros(1, np.int32))))
+reveal_type(step)
+reveal_type(ops.relu(Tensor(np.ones(2, np.float32))))
+"""
+
+
+def test_mypy_strict_on_a_convolutional_network_and_its_training_cells(tmp_path):
+    """The layers a CNN is made of, their losses and training wrappers are typed: calls return Tensors."""
+    assert _mypy_strict(tmp_path, LENET_SCRIPT) == [
+        'user.py:27: note: Revealed type is "npspore.common.tensor.Tensor"',
+        'user.py:28: note: Revealed type is "npspore.nn.wrap.cell_wrapper.TrainOneStepCell"',
+        'user.py:29: note: Revealed type is "npspore.common.tensor.Tensor"',
+        "Success: no issues found in 1 source file",
+    ]
 
 
 PUBLIC_MODULES = ("npspore", "npspore.nn", "npspore.ops", "npspore.train", "npspore.dataset", "npspore.communication",

@@ -53,7 +53,7 @@ class ReLU(Cell):
         Tensor of the same shape and dtype.
     """
 
-    def construct(self, x):
+    def construct(self, x: Tensor) -> Tensor:
         return run("relu", x)
 
 
@@ -67,7 +67,7 @@ class Sigmoid(Cell):
         Tensor of the same shape and dtype.
     """
 
-    def construct(self, input_x):
+    def construct(self, input_x: Tensor) -> Tensor:
         return run("sigmoid", input_x)
 
 
@@ -81,7 +81,7 @@ class Tanh(Cell):
         Tensor of the same shape and dtype.
     """
 
-    def construct(self, x):
+    def construct(self, x: Tensor) -> Tensor:
         return run("tanh", x)
 
 
@@ -102,18 +102,18 @@ class GELU(Cell):
         Tensor of the same shape and dtype.
     """
 
-    def __init__(self, approximate=True):
+    def __init__(self, approximate: bool = True) -> None:
         super().__init__()
         self.approximate = _check_bool(approximate, "approximate", "GELU")
 
-    def construct(self, x):
+    def construct(self, x: Tensor) -> Tensor:
         return run("gelu", x, approximate=self.approximate)
 
 
 class _AxisActivation(Cell):
     """An activation computed along one axis, kept as ``self.axis``."""
 
-    def __init__(self, axis=-1):
+    def __init__(self, axis: int = -1) -> None:
         super().__init__()
         self.axis = axis
 
@@ -131,7 +131,7 @@ class Softmax(_AxisActivation):
         Tensor of the same shape and dtype.
     """
 
-    def construct(self, x):
+    def construct(self, x: Tensor) -> Tensor:
         return run("softmax", x, axis=self.axis)
 
 
@@ -148,7 +148,7 @@ class LogSoftmax(_AxisActivation):
         Tensor of the same shape and dtype.
     """
 
-    def construct(self, x):
+    def construct(self, x: Tensor) -> Tensor:
         return run("log_softmax", x, axis=self.axis)
 
 
@@ -292,12 +292,12 @@ class Flatten(Cell):
         TypeError: If `start_dim` or `end_dim` is not an int.
     """
 
-    def __init__(self, start_dim=1, end_dim=-1):
+    def __init__(self, start_dim: int = 1, end_dim: int = -1) -> None:
         super().__init__()
         self.start_dim = _check_int(start_dim, "start_dim", "Flatten")
         self.end_dim = _check_int(end_dim, "end_dim", "Flatten")
 
-    def construct(self, x):
+    def construct(self, x: Tensor) -> Tensor:
         return x.flatten(start_dim=self.start_dim, end_dim=self.end_dim)
 
 
@@ -324,7 +324,7 @@ class Dropout(Cell):
         ValueError: If `keep_prob` is not in (0, 1] or `p` is not in [0, 1).
     """
 
-    def __init__(self, keep_prob=None, p=None):
+    def __init__(self, keep_prob: float | None = None, p: float | None = None) -> None:
         super().__init__()
         if keep_prob is not None:
             if not isinstance(keep_prob, float):
@@ -344,7 +344,7 @@ class Dropout(Cell):
             self.keep_prob = 0.5
         self.p = p
 
-    def construct(self, x):
+    def construct(self, x: Tensor) -> Tensor:
         if not self.training or self.keep_prob == 1.0:
             return x
         mask = run("dropout_mask", shape=x.shape, keep_prob=self.keep_prob, dtype=mstype.dtype_to_nptype(x.dtype))
@@ -381,7 +381,7 @@ class MatMul(Cell):
         self.transpose_x1 = _check_bool(transpose_x1, "transpose_x1", "MatMul")
         self.transpose_x2 = _check_bool(transpose_x2, "transpose_x2", "MatMul")
 
-    def construct(self, x1, x2):
+    def construct(self, x1: Tensor, x2: Tensor) -> Tensor:
         return run("matmul", x1, x2, transpose_a=self.transpose_x1, transpose_b=self.transpose_x2)
 
 
@@ -395,5 +395,5 @@ class Identity(Cell):
         The same object.
     """
 
-    def construct(self, x):
+    def construct(self, x: Tensor) -> Tensor:
         return x
