@@ -46,7 +46,7 @@ class Dataset:
             check_int(num_parallel_workers, "num_parallel_workers", 1)
         self.children = list(children)
         self.num_parallel_workers = num_parallel_workers or config.get_num_parallel_workers()
-        self._dataset_size = None
+        self._dataset_size: int | None = None
 
     # ---- what each node defines -------------------------------------------------------------
 
@@ -83,9 +83,10 @@ class Dataset:
 
     def get_dataset_size(self) -> int:
         """The number of rows (batches, after ``batch``) in one epoch."""
-        if self._dataset_size is None:
-            self._dataset_size = self._size()
-        return self._dataset_size
+        size = self._dataset_size
+        if size is None:
+            size = self._dataset_size = self._size()
+        return size
 
     def get_batch_size(self) -> int:
         """The batch size of the nearest ``batch`` below (1 if none)."""

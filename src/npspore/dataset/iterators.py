@@ -12,7 +12,7 @@ order per epoch, loop several times over one iterator (``Model.train`` does).
 from __future__ import annotations
 
 import secrets
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Iterator, TypeVar
 
 from . import config
 from .arguments import check_bool, check_int
@@ -35,7 +35,7 @@ class _EpochIterator:
         self._seed = config.user_seed()
         self._entropy = secrets.randbits(64)
         self._epoch = 0
-        self._rows = None
+        self._rows: Iterator[tuple] | None = None
 
     def _column(self, array):
         # Text has no Tensor form: like MindSpore, string columns stay NumPy arrays.
@@ -80,7 +80,7 @@ class TupleIterator(_EpochIterator, Generic[Column]):
 
     def __next__(self) -> list[Column]:
         """The next row of this epoch (``StopIteration`` at the epoch's end)."""
-        return super().__next__()  # type: ignore[no-any-return]
+        return super().__next__()
 
     def _convert(self, row):
         return [self._column(row[i]) for i in self.column_indices]
@@ -98,7 +98,7 @@ class DictIterator(_EpochIterator, Generic[Column]):
 
     def __next__(self) -> dict[str, Column]:
         """The next row of this epoch (``StopIteration`` at the epoch's end)."""
-        return super().__next__()  # type: ignore[no-any-return]
+        return super().__next__()
 
     def _convert(self, row):
         return {name: self._column(array) for name, array in zip(self.column_names, row)}

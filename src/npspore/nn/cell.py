@@ -222,9 +222,9 @@ class Cell:
         """Run ``construct`` (compiled under ``@jit``/GRAPH mode), with the hooks and ``to_float`` casts."""
         cell: Cell = self  # type: ignore[assignment]  # self's type is for the caller: its construct's signature
         if cell._jit or _context.get_context("mode") == _context.GRAPH_MODE:
-            return call_cell(cell, args, kwargs)  # type: ignore[no-any-return]
+            return call_cell(cell, args, kwargs)
         if cell._forward_pre_hooks or cell._forward_hooks or cell._cast_dtype is not None:
-            return cell.run_construct(args, kwargs)  # type: ignore[no-any-return]
+            return cell.run_construct(args, kwargs)
         return self.construct(*args, **kwargs)
 
     def run_construct(self, cast_inputs, kwargs):
