@@ -89,7 +89,8 @@ def test_every_python_block_of_the_page_runs_and_prints_what_it_shows(page, tmp_
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-def test_a_wrong_shown_output_and_an_undefined_name_fail_the_page(tmp_path):
+def test_a_wrong_shown_output_and_an_undefined_name_fail_the_page(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # where the blocks are saved as files
     page = tmp_path / "page.md"
     page.write_text("```python\nprint({'a': 1})   # {'a': 2}\n```\n")
     with pytest.raises(AssertionError, match="printed {'a': 1}, the page shows {'a': 2}"):
