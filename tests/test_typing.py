@@ -156,6 +156,7 @@ step = nn.TrainOneStepCell(with_loss, nn.SGD(net.trainable_params(), 0.1))
 reveal_type(with_loss(Tensor(np.ones((1, 1, 8, 8), np.float32)), Tensor(np.zeros(1, np.int32))))
 reveal_type(step)
 reveal_type(ops.relu(Tensor(np.ones(2, np.float32))))
+reveal_type(ops.add(2.0, ops.sum(ops.exp(Tensor(np.ones((2, 3), np.float32))), 1, keepdim=True)))
 """
 
 
@@ -165,6 +166,7 @@ def test_mypy_strict_on_a_convolutional_network_and_its_training_cells(tmp_path)
         'user.py:27: note: Revealed type is "npspore.common.tensor.Tensor"',
         'user.py:28: note: Revealed type is "npspore.nn.wrap.cell_wrapper.TrainOneStepCell"',
         'user.py:29: note: Revealed type is "npspore.common.tensor.Tensor"',
+        'user.py:30: note: Revealed type is "npspore.common.tensor.Tensor"',
         "Success: no issues found in 1 source file",
     ]
 
