@@ -153,3 +153,24 @@ def test_a_process_that_finds_its_kernels_on_disk_loads_no_compiler_stage(tmp_pa
     assert first[0] == f"{gradients} 0" and first[1].startswith("[[6.0, 6.0]] 0 ") and "'pipeline'" in first[1]
     assert second == [f"{gradients} 1", "[[6.0, 6.0]] 1 ['cache', 'cachekey', 'diskload', 'gradspec', 'guards', "
                                         "'kernel', 'library', 'request', 'signature', 'targets']"]
+
+
+INTERNAL_MODULES = ("opdef", "shape_rules", "rules_nn", "missing_names", "import_hook", "module_aliases")
+
+
+@pytest.mark.parametrize("name", INTERNAL_MODULES)
+def test_an_internal_module_is_no_attribute_of_the_package_and_imports_by_its_full_name(name):
+    import importlib
+    import subprocess
+    import sys
+
+    assert name not in dir(ms) and name not in vars(ms)
+    with pytest.raises(AttributeError, match=f"npspore.{name} is internal: import it by its full name"):
+        getattr(ms, name)
+    module = importlib.import_module(f"npspore.{name}")
+    assert module.__name__ == f"npspore.{name}"
+    # every import spelling still works, in a fresh process too (first loads set no attribute either)
+    script = (f"import npspore\nfrom npspore import {name} as a\nimport npspore.{name} as b\n"
+              f"assert a is b and not hasattr(npspore, {name!r}) and {name!r} not in dir(npspore)\n"
+              f"from npspore import *\nassert {name!r} not in globals()\n")
+    subprocess.run([sys.executable, "-c", script], check=True, timeout=120)

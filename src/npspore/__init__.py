@@ -28,6 +28,12 @@ from .import_hook import install_npspore_aliases as _install_npspore_aliases  # 
 ops.HookBackward, ops.InsertGradientOf = _HookBackward, _InsertGradientOf
 
 _install_npspore_aliases()
+# The op table, its rules and the name and import machinery load with the package but are no attributes
+# of it (nor in dir(npspore)): import them by their full names (`from npspore.opdef import op_table`).
+_INTERNAL_MODULES = ("opdef", "shape_rules", "rules_nn", "missing_names", "import_hook", "module_aliases")
+for _name in _INTERNAL_MODULES:
+    del globals()[_name]
+del _name
 # A submodule not loaded yet (npspore.dataset, npspore.experimental) loads on first use, so `import
 # npspore` does not pay for it; any other missing name is one MindSpore has and npspore does not.
-__getattr__ = _module_getattr("mindspore", globals())
+__getattr__ = _module_getattr("mindspore", globals(), internal=_INTERNAL_MODULES)

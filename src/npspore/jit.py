@@ -13,13 +13,14 @@ import types
 import inspect
 import sys
 import warnings
-from typing import Any
+from typing import Any, Callable, Concatenate, Generic, ParamSpec, TypeVar, overload
 
 from . import compiler   # its stages load on first use (compiler.pipeline, compiler.specialize ...)
 from .context import syntax_level
 from .compiler.kernel import KernelCache
 from .compiler.library import LIBRARY, RECORDERS, GuardFailed
 from .compiler.signature import describe_key, input_key
+from .core.constructs import Constructs, P, R
 from .grad import GradFunction
 
 __all__ = ["jit", "jit_class"]
@@ -49,7 +50,11 @@ def forward_request(target, args) -> compiler.request.CompileRequest:
                                            syntax_level=syntax_level("LAX"))
 
 
-class JitFunction:
+Instance = TypeVar("Instance")
+P2 = ParamSpec("P2")
+
+
+class JitFunction(Generic[P, R]):
     """A function compiled per input signature (what ``@jit`` returns).
 
     Call it like the function. ``cache_info()`` returns ``{'hits', 'compiles', 'disk_loads',
@@ -60,7 +65,8 @@ class JitFunction:
     dynamic: ``"dynamic"`` (``dynamic=1``: every dim) or a tuple of placeholder Tensors (``input_signature``).
     """
 
-    def __init__(self, function, options=(), *, syntax="LAX", shapes=None):
+    def __init__(self, function: Callable[P, R], options: tuple = (), *, syntax: str = "LAX",
+                 shapes: Any = None) -> None:
         functools.update_wrapper(self, function)
         self.__npspore_function__ = function
         self.options = options
@@ -85,7 +91,8 @@ class JitFunction:
         dynamic = {i: shape for i, shape in dynamic.items() if i < positional} or None
         return (*input_key(values, dynamic), dynamic)
 
-    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R:
+        """Run the kernel compiled for these arguments' signature (compiling it on the first call)."""
         if RECORDERS:  # inside a function being traced: run eagerly, so its ops are recorded too
             return self.__npspore_function__(*args, **kwargs)
         if kwargs:
@@ -111,11 +118,19 @@ class JitFunction:
         except GuardFailed as failure:  # specialized on a tensor value this call does not have
             return cache.rerun(key, failure, leaves, lambda: self._compile(args, key, kwargs, dynamic))
 
-    def __get__(self, instance, owner=None):
+    @overload
+    def __get__(self, instance: None, owner: type | None = None) -> JitFunction[P, R]: ...
+
+    @overload
+    def __get__(self: JitFunction[Concatenate[Instance, P2], R], instance: Instance,
+                owner: type | None = None) -> Callable[P2, R]: ...
+
+    def __get__(self, instance: Any, owner: type | None = None) -> Any:
+        """A ``@jit`` method looked up on an instance: bound (a Cell's ``construct`` runs the Cell compiled)."""
         if instance is None:
             return self
         if LIBRARY.is_cell(instance) and self.__npspore_function__.__name__ == "construct":
-            return _CompiledCellCall(instance)
+            return CompiledCellCall(instance)
         return types.MethodType(self, instance)
 
     def cache_info(self) -> dict:
@@ -160,6 +175,24 @@ def _bind_positional(fn, args, kwargs) -> tuple:
     return tuple(bound.args), dict(bound.kwargs)
 
 
+@overload
+def jit(function: None = None, *, capture_mode: str = "ast", jit_level: str = "O0", dynamic: int = 0,
+        fullgraph: bool = False, backend: str = "", **options: Any) -> Callable[[Callable[P, R]], JitFunction[P, R]]:
+    ...
+
+
+@overload
+def jit(function: Constructs[P, R], *, capture_mode: str = "ast", jit_level: str = "O0", dynamic: int = 0,
+        fullgraph: bool = False, backend: str = "", **options: Any) -> CompiledCellCall[P, R]:
+    ...
+
+
+@overload
+def jit(function: Callable[P, R], *, capture_mode: str = "ast", jit_level: str = "O0", dynamic: int = 0,
+        fullgraph: bool = False, backend: str = "", **options: Any) -> JitFunction[P, R]:
+    ...
+
+
 def jit(function: Any = None, *, capture_mode: str = "ast", jit_level: str = "O0", dynamic: int = 0,
         fullgraph: bool = False, backend: str = "", **options: Any) -> Any:
     """Compile a function, a Cell's ``construct`` or a Cell instance into NumPy kernels.
@@ -193,7 +226,7 @@ def jit(function: Any = None, *, capture_mode: str = "ast", jit_level: str = "O0
     signature = _input_signature(options.pop("input_signature", None))
     _warn_dropped_options(options)
     if LIBRARY.is_cell(function):
-        return _CompiledCellCall(function)
+        return CompiledCellCall(function)
     if isinstance(function, (JitFunction, GradFunction)) or not callable(function):
         return function  # already compiled per input signature (a gradient function is one kernel)
     shapes = signature if signature is not None else "dynamic" if dynamic else None
@@ -245,15 +278,16 @@ KERNELS_ATTRIBUTE = "_npspore_kernels"
 """The Cell attribute holding its compiled kernels: process-local, left out when a Cell is pickled."""
 
 
-class _CompiledCellCall:
+class CompiledCellCall(Generic[P, R]):
     """``jit(cell)`` / a ``@jit`` construct looked up on an instance: calls run the compiled kernel."""
 
     __slots__ = ("cell",)
 
-    def __init__(self, cell):
+    def __init__(self, cell: Constructs[P, R]) -> None:
         self.cell = cell
 
-    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R:
+        """Run the Cell's kernel compiled for these arguments' signature (compiling it on the first call)."""
         if RECORDERS:  # inside a function being traced: construct runs eagerly, so its ops are recorded
             cell = self.cell
             construct = compiler.targets.plain_function(inspect.getattr_static(type(cell), "construct"))
@@ -265,7 +299,7 @@ class _CompiledCellCall:
         return cell_cache_info(self.cell)
 
     def __reduce__(self):
-        return _CompiledCellCall, (self.cell,)
+        return CompiledCellCall, (self.cell,)
 
     def kernel_source(self, *args: Any) -> str:
         """The generated module that runs the Cell for these arguments (compiling it if needed)."""

@@ -14,7 +14,7 @@ from typing import Callable
 from .core.lazy import submodule
 
 
-def module_getattr(module_name: str, namespace: dict) -> Callable[[str], object]:
+def module_getattr(module_name: str, namespace: dict, internal: tuple[str, ...] = ()) -> Callable[[str], object]:
     """A module ``__getattr__`` returning a submodule not imported yet, or raising ``AttributeError``
     for any other name the module lacks.
 
@@ -23,6 +23,8 @@ def module_getattr(module_name: str, namespace: dict) -> Callable[[str], object]
         namespace (dict): the module's ``globals()``: its ``__name__`` is the package whose submodules
             are looked up; its public names (read at lookup time, so names added later count) are
             searched for the closest match.
+        internal (tuple[str, ...]): submodules that are no attributes of the package (imported by
+            their full name only, as ``from npspore.opdef import op_table``).
 
     Returns:
         The function to assign to the module's ``__getattr__``.
@@ -31,6 +33,9 @@ def module_getattr(module_name: str, namespace: dict) -> Callable[[str], object]
     def __getattr__(name: str):
         if name.startswith("__"):  # protocol lookups (__path__, __wrapped__ ...) stay plain misses
             raise AttributeError(f"module {module_name!r} has no attribute {name!r}")
+        if name in internal:
+            raise AttributeError(f"module {namespace['__name__']!r} has no attribute {name!r} "
+                                 f"({namespace['__name__']}.{name} is internal: import it by its full name)")
         module = submodule(namespace["__name__"], name)
         if module is not None:
             return module

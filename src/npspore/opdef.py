@@ -68,7 +68,7 @@ def template_file(name: str) -> str:
     """The path of a file of the template package (a family's module, ``module.py.tmpl``); found
     from the package's ``__file__``, as ``importlib.resources`` costs 6-25 ms to import."""
     package = importlib.import_module("npspore.codegen_templates")
-    return os.path.join(os.path.dirname(package.__file__), name)
+    return os.path.join(os.path.dirname(package.__file__ or ""), name)
 
 
 class OpShapeError(ValueError):

@@ -168,9 +168,9 @@ def broadcast_shapes(name: str, *shapes, names=("input", "other")) -> tuple:
     if all(s == first for s in shapes[1:]):
         return tuple(first)
     ndim = max(len(s) for s in shapes)
-    result = []
+    result: list[int | None] = []
     for axis in range(-ndim, 0):
-        dim = 1
+        dim: int | None = 1
         for k, shape in enumerate(shapes):
             d = shape[axis] if len(shape) >= -axis else 1
             if d == 1 or d == dim or d is None:

@@ -6,6 +6,8 @@
 use (``core.lazy``), so eager-only programs never pay for the compiler, and :func:`compile` loads the
 stages only when the disk cache has no kernel for a request.
 """
+import importlib
+
 from ..core.lazy import submodule
 
 
@@ -13,13 +15,13 @@ def compile(request) -> tuple:
     """``(CompiledKernel, from_disk)`` for ``request`` (a ``compiler.request.CompileRequest``): the
     disk cache's kernel when one is stored and verified (``compiler.diskload``), else one built by
     the stages (``compiler.pipeline.build``), which are imported only then."""
-    diskload = submodule(__name__, "diskload")
+    diskload = importlib.import_module(f"{__name__}.diskload")
     disk_key = diskload.disk_key(request)
     if disk_key is not None:
         loaded = diskload.load(disk_key, request)
         if loaded is not None:
             return loaded, True
-    return submodule(__name__, "pipeline").build(request, disk_key), False
+    return importlib.import_module(f"{__name__}.pipeline").build(request, disk_key), False
 
 
 def __getattr__(name: str):

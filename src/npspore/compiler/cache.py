@@ -143,8 +143,8 @@ def open_directory(directory: str) -> int:
     return fd
 
 
-def _usable_directory_fd() -> int | None:
-    """The checked cache directory's fd, or None (disk cache off, or unusable: warned once)."""
+def _usable_directory() -> tuple[int, str] | None:
+    """``(fd, path)`` of the checked cache directory, or None (disk cache off, or unusable: warned once)."""
     directory = cache_dir()
     if directory is None:
         return None
@@ -153,7 +153,7 @@ def _usable_directory_fd() -> int | None:
     except CacheUnavailable as error:
         warn_once(str(error))
         return None
-    return fd
+    return fd, directory
 
 
 def _read_secret(path: str) -> bytes:
@@ -233,9 +233,10 @@ def store(key: str, source: str) -> str | None:
     disk must not stop the program: it is warned about once).
     """
     _check_key(key)
-    fd = _usable_directory_fd()
-    if fd is None:
+    usable = _usable_directory()
+    if usable is None:
         return None
+    fd, directory = usable
     try:
         mac_secret = secret()
         if mac_secret is None:
@@ -249,14 +250,14 @@ def store(key: str, source: str) -> str | None:
             os.replace(temp, key + ".py", src_dir_fd=fd, dst_dir_fd=fd)
         except OSError as error:
             _unlink(fd, temp)
-            warn_once(f"cannot write kernels to {cache_dir()!r} ({error.strerror or error})")
+            warn_once(f"cannot write kernels to {directory!r} ({error.strerror or error})")
             return None
         except BaseException:  # interrupted mid-write: leave no temporary file behind
             _unlink(fd, temp)
             raise
     finally:
         os.close(fd)
-    return os.path.join(cache_dir(), key + ".py")
+    return os.path.join(directory, key + ".py")
 
 
 def _read_entry(fd: int, name: str, limit: int = MAX_ENTRY_BYTES) -> tuple[bytes, os.stat_result] | None:
@@ -306,9 +307,10 @@ def load(key: str) -> tuple[str, str] | None:
     seal, another key's seal, a MAC that does not match, text that is not UTF-8) is deleted.
     """
     _check_key(key)
-    fd = _usable_directory_fd()
-    if fd is None:
+    usable = _usable_directory()
+    if usable is None:
         return None
+    fd, directory = usable
     name = key + ".py"
     try:
         try:
@@ -320,18 +322,18 @@ def load(key: str) -> tuple[str, str] | None:
             return None
         found = _read_entry(fd, name)
         parts = _split_seal(found[0]) if found is not None else None
-        verified = (parts is not None and parts[1] == key
-                    and hmac.compare_digest(mac(key, parts[0], mac_secret), parts[2]))
-        try:
-            source = parts[0].decode() if verified else None
-        except UnicodeDecodeError:
-            source = None
+        source = None
+        if parts is not None and parts[1] == key and hmac.compare_digest(mac(key, parts[0], mac_secret), parts[2]):
+            try:
+                source = parts[0].decode()
+            except UnicodeDecodeError:
+                pass
         if source is None:
             _unlink(fd, name)
             return None
     finally:
         os.close(fd)
-    return source, os.path.join(cache_dir(), name)
+    return source, os.path.join(directory, name)
 
 
 def _unlink(fd: int, name: str) -> None:
@@ -344,9 +346,10 @@ def _unlink(fd: int, name: str) -> None:
 def discard(key: str) -> None:
     """Delete a cache entry, ignoring one already gone."""
     _check_key(key)
-    fd = _usable_directory_fd()
-    if fd is None:
+    usable = _usable_directory()
+    if usable is None:
         return
+    fd, _ = usable
     try:
         _unlink(fd, key + ".py")
     finally:
@@ -376,7 +379,7 @@ def entries(directory: str | None = None) -> list[dict]:
             match = _ENTRY_NAME.match(name)
             read = _read_entry(fd, name) if match else None
             parts = _split_seal(read[0]) if read is not None else None
-            if parts is None or parts[1] != match.group(1):
+            if match is None or read is None or parts is None or parts[1] != match.group(1):
                 continue
             data, info = read
             found.append({"key": match.group(1), "path": os.path.join(directory, name), "size": info.st_size,

@@ -12,6 +12,7 @@ import hashlib
 import inspect
 import os
 import weakref
+from typing import Iterable
 
 import numpy as np
 
@@ -224,27 +225,32 @@ def class_key(cls) -> str | None:
     cached = _CLASS_KEYS.get(cls)
     if cached is not None or cls in _CLASS_KEYS:
         return cached
+    result: str | None
     if cls.__module__ == "builtins" or cls.__module__.startswith(("numpy", "npspore")):
         result = f"{cls.__module__}.{cls.__qualname__}"
     else:
-        places = []
-        for klass in cls.__mro__[:-1]:
-            if klass.__module__.startswith(("npspore", "numpy")):
-                continue
-            for name, member in vars(klass).items():
-                function = inspect.unwrap(member) if inspect.isfunction(member) else None
-                if function is None:
-                    continue
-                if set(function.__code__.co_freevars) - {"__class__"}:
-                    places = None
-                    break
-                code = function.__code__
-                places.append(f"{klass.__qualname__}.{name}@{code.co_filename}:{code.co_firstlineno}")
-            if places is None:
-                break
+        places = _method_places(cls)
         result = None if places is None else f"{cls.__module__}.{cls.__qualname__}[{','.join(places)}]"
     _CLASS_KEYS[cls] = result
     return result
+
+
+def _method_places(cls) -> list[str] | None:
+    """``Class.method@file:line`` of each method of ``cls`` and its user-defined bases, or None when a
+    method closes over values."""
+    places = []
+    for klass in cls.__mro__[:-1]:
+        if klass.__module__.startswith(("npspore", "numpy")):
+            continue
+        for name, member in vars(klass).items():
+            function = inspect.unwrap(member) if inspect.isfunction(member) else None
+            if function is None:
+                continue
+            if set(function.__code__.co_freevars) - {"__class__"}:
+                return None
+            code = function.__code__
+            places.append(f"{klass.__qualname__}.{name}@{code.co_filename}:{code.co_firstlineno}")
+    return places
 
 
 _CLASS_KEYS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
@@ -317,6 +323,7 @@ def reachable_cells(root, fn) -> list:
         seen.add(id(obj))
         if LIBRARY.is_cell(obj):
             found.append(obj)
+        items: Iterable
         if isinstance(obj, (list, tuple)):
             items = obj
         elif isinstance(obj, dict):

@@ -50,6 +50,8 @@ def is_library(fn) -> bool:
 class Calls:
     """Mixin of FunctionSpecializer: what a call in interpreted code becomes (see the module docstring)."""
 
+    captures: dict  # FunctionSpecializer's: id -> (captured object, its TensorValue)
+
     def _call(self, func, args, kwargs, frame, node):
         run, assign = LIBRARY.run, LIBRARY.assign
         Tensor = LIBRARY.tensor_type

@@ -235,7 +235,7 @@ class Renderer:
         return lines
 
     def _op_lines(self, definition, operands: list, static: dict, result: str, prefix: str,
-                  matrices: frozenset = frozenset()) -> list[str]:
+                  matrices: frozenset | set = frozenset()) -> list[str]:
         """Inline ``definition.forward`` with operand/static expressions, assigning ``result``.
 
         ``matrices``: the operands known to be of rank 2, whose ``np.swapaxes(m, -1, -2)`` is ``m.T``.
@@ -269,7 +269,7 @@ class Renderer:
             if matrices and _calls_swapaxes(definition.forward):
                 node = _MatrixTranspose(matrices).visit(node)
             node = _CallExpander(self, prefix, lines).visit(node)
-            if isinstance(node, ast.Return):
+            if isinstance(node, ast.Return) and node.value is not None:
                 lines.append(f"{result} = {unparse(node.value)}")
             else:
                 lines.extend(unparse(node).splitlines())
@@ -601,7 +601,7 @@ class _CallExpander(ast.NodeTransformer):
     def visit_Call(self, node: ast.Call):
         self.generic_visit(node)
         if not (isinstance(node.func, ast.Name) and node.func.id == "call" and node.args
-                and isinstance(node.args[0], ast.Constant)):
+                and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
             return node
         definition = self.renderer.table[node.args[0].value]
         name = f"{self.prefix}{definition.name}" + (f"_{self.count}" if self.count else "")
@@ -696,7 +696,7 @@ def _merge_identical_functions(module: ir.Module) -> ir.Module:
 def _reserve_function_names(module: ir.Module) -> ir.Module:
     """Rename functions whose name is also a variable of some function (a user local named
     ``Sub_construct`` would shadow the callee). Returns the module, or a renamed copy."""
-    taken = set()
+    taken: set[str] = set()
     for function in module.functions.values():
         taken.update(p.name for p in function.params)
         for stmt in ir.walk_stmts(function.body):

@@ -27,7 +27,7 @@ def disk_key(request: CompileRequest) -> str | None:
     fn, self_obj = unbind(request.target)
     if not source_available(fn) or any(not _has_source(cell) for cell in reachable_cells(self_obj, fn)):
         return None  # traced (it is, or it calls, code without source): nothing on disk names it
-    options = ("forward", request.options, request.syntax_level)
+    options: tuple = ("forward", request.options, request.syntax_level)
     if request.grads:
         grad = request.grads[0]
         paths = tuple(addressable_path(self_obj, fn, w) for w in grad.weights)

@@ -14,8 +14,11 @@ from __future__ import annotations
 import linecache
 import os
 import types
+from typing import TypeVar
 
 from .ir import Loc
+
+E = TypeVar("E", bound=BaseException)
 
 
 class NotSupportedError(RuntimeError):
@@ -49,7 +52,7 @@ def source_excerpt(loc: Loc) -> str:
     return f"{header}\n    {stripped}\n    {caret}"
 
 
-def located(error: BaseException, loc: Loc) -> BaseException:
+def located(error: E, loc: Loc) -> E:
     """A copy of ``error`` whose message ends with the user's source location.
 
     The copy is an instance of a subclass of ``type(error)`` and of :class:`CompileError`, so it

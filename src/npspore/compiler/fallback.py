@@ -30,6 +30,7 @@ from __future__ import annotations
 import builtins
 import math
 import operator
+from typing import Any, Callable
 
 import numpy as np
 
@@ -37,6 +38,7 @@ from ..context import LAX
 from ..opdef import Aval, OpTypeError, op_table
 from ..shape_rules import promote
 from . import ir
+from .builder import BlockBuilder, NameSupply
 from .errors import NotSupportedError, located
 from .guardeffect import is_visible, place_value_guard, value_guard
 from .library import LIBRARY
@@ -85,6 +87,18 @@ class FallbackReads:
     function's top block; ``_reads`` the values guarded already, by (Var, kind).
     """
 
+    # FunctionSpecializer's state and methods that these read
+    program: Any
+    name: str
+    names: NameSupply
+    builder: BlockBuilder
+    _body: ir.Block
+    _concrete: dict | None
+    _reads: dict
+    _dynamic_loops: int
+    _error: Callable[..., BaseException]
+    _atom: Callable[[Any], Any]
+
     # ------------------------------------------------------------------ reads and staged Python
 
     def read_tensor(self, value: TensorValue, frame, node, reader=None, method=None) -> HostValue:
@@ -108,7 +122,7 @@ class FallbackReads:
             result = read(LIBRARY.wrap(array))     # MindSpore's error for bool() of two elements...
         except (TypeError, ValueError) as error:
             raise self._error(error, frame, node) from None
-        element = value
+        element: TensorValue | HostValue = value
         if value.aval.shape != ():   # float(np.array([1.0])) fails in NumPy 2.4: read the element first
             element = self.host(ir.HostOp("method", "item"), (value,), {}, frame, node, concrete=array.item())
         return self.host(ir.HostOp("call", read), (element,), {}, frame, node, concrete=result)

@@ -97,7 +97,7 @@ def parse_function(fn) -> SourceFunction:
             if hasattr(node, "col_offset"):
                 node.col_offset += indent
                 if getattr(node, "end_col_offset", None) is not None:
-                    node.end_col_offset += indent
+                    node.end_col_offset += indent  # type: ignore[attr-defined]  # any positioned node
     source = SourceFunction(
         tree=tree, filename=filename, qualname=fn.__qualname__, globals=fn.__globals__, closure={},
         source=raw, is_library=os.path.abspath(filename).startswith(_PACKAGE_DIR),
@@ -137,7 +137,8 @@ def _find_function(module: ast.Module, name: str, fn, filename: str, first_line:
             return ast.FunctionDef(name="lambda", args=lam.args, body=[body], decorator_list=[],
                                    returns=None, type_comment=None, lineno=lam.lineno,
                                    col_offset=lam.col_offset, end_lineno=lam.end_lineno,
-                                   end_col_offset=lam.end_col_offset, type_params=[])
+                                   end_col_offset=lam.end_col_offset,
+                                   type_params=[])  # type: ignore[call-arg]  # a field since Python 3.12
         raise not_supported(
             "a lambda that shares its line with other lambdas (define it on a separate line)",
             Loc(filename, first_line))

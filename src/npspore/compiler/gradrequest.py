@@ -214,6 +214,7 @@ def differentiate_request(request: GradRequest, functions, name, inputs, slices,
 
     aux = _aux_node(output_node) if request.spec.has_aux else None
     _check_differentiable_output(output_node[1][0] if request.spec.has_aux else output_node, fn)
+    seeds: str | tuple
     if request.spec.sens_param:
         seeds = "given"
     elif request.spec.has_aux:

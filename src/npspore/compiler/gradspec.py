@@ -83,7 +83,7 @@ class GradRequest:
         """Raise ValueError when the given sensitivity does not match the output (``avals``, one
         per output leaf) in structure or shape, as MindSpore does."""
         leaves, _ = tree.flatten(sens[0] if sens else None, lambda v: isinstance(v, LIBRARY.tensor_type))
-        given = [leaf for leaf in leaves if isinstance(leaf, LIBRARY.tensor_type)]
+        given: list = [leaf for leaf in leaves if isinstance(leaf, LIBRARY.tensor_type)]
         if len(given) != len(avals):
             raise ValueError(f"For 'GradOperation' with sens_param=True, sens should hold {len(avals)} "
                              f"tensor(s), one per output, but got {len(given)}")

@@ -136,5 +136,5 @@ def literal_binding(statement, assigned_once) -> dict:
     if (isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple) and len(target.elts) == len(value.elts)
             and all(isinstance(t, ast.Name) and t.id in assigned_once for t in target.elts)
             and all(_is_literal(v) for v in value.elts)):
-        return {t.id: v for t, v in zip(target.elts, value.elts)}
+        return {t.id: v for t, v in zip(target.elts, value.elts) if isinstance(t, ast.Name)}
     return {}

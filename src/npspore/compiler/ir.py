@@ -18,7 +18,7 @@ Variable names come from the user's source (``h``, ``h_1``...); the differentiat
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Union
+from typing import Any, Union
 
 import numpy as np
 
@@ -279,7 +279,7 @@ class Function:
     source: str = ""           # qualified name of the user's callable, for the module header
     loc: Loc | None = None
     param_names: tuple = ()    # names of the Parameter inputs, in order
-    output_tree: object = None
+    output_tree: Any = None
 
 
 @dataclass
@@ -480,6 +480,8 @@ def evaluate_block(block: Block, env: dict, module: Module | None = None) -> Non
                               dtypes if multi else dtypes[0])
             _bind(env, stmt.targets, result if multi else (result,))
         elif isinstance(stmt, Call):
+            if module is None:
+                raise ValueError(f"evaluating a call of {stmt.callee} needs the module that holds it")
             _bind(env, stmt.targets, _evaluate_function(module, stmt.callee, [_read(env, a) for a in stmt.args]))
         elif isinstance(stmt, Effect):
             if stmt.kind == "print":

@@ -51,7 +51,7 @@ def _result_code(node, results: str) -> tuple:
     describes from the kernel's results (named ``results``), and the names it uses. Each result
     becomes a Tensor made in line (``object.__new__`` and its ``_array`` set, as ``LIBRARY.wrap``
     does, without a call), a NumPy scalar of a full reduction first made a 0-d array."""
-    constants = []
+    constants: list = []
     names = {"T": LIBRARY.tensor_type, "new": object.__new__, "N": np.ndarray, "A": np.asarray, "c": constants}
     leaves, hosts = [], set()
 
@@ -287,7 +287,7 @@ class KernelCache:
         self.disk_loads = 0
         self.capacity = _env_int("NPSPORE_KERNEL_CACHE_SIZE", 64)
         self.recompile_limit = _env_int("NPSPORE_RECOMPILE_LIMIT", 8)
-        self._stale = None      # why the last dropped kernel was stale (explained at the recompile)
+        self._stale: str | None = None      # why the last dropped kernel was stale (explained at the recompile)
         self._warned = False
         self._lock = threading.Lock()
         self.variants: dict = {}   # key -> the kernels specialized on other tensor values (a tuple, newest last)
@@ -444,7 +444,7 @@ def changing_argument(key, known: list) -> str:
                     counts[index] = counts.get(index, 0) + 1
     if not counts:
         return "the number or structure of the arguments keeps changing"
-    index = max(counts, key=counts.get)
+    index = max(counts, key=counts.__getitem__)
     return f"argument {index} keeps changing its signature (now {describe_key((key[index],))[1:-1]})"
 
 

@@ -38,6 +38,7 @@ writes its key into the kernel. A kernel stops at a failed value guard by raisin
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, Callable, Hashable
 
 import numpy as np
 
@@ -65,7 +66,23 @@ class CellParts:
 
 
 class Library:
-    """The registered parts (see the module docstring). Unregistered parts are None."""
+    """The registered parts (see the module docstring). Unregistered parts are None: ``import npspore``
+    registers them all before anything compiles, so the compiler reads them as their declared types."""
+
+    tensor_type: type
+    wrap: Callable[[np.ndarray], Any]
+    tensor_array: Callable[[Any, Any], np.ndarray]
+    parameter_type: type
+    mutable_types: tuple[type, ...]
+    dtype_to_numpy: Callable[[Any], Any]
+    dtype_from_numpy: Callable[[Any], Any]
+    run: Callable[..., Any]
+    assign: Callable[..., Any]
+    cell_type: type | None
+    cell_parts: Callable[[Any], CellParts]
+    compile_time: frozenset
+    process_key: Callable[[], Hashable] | None
+    recomputed: Callable[[Any], bool] | None
 
     _PARTS = ("tensor_type", "wrap", "tensor_array", "parameter_type", "mutable_types", "dtype_to_numpy", "dtype_from_numpy",
               "run", "assign", "cell_type", "cell_parts", "compile_time", "process_key", "recomputed")

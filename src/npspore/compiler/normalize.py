@@ -19,14 +19,16 @@ from .astcopy import copy_tree
 class _Desugar(ast.NodeTransformer):
     def visit_AugAssign(self, node: ast.AugAssign):
         target = node.target
+        load: ast.expr
+        store: ast.expr
         if isinstance(target, ast.Name):
             load, store = ast.Name(id=target.id, ctx=ast.Load()), ast.Name(id=target.id, ctx=ast.Store())
         elif isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name):  # self.param += 1
-            load = ast.Attribute(value=ast.Name(id=target.value.id, ctx=ast.Load()), attr=target.attr, ctx=ast.Load())
-            store = ast.Attribute(value=ast.Name(id=target.value.id, ctx=ast.Load()), attr=target.attr,
+            owner = target.value.id
+            load = ast.Attribute(value=ast.copy_location(ast.Name(id=owner, ctx=ast.Load()), node), attr=target.attr,
+                                 ctx=ast.Load())
+            store = ast.Attribute(value=ast.copy_location(ast.Name(id=owner, ctx=ast.Load()), node), attr=target.attr,
                                   ctx=ast.Store())
-            ast.copy_location(load.value, node)
-            ast.copy_location(store.value, node)
         else:
             return node
         value = ast.BinOp(left=load, op=node.op, right=self.visit(node.value))

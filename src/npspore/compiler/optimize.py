@@ -122,7 +122,7 @@ class _Simplifier:
         if stmt.op in _FILLED and static_shape:
             return self.known(target, np.full(aval.shape, _FILLED[stmt.op], aval.dtype))
         values = [self.value(a) for a in stmt.args]
-        if stmt.args and all(v is not None for v in values) and static_shape and size <= _SMALL:
+        if stmt.args and all(v is not None for v in values) and size is not None and size <= _SMALL:
             folded = _evaluate(stmt, values)
             if folded is not None:
                 return self.known(target, folded)

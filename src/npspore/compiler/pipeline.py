@@ -26,6 +26,7 @@ from __future__ import annotations
 import ast
 import dataclasses
 import itertools
+from typing import Any
 import os
 import sys
 from contextlib import contextmanager
@@ -190,7 +191,7 @@ def run_stages(request: CompileRequest, stop_after: str = "codegen"):
     """The output of stage ``stop_after`` (one of :data:`STAGES`), running every stage before it."""
     if stop_after not in STAGES:
         raise ValueError(f"unknown stage {stop_after!r}; expected one of {', '.join(STAGES)}")
-    output = None
+    output: Any = None
     for name, stage in PIPELINE:
         output = stage(request, output)
         if name == stop_after:

@@ -264,8 +264,8 @@ class _Algebra:
         if product is not None and product.op == "pow":
             exponent = product.args[1]
             square = isinstance(exponent, ir.Const) and type(exponent.value) in (int, float) and exponent.value == 2
+            factors: tuple = (product.args[0],) * 2 if square else ()
             product = product if square else None
-            factors = (product.args[0],) * 2 if square else ()
         else:
             factors = product.args if product is not None else ()
         if product is not None and all(_float(a) and a.aval == operand.aval for a in factors):

@@ -35,17 +35,20 @@ def stack_tapes(function: ir.Function) -> None:
         for new in [s for s in block.stmts if isinstance(s, ir.TapeNew)]:
             found = _push_and_pop(block, new.target, uses)
             if found is not None and _stackable(*found):
-                _stack(block, new, *found, namer)
+                forward, push, backward, pop = found
+                _stack(block, new, forward, push, backward, pop, namer)
 
 
 def trip_count(loop: ir.ForRange):
     """``n`` for a loop ``range(0, n, 1)`` with a constant ``n >= 1``, else None."""
-    bounds = (loop.start, loop.stop, loop.step)
-    if not all(isinstance(b, ir.Const) and type(b.value) is int for b in bounds):
+    start, stop, step = loop.start, loop.stop, loop.step
+    if not (isinstance(start, ir.Const) and isinstance(stop, ir.Const) and isinstance(step, ir.Const)):
         return None
-    if loop.start.value != 0 or loop.step.value != 1 or loop.stop.value < 1:
+    if type(start.value) is not int or type(stop.value) is not int or type(step.value) is not int:
         return None
-    return loop.stop.value
+    if start.value != 0 or step.value != 1 or stop.value < 1:
+        return None
+    return stop.value
 
 
 def reversed_index(loop: ir.ForRange):
@@ -58,7 +61,7 @@ def reversed_index(loop: ir.ForRange):
     return None
 
 
-def _push_and_pop(block: ir.Block, tape: ir.Var, uses: dict):
+def _push_and_pop(block: ir.Block, tape: ir.Var, uses: dict) -> tuple | None:
     """(forward loop, push, backward loop, pop) when ``tape`` is used exactly that way, else None."""
     if uses.get(id(tape)) != 2:
         return None

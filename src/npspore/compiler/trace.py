@@ -295,7 +295,7 @@ def _bind_numpy_call(func, name, args, kwargs):
     return operands, static
 
 
-def stage_rule(fn, builder: BlockBuilder, args, static=None, loc: Loc | None = None, *, hint: str = "t"):
+def stage_rule(fn, builder: BlockBuilder, args, static: dict | None, loc: Loc, *, hint: str = "t"):
     """Run a NumPy-written rule on tracers, appending its operations to ``builder``'s block.
 
     Args:

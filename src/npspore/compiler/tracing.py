@@ -24,6 +24,7 @@ from __future__ import annotations
 import inspect
 import os
 import sys
+import types
 import weakref
 from dataclasses import dataclass
 from itertools import count
@@ -190,7 +191,7 @@ class Recorder:
 
     def _user_loc(self) -> ir.Loc:
         """The innermost line outside npspore that led to the op being recorded."""
-        frame = sys._getframe(2)
+        frame: types.FrameType | None = sys._getframe(2)
         while frame is not None and frame.f_code.co_filename.startswith(_PACKAGE_DIR):
             frame = frame.f_back
         return ir.Loc(frame.f_code.co_filename, frame.f_lineno) if frame is not None else self.loc

@@ -48,8 +48,8 @@ _RECORDED = ("loss_repeated_mean", "search_mode", "auto_parallel_search_mode", "
              "all_reduce_fusion_config", "enable_alltoall", "force_fp32_communication", "group_ckpt_save_file",
              "auto_pipeline", "pipeline_result_broadcast", "sharding_propagation", "full_batch_is_set")
 
-_context = {}
-_explicit = set()
+_context: dict[str, Any] = {}
+_explicit: set[str] = set()
 
 
 def _check(key, value):

@@ -14,6 +14,7 @@ constants are).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 LEAF, CONST, TUPLE, LIST, DICT, NAMEDTUPLE = "leaf", "const", "tuple", "list", "dict", "namedtuple"
 
@@ -30,7 +31,7 @@ class TreeDef:
 
     kind: str
     children: tuple = ()
-    data: object = None
+    data: Any = None
     mutable: bool = False
 
     @property
@@ -61,8 +62,8 @@ def _flatten(value, is_leaf, leaves) -> TreeDef:
         cls = None if type(value) is tuple else type(value)
         return TreeDef(TUPLE, tuple(_flatten(v, is_leaf, leaves) for v in value), cls, mutable)
     if isinstance(value, list):
-        cls = None if type(value) is list else type(value)
-        return TreeDef(LIST, tuple(_flatten(v, is_leaf, leaves) for v in value), cls, mutable)
+        list_cls = None if type(value) is list else type(value)
+        return TreeDef(LIST, tuple(_flatten(v, is_leaf, leaves) for v in value), list_cls, mutable)
     if isinstance(value, dict):
         children = tuple(_flatten(v, is_leaf, leaves) for v in value.values())
         return TreeDef(DICT, children, (tuple(value.keys()), None if type(value) is dict else type(value)), mutable)

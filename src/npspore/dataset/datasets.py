@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from typing import TYPE_CHECKING, Any, Callable, Literal, overload
 
 import numpy as np
 
@@ -22,6 +23,9 @@ from .columns import ColumnMapping, check_known, column_list
 from .iterators import DictIterator, TupleIterator
 from .rows import stack_column, to_array
 from .sampling import PassKey
+
+if TYPE_CHECKING:
+    from ..common.tensor import Tensor
 
 __all__ = ["Dataset", "zip"]
 
@@ -37,12 +41,12 @@ class Dataset:
             in the calling thread.
     """
 
-    def __init__(self, children=(), num_parallel_workers=None):
+    def __init__(self, children: Any = (), num_parallel_workers: int | None = None) -> None:
         if num_parallel_workers is not None:
             check_int(num_parallel_workers, "num_parallel_workers", 1)
         self.children = list(children)
         self.num_parallel_workers = num_parallel_workers or config.get_num_parallel_workers()
-        self._dataset_size = None
+        self._dataset_size: int | None = None
 
     # ---- what each node defines -------------------------------------------------------------
 
@@ -73,21 +77,22 @@ class Dataset:
 
     # ---- queries ---------------------------------------------------------------------------
 
-    def get_col_names(self):
+    def get_col_names(self) -> list[str]:
         """The names of the columns of each row, in order."""
         return list(self._column_names())
 
-    def get_dataset_size(self):
+    def get_dataset_size(self) -> int:
         """The number of rows (batches, after ``batch``) in one epoch."""
-        if self._dataset_size is None:
-            self._dataset_size = self._size()
-        return self._dataset_size
+        size = self._dataset_size
+        if size is None:
+            size = self._dataset_size = self._size()
+        return size
 
-    def get_batch_size(self):
+    def get_batch_size(self) -> int:
         """The batch size of the nearest ``batch`` below (1 if none)."""
         return self.children[0].get_batch_size() if self.children else 1
 
-    def get_repeat_count(self):
+    def get_repeat_count(self) -> int:
         """The count of the nearest ``repeat`` below (-1 for repeat forever, 1 if none)."""
         return self.children[0].get_repeat_count() if self.children else 1
 
@@ -97,17 +102,28 @@ class Dataset:
             raise RuntimeError("The dataset is empty: it has no row to take shapes and types from.")
         return row
 
-    def output_shapes(self):
+    def output_shapes(self) -> list[list[int]]:
         """The shape of each column of the first row, as lists (``[]`` for a scalar)."""
         return [list(column.shape) for column in self._first_row()]
 
-    def output_types(self):
+    def output_types(self) -> list[np.dtype]:
         """The NumPy dtype of each column of the first row."""
         return [column.dtype for column in self._first_row()]
 
     # ---- iterators -------------------------------------------------------------------------
 
-    def create_tuple_iterator(self, columns=None, num_epochs=-1, output_numpy=False, do_copy=False):
+    @overload
+    def create_tuple_iterator(self, columns: str | list[str] | None = None, num_epochs: int = -1,
+                              output_numpy: Literal[False] = False, do_copy: bool = False) -> TupleIterator[Tensor]:
+        ...
+
+    @overload
+    def create_tuple_iterator(self, columns: str | list[str] | None = None, num_epochs: int = -1, *,
+                              output_numpy: Literal[True], do_copy: bool = False) -> TupleIterator[np.ndarray]:
+        ...
+
+    def create_tuple_iterator(self, columns: str | list[str] | None = None, num_epochs: int = -1,
+                              output_numpy: bool = False, do_copy: bool = False) -> TupleIterator[Any]:
         """An iterator over the rows: each row a list of Tensors (ndarrays if ``output_numpy``).
 
         Each ``for`` loop over the iterator runs one epoch; ``num_epochs`` (-1: unlimited) caps
@@ -123,16 +139,28 @@ class Dataset:
         check_known(picked, names, "create_tuple_iterator")
         return TupleIterator(self, [names.index(c) for c in picked], num_epochs, output_numpy)
 
-    def create_dict_iterator(self, num_epochs=-1, output_numpy=False, do_copy=False):
+    @overload
+    def create_dict_iterator(self, num_epochs: int = -1, output_numpy: Literal[False] = False,
+                             do_copy: bool = False) -> DictIterator[Tensor]:
+        ...
+
+    @overload
+    def create_dict_iterator(self, num_epochs: int = -1, *, output_numpy: Literal[True],
+                             do_copy: bool = False) -> DictIterator[np.ndarray]:
+        ...
+
+    def create_dict_iterator(self, num_epochs: int = -1, output_numpy: bool = False,
+                             do_copy: bool = False) -> DictIterator[Any]:
         """An iterator over the rows as dicts from column name to Tensor (ndarray if ``output_numpy``)."""
         return DictIterator(self, self._column_names(), num_epochs, output_numpy)
 
-    def __iter__(self):
+    def __iter__(self) -> TupleIterator[Tensor]:
         return iter(self.create_tuple_iterator())
 
     # ---- operations ------------------------------------------------------------------------
 
-    def batch(self, batch_size, drop_remainder=False, num_parallel_workers=None, **kwargs):
+    def batch(self, batch_size: int, drop_remainder: bool = False, num_parallel_workers: int | None = None,
+              **kwargs: Any) -> BatchDataset:
         """Group ``batch_size`` consecutive rows into one, stacking each column on a new first axis.
 
         The last, smaller batch is kept unless ``drop_remainder``. ``per_batch_map`` (a keyword
@@ -152,7 +180,7 @@ class Dataset:
         return BatchDataset(self, batch_size, drop_remainder, num_parallel_workers, per_batch_map, input_columns,
                             output_columns)
 
-    def shuffle(self, buffer_size):
+    def shuffle(self, buffer_size: int) -> ShuffleDataset:
         """Shuffle rows through a buffer of ``buffer_size`` rows (the whole dataset if at least its size).
 
         Raises:
@@ -160,7 +188,9 @@ class Dataset:
         """
         return ShuffleDataset(self, buffer_size)
 
-    def map(self, operations, input_columns=None, output_columns=None, num_parallel_workers=None, **kwargs):
+    def map(self, operations: Any, input_columns: str | list[str] | None = None,
+            output_columns: str | list[str] | None = None, num_parallel_workers: int | None = None,
+            **kwargs: Any) -> MapDataset:
         """Apply ``operations`` (a callable or a list applied in turn) to the ``input_columns``.
 
         The operations receive the input columns' arrays and return one array or a tuple, stored in
@@ -176,7 +206,8 @@ class Dataset:
             raise TypeError(f"map() got unsupported arguments {sorted(unsupported)}.")
         return MapDataset(self, operations, input_columns, output_columns, num_parallel_workers)
 
-    def filter(self, predicate, input_columns=None, num_parallel_workers=None):
+    def filter(self, predicate: Callable[..., Any], input_columns: str | list[str] | None = None,
+               num_parallel_workers: int | None = None) -> FilterDataset:
         """Keep the rows for which ``predicate`` (given the ``input_columns``, default all) is true.
 
         Raises:
@@ -185,7 +216,7 @@ class Dataset:
         """
         return FilterDataset(self, predicate, input_columns, num_parallel_workers)
 
-    def repeat(self, count=None):
+    def repeat(self, count: int | None = None) -> RepeatDataset:
         """Run the dataset ``count`` times per epoch (``None`` or -1: forever).
 
         Raises:
@@ -193,7 +224,7 @@ class Dataset:
         """
         return RepeatDataset(self, -1 if count is None else count)
 
-    def take(self, count=-1):
+    def take(self, count: int = -1) -> TakeDataset:
         """The first ``count`` rows (-1: all).
 
         Raises:
@@ -201,7 +232,7 @@ class Dataset:
         """
         return TakeDataset(self, count)
 
-    def skip(self, count):
+    def skip(self, count: int) -> SkipDataset:
         """All rows but the first ``count``.
 
         Raises:
@@ -209,7 +240,7 @@ class Dataset:
         """
         return SkipDataset(self, count)
 
-    def project(self, columns):
+    def project(self, columns: str | list[str]) -> ProjectDataset:
         """Keep only ``columns``, in the given order.
 
         Raises:
@@ -217,7 +248,7 @@ class Dataset:
         """
         return ProjectDataset(self, columns)
 
-    def rename(self, input_columns, output_columns):
+    def rename(self, input_columns: str | list[str], output_columns: str | list[str]) -> RenameDataset:
         """Rename ``input_columns`` to ``output_columns`` (str or lists of equal length).
 
         Raises:
@@ -225,7 +256,7 @@ class Dataset:
         """
         return RenameDataset(self, input_columns, output_columns)
 
-    def zip(self, datasets):
+    def zip(self, datasets: Dataset | tuple[Dataset, ...]) -> ZipDataset:
         """Rows side by side with those of ``datasets`` (one or a tuple); as long as the shortest.
 
         Raises:
@@ -234,7 +265,7 @@ class Dataset:
         others = list(datasets) if isinstance(datasets, (tuple, list)) else [datasets]
         return ZipDataset([self] + others)
 
-    def concat(self, datasets):
+    def concat(self, datasets: Dataset | list[Dataset]) -> ConcatDataset:
         """This dataset's rows followed by those of ``datasets`` (one or a list); also ``a + b``.
 
         Raises:
@@ -243,10 +274,10 @@ class Dataset:
         others = list(datasets) if isinstance(datasets, (tuple, list)) else [datasets]
         return ConcatDataset([self] + others)
 
-    def __add__(self, other):
+    def __add__(self, other: Dataset | list[Dataset]) -> ConcatDataset:
         return self.concat(other)
 
-    def split(self, sizes, randomize=True):
+    def split(self, sizes: list[int] | list[float], randomize: bool = True) -> list[Dataset]:
         """Split into non-overlapping datasets of the given ``sizes``.
 
         ``sizes`` are row counts summing to the dataset size, or fractions summing to 1 (rounded;

@@ -12,6 +12,7 @@ order per epoch, loop several times over one iterator (``Model.train`` does).
 from __future__ import annotations
 
 import secrets
+from typing import Any, Generic, Iterator, TypeVar
 
 from . import config
 from .arguments import check_bool, check_int
@@ -20,18 +21,21 @@ from ..common.tensor import Tensor
 
 __all__ = ["TupleIterator", "DictIterator"]
 
+Column = TypeVar("Column")
+"""What a column's value is in a row: Tensor, or ndarray with ``output_numpy`` (text columns stay ndarrays)."""
+
 
 class _EpochIterator:
     """Runs the passes of ``dataset`` one epoch per loop and converts each row with ``_convert``."""
 
-    def __init__(self, dataset, num_epochs, output_numpy):
+    def __init__(self, dataset: Any, num_epochs: int, output_numpy: bool) -> None:
         check_int(num_epochs, "num_epochs", 1, allow_minus_one=True)
         check_bool(output_numpy, "output_numpy")
         self.dataset, self.num_epochs, self.output_numpy = dataset, num_epochs, output_numpy
         self._seed = config.user_seed()
         self._entropy = secrets.randbits(64)
         self._epoch = 0
-        self._rows = None
+        self._rows: Iterator[tuple] | None = None
 
     def _column(self, array):
         # Text has no Tensor form: like MindSpore, string columns stay NumPy arrays.
@@ -40,10 +44,10 @@ class _EpochIterator:
     def _convert(self, row):
         raise NotImplementedError
 
-    def __iter__(self):
+    def __iter__(self) -> _EpochIterator:
         return self
 
-    def __next__(self):
+    def __next__(self) -> Any:
         if self._rows is None:
             if self.num_epochs != -1 and self._epoch >= self.num_epochs:
                 raise RuntimeError(f"The iterator has already run its num_epochs={self.num_epochs} epochs; "
@@ -64,23 +68,37 @@ class _EpochIterator:
         self._epoch += 1
 
 
-class TupleIterator(_EpochIterator):
+class TupleIterator(_EpochIterator, Generic[Column]):
     """Yields each row as a list of Tensors (ndarrays if ``output_numpy``) for the chosen columns."""
 
-    def __init__(self, dataset, column_indices, num_epochs, output_numpy):
+    def __init__(self, dataset: Any, column_indices: list[int], num_epochs: int, output_numpy: bool) -> None:
         super().__init__(dataset, num_epochs, output_numpy)
         self.column_indices = column_indices
+
+    def __iter__(self) -> TupleIterator[Column]:
+        return self
+
+    def __next__(self) -> list[Column]:
+        """The next row of this epoch (``StopIteration`` at the epoch's end)."""
+        return super().__next__()
 
     def _convert(self, row):
         return [self._column(row[i]) for i in self.column_indices]
 
 
-class DictIterator(_EpochIterator):
+class DictIterator(_EpochIterator, Generic[Column]):
     """Yields each row as a dict from column name to Tensor (ndarray if ``output_numpy``)."""
 
-    def __init__(self, dataset, column_names, num_epochs, output_numpy):
+    def __init__(self, dataset: Any, column_names: list[str], num_epochs: int, output_numpy: bool) -> None:
         super().__init__(dataset, num_epochs, output_numpy)
         self.column_names = column_names
+
+    def __iter__(self) -> DictIterator[Column]:
+        return self
+
+    def __next__(self) -> dict[str, Column]:
+        """The next row of this epoch (``StopIteration`` at the epoch's end)."""
+        return super().__next__()
 
     def _convert(self, row):
         return {name: self._column(array) for name, array in zip(self.column_names, row)}

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import itertools
+from typing import Any
 
 import numpy as np
 
@@ -80,9 +81,11 @@ class GeneratorDataset(RandomAccessSource):
         TypeError: if ``source`` is neither callable, iterable nor indexable.
     """
 
-    def __init__(self, source, column_names=None, column_types=None, schema=None, num_samples=None,
-                 num_parallel_workers=1, shuffle=None, sampler=None, num_shards=None, shard_id=None,
-                 python_multiprocessing=True, max_rowsize=None):
+    def __init__(self, source: Any, column_names: str | list[str] | None = None, column_types: Any = None,
+                 schema: Any = None, num_samples: int | None = None, num_parallel_workers: int = 1,
+                 shuffle: bool | None = None, sampler: Any = None, num_shards: int | None = None,
+                 shard_id: int | None = None, python_multiprocessing: bool = True,
+                 max_rowsize: int | None = None) -> None:
         if schema is not None:
             raise TypeError("GeneratorDataset: npspore does not support 'schema'; give 'column_names' instead.")
         if column_names is None:
@@ -164,8 +167,9 @@ class NumpySlicesDataset(RandomAccessSource):
         TypeError: if ``data`` is of another type.
     """
 
-    def __init__(self, data, column_names=None, num_samples=None, num_parallel_workers=1, shuffle=None,
-                 sampler=None, num_shards=None, shard_id=None):
+    def __init__(self, data: Any, column_names: str | list[str] | None = None, num_samples: int | None = None,
+                 num_parallel_workers: int = 1, shuffle: bool | None = None, sampler: Any = None,
+                 num_shards: int | None = None, shard_id: int | None = None) -> None:
         if isinstance(data, dict):
             columns = [to_array(v, f"NumpySlicesDataset key {k!r}") for k, v in data.items()]
             default_names = [str(k) for k in data]

@@ -1,4 +1,6 @@
 """Neural-network Cells, as in ``mindspore.nn``: the Cell base class, layers, containers and losses."""
+import typing as _typing
+
 from .cell import *  # noqa: F401,F403
 from .container import *  # noqa: F401,F403
 from .layers import *  # noqa: F401,F403
@@ -25,10 +27,12 @@ from .metrics import (Metric, Accuracy, Loss, MAE, MSE, Precision, Recall, Fbeta
                       TopKCategoricalAccuracy, Top1CategoricalAccuracy, Top5CategoricalAccuracy,
                       ConfusionMatrix, rearrange_inputs, get_metric_fn, names)
 
-__all__ = cell.__all__ + container.__all__ + layers.__all__ + loss.__all__
-__all__ += learning_rate_schedule.__all__ + optim.__all__ + dynamic_lr.__all__ + wrap.__all__
-__all__ += conv.__all__ + pooling.__all__ + normalization.__all__ + activation.__all__
-__all__ += embedding.__all__ + rnn_cells.__all__ + rnns.__all__ + transformer.__all__ + unfold.__all__
+# mypy exports the star imports' names; it reads only a literal __all__, not one built from the submodules'
+if not _typing.TYPE_CHECKING:
+    __all__ = cell.__all__ + container.__all__ + layers.__all__ + loss.__all__
+    __all__ += learning_rate_schedule.__all__ + optim.__all__ + dynamic_lr.__all__ + wrap.__all__
+    __all__ += conv.__all__ + pooling.__all__ + normalization.__all__ + activation.__all__
+    __all__ += embedding.__all__ + rnn_cells.__all__ + rnns.__all__ + transformer.__all__ + unfold.__all__
 from ..missing_names import module_getattr
 
 __getattr__ = module_getattr("mindspore.nn", globals())

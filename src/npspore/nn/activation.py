@@ -3,6 +3,8 @@
 :mod:`npspore.ops.nn_functional`)."""
 from __future__ import annotations
 
+from typing import Any
+
 from npspore.common import dtype as mstype
 from npspore.common.initializer import initializer
 from npspore.common.parameter import Parameter
@@ -24,13 +26,13 @@ class LeakyReLU(Cell):
         TypeError: If `alpha` is not a number.
     """
 
-    def __init__(self, alpha=0.2):
+    def __init__(self, alpha: float = 0.2) -> None:
         super().__init__()
         if not isinstance(alpha, (int, float)) or isinstance(alpha, bool):
             raise TypeError(f"For 'LeakyReLU', the 'alpha' must be a number, but got {type(alpha).__name__}.")
         self.alpha = alpha
 
-    def construct(self, x):
+    def construct(self, x: Tensor) -> Tensor:
         return F.leaky_relu(x, self.alpha)
 
 
@@ -58,7 +60,7 @@ class PReLU(Cell):
             raise ValueError(f"For 'PReLU', the 'w' must be a number or a Tensor of shape ({channel},), but got {w}.")
         self.w = Parameter(initializer(w, [channel]), name="a")
 
-    def construct(self, x):
+    def construct(self, x: Tensor) -> Tensor:
         return F.prelu(x, self.w)
 
 
@@ -78,49 +80,49 @@ class ELU(Cell):
             raise ValueError(f"For 'Elu', the 'alpha' must be 1.0, but got {alpha}.")
         self.alpha = alpha
 
-    def construct(self, x):
+    def construct(self, x: Tensor) -> Tensor:
         return F.elu(x, self.alpha)
 
 
 class SiLU(Cell):
     r"""SiLU (swish): :math:`x \cdot \operatorname{sigmoid}(x)`."""
 
-    def construct(self, x):
+    def construct(self, x: Tensor) -> Tensor:
         return F.silu(x)
 
 
 class Mish(Cell):
     r"""Mish: :math:`x \tanh(\operatorname{softplus}(x))`."""
 
-    def construct(self, x):
+    def construct(self, x: Tensor) -> Tensor:
         return F.mish(x)
 
 
 class HSwish(Cell):
     r"""Hard swish: :math:`x \cdot \operatorname{relu6}(x + 3) / 6`."""
 
-    def construct(self, x):
+    def construct(self, x: Tensor) -> Tensor:
         return F.hardswish(x)
 
 
 class HSigmoid(Cell):
     r"""Hard sigmoid: :math:`\operatorname{relu6}(x + 3) / 6`."""
 
-    def construct(self, input_x):
+    def construct(self, input_x: Tensor) -> Tensor:
         return F.hardsigmoid(input_x)
 
 
 class LogSigmoid(Cell):
     r"""Log-sigmoid: :math:`\log(1 / (1 + e^{-x}))`, computed without overflow."""
 
-    def construct(self, input_x):
+    def construct(self, input_x: Tensor) -> Tensor:
         return F.logsigmoid(input_x)
 
 
 class Softsign(Cell):
     r"""Softsign: :math:`x / (1 + |x|)`."""
 
-    def construct(self, x):
+    def construct(self, x: Tensor) -> Tensor:
         return F.softsign(x)
 
 
@@ -137,5 +139,5 @@ class Threshold(Cell):
         self.threshold = threshold
         self.value = value
 
-    def construct(self, input_x):
+    def construct(self, input_x: Tensor) -> Tensor:
         return F.threshold(input_x, self.threshold, self.value)

@@ -21,6 +21,7 @@ from npspore.common.parameter import Parameter, ParameterTuple
 from npspore.common.tensor import Tensor
 from npspore.compiler.kernel import HookVersions
 from npspore.compiler.library import LIBRARY, CellParts
+from npspore.core.constructs import Constructs, P, R
 from npspore.jit import KERNELS_ATTRIBUTE, call_cell, cell_cache_info, compile_cell
 
 __all__ = ["Cell", "Buffer"]
@@ -217,11 +218,13 @@ class Cell:
         state.pop(KERNELS_ATTRIBUTE, None)
         return state
 
-    def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        if self._jit or _context.get_context("mode") == _context.GRAPH_MODE:
-            return call_cell(self, args, kwargs)
-        if self._forward_pre_hooks or self._forward_hooks or self._cast_dtype is not None:
-            return self.run_construct(args, kwargs)
+    def __call__(self: Constructs[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
+        """Run ``construct`` (compiled under ``@jit``/GRAPH mode), with the hooks and ``to_float`` casts."""
+        cell: Cell = self  # type: ignore[assignment]  # self's type is for the caller: its construct's signature
+        if cell._jit or _context.get_context("mode") == _context.GRAPH_MODE:
+            return call_cell(cell, args, kwargs)
+        if cell._forward_pre_hooks or cell._forward_hooks or cell._cast_dtype is not None:
+            return cell.run_construct(args, kwargs)
         return self.construct(*args, **kwargs)
 
     def run_construct(self, cast_inputs, kwargs):

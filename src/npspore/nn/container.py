@@ -5,6 +5,7 @@ are named ``'0.weight'``, ``'1.bias'`` ..., behind whatever prefix the container
 """
 from __future__ import annotations
 
+from typing import Any
 from collections import OrderedDict
 
 from npspore.nn.cell import Cell
@@ -80,7 +81,7 @@ class SequentialCell(_CellContainer):
         ['0.weight', '0.bias']
     """
 
-    def __init__(self, *args):
+    def __init__(self, *args: Any) -> None:
         super().__init__()
         if len(args) == 1 and isinstance(args[0], OrderedDict):
             named = list(args[0].items())
@@ -136,7 +137,7 @@ class CellList(_CellContainer):
         2
     """
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(kwargs.get("auto_prefix", True))
         if len(args) == 1:
             self.extend(args[0])

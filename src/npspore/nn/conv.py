@@ -2,6 +2,7 @@
 defaults (``pad_mode='same'``, ``has_bias=False``), initializers and parameter shapes."""
 from __future__ import annotations
 
+from typing import Any
 import math
 
 from npspore.common import dtype as mstype
@@ -109,9 +110,10 @@ class Conv2d(_Conv):
             do not divide by `group`.
     """
 
-    def __init__(self, in_channels, out_channels, kernel_size, stride=1, pad_mode="same", padding=0, dilation=1,
-                 group=1, has_bias=False, weight_init=None, bias_init=None, data_format="NCHW",
-                 dtype=mstype.float32):
+    def __init__(self, in_channels: int, out_channels: int, kernel_size: int | tuple[int, ...],
+                 stride: int | tuple[int, ...] = 1, pad_mode: str = "same", padding: int | tuple[int, ...] = 0,
+                 dilation: int | tuple[int, ...] = 1, group: int = 1, has_bias: bool = False, weight_init: Any = None,
+                 bias_init: Any = None, data_format: str = "NCHW", dtype: mstype.Type = mstype.float32) -> None:
         if data_format != "NCHW":
             raise ValueError(f"For 'Conv2d', npspore supports only data_format 'NCHW', but got {data_format}.")
         kernel_size = _pair(kernel_size, "kernel_size", "Conv2d")
@@ -119,7 +121,7 @@ class Conv2d(_Conv):
                          _pair(dilation, "dilation", "Conv2d"), group, has_bias, weight_init, bias_init,
                          [out_channels, in_channels // group, *kernel_size], dtype)
 
-    def construct(self, x):
+    def construct(self, x: Tensor) -> Tensor:
         return F.conv2d(x, self.weight, self.bias, self.stride, self.pad_mode, self.padding, self.dilation,
                         self.group)
 
@@ -145,7 +147,7 @@ class Conv1d(_Conv):
         super().__init__(in_channels, out_channels, (1, kernel_size), (1, stride), pad_mode, pads, (1, dilation), group,
                          has_bias, weight_init, bias_init, [out_channels, in_channels // group, 1, kernel_size], dtype)
 
-    def construct(self, x):
+    def construct(self, x: Tensor) -> Tensor:
         out = F.conv2d(x.expand_dims(2), self.weight, self.bias, self.stride, self.pad_mode, self.padding,
                        self.dilation, self.group)
         return out.squeeze(2)
@@ -185,7 +187,7 @@ class Conv2dTranspose(_Conv):
         pads = F._explicit_padding(self.padding, self.cls_name)
         return (size - 1) * self.stride[dim] + span - pads[2 * dim] - pads[2 * dim + 1] + self.output_padding[dim]
 
-    def construct(self, x):
+    def construct(self, x: Tensor) -> Tensor:
         out_hw = (self._output_size(x.shape[2], 0), self._output_size(x.shape[3], 1))
         pads = F._padding(self.pad_mode, self.padding, out_hw, self.kernel_size, self.stride, self.dilation,
                           self.cls_name)

@@ -1,6 +1,8 @@
 """``Embedding``: a lookup table from integer ids to dense vectors."""
 from __future__ import annotations
 
+from typing import Any
+
 from npspore.common import dtype as mstype
 from npspore.common.initializer import initializer
 from npspore.common.parameter import Parameter
@@ -39,8 +41,8 @@ class Embedding(Cell):
         ValueError: If `padding_idx` is not in [0, vocab_size).
     """
 
-    def __init__(self, vocab_size, embedding_size, use_one_hot=False, embedding_table="normal",
-                 dtype=mstype.float32, padding_idx=None):
+    def __init__(self, vocab_size: int, embedding_size: int, use_one_hot: bool = False, embedding_table: Any = "normal",
+                 dtype: mstype.Type = mstype.float32, padding_idx: int | None = None) -> None:
         super().__init__()
         self.vocab_size = _check_int(vocab_size, "vocab_size", self.cls_name)
         self.embedding_size = _check_int(embedding_size, "embedding_size", self.cls_name)
@@ -60,7 +62,7 @@ class Embedding(Cell):
             table = Tensor(rows, table.dtype)
         self.embedding_table = Parameter(table, name="embedding_table")
 
-    def construct(self, ids):
+    def construct(self, ids: Tensor) -> Tensor:
         out_shape = ids.shape + (self.embedding_size,)
         flat_ids = ids.reshape((-1,))
         if self.use_one_hot:

@@ -6,6 +6,7 @@ attributes, tensor work through ``run`` and Tensor methods), so the compiler ste
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from npspore.common import dtype as mstype
 from npspore.common.initializer import HeUniform, Uniform, initializer
@@ -52,7 +53,7 @@ class ReLU(Cell):
         Tensor of the same shape and dtype.
     """
 
-    def construct(self, x):
+    def construct(self, x: Tensor) -> Tensor:
         return run("relu", x)
 
 
@@ -66,7 +67,7 @@ class Sigmoid(Cell):
         Tensor of the same shape and dtype.
     """
 
-    def construct(self, input_x):
+    def construct(self, input_x: Tensor) -> Tensor:
         return run("sigmoid", input_x)
 
 
@@ -80,7 +81,7 @@ class Tanh(Cell):
         Tensor of the same shape and dtype.
     """
 
-    def construct(self, x):
+    def construct(self, x: Tensor) -> Tensor:
         return run("tanh", x)
 
 
@@ -101,18 +102,18 @@ class GELU(Cell):
         Tensor of the same shape and dtype.
     """
 
-    def __init__(self, approximate=True):
+    def __init__(self, approximate: bool = True) -> None:
         super().__init__()
         self.approximate = _check_bool(approximate, "approximate", "GELU")
 
-    def construct(self, x):
+    def construct(self, x: Tensor) -> Tensor:
         return run("gelu", x, approximate=self.approximate)
 
 
 class _AxisActivation(Cell):
     """An activation computed along one axis, kept as ``self.axis``."""
 
-    def __init__(self, axis=-1):
+    def __init__(self, axis: int = -1) -> None:
         super().__init__()
         self.axis = axis
 
@@ -130,7 +131,7 @@ class Softmax(_AxisActivation):
         Tensor of the same shape and dtype.
     """
 
-    def construct(self, x):
+    def construct(self, x: Tensor) -> Tensor:
         return run("softmax", x, axis=self.axis)
 
 
@@ -147,7 +148,7 @@ class LogSoftmax(_AxisActivation):
         Tensor of the same shape and dtype.
     """
 
-    def construct(self, x):
+    def construct(self, x: Tensor) -> Tensor:
         return run("log_softmax", x, axis=self.axis)
 
 
@@ -219,8 +220,9 @@ class Dense(Cell):
             `bias_init` has the wrong shape.
     """
 
-    def __init__(self, in_channels, out_channels, weight_init=None, bias_init=None, has_bias=True,
-                 activation=None, dtype=mstype.float32):
+    def __init__(self, in_channels: int, out_channels: int, weight_init: Any = None, bias_init: Any = None,
+                 has_bias: bool = True, activation: str | Cell | P.Primitive | None = None,
+                 dtype: mstype.Type = mstype.float32) -> None:
         super().__init__()
         self.in_channels = _check_positive_int(in_channels, "in_channels", self.cls_name)
         self.out_channels = _check_positive_int(out_channels, "out_channels", self.cls_name)
@@ -251,7 +253,7 @@ class Dense(Cell):
         self.activation = activation_cell
         self.activation_flag = activation_cell is not None
 
-    def construct(self, x):
+    def construct(self, x: Tensor) -> Tensor:
         x_shape = x.shape
         if len(x_shape) != 2:
             x = x.reshape((-1, x_shape[-1]))
@@ -290,12 +292,12 @@ class Flatten(Cell):
         TypeError: If `start_dim` or `end_dim` is not an int.
     """
 
-    def __init__(self, start_dim=1, end_dim=-1):
+    def __init__(self, start_dim: int = 1, end_dim: int = -1) -> None:
         super().__init__()
         self.start_dim = _check_int(start_dim, "start_dim", "Flatten")
         self.end_dim = _check_int(end_dim, "end_dim", "Flatten")
 
-    def construct(self, x):
+    def construct(self, x: Tensor) -> Tensor:
         return x.flatten(start_dim=self.start_dim, end_dim=self.end_dim)
 
 
@@ -322,7 +324,7 @@ class Dropout(Cell):
         ValueError: If `keep_prob` is not in (0, 1] or `p` is not in [0, 1).
     """
 
-    def __init__(self, keep_prob=None, p=None):
+    def __init__(self, keep_prob: float | None = None, p: float | None = None) -> None:
         super().__init__()
         if keep_prob is not None:
             if not isinstance(keep_prob, float):
@@ -342,7 +344,7 @@ class Dropout(Cell):
             self.keep_prob = 0.5
         self.p = p
 
-    def construct(self, x):
+    def construct(self, x: Tensor) -> Tensor:
         if not self.training or self.keep_prob == 1.0:
             return x
         mask = run("dropout_mask", shape=x.shape, keep_prob=self.keep_prob, dtype=mstype.dtype_to_nptype(x.dtype))
@@ -379,7 +381,7 @@ class MatMul(Cell):
         self.transpose_x1 = _check_bool(transpose_x1, "transpose_x1", "MatMul")
         self.transpose_x2 = _check_bool(transpose_x2, "transpose_x2", "MatMul")
 
-    def construct(self, x1, x2):
+    def construct(self, x1: Tensor, x2: Tensor) -> Tensor:
         return run("matmul", x1, x2, transpose_a=self.transpose_x1, transpose_b=self.transpose_x2)
 
 
@@ -393,5 +395,5 @@ class Identity(Cell):
         The same object.
     """
 
-    def construct(self, x):
+    def construct(self, x: Tensor) -> Tensor:
         return x

@@ -6,6 +6,8 @@
 """
 from __future__ import annotations
 
+from typing import Any
+
 from npspore.common import dtype as mstype
 from npspore.common.tensor import Tensor
 from npspore.nn.cell import Cell
@@ -30,7 +32,7 @@ class LossBase(Cell):
         ValueError: If `reduction` is not ``'mean'``, ``'sum'`` or ``'none'``.
     """
 
-    def __init__(self, reduction="mean", dtype=mstype.float32):
+    def __init__(self, reduction: str = "mean", dtype: mstype.Type = mstype.float32) -> None:
         super().__init__()
         if reduction not in ("mean", "sum", "none"):
             raise ValueError(f"For '{self.cls_name}', the 'reduction' must be in ['mean', 'sum', 'none'], "
@@ -96,7 +98,7 @@ class MSELoss(LossBase):
         ValueError: If `reduction` is not ``'mean'``, ``'sum'`` or ``'none'``.
     """
 
-    def construct(self, logits, labels):
+    def construct(self, logits: Tensor, labels: Tensor) -> Tensor:
         return self.get_loss((logits - labels).square())
 
 
@@ -117,7 +119,7 @@ class L1Loss(LossBase):
         ValueError: If `reduction` is not ``'mean'``, ``'sum'`` or ``'none'``.
     """
 
-    def construct(self, logits, labels):
+    def construct(self, logits: Tensor, labels: Tensor) -> Tensor:
         return self.get_loss((logits - labels).abs())
 
 
@@ -142,14 +144,14 @@ class SoftmaxCrossEntropyWithLogits(LossBase):
         ValueError: If `reduction` is not ``'mean'``, ``'sum'`` or ``'none'``.
     """
 
-    def __init__(self, sparse=False, reduction="none"):
+    def __init__(self, sparse: bool = False, reduction: str = "none") -> None:
         super().__init__(reduction)
         if not isinstance(sparse, bool):
             raise TypeError(f"For '{self.cls_name}', the type of 'sparse' must be bool, but got "
                             f"{type(sparse).__name__}.")
         self.sparse = sparse
 
-    def construct(self, logits, labels):
+    def construct(self, logits: Tensor, labels: Tensor) -> Tensor:
         if self.sparse:
             labels = run("one_hot", labels, Tensor(1.0, logits.dtype), Tensor(0.0, logits.dtype),
                          depth=logits.shape[-1])
@@ -174,13 +176,14 @@ class CrossEntropyLoss(LossBase):
         Tensor: 0-d, or :math:`(N, ...)` for ``'none'``.
     """
 
-    def __init__(self, weight=None, ignore_index=-100, reduction="mean", label_smoothing=0.0):
+    def __init__(self, weight: Tensor | None = None, ignore_index: int = -100, reduction: str = "mean",
+                 label_smoothing: float = 0.0) -> None:
         super().__init__(reduction)
         self.weight = weight
         self.ignore_index = ignore_index
         self.label_smoothing = label_smoothing
 
-    def construct(self, logits, labels):
+    def construct(self, logits: Tensor, labels: Tensor) -> Tensor:
         return F.cross_entropy(logits, labels, self.weight, self.ignore_index, self.reduction, self.label_smoothing)
 
 
@@ -198,7 +201,7 @@ class NLLLoss(LossBase):
         self.weight = weight
         self.ignore_index = ignore_index
 
-    def construct(self, logits, labels):
+    def construct(self, logits: Tensor, labels: Tensor) -> Tensor:
         return F.nll_loss(logits, labels, self.weight, self.ignore_index, self.reduction)
 
 
@@ -215,7 +218,7 @@ class BCELoss(LossBase):
         super().__init__(reduction)
         self.weight = weight
 
-    def construct(self, logits, labels):
+    def construct(self, logits: Tensor, labels: Tensor) -> Tensor:
         return F.binary_cross_entropy(logits, labels, self.weight, self.reduction)
 
 
@@ -233,7 +236,7 @@ class BCEWithLogitsLoss(LossBase):
         self.weight = weight
         self.pos_weight = pos_weight
 
-    def construct(self, logits, labels):
+    def construct(self, logits: Tensor, labels: Tensor) -> Tensor:
         return F.binary_cross_entropy_with_logits(logits, labels, self.weight, self.pos_weight, self.reduction)
 
 
@@ -249,7 +252,7 @@ class SmoothL1Loss(LossBase):
         super().__init__(reduction)
         self.beta = beta
 
-    def construct(self, logits, labels):
+    def construct(self, logits: Tensor, labels: Tensor) -> Tensor:
         return F.smooth_l1_loss(logits, labels, self.beta, self.reduction)
 
 
@@ -265,7 +268,7 @@ class HuberLoss(LossBase):
         super().__init__(reduction)
         self.delta = delta
 
-    def construct(self, logits, labels):
+    def construct(self, logits: Tensor, labels: Tensor) -> Tensor:
         return F.huber_loss(logits, labels, self.reduction, self.delta)
 
 
@@ -281,7 +284,7 @@ class KLDivLoss(LossBase):
         super().__init__("mean" if reduction == "batchmean" else reduction)
         self.reduction = reduction
 
-    def construct(self, logits, labels):
+    def construct(self, logits: Tensor, labels: Tensor) -> Tensor:
         return F.kl_div(logits, labels, self.reduction)
 
 
@@ -303,5 +306,5 @@ class CosineEmbeddingLoss(LossBase):
         super().__init__(reduction)
         self.margin = margin
 
-    def construct(self, logits_x1, logits_x2, labels):
+    def construct(self, logits_x1: Tensor, logits_x2: Tensor, labels: Tensor) -> Tensor:
         return F.cosine_embedding_loss(logits_x1, logits_x2, labels, self.margin, self.reduction)

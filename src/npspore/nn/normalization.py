@@ -6,9 +6,12 @@ mode, updates them in place with ``ops.assign`` — eagerly and in compiled code
 """
 from __future__ import annotations
 
+from typing import Any
+
 from npspore.common import dtype as mstype
 from npspore.common.initializer import initializer
 from npspore.common.parameter import Parameter
+from npspore.common.tensor import Tensor
 from npspore.nn.cell import Cell
 from npspore.nn.layers import _check_bool, _check_positive_int
 from npspore.ops import nn_functional as F
@@ -28,9 +31,10 @@ class _BatchNorm(Cell):
 
     _ranks = ()
 
-    def __init__(self, num_features, eps=1e-5, momentum=0.9, affine=True, gamma_init="ones", beta_init="zeros",
-                 moving_mean_init="zeros", moving_var_init="ones", use_batch_statistics=None, data_format="NCHW",
-                 dtype=mstype.float32):
+    def __init__(self, num_features: int, eps: float = 1e-5, momentum: float = 0.9, affine: bool = True,
+                 gamma_init: Any = "ones", beta_init: Any = "zeros", moving_mean_init: Any = "zeros",
+                 moving_var_init: Any = "ones", use_batch_statistics: bool | None = None, data_format: str = "NCHW",
+                 dtype: mstype.Type = mstype.float32) -> None:
         super().__init__()
         self.num_features = _check_positive_int(num_features, "num_features", self.cls_name)
         self.eps = eps
@@ -127,8 +131,9 @@ class LayerNorm(Cell):
         TypeError: If `normalized_shape` is not a tuple or list.
     """
 
-    def __init__(self, normalized_shape, begin_norm_axis=-1, begin_params_axis=-1, gamma_init="ones",
-                 beta_init="zeros", epsilon=1e-7, dtype=mstype.float32):
+    def __init__(self, normalized_shape: int | tuple[int, ...] | list[int], begin_norm_axis: int = -1,
+                 begin_params_axis: int = -1, gamma_init: Any = "ones", beta_init: Any = "zeros", epsilon: float = 1e-7,
+                 dtype: mstype.Type = mstype.float32) -> None:
         super().__init__()
         if not isinstance(normalized_shape, (tuple, list)):
             raise TypeError(f"For 'LayerNorm', the type of 'normalized_shape' must be tuple[int] or list[int], but "
@@ -140,7 +145,7 @@ class LayerNorm(Cell):
         self.gamma = Parameter(initializer(gamma_init, normalized_shape, dtype=dtype), name="gamma")
         self.beta = Parameter(initializer(beta_init, normalized_shape, dtype=dtype), name="beta")
 
-    def construct(self, x):
+    def construct(self, x: Tensor) -> Tensor:
         ndim = len(x.shape)
         begin = self.begin_norm_axis % ndim
         return F.layer_norm(x, x.shape[begin:], self.gamma, self.beta, self.epsilon)
@@ -180,7 +185,7 @@ class GroupNorm(Cell):
                                requires_grad=affine)
         self.beta = Parameter(initializer(beta_init, [num_channels], dtype=dtype), name="beta", requires_grad=affine)
 
-    def construct(self, x):
+    def construct(self, x: Tensor) -> Tensor:
         return F.group_norm(x, self.num_groups, self.gamma, self.beta, self.eps)
 
     def extend_repr(self):
@@ -217,7 +222,7 @@ class InstanceNorm2d(Cell):
                                requires_grad=affine)
         self.beta = Parameter(initializer(beta_init, [num_features], dtype=dtype), name="beta", requires_grad=affine)
 
-    def construct(self, x):
+    def construct(self, x: Tensor) -> Tensor:
         if len(x.shape) != 4:
             raise ValueError(f"For 'InstanceNorm2d', the input must be 4-D, but got shape {x.shape}.")
         return F.instance_norm(x, self.gamma, self.beta, self.eps)

@@ -2,6 +2,9 @@
 and ``Dropout2d`` (which drops whole channels), with MindSpore's arguments and defaults."""
 from __future__ import annotations
 
+from typing import Any
+
+from npspore.common.tensor import Tensor
 from npspore.nn.cell import Cell
 from npspore.ops import nn_functional as F
 
@@ -62,8 +65,9 @@ class MaxPool2d(_Pool):
             `return_indices` or `ceil_mode` is not the default (as in MindSpore).
     """
 
-    def __init__(self, kernel_size=1, stride=1, pad_mode="valid", padding=0, dilation=1, return_indices=False,
-                 ceil_mode=False, data_format="NCHW"):
+    def __init__(self, kernel_size: int | tuple[int, ...] = 1, stride: int | tuple[int, ...] = 1,
+                 pad_mode: str = "valid", padding: int | tuple[int, ...] = 0, dilation: int | tuple[int, ...] = 1,
+                 return_indices: bool = False, ceil_mode: bool = False, data_format: str = "NCHW") -> None:
         super().__init__(kernel_size, stride, pad_mode, padding, ceil_mode, data_format)
         _check_pad_only_arguments("MaxPool2d", pad_mode, padding, dilation, return_indices, ceil_mode)
         self.dilation = dilation
@@ -117,13 +121,15 @@ class AvgPool2d(_Pool):
         Tensor of shape :math:`(N, C, H_{out}, W_{out})`.
     """
 
-    def __init__(self, kernel_size=1, stride=1, pad_mode="valid", padding=0, ceil_mode=False, count_include_pad=True,
-                 divisor_override=None, data_format="NCHW"):
+    def __init__(self, kernel_size: int | tuple[int, ...] = 1, stride: int | tuple[int, ...] = 1,
+                 pad_mode: str = "valid", padding: int | tuple[int, ...] = 0, ceil_mode: bool = False,
+                 count_include_pad: bool = True, divisor_override: int | None = None,
+                 data_format: str = "NCHW") -> None:
         super().__init__(kernel_size, stride, pad_mode, padding, ceil_mode, data_format)
         self.count_include_pad = count_include_pad
         self.divisor_override = divisor_override
 
-    def construct(self, x):
+    def construct(self, x: Tensor) -> Tensor:
         return F._avg_pool(x, self.kernel_size, self.stride, self.pad_mode, self.padding, self.ceil_mode,
                            self.count_include_pad, self.divisor_override, "AvgPool2d")
 
@@ -142,7 +148,7 @@ class AvgPool1d(_Pool):
         super().__init__((1, kernel_size), (1, stride), pad_mode, (0, 0, padding, padding), ceil_mode)
         self.count_include_pad = count_include_pad
 
-    def construct(self, x):
+    def construct(self, x: Tensor) -> Tensor:
         out = F._avg_pool(x.expand_dims(2), self.kernel_size, self.stride, self.pad_mode, self.padding,
                           self.ceil_mode, self.count_include_pad, None, "AvgPool1d")
         return out.squeeze(2)
@@ -166,7 +172,7 @@ class AdaptiveAvgPool2d(Cell):
         super().__init__()
         self.output_size = output_size
 
-    def construct(self, input):
+    def construct(self, input: Tensor) -> Tensor:
         return F.adaptive_avg_pool2d(input, self.output_size)
 
 
@@ -212,7 +218,7 @@ class Dropout2d(Cell):
             raise ValueError(f"For 'Dropout2d', the 'p' must be a number in range [0, 1], but got {p}.")
         self.p = p
 
-    def construct(self, x):
+    def construct(self, x: Tensor) -> Tensor:
         return F.dropout2d(x, self.p, self.training)
 
     def extend_repr(self):

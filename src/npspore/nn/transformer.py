@@ -7,6 +7,7 @@ sequence-first inputs unless ``batch_first``.
 """
 from __future__ import annotations
 
+from typing import Any
 import copy
 import math
 
@@ -73,8 +74,9 @@ class MultiheadAttention(Cell):
             or `add_bias_kv`/`add_zero_attn` is set.
     """
 
-    def __init__(self, embed_dim, num_heads, dropout=0.0, has_bias=True, add_bias_kv=False, add_zero_attn=False,
-                 kdim=None, vdim=None, batch_first=False, dtype=mstype.float32):
+    def __init__(self, embed_dim: int, num_heads: int, dropout: float = 0.0, has_bias: bool = True,
+                 add_bias_kv: bool = False, add_zero_attn: bool = False, kdim: int | None = None,
+                 vdim: int | None = None, batch_first: bool = False, dtype: mstype.Type = mstype.float32) -> None:
         super().__init__()
         _check_positive_int(embed_dim, "embed_dim", self.cls_name)
         _check_positive_int(num_heads, "num_heads", self.cls_name)

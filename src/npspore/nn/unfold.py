@@ -2,7 +2,7 @@
 (its ``ExtractImagePatches``, which MindSpore's CPU build cannot run)."""
 from __future__ import annotations
 
-from npspore.common.tensor import _np_dtype
+from npspore.common.tensor import Tensor, _np_dtype
 from npspore.nn.cell import Cell
 from npspore.ops import nn_functional as F
 from npspore.ops.eager import run
@@ -64,7 +64,7 @@ class Unfold(Cell):
         self.offsets = tuple((i * self.rates[0], j * self.rates[1])
                              for i in range(self.ksizes[0]) for j in range(self.ksizes[1]))
 
-    def construct(self, x):
+    def construct(self, x: Tensor) -> Tensor:
         F._check_rank(x, 4, "Unfold", "x")
         pads = F._padding(self.padding, 0, x.shape[2:], self.ksizes, self.strides, self.rates, "Unfold")
         padded = _zero_pad(x, pads)

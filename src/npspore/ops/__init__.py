@@ -4,6 +4,8 @@
 ``ops.ReduceSum(keep_dims=True)`` (:mod:`npspore.ops.primitives`); ``ops.GradOperation``,
 ``ops.grad``, ``ops.value_and_grad`` (:mod:`npspore.ops.composite`).
 """
+import typing as _typing
+
 from . import functional  # noqa: F401
 from .composite import *  # noqa: F401,F403
 from .functional import *  # noqa: F401,F403
@@ -20,8 +22,10 @@ from ..communication import comm_func  # noqa: F401  (ops.comm_func, as MindSpor
 from . import optimizer_ops as _optimizer_ops
 from ..missing_names import module_getattr
 
-__all__ = ["functional", *_functional.__all__, *_primitives.__all__, *_composite.__all__]
-__all__ += [*_nn_functional.__all__, *_losses.__all__, *_nn_primitives.__all__]
-__all__ += [*_comm_ops.__all__, "comm_func"]
-__all__ += _optimizer_ops.__all__
+# mypy exports the star imports' names; it reads only a literal __all__, not one built from the submodules'
+if not _typing.TYPE_CHECKING:
+    __all__ = ["functional", *_functional.__all__, *_primitives.__all__, *_composite.__all__]
+    __all__ += [*_nn_functional.__all__, *_losses.__all__, *_nn_primitives.__all__]
+    __all__ += [*_comm_ops.__all__, "comm_func"]
+    __all__ += _optimizer_ops.__all__
 __getattr__ = module_getattr("mindspore.ops", globals())

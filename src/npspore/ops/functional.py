@@ -8,6 +8,8 @@ into them: static arguments must be Python values (ints, tuples, dtypes), never 
 """
 from __future__ import annotations
 
+from typing import Any
+
 from ..common import dtype as mstype
 from ..common.dtype import dtype_to_nptype, dtype_to_pytype, nptype_to_dtype, pytype_to_dtype
 from ..common.tensor import Tensor, _axis, _np_dtype
@@ -46,17 +48,17 @@ __all__ = [
 # ---------------------------------------------------------------- arithmetic
 
 
-def add(input, other):
+def add(input: Tensor | float, other: Tensor | float) -> Tensor:
     """``input + other``, broadcast, in the promoted dtype (``f16 + 1.5`` stays Float16)."""
     return run("add", input, other)
 
 
-def sub(input, other):
+def sub(input: Tensor | float, other: Tensor | float) -> Tensor:
     """``input - other``, broadcast, in the promoted dtype."""
     return run("sub", input, other)
 
 
-def mul(input, other):
+def mul(input: Tensor | float, other: Tensor | float) -> Tensor:
     """``input * other``, broadcast, in the promoted dtype."""
     return run("mul", input, other)
 
@@ -84,17 +86,17 @@ def div(input, other, *, rounding_mode=None):
     return truncated
 
 
-def true_divide(dividend, divisor):
+def true_divide(dividend: Tensor | float, divisor: Tensor | float) -> Tensor:
     """Same as :func:`div`."""
     return run("div", dividend, divisor)
 
 
-def floor_div(x, y):
+def floor_div(x: Tensor | float, y: Tensor | float) -> Tensor:
     """``x // y``: floor division, Python-style for negative numbers (``[7, -7] // 2`` is ``[3, -4]``)."""
     return run("floor_div", x, y)
 
 
-def floor_divide(input, other):
+def floor_divide(input: Tensor | float, other: Tensor | float) -> Tensor:
     """Same as :func:`floor_div`."""
     return run("floor_div", input, other)
 
@@ -102,7 +104,7 @@ def floor_divide(input, other):
 floordiv = floor_divide
 
 
-def remainder(input, other):
+def remainder(input: Tensor | float, other: Tensor | float) -> Tensor:
     """``input % other`` with the sign of ``other`` (``[-3, 3] % 2`` is ``[1, 1]``)."""
     return run("mod", input, other)
 
@@ -110,12 +112,12 @@ def remainder(input, other):
 mod = remainder
 
 
-def pow(input, exponent):
+def pow(input: Tensor | float, exponent: Tensor | float) -> Tensor:
     """``input ** exponent`` (``i32 ** 2`` stays Int32, ``i32 ** 0.5`` is Float32)."""
     return run("pow", input, exponent)
 
 
-def neg(input):
+def neg(input: Tensor) -> Tensor:
     """``-input``."""
     return run("neg", input)
 
@@ -123,7 +125,7 @@ def neg(input):
 negative = neg
 
 
-def abs(input):
+def abs(input: Tensor) -> Tensor:
     """Elementwise absolute value."""
     return run("abs", input)
 
@@ -131,22 +133,22 @@ def abs(input):
 absolute = abs
 
 
-def square(input):
+def square(input: Tensor) -> Tensor:
     """Elementwise ``input * input``."""
     return run("square", input)
 
 
-def sign(input):
+def sign(input: Tensor) -> Tensor:
     """Elementwise sign: -1, 0 or 1."""
     return run("sign", input)
 
 
-def maximum(input, other):
+def maximum(input: Tensor | float, other: Tensor | float) -> Tensor:
     """Elementwise maximum, broadcast (a tie gives half the gradient to each side)."""
     return run("maximum", input, other)
 
 
-def minimum(input, other):
+def minimum(input: Tensor | float, other: Tensor | float) -> Tensor:
     """Elementwise minimum, broadcast (a tie gives half the gradient to each side)."""
     return run("minimum", input, other)
 
@@ -154,7 +156,7 @@ def minimum(input, other):
 # ---------------------------------------------------------------- math and activations
 
 
-def exp(input):
+def exp(input: Tensor) -> Tensor:
     """Elementwise exponential of a float Tensor.
 
     Raises:
@@ -163,52 +165,52 @@ def exp(input):
     return run("exp", input)
 
 
-def log(input):
+def log(input: Tensor) -> Tensor:
     """Elementwise natural logarithm of a float Tensor (integers raise TypeError, as ``exp``)."""
     return run("log", input)
 
 
-def log1p(input):
+def log1p(input: Tensor) -> Tensor:
     """Elementwise ``log(1 + input)`` of a float Tensor."""
     return run("log1p", input)
 
 
-def sqrt(input):
+def sqrt(input: Tensor) -> Tensor:
     """Elementwise square root of a float Tensor."""
     return run("sqrt", input)
 
 
-def rsqrt(input):
+def rsqrt(input: Tensor) -> Tensor:
     """Elementwise ``1 / sqrt(input)`` of a float Tensor."""
     return run("rsqrt", input)
 
 
-def sin(input):
+def sin(input: Tensor) -> Tensor:
     """Elementwise sine."""
     return run("sin", input)
 
 
-def cos(input):
+def cos(input: Tensor) -> Tensor:
     """Elementwise cosine."""
     return run("cos", input)
 
 
-def tan(input):
+def tan(input: Tensor) -> Tensor:
     """Elementwise tangent."""
     return run("tan", input)
 
 
-def tanh(input):
+def tanh(input: Tensor) -> Tensor:
     """Elementwise hyperbolic tangent."""
     return run("tanh", input)
 
 
-def sigmoid(input):
+def sigmoid(input: Tensor) -> Tensor:
     """Elementwise ``1 / (1 + exp(-input))``."""
     return run("sigmoid", input)
 
 
-def relu(input):
+def relu(input: Tensor) -> Tensor:
     """Elementwise ``max(input, 0)`` (its gradient at 0 is 0)."""
     return run("relu", input)
 
@@ -231,7 +233,7 @@ def softplus(input, beta=1, threshold=20):
     return run("div", run("softplus", run("mul", input, beta)), beta)
 
 
-def erf(input):
+def erf(input: Tensor) -> Tensor:
     """Elementwise Gauss error function (accurate to about 1e-7)."""
     return run("erf", input)
 
@@ -250,12 +252,12 @@ def _anchored(value, other):
     return Tensor(value)
 
 
-def where(condition, input, other):
+def where(condition: Tensor, input: Tensor, other: Tensor | float) -> Tensor:
     """Elements of ``input`` where ``condition`` holds, else of ``other`` (all three broadcast)."""
     return run("where", condition, _anchored(input, other), other)
 
 
-def clamp(input, min=None, max=None):
+def clamp(input: Tensor, min: Tensor | float | None = None, max: Tensor | float | None = None) -> Tensor:
     """Limit the values to ``[min, max]``; either bound may be ``None``.
 
     Raises:
@@ -267,17 +269,17 @@ def clamp(input, min=None, max=None):
 clip = clamp
 
 
-def cast(input, dtype):
+def cast(input: Tensor, dtype: Any) -> Tensor:
     """``input`` converted to ``dtype`` (a mindspore dtype; floats to ints truncate)."""
     return run("cast", input, dtype=_np_dtype(dtype))
 
 
-def stop_gradient(value):
+def stop_gradient(value: Tensor | float) -> Tensor:
     """``value``, with no gradient flowing back through it."""
     return run("stop_gradient", value)
 
 
-def equal(input, other):
+def equal(input: Tensor | float, other: Tensor | float) -> Tensor:
     """Elementwise ``input == other`` (Bool)."""
     return run("equal", input, other)
 
@@ -285,7 +287,7 @@ def equal(input, other):
 eq = equal
 
 
-def not_equal(input, other):
+def not_equal(input: Tensor | float, other: Tensor | float) -> Tensor:
     """Elementwise ``input != other`` (Bool)."""
     return run("not_equal", input, other)
 
@@ -293,7 +295,7 @@ def not_equal(input, other):
 ne = not_equal
 
 
-def less(input, other):
+def less(input: Tensor | float, other: Tensor | float) -> Tensor:
     """Elementwise ``input < other`` (Bool)."""
     return run("less", input, other)
 
@@ -301,7 +303,7 @@ def less(input, other):
 lt = less
 
 
-def less_equal(input, other):
+def less_equal(input: Tensor | float, other: Tensor | float) -> Tensor:
     """Elementwise ``input <= other`` (Bool)."""
     return run("less_equal", input, other)
 
@@ -309,7 +311,7 @@ def less_equal(input, other):
 le = less_equal
 
 
-def greater(input, other):
+def greater(input: Tensor | float, other: Tensor | float) -> Tensor:
     """Elementwise ``input > other`` (Bool)."""
     return run("greater", input, other)
 
@@ -317,7 +319,7 @@ def greater(input, other):
 gt = greater
 
 
-def greater_equal(input, other):
+def greater_equal(input: Tensor | float, other: Tensor | float) -> Tensor:
     """Elementwise ``input >= other`` (Bool)."""
     return run("greater_equal", input, other)
 
@@ -325,17 +327,17 @@ def greater_equal(input, other):
 ge = greater_equal
 
 
-def logical_and(input, other):
+def logical_and(input: Tensor | float, other: Tensor | float) -> Tensor:
     """Elementwise logical AND (Bool)."""
     return run("logical_and", input, other)
 
 
-def logical_or(input, other):
+def logical_or(input: Tensor | float, other: Tensor | float) -> Tensor:
     """Elementwise logical OR (Bool)."""
     return run("logical_or", input, other)
 
 
-def logical_not(input):
+def logical_not(input: Tensor) -> Tensor:
     """Elementwise logical NOT (Bool)."""
     return run("logical_not", input)
 
@@ -343,7 +345,7 @@ def logical_not(input):
 # ---------------------------------------------------------------- reductions
 
 
-def sum(input, dim=None, keepdim=False, *, dtype=None):
+def sum(input: Tensor, dim: int | tuple[int, ...] | None = None, keepdim: bool = False, *, dtype: Any = None) -> Tensor:
     """Sum over ``dim`` (``None``: all dims; an int, tuple or list).
 
     Bool and int inputs give Int64 (``ops.sum(int32)`` is Int64); ``dtype`` sets the result dtype.
@@ -354,12 +356,13 @@ def sum(input, dim=None, keepdim=False, *, dtype=None):
     return run("sum", input, axis=_axis(dim), keepdims=keepdim, dtype=None if dtype is None else _np_dtype(dtype))
 
 
-def mean(x, axis=None, keep_dims=False):
+def mean(x: Tensor, axis: int | tuple[int, ...] | None = None, keep_dims: bool = False) -> Tensor:
     """Mean over ``axis``; an integer input keeps its dtype, truncated (``mean([1, 2])`` is ``1``)."""
     return run("mean", x, axis=_axis(axis), keepdims=keep_dims)
 
 
-def prod(input, axis=None, keep_dims=False, dtype=None):
+def prod(input: Tensor, axis: int | tuple[int, ...] | None = None, keep_dims: bool = False,
+         dtype: Any = None) -> Tensor:
     """Product over ``axis``; bool and int inputs give Int64 unless ``dtype`` is given."""
     return run("prod", input, axis=_axis(axis), keepdims=keep_dims,
                dtype=None if dtype is None else _np_dtype(dtype))
@@ -411,47 +414,47 @@ def amin(input, axis=None, keepdims=False, *, initial=None, where=None):
     return values if initial is None else run("minimum", values, initial)
 
 
-def argmax(input, dim=None, keepdim=False):
+def argmax(input: Tensor, dim: int | tuple[int, ...] | None = None, keepdim: bool = False) -> Tensor:
     """Int64 index of the maximum along ``dim`` (of the flattened input when ``None``)."""
     return run("argmax", input, axis=dim, keepdims=keepdim and dim is not None)
 
 
-def argmin(input, axis=None, keepdims=False):
+def argmin(input: Tensor, axis: int | tuple[int, ...] | None = None, keepdims: bool = False) -> Tensor:
     """Int64 index of the minimum along ``axis`` (of the flattened input when ``None``)."""
     return run("argmin", input, axis=axis, keepdims=keepdims and axis is not None)
 
 
-def all(input, axis=None, keep_dims=False):
+def all(input: Tensor, axis: int | tuple[int, ...] | None = None, keep_dims: bool = False) -> Tensor:
     """Whether all elements along ``axis`` are true (Bool)."""
     return run("all", input, axis=_axis(axis), keepdims=keep_dims)
 
 
-def any(input, axis=None, keep_dims=False):
+def any(input: Tensor, axis: int | tuple[int, ...] | None = None, keep_dims: bool = False) -> Tensor:
     """Whether any element along ``axis`` is true (Bool)."""
     return run("any", input, axis=_axis(axis), keepdims=keep_dims)
 
 
-def reduce_sum(x, axis=(), keep_dims=False):
+def reduce_sum(x: Tensor, axis: int | tuple[int, ...] | None = (), keep_dims: bool = False) -> Tensor:
     """Sum over ``axis`` (``()``: all dims), as ``ops.ReduceSum(keep_dims)(x, axis)``."""
     return run("sum", x, axis=_axis(axis), keepdims=keep_dims)
 
 
-def reduce_mean(x, axis=(), keep_dims=False):
+def reduce_mean(x: Tensor, axis: int | tuple[int, ...] | None = (), keep_dims: bool = False) -> Tensor:
     """Mean over ``axis`` (``()``: all dims), as ``ops.ReduceMean``."""
     return run("mean", x, axis=_axis(axis), keepdims=keep_dims)
 
 
-def reduce_prod(x, axis=(), keep_dims=False):
+def reduce_prod(x: Tensor, axis: int | tuple[int, ...] | None = (), keep_dims: bool = False) -> Tensor:
     """Product over ``axis`` (``()``: all dims), as ``ops.ReduceProd``."""
     return run("prod", x, axis=_axis(axis), keepdims=keep_dims)
 
 
-def reduce_max(x, axis=(), keep_dims=False):
+def reduce_max(x: Tensor, axis: int | tuple[int, ...] | None = (), keep_dims: bool = False) -> Tensor:
     """Maximum over ``axis`` (``()``: all dims), as ``ops.ReduceMax``."""
     return run("max", x, axis=_axis(axis), keepdims=keep_dims)
 
 
-def reduce_min(x, axis=(), keep_dims=False):
+def reduce_min(x: Tensor, axis: int | tuple[int, ...] | None = (), keep_dims: bool = False) -> Tensor:
     """Minimum over ``axis`` (``()``: all dims), as ``ops.ReduceMin``."""
     return run("min", x, axis=_axis(axis), keepdims=keep_dims)
 
@@ -469,7 +472,7 @@ def rank(input_x):
     return len(input_x.shape)
 
 
-def reshape(input, shape):
+def reshape(input: Tensor, shape: int | tuple[int, ...] | list[int]) -> Tensor:
     """``input`` with a new ``shape`` (a tuple or list; one dim may be ``-1``).
 
     Raises:
@@ -478,27 +481,27 @@ def reshape(input, shape):
     return run("reshape", input, shape=tuple(shape))
 
 
-def transpose(input, input_perm):
+def transpose(input: Tensor, input_perm: tuple[int, ...]) -> Tensor:
     """``input`` with its dims permuted by ``input_perm``."""
     return run("transpose", input, axes=tuple(input_perm))
 
 
-def permute(input, axis):
+def permute(input: Tensor, axis: int | tuple[int, ...] | None) -> Tensor:
     """Same as :func:`transpose`."""
     return run("transpose", input, axes=tuple(axis))
 
 
-def expand_dims(input_x, axis):
+def expand_dims(input_x: Tensor, axis: int | tuple[int, ...] | None) -> Tensor:
     """``input_x`` with a size-1 dim inserted at ``axis``."""
     return run("expand_dims", input_x, axis=axis)
 
 
-def unsqueeze(input, dim):
+def unsqueeze(input: Tensor, dim: int | tuple[int, ...] | None) -> Tensor:
     """Same as :func:`expand_dims`."""
     return run("expand_dims", input, axis=dim)
 
 
-def squeeze(input, axis=None):
+def squeeze(input: Tensor, axis: int | tuple[int, ...] | None = None) -> Tensor:
     """``input`` without its size-1 dims (all of them, or those in ``axis``).
 
     Raises:
@@ -531,12 +534,12 @@ def broadcast_to(input, shape):
     return run("broadcast_to", input, shape=target)
 
 
-def tile(input, dims):
+def tile(input: Tensor, dims: tuple[int, ...]) -> Tensor:
     """``input`` repeated ``dims[i]`` times along each dim."""
     return run("tile", input, reps=tuple(dims))
 
 
-def concat(tensors, axis=0):
+def concat(tensors: tuple[Tensor, ...] | list[Tensor], axis: int | tuple[int, ...] | None = 0) -> Tensor:
     """The Tensors of ``tensors`` joined along ``axis`` (their dtypes promoted)."""
     return run("concat", *tensors, axis=axis)
 
@@ -544,7 +547,7 @@ def concat(tensors, axis=0):
 cat = concat
 
 
-def stack(tensors, axis=0):
+def stack(tensors: tuple[Tensor, ...] | list[Tensor], axis: int | tuple[int, ...] | None = 0) -> Tensor:
     """The Tensors of ``tensors`` (all of one shape) stacked along a new ``axis``."""
     return run("stack", *tensors, axis=axis)
 
@@ -607,27 +610,27 @@ def _shape_tuple(shape):
     return (shape,) if isinstance(shape, int) else tuple(shape)
 
 
-def ones(shape, dtype=None):
+def ones(shape: int | tuple[int, ...] | list[int], dtype: Any = None) -> Tensor:
     """A Tensor of ``shape`` filled with ones, Float32 unless ``dtype`` is given."""
     return run("ones", shape=_shape_tuple(shape), dtype=_np_dtype(mstype.float32 if dtype is None else dtype))
 
 
-def zeros(size, dtype=None):
+def zeros(size: Any, dtype: Any = None) -> Tensor:
     """A Tensor of shape ``size`` filled with zeros, Float32 unless ``dtype`` is given."""
     return run("zeros", shape=_shape_tuple(size), dtype=_np_dtype(mstype.float32 if dtype is None else dtype))
 
 
-def ones_like(input, *, dtype=None):
+def ones_like(input: Tensor, *, dtype: Any = None) -> Tensor:
     """Ones with the shape of ``input``, in its dtype unless ``dtype`` is given."""
     return run("ones_like", input, dtype=None if dtype is None else _np_dtype(dtype))
 
 
-def zeros_like(input, *, dtype=None):
+def zeros_like(input: Tensor, *, dtype: Any = None) -> Tensor:
     """Zeros with the shape of ``input``, in its dtype unless ``dtype`` is given."""
     return run("zeros_like", input, dtype=None if dtype is None else _np_dtype(dtype))
 
 
-def fill(type, shape, value):
+def fill(type: Any, shape: int | tuple[int, ...] | list[int], value: Tensor | float) -> Tensor:
     """A Tensor of ``shape`` and dtype ``type`` filled with ``value``."""
     return run("fill", value, shape=_shape_tuple(shape), dtype=_np_dtype(type))
 
@@ -649,7 +652,8 @@ def full(size, fill_value, *, dtype=None):
     return run("fill", fill_value, shape=_shape_tuple(size), dtype=_np_dtype(dtype))
 
 
-def one_hot(indices, depth, on_value=1, off_value=0, axis=-1):
+def one_hot(indices: Tensor, depth: int, on_value: Tensor | float = 1, off_value: Tensor | float = 0,
+            axis: int | tuple[int, ...] | None = -1) -> Tensor:
     """``on_value`` at the position each of ``indices`` names along a new ``axis`` of size ``depth``."""
     return run("one_hot", indices, _anchored(on_value, off_value), off_value, depth=depth, axis=axis)
 
@@ -657,7 +661,7 @@ def one_hot(indices, depth, on_value=1, off_value=0, axis=-1):
 # ---------------------------------------------------------------- linear algebra and nn
 
 
-def matmul(input, other):
+def matmul(input: Tensor | float, other: Tensor | float) -> Tensor:
     """The matrix product, NumPy-style: 1-D operands are vectors, batch dims broadcast.
 
     Raises:
@@ -666,12 +670,12 @@ def matmul(input, other):
     return run("matmul", input, other)
 
 
-def batch_matmul(x, y, transpose_a=False, transpose_b=False):
+def batch_matmul(x: Tensor, y: Tensor | float, transpose_a: bool = False, transpose_b: bool = False) -> Tensor:
     """Batched matrix product of Tensors of rank 3 or more (optionally transposing the last two dims)."""
     return run("batch_matmul", x, y, transpose_a=transpose_a, transpose_b=transpose_b)
 
 
-def bmm(input_x, mat2):
+def bmm(input_x: Tensor, mat2: Tensor) -> Tensor:
     """Batched matrix product of two Tensors of rank 3 or more."""
     return run("batch_matmul", input_x, mat2)
 
@@ -686,7 +690,7 @@ def dot(input, other):
     return run("reshape", product, shape=input.shape[:-1] + other.shape[:-2] + other.shape[-1:])
 
 
-def outer(input, vec2):
+def outer(input: Tensor, vec2: Tensor) -> Tensor:
     """The outer product of two 1-D Tensors: shape ``(n, m)``."""
     return run("outer", input, vec2)
 
@@ -698,7 +702,7 @@ def softmax(input, axis=-1, *, dtype=None):
     return run("softmax", input, axis=axis)
 
 
-def log_softmax(logits, axis=-1):
+def log_softmax(logits: Tensor, axis: int | tuple[int, ...] | None = -1) -> Tensor:
     """``logits - log(sum(exp(logits), axis))``, computed without overflow."""
     return run("log_softmax", logits, axis=axis)
 

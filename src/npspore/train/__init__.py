@@ -2,6 +2,8 @@
 
 Every public name here is also at the top level (``ms.Model``, ``ms.LossMonitor``, ``ms.save_checkpoint`` ...).
 """
+import typing as _typing
+
 from .callback import *  # noqa: F401,F403
 from .metrics import *  # noqa: F401,F403
 from .model import *  # noqa: F401,F403
@@ -11,5 +13,7 @@ from .. import amp  # noqa: F401
 from ..amp import build_train_network  # noqa: F401
 from . import callback, loss_scale_manager, metrics, model, serialization
 
-__all__ = (callback.__all__ + metrics.__all__ + model.__all__ + serialization.__all__ + loss_scale_manager.__all__
-           + ["build_train_network"])
+# mypy exports the star imports' names; it reads only a literal __all__, not one built from the submodules'
+if not _typing.TYPE_CHECKING:
+    __all__ = (callback.__all__ + metrics.__all__ + model.__all__ + serialization.__all__ + loss_scale_manager.__all__
+               + ["build_train_network"])

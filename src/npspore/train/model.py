@@ -9,6 +9,10 @@ dataset (anything with ``get_dataset_size()`` and ``create_tuple_iterator()``, s
 interleaves the two; ``predict`` runs the bare network. Dataset sink mode is a device feature: it is
 accepted and, as MindSpore does on CPU, the data is fed step by step.
 """
+from __future__ import annotations
+
+from typing import Any, Iterable, Literal, Protocol
+
 import numpy as np
 
 from ..common.tensor import Tensor
@@ -19,9 +23,23 @@ from .callback import monitors
 from .callback.callback import CallbackManager, InternalCallbackParam, RunContext
 from .callback.checkpoint_callback import ModelCheckpoint, save_breakpoint_checkpoint
 from .callback.plateau import EarlyStopping, ReduceLROnPlateau
+from ..nn.cell import Cell
+from .callback.callback import Callback
 from .metrics import Loss, get_metrics
 
 __all__ = ["Model"]
+
+
+class Dataset(Protocol):
+    """What ``Model`` reads from a dataset: its size and its rows (``npspore.dataset``'s datasets have both)."""
+
+    def get_dataset_size(self) -> int:
+        """The number of batches in one epoch."""
+        ...
+
+    def create_tuple_iterator(self, *, num_epochs: int = -1, output_numpy: Literal[False] = False) -> Iterable[Any]:
+        """The rows of ``num_epochs`` epochs, each a list of Tensors."""
+        ...
 
 _AMP_LEVELS = ("O0", "O1", "O2", "O3", "auto")
 # npspore's own callbacks; in ``fit`` only TimeMonitor of them also watches the evaluation runs.
@@ -93,10 +111,10 @@ class Model:
             build the evaluation network, ``eval_indexes`` is malformed, or a keyword is unknown.
     """
 
-    def __init__(self, network, loss_fn=None, optimizer=None, metrics=None, eval_network=None, eval_indexes=None,
-                 amp_level="O0", boost_level="O0", **kwargs):
-        from ..nn.cell import Cell
-
+    def __init__(self, network: Cell, loss_fn: Cell | None = None, optimizer: Cell | None = None,
+                 metrics: set[str] | dict[str, Any] | None = None, eval_network: Cell | None = None,
+                 eval_indexes: list[int] | None = None, amp_level: str = "O0", boost_level: str = "O0",
+                 **kwargs: Any) -> None:
         if not isinstance(network, Cell):
             raise TypeError(f"For 'Model', the argument 'network' must be Cell, but got {type(network)}.")
         for key in kwargs:
@@ -159,23 +177,24 @@ class Model:
         return _nn().WithEvalCell(self._network, self._loss_fn, self._amp_level in ("O2", "O3", "auto")), [0, 1, 2]
 
     @property
-    def train_network(self):
+    def train_network(self) -> Cell:
         """The network ``train`` runs each step."""
         return self._train_network
 
     @property
-    def predict_network(self):
+    def predict_network(self) -> Cell:
         """The network ``predict`` runs."""
         return self._predict_network
 
     @property
-    def eval_network(self):
+    def eval_network(self) -> Cell | None:
         """The network ``eval`` runs (None without metrics)."""
         return self._eval_network
 
     # ------------------------------------------------------------------------------ training
 
-    def train(self, epoch, train_dataset, callbacks=None, dataset_sink_mode=False, sink_size=-1, initial_epoch=0):
+    def train(self, epoch: int, train_dataset: Dataset, callbacks: Callback | list[Callback] | None = None,
+              dataset_sink_mode: bool = False, sink_size: int = -1, initial_epoch: int = 0) -> None:
         """Train for ``epoch`` epochs over ``train_dataset``.
 
         Args:
@@ -195,8 +214,10 @@ class Model:
         self._check_train_args(epoch, dataset_sink_mode, sink_size, initial_epoch)
         self._train(epoch, train_dataset, callbacks, initial_epoch, valid_infos=None)
 
-    def fit(self, epoch, train_dataset, valid_dataset=None, valid_frequency=1, callbacks=None,
-            dataset_sink_mode=False, valid_dataset_sink_mode=False, sink_size=-1, initial_epoch=0):
+    def fit(self, epoch: int, train_dataset: Dataset, valid_dataset: Dataset | None = None,
+            valid_frequency: int | list[int] = 1, callbacks: Callback | list[Callback] | None = None,
+            dataset_sink_mode: bool = False, valid_dataset_sink_mode: bool = False, sink_size: int = -1,
+            initial_epoch: int = 0) -> None:
         """Train, evaluating on ``valid_dataset`` after every ``valid_frequency``-th epoch.
 
         The evaluation results (with ``'eval_loss'``) reach the callbacks as ``cb_params.eval_results``,
@@ -312,7 +333,8 @@ class Model:
 
     # ---------------------------------------------------------------------------- evaluation
 
-    def eval(self, valid_dataset, callbacks=None, dataset_sink_mode=False):
+    def eval(self, valid_dataset: Dataset, callbacks: Callback | list[Callback] | None = None,
+             dataset_sink_mode: bool = False) -> dict[str, Any]:
         """Evaluate the metrics over ``valid_dataset``.
 
         Returns:
@@ -383,7 +405,7 @@ class Model:
 
     # ---------------------------------------------------------------------------- prediction
 
-    def predict(self, *predict_data, backend=None, config=None):
+    def predict(self, *predict_data: Any, backend: str | None = None, config: Any = None) -> Any:
         """Run the network (in evaluation mode) on ``predict_data`` and return its output.
 
         Raises:

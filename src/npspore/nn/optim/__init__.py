@@ -1,4 +1,6 @@
 """Optimizers, as ``mindspore.nn.optim``: the ``Optimizer`` base class and the update rules built on it."""
+from typing import Any
+
 from .optimizer import Optimizer
 from .momentum import Momentum
 from .sgd import SGD

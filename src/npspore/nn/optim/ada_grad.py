@@ -1,6 +1,8 @@
 """``nn.Adagrad``: the adaptive-subgradient optimizer."""
 from __future__ import annotations
 
+from typing import Any
+
 from npspore.nn.optim.optimizer import Optimizer
 from npspore.nn.validation import check_bool, check_float
 from npspore.ops.optimizer_ops import ApplyAdagrad
@@ -31,7 +33,8 @@ class Adagrad(Optimizer):
         ValueError: If `accum` < 0.
     """
 
-    def __init__(self, params, accum=0.1, learning_rate=0.001, update_slots=True, loss_scale=1.0, weight_decay=0.0):
+    def __init__(self, params: Any, accum: float = 0.1, learning_rate: Any = 0.001, update_slots: bool = True,
+                 loss_scale: float = 1.0, weight_decay: Any = 0.0) -> None:
         super().__init__(learning_rate, params, weight_decay, loss_scale)
         check_float(accum, "accum", self.cls_name)
         self.update_slots = check_bool(update_slots, "update_slots", self.cls_name)

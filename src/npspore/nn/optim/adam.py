@@ -1,6 +1,8 @@
 """``nn.Adam`` (with Nesterov and AMSGrad variants) and ``nn.AdamWeightDecay``."""
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from npspore import ops
@@ -63,8 +65,9 @@ class Adam(Optimizer):
         KeyError: If `kwargs` has another key.
     """
 
-    def __init__(self, params, learning_rate=1e-3, beta1=0.9, beta2=0.999, eps=1e-8, use_locking=False,
-                 use_nesterov=False, weight_decay=0.0, loss_scale=1.0, use_amsgrad=False, **kwargs):
+    def __init__(self, params: Any, learning_rate: Any = 1e-3, beta1: float = 0.9, beta2: float = 0.999,
+                 eps: float = 1e-8, use_locking: bool = False, use_nesterov: bool = False, weight_decay: Any = 0.0,
+                 loss_scale: float = 1.0, use_amsgrad: bool = False, **kwargs: Any) -> None:
         super().__init__(learning_rate, params, weight_decay, loss_scale)
         if set(kwargs) - {"use_lazy", "use_offload"}:
             raise KeyError(f"For 'Adam', invalid keys are passed as kwargs, supported keys are 'use_lazy' and"
@@ -143,7 +146,8 @@ class AdamWeightDecay(Optimizer):
         ValueError: If `beta1`/`beta2` is outside (0, 1) or `eps` <= 0.
     """
 
-    def __init__(self, params, learning_rate=1e-3, beta1=0.9, beta2=0.999, eps=1e-6, weight_decay=0.0):
+    def __init__(self, params: Any, learning_rate: Any = 1e-3, beta1: float = 0.9, beta2: float = 0.999,
+                 eps: float = 1e-6, weight_decay: Any = 0.0) -> None:
         super().__init__(learning_rate, params, weight_decay)
         _check_param_value(beta1, beta2, eps, self.cls_name)
         self.beta1 = Tensor(np.array([beta1], np.float32))

@@ -6,6 +6,7 @@ that may set any of the defaults), which this class follows, numbers included.
 """
 from __future__ import annotations
 
+from typing import Any
 import numbers
 
 import numpy as np
@@ -106,8 +107,8 @@ class AdamW(Cell):
         KeyError: If a group has another key.
     """
 
-    def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=1e-2, amsgrad=False, *,
-                 maximize=False):
+    def __init__(self, params: Any, lr: Any = 1e-3, betas: tuple[float, float] = (0.9, 0.999), eps: float = 1e-8,
+                 weight_decay: float = 1e-2, amsgrad: bool = False, *, maximize: bool = False) -> None:
         super().__init__(auto_prefix=False)
         _check_defaults(lr, betas, eps, weight_decay)
         defaults = {"lr": lr, "betas": tuple(betas), "eps": eps, "weight_decay": weight_decay, "amsgrad": amsgrad,

@@ -6,6 +6,8 @@ Learning: Training BERT in 76 minutes"), with the identity as the scaling functi
 """
 from __future__ import annotations
 
+from typing import Any
+
 from npspore import ops
 from npspore.common import dtype as mstype
 from npspore.common.tensor import Tensor
@@ -61,7 +63,8 @@ class Lamb(Optimizer):
         ValueError: If `beta1`/`beta2` is outside (0, 1) or `eps` <= 0 (MindSpore's messages).
     """
 
-    def __init__(self, params, learning_rate, beta1=0.9, beta2=0.999, eps=1e-6, weight_decay=0.0):
+    def __init__(self, params: Any, learning_rate: Any, beta1: float = 0.9, beta2: float = 0.999, eps: float = 1e-6,
+                 weight_decay: Any = 0.0) -> None:
         super().__init__(learning_rate, params, weight_decay)
         _check_beta_eps(beta1, beta2, eps, self.cls_name)
         self.beta1 = Tensor(beta1, mstype.float32)

@@ -1,6 +1,8 @@
 """``nn.Momentum``: SGD with momentum, MindSpore's ``ApplyMomentum`` update."""
 from __future__ import annotations
 
+from typing import Any
+
 from npspore.common import dtype as mstype
 from npspore.common.parameter import Parameter
 from npspore.common.tensor import Tensor
@@ -40,7 +42,8 @@ class Momentum(Optimizer):
         ValueError: If `momentum` < 0 (and as :class:`Optimizer`).
     """
 
-    def __init__(self, params, learning_rate, momentum, weight_decay=0.0, loss_scale=1.0, use_nesterov=False):
+    def __init__(self, params: Any, learning_rate: Any, momentum: float, weight_decay: Any = 0.0,
+                 loss_scale: float = 1.0, use_nesterov: bool = False) -> None:
         super().__init__(learning_rate, params, weight_decay, loss_scale)
         if not isinstance(momentum, float):
             raise TypeError(f"For 'Momentum', the type of 'momentum' must be float, but got "

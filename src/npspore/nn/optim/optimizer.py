@@ -15,6 +15,7 @@ counts the updates.
 """
 from __future__ import annotations
 
+from typing import Any
 from collections.abc import Iterable
 
 import numpy as np
@@ -111,7 +112,7 @@ class Optimizer(Cell):
         KeyError: If a group dict has a key other than those above.
     """
 
-    def __init__(self, learning_rate, parameters, weight_decay=0.0, loss_scale=1.0):
+    def __init__(self, learning_rate: Any, parameters: Any, weight_decay: Any = 0.0, loss_scale: float = 1.0) -> None:
         super().__init__(auto_prefix=False)
         parameters = _check_parameters(parameters, "parameters")
         if not all(isinstance(x, Parameter) for x in parameters) and not all(isinstance(x, dict) for x in parameters):

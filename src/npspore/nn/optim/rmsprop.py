@@ -1,6 +1,8 @@
 """``nn.RMSProp``: root-mean-square propagation, plain and centered."""
 from __future__ import annotations
 
+from typing import Any
+
 from npspore import ops
 from npspore.nn.optim.optimizer import Optimizer
 from npspore.nn.validation import check_bool, check_float
@@ -37,8 +39,9 @@ class RMSProp(Optimizer):
         ValueError: If `decay` or `momentum` < 0 or `epsilon` <= 0.
     """
 
-    def __init__(self, params, learning_rate=0.1, decay=0.9, momentum=0.0, epsilon=1e-10, use_locking=False,
-                 centered=False, loss_scale=1.0, weight_decay=0.0):
+    def __init__(self, params: Any, learning_rate: Any = 0.1, decay: float = 0.9, momentum: float = 0.0,
+                 epsilon: float = 1e-10, use_locking: bool = False, centered: bool = False, loss_scale: float = 1.0,
+                 weight_decay: Any = 0.0) -> None:
         super().__init__(learning_rate, params, weight_decay, loss_scale)
         check_float(decay, "decay", self.cls_name)
         check_float(momentum, "momentum", self.cls_name)

@@ -1,6 +1,8 @@
 """``nn.SGD``: stochastic gradient descent with optional momentum, dampening and Nesterov momentum."""
 from __future__ import annotations
 
+from typing import Any
+
 from npspore.common import dtype as mstype
 from npspore.common.parameter import Parameter
 from npspore.common.tensor import Tensor
@@ -42,8 +44,8 @@ class SGD(Optimizer):
         ValueError: If `momentum` or `dampening` < 0, or `nesterov` without momentum or with dampening.
     """
 
-    def __init__(self, params, learning_rate=0.1, momentum=0.0, dampening=0.0, weight_decay=0.0, nesterov=False,
-                 loss_scale=1.0):
+    def __init__(self, params: Any, learning_rate: Any = 0.1, momentum: float = 0.0, dampening: float = 0.0,
+                 weight_decay: Any = 0.0, nesterov: bool = False, loss_scale: float = 1.0) -> None:
         super().__init__(learning_rate, params, weight_decay, loss_scale)
         momentum = float(momentum) if isinstance(momentum, int) and not isinstance(momentum, bool) else momentum
         if not isinstance(momentum, float):

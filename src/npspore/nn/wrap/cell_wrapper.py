@@ -8,11 +8,13 @@ Parameter updates (``npspore show``).
 """
 from __future__ import annotations
 
+from typing import Any
 from types import FunctionType, MethodType
 
 from npspore import ops
 from npspore.common import dtype as mstype
 from npspore.common.parameter import ParameterTuple
+from npspore.common.tensor import Tensor
 from npspore.nn.cell import Cell
 from npspore.nn.layers import Identity
 from npspore.nn.validation import check_bool
@@ -33,12 +35,12 @@ class WithLossCell(Cell):
     Parameter names are the backbone's own (no prefix is added).
     """
 
-    def __init__(self, backbone, loss_fn):
+    def __init__(self, backbone: Cell, loss_fn: Cell) -> None:
         super().__init__(auto_prefix=False)
         self._backbone = backbone
         self._loss_fn = loss_fn
 
-    def construct(self, data, label):
+    def construct(self, data: Tensor, label: Tensor) -> Tensor:
         out = self._backbone(data)
         return self._loss_fn(out, label)
 
@@ -60,7 +62,7 @@ class WithEvalCell(Cell):
         TypeError: If `add_cast_fp32` is not a bool.
     """
 
-    def __init__(self, network, loss_fn, add_cast_fp32=False):
+    def __init__(self, network: Cell, loss_fn: Cell, add_cast_fp32: bool = False) -> None:
         super().__init__(auto_prefix=False)
         self._network = network
         self._loss_fn = loss_fn
@@ -188,7 +190,7 @@ class TrainOneStepCell(Cell):
         >>> loss = train_net(data, label)
     """
 
-    def __init__(self, network, optimizer, sens=None, return_grad=False):
+    def __init__(self, network: Cell, optimizer: Cell, sens: float | None = None, return_grad: bool = False) -> None:
         super().__init__(auto_prefix=False)
         self.network = network
         self.network.set_grad()

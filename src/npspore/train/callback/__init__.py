@@ -1,8 +1,12 @@
 """Callbacks of ``Model.train``/``Model.eval``, as in ``mindspore.train.callback``."""
+import typing as _typing
+
 from .callback import Callback, RunContext  # noqa: F401
 from .checkpoint_callback import *  # noqa: F401,F403
 from .monitors import *  # noqa: F401,F403
 from .plateau import *  # noqa: F401,F403
 from . import checkpoint_callback, monitors, plateau
 
-__all__ = ["Callback", "RunContext"] + checkpoint_callback.__all__ + monitors.__all__ + plateau.__all__
+# mypy exports the star imports' names; it reads only a literal __all__, not one built from the submodules'
+if not _typing.TYPE_CHECKING:
+    __all__ = ["Callback", "RunContext"] + checkpoint_callback.__all__ + monitors.__all__ + plateau.__all__

@@ -5,6 +5,8 @@
 wraps it in a ``RunContext`` and calls each callback's ``on_train_*``/``on_eval_*`` hooks. The
 old-style hooks (``begin``, ``epoch_begin``, ``step_end`` ...) are what the new ones call by default.
 """
+from __future__ import annotations
+
 from contextlib import ExitStack
 
 import numpy as np
@@ -23,69 +25,69 @@ class Callback:
     def __exit__(self, *err):
         pass
 
-    def begin(self, run_context):
+    def begin(self, run_context: RunContext) -> None:
         """Called once before the run (old-style hook)."""
 
-    def epoch_begin(self, run_context):
+    def epoch_begin(self, run_context: RunContext) -> None:
         """Called before each epoch (old-style hook)."""
 
-    def epoch_end(self, run_context):
+    def epoch_end(self, run_context: RunContext) -> None:
         """Called after each epoch (old-style hook)."""
 
-    def step_begin(self, run_context):
+    def step_begin(self, run_context: RunContext) -> None:
         """Called before each step (old-style hook)."""
 
-    def step_end(self, run_context):
+    def step_end(self, run_context: RunContext) -> None:
         """Called after each step (old-style hook)."""
 
-    def end(self, run_context):
+    def end(self, run_context: RunContext) -> None:
         """Called once after the run (old-style hook)."""
 
-    def on_train_begin(self, run_context):
+    def on_train_begin(self, run_context: RunContext) -> None:
         """Called once before training."""
         self.begin(run_context)
 
-    def on_train_epoch_begin(self, run_context):
+    def on_train_epoch_begin(self, run_context: RunContext) -> None:
         """Called before each training epoch."""
         self.epoch_begin(run_context)
 
-    def on_train_epoch_end(self, run_context):
+    def on_train_epoch_end(self, run_context: RunContext) -> None:
         """Called after each training epoch."""
         self.epoch_end(run_context)
 
-    def on_train_step_begin(self, run_context):
+    def on_train_step_begin(self, run_context: RunContext) -> None:
         """Called before each training step."""
         self.step_begin(run_context)
 
-    def on_train_step_end(self, run_context):
+    def on_train_step_end(self, run_context: RunContext) -> None:
         """Called after each training step; ``net_outputs`` holds the step's loss."""
         self.step_end(run_context)
 
-    def on_train_end(self, run_context):
+    def on_train_end(self, run_context: RunContext) -> None:
         """Called once after training."""
         self.end(run_context)
 
-    def on_eval_begin(self, run_context):
+    def on_eval_begin(self, run_context: RunContext) -> None:
         """Called once before evaluation."""
         self.begin(run_context)
 
-    def on_eval_epoch_begin(self, run_context):
+    def on_eval_epoch_begin(self, run_context: RunContext) -> None:
         """Called before the evaluation pass."""
         self.epoch_begin(run_context)
 
-    def on_eval_epoch_end(self, run_context):
+    def on_eval_epoch_end(self, run_context: RunContext) -> None:
         """Called after the evaluation pass."""
         self.epoch_end(run_context)
 
-    def on_eval_step_begin(self, run_context):
+    def on_eval_step_begin(self, run_context: RunContext) -> None:
         """Called before each evaluation step."""
         self.step_begin(run_context)
 
-    def on_eval_step_end(self, run_context):
+    def on_eval_step_end(self, run_context: RunContext) -> None:
         """Called after each evaluation step."""
         self.step_end(run_context)
 
-    def on_eval_end(self, run_context):
+    def on_eval_end(self, run_context: RunContext) -> None:
         """Called once after evaluation; ``metrics`` holds the results."""
         self.end(run_context)
 
@@ -129,7 +131,7 @@ class CallbackManager(Callback):
 
 
 def _forward(hook):
-    def call_all(self, run_context):
+    def call_all(self, run_context: RunContext) -> None:
         for callback in self._callbacks:
             getattr(callback, hook)(run_context)
     call_all.__name__ = hook

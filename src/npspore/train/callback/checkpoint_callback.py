@@ -14,6 +14,8 @@ With ``CheckpointConfig(exception_save=True)``, an exception that ends ``Model.t
 saves the training network as ``{prefix}-{epoch}_{step in epoch}_breakpoint.ckpt`` (MindSpore's name;
 the prefix gets a suffix when such files exist), then propagates.
 """
+from __future__ import annotations
+
 import os
 import stat
 import time
@@ -25,7 +27,7 @@ from ...core.safefile import remove_leftovers
 from ...nn.cell import Cell
 from ...nn.validation import check_non_negative_int
 from ..serialization import save_checkpoint
-from .callback import Callback
+from .callback import Callback, RunContext
 
 __all__ = ["CheckpointConfig", "ModelCheckpoint"]
 
@@ -217,7 +219,7 @@ class ModelCheckpoint(Callback):
         """The path of the last file saved."""
         return self._latest_ckpt_file_name
 
-    def step_end(self, run_context):
+    def step_end(self, run_context: RunContext) -> None:
         """Save when the policy says so."""
         cb_params = run_context.original_args()
         if self._prefix_func:
@@ -230,7 +232,7 @@ class ModelCheckpoint(Callback):
             os.makedirs(self._directory, exist_ok=True)
         self._save(cb_params)
 
-    def end(self, run_context):
+    def end(self, run_context: RunContext) -> None:
         """Save the last step's Parameters if not saved yet."""
         self._save(run_context.original_args(), force=True)
 

@@ -3,13 +3,15 @@
 ``LossMonitor`` and ``TimeMonitor`` print MindSpore's lines (``epoch: 1 step: 100, loss is 0.2...``,
 ``Train epoch time: 12.345 ms, per step time: 1.234 ms``).
 """
+from __future__ import annotations
+
 import sys
 import time
 
 import numpy as np
 
 from ...nn.validation import check_bool, check_non_negative_int
-from .callback import Callback, loss_value
+from .callback import Callback, RunContext, loss_value
 
 __all__ = ["LossMonitor", "TimeMonitor", "History", "LambdaCallback", "ProgressBar"]
 
@@ -28,12 +30,12 @@ class LossMonitor(Callback):
             NaN or infinite.
     """
 
-    def __init__(self, per_print_times=1):
+    def __init__(self, per_print_times: int = 1) -> None:
         super().__init__()
         self._per_print_times = check_non_negative_int(per_print_times, "per_print_times", "LossMonitor")
         self._last_print_time = 0
 
-    def step_end(self, run_context):
+    def step_end(self, run_context: RunContext) -> None:
         """Print the step's loss when due."""
         cb_params = run_context.original_args()
         epoch = cb_params.get("cur_epoch_num", 1)
@@ -51,7 +53,7 @@ class LossMonitor(Callback):
             self._last_print_time = cb_params.cur_step_num
             print(f"epoch: {epoch} step: {step}, loss is {loss}", flush=True)
 
-    def on_train_epoch_end(self, run_context):
+    def on_train_epoch_end(self, run_context: RunContext) -> None:
         """Print the metrics of an evaluation run during training (``Model.fit``)."""
         cb_params = run_context.original_args()
         metrics = cb_params.get("metrics")
@@ -67,7 +69,7 @@ class TimeMonitor(Callback):
         data_time (bool): also print the time spent waiting for data per step.
     """
 
-    def __init__(self, data_size=None, data_time=False):
+    def __init__(self, data_size: int | None = None, data_time: bool = False) -> None:
         super().__init__()
         self.data_size = data_size
         self.data_time = check_bool(data_time, "data_time", "TimeMonitor")
@@ -75,23 +77,23 @@ class TimeMonitor(Callback):
         self.data_time_sum = 0.0
         self.data_time_start = 0.0
 
-    def on_train_step_begin(self, run_context):
+    def on_train_step_begin(self, run_context: RunContext) -> None:
         """Add the time since the last step ended (the wait for data)."""
         if self.data_time:
             self.data_time_sum += time.time() - self.data_time_start
 
-    def on_train_step_end(self, run_context):
+    def on_train_step_end(self, run_context: RunContext) -> None:
         """Start timing the wait for the next batch."""
         if self.data_time:
             self.data_time_start = time.time()
 
-    def epoch_begin(self, run_context):
+    def epoch_begin(self, run_context: RunContext) -> None:
         """Start the epoch's clock."""
         self.epoch_time = time.time()
         self.data_time_sum = 0.0
         self.data_time_start = time.time()
 
-    def epoch_end(self, run_context):
+    def epoch_end(self, run_context: RunContext) -> None:
         """Print ``Train epoch time: ... ms, per step time: ... ms``."""
         epoch_ms = (time.time() - self.epoch_time) * 1000
         cb_params = run_context.original_args()
@@ -120,11 +122,11 @@ class History(Callback):
         self.history = {}
         self.epoch = None
 
-    def begin(self, run_context):
+    def begin(self, run_context: RunContext) -> None:
         """Start a new epoch list."""
         self.epoch = {"epoch": []}
 
-    def epoch_end(self, run_context):
+    def epoch_end(self, run_context: RunContext) -> None:
         """Append this epoch's output and metrics."""
         cb_params = run_context.original_args()
         self.epoch["epoch"].append(cb_params.get("cur_epoch_num", 1))
@@ -190,12 +192,12 @@ class ProgressBar(Callback):
     def _is_terminal(self):
         return bool(getattr(self._stream, "isatty", lambda: False)())
 
-    def on_train_epoch_begin(self, run_context):
+    def on_train_epoch_begin(self, run_context: RunContext) -> None:
         """Start the epoch's clock."""
         self._epoch_start = time.time()
         self._last_draw = 0.0
 
-    def on_train_step_end(self, run_context):
+    def on_train_step_end(self, run_context: RunContext) -> None:
         """Draw (terminal) or print (otherwise) the progress when due."""
         cb_params = run_context.original_args()
         step, steps = _step_in_epoch(cb_params), cb_params.batch_num

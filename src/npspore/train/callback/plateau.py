@@ -4,6 +4,7 @@ The monitored value is ``'loss'`` (the last step's loss) or the name of an evalu
 (``'eval_loss'``, ``'accuracy'`` ...) that ``Model.fit`` puts into ``cb_params.eval_results``.
 Names of errors and losses improve downwards (``mode='auto'``), the others upwards.
 """
+from __future__ import annotations
 
 import numpy as np
 
@@ -12,7 +13,7 @@ from ...common.tensor import Tensor
 from ...core.logs import warn
 from ...nn.validation import check_bool, check_non_negative_int
 from ..serialization import load_param_into_net
-from .callback import Callback, loss_value
+from .callback import Callback, RunContext, loss_value
 
 __all__ = ["EarlyStopping", "ReduceLROnPlateau"]
 
@@ -94,14 +95,14 @@ class EarlyStopping(_PlateauWatch):
         self.stopped_epoch = 0
         self.best_weights_param_dict = None
 
-    def on_train_begin(self, run_context):
+    def on_train_begin(self, run_context: RunContext) -> None:
         """Forget earlier runs."""
         self.wait = 0
         self.stopped_epoch = 0
         self._reset_best()
         self.best_weights_param_dict = None
 
-    def on_train_epoch_end(self, run_context):
+    def on_train_epoch_end(self, run_context: RunContext) -> None:
         """Compare this epoch's value with the best one; request a stop when patience runs out."""
         cb_params = run_context.original_args()
         current = self._monitor_value(cb_params)
@@ -125,7 +126,7 @@ class EarlyStopping(_PlateauWatch):
                     print("Restoring model weights from the end of the best epoch.")
                 load_param_into_net(network, self.best_weights_param_dict)
 
-    def on_train_end(self, run_context):
+    def on_train_end(self, run_context: RunContext) -> None:
         """Report the epoch training stopped at."""
         if self.stopped_epoch > 0 and self.verbose:
             print("Epoch %05d: early stopping" % self.stopped_epoch)
@@ -164,13 +165,13 @@ class ReduceLROnPlateau(_PlateauWatch):
         self.min_lr = min_lr
         self.cooldown_counter = 0
 
-    def on_train_begin(self, run_context):
+    def on_train_begin(self, run_context: RunContext) -> None:
         """Forget earlier runs."""
         self.cooldown_counter = 0
         self.wait = 0
         self._reset_best()
 
-    def on_train_epoch_end(self, run_context):
+    def on_train_epoch_end(self, run_context: RunContext) -> None:
         """Count an epoch without improvement; reduce the rate when patience runs out."""
         cb_params = run_context.original_args()
         learning_rate = cb_params.optimizer.learning_rate
