@@ -183,6 +183,7 @@ class FallbackReads:
         (``method``, else the library method being interpreted), a TypeError naming ``reader``."""
         if self.program.syntax_level == LAX:
             return
+        error: Exception
         if reader is not None:
             name = getattr(reader, "__qualname__", None) or getattr(reader, "__name__", repr(reader))
             module = (getattr(reader, "__module__", None) or "").split(".")[0]
