@@ -107,9 +107,9 @@ class Calls:
                     f"calling {getattr(func, '__name__', func)!r} on a tensor is not supported in "
                     "compiled code: use npspore.ops functions"), frame, node)
             result = func(*args, **kwargs)
-            if isinstance(result, Tensor):
-                self._created.add(id(result))
-            return result
+            if isinstance(result, Tensor) and not isinstance(result, LIBRARY.parameter_type):
+                return self._built_tensor(result)
+            return self._from_python(result)
         call = getattr(type(func), "__call__", None)
         if call is not None and inspect.isfunction(call):
             if LIBRARY.recomputed is not None and LIBRARY.recomputed(func):
@@ -258,8 +258,17 @@ class Calls:
             dtype = kwargs.get("dtype", args[1] if len(args) > 1 else None)
             return self._apply("cast", (args[0],), {"dtype": np.dtype(LIBRARY.dtype_to_numpy(dtype))})
         result = cls(*args, **kwargs)
-        self._created.add(id(result))
-        return result
+        if issubclass(cls, LIBRARY.parameter_type) or getattr(result, "is_placeholder", False):
+            self._created.add(id(result))
+            return result
+        return self._built_tensor(result)
+
+    def _built_tensor(self, tensor) -> TensorValue:
+        """A Tensor built in compiled code from Python values: a value of the IR like any other (its
+        data a constant, cast to its dtype), so that rebinding it in a loop carries it through the
+        loop; the optimizer folds what its known value decides."""
+        array = tensor._array
+        return self._apply("cast", (array,), {"dtype": array.dtype})
 
     def _assign_effect(self, args, frame, node):
         target, value = self._from_python(args[0]), args[1]  # a Parameter taken from a tuple is captured here

@@ -140,8 +140,8 @@ class Renderer:
                 for i, a in enumerate(stmt.args):
                     if isinstance(a, ir.Var) and a.aval.dtype != target:
                         # 0-d values may be Python ints at run time (a loop index): no .astype there
-                        operand_text[i] = (f"np.{_numpy_name(target)}({a.name})" if a.aval.shape == ()
-                                           else f"{a.name}.astype(np.{_numpy_name(target)})")
+                        operand_text[i] = (f"np.{_numpy_name(target)}({operand_text[i]})" if a.aval.shape == ()
+                                           else f"{operand_text[i]}.astype(np.{_numpy_name(target)})")
                     elif (isinstance(a, ir.Const) and isinstance(a.value, (np.ndarray, np.generic))
                           and a.value.dtype != target):
                         operand_text[i] = self.literal(np.asarray(a.value).astype(target))

@@ -1,0 +1,121 @@
+"""Values carried by a loop that stays a loop (issue 23): a Tensor built in compiled code is a value of
+the IR like any other, so a ``while`` over a counter ``c = Tensor(0, ms.int32)`` carries ``c`` through
+the loop (it once evaluated ``c < 2`` once, before the loop, and dropped ``c = c + 1``: the kernel
+never returned). Each program is checked against eager execution and float64 central differences;
+the kernel is inspected before it runs, so a loop that would not end fails instead of hanging.
+"""
+import numpy as np
+import pytest
+
+import npspore as ms
+from npspore import Tensor, nn, ops
+
+from test_regressions import T, assert_close, fd_grad
+
+
+def counted(x):
+    y = x
+    c = Tensor(0, ms.int32)
+    while c < 2:
+        y = y * x + 1.0
+        c = c + 1
+    return y
+
+
+def counted_in_branch(x):
+    y = x
+    if x.sum() > 0:
+        c = Tensor(0, ms.int32)
+        while c < 3:
+            y = y + x * 0.5
+            c = c + 1
+    return y
+
+
+def counted_with_tensor_condition(x):
+    c = Tensor(0, ms.int32)
+    while (c < 4) & (ops.abs(x).sum() < 20.0):
+        x = x * 1.5 + 0.25
+        c = c + 1
+    return x * c
+
+
+def accumulated_constant(x):
+    acc = Tensor(np.array([1.0, -2.0]), ms.float64)
+    c = Tensor(0.0, ms.float64)
+    while c < 3.0:
+        acc = acc * x + c
+        c = c + 1.0
+    return acc
+
+
+CARRIED = [counted, counted_in_branch, counted_with_tensor_condition, accumulated_constant]
+
+
+@pytest.mark.parametrize("fn", CARRIED, ids=lambda f: f.__name__)
+def test_a_tensor_built_in_compiled_code_is_carried_by_the_loop(fn):
+    x = T([0.5, 1.5])
+    source = ms.jit(fn).kernel_source(x)
+    loop = source[source.index("while True:"):]
+    assert "+ 1" in loop, source  # the counter's update runs inside the loop
+    assert_close(ms.jit(fn)(x).asnumpy(), fn(x).asnumpy())
+
+
+@pytest.mark.parametrize("fn", CARRIED, ids=lambda f: f.__name__)
+@pytest.mark.parametrize("values", [[0.5, 1.5], [-1.0, 0.25], [3.0, 4.0]])
+def test_tensor_counter_loops_against_eager_and_central_differences(fn, values):
+    x = T(values)
+    assert_close(ms.jit(fn)(x).asnumpy(), fn(x).asnumpy())
+    grad = ms.grad(lambda a: fn(a).sum())
+    assert_close(grad(x).asnumpy(), fd_grad(fn, [values], 0))
+    assert_close(ms.grad(grad)(x).asnumpy(), fd_grad(grad, [values], 0))
+
+
+class CountedCell(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.w = ms.Parameter(Tensor(np.array([0.5, -0.25]), ms.float64), name="w")
+
+    def construct(self, x):
+        c = Tensor(0, ms.int32)
+        while c < 3:
+            x = ops.tanh(x * -0.22 + x) + self.w
+            c = c + 1
+        return x
+
+
+def test_a_tensor_counter_in_a_graph_mode_cell_with_its_weight_gradient():
+    net = CountedCell()
+    x = T([0.3, -0.7])
+    eager = net(x).asnumpy()
+    ms.set_context(mode=ms.GRAPH_MODE)
+    try:
+        assert "while True:" in ms.jit(net).kernel_source(x)
+        assert_close(net(x).asnumpy(), eager)
+        _, grad_w = ms.grad(net, 0, net.trainable_params())(x)
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+    w = net.w.asnumpy().copy()
+    expected = np.zeros_like(w)
+    for k in range(w.size):
+        for sign in (1.0, -1.0):
+            moved = w.copy()
+            moved[k] += sign * 1e-6
+            net.w.set_data(Tensor(moved))
+            expected[k] += sign * float(net(x).asnumpy().sum()) / 2e-6
+    net.w.set_data(Tensor(w))
+    assert_close(grad_w[0].asnumpy(), expected)
+
+
+def int_input_counter(x, k):
+    while k < 3:
+        x = x * 1.5
+        k = k + 1
+    return x * k
+
+
+def test_an_integer_loop_output_cast_in_an_op_is_read_under_its_loop_name():
+    """codegen: the cast of an operand (``np.float64(k)``) named a loop's output that only exists
+    under the loop variable's name (NameError in the generated kernel)."""
+    x, k = T([0.5, 1.5]), Tensor(np.array(1, np.int32))
+    assert_close(ms.jit(int_input_counter)(x, k).asnumpy(), int_input_counter(x, k).asnumpy())
