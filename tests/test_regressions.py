@@ -826,3 +826,45 @@ def test_residual_of_one_branch_in_a_counted_loop():
         assert_close(ms.jit(while_count_in_one_branch)(T(x)).asnumpy(), while_count_in_one_branch(T(x)).asnumpy())
         assert_close(inner(T(x)).asnumpy(), fd_grad(while_count_in_one_branch, [x], 0))
         assert_close(ms.grad(inner)(T(x)).asnumpy(), fd_grad(inner, [x], 0))
+
+
+# ---- issue 23: what a compiled function returns (kernel's result builder; specialize's returned value)
+
+@ms.jit
+def returns_empty_dict():
+    return dict()
+
+
+def test_a_jit_function_returning_an_empty_dict():
+    """The result builder wrote ``dict(zip(c[0], (,)))``: a SyntaxError from npspore's own code.
+    MindSpore 2.10 (CPU) prints ``{}``."""
+    assert returns_empty_dict() == {}
+    assert returns_empty_dict() == {}
+
+
+@ms.jit
+def returns_range_zip_enumerate():
+    return range(0, 6, 2), zip((1, 2), (3, 4)), enumerate((10, 20))
+
+
+@ms.jit
+def returns_map_filter(x):
+    doubled = map(lambda v: v * 2, (x, x + 1))
+    return doubled, filter(lambda k: k % 2, (1, 2, 3)), map(ops.add, (1, 2), (10, 20))
+
+
+def test_a_jit_function_returning_range_zip_enumerate_gives_tuples():
+    """One-shot iterators came back (the second call's zip was empty); MindSpore 2.10 (CPU) prints
+    ``((0, 2, 4), ((1, 3), (2, 4)), ((0, 10), (1, 20)))``."""
+    expected = ((0, 2, 4), ((1, 3), (2, 4)), ((0, 10), (1, 20)))
+    assert returns_range_zip_enumerate() == expected
+    assert returns_range_zip_enumerate() == expected
+
+
+def test_map_and_filter_in_compiled_code_call_their_function_and_give_tuples():
+    for _ in range(2):
+        doubled, odd, sums = returns_map_filter(T([1.0, 2.0]))
+        assert isinstance(doubled, tuple) and len(doubled) == 2
+        assert_close(doubled[0].asnumpy(), [2.0, 4.0])
+        assert_close(doubled[1].asnumpy(), [4.0, 6.0])
+        assert odd == (1, 3) and sums == (11, 22)

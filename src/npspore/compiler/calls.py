@@ -27,10 +27,15 @@ _STATIC_BUILTINS = {
     builtins.range, builtins.enumerate, builtins.zip, builtins.tuple, builtins.list, builtins.dict,
     builtins.int, builtins.float, builtins.bool, builtins.str, builtins.repr, builtins.min, builtins.max,
     builtins.sum, builtins.abs, builtins.sorted, builtins.reversed, builtins.getattr, builtins.hasattr,
-    builtins.type, builtins.round, builtins.divmod, builtins.all, builtins.any, builtins.map,
+    builtins.type, builtins.round, builtins.divmod, builtins.all, builtins.any,
     builtins.slice, builtins.set, builtins.frozenset, builtins.callable, builtins.id, builtins.format,
     builtins.issubclass, builtins.iter, builtins.next,
 }
+
+
+# builtins whose one-shot iterator is a tuple in compiled code, as in MindSpore's graph mode (a
+# returned zip would otherwise be empty from the second call on)
+_SEQUENCE_BUILTINS = {builtins.zip, builtins.enumerate, builtins.reversed}
 
 
 def is_library(fn) -> bool:
@@ -73,6 +78,10 @@ class Calls:
             return self._call_python(func.function, (func.self_value,) + args, kwargs, frame, node)
         if isinstance(func, type) and issubclass(func, Tensor):
             return self._make_constant_tensor(func, args, kwargs, frame, node)
+        if func in (builtins.map, builtins.filter):
+            return self._map_or_filter(func, args, frame, node)
+        if func in _SEQUENCE_BUILTINS and not any(isinstance(a, TensorValue) for a in (*args, *kwargs.values())):
+            return tuple(func(*args, **kwargs))
         if func in LIBRARY.compile_time:  # a process fact (the communication group size): answered now
             if any(isinstance(a, TensorValue) for a in (*args, *kwargs.values())):
                 raise NeedsStatic(node)
@@ -118,6 +127,19 @@ class Calls:
                 return self._call_python(call, (func,) + args, kwargs, frame, node)
             return self._call_user(call, func, args, kwargs, frame, node)
         raise self._error(NotSupportedError(f"calling {func!r} in compiled code"), frame, node)
+
+    def _map_or_filter(self, func, args, frame, node) -> tuple:
+        """``map(f, *iterables)`` and ``filter(f, iterable)`` as tuples, ``f`` called in compiled code
+        (a lambda, a user function or an op alike)."""
+        if len(args) < 2 or (func is builtins.filter and len(args) != 2):
+            raise self._error(TypeError(f"{func.__name__}() takes a function and "
+                                        f"{'one iterable' if func is builtins.filter else 'iterables'}"), frame, node)
+        function, iterables = args[0], [self._iterate_static(a, frame, node) for a in args[1:]]
+        if func is builtins.map:
+            return tuple(self._call(function, items, {}, frame, node) for items in zip(*iterables))
+        return tuple(item for item in iterables[0]
+                     if self._truth(item if function is None else self._call(function, (item,), {}, frame, node),
+                                    frame, node))
 
     def _class_of(self, value: TensorValue) -> type:
         """``Parameter`` for a captured Parameter, ``Tensor`` for every other tensor value."""

@@ -45,7 +45,7 @@ from .library import LIBRARY, activation_key
 from .normalize import normalized
 from .signature import OutputTree
 from .values import (NORMAL, BoundMethod, Closure, Completion, Frame, NeedsStatic, Poison, Slot, TensorValue,
-                     copy_container, flatten_abstract, fresh_inputs, tree_node)
+                     copy_container, flatten_abstract, fresh_inputs, returned_value, tree_node)
 
 
 _BINOPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
@@ -201,7 +201,7 @@ class FunctionSpecializer(Calls, ControlFlow):
             completion = self._run_function(source, env)
         finally:
             self.program._active.pop()
-        value = completion.value if completion.kind == Completion.RETURN else None
+        value = returned_value(completion.value) if completion.kind == Completion.RETURN else None
         leaves, template = self._result_leaves(value)
         self.result_template = template
         self.builder.block.results = tuple(leaves)

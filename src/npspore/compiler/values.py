@@ -174,6 +174,19 @@ def abstract_inputs(args, dynamic=None):
                  tree.tree_map(slot, a, LIBRARY.is_tensor) for i, a in enumerate(args))
 
 
+def returned_value(value):
+    """What compiled code returns for ``value``: a ``range`` becomes a tuple (MindSpore's graph mode
+    returns its elements), inside tuples, lists and dicts too."""
+    if isinstance(value, range):
+        return tuple(value)
+    if isinstance(value, (tuple, list)):
+        items = [returned_value(v) for v in value]
+        return type(value)(*items) if hasattr(value, "_fields") else copy_container(value, items)
+    if isinstance(value, dict):
+        return copy_container(value, {k: returned_value(v) for k, v in value.items()})
+    return value
+
+
 def tree_node(value, counter):
     """The OutputTree node of a returned abstract value; ``counter`` numbers its tensor leaves."""
     if isinstance(value, TensorValue):
