@@ -119,3 +119,67 @@ def test_an_integer_loop_output_cast_in_an_op_is_read_under_its_loop_name():
     under the loop variable's name (NameError in the generated kernel)."""
     x, k = T([0.5, 1.5]), Tensor(np.array(1, np.int32))
     assert_close(ms.jit(int_input_counter)(x, k).asnumpy(), int_input_counter(x, k).asnumpy())
+
+
+# ---- a loop's index and the names first assigned in its body, after a loop that stays a loop
+
+def index_after_loop(x):
+    for i in range(4):
+        x = x * 1.1 + i
+    return x * i
+
+
+def index_after_loop_that_breaks(x):
+    for i in range(5):
+        x = x * 1.5
+        if x.sum() > 6.0:
+            break
+    return x * i
+
+
+def first_assigned_in_loop(x):
+    for i in range(3):
+        y = x * i
+        x = x + y * 0.5
+    return y + x
+
+
+def first_assigned_tuple_in_loop(x):
+    for i in range(3):
+        pair = (x * 0.5, ops.sin(x) + i)
+        x = pair[0] + pair[1]
+    return pair[0] * pair[1] + x
+
+
+AFTER_LOOP = [index_after_loop, index_after_loop_that_breaks, first_assigned_in_loop, first_assigned_tuple_in_loop]
+
+
+@pytest.mark.parametrize("fn", AFTER_LOOP, ids=lambda f: f.__name__)
+@pytest.mark.parametrize("values", [[0.5, 1.5], [-1.0, 0.25], [3.0, 4.0]])
+def test_names_bound_by_a_loop_that_stays_a_loop_are_read_after_it(fn, values):
+    """After ``for i in range(n)``, ``i`` is the last index (or the one broken at) and a name first
+    assigned in the body holds the last iteration's value, as in Python (a NameError before:
+    ``'i9' is the index of a loop that stays a loop``, ``'hx' is assigned inside a loop ...``)."""
+    x = T(values)
+    assert "for i in range" in ms.jit(fn).kernel_source(x) or "while True" in ms.jit(fn).kernel_source(x)
+    assert_close(ms.jit(fn)(x).asnumpy(), fn(x).asnumpy())
+    grad = ms.grad(lambda a: fn(a).sum())
+    assert_close(grad(x).asnumpy(), fd_grad(fn, [values], 0))
+    assert_close(ms.grad(grad)(x).asnumpy(), fd_grad(grad, [values], 0))
+
+
+def test_an_lstm_cell_state_first_assigned_in_a_loop():
+    """The LSTMCell docstring example in a @jit function: ``hx`` (a tuple) is only assigned inside
+    the loop."""
+    cell = nn.LSTMCell(4, 3)
+
+    def run(x, h, c):
+        for i in range(5):
+            hx = cell(x[i], (h, c))
+        return hx
+
+    rng = np.random.default_rng(0)
+    x = Tensor(rng.standard_normal((5, 2, 4)).astype(np.float32))
+    h, c = (Tensor(np.ones((2, 3), np.float32)) for _ in range(2))
+    for got, want in zip(ms.jit(run)(x, h, c), run(x, h, c)):
+        np.testing.assert_allclose(got.asnumpy(), want.asnumpy(), rtol=1e-6)

@@ -37,7 +37,7 @@ from . import ir
 from .builder import BlockBuilder, NameSupply
 from .cachekey import capture_path, object_fingerprint, resolve_path
 from .calls import Calls
-from .control import ControlFlow, LoopEnd, LoopStep, returns_and_exits, returns_without_exits
+from .control import ControlFlow, LoopEnd, LoopStep, returns_from_stepped_loop, returns_without_exits
 from .errors import NotSupportedError, located, not_supported
 from .frontend import parse_function
 from .guards import GuardRecorder
@@ -305,10 +305,12 @@ class FunctionSpecializer(Calls, ControlFlow):
                 return self._exec_stmts(self._loop_step(stmt, frame) + list(stmts[index + 1:]), frame)
             if isinstance(stmt, LoopEnd):
                 continue
-            if isinstance(stmt, (ast.For, ast.While)) and returns_and_exits(stmt):
+            if isinstance(stmt, (ast.For, ast.While)) and returns_from_stepped_loop(stmt):
                 completion, unrolled = self._returning_loop(stmt, frame)
                 if unrolled is not None:
                     return self._exec_stmts(unrolled + list(stmts[index + 1:]), frame)
+                if completion.kind == Completion.MAYBE_RETURN:  # a loop that stays a loop returned on some paths
+                    return self._after_join(completion, stmts[index + 1:], frame, frame.source.loc(stmt))
             else:
                 completion = self._exec(stmt, frame)
             if completion.kind in (Completion.BREAK, Completion.CONTINUE):
