@@ -868,3 +868,31 @@ def test_map_and_filter_in_compiled_code_call_their_function_and_give_tuples():
         assert_close(doubled[0].asnumpy(), [2.0, 4.0])
         assert_close(doubled[1].asnumpy(), [4.0, 6.0])
         assert odd == (1, 3) and sums == (11, 22)
+
+
+# ---- differentiate (backward_loop): a loop's accumulator of an integer input's cotangent
+
+class IntegerInputInLoop(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.w = ms.Parameter(Tensor(np.array([0.5, -1.5])), name="w")
+
+    def construct(self, x, k):
+        for _ in range(3):
+            x = x * 0.5 + k * self.w
+        return x.sum(), x
+
+
+def test_the_gradient_of_an_integer_input_read_in_a_loop_has_its_dtype():
+    """Fuzz program p33120372: the backward loop accumulated the float cotangent of an int32 input in
+    an accumulator typed int32, so the final cast was skipped and a float64 gradient came back
+    (MindSpore casts it to the input's dtype, as the gradient of a straight-line use already was)."""
+    x, k = T([1.0, 2.0]), Tensor(np.array([1, 2], np.int32))
+    net = IntegerInputInLoop()
+    # d x_3 / d k = (0.25 + 0.5 + 1) * w = 1.75 w: has_aux differentiates the first output only
+    _, (d_x, d_k) = ms.value_and_grad(net, (0, 1), has_aux=True)(x, k)
+    assert d_k.dtype == ms.int32 and d_k.asnumpy().tolist() == [0, -2]  # 0.875, -2.625 truncated
+    assert_close(d_x.asnumpy(), [0.125, 0.125])
+    d_x, d_k = ms.grad(net, (0, 1))(x, k)
+    assert d_k.dtype == ms.int32 and d_k.asnumpy().tolist() == [1, -5]  # 1.75, -5.25 truncated
+    assert_close(d_x.asnumpy(), [0.25, 0.25])

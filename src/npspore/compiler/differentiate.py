@@ -724,10 +724,13 @@ class _FunctionAD:
         index = stmt.index if isinstance(stmt, ForRange) else None
         local = _all_defined(stmt.body) | set(stmt.body_params) | ({index} if index is not None else set())
         outer = [v for v in inner_adj if v not in local]
-        acc_in = [self.names.var("d_" + v.name, v.aval) for v in outer]
+        # an accumulator has its cotangents' dtype (an integer value's cotangent is a float: the
+        # gradient of an integer input is cast to its dtype only when returned)
+        acc_avals = [Aval(v.aval.shape, _aval_of(inner_adj[v]).dtype) for v in outer]
+        acc_in = [self.names.var("d_" + v.name, aval) for v, aval in zip(outer, acc_avals)]
         for v, acc in zip(outer, acc_in):
             yields.append(inner.apply("add", (acc, inner_adj[v]), loc=loc, hint="d_" + v.name))
-        acc_init = [adj.get(v) or self.zeros(builder, v, loc) for v in outer]
+        acc_init = [self.accumulator_start(adj.get(v), v, aval, builder, loc) for v, aval in zip(outer, acc_avals)]
         body = inner.block
         body.results = tuple(yields)
         # residuals: forward values of the iteration that the backward body reads
@@ -751,7 +754,7 @@ class _FunctionAD:
             ir.substitute(body, dict(zip(needed, restored)))
             body.stmts.insert(0, TapePop(tuple(restored), tape, loc))
         d_outs = [self.names.var("d_" + _hint(stmt.carried[i]), stmt.outputs[i].aval) for i in carried]
-        acc_out = [self.names.var("d_" + v.name, v.aval) for v in outer]
+        acc_out = [self.names.var("d_" + v.name, aval) for v, aval in zip(outer, acc_avals)]
         builder.append(ForRange(self.names.var("i", _INDEX_AVAL), start, stop, step,
                                 tuple(inits) + tuple(acc_init), tuple(d_in) + tuple(acc_in), body,
                                 tuple(d_outs) + tuple(acc_out), loc))
@@ -762,6 +765,17 @@ class _FunctionAD:
         for i, d in zip(carried, d_outs):
             if self.active(stmt.carried[i]):
                 self.accumulate(adj, stmt.carried[i], d, builder, loc)
+
+    def accumulator_start(self, adjoint, var: Var, aval: Aval, builder: BlockBuilder, loc: Loc):
+        """The first value of a loop's accumulator of ``var``'s cotangent, of ``aval``: the cotangent
+        so far (``adjoint``, cast if its dtype differs), or zeros."""
+        if adjoint is None:
+            if any(d is None for d in aval.shape):
+                return builder.apply("zeros_like", (var,), {"dtype": aval.dtype}, loc=loc, hint="d_" + var.name)
+            return builder.apply("zeros", (), {"shape": aval.shape, "dtype": aval.dtype}, loc=loc, hint="d_" + var.name)
+        if _aval_of(adjoint).dtype != aval.dtype:
+            return builder.apply("cast", (adjoint,), {"dtype": aval.dtype}, loc=loc, hint="d_" + var.name)
+        return adjoint
 
     def pops_adjoints(self, block: Block) -> bool:
         """Whether a block pushes onto a tape whose adjoint tape the backward sweep has filled: its
