@@ -624,7 +624,8 @@ class ControlFlow:
             results += [leaf.var for leaf in leaves]
             carried += [self._stand_in(leaf, self.builder.block, loc).var for leaf in leaves]  # never read
         block.results = tuple(results)
-        outputs = tuple(self.names.var(p.name, p.aval) for p in params)
+        output_names = carried_names + [name for name, (_, avals) in fresh.items() for _ in avals]
+        outputs = tuple(self.names.var(name, p.aval) for name, p in zip(output_names, params))
         self.builder.append(ir.ForRange(index, ir.Const(start), ir.Const(stop), ir.Const(step), tuple(carried),
                                         tuple(params), block, outputs, loc))
         for name, out in zip(carried_names, outputs):
