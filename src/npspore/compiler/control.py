@@ -123,6 +123,11 @@ def _assigned_names(stmts) -> list:
 _SCALAR_DTYPES = {bool: np.bool_, int: np.int64, float: np.float32}
 
 
+def _same_scalar(value, before) -> bool:
+    """Whether ``value`` is the Python scalar ``before`` still (the same type and value)."""
+    return type(value) is type(before) and value == before
+
+
 # how a staged branch ends for sure (no path of it falls through to what follows)
 _ENDED = (Completion.RETURN, Completion.BREAK, Completion.CONTINUE, Completion.EXIT)
 
@@ -747,12 +752,17 @@ class ControlFlow:
                                     "(its length would depend on tensor values)", loc)
             if advance is not None:
                 advance(body_frame)
-        for name, param in zip(names, params):
-            new = body_frame.env.get(name)
-            if not isinstance(new, TensorValue) or new.aval != param.aval:
-                raise located(TypeError(
-                    f"'{name}' changes shape or dtype inside a loop that stays a loop"), loc)
-        results = [body_frame.env[n].var for n in names]
+        changed = [n for n in assigned if n not in names and type(env.get(n)) in _SCALAR_DTYPES
+                   and not _same_scalar(body_frame.env.get(n), env[n])]
+        if changed:
+            # a Python scalar the body changes is a 0-d tensor carried by the loop (MindSpore's scalar
+            # data flow): each iteration reads the last one's value, not the value before the loop
+            for name in changed:
+                value = frame.env[name]
+                frame.env[name] = self._apply("cast", (np.asarray(value, _SCALAR_DTYPES[type(value)]),),
+                                              {"dtype": np.dtype(_SCALAR_DTYPES[type(value)])})
+            return self._stage_while(frame, loc, body_stmts, condition, extra, advance)
+        results = [self._carried_atom(name, body_frame.env.get(name), param, loc) for name, param in zip(names, params)]
         if breaks:
             results.append(_exit_flags(completion)[1])
         returned, out_leaves, out_tree = self._returned_in_loop(completion, returns, body_block, loc)
@@ -775,6 +785,16 @@ class ControlFlow:
         returned_out = outputs[len(names) + int(breaks)]
         out = tree.unflatten(out_tree, (TensorValue(v) for v in outputs[len(outputs) - len(out_leaves):]))
         return Completion(Completion.MAYBE_RETURN, (TensorValue(returned_out), out))
+
+    @staticmethod
+    def _carried_atom(name, value, param, loc):
+        """What a loop body yields for the carried ``name``: its tensor value of the param's aval, or a
+        Python scalar it was set to, as a constant of the param's dtype."""
+        if type(value) in _SCALAR_DTYPES and param.aval.shape == ():
+            return ir.Const(np.asarray(value, param.aval.dtype))
+        if not isinstance(value, TensorValue) or value.aval != param.aval:
+            raise located(TypeError(f"'{name}' changes shape or dtype inside a loop that stays a loop"), loc)
+        return value.var
 
     def _returned_in_loop(self, completion, returns, body_block, loc) -> tuple:
         """``(returned flag yielded, leaves of the value returned, its tree or None)`` of a staged
