@@ -171,3 +171,16 @@ def test_the_generator_makes_tensor_counters_and_while_loops_over_them():
     sources = [fuzz.render(fuzz.Generator(random.Random(seed), size=24).program()) for seed in range(60)]
     counters = [s for s in sources if "= Tensor(0, ms.int32)" in s]
     assert counters and any("while (c" in s for s in counters) and any("while c" in s for s in counters)
+
+
+FOUND = sorted((pathlib.Path(__file__).parent / "programs" / "fuzz").glob("p*.py"))
+
+
+@pytest.mark.parametrize("path", FOUND, ids=lambda p: p.stem)
+def test_programs_the_fuzzer_found_agree_with_eager_and_central_differences(path):
+    """Issue 23's random programs (../shared/repros/compiler/fuzz): while loops over Tensor counters
+    built in compiled code (the kernel never returned), returns under tensor conditions in while loops
+    on Python values (refused), loop indices read after their loop (refused), an int32 input's
+    gradient (float64 from value_and_grad)."""
+    with np.errstate(all="ignore"):
+        assert fuzz.replay(str(path), ms) is None
