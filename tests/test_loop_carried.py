@@ -183,3 +183,36 @@ def test_an_lstm_cell_state_first_assigned_in_a_loop():
     h, c = (Tensor(np.ones((2, 3), np.float32)) for _ in range(2))
     for got, want in zip(ms.jit(run)(x, h, c), run(x, h, c)):
         np.testing.assert_allclose(got.asnumpy(), want.asnumpy(), rtol=1e-6)
+
+
+def counters_of_two_dtypes_in_the_branches(x):
+    if x.sum() > 0.5:
+        c = x.sum() * 0.0
+        while c < 2:
+            c = c + 1.0
+            x = x * 1.5
+    else:
+        c = Tensor(0, ms.int32)
+        while c < 3:
+            c = c + 1
+            x = ops.sin(x) + x
+    return x
+
+
+def test_a_name_of_another_dtype_in_each_branch_is_an_error_only_when_read():
+    """Fuzz seed 100324: a float counter in one branch of a tensor ``if`` and an int32 one in the other
+    (never read after it) made the ``if`` a TypeError; it is one only where the name is read."""
+    for values in ([0.5, 1.5], [-1.0, 0.25]):
+        x = T(values)
+        assert_close(ms.jit(counters_of_two_dtypes_in_the_branches)(x).asnumpy(),
+                     counters_of_two_dtypes_in_the_branches(x).asnumpy())
+
+    def read_after(x):
+        if x.sum() > 0.5:
+            c = x.sum() * 0.0
+        else:
+            c = Tensor(0, ms.int32)
+        return x * c
+
+    with pytest.raises(TypeError, match="'c' has shape/dtype float64\\[\\] in one branch"):
+        ms.jit(read_after)(T([0.5, 1.5]))

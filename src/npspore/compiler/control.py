@@ -383,10 +383,15 @@ class ControlFlow:
             if isinstance(a, Poison) or isinstance(b, Poison):
                 new_env[name] = a if isinstance(a, Poison) else b
                 continue
+            yielded = then_block.results, else_block.results
             try:
                 value, outs = self._merge(a, b, then_block, else_block, name, loc)
-            except NotSupportedError:
-                new_env[name] = Poison(name, "has different Python values in the branches of a tensor-dependent 'if'")
+            except (NotSupportedError, TypeError) as error:  # an error if it is read after the 'if'
+                then_block.results, else_block.results = yielded
+                if isinstance(error, NotSupportedError):
+                    new_env[name] = Poison(name, "has different Python values in the branches of a tensor-dependent 'if'")
+                else:  # the message of _merge without the name it starts with
+                    new_env[name] = Poison(name, str(error).splitlines()[0][len(name) + 3:], TypeError)
                 continue
             new_env[name] = value
             outputs.extend(outs)

@@ -252,7 +252,7 @@ class FunctionSpecializer(Calls, ControlFlow):
         leaves, treedef = tree.flatten(value, lambda v: isinstance(v, (TensorValue, Poison)))
         for leaf in leaves:
             if isinstance(leaf, Poison):
-                raise self._error(NameError(f"'{leaf.name}' {leaf.reason}"))
+                raise self._error(leaf.error())
         return [leaf.var for leaf in leaves], treedef
 
     def capture(self, obj) -> TensorValue:
@@ -450,7 +450,7 @@ class FunctionSpecializer(Calls, ControlFlow):
         else:
             raise self._error(NameError(f"name '{node.id}' is not defined"), frame, node)
         if isinstance(value, Poison):
-            raise self._error(NameError(f"'{value.name}' {value.reason}"), frame, node)
+            raise self._error(value.error(), frame, node)
         return value
 
     def _eval_Tuple(self, node, frame):

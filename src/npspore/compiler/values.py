@@ -47,10 +47,15 @@ class NeedsStatic(Exception):
 
 
 class Poison:
-    """A name with no single value after tensor-dependent control flow; reading it is an error."""
+    """A name with no single value after tensor-dependent control flow; reading it is an error
+    (``error_type``, a NameError unless the name has a value of another type on each path)."""
 
-    def __init__(self, name, reason):
-        self.name, self.reason = name, reason
+    def __init__(self, name, reason, error_type=NameError):
+        self.name, self.reason, self.error_type = name, reason, error_type
+
+    def error(self) -> Exception:
+        """The error reading the name raises."""
+        return self.error_type(f"'{self.name}' {self.reason}")
 
 
 class Completion:
