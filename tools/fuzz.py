@@ -307,7 +307,7 @@ class Generator:
             body = [f"{c} = {c} + 1.0"] + self.stmts(inner, depth + 1, "dynamic", False)  # continue-safe
             return [f"{c} = {self.pick(pool)}.sum() * 0.0", Block(f"while {c} < {r.randint(1, 3)}:", body)]
         if kind == "counter":  # a Tensor counter built in compiled code, the condition on it alone or not
-            c = f"c{depth}"
+            c = f"n{depth}"  # not c: a name of one dtype for the counters of every loop that stays a loop
             inner = set(pool)
             test = f"{c} < {r.randint(1, 3)}"
             if r.random() < 0.4:

@@ -770,14 +770,14 @@ class ControlFlow:
         results = [self._carried_atom(name, body_frame.env.get(name), param, loc) for name, param in zip(names, params)]
         if breaks:
             results.append(_exit_flags(completion)[1])
-        returned, out_leaves, out_tree = self._returned_in_loop(completion, returns, body_block, loc)
+        returned, out_leaves, out_tree = self._returned_in_loop(completion, returns, loc)
         results += returned
+        out_params = [self.names.var("out", leaf.aval) for leaf in out_leaves]
         for leaf in out_leaves:  # the value returned: carried from a stand-in until an iteration returns
             carried.append(self._stand_in(leaf, self.builder.block, loc).var)
-            flag_params.append(self.names.var("out", leaf.aval))
             results.append(leaf.var)
         body_block.results = tuple(results)
-        params += flag_params
+        params += flag_params + out_params
         outputs = tuple(self.names.var(p.name, p.aval) for p in params)
         self.builder.append(ir.While(tuple(carried), tuple(params), cond_block, body_block, outputs, loc))
         for name, out in zip(names, outputs):
@@ -801,7 +801,8 @@ class ControlFlow:
             raise located(TypeError(f"'{name}' changes shape or dtype inside a loop that stays a loop"), loc)
         return value.var
 
-    def _returned_in_loop(self, completion, returns, body_block, loc) -> tuple:
+    @staticmethod
+    def _returned_in_loop(completion, returns, loc) -> tuple:
         """``(returned flag yielded, leaves of the value returned, its tree or None)`` of a staged
         loop body that ended with ``completion``."""
         if not returns:

@@ -541,16 +541,16 @@ class _FunctionAD:
         else:
             adj[var] = builder.apply("add", (previous, contribution), loc=loc, hint="d_" + var.name)
 
-    def zeros(self, builder: BlockBuilder, like: Var, loc: Loc):
-        return self.filled("zeros", builder, like, loc)
+    def zeros(self, builder: BlockBuilder, like: Var, loc: Loc, dtype=None):
+        return self.filled("zeros", builder, like, loc, dtype)
 
-    def filled(self, op: str, builder: BlockBuilder, like: Var, loc: Loc):
-        """Zeros or ones shaped like ``like``: from its static shape when known (so that the forward
-        value need not be computed or kept for it), else ``zeros_like``/``ones_like``."""
+    def filled(self, op: str, builder: BlockBuilder, like: Var, loc: Loc, dtype=None):
+        """Zeros or ones shaped like ``like`` (in its dtype, or ``dtype``): from its static shape when
+        known (so that the forward value need not be computed or kept for it), else ``zeros_like``/``ones_like``."""
         shape = tuple(like.aval.shape)
         if any(d is None for d in shape):
-            return builder.apply(op + "_like", (like,), loc=loc, hint="d_" + like.name)
-        return builder.apply(op, (), {"shape": shape, "dtype": like.aval.dtype}, loc=loc, hint="d_" + like.name)
+            return builder.apply(op + "_like", (like,), {"dtype": dtype} if dtype else {}, loc=loc, hint="d_" + like.name)
+        return builder.apply(op, (), {"shape": shape, "dtype": dtype or like.aval.dtype}, loc=loc, hint="d_" + like.name)
 
     def backward_apply(self, stmt: Apply, adj: dict, builder: BlockBuilder) -> None:
         definition = op_table()[stmt.op]
@@ -724,13 +724,12 @@ class _FunctionAD:
         index = stmt.index if isinstance(stmt, ForRange) else None
         local = _all_defined(stmt.body) | set(stmt.body_params) | ({index} if index is not None else set())
         outer = [v for v in inner_adj if v not in local]
-        # an accumulator has its cotangents' dtype (an integer value's cotangent is a float: the
-        # gradient of an integer input is cast to its dtype only when returned)
+        # an accumulator has its cotangents' dtype (an integer input's gradient is cast when returned)
         acc_avals = [Aval(v.aval.shape, _aval_of(inner_adj[v]).dtype) for v in outer]
         acc_in = [self.names.var("d_" + v.name, aval) for v, aval in zip(outer, acc_avals)]
         for v, acc in zip(outer, acc_in):
             yields.append(inner.apply("add", (acc, inner_adj[v]), loc=loc, hint="d_" + v.name))
-        acc_init = [self.accumulator_start(adj.get(v), v, aval, builder, loc) for v, aval in zip(outer, acc_avals)]
+        acc_init = [adj.get(v) or self.zeros(builder, v, loc, aval.dtype) for v, aval in zip(outer, acc_avals)]
         body = inner.block
         body.results = tuple(yields)
         # residuals: forward values of the iteration that the backward body reads
@@ -765,17 +764,6 @@ class _FunctionAD:
         for i, d in zip(carried, d_outs):
             if self.active(stmt.carried[i]):
                 self.accumulate(adj, stmt.carried[i], d, builder, loc)
-
-    def accumulator_start(self, adjoint, var: Var, aval: Aval, builder: BlockBuilder, loc: Loc):
-        """The first value of a loop's accumulator of ``var``'s cotangent, of ``aval``: the cotangent
-        so far (``adjoint``, cast if its dtype differs), or zeros."""
-        if adjoint is None:
-            if any(d is None for d in aval.shape):
-                return builder.apply("zeros_like", (var,), {"dtype": aval.dtype}, loc=loc, hint="d_" + var.name)
-            return builder.apply("zeros", (), {"shape": aval.shape, "dtype": aval.dtype}, loc=loc, hint="d_" + var.name)
-        if _aval_of(adjoint).dtype != aval.dtype:
-            return builder.apply("cast", (adjoint,), {"dtype": aval.dtype}, loc=loc, hint="d_" + var.name)
-        return adjoint
 
     def pops_adjoints(self, block: Block) -> bool:
         """Whether a block pushes onto a tape whose adjoint tape the backward sweep has filled: its
