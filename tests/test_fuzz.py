@@ -1,6 +1,7 @@
 """The differential fuzzer (tools/fuzz.py) on a fixed set of seeds: each random program's compiled
 forward, gradients, value_and_grad/has_aux/return_ids and second order must equal eager execution
 and central differences. ``python tools/fuzz.py --minutes N`` runs it longer."""
+import ast
 import importlib.util
 import pathlib
 import random
@@ -171,6 +172,9 @@ def test_the_generator_makes_tensor_counters_and_while_loops_over_them():
     sources = [fuzz.render(fuzz.Generator(random.Random(seed), size=24).program()) for seed in range(60)]
     counters = [s for s in sources if "= Tensor(0, ms.int32)" in s]
     assert counters and any("while (n" in s for s in counters) and any("while n" in s for s in counters)
+    returning = [s for s in counters if any(isinstance(node, ast.While) and any(isinstance(n, ast.Return) for n in ast.walk(node))
+                                            for node in ast.walk(ast.parse(s)))]
+    assert returning  # a loop over a counter that returns under a tensor condition
 
 
 FOUND = sorted((pathlib.Path(__file__).parent / "programs" / "fuzz").glob("p*.py"))

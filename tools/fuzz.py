@@ -236,6 +236,8 @@ class Generator:
             kinds += ["break", "continue"]
         if top and depth == 0 or (top and in_loop == "" and depth > 0):
             kinds += ["return"]
+            if depth < 2:
+                kinds += ["counter_return"]
         kind = r.choice(kinds)
         if kind == "assign":
             target = self.name() if r.random() < 0.5 or len(pool) < 2 else self.pick(pool)
@@ -314,6 +316,11 @@ class Generator:
                 test = f"({test}) & (ops.abs({self.pick(pool)}).sum() < {r.choice((2.0, 8.0, 50.0))})"
             body = [f"{c} = {c} + 1"] + self.stmts(inner, depth + 1, "dynamic", False)  # continue-safe
             return [f"{c} = Tensor(0, ms.int32)", Block(f"while {test}:", body)]
+        if kind == "counter_return":  # a loop that stays a loop and returns under a tensor condition
+            c = f"n{depth}"
+            body = [f"{c} = {c} + 1"] + self.stmts(set(pool), depth + 1, "static", False)
+            body.append(Block(f"if {self.cond(pool)}:", [self.ret(pool)]))
+            return [f"{c} = Tensor(0, ms.int32)", Block(f"while {c} < {r.randint(1, 3)}:", body)]
         if kind == "celllist":
             target = self.pick(pool)
             return [Block("for layer in self.layers:", [f"{target} = layer({target})"])]
