@@ -164,7 +164,8 @@ class FunctionSpecializer(Calls, ControlFlow):
       name renames it after that name (``h = relu(t)`` gives ``h``), once.
     * ``captures`` — id(obj) -> (obj, TensorValue) of each pre-existing Tensor read, in first-read
       order: they become the params after the inputs.
-    * ``_created`` — ids of Tensors created at compile time (constants, never captured).
+    * ``_created`` — ids of the Parameters and shape-only placeholders created at compile time
+      (constants, never captured); any other Tensor built in compiled code is a TensorValue.
     * ``_dynamic_loops`` — how many loops that stay loops enclose the current block.
     * ``_exit_target`` — what a tensor-dependent ``break``/``continue`` here ends: ``"staged"`` (the
       body of a loop that stays a loop), ``"unrolled"`` (a ``for`` over Python values, whose later
@@ -181,7 +182,7 @@ class FunctionSpecializer(Calls, ControlFlow):
         self.captures: dict[int, tuple] = {}       # id(obj) -> (obj, TensorValue)
         self.params: list[ir.Var] = []
         self.result_template = None
-        self._created: set[int] = set()            # Tensors made at compile time: constants
+        self._created: set[int] = set()            # Parameters made at compile time: constants
         self._user_loc: ir.Loc | None = None       # where errors are reported: innermost user code
         self._line_loc: ir.Loc | None = None       # what generated lines cite: this function's own source
         self._home = None                          # the parsed source of the function being built
