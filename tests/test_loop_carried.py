@@ -216,3 +216,22 @@ def test_a_name_of_another_dtype_in_each_branch_is_an_error_only_when_read():
 
     with pytest.raises(TypeError, match="'c' has shape/dtype float64\\[\\] in one branch"):
         ms.jit(read_after)(T([0.5, 1.5]))
+
+
+def python_scalar_read_in_tensor_while(x):
+    n = 0
+    scale = 1.0
+    while x.sum() < 10.0:
+        x = x * scale + n
+        n = n + 1
+        scale = scale * 1.5
+    return x
+
+
+@pytest.mark.parametrize("values", [[0.5, 1.5], [0.1, 0.2], [3.0, 4.0]])
+def test_python_scalars_changed_in_a_tensor_while_are_carried(values):
+    """Each iteration read the Python values from before the loop (n = 0, scale = 1.0), silently."""
+    x = T(values)
+    assert_close(ms.jit(python_scalar_read_in_tensor_while)(x).asnumpy(), python_scalar_read_in_tensor_while(x).asnumpy())
+    grad = ms.grad(lambda a: python_scalar_read_in_tensor_while(a).sum())
+    assert_close(grad(x).asnumpy(), fd_grad(python_scalar_read_in_tensor_while, [values], 0))
