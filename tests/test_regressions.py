@@ -896,3 +896,23 @@ def test_the_gradient_of_an_integer_input_read_in_a_loop_has_its_dtype():
     d_x, d_k = ms.grad(net, (0, 1))(x, k)
     assert d_k.dtype == ms.int32 and d_k.asnumpy().tolist() == [1, -5]  # 1.75, -5.25 truncated
     assert_close(d_x.asnumpy(), [0.25, 0.25])
+
+
+# ---- codegen: a kernel never returns its module's constant arrays (constantviews)
+
+@ms.jit
+def returns_built_tensors(x):
+    small = Tensor(np.array([1.0, 2.0, 3.0]))
+    big = Tensor(np.arange(20.0))
+    return small, big.reshape(4, 5), x + 1.0
+
+
+def test_a_result_written_by_the_caller_does_not_change_the_next_call():
+    """A Tensor built in compiled code was returned as the kernel's module constant (or a view of
+    it): writing into the result changed what every later call returned, silently."""
+    small, big, _ = returns_built_tensors(T([1.0]))
+    small.asnumpy()[:] = -1.0
+    big.asnumpy()[:] = -1.0
+    small, big, _ = returns_built_tensors(T([1.0]))
+    assert small.asnumpy().tolist() == [1.0, 2.0, 3.0]
+    assert big.asnumpy().tolist() == np.arange(20.0).reshape(4, 5).tolist()
