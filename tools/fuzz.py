@@ -4,22 +4,28 @@ Each program is a Cell (Parameters, a sub-cell used twice, a CellList and a Sequ
 primitive on ``self``, a method and a module helper) whose ``construct`` is a random mix of the
 supported subset: elementwise ops, broadcasting, reductions with axes/keepdims, matmul, shape ops,
 indexing; tuples, unpacking, rebinding, aliasing, swaps, augmented assignment; tensor and Python
-``if``/``elif``, ``for range`` (nested), loops over tuples, ``enumerate``, tensor ``while``,
-``break``/``continue``, early ``return``; an int32 input. Every program is checked:
+``if``/``elif``, ``for range`` (nested; its index and the names first assigned in its body read
+after it), loops over tuples, ``enumerate``, tensor ``while``, ``while`` over a Tensor counter built
+in compiled code (``n0 = Tensor(0, ms.int32)``; its condition alone or with a tensor condition; some
+return under a tensor condition), ``break``/``continue``, early ``return``; an int32 input. Every
+program is checked:
 
 * the compiled forward (``ms.jit(net)``) equals eager execution (float64, tight);
 * ``ms.grad`` with a random ``grad_position``/``weights`` equals central differences of the eager
   float64 forward along a random direction (points where two step sizes disagree are non-smooth and
   skipped);
 * ``value_and_grad`` with ``has_aux`` and ``return_ids`` gives the documented structure and values;
-* ``grad(grad(net))`` equals central differences of the first-order gradient.
+* ``grad(grad(net))`` equals central differences of the first-order gradient;
+* the gradient of an integer input has the input's dtype.
 
 A program that takes longer than ``--time-limit`` seconds (compile and checks together) is a finding
 too: compile time must stay polynomial in the program's size.
 
 A failing program is shrunk (statement and block deletion while it still fails the same way) and
 saved as a ``.py`` file. ``python tools/fuzz.py --minutes 10`` runs for ten minutes;
-``--seeds 0:200`` runs a fixed range; ``tests/test_fuzz.py`` runs a few seeds in CI.
+``--seeds 0:200`` runs a fixed range; ``--replay FILE...`` checks saved programs in the format of
+``../shared/repros/compiler/fuzz`` (``make(dtype)`` and ``SPEC``); ``tests/test_fuzz.py`` runs a few
+seeds and replays ``tests/programs/fuzz`` in CI.
 """
 from __future__ import annotations
 
