@@ -1,6 +1,7 @@
 """The differential fuzzer (tools/fuzz.py) on a fixed set of seeds: each random program's compiled
 forward, gradients, value_and_grad/has_aux/return_ids and second order must equal eager execution
 and central differences. ``python tools/fuzz.py --minutes N`` runs it longer."""
+import ast
 import importlib.util
 import pathlib
 import random
@@ -37,7 +38,7 @@ def test_generated_programs_are_valid_and_shrinking_keeps_them_valid(program_dir
     assert fuzz.names_defined_before_use(stmts)
     source = fuzz.render(program)
     module = fuzz.load(source, program_dir)
-    checker = fuzz.Checker(ms, module, np.random.default_rng(3), n_inputs)
+    checker = fuzz.Checker.generated(ms, module, np.random.default_rng(3), n_inputs)
     checker.forward()
     assert not fuzz.names_defined_before_use(["v1 = v2"])
 
@@ -133,3 +134,57 @@ def test_a_gradient_below_float64_resolution_is_no_finding(program_dir):
         fuzz.Block("for i1 in range(2):", ["x0 = (ops.tanh(v4) / (1.5 + x0 * x0))"]),
         "return (ops.tanh(self.seq(x0)) * -1.25)"])
     assert fuzz.check(fuzz.render(program), 1, 309384, program_dir, ms) is None
+
+
+SAVED_PROGRAM = '''import numpy as np
+import npspore as ms
+from npspore import nn, ops, Tensor, Parameter
+
+
+def fn(a0, k1):
+    c2 = Tensor(0, ms.int32)
+    while c2 < 2:
+        a0 = ops.tanh(a0 * -0.22 + a0) * ops.cast(k1, ms.float64)
+        c2 = c2 + 1
+    return a0.sum(), a0
+
+
+def make(dtype=np.float32):
+    return fn
+
+SPEC = {'inputs': [[[2, 3], 'f'], [[2, 3], 'i']], 'kind': 'fn', 'n_out': 2, 'assign': False}
+'''
+
+
+def test_a_saved_program_is_replayed_and_a_wrong_gradient_found(tmp_path):
+    """``--replay`` runs the programs of repros/compiler/fuzz (make(dtype) and SPEC): this one, a
+    while loop over a Tensor counter built in compiled code, passes; with ms.grad doubling every
+    gradient it is a finding."""
+    path = tmp_path / "p1.py"
+    path.write_text(SAVED_PROGRAM)
+    with np.errstate(all="ignore"):
+        assert fuzz.replay(str(path), ms) is None
+        message = fuzz.replay(str(path), WrongGrad(lambda g: g * 2))
+    assert message is not None and message.startswith("wrong: grad")
+
+
+def test_the_generator_makes_tensor_counters_and_while_loops_over_them():
+    sources = [fuzz.render(fuzz.Generator(random.Random(seed), size=24).program()) for seed in range(60)]
+    counters = [s for s in sources if "= Tensor(0, ms.int32)" in s]
+    assert counters and any("while (n" in s for s in counters) and any("while n" in s for s in counters)
+    returning = [s for s in counters if any(isinstance(node, ast.While) and any(isinstance(n, ast.Return) for n in ast.walk(node))
+                                            for node in ast.walk(ast.parse(s)))]
+    assert returning  # a loop over a counter that returns under a tensor condition
+
+
+FOUND = sorted((pathlib.Path(__file__).parent / "programs" / "fuzz").glob("p*.py"))
+
+
+@pytest.mark.parametrize("path", FOUND, ids=lambda p: p.stem)
+def test_programs_the_fuzzer_found_agree_with_eager_and_central_differences(path):
+    """Issue 23's random programs (../shared/repros/compiler/fuzz): while loops over Tensor counters
+    built in compiled code (the kernel never returned), returns under tensor conditions in while loops
+    on Python values (refused), loop indices read after their loop (refused), an int32 input's
+    gradient (float64 from value_and_grad)."""
+    with np.errstate(all="ignore"):
+        assert fuzz.replay(str(path), ms) is None

@@ -1,7 +1,8 @@
 """A tensor ``if`` with ``return`` in one branch and ``break`` (or ``continue``) in the other, inside a
 ``for range`` loop, a ``while`` loop on Python values and ``while True``: compiled by unrolling the
 loop lazily (``compiler/control.py``, ``LoopStep``), forward and gradients at first and second order.
-(A ``return`` in a ``while`` loop on a tensor condition is still refused: ``test_footguns``.)
+A ``while`` loop on a tensor condition whose body returns stays a loop carrying a ``returned`` flag
+and the value returned (a ``return`` and a ``break`` in one such loop are still refused: ``test_footguns``).
 
 Expected values were observed on MindSpore 2.10 CPU in GRAPH_MODE (the same classes in a .py file);
 the plain functions are checked against eager execution and float64 central differences.
@@ -190,3 +191,59 @@ def test_a_loop_whose_return_is_decided_by_python_values_stays_a_loop():
     assert ms.grad(net)(x).asnumpy().tolist() == [11.390625]
     source = ms.jit(net).kernel_source(x)
     assert "while " in source and source.count("if ") < 5  # one loop, not 100 unrolled iterations
+
+
+def python_while_returns(x):
+    n = 0
+    while n < 3:
+        x = x * 1.5 + ops.sin(x)
+        if x.sum() > 4.0:
+            return x * 2.0
+        n += 1
+    return x - 1.0
+
+
+def tensor_while_returns(x):
+    while x.sum() < 10.0:
+        x = x * 1.5 + 0.5
+        if ops.amax(x) > 3.0:
+            return x * 2.0, x.sum()
+        x = x + 0.25
+    return x - 1.0, x.mean()
+
+
+def tensor_while_always_returns(x):
+    y = x
+    while x.sum() < 5.0:
+        y = y * 3.0
+        return y
+    return y - 1.0
+
+
+def counted_while_returns(x):
+    c = Tensor(0, ms.int32)
+    while c < 4:
+        x = ops.tanh(x) * 2.5
+        if x.sum() > 3.5:
+            return x * c
+        c = c + 1
+    return x
+
+
+@pytest.mark.parametrize("fn", [python_while_returns, tensor_while_returns, tensor_while_always_returns,
+                                counted_while_returns], ids=lambda f: f.__name__)
+@pytest.mark.parametrize("values", [[0.5, 1.0], [2.0, 2.5], [-1.0, 0.2], [-0.5, -0.3]])
+def test_return_under_a_tensor_condition_in_a_while_loop(fn, values):
+    """A ``while`` on Python values whose body returns under a tensor condition (refused before:
+    ReturnInStagedLoop), and a ``while`` on a tensor condition whose body returns (refused before:
+    "a 'while' loop on a tensor condition whose body returns")."""
+    x = np.array(values, np.float64)
+    first = (lambda a: fn(a)[0]) if fn is tensor_while_returns else fn
+    eager = fn(Tensor(x))
+    compiled = ms.jit(fn)(Tensor(x))
+    for got, want in zip(compiled if isinstance(eager, tuple) else (compiled,),
+                         eager if isinstance(eager, tuple) else (eager,)):
+        np.testing.assert_allclose(got.asnumpy(), want.asnumpy(), rtol=1e-12)
+    grad = ms.grad(first)
+    np.testing.assert_allclose(grad(Tensor(x)).asnumpy(), fd(first, x), rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(ms.grad(grad)(Tensor(x)).asnumpy(), fd(grad, x), rtol=1e-5, atol=1e-5)

@@ -826,3 +826,93 @@ def test_residual_of_one_branch_in_a_counted_loop():
         assert_close(ms.jit(while_count_in_one_branch)(T(x)).asnumpy(), while_count_in_one_branch(T(x)).asnumpy())
         assert_close(inner(T(x)).asnumpy(), fd_grad(while_count_in_one_branch, [x], 0))
         assert_close(ms.grad(inner)(T(x)).asnumpy(), fd_grad(inner, [x], 0))
+
+
+# ---- issue 23: what a compiled function returns (kernel's result builder; specialize's returned value)
+
+@ms.jit
+def returns_empty_dict():
+    return dict()
+
+
+def test_a_jit_function_returning_an_empty_dict():
+    """The result builder wrote ``dict(zip(c[0], (,)))``: a SyntaxError from npspore's own code.
+    MindSpore 2.10 (CPU) prints ``{}``."""
+    assert returns_empty_dict() == {}
+    assert returns_empty_dict() == {}
+
+
+@ms.jit
+def returns_range_zip_enumerate():
+    return range(0, 6, 2), zip((1, 2), (3, 4)), enumerate((10, 20))
+
+
+@ms.jit
+def returns_map_filter(x):
+    doubled = map(lambda v: v * 2, (x, x + 1))
+    return doubled, filter(lambda k: k % 2, (1, 2, 3)), map(ops.add, (1, 2), (10, 20))
+
+
+def test_a_jit_function_returning_range_zip_enumerate_gives_tuples():
+    """One-shot iterators came back (the second call's zip was empty); MindSpore 2.10 (CPU) prints
+    ``((0, 2, 4), ((1, 3), (2, 4)), ((0, 10), (1, 20)))``."""
+    expected = ((0, 2, 4), ((1, 3), (2, 4)), ((0, 10), (1, 20)))
+    assert returns_range_zip_enumerate() == expected
+    assert returns_range_zip_enumerate() == expected
+
+
+def test_map_and_filter_in_compiled_code_call_their_function_and_give_tuples():
+    for _ in range(2):
+        doubled, odd, sums = returns_map_filter(T([1.0, 2.0]))
+        assert isinstance(doubled, tuple) and len(doubled) == 2
+        assert_close(doubled[0].asnumpy(), [2.0, 4.0])
+        assert_close(doubled[1].asnumpy(), [4.0, 6.0])
+        assert odd == (1, 3) and sums == (11, 22)
+
+
+# ---- differentiate (backward_loop): a loop's accumulator of an integer input's cotangent
+
+class IntegerInputInLoop(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.w = ms.Parameter(Tensor(np.array([0.5, -1.5])), name="w")
+
+    def construct(self, x, k):
+        for _ in range(3):
+            x = x * 0.5 + k * self.w
+        return x.sum(), x
+
+
+def test_the_gradient_of_an_integer_input_read_in_a_loop_has_its_dtype():
+    """Fuzz program p33120372: the backward loop accumulated the float cotangent of an int32 input in
+    an accumulator typed int32, so the final cast was skipped and a float64 gradient came back
+    (MindSpore casts it to the input's dtype, as the gradient of a straight-line use already was)."""
+    x, k = T([1.0, 2.0]), Tensor(np.array([1, 2], np.int32))
+    net = IntegerInputInLoop()
+    # d x_3 / d k = (0.25 + 0.5 + 1) * w = 1.75 w: has_aux differentiates the first output only
+    _, (d_x, d_k) = ms.value_and_grad(net, (0, 1), has_aux=True)(x, k)
+    assert d_k.dtype == ms.int32 and d_k.asnumpy().tolist() == [0, -2]  # 0.875, -2.625 truncated
+    assert_close(d_x.asnumpy(), [0.125, 0.125])
+    d_x, d_k = ms.grad(net, (0, 1))(x, k)
+    assert d_k.dtype == ms.int32 and d_k.asnumpy().tolist() == [1, -5]  # 1.75, -5.25 truncated
+    assert_close(d_x.asnumpy(), [0.25, 0.25])
+
+
+# ---- codegen: a kernel never returns its module's constant arrays (constantviews)
+
+@ms.jit
+def returns_built_tensors(x):
+    small = Tensor(np.array([1.0, 2.0, 3.0]))
+    big = Tensor(np.arange(20.0))
+    return small, big.reshape(4, 5), x + 1.0
+
+
+def test_a_result_written_by_the_caller_does_not_change_the_next_call():
+    """A Tensor built in compiled code was returned as the kernel's module constant (or a view of
+    it): writing into the result changed what every later call returned, silently."""
+    small, big, _ = returns_built_tensors(T([1.0]))
+    small.asnumpy()[:] = -1.0
+    big.asnumpy()[:] = -1.0
+    small, big, _ = returns_built_tensors(T([1.0]))
+    assert small.asnumpy().tolist() == [1.0, 2.0, 3.0]
+    assert big.asnumpy().tolist() == np.arange(20.0).reshape(4, 5).tolist()

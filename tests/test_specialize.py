@@ -117,7 +117,7 @@ def test_loop_needing_a_python_index_is_unrolled():
     np.testing.assert_allclose(ms.jit(Pick())(_t(1.0)).asnumpy(), [111.0])
 
 
-def test_tensor_if_with_different_shapes_is_an_error_at_the_if():
+def test_tensor_if_with_different_shapes_is_an_error_where_the_name_is_read():
     @ms.jit
     def bad(x):
         if x.sum() > 0:

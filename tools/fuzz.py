@@ -4,22 +4,28 @@ Each program is a Cell (Parameters, a sub-cell used twice, a CellList and a Sequ
 primitive on ``self``, a method and a module helper) whose ``construct`` is a random mix of the
 supported subset: elementwise ops, broadcasting, reductions with axes/keepdims, matmul, shape ops,
 indexing; tuples, unpacking, rebinding, aliasing, swaps, augmented assignment; tensor and Python
-``if``/``elif``, ``for range`` (nested), loops over tuples, ``enumerate``, tensor ``while``,
-``break``/``continue``, early ``return``; an int32 input. Every program is checked:
+``if``/``elif``, ``for range`` (nested; its index and the names first assigned in its body read
+after it), loops over tuples, ``enumerate``, tensor ``while``, ``while`` over a Tensor counter built
+in compiled code (``n0 = Tensor(0, ms.int32)``; its condition alone or with a tensor condition; some
+return under a tensor condition), ``break``/``continue``, early ``return``; an int32 input. Every
+program is checked:
 
 * the compiled forward (``ms.jit(net)``) equals eager execution (float64, tight);
 * ``ms.grad`` with a random ``grad_position``/``weights`` equals central differences of the eager
   float64 forward along a random direction (points where two step sizes disagree are non-smooth and
   skipped);
 * ``value_and_grad`` with ``has_aux`` and ``return_ids`` gives the documented structure and values;
-* ``grad(grad(net))`` equals central differences of the first-order gradient.
+* ``grad(grad(net))`` equals central differences of the first-order gradient;
+* the gradient of an integer input has the input's dtype.
 
 A program that takes longer than ``--time-limit`` seconds (compile and checks together) is a finding
 too: compile time must stay polynomial in the program's size.
 
 A failing program is shrunk (statement and block deletion while it still fails the same way) and
 saved as a ``.py`` file. ``python tools/fuzz.py --minutes 10`` runs for ten minutes;
-``--seeds 0:200`` runs a fixed range; ``tests/test_fuzz.py`` runs a few seeds in CI.
+``--seeds 0:200`` runs a fixed range; ``--replay FILE...`` checks saved programs in the format of
+``../shared/repros/compiler/fuzz`` (``make(dtype)`` and ``SPEC``); ``tests/test_fuzz.py`` runs a few
+seeds and replays ``tests/programs/fuzz`` in CI.
 """
 from __future__ import annotations
 
@@ -123,6 +129,15 @@ def names_defined_before_use(stmts) -> bool:
         return all(n.id in defined for n in ast.walk(node)
                    if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and generated(n.id))
 
+    def runs_at_least_once(node):
+        """A ``for`` over ``range(n)`` with literal arguments and at least one item."""
+        if not (isinstance(node, ast.For) and isinstance(node.iter, ast.Call) and getattr(node.iter.func, "id", "") == "range"):
+            return False
+        try:
+            return len(range(*(ast.literal_eval(a) for a in node.iter.args))) > 0
+        except ValueError:
+            return False
+
     def stores(node):
         return {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
 
@@ -141,8 +156,12 @@ def names_defined_before_use(stmts) -> bool:
                 if not reads_ok(head, defined):
                     return None
                 inner = defined | (stores(node.target) if isinstance(node, ast.For) else set())
-                if block(node.body, inner) is None:
+                after = block(node.body, inner)
+                if after is None:
                     return None
+                if runs_at_least_once(node):  # its index, and what its body defines if it never jumps
+                    jumps = any(isinstance(n, (ast.Break, ast.Continue)) for n in ast.walk(node))
+                    defined = inner if jumps else after
             elif isinstance(node, ast.AugAssign):
                 if not reads_ok(node, defined) or generated(node.target.id) and node.target.id not in defined:
                     return None
@@ -217,11 +236,14 @@ class Generator:
         r = self.rng
         kinds = ["assign"] * 5 + ["aug", "swap", "tuple", "alias", "pyif"]
         if depth < 2:
-            kinds += ["tif", "tif", "range", "range", "tuple_loop", "enumerate", "while", "celllist"]
+            kinds += ["tif", "tif", "range", "range", "tuple_loop", "enumerate", "while", "celllist",
+                      "counter", "counter"]
         if in_loop == "dynamic":
             kinds += ["break", "continue"]
         if top and depth == 0 or (top and in_loop == "" and depth > 0):
             kinds += ["return"]
+            if depth < 2:
+                kinds += ["counter_return"]
         kind = r.choice(kinds)
         if kind == "assign":
             target = self.name() if r.random() < 0.5 or len(pool) < 2 else self.pick(pool)
@@ -270,7 +292,12 @@ class Generator:
             body = self.stmts(inner, depth + 1, "dynamic", False)
             if r.random() < 0.3:
                 body.append(f"{self.pick(pool)} = {self.pick(pool)} + {i} * 0.25")
-            return [Block(f"for {i} in range({r.randint(1, 4)}):", body)]
+            loop = [Block(f"for {i} in range({r.randint(1, 4)}):", body)]
+            if r.random() < 0.3:  # the index after the loop: its last value (or the one broken at)
+                loop.append(f"{self.pick(pool)} = {self.pick(pool)} * ({i} + 1.0)")
+            if not any(kind in line for line in render_stmts(body, "") for kind in ("break", "continue")):
+                pool.update(inner)  # names first assigned in the body hold the last iteration's values
+            return loop
         if kind == "tuple_loop" and len(pool) >= 2:
             inner = set(pool)
             t = f"t{depth}"
@@ -287,6 +314,19 @@ class Generator:
             inner = set(pool)
             body = [f"{c} = {c} + 1.0"] + self.stmts(inner, depth + 1, "dynamic", False)  # continue-safe
             return [f"{c} = {self.pick(pool)}.sum() * 0.0", Block(f"while {c} < {r.randint(1, 3)}:", body)]
+        if kind == "counter":  # a Tensor counter built in compiled code, the condition on it alone or not
+            c = f"n{depth}"  # not c: a name of one dtype for the counters of every loop that stays a loop
+            inner = set(pool)
+            test = f"{c} < {r.randint(1, 3)}"
+            if r.random() < 0.4:
+                test = f"({test}) & (ops.abs({self.pick(pool)}).sum() < {r.choice((2.0, 8.0, 50.0))})"
+            body = [f"{c} = {c} + 1"] + self.stmts(inner, depth + 1, "dynamic", False)  # continue-safe
+            return [f"{c} = Tensor(0, ms.int32)", Block(f"while {test}:", body)]
+        if kind == "counter_return":  # a loop that stays a loop and returns under a tensor condition
+            c = f"n{depth}"
+            body = [f"{c} = {c} + 1"] + self.stmts(set(pool), depth + 1, "static", False)
+            body.append(Block(f"if {self.cond(pool)}:", [self.ret(pool)]))
+            return [f"{c} = Tensor(0, ms.int32)", Block(f"while {c} < {r.randint(1, 3)}:", body)]
         if kind == "celllist":
             target = self.pick(pool)
             return [Block("for layer in self.layers:", [f"{target} = layer({target})"])]
@@ -373,19 +413,34 @@ def close(got, want, rtol=1e-9, atol=1e-9) -> bool:
 
 
 class Checker:
-    """Runs every check on one program; raises :class:`Finding` on a wrong result."""
+    """Runs every check on one program (``net``, a Cell or a function, called on ``inputs``); raises
+    :class:`Finding` on a wrong result. With ``assigns`` the program writes its Parameters, which are
+    put back before every call so that each call sees the same state."""
 
-    def __init__(self, ms, module, rng: np.random.Generator, n_inputs: int):
-        self.ms, self.rng = ms, rng
-        self.net = module.Net()
-        for p in self.net.get_parameters():
+    def __init__(self, ms, net, inputs, rng: np.random.Generator, assigns=False):
+        self.ms, self.rng, self.net, self.inputs = ms, rng, net, list(inputs)
+        self.params = list(net.trainable_params()) if hasattr(net, "trainable_params") else []
+        self.saved = [(p, p.asnumpy().copy()) for p in net.get_parameters()] if assigns else []
+        self.float_positions = [k for k, x in enumerate(self.inputs) if x.dtype in (ms.float32, ms.float64)]
+
+    @classmethod
+    def generated(cls, ms, module, rng: np.random.Generator, n_inputs: int):
+        """The checker of a generated program: random Parameters, ``n_inputs`` float inputs and ``k``."""
+        net = module.Net()
+        for p in net.get_parameters():
             p.set_data(ms.Tensor(rng.uniform(-0.6, 0.6, p.shape)))
-        self.inputs = [ms.Tensor(rng.uniform(-1.0, 1.0, SHAPE)) for _ in range(n_inputs)]
-        self.inputs.append(ms.Tensor(np.array(int(rng.integers(1, 3)), np.int32)))
-        self.params = list(self.net.trainable_params())
+        inputs = [ms.Tensor(rng.uniform(-1.0, 1.0, SHAPE)) for _ in range(n_inputs)]
+        inputs.append(ms.Tensor(np.array(int(rng.integers(1, 3)), np.int32)))
+        return cls(ms, net, inputs, rng)
+
+    def call(self, fn, inputs=None):
+        """``fn`` on ``inputs`` (default: the program's), the Parameters first put back."""
+        for p, data in self.saved:
+            p.set_data(self.ms.Tensor(data.copy()))
+        return fn(*(inputs or self.inputs))
 
     def eager(self, inputs=None):
-        return self.net(*(inputs or self.inputs))
+        return self.call(self.net, inputs)
 
     def total(self, inputs=None, first_only=False):
         out = self.eager(inputs)
@@ -395,9 +450,13 @@ class Checker:
 
     def forward(self):
         want = leaves(self.eager())
-        got = leaves(self.ms.jit(self.net)(*self.inputs))
+        written = [p.asnumpy().copy() for p, _ in self.saved]
+        got = leaves(self.call(self.ms.jit(self.net)))
         if not self.matches_eager(got, want):
             raise Finding(f"forward: compiled {got} != eager {want}")
+        for (p, _), eager_value in zip(self.saved, written):
+            if not close([p.asnumpy()], [eager_value]):
+                raise Finding(f"forward: compiled code wrote {p.name} = {p.asnumpy()}, eager {eager_value}")
 
     def matches_eager(self, got, want) -> bool:
         """Whether compiled values ``got`` equal eager ``want``: closely, or no further apart than eager's
@@ -419,12 +478,14 @@ class Checker:
             inputs = list(self.inputs)
             inputs[target] = self.ms.Tensor(self.inputs[target].asnumpy() + delta)
             return fn(inputs)
-        saved = target.asnumpy().copy()
+        saved, state = target.asnumpy().copy(), self.saved
+        self.saved = [(p, data + delta if p is target else data) for p, data in state]  # what calls start from
         target.set_data(self.ms.Tensor(saved + delta))
         try:
             return fn(self.inputs)
         finally:
             target.set_data(self.ms.Tensor(saved))
+            self.saved = state
 
     def absorbed(self, target, u, total) -> bool:
         """Whether ``total``, which the difference steps along ``u`` left exactly unchanged, moves under
@@ -440,7 +501,7 @@ class Checker:
         sizes disagree, or where the gradient itself (``again(inputs)``, recomputed a step away)
         changes by more than the mismatch at the scale of the step (chaotic, e.g. ``sin`` of 1e9)."""
         total = total or (lambda inputs: self.total(inputs, first_only))
-        u = self.rng.standard_normal(SHAPE if isinstance(target, int) else target.shape)
+        u = self.rng.standard_normal(self.inputs[target].shape if isinstance(target, int) else target.shape)
         estimates = []
         for eps in (1e-6, 1e-5):
             ahead, behind = (self.shifted(target, sign * eps * u, total) for sign in (1.0, -1.0))
@@ -459,8 +520,9 @@ class Checker:
         return f"<grad, u> = {analytic}, central differences {estimates[0]}"
 
     def choose(self):
-        n = len(self.inputs) - 1
-        positions = tuple(sorted(self.rng.choice(n, size=int(self.rng.integers(1, n + 1)), replace=False).tolist()))
+        floats = self.float_positions
+        chosen = self.rng.choice(floats, size=int(self.rng.integers(1, len(floats) + 1)), replace=False).tolist()
+        positions = tuple(sorted(chosen))
         weights = None
         if self.rng.random() < 0.5:
             weights = [p for p in self.params if self.rng.random() < 0.5] or self.params[:1]
@@ -491,9 +553,9 @@ class Checker:
     def check_grads(self, positions, weights, fn, label, first_only=False, pick=lambda result: result):
         """Check every gradient ``fn`` (``pick`` takes them out of its result) gives."""
         targets = list(positions or ()) + list(weights or ())
-        grads = self.by_target(positions, weights, pick(fn(*self.inputs)))
+        grads = self.by_target(positions, weights, pick(self.call(fn)))
         for k, (target, g) in enumerate(zip(targets, grads)):
-            again = lambda inputs, k=k: self.by_target(positions, weights, pick(fn(*inputs)))[k]  # noqa: E731
+            again = lambda inputs, k=k: self.by_target(positions, weights, pick(self.call(fn, inputs)))[k]  # noqa: E731
             wrong = self.directional(target, g, first_only, again=again)
             name = target if isinstance(target, int) else target.name
             if wrong:
@@ -505,24 +567,41 @@ class Checker:
             return
         positions, weights = self.choose()
         fn = self.ms.value_and_grad(self.net, positions, weights, has_aux=True)
-        value, _ = fn(*self.inputs)
+        value, _ = self.call(fn)
         if not self.matches_eager(leaves(value), leaves(out)):
             raise Finding(f"value_and_grad(has_aux) value {leaves(value)} != eager {leaves(out)}")
         self.check_grads(positions, weights, fn, "value_and_grad(has_aux)", first_only=True,
                          pick=lambda result: result[1])
         if positions is not None and weights is None:
-            ids = self.ms.grad(self.net, positions, None, return_ids=True)(*self.inputs)
+            ids = self.call(self.ms.grad(self.net, positions, None, return_ids=True))
             ids = (ids,) if len(positions) == 1 else ids
             if [i for i, _ in ids] != list(positions):
                 raise Finding(f"return_ids gave positions {[i for i, _ in ids]}, expected {list(positions)}")
 
+    def integer_gradients(self):
+        """The gradient of each integer input has its dtype (MindSpore casts it), with and without
+        ``has_aux``."""
+        integers = [k for k in range(len(self.inputs)) if k not in self.float_positions]
+        if not integers:
+            return
+        positions = tuple(sorted(self.float_positions[:1] + integers))
+        grads = self.call(self.ms.grad(self.net, positions))
+        with_aux = isinstance(self.eager(), tuple)
+        if with_aux:
+            grads = grads + self.call(self.ms.value_and_grad(self.net, positions, has_aux=True))[1]
+        for k, g in zip(positions * (2 if with_aux else 1), grads):
+            if g.dtype != self.inputs[k].dtype:
+                raise Finding(f"the gradient of input {k} ({self.inputs[k].dtype}) is {g.dtype}")
+
     def second_order(self):
-        first = self.ms.grad(self.net, 0)
-        second = self.ms.grad(first, 0)
-        wrong = self.directional(0, second(*self.inputs), total=lambda inputs: float(np.sum(first(*inputs).asnumpy())),
-                                 again=lambda inputs: second(*inputs))
+        x = self.float_positions[0]
+        first = self.ms.grad(self.net, x)
+        second = self.ms.grad(first, x)
+        wrong = self.directional(x, self.call(second),
+                                 total=lambda inputs: float(np.sum(self.call(first, inputs).asnumpy())),
+                                 again=lambda inputs: self.call(second, inputs))
         if wrong:
-            raise Finding(f"grad(grad) d/x0: {wrong}")
+            raise Finding(f"grad(grad) d/x{x}: {wrong}")
 
 
 def check(source: str, n_inputs: int, seed: int, directory: str, ms, limit=None) -> str | None:
@@ -540,7 +619,16 @@ def check(source: str, n_inputs: int, seed: int, directory: str, ms, limit=None)
 def _check(source, n_inputs, seed, directory, ms):
     try:
         module = load(source, directory)
-        checker = Checker(ms, module, np.random.default_rng(seed), n_inputs)
+        checker = Checker.generated(ms, module, np.random.default_rng(seed), n_inputs)
+    except Exception:  # noqa: BLE001 - not a valid program (e.g. after shrinking)
+        return None
+    return run_checks(checker)
+
+
+def run_checks(checker) -> str | None:
+    """Every check of ``checker``'s program: its failure, or None (also when eager rejects the
+    program or overflows, which makes it no test)."""
+    try:
         out = leaves(checker.eager())
     except Exception:  # noqa: BLE001 - not a valid program (e.g. after shrinking)
         return None
@@ -548,6 +636,13 @@ def _check(source, n_inputs, seed, directory, ms):
         return None  # overflowing values make no precise test
     try:
         checker.forward()
+        checker.integer_gradients()
+        if checker.saved:
+            # MindSpore's gradient does not flow through a Parameter's assignment (central differences
+            # of the eager program see it): gradients of such a program must run, and are not compared
+            checker.call(checker.ms.grad(checker.net, checker.float_positions[0]))
+            checker.call(checker.ms.grad(checker.ms.grad(checker.net, checker.float_positions[0])))
+            return None
         checker.gradient()
         checker.aux()
         checker.second_order()
@@ -556,6 +651,27 @@ def _check(source, n_inputs, seed, directory, ms):
     except Exception as error:  # noqa: BLE001 - a crash or refusal of a program eager runs
         return f"{type(error).__name__}: {str(error).splitlines()[0][:200] if str(error) else ''}"
     return None
+
+
+def replay(path: str, ms, seed: int = 0, limit=None) -> str | None:
+    """The failure of a saved program in the format of ``../shared/repros/compiler/fuzz/p*.py``
+    (``make(dtype)`` returns a Cell or a function, ``SPEC`` gives its inputs' shapes and kinds, ``f``
+    float or ``i`` int32, and whether it assigns Parameters), run in float64; None when every check
+    passes. Taking longer than ``limit`` seconds is a failure too."""
+    limit = TIME_LIMIT if limit is None else limit
+    name = f"fuzz_replay_{os.getpid()}_{abs(hash(os.path.abspath(path)))}"
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    rng = np.random.default_rng(seed)
+    try:
+        with time_limit(limit):
+            net = module.make(np.float64)
+            inputs = [ms.Tensor(rng.uniform(-1.0, 1.0, shape)) if kind == "f" else
+                      ms.Tensor(rng.integers(1, 3, shape).astype(np.int32)) for shape, kind in module.SPEC["inputs"]]
+            return run_checks(Checker(ms, net, inputs, rng, assigns=module.SPEC.get("assign", False)))
+    except TooSlow:
+        return f"too slow: compiling and checking took more than {limit:g} s"
 
 
 def failure_class(message: str) -> str:
@@ -627,11 +743,15 @@ def main(argv=None):
     parser.add_argument("--no-shrink", action="store_true")
     parser.add_argument("--time-limit", type=float, default=TIME_LIMIT,
                         help=f"seconds one program may take (default {TIME_LIMIT:g}); more is a finding")
+    parser.add_argument("--replay", nargs="+", metavar="FILE",
+                        help="check these saved programs (make(dtype) and SPEC, as in repros/compiler/fuzz) instead")
     args = parser.parse_args(argv)
     os.environ.setdefault("NPSPORE_CACHE_DIR", tempfile.mkdtemp(prefix="npspore-fuzz-cache-"))
     warnings.simplefilter("ignore")
     np.seterr(all="ignore")
     import npspore as ms
+    if args.replay:
+        return replay_files(args.replay, ms, args.time_limit)
     start, stop = (int(s) for s in args.seeds.split(":"))
     deadline = time.time() + args.minutes * 60 if args.minutes else None
     seed, ran, found = start, 0, 0
@@ -651,6 +771,20 @@ def main(argv=None):
             if ran % 20 == 0:
                 print(f"{ran} programs, {found} findings (seed {seed})", flush=True)
     print(f"{ran} programs, {found} findings")
+    return 1 if found else 0
+
+
+def replay_files(paths, ms, limit) -> int:
+    """Check each saved program; prints one line per program and the summary line."""
+    found = 0
+    for path in paths:
+        try:
+            message = replay(path, ms, limit=limit)
+        except Exception as error:  # noqa: BLE001 - a program that does not load is reported as such
+            message = f"not loaded: {type(error).__name__}: {error}"
+        found += message is not None
+        print(f"{path}: {message or 'ok'}", flush=True)
+    print(f"{len(paths)} programs, {found} findings")
     return 1 if found else 0
 
 

@@ -29,7 +29,7 @@ _STATIC_BUILTINS = {
     builtins.range, builtins.enumerate, builtins.zip, builtins.tuple, builtins.list, builtins.dict,
     builtins.int, builtins.float, builtins.bool, builtins.str, builtins.repr, builtins.min, builtins.max,
     builtins.sum, builtins.abs, builtins.sorted, builtins.reversed, builtins.getattr, builtins.hasattr,
-    builtins.type, builtins.round, builtins.divmod, builtins.all, builtins.any, builtins.map,
+    builtins.type, builtins.round, builtins.divmod, builtins.all, builtins.any,
     builtins.slice, builtins.set, builtins.frozenset, builtins.callable, builtins.id, builtins.format,
     builtins.issubclass, builtins.iter, builtins.next,
 }
@@ -39,6 +39,11 @@ def _holds(kind, args, kwargs) -> bool:
     """Whether an argument, or an item of a tuple or list argument, is a ``kind``."""
     return any(isinstance(v, kind) or isinstance(v, (tuple, list)) and any(isinstance(i, kind) for i in v)
                for v in (*args, *kwargs.values()))
+
+
+# builtins whose one-shot iterator is a tuple in compiled code, as in MindSpore's graph mode (a
+# returned zip would otherwise be empty from the second call on)
+_SEQUENCE_BUILTINS = {builtins.zip, builtins.enumerate, builtins.reversed}
 
 
 def is_library(fn) -> bool:
@@ -91,6 +96,10 @@ class Calls:
             return self._call(func.func, (*func.args, *args), {**func.keywords, **kwargs}, frame, node)
         if isinstance(func, BoundMethod):
             return self._call_python(func.function, (func.self_value,) + args, kwargs, frame, node)
+        if func in (builtins.map, builtins.filter):
+            return self._map_or_filter(func, args, frame, node)
+        if func in _SEQUENCE_BUILTINS and not any(isinstance(a, TensorValue) for a in (*args, *kwargs.values())):
+            return tuple(func(*args, **kwargs))
         if func in LIBRARY.compile_time:  # a process fact (the communication group size): answered now
             if any(isinstance(a, TensorValue) for a in (*args, *kwargs.values())):
                 raise NeedsStatic(node)
@@ -133,9 +142,9 @@ class Calls:
                     f"calling {getattr(func, '__name__', func)!r} on a tensor is not supported in "
                     "compiled code: use npspore.ops functions"), frame, node)
             result = func(*args, **kwargs)
-            if isinstance(result, Tensor):
-                self._created.add(id(result))
-            return result
+            if isinstance(result, Tensor) and not isinstance(result, LIBRARY.parameter_type):
+                return self._built_tensor(result)
+            return self._from_python(result)
         call = getattr(type(func), "__call__", None)
         if call is not None and inspect.isfunction(call):
             if LIBRARY.recomputed is not None and LIBRARY.recomputed(func):
@@ -159,6 +168,19 @@ class Calls:
         for item in self._iterate_static(args[0], frame, node):
             total = self._binary(ast.Add, total, item, frame, node)
         return total
+
+    def _map_or_filter(self, func, args, frame, node) -> tuple:
+        """``map(f, *iterables)`` and ``filter(f, iterable)`` as tuples, ``f`` called in compiled code
+        (a lambda, a user function or an op alike)."""
+        if len(args) < 2 or (func is builtins.filter and len(args) != 2):
+            raise self._error(TypeError(f"{func.__name__}() takes a function and "
+                                        f"{'one iterable' if func is builtins.filter else 'iterables'}"), frame, node)
+        function, iterables = args[0], [self._iterate_static(a, frame, node) for a in args[1:]]
+        if func is builtins.map:
+            return tuple(self._call(function, items, {}, frame, node) for items in zip(*iterables))
+        return tuple(item for item in iterables[0]
+                     if self._truth(item if function is None else self._call(function, (item,), {}, frame, node),
+                                    frame, node))
 
     def _class_of(self, value: TensorValue) -> type:
         """``Parameter`` for a captured Parameter, ``Tensor`` for every other tensor value."""
@@ -312,8 +334,17 @@ class Calls:
             dtype = kwargs.get("dtype", args[1] if len(args) > 1 else None)
             return self._apply("cast", (args[0],), {"dtype": np.dtype(LIBRARY.dtype_to_numpy(dtype))})
         result = cls(*args, **kwargs)
-        self._created.add(id(result))
-        return result
+        if issubclass(cls, LIBRARY.parameter_type) or getattr(result, "is_placeholder", False):
+            self._created.add(id(result))
+            return result
+        return self._built_tensor(result)
+
+    def _built_tensor(self, tensor) -> TensorValue:
+        """A Tensor built in compiled code from Python values: a value of the IR like any other (its
+        data a constant, cast to its dtype), so that rebinding it in a loop carries it through the
+        loop; the optimizer folds what its known value decides."""
+        array = tensor._array
+        return self._apply("cast", (array,), {"dtype": array.dtype})
 
     def _assign_effect(self, args, frame, node):
         target, value = self._from_python(args[0]), args[1]  # a Parameter taken from a tuple is captured here

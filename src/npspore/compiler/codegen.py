@@ -26,6 +26,7 @@ from ..opdef import function_ast, op_table, template_file
 from ..shape_rules import fit_int
 from . import ir
 from .astcopy import copy_tree
+from .constantviews import constant_holders
 from .inlinefold import IntegerIdentities, literal_binding
 from .unparse import unparse
 
@@ -196,8 +197,8 @@ class Renderer:
                 for i, a in enumerate(stmt.args):
                     if isinstance(a, ir.Var) and a.aval.dtype != target:
                         # 0-d values may be Python ints at run time (a loop index): no .astype there
-                        operand_text[i] = (f"np.{_numpy_name(target)}({a.name})" if a.aval.shape == ()
-                                           else f"{a.name}.astype(np.{_numpy_name(target)})")
+                        operand_text[i] = (f"np.{_numpy_name(target)}({operand_text[i]})" if a.aval.shape == ()
+                                           else f"{operand_text[i]}.astype(np.{_numpy_name(target)})")
                     elif (isinstance(a, ir.Const) and isinstance(a.value, (np.ndarray, np.generic))
                           and a.value.dtype != target):
                         operand_text[i] = self.literal(np.asarray(a.value).astype(target))
@@ -404,10 +405,15 @@ class Renderer:
         for stmt in function.body.stmts:
             lines.extend(self.stmt_lines(stmt, "    "))
         results = function.body.results
+        texts = [self.atom(r) for r in results]
+        if function.name == self.module.entry:  # the caller may write into what it gets: never a constant
+            holders = constant_holders(self.module, function)
+            texts = [f"{text}.copy()" if isinstance(r, ir.Const) and isinstance(r.value, np.ndarray) and r.value.ndim
+                     or isinstance(r, ir.Var) and id(r) in holders else text for r, text in zip(results, texts)]
         if len(results) == 1:
-            lines.append(f"    return {self.atom(results[0])}")
+            lines.append(f"    return {texts[0]}")
         else:
-            inner = ", ".join(self.atom(r) for r in results)
+            inner = ", ".join(texts)
             lines.append(f"    return ({inner},)" if len(results) == 1 else f"    return ({inner})")
         return "\n".join(lines)
 

@@ -13,6 +13,7 @@ from contextlib import contextmanager
 
 import numpy as np
 
+from ..core import tree
 from ..opdef import Aval
 from . import ir
 from .builder import BlockBuilder
@@ -67,11 +68,12 @@ def returns_without_exits(stmt: ast.For) -> bool:
     return any(isinstance(n, ast.Return) for n in ast.walk(ast.Module(body=list(stmt.body), type_ignores=[])))
 
 
-def returns_and_exits(stmt) -> bool:
-    """Whether a ``for`` or ``while`` loop (without ``else``) both may return from the function and
-    breaks or continues: run by ``ControlFlow._returning_loop``, which unrolls it lazily
-    (:class:`LoopStep`) when a tensor-dependent ``if`` decides between its ``return`` and a ``break``."""
-    if stmt.orelse or not _has_loop_exit(stmt.body):
+def returns_from_stepped_loop(stmt) -> bool:
+    """Whether a ``while`` loop, or a ``for`` loop that breaks or continues (neither with ``else``),
+    may return from the function: run by ``ControlFlow._returning_loop``, which unrolls it lazily
+    (:class:`LoopStep`) when a tensor-dependent ``if`` decides between its ``return`` and a ``break``,
+    or a ``return`` under a tensor condition is reached in a loop over Python values."""
+    if stmt.orelse or (isinstance(stmt, ast.For) and not _has_loop_exit(stmt.body)):
         return False
     return any(isinstance(n, ast.Return) for n in ast.walk(ast.Module(body=list(stmt.body), type_ignores=[])))
 
@@ -100,6 +102,16 @@ class LoopEnd(ast.stmt):
         ast.copy_location(self, loop)
 
 
+def _tensor_tree(value):
+    """``(TreeDef, leaf avals)`` of a tensor value or a tuple or list of them, else None."""
+    if not isinstance(value, (TensorValue, tuple, list)):
+        return None
+    items = tree.leaves(value, lambda v: not isinstance(v, (tuple, list, dict)))
+    if not items or not all(isinstance(item, TensorValue) for item in items):
+        return None
+    return tree.flatten(value, lambda v: isinstance(v, TensorValue))[1], tuple(item.aval for item in items)
+
+
 def _assigned_names(stmts) -> list:
     names = []
     for node in ast.walk(ast.Module(body=list(stmts), type_ignores=[])):
@@ -109,6 +121,11 @@ def _assigned_names(stmts) -> list:
 
 
 _SCALAR_DTYPES = {bool: np.bool_, int: np.int64, float: np.float32}
+
+
+def _same_scalar(value, before) -> bool:
+    """Whether ``value`` is the Python scalar ``before`` still (the same type and value)."""
+    return type(value) is type(before) and value == before
 
 
 # how a staged branch ends for sure (no path of it falls through to what follows)
@@ -251,8 +268,6 @@ class ControlFlow:
             frame.env.clear()
             frame.env.update(new_env)
             return NORMAL
-        if self._dynamic_loops:
-            raise _return_in_staged_loop(loc)
         # a path that returned carries stand-ins for what the others go on with, and vice versa
         outs = [d.value[1] if d.kind == Completion.MAYBE_RETURN else d.value for d in (a_done, b_done)]
         if a_done.kind == Completion.NORMAL:
@@ -368,10 +383,15 @@ class ControlFlow:
             if isinstance(a, Poison) or isinstance(b, Poison):
                 new_env[name] = a if isinstance(a, Poison) else b
                 continue
+            yielded = then_block.results, else_block.results
             try:
                 value, outs = self._merge(a, b, then_block, else_block, name, loc)
-            except NotSupportedError:
-                new_env[name] = Poison(name, "has different Python values in the branches of a tensor-dependent 'if'")
+            except (NotSupportedError, TypeError) as error:  # an error if it is read after the 'if'
+                then_block.results, else_block.results = yielded
+                if isinstance(error, NotSupportedError):
+                    new_env[name] = Poison(name, "has different Python values in the branches of a tensor-dependent 'if'")
+                else:  # the message of _merge without the name it starts with
+                    new_env[name] = Poison(name, str(error).splitlines()[0][len(name) + 3:], TypeError)
                 continue
             new_env[name] = value
             outputs.extend(outs)
@@ -433,8 +453,8 @@ class ControlFlow:
         iterable = self._eval(stmt.iter, frame)
         if isinstance(iterable, range) and len(iterable) > 0:
             staged = self._try_range_loop(stmt, iterable.start, iterable.stop, iterable.step, frame)
-            if staged:
-                return NORMAL
+            if staged is not None:
+                return staged
         items = self._iterate_static(iterable, frame, stmt.iter)
         if len(items) > UNROLL_LIMIT * 16:
             raise not_supported(f"unrolling a loop of {len(items)} iterations", loc)
@@ -461,7 +481,7 @@ class ControlFlow:
         return NORMAL
 
     def _returning_loop(self, stmt, frame):
-        """Run a loop found by :func:`returns_and_exits` as usual: ``(completion, None)``; or, when a
+        """Run a loop found by :func:`returns_from_stepped_loop` as usual: ``(completion, None)``; or, when a
         ``return`` is reached in it while it is staged as a loop (a tensor ``if`` with ``return`` in one
         branch and ``break`` in the other), or a tensor ``break`` while it is unrolled, undo that and
         return ``(None, statements)``: the loop unrolled lazily, to run in its place."""
@@ -479,7 +499,7 @@ class ControlFlow:
         return None, self._lazily_unrolled(stmt, frame)
 
     def _lazily_unrolled(self, stmt, frame) -> list:
-        """The statements that run a loop found by :func:`returns_and_exits`: its first step and its end."""
+        """The statements that run a loop found by :func:`returns_from_stepped_loop`: its first step and its end."""
         items = None
         if isinstance(stmt, ast.For):
             items = self._iterate_static(self._eval(stmt.iter, frame), frame, stmt.iter)
@@ -533,16 +553,22 @@ class ControlFlow:
             flat.extend(stmt.body)
         return flat
 
-    def _try_range_loop(self, stmt, start, stop, step, frame) -> bool:
-        """Stage ``for i in range(...)`` as an ``ir.ForRange``; False to unroll it instead."""
+    def _try_range_loop(self, stmt, start, stop, step, frame, fresh=None) -> Completion | None:
+        """Stage ``for i in range(...)`` (a range of at least one item) as an ``ir.ForRange``, or an
+        ``ir.While`` when it breaks: how it completed; None to unroll it instead.
+
+        A tensor value (or a tuple of them) first assigned in the body is carried too, as Python
+        leaves it bound to the last iteration's value: ``fresh`` maps such names to their TreeDef and
+        leaf avals, found by staging the body once without them."""
+        fresh = fresh or {}
         if not isinstance(stmt.target, ast.Name):
-            return False
+            return None
         loc = frame.source.loc(stmt)
         assigned = _assigned_names(stmt.body)
         if _has_loop_exit(stmt.body, kinds=(ast.Break,)):
             if any(n != stmt.target.id and n in frame.env and not isinstance(frame.env[n], (TensorValue, Poison))
                    for n in assigned):
-                return False  # the body changes Python values: unrolled, they stay Python values
+                return None  # the body changes Python values: unrolled, they stay Python values
             return self._range_as_while(stmt, start, stop, step, frame, loc)
         carried_names = [n for n in assigned  # the loop's own target is rebound by every iteration
                          if n != stmt.target.id and isinstance(frame.env.get(n), TensorValue)]
@@ -555,6 +581,10 @@ class ControlFlow:
         body_env[stmt.target.id] = TensorValue(index)
         for name, param in zip(carried_names, params):
             body_env[name] = TensorValue(param)
+        for name, (treedef, avals) in fresh.items():
+            leaf_params = [self.names.var(name, aval) for aval in avals]
+            params += leaf_params
+            body_env[name] = tree.unflatten(treedef, (TensorValue(p) for p in leaf_params))
         body_frame = Frame(frame.source, body_env)
         try:
             with self.sub_block(loop=True) as block:
@@ -573,6 +603,8 @@ class ControlFlow:
                     ok = ok and isinstance(new, TensorValue) and new.aval == frame.env[name].aval
                 elif name == stmt.target.id:
                     continue
+                elif name in fresh:
+                    ok = ok and _tensor_tree(new) == fresh[name]
                 elif name in snapshot and not isinstance(snapshot[name], Poison):
                     ok = ok and new is snapshot[name]
                 # else a local of the body (its first read follows its assignment, as a Poison cannot
@@ -585,19 +617,37 @@ class ControlFlow:
                 raise not_supported(
                     f"this loop of {len(range(start, stop, step))} iterations: its body needs the loop "
                     "index as a Python value or changes Python values, so it would have to be unrolled", loc)
-            return False
-        block.results = tuple(body_frame.env[n].var for n in carried_names)
-        outputs = tuple(self.names.var(n, frame.env[n].aval) for n in carried_names)
-        carried = tuple(frame.env[n].var for n in carried_names)
-        self.builder.append(ir.ForRange(index, ir.Const(start), ir.Const(stop), ir.Const(step), carried,
+            return None
+        first_assigned = {name: _tensor_tree(body_frame.env.get(name)) for name in assigned
+                          if name != stmt.target.id and name not in carried_names and name not in fresh
+                          and (name not in snapshot or isinstance(snapshot[name], Poison))}
+        first_assigned = {name: found for name, found in first_assigned.items() if found is not None}
+        if first_assigned:  # staged again, carrying them
+            frame.env.clear()
+            frame.env.update(snapshot)
+            self.names._counts, self.names._taken = names_state
+            return self._try_range_loop(stmt, start, stop, step, frame, {**fresh, **first_assigned})
+        results = [body_frame.env[n].var for n in carried_names]
+        carried = [frame.env[n].var for n in carried_names]
+        for name in fresh:
+            leaves, _ = tree.flatten(body_frame.env[name], lambda v: isinstance(v, TensorValue))
+            results += [leaf.var for leaf in leaves]
+            carried += [self._stand_in(leaf, self.builder.block, loc).var for leaf in leaves]  # never read
+        block.results = tuple(results)
+        output_names = carried_names + [name for name, (_, avals) in fresh.items() for _ in avals]
+        outputs = tuple(self.names.var(name, p.aval) for name, p in zip(output_names, params))
+        self.builder.append(ir.ForRange(index, ir.Const(start), ir.Const(stop), ir.Const(step), tuple(carried),
                                         tuple(params), block, outputs, loc))
         for name, out in zip(carried_names, outputs):
             frame.env[name] = TensorValue(out)
+        fresh_outputs = (TensorValue(out) for out in outputs[len(carried_names):])
+        for name, (treedef, avals) in fresh.items():
+            frame.env[name] = tree.unflatten(treedef, [next(fresh_outputs) for _ in avals])
         for name in assigned:
-            if name not in carried_names and name not in snapshot:
+            if name not in carried_names and name not in fresh and name not in snapshot:
                 frame.env[name] = Poison(name, "is assigned inside a loop that stays a loop; assign it before the loop")
-        frame.env[stmt.target.id] = Poison(stmt.target.id, "is the index of a loop that stays a loop")
-        return True
+        frame.env[stmt.target.id] = range(start, stop, step)[-1]  # no break: the last index, as in Python
+        return NORMAL
 
     def _while(self, stmt, frame) -> Completion:
         loc = frame.source.loc(stmt)
@@ -638,8 +688,7 @@ class ControlFlow:
             del self.builder.block.stmts[staged:]
             frame.env.clear()
             frame.env.update(env)
-            self._stage_while(frame, loc, list(stmt.body), lambda env_frame: None, extra=())
-            return NORMAL
+            return self._stage_while(frame, loc, list(stmt.body), lambda env_frame: None, extra=())
         raise not_supported("a 'while' loop on Python values that runs more than 4096 times", loc)
 
     def _dynamic_while(self, stmt, frame, loc) -> Completion:
@@ -649,10 +698,9 @@ class ControlFlow:
                 raise not_supported("a 'while' condition that is a tensor only on the first iteration", loc)
             return test
 
-        self._stage_while(frame, loc, list(stmt.body), condition, extra=())
-        return NORMAL
+        return self._stage_while(frame, loc, list(stmt.body), condition, extra=())
 
-    def _range_as_while(self, stmt, start, stop, step, frame, loc) -> bool:
+    def _range_as_while(self, stmt, start, stop, step, frame, loc) -> Completion:
         """``for i in range(...)`` whose body may ``break``: a While carrying the index."""
         index = stmt.target.id
         frame.env[index] = ConstIndex(start)
@@ -664,14 +712,18 @@ class ControlFlow:
         def advance(env_frame):
             env_frame.env[index] = self._apply("add", (env_frame.env[index], np.int64(step)), {})
 
-        self._stage_while(frame, loc, list(stmt.body), condition, extra=(index,), advance=advance)
-        frame.env[index] = Poison(index, "is the index of a loop that stays a loop")
-        return True
+        completion = self._stage_while(frame, loc, list(stmt.body), condition, extra=(index,), advance=advance)
+        # every iteration advanced the index, the last one (broken out of, or not) too
+        frame.env[index] = self._apply("sub", (frame.env[index], np.int64(step)), {})
+        return completion
 
-    def _stage_while(self, frame, loc, body_stmts, condition, extra=(), advance=None) -> None:
-        """Stage an ``ir.While``: ``condition(frame) -> TensorValue``; the body may break under tensor
-        conditions, which adds a carried ``broke`` flag checked by the condition."""
+    def _stage_while(self, frame, loc, body_stmts, condition, extra=(), advance=None) -> Completion:
+        """Stage an ``ir.While``: ``condition(frame) -> TensorValue`` (None: ``while True``). The body
+        may break under tensor conditions, which adds a carried ``broke`` flag, and return under them,
+        which adds a carried ``returned`` flag and the value returned: the loop then completes with
+        ``MAYBE_RETURN`` (the statements after it run where it did not return)."""
         breaks = _has_loop_exit(body_stmts, kinds=(ast.Break,))
+        returns = any(isinstance(n, ast.Return) for n in ast.walk(ast.Module(body=list(body_stmts), type_ignores=[])))
         assigned = _assigned_names(body_stmts)
         names = list(extra) + [n for n in assigned if n not in extra and isinstance(frame.env.get(n), TensorValue)]
         carried, params = [], []
@@ -683,22 +735,19 @@ class ControlFlow:
             else:
                 carried.append(value.var)
                 params.append(self.names.var(name, value.aval))
-        if breaks:
-            carried.append(ir.Const(np.bool_(False)))
-            params.append(self.names.var("broke", Aval((), np.bool_)))
+        flags = [flag for flag, present in (("broke", breaks), ("returned", returns)) if present]
+        flag_params = [self.names.var(flag, Aval((), np.bool_)) for flag in flags]
+        carried += [ir.Const(np.bool_(False))] * len(flags)
         env = dict(frame.env)
         for name, param in zip(names, params):
             env[name] = TensorValue(param)
         with self.sub_block(loop=True) as cond_block:
             test = condition(Frame(frame.source, dict(env)))
-            if test is None:  # while True: only a break ends the loop
-                cond_var = self._apply("logical_not", (TensorValue(params[-1]),), {}).var
-            else:
-                cond_var = self._as_bool_scalar(test, loc)
-            if breaks and test is not None:
-                running = self._apply("logical_not", (TensorValue(params[-1]),), {})
-                cond_var = self._apply("logical_and", (TensorValue(cond_var), running), {}).var
-        cond_block.results = (cond_var,)
+            cond = None if test is None else TensorValue(self._as_bool_scalar(test, loc))
+            for flag in flag_params:  # a break or return ends the loop
+                running = self._apply("logical_not", (TensorValue(flag),), {})
+                cond = running if cond is None else self._apply("logical_and", (cond, running), {})
+        cond_block.results = (cond.var,)
         body_frame = Frame(frame.source, dict(env))
         contents = _container_contents(env)
         with self.sub_block(loop=True) as body_block:
@@ -706,19 +755,29 @@ class ControlFlow:
             if _containers_changed(contents):
                 raise not_supported("changing a Python list or dict inside a loop that stays a loop "
                                     "(its length would depend on tensor values)", loc)
-            if completion.kind in (Completion.RETURN, Completion.MAYBE_RETURN):
-                raise _return_in_staged_loop(loc)
             if advance is not None:
                 advance(body_frame)
-        for name, param in zip(names, params):
-            new = body_frame.env.get(name)
-            if not isinstance(new, TensorValue) or new.aval != param.aval:
-                raise located(TypeError(
-                    f"'{name}' changes shape or dtype inside a loop that stays a loop"), loc)
-        results = [body_frame.env[n].var for n in names]
+        changed = [n for n in assigned if n not in names and type(env.get(n)) in _SCALAR_DTYPES
+                   and not _same_scalar(body_frame.env.get(n), env[n])]
+        if changed:
+            # a Python scalar the body changes is a 0-d tensor carried by the loop (MindSpore's scalar
+            # data flow): each iteration reads the last one's value, not the value before the loop
+            for name in changed:
+                value = frame.env[name]
+                frame.env[name] = self._apply("cast", (np.asarray(value, _SCALAR_DTYPES[type(value)]),),
+                                              {"dtype": np.dtype(_SCALAR_DTYPES[type(value)])})
+            return self._stage_while(frame, loc, body_stmts, condition, extra, advance)
+        results = [self._carried_atom(name, body_frame.env.get(name), param, loc) for name, param in zip(names, params)]
         if breaks:
             results.append(_exit_flags(completion)[1])
+        returned, out_leaves, out_tree = self._returned_in_loop(completion, returns, loc)
+        results += returned
+        out_params = [self.names.var("out", leaf.aval) for leaf in out_leaves]
+        for leaf in out_leaves:  # the value returned: carried from a stand-in until an iteration returns
+            carried.append(self._stand_in(leaf, self.builder.block, loc).var)
+            results.append(leaf.var)
         body_block.results = tuple(results)
+        params += flag_params + out_params
         outputs = tuple(self.names.var(p.name, p.aval) for p in params)
         self.builder.append(ir.While(tuple(carried), tuple(params), cond_block, body_block, outputs, loc))
         for name, out in zip(names, outputs):
@@ -726,6 +785,38 @@ class ControlFlow:
         for name in assigned:
             if name not in names and body_frame.env.get(name, MISSING) is not env.get(name, MISSING):
                 frame.env[name] = Poison(name, "is assigned a Python value inside a loop that stays a loop")
+        if out_tree is None:
+            return NORMAL
+        returned_out = outputs[len(names) + int(breaks)]
+        out = tree.unflatten(out_tree, (TensorValue(v) for v in outputs[len(outputs) - len(out_leaves):]))
+        return Completion(Completion.MAYBE_RETURN, (TensorValue(returned_out), out))
+
+    @staticmethod
+    def _carried_atom(name, value, param, loc):
+        """What a loop body yields for the carried ``name``: its tensor value of the param's aval, or a
+        Python scalar it was set to, as a constant of the param's dtype."""
+        if type(value) in _SCALAR_DTYPES and param.aval.shape == ():
+            return ir.Const(np.asarray(value, param.aval.dtype))
+        if not isinstance(value, TensorValue) or value.aval != param.aval:
+            raise located(TypeError(f"'{name}' changes shape or dtype inside a loop that stays a loop"), loc)
+        return value.var
+
+    @staticmethod
+    def _returned_in_loop(completion, returns, loc) -> tuple:
+        """``(returned flag yielded, leaves of the value returned, its tree or None)`` of a staged
+        loop body that ended with ``completion``."""
+        if not returns:
+            return [], [], None
+        if completion.kind == Completion.RETURN:
+            flag, out = ir.Const(np.bool_(True)), completion.value
+        elif completion.kind == Completion.MAYBE_RETURN:
+            flag, out = completion.value[0].var, completion.value[1]
+        else:
+            return [ir.Const(np.bool_(False))], [], None
+        if out is None:
+            raise not_supported("a bare 'return' inside a loop that stays a loop", loc)
+        leaves, out_tree = tree.flatten(out, lambda v: isinstance(v, TensorValue))
+        return [flag], leaves, out_tree
 
     def _as_bool_scalar(self, test, loc) -> ir.Var:
         var = test.var

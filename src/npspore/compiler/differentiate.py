@@ -541,16 +541,16 @@ class _FunctionAD:
         else:
             adj[var] = builder.apply("add", (previous, contribution), loc=loc, hint="d_" + var.name)
 
-    def zeros(self, builder: BlockBuilder, like: Var, loc: Loc):
-        return self.filled("zeros", builder, like, loc)
+    def zeros(self, builder: BlockBuilder, like: Var, loc: Loc, dtype=None):
+        return self.filled("zeros", builder, like, loc, dtype)
 
-    def filled(self, op: str, builder: BlockBuilder, like: Var, loc: Loc):
-        """Zeros or ones shaped like ``like``: from its static shape when known (so that the forward
-        value need not be computed or kept for it), else ``zeros_like``/``ones_like``."""
+    def filled(self, op: str, builder: BlockBuilder, like: Var, loc: Loc, dtype=None):
+        """Zeros or ones shaped like ``like`` (in its dtype, or ``dtype``): from its static shape when
+        known (so that the forward value need not be computed or kept for it), else ``zeros_like``/``ones_like``."""
         shape = tuple(like.aval.shape)
         if any(d is None for d in shape):
-            return builder.apply(op + "_like", (like,), loc=loc, hint="d_" + like.name)
-        return builder.apply(op, (), {"shape": shape, "dtype": like.aval.dtype}, loc=loc, hint="d_" + like.name)
+            return builder.apply(op + "_like", (like,), {"dtype": dtype} if dtype else {}, loc=loc, hint="d_" + like.name)
+        return builder.apply(op, (), {"shape": shape, "dtype": dtype or like.aval.dtype}, loc=loc, hint="d_" + like.name)
 
     def backward_apply(self, stmt: Apply, adj: dict, builder: BlockBuilder) -> None:
         definition = op_table()[stmt.op]
@@ -724,10 +724,12 @@ class _FunctionAD:
         index = stmt.index if isinstance(stmt, ForRange) else None
         local = _all_defined(stmt.body) | set(stmt.body_params) | ({index} if index is not None else set())
         outer = [v for v in inner_adj if v not in local]
-        acc_in = [self.names.var("d_" + v.name, v.aval) for v in outer]
+        # an accumulator has its cotangents' dtype (an integer input's gradient is cast when returned)
+        acc_avals = [Aval(v.aval.shape, _aval_of(inner_adj[v]).dtype) for v in outer]
+        acc_in = [self.names.var("d_" + v.name, aval) for v, aval in zip(outer, acc_avals)]
         for v, acc in zip(outer, acc_in):
             yields.append(inner.apply("add", (acc, inner_adj[v]), loc=loc, hint="d_" + v.name))
-        acc_init = [adj.get(v) or self.zeros(builder, v, loc) for v in outer]
+        acc_init = [adj.get(v) or self.zeros(builder, v, loc, aval.dtype) for v, aval in zip(outer, acc_avals)]
         body = inner.block
         body.results = tuple(yields)
         # residuals: forward values of the iteration that the backward body reads
@@ -751,7 +753,7 @@ class _FunctionAD:
             ir.substitute(body, dict(zip(needed, restored)))
             body.stmts.insert(0, TapePop(tuple(restored), tape, loc))
         d_outs = [self.names.var("d_" + _hint(stmt.carried[i]), stmt.outputs[i].aval) for i in carried]
-        acc_out = [self.names.var("d_" + v.name, v.aval) for v in outer]
+        acc_out = [self.names.var("d_" + v.name, aval) for v, aval in zip(outer, acc_avals)]
         builder.append(ForRange(self.names.var("i", _INDEX_AVAL), start, stop, step,
                                 tuple(inits) + tuple(acc_init), tuple(d_in) + tuple(acc_in), body,
                                 tuple(d_outs) + tuple(acc_out), loc))

@@ -94,7 +94,7 @@ def _result_code(node, results: str) -> tuple:
             return f"[{items}]"
         if kind == "dict":
             constants.append(n[1])
-            return f"dict(zip(c[{len(constants) - 1}], ({items},)))"
+            return f"dict(zip(c[{len(constants) - 1}], ({items},)))" if items else "{}"
         return f"({items},)" if items else "()"
 
     return statements, text(node), names

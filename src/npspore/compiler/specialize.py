@@ -38,7 +38,7 @@ from . import ir
 from .builder import BlockBuilder, NameSupply
 from .cachekey import capture_path, object_fingerprint, resolve_path
 from .calls import Calls
-from .control import ControlFlow, LoopEnd, LoopStep, returns_and_exits, returns_without_exits
+from .control import ControlFlow, LoopEnd, LoopStep, returns_from_stepped_loop, returns_without_exits
 from .errors import NotSupportedError, located, not_supported
 from .fallback import FallbackReads, is_literal
 from .frontend import parse_function
@@ -47,7 +47,7 @@ from .library import LIBRARY, activation_key
 from .normalize import normalized
 from .signature import OutputTree
 from .values import (NORMAL, BoundMethod, Closure, Completion, Frame, HostValue, NeedsStatic, Poison, ScalarSlot, Slot,
-                     TensorValue, copy_container, flatten_abstract, fresh_inputs, tree_node)
+                     TensorValue, copy_container, flatten_abstract, fresh_inputs, returned_value, tree_node)
 
 
 _BINOPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
@@ -172,7 +172,8 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads):
       name renames it after that name (``h = relu(t)`` gives ``h``), once.
     * ``captures`` — id(obj) -> (obj, TensorValue) of each pre-existing Tensor read, in first-read
       order: they become the params after the inputs.
-    * ``_created`` — ids of Tensors created at compile time (constants, never captured).
+    * ``_created`` — ids of the Parameters and shape-only placeholders created at compile time
+      (constants, never captured); any other Tensor built in compiled code is a TensorValue.
     * ``_dynamic_loops`` — how many loops that stay loops enclose the current block.
     * ``_exit_target`` — what a tensor-dependent ``break``/``continue`` here ends: ``"staged"`` (the
       body of a loop that stays a loop), ``"unrolled"`` (a ``for`` over Python values, whose later
@@ -189,7 +190,7 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads):
         self.captures: dict[int, tuple] = {}       # id(obj) -> (obj, TensorValue)
         self.params: list[ir.Var] = []
         self.result_template = None
-        self._created: set[int] = set()            # Tensors made at compile time: constants
+        self._created: set[int] = set()            # Parameters made at compile time: constants
         self._user_loc: ir.Loc | None = None       # where errors are reported: innermost user code
         self._line_loc: ir.Loc | None = None       # what generated lines cite: this function's own source
         self._home = None                          # the parsed source of the function being built
@@ -213,7 +214,7 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads):
             completion = self._run_function(source, env)
         finally:
             self.program._active.pop()
-        value = self._returned(completion.value) if completion.kind == Completion.RETURN else None
+        value = self._returned(returned_value(completion.value)) if completion.kind == Completion.RETURN else None
         leaves, template = self._result_leaves(value)
         self.result_template = template
         self.builder.block.results = tuple(leaves)
@@ -269,7 +270,7 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads):
         leaves, treedef = tree.flatten(value, lambda v: isinstance(v, (TensorValue, HostValue, Poison)))
         for leaf in leaves:
             if isinstance(leaf, Poison):
-                raise self._error(NameError(f"'{leaf.name}' {leaf.reason}"))
+                raise self._error(leaf.error())
         return [leaf.var for leaf in leaves], treedef
 
     def _returned(self, value):
@@ -335,10 +336,12 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads):
                 return self._exec_stmts(self._loop_step(stmt, frame) + list(stmts[index + 1:]), frame)
             if isinstance(stmt, LoopEnd):
                 continue
-            if isinstance(stmt, (ast.For, ast.While)) and returns_and_exits(stmt):
+            if isinstance(stmt, (ast.For, ast.While)) and returns_from_stepped_loop(stmt):
                 completion, unrolled = self._returning_loop(stmt, frame)
                 if unrolled is not None:
                     return self._exec_stmts(unrolled + list(stmts[index + 1:]), frame)
+                if completion.kind == Completion.MAYBE_RETURN:  # a loop that stays a loop returned on some paths
+                    return self._after_join(completion, stmts[index + 1:], frame, frame.source.loc(stmt))
             else:
                 completion = self._exec(stmt, frame)
             if completion.kind in (Completion.BREAK, Completion.CONTINUE):
@@ -479,7 +482,7 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads):
         else:
             raise self._error(NameError(f"name '{node.id}' is not defined"), frame, node)
         if isinstance(value, Poison):
-            raise self._error(NameError(f"'{value.name}' {value.reason}"), frame, node)
+            raise self._error(value.error(), frame, node)
         return value
 
     def _eval_Tuple(self, node, frame):

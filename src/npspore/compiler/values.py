@@ -65,10 +65,15 @@ class NeedsStatic(Exception):
 
 
 class Poison:
-    """A name with no single value after tensor-dependent control flow; reading it is an error."""
+    """A name with no single value after tensor-dependent control flow; reading it is an error
+    (``error_type``, a NameError unless the name has a value of another type on each path)."""
 
-    def __init__(self, name, reason):
-        self.name, self.reason = name, reason
+    def __init__(self, name, reason, error_type=NameError):
+        self.name, self.reason, self.error_type = name, reason, error_type
+
+    def error(self) -> Exception:
+        """The error reading the name raises."""
+        return self.error_type(f"'{self.name}' {self.reason}")
 
 
 class Completion:
@@ -210,6 +215,19 @@ def abstract_inputs(args, dynamic=None):
     dynamic = dynamic or {}
     return tuple(slot(a, dynamic[i]) if i in dynamic and LIBRARY.is_tensor(a) else
                  tree.tree_map(slot, a, is_leaf) for i, a in enumerate(args))
+
+
+def returned_value(value):
+    """What compiled code returns for ``value``: a ``range`` becomes a tuple (MindSpore's graph mode
+    returns its elements), inside tuples, lists and dicts too."""
+    if isinstance(value, range):
+        return tuple(value)
+    if isinstance(value, (tuple, list)):
+        items = [returned_value(v) for v in value]
+        return type(value)(*items) if hasattr(value, "_fields") else copy_container(value, items)
+    if isinstance(value, dict):
+        return copy_container(value, {k: returned_value(v) for k, v in value.items()})
+    return value
 
 
 def tree_node(value, counter):
