@@ -12,6 +12,7 @@ import ast
 import builtins
 import functools
 import inspect
+from typing import Any, Callable
 
 import numpy as np
 
@@ -56,6 +57,10 @@ class Calls:
     """Mixin of FunctionSpecializer: what a call in interpreted code becomes (see the module docstring)."""
 
     captures: dict  # FunctionSpecializer's: id -> (captured object, its TensorValue)
+    _error: Callable[..., BaseException]      # and its methods this mixin calls
+    _apply: Callable[..., Any]
+    _truth: Callable[..., bool]
+    _iterate_static: Callable[..., Any]
 
     def _call(self, func, args, kwargs, frame, node):
         run, assign = LIBRARY.run, LIBRARY.assign

@@ -8,6 +8,8 @@ says which).
 """
 from __future__ import annotations
 
+import operator
+
 import numpy as np
 
 from ..opdef import op_table
@@ -28,15 +30,16 @@ def _constant(atom) -> bool:
 
 def _runs(loop) -> bool:
     """Whether a loop surely runs its body: a ``for`` over a non-empty range of constants."""
-    bounds = (loop.start, loop.stop, loop.step) if isinstance(loop, ir.ForRange) else ()
-    return bool(bounds) and all(isinstance(b, ir.Const) for b in bounds) and \
-        len(range(*(int(b.value) for b in bounds))) > 0
+    if not isinstance(loop, ir.ForRange):
+        return False
+    bounds = [b.value for b in (loop.start, loop.stop, loop.step) if isinstance(b, ir.Const)]
+    return len(bounds) == 3 and len(range(*(operator.index(b) for b in bounds))) > 0  # type: ignore[arg-type]
 
 
 def constant_holders(module: ir.Module, function: ir.Function) -> set:
     """Ids of the Vars of ``function`` that may be (a view of) an array constant of ``module``."""
     holders: set = set()
-    returns = {}
+    returns: dict[str, tuple[bool, ...]] = {}
 
     def holds(atom) -> bool:
         return _constant(atom) or (isinstance(atom, ir.Var) and id(atom) in holders)
