@@ -426,6 +426,43 @@ def _shape_error_frames():
 
 def test_compile_errors_leave_the_compiler_frames_out_of_the_traceback(monkeypatch):
     files = _shape_error_frames()
-    assert files[0] == __file__ and not any(os.sep + "compiler" + os.sep in f for f in files)
+    assert files[0] == __file__ and files[1:] == [ms.compiler.errors.__file__]   # the user's call, the boundary
     monkeypatch.setenv("NPSPORE_FULL_TRACEBACKS", "1")
     assert any(f.endswith(os.path.join("compiler", "specialize.py")) for f in _shape_error_frames())
+
+
+_FRONT_DOOR_ERRORS = """
+import numpy as np
+import npspore as ms
+from npspore import nn, ops
+
+class Net(nn.Cell):
+    def construct(self, x):
+        return ops.matmul(x, x)
+
+def loss(x):
+    return ops.matmul(x, x).sum()
+
+x = ms.Tensor(np.ones((3, 4), np.float32))
+call = {"jit": ms.jit(loss), "graph cell": Net(), "jit cell": ms.jit(Net()), "grad": ms.grad(loss)}[CALL]
+if CALL == "graph cell":
+    ms.set_context(mode=ms.GRAPH_MODE)
+call(x)
+"""
+
+
+@pytest.mark.parametrize("mode", ["jit", "graph cell", "jit cell", "grad"])
+def test_a_compile_error_traceback_goes_from_the_users_call_to_the_error(tmp_path, mode):
+    # Printed by Python itself: no frame of npspore's front doors (jit.py, grad.py, nn/cell.py), only the
+    # boundary's line between the user's call and the located error.
+    script = tmp_path / "user_script.py"
+    script.write_text(_FRONT_DOOR_ERRORS.replace("CALL", repr(mode)))
+    result = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=300)
+    frames = [line.split('"')[1] for line in result.stderr.splitlines() if line.startswith('  File "')]
+    package = os.path.dirname(ms.__file__)
+    assert frames[0] == str(script)
+    assert [f for f in frames[1:] if f.startswith(package)] == [ms.compiler.errors.__file__]
+    assert "shape1[-1] must be equal to shape2[-2]" in result.stderr
+    located = ((8, 16, "return ops.matmul(x, x)") if mode.endswith("cell") else (11, 12, "return ops.matmul(x, x).sum()"))
+    assert result.stderr.splitlines()[-3:-1] == [f'  File "{script}", line {located[0]}, column {located[1]}',
+                                                 f"    {located[2]}"]

@@ -5,20 +5,24 @@ source line with a caret under the offending expression, and keeps the exception
 would raise (``ValueError`` for shapes, ``TypeError`` for types), so ``except ValueError`` in user
 code still works. Unsupported Python raises :class:`NotSupportedError`.
 
-The front doors (``jit``, ``grad``) call :func:`without_internal_frames` when a compile fails, as
-JAX's ``api_boundary`` does: the traceback the user sees holds their own frames and the located
-message, not the compiler's stack. Set ``NPSPORE_FULL_TRACEBACKS=1`` to keep every frame.
+The front doors (a Cell's, a ``jit`` function's and a ``grad`` function's call) are wrapped in
+:func:`api_boundary`, as JAX's are: when a compile fails, the traceback the user sees holds their own
+frames, the boundary's one line and the located message, not npspore's stack. Set
+``NPSPORE_FULL_TRACEBACKS=1`` to keep every frame.
 """
 from __future__ import annotations
 
+import functools
 import linecache
 import os
 import types
-from typing import TypeVar
+from typing import Callable, ParamSpec, TypeVar
 
 from .ir import Loc
 
 E = TypeVar("E", bound=BaseException)
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
 class NotSupportedError(RuntimeError):
@@ -102,3 +106,19 @@ def without_internal_frames(error: BaseException) -> BaseException:
     for tb in reversed(frames):
         kept = types.TracebackType(kept, tb.tb_frame, tb.tb_lasti, tb.tb_lineno)
     return error.with_traceback(kept)
+
+
+def api_boundary(function: Callable[P, R]) -> Callable[P, R]:
+    """``function`` (a public entry point) re-raising a located compile error without npspore's
+    frames, so the traceback goes from the user's call straight to the error (pytest and IPython
+    also hide this wrapper's own frame: ``__tracebackhide__``)."""
+
+    @functools.wraps(function)
+    def boundary(*args: P.args, **kwargs: P.kwargs) -> R:
+        __tracebackhide__ = True
+        try:
+            return function(*args, **kwargs)
+        except CompileError as error:
+            raise without_internal_frames(error)  # npspore's frames: NPSPORE_FULL_TRACEBACKS=1 keeps them
+
+    return boundary

@@ -19,6 +19,7 @@ from npspore import context as _context
 from npspore.common import dtype as mstype
 from npspore.common.parameter import Parameter, ParameterTuple
 from npspore.common.tensor import Tensor
+from npspore.compiler.errors import api_boundary
 from npspore.compiler.kernel import HookVersions
 from npspore.compiler.library import LIBRARY, CellParts
 from npspore.core.constructs import Constructs, P, R
@@ -218,6 +219,7 @@ class Cell:
         state.pop(KERNELS_ATTRIBUTE, None)
         return state
 
+    @api_boundary
     def __call__(self: Constructs[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
         """Run ``construct`` (compiled under ``@jit``/GRAPH mode), with the hooks and ``to_float`` casts."""
         cell: Cell = self  # type: ignore[assignment]  # self's type is for the caller: its construct's signature
