@@ -220,6 +220,24 @@ def test_explain_cache_misses(monkeypatch, caplog):
     assert "argument 0: (float32[2]) -> (float32[3])" in caplog.text
 
 
+def test_explained_misses_name_signatures_readably_and_tell_disk_loads_from_compiles(monkeypatch, caplog, tmp_path):
+    monkeypatch.setenv("NPSPORE_EXPLAIN_CACHE_MISSES", "1")
+    monkeypatch.setenv("NPSPORE_CACHE_DIR", str(tmp_path / "kernels"))
+
+    def scale(x, k):
+        return (x * k).sum()
+
+    x = Tensor(np.ones((3, 4), np.float32))
+    with caplog.at_level(logging.WARNING, logger="npspore.cache"):
+        ms.jit(scale)(x, 2)
+        ms.grad(scale)(x, k=2)       # a gradient's key wraps the arguments with the keyword names
+        ms.jit(scale)(x, 2)          # a new jit object: its kernel comes from the disk cache
+    label = scale.__qualname__
+    assert caplog.messages == [f"npspore: {label}: first compile for signature (float32[3,4], 2)",
+                               f"npspore: grad of {label}: first compile for signature (float32[3,4], 2)",
+                               f"npspore: {label}: loaded from the disk cache for signature (float32[3,4], 2)"]
+
+
 # ---------------------------------------------------------------- errors at the user's line
 
 
