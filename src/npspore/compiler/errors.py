@@ -18,7 +18,7 @@ import os
 import types
 from typing import Callable, ParamSpec, TypeVar
 
-from .ir import Loc
+from .ir import PACKAGE_DIRECTORY, Loc
 
 E = TypeVar("E", bound=BaseException)
 P = ParamSpec("P")
@@ -88,9 +88,6 @@ def not_supported(what: str, loc: Loc) -> NotSupportedError:
     return located(NotSupportedError(f"{what} is not supported in compiled code (construct or @jit)"), loc)
 
 
-_PACKAGE_DIRECTORY = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
-
-
 def without_internal_frames(error: BaseException) -> BaseException:
     """``error`` with npspore's own frames removed from its traceback (a located compile error
     only; every frame is kept when ``NPSPORE_FULL_TRACEBACKS=1``). Returns ``error`` to re-raise."""
@@ -99,7 +96,7 @@ def without_internal_frames(error: BaseException) -> BaseException:
     frames = []
     tb = error.__traceback__
     while tb is not None:
-        if not tb.tb_frame.f_code.co_filename.startswith(_PACKAGE_DIRECTORY):
+        if not tb.tb_frame.f_code.co_filename.startswith(PACKAGE_DIRECTORY):
             frames.append(tb)
         tb = tb.tb_next
     kept = None

@@ -341,7 +341,7 @@ def format_module(module: ir.Module) -> str:
 def _format_block(block: ir.Block, indent: str) -> list:
     lines = []
     for stmt in block.stmts:
-        where = f"  @ {os.path.basename(stmt.loc.file)}:{stmt.loc.line}"
+        where = f"  @ {stmt.loc.where}"
         if isinstance(stmt, ir.Apply):
             static = "".join(f", {k}={v!r}" for k, v in stmt.static.items())
             args = ", ".join(repr(a) if isinstance(a, ir.Var) else repr(a.value) for a in stmt.args)
