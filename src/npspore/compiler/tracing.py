@@ -38,7 +38,7 @@ from ..shape_rules import constant_array
 from . import ir
 from .builder import BlockBuilder, NameSupply
 from .cachekey import reachable_cells
-from .errors import NotSupportedError, located
+from .errors import NotSupportedError, located, not_supported
 from .fallback import strict_attribute_error
 from .guardeffect import place_value_guard, value_guard
 from .guards import GuardRecorder, read_value
@@ -108,6 +108,11 @@ class Recorder:
         raise NotSupportedError(
             f"{what} on a traced tensor cannot be recorded: npspore traces this function because its source "
             "is not available (REPL, python -c, exec); define it in a .py file to compile it")
+
+    def refuse_attribute(self, name: str):
+        """Raise the NotSupportedError compiled source raises (``specialize``) for ``self.name = tensor``
+        with a traced tensor and an attribute that is no Parameter, at the user's line."""
+        raise not_supported(f"assigning a tensor to the attribute {name!r}, which is no Parameter", self._user_loc())
 
     def read(self, tensor, kind: str) -> None:
         """The function reads a traced tensor's values as ``kind`` (``compiler.guards.ValueGuard``):

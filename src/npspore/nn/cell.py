@@ -21,7 +21,7 @@ from npspore.common.parameter import Parameter, ParameterTuple
 from npspore.common.tensor import Tensor
 from npspore.compiler.errors import api_boundary
 from npspore.compiler.kernel import HookVersions
-from npspore.compiler.library import LIBRARY, CellParts
+from npspore.compiler.library import LIBRARY, CellParts, check_attribute_not_traced
 from npspore.core.constructs import Constructs, P, R
 from npspore.jit import KERNELS_ATTRIBUTE, call_cell, cell_cache_info, compile_cell
 
@@ -311,6 +311,7 @@ class Cell:
             elif isinstance(value, Cell):
                 self._set_cell(name, value)
             else:
+                check_attribute_not_traced(value, name)
                 object.__setattr__(self, name, value)
 
     def __delattr__(self, name):
