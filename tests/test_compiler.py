@@ -11,8 +11,7 @@ import pytest
 
 import npspore as ms
 from npspore import Parameter, Tensor, nn, ops
-from npspore.compiler.errors import NotSupportedError
-from npspore.compiler.ir import file_label
+from npspore.compiler.errors import NotSupportedError, file_label
 
 import catalogue
 

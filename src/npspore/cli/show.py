@@ -16,7 +16,7 @@ import shutil
 import sys
 
 from ..compiler import pipeline
-from ..compiler.ir import file_label
+from ..compiler.errors import file_label
 from ..jit import cell_kernel_source, forward_request
 from .gradient import GradRequest
 from .graph import program_module, write_graph
@@ -70,7 +70,7 @@ def _compile_request(target, args, request):
 
 
 def _source_files(target: Target) -> dict:
-    """label -> path of the files generated lines may name (``compiler.ir.file_label``): the target's
+    """label -> path of the files generated lines may name (``compiler.errors.file_label``): the target's
     first, then loaded modules."""
     files = {}
     paths = [target.function.__code__.co_filename]

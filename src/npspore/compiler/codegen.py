@@ -25,6 +25,7 @@ from ..opdef import function_ast, op_table, template_file
 from ..shape_rules import fit_int
 from . import ir
 from .astcopy import copy_tree
+from .errors import file_label
 from .inlinefold import IntegerIdentities, literal_binding
 from .unparse import unparse
 
@@ -281,7 +282,7 @@ class Renderer:
         return out
 
     def stmt_lines(self, stmt, indent: str) -> list[str]:
-        where = f"  # {comment_text(stmt.loc.where)}"
+        where = f"  # {comment_text(file_label(stmt.loc.file))}:{stmt.loc.line}"
         if isinstance(stmt, ir.Apply):
             return [f"{indent}{line}{where}" for line in self.apply_lines(stmt)]
         if isinstance(stmt, ir.Call):
@@ -397,7 +398,7 @@ class Renderer:
         if function.source:
             doc = f"{function.source}"
             if function.loc is not None:
-                doc += f" ({function.loc.where})"
+                doc += f" ({file_label(function.loc.file)}:{function.loc.line})"
             doc = comment_text(doc)
             lines.append(f'    """{doc}"""' if '"' not in doc and "\\" not in doc else f"    {doc!r}")
         for stmt in function.body.stmts:

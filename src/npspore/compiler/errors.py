@@ -16,9 +16,10 @@ import functools
 import linecache
 import os
 import types
-from typing import Callable, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Callable, ParamSpec, TypeVar
 
-from .ir import PACKAGE_DIRECTORY, Loc
+if TYPE_CHECKING:   # at run time only its attributes are read: importing npspore loads no IR
+    from .ir import Loc
 
 E = TypeVar("E", bound=BaseException)
 P = ParamSpec("P")
@@ -86,6 +87,20 @@ def located(error: E, loc: Loc) -> E:
 def not_supported(what: str, loc: Loc) -> NotSupportedError:
     """A located :class:`NotSupportedError` for construct ``what``."""
     return located(NotSupportedError(f"{what} is not supported in compiled code (construct or @jit)"), loc)
+
+
+PACKAGE_DIRECTORY = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
+
+
+def file_label(file: str) -> str:
+    """How generated code names a source file: npspore's own as ``npspore/nn/transformer.py``, the
+    user's relative to the working directory (absolute when outside it), so a user's ``transformer.py``
+    and npspore's are told apart."""
+    path = os.path.abspath(file)
+    if path.startswith(PACKAGE_DIRECTORY):
+        return "npspore/" + os.path.relpath(path, PACKAGE_DIRECTORY).replace(os.sep, "/")
+    relative = os.path.relpath(path)
+    return path if relative.startswith(os.pardir) else relative
 
 
 def without_internal_frames(error: BaseException) -> BaseException:

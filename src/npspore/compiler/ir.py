@@ -17,7 +17,6 @@ Variable names come from the user's source (``h``, ``h_1``...); the differentiat
 """
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 from typing import Any, Union
 
@@ -43,24 +42,6 @@ class Loc:
     def __deepcopy__(self, memo) -> "Loc":
         return self  # immutable: copies of a module share their positions
 
-    @property
-    def where(self) -> str:
-        """``file:line`` with a file name that tells npspore's files from the user's (see :func:`file_label`)."""
-        return f"{file_label(self.file)}:{self.line}"
-
-
-PACKAGE_DIRECTORY = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
-
-
-def file_label(file: str) -> str:
-    """How generated code names a source file: npspore's own as ``npspore/nn/transformer.py``, the
-    user's relative to the working directory (absolute when outside it), so a user's ``transformer.py``
-    and npspore's are told apart."""
-    path = os.path.abspath(file)
-    if path.startswith(PACKAGE_DIRECTORY):
-        return "npspore/" + os.path.relpath(path, PACKAGE_DIRECTORY).replace(os.sep, "/")
-    relative = os.path.relpath(path)
-    return path if relative.startswith(os.pardir) else relative
 
 
 class Var:
