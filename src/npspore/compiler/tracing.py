@@ -22,7 +22,6 @@ tracing are undone afterwards (the kernel makes them when it runs).
 from __future__ import annotations
 
 import inspect
-import os
 import sys
 import types
 import weakref
@@ -38,7 +37,7 @@ from ..shape_rules import constant_array
 from . import ir
 from .builder import BlockBuilder, NameSupply
 from .cachekey import reachable_cells
-from .errors import NotSupportedError, located, not_supported
+from .errors import PACKAGE_DIRECTORY, NotSupportedError, located, not_supported
 from .fallback import strict_attribute_error
 from .guardeffect import place_value_guard, value_guard
 from .guards import GuardRecorder, read_value
@@ -50,8 +49,6 @@ __all__ = ["Recorder", "TracedFunction", "trace_entry", "tracing"]
 
 TRACED_NOTE = ("traced (its source is not available); Python control flow on tensor values follows the traced "
                "path, guarded")
-
-_PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
 
 
 @dataclass
@@ -197,7 +194,7 @@ class Recorder:
     def _user_loc(self) -> ir.Loc:
         """The innermost line outside npspore that led to the op being recorded."""
         frame: types.FrameType | None = sys._getframe(2)
-        while frame is not None and frame.f_code.co_filename.startswith(_PACKAGE_DIR):
+        while frame is not None and frame.f_code.co_filename.startswith(PACKAGE_DIRECTORY):
             frame = frame.f_back
         return ir.Loc(frame.f_code.co_filename, frame.f_lineno) if frame is not None else self.loc
 
