@@ -462,17 +462,18 @@ def loss(x):
     return ops.matmul(x, x).sum()
 
 x = ms.Tensor(np.ones((3, 4), np.float32))
-call = {"jit": ms.jit(loss), "graph cell": Net(), "jit cell": ms.jit(Net()), "grad": ms.grad(loss)}[CALL]
-if CALL == "graph cell":
+call = {"jit": ms.jit(loss), "graph cell": Net(), "jit cell": ms.jit(Net()), "grad": ms.grad(loss),
+        "model predict": ms.Model(Net()).predict}[CALL]
+if CALL in ("graph cell", "model predict"):
     ms.set_context(mode=ms.GRAPH_MODE)
 call(x)
 """
 
 
-@pytest.mark.parametrize("mode", ["jit", "graph cell", "jit cell", "grad"])
+@pytest.mark.parametrize("mode", ["jit", "graph cell", "jit cell", "grad", "model predict"])
 def test_a_compile_error_traceback_goes_from_the_users_call_to_the_error(tmp_path, mode):
-    # Printed by Python itself: no frame of npspore's front doors (jit.py, grad.py, nn/cell.py), only the
-    # boundary's line between the user's call and the located error.
+    # Printed by Python itself: no frame of npspore's front doors (jit.py, grad.py, nn/cell.py, train/model.py),
+    # only the boundary's line between the user's call and the located error.
     script = tmp_path / "user_script.py"
     script.write_text(_FRONT_DOOR_ERRORS.replace("CALL", repr(mode)))
     result = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=300)
@@ -481,6 +482,6 @@ def test_a_compile_error_traceback_goes_from_the_users_call_to_the_error(tmp_pat
     assert frames[0] == str(script)
     assert [f for f in frames[1:] if f.startswith(package)] == [ms.compiler.errors.__file__]
     assert "shape1[-1] must be equal to shape2[-2]" in result.stderr
-    located = ((8, 16, "return ops.matmul(x, x)") if mode.endswith("cell") else (11, 12, "return ops.matmul(x, x).sum()"))
+    located = ((11, 12, "return ops.matmul(x, x).sum()") if mode in ("jit", "grad") else (8, 16, "return ops.matmul(x, x)"))
     assert result.stderr.splitlines()[-3:-1] == [f'  File "{script}", line {located[0]}, column {located[1]}',
                                                  f"    {located[2]}"]
