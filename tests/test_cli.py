@@ -81,16 +81,16 @@ def test_show_output_matches_golden_file(name, tmp_path):
 def test_golden_files_show_the_forward_and_adjoint_code():
     gated = read_golden("gated_cell_forward")
     assert "# kernel: forward" in gated and "# signature: (float32[2,3])" in gated
-    assert re.search(r"^    for \w+ in range\(3\):  # catalogue\.py:\d+$", gated, re.MULTILINE)  # the for loop
-    assert re.search(r"^    if \w+:  # catalogue\.py:\d+$", gated, re.MULTILINE)  # the tensor-dependent if
+    assert re.search(r"^    for \w+ in range\(3\):  # tests/catalogue\.py:\d+$", gated, re.MULTILINE)  # the for loop
+    assert re.search(r"^    if \w+:  # tests/catalogue\.py:\d+$", gated, re.MULTILINE)  # the tensor-dependent if
     mulnet = read_golden("mulnet_grad")
     assert "# kernel: gradient" in mulnet and "# signature: (float32[2], float32[2], float32[2])" in mulnet
-    assert re.search(r"^    d_x = \w+ \* \w+  # catalogue\.py:\d+$", mulnet, re.MULTILINE)
+    assert re.search(r"^    d_x = \w+ \* \w+  # tests/catalogue\.py:\d+$", mulnet, re.MULTILINE)
     mlp = read_golden("mlp_grad_weights")
     assert "d_layers_2_weight" in mlp and "def MLP_construct_grad(x, layers_0_weight" in mlp
     side = read_golden("gated_cell_side_by_side")
-    assert re.search(r"^catalogue\.py:\d+ +if h\.sum\(\) > 0: +\| +\S", side, re.MULTILINE)
-    assert "# catalogue.py" not in side and "layout = " not in side
+    assert re.search(r"^tests/catalogue\.py:\d+ +if h\.sum\(\) > 0: +\| +\S", side, re.MULTILINE)
+    assert "# tests/catalogue.py" not in side and "layout = " not in side
 
 
 def test_python_m_prints_the_cached_module_that_runs(tmp_path, monkeypatch):
@@ -117,7 +117,7 @@ def test_show_dump_after_specialize_lists_shapes_and_dtypes(tmp_path):
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert lines[0] == "function E_construct(x:float32[1], y:float32[1], z:float32[1]):"
-    assert re.fullmatch(r"  mul:float32\[1\] = mul\(x:float32\[1\], z:float32\[1\]\)  @ catalogue\.py:\d+", lines[1])
+    assert re.fullmatch(r"  mul:float32\[1\] = mul\(x:float32\[1\], z:float32\[1\]\)  @ tests/catalogue\.py:\d+", lines[1])
 
 
 def test_show_colours_only_on_a_terminal_and_not_with_no_color(tmp_path):

@@ -1,10 +1,15 @@
 """compiler.codegen on hand-built typed normal form: the rendered module is deterministic, cites
 source lines, and computes what ``ir.evaluate`` computes."""
+import importlib.util
+import re
+
 import numpy as np
 
+from npspore import Tensor, nn
 from npspore.compiler import cache, ir
 from npspore.compiler.codegen import Renderer, render_module
 from npspore.compiler.optimize import optimize
+from npspore.jit import cell_kernel_source
 from test_differentiate import Prog, rand
 
 
@@ -78,3 +83,35 @@ def test_a_numpy_scalar_is_written_with_the_fewest_digits_that_give_it_back():
     for bits in np.random.default_rng(0).integers(0x00800000, 0x7f000000, 2000, dtype=np.uint32):
         value = bits.view(np.float32)
         assert eval(renderer.literal(value), {"np": np}).view(np.uint32) == bits
+
+
+_USER_LAYERS = '''
+import npspore as ms
+from npspore import nn
+
+
+class Block(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.dense = nn.Dense(4, 3)
+
+    def construct(self, x):
+        return self.dense(x) * 2.0
+'''
+
+
+def test_line_comments_tell_npspores_files_from_the_users_files_of_the_same_name(tmp_path, monkeypatch):
+    # The user's file is named like one of npspore's (npspore/nn/layers.py holds Dense): a basename would
+    # make both "layers.py"; the user's is named relative to the working directory, npspore's by package.
+    (tmp_path / "models").mkdir()
+    user_file = tmp_path / "models" / "layers.py"
+    user_file.write_text(_USER_LAYERS)
+    spec = importlib.util.spec_from_file_location("user_layers", user_file)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    monkeypatch.chdir(tmp_path)
+    source = cell_kernel_source(module.Block(), Tensor(np.ones((2, 4), np.float32)))
+    named = set(re.findall(r"  # (\S+):\d+$", source, re.MULTILINE))
+    assert named == {"models/layers.py", "npspore/nn/layers.py"}
+    assert " = Dense_construct(x, dense_weight, dense_bias)  # models/layers.py:12\n" in source
+    assert nn.Dense.__module__ == "npspore.nn.layers"   # the name the user's file shares

@@ -11,7 +11,7 @@ import pytest
 
 import npspore as ms
 from npspore import Parameter, Tensor, nn, ops
-from npspore.compiler.errors import NotSupportedError
+from npspore.compiler.errors import NotSupportedError, file_label
 
 import catalogue
 
@@ -183,7 +183,7 @@ def test_generated_code_is_deterministic_and_names_the_source():
     assert "catalogue.py:" in text_a
     for line in text_a.splitlines():
         if line.startswith("    ") and "=" in line and not line.strip().startswith(('"""', "return")):
-            assert "# catalogue.py:" in line or "# layers.py:" in line, line
+            assert f"# {file_label(catalogue.__file__)}:" in line or "# npspore/nn/layers.py:" in line, line
 
 
 def test_disk_cache_serves_a_fresh_process(tmp_path):
@@ -218,6 +218,24 @@ def test_explain_cache_misses(monkeypatch, caplog):
         f(Tensor([1.0, 2.0, 3.0]), 2.0)
     assert "first compile" in caplog.text
     assert "argument 0: (float32[2]) -> (float32[3])" in caplog.text
+
+
+def test_explained_misses_name_signatures_readably_and_tell_disk_loads_from_compiles(monkeypatch, caplog, tmp_path):
+    monkeypatch.setenv("NPSPORE_EXPLAIN_CACHE_MISSES", "1")
+    monkeypatch.setenv("NPSPORE_CACHE_DIR", str(tmp_path / "kernels"))
+
+    def scale(x, k):
+        return (x * k).sum()
+
+    x = Tensor(np.ones((3, 4), np.float32))
+    with caplog.at_level(logging.WARNING, logger="npspore.cache"):
+        ms.jit(scale)(x, 2)
+        ms.grad(scale)(x, k=2)       # a gradient's key wraps the arguments with the keyword names
+        ms.jit(scale)(x, 2)          # a new jit object: its kernel comes from the disk cache
+    label = scale.__qualname__
+    assert caplog.messages == [f"npspore: {label}: first compile for signature (float32[3,4], 2)",
+                               f"npspore: grad of {label}: first compile for signature (float32[3,4], 2)",
+                               f"npspore: {label}: loaded from the disk cache for signature (float32[3,4], 2)"]
 
 
 # ---------------------------------------------------------------- errors at the user's line
@@ -426,6 +444,44 @@ def _shape_error_frames():
 
 def test_compile_errors_leave_the_compiler_frames_out_of_the_traceback(monkeypatch):
     files = _shape_error_frames()
-    assert files[0] == __file__ and not any(os.sep + "compiler" + os.sep in f for f in files)
+    assert files[0] == __file__ and files[1:] == [ms.compiler.errors.__file__]   # the user's call, the boundary
     monkeypatch.setenv("NPSPORE_FULL_TRACEBACKS", "1")
     assert any(f.endswith(os.path.join("compiler", "specialize.py")) for f in _shape_error_frames())
+
+
+_FRONT_DOOR_ERRORS = """
+import numpy as np
+import npspore as ms
+from npspore import nn, ops
+
+class Net(nn.Cell):
+    def construct(self, x):
+        return ops.matmul(x, x)
+
+def loss(x):
+    return ops.matmul(x, x).sum()
+
+x = ms.Tensor(np.ones((3, 4), np.float32))
+call = {"jit": ms.jit(loss), "graph cell": Net(), "jit cell": ms.jit(Net()), "grad": ms.grad(loss),
+        "model predict": ms.Model(Net()).predict}[CALL]
+if CALL in ("graph cell", "model predict"):
+    ms.set_context(mode=ms.GRAPH_MODE)
+call(x)
+"""
+
+
+@pytest.mark.parametrize("mode", ["jit", "graph cell", "jit cell", "grad", "model predict"])
+def test_a_compile_error_traceback_goes_from_the_users_call_to_the_error(tmp_path, mode):
+    # Printed by Python itself: no frame of npspore's front doors (jit.py, grad.py, nn/cell.py, train/model.py),
+    # only the boundary's line between the user's call and the located error.
+    script = tmp_path / "user_script.py"
+    script.write_text(_FRONT_DOOR_ERRORS.replace("CALL", repr(mode)))
+    result = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=300)
+    frames = [line.split('"')[1] for line in result.stderr.splitlines() if line.startswith('  File "')]
+    package = os.path.dirname(ms.__file__)
+    assert frames[0] == str(script)
+    assert [f for f in frames[1:] if f.startswith(package)] == [ms.compiler.errors.__file__]
+    assert "shape1[-1] must be equal to shape2[-2]" in result.stderr
+    located = ((11, 12, "return ops.matmul(x, x).sum()") if mode in ("jit", "grad") else (8, 16, "return ops.matmul(x, x)"))
+    assert result.stderr.splitlines()[-3:-1] == [f'  File "{script}", line {located[0]}, column {located[1]}',
+                                                 f"    {located[2]}"]

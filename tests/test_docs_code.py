@@ -105,3 +105,24 @@ def test_a_wrong_shown_output_and_an_undefined_name_fail_the_page(tmp_path, monk
 
 if __name__ == "__main__":
     run_page(sys.argv[1])
+
+
+def _layer_table() -> str:
+    """The rows of the README's "What is there" table."""
+    section = (ROOT / "README.md").read_text(encoding="utf-8").split("\n## What is there\n")[1].split("\n## ")[0]
+    return "\n".join(line for line in section.splitlines() if line.startswith("|"))
+
+
+def test_the_readme_table_names_every_public_name_of_nn():
+    # The table cannot go stale: each public name of npspore.nn (its classes and functions, the metrics'
+    # too) is in it, and each nn.X it names exists.
+    import inspect
+
+    import npspore.nn as nn
+
+    public = [name for name, value in vars(nn).items() if not name.startswith("_") and not inspect.ismodule(value)]
+    table = _layer_table()
+    shown = set(re.findall(r"`(?:nn\.)?([A-Za-z_]\w*)", table))
+    assert set(nn.__all__) <= set(public)
+    assert [name for name in public if name not in shown] == []
+    assert [name for name in re.findall(r"`nn\.(\w+)", table) if name not in public] == []

@@ -113,8 +113,9 @@ def test_import_loads_no_compiler_stage_and_the_first_compile_does():
         "print(ms.dataset.GeneratorDataset.__name__)\n")
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
     assert out.splitlines() == [
-        "['npspore.compiler', 'npspore.compiler.kernel', 'npspore.compiler.library', 'npspore.compiler.signature']",
-        "[]", "[1.0, 1.0] 4", "[2.0, 2.0] True", "GeneratorDataset"]
+        "['npspore.compiler', 'npspore.compiler.errors', 'npspore.compiler.kernel', 'npspore.compiler.library', "
+        "'npspore.compiler.signature']",   # errors: the front doors' api_boundary (standard library only)
+        "[]", "[1.0, 1.0] 5", "[2.0, 2.0] True", "GeneratorDataset"]
 
 
 def test_a_process_that_finds_its_kernels_on_disk_loads_no_compiler_stage(tmp_path):
@@ -151,7 +152,7 @@ def test_a_process_that_finds_its_kernels_on_disk_loads_no_compiler_stage(tmp_pa
     gradients = "[[2.0, -4.0, 8.0], [2.0, -4.0, 8.0]] [2.0, 2.0]"
     first, second = (run.splitlines() for run in runs)
     assert first[0] == f"{gradients} 0" and first[1].startswith("[[6.0, 6.0]] 0 ") and "'pipeline'" in first[1]
-    assert second == [f"{gradients} 1", "[[6.0, 6.0]] 1 ['cache', 'cachekey', 'diskload', 'gradspec', 'guards', "
+    assert second == [f"{gradients} 1", "[[6.0, 6.0]] 1 ['cache', 'cachekey', 'diskload', 'errors', 'gradspec', 'guards', "
                                         "'kernel', 'library', 'request', 'signature', 'targets']"]
 
 

@@ -129,6 +129,30 @@ def test_what_a_trace_cannot_record_is_refused_clearly():
         ms.jit(namespace["nested"])(x)
 
 
+class CachingNet(nn.Cell):
+    """Keeps a tensor in an attribute that is no Parameter: compiled code refuses it."""
+
+    def construct(self, x):
+        self.cache = x * 2.0
+        return self.cache + 1.0
+
+
+@pytest.mark.parametrize("source", ["file", "exec"])
+def test_a_tensor_kept_in_an_attribute_that_is_no_parameter_is_refused_with_or_without_source(source):
+    if source == "file":
+        net = CachingNet()
+    else:
+        namespace = {"nn": nn}
+        exec(inspect.getsource(CachingNet), namespace)
+        net = namespace["CachingNet"]()
+    with pytest.raises(NotSupportedError) as info:
+        ms.jit(net)(ms.Tensor(np.ones(2, np.float32)))
+    assert str(info.value).splitlines()[0] == (
+        "assigning a tensor to the attribute 'cache', which is no Parameter is not supported in compiled code "
+        "(construct or @jit)")
+    assert "cache" not in vars(net)   # nothing of the trace is left on the Cell
+
+
 def test_a_library_cell_that_calls_an_exec_cell_is_traced_whole():
     net, reference = _exec_net()
     x = ms.Tensor(np.arange(6, dtype=np.float32).reshape(2, 3))

@@ -29,6 +29,7 @@ from typing import Any, Callable
 import numpy as np
 
 from . import compiler   # its stages load on first use: compiler.pipeline, compiler.gradrequest, ...
+from .compiler.errors import api_boundary
 from .compiler.kernel import MISS, KernelCache, fast_path, no_fast_path
 from .compiler.library import LIBRARY, RECORDERS, GuardFailed, check_not_traced
 from .context import PYNATIVE_MODE, get_context
@@ -158,6 +159,7 @@ class GradFunction:
             key = (key, "backward hooks")
         return key, leaves
 
+    @api_boundary
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         if not kwargs:
             result = self._fast(args)

@@ -17,6 +17,7 @@ from typing import Any, Callable, Concatenate, Generic, ParamSpec, TypeVar, over
 
 from . import compiler   # its stages load on first use (compiler.pipeline, compiler.specialize ...)
 from .context import syntax_level
+from .compiler.errors import api_boundary
 from .compiler.kernel import KernelCache
 from .compiler.library import LIBRARY, RECORDERS, GuardFailed
 from .compiler.signature import describe_key, input_key
@@ -91,6 +92,7 @@ class JitFunction(Generic[P, R]):
         dynamic = {i: shape for i, shape in dynamic.items() if i < positional} or None
         return (*input_key(values, dynamic), dynamic)
 
+    @api_boundary
     def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R:
         """Run the kernel compiled for these arguments' signature (compiling it on the first call)."""
         if RECORDERS:  # inside a function being traced: run eagerly, so its ops are recorded too
@@ -286,6 +288,7 @@ class CompiledCellCall(Generic[P, R]):
     def __init__(self, cell: Constructs[P, R]) -> None:
         self.cell = cell
 
+    @api_boundary
     def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R:
         """Run the Cell's kernel compiled for these arguments' signature (compiling it on the first call)."""
         if RECORDERS:  # inside a function being traced: construct runs eagerly, so its ops are recorded

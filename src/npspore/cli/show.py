@@ -16,13 +16,14 @@ import shutil
 import sys
 
 from ..compiler import pipeline
+from ..compiler.errors import file_label
 from ..jit import cell_kernel_source, forward_request
 from .gradient import GradRequest
 from .graph import program_module, write_graph
 from .highlight import highlight, highlight_line, use_color
 from .target import InputError, Target
 
-_SOURCE_COMMENT = re.compile(r"\s+# ([\w.\-]+\.py):(\d+)$")
+_SOURCE_COMMENT = re.compile(r"\s+# (\S+\.py):(\d+)$")
 _GUTTER = " | "
 
 
@@ -69,13 +70,14 @@ def _compile_request(target, args, request):
 
 
 def _source_files(target: Target) -> dict:
-    """basename -> path of the files generated lines may name: the target's first, then loaded modules."""
+    """label -> path of the files generated lines may name (``compiler.errors.file_label``): the target's
+    first, then loaded modules."""
     files = {}
     paths = [target.function.__code__.co_filename]
     paths += sorted(getattr(m, "__file__", None) or "" for m in list(sys.modules.values()))
     for path in paths:
         if path.endswith(".py"):
-            files.setdefault(os.path.basename(path), path)
+            files.setdefault(file_label(path), path)
     return files
 
 
@@ -84,7 +86,7 @@ def side_by_side(text: str, files: dict, *, color: bool = False) -> str:
 
     A source line (``file.py:LINE`` and its text, indented as in its function) is shown where a run
     of generated lines from it starts. The module's header comments and ``layout`` literal are left
-    out, and so are the ``# file.py:LINE`` comments. ``files`` maps the basenames in those comments
+    out, and so are the ``# file.py:LINE`` comments. ``files`` maps the file labels in those comments
     to paths.
     """
     lines = text.splitlines()

@@ -16,7 +16,6 @@ import copy
 import functools
 import math
 import operator
-import os
 from string import Template
 
 import numpy as np
@@ -27,6 +26,7 @@ from ..shape_rules import fit_int
 from . import ir
 from .astcopy import copy_tree
 from .constantviews import constant_holders
+from .errors import file_label
 from .inlinefold import IntegerIdentities, literal_binding
 from .unparse import unparse
 
@@ -283,7 +283,7 @@ class Renderer:
         return out
 
     def stmt_lines(self, stmt, indent: str) -> list[str]:
-        where = f"  # {comment_text(os.path.basename(stmt.loc.file))}:{stmt.loc.line}"
+        where = f"  # {comment_text(file_label(stmt.loc.file))}:{stmt.loc.line}"
         if isinstance(stmt, ir.Apply):
             return [f"{indent}{line}{where}" for line in self.apply_lines(stmt)]
         if isinstance(stmt, ir.Call):
@@ -399,7 +399,7 @@ class Renderer:
         if function.source:
             doc = f"{function.source}"
             if function.loc is not None:
-                doc += f" ({os.path.basename(function.loc.file)}:{function.loc.line})"
+                doc += f" ({file_label(function.loc.file)}:{function.loc.line})"
             doc = comment_text(doc)
             lines.append(f'    """{doc}"""' if '"' not in doc and "\\" not in doc else f"    {doc!r}")
         for stmt in function.body.stmts:

@@ -5,20 +5,25 @@ source line with a caret under the offending expression, and keeps the exception
 would raise (``ValueError`` for shapes, ``TypeError`` for types), so ``except ValueError`` in user
 code still works. Unsupported Python raises :class:`NotSupportedError`.
 
-The front doors (``jit``, ``grad``) call :func:`without_internal_frames` when a compile fails, as
-JAX's ``api_boundary`` does: the traceback the user sees holds their own frames and the located
-message, not the compiler's stack. Set ``NPSPORE_FULL_TRACEBACKS=1`` to keep every frame.
+The front doors (a Cell's, a ``jit`` function's and a ``grad`` function's call) are wrapped in
+:func:`api_boundary`, as JAX's are: when a compile fails, the traceback the user sees holds their own
+frames, the boundary's one line and the located message, not npspore's stack. Set
+``NPSPORE_FULL_TRACEBACKS=1`` to keep every frame.
 """
 from __future__ import annotations
 
+import functools
 import linecache
 import os
 import types
-from typing import TypeVar
+from typing import TYPE_CHECKING, Callable, ParamSpec, TypeVar
 
-from .ir import Loc
+if TYPE_CHECKING:   # at run time only its attributes are read: importing npspore loads no IR
+    from .ir import Loc
 
 E = TypeVar("E", bound=BaseException)
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
 class NotSupportedError(RuntimeError):
@@ -84,7 +89,18 @@ def not_supported(what: str, loc: Loc) -> NotSupportedError:
     return located(NotSupportedError(f"{what} is not supported in compiled code (construct or @jit)"), loc)
 
 
-_PACKAGE_DIRECTORY = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
+PACKAGE_DIRECTORY = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
+
+
+def file_label(file: str) -> str:
+    """How generated code names a source file: npspore's own as ``npspore/nn/transformer.py``, the
+    user's relative to the working directory (absolute when outside it), so a user's ``transformer.py``
+    and npspore's are told apart."""
+    path = os.path.abspath(file)
+    if path.startswith(PACKAGE_DIRECTORY):
+        return "npspore/" + os.path.relpath(path, PACKAGE_DIRECTORY).replace(os.sep, "/")
+    relative = os.path.relpath(path)
+    return path if relative.startswith(os.pardir) else relative
 
 
 def without_internal_frames(error: BaseException) -> BaseException:
@@ -95,10 +111,26 @@ def without_internal_frames(error: BaseException) -> BaseException:
     frames = []
     tb = error.__traceback__
     while tb is not None:
-        if not tb.tb_frame.f_code.co_filename.startswith(_PACKAGE_DIRECTORY):
+        if not tb.tb_frame.f_code.co_filename.startswith(PACKAGE_DIRECTORY):
             frames.append(tb)
         tb = tb.tb_next
     kept = None
     for tb in reversed(frames):
         kept = types.TracebackType(kept, tb.tb_frame, tb.tb_lasti, tb.tb_lineno)
     return error.with_traceback(kept)
+
+
+def api_boundary(function: Callable[P, R]) -> Callable[P, R]:
+    """``function`` (a public entry point) re-raising a located compile error without npspore's
+    frames, so the traceback goes from the user's call straight to the error (pytest and IPython
+    also hide this wrapper's own frame: ``__tracebackhide__``)."""
+
+    @functools.wraps(function)
+    def boundary(*args: P.args, **kwargs: P.kwargs) -> R:
+        __tracebackhide__ = True
+        try:
+            return function(*args, **kwargs)
+        except CompileError as error:
+            raise without_internal_frames(error)  # npspore's frames: NPSPORE_FULL_TRACEBACKS=1 keeps them
+
+    return boundary

@@ -13,10 +13,8 @@ import os
 from dataclasses import dataclass, field
 
 from ..core.source import parse_source
-from .errors import NotSupportedError, SourceUnavailableError, located, not_supported
+from .errors import PACKAGE_DIRECTORY, NotSupportedError, SourceUnavailableError, located, not_supported
 from .ir import Loc
-
-_PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 _UNSUPPORTED = {
     ast.Try: "'try' statement",
@@ -100,7 +98,7 @@ def parse_function(fn) -> SourceFunction:
                     node.end_col_offset += indent  # type: ignore[attr-defined]  # any positioned node
     source = SourceFunction(
         tree=tree, filename=filename, qualname=fn.__qualname__, globals=fn.__globals__, closure={},
-        source=raw, is_library=os.path.abspath(filename).startswith(_PACKAGE_DIR),
+        source=raw, is_library=os.path.abspath(filename).startswith(PACKAGE_DIRECTORY),
     )
     _check_supported(source)
     _CACHE[code] = source

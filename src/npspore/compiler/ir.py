@@ -43,6 +43,7 @@ class Loc:
         return self  # immutable: copies of a module share their positions
 
 
+
 class Var:
     """An SSA value. Identity is the object; ``name`` is unique within its function.
 

@@ -351,8 +351,7 @@ class KernelCache:
         with self._lock:
             why = None
             if explain:
-                why = (f"recompiling: {self._stale}" if self._stale
-                       else explain_miss(_arguments(key), [_arguments(k) for k in self.entries]))
+                why = explain_miss(_arguments(key), [_arguments(k) for k in self.entries], from_disk, self._stale)
             if from_disk:
                 self.disk_loads += 1
             else:
@@ -424,12 +423,21 @@ def _env_int(name: str, default: int) -> int:
 
 
 def _arguments(key):
-    """The argument tuple inside a cache key (Cells and gradients wrap it with flags)."""
-    while isinstance(key, tuple) and len(key) == 2 and isinstance(key[0], bool) and isinstance(key[1], tuple):
-        key = key[1]
-    while isinstance(key, tuple) and len(key) == 2 and isinstance(key[1], bool) and isinstance(key[0], tuple):
-        key = key[0]
+    """The argument tuple inside a cache key: Cells and gradients wrap it with flags (``training``,
+    ``"backward hooks"``) and the names of keyword arguments; no argument's own key is a bool, a
+    string or a tuple of strings."""
+    while isinstance(key, tuple) and len(key) == 2:
+        if isinstance(key[0], bool) and isinstance(key[1], tuple):
+            key = key[1]
+        elif isinstance(key[0], tuple) and (isinstance(key[1], (bool, str)) or _is_names(key[1])):
+            key = key[0]
+        else:
+            break
     return key
+
+
+def _is_names(value) -> bool:
+    return isinstance(value, tuple) and bool(value) and all(isinstance(name, str) for name in value)
 
 
 def changing_argument(key, known: list) -> str:
@@ -454,10 +462,14 @@ def explain_disk_miss(label: str, reason: str) -> None:
         warn(_LOG, "npspore: %s: kernel on disk is stale: %s", label, reason)
 
 
-def explain_miss(key, known: list) -> str:
-    """Why ``key`` missed: the nearest known key and the arguments that differ from it."""
+def explain_miss(key, known: list, from_disk: bool = False, stale: str | None = None) -> str:
+    """Why ``key`` missed: the nearest known key and the arguments that differ from it (or why the
+    kernel for it was ``stale``), and whether its kernel was compiled or loaded ``from_disk``."""
+    action = "loaded from the disk cache" if from_disk else "recompiling"
+    if stale:
+        return f"{action}: {stale}"
     if not known:
-        return f"first compile for signature {describe_key(key)}"
+        return f"{'loaded from the disk cache' if from_disk else 'first compile'} for signature {describe_key(key)}"
 
     def distance(other):
         if len(other) != len(key):
@@ -466,7 +478,7 @@ def explain_miss(key, known: list) -> str:
 
     nearest = min(known, key=distance)
     if len(nearest) != len(key):
-        return f"recompiling: {len(key)} arguments, nearest compiled signature has {len(nearest)}"
+        return f"{action}: {len(key)} arguments, nearest compiled signature has {len(nearest)}"
     changes = [f"argument {i}: {describe_key((b,))} -> {describe_key((a,))}"
                for i, (a, b) in enumerate(zip(key, nearest)) if a != b]
-    return "recompiling: " + "; ".join(changes)
+    return f"{action}: " + "; ".join(changes)

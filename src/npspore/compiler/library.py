@@ -151,6 +151,13 @@ def check_not_traced(tensor, what: str) -> None:
         RECORDERS[-1].refuse(what)
 
 
+def check_attribute_not_traced(value, name: str) -> None:
+    """Raise NotSupportedError when ``value``, assigned to the attribute ``name`` (no Parameter) of a
+    Cell, is a tensor of the function being traced: compiled source refuses the same assignment."""
+    if RECORDERS and LIBRARY.is_tensor(value) and RECORDERS[-1].is_traced(value):
+        RECORDERS[-1].refuse_attribute(name)
+
+
 def note_read(tensor, kind: str) -> None:
     """``tensor``'s values are read as ``kind`` (``compiler.guards.ValueGuard``): a function being
     traced guards them (``tracing.Recorder.read``). Callers test :data:`RECORDERS` first."""

@@ -40,7 +40,7 @@ from .cachekey import addressable_path, file_digest
 from .codegen import render_module
 from .custombackward import entry_calling
 from .diskload import has_hooks
-from .errors import SourceUnavailableError
+from .errors import SourceUnavailableError, file_label
 from .frontend import parse_function
 from .gradrequest import differentiate_request, leaf_slices
 from .gradspec import GradRequest
@@ -341,7 +341,7 @@ def format_module(module: ir.Module) -> str:
 def _format_block(block: ir.Block, indent: str) -> list:
     lines = []
     for stmt in block.stmts:
-        where = f"  @ {os.path.basename(stmt.loc.file)}:{stmt.loc.line}"
+        where = f"  @ {file_label(stmt.loc.file)}:{stmt.loc.line}"
         if isinstance(stmt, ir.Apply):
             static = "".join(f", {k}={v!r}" for k, v in stmt.static.items())
             args = ", ".join(repr(a) if isinstance(a, ir.Var) else repr(a.value) for a in stmt.args)

@@ -22,7 +22,6 @@ tracing are undone afterwards (the kernel makes them when it runs).
 from __future__ import annotations
 
 import inspect
-import os
 import sys
 import types
 import weakref
@@ -38,7 +37,7 @@ from ..shape_rules import constant_array
 from . import ir
 from .builder import BlockBuilder, NameSupply
 from .cachekey import reachable_cells
-from .errors import NotSupportedError, located
+from .errors import PACKAGE_DIRECTORY, NotSupportedError, located, not_supported
 from .fallback import strict_attribute_error
 from .guardeffect import place_value_guard, value_guard
 from .guards import GuardRecorder, read_value
@@ -50,8 +49,6 @@ __all__ = ["Recorder", "TracedFunction", "trace_entry", "tracing"]
 
 TRACED_NOTE = ("traced (its source is not available); Python control flow on tensor values follows the traced "
                "path, guarded")
-
-_PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
 
 
 @dataclass
@@ -108,6 +105,11 @@ class Recorder:
         raise NotSupportedError(
             f"{what} on a traced tensor cannot be recorded: npspore traces this function because its source "
             "is not available (REPL, python -c, exec); define it in a .py file to compile it")
+
+    def refuse_attribute(self, name: str):
+        """Raise the NotSupportedError compiled source raises (``specialize``) for ``self.name = tensor``
+        with a traced tensor and an attribute that is no Parameter, at the user's line."""
+        raise not_supported(f"assigning a tensor to the attribute {name!r}, which is no Parameter", self._user_loc())
 
     def read(self, tensor, kind: str) -> None:
         """The function reads a traced tensor's values as ``kind`` (``compiler.guards.ValueGuard``):
@@ -192,7 +194,7 @@ class Recorder:
     def _user_loc(self) -> ir.Loc:
         """The innermost line outside npspore that led to the op being recorded."""
         frame: types.FrameType | None = sys._getframe(2)
-        while frame is not None and frame.f_code.co_filename.startswith(_PACKAGE_DIR):
+        while frame is not None and frame.f_code.co_filename.startswith(PACKAGE_DIRECTORY):
             frame = frame.f_back
         return ir.Loc(frame.f_code.co_filename, frame.f_lineno) if frame is not None else self.loc
 

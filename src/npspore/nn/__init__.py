@@ -33,6 +33,6 @@ if not _typing.TYPE_CHECKING:
     __all__ += learning_rate_schedule.__all__ + optim.__all__ + dynamic_lr.__all__ + wrap.__all__
     __all__ += conv.__all__ + pooling.__all__ + normalization.__all__ + activation.__all__
     __all__ += embedding.__all__ + rnn_cells.__all__ + rnns.__all__ + transformer.__all__ + unfold.__all__
-from ..missing_names import module_getattr
+from ..missing_names import module_getattr as _module_getattr
 
-__getattr__ = module_getattr("mindspore.nn", globals())
+__getattr__ = _module_getattr("mindspore.nn", globals())

@@ -19,8 +19,9 @@ from npspore import context as _context
 from npspore.common import dtype as mstype
 from npspore.common.parameter import Parameter, ParameterTuple
 from npspore.common.tensor import Tensor
+from npspore.compiler.errors import api_boundary
 from npspore.compiler.kernel import HookVersions
-from npspore.compiler.library import LIBRARY, CellParts
+from npspore.compiler.library import LIBRARY, CellParts, check_attribute_not_traced
 from npspore.core.constructs import Constructs, P, R
 from npspore.jit import KERNELS_ATTRIBUTE, call_cell, cell_cache_info, compile_cell
 
@@ -218,6 +219,7 @@ class Cell:
         state.pop(KERNELS_ATTRIBUTE, None)
         return state
 
+    @api_boundary
     def __call__(self: Constructs[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
         """Run ``construct`` (compiled under ``@jit``/GRAPH mode), with the hooks and ``to_float`` casts."""
         cell: Cell = self  # type: ignore[assignment]  # self's type is for the caller: its construct's signature
@@ -309,6 +311,7 @@ class Cell:
             elif isinstance(value, Cell):
                 self._set_cell(name, value)
             else:
+                check_attribute_not_traced(value, name)
                 object.__setattr__(self, name, value)
 
     def __delattr__(self, name):

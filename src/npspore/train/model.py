@@ -16,6 +16,7 @@ from typing import Any, Iterable, Literal, Protocol
 import numpy as np
 
 from ..common.tensor import Tensor
+from ..compiler.errors import api_boundary
 from ..core.lazy import submodule
 from ..jit import jit
 from ..nn.validation import check_positive_int
@@ -193,6 +194,7 @@ class Model:
 
     # ------------------------------------------------------------------------------ training
 
+    @api_boundary
     def train(self, epoch: int, train_dataset: Dataset, callbacks: Callback | list[Callback] | None = None,
               dataset_sink_mode: bool = False, sink_size: int = -1, initial_epoch: int = 0) -> None:
         """Train for ``epoch`` epochs over ``train_dataset``.
@@ -214,6 +216,7 @@ class Model:
         self._check_train_args(epoch, dataset_sink_mode, sink_size, initial_epoch)
         self._train(epoch, train_dataset, callbacks, initial_epoch, valid_infos=None)
 
+    @api_boundary
     def fit(self, epoch: int, train_dataset: Dataset, valid_dataset: Dataset | None = None,
             valid_frequency: int | list[int] = 1, callbacks: Callback | list[Callback] | None = None,
             dataset_sink_mode: bool = False, valid_dataset_sink_mode: bool = False, sink_size: int = -1,
@@ -333,6 +336,7 @@ class Model:
 
     # ---------------------------------------------------------------------------- evaluation
 
+    @api_boundary
     def eval(self, valid_dataset: Dataset, callbacks: Callback | list[Callback] | None = None,
              dataset_sink_mode: bool = False) -> dict[str, Any]:
         """Evaluate the metrics over ``valid_dataset``.
@@ -405,6 +409,7 @@ class Model:
 
     # ---------------------------------------------------------------------------- prediction
 
+    @api_boundary
     def predict(self, *predict_data: Any, backend: str | None = None, config: Any = None) -> Any:
         """Run the network (in evaluation mode) on ``predict_data`` and return its output.
 
