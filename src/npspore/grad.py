@@ -29,7 +29,7 @@ from typing import Any, Callable
 import numpy as np
 
 from . import compiler   # its stages load on first use: compiler.pipeline, compiler.gradrequest, ...
-from .compiler.errors import api_boundary
+from .compiler.errors import CompileError, without_internal_frames
 from .compiler.kernel import MISS, KernelCache, fast_path, no_fast_path
 from .compiler.library import LIBRARY, RECORDERS, GuardFailed, check_not_traced
 from .context import PYNATIVE_MODE, get_context
@@ -159,33 +159,35 @@ class GradFunction:
             key = (key, "backward hooks")
         return key, leaves
 
-    @api_boundary
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        if not kwargs:
-            result = self._fast(args)
-            if result is not MISS:
-                return result
-        if RECORDERS:
-            for tensor in tensor_leaves((args, kwargs)):
-                check_not_traced(tensor, "a gradient function called")
-        if self._runs_hooks and (self.fn._backward_hooks or self.fn._backward_pre_hooks):
-            if _backward_hooks_run():
-                return self._call_with_hooks(args, kwargs)
-            warnings.warn(f"the backward hooks of {type(self.fn).__name__} take no effect in GRAPH mode "
-                          "(as in MindSpore); they were skipped", stacklevel=2)
-        key, leaves = self._key(args, kwargs)
-        entry = self._cache.lookup(key)
-        if entry is None:
-            entry, from_disk = self._compile_entry(args, kwargs, key)
-            self._cache.add(key, entry, from_disk=from_disk)
         try:
-            result = entry.run(leaves)
-        except GuardFailed as failure:  # specialized on a tensor value this call does not have
-            result = self._cache.rerun(key, failure, leaves, lambda: self._compile_entry(args, kwargs, key))
-            entry = self._cache.entries[key]
-        if not kwargs:
-            self._fast = self._fast_path(entry, args, leaves)
-        return result
+            if not kwargs:
+                result = self._fast(args)
+                if result is not MISS:
+                    return result
+            if RECORDERS:
+                for tensor in tensor_leaves((args, kwargs)):
+                    check_not_traced(tensor, "a gradient function called")
+            if self._runs_hooks and (self.fn._backward_hooks or self.fn._backward_pre_hooks):
+                if _backward_hooks_run():
+                    return self._call_with_hooks(args, kwargs)
+                warnings.warn(f"the backward hooks of {type(self.fn).__name__} take no effect in GRAPH mode "
+                              "(as in MindSpore); they were skipped", stacklevel=2)
+            key, leaves = self._key(args, kwargs)
+            entry = self._cache.lookup(key)
+            if entry is None:
+                entry, from_disk = self._compile_entry(args, kwargs, key)
+                self._cache.add(key, entry, from_disk=from_disk)
+            try:
+                result = entry.run(leaves)
+            except GuardFailed as failure:  # specialized on a tensor value this call does not have
+                result = self._cache.rerun(key, failure, leaves, lambda: self._compile_entry(args, kwargs, key))
+                entry = self._cache.entries[key]
+            if not kwargs:
+                self._fast = self._fast_path(entry, args, leaves)
+            return result
+        except CompileError as error:   # the user's frames and the located error, not npspore's stack
+            raise without_internal_frames(error)
 
     def _fast_path(self, entry, args, leaves):
         """The fast path of ``entry`` for calls like ``args`` (``kernel.fast_path``), built once per

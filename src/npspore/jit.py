@@ -17,7 +17,7 @@ from typing import Any, Callable, Concatenate, Generic, ParamSpec, TypeVar, over
 
 from . import compiler   # its stages load on first use (compiler.pipeline, compiler.specialize ...)
 from .context import syntax_level
-from .compiler.errors import api_boundary
+from .compiler.errors import CompileError, without_internal_frames
 from .compiler.kernel import KernelCache
 from .compiler.library import LIBRARY, RECORDERS, GuardFailed
 from .compiler.signature import describe_key, input_key
@@ -92,33 +92,35 @@ class JitFunction(Generic[P, R]):
         dynamic = {i: shape for i, shape in dynamic.items() if i < positional} or None
         return (*input_key(values, dynamic), dynamic)
 
-    @api_boundary
     def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R:
         """Run the kernel compiled for these arguments' signature (compiling it on the first call)."""
-        if RECORDERS:  # inside a function being traced: run eagerly, so its ops are recorded too
-            return self.__npspore_function__(*args, **kwargs)
-        if kwargs:
-            args, kwargs = _bind_positional(self.__npspore_function__, args, kwargs)
-        values = args + tuple(kwargs.values()) if kwargs else args
-        if self.shapes is None:   # the common case, inline: this is every call's path
-            key, leaves = input_key(values)
-            dynamic = None
-        else:
-            key, leaves, dynamic = self._input_key(values, len(args))
-        if kwargs:  # the names of the **kwargs are part of the key
-            key = (key, tuple(kwargs))
-        cache = self._cache
-        entry = cache.entries.get(key)
-        if entry is None or entry.guarded and not entry.quick_check() and not cache.still_current(key, entry):
-            entry, from_disk = self._compile(args, key, kwargs, dynamic)
-            cache.add(key, entry, from_disk=from_disk)
-        else:
-            cache.hits += 1
-            entry.used = True
         try:
-            return entry.run(leaves)
-        except GuardFailed as failure:  # specialized on a tensor value this call does not have
-            return cache.rerun(key, failure, leaves, lambda: self._compile(args, key, kwargs, dynamic))
+            if RECORDERS:  # inside a function being traced: run eagerly, so its ops are recorded too
+                return self.__npspore_function__(*args, **kwargs)
+            if kwargs:
+                args, kwargs = _bind_positional(self.__npspore_function__, args, kwargs)
+            values = args + tuple(kwargs.values()) if kwargs else args
+            if self.shapes is None:   # the common case, inline: this is every call's path
+                key, leaves = input_key(values)
+                dynamic = None
+            else:
+                key, leaves, dynamic = self._input_key(values, len(args))
+            if kwargs:  # the names of the **kwargs are part of the key
+                key = (key, tuple(kwargs))
+            cache = self._cache
+            entry = cache.entries.get(key)
+            if entry is None or entry.guarded and not entry.quick_check() and not cache.still_current(key, entry):
+                entry, from_disk = self._compile(args, key, kwargs, dynamic)
+                cache.add(key, entry, from_disk=from_disk)
+            else:
+                cache.hits += 1
+                entry.used = True
+            try:
+                return entry.run(leaves)
+            except GuardFailed as failure:  # specialized on a tensor value this call does not have
+                return cache.rerun(key, failure, leaves, lambda: self._compile(args, key, kwargs, dynamic))
+        except CompileError as error:   # the user's frames and the located error, not npspore's stack
+            raise without_internal_frames(error)
 
     @overload
     def __get__(self, instance: None, owner: type | None = None) -> JitFunction[P, R]: ...
@@ -288,14 +290,16 @@ class CompiledCellCall(Generic[P, R]):
     def __init__(self, cell: Constructs[P, R]) -> None:
         self.cell = cell
 
-    @api_boundary
     def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R:
         """Run the Cell's kernel compiled for these arguments' signature (compiling it on the first call)."""
-        if RECORDERS:  # inside a function being traced: construct runs eagerly, so its ops are recorded
-            cell = self.cell
-            construct = compiler.targets.plain_function(inspect.getattr_static(type(cell), "construct"))
-            return construct(cell, *args, **kwargs)
-        return call_cell(self.cell, args, kwargs)
+        try:
+            if RECORDERS:  # inside a function being traced: construct runs eagerly, so its ops are recorded
+                cell = self.cell
+                construct = compiler.targets.plain_function(inspect.getattr_static(type(cell), "construct"))
+                return construct(cell, *args, **kwargs)
+            return call_cell(self.cell, args, kwargs)
+        except CompileError as error:   # the user's frames and the located error, not npspore's stack
+            raise without_internal_frames(error)
 
     def cache_info(self) -> dict:
         """``{'hits', 'compiles', 'disk_loads', 'entries'}`` of the Cell's kernels."""

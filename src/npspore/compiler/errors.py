@@ -5,10 +5,12 @@ source line with a caret under the offending expression, and keeps the exception
 would raise (``ValueError`` for shapes, ``TypeError`` for types), so ``except ValueError`` in user
 code still works. Unsupported Python raises :class:`NotSupportedError`.
 
-The front doors (a Cell's, a ``jit`` function's and a ``grad`` function's call) are wrapped in
-:func:`api_boundary`, as JAX's are: when a compile fails, the traceback the user sees holds their own
-frames, the boundary's one line and the located message, not npspore's stack. Set
-``NPSPORE_FULL_TRACEBACKS=1`` to keep every frame.
+The front doors re-raise a compile error through :func:`without_internal_frames`, as JAX's
+``api_boundary`` does: the traceback the user sees holds their own frames, the front door's one line
+and the located message, not npspore's stack. A Cell's, a ``jit`` function's and a ``grad``
+function's call do it in their own ``try`` (a wrapper's frame would cost every cached call ~0.1 us);
+``Model``'s methods are wrapped in :func:`api_boundary`. Set ``NPSPORE_FULL_TRACEBACKS=1`` to keep
+every frame.
 """
 from __future__ import annotations
 

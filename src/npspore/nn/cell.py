@@ -19,7 +19,7 @@ from npspore import context as _context
 from npspore.common import dtype as mstype
 from npspore.common.parameter import Parameter, ParameterTuple
 from npspore.common.tensor import Tensor
-from npspore.compiler.errors import api_boundary
+from npspore.compiler.errors import CompileError, without_internal_frames
 from npspore.compiler.kernel import HookVersions
 from npspore.compiler.library import LIBRARY, CellParts, check_attribute_not_traced
 from npspore.core.constructs import Constructs, P, R
@@ -219,15 +219,17 @@ class Cell:
         state.pop(KERNELS_ATTRIBUTE, None)
         return state
 
-    @api_boundary
     def __call__(self: Constructs[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
         """Run ``construct`` (compiled under ``@jit``/GRAPH mode), with the hooks and ``to_float`` casts."""
-        cell: Cell = self  # type: ignore[assignment]  # self's type is for the caller: its construct's signature
-        if cell._jit or _context.get_context("mode") == _context.GRAPH_MODE:
-            return call_cell(cell, args, kwargs)
-        if cell._forward_pre_hooks or cell._forward_hooks or cell._cast_dtype is not None:
-            return cell.run_construct(args, kwargs)
-        return self.construct(*args, **kwargs)
+        try:
+            cell: Cell = self  # type: ignore[assignment]  # self's type is for the caller: its construct's signature
+            if cell._jit or _context.get_context("mode") == _context.GRAPH_MODE:
+                return call_cell(cell, args, kwargs)
+            if cell._forward_pre_hooks or cell._forward_hooks or cell._cast_dtype is not None:
+                return cell.run_construct(args, kwargs)
+            return self.construct(*args, **kwargs)
+        except CompileError as error:   # the user's frames and the located error, not npspore's stack
+            raise without_internal_frames(error)
 
     def run_construct(self, cast_inputs, kwargs):
         """Run ``construct`` eagerly with the forward pre-hooks, the ``to_float`` casts and the forward hooks.
