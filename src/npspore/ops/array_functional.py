@@ -1,0 +1,216 @@
+"""Array ops built from the op table's ops, as ``mindspore.ops``: ``reciprocal``, ``slice``,
+``strided_slice``, ``gather_nd``, ``bias_add``, ``l2_normalize``, ``norm``, ``relu6``, ``pad`` and
+``scalar_to_tensor``.
+
+Each is written in the compilable subset over ops that carry their own adjoints (``div``,
+``getitem``, ``gather``, ``where`` ...), so it runs eagerly and compiled and differentiates as
+those ops do. Index arithmetic on static shapes is plain Python.
+"""
+from __future__ import annotations
+
+import builtins
+from typing import Any
+
+from ..common import dtype as mstype
+from ..common.tensor import Tensor, _np_dtype
+from .eager import run
+
+__all__ = ["reciprocal", "slice", "strided_slice", "gather_nd", "bias_add", "l2_normalize", "norm", "relu6",
+           "pad", "scalar_to_tensor"]
+
+
+def reciprocal(input: Tensor) -> Tensor:
+    """``1 / input`` elementwise (integers give Float32, as ``div`` does)."""
+    return run("div", 1.0, input)
+
+
+def slice(input_x: Tensor, begin: tuple[int, ...], size: tuple[int, ...]) -> Tensor:
+    """The block of ``input_x`` starting at ``begin`` with extent ``size`` per dim (``-1``: to the end).
+
+    Raises:
+        ValueError: if ``begin`` or ``size`` does not have one entry per dim of ``input_x``.
+    """
+    shape = input_x.shape
+    if len(begin) != len(shape) or len(size) != len(shape):
+        raise ValueError(f"For 'Slice', the length of 'begin' and 'size' must equal the rank of 'input_x' "
+                         f"({len(shape)}), but got {len(begin)} and {len(size)}.")
+    index = tuple(builtins.slice(b, dim if s == -1 else b + s) for b, s, dim in zip(begin, size, shape))
+    return run("getitem", input_x, index=index)
+
+
+def strided_slice(input_x: Tensor, begin: tuple[int, ...], end: tuple[int, ...], strides: tuple[int, ...],
+                  begin_mask: int = 0, end_mask: int = 0, ellipsis_mask: int = 0, new_axis_mask: int = 0,
+                  shrink_axis_mask: int = 0) -> Tensor:
+    """``input_x[begin:end:strides]`` per dim, with MindSpore's bit masks: bit ``i`` of ``begin_mask``
+    (``end_mask``) ignores ``begin[i]`` (``end[i]``); of ``shrink_axis_mask`` takes the single index
+    ``begin[i]`` (the dim is dropped); of ``new_axis_mask`` inserts a dim of size 1.
+
+    Raises:
+        ValueError: if ``begin``, ``end`` and ``strides`` differ in length, or ``ellipsis_mask`` is set
+            (not implemented in npspore).
+    """
+    if not len(begin) == len(end) == len(strides):
+        raise ValueError(f"For 'StridedSlice', 'begin', 'end' and 'strides' must have the same length, but got "
+                         f"{len(begin)}, {len(end)} and {len(strides)}.")
+    if ellipsis_mask:
+        raise ValueError("For 'StridedSlice', an 'ellipsis_mask' is not implemented in npspore.")
+    index = []
+    for i, (b, e, s) in enumerate(zip(begin, end, strides)):
+        if new_axis_mask >> i & 1:
+            index.append(None)
+        elif shrink_axis_mask >> i & 1:
+            index.append(b)
+        else:
+            index.append(builtins.slice(None if begin_mask >> i & 1 else b, None if end_mask >> i & 1 else e, s))
+    return run("getitem", input_x, index=tuple(index))
+
+
+def gather_nd(input_x: Tensor, indices: Tensor) -> Tensor:
+    """The slices of ``input_x`` that the last dim of the int tensor ``indices`` addresses:
+    ``out[i...] = input_x[indices[i..., 0], ..., indices[i..., k-1]]``.
+
+    Raises:
+        ValueError: if the last dim of ``indices`` exceeds the rank of ``input_x``.
+    """
+    depth = indices.shape[-1]
+    shape = input_x.shape
+    if depth > len(shape):
+        raise ValueError(f"For 'GatherNd', the last dim of 'indices' ({depth}) must not exceed the rank of "
+                         f"'input_x' ({len(shape)}).")
+    flat_index = None
+    for axis in range(depth):
+        stride = 1
+        for dim in shape[axis + 1:depth]:
+            stride *= dim
+        term = run("mul", run("getitem", indices, index=(Ellipsis, axis)), stride)
+        flat_index = term if flat_index is None else run("add", flat_index, term)
+    flat = run("reshape", input_x, shape=(-1,) + tuple(shape[depth:]))
+    return run("gather", flat, flat_index, axis=0)
+
+
+def bias_add(input_x: Tensor, bias: Tensor, data_format: str = "NCHW") -> Tensor:
+    """``input_x + bias`` with the 1-D ``bias`` along the channel dim (dim 1 for ``'NCHW'``/``'NCDHW'``,
+    the last for ``'NHWC'``).
+
+    Raises:
+        ValueError: if ``bias`` is not 1-D of the channel dim's size, or ``data_format`` is unknown.
+    """
+    if data_format not in ("NCHW", "NHWC", "NCDHW"):
+        raise ValueError(f"For 'BiasAdd', the 'data_format' must be 'NCHW', 'NHWC' or 'NCDHW', but got "
+                         f"{data_format!r}.")
+    ndim = len(input_x.shape)
+    channel = ndim - 1 if data_format == "NHWC" else 1
+    if len(bias.shape) != 1 or ndim < 2 or bias.shape[0] != input_x.shape[channel]:
+        raise ValueError(f"For 'BiasAdd', 'bias' must be 1-D with the size of the channel dim of 'input_x' "
+                         f"{input_x.shape}, but got shape {bias.shape}.")
+    target = tuple(-1 if axis == channel else 1 for axis in range(ndim))
+    return run("add", input_x, run("reshape", bias, shape=target))
+
+
+def l2_normalize(x: Tensor, axis: int | tuple[int, ...] = 0, epsilon: float = 1e-4) -> Tensor:
+    r"""``x / sqrt(max(sum(x ** 2, axis), epsilon))``, the sum kept as a dim (MindSpore's ``L2Normalize``)."""
+    axes = (axis,) if isinstance(axis, int) else tuple(axis)
+    squares = run("sum", run("square", x), axis=axes, keepdims=True)
+    return run("div", x, run("sqrt", run("maximum", squares, epsilon)))
+
+
+def norm(A: Tensor, ord: Any = None, dim: int | tuple[int, ...] | None = None, keepdim: bool = False,
+         *, dtype: Any = None) -> Tensor:
+    """The vector norm of ``A`` (over ``dim``, or all of it): ``ord`` ``None``/2 (Euclidean), ``inf``,
+    ``-inf``, ``0`` (nonzero count) or any other number ``p`` (``sum(|A|**p) ** (1/p)``); with two dims,
+    the matrix norms ``'fro'`` and ``None``.
+
+    Raises:
+        ValueError: for a matrix ``ord`` other than ``'fro'``/``None`` (``'nuc'``, 1, 2, inf ... are not
+            implemented in npspore).
+    """
+    if dtype is not None:
+        A = run("cast", A, dtype=_np_dtype(dtype))
+    axis = None if dim is None else ((dim,) if isinstance(dim, int) else tuple(dim))
+    if axis is not None and len(axis) == 2 and ord not in (None, "fro"):
+        raise ValueError(f"For 'norm', the matrix norm ord={ord!r} is not implemented in npspore "
+                         "(only 'fro' and None).")
+    if ord is None or ord == "fro" or ord == 2:
+        return run("sqrt", run("sum", run("square", A), axis=axis, keepdims=keepdim))
+    magnitude = run("abs", A)
+    if ord == float("inf"):
+        return run("max", magnitude, axis=axis, keepdims=keepdim)
+    if ord == float("-inf"):
+        return run("min", magnitude, axis=axis, keepdims=keepdim)
+    if ord == 0:
+        nonzero = run("cast", run("not_equal", A, 0), dtype=_np_dtype(A.dtype))
+        return run("sum", nonzero, axis=axis, keepdims=keepdim)
+    if ord == 1:
+        return run("sum", magnitude, axis=axis, keepdims=keepdim)
+    return run("pow", run("sum", run("pow", magnitude, ord), axis=axis, keepdims=keepdim), 1.0 / ord)
+
+
+def relu6(x: Tensor) -> Tensor:
+    """``min(max(x, 0), 6)`` elementwise."""
+    return run("clip", x, 0, 6)
+
+
+def pad(input_x: Tensor, padding: tuple[int, ...], mode: str = "constant", value: float | None = None) -> Tensor:
+    """``input_x`` padded: ``padding`` pairs ``(before, after)`` from the LAST dim backwards
+    (``(left, right, top, bottom)`` pads W then H). ``mode`` ``'constant'`` fills ``value`` (0 when
+    ``None``); ``'reflect'`` mirrors without the edge, ``'symmetric'`` with it.
+
+    Raises:
+        ValueError: if ``padding`` has an odd length or more pairs than dims, a pad is negative, ``mode``
+            is unknown, or a reflect pad is not smaller than its dim.
+    """
+    shape = input_x.shape
+    if len(padding) % 2 or len(padding) // 2 > len(shape):
+        raise ValueError(f"For 'pad', 'padding' must hold one (before, after) pair per padded dim, at most "
+                         f"{len(shape)} pairs, but got {padding}.")
+    if mode not in ("constant", "reflect", "symmetric"):
+        raise ValueError(f"For 'pad', the 'mode' must be 'constant', 'reflect' or 'symmetric', but got {mode!r}.")
+    pairs = [(0, 0)] * (len(shape) - len(padding) // 2)
+    for i in range(len(padding) // 2 - 1, -1, -1):
+        pairs.append((padding[2 * i], padding[2 * i + 1]))
+    if any(before < 0 or after < 0 for before, after in pairs):
+        raise ValueError(f"For 'pad', negative paddings are not implemented in npspore, but got {padding}.")
+    if mode == "constant":
+        return _pad_constant(input_x, pairs, 0 if value is None else value)
+    out = input_x
+    for axis, (before, after) in enumerate(pairs):
+        if before or after:
+            out = run("gather", out, Tensor(_mirror_index(shape[axis], before, after, mode == "reflect")),
+                      axis=axis)
+    return out
+
+
+def _pad_constant(input_x, pairs, value):
+    shape = tuple(dim + before + after for dim, (before, after) in zip(input_x.shape, pairs))
+    index = tuple(builtins.slice(before, before + dim) for dim, (before, _) in zip(input_x.shape, pairs))
+    placed = run("getitem_grad", input_x, shape=shape, index=index)
+    if value == 0:
+        return placed
+    inside = run("getitem_grad", run("ones_like", input_x, dtype=_np_dtype(mstype.bool_)), shape=shape, index=index)
+    return run("where", inside, placed, run("cast", value, dtype=_np_dtype(input_x.dtype)))
+
+
+def _mirror_index(size, before, after, reflect):
+    """The source index of each padded position along a dim of ``size`` (NumPy's reflect/symmetric)."""
+    if reflect and (before >= size or after >= size):
+        raise ValueError(f"For 'pad', a 'reflect' padding must be smaller than the padded dim ({size}), but got "
+                         f"({before}, {after}).")
+    if not reflect and (before > size or after > size):
+        raise ValueError(f"For 'pad', a 'symmetric' padding must not exceed the padded dim ({size}), but got "
+                         f"({before}, {after}).")
+    edge = 0 if reflect else 1
+    left = [before - i - edge for i in range(before)]
+    right = [size - 2 + edge - i for i in range(after)]
+    return left + list(range(size)) + right
+
+
+def scalar_to_tensor(input_x: float | int | bool, dtype: Any = mstype.float32) -> Tensor:
+    """The Python number ``input_x`` as a 0-d Tensor of ``dtype`` (default Float32).
+
+    Raises:
+        TypeError: if ``input_x`` is not an int, float or bool.
+    """
+    if not isinstance(input_x, (int, float, bool)):
+        raise TypeError(f"For 'scalar_to_tensor', the 'input_x' must be an int, float or bool, but got "
+                        f"{type(input_x).__name__}.")
+    return run("fill", input_x, shape=(), dtype=_np_dtype(dtype))

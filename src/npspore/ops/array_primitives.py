@@ -1,0 +1,108 @@
+"""Array primitives, as ``mindspore.ops`` / ``ops.operations`` (``P``): ``Shape``, ``DType``,
+``Identity``, ``Reciprocal``, ``Slice``, ``StridedSlice``, ``GatherNd``, ``BiasAdd``, ``L2Normalize``
+and ``ReLU6``, configured once and called like functions over :mod:`npspore.ops.array_functional`."""
+from __future__ import annotations
+
+from . import array_functional as A
+from .eager import run
+from ..common import dtype as mstype
+from .primitives import Primitive, _Stateless
+
+__all__ = ["Shape", "DType", "Identity", "Reciprocal", "Slice", "StridedSlice", "GatherNd", "BiasAdd",
+           "L2Normalize", "ReLU6"]
+
+
+class Shape(_Stateless):
+    """``Shape()(x)``: the shape of ``x`` as a tuple of ints."""
+
+    def __call__(self, input_x):
+        return input_x.shape
+
+
+class DType(_Stateless):
+    """``DType()(x)``: the dtype of ``x`` (``mindspore.float32`` ...)."""
+
+    def __call__(self, input_x):
+        return input_x.dtype
+
+
+class Identity(_Stateless):
+    """``Identity()(x)``: a Tensor equal to ``x`` (its gradient passes through)."""
+
+    def __call__(self, input_x):
+        # a new Tensor, as MindSpore's: a later in-place update of x does not show through
+        if input_x.dtype == mstype.bool_:
+            return run("logical_and", input_x, True)
+        return run("mul", input_x, 1)
+
+
+class Reciprocal(_Stateless):
+    """``Reciprocal()(x)``: ``1 / x`` elementwise."""
+
+    def __call__(self, x):
+        return A.reciprocal(x)
+
+
+class Slice(_Stateless):
+    """``Slice()(x, begin, size)``: the block at ``begin`` of extent ``size`` (``-1``: to the end)."""
+
+    def __call__(self, input_x, begin, size):
+        return A.slice(input_x, begin, size)
+
+
+class StridedSlice(Primitive):
+    """``StridedSlice(begin_mask=0, end_mask=0, ellipsis_mask=0, new_axis_mask=0, shrink_axis_mask=0)(x,
+    begin, end, strides)``: see :func:`npspore.ops.array_functional.strided_slice`."""
+
+    def __init__(self, begin_mask=0, end_mask=0, ellipsis_mask=0, new_axis_mask=0, shrink_axis_mask=0):
+        super().__init__("StridedSlice")
+        for name, value in (("begin_mask", begin_mask), ("end_mask", end_mask), ("ellipsis_mask", ellipsis_mask),
+                            ("new_axis_mask", new_axis_mask), ("shrink_axis_mask", shrink_axis_mask)):
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise TypeError(f"For 'StridedSlice', the '{name}' must be an int, but got {type(value).__name__}.")
+            self.add_prim_attr(name, value)
+        self.masks = (begin_mask, end_mask, ellipsis_mask, new_axis_mask, shrink_axis_mask)
+
+    def __call__(self, input_x, begin, end, strides):
+        return A.strided_slice(input_x, begin, end, strides, *self.masks)
+
+
+class GatherNd(_Stateless):
+    """``GatherNd()(x, indices)``: the slices of ``x`` addressed by the last dim of ``indices``."""
+
+    def __call__(self, input_x, indices):
+        return A.gather_nd(input_x, indices)
+
+
+class BiasAdd(Primitive):
+    """``BiasAdd(data_format='NCHW')(x, bias)``: ``bias`` added along the channel dim."""
+
+    def __init__(self, data_format="NCHW"):
+        super().__init__("BiasAdd")
+        self.data_format = data_format
+        self.add_prim_attr("data_format", data_format)
+
+    def __call__(self, input_x, bias):
+        return A.bias_add(input_x, bias, self.data_format)
+
+
+class L2Normalize(Primitive):
+    """``L2Normalize(axis=0, epsilon=1e-4)(x)``: ``x / sqrt(max(sum(x ** 2, axis), epsilon))``."""
+
+    def __init__(self, axis=0, epsilon=1e-4):
+        super().__init__("L2Normalize")
+        if not isinstance(epsilon, float):
+            raise TypeError(f"For 'L2Normalize', the 'epsilon' must be a float, but got {type(epsilon).__name__}.")
+        self.axis, self.epsilon = axis, epsilon
+        self.add_prim_attr("axis", axis)
+        self.add_prim_attr("epsilon", epsilon)
+
+    def __call__(self, x):
+        return A.l2_normalize(x, self.axis, self.epsilon)
+
+
+class ReLU6(_Stateless):
+    """``ReLU6()(x)``: ``min(max(x, 0), 6)`` elementwise."""
+
+    def __call__(self, x):
+        return A.relu6(x)
