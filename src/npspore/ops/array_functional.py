@@ -77,11 +77,12 @@ def gather_nd(input_x: Tensor, indices: Tensor) -> Tensor:
     if depth > len(shape):
         raise ValueError(f"For 'GatherNd', the last dim of 'indices' ({depth}) must not exceed the rank of "
                          f"'input_x' ({len(shape)}).")
+    # row-major strides of the indexed dims, built over static tuples (a range loop would be staged)
+    strides = (1,)
+    for dim in shape[depth - 1:0:-1]:
+        strides = (strides[0] * dim,) + strides
     flat_index = None
-    for axis in range(depth):
-        stride = 1
-        for dim in shape[axis + 1:depth]:
-            stride *= dim
+    for axis, stride in enumerate(strides):
         term = run("mul", run("getitem", indices, index=(Ellipsis, axis)), stride)
         flat_index = term if flat_index is None else run("add", flat_index, term)
     flat = run("reshape", input_x, shape=(-1,) + tuple(shape[depth:]))
@@ -116,33 +117,77 @@ def l2_normalize(x: Tensor, axis: int | tuple[int, ...] = 0, epsilon: float = 1e
 
 def norm(A: Tensor, ord: Any = None, dim: int | tuple[int, ...] | None = None, keepdim: bool = False,
          *, dtype: Any = None) -> Tensor:
-    """The vector norm of ``A`` (over ``dim``, or all of it): ``ord`` ``None``/2 (Euclidean), ``inf``,
-    ``-inf``, ``0`` (nonzero count) or any other number ``p`` (``sum(|A|**p) ** (1/p)``); with two dims,
-    the matrix norms ``'fro'`` and ``None``.
+    """The norm of ``A`` as MindSpore's ``ops.norm`` chooses it: over all of ``A`` (``dim`` None) the
+    Euclidean norm when ``ord`` is None (or ``'fro'`` of a matrix, 2 of a vector); over one dim the vector
+    norm ``ord`` (``inf``, ``-inf``, ``0``: nonzero count, any other ``p``: ``sum(|A|**p) ** (1/p)``);
+    over two dims the matrix norm ``ord`` (``'fro'``, None, ``1``, ``-1``, ``inf``, ``-inf``).
 
     Raises:
-        ValueError: for a matrix ``ord`` other than ``'fro'``/``None`` (``'nuc'``, 1, 2, inf ... are not
-            implemented in npspore).
+        TypeError: if ``ord`` is a str for a vector norm, or ``dim`` is not an int or tuple.
+        ValueError: if ``ord`` is not a matrix norm's, ``dim`` has more than two dims, or (not implemented
+            in npspore) ``ord`` is 2, -2 or ``'nuc'`` for a matrix (they take singular values).
     """
+    ndim = len(A.shape)
+    if dim is None:
+        axes = tuple(range(ndim))
+        if ord is None or (ord == "fro" and ndim == 2) or (ord == 2 and ndim == 1):
+            return _euclidean(A, axes, keepdim, dtype)
+    elif isinstance(dim, int):
+        axes = (dim,)
+    elif isinstance(dim, tuple):
+        axes = dim
+    else:
+        raise TypeError(f"For norm, the dim should be int or tuple of int, but got {type(dim)}")
+    if len(axes) == 1 and isinstance(ord, str):
+        raise TypeError(f"For norm, ord mode can not be str for vectors, but got {ord}.")
+    if len(axes) == 2 and ord not in (2, -2, 1, -1, float("inf"), -float("inf"), "fro", "nuc", None):
+        raise ValueError("For norm, the ord mode must be in [2, -2, 1, -1, float('inf'), -float('inf'), 'fro', "
+                         f"'nuc', None] for matrices, but got {ord}.")
+    if len(axes) > 2:
+        raise ValueError("For norm, the dimensions is out of range.")
     if dtype is not None:
         A = run("cast", A, dtype=_np_dtype(dtype))
-    axis = None if dim is None else ((dim,) if isinstance(dim, int) else tuple(dim))
-    if axis is not None and len(axis) == 2 and ord not in (None, "fro"):
-        raise ValueError(f"For 'norm', the matrix norm ord={ord!r} is not implemented in npspore "
-                         "(only 'fro' and None).")
-    if ord is None or ord == "fro" or ord == 2:
-        return run("sqrt", run("sum", run("square", A), axis=axis, keepdims=keepdim))
+    if len(axes) == 2:
+        return _matrix_norm(A, ord, axes, keepdim)
+    return _vector_norm(A, ord, axes, keepdim)
+
+
+def _euclidean(A, axes, keepdim, dtype):
+    if dtype is not None:
+        A = run("cast", A, dtype=_np_dtype(dtype))
+    return run("sqrt", run("sum", run("square", A), axis=axes, keepdims=keepdim))
+
+
+def _vector_norm(A, ord, axes, keepdim):
+    if ord is None or ord == 2:
+        return _euclidean(A, axes, keepdim, None)
     magnitude = run("abs", A)
     if ord == float("inf"):
-        return run("max", magnitude, axis=axis, keepdims=keepdim)
-    if ord == float("-inf"):
-        return run("min", magnitude, axis=axis, keepdims=keepdim)
+        return run("max", magnitude, axis=axes, keepdims=keepdim)
+    if ord == -float("inf"):
+        return run("min", magnitude, axis=axes, keepdims=keepdim)
     if ord == 0:
         nonzero = run("cast", run("not_equal", A, 0), dtype=_np_dtype(A.dtype))
-        return run("sum", nonzero, axis=axis, keepdims=keepdim)
+        return run("sum", nonzero, axis=axes, keepdims=keepdim)
     if ord == 1:
-        return run("sum", magnitude, axis=axis, keepdims=keepdim)
-    return run("pow", run("sum", run("pow", magnitude, ord), axis=axis, keepdims=keepdim), 1.0 / ord)
+        return run("sum", magnitude, axis=axes, keepdims=keepdim)
+    return run("pow", run("sum", run("pow", magnitude, ord), axis=axes, keepdims=keepdim), 1.0 / ord)
+
+
+def _matrix_norm(A, ord, axes, keepdim):
+    if ord is None or ord == "fro":
+        return _euclidean(A, axes, keepdim, None)
+    if ord in (2, -2, "nuc"):
+        raise ValueError(f"For norm, the matrix norm ord={ord!r} (of singular values) is not implemented in "
+                         "npspore.")
+    # 1/-1: the largest/smallest column sum of |A|; inf/-inf: the largest/smallest row sum
+    summed, reduced = (axes[0], axes[1]) if ord in (1, -1) else (axes[1], axes[0])
+    ndim = len(A.shape)
+    sums = run("sum", run("abs", A), axis=(summed,), keepdims=True)
+    extreme = run("max" if ord in (1, float("inf")) else "min", sums, axis=(reduced,), keepdims=True)
+    if keepdim:
+        return extreme
+    return run("squeeze", extreme, axis=tuple(sorted({summed % ndim, reduced % ndim})))
 
 
 def relu6(x: Tensor) -> Tensor:

@@ -1,0 +1,67 @@
+"""Print MindSpore 2.10's outputs for the array ops, layers and names of tests/test_array_ops.py.
+
+Run with a virtualenv holding the real MindSpore (never the project's): ``/work/msvenv/bin/python
+tools/observe_mindspore_array_ops.py``. Each case is a MindSpore docstring example or one more case; the
+printed ``repr`` of each result is pasted into ``tests/test_array_ops.py``'s ``MINDSPORE_VALUES``.
+"""
+import numpy as np
+
+import mindspore as ms
+from mindspore import Tensor, nn, ops
+from mindspore.ops import functional as F, operations as P
+
+X23 = np.arange(6).reshape(2, 3).astype(np.float32)
+SLICE_DATA = np.array([[[1, 1, 1], [2, 2, 2]], [[3, 3, 3], [4, 4, 4]], [[5, 5, 5], [6, 6, 6]]], np.int32)
+CASES = {
+    "reciprocal_doc": lambda: P.Reciprocal()(Tensor(np.array([1.0, 2.0, 4.0], np.float32))),
+    "reciprocal_int": lambda: P.Reciprocal()(Tensor(np.array([1, 2, 4], np.int32))),
+    "shape_doc": lambda: P.Shape()(Tensor(np.ones((3, 2, 1), np.float32))),
+    "dtype_doc": lambda: str(P.DType()(Tensor(np.ones((2, 2), np.float32)))),
+    "identity_doc": lambda: ops.Identity()(Tensor(np.array([1, 2, 3, 4], np.int64))),
+    "slice_doc": lambda: P.Slice()(Tensor(SLICE_DATA), (1, 0, 0), (1, 1, 3)),
+    "slice_to_end": lambda: P.Slice()(Tensor(X23), (0, 1), (2, -1)),
+    "strided_slice_doc": lambda: P.StridedSlice()(Tensor(SLICE_DATA), (1, 0, 2), (3, 1, 3), (1, 1, 1)),
+    "strided_slice_masks": lambda: P.StridedSlice(begin_mask=1, end_mask=2, shrink_axis_mask=4)(
+        Tensor(SLICE_DATA), (2, 0, 1), (3, 1, 3), (1, 1, 1)),
+    "gather_nd_doc": lambda: P.GatherNd()(Tensor(np.array([[-0.1, 0.3, 3.6], [0.4, 0.5, -3.2]], np.float32)),
+                                          Tensor(np.array([[0, 0], [1, 1]], np.int32))),
+    "gather_nd_rows": lambda: P.GatherNd()(Tensor(SLICE_DATA), Tensor(np.array([[2], [0]], np.int32))),
+    "bias_add_doc": lambda: P.BiasAdd()(Tensor(np.arange(6).reshape((2, 3)).astype(np.float32)),
+                                        Tensor(np.arange(3).astype(np.float32))),
+    "bias_add_nchw": lambda: P.BiasAdd()(Tensor(np.ones((1, 2, 2, 2), np.float32)),
+                                         Tensor(np.array([1.0, -1.0], np.float32))),
+    "l2_normalize_doc": lambda: ops.L2Normalize(axis=1)(Tensor(X23)),
+    "l2_normalize_axis0": lambda: ops.L2Normalize()(Tensor(np.array([[1e-3, 3.0], [1e-3, 4.0]], np.float32))),
+    "norm_doc": lambda: ops.norm(Tensor(np.array([3.0, 4.0, 12.0], np.float32))),
+    "norm_doc_ord1": lambda: ops.norm(Tensor(np.array([3.0, 4.0, 12.0], np.float32)), ord=1),
+    "norm_doc_ord0": lambda: ops.norm(Tensor(np.array([3.0, 4.0, 12.0], np.float32)), ord=0),
+    "norm_doc_fro": lambda: ops.norm(Tensor(np.array([[1.0, 2.0, 3.0], [4.0, 5.0, 7.0]], np.float32))),
+    "norm_doc_matrix1": lambda: ops.norm(Tensor(np.array([[1.0, 2.0, 3.0], [4.0, 5.0, 7.0]], np.float32)), ord=1),
+    "norm_doc_batched": lambda: ops.norm(Tensor(np.array([[1.0, 2.0, 3.0], [4.0, 5.0, 7.0]], np.float32)), dim=1),
+    "norm_matrix_inf_keepdim": lambda: ops.norm(Tensor(X23 - 3), ord=float("inf"), dim=(0, 1), keepdim=True),
+    "norm_ord1_dim": lambda: ops.norm(Tensor(X23), ord=1, dim=1),
+    "norm_inf_keepdim": lambda: ops.norm(Tensor(X23 - 3), ord=float("inf"), dim=0, keepdim=True),
+    "norm_ord3_dim": lambda: ops.norm(Tensor(X23), ord=3, dim=1),
+    "norm_fro": lambda: ops.norm(Tensor(X23), ord="fro", dim=(0, 1)),
+    "relu6_doc": lambda: nn.ReLU6()(Tensor(np.array([[-1.0, 4.0, -8.0], [2.0, -5.0, 9.0]], np.float32))),
+    "relu6_prim": lambda: P.ReLU6()(Tensor(np.array([6.5, 0.5], np.float32))),
+    "pad_constant": lambda: nn.Pad(paddings=((1, 1), (2, 2)))(Tensor(X23)),
+    "pad_reflect": lambda: nn.Pad(paddings=((1, 1), (2, 2)), mode="REFLECT")(Tensor(X23)),
+    "pad_symmetric": lambda: nn.Pad(paddings=((1, 1), (2, 2)), mode="SYMMETRIC")(Tensor(X23)),
+    "pad_doc": lambda: nn.Pad(paddings=((0, 0), (1, 1)), mode="CONSTANT")(
+        Tensor(np.array([[1, 2, 3], [4, 5, 6]], np.float32))),
+    "mae_loss_doc": lambda: nn.MAELoss()(Tensor(np.array([1, 2, 3], np.float32)),
+                                         Tensor(np.array([1, 2, 2], np.float32))),
+    "mae_loss_none": lambda: nn.MAELoss(reduction="none")(Tensor(np.array([[1, 2], [3, 4]], np.float32)),
+                                                          Tensor(np.array([[1, 5], [1, 4]], np.float32))),
+    "scalar_to_tensor_doc": lambda: F.scalar_to_tensor(1, ms.float32),
+    "scalar_to_tensor_int": lambda: F.scalar_to_tensor(7, ms.int32),
+    "log_level": lambda: ms.log.get_level(),
+}
+
+if __name__ == "__main__":
+    for name, case in CASES.items():
+        value = case()
+        if isinstance(value, Tensor):
+            value = (value.asnumpy().tolist(), str(value.dtype))
+        print(f"    {name!r}: {value!r},")
