@@ -51,9 +51,19 @@ MINDSPORE_VALUES = {
     'mae_loss_none': ([[0.0, 3.0], [2.0, 0.0]], 'Float32'),
     'scalar_to_tensor_doc': (1.0, 'Float32'),
     'scalar_to_tensor_int': (7, 'Int32'),
+    'pad_prim_doc': ([[0.0, 0.0, 0.0, 0.0, 0.0, 0.0], [0.0, 0.0, -0.10000000149011612, 0.30000001192092896, 3.5999999046325684, 0.0], [0.0, 0.0, 0.4000000059604645, 0.5, -3.200000047683716, 0.0], [0.0, 0.0, 0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0, 0.0, 0.0]], 'Float32'),
+    'pad_functional_value': ([[1.5, 0.0, 1.0, 2.0, 1.5, 1.5], [1.5, 3.0, 4.0, 5.0, 1.5, 1.5]], 'Float32'),
+    'pad_functional_reflect': ([[[5.0, 4.0, 3.0, 4.0, 5.0, 4.0], [2.0, 1.0, 0.0, 1.0, 2.0, 1.0], [5.0, 4.0, 3.0, 4.0, 5.0, 4.0]]], 'Float32'),
+    'resize_nearest_doc': ([[[[-0.10000000149011612, 0.30000001192092896], [0.4000000059604645, 0.5]]]], 'Float32'),
+    'resize_nearest_up': ([[[[0.0, 0.0, 1.0, 1.0, 2.0, 2.0, 3.0], [0.0, 0.0, 1.0, 1.0, 2.0, 2.0, 3.0], [4.0, 4.0, 5.0, 5.0, 6.0, 6.0, 7.0], [4.0, 4.0, 5.0, 5.0, 6.0, 6.0, 7.0], [8.0, 8.0, 9.0, 9.0, 10.0, 10.0, 11.0]]]], 'Float32'),
+    'resize_nearest_align': ([[[[0.0, 1.0, 1.0, 2.0, 2.0, 3.0, 3.0], [4.0, 5.0, 5.0, 6.0, 6.0, 7.0, 7.0], [4.0, 5.0, 5.0, 6.0, 6.0, 7.0, 7.0], [8.0, 9.0, 9.0, 10.0, 10.0, 11.0, 11.0], [8.0, 9.0, 9.0, 10.0, 10.0, 11.0, 11.0]]]], 'Float32'),
+    'resize_nearest_half_pixel': ([[[[0.0, 1.0, 2.0], [4.0, 5.0, 6.0]]]], 'Float32'),
+    'sigmoid_ce_doc': ([[0.6111006736755371, 0.5032824277877808, 0.2631860375404358], [0.5843966603279114, 0.5530152916908264, -0.43681398034095764]], 'Float32'),
+    'sigmoid_ce_large': ([30.0, 30.0], 'Float32'),
 }
 
 X23 = np.arange(6).reshape(2, 3).astype(np.float32)
+X34 = np.arange(12).reshape(1, 1, 3, 4).astype(np.float32)
 SLICE_DATA = np.array([[[1, 1, 1], [2, 2, 2]], [[3, 3, 3], [4, 4, 4]], [[5, 5, 5], [6, 6, 6]]], np.int32)
 MATRIX = np.array([[1.0, 2.0, 3.0], [4.0, 5.0, 7.0]], np.float32)
 VECTOR = np.array([3.0, 4.0, 12.0], np.float32)
@@ -189,7 +199,49 @@ def mae_loss_none(x, y):
     return nn.MAELoss(reduction="none")(x, y)
 
 
+def pad_prim_doc(x):
+    return ops.Pad(((1, 2), (2, 1)))(x)
+
+
+def pad_functional_value(x):
+    return ops.pad(x, (1, 2), value=1.5)
+
+
+def pad_functional_reflect(x):
+    return ops.pad(x, (2, 1, 1, 0), mode="reflect")
+
+
+def resize_nearest_doc(x):
+    return ops.ResizeNearestNeighbor((2, 2))(x)
+
+
+def resize_nearest_up(x):
+    return ops.ResizeNearestNeighbor((5, 7))(x)
+
+
+def resize_nearest_align(x):
+    return ops.ResizeNearestNeighbor((5, 7), align_corners=True)(x)
+
+
+def resize_nearest_half_pixel(x):
+    return ops.ResizeNearestNeighbor((2, 3), half_pixel_centers=True)(x)
+
+
+def sigmoid_ce(x, y):
+    return P.SigmoidCrossEntropyWithLogits()(x, y)
+
+
 CASES = {
+    "pad_prim_doc": (pad_prim_doc, (np.array([[-0.1, 0.3, 3.6], [0.4, 0.5, -3.2]], np.float32),)),
+    "pad_functional_value": (pad_functional_value, (X23,)),
+    "pad_functional_reflect": (pad_functional_reflect, (X23.reshape(1, 2, 3),)),
+    "resize_nearest_doc": (resize_nearest_doc, (np.array([[[[-0.1, 0.3, 3.6], [0.4, 0.5, -3.2]]]], np.float32),)),
+    "resize_nearest_up": (resize_nearest_up, (X34,)),
+    "resize_nearest_align": (resize_nearest_align, (X34,)),
+    "resize_nearest_half_pixel": (resize_nearest_half_pixel, (X34,)),
+    "sigmoid_ce_doc": (sigmoid_ce, (np.array([[-0.8, 1.2, 0.7], [-0.1, -0.4, 0.7]], np.float32),
+                                    np.array([[0.3, 0.8, 1.2], [-0.6, 0.1, 2.2]], np.float32))),
+    "sigmoid_ce_large": (sigmoid_ce, (np.array([-30.0, 30.0], np.float32), np.array([1.0, 0.0], np.float32))),
     "reciprocal_doc": (reciprocal_doc, (np.array([1.0, 2.0, 4.0], np.float32),)),
     "reciprocal_int": (reciprocal_int, (np.array([1, 2, 4], np.int32),)),
     "identity_doc": (identity_doc, (np.array([1, 2, 3, 4], np.int64),)),
@@ -337,6 +389,10 @@ def mae(x, y):
 
 
 GRADIENT_CASES = {
+    "pad_prim": (pad_prim_doc, (f64((2, 3), 13),)),
+    "resize_nearest": (resize_nearest_align, (f64((1, 2, 3, 4), 14),)),
+    "resize_nearest_down": (resize_nearest_doc, (f64((1, 1, 3, 4), 15),)),
+    "sigmoid_ce": (sigmoid_ce, (f64((2, 3), 16), f64((2, 3), 17))),
     "reciprocal": (reciprocal, (f64((3,), 0) + 3,)),
     "slice": (slice_block, (f64((3, 4), 1),)),
     "strided_slice": (strided, (f64((3, 3, 4), 2),)),

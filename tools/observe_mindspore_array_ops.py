@@ -11,6 +11,7 @@ from mindspore import Tensor, nn, ops
 from mindspore.ops import functional as F, operations as P
 
 X23 = np.arange(6).reshape(2, 3).astype(np.float32)
+X34 = np.arange(12).reshape(1, 1, 3, 4).astype(np.float32)
 SLICE_DATA = np.array([[[1, 1, 1], [2, 2, 2]], [[3, 3, 3], [4, 4, 4]], [[5, 5, 5], [6, 6, 6]]], np.int32)
 CASES = {
     "reciprocal_doc": lambda: P.Reciprocal()(Tensor(np.array([1.0, 2.0, 4.0], np.float32))),
@@ -56,6 +57,20 @@ CASES = {
                                                           Tensor(np.array([[1, 5], [1, 4]], np.float32))),
     "scalar_to_tensor_doc": lambda: F.scalar_to_tensor(1, ms.float32),
     "scalar_to_tensor_int": lambda: F.scalar_to_tensor(7, ms.int32),
+    "pad_prim_doc": lambda: ops.Pad(((1, 2), (2, 1)))(Tensor(np.array([[-0.1, 0.3, 3.6], [0.4, 0.5, -3.2]],
+                                                                        np.float32))),
+    "pad_functional_value": lambda: ops.pad(Tensor(X23), (1, 2), value=1.5),
+    "pad_functional_reflect": lambda: ops.pad(Tensor(X23.reshape(1, 2, 3)), (2, 1, 1, 0), mode="reflect"),
+    "resize_nearest_doc": lambda: ops.ResizeNearestNeighbor((2, 2))(
+        Tensor(np.array([[[[-0.1, 0.3, 3.6], [0.4, 0.5, -3.2]]]], np.float32))),
+    "resize_nearest_up": lambda: ops.ResizeNearestNeighbor((5, 7))(Tensor(X34)),
+    "resize_nearest_align": lambda: ops.ResizeNearestNeighbor((5, 7), align_corners=True)(Tensor(X34)),
+    "resize_nearest_half_pixel": lambda: ops.ResizeNearestNeighbor((2, 3), half_pixel_centers=True)(Tensor(X34)),
+    "sigmoid_ce_doc": lambda: P.SigmoidCrossEntropyWithLogits()(
+        Tensor(np.array([[-0.8, 1.2, 0.7], [-0.1, -0.4, 0.7]], np.float32)),
+        Tensor(np.array([[0.3, 0.8, 1.2], [-0.6, 0.1, 2.2]], np.float32))),
+    "sigmoid_ce_large": lambda: P.SigmoidCrossEntropyWithLogits()(Tensor(np.array([-30.0, 30.0], np.float32)),
+                                                                  Tensor(np.array([1.0, 0.0], np.float32))),
     "log_level": lambda: ms.log.get_level(),
 }
 

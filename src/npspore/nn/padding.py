@@ -32,11 +32,6 @@ class Pad(Cell):
             raise TypeError(f"For 'Pad', the 'paddings' must be a tuple of int pairs, but got {paddings!r}.")
         self.paddings = paddings
         self.mode = mode
-        # the functional pad takes flat pairs from the last dim backwards
-        self.flat = tuple(p for pair in reversed(paddings) for p in pair)
 
     def construct(self, x: Tensor) -> Tensor:
-        if len(self.paddings) != len(x.shape):
-            raise ValueError(f"For 'Pad', the length of 'paddings' must be equal to the rank of 'input_x', but got "
-                             f"{len(self.paddings)} vs {len(x.shape)}")
-        return A.pad(x, self.flat, self.mode.lower())
+        return A.pad_pairs(x, self.paddings, self.mode.lower())

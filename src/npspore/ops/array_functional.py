@@ -16,7 +16,7 @@ from ..common.tensor import Tensor, _np_dtype
 from .eager import run
 
 __all__ = ["reciprocal", "slice", "strided_slice", "gather_nd", "bias_add", "l2_normalize", "norm", "relu6",
-           "pad", "scalar_to_tensor"]
+           "pad", "scalar_to_tensor", "resize_nearest_neighbor", "sigmoid_cross_entropy_with_logits"]
 
 
 def reciprocal(input: Tensor) -> Tensor:
@@ -208,13 +208,29 @@ def pad(input_x: Tensor, padding: tuple[int, ...], mode: str = "constant", value
     if len(padding) % 2 or len(padding) // 2 > len(shape):
         raise ValueError(f"For 'pad', 'padding' must hold one (before, after) pair per padded dim, at most "
                          f"{len(shape)} pairs, but got {padding}.")
-    if mode not in ("constant", "reflect", "symmetric"):
-        raise ValueError(f"For 'pad', the 'mode' must be 'constant', 'reflect' or 'symmetric', but got {mode!r}.")
     pairs = [(0, 0)] * (len(shape) - len(padding) // 2)
     for i in range(len(padding) // 2 - 1, -1, -1):
         pairs.append((padding[2 * i], padding[2 * i + 1]))
+    return pad_pairs(input_x, tuple(pairs), mode, value)
+
+
+def pad_pairs(input_x: Tensor, pairs: tuple[tuple[int, int], ...], mode: str = "constant",
+              value: float | None = None) -> Tensor:
+    """``input_x`` padded by one ``(before, after)`` pair per dim, FIRST dim first (``nn.Pad``'s and
+    ``ops.Pad``'s ``paddings``); ``mode`` and ``value`` as in :func:`pad`.
+
+    Raises:
+        ValueError: if there is not one pair per dim, a pad is negative, ``mode`` is unknown, or a
+            mirrored pad is too large for its dim.
+    """
+    shape = input_x.shape
+    if len(pairs) != len(shape):
+        raise ValueError(f"For 'Pad', the length of 'paddings' must be equal to the rank of 'input_x', but got "
+                         f"{len(pairs)} vs {len(shape)}")
+    if mode not in ("constant", "reflect", "symmetric"):
+        raise ValueError(f"For 'pad', the 'mode' must be 'constant', 'reflect' or 'symmetric', but got {mode!r}.")
     if any(before < 0 or after < 0 for before, after in pairs):
-        raise ValueError(f"For 'pad', negative paddings are not implemented in npspore, but got {padding}.")
+        raise ValueError(f"For 'pad', negative paddings are not implemented in npspore, but got {pairs}.")
     if mode == "constant":
         return _pad_constant(input_x, pairs, 0 if value is None else value)
     out = input_x
@@ -259,3 +275,43 @@ def scalar_to_tensor(input_x: float | int | bool, dtype: Any = mstype.float32) -
         raise TypeError(f"For 'scalar_to_tensor', the 'input_x' must be an int, float or bool, but got "
                         f"{type(input_x).__name__}.")
     return run("fill", input_x, shape=(), dtype=_np_dtype(dtype))
+
+
+def resize_nearest_neighbor(input_x: Tensor, size: tuple[int, int], align_corners: bool = False) -> Tensor:
+    """``input_x`` (N, C, H, W) resized to ``size`` (new H, new W) by nearest neighbour, as MindSpore 2.10's
+    CPU kernel picks: source row ``floor(i * H / new_H)``, or with ``align_corners``
+    ``round(i * (H - 1) / (new_H - 1))`` (halves up); columns alike.
+
+    Raises:
+        TypeError: if ``size`` is not a tuple or list, or ``align_corners`` is not a bool.
+        ValueError: if ``size`` does not have two entries or ``input_x`` is not 4-D.
+    """
+    if not isinstance(size, (tuple, list)):
+        raise TypeError(f"For 'ResizeNearestNeighbor', the 'size' must be a tuple or list, but got "
+                        f"{type(size).__name__}.")
+    if len(size) != 2:
+        raise ValueError(f"For 'ResizeNearestNeighbor', the length of 'size' must be 2, but got {len(size)}.")
+    if not isinstance(align_corners, bool):
+        raise TypeError(f"For 'ResizeNearestNeighbor', the 'align_corners' must be a bool, but got "
+                        f"{type(align_corners).__name__}.")
+    if len(input_x.shape) != 4:
+        raise ValueError(f"For 'ResizeNearestNeighbor', the 'input_x' must be 4-D (N, C, H, W), but got shape "
+                         f"{input_x.shape}.")
+    out = input_x
+    for axis, new in ((2, size[0]), (3, size[1])):
+        out = run("gather", out, Tensor(_nearest_index(input_x.shape[axis], new, align_corners)), axis=axis)
+    return out
+
+
+def _nearest_index(old, new, align_corners):
+    """The source index of each of ``new`` positions along a dim of ``old``."""
+    if align_corners and new > 1:
+        return [min(int((i * (old - 1) / (new - 1)) + 0.5), old - 1) for i in range(new)]
+    return [min(int(i * old / new), old - 1) for i in range(new)]
+
+
+def sigmoid_cross_entropy_with_logits(logits: Tensor, label: Tensor) -> Tensor:
+    r"""Elementwise :math:`-y \log\sigma(x) - (1 - y) \log(1 - \sigma(x))`, computed stably as
+    :math:`\max(x, 0) - x y + \log(1 + e^{-|x|})`."""
+    return run("add", run("sub", run("relu", logits), run("mul", logits, label)),
+               run("log1p", run("exp", run("neg", run("abs", logits)))))

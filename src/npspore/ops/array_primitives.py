@@ -9,7 +9,7 @@ from ..common import dtype as mstype
 from .primitives import Primitive, _Stateless
 
 __all__ = ["Shape", "DType", "Identity", "Reciprocal", "Slice", "StridedSlice", "GatherNd", "BiasAdd",
-           "L2Normalize", "ReLU6"]
+           "L2Normalize", "ReLU6", "Pad", "ResizeNearestNeighbor", "SigmoidCrossEntropyWithLogits"]
 
 
 class Shape(_Stateless):
@@ -106,3 +106,48 @@ class ReLU6(_Stateless):
 
     def __call__(self, x):
         return A.relu6(x)
+
+
+class Pad(Primitive):
+    """``Pad(paddings)(x)``: ``x`` padded with zeros, one ``(before, after)`` pair per dim, first dim first.
+
+    Raises:
+        TypeError: if ``paddings`` is not a tuple of int pairs.
+        ValueError: (on call) if ``paddings`` does not have one pair per dim of ``x``.
+    """
+
+    def __init__(self, paddings):
+        super().__init__("Pad")
+        if not isinstance(paddings, tuple) or not all(
+                isinstance(pair, tuple) and len(pair) == 2 and all(isinstance(p, int) for p in pair)
+                for pair in paddings):
+            raise TypeError(f"For 'Pad', the 'paddings' must be a tuple of int pairs, but got {paddings!r}.")
+        self.paddings = paddings
+        self.add_prim_attr("paddings", paddings)
+
+    def __call__(self, input_x):
+        return A.pad_pairs(input_x, self.paddings, "constant")
+
+
+class ResizeNearestNeighbor(Primitive):
+    """``ResizeNearestNeighbor(size, align_corners=False, half_pixel_centers=False)(x)``: ``x`` (N, C, H, W)
+    resized to ``size`` by nearest neighbour. ``half_pixel_centers`` changes nothing, as on MindSpore 2.10's
+    CPU kernel (measured)."""
+
+    def __init__(self, size, align_corners=False, half_pixel_centers=False):
+        super().__init__("ResizeNearestNeighbor")
+        self.size, self.align_corners = size, align_corners
+        self.add_prim_attr("size", size)
+        self.add_prim_attr("align_corners", align_corners)
+        self.add_prim_attr("half_pixel_centers", half_pixel_centers)
+
+    def __call__(self, input_x):
+        return A.resize_nearest_neighbor(input_x, self.size, self.align_corners)
+
+
+class SigmoidCrossEntropyWithLogits(_Stateless):
+    """``SigmoidCrossEntropyWithLogits()(logits, label)``: the elementwise binary cross entropy of
+    ``sigmoid(logits)`` against ``label``."""
+
+    def __call__(self, logits, label):
+        return A.sigmoid_cross_entropy_with_logits(logits, label)
