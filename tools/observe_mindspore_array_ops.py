@@ -7,11 +7,13 @@ printed ``repr`` of each result is pasted into ``tests/test_array_ops.py``'s ``M
 import numpy as np
 
 import mindspore as ms
+import mindspore.numpy as mnp
 from mindspore import Tensor, nn, ops
 from mindspore.ops import functional as F, operations as P
 
 X23 = np.arange(6).reshape(2, 3).astype(np.float32)
 X34 = np.arange(12).reshape(1, 1, 3, 4).astype(np.float32)
+INTS = np.array([[1, 2], [3, 4]], np.int32)
 SLICE_DATA = np.array([[[1, 1, 1], [2, 2, 2]], [[3, 3, 3], [4, 4, 4]], [[5, 5, 5], [6, 6, 6]]], np.int32)
 CASES = {
     "reciprocal_doc": lambda: P.Reciprocal()(Tensor(np.array([1.0, 2.0, 4.0], np.float32))),
@@ -71,6 +73,41 @@ CASES = {
         Tensor(np.array([[0.3, 0.8, 1.2], [-0.6, 0.1, 2.2]], np.float32))),
     "sigmoid_ce_large": lambda: P.SigmoidCrossEntropyWithLogits()(Tensor(np.array([-30.0, 30.0], np.float32)),
                                                                   Tensor(np.array([1.0, 0.0], np.float32))),
+    "np_arange_doc": lambda: mnp.arange(0, 5, 1),
+    "np_arange_doc_neg": lambda: mnp.arange(-3, 3),
+    "np_arange_doc_float": lambda: mnp.arange(0, 5, 0.5),
+    "np_arange_stop": lambda: mnp.arange(4),
+    "np_arange_dtype": lambda: mnp.arange(1, 4.0, dtype=ms.int32),
+    "np_zeros_doc": lambda: mnp.zeros((2, 2)),
+    "np_ones_int": lambda: mnp.ones(3, ms.int32),
+    "np_full_doc": lambda: mnp.full((2, 2), True),
+    "np_full_int": lambda: mnp.full((3,), 7),
+    "np_zeros_like_shape": lambda: mnp.zeros_like(Tensor(X23), shape=(3,)),
+    "np_ones_like_dtype": lambda: mnp.ones_like(Tensor(X23), dtype=ms.int32),
+    "np_concatenate_doc": lambda: mnp.concatenate((Tensor(X23), Tensor(X23)), axis=0),
+    "np_concatenate_none": lambda: mnp.concatenate((Tensor(X23), Tensor(X23)), axis=None),
+    "np_stack_doc": lambda: mnp.stack((Tensor(X23), Tensor(X23)), axis=1),
+    "np_reshape_doc": lambda: mnp.reshape(Tensor(X23), (3, -1)),
+    "np_expand_dims_doc": lambda: mnp.expand_dims(Tensor(X23), 1),
+    "np_tile_doc": lambda: mnp.tile(Tensor(np.array([0, 1, 2], np.float32)), (2, 2)),
+    "np_broadcast_to_doc": lambda: mnp.broadcast_to(Tensor(np.array([1, 2, 3], np.int32)), (3, 3)),
+    "np_where_doc": lambda: mnp.where(Tensor(INTS) > 2, Tensor(INTS), 0.5),
+    "np_where_scalar_x": lambda: mnp.where(Tensor(INTS) > 2, 0.5, Tensor(INTS)),
+    "np_where_tensors": lambda: mnp.where(Tensor(X23) > 2, Tensor(X23), Tensor(-X23)),
+    "np_sum_doc": lambda: mnp.sum(Tensor(INTS)),
+    "np_sum_axis_initial": lambda: mnp.sum(Tensor(X23), axis=1, keepdims=True, initial=10),
+    "np_sum_bool": lambda: mnp.sum(Tensor(np.array([True, False, True]))),
+    "np_mean_doc": lambda: mnp.mean(Tensor(X23), axis=0),
+    "np_mean_int": lambda: mnp.mean(Tensor(INTS)),
+    "np_mean_int_negative": lambda: mnp.mean(Tensor(np.array([-1, -2, -4], np.int32))),
+    "np_sqrt_int": lambda: mnp.sqrt(Tensor(INTS)),
+    "np_square_int": lambda: mnp.square(Tensor(INTS)),
+    "np_abs_doc": lambda: mnp.absolute(Tensor(np.array([-1.0, 2.5, -3.0], np.float32))),
+    "np_exp_doc": lambda: mnp.exp(Tensor(np.array([0.0, 1.0], np.float32))),
+    "np_log_doc": lambda: mnp.log(Tensor(np.array([1.0, 2.0, 4.0], np.float32))),
+    "np_clip_doc": lambda: mnp.clip(Tensor(np.arange(10).astype(np.float32)), 1, 8),
+    "np_clip_int": lambda: mnp.clip(Tensor(INTS), 2, 3),
+    "np_sqrt_dtype": lambda: mnp.sqrt(Tensor(np.array([4.0], np.float32)), dtype=ms.float16),
     "log_level": lambda: ms.log.get_level(),
 }
 
