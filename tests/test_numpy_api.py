@@ -10,6 +10,7 @@ import npspore.numpy as mnp
 from npspore import Tensor
 from npspore.import_hook import mindspore_imports
 from npspore.testing import check_grads
+from recorded_values import check_eager_and_compiled
 
 # printed by tools/observe_mindspore_array_ops.py (MindSpore 2.10.0 CPU)
 MINDSPORE_VALUES = {
@@ -229,18 +230,10 @@ CASES = {
 }
 
 
-def check_value(out, name):
-    value, dtype = MINDSPORE_VALUES[name]
-    assert str(out.dtype) == dtype
-    np.testing.assert_allclose(out.asnumpy(), np.asarray(value), rtol=1e-6, atol=1e-7)
-
-
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_values_and_dtypes_are_mindspores_eagerly_and_compiled(name):
     fn, inputs = CASES[name]
-    tensors = [Tensor(a) for a in inputs]
-    check_value(fn(*tensors), name)
-    check_value(ms.jit(fn)(*tensors), name)
+    check_eager_and_compiled(fn, inputs, MINDSPORE_VALUES[name])
 
 
 def grad_arange_scaled(x):
