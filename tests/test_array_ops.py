@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 import npspore as ms
+from npspore._checkparam import args_type_check
 from npspore import Tensor, nn, ops
 from npspore.ops import functional as F, operations as P
 from npspore.testing import check_grads
@@ -61,6 +62,13 @@ MINDSPORE_VALUES = {
     'resize_nearest_half_pixel': ([[[[0.0, 1.0, 2.0], [4.0, 5.0, 6.0]]]], 'Float32'),
     'sigmoid_ce_doc': ([[0.6111006736755371, 0.5032824277877808, 0.2631860375404358], [0.5843966603279114, 0.5530152916908264, -0.43681398034095764]], 'Float32'),
     'sigmoid_ce_large': ([30.0, 30.0], 'Float32'),
+    'tuple_to_array_doc': ([1, 2, 3], 'Int32'),
+    'tuple_to_array_float': ([1.0, 2.5], 'Float32'),
+    'eye_doc': ([[1, 0], [0, 1]], 'Int32'),
+    'eye_rect': ([[1.0, 0.0, 0.0], [0.0, 1.0, 0.0]], 'Float32'),
+    'one_hot_doc': ([[0.0, 1.0, 0.0, 0.0], [0.0, 0.0, 0.0, 1.0]], 'Float32'),
+    'one_hot_axis0': ([[5.0, -1.0], [-1.0, -1.0], [-1.0, 5.0]], 'Float32'),
+    'args_type_check_error': "The parameter 'a' must be <class 'int'>, but got <class 'str'>",
 }
 
 X23 = np.arange(6).reshape(2, 3).astype(np.float32)
@@ -220,6 +228,30 @@ def resize_nearest_half_pixel(x):
     return ops.ResizeNearestNeighbor((2, 3), half_pixel_centers=True)(x)
 
 
+def tuple_to_array_doc():
+    return F.tuple_to_array((1, 2, 3))
+
+
+def tuple_to_array_float():
+    return F.tuple_to_array((1.0, 2.5))
+
+
+def eye_doc():
+    return ops.Eye()(2, 2, ms.int32)
+
+
+def eye_rect():
+    return ops.Eye()(2, 3, ms.float32)
+
+
+def one_hot_doc(indices):
+    return nn.OneHot(depth=4)(indices)
+
+
+def one_hot_axis0(indices):
+    return nn.OneHot(axis=0, depth=3, on_value=5.0, off_value=-1.0)(indices)
+
+
 def sigmoid_ce(x, y):
     return P.SigmoidCrossEntropyWithLogits()(x, y)
 
@@ -232,6 +264,12 @@ CASES = {
     "resize_nearest_up": (resize_nearest_up, (X34,)),
     "resize_nearest_align": (resize_nearest_align, (X34,)),
     "resize_nearest_half_pixel": (resize_nearest_half_pixel, (X34,)),
+    "tuple_to_array_doc": (tuple_to_array_doc, ()),
+    "tuple_to_array_float": (tuple_to_array_float, ()),
+    "eye_doc": (eye_doc, ()),
+    "eye_rect": (eye_rect, ()),
+    "one_hot_doc": (one_hot_doc, (np.array([1, 3], np.int32),)),
+    "one_hot_axis0": (one_hot_axis0, (np.array([0, 2], np.int32),)),
     "sigmoid_ce_doc": (sigmoid_ce, (np.array([[-0.8, 1.2, 0.7], [-0.1, -0.4, 0.7]], np.float32),
                                     np.array([[0.3, 0.8, 1.2], [-0.6, 0.1, 2.2]], np.float32))),
     "sigmoid_ce_large": (sigmoid_ce, (np.array([-30.0, 30.0], np.float32), np.array([1.0, 0.0], np.float32))),
@@ -445,6 +483,25 @@ def test_bad_arguments_get_mindspores_errors():
         P.StridedSlice(ellipsis_mask=1)(x, (0, 0), (1, 1), (1, 1))
     with pytest.raises(ValueError, match="'device_target' must be one of"):
         ms.set_device("TPU")
+
+
+def test_args_type_check_raises_mindspores_type_error():
+    @args_type_check(a=int, b=str)
+    def checked(a, b=None, **kwargs):
+        return a
+
+    assert checked(1) == 1 and checked(2, "x") == 2 and checked(3, None) == 3
+    with pytest.raises(TypeError) as info:
+        checked("1")
+    assert str(info.value) == MINDSPORE_VALUES["args_type_check_error"]
+
+    @args_type_check(device_num=int)
+    def configured(**kwargs):
+        return kwargs
+
+    assert configured(device_num=8) == {"device_num": 8}
+    with pytest.raises(TypeError, match="The parameter 'device_num' must be <class 'int'>"):
+        configured(device_num="8")
 
 
 def test_set_device_sets_the_context():

@@ -9,6 +9,7 @@ import numpy as np
 import mindspore as ms
 import mindspore.numpy as mnp
 from mindspore import Tensor, nn, ops
+from mindspore._checkparam import args_type_check
 from mindspore.ops import functional as F, operations as P
 
 X23 = np.arange(6).reshape(2, 3).astype(np.float32)
@@ -108,8 +109,24 @@ CASES = {
     "np_clip_doc": lambda: mnp.clip(Tensor(np.arange(10).astype(np.float32)), 1, 8),
     "np_clip_int": lambda: mnp.clip(Tensor(INTS), 2, 3),
     "np_sqrt_dtype": lambda: mnp.sqrt(Tensor(np.array([4.0], np.float32)), dtype=ms.float16),
+    "tuple_to_array_doc": lambda: F.tuple_to_array((1, 2, 3)),
+    "tuple_to_array_float": lambda: F.tuple_to_array((1.0, 2.5)),
+    "eye_doc": lambda: ops.Eye()(2, 2, ms.int32),
+    "eye_rect": lambda: ops.Eye()(2, 3, ms.float32),
+    "one_hot_doc": lambda: nn.OneHot(depth=4)(Tensor(np.array([1, 3], np.int32))),
+    "one_hot_axis0": lambda: nn.OneHot(axis=0, depth=3, on_value=5.0, off_value=-1.0)(
+        Tensor(np.array([0, 2], np.int32))),
+    "args_type_check_error": lambda: _type_error(lambda: args_type_check(a=int)(lambda a, b=None: a)("1")),
     "log_level": lambda: ms.log.get_level(),
 }
+
+def _type_error(call):
+    try:
+        call()
+    except TypeError as error:
+        return str(error)
+    return None
+
 
 if __name__ == "__main__":
     for name, case in CASES.items():

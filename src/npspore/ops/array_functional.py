@@ -16,7 +16,7 @@ from ..common.tensor import Tensor, _np_dtype
 from .eager import run
 
 __all__ = ["reciprocal", "slice", "strided_slice", "gather_nd", "bias_add", "l2_normalize", "norm", "relu6",
-           "pad", "scalar_to_tensor", "resize_nearest_neighbor", "sigmoid_cross_entropy_with_logits"]
+           "pad", "scalar_to_tensor", "resize_nearest_neighbor", "sigmoid_cross_entropy_with_logits", "tuple_to_array", "eye"]
 
 
 def reciprocal(input: Tensor) -> Tensor:
@@ -315,3 +315,30 @@ def sigmoid_cross_entropy_with_logits(logits: Tensor, label: Tensor) -> Tensor:
     :math:`\max(x, 0) - x y + \log(1 + e^{-|x|})`."""
     return run("add", run("sub", run("relu", logits), run("mul", logits, label)),
                run("log1p", run("exp", run("neg", run("abs", logits)))))
+
+
+def tuple_to_array(input_x: tuple) -> Tensor:
+    """The tuple of numbers ``input_x`` as a 1-D Tensor: Int32 when every entry is an int, else Float32.
+
+    Raises:
+        TypeError: if ``input_x`` is not a non-empty tuple of numbers.
+    """
+    if not isinstance(input_x, tuple) or not input_x or not all(
+            isinstance(v, (int, float)) and not isinstance(v, bool) for v in input_x):
+        raise TypeError(f"For 'tuple_to_array', the 'input_x' must be a non-empty tuple of numbers, but got "
+                        f"{input_x!r}.")
+    every_int = all(isinstance(v, int) for v in input_x)
+    return Tensor(list(input_x), dtype=mstype.int32 if every_int else mstype.float32)
+
+
+def eye(n: int, m: int | None = None, dtype: Any = mstype.float32) -> Tensor:
+    """The ``n`` x ``m`` (``m`` defaults to ``n``) Tensor of ``dtype`` with ones on the diagonal.
+
+    Raises:
+        TypeError: if ``n`` or ``m`` is not an int.
+    """
+    m = n if m is None else m
+    for name, value in (("n", n), ("m", m)):
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise TypeError(f"For 'Eye', the '{name}' must be an int, but got {type(value).__name__}.")
+    return Tensor([[1 if row == column else 0 for column in range(m)] for row in range(n)], dtype=dtype)

@@ -9,7 +9,7 @@ from ..common import dtype as mstype
 from .primitives import Primitive, _Stateless
 
 __all__ = ["Shape", "DType", "Identity", "Reciprocal", "Slice", "StridedSlice", "GatherNd", "BiasAdd",
-           "L2Normalize", "ReLU6", "Pad", "ResizeNearestNeighbor", "SigmoidCrossEntropyWithLogits"]
+           "L2Normalize", "ReLU6", "Pad", "ResizeNearestNeighbor", "SigmoidCrossEntropyWithLogits", "Eye"]
 
 
 class Shape(_Stateless):
@@ -151,3 +151,10 @@ class SigmoidCrossEntropyWithLogits(_Stateless):
 
     def __call__(self, logits, label):
         return A.sigmoid_cross_entropy_with_logits(logits, label)
+
+
+class Eye(_Stateless):
+    """``Eye()(n, m, dtype)``: the ``n`` x ``m`` Tensor of ``dtype`` with ones on the diagonal."""
+
+    def __call__(self, n, m, dtype):
+        return A.eye(n, m, dtype)
