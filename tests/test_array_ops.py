@@ -69,6 +69,17 @@ MINDSPORE_VALUES = {
     'one_hot_doc': ([[0.0, 1.0, 0.0, 0.0], [0.0, 0.0, 0.0, 1.0]], 'Float32'),
     'one_hot_axis0': ([[5.0, -1.0], [-1.0, -1.0], [-1.0, 5.0]], 'Float32'),
     'args_type_check_error': "The parameter 'a' must be <class 'int'>, but got <class 'str'>",
+    'interpolate_bilinear': ([[[[0.0, 0.35714292526245117, 0.9285714626312256, 1.5, 2.0714287757873535, 2.642857313156128, 3.0], [1.6000001430511475, 1.9571430683135986, 2.528571605682373, 3.1000001430511475, 3.671428918838501, 4.242857456207275, 4.600000381469727], [4.0, 4.357142925262451, 4.928571701049805, 5.5, 6.0714287757873535, 6.642857551574707, 7.0], [6.40000057220459, 6.757143974304199, 7.3285722732543945, 7.90000057220459, 8.471428871154785, 9.042858123779297, 9.40000057220459], [8.0, 8.35714340209961, 8.928571701049805, 9.5, 10.071428298950195, 10.642857551574707, 11.0]]]], 'Float32'),
+    'interpolate_bilinear_align': ([[[[0.0, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0], [2.0, 2.5, 3.0, 3.5, 4.0, 4.5, 5.0], [4.0, 4.5, 5.0, 5.5, 6.0, 6.5, 7.0], [6.0, 6.5, 7.0, 7.5, 8.0, 8.5, 9.0], [8.0, 8.5, 9.0, 9.5, 10.0, 10.5, 11.0]]]], 'Float32'),
+    'interpolate_bilinear_down': ([[[[1.1666666269302368, 2.5, 3.8333334922790527], [7.1666669845581055, 8.5, 9.833333969116211]]]], 'Float32'),
+    'interpolate_nearest': ([[[[0.0, 0.0, 1.0, 1.0, 2.0, 2.0, 3.0], [0.0, 0.0, 1.0, 1.0, 2.0, 2.0, 3.0], [4.0, 4.0, 5.0, 5.0, 6.0, 6.0, 7.0], [4.0, 4.0, 5.0, 5.0, 6.0, 6.0, 7.0], [8.0, 8.0, 9.0, 9.0, 10.0, 10.0, 11.0]]]], 'Float32'),
+    'interpolate_linear': ([[[0.0, 0.5, 1.1666666269302368, 1.8333333730697632, 2.5, 3.0]]], 'Float32'),
+    'interpolate_nearest_1d': ([[[0.0, 0.0, 1.0, 2.0, 2.0, 3.0]]], 'Float32'),
+    'interpolate_doc': ([[[1.0, 1.25, 1.75, 2.25, 2.75, 3.0], [4.0, 4.25, 4.75, 5.25, 5.75, 6.0]]], 'Float32'),
+    'resize_bilinear_v2': ([[[[0.0, 0.5714285969734192, 1.1428571939468384, 1.7142858505249023, 2.2857143878936768, 2.857142925262451, 3.0], [2.4000000953674316, 2.971428632736206, 3.5428571701049805, 4.114285945892334, 4.685714244842529, 5.257143020629883, 5.400000095367432], [4.800000190734863, 5.371428966522217, 5.942857265472412, 6.514286041259766, 7.085714340209961, 7.6571431159973145, 7.800000190734863], [7.200000286102295, 7.77142858505249, 8.342857360839844, 8.914285659790039, 9.485713958740234, 10.057144165039062, 10.200000762939453], [8.0, 8.571428298950195, 9.142857551574707, 9.714285850524902, 10.285714149475098, 10.85714340209961, 11.0]]]], 'Float32'),
+    'resize_bilinear_v2_half_pixel': ([[[[0.0, 0.35714292526245117, 0.9285714626312256, 1.5, 2.0714287757873535, 2.642857313156128, 3.0], [1.6000001430511475, 1.9571430683135986, 2.528571605682373, 3.1000001430511475, 3.671428918838501, 4.242857456207275, 4.600000381469727], [4.0, 4.357142925262451, 4.928571701049805, 5.5, 6.0714287757873535, 6.642857551574707, 7.0], [6.40000057220459, 6.757143974304199, 7.3285722732543945, 7.90000057220459, 8.471428871154785, 9.042858123779297, 9.40000057220459], [8.0, 8.35714340209961, 8.928571701049805, 9.5, 10.071428298950195, 10.642857551574707, 11.0]]]], 'Float32'),
+    'resize_bilinear_v2_align': ([[[[0.0, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0], [2.0, 2.5, 3.0, 3.5, 4.0, 4.5, 5.0], [4.0, 4.5, 5.0, 5.5, 6.0, 6.5, 7.0], [6.0, 6.5, 7.0, 7.5, 8.0, 8.5, 9.0], [8.0, 8.5, 9.0, 9.5, 10.0, 10.5, 11.0]]]], 'Float32'),
+    'resize_bilinear_v2_doc': ([[[[1.0, 1.7999999523162842, 2.5999999046325684, 3.4000000953674316, 4.0], [2.5999999046325684, 3.4000000953674316, 4.199999809265137, 5.0, 5.599999904632568], [4.199999809265137, 5.0, 5.800000190734863, 6.600000381469727, 7.199999809265137], [5.0, 5.800000190734863, 6.599999904632568, 7.400000095367432, 8.0], [5.0, 5.800000190734863, 6.599999904632568, 7.400000095367432, 8.0]]]], 'Float32'),
 }
 
 X23 = np.arange(6).reshape(2, 3).astype(np.float32)
@@ -252,6 +263,50 @@ def one_hot_axis0(indices):
     return nn.OneHot(axis=0, depth=3, on_value=5.0, off_value=-1.0)(indices)
 
 
+def interpolate_bilinear(x):
+    return ops.interpolate(x, size=(5, 7), mode="bilinear")
+
+
+def interpolate_bilinear_align(x):
+    return ops.interpolate(x, size=(5, 7), mode="bilinear", align_corners=True)
+
+
+def interpolate_bilinear_down(x):
+    return ops.interpolate(x, size=(2, 3), mode="bilinear")
+
+
+def interpolate_nearest(x):
+    return ops.interpolate(x, size=(5, 7))
+
+
+def interpolate_linear(x):
+    return ops.interpolate(x, size=6, mode="linear")
+
+
+def interpolate_nearest_1d(x):
+    return ops.interpolate(x, size=6)
+
+
+def interpolate_doc(x):
+    return ops.interpolate(x, size=(6,), mode="linear")
+
+
+def resize_bilinear_v2(x):
+    return ops.ResizeBilinearV2()(x, (5, 7))
+
+
+def resize_bilinear_v2_half_pixel(x):
+    return ops.ResizeBilinearV2(half_pixel_centers=True)(x, (5, 7))
+
+
+def resize_bilinear_v2_align(x):
+    return ops.ResizeBilinearV2(align_corners=True)(x, (5, 7))
+
+
+def resize_bilinear_v2_doc(x):
+    return ops.ResizeBilinearV2()(x, (5, 5))
+
+
 def sigmoid_ce(x, y):
     return P.SigmoidCrossEntropyWithLogits()(x, y)
 
@@ -270,6 +325,17 @@ CASES = {
     "eye_rect": (eye_rect, ()),
     "one_hot_doc": (one_hot_doc, (np.array([1, 3], np.int32),)),
     "one_hot_axis0": (one_hot_axis0, (np.array([0, 2], np.int32),)),
+    "interpolate_bilinear": (interpolate_bilinear, (X34,)),
+    "interpolate_bilinear_align": (interpolate_bilinear_align, (X34,)),
+    "interpolate_bilinear_down": (interpolate_bilinear_down, (X34,)),
+    "interpolate_nearest": (interpolate_nearest, (X34,)),
+    "interpolate_linear": (interpolate_linear, (np.arange(4).reshape(1, 1, 4).astype(np.float32),)),
+    "interpolate_nearest_1d": (interpolate_nearest_1d, (np.arange(4).reshape(1, 1, 4).astype(np.float32),)),
+    "interpolate_doc": (interpolate_doc, (np.array([[[1, 2, 3], [4, 5, 6]]], np.float32),)),
+    "resize_bilinear_v2": (resize_bilinear_v2, (X34,)),
+    "resize_bilinear_v2_half_pixel": (resize_bilinear_v2_half_pixel, (X34,)),
+    "resize_bilinear_v2_align": (resize_bilinear_v2_align, (X34,)),
+    "resize_bilinear_v2_doc": (resize_bilinear_v2_doc, (np.array([[[[1, 2, 3, 4], [5, 6, 7, 8]]]], np.float32),)),
     "sigmoid_ce_doc": (sigmoid_ce, (np.array([[-0.8, 1.2, 0.7], [-0.1, -0.4, 0.7]], np.float32),
                                     np.array([[0.3, 0.8, 1.2], [-0.6, 0.1, 2.2]], np.float32))),
     "sigmoid_ce_large": (sigmoid_ce, (np.array([-30.0, 30.0], np.float32), np.array([1.0, 0.0], np.float32))),
@@ -408,6 +474,10 @@ def mae(x, y):
 
 
 GRADIENT_CASES = {
+    "interpolate_bilinear": (interpolate_bilinear, (f64((1, 2, 3, 4), 18),)),
+    "interpolate_bilinear_down": (interpolate_bilinear_down, (f64((1, 1, 3, 4), 19),)),
+    "interpolate_linear": (interpolate_linear, (f64((1, 2, 4), 20),)),
+    "resize_bilinear_v2_align": (resize_bilinear_v2_align, (f64((1, 1, 3, 4), 21),)),
     "pad_prim": (pad_prim_doc, (f64((2, 3), 13),)),
     "resize_nearest": (resize_nearest_align, (f64((1, 2, 3, 4), 14),)),
     "resize_nearest_down": (resize_nearest_doc, (f64((1, 1, 3, 4), 15),)),
@@ -502,6 +572,18 @@ def test_args_type_check_raises_mindspores_type_error():
     assert configured(device_num=8) == {"device_num": 8}
     with pytest.raises(TypeError, match="The parameter 'device_num' must be <class 'int'>"):
         configured(device_num="8")
+
+
+def test_interpolate_errors_name_what_is_not_implemented():
+    x = Tensor(np.ones((1, 1, 2, 2), np.float32))
+    with pytest.raises(ValueError, match="the mode 'bicubic' is not implemented in npspore"):
+        ops.interpolate(x, size=(3, 3), mode="bicubic")
+    with pytest.raises(ValueError, match="'scale_factor' is not implemented in npspore"):
+        ops.interpolate(x, scale_factor=2.0, mode="bilinear")
+    with pytest.raises(ValueError, match="'size' must be 2 positive int"):
+        ops.interpolate(x, size=(3,), mode="bilinear")
+    with pytest.raises(ValueError, match="'half_pixel_centers' must be False when 'align_corners' is True"):
+        ops.ResizeBilinearV2(align_corners=True, half_pixel_centers=True)
 
 
 def test_set_device_sets_the_context():

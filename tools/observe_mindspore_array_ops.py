@@ -117,6 +117,22 @@ CASES = {
     "one_hot_axis0": lambda: nn.OneHot(axis=0, depth=3, on_value=5.0, off_value=-1.0)(
         Tensor(np.array([0, 2], np.int32))),
     "args_type_check_error": lambda: _type_error(lambda: args_type_check(a=int)(lambda a, b=None: a)("1")),
+    "interpolate_bilinear": lambda: ops.interpolate(Tensor(X34), size=(5, 7), mode="bilinear"),
+    "interpolate_bilinear_align": lambda: ops.interpolate(Tensor(X34), size=(5, 7), mode="bilinear",
+                                                          align_corners=True),
+    "interpolate_bilinear_down": lambda: ops.interpolate(Tensor(X34), size=(2, 3), mode="bilinear"),
+    "interpolate_nearest": lambda: ops.interpolate(Tensor(X34), size=(5, 7)),
+    "interpolate_linear": lambda: ops.interpolate(Tensor(np.arange(4).reshape(1, 1, 4).astype(np.float32)), size=6,
+                                                  mode="linear"),
+    "interpolate_nearest_1d": lambda: ops.interpolate(Tensor(np.arange(4).reshape(1, 1, 4).astype(np.float32)),
+                                                      size=6),
+    "interpolate_doc": lambda: ops.interpolate(Tensor([[[1, 2, 3], [4, 5, 6]]], ms.float32), size=(6,),
+                                               mode="linear"),
+    "resize_bilinear_v2": lambda: ops.ResizeBilinearV2()(Tensor(X34), (5, 7)),
+    "resize_bilinear_v2_half_pixel": lambda: ops.ResizeBilinearV2(half_pixel_centers=True)(Tensor(X34), (5, 7)),
+    "resize_bilinear_v2_align": lambda: ops.ResizeBilinearV2(align_corners=True)(Tensor(X34), (5, 7)),
+    "resize_bilinear_v2_doc": lambda: ops.ResizeBilinearV2()(Tensor([[[[1, 2, 3, 4], [5, 6, 7, 8]]]], ms.float32),
+                                                             (5, 5)),
     "log_level": lambda: ms.log.get_level(),
 }
 

@@ -1,6 +1,6 @@
 """Array ops built from the op table's ops, as ``mindspore.ops``: ``reciprocal``, ``slice``,
-``strided_slice``, ``gather_nd``, ``bias_add``, ``l2_normalize``, ``norm``, ``relu6``, ``pad`` and
-``scalar_to_tensor``.
+``strided_slice``, ``gather_nd``, ``bias_add``, ``l2_normalize``, ``norm``, ``relu6``, ``pad``,
+``scalar_to_tensor``, ``sigmoid_cross_entropy_with_logits``, ``tuple_to_array`` and ``eye``.
 
 Each is written in the compilable subset over ops that carry their own adjoints (``div``,
 ``getitem``, ``gather``, ``where`` ...), so it runs eagerly and compiled and differentiates as
@@ -16,7 +16,7 @@ from ..common.tensor import Tensor, _np_dtype
 from .eager import run
 
 __all__ = ["reciprocal", "slice", "strided_slice", "gather_nd", "bias_add", "l2_normalize", "norm", "relu6",
-           "pad", "scalar_to_tensor", "resize_nearest_neighbor", "sigmoid_cross_entropy_with_logits", "tuple_to_array", "eye"]
+           "pad", "scalar_to_tensor", "sigmoid_cross_entropy_with_logits", "tuple_to_array", "eye"]
 
 
 def reciprocal(input: Tensor) -> Tensor:
@@ -275,39 +275,6 @@ def scalar_to_tensor(input_x: float | int | bool, dtype: Any = mstype.float32) -
         raise TypeError(f"For 'scalar_to_tensor', the 'input_x' must be an int, float or bool, but got "
                         f"{type(input_x).__name__}.")
     return run("fill", input_x, shape=(), dtype=_np_dtype(dtype))
-
-
-def resize_nearest_neighbor(input_x: Tensor, size: tuple[int, int], align_corners: bool = False) -> Tensor:
-    """``input_x`` (N, C, H, W) resized to ``size`` (new H, new W) by nearest neighbour, as MindSpore 2.10's
-    CPU kernel picks: source row ``floor(i * H / new_H)``, or with ``align_corners``
-    ``round(i * (H - 1) / (new_H - 1))`` (halves up); columns alike.
-
-    Raises:
-        TypeError: if ``size`` is not a tuple or list, or ``align_corners`` is not a bool.
-        ValueError: if ``size`` does not have two entries or ``input_x`` is not 4-D.
-    """
-    if not isinstance(size, (tuple, list)):
-        raise TypeError(f"For 'ResizeNearestNeighbor', the 'size' must be a tuple or list, but got "
-                        f"{type(size).__name__}.")
-    if len(size) != 2:
-        raise ValueError(f"For 'ResizeNearestNeighbor', the length of 'size' must be 2, but got {len(size)}.")
-    if not isinstance(align_corners, bool):
-        raise TypeError(f"For 'ResizeNearestNeighbor', the 'align_corners' must be a bool, but got "
-                        f"{type(align_corners).__name__}.")
-    if len(input_x.shape) != 4:
-        raise ValueError(f"For 'ResizeNearestNeighbor', the 'input_x' must be 4-D (N, C, H, W), but got shape "
-                         f"{input_x.shape}.")
-    out = input_x
-    for axis, new in ((2, size[0]), (3, size[1])):
-        out = run("gather", out, Tensor(_nearest_index(input_x.shape[axis], new, align_corners)), axis=axis)
-    return out
-
-
-def _nearest_index(old, new, align_corners):
-    """The source index of each of ``new`` positions along a dim of ``old``."""
-    if align_corners and new > 1:
-        return [min(int((i * (old - 1) / (new - 1)) + 0.5), old - 1) for i in range(new)]
-    return [min(int(i * old / new), old - 1) for i in range(new)]
 
 
 def sigmoid_cross_entropy_with_logits(logits: Tensor, label: Tensor) -> Tensor:

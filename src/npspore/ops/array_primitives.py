@@ -1,6 +1,6 @@
 """Array primitives, as ``mindspore.ops`` / ``ops.operations`` (``P``): ``Shape``, ``DType``,
 ``Identity``, ``Reciprocal``, ``Slice``, ``StridedSlice``, ``GatherNd``, ``BiasAdd``, ``L2Normalize``
-and ``ReLU6``, configured once and called like functions over :mod:`npspore.ops.array_functional`."""
+``ReLU6``, ``Pad``, ``SigmoidCrossEntropyWithLogits`` and ``Eye``, configured once and called like functions over :mod:`npspore.ops.array_functional`."""
 from __future__ import annotations
 
 from . import array_functional as A
@@ -9,7 +9,7 @@ from ..common import dtype as mstype
 from .primitives import Primitive, _Stateless
 
 __all__ = ["Shape", "DType", "Identity", "Reciprocal", "Slice", "StridedSlice", "GatherNd", "BiasAdd",
-           "L2Normalize", "ReLU6", "Pad", "ResizeNearestNeighbor", "SigmoidCrossEntropyWithLogits", "Eye"]
+           "L2Normalize", "ReLU6", "Pad", "SigmoidCrossEntropyWithLogits", "Eye"]
 
 
 class Shape(_Stateless):
@@ -127,22 +127,6 @@ class Pad(Primitive):
 
     def __call__(self, input_x):
         return A.pad_pairs(input_x, self.paddings, "constant")
-
-
-class ResizeNearestNeighbor(Primitive):
-    """``ResizeNearestNeighbor(size, align_corners=False, half_pixel_centers=False)(x)``: ``x`` (N, C, H, W)
-    resized to ``size`` by nearest neighbour. ``half_pixel_centers`` changes nothing, as on MindSpore 2.10's
-    CPU kernel (measured)."""
-
-    def __init__(self, size, align_corners=False, half_pixel_centers=False):
-        super().__init__("ResizeNearestNeighbor")
-        self.size, self.align_corners = size, align_corners
-        self.add_prim_attr("size", size)
-        self.add_prim_attr("align_corners", align_corners)
-        self.add_prim_attr("half_pixel_centers", half_pixel_centers)
-
-    def __call__(self, input_x):
-        return A.resize_nearest_neighbor(input_x, self.size, self.align_corners)
 
 
 class SigmoidCrossEntropyWithLogits(_Stateless):
