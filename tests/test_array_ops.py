@@ -80,6 +80,12 @@ MINDSPORE_VALUES = {
     'resize_bilinear_v2_half_pixel': ([[[[0.0, 0.35714292526245117, 0.9285714626312256, 1.5, 2.0714287757873535, 2.642857313156128, 3.0], [1.6000001430511475, 1.9571430683135986, 2.528571605682373, 3.1000001430511475, 3.671428918838501, 4.242857456207275, 4.600000381469727], [4.0, 4.357142925262451, 4.928571701049805, 5.5, 6.0714287757873535, 6.642857551574707, 7.0], [6.40000057220459, 6.757143974304199, 7.3285722732543945, 7.90000057220459, 8.471428871154785, 9.042858123779297, 9.40000057220459], [8.0, 8.35714340209961, 8.928571701049805, 9.5, 10.071428298950195, 10.642857551574707, 11.0]]]], 'Float32'),
     'resize_bilinear_v2_align': ([[[[0.0, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0], [2.0, 2.5, 3.0, 3.5, 4.0, 4.5, 5.0], [4.0, 4.5, 5.0, 5.5, 6.0, 6.5, 7.0], [6.0, 6.5, 7.0, 7.5, 8.0, 8.5, 9.0], [8.0, 8.5, 9.0, 9.5, 10.0, 10.5, 11.0]]]], 'Float32'),
     'resize_bilinear_v2_doc': ([[[[1.0, 1.7999999523162842, 2.5999999046325684, 3.4000000953674316, 4.0], [2.5999999046325684, 3.4000000953674316, 4.199999809265137, 5.0, 5.599999904632568], [4.199999809265137, 5.0, 5.800000190734863, 6.600000381469727, 7.199999809265137], [5.0, 5.800000190734863, 6.599999904632568, 7.400000095367432, 8.0], [5.0, 5.800000190734863, 6.599999904632568, 7.400000095367432, 8.0]]]], 'Float32'),
+    'depth_to_space_doc': ([[[[0.0, 3.0], [6.0, 9.0]], [[1.0, 4.0], [7.0, 10.0]], [[2.0, 5.0], [8.0, 11.0]]]], 'Float32'),
+    'depth_to_space_2x2': ([[[[0.0, 4.0, 1.0, 5.0], [8.0, 12.0, 9.0, 13.0], [2.0, 6.0, 3.0, 7.0], [10.0, 14.0, 11.0, 15.0]]]], 'Float32'),
+    'smooth_l1_prim_doc': ([0.0, 0.0, 0.5], 'Float32'),
+    'smooth_l1_prim_sum': (1.7899999618530273, 'Float32'),
+    'make_range_doc': (1, 2, 3, 4),
+    'make_range_step': (0, 3, 6, 9),
 }
 
 X23 = np.arange(6).reshape(2, 3).astype(np.float32)
@@ -307,6 +313,30 @@ def resize_bilinear_v2_doc(x):
     return ops.ResizeBilinearV2()(x, (5, 5))
 
 
+def depth_to_space(x):
+    return ops.DepthToSpace(2)(x)
+
+
+def smooth_l1_prim_doc(x, y):
+    return P.SmoothL1Loss()(x, y)
+
+
+def smooth_l1_prim_sum(x, y):
+    return P.SmoothL1Loss(beta=0.5, reduction="sum")(x, y)
+
+
+def resize_bilinear_1x_layer(x):
+    return nn.ResizeBilinear()(x, (5, 7))
+
+
+def resize_bilinear_1x_layer_half_pixel(x):
+    return nn.ResizeBilinear(half_pixel_centers=True)(x, size=(5, 7))
+
+
+def resize_bilinear_1x_primitive_align(x):
+    return ops.ResizeBilinear((5, 7), align_corners=True)(x)
+
+
 def sigmoid_ce(x, y):
     return P.SigmoidCrossEntropyWithLogits()(x, y)
 
@@ -336,6 +366,11 @@ CASES = {
     "resize_bilinear_v2_half_pixel": (resize_bilinear_v2_half_pixel, (X34,)),
     "resize_bilinear_v2_align": (resize_bilinear_v2_align, (X34,)),
     "resize_bilinear_v2_doc": (resize_bilinear_v2_doc, (np.array([[[[1, 2, 3, 4], [5, 6, 7, 8]]]], np.float32),)),
+    "depth_to_space_doc": (depth_to_space, (np.arange(12).reshape(1, 12, 1, 1).astype(np.float32),)),
+    "depth_to_space_2x2": (depth_to_space, (np.arange(16).reshape(1, 4, 2, 2).astype(np.float32),)),
+    "smooth_l1_prim_doc": (smooth_l1_prim_doc, (np.array([1, 2, 3], np.float32), np.array([1, 2, 2], np.float32))),
+    "smooth_l1_prim_sum": (smooth_l1_prim_sum, (np.array([1.0, 2.0, 4.0], np.float32),
+                                                np.array([1.2, 2.0, 2.0], np.float32))),
     "sigmoid_ce_doc": (sigmoid_ce, (np.array([[-0.8, 1.2, 0.7], [-0.1, -0.4, 0.7]], np.float32),
                                     np.array([[0.3, 0.8, 1.2], [-0.6, 0.1, 2.2]], np.float32))),
     "sigmoid_ce_large": (sigmoid_ce, (np.array([-30.0, 30.0], np.float32), np.array([1.0, 0.0], np.float32))),
@@ -474,6 +509,8 @@ def mae(x, y):
 
 
 GRADIENT_CASES = {
+    "depth_to_space": (depth_to_space, (f64((1, 8, 2, 1), 22),)),
+    "resize_bilinear_1x": (resize_bilinear_1x_layer, (f64((1, 1, 3, 4), 23),)),
     "interpolate_bilinear": (interpolate_bilinear, (f64((1, 2, 3, 4), 18),)),
     "interpolate_bilinear_down": (interpolate_bilinear_down, (f64((1, 1, 3, 4), 19),)),
     "interpolate_linear": (interpolate_linear, (f64((1, 2, 4), 20),)),
@@ -572,6 +609,28 @@ def test_args_type_check_raises_mindspores_type_error():
     assert configured(device_num=8) == {"device_num": 8}
     with pytest.raises(TypeError, match="The parameter 'device_num' must be <class 'int'>"):
         configured(device_num="8")
+
+
+@pytest.mark.parametrize("fn, recorded", [
+    (resize_bilinear_1x_layer, "resize_bilinear_v2"),
+    (resize_bilinear_1x_layer_half_pixel, "resize_bilinear_v2_half_pixel"),
+    (resize_bilinear_1x_primitive_align, "resize_bilinear_v2_align")])
+def test_mindspore_1x_resize_bilinear_is_the_v2_kernel(fn, recorded):
+    # MindSpore 2.10 has no nn.ResizeBilinear / ops.ResizeBilinear to record: 1.x's are ResizeBilinearV2's rules
+    check_eager_and_compiled(fn, (X34,), MINDSPORE_VALUES[recorded])
+
+
+def test_make_range_is_mindspores_and_static_in_compiled_code():
+    assert F.make_range(1, 5) == MINDSPORE_VALUES["make_range_doc"]
+    assert F.make_range(0, 10, 3) == MINDSPORE_VALUES["make_range_step"]
+    assert F.make_range(3) == (0, 1, 2)
+
+    @ms.jit
+    def summed(x):
+        return sum(x[i] for i in F.make_range(0, 4, 2))
+    assert summed(Tensor(np.arange(4, dtype=np.float32))).asnumpy() == 2.0
+    with pytest.raises(ValueError, match="'delta' must not be 0"):
+        F.make_range(0, 3, 0)
 
 
 def test_interpolate_errors_name_what_is_not_implemented():

@@ -133,6 +133,14 @@ CASES = {
     "resize_bilinear_v2_align": lambda: ops.ResizeBilinearV2(align_corners=True)(Tensor(X34), (5, 7)),
     "resize_bilinear_v2_doc": lambda: ops.ResizeBilinearV2()(Tensor([[[[1, 2, 3, 4], [5, 6, 7, 8]]]], ms.float32),
                                                              (5, 5)),
+    "depth_to_space_doc": lambda: ops.DepthToSpace(2)(Tensor(np.arange(12).reshape(1, 12, 1, 1).astype(np.float32))),
+    "depth_to_space_2x2": lambda: ops.DepthToSpace(2)(Tensor(np.arange(16).reshape(1, 4, 2, 2).astype(np.float32))),
+    "smooth_l1_prim_doc": lambda: P.SmoothL1Loss()(Tensor(np.array([1, 2, 3], np.float32)),
+                                                   Tensor(np.array([1, 2, 2], np.float32))),
+    "smooth_l1_prim_sum": lambda: P.SmoothL1Loss(beta=0.5, reduction="sum")(
+        Tensor(np.array([1.0, 2.0, 4.0], np.float32)), Tensor(np.array([1.2, 2.0, 2.0], np.float32))),
+    "make_range_doc": lambda: F.make_range(1, 5),
+    "make_range_step": lambda: F.make_range(0, 10, 3),
     "log_level": lambda: ms.log.get_level(),
 }
 

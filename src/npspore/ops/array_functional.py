@@ -1,6 +1,6 @@
 """Array ops built from the op table's ops, as ``mindspore.ops``: ``reciprocal``, ``slice``,
 ``strided_slice``, ``gather_nd``, ``bias_add``, ``l2_normalize``, ``norm``, ``relu6``, ``pad``,
-``scalar_to_tensor``, ``sigmoid_cross_entropy_with_logits``, ``tuple_to_array`` and ``eye``.
+``scalar_to_tensor``, ``sigmoid_cross_entropy_with_logits``, ``tuple_to_array``, ``eye`` and ``make_range``.
 
 Each is written in the compilable subset over ops that carry their own adjoints (``div``,
 ``getitem``, ``gather``, ``where`` ...), so it runs eagerly and compiled and differentiates as
@@ -16,7 +16,7 @@ from ..common.tensor import Tensor, _np_dtype
 from .eager import run
 
 __all__ = ["reciprocal", "slice", "strided_slice", "gather_nd", "bias_add", "l2_normalize", "norm", "relu6",
-           "pad", "scalar_to_tensor", "sigmoid_cross_entropy_with_logits", "tuple_to_array", "eye"]
+           "pad", "scalar_to_tensor", "sigmoid_cross_entropy_with_logits", "tuple_to_array", "eye", "make_range"]
 
 
 def reciprocal(input: Tensor) -> Tensor:
@@ -309,3 +309,20 @@ def eye(n: int, m: int | None = None, dtype: Any = mstype.float32) -> Tensor:
         if not isinstance(value, int) or isinstance(value, bool):
             raise TypeError(f"For 'Eye', the '{name}' must be an int, but got {type(value).__name__}.")
     return Tensor([[1 if row == column else 0 for column in range(m)] for row in range(n)], dtype=dtype)
+
+
+def make_range(start: int, limit: int | None = None, delta: int = 1) -> tuple[int, ...]:
+    """The tuple ``start, start + delta, ...`` below ``limit`` (``make_range(n)``: ``0 ... n - 1``).
+
+    Raises:
+        TypeError: if an argument is not an int.
+        ValueError: if ``delta`` is 0.
+    """
+    if limit is None:
+        start, limit = 0, start
+    for name, value in (("start", start), ("limit", limit), ("delta", delta)):
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise TypeError(f"For 'make_range', the '{name}' must be an int, but got {type(value).__name__}.")
+    if delta == 0:
+        raise ValueError("For 'make_range', the 'delta' must not be 0.")
+    return tuple(range(start, limit, delta))

@@ -6,10 +6,12 @@ from __future__ import annotations
 from . import array_functional as A
 from .eager import run
 from ..common import dtype as mstype
+from .losses import smooth_l1_loss
 from .primitives import Primitive, _Stateless
 
 __all__ = ["Shape", "DType", "Identity", "Reciprocal", "Slice", "StridedSlice", "GatherNd", "BiasAdd",
-           "L2Normalize", "ReLU6", "Pad", "SigmoidCrossEntropyWithLogits", "Eye"]
+           "L2Normalize", "ReLU6", "Pad", "SigmoidCrossEntropyWithLogits", "Eye", "SmoothL1Loss",
+           "DepthToSpace"]
 
 
 class Shape(_Stateless):
@@ -142,3 +144,44 @@ class Eye(_Stateless):
 
     def __call__(self, n, m, dtype):
         return A.eye(n, m, dtype)
+
+
+class SmoothL1Loss(Primitive):
+    """``SmoothL1Loss(beta=1.0, reduction='none')(prediction, target)``: ``ops.smooth_l1_loss``."""
+
+    def __init__(self, beta=1.0, reduction="none"):
+        super().__init__("SmoothL1Loss")
+        self.beta, self.reduction = beta, reduction
+        self.add_prim_attr("beta", beta)
+        self.add_prim_attr("reduction", reduction)
+
+    def __call__(self, prediction, target):
+        return smooth_l1_loss(prediction, target, self.beta, self.reduction)
+
+
+class DepthToSpace(Primitive):
+    """``DepthToSpace(block_size)(x)``: (N, C, H, W) to (N, C / b², H b, W b), channel ``(i b + j) C/b² + c``
+    going to row offset ``i`` and column offset ``j`` of channel ``c``.
+
+    Raises:
+        ValueError: if ``block_size`` is less than 2, or (on call) ``x`` is not 4-D with channels divisible
+            by ``block_size ** 2``.
+    """
+
+    def __init__(self, block_size):
+        super().__init__("DepthToSpace")
+        if not isinstance(block_size, int) or isinstance(block_size, bool) or block_size < 2:
+            raise ValueError(f"For 'DepthToSpace', the 'block_size' must be an int of at least 2, but got "
+                             f"{block_size!r}.")
+        self.block_size = block_size
+        self.add_prim_attr("block_size", block_size)
+
+    def __call__(self, x):
+        b = self.block_size
+        if len(x.shape) != 4 or x.shape[1] % (b * b):
+            raise ValueError(f"For 'DepthToSpace', the input must be 4-D with channels divisible by "
+                             f"{b * b}, but got shape {x.shape}.")
+        n, c, h, w = x.shape
+        blocks = run("reshape", x, shape=(n, b, b, c // (b * b), h, w))
+        moved = run("transpose", blocks, axes=(0, 3, 4, 1, 5, 2))
+        return run("reshape", moved, shape=(n, c // (b * b), h * b, w * b))

@@ -1,5 +1,6 @@
 """Resizing images, as ``mindspore.ops``: ``interpolate`` (``'nearest'``, ``'linear'``, ``'bilinear'``),
-the primitives ``ResizeNearestNeighbor`` and ``ResizeBilinearV2``.
+the primitives ``ResizeNearestNeighbor`` and ``ResizeBilinearV2``, and MindSpore 1.x's ``ResizeBilinear``
+(``ResizeBilinearV2`` with the size given to the constructor; ``nn.ResizeBilinear`` builds on it).
 
 Each output position reads one source position (nearest) or blends two along each resized dim
 (linear), so a resize is ``gather`` along each dim with static indices, blended by static weights:
@@ -19,7 +20,8 @@ from ..common.tensor import Tensor
 from .eager import run
 from .primitives import Primitive
 
-__all__ = ["interpolate", "resize_nearest_neighbor", "ResizeNearestNeighbor", "ResizeBilinearV2"]
+__all__ = ["interpolate", "resize_nearest_neighbor", "resize_bilinear", "ResizeNearestNeighbor", "ResizeBilinearV2",
+           "ResizeBilinear"]
 
 _MODES = ("nearest", "linear", "bilinear")
 
@@ -128,6 +130,26 @@ class ResizeNearestNeighbor(Primitive):
         return resize_nearest_neighbor(input_x, self.size, self.align_corners)
 
 
+def _bilinear_rule(name: str, align_corners: bool, half_pixel_centers: bool) -> str:
+    if align_corners and half_pixel_centers:
+        raise ValueError(f"For '{name}', the 'half_pixel_centers' must be False when 'align_corners' is True, "
+                         "but got True.")
+    return "align" if align_corners else "half_pixel" if half_pixel_centers else "asymmetric"
+
+
+def resize_bilinear(image: Tensor, size: Any, align_corners: bool = False, half_pixel_centers: bool = False) -> Tensor:
+    """``image`` (N, C, H, W) resized to ``size`` bilinearly; source coordinates ``i * H / new_H`` by
+    default, pixel centres with ``half_pixel_centers``, corners with ``align_corners``.
+
+    Raises:
+        ValueError: if both ``align_corners`` and ``half_pixel_centers`` are True, ``image`` is not 4-D or
+            ``size`` is not two positive ints.
+    """
+    rule = _bilinear_rule("ResizeBilinear", align_corners, half_pixel_centers)
+    size = _check_image("ResizeBilinear", image, size, 4)
+    return _linear_axis(_linear_axis(image, 2, size[0], rule), 3, size[1], rule)
+
+
 class ResizeBilinearV2(Primitive):
     """``ResizeBilinearV2(align_corners=False, half_pixel_centers=False)(image, size)``: ``image``
     (N, C, H, W) resized to ``size`` bilinearly; source coordinates ``i * H / new_H`` by default, pixel
@@ -139,13 +161,26 @@ class ResizeBilinearV2(Primitive):
 
     def __init__(self, align_corners=False, half_pixel_centers=False):
         super().__init__("ResizeBilinearV2")
-        if align_corners and half_pixel_centers:
-            raise ValueError("For 'ResizeBilinearV2', the 'half_pixel_centers' must be False when 'align_corners' "
-                             "is True, but got True.")
-        self.rule = "align" if align_corners else "half_pixel" if half_pixel_centers else "asymmetric"
+        _bilinear_rule("ResizeBilinearV2", align_corners, half_pixel_centers)
+        self.align_corners, self.half_pixel_centers = align_corners, half_pixel_centers
         self.add_prim_attr("align_corners", align_corners)
         self.add_prim_attr("half_pixel_centers", half_pixel_centers)
 
     def __call__(self, image, size):
-        size = _check_image("ResizeBilinearV2", image, size, 4)
-        return _linear_axis(_linear_axis(image, 2, size[0], self.rule), 3, size[1], self.rule)
+        return resize_bilinear(image, size, self.align_corners, self.half_pixel_centers)
+
+
+class ResizeBilinear(Primitive):
+    """MindSpore 1.x's ``ResizeBilinear(size, align_corners=False, half_pixel_centers=False)(x)``: as
+    ``ResizeBilinearV2`` with ``size`` given here."""
+
+    def __init__(self, size, align_corners=False, half_pixel_centers=False):
+        super().__init__("ResizeBilinear")
+        _bilinear_rule("ResizeBilinear", align_corners, half_pixel_centers)
+        self.size, self.align_corners, self.half_pixel_centers = size, align_corners, half_pixel_centers
+        self.add_prim_attr("size", size)
+        self.add_prim_attr("align_corners", align_corners)
+        self.add_prim_attr("half_pixel_centers", half_pixel_centers)
+
+    def __call__(self, x):
+        return resize_bilinear(x, self.size, self.align_corners, self.half_pixel_centers)
