@@ -678,3 +678,26 @@ def test_log_writes_to_the_mindspore_logger_at_the_glog_level(monkeypatch):
     finally:
         logger.removeHandler(records)
     assert records.seen == [("INFO", "epoch 3"), ("WARNING", "loss is nan")]
+
+
+def test_parallel_context_object_and_utils_read_the_auto_parallel_context():
+    # MindSpore 2.10: stand_alone 1 0 False False False False / stand_alone 1 False; after
+    # set_auto_parallel_context(device_num=4, parallel_mode='data_parallel', gradients_mean=True):
+    # data_parallel 4 True 4 True; set_gradients_mean(False) then reads False
+    from npspore.parallel import _utils
+    from npspore.parallel._auto_parallel_context import auto_parallel_context
+    context = auto_parallel_context()
+    ms.reset_auto_parallel_context()
+    try:
+        assert (context.get_parallel_mode(), context.get_device_num(), context.get_global_rank(),
+                context.get_gradients_mean(), context.get_full_batch(), context.get_device_num_is_set(),
+                context.get_parameter_broadcast()) == ("stand_alone", 1, 0, False, False, False, False)
+        assert (_utils._get_parallel_mode(), _utils._get_device_num(), _utils._get_gradients_mean()) == (
+            "stand_alone", 1, False)
+        ms.set_auto_parallel_context(device_num=4, parallel_mode="data_parallel", gradients_mean=True)
+        assert (context.get_parallel_mode(), context.get_device_num(), context.get_device_num_is_set(),
+                _utils._get_device_num(), _utils._get_gradients_mean()) == ("data_parallel", 4, True, 4, True)
+        context.set_gradients_mean(False)
+        assert ms.get_auto_parallel_context("gradients_mean") is False
+    finally:
+        ms.reset_auto_parallel_context()

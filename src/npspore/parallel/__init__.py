@@ -1,0 +1,8 @@
+"""``mindspore.parallel``, as far as data-parallel programs reach into it: the auto-parallel context
+object (``parallel._auto_parallel_context.auto_parallel_context()``) and the helpers of
+``parallel._utils`` that model-zoo scripts call (``_get_parallel_mode``, ``_get_device_num``,
+``_get_gradients_mean``). Names MindSpore has here and npspore does not raise ``AttributeError`` saying so.
+"""
+from ..missing_names import module_getattr
+
+__getattr__ = module_getattr("mindspore.parallel", globals())
