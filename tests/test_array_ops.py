@@ -86,10 +86,22 @@ MINDSPORE_VALUES = {
     'smooth_l1_prim_sum': (1.7899999618530273, 'Float32'),
     'make_range_doc': (1, 2, 3, 4),
     'make_range_step': (0, 3, 6, 9),
+    'identity_functional': ([1.5, -2.0], 'Float32'),
+    'tuple_len_doc': 3,
+    'bce_prim_doc': (2.6431355476379395, 'Float32'),
+    'bce_prim_none': ([0.10536054521799088, 0.2231435328722], 'Float32'),
+    'adaptive_avg_pool_2d_prim': ([[[2.5, 4.5], [6.5, 8.5]]], 'Float32'),
+    'gather_d_doc': ([[1, 1], [4, 3]], 'Int32'),
+    'gather_d_dim0': ([[8.0, 1.0, 6.0, 7.0], [0.0, 1.0, 10.0, 7.0]], 'Float32'),
+    'gather_elements_3d': ([[[3.0, 0.0], [5.0, 5.0], [10.0, 8.0]], [[15.0, 12.0], [17.0, 17.0], [22.0, 20.0]]], 'Float32'),
+    'check_valid_doc': ([True, False, False], 'Bool'),
+    'check_valid_edges': ([True, False, False, False, False, True], 'Bool'),
 }
 
 X23 = np.arange(6).reshape(2, 3).astype(np.float32)
 X34 = np.arange(12).reshape(1, 1, 3, 4).astype(np.float32)
+BOXES = np.array([[0, 0, 2, 5], [-0.1, 0, 1, 1], [0, -0.1, 1, 1], [0, 0, 2.01, 1], [0, 0, 1, 5.01],
+                  [1, 1, 0.5, 0.5]], np.float32)
 SLICE_DATA = np.array([[[1, 1, 1], [2, 2, 2]], [[3, 3, 3], [4, 4, 4]], [[5, 5, 5], [6, 6, 6]]], np.int32)
 MATRIX = np.array([[1.0, 2.0, 3.0], [4.0, 5.0, 7.0]], np.float32)
 VECTOR = np.array([3.0, 4.0, 12.0], np.float32)
@@ -337,6 +349,38 @@ def resize_bilinear_1x_primitive_align(x):
     return ops.ResizeBilinear((5, 7), align_corners=True)(x)
 
 
+def identity_functional(x):
+    return F.identity(x)
+
+
+def bce_prim_doc(x, y, w):
+    return ops.BinaryCrossEntropy()(x, y, w)
+
+
+def bce_prim_none(x, y):
+    return ops.BinaryCrossEntropy("none")(x, y)
+
+
+def adaptive_avg_pool_2d_prim(x):
+    return ops.AdaptiveAvgPool2D((2, 2))(x)
+
+
+def gather_d_doc(x, index):
+    return ops.GatherD()(x, 1, index)
+
+
+def gather_d_dim0(x, index):
+    return ops.gather_d(x, 0, index)
+
+
+def gather_elements_3d(x, index):
+    return ops.gather_elements(x, -1, index)
+
+
+def check_valid(boxes, metas):
+    return ops.CheckValid()(boxes, metas)
+
+
 def sigmoid_ce(x, y):
     return P.SigmoidCrossEntropyWithLogits()(x, y)
 
@@ -371,6 +415,18 @@ CASES = {
     "smooth_l1_prim_doc": (smooth_l1_prim_doc, (np.array([1, 2, 3], np.float32), np.array([1, 2, 2], np.float32))),
     "smooth_l1_prim_sum": (smooth_l1_prim_sum, (np.array([1.0, 2.0, 4.0], np.float32),
                                                 np.array([1.2, 2.0, 2.0], np.float32))),
+    "identity_functional": (identity_functional, (np.array([1.5, -2.0], np.float32),)),
+    "bce_prim_doc": (bce_prim_doc, (np.array([0.1, 0.2, 0.3], np.float32), np.ones(3, np.float32),
+                                    np.array([1, 2, 2], np.float32))),
+    "bce_prim_none": (bce_prim_none, (np.array([0.9, 0.2], np.float32), np.array([1.0, 0.0], np.float32))),
+    "adaptive_avg_pool_2d_prim": (adaptive_avg_pool_2d_prim, (X34.reshape(1, 3, 4),)),
+    "gather_d_doc": (gather_d_doc, (np.array([[1, 2], [3, 4]], np.int32), np.array([[0, 0], [1, 0]], np.int32))),
+    "gather_d_dim0": (gather_d_dim0, (X34.reshape(3, 4), np.array([[2, 0, 1, 1], [0, 0, 2, 1]], np.int32))),
+    "gather_elements_3d": (gather_elements_3d, (np.arange(24).reshape(2, 3, 4).astype(np.float32),
+                                                np.array([[[3, 0], [1, 1], [2, 0]]] * 2, np.int32))),
+    "check_valid_doc": (check_valid, (np.linspace(0, 6, 12).reshape(3, 4).astype(np.float32),
+                                      np.array([2, 1, 3], np.float32))),
+    "check_valid_edges": (check_valid, (BOXES, np.array([2, 1, 3], np.float32))),
     "sigmoid_ce_doc": (sigmoid_ce, (np.array([[-0.8, 1.2, 0.7], [-0.1, -0.4, 0.7]], np.float32),
                                     np.array([[0.3, 0.8, 1.2], [-0.6, 0.1, 2.2]], np.float32))),
     "sigmoid_ce_large": (sigmoid_ce, (np.array([-30.0, 30.0], np.float32), np.array([1.0, 0.0], np.float32))),
@@ -509,6 +565,9 @@ def mae(x, y):
 
 
 GRADIENT_CASES = {
+    "gather_d": (gather_d_dim0, (f64((3, 4), 24), np.array([[2, 0, 1, 1], [0, 0, 2, 1]], np.int32))),
+    "gather_elements": (gather_elements_3d, (f64((2, 3, 4), 25), np.array([[[3, 0], [1, 1], [2, 0]]] * 2, np.int32))),
+    "identity": (identity_functional, (f64((3,), 26),)),
     "depth_to_space": (depth_to_space, (f64((1, 8, 2, 1), 22),)),
     "resize_bilinear_1x": (resize_bilinear_1x_layer, (f64((1, 1, 3, 4), 23),)),
     "interpolate_bilinear": (interpolate_bilinear, (f64((1, 2, 3, 4), 18),)),
@@ -618,6 +677,10 @@ def test_args_type_check_raises_mindspores_type_error():
 def test_mindspore_1x_resize_bilinear_is_the_v2_kernel(fn, recorded):
     # MindSpore 2.10 has no nn.ResizeBilinear / ops.ResizeBilinear to record: 1.x's are ResizeBilinearV2's rules
     check_eager_and_compiled(fn, (X34,), MINDSPORE_VALUES[recorded])
+
+
+def test_tuple_len_is_mindspores():
+    assert F.tuple_len((1, 2, 3)) == MINDSPORE_VALUES["tuple_len_doc"]
 
 
 def test_make_range_is_mindspores_and_static_in_compiled_code():

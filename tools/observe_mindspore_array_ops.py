@@ -15,6 +15,8 @@ from mindspore.ops import functional as F, operations as P
 X23 = np.arange(6).reshape(2, 3).astype(np.float32)
 X34 = np.arange(12).reshape(1, 1, 3, 4).astype(np.float32)
 INTS = np.array([[1, 2], [3, 4]], np.int32)
+BOXES = np.array([[0, 0, 2, 5], [-0.1, 0, 1, 1], [0, -0.1, 1, 1], [0, 0, 2.01, 1], [0, 0, 1, 5.01],
+                  [1, 1, 0.5, 0.5]], np.float32)
 SLICE_DATA = np.array([[[1, 1, 1], [2, 2, 2]], [[3, 3, 3], [4, 4, 4]], [[5, 5, 5], [6, 6, 6]]], np.int32)
 CASES = {
     "reciprocal_doc": lambda: P.Reciprocal()(Tensor(np.array([1.0, 2.0, 4.0], np.float32))),
@@ -141,6 +143,23 @@ CASES = {
         Tensor(np.array([1.0, 2.0, 4.0], np.float32)), Tensor(np.array([1.2, 2.0, 2.0], np.float32))),
     "make_range_doc": lambda: F.make_range(1, 5),
     "make_range_step": lambda: F.make_range(0, 10, 3),
+    "identity_functional": lambda: F.identity(Tensor(np.array([1.5, -2.0], np.float32))),
+    "tuple_len_doc": lambda: F.tuple_len((1, 2, 3)),
+    "bce_prim_doc": lambda: ops.BinaryCrossEntropy()(Tensor(np.array([0.1, 0.2, 0.3], np.float32)),
+                                                     Tensor(np.array([1.0, 1.0, 1.0], np.float32)),
+                                                     Tensor(np.array([1, 2, 2], np.float32))),
+    "bce_prim_none": lambda: ops.BinaryCrossEntropy("none")(Tensor(np.array([0.9, 0.2], np.float32)),
+                                                            Tensor(np.array([1.0, 0.0], np.float32))),
+    "adaptive_avg_pool_2d_prim": lambda: ops.AdaptiveAvgPool2D((2, 2))(Tensor(X34.reshape(1, 3, 4))),
+    "gather_d_doc": lambda: ops.GatherD()(Tensor(np.array([[1, 2], [3, 4]], np.int32)), 1,
+                                          Tensor(np.array([[0, 0], [1, 0]], np.int32))),
+    "gather_d_dim0": lambda: ops.gather_d(Tensor(X34.reshape(3, 4)), 0,
+                                          Tensor(np.array([[2, 0, 1, 1], [0, 0, 2, 1]], np.int32))),
+    "gather_elements_3d": lambda: ops.gather_elements(Tensor(np.arange(24).reshape(2, 3, 4).astype(np.float32)), -1,
+                                                      Tensor(np.array([[[3, 0], [1, 1], [2, 0]]] * 2, np.int32))),
+    "check_valid_doc": lambda: ops.CheckValid()(Tensor(np.linspace(0, 6, 12).reshape(3, 4), ms.float32),
+                                                Tensor(np.array([2, 1, 3]), ms.float32)),
+    "check_valid_edges": lambda: ops.CheckValid()(Tensor(BOXES), Tensor(np.array([2, 1, 3], np.float32))),
     "log_level": lambda: ms.log.get_level(),
 }
 

@@ -1,6 +1,7 @@
 """Array ops built from the op table's ops, as ``mindspore.ops``: ``reciprocal``, ``slice``,
 ``strided_slice``, ``gather_nd``, ``bias_add``, ``l2_normalize``, ``norm``, ``relu6``, ``pad``,
-``scalar_to_tensor``, ``sigmoid_cross_entropy_with_logits``, ``tuple_to_array``, ``eye`` and ``make_range``.
+``scalar_to_tensor``, ``sigmoid_cross_entropy_with_logits``, ``tuple_to_array``, ``eye``, ``make_range``, ``identity``, ``tuple_len``, ``gather_d`` and
+``check_valid``.
 
 Each is written in the compilable subset over ops that carry their own adjoints (``div``,
 ``getitem``, ``gather``, ``where`` ...), so it runs eagerly and compiled and differentiates as
@@ -16,7 +17,8 @@ from ..common.tensor import Tensor, _np_dtype
 from .eager import run
 
 __all__ = ["reciprocal", "slice", "strided_slice", "gather_nd", "bias_add", "l2_normalize", "norm", "relu6",
-           "pad", "scalar_to_tensor", "sigmoid_cross_entropy_with_logits", "tuple_to_array", "eye", "make_range"]
+           "pad", "scalar_to_tensor", "sigmoid_cross_entropy_with_logits", "tuple_to_array", "eye", "make_range", "identity", "tuple_len", "gather_d", "gather_elements",
+           "check_valid"]
 
 
 def reciprocal(input: Tensor) -> Tensor:
@@ -326,3 +328,59 @@ def make_range(start: int, limit: int | None = None, delta: int = 1) -> tuple[in
     if delta == 0:
         raise ValueError("For 'make_range', the 'delta' must not be 0.")
     return tuple(range(start, limit, delta))
+
+
+def identity(input: Tensor) -> Tensor:
+    """A new Tensor equal to ``input`` (its gradient passes through; a later in-place update of ``input``
+    does not show through)."""
+    if input.dtype == mstype.bool_:
+        return run("logical_and", input, True)
+    return run("mul", input, 1)
+
+
+def tuple_len(data: tuple) -> int:
+    """The length of the tuple ``data``."""
+    return len(data)
+
+
+def gather_d(x: Tensor, dim: int, index: Tensor) -> Tensor:
+    """``out[i][j]... = x[..., index[i][j]..., ...]`` with ``index`` replacing the position along ``dim``
+    (``index`` has ``x``'s rank; NumPy's ``take_along_axis``).
+
+    Raises:
+        ValueError: if ``index`` and ``x`` differ in rank, or ``dim`` is out of range.
+    """
+    shape, ndim = x.shape, len(x.shape)
+    if len(index.shape) != ndim or not -ndim <= dim < ndim:
+        raise ValueError(f"For 'gather_d', 'index' must have the rank of 'x' ({ndim}) and 'dim' must be in "
+                         f"[{-ndim}, {ndim}), but got index shape {index.shape} and dim {dim}.")
+    dim = dim % ndim
+    # the flat position in x of each element of out: index along dim, out's own position along the others
+    strides = (1,)
+    for size in shape[:0:-1]:
+        strides = (strides[0] * size,) + strides
+    flat_index = run("mul", index, strides[dim])
+    for axis, stride in enumerate(strides):
+        if axis != dim:
+            along = [i * stride for i in range(index.shape[axis])]
+            position = Tensor(along, dtype=index.dtype)
+            placed = run("reshape", position, shape=tuple(-1 if a == axis else 1 for a in range(ndim)))
+            flat_index = run("add", flat_index, placed)
+    return run("gather", run("reshape", x, shape=(-1,)), flat_index, axis=0)
+
+
+def gather_elements(input: Tensor, dim: int, index: Tensor) -> Tensor:
+    """:func:`gather_d` (MindSpore's other name for it)."""
+    return gather_d(input, dim, index)
+
+
+def check_valid(bboxes: Tensor, img_metas: Tensor) -> Tensor:
+    """Whether each box ``(x1, y1, x2, y2)`` of ``bboxes`` (N, 4) lies in the image ``img_metas`` =
+    ``(height, width, ratio)``: ``x1 >= 0``, ``y1 >= 0``, ``x2 <= width * ratio - 1``,
+    ``y2 <= height * ratio - 1`` (Bool, N)."""
+    x1, y1, x2, y2 = (run("getitem", bboxes, index=(builtins.slice(None), k)) for k in range(4))
+    height, width, ratio = (run("getitem", img_metas, index=k) for k in range(3))
+    inside = run("logical_and", run("greater_equal", x1, 0), run("greater_equal", y1, 0))
+    right = run("less_equal", x2, run("sub", run("mul", width, ratio), 1))
+    bottom = run("less_equal", y2, run("sub", run("mul", height, ratio), 1))
+    return run("logical_and", inside, run("logical_and", right, bottom))

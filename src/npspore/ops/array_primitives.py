@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from . import array_functional as A
 from .eager import run
-from ..common import dtype as mstype
-from .losses import smooth_l1_loss
+from .losses import binary_cross_entropy, smooth_l1_loss
+from .nn_functional import adaptive_avg_pool2d
 from .primitives import Primitive, _Stateless
 
 __all__ = ["Shape", "DType", "Identity", "Reciprocal", "Slice", "StridedSlice", "GatherNd", "BiasAdd",
            "L2Normalize", "ReLU6", "Pad", "SigmoidCrossEntropyWithLogits", "Eye", "SmoothL1Loss",
-           "DepthToSpace"]
+           "DepthToSpace", "BinaryCrossEntropy", "AdaptiveAvgPool2D", "GatherD", "CheckValid"]
 
 
 class Shape(_Stateless):
@@ -32,10 +32,7 @@ class Identity(_Stateless):
     """``Identity()(x)``: a Tensor equal to ``x`` (its gradient passes through)."""
 
     def __call__(self, input_x):
-        # a new Tensor, as MindSpore's: a later in-place update of x does not show through
-        if input_x.dtype == mstype.bool_:
-            return run("logical_and", input_x, True)
-        return run("mul", input_x, 1)
+        return A.identity(input_x)
 
 
 class Reciprocal(_Stateless):
@@ -185,3 +182,42 @@ class DepthToSpace(Primitive):
         blocks = run("reshape", x, shape=(n, b, b, c // (b * b), h, w))
         moved = run("transpose", blocks, axes=(0, 3, 4, 1, 5, 2))
         return run("reshape", moved, shape=(n, c // (b * b), h * b, w * b))
+
+
+class BinaryCrossEntropy(Primitive):
+    """``BinaryCrossEntropy(reduction='mean')(logits, labels, weight=None)``: ``ops.binary_cross_entropy``
+    of the probabilities ``logits``."""
+
+    def __init__(self, reduction="mean"):
+        super().__init__("BinaryCrossEntropy")
+        self.reduction = reduction
+        self.add_prim_attr("reduction", reduction)
+
+    def __call__(self, logits, labels, weight=None):
+        return binary_cross_entropy(logits, labels, weight, self.reduction)
+
+
+class AdaptiveAvgPool2D(Primitive):
+    """``AdaptiveAvgPool2D(output_size)(x)``: ``ops.adaptive_avg_pool2d``."""
+
+    def __init__(self, output_size):
+        super().__init__("AdaptiveAvgPool2D")
+        self.output_size = output_size
+        self.add_prim_attr("output_size", output_size)
+
+    def __call__(self, x):
+        return adaptive_avg_pool2d(x, self.output_size)
+
+
+class GatherD(_Stateless):
+    """``GatherD()(x, dim, index)``: ``ops.gather_d``."""
+
+    def __call__(self, x, dim, index):
+        return A.gather_d(x, dim, index)
+
+
+class CheckValid(_Stateless):
+    """``CheckValid()(bboxes, img_metas)``: whether each box lies inside the image (``ops.check_valid``)."""
+
+    def __call__(self, bboxes, img_metas):
+        return A.check_valid(bboxes, img_metas)
