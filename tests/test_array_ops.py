@@ -764,3 +764,32 @@ def test_parallel_context_object_and_utils_read_the_auto_parallel_context():
         assert ms.get_auto_parallel_context("gradients_mean") is False
     finally:
         ms.reset_auto_parallel_context()
+
+
+def draws(x):
+    return x + ops.randn(2000) + ops.UniformReal()((2000,))
+
+
+def test_random_draws_are_seeded_fresh_per_call_and_shaped_as_mindspores():
+    # MindSpore 2.10: randn(2, 3) and randn((2, 3)) are Float32 (2, 3); dtype=float64 gives Float64;
+    # StandardNormal()((2, 2)) and UniformReal()((3,)) are Float32 (its generator draws other numbers)
+    assert (ops.randn(2, 3).dtype, ops.randn(2, 3).shape, ops.randn((2, 3)).shape) == (ms.float32, (2, 3), (2, 3))
+    assert ops.randn(2, dtype=ms.float64).dtype == ms.float64
+    assert (ops.StandardNormal()((2, 2)).dtype, ops.UniformReal()((3,)).shape) == (ms.float32, (3,))
+    ms.set_seed(5)
+    first = ops.randn(4).asnumpy()
+    ms.set_seed(5)
+    np.testing.assert_array_equal(ops.randn(4).asnumpy(), first)
+    assert not np.array_equal(ops.randn(4).asnumpy(), first)
+    compiled = ms.jit(draws)
+    zeros = Tensor(np.zeros(2000, np.float32))
+    one, two = compiled(zeros).asnumpy(), compiled(zeros).asnumpy()
+    assert not np.array_equal(one, two)  # a compiled draw is not folded into a constant
+    uniform = ops.rand(20000).asnumpy()
+    normal = ops.randn(20000).asnumpy()
+    assert 0 <= uniform.min() and uniform.max() < 1 and abs(uniform.mean() - 0.5) < 0.01
+    assert abs(normal.mean()) < 0.03 and abs(normal.std() - 1) < 0.03
+    with pytest.raises(ValueError, match="per-call 'seed' is not implemented in npspore"):
+        ops.randn(2, seed=1)
+    with pytest.raises(ValueError, match="nonzero 'seed'/'seed2' are not implemented in npspore"):
+        ops.StandardNormal(seed=2)

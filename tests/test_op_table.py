@@ -25,7 +25,7 @@ CANONICAL = {
     "shape_ops": "reshape transpose expand_dims squeeze flatten broadcast_to tile concat stack split getitem "
                  "gather ones zeros ones_like zeros_like fill",
     "linalg": "matmul batch_matmul dot outer",
-    "nn": "softmax log_softmax softmax_cross_entropy",
+    "nn": "softmax log_softmax softmax_cross_entropy random_normal random_uniform",
     "conv": "conv2d conv2d_input_grad conv2d_filter_grad conv2d_columns conv2d_columns_grad",
     "pooling": "pool2d_windows max_pool2d max_pool2d_index max_pool2d_grad max_pool2d_gather sum_pool2d sum_pool2d_grad "
                "adaptive_avg_weights adaptive_window_index",
@@ -34,8 +34,8 @@ CANONICAL = {
 }
 NOT_DIFFERENTIABLE = set("floor_div sign equal not_equal less less_equal greater greater_equal logical_and "
                          "logical_or logical_not stop_gradient argmax argmin all any ones zeros ones_like "
-                         "zeros_like fill dropout_mask pool2d_windows max_pool2d_index adaptive_avg_weights "
-                         "adaptive_window_index row_add_in_place row_set row_set_in_place class_indices".split())
+                         "zeros_like fill dropout_mask random_normal random_uniform pool2d_windows max_pool2d_index "
+                         "adaptive_avg_weights adaptive_window_index row_add_in_place row_set row_set_in_place class_indices".split())
 DEFINITIONS = op_table().definitions()
 NAMES = [d.name for d in DEFINITIONS]
 
@@ -133,6 +133,8 @@ UNARY.update({
     "ones": lambda x: ((), {"shape": (2, 3), "dtype": x}),
     "zeros": lambda x: ((), {"shape": (), "dtype": x}),
     "dropout_mask": lambda x: ((), {"shape": (2, 3), "keep_prob": 0.5, "dtype": x}),
+    "random_normal": lambda x: ((), {"shape": (2, 3), "dtype": x}),
+    "random_uniform": lambda x: ((), {"shape": (3,), "dtype": x}),
     "softmax": lambda x: ((operand(x),), {"axis": (0, 1)}),
     "log_softmax": lambda x: ((operand(x),), {"axis": 0}),
     "row": lambda x: ((operand(x), 1), {}),

@@ -1,7 +1,7 @@
 """Array ops built from the op table's ops, as ``mindspore.ops``: ``reciprocal``, ``slice``,
 ``strided_slice``, ``gather_nd``, ``bias_add``, ``l2_normalize``, ``norm``, ``relu6``, ``pad``,
-``scalar_to_tensor``, ``sigmoid_cross_entropy_with_logits``, ``tuple_to_array``, ``eye``, ``make_range``, ``identity``, ``tuple_len``, ``gather_d`` and
-``check_valid``.
+``scalar_to_tensor``, ``sigmoid_cross_entropy_with_logits``, ``tuple_to_array``, ``eye``, ``make_range``, ``identity``, ``tuple_len``, ``gather_d``,
+``check_valid``, ``randn`` and ``rand``.
 
 Each is written in the compilable subset over ops that carry their own adjoints (``div``,
 ``getitem``, ``gather``, ``where`` ...), so it runs eagerly and compiled and differentiates as
@@ -18,7 +18,7 @@ from .eager import run
 
 __all__ = ["reciprocal", "slice", "strided_slice", "gather_nd", "bias_add", "l2_normalize", "norm", "relu6",
            "pad", "scalar_to_tensor", "sigmoid_cross_entropy_with_logits", "tuple_to_array", "eye", "make_range", "identity", "tuple_len", "gather_d", "gather_elements",
-           "check_valid"]
+           "check_valid", "randn", "rand"]
 
 
 def reciprocal(input: Tensor) -> Tensor:
@@ -384,3 +384,29 @@ def check_valid(bboxes: Tensor, img_metas: Tensor) -> Tensor:
     right = run("less_equal", x2, run("sub", run("mul", width, ratio), 1))
     bottom = run("less_equal", y2, run("sub", run("mul", height, ratio), 1))
     return run("logical_and", inside, run("logical_and", right, bottom))
+
+
+def _random(name: str, op: str, size: tuple, dtype: Any, seed: Any) -> Tensor:
+    if seed is not None:
+        raise ValueError(f"For '{name}', a per-call 'seed' is not implemented in npspore: seed the draws with "
+                         "set_seed.")
+    shape = tuple(size[0]) if len(size) == 1 and isinstance(size[0], (tuple, list)) else tuple(size)
+    if not all(isinstance(d, int) and not isinstance(d, bool) and d >= 0 for d in shape):
+        raise TypeError(f"For '{name}', the 'size' must be non-negative ints, but got {size!r}.")
+    return run(op, shape=shape, dtype=_np_dtype(mstype.float32 if dtype is None else dtype))
+
+
+def randn(*size: Any, dtype: Any = None, seed: Any = None) -> Tensor:
+    """Standard normal samples of shape ``size`` (ints, or one tuple), Float32 unless ``dtype`` is given,
+    from npspore's seeded generator (``set_seed``; MindSpore's generator draws other numbers).
+
+    Raises:
+        TypeError: if ``size`` is not non-negative ints.
+        ValueError: if ``seed`` is given (not implemented in npspore).
+    """
+    return _random("randn", "random_normal", size, dtype, seed)
+
+
+def rand(*size: Any, dtype: Any = None, seed: Any = None) -> Tensor:
+    """Samples uniform in [0, 1) of shape ``size`` (ints, or one tuple), as :func:`randn` draws."""
+    return _random("rand", "random_uniform", size, dtype, seed)

@@ -11,7 +11,8 @@ from .primitives import Primitive, _Stateless
 
 __all__ = ["Shape", "DType", "Identity", "Reciprocal", "Slice", "StridedSlice", "GatherNd", "BiasAdd",
            "L2Normalize", "ReLU6", "Pad", "SigmoidCrossEntropyWithLogits", "Eye", "SmoothL1Loss",
-           "DepthToSpace", "BinaryCrossEntropy", "AdaptiveAvgPool2D", "GatherD", "CheckValid"]
+           "DepthToSpace", "BinaryCrossEntropy", "AdaptiveAvgPool2D", "GatherD", "CheckValid",
+           "StandardNormal", "UniformReal"]
 
 
 class Shape(_Stateless):
@@ -221,3 +222,30 @@ class CheckValid(_Stateless):
 
     def __call__(self, bboxes, img_metas):
         return A.check_valid(bboxes, img_metas)
+
+
+class _RandomPrimitive(Primitive):
+    """A primitive drawing samples of a given shape from npspore's seeded generator."""
+
+    _draw = staticmethod(A.randn)
+
+    def __init__(self, seed=0, seed2=0):
+        super().__init__(type(self).__name__)
+        if seed or seed2:
+            raise ValueError(f"For '{self.name}', nonzero 'seed'/'seed2' are not implemented in npspore: seed the "
+                             "draws with set_seed.")
+        self.add_prim_attr("seed", seed)
+        self.add_prim_attr("seed2", seed2)
+
+    def __call__(self, shape):
+        return self._draw(shape)
+
+
+class StandardNormal(_RandomPrimitive):
+    """``StandardNormal(seed=0, seed2=0)(shape)``: standard normal Float32 samples (see ``ops.randn``)."""
+
+
+class UniformReal(_RandomPrimitive):
+    """``UniformReal(seed=0, seed2=0)(shape)``: Float32 samples uniform in [0, 1) (see ``ops.rand``)."""
+
+    _draw = staticmethod(A.rand)
