@@ -96,6 +96,15 @@ MINDSPORE_VALUES = {
     'gather_elements_3d': ([[[3.0, 0.0], [5.0, 5.0], [10.0, 8.0]], [[15.0, 12.0], [17.0, 17.0], [22.0, 20.0]]], 'Float32'),
     'check_valid_doc': ([True, False, False], 'Bool'),
     'check_valid_edges': ([True, False, False, False, False, True], 'Bool'),
+    'ops_arange_int': ([1, 3, 5], 'Int64'),
+    'ops_arange_float': ([0.0, 0.25, 0.5, 0.75], 'Float32'),
+    'ops_arange_dtype': ([0.0, 1.0, 2.0, 3.0, 4.0], 'Float32'),
+    'floor_doc': ([1.0, 2.0, -2.0], 'Float32'),
+    'floor_grad': ([0.0, 0.0, 0.0], 'Float32'),
+    'repeat_elements_doc': ([[0, 1, 2], [0, 1, 2], [3, 4, 5], [3, 4, 5]], 'Int32'),
+    'repeat_elements_axis1': ([[0.0, 0.0, 0.0, 1.0, 1.0, 1.0, 2.0, 2.0, 2.0], [3.0, 3.0, 3.0, 4.0, 4.0, 4.0, 5.0, 5.0, 5.0]], 'Float32'),
+    'upsample_bilinear': ([[[[0.0, 0.35714292526245117, 0.9285714626312256, 1.5, 2.0714287757873535, 2.642857313156128, 3.0], [1.6000001430511475, 1.9571430683135986, 2.528571605682373, 3.1000001430511475, 3.671428918838501, 4.242857456207275, 4.600000381469727], [4.0, 4.357142925262451, 4.928571701049805, 5.5, 6.0714287757873535, 6.642857551574707, 7.0], [6.40000057220459, 6.757143974304199, 7.3285722732543945, 7.90000057220459, 8.471428871154785, 9.042858123779297, 9.40000057220459], [8.0, 8.35714340209961, 8.928571701049805, 9.5, 10.071428298950195, 10.642857551574707, 11.0]]]], 'Float32'),
+    'upsample_nearest': ([[[[0.0, 0.0, 1.0, 2.0, 2.0, 3.0], [0.0, 0.0, 1.0, 2.0, 2.0, 3.0], [4.0, 4.0, 5.0, 6.0, 6.0, 7.0], [8.0, 8.0, 9.0, 10.0, 10.0, 11.0]]]], 'Float32'),
 }
 
 X23 = np.arange(6).reshape(2, 3).astype(np.float32)
@@ -381,6 +390,46 @@ def check_valid(boxes, metas):
     return ops.CheckValid()(boxes, metas)
 
 
+def ops_arange_int():
+    return ops.arange(1, 6, 2)
+
+
+def ops_arange_float():
+    return ops.arange(0.0, 1.0, 0.25)
+
+
+def ops_arange_dtype():
+    return ops.arange(5, dtype=ms.float32)
+
+
+def floor_doc(x):
+    return ops.Floor()(x)
+
+
+def floor_sum(x):
+    return ops.Floor()(x).sum()
+
+
+def floor_grad(x):
+    return ms.grad(floor_sum)(x)
+
+
+def repeat_elements_doc(x):
+    return ops.repeat_elements(x, rep=2)
+
+
+def repeat_elements_axis1(x):
+    return ops.repeat_elements(x, rep=3, axis=1)
+
+
+def upsample_bilinear(x):
+    return nn.Upsample(size=(5, 7), mode="bilinear")(x)
+
+
+def upsample_nearest(x):
+    return nn.Upsample(size=(4, 6))(x)
+
+
 def sigmoid_ce(x, y):
     return P.SigmoidCrossEntropyWithLogits()(x, y)
 
@@ -427,6 +476,15 @@ CASES = {
     "check_valid_doc": (check_valid, (np.linspace(0, 6, 12).reshape(3, 4).astype(np.float32),
                                       np.array([2, 1, 3], np.float32))),
     "check_valid_edges": (check_valid, (BOXES, np.array([2, 1, 3], np.float32))),
+    "ops_arange_int": (ops_arange_int, ()),
+    "ops_arange_float": (ops_arange_float, ()),
+    "ops_arange_dtype": (ops_arange_dtype, ()),
+    "floor_doc": (floor_doc, (np.array([1.1, 2.5, -1.5], np.float32),)),
+    "floor_grad": (floor_grad, (np.array([1.1, 2.5, -1.5], np.float32),)),
+    "repeat_elements_doc": (repeat_elements_doc, (np.array([[0, 1, 2], [3, 4, 5]], np.int32),)),
+    "repeat_elements_axis1": (repeat_elements_axis1, (X23,)),
+    "upsample_bilinear": (upsample_bilinear, (X34,)),
+    "upsample_nearest": (upsample_nearest, (X34,)),
     "sigmoid_ce_doc": (sigmoid_ce, (np.array([[-0.8, 1.2, 0.7], [-0.1, -0.4, 0.7]], np.float32),
                                     np.array([[0.3, 0.8, 1.2], [-0.6, 0.1, 2.2]], np.float32))),
     "sigmoid_ce_large": (sigmoid_ce, (np.array([-30.0, 30.0], np.float32), np.array([1.0, 0.0], np.float32))),
@@ -565,6 +623,8 @@ def mae(x, y):
 
 
 GRADIENT_CASES = {
+    "repeat_elements": (repeat_elements_axis1, (f64((2, 3), 27),)),
+    "upsample_bilinear": (upsample_bilinear, (f64((1, 1, 3, 4), 28),)),
     "gather_d": (gather_d_dim0, (f64((3, 4), 24), np.array([[2, 0, 1, 1], [0, 0, 2, 1]], np.int32))),
     "gather_elements": (gather_elements_3d, (f64((2, 3, 4), 25), np.array([[[3, 0], [1, 1], [2, 0]]] * 2, np.int32))),
     "identity": (identity_functional, (f64((3,), 26),)),

@@ -49,6 +49,8 @@ MINDSPORE_VALUES = {
     'np_clip_doc': ([1.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 8.0], 'Float32'),
     'np_clip_int': ([[2, 2], [3, 3]], 'Int32'),
     'np_sqrt_dtype': ([2.0], 'Float16'),
+    'np_flip_doc': ([[[7.0, 6.0], [5.0, 4.0]], [[3.0, 2.0], [1.0, 0.0]]], 'Float32'),
+    'np_flip_axes': ([[[5.0, 4.0], [7.0, 6.0]], [[1.0, 0.0], [3.0, 2.0]]], 'Float32'),
 }
 
 X23 = np.arange(6).reshape(2, 3).astype(np.float32)
@@ -187,6 +189,14 @@ def np_clip_int(x):
     return mnp.clip(x, 2, 3)
 
 
+def np_flip_doc(x):
+    return mnp.flip(x)
+
+
+def np_flip_axes(x):
+    return mnp.flip(x, (0, 2))
+
+
 def np_sqrt_dtype(x):
     return mnp.sqrt(x, dtype=ms.float16)
 
@@ -226,6 +236,8 @@ CASES = {
     "np_log_doc": (np_log_doc, (np.array([1.0, 2.0, 4.0], np.float32),)),
     "np_clip_doc": (np_clip_doc, (np.arange(10).astype(np.float32),)),
     "np_clip_int": (np_clip_int, (INTS,)),
+    "np_flip_doc": (np_flip_doc, (np.arange(8).reshape(2, 2, 2).astype(np.float32),)),
+    "np_flip_axes": (np_flip_axes, (np.arange(8).reshape(2, 2, 2).astype(np.float32),)),
     "np_sqrt_dtype": (np_sqrt_dtype, (np.array([4.0], np.float32),)),
 }
 
@@ -273,7 +285,7 @@ def test_mindspore_numpy_imports_as_npspore_numpy():
 def test_errors_name_the_argument_and_missing_functions():
     with pytest.raises(ValueError, match="'step' must not be 0"):
         mnp.arange(0, 3, 0)
-    with pytest.raises(TypeError, match="'stop' must be an int or float, but got str"):
+    with pytest.raises(TypeError, match="'end' must be an int or float, but got str"):
         mnp.arange(0, "3")
     with pytest.raises(ValueError, match="needs both 'x' and 'y'"):
         mnp.where(Tensor(INTS) > 2)

@@ -160,8 +160,23 @@ CASES = {
     "check_valid_doc": lambda: ops.CheckValid()(Tensor(np.linspace(0, 6, 12).reshape(3, 4), ms.float32),
                                                 Tensor(np.array([2, 1, 3]), ms.float32)),
     "check_valid_edges": lambda: ops.CheckValid()(Tensor(BOXES), Tensor(np.array([2, 1, 3], np.float32))),
+    "ops_arange_int": lambda: ops.arange(1, 6, 2),
+    "ops_arange_float": lambda: ops.arange(0.0, 1.0, 0.25),
+    "ops_arange_dtype": lambda: ops.arange(5, dtype=ms.float32),
+    "floor_doc": lambda: ops.Floor()(Tensor(np.array([1.1, 2.5, -1.5], np.float32))),
+    "floor_grad": lambda: ms.grad(_floor_sum)(Tensor(np.array([1.1, 2.5, -1.5], np.float32))),
+    "repeat_elements_doc": lambda: ops.repeat_elements(Tensor(np.array([[0, 1, 2], [3, 4, 5]], np.int32)), rep=2),
+    "repeat_elements_axis1": lambda: ops.repeat_elements(Tensor(X23), rep=3, axis=1),
+    "np_flip_doc": lambda: mnp.flip(Tensor(np.arange(8).reshape(2, 2, 2).astype(np.float32))),
+    "np_flip_axes": lambda: mnp.flip(Tensor(np.arange(8).reshape(2, 2, 2).astype(np.float32)), (0, 2)),
+    "upsample_bilinear": lambda: nn.Upsample(size=(5, 7), mode="bilinear")(Tensor(X34)),
+    "upsample_nearest": lambda: nn.Upsample(size=(4, 6))(Tensor(X34)),
     "log_level": lambda: ms.log.get_level(),
 }
+
+def _floor_sum(x):
+    return ops.Floor()(x).sum()
+
 
 def _type_error(call):
     try:

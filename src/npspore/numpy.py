@@ -10,15 +10,15 @@ their dtype, as MindSpore 2.10 gives them. Names MindSpore has and npspore does 
 from __future__ import annotations
 
 import builtins
-import math
 from typing import Any
 
 from .common import dtype as mstype
 from .common.tensor import Tensor, _axis, _np_dtype
 from .missing_names import module_getattr
+from .ops.array_functional import arange_values
 from .ops.eager import run
 
-__all__ = ["arange", "zeros", "ones", "full", "zeros_like", "ones_like", "concatenate", "stack", "reshape",
+__all__ = ["arange", "flip", "zeros", "ones", "full", "zeros_like", "ones_like", "concatenate", "stack", "reshape",
            "expand_dims", "tile", "broadcast_to", "where", "sum", "mean", "sqrt", "square", "abs", "absolute",
            "exp", "log", "clip"]
 
@@ -44,17 +44,20 @@ def arange(start: float, stop: float | None = None, step: float | None = None, d
     if stop is None:
         start, stop = 0, start
     step = 1 if step is None else step
-    for name, value in (("start", start), ("stop", stop), ("step", step)):
-        if not isinstance(value, (int, float)) or isinstance(value, bool):
-            raise TypeError(f"For 'arange', the '{name}' must be an int or float, but got {type(value).__name__}.")
-    if step == 0:
-        raise ValueError("For 'arange', the 'step' must not be 0.")
-    count = builtins.max(0, math.ceil((stop - start) / step))
-    values = [start + i * step for i in range(count)]
+    values = arange_values("arange", start, stop, step)
     if dtype is None:
         every_int = builtins.all(isinstance(v, int) for v in (start, stop, step))
         dtype = mstype.int32 if every_int else mstype.float32
     return Tensor(values, dtype=dtype) if values else run("zeros", shape=(0,), dtype=_np_dtype(dtype))
+
+
+def flip(m: Tensor, axis: int | tuple[int, ...] | None = None) -> Tensor:
+    """``m`` with the order of its elements reversed along ``axis`` (every dim when None)."""
+    axes = range(len(m.shape)) if axis is None else ((axis,) if isinstance(axis, int) else axis)
+    reversed_axes = [a % len(m.shape) for a in axes]
+    index = tuple(builtins.slice(None, None, -1) if a in reversed_axes else builtins.slice(None)
+                  for a in range(len(m.shape)))
+    return run("getitem", m, index=index)
 
 
 def zeros(shape: int | tuple[int, ...], dtype: Any = mstype.float32) -> Tensor:

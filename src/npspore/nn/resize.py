@@ -1,12 +1,34 @@
-"""Resizing layers, as MindSpore 1.x's ``mindspore.nn``: ``ResizeBilinear`` (MindSpore 2.x dropped it for
-``ops.interpolate``; programs written for 1.x still call it)."""
+"""Resizing layers, as ``mindspore.nn``: ``Upsample`` (``ops.interpolate`` as a Cell) and MindSpore 1.x's
+``ResizeBilinear`` (MindSpore 2.x dropped it for ``ops.interpolate``; programs written for 1.x still call it)."""
 from __future__ import annotations
 
 from npspore.common.tensor import Tensor
 from npspore.nn.cell import Cell
 from npspore.ops import resize
 
-__all__ = ["ResizeBilinear"]
+__all__ = ["Upsample", "ResizeBilinear"]
+
+
+class Upsample(Cell):
+    """``ops.interpolate`` of the input with this layer's arguments (see there for the modes npspore has).
+
+    Args:
+        size (Union[int, tuple[int]]): the output's trailing dims.
+        scale_factor (float): not implemented in npspore (``interpolate`` raises).
+        mode (str): ``'nearest'``, ``'linear'`` or ``'bilinear'``. Default: ``'nearest'``.
+        align_corners (bool): corners on corners in the linear modes. Default: ``None`` (False).
+        recompute_scale_factor (bool): as ``interpolate``'s.
+    """
+
+    def __init__(self, size=None, scale_factor=None, mode: str = "nearest", align_corners=None,
+                 recompute_scale_factor=None) -> None:
+        super().__init__()
+        self.size, self.scale_factor, self.mode = size, scale_factor, mode
+        self.align_corners, self.recompute_scale_factor = align_corners, recompute_scale_factor
+
+    def construct(self, x: Tensor) -> Tensor:
+        return resize.interpolate(x, self.size, self.scale_factor, self.mode, self.align_corners,
+                                  self.recompute_scale_factor)
 
 
 class ResizeBilinear(Cell):

@@ -1,7 +1,7 @@
 """Array ops built from the op table's ops, as ``mindspore.ops``: ``reciprocal``, ``slice``,
 ``strided_slice``, ``gather_nd``, ``bias_add``, ``l2_normalize``, ``norm``, ``relu6``, ``pad``,
 ``scalar_to_tensor``, ``sigmoid_cross_entropy_with_logits``, ``tuple_to_array``, ``eye``, ``make_range``, ``identity``, ``tuple_len``, ``gather_d``,
-``check_valid``, ``randn`` and ``rand``.
+``check_valid``, ``randn``, ``rand``, ``arange``, ``floor`` and ``repeat_elements``.
 
 Each is written in the compilable subset over ops that carry their own adjoints (``div``,
 ``getitem``, ``gather``, ``where`` ...), so it runs eagerly and compiled and differentiates as
@@ -10,6 +10,7 @@ those ops do. Index arithmetic on static shapes is plain Python.
 from __future__ import annotations
 
 import builtins
+import math
 from typing import Any
 
 from ..common import dtype as mstype
@@ -18,7 +19,7 @@ from .eager import run
 
 __all__ = ["reciprocal", "slice", "strided_slice", "gather_nd", "bias_add", "l2_normalize", "norm", "relu6",
            "pad", "scalar_to_tensor", "sigmoid_cross_entropy_with_logits", "tuple_to_array", "eye", "make_range", "identity", "tuple_len", "gather_d", "gather_elements",
-           "check_valid", "randn", "rand"]
+           "check_valid", "randn", "rand", "arange", "floor", "repeat_elements"]
 
 
 def reciprocal(input: Tensor) -> Tensor:
@@ -410,3 +411,56 @@ def randn(*size: Any, dtype: Any = None, seed: Any = None) -> Tensor:
 def rand(*size: Any, dtype: Any = None, seed: Any = None) -> Tensor:
     """Samples uniform in [0, 1) of shape ``size`` (ints, or one tuple), as :func:`randn` draws."""
     return _random("rand", "random_uniform", size, dtype, seed)
+
+
+def arange_values(name: str, start: Any, stop: Any, step: Any) -> list:
+    """The Python numbers ``start, start + step, ...`` below ``stop`` (NumPy's ``arange`` count).
+
+    Raises:
+        TypeError: if an argument is not an int or float.
+        ValueError: if ``step`` is 0.
+    """
+    for arg, value in (("start", start), ("end", stop), ("step", step)):
+        if not isinstance(value, (int, float)) or isinstance(value, bool):
+            raise TypeError(f"For '{name}', the '{arg}' must be an int or float, but got {type(value).__name__}.")
+    if step == 0:
+        raise ValueError(f"For '{name}', the 'step' must not be 0.")
+    count = builtins.max(0, math.ceil((stop - start) / step))
+    return [start + i * step for i in range(count)]
+
+
+def arange(start: float = 0, end: float | None = None, step: float = 1, *, dtype: Any = None) -> Tensor:
+    """``start, start + step, ...`` below ``end`` (``arange(n)``: ``0 ... n - 1``): Int64 when every
+    argument is an int, else Float32, unless ``dtype`` is given (MindSpore 2.10's ``ops.arange``).
+
+    Raises:
+        TypeError: if an argument is not a number.
+        ValueError: if ``step`` is 0.
+    """
+    if end is None:
+        start, end = 0, start
+    values = arange_values("arange", start, end, step)
+    if dtype is None:
+        every_int = all(isinstance(v, int) for v in (start, end, step))
+        dtype = mstype.int64 if every_int else mstype.float32
+    return Tensor(values, dtype=dtype) if values else run("zeros", shape=(0,), dtype=_np_dtype(dtype))
+
+
+def floor(input: Tensor) -> Tensor:
+    """The largest integer not above each element, in ``input``'s dtype (its gradient is zero)."""
+    return run("floor_div", input, 1)
+
+
+def repeat_elements(x: Tensor, rep: int, axis: int = 0) -> Tensor:
+    """Each slice of ``x`` along ``axis`` repeated ``rep`` times in place (NumPy's ``repeat``).
+
+    Raises:
+        TypeError: if ``rep`` is not an int.
+        ValueError: if ``rep`` is less than 1.
+    """
+    if not isinstance(rep, int) or isinstance(rep, bool):
+        raise TypeError(f"For 'repeat_elements', the 'rep' must be an int, but got {type(rep).__name__}.")
+    if rep < 1:
+        raise ValueError(f"For 'repeat_elements', the 'rep' must be positive, but got {rep}.")
+    index = [i for i in range(x.shape[axis]) for _ in range(rep)]
+    return run("gather", x, Tensor(index), axis=axis)

@@ -12,7 +12,7 @@ from .primitives import Primitive, _Stateless
 __all__ = ["Shape", "DType", "Identity", "Reciprocal", "Slice", "StridedSlice", "GatherNd", "BiasAdd",
            "L2Normalize", "ReLU6", "Pad", "SigmoidCrossEntropyWithLogits", "Eye", "SmoothL1Loss",
            "DepthToSpace", "BinaryCrossEntropy", "AdaptiveAvgPool2D", "GatherD", "CheckValid",
-           "StandardNormal", "UniformReal"]
+           "StandardNormal", "UniformReal", "Floor"]
 
 
 class Shape(_Stateless):
@@ -249,3 +249,10 @@ class UniformReal(_RandomPrimitive):
     """``UniformReal(seed=0, seed2=0)(shape)``: Float32 samples uniform in [0, 1) (see ``ops.rand``)."""
 
     _draw = staticmethod(A.rand)
+
+
+class Floor(_Stateless):
+    """``Floor()(x)``: the largest integer not above each element (gradient zero)."""
+
+    def __call__(self, x):
+        return A.floor(x)
