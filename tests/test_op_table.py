@@ -35,7 +35,8 @@ CANONICAL = {
 NOT_DIFFERENTIABLE = set("floor_div sign equal not_equal less less_equal greater greater_equal logical_and "
                          "logical_or logical_not stop_gradient argmax argmin all any ones zeros ones_like "
                          "zeros_like fill dropout_mask random_normal random_uniform pool2d_windows max_pool2d_index "
-                         "adaptive_avg_weights adaptive_window_index row_add_in_place row_set row_set_in_place class_indices".split())
+                         "adaptive_avg_weights adaptive_window_index row_add_in_place row_set row_set_in_place "
+                         "class_indices".split())
 DEFINITIONS = op_table().definitions()
 NAMES = [d.name for d in DEFINITIONS]
 

@@ -34,7 +34,8 @@ if not _typing.TYPE_CHECKING:
     __all__ = cell.__all__ + container.__all__ + layers.__all__ + loss.__all__
     __all__ += learning_rate_schedule.__all__ + optim.__all__ + dynamic_lr.__all__ + wrap.__all__
     __all__ += conv.__all__ + pooling.__all__ + normalization.__all__ + activation.__all__
-    __all__ += embedding.__all__ + rnn_cells.__all__ + rnns.__all__ + transformer.__all__ + unfold.__all__ + padding.__all__
+    __all__ += embedding.__all__ + rnn_cells.__all__ + rnns.__all__ + transformer.__all__ + unfold.__all__
+    __all__ += padding.__all__
     __all__ += resize.__all__
 from ..missing_names import module_getattr
 

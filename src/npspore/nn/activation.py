@@ -13,7 +13,8 @@ from npspore.nn.cell import Cell
 from npspore.nn.layers import _check_positive_int
 from npspore.ops import array_functional as A, nn_functional as F
 
-__all__ = ["ReLU6", "LeakyReLU", "PReLU", "ELU", "SiLU", "Mish", "HSwish", "HSigmoid", "LogSigmoid", "Softsign", "Threshold"]
+__all__ = ["ReLU6", "LeakyReLU", "PReLU", "ELU", "SiLU", "Mish", "HSwish", "HSigmoid", "LogSigmoid", "Softsign",
+           "Threshold"]
 
 
 class ReLU6(Cell):

@@ -1,7 +1,8 @@
 """Array ops built from the op table's ops, as ``mindspore.ops``: ``reciprocal``, ``slice``,
 ``strided_slice``, ``gather_nd``, ``bias_add``, ``l2_normalize``, ``norm``, ``relu6``, ``pad``,
-``scalar_to_tensor``, ``sigmoid_cross_entropy_with_logits``, ``tuple_to_array``, ``eye``, ``make_range``, ``identity``, ``tuple_len``, ``gather_d``,
-``check_valid``, ``randn``, ``rand``, ``arange``, ``floor`` and ``repeat_elements``.
+``scalar_to_tensor``, ``sigmoid_cross_entropy_with_logits``, ``tuple_to_array``, ``eye``,
+``make_range``, ``identity``, ``tuple_len``, ``gather_d``, ``check_valid``, ``randn``, ``rand``,
+``arange``, ``floor`` and ``repeat_elements``.
 
 Each is written in the compilable subset over ops that carry their own adjoints (``div``,
 ``getitem``, ``gather``, ``where`` ...), so it runs eagerly and compiled and differentiates as
@@ -17,9 +18,10 @@ from ..common import dtype as mstype
 from ..common.tensor import Tensor, _np_dtype
 from .eager import run
 
-__all__ = ["reciprocal", "slice", "strided_slice", "gather_nd", "bias_add", "l2_normalize", "norm", "relu6",
-           "pad", "scalar_to_tensor", "sigmoid_cross_entropy_with_logits", "tuple_to_array", "eye", "make_range", "identity", "tuple_len", "gather_d", "gather_elements",
-           "check_valid", "randn", "rand", "arange", "floor", "repeat_elements"]
+__all__ = ["reciprocal", "slice", "strided_slice", "gather_nd", "bias_add", "l2_normalize", "norm", "relu6", "pad",
+           "scalar_to_tensor", "sigmoid_cross_entropy_with_logits", "tuple_to_array", "eye", "make_range",
+           "identity", "tuple_len", "gather_d", "gather_elements", "check_valid", "randn", "rand", "arange", "floor",
+           "repeat_elements"]
 
 
 def reciprocal(input: Tensor) -> Tensor:

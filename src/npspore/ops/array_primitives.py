@@ -1,6 +1,8 @@
-"""Array primitives, as ``mindspore.ops`` / ``ops.operations`` (``P``): ``Shape``, ``DType``,
-``Identity``, ``Reciprocal``, ``Slice``, ``StridedSlice``, ``GatherNd``, ``BiasAdd``, ``L2Normalize``
-``ReLU6``, ``Pad``, ``SigmoidCrossEntropyWithLogits`` and ``Eye``, configured once and called like functions over :mod:`npspore.ops.array_functional`."""
+"""Array primitives, as ``mindspore.ops`` / ``ops.operations`` (``P``): ``Shape``, ``DType``, ``Identity``,
+``Reciprocal``, ``Slice``, ``StridedSlice``, ``GatherNd``, ``BiasAdd``, ``L2Normalize``, ``ReLU6``, ``Pad``,
+``SigmoidCrossEntropyWithLogits``, ``Eye``, ``SmoothL1Loss``, ``DepthToSpace``, ``BinaryCrossEntropy``,
+``AdaptiveAvgPool2D``, ``GatherD``, ``CheckValid``, ``StandardNormal``, ``UniformReal`` and ``Floor``,
+configured once and called like functions over :mod:`npspore.ops.array_functional`."""
 from __future__ import annotations
 
 from . import array_functional as A
