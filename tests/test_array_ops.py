@@ -200,12 +200,30 @@ MINDSPORE_VALUES = {
         ([[[[0.0, 0.0, 1.0, 2.0, 2.0, 3.0], [0.0, 0.0, 1.0, 2.0, 2.0, 3.0], [4.0, 4.0, 5.0, 6.0, 6.0, 7.0],
             [8.0, 8.0, 9.0, 10.0, 10.0, 11.0]]]],
          'Float32'),
+    'cumsum_doc':
+        ([[3.0, 7.0, 13.0, 23.0], [1.0, 7.0, 14.0, 23.0], [4.0, 7.0, 15.0, 22.0], [1.0, 4.0, 11.0, 20.0]],
+         'Float32'),
+    'cumsum_exclusive':
+        ([[0.0, 0.0, 0.0, 0.0], [3.0, 4.0, 6.0, 10.0], [4.0, 10.0, 13.0, 19.0], [8.0, 13.0, 21.0, 26.0]],
+         'Float32'),
+    'cumsum_reverse':
+        ([[23.0, 20.0, 16.0, 10.0], [23.0, 22.0, 16.0, 9.0], [22.0, 18.0, 15.0, 7.0],
+          [20.0, 19.0, 16.0, 9.0]],
+         'Float32'),
+    'cumsum_exclusive_reverse':
+        ([[6.0, 12.0, 22.0, 25.0], [5.0, 6.0, 15.0, 16.0], [1.0, 3.0, 7.0, 9.0], [0.0, 0.0, 0.0, 0.0]],
+         'Float32'),
+    'cumsum_int': ([1, 3, 6], 'Int32'),
+    'cumsum_functional_dtype': ([1.0, 3.0, 6.0], 'Float32'),
+    'unstack_doc': ([2, 2, 2, 2], 'Int32'),
+    'unstack_axis1': ([2.0, 5.0], 'Float32'),
 }
 
 X23 = np.arange(6).reshape(2, 3).astype(np.float32)
 X34 = np.arange(12).reshape(1, 1, 3, 4).astype(np.float32)
 BOXES = np.array([[0, 0, 2, 5], [-0.1, 0, 1, 1], [0, -0.1, 1, 1], [0, 0, 2.01, 1], [0, 0, 1, 5.01],
                   [1, 1, 0.5, 0.5]], np.float32)
+CUMSUM_DATA = np.array([[3, 4, 6, 10], [1, 6, 7, 9], [4, 3, 8, 7], [1, 3, 7, 9]], np.float32)
 SLICE_DATA = np.array([[[1, 1, 1], [2, 2, 2]], [[3, 3, 3], [4, 4, 4]], [[5, 5, 5], [6, 6, 6]]], np.int32)
 MATRIX = np.array([[1.0, 2.0, 3.0], [4.0, 5.0, 7.0]], np.float32)
 VECTOR = np.array([3.0, 4.0, 12.0], np.float32)
@@ -525,6 +543,43 @@ def upsample_nearest(x):
     return nn.Upsample(size=(4, 6))(x)
 
 
+def cumsum_doc(x):
+    return P.CumSum()(x, 1)
+
+
+def cumsum_exclusive(x):
+    return P.CumSum(exclusive=True)(x, 0)
+
+
+def cumsum_reverse(x):
+    return P.CumSum(reverse=True)(x, 1)
+
+
+def cumsum_exclusive_reverse(x):
+    return P.CumSum(exclusive=True, reverse=True)(x, 0)
+
+
+def cumsum_int(x):
+    return ops.cumsum(x, 0)
+
+
+def cumsum_functional_dtype(x):
+    return ops.cumsum(x, -1, dtype=ms.float32)
+
+
+def unstack_doc(x):
+    return ops.Unstack()(x)[1]
+
+
+def unstack_axis1(x):
+    return ops.Unstack(axis=1)(x)[2]
+
+
+def unstack_weighted(x):
+    first, second, third = ops.Unstack(axis=1)(x)
+    return first * 2 + second * third
+
+
 def sigmoid_ce(x, y):
     return P.SigmoidCrossEntropyWithLogits()(x, y)
 
@@ -580,6 +635,14 @@ CASES = {
     "repeat_elements_axis1": (repeat_elements_axis1, (X23,)),
     "upsample_bilinear": (upsample_bilinear, (X34,)),
     "upsample_nearest": (upsample_nearest, (X34,)),
+    "cumsum_doc": (cumsum_doc, (CUMSUM_DATA,)),
+    "cumsum_exclusive": (cumsum_exclusive, (CUMSUM_DATA,)),
+    "cumsum_reverse": (cumsum_reverse, (CUMSUM_DATA,)),
+    "cumsum_exclusive_reverse": (cumsum_exclusive_reverse, (CUMSUM_DATA,)),
+    "cumsum_int": (cumsum_int, (np.array([1, 2, 3], np.int32),)),
+    "cumsum_functional_dtype": (cumsum_functional_dtype, (np.array([1, 2, 3], np.int32),)),
+    "unstack_doc": (unstack_doc, (np.array([[1, 1, 1, 1], [2, 2, 2, 2]], np.int32),)),
+    "unstack_axis1": (unstack_axis1, (X23,)),
     "sigmoid_ce_doc": (sigmoid_ce, (np.array([[-0.8, 1.2, 0.7], [-0.1, -0.4, 0.7]], np.float32),
                                     np.array([[0.3, 0.8, 1.2], [-0.6, 0.1, 2.2]], np.float32))),
     "sigmoid_ce_large": (sigmoid_ce, (np.array([-30.0, 30.0], np.float32), np.array([1.0, 0.0], np.float32))),
@@ -719,6 +782,9 @@ def mae(x, y):
 
 
 GRADIENT_CASES = {
+    "cumsum": (cumsum_exclusive_reverse, (f64((3, 4), 29),)),
+    "cumsum_reverse": (cumsum_reverse, (f64((2, 3), 30),)),
+    "unstack": (unstack_weighted, (f64((2, 3), 31),)),
     "repeat_elements": (repeat_elements_axis1, (f64((2, 3), 27),)),
     "upsample_bilinear": (upsample_bilinear, (f64((1, 1, 3, 4), 28),)),
     "gather_d": (gather_d_dim0, (f64((3, 4), 24), np.array([[2, 0, 1, 1], [0, 0, 2, 1]], np.int32))),
@@ -945,6 +1011,10 @@ def test_random_draws_are_seeded_fresh_per_call_and_shaped_as_mindspores():
     normal = ops.randn(20000).asnumpy()
     assert 0 <= uniform.min() and uniform.max() < 1 and abs(uniform.mean() - 0.5) < 0.01
     assert abs(normal.mean()) < 0.03 and abs(normal.std() - 1) < 0.03
+    # MindSpore 2.10: normal((2, 3), Tensor(1.0), Tensor(2.0)) is Float32 (2, 3)
+    shifted = ops.normal((20000,), Tensor(1.0), Tensor(2.0))
+    assert shifted.dtype == ms.float32 and ops.normal((2, 3), Tensor(1.0), Tensor(2.0)).shape == (2, 3)
+    assert abs(shifted.asnumpy().mean() - 1) < 0.06 and abs(shifted.asnumpy().std() - 2) < 0.06
     with pytest.raises(ValueError, match="per-call 'seed' is not implemented in npspore"):
         ops.randn(2, seed=1)
     with pytest.raises(ValueError, match="nonzero 'seed'/'seed2' are not implemented in npspore"):

@@ -17,6 +17,7 @@ X34 = np.arange(12).reshape(1, 1, 3, 4).astype(np.float32)
 INTS = np.array([[1, 2], [3, 4]], np.int32)
 BOXES = np.array([[0, 0, 2, 5], [-0.1, 0, 1, 1], [0, -0.1, 1, 1], [0, 0, 2.01, 1], [0, 0, 1, 5.01],
                   [1, 1, 0.5, 0.5]], np.float32)
+CUMSUM_DATA = np.array([[3, 4, 6, 10], [1, 6, 7, 9], [4, 3, 8, 7], [1, 3, 7, 9]], np.float32)
 SLICE_DATA = np.array([[[1, 1, 1], [2, 2, 2]], [[3, 3, 3], [4, 4, 4]], [[5, 5, 5], [6, 6, 6]]], np.int32)
 CASES = {
     "reciprocal_doc": lambda: P.Reciprocal()(Tensor(np.array([1.0, 2.0, 4.0], np.float32))),
@@ -171,6 +172,14 @@ CASES = {
     "np_flip_axes": lambda: mnp.flip(Tensor(np.arange(8).reshape(2, 2, 2).astype(np.float32)), (0, 2)),
     "upsample_bilinear": lambda: nn.Upsample(size=(5, 7), mode="bilinear")(Tensor(X34)),
     "upsample_nearest": lambda: nn.Upsample(size=(4, 6))(Tensor(X34)),
+    "cumsum_doc": lambda: P.CumSum()(Tensor(CUMSUM_DATA), 1),
+    "cumsum_exclusive": lambda: P.CumSum(exclusive=True)(Tensor(CUMSUM_DATA), 0),
+    "cumsum_reverse": lambda: P.CumSum(reverse=True)(Tensor(CUMSUM_DATA), 1),
+    "cumsum_exclusive_reverse": lambda: P.CumSum(exclusive=True, reverse=True)(Tensor(CUMSUM_DATA), 0),
+    "cumsum_int": lambda: ops.cumsum(Tensor(np.array([1, 2, 3], np.int32)), 0),
+    "cumsum_functional_dtype": lambda: ops.cumsum(Tensor(np.array([1, 2, 3], np.int32)), -1, dtype=ms.float32),
+    "unstack_doc": lambda: ops.Unstack()(Tensor(np.array([[1, 1, 1, 1], [2, 2, 2, 2]], np.int32)))[1],
+    "unstack_axis1": lambda: ops.Unstack(axis=1)(Tensor(X23))[2],
     "log_level": lambda: ms.log.get_level(),
 }
 

@@ -2,7 +2,7 @@
 ``strided_slice``, ``gather_nd``, ``bias_add``, ``l2_normalize``, ``norm``, ``relu6``, ``pad``,
 ``scalar_to_tensor``, ``sigmoid_cross_entropy_with_logits``, ``tuple_to_array``, ``eye``,
 ``make_range``, ``identity``, ``tuple_len``, ``gather_d``, ``check_valid``, ``randn``, ``rand``,
-``arange``, ``floor`` and ``repeat_elements``.
+``arange``, ``floor``, ``repeat_elements``, ``cumsum``, ``unstack`` and ``normal``.
 
 Each is written in the compilable subset over ops that carry their own adjoints (``div``,
 ``getitem``, ``gather``, ``where`` ...), so it runs eagerly and compiled and differentiates as
@@ -21,7 +21,7 @@ from .eager import run
 __all__ = ["reciprocal", "slice", "strided_slice", "gather_nd", "bias_add", "l2_normalize", "norm", "relu6", "pad",
            "scalar_to_tensor", "sigmoid_cross_entropy_with_logits", "tuple_to_array", "eye", "make_range",
            "identity", "tuple_len", "gather_d", "gather_elements", "check_valid", "randn", "rand", "arange", "floor",
-           "repeat_elements"]
+           "repeat_elements", "cumsum", "unstack", "normal"]
 
 
 def reciprocal(input: Tensor) -> Tensor:
@@ -466,3 +466,54 @@ def repeat_elements(x: Tensor, rep: int, axis: int = 0) -> Tensor:
         raise ValueError(f"For 'repeat_elements', the 'rep' must be positive, but got {rep}.")
     index = [i for i in range(x.shape[axis]) for _ in range(rep)]
     return run("gather", x, Tensor(index), axis=axis)
+
+
+def cumsum(x: Tensor, axis: int, dtype: Any = None) -> Tensor:
+    """Running sums of ``x`` along ``axis`` (``dtype`` casts ``x`` first).
+
+    Raises:
+        ValueError: if ``axis`` is out of range.
+    """
+    if dtype is not None:
+        x = run("cast", x, dtype=_np_dtype(dtype))
+    return running_sum(x, axis, False, False)
+
+
+def running_sum(x: Tensor, axis: int, exclusive: bool, reverse: bool) -> Tensor:
+    """Running sums of ``x`` along ``axis``: ``exclusive`` leaves each element out of its own sum,
+    ``reverse`` sums from the end (``CumSum``'s flags). Computed as a product with a triangular matrix
+    of ones, so it differentiates through ``matmul``.
+
+    Raises:
+        ValueError: if ``axis`` is out of range.
+    """
+    ndim = len(x.shape)
+    if not -ndim <= axis < ndim:
+        raise ValueError(f"For 'cumsum', the 'axis' must be in [{-ndim}, {ndim}), but got {axis}.")
+    axis = axis % ndim
+    n = x.shape[axis]
+    # triangle[i][j]: whether element i counts in the sum at position j
+    triangle = [[int((i > j if reverse else i < j) or (i == j and not exclusive)) for j in range(n)]
+                for i in range(n)]
+    last = tuple(a for a in range(ndim) if a != axis) + (axis,)
+    moved = run("transpose", x, axes=last)
+    summed = run("matmul", moved, Tensor(triangle, dtype=x.dtype))
+    back = tuple(last.index(a) for a in range(ndim))
+    return run("transpose", summed, axes=back)
+
+
+def unstack(input_x: Tensor, axis: int = 0) -> tuple[Tensor, ...]:
+    """The slices of ``input_x`` along ``axis``, as a tuple (the inverse of ``stack``)."""
+    ndim = len(input_x.shape)
+    axis = axis % ndim
+    return tuple(run("getitem", input_x, index=(builtins.slice(None),) * axis + (i,))
+                 for i in range(input_x.shape[axis]))
+
+
+def normal(shape: tuple[int, ...], mean: Any, stddev: Any, seed: Any = None) -> Tensor:
+    """Normal samples of ``shape`` with ``mean`` and ``stddev`` (broadcast), as :func:`randn` draws them.
+
+    Raises:
+        ValueError: if ``seed`` is given (not implemented in npspore).
+    """
+    return run("add", run("mul", _random("normal", "random_normal", (shape,), None, seed), stddev), mean)

@@ -1,7 +1,8 @@
 """Array primitives, as ``mindspore.ops`` / ``ops.operations`` (``P``): ``Shape``, ``DType``, ``Identity``,
 ``Reciprocal``, ``Slice``, ``StridedSlice``, ``GatherNd``, ``BiasAdd``, ``L2Normalize``, ``ReLU6``, ``Pad``,
 ``SigmoidCrossEntropyWithLogits``, ``Eye``, ``SmoothL1Loss``, ``DepthToSpace``, ``BinaryCrossEntropy``,
-``AdaptiveAvgPool2D``, ``GatherD``, ``CheckValid``, ``StandardNormal``, ``UniformReal`` and ``Floor``,
+``AdaptiveAvgPool2D``, ``GatherD``, ``CheckValid``, ``StandardNormal``, ``UniformReal``, ``Floor``, ``CumSum``
+and ``Unstack``,
 configured once and called like functions over :mod:`npspore.ops.array_functional`."""
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from .primitives import Primitive, _Stateless
 __all__ = ["Shape", "DType", "Identity", "Reciprocal", "Slice", "StridedSlice", "GatherNd", "BiasAdd",
            "L2Normalize", "ReLU6", "Pad", "SigmoidCrossEntropyWithLogits", "Eye", "SmoothL1Loss",
            "DepthToSpace", "BinaryCrossEntropy", "AdaptiveAvgPool2D", "GatherD", "CheckValid",
-           "StandardNormal", "UniformReal", "Floor"]
+           "StandardNormal", "UniformReal", "Floor", "CumSum", "Unstack"]
 
 
 class Shape(_Stateless):
@@ -258,3 +259,29 @@ class Floor(_Stateless):
 
     def __call__(self, x):
         return A.floor(x)
+
+
+class CumSum(Primitive):
+    """``CumSum(exclusive=False, reverse=False)(x, axis)``: running sums along ``axis`` (``ops.cumsum``)."""
+
+    def __init__(self, exclusive=False, reverse=False):
+        super().__init__("CumSum")
+        self.exclusive, self.reverse = exclusive, reverse
+        self.add_prim_attr("exclusive", exclusive)
+        self.add_prim_attr("reverse", reverse)
+
+    def __call__(self, x, axis):
+        return A.running_sum(x, axis, self.exclusive, self.reverse)
+
+
+class Unstack(Primitive):
+    """``Unstack(axis=0, num=None)(x)``: the slices of ``x`` along ``axis``, as a tuple."""
+
+    def __init__(self, axis=0, num=None):
+        super().__init__("Unstack")
+        self.axis = axis
+        self.add_prim_attr("axis", axis)
+        self.add_prim_attr("num", num)
+
+    def __call__(self, input_x):
+        return A.unstack(input_x, self.axis)
