@@ -217,6 +217,10 @@ MINDSPORE_VALUES = {
     'cumsum_functional_dtype': ([1.0, 3.0, 6.0], 'Float32'),
     'unstack_doc': ([2, 2, 2, 2], 'Int32'),
     'unstack_axis1': ([2.0, 5.0], 'Float32'),
+    'sort_doc_values': ([[1.0, 2.0, 8.0], [3.0, 5.0, 9.0], [4.0, 6.0, 7.0]], 'Float16'),
+    'sort_doc_indices': ([[2, 1, 0], [2, 0, 1], [0, 1, 2]], 'Int32'),
+    'sort_ties_descending': ([[1, 4, 3, 0, 2]], 'Int32'),
+    'sort_axis0_indices': ([[1, 2], [2, 0], [0, 1]], 'Int32'),
 }
 
 X23 = np.arange(6).reshape(2, 3).astype(np.float32)
@@ -580,6 +584,26 @@ def unstack_weighted(x):
     return first * 2 + second * third
 
 
+def sort_doc_values(x):
+    return ops.Sort()(x)[0]
+
+
+def sort_doc_indices(x):
+    return ops.Sort()(x)[1]
+
+
+def sort_ties_descending(x):
+    return ops.sort(x, descending=True)[1]
+
+
+def sort_axis0_indices(x):
+    return ops.Sort(axis=0)(x)[1]
+
+
+def sort_weighted(x):
+    return ops.Sort(axis=0, descending=True)(x)[0] * Tensor(np.arange(1.0, 7.0).reshape(3, 2))
+
+
 def sigmoid_ce(x, y):
     return P.SigmoidCrossEntropyWithLogits()(x, y)
 
@@ -643,6 +667,10 @@ CASES = {
     "cumsum_functional_dtype": (cumsum_functional_dtype, (np.array([1, 2, 3], np.int32),)),
     "unstack_doc": (unstack_doc, (np.array([[1, 1, 1, 1], [2, 2, 2, 2]], np.int32),)),
     "unstack_axis1": (unstack_axis1, (X23,)),
+    "sort_doc_values": (sort_doc_values, (np.array([[8, 2, 1], [5, 9, 3], [4, 6, 7]], np.float16),)),
+    "sort_doc_indices": (sort_doc_indices, (np.array([[8, 2, 1], [5, 9, 3], [4, 6, 7]], np.float16),)),
+    "sort_ties_descending": (sort_ties_descending, (np.array([[1, 3, 1, 2, 3]], np.float32),)),
+    "sort_axis0_indices": (sort_axis0_indices, (np.array([[3, 1], [1, 2], [2, 0]], np.float32),)),
     "sigmoid_ce_doc": (sigmoid_ce, (np.array([[-0.8, 1.2, 0.7], [-0.1, -0.4, 0.7]], np.float32),
                                     np.array([[0.3, 0.8, 1.2], [-0.6, 0.1, 2.2]], np.float32))),
     "sigmoid_ce_large": (sigmoid_ce, (np.array([-30.0, 30.0], np.float32), np.array([1.0, 0.0], np.float32))),
@@ -782,6 +810,7 @@ def mae(x, y):
 
 
 GRADIENT_CASES = {
+    "sort": (sort_weighted, (np.array([[0.3, -1.2], [2.5, 0.7], [-0.4, 1.9]]),)),
     "cumsum": (cumsum_exclusive_reverse, (f64((3, 4), 29),)),
     "cumsum_reverse": (cumsum_reverse, (f64((2, 3), 30),)),
     "unstack": (unstack_weighted, (f64((2, 3), 31),)),

@@ -180,6 +180,10 @@ CASES = {
     "cumsum_functional_dtype": lambda: ops.cumsum(Tensor(np.array([1, 2, 3], np.int32)), -1, dtype=ms.float32),
     "unstack_doc": lambda: ops.Unstack()(Tensor(np.array([[1, 1, 1, 1], [2, 2, 2, 2]], np.int32)))[1],
     "unstack_axis1": lambda: ops.Unstack(axis=1)(Tensor(X23))[2],
+    "sort_doc_values": lambda: ops.Sort()(Tensor(np.array([[8, 2, 1], [5, 9, 3], [4, 6, 7]], np.float16)))[0],
+    "sort_doc_indices": lambda: ops.Sort()(Tensor(np.array([[8, 2, 1], [5, 9, 3], [4, 6, 7]], np.float16)))[1],
+    "sort_ties_descending": lambda: ops.sort(Tensor(np.array([[1, 3, 1, 2, 3]], np.float32)), descending=True)[1],
+    "sort_axis0_indices": lambda: ops.Sort(axis=0)(Tensor(np.array([[3, 1], [1, 2], [2, 0]], np.float32)))[1],
     "log_level": lambda: ms.log.get_level(),
 }
 

@@ -2,7 +2,7 @@
 ``strided_slice``, ``gather_nd``, ``bias_add``, ``l2_normalize``, ``norm``, ``relu6``, ``pad``,
 ``scalar_to_tensor``, ``sigmoid_cross_entropy_with_logits``, ``tuple_to_array``, ``eye``,
 ``make_range``, ``identity``, ``tuple_len``, ``gather_d``, ``check_valid``, ``randn``, ``rand``,
-``arange``, ``floor``, ``repeat_elements``, ``cumsum``, ``unstack`` and ``normal``.
+``arange``, ``floor``, ``repeat_elements``, ``cumsum``, ``unstack``, ``normal`` and ``sort``.
 
 Each is written in the compilable subset over ops that carry their own adjoints (``div``,
 ``getitem``, ``gather``, ``where`` ...), so it runs eagerly and compiled and differentiates as
@@ -17,11 +17,12 @@ from typing import Any
 from ..common import dtype as mstype
 from ..common.tensor import Tensor, _np_dtype
 from .eager import run
+from .nn_functional import topk
 
 __all__ = ["reciprocal", "slice", "strided_slice", "gather_nd", "bias_add", "l2_normalize", "norm", "relu6", "pad",
            "scalar_to_tensor", "sigmoid_cross_entropy_with_logits", "tuple_to_array", "eye", "make_range",
            "identity", "tuple_len", "gather_d", "gather_elements", "check_valid", "randn", "rand", "arange", "floor",
-           "repeat_elements", "cumsum", "unstack", "normal"]
+           "repeat_elements", "cumsum", "unstack", "normal", "sort"]
 
 
 def reciprocal(input: Tensor) -> Tensor:
@@ -517,3 +518,12 @@ def normal(shape: tuple[int, ...], mean: Any, stddev: Any, seed: Any = None) -> 
         ValueError: if ``seed`` is given (not implemented in npspore).
     """
     return run("add", run("mul", _random("normal", "random_normal", (shape,), None, seed), stddev), mean)
+
+
+def sort(input_x: Tensor, axis: int = -1, descending: bool = False) -> tuple[Tensor, Tensor]:
+    """``(values, Int32 indices)`` of ``input_x`` sorted along ``axis``; equal values keep their order
+    (as MindSpore 2.10's, in both directions). It is ``topk`` of every element, so it differentiates
+    as ``topk`` does.
+    """
+    ndim = len(input_x.shape)
+    return topk(input_x, input_x.shape[axis % ndim], dim=axis, largest=descending)

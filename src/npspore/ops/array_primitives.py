@@ -1,8 +1,8 @@
 """Array primitives, as ``mindspore.ops`` / ``ops.operations`` (``P``): ``Shape``, ``DType``, ``Identity``,
 ``Reciprocal``, ``Slice``, ``StridedSlice``, ``GatherNd``, ``BiasAdd``, ``L2Normalize``, ``ReLU6``, ``Pad``,
 ``SigmoidCrossEntropyWithLogits``, ``Eye``, ``SmoothL1Loss``, ``DepthToSpace``, ``BinaryCrossEntropy``,
-``AdaptiveAvgPool2D``, ``GatherD``, ``CheckValid``, ``StandardNormal``, ``UniformReal``, ``Floor``, ``CumSum``
-and ``Unstack``,
+``AdaptiveAvgPool2D``, ``GatherD``, ``CheckValid``, ``StandardNormal``, ``UniformReal``, ``Floor``, ``CumSum``,
+``Unstack`` and ``Sort``,
 configured once and called like functions over :mod:`npspore.ops.array_functional`."""
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from .primitives import Primitive, _Stateless
 __all__ = ["Shape", "DType", "Identity", "Reciprocal", "Slice", "StridedSlice", "GatherNd", "BiasAdd",
            "L2Normalize", "ReLU6", "Pad", "SigmoidCrossEntropyWithLogits", "Eye", "SmoothL1Loss",
            "DepthToSpace", "BinaryCrossEntropy", "AdaptiveAvgPool2D", "GatherD", "CheckValid",
-           "StandardNormal", "UniformReal", "Floor", "CumSum", "Unstack"]
+           "StandardNormal", "UniformReal", "Floor", "CumSum", "Unstack", "Sort"]
 
 
 class Shape(_Stateless):
@@ -285,3 +285,16 @@ class Unstack(Primitive):
 
     def __call__(self, input_x):
         return A.unstack(input_x, self.axis)
+
+
+class Sort(Primitive):
+    """``Sort(axis=-1, descending=False)(x)``: ``(values, Int32 indices)`` sorted along ``axis``, ties in order."""
+
+    def __init__(self, axis=-1, descending=False):
+        super().__init__("Sort")
+        self.axis, self.descending = axis, descending
+        self.add_prim_attr("axis", axis)
+        self.add_prim_attr("descending", descending)
+
+    def __call__(self, x):
+        return A.sort(x, self.axis, self.descending)
