@@ -19,7 +19,7 @@ from npspore.opdef import TEMPLATE_FAMILIES, Aval, OpShapeError, OpTypeError, fu
 
 CANONICAL = {
     "elementwise": "add sub mul div floor_div mod pow neg abs exp log log1p sqrt rsqrt square sin cos tan tanh "
-                   "sigmoid relu gelu softplus erf sign maximum minimum where clip cast equal not_equal less "
+                   "sigmoid relu gelu softplus erf sign round maximum minimum where clip cast equal not_equal less "
                    "less_equal greater greater_equal logical_and logical_or logical_not stop_gradient",
     "reductions": "sum mean prod max min argmax argmin all any max_with_indices min_with_indices",
     "shape_ops": "reshape transpose expand_dims squeeze flatten broadcast_to tile concat stack split getitem "
@@ -32,7 +32,7 @@ CANONICAL = {
     "selection": "topk gather_last scatter_last",
     "collective": "all_reduce all_gather reduce_scatter broadcast reduce",
 }
-NOT_DIFFERENTIABLE = set("floor_div sign equal not_equal less less_equal greater greater_equal logical_and "
+NOT_DIFFERENTIABLE = set("floor_div sign round equal not_equal less less_equal greater greater_equal logical_and "
                          "logical_or logical_not stop_gradient argmax argmin all any ones zeros ones_like "
                          "zeros_like fill dropout_mask random_normal random_uniform pool2d_windows max_pool2d_index "
                          "adaptive_avg_weights adaptive_window_index row_add_in_place row_set row_set_in_place "
@@ -101,7 +101,7 @@ BINARY.update({
     "one_hot": lambda a, b: ((INDICES, operand(a, (1,)), operand(b, ())), {"depth": 3}),
 })
 UNARY = {name: (lambda x: ((operand(x),), {})) for name in
-         "neg abs square sign exp log log1p sqrt rsqrt sin cos tan tanh sigmoid relu softplus erf "
+         "neg abs square sign round exp log log1p sqrt rsqrt sin cos tan tanh sigmoid relu softplus erf "
          "stop_gradient logical_not ones_like zeros_like flatten".split()}
 UNARY.update({
     "gelu": lambda x: ((operand(x),), {"approximate": True}),

@@ -184,11 +184,18 @@ CASES = {
     "sort_doc_indices": lambda: ops.Sort()(Tensor(np.array([[8, 2, 1], [5, 9, 3], [4, 6, 7]], np.float16)))[1],
     "sort_ties_descending": lambda: ops.sort(Tensor(np.array([[1, 3, 1, 2, 3]], np.float32)), descending=True)[1],
     "sort_axis0_indices": lambda: ops.Sort(axis=0)(Tensor(np.array([[3, 1], [1, 2], [2, 0]], np.float32)))[1],
+    "round_halves": lambda: P.Round()(Tensor(np.array([0.5, 1.5, 2.5, -0.5, -1.5, 0.8, -2.7, 3.49], np.float32))),
+    "round_int": lambda: ops.round(Tensor(np.array([1, 2], np.int32))),
+    "round_grad": lambda: ms.grad(_round_sum)(Tensor(np.array([0.5, -2.7], np.float32))),
     "log_level": lambda: ms.log.get_level(),
 }
 
 def _floor_sum(x):
     return ops.Floor()(x).sum()
+
+
+def _round_sum(x):
+    return P.Round()(x).sum()
 
 
 def _type_error(call):

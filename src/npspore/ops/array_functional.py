@@ -2,7 +2,8 @@
 ``strided_slice``, ``gather_nd``, ``bias_add``, ``l2_normalize``, ``norm``, ``relu6``, ``pad``,
 ``scalar_to_tensor``, ``sigmoid_cross_entropy_with_logits``, ``tuple_to_array``, ``eye``,
 ``make_range``, ``identity``, ``tuple_len``, ``gather_d``, ``check_valid``, ``randn``, ``rand``,
-``arange``, ``floor``, ``repeat_elements``, ``cumsum``, ``unstack``, ``normal`` and ``sort``.
+``arange``, ``floor``, ``repeat_elements``, ``cumsum``, ``unstack``, ``normal``, ``sort`` and
+``round``.
 
 Each is written in the compilable subset over ops that carry their own adjoints (``div``,
 ``getitem``, ``gather``, ``where`` ...), so it runs eagerly and compiled and differentiates as
@@ -22,7 +23,7 @@ from .nn_functional import topk
 __all__ = ["reciprocal", "slice", "strided_slice", "gather_nd", "bias_add", "l2_normalize", "norm", "relu6", "pad",
            "scalar_to_tensor", "sigmoid_cross_entropy_with_logits", "tuple_to_array", "eye", "make_range",
            "identity", "tuple_len", "gather_d", "gather_elements", "check_valid", "randn", "rand", "arange", "floor",
-           "repeat_elements", "cumsum", "unstack", "normal", "sort"]
+           "repeat_elements", "cumsum", "unstack", "normal", "sort", "round"]
 
 
 def reciprocal(input: Tensor) -> Tensor:
@@ -527,3 +528,14 @@ def sort(input_x: Tensor, axis: int = -1, descending: bool = False) -> tuple[Ten
     """
     ndim = len(input_x.shape)
     return topk(input_x, input_x.shape[axis % ndim], dim=axis, largest=descending)
+
+
+def round(input: Tensor, *, decimals: int = 0) -> Tensor:
+    """The nearest integer to each element, halves to even, in ``input``'s dtype (gradient zero).
+
+    Raises:
+        ValueError: if ``decimals`` is not 0 (MindSpore 2.10's CPU kernel has only 0).
+    """
+    if decimals != 0:
+        raise ValueError(f"For Round only support decimals equal 0, but got decimals equal {decimals}")
+    return run("round", input)

@@ -2,7 +2,7 @@
 ``Reciprocal``, ``Slice``, ``StridedSlice``, ``GatherNd``, ``BiasAdd``, ``L2Normalize``, ``ReLU6``, ``Pad``,
 ``SigmoidCrossEntropyWithLogits``, ``Eye``, ``SmoothL1Loss``, ``DepthToSpace``, ``BinaryCrossEntropy``,
 ``AdaptiveAvgPool2D``, ``GatherD``, ``CheckValid``, ``StandardNormal``, ``UniformReal``, ``Floor``, ``CumSum``,
-``Unstack`` and ``Sort``,
+``Unstack``, ``Sort`` and ``Round``,
 configured once and called like functions over :mod:`npspore.ops.array_functional`."""
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from .primitives import Primitive, _Stateless
 __all__ = ["Shape", "DType", "Identity", "Reciprocal", "Slice", "StridedSlice", "GatherNd", "BiasAdd",
            "L2Normalize", "ReLU6", "Pad", "SigmoidCrossEntropyWithLogits", "Eye", "SmoothL1Loss",
            "DepthToSpace", "BinaryCrossEntropy", "AdaptiveAvgPool2D", "GatherD", "CheckValid",
-           "StandardNormal", "UniformReal", "Floor", "CumSum", "Unstack", "Sort"]
+           "StandardNormal", "UniformReal", "Floor", "CumSum", "Unstack", "Sort", "Round"]
 
 
 class Shape(_Stateless):
@@ -298,3 +298,10 @@ class Sort(Primitive):
 
     def __call__(self, x):
         return A.sort(x, self.axis, self.descending)
+
+
+class Round(_Stateless):
+    """``Round()(input, decimals=0)``: the nearest integer, halves to even (``ops.round``)."""
+
+    def __call__(self, input, decimals=0):
+        return A.round(input, decimals=decimals)
