@@ -1055,3 +1055,26 @@ def test_random_draws_are_seeded_fresh_per_call_and_shaped_as_mindspores():
         ops.randn(2, seed=1)
     with pytest.raises(ValueError, match="nonzero 'seed'/'seed2' are not implemented in npspore"):
         ops.StandardNormal(seed=2)
+
+
+def test_algo_parameters_are_checked_and_recorded_as_mindspores():
+    # MindSpore 2.10's defaults and errors (get_algo_parameters of a fresh process, bad values)
+    ms.reset_algo_parameters()
+    assert [ms.get_algo_parameters(key) for key in (
+        "fully_use_devices", "elementwise_op_strategy_follow", "enable_algo_approxi", "algo_approxi_epsilon",
+        "tensor_slice_align_enable", "tensor_slice_align_size")] == [False, False, False, 0.10000000149011612,
+                                                                     False, 16]
+    from npspore import parallel
+    parallel.set_algo_parameters(elementwise_op_strategy_follow=True)
+    assert ms.get_algo_parameters("elementwise_op_strategy_follow") is True
+    ms.reset_algo_parameters()
+    assert parallel.get_algo_parameters("elementwise_op_strategy_follow") is False
+    with pytest.raises(TypeError) as info:
+        ms.set_algo_parameters(fully_use_devices=1)
+    assert str(info.value) == "The parameter 'fully_use_devices' must be <class 'bool'>, but got <class 'int'>"
+    with pytest.raises(ValueError, match="^Set context keyword foo is not recognized!$"):
+        ms.set_algo_parameters(foo=True)
+    with pytest.raises(ValueError, match=r"^Align_size must be in \[1, 1024\], but got 0$"):
+        ms.set_algo_parameters(tensor_slice_align_size=0)
+    with pytest.raises(RuntimeError, match=r"'epsilon' must be in \(0, 1\]"):
+        ms.set_algo_parameters(algo_approxi_epsilon=2.0)
