@@ -196,6 +196,11 @@ MINDSPORE_VALUES = {
     'round_halves': ([0.0, 2.0, 2.0, -0.0, -2.0, 1.0, -3.0, 3.0], 'Float32'),
     'round_int': ([1, 2], 'Int32'),
     'round_grad': ([0.0, 0.0], 'Float32'),
+    'linspace_doc': ([1.0, 3.25, 5.5, 7.75, 10.0], 'Float32'),
+    'linspace_numbers': ([-1.0, -0.3333333134651184, 0.3333333730697632, 1.0], 'Float32'),
+    'linspace_one': ([0.0], 'Float32'),
+    'meshgrid_xy': ([[1, 2, 3, 4], [1, 2, 3, 4], [1, 2, 3, 4]], 'Int32'),
+    'meshgrid_ij': ([[5, 6, 7], [5, 6, 7], [5, 6, 7], [5, 6, 7]], 'Int32'),
 }
 
 X23 = np.arange(6).reshape(2, 3).astype(np.float32)
@@ -595,6 +600,31 @@ def round_grad(x):
     return ms.grad(round_sum)(x)
 
 
+def linspace_doc(start, end):
+    return ops.linspace(start, end, 5)
+
+
+def linspace_numbers():
+    return ops.linspace(-1, 1, 4)
+
+
+def linspace_one():
+    return ops.linspace(0, 1, 1)
+
+
+def meshgrid_xy(x, y):
+    return ops.Meshgrid(indexing="xy")((x, y))[0]
+
+
+def meshgrid_ij(x, y):
+    return ops.Meshgrid(indexing="ij")((x, y))[1]
+
+
+def meshgrid_weighted(x, y):
+    xx, yy = ops.Meshgrid()((x, y))
+    return xx * yy * yy
+
+
 def sigmoid_ce(x, y):
     return P.SigmoidCrossEntropyWithLogits()(x, y)
 
@@ -665,6 +695,11 @@ CASES = {
     "round_halves": (round_halves, (np.array([0.5, 1.5, 2.5, -0.5, -1.5, 0.8, -2.7, 3.49], np.float32),)),
     "round_int": (round_int, (np.array([1, 2], np.int32),)),
     "round_grad": (round_grad, (np.array([0.5, -2.7], np.float32),)),
+    "linspace_doc": (linspace_doc, (np.array(1, np.float32), np.array(10, np.float32))),
+    "linspace_numbers": (linspace_numbers, ()),
+    "linspace_one": (linspace_one, ()),
+    "meshgrid_xy": (meshgrid_xy, (np.array([1, 2, 3, 4], np.int32), np.array([5, 6, 7], np.int32))),
+    "meshgrid_ij": (meshgrid_ij, (np.array([1, 2, 3, 4], np.int32), np.array([5, 6, 7], np.int32))),
     "sigmoid_ce_doc": (sigmoid_ce, (np.array([[-0.8, 1.2, 0.7], [-0.1, -0.4, 0.7]], np.float32),
                                     np.array([[0.3, 0.8, 1.2], [-0.6, 0.1, 2.2]], np.float32))),
     "sigmoid_ce_large": (sigmoid_ce, (np.array([-30.0, 30.0], np.float32), np.array([1.0, 0.0], np.float32))),
@@ -817,6 +852,8 @@ def mae(x, y):
 
 
 GRADIENT_CASES = {
+    "linspace": (linspace_doc, (np.array(-1.5), np.array(2.0))),
+    "meshgrid": (meshgrid_weighted, (f64((3,), 32), f64((2,), 33))),
     "sort": (sort_weighted, (np.array([[0.3, -1.2], [2.5, 0.7], [-0.4, 1.9]]),)),
     "cumsum": (cumsum_exclusive_reverse, (f64((3, 4), 29),)),
     "cumsum_reverse": (cumsum_reverse, (f64((2, 3), 30),)),
@@ -1051,6 +1088,9 @@ def test_random_draws_are_seeded_fresh_per_call_and_shaped_as_mindspores():
     shifted = ops.normal((20000,), Tensor(1.0), Tensor(2.0))
     assert shifted.dtype == ms.float32 and ops.normal((2, 3), Tensor(1.0), Tensor(2.0)).shape == (2, 3)
     assert abs(shifted.asnumpy().mean() - 1) < 0.06 and abs(shifted.asnumpy().std() - 2) < 0.06
+    # MindSpore 2.10: uniform((2, 3), Tensor(1.0), Tensor(2.0)) is Float32
+    ranged = ops.uniform((20000,), Tensor(1.0, ms.float32), Tensor(3.0, ms.float32)).asnumpy()
+    assert ranged.dtype == np.float32 and 1 <= ranged.min() and ranged.max() < 3 and abs(ranged.mean() - 2) < 0.03
     with pytest.raises(ValueError, match="per-call 'seed' is not implemented in npspore"):
         ops.randn(2, seed=1)
     with pytest.raises(ValueError, match="nonzero 'seed'/'seed2' are not implemented in npspore"):

@@ -187,6 +187,13 @@ CASES = {
     "round_halves": lambda: P.Round()(Tensor(np.array([0.5, 1.5, 2.5, -0.5, -1.5, 0.8, -2.7, 3.49], np.float32))),
     "round_int": lambda: ops.round(Tensor(np.array([1, 2], np.int32))),
     "round_grad": lambda: ms.grad(_round_sum)(Tensor(np.array([0.5, -2.7], np.float32))),
+    "linspace_doc": lambda: ops.linspace(Tensor(1, ms.float32), Tensor(10, ms.float32), 5),
+    "linspace_numbers": lambda: ops.linspace(-1, 1, 4),
+    "linspace_one": lambda: ops.linspace(0, 1, 1),
+    "meshgrid_xy": lambda: ops.Meshgrid(indexing="xy")((Tensor(np.array([1, 2, 3, 4], np.int32)),
+                                                        Tensor(np.array([5, 6, 7], np.int32))))[0],
+    "meshgrid_ij": lambda: ops.Meshgrid(indexing="ij")((Tensor(np.array([1, 2, 3, 4], np.int32)),
+                                                        Tensor(np.array([5, 6, 7], np.int32))))[1],
     "log_level": lambda: ms.log.get_level(),
 }
 

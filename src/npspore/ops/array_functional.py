@@ -2,8 +2,8 @@
 ``strided_slice``, ``gather_nd``, ``bias_add``, ``l2_normalize``, ``norm``, ``relu6``, ``pad``,
 ``scalar_to_tensor``, ``sigmoid_cross_entropy_with_logits``, ``tuple_to_array``, ``eye``,
 ``make_range``, ``identity``, ``tuple_len``, ``gather_d``, ``check_valid``, ``randn``, ``rand``,
-``arange``, ``floor``, ``repeat_elements``, ``cumsum``, ``unstack``, ``normal``, ``sort`` and
-``round``.
+``arange``, ``floor``, ``repeat_elements``, ``cumsum``, ``unstack``, ``normal``, ``sort``,
+``round``, ``linspace``, ``uniform`` and ``meshgrid``.
 
 Each is written in the compilable subset over ops that carry their own adjoints (``div``,
 ``getitem``, ``gather``, ``where`` ...), so it runs eagerly and compiled and differentiates as
@@ -23,7 +23,8 @@ from .nn_functional import topk
 __all__ = ["reciprocal", "slice", "strided_slice", "gather_nd", "bias_add", "l2_normalize", "norm", "relu6", "pad",
            "scalar_to_tensor", "sigmoid_cross_entropy_with_logits", "tuple_to_array", "eye", "make_range",
            "identity", "tuple_len", "gather_d", "gather_elements", "check_valid", "randn", "rand", "arange", "floor",
-           "repeat_elements", "cumsum", "unstack", "normal", "sort", "round"]
+           "repeat_elements", "cumsum", "unstack", "normal", "sort", "round", "linspace",
+           "uniform", "meshgrid"]
 
 
 def reciprocal(input: Tensor) -> Tensor:
@@ -539,3 +540,54 @@ def round(input: Tensor, *, decimals: int = 0) -> Tensor:
     if decimals != 0:
         raise ValueError(f"For Round only support decimals equal 0, but got decimals equal {decimals}")
     return run("round", input)
+
+
+def linspace(start: Any, end: Any, steps: int) -> Tensor:
+    """``steps`` evenly spaced Float32 values from ``start`` to ``end`` inclusive (numbers or 0-d Tensors):
+    ``start + (end - start) * i / (steps - 1)``.
+
+    Raises:
+        TypeError: if ``steps`` is not an int.
+        ValueError: if ``steps`` is less than 1.
+    """
+    if not isinstance(steps, int) or isinstance(steps, bool):
+        raise TypeError(f"For 'linspace', the 'steps' must be an int, but got {type(steps).__name__}.")
+    if steps < 1:
+        raise ValueError(f"For 'linspace', the 'steps' must be positive, but got {steps}.")
+    float32 = _np_dtype(mstype.float32)
+    start, end = run("cast", start, dtype=float32), run("cast", end, dtype=float32)
+    fractions = Tensor([i / (steps - 1) if steps > 1 else 0.0 for i in range(steps)], dtype=mstype.float32)
+    return run("add", start, run("mul", run("sub", end, start), fractions))
+
+
+def uniform(shape: tuple[int, ...], minval: Any, maxval: Any, seed: Any = None, dtype: Any = mstype.float32) -> Tensor:
+    """Samples uniform in [``minval``, ``maxval``) of ``shape``, as :func:`rand` draws them.
+
+    Raises:
+        ValueError: if ``seed`` is given (not implemented in npspore).
+    """
+    unit = _random("uniform", "random_uniform", (shape,), dtype, seed)
+    return run("add", run("mul", unit, run("sub", maxval, minval)), minval)
+
+
+def meshgrid(*inputs: Tensor, indexing: str = "xy") -> tuple[Tensor, ...]:
+    """Coordinate grids of the 1-D ``inputs``: with ``'ij'`` output ``k`` varies along dim ``k`` of the
+    shape ``(len(x0), len(x1), ...)``; with ``'xy'`` the first two dims are swapped.
+
+    Raises:
+        ValueError: if ``indexing`` is not ``'xy'`` or ``'ij'``, or an input is not 1-D.
+    """
+    if indexing not in ("xy", "ij"):
+        raise ValueError(f"For 'meshgrid', the 'indexing' must be 'xy' or 'ij', but got {indexing!r}.")
+    if not all(len(x.shape) == 1 for x in inputs):
+        raise ValueError("For 'meshgrid', every input must be 1-D.")
+    dims = [x.shape[0] for x in inputs]
+    positions = list(range(len(inputs)))
+    if indexing == "xy" and len(inputs) > 1:
+        dims[0], dims[1] = dims[1], dims[0]
+        positions[0], positions[1] = 1, 0
+    grids = []
+    for x, position in zip(inputs, positions):
+        along = tuple(-1 if axis == position else 1 for axis in range(len(inputs)))
+        grids.append(run("broadcast_to", run("reshape", x, shape=along), shape=tuple(dims)))
+    return tuple(grids)

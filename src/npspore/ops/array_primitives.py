@@ -2,7 +2,7 @@
 ``Reciprocal``, ``Slice``, ``StridedSlice``, ``GatherNd``, ``BiasAdd``, ``L2Normalize``, ``ReLU6``, ``Pad``,
 ``SigmoidCrossEntropyWithLogits``, ``Eye``, ``SmoothL1Loss``, ``DepthToSpace``, ``BinaryCrossEntropy``,
 ``AdaptiveAvgPool2D``, ``GatherD``, ``CheckValid``, ``StandardNormal``, ``UniformReal``, ``Floor``, ``CumSum``,
-``Unstack``, ``Sort`` and ``Round``,
+``Unstack``, ``Sort``, ``Round`` and ``Meshgrid``,
 configured once and called like functions over :mod:`npspore.ops.array_functional`."""
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from .primitives import Primitive, _Stateless
 __all__ = ["Shape", "DType", "Identity", "Reciprocal", "Slice", "StridedSlice", "GatherNd", "BiasAdd",
            "L2Normalize", "ReLU6", "Pad", "SigmoidCrossEntropyWithLogits", "Eye", "SmoothL1Loss",
            "DepthToSpace", "BinaryCrossEntropy", "AdaptiveAvgPool2D", "GatherD", "CheckValid",
-           "StandardNormal", "UniformReal", "Floor", "CumSum", "Unstack", "Sort", "Round"]
+           "StandardNormal", "UniformReal", "Floor", "CumSum", "Unstack", "Sort", "Round", "Meshgrid"]
 
 
 class Shape(_Stateless):
@@ -305,3 +305,15 @@ class Round(_Stateless):
 
     def __call__(self, input, decimals=0):
         return A.round(input, decimals=decimals)
+
+
+class Meshgrid(Primitive):
+    """``Meshgrid(indexing='xy')(inputs)``: coordinate grids of the tuple of 1-D ``inputs`` (``ops.meshgrid``)."""
+
+    def __init__(self, indexing="xy"):
+        super().__init__("Meshgrid")
+        self.indexing = indexing
+        self.add_prim_attr("indexing", indexing)
+
+    def __call__(self, inputs):
+        return A.meshgrid(*inputs, indexing=self.indexing)
