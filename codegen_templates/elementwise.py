@@ -140,6 +140,16 @@ class sign:
     adjoint = None
 
 
+@op(infer=rules.same_dtype("Round", bool_ok=False), numpy=(np.rint,))
+class round:
+    """The nearest integer, halves to even (``np.rint``; -0.5 gives -0.0); piecewise constant."""
+
+    def forward(x):
+        return np.rint(x)
+
+    adjoint = None
+
+
 # ---------------------------------------------------------------- exponentials and roots
 
 

@@ -87,3 +87,25 @@ class dropout_mask:
         return ((rt.default_rng().random(shape) < keep_prob) / keep_prob).astype(dtype)
 
     adjoint = None
+
+
+@op(infer=rules.filled)
+class random_normal:
+    """Standard normal samples of ``shape`` in ``dtype``, drawn at run time from npspore's seeded
+    generator (``set_seed``)."""
+
+    def forward(*, shape, dtype):
+        return rt.default_rng().standard_normal(shape).astype(dtype)
+
+    adjoint = None
+
+
+@op(infer=rules.filled)
+class random_uniform:
+    """Samples uniform in [0, 1) of ``shape`` in ``dtype``, drawn at run time from npspore's seeded
+    generator (``set_seed``)."""
+
+    def forward(*, shape, dtype):
+        return rt.default_rng().random(shape).astype(dtype)
+
+    adjoint = None

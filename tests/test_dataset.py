@@ -204,6 +204,16 @@ def test_config_seed_and_global_seed_order():
     assert ds.config.get_num_parallel_workers() == 2
 
 
+def test_shared_memory_flag_is_recorded_as_mindspores():
+    # MindSpore 2.10: True by default; "enable must be of type bool." for 1 or "x"
+    assert ds.config.get_enable_shared_mem() is True
+    ds.config.set_enable_shared_mem(False)
+    assert ds.config.get_enable_shared_mem() is False
+    ds.config.set_enable_shared_mem(True)
+    with pytest.raises(TypeError, match="^enable must be of type bool.$"):
+        ds.config.set_enable_shared_mem(1)
+
+
 def test_iterator_epochs():
     it = three_columns().create_tuple_iterator(num_epochs=2, output_numpy=True)
     assert [int(r[0]) for r in it] == [0, 1, 2, 3, 4]

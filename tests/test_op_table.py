@@ -19,23 +19,24 @@ from npspore.opdef import TEMPLATE_FAMILIES, Aval, OpShapeError, OpTypeError, fu
 
 CANONICAL = {
     "elementwise": "add sub mul div floor_div mod pow neg abs exp log log1p sqrt rsqrt square sin cos tan tanh "
-                   "sigmoid relu gelu softplus erf sign maximum minimum where clip cast equal not_equal less "
+                   "sigmoid relu gelu softplus erf sign round maximum minimum where clip cast equal not_equal less "
                    "less_equal greater greater_equal logical_and logical_or logical_not stop_gradient",
     "reductions": "sum mean prod max min argmax argmin all any max_with_indices min_with_indices",
     "shape_ops": "reshape transpose expand_dims squeeze flatten broadcast_to tile concat stack split getitem "
                  "gather ones zeros ones_like zeros_like fill",
     "linalg": "matmul batch_matmul dot outer",
-    "nn": "softmax log_softmax softmax_cross_entropy",
+    "nn": "softmax log_softmax softmax_cross_entropy random_normal random_uniform",
     "conv": "conv2d conv2d_input_grad conv2d_filter_grad conv2d_columns conv2d_columns_grad",
     "pooling": "pool2d_windows max_pool2d max_pool2d_index max_pool2d_grad max_pool2d_gather sum_pool2d sum_pool2d_grad "
                "adaptive_avg_weights adaptive_window_index",
     "selection": "topk gather_last scatter_last",
     "collective": "all_reduce all_gather reduce_scatter broadcast reduce",
 }
-NOT_DIFFERENTIABLE = set("floor_div sign equal not_equal less less_equal greater greater_equal logical_and "
+NOT_DIFFERENTIABLE = set("floor_div sign round equal not_equal less less_equal greater greater_equal logical_and "
                          "logical_or logical_not stop_gradient argmax argmin all any ones zeros ones_like "
-                         "zeros_like fill dropout_mask pool2d_windows max_pool2d_index adaptive_avg_weights "
-                         "adaptive_window_index row_add_in_place row_set row_set_in_place class_indices".split())
+                         "zeros_like fill dropout_mask random_normal random_uniform pool2d_windows max_pool2d_index "
+                         "adaptive_avg_weights adaptive_window_index row_add_in_place row_set row_set_in_place "
+                         "class_indices".split())
 DEFINITIONS = op_table().definitions()
 NAMES = [d.name for d in DEFINITIONS]
 
@@ -100,7 +101,7 @@ BINARY.update({
     "one_hot": lambda a, b: ((INDICES, operand(a, (1,)), operand(b, ())), {"depth": 3}),
 })
 UNARY = {name: (lambda x: ((operand(x),), {})) for name in
-         "neg abs square sign exp log log1p sqrt rsqrt sin cos tan tanh sigmoid relu softplus erf "
+         "neg abs square sign round exp log log1p sqrt rsqrt sin cos tan tanh sigmoid relu softplus erf "
          "stop_gradient logical_not ones_like zeros_like flatten".split()}
 UNARY.update({
     "gelu": lambda x: ((operand(x),), {"approximate": True}),
@@ -133,6 +134,8 @@ UNARY.update({
     "ones": lambda x: ((), {"shape": (2, 3), "dtype": x}),
     "zeros": lambda x: ((), {"shape": (), "dtype": x}),
     "dropout_mask": lambda x: ((), {"shape": (2, 3), "keep_prob": 0.5, "dtype": x}),
+    "random_normal": lambda x: ((), {"shape": (2, 3), "dtype": x}),
+    "random_uniform": lambda x: ((), {"shape": (3,), "dtype": x}),
     "softmax": lambda x: ((operand(x),), {"axis": (0, 1)}),
     "log_softmax": lambda x: ((operand(x),), {"axis": 0}),
     "row": lambda x: ((operand(x), 1), {}),

@@ -47,8 +47,8 @@ def test_operations_functional_and_composite_import_paths():
 @pytest.mark.parametrize("module, name, message", [
     ("npspore.ops.operations", "Matmul",
      "'mindspore.ops.operations.Matmul' is not implemented in npspore; the closest name it has is 'MatMul'"),
-    ("npspore.ops.functional", "relu6",
-     "'mindspore.ops.functional.relu6' is not implemented in npspore; the closest name it has is 'relu'"),
+    ("npspore.ops.functional", "relu7",
+     "'mindspore.ops.functional.relu7' is not implemented in npspore; the closest name it has is 'relu'"),
     ("npspore.ops.composite", "HyperMap", "'mindspore.ops.composite.HyperMap' is not implemented in npspore"),
     ("npspore.ops", "ReduceSumm",
      "'mindspore.ops.ReduceSumm' is not implemented in npspore; the closest name it has is 'ReduceSum'"),

@@ -15,7 +15,7 @@ import os
 
 from .core.threads import set_runtime_num_threads
 
-__all__ = ["GRAPH_MODE", "PYNATIVE_MODE", "STRICT", "COMPATIBLE", "LAX", "set_context", "get_context"]
+__all__ = ["GRAPH_MODE", "PYNATIVE_MODE", "STRICT", "COMPATIBLE", "LAX", "set_context", "get_context", "set_device"]
 
 GRAPH_MODE = 0
 PYNATIVE_MODE = 1
@@ -86,6 +86,27 @@ def set_context(**kwargs):
     _context.update(kwargs)
     if "runtime_num_threads" in kwargs:
         set_runtime_num_threads(kwargs["runtime_num_threads"])
+
+
+def set_device(device_target: str, device_id: int | None = None) -> None:
+    """Set the device ``device_target`` (``'CPU'``, ``'GPU'`` or ``'Ascend'``) and ``device_id``, as
+    ``set_context(device_target=..., device_id=...)`` does (computation is NumPy on the CPU).
+
+    Raises:
+        ValueError: if ``device_target`` is not one of the three, or ``device_id`` is negative.
+        TypeError: if ``device_id`` is not an int.
+    """
+    if device_target not in _DEVICE_TARGETS:
+        raise ValueError(f"For 'set_device', the argument 'device_target' must be one of {list(_DEVICE_TARGETS)}, "
+                         f"but got {device_target}.")
+    if device_id is not None:
+        if not isinstance(device_id, int) or isinstance(device_id, bool):
+            raise TypeError(f"For 'set_device', the argument 'device_id' must be int, but got "
+                            f"{type(device_id).__name__}.")
+        if device_id < 0:
+            raise ValueError(f"For 'set_device', the argument 'device_id' must be >= 0, but got {device_id}.")
+        _context["device_id"] = device_id
+    _context["device_target"] = device_target
 
 
 def syntax_level(config_level: str = "") -> int:

@@ -703,7 +703,7 @@ def masked_select_grad(g, mask, *, shape):
 
 
 def filled(*, shape, dtype=np.float32):
-    """``ones``/``zeros``: a new array of ``shape`` and ``dtype``."""
+    """``ones``/``zeros``/``random_normal``/``random_uniform``: a new array of ``shape`` and ``dtype``."""
     return Aval(_static_shape("Fill", shape), np.dtype(dtype))
 
 

@@ -127,6 +127,11 @@ def gradients_mean() -> bool:
     return get_auto_parallel_context("gradients_mean")
 
 
+def device_num_is_set() -> bool:
+    """Whether ``device_num`` was set (since the last reset)."""
+    return "device_num" in _explicit
+
+
 def device_num(group_size: int) -> int:
     """The device number gradients are averaged over: ``device_num`` if set, else ``group_size``."""
     return _context["device_num"] if "device_num" in _explicit else group_size

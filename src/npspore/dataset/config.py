@@ -4,7 +4,7 @@ The seed that seeded shuffles use is the one set last by either ``dataset.config
 ``npspore.set_seed`` (MindSpore's global ``set_seed`` also seeds the data pipeline, while
 ``dataset.config.set_seed`` leaves the global seed alone). With no seed set, ``get_seed`` returns
 MindSpore's default 5489 but unsharded shuffles draw a fresh order every run, as MindSpore's do.
-Worker counts and the prefetch size are recorded and reported; npspore's pipeline runs in the
+Worker counts, the prefetch size and the shared-memory flag are recorded and reported; npspore's pipeline runs in the
 calling thread, so they do not change results.
 """
 from __future__ import annotations
@@ -15,7 +15,7 @@ from ..common import seed as global_seed
 from .arguments import check_int
 
 __all__ = ["set_seed", "get_seed", "set_num_parallel_workers", "get_num_parallel_workers",
-           "set_prefetch_size", "get_prefetch_size"]
+           "set_prefetch_size", "get_prefetch_size", "set_enable_shared_mem", "get_enable_shared_mem"]
 
 _DEFAULT_SEED = 5489
 _UINT32_MAX = 4294967295
@@ -26,6 +26,7 @@ _seed = None
 _generator_at_seed = None
 _num_parallel_workers = min(os.cpu_count() or 1, 8)
 _prefetch_size = 16
+_enable_shared_mem = True
 
 
 def set_seed(seed):
@@ -92,3 +93,21 @@ def set_prefetch_size(size):
 def get_prefetch_size():
     """The queue size between operations (16 unless set)."""
     return _prefetch_size
+
+
+def set_enable_shared_mem(enable):
+    """Set whether worker processes pass rows through shared memory (recorded; npspore's pipeline has
+    no worker processes).
+
+    Raises:
+        TypeError: if ``enable`` is not a bool.
+    """
+    global _enable_shared_mem
+    if not isinstance(enable, bool):
+        raise TypeError("enable must be of type bool.")
+    _enable_shared_mem = enable
+
+
+def get_enable_shared_mem():
+    """Whether worker processes pass rows through shared memory (True unless set)."""
+    return _enable_shared_mem

@@ -18,10 +18,12 @@ from .rnn_cells import *  # noqa: F401,F403
 from .rnns import *  # noqa: F401,F403
 from .transformer import *  # noqa: F401,F403
 from .unfold import *  # noqa: F401,F403
+from .padding import *  # noqa: F401,F403
+from .resize import *  # noqa: F401,F403
 from . import cell, container, layers, loss
 from . import dynamic_lr, learning_rate_schedule, optim, wrap
 from . import activation, conv, normalization, pooling
-from . import embedding, rnn_cells, rnns, transformer, unfold
+from . import embedding, padding, resize, rnn_cells, rnns, transformer, unfold
 
 from .metrics import (Metric, Accuracy, Loss, MAE, MSE, Precision, Recall, Fbeta, F1,  # noqa: E402
                       TopKCategoricalAccuracy, Top1CategoricalAccuracy, Top5CategoricalAccuracy,
@@ -33,6 +35,8 @@ if not _typing.TYPE_CHECKING:
     __all__ += learning_rate_schedule.__all__ + optim.__all__ + dynamic_lr.__all__ + wrap.__all__
     __all__ += conv.__all__ + pooling.__all__ + normalization.__all__ + activation.__all__
     __all__ += embedding.__all__ + rnn_cells.__all__ + rnns.__all__ + transformer.__all__ + unfold.__all__
+    __all__ += padding.__all__
+    __all__ += resize.__all__
 from ..missing_names import module_getattr as _module_getattr
 
 __getattr__ = _module_getattr("mindspore.nn", globals())

@@ -11,9 +11,24 @@ from npspore.common.parameter import Parameter
 from npspore.common.tensor import Tensor
 from npspore.nn.cell import Cell
 from npspore.nn.layers import _check_positive_int
-from npspore.ops import nn_functional as F
+from npspore.ops import array_functional as A, nn_functional as F
 
-__all__ = ["LeakyReLU", "PReLU", "ELU", "SiLU", "Mish", "HSwish", "HSigmoid", "LogSigmoid", "Softsign", "Threshold"]
+__all__ = ["ReLU6", "LeakyReLU", "PReLU", "ELU", "SiLU", "Mish", "HSwish", "HSigmoid", "LogSigmoid", "Softsign",
+           "Threshold"]
+
+
+class ReLU6(Cell):
+    r"""ReLU capped at 6: :math:`\min(\max(x, 0), 6)` elementwise.
+
+    Inputs:
+        - **x** (Tensor) - any shape.
+
+    Outputs:
+        Tensor of the same shape and dtype.
+    """
+
+    def construct(self, x: Tensor) -> Tensor:
+        return A.relu6(x)
 
 
 class LeakyReLU(Cell):

@@ -18,7 +18,7 @@ from npspore.ops.eager import run
 
 __all__ = [
     "Dense", "ReLU", "Sigmoid", "Tanh", "GELU", "Softmax", "LogSoftmax", "Flatten", "Dropout", "MatMul",
-    "Identity", "get_activation",
+    "Identity", "OneHot", "get_activation",
 ]
 
 
@@ -299,6 +299,34 @@ class Flatten(Cell):
 
     def construct(self, x: Tensor) -> Tensor:
         return x.flatten(start_dim=self.start_dim, end_dim=self.end_dim)
+
+
+class OneHot(Cell):
+    """One-hot vectors of int indices: ``on_value`` where a position along a new ``axis`` of size ``depth``
+    is the index, ``off_value`` elsewhere, as ``dtype``.
+
+    Args:
+        axis (int): where the new dim goes. Default: ``-1``.
+        depth (int): its size. Default: ``1``.
+        on_value (float): the value at each index. Default: ``1.0``.
+        off_value (float): the value elsewhere. Default: ``0.0``.
+        dtype (mindspore.dtype): the output's dtype. Default: ``mindspore.float32``.
+
+    Raises:
+        TypeError: if ``depth`` or ``axis`` is not an int.
+        ValueError: if ``depth`` is not positive.
+    """
+
+    def __init__(self, axis: int = -1, depth: int = 1, on_value: float = 1.0, off_value: float = 0.0,
+                 dtype: Any = mstype.float32) -> None:
+        super().__init__()
+        self.axis = _check_int(axis, "axis", "OneHot")
+        self.depth = _check_positive_int(depth, "depth", "OneHot")
+        self.on_value = Tensor(on_value, dtype)
+        self.off_value = Tensor(off_value, dtype)
+
+    def construct(self, indices: Tensor) -> Tensor:
+        return P.OneHot(self.axis)(indices, self.depth, self.on_value, self.off_value)
 
 
 class Dropout(Cell):

@@ -14,7 +14,7 @@ from npspore.nn.cell import Cell
 from npspore.ops import losses as F
 from npspore.ops.eager import run
 
-__all__ = ["LossBase", "MSELoss", "L1Loss", "SoftmaxCrossEntropyWithLogits", "CrossEntropyLoss", "NLLLoss",
+__all__ = ["LossBase", "MSELoss", "L1Loss", "MAELoss", "SoftmaxCrossEntropyWithLogits", "CrossEntropyLoss", "NLLLoss",
            "BCELoss", "BCEWithLogitsLoss", "SmoothL1Loss", "HuberLoss", "KLDivLoss", "CosineEmbeddingLoss"]
 # A package without files: MindSpore's path nn.loss.loss is this module (npspore.module_aliases).
 __path__: list[str] = []
@@ -121,6 +121,14 @@ class L1Loss(LossBase):
 
     def construct(self, logits: Tensor, labels: Tensor) -> Tensor:
         return self.get_loss((logits - labels).abs())
+
+
+class MAELoss(L1Loss):
+    r"""Mean absolute error, MindSpore's other name of :class:`L1Loss`: :math:`\ell = |x - y|`, then reduced.
+
+    Args:
+        reduction (str): ``'mean'``, ``'sum'`` or ``'none'``. Default: ``'mean'``.
+    """
 
 
 class SoftmaxCrossEntropyWithLogits(LossBase):

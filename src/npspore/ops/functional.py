@@ -17,8 +17,10 @@ from ..grad import get_grad, grad, value_and_grad  # noqa: F401  (F.grad & co., 
 from ..missing_names import module_getattr
 from . import eager
 from .eager import run
+from . import array_functional as _array_functional
+from .array_functional import *  # noqa: F401,F403  (ops.functional.scalar_to_tensor & co.)
 
-__all__ = [
+__all__ = [*_array_functional.__all__,
     # arithmetic
     "add", "sub", "mul", "div", "true_divide", "floor_div", "floor_divide", "floordiv", "remainder", "mod", "pow",
     "neg", "negative", "abs", "absolute", "square", "sign", "maximum", "minimum",

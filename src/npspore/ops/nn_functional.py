@@ -272,14 +272,18 @@ def _adaptive_size(output_size, shape, fn_name):
 
 
 def adaptive_avg_pool2d(input, output_size):
-    """Average of ``output_size`` windows spanning ``input (N, C, H, W)``: rows ``floor(i*H/OH)`` to
-    ``ceil((i+1)*H/OH)``, as two products with averaging matrices."""
+    """Average of ``output_size`` windows spanning ``input (N, C, H, W)`` or ``(C, H, W)``: rows
+    ``floor(i*H/OH)`` to ``ceil((i+1)*H/OH)``, as two products with averaging matrices."""
+    unbatched = isinstance(input, Tensor) and len(input.shape) == 3
+    if unbatched:
+        input = run("expand_dims", input, axis=0)
     _check_rank(input, 4, "adaptive_avg_pool2d")
     oh, ow = _adaptive_size(output_size, input.shape, "adaptive_avg_pool2d")
     dtype = _np_dtype(input.dtype)
     rows = run("adaptive_avg_weights", in_size=input.shape[2], out_size=oh, dtype=dtype)
     cols = run("adaptive_avg_weights", in_size=input.shape[3], out_size=ow, dtype=dtype)
-    return run("matmul", run("matmul", rows, input), cols, transpose_b=True)
+    pooled = run("matmul", run("matmul", rows, input), cols, transpose_b=True)
+    return run("squeeze", pooled, axis=(0,)) if unbatched else pooled
 
 
 def adaptive_max_pool2d(input, output_size, return_indices=False):

@@ -26,7 +26,7 @@ __all__ = [
     "Reshape", "Transpose", "ExpandDims", "Squeeze", "Flatten", "BroadcastTo", "Tile", "Concat", "Stack", "Split",
     "Gather", "OnesLike", "ZerosLike", "Ones", "Zeros", "Fill", "OneHot",
     "MatMul", "BatchMatMul", "Softmax", "LogSoftmax", "SoftmaxCrossEntropyWithLogits",
-    "Assign", "AssignAdd", "AssignSub",
+    "Assign", "AssignAdd", "AssignSub", "constexpr",
 ]
 
 
@@ -675,3 +675,17 @@ class AssignSub(_Stateless):
 
     def __call__(self, variable, value):
         return eager.assign(variable, run("sub", variable, value))
+
+
+def constexpr(fn=None, get_instance=True, name=None, reuse_result=True, check=True):
+    """Mark ``fn`` as computed on constants (MindSpore's ``ops.constexpr``): npspore calls it as Python,
+    eagerly, and compiled code evaluates it on its static arguments while it specializes. Usable bare
+    (``@constexpr``) or with arguments (``@constexpr(reuse_result=False)``); the arguments only select
+    how MindSpore caches the result.
+
+    Returns:
+        the function itself, or a decorator returning it when ``fn`` is None.
+    """
+    if fn is None:
+        return lambda func: func
+    return fn

@@ -1,0 +1,214 @@
+"""A start of ``mindspore.numpy``: NumPy-style functions on Tensors, with MindSpore's defaults and dtypes.
+
+``import mindspore.numpy as mnp`` then ``mnp.arange(4)``, ``mnp.zeros((2, 3))``, ``mnp.concatenate(...)``.
+Each function is written over the op table's ops, so it runs eagerly and compiled and differentiates
+as those ops do. Creation functions default to MindSpore's dtypes (``arange`` of ints is Int32, of floats
+Float32; ``zeros``/``ones`` are Float32); ``sum`` of integers is Int64 and ``mean`` of integers keeps
+their dtype, as MindSpore 2.10 gives them. Names MindSpore has and npspore does not yet raise
+``AttributeError`` saying so.
+"""
+from __future__ import annotations
+
+import builtins
+from typing import Any
+
+from .common import dtype as mstype
+from .common.tensor import Tensor, _axis, _np_dtype
+from .missing_names import module_getattr
+from .ops.array_functional import arange_values
+from .ops.eager import run
+
+__all__ = ["arange", "flip", "zeros", "ones", "full", "zeros_like", "ones_like", "concatenate", "stack", "reshape",
+           "expand_dims", "tile", "broadcast_to", "where", "sum", "mean", "sqrt", "square", "abs", "absolute",
+           "exp", "log", "clip"]
+
+_INTEGER_KINDS = ("i", "u", "b")
+
+
+def _kind(x: Tensor) -> str:
+    return _np_dtype(x.dtype).kind
+
+
+def _with_dtype(result: Tensor, dtype: Any) -> Tensor:
+    return result if dtype is None else run("cast", result, dtype=_np_dtype(dtype))
+
+
+def arange(start: float, stop: float | None = None, step: float | None = None, dtype: Any = None) -> Tensor:
+    """``start, start + step, ...`` below ``stop`` (``arange(n)``: ``0 ... n - 1``): Int32 when every
+    argument is an int, else Float32, unless ``dtype`` is given.
+
+    Raises:
+        TypeError: if an argument is not a number.
+        ValueError: if ``step`` is 0.
+    """
+    if stop is None:
+        start, stop = 0, start
+    step = 1 if step is None else step
+    values = arange_values("arange", start, stop, step)
+    if dtype is None:
+        every_int = builtins.all(isinstance(v, int) for v in (start, stop, step))
+        dtype = mstype.int32 if every_int else mstype.float32
+    return Tensor(values, dtype=dtype) if values else run("zeros", shape=(0,), dtype=_np_dtype(dtype))
+
+
+def flip(m: Tensor, axis: int | tuple[int, ...] | None = None) -> Tensor:
+    """``m`` with the order of its elements reversed along ``axis`` (every dim when None)."""
+    axes = range(len(m.shape)) if axis is None else ((axis,) if isinstance(axis, int) else axis)
+    reversed_axes = [a % len(m.shape) for a in axes]
+    index = tuple(builtins.slice(None, None, -1) if a in reversed_axes else builtins.slice(None)
+                  for a in range(len(m.shape)))
+    return run("getitem", m, index=index)
+
+
+def zeros(shape: int | tuple[int, ...], dtype: Any = mstype.float32) -> Tensor:
+    """A Tensor of ``shape`` filled with 0 (Float32 unless ``dtype`` is given)."""
+    return run("zeros", shape=_shape(shape), dtype=_np_dtype(dtype))
+
+
+def ones(shape: int | tuple[int, ...], dtype: Any = mstype.float32) -> Tensor:
+    """A Tensor of ``shape`` filled with 1 (Float32 unless ``dtype`` is given)."""
+    return run("ones", shape=_shape(shape), dtype=_np_dtype(dtype))
+
+
+def full(shape: int | tuple[int, ...], fill_value: Any, dtype: Any = None) -> Tensor:
+    """A Tensor of ``shape`` filled with ``fill_value``; without ``dtype``, Bool for a bool, Int32 for an
+    int, Float32 for a float, the Tensor's own dtype for a Tensor."""
+    if dtype is None:
+        if isinstance(fill_value, Tensor):
+            dtype = fill_value.dtype
+        elif isinstance(fill_value, bool):
+            dtype = mstype.bool_
+        else:
+            dtype = mstype.int32 if isinstance(fill_value, int) else mstype.float32
+    return run("fill", fill_value, shape=_shape(shape), dtype=_np_dtype(dtype))
+
+
+def zeros_like(a: Tensor, dtype: Any = None, shape: int | tuple[int, ...] | None = None) -> Tensor:
+    """Zeros with ``a``'s shape and dtype (or ``shape``/``dtype`` when given)."""
+    if shape is None:
+        return run("zeros_like", a, dtype=None if dtype is None else _np_dtype(dtype))
+    return zeros(shape, a.dtype if dtype is None else dtype)
+
+
+def ones_like(a: Tensor, dtype: Any = None, shape: int | tuple[int, ...] | None = None) -> Tensor:
+    """Ones with ``a``'s shape and dtype (or ``shape``/``dtype`` when given)."""
+    if shape is None:
+        return run("ones_like", a, dtype=None if dtype is None else _np_dtype(dtype))
+    return ones(shape, a.dtype if dtype is None else dtype)
+
+
+def concatenate(arrays: Tensor | tuple[Tensor, ...] | list[Tensor], axis: int | None = 0) -> Tensor:
+    """The Tensors of ``arrays`` joined along ``axis`` (``None``: flattened first)."""
+    if isinstance(arrays, Tensor):
+        arrays = (arrays,)
+    if axis is None:
+        arrays = [run("reshape", a, shape=(-1,)) for a in arrays]
+        axis = 0
+    return run("concat", *arrays, axis=axis)
+
+
+def stack(arrays: tuple[Tensor, ...] | list[Tensor], axis: int = 0) -> Tensor:
+    """The Tensors of ``arrays`` (one shape) stacked along a new dim ``axis``."""
+    return run("stack", *arrays, axis=axis)
+
+
+def reshape(x: Tensor, new_shape: int | tuple[int, ...] | list[int]) -> Tensor:
+    """``x`` with the shape ``new_shape`` (one entry may be -1)."""
+    return run("reshape", x, shape=_shape(new_shape))
+
+
+def expand_dims(a: Tensor, axis: int | tuple[int, ...]) -> Tensor:
+    """``a`` with a dim of size 1 inserted at ``axis`` (each of them, for a tuple)."""
+    return run("expand_dims", a, axis=axis)
+
+
+def tile(a: Tensor, reps: int | tuple[int, ...]) -> Tensor:
+    """``a`` repeated ``reps`` times along each dim (NumPy's ``tile``)."""
+    return run("tile", a, reps=_shape(reps))
+
+
+def broadcast_to(array: Tensor, shape: tuple[int, ...]) -> Tensor:
+    """``array`` broadcast to ``shape``."""
+    return run("broadcast_to", array, shape=_shape(shape))
+
+
+def where(condition: Tensor, x: Any = None, y: Any = None) -> Tensor:
+    """``x`` where ``condition`` holds, else ``y`` (both given: MindSpore's numpy needs them).
+
+    Raises:
+        ValueError: if only one of ``x`` and ``y`` is given, or neither (the indices form is not
+            implemented in npspore).
+    """
+    if x is None or y is None:
+        raise ValueError("For 'where', npspore needs both 'x' and 'y' (the one-argument form is not implemented).")
+    return run("where", condition, x, y)
+
+
+def sum(a: Tensor, axis: int | tuple[int, ...] | None = None, dtype: Any = None, keepdims: bool = False,
+        initial: float | None = None) -> Tensor:
+    """The sum over ``axis`` (all dims when None), plus ``initial``; integers and bools sum as Int64
+    (MindSpore's numpy, as NumPy) unless ``dtype`` is given."""
+    if dtype is None and _kind(a) in _INTEGER_KINDS:
+        dtype = mstype.int64
+    total = run("sum", a, axis=_axis(axis), keepdims=keepdims, dtype=None if dtype is None else _np_dtype(dtype))
+    return total if initial is None else run("add", total, initial)
+
+
+def mean(a: Tensor, axis: int | tuple[int, ...] | None = None, keepdims: bool = False, dtype: Any = None) -> Tensor:
+    """The mean over ``axis`` (all dims when None); the mean of integers is computed in Float32 and
+    returned in their dtype (truncated), as MindSpore 2.10 gives it, unless ``dtype`` is given."""
+    if _kind(a) in _INTEGER_KINDS:
+        average = run("mean", run("cast", a, dtype=_np_dtype(mstype.float32)), axis=_axis(axis), keepdims=keepdims)
+        return run("cast", average, dtype=_np_dtype(a.dtype if dtype is None else dtype))
+    return _with_dtype(run("mean", a, axis=_axis(axis), keepdims=keepdims), dtype)
+
+
+def _floating(x: Tensor) -> Tensor:
+    """Integers and bools as Float32, for the functions MindSpore's numpy computes in floats."""
+    return run("cast", x, dtype=_np_dtype(mstype.float32)) if _kind(x) in _INTEGER_KINDS else x
+
+
+def sqrt(x: Tensor, dtype: Any = None) -> Tensor:
+    """The square root elementwise (integers give Float32)."""
+    return _with_dtype(run("sqrt", _floating(x)), dtype)
+
+
+def square(x: Tensor, dtype: Any = None) -> Tensor:
+    """``x * x`` elementwise, in ``x``'s dtype."""
+    return _with_dtype(run("square", x), dtype)
+
+
+def abs(x: Tensor, dtype: Any = None) -> Tensor:
+    """The absolute value elementwise, in ``x``'s dtype."""
+    return _with_dtype(run("abs", x), dtype)
+
+
+absolute = abs
+
+
+def exp(x: Tensor, dtype: Any = None) -> Tensor:
+    """``e ** x`` elementwise (integers give Float32)."""
+    return _with_dtype(run("exp", _floating(x)), dtype)
+
+
+def log(x: Tensor, dtype: Any = None) -> Tensor:
+    """The natural logarithm elementwise (integers give Float32)."""
+    return _with_dtype(run("log", _floating(x)), dtype)
+
+
+def clip(x: Tensor, xmin: Any, xmax: Any, dtype: Any = None) -> Tensor:
+    """``x`` limited to ``[xmin, xmax]`` (either may be None), in ``x``'s dtype.
+
+    Raises:
+        ValueError: if both bounds are None.
+    """
+    if xmin is None and xmax is None:
+        raise ValueError("For 'clip', the 'xmin' and 'xmax' cannot both be None.")
+    return _with_dtype(run("clip", x, xmin, xmax), dtype)
+
+
+def _shape(shape: int | tuple[int, ...] | list[int]) -> tuple[int, ...]:
+    return (shape,) if isinstance(shape, int) else tuple(shape)
+
+
+__getattr__ = module_getattr("mindspore.numpy", globals())

@@ -1,0 +1,12 @@
+"""``mindspore.parallel``, as far as data-parallel programs reach into it: the auto-parallel context
+object (``parallel._auto_parallel_context.auto_parallel_context()``) and the helpers of
+``parallel._utils`` that model-zoo scripts call (``_get_parallel_mode``, ``_get_device_num``,
+``_get_gradients_mean``), and the recorded strategy-search parameters (``set_algo_parameters`` ...).
+Names MindSpore has here and npspore does not raise ``AttributeError`` saying so.
+"""
+from ..missing_names import module_getattr
+from .algo_parameters import get_algo_parameters, reset_algo_parameters, set_algo_parameters
+
+__all__ = ["set_algo_parameters", "get_algo_parameters", "reset_algo_parameters"]
+
+__getattr__ = module_getattr("mindspore.parallel", globals())
