@@ -14,7 +14,7 @@ import typing
 import npspore
 
 USER_SCRIPT = """\
-from typing import Iterator
+from typing import Any, Iterator
 
 import numpy as np
 
@@ -49,7 +49,7 @@ def double(x: Tensor) -> Tensor:
     return x * 2
 
 
-def samples() -> Iterator[tuple[np.ndarray, np.ndarray]]:
+def samples() -> Iterator[tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]]:
     for i in range(8):
         yield np.full(4, i, np.float32), np.array(i % 3, np.int32)
 
