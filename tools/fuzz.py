@@ -7,19 +7,29 @@ indexing; tuples, unpacking, rebinding, aliasing, swaps, augmented assignment; t
 ``if``/``elif``, ``for range`` (nested; its index and the names first assigned in its body read
 after it), loops over tuples, ``enumerate``, tensor ``while``, ``while`` over a Tensor counter built
 in compiled code (``n0 = Tensor(0, ms.int32)``; its condition alone or with a tensor condition; some
-return under a tensor condition), ``break``/``continue``, early ``return``; an int32 input. Every
-program is checked:
+return under a tensor condition), ``break``/``continue``, early ``return``; an int32 input; tensor
+values read in compiled code (MindSpore's JIT fallback: ``float(t.mean())``, ``t.item()``,
+``Tensor(np.tanh(t.asnumpy()))``, ``t.tolist()``) in data flow and deciding a Python ``if`` or a
+``range(int(k))`` bound; sub-cells with forward hooks and a backward hook whose bodies read values. A
+quarter of the programs run through ``exec`` (no source file: npspore traces them). Every program is
+checked:
 
-* the compiled forward (``ms.jit(net)``) equals eager execution (float64, tight);
+* the compiled forward (``ms.jit(net)``) equals eager execution (float64, tight), then, called again
+  on other inputs (negated floats, another int: a value guard or traced branch fails and compiles
+  again), equals eager there too;
 * ``ms.grad`` with a random ``grad_position``/``weights`` equals central differences of the eager
   float64 forward along a random direction (points where two step sizes disagree are non-smooth and
-  skipped);
+  skipped); the values the program reads are held at the unshifted point's (a read value is a
+  constant to the gradient), and a shifted run that reads in another order is skipped as non-smooth;
 * ``value_and_grad`` with ``has_aux`` and ``return_ids`` gives the documented structure and values;
-* ``grad(grad(net))`` equals central differences of the first-order gradient;
+* ``grad(grad(net))`` equals central differences of the first-order gradient (a program that reads
+  values only has to run it: the first gradient reads them again at each shifted point);
 * the gradient of an integer input has the input's dtype.
 
 A program that takes longer than ``--time-limit`` seconds (compile and checks together) is a finding
-too: compile time must stay polynomial in the program's size.
+too: compile time must stay polynomial in the program's size. npspore's documented refusal of a read
+it cannot guard (a clean ``NotSupportedError`` at compile time: under a tensor ``if``/``while``...) is
+counted as "refused", apart from findings; any other error, wrong value or hang is a finding.
 
 A failing program is shrunk (statement and block deletion while it still fails the same way) and
 saved as a ``.py`` file. ``python tools/fuzz.py --minutes 10`` runs for ten minutes;
@@ -113,8 +123,8 @@ HOOKED
 
 
 # Hooks that read tensor values: a forward hook using a read value in data flow, one deciding a
-# Python ``if`` on it (a read in a function called from compiled code: refused at compile time), and a
-# backward hook that scales the gradient by a read 1.0 (its gradient must stay the true one).
+# Python ``if`` on it (forward hooks are compiled into the caller, so the read is guarded there), and
+# a backward hook that scales the gradient by a read 1.0 (its gradient must stay the true one).
 HOOK_FUNCTIONS = {
     "scaled": ("register_forward_hook", """def scale_by_mean(cell, inputs, output):
     return output * (1.0 + 0.5 * float(ops.tanh(output.mean())))
@@ -244,7 +254,7 @@ class Generator:
         ]
         if self.dynamic == 0 or r.random() < 0.1:  # a hook reading under a tensor if/while: refused
             choices.append(f"self.scaled({a})")
-        if r.random() < 0.01:  # a hook deciding a Python if on a read value: refused at compile time
+        if r.random() < 0.01:  # a hook deciding a Python if on a read value (refused under a tensor if)
             return f"self.gated({a})"
         return r.choice(choices)
 
