@@ -393,6 +393,18 @@ class ReadsUnderTensorIf(nn.Cell):
         return -x
 
 
+class ReadsAfterATensorContinue(nn.Cell):
+    """fuzz: the second iteration is staged under ``if not broke``; the shape guard of the tensor made
+    in it was put in the function's body, before the tensor existed (UnboundLocalError in the kernel)."""
+
+    def construct(self, x, y):
+        for _ in range(2):
+            y = y + ms.Tensor(x.asnumpy()).sum()
+            if x[0] > x[1]:
+                continue
+        return y
+
+
 class ReadsWithBprop(nn.Cell):
     def construct(self, x, y):
         if x.item() > 0:
@@ -429,6 +441,8 @@ class ReadsARandomDraw(nn.Cell):
      "if ops.dropout(x, p=0.5).sum().item() > 0:"),
     (ReadsAfterWrite, (t32(1.0),), "read after a Parameter is written", "if self.w.item() > 1:"),
     (ReadsUnderTensorIf, (t32(2.0),), "under tensor-dependent control flow", "if x.item() > 1:"),
+    (ReadsAfterATensorContinue, (t32(2.0, 1.0), t32(1.0)), "under tensor-dependent control flow",
+     "y = y + ms.Tensor(x.asnumpy()).sum()"),
     (CallsReaderWithBprop, (ms.Tensor(1.0), t32(1.0)), "in a function or Cell called from compiled code",
      "if x.item() > 0:"),
 ])
