@@ -905,12 +905,17 @@ def shrink(program, seed, message, directory, ms, limit=None, traced=False):
 # ------------------------------------------------------------------------------ driver
 
 
-def run_seed(seed: int, directory: str, ms, do_shrink=True, limit=None):
-    """Generate and check the program of ``seed`` (a quarter of them traced: run through ``exec``):
-    None, or (message, minimal source); a clean refusal is not shrunk."""
+def generate(seed: int):
+    """The program of ``seed`` and whether it runs traced (through ``exec``; a quarter of them do)."""
     rng = random.Random(seed)
     program = Generator(rng, size=rng.choice((4, 8, 14, 24))).program()
-    traced = rng.random() < 0.25
+    return program, rng.random() < 0.25
+
+
+def run_seed(seed: int, directory: str, ms, do_shrink=True, limit=None):
+    """Generate and check the program of ``seed``: None, or (message, minimal source); a clean
+    refusal is not shrunk."""
+    program, traced = generate(seed)
     message = check(render(program), program[1], seed, directory, ms, limit, traced)
     if message is None:
         return None
