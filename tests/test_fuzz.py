@@ -32,13 +32,13 @@ def test_fuzz_seed(seed, program_dir):
 
 
 def test_generated_programs_are_valid_and_shrinking_keeps_them_valid(program_dir):
-    rng = random.Random(3)
+    rng = random.Random(11)  # a program that reads tensor values
     program = fuzz.Generator(rng, size=14).program()
     flag, n_inputs, stmts = program
     assert fuzz.names_defined_before_use(stmts)
     source = fuzz.render(program)
     module = fuzz.load(source, program_dir)
-    checker = fuzz.Checker.generated(ms, module, np.random.default_rng(3), n_inputs)
+    checker = fuzz.Checker.generated(ms, module, np.random.default_rng(11), n_inputs)
     checker.forward()
     assert not fuzz.names_defined_before_use(["v1 = v2"])
 
@@ -188,3 +188,107 @@ def test_programs_the_fuzzer_found_agree_with_eager_and_central_differences(path
     gradient (float64 from value_and_grad)."""
     with np.errstate(all="ignore"):
         assert fuzz.replay(str(path), ms) is None
+
+
+def test_the_generator_makes_value_reads_traced_programs_and_hooks_that_read(program_dir):
+    """Issue 23: fallback reads in data flow (``float(t)``, ``t.asnumpy()`` back into a Tensor,
+    ``t.item()``) and deciding control flow (a Python ``if`` on a read, ``range(int(k))``), forward and
+    backward hooks whose bodies read values, and programs run through ``exec`` (traced)."""
+    sources = [fuzz.render(fuzz.Generator(random.Random(seed), size=24).program()) for seed in range(100)]
+    construct = [s.split("def construct(self, x")[1] for s in sources]  # Net's, not Sub's
+    assert any("* float(" in c for c in construct) and any("Tensor(np.tanh(" in c for c in construct)
+    assert any(".item())" in c for c in construct) and any(".tolist()" in c for c in construct)
+    assert any("    if float(" in c for c in construct) and any("    if int(k) > 1:" in c for c in construct)
+    assert any(" in range(int(k)" in c for c in construct)
+    for hook in ("register_forward_hook(scale_by_mean)", "register_forward_hook(halve_if_positive)",
+                 "register_backward_hook(keep_if_finite)"):
+        assert any(hook in s for s in sources)
+    traced = [seed for seed in range(40) if fuzz.generate(seed)[1]]
+    assert traced and len(traced) < 40
+    module = fuzz.load(sources[0], program_dir, traced=True)
+    assert module.Net.construct.__code__.co_filename.startswith("<")  # no source file: traced
+
+
+READS = [fuzz.Block("if float(x0.mean()) > 0.0:", ["v1 = x0 * float(x0.sum())"], ["v1 = Tensor(np.tanh(x0.asnumpy())) + x0"]),
+         fuzz.Block("for r0 in range(int(k)):", ["v1 = v1 * x0[0, 1].item() + r0 * 0.5"]),
+         "return v1 * x0"]
+
+
+@pytest.mark.parametrize("traced", [False, True])
+def test_values_read_are_constants_to_the_central_differences(program_dir, traced):
+    """A read value is a constant to MindSpore's gradient: the eager central differences hold the
+    values the program reads (else d float(x0.sum())/dx0 would be counted and every such program be
+    a finding); compiled and traced (exec) alike."""
+    assert fuzz.check(fuzz.render((False, 1, READS)), 1, 0, program_dir, ms, traced=traced) is None
+
+
+@pytest.mark.parametrize("traced", [False, True])
+def test_a_wrong_gradient_of_a_program_that_reads_values_is_found(program_dir, traced):
+    message = fuzz.check(fuzz.render((False, 1, READS)), 1, 0, program_dir, WrongGrad(lambda g: g * 2), traced=traced)
+    assert message is not None and message.startswith("wrong: grad")
+
+
+class StaleJit:
+    """npspore, except that ``jit`` returns the first call's result for every later call (a kernel
+    whose guard never fails: the other branch is never compiled)."""
+
+    def jit(self, fn):
+        results = []
+
+        def stale(*args):
+            if not results:
+                results.append(ms.jit(fn)(*args))
+            return results[0]
+        return stale
+
+    def __getattr__(self, name):
+        return getattr(ms, name)
+
+
+@pytest.mark.parametrize("traced", [False, True])
+def test_a_kernel_that_does_not_compile_again_for_the_other_branch_is_found(program_dir, traced):
+    """The compiled program is called again on other inputs (negated floats, another int), which take
+    the other branch of a read ``if`` and another loop bound: a stale kernel gives wrong values."""
+    message = fuzz.check(fuzz.render((False, 1, READS)), 1, 0, program_dir, StaleJit(), traced=traced)
+    assert message is not None and message.startswith("wrong: forward on other inputs")
+
+
+@pytest.mark.parametrize("traced", [False, True])
+def test_hooks_reading_values_agree_with_eager_and_a_read_under_a_tensor_if_is_a_clean_refusal(program_dir, traced):
+    """Forward hooks (compiled into the caller) reading a value in data flow and deciding a Python
+    ``if`` on one, and a backward hook reading the gradient, agree with eager and central differences;
+    a read under a tensor ``if`` is npspore's documented compile error: counted apart, no finding."""
+    program = (False, 1, ["v1 = self.scaled(x0) + self.watched(x0) + self.gated(-x0) + self.gated(x0)", "return v1 * x0"])
+    assert fuzz.check(fuzz.render(program), 1, 0, program_dir, ms, traced=traced) is None
+    program = (False, 1, [fuzz.Block("if x0.sum() > 0.0:", ["x0 = x0 * float(x0.mean())"]), "return x0"])
+    message = fuzz.check(fuzz.render(program), 1, 0, program_dir, ms)
+    assert message.startswith("refused: reading a tensor's value here") and not fuzz.is_finding(message)
+    assert fuzz.is_finding("wrong: grad d/0: ...") and fuzz.is_finding("RuntimeError: ...")
+
+
+def test_a_wrong_value_under_a_read_is_found(program_dir):
+    """A compiled forward off by a tiny relative error is found (the eager one is the reference)."""
+    class Off:
+        def jit(self, fn):
+            return lambda *args: ms.jit(fn)(*args) * (1 + 1e-6)
+
+        def __getattr__(self, name):
+            return getattr(ms, name)
+
+    message = fuzz.check(fuzz.render((False, 1, READS)), 1, 0, program_dir, Off())
+    assert message is not None and message.startswith("wrong: forward: compiled")
+
+
+SAVED_READING_PROGRAM = SAVED_PROGRAM.replace("    c2 = Tensor(0, ms.int32)",
+                                              "    a0 = a0 * float(a0.mean()) + Tensor(np.tanh(a0.asnumpy()))\n"
+                                              "    c2 = Tensor(0, ms.int32)")
+
+
+def test_a_saved_program_that_reads_values_is_replayed_and_a_wrong_gradient_found(tmp_path):
+    path = tmp_path / "p2.py"
+    path.write_text(SAVED_READING_PROGRAM)
+    assert "float(a0.mean())" in SAVED_READING_PROGRAM
+    with np.errstate(all="ignore"):
+        assert fuzz.replay(str(path), ms) is None
+        message = fuzz.replay(str(path), WrongGrad(lambda g: g * 2))
+    assert message is not None and message.startswith("wrong: grad")

@@ -304,8 +304,10 @@ class FallbackReads:
         key = (value.var, kind)
         if key in self._reads:
             return
-        self._reads[key] = expected
         loc = self._guard_loc(frame, node)
+        if self.builder.block is not self._body or self._dynamic_loops:   # the guard goes in the body
+            raise _cannot_read("under tensor-dependent control flow", loc)
+        self._reads[key] = expected
         index = self.program.guards.value_read(f"read at {loc}", kind, expected)
         place_value_guard(self._body, value_guard(value.var, kind, expected, index, loc), self.program.functions)
 

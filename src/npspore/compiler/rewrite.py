@@ -6,7 +6,9 @@
   them); a Parameter assignment, or a call of a function that assigns, forgets what is known;
 * reductions to dot products: ``sum(a * b)`` over whole arrays of the same shape is ``dot(a, b)``
   (flattened first when not 1-D), ``mean(r ** 2)`` is ``dot(r, r) / n``, and ``sum(p + q)``
-  is ``sum(p) + sum(q)`` so each half can become a dot (no full-size temporaries);
+  is ``sum(p) + sum(q)`` so each half can become a dot (no full-size temporaries); not for a value
+  a value guard reads (directly or through the ops computing it): the kernel checks the very bits
+  eager code (the trace, or the read at compile time) saw, so its sums keep NumPy's order;
 * negation folding: ``(-a) * b`` is ``-(a * b)`` and ``x + (-y)`` is ``x - y`` (one pass fewer);
 * doubling: ``x * 2`` of a real floating ``x`` is ``x + x`` (the same bits; an add of two arrays
   skips the conversion of the Python scalar, ~half the time of a small multiply);
@@ -164,9 +166,30 @@ def _large(var) -> bool:
     return _float(var) and int(np.prod(var.aval.shape)) >= DOT_MIN_ELEMENTS
 
 
+def guarded_vars(function: ir.Function) -> set:
+    """id(Var) of every Var a value guard reads, directly or through the ops that compute it."""
+    defs: dict = {}
+    stack = []
+    for stmt in ir.walk_stmts(function.body):
+        if isinstance(stmt, ir.Apply):
+            defs.update((id(target), stmt) for target in stmt.targets)
+        elif isinstance(stmt, ir.Effect) and stmt.kind == "guard":
+            stack.append(stmt.args[0])
+    seen: set = set()
+    while stack:
+        atom = stack.pop()
+        if not isinstance(atom, ir.Var) or id(atom) in seen:
+            continue
+        seen.add(id(atom))
+        if id(atom) in defs:
+            stack.extend(defs[id(atom)].args)
+    return seen
+
+
 class _Algebra:
     def __init__(self, function: ir.Function):
         self.uses = use_counts(function)
+        self.guarded = guarded_vars(function)
         self.defs: dict = {}
         self.namer = Namer(function)
 
@@ -207,9 +230,10 @@ class _Algebra:
     def rewrite(self, stmt: ir.Apply, relu_of: dict) -> list:
         target = stmt.targets[0]
         op, args = stmt.op, stmt.args
-        if op == "sum" and _whole(stmt) and _float(target):
+        reorders = _whole(stmt) and _float(target) and id(target) not in self.guarded
+        if op == "sum" and reorders:
             return self.sum_rewrite(stmt)
-        if op == "mean" and _whole(stmt) and _float(target):
+        if op == "mean" and reorders:
             square = self.single(args[0], "pow")
             if square is not None and isinstance(square.args[1], ir.Const) and type(square.args[1].value) in (int, float) \
                     and square.args[1].value == 2 \
