@@ -769,6 +769,7 @@ def _elements_text(out, row, start, end, element, linefeed, ndim) -> None:
 # it here once all its names exist (see npspore/common/__init__.py).
 run = None
 
+
 def tensor_array(value, dtype=None) -> np.ndarray:
     """The array ``Tensor(value, dtype)`` holds (``dtype`` an npspore or NumPy dtype): how a kernel
     makes a tensor of a value computed in Python from tensor values (``rt.tensor_array``)."""

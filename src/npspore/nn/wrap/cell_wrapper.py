@@ -8,7 +8,6 @@ Parameter updates (``npspore show``).
 """
 from __future__ import annotations
 
-from typing import Any
 from types import FunctionType, MethodType
 
 from npspore import ops
