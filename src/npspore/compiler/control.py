@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import ast
 from contextlib import contextmanager
+from typing import Any, Callable
 
 import numpy as np
 
 from ..core import tree
 from ..opdef import Aval
 from . import ir
-from .builder import BlockBuilder
+from .builder import BlockBuilder, NameSupply
 from .errors import NotSupportedError, located, not_supported
 from .values import MISSING, NORMAL, Completion, ConstIndex, Frame, NeedsStatic, Poison, TensorValue, copy_container
 
@@ -169,6 +170,18 @@ def _return_in_staged_loop(loc):
 class ControlFlow:
     """Mixin of FunctionSpecializer: tensor-dependent ``if``/``for``/``while`` (see the module docstring)."""
 
+    # FunctionSpecializer's state and methods that this mixin uses
+    names: NameSupply
+    builder: BlockBuilder
+    _exit_target: str | None
+    _dynamic_loops: int
+    _eval: Callable[..., Any]
+    _assign: Callable[..., Any]
+    _apply: Callable[..., Any]
+    _truth: Callable[..., bool]
+    _iterate_static: Callable[..., Any]
+    _exec_stmts: Callable[..., Completion]
+
     @contextmanager
     def sub_block(self, loop: bool = False):
         """Stage into a fresh block (yielded): the insertion point is restored on leaving, also on
@@ -283,7 +296,7 @@ class ControlFlow:
         for done, block in ((a_done, a_block), (b_done, b_block)):
             block.results += (done.value[0].var if done.kind == Completion.MAYBE_RETURN
                               else ir.Const(np.bool_(done.kind == Completion.RETURN)),)
-        returned = self.names.var("returned", Aval((), np.bool_))
+        returned = self.names.var("returned", Aval((), np.dtype(np.bool_)))
         self.builder.append(ir.If(cond, a_block, b_block, tuple(outputs) + tuple(out_vars) + (returned,), loc))
         frame.env.clear()
         frame.env.update(new_env)
@@ -326,13 +339,13 @@ class ControlFlow:
         for done, block in zip(dones, (a_block, b_block)):
             ended, broke = _exit_flags(done)
             block.results += ((ended, broke) if maybe else (broke,))
-        broke = self.names.var("broke", Aval((), np.bool_))
-        ended = self.names.var("ended", Aval((), np.bool_)) if maybe else None
+        broke = self.names.var("broke", Aval((), np.dtype(np.bool_)))
+        ended = self.names.var("ended", Aval((), np.dtype(np.bool_))) if maybe else None
         flags = (ended, broke) if maybe else (broke,)
         self.builder.append(ir.If(cond, a_block, b_block, tuple(outputs) + flags, loc))
         frame.env.clear()
         frame.env.update(new_env)
-        if maybe:
+        if ended is not None:
             return Completion(Completion.MAYBE_EXIT, (TensorValue(ended), TensorValue(broke)))
         return Completion(Completion.EXIT, TensorValue(broke))
 
@@ -575,7 +588,7 @@ class ControlFlow:
         snapshot = dict(frame.env)
         contents = _container_contents(frame.env)
         names_state = (dict(self.names._counts), set(self.names._taken))
-        index = self.names.var(stmt.target.id, Aval((), np.int64))
+        index = self.names.var(stmt.target.id, Aval((), np.dtype(np.int64)))
         params = [self.names.var(n, frame.env[n].aval) for n in carried_names]
         body_env = dict(frame.env)
         body_env[stmt.target.id] = TensorValue(index)
@@ -731,12 +744,12 @@ class ControlFlow:
             value = frame.env[name]
             if isinstance(value, ConstIndex):
                 carried.append(ir.Const(np.int64(value.value)))
-                params.append(self.names.var(name, Aval((), np.int64)))
+                params.append(self.names.var(name, Aval((), np.dtype(np.int64))))
             else:
                 carried.append(value.var)
                 params.append(self.names.var(name, value.aval))
         flags = [flag for flag, present in (("broke", breaks), ("returned", returns)) if present]
-        flag_params = [self.names.var(flag, Aval((), np.bool_)) for flag in flags]
+        flag_params = [self.names.var(flag, Aval((), np.dtype(np.bool_))) for flag in flags]
         carried += [ir.Const(np.bool_(False))] * len(flags)
         env = dict(frame.env)
         for name, param in zip(names, params):
@@ -747,6 +760,7 @@ class ControlFlow:
             for flag in flag_params:  # a break or return ends the loop
                 running = self._apply("logical_not", (TensorValue(flag),), {})
                 cond = running if cond is None else self._apply("logical_and", (cond, running), {})
+        assert cond is not None, "a staged while has a condition or an exit flag"
         cond_block.results = (cond.var,)
         body_frame = Frame(frame.source, dict(env))
         contents = _container_contents(env)

@@ -68,6 +68,7 @@ import ast
 import copy
 import inspect
 from dataclasses import dataclass
+from typing import Sequence
 
 import numpy as np
 
@@ -103,7 +104,7 @@ def _block_bound(stmt) -> tuple:
 
 def _all_defined(block: Block) -> set:
     """Every Var bound anywhere in a block, nested blocks included."""
-    found = set()
+    found: set = set()
     for stmt in block.stmts:
         found.update(ir.defined_vars(stmt))
         found.update(_block_bound(stmt))
@@ -152,15 +153,15 @@ def _nondifferentiable_operands(definition) -> frozenset:
     if definition.adjoint is None:
         result = frozenset(range(n))
     else:
-        result = None
+        common: set | None = None
         for node in ast.walk(definition.adjoint_ast()):
             if not isinstance(node, ast.Return) or node.value is None:
                 continue
             value = node.value
             elems = value.elts if isinstance(value, ast.Tuple) and n != 1 else [value]
             here = {i for i, e in enumerate(elems) if isinstance(e, ast.Constant) and e.value is None}
-            result = here if result is None else result & here
-        result = frozenset(result or ())
+            common = here if common is None else common & here
+        result = frozenset(common or ())
     _NONDIFF_CACHE[definition.name] = result
     return result
 
@@ -389,6 +390,7 @@ class _FunctionAD:
         """The entry function: forward sweep, seeds, backward sweep; returns results + cotangents."""
         fn = self.fn
         results = fn.body.results
+        seeded: Sequence[int]
         if isinstance(seeds, tuple):
             seeded = seeds
         else:
@@ -397,7 +399,7 @@ class _FunctionAD:
         self.forward(fn.body)
         backward = BlockBuilder(self.names)
         adj: dict = {}
-        sens_params = ()
+        sens_params: tuple[Var, ...] = ()
         if seeds == "given":
             sens_params = tuple(self.names.var("sens", _aval_of(r)) for r in results)
         for i in seeded:
@@ -450,7 +452,8 @@ class _FunctionAD:
         for i, result in enumerate(results):
             if isinstance(result, Var):
                 result_positions.setdefault(result, i)
-        slots, returned = [], []
+        slots: list = []
+        returned: list = []
         for var in needed:
             if var in params:
                 slots.append(("param", params[var]))
@@ -623,6 +626,7 @@ class _FunctionAD:
         pre-hooks on the results' cotangents, then the bprop (or the callee's derivative), then the
         hooks on the inputs' cotangents; each hook is a call out of the kernel (``host_call``)."""
         custom = stmt.custom
+        assert custom is not None, "backward_custom is called for calls with a custom backward"
         if all(adj.get(t) is None for t in targets):
             return
         douts = tuple(adj[t] if adj.get(t) is not None else self.zeros(builder, t, stmt.loc) for t in targets)

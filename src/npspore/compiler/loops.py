@@ -183,7 +183,10 @@ def _batch_gradients(function, block, loop: ir.ForRange, namer: Namer) -> list:
     # rows go in the order of the forward steps when the body reads a stacked tape
     step = reversed_index(loop) or loop.index
     stacks: dict = {}     # id(per-step value) -> (zeros init, body param, row_set stmt, output)
-    before, after, replace, dropped = [], [], {}, []
+    before: list = []
+    after: list = []
+    replace: dict = {}
+    dropped: list = []
     views: dict = {}      # id(per-step value) -> the rows of a buffer made before the loop
 
     def rows_of_buffer(value):

@@ -118,7 +118,9 @@ class ProgramBuilder:
         try:
             function = spec.build(args, kwargs)
         except NeedsStatic as error:  # nothing could retry it (by unrolling a loop)
-            raise located(TypeError(NeedsStatic.MESSAGE), error.loc or spec._user_loc) from None
+            loc = error.loc or spec._user_loc
+            assert loc is not None, "build() sets the user location before interpreting"
+            raise located(TypeError(NeedsStatic.MESSAGE), loc) from None
         self.functions[function.name] = function
         return function, [obj for obj, _ in spec.captures.values()]
 
@@ -193,7 +195,7 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads):
         self._created: set[int] = set()            # Parameters made at compile time: constants
         self._user_loc: ir.Loc | None = None       # where errors are reported: innermost user code
         self._line_loc: ir.Loc | None = None       # what generated lines cite: this function's own source
-        self._home = None                          # the parsed source of the function being built
+        self._home: ast.FunctionDef | None = None  # the parsed source of the function being built
         self._temps: set[int] = set()             # op results not yet named after a user variable
         self._dynamic_loops = 0                    # depth of loops being staged as IR loops
         self._exit_target: str | None = None      # what a tensor break/continue ends (see above)
