@@ -241,4 +241,4 @@ def as_dtype(value, who="Tensor.astype"):
                     f"but got '{value}'.")
 
 
-LIBRARY.register(dtype_to_numpy=dtype_to_nptype, dtype_from_numpy=nptype_to_dtype)
+LIBRARY.register_dtypes(dtype_to_nptype, nptype_to_dtype)

@@ -97,4 +97,4 @@ def mutable(input_data, dynamic_len=False):
     return result
 
 
-LIBRARY.register(mutable_types=(_Tuple, _List, _Dict))
+LIBRARY.register_mutable((_Tuple, _List, _Dict))

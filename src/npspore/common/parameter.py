@@ -338,4 +338,4 @@ class ParameterTuple(tuple):
         return ParameterTuple(clones)
 
 
-LIBRARY.register(parameter_type=Parameter)
+LIBRARY.register_parameter(Parameter)

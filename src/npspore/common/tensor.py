@@ -778,4 +778,4 @@ def tensor_array(value, dtype=None) -> np.ndarray:
 
 tensor_array.__npspore_runtime__ = True   # generated code names it rt.tensor_array
 
-LIBRARY.register(tensor_type=Tensor, wrap=Tensor._wrap, tensor_array=tensor_array)
+LIBRARY.register_tensor(Tensor, Tensor._wrap, tensor_array)

@@ -176,10 +176,10 @@ def destroy_group(group):
 
 # Compiled code calls these at compile time (the answers are facts of the process, constant between
 # init and release): collectives specialise to their group's size, and so to the job's layout.
-LIBRARY.register(compile_time=frozenset((get_rank, get_group_size, get_local_rank, get_local_rank_size,
-                                         get_process_group_ranks, get_world_rank_from_group_rank,
-                                         get_group_rank_from_world_rank)),
-                 process_key=transport.layout)
+LIBRARY.register_process(frozenset((get_rank, get_group_size, get_local_rank, get_local_rank_size,
+                                    get_process_group_ranks, get_world_rank_from_group_rank,
+                                    get_group_rank_from_world_rank)),
+                         transport.layout)
 
 
 def get_comm_name(group=GlobalComm.WORLD_COMM_GROUP):

@@ -68,7 +68,6 @@ import ast
 import copy
 import inspect
 from dataclasses import dataclass
-from typing import Sequence
 
 import numpy as np
 
@@ -390,11 +389,8 @@ class _FunctionAD:
         """The entry function: forward sweep, seeds, backward sweep; returns results + cotangents."""
         fn = self.fn
         results = fn.body.results
-        seeded: Sequence[int]
-        if isinstance(seeds, tuple):
-            seeded = seeds
-        else:
-            seeded = range(len(results)) if seeds != "first" else range(min(1, len(results)))
+        seeded: tuple[int, ...] | range = seeds if isinstance(seeds, tuple) else (
+            range(len(results)) if seeds != "first" else range(min(1, len(results))))
         self.seed_results(set(seeded))
         self.forward(fn.body)
         backward = BlockBuilder(self.names)

@@ -66,8 +66,8 @@ class CellParts:
 
 
 class Library:
-    """The registered parts (see the module docstring). Unregistered parts are None: ``import npspore``
-    registers them all before anything compiles, so the compiler reads them as their declared types."""
+    """The registered parts (see the module docstring). ``import npspore`` registers them all before
+    anything compiles, so the compiler reads them as their declared types."""
 
     tensor_type: type
     wrap: Callable[[np.ndarray], Any]
@@ -84,14 +84,13 @@ class Library:
     process_key: Callable[[], Hashable] | None
     recomputed: Callable[[Any], bool] | None
 
-    _PARTS = ("tensor_type", "wrap", "tensor_array", "parameter_type", "mutable_types", "dtype_to_numpy", "dtype_from_numpy",
-              "run", "assign", "cell_type", "cell_parts", "compile_time", "process_key", "recomputed")
-
-    def __init__(self):
-        for name in self._PARTS:
-            setattr(self, name, None)
+    def __init__(self) -> None:
+        self.tensor_type = self.parameter_type = type(None)   # nothing is a tensor until one is registered
         self.mutable_types = ()
+        self.cell_type = None
         self.compile_time = frozenset()
+        self.process_key = None
+        self.recomputed = None
         self._stagers: dict = {}
         self.host_functions: dict = {}
         self.opaque_host_functions: set = set()
@@ -105,12 +104,41 @@ class Library:
             self.opaque_host_functions.add(key)
         return key
 
-    def register(self, **parts) -> None:
-        """Set protocol parts by name; raises ValueError for a name the compiler does not know."""
-        for name, value in parts.items():
-            if name not in self._PARTS:
-                raise ValueError(f"unknown compiler protocol part {name!r}; expected one of {self._PARTS}")
-            setattr(self, name, value)
+    # One registration per library module (the module docstring's table says which): each sets its parts.
+
+    def register_tensor(self, tensor_type: type, wrap: Callable[[np.ndarray], Any],
+                        tensor_array: Callable[[Any, Any], np.ndarray]) -> None:
+        """The tensor class, ``ndarray -> Tensor`` without a copy, and ``(value, dtype) -> ndarray``."""
+        self.tensor_type, self.wrap, self.tensor_array = tensor_type, wrap, tensor_array
+
+    def register_parameter(self, parameter_type: type) -> None:
+        """The class of network variables."""
+        self.parameter_type = parameter_type
+
+    def register_mutable(self, mutable_types: tuple[type, ...]) -> None:
+        """The classes ``mutable(...)`` makes of tuples, lists and dicts."""
+        self.mutable_types = mutable_types
+
+    def register_dtypes(self, to_numpy: Callable[[Any], Any], from_numpy: Callable[[Any], Any]) -> None:
+        """``mstype -> NumPy dtype`` and its inverse."""
+        self.dtype_to_numpy, self.dtype_from_numpy = to_numpy, from_numpy
+
+    def register_intrinsics(self, run: Callable[..., Any], assign: Callable[..., Any]) -> None:
+        """The functions that stage an op and a Parameter update."""
+        self.run, self.assign = run, assign
+
+    def register_cell(self, cell_type: type, cell_parts: Callable[[Any], CellParts]) -> None:
+        """The network base class and what the compiler reads of one cell."""
+        self.cell_type, self.cell_parts = cell_type, cell_parts
+
+    def register_process(self, compile_time: frozenset, process_key: Callable[[], Hashable]) -> None:
+        """Functions answered at compile time (facts of the process) and the key of the process state
+        kernels specialise to."""
+        self.compile_time, self.process_key = compile_time, process_key
+
+    def register_recomputed(self, recomputed: Callable[[Any], bool]) -> None:
+        """``callable -> bool``: whether a call of this object is recomputed in the backward sweep."""
+        self.recomputed = recomputed
 
     def register_stager(self, cls: type, stage) -> None:
         """Calls of instances of ``cls`` inside compiled code are staged by

@@ -1468,4 +1468,4 @@ def _compiled_view(cell) -> CellParts:
                      bprop=bprop if inspect.isfunction(bprop) else None, bprop_debug=cell._bprop_debug)
 
 
-LIBRARY.register(cell_type=Cell, cell_parts=_compiled_view)
+LIBRARY.register_cell(Cell, _compiled_view)

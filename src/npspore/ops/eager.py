@@ -122,4 +122,4 @@ def assign(variable, value):
     return variable
 
 
-LIBRARY.register(run=run, assign=assign)
+LIBRARY.register_intrinsics(run, assign)

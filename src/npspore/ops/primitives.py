@@ -73,7 +73,7 @@ class Primitive:
         return self.add_prim_attr("recompute", mode)
 
 
-LIBRARY.register(recomputed=lambda value: isinstance(value, Primitive) and value.attrs.get("recompute") is True)
+LIBRARY.register_recomputed(lambda value: isinstance(value, Primitive) and value.attrs.get("recompute") is True)
 
 
 def _check_bool(prim, name, value):
