@@ -134,3 +134,18 @@ def test_few_function_local_imports():
 def test_compiler_modules_stay_readable(module):
     lines = MODULES[module].read_text(encoding="utf-8").count("\n")
     assert lines <= MAX_COMPILER_LINES
+
+
+def test_the_compiler_names_no_private_attribute_of_a_cell():
+    """What the compiler needs of a Cell, the library tells it (``compiler.library``): no compiler module
+    reads or writes a Cell's private attributes or methods by name."""
+    from npspore.nn import Cell
+    private = {name for name in [*Cell().__dict__, *vars(Cell)] if name.startswith("_") and not name.startswith("__")}
+    found = []
+    for path in sorted((PACKAGE / "compiler").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            name = node.attr if isinstance(node, ast.Attribute) else (
+                node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None)
+            if name in private:
+                found.append(f"{path.name}:{node.lineno} {name}")
+    assert not found

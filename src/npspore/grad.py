@@ -128,7 +128,7 @@ class GradFunction:
         options = (spec, weight_ids, getattr(fn, "__func__", None))
         label = f"grad of {getattr(fn, '__qualname__', type(fn).__name__)}"
         self._cache = _kernel_cache(fn, options, label)
-        self._is_cell = hasattr(type(fn), "construct") and hasattr(fn, "training")
+        self._is_cell = LIBRARY.is_cell(fn)
         self._runs_hooks = self._is_cell
         self._fast = no_fast_path       # the last signature called, for the next call (kernel.fast_path)
         self._fast_paths: dict = {}     # CompiledKernel -> its fast path from this gradient function

@@ -321,7 +321,7 @@ def _cell_cache(cell) -> KernelCache:
 
 
 def _dynamic_dims(cell, args):
-    inputs = cell.__dict__.get("_dynamic_shape_inputs")
+    inputs = cell.get_inputs()
     if isinstance(inputs, dict):  # set_inputs(x=...): [[position, placeholder], ...]
         placed = [None] * inputs["total_arg_length"]
         for position, placeholder in inputs["arg_specified_infos"]:
@@ -387,7 +387,7 @@ def _check_arity(cell, args):
 
 def cell_key(cell, args):
     """``((training, key), leaves, dynamic)`` of a compiled Cell call (``set_inputs`` dims keyed by rank)."""
-    dynamic = _dynamic_dims(cell, args) if cell.__dict__.get("_dynamic_shape_inputs") is not None else None
+    dynamic = _dynamic_dims(cell, args) if cell.get_inputs() is not None else None
     key, leaves = input_key(args, dynamic)
     return (bool(getattr(cell, "training", False)), key), leaves, dynamic
 

@@ -22,9 +22,6 @@ from ..opdef import TEMPLATE_FAMILIES, template_file
 from .kernel import KernelCache
 from .library import LIBRARY
 
-# Attributes of a Cell that are bookkeeping, not state a kernel depends on.
-_NOT_STATE = ("_scope", "compile_cache", "arguments_key", "_cell_cache", "_hook_version")
-
 
 def object_fingerprint(obj, _depth=0, *, portable=False):
     """A hashable summary of an object's static state (Cells: attributes, sub-cells, param avals).
@@ -64,7 +61,7 @@ def object_fingerprint(obj, _depth=0, *, portable=False):
     if inspect.isfunction(obj) or inspect.ismethod(obj) or inspect.ismodule(obj) or isinstance(obj, type):
         return ("id", id(obj))
     return (type(obj), tuple((k, inner(v)) for k, v in state.items()
-                             if k not in _NOT_STATE
+                             if k not in LIBRARY.cell_bookkeeping
                              and not (k.endswith("hooks") and not v) and not k.startswith("_npspore")))
 
 

@@ -7,13 +7,12 @@ a process that finds every kernel on disk never loads the stages (``compiler.pip
 """
 from __future__ import annotations
 
-import weakref
 
 from ..core.source import source_available
 from . import cache
 from .cachekey import addressable_path, kernel_disk_key, reachable_cells, resolve_path, sources_unchanged
 from .guards import check_portable, loaded_guards
-from .kernel import CompiledKernel, explain_disk_miss
+from .kernel import CompiledKernel, HookVersions, explain_disk_miss
 from .library import LIBRARY
 from .request import CompileRequest
 from .targets import plain_function, unbind
@@ -61,7 +60,7 @@ def load(key: str, request: CompileRequest):
         cells = reachable_cells(self_obj, fn)  # which of them the kernel calls is not recorded: guard all
         if any(has_hooks(cell) for cell in cells):
             return None  # stored without hooks: compile with them
-        hooks = [(weakref.ref(cell), cell.__dict__.get("_hook_version", 0)) for cell in cells]
+        hooks = [HookVersions.guard(cell) for cell in cells]
         guards = loaded_guards(layout["guards"], [resolve_path(p, self_obj, fn) for p in layout["training"]])
         return CompiledKernel(namespace["kernel"], captured, layout["output"], source, path, hooks, guards)
     except Exception:  # noqa: BLE001 - a cached file that does not load is regenerated, never trusted

@@ -24,6 +24,7 @@ import linecache
 import os
 import threading
 import warnings
+import weakref
 
 import numpy as np
 
@@ -163,15 +164,30 @@ def fast_path(entry, cache, args, leaves, conditions=(), bound=None):
 
 class HookVersions:
     """Hook versions: each cell counts changes of its forward (pre-)hooks (``bump``); ``epoch``
-    counts all of them, so a kernel whose cells were checked at the current epoch needs no check."""
+    counts all of them, so a kernel whose cells were checked at the current epoch needs no check.
+    The counts live here, by cell identity (dropped when the cell is collected), not on the cells."""
 
     epoch = 0
+    _versions: dict[int, int] = {}
 
     @classmethod
     def bump(cls, cell) -> None:
         """A forward (pre-)hook of ``cell`` was added or removed."""
-        cell.__dict__["_hook_version"] = cell.__dict__.get("_hook_version", 0) + 1
+        key = id(cell)
+        if key not in cls._versions:
+            weakref.finalize(cell, cls._versions.pop, key, None)
+        cls._versions[key] = cls._versions.get(key, 0) + 1
         cls.epoch += 1
+
+    @classmethod
+    def of(cls, cell) -> int:
+        """How often the forward (pre-)hooks of ``cell`` changed."""
+        return cls._versions.get(id(cell), 0)
+
+    @classmethod
+    def guard(cls, cell) -> tuple:
+        """``(weak reference to cell, its version now)``: a kernel compiled now is stale once they differ."""
+        return weakref.ref(cell), cls.of(cell)
 
 
 class CapturedAvals:
@@ -227,7 +243,7 @@ class CompiledKernel:
         if self.checked_epoch != epoch:
             for ref, version in self.hook_guards:
                 cell = ref()
-                if cell is None or cell.__dict__.get("_hook_version", 0) != version:
+                if cell is None or HookVersions.of(cell) != version:
                     return "a forward hook of a compiled cell was added or removed"
             self.checked_epoch = epoch
         for guard in self.guards:

@@ -19,6 +19,8 @@ part                what it is                                             regis
 ``run``/``assign``  the intrinsics that stage an op / a Parameter update   ``ops.eager``
 ``cell_type``       the network base class (``nn.Cell``)                   ``nn.cell``
 ``cell_parts``      ``cell -> CellParts``: construct, hooks, cast dtype    ``nn.cell``
+``cell_bookkeeping``  attribute names of a cell that are no state          ``nn.cell``
+``cell_storage``    attribute names of a cell's Parameter/sub-cell tables  ``nn.cell``
 stagers             callables compiled by a rule of their own              ``grad`` (GradFunction)
 ``compile_time``    functions run at compile time on Python arguments      ``communication``
                     (process facts: ``get_group_size``, ``get_rank``)
@@ -80,6 +82,8 @@ class Library:
     assign: Callable[..., Any]
     cell_type: type | None
     cell_parts: Callable[[Any], CellParts]
+    cell_bookkeeping: frozenset[str]
+    cell_storage: frozenset[str]
     compile_time: frozenset
     process_key: Callable[[], Hashable] | None
     recomputed: Callable[[Any], bool] | None
@@ -88,6 +92,7 @@ class Library:
         self.tensor_type = self.parameter_type = type(None)   # nothing is a tensor until one is registered
         self.mutable_types = ()
         self.cell_type = None
+        self.cell_bookkeeping = self.cell_storage = frozenset()
         self.compile_time = frozenset()
         self.process_key = None
         self.recomputed = None
@@ -127,9 +132,13 @@ class Library:
         """The functions that stage an op and a Parameter update."""
         self.run, self.assign = run, assign
 
-    def register_cell(self, cell_type: type, cell_parts: Callable[[Any], CellParts]) -> None:
-        """The network base class and what the compiler reads of one cell."""
+    def register_cell(self, cell_type: type, cell_parts: Callable[[Any], CellParts],
+                      bookkeeping: frozenset[str], storage: frozenset[str]) -> None:
+        """The network base class, what the compiler reads of one cell, and the names of a cell's
+        attributes that are bookkeeping (no state a kernel depends on: left out of cache keys) and
+        that hold its Parameters, sub-cells and buffers (left out of the names of captured values)."""
         self.cell_type, self.cell_parts = cell_type, cell_parts
+        self.cell_bookkeeping, self.cell_storage = bookkeeping, storage
 
     def register_process(self, compile_time: frozenset, process_key: Callable[[], Hashable]) -> None:
         """Functions answered at compile time (facts of the process) and the key of the process state

@@ -26,7 +26,6 @@ import ast
 import builtins
 import inspect
 import operator
-import weakref
 
 import numpy as np
 
@@ -43,6 +42,7 @@ from .errors import NotSupportedError, located, not_supported
 from .fallback import FallbackReads, is_literal
 from .frontend import parse_function
 from .guards import GuardRecorder
+from .kernel import HookVersions
 from .library import LIBRARY, activation_key
 from .normalize import normalized
 from .signature import OutputTree
@@ -104,7 +104,7 @@ class ProgramBuilder:
     def note_cell(self, cell) -> None:
         """Record that a call of ``cell`` (with its forward hooks) is compiled into this program."""
         if id(cell) not in self.hook_guards:
-            self.hook_guards[id(cell)] = (weakref.ref(cell), cell.__dict__.get("_hook_version", 0))
+            self.hook_guards[id(cell)] = HookVersions.guard(cell)
 
     def specialize_entry(self, fn, self_obj, args, kwargs, *, input_avals=None) -> tuple:
         """Specialize ``fn`` (a plain function; ``self_obj`` is its bound self or None).
@@ -300,7 +300,7 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads):
         if self.self_obj is not None:
             path = capture_path(self.self_obj, obj)
             if path[0] == "self":
-                keys = [str(k) for k in path[1] if k not in ("_params", "_cells", "_buffers")]
+                keys = [str(k) for k in path[1] if k not in LIBRARY.cell_storage]
                 if keys:
                     return "_".join(keys)
         return capture_label(obj)

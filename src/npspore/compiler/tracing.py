@@ -24,7 +24,6 @@ from __future__ import annotations
 import inspect
 import sys
 import types
-import weakref
 from dataclasses import dataclass
 from itertools import count
 
@@ -41,6 +40,7 @@ from .errors import PACKAGE_DIRECTORY, NotSupportedError, located, not_supported
 from .fallback import strict_attribute_error
 from .guardeffect import place_value_guard, value_guard
 from .guards import GuardRecorder, read_value
+from .kernel import HookVersions
 from .library import LIBRARY, RECORDERS
 from .signature import OutputTree, is_mutable_scalar, scalar_type
 from .values import TensorValue, tree_node
@@ -245,7 +245,7 @@ def trace_entry(fn, self_obj, args, kwargs, name: str, *, dynamic=None, syntax_l
         body=recorder.builder.block, source=fn.__qualname__, loc=recorder.loc,
         param_names=tuple(var.name for _, var in recorder.captures.values()), output_tree=output_tree)
     cells = reachable_cells(self_obj, fn)  # every cell the run may have called: a hook change re-traces
-    guards = tuple((weakref.ref(cell), cell.__dict__.get("_hook_version", 0)) for cell in cells)
+    guards = tuple(HookVersions.guard(cell) for cell in cells)
     return Traced(function, captured, guards, recorder.guards)
 
 

@@ -1468,4 +1468,5 @@ def _compiled_view(cell) -> CellParts:
                      bprop=bprop if inspect.isfunction(bprop) else None, bprop_debug=cell._bprop_debug)
 
 
-LIBRARY.register_cell(Cell, _compiled_view)
+LIBRARY.register_cell(Cell, _compiled_view, bookkeeping=frozenset(("compile_cache", "arguments_key")),
+                      storage=frozenset(("_params", "_cells", "_buffers")))
