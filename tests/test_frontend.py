@@ -40,7 +40,7 @@ def test_positions_are_those_of_the_real_file(tmp_path):
 
 @pytest.mark.parametrize("body, what", [
     ("try:\n        y = x\n    except Exception:\n        y = x", "'try' statement"),
-    ("with x:\n        y = x", "'with' statement"),
+    ("y = x\n    del y", "'del' statement"),
     ("global g\n    y = x", "'global' statement"),
     ("def inner(a):\n        return a\n    y = x", "nested function definition"),
     ("import os\n    y = x", "'import' statement"),

@@ -330,6 +330,36 @@ def _levels(function):
 LIBRARY.register_stager(GradFunction, _stage)
 
 
+class _no_grad:
+    """``mindspore._no_grad``: a context manager (or decorator) whose block computes values no gradient
+    flows through, like ``ops.stop_gradient`` on each value it binds or returns.
+
+    In a function that is differentiated (``grad``, ``value_and_grad``, a training step) the compiler
+    stops the gradient of what the block binds; run eagerly there is nothing to record, so it does
+    nothing (MindSpore: "it can only be used in PyNative mode"; in GRAPH mode npspore honours it too).
+    A function traced because its source is not available refuses it.
+    """
+
+    def __enter__(self) -> None:
+        if RECORDERS:
+            RECORDERS[-1].refuse("_no_grad")
+
+    def __exit__(self, *exc_info: object) -> bool:
+        return False
+
+    def __call__(self, func: Callable) -> Callable:
+        """``@_no_grad()``: ``func``'s results carry no gradient (a plain function the compiler reads,
+        not ``contextlib``'s wrapper, whose ``__wrapped__`` points at other source)."""
+        def no_grad_call(*args, **kwargs):
+            with self:
+                return func(*args, **kwargs)
+        no_grad_call.__name__, no_grad_call.__doc__ = func.__name__, func.__doc__
+        return no_grad_call
+
+
+LIBRARY.register_no_grad(_no_grad)
+
+
 # ----------------------------------------------------------------------------------- public API
 
 

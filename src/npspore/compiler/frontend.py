@@ -18,7 +18,6 @@ from .ir import Loc
 
 _UNSUPPORTED = {
     ast.Try: "'try' statement",
-    ast.With: "'with' statement",
     ast.AsyncWith: "'async with' statement",
     ast.Yield: "'yield'",
     ast.YieldFrom: "'yield from'",

@@ -29,6 +29,8 @@ stagers             callables compiled by a rule of their own              ``gra
 ``recomputed``      ``callable -> bool``: whether a call of this object    ``ops.primitives``
                     is recomputed in the backward sweep
                     (``Primitive.recompute()``)
+``no_grad_type``    the ``with`` context whose values stop gradients       ``grad``
+                    (``mindspore._no_grad``)
 ==================  =====================================================  ====================
 
 Kernels call back into Python through :func:`host_call` (``rt.host_call`` in generated code): the
@@ -87,6 +89,7 @@ class Library:
     compile_time: frozenset
     process_key: Callable[[], Hashable] | None
     recomputed: Callable[[Any], bool] | None
+    no_grad_type: type | None
 
     def __init__(self) -> None:
         self.tensor_type = self.parameter_type = type(None)   # nothing is a tensor until one is registered
@@ -96,6 +99,7 @@ class Library:
         self.compile_time = frozenset()
         self.process_key = None
         self.recomputed = None
+        self.no_grad_type = None
         self._stagers: dict = {}
         self.host_functions: dict = {}
         self.opaque_host_functions: set = set()
@@ -148,6 +152,10 @@ class Library:
     def register_recomputed(self, recomputed: Callable[[Any], bool]) -> None:
         """``callable -> bool``: whether a call of this object is recomputed in the backward sweep."""
         self.recomputed = recomputed
+
+    def register_no_grad(self, no_grad_type: type) -> None:
+        """The context manager whose ``with`` block computes values no gradient flows through."""
+        self.no_grad_type = no_grad_type
 
     def register_stager(self, cls: type, stage) -> None:
         """Calls of instances of ``cls`` inside compiled code are staged by
