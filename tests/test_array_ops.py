@@ -1118,3 +1118,28 @@ def test_algo_parameters_are_checked_and_recorded_as_mindspores():
         ms.set_algo_parameters(tensor_slice_align_size=0)
     with pytest.raises(RuntimeError, match=r"'epsilon' must be in \(0, 1\]"):
         ms.set_algo_parameters(algo_approxi_epsilon=2.0)
+
+
+# ops.range: values and errors as MindSpore 2.10 (CPU) prints them
+@pytest.mark.parametrize("args, dtype, values", [
+    ((0, 6, 2), ms.int64, [0, 2, 4]),
+    ((1.0, 2.5, 0.5), ms.float32, [1.0, 1.5, 2.0]),
+    ((Tensor(0.5), Tensor(2.0), Tensor(0.5)), ms.float32, [0.5, 1.0, 1.5]),
+    ((Tensor(1, ms.int32), Tensor(5, ms.int32), Tensor(2, ms.int32)), ms.int64, [1, 3]),
+    ((0, 5, 3), ms.int64, [0, 3]),
+])
+def test_ops_range_values(args, dtype, values):
+    result = ops.range(*args)
+    assert result.dtype == dtype
+    np.testing.assert_array_equal(result.asnumpy(), values)
+
+
+@pytest.mark.parametrize("args, error, message", [
+    ((0, 6, 0), ValueError, "For Range, delta cannot be equal to zero."),
+    ((0, 6.0, 1), TypeError, r"For Range, the dtypes of inputs must be the same, but got \(Int64, Float32, Int64\)."),
+    ((6, 0, 1), ValueError, "For Range, delta cannot be positive when limit < start."),
+    ((Tensor([0, 1]), 6, 2), ValueError, "Can only convert tensor with one element to number"),
+])
+def test_ops_range_errors(args, error, message):
+    with pytest.raises(error, match=message):
+        ops.range(*args)

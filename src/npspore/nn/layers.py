@@ -5,6 +5,7 @@ attributes, tensor work through ``run`` and Tensor methods), so the compiler ste
 """
 from __future__ import annotations
 
+import functools
 import math
 from typing import Any
 
@@ -12,13 +13,14 @@ from npspore.common import dtype as mstype
 from npspore.common.initializer import HeUniform, Uniform, initializer
 from npspore.common.parameter import Parameter
 from npspore.common.tensor import Tensor
+from npspore.core.logs import warn
 from npspore.nn.cell import Cell
 from npspore.ops import primitives as P
 from npspore.ops.eager import run
 
 __all__ = [
     "Dense", "ReLU", "Sigmoid", "Tanh", "GELU", "Softmax", "LogSoftmax", "Flatten", "Dropout", "MatMul",
-    "Identity", "OneHot", "get_activation",
+    "Identity", "OneHot", "Norm", "get_activation",
 ]
 
 
@@ -273,6 +275,45 @@ class Dense(Cell):
         if self.activation_flag:
             s += f", activation={self.activation}"
         return s
+
+
+@functools.cache
+def _warn_norm_deprecated() -> None:
+    """MindSpore's deprecation warning for ``nn.Norm``, once per process as MindSpore logs it."""
+    warn("npspore", "'Norm' is deprecated from version 2.0 and will be removed in a future version, "
+         "use 'ops.norm' instead.")
+
+
+class Norm(Cell):
+    r"""The Euclidean norm over ``axis``: :math:`\sqrt{\sum x^2}` (MindSpore 2.x deprecates it for ``ops.norm``).
+
+    Args:
+        axis (Union[tuple, int]): the axes to reduce; ``()``, all of them. Default: ``()``.
+        keep_dims (bool): keep the reduced axes (size 1); otherwise the size-1 axes in ``axis`` (with
+            ``axis=()``: every size-1 axis) are squeezed, as MindSpore's ``Squeeze(axis)`` does. Default: ``False``.
+
+    Raises:
+        TypeError: if ``axis`` is not an int or a tuple of ints.
+    """
+
+    def __init__(self, axis: int | tuple[int, ...] = (), keep_dims: bool = False) -> None:
+        super().__init__()
+        _warn_norm_deprecated()
+        if not isinstance(axis, (int, tuple, list)) or isinstance(axis, bool) or (
+                not isinstance(axis, int) and not all(isinstance(a, int) for a in axis)):
+            raise TypeError(f"For 'Squeeze', the type of 'axis' should be one of '[list of int, int, tuple of int]', "
+                            f"but got {type(axis)}.")
+        self.axis = axis
+        self.keep_dims = _check_bool(keep_dims, "keep_dims", self.cls_name)
+        self.reduce_sum = P.ReduceSum(True)
+        self.sqrt = P.Sqrt()
+        self.squeeze = P.Squeeze(axis)
+
+    def construct(self, x):
+        x = self.sqrt(self.reduce_sum(x * x, self.axis))
+        if not self.keep_dims:
+            x = self.squeeze(x)
+        return x
 
 
 class Flatten(Cell):
