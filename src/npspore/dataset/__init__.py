@@ -1,7 +1,8 @@
 """Data pipelines, as ``mindspore.dataset``: sources, pipeline operations, iterators and transforms.
 
 ``import npspore.dataset as ds`` in place of ``import mindspore.dataset as ds``. Sources
-(``GeneratorDataset``, ``NumpySlicesDataset``, ``MnistDataset``, ``Cifar10Dataset``) and
+(``GeneratorDataset``, ``NumpySlicesDataset``, ``MnistDataset``, ``Cifar10Dataset``,
+``ImageFolderDataset``) and
 operations (``batch``, ``shuffle``, ``map``, ``repeat``, ``take``, ``skip``, ``project``,
 ``rename``, ``zip``, ``concat``, ``split``) build a lazy pipeline; ``create_tuple_iterator`` and
 ``create_dict_iterator`` stream its rows as npspore Tensors or NumPy arrays.
@@ -9,13 +10,14 @@ operations (``batch``, ``shuffle``, ``map``, ``repeat``, ``take``, ``skip``, ``p
 from . import config, transforms, vision  # noqa: F401
 from .datasets import Dataset, zip  # noqa: A004
 from .image_files import Cifar10Dataset, Cifar100Dataset, FashionMnistDataset, MnistDataset
+from .image_folder import ImageFolderDataset
 from .sampling import (DistributedSampler, RandomSampler, Sampler, SequentialSampler, SubsetRandomSampler,
                        SubsetSampler)
 from .sources import GeneratorDataset, NumpySlicesDataset
 from ..missing_names import module_getattr as _module_getattr
 
 __all__ = ["config", "transforms", "vision", "Dataset", "zip", "Cifar10Dataset", "Cifar100Dataset",
-           "FashionMnistDataset", "MnistDataset", "GeneratorDataset", "NumpySlicesDataset", "Sampler",
+           "FashionMnistDataset", "MnistDataset", "ImageFolderDataset", "GeneratorDataset", "NumpySlicesDataset", "Sampler",
            "SequentialSampler", "RandomSampler", "DistributedSampler", "SubsetSampler", "SubsetRandomSampler"]
 
 __getattr__ = _module_getattr("mindspore.dataset", globals())
