@@ -15,7 +15,7 @@ from typing import Any
 from .common import dtype as mstype
 from .common.tensor import Tensor, _axis, _np_dtype
 from .missing_names import module_getattr
-from .ops.array_functional import arange_values
+from .ops.array_functional import arange_values, flip as _flip
 from .ops.eager import run
 
 __all__ = ["arange", "flip", "zeros", "ones", "full", "zeros_like", "ones_like", "concatenate", "stack", "reshape",
@@ -54,10 +54,7 @@ def arange(start: float, stop: float | None = None, step: float | None = None, d
 def flip(m: Tensor, axis: int | tuple[int, ...] | None = None) -> Tensor:
     """``m`` with the order of its elements reversed along ``axis`` (every dim when None)."""
     axes = range(len(m.shape)) if axis is None else ((axis,) if isinstance(axis, int) else axis)
-    reversed_axes = [a % len(m.shape) for a in axes]
-    index = tuple(builtins.slice(None, None, -1) if a in reversed_axes else builtins.slice(None)
-                  for a in range(len(m.shape)))
-    return run("getitem", m, index=index)
+    return _flip(m, tuple(axes))
 
 
 def zeros(shape: int | tuple[int, ...], dtype: Any = mstype.float32) -> Tensor:

@@ -20,7 +20,7 @@ from npspore.ops.eager import run
 
 __all__ = [
     "Dense", "ReLU", "Sigmoid", "Tanh", "GELU", "Softmax", "LogSoftmax", "Flatten", "Dropout", "MatMul",
-    "Identity", "OneHot", "Norm", "get_activation",
+    "Identity", "OneHot", "Norm", "ClipByNorm", "get_activation",
 ]
 
 
@@ -314,6 +314,33 @@ class Norm(Cell):
         if not self.keep_dims:
             x = self.squeeze(x)
         return x
+
+
+class ClipByNorm(Cell):
+    r"""``x * clip_norm / max(l2norm(x, axis), clip_norm)``: ``x`` scaled down so that its Euclidean norm over
+    ``axis`` (every axis: None) is at most ``clip_norm``.
+
+    (MindSpore 2.10's CPU kernel computes other norms than the Euclidean one over an ``axis``; npspore computes
+    what the documentation says. With ``axis=None`` they agree.)
+
+    Args:
+        axis (Union[None, int, tuple(int)]): the axes of the norm. Default: ``None``.
+
+    Raises:
+        TypeError: if ``axis`` is not None, an int or a tuple of ints.
+    """
+
+    def __init__(self, axis: int | tuple[int, ...] | None = None) -> None:
+        super().__init__()
+        if axis is not None and not isinstance(axis, (int, tuple)) or isinstance(axis, bool):
+            raise TypeError(f"For '{self.cls_name}', the type of 'axis' must be one of [None, int, tuple], "
+                            f"but got {type(axis).__name__}.")
+        self.axis = axis
+
+    def construct(self, x, clip_norm):
+        axes = tuple(range(len(x.shape))) if self.axis is None else self.axis
+        l2norm = run("sum", x * x, axis=axes if isinstance(axes, tuple) else (axes,), keepdims=True) ** 0.5
+        return x * clip_norm / run("maximum", l2norm, clip_norm)
 
 
 class Flatten(Cell):

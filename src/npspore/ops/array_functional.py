@@ -22,7 +22,7 @@ from .nn_functional import topk
 
 __all__ = ["reciprocal", "slice", "strided_slice", "gather_nd", "bias_add", "l2_normalize", "norm", "relu6", "pad",
            "scalar_to_tensor", "sigmoid_cross_entropy_with_logits", "tuple_to_array", "eye", "make_range",
-           "identity", "tuple_len", "gather_d", "gather_elements", "check_valid", "randn", "rand", "arange", "floor",
+           "identity", "tuple_len", "gather_d", "gather_elements", "check_valid", "randn", "rand", "arange", "flip", "floor",
            "repeat_elements", "cumsum", "unstack", "normal", "sort", "round", "linspace",
            "uniform", "meshgrid"]
 
@@ -449,6 +449,25 @@ def arange(start: float = 0, end: float | None = None, step: float = 1, *, dtype
         every_int = all(isinstance(v, int) for v in (start, end, step))
         dtype = mstype.int64 if every_int else mstype.float32
     return Tensor(values, dtype=dtype) if values else run("zeros", shape=(0,), dtype=_np_dtype(dtype))
+
+
+def flip(input: Tensor, dims: tuple[int, ...] | list[int]) -> Tensor:
+    """``input`` with the order of its elements reversed along each of ``dims`` (MindSpore's ``ReverseV2``).
+
+    Raises:
+        TypeError: if ``dims`` is not a tuple or list.
+        ValueError: if an axis is out of range.
+    """
+    if not isinstance(dims, (tuple, list)):
+        raise TypeError(f'Failed calling ReverseV2 with "ReverseV2(axis={type(dims).__name__})(input=Tensor)".')
+    ndim = len(input.shape)
+    for k, axis in enumerate(dims):
+        if not -ndim <= axis < ndim:
+            raise ValueError(f"For 'ReverseV2', the 'axis[{k}]' must be in range of [-{ndim}, {ndim}), but got "
+                             f"{axis} with type 'int'.")
+    reversed_axes = {axis % ndim for axis in dims}
+    return run("getitem", input, index=tuple(builtins.slice(None, None, -1) if a in reversed_axes
+                                             else builtins.slice(None) for a in range(ndim)))
 
 
 def floor(input: Tensor) -> Tensor:

@@ -15,7 +15,7 @@ from .primitives import Primitive, _Stateless
 __all__ = ["Shape", "DType", "Identity", "Reciprocal", "Slice", "StridedSlice", "GatherNd", "BiasAdd",
            "L2Normalize", "ReLU6", "Pad", "SigmoidCrossEntropyWithLogits", "Eye", "SmoothL1Loss",
            "DepthToSpace", "BinaryCrossEntropy", "AdaptiveAvgPool2D", "GatherD", "CheckValid",
-           "StandardNormal", "UniformReal", "Floor", "CumSum", "Unstack", "Sort", "Round", "Meshgrid"]
+           "StandardNormal", "UniformReal", "Floor", "CumSum", "Unstack", "Sort", "Round", "Meshgrid", "ReverseV2"]
 
 
 class Shape(_Stateless):
@@ -317,3 +317,15 @@ class Meshgrid(Primitive):
 
     def __call__(self, inputs):
         return A.meshgrid(*inputs, indexing=self.indexing)
+
+
+class ReverseV2(Primitive):
+    """``ReverseV2(axis)(x)``: ``x`` reversed along each axis of ``axis`` (:func:`~npspore.ops.flip`)."""
+
+    def __init__(self, axis):
+        super().__init__("ReverseV2")
+        self.axis = axis
+        self.add_prim_attr("axis", axis)
+
+    def __call__(self, input_x):
+        return A.flip(input_x, self.axis)

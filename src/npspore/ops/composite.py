@@ -1,5 +1,5 @@
 """Composite gradient operations, as in ``mindspore.ops.composite``: ``GradOperation``, ``grad``,
-``value_and_grad`` and ``get_grad`` (the same objects as ``npspore.grad`` & co.)."""
+``value_and_grad`` and ``get_grad`` (the same objects as ``npspore.grad`` & co.), ``ones_like``/``zeros_like``."""
 from __future__ import annotations
 
 import functools
@@ -7,8 +7,9 @@ import functools
 from .. import compiler   # compiler.gradrequest loads on first use
 from ..grad import GradFunction, _check_bool, get_grad, grad, value_and_grad
 from ..missing_names import module_getattr
+from .functional import ones_like, zeros_like  # noqa: F401  (C.ones_like, as MindSpore's composite has them)
 
-__all__ = ["GradOperation", "grad", "value_and_grad", "get_grad", "partial"]
+__all__ = ["GradOperation", "grad", "value_and_grad", "get_grad", "partial", "ones_like", "zeros_like"]
 
 
 class GradOperation:
