@@ -91,3 +91,29 @@ def test_flip_reverse_dtype_and_ones_like():
     assert F.dtype(x) == ms.float32 and ops.dtype(Tensor(1, ms.int32)) == ms.int32
     np.testing.assert_array_equal(C.ones_like(x).asnumpy(), np.ones((2, 3)))
     np.testing.assert_array_equal(C.zeros_like(x).asnumpy(), np.zeros((2, 3)))
+
+
+def test_numpy_roll_dropout_primitive_and_tuple_to_array():
+    import npspore.numpy as mnp
+    x = mnp.arange(10).reshape(2, 5)
+    np.testing.assert_array_equal(mnp.roll(x, 2).asnumpy(), [[8, 9, 0, 1, 2], [3, 4, 5, 6, 7]])     # MindSpore 2.10
+    np.testing.assert_array_equal(mnp.roll(x, -1, axis=1).asnumpy(), [[1, 2, 3, 4, 0], [6, 7, 8, 9, 5]])
+    np.testing.assert_array_equal(mnp.roll(x, (1, 2), axis=(0, 1)).asnumpy(), [[8, 9, 5, 6, 7], [3, 4, 0, 1, 2]])
+    check_grads(lambda t: mnp.roll(t, 1, axis=0), (np.arange(6.0).reshape(3, 2),))
+
+    out, mask = P.Dropout(keep_prob=0.5)(Tensor(np.ones((64, 64), np.float32)))
+    assert mask.dtype == ms.float32 and set(np.unique(mask.asnumpy())) <= {0.0, 1.0}
+    np.testing.assert_array_equal(out.asnumpy(), 2 * mask.asnumpy())
+    assert 0.4 < mask.asnumpy().mean() < 0.6
+    out, mask = P.Dropout(keep_prob=1.0)(Tensor(np.ones((2, 2), np.float16)))       # MindSpore 2.10: all ones
+    assert out.dtype == mask.dtype == ms.float16 and mask.asnumpy().tolist() == [[1, 1], [1, 1]]
+    with pytest.raises(ValueError, match="keep_prob"):
+        P.Dropout(keep_prob=1.5)(Tensor(np.ones(2, np.float32)))
+
+    assert P.TupleToArray()((1, 2, 3)).dtype == ms.int32
+    with pytest.raises(TypeError, match="For 'TupleToArray', all elements of 'input_x' must be have same type."):
+        P.TupleToArray()((1, 2.0))
+    with pytest.raises(ValueError, match="For 'TupleToArray', the size of x should be > : 0, but got 0."):
+        P.TupleToArray()(())
+    with pytest.raises(TypeError, match="For 'TupleToArray', the type of 'x' should be 'tuple', but got type 'list'."):
+        P.TupleToArray()([1, 2])

@@ -20,7 +20,7 @@ from .ops.eager import run
 
 __all__ = ["arange", "flip", "zeros", "ones", "full", "zeros_like", "ones_like", "concatenate", "stack", "reshape",
            "expand_dims", "tile", "broadcast_to", "where", "sum", "mean", "sqrt", "square", "abs", "absolute",
-           "exp", "log", "clip"]
+           "exp", "log", "clip", "roll"]
 
 _INTEGER_KINDS = ("i", "u", "b")
 
@@ -55,6 +55,33 @@ def flip(m: Tensor, axis: int | tuple[int, ...] | None = None) -> Tensor:
     """``m`` with the order of its elements reversed along ``axis`` (every dim when None)."""
     axes = range(len(m.shape)) if axis is None else ((axis,) if isinstance(axis, int) else axis)
     return _flip(m, tuple(axes))
+
+
+def roll(a: Tensor, shift: int | tuple[int, ...], axis: int | tuple[int, ...] | None = None) -> Tensor:
+    """``a`` with its elements shifted by ``shift`` along ``axis`` (with None: along the flattened array, then
+    reshaped back); elements shifted past the end come in at the start.
+
+    Raises:
+        ValueError: if ``shift`` and ``axis`` are tuples of different lengths.
+    """
+    if axis is None:
+        return reshape(roll(reshape(a, (-1,)), shift, 0), a.shape)
+    shifts, axes = ((shift,), (axis,)) if isinstance(axis, int) else (
+        (shift,) * len(axis) if isinstance(shift, int) else tuple(shift), tuple(axis))
+    if len(shifts) != len(axes):
+        raise ValueError(f"For 'roll', 'shift' and 'axis' should have the same length, but got {len(shifts)} "
+                         f"and {len(axes)}.")
+    for step, dim in zip(shifts, axes):
+        if a.shape[dim]:
+            cut = (-step) % a.shape[dim]
+            a = run("concat", run("getitem", a, index=_along(len(a.shape), dim, builtins.slice(cut, None))),
+                    run("getitem", a, index=_along(len(a.shape), dim, builtins.slice(None, cut))), axis=dim)
+    return a
+
+
+def _along(ndim: int, dim: int, part: slice) -> tuple:
+    """The index taking ``part`` of axis ``dim`` and all of the others."""
+    return tuple(part if d == dim % ndim else builtins.slice(None) for d in range(ndim))
 
 
 def zeros(shape: int | tuple[int, ...], dtype: Any = mstype.float32) -> Tensor:

@@ -15,7 +15,8 @@ from .primitives import Primitive, _Stateless
 __all__ = ["Shape", "DType", "Identity", "Reciprocal", "Slice", "StridedSlice", "GatherNd", "BiasAdd",
            "L2Normalize", "ReLU6", "Pad", "SigmoidCrossEntropyWithLogits", "Eye", "SmoothL1Loss",
            "DepthToSpace", "BinaryCrossEntropy", "AdaptiveAvgPool2D", "GatherD", "CheckValid",
-           "StandardNormal", "UniformReal", "Floor", "CumSum", "Unstack", "Sort", "Round", "Meshgrid", "ReverseV2"]
+           "StandardNormal", "UniformReal", "Floor", "CumSum", "Unstack", "Sort", "Round", "Meshgrid", "ReverseV2",
+           "TupleToArray"]
 
 
 class Shape(_Stateless):
@@ -329,3 +330,23 @@ class ReverseV2(Primitive):
 
     def __call__(self, input_x):
         return A.flip(input_x, self.axis)
+
+
+class TupleToArray(_Stateless):
+    """``TupleToArray()(input_x)``: a tuple of numbers as a 1-D Tensor (:func:`~npspore.ops.tuple_to_array`),
+    with MindSpore's checks.
+
+    Raises:
+        TypeError: if ``input_x`` is not a tuple, or mixes ints and floats.
+        ValueError: if ``input_x`` is empty.
+    """
+
+    def __call__(self, input_x):
+        if not isinstance(input_x, tuple):
+            raise TypeError(f"For 'TupleToArray', the type of 'x' should be 'tuple', but got type "
+                            f"'{type(input_x).__name__}'.")
+        if not input_x:
+            raise ValueError("For 'TupleToArray', the size of x should be > : 0, but got 0.")
+        if len({type(v) for v in input_x}) != 1:
+            raise TypeError("For 'TupleToArray', all elements of 'input_x' must be have same type.")
+        return A.tuple_to_array(input_x)

@@ -3,11 +3,12 @@
 :mod:`npspore.ops.nn_functional`), with MindSpore's constructor arguments and ``repr``."""
 from __future__ import annotations
 
+from ..common.tensor import _np_dtype
 from . import nn_functional as F
 from .eager import run
 from .primitives import Primitive
 
-__all__ = ["Conv2D", "MaxPool", "AvgPool", "BatchNorm", "LayerNorm", "Depend", "TopK"]
+__all__ = ["Conv2D", "MaxPool", "AvgPool", "BatchNorm", "LayerNorm", "Depend", "TopK", "Dropout"]
 
 
 def _nchw(value):
@@ -131,3 +132,22 @@ class TopK(Primitive):
 
     def __call__(self, input_x, k):
         return run("topk", input_x, k=k)
+
+
+class Dropout(Primitive):
+    """``Dropout(keep_prob=0.5)(x)``: ``(x * mask / keep_prob, mask)``, the mask keeping each element with
+    probability ``keep_prob`` (ones and zeros in ``x``'s dtype), drawn from npspore's seeded generator.
+    ``Seed0``/``Seed1`` are recorded (npspore's generator follows ``set_seed``)."""
+
+    def __init__(self, keep_prob=0.5, Seed0=0, Seed1=0):
+        super().__init__("Dropout")
+        self.keep_prob = keep_prob
+        for name, value in (("keep_prob", keep_prob), ("Seed0", Seed0), ("Seed1", Seed1)):
+            self.add_prim_attr(name, value)
+
+    def __call__(self, x):
+        if not isinstance(self.keep_prob, (int, float)) or isinstance(self.keep_prob, bool) or not (
+                0 < self.keep_prob <= 1):
+            raise ValueError(f"For 'Dropout', the 'keep_prob' must be in range (0, 1], but got {self.keep_prob}.")
+        scaled = F._keep_mask(x, x.shape, 1.0 - self.keep_prob)
+        return x * scaled, run("cast", run("greater", scaled, 0), dtype=_np_dtype(x.dtype))
