@@ -23,8 +23,9 @@ from .utils import Inter
 __all__ = ["RandomResizedCrop", "RandomCropDecodeResize", "RandomColorAdjust"]
 
 
-def _check_range(values: Any, name: str, low: float, high: float) -> tuple[float, float]:
-    """``values`` as a (min, max) pair within ``[low, high]``, with MindSpore's messages."""
+def _check_range(values: Any, name: str, low: float, high: float, reversed_message: str = "") -> tuple[float, float]:
+    """``values`` as a (min, max) pair within ``[low, high]``, with MindSpore's messages (``reversed_message``
+    for a pair given as (max, min))."""
     if not isinstance(values, (tuple, list)) or len(values) != 2 or not all(
             isinstance(v, (int, float)) and not isinstance(v, bool) for v in values):
         raise TypeError(f"Argument {name} with value {values!r} is not of type [<class 'list'>, <class 'tuple'>].")
@@ -32,7 +33,7 @@ def _check_range(values: Any, name: str, low: float, high: float) -> tuple[float
         if not low <= value <= high:
             raise ValueError(f"Input is not within the required interval of [{low:g}, {high:.8g}].")
     if values[0] > values[1]:
-        raise ValueError(f"{name} should be in (min,max) format. Got (max,min).")
+        raise ValueError(reversed_message or f"{name} should be in (min,max) format. Got (max,min).")
     return float(values[0]), float(values[1])
 
 
@@ -103,14 +104,7 @@ def _factor_range(value: Any, name: str, *, centre: float, low: float, high: flo
     if not isinstance(value, (tuple, list)):
         raise TypeError(f"Argument {name} with value {value} is not of type [<class 'numbers.Number'>, "
                         f"<class 'list'>, <class 'tuple'>], but got {type(value)}.")
-    if len(value) != 2 or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value):
-        raise TypeError(f"Argument {name} with value {value!r} is not a pair of numbers.")
-    for v in value:
-        if not low <= v <= high:
-            raise ValueError(f"Input is not within the required interval of [{low:g}, {high:.8g}].")
-    if value[0] > value[1]:
-        raise ValueError(f"{name} value should be in (min,max) format. Got {tuple(value)}.")
-    return float(value[0]), float(value[1])
+    return _check_range(value, name, low, high, f"{name} value should be in (min,max) format. Got {tuple(value)}.")
 
 
 def _saturate(values: np.ndarray) -> np.ndarray:
