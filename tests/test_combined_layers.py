@@ -72,3 +72,18 @@ def test_internal_callback_param_is_importable_as_mindspore_names_it():
     params = _InternalCallbackParam()
     params.cur_step_num = 3          # a dict whose keys read as attributes (MindSpore's InternalCallbackParam)
     assert params == {"cur_step_num": 3} and params.cur_step_num == 3
+
+
+def test_batch_norm_3d():
+    net = nn.BatchNorm3d(2)
+    assert [p.name for p in net.get_parameters()] == [
+        "bn2d.moving_mean", "bn2d.moving_variance", "bn2d.gamma", "bn2d.beta"]    # MindSpore 2.10's names
+    x = Tensor(np.arange(2 * 2 * 2 * 2 * 3, dtype=np.float32).reshape(2, 2, 2, 2, 3) / 10)
+    net.set_train(True)
+    y = net(x)
+    np.testing.assert_allclose(float((y * y).sum().asnumpy()), 47.99969, rtol=1e-6)     # MindSpore 2.10
+    net.set_train(False)
+    np.testing.assert_allclose(float(net(x).sum().asnumpy()), 98.47933, rtol=1e-6)       # MindSpore 2.10
+    np.testing.assert_allclose(float(ms.jit(net)(x).sum().asnumpy()), 98.47933, rtol=1e-6)
+    with pytest.raises(ValueError, match="For 'BatchNorm3d', the in_shape must have 5 dims, but got 3."):
+        net(Tensor(np.ones((2, 2, 3), np.float32)))

@@ -1,4 +1,5 @@
-"""Normalization layers: ``BatchNorm1d``, ``BatchNorm2d``, ``LayerNorm``, ``GroupNorm``, ``InstanceNorm2d``.
+"""Normalization layers: ``BatchNorm1d``, ``BatchNorm2d``, ``BatchNorm3d``, ``LayerNorm``, ``GroupNorm``,
+``InstanceNorm2d``.
 
 BatchNorm keeps its moving statistics as non-trainable Parameters (``moving_mean`` named ``mean``,
 ``moving_variance`` named ``variance``, so ``bn.moving_mean`` inside a network) and, in training
@@ -16,7 +17,7 @@ from npspore.nn.cell import Cell
 from npspore.nn.layers import _check_bool, _check_positive_int
 from npspore.ops import nn_functional as F
 
-__all__ = ["BatchNorm1d", "BatchNorm2d", "LayerNorm", "GroupNorm", "InstanceNorm2d"]
+__all__ = ["BatchNorm1d", "BatchNorm2d", "BatchNorm3d", "LayerNorm", "GroupNorm", "InstanceNorm2d"]
 
 
 def _check_float_range(value, low, high, arg_name, cls_name):
@@ -107,6 +108,30 @@ class BatchNorm1d(_BatchNorm):
     """
 
     _ranks = (2, 3)
+
+
+class BatchNorm3d(Cell):
+    r"""Batch normalization of :math:`(N, C, D, H, W)` inputs over :math:`N, D, H, W` for each channel: a
+    :class:`BatchNorm2d` (attribute ``bn2d``, so the parameters are ``bn2d.moving_mean`` ... as in MindSpore) of
+    the input seen as :math:`(N, C, D \cdot H, W)`. Arguments as :class:`BatchNorm2d`'s.
+
+    Raises:
+        ValueError: if the input does not have 5 dims.
+    """
+
+    def __init__(self, num_features: int, eps: float = 1e-5, momentum: float = 0.9, affine: bool = True,
+                 gamma_init: Any = "ones", beta_init: Any = "zeros", moving_mean_init: Any = "zeros",
+                 moving_var_init: Any = "ones", use_batch_statistics: bool | None = None,
+                 dtype: mstype.Type = mstype.float32) -> None:
+        super().__init__()
+        self.bn2d = BatchNorm2d(num_features, eps, momentum, affine, gamma_init, beta_init, moving_mean_init,
+                                moving_var_init, use_batch_statistics, dtype=dtype)
+
+    def construct(self, x):
+        if len(x.shape) != 5:
+            raise ValueError(f"For '{self.cls_name}', the in_shape must have 5 dims, but got {len(x.shape)}.")
+        n, c, d, h, w = x.shape
+        return self.bn2d(x.reshape((n, c, d * h, w))).reshape((n, c, d, h, w))
 
 
 class LayerNorm(Cell):
