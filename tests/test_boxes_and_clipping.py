@@ -117,3 +117,18 @@ def test_numpy_roll_dropout_primitive_and_tuple_to_array():
         P.TupleToArray()(())
     with pytest.raises(TypeError, match="For 'TupleToArray', the type of 'x' should be 'tuple', but got type 'list'."):
         P.TupleToArray()([1, 2])
+
+
+def test_scatter_nd():
+    out = P.ScatterNd()(Tensor(np.array([[0], [2], [0]], np.int32)), Tensor(np.array([1.0, 2, 3], np.float32)), (4,))
+    np.testing.assert_array_equal(out.asnumpy(), [4, 0, 2, 0])                          # MindSpore 2.10
+    indices = Tensor(np.array([[0, 1], [1, 1], [0, 1]], np.int32))
+    updates = Tensor(np.arange(6, dtype=np.float32).reshape(3, 2))
+    np.testing.assert_array_equal(ops.scatter_nd(indices, updates, (2, 2, 2)).asnumpy(),
+                                  [[[0, 0], [4, 6]], [[0, 0], [2, 3]]])                  # MindSpore 2.10
+    weights = Tensor(np.arange(8.0, dtype=np.float32).reshape(2, 2, 2))
+    grad = ms.grad(lambda u: (ops.scatter_nd(indices, u, (2, 2, 2)) * weights).sum())(updates)
+    np.testing.assert_array_equal(grad.asnumpy(), [[2, 3], [6, 7], [2, 3]])              # MindSpore 2.10
+    check_grads(lambda u: ops.scatter_nd(indices, u, (2, 2, 2)), (np.arange(6.0).reshape(3, 2),))
+    with pytest.raises(ValueError, match="the shape of 'updates' must be"):
+        ops.scatter_nd(indices, updates, (2, 2, 3))

@@ -21,7 +21,7 @@ from .eager import run
 from .nn_functional import topk
 
 __all__ = ["reciprocal", "slice", "strided_slice", "gather_nd", "bias_add", "l2_normalize", "norm", "relu6", "pad",
-           "scalar_to_tensor", "sigmoid_cross_entropy_with_logits", "tuple_to_array", "eye", "make_range",
+           "scalar_to_tensor", "scatter_nd", "sigmoid_cross_entropy_with_logits", "tuple_to_array", "eye", "make_range",
            "identity", "tuple_len", "gather_d", "gather_elements", "check_valid", "randn", "rand", "arange", "flip", "floor",
            "repeat_elements", "cumsum", "unstack", "normal", "sort", "round", "linspace",
            "uniform", "meshgrid"]
@@ -85,16 +85,44 @@ def gather_nd(input_x: Tensor, indices: Tensor) -> Tensor:
     if depth > len(shape):
         raise ValueError(f"For 'GatherNd', the last dim of 'indices' ({depth}) must not exceed the rank of "
                          f"'input_x' ({len(shape)}).")
-    # row-major strides of the indexed dims, built over static tuples (a range loop would be staged)
-    strides = (1,)
-    for dim in shape[depth - 1:0:-1]:
+    flat = run("reshape", input_x, shape=(-1,) + tuple(shape[depth:]))
+    return run("gather", flat, _flat_index(indices, shape), axis=0)
+
+
+def _flat_index(indices: Tensor, shape: tuple) -> Tensor:
+    """The row-major position, among the first ``indices.shape[-1]`` dims of ``shape``, that each last-dim row
+    of ``indices`` addresses."""
+    strides = (1,)   # built over static tuples (a range loop would be staged)
+    for dim in shape[indices.shape[-1] - 1:0:-1]:
         strides = (strides[0] * dim,) + strides
     flat_index = None
     for axis, stride in enumerate(strides):
         term = run("mul", run("getitem", indices, index=(Ellipsis, axis)), stride)
         flat_index = term if flat_index is None else run("add", flat_index, term)
-    flat = run("reshape", input_x, shape=(-1,) + tuple(shape[depth:]))
-    return run("gather", flat, flat_index, axis=0)
+    return flat_index
+
+
+def scatter_nd(indices: Tensor, updates: Tensor, shape: tuple) -> Tensor:
+    """Zeros of ``shape`` with each slice of ``updates`` added at the position the last dim of ``indices``
+    addresses (repeated positions add up): the transpose of :func:`gather_nd`.
+
+    Raises:
+        TypeError: if ``shape`` is not a tuple of ints.
+        ValueError: if the last dim of ``indices`` exceeds the rank of ``shape``, or ``updates`` has the wrong shape.
+    """
+    if not isinstance(shape, tuple) or not all(isinstance(d, int) and not isinstance(d, bool) for d in shape):
+        raise TypeError(f"For 'ScatterNd', the 'shape' must be a tuple of ints, but got {shape!r}.")
+    depth = indices.shape[-1]
+    if depth > len(shape):
+        raise ValueError(f"For 'ScatterNd', the last dim of 'indices' ({depth}) must not exceed the rank of "
+                         f"'shape' ({len(shape)}).")
+    if tuple(updates.shape) != tuple(indices.shape[:-1]) + shape[depth:]:
+        raise ValueError(f"For 'ScatterNd', the shape of 'updates' must be {tuple(indices.shape[:-1]) + shape[depth:]}"
+                         f", but got {tuple(updates.shape)}.")
+    rows = run("reshape", updates, shape=(-1,) + shape[depth:])
+    positions = run("reshape", _flat_index(indices, shape), shape=(-1,))
+    rows_shape = (math.prod(shape[:depth]),) + shape[depth:]
+    return run("reshape", run("gather_grad", rows, positions, shape=rows_shape, axis=0), shape=shape)
 
 
 def bias_add(input_x: Tensor, bias: Tensor, data_format: str = "NCHW") -> Tensor:

@@ -16,7 +16,7 @@ __all__ = ["Shape", "DType", "Identity", "Reciprocal", "Slice", "StridedSlice", 
            "L2Normalize", "ReLU6", "Pad", "SigmoidCrossEntropyWithLogits", "Eye", "SmoothL1Loss",
            "DepthToSpace", "BinaryCrossEntropy", "AdaptiveAvgPool2D", "GatherD", "CheckValid",
            "StandardNormal", "UniformReal", "Floor", "CumSum", "Unstack", "Sort", "Round", "Meshgrid", "ReverseV2",
-           "TupleToArray"]
+           "TupleToArray", "ScatterNd"]
 
 
 class Shape(_Stateless):
@@ -350,3 +350,10 @@ class TupleToArray(_Stateless):
         if len({type(v) for v in input_x}) != 1:
             raise TypeError("For 'TupleToArray', all elements of 'input_x' must be have same type.")
         return A.tuple_to_array(input_x)
+
+
+class ScatterNd(_Stateless):
+    """``ScatterNd()(indices, updates, shape)``: :func:`~npspore.ops.scatter_nd`."""
+
+    def __call__(self, indices, updates, shape):
+        return A.scatter_nd(indices, updates, shape)
