@@ -4,11 +4,12 @@
 in order, ties broken by the lower index (a stable sort). Its gradient scatters the values'
 cotangent back to those indices (``scatter_last``); ``gather_last`` reads values at indices along
 the last axis, and the two are each other's transposes, so gradients of any order stay within them.
+``nms_with_mask`` orders boxes by score and marks the ones greedy non-maximum suppression keeps.
 """
 import numpy as np
 
 from npspore.opdef import call, op
-from npspore.rules_nn import gather_last_rule, scatter_last_rule, topk_rule
+from npspore.rules_nn import gather_last_rule, nms_with_mask_rule, scatter_last_rule, topk_rule
 
 
 @op(infer=topk_rule)
@@ -45,3 +46,27 @@ class scatter_last:
 
     def adjoint(g, indices, out, dout, *, size):
         return call("gather_last", dout, indices), None
+
+
+@op(infer=nms_with_mask_rule)
+class nms_with_mask:
+    """``(boxes, int32 positions, bool keep)`` of ``[x1, y1, x2, y2, score]`` rows: the rows by descending score
+    (stable), their positions 0..n-1 in that order (as MindSpore's CPU kernel returns them), and whether greedy
+    non-maximum suppression keeps each (a box goes when its overlap with a kept, higher-scoring box, as
+    intersection over union without a +1 pixel, exceeds ``iou_threshold``)."""
+
+    def forward(bboxes, *, iou_threshold):
+        boxes = bboxes[np.argsort(-bboxes[:, 4], kind="stable")]
+        x1, y1, x2, y2 = boxes[:, 0], boxes[:, 1], boxes[:, 2], boxes[:, 3]
+        area = (x2 - x1) * (y2 - y1)
+        keep = np.ones(len(boxes), np.bool_)
+        for i in range(len(boxes)):   # a suppressed box (keep[i] False) suppresses none
+            width = np.maximum(np.minimum(x2[i], x2[i + 1:]) - np.maximum(x1[i], x1[i + 1:]), 0)
+            height = np.maximum(np.minimum(y2[i], y2[i + 1:]) - np.maximum(y1[i], y1[i + 1:]), 0)
+            overlap = width * height
+            union = area[i] + area[i + 1:] - overlap
+            iou = np.divide(overlap, union, out=np.zeros_like(overlap), where=union > 0)
+            keep[i + 1:] &= (iou <= iou_threshold) | ~keep[i]
+        return boxes, np.arange(len(boxes), dtype=np.int32), keep
+
+    adjoint = None

@@ -132,3 +132,29 @@ def test_scatter_nd():
     check_grads(lambda u: ops.scatter_nd(indices, u, (2, 2, 2)), (np.arange(6.0).reshape(3, 2),))
     with pytest.raises(ValueError, match="the shape of 'updates' must be"):
         ops.scatter_nd(indices, updates, (2, 2, 3))
+
+
+def test_nms_with_mask():
+    boxes = Tensor(np.array([[0, 0, 10, 10, 0.9], [1, 1, 11, 11, 0.95], [20, 20, 30, 30, 0.5], [0, 0, 10, 10, 0.3],
+                             [21, 21, 29, 29, 0.6]], np.float32))
+    @ms.jit
+    def compiled(b):
+        return P.NMSWithMask(0.5)(b)
+
+    for run in (P.NMSWithMask(0.5), compiled):
+        ordered, positions, keep = run(boxes)                                       # MindSpore 2.10 (CPU)
+        np.testing.assert_array_equal(ordered.asnumpy()[:, 4], np.float32([0.95, 0.9, 0.6, 0.5, 0.3]))
+        assert positions.dtype == ms.int32 and positions.asnumpy().tolist() == [0, 1, 2, 3, 4]
+        assert keep.asnumpy().tolist() == [True, False, True, False, False]
+    assert P.NMSWithMask(0.9)(boxes)[2].asnumpy().tolist() == [True, True, True, True, False]
+    # IoU without a +1 pixel (100 / 120), suppressed only above the threshold
+    pair = Tensor(np.array([[0, 0, 10, 10, 0.9], [0, 0, 10, 12, 0.8]], np.float32))
+    assert [P.NMSWithMask(t)(pair)[2].asnumpy().tolist() for t in (0.83, 0.84, 0.8333333)] == [
+        [True, False], [True, True], [True, True]]
+    chain = Tensor(np.array([[0, 0, 10, 10, 0.9], [0, 0, 10, 14, 0.8], [0, 4, 10, 18, 0.7]], np.float32))
+    assert P.NMSWithMask(0.5)(chain)[2].asnumpy().tolist() == [True, False, True]   # a suppressed box suppresses none
+    assert P.NMSWithMask(0.5)(Tensor(np.ones((3, 5), np.float16)))[0].dtype == ms.float16
+    with pytest.raises(ValueError, match="For NMSWithMask, the 2nd dim in shape of bboxes should equal to 5"):
+        P.NMSWithMask(0.5)(Tensor(np.ones((3, 4), np.float32)))
+    with pytest.raises(TypeError, match="iou_threshold"):
+        P.NMSWithMask(1)

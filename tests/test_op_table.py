@@ -29,14 +29,14 @@ CANONICAL = {
     "conv": "conv2d conv2d_input_grad conv2d_filter_grad conv2d_columns conv2d_columns_grad",
     "pooling": "pool2d_windows max_pool2d max_pool2d_index max_pool2d_grad max_pool2d_gather sum_pool2d sum_pool2d_grad "
                "adaptive_avg_weights adaptive_window_index",
-    "selection": "topk gather_last scatter_last",
+    "selection": "topk gather_last scatter_last nms_with_mask",
     "collective": "all_reduce all_gather reduce_scatter broadcast reduce",
 }
 NOT_DIFFERENTIABLE = set("floor_div sign round equal not_equal less less_equal greater greater_equal logical_and "
                          "logical_or logical_not stop_gradient argmax argmin all any ones zeros ones_like "
                          "zeros_like fill dropout_mask random_normal random_uniform pool2d_windows max_pool2d_index "
                          "adaptive_avg_weights adaptive_window_index row_add_in_place row_set row_set_in_place "
-                         "class_indices".split())
+                         "class_indices nms_with_mask".split())
 DEFINITIONS = op_table().definitions()
 NAMES = [d.name for d in DEFINITIONS]
 
@@ -168,6 +168,7 @@ UNARY.update({
     "adaptive_avg_weights": lambda x: ((), {"in_size": 5, "out_size": 3, "dtype": x}),
     "adaptive_window_index": lambda x: ((), {"in_size": 5, "out_size": 3}),
     "topk": lambda x: ((operand(x, (2, 3)),), {"k": 2}),
+    "nms_with_mask": lambda x: ((operand(x, (3, 5)),), {"iou_threshold": 0.5}),
     "class_indices": lambda x: ((INDICES.astype(x),), {"depth": 2, "ignore_index": -100}),
 })
 WORLD = {"group": "hccl_world_group", "size": 1}  # no init: a group of one

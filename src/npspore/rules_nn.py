@@ -198,6 +198,17 @@ def topk_rule(x, *, k, largest=True):
     return Aval(out, dtype_of(x)), Aval(out, np.int32)
 
 
+def nms_with_mask_rule(bboxes, *, iou_threshold):
+    """``nms_with_mask``: ``(boxes, int32 positions, bool keep)`` of ``(n, 5)`` float boxes."""
+    shape = shape_of(bboxes)
+    if len(shape) != 2 or shape[1] != 5:
+        raise OpShapeError(f"For NMSWithMask, the 2nd dim in shape of bboxes should equal to 5, but got "
+                           f"{shape[1] if len(shape) == 2 else shape}.")
+    if dtype_of(bboxes).kind != "f":
+        raise OpTypeError(f"For NMSWithMask, the bboxes must be float16 or float32, but got {dtype_of(bboxes)}.")
+    return Aval(shape, dtype_of(bboxes)), Aval(shape[:1], np.int32), Aval(shape[:1], np.bool_)
+
+
 def gather_last_rule(x, indices):
     """``gather_last``: the indices' shape, in x's dtype."""
     if dtype_of(indices).kind not in "iu":

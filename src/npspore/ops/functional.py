@@ -727,9 +727,11 @@ def assign_sub(variable, value):
     return eager.assign(variable, run("sub", variable, value))
 
 
-from .array_primitives import DType as _DType  # noqa: E402 - array_primitives reads this module's functions
+def dtype(input: Tensor) -> Any:
+    """``F.dtype(x)`` / ``ops.dtype(x)``: the dtype of ``x`` (``mindspore.float32`` ...), as ``ops.DType()(x)``."""
+    return input.dtype
 
-dtype = _DType()   # F.dtype(x) / ops.dtype(x): x's dtype, a primitive instance as in MindSpore
+
 __all__ += ["dtype"]
 
 __getattr__ = module_getattr("mindspore.ops.functional", globals())

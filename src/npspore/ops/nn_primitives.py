@@ -8,7 +8,7 @@ from . import nn_functional as F
 from .eager import run
 from .primitives import Primitive
 
-__all__ = ["Conv2D", "MaxPool", "AvgPool", "BatchNorm", "LayerNorm", "Depend", "TopK", "Dropout"]
+__all__ = ["Conv2D", "MaxPool", "AvgPool", "BatchNorm", "LayerNorm", "Depend", "TopK", "Dropout", "NMSWithMask"]
 
 
 def _nchw(value):
@@ -151,3 +151,25 @@ class Dropout(Primitive):
             raise ValueError(f"For 'Dropout', the 'keep_prob' must be in range (0, 1], but got {self.keep_prob}.")
         scaled = F._keep_mask(x, x.shape, 1.0 - self.keep_prob)
         return x * scaled, run("cast", run("greater", scaled, 0), dtype=_np_dtype(x.dtype))
+
+
+class NMSWithMask(Primitive):
+    """``NMSWithMask(iou_threshold=0.5)(bboxes)``: non-maximum suppression of ``(n, 5)`` boxes
+    ``[x1, y1, x2, y2, score]``: ``(the boxes by descending score, their Int32 positions, a Bool keep mask)``,
+    as MindSpore 2.10's CPU kernel returns them.
+
+    Raises:
+        TypeError: if ``iou_threshold`` is not a float.
+        ValueError: if the boxes are not ``(n, 5)``.
+    """
+
+    def __init__(self, iou_threshold=0.5):
+        super().__init__("NMSWithMask")
+        if not isinstance(iou_threshold, float):
+            raise TypeError(f"For 'NMSWithMask', the 'iou_threshold' must be float, but got "
+                            f"{type(iou_threshold).__name__}.")
+        self.iou_threshold = iou_threshold
+        self.add_prim_attr("iou_threshold", iou_threshold)
+
+    def __call__(self, bboxes):
+        return run("nms_with_mask", bboxes, iou_threshold=self.iou_threshold)
