@@ -10,17 +10,28 @@ their dtype, as MindSpore 2.10 gives them. Names MindSpore has and npspore does 
 from __future__ import annotations
 
 import builtins
+import math
 from typing import Any
 
 from .common import dtype as mstype
+from .common.dtype import (bool_, float16, float32, float64, int8, int16, int32, int64, uint8, uint16, uint32,
+                           uint64)
 from .common.tensor import Tensor, _axis, _np_dtype
 from .missing_names import module_getattr
-from .ops.array_functional import arange_values, flip as _flip
+import numpy as np
+
+from .ops.array_functional import arange_values, flip as _flip, norm as _norm, reciprocal as _reciprocal
 from .ops.eager import run
 
 __all__ = ["arange", "flip", "zeros", "ones", "full", "zeros_like", "ones_like", "concatenate", "stack", "reshape",
            "expand_dims", "tile", "broadcast_to", "where", "sum", "mean", "sqrt", "square", "abs", "absolute",
-           "exp", "log", "clip", "roll"]
+           "exp", "log", "clip", "roll", "array", "linspace", "norm", "reciprocal", "split", "eye", "transpose",
+           "minimum", "power", "diag", "bool_", "float16", "float32", "float64", "float_", "int8", "int16", "int32",
+           "int64", "int_", "uint8", "uint16", "uint32", "uint64", "pi", "inf", "nan"]
+
+# mindspore.numpy's dtype names (its float_ and int_ are Float32 and Int32) and constants
+float_, int_ = float32, int32
+pi, inf, nan = math.pi, math.inf, math.nan
 
 _INTEGER_KINDS = ("i", "u", "b")
 
@@ -229,6 +240,105 @@ def clip(x: Tensor, xmin: Any, xmax: Any, dtype: Any = None) -> Tensor:
     if xmin is None and xmax is None:
         raise ValueError("For 'clip', the 'xmin' and 'xmax' cannot both be None.")
     return _with_dtype(run("clip", x, xmin, xmax), dtype)
+
+
+def array(obj: Any, dtype: Any = None, copy: bool = True, ndmin: int = 0) -> Tensor:
+    """``obj`` (numbers, nested lists, a NumPy array or a Tensor) as a Tensor: Python ints as Int32 and floats as
+    Float32 (MindSpore's ``mindspore.numpy`` defaults) unless ``dtype`` is given; at least ``ndmin`` dims."""
+    if isinstance(obj, Tensor):
+        result = run("identity", obj) if copy else obj
+    else:
+        values = np.asarray(obj)
+        if dtype is None and values.dtype.kind in "iu" and not isinstance(obj, np.ndarray):
+            values = values.astype(np.int32)
+        elif dtype is None and values.dtype == np.float64 and not isinstance(obj, np.ndarray):
+            values = values.astype(np.float32)
+        result = Tensor(values)
+    result = _with_dtype(result, dtype)
+    missing = ndmin - len(result.shape)
+    return run("reshape", result, shape=(1,) * missing + tuple(result.shape)) if missing > 0 else result
+
+
+def linspace(start: Any, stop: Any, num: int = 50, endpoint: bool = True, retstep: bool = False, dtype: Any = None,
+             axis: int = 0) -> Tensor | tuple:
+    """``num`` evenly spaced values from ``start`` to ``stop`` (included when ``endpoint``), Float32 unless
+    ``dtype`` is given; with ``retstep`` also the spacing. Array ``start``/``stop`` give one row per element
+    along ``axis``."""
+    bounds = [value.asnumpy() if isinstance(value, Tensor) else value for value in (start, stop)]
+    values, step = np.linspace(*bounds, num=num, endpoint=endpoint, retstep=True, axis=axis)
+    result = Tensor(values.astype(np.float32) if dtype is None else values, dtype=dtype)
+    return (result, step) if retstep else result
+
+
+def norm(x: Tensor, ord: Any = None, axis: int | tuple[int, ...] | None = None, keepdims: bool = False) -> Tensor:
+    """The matrix or vector norm of ``x`` (``ops.norm`` with NumPy's argument names)."""
+    if axis is None and keepdims:
+        return run("reshape", _norm(x, ord), shape=(1,) * len(x.shape))
+    return _norm(x, ord, axis, keepdims)
+
+
+def reciprocal(x: Tensor, dtype: Any = None) -> Tensor:
+    """``1 / x`` elementwise."""
+    return _with_dtype(_reciprocal(x), dtype)
+
+
+def split(x: Tensor, indices_or_sections: int | list[int] | tuple[int, ...], axis: int = 0) -> tuple | list:
+    """``x`` cut along ``axis``: into ``indices_or_sections`` equal parts (a tuple), or before each index of the
+    list (a list, as MindSpore returns it).
+
+    Raises:
+        ValueError: if an int number of sections does not divide the dim's size.
+    """
+    size = x.shape[axis]
+    if isinstance(indices_or_sections, int):
+        if size % indices_or_sections:
+            raise ValueError(f"For 'split', array split does not result in an equal division: {size} by "
+                             f"{indices_or_sections}.")
+        cuts = [size // indices_or_sections * i for i in range(1, indices_or_sections)]
+        return tuple(run("split", x, indices_or_sections=cuts, axis=axis))
+    return list(run("split", x, indices_or_sections=list(indices_or_sections), axis=axis))
+
+
+def eye(N: int, M: int | None = None, k: int = 0, dtype: Any = mstype.float32) -> Tensor:
+    """The ``N`` x ``M`` Tensor with ones on the ``k``-th diagonal (Float32 unless ``dtype`` is given)."""
+    return Tensor(np.eye(N, M, k), dtype=dtype)
+
+
+def transpose(a: Tensor, axes: tuple[int, ...] | list[int] | None = None) -> Tensor:
+    """``a`` with its dims permuted by ``axes`` (reversed when None)."""
+    order = tuple(range(len(a.shape)))[::-1] if axes is None else tuple(axes)
+    return run("transpose", a, axes=order)
+
+
+def minimum(x1: Any, x2: Any, dtype: Any = None) -> Tensor:
+    """Elementwise minimum, broadcast."""
+    return _with_dtype(run("minimum", x1, x2), dtype)
+
+
+def power(x1: Any, x2: Any, dtype: Any = None) -> Tensor:
+    """``x1 ** x2`` elementwise, broadcast."""
+    return _with_dtype(run("pow", x1, x2), dtype)
+
+
+def diag(v: Tensor, k: int = 0) -> Tensor:
+    """The ``k``-th diagonal of a matrix ``v``, or the square matrix with the vector ``v`` on its ``k``-th diagonal.
+
+    Raises:
+        ValueError: if ``v`` is neither 1-D nor 2-D.
+    """
+    if len(v.shape) == 1:
+        size = v.shape[0] + builtins.abs(k)
+        rows = np.arange(v.shape[0]) + builtins.max(-k, 0)
+        positions = Tensor((rows * size + rows + k).astype(np.int32))
+        flat = run("gather_grad", v, positions, shape=(size * size,), axis=0)
+        return run("reshape", flat, shape=(size, size))
+    if len(v.shape) != 2:
+        raise ValueError(f"For 'diag', the input must be 1-D or 2-D, but got {len(v.shape)}-D.")
+    rows, columns = v.shape
+    first_row = builtins.max(-k, 0)
+    count = builtins.max(0, builtins.min(rows - first_row, columns - first_row - k))
+    diagonal = (np.arange(count) + first_row) * columns + np.arange(count) + first_row + k
+    return run("gather", run("reshape", v, shape=(rows * columns,)), Tensor(diagonal.astype(np.int32)), axis=0)
 
 
 def _shape(shape: int | tuple[int, ...] | list[int]) -> tuple[int, ...]:

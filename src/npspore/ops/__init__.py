@@ -20,6 +20,8 @@ from .ranges import range  # noqa: F401,A004  (ops.range; its own module: it hid
 from .boxes import *  # noqa: F401,F403
 from .clipping import *  # noqa: F401,F403
 from . import boxes as _boxes, clipping as _clipping
+
+pows = Pow()   # ops.pows: a Pow primitive instance, as MindSpore's
 from . import composite as _composite, functional as _functional, primitives as _primitives
 from . import array_primitives as _array_primitives, resize as _resize
 from . import losses as _losses, nn_functional as _nn_functional, nn_primitives as _nn_primitives
@@ -35,5 +37,5 @@ if not _typing.TYPE_CHECKING:
     __all__ += [*_nn_functional.__all__, *_losses.__all__, *_nn_primitives.__all__]
     __all__ += [*_comm_ops.__all__, "comm_func"]
     __all__ += _optimizer_ops.__all__
-    __all__ += _array_primitives.__all__ + _resize.__all__ + ["range"] + _boxes.__all__ + _clipping.__all__
+    __all__ += _array_primitives.__all__ + _resize.__all__ + ["range"] + _boxes.__all__ + _clipping.__all__ + ["pows"]
 __getattr__ = module_getattr("mindspore.ops", globals())

@@ -22,7 +22,7 @@ from .nn_functional import topk
 
 __all__ = ["reciprocal", "slice", "strided_slice", "gather_nd", "bias_add", "l2_normalize", "norm", "relu6", "pad",
            "scalar_to_tensor", "scatter_nd", "sigmoid_cross_entropy_with_logits", "tuple_to_array", "eye", "make_range",
-           "identity", "tuple_len", "gather_d", "gather_elements", "check_valid", "randn", "rand", "arange", "flip", "floor",
+           "identity", "tuple_len", "gather_d", "gather_elements", "check_valid", "randn", "rand", "arange", "flip", "floor", "masked_fill", "addn",
            "repeat_elements", "cumsum", "unstack", "normal", "sort", "round", "linspace",
            "uniform", "meshgrid"]
 
@@ -496,6 +496,33 @@ def flip(input: Tensor, dims: tuple[int, ...] | list[int]) -> Tensor:
     reversed_axes = {axis % ndim for axis in dims}
     return run("getitem", input, index=tuple(builtins.slice(None, None, -1) if a in reversed_axes
                                              else builtins.slice(None) for a in range(ndim)))
+
+
+def masked_fill(input_x: Tensor, mask: Tensor, value: Any) -> Tensor:
+    """``input_x`` with ``value`` (a number or 0-d Tensor, cast to ``input_x``'s dtype) where the bool ``mask``
+    (broadcast) holds.
+
+    Raises:
+        TypeError: if ``mask`` is not a bool Tensor.
+    """
+    if _np_dtype(mask.dtype).kind != "b":
+        raise TypeError(f"For 'MaskedFill', the 'mask' must be a bool Tensor, but got {mask.dtype}.")
+    fill = run("cast", value, dtype=_np_dtype(input_x.dtype)) if isinstance(value, Tensor) else value
+    return run("where", mask, fill, input_x)
+
+
+def addn(x: tuple | list) -> Tensor:
+    """The elementwise sum of the Tensors of ``x`` (all of one shape and dtype).
+
+    Raises:
+        TypeError: if ``x`` is not a non-empty tuple or list.
+    """
+    if not isinstance(x, (tuple, list)) or not x:
+        raise TypeError(f"For 'AddN', the 'x' must be a non-empty tuple or list of Tensors, but got {x!r}.")
+    total = x[0]
+    for tensor in x[1:]:
+        total = run("add", total, tensor)
+    return total
 
 
 def floor(input: Tensor) -> Tensor:

@@ -16,7 +16,7 @@ __all__ = ["Shape", "DType", "Identity", "Reciprocal", "Slice", "StridedSlice", 
            "L2Normalize", "ReLU6", "Pad", "SigmoidCrossEntropyWithLogits", "Eye", "SmoothL1Loss",
            "DepthToSpace", "BinaryCrossEntropy", "AdaptiveAvgPool2D", "GatherD", "CheckValid",
            "StandardNormal", "UniformReal", "Floor", "CumSum", "Unstack", "Sort", "Round", "Meshgrid", "ReverseV2",
-           "TupleToArray", "ScatterNd"]
+           "TupleToArray", "ScatterNd", "MaskedFill", "AddN", "ScalarToTensor", "LinSpace"]
 
 
 class Shape(_Stateless):
@@ -357,3 +357,31 @@ class ScatterNd(_Stateless):
 
     def __call__(self, indices, updates, shape):
         return A.scatter_nd(indices, updates, shape)
+
+
+class MaskedFill(_Stateless):
+    """``MaskedFill()(input, mask, value)``: :func:`~npspore.ops.masked_fill`."""
+
+    def __call__(self, input, mask, value):
+        return A.masked_fill(input, mask, value)
+
+
+class AddN(_Stateless):
+    """``AddN()(x)``: the elementwise sum of the tuple of Tensors ``x`` (:func:`~npspore.ops.addn`)."""
+
+    def __call__(self, x):
+        return A.addn(x)
+
+
+class ScalarToTensor(_Stateless):
+    """``ScalarToTensor()(input_x, dtype=mstype.float32)``: :func:`~npspore.ops.scalar_to_tensor`."""
+
+    def __call__(self, input_x, dtype=A.mstype.float32):
+        return A.scalar_to_tensor(input_x, dtype)
+
+
+class LinSpace(_Stateless):
+    """``LinSpace()(start, stop, num)``: :func:`~npspore.ops.linspace`."""
+
+    def __call__(self, start, stop, num):
+        return A.linspace(start, stop, num)
