@@ -99,3 +99,26 @@ def test_checkparam_messages(call, error, message):
 def test_checkparam_accepts():
     assert cp.check_positive_int(3) == 3 and cp.check_non_negative_int(0) == 0 and cp.check_bool(True) is True
     assert cp.check_value_type("x", 1, [int, float]) == 1 and cp.check_positive_float(0.5) == 0.5
+
+
+@pytest.mark.parametrize("module, name, same_as", [
+    ("npspore.ops.functional", "depend", "npspore.ops:depend"),
+    ("npspore.ops.functional", "partial", "npspore.ops:partial"),
+    ("npspore.ops.functional", "select", "npspore.ops:select"),
+    ("npspore.ops.composite", "clip_by_value", "npspore.ops:clip_by_value"),
+    ("npspore.ops.composite", "clip_by_global_norm", "npspore.ops:clip_by_global_norm"),
+    ("npspore.train.model", "ParallelMode", "npspore.context:ParallelMode"),
+    ("npspore.dataset.engine", "ImageFolderDataset", "npspore.dataset:ImageFolderDataset"),
+    ("npspore.dataset.engine.config", "set_seed", "npspore.dataset.config:set_seed"),
+    ("npspore.nn.layer.activation", "get_activation", "npspore.nn:get_activation"),
+    ("npspore.train.callback._callback", "Callback", "npspore.train.callback:Callback"),
+    ("npspore.ops.function", "broadcast_to", "npspore.ops:broadcast_to"),
+    ("npspore.ops.auto_generate.gen_ops_prim", "Transpose", "npspore.ops:Transpose"),
+    ("npspore.version", "__version__", "npspore:__version__"),
+    ("npspore.train.serialization", "context", "npspore:context"),
+])
+def test_spellings_programs_write(module, name, same_as):
+    import importlib
+    target_module, target_name = same_as.split(":")
+    assert getattr(importlib.import_module(module), name) is getattr(importlib.import_module(target_module),
+                                                                       target_name)

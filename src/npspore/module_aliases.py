@@ -17,6 +17,7 @@ __all__ = ["MODULE_ALIASES", "npspore_path"]
 # the paths below it (``nn.layer.conv`` is ``nn.conv``); the longest matching entry wins. An
 # aliased path that has submodules of its own must name a package (a module with ``__path__``).
 MODULE_ALIASES: dict[str, str] = {
+    "dataset.engine": "dataset",
     "dataset.transforms.c_transforms": "dataset.transforms",
     "dataset.transforms.py_transforms": "dataset.transforms",
     "dataset.vision.c_transforms": "dataset.vision",
@@ -24,7 +25,12 @@ MODULE_ALIASES: dict[str, str] = {
     "nn.layer": "nn",
     "nn.layer.basic": "nn.layers",
     "nn.loss.loss": "nn.loss",
+    "ops.auto_generate": "ops",
+    "ops.auto_generate.gen_ops_prim": "ops.operations",
+    "ops.function": "ops",
     "ops.primitive": "ops.primitives",
+    "train.callback._callback": "train.callback.callback",
+    "version": "core.version",
 }
 
 

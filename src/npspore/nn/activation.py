@@ -10,7 +10,7 @@ from npspore.common.initializer import initializer
 from npspore.common.parameter import Parameter
 from npspore.common.tensor import Tensor
 from npspore.nn.cell import Cell
-from npspore.nn.layers import _check_positive_int
+from npspore.nn.layers import _check_positive_int, get_activation  # noqa: F401  (nn.layer.activation's)
 from npspore.ops import array_functional as A, nn_functional as F
 
 __all__ = ["ReLU6", "LeakyReLU", "PReLU", "ELU", "SiLU", "Mish", "HSwish", "HSigmoid", "LogSigmoid", "Softsign",

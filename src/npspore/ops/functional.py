@@ -734,4 +734,15 @@ def dtype(input: Tensor) -> Any:
 
 __all__ += ["dtype"]
 
-__getattr__ = module_getattr("mindspore.ops.functional", globals())
+# what mindspore.ops.functional also holds of the other ops modules (F.depend, F.select, F.clip_by_value ...)
+from .nn_functional import clip_by_global_norm, clip_by_value, depend, select  # noqa: E402,F401
+
+_missing = module_getattr("mindspore.ops.functional", globals())
+
+
+def __getattr__(name: str) -> Any:
+    """``F.partial`` (composite's, which imports this module, so read on first use); a clear error otherwise."""
+    if name == "partial":
+        from .composite import partial
+        return partial
+    return _missing(name)

@@ -17,6 +17,7 @@ import numpy as np
 
 from ..common.tensor import Tensor
 from ..compiler.errors import api_boundary
+from ..context import ParallelMode  # noqa: F401  (train.model.ParallelMode, as MindSpore's module has it)
 from ..core.lazy import submodule
 from ..jit import jit
 from ..nn.validation import check_positive_int

@@ -12,6 +12,7 @@ import os
 
 import numpy as np
 
+from .. import context  # noqa: F401  (train.serialization.context, as MindSpore's module has it)
 from ..common import dtype as mstype
 from ..common.parameter import Parameter
 from ..common.tensor import Tensor
