@@ -1,5 +1,6 @@
 """Neural-network ops: ``softmax``, ``log_softmax`` (over ``axis``, an int or a tuple),
-``softmax_cross_entropy``, ``one_hot``, ``class_indices`` and ``dropout_mask``.
+``softmax_cross_entropy``, ``one_hot``, ``class_indices``, ``dropout_mask`` and the other draws of the seeded
+generator (``random_normal``, ``random_uniform``, ``random_choice_with_mask``).
 
 The lowerings subtract the maximum before exponentiating, so large logits do not overflow.
 """
@@ -7,6 +8,7 @@ import numpy as np
 
 from npspore import runtime as rt
 from npspore import shape_rules as rules
+from npspore.rules_nn import random_choice_with_mask_rule
 from npspore.opdef import call, op
 
 # ---------------------------------------------------------------- softmax
@@ -107,5 +109,21 @@ class random_uniform:
 
     def forward(*, shape, dtype):
         return rt.default_rng().random(shape).astype(dtype)
+
+    adjoint = None
+
+
+@op(infer=random_choice_with_mask_rule)
+class random_choice_with_mask:
+    """``(int32 indices (count, ndim), bool mask (count,))``: up to ``count`` positions where the bool ``x`` is
+    True, in a random order drawn from npspore's seeded generator; rows past the True count are zeros with
+    mask False."""
+
+    def forward(x, *, count):
+        positions = np.argwhere(x)
+        positions = positions[rt.default_rng().permutation(len(positions))][:count]
+        indices = np.zeros((count, x.ndim), np.int32)
+        indices[:len(positions)] = positions
+        return indices, np.arange(count) < len(positions)
 
     adjoint = None

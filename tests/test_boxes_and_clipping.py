@@ -158,3 +158,30 @@ def test_nms_with_mask():
         P.NMSWithMask(0.5)(Tensor(np.ones((3, 4), np.float32)))
     with pytest.raises(TypeError, match="iou_threshold"):
         P.NMSWithMask(1)
+
+
+def test_random_choice_with_mask():
+    x = Tensor(np.array([[True, False, True], [False, True, False]]))
+    true_positions = {(0, 0), (0, 2), (1, 1)}
+
+    @ms.jit
+    def compiled(t):
+        return P.RandomChoiceWithMask(count=5)(t)
+
+    for run in (P.RandomChoiceWithMask(count=5), compiled):
+        indices, mask = run(x)
+        assert indices.dtype == ms.int32 and mask.dtype == ms.bool_ and indices.shape == (5, 2)
+        assert mask.asnumpy().tolist() == [True, True, True, False, False]                # MindSpore 2.10
+        assert {tuple(row) for row in indices.asnumpy()[:3]} == true_positions
+        assert indices.asnumpy()[3:].tolist() == [[0, 0], [0, 0]]
+    indices, mask = P.RandomChoiceWithMask(count=2)(x)
+    assert mask.asnumpy().tolist() == [True, True] and {tuple(r) for r in indices.asnumpy()} <= true_positions
+    orders = {tuple(map(tuple, P.RandomChoiceWithMask(count=3)(x)[0].asnumpy())) for _ in range(20)}
+    assert len(orders) > 1                                                                   # a random order
+    with pytest.raises(ValueError, match="For 'RandomChoiceWithMask', the 'count' must be int and must > 0, but "
+                                         "got '0' with type 'int'."):
+        P.RandomChoiceWithMask(count=0)
+    with pytest.raises(TypeError, match="For 'RandomChoiceWithMask', the type of 'count' should be 'int'"):
+        P.RandomChoiceWithMask(count=2.0)
+    with pytest.raises(TypeError, match=r"must be a type of \{Tensor\[Bool\]\}, but got Tensor\[Float32\]."):
+        P.RandomChoiceWithMask(count=2)(Tensor(np.ones((2, 2), np.float32)))

@@ -25,7 +25,7 @@ CANONICAL = {
     "shape_ops": "reshape transpose expand_dims squeeze flatten broadcast_to tile concat stack split getitem "
                  "gather ones zeros ones_like zeros_like fill",
     "linalg": "matmul batch_matmul dot outer",
-    "nn": "softmax log_softmax softmax_cross_entropy random_normal random_uniform",
+    "nn": "softmax log_softmax softmax_cross_entropy random_normal random_uniform random_choice_with_mask",
     "conv": "conv2d conv2d_input_grad conv2d_filter_grad conv2d_columns conv2d_columns_grad",
     "pooling": "pool2d_windows max_pool2d max_pool2d_index max_pool2d_grad max_pool2d_gather sum_pool2d sum_pool2d_grad "
                "adaptive_avg_weights adaptive_window_index",
@@ -36,7 +36,7 @@ NOT_DIFFERENTIABLE = set("floor_div sign round equal not_equal less less_equal g
                          "logical_or logical_not stop_gradient argmax argmin all any ones zeros ones_like "
                          "zeros_like fill dropout_mask random_normal random_uniform pool2d_windows max_pool2d_index "
                          "adaptive_avg_weights adaptive_window_index row_add_in_place row_set row_set_in_place "
-                         "class_indices nms_with_mask".split())
+                         "class_indices nms_with_mask random_choice_with_mask".split())
 DEFINITIONS = op_table().definitions()
 NAMES = [d.name for d in DEFINITIONS]
 
@@ -169,6 +169,7 @@ UNARY.update({
     "adaptive_window_index": lambda x: ((), {"in_size": 5, "out_size": 3}),
     "topk": lambda x: ((operand(x, (2, 3)),), {"k": 2}),
     "nms_with_mask": lambda x: ((operand(x, (3, 5)),), {"iou_threshold": 0.5}),
+    "random_choice_with_mask": lambda x: ((operand(x, (2, 3)),), {"count": 4}),
     "class_indices": lambda x: ((INDICES.astype(x),), {"depth": 2, "ignore_index": -100}),
 })
 WORLD = {"group": "hccl_world_group", "size": 1}  # no init: a group of one
@@ -181,8 +182,9 @@ UNARY.update({
 })
 
 
-# Ops whose rule accepts fewer than 3 of the sample dtypes by design: class indices are int32 or int64.
-ACCEPTED_AT_LEAST = {"class_indices": 2}
+# Ops whose rule accepts fewer than 3 of the sample dtypes by design: class indices are int32 or int64;
+# random_choice_with_mask reads a bool mask.
+ACCEPTED_AT_LEAST = {"class_indices": 2, "random_choice_with_mask": 1}
 
 
 def test_every_op_has_a_dtype_sample():

@@ -209,6 +209,14 @@ def nms_with_mask_rule(bboxes, *, iou_threshold):
     return Aval(shape, dtype_of(bboxes)), Aval(shape[:1], np.int32), Aval(shape[:1], np.bool_)
 
 
+def random_choice_with_mask_rule(x, *, count):
+    """``random_choice_with_mask``: ``(int32 (count, ndim), bool (count,))`` of a bool tensor."""
+    if dtype_of(x).kind != "b":
+        raise OpTypeError(f"For primitive[RandomChoiceWithMask], the input argument[input_x] must be a type of "
+                          f"{{Tensor[Bool]}}, but got Tensor[{dtype_of(x).name.capitalize()}].")
+    return Aval((count, len(shape_of(x))), np.int32), Aval((count,), np.bool_)
+
+
 def gather_last_rule(x, indices):
     """``gather_last``: the indices' shape, in x's dtype."""
     if dtype_of(indices).kind not in "iu":

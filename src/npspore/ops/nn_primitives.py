@@ -3,12 +3,14 @@
 :mod:`npspore.ops.nn_functional`), with MindSpore's constructor arguments and ``repr``."""
 from __future__ import annotations
 
+from .._checkparam import check_positive_int, check_value_type
 from ..common.tensor import _np_dtype
 from . import nn_functional as F
 from .eager import run
 from .primitives import Primitive
 
-__all__ = ["Conv2D", "MaxPool", "AvgPool", "BatchNorm", "LayerNorm", "Depend", "TopK", "Dropout", "NMSWithMask"]
+__all__ = ["Conv2D", "MaxPool", "AvgPool", "BatchNorm", "LayerNorm", "Depend", "TopK", "Dropout", "NMSWithMask",
+           "RandomChoiceWithMask"]
 
 
 def _nchw(value):
@@ -173,3 +175,22 @@ class NMSWithMask(Primitive):
 
     def __call__(self, bboxes):
         return run("nms_with_mask", bboxes, iou_threshold=self.iou_threshold)
+
+
+class RandomChoiceWithMask(Primitive):
+    """``RandomChoiceWithMask(count=256)(input_x)``: up to ``count`` random positions where the bool ``input_x``
+    is True, ``(Int32 indices (count, rank), Bool mask (count,))``; ``seed``/``seed2`` are recorded (npspore's
+    generator follows ``set_seed``).
+
+    Raises:
+        TypeError: if ``count`` is not an int. ValueError: if it is not positive.
+    """
+
+    def __init__(self, count=256, seed=0, seed2=0):
+        super().__init__("RandomChoiceWithMask")
+        self.count = check_positive_int(check_value_type("count", count, [int], self.name), "count", self.name)
+        for name, value in (("count", count), ("seed", seed), ("seed2", seed2)):
+            self.add_prim_attr(name, value)
+
+    def __call__(self, input_x):
+        return run("random_choice_with_mask", input_x, count=self.count)
