@@ -122,3 +122,16 @@ def test_spellings_programs_write(module, name, same_as):
     target_module, target_name = same_as.split(":")
     assert getattr(importlib.import_module(module), name) is getattr(importlib.import_module(target_module),
                                                                        target_name)
+
+
+def test_tensor_dot():
+    a = Tensor(np.arange(24, dtype=np.float32).reshape(2, 3, 4))
+    b = Tensor(np.arange(12, dtype=np.float32).reshape(4, 3))
+    assert ops.tensor_dot(a, b, 1).shape == (2, 3, 3)                                   # MindSpore 2.10
+    np.testing.assert_array_equal(ops.tensor_dot(a, b, ((1, 2), (1, 0))).asnumpy(), [440, 1232])
+    assert ops.tensor_dot(a[0], b, 0).shape == (3, 4, 4, 3)
+    assert ops.tensor_dot(Tensor(np.ones(3, np.int32)), Tensor(np.ones(3, np.int32)), 1).dtype == ms.int32
+    check_grads(lambda x, y: ops.tensor_dot(x, y, ((1, 2), (1, 0))), (np.arange(24.0).reshape(2, 3, 4),
+                                                                        np.arange(12.0).reshape(4, 3)))
+    with pytest.raises(ValueError, match="must have the same sizes"):
+        ops.tensor_dot(a, b, ((0,), (0,)))

@@ -22,7 +22,7 @@ from .nn_functional import topk
 
 __all__ = ["reciprocal", "slice", "strided_slice", "gather_nd", "bias_add", "l2_normalize", "norm", "relu6", "pad",
            "scalar_to_tensor", "scatter_nd", "sigmoid_cross_entropy_with_logits", "tuple_to_array", "eye", "make_range",
-           "identity", "tuple_len", "gather_d", "gather_elements", "check_valid", "randn", "rand", "arange", "flip", "floor", "masked_fill", "addn",
+           "identity", "tuple_len", "gather_d", "gather_elements", "check_valid", "randn", "rand", "arange", "flip", "floor", "masked_fill", "addn", "tensor_dot",
            "repeat_elements", "cumsum", "unstack", "normal", "sort", "round", "linspace",
            "uniform", "meshgrid"]
 
@@ -523,6 +523,31 @@ def addn(x: tuple | list) -> Tensor:
     for tensor in x[1:]:
         total = run("add", total, tensor)
     return total
+
+
+def tensor_dot(x1: Tensor, x2: Tensor, axes: Any) -> Tensor:
+    """The sum over ``axes`` of ``x1 * x2`` (NumPy's ``tensordot``): ``axes`` an int ``n`` (the last ``n`` dims of
+    ``x1`` with the first ``n`` of ``x2``) or a pair of ints or tuples (the dims of each to contract, in order).
+
+    Raises:
+        ValueError: if contracted dims differ in size or an axis is out of range.
+    """
+    if isinstance(axes, int):
+        first, second = tuple(range(len(x1.shape) - axes, len(x1.shape))), tuple(range(axes))
+    else:
+        first, second = ((a,) if isinstance(a, int) else tuple(a) for a in axes)
+    first = tuple(a % len(x1.shape) for a in first)
+    second = tuple(a % len(x2.shape) for a in second)
+    if [x1.shape[a] for a in first] != [x2.shape[a] for a in second]:
+        raise ValueError(f"For 'tensor_dot', the contracted dims of x1 {x1.shape} at {first} and of x2 {x2.shape} "
+                         f"at {second} must have the same sizes.")
+    free1 = tuple(a for a in range(len(x1.shape)) if a not in first)
+    free2 = tuple(a for a in range(len(x2.shape)) if a not in second)
+    size = math.prod(x1.shape[a] for a in first)
+    left = run("reshape", run("transpose", x1, axes=free1 + first), shape=(-1, size))
+    right = run("reshape", run("transpose", x2, axes=second + free2), shape=(size, -1))
+    shape = tuple(x1.shape[a] for a in free1) + tuple(x2.shape[a] for a in free2)
+    return run("reshape", run("matmul", left, right), shape=shape)
 
 
 def floor(input: Tensor) -> Tensor:
