@@ -6,9 +6,10 @@ import functools
 
 from .. import compiler   # compiler.gradrequest loads on first use
 from ..grad import GradFunction, _check_bool, get_grad, grad, value_and_grad
+from ..vectorize import vmap  # noqa: F401  (ops.vmap)
 from ..missing_names import module_getattr
 
-__all__ = ["GradOperation", "grad", "value_and_grad", "get_grad", "partial"]
+__all__ = ["GradOperation", "grad", "value_and_grad", "get_grad", "partial", "vmap"]
 
 
 class GradOperation:
