@@ -203,16 +203,16 @@ def matmul(batcher, stmt, args, batched):
         raise NoBatchingRule("dot of operands of rank above 2")
     static = {} if stmt.op == "dot" else dict(stmt.static)
     squeezed = []
-    if batched[0] and nx == 1 and (batched[1] or ny >= 2):
+    if batched[0] and nx == 1 and (batched[1] or ny > 2):
         x, nx = batcher.apply("expand_dims", [x], {"axis": 1}, "row"), 2
         squeezed.append(-2)
     if batched[1] and ny == 1:
         y, ny = batcher.apply("expand_dims", [y], {"axis": -1}, "column"), 2
         squeezed.append(-1)
-    rank = max(nx, ny)
-    if batched[0]:
+    rank = max(nx, ny)   # a vector operand left takes no part in the broadcast of matmul's batch axes
+    if batched[0] and nx >= 2:
         x = batcher.align(x, nx, rank)
-    if batched[1]:
+    if batched[1] and ny >= 2:
         y = batcher.align(y, ny, rank)
     out = batcher.apply("matmul", [x, y], static, stmt.targets[0].name)
     for axis in squeezed if len(squeezed) < 2 else (-1, -1):
