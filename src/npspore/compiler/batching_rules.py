@@ -214,10 +214,30 @@ def matmul(batcher, stmt, args, batched):
         x = batcher.align(x, nx, rank)
     if batched[1] and ny >= 2:
         y = batcher.align(y, ny, rank)
+    if batched[0] and batched[1] and _outer_product(stmt):
+        return [(_batched_outer(batcher, stmt, x, y), True)]
     out = batcher.apply("matmul", [x, y], static, stmt.targets[0].name)
     for axis in squeezed if len(squeezed) < 2 else (-1, -1):
         out = batcher.apply("squeeze", [out], {"axis": axis}, stmt.targets[0].name)
     return [(out, True)]
+
+
+def _outer_product(stmt) -> bool:
+    """Whether a per-sample matmul of matrices contracts an axis of size 1 (the adjoint of a vector
+    times a matrix: ``x.T @ dout`` with one row each)."""
+    x, y = (a.aval.shape for a in stmt.args)
+    if len(x) < 2 or len(y) < 2:
+        return False
+    return (x[-2] if stmt.static.get("transpose_a") else x[-1]) == 1
+
+
+def _batched_outer(batcher, stmt, x, y):
+    """A batch of such matmuls as a broadcast product (NumPy's stacked matmul does not use BLAS for
+    them): the size-1 axes are moved by reshapes, which are views."""
+    (m, n), name = stmt.targets[0].aval.shape[-2:], stmt.targets[0].name
+    column = batcher.apply("reshape", [x], {"shape": (*x.aval.shape[:-2], m, 1)}, "column")
+    row = batcher.apply("reshape", [y], {"shape": (*y.aval.shape[:-2], 1, n)}, "row")
+    return batcher.apply("mul", [column, row], {}, name)
 
 
 def outer(batcher, stmt, args, batched):
