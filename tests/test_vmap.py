@@ -334,3 +334,18 @@ def test_vmap_of_grad_matches_a_loop_of_grad(d, k, batch, seed):
     for position in range(2):
         np.testing.assert_allclose(got[position].asnumpy(), np.stack([g[position].asnumpy() for g in want]),
                                    rtol=1e-10, atol=1e-12)
+
+
+# ----------------------------------------------------------------------------------- npspore show
+
+
+def test_show_transform_vmap_prints_the_per_sample_gradient_kernel(capsys):
+    from npspore.cli import main
+    assert main(["show", "npspore.examples:MLP", "--input", "f32[8,5,4]", "--transform", "vmap", "--grad",
+                 "--weights", "all", "--no-color"]) == 0
+    text = capsys.readouterr().out
+    assert "kernel: vmap of gradient" in text and "def MLP_construct_grad_vmap(" in text
+    assert "np.swapaxes(d_add, -1, -2) @ x" in text     # each sample's weight gradient, as one batched matmul
+    assert main(["show", "npspore.examples:MLP", "--input", "f32[8,5,4]", "--transform", "vmap",
+                 "--dump-after", "batch"]) == 0
+    assert "float32[8, 5, 3]" in capsys.readouterr().out
