@@ -303,11 +303,41 @@ def _where(x, y):
     return ops.where(x > y, x, y * 2).broadcast_to((2,) + x.shape)
 
 
-RULE_PROGRAMS = [_ew, _reduce, _shapes, _softmax, _matvec, _matmat, _where]
+def _index(x, y):
+    return x[1:, ::-1][0] + y[:, 1] + ops.gather(x, Tensor(np.array([1, 0], np.int32)), 1).sum(1)[:1]
 
 
-@settings(max_examples=12, deadline=None)
-@given(program=st.sampled_from(RULE_PROGRAMS), n=st.integers(2, 4), batch=st.integers(1, 3),
+def _tiles(x, y):
+    parts = ops.split(ops.stack((x, y), 1), 1, 1)
+    ones = ops.ones_like(x).reshape(-1)
+    return ops.tile(parts[0].squeeze(1), (2, 1)).flatten() + ops.concat((ones, ones))
+
+
+def _argmax(x, y):
+    return ops.argmax(x * y).astype(ms.float32) + ops.argmax(x, 1).astype(ms.float32)
+
+
+def _softmaxes(x, y):
+    return ops.log_softmax(x, 0) + ops.topk(y, 2)[0].sum() + ops.one_hot(ops.argmax(y, 1), x.shape[1], 1.0, 0.0)
+
+
+def _vectors(x, y):
+    return ops.outer(x[0], y[1]) + ops.dot(x, y[:, :1]) + ops.matmul(x[0], y[1])
+
+
+def _rank3(x, y):
+    stacked = ops.stack((x, y))
+    by_vector = ops.expand_dims(ops.matmul(y[0], stacked), 1) + ops.expand_dims(ops.matmul(stacked, x[1]), -1)
+    return ops.bmm(stacked, ops.transpose(stacked, (0, 2, 1))) + ops.matmul(stacked, y) + by_vector
+
+
+RULE_PROGRAMS = [_ew, _reduce, _shapes, _softmax, _matvec, _matmat, _where, _index, _tiles, _argmax, _softmaxes,
+                 _vectors, _rank3]
+
+
+@pytest.mark.parametrize("program", RULE_PROGRAMS, ids=[p.__name__ for p in RULE_PROGRAMS])
+@settings(max_examples=4, deadline=None)
+@given(n=st.integers(2, 4), batch=st.integers(1, 3),
        axes=st.sampled_from([(0, 0), (0, None), (None, 1), (1, 0)]), seed=st.integers(0, 2 ** 16))
 def test_batching_rules_match_a_loop_over_the_batch(program, n, batch, axes, seed):
     rng = np.random.default_rng(seed)
@@ -316,6 +346,70 @@ def test_batching_rules_match_a_loop_over_the_batch(program, n, batch, axes, see
               if ax is not None else a for a, ax in zip((x, y), axes)]
     got = vmap(program, in_axes=axes)(*map(Tensor, arrays)).asnumpy()
     np.testing.assert_allclose(got, _loop(program, axes, *arrays), rtol=1e-5, atol=1e-5)
+
+
+def test_convolution_and_pooling_batch_images_and_filters():
+    rng = np.random.default_rng(1)
+    w = rng.standard_normal((4, 2, 3, 3)).astype(np.float32)
+
+    def features(x, w):
+        return ops.max_pool2d(ops.relu(ops.conv2d(x, w, pad_mode="pad", padding=1)), 2, 2)
+
+    xs = rng.standard_normal((3, 2, 2, 6, 6)).astype(np.float32)
+    got = vmap(features, in_axes=(0, None))(Tensor(xs), Tensor(w)).asnumpy()
+    np.testing.assert_allclose(got, _loop(features, (0, None), xs, w), rtol=1e-5, atol=1e-5)
+    filters = np.stack([w, -w, 2 * w])   # one filter bank per sample (an ensemble of CNNs)
+    got = vmap(features)(Tensor(xs), Tensor(filters)).asnumpy()
+    np.testing.assert_allclose(got, _loop(features, (0, 0), xs, filters), rtol=1e-5, atol=1e-5)
+
+
+def test_gather_with_batched_indices_and_a_loop_with_batched_carried_values():
+    def pick(table, index):
+        acc = table[0] * 0
+        for i in range(3):
+            acc = acc + ops.gather(table, index, 0) * i
+        return acc
+    table = np.arange(12, dtype=np.float32).reshape(4, 3)
+    index = np.array([[0, 3], [2, 1]], np.int32)
+    got = vmap(pick, in_axes=(None, 0))(Tensor(table), Tensor(index)).asnumpy()
+    np.testing.assert_array_equal(got, _loop(pick, (None, 0), table, index))
+
+
+class Tiny(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.dense = nn.Dense(3, 2)
+
+    def construct(self, x):
+        return ops.tanh(self.dense(x)).sum()
+
+
+def test_vmap_of_a_cell_and_of_its_per_sample_weight_gradients():
+    net = Tiny()
+    xs = np.random.default_rng(2).standard_normal((4, 3)).astype(np.float32)
+    np.testing.assert_allclose(vmap(net)(Tensor(xs)).asnumpy(), [net(Tensor(x)).asnumpy() for x in xs], rtol=1e-6)
+    gradient = ms.grad(net, grad_position=None, weights=net.trainable_params())
+    per_sample = vmap(gradient)(Tensor(xs))
+    for k, weight_grads in enumerate(per_sample):
+        np.testing.assert_allclose(weight_grads.asnumpy(), np.stack([gradient(Tensor(x))[k].asnumpy() for x in xs]),
+                                   rtol=1e-5, atol=1e-6)
+
+
+def _looped_loss(w, x):
+    h = x
+    for _ in range(2):
+        h = ops.tanh(ops.matmul(h, w))
+    return ops.sum(h * h)
+
+
+def test_vmap_of_grad_through_a_loop_keeps_each_samples_tape():
+    rng = np.random.default_rng(3)
+    w, xs = rng.standard_normal((3, 3)), rng.standard_normal((4, 3))
+    gradient = ms.grad(_looped_loss, grad_position=(0, 1))
+    got = vmap(gradient, in_axes=(None, 0))(Tensor(w), Tensor(xs))
+    for position in range(2):
+        want = np.stack([gradient(Tensor(w), Tensor(x))[position].asnumpy() for x in xs])
+        np.testing.assert_allclose(got[position].asnumpy(), want, rtol=1e-10, atol=1e-12)
 
 
 def _scalar_loss(w, x):

@@ -280,6 +280,28 @@ def images(batcher, stmt, args, batched):
             for (out, _), target in zip(results, stmt.targets)]
 
 
+def image_columns(batcher, stmt, args, batched):
+    """im2col of each sample's images: the columns of all images side by side (the images' N axis is in
+    the columns' last axis), then the batch axis moved in front."""
+    old = stmt.args[0].aval.shape
+    folded = batcher.apply("reshape", [args[0]], {"shape": (-1, *old[1:])}, "folded")
+    [(columns, _)] = batcher.emit(stmt, [folded], stmt.static, all_batched=False)
+    groups, taps, pixels = stmt.targets[0].aval.shape
+    split = batcher.apply("reshape", [columns], {"shape": (groups, taps, batcher.size, pixels)}, "columns")
+    return [(batcher.apply("transpose", [split], {"axes": (2, 0, 1, 3)}, stmt.targets[0].name), True)]
+
+
+def image_columns_grad(batcher, stmt, args, batched):
+    """col2im of each sample's columns: laid side by side as ``image_columns`` makes them, then unfolded."""
+    groups, taps, pixels = stmt.args[0].aval.shape
+    side = batcher.apply("transpose", [args[0]], {"axes": (1, 2, 0, 3)}, "columns")
+    side = batcher.apply("reshape", [side], {"shape": (groups, taps, batcher.size * pixels)}, "columns")
+    shape = stmt.static["input_shape"]
+    static = {**stmt.static, "input_shape": (batcher.size * shape[0], *shape[1:])}
+    [(images, _)] = batcher.emit(stmt, [side], static, all_batched=False)
+    return [(batcher.apply("reshape", [images], {"shape": (batcher.size, *shape)}, stmt.targets[0].name), True)]
+
+
 # ----------------------------------------------------------------------------------- loop rows
 
 
@@ -327,7 +349,8 @@ def _rules() -> dict:
     table.update({"one_hot": one_hot, "reshape": reshape, "flatten": flatten, "expand_dims": expand_dims,
                   "squeeze": squeeze, "transpose": transpose, "broadcast_to": broadcast_to, "tile": tile,
                   "getitem": getitem, "getitem_grad": getitem, "gather": gather, "gather_grad": gather_grad,
-                  "outer": outer, "row": row})
+                  "outer": outer, "row": row, "conv2d_columns": image_columns,
+                  "conv2d_columns_grad": image_columns_grad})
     return table
 
 
