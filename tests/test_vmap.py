@@ -191,6 +191,28 @@ def test_vmap_compiles_one_kernel_without_a_loop_over_samples():
     assert "for " not in body and "while" not in body and source.count("\ndef ") == 1
 
 
+def _tanh_sum(x, w):
+    return ops.tanh(ops.matmul(x, w)).sum()
+
+
+PER_SAMPLE = vmap(_tanh_sum, in_axes=(0, None))
+
+
+@ms.jit
+def _doubled_per_sample(xs, w):
+    return PER_SAMPLE(xs, w) * 2
+
+
+def test_vmap_composes_with_jit_and_grad_both_ways():
+    rng = np.random.default_rng(4)
+    xs, w = Tensor(rng.standard_normal((5, 3))), Tensor(rng.standard_normal((3, 2)))
+    per_sample = np.array([_tanh_sum(x, w).asnumpy() for x in xs])
+    np.testing.assert_allclose(_doubled_per_sample(xs, w).asnumpy(), 2 * per_sample, rtol=1e-12)
+    np.testing.assert_allclose(vmap(ms.jit(_tanh_sum), in_axes=(0, None))(xs, w).asnumpy(), per_sample, rtol=1e-12)
+    summed = sum(ms.grad(_tanh_sum, grad_position=1)(x, w).asnumpy() for x in xs)
+    np.testing.assert_allclose(ms.grad(PER_SAMPLE, grad_position=1)(xs, w).asnumpy(), summed, rtol=1e-12)
+
+
 # ----------------------------------------------------------------------------------- errors (MindSpore 2.10's)
 
 

@@ -324,7 +324,16 @@ def grad_levels(function):
     while isinstance(function, GradFunction):
         grads.append(function._request())
         function = function.fn
+    if LIBRARY.stager_for(function) is not None:   # a transform staged where it is called (a vmap)
+        function = _calling(function)
     return function, tuple(grads)
+
+
+def _calling(function):
+    """A function whose body calls ``function``: compiled in its place, the call is staged."""
+    def call(*args):
+        return function(*args)
+    return call
 
 
 LIBRARY.register_stager(GradFunction, _stage)

@@ -17,9 +17,12 @@ from . import compiler
 from .compiler.errors import CompileError, without_internal_frames
 from .compiler.kernel import KernelCache
 from .compiler.library import LIBRARY
+from .compiler import ir
 from .compiler.signature import describe_key, input_key
+from .compiler.values import TensorValue
 from .core import tree
 from .grad import GradFunction, grad_levels
+from .opdef import Aval
 
 __all__ = ["vmap"]
 
@@ -57,25 +60,44 @@ def _all_none(axes) -> bool:
     return axes is None
 
 
-def _leaf_axes(value, axes, found: list) -> None:
+class _Leaves:
+    """How vmap reads the tensor leaves of its arguments: concrete Tensors at a call from Python, or
+    abstract values when the call is staged into code being compiled."""
+
+    def __init__(self, is_leaf, shape, sample):
+        self.is_leaf, self.shape, self.sample = is_leaf, shape, sample
+
+
+def _abstract_sample(value, axis: int):
+    aval = value.aval
+    shape = aval.shape[:axis] + aval.shape[axis + 1:]
+    return TensorValue(ir.Var(value.var.name, Aval(shape, aval.dtype)))
+
+
+CONCRETE = _Leaves(LIBRARY.is_tensor, lambda t: tuple(t.shape),
+                   lambda t, axis: LIBRARY.wrap(np.moveaxis(t.asnumpy(), axis, 0)[0]))
+ABSTRACT = _Leaves(lambda v: isinstance(v, TensorValue), lambda v: v.aval.shape, _abstract_sample)
+
+
+def _leaf_axes(value, axes, found: list, leaves: _Leaves) -> None:
     """Append the batch axis of each tensor leaf of ``value`` (None: unbatched), checking its range."""
     if axes is None:
-        found.extend([None] * len(tree.leaves(value, LIBRARY.is_tensor)))
+        found.extend([None] * len(tree.leaves(value, leaves.is_leaf)))
     elif isinstance(axes, (tuple, list)):
         if not isinstance(value, (tuple, list)) or len(axes) < len(value):
             raise RuntimeError(f"The 'in_axes' of 'vmap' {axes!r} does not match the structure of the argument "
                                f"{_describe(value)}.")
         for item, axis in zip(value, axes):
-            _leaf_axes(item, axis, found)
-    elif LIBRARY.is_tensor(value):
-        ndim = len(value.shape)
+            _leaf_axes(item, axis, found, leaves)
+    elif leaves.is_leaf(value):
+        ndim = len(leaves.shape(value))
         if not -ndim <= axes < ndim:
             raise RuntimeError(f"The axis: {axes} in 'in_axes' is out of bounds for array of dimension "
                                f"[{-ndim},{ndim}).")
         found.append(axes % ndim)
     elif isinstance(value, (tuple, list)):
         for item in value:
-            _leaf_axes(item, axes, found)
+            _leaf_axes(item, axes, found, leaves)
     else:
         raise RuntimeError(f"The orig_abs should be AbstractTensor when corresponding axis is {axes}, but got a "
                            f"{_describe(value)}. Tip: Please check the correspondence between vmap's 'in_axes' and "
@@ -99,7 +121,7 @@ class VmapFunction:
             return list(self.fn)
         return None
 
-    def batch_request(self, args: tuple):
+    def batch_request(self, args: tuple, leaves: _Leaves = CONCRETE):
         """``(BatchRequest, the arguments of one sample, the target)`` of a call: checks ``fn``,
         ``in_axes`` and ``out_axes`` against the arguments as MindSpore does."""
         cells = self._cells()
@@ -121,9 +143,9 @@ class VmapFunction:
             in_axes = (in_axes,) * len(args)
         axes: list = []
         for value, axis in zip(args, in_axes):
-            _leaf_axes(value, axis, axes)
-        leaves = tree.leaves(args, LIBRARY.is_tensor)
-        sizes = [leaf.shape[axis] for leaf, axis in zip(leaves, axes) if axis is not None]
+            _leaf_axes(value, axis, axes, leaves)
+        found = tree.leaves(args, leaves.is_leaf)
+        sizes = [leaves.shape(leaf)[axis] for leaf, axis in zip(found, axes) if axis is not None]
         if cells is not None:
             sizes.insert(0, len(cells))
         for size in sizes[1:]:
@@ -132,26 +154,30 @@ class VmapFunction:
                                    f"but got {sizes[0]} and {size}.")
         if not sizes:
             raise RuntimeError("Failed to get 'axis_size' within the scope of 'vmap'.")
-        sample = iter([leaf if axis is None else LIBRARY.wrap(np.moveaxis(leaf.asnumpy(), axis, 0)[0])
-                       for leaf, axis in zip(leaves, axes)])
-        sample_args = tree.tree_map(lambda leaf: next(sample), args, LIBRARY.is_tensor)
+        sample = iter([leaf if axis is None else leaves.sample(leaf, axis) for leaf, axis in zip(found, axes)])
+        sample_args = tree.tree_map(lambda leaf: next(sample), args, leaves.is_leaf)
         target = cells[0] if cells is not None else self.fn
         request = compiler.batching.BatchRequest(tuple(axes), self.out_axes, sizes[0], tuple(cells or ()))
         return request, tuple(sample_args), target
 
-    def compile_request(self, args: tuple) -> compiler.request.CompileRequest:
-        """The ``CompileRequest`` of a call: one BatchRequest per nested vmap, then the gradients."""
-        key, _ = input_key(args)
+    def levels(self, args: tuple, leaves: _Leaves = CONCRETE) -> tuple:
+        """``(innermost callable, its GradRequests, BatchRequests outermost first, one sample's arguments)``."""
         batches = []
         function, level_args = self, tuple(args)
         while isinstance(function, VmapFunction):
-            batch, level_args, function = function.batch_request(level_args)
+            batch, level_args, function = function.batch_request(level_args, leaves)
             batches.append(batch)
         grads: tuple = ()
         if isinstance(function, GradFunction):
             function, grads = grad_levels(function)
-        return compiler.request.CompileRequest(function, level_args, {}, key, describe_key(key), grads=grads,
-                                               batches=tuple(batches))
+        return function, grads, tuple(batches), level_args
+
+    def compile_request(self, args: tuple) -> compiler.request.CompileRequest:
+        """The ``CompileRequest`` of a call: one BatchRequest per nested vmap, then the gradients."""
+        key, _ = input_key(args)
+        function, grads, batches, sample_args = self.levels(args)
+        return compiler.request.CompileRequest(function, sample_args, {}, key, describe_key(key), grads=grads,
+                                               batches=batches)
 
     def _key(self, args):
         key, leaves = input_key(args)
@@ -176,6 +202,17 @@ class VmapFunction:
         """The generated module that computes this vmap for these arguments (compiling it if needed)."""
         self(*args)
         return self._cache.entries[self._key(args)[0]].source
+
+
+def _stage(function: VmapFunction, specializer, args, kwargs, loc):
+    """A vmap called inside code being compiled: staged there (``compiler.batchstage``)."""
+    if kwargs:
+        raise RuntimeError(f"Got an unexpected keyword argument '{next(iter(kwargs))}'")
+    target, grads, batches, sample_args = function.levels(tuple(args), ABSTRACT)
+    return compiler.batchstage.stage_batched(target, grads, batches, specializer, sample_args, tuple(args), loc)
+
+
+LIBRARY.register_stager(VmapFunction, _stage)
 
 
 def vmap(fn: Callable[..., Any], in_axes: Any = 0, out_axes: Any = 0) -> VmapFunction:

@@ -82,10 +82,12 @@ class VmapError(RuntimeError):
     """A vmap that cannot be compiled (MindSpore raises RuntimeError for these)."""
 
 
-def batch_module(module: ir.Module, output_node: tuple, request: BatchRequest, captured_axes: tuple = ()) -> ir.Module:
+def batch_module(module: ir.Module, output_node: tuple, request: BatchRequest, captured_axes: tuple = (),
+                 names: NameSupply | None = None) -> ir.Module:
     """``module`` with a new entry that computes the old entry over a batch (see the module doc);
-    ``captured_axes``: the batch axis of each captured input (a model ensemble's stacked Parameters)."""
-    batcher = ModuleBatcher(module, request.size)
+    ``captured_axes``: the batch axis of each captured input (a model ensemble's stacked Parameters);
+    ``names``: the supply of the module's function names (a fresh one by default)."""
+    batcher = ModuleBatcher(module, request.size, names)
     entry = module.functions[module.entry]
     inputs = len(entry.params) - len(captured_axes)
     axes = tuple(request.in_axes) + (None,) * (inputs - len(request.in_axes)) + tuple(captured_axes)
@@ -181,12 +183,12 @@ def loop_flags(loop, batched: set) -> list:
 class ModuleBatcher:
     """The batched copies of a module's functions, one per (function, batched parameters)."""
 
-    def __init__(self, module: ir.Module, size: int):
+    def __init__(self, module: ir.Module, size: int, names: NameSupply | None = None):
         self.module = module
         self.size = size
         self.functions: dict = {}
         self._copies: dict = {}
-        self._names = NameSupply(module.functions)
+        self._names = names if names is not None else NameSupply(module.functions)
 
     def function_name(self, name: str) -> str:
         return self._names.fresh(f"{name}_vmap")
