@@ -322,6 +322,11 @@ class FunctionBatcher:
             return self.env[atom]
         return atom, False
 
+    def read_all(self, atoms) -> tuple:
+        """``(new atoms, whether each is batched)`` of the atoms a statement reads."""
+        read = [self.read(a) for a in atoms]
+        return tuple(atom for atom, _ in read), tuple(flag for _, flag in read)
+
     def _copy(self, var: ir.Var, batched: bool = False) -> ir.Var:
         aval = _batched_aval(var.aval, self.size) if batched and var.aval is not None else var.aval
         return ir.Var(self.names.fresh(var.name), aval)
@@ -351,9 +356,7 @@ class FunctionBatcher:
             self.builder = saved
 
     def _Apply(self, stmt: ir.Apply) -> None:
-        read = [self.read(a) for a in stmt.args]
-        args = tuple(atom for atom, _ in read)
-        flags = tuple(flag for _, flag in read)
+        args, flags = self.read_all(stmt.args)
         if not any(flags):
             targets = self._bind_copies(stmt.targets)
             self.builder.append(ir.Apply(targets, stmt.op, args, dict(stmt.static), stmt.loc))
@@ -369,9 +372,7 @@ class FunctionBatcher:
             self.env[target] = result
 
     def _Call(self, stmt: ir.Call) -> None:
-        read = [self.read(a) for a in stmt.args]
-        args = tuple(atom for atom, _ in read)
-        flags = tuple(flag for _, flag in read)
+        args, flags = self.read_all(stmt.args)
         if not any(flags):
             targets = self._bind_copies(stmt.targets)
             self.builder.append(ir.Call(targets, stmt.callee, args, stmt.loc))
@@ -381,11 +382,10 @@ class FunctionBatcher:
         self.builder.append(ir.Call(targets, callee, args, stmt.loc))
 
     def _Effect(self, stmt: ir.Effect) -> None:
-        read = [self.read(a) for a in stmt.args]
-        args = tuple(atom for atom, _ in read)
+        args, flags = self.read_all(stmt.args)
         if self.masked is not None and stmt.kind != "release":
             raise located(VmapError(f"vmap cannot batch a side effect ({stmt.kind}) in {self.masked}"), stmt.loc)
-        if any(flag for _, flag in read) and stmt.kind not in ("print", "print_tree"):
+        if any(flags) and stmt.kind not in ("print", "print_tree"):
             what = "a write of a batched value into a Parameter" if stmt.kind == "assign" else \
                 f"a {stmt.kind} of a batched value"
             raise located(VmapError(f"vmap cannot batch {what}"), stmt.loc)
