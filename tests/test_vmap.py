@@ -157,6 +157,20 @@ def test_while_whose_trip_count_differs_per_sample_masks_finished_samples():
     assert "np.any(active)" in source and "np.where(" in source
 
 
+def doubling_when_positive(x):
+    y = x
+    if x.sum() > 0:
+        while y.sum() < 10:
+            y = y + y
+    return y
+
+
+def test_while_under_a_per_sample_if_runs_only_for_the_samples_that_take_the_branch():
+    # the zero sample does not take the branch; running its while would never end
+    xb = np.array([[1., 2.], [0., 0.], [-1., -1.]], np.float32)
+    np.testing.assert_array_equal(vmap(doubling_when_positive)(Tensor(xb)).asnumpy(), [[4, 8], [0, 0], [-1, -1]])
+
+
 def printing_branch(x):
     if x.sum() > 0:
         print(x)

@@ -223,6 +223,7 @@ class FunctionBatcher:
         self.builder = BlockBuilder(self.names)
         self.loc = function.loc
         self.masked: str | None = None   # why effects are refused here (both branches run, a masked loop)
+        self.region = None               # under per-sample ifs: which samples take the branch (a bool batch)
         self.batched: set = set()
 
     # --- entry points
@@ -408,15 +409,23 @@ class FunctionBatcher:
         self.builder.append(ir.If(cond, blocks[0], blocks[1], outputs, stmt.loc))
 
     def _select(self, stmt: ir.If, cond) -> None:
-        """An ``if`` whose condition differs per sample: both branches, then each sample's result."""
-        saved, self.masked = self.masked, "a tensor `if` whose condition differs per sample"
+        """An ``if`` whose condition differs per sample: both branches, then each sample's result.
+        Each branch is a region of the samples that take it (a ``while`` there runs for those only)."""
+        saved = self.masked, self.region
+        self.masked = "a tensor `if` whose condition differs per sample"
+        taken = cond if self.region is None else self.apply("logical_and", [self.region, cond], {}, "taken")
+        skipped = self.apply("logical_not", [cond], {}, "skipped")
+        if self.region is not None:
+            skipped = self.apply("logical_and", [self.region, skipped], {}, "skipped")
         try:
+            self.region = taken
             self.block(stmt.then_block)
             then_results = [self.read(r) for r in stmt.then_block.results]
+            self.region = skipped
             self.block(stmt.else_block)
             else_results = [self.read(r) for r in stmt.else_block.results]
         finally:
-            self.masked = saved
+            self.masked, self.region = saved
         self.loc = stmt.loc
         for output, (t, _), (e, _) in zip(stmt.outputs, then_results, else_results):
             mask = self.align(cond, 0, len(output.aval.shape))
@@ -442,7 +451,7 @@ class FunctionBatcher:
 
     def _While(self, stmt: ir.While) -> None:
         flags = [p in self.batched for p in stmt.body_params]
-        if stmt.cond.results[0] in self.batched:
+        if stmt.cond.results[0] in self.batched or self.region is not None:
             self._masked_while(stmt)
             return
         carried = tuple(self._as(self.read(c), f) for c, f in zip(stmt.carried, flags))
@@ -457,8 +466,9 @@ class FunctionBatcher:
         self.builder.append(ir.While(carried, params, cond, body, outputs, stmt.loc))
 
     def _masked_while(self, stmt: ir.While) -> None:
-        """A ``while`` whose condition differs per sample: it runs while any sample is active; a
-        sample's carried values stop changing on the iteration its condition turns false."""
+        """A ``while`` whose condition differs per sample (or under a per-sample ``if``): it runs while
+        any sample is active; a sample's carried values stop changing on the iteration its condition
+        turns false (a sample that does not take the enclosing branch is never active)."""
         carried = [self._as(self.read(c), True) for c in stmt.carried]
         for param, value in zip(stmt.body_params, carried):
             self.env[param] = (value, True)
@@ -466,6 +476,8 @@ class FunctionBatcher:
         try:
             self.block(stmt.cond)     # which samples run the first iteration
             first = self.read(stmt.cond.results[0])[0]
+            if self.region is not None:
+                first = self.apply("logical_and", [self.region, first], {}, "active")
             params = self._bind_copies(stmt.body_params, [True] * len(stmt.body_params))
             active = ir.Var(self.names.fresh("active"), first.aval)
             with self.sub_block() as cond:
@@ -480,7 +492,8 @@ class FunctionBatcher:
                 for param, value in zip(stmt.body_params, chosen):
                     self.env[param] = (value, True)
                 self.block(stmt.cond)
-                body.results = (*chosen, self.read(stmt.cond.results[0])[0])
+                still = self.apply("logical_and", [active, self.read(stmt.cond.results[0])[0]], {}, "active")
+                body.results = (*chosen, still)
         finally:
             self.masked = saved
         outputs = self._bind_copies(stmt.outputs, [True] * len(stmt.outputs))
