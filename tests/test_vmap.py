@@ -242,6 +242,14 @@ def _pair(a):
     return a, a * 2
 
 
+def _none():
+    return Tensor(1.0)
+
+
+def _from_dict(d):
+    return d["a"] * 2
+
+
 X = Tensor(np.ones((3, 2), np.float32))
 Y = Tensor(np.ones((4, 2), np.float32))
 
@@ -271,6 +279,14 @@ MINDSPORE_ERRORS = [
     (lambda: vmap(3)(X), "'VmapOperation' arg0 must be a 'Function' or 'Cell', but got AbstractScalar(Type: Int64, "
                          "Value: 3, Shape: NoShape)."),
     (lambda: vmap(_two)(X, b=Y), "Got an unexpected keyword argument 'b'"),
+    (lambda: vmap(_none)(), "Failed to get 'axis_size' within the scope of vmap."),
+    (lambda: vmap(_one, in_axes={"a": 0})(X), "The axis in vmap`s 'in_axes' can only be of type Int or None, but "
+     "got AbstractDictionary{ (AbstractScalar(Type: String, Value: a, Shape: NoShape): AbstractScalar(Type: Int64, "
+     "Value: 0, Shape: NoShape)) }."),
+    (lambda: vmap(_from_dict, in_axes=({"a": 0},))({"a": X}), "The axis in vmap's 'in_axes' should be a None or a "
+     "scalar of type Int64Imm, but got a {'a': 0}."),
+    (lambda: vmap(_from_dict, in_axes=0)({"a": X}), "The orig_abs should be AbstractTensor when corresponding axis "
+     "is 0, but got a AbstractDictionary{"),
     (lambda: vmap(_two, in_axes=(0, 0))(X, 3), "The orig_abs should be AbstractTensor when corresponding axis is 0, "
                                                "but got a AbstractScalar(Type: Int64, Value: 3, Shape: NoShape)."),
 ]

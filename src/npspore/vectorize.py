@@ -153,7 +153,7 @@ class VmapFunction:
                 raise RuntimeError("The 'axis_size' of each argument in the scope of 'vmap' should be equal, "
                                    f"but got {sizes[0]} and {size}.")
         if not sizes:
-            raise RuntimeError("Failed to get 'axis_size' within the scope of 'vmap'.")
+            raise RuntimeError("Failed to get 'axis_size' within the scope of vmap.")
         sample = iter([leaf if axis is None else leaves.sample(leaf, axis) for leaf, axis in zip(found, axes)])
         sample_args = tree.tree_map(lambda leaf: next(sample), args, leaves.is_leaf)
         target = cells[0] if cells is not None else self.fn
