@@ -125,6 +125,13 @@ def test_model_ensembling_sees_updated_parameters():
     np.testing.assert_array_equal(ensemble(x).asnumpy()[1], [[0, 2, 4]])
 
 
+def test_model_ensembling_of_cells_of_different_structures_is_an_error():
+    odd = ScaledDense(3.0)
+    odd.w = Parameter(Tensor(np.ones((2, 4), np.float32)), name="w_odd")
+    with pytest.raises(RuntimeError, match="same structure, but w differs in shape"):
+        vmap(nn.CellList([ScaledDense(1.0), odd]), in_axes=None)(Tensor(np.ones((1, 2), np.float32)))
+
+
 # ----------------------------------------------------------------------------------- control flow
 
 

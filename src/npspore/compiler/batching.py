@@ -69,10 +69,15 @@ def ensemble_captures(request: BatchRequest, captured: list, paths: list) -> tup
             new.append(obj)
             axes.append(None)
             continue
-        others = [resolve_path(path, cell) for cell in request.ensemble[1:]]
+        where = ".".join(str(key) for key in path[1] if not str(key).startswith("_"))   # no _params, _cells
+        try:
+            others = [resolve_path(path, cell) for cell in request.ensemble[1:]]
+        except (AttributeError, KeyError, IndexError, TypeError):
+            raise VmapError("The cells of the CellList given to vmap must have the same structure, but "
+                            f"{where} is missing from one of them.") from None
         if any(tuple(o._array.shape) != tuple(obj._array.shape) for o in others):
-            raise VmapError("The cells of the CellList given to vmap must have the same structure, but the "
-                            f"Parameter {obj.name} differs in shape.")
+            raise VmapError("The cells of the CellList given to vmap must have the same structure, but "
+                            f"{where} differs in shape between them.")
         new.append(StackedArrays([obj, *others]))
         axes.append(0)
     return new, tuple(axes)
