@@ -23,6 +23,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..opdef import op_table
+from .ir import Var
 
 
 class NoBatchingRule(NotImplementedError):
@@ -30,7 +31,8 @@ class NoBatchingRule(NotImplementedError):
 
 
 def _rank(atom) -> int:
-    return len(getattr(atom, "aval", None).shape) if hasattr(atom, "aval") else np.ndim(getattr(atom, "value", 0))
+    """The per-sample rank of an operand as the statement was written."""
+    return len(atom.aval.shape) if isinstance(atom, Var) else np.ndim(atom.value)
 
 
 def _axis(axis: int, ndim: int) -> int:
@@ -87,6 +89,7 @@ def sequence_axis(batcher, stmt, args, batched):
 
 
 def one_hot(batcher, stmt, args, batched):
+    """Batched indices: the new axis stays last, or moves past the batch axis."""
     if any(batched[1:]):
         raise NoBatchingRule("one_hot with batched on/off values")
     axis = stmt.static.get("axis", -1)
@@ -99,11 +102,13 @@ def one_hot(batcher, stmt, args, batched):
 
 
 def reshape(batcher, stmt, args, batched):
+    """The target shape gains the batch axis in front."""
     return batcher.emit(stmt, args, {**stmt.static, "shape": (batcher.size, *stmt.static["shape"])},
                         all_batched=True)
 
 
 def flatten(batcher, stmt, args, batched):
+    """The flattened range of axes moves past the batch axis."""
     ndim = _rank(stmt.args[0])
     start, end = stmt.static.get("start_dim", 0), stmt.static.get("end_dim", -1)
     return batcher.emit(stmt, args, {"start_dim": _axis(start, ndim), "end_dim": _axis(end, ndim)},
@@ -111,11 +116,13 @@ def flatten(batcher, stmt, args, batched):
 
 
 def expand_dims(batcher, stmt, args, batched):
+    """The new axes move past the batch axis."""
     ndim = _rank(stmt.targets[0])
     return batcher.emit(stmt, args, {"axis": _axes(stmt.static["axis"], ndim)}, all_batched=True)
 
 
 def squeeze(batcher, stmt, args, batched):
+    """The squeezed axes (every size-1 axis of a sample when None) move past the batch axis."""
     shape = stmt.args[0].aval.shape
     axis = stmt.static.get("axis")
     if axis is None:
@@ -124,6 +131,7 @@ def squeeze(batcher, stmt, args, batched):
 
 
 def transpose(batcher, stmt, args, batched):
+    """The batch axis stays in front of the permuted axes."""
     ndim = _rank(stmt.args[0])
     axes = stmt.static.get("axes")
     axes = tuple(reversed(range(ndim))) if axes is None else tuple(a % ndim for a in axes)
@@ -131,12 +139,14 @@ def transpose(batcher, stmt, args, batched):
 
 
 def broadcast_to(batcher, stmt, args, batched):
+    """The operand is aligned to the target rank; the target shape gains the batch axis."""
     shape = tuple(stmt.static["shape"])
     operand = batcher.align(args[0], _rank(stmt.args[0]), len(shape))
     return batcher.emit(stmt, [operand], {"shape": (batcher.size, *shape)}, all_batched=True)
 
 
 def tile(batcher, stmt, args, batched):
+    """The repetitions gain a 1 for the batch axis (and for axes NumPy would prepend)."""
     reps = stmt.static["reps"]
     reps = (reps,) if isinstance(reps, int) else tuple(reps)
     ndim = _rank(stmt.args[0])
@@ -156,6 +166,7 @@ def _batched_index(index):
 
 
 def getitem(batcher, stmt, args, batched):
+    """``x[index]`` (and its adjoint ``getitem_grad``): the index takes every sample first."""
     index = _batched_index(stmt.static["index"])
     if index is None:
         raise NoBatchingRule("getitem with array indices separated by slices")
@@ -166,6 +177,7 @@ def getitem(batcher, stmt, args, batched):
 
 
 def gather(batcher, stmt, args, batched):
+    """``take`` along an axis, of batched params or of batched indices (not both)."""
     ndim = _rank(stmt.args[0])
     axis = stmt.static.get("axis", 0) % max(ndim, 1)
     if batched[0] and not batched[1]:
@@ -179,6 +191,7 @@ def gather(batcher, stmt, args, batched):
 
 
 def gather_grad(batcher, stmt, args, batched):
+    """The adjoint of ``gather`` for batched cotangents and shared indices."""
     if batched[1]:
         raise NoBatchingRule("gather_grad with batched indices")
     shape = tuple(stmt.static["shape"])
