@@ -17,9 +17,7 @@ from . import compiler
 from .compiler.errors import CompileError, without_internal_frames
 from .compiler.kernel import KernelCache
 from .compiler.library import LIBRARY
-from .compiler import ir
 from .compiler.signature import describe_key, input_key
-from .compiler.values import TensorValue
 from .core import tree
 from .grad import GradFunction, grad_levels
 from .opdef import Aval
@@ -68,15 +66,19 @@ class _Leaves:
         self.is_leaf, self.shape, self.sample = is_leaf, shape, sample
 
 
+def _is_abstract(value) -> bool:
+    return isinstance(value, compiler.values.TensorValue)   # the compiler's stages load on first use
+
+
 def _abstract_sample(value, axis: int):
     aval = value.aval
     shape = aval.shape[:axis] + aval.shape[axis + 1:]
-    return TensorValue(ir.Var(value.var.name, Aval(shape, aval.dtype)))
+    return compiler.values.TensorValue(compiler.ir.Var(value.var.name, Aval(shape, aval.dtype)))
 
 
 CONCRETE = _Leaves(LIBRARY.is_tensor, lambda t: tuple(t.shape),
                    lambda t, axis: LIBRARY.wrap(np.moveaxis(t.asnumpy(), axis, 0)[0]))
-ABSTRACT = _Leaves(lambda v: isinstance(v, TensorValue), lambda v: v.aval.shape, _abstract_sample)
+ABSTRACT = _Leaves(_is_abstract, lambda v: v.aval.shape, _abstract_sample)
 
 
 def _leaf_axes(value, axes, found: list, leaves: _Leaves) -> None:
