@@ -63,7 +63,8 @@ def ensemble_captures(request: BatchRequest, captured: list, paths: list) -> tup
     Parameter of the others, stacked (axis 0); a value that is not a cell's attribute is shared (None)."""
     if not request.ensemble:
         return list(captured), (None,) * len(captured)
-    new, axes = [], []
+    new: list = []
+    axes: list = []
     for obj, path in zip(captured, paths):
         if path is None or path[0] != "self":
             new.append(obj)
@@ -226,7 +227,7 @@ class FunctionBatcher:
         self.names = NameSupply()
         self.env: dict = {}           # old Var -> (new atom, batched)
         self.builder = BlockBuilder(self.names)
-        self.loc = function.loc
+        self.loc: ir.Loc = function.loc if function.loc is not None else ir.Loc(function.name, 0)
         self.masked: str | None = None   # why effects are refused here (both branches run, a masked loop)
         self.region = None               # under per-sample ifs: which samples take the branch (a bool batch)
         self.batched: set = set()
@@ -452,7 +453,8 @@ class FunctionBatcher:
             self.block(stmt.body)
             body.results = tuple(self._as(self.read(r), f) for r, f in zip(stmt.body.results, flags))
         outputs = self._bind_copies(stmt.outputs, flags)
-        self.builder.append(ir.ForRange(index, *(a for a, _ in bounds), carried, params, body, outputs, stmt.loc))
+        (start, _), (stop, _), (step, _) = bounds
+        self.builder.append(ir.ForRange(index, start, stop, step, carried, params, body, outputs, stmt.loc))
 
     def _While(self, stmt: ir.While) -> None:
         flags = [p in self.batched for p in stmt.body_params]
