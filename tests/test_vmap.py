@@ -249,6 +249,10 @@ def _pair(a):
     return a, a * 2
 
 
+def _pair_sum(a):
+    return a[0] + a[1]
+
+
 def _none():
     return Tensor(1.0)
 
@@ -286,6 +290,9 @@ MINDSPORE_ERRORS = [
     (lambda: vmap(3)(X), "'VmapOperation' arg0 must be a 'Function' or 'Cell', but got AbstractScalar(Type: Int64, "
                          "Value: 3, Shape: NoShape)."),
     (lambda: vmap(_two)(X, b=Y), "Got an unexpected keyword argument 'b'"),
+    (lambda: vmap(_pair_sum, in_axes=((0,),))((X, X)), "List index [1] is out of range [1]."),
+    (lambda: vmap(_one, in_axes=((0, 0),))(X), "The axis in vmap's 'in_axes' should be a None or a scalar of type "
+     "Int64Imm, but got a (0, 0)."),
     (lambda: vmap(_none)(), "Failed to get 'axis_size' within the scope of vmap."),
     (lambda: vmap(_one, in_axes={"a": 0})(X), "The axis in vmap`s 'in_axes' can only be of type Int or None, but "
      "got AbstractDictionary{ (AbstractScalar(Type: String, Value: a, Shape: NoShape): AbstractScalar(Type: Int64, "
@@ -312,6 +319,10 @@ def test_out_axes_place_and_broadcast_results():
     a, b = vmap(scaled, in_axes=(0, None), out_axes=(1, 0))(X, Tensor(np.array([1., 2.], np.float32)))
     assert a.shape == (2, 3)
     np.testing.assert_array_equal(b.asnumpy(), [[2, 4]] * 3)   # MindSpore 2.10: broadcast over the batch
+
+
+def test_in_axes_longer_than_a_tuple_argument_are_ignored_as_in_mindspore():
+    np.testing.assert_array_equal(vmap(_pair_sum, in_axes=((0, 0, 0),))((X, X)).asnumpy(), np.full((3, 2), 2))
 
 
 def test_nested_in_axes_and_python_scalars_with_none():

@@ -86,10 +86,12 @@ def _leaf_axes(value, axes, found: list, leaves: _Leaves) -> None:
     if axes is None:
         found.extend([None] * len(tree.leaves(value, leaves.is_leaf)))
     elif isinstance(axes, (tuple, list)):
-        if not isinstance(value, (tuple, list)) or len(axes) < len(value):
-            raise RuntimeError(f"The 'in_axes' of 'vmap' {axes!r} does not match the structure of the argument "
-                               f"{_describe(value)}.")
-        for item, axis in zip(value, axes):
+        if not isinstance(value, (tuple, list)):
+            raise RuntimeError(f"The axis in vmap's 'in_axes' should be a None or a scalar of type Int64Imm, but "
+                               f"got a {tuple(axes)}.")
+        if len(axes) < len(value):
+            raise RuntimeError(f"List index [{len(axes)}] is out of range [{len(axes)}].")
+        for item, axis in zip(value, axes):   # MindSpore ignores axes beyond the argument's length
             _leaf_axes(item, axis, found, leaves)
     elif leaves.is_leaf(value):
         ndim = len(leaves.shape(value))
