@@ -307,7 +307,7 @@ MINDSPORE_ERRORS = [
 
 
 @pytest.mark.parametrize("call, message", MINDSPORE_ERRORS, ids=[m[:40] for _, m in MINDSPORE_ERRORS])
-def test_wrong_axes_raise_mindsporess_errors_at_the_call(call, message):
+def test_wrong_axes_raise_mindspores_errors_at_the_call(call, message):
     with pytest.raises(RuntimeError) as caught:
         call()
     assert str(caught.value).startswith(message)
