@@ -267,7 +267,7 @@ class GradFunction:
 
     def compile_request(self, args, kwargs=None) -> compiler.request.CompileRequest:
         """The ``CompileRequest`` of a call: the innermost callable and one GradRequest per level."""
-        fn, grads = _levels(self)
+        fn, grads = grad_levels(self)
         key, _ = self._key(args, kwargs or {})
         call_args, call_kwargs, sens = self._split_sens(args, kwargs or {})
         signature = describe_key(input_key(tuple(call_args) + tuple(call_kwargs.values()) + tuple(sens))[0])
@@ -313,18 +313,27 @@ def _backward_hooks_run() -> bool:
 
 def _stage(function, specializer, args, kwargs, loc):
     """A gradient function called inside code being compiled: staged there (``compiler.gradrequest``)."""
-    fn, grads = _levels(function)
+    fn, grads = grad_levels(function)
     return compiler.gradrequest.stage_gradient(fn, grads, specializer, args, kwargs, loc)
 
 
-def _levels(function):
+def grad_levels(function):
     """``(innermost callable, GradRequests outermost first)`` of a gradient function: ``grad(grad(f))``
     has two levels. Checks fn and the weights of every level."""
     grads = []
     while isinstance(function, GradFunction):
         grads.append(function._request())
         function = function.fn
+    if LIBRARY.stager_for(function) is not None:   # a transform staged where it is called (a vmap)
+        function = _calling(function)
     return function, tuple(grads)
+
+
+def _calling(function):
+    """A function whose body calls ``function``: compiled in its place, the call is staged."""
+    def call(*args):
+        return function(*args)
+    return call
 
 
 LIBRARY.register_stager(GradFunction, _stage)

@@ -53,6 +53,8 @@ examples:
   npspore show npspore.examples:MLP --input f32[8,4] --grad --weights all --graph mlp.svg
   npspore show model.py:Net --input f32[8,16]      (runs model.py's top level, then builds Net())
   npspore show npspore.examples:Recurrent --input f32[2,3] --side-by-side
+  npspore show npspore.examples:MLP --input f32[64,5,4] --transform vmap --grad --weights all
+      per-sample gradients: the kernel of vmap(grad(net, ...)) over the inputs' first axis
 """
 
 _CHECK_EXAMPLES = """\
@@ -124,6 +126,9 @@ def build_parser() -> argparse.ArgumentParser:
     add_grad_options(show_parser, with_grad_flag=True)
     show_parser.add_argument("--dump-after", choices=STAGES, metavar="STAGE",
                              help=f"print the program after a compiler stage instead: {', '.join(STAGES)}")
+    show_parser.add_argument("--transform", choices=sorted(show.TRANSFORMS), metavar="TRANSFORM",
+                             help="the kernel of a functional transform of the program (with --grad: of its "
+                                  "gradient): vmap (over axis 0 of every input)")
     show_parser.add_argument("--train", action="store_true", help="compile the Cell in training mode (set_train())")
     show_parser.add_argument("--side-by-side", action="store_true",
                              help="show each source line next to the generated lines that came from it")

@@ -3,7 +3,8 @@
 The forward kernel's text is the cached file's text (``JitFunction.kernel_source`` /
 ``cell_kernel_source``); ``--grad`` prints the adjoint kernel of ``npspore.grad`` with the same
 options a script would pass; ``--dump-after STAGE`` prints the program after one compiler stage.
-``--graph FILE`` draws the program instead (:mod:`npspore.cli.graph`).
+``--transform vmap`` prints the kernel of ``vmap`` of the program (or of its gradient) over axis 0 of
+every input. ``--graph FILE`` draws the program instead (:mod:`npspore.cli.graph`).
 ``--side-by-side`` puts each source line next to the generated lines that came from it, read from
 the ``# file.py:LINE`` comment that ends every generated line.
 """
@@ -18,11 +19,13 @@ import sys
 from ..compiler import pipeline
 from ..compiler.errors import file_label
 from ..jit import cell_kernel_source, forward_request
+from ..vectorize import vmap
 from .gradient import GradRequest
 from .graph import program_module, write_graph
 from .highlight import highlight, highlight_line, use_color
 from .target import InputError, Target
 
+TRANSFORMS = {"vmap": lambda fn: vmap(fn, in_axes=0)}   # --transform NAME: callable -> transformed callable
 _SOURCE_COMMENT = re.compile(r"\s+# (\S+\.py):(\d+)$")
 _GUTTER = " | "
 
@@ -35,10 +38,13 @@ def run(target: Target, args, options) -> int:
         raise InputError("--side-by-side needs generated code: use it without --dump-after or with "
                          "--dump-after codegen")
     request = GradRequest.from_options(options) if options.grad else None
-    if options.graph:
+    transform = getattr(options, "transform", None)
+    if transform is not None:
+        text = _transformed_text(target, args, options, request, TRANSFORMS[transform])
+    elif options.graph:
         write_graph(program_module(_compile_request(target, args, request)), options.graph)
         return 0
-    if options.dump_after:
+    elif options.dump_after:
         text = _stage_text(target, args, options.dump_after, request)
     elif request is not None:
         gradient = request.function(target, args)
@@ -54,6 +60,18 @@ def run(target: Target, args, options) -> int:
         text = highlight(text)
     sys.stdout.write(text if text.endswith("\n") else text + "\n")
     return 0
+
+
+def _transformed_text(target, args, options, request, transform) -> str:
+    """The kernel (or ``--dump-after`` stage) of ``transform`` applied to the program or its gradient."""
+    if options.graph:
+        raise InputError("--graph does not draw a --transform kernel yet")
+    fn = request.function(target, args) if request is not None else target.obj
+    call_args = tuple(request.call_args(target, args)) if request is not None else tuple(args)
+    transformed = transform(fn)
+    if options.dump_after:
+        return pipeline.dump_stages(transformed.compile_request(call_args), stop_after=options.dump_after)
+    return transformed.kernel_source(*call_args)
 
 
 def _stage_text(target, args, stage, request) -> str:

@@ -20,8 +20,8 @@ from .targets import plain_function, unbind
 
 def disk_key(request: CompileRequest) -> str | None:
     """The disk-cache key, or None when the kernel cannot be named in another process (a gradient
-    of a gradient, a weight that is no attribute path from fn, state only this process can name)."""
-    if len(request.grads) > 1 or not callable(request.target):
+    of a gradient, a vmap, a weight that is no attribute path from fn, state only this process can name)."""
+    if len(request.grads) > 1 or request.batches or not callable(request.target):
         return None
     fn, self_obj = unbind(request.target)
     if not source_available(fn) or any(not _has_source(cell) for cell in reachable_cells(self_obj, fn)):

@@ -271,7 +271,7 @@ def add_gradient(program, fn, requests, args, kwargs) -> Differentiated:
         done = add_gradient(program, fn, inner, args, kwargs)
         name, captured, output_node = done.name, done.captured, done.tree
     else:
-        name, captured, output_node = _specialize_into(program, fn, args, kwargs)
+        name, captured, output_node = specialize_into(program, fn, args, kwargs)
     inputs = tuple(args) + tuple(kwargs.values())
     done = differentiate_request(request, program.functions, name, inputs, leaf_slices(inputs), captured,
                                  output_node)
@@ -298,7 +298,7 @@ def stage_gradient(fn, requests, specializer, args, kwargs, loc):
     return build_abstract(done.tree, [TensorValue(t) for t in targets])
 
 
-def _specialize_into(program, fn, args, kwargs):
+def specialize_into(program, fn, args, kwargs):
     """Specialize a function or Cell for abstract args as a function of ``program``.
 
     Returns ``(function name, captured objects, output tree node)``.

@@ -1,6 +1,6 @@
 """The compiler pipeline: one explicit list of stages, run in order by :func:`compile`.
 
-    frontend → normalize → specialize → differentiate → optimize → codegen   (then the disk cache)
+    frontend → normalize → specialize → differentiate → batch → optimize → codegen   (then the disk cache)
 
 A :class:`CompileRequest` says what to compile (a function, bound method or Cell), for which call
 (concrete arguments), and which gradient transforms to apply (``grads``, outermost first; none for a
@@ -15,6 +15,7 @@ frontend        the request                                 ``SourceFunction`` (
 normalize       ``SourceFunction``                          the desugared ``ast.FunctionDef``
 specialize      (the request)                               :class:`Program`: typed IR module + layout
 differentiate   :class:`Program`                            :class:`Program` of the gradient kernel
+batch           :class:`Program`                            :class:`Program` over a batch (``vmap``)
 optimize        :class:`Program`                            :class:`Program` (optimized module)
 codegen         :class:`Program`                            the kernel module's source text
 ==============  ==========================================  ======================================
@@ -36,6 +37,7 @@ from ..context import LAX
 from ..core.source import source_available
 from ..core.version import __version__
 from . import cache, ir
+from .batching import batch_module, ensemble_captures
 from .cachekey import addressable_path, file_digest
 from .codegen import render_module
 from .custombackward import entry_calling
@@ -116,6 +118,14 @@ def _differentiate(request: CompileRequest, program: Program) -> Program:
     return program
 
 
+def _batch(request: CompileRequest, program: Program) -> Program:
+    for batch in reversed(request.batches):
+        captured, axes = ensemble_captures(batch, program.captured, program.capture_paths)
+        module = batch_module(program.module, program.output_tree.node, batch, axes)
+        program = dataclasses.replace(program, module=module, captured=captured)
+    return program
+
+
 def _optimize(request: CompileRequest, program: Program) -> Program:
     return dataclasses.replace(program, module=optimize(program.module))
 
@@ -126,7 +136,7 @@ def _codegen(request: CompileRequest, program: Program) -> str:
 
 
 PIPELINE = (("frontend", _frontend), ("normalize", _normalize), ("specialize", _specialize),
-            ("differentiate", _differentiate), ("optimize", _optimize), ("codegen", _codegen))
+            ("differentiate", _differentiate), ("batch", _batch), ("optimize", _optimize), ("codegen", _codegen))
 STAGES = tuple(name for name, _ in PIPELINE)
 
 
@@ -295,7 +305,7 @@ def header_for(request: CompileRequest, program: Program, disk_key: str | None) 
     header = {
         "callable": program.callable_name,
         "source": os.path.basename(program.source_file),
-        "kernel": "gradient" if request.grads else "forward",
+        "kernel": ("vmap of " if request.batches else "") + ("gradient" if request.grads else "forward"),
         "signature": request.signature or describe_key(request.key),
         "key": disk_key or "(not cached on disk)",
         "npspore": __version__,

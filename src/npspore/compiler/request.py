@@ -26,6 +26,7 @@ class CompileRequest:
     dynamic: dict | None = None
     options: tuple = ()
     grads: tuple = ()             # GradRequests, outermost first
+    batches: tuple = ()           # batching.BatchRequests (vmap), outermost first; applied after the grads
     backward_hooks: bool = False  # whether cells' backward hooks run (a PYNATIVE grad call)
     syntax_level: int = LAX
 

@@ -6,11 +6,12 @@ import functools
 
 from .. import compiler   # compiler.gradrequest loads on first use
 from ..grad import GradFunction, _check_bool, get_grad, grad, value_and_grad
+from ..vectorize import vmap  # noqa: F401  (ops.vmap)
 from ..missing_names import module_getattr
 from .functional import ones_like, zeros_like  # noqa: F401  (C.ones_like, as MindSpore's composite has them)
 from .nn_functional import clip_by_global_norm, clip_by_value  # noqa: F401  (C.clip_by_value, as in MindSpore)
 
-__all__ = ["GradOperation", "grad", "value_and_grad", "get_grad", "partial", "ones_like", "zeros_like"]
+__all__ = ["GradOperation", "grad", "value_and_grad", "get_grad", "partial", "vmap", "ones_like", "zeros_like"]
 
 
 class GradOperation:

@@ -14,6 +14,7 @@ from ..common import dtype as mstype
 from ..common.dtype import dtype_to_nptype, dtype_to_pytype, nptype_to_dtype, pytype_to_dtype
 from ..common.tensor import Tensor, _axis, _np_dtype
 from ..grad import get_grad, grad, value_and_grad  # noqa: F401  (F.grad & co., as mindspore.ops.functional has them)
+from ..vectorize import vmap  # noqa: F401  (F.vmap, as mindspore.ops.functional has it)
 from ..missing_names import module_getattr
 from . import eager
 from .eager import run

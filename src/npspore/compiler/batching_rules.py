@@ -1,0 +1,370 @@
+"""Batching rules: how each op of the table runs on operands that carry a batch dimension (``vmap``).
+
+A batched value holds one sample per row of a leading batch axis of size ``B``; an unbatched value is
+the same for every sample. A rule receives the statement as written for one sample (its operands'
+avals are per-sample avals), the operands after batching and, for each, whether it is batched; it
+emits the batched computation through the :class:`~npspore.compiler.batching.Batcher` and returns,
+per target, ``(atom, batched)``. Rules are given by family where the family shares the logic:
+
+* elementwise ops (and ``where``, ``clip``, ``cast``): NumPy broadcasts from the right, so a batched
+  operand of lower per-sample rank than the result gets size-1 axes after its batch axis;
+* reductions, softmaxes, ``one_hot``, ``concat``/``stack``/``split`` and ``flatten``: the axis
+  attribute moves past the batch axis;
+* shape ops (``reshape``, ``transpose``, ``broadcast_to``, ``tile``, ``getitem``...): the shape,
+  permutation or index gains the batch axis in front;
+* ``matmul``/``batch_matmul``/``dot``: the batch axis becomes one of matmul's own batch axes;
+* convolutions and pooling: the batch axis is folded into the images' N axis and unfolded after.
+
+An op with no rule here (``masked_select``: its result's shape depends on each sample's values)
+makes ``vmap`` fail at compile time, naming the op and the user's line.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..opdef import op_table
+from .ir import Var
+
+
+class NoBatchingRule(NotImplementedError):
+    """``vmap`` met an op (or an operand combination) it cannot batch."""
+
+
+def _rank(atom) -> int:
+    """The per-sample rank of an operand as the statement was written."""
+    return len(atom.aval.shape) if isinstance(atom, Var) else np.ndim(atom.value)
+
+
+def _axis(axis: int, ndim: int) -> int:
+    """A per-sample axis as an axis of the batched value (past the batch axis)."""
+    return (axis % ndim if ndim else 0) + 1
+
+
+def _axes(axis, ndim: int):
+    if axis is None:
+        return tuple(range(1, ndim + 1))
+    if isinstance(axis, (tuple, list)):
+        return tuple(_axis(a, ndim) for a in axis)
+    return _axis(axis, ndim)
+
+
+# ----------------------------------------------------------------------------------- families
+
+
+def elementwise(batcher, stmt, args, batched):
+    """Broadcasting ops: batched operands get size-1 axes up to the result's per-sample rank."""
+    rank = max(len(t.aval.shape) for t in stmt.targets)
+    operands = [batcher.align(a, _rank(old), rank) if b else a for a, old, b in zip(args, stmt.args, batched)]
+    return batcher.emit(stmt, operands, stmt.static, all_batched=True)
+
+
+def reduction(batcher, stmt, args, batched):
+    """Reductions and ops with one ``axis`` attribute over one operand."""
+    ndim = _rank(stmt.args[0])
+    static = dict(stmt.static)
+    if stmt.op in ("argmax", "argmin") and static.get("axis") is None:
+        flat = batcher.apply("reshape", [args[0]], {"shape": (batcher.size, -1)}, stmt.targets[0].name)
+        return batcher.emit(stmt, [flat], {**static, "axis": 1}, all_batched=True)
+    static["axis"] = _axes(static.get("axis"), ndim)
+    return batcher.emit(stmt, args, static, all_batched=True)
+
+
+def last_axis(batcher, stmt, args, batched):
+    """Ops on the last axis whose operands have the same rank (``softmax``, ``topk``, ``gather_last``):
+    every operand batched, the axis moved."""
+    ndim = _rank(stmt.args[0])
+    operands = [a if b else batcher.broadcast(a) for a, b in zip(args, batched)]
+    static = dict(stmt.static)
+    if "axis" in static:
+        static["axis"] = _axis(static["axis"], ndim)
+    return batcher.emit(stmt, operands, static, all_batched=True)
+
+
+def sequence_axis(batcher, stmt, args, batched):
+    """``concat``, ``stack``, ``split``: every operand batched, the axis moved."""
+    operands = [a if b else batcher.broadcast(a) for a, b in zip(args, batched)]
+    ndim = _rank(stmt.args[0]) + (1 if stmt.op == "stack" else 0)
+    return batcher.emit(stmt, operands, {**stmt.static, "axis": _axis(stmt.static.get("axis", 0), ndim)},
+                        all_batched=True)
+
+
+def one_hot(batcher, stmt, args, batched):
+    """Batched indices: the new axis stays last, or moves past the batch axis."""
+    if any(batched[1:]):
+        raise NoBatchingRule("one_hot with batched on/off values")
+    axis = stmt.static.get("axis", -1)
+    ndim = _rank(stmt.targets[0])
+    return batcher.emit(stmt, args, {**stmt.static, "axis": -1 if axis == -1 else _axis(axis, ndim)},
+                        all_batched=True)
+
+
+# ----------------------------------------------------------------------------------- shape ops
+
+
+def reshape(batcher, stmt, args, batched):
+    """The target shape gains the batch axis in front."""
+    return batcher.emit(stmt, args, {**stmt.static, "shape": (batcher.size, *stmt.static["shape"])},
+                        all_batched=True)
+
+
+def flatten(batcher, stmt, args, batched):
+    """The flattened range of axes moves past the batch axis."""
+    ndim = _rank(stmt.args[0])
+    start, end = stmt.static.get("start_dim", 0), stmt.static.get("end_dim", -1)
+    return batcher.emit(stmt, args, {"start_dim": _axis(start, ndim), "end_dim": _axis(end, ndim)},
+                        all_batched=True)
+
+
+def expand_dims(batcher, stmt, args, batched):
+    """The new axes move past the batch axis."""
+    ndim = _rank(stmt.targets[0])
+    return batcher.emit(stmt, args, {"axis": _axes(stmt.static["axis"], ndim)}, all_batched=True)
+
+
+def squeeze(batcher, stmt, args, batched):
+    """The squeezed axes (every size-1 axis of a sample when None) move past the batch axis."""
+    shape = stmt.args[0].aval.shape
+    axis = stmt.static.get("axis")
+    if axis is None:
+        axis = tuple(i for i, d in enumerate(shape) if d == 1)
+    return batcher.emit(stmt, args, {"axis": _axes(axis, len(shape))}, all_batched=True)
+
+
+def transpose(batcher, stmt, args, batched):
+    """The batch axis stays in front of the permuted axes."""
+    ndim = _rank(stmt.args[0])
+    axes = stmt.static.get("axes")
+    axes = tuple(reversed(range(ndim))) if axes is None else tuple(a % ndim for a in axes)
+    return batcher.emit(stmt, args, {"axes": (0, *(a + 1 for a in axes))}, all_batched=True)
+
+
+def broadcast_to(batcher, stmt, args, batched):
+    """The operand is aligned to the target rank; the target shape gains the batch axis."""
+    shape = tuple(stmt.static["shape"])
+    operand = batcher.align(args[0], _rank(stmt.args[0]), len(shape))
+    return batcher.emit(stmt, [operand], {"shape": (batcher.size, *shape)}, all_batched=True)
+
+
+def tile(batcher, stmt, args, batched):
+    """The repetitions gain a 1 for the batch axis (and for axes NumPy would prepend)."""
+    reps = stmt.static["reps"]
+    reps = (reps,) if isinstance(reps, int) else tuple(reps)
+    ndim = _rank(stmt.args[0])
+    rank = max(ndim, len(reps))
+    operand = batcher.align(args[0], ndim, rank)
+    return batcher.emit(stmt, [operand], {"reps": (1,) + (1,) * (rank - len(reps)) + reps}, all_batched=True)
+
+
+def _batched_index(index):
+    """A static index of one sample as an index of the batched value; None where NumPy would move
+    advanced-index axes in front of the batch axis (two array indices apart)."""
+    parts = index if isinstance(index, tuple) else (index,)
+    arrays = [i for i, part in enumerate(parts) if isinstance(part, (list, np.ndarray))]
+    if arrays and arrays[-1] - arrays[0] + 1 != len(arrays):
+        return None
+    return (slice(None), *parts)
+
+
+def getitem(batcher, stmt, args, batched):
+    """``x[index]`` (and its adjoint ``getitem_grad``): the index takes every sample first."""
+    index = _batched_index(stmt.static["index"])
+    if index is None:
+        raise NoBatchingRule("getitem with array indices separated by slices")
+    static = {**stmt.static, "index": index}
+    if "shape" in static:   # getitem_grad
+        static["shape"] = (batcher.size, *static["shape"])
+    return batcher.emit(stmt, args, static, all_batched=True)
+
+
+def gather(batcher, stmt, args, batched):
+    """``take`` along an axis, of batched params or of batched indices (not both)."""
+    ndim = _rank(stmt.args[0])
+    axis = stmt.static.get("axis", 0) % max(ndim, 1)
+    if batched[0] and not batched[1]:
+        return batcher.emit(stmt, args, {**stmt.static, "axis": axis + 1}, all_batched=True)
+    if batched[1] and not batched[0]:   # the indices' batch axis lands at `axis`: move it in front
+        [(out, _)] = batcher.emit(stmt, args, stmt.static, all_batched=False)
+        rank = _rank(stmt.targets[0]) + 1
+        order = (axis, *(i for i in range(rank) if i != axis))
+        return [(batcher.apply("transpose", [out], {"axes": order}, stmt.targets[0].name), True)]
+    raise NoBatchingRule("gather with batched params and batched indices")
+
+
+def gather_grad(batcher, stmt, args, batched):
+    """The adjoint of ``gather`` for batched cotangents and shared indices."""
+    if batched[1]:
+        raise NoBatchingRule("gather_grad with batched indices")
+    shape = tuple(stmt.static["shape"])
+    axis = stmt.static.get("axis", 0) % len(shape)
+    return batcher.emit(stmt, args, {"shape": (batcher.size, *shape), "axis": axis + 1}, all_batched=True)
+
+
+def like(batcher, stmt, args, batched):
+    """``ones_like``/``zeros_like``: the result has the operand's (batched) shape."""
+    return batcher.emit(stmt, args, stmt.static, all_batched=True)
+
+
+# ----------------------------------------------------------------------------------- linear algebra
+
+
+def matmul(batcher, stmt, args, batched):
+    """The batch axis joins matmul's batch axes. A per-sample vector that NumPy would read as a matrix
+    once batched becomes a one-row (left) or one-column (right) matrix, squeezed out of the result."""
+    x, y = args
+    nx, ny = _rank(stmt.args[0]), _rank(stmt.args[1])
+    if stmt.op == "dot" and max(nx, ny) > 2:
+        raise NoBatchingRule("dot of operands of rank above 2")
+    static = {} if stmt.op == "dot" else dict(stmt.static)
+    squeezed = []
+    if batched[0] and nx == 1 and (batched[1] or ny > 2):
+        x, nx = batcher.apply("expand_dims", [x], {"axis": 1}, "row"), 2
+        squeezed.append(-2)
+    if batched[1] and ny == 1:
+        y, ny = batcher.apply("expand_dims", [y], {"axis": -1}, "column"), 2
+        squeezed.append(-1)
+    rank = max(nx, ny)   # a vector operand left takes no part in the broadcast of matmul's batch axes
+    if batched[0] and nx >= 2:
+        x = batcher.align(x, nx, rank)
+    if batched[1] and ny >= 2:
+        y = batcher.align(y, ny, rank)
+    if batched[0] and batched[1] and _outer_product(stmt):
+        return [(_batched_outer(batcher, stmt, x, y), True)]
+    out = batcher.apply("matmul", [x, y], static, stmt.targets[0].name)
+    for axis in squeezed if len(squeezed) < 2 else (-1, -1):
+        out = batcher.apply("squeeze", [out], {"axis": axis}, stmt.targets[0].name)
+    return [(out, True)]
+
+
+def _outer_product(stmt) -> bool:
+    """Whether a per-sample matmul of matrices contracts an axis of size 1 (the adjoint of a vector
+    times a matrix: ``x.T @ dout`` with one row each)."""
+    x, y = (a.aval.shape for a in stmt.args)
+    if len(x) < 2 or len(y) < 2:
+        return False
+    return (x[-2] if stmt.static.get("transpose_a") else x[-1]) == 1
+
+
+def _batched_outer(batcher, stmt, x, y):
+    """A batch of such matmuls as a broadcast product (NumPy's stacked matmul does not use BLAS for
+    them): the size-1 axes are moved by reshapes, which are views."""
+    (m, n), name = stmt.targets[0].aval.shape[-2:], stmt.targets[0].name
+    column = batcher.apply("reshape", [x], {"shape": (*x.aval.shape[:-2], m, 1)}, "column")
+    row = batcher.apply("reshape", [y], {"shape": (*y.aval.shape[:-2], 1, n)}, "row")
+    return batcher.apply("mul", [column, row], {}, name)
+
+
+def outer(batcher, stmt, args, batched):
+    x, y = args
+    if batched[0]:
+        x = batcher.apply("expand_dims", [x], {"axis": -1}, "column")
+    else:
+        x = batcher.apply("reshape", [x], {"shape": (-1, 1)}, "column")
+    if batched[1]:
+        y = batcher.apply("expand_dims", [y], {"axis": 1}, "row")
+    out = batcher.apply("mul", [x, y], {}, stmt.targets[0].name)
+    return [(out, True)]
+
+
+# ----------------------------------------------------------------------------------- images
+
+
+_IMAGE_OPERANDS = {"conv2d": (0,), "conv2d_input_grad": (0,), "pool2d_windows": (0,), "max_pool2d": (0,),
+                   "max_pool2d_index": (0,), "sum_pool2d": (0,), "sum_pool2d_grad": (0,),
+                   "max_pool2d_grad": (0, 1), "max_pool2d_gather": (0, 1)}
+
+
+def images(batcher, stmt, args, batched):
+    """Ops that treat each image of an NCHW batch alone: the batch axis is folded into N."""
+    rows = _IMAGE_OPERANDS[stmt.op]
+    if any(b for i, b in enumerate(batched) if i not in rows):
+        raise NoBatchingRule(f"{stmt.op} with a batched filter")
+    n = stmt.args[rows[0]].aval.shape[0]
+    folded = []
+    for i, (atom, old) in enumerate(zip(args, stmt.args)):
+        if i in rows:
+            atom = atom if batched[i] else batcher.broadcast(atom)
+            atom = batcher.apply("reshape", [atom], {"shape": (-1, *old.aval.shape[1:])}, "folded")
+        folded.append(atom)
+    static = dict(stmt.static)
+    if "input_shape" in static:
+        static["input_shape"] = (batcher.size * n, *static["input_shape"][1:])
+    results = batcher.emit(stmt, folded, static, all_batched=False)
+    return [(batcher.apply("reshape", [out], {"shape": (batcher.size, *target.aval.shape)}, target.name), True)
+            for (out, _), target in zip(results, stmt.targets)]
+
+
+def image_columns(batcher, stmt, args, batched):
+    """im2col of each sample's images: the columns of all images side by side (the images' N axis is in
+    the columns' last axis), then the batch axis moved in front."""
+    old = stmt.args[0].aval.shape
+    folded = batcher.apply("reshape", [args[0]], {"shape": (-1, *old[1:])}, "folded")
+    [(columns, _)] = batcher.emit(stmt, [folded], stmt.static, all_batched=False)
+    groups, taps, pixels = stmt.targets[0].aval.shape
+    split = batcher.apply("reshape", [columns], {"shape": (groups, taps, batcher.size, pixels)}, "columns")
+    return [(batcher.apply("transpose", [split], {"axes": (2, 0, 1, 3)}, stmt.targets[0].name), True)]
+
+
+def image_columns_grad(batcher, stmt, args, batched):
+    """col2im of each sample's columns: laid side by side as ``image_columns`` makes them, then unfolded."""
+    groups, taps, pixels = stmt.args[0].aval.shape
+    side = batcher.apply("transpose", [args[0]], {"axes": (1, 2, 0, 3)}, "columns")
+    side = batcher.apply("reshape", [side], {"shape": (groups, taps, batcher.size * pixels)}, "columns")
+    shape = stmt.static["input_shape"]
+    static = {**stmt.static, "input_shape": (batcher.size * shape[0], *shape[1:])}
+    [(images, _)] = batcher.emit(stmt, [side], static, all_batched=False)
+    return [(batcher.apply("reshape", [images], {"shape": (batcher.size, *shape)}, stmt.targets[0].name), True)]
+
+
+# ----------------------------------------------------------------------------------- loop rows
+
+
+def row(batcher, stmt, args, batched):
+    """``x[t]`` of a batched buffer: the row of every sample (``t`` is the same for all)."""
+    if batched[1]:
+        raise NoBatchingRule("row with a batched index")
+    return batcher.emit(stmt, [batcher.apply("transpose", [args[0]], {"axes": _swap_front(_rank(stmt.args[0]))},
+                                             "rows"), args[1]], stmt.static, all_batched=True)
+
+
+def row_add(batcher, stmt, args, batched):
+    """``buf[t] += h`` for every sample: in a buffer with the time axis in front, then back."""
+    if batched[1]:
+        raise NoBatchingRule(f"{stmt.op} with a batched index")
+    ndim = _rank(stmt.args[0])
+    buf = args[0] if batched[0] else batcher.broadcast(args[0])
+    swapped = batcher.apply("transpose", [buf], {"axes": _swap_front(ndim)}, "rows")
+    value = args[2] if batched[2] else batcher.broadcast(args[2])
+    [(out, _)] = batcher.emit(stmt, [swapped, args[1], value], stmt.static, all_batched=True)
+    return [(batcher.apply("transpose", [out], {"axes": _swap_front(ndim)}, stmt.targets[0].name), True)]
+
+
+def _swap_front(ndim: int) -> tuple:
+    return (1, 0, *range(2, ndim + 1))
+
+
+# ----------------------------------------------------------------------------------- the table
+
+
+def _rules() -> dict:
+    table = {}
+    for definition in op_table().definitions():
+        if definition.family == "elementwise":
+            table[definition.name] = elementwise
+    table.update(dict.fromkeys(("sum", "mean", "prod", "max", "min", "max_with_indices", "min_with_indices",
+                                "argmax", "argmin", "all", "any"), reduction))
+    table.update(dict.fromkeys(("softmax", "log_softmax", "softmax_cross_entropy", "topk", "gather_last",
+                                "scatter_last"), last_axis))
+    table.update(dict.fromkeys(("concat", "stack", "split"), sequence_axis))
+    table.update(dict.fromkeys(("matmul", "batch_matmul", "dot"), matmul))
+    table.update(dict.fromkeys(_IMAGE_OPERANDS, images))
+    table.update(dict.fromkeys(("ones_like", "zeros_like"), like))
+    table.update(dict.fromkeys(("row_add", "row_add_in_place"), row_add))
+    table.update({"one_hot": one_hot, "reshape": reshape, "flatten": flatten, "expand_dims": expand_dims,
+                  "squeeze": squeeze, "transpose": transpose, "broadcast_to": broadcast_to, "tile": tile,
+                  "getitem": getitem, "getitem_grad": getitem, "gather": gather, "gather_grad": gather_grad,
+                  "outer": outer, "row": row, "conv2d_columns": image_columns,
+                  "conv2d_columns_grad": image_columns_grad})
+    return table
+
+
+BATCHING_RULES = _rules()
