@@ -244,3 +244,14 @@ class fill:
         return np.full(shape, value, dtype)
 
     adjoint = None
+
+
+@op(infer=rules.dim_size)
+class dim_size:
+    """The size of dim ``axis`` of ``x`` when the kernel runs, an int64 scalar: ``x.shape[axis]`` of a dynamic
+    dim (``set_inputs``), which no constant can stand for."""
+
+    def forward(x, *, axis):
+        return np.array(x.shape[axis], np.int64)
+
+    adjoint = None

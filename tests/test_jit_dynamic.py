@@ -14,7 +14,8 @@ import numpy as np
 import pytest
 
 import npspore as ms
-from npspore import Tensor, ops
+from npspore import Tensor, nn, ops
+from npspore.testing import check_grads
 
 
 def built(compiled):
@@ -137,3 +138,39 @@ def test_dynamic_with_a_keyword_tensor():
         x = Tensor(np.arange(n, dtype=np.float32))
         shift = Tensor(np.ones(n, np.float32))
         np.testing.assert_array_equal(compiled(x, shift=shift).asnumpy(), shifted(x, shift=shift).asnumpy())
+
+
+class _LoopOverDynamicDim(nn.Cell):
+    def construct(self, x):
+        h = x[0] * 0 + 1
+        for t in range(x.shape[0]):
+            h = h * 0.5 + x[t]
+        for t in range(1, len(x)):
+            h = h + x[t] * x[t - 1]
+        for t in range(x.shape[0] - 1, -1, -1):
+            h = h * 0.9 + x[t]
+        return h * x.shape[0]
+
+
+def _loop_reference(x):
+    h = np.ones(x.shape[1])
+    for t in range(len(x)):
+        h = h * 0.5 + x[t]
+    for t in range(1, len(x)):
+        h = h + x[t] * x[t - 1]
+    for t in range(len(x) - 1, -1, -1):
+        h = h * 0.9 + x[t]
+    return h * len(x)
+
+
+def test_a_loop_over_a_dynamic_dim_runs_as_often_as_the_dim_is_long():
+    # it compiled to an empty loop (x.shape[0] was -1 at compile time): silently wrong results
+    net = _LoopOverDynamicDim()
+    net.set_inputs(Tensor(shape=[None, 4], dtype=ms.float64))
+    compiled = ms.jit(net)
+    for n in (1, 3, 6):
+        x = np.random.default_rng(n).standard_normal((n, 4))
+        np.testing.assert_allclose(compiled(Tensor(x)).asnumpy(), _loop_reference(x), rtol=1e-12)
+        np.testing.assert_allclose(net(Tensor(x)).asnumpy(), _loop_reference(x), rtol=1e-12)
+    assert compiled.cache_info()["compiles"] == 1
+    check_grads(lambda v: net(v).sum(), (np.random.default_rng(0).standard_normal((3, 4)),))

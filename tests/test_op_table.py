@@ -36,7 +36,7 @@ NOT_DIFFERENTIABLE = set("floor_div sign round equal not_equal less less_equal g
                          "logical_or logical_not stop_gradient argmax argmin all any ones zeros ones_like "
                          "zeros_like fill dropout_mask random_normal random_uniform pool2d_windows max_pool2d_index "
                          "adaptive_avg_weights adaptive_window_index row_add_in_place row_set row_set_in_place "
-                         "class_indices nms_with_mask random_choice_with_mask".split())
+                         "class_indices nms_with_mask random_choice_with_mask dim_size".split())
 DEFINITIONS = op_table().definitions()
 NAMES = [d.name for d in DEFINITIONS]
 
@@ -169,6 +169,7 @@ UNARY.update({
     "adaptive_window_index": lambda x: ((), {"in_size": 5, "out_size": 3}),
     "topk": lambda x: ((operand(x, (2, 3)),), {"k": 2}),
     "nms_with_mask": lambda x: ((operand(x, (3, 5)),), {"iou_threshold": 0.5}),
+    "dim_size": lambda x: ((operand(x, (2, 3)),), {"axis": 1}),
     "random_choice_with_mask": lambda x: ((operand(x, (2, 3)),), {"count": 4}),
     "class_indices": lambda x: ((INDICES.astype(x),), {"depth": 2, "ignore_index": -100}),
 })

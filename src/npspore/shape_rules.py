@@ -443,6 +443,14 @@ def reduction_with_indices(name: str):
 # ---------------------------------------------------------------------------------------- shape ops
 
 
+def dim_size(x, *, axis):
+    """``dim_size``: the size of dim ``axis`` of ``x`` at run time (a dynamic dim), an int64 scalar."""
+    ndim = len(shape_of(x))
+    if not isinstance(axis, int) or not -ndim <= axis < ndim:
+        raise OpShapeError(f"For 'Shape', the axis must be in [-{ndim}, {ndim}), but got {axis}.")
+    return Aval((), np.dtype(np.int64))
+
+
 def reshape(x, *, shape):
     """``reshape``: one dim may be ``-1``.
 

@@ -23,7 +23,8 @@ from .frontend import parse_function
 from .fallback import HostMethod, ReadInCallee, is_host_function
 from .custombackward import attach_custom_backward, needs_custom_backward, stage_recomputed
 from .library import LIBRARY, activation_key
-from .values import BoundMethod, Closure, Completion, Frame, HostValue, NeedsStatic, TensorValue, copy_container
+from .values import (BoundMethod, Closure, Completion, Frame, HostValue, NeedsStatic, StagedRange, TensorValue,
+                     copy_container)
 
 
 _STATIC_BUILTINS = {
@@ -91,6 +92,8 @@ class Calls:
             if isinstance(target, TensorValue):
                 if not target.aval.shape:
                     raise self._error(TypeError("Not support len of a 0-D tensor"), frame, node)
+                if target.aval.shape[0] is None:   # a dynamic dim: its size when the kernel runs
+                    return self._apply("dim_size", (target,), {"axis": 0}, frame, node)
                 return target.aval.shape[0]
             return len(target)
         if isinstance(func, Closure):
@@ -117,6 +120,12 @@ class Calls:
             return self._sum(args, frame, node)
         if func in (bool, float, int) and len(args) == 1 and not kwargs and isinstance(args[0], TensorValue):
             return self.read_value(args[0], func, frame, node)   # bool(x): JIT fallback
+        if func is builtins.range and not kwargs and 1 <= len(args) <= 3 and any(isinstance(a, TensorValue)
+                                                                                for a in args):
+            start, stop, step = (0, args[0], 1) if len(args) == 1 else (*args, 1)[:3]
+            if isinstance(step, TensorValue) or step == 0:
+                raise NeedsStatic(node)   # the loop's direction must be known to stage its test
+            return StagedRange(start, stop, step)
         if func in _STATIC_BUILTINS or func is builtins.range:
             if any(isinstance(a, TensorValue) for a in (*args, *kwargs.values())):
                 if func is builtins.abs:

@@ -19,7 +19,8 @@ from ..opdef import Aval
 from . import ir
 from .builder import BlockBuilder, NameSupply
 from .errors import NotSupportedError, located, not_supported
-from .values import MISSING, NORMAL, Completion, ConstIndex, Frame, NeedsStatic, Poison, TensorValue, copy_container
+from .values import (MISSING, NORMAL, Completion, ConstIndex, Frame, NeedsStatic, Poison, StagedRange, TensorValue,
+                     copy_container)
 
 
 UNROLL_LIMIT = 256
@@ -464,6 +465,10 @@ class ControlFlow:
         if stmt.orelse:
             raise not_supported("'for ... else'", loc)
         iterable = self._eval(stmt.iter, frame)
+        if isinstance(iterable, StagedRange):   # a tensor bound: as many iterations as it holds at run time
+            if not isinstance(stmt.target, ast.Name):
+                raise not_supported("unpacking the index of a range with a tensor bound", loc)
+            return self._range_as_while(stmt, iterable.start, iterable.stop, iterable.step, frame, loc)
         if isinstance(iterable, range) and len(iterable) > 0:
             staged = self._try_range_loop(stmt, iterable.start, iterable.stop, iterable.step, frame)
             if staged is not None:
@@ -716,11 +721,13 @@ class ControlFlow:
     def _range_as_while(self, stmt, start, stop, step, frame, loc) -> Completion:
         """``for i in range(...)`` whose body may ``break``: a While carrying the index."""
         index = stmt.target.id
-        frame.env[index] = ConstIndex(start)
+        frame.env[index] = (self._apply("cast", (start,), {"dtype": np.dtype(np.int64)})
+                            if isinstance(start, TensorValue) else ConstIndex(start))
+        bound = stop if isinstance(stop, TensorValue) else np.int64(stop)
 
         def condition(env_frame):
             compare = "less" if step > 0 else "greater"
-            return self._apply(compare, (env_frame.env[index], np.int64(stop)), {})
+            return self._apply(compare, (env_frame.env[index], bound), {})
 
         def advance(env_frame):
             env_frame.env[index] = self._apply("add", (env_frame.env[index], np.int64(step)), {})

@@ -683,8 +683,9 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads):
     def _getattr(self, value, attr, frame, node):
         if isinstance(value, TensorValue):
             aval = value.aval
-            if attr == "shape":
-                return tuple(-1 if d is None else d for d in aval.shape)
+            if attr == "shape":   # a dynamic dim is read when the kernel runs (a loop over it runs that often)
+                return tuple(self._apply("dim_size", (value,), {"axis": axis}) if d is None else d
+                             for axis, d in enumerate(aval.shape))
             if attr == "dtype":
                 return LIBRARY.dtype_from_numpy(aval.dtype)
             if attr == "ndim":

@@ -101,6 +101,14 @@ class ConstIndex:
         self.value = value
 
 
+class StagedRange:
+    """``range(start, stop, step)`` with a tensor bound (a dynamic dim's size): a ``for`` over it is staged as a
+    While loop; ``step`` is a Python int."""
+
+    def __init__(self, start, stop, step: int):
+        self.start, self.stop, self.step = start, stop, step
+
+
 MISSING = object()
 
 
