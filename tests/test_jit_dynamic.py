@@ -174,3 +174,12 @@ def test_a_loop_over_a_dynamic_dim_runs_as_often_as_the_dim_is_long():
         np.testing.assert_allclose(net(Tensor(x)).asnumpy(), _loop_reference(x), rtol=1e-12)
     assert compiled.cache_info()["compiles"] == 1
     check_grads(lambda v: net(v).sum(), (np.random.default_rng(0).standard_normal((3, 4)),))
+
+
+def test_a_dynamic_dim_in_a_shape_argument_is_the_inferred_dim():
+    # Dense on 3-D input restores the leading dims with x.shape[:-1]: the dynamic one becomes -1 there
+    dense = nn.Dense(4, 3)
+    x = Tensor(np.random.default_rng(1).standard_normal((2, 5, 4)).astype(np.float32))
+    expected = dense(x).asnumpy()
+    dense.set_inputs(Tensor(shape=[None, 5, 4], dtype=ms.float32))
+    np.testing.assert_allclose(ms.jit(dense)(x).asnumpy(), expected, rtol=1e-6)

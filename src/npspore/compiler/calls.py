@@ -60,6 +60,7 @@ class Calls:
     captures: dict  # FunctionSpecializer's: id -> (captured object, its TensorValue)
     _error: Callable[..., BaseException]      # and its methods this mixin calls
     _apply: Callable[..., Any]
+    dim_size: Callable[..., Any]
     _truth: Callable[..., bool]
     _iterate_static: Callable[..., Any]
 
@@ -93,7 +94,7 @@ class Calls:
                 if not target.aval.shape:
                     raise self._error(TypeError("Not support len of a 0-D tensor"), frame, node)
                 if target.aval.shape[0] is None:   # a dynamic dim: its size when the kernel runs
-                    return self._apply("dim_size", (target,), {"axis": 0}, frame, node)
+                    return self.dim_size(target, 0)
                 return target.aval.shape[0]
             return len(target)
         if isinstance(func, Closure):

@@ -197,6 +197,7 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads):
         self._line_loc: ir.Loc | None = None       # what generated lines cite: this function's own source
         self._home: ast.FunctionDef | None = None  # the parsed source of the function being built
         self._temps: set[int] = set()             # op results not yet named after a user variable
+        self._dim_sizes: set[int] = set()         # Vars holding a dynamic dim's size (dim_size results)
         self._dynamic_loops = 0                    # depth of loops being staged as IR loops
         self._exit_target: str | None = None      # what a tensor break/continue ends (see above)
         self._concrete: dict | None = None        # Var -> this call's array (the entry only: compiler.fallback)
@@ -684,8 +685,7 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads):
         if isinstance(value, TensorValue):
             aval = value.aval
             if attr == "shape":   # a dynamic dim is read when the kernel runs (a loop over it runs that often)
-                return tuple(self._apply("dim_size", (value,), {"axis": axis}) if d is None else d
-                             for axis, d in enumerate(aval.shape))
+                return tuple(self.dim_size(value, axis) if d is None else d for axis, d in enumerate(aval.shape))
             if attr == "dtype":
                 return LIBRARY.dtype_from_numpy(aval.dtype)
             if attr == "ndim":
@@ -801,8 +801,25 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads):
             return frame.source.loc(node)
         return self._line_loc or (frame.source.loc(node) if frame and node else ir.Loc("<unknown>", 0))
 
+    def dim_size(self, value: TensorValue, axis: int) -> TensorValue:
+        """The size of the dynamic dim ``axis`` of ``value`` when the kernel runs."""
+        size = self._apply("dim_size", (value,), {"axis": axis})
+        self._dim_sizes.add(id(size.var))
+        return size
+
+    def _static_dims(self, value):
+        """A static argument with dynamic dims' sizes in it (``reshape(x.shape[0], 2, 3)``): -1 in their place,
+        the dim a shape argument leaves to be inferred (``reshape``) or kept (``broadcast_to``)."""
+        if isinstance(value, TensorValue) and id(value.var) in self._dim_sizes:
+            return -1
+        if type(value) in (tuple, list):
+            return type(value)(self._static_dims(v) for v in value)
+        return value
+
     def _apply(self, op, operands, static, frame=None, node=None):
         loc = self._loc(frame, node) if frame is not None else (self._line_loc or ir.Loc("<unknown>", 0))
+        if self._dim_sizes:
+            static = {name: self._static_dims(value) for name, value in static.items()}
         operands = self.host_operands(op, operands, static, frame, node)   # a value read from a tensor
         atoms = tuple(self._atom(o) for o in operands)
         try:
