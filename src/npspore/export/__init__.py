@@ -22,7 +22,7 @@ from ..nn.cell import Cell
 if TYPE_CHECKING:   # the graph and the writers load on first use: importing npspore loads no IR
     from .graph import ExportGraph
 
-__all__ = ["export", "WRITERS"]
+__all__ = ["export", "model_path", "WRITERS"]
 
 _FORMATS = ["AIR", "ONNX", "MINDIR"]
 _FILE_NAME = r"^[0-9a-zA-Z@\_\-\.\:\/\\]+$"   # MindSpore's check_file_name_by_regular
@@ -107,15 +107,20 @@ def export(net: Cell, *inputs: Any, file_name: str, file_format: str, **kwargs: 
         raise ValueError("Only support export file in 'AIR' format with Ascend backend.")
     if not isinstance(net, Cell):
         raise ValueError(f"Export {file_format} format model only support nn.Cell object, but got {type(net)}.")
-    suffix, write = WRITERS[file_format]
-    file_name = os.path.realpath(file_name)
-    if not file_name.endswith(suffix):
-        file_name += suffix
+    file_name = model_path(file_name, file_format)
     graph = submodule(__name__, "graph").export_graph(net, *inputs)
     directory = os.path.dirname(file_name)
     os.makedirs(directory, mode=0o700, exist_ok=True)
-    write(graph, file_name)
+    WRITERS[file_format][1](graph, file_name)
     os.chmod(file_name, stat.S_IRUSR)
+
+
+def model_path(file_name: str, file_format: str) -> str:
+    """The file :func:`export` writes: ``file_name`` made absolute (``os.path.realpath``, as MindSpore
+    does), with the format's suffix (``.onnx``, ``.mindir``) appended unless it already ends with it."""
+    suffix = WRITERS[file_format][0]
+    path = os.path.realpath(file_name)
+    return path if path.endswith(suffix) else path + suffix
 
 
 def _check_file_name(file_name) -> None:
