@@ -3,7 +3,7 @@
 
 Each node becomes the ONNX nodes of its op's form (``onnx_ops.ONNX_FORMS``); an ``IfNode`` becomes
 ``If`` with two branch graphs; a ``LoopNode`` becomes ``Loop``: a ``for range`` with its trip count
-``ceil((stop - start) / step)`` (at least 0) and its index ``start + i * step``, a ``while`` with its
+``len(range(start, stop, step))`` and its index ``start + i * step``, a ``while`` with its
 condition computed before the loop and again at the end of each iteration. Subgraphs read outer
 values by name, as ONNX allows. The model's inputs, initializers and outputs keep the graph's names;
 a dynamic dim of an input is a symbolic dim (``x_dim0``). An op without an ONNX form raises
@@ -241,17 +241,9 @@ class _Scope(Emitter):
         return self.emit("Cast", result, output=self.writer.unique("keep_going"), to=onnx.TensorProto.BOOL)
 
     def trip_count(self, node: LoopNode) -> str:
-        """``max(0, ceil((stop - start) / step))`` as an int64 scalar (the step must be a constant)."""
+        """``len(range(start, stop, step))`` as an int64 scalar constant."""
+        if not all(isinstance(bound, Constant) for bound in (node.start, node.stop, node.step)):
+            raise unsupported("for range", "ONNX", "the loop's bounds must be known when exporting", node.loc)
         self.hint = "trip_count"
-        if not isinstance(node.step, Constant) or int(node.step.value) == 0:
-            raise unsupported("for range", "ONNX", "the loop's step must be a non-zero constant", node.loc)
-        step = int(node.step.value)
-        if isinstance(node.start, Constant) and isinstance(node.stop, Constant):
-            return self.const(np.asarray(len(range(int(node.start.value), int(node.stop.value), step)), np.int64))
-        start = self.op("Cast", self.read(node.start), to=onnx.TensorProto.INT64)
-        stop = self.op("Cast", self.read(node.stop), to=onnx.TensorProto.INT64)
-        span = self.op("Sub", stop, start) if step > 0 else self.op("Sub", start, stop)
-        magnitude = abs(step)
-        count = self.op("Div", self.op("Add", span, self.const(np.asarray(magnitude - 1, np.int64))),
-                        self.const(np.asarray(magnitude, np.int64)))
-        return self.op("Max", count, self.const(np.asarray(0, np.int64)))
+        bounds = (int(node.start.value), int(node.stop.value), int(node.step.value))
+        return self.const(np.asarray(len(range(*bounds)), np.int64))
