@@ -19,6 +19,7 @@ from npspore.export.graph import Constant, ExportError, ExportGraph, Node, Value
 from npspore.export.onnx_ops import NO_ONNX_FORM, ONNX_FORMS
 from npspore.export.onnx_writer import onnx_model
 from npspore.opdef import Aval, op_table
+from quickstart_lenet import Network as LeNet5   # MindSpore's quick-start LeNet-5 (28x28 inputs)
 
 RTOL, ATOL = 1e-5, 1e-6
 
@@ -75,27 +76,6 @@ def _randomize(net, seed=0):
 
 
 # ------------------------------------------------------------------------------------------ models
-
-
-class LeNet5(nn.Cell):
-    def __init__(self):
-        super().__init__()
-        self.conv1 = nn.Conv2d(1, 6, 5, pad_mode="valid")
-        self.conv2 = nn.Conv2d(6, 16, 5, pad_mode="valid")
-        self.relu = nn.ReLU()
-        self.max_pool2d = nn.MaxPool2d(kernel_size=2, stride=2)
-        self.flatten = nn.Flatten()
-        self.fc1 = nn.Dense(16 * 5 * 5, 120)
-        self.fc2 = nn.Dense(120, 84)
-        self.fc3 = nn.Dense(84, 10)
-
-    def construct(self, x):
-        x = self.max_pool2d(self.relu(self.conv1(x)))
-        x = self.max_pool2d(self.relu(self.conv2(x)))
-        x = self.flatten(x)
-        x = self.relu(self.fc1(x))
-        x = self.relu(self.fc2(x))
-        return self.fc3(x)
 
 
 class ResidualBlock(nn.Cell):
@@ -158,7 +138,7 @@ class ControlFlowMLP(nn.Cell):
         return self.fc2(h)
 
 
-@pytest.mark.parametrize("make, shape, seed", [(LeNet5, (2, 1, 32, 32), 0), (ResidualBlock, (2, 4, 8, 8), 1),
+@pytest.mark.parametrize("make, shape, seed", [(LeNet5, (2, 1, 28, 28), 0), (ResidualBlock, (2, 4, 8, 8), 1),
                                                (LSTMClassifier, (2, 5, 8), 2), (Encoder, (2, 6, 16), 3)],
                          ids=["lenet5", "resnet_block", "lstm_classifier", "transformer_encoder"])
 def test_onnxruntime_matches_the_forward(make, shape, seed, tmp_path):
@@ -461,7 +441,7 @@ def test_export_is_reachable_where_mindspore_has_it():
 
 def test_onnx_model_names(tmp_path):
     net = LeNet5()
-    model = _export(net, Tensor(np.ones((1, 1, 32, 32), np.float32)), tmp_path=tmp_path)
+    model = _export(net, Tensor(np.ones((1, 1, 28, 28), np.float32)), tmp_path=tmp_path)
     assert [i.name for i in model.graph.input] == ["x"]
     assert [o.name for o in model.graph.output] == ["0"]
     assert [i.name for i in model.graph.initializer] == [p.name for p in net.trainable_params()]

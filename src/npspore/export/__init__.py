@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import re
 import stat
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, Callable
 
 from ..core.lazy import submodule
@@ -28,7 +29,7 @@ _FORMATS = ["AIR", "ONNX", "MINDIR"]
 _FILE_NAME = r"^[0-9a-zA-Z@\_\-\.\:\/\\]+$"   # MindSpore's check_file_name_by_regular
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> ModuleType:
     """Import the submodule ``name`` on first use (``graph``; ``onnx_writer`` imports ``onnx``)."""
     module = submodule(__name__, name)
     if module is None:
@@ -38,12 +39,16 @@ def __getattr__(name: str):
 
 def _write_onnx(graph: "ExportGraph", file_name: str) -> None:
     try:
-        writer = submodule(__name__, "onnx_writer")
+        writer = __getattr__("onnx_writer")
     except ImportError as error:
         raise ImportError("For 'export', file_format 'ONNX' needs the onnx package: pip install 'npspore[export]'") \
             from error
     content = writer.onnx_bytes(graph)
-    write_durably(file_name, lambda file: file.write(content))
+
+    def write(file) -> None:
+        file.write(content)
+
+    write_durably(file_name, write)
 
 
 def _write_mindir(graph: "ExportGraph", file_name: str) -> None:
@@ -108,7 +113,7 @@ def export(net: Cell, *inputs: Any, file_name: str, file_format: str, **kwargs: 
     if not isinstance(net, Cell):
         raise ValueError(f"Export {file_format} format model only support nn.Cell object, but got {type(net)}.")
     file_name = model_path(file_name, file_format)
-    graph = submodule(__name__, "graph").export_graph(net, *inputs)
+    graph = __getattr__("graph").export_graph(net, *inputs)
     directory = os.path.dirname(file_name)
     os.makedirs(directory, mode=0o700, exist_ok=True)
     WRITERS[file_format][1](graph, file_name)

@@ -379,7 +379,7 @@ def _fold_in(nodes: list, uses: dict) -> None:
         node = producer.get(id(operand))
         return node if node is not None and node.op == op and uses.get(id(operand)) == 1 else None
 
-    dropped = set()
+    dropped: set[int] = set()
     for index, node in enumerate(nodes):
         for sub in _subgraphs(node):
             _fold_in(sub.nodes, uses)

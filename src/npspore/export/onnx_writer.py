@@ -201,6 +201,7 @@ class _Scope(Emitter):
             index = node.body.params[0]
             carried_params = node.body.params[1:]
         else:
+            assert node.cond is not None
             trip_count, keep_going = "", self.condition(node.cond, carried)
             carried_params = node.body.params
         inputs = [(iteration, None), (cond_in, None)] + [
@@ -219,6 +220,7 @@ class _Scope(Emitter):
         if node.kind == "for":
             cond_out = body_scope.emit("Identity", cond_in.name, output=self.writer.unique("cond_out"))
         else:
+            assert node.cond is not None
             cond_out = body_scope.condition(node.cond, results)
         outputs = [helper.make_tensor_value_info(cond_out, onnx.TensorProto.BOOL, [])]
         for result, param in zip(results, carried_params):
@@ -242,8 +244,10 @@ class _Scope(Emitter):
 
     def trip_count(self, node: LoopNode) -> str:
         """``len(range(start, stop, step))`` as an int64 scalar constant."""
-        if not all(isinstance(bound, Constant) for bound in (node.start, node.stop, node.step)):
-            raise unsupported("for range", "ONNX", "the loop's bounds must be known when exporting", node.loc)
+        bounds = []
+        for bound in (node.start, node.stop, node.step):
+            if not isinstance(bound, Constant):
+                raise unsupported("for range", "ONNX", "the loop's bounds must be known when exporting", node.loc)
+            bounds.append(int(bound.value))
         self.hint = "trip_count"
-        bounds = (int(node.start.value), int(node.stop.value), int(node.step.value))
         return self.const(np.asarray(len(range(*bounds)), np.int64))
