@@ -193,6 +193,27 @@ def test_tensor_if_while_and_for_range_export_as_if_and_loop(tmp_path):
     assert branches == {True, False}
 
 
+class MixedDtypes(nn.Cell):
+    """MindSpore's implicit casts and Python scalars, made explicit in the exported graph."""
+
+    def construct(self, x, i):
+        small = i < 2.5                      # int32 against a float: compared as floats
+        same = x == i                        # float32 against int32
+        picked = ops.where(ops.logical_and(small, same), x, x * i + 1)
+        return picked, i // 2, i % 3, ops.one_hot(i, 4, 1, 0), x[1, 1:3] + x[-1, 2:]
+
+
+def test_implicit_casts_and_python_scalars(tmp_path):
+    x = np.array([[0.0, 1.0, 2.0, 3.0], [5.0, -2.0, 2.0, 7.0]], np.float32)
+    i = np.array([[0, 1, 3, 3], [5, -2, 2, -7]], np.int32)
+    model = _export(MixedDtypes(), Tensor(x), Tensor(i), tmp_path=tmp_path)
+    got, want = _run(model, x, i), _forward(MixedDtypes(), x, i)
+    assert len(got) == len(want) == 5
+    for g, w in zip(got, want):
+        assert g.dtype == w.dtype
+        np.testing.assert_array_equal(g, w)
+
+
 def test_set_inputs_dynamic_dims_are_symbolic(tmp_path):
     net = nn.SequentialCell([nn.Dense(6, 5), nn.ReLU(), nn.Dense(5, 2)])
     net.set_inputs(Tensor(shape=[None, 6], dtype=ms.float32))

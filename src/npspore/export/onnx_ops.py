@@ -69,6 +69,10 @@ def _onnx_type(dtype) -> int:
     return int(np_dtype_to_tensor_dtype(np.dtype(dtype)))
 
 
+def _operand_dtype(operand) -> np.dtype:
+    return np.dtype(operand.value.dtype if isinstance(operand, Constant) else operand.dtype)
+
+
 def _cast(emit: Emitter, name: str, dtype) -> str:
     return emit.op("Cast", name, to=_onnx_type(dtype))
 
@@ -462,7 +466,8 @@ def _softmax_cross_entropy(emit, node, ins):
 
 @_form("one_hot")
 def _one_hot(emit, node, ins):
-    indices, on, off = ins
+    on, off = (_cast(emit, name, _dtype(node)) if _operand_dtype(operand) != _dtype(node) else name
+               for name, operand in zip(ins[1:], node.inputs[1:]))
     depth = int(node.attrs["depth"])
     axis = int(node.attrs.get("axis", -1))
     hits = emit.op("Equal", emit.op("Unsqueeze", ins[0], emit.const(_ints([-1]))),
