@@ -252,6 +252,10 @@ _DIVISORS = np.array([[2, -2, 4, -3], [5, 3, -2, 3]], np.int32)
 _WINDOWS = {"kernel_size": (2, 3), "stride": (2, 1), "padding": (1, 0, 1, 2), "dilation": (1, 2)}
 _CONV = {"stride": (2, 1), "padding": (1, 0, 2, 1), "dilation": (1, 2), "groups": 2}
 _BUF, _ROW = _f(5, 2, 3), _f(2, 3)
+_IMAGE, _FILTER, _MASK = _f(2, 4, 7, 7), _f(6, 2, 3, 3), _bools(3, 4)
+_CONV_OUT = op_table()["conv2d"].forward(_IMAGE, _FILTER, **_CONV)
+_COLUMNS = op_table()["conv2d_columns"].forward(_IMAGE, filter_shape=_FILTER.shape, **_CONV)
+_POOL_OUT = op_table()["max_pool2d"].forward(_f(2, 3, 6, 7), **_WINDOWS)
 
 # op -> list of (operands, static attributes): arrays are graph inputs, np.generic values constants
 SAMPLES = {
@@ -294,6 +298,11 @@ SAMPLES = {
                 ([_f(6, 5)], {"index": (slice(-2, 0, -2), slice(None), None)})],
     "gather": [([_f(5, 3), np.array([4, 0, -1, 2], np.int64)], {"axis": 0})],
     "masked_select": [([_f(3, 4), _bools(3, 4)], {})],
+    "getitem_grad": [([_f(4, 3)], {"shape": (4, 5, 3), "index": (slice(None, None, -1), 1)}),
+                     ([_f(2, 1, 3)], {"shape": (4, 3), "index": (slice(1, 3), None)})],
+    "gather_grad": [([_f(4, 3), np.array([4, 0, -1, 4], np.int64)], {"shape": (5, 3), "axis": 0}),
+                    ([_f(2, 2, 2, 3), np.array([[1, 1], [0, 4]], np.int32)], {"shape": (2, 5, 3), "axis": 1})],
+    "masked_select_grad": [([_f(int(_MASK.sum())), _MASK], {"shape": (3, 4)})],
     "ones": [([], {"shape": (2, 3), "dtype": np.dtype(np.float32)})], "zeros": [([], {"shape": (4,), "dtype": np.dtype(np.int32)})],
     "ones_like": [([_f(3, 4)], {"dtype": None})], "zeros_like": [([_f(3, 4)], {"dtype": np.dtype(np.int64)})],
     "fill": [([np.float32(2.5)], {"shape": (2, 3), "dtype": np.dtype(np.float32)})],
@@ -306,11 +315,17 @@ SAMPLES = {
                 ([np.array([[0, 1], [3, 2]], np.int32), np.float32(2.0), np.float32(-1.0)], {"depth": 4, "axis": 0})],
     "conv2d": [([_f(2, 4, 7, 7), _f(6, 2, 3, 3)], _CONV)],
     "conv2d_columns": [([_f(2, 4, 7, 7)], {**_CONV, "filter_shape": (6, 2, 3, 3)})],
+    "conv2d_input_grad": [([_f(*_CONV_OUT.shape), _FILTER], {**_CONV, "input_shape": _IMAGE.shape})],
+    "conv2d_filter_grad": [([_IMAGE, _f(*_CONV_OUT.shape)], {**_CONV, "filter_shape": _FILTER.shape})],
+    "conv2d_columns_grad": [([_f(*_COLUMNS.shape)], {**_CONV, "input_shape": _IMAGE.shape,
+                                                     "filter_shape": _FILTER.shape})],
     "pool2d_windows": [([_f(2, 3, 6, 7)], {**_WINDOWS, "fill": -np.inf})],
     "max_pool2d": [([_f(2, 3, 6, 7)], {"kernel_size": (3, 2), "stride": (2, 2), "padding": (1, 1, 0, 1),
                                         "dilation": (1, 1)})],
     "max_pool2d_index": [([_f(2, 3, 6, 7)], _WINDOWS)], "max_pool2d_gather": [([_f(2, 3, 6, 7), _f(2, 3, 6, 7)], _WINDOWS)],
     "sum_pool2d": [([_f(2, 3, 6, 7)], _WINDOWS)],
+    "max_pool2d_grad": [([_f(2, 3, 6, 7), _f(*_POOL_OUT.shape)], _WINDOWS)],
+    "sum_pool2d_grad": [([_f(*_POOL_OUT.shape)], {**_WINDOWS, "input_shape": (2, 3, 6, 7)})],
     "adaptive_avg_weights": [([], {"in_size": 7, "out_size": 3, "dtype": np.dtype(np.float32)})],
     "adaptive_window_index": [([], {"in_size": 7, "out_size": 3})],
     "row": [([_BUF, np.int64(3)], {})], "row_add": [([_BUF, np.int64(1), _ROW], {})],
