@@ -214,6 +214,31 @@ def test_implicit_casts_and_python_scalars(tmp_path):
         np.testing.assert_array_equal(g, w)
 
 
+class Saliency(nn.Cell):
+    """The gradient of the top class score with respect to the image: gradient ops in the forward."""
+
+    def __init__(self):
+        super().__init__()
+        self.net = LeNet5()
+        self.pool = nn.AvgPool2d(2, 2)
+        self.grad_fn = ms.grad(self.score)
+
+    def score(self, x):
+        return self.net(self.pool(x)).max()
+
+    def construct(self, x):
+        return self.grad_fn(x)
+
+
+def test_a_gradient_computed_in_construct_exports(tmp_path):
+    net = Saliency()
+    _randomize(net, 9)
+    x = np.random.default_rng(9).standard_normal((2, 1, 56, 56)).astype(np.float32)
+    model = _export(net, Tensor(x), tmp_path=tmp_path)
+    assert "ScatterElements" in _op_types(model.graph)   # the gradients of the pooling and the convolutions
+    np.testing.assert_allclose(_run(model, x)[0], _forward(net, x)[0], rtol=RTOL, atol=ATOL)
+
+
 def test_set_inputs_dynamic_dims_are_symbolic(tmp_path):
     net = nn.SequentialCell([nn.Dense(6, 5), nn.ReLU(), nn.Dense(5, 2)])
     net.set_inputs(Tensor(shape=[None, 6], dtype=ms.float32))
