@@ -527,3 +527,54 @@ def test_cli_refuses_a_function_target(tmp_path):
                            "f32[3]", "f32[3]", "f32[3]", "--format", "onnx", "-o", str(tmp_path / "e")],
                           capture_output=True, text=True, check=False)
     assert done.returncode == 2 and "needs a Cell target" in done.stderr and not os.listdir(tmp_path)
+
+
+# ------------------------------------------------------------------------------ mindspore.onnx.export
+
+
+def _mlp():
+    net = nn.SequentialCell([nn.Dense(3, 4), nn.ReLU(), nn.Dense(4, 2)])
+    _randomize(net, 11)
+    return net
+
+
+def test_onnx_export_names_and_dynamic_axes(tmp_path):
+    net, x = _mlp(), np.ones((5, 3), np.float32)
+    ms.onnx.export(net, Tensor(x), file_name=str(tmp_path / "named"), input_names=["inp"], output_names=["probs"],
+                   dynamic_axes={"inp": {0: "batch"}, "absent": {0: "b"}})
+    model = onnx.load(str(tmp_path / "named.onnx"))
+    onnx.checker.check_model(model, full_check=True)
+    assert [i.name for i in model.graph.input] == ["inp"] and [o.name for o in model.graph.output] == ["probs"]
+    assert [d.dim_param or d.dim_value for d in model.graph.input[0].type.tensor_type.shape.dim] == ["batch", 3]
+    for batch in (1, 9):
+        sample = np.random.default_rng(batch).standard_normal((batch, 3)).astype(np.float32)
+        np.testing.assert_allclose(_run(model, sample)[0], _forward(net, sample)[0], rtol=RTOL, atol=ATOL)
+
+
+def test_onnx_export_parameters_as_inputs(tmp_path):
+    net, x = _mlp(), np.random.default_rng(12).standard_normal((5, 3)).astype(np.float32)
+    ms.onnx.export(net, Tensor(x), file_name=str(tmp_path / "bare"), export_params=False)
+    ms.onnx.export(net, Tensor(x), file_name=str(tmp_path / "kept"), keep_initializers_as_inputs=True)
+    names = ["input_data", "0.weight", "0.bias", "2.weight", "2.bias"]
+    for file, stored in (("bare", []), ("kept", names[1:])):
+        model = onnx.load(str(tmp_path / f"{file}.onnx"))
+        onnx.checker.check_model(model, full_check=True)
+        assert [i.name for i in model.graph.input] == names and [i.name for i in model.graph.initializer] == stored
+    weights = [p.asnumpy() for p in net.get_parameters()]
+    bare = onnx.load(str(tmp_path / "bare.onnx"))
+    np.testing.assert_allclose(_run(bare, x, *weights)[0], _forward(net, x)[0], rtol=RTOL, atol=ATOL)
+
+
+def test_onnx_export_checks_its_arguments_as_mindspore_does(tmp_path):
+    net, x = _mlp(), Tensor(np.ones((5, 3), np.float32))
+    with pytest.raises(ValueError, match=r"^The parameter 'input_names' must be isinstance of <class 'list'>, but got a\.$"):
+        ms.onnx.export(net, x, file_name=str(tmp_path / "a"), input_names="a")
+    with pytest.raises(ValueError, match=r"^The parameter 'dynamic_axes' must be isinstance of <class 'dict'>, but got \[1\]\.$"):
+        ms.onnx.export(net, x, file_name=str(tmp_path / "a"), dynamic_axes=[1])
+    with pytest.raises(ValueError, match="'dynamic_axes\\['input_data'\\]' must be ints in \\[-2, 2\\)"):
+        ms.onnx.export(net, x, file_name=str(tmp_path / "a"), dynamic_axes={"input_data": {2: "w"}})
+    with pytest.raises(ValueError, match="the name 'x' is given to two values"):
+        ms.onnx.export(net, x, file_name=str(tmp_path / "a"), input_names=["x"], output_names=["x"])
+    with pytest.raises(TypeError, match="must be string"):
+        ms.onnx.export(net, x, file_name=None)
+    assert os.listdir(tmp_path) == []

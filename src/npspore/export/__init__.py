@@ -23,7 +23,7 @@ from ..nn.cell import Cell
 if TYPE_CHECKING:   # the graph and the writers load on first use: importing npspore loads no IR
     from .graph import ExportGraph
 
-__all__ = ["export", "model_path", "WRITERS"]
+__all__ = ["export", "check_file_name", "model_path", "WRITERS"]
 
 _FORMATS = ["AIR", "ONNX", "MINDIR"]
 _FILE_NAME = r"^[0-9a-zA-Z@\_\-\.\:\/\\]+$"   # MindSpore's check_file_name_by_regular
@@ -102,7 +102,7 @@ def export(net: Cell, *inputs: Any, file_name: str, file_format: str, **kwargs: 
         raise NotImplementedError("Dynamic model structure obfuscation is no longer supported.")
     if file_format not in _FORMATS:
         raise ValueError(f"For 'export', 'file_format' must be one of {_FORMATS}, but got {file_format}.")
-    _check_file_name(file_name)
+    check_file_name(file_name)
     for option in ("enc_key", "dataset"):
         if option in kwargs:
             raise NotImplementedError(f"For 'export', npspore does not support the option '{option}'.")
@@ -128,7 +128,14 @@ def model_path(file_name: str, file_format: str) -> str:
     return path if path.endswith(suffix) else path + suffix
 
 
-def _check_file_name(file_name) -> None:
+def check_file_name(file_name) -> None:
+    """MindSpore's check of an export's ``file_name`` (``Validator.check_file_name_by_regular``).
+
+    Raises:
+        TypeError: if it is not a string.
+        ValueError: if it ends with a path separator or has characters other than letters, digits and
+            ``@_-.:/\\``.
+    """
     if not isinstance(file_name, str):
         raise TypeError(f"The '{file_name}' must be string, but got {type(file_name)}.")
     if file_name.endswith(("\\", "/")):

@@ -25,8 +25,9 @@ backend can name the line of an op it cannot write (:func:`unsupported`).
 """
 from __future__ import annotations
 
+import dataclasses
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Union
 
 import numpy as np
@@ -161,8 +162,11 @@ def unsupported(op: str, format_name: str, reason: str, loc: ir.Loc) -> ExportEr
 # ------------------------------------------------------------------------------------------ building
 
 
-def export_graph(net: Cell, *inputs: Any) -> ExportGraph:
+def export_graph(net: Cell, *inputs: Any, dynamic_axes: dict | None = None) -> ExportGraph:
     """The :class:`~npspore.export.graph.ExportGraph` of ``net``'s forward for ``inputs``, in inference mode.
+
+    ``dynamic_axes`` (``{argument position: axes}``) makes those dims of Tensor arguments dynamic, as
+    ``net.set_inputs`` with ``None`` there does (which applies too).
 
     Raises:
         ValueError: a compile error of the program (located at the user's line), or an
@@ -171,7 +175,14 @@ def export_graph(net: Cell, *inputs: Any) -> ExportGraph:
     training = net.training
     net.set_train(False)
     try:
-        program = compiler.pipeline.export_program(forward_request(net, inputs))
+        request = forward_request(net, inputs)
+        if dynamic_axes:
+            dynamic = dict(request.dynamic or {})
+            for position, axes in dynamic_axes.items():
+                shape = dynamic.get(position, tuple(inputs[position].shape))
+                dynamic[position] = tuple(None if axis in axes else d for axis, d in enumerate(shape))
+            request = dataclasses.replace(request, dynamic=dynamic)
+        program = compiler.pipeline.export_program(request)
     finally:
         net.set_train(training)
     return build_graph(program, _input_names(net, inputs, program.leaf_slices),

@@ -29,30 +29,47 @@ def onnx_bytes(graph: ExportGraph) -> bytes:
     return onnx_model(graph).SerializeToString()
 
 
-def onnx_model(graph: ExportGraph) -> onnx.ModelProto:
+def onnx_model(graph: ExportGraph, *, input_names=(), output_names=(), dim_params=None, export_params: bool = True,
+               initializers_as_inputs: bool = False) -> onnx.ModelProto:
     """The ONNX model of ``graph``.
+
+    Args:
+        graph: the export graph.
+        input_names, output_names (Sequence[str]): names of the first inputs (outputs), in order;
+            the others keep the graph's (``construct``'s parameters; outputs ``"0"``, ``"1"``...).
+        dim_params (dict[str, dict[int, str]]): ``{input name: {axis: symbol}}``: names of dynamic dims
+            (default ``<input>_dim<axis>``).
+        export_params (bool): False leaves the Parameters out: they become inputs of the model.
+        initializers_as_inputs (bool): list the Parameters among the inputs too (with their values).
 
     Raises:
         ExportError: located at the user's line, for an op without an ONNX form.
+        ValueError: if a name given in ``input_names``/``output_names`` is used twice.
     """
     writer = _Writer()
     scope = _Scope(writer, None)
-    inputs = []
-    for value in graph.inputs:
-        scope.names[id(value)] = writer.unique(value.name)
-        dims = [f"{value.name}_dim{i}" if d is None else d for i, d in enumerate(value.shape)]
-        inputs.append(helper.make_tensor_value_info(scope.names[id(value)], _elem_type(value.dtype), dims))
-    initializers = []
+    inputs, initializers = [], []
+    given = len(input_names)
+    input_names = list(input_names) + [v.name for v in graph.inputs[given:]]
+    dim_params = dim_params or {}
+    for position, (value, name) in enumerate(zip(graph.inputs, input_names)):
+        name = scope.names[id(value)] = writer.claim(name) if position < given else writer.unique(name)
+        symbols = dim_params.get(name, {})
+        dims = [symbols.get(i, f"{name}_dim{i}") if d is None else d for i, d in enumerate(value.shape)]
+        inputs.append(helper.make_tensor_value_info(name, _elem_type(value.dtype), dims))
     for init in graph.initializers:
-        scope.names[id(init.value)] = writer.unique(init.value.name)
-        initializers.append(numpy_helper.from_array(np.ascontiguousarray(init.array, init.value.dtype),
-                                                    scope.names[id(init.value)]))
+        name = scope.names[id(init.value)] = writer.unique(init.value.name)
+        if not export_params or initializers_as_inputs:
+            inputs.append(_value_info(name, init.value))
+        if export_params:
+            initializers.append(numpy_helper.from_array(np.ascontiguousarray(init.array, init.value.dtype), name))
+    # MindSpore names a model's outputs after the nodes computing them (numbers)
+    claimed = [writer.claim(output_names[k]) if k < len(output_names) else writer.unique(str(k))
+               for k in range(len(graph.outputs))]
     scope.run(graph.nodes)
     outputs = []
-    for number, result in enumerate(graph.outputs):
-        # MindSpore names a model's outputs after the nodes computing them (numbers)
-        name = scope.emit("Identity", scope.read(result), output=writer.unique(str(number)))
-        outputs.append(_value_info(name, result, symbolic=False))
+    for result, name in zip(graph.outputs, claimed):
+        outputs.append(_value_info(scope.emit("Identity", scope.read(result), output=name), result))
     main = helper.make_graph(scope.nodes, graph.name or "npspore", inputs, outputs, initializers)
     model = helper.make_model(main, producer_name="npspore", producer_version=__version__,
                               opset_imports=[helper.make_opsetid("", OPSET)])
@@ -64,7 +81,7 @@ def _elem_type(dtype) -> int:
     return int(helper.np_dtype_to_tensor_dtype(np.dtype(dtype)))
 
 
-def _value_info(name: str, operand, symbolic: bool = True) -> onnx.ValueInfoProto:
+def _value_info(name: str, operand) -> onnx.ValueInfoProto:
     if isinstance(operand, Constant):
         return helper.make_tensor_value_info(name, _elem_type(operand.value.dtype), list(operand.value.shape))
     dims = [None if d is None else d for d in operand.shape]
@@ -76,6 +93,13 @@ class _Writer:
 
     def __init__(self):
         self.taken: set[str] = set()
+
+    def claim(self, name: str) -> str:
+        """Reserve ``name`` exactly (an input, Parameter or output name the model must keep)."""
+        if name in self.taken:
+            raise ValueError(f"the name {name!r} is given to two values of the ONNX model")
+        self.taken.add(name)
+        return name
 
     def unique(self, base: str) -> str:
         name, n = base, 0
