@@ -170,8 +170,12 @@ def export_graph(net: Cell, *inputs: Any, dynamic_axes: dict | None = None) -> E
 
     Raises:
         ValueError: a compile error of the program (located at the user's line), or an
-            ``ExportError`` for a statement no export holds.
+            ``ExportError`` for a statement no export holds, or for a Cell with forward hooks or
+            ``to_float`` of its own (they run in Python around its kernel).
     """
+    if net._forward_pre_hooks or net._forward_hooks or net._cast_dtype is not None:
+        raise ExportError(f"npspore cannot export {type(net).__name__}: its forward hooks or to_float run in Python "
+                          "around its compiled construct, which an export cannot hold; export the Cell without them")
     training = net.training
     net.set_train(False)
     try:
