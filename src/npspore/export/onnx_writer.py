@@ -189,30 +189,23 @@ class _Scope(Emitter):
         for value, name in zip(node.outputs, names):
             self.names[id(value)] = name
 
-    def subgraph(self, sub: Subgraph, name: str, inputs: list, extra_outputs: tuple = ()) -> onnx.GraphProto:
-        """An ONNX graph of ``sub``: ``inputs`` are (ValueInfo, Value or None) pairs bound on entry;
-        its outputs are ``extra_outputs`` (names computed in it) then ``sub.results``."""
+    def branch(self, sub: Subgraph, name: str) -> onnx.GraphProto:
+        """An ONNX graph of an ``If`` branch: no inputs (it reads outer values by name), ``sub.results``
+        as its outputs."""
         scope = _Scope(self.writer, self)
-        infos = []
-        for info, value in inputs:
-            infos.append(info)
-            if value is not None:
-                scope.names[id(value)] = info.name
         scope.run(sub.nodes)
-        outputs = list(extra_outputs)
+        outputs = []
         for result in sub.results:
             out = scope.emit("Identity", scope.read(result), output=self.writer.unique(f"{name}_out"))
             outputs.append(_value_info(out, result))
-        graph = helper.make_graph(scope.nodes, self.writer.unique(name), infos, outputs)
-        return graph
+        return helper.make_graph(scope.nodes, self.writer.unique(name), [], outputs)
 
     def if_node(self, node: IfNode) -> None:
         cond = self.read(node.cond)
-        then_graph = self.subgraph(node.then_graph, "then", [])
-        else_graph = self.subgraph(node.else_graph, "else", [])
+        then_graph = self.branch(node.then_graph, "then")
+        else_graph = self.branch(node.else_graph, "else")
         self.hint = node.outputs[0].name if node.outputs else "if"
-        names = self.op("If", cond, outputs=max(1, len(node.outputs)), then_branch=then_graph,
-                        else_branch=else_graph)
+        names = self.op("If", cond, outputs=len(node.outputs), then_branch=then_graph, else_branch=else_graph)
         for value, name in zip(node.outputs, names if isinstance(names, list) else [names]):
             self.names[id(value)] = name
 
@@ -252,7 +245,7 @@ class _Scope(Emitter):
             outputs.append(_value_info(out, param))
         body = helper.make_graph(body_scope.nodes, self.writer.unique("loop_body"), [i for i, _ in inputs], outputs)
         self.hint = node.outputs[0].name if node.outputs else "loop"
-        names = self.op("Loop", trip_count, keep_going, *carried, outputs=max(1, len(node.outputs)), body=body)
+        names = self.op("Loop", trip_count, keep_going, *carried, outputs=len(node.outputs), body=body)
         for value, name in zip(node.outputs, names if isinstance(names, list) else [names]):
             self.names[id(value)] = name
 
