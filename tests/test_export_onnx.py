@@ -250,6 +250,16 @@ def test_set_inputs_dynamic_dims_are_symbolic(tmp_path):
         np.testing.assert_allclose(_run(model, x)[0], _forward(net, x)[0], rtol=RTOL, atol=ATOL)
 
 
+def test_a_placeholder_inputs_none_dims_are_symbolic(tmp_path):
+    net = nn.SequentialCell([nn.Dense(6, 5), nn.Tanh()])
+    model = _export(net, Tensor(shape=[None, 6], dtype=ms.float32), tmp_path=tmp_path)
+    dims = model.graph.input[0].type.tensor_type.shape.dim
+    assert dims[0].dim_param and dims[1].dim_value == 6
+    for batch in (1, 5):
+        x = np.random.default_rng(batch).standard_normal((batch, 6)).astype(np.float32)
+        np.testing.assert_allclose(_run(model, x)[0], _forward(net, x)[0], rtol=RTOL, atol=ATOL)
+
+
 # ------------------------------------------------------------------------------------- the op table
 
 _RNG = np.random.default_rng(2024)

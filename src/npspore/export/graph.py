@@ -166,7 +166,8 @@ def export_graph(net: Cell, *inputs: Any, dynamic_axes: dict | None = None) -> E
     """The :class:`~npspore.export.graph.ExportGraph` of ``net``'s forward for ``inputs``, in inference mode.
 
     ``dynamic_axes`` (``{argument position: axes}``) makes those dims of Tensor arguments dynamic, as
-    ``net.set_inputs`` with ``None`` there does (which applies too).
+    ``net.set_inputs`` with ``None`` there does (which applies too); so are the ``None`` dims of a
+    placeholder argument (``Tensor(shape=[None, 3], dtype=...)``).
 
     Raises:
         ValueError: a compile error of the program (located at the user's line), or an
@@ -180,6 +181,11 @@ def export_graph(net: Cell, *inputs: Any, dynamic_axes: dict | None = None) -> E
     net.set_train(False)
     try:
         request = forward_request(net, inputs)
+        dynamic_axes = dict(dynamic_axes or {})
+        for position, arg in enumerate(inputs):
+            if isinstance(arg, Tensor) and -1 in arg.shape:
+                dynamic_axes[position] = {axis for axis, d in enumerate(arg.shape) if d == -1} | set(
+                    dynamic_axes.get(position, ()))
         if dynamic_axes:
             dynamic = dict(request.dynamic or {})
             for position, axes in dynamic_axes.items():
