@@ -504,6 +504,25 @@ def test_file_naming_directories_and_mode(tmp_path):
     assert stat.S_IMODE(os.stat(tmp_path / "deep" / "dir").st_mode) == 0o700   # the directory made for the file
 
 
+def test_a_network_over_protobufs_limit_is_refused(tmp_path, monkeypatch):
+    monkeypatch.setattr(sys.modules["npspore.export"], "_PROTO_LIMIT_KB", 0.5)   # 2 GB, scaled down to 512 bytes
+    with pytest.raises(RuntimeError, match=r"^Export onnx model failed. Network size is: .*G, it exceeded the protobuf"):
+        ms.export(nn.Dense(20, 20), Tensor(np.ones((1, 20), np.float32)), file_name=str(tmp_path / "big"),
+                  file_format="ONNX")
+    assert os.listdir(tmp_path) == []
+
+
+def test_without_the_onnx_package_the_error_says_how_to_install_it(tmp_path):
+    script = ("import sys; sys.modules['onnx'] = None\n"
+              "import numpy as np, npspore as ms\n"
+              f"ms.export(ms.nn.Dense(3, 2), ms.Tensor(np.ones((1, 3), np.float32)), file_name={str(tmp_path / 'n')!r},"
+              " file_format='ONNX')\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=False)
+    assert done.returncode == 1 and "ImportError: For 'export', file_format 'ONNX' needs the onnx package: pip " \
+        "install 'npspore[export]'" in done.stderr
+    assert os.listdir(tmp_path) == []
+
+
 def test_export_is_reachable_where_mindspore_has_it():
     from npspore.train.serialization import export as from_serialization
     assert ms.export is ms.train.export is from_serialization is ms.train.serialization.export

@@ -37,7 +37,14 @@ def __getattr__(name: str) -> ModuleType:
     return module
 
 
+_PROTO_LIMIT_KB = 1024 * 1024 * 2   # protobuf's 2 GB limit on one message (MindSpore's PROTO_LIMIT_SIZE)
+
+
 def _write_onnx(graph: "ExportGraph", file_name: str) -> None:
+    size_kb = sum(init.array.nbytes for init in graph.initializers) / 1024
+    if size_kb > _PROTO_LIMIT_KB:
+        raise RuntimeError(f"Export onnx model failed. Network size is: {size_kb / 1024 / 1024}G, it exceeded the "
+                           f"protobuf: {_PROTO_LIMIT_KB / 1024 / 1024}G limit.")
     try:
         writer = __getattr__("onnx_writer")
     except ImportError as error:
@@ -90,6 +97,7 @@ def export(net: Cell, *inputs: Any, file_name: str, file_format: str, **kwargs: 
             if an op of the program has no form in the format (the message names the op and the user's
             source line; ``npspore.export.graph.ExportError``).
         NotImplementedError: for ``enc_key``, ``dataset`` or an obfuscation option.
+        RuntimeError: for ONNX, if the Parameters take more than protobuf's 2 GB.
         ImportError: for ONNX, if the ``onnx`` package is not installed.
 
     Examples:
