@@ -465,10 +465,32 @@ class Printing(nn.Cell):
         return x * 2
 
 
-def test_a_print_is_refused_at_its_line(tmp_path):
-    with pytest.raises(ExportError, match="'print'") as caught:
-        ms.export(Printing(), Tensor(np.ones(2, np.float32)), file_name=str(tmp_path / "p"), file_format="ONNX")
-    assert f"line {inspect.getsourcelines(Printing.construct)[1] + 1}" in str(caught.value)
+class ReadsAValue(nn.Cell):
+    def construct(self, x):
+        if float(x.sum()) > 0:
+            return x * 2
+        return x
+
+
+class Assigns(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.w = ms.Parameter(Tensor(np.ones(2, np.float32)), name="w")
+
+    def construct(self, x):
+        ops.assign(self.w, x)
+        return x * 2
+
+
+@pytest.mark.parametrize("cell, kind", [(Printing, "'print', a print"),
+                                        (ReadsAValue, "'host', Python run on a tensor's values"),
+                                        (Assigns, "'assign', an assignment to a Parameter")])
+def test_what_a_model_cannot_hold_is_refused_at_its_line(cell, kind, tmp_path):
+    with pytest.raises(ExportError) as caught:
+        ms.export(cell(), Tensor(np.ones(2, np.float32)), file_name=str(tmp_path / "p"), file_format="ONNX")
+    assert str(caught.value).startswith(f"npspore cannot export {kind}")
+    assert f'File "{__file__}", line {inspect.getsourcelines(cell.construct)[1] + 1}' in str(caught.value)
+    assert os.listdir(tmp_path) == []
 
 
 def test_formats_and_file_names_are_checked_as_mindspore_does(tmp_path):

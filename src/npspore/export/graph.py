@@ -257,6 +257,12 @@ def _user_loc(locs: tuple) -> ir.Loc:
     return locs[-1]
 
 
+# the statements of compiled code that no exported model holds (ir.Effect kinds; tapes of a gradient)
+_NOT_EXPORTED = {"print": "a print", "print_tree": "a print", "assign": "an assignment to a Parameter",
+                 "host": "Python run on a tensor's values (the JIT fallback)",
+                 "guard": "a check that a tensor's value is the one the code was compiled for",
+                 "host_call": "a call into Python (a hook or a bprop run in Python)"}
+
 _COMPARISONS = {"equal", "not_equal", "less", "less_equal", "greater", "greater_equal"}
 _LOGICAL = {"logical_and", "logical_or", "logical_not"}
 
@@ -333,8 +339,9 @@ class _GraphBuilder:
                 nodes.append(self.while_loop(stmt, here))
             else:
                 kind = getattr(stmt, "kind", type(stmt).__name__)
-                raise located(ExportError(f"npspore cannot export a program that does '{kind}' (an export "
-                                          "holds only tensor computations)"), _user_loc(here))
+                what = _NOT_EXPORTED.get(kind, "a statement of this kind")
+                raise located(ExportError(f"npspore cannot export '{kind}', {what}: an exported model holds only "
+                                          "tensor computations"), _user_loc(here))
         return nodes
 
     def apply(self, stmt: ir.Apply, locs: tuple, nodes: list) -> None:
