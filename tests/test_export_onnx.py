@@ -38,10 +38,10 @@ def _run(model, *arrays) -> list:
 
 
 def _forward(net, *arrays) -> list:
-    """npspore's forward in inference mode, leaves flattened."""
+    """npspore's forward in inference mode (an argument may be a tuple of arrays), leaves flattened."""
     training = net.training
     net.set_train(False)
-    out = net(*(Tensor(a) for a in arrays))
+    out = net(*(tuple(map(Tensor, a)) if isinstance(a, tuple) else Tensor(a) for a in arrays))
     net.set_train(training)
     leaves, stack = [], [out]
     while stack:
@@ -149,6 +149,42 @@ def test_onnxruntime_matches_the_forward(make, shape, seed, tmp_path):
     model = _export(net, Tensor(x), tmp_path=tmp_path)
     assert net.training
     got, want = _run(model, x), _forward(net, x)
+    assert len(got) == len(want)
+    for g, w in zip(got, want):
+        np.testing.assert_allclose(g, w, rtol=RTOL, atol=ATOL)
+
+
+def _normal(*shape):
+    return np.random.default_rng(sum(shape)).standard_normal(shape).astype(np.float32)
+
+
+LAYERS = {
+    "gru": (lambda: nn.GRU(4, 5, num_layers=2, bidirectional=True), [_normal(6, 2, 4)]),
+    "rnn": (lambda: nn.RNN(4, 5, batch_first=True), [_normal(2, 6, 4)]),
+    "lstm_cell": (lambda: nn.LSTMCell(4, 5), [_normal(3, 4), (_normal(3, 5), _normal(5, 3).T.copy())]),
+    "embedding": (lambda: nn.Embedding(10, 4), [np.array([[1, 9, 0], [3, 3, 7]], np.int32)]),
+    "layer_norm": (lambda: nn.LayerNorm((4,)), [_normal(3, 4)]),
+    "conv1d": (lambda: nn.Conv1d(3, 4, 3, pad_mode="same"), [_normal(2, 3, 9)]),
+    "conv2d_transpose": (lambda: nn.Conv2dTranspose(3, 4, 3, stride=2), [_normal(2, 3, 5, 5)]),
+    "adaptive_avg_pool": (lambda: nn.AdaptiveAvgPool2d((3, 2)), [_normal(2, 3, 7, 5)]),
+    "adaptive_max_pool": (lambda: nn.AdaptiveMaxPool2d((3, 2)), [_normal(2, 3, 7, 5)]),
+    "multihead_attention": (lambda: nn.MultiheadAttention(8, 2, batch_first=True),
+                            [_normal(2, 3, 8), _normal(2, 4, 8), _normal(2, 4, 8)]),
+    "group_norm": (lambda: nn.GroupNorm(2, 4), [_normal(2, 4, 3, 3)]),
+    "unfold": (lambda: nn.Unfold([1, 2, 2, 1], [1, 1, 1, 1], [1, 1, 1, 1]), [_normal(1, 2, 4, 4)]),
+    "activations": (lambda: nn.SequentialCell([nn.PReLU(), nn.ELU(), nn.HSwish(), nn.GELU(), nn.LeakyReLU(0.2)]),
+                    [_normal(3, 4)]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(LAYERS))
+def test_more_layers_match_the_forward(name, tmp_path):
+    make, args = LAYERS[name]
+    net = make()
+    tensors = [tuple(map(Tensor, a)) if isinstance(a, tuple) else Tensor(a) for a in args]
+    model = _export(net, *tensors, tmp_path=tmp_path)
+    flat = [x for a in args for x in (a if isinstance(a, tuple) else (a,))]
+    got, want = _run(model, *flat), _forward(net, *args)
     assert len(got) == len(want)
     for g, w in zip(got, want):
         np.testing.assert_allclose(g, w, rtol=RTOL, atol=ATOL)
