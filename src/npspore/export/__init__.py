@@ -23,7 +23,7 @@ from ..nn.cell import Cell
 if TYPE_CHECKING:   # the graph and the writers load on first use: importing npspore loads no IR
     from .graph import ExportGraph
 
-__all__ = ["export", "check_file_name", "model_path", "WRITERS"]
+__all__ = ["export", "check_file_name", "check_proto_size", "model_path", "write_file", "WRITERS"]
 
 _FORMATS = ["AIR", "ONNX", "MINDIR"]
 _FILE_NAME = r"^[0-9a-zA-Z@\_\-\.\:\/\\]+$"   # MindSpore's check_file_name_by_regular
@@ -40,22 +40,34 @@ def __getattr__(name: str) -> ModuleType:
 _PROTO_LIMIT_KB = 1024 * 1024 * 2   # protobuf's 2 GB limit on one message (MindSpore's PROTO_LIMIT_SIZE)
 
 
-def _write_onnx(graph: "ExportGraph", file_name: str) -> None:
+def check_proto_size(graph: "ExportGraph") -> None:
+    """Raise MindSpore's error when the Parameters exceed protobuf's 2 GB (one ONNX message holds them).
+
+    Raises:
+        RuntimeError: ``Export onnx model failed. Network size is: ...G, it exceeded the protobuf: 2.0G limit.``
+    """
     size_kb = sum(init.array.nbytes for init in graph.initializers) / 1024
     if size_kb > _PROTO_LIMIT_KB:
         raise RuntimeError(f"Export onnx model failed. Network size is: {size_kb / 1024 / 1024}G, it exceeded the "
                            f"protobuf: {_PROTO_LIMIT_KB / 1024 / 1024}G limit.")
+
+
+def write_file(file_name: str, content: bytes) -> None:
+    """Write ``content`` to ``file_name`` atomically and durably (``core.safefile.write_durably``)."""
+    def write(file) -> None:
+        file.write(content)
+
+    write_durably(file_name, write)
+
+
+def _write_onnx(graph: "ExportGraph", file_name: str) -> None:
+    check_proto_size(graph)
     try:
         writer = __getattr__("onnx_writer")
     except ImportError as error:
         raise ImportError("For 'export', file_format 'ONNX' needs the onnx package: pip install 'npspore[export]'") \
             from error
-    content = writer.onnx_bytes(graph)
-
-    def write(file) -> None:
-        file.write(content)
-
-    write_durably(file_name, write)
+    write_file(file_name, writer.onnx_bytes(graph))
 
 
 def _write_mindir(graph: "ExportGraph", file_name: str) -> None:

@@ -41,7 +41,7 @@ from ..nn.cell import Cell
 from ..opdef import Aval, op_table
 
 __all__ = ["Value", "Constant", "Node", "Subgraph", "IfNode", "LoopNode", "Initializer", "ExportGraph",
-           "ExportError", "export_graph", "build_graph", "unsupported", "walk_nodes"]
+           "ExportError", "export_graph", "build_graph", "construct_parameter_names", "unsupported", "walk_nodes"]
 
 
 class ExportError(ValueError):
@@ -199,10 +199,15 @@ def export_graph(net: Cell, *inputs: Any, dynamic_axes: dict | None = None) -> E
                        [_captured_name(obj, path) for obj, path in zip(program.captured, program.capture_paths)])
 
 
+def construct_parameter_names(net: Cell) -> list:
+    """The names of ``net.construct``'s positional parameters (``self`` excluded): a model's input names."""
+    code = net.construct.__code__
+    return list(code.co_varnames[1:code.co_argcount])
+
+
 def _input_names(net: Cell, inputs: tuple, leaf_slices: list) -> list:
     """``construct``'s parameter name for each tensor leaf (``x``; ``x_0``, ``x_1`` for a tuple's leaves)."""
-    code = net.construct.__code__
-    params = list(code.co_varnames[1:code.co_argcount])
+    params = construct_parameter_names(net)
     names = []
     for position, leaves in enumerate(leaf_slices):
         base = params[position] if position < len(params) else f"input_{position}"

@@ -5,9 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..common.tensor import Tensor
-from ..core.safefile import write_durably
-from ..export import check_file_name, model_path
-from ..export.graph import export_graph
+from ..export import check_file_name, check_proto_size, model_path, write_file
+from ..export.graph import construct_parameter_names, export_graph
 from ..export.onnx_writer import onnx_model   # imports the onnx package (pip install 'npspore[export]')
 from ..nn.cell import Cell
 
@@ -40,6 +39,7 @@ def export(net: Cell, *inputs: Any, file_name: str, input_names: list | None = N
         ValueError: if ``net`` is not a Cell, ``input_names``/``output_names`` not a list or
             ``dynamic_axes`` not a dict (MindSpore's messages), an axis is out of range, a name is used
             twice, or an op has no ONNX form (naming it and the user's source line).
+        RuntimeError: if the Parameters take more than protobuf's 2 GB.
         ImportError: if the ``onnx`` package is not installed.
     """
     check_file_name(file_name)
@@ -51,7 +51,7 @@ def export(net: Cell, *inputs: Any, file_name: str, input_names: list | None = N
     tensors = 0
     while tensors < len(inputs) and isinstance(inputs[tensors], Tensor):
         tensors += 1
-    names = list(input_names or []) + _construct_names(net)[len(input_names or []):]
+    names = list(input_names or []) + construct_parameter_names(net)[len(input_names or []):]
     positions = {name: position for position, name in enumerate(names[:tensors])}
     axes = {}
     for name, symbols in (dynamic_axes or {}).items():
@@ -62,19 +62,11 @@ def export(net: Cell, *inputs: Any, file_name: str, input_names: list | None = N
                                  f"[{-rank}, {rank}), but got {list(symbols)}.")
             axes[positions[name]] = {a % rank for a in symbols}
     graph = export_graph(net, *inputs, dynamic_axes=axes)
+    check_proto_size(graph)
     dim_params = {name: {a % len(inputs[positions[name]].shape): str(s) for a, s in symbols.items()}
                   for name, symbols in (dynamic_axes or {}).items() if name in positions}
     model = onnx_model(graph, input_names=input_names or (), output_names=output_names or (),
                        dim_params=dim_params, export_params=export_params,
                        initializers_as_inputs=keep_initializers_as_inputs)
-    content = model.SerializeToString()
+    write_file(model_path(file_name, "ONNX"), model.SerializeToString())
 
-    def write(file) -> None:
-        file.write(content)
-
-    write_durably(model_path(file_name, "ONNX"), write)
-
-
-def _construct_names(net: Cell) -> list:
-    code = net.construct.__code__
-    return list(code.co_varnames[1:code.co_argcount])
