@@ -353,7 +353,7 @@ SAMPLES = {
     "logical_and": [([_bools(3, 4), _bools(3, 4)], {})], "logical_or": [([_bools(3, 4), _bools(4)], {})],
     "logical_not": [([_bools(3, 4)], {})],
     "sum": [([_f(3, 4, 2)], {"axis": 1}), ([_f(3, 4)], {"axis": None, "keepdims": True})],
-    "mean": [([_f(3, 4, 2)], {"axis": (0, 2)})], "prod": [([_f(3, 4)], {"axis": 0, "keepdims": True})],
+    "mean": [([_f(3, 4, 2)], {"axis": (0, 2)}), ([_SIGNED], {"axis": 1}), ([_f(3, 40).astype(np.float16)], {"axis": 1})], "prod": [([_f(3, 4)], {"axis": 0, "keepdims": True})],
     "max": [([_f(3, 4)], {"axis": -1})], "min": [([_f(3, 4)], {"axis": None})],
     "max_with_indices": [([_f(3, 4)], {"axis": 1})], "min_with_indices": [([_f(3, 4)], {"axis": 0, "keepdims": True})],
     "argmax": [([_f(3, 4)], {"axis": 1}), ([_f(3, 4)], {"axis": None})], "argmin": [([_f(3, 4)], {"axis": 0})],
