@@ -353,13 +353,16 @@ SAMPLES = {
     "logical_and": [([_bools(3, 4), _bools(3, 4)], {})], "logical_or": [([_bools(3, 4), _bools(4)], {})],
     "logical_not": [([_bools(3, 4)], {})],
     "sum": [([_f(3, 4, 2)], {"axis": 1}), ([_f(3, 4)], {"axis": None, "keepdims": True})],
-    "mean": [([_f(3, 4, 2)], {"axis": (0, 2)}), ([_SIGNED], {"axis": 1}), ([_f(3, 40).astype(np.float16)], {"axis": 1})], "prod": [([_f(3, 4)], {"axis": 0, "keepdims": True})],
+    "mean": [([_f(3, 4, 2)], {"axis": (0, 2)}), ([_SIGNED], {"axis": 1}),
+             ([_f(3, 40).astype(np.float16)], {"axis": 1})],
+    "prod": [([_f(3, 4)], {"axis": 0, "keepdims": True})],
     "max": [([_f(3, 4)], {"axis": -1})], "min": [([_f(3, 4)], {"axis": None})],
     "max_with_indices": [([_f(3, 4)], {"axis": 1})], "min_with_indices": [([_f(3, 4)], {"axis": 0, "keepdims": True})],
     "argmax": [([_f(3, 4)], {"axis": 1}), ([_f(3, 4)], {"axis": None})], "argmin": [([_f(3, 4)], {"axis": 0})],
     "all": [([_bools(3, 4)], {"axis": 1})], "any": [([_bools(3, 4)], {"axis": None})],
     "reshape": [([_f(3, 4)], {"shape": (2, -1)})], "flatten": [([_f(2, 3, 4)], {"start_dim": 1})],
-    "expand_dims": [([_f(3, 4)], {"axis": 1})], "squeeze": [([_f(3, 1, 4, 1)], {"axis": None}), ([_f(3, 1, 4)], {"axis": 1})],
+    "expand_dims": [([_f(3, 4)], {"axis": 1})],
+    "squeeze": [([_f(3, 1, 4, 1)], {"axis": None}), ([_f(3, 1, 4)], {"axis": 1})],
     "transpose": [([_f(2, 3, 4)], {"axes": (2, 0, 1)}), ([_f(2, 3)], {"axes": None})],
     "broadcast_to": [([_f(3, 1)], {"shape": (2, 3, 4)})], "tile": [([_f(3, 4)], {"reps": (2, 1, 3)})],
     "concat": [([_f(2, 3), _f(4, 3)], {"axis": 0})], "stack": [([_f(2, 3), _f(2, 3)], {"axis": -1})],
@@ -374,7 +377,8 @@ SAMPLES = {
     "gather_grad": [([_f(4, 3), np.array([4, 0, -1, 4], np.int64)], {"shape": (5, 3), "axis": 0}),
                     ([_f(2, 2, 2, 3), np.array([[1, 1], [0, 4]], np.int32)], {"shape": (2, 5, 3), "axis": 1})],
     "masked_select_grad": [([_f(int(_MASK.sum())), _MASK], {"shape": (3, 4)})],
-    "ones": [([], {"shape": (2, 3), "dtype": np.dtype(np.float32)})], "zeros": [([], {"shape": (4,), "dtype": np.dtype(np.int32)})],
+    "ones": [([], {"shape": (2, 3), "dtype": np.dtype(np.float32)})],
+    "zeros": [([], {"shape": (4,), "dtype": np.dtype(np.int32)})],
     "ones_like": [([_f(3, 4)], {"dtype": None})], "zeros_like": [([_f(3, 4)], {"dtype": np.dtype(np.int64)})],
     "fill": [([np.float32(2.5)], {"shape": (2, 3), "dtype": np.dtype(np.float32)})],
     "matmul": [([_f(3, 4), _f(5, 4)], {"transpose_b": True}), ([_f(2, 4, 3), _f(4, 5)], {"transpose_a": True})],
@@ -393,7 +397,8 @@ SAMPLES = {
     "pool2d_windows": [([_f(2, 3, 6, 7)], {**_WINDOWS, "fill": -np.inf})],
     "max_pool2d": [([_f(2, 3, 6, 7)], {"kernel_size": (3, 2), "stride": (2, 2), "padding": (1, 1, 0, 1),
                                         "dilation": (1, 1)})],
-    "max_pool2d_index": [([_f(2, 3, 6, 7)], _WINDOWS)], "max_pool2d_gather": [([_f(2, 3, 6, 7), _f(2, 3, 6, 7)], _WINDOWS)],
+    "max_pool2d_index": [([_f(2, 3, 6, 7)], _WINDOWS)],
+    "max_pool2d_gather": [([_f(2, 3, 6, 7), _f(2, 3, 6, 7)], _WINDOWS)],
     "sum_pool2d": [([_f(2, 3, 6, 7)], _WINDOWS)],
     "max_pool2d_grad": [([_f(2, 3, 6, 7), _f(*_POOL_OUT.shape)], _WINDOWS)],
     "sum_pool2d_grad": [([_f(*_POOL_OUT.shape)], {**_WINDOWS, "input_shape": (2, 3, 6, 7)})],
@@ -536,14 +541,16 @@ def test_formats_and_file_names_are_checked_as_mindspore_does(tmp_path):
     for bad in ("onnx", "XYZ", None):
         with pytest.raises(ValueError) as caught:
             ms.export(net, x, file_name=str(tmp_path / "n"), file_format=bad)
-        assert str(caught.value) == f"For 'export', 'file_format' must be one of ['AIR', 'ONNX', 'MINDIR'], but got {bad}."
+        formats = "['AIR', 'ONNX', 'MINDIR']"
+        assert str(caught.value) == f"For 'export', 'file_format' must be one of {formats}, but got {bad}."
     with pytest.raises(TypeError, match="missing 1 required keyword-only argument: 'file_format'"):
         ms.export(net, x, file_name=str(tmp_path / "n"))
     with pytest.raises(TypeError, match=r"^The '123' must be string, but got <class 'int'>\.$"):
         ms.export(net, x, file_name=123, file_format="ONNX")
     with pytest.raises(ValueError, match="is illegal, it must be match regular"):
         ms.export(net, x, file_name=str(tmp_path / "a b"), file_format="ONNX")
-    with pytest.raises(ValueError, match=r"^Export ONNX format model only support nn.Cell object, but got <class 'function'>\.$"):
+    not_a_cell = r"^Export ONNX format model only support nn.Cell object, but got <class 'function'>\.$"
+    with pytest.raises(ValueError, match=not_a_cell):
         ms.export(lambda v: v, x, file_name=str(tmp_path / "f"), file_format="ONNX")
     with pytest.raises(ValueError, match="MINDIR"):
         ms.export(net, x, file_name=str(tmp_path / "m"), file_format="MINDIR")
@@ -564,7 +571,7 @@ def test_file_naming_directories_and_mode(tmp_path):
 
 def test_a_network_over_protobufs_limit_is_refused(tmp_path, monkeypatch):
     monkeypatch.setattr(sys.modules["npspore.export"], "_PROTO_LIMIT_KB", 0.5)   # 2 GB, scaled down to 512 bytes
-    with pytest.raises(RuntimeError, match=r"^Export onnx model failed. Network size is: .*G, it exceeded the protobuf"):
+    with pytest.raises(RuntimeError, match=r"^Export onnx model failed. Network size is: .*G, it exceeded the "):
         ms.export(nn.Dense(20, 20), Tensor(np.ones((1, 20), np.float32)), file_name=str(tmp_path / "big"),
                   file_format="ONNX")
     assert os.listdir(tmp_path) == []
@@ -654,9 +661,11 @@ def test_onnx_export_parameters_as_inputs(tmp_path):
 
 def test_onnx_export_checks_its_arguments_as_mindspore_does(tmp_path):
     net, x = _mlp(), Tensor(np.ones((5, 3), np.float32))
-    with pytest.raises(ValueError, match=r"^The parameter 'input_names' must be isinstance of <class 'list'>, but got a\.$"):
+    with pytest.raises(ValueError, match=r"^The parameter 'input_names' must be isinstance of <class 'list'>, "
+                                         r"but got a\.$"):
         ms.onnx.export(net, x, file_name=str(tmp_path / "a"), input_names="a")
-    with pytest.raises(ValueError, match=r"^The parameter 'dynamic_axes' must be isinstance of <class 'dict'>, but got \[1\]\.$"):
+    with pytest.raises(ValueError, match=r"^The parameter 'dynamic_axes' must be isinstance of <class 'dict'>, "
+                                         r"but got \[1\]\.$"):
         ms.onnx.export(net, x, file_name=str(tmp_path / "a"), dynamic_axes=[1])
     with pytest.raises(ValueError, match="'dynamic_axes\\['input_data'\\]' must be ints in \\[-2, 2\\)"):
         ms.onnx.export(net, x, file_name=str(tmp_path / "a"), dynamic_axes={"input_data": {2: "w"}})
