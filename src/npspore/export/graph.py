@@ -208,7 +208,7 @@ def construct_parameter_names(net: Cell) -> list:
 def _input_names(net: Cell, inputs: tuple, leaf_slices: list) -> list:
     """``construct``'s parameter name for each tensor leaf (``x``; ``x_0``, ``x_1`` for a tuple's leaves)."""
     params = construct_parameter_names(net)
-    names = []
+    names: list[str] = []
     for position, leaves in enumerate(leaf_slices):
         base = params[position] if position < len(params) else f"input_{position}"
         count = leaves.stop - leaves.start
@@ -288,7 +288,8 @@ def _operand_dtypes(definition, stmt: ir.Apply):
         common = tensors[0] if tensors else stmt.targets[0].aval.dtype
         return None, lambda value: common
     if stmt.op in _COMPARISONS:
-        return np.result_type(*tensors, *(a.value for a in stmt.args if isinstance(a, ir.Const))), None
+        constants: list = [a.value for a in stmt.args if isinstance(a, ir.Const)]
+        return np.result_type(*tensors, *constants), None
     if stmt.op in _LOGICAL:
         return np.dtype(np.bool_), None
     result = stmt.targets[0].aval.dtype
