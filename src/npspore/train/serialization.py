@@ -1,5 +1,5 @@
 """Checkpoints in MindSpore's own file formats: ``save_checkpoint``, ``load_checkpoint``,
-``load_param_into_net``.
+``load_param_into_net``; and ``export`` (``npspore.export``: a network to an ONNX or MindIR model).
 
 ``format="ckpt"`` writes MindSpore's protobuf ``Checkpoint`` messages (see ``checkpoint_proto``), one
 message per Parameter, exactly as MindSpore 2.10 writes them, so real MindSpore reads npspore's files
@@ -18,10 +18,11 @@ from ..common.parameter import Parameter
 from ..common.tensor import Tensor
 from ..core.logs import warn
 from ..core.safefile import FileReadError, write_durably
+from ..export import export
 from .checkpoint_decode import CRC_MARK, STRING_TYPE, read_ckpt, read_safetensors, safetensors_crc, safetensors_module
 from .checkpoint_proto import checkpoint_message
 
-__all__ = ["save_checkpoint", "load_checkpoint", "load_param_into_net"]
+__all__ = ["save_checkpoint", "load_checkpoint", "load_param_into_net", "export"]
 
 _LOG = "npspore.checkpoint"   # the logger's name
 
