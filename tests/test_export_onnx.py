@@ -408,6 +408,7 @@ SAMPLES = {
     "row_add_in_place": [([_BUF, np.int64(4), _ROW], {})], "row_set": [([_BUF, np.int64(0), _ROW], {})],
     "row_set_in_place": [([_BUF, np.int64(2), _ROW], {})],
     "topk": [([_f(3, 6)], {"k": 2, "largest": True}), ([_f(3, 6)], {"k": 3, "largest": False})],
+    "dim_size": [([_f(3, 6)], {"axis": 1}), ([_f(3, 6)], {"axis": -2})],
     "gather_last": [([_f(3, 6), np.array([[5, 0], [1, 1], [2, 4]], np.int32)], {})],
     "scatter_last": [([_f(3, 2), np.array([[5, 0], [1, 3], [2, 4]], np.int32)], {"size": 6})],
 }

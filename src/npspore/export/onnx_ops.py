@@ -800,10 +800,18 @@ def _scatter_last(emit, node, ins):
     return [emit.op("ScatterElements", zeros, _cast(emit, ins[1], np.int64), ins[0], axis=-1)]
 
 
+@_form("dim_size")
+def _dim_size(emit, node, ins):
+    return [emit.op("Gather", emit.op("Shape", ins[0]), emit.const(np.array(node.attrs["axis"], np.int64)), axis=0)]
+
+
 # ------------------------------------------------------------------------------- without ONNX form
 
 NO_ONNX_FORM: dict[str, str] = {
     "class_indices": "it validates class indices at run time and raises ValueError; ONNX has no raising operator",
+    "nms_with_mask": "MindSpore's sorted boxes, positions and keep mask; ONNX's NonMaxSuppression returns the kept "
+                     "indices per class, another contract",
+    "random_choice_with_mask": "a random permutation of the True positions; ONNX has no random permutation",
     "all_reduce": "a collective across MPI ranks; ONNX has no communication operators",
     "all_gather": "a collective across MPI ranks; ONNX has no communication operators",
     "reduce_scatter": "a collective across MPI ranks; ONNX has no communication operators",
