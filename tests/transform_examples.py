@@ -1,0 +1,171 @@
+"""The docstring examples of MindSpore 2.10's forward-mode and vector-Jacobian transforms, as programs.
+
+Each entry is the example's code as the docstring in MindSpore 2.10's wheel has it
+(``mindspore/ops/function/grad/grad_func.py``: ``jvp``, ``vjp``, ``jacfwd``, ``jacrev``,
+``linearize``, ``derivative``; ``mindspore/nn/grad/cell_grad.py``: ``nn.Jvp``, ``nn.Vjp``, which
+have none in 2.10, so their MindSpore 1.6 page's example is used), joined into one script that
+prints. ``ERRORS`` are calls MindSpore refuses, each printing ``type: message``.
+``tools/observe_mindspore_transforms.py`` runs them on the real MindSpore and records what they
+print in ``tests/golden/mindspore_transforms.json``; ``tests/test_forward_mode_api.py`` runs them on
+npspore (``import mindspore`` resolved to npspore) and compares.
+"""
+
+_NET = """
+import numpy as np
+import mindspore
+import mindspore.nn as nn
+from mindspore import Tensor
+class Net(nn.Cell):
+    def construct(self, x, y):
+        return x**3 + y
+x = Tensor(np.array([[1, 2], [3, 4]]).astype(np.float32))
+y = Tensor(np.array([[1, 2], [3, 4]]).astype(np.float32))
+v = Tensor(np.array([[1, 1], [1, 1]]).astype(np.float32))
+"""
+
+_MIMO = """
+import numpy as np
+import mindspore.nn as nn
+from mindspore import Tensor
+class MultipleInputsMultipleOutputsNet(nn.Cell):
+    def construct(self, x, y, z):
+        return x ** 2 + y ** 2 + z ** 2, x * y * z
+x = Tensor(np.array([[1, 2], [3, 4]]).astype(np.float32))
+y = Tensor(np.array([[1, 2], [3, 4]]).astype(np.float32))
+z = Tensor(np.array([[1, 1], [1, 1]]).astype(np.float32))
+net = MultipleInputsMultipleOutputsNet()
+"""
+
+EXAMPLES = {
+    "jvp": _NET + """
+from mindspore import jvp
+output = jvp(Net(), (x, y), (v, v))
+print(output[0])
+print(output[1])
+def fn(x, y):
+    return x ** 3 + y, y
+output, jvp_out, aux = jvp(fn, (x, y), (v, v), has_aux=True)
+print(output)
+print(jvp_out)
+print(aux)
+""",
+    "vjp": _NET + """
+from mindspore import vjp
+outputs, vjp_fn = vjp(Net(), x, y)
+print(outputs)
+gradient = vjp_fn(v)
+print(gradient)
+def fn(x, y):
+    return 2 * x + y, y ** 3
+outputs, vjp_fn, aux = vjp(fn, x, y, has_aux=True)
+gradient = vjp_fn(v)
+print(outputs)
+print(aux)
+print(gradient)
+""",
+    "jacfwd": _MIMO + """
+from mindspore import jacfwd
+jac, aux = jacfwd(net, grad_position=0, has_aux=True)(x, y, z)
+print(jac)
+print(aux)
+""",
+    "jacrev": _MIMO + """
+from mindspore import jacrev
+jac, aux = jacrev(net, grad_position=0, has_aux=True)(x, y, z)
+print(jac)
+print(aux)
+""",
+    "linearize": """
+import numpy as np
+from mindspore import Tensor, Parameter, ops
+from mindspore import nn
+from mindspore.ops.functional import linearize
+class Net(nn.Cell):
+    def __init__(self):
+        super(Net, self).__init__()
+        self.matmul = ops.MatMul()
+    def construct(self, x, y):
+        out = self.matmul(x, y)
+        return out
+x = Tensor(np.array([[1, 2, 3], [3, 4, 5]]).astype(np.float32))
+y = Tensor(np.array([[1, 2], [3, 4], [5, 6]]).astype(np.float32))
+v = (Tensor(np.array([[1, 1, 1], [1, 1, 1]]).astype(np.float32)),
+     Tensor(np.array([[1, 1], [1, 1], [0, 0]]).astype(np.float32)))
+output, jvp_fn = linearize(Net(), (x, y))
+print(output)
+jvp = jvp_fn(v)
+print(jvp)
+""",
+    "derivative": """
+import mindspore
+from mindspore import nn
+mindspore.set_context(mode=mindspore.GRAPH_MODE)
+class Net(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.sin = mindspore.ops.Sin()
+        self.exp = mindspore.ops.Exp()
+    def construct(self, x):
+        out1 = self.sin(x)
+        out2 = self.exp(out1)
+        return out2
+primals = mindspore.tensor([[1, 2], [3, 4]], mindspore.float32)
+order = 3
+net = Net()
+out_primals, out_series = mindspore.ops.derivative(net, primals, order)
+print(out_primals, out_series)
+mindspore.set_context(mode=mindspore.PYNATIVE_MODE)
+""",
+    "nn.Jvp": _NET + """
+from mindspore.nn import Jvp
+output = Jvp(Net())(x, y, (v, v))
+print(output[0])
+print(output[1])
+""",
+    "nn.Vjp": _NET + """
+from mindspore.nn import Vjp
+output = Vjp(Net())(x, y, v)
+print(output[0])
+print(output[1])
+""",
+}
+
+_ERROR_SETUP = _NET + """
+def report(call):
+    try:
+        call()
+    except Exception as error:
+        print(f"{type(error).__name__}: {str(error).strip().splitlines()[0]}")
+    else:
+        print("no error")
+def single(x, y):
+    return x * y
+"""
+
+ERRORS = {
+    "jvp: v of another shape": "report(lambda: mindspore.ops.jvp(single, (x, y), (v, v[0])))",
+    "jvp: v of a shape that does not broadcast": "report(lambda: mindspore.ops.jvp(single, (x, y), (v, v[:, :1].repeat(3, axis=1))))",
+    "jvp: v of a shape that broadcasts": "print(mindspore.ops.jvp(single, (x, y), (v, v[0] * 2))[1])",
+    "jvp: v of an int dtype": "report(lambda: mindspore.ops.jvp(single, (x, y), (v, v.astype(mindspore.int32))))",
+    "jvp: v of another dtype": "report(lambda: mindspore.ops.jvp(single, (x, y), (v, v.astype(mindspore.float64))))",
+    "jvp: v of another length": "report(lambda: mindspore.ops.jvp(single, (x, y), (v,)))",
+    "jvp: inputs not tensors": "report(lambda: mindspore.ops.jvp(single, 1.0, v))",
+    "jvp: has_aux with a single output": "report(lambda: mindspore.ops.jvp(single, (x, y), (v, v), has_aux=True))",
+    "jvp: has_aux not a bool": "report(lambda: mindspore.ops.jvp(single, (x, y), (v, v), has_aux=1))",
+    "vjp: has_aux with a single output": "report(lambda: mindspore.ops.vjp(single, x, y, has_aux=True))",
+    "vjp: inputs not tensors": "report(lambda: mindspore.ops.vjp(single, x, 2.0))",
+    "vjp_fn: v not a tensor": "report(lambda: mindspore.ops.vjp(single, x, y)[1](1.0))",
+    "jacfwd: grad_position out of range": "report(lambda: mindspore.ops.jacfwd(single, grad_position=2)(x, y))",
+    "jacfwd: has_aux with a single output": "report(lambda: mindspore.ops.jacfwd(single, has_aux=True)(x, y))",
+    "jacfwd: grad_position a float": "report(lambda: mindspore.ops.jacfwd(single, grad_position=1.0)(x, y))",
+    "jacrev: has_aux with a single output": "report(lambda: mindspore.ops.jacrev(single, has_aux=True)(x, y))",
+    "jacrev: grad_position negative": "report(lambda: mindspore.ops.jacrev(single, grad_position=-1)(x, y))",
+    "linearize: inputs not tensors": "report(lambda: mindspore.ops.linearize(single, 1.0))",
+    "derivative: order 0": "report(lambda: mindspore.ops.derivative(single, (x, y), 0))",
+    "derivative: order a float": "report(lambda: mindspore.ops.derivative(single, (x, y), 1.5))",
+}
+
+
+def error_script() -> str:
+    """One script printing each refused call's error, in the order of ``ERRORS``."""
+    return _ERROR_SETUP + "\n".join(ERRORS.values()) + "\n"
