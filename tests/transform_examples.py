@@ -144,8 +144,8 @@ def single(x, y):
 
 ERRORS = {
     "jvp: v of another shape": "report(lambda: mindspore.ops.jvp(single, (x, y), (v, v[0])))",
-    "jvp: v of a shape that does not broadcast": "report(lambda: mindspore.ops.jvp(single, (x, y), (v, v[:, :1].repeat(3, axis=1))))",
-    "jvp: v of a shape that broadcasts": "print(mindspore.ops.jvp(single, (x, y), (v, v[0] * 2))[1])",
+    "jvp: v of a shape that does not broadcast": "report(lambda: mindspore.ops.jvp(single, (x, y), (v, mindspore.ops.ones((3, 3), mindspore.float32))))",
+    "jvp: v of a shape that broadcasts": "print(mindspore.ops.jvp(single, (x, y), (v, v[0] * 2))[1].asnumpy().tolist())",
     "jvp: v of an int dtype": "report(lambda: mindspore.ops.jvp(single, (x, y), (v, v.astype(mindspore.int32))))",
     "jvp: v of another dtype": "report(lambda: mindspore.ops.jvp(single, (x, y), (v, v.astype(mindspore.float64))))",
     "jvp: v of another length": "report(lambda: mindspore.ops.jvp(single, (x, y), (v,)))",

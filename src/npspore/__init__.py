@@ -16,6 +16,7 @@ from .context import *  # noqa: F401,F403
 from .jit import *  # noqa: F401,F403
 from .jit_config import *  # noqa: F401,F403
 from .grad import *  # noqa: F401,F403
+from .derivatives import jacfwd, jacrev, jvp, vjp  # noqa: F401  (as mindspore has them; linearize, derivative: ops)
 from . import common, nn, ops  # noqa: F401,E402
 from .common import dtype  # noqa: F401,E402
 from . import amp, train  # noqa: F401,E402
