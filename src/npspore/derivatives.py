@@ -67,13 +67,13 @@ def _fitted_tangent(tangent, value):
         return tangent
     if tangent.dtype != value.dtype:
         raise TypeError(f"Type Join Failed: dtype1 = {tangent.dtype}, dtype2 = {value.dtype}.")
-    if tuple(tangent.shape) == tuple(value.shape):
+    shape, want = tuple(tangent.shape), tuple(value.shape)
+    if shape == want:
         return tangent
-    try:
-        return LIBRARY.wrap(np.ascontiguousarray(np.broadcast_to(tangent.asnumpy(), value.shape)))
-    except ValueError:
-        raise ValueError(f"For 'jvp', the shape of a tangent {list(tangent.shape)} does not broadcast to the "
-                         f"shape of its input {list(value.shape)}") from None
+    if len(shape) > len(want) or any(a not in (1, b) for a, b in zip(reversed(shape), reversed(want))):
+        raise ValueError(f"For 'jvp', the shape of a tangent {list(shape)} does not broadcast to the "
+                         f"shape of its input {list(want)}")
+    return LIBRARY.wrap(np.ascontiguousarray(np.broadcast_to(tangent.asnumpy(), want)))
 
 
 def jvp(fn: Callable[..., Any], inputs: Any, v: Any, has_aux: bool = False) -> tuple:
