@@ -2,7 +2,7 @@
 
 The forward kernel's text is the cached file's text (``JitFunction.kernel_source`` /
 ``cell_kernel_source``); ``--grad`` prints the adjoint kernel of ``npspore.grad`` with the same
-options a script would pass; ``--dump-after STAGE`` prints the program after one compiler stage.
+options a script would pass, ``--jvp`` the forward-mode kernel of ``ops.jvp``; ``--dump-after STAGE`` prints the program after one compiler stage.
 ``--graph FILE`` draws the program instead (:mod:`npspore.cli.graph`).
 ``--side-by-side`` puts each source line next to the generated lines that came from it, read from
 the ``# file.py:LINE`` comment that ends every generated line.
@@ -18,7 +18,7 @@ import sys
 from ..compiler import pipeline
 from ..compiler.errors import file_label
 from ..jit import cell_kernel_source, forward_request
-from .gradient import GradRequest
+from .gradient import GradRequest, JvpOptions
 from .graph import program_module, write_graph
 from .highlight import highlight, highlight_line, use_color
 from .target import InputError, Target
@@ -34,7 +34,8 @@ def run(target: Target, args, options) -> int:
     if options.side_by_side and options.dump_after not in (None, "codegen"):
         raise InputError("--side-by-side needs generated code: use it without --dump-after or with "
                          "--dump-after codegen")
-    request = GradRequest.from_options(options) if options.grad else None
+    request = (JvpOptions.from_options(options) if options.jvp else
+               GradRequest.from_options(options) if options.grad else None)
     if options.graph:
         write_graph(program_module(_compile_request(target, args, request)), options.graph)
         return 0
@@ -58,7 +59,8 @@ def run(target: Target, args, options) -> int:
 
 def _stage_text(target, args, stage, request) -> str:
     if request is None and stage == "differentiate":
-        raise InputError("--dump-after differentiate needs --grad (the forward program is not differentiated)")
+        raise InputError("--dump-after differentiate needs --grad or --jvp (the forward program is not "
+                         "differentiated)")
     return pipeline.dump_stages(_compile_request(target, args, request), stop_after=stage)
 
 

@@ -312,7 +312,7 @@ def header_for(request: CompileRequest, program: Program, disk_key: str | None) 
     header = {
         "callable": program.callable_name,
         "source": os.path.basename(program.source_file),
-        "kernel": "gradient" if request.grads else "forward",
+        "kernel": ("jvp" if isinstance(request.grads[0], JvpRequest) else "gradient") if request.grads else "forward",
         "signature": request.signature or describe_key(request.key),
         "key": disk_key or "(not cached on disk)",
         "npspore": __version__,
