@@ -104,10 +104,14 @@ def tangent_of(stmt: Apply, d_args: list, builder: BlockBuilder, hint: str) -> t
 def _zero_like(atom, builder: BlockBuilder, loc: Loc, hint: str):
     """A zero standing for the tangent of ``atom`` (a constant operand: a zero of its kind)."""
     if isinstance(atom, Const):
-        if atom.value is None:
-            return atom
-        return Const(np.zeros_like(atom.value).item() if np.ndim(atom.value) == 0 else np.zeros_like(atom.value))
+        return atom if atom.value is None else _zero_constant(atom.value)
     return zeros(builder, atom.aval, atom, loc, hint)
+
+
+def _zero_constant(value) -> Const:
+    """A zero of the kind of the constant ``value`` (a number stays a number)."""
+    zero = np.zeros_like(np.asarray(value))
+    return Const(zero.item() if zero.ndim == 0 else zero)
 
 
 def zeros(builder: BlockBuilder, aval: Aval, like, loc: Loc, hint: str):
@@ -232,8 +236,7 @@ class _FunctionJVP:
             if found is not None:
                 return found
             return zeros(builder, result.aval, result, self.loc, _dot(result.name))
-        value = np.asarray(result.value)
-        return Const(np.zeros_like(value).item() if value.ndim == 0 else np.zeros_like(value))
+        return _zero_constant(result.value)
 
     # --- statements
 

@@ -274,10 +274,11 @@ def add_gradient(program, fn, requests, args, kwargs) -> Differentiated:
         name, captured, output_node = _specialize_into(program, fn, args, kwargs)
     inputs = tuple(args) + tuple(kwargs.values())
     if isinstance(request, GradRequest):
-        apply = differentiate_request
-    else:   # a JvpRequest: its module imports this one
-        from .jvprequest import jvp_request as apply
-    done = apply(request, program.functions, name, inputs, leaf_slices(inputs), captured, output_node)
+        done = differentiate_request(request, program.functions, name, inputs, leaf_slices(inputs), captured,
+                                     output_node)
+    else:   # a JvpRequest (jvp of grad, grad of jvp): its module imports this one
+        from .jvprequest import jvp_request
+        done = jvp_request(request, program.functions, name, inputs, leaf_slices(inputs), captured, output_node)
     for new_name, function in done.functions.items():
         if program.names.fresh(new_name) != new_name:
             raise RuntimeError(f"function name {new_name!r} is already taken in the program")

@@ -51,7 +51,7 @@ def jvp_request(request: JvpRequest, functions, name, inputs, slices, captured, 
     n_leaves = sum(s.stop - s.start for s in slices)
     n_params = len(fn.params)
     positions = request.spec.positions if request.spec.positions is not None else range(len(inputs))
-    wrt = []
+    wrt: list[int] = []
     for position in positions:
         value = inputs[position]
         if is_tensor(value) or is_mutable_container(value):
