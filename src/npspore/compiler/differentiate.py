@@ -186,6 +186,15 @@ class _Activity:
         self.deps: dict = {}
         self.useful: set = set()
 
+    @classmethod
+    def varied_in(cls, summaries, fn: Function, wrt: tuple) -> "_Activity":
+        """The activity of ``fn`` whose values depending on its params ``wrt`` are known (``varied``)."""
+        activity = cls(summaries)
+        for j in wrt:
+            activity.deps[fn.params[j]] = frozenset((j,))
+        activity.propagate(fn.body)
+        return activity
+
     def dep(self, atom) -> frozenset:
         return self.deps.get(atom, frozenset()) if isinstance(atom, Var) else frozenset()
 
@@ -362,10 +371,7 @@ class _FunctionAD:
         self.fn = fn
         self.wrt = tuple(wrt)
         self.names = function_names(fn)
-        self.activity = _Activity(ctx.summary)
-        for j in self.wrt:
-            self.activity.deps[fn.params[j]] = frozenset((j,))
-        self.activity.propagate(fn.body)
+        self.activity = _Activity.varied_in(ctx.summary, fn, self.wrt)
         self.calls: dict = {}          # id(Call) -> (pair, number of original targets)
         self.adjoint_tapes: dict = {}  # forward tape Var -> (adjoint tape Var, active positions)
         self.hoisted: list = []        # TapeNew of adjoint tapes, run before the backward sweep

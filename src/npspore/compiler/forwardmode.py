@@ -46,7 +46,7 @@ import numpy as np
 from ..opdef import DIAGONAL, LINEAR, MULTILINEAR, Aval, op_table
 from . import ir
 from .builder import BlockBuilder, NameSupply
-from .differentiate import TAPE_AVAL, _Activity, _nondifferentiable_operands, _prune, function_names
+from .differentiate import TAPE_AVAL, _Activity, _ModuleAD, _nondifferentiable_operands, _prune, function_names
 from .ir import Apply, Block, Call, Const, ForRange, Function, If, Loc, Module, TapeNew, TapePop, TapePush, Var, While
 from .trace import stage_rule
 
@@ -151,21 +151,8 @@ class _ModuleJVP:
         self.source = module.functions
         self.functions: dict = {}
         self.made: dict = {}          # (callee, active positions) -> (name, tangent result positions)
-        self._summaries: dict = {}
+        self.summary = _ModuleAD(module).summary   # which params each callee's result depends on
         self.function_names = NameSupply(module.functions)
-
-    def summary(self, name: str) -> tuple:
-        """For each result of function ``name``, the param positions it depends on."""
-        found = self._summaries.get(name)
-        if found is None:
-            fn = self.source[name]
-            activity = _Activity(self.summary)
-            for j, param in enumerate(fn.params):
-                activity.deps[param] = frozenset((j,))
-            activity.propagate(fn.body)
-            found = tuple(activity.dep(r) for r in fn.body.results)
-            self._summaries[name] = found
-        return found
 
     def callee(self, name: str, active: tuple) -> tuple:
         """``(name of callee's _jvp, positions of the results it gives tangents of)``."""
@@ -192,10 +179,7 @@ class _FunctionJVP:
         self.fn = fn
         self.wrt = tuple(wrt)
         self.names = function_names(fn)
-        self.activity = _Activity(ctx.summary)
-        for j in self.wrt:
-            self.activity.deps[fn.params[j]] = frozenset((j,))
-        self.activity.propagate(fn.body)
+        self.activity = _Activity.varied_in(ctx.summary, fn, self.wrt)
         self.tangent_tapes: dict = {}   # tape Var -> (tangent tape Var, positions with tangents)
 
     @property
@@ -232,11 +216,13 @@ class _FunctionJVP:
 
     def result_tangent(self, result, tangents: dict, builder: BlockBuilder):
         if isinstance(result, Var):
-            found = tangents.get(result)
-            if found is not None:
-                return found
-            return zeros(builder, result.aval, result, self.loc, _dot(result.name))
+            return self.tangent_or_zeros(result, result.aval, tangents, builder, _dot(result.name))
         return _zero_constant(result.value)
+
+    def tangent_or_zeros(self, atom, aval: Aval, tangents: dict, builder: BlockBuilder, hint: str):
+        """The tangent of ``atom``, or zeros of ``aval`` where it has none."""
+        found = tangents.get(atom) if isinstance(atom, Var) else None
+        return found if found is not None else zeros(builder, aval, atom, self.loc, hint)
 
     # --- statements
 
@@ -300,10 +286,8 @@ class _FunctionJVP:
         for block, inner, local in branches:
             extra = []
             for i in positions:
-                result = block.results[i]
-                found = local.get(result) if isinstance(result, Var) else None
-                extra.append(found if found is not None else
-                             zeros(inner, stmt.outputs[i].aval, result, stmt.loc, _dot(stmt.outputs[i].name)))
+                output = stmt.outputs[i]
+                extra.append(self.tangent_or_zeros(block.results[i], output.aval, local, inner, _dot(output.name)))
             inner.block.results = tuple(block.results) + tuple(extra)
         d_outputs = tuple(self.names.var(_dot(stmt.outputs[i].name), stmt.outputs[i].aval) for i in positions)
         builder.append(If(stmt.cond, branches[0][1].block, branches[1][1].block, tuple(stmt.outputs) + d_outputs,
@@ -313,23 +297,15 @@ class _FunctionJVP:
 
     def loop(self, stmt, tangents: dict, builder: BlockBuilder) -> None:
         carried = [i for i, p in enumerate(stmt.body_params) if self.varied(p)]
-        inits = []
-        for i in carried:
-            init = stmt.carried[i]
-            found = tangents.get(init) if isinstance(init, Var) else None
-            inits.append(found if found is not None else
-                         zeros(builder, stmt.outputs[i].aval, init, stmt.loc, _dot(stmt.outputs[i].name)))
+        inits = [self.tangent_or_zeros(stmt.carried[i], stmt.outputs[i].aval, tangents, builder,
+                                       _dot(stmt.outputs[i].name)) for i in carried]
         d_params = [self.names.var(_dot(stmt.body_params[i].name), stmt.body_params[i].aval) for i in carried]
         local = dict(tangents)
         local.update((stmt.body_params[i], d) for i, d in zip(carried, d_params))
         inner = BlockBuilder(self.names)
         self.block(stmt.body, local, inner)
-        yields = []
-        for i in carried:
-            result = stmt.body.results[i]
-            found = local.get(result) if isinstance(result, Var) else None
-            yields.append(found if found is not None else
-                          zeros(inner, stmt.outputs[i].aval, result, stmt.loc, _dot(stmt.outputs[i].name)))
+        yields = [self.tangent_or_zeros(stmt.body.results[i], stmt.outputs[i].aval, local, inner,
+                                        _dot(stmt.outputs[i].name)) for i in carried]
         inner.block.results = tuple(stmt.body.results) + tuple(yields)
         d_outputs = [self.names.var(_dot(stmt.outputs[i].name), stmt.outputs[i].aval) for i in carried]
         stmt.carried = tuple(stmt.carried) + tuple(inits)
@@ -354,12 +330,8 @@ class _FunctionJVP:
             return
         tangent_tape, positions = entry
         if isinstance(stmt, TapePush):
-            values = []
-            for k in positions:
-                value = stmt.values[k]
-                found = tangents.get(value) if isinstance(value, Var) else None
-                values.append(found if found is not None else
-                              zeros(builder, _aval(value), value, stmt.loc, "zero"))
+            values = [self.tangent_or_zeros(stmt.values[k], _aval(stmt.values[k]), tangents, builder, "zero")
+                      for k in positions]
             builder.append(TapePush(tangent_tape, tuple(values), stmt.loc))
         else:
             targets = tuple(self.names.var(_dot(stmt.targets[k].name), stmt.targets[k].aval) for k in positions)
