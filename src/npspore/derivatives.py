@@ -210,18 +210,7 @@ def _checked_positions(grad_position, n_args: int) -> tuple:
     return positions
 
 
-def _differentiated(fn, args, has_aux):
-    """``(outputs differentiated as a tuple, whether fn returned a tuple, aux)``; MindSpore's error
-    when ``has_aux`` and fn returns a single output."""
-    result = fn(*args)
-    if has_aux:
-        if not isinstance(result, tuple) or len(result) < 2:
-            raise ValueError(f"'{_HAS_AUX_ERROR}'")
-        return _as_tuple(result[0]), isinstance(result[0], tuple), result[1] if len(result) == 2 else result[1:]
-    return _as_tuple(result), isinstance(result, tuple), None
-
-
-def _arranged(blocks, n_outputs: int, n_positions: int, tuple_output: bool):
+def _arranged(blocks, n_outputs: int, n_positions: int):
     """MindSpore's structure of a Jacobian: ``blocks[i][j]`` (output i, input j) bare when there is
     one, a flat tuple when there is one input or one output, else a tuple per output."""
     if n_outputs == 1 and n_positions == 1:
@@ -233,15 +222,64 @@ def _arranged(blocks, n_outputs: int, n_positions: int, tuple_output: bool):
     return tuple(tuple(row) for row in blocks)
 
 
-def _basis(value, index: int):
-    """The one-hot Tensor of ``value``'s shape and dtype with a one at flat ``index``."""
-    array = np.zeros(int(np.prod(value.shape)), value.asnumpy().dtype)
-    array[index] = 1
-    return LIBRARY.wrap(array.reshape(tuple(value.shape)))
+def _basis(values) -> tuple:
+    """One batched tangent per value: together the ``n`` unit vectors of all their elements, the
+    value's own rows an identity block (``(n,) + value.shape`` each); and where each value's rows start."""
+    sizes = [int(np.prod(v.shape)) for v in values]
+    n, offsets = sum(sizes), np.cumsum([0] + sizes[:-1]).tolist()
+    tangents = tuple(LIBRARY.wrap(np.eye(n, size, -offset, dtype=v.asnumpy().dtype).reshape((n,) + tuple(v.shape)))
+                     for v, size, offset in zip(values, sizes, offsets))
+    return tangents, offsets, sizes
+
+
+def _block(batched, offset: int, size: int, rows_shape: tuple, columns_shape: tuple, rows_first: bool):
+    """The Jacobian block held in rows ``offset:offset+size`` of a batched tangent: of shape
+    ``rows_shape + columns_shape``; the batch axis indexes the columns (forward) or the rows (reverse)."""
+    part = batched.asnumpy()[offset:offset + size].reshape(size, -1)
+    return LIBRARY.wrap(np.ascontiguousarray(part if rows_first else part.T).reshape(rows_shape + columns_shape))
+
+
+def _one_at_a_time(kernel, args, positions, values):
+    """The batched kernel's result computed with one basis tangent at a time (an op without a batched
+    tangent rule): the same structure, each tangent stacked along a new first axis."""
+    basis, offsets, sizes = _basis(values)
+    results = [kernel(*args, *(LIBRARY.wrap(t.asnumpy()[k]) for t in basis)) for k in range(sum(sizes))]
+    first = results[0]
+    stacked = tuple(LIBRARY.wrap(np.stack([r[1][i].asnumpy() if isinstance(r[1], tuple) else r[1].asnumpy()
+                                           for r in results]))
+                    for i in range(len(first[1]) if isinstance(first[1], tuple) else 1))
+    return (first[0], stacked if isinstance(first[1], tuple) else stacked[0], *first[2:])
+
+
+class _BasisJvp:
+    """The JVP kernels of one function over the basis of some of its inputs: one kernel call with
+    batched tangents, or one call per basis tangent where an op has no batched rule. The JVP functions
+    are kept, so that their fast paths are built once."""
+
+    def __init__(self, fn, has_aux: bool):
+        self.fn = fn
+        self.has_aux = has_aux
+        self.functions: dict = {}   # (positions, batch) -> JvpFunction
+
+    def function(self, positions: tuple, batch):
+        key = (positions, batch)
+        found = self.functions.get(key)
+        if found is None:
+            found = self.functions[key] = JvpFunction(self.fn, compiler.jvpspec.JvpSpec(positions, self.has_aux, batch))
+        return found
+
+    def __call__(self, positions: tuple, values, args):
+        """``(result over the basis of values, offsets, sizes)`` for tangents of ``args[positions]``."""
+        basis, offsets, sizes = _basis(values)
+        try:
+            return self.function(positions, sum(sizes))(*args, *basis), offsets, sizes
+        except compiler.jvpspec.UnbatchedTangent:
+            return _one_at_a_time(self.function(positions, None), args, positions, values), offsets, sizes
 
 
 def jacfwd(fn: Callable[..., Any], grad_position: int | tuple[int, ...] = 0, has_aux: bool = False) -> Callable:
-    """The Jacobian of ``fn`` by forward mode: one Jacobian-vector product per input element.
+    """The Jacobian of ``fn`` by forward mode: the Jacobian-vector products of all unit vectors of the
+    differentiated inputs, computed together (tangents with a batch axis) by one kernel.
 
     Args:
         fn (Union[Cell, Function]): the function or network.
@@ -260,53 +298,55 @@ def jacfwd(fn: Callable[..., Any], grad_position: int | tuple[int, ...] = 0, has
             and ``fn`` returns a single output.
     """
     _check_has_aux(has_aux)
+    along_basis = _BasisJvp(fn, has_aux)
 
     def jacobian(*args):
         positions = _checked_positions(grad_position, len(args))
-        outputs, tuple_output, aux = _differentiated(fn, args, has_aux)
-        kernel = JvpFunction(fn, compiler.jvpspec.JvpSpec(positions, has_aux))
-        blocks = [[None] * len(positions) for _ in outputs]
-        for j, position in enumerate(positions):
-            value = args[position]
-            size = int(np.prod(value.shape))
-            columns = []
-            for index in range(size):
-                tangents = tuple(_basis(args[p], index) if p == position else LIBRARY.wrap(np.zeros_like(args[p].asnumpy()))
-                                 for p in positions)
-                columns.append(_as_tuple(kernel(*args, *tangents)[1]))
-            for i, output in enumerate(outputs):
-                stacked = np.stack([column[i].asnumpy().reshape(-1) for column in columns], axis=-1)
-                blocks[i][j] = LIBRARY.wrap(stacked.reshape(tuple(output.shape) + tuple(value.shape)))
-        found = _arranged(blocks, len(outputs), len(positions), tuple_output)
-        return (found, aux) if has_aux else found
+        values = [args[p] for p in positions]
+        result, offsets, sizes = along_basis(positions, values, args)
+        outputs, tangents = _as_tuple(result[0]), _as_tuple(result[1])
+        blocks = [[_block(t, offset, size, tuple(out.shape), tuple(v.shape), rows_first=False)
+                   for v, offset, size in zip(values, offsets, sizes)] for out, t in zip(outputs, tangents)]
+        found = _arranged(blocks, len(outputs), len(positions))
+        return (found, result[2]) if has_aux else found
 
     return jacobian
 
 
 def jacrev(fn: Callable[..., Any], grad_position: int | tuple[int, ...] = 0, has_aux: bool = False) -> Callable:
-    """The Jacobian of ``fn`` by reverse mode: one vector-Jacobian product per output element.
+    """The Jacobian of ``fn`` by reverse mode: the vector-Jacobian products of all unit vectors of the
+    outputs, computed together by one kernel (the gradient with a sensitivity, its sensitivity's
+    tangents batched: forward mode over the backward sweep, which is linear in it).
 
     Arguments, result structure and errors are :func:`jacfwd`'s.
     """
     _check_has_aux(has_aux)
+    structures: dict = {}   # input signature -> the outputs (shapes and structure), from one eager call
+    gradients: dict = {}    # positions -> the basis JVPs of the gradient with a sensitivity
 
     def jacobian(*args):
         positions = _checked_positions(grad_position, len(args))
-        outputs, tuple_output, aux = _differentiated(fn, args, has_aux)
-        spec = compiler.gradspec.GradSpec(positions=positions, position_form="auto", sens_param=True)
-        gradient = GradFunction(_first_output(fn) if has_aux else fn, spec)
-        blocks = [[None] * len(positions) for _ in outputs]
-        for i, output in enumerate(outputs):
-            rows = []
-            for index in range(int(np.prod(output.shape))):
-                sens = tuple(_basis(o, index) if k == i else LIBRARY.wrap(np.zeros_like(o.asnumpy()))
-                             for k, o in enumerate(outputs))
-                rows.append(_as_tuple(gradient(*args, sens if tuple_output else sens[0])))
-            for j, position in enumerate(positions):
-                stacked = np.stack([row[j].asnumpy() for row in rows])
-                blocks[i][j] = LIBRARY.wrap(stacked.reshape(tuple(output.shape) + tuple(args[position].shape)))
-        found = _arranged(blocks, len(outputs), len(positions), tuple_output)
-        return (found, aux) if has_aux else found
+        key = tuple((tuple(a.shape), str(a.dtype)) if isinstance(a, LIBRARY.tensor_type) else repr(a) for a in args)
+        outputs = structures.get(key)
+        if outputs is None or has_aux:
+            result = fn(*args)
+            if has_aux and (not isinstance(result, tuple) or len(result) < 2):
+                raise ValueError(f"'{_HAS_AUX_ERROR}'")
+            outputs = structures[key] = result[0] if has_aux else result
+        differentiated = _as_tuple(outputs)
+        along_basis = gradients.get(positions)
+        if along_basis is None:
+            spec = compiler.gradspec.GradSpec(positions=positions, position_form="auto", sens_param=True)
+            along_basis = gradients[positions] = _BasisJvp(GradFunction(_first_output(fn) if has_aux else fn, spec),
+                                                           False)
+        sens = tuple(LIBRARY.wrap(np.zeros(tuple(o.shape), o.asnumpy().dtype)) for o in differentiated)
+        sens_arg = sens if isinstance(outputs, tuple) else sens[0]
+        found, offsets, sizes = along_basis((len(args),), list(differentiated), (*args, sens_arg))
+        rows = _as_tuple(found[1])
+        blocks = [[_block(rows[j], offset, size, tuple(out.shape), tuple(args[p].shape), rows_first=True)
+                   for j, p in enumerate(positions)] for out, offset, size in zip(differentiated, offsets, sizes)]
+        jac = _arranged(blocks, len(differentiated), len(positions))
+        return (jac, result[1] if len(result) == 2 else result[1:]) if has_aux else jac
 
     return jacobian
 

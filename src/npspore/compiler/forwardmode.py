@@ -43,12 +43,13 @@ import copy
 
 import numpy as np
 
-from ..opdef import DIAGONAL, LINEAR, MULTILINEAR, Aval, op_table
+from ..opdef import Aval, op_table
 from . import ir
 from .builder import BlockBuilder, NameSupply
 from .differentiate import TAPE_AVAL, _Activity, _ModuleAD, _nondifferentiable_operands, _prune, function_names
 from .ir import Apply, Block, Call, Const, ForRange, Function, If, Loc, Module, TapeNew, TapePop, TapePush, Var, While
-from .trace import stage_rule
+from .jvpspec import UnbatchedTangent
+from .tangents import batched_tangent_of, tangent_of, zeros, zero_constant
 
 __all__ = ["jvp", "tangent_of"]
 
@@ -61,83 +62,23 @@ def _dot(name: str) -> str:
     return name + "_dot"
 
 
-# ---------------------------------------------------------------------------------------- op rules
-
-
-def tangent_of(stmt: Apply, d_args: list, builder: BlockBuilder, hint: str) -> tuple:
-    """Stage the tangent of ``stmt``'s results from its operands' tangents (``None``: a zero).
-
-    Returns one atom or ``None`` per target, not yet fitted to the targets' shapes and dtypes.
-    """
-    definition = op_table()[stmt.op]
-    rule = definition.tangent
-    multi = ir.returns_tuple(stmt)
-    out = tuple(stmt.targets) if multi else stmt.targets[0]
-    if rule == DIAGONAL:
-        total = None
-        for i, d in enumerate(d_args):
-            if d is None:
-                continue
-            staged = stage_rule(definition.adjoint, builder, (*stmt.args, out, d), stmt.static, stmt.loc, hint=hint)
-            part = staged[i] if len(definition.operands) > 1 else staged
-            total = part if total is None else builder.apply("add", (total, part), loc=stmt.loc, hint=hint)
-        return (total,)
-    if rule == LINEAR:
-        skip = _nondifferentiable_operands(definition)
-        args = tuple(a if i in skip else d_args[i] if d_args[i] is not None else _zero_like(a, builder, stmt.loc, hint)
-                     for i, a in enumerate(stmt.args))
-        staged = builder.apply(stmt.op, args, stmt.static, loc=stmt.loc, hint=hint)
-        return staged if multi else (staged,)
-    if rule == MULTILINEAR:
-        total = None
-        for i, d in enumerate(d_args):
-            if d is None:
-                continue
-            args = stmt.args[:i] + (d,) + stmt.args[i + 1:]
-            term = builder.apply(stmt.op, args, stmt.static, loc=stmt.loc, hint=hint)
-            total = term if total is None else builder.apply("add", (total, term), loc=stmt.loc, hint=hint)
-        return (total,)
-    staged = stage_rule(rule, builder, (*stmt.args, out, *d_args), stmt.static, stmt.loc, hint=hint)
-    return staged if multi else (staged,)
-
-
-def _zero_like(atom, builder: BlockBuilder, loc: Loc, hint: str):
-    """A zero standing for the tangent of ``atom`` (a constant operand: a zero of its kind)."""
-    if isinstance(atom, Const):
-        return atom if atom.value is None else _zero_constant(atom.value)
-    return zeros(builder, atom.aval, atom, loc, hint)
-
-
-def _zero_constant(value) -> Const:
-    """A zero of the kind of the constant ``value`` (a number stays a number)."""
-    zero = np.zeros_like(np.asarray(value))
-    return Const(zero.item() if zero.ndim == 0 else zero)
-
-
-def zeros(builder: BlockBuilder, aval: Aval, like, loc: Loc, hint: str):
-    """Zeros of ``aval``: from its static shape, else shaped like ``like`` at run time."""
-    if any(d is None for d in aval.shape):
-        return builder.apply("zeros_like", (like,), {"dtype": aval.dtype}, loc=loc, hint=hint)
-    return builder.apply("zeros", (), {"shape": tuple(aval.shape), "dtype": aval.dtype}, loc=loc, hint=hint)
-
-
-def _fit(builder: BlockBuilder, tangent, target: Var, loc: Loc):
-    """``tangent`` broadcast to ``target``'s shape and cast to its dtype, where they differ."""
+def _fit(builder: BlockBuilder, tangent, target: Var, aval: Aval, loc: Loc):
+    """``tangent`` broadcast to the shape of ``aval`` (``target``'s tangent's) and cast to its dtype, where
+    they differ."""
     if tangent is None or isinstance(tangent, Const):
         if isinstance(tangent, Const) and tangent.value is not None:
             raise TypeError(f"a tangent rule returned the constant {tangent.value!r} for {target.name}; "
                             "tangent rules must return arrays or None")
         return None
     hint = _dot(target.name)
-    shape, want = tuple(tangent.aval.shape), tuple(target.aval.shape)
+    shape, want = tuple(tangent.aval.shape), tuple(aval.shape)
     if shape != want:
         if any(d is None for d in want):
-            tangent = builder.apply("add", (tangent, zeros(builder, target.aval, target, loc, hint)), loc=loc,
-                                    hint=hint)
+            tangent = builder.apply("add", (tangent, zeros(builder, aval, target, loc, hint)), loc=loc, hint=hint)
         else:
             tangent = builder.apply("broadcast_to", (tangent,), {"shape": want}, loc=loc, hint=hint)
-    if tangent.aval.dtype != target.aval.dtype:
-        tangent = builder.apply("cast", (tangent,), {"dtype": target.aval.dtype}, loc=loc, hint=hint)
+    if tangent.aval.dtype != aval.dtype:
+        tangent = builder.apply("cast", (tangent,), {"dtype": aval.dtype}, loc=loc, hint=hint)
     return tangent
 
 
@@ -147,7 +88,8 @@ def _fit(builder: BlockBuilder, tangent, target: Var, loc: Loc):
 class _ModuleJVP:
     """Per-module state: the source functions and the ``_jvp`` functions made for calls."""
 
-    def __init__(self, module: Module):
+    def __init__(self, module: Module, batch: int | None):
+        self.batch = batch
         self.source = module.functions
         self.functions: dict = {}
         self.made: dict = {}          # (callee, active positions) -> (name, tangent result positions)
@@ -181,6 +123,14 @@ class _FunctionJVP:
         self.names = function_names(fn)
         self.activity = _Activity.varied_in(ctx.summary, fn, self.wrt)
         self.tangent_tapes: dict = {}   # tape Var -> (tangent tape Var, positions with tangents)
+        self.batch = ctx.batch
+
+    def tangent_aval(self, aval: Aval) -> Aval:
+        """The aval of a tangent of a value of ``aval``: the same, with the batch axis first if any."""
+        return aval if self.batch is None else Aval((self.batch,) + tuple(aval.shape), aval.dtype)
+
+    def tangent_var(self, var: Var) -> Var:
+        return self.names.var(_dot(var.name), self.tangent_aval(var.aval))
 
     @property
     def loc(self) -> Loc:
@@ -199,7 +149,7 @@ class _FunctionJVP:
         d_params = []
         for j in self.wrt:
             param = fn.params[j]
-            d_params.append(self.names.var(_dot(param.name), param.aval))
+            d_params.append(self.tangent_var(param))
             tangents[param] = d_params[-1]
         builder = BlockBuilder(self.names)
         self.block(fn.body, tangents, builder)
@@ -217,12 +167,16 @@ class _FunctionJVP:
     def result_tangent(self, result, tangents: dict, builder: BlockBuilder):
         if isinstance(result, Var):
             return self.tangent_or_zeros(result, result.aval, tangents, builder, _dot(result.name))
-        return _zero_constant(result.value)
+        return zero_constant(result.value)
 
     def tangent_or_zeros(self, atom, aval: Aval, tangents: dict, builder: BlockBuilder, hint: str):
         """The tangent of ``atom``, or zeros of ``aval`` where it has none."""
         found = tangents.get(atom) if isinstance(atom, Var) else None
-        return found if found is not None else zeros(builder, aval, atom, self.loc, hint)
+        if found is not None:
+            return found
+        if self.batch is not None and any(d is None for d in aval.shape):
+            raise UnbatchedTangent("a value whose shape is known only at run time")
+        return zeros(builder, self.tangent_aval(aval), atom, self.loc, hint)
 
     # --- statements
 
@@ -253,8 +207,12 @@ class _FunctionJVP:
             return
         hint = _dot(stmt.targets[0].name)
         scratch = BlockBuilder(self.names)
-        staged = tangent_of(stmt, d_args, scratch, hint)
-        fitted = [_fit(scratch, d, t, stmt.loc) if self.varied(t) else None for d, t in zip(staged, stmt.targets)]
+        if self.batch is None:
+            staged = tangent_of(stmt, d_args, scratch, hint)
+        else:
+            staged = batched_tangent_of(stmt, d_args, scratch, hint, self.batch)
+        fitted = [_fit(scratch, d, t, self.tangent_aval(t.aval), stmt.loc) if self.varied(t) else None
+                  for d, t in zip(staged, stmt.targets)]
         _prune(scratch.block, [d for d in fitted if d is not None])
         builder.block.stmts.extend(scratch.block.stmts)
         for target, d in zip(stmt.targets, fitted):
@@ -267,7 +225,7 @@ class _FunctionJVP:
             builder.append(stmt)
             return
         name, positions = self.ctx.callee(stmt.callee, active)
-        d_targets = tuple(self.names.var(_dot(stmt.targets[i].name), stmt.targets[i].aval) for i in positions)
+        d_targets = tuple(self.tangent_var(stmt.targets[i]) for i in positions)
         for i, d in zip(positions, d_targets):
             tangents[stmt.targets[i]] = d
         # the _jvp callee differentiates through the callee's forward: a custom backward is reverse-mode only
@@ -289,7 +247,7 @@ class _FunctionJVP:
                 output = stmt.outputs[i]
                 extra.append(self.tangent_or_zeros(block.results[i], output.aval, local, inner, _dot(output.name)))
             inner.block.results = tuple(block.results) + tuple(extra)
-        d_outputs = tuple(self.names.var(_dot(stmt.outputs[i].name), stmt.outputs[i].aval) for i in positions)
+        d_outputs = tuple(self.tangent_var(stmt.outputs[i]) for i in positions)
         builder.append(If(stmt.cond, branches[0][1].block, branches[1][1].block, tuple(stmt.outputs) + d_outputs,
                           stmt.loc))
         for i, d in zip(positions, d_outputs):
@@ -299,7 +257,7 @@ class _FunctionJVP:
         carried = [i for i, p in enumerate(stmt.body_params) if self.varied(p)]
         inits = [self.tangent_or_zeros(stmt.carried[i], stmt.outputs[i].aval, tangents, builder,
                                        _dot(stmt.outputs[i].name)) for i in carried]
-        d_params = [self.names.var(_dot(stmt.body_params[i].name), stmt.body_params[i].aval) for i in carried]
+        d_params = [self.tangent_var(stmt.body_params[i]) for i in carried]
         local = dict(tangents)
         local.update((stmt.body_params[i], d) for i, d in zip(carried, d_params))
         inner = BlockBuilder(self.names)
@@ -307,7 +265,7 @@ class _FunctionJVP:
         yields = [self.tangent_or_zeros(stmt.body.results[i], stmt.outputs[i].aval, local, inner,
                                         _dot(stmt.outputs[i].name)) for i in carried]
         inner.block.results = tuple(stmt.body.results) + tuple(yields)
-        d_outputs = [self.names.var(_dot(stmt.outputs[i].name), stmt.outputs[i].aval) for i in carried]
+        d_outputs = [self.tangent_var(stmt.outputs[i]) for i in carried]
         stmt.carried = tuple(stmt.carried) + tuple(inits)
         stmt.body_params = tuple(stmt.body_params) + tuple(d_params)
         stmt.body = inner.block
@@ -334,7 +292,7 @@ class _FunctionJVP:
                       for k in positions]
             builder.append(TapePush(tangent_tape, tuple(values), stmt.loc))
         else:
-            targets = tuple(self.names.var(_dot(stmt.targets[k].name), stmt.targets[k].aval) for k in positions)
+            targets = tuple(self.tangent_var(stmt.targets[k]) for k in positions)
             builder.append(TapePop(targets, tangent_tape, stmt.loc))
             for k, d in zip(positions, targets):
                 tangents[stmt.targets[k]] = d
@@ -344,7 +302,7 @@ def _aval(atom) -> Aval:
     return atom.aval if isinstance(atom, Var) else Aval.of(np.asarray(atom.value))
 
 
-def jvp(module: Module, wrt: tuple, outputs: tuple) -> Module:
+def jvp(module: Module, wrt: tuple, outputs: tuple, batch: int | None = None) -> Module:
     """Forward-mode derivative of a module's entry function.
 
     Args:
@@ -353,12 +311,15 @@ def jvp(module: Module, wrt: tuple, outputs: tuple) -> Module:
             the captured Parameter arrays); the new entry takes those tangents after all its params.
         outputs: positions of the entry's results whose tangents are returned (zeros for a result
             that does not depend on a ``wrt`` param).
+        batch: every tangent has a leading axis of this size (``batch`` tangents at once: a basis, for
+            ``jacfwd``); the rules are applied to them by ``tangentbatch``.
 
     Returns:
         A new module whose entry returns ``(results..., one tangent per outputs position)``.
 
     Raises:
         ValueError: a ``wrt`` or ``outputs`` position is out of range.
+        UnbatchedTangent: with ``batch``, an op whose rule is not applied to batched tangents.
     """
     copied = copy.deepcopy(module)
     entry = copied.functions[copied.entry]
@@ -368,10 +329,10 @@ def jvp(module: Module, wrt: tuple, outputs: tuple) -> Module:
     for i in outputs:
         if not 0 <= i < len(entry.body.results):
             raise ValueError(f"output position {i} is out of range for {len(entry.body.results)} results")
-    ctx = _ModuleJVP(copied)
+    ctx = _ModuleJVP(copied, batch)
     transformed, _ = _FunctionJVP(ctx, entry, wrt).build(outputs)
     transformed.name = ctx.function_names.fresh(transformed.name)
     functions = {**copied.functions, **ctx.functions, transformed.name: transformed}
     header = dict(copied.header)
-    header["jvp"] = {"wrt": tuple(wrt), "outputs": tuple(outputs)}
+    header["jvp"] = {"wrt": tuple(wrt), "outputs": tuple(outputs), **({"batch": batch} if batch else {})}
     return Module(ir.reachable_functions(functions, transformed.name), transformed.name, header)

@@ -15,8 +15,7 @@ from __future__ import annotations
 
 from . import ir
 from .forwardmode import jvp
-from .gradrequest import Differentiated, _renumber, is_tensor, leaf_indices
-from .gradspec import is_mutable_container
+from .gradrequest import Differentiated, _renumber, leaf_indices
 from .jvpspec import JvpRequest
 
 HAS_AUX_ERROR = "'When 'has_aux' is True, origin 'fn' requires more than one outputs.'"
@@ -52,10 +51,8 @@ def jvp_request(request: JvpRequest, functions, name, inputs, slices, captured, 
     n_params = len(fn.params)
     positions = request.spec.positions if request.spec.positions is not None else range(len(inputs))
     wrt: list[int] = []
-    for position in positions:
-        value = inputs[position]
-        if is_tensor(value) or is_mutable_container(value):
-            wrt.extend(range(slices[position].start, slices[position].stop))
+    for position in positions:   # every tensor leaf of an input, in a plain tuple or list too (as MindSpore)
+        wrt.extend(range(slices[position].start, slices[position].stop))
     if request.spec.has_aux:
         if output_node[0] != "tuple" or len(output_node[1]) < 2:
             raise ValueError(HAS_AUX_ERROR)
@@ -63,7 +60,7 @@ def jvp_request(request: JvpRequest, functions, name, inputs, slices, captured, 
     else:
         differentiated = output_node
     outputs = tuple(leaf_indices(differentiated))
-    module = jvp(ir.Module(dict(functions), name), tuple(wrt), outputs)
+    module = jvp(ir.Module(dict(functions), name), tuple(wrt), outputs, request.spec.batch)
     entry = module.functions[module.entry]
     tangent_params = tuple(entry.params[n_params:])
     entry.params = tuple(entry.params[:n_leaves]) + tangent_params + tuple(entry.params[n_leaves:n_params])

@@ -10,6 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
+class UnbatchedTangent(NotImplementedError):
+    """An op's tangent rule is not applied to tangents with a batch axis (``JvpSpec.batch``): the caller
+    computes one tangent at a time instead."""
+
+
 @dataclass(frozen=True)
 class JvpSpec:
     """``positions``: the inputs that get a tangent (``None``: every input); ``has_aux``: only the
@@ -17,11 +22,13 @@ class JvpSpec:
 
     positions: tuple | None = None
     has_aux: bool = False
+    batch: int | None = None   # each tangent has a leading axis of this size: that many tangents at once
     sens_param = False   # a JVP kernel takes tangents, never a sensitivity
 
     def describe(self) -> str:
         """The options, for a kernel's header."""
-        return f"jvp, positions={'all' if self.positions is None else self.positions}, has_aux={self.has_aux}"
+        batch = f", batch={self.batch}" if self.batch else ""
+        return f"jvp, positions={'all' if self.positions is None else self.positions}, has_aux={self.has_aux}{batch}"
 
 
 @dataclass(frozen=True)
