@@ -171,3 +171,65 @@ def test_jvp_kernel_keeps_the_while_loop_and_the_if():
         ms.Tensor(np.ones((2, 3), np.float32)), ms.Tensor(np.array(2)),
         ms.Tensor(np.ones((2, 3), np.float32)), ms.Tensor(np.array(0)))
     assert "while " in source and "if " in source and "for " not in source.split("def ")[1].split("\n")[0]
+
+
+# ---------------------------------------------------------------- Jacobians (batched tangents)
+
+
+def numeric_jacobian(fn, args, position, eps=1e-6):
+    """d fn(args) / d args[position] by central differences, of shape out.shape + input.shape."""
+    base = [a.asnumpy() for a in args]
+    columns = []
+    for index in range(base[position].size):
+        step = np.zeros(base[position].size)
+        step[index] = eps
+        step = step.reshape(base[position].shape)
+
+        def at(sign):
+            moved = [ms.Tensor(b + sign * step) if k == position else ms.Tensor(b) for k, b in enumerate(base)]
+            return fn(*moved).asnumpy()
+
+        columns.append(((at(1) - at(-1)) / (2 * eps)).reshape(-1))
+    out_shape = np.shape(fn(*args).asnumpy())
+    return np.stack(columns, axis=-1).reshape(out_shape + base[position].shape)
+
+
+def shapes_everywhere(x, y):
+    """Batched linear rules of many shape ops and reductions, softmax's own rule, matmuls of vectors."""
+    h = ops.concat((x, ops.transpose(y, (1, 0))), axis=1)          # (2, 6)
+    h = ops.reshape(h, (6, 2))[1:4] * ops.expand_dims(y[:, 0], 1)  # (3, 2)
+    s = ops.softmax(h, axis=0) + ops.log_softmax(h, axis=-1)
+    v = ops.matmul(ops.squeeze(s.sum(axis=1, keepdims=True), 1), y)     # vector @ matrix: (2,)
+    return ops.stack((h.mean(axis=0) * v, ops.matmul(y, v)[:2]), axis=-1)   # matrix @ vector: (2, 2)
+
+
+def reductions_without_batched_rules(x, y):
+    return ops.prod(x, axis=1) * y.max(axis=0)
+
+
+@pytest.mark.parametrize("fn", [shapes_everywhere, reductions_without_batched_rules])
+@pytest.mark.parametrize("transform", [ops.jacfwd, ops.jacrev])
+def test_jacobians_match_central_differences(fn, transform):
+    rng = np.random.default_rng(7)
+    x, y = ms.Tensor(rng.uniform(0.5, 2, (2, 3))), ms.Tensor(rng.standard_normal((3, 2)))
+    found = transform(fn, grad_position=(0, 1))(x, y)
+    for position in (0, 1):
+        np.testing.assert_allclose(found[position].asnumpy(), numeric_jacobian(fn, (x, y), position),
+                                   rtol=1e-6, atol=1e-7)
+
+
+def test_jacfwd_uses_one_kernel_with_batched_tangents():
+    rng = np.random.default_rng(8)
+    x, y = ms.Tensor(rng.standard_normal((2, 3))), ms.Tensor(rng.standard_normal((3, 2)))
+    spec = ms.compiler.jvpspec.JvpSpec((0, 1), False, batch=12)
+    source = ms.derivatives.JvpFunction(shapes_everywhere, spec).kernel_source(
+        x, y, ms.Tensor(np.zeros((12, 2, 3))), ms.Tensor(np.zeros((12, 3, 2))))
+    assert "batch=12" in source and "for " not in source
+
+
+def test_a_tangent_batch_through_an_op_without_a_batched_rule_is_refused_at_compile_time():
+    rng = np.random.default_rng(9)
+    x, y = ms.Tensor(rng.uniform(0.5, 2, (2, 3))), ms.Tensor(rng.standard_normal((3, 2)))
+    spec = ms.compiler.jvpspec.JvpSpec((0,), False, batch=6)
+    with pytest.raises(ms.compiler.jvpspec.UnbatchedTangent):
+        ms.derivatives.JvpFunction(reductions_without_batched_rules, spec)(x, y, ms.Tensor(np.zeros((6, 2, 3))))

@@ -260,6 +260,7 @@ class _BasisJvp:
         self.fn = fn
         self.has_aux = has_aux
         self.functions: dict = {}   # (positions, batch) -> JvpFunction
+        self.bases: dict = {}       # the values' shapes and dtypes -> _basis of such values
 
     def function(self, positions: tuple, batch):
         key = (positions, batch)
@@ -270,7 +271,11 @@ class _BasisJvp:
 
     def __call__(self, positions: tuple, values, args):
         """``(result over the basis of values, offsets, sizes)`` for tangents of ``args[positions]``."""
-        basis, offsets, sizes = _basis(values)
+        key = tuple((tuple(v.shape), str(v.dtype)) for v in values)
+        found = self.bases.get(key)
+        if found is None:
+            found = self.bases[key] = _basis(values)
+        basis, offsets, sizes = found
         try:
             return self.function(positions, sum(sizes))(*args, *basis), offsets, sizes
         except compiler.jvpspec.UnbatchedTangent:

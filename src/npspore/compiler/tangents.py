@@ -164,6 +164,15 @@ def _matmul(stmt: Apply, d_args: list, builder: BlockBuilder, hint: str):
             continue
         other = y if position == 0 else x
         vector = (x if position == 0 else y).aval.ndim == 1
+        if not vector and position == 0 and y.aval.ndim == 2 and not flags.get("transpose_a") and None not in x.aval.shape:
+            # rows of a stack of matrices times one matrix: one product of all the rows (not one per matrix)
+            rows = builder.apply("reshape", (d,), {"shape": (-1, x.aval.shape[-1])}, loc=stmt.loc, hint=hint)
+            product = builder.apply("matmul", (rows, y), {k: v for k, v in flags.items() if k == "transpose_b"},
+                                    loc=stmt.loc, hint=hint)
+            term = builder.apply("reshape", (product,), {"shape": (d.aval.shape[0],) + tuple(stmt.targets[0].aval.shape)},
+                                 loc=stmt.loc, hint=hint)
+            total = term if total is None else builder.apply("add", (total, term), loc=stmt.loc, hint=hint)
+            continue
         if not vector:
             args = (d, y) if position == 0 else (x, d)
             static = flags
