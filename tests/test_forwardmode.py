@@ -15,6 +15,7 @@ from npspore.compiler import ir, pipeline
 from npspore.compiler.builder import BlockBuilder, NameSupply
 from npspore.compiler.differentiate import _nondifferentiable_operands
 from npspore.compiler.forwardmode import jvp
+from npspore.compiler.jvpspec import UnbatchedTangent
 from npspore.opdef import Aval, op_table
 from test_adjoints import CASES, adjoint_vjp
 
@@ -73,6 +74,7 @@ def test_tangent_matches_central_differences_and_the_adjoint(data, name):
             return ir.evaluate(module, *moved)
 
         plus, minus = shifted(1), shifted(-1)
+    check_batched(module, wrt, outputs, primal, tangents, found)
     for position, tangent in zip(outputs, found):
         assert np.shape(tangent) == np.shape(values[position]), name
         assert np.asarray(tangent).dtype == np.asarray(values[position]).dtype, name
@@ -88,6 +90,21 @@ def test_tangent_matches_central_differences_and_the_adjoint(data, name):
     left = float(np.sum(np.asarray(found[0]) * u))
     right = sum(float(np.sum(t * cotangents[arrays[k]])) for k, t in zip(wrt, tangents))
     np.testing.assert_allclose(left, right, rtol=1e-8, atol=1e-10, err_msg=name)
+
+
+def check_batched(module, wrt, outputs, primal, tangents, found):
+    """Where the op has a batched rule: two tangents at once (``t`` and ``-2t``) give the tangent of each."""
+    try:
+        batched = jvp(module, wrt, outputs, batch=2)
+    except UnbatchedTangent:
+        return
+    n_results = len(module.functions["f"].body.results)
+    stacked = [np.stack((t, -2 * t)) for t in tangents]
+    with np.errstate(all="ignore"):
+        pairs = ir.evaluate(batched, *primal, *stacked)[n_results:]
+    for pair, tangent in zip(pairs, found):
+        np.testing.assert_allclose(pair[0], tangent, rtol=1e-12, atol=1e-12)
+        np.testing.assert_allclose(pair[1], -2 * np.asarray(tangent), rtol=1e-12, atol=1e-12)
 
 
 def test_every_op_with_an_adjoint_has_a_tangent_rule():

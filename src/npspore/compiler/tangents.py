@@ -164,6 +164,8 @@ def _matmul(stmt: Apply, d_args: list, builder: BlockBuilder, hint: str):
             continue
         other = y if position == 0 else x
         vector = (x if position == 0 else y).aval.ndim == 1
+        if not vector:   # its batch dims line up with the other operand's once it has the result's rank
+            d = _ranked(builder, d, stmt.targets[0].aval.ndim, stmt, hint)
         if not vector and position == 0 and y.aval.ndim == 2 and not flags.get("transpose_a") and None not in x.aval.shape:
             # rows of a stack of matrices times one matrix: one product of all the rows (not one per matrix)
             rows = builder.apply("reshape", (d,), {"shape": (-1, x.aval.shape[-1])}, loc=stmt.loc, hint=hint)
