@@ -89,3 +89,30 @@ def test_jvp_has_aux_single_output_is_refused():
 
     with pytest.raises(ValueError, match="requires more than one outputs"):
         ops.jvp(single, x, x, has_aux=True)
+
+
+def square(b):
+    return b * b
+
+
+def test_jvp_inside_compiled_code_refuses_a_tangent_of_another_shape():
+    x = ms.Tensor(np.ones((2, 2), np.float32))
+
+    @ms.jit
+    def directional(a, t):
+        return ops.jvp(square, (a,), (t,))[1]
+
+    np.testing.assert_allclose(directional(x, x).asnumpy(), 2 * np.ones((2, 2)))
+    # a tangent that broadcasts to its input is broadcast, as MindSpore's ops broadcast it
+    np.testing.assert_allclose(directional(x, ms.Tensor(np.full(2, 3, np.float32))).asnumpy(), 6 * np.ones((2, 2)))
+    with pytest.raises(ValueError, match=r"the shape of a tangent \[3\] does not broadcast to the shape of its "
+                                         r"input \[2, 2\]") as caught:
+        directional(x, ms.Tensor(np.ones(3, np.float32)))
+    assert "test_forward_mode_api.py" in str(caught.value)   # at the user's line
+
+
+def test_a_jvp_function_called_with_a_tangent_of_another_dtype_is_refused():
+    x = ms.Tensor(np.ones((2, 2), np.float32))
+    function = ms.derivatives.JvpFunction(lambda a: a * a, ms.compiler.jvpspec.JvpSpec())
+    with pytest.raises(TypeError, match="Type Join Failed: dtype1 = Float64, dtype2 = Float32."):
+        function(x, ms.Tensor(np.ones((2, 2))))

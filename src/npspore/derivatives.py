@@ -73,7 +73,7 @@ def _fitted_tangent(tangent, value):
     if len(shape) > len(want) or any(a not in (1, b) for a, b in zip(reversed(shape), reversed(want))):
         raise ValueError(f"For 'jvp', the shape of a tangent {list(shape)} does not broadcast to the "
                          f"shape of its input {list(want)}")
-    return LIBRARY.wrap(np.ascontiguousarray(np.broadcast_to(tangent.asnumpy(), want)))
+    return LIBRARY.run("broadcast_to", tangent, shape=want)   # an op: staged in compiled code too
 
 
 def jvp(fn: Callable[..., Any], inputs: Any, v: Any, has_aux: bool = False) -> tuple:

@@ -9,6 +9,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
+
+from .library import LIBRARY
+
+
+def _shape_and_dtype(value):
+    """``(shape, NumPy dtype)`` of a Tensor or of a tensor value of code being compiled, else None."""
+    aval = getattr(value, "aval", None)
+    if aval is not None and hasattr(aval, "shape"):
+        return tuple(aval.shape), np.dtype(aval.dtype)
+    if isinstance(value, LIBRARY.tensor_type):
+        return tuple(value.shape), np.dtype(LIBRARY.dtype_to_numpy(value.dtype))
+    return None
+
 
 class UnbatchedTangent(NotImplementedError):
     """An op's tangent rule is not applied to tangents with a batch axis (``JvpSpec.batch``): the caller
@@ -45,9 +59,27 @@ class JvpRequest:
         return n_args // 2 if self.spec.positions is None else len(self.spec.positions)
 
     def split_sens(self, args, kwargs):
-        """``(inputs, kwargs, tangents)`` of a call of the JVP function."""
+        """``(inputs, kwargs, tangents)`` of a call of the JVP function; raises MindSpore's TypeError for a
+        tangent of another dtype than its input, a ValueError for one of another shape (or, with
+        ``spec.batch``, without the batch axis first)."""
         cut = len(args) - self.n_tangents(len(args))
-        return tuple(args[:cut]), dict(kwargs), tuple(args[cut:])
+        inputs, tangents = tuple(args[:cut]), tuple(args[cut:])
+        positions = self.spec.positions if self.spec.positions is not None else range(len(inputs))
+        for position, tangent in zip(positions, tangents):
+            self._check_tangent(inputs[position] if position < len(inputs) else None, tangent)
+        return inputs, dict(kwargs), tangents
+
+    def _check_tangent(self, value, tangent) -> None:
+        have, want = _shape_and_dtype(tangent), _shape_and_dtype(value)
+        if have is None or want is None:
+            return   # not a tensor (a tuple of them is checked leaf by leaf by the kernel's signature)
+        if have[1] != want[1]:
+            names = LIBRARY.dtype_from_numpy
+            raise TypeError(f"Type Join Failed: dtype1 = {names(have[1])}, dtype2 = {names(want[1])}.")
+        shape = ((self.spec.batch,) if self.spec.batch is not None else ()) + want[0]
+        if have[0] != shape:
+            raise ValueError(f"For 'jvp', the shape of a tangent {list(have[0])} is not the shape of its input "
+                             f"{list(shape)}")
 
     def check_positions(self, args, kwargs) -> None:
         """Raise MindSpore's ValueError for a position beyond the inputs."""
