@@ -239,47 +239,129 @@ def _block(batched, offset: int, size: int, rows_shape: tuple, columns_shape: tu
     return LIBRARY.wrap(np.ascontiguousarray(part if rows_first else part.T).reshape(rows_shape + columns_shape))
 
 
-def _one_at_a_time(kernel, args, positions, values):
-    """The batched kernel's result computed with one basis tangent at a time (an op without a batched
-    tangent rule): the same structure, each tangent stacked along a new first axis."""
-    basis, offsets, sizes = _basis(values)
-    results = [kernel(*args, *(LIBRARY.wrap(t.asnumpy()[k]) for t in basis)) for k in range(sum(sizes))]
-    first = results[0]
-    stacked = tuple(LIBRARY.wrap(np.stack([r[1][i].asnumpy() if isinstance(r[1], tuple) else r[1].asnumpy()
-                                           for r in results]))
-                    for i in range(len(first[1]) if isinstance(first[1], tuple) else 1))
-    return (first[0], stacked if isinstance(first[1], tuple) else stacked[0], *first[2:])
+def _one_at_a_time(kernel, args, basis):
+    """A batched JVP kernel's result computed by ``kernel`` (its unbatched version) one basis tangent at
+    a time (an op without a batched tangent rule): the same structure, tangents stacked on a first axis."""
+    results = [kernel(*args, *(LIBRARY.wrap(t.asnumpy()[k]) for t in basis)) for k in range(basis[0].shape[0])]
+    stack = [LIBRARY.wrap(np.stack([leaf.asnumpy() for leaf in leaves])) for leaves in zip(*(_leaves(r[1]) for r in results))]
+    return (results[0][0], _rebuilt(results[0][1], iter(stack)), *results[0][2:])
 
 
-class _BasisJvp:
-    """The JVP kernels of one function over the basis of some of its inputs: one kernel call with
-    batched tangents, or one call per basis tangent where an op has no batched rule. The JVP functions
-    are kept, so that their fast paths are built once."""
+def _leaves(value) -> list:
+    """The Tensors of a Tensor or a (nested) tuple of them, in order."""
+    return [leaf for item in value for leaf in _leaves(item)] if isinstance(value, tuple) else [value]
 
-    def __init__(self, fn, has_aux: bool):
-        self.fn = fn
-        self.has_aux = has_aux
-        self.functions: dict = {}   # (positions, batch) -> JvpFunction
-        self.bases: dict = {}       # the values' shapes and dtypes -> _basis of such values
 
-    def function(self, positions: tuple, batch):
-        key = (positions, batch)
-        found = self.functions.get(key)
+def _rebuilt(like, leaves):
+    """``like``'s structure with the next of ``leaves`` at each Tensor."""
+    return tuple(_rebuilt(item, leaves) for item in like) if isinstance(like, tuple) else next(leaves)
+
+
+def _row(value, index: int):
+    """Row ``index`` (of the batch axis) of each Tensor of a result."""
+    return _rebuilt(value, iter([LIBRARY.wrap(leaf.asnumpy()[index]) for leaf in _leaves(value)]))
+
+
+class _Jacobian:
+    """The function ``jacfwd``/``jacrev`` return. A call runs one kernel: the JVP of ``fn`` (forward) or
+    of its gradient with respect to the sensitivity (reverse) on the basis of the differentiated
+    inputs (outputs), tangents batched; an op without a batched tangent rule makes it one kernel call
+    per basis vector. The Jacobian of a Jacobian (a Hessian) is the batched JVP of the inner one's
+    kernel. JVP functions and bases are kept, so that their fast paths are built once."""
+
+    def __init__(self, fn, grad_position, has_aux: bool, reverse: bool):
+        _check_has_aux(has_aux)
+        self.fn, self.grad_position, self.has_aux, self.reverse = fn, grad_position, has_aux, reverse
+        self.kept: dict = {}
+
+    def _keep(self, key, make):
+        found = self.kept.get(key)
         if found is None:
-            found = self.functions[key] = JvpFunction(self.fn, compiler.jvpspec.JvpSpec(positions, self.has_aux, batch))
+            found = self.kept[key] = make()
         return found
 
-    def __call__(self, positions: tuple, values, args):
-        """``(result over the basis of values, offsets, sizes)`` for tangents of ``args[positions]``."""
-        key = tuple((tuple(v.shape), str(v.dtype)) for v in values)
-        found = self.bases.get(key)
-        if found is None:
-            found = self.bases[key] = _basis(values)
-        basis, offsets, sizes = found
+    def _basis(self, values) -> tuple:
+        return self._keep(("basis",) + tuple((tuple(v.shape), str(v.dtype)) for v in values), lambda: _basis(values))
+
+    def __call__(self, *args):
+        make, call_args, basis, finish = self.plan(args)
         try:
-            return self.function(positions, sum(sizes))(*args, *basis), offsets, sizes
+            return finish(make(basis[0].shape[0])(*call_args, *basis))
         except compiler.jvpspec.UnbatchedTangent:
-            return _one_at_a_time(self.function(positions, None), args, positions, values), offsets, sizes
+            return finish(_one_at_a_time(make(None), call_args, basis))
+
+    def plan(self, args) -> tuple:
+        """``(make, call_args, basis, finish)``: ``make(batch)`` is the JVP function called with
+        ``call_args`` and the ``basis`` tangents; ``finish`` turns its result into the Jacobian."""
+        positions = _checked_positions(self.grad_position, len(args))
+        if isinstance(self.fn, _Jacobian):
+            return self._plan_nested(args, positions)
+        if self.reverse:
+            return self._plan_reverse(args, positions)
+        values = [args[p] for p in positions]
+        basis, offsets, sizes = self._basis(values)
+
+        def make(batch):
+            return self._keep((positions, batch), lambda: JvpFunction(
+                self.fn, compiler.jvpspec.JvpSpec(positions, self.has_aux, batch)))
+
+        def finish(result):
+            outputs, tangents = _as_tuple(result[0]), _as_tuple(result[1])
+            blocks = [[_block(t, offset, size, tuple(out.shape), tuple(v.shape), rows_first=False)
+                       for v, offset, size in zip(values, offsets, sizes)] for out, t in zip(outputs, tangents)]
+            found = _arranged(blocks, len(outputs), len(positions))
+            return (found, result[2]) if self.has_aux else found
+
+        return make, tuple(args), basis, finish
+
+    def _plan_reverse(self, args, positions) -> tuple:
+        signature = tuple((tuple(a.shape), str(a.dtype)) if isinstance(a, LIBRARY.tensor_type) else repr(a) for a in args)
+        result = self.kept.get(("outputs", signature))
+        if result is None or self.has_aux:   # the outputs' shapes, from one eager call (aux: every call)
+            result = self.kept[("outputs", signature)] = self.fn(*args)
+            if self.has_aux and (not isinstance(result, tuple) or len(result) < 2):
+                raise ValueError(f"'{_HAS_AUX_ERROR}'")
+        outputs = result[0] if self.has_aux else result
+        differentiated = _as_tuple(outputs)
+        basis, offsets, sizes = self._basis(differentiated)
+        gradient = self._keep(("gradient", positions), lambda: GradFunction(
+            _first_output(self.fn) if self.has_aux else self.fn,
+            compiler.gradspec.GradSpec(positions=positions, position_form="auto", sens_param=True)))
+        sens = tuple(LIBRARY.wrap(np.zeros(tuple(o.shape), o.asnumpy().dtype)) for o in differentiated)
+
+        def make(batch):
+            return self._keep(("reverse", positions, batch), lambda: JvpFunction(
+                gradient, compiler.jvpspec.JvpSpec((len(args),), False, batch)))
+
+        def finish(found):
+            rows = _as_tuple(found[1])
+            blocks = [[_block(rows[j], offset, size, tuple(out.shape), tuple(args[p].shape), rows_first=True)
+                       for j, p in enumerate(positions)] for out, offset, size in zip(differentiated, offsets, sizes)]
+            jac = _arranged(blocks, len(differentiated), len(positions))
+            return (jac, result[1] if len(result) == 2 else result[1:]) if self.has_aux else jac
+
+        return make, (*args, sens if isinstance(outputs, tuple) else sens[0]), basis, finish
+
+    def _plan_nested(self, args, positions) -> tuple:
+        inner_make, inner_args, inner_basis, inner_finish = self.fn.plan(args)
+        inner = inner_make(inner_basis[0].shape[0])
+        values = [args[p] for p in positions]
+        basis, offsets, sizes = self._basis(values)
+
+        def make(batch):
+            return self._keep(("nested", positions, batch), lambda: JvpFunction(
+                inner, compiler.jvpspec.JvpSpec(positions, False, batch)))
+
+        def finish(result):
+            # row m of the tangents of the inner kernel's result: the inner Jacobian's derivative along m
+            derivatives = [_leaves(inner_finish(_row(result[1], m))) for m in range(sum(sizes))]
+            inner_jacobian = _leaves(inner_finish(result[0]))
+            blocks = [[LIBRARY.wrap(np.stack([derivatives[m][i].asnumpy() for m in range(offset, offset + size)],
+                                             axis=-1).reshape(tuple(leaf.shape) + tuple(v.shape)))
+                       for v, offset, size in zip(values, offsets, sizes)] for i, leaf in enumerate(inner_jacobian)]
+            return _arranged(blocks, len(inner_jacobian), len(positions))
+
+        return make, (*inner_args, *inner_basis), basis, finish
 
 
 def jacfwd(fn: Callable[..., Any], grad_position: int | tuple[int, ...] = 0, has_aux: bool = False) -> Callable:
@@ -287,7 +369,7 @@ def jacfwd(fn: Callable[..., Any], grad_position: int | tuple[int, ...] = 0, has
     differentiated inputs, computed together (tangents with a batch axis) by one kernel.
 
     Args:
-        fn (Union[Cell, Function]): the function or network.
+        fn (Union[Cell, Function]): the function or network (or a Jacobian function: a Hessian).
         grad_position (Union[int, tuple[int]]): the input(s) to differentiate. Default: ``0``.
         has_aux (bool): only the first output is differentiated; the result is ``(Jacobian, aux)``.
             Default: ``False``.
@@ -302,58 +384,18 @@ def jacfwd(fn: Callable[..., Any], grad_position: int | tuple[int, ...] = 0, has
         ValueError: (at call time) a position is negative or not below the number of inputs; ``has_aux``
             and ``fn`` returns a single output.
     """
-    _check_has_aux(has_aux)
-    along_basis = _BasisJvp(fn, has_aux)
-
-    def jacobian(*args):
-        positions = _checked_positions(grad_position, len(args))
-        values = [args[p] for p in positions]
-        result, offsets, sizes = along_basis(positions, values, args)
-        outputs, tangents = _as_tuple(result[0]), _as_tuple(result[1])
-        blocks = [[_block(t, offset, size, tuple(out.shape), tuple(v.shape), rows_first=False)
-                   for v, offset, size in zip(values, offsets, sizes)] for out, t in zip(outputs, tangents)]
-        found = _arranged(blocks, len(outputs), len(positions))
-        return (found, result[2]) if has_aux else found
-
-    return jacobian
+    return _Jacobian(fn, grad_position, has_aux, reverse=False)
 
 
 def jacrev(fn: Callable[..., Any], grad_position: int | tuple[int, ...] = 0, has_aux: bool = False) -> Callable:
     """The Jacobian of ``fn`` by reverse mode: the vector-Jacobian products of all unit vectors of the
     outputs, computed together by one kernel (the gradient with a sensitivity, its sensitivity's
-    tangents batched: forward mode over the backward sweep, which is linear in it).
+    tangents batched: forward mode over the backward sweep, which is linear in it). Of a Jacobian
+    function (a Hessian), the outer Jacobian is taken by the same batched forward mode as ``jacfwd``'s.
 
     Arguments, result structure and errors are :func:`jacfwd`'s.
     """
-    _check_has_aux(has_aux)
-    structures: dict = {}   # input signature -> the outputs (shapes and structure), from one eager call
-    gradients: dict = {}    # positions -> the basis JVPs of the gradient with a sensitivity
-
-    def jacobian(*args):
-        positions = _checked_positions(grad_position, len(args))
-        key = tuple((tuple(a.shape), str(a.dtype)) if isinstance(a, LIBRARY.tensor_type) else repr(a) for a in args)
-        outputs = structures.get(key)
-        if outputs is None or has_aux:
-            result = fn(*args)
-            if has_aux and (not isinstance(result, tuple) or len(result) < 2):
-                raise ValueError(f"'{_HAS_AUX_ERROR}'")
-            outputs = structures[key] = result[0] if has_aux else result
-        differentiated = _as_tuple(outputs)
-        along_basis = gradients.get(positions)
-        if along_basis is None:
-            spec = compiler.gradspec.GradSpec(positions=positions, position_form="auto", sens_param=True)
-            along_basis = gradients[positions] = _BasisJvp(GradFunction(_first_output(fn) if has_aux else fn, spec),
-                                                           False)
-        sens = tuple(LIBRARY.wrap(np.zeros(tuple(o.shape), o.asnumpy().dtype)) for o in differentiated)
-        sens_arg = sens if isinstance(outputs, tuple) else sens[0]
-        found, offsets, sizes = along_basis((len(args),), list(differentiated), (*args, sens_arg))
-        rows = _as_tuple(found[1])
-        blocks = [[_block(rows[j], offset, size, tuple(out.shape), tuple(args[p].shape), rows_first=True)
-                   for j, p in enumerate(positions)] for out, offset, size in zip(differentiated, offsets, sizes)]
-        jac = _arranged(blocks, len(differentiated), len(positions))
-        return (jac, result[1] if len(result) == 2 else result[1:]) if has_aux else jac
-
-    return jacobian
+    return _Jacobian(fn, grad_position, has_aux, reverse=True)
 
 
 # ----------------------------------------------------------------------------------- higher order
