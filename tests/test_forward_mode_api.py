@@ -116,3 +116,12 @@ def test_a_jvp_function_called_with_a_tangent_of_another_dtype_is_refused():
     function = ms.derivatives.JvpFunction(lambda a: a * a, ms.compiler.jvpspec.JvpSpec())
     with pytest.raises(TypeError, match="Type Join Failed: dtype1 = Float64, dtype2 = Float32."):
         function(x, ms.Tensor(np.ones((2, 2))))
+
+
+def test_cli_show_jvp_prints_the_forward_mode_kernel(capsys):
+    from npspore.cli import main
+    assert main(["show", "npspore.examples:MLP", "--input", "f32[8,4]", "--jvp", "--no-color"]) == 0
+    text = capsys.readouterr().out
+    assert "# kernel: jvp" in text and "def MLP_construct_jvp(x, x_dot," in text
+    assert "relu_dot" in text and "return (add_1, add_1_dot)" in text
+    assert main(["show", "npspore.examples:MLP", "--input", "f32[8,4]", "--jvp", "--grad"]) == 2
