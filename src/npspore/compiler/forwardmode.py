@@ -121,7 +121,7 @@ class _FunctionJVP:
         self.fn = fn
         self.wrt = tuple(wrt)
         self.names = function_names(fn)
-        self.activity = _Activity.varied_in(ctx.summary, fn, self.wrt)
+        self.activity = _Activity(ctx.summary, fn, self.wrt)
         self.tangent_tapes: dict = {}   # tape Var -> (tangent tape Var, positions with tangents)
         self.batch = ctx.batch
 
