@@ -16,10 +16,12 @@ Adjoints (every rank holds its own ``dout``):
 * ``reduce`` to ``root`` (sum): ``root``'s ``dout`` broadcast to every rank.
 """
 from npspore import runtime as rt
-from npspore.opdef import Aval, OpShapeError, OpTypeError, call, op
+from npspore.opdef import LINEAR, Aval, OpShapeError, OpTypeError, call, op
 from npspore.shape_rules import dtype_of, shape_of
 
 _REDUCE_OPS = ("sum", "max", "min", "prod")
+
+TANGENT = LINEAR   # moving and summing tensors between ranks is linear; max/min/prod reductions have their own
 
 
 def _checked(name, x, op="sum"):
@@ -64,6 +66,13 @@ class all_reduce:
             return call("all_reduce", dout * out, op="sum", group=group, size=size) / x
         return call("all_reduce", dout, op="sum", group=group, size=size) * (x == out)
 
+    def tangent(x, out, dx, *, op="sum", group, size):
+        if op == "sum":
+            return call("all_reduce", dx, op="sum", group=group, size=size)
+        if op == "prod":
+            return out * call("all_reduce", dx / x, op="sum", group=group, size=size)
+        return call("all_reduce", dx * (x == out), op="sum", group=group, size=size)
+
 
 @op(infer=_gathered)
 class all_gather:
@@ -106,3 +115,11 @@ class reduce:
             return call("broadcast", dout * out, root=root, group=group, size=size) / x
         return call("broadcast", dout, root=root, group=group, size=size) * (
             x == call("broadcast", out, root=root, group=group, size=size))
+
+    def tangent(x, out, dx, *, op="sum", root, group, size):
+        if op == "sum":
+            return call("reduce", dx, op="sum", root=root, group=group, size=size)
+        if op == "prod":
+            return out * call("reduce", dx / x, op="sum", root=root, group=group, size=size)
+        return call("reduce", dx * (x == call("broadcast", out, root=root, group=group, size=size)), op="sum",
+                    root=root, group=group, size=size)

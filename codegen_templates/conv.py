@@ -15,7 +15,9 @@ each other's adjoints).
 """
 import numpy as np
 
-from npspore.opdef import call, op
+from npspore.opdef import MULTILINEAR, call, op
+
+TANGENT = MULTILINEAR   # the convolutions are linear in each operand; the column ops in their one
 from npspore.rules_nn import (conv2d_columns_grad_rule, conv2d_columns_rule, conv2d_filter_grad_rule,
                               conv2d_input_grad_rule, conv2d_rule)
 

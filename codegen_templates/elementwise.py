@@ -10,7 +10,9 @@ as JAX does, instead of NumPy's ``0·-inf = nan``), ``cast`` passes the gradient
 import numpy as np
 
 from npspore import shape_rules as rules
-from npspore.opdef import call, op
+from npspore.opdef import DIAGONAL, call, op
+
+TANGENT = DIAGONAL   # every op here acts elementwise: its tangent is its adjoint per operand (opdef)
 
 # ---------------------------------------------------------------- arithmetic
 

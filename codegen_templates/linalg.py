@@ -9,7 +9,9 @@ caller sums away.
 import numpy as np
 
 from npspore import shape_rules as rules
-from npspore.opdef import call, op
+from npspore.opdef import MULTILINEAR, call, op
+
+TANGENT = MULTILINEAR   # products: linear in each operand, so the product rule (opdef)
 
 # ---------------------------------------------------------------- matrix products
 

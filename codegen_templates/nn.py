@@ -8,8 +8,10 @@ import numpy as np
 
 from npspore import runtime as rt
 from npspore import shape_rules as rules
+from npspore.opdef import LINEAR, call, op
 from npspore.rules_nn import random_choice_with_mask_rule
-from npspore.opdef import call, op
+
+TANGENT = LINEAR   # one_hot is linear in its on and off values; the others have their own
 
 # ---------------------------------------------------------------- softmax
 
@@ -23,6 +25,9 @@ class softmax:
     def adjoint(x, out, dout, *, axis=-1):
         return out * (dout - np.sum(dout * out, axis=axis, keepdims=True))
 
+    def tangent(x, out, dx, *, axis=-1):
+        return out * (dx - np.sum(dx * out, axis=axis, keepdims=True))
+
 
 @op(infer=rules.softmax("LogSoftmax"))
 class log_softmax:
@@ -32,6 +37,9 @@ class log_softmax:
 
     def adjoint(x, out, dout, *, axis=-1):
         return dout - np.exp(out) * np.sum(dout, axis=axis, keepdims=True)
+
+    def tangent(x, out, dx, *, axis=-1):
+        return dx - np.sum(np.exp(out) * dx, axis=axis, keepdims=True)
 
 
 # ---------------------------------------------------------------- losses and labels
@@ -49,6 +57,16 @@ class softmax_cross_entropy:
         log_probs = call("log_softmax", logits, axis=axis)
         g = np.expand_dims(dout, axis=axis)
         return g * (np.exp(log_probs) * np.sum(labels, axis=axis, keepdims=True) - labels), -g * log_probs
+
+    def tangent(logits, labels, out, d_logits, d_labels, *, axis=-1):
+        log_probs = call("log_softmax", logits, axis=axis)
+        parts = []
+        if d_logits is not None:
+            weights = np.exp(log_probs) * np.sum(labels, axis=axis, keepdims=True) - labels
+            parts.append(np.sum(d_logits * weights, axis=axis))
+        if d_labels is not None:
+            parts.append(-np.sum(d_labels * log_probs, axis=axis))
+        return parts[0] if len(parts) == 1 else parts[0] + parts[1]
 
 
 @op(infer=rules.one_hot, operand_dtype=rules.common_dtype_after(1))

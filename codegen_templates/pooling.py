@@ -12,7 +12,9 @@ gradients of any order stay within them.
 """
 import numpy as np
 
-from npspore.opdef import call, op
+from npspore.opdef import LINEAR, call, op
+
+TANGENT = LINEAR   # window sums, and max pooling's gathers and scatters at fixed positions, are linear
 from npspore.rules_nn import (adaptive_index_rule, adaptive_weights_rule, pool2d_grad_rule, pool2d_index_rule,
                                pool2d_rule, pool2d_transpose_rule, pool2d_windows_rule)
 
@@ -48,6 +50,10 @@ class max_pool2d:
 
     def adjoint(x, out, dout, *, kernel_size=(1, 1), stride=(1, 1), padding=(0, 0, 0, 0), dilation=(1, 1)):
         return call("max_pool2d_grad", x, dout, kernel_size=kernel_size, stride=stride, padding=padding,
+                    dilation=dilation)
+
+    def tangent(x, out, dx, *, kernel_size=(1, 1), stride=(1, 1), padding=(0, 0, 0, 0), dilation=(1, 1)):
+        return call("max_pool2d_gather", x, dx, kernel_size=kernel_size, stride=stride, padding=padding,
                     dilation=dilation)
 
 

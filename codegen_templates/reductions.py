@@ -9,7 +9,9 @@ to the returned index only. Names of the class bodies shadow Python's ``sum``/``
 import numpy as np
 
 from npspore import shape_rules as rules
-from npspore.opdef import call, op
+from npspore.opdef import LINEAR, call, op
+
+TANGENT = LINEAR   # sum and mean; the others have their own
 
 
 def _extremum_adjoint(x, out, dout, *, axis=None, keepdims=False):
@@ -27,6 +29,24 @@ def _indexed_extremum_adjoint(x, out, dout, *, axis=None, keepdims=False):
     index = np.squeeze(out[1], axis=axis) if keepdims else out[1]
     kept = dout[0] if keepdims else np.expand_dims(dout[0], axis=axis)
     return call("one_hot", index, kept, 0, depth=x.shape[axis], axis=axis)
+
+
+def _extremum_tangent(x, out, dx, *, axis=None, keepdims=False):
+    """The tangent of ``max``/``min``: the mean of the tangents of the elements equal to the result (the
+    adjoint's equal split among ties, transposed)."""
+    axes = tuple(range(x.ndim)) if axis is None else axis
+    hit = (x == (out if keepdims else np.expand_dims(out, axis=axes))).astype(dx.dtype)
+    return np.sum(dx * hit, axis=axes, keepdims=keepdims) / np.sum(hit, axis=axes, keepdims=keepdims)
+
+
+def _indexed_extremum_tangent(x, out, dx, *, axis=None, keepdims=False):
+    """The tangent of ``max_with_indices``/``min_with_indices``: the tangent at the returned index."""
+    if axis is None:
+        picked = call("one_hot", out[1], 1, 0, depth=x.size).reshape(x.shape)
+        return np.sum(dx * picked, keepdims=keepdims), None
+    index = np.squeeze(out[1], axis=axis) if keepdims else out[1]
+    picked = call("one_hot", index, 1, 0, depth=x.shape[axis], axis=axis)
+    return np.sum(dx * picked, axis=axis, keepdims=keepdims), None
 
 
 # ---------------------------------------------------------------- sums and means
@@ -79,6 +99,11 @@ class prod:
         others = np.where(lone_zero, np.prod(nonzero, axis=axes, keepdims=True), 0)
         return kept * np.where(zero, others, full / nonzero)
 
+    def tangent(x, out, dx, *, axis=None, keepdims=False, dtype=None):
+        # each result reads one slice, so its Jacobian row is the adjoint of a cotangent of ones
+        rows = prod.adjoint(x, out, np.ones_like(out), axis=axis, keepdims=keepdims, dtype=dtype)
+        return np.sum(dx * rows, axis=tuple(range(x.ndim)) if axis is None else axis, keepdims=keepdims)
+
 
 # ---------------------------------------------------------------- extrema
 
@@ -90,6 +115,7 @@ class max:
                 else x.max(axis=axis, keepdims=keepdims))    # as sum
 
     adjoint = _extremum_adjoint
+    tangent = _extremum_tangent
 
 
 @op(infer=rules.reduction("ReduceMin"), numpy=(np.min,))
@@ -99,6 +125,7 @@ class min:
                 else x.min(axis=axis, keepdims=keepdims))    # as sum
 
     adjoint = _extremum_adjoint
+    tangent = _extremum_tangent
 
 
 @op(infer=rules.reduction_with_indices("ArgMaxWithValue"))
@@ -109,6 +136,7 @@ class max_with_indices:
         return np.max(x, axis=axis, keepdims=keepdims), np.argmax(x, axis=axis, keepdims=keepdims)
 
     adjoint = _indexed_extremum_adjoint
+    tangent = _indexed_extremum_tangent
 
 
 @op(infer=rules.reduction_with_indices("ArgMinWithValue"))
@@ -119,6 +147,7 @@ class min_with_indices:
         return np.min(x, axis=axis, keepdims=keepdims), np.argmin(x, axis=axis, keepdims=keepdims)
 
     adjoint = _indexed_extremum_adjoint
+    tangent = _indexed_extremum_tangent
 
 
 # ---------------------------------------------------------------- indices and truth values

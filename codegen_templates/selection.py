@@ -8,8 +8,10 @@ the last axis, and the two are each other's transposes, so gradients of any orde
 """
 import numpy as np
 
-from npspore.opdef import call, op
+from npspore.opdef import LINEAR, call, op
 from npspore.rules_nn import gather_last_rule, nms_with_mask_rule, scatter_last_rule, topk_rule
+
+TANGENT = LINEAR   # gathers and scatters by indices; topk has its own
 
 
 @op(infer=topk_rule)
@@ -22,6 +24,9 @@ class topk:
 
     def adjoint(x, out, dout, *, k, largest=True):
         return call("scatter_last", dout[0], out[1], size=x.shape[-1])
+
+    def tangent(x, out, dx, *, k, largest=True):
+        return call("gather_last", dx, out[1]), None
 
 
 @op(infer=gather_last_rule)

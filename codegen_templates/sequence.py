@@ -9,7 +9,9 @@ where the loop owns the buffer (see ``compiler/optimize.py``), so a sequence of 
 """
 import numpy as np
 
-from npspore.opdef import Aval, OpShapeError, OpTypeError, call, op
+from npspore.opdef import LINEAR, Aval, OpShapeError, OpTypeError, call, op
+
+TANGENT = LINEAR   # rows read and written: linear in the buffer and the row together
 from npspore.shape_rules import dtype_of, shape_of
 
 

@@ -9,7 +9,9 @@ attribute names follow NumPy (``shape``, ``axes``, ``axis``, ``reps``, ``indices
 import numpy as np
 
 from npspore import shape_rules as rules
-from npspore.opdef import call, op
+from npspore.opdef import LINEAR, call, op
+
+TANGENT = LINEAR   # each differentiable op here is linear: its tangent is the op applied to the tangents
 
 # ---------------------------------------------------------------- reshaping
 

@@ -18,6 +18,7 @@ from .jit_config import *  # noqa: F401,F403
 from .grad import *  # noqa: F401,F403
 from .grad import _no_grad  # noqa: F401
 from .vectorize import *  # noqa: F401,F403
+from .derivatives import jacfwd, jacrev, jvp, vjp  # noqa: F401  (as mindspore has them; linearize, derivative: ops)
 from . import common, nn, ops  # noqa: F401,E402
 from .common import dtype  # noqa: F401,E402
 from . import amp, train  # noqa: F401,E402

@@ -26,6 +26,21 @@ The class body holds plain functions (no ``self``), each runnable on its own:
     from known shapes, eager mode from the arrays). The names the body reads (``x``, ``out``
     ...) tell the differentiator which forward values to keep. ``adjoint = None`` marks an
     op without a gradient (comparisons, argmax ...): its output is never active.
+``tangent(*operands, out, *d_operands, *, **static)``
+    The forward-mode rule, placed right after ``adjoint``: returns the tangent of the result (a tuple
+    for a multi-output op, ``None`` for an output without one) from one tangent per positional
+    operand (``None`` for an operand without one: a symbolic zero). Most ops never write it: a
+    family says once, as its module's ``TANGENT``, how its tangents follow from what it already
+    defines, and an op overrides that with its own ``tangent`` (a function, or another of these):
+
+    * :data:`DIAGONAL` — an elementwise op's Jacobian with respect to each operand is diagonal, so
+      it is its own transpose: the tangent is ``sum_i adjoint(..., dout=d_i)[i]`` (each operand's
+      cotangent rule applied to that operand's tangent), broadcast to the result;
+    * :data:`LINEAR` — the op is linear in its differentiable operands together (``reshape``,
+      ``concat``, ``sum``, ``getitem``...): the tangent is the op itself applied to the tangents
+      (zeros for the operands without one; non-differentiable operands such as indices as they are);
+    * :data:`MULTILINEAR` — linear in each differentiable operand separately (``matmul``, ``conv2d``,
+      ``outer``): the product rule, ``sum_i op(..., d_i, ...)`` with the other operands as they are.
 ``infer`` (given to :func:`op`)
     The shape/dtype rule: ``infer(*operands, **static) -> Aval | tuple[Aval, ...]`` where each
     operand is an :class:`Aval` for a tensor, or the Python value itself for a constant
@@ -52,6 +67,7 @@ import functools
 import importlib
 import inspect
 import os
+import sys
 import threading
 from dataclasses import dataclass, field
 from typing import Callable
@@ -69,6 +85,13 @@ def template_file(name: str) -> str:
     from the package's ``__file__``, as ``importlib.resources`` costs 6-25 ms to import."""
     package = importlib.import_module("npspore.codegen_templates")
     return os.path.join(os.path.dirname(package.__file__ or ""), name)
+
+
+DIAGONAL = "diagonal"
+LINEAR = "linear"
+MULTILINEAR = "multilinear"
+TANGENT_KINDS = (DIAGONAL, LINEAR, MULTILINEAR)
+"""How an op's tangent follows from its definition when it has no ``tangent`` function (module doc)."""
 
 
 class OpShapeError(ValueError):
@@ -116,6 +139,7 @@ class OpDef:
     forward: Callable
     infer: Callable
     adjoint: Callable | None
+    tangent: Callable | str | None = None   # a rule, one of TANGENT_KINDS, or None (no derivative)
     operand_dtype: Callable | None = None
     aliases: tuple = ()
     numpy: tuple = ()             # NumPy callables this op stands for
@@ -165,6 +189,22 @@ def function_ast(fn: Callable) -> ast.FunctionDef:
     return tree
 
 
+def _tangent_of(cls):
+    """The forward-mode rule of a template class: its own ``tangent``, else its family's ``TANGENT``
+    (read from the module being loaded); None for an op without an adjoint."""
+    if cls.__dict__.get("adjoint") is None:
+        return None
+    tangent = cls.__dict__.get("tangent")
+    if tangent is None:
+        tangent = getattr(sys.modules.get(cls.__module__), "TANGENT", None)
+    if tangent is None:
+        raise TypeError(f"op {cls.__name__!r} has an adjoint but no tangent rule: give it a tangent, or its "
+                        "family a TANGENT")
+    if isinstance(tangent, str) and tangent not in TANGENT_KINDS:
+        raise ValueError(f"op {cls.__name__!r}: unknown tangent kind {tangent!r}; expected one of {TANGENT_KINDS}")
+    return tangent
+
+
 def op(*, infer: Callable, aliases: tuple = (), numpy: tuple = (), operand_dtype: Callable | None = None):
     """Class decorator that turns a template class into an :class:`OpDef` (see module doc)."""
 
@@ -181,6 +221,7 @@ def op(*, infer: Callable, aliases: tuple = (), numpy: tuple = (), operand_dtype
             forward=forward,
             infer=infer,
             adjoint=cls.__dict__.get("adjoint"),
+            tangent=_tangent_of(cls),
             operand_dtype=operand_dtype,
             aliases=tuple(aliases),
             numpy=tuple(numpy),

@@ -51,6 +51,8 @@ examples:
   npspore show npspore.examples:Scaled --init 'scale=2.0' --input f32[2,3] --grad --grad-position none --weights w
   npspore show npspore.examples:MLP --input f32[8,4] --dump-after specialize
   npspore show npspore.examples:MLP --input f32[8,4] --grad --weights all --graph mlp.svg
+  npspore show npspore.examples:MLP --input f32[8,4] --jvp
+      the forward-mode kernel of ops.jvp(net, x, v): outputs and Jacobian-vector products
   npspore show model.py:Net --input f32[8,16]      (runs model.py's top level, then builds Net())
   npspore show npspore.examples:Recurrent --input f32[2,3] --side-by-side
   npspore show npspore.examples:MLP --input f32[64,5,4] --transform vmap --grad --weights all
@@ -131,6 +133,9 @@ def build_parser() -> argparse.ArgumentParser:
     show_parser = _verb(verbs, "show", "print the generated module that runs (forward or adjoint kernel)",
                         _SHOW_EXAMPLES, [target, debug])
     add_grad_options(show_parser, with_grad_flag=True)
+    show_parser.add_argument("--jvp", "--transform-jvp", dest="jvp", action="store_true",
+                             help="the forward-mode (Jacobian-vector product) kernel of ops.jvp, tangents of "
+                                  "every input (with --has-aux: of the first output only)")
     show_parser.add_argument("--dump-after", choices=STAGES, metavar="STAGE",
                              help=f"print the program after a compiler stage instead: {', '.join(STAGES)}")
     show_parser.add_argument("--transform", choices=sorted(show.TRANSFORMS), metavar="TRANSFORM",

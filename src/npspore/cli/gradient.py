@@ -1,4 +1,5 @@
-"""The gradient the CLI options ask for: ``--grad-position``, ``--weights``, ``--has-aux``, ``--sens``.
+"""The gradient the CLI options ask for: ``--grad-position``, ``--weights``, ``--has-aux``, ``--sens``;
+or, with ``--jvp``, the Jacobian-vector product (:class:`JvpOptions`).
 
 A :class:`GradRequest` validates the options against a loaded Target and builds the
 :class:`~npspore.grad.GradFunction` (``npspore.grad`` with the same arguments a script would pass)
@@ -12,6 +13,8 @@ import numpy as np
 
 from ..common.tensor import Tensor
 from ..compiler.signature import map_tensors
+from ..compiler.jvpspec import JvpSpec
+from ..derivatives import JvpFunction
 from ..grad import grad
 from .target import InputError, Target
 
@@ -103,3 +106,29 @@ class GradRequest:
         return tuple(args) + (map_tensors(target.eager(args), lambda t: Tensor(fill(t.shape, t._array.dtype))),)
 
 
+
+
+@dataclass
+class JvpOptions:
+    """``--jvp``: the forward-mode kernel of ``ops.jvp(target, inputs, v)``, a tangent for every input."""
+
+    has_aux: bool
+
+    @classmethod
+    def from_options(cls, options) -> JvpOptions:
+        if options.grad:
+            raise InputError("--jvp and --grad ask for two different kernels: give one of them")
+        if options.weights or options.sens:
+            raise InputError("--weights and --sens are options of --grad, not of --jvp")
+        return cls(options.has_aux)
+
+    def function(self, target: Target, args):
+        """The JvpFunction that ``ops.jvp(target, args, v, has_aux)`` calls."""
+        return JvpFunction(target.obj, JvpSpec(None, self.has_aux))
+
+    def call_args(self, target: Target, args) -> tuple:
+        """The inputs, then a tangent of ones for each (of its shape and dtype)."""
+        for arg in args:
+            if not isinstance(arg, Tensor):
+                raise InputError("--jvp needs Tensor inputs (give each with --input)")
+        return tuple(args) + tuple(Tensor(np.ones(a.shape, a._array.dtype)) for a in args)

@@ -2,9 +2,9 @@
 
 The forward kernel's text is the cached file's text (``JitFunction.kernel_source`` /
 ``cell_kernel_source``); ``--grad`` prints the adjoint kernel of ``npspore.grad`` with the same
-options a script would pass; ``--dump-after STAGE`` prints the program after one compiler stage.
-``--transform vmap`` prints the kernel of ``vmap`` of the program (or of its gradient) over axis 0 of
-every input. ``--graph FILE`` draws the program instead (:mod:`npspore.cli.graph`).
+options a script would pass, ``--jvp`` the forward-mode kernel of ``ops.jvp``; ``--dump-after STAGE`` prints
+the program after one compiler stage. ``--transform vmap`` prints the kernel of ``vmap`` of the program (or of
+its gradient) over axis 0 of every input. ``--graph FILE`` draws the program instead (:mod:`npspore.cli.graph`).
 ``--side-by-side`` puts each source line next to the generated lines that came from it, read from
 the ``# file.py:LINE`` comment that ends every generated line.
 """
@@ -20,7 +20,7 @@ from ..compiler import pipeline
 from ..compiler.errors import file_label
 from ..jit import cell_kernel_source, forward_request
 from ..vectorize import vmap
-from .gradient import GradRequest
+from .gradient import GradRequest, JvpOptions
 from .graph import program_module, write_graph
 from .highlight import highlight, highlight_line, use_color
 from .target import InputError, Target
@@ -37,7 +37,8 @@ def run(target: Target, args, options) -> int:
     if options.side_by_side and options.dump_after not in (None, "codegen"):
         raise InputError("--side-by-side needs generated code: use it without --dump-after or with "
                          "--dump-after codegen")
-    request = GradRequest.from_options(options) if options.grad else None
+    request = (JvpOptions.from_options(options) if options.jvp else
+               GradRequest.from_options(options) if options.grad else None)
     transform = getattr(options, "transform", None)
     if transform is not None:
         text = _transformed_text(target, args, options, request, TRANSFORMS[transform])
@@ -76,7 +77,8 @@ def _transformed_text(target, args, options, request, transform) -> str:
 
 def _stage_text(target, args, stage, request) -> str:
     if request is None and stage == "differentiate":
-        raise InputError("--dump-after differentiate needs --grad (the forward program is not differentiated)")
+        raise InputError("--dump-after differentiate needs --grad or --jvp (the forward program is not "
+                         "differentiated)")
     return pipeline.dump_stages(_compile_request(target, args, request), stop_after=stage)
 
 

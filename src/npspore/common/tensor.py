@@ -545,6 +545,18 @@ class Tensor:
         """Elementwise natural logarithm."""
         return run("log", self)
 
+    def sin(self) -> Tensor:
+        """Elementwise sine."""
+        return run("sin", self)
+
+    def cos(self) -> Tensor:
+        """Elementwise cosine."""
+        return run("cos", self)
+
+    def tanh(self) -> Tensor:
+        """Elementwise hyperbolic tangent."""
+        return run("tanh", self)
+
     def sqrt(self) -> Tensor:
         """Elementwise square root."""
         return run("sqrt", self)

@@ -181,10 +181,13 @@ class _Activity:
     tracked per position. ``useful`` holds the values whose cotangent reaches a seeded result.
     """
 
-    def __init__(self, summaries):
+    def __init__(self, summaries, fn: Function | None = None, wrt=()):
         self.summaries = summaries
         self.deps: dict = {}
         self.useful: set = set()
+        if fn is not None:   # the values of fn that depend on its params at positions wrt: varied
+            self.deps.update((fn.params[j], frozenset((j,))) for j in wrt)
+            self.propagate(fn.body)
 
     def dep(self, atom) -> frozenset:
         return self.deps.get(atom, frozenset()) if isinstance(atom, Var) else frozenset()
@@ -333,10 +336,7 @@ class _ModuleAD:
         found = self._summaries.get(name)
         if found is None:
             fn = self.source[name]
-            activity = _Activity(self.summary)
-            for j, param in enumerate(fn.params):
-                activity.deps[param] = frozenset((j,))
-            activity.propagate(fn.body)
+            activity = _Activity(self.summary, fn, range(len(fn.params)))
             found = tuple(activity.dep(r) for r in fn.body.results)
             self._summaries[name] = found
         return found
@@ -362,10 +362,7 @@ class _FunctionAD:
         self.fn = fn
         self.wrt = tuple(wrt)
         self.names = function_names(fn)
-        self.activity = _Activity(ctx.summary)
-        for j in self.wrt:
-            self.activity.deps[fn.params[j]] = frozenset((j,))
-        self.activity.propagate(fn.body)
+        self.activity = _Activity(ctx.summary, fn, self.wrt)
         self.calls: dict = {}          # id(Call) -> (pair, number of original targets)
         self.adjoint_tapes: dict = {}  # forward tape Var -> (adjoint tape Var, active positions)
         self.hoisted: list = []        # TapeNew of adjoint tapes, run before the backward sweep

@@ -273,8 +273,12 @@ def add_gradient(program, fn, requests, args, kwargs) -> Differentiated:
     else:
         name, captured, output_node = specialize_into(program, fn, args, kwargs)
     inputs = tuple(args) + tuple(kwargs.values())
-    done = differentiate_request(request, program.functions, name, inputs, leaf_slices(inputs), captured,
-                                 output_node)
+    if isinstance(request, GradRequest):
+        done = differentiate_request(request, program.functions, name, inputs, leaf_slices(inputs), captured,
+                                     output_node)
+    else:   # a JvpRequest (jvp of grad, grad of jvp): its module imports this one
+        from .jvprequest import jvp_request
+        done = jvp_request(request, program.functions, name, inputs, leaf_slices(inputs), captured, output_node)
     for new_name, function in done.functions.items():
         if program.names.fresh(new_name) != new_name:
             raise RuntimeError(f"function name {new_name!r} is already taken in the program")

@@ -48,6 +48,8 @@ from .errors import SourceUnavailableError, file_label
 from .frontend import parse_function
 from .gradrequest import differentiate_request, leaf_slices
 from .gradspec import GradRequest
+from .jvprequest import jvp_request, tangent_slices
+from .jvpspec import JvpRequest
 from .guards import GuardRecorder
 from .kernel import CompiledKernel
 from .library import LIBRARY
@@ -111,6 +113,9 @@ def _differentiate(request: CompileRequest, program: Program) -> Program:
     levels = request.calls()
     for depth in reversed(range(len(request.grads))):
         grad = request.grads[depth]
+        if isinstance(grad, JvpRequest):
+            program = jvp_program(program, grad, *levels[depth + 1])
+            continue
         program = differentiate_program(program, grad, *levels[depth + 1], final=depth == 0)
         if grad.spec.sens_param:
             sens_slice = program.leaf_slices[-1]
@@ -194,6 +199,18 @@ def differentiate_program(program: Program, grad: GradRequest, args, kwargs, *, 
     if grad.spec.sens_param:
         n_leaves = sum(s.stop - s.start for s in slices)
         slices.append(slice(n_leaves, n_leaves + done.n_sens))
+    return dataclasses.replace(program, module=ir.Module({**module.functions, **done.functions}, done.name,
+                                                         dict(module.header)),
+                               captured=done.captured, output_tree=OutputTree(done.tree), leaf_slices=slices)
+
+
+def jvp_program(program: Program, request: JvpRequest, args, kwargs) -> Program:
+    """The differentiate stage for one forward-mode transform of ``program`` (whose call had ``args``)."""
+    inputs = tuple(args) + tuple(kwargs.values())
+    module = program.module
+    done = jvp_request(request, module.functions, module.entry, inputs, program.leaf_slices, program.captured,
+                       program.output_tree.node)
+    slices = list(program.leaf_slices) + tangent_slices(request, inputs, program.leaf_slices)
     return dataclasses.replace(program, module=ir.Module({**module.functions, **done.functions}, done.name,
                                                          dict(module.header)),
                                captured=done.captured, output_tree=OutputTree(done.tree), leaf_slices=slices)
@@ -315,7 +332,8 @@ def header_for(request: CompileRequest, program: Program, disk_key: str | None) 
     header = {
         "callable": program.callable_name,
         "source": os.path.basename(program.source_file),
-        "kernel": ("vmap of " if request.batches else "") + ("gradient" if request.grads else "forward"),
+        "kernel": ("vmap of " if request.batches else "") + (
+            ("jvp" if isinstance(request.grads[0], JvpRequest) else "gradient") if request.grads else "forward"),
         "signature": request.signature or describe_key(request.key),
         "key": disk_key or "(not cached on disk)",
         "npspore": __version__,

@@ -15,13 +15,14 @@ from ..common.dtype import dtype_to_nptype, dtype_to_pytype, nptype_to_dtype, py
 from ..common.tensor import Tensor, _axis, _np_dtype
 from ..grad import get_grad, grad, value_and_grad  # noqa: F401  (F.grad & co., as mindspore.ops.functional has them)
 from ..vectorize import vmap  # noqa: F401  (F.vmap, as mindspore.ops.functional has it)
+from ..derivatives import derivative, jacfwd, jacrev, jvp, linearize, vjp
 from ..missing_names import module_getattr
 from . import eager
 from .eager import run
 from . import array_functional as _array_functional
 from .array_functional import *  # noqa: F401,F403  (ops.functional.scalar_to_tensor & co.)
 
-__all__ = [*_array_functional.__all__,
+__all__ = [*_array_functional.__all__, "jvp", "vjp", "jacfwd", "jacrev", "linearize", "derivative",
     # arithmetic
     "add", "sub", "mul", "div", "true_divide", "floor_div", "floor_divide", "floordiv", "remainder", "mod", "pow",
     "neg", "negative", "abs", "absolute", "square", "sign", "maximum", "minimum",

@@ -20,7 +20,7 @@ __all__ = [
     "conv1d", "conv2d", "conv_transpose2d", "max_pool2d", "avg_pool1d", "avg_pool2d", "adaptive_avg_pool2d",
     "adaptive_max_pool2d", "batch_norm", "layer_norm", "group_norm", "instance_norm", "dropout", "dropout2d",
     "leaky_relu", "prelu", "elu", "silu", "mish", "hardswish", "hardsigmoid", "logsigmoid", "softsign", "threshold",
-    "select", "depend", "clip_by_value", "clip_by_global_norm", "topk",
+    "select", "depend", "clip_by_value", "clip_by_global_norm", "topk", "dense",
 ]
 
 
@@ -83,6 +83,16 @@ def _check_rank(x, ndim, fn_name, arg_name="input"):
 
 
 # ---------------------------------------------------------------- convolution
+
+
+def dense(input, weight, bias=None):
+    """``input @ weight.T + bias`` (``weight`` of shape ``(out_channels, in_channels)``, or ``(in_channels,)``
+    for a dot product); ``bias=None`` adds nothing. Raises TypeError when an argument is not a Tensor."""
+    for name, value in (("input", input), ("weight", weight), ("bias", bias)):
+        if not isinstance(value, Tensor) and (value is not None or name != "bias"):
+            raise TypeError(f"For 'Dense', the type of '{name}' should be Tensor, but got {type(value).__name__}.")
+    output = run("matmul", input, weight, transpose_b=True) if weight.ndim == 2 else run("matmul", input, weight)
+    return output if bias is None else run("add", output, bias)
 
 
 def conv2d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dilation=1, groups=1):
