@@ -2,13 +2,11 @@
 ``value_and_grad`` and ``get_grad`` (the same objects as ``npspore.grad`` & co.), ``ones_like``/``zeros_like``."""
 from __future__ import annotations
 
-import functools
-
 from .. import compiler   # compiler.gradrequest loads on first use
 from ..grad import GradFunction, _check_bool, get_grad, grad, value_and_grad
 from ..vectorize import vmap  # noqa: F401  (ops.vmap)
 from ..missing_names import module_getattr
-from .functional import ones_like, zeros_like  # noqa: F401  (C.ones_like, as MindSpore's composite has them)
+from .functional import ones_like, partial, zeros_like  # noqa: F401  (C.ones_like ..., as in MindSpore's composite)
 from .nn_functional import clip_by_global_norm, clip_by_value  # noqa: F401  (C.clip_by_value, as in MindSpore)
 
 __all__ = ["GradOperation", "grad", "value_and_grad", "get_grad", "partial", "vmap", "ones_like", "zeros_like"]
@@ -60,18 +58,6 @@ class GradOperation:
         this at every step (as a Cell's ``construct`` does) compiles once per input signature.
         """
         return GradFunction(fn, self._spec(), weights if self.get_by_list else None)
-
-
-def partial(func, *args):
-    """``func`` with its first arguments fixed (``ops.partial``): calling the result with ``rest``
-    calls ``func(*args, *rest)``, eagerly and in compiled code.
-
-    Raises:
-        TypeError: If `func` is not callable.
-    """
-    if not callable(func):
-        raise TypeError(f"For 'partial', the argument 'func' must be callable, but got {type(func).__name__}.")
-    return functools.partial(func, *args)
 
 
 __getattr__ = module_getattr("mindspore.ops.composite", globals())

@@ -8,6 +8,7 @@ into them: static arguments must be Python values (ints, tuples, dtypes), never 
 """
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from ..common import dtype as mstype
@@ -739,12 +740,18 @@ __all__ += ["dtype"]
 # what mindspore.ops.functional also holds of the other ops modules (F.depend, F.select, F.clip_by_value ...)
 from .nn_functional import clip_by_global_norm, clip_by_value, depend, select  # noqa: E402,F401
 
-_missing = module_getattr("mindspore.ops.functional", globals())
+def partial(func, *args):
+    """``func`` with its first arguments fixed (``ops.partial``): calling the result with ``rest``
+    calls ``func(*args, *rest)``, eagerly and in compiled code.
+
+    Raises:
+        TypeError: If `func` is not callable.
+    """
+    if not callable(func):
+        raise TypeError(f"For 'partial', the argument 'func' must be callable, but got {type(func).__name__}.")
+    return functools.partial(func, *args)
 
 
-def __getattr__(name: str) -> Any:
-    """``F.partial`` (composite's, which imports this module, so read on first use); a clear error otherwise."""
-    if name == "partial":
-        from .composite import partial
-        return partial
-    return _missing(name)
+__all__ += ["partial"]
+
+__getattr__ = module_getattr("mindspore.ops.functional", globals())
