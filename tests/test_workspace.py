@@ -1,6 +1,8 @@
 """Workspaces (compiler/workspace.py, core/workspace.py): a kernel's temporaries live in buffers made once and
 reused by every call, never in what the caller or a later call can see, never shared by two calls at once."""
+import gc
 import threading
+import weakref
 
 import numpy as np
 import pytest
@@ -197,3 +199,17 @@ def test_a_training_step_trains_as_before_with_its_workspace(optimizer):
     assert "rt.Workspace(" in step.kernel_source(Tensor(x), Tensor(y))
     for a, b in zip(weights, eager.trainable_params()):
         np.testing.assert_allclose(a.asnumpy(), b.asnumpy(), rtol=1e-4, atol=1e-6)
+
+
+def test_the_workspace_is_released_with_its_kernel():
+    def buffer_of_a_kernel():
+        grad_fn = _grad_fn()
+        x, labels = _batch(3)
+        grad_fn(Tensor(x), Tensor(labels))
+        _, workspaces = _workspaces(grad_fn, Tensor(x), Tensor(labels))
+        return weakref.ref(workspaces[0].free[0][0])
+
+    buffer = buffer_of_a_kernel()
+    for _ in range(3):   # the kernel cache goes when the weak reference to its Cell is cleared
+        gc.collect()
+    assert buffer() is None
