@@ -6,6 +6,7 @@ import numpy as np
 from .common.seed import default_rng as _seeded_rng
 from .common.tensor import Tensor, tensor_array  # noqa: F401 - Tensor(value) of a value read from tensors
 from .compiler.library import GuardFailed, host_call, same_array, same_value  # noqa: F401 - value guards; host calls
+from .core.workspace import Workspace  # noqa: F401 - the buffers of a kernel's temporaries
 
 
 def show(*values) -> None:

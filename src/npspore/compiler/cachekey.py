@@ -23,26 +23,37 @@ from .kernel import KernelCache
 from .library import LIBRARY
 
 
-def object_fingerprint(obj, _depth=0, *, portable=False):
+_MAX_DEPTH = 24
+"""How deep a fingerprint looks: a Cell holds its sub-cells two levels down (its ``_cells`` dict, then
+the cell), so a training step (TrainOneStepCell -> loss cell -> network -> layer -> its attributes) is
+described in full; an object deeper than this is named by identity (no disk key)."""
+
+
+def object_fingerprint(obj, _depth=0, *, portable=False, _path=()):
     """A hashable summary of an object's static state (Cells: attributes, sub-cells, param avals).
 
     Registered hooks count (by identity: a Cell with hooks compiles its own functions and is never
     cached on disk); empty hook tables do not. Functions, modules and arrays are named by identity,
-    or with ``portable`` as another process names them (:func:`portable_fingerprint`)."""
+    or with ``portable`` as another process names them (:func:`portable_fingerprint`). An object met
+    again inside itself (a cycle: a cell holding its parent) is written as how many levels up it is."""
     if obj is None:
         return None
     if isinstance(obj, LIBRARY.tensor_type):
         return ("tensor", obj._array.shape, obj._array.dtype, getattr(obj, "requires_grad", None))
     if isinstance(obj, (bool, int, float, str, type(None), np.dtype)):
         return (type(obj), obj)
-    if _depth > 6:
+    if id(obj) in _path:
+        return ("cycle", len(_path) - _path.index(id(obj)))
+    if _depth > _MAX_DEPTH:
         return ("id", id(obj))
     if portable:
         found = _portable_leaf(obj, _depth)
         if found is not None:
             return found
+    path = (*_path, id(obj))
+
     def inner(v):
-        return object_fingerprint(v, _depth + 1, portable=portable)
+        return object_fingerprint(v, _depth + 1, portable=portable, _path=path)
     if isinstance(obj, (tuple, list)):
         return (type(obj), tuple(inner(v) for v in obj))
     if isinstance(obj, dict):
@@ -97,7 +108,7 @@ def capture_path(root, target):
 
 
 def _search_keys(obj, target, seen, depth):
-    if depth > 8 or id(obj) in seen:
+    if depth > _MAX_DEPTH or id(obj) in seen:
         return None
     seen.add(id(obj))
     items = []
@@ -315,7 +326,7 @@ def reachable_cells(root, fn) -> list:
     pending = [(root, 0)] + [(fn.__globals__.get(name), 0) for name in fn.__code__.co_names]
     while pending:
         obj, depth = pending.pop()
-        if obj is None or depth > 8 or id(obj) in seen or inspect.ismodule(obj) or isinstance(obj, type):
+        if obj is None or depth > _MAX_DEPTH or id(obj) in seen or inspect.ismodule(obj) or isinstance(obj, type):
             continue
         seen.add(id(obj))
         if LIBRARY.is_cell(obj):

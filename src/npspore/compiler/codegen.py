@@ -106,6 +106,8 @@ class Renderer:
         self.constants = _Constants()
         self.table = op_table()
         self.used: set | None = None     # ids of the Vars the function being rendered reads
+        self.buffers: list = []          # the workspace buffers of the function being rendered (their Vars)
+        self.workspaces: list[str] = []  # module-level lines declaring each function's workspace
         self.aliases: dict = {}          # id(loop output Var) -> the loop variable's name it keeps
 
     # ---- values
@@ -224,6 +226,11 @@ class Renderer:
                 operand = expression if isinstance(_expression(expression), _POSTFIX) else f"({expression})"
                 wrapped = f"{operand}.astype(np.{_numpy_name(cast)})"
             lines[-1] = f"{head} = {wrapped}"
+        if stmt.workspace and cast is None and len(lines) == 1:
+            line = _into_buffer_line(lines[0].split(" = ", 1)[1], stmt.targets[0].name)
+            if line is not None:
+                self.buffers.append(stmt.targets[0])
+                return [line]
         if stmt.into is not None:
             # the result lives on under the buffer's name, so the array that name held is let go
             buffer = self.atom(stmt.into)
@@ -402,8 +409,17 @@ class Renderer:
                 doc += f" ({file_label(function.loc.file)}:{function.loc.line})"
             doc = comment_text(doc)
             lines.append(f'    """{doc}"""' if '"' not in doc and "\\" not in doc else f"    {doc!r}")
-        for stmt in function.body.stmts:
-            lines.extend(self.stmt_lines(stmt, "    "))
+        self.buffers = []
+        body = [line for stmt in function.body.stmts for line in self.stmt_lines(stmt, "    ")]
+        workspace = f"_workspace_{function.name}"
+        if self.buffers:   # taken when the call starts, given back before it returns (core.workspace)
+            layout = ", ".join(f"({self.literal(v.aval.shape)}, np.{_numpy_name(v.aval.dtype)})" for v in self.buffers)
+            self.workspaces.append(f"{workspace} = rt.Workspace(({layout},))")
+            names = ", ".join(v.name for v in self.buffers)
+            lines += ["    workspace__ = " + workspace + ".take()", f"    {names}, = workspace__"]
+        lines += body
+        if self.buffers:
+            lines.append(f"    {workspace}.give(workspace__)")
         results = function.body.results
         texts = [self.atom(r) for r in results]
         if function.name == self.module.entry:  # the caller may write into what it gets: never a constant
@@ -421,7 +437,7 @@ class Renderer:
         order = [name for name in self.module.functions if name != self.module.entry] + [self.module.entry]
         bodies = [self.function_text(self.module.functions[name]) for name in order]
         header = "\n".join(f"# {comment_text(key)}: {comment_text(value)}" for key, value in self.module.header.items())
-        constants = "\n".join(self.constants.lines)
+        constants = "\n".join(self.constants.lines + self.workspaces)
         return _skeleton().substitute(
             header=header,
             constants=(constants + "\n\n\n") if constants else "",
@@ -659,6 +675,16 @@ def _in_place_line(expression: str, buffer: str, position: int | None) -> str:
         node.keywords.append(ast.keyword(arg="out", value=ast.Name(buffer)))
         return ast.unparse(node)
     return f"{buffer} = {expression}"
+
+
+def _into_buffer_line(expression: str, buffer: str) -> str | None:
+    """``expression`` computed into the workspace buffer ``buffer`` (``np.matmul(a, b, out=buffer)``,
+    ``np.exp(x, out=buffer)``), or None when it is no ufunc or matrix product NumPy can write there."""
+    node = _expression(expression)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.MatMult):
+        return f"np.matmul({ast.unparse(node.left)}, {ast.unparse(node.right)}, out={buffer})"
+    line = _in_place_line(expression, buffer, None)
+    return None if line.startswith(f"{buffer} = ") else line
 
 
 _POSTFIX = (ast.Call, ast.Name, ast.Attribute, ast.Subscript)   # take ``.astype(...)`` without parentheses

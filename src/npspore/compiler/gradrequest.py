@@ -293,6 +293,7 @@ def stage_gradient(fn, requests, specializer, args, kwargs, loc):
     the program being built and called; returns the packaged result as abstract values.
     """
     done = add_gradient(specializer.program, fn, requests, args, kwargs)
+    specializer.program.staged_gradient = True
     call_args, call_kwargs, sens = requests[0].split_sens(args, kwargs)
     leaves = tree.leaves(call_args + tuple(call_kwargs.values()) + sens, lambda v: isinstance(v, TensorValue))
     captured = [specializer.capture(obj).var for obj in done.captured]

@@ -98,6 +98,8 @@ class Apply:
     loc: Loc
     into: Var | None = None   # optimize: the result is written into this Var's buffer (an operand that dies
                               # here, or an earlier value of the same aval already dead), under its name
+    workspace: bool = False   # optimize: the result is a temporary of its function, written into a buffer of
+                              # the function's workspace (made once, reused by every call)
 
 
 @dataclass

@@ -31,6 +31,8 @@
   or into a same-shaped buffer that died before it;
 * release points: a ``release`` effect after the last use of each large intermediate (codegen
   renders it as ``del``), so ``--dump-after optimize`` shows when memory is given back.
+* the workspace plan (``workspace.py``): the temporaries of each function that no caller or later call
+  can see are written into buffers made once per kernel and reused by every call.
 
 Each pass takes a module and returns a new one; the input is not modified.
 """
@@ -42,7 +44,7 @@ import numpy as np
 
 from ..core.apply import apply_op
 from ..opdef import op_table
-from . import inplace, ir, loops, prune, rewrite, tapes
+from . import inplace, ir, loops, prune, rewrite, tapes, workspace
 
 _IDENTITY_WHEN_SAME_AVAL = {"reshape", "cast", "broadcast_to"}
 
@@ -68,6 +70,7 @@ def optimize(module: ir.Module, *, numpy_steps: bool = True) -> ir.Module:
         _rows_in_place(function)
         inplace.update_in_place(function)
         _insert_release_points(function)
+    workspace.plan_workspace(module)
     return module
 
 

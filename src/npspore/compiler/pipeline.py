@@ -79,6 +79,7 @@ class Program:
     hook_guards: tuple = ()       # (weakref to cell, hook version) of every cell call compiled in
     traced: bool = False          # recorded from an eager run (no source): see compiler.tracing
     guards: GuardRecorder | None = None   # the Python values specialization read (compiler.guards)
+    staged_gradient: bool = False  # a gradient function's call is compiled in (with Parameter writes: a training step)
 
 
 # ----------------------------------------------------------------------------------- the stages
@@ -170,7 +171,8 @@ def specialize_call(target, args, kwargs=None, *, dynamic=None, backward_hooks=F
     return Program(module=module, captured=captured, capture_paths=paths, output_tree=function.output_tree,
                    leaf_slices=leaf_slices((*args, *kwargs.values())), sources=dict(builder.sources),
                    callable_name=fn.__qualname__, source_file=fn.__code__.co_filename,
-                   hook_guards=tuple(builder.hook_guards.values()), guards=builder.guards)
+                   hook_guards=tuple(builder.hook_guards.values()), guards=builder.guards,
+                   staged_gradient=builder.staged_gradient)
 
 
 def trace_call(target, args, kwargs=None, *, dynamic=None, syntax_level=LAX) -> Program:
@@ -332,8 +334,7 @@ def header_for(request: CompileRequest, program: Program, disk_key: str | None) 
     header = {
         "callable": program.callable_name,
         "source": os.path.basename(program.source_file),
-        "kernel": ("vmap of " if request.batches else "") + (
-            ("jvp" if isinstance(request.grads[0], JvpRequest) else "gradient") if request.grads else "forward"),
+        "kernel": ("vmap of " if request.batches else "") + _kernel_kind(request, program),
         "signature": request.signature or describe_key(request.key),
         "key": disk_key or "(not cached on disk)",
         "npspore": __version__,
@@ -343,6 +344,18 @@ def header_for(request: CompileRequest, program: Program, disk_key: str | None) 
     if program.traced:
         header["frontend"] = TRACED_NOTE
     return header
+
+
+def _kernel_kind(request: CompileRequest, program: Program) -> str:
+    """``gradient`` (a gradient function's kernel), ``jvp`` (forward mode's), ``train step`` (a forward kernel
+    that computes a gradient and writes Parameters: ``TrainOneStepCell``) or ``forward``."""
+    if request.grads:
+        return "jvp" if isinstance(request.grads[0], JvpRequest) else "gradient"
+    if program.staged_gradient and any(isinstance(stmt, ir.Effect) and stmt.kind == "assign"
+                                       for function in program.module.functions.values()
+                                       for stmt in ir.walk_stmts(function.body)):
+        return "train step"
+    return "forward"
 
 
 # ----------------------------------------------------------------------------------- dumps

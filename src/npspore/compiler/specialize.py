@@ -100,6 +100,7 @@ class ProgramBuilder:
         self.hook_guards: dict = {}           # id(cell) -> (weakref to cell, its hook version)
         self.guards = GuardRecorder(LIBRARY.is_cell)   # Python values read at compile time
         self.host_results = False   # whether the entry may return values computed in Python (a forward kernel)
+        self.staged_gradient = False   # whether a gradient function's call is compiled in (a training step)
 
     def note_cell(self, cell) -> None:
         """Record that a call of ``cell`` (with its forward hooks) is compiled into this program."""

@@ -1,0 +1,115 @@
+"""The workspace plan: which temporaries of each function live in buffers made once and reused.
+
+A statement at the top level of a function whose result is a temporary of the function is marked
+``Apply.workspace``; codegen writes its result with ``out=`` into a buffer of the function's
+workspace (``core.workspace.Workspace``: taken when the call starts, given back before it returns), so
+a training step's temporaries touch no fresh memory once the first call made them. A result qualifies
+when
+
+* its op writes a new array that NumPy can put into a given buffer (a ufunc, or ``matmul``), its shape
+  is known and it has at least :data:`MIN_ELEMENTS` elements, and it is not written into another
+  value's buffer already (``Apply.into``: that buffer is reused instead);
+* no value the caller or a later call can see shares its memory: the buffer, the values later written
+  into it in place (``into``) and the views of any of them are never a result of the function (an
+  output, or a residual handed to the backward function), never saved on a tape, never carried by a
+  loop or a branch, never read by a call whose function lets that parameter escape in the same way,
+  and never read by an op that may keep a view of it other than the known view ops (whose views are
+  followed). Parameters are inputs, never temporaries.
+
+Two temporaries of the same shape and dtype whose lifetimes do not overlap already share one buffer
+(``inplace.py`` writes the later into the dead earlier one), so the workspace holds what the
+function's peak needs, not every value it makes.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from . import ir
+from .inplace import _FRESH, _READERS, _VIEWS, _is_ufunc_op
+from .rewrite import all_blocks
+
+MIN_ELEMENTS = 1 << 10
+_OUT_OPS = {"matmul"}   # writes into ``out=`` besides the ufunc ops
+_SAFE_EFFECTS = {"assign", "print", "release"}   # copy, print or drop a value: never keep a reference
+
+
+def plan_workspace(module: ir.Module) -> None:
+    """Mark ``Apply.workspace`` on the statements whose results are private temporaries (module docstring)."""
+    escapes = _EscapeAnalysis(module)
+    for function in module.functions.values():
+        for stmt in function.body.stmts:
+            if _candidate(stmt) and not escapes.escapes(function, stmt.targets[0]):
+                stmt.workspace = True
+
+
+def _candidate(stmt) -> bool:
+    if not (isinstance(stmt, ir.Apply) and len(stmt.targets) == 1 and stmt.into is None):
+        return False
+    shape = stmt.targets[0].aval.shape
+    if not shape or None in shape or int(np.prod(shape)) < MIN_ELEMENTS:
+        return False
+    return stmt.op in _OUT_OPS or _is_ufunc_op(stmt.op)
+
+
+class _EscapeAnalysis:
+    """Whether a value's memory can be seen after its function returns (see the module docstring)."""
+
+    def __init__(self, module: ir.Module):
+        self.module = module
+        self.readers: dict = {}        # function name -> {id(var): [statements reading it]}
+        self.param_escapes: dict = {}  # (function name, index) -> bool
+
+    def _readers(self, function: ir.Function) -> dict:
+        found = self.readers.get(function.name)
+        if found is None:
+            found = {}
+            for stmt in ir.walk_stmts(function.body):
+                read = [atom for atom in ir.used_atoms(stmt) if isinstance(atom, ir.Var)]
+                if isinstance(stmt, ir.Apply) and stmt.into is not None and stmt.into not in read:
+                    read.append(stmt.into)              # a dead buffer reused: written, not read
+                for var in read:
+                    found.setdefault(id(var), []).append(stmt)
+            self.readers[function.name] = found
+        return found
+
+    def escapes(self, function: ir.Function, var: ir.Var) -> bool:
+        """Whether ``var`` (or a value sharing its memory) outlives a call of ``function``."""
+        readers = self._readers(function)
+        yielded = {id(a) for block in all_blocks(function.body) for a in block.results if isinstance(a, ir.Var)}
+        pending, seen = [var], set()
+        while pending:
+            value = pending.pop()
+            if id(value) in seen:
+                continue
+            seen.add(id(value))
+            if id(value) in yielded:
+                return True
+            for stmt in readers.get(id(value), ()):
+                if isinstance(stmt, ir.Apply) and (stmt.into is value or stmt.op in _VIEWS and stmt.args[0] is value):
+                    pending.extend(stmt.targets)        # written in place into the buffer, or a view of it
+                elif isinstance(stmt, ir.Apply):
+                    if not (stmt.op in _READERS or stmt.op in _FRESH or _is_ufunc_op(stmt.op)):
+                        return True                     # an op that may return a view of its operand
+                elif isinstance(stmt, ir.Effect):
+                    if stmt.kind not in _SAFE_EFFECTS:
+                        return True
+                elif isinstance(stmt, ir.Call):
+                    if self._call_escapes(stmt, value):
+                        return True
+                else:                                   # a loop or branch carrying it, a tape saving it
+                    return True
+        return False
+
+    def _call_escapes(self, call: ir.Call, value) -> bool:
+        callee = self.module.functions.get(call.callee)
+        if callee is None:
+            return True
+        for index, arg in enumerate(call.args):
+            if arg is value:
+                key = (callee.name, index)
+                if key not in self.param_escapes:
+                    self.param_escapes[key] = True      # recursion (refused by specialize) stays safe
+                    self.param_escapes[key] = self.escapes(callee, callee.params[index])
+                if self.param_escapes[key]:
+                    return True
+        return False

@@ -1,0 +1,215 @@
+"""Workspaces (compiler/workspace.py, core/workspace.py): a kernel's temporaries live in buffers made once and
+reused by every call, never in what the caller or a later call can see, never shared by two calls at once."""
+import gc
+import threading
+import weakref
+
+import numpy as np
+import pytest
+
+import npspore as ms
+from npspore import Parameter, Tensor, nn, ops
+from npspore.core.workspace import Workspace
+
+RNG = np.random.default_rng(7)
+W1 = (RNG.standard_normal((48, 40)) / 7).astype(np.float32)
+W2 = (RNG.standard_normal((10, 48)) / 7).astype(np.float32)
+
+
+class MLP(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.fc1 = nn.Dense(40, 48, weight_init=Tensor(W1), bias_init="zeros")
+        self.fc2 = nn.Dense(48, 10, weight_init=Tensor(W2), bias_init="zeros")
+        self.relu = nn.ReLU()
+
+    def construct(self, x):
+        return self.fc2(self.relu(self.fc1(x)))
+
+
+def _batch(seed):
+    rng = np.random.default_rng(seed)
+    return rng.standard_normal((64, 40)).astype(np.float32), rng.integers(0, 10, 64).astype(np.int32)
+
+
+def _workspaces(function_or_cell, *args):
+    """The Workspace objects the kernel module of this call declares."""
+    source = function_or_cell.kernel_source(*args)
+    cache = function_or_cell.cache_info()
+    assert cache["entries"] == 1
+    kernel = _kernel(function_or_cell)
+    return source, [v for k, v in kernel.__globals__.items() if k.startswith("_workspace_")]
+
+
+def _kernel(compiled):
+    cache = compiled._cache if hasattr(compiled, "_cache") else compiled.cell.__dict__["_npspore_kernels"]
+    return next(iter(cache.entries.values())).kernel
+
+
+def _by_hand(x, labels):
+    """Loss and gradients of (fc1.weight, fc2.weight) of MLP with zero biases, in float64."""
+    x = x.astype(np.float64)
+    z = x @ W1.T.astype(np.float64)
+    h = np.maximum(z, 0)
+    logits = h @ W2.T.astype(np.float64)
+    p = np.exp(logits - logits.max(1, keepdims=True))
+    p /= p.sum(1, keepdims=True)
+    loss = -np.log(p[np.arange(64), labels]).mean()
+    d = p.copy()
+    d[np.arange(64), labels] -= 1
+    d /= 64
+    d_h = (d @ W2.astype(np.float64)) * (z > 0)
+    return loss, d_h.T @ x, d.T @ h
+
+
+def _grad_fn():
+    net = nn.WithLossCell(MLP(), nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean"))
+    weights = [p for p in net.trainable_params() if p.name.endswith("weight")]
+    return ms.value_and_grad(net, None, weights)
+
+
+def test_the_temporaries_of_a_gradient_kernel_live_in_its_workspace_across_calls():
+    grad_fn = _grad_fn()
+    x, labels = _batch(0)
+    grad_fn(Tensor(x), Tensor(labels))
+    source, workspaces = _workspaces(grad_fn, Tensor(x), Tensor(labels))
+    assert workspaces and "out=" in source
+    sets = [w.free[-1] for w in workspaces]
+    grad_fn(Tensor(x), Tensor(labels))
+    for workspace, buffers in zip(workspaces, sets):   # the same arrays again, given back after the call
+        assert len(workspace.free) == 1 and all(a is b for a, b in zip(workspace.free[0], buffers))
+
+
+def test_results_of_one_call_are_not_overwritten_by_the_next_and_gradients_are_exact():
+    grad_fn = _grad_fn()
+    first, second = _batch(1), _batch(2)
+    loss_1, grads_1 = grad_fn(Tensor(first[0]), Tensor(first[1]))
+    kept = [g.asnumpy().copy() for g in grads_1]
+    loss_2, grads_2 = grad_fn(Tensor(second[0]), Tensor(second[1]))
+    for got, expected in zip(grads_1, kept):
+        np.testing.assert_array_equal(got.asnumpy(), expected)
+    for (loss, grads), batch in (((loss_1, grads_1), first), ((loss_2, grads_2), second)):
+        want_loss, *want = _by_hand(*batch)
+        np.testing.assert_allclose(float(loss), want_loss, rtol=1e-5)
+        for got, expected in zip(grads, want):
+            np.testing.assert_allclose(got.asnumpy(), expected, rtol=1e-4, atol=1e-6)
+
+
+class ReturnsItsTemporary(nn.Cell):
+    """A sub-cell whose result is its own temporary (the caller keeps a view of it)."""
+
+    def construct(self, x):
+        return ops.exp(x) * 2.0
+
+
+class Outer(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.inner = ReturnsItsTemporary()
+
+    def construct(self, x):
+        scaled = x * 3.0                       # a temporary read by the sub-cell: stays private
+        t = self.inner(scaled)                 # the sub-cell's result flows out as a view
+        return t.T, ops.sum(scaled * scaled)
+
+
+def test_values_that_reach_the_caller_through_views_and_calls_never_use_the_workspace():
+    x1 = Tensor(RNG.standard_normal((40, 36)).astype(np.float32) / 4)
+    x2 = Tensor(RNG.standard_normal((40, 36)).astype(np.float32) / 4)
+    step = ms.jit(Outer())
+    first, total = step(x1)
+    kept = first.asnumpy().copy()
+    step(x2)
+    np.testing.assert_array_equal(first.asnumpy(), kept)
+    np.testing.assert_allclose(kept, (np.exp(x1.asnumpy() * 3) * 2).T, rtol=1e-6)
+    source = step.kernel_source(x1)
+    assert "rt.Workspace(" in source   # the private temporary (scaled * scaled) does use it
+
+
+def test_a_loop_carried_value_is_not_a_workspace_buffer():
+    @ms.jit
+    def accumulate(x, n):
+        y = x * 2.0
+        i = n * 0
+        while i < n:                        # a loop the kernel runs (the count is a tensor)
+            y = y + x
+            i = i + 1
+        return y
+
+    x = Tensor(np.ones((64, 32), np.float32))
+    n = Tensor(np.array(3, np.int32))
+    first = accumulate(x, n)
+    kept = first.asnumpy().copy()
+    accumulate(x * 5.0, n)
+    np.testing.assert_array_equal(first.asnumpy(), kept)
+    np.testing.assert_array_equal(kept, np.full((64, 32), 5.0, np.float32))
+
+
+def test_calls_from_several_threads_never_share_a_workspace():
+    grad_fn = _grad_fn()
+    batches = [_batch(10 + i) for i in range(4)]
+    expected = [[g.asnumpy().copy() for g in grad_fn(Tensor(x), Tensor(y))[1]] for x, y in batches]
+    failures = []
+    start = threading.Barrier(4)
+
+    def worker(index):
+        x, y = Tensor(batches[index][0]), Tensor(batches[index][1])
+        start.wait()
+        for _ in range(30):
+            grads = grad_fn(x, y)[1]
+            for got, want in zip(grads, expected[index]):
+                if not np.array_equal(got.asnumpy(), want):
+                    failures.append(index)
+
+    threads = [threading.Thread(target=worker, args=(i,)) for i in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not failures
+
+
+def test_a_set_of_buffers_is_held_by_one_call_at_a_time():
+    workspace = Workspace((((3, 4), np.float32), ((5,), np.bool_)))
+    outer = workspace.take()
+    inner = workspace.take()                 # a re-entrant call while the outer one holds its set
+    assert all(a is not b for a, b in zip(outer, inner))
+    assert [(a.shape, a.dtype) for a in outer] == [((3, 4), np.float32), ((5,), np.bool_)]
+    workspace.give(inner)
+    workspace.give(outer)
+    assert workspace.take() is outer and workspace.take() is inner
+
+
+@pytest.mark.parametrize("optimizer", ["momentum", "adam"])
+def test_a_training_step_trains_as_before_with_its_workspace(optimizer):
+    net = MLP()
+    weights = net.trainable_params()
+    opt = nn.Momentum(weights, 0.1, 0.9) if optimizer == "momentum" else nn.Adam(weights, 0.01)
+    step = ms.jit(nn.TrainOneStepCell(nn.WithLossCell(net, nn.SoftmaxCrossEntropyWithLogits(
+        sparse=True, reduction="mean")), opt))
+    eager = MLP()
+    eager_opt = nn.Momentum(eager.trainable_params(), 0.1, 0.9) if optimizer == "momentum" \
+        else nn.Adam(eager.trainable_params(), 0.01)
+    eager_step = nn.TrainOneStepCell(nn.WithLossCell(eager, nn.SoftmaxCrossEntropyWithLogits(
+        sparse=True, reduction="mean")), eager_opt)
+    for seed in range(4):
+        x, y = _batch(20 + seed)
+        np.testing.assert_allclose(float(step(Tensor(x), Tensor(y))), float(eager_step(Tensor(x), Tensor(y))),
+                                   rtol=1e-5)
+    assert "rt.Workspace(" in step.kernel_source(Tensor(x), Tensor(y))
+    for a, b in zip(weights, eager.trainable_params()):
+        np.testing.assert_allclose(a.asnumpy(), b.asnumpy(), rtol=1e-4, atol=1e-6)
+
+
+def test_the_workspace_is_released_with_its_kernel():
+    def buffer_of_a_kernel():
+        grad_fn = _grad_fn()
+        x, labels = _batch(3)
+        grad_fn(Tensor(x), Tensor(labels))
+        _, workspaces = _workspaces(grad_fn, Tensor(x), Tensor(labels))
+        return weakref.ref(workspaces[0].free[0][0])
+
+    buffer = buffer_of_a_kernel()
+    for _ in range(3):   # the kernel cache goes when the weak reference to its Cell is cleared
+        gc.collect()
+    assert buffer() is None
