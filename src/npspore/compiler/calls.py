@@ -247,13 +247,24 @@ class Calls:
 
     def _call_user(self, fn, self_obj, args, kwargs, frame, node, inline_reads=True):
         """A call of a user function (or Cell method) as an ``ir.Call`` of its own function; one that reads
-        a tensor's value is interpreted here instead, where the value can be read (``compiler.fallback``)."""
+        a tensor's value is interpreted here instead, where the value can be read (``compiler.fallback``),
+        and so is one given a Parameter, which it may update (``AssignAdd()(grad_sum, grad)``)."""
+        if self._passes_parameter(args, kwargs):
+            return self._call_python(fn, args if self_obj is None else (self_obj, *args), kwargs, frame, node)
         try:
             return self.program.call_function(self, fn, self_obj, args, kwargs, self._loc(frame, node))
         except ReadInCallee:
             if self._concrete is None or not inline_reads:
                 raise
         return self._call_python(fn, args if self_obj is None else (self_obj, *args), kwargs, frame, node)
+
+    def _passes_parameter(self, args, kwargs) -> bool:
+        """Whether an argument, or an item of a tuple or list argument, is a captured Parameter."""
+        Parameter = LIBRARY.parameter_type
+        values = [v for v in (*args, *kwargs.values()) if isinstance(v, TensorValue)]
+        values += [i for v in (*args, *kwargs.values()) if isinstance(v, (tuple, list))
+                   for i in v if isinstance(i, TensorValue)]
+        return any(issubclass(self._class_of(v), Parameter) for v in values)
 
     def _call_cell(self, cell, args, kwargs, frame, node):
         """A sub-cell call with its forward (pre-)hooks compiled in, as MindSpore does: a pre-hook's

@@ -7,8 +7,11 @@ import functools
 from .. import compiler   # compiler.gradrequest loads on first use
 from ..grad import GradFunction, _check_bool, get_grad, grad, value_and_grad
 from ..missing_names import module_getattr
+from .multitype import HyperMap, Map, MultitypeFuncGraph
+from .nn_functional import clip_by_global_norm, clip_by_value
 
-__all__ = ["GradOperation", "grad", "value_and_grad", "get_grad", "partial"]
+__all__ = ["GradOperation", "grad", "value_and_grad", "get_grad", "partial", "HyperMap", "Map", "MultitypeFuncGraph",
+           "clip_by_value", "clip_by_global_norm"]
 
 
 class GradOperation:

@@ -19,6 +19,8 @@ from . import eager
 from .eager import run
 from . import array_functional as _array_functional
 from .array_functional import *  # noqa: F401,F403  (ops.functional.scalar_to_tensor & co.)
+from .composite import partial  # noqa: F401  (F.partial, as mindspore.ops.functional has it)
+from .nn_functional import depend  # noqa: F401  (F.depend)
 
 __all__ = [*_array_functional.__all__,
     # arithmetic
@@ -43,11 +45,19 @@ __all__ = [*_array_functional.__all__,
     # parameters
     "assign", "assign_add", "assign_sub",
     # dtypes
-    "dtype_to_nptype", "dtype_to_pytype", "pytype_to_dtype", "nptype_to_dtype",
+    "dtype", "dtype_to_nptype", "dtype_to_pytype", "pytype_to_dtype", "nptype_to_dtype",
 ]
 
 
 # ---------------------------------------------------------------- arithmetic
+
+
+def dtype(input: Tensor) -> mstype.Type:
+    """The dtype of ``input`` (``F.dtype(x)``, as ``x.dtype``), eagerly and in compiled code."""
+    if not isinstance(input, Tensor):
+        raise TypeError(f"For Primitive[Dtype], the input argument[input_x] must be a Tensor, CSRTensor or COOTensor, "
+                        f"but got {type(input)}.")
+    return input.dtype
 
 
 def add(input: Tensor | float, other: Tensor | float) -> Tensor:
