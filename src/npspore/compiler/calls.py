@@ -18,7 +18,7 @@ import numpy as np
 
 from ..core import tree
 from . import ir
-from .errors import NotSupportedError, not_supported
+from .errors import NotSupportedError, located, not_supported
 from .frontend import parse_function
 from .fallback import HostMethod, ReadInCallee, is_host_function
 from .custombackward import attach_custom_backward, needs_custom_backward, stage_recomputed
@@ -325,6 +325,14 @@ class Calls:
 
         template = tree.tree_map(hole, tuple(args), lambda v: isinstance(v, TensorValue))
         self.builder.append(ir.Effect("print_tree", (ir.Const(template), *leaves), self._loc(frame, node)))
+
+    def print_each(self, args, loc) -> None:
+        """``ops.Print()(*args)``: a ``print_each`` effect of Tensors and Python scalars and strings."""
+        for value in args:
+            if isinstance(value, (tuple, list)) and any(isinstance(v, TensorValue) for v in value):
+                raise located(TypeError(f"For 'Print', each input must be a Tensor, bool, int, float or str, "
+                                        f"but got a {type(value).__name__} of Tensors."), loc)
+        self.builder.append(ir.Effect("print_each", tuple(self._atom(a) for a in args), loc))
 
     def _isinstance(self, value, classes):
         Tensor, Parameter = LIBRARY.tensor_type, LIBRARY.parameter_type
