@@ -8,7 +8,6 @@ real MindSpore profiling a ``Dense`` layer: ``<output_path>/<host>_<pid>_<time>_
 import csv
 import json
 import re
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -97,4 +96,3 @@ def test_spellings_and_argument_errors():
         ms.Profiler(output_path=3, start_profile=False)
     with pytest.raises(TypeError, match="'op_name' must be str or list of str"):
         ms.Profiler(start_profile=False).op_analyse(3)
-    assert Path  # noqa: B018 - Path is used by the fixtures above

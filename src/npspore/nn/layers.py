@@ -13,12 +13,12 @@ from npspore.common.initializer import HeUniform, Uniform, initializer
 from npspore.common.parameter import Parameter
 from npspore.common.tensor import Tensor
 from npspore.nn.cell import Cell
-from npspore.ops import primitives as P
+from npspore.ops import functional as F, primitives as P
 from npspore.ops.eager import run
 
 __all__ = [
     "Dense", "ReLU", "Sigmoid", "Tanh", "GELU", "Softmax", "LogSoftmax", "Flatten", "Dropout", "MatMul",
-    "Identity", "OneHot", "get_activation",
+    "Identity", "OneHot", "ClipByNorm", "get_activation",
 ]
 
 
@@ -425,3 +425,35 @@ class Identity(Cell):
 
     def construct(self, x: Tensor) -> Tensor:
         return x
+
+
+class ClipByNorm(Cell):
+    r"""Clips a Tensor to a maximum L2 norm: :math:`x \cdot clip\_norm / \max(\|x\|_2, clip\_norm)`, the norm
+    taken over ``axis`` (all axes by default); a zero norm leaves ``x`` unchanged.
+
+    Args:
+        axis (Union[None, int, tuple(int), list(int)]): the axes of the norm. Default: ``None`` (all).
+
+    Inputs:
+        - **x** (Tensor) - a float Tensor.
+        - **clip_norm** (Tensor) - the maximum norm, a positive scalar or a Tensor broadcastable to ``x``.
+
+    Outputs:
+        Tensor of ``x``'s shape and dtype.
+
+    Raises:
+        TypeError: If ``axis`` is not None, an int or a tuple/list of ints.
+    """
+
+    def __init__(self, axis=None):
+        super().__init__()
+        if axis is not None and not isinstance(axis, (int, tuple, list)) or isinstance(axis, bool):
+            raise TypeError(f"For 'ClipByNorm', the type of 'axis' must be one of [None, int, tuple, list], but got "
+                            f"{type(axis).__name__}.")
+        self.axis = tuple(axis) if isinstance(axis, list) else axis
+
+    def construct(self, x: Tensor, clip_norm: Tensor) -> Tensor:
+        squares = F.sum(x * x, self.axis, keepdim=True)
+        positive = squares > 0
+        norm = F.where(positive, F.sqrt(F.where(positive, squares, F.ones_like(squares))), squares)
+        return x * clip_norm.astype(x.dtype) / F.maximum(norm, clip_norm.astype(x.dtype))
