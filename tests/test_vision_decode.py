@@ -1,7 +1,7 @@
 """``vision.Decode`` and ``vision.ToPIL`` against MindSpore 2.10.
 
 ``tests/fixtures/images/noise_jpg_mindspore.npy`` holds the pixels the real MindSpore 2.10.0 decoded from
-``noise.jpg`` (``tools/make_decode_fixtures.py``); ``noise.png`` is the lossless image it was encoded from.
+``noise.jpg`` (``tools/make_vision_fixtures.py``); ``noise.png`` is the lossless image it was encoded from.
 The shapes, modes and errors are those MindSpore 2.10 gave for the same calls (its ``Decode`` docstring
 example: an image decoded from ``np.fromfile`` is (H, W, 3) uint8).
 """

@@ -2,11 +2,13 @@
 ``vision.py_transforms``: ``npspore.module_aliases``)."""
 from .transforms import (CenterCrop, HWC2CHW, Normalize, Pad, RandomCrop, RandomHorizontalFlip, RandomVerticalFlip,
                          Rescale, Resize, ToTensor, ToType)
+from .color import RandomColorAdjust
 from .decode import Decode, ToPIL
 from .utils import Border, Inter
 from ...missing_names import module_getattr as _module_getattr
 
-__all__ = ["Border", "CenterCrop", "Decode", "HWC2CHW", "Inter", "Normalize", "Pad", "RandomCrop", "RandomHorizontalFlip",
-           "RandomVerticalFlip", "Rescale", "Resize", "ToPIL", "ToTensor", "ToType"]
+__all__ = ["Border", "CenterCrop", "Decode", "HWC2CHW", "Inter", "Normalize", "Pad", "RandomColorAdjust",
+           "RandomCrop", "RandomHorizontalFlip", "RandomVerticalFlip", "Rescale", "Resize", "ToPIL", "ToTensor",
+           "ToType"]
 
 __getattr__ = _module_getattr("mindspore.dataset.vision", globals())
