@@ -4,11 +4,12 @@ from .transforms import (CenterCrop, HWC2CHW, Normalize, Pad, RandomCrop, Random
                          Rescale, Resize, ToTensor, ToType)
 from .color import RandomColorAdjust
 from .decode import Decode, ToPIL
+from .resized_crop import RandomCropDecodeResize, RandomResizedCrop
 from .utils import Border, Inter
 from ...missing_names import module_getattr as _module_getattr
 
 __all__ = ["Border", "CenterCrop", "Decode", "HWC2CHW", "Inter", "Normalize", "Pad", "RandomColorAdjust",
-           "RandomCrop", "RandomHorizontalFlip", "RandomVerticalFlip", "Rescale", "Resize", "ToPIL", "ToTensor",
+           "RandomCrop", "RandomCropDecodeResize", "RandomResizedCrop", "RandomHorizontalFlip", "RandomVerticalFlip", "Rescale", "Resize", "ToPIL", "ToTensor",
            "ToType"]
 
 __getattr__ = _module_getattr("mindspore.dataset.vision", globals())
