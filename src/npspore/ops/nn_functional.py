@@ -17,7 +17,7 @@ from . import eager
 from .eager import run
 
 __all__ = [
-    "conv1d", "conv2d", "conv_transpose2d", "max_pool2d", "avg_pool1d", "avg_pool2d", "adaptive_avg_pool2d",
+    "conv1d", "conv2d", "conv3d", "conv_transpose2d", "max_pool2d", "avg_pool1d", "avg_pool2d", "adaptive_avg_pool2d",
     "adaptive_max_pool2d", "batch_norm", "layer_norm", "group_norm", "instance_norm", "dropout", "dropout2d",
     "leaky_relu", "prelu", "elu", "silu", "mish", "hardswish", "hardsigmoid", "logsigmoid", "softsign", "threshold",
     "select", "depend", "clip_by_value", "clip_by_global_norm", "topk",
@@ -138,6 +138,62 @@ def conv1d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dila
     pads = (0, 0) + tuple(padding) if isinstance(padding, (tuple, list)) else (0, 0, padding, padding)
     out = conv2d(run("expand_dims", input, axis=2), weight, bias, (1, stride), pad_mode, pads, (1, dilation), groups)
     return run("squeeze", out, axis=2)
+
+
+def conv3d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dilation=1, groups=1):
+    """3-D cross-correlation of ``input (N, C, D, H, W)`` with ``weight (O, C/groups, KD, KH, KW)``, plus ``bias (O,)``.
+
+    Computed as ``KD`` 2-D convolutions, one per depth tap, each over the strided depth slices that tap
+    meets (folded into the batch), summed: its gradients are those of ``conv2d`` and of the slicing.
+
+    Args:
+        stride, dilation (Union[int, tuple[int]]): per dim (depth, height, width), or one for all.
+        pad_mode (str): ``'valid'``, ``'same'`` or ``'pad'`` (``padding``), as for :func:`conv2d`.
+        padding (Union[int, tuple[int]]): with ``'pad'``: all sides, or ``(head, tail, top, bottom, left, right)``.
+        groups (int): input and output channels are split into this many groups.
+
+    Raises:
+        ValueError: for a bad ``pad_mode`` or padding, or channels that do not match.
+    """
+    _check_rank(input, 5, "conv3d")
+    _check_rank(weight, 5, "conv3d", "weight")
+    stride = _int_tuple(stride, 3, "stride", "conv3d")
+    dilation = _int_tuple(dilation, 3, "dilation", "conv3d")
+    o, _, kd, kh, kw = weight.shape
+    mode = pad_mode.lower() if isinstance(pad_mode, str) else pad_mode
+    if mode == "pad":
+        pads = (padding,) * 6 if isinstance(padding, int) and not isinstance(padding, bool) else tuple(padding)
+        if len(pads) != 6 or not all(isinstance(p, int) and not isinstance(p, bool) and p >= 0 for p in pads):
+            raise ValueError(f"For 'conv3d', the 'padding' must be a non-negative int or a tuple of 6 of them, but "
+                             f"got {padding}.")
+        depth_pads = pads[:2]
+        plane_pads = pads[2:]
+    else:
+        plane_pads = _padding(mode, padding, input.shape[3:], (kh, kw), stride[1:], dilation[1:], "conv3d")
+        depth_pads = _same_padding(input.shape[2], kd, stride[0], dilation[0]) if mode == "same" else (0, 0)
+    n, c, depth = input.shape[:3]
+    if depth_pads != (0, 0):
+        depth += depth_pads[0] + depth_pads[1]
+        input = run("getitem_grad", input, shape=(n, c, depth) + tuple(input.shape[3:]),
+                    index=(slice(None), slice(None), slice(depth_pads[0], depth - depth_pads[1])))
+    out_depth = window_out(depth, kd, stride[0], 0, dilation[0])
+    if out_depth < 1:
+        raise ValueError(f"For 'conv3d', the kernel depth {kd} (dilation {dilation[0]}) is larger than the padded "
+                         f"input depth {depth}.")
+    out = None
+    for tap in range(kd):
+        start = tap * dilation[0]
+        planes = run("getitem", input, index=(slice(None), slice(None),
+                                              slice(start, start + stride[0] * (out_depth - 1) + 1, stride[0])))
+        planes = run("reshape", run("transpose", planes, axes=(0, 2, 1, 3, 4)), shape=(n * out_depth, c) +
+                     tuple(input.shape[3:]))
+        term = conv2d(planes, run("getitem", weight, index=(slice(None), slice(None), tap)), None, stride[1:], "pad",
+                      plane_pads, dilation[1:], groups)
+        out = term if out is None else out + term
+    out = run("transpose", run("reshape", out, shape=(n, out_depth) + tuple(out.shape[1:])), axes=(0, 2, 1, 3, 4))
+    if bias is not None:
+        out = out + run("reshape", bias, shape=(1, -1, 1, 1, 1))
+    return out
 
 
 def conv_transpose2d(input, weight, bias=None, stride=1, padding=(0, 0, 0, 0), output_shape=None, dilation=1,
