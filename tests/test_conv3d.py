@@ -1,5 +1,5 @@
 """``nn.Conv3d`` / ``ops.nn_functional.conv3d`` against MindSpore 2.10 (``tests/fixtures/conv3d/conv3d.npz``,
-recorded from the real MindSpore 2.10.0 by ``tools/make_conv3d_fixtures.py``: 'same', 'valid' with strides,
+recorded from the real MindSpore 2.10.0 by ``tools/make_layer_fixtures.py``: 'same', 'valid' with strides,
 'pad' with dilation, groups and bias; the docstring example of the ``mindspore.nn.Conv3d`` page of 2.10),
 eagerly and compiled, and gradients against central differences to second order."""
 from pathlib import Path

@@ -18,7 +18,7 @@ from npspore.ops.eager import run
 
 __all__ = [
     "Dense", "ReLU", "Sigmoid", "Tanh", "GELU", "Softmax", "LogSoftmax", "Flatten", "Dropout", "MatMul",
-    "Identity", "OneHot", "ClipByNorm", "get_activation",
+    "Identity", "OneHot", "ClipByNorm", "Norm", "get_activation",
 ]
 
 
@@ -457,3 +457,33 @@ class ClipByNorm(Cell):
         positive = squares > 0
         norm = F.where(positive, F.sqrt(F.where(positive, squares, F.ones_like(squares))), squares)
         return x * clip_norm.astype(x.dtype) / F.maximum(norm, clip_norm.astype(x.dtype))
+
+
+class Norm(Cell):
+    r"""The L2 norm of the input over ``axis``: :math:`\sqrt{\sum x^2}`.
+
+    Args:
+        axis (Union[tuple(int), int]): the axes to reduce; ``()`` reduces all. Default: ``()``.
+        keep_dims (bool): keep the reduced axes with size 1. Default: ``False``.
+
+    Inputs:
+        - **x** (Tensor) - a float Tensor.
+
+    Outputs:
+        Tensor of ``x``'s dtype, ``x``'s shape without (or with size 1 on) ``axis``.
+
+    Raises:
+        TypeError: If ``axis`` is not an int or a tuple of ints, or ``keep_dims`` not a bool.
+    """
+
+    def __init__(self, axis=(), keep_dims=False):
+        super().__init__()
+        if isinstance(axis, bool) or not isinstance(axis, (int, tuple)) or (
+                isinstance(axis, tuple) and not all(isinstance(a, int) and not isinstance(a, bool) for a in axis)):
+            raise TypeError(f"For 'Norm', the type of 'axis' must be one of [int, tuple], but got "
+                            f"{type(axis).__name__}.")
+        self.axis = axis if axis != () else None
+        self.keep_dims = _check_bool(keep_dims, "keep_dims", "Norm")
+
+    def construct(self, x: Tensor) -> Tensor:
+        return F.sqrt(F.sum(x * x, self.axis, keepdim=self.keep_dims))

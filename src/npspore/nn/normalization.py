@@ -19,7 +19,7 @@ from npspore.ops import nn_functional as F
 from npspore.ops.comm_ops import AllReduce, ReduceOp
 from npspore.ops.functional import assign, rsqrt
 
-__all__ = ["BatchNorm1d", "BatchNorm2d", "SyncBatchNorm", "LayerNorm", "GroupNorm", "InstanceNorm2d"]
+__all__ = ["BatchNorm1d", "BatchNorm2d", "BatchNorm3d", "SyncBatchNorm", "LayerNorm", "GroupNorm", "InstanceNorm2d"]
 
 
 def _check_float_range(value, low, high, arg_name, cls_name):
@@ -110,6 +110,20 @@ class BatchNorm1d(_BatchNorm):
     """
 
     _ranks = (2, 3)
+
+
+class BatchNorm3d(_BatchNorm):
+    r"""Batch normalization of :math:`(N, C, D, H, W)` inputs over :math:`N, D, H, W` for each channel; args
+    as :class:`BatchNorm2d`.
+
+    Inputs:
+        - **x** (Tensor) - :math:`(N, C, D, H, W)`.
+
+    Outputs:
+        Tensor of the same shape.
+    """
+
+    _ranks = (5,)
 
 
 class SyncBatchNorm(_BatchNorm):

@@ -3,12 +3,13 @@
 from .transforms import (CenterCrop, HWC2CHW, Normalize, Pad, RandomCrop, RandomHorizontalFlip, RandomVerticalFlip,
                          Rescale, Resize, ToTensor, ToType)
 from .color import RandomColorAdjust
+from .cutout import CutOut
 from .decode import Decode, ToPIL
 from .resized_crop import RandomCropDecodeResize, RandomResizedCrop
 from .utils import Border, Inter
 from ...missing_names import module_getattr as _module_getattr
 
-__all__ = ["Border", "CenterCrop", "Decode", "HWC2CHW", "Inter", "Normalize", "Pad", "RandomColorAdjust",
+__all__ = ["Border", "CenterCrop", "CutOut", "Decode", "HWC2CHW", "Inter", "Normalize", "Pad", "RandomColorAdjust",
            "RandomCrop", "RandomCropDecodeResize", "RandomResizedCrop", "RandomHorizontalFlip", "RandomVerticalFlip", "Rescale", "Resize", "ToPIL", "ToTensor",
            "ToType"]
 
