@@ -3,9 +3,9 @@
 Run with a virtualenv holding the real MindSpore (never the project's): ``/work/msvenv/bin/python
 tools/observe_mindspore_multitype.py``. The docstring examples are those of
 ``mindspore/ops/composite/base.py`` in MindSpore 2.10.0 (the API pages of ``mindspore.ops.MultitypeFuncGraph``,
-``HyperMap`` and ``Map``); the printed lines are pasted into the test's ``DOCSTRING_OUTPUT``, the
-dispatch results into ``DISPATCH`` and the errors into ``ERRORS``. ``tests/programs/zoo_gradient_utilities.py``
-is run unchanged by MindSpore for ``ZOO_OUTPUT``.
+``HyperMap`` and ``Map``), which registered type each kind of argument matches, nested maps and the
+errors. What it prints is the test's ``MINDSPORE_OUTPUT``; the test runs this same script with ``npspore run``
+and compares. ``tests/programs/zoo_gradient_utilities.py`` is run unchanged by MindSpore for ``ZOO_OUTPUT``.
 """
 import numpy as np
 
@@ -83,4 +83,4 @@ for label, fn in [("hypermap lengths", hyper_map_lengths), ("map lengths", map_l
     try:
         fn(Tensor([1.0]))
     except RuntimeError as error:
-        print(label, type(error).__name__, str(error).split("\n")[0])
+        print(label, type(error).__name__, str(error).split("\n")[0].strip())

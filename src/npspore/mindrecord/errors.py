@@ -1,4 +1,5 @@
-"""MindRecord's exceptions, as ``mindspore.mindrecord``: ``str(error)`` is ``[ClassName]: message``."""
+"""MindRecord's exceptions, as ``mindspore.mindrecord``: ``str(error)`` is ``[ClassName]: message``, the
+message being the class's ``prefix`` followed by the detail given."""
 from __future__ import annotations
 
 __all__ = ["MindRecordException", "ParamValueError", "ParamTypeError", "MRMInvalidSchemaError",
@@ -9,9 +10,11 @@ __all__ = ["MindRecordException", "ParamValueError", "ParamTypeError", "MRMInval
 class MindRecordException(Exception):
     """Base class of MindRecord's errors."""
 
-    def __init__(self, message: str):
-        super().__init__(message)
-        self.error_msg = message
+    prefix = ""
+
+    def __init__(self, detail: str):
+        super().__init__(self.prefix + detail)
+        self.error_msg = self.prefix + detail
 
     def __str__(self) -> str:
         return f"[{type(self).__name__}]: {self.error_msg}"
@@ -20,8 +23,7 @@ class MindRecordException(Exception):
 class ParamValueError(MindRecordException):
     """A parameter's value is out of range."""
 
-    def __init__(self, detail: str):
-        super().__init__(f"Invalid parameter value. {detail}")
+    prefix = "Invalid parameter value. "
 
 
 class ParamTypeError(MindRecordException):
@@ -34,47 +36,40 @@ class ParamTypeError(MindRecordException):
 class MRMInvalidSchemaError(MindRecordException):
     """A schema MindRecord cannot store."""
 
-    def __init__(self, detail: str):
-        super().__init__(f"Schema format is error. Detail: {detail}")
+    prefix = "Schema format is error. Detail: "
 
 
 class MRMValidateDataError(MindRecordException):
     """A row that does not match the schema."""
 
-    def __init__(self, detail: str):
-        super().__init__(f"Raw data do not match the schema. Detail: {detail}")
+    prefix = "Raw data do not match the schema. Detail: "
 
 
 class MRMDefineIndexError(MindRecordException):
     """An index field that is not a scalar field of the schema."""
 
-    def __init__(self, detail: str):
-        super().__init__(f"Failed to define index field. Detail: {detail}")
+    prefix = "Failed to define index field. Detail: "
 
 
 class MRMInvalidHeaderSizeError(MindRecordException):
     """A header size out of range, or a header larger than it."""
 
-    def __init__(self, detail: str):
-        super().__init__(f"Failed to set header size. {detail}")
+    prefix = "Failed to set header size. "
 
 
 class MRMInvalidPageSizeError(MindRecordException):
     """A page size out of range, or a row larger than a page."""
 
-    def __init__(self, detail: str):
-        super().__init__(f"Failed to set page size. {detail}")
+    prefix = "Failed to set page size. "
 
 
 class MRMOpenError(MindRecordException):
     """The MindRecord files cannot be created."""
 
-    def __init__(self, detail: str):
-        super().__init__(f"MindRecord File could not open successfully. {detail}")
+    prefix = "MindRecord File could not open successfully. "
 
 
 class MRMCommitError(MindRecordException):
     """A writer used in the wrong order (writing before a schema, after a commit)."""
 
-    def __init__(self, detail: str):
-        super().__init__(f"Failed to commit. {detail}")
+    prefix = "Failed to commit. "

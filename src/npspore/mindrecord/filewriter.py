@@ -104,10 +104,8 @@ class FileWriter:
         Raises:
             MRMInvalidHeaderSizeError: If it is out of range or rows were written.
         """
-        if self._shards or not isinstance(header_size, int) or not _MIN_HEADER_SIZE <= header_size <= _MAX_HEADER_SIZE:
-            raise MRMInvalidHeaderSizeError(f"The header size should be in [{_MIN_HEADER_SIZE}, {_MAX_HEADER_SIZE}] "
-                                            f"and set before writing, but got {header_size}.")
-        self._header_size = header_size
+        self._header_size = self._size(header_size, _MIN_HEADER_SIZE, _MAX_HEADER_SIZE, MRMInvalidHeaderSizeError,
+                                       "header")
 
     def set_page_size(self, page_size: int) -> None:
         """Set the size of each page, 32 KB to 256 MB (before writing rows); a row's blob data must fit in one.
@@ -115,10 +113,12 @@ class FileWriter:
         Raises:
             MRMInvalidPageSizeError: If it is out of range or rows were written.
         """
-        if self._shards or not isinstance(page_size, int) or not _MIN_PAGE_SIZE <= page_size <= _MAX_PAGE_SIZE:
-            raise MRMInvalidPageSizeError(f"The page size should be in [{_MIN_PAGE_SIZE}, {_MAX_PAGE_SIZE}] and set "
-                                          f"before writing, but got {page_size}.")
-        self._page_size = page_size
+        self._page_size = self._size(page_size, _MIN_PAGE_SIZE, _MAX_PAGE_SIZE, MRMInvalidPageSizeError, "page")
+
+    def _size(self, size, low: int, high: int, error: type, what: str) -> int:
+        if self._shards or not isinstance(size, int) or isinstance(size, bool) or not low <= size <= high:
+            raise error(f"The {what} size should be in [{low}, {high}] and set before writing, but got {size}.")
+        return size
 
     def add_schema(self, content: dict, desc: str | None = None) -> int:
         """Set the schema: field name to ``{"type": t}`` with ``t`` one of ``int32``, ``int64``, ``float32``,

@@ -167,21 +167,22 @@ def _check_page(page, header_size: int, page_size: int, file_size: int, invalid)
                       f"truncated?)")
 
 
-def records(page: bytes, where: str) -> list[tuple[int, int]]:
-    """The ``(start, end)`` of each length-prefixed record laid end to end in ``page``.
+def records(page: bytes, where: str, length: struct.Struct = _LENGTH) -> list[tuple[int, int]]:
+    """The ``(start, end)`` of each record laid end to end in ``page``, each after its ``length`` prefix
+    (a little-endian uint64 by default).
 
     Raises:
         ValueError: naming ``where``, if a record runs past the page.
     """
     spans, offset = [], 0
     while offset < len(page):
-        if offset + _LENGTH.size > len(page):
+        if offset + length.size > len(page):
             raise ValueError(f"Invalid MindRecord file {where}: a record length is cut at byte {offset}.")
-        (length,) = _LENGTH.unpack_from(page, offset)
-        start, end = offset + _LENGTH.size, offset + _LENGTH.size + length
+        (size,) = length.unpack_from(page, offset)
+        start, end = offset + length.size, offset + length.size + size
         if end > len(page):
-            raise ValueError(f"Invalid MindRecord file {where}: a record of {length} bytes at byte {offset} runs "
-                             f"past the page ({len(page)} bytes used).")
+            raise ValueError(f"Invalid MindRecord file {where}: a record of {size} bytes at byte {offset} runs "
+                             f"past its page or blob record ({len(page)} bytes).")
         spans.append((start, end))
         offset = end
     return spans
@@ -245,20 +246,14 @@ def decode_blob(data: bytes, schema: dict, blob_names: list[str], where: str) ->
     Raises:
         ValueError: naming ``where``, if the lengths do not add up or an array does not fit its shape.
     """
-    fields, offset = {}, 0
-    for name in blob_names:
-        if offset + _BLOB_LENGTH.size > len(data):
-            raise ValueError(f"Invalid MindRecord file {where}: the blob record ends before its field '{name}'.")
-        (length,) = _BLOB_LENGTH.unpack_from(data, offset)
-        start, offset = offset + _BLOB_LENGTH.size, offset + _BLOB_LENGTH.size + length
-        if offset > len(data):
-            raise ValueError(f"Invalid MindRecord file {where}: the field '{name}' ({length} bytes) runs past its "
-                             f"blob record.")
-        fields[name] = _blob_value(bytes(data[start:offset]), name, schema[name], where)
-    if blob_names and offset != len(data):
-        raise ValueError(f"Invalid MindRecord file {where}: a blob record has {len(data) - offset} bytes more "
-                         f"than its fields.")
-    return fields
+    if not blob_names:
+        return {}
+    spans = records(data, where, _BLOB_LENGTH)
+    if len(spans) != len(blob_names):
+        raise ValueError(f"Invalid MindRecord file {where}: a blob record holds {len(spans)} fields, its schema "
+                         f"{len(blob_names)}.")
+    return {name: _blob_value(bytes(data[start:end]), name, schema[name], where)
+            for name, (start, end) in zip(blob_names, spans)}
 
 
 def _blob_value(data: bytes, name: str, field: dict, where: str):

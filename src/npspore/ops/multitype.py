@@ -210,12 +210,6 @@ def _all_match(types, args) -> bool:
     return True
 
 
-def _check_ops(who: str, ops) -> None:
-    if ops is not None and not callable(ops):
-        raise TypeError(f"For '{who}', the 'ops' should be a MultitypeFuncGraph, a function or None, "
-                        f"but got {type(ops).__name__}.")
-
-
 def _check_lengths(who: str, sequences, message: str) -> None:
     for sequence in sequences:
         if not isinstance(sequence, (tuple, list)):
@@ -252,25 +246,36 @@ def _hyper_map(fn, args) -> Any:
     return tuple(results)
 
 
-class HyperMap:
-    """Applies an operation to every leaf of (nested) sequences.
+class _SequenceMap:
+    """What HyperMap and Map share: the operation (or None: the first input of each call) and the
+    ``reverse`` flag (MindSpore's graph mode may apply the operation in reverse order; the results are
+    the same).
 
-    ``HyperMap(ops)(*sequences)`` returns, for tuples or lists of the same length, the tuple of
-    ``HyperMap(ops)(*row)`` over their rows, recursively; for leaves (Tensors, numbers ...),
+    Raises:
+        TypeError: If ``ops`` is neither callable nor None.
+    """
+
+    def __init__(self, ops=None, reverse: bool = False):
+        if ops is not None and not callable(ops):
+            raise TypeError(f"For '{type(self).__name__}', the 'ops' should be a MultitypeFuncGraph, a function or "
+                            f"None, but got {type(ops).__name__}.")
+        self.ops = ops
+        self.reverse = reverse
+
+    def _split(self, args) -> tuple:
+        """The operation and the sequences of a call."""
+        return (args[0], args[1:]) if self.ops is None else (self.ops, args)
+
+
+class HyperMap(_SequenceMap):
+    """Applies an operation to every leaf of (nested) sequences: for tuples or lists of the same length,
+    the tuple of ``HyperMap(ops)(*row)`` over their rows, recursively; for leaves (Tensors, numbers ...),
     ``ops(*leaves)``. Different from :class:`Map`, nested structures are followed.
 
     Args:
-        ops (Union[MultitypeFuncGraph, None], optional): the operation to apply. When ``None``, the
-            operation is the first input of each call. Default: ``None``.
-        reverse (bool, optional): MindSpore's graph mode may apply the operation in reverse order;
-            the results are the same. Default: ``False``.
-
-    Inputs:
-        - **args** (Tuple[sequence]) - sequences of the same structure (preceded by the operation when
-          ``ops`` is ``None``).
-
-    Outputs:
-        Tuple or nested tuple of ``ops(args[0][i], args[1][i], ...)``.
+        ops (Union[MultitypeFuncGraph, None], optional): the operation; ``None``: the first input of each
+            call. Default: ``None``.
+        reverse (bool, optional): accepted; the results do not depend on it. Default: ``False``.
 
     Raises:
         TypeError: If ``ops`` is not callable nor None, or an input is not a sequence where the first is.
@@ -284,39 +289,22 @@ class HyperMap:
         >>> ops.HyperMap()(square, ((Tensor(1.0), Tensor(2.0)), (Tensor(3.0),)))
     """
 
-    def __init__(self, ops=None, reverse: bool = False):
-        _check_ops("HyperMap", ops)
-        self.ops = ops
-        self.reverse = reverse
-
     def __call__(self, *args):
-        if self.ops is None:
-            return _hyper_map(args[0], args[1:])
-        return _hyper_map(self.ops, args)
+        return _hyper_map(*self._split(args))
 
 
-class Map:
+class Map(_SequenceMap):
     """Applies an operation to the items of sequences: ``Map(ops)(a, b)`` is the tuple of
-    ``ops(a[i], b[i])``. Nested sequences are passed to ``ops`` whole (see :class:`HyperMap`).
-
-    Args:
-        ops (Union[MultitypeFuncGraph, None], optional): the operation to apply. When ``None``, the
-            operation is the first input of each call. Default: ``None``.
-        reverse (bool, optional): MindSpore's graph mode may apply the operation in reverse order;
-            the results are the same. Default: ``False``.
+    ``ops(a[i], b[i])``; nested sequences are passed to ``ops`` whole (see :class:`HyperMap`, whose
+    arguments it takes).
 
     Raises:
         TypeError: If ``ops`` is not callable nor None, or an input is not a tuple or list.
         RuntimeError: If the sequences' lengths differ.
     """
 
-    def __init__(self, ops=None, reverse: bool = False):
-        _check_ops("Map", ops)
-        self.ops = ops
-        self.reverse = reverse
-
     def __call__(self, *args):
-        fn, sequences = (args[0], args[1:]) if self.ops is None else (self.ops, args)
+        fn, sequences = self._split(args)
         if not sequences:
             raise TypeError("map() must have at least two arguments.")
         _check_lengths("Map", sequences, "For 'Map', the length of tuples must be the same.")

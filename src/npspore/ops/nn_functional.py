@@ -99,10 +99,7 @@ def conv2d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dila
     Raises:
         ValueError: for a bad ``pad_mode`` or padding, or channels that do not match.
     """
-    _check_rank(input, 4, "conv2d")
-    _check_rank(weight, 4, "conv2d", "weight")
-    stride = _int_tuple(stride, 2, "stride", "conv2d")
-    dilation = _int_tuple(dilation, 2, "dilation", "conv2d")
+    stride, dilation = _conv_arguments(input, weight, stride, dilation, 2, "conv2d")
     pads = _padding(pad_mode, padding, input.shape[2:], weight.shape[2:], stride, dilation, "conv2d")
     if input.dtype == weight.dtype and -1 not in input.shape[2:] and None not in input.shape[2:]:
         out = _conv2d_by_columns(input, weight, stride, pads, dilation, groups)
@@ -111,6 +108,13 @@ def conv2d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dila
     if bias is not None:
         out = out + run("reshape", bias, shape=(1, -1, 1, 1))
     return out
+
+
+def _conv_arguments(input, weight, stride, dilation, dims, fn_name):
+    """``stride`` and ``dilation`` as tuples of ``dims`` ints, after checking the ranks of ``input`` and ``weight``."""
+    _check_rank(input, dims + 2, fn_name)
+    _check_rank(weight, dims + 2, fn_name, "weight")
+    return _int_tuple(stride, dims, "stride", fn_name), _int_tuple(dilation, dims, "dilation", fn_name)
 
 
 def _conv2d_by_columns(input, weight, stride, pads, dilation, groups):
@@ -141,24 +145,13 @@ def conv1d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dila
 
 
 def conv3d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dilation=1, groups=1):
-    """3-D cross-correlation of ``input (N, C, D, H, W)`` with ``weight (O, C/groups, KD, KH, KW)``, plus ``bias (O,)``.
-
-    Computed as ``KD`` 2-D convolutions, one per depth tap, each over the strided depth slices that tap
-    meets (folded into the batch), summed: its gradients are those of ``conv2d`` and of the slicing.
-
-    Args:
-        stride, dilation (Union[int, tuple[int]]): per dim (depth, height, width), or one for all.
-        pad_mode (str): ``'valid'``, ``'same'`` or ``'pad'`` (``padding``), as for :func:`conv2d`.
-        padding (Union[int, tuple[int]]): with ``'pad'``: all sides, or ``(head, tail, top, bottom, left, right)``.
-        groups (int): input and output channels are split into this many groups.
-
-    Raises:
-        ValueError: for a bad ``pad_mode`` or padding, or channels that do not match.
+    """3-D cross-correlation of ``input (N, C, D, H, W)`` with ``weight (O, C/groups, KD, KH, KW)``, plus ``bias (O,)``;
+    the arguments as :func:`conv2d`'s, per dim (depth, height, width), ``padding`` with ``'pad'`` an int or
+    ``(head, tail, top, bottom, left, right)``. Computed as ``KD`` 2-D convolutions, one per depth tap, each
+    over the strided depth slices that tap meets (folded into the batch), summed: its gradients are those
+    of ``conv2d`` and of the slicing.
     """
-    _check_rank(input, 5, "conv3d")
-    _check_rank(weight, 5, "conv3d", "weight")
-    stride = _int_tuple(stride, 3, "stride", "conv3d")
-    dilation = _int_tuple(dilation, 3, "dilation", "conv3d")
+    stride, dilation = _conv_arguments(input, weight, stride, dilation, 3, "conv3d")
     o, _, kd, kh, kw = weight.shape
     mode = pad_mode.lower() if isinstance(pad_mode, str) else pad_mode
     if mode == "pad":
