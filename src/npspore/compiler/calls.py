@@ -18,6 +18,7 @@ import numpy as np
 
 from ..core import tree
 from . import ir
+from .builder import BlockBuilder
 from .errors import NotSupportedError, located, not_supported
 from .frontend import parse_function
 from .fallback import HostMethod, ReadInCallee, is_host_function
@@ -57,7 +58,9 @@ class Calls:
     """Mixin of FunctionSpecializer: what a call in interpreted code becomes (see the module docstring)."""
 
     captures: dict  # FunctionSpecializer's: id -> (captured object, its TensorValue)
+    builder: BlockBuilder                     # where the statements of the function being built go
     _error: Callable[..., BaseException]      # and its methods this mixin calls
+    _atom: Callable[..., Any]
     _apply: Callable[..., Any]
     _truth: Callable[..., bool]
     _iterate_static: Callable[..., Any]
