@@ -7,6 +7,9 @@ with MindSpore's own ``summary_pb2``, npspore's file gave the same events too, w
 The errors are MindSpore 2.10's.
 """
 import importlib.util
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -84,3 +87,34 @@ def test_a_damaged_file_is_refused_naming_it(tmp_path):
     damaged.write_bytes(bytes(data))
     with pytest.raises(ValueError, match="damaged.summary: the checksum of the record at byte 0 does not match"):
         events(damaged)
+
+
+def flattened(event):
+    """An event as (step, [(tag, kind, numbers)]) with its numbers in float32, to compare within rounding."""
+    values = []
+    for value in event.summary.value:
+        kind = value.WhichOneof("value")
+        if kind == "scalar_value":
+            numbers = [value.scalar_value]
+        else:
+            h = value.histogram
+            numbers = [h.min, h.max, h.sum, h.count] + [n for b in h.buckets for n in (b.left, b.width, b.count)]
+        values.append((value.tag, kind, np.float32(numbers)))
+    return event.step, values
+
+
+def test_summary_collector_writes_what_mindspores_wrote(tmp_path):
+    program = Path(__file__).parent / "programs" / "summary_collector_training.py"
+    run = subprocess.run([sys.executable, "-m", "npspore", "run", str(program), str(tmp_path / "summary")],
+                         capture_output=True, text=True, timeout=300, cwd=tmp_path,
+                         env={**os.environ, "NPSPORE_CACHE_DIR": str(tmp_path / "cache")})
+    assert run.returncode == 0, run.stderr
+    [written] = list((tmp_path / "summary").iterdir())
+    ours = [flattened(e) for e in events(written)]
+    theirs = [flattened(e) for e in events(FIXTURE.parent / "collector.summary")]
+    assert [(step, [(tag, kind) for tag, kind, _ in values]) for step, values in ours] == \
+        [(step, [(tag, kind) for tag, kind, _ in values]) for step, values in theirs]
+    assert [step for step, _ in theirs] == [0, 1, 3, 6]
+    for (_, our_values), (_, their_values) in zip(ours, theirs):
+        for (_, _, got), (_, _, expected) in zip(our_values, their_values):
+            np.testing.assert_allclose(got, expected, rtol=2e-6, atol=1e-7)

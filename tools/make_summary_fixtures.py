@@ -2,10 +2,13 @@
 
 Run with a virtualenv holding MindSpore (never the project's): ``/work/msvenv/bin/python tools/make_summary_fixtures.py``.
 Writes ``tests/fixtures/summary/mindspore.summary``: what :func:`record_values` records (a scalar at step 1; a
-scalar, a tensor and a histogram with a NaN and an infinity at step 2).
+scalar, a tensor and a histogram with a NaN and an infinity at step 2); and ``collector.summary``: the summary
+file ``tests/programs/summary_collector_training.py`` makes MindSpore's SummaryCollector write.
 """
 import os
 import shutil
+import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
@@ -34,6 +37,12 @@ def main():
         record_values(summary_record, Tensor)
     [name] = os.listdir(folder)
     shutil.copy(os.path.join(folder, name), FIXTURE)
+    shutil.rmtree(folder)
+    folder = tempfile.mkdtemp()
+    program = FIXTURE.parent.parent.parent / "programs" / "summary_collector_training.py"
+    subprocess.run([sys.executable, str(program), folder], check=True, cwd=folder)
+    [name] = [n for n in os.listdir(folder) if n.endswith("_MS")]
+    shutil.copy(os.path.join(folder, name), FIXTURE.parent / "collector.summary")
     shutil.rmtree(folder)
 
 
