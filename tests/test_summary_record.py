@@ -118,3 +118,10 @@ def test_summary_collector_writes_what_mindspores_wrote(tmp_path):
     for (_, our_values), (_, their_values) in zip(ours, theirs):
         for (_, _, got), (_, _, expected) in zip(our_values, their_values):
             np.testing.assert_allclose(got, expected, rtol=2e-6, atol=1e-7)
+
+
+def test_the_callback_parameters_of_mindspores_private_spelling():
+    from npspore.train.callback import _InternalCallbackParam   # model-zoo training wrappers build their own
+    params = _InternalCallbackParam()
+    params.cur_step_num = 3   # as MindSpore 2.10's: a dict whose keys are attributes
+    assert dict(params) == {"cur_step_num": 3} and params.cur_step_num == 3
