@@ -24,6 +24,7 @@ from .common import dtype  # noqa: F401,E402
 from . import amp, train  # noqa: F401,E402
 from .parallel.algo_parameters import get_algo_parameters, reset_algo_parameters, set_algo_parameters  # noqa: F401,E402
 from .train import *  # noqa: F401,F403,E402
+from .profiler import Profiler  # noqa: F401,E402
 from .nn.hook_backward import HookBackward as _HookBackward, InsertGradientOf as _InsertGradientOf  # noqa: E402
 from .missing_names import module_getattr as _module_getattr  # noqa: E402
 from .import_hook import install_npspore_aliases as _install_npspore_aliases  # noqa: E402

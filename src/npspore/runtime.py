@@ -14,6 +14,12 @@ def show(*values) -> None:
     print(*(Tensor._wrap(v) if isinstance(v, np.ndarray) else v for v in values))
 
 
+def show_each(*values) -> None:
+    """``ops.Print()`` inside compiled code: each value on its own line, arrays as Tensor reprs."""
+    for value in values:
+        print(repr(Tensor._wrap(value)) if isinstance(value, np.ndarray) else value)
+
+
 def show_tree(template, *arrays) -> None:
     """``print`` of values holding tensors (tuples, lists): ``template`` is the tuple of printed
     values with ``...`` where each array goes."""

@@ -18,7 +18,8 @@ import numpy as np
 
 from ..core import tree
 from . import ir
-from .errors import NotSupportedError, not_supported
+from .builder import BlockBuilder
+from .errors import NotSupportedError, located, not_supported
 from .frontend import parse_function
 from .fallback import HostMethod, ReadInCallee, is_host_function
 from .custombackward import attach_custom_backward, needs_custom_backward, stage_recomputed
@@ -58,7 +59,9 @@ class Calls:
     """Mixin of FunctionSpecializer: what a call in interpreted code becomes (see the module docstring)."""
 
     captures: dict  # FunctionSpecializer's: id -> (captured object, its TensorValue)
+    builder: BlockBuilder                     # where the statements of the function being built go
     _error: Callable[..., BaseException]      # and its methods this mixin calls
+    _atom: Callable[..., Any]
     _apply: Callable[..., Any]
     dim_size: Callable[..., Any]
     _truth: Callable[..., bool]
@@ -257,13 +260,24 @@ class Calls:
 
     def _call_user(self, fn, self_obj, args, kwargs, frame, node, inline_reads=True):
         """A call of a user function (or Cell method) as an ``ir.Call`` of its own function; one that reads
-        a tensor's value is interpreted here instead, where the value can be read (``compiler.fallback``)."""
+        a tensor's value is interpreted here instead, where the value can be read (``compiler.fallback``),
+        and so is one given a Parameter, which it may update (``AssignAdd()(grad_sum, grad)``)."""
+        if self._passes_parameter(args, kwargs):
+            return self._call_python(fn, args if self_obj is None else (self_obj, *args), kwargs, frame, node)
         try:
             return self.program.call_function(self, fn, self_obj, args, kwargs, self._loc(frame, node))
         except ReadInCallee:
             if self._concrete is None or not inline_reads:
                 raise
         return self._call_python(fn, args if self_obj is None else (self_obj, *args), kwargs, frame, node)
+
+    def _passes_parameter(self, args, kwargs) -> bool:
+        """Whether an argument, or an item of a tuple or list argument, is a captured Parameter."""
+        Parameter = LIBRARY.parameter_type
+        values = [v for v in (*args, *kwargs.values()) if isinstance(v, TensorValue)]
+        values += [i for v in (*args, *kwargs.values()) if isinstance(v, (tuple, list))
+                   for i in v if isinstance(i, TensorValue)]
+        return any(issubclass(self._class_of(v), Parameter) for v in values)
 
     def _call_cell(self, cell, args, kwargs, frame, node):
         """A sub-cell call with its forward (pre-)hooks compiled in, as MindSpore does: a pre-hook's
@@ -324,6 +338,14 @@ class Calls:
 
         template = tree.tree_map(hole, tuple(args), lambda v: isinstance(v, TensorValue))
         self.builder.append(ir.Effect("print_tree", (ir.Const(template), *leaves), self._loc(frame, node)))
+
+    def print_each(self, args, loc) -> None:
+        """``ops.Print()(*args)``: a ``print_each`` effect of Tensors and Python scalars and strings."""
+        for value in args:
+            if isinstance(value, (tuple, list)) and any(isinstance(v, TensorValue) for v in value):
+                raise located(TypeError(f"For 'Print', each input must be a Tensor, bool, int, float or str, "
+                                        f"but got a {type(value).__name__} of Tensors."), loc)
+        self.builder.append(ir.Effect("print_each", tuple(self._atom(a) for a in args), loc))
 
     def _isinstance(self, value, classes):
         Tensor, Parameter = LIBRARY.tensor_type, LIBRARY.parameter_type

@@ -310,6 +310,8 @@ class Renderer:
                 return [f"{indent}rt.show({args}){where}"]
             if stmt.kind == "print_tree":
                 return [f"{indent}rt.show_tree({args}){where}"]
+            if stmt.kind == "print_each":
+                return [f"{indent}rt.show_each({args}){where}"]
             if stmt.kind == "assign":
                 return [f"{indent}np.copyto({args}){where}"]
             if stmt.kind == "release":

@@ -22,7 +22,7 @@ def is_visible(stmt, functions: dict) -> bool:
     """Whether running ``stmt`` can be seen by the caller: a Parameter written, a hook (host call)
     or ``print`` run, here or in a block or function it runs."""
     for inner in (stmt, *(s for block in ir.nested_blocks(stmt) for s in ir.walk_stmts(block))):
-        if isinstance(inner, ir.Effect) and inner.kind in ("assign", "host_call", "print", "print_tree"):
+        if isinstance(inner, ir.Effect) and inner.kind in ("assign", "host_call", "print", "print_tree", "print_each"):
             return True
         if isinstance(inner, ir.Call) and any(is_visible(s, functions) for s in functions[inner.callee].body.stmts):
             return True

@@ -176,10 +176,11 @@ class HostOp:
 
 @dataclass
 class Effect:
-    """A side effect that runs at call time: ``kind`` is ``'print'``, ``'print_tree'``, ``'assign'``,
-    ``'release'`` or ``'host_call'``.
+    """A side effect that runs at call time: ``kind`` is ``'print'``, ``'print_tree'``, ``'print_each'``,
+    ``'assign'``, ``'release'`` or ``'host_call'``.
 
     ``print``: args are printed as Python's print would print them (Tensors wrapped back).
+    ``print_each``: each arg on its own line, a Tensor as its ``repr`` (``ops.Print``).
     ``assign``: ``args = (param_var, value)``; writes ``value`` into the Parameter's array in place
     (``ops.assign``/``assign_add``/``assign_sub`` are lowered to this with the arithmetic done first).
     ``print_tree``: ``args = (Const(template), *values)``, printed as ``print(*template)`` with each
@@ -489,6 +490,9 @@ def evaluate_block(block: Block, env: dict, module: Module | None = None) -> Non
         elif isinstance(stmt, Effect):
             if stmt.kind == "print":
                 print(*(_read(env, a) for a in stmt.args))
+            elif stmt.kind == "print_each":
+                for value in (_read(env, a) for a in stmt.args):
+                    print(repr(value) if isinstance(value, np.ndarray) else value)
             elif stmt.kind == "host_call":
                 _bind(env, stmt.targets, host_call(*(_read(env, a) for a in stmt.args)))
             elif stmt.kind == "host":

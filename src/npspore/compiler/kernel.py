@@ -30,6 +30,7 @@ import numpy as np
 
 from ..core.logs import warn
 from ..core.threads import ensure_blas_threads
+from ..core.timeline import OBSERVERS, observed
 from .library import LIBRARY, RECORDERS, GuardFailed
 from .signature import describe_key
 
@@ -119,15 +120,15 @@ def fast_path(entry, cache, args, leaves, conditions=(), bound=None):
     objects, with no key built, no dictionary lookup and no tree walked: the kernel's parameter list
     and result structure are written out in one generated function. ``conditions`` are further
     Python expressions (over the names in ``bound``) that must hold, e.g. a Cell's ``training``
-    flag. A tracing recorder being active, a guard of the kernel failing its quick identity check, or
+    flag. A tracing recorder or a profiler being active, a guard of the kernel failing its quick identity check, or
     a shape or dtype change of any Tensor since the kernel's captures were last checked, also returns
     MISS (the caller's full path then decides). Returns None when the call cannot have a fast path
     (an argument is not a Tensor).
     """
     if len(args) != len(leaves) or not all(isinstance(a, LIBRARY.tensor_type) for a in args):
         return None
-    names = dict(bound or {}, R=RECORDERS, k=entry.kernel, e=entry, C=cache, M=MISS)
-    lines = ["if R:", "    return M"]
+    names = dict(bound or {}, R=RECORDERS, O=OBSERVERS, k=entry.kernel, e=entry, C=cache, M=MISS)
+    lines = ["if R or O:", "    return M"]   # tracing or profiling: the full path records the call
     arrays, same = [], list(conditions)
     if args:   # unpacked in a try: cheaper than len() when the count is right (the common case)
         lines += ["try:", "    " + ", ".join(f"x{i}" for i in range(len(args))) + ", = args",
@@ -230,6 +231,8 @@ class CompiledKernel:
     def run(self, leaves):
         """Call the kernel on the input leaf arrays (plus the captured arrays); the packaged result."""
         arrays = leaves + [obj._array for obj in self.captured] if self.captured else leaves
+        if OBSERVERS:   # a profiler is recording: time the kernel
+            return self.build(observed(self.kernel.__name__, "kernel", lambda: self.kernel(*arrays)))
         return self.build(self.kernel(*arrays))
 
     def is_current(self) -> bool:

@@ -11,13 +11,15 @@ from . import config, transforms, vision  # noqa: F401
 from .datasets import Dataset, zip  # noqa: A004
 from .image_files import Cifar10Dataset, Cifar100Dataset, FashionMnistDataset, MnistDataset
 from .image_folder import ImageFolderDataset
+from .mind_dataset import MindDataset
 from .sampling import (DistributedSampler, RandomSampler, Sampler, SequentialSampler, SubsetRandomSampler,
                        SubsetSampler)
 from .sources import GeneratorDataset, NumpySlicesDataset
 from ..missing_names import module_getattr as _module_getattr
 
 __all__ = ["config", "transforms", "vision", "Dataset", "zip", "Cifar10Dataset", "Cifar100Dataset",
-           "FashionMnistDataset", "MnistDataset", "ImageFolderDataset", "GeneratorDataset", "NumpySlicesDataset", "Sampler",
+           "FashionMnistDataset", "MnistDataset", "MindDataset", "ImageFolderDataset", "GeneratorDataset",
+           "NumpySlicesDataset", "Sampler",
            "SequentialSampler", "RandomSampler", "DistributedSampler", "SubsetSampler", "SubsetRandomSampler"]
 
 __getattr__ = _module_getattr("mindspore.dataset", globals())

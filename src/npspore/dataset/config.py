@@ -111,3 +111,23 @@ def set_enable_shared_mem(enable):
 def get_enable_shared_mem():
     """Whether worker processes pass rows through shared memory (True unless set)."""
     return _enable_shared_mem
+
+
+def set_numa_enable(numa_enable):
+    """Set whether MindSpore binds dataset threads to NUMA nodes (recorded; npspore's pipeline binds none).
+
+    Raises:
+        TypeError: if ``numa_enable`` is not a bool.
+    """
+    global _numa_enable
+    if not isinstance(numa_enable, bool):
+        raise TypeError("numa_enable must be a boolean dtype.")
+    _numa_enable = numa_enable
+
+
+def get_numa_enable():
+    """Whether dataset threads are bound to NUMA nodes (False unless set)."""
+    return _numa_enable
+
+
+_numa_enable = False

@@ -1,99 +1,104 @@
-"""``ImageFolderDataset``: images stored one file each, in one sub-folder per class.
+"""``ImageFolderDataset``: images in one folder per class, read from disk row by row.
 
-``dataset_dir/<class>/<file>``: the classes are the sub-folders in sorted order (label 0, 1, …) or the
-ones ``class_indexing`` names (with its labels); each class's files are read in sorted order. A row is
-``(image, label)``: the file's bytes as a 1-D uint8 array (``decode=True``: an (H, W, 3) RGB array, as
-``vision.Decode`` gives) and an int32 label. Files are read when their row is reached, regular files only.
+``dataset_dir/<class>/<file>``: the classes are the sub-folders in name order (indexed 0, 1 ... unless
+``class_indexing`` maps them), the rows each class's files in name order, class after class. A row is
+the file's bytes (a 1-D uint8 array, decoded to RGB with ``decode=True``) and its class (int32). Files are
+read when their row is reached, regular files only (a FIFO or device is an error naming it, never a hang).
 """
 from __future__ import annotations
 
 import os
-from typing import Any
 
 import numpy as np
 
 from ..core.safefile import read_regular_file
+from .arguments import check_bool
 from .image_files import _check_dataset_dir
 from .sampling import sampler_from_arguments
 from .sources import RandomAccessSource
-from .vision.decoding import Decode
+from .vision.decode import Decode
 
 __all__ = ["ImageFolderDataset"]
 
 
-def _check_extensions(extensions: Any) -> tuple[str, ...] | None:
+def _check_extensions(extensions):
     if extensions is None:
         return None
-    if not isinstance(extensions, (list, tuple)) or not all(isinstance(e, str) for e in extensions):
-        raise TypeError(f"Argument extensions with value {extensions!r} is not of type [<class 'list'>].")
+    if not isinstance(extensions, list) or not all(isinstance(e, str) for e in extensions):
+        raise TypeError(f"Argument extensions with value {extensions} is not of type [<class 'list'>], but got "
+                        f"{type(extensions)}.")
     return tuple(extensions)
 
 
-def _check_class_indexing(class_indexing: Any) -> dict | None:
+def _check_class_indexing(class_indexing):
     if class_indexing is None:
         return None
     if not isinstance(class_indexing, dict) or not all(
-            isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool) for k, v in class_indexing.items()):
-        raise TypeError(f"Argument class_indexing with value {class_indexing!r} is not of type [<class 'dict'>] "
-                        f"of str to int.")
+            isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool) and v >= 0
+            for k, v in class_indexing.items()):
+        raise TypeError(f"Argument class_indexing with value {class_indexing!r} is not of type [<class 'dict'>] of "
+                        f"str to non-negative int.")
     return dict(class_indexing)
 
 
 class ImageFolderDataset(RandomAccessSource):
-    """Images in ``dataset_dir/<class>/``: columns ``image`` (uint8 bytes, or decoded RGB with ``decode``)
-    and ``label`` (int32).
+    """Images stored one folder per class: columns ``image`` (the file's bytes as uint8, or the decoded
+    (H, W, 3) image with ``decode=True``) and ``label`` (int32).
 
     Args:
         dataset_dir (str): the folder holding one sub-folder per class.
         num_samples, shuffle (default ``True``), sampler, num_shards, shard_id: as for ``GeneratorDataset``.
-        extensions (list[str], optional): read only files ending with one of these (``[".JPEG", ".png"]``);
-            default: every file.
-        class_indexing (dict[str, int], optional): the classes to read and their labels; default: every
-            sub-folder, labelled by its position in sorted order (:meth:`get_class_indexing`).
-        decode (bool): decode the images (needs Pillow: ``npspore[vision]``). Default: ``False``.
-        num_parallel_workers, cache, decrypt: accepted for compatibility.
+        extensions (list[str], optional): the file name endings to read (case-sensitive, ``[".jpg"]``).
+            Default: ``None`` (every file).
+        class_indexing (dict[str, int], optional): class folder name to label; only these folders are read.
+            Default: ``None`` (every sub-folder, labelled by name order).
+        decode (bool, optional): decode the images (RGB). Default: ``False``.
+        num_parallel_workers, cache, decrypt: accepted for compatibility (``decrypt`` only ``None``).
 
     Raises:
-        ValueError: if ``dataset_dir`` is not a folder.
-        TypeError: if ``extensions``, ``class_indexing`` or ``decode`` has the wrong type.
-        RuntimeError: (when the row is read) a file that is no regular file or, with ``decode``, no image.
+        ValueError: If ``dataset_dir`` is not a folder, or a class folder holds a folder that would be read.
+        TypeError: If ``extensions`` is not a list of str or ``class_indexing`` not a dict of str to int.
     """
 
-    def __init__(self, dataset_dir: str, num_samples: int | None = None, num_parallel_workers: int | None = None,
-                 shuffle: bool | None = None, sampler: Any = None, extensions: list[str] | None = None,
-                 class_indexing: dict[str, int] | None = None, decode: bool = False, num_shards: int | None = None,
-                 shard_id: int | None = None, cache: Any = None, decrypt: Any = None) -> None:
+    def __init__(self, dataset_dir, num_samples=None, num_parallel_workers=None, shuffle=None, sampler=None,
+                 extensions=None, class_indexing=None, decode=False, num_shards=None, shard_id=None, cache=None,
+                 decrypt=None):
         dataset_dir = _check_dataset_dir(dataset_dir)
         extensions = _check_extensions(extensions)
-        chosen = _check_class_indexing(class_indexing)
-        if not isinstance(decode, bool):
-            raise TypeError(f"Argument decode with value {decode!r} is not of type [<class 'bool'>].")
+        check_bool(decode, "decode")
+        self._decode = Decode() if decode else None
+        if decrypt is not None:
+            raise ValueError("ImageFolderDataset: npspore reads unencrypted images only (decrypt must be None).")
         folders = sorted(entry.name for entry in os.scandir(dataset_dir) if entry.is_dir())
-        self.class_indexing = chosen if chosen is not None else {name: i for i, name in enumerate(folders)}
-        self.files: list[tuple[str, int]] = []
+        indexing = _check_class_indexing(class_indexing)
+        self.class_indexing = indexing if indexing is not None else {name: i for i, name in enumerate(folders)}
+        self._files: list[tuple[str, int]] = []
         for name in folders:
             if name not in self.class_indexing:
                 continue
             folder = os.path.join(dataset_dir, name)
-            self.files += [(os.path.join(folder, file), self.class_indexing[name]) for file in sorted(os.listdir(folder))
-                           if extensions is None or file.endswith(extensions)]
-        self.decoder = Decode() if decode else None
+            for entry in sorted(os.scandir(folder), key=lambda e: e.name):
+                if extensions is not None and not entry.name.endswith(extensions):
+                    continue
+                if entry.is_dir():
+                    raise ValueError(f"Invalid file found: {entry.path}, should be file, but got directory.")
+                self._files.append((entry.path, self.class_indexing[name]))
         super().__init__(["image", "label"], sampler_from_arguments(num_samples, shuffle, sampler, num_shards,
                                                                     shard_id), num_parallel_workers)
 
     def get_class_indexing(self) -> dict[str, int]:
-        """``{class folder: label}``."""
+        """The class folder name to label mapping."""
         return dict(self.class_indexing)
 
-    def _length(self) -> int:
-        return len(self.files)
+    def _length(self):
+        return len(self._files)
 
-    def _row(self, index: int) -> tuple:
-        path, label = self.files[index]
-        image = np.frombuffer(read_regular_file(path, "image file"), dtype=np.uint8)
-        if self.decoder is not None:
+    def _row(self, index):
+        path, label = self._files[index]
+        image = np.frombuffer(read_regular_file(path, "image file"), np.uint8)
+        if self._decode is not None:
             try:
-                image = self.decoder(image)
+                image = self._decode(image)
             except RuntimeError as error:
                 raise RuntimeError(f"Invalid image, {path} decode failed, the image is broken: {error}") from None
-        return image, np.array(label, dtype=np.int32)
+        return image, np.array(label, np.int32)

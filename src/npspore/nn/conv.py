@@ -13,7 +13,7 @@ from npspore.nn.cell import Cell
 from npspore.nn.layers import _check_bool, _check_positive_int
 from npspore.ops import nn_functional as F
 
-__all__ = ["Conv1d", "Conv2d", "Conv2dTranspose"]
+__all__ = ["Conv1d", "Conv2d", "Conv3d", "Conv2dTranspose"]
 
 
 def _pair(value, arg_name, cls_name):
@@ -31,7 +31,7 @@ def _check_pad_mode(pad_mode, padding, cls_name):
     if not isinstance(pad_mode, str) or pad_mode.lower() not in ("same", "valid", "pad"):
         raise ValueError(f"For '{cls_name}', the 'pad_mode' must be one of ['same', 'valid', 'pad'], but got "
                          f"{pad_mode}.")
-    if pad_mode.lower() != "pad" and padding not in (0, (0, 0), (0, 0, 0, 0)):
+    if pad_mode.lower() != "pad" and padding not in (0, (0, 0), (0, 0, 0, 0), (0,) * 6):
         raise ValueError(f"For '{cls_name}', the 'padding' must be zero when 'pad_mode' is not 'pad', but got "
                          f"{padding}.")
     return pad_mode.lower()
@@ -39,6 +39,8 @@ def _check_pad_mode(pad_mode, padding, cls_name):
 
 class _Conv(Cell):
     """What the convolution layers share: argument checks, the weight and the optional bias."""
+
+    data_format = "NCHW"
 
     def __init__(self, in_channels, out_channels, kernel_size, stride, pad_mode, padding, dilation, group, has_bias,
                  weight_init, bias_init, weight_shape, dtype):
@@ -65,7 +67,7 @@ class _Conv(Cell):
         self.bias = None
         if self.has_bias:
             if bias_init is None:
-                fan_in = weight_shape[1] * weight_shape[2] * weight_shape[3]
+                fan_in = math.prod(weight_shape[1:])
                 self.bias_init = bias_init = Uniform(scale=1 / math.sqrt(fan_in))
             self.bias = Parameter(initializer(bias_init, [out_channels], dtype=dtype), name="bias")
 
@@ -73,7 +75,7 @@ class _Conv(Cell):
         return (f"input_channels={self.in_channels}, output_channels={self.out_channels}, kernel_size="
                 f"{self.kernel_size}, stride={self.stride}, pad_mode={self.pad_mode}, padding={self.padding}, "
                 f"dilation={self.dilation}, group={self.group}, has_bias={self.has_bias}, weight_init="
-                f"{self.weight_init}, bias_init={self.bias_init}, format=NCHW")
+                f"{self.weight_init}, bias_init={self.bias_init}, format={self.data_format}")
 
 
 class Conv2d(_Conv):
@@ -123,6 +125,64 @@ class Conv2d(_Conv):
 
     def construct(self, x: Tensor) -> Tensor:
         return F.conv2d(x, self.weight, self.bias, self.stride, self.pad_mode, self.padding, self.dilation,
+                        self.group)
+
+
+def _triple(value, arg_name):
+    """An int or a tuple of three positive ints, as a triple."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        value = (value,) * 3
+    if (not isinstance(value, tuple) or len(value) != 3
+            or not all([isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in value])):
+        raise ValueError(f"For 'Conv3d', the '{arg_name}' must be a positive int or a tuple of three positive ints, "
+                         f"but got {value}.")
+    return value
+
+
+class Conv3d(_Conv):
+    r"""3-D convolution layer over :math:`(N, C_{in}, D_{in}, H_{in}, W_{in})` inputs (see :func:`~npspore.ops.
+    nn_functional.conv3d`); arguments as :class:`Conv2d`, each per dim (depth, height, width), and:
+
+    Args:
+        padding (Union[int, tuple[int]]): with ``'pad'``: all sides, or ``(head, tail, top, bottom, left,
+            right)``. Default: ``0``.
+        data_format (str): only ``'NCDHW'``.
+
+    Inputs:
+        - **x** (Tensor) - :math:`(N, C_{in}, D_{in}, H_{in}, W_{in})`.
+
+    Outputs:
+        Tensor of shape :math:`(N, C_{out}, D_{out}, H_{out}, W_{out})`.
+
+    Raises:
+        ValueError: If an argument is out of range, ``padding`` is a tuple of another length than 6, or
+            ``data_format`` is not ``'NCDHW'``.
+
+    Examples:
+        >>> conv3d = nn.Conv3d(in_channels=3, out_channels=32, kernel_size=(4, 3, 3))
+        >>> conv3d(Tensor(np.ones([16, 3, 10, 32, 32]), mindspore.float32)).shape
+        (16, 32, 10, 32, 32)
+    """
+
+    data_format = "NCDHW"
+
+    def __init__(self, in_channels: int, out_channels: int, kernel_size: int | tuple[int, ...],
+                 stride: int | tuple[int, ...] = 1, pad_mode: str = "same", padding: int | tuple[int, ...] = 0,
+                 dilation: int | tuple[int, ...] = 1, group: int = 1, has_bias: bool = False, weight_init: Any = None,
+                 bias_init: Any = None, data_format: str = "NCDHW", dtype: mstype.Type = mstype.float32) -> None:
+        if data_format != "NCDHW":
+            raise ValueError(f"For 'Conv3d', the 'format' must be str and must be in '['NCDHW']', but got "
+                             f"'{data_format}'.")
+        if isinstance(padding, tuple) and len(padding) != 6:
+            raise ValueError(f"For 'Conv3d', the 'padding size' must be int and must = 6, but got '{len(padding)}' "
+                             f"with type 'int'.")
+        kernel_size = _triple(kernel_size, "kernel_size")
+        super().__init__(in_channels, out_channels, kernel_size, _triple(stride, "stride"), pad_mode, padding,
+                         _triple(dilation, "dilation"), group, has_bias, weight_init, bias_init,
+                         [out_channels, in_channels // group, *kernel_size], dtype)
+
+    def construct(self, x: Tensor) -> Tensor:
+        return F.conv3d(x, self.weight, self.bias, self.stride, self.pad_mode, self.padding, self.dilation,
                         self.group)
 
 

@@ -15,7 +15,7 @@ from npspore.common.parameter import Parameter
 from npspore.common.tensor import Tensor
 from npspore.core.logs import warn
 from npspore.nn.cell import Cell
-from npspore.ops import primitives as P
+from npspore.ops import functional as F, primitives as P
 from npspore.ops.eager import run
 
 __all__ = [
@@ -316,33 +316,6 @@ class Norm(Cell):
         return x
 
 
-class ClipByNorm(Cell):
-    r"""``x * clip_norm / max(l2norm(x, axis), clip_norm)``: ``x`` scaled down so that its Euclidean norm over
-    ``axis`` (every axis: None) is at most ``clip_norm``.
-
-    (MindSpore 2.10's CPU kernel computes other norms than the Euclidean one over an ``axis``; npspore computes
-    what the documentation says. With ``axis=None`` they agree.)
-
-    Args:
-        axis (Union[None, int, tuple(int)]): the axes of the norm. Default: ``None``.
-
-    Raises:
-        TypeError: if ``axis`` is not None, an int or a tuple of ints.
-    """
-
-    def __init__(self, axis: int | tuple[int, ...] | None = None) -> None:
-        super().__init__()
-        if axis is not None and not isinstance(axis, (int, tuple)) or isinstance(axis, bool):
-            raise TypeError(f"For '{self.cls_name}', the type of 'axis' must be one of [None, int, tuple], "
-                            f"but got {type(axis).__name__}.")
-        self.axis = axis
-
-    def construct(self, x, clip_norm):
-        axes = tuple(range(len(x.shape))) if self.axis is None else self.axis
-        l2norm = run("sum", x * x, axis=axes if isinstance(axes, tuple) else (axes,), keepdims=True) ** 0.5
-        return x * clip_norm / run("maximum", l2norm, clip_norm)
-
-
 class Flatten(Cell):
     """Merge the dims `start_dim` .. `end_dim` of the input into one.
 
@@ -493,3 +466,35 @@ class Identity(Cell):
 
     def construct(self, x: Tensor) -> Tensor:
         return x
+
+
+class ClipByNorm(Cell):
+    r"""Clips a Tensor to a maximum L2 norm: :math:`x \cdot clip\_norm / \max(\|x\|_2, clip\_norm)`, the norm
+    taken over ``axis`` (all axes by default); a zero norm leaves ``x`` unchanged.
+
+    Args:
+        axis (Union[None, int, tuple(int), list(int)]): the axes of the norm. Default: ``None`` (all).
+
+    Inputs:
+        - **x** (Tensor) - a float Tensor.
+        - **clip_norm** (Tensor) - the maximum norm, a positive scalar or a Tensor broadcastable to ``x``.
+
+    Outputs:
+        Tensor of ``x``'s shape and dtype.
+
+    Raises:
+        TypeError: If ``axis`` is not None, an int or a tuple/list of ints.
+    """
+
+    def __init__(self, axis=None):
+        super().__init__()
+        if axis is not None and not isinstance(axis, (int, tuple, list)) or isinstance(axis, bool):
+            raise TypeError(f"For 'ClipByNorm', the type of 'axis' must be one of [None, int, tuple, list], but got "
+                            f"{type(axis).__name__}.")
+        self.axis = tuple(axis) if isinstance(axis, list) else axis
+
+    def construct(self, x: Tensor, clip_norm: Tensor) -> Tensor:
+        squares = F.sum(x * x, self.axis, keepdim=True)
+        positive = squares > 0
+        norm = F.where(positive, F.sqrt(F.where(positive, squares, F.ones_like(squares))), squares)
+        return x * clip_norm.astype(x.dtype) / F.maximum(norm, clip_norm.astype(x.dtype))

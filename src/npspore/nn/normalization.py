@@ -15,9 +15,12 @@ from npspore.common.parameter import Parameter
 from npspore.common.tensor import Tensor
 from npspore.nn.cell import Cell
 from npspore.nn.layers import _check_bool, _check_positive_int
+from npspore.communication.management import GlobalComm, get_group_size
 from npspore.ops import nn_functional as F
+from npspore.ops.comm_ops import AllReduce, ReduceOp
+from npspore.ops.functional import assign, rsqrt
 
-__all__ = ["BatchNorm1d", "BatchNorm2d", "BatchNorm3d", "LayerNorm", "GroupNorm", "InstanceNorm2d"]
+__all__ = ["BatchNorm1d", "BatchNorm2d", "BatchNorm3d", "SyncBatchNorm", "LayerNorm", "GroupNorm", "InstanceNorm2d"]
 
 
 def _check_float_range(value, low, high, arg_name, cls_name):
@@ -132,6 +135,53 @@ class BatchNorm3d(Cell):
             raise ValueError(f"For '{self.cls_name}', the in_shape must have 5 dims, but got {len(x.shape)}.")
         n, c, d, h, w = x.shape
         return self.bn2d(x.reshape((n, c, d * h, w))).reshape((n, c, d, h, w))
+
+
+class SyncBatchNorm(_BatchNorm):
+    r"""Batch normalization whose batch statistics are those of the whole data-parallel batch: in training,
+    the mean and variance of :math:`(N, C)` or :math:`(N, C, H, W)` inputs are averaged over every rank of
+    the world group (``AllReduce``; each rank's batch the same size), so every rank normalizes with the
+    statistics of all ranks' samples and updates the same moving statistics. On one process (before
+    ``communication.init()``) it is :class:`BatchNorm2d`. Args as :class:`BatchNorm2d`, and:
+
+    Args:
+        process_groups (list): MindSpore's groups of ranks to synchronize; npspore synchronizes the world
+            group only. Default: ``None``.
+
+    Raises:
+        ValueError: If the input is neither 2-D nor 4-D, or ``process_groups`` is given.
+    """
+
+    _ranks = (2, 4)
+
+    def __init__(self, num_features: int, eps: float = 1e-5, momentum: float = 0.9, affine: bool = True,
+                 gamma_init: Any = "ones", beta_init: Any = "zeros", moving_mean_init: Any = "zeros",
+                 moving_var_init: Any = "ones", use_batch_statistics: bool | None = None, process_groups=None,
+                 dtype: mstype.Type = mstype.float32) -> None:
+        if process_groups is not None:
+            raise ValueError("For 'SyncBatchNorm', npspore synchronizes the world group only: process_groups must "
+                             "be None.")
+        super().__init__(num_features, eps, momentum, affine, gamma_init, beta_init, moving_mean_init,
+                         moving_var_init, use_batch_statistics, dtype=dtype)
+        self.average = AllReduce(ReduceOp.AVG, GlobalComm.WORLD_COMM_GROUP)
+
+    def construct(self, x):
+        if len(x.shape) not in self._ranks:
+            raise ValueError(f"For 'SyncBatchNorm', the must have 2 dims or 4 dims, but got {len(x.shape)}.")
+        ranks = get_group_size(GlobalComm.WORLD_COMM_GROUP)
+        batch_statistics = self.training if self.use_batch_statistics is None else self.use_batch_statistics
+        if not batch_statistics or ranks == 1:
+            return super().construct(x)
+        axes = (0,) + tuple(range(2, len(x.shape)))
+        shape = (1, x.shape[1]) + (1,) * (len(x.shape) - 2)
+        mean = self.average(x.mean(axes, keep_dims=True))
+        variance = self.average((x * x).mean(axes, keep_dims=True)) - mean * mean
+        count = ranks * x.size // x.shape[1]
+        assign(self.moving_mean, self.moving_mean * self.momentum + mean.reshape((-1,)) * (1 - self.momentum))
+        assign(self.moving_variance, self.moving_variance * self.momentum
+                 + variance.reshape((-1,)) * (count / (count - 1) * (1 - self.momentum)))
+        normalized = (x - mean) * rsqrt(variance + self.eps)
+        return normalized * self.gamma.reshape(shape) + self.beta.reshape(shape)
 
 
 class LayerNorm(Cell):

@@ -19,11 +19,13 @@ from .resize import *  # noqa: F401,F403
 from .ranges import range  # noqa: F401,A004  (ops.range; its own module: it hides the builtin)
 from .boxes import *  # noqa: F401,F403
 from .clipping import *  # noqa: F401,F403
+from .debug_ops import *  # noqa: F401,F403
+from .math_primitives import *  # noqa: F401,F403
 from . import boxes as _boxes, clipping as _clipping
 
 pows = Pow()   # ops.pows: a Pow primitive instance, as MindSpore's
 from . import composite as _composite, functional as _functional, primitives as _primitives
-from . import array_primitives as _array_primitives, resize as _resize
+from . import array_primitives as _array_primitives, debug_ops as _debug_ops, math_primitives as _math_primitives, resize as _resize
 from . import losses as _losses, nn_functional as _nn_functional, nn_primitives as _nn_primitives
 from .comm_ops import *  # noqa: F401,F403
 from . import comm_ops as _comm_ops
@@ -38,4 +40,5 @@ if not _typing.TYPE_CHECKING:
     __all__ += [*_comm_ops.__all__, "comm_func"]
     __all__ += _optimizer_ops.__all__
     __all__ += _array_primitives.__all__ + _resize.__all__ + ["range"] + _boxes.__all__ + _clipping.__all__ + ["pows"]
+    __all__ += _debug_ops.__all__ + _math_primitives.__all__
 __getattr__ = module_getattr("mindspore.ops", globals())

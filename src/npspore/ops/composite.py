@@ -7,9 +7,11 @@ from ..grad import GradFunction, _check_bool, get_grad, grad, value_and_grad
 from ..vectorize import vmap  # noqa: F401  (ops.vmap)
 from ..missing_names import module_getattr
 from .functional import ones_like, partial, zeros_like  # noqa: F401  (C.ones_like ..., as in MindSpore's composite)
-from .nn_functional import clip_by_global_norm, clip_by_value  # noqa: F401  (C.clip_by_value, as in MindSpore)
+from .multitype import HyperMap, Map, MultitypeFuncGraph
+from .nn_functional import clip_by_global_norm, clip_by_value
 
-__all__ = ["GradOperation", "grad", "value_and_grad", "get_grad", "partial", "vmap", "ones_like", "zeros_like"]
+__all__ = ["GradOperation", "grad", "value_and_grad", "get_grad", "partial", "vmap", "ones_like", "zeros_like",
+           "HyperMap", "Map", "MultitypeFuncGraph", "clip_by_value", "clip_by_global_norm"]
 
 
 class GradOperation:

@@ -19,6 +19,7 @@ from ..compiler.library import LIBRARY, RECORDERS
 from ..compiler.signature import is_mutable_scalar, scalar_type
 from ..core.apply import apply_op
 from ..core.threads import ensure_blas_threads
+from ..core.timeline import OBSERVERS, observed
 from ..opdef import op_table
 
 __all__ = ["run", "assign", "recording_dtypes"]
@@ -45,6 +46,12 @@ def run(name: str, *operands, **static):
             (shapes that do not broadcast, unsupported dtypes, out-of-range axes and indices).
         KeyError: if no op is called ``name``.
     """
+    if OBSERVERS:   # a profiler is recording: time the op
+        return observed(name, "op", lambda: _run(name, operands, static))
+    return _run(name, operands, static)
+
+
+def _run(name: str, operands, static):
     ensure_blas_threads()
     definition = op_table()[name]
     weak = definition.operand_dtype is not None

@@ -46,11 +46,19 @@ __all__ = [*_array_functional.__all__, "jvp", "vjp", "jacfwd", "jacrev", "linear
     # parameters
     "assign", "assign_add", "assign_sub",
     # dtypes
-    "dtype_to_nptype", "dtype_to_pytype", "pytype_to_dtype", "nptype_to_dtype",
+    "dtype", "dtype_to_nptype", "dtype_to_pytype", "pytype_to_dtype", "nptype_to_dtype",
 ]
 
 
 # ---------------------------------------------------------------- arithmetic
+
+
+def dtype(input: Tensor) -> mstype.Type:
+    """The dtype of ``input`` (``F.dtype(x)``, as ``x.dtype``), eagerly and in compiled code."""
+    if not isinstance(input, Tensor):
+        raise TypeError(f"For Primitive[Dtype], the input argument[input_x] must be a Tensor, CSRTensor or COOTensor, "
+                        f"but got {type(input)}.")
+    return input.dtype
 
 
 def add(input: Tensor | float, other: Tensor | float) -> Tensor:
@@ -729,13 +737,6 @@ def assign_sub(variable, value):
     """``variable -= value`` in place; returns ``variable``."""
     return eager.assign(variable, run("sub", variable, value))
 
-
-def dtype(input: Tensor) -> Any:
-    """``F.dtype(x)`` / ``ops.dtype(x)``: the dtype of ``x`` (``mindspore.float32`` ...), as ``ops.DType()(x)``."""
-    return input.dtype
-
-
-__all__ += ["dtype"]
 
 # what mindspore.ops.functional also holds of the other ops modules (F.depend, F.select, F.clip_by_value ...)
 from .nn_functional import clip_by_global_norm, clip_by_value, depend, select  # noqa: E402,F401

@@ -17,7 +17,7 @@ from . import eager
 from .eager import run
 
 __all__ = [
-    "conv1d", "conv2d", "conv_transpose2d", "max_pool2d", "avg_pool1d", "avg_pool2d", "adaptive_avg_pool2d",
+    "conv1d", "conv2d", "conv3d", "conv_transpose2d", "max_pool2d", "avg_pool1d", "avg_pool2d", "adaptive_avg_pool2d",
     "adaptive_max_pool2d", "batch_norm", "layer_norm", "group_norm", "instance_norm", "dropout", "dropout2d",
     "leaky_relu", "prelu", "elu", "silu", "mish", "hardswish", "hardsigmoid", "logsigmoid", "softsign", "threshold",
     "select", "depend", "clip_by_value", "clip_by_global_norm", "topk", "dense",
@@ -109,10 +109,7 @@ def conv2d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dila
     Raises:
         ValueError: for a bad ``pad_mode`` or padding, or channels that do not match.
     """
-    _check_rank(input, 4, "conv2d")
-    _check_rank(weight, 4, "conv2d", "weight")
-    stride = _int_tuple(stride, 2, "stride", "conv2d")
-    dilation = _int_tuple(dilation, 2, "dilation", "conv2d")
+    stride, dilation = _conv_arguments(input, weight, stride, dilation, 2, "conv2d")
     pads = _padding(pad_mode, padding, input.shape[2:], weight.shape[2:], stride, dilation, "conv2d")
     if input.dtype == weight.dtype and -1 not in input.shape[2:] and None not in input.shape[2:]:
         out = _conv2d_by_columns(input, weight, stride, pads, dilation, groups)
@@ -121,6 +118,13 @@ def conv2d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dila
     if bias is not None:
         out = out + run("reshape", bias, shape=(1, -1, 1, 1))
     return out
+
+
+def _conv_arguments(input, weight, stride, dilation, dims, fn_name):
+    """``stride`` and ``dilation`` as tuples of ``dims`` ints, after checking the ranks of ``input`` and ``weight``."""
+    _check_rank(input, dims + 2, fn_name)
+    _check_rank(weight, dims + 2, fn_name, "weight")
+    return _int_tuple(stride, dims, "stride", fn_name), _int_tuple(dilation, dims, "dilation", fn_name)
 
 
 def _conv2d_by_columns(input, weight, stride, pads, dilation, groups):
@@ -148,6 +152,51 @@ def conv1d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dila
     pads = (0, 0) + tuple(padding) if isinstance(padding, (tuple, list)) else (0, 0, padding, padding)
     out = conv2d(run("expand_dims", input, axis=2), weight, bias, (1, stride), pad_mode, pads, (1, dilation), groups)
     return run("squeeze", out, axis=2)
+
+
+def conv3d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dilation=1, groups=1):
+    """3-D cross-correlation of ``input (N, C, D, H, W)`` with ``weight (O, C/groups, KD, KH, KW)``, plus ``bias (O,)``;
+    the arguments as :func:`conv2d`'s, per dim (depth, height, width), ``padding`` with ``'pad'`` an int or
+    ``(head, tail, top, bottom, left, right)``. Computed as ``KD`` 2-D convolutions, one per depth tap, each
+    over the strided depth slices that tap meets (folded into the batch), summed: its gradients are those
+    of ``conv2d`` and of the slicing.
+    """
+    stride, dilation = _conv_arguments(input, weight, stride, dilation, 3, "conv3d")
+    o, _, kd, kh, kw = weight.shape
+    mode = pad_mode.lower() if isinstance(pad_mode, str) else pad_mode
+    if mode == "pad":
+        pads = (padding,) * 6 if isinstance(padding, int) and not isinstance(padding, bool) else tuple(padding)
+        if len(pads) != 6 or not all(isinstance(p, int) and not isinstance(p, bool) and p >= 0 for p in pads):
+            raise ValueError(f"For 'conv3d', the 'padding' must be a non-negative int or a tuple of 6 of them, but "
+                             f"got {padding}.")
+        depth_pads = pads[:2]
+        plane_pads = pads[2:]
+    else:
+        plane_pads = _padding(mode, padding, input.shape[3:], (kh, kw), stride[1:], dilation[1:], "conv3d")
+        depth_pads = _same_padding(input.shape[2], kd, stride[0], dilation[0]) if mode == "same" else (0, 0)
+    n, c, depth = input.shape[:3]
+    if depth_pads != (0, 0):
+        depth += depth_pads[0] + depth_pads[1]
+        input = run("getitem_grad", input, shape=(n, c, depth) + tuple(input.shape[3:]),
+                    index=(slice(None), slice(None), slice(depth_pads[0], depth - depth_pads[1])))
+    out_depth = window_out(depth, kd, stride[0], 0, dilation[0])
+    if out_depth < 1:
+        raise ValueError(f"For 'conv3d', the kernel depth {kd} (dilation {dilation[0]}) is larger than the padded "
+                         f"input depth {depth}.")
+    out = None
+    for tap in range(kd):
+        start = tap * dilation[0]
+        planes = run("getitem", input, index=(slice(None), slice(None),
+                                              slice(start, start + stride[0] * (out_depth - 1) + 1, stride[0])))
+        planes = run("reshape", run("transpose", planes, axes=(0, 2, 1, 3, 4)), shape=(n * out_depth, c) +
+                     tuple(input.shape[3:]))
+        term = conv2d(planes, run("getitem", weight, index=(slice(None), slice(None), tap)), None, stride[1:], "pad",
+                      plane_pads, dilation[1:], groups)
+        out = term if out is None else out + term
+    out = run("transpose", run("reshape", out, shape=(n, out_depth) + tuple(out.shape[1:])), axes=(0, 2, 1, 3, 4))
+    if bias is not None:
+        out = out + run("reshape", bias, shape=(1, -1, 1, 1, 1))
+    return out
 
 
 def conv_transpose2d(input, weight, bias=None, stride=1, padding=(0, 0, 0, 0), output_shape=None, dilation=1,

@@ -23,13 +23,15 @@ private descriptor pool, so it can never clash with another ``checkpoint.proto``
 """
 import functools
 
-__all__ = ["checkpoint_message", "decode_error"]
+__all__ = ["checkpoint_message", "decode_error", "protobuf_modules", "add_field", "message_class"]
 
 _INSTALL_HINT = ("Reading and writing .ckpt files needs the 'protobuf' package: "
                  "pip install protobuf (or pip install 'npspore[checkpoint]').")
 
 
-def _protobuf():
+def protobuf_modules():
+    """protobuf's ``descriptor_pb2``, ``descriptor_pool``, ``message`` and ``message_factory`` (ImportError naming
+    the package when it is missing)."""
     try:
         from google.protobuf import descriptor_pb2, descriptor_pool, message, message_factory
     except ImportError as error:
@@ -37,12 +39,15 @@ def _protobuf():
     return descriptor_pb2, descriptor_pool, message, message_factory
 
 
-def _add_field(message_proto, name, number, label, type_, type_name=None, oneof_index=None):
+def add_field(message_proto, name, number, label, type_, type_name=None, oneof_index=None, packed=False):
+    """Add a field to the ``DescriptorProto`` ``message_proto``."""
     field = message_proto.field.add(name=name, number=number, label=label, type=type_)
     if type_name is not None:
         field.type_name = type_name
     if oneof_index is not None:
         field.oneof_index = oneof_index
+    if packed:
+        field.options.packed = True
 
 
 def _file_descriptor(descriptor_pb2):
@@ -50,36 +55,41 @@ def _file_descriptor(descriptor_pb2):
     proto = descriptor_pb2.FileDescriptorProto(name="checkpoint.proto", syntax="proto2")
 
     checkpoint = proto.message_type.add(name="Checkpoint")
-    _add_field(checkpoint, "value", 1, field.LABEL_REPEATED, field.TYPE_MESSAGE, ".Checkpoint.Value")
+    add_field(checkpoint, "value", 1, field.LABEL_REPEATED, field.TYPE_MESSAGE, ".Checkpoint.Value")
     value = checkpoint.nested_type.add(name="Value")
     value.oneof_decl.add(name="value")
-    _add_field(value, "tag", 1, field.LABEL_REQUIRED, field.TYPE_STRING)
-    _add_field(value, "tensor", 2, field.LABEL_OPTIONAL, field.TYPE_MESSAGE, ".TensorProto", oneof_index=0)
-    _add_field(value, "maptensor", 3, field.LABEL_OPTIONAL, field.TYPE_MESSAGE, ".MapTensorProto",
+    add_field(value, "tag", 1, field.LABEL_REQUIRED, field.TYPE_STRING)
+    add_field(value, "tensor", 2, field.LABEL_OPTIONAL, field.TYPE_MESSAGE, ".TensorProto", oneof_index=0)
+    add_field(value, "maptensor", 3, field.LABEL_OPTIONAL, field.TYPE_MESSAGE, ".MapTensorProto",
                oneof_index=0)
 
     tensor = proto.message_type.add(name="TensorProto")
-    _add_field(tensor, "dims", 1, field.LABEL_REPEATED, field.TYPE_INT64)
-    _add_field(tensor, "tensor_type", 2, field.LABEL_REQUIRED, field.TYPE_STRING)
-    _add_field(tensor, "tensor_content", 3, field.LABEL_REQUIRED, field.TYPE_BYTES)
+    add_field(tensor, "dims", 1, field.LABEL_REPEATED, field.TYPE_INT64)
+    add_field(tensor, "tensor_type", 2, field.LABEL_REQUIRED, field.TYPE_STRING)
+    add_field(tensor, "tensor_content", 3, field.LABEL_REQUIRED, field.TYPE_BYTES)
 
     map_tensor = proto.message_type.add(name="MapTensorProto")
-    _add_field(map_tensor, "tensor", 1, field.LABEL_REPEATED, field.TYPE_MESSAGE, ".TensorProto")
+    add_field(map_tensor, "tensor", 1, field.LABEL_REPEATED, field.TYPE_MESSAGE, ".TensorProto")
     return proto
 
 
-@functools.lru_cache(maxsize=None)
-def checkpoint_message():
-    """The ``Checkpoint`` message class (raises ImportError naming the package when protobuf is missing)."""
-    descriptor_pb2, descriptor_pool, _, message_factory = _protobuf()
+def message_class(file_proto, name: str):
+    """The class of the message ``name`` of ``file_proto`` (a ``FileDescriptorProto``), in a private pool."""
+    _, descriptor_pool, _, message_factory = protobuf_modules()
     pool = descriptor_pool.DescriptorPool()
-    pool.Add(_file_descriptor(descriptor_pb2))
-    descriptor = pool.FindMessageTypeByName("Checkpoint")
+    pool.Add(file_proto)
+    descriptor = pool.FindMessageTypeByName(name)
     if hasattr(message_factory, "GetMessageClass"):
         return message_factory.GetMessageClass(descriptor)
     return message_factory.MessageFactory(pool).GetPrototype(descriptor)
 
 
+@functools.lru_cache(maxsize=None)
+def checkpoint_message():
+    """The ``Checkpoint`` message class (raises ImportError naming the package when protobuf is missing)."""
+    return message_class(_file_descriptor(protobuf_modules()[0]), "Checkpoint")
+
+
 def decode_error():
     """protobuf's ``DecodeError`` (what parsing a damaged file raises)."""
-    return _protobuf()[2].DecodeError
+    return protobuf_modules()[2].DecodeError

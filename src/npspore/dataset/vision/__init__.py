@@ -2,13 +2,15 @@
 ``vision.py_transforms``: ``npspore.module_aliases``)."""
 from .transforms import (CenterCrop, HWC2CHW, Normalize, Pad, RandomCrop, RandomHorizontalFlip, RandomVerticalFlip,
                          Rescale, Resize, ToTensor, ToType)
-from .augment import RandomColorAdjust, RandomCropDecodeResize, RandomResizedCrop
-from .decoding import Decode
+from .color import RandomColorAdjust
+from .cutout import CutOut
+from .decode import Decode, ToPIL
+from .resized_crop import RandomCropDecodeResize, RandomResizedCrop
 from .utils import Border, Inter
 from ...missing_names import module_getattr as _module_getattr
 
-__all__ = ["Border", "CenterCrop", "Decode", "HWC2CHW", "Inter", "Normalize", "Pad", "RandomColorAdjust", "RandomCrop",
-           "RandomCropDecodeResize", "RandomHorizontalFlip", "RandomResizedCrop", "RandomVerticalFlip", "Rescale",
-           "Resize", "ToTensor", "ToType"]
+__all__ = ["Border", "CenterCrop", "CutOut", "Decode", "HWC2CHW", "Inter", "Normalize", "Pad", "RandomColorAdjust",
+           "RandomCrop", "RandomCropDecodeResize", "RandomResizedCrop", "RandomHorizontalFlip", "RandomVerticalFlip",
+           "Rescale", "Resize", "ToPIL", "ToTensor", "ToType"]
 
 __getattr__ = _module_getattr("mindspore.dataset.vision", globals())

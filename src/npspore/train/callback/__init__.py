@@ -2,12 +2,14 @@
 import typing as _typing
 
 from .callback import Callback, RunContext  # noqa: F401
-from .callback import InternalCallbackParam as _InternalCallbackParam  # noqa: F401  (as MindSpore names it)
+from .callback import InternalCallbackParam as _InternalCallbackParam  # noqa: F401  (MindSpore's private spelling)
 from .checkpoint_callback import *  # noqa: F401,F403
 from .monitors import *  # noqa: F401,F403
 from .plateau import *  # noqa: F401,F403
+from .summary_collector import SummaryCollector  # noqa: F401
 from . import checkpoint_callback, monitors, plateau
 
 # mypy exports the star imports' names; it reads only a literal __all__, not one built from the submodules'
 if not _typing.TYPE_CHECKING:
-    __all__ = ["Callback", "RunContext"] + checkpoint_callback.__all__ + monitors.__all__ + plateau.__all__
+    __all__ = ["Callback", "RunContext", "SummaryCollector"] + checkpoint_callback.__all__ + monitors.__all__
+    __all__ += plateau.__all__
