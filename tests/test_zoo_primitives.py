@@ -29,8 +29,8 @@ def test_range_as_mindspore():
     out = ops.range(Tensor(1.0, ms.float32), Tensor(2.0, ms.float32), Tensor(0.3, ms.float32))
     assert str(out.dtype) == "Float32"
     np.testing.assert_allclose(out.asnumpy(), [1.0, 1.29999995, 1.60000002, 1.9000001], rtol=1e-7)
-    with pytest.raises(ValueError, match="exceeds 'maxlen' 2"):
-        ops.range(Tensor(0), Tensor(5), Tensor(1), maxlen=2)
+    # MindSpore 2.10's CPU kernel does not enforce maxlen: range(0, 6, 2, maxlen=2) gives [0 2 4]
+    assert ops.range(Tensor(0), Tensor(6), Tensor(2), maxlen=2).asnumpy().tolist() == [0, 2, 4]
 
 
 def test_sums_and_losses_as_mindspore():
@@ -41,7 +41,7 @@ def test_sums_and_losses_as_mindspore():
         assert run(lambda t: P.FloatStatus()(t), x).asnumpy().tolist() == [0.0]
     assert P.FloatStatus()(Tensor(np.array([1.0, np.inf], np.float32))).asnumpy().tolist() == [1.0]
     assert P.FloatStatus()(Tensor(np.array([np.nan, 1.0], np.float16))).dtype == ms.float16
-    with pytest.raises(TypeError, match="For 'AddN', the input must be a non-empty tuple or list of Tensors"):
+    with pytest.raises(TypeError, match=r'Failed calling AddN with "AddN\(\)\(x=Tensor\)".'):   # MindSpore 2.10
         P.AddN()(x)
 
 
@@ -88,8 +88,9 @@ def test_dropout_primitive_returns_the_output_and_its_mask():
     kept = mask.asnumpy()
     assert set(np.unique(kept)) == {0.0, 1.0} and 0.4 < kept.mean() < 0.6
     np.testing.assert_array_equal(out.asnumpy(), kept * 2)
-    with pytest.raises(ValueError, match="For 'Dropout', the 'keep_prob' must be in range \\(0, 1\\]"):
-        P.Dropout(keep_prob=0)
+    dropout = P.Dropout(keep_prob=0)     # MindSpore 2.10 accepts it here and refuses it at the call
+    with pytest.raises(RuntimeError, match=r"For 'Dropout, the 'keep_prob' must be in \(0.0, 1.0\], but got 0"):
+        dropout(Tensor(X))
 
 
 def test_numa_setting_and_cutout():

@@ -518,7 +518,7 @@ def addn(x: tuple | list) -> Tensor:
         TypeError: if ``x`` is not a non-empty tuple or list.
     """
     if not isinstance(x, (tuple, list)) or not x:
-        raise TypeError(f"For 'AddN', the 'x' must be a non-empty tuple or list of Tensors, but got {x!r}.")
+        raise TypeError(f'Failed calling AddN with "AddN()(x={type(x).__name__})".')
     total = x[0]
     for tensor in x[1:]:
         total = run("add", total, tensor)

@@ -149,8 +149,8 @@ class Dropout(Primitive):
 
     def __call__(self, x):
         if not isinstance(self.keep_prob, (int, float)) or isinstance(self.keep_prob, bool) or not (
-                0 < self.keep_prob <= 1):
-            raise ValueError(f"For 'Dropout', the 'keep_prob' must be in range (0, 1], but got {self.keep_prob}.")
+                0 < self.keep_prob <= 1):   # MindSpore 2.10's message, its quote missing included
+            raise RuntimeError(f"For 'Dropout, the 'keep_prob' must be in (0.0, 1.0], but got {self.keep_prob}")
         scaled = F._keep_mask(x, x.shape, 1.0 - self.keep_prob)
         return x * scaled, run("cast", run("greater", scaled, 0), dtype=_np_dtype(x.dtype))
 
