@@ -23,63 +23,36 @@ private descriptor pool, so it can never clash with another ``checkpoint.proto``
 """
 import functools
 
-__all__ = ["checkpoint_message", "decode_error"]
+from ..core.protofile import add_field, field_types, file_descriptor_proto, message_classes
 
-_INSTALL_HINT = ("Reading and writing .ckpt files needs the 'protobuf' package: "
-                 "pip install protobuf (or pip install 'npspore[checkpoint]').")
+__all__ = ["checkpoint_message"]
 
-
-def _protobuf():
-    try:
-        from google.protobuf import descriptor_pb2, descriptor_pool, message, message_factory
-    except ImportError as error:
-        raise ImportError(_INSTALL_HINT) from error
-    return descriptor_pb2, descriptor_pool, message, message_factory
+_WHAT = ".ckpt file"
 
 
-def _add_field(message_proto, name, number, label, type_, type_name=None, oneof_index=None):
-    field = message_proto.field.add(name=name, number=number, label=label, type=type_)
-    if type_name is not None:
-        field.type_name = type_name
-    if oneof_index is not None:
-        field.oneof_index = oneof_index
-
-
-def _file_descriptor(descriptor_pb2):
-    field = descriptor_pb2.FieldDescriptorProto
-    proto = descriptor_pb2.FileDescriptorProto(name="checkpoint.proto", syntax="proto2")
+def _file_descriptor():
+    field = field_types(_WHAT)
+    proto = file_descriptor_proto("checkpoint.proto", what=_WHAT)
 
     checkpoint = proto.message_type.add(name="Checkpoint")
-    _add_field(checkpoint, "value", 1, field.LABEL_REPEATED, field.TYPE_MESSAGE, ".Checkpoint.Value")
+    add_field(checkpoint, "value", 1, field.LABEL_REPEATED, field.TYPE_MESSAGE, ".Checkpoint.Value")
     value = checkpoint.nested_type.add(name="Value")
     value.oneof_decl.add(name="value")
-    _add_field(value, "tag", 1, field.LABEL_REQUIRED, field.TYPE_STRING)
-    _add_field(value, "tensor", 2, field.LABEL_OPTIONAL, field.TYPE_MESSAGE, ".TensorProto", oneof_index=0)
-    _add_field(value, "maptensor", 3, field.LABEL_OPTIONAL, field.TYPE_MESSAGE, ".MapTensorProto",
-               oneof_index=0)
+    add_field(value, "tag", 1, field.LABEL_REQUIRED, field.TYPE_STRING)
+    add_field(value, "tensor", 2, field.LABEL_OPTIONAL, field.TYPE_MESSAGE, ".TensorProto", oneof_index=0)
+    add_field(value, "maptensor", 3, field.LABEL_OPTIONAL, field.TYPE_MESSAGE, ".MapTensorProto", oneof_index=0)
 
     tensor = proto.message_type.add(name="TensorProto")
-    _add_field(tensor, "dims", 1, field.LABEL_REPEATED, field.TYPE_INT64)
-    _add_field(tensor, "tensor_type", 2, field.LABEL_REQUIRED, field.TYPE_STRING)
-    _add_field(tensor, "tensor_content", 3, field.LABEL_REQUIRED, field.TYPE_BYTES)
+    add_field(tensor, "dims", 1, field.LABEL_REPEATED, field.TYPE_INT64)
+    add_field(tensor, "tensor_type", 2, field.LABEL_REQUIRED, field.TYPE_STRING)
+    add_field(tensor, "tensor_content", 3, field.LABEL_REQUIRED, field.TYPE_BYTES)
 
     map_tensor = proto.message_type.add(name="MapTensorProto")
-    _add_field(map_tensor, "tensor", 1, field.LABEL_REPEATED, field.TYPE_MESSAGE, ".TensorProto")
+    add_field(map_tensor, "tensor", 1, field.LABEL_REPEATED, field.TYPE_MESSAGE, ".TensorProto")
     return proto
 
 
 @functools.lru_cache(maxsize=None)
 def checkpoint_message():
     """The ``Checkpoint`` message class (raises ImportError naming the package when protobuf is missing)."""
-    descriptor_pb2, descriptor_pool, _, message_factory = _protobuf()
-    pool = descriptor_pool.DescriptorPool()
-    pool.Add(_file_descriptor(descriptor_pb2))
-    descriptor = pool.FindMessageTypeByName("Checkpoint")
-    if hasattr(message_factory, "GetMessageClass"):
-        return message_factory.GetMessageClass(descriptor)
-    return message_factory.MessageFactory(pool).GetPrototype(descriptor)
-
-
-def decode_error():
-    """protobuf's ``DecodeError`` (what parsing a damaged file raises)."""
-    return _protobuf()[2].DecodeError
+    return message_classes(_file_descriptor(), ["Checkpoint"], _WHAT)[0]
