@@ -47,8 +47,9 @@ from . import inplace, ir, loops, prune, rewrite, tapes
 _IDENTITY_WHEN_SAME_AVAL = {"reshape", "cast", "broadcast_to"}
 
 
-def optimize(module: ir.Module) -> ir.Module:
-    """Run every pass; returns a new module."""
+def optimize(module: ir.Module, *, numpy_steps: bool = True) -> ir.Module:
+    """Run every pass; returns a new module. ``numpy_steps=False`` stops before the steps that only
+    serve NumPy execution (rows and updates in place, release points): the typed IR an export reads."""
     module = copy.deepcopy(module)
     for function in module.functions.values():
         _forget_custom_backward(function)
@@ -61,6 +62,8 @@ def optimize(module: ir.Module) -> ir.Module:
         loops.batch_loop_products(function)
         rewrite.eliminate_common_subexpressions(module, function)   # the stacked operands' views
     _eliminate_dead_code(module)
+    if not numpy_steps:
+        return module
     for function in module.functions.values():
         _rows_in_place(function)
         inplace.update_in_place(function)

@@ -20,6 +20,8 @@ codegen         :class:`Program`                            the kernel module's 
 ==============  ==========================================  ======================================
 
 ``dump_stages`` returns any stage's output as text (``npspore show --dump-after STAGE``).
+:func:`export_program` is the stop point of an export backend (ONNX, MindIR): the optimized program
+before the steps that only serve NumPy execution (in-place writes, release points, buffer plans).
 """
 from __future__ import annotations
 
@@ -197,6 +199,14 @@ def run_stages(request: CompileRequest, stop_after: str = "codegen"):
         if name == stop_after:
             return output
     raise AssertionError("unreachable")
+
+
+def export_program(request: CompileRequest) -> Program:
+    """The typed IR an export backend reads: every stage through ``differentiate``, then ``optimize``
+    without its NumPy-only steps (``optimize(numpy_steps=False)``)."""
+    with _deep_recursion():
+        program = run_stages(request, "differentiate")
+        return dataclasses.replace(program, module=optimize(program.module, numpy_steps=False))
 
 
 # ----------------------------------------------------------------------------------- compile or load
