@@ -35,8 +35,9 @@ def _write_onnx(graph: ExportGraph, file_name: str) -> None:
 
 
 def _write_mindir(graph: ExportGraph, file_name: str) -> None:
-    raise ValueError("For 'export', file_format 'MINDIR' needs npspore's MindIR writer, which this build does not "
-                     "have yet; export to 'ONNX' instead.")
+    from .mindir_writer import mindir_bytes   # imports protobuf
+    content = mindir_bytes(graph)
+    write_durably(file_name, lambda file: file.write(content))
 
 
 # format -> (the suffix MindSpore appends to a file name without it, writer(graph, file_name))

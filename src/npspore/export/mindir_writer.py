@@ -1,0 +1,570 @@
+"""Writing an :class:`~npspore.export.graph.ExportGraph` as a MindIR file that MindSpore 2.10 loads.
+
+The file is one ``mind_ir.ModelProto`` (``train.mindir_proto``) laid out as MindSpore 2.10 writes it:
+the graph's inputs ``<graph>:x``, its Parameters as ``parameter`` tensors named ``<graph>:conv1.weight``
+with ``ref_key`` ``conv1.weight``, one node per primitive application whose ``op_type`` refers to a
+``PrimitiveProto`` (``REF::Conv2D:3``), constants as ``Constant`` nodes. Each op of the op table
+maps to MindSpore's primitive (:data:`MINDIR_FORMS`): a ``PRIMITIVE_FUNCTION`` takes its arguments
+as constant inputs in the order of its ``op_def`` (``MatMul(x, w, transpose_a, transpose_b)``), a
+``PRIMITIVE`` (``Conv2D``, ``MaxPool``, ``Stack``) carries them as attributes. A tensor ``if``
+becomes MindSpore's ``Switch`` of two ``Partial`` closures of branch graphs, called; a tensor
+``while`` or ``for range`` a recursive loop graph, as MindSpore exports them. An op without a
+MindIR form (:data:`NO_MINDIR_FORM`, with the reason) fails naming the op and the user's line.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+import numpy as np
+
+from ..ops.mindir_primitives import TYPE_IDS
+from ..train.mindir_decode import TENSOR_TYPES
+from ..train.mindir_proto import ATTRIBUTE_TYPES, PRIMITIVE, PRIMITIVE_FUNCTION, model_message
+from .graph import Constant, ExportGraph, IfNode, LoopNode, Node, Subgraph, Value, unsupported
+
+__all__ = ["mindir_bytes", "MINDIR_FORMS", "NO_MINDIR_FORM"]
+
+_ATTR = {name: number for number, name in enumerate(ATTRIBUTE_TYPES)}
+_DATA_TYPE = {np.dtype(dtype): number for number, dtype in TENSOR_TYPES.items() if number != 17}
+_TYPE_ID = {np.dtype(dtype): number for number, dtype in TYPE_IDS.items()}
+
+_UNARY = {"neg": "Neg", "abs": "Abs", "square": "Square", "sign": "Sign", "exp": "Exp", "log": "Log",
+          "log1p": "Log1p", "sqrt": "Sqrt", "rsqrt": "Rsqrt", "sin": "Sin", "cos": "Cos", "tan": "Tan",
+          "tanh": "Tanh", "sigmoid": "Sigmoid", "relu": "ReLU", "erf": "Erf", "softplus": "Softplus",
+          "logical_not": "LogicalNot", "ones_like": "OnesLike", "zeros_like": "ZerosLike"}
+_BINARY = {"add": "Add", "sub": "Sub", "mul": "Mul", "div": "RealDiv", "floor_div": "FloorDiv", "mod": "FloorMod",
+           "pow": "Pow", "maximum": "Maximum", "minimum": "Minimum", "equal": "Equal", "not_equal": "NotEqual",
+           "less": "Less", "less_equal": "LessEqual", "greater": "Greater", "greater_equal": "GreaterEqual",
+           "logical_and": "LogicalAnd", "logical_or": "LogicalOr"}
+_REDUCE = {"sum": "ReduceSum", "mean": "ReduceMean", "max": "ReduceMax", "min": "ReduceMin", "prod": "ReduceProd",
+           "all": "ReduceAll", "any": "ReduceAny"}
+
+NO_MINDIR_FORM = {
+    "stop_gradient": "written as the identity, not as an op (inference has no gradient)",
+    "getitem_grad": "a gradient op; an export holds the forward only",
+    "gather_grad": "a gradient op; an export holds the forward only",
+    "masked_select": "its output shape depends on the data, which MindIR's static graphs do not hold",
+    "masked_select_grad": "a gradient op; an export holds the forward only",
+    "conv2d_input_grad": "a gradient op; an export holds the forward only",
+    "conv2d_filter_grad": "a gradient op; an export holds the forward only",
+    "conv2d_columns": "an im2col step of npspore's NumPy convolution; the export graph folds it back into conv2d",
+    "conv2d_columns_grad": "a gradient op; an export holds the forward only",
+    "pool2d_windows": "a strided view of npspore's NumPy pooling, never left in a forward program",
+    "max_pool2d_index": "the argmax of max pooling for its gradient; an export holds the forward only",
+    "max_pool2d_grad": "a gradient op; an export holds the forward only",
+    "max_pool2d_gather": "a gradient op; an export holds the forward only",
+    "sum_pool2d_grad": "a gradient op; an export holds the forward only",
+    "softmax_cross_entropy": "a loss (training only); export the network without its loss",
+    "class_indices": "a helper of losses (training only)",
+    "dropout_mask": "random: Dropout is the identity in an exported (inference) graph",
+    "random_normal": "random: an exported graph is deterministic",
+    "random_uniform": "random: an exported graph is deterministic",
+    "row_add": "a loop-buffer write of npspore's NumPy kernels (in place), never in an export program",
+    "row_add_in_place": "an in-place loop-buffer write of npspore's NumPy kernels",
+    "row_set": "a loop-buffer write of npspore's NumPy kernels (in place), never in an export program",
+    "row_set_in_place": "an in-place loop-buffer write of npspore's NumPy kernels",
+    "scatter_last": "a gradient op of top-k; an export holds the forward only",
+    "all_reduce": "a collective of distributed training; MindIR of one device holds none",
+    "all_gather": "a collective of distributed training; MindIR of one device holds none",
+    "reduce_scatter": "a collective of distributed training; MindIR of one device holds none",
+    "broadcast": "a collective of distributed training; MindIR of one device holds none",
+    "reduce": "a collective of distributed training; MindIR of one device holds none",
+}
+
+
+class _Writer:
+    """Builds one ModelProto: primitives are numbered as MindSpore numbers them (``Add:6``)."""
+
+    def __init__(self):
+        self.model = model_message()()
+        self.primitives: dict = {}
+        self.counter = 0
+        self.graph_names: dict = {}
+
+    def fresh(self, base: str) -> str:
+        self.counter += 1
+        return f"{base}:{self.counter}"
+
+    def primitive(self, op_type: str, attributes: tuple = (), function: bool = True) -> str:
+        key = (op_type, attributes)
+        if key not in self.primitives:
+            proto = self.model.primitives.add(name=self.fresh(op_type), op_type=op_type, instance_name="",
+                                              prim_type=PRIMITIVE_FUNCTION if function else PRIMITIVE)
+            for name, value in attributes:
+                _set_attribute(proto.attribute.add(name=name), value)
+            self.primitives[key] = proto.name
+        return self.primitives[key]
+
+
+class _GraphWriter:
+    """Writes the nodes of one graph (the main graph, a branch or a loop graph) into a GraphProto."""
+
+    def __init__(self, writer: _Writer, proto, names: dict):
+        self.writer, self.proto, self.names = writer, proto, dict(names)
+
+    def key(self, base: str) -> str:
+        return self.writer.fresh(f"{self.proto.name}:{base}")
+
+    def constant(self, value) -> str:
+        name = self.writer.fresh("ValueNode")
+        node = self.proto.node.add(name=name, op_type="Constant")
+        node.output.append(name)
+        _set_attribute(node.attribute.add(name="value"), value)
+        return name
+
+    def operand(self, operand) -> str:
+        if isinstance(operand, Constant):
+            return self.constant(np.asarray(operand.value))
+        return self.names[id(operand)]
+
+    def apply(self, op_type: str, inputs: list, value: Value | None, attributes: tuple = (),
+              function: bool = True, output: tuple | None = None) -> str:
+        """A node applying ``op_type`` to ``inputs`` (names); returns the name of its result."""
+        reference = self.writer.primitive(op_type, attributes, function)
+        return self.node("REF::" + reference, inputs, value, output)
+
+    def node(self, op_type: str, inputs: list, value: Value | None, output: tuple | None = None) -> str:
+        name = self.key(value.name if value is not None else "CNode")
+        node = self.proto.node.add(name=name, op_type=op_type)
+        node.input.extend(inputs)
+        node.output.append(name)
+        shape = node.attribute.add(name="shape")
+        if value is not None:
+            shape.type = _ATTR["TENSORS"]
+            _describe(shape.tensors.add(), value.shape, value.dtype)
+        elif output is not None:
+            shape.type = _ATTR["TUPLE"]
+            for item in output:
+                entry = shape.values.add(type=_ATTR["TENSORS"])
+                _describe(entry.tensors.add(), item.shape, item.dtype)
+        return name
+
+    def bind(self, value: Value, name: str) -> None:
+        self.names[id(value)] = name
+
+    def nodes(self, nodes: list) -> None:
+        for node in nodes:
+            if isinstance(node, Node):
+                self.op(node)
+            elif isinstance(node, IfNode):
+                self.if_node(node)
+            else:
+                self.loop(node)
+
+    def op(self, node: Node) -> None:
+        if node.op in NO_MINDIR_FORM and node.op != "stop_gradient":
+            raise unsupported(node.op, "MindIR", NO_MINDIR_FORM[node.op], node.loc)
+        if node.op == "stop_gradient":
+            self.bind(node.outputs[0], self.operand(node.inputs[0]))
+            return
+        form = MINDIR_FORMS.get(node.op)
+        if form is None:
+            raise unsupported(node.op, "MindIR", "it has no MindIR form in npspore yet", node.loc)
+        results = form(self, node)
+        for value, name in zip(node.outputs, results if isinstance(results, tuple) else (results,)):
+            self.bind(value, name)
+
+    def tuple_of(self, names: list, values: list) -> str:
+        return self.apply("MakeTuple", names, None, (), False, output=tuple(values))
+
+    def item(self, tuple_name: str, index: int, value: Value) -> str:
+        return self.apply("TupleGetItem", [tuple_name, self.constant(index)], value, (), False)
+
+    def function_graph(self, base: str, params: tuple, nodes: list, results: tuple, captured: list) -> str:
+        """A function graph of ``params`` (then ``captured`` values of this graph), returning ``results``."""
+        name = self.writer.fresh(f"{self.proto.name}_{base}").replace(":", "_")
+        proto = self.writer.model.functions.add(name=name)
+        sub = _GraphWriter(self.writer, proto, {})
+        for value in tuple(params) + tuple(captured):
+            input_name = f"{name}:{value.name}"
+            _describe(proto.input.add(name=input_name).tensor.add(), value.shape, value.dtype)
+            sub.bind(value, input_name)
+        sub.nodes(nodes)
+        out = [sub.operand(r) for r in results]
+        result = out[0] if len(out) == 1 else sub.tuple_of(out, list(results))
+        _describe_output(proto, result, results)
+        return name
+
+    def if_node(self, node: IfNode) -> None:
+        captured = _free_values([node.then_graph, node.else_graph], self.names)
+        args = [self.names[id(v)] for v in captured]
+        branches = [self.function_graph(base, (), sub.nodes, sub.results, captured)
+                    for base, sub in (("true", node.then_graph), ("false", node.else_graph))]
+        partials = [self.apply("Partial", [branch] + args, None, (), False) for branch in branches]
+        switch = self.apply("Switch", [self.operand(node.cond)] + partials, None, (), False)
+        self.call_results(self.node(f"REF::{switch}", [], None, tuple(node.outputs)), node.outputs)
+
+    def call_results(self, called: str, outputs: tuple) -> None:
+        if len(outputs) == 1:
+            self.bind(outputs[0], called)
+            return
+        for index, value in enumerate(outputs):
+            self.bind(value, self.item(called, index, value))
+
+    def loop(self, node: LoopNode) -> None:
+        if node.kind != "while":
+            raise unsupported("for range", "MindIR", "npspore writes tensor while loops; a tensor for-range loop "
+                                                    "is not written yet", node.loc)
+        carried = list(node.body.params)
+        captured = _free_values([node.cond, node.body], self.names, bound=carried)
+        header = self.writer.fresh(f"{self.proto.name}_while").replace(":", "_")
+        proto = self.writer.model.functions.add(name=header)
+        sub = _GraphWriter(self.writer, proto, {})
+        params = carried + captured
+        for value in params:
+            input_name = f"{header}:{value.name}"
+            _describe(proto.input.add(name=input_name).tensor.add(), value.shape, value.dtype)
+            sub.bind(value, input_name)
+        cond_sub = node.cond
+        for param, value in zip(cond_sub.params, carried):
+            sub.bind(param, sub.names[id(value)])
+        sub.nodes(cond_sub.nodes)
+        condition = sub.operand(cond_sub.results[0])
+        # the body graph: the next carried values, then a call of the header (MindSpore's loop by recursion)
+        body_name = self.writer.fresh(f"{self.proto.name}_body").replace(":", "_")
+        body_proto = self.writer.model.functions.add(name=body_name)
+        body = _GraphWriter(self.writer, body_proto, {})
+        for value in params:
+            input_name = f"{body_name}:{value.name}"
+            _describe(body_proto.input.add(name=input_name).tensor.add(), value.shape, value.dtype)
+            body.bind(value, input_name)
+        body.nodes(node.body.nodes)
+        next_values = [body.operand(r) for r in node.body.results] + [body.names[id(v)] for v in captured]
+        recurse = body.node(f"REF::{header}", next_values, node.outputs[0] if len(carried) == 1 else None,
+                            None if len(carried) == 1 else tuple(node.outputs))
+        _describe_output(body_proto, recurse, node.outputs)
+        # the exit graph returns the carried values
+        exit_name = self.writer.fresh(f"{self.proto.name}_exit").replace(":", "_")
+        exit_proto = self.writer.model.functions.add(name=exit_name)
+        done = _GraphWriter(self.writer, exit_proto, {})
+        for value in params:
+            input_name = f"{exit_name}:{value.name}"
+            _describe(exit_proto.input.add(name=input_name).tensor.add(), value.shape, value.dtype)
+            done.bind(value, input_name)
+        out = [done.names[id(v)] for v in carried]
+        result = out[0] if len(out) == 1 else done.tuple_of(out, carried)
+        _describe_output(exit_proto, result, node.outputs)
+        args = [sub.names[id(v)] for v in params]
+        partials = [sub.apply("Partial", [graph] + args, None, (), False) for graph in (body_name, exit_name)]
+        switch = sub.apply("Switch", [condition] + partials, None, (), False)
+        called = sub.node(f"REF::{switch}", [], node.outputs[0] if len(carried) == 1 else None,
+                          None if len(carried) == 1 else tuple(node.outputs))
+        _describe_output(proto, called, node.outputs)
+        start = [self.operand(c) for c in node.carried] + [self.names[id(v)] for v in captured]
+        result = self.node(f"REF::{header}", start, node.outputs[0] if len(carried) == 1 else None,
+                           None if len(carried) == 1 else tuple(node.outputs))
+        self.call_results(result, node.outputs)
+
+
+def _free_values(subgraphs: list, names: dict, bound: list = ()) -> list:
+    """The Values of the enclosing graph that ``subgraphs`` read (their closure), in first-read order."""
+    defined = {id(v) for v in bound}
+    free: dict = {}
+
+    def visit(sub: Subgraph):
+        defined.update(id(p) for p in sub.params)
+        for node in sub.nodes:
+            reads = list(node.inputs) if isinstance(node, Node) else (
+                [node.cond] if isinstance(node, IfNode) else list(node.carried))
+            for value in reads:
+                if isinstance(value, Value) and id(value) not in defined and id(value) in names:
+                    free.setdefault(id(value), value)
+            if isinstance(node, IfNode):
+                visit(node.then_graph)
+                visit(node.else_graph)
+            elif isinstance(node, LoopNode):
+                if node.cond is not None:
+                    visit(node.cond)
+                visit(node.body)
+            defined.update(id(v) for v in node.outputs)
+        for value in sub.results:
+            if isinstance(value, Value) and id(value) not in defined and id(value) in names:
+                free.setdefault(id(value), value)
+
+    for sub in subgraphs:
+        visit(sub)
+    return list(free.values())
+
+
+def _describe(tensor, shape, dtype) -> None:
+    tensor.dims.extend(-1 if dim is None else int(dim) for dim in shape)
+    tensor.data_type = _DATA_TYPE[np.dtype(dtype)]
+
+
+def _describe_output(graph, name: str, values) -> None:
+    output = graph.output.add(name=name)
+    if len(values) == 1:
+        _describe(output.tensor.add(), values[0].shape, values[0].dtype)
+
+
+def _set_attribute(proto, value, in_sequence: bool = False) -> None:
+    """``value`` (bool, int, float, str, None, tuple, NumPy array) as an AttributeProto (numbers inside
+    a tuple in the repeated ``ints``/``floats``, as MindSpore reads them)."""
+    if in_sequence and isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)):
+        proto.type = _ATTR["INT64"]
+        proto.ints.append(int(value))
+    elif in_sequence and isinstance(value, (float, np.floating)):
+        proto.type = _ATTR["FLOAT"]
+        proto.floats.append(float(value))
+    elif value is None:
+        proto.type = _ATTR["NONE"]
+    elif isinstance(value, (bool, np.bool_)):
+        proto.type, proto.i = _ATTR["BOOL"], int(value)
+    elif isinstance(value, (int, np.integer)):
+        proto.type, proto.i = _ATTR["INT64"], int(value)
+    elif isinstance(value, (float, np.floating)) and not isinstance(value, np.ndarray):
+        proto.type, proto.f = _ATTR["FLOAT"], float(value)
+    elif isinstance(value, str):
+        proto.type, proto.s = _ATTR["STRING"], value.encode()
+    elif isinstance(value, tuple):
+        proto.type = _ATTR["TUPLE"]
+        for item in value:
+            _set_attribute(proto.values.add(), item, True)
+    else:
+        array = np.ascontiguousarray(value)
+        proto.type = _ATTR["TENSORS"]
+        tensor = proto.tensors.add(name="value0")
+        _describe(tensor, array.shape, array.dtype)
+        tensor.raw_data = array.astype(array.dtype.newbyteorder("<")).tobytes()
+
+
+# --------------------------------------------------------------------------- op table -> MindIR
+
+
+def _unary(primitive: str) -> Callable:
+    return lambda w, node: w.apply(primitive, [w.operand(node.inputs[0])], node.outputs[0])
+
+
+def _binary(primitive: str) -> Callable:
+    return lambda w, node: w.apply(primitive, [w.operand(x) for x in node.inputs], node.outputs[0])
+
+
+def _reduce(primitive: str) -> Callable:
+    def write(w, node):
+        axis = node.attrs.get("axis")
+        axes = () if axis is None else (tuple(axis) if isinstance(axis, (tuple, list)) else (axis,))
+        extra = [w.constant(False)] if primitive == "ReduceSum" else []
+        return w.apply(primitive, [w.operand(node.inputs[0]), w.constant(axes),
+                                   w.constant(bool(node.attrs.get("keepdims")))] + extra, node.outputs[0])
+    return write
+
+
+def _reshape_to_output(w, node):
+    shape = tuple(-1 if dim is None else dim for dim in node.outputs[0].shape)
+    return w.apply("Reshape", [w.operand(node.inputs[0]), w.constant(shape)], node.outputs[0])
+
+
+def _transpose(w, node):
+    axes = node.attrs.get("axes")
+    perm = tuple(axes) if axes is not None else tuple(reversed(range(len(node.inputs[0].shape))))
+    return w.apply("Transpose", [w.operand(node.inputs[0]), w.constant(perm)], node.outputs[0])
+
+
+def _matmul(w, node):
+    x, y = node.inputs
+    rank = max(len(x.value.shape) if isinstance(x, Constant) else len(x.shape),
+               len(y.value.shape) if isinstance(y, Constant) else len(y.shape))
+    primitive = "MatMul" if rank == 2 else "BatchMatMul"
+    return w.apply(primitive, [w.operand(x), w.operand(y), w.constant(bool(node.attrs.get("transpose_a"))),
+                               w.constant(bool(node.attrs.get("transpose_b")))], node.outputs[0])
+
+
+def _conv2d(w, node):
+    x, weight = node.inputs
+    pads = tuple(node.attrs.get("padding", (0, 0, 0, 0)))
+    stride, dilation = tuple(node.attrs.get("stride", (1, 1))), tuple(node.attrs.get("dilation", (1, 1)))
+    groups = node.attrs.get("groups", 1)
+    attributes = (("kernel_size", tuple(weight.shape[2:])), ("mode", 1), ("out_channel", weight.shape[0]),
+                  ("pad", pads), ("pad_mode", "pad"), ("format", "NCHW"), ("pad_list", pads), ("groups", groups),
+                  ("group", groups), ("stride", (1, 1) + stride), ("dilation", (1, 1) + dilation))
+    return w.apply("Conv2D", [w.operand(x), w.operand(weight)], node.outputs[0], attributes, False)
+
+
+def _max_pool2d(w, node):
+    if tuple(node.attrs.get("padding", (0, 0, 0, 0))) != (0, 0, 0, 0) or tuple(node.attrs.get("dilation")) != (1, 1):
+        raise unsupported("max_pool2d", "MindIR", "MindSpore's MaxPool has no explicit padding or dilation",
+                          node.loc)
+    attributes = (("pad_mode", "VALID"), ("kernel_size", (1, 1) + tuple(node.attrs["kernel_size"])),
+                  ("format", "NCHW"), ("strides", (1, 1) + tuple(node.attrs["stride"])))
+    return w.apply("MaxPool", [w.operand(node.inputs[0])], node.outputs[0], attributes, False)
+
+
+def _softmax(primitive: str) -> Callable:
+    def write(w, node):
+        axis = node.attrs.get("axis", -1)
+        return w.apply(primitive, [w.operand(node.inputs[0]), w.constant((axis,) if primitive == "Softmax" else axis)],
+                       node.outputs[0])
+    return write
+
+
+def _cast(w, node):
+    return w.apply("Cast", [w.operand(node.inputs[0]), w.constant(_TYPE_ID[np.dtype(node.outputs[0].dtype)])],
+                   node.outputs[0])
+
+
+def _where(w, node):
+    condition, x, y = node.inputs
+    shape = tuple(node.outputs[0].shape)
+    operands = []
+    for operand, dtype in ((condition, np.bool_), (x, node.outputs[0].dtype), (y, node.outputs[0].dtype)):
+        if isinstance(operand, Constant):
+            operands.append(w.constant(np.broadcast_to(np.asarray(operand.value, dtype), shape).copy()))
+        elif tuple(operand.shape) != shape:
+            operands.append(w.apply("BroadcastTo", [w.operand(operand), w.constant(shape)],
+                                    Value(operand.name, shape, operand.dtype)))
+        else:
+            operands.append(w.operand(operand))
+    return w.apply("Select", operands, node.outputs[0])
+
+
+def _sequence(primitive: str) -> Callable:
+    def write(w, node):
+        names = [w.operand(x) for x in node.inputs]
+        values = [x if isinstance(x, Value) else Value("constant", x.value.shape, x.value.dtype) for x in node.inputs]
+        items = w.tuple_of(names, values)
+        axis = node.attrs.get("axis", 0)
+        if primitive == "Concat":
+            return w.apply("Concat", [items, w.constant(axis)], node.outputs[0])
+        attributes = (("axis", axis), ("N", len(names)), ("num", len(names)))
+        return w.apply("Stack", [items], node.outputs[0], attributes, False)
+    return write
+
+
+def _expand_dims(w, node):
+    return w.apply("ExpandDims", [w.operand(node.inputs[0]), w.constant(node.attrs["axis"])], node.outputs[0])
+
+
+def _broadcast_to(w, node):
+    return w.apply("BroadcastTo", [w.operand(node.inputs[0]), w.constant(tuple(node.outputs[0].shape))],
+                   node.outputs[0])
+
+
+def _tile(w, node):
+    reps = node.attrs["reps"]
+    return w.apply("Tile", [w.operand(node.inputs[0]), w.constant(tuple(reps) if isinstance(reps, (tuple, list))
+                                                                   else (reps,))], node.outputs[0])
+
+
+def _gather(w, node):
+    return w.apply("Gather", [w.operand(node.inputs[0]), w.operand(node.inputs[1]),
+                              w.constant(node.attrs.get("axis", 0)), w.constant(0)], node.outputs[0])
+
+
+def _getitem(w, node):
+    x = node.inputs[0]
+    index = node.attrs["index"]
+    index = index if isinstance(index, tuple) else (index,)
+    begin, end, strides, shrink = [], [], [], 0
+    for axis, item in enumerate(index):
+        size = x.shape[axis]
+        if isinstance(item, slice) and size is not None:
+            start, stop, step = item.indices(size)
+            begin.append(start), end.append(stop), strides.append(step)
+        elif isinstance(item, (int, np.integer)) and size is not None:
+            position = int(item) % size
+            begin.append(position), end.append(position + 1), strides.append(1)
+            shrink |= 1 << axis
+        else:
+            raise unsupported("getitem", "MindIR", f"npspore writes slices and integer indices, not {item!r}",
+                              node.loc)
+    inputs = [w.operand(x), w.constant(tuple(begin)), w.constant(tuple(end)), w.constant(tuple(strides))]
+    return w.apply("StridedSlice", inputs + [w.constant(0)] * 4 + [w.constant(shrink)], node.outputs[0])
+
+
+def _split(w, node):
+    sections = node.attrs["indices_or_sections"]
+    if not isinstance(sections, int):
+        raise unsupported("split", "MindIR", "npspore writes a split into equal sections only", node.loc)
+    parts = w.apply("Split", [w.operand(node.inputs[0]), w.constant(node.attrs.get("axis", 0)),
+                              w.constant(sections)], None)
+    return tuple(w.item(parts, index, value) for index, value in enumerate(node.outputs))
+
+
+def _argmax(w, node):
+    axis = node.attrs.get("axis")
+    if axis is None or node.attrs.get("keepdims"):
+        raise unsupported("argmax", "MindIR", "MindSpore's Argmax takes one axis and drops it", node.loc)
+    return w.apply("Argmax", [w.operand(node.inputs[0]), w.constant(axis),
+                              w.constant(_TYPE_ID[np.dtype(node.outputs[0].dtype)])], node.outputs[0])
+
+
+def _gelu(w, node):
+    if not node.attrs.get("approximate"):
+        x = w.operand(node.inputs[0])
+        out = node.outputs[0]
+        scaled = w.apply("Mul", [x, w.constant(np.asarray(0.7071067811865476, out.dtype))], out)
+        erf = w.apply("Erf", [scaled], out)
+        one = w.apply("Add", [erf, w.constant(np.asarray(1.0, out.dtype))], out)
+        half = w.apply("Mul", [x, w.constant(np.asarray(0.5, out.dtype))], out)
+        return w.apply("Mul", [half, one], out)
+    return w.apply("GeLU", [w.operand(node.inputs[0])], node.outputs[0])
+
+
+def _clip(w, node):
+    x, low, high = node.inputs
+    out = node.outputs[0]
+    value = w.operand(x)
+    if not (isinstance(low, Constant) and low.value.dtype == object):
+        value = w.apply("Maximum", [value, w.operand(low)], out)
+    if not (isinstance(high, Constant) and high.value.dtype == object):
+        value = w.apply("Minimum", [value, w.operand(high)], out)
+    return value
+
+
+def _constant_of(w, node):
+    """An op of no tensor operand (``ones``, ``zeros``, ``fill``): its value, computed now."""
+    from ..opdef import op_table
+    value = op_table()[node.op].forward(*[np.asarray(c.value) for c in node.inputs], **node.attrs)
+    return w.constant(np.asarray(value, node.outputs[0].dtype))
+
+
+def _one_hot(w, node):
+    indices, on, off = node.inputs
+    return w.apply("OneHot", [w.operand(indices), w.constant(node.attrs["depth"]), w.operand(on), w.operand(off),
+                              w.constant(node.attrs.get("axis", -1))], node.outputs[0])
+
+
+MINDIR_FORMS: dict[str, Callable] = {
+    **{op: _unary(primitive) for op, primitive in _UNARY.items()},
+    **{op: _binary(primitive) for op, primitive in _BINARY.items()},
+    **{op: _reduce(primitive) for op, primitive in _REDUCE.items()},
+    "reshape": _reshape_to_output, "flatten": _reshape_to_output, "squeeze": _reshape_to_output,
+    "expand_dims": _expand_dims, "transpose": _transpose, "broadcast_to": _broadcast_to, "tile": _tile,
+    "concat": _sequence("Concat"), "stack": _sequence("Stack"), "split": _split, "getitem": _getitem,
+    "gather": _gather, "matmul": _matmul, "batch_matmul": _matmul, "conv2d": _conv2d, "max_pool2d": _max_pool2d,
+    "softmax": _softmax("Softmax"), "log_softmax": _softmax("LogSoftmax"), "cast": _cast, "where": _where,
+    "argmax": _argmax, "gelu": _gelu, "clip": _clip, "one_hot": _one_hot,
+    "ones": _constant_of, "zeros": _constant_of, "fill": _constant_of,
+}
+
+
+def mindir_bytes(graph: ExportGraph) -> bytes:
+    """The MindIR file of ``graph`` (a serialized ``mind_ir.ModelProto``).
+
+    Raises:
+        ExportError: for an op without a MindIR form, naming it and the user's source line.
+    """
+    writer = _Writer()
+    model = writer.model
+    model.ir_version, model.producer_name, model.model_version = "1.1", "MindSpore", "2.10.0"
+    model.little_endian, model.mind_ir_version = True, 3
+    name = f"npspore_{graph.name}".replace(".", "_").replace(":", "_")
+    proto = model.graph
+    proto.name = name
+    main = _GraphWriter(writer, proto, {})
+    for value in graph.inputs:
+        input_name = f"{name}:{value.name}"
+        _describe(proto.input.add(name=input_name).tensor.add(), value.shape, value.dtype)
+        main.bind(value, input_name)
+    for initializer in graph.initializers:
+        array = np.ascontiguousarray(initializer.array)
+        tensor = proto.parameter.add(name=f"{name}:{initializer.value.name}", ref_key=initializer.value.name)
+        _describe(tensor, array.shape, array.dtype)
+        tensor.raw_data = array.astype(array.dtype.newbyteorder("<")).tobytes()
+        main.bind(initializer.value, tensor.name)
+    main.nodes(graph.nodes)
+    results = [main.operand(value) for value in graph.outputs]
+    values = [v if isinstance(v, Value) else Value("constant", v.value.shape, v.value.dtype) for v in graph.outputs]
+    result = results[0] if len(results) == 1 else main.tuple_of(results, values)
+    _describe_output(proto, result, values)
+    return model.SerializeToString()
