@@ -201,59 +201,69 @@ class _GraphWriter:
         for index, value in enumerate(outputs):
             self.bind(value, self.item(called, index, value))
 
-    def loop(self, node: LoopNode) -> None:
-        if node.kind != "while":
-            raise unsupported("for range", "MindIR", "npspore writes tensor while loops; a tensor for-range loop "
-                                                    "is not written yet", node.loc)
-        carried = list(node.body.params)
-        captured = _free_values([node.cond, node.body], self.names, bound=carried)
-        header = self.writer.fresh(f"{self.proto.name}_while").replace(":", "_")
-        proto = self.writer.model.functions.add(name=header)
+    def loop_graph(self, base: str, params: list):
+        """A new function graph taking ``params`` (Values), and its writer."""
+        name = self.writer.fresh(f"{self.proto.name}_{base}").replace(":", "_")
+        proto = self.writer.model.functions.add(name=name)
         sub = _GraphWriter(self.writer, proto, {})
-        params = carried + captured
         for value in params:
-            input_name = f"{header}:{value.name}"
+            input_name = f"{name}:{value.name}"
             _describe(proto.input.add(name=input_name).tensor.add(), value.shape, value.dtype)
             sub.bind(value, input_name)
-        cond_sub = node.cond
-        for param, value in zip(cond_sub.params, carried):
-            sub.bind(param, sub.names[id(value)])
-        sub.nodes(cond_sub.nodes)
-        condition = sub.operand(cond_sub.results[0])
-        # the body graph: the next carried values, then a call of the header (MindSpore's loop by recursion)
-        body_name = self.writer.fresh(f"{self.proto.name}_body").replace(":", "_")
-        body_proto = self.writer.model.functions.add(name=body_name)
-        body = _GraphWriter(self.writer, body_proto, {})
-        for value in params:
-            input_name = f"{body_name}:{value.name}"
-            _describe(body_proto.input.add(name=input_name).tensor.add(), value.shape, value.dtype)
-            body.bind(value, input_name)
+        return name, proto, sub
+
+    def call_graph(self, graph: str, args: list, outputs: tuple) -> str:
+        single = len(outputs) == 1
+        return self.node(f"REF::{graph}", args, outputs[0] if single else None, None if single else tuple(outputs))
+
+    def loop(self, node: LoopNode) -> None:
+        """A tensor loop as MindSpore writes one: a header graph tests the condition and switches to the
+        body graph, which calls the header again, or to the exit graph, which returns the carried values.
+        A ``for range`` loop carries its index as the first value (``index < stop`` for a positive step)."""
+        carried = list(node.body.params)
+        subgraphs = [node.body] if node.cond is None else [node.cond, node.body]
+        captured = _free_values(subgraphs, self.names, bound=carried)
+        if node.kind == "for":
+            bounds = [b for b in (node.stop, node.step) if isinstance(b, Value)]
+            captured += [b for b in bounds if all(b is not c for c in captured)]
+        params = carried + captured
+        outputs = tuple(node.outputs) if node.kind == "while" else (carried[0],) + tuple(node.outputs)
+        header, header_proto, sub = self.loop_graph("while", params)
+        if node.kind == "for":
+            step = node.step.value if isinstance(node.step, Constant) else None
+            if step is None or step <= 0:
+                raise unsupported("for range", "MindIR", "npspore writes range loops of a positive constant step",
+                                  node.loc)
+            condition = sub.apply("Less", [sub.names[id(carried[0])], sub.operand(node.stop)],
+                                  Value("cond", (), np.dtype(np.bool_)))
+        else:
+            for param, value in zip(node.cond.params, carried):
+                sub.bind(param, sub.names[id(value)])
+            sub.nodes(node.cond.nodes)
+            condition = sub.operand(node.cond.results[0])
+        body_name, body_proto, body = self.loop_graph("body", params)
         body.nodes(node.body.nodes)
-        next_values = [body.operand(r) for r in node.body.results] + [body.names[id(v)] for v in captured]
-        recurse = body.node(f"REF::{header}", next_values, node.outputs[0] if len(carried) == 1 else None,
-                            None if len(carried) == 1 else tuple(node.outputs))
-        _describe_output(body_proto, recurse, node.outputs)
-        # the exit graph returns the carried values
-        exit_name = self.writer.fresh(f"{self.proto.name}_exit").replace(":", "_")
-        exit_proto = self.writer.model.functions.add(name=exit_name)
-        done = _GraphWriter(self.writer, exit_proto, {})
-        for value in params:
-            input_name = f"{exit_name}:{value.name}"
-            _describe(exit_proto.input.add(name=input_name).tensor.add(), value.shape, value.dtype)
-            done.bind(value, input_name)
+        next_values = [body.operand(r) for r in node.body.results]
+        if node.kind == "for":
+            index = carried[0]
+            next_values = [body.apply("Add", [body.names[id(index)], body.operand(node.step)], index)] + next_values
+        recurse = body.call_graph(header, next_values + [body.names[id(v)] for v in captured], outputs)
+        _describe_output(body_proto, recurse, outputs)
+        exit_name, exit_proto, done = self.loop_graph("exit", params)
         out = [done.names[id(v)] for v in carried]
-        result = out[0] if len(out) == 1 else done.tuple_of(out, carried)
-        _describe_output(exit_proto, result, node.outputs)
+        _describe_output(exit_proto, out[0] if len(out) == 1 else done.tuple_of(out, carried), outputs)
         args = [sub.names[id(v)] for v in params]
         partials = [sub.apply("Partial", [graph] + args, None, (), False) for graph in (body_name, exit_name)]
         switch = sub.apply("Switch", [condition] + partials, None, (), False)
-        called = sub.node(f"REF::{switch}", [], node.outputs[0] if len(carried) == 1 else None,
-                          None if len(carried) == 1 else tuple(node.outputs))
-        _describe_output(proto, called, node.outputs)
-        start = [self.operand(c) for c in node.carried] + [self.names[id(v)] for v in captured]
-        result = self.node(f"REF::{header}", start, node.outputs[0] if len(carried) == 1 else None,
-                           None if len(carried) == 1 else tuple(node.outputs))
-        self.call_results(result, node.outputs)
+        _describe_output(header_proto, sub.node(f"REF::{switch}", [], outputs[0] if len(outputs) == 1 else None,
+                                                None if len(outputs) == 1 else outputs), outputs)
+        start = [self.operand(c) for c in ((node.start,) if node.kind == "for" else ()) + tuple(node.carried)]
+        result = self.call_graph(header, start + [self.names[id(v)] for v in captured], outputs)
+        if node.kind == "for":
+            for index, value in enumerate(node.outputs):
+                self.bind(value, self.item(result, index + 1, value))
+        else:
+            self.call_results(result, node.outputs)
 
 
 def _free_values(subgraphs: list, names: dict, bound: list = ()) -> list:
@@ -472,12 +482,20 @@ def _getitem(w, node):
 
 
 def _split(w, node):
-    sections = node.attrs["indices_or_sections"]
-    if not isinstance(sections, int):
-        raise unsupported("split", "MindIR", "npspore writes a split into equal sections only", node.loc)
-    parts = w.apply("Split", [w.operand(node.inputs[0]), w.constant(node.attrs.get("axis", 0)),
-                              w.constant(sections)], None)
-    return tuple(w.item(parts, index, value) for index, value in enumerate(node.outputs))
+    sections, axis = node.attrs["indices_or_sections"], node.attrs.get("axis", 0)
+    if isinstance(sections, int):
+        parts = w.apply("Split", [w.operand(node.inputs[0]), w.constant(axis), w.constant(sections)], None)
+        return tuple(w.item(parts, index, value) for index, value in enumerate(node.outputs))
+    x = node.inputs[0]
+    rank, axis = len(x.shape), axis % len(x.shape)
+    bounds = (0,) + tuple(sections) + (x.shape[axis],)
+    pieces = []
+    for value, start, stop in zip(node.outputs, bounds, bounds[1:]):
+        begin = tuple(start if dim == axis else 0 for dim in range(rank))
+        end = tuple(stop if dim == axis else x.shape[dim] for dim in range(rank))
+        inputs = [w.operand(x), w.constant(begin), w.constant(end), w.constant((1,) * rank)]
+        pieces.append(w.apply("StridedSlice", inputs + [w.constant(0)] * 5, value))
+    return tuple(pieces)
 
 
 def _argmax(w, node):

@@ -1,0 +1,164 @@
+"""Check that the real MindSpore loads npspore's MindIR files and runs them with npspore's outputs.
+
+Run from the repository root with npspore's Python, naming a Python that has MindSpore 2.10 installed:
+
+    .venv/bin/python tools/check_mindir_in_mindspore.py /work/msvenv/bin/python
+
+For each model (LeNet-5, a ResNet block with BatchNorm, an LSTM classifier, a Transformer encoder, an
+MLP with a tensor ``if`` and a ``while`` loop) it exports the network with
+``npspore.export.export(net, x, file_name=..., file_format="MINDIR")`` in eval mode, runs npspore's
+forward on the same fixed input, then in the MindSpore Python runs
+``nn.GraphCell(mindspore.load(file))(x)`` and prints the largest difference. A model npspore cannot
+export prints the error instead. The exit status is 0 only if every model matches within rtol 1e-5,
+atol 1e-6.
+"""
+import os
+import subprocess
+import sys
+import tempfile
+import textwrap
+
+import numpy as np
+
+import npspore as ms
+from npspore import nn
+from npspore.export import export
+
+_RUN_IN_MINDSPORE = textwrap.dedent("""
+    import sys
+    import numpy as np
+    import mindspore as ms
+    from mindspore import nn
+    for path in sys.argv[1:]:
+        data = np.load(path[:-len(".mindir")] + ".npz")
+        try:
+            out = nn.GraphCell(ms.load(path))(ms.Tensor(data["x"]))
+            out = out[0] if isinstance(out, (tuple, list)) else out
+            y = out.asnumpy()
+            ok = y.shape == data["y"].shape and np.allclose(y, data["y"], rtol=1e-5, atol=1e-6)
+            print(f"{path.rsplit('/', 1)[-1]:<24} {'ok' if ok else 'DIFFERS':<8} "
+                  f"max |MindSpore - npspore| = {np.abs(y - data['y']).max():.3g}", flush=True)
+        except Exception as error:
+            print(f"{path.rsplit('/', 1)[-1]:<24} FAILED   {type(error).__name__}: {str(error).splitlines()[0]}",
+                  flush=True)
+    """)
+
+
+class LeNet5(nn.Cell):
+    def __init__(self, num_class=10, num_channel=1):
+        super().__init__()
+        self.conv1 = nn.Conv2d(num_channel, 6, 5, pad_mode="valid")
+        self.conv2 = nn.Conv2d(6, 16, 5, pad_mode="valid")
+        self.fc1 = nn.Dense(16 * 5 * 5, 120)
+        self.fc2 = nn.Dense(120, 84)
+        self.fc3 = nn.Dense(84, num_class)
+        self.relu = nn.ReLU()
+        self.max_pool2d = nn.MaxPool2d(kernel_size=2, stride=2)
+        self.flatten = nn.Flatten()
+
+    def construct(self, x):
+        x = self.max_pool2d(self.relu(self.conv1(x)))
+        x = self.max_pool2d(self.relu(self.conv2(x)))
+        x = self.flatten(x)
+        x = self.relu(self.fc1(x))
+        x = self.relu(self.fc2(x))
+        return self.fc3(x)
+
+
+class ResBlock(nn.Cell):
+    def __init__(self, channels=4):
+        super().__init__()
+        self.conv1 = nn.Conv2d(channels, channels, 3, pad_mode="pad", padding=1, has_bias=False)
+        self.bn1 = nn.BatchNorm2d(channels)
+        self.conv2 = nn.Conv2d(channels, channels, 3, pad_mode="same", has_bias=False)
+        self.bn2 = nn.BatchNorm2d(channels)
+        self.relu = nn.ReLU()
+
+    def construct(self, x):
+        y = self.relu(self.bn1(self.conv1(x)))
+        y = self.bn2(self.conv2(y))
+        return self.relu(y + x)
+
+
+class LSTMClassifier(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.lstm = nn.LSTM(8, 16, batch_first=True)
+        self.fc = nn.Dense(16, 3)
+
+    def construct(self, x):
+        out, _ = self.lstm(x)
+        return self.fc(out[:, -1, :])
+
+
+class Encoder(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.layer = nn.TransformerEncoderLayer(16, 4, dim_feedforward=32, dropout=0.0, batch_first=True)
+
+    def construct(self, x):
+        return self.layer(x)
+
+
+class ControlFlowMLP(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.fc1 = nn.Dense(4, 8)
+        self.fc2 = nn.Dense(8, 2)
+
+    def construct(self, x):
+        h = self.fc1(x)
+        if h.sum() > 0:
+            h = h * 2
+        else:
+            h = h - 1
+        while h.sum() < 100:
+            h = h + 3
+        return self.fc2(h)
+
+
+def _fill(net, seed):
+    rng = np.random.default_rng(seed)
+    for param in net.get_parameters():
+        low = 0.5 if "variance" in param.name or "gamma" in param.name else -0.3
+        param.set_data(ms.Tensor(rng.uniform(low, low + 0.6, param.shape).astype(np.float32)))
+
+
+MODELS = {
+    "lenet5": (LeNet5, (1, 1, 32, 32)),
+    "resblock": (ResBlock, (2, 4, 8, 8)),
+    "lstm_classifier": (LSTMClassifier, (2, 5, 8)),
+    "transformer_encoder": (Encoder, (2, 6, 16)),
+    "mlp_if_while": (ControlFlowMLP, (3, 4)),
+}
+
+
+def main(mindspore_python):
+    """Export every model, run the files in MindSpore, print one line per model; 0 when all match."""
+    directory = tempfile.mkdtemp(prefix="npspore-mindir-")
+    files = []
+    for seed, (name, (cls, shape)) in enumerate(MODELS.items()):
+        net = cls()
+        _fill(net, seed)
+        net.set_train(False)
+        x = np.random.default_rng(100 + seed).normal(size=shape).astype(np.float32)
+        path = os.path.join(directory, name)
+        try:
+            export(net, ms.Tensor(x), file_name=path, file_format="MINDIR")
+        except Exception as error:
+            print(f"{name + '.mindir':<24} NOT EXPORTED {type(error).__name__}: {str(error).splitlines()[0]}")
+            continue
+        np.savez(path + ".npz", x=x, y=net(ms.Tensor(x)).asnumpy())
+        files.append(path + ".mindir")
+    result = subprocess.run([mindspore_python, "-c", _RUN_IN_MINDSPORE, *files], capture_output=True, text=True,
+                            env=dict(os.environ, GLOG_v="3"), timeout=600)
+    print(result.stdout, end="")
+    if result.returncode:
+        print(result.stderr[-2000:])
+    matched = result.stdout.count(" ok ")
+    print(f"{matched} of {len(MODELS)} models: MindSpore's outputs match npspore's (rtol 1e-5, atol 1e-6)")
+    return 0 if matched == len(MODELS) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1] if len(sys.argv) > 1 else "/work/msvenv/bin/python"))
