@@ -59,9 +59,7 @@ NO_MINDIR_FORM = {
     "dropout_mask": "random: Dropout is the identity in an exported (inference) graph",
     "random_normal": "random: an exported graph is deterministic",
     "random_uniform": "random: an exported graph is deterministic",
-    "row_add": "a loop-buffer write of npspore's NumPy kernels (in place), never in an export program",
     "row_add_in_place": "an in-place loop-buffer write of npspore's NumPy kernels",
-    "row_set": "a loop-buffer write of npspore's NumPy kernels (in place), never in an export program",
     "row_set_in_place": "an in-place loop-buffer write of npspore's NumPy kernels",
     "scatter_last": "a gradient op of top-k; an export holds the forward only",
     "all_reduce": "a collective of distributed training; MindIR of one device holds none",
@@ -529,6 +527,23 @@ def _clip(w, node):
     return value
 
 
+def _row(w, node):
+    return w.apply("Gather", [w.operand(node.inputs[0]), w.operand(node.inputs[1]), w.constant(0), w.constant(0)],
+                   node.outputs[0])
+
+
+def _row_scatter(primitive: str) -> Callable:
+    """``row_add``/``row_set`` (``buf`` with ``h`` added into, or written to, row ``t``) as
+    ``TensorScatterAdd``/``TensorScatterUpdate`` of one index."""
+    def write(w, node):
+        buf, t, h = node.inputs
+        index_dtype = t.value.dtype if isinstance(t, Constant) else t.dtype
+        index = w.apply("Reshape", [w.operand(t), w.constant((1, 1))], Value("index", (1, 1), index_dtype))
+        rows = w.apply("ExpandDims", [w.operand(h), w.constant(0)], Value("rows", (1,) + tuple(h.shape), h.dtype))
+        return w.apply(primitive, [w.operand(buf), index, rows], node.outputs[0], (), primitive != "TensorScatterAdd")
+    return write
+
+
 def _constant_of(w, node):
     """An op of no tensor operand (``ones``, ``zeros``, ``fill``): its value, computed now."""
     from ..opdef import op_table
@@ -553,6 +568,7 @@ MINDIR_FORMS: dict[str, Callable] = {
     "softmax": _softmax("Softmax"), "log_softmax": _softmax("LogSoftmax"), "cast": _cast, "where": _where,
     "argmax": _argmax, "gelu": _gelu, "clip": _clip, "one_hot": _one_hot,
     "ones": _constant_of, "zeros": _constant_of, "fill": _constant_of,
+    "row": _row, "row_add": _row_scatter("TensorScatterAdd"), "row_set": _row_scatter("TensorScatterUpdate"),
 }
 
 
