@@ -126,12 +126,11 @@ class _GraphWriter:
         node = self.proto.node.add(name=name, op_type=op_type)
         node.input.extend(inputs)
         node.output.append(name)
-        shape = node.attribute.add(name="shape")
         if value is not None:
-            shape.type = _ATTR["TENSORS"]
+            shape = node.attribute.add(name="shape", type=_ATTR["TENSORS"])
             _describe(shape.tensors.add(), value.shape, value.dtype)
         elif output is not None:
-            shape.type = _ATTR["TUPLE"]
+            shape = node.attribute.add(name="shape", type=_ATTR["TUPLE"])
             for item in output:
                 entry = shape.values.add(type=_ATTR["TENSORS"])
                 _describe(entry.tensors.add(), item.shape, item.dtype)
@@ -528,8 +527,12 @@ def _clip(w, node):
 
 
 def _row(w, node):
-    return w.apply("Gather", [w.operand(node.inputs[0]), w.operand(node.inputs[1]), w.constant(0), w.constant(0)],
-                   node.outputs[0])
+    """``x[t]`` as ``Gather`` along axis 0 reshaped to the row's shape (MindSpore's loop graphs may hold the
+    index as a 1-element tensor rather than a 0-d one)."""
+    x, t = node.inputs
+    out = node.outputs[0]
+    rows = w.apply("Gather", [w.operand(x), w.operand(t), w.constant(0), w.constant(0)], None)
+    return w.apply("Reshape", [rows, w.constant(tuple(out.shape))], out)
 
 
 def _row_scatter(primitive: str) -> Callable:
