@@ -382,7 +382,7 @@ def _conv2d(w, node):
     stride, dilation = tuple(node.attrs.get("stride", (1, 1))), tuple(node.attrs.get("dilation", (1, 1)))
     groups = node.attrs.get("groups", 1)
     attributes = (("kernel_size", tuple(weight.shape[2:])), ("mode", 1), ("out_channel", weight.shape[0]),
-                  ("pad", pads), ("pad_mode", "pad"), ("format", "NCHW"), ("pad_list", pads), ("groups", groups),
+                  ("pad", pads), ("pad_mode", "valid" if pads == (0, 0, 0, 0) else "pad"), ("format", "NCHW"), ("pad_list", pads), ("groups", groups),
                   ("group", groups), ("stride", (1, 1) + stride), ("dilation", (1, 1) + dilation))
     return w.apply("Conv2D", [w.operand(x), w.operand(weight)], node.outputs[0], attributes, False)
 
@@ -495,12 +495,76 @@ def _split(w, node):
     return tuple(pieces)
 
 
-def _argmax(w, node):
-    axis = node.attrs.get("axis")
-    if axis is None or node.attrs.get("keepdims"):
-        raise unsupported("argmax", "MindIR", "MindSpore's Argmax takes one axis and drops it", node.loc)
-    return w.apply("Argmax", [w.operand(node.inputs[0]), w.constant(axis),
-                              w.constant(_TYPE_ID[np.dtype(node.outputs[0].dtype)])], node.outputs[0])
+def _arg_extremum(primitive: str) -> Callable:
+    def write(w, node):
+        axis = node.attrs.get("axis")
+        if axis is None or node.attrs.get("keepdims"):
+            raise unsupported(node.op, "MindIR", f"MindSpore's {primitive} takes one axis and drops it", node.loc)
+        return w.apply(primitive, [w.operand(node.inputs[0]), w.constant(axis),
+                                   w.constant(_TYPE_ID[np.dtype(node.outputs[0].dtype)])], node.outputs[0])
+    return write
+
+
+def _extremum_with_indices(primitive: str) -> Callable:
+    """``max_with_indices`` as ``ArgMaxWithValue`` (which yields ``(indices, values)``, indices int32)."""
+    def write(w, node):
+        axis = node.attrs.get("axis")
+        if axis is None:
+            raise unsupported(node.op, "MindIR", f"MindSpore's {primitive} takes one axis", node.loc)
+        values, indices = node.outputs
+        pair = w.apply(primitive, [w.operand(node.inputs[0]), w.constant(axis),
+                                   w.constant(bool(node.attrs.get("keepdims")))], None)
+        index32 = w.item(pair, 0, Value(indices.name, indices.shape, np.dtype(np.int32)))
+        return w.item(pair, 1, values), w.apply("Cast", [index32, w.constant(_TYPE_ID[np.dtype(indices.dtype)])],
+                                                indices)
+    return write
+
+
+def _dot(w, node):
+    x, y = node.inputs
+    if len(y.shape) == 2 and len(x.shape) == 2:
+        return w.apply("MatMul", [w.operand(x), w.operand(y), w.constant(False), w.constant(False)], node.outputs[0])
+    if len(y.shape) == 1:
+        product = w.apply("Mul", [w.operand(x), w.operand(y)], Value("product", tuple(x.shape), node.outputs[0].dtype))
+        return w.apply("ReduceSum", [product, w.constant((-1,)), w.constant(False), w.constant(False)],
+                       node.outputs[0])
+    raise unsupported("dot", "MindIR", "npspore writes dot of a matrix by a matrix or of anything by a vector",
+                      node.loc)
+
+
+def _outer(w, node):
+    x, y = node.inputs
+    out = node.outputs[0]
+    column = w.apply("Reshape", [w.operand(x), w.constant((-1, 1))], Value("column", (out.shape[0], 1), out.dtype))
+    row = w.apply("Reshape", [w.operand(y), w.constant((1, -1))], Value("row", (1, out.shape[1]), out.dtype))
+    return w.apply("Mul", [column, row], out)
+
+
+def _gather_last(w, node):
+    x, indices = node.inputs
+    return w.apply("GatherD", [w.operand(x), w.constant(-1), w.operand(indices)], node.outputs[0])
+
+
+def _topk(w, node):
+    values, indices = node.outputs
+    x = w.operand(node.inputs[0])
+    largest = node.attrs.get("largest", True)
+    if not largest:
+        x = w.apply("Neg", [x], node.inputs[0])
+    pair = w.apply("TopK", [x, w.constant(node.attrs["k"])], None, (("sorted", True),), False)
+    top = w.item(pair, 0, values)
+    return (top if largest else w.apply("Neg", [top], values)), w.item(pair, 1, indices)
+
+
+def _sum_pool2d(w, node):
+    attrs = node.attrs
+    if tuple(attrs.get("padding", (0, 0, 0, 0))) != (0, 0, 0, 0) or tuple(attrs.get("dilation", (1, 1))) != (1, 1):
+        raise unsupported("sum_pool2d", "MindIR", "MindSpore's AvgPool has no explicit padding or dilation", node.loc)
+    out = node.outputs[0]
+    kernel, stride = tuple(attrs["kernel_size"]), tuple(attrs["stride"])
+    mean = w.apply("AvgPool", [w.operand(node.inputs[0]), w.constant(kernel), w.constant(stride), w.constant(2),
+                               w.constant(0)], out)   # pad_mode 2: VALID; data_format 0: NCHW
+    return w.apply("Mul", [mean, w.constant(np.asarray(kernel[0] * kernel[1], out.dtype))], out)
 
 
 def _gelu(w, node):
@@ -547,6 +611,10 @@ def _row_scatter(primitive: str) -> Callable:
     return write
 
 
+def _round(w, node):
+    return w.apply("Round", [w.operand(node.inputs[0]), w.constant(0)], node.outputs[0])
+
+
 def _constant_of(w, node):
     """An op of no tensor operand (``ones``, ``zeros``, ``fill``): its value, computed now."""
     from ..opdef import op_table
@@ -569,8 +637,12 @@ MINDIR_FORMS: dict[str, Callable] = {
     "concat": _sequence("Concat"), "stack": _sequence("Stack"), "split": _split, "getitem": _getitem,
     "gather": _gather, "matmul": _matmul, "batch_matmul": _matmul, "conv2d": _conv2d, "max_pool2d": _max_pool2d,
     "softmax": _softmax("Softmax"), "log_softmax": _softmax("LogSoftmax"), "cast": _cast, "where": _where,
-    "argmax": _argmax, "gelu": _gelu, "clip": _clip, "one_hot": _one_hot,
-    "ones": _constant_of, "zeros": _constant_of, "fill": _constant_of,
+    "argmax": _arg_extremum("Argmax"), "argmin": _arg_extremum("Argmin"),
+    "max_with_indices": _extremum_with_indices("ArgMaxWithValue"),
+    "min_with_indices": _extremum_with_indices("ArgMinWithValue"), "dot": _dot, "outer": _outer,
+    "gather_last": _gather_last, "topk": _topk, "sum_pool2d": _sum_pool2d, "gelu": _gelu, "clip": _clip, "one_hot": _one_hot,
+    "ones": _constant_of, "zeros": _constant_of, "fill": _constant_of, "adaptive_avg_weights": _constant_of,
+    "adaptive_window_index": _constant_of, "round": _round,
     "row": _row, "row_add": _row_scatter("TensorScatterAdd"), "row_set": _row_scatter("TensorScatterUpdate"),
 }
 

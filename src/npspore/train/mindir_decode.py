@@ -73,12 +73,20 @@ def _attribute(path: str, proto, depth: int = 0) -> Any:
     raise _damaged(path, f"the value '{proto.name}' has the attribute type {kind}, which npspore does not read")
 
 
+def _text(path: str, value) -> str:
+    """A string field's value (protobuf hands out the bytes of a string that is not valid UTF-8)."""
+    if not isinstance(value, str):
+        raise _damaged(path, f"the name {value!r} is not valid UTF-8")
+    return value
+
+
 def _primitive_name(path: str, op_type: str, primitives: dict) -> tuple:
+    op_type = _text(path, op_type)
     if not op_type.startswith("REF::") or op_type[5:] not in primitives:
         raise _damaged(path, f"a node applies '{op_type}', which is neither a primitive of the file nor a "
                              "constant (npspore runs graphs without control flow and function calls)")
     proto = primitives[op_type[5:]]
-    if proto.op_type not in PRIMITIVES:
+    if _text(path, proto.op_type) not in PRIMITIVES:
         raise FileReadError(path, f"Failed to load the MindIR file {path}: it uses the primitive "
                                   f"'{proto.op_type}', which npspore does not run.")
     return proto
@@ -90,7 +98,7 @@ def _node(path: str, node, primitives: dict, known: dict) -> MindIRNode:
         raise _damaged(path, f"the node '{node.name}' has {len(node.output)} outputs")
     inputs = []
     for name in node.input:
-        if name not in known:
+        if _text(path, name) not in known:
             raise _damaged(path, f"the node '{node.name}' reads '{name}', which no earlier node defines")
         inputs.append(known[name])
     given = {attribute.name: attribute for attribute in proto.attribute}
@@ -99,7 +107,7 @@ def _node(path: str, node, primitives: dict, known: dict) -> MindIRNode:
         if name not in given:
             raise _damaged(path, f"the primitive '{proto.name}' ({proto.op_type}) has no attribute '{name}'")
         attributes.append((name, _attribute(path, given[name])))
-    return MindIRNode(proto.op_type, tuple(inputs), node.output[0], tuple(sorted(attributes)))
+    return MindIRNode(proto.op_type, tuple(inputs), _text(path, node.output[0]), tuple(sorted(attributes)))
 
 
 def read_mindir(path: str) -> MindIRGraph:
@@ -112,7 +120,7 @@ def read_mindir(path: str) -> MindIRGraph:
     model = parse_file(path, model_message(), WHAT, f"Failed to load the MindIR file {path}. The file may be "
                                                      "truncated or not a MindIR file, and the content cannot be parsed.")
     graph = model.graph
-    if not graph.name or not graph.output:
+    if not _text(path, graph.name) or not graph.output:
         raise _damaged(path, "it holds no graph")
     primitives = {proto.name: proto for proto in model.primitives}
     known: dict = {}
@@ -122,15 +130,15 @@ def read_mindir(path: str) -> MindIRGraph:
             raise _damaged(path, f"the input '{value.name}' describes {len(value.tensor)} tensors")
         shape = tuple(value.tensor[0].dims)
         dtype = TENSOR_TYPES.get(value.tensor[0].data_type)
-        if dtype is None or not checked_shape(shape):
+        if dtype is None or not checked_shape(tuple(1 if dim == -1 else dim for dim in shape)):  # -1: dynamic
             raise _damaged(path, f"the input '{value.name}' has the shape {list(shape)} and data type "
                                  f"{value.tensor[0].data_type}")
-        inputs.append((value.name.rsplit(":", 1)[-1], shape, np.dtype(dtype)))
+        inputs.append((_text(path, value.name).rsplit(":", 1)[-1], shape, np.dtype(dtype)))
         input_keys.append(value.name)
         known[value.name] = ("value", value.name)
     parameters, parameter_keys = {}, []
     for proto in graph.parameter:
-        name = proto.ref_key or proto.name.rsplit(":", 1)[-1]
+        name = _text(path, proto.ref_key) or _text(path, proto.name).rsplit(":", 1)[-1]
         parameters[name] = _tensor(path, proto)
         parameter_keys.append((proto.name, name))
         known[proto.name] = ("value", proto.name)

@@ -1,0 +1,325 @@
+"""MindIR: files written by the real MindSpore 2.10 load with ``npspore.load`` and run in ``nn.GraphCell``
+with MindSpore's outputs; damaged files are refused naming the file, within bounded memory; npspore's
+writer uses MindSpore's primitives and attributes (the real MindSpore's check is
+tools/check_mindir_in_mindspore.py, which needs a MindSpore virtualenv).
+
+The fixtures in tests/fixtures/ were written by tools/make_mindir_fixtures.py running MindSpore 2.10 CPU.
+"""
+import os
+
+import numpy as np
+import pytest
+
+import npspore as ms
+from npspore import nn
+from npspore.core.safefile import FileReadError
+from npspore.export import export
+from npspore.export.graph import ExportError
+from npspore.export.mindir_writer import MINDIR_FORMS, NO_MINDIR_FORM
+from npspore.opdef import op_table
+from npspore.train.mindir_proto import model_message
+
+from limited_process import load_in_limited_process
+
+FIXTURES = os.path.join(os.path.dirname(__file__), "fixtures")
+MS_MODELS = ["ms_lenet5", "ms_resblock"]
+
+
+def _fixture(name):
+    return os.path.join(FIXTURES, name + ".mindir"), np.load(os.path.join(FIXTURES, name + ".npz"))
+
+
+def _model(path):
+    model = model_message()()
+    with open(path, "rb") as file:
+        model.ParseFromString(file.read())
+    return model
+
+
+# ------------------------------------------------------------------- MindSpore's files in npspore
+
+@pytest.mark.parametrize("name", MS_MODELS)
+def test_mindspore_files_run_in_graph_cell_with_mindsporess_outputs(name):
+    path, data = _fixture(name)
+    graph = ms.load(path)
+    y = nn.GraphCell(graph)(ms.Tensor(data["x"]))
+    np.testing.assert_allclose(y.asnumpy(), data["y"], rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(y.asnumpy(), data["y_loaded"], rtol=1e-5, atol=1e-6)
+
+
+@pytest.mark.parametrize("name", MS_MODELS)
+def test_mindspore_files_compile_under_jit(name):
+    path, data = _fixture(name)
+    compiled = ms.jit(nn.GraphCell(ms.load(path)))
+    y = compiled(ms.Tensor(data["x"]))
+    np.testing.assert_allclose(y.asnumpy(), data["y"], rtol=1e-5, atol=1e-6)
+    assert compiled.cache_info()["compiles"] == 1
+    assert "def GraphCell_construct(" in compiled.kernel_source(ms.Tensor(data["x"]))
+
+
+def test_graph_cell_parameters_have_mindspores_names_and_params_init_replaces_them():
+    path, data = _fixture("ms_lenet5")
+    graph = ms.load(path)
+    cell = nn.GraphCell(graph)
+    assert sorted(cell.parameters_dict()) == sorted(    # MindSpore's Conv2d has no bias by default
+        ["conv1.weight", "conv2.weight"] + [f"fc{k}.{kind}" for k in (1, 2, 3) for kind in ("weight", "bias")])
+    zero_bias = ms.Tensor(np.zeros(10, np.float32))
+    zero_weight = ms.Tensor(np.zeros((10, 84), np.float32))
+    y = nn.GraphCell(graph, params_init={"fc3.weight": zero_weight, "fc3.bias": zero_bias})(ms.Tensor(data["x"]))
+    np.testing.assert_array_equal(y.asnumpy(), np.zeros((1, 10), np.float32))
+    with pytest.raises(KeyError, match="fc9.bias"):
+        nn.GraphCell(graph, params_init={"fc9.bias": zero_bias})
+    with pytest.raises(ValueError, match="fc3.bias"):
+        nn.GraphCell(graph, params_init={"fc3.bias": zero_weight})
+
+
+def test_graph_cell_refuses_what_load_did_not_return():
+    with pytest.raises(TypeError, match="'graph' must be what 'load' returns"):
+        nn.GraphCell("lenet.mindir")
+
+
+def test_load_checks_its_arguments(tmp_path):
+    with pytest.raises(ValueError, match="should end with '.mindir'"):
+        ms.load(str(tmp_path / "net.onnx"))
+    with pytest.raises(ValueError, match="must be string"):
+        ms.load(3)
+    with pytest.raises(ValueError, match="dec_key"):
+        ms.load(_fixture("ms_lenet5")[0], dec_key=b"0" * 16)
+    with pytest.raises(FileReadError, match="missing.mindir"):
+        ms.load(str(tmp_path / "missing.mindir"))
+
+
+def test_a_primitive_npspore_does_not_run_fails_at_load_naming_it(tmp_path):
+    model = _model(_fixture("ms_resblock")[0])
+    relu = next(p for p in model.primitives if p.op_type == "ReLU")
+    relu.op_type = "FancyReLU"
+    path = tmp_path / "fancy.mindir"
+    path.write_bytes(model.SerializeToString())
+    with pytest.raises(FileReadError, match="primitive 'FancyReLU', which npspore does not run") as info:
+        ms.load(str(path))
+    assert info.value.path == str(path)
+
+
+def test_a_primitive_name_is_looked_up_never_imported_or_evaluated(tmp_path):
+    model = _model(_fixture("ms_resblock")[0])
+    relu = next(p for p in model.primitives if p.op_type == "ReLU")
+    relu.op_type = "__import__('os').system('touch pwned')"
+    path = tmp_path / "evil.mindir"
+    path.write_bytes(model.SerializeToString())
+    with pytest.raises(FileReadError, match="which npspore does not run"):
+        ms.load(str(path))
+    assert not os.path.exists("pwned")
+
+
+# ------------------------------------------------------------------------------ damaged files
+
+def _deeply_nested_constant(depth):
+    """The ResNet block with one constant's value nested ``depth`` tuples deep."""
+    model = _model(_fixture("ms_resblock")[0])
+    constant = next(node for node in model.graph.node if node.op_type == "Constant")
+    value = constant.attribute[0]
+    value.Clear()
+    value.name, value.type = "value", 20   # TUPLE
+    for _ in range(depth):
+        value = value.values.add(type=20)
+    return model.SerializeToString()
+
+
+def _raw_deep_nesting(depth):
+    """A ModelProto whose graph holds groups nested ``depth`` deep (wire types 3/4 of an unknown field)."""
+    inner = b"\x2b" * depth + b"\x2c" * depth   # field 5, start/end group
+    return b"\x3a" + _varint(len(inner)) + inner   # ModelProto.graph (field 7), length-delimited
+
+
+def _varint(value):
+    out = bytearray()
+    while True:
+        byte, value = value & 0x7F, value >> 7
+        out.append(byte | (0x80 if value else 0))
+        if not value:
+            return bytes(out)
+
+
+def _with_huge_parameter():
+    model = _model(_fixture("ms_resblock")[0])
+    del model.graph.parameter[0].dims[:]
+    model.graph.parameter[0].dims.extend([2 ** 40, 2 ** 40])
+    return model.SerializeToString()
+
+
+def _with_huge_input():
+    model = _model(_fixture("ms_resblock")[0])
+    model.graph.input[0].tensor[0].dims[0] = 2 ** 62
+    model.graph.input[0].tensor[0].dims.extend([2 ** 62] * 3)
+    return model.SerializeToString()
+
+
+def _with_empty_huge_constant():
+    model = _model(_fixture("ms_resblock")[0])
+    constant = next(node for node in model.graph.node if node.op_type == "Constant")
+    value = constant.attribute[0]
+    value.Clear()
+    value.name, value.type = "value", 19   # TENSORS
+    value.tensors.add(dims=[0, 2 ** 62, 2 ** 62], data_type=1)
+    return model.SerializeToString()
+
+
+def _reading_an_undefined_value():
+    model = _model(_fixture("ms_resblock")[0])
+    model.graph.node[3].input[0] = "nowhere"
+    return model.SerializeToString()
+
+
+DAMAGED = {
+    "garbage": b"this is not a MindIR file\n" * 40,
+    "empty": b"",
+    "huge parameter dims": _with_huge_parameter(),
+    "huge input dims": _with_huge_input(),
+    "empty tensor of huge dims": _with_empty_huge_constant(),
+    "tuples nested 60 deep": _deeply_nested_constant(60),
+    "groups nested 100000 deep": _raw_deep_nesting(100000),
+    "reads an undefined value": _reading_an_undefined_value(),
+}
+
+
+@pytest.mark.parametrize("case", sorted(DAMAGED))
+def test_damaged_file_is_refused_naming_it(tmp_path, case):
+    path = tmp_path / "bad.mindir"
+    path.write_bytes(DAMAGED[case])
+    with pytest.raises(FileReadError, match="bad.mindir") as info:
+        ms.load(str(path))
+    assert info.value.path == str(path)
+
+
+def test_damaged_files_are_refused_within_a_memory_limit(tmp_path):
+    paths = []
+    for index, case in enumerate(sorted(DAMAGED)):
+        paths.append(tmp_path / f"bad{index}.mindir")
+        paths[-1].write_bytes(DAMAGED[case])
+    returncode, output = load_in_limited_process("ms.load(path)", paths)
+    assert returncode == 0 and output.count("refused:") == len(DAMAGED), output
+    assert all(f"bad{index}.mindir" in output for index in range(len(DAMAGED)))
+
+
+def test_a_fifo_and_a_link_to_dev_zero_are_refused_within_a_memory_limit(tmp_path):
+    fifo = tmp_path / "pipe.mindir"
+    os.mkfifo(fifo)
+    link = tmp_path / "zero.mindir"
+    link.symlink_to("/dev/zero")
+    returncode, output = load_in_limited_process("ms.load(path)", [fifo, link], timeout=60)
+    assert returncode == 0 and output.count("refused:") == 2, output
+    assert "pipe.mindir: it is a FIFO" in output and "zero.mindir: it is a character device" in output
+
+
+def test_every_sixteenth_truncation_and_bit_flips_load_or_are_refused_within_a_memory_limit(tmp_path):
+    data = open(_fixture("ms_resblock")[0], "rb").read()
+    variants = [data[:len(data) * k // 16] for k in range(16)]
+    positions = range(0, len(data), max(1, len(data) // 97))
+    variants += [data[:i] + bytes([data[i] ^ (1 << bit)]) + data[i + 1:] for i in positions for bit in (0, 3, 7)]
+    paths = []
+    for index, variant in enumerate(variants):
+        paths.append(tmp_path / f"v{index}.mindir")
+        paths[-1].write_bytes(variant)
+    returncode, output = load_in_limited_process("ms.load(path)", paths, timeout=300)
+    assert returncode == 0, output
+    lines = output.splitlines()
+    assert len(lines) == len(variants), output
+    refused = [line for line in lines if line.startswith("refused:")]
+    assert all(line.startswith("loaded:") or ".mindir" in line for line in lines), output
+    assert sum(line.startswith("loaded:") for line in lines) > 0
+    assert all(f"v{k}.mindir" in "\n".join(refused) for k in range(1, 16)), output   # every truncation refused
+    assert all("Failed to" in line for line in refused)
+
+
+def test_checkpoint_and_mindir_loading_share_one_reader():
+    from npspore.core import protofile
+    from npspore.train import checkpoint_decode, mindir_decode
+    assert checkpoint_decode.parse_bytes is protofile.parse_bytes
+    assert mindir_decode.parse_file is protofile.parse_file
+    assert checkpoint_decode.checked_shape is mindir_decode.checked_shape is protofile.checked_shape
+
+
+# --------------------------------------------------------------------------------- the writer
+
+class LeNet5(nn.Cell):
+    """LeNet-5 as tools/make_mindir_fixtures.py builds it in MindSpore."""
+
+    def __init__(self):
+        super().__init__()
+        self.conv1 = nn.Conv2d(1, 6, 5, pad_mode="valid")
+        self.conv2 = nn.Conv2d(6, 16, 5, pad_mode="valid")
+        self.fc1 = nn.Dense(400, 120)
+        self.fc2 = nn.Dense(120, 84)
+        self.fc3 = nn.Dense(84, 10)
+        self.relu = nn.ReLU()
+        self.max_pool2d = nn.MaxPool2d(kernel_size=2, stride=2)
+        self.flatten = nn.Flatten()
+
+    def construct(self, x):
+        x = self.max_pool2d(self.relu(self.conv1(x)))
+        x = self.max_pool2d(self.relu(self.conv2(x)))
+        x = self.flatten(x)
+        x = self.relu(self.fc1(x))
+        x = self.relu(self.fc2(x))
+        return self.fc3(x)
+
+
+def _with_mindspores_weights(net, name):
+    graph = ms.load(_fixture(name)[0])
+    for param in net.get_parameters():
+        param.set_data(ms.Tensor(graph.parameters[param.name]))
+    return net
+
+
+def _attributes(model, op_type):
+    """The attributes of each primitive ``op_type`` of a model, as sorted text, without MindSpore's
+    bookkeeping (input and output names)."""
+    return sorted(sorted(str(a) for a in primitive.attribute if a.name not in ("input_names", "output_names"))
+                  for primitive in model.primitives if primitive.op_type == op_type)
+
+
+def test_npspores_lenet5_uses_mindspores_primitives_and_attributes(tmp_path):
+    path, data = _fixture("ms_lenet5")
+    net = _with_mindspores_weights(LeNet5(), "ms_lenet5")
+    export(net, ms.Tensor(data["x"]), file_name=str(tmp_path / "lenet"), file_format="MINDIR")
+    ours, theirs = _model(str(tmp_path / "lenet.mindir")), _model(path)
+    # npspore's program has Flatten as a reshape and Dense's BiasAdd as an Add; no monads (Load, UpdateState)
+    assert {p.op_type for p in ours.primitives} == {"Conv2D", "ReLU", "MaxPool", "Reshape", "MatMul", "Add"}
+    assert {"Conv2D", "ReLU", "MaxPool", "MatMul"} <= {p.op_type for p in theirs.primitives}
+    for op_type in ("Conv2D", "MaxPool"):
+        assert _attributes(ours, op_type) == _attributes(theirs, op_type) != []
+    assert [(t.ref_key, list(t.dims)) for t in ours.graph.parameter] == [
+        (t.ref_key, list(t.dims)) for t in theirs.graph.parameter]
+
+
+@pytest.mark.parametrize("name,cls", [("ms_lenet5", LeNet5)])
+def test_npspores_file_runs_in_npspores_graph_cell_with_the_networks_outputs(tmp_path, name, cls):
+    _, data = _fixture(name)
+    net = _with_mindspores_weights(cls(), name)
+    export(net, ms.Tensor(data["x"]), file_name=str(tmp_path / "net"), file_format="MINDIR")
+    cell = nn.GraphCell(ms.load(str(tmp_path / "net.mindir")))
+    np.testing.assert_allclose(cell(ms.Tensor(data["x"])).asnumpy(), data["y"], rtol=1e-5, atol=1e-6)
+
+
+class Padded(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.pool = nn.MaxPool2d(kernel_size=3, stride=1, pad_mode="pad", padding=1)
+
+    def construct(self, x):
+        return self.pool(x)
+
+
+def test_an_op_without_a_mindir_form_fails_at_export_naming_it_and_the_line(tmp_path):
+    with pytest.raises(ExportError, match="'max_pool2d' to MindIR") as info:
+        export(Padded(), ms.Tensor(np.ones((1, 1, 4, 4), np.float32)), file_name=str(tmp_path / "p"),
+               file_format="MINDIR")
+    assert "test_mindir.py" in str(info.value)
+    assert not os.path.exists(tmp_path / "p.mindir")
+
+
+def test_every_op_has_a_mindir_form_or_a_reason():
+    names = {definition.name for definition in op_table().definitions()}
+    assert not set(MINDIR_FORMS) & set(NO_MINDIR_FORM)
+    assert set(MINDIR_FORMS) | set(NO_MINDIR_FORM) == names, sorted(names - set(MINDIR_FORMS) - set(NO_MINDIR_FORM))
+    assert all(len(reason) > 20 for reason in NO_MINDIR_FORM.values())
