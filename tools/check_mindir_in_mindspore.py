@@ -5,7 +5,7 @@ Run from the repository root with npspore's Python, naming a Python that has Min
     .venv/bin/python tools/check_mindir_in_mindspore.py /work/msvenv/bin/python
 
 For each model (LeNet-5, a ResNet block with BatchNorm, an LSTM classifier, a Transformer encoder, an
-MLP with a tensor ``if`` and a ``while`` loop) it exports the network with
+MLP with a tensor ``if`` and a ``while`` loop, and a Cell using further ops once each) it exports the network with
 ``npspore.export.export(net, x, file_name=..., file_format="MINDIR")`` in eval mode, runs npspore's
 forward on the same fixed input, then in the MindSpore Python runs
 ``nn.GraphCell(mindspore.load(file))(x)`` and prints the largest difference. A model npspore cannot
@@ -21,7 +21,7 @@ import textwrap
 import numpy as np
 
 import npspore as ms
-from npspore import nn
+from npspore import nn, ops
 from npspore.export import export
 
 _RUN_IN_MINDSPORE = textwrap.dedent("""
@@ -117,6 +117,26 @@ class ControlFlowMLP(nn.Cell):
         return self.fc2(h)
 
 
+class OpsCoverage(nn.Cell):
+    """Ops beyond the five models, each once: reductions, arg-extrema, top-k, gathers, sequences, pooling."""
+
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Dense(6, 6)
+        self.avg = nn.AvgPool2d(kernel_size=2, stride=2)
+
+    def construct(self, x):
+        h = self.fc(x)
+        values, indices = ops.topk(h, 3)
+        picked = ops.gather(h, ms.Tensor(np.array([2, 0], np.int32)), 1)
+        top = ops.max(h, axis=1)[0] + ops.min(h, axis=1)[0] + ops.argmax(h, 1).astype(ms.float32)
+        pooled = self.avg(ops.reshape(ops.tile(h, (1, 2)), (2, 1, 2, 6))).reshape(2, -1)
+        mixed = ops.concat((values, picked, pooled), 1) + ops.log_softmax(values, 1).sum() + ops.mean(h)
+        mixed = ops.where(mixed > 0, mixed, ops.exp(mixed) - 1) * ops.sqrt(ops.abs(h[:, 1:2]) + 1)
+        stacked = ops.stack((mixed, ops.softmax(mixed, 1)), 0).transpose(1, 0, 2).reshape(2, -1)
+        return ops.clamp(stacked, -2.0, 2.0) + top.reshape(2, 1) + indices.astype(ms.float32).sum()
+
+
 def _fill(net, seed):
     rng = np.random.default_rng(seed)
     for param in net.get_parameters():
@@ -130,6 +150,7 @@ MODELS = {
     "lstm_classifier": (LSTMClassifier, (2, 5, 8)),
     "transformer_encoder": (Encoder, (2, 6, 16)),
     "mlp_if_while": (ControlFlowMLP, (3, 4)),
+    "ops_coverage": (OpsCoverage, (2, 6)),
 }
 
 
