@@ -1,6 +1,6 @@
 """The ``npspore`` command line: run MindSpore programs; read, check and manage generated kernels.
 
-``main(argv)`` parses the verb (``run``, ``show``, ``check``, ``cache``, ``bench``) and runs it. ``run``
+``main(argv)`` parses the verb (``run``, ``show``, ``export``, ``check``, ``cache``, ``bench``) and runs it. ``run``
 exits with the script's own status. Otherwise the exit status is:
 0 success, 1 ``check`` found a wrong gradient, 2 bad input (a usage error or out-of-range option, a
 TARGET or SPEC that cannot be used, a compile error in the user's program, a program that calls
@@ -20,7 +20,7 @@ import numpy as np
 from ..core.version import __version__
 from ..compiler.errors import CompileError
 from ..compiler.pipeline import STAGES
-from . import bench, cache, check, run, show
+from . import bench, cache, check, export, run, show
 from .arguments import count, finite
 from .gradient import add_grad_options
 from .target import SPEC_HELP, InputError, load_target, make_inputs
@@ -53,6 +53,13 @@ examples:
   npspore show npspore.examples:MLP --input f32[8,4] --grad --weights all --graph mlp.svg
   npspore show model.py:Net --input f32[8,16]      (runs model.py's top level, then builds Net())
   npspore show npspore.examples:Recurrent --input f32[2,3] --side-by-side
+"""
+
+_EXPORT_EXAMPLES = """\
+examples:
+  npspore export npspore.examples:MLP --input f32[1,4] --format onnx -o mlp
+      writes mlp.onnx: the forward of MLP() for a 1x4 float32 input, in inference mode
+  npspore export model.py:Net --input f32[8,16] --format mindir -o build/net.mindir
 """
 
 _CHECK_EXAMPLES = """\
@@ -133,6 +140,14 @@ def build_parser() -> argparse.ArgumentParser:
                                   "becomes without dot)")
     show_parser.add_argument("--no-color", action="store_true", help="no syntax colouring (also: NO_COLOR=1)")
     show_parser.set_defaults(handler=_with_target(show.run))
+
+    export_parser = _verb(verbs, "export", "write the forward computation as an ONNX or MindIR model (ms.export)",
+                          _EXPORT_EXAMPLES, [target, debug])
+    export_parser.add_argument("--format", choices=sorted(export.FORMATS), required=True,
+                               help="the model format: onnx or mindir")
+    export_parser.add_argument("-o", "--output", required=True, metavar="FILE",
+                               help="the file; .onnx (.mindir) is appended unless it ends with it")
+    export_parser.set_defaults(handler=_with_target(export.run))
 
     check_parser = _verb(verbs, "check", "compare the generated gradients with central finite differences "
                          "(float64 inputs and weights)", _CHECK_EXAMPLES, [target, debug])

@@ -5,43 +5,60 @@ the Cell's forward for the given inputs in inference mode, stops the pipeline be
 only serve NumPy execution (``compiler.pipeline.export_program``), turns the typed IR into the
 backend-neutral :class:`~npspore.export.graph.ExportGraph` and hands it to the writer of the format
 (:data:`WRITERS`: one entry per format, the file suffix MindSpore appends and the function that writes
-the file). The ``onnx`` package is imported only when an ONNX file is written (``pip install
-'npspore[export]'``).
+the file: ``onnx_writer``, ``mindir_writer``). The ``onnx`` package is imported only when an ONNX file
+is written (``pip install 'npspore[export]'``).
 """
 from __future__ import annotations
 
 import os
 import re
 import stat
-from typing import Any, Callable
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Callable
 
-from ..common.tensor import Tensor
+from ..core.lazy import submodule
 from ..core.safefile import write_durably
-from ..jit import forward_request
 from ..nn.cell import Cell
-from .. import compiler
-from .graph import ExportGraph, build_graph
 
-__all__ = ["export", "export_graph", "WRITERS"]
+if TYPE_CHECKING:   # the graph and the writers load on first use: importing npspore loads no IR
+    from .graph import ExportGraph
+
+__all__ = ["export", "model_path", "WRITERS"]
 
 _FORMATS = ["AIR", "ONNX", "MINDIR"]
 _FILE_NAME = r"^[0-9a-zA-Z@\_\-\.\:\/\\]+$"   # MindSpore's check_file_name_by_regular
 
 
-def _write_onnx(graph: ExportGraph, file_name: str) -> None:
-    from .onnx_writer import onnx_bytes   # imports the onnx package, an optional extra
-    content = onnx_bytes(graph)
-    write_durably(file_name, lambda file: file.write(content))
+def __getattr__(name: str) -> ModuleType:
+    """Import the submodule ``name`` on first use (``graph``; ``onnx_writer`` imports ``onnx``)."""
+    module = submodule(__name__, name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return module
 
 
-def _write_mindir(graph: ExportGraph, file_name: str) -> None:
-    from .mindir_writer import mindir_bytes   # imports protobuf
-    content = mindir_bytes(graph)
-    write_durably(file_name, lambda file: file.write(content))
+def _write_onnx(graph: "ExportGraph", file_name: str) -> None:
+    try:
+        writer = __getattr__("onnx_writer")
+    except ImportError as error:
+        raise ImportError("For 'export', file_format 'ONNX' needs the onnx package: pip install 'npspore[export]'") \
+            from error
+    _write_bytes(file_name, writer.onnx_bytes(graph))
+
+
+def _write_mindir(graph: "ExportGraph", file_name: str) -> None:
+    _write_bytes(file_name, __getattr__("mindir_writer").mindir_bytes(graph))
+
+
+def _write_bytes(file_name: str, content: bytes) -> None:
+    def write(file) -> None:
+        file.write(content)
+
+    write_durably(file_name, write)
 
 
 # format -> (the suffix MindSpore appends to a file name without it, writer(graph, file_name))
-WRITERS: dict[str, tuple[str, Callable[[ExportGraph, str], None]]] = {
+WRITERS: dict[str, tuple[str, Callable[["ExportGraph", str], None]]] = {
     "ONNX": (".onnx", _write_onnx),
     "MINDIR": (".mindir", _write_mindir),
 }
@@ -96,15 +113,20 @@ def export(net: Cell, *inputs: Any, file_name: str, file_format: str, **kwargs: 
         raise ValueError("Only support export file in 'AIR' format with Ascend backend.")
     if not isinstance(net, Cell):
         raise ValueError(f"Export {file_format} format model only support nn.Cell object, but got {type(net)}.")
-    suffix, write = WRITERS[file_format]
-    file_name = os.path.realpath(file_name)
-    if not file_name.endswith(suffix):
-        file_name += suffix
-    graph = export_graph(net, *inputs)
+    file_name = model_path(file_name, file_format)
+    graph = __getattr__("graph").export_graph(net, *inputs)
     directory = os.path.dirname(file_name)
     os.makedirs(directory, mode=0o700, exist_ok=True)
-    write(graph, file_name)
+    WRITERS[file_format][1](graph, file_name)
     os.chmod(file_name, stat.S_IRUSR)
+
+
+def model_path(file_name: str, file_format: str) -> str:
+    """The file :func:`export` writes: ``file_name`` made absolute (``os.path.realpath``, as MindSpore
+    does), with the format's suffix (``.onnx``, ``.mindir``) appended unless it already ends with it."""
+    suffix = WRITERS[file_format][0]
+    path = os.path.realpath(file_name)
+    return path if path.endswith(suffix) else path + suffix
 
 
 def _check_file_name(file_name) -> None:
@@ -114,40 +136,3 @@ def _check_file_name(file_name) -> None:
         raise ValueError(f"The '{file_name}' cannot be a directory path.")
     if re.match(_FILE_NAME, file_name) is None:
         raise ValueError(f"The '{file_name}' is illegal, it must be match regular '{_FILE_NAME}'.")
-
-
-def export_graph(net: Cell, *inputs: Any) -> ExportGraph:
-    """The :class:`~npspore.export.graph.ExportGraph` of ``net``'s forward for ``inputs``, in inference mode.
-
-    Raises:
-        ValueError: a compile error of the program (located at the user's line), or an
-            ``ExportError`` for a statement no export holds.
-    """
-    training = net.training
-    net.set_train(False)
-    try:
-        program = compiler.pipeline.export_program(forward_request(net, inputs))
-    finally:
-        net.set_train(training)
-    return build_graph(program, _input_names(net, inputs, program.leaf_slices),
-                       [_captured_name(obj, path) for obj, path in zip(program.captured, program.capture_paths)])
-
-
-def _input_names(net: Cell, inputs: tuple, leaf_slices: list) -> list:
-    """``construct``'s parameter name for each tensor leaf (``x``; ``x_0``, ``x_1`` for a tuple's leaves)."""
-    code = net.construct.__code__
-    params = list(code.co_varnames[1:code.co_argcount])
-    names = []
-    for position, leaves in enumerate(leaf_slices):
-        base = params[position] if position < len(params) else f"input_{position}"
-        count = leaves.stop - leaves.start
-        names += [base] if count == 1 and isinstance(inputs[position], Tensor) else [
-            f"{base}_{k}" for k in range(count)]
-    return names
-
-
-def _captured_name(obj, path) -> str:
-    name = getattr(obj, "name", None)
-    if isinstance(name, str) and name:
-        return name
-    return ".".join(str(p) for p in path) if path else "captured"

@@ -27,16 +27,20 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from typing import Union
+from typing import Any, Union
 
 import numpy as np
 
+from .. import compiler
+from ..common.tensor import Tensor
 from ..compiler import ir
 from ..compiler.errors import PACKAGE_DIRECTORY, located
+from ..jit import forward_request
+from ..nn.cell import Cell
 from ..opdef import Aval, op_table
 
 __all__ = ["Value", "Constant", "Node", "Subgraph", "IfNode", "LoopNode", "Initializer", "ExportGraph",
-           "ExportError", "build_graph", "unsupported", "walk_nodes"]
+           "ExportError", "export_graph", "build_graph", "unsupported", "walk_nodes"]
 
 
 class ExportError(ValueError):
@@ -155,6 +159,43 @@ def unsupported(op: str, format_name: str, reason: str, loc: ir.Loc) -> ExportEr
 
 
 # ------------------------------------------------------------------------------------------ building
+
+
+def export_graph(net: Cell, *inputs: Any) -> ExportGraph:
+    """The :class:`~npspore.export.graph.ExportGraph` of ``net``'s forward for ``inputs``, in inference mode.
+
+    Raises:
+        ValueError: a compile error of the program (located at the user's line), or an
+            ``ExportError`` for a statement no export holds.
+    """
+    training = net.training
+    net.set_train(False)
+    try:
+        program = compiler.pipeline.export_program(forward_request(net, inputs))
+    finally:
+        net.set_train(training)
+    return build_graph(program, _input_names(net, inputs, program.leaf_slices),
+                       [_captured_name(obj, path) for obj, path in zip(program.captured, program.capture_paths)])
+
+
+def _input_names(net: Cell, inputs: tuple, leaf_slices: list) -> list:
+    """``construct``'s parameter name for each tensor leaf (``x``; ``x_0``, ``x_1`` for a tuple's leaves)."""
+    code = net.construct.__code__
+    params = list(code.co_varnames[1:code.co_argcount])
+    names = []
+    for position, leaves in enumerate(leaf_slices):
+        base = params[position] if position < len(params) else f"input_{position}"
+        count = leaves.stop - leaves.start
+        names += [base] if count == 1 and isinstance(inputs[position], Tensor) else [
+            f"{base}_{k}" for k in range(count)]
+    return names
+
+
+def _captured_name(obj, path) -> str:
+    name = getattr(obj, "name", None)
+    if isinstance(name, str) and name:
+        return name
+    return ".".join(str(p) for p in path) if path else "captured"
 
 
 def build_graph(program, input_names: list, captured_names: list) -> ExportGraph:
@@ -338,7 +379,7 @@ def _fold_in(nodes: list, uses: dict) -> None:
         node = producer.get(id(operand))
         return node if node is not None and node.op == op and uses.get(id(operand)) == 1 else None
 
-    dropped = set()
+    dropped: set[int] = set()
     for index, node in enumerate(nodes):
         for sub in _subgraphs(node):
             _fold_in(sub.nodes, uses)

@@ -1,5 +1,6 @@
 """Checkpoints in MindSpore's own file formats: ``save_checkpoint``, ``load_checkpoint``,
-``load_param_into_net``; and ``load`` of a MindIR graph (``mindir_decode``).
+``load_param_into_net``; ``export`` (``npspore.export``: a network to an ONNX or MindIR model) and ``load``
+of a MindIR graph (``mindir_decode``).
 
 ``format="ckpt"`` writes MindSpore's protobuf ``Checkpoint`` messages (see ``checkpoint_proto``), one
 message per Parameter, exactly as MindSpore 2.10 writes them, so real MindSpore reads npspore's files
@@ -17,12 +18,13 @@ from ..common.parameter import Parameter
 from ..common.tensor import Tensor
 from ..core.logs import warn
 from ..core.safefile import FileReadError, write_durably
+from ..export import export
 from .checkpoint_decode import CRC_MARK, STRING_TYPE, read_ckpt, read_safetensors, safetensors_crc, safetensors_module
 from .checkpoint_proto import checkpoint_message
 from .mindir_decode import read_mindir
 from ..nn.graph_cell import MindIRGraph
 
-__all__ = ["save_checkpoint", "load_checkpoint", "load_param_into_net", "load"]
+__all__ = ["save_checkpoint", "load_checkpoint", "load_param_into_net", "export", "load"]
 
 _LOG = "npspore.checkpoint"   # the logger's name
 

@@ -1,0 +1,674 @@
+"""How each op of the op table is written in ONNX (opset :data:`OPSET`): :data:`ONNX_FORMS`, and the
+ops without an ONNX form with the reason: :data:`NO_ONNX_FORM`.
+
+A form is a function ``form(emit, node, ins) -> [output names]``: ``node`` is the export graph's
+:class:`~npspore.export.graph.Node` (its attributes as the op table spells them, its outputs' shapes
+and dtypes), ``ins`` the ONNX names of its operands (``None`` for a constant that is not a number, such
+as ``clip``'s missing bound), and ``emit`` the :class:`Emitter` that adds ONNX nodes. A form returns one
+name per output of the op, of the output's dtype. Every form computes what the op's NumPy ``forward``
+computes (``codegen_templates/``); where ONNX has no single operator for it, the form composes several
+(``log1p`` is ``Log(Add(x, 1))``; the windows of a pooling are a ``Gather`` of constant positions).
+Forms that need a shape the ONNX graph cannot compute (the windows of a pooling) read the static
+shapes of the export graph and refuse a dynamic one, naming the op.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+import numpy as np
+from onnx.helper import np_dtype_to_tensor_dtype
+
+from ..core.apply import apply_op
+from ..opdef import op_table
+from .graph import Constant, Node
+
+__all__ = ["OPSET", "ONNX_FORMS", "NO_ONNX_FORM", "Emitter", "NoForm"]
+
+OPSET = 21
+_INT64_MAX = np.iinfo(np.int64).max
+_INT64_MIN = np.iinfo(np.int64).min
+
+
+class NoForm(Exception):
+    """This use of an op has no ONNX form (e.g. it needs a static shape the program does not have)."""
+
+
+class Emitter:
+    """What a form writes with (implemented by ``onnx_writer``): ``op`` adds a node, ``const`` a constant."""
+
+    def op(self, op_type: str, *inputs, outputs: int = 1, **attrs):
+        """Add ``op_type(*inputs, **attrs)``; returns its output name (a list of names if ``outputs > 1``)."""
+        raise NotImplementedError
+
+    def const(self, value) -> str:
+        """A constant tensor of ``np.asarray(value)`` (its dtype kept)."""
+        raise NotImplementedError
+
+
+FormFn = Callable[[Emitter, Node, list], list]
+ONNX_FORMS: dict[str, FormFn] = {}
+
+
+def _form(*names: str):
+    def register(fn: FormFn) -> FormFn:
+        for name in names:
+            ONNX_FORMS[name] = fn
+        return fn
+    return register
+
+
+def _ints(values) -> np.ndarray:
+    return np.asarray(values, dtype=np.int64).reshape(-1)
+
+
+def _dtype(node: Node, k: int = 0) -> np.dtype:
+    return np.dtype(node.outputs[k].dtype)
+
+
+def _onnx_type(dtype) -> int:
+    return int(np_dtype_to_tensor_dtype(np.dtype(dtype)))
+
+
+def _cast(emit: Emitter, name: str, dtype) -> str:
+    return emit.op("Cast", name, to=_onnx_type(dtype))
+
+
+def _static_shape(node: Node, shape) -> tuple:
+    if shape is None or any(d is None for d in shape):
+        raise NoForm("it needs static shapes here, and the program has a dynamic dim")
+    return tuple(int(d) for d in shape)
+
+
+def _reshape_to(emit: Emitter, name: str, shape) -> str:
+    """Reshape to ``shape`` (one dynamic dim allowed: it becomes -1)."""
+    target = [-1 if d is None else d for d in shape]
+    if target.count(-1) > 1:
+        raise NoForm("the result has more than one dynamic dim")
+    allow_zero = 1 if 0 in target and -1 not in target else 0
+    return emit.op("Reshape", name, emit.const(_ints(target)), allowzero=allow_zero)
+
+
+# ------------------------------------------------------------------------------------- elementwise
+
+_SAME_NAME = {"add": "Add", "sub": "Sub", "mul": "Mul", "pow": "Pow", "maximum": "Max", "minimum": "Min",
+              "neg": "Neg", "abs": "Abs", "sign": "Sign", "round": "Round", "exp": "Exp", "log": "Log",
+              "sqrt": "Sqrt", "sin": "Sin", "cos": "Cos", "tan": "Tan", "tanh": "Tanh", "sigmoid": "Sigmoid",
+              "relu": "Relu", "erf": "Erf", "where": "Where", "equal": "Equal", "less": "Less",
+              "less_equal": "LessOrEqual", "greater": "Greater", "greater_equal": "GreaterOrEqual",
+              "logical_and": "And", "logical_or": "Or", "logical_not": "Not", "stop_gradient": "Identity"}
+
+
+def _same_name(emit, node, ins):
+    out = emit.op(_SAME_NAME[node.op], *ins)
+    operand = next((v for v in node.inputs if not isinstance(v, Constant) or v.value.dtype != object), None)
+    if node.op == "pow" and operand is not None and np.dtype(operand.dtype) != _dtype(node):
+        out = _cast(emit, out, _dtype(node))   # integer powers are computed in float64 (power_dtype)
+    return [out]
+
+
+for _name in _SAME_NAME:
+    ONNX_FORMS[_name] = _same_name
+
+
+@_form("div")
+def _div(emit, node, ins):
+    return [emit.op("Div", *ins)]
+
+
+@_form("not_equal")
+def _not_equal(emit, node, ins):
+    return [emit.op("Not", emit.op("Equal", *ins))]
+
+
+@_form("square")
+def _square(emit, node, ins):
+    return [emit.op("Mul", ins[0], ins[0])]
+
+
+@_form("log1p")
+def _log1p(emit, node, ins):
+    return [emit.op("Log", emit.op("Add", ins[0], emit.const(np.ones((), _dtype(node)))))]
+
+
+@_form("rsqrt")
+def _rsqrt(emit, node, ins):
+    return [emit.op("Reciprocal", emit.op("Sqrt", ins[0]))]
+
+
+@_form("softplus")
+def _softplus(emit, node, ins):
+    # log(1 + exp(x)) as NumPy's logaddexp(0, x) computes it, without overflow: max(x, 0) + log1p(exp(-|x|))
+    zero = emit.const(np.zeros((), _dtype(node)))
+    one = emit.const(np.ones((), _dtype(node)))
+    tail = emit.op("Log", emit.op("Add", one, emit.op("Exp", emit.op("Neg", emit.op("Abs", ins[0])))))
+    return [emit.op("Add", emit.op("Max", ins[0], zero), tail)]
+
+
+@_form("gelu")
+def _gelu(emit, node, ins):
+    return [emit.op("Gelu", ins[0], approximate="tanh" if node.attrs.get("approximate") else "none")]
+
+
+@_form("clip")
+def _clip(emit, node, ins):
+    out = ins[0]
+    if ins[1] is not None:
+        out = emit.op("Max", out, ins[1])
+    if ins[2] is not None:
+        out = emit.op("Min", out, ins[2])
+    return [out]
+
+
+@_form("cast")
+def _cast_form(emit, node, ins):
+    return [_cast(emit, ins[0], _dtype(node))]
+
+
+def _floor_fix(emit, x, y, remainder, dtype):
+    """Whether Python's floor semantics differ from truncation here: a non-zero remainder whose sign
+    differs from the divisor's."""
+    zero = emit.const(np.zeros((), dtype))
+    nonzero = emit.op("Not", emit.op("Equal", remainder, zero))
+    return emit.op("And", nonzero, emit.op("Xor", emit.op("Less", remainder, zero), emit.op("Less", y, zero)))
+
+
+@_form("floor_div")
+def _floor_div(emit, node, ins):
+    x, y = ins
+    dtype = _dtype(node)
+    if dtype.kind == "f":
+        return [emit.op("Floor", emit.op("Div", x, y))]
+    quotient = emit.op("Div", x, y)   # truncates toward zero
+    remainder = emit.op("Sub", x, emit.op("Mul", quotient, y))
+    fix = _floor_fix(emit, x, y, remainder, dtype)
+    return [emit.op("Sub", quotient, _cast(emit, fix, dtype))]
+
+
+@_form("mod")
+def _mod(emit, node, ins):
+    x, y = ins
+    dtype = _dtype(node)
+    if dtype.kind in "iu":
+        return [emit.op("Mod", x, y, fmod=0)]   # integer Mod takes the divisor's sign, as Python's %
+    remainder = emit.op("Mod", x, y, fmod=1)
+    fix = _floor_fix(emit, x, y, remainder, dtype)
+    return [emit.op("Where", fix, emit.op("Add", remainder, y), remainder)]
+
+
+# -------------------------------------------------------------------------------------- reductions
+
+
+def _axes(node: Node, rank: int):
+    axis = node.attrs.get("axis")
+    if axis is None:
+        return list(range(rank))
+    return [a % rank for a in (axis if isinstance(axis, (tuple, list)) else (axis,))]
+
+
+_REDUCE = {"sum": "ReduceSum", "mean": "ReduceMean", "prod": "ReduceProd", "max": "ReduceMax", "min": "ReduceMin"}
+
+
+@_form(*_REDUCE)
+def _reduce(emit, node, ins):
+    x = node.inputs[0]
+    source = ins[0]
+    if np.dtype(x.dtype) != _dtype(node) and node.op in ("sum", "prod"):
+        source = _cast(emit, source, _dtype(node))   # accumulate in the result's dtype, as NumPy does
+    axes = _axes(node, len(x.shape))
+    if not axes:
+        return [emit.op("Identity", source)]
+    out = emit.op(_REDUCE[node.op], source, emit.const(_ints(axes)), keepdims=int(bool(node.attrs.get("keepdims"))))
+    if np.dtype(x.dtype) != _dtype(node) and node.op not in ("sum", "prod"):
+        out = _cast(emit, out, _dtype(node))
+    return [out]
+
+
+@_form("all", "any")
+def _all_any(emit, node, ins):
+    x = node.inputs[0]
+    flags = _cast(emit, ins[0] if np.dtype(x.dtype) == np.bool_ else _cast(emit, ins[0], np.bool_), np.int32)
+    axes = _axes(node, len(x.shape))
+    keep = int(bool(node.attrs.get("keepdims")))
+    if not axes:
+        return [_cast(emit, flags, np.bool_)]
+    reduced = emit.op("ReduceMin" if node.op == "all" else "ReduceMax", flags, emit.const(_ints(axes)), keepdims=keep)
+    return [_cast(emit, reduced, np.bool_)]
+
+
+def _arg_index(emit, node, source, op_type):
+    """ArgMax/ArgMin along ``axis`` (the flattened array for None), first occurrence, as NumPy."""
+    x = node.inputs[0]
+    axis = node.attrs.get("axis")
+    keep = int(bool(node.attrs.get("keepdims")))
+    if axis is None:
+        flat = emit.op("Reshape", source, emit.const(_ints([-1])))
+        index = emit.op(op_type, flat, axis=0, keepdims=0)
+        if keep:
+            index = emit.op("Reshape", index, emit.const(_ints([1] * len(x.shape))))
+        return index
+    return emit.op(op_type, source, axis=int(axis) % len(x.shape), keepdims=keep)
+
+
+@_form("argmax", "argmin")
+def _argmax(emit, node, ins):
+    index = _arg_index(emit, node, ins[0], "ArgMax" if node.op == "argmax" else "ArgMin")
+    return [_cast(emit, index, _dtype(node))]
+
+
+@_form("max_with_indices", "min_with_indices")
+def _max_with_indices(emit, node, ins):
+    largest = node.op == "max_with_indices"
+    values = _reduce(emit, Node("max" if largest else "min", node.inputs, node.attrs, node.outputs[:1], node.loc),
+                     ins)[0]
+    index = _arg_index(emit, node, ins[0], "ArgMax" if largest else "ArgMin")
+    return [values, _cast(emit, index, _dtype(node, 1))]
+
+
+# --------------------------------------------------------------------------------------- shape ops
+
+
+@_form("reshape", "flatten")
+def _reshape(emit, node, ins):
+    return [_reshape_to(emit, ins[0], node.outputs[0].shape)]
+
+
+@_form("expand_dims")
+def _expand_dims(emit, node, ins):
+    axis = node.attrs["axis"]
+    axes = axis if isinstance(axis, (tuple, list)) else (axis,)
+    return [emit.op("Unsqueeze", ins[0], emit.const(_ints(axes)))]
+
+
+@_form("squeeze")
+def _squeeze(emit, node, ins):
+    axis = node.attrs.get("axis")
+    if axis is None:
+        return [emit.op("Squeeze", ins[0])]
+    axes = axis if isinstance(axis, (tuple, list)) else (axis,)
+    return [emit.op("Squeeze", ins[0], emit.const(_ints(axes)))]
+
+
+@_form("transpose")
+def _transpose(emit, node, ins):
+    rank = len(node.inputs[0].shape)
+    axes = node.attrs.get("axes")
+    perm = list(range(rank))[::-1] if axes is None else [a % rank for a in axes]
+    return [emit.op("Transpose", ins[0], perm=perm)]
+
+
+@_form("broadcast_to")
+def _broadcast_to(emit, node, ins):
+    shape = _static_shape(node, node.outputs[0].shape)
+    return [emit.op("Expand", ins[0], emit.const(_ints(shape)))]
+
+
+@_form("tile")
+def _tile(emit, node, ins):
+    reps = node.attrs["reps"]
+    reps = (reps,) if isinstance(reps, int) else tuple(reps)
+    rank = len(node.inputs[0].shape)
+    source = ins[0]
+    if len(reps) > rank:
+        source = emit.op("Unsqueeze", source, emit.const(_ints(range(len(reps) - rank))))
+    reps = (1,) * (rank - len(reps)) + reps
+    return [emit.op("Tile", source, emit.const(_ints(reps)))]
+
+
+@_form("concat")
+def _concat(emit, node, ins):
+    return [emit.op("Concat", *ins, axis=int(node.attrs.get("axis", 0)))]
+
+
+@_form("stack")
+def _stack(emit, node, ins):
+    axis = int(node.attrs.get("axis", 0))
+    axis = axis % len(node.outputs[0].shape)
+    parts = [emit.op("Unsqueeze", name, emit.const(_ints([axis]))) for name in ins]
+    return [emit.op("Concat", *parts, axis=axis)]
+
+
+@_form("split")
+def _split(emit, node, ins):
+    rank = len(node.inputs[0].shape)
+    axis = int(node.attrs.get("axis", 0)) % rank
+    sizes = [out.shape[axis] for out in node.outputs]
+    if any(s is None for s in sizes):
+        raise NoForm("it splits a dynamic dim")
+    names = emit.op("Split", ins[0], emit.const(_ints(sizes)), axis=axis, outputs=len(sizes))
+    return names if isinstance(names, list) else [names]
+
+
+def _index_items(index, rank: int) -> list:
+    items = list(index) if isinstance(index, tuple) else [index]
+    taking = sum(1 for item in items if item is not None and item is not Ellipsis)
+    if Ellipsis in items:
+        at = items.index(Ellipsis)
+        items[at:at + 1] = [slice(None)] * (rank - taking)
+    return items
+
+
+@_form("getitem")
+def _getitem(emit, node, ins):
+    rank = len(node.inputs[0].shape)
+    items = _index_items(node.attrs["index"], rank)
+    starts, ends, axes, steps, dropped, added = [], [], [], [], [], []
+    dim = out_dim = 0
+    for item in items:
+        if item is None:
+            added.append(out_dim)
+            out_dim += 1
+            continue
+        if isinstance(item, slice):
+            step = 1 if item.step is None else int(item.step)
+            start = item.start if item.start is not None else (0 if step > 0 else _INT64_MAX)
+            stop = item.stop if item.stop is not None else (_INT64_MAX if step > 0 else _INT64_MIN)
+            if (start, stop, step) != (0, _INT64_MAX, 1):
+                starts.append(int(start)), ends.append(int(stop)), axes.append(dim), steps.append(step)
+            out_dim += 1
+        else:
+            item = int(item)
+            starts.append(item), ends.append(item + 1 if item != -1 else _INT64_MAX), axes.append(dim)
+            steps.append(1)
+            dropped.append(dim)
+        dim += 1
+    out = ins[0]
+    if axes:
+        out = emit.op("Slice", out, emit.const(_ints(starts)), emit.const(_ints(ends)), emit.const(_ints(axes)),
+                      emit.const(_ints(steps)))
+    if dropped:
+        out = emit.op("Squeeze", out, emit.const(_ints(dropped)))
+    if added:
+        out = emit.op("Unsqueeze", out, emit.const(_ints(added)))
+    return [out if out != ins[0] else emit.op("Identity", out)]
+
+
+@_form("gather")
+def _gather(emit, node, ins):
+    return [emit.op("Gather", ins[0], ins[1], axis=int(node.attrs.get("axis", 0)))]
+
+
+@_form("masked_select")
+def _masked_select(emit, node, ins):
+    flat = emit.op("Reshape", ins[0], emit.const(_ints([-1])))
+    mask = emit.op("Reshape", ins[1], emit.const(_ints([-1])))
+    return [emit.op("Compress", flat, mask, axis=0)]
+
+
+@_form("ones", "zeros")
+def _filled(emit, node, ins):
+    shape = _static_shape(node, node.outputs[0].shape)
+    fill = np.full((1,), 1 if node.op == "ones" else 0, _dtype(node))
+    return [emit.op("ConstantOfShape", emit.const(_ints(shape)), value=fill)]
+
+
+@_form("ones_like", "zeros_like")
+def _filled_like(emit, node, ins):
+    fill = np.full((1,), 1 if node.op == "ones_like" else 0, _dtype(node))
+    return [emit.op("ConstantOfShape", emit.op("Shape", ins[0]), value=fill)]
+
+
+@_form("fill")
+def _fill(emit, node, ins):
+    shape = _static_shape(node, node.outputs[0].shape)
+    return [emit.op("Expand", _cast(emit, ins[0], _dtype(node)), emit.const(_ints(shape)))]
+
+
+# ------------------------------------------------------------------------------------------- linalg
+
+
+def _swap_last(emit, name, rank):
+    perm = list(range(rank))
+    perm[-1], perm[-2] = perm[-2], perm[-1]
+    return emit.op("Transpose", name, perm=perm)
+
+
+@_form("matmul", "batch_matmul")
+def _matmul(emit, node, ins):
+    x, y = ins
+    if node.attrs.get("transpose_a"):
+        x = _swap_last(emit, x, len(node.inputs[0].shape))
+    if node.attrs.get("transpose_b"):
+        y = _swap_last(emit, y, len(node.inputs[1].shape))
+    return [emit.op("MatMul", x, y)]
+
+
+@_form("dot")
+def _dot(emit, node, ins):
+    return [emit.op("MatMul", *ins)]   # the op takes a second operand of rank 1 or 2, where dot is matmul
+
+
+@_form("outer")
+def _outer(emit, node, ins):
+    column = emit.op("Reshape", ins[0], emit.const(_ints([-1, 1])))
+    row = emit.op("Reshape", ins[1], emit.const(_ints([1, -1])))
+    return [emit.op("Mul", column, row)]
+
+
+# ----------------------------------------------------------------------------------------------- nn
+
+
+@_form("softmax", "log_softmax")
+def _softmax(emit, node, ins):
+    return [emit.op("Softmax" if node.op == "softmax" else "LogSoftmax", ins[0], axis=int(node.attrs.get("axis", -1)))]
+
+
+@_form("softmax_cross_entropy")
+def _softmax_cross_entropy(emit, node, ins):
+    axis = int(node.attrs.get("axis", -1)) % len(node.inputs[0].shape)
+    log_probs = emit.op("LogSoftmax", ins[0], axis=axis)
+    total = emit.op("ReduceSum", emit.op("Mul", ins[1], log_probs), emit.const(_ints([axis])), keepdims=0)
+    return [emit.op("Neg", total)]
+
+
+@_form("one_hot")
+def _one_hot(emit, node, ins):
+    indices, on, off = ins
+    depth = int(node.attrs["depth"])
+    axis = int(node.attrs.get("axis", -1))
+    hits = emit.op("Equal", emit.op("Unsqueeze", ins[0], emit.const(_ints([-1]))),
+                   emit.const(np.arange(depth, dtype=np.dtype(node.inputs[0].dtype))))
+    rank = len(node.outputs[0].shape)
+    if axis % rank != rank - 1:   # the new axis last, then moved to ``axis`` (np.moveaxis)
+        perm = list(range(rank - 1))
+        perm.insert(axis % rank, rank - 1)
+        hits = emit.op("Transpose", hits, perm=perm)
+    return [emit.op("Where", hits, on, off)]
+
+
+# ------------------------------------------------------------------------------------ random draws
+
+
+@_form("random_normal", "random_uniform")
+def _random(emit, node, ins):
+    shape = _static_shape(node, node.outputs[0].shape)
+    dtype = _dtype(node)
+    op_type = "RandomNormal" if node.op == "random_normal" else "RandomUniform"
+    draw = emit.op(op_type, shape=list(shape), dtype=_onnx_type(np.float32 if dtype.kind != "f" else dtype))
+    return [_cast(emit, draw, dtype) if dtype.kind != "f" else draw]
+
+
+@_form("dropout_mask")
+def _dropout_mask(emit, node, ins):
+    shape = _static_shape(node, node.outputs[0].shape)
+    dtype = _dtype(node)
+    keep = float(node.attrs["keep_prob"])
+    kept = emit.op("Less", emit.op("RandomUniform", shape=list(shape), dtype=_onnx_type(np.float64)),
+                   emit.const(np.asarray(keep)))
+    scaled = emit.op("Div", _cast(emit, kept, np.float64), emit.const(np.asarray(keep)))
+    return [_cast(emit, scaled, dtype)]
+
+
+# ---------------------------------------------------------------------------------- windows, convs
+
+
+def _pads(padding) -> list:
+    top, bottom, left, right = padding
+    return [int(top), int(left), int(bottom), int(right)]
+
+
+def _windows(emit, node, name, shape, kernel, stride, padding, dilation, fill):
+    """The windows of ``name`` (static ``shape`` N, C, H, W), padded with ``fill``, as ``pool2d_windows``
+    makes them: ``(N, C, OH, OW, KH, KW)``, a Gather of constant positions of the padded image."""
+    n, c, h, w = _static_shape(node, shape)
+    top, bottom, left, right = (int(p) for p in padding)
+    if any(padding):
+        pads = _ints([0, 0, top, left, 0, 0, bottom, right])
+        name = emit.op("Pad", name, emit.const(pads), emit.const(np.asarray(fill, node.inputs[0].dtype)),
+                       mode="constant")
+    hp, wp = h + top + bottom, w + left + right
+    oh = (hp - dilation[0] * (kernel[0] - 1) - 1) // stride[0] + 1
+    ow = (wp - dilation[1] * (kernel[1] - 1) - 1) // stride[1] + 1
+    rows = (np.arange(oh) * stride[0]).reshape(oh, 1, 1, 1) + (np.arange(kernel[0]) * dilation[0]).reshape(1, 1, -1, 1)
+    cols = (np.arange(ow) * stride[1]).reshape(1, ow, 1, 1) + (np.arange(kernel[1]) * dilation[1]).reshape(1, 1, 1, -1)
+    positions = (rows * wp + cols).astype(np.int64)                    # (OH, OW, KH, KW)
+    flat = emit.op("Reshape", name, emit.const(_ints([n, c, hp * wp])))
+    return emit.op("Gather", flat, emit.const(positions), axis=2), (n, c, oh, ow, hp, wp)
+
+
+def _window_attrs(node):
+    a = node.attrs
+    return (tuple(a.get("kernel_size", (1, 1))), tuple(a.get("stride", (1, 1))), tuple(a.get("padding", (0, 0, 0, 0))),
+            tuple(a.get("dilation", (1, 1))))
+
+
+@_form("pool2d_windows")
+def _pool2d_windows(emit, node, ins):
+    kernel, stride, padding, dilation = _window_attrs(node)
+    windows, _ = _windows(emit, node, ins[0], node.inputs[0].shape, kernel, stride, padding, dilation,
+                          node.attrs.get("fill", 0.0))
+    return [windows]
+
+
+@_form("max_pool2d")
+def _max_pool2d(emit, node, ins):
+    kernel, stride, padding, dilation = _window_attrs(node)
+    return [emit.op("MaxPool", ins[0], kernel_shape=list(kernel), strides=list(stride), pads=_pads(padding),
+                    dilations=list(dilation))]
+
+
+@_form("sum_pool2d")
+def _sum_pool2d(emit, node, ins):
+    kernel, stride, padding, dilation = _window_attrs(node)
+    windows, _ = _windows(emit, node, ins[0], node.inputs[0].shape, kernel, stride, padding, dilation, 0.0)
+    return [emit.op("ReduceSum", windows, emit.const(_ints([4, 5])), keepdims=0)]
+
+
+def _first_max_index(emit, node, name):
+    """``max_pool2d_index``: the flat index into the padded input of each window's first maximum."""
+    kernel, stride, padding, dilation = _window_attrs(node)
+    windows, (n, c, oh, ow, hp, wp) = _windows(emit, node, name, node.inputs[0].shape, kernel, stride, padding,
+                                               dilation, -np.inf)
+    taps = emit.op("Reshape", windows, emit.const(_ints([n, c, oh, ow, kernel[0] * kernel[1]])))
+    first = emit.op("ArgMax", taps, axis=-1, keepdims=0, select_last_index=0)      # (N, C, OH, OW) int64
+    tap_row = emit.op("Div", first, emit.const(np.asarray(kernel[1], np.int64)))
+    tap_col = emit.op("Mod", first, emit.const(np.asarray(kernel[1], np.int64)))
+    rows = emit.op("Add", emit.const((np.arange(oh) * stride[0]).reshape(oh, 1).astype(np.int64)),
+                   emit.op("Mul", tap_row, emit.const(np.asarray(dilation[0], np.int64))))
+    cols = emit.op("Add", emit.const((np.arange(ow) * stride[1]).astype(np.int64)),
+                   emit.op("Mul", tap_col, emit.const(np.asarray(dilation[1], np.int64))))
+    planes = emit.const((np.arange(n * c).reshape(n, c, 1, 1) * hp).astype(np.int64))
+    return emit.op("Add", emit.op("Mul", emit.op("Add", planes, rows), emit.const(np.asarray(wp, np.int64))), cols)
+
+
+@_form("max_pool2d_index")
+def _max_pool2d_index(emit, node, ins):
+    return [_cast(emit, _first_max_index(emit, node, ins[0]), _dtype(node))]
+
+
+@_form("max_pool2d_gather")
+def _max_pool2d_gather(emit, node, ins):
+    index = _first_max_index(emit, node, ins[0])
+    padding = _window_attrs(node)[2]
+    source = ins[1]
+    if any(padding):
+        top, bottom, left, right = (int(p) for p in padding)
+        source = emit.op("Pad", source, emit.const(_ints([0, 0, top, left, 0, 0, bottom, right])), mode="constant")
+    flat = emit.op("Reshape", source, emit.const(_ints([-1])))
+    return [emit.op("Gather", flat, index, axis=0)]
+
+
+@_form("conv2d")
+def _conv2d(emit, node, ins):
+    a = node.attrs
+    return [emit.op("Conv", ins[0], ins[1], strides=list(a.get("stride", (1, 1))), pads=_pads(a.get("padding", (0,) * 4)),
+                    dilations=list(a.get("dilation", (1, 1))), group=int(a.get("groups", 1)))]
+
+
+@_form("conv2d_columns")
+def _conv2d_columns(emit, node, ins):
+    a = node.attrs
+    groups = int(a.get("groups", 1))
+    o, cg, kh, kw = a["filter_shape"]
+    windows, (n, c, oh, ow, _, _) = _windows(emit, node, ins[0], node.inputs[0].shape, (kh, kw), a.get("stride", (1, 1)),
+                                             a.get("padding", (0, 0, 0, 0)), a.get("dilation", (1, 1)), 0.0)
+    split = emit.op("Reshape", windows, emit.const(_ints([n, groups, cg, oh, ow, kh, kw])))
+    ordered = emit.op("Transpose", split, perm=[1, 2, 5, 6, 0, 3, 4])   # (g, cg, KH, KW, N, OH, OW)
+    return [emit.op("Reshape", ordered, emit.const(_ints([groups, cg * kh * kw, n * oh * ow])))]
+
+
+@_form("adaptive_avg_weights", "adaptive_window_index")
+def _folded(emit, node, ins):
+    value = apply_op(op_table()[node.op], [], node.attrs, _dtype(node))
+    return [emit.op("Identity", emit.const(value))]
+
+
+# ----------------------------------------------------------------------------------------- sequence
+
+
+@_form("row")
+def _row(emit, node, ins):
+    return [emit.op("Gather", ins[0], ins[1], axis=0)]
+
+
+@_form("row_add", "row_add_in_place", "row_set", "row_set_in_place")
+def _row_write(emit, node, ins):
+    buf, t, h = ins
+    where = emit.op("Reshape", _cast(emit, t, np.int64), emit.const(_ints([1, 1])))
+    update = emit.op("Unsqueeze", h, emit.const(_ints([0])))
+    adding = node.op.startswith("row_add")
+    return [emit.op("ScatterND", buf, where, update, reduction="add" if adding else "none")]
+
+
+# ---------------------------------------------------------------------------------------- selection
+
+
+@_form("topk")
+def _topk(emit, node, ins):
+    k = emit.const(_ints([int(node.attrs["k"])]))
+    values, indices = emit.op("TopK", ins[0], k, axis=-1, largest=int(bool(node.attrs.get("largest", True))),
+                              sorted=1, outputs=2)
+    return [values, _cast(emit, indices, _dtype(node, 1))]
+
+
+@_form("gather_last")
+def _gather_last(emit, node, ins):
+    return [emit.op("GatherElements", ins[0], _cast(emit, ins[1], np.int64), axis=-1)]
+
+
+@_form("scatter_last")
+def _scatter_last(emit, node, ins):
+    shape = _static_shape(node, node.outputs[0].shape)
+    zeros = emit.op("ConstantOfShape", emit.const(_ints(shape)), value=np.zeros((1,), _dtype(node)))
+    return [emit.op("ScatterElements", zeros, _cast(emit, ins[1], np.int64), ins[0], axis=-1)]
+
+
+# ------------------------------------------------------------------------------- without ONNX form
+
+_GRADIENT_ONLY = "a gradient op (made by differentiation), which an exported inference graph does not hold"
+
+NO_ONNX_FORM: dict[str, str] = {
+    "class_indices": "it validates class indices at run time and raises ValueError; ONNX has no raising operator",
+    "getitem_grad": _GRADIENT_ONLY,
+    "gather_grad": _GRADIENT_ONLY,
+    "masked_select_grad": _GRADIENT_ONLY,
+    "conv2d_input_grad": _GRADIENT_ONLY,
+    "conv2d_filter_grad": _GRADIENT_ONLY,
+    "conv2d_columns_grad": _GRADIENT_ONLY,
+    "max_pool2d_grad": _GRADIENT_ONLY,
+    "sum_pool2d_grad": _GRADIENT_ONLY,
+    "all_reduce": "a collective across MPI ranks; ONNX has no communication operators",
+    "all_gather": "a collective across MPI ranks; ONNX has no communication operators",
+    "reduce_scatter": "a collective across MPI ranks; ONNX has no communication operators",
+    "broadcast": "a collective across MPI ranks; ONNX has no communication operators",
+    "reduce": "a collective across MPI ranks; ONNX has no communication operators",
+}
