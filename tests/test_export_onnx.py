@@ -416,9 +416,8 @@ def test_formats_and_file_names_are_checked_as_mindspore_does(tmp_path):
         ms.export(net, x, file_name=str(tmp_path / "a b"), file_format="ONNX")
     with pytest.raises(ValueError, match=r"^Export ONNX format model only support nn.Cell object, but got <class 'function'>\.$"):
         ms.export(lambda v: v, x, file_name=str(tmp_path / "f"), file_format="ONNX")
-    with pytest.raises(ValueError, match="MINDIR"):
-        ms.export(net, x, file_name=str(tmp_path / "m"), file_format="MINDIR")
-    assert sorted(os.listdir(tmp_path)) == []
+    ms.export(net, x, file_name=str(tmp_path / "m"), file_format="MINDIR")
+    assert sorted(os.listdir(tmp_path)) == ["m.mindir"]
 
 
 def test_file_naming_directories_and_mode(tmp_path):

@@ -305,6 +305,8 @@ class _GraphBuilder:
                     nodes.append(Node("cast", (value,), {"dtype": np.dtype(target)}, (cast,), loc))
                     value = cast
                 inputs.append(value)
+            elif isinstance(atom.value, (np.ndarray, np.generic)) and target is None:
+                inputs.append(Constant(np.asarray(atom.value)))   # gather's indices stay integers
             elif isinstance(atom.value, (bool, int, float, np.ndarray, np.generic)):
                 inputs.append(Constant(np.asarray(atom.value, dtype=scalar_dtype)))
             else:

@@ -31,7 +31,7 @@ _TYPE_ID = {np.dtype(dtype): number for number, dtype in TYPE_IDS.items()}
 _UNARY = {"neg": "Neg", "abs": "Abs", "square": "Square", "sign": "Sign", "exp": "Exp", "log": "Log",
           "log1p": "Log1p", "sqrt": "Sqrt", "rsqrt": "Rsqrt", "sin": "Sin", "cos": "Cos", "tan": "Tan",
           "tanh": "Tanh", "sigmoid": "Sigmoid", "relu": "ReLU", "erf": "Erf", "softplus": "Softplus",
-          "logical_not": "LogicalNot", "ones_like": "OnesLike", "zeros_like": "ZerosLike"}
+          "logical_not": "LogicalNot"}
 _BINARY = {"add": "Add", "sub": "Sub", "mul": "Mul", "div": "RealDiv", "floor_div": "FloorDiv", "mod": "FloorMod",
            "pow": "Pow", "maximum": "Maximum", "minimum": "Minimum", "equal": "Equal", "not_equal": "NotEqual",
            "less": "Less", "less_equal": "LessEqual", "greater": "Greater", "greater_equal": "GreaterEqual",
@@ -368,12 +368,23 @@ def _transpose(w, node):
 
 
 def _matmul(w, node):
+    """``matmul`` as ``MatMul`` of matrices, else ``BatchMatMul`` with each operand broadcast to the
+    result's batch dims (MindSpore's BatchMatMul takes operands of one rank)."""
     x, y = node.inputs
-    rank = max(len(x.value.shape) if isinstance(x, Constant) else len(x.shape),
-               len(y.value.shape) if isinstance(y, Constant) else len(y.shape))
-    primitive = "MatMul" if rank == 2 else "BatchMatMul"
-    return w.apply(primitive, [w.operand(x), w.operand(y), w.constant(bool(node.attrs.get("transpose_a"))),
-                               w.constant(bool(node.attrs.get("transpose_b")))], node.outputs[0])
+    out = node.outputs[0]
+    flags = [w.constant(bool(node.attrs.get("transpose_a"))), w.constant(bool(node.attrs.get("transpose_b")))]
+    shapes = [tuple(v.value.shape if isinstance(v, Constant) else v.shape) for v in (x, y)]
+    if len(shapes[0]) == len(shapes[1]) == 2:
+        return w.apply("MatMul", [w.operand(x), w.operand(y)] + flags, out)
+    batch = tuple(out.shape[:-2])
+    operands = []
+    for operand, shape in zip((x, y), shapes):
+        full = batch + shape[-2:]
+        name = w.operand(operand)
+        if shape != full:
+            name = w.apply("BroadcastTo", [name, w.constant(full)], Value("batched", full, out.dtype))
+        operands.append(name)
+    return w.apply("BatchMatMul", operands + flags, out)
 
 
 def _conv2d(w, node):
@@ -461,11 +472,16 @@ def _getitem(w, node):
     x = node.inputs[0]
     index = node.attrs["index"]
     index = index if isinstance(index, tuple) else (index,)
-    begin, end, strides, shrink = [], [], [], 0
+    begin, end, strides, shrink, end_mask = [], [], [], 0, 0
+    if any(item is None or item is Ellipsis for item in index):
+        raise unsupported("getitem", "MindIR", "npspore writes slices and integer indices, not new axes or an "
+                                               "ellipsis", node.loc)
     for axis, item in enumerate(index):
         size = x.shape[axis]
         if isinstance(item, slice) and size is not None:
             start, stop, step = item.indices(size)
+            if stop < 0:   # a reversed slice down to the first element: MindSpore's end -1 is the last one
+                end_mask |= 1 << axis
             begin.append(start), end.append(stop), strides.append(step)
         elif isinstance(item, (int, np.integer)) and size is not None:
             position = int(item) % size
@@ -475,7 +491,8 @@ def _getitem(w, node):
             raise unsupported("getitem", "MindIR", f"npspore writes slices and integer indices, not {item!r}",
                               node.loc)
     inputs = [w.operand(x), w.constant(tuple(begin)), w.constant(tuple(end)), w.constant(tuple(strides))]
-    return w.apply("StridedSlice", inputs + [w.constant(0)] * 4 + [w.constant(shrink)], node.outputs[0])
+    masks = [w.constant(0), w.constant(end_mask), w.constant(0), w.constant(0), w.constant(shrink)]
+    return w.apply("StridedSlice", inputs + masks, node.outputs[0])
 
 
 def _split(w, node):
@@ -611,6 +628,17 @@ def _row_scatter(primitive: str) -> Callable:
     return write
 
 
+def _filled_like(primitive: str) -> Callable:
+    """``ones_like``/``zeros_like``: ``OnesLike``/``ZerosLike``, cast when the op asks for another dtype."""
+    def write(w, node):
+        x, out = node.inputs[0], node.outputs[0]
+        if np.dtype(x.dtype) == np.dtype(out.dtype):
+            return w.apply(primitive, [w.operand(x)], out)
+        filled = w.apply(primitive, [w.operand(x)], Value("filled", tuple(x.shape), x.dtype))
+        return w.apply("Cast", [filled, w.constant(_TYPE_ID[np.dtype(out.dtype)])], out)
+    return write
+
+
 def _round(w, node):
     return w.apply("Round", [w.operand(node.inputs[0]), w.constant(0)], node.outputs[0])
 
@@ -642,7 +670,8 @@ MINDIR_FORMS: dict[str, Callable] = {
     "min_with_indices": _extremum_with_indices("ArgMinWithValue"), "dot": _dot, "outer": _outer,
     "gather_last": _gather_last, "topk": _topk, "sum_pool2d": _sum_pool2d, "gelu": _gelu, "clip": _clip, "one_hot": _one_hot,
     "ones": _constant_of, "zeros": _constant_of, "fill": _constant_of, "adaptive_avg_weights": _constant_of,
-    "adaptive_window_index": _constant_of, "round": _round,
+    "adaptive_window_index": _constant_of, "round": _round, "ones_like": _filled_like("OnesLike"),
+    "zeros_like": _filled_like("ZerosLike"),
     "row": _row, "row_add": _row_scatter("TensorScatterAdd"), "row_set": _row_scatter("TensorScatterUpdate"),
 }
 

@@ -109,10 +109,6 @@ def _cast(x, dtype):
     return run("cast", x, dtype=np.dtype(TYPE_IDS[dtype]))
 
 
-def _argmax(x, axis=-1, output_type=34):
-    return run("cast", run("argmax", x, axis=axis), dtype=np.dtype(TYPE_IDS[output_type]))
-
-
 def _tuple_get_item(values, index):
     return values[index]
 
@@ -147,9 +143,60 @@ def _split(x, axis=0, output_num=1):
 
 def _strided_slice(x, begin, end, strides, begin_mask=0, end_mask=0, ellipsis_mask=0, new_axis_mask=0,
                    shrink_axis_mask=0):
-    if begin_mask or end_mask or ellipsis_mask or new_axis_mask or shrink_axis_mask:
-        raise ValueError("For 'StridedSlice', npspore runs only slices without masks.")
-    return run("getitem", x, index=tuple(slice(b, e, s) for b, e, s in zip(begin, end, strides)))
+    if ellipsis_mask or new_axis_mask:
+        raise ValueError("For 'StridedSlice', npspore runs slices without ellipsis and new-axis masks.")
+    index = []
+    for axis in range(len(begin)):
+        if shrink_axis_mask >> axis & 1:
+            index.append(begin[axis])
+        else:
+            start = None if begin_mask >> axis & 1 else begin[axis]
+            index.append(slice(start, None if end_mask >> axis & 1 else end[axis], strides[axis]))
+    return run("getitem", x, index=tuple(index))
+
+
+def _arg_extremum(op):
+    def arg_extremum(x, axis=-1, output_type=34):
+        return run("cast", run(op, x, axis=axis), dtype=np.dtype(TYPE_IDS[output_type]))
+    return arg_extremum
+
+
+def _extremum_with_value(op):
+    """``ArgMaxWithValue``: ``(int32 indices, values)``."""
+    def extremum_with_value(x, axis=0, keep_dims=False):
+        values, indices = run(op, x, axis=axis, keepdims=keep_dims)
+        return run("cast", indices, dtype=np.dtype(np.int32)), values
+    return extremum_with_value
+
+
+def _gather_d(x, dim, index):
+    if dim not in (-1, len(x.shape) - 1):
+        raise ValueError(f"For 'GatherD', npspore runs gathers along the last axis only, but got dim {dim}.")
+    return run("gather_last", x, index)
+
+
+def _top_k(x, k, *, sorted=True):
+    return run("topk", x, k=k)
+
+
+def _row_scatter(op):
+    """``TensorScatterAdd``/``TensorScatterUpdate`` of one row: indices of shape (1, 1)."""
+    def row_scatter(buf, indices, updates):
+        if tuple(indices.shape) != (1, 1):
+            raise ValueError(f"For '{op}', npspore runs scatters of one row (indices of shape (1, 1)), but got "
+                             f"{tuple(indices.shape)}.")
+        return run(op, buf, run("reshape", indices, shape=()), run("reshape", updates, shape=tuple(updates.shape[1:])))
+    return row_scatter
+
+
+def _one_hot(indices, depth, on_value, off_value, axis=-1):
+    return run("one_hot", indices, on_value, off_value, depth=depth, axis=axis)
+
+
+def _round(x, decimals=0):
+    if decimals:
+        raise ValueError(f"For 'Round', npspore rounds to integers only, but got decimals {decimals}.")
+    return run("round", x)
 
 
 def _matmul(op):
@@ -227,7 +274,11 @@ PRIMITIVES: dict[str, Callable] = {
     # reductions
     "ReduceSum": _reduce("sum"), "ReduceMean": _reduce("mean"), "ReduceMax": _reduce("max"),
     "ReduceMin": _reduce("min"), "ReduceProd": _reduce("prod"), "ReduceAll": _reduce("all"),
-    "ReduceAny": _reduce("any"), "SumExt": _sum_ext, "MeanExt": _mean_ext, "Argmax": _argmax,
+    "ReduceAny": _reduce("any"), "SumExt": _sum_ext, "MeanExt": _mean_ext, "Argmax": _arg_extremum("argmax"),
+    "Argmin": _arg_extremum("argmin"), "ArgMaxWithValue": _extremum_with_value("max_with_indices"),
+    "ArgMinWithValue": _extremum_with_value("min_with_indices"), "TopK": _top_k, "GatherD": _gather_d,
+    "TensorScatterAdd": _row_scatter("row_add"), "TensorScatterUpdate": _row_scatter("row_set"),
+    "OneHot": _one_hot, "Round": _round, "OnesLike": _unary("ones_like"), "ZerosLike": _unary("zeros_like"),
     # elementwise
     "Add": _binary("add"), "Sub": _binary("sub"), "Mul": _binary("mul"), "RealDiv": _binary("div"),
     "Div": _binary("div"), "Muls": _binary("mul"), "Divs": _binary("div"), "FloorDiv": _binary("floor_div"),
