@@ -2,15 +2,17 @@
 
 Run from the repository root with npspore's Python, naming a Python that has MindSpore 2.10 installed:
 
-    .venv/bin/python tools/check_mindir_in_mindspore.py /work/msvenv/bin/python
+    .venv/bin/python tools/check_mindir_in_mindspore.py /work/msvenv/bin/python [--ops]
 
 For each model (LeNet-5, a ResNet block with BatchNorm, an LSTM classifier, a Transformer encoder, an
 MLP with a tensor ``if`` and a ``while`` loop, and a Cell using further ops once each) it exports the network with
 ``npspore.export.export(net, x, file_name=..., file_format="MINDIR")`` in eval mode, runs npspore's
 forward on the same fixed input, then in the MindSpore Python runs
 ``nn.GraphCell(mindspore.load(file))(x)`` and prints the largest difference. A model npspore cannot
-export prints the error instead. The exit status is 0 only if every model matches within rtol 1e-5,
-atol 1e-6.
+export prints the error instead. With ``--ops`` it also writes one graph per op sample of
+tests/test_export_onnx.py that the MindIR writer writes (needs the test extra) and compares
+MindSpore's result with the op's forward. The exit status is 0 only if everything matches within
+rtol 1e-5, atol 1e-6 (outputs of the same dtype and shape).
 """
 import os
 import subprocess
@@ -31,16 +33,20 @@ _RUN_IN_MINDSPORE = textwrap.dedent("""
     from mindspore import nn
     for path in sys.argv[1:]:
         data = np.load(path[:-len(".mindir")] + ".npz")
+        inputs = [data[f"x{k}"] for k in range(sum(name.startswith("x") for name in data.files))]
+        expected = [data[f"y{k}"] for k in range(sum(name.startswith("y") for name in data.files))]
         try:
-            out = nn.GraphCell(ms.load(path))(ms.Tensor(data["x"]))
-            out = out[0] if isinstance(out, (tuple, list)) else out
-            y = out.asnumpy()
-            ok = y.shape == data["y"].shape and np.allclose(y, data["y"], rtol=1e-5, atol=1e-6)
-            print(f"{path.rsplit('/', 1)[-1]:<24} {'ok' if ok else 'DIFFERS':<8} "
-                  f"max |MindSpore - npspore| = {np.abs(y - data['y']).max():.3g}", flush=True)
+            out = nn.GraphCell(ms.load(path))(*[ms.Tensor(x) for x in inputs])
+            out = [v.asnumpy() for v in (out if isinstance(out, (tuple, list)) else [out])]
+            ok = len(out) == len(expected) and all(
+                y.shape == e.shape and y.dtype == e.dtype and np.allclose(y, e, rtol=1e-5, atol=1e-6)
+                for y, e in zip(out, expected))
+            gap = max(float(np.abs(y.astype(np.float64) - e).max(initial=0)) for y, e in zip(out, expected))
+            print(f"{path.rsplit('/', 1)[-1]:<28} {'ok' if ok else 'DIFFERS':<8} "
+                  f"max |MindSpore - npspore| = {gap:.3g}", flush=True)
         except Exception as error:
-            print(f"{path.rsplit('/', 1)[-1]:<24} FAILED   {type(error).__name__}: {str(error).splitlines()[0]}",
-                  flush=True)
+            message = " ".join(str(error).split())[:160]
+            print(f"{path.rsplit('/', 1)[-1]:<28} FAILED   {type(error).__name__}: {message}", flush=True)
     """)
 
 
@@ -169,17 +175,59 @@ def main(mindspore_python):
         except Exception as error:
             print(f"{name + '.mindir':<24} NOT EXPORTED {type(error).__name__}: {str(error).splitlines()[0]}")
             continue
-        np.savez(path + ".npz", x=x, y=net(ms.Tensor(x)).asnumpy())
+        np.savez(path + ".npz", x0=x, y0=net(ms.Tensor(x)).asnumpy())
         files.append(path + ".mindir")
+    matched = _run_in_mindspore(mindspore_python, files)
+    print(f"{matched} of {len(MODELS)} models: MindSpore's outputs match npspore's (rtol 1e-5, atol 1e-6)")
+    if "--ops" not in sys.argv:
+        return 0 if matched == len(MODELS) else 1
+    op_files = _one_op_files(directory)
+    op_matched = _run_in_mindspore(mindspore_python, op_files)
+    print(f"{op_matched} of {len(op_files)} one-op graphs: MindSpore's outputs match the op's forward")
+    return 0 if matched == len(MODELS) and op_matched == len(op_files) else 1
+
+
+def _run_in_mindspore(mindspore_python, files) -> int:
+    """Run each file in MindSpore against its ``.npz``; print a line each; the number that match."""
     result = subprocess.run([mindspore_python, "-c", _RUN_IN_MINDSPORE, *files], capture_output=True, text=True,
-                            env=dict(os.environ, GLOG_v="3"), timeout=600)
+                            env=dict(os.environ, GLOG_v="3"), timeout=1800)
     print(result.stdout, end="")
     if result.returncode:
         print(result.stderr[-2000:])
-    matched = result.stdout.count(" ok ")
-    print(f"{matched} of {len(MODELS)} models: MindSpore's outputs match npspore's (rtol 1e-5, atol 1e-6)")
-    return 0 if matched == len(MODELS) else 1
+    return result.stdout.count(" ok ")
+
+
+def _one_op_files(directory) -> list:
+    """One MindIR file per op sample of tests/test_export_onnx.py that the writer writes, with the op's forward."""
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests"))
+    from test_export_onnx import SAMPLES, _one_op_graph
+    from npspore.core.apply import apply_op
+    from npspore.export.graph import ExportError
+    from npspore.export.mindir_writer import MINDIR_FORMS, mindir_bytes
+    from npspore.opdef import op_table
+    files = []
+    for op in sorted(SAMPLES):
+        for index, (operands, static) in enumerate(SAMPLES[op]):
+            if op not in MINDIR_FORMS:
+                continue
+            graph, arrays, dtypes = _one_op_graph(op, operands, static)
+            try:
+                content = mindir_bytes(graph)
+            except ExportError:
+                continue   # refused at export, as tests/test_mindir.py's REFUSED_SAMPLES lists
+            expected = apply_op(op_table()[op], [v.copy() if isinstance(v, np.ndarray) else
+                                                 (v.item() if isinstance(v, np.generic) else v) for v in operands],
+                                static, tuple(dtypes) if len(dtypes) > 1 else dtypes[0])
+            expected = expected if isinstance(expected, tuple) else (expected,)
+            path = os.path.join(directory, f"op_{op}_{index}")
+            with open(path + ".mindir", "wb") as file:
+                file.write(content)
+            np.savez(path + ".npz", **{f"x{k}": a for k, a in enumerate(arrays)},
+                     **{f"y{k}": e for k, e in enumerate(expected)})
+            files.append(path + ".mindir")
+    return files
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1] if len(sys.argv) > 1 else "/work/msvenv/bin/python"))
+    arguments = [a for a in sys.argv[1:] if a != "--ops"]
+    sys.exit(main(arguments[0] if arguments else "/work/msvenv/bin/python"))
