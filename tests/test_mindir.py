@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import npspore as ms
-from npspore import nn
+from npspore import nn, ops
 from npspore.core.safefile import FileReadError
 from npspore.export import export
 from npspore.export.graph import ExportError
@@ -361,3 +361,19 @@ def test_mindir_form_computes_the_ops_forward_in_graph_cell(tmp_path, op, index)
     for g, e in zip(got, expected):
         assert g.dtype == e.dtype and g.shape == e.shape
         np.testing.assert_allclose(g, e, rtol=1e-5, atol=1e-6)
+
+
+class ConstantGather(nn.Cell):
+    def construct(self, x):
+        return ops.gather(x, ms.Tensor(np.array([2, 0], np.int32)), 1)
+
+
+def test_a_gathers_constant_indices_are_written_as_integers(tmp_path):
+    x = np.arange(12, dtype=np.float32).reshape(3, 4)
+    export(ConstantGather(), ms.Tensor(x), file_name=str(tmp_path / "g"), file_format="MINDIR")
+    model = _model(str(tmp_path / "g.mindir"))
+    gather = next(node for node in model.graph.node if node.op_type.startswith("REF::Gather"))
+    indices = next(node for node in model.graph.node if node.output[0] == gather.input[1])
+    assert indices.attribute[0].tensors[0].data_type == 6   # INT32, as the Tensor was made
+    y = nn.GraphCell(ms.load(str(tmp_path / "g.mindir")))(ms.Tensor(x))
+    np.testing.assert_array_equal(y.asnumpy(), x[:, [2, 0]])
