@@ -5,6 +5,7 @@ tools/check_mindir_in_mindspore.py, which needs a MindSpore virtualenv).
 
 The fixtures in tests/fixtures/ were written by tools/make_mindir_fixtures.py running MindSpore 2.10 CPU.
 """
+import importlib.util
 import os
 
 import numpy as np
@@ -241,27 +242,13 @@ def test_checkpoint_and_mindir_loading_share_one_reader():
 
 # --------------------------------------------------------------------------------- the writer
 
-class LeNet5(nn.Cell):
-    """LeNet-5 as tools/make_mindir_fixtures.py builds it in MindSpore."""
-
-    def __init__(self):
-        super().__init__()
-        self.conv1 = nn.Conv2d(1, 6, 5, pad_mode="valid")
-        self.conv2 = nn.Conv2d(6, 16, 5, pad_mode="valid")
-        self.fc1 = nn.Dense(400, 120)
-        self.fc2 = nn.Dense(120, 84)
-        self.fc3 = nn.Dense(84, 10)
-        self.relu = nn.ReLU()
-        self.max_pool2d = nn.MaxPool2d(kernel_size=2, stride=2)
-        self.flatten = nn.Flatten()
-
-    def construct(self, x):
-        x = self.max_pool2d(self.relu(self.conv1(x)))
-        x = self.max_pool2d(self.relu(self.conv2(x)))
-        x = self.flatten(x)
-        x = self.relu(self.fc1(x))
-        x = self.relu(self.fc2(x))
-        return self.fc3(x)
+def _fixture_networks():
+    """The networks of tools/make_mindir_fixtures.py, built with npspore's nn."""
+    path = os.path.join(os.path.dirname(__file__), "..", "tools", "make_mindir_fixtures.py")
+    spec = importlib.util.spec_from_file_location("make_mindir_fixtures", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return {name: net for name, (net, _) in module.networks(nn).items()}
 
 
 def _with_mindspores_weights(net, name):
@@ -280,7 +267,7 @@ def _attributes(model, op_type):
 
 def test_npspores_lenet5_uses_mindspores_primitives_and_attributes(tmp_path):
     path, data = _fixture("ms_lenet5")
-    net = _with_mindspores_weights(LeNet5(), "ms_lenet5")
+    net = _with_mindspores_weights(_fixture_networks()["ms_lenet5"], "ms_lenet5")
     export(net, ms.Tensor(data["x"]), file_name=str(tmp_path / "lenet"), file_format="MINDIR")
     ours, theirs = _model(str(tmp_path / "lenet.mindir")), _model(path)
     # npspore's program has Flatten as a reshape and Dense's BiasAdd as an Add; no monads (Load, UpdateState)
@@ -292,10 +279,10 @@ def test_npspores_lenet5_uses_mindspores_primitives_and_attributes(tmp_path):
         (t.ref_key, list(t.dims)) for t in theirs.graph.parameter]
 
 
-@pytest.mark.parametrize("name,cls", [("ms_lenet5", LeNet5)])
-def test_npspores_file_runs_in_npspores_graph_cell_with_the_networks_outputs(tmp_path, name, cls):
+@pytest.mark.parametrize("name", MS_MODELS)
+def test_npspores_file_runs_in_npspores_graph_cell_with_mindspores_outputs(tmp_path, name):
     _, data = _fixture(name)
-    net = _with_mindspores_weights(cls(), name)
+    net = _with_mindspores_weights(_fixture_networks()[name], name)
     export(net, ms.Tensor(data["x"]), file_name=str(tmp_path / "net"), file_format="MINDIR")
     cell = nn.GraphCell(ms.load(str(tmp_path / "net.mindir")))
     np.testing.assert_allclose(cell(ms.Tensor(data["x"])).asnumpy(), data["y"], rtol=1e-5, atol=1e-6)

@@ -39,9 +39,9 @@ def _fill(net, seed):
         param.set_data(ms.Tensor(value.astype(np.float32)))
 
 
-def networks():
-    """``{name: (net, input array)}`` of the fixture networks, built with MindSpore."""
-    from mindspore import nn
+def networks(nn):
+    """``{name: (net, input array)}`` of the fixture networks, built with ``nn`` (MindSpore's here;
+    npspore's tests build the same networks with ``npspore.nn``)."""
 
     class LeNet5(nn.Cell):
         def __init__(self, num_class=10, num_channel=1):
@@ -90,7 +90,7 @@ def main(out_dir):
     from mindspore import nn
 
     os.makedirs(out_dir, exist_ok=True)
-    for seed, (name, (net, x)) in enumerate(sorted(networks().items())):
+    for seed, (name, (net, x)) in enumerate(sorted(networks(nn).items())):
         _fill(net, seed)
         net.set_train(False)
         path = os.path.join(out_dir, name)
