@@ -337,12 +337,20 @@ def test_onnx_form_computes_the_ops_forward(op, index):
     graph, arrays, dtypes = _one_op_graph(op, operands, static)
     model = onnx_model(graph)
     onnx.checker.check_model(model, full_check=True)
-    got = _run(model, *arrays)
-    definition = op_table()[op]
-    expected = apply_op(definition, [v.copy() if isinstance(v, np.ndarray) else
-                                     (v.item() if isinstance(v, np.generic) else v) for v in operands],
+    assert_computes_the_forward(_run(model, *arrays), op, operands, static, dtypes)
+
+
+def ops_forward(op, operands, static, dtypes) -> tuple:
+    """The op's own forward on a sample's operands, as a tuple of arrays of the graph's output dtypes."""
+    expected = apply_op(op_table()[op], [v.copy() if isinstance(v, np.ndarray) else
+                                         (v.item() if isinstance(v, np.generic) else v) for v in operands],
                         static, tuple(dtypes) if len(dtypes) > 1 else dtypes[0])
-    expected = expected if isinstance(expected, tuple) else (expected,)
+    return expected if isinstance(expected, tuple) else (expected,)
+
+
+def assert_computes_the_forward(got, op, operands, static, dtypes) -> None:
+    """``got`` (a runtime's outputs of a one-op graph) are the op's forward: same dtypes, shapes, values."""
+    expected = ops_forward(op, operands, static, dtypes)
     assert len(got) == len(expected)
     for g, e in zip(got, expected):
         assert g.dtype == e.dtype and g.shape == e.shape

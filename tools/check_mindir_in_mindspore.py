@@ -101,11 +101,9 @@ def _run_in_mindspore(mindspore_python, files) -> int:
 
 def _one_op_files(directory) -> list:
     """One MindIR file per op sample of tests/test_export_onnx.py that the writer writes, with the op's forward."""
-    from test_export_onnx import SAMPLES, _one_op_graph
-    from npspore.core.apply import apply_op
+    from test_export_onnx import SAMPLES, _one_op_graph, ops_forward
     from npspore.export.graph import ExportError
     from npspore.export.mindir_writer import MINDIR_FORMS, mindir_bytes
-    from npspore.opdef import op_table
     files = []
     for op in sorted(SAMPLES):
         for index, (operands, static) in enumerate(SAMPLES[op]):
@@ -116,10 +114,7 @@ def _one_op_files(directory) -> list:
                 content = mindir_bytes(graph)
             except ExportError:
                 continue   # refused at export, as tests/test_mindir.py's REFUSED_SAMPLES lists
-            expected = apply_op(op_table()[op], [v.copy() if isinstance(v, np.ndarray) else
-                                                 (v.item() if isinstance(v, np.generic) else v) for v in operands],
-                                static, tuple(dtypes) if len(dtypes) > 1 else dtypes[0])
-            expected = expected if isinstance(expected, tuple) else (expected,)
+            expected = ops_forward(op, operands, static, dtypes)
             path = os.path.join(directory, f"op_{op}_{index}")
             with open(path + ".mindir", "wb") as file:
                 file.write(content)
