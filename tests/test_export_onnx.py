@@ -193,6 +193,52 @@ def test_tensor_if_while_and_for_range_export_as_if_and_loop(tmp_path):
     assert branches == {True, False}
 
 
+class MixedDtypes(nn.Cell):
+    """MindSpore's implicit casts and Python scalars, made explicit in the exported graph."""
+
+    def construct(self, x, i):
+        small = i < 2.5                      # int32 against a float: compared as floats
+        same = x == i                        # float32 against int32
+        picked = ops.where(ops.logical_and(small, same), x, x * i + 1)
+        return picked, i // 2, i % 3, ops.one_hot(i, 4, 1, 0), x[1, 1:3] + x[-1, 2:]
+
+
+def test_implicit_casts_and_python_scalars(tmp_path):
+    x = np.array([[0.0, 1.0, 2.0, 3.0], [5.0, -2.0, 2.0, 7.0]], np.float32)
+    i = np.array([[0, 1, 3, 3], [5, -2, 2, -7]], np.int32)
+    model = _export(MixedDtypes(), Tensor(x), Tensor(i), tmp_path=tmp_path)
+    got, want = _run(model, x, i), _forward(MixedDtypes(), x, i)
+    assert len(got) == len(want) == 5
+    for g, w in zip(got, want):
+        assert g.dtype == w.dtype
+        np.testing.assert_array_equal(g, w)
+
+
+class Saliency(nn.Cell):
+    """The gradient of the top class score with respect to the image: gradient ops in the forward."""
+
+    def __init__(self):
+        super().__init__()
+        self.net = LeNet5()
+        self.pool = nn.AvgPool2d(2, 2)
+        self.grad_fn = ms.grad(self.score)
+
+    def score(self, x):
+        return self.net(self.pool(x)).max()
+
+    def construct(self, x):
+        return self.grad_fn(x)
+
+
+def test_a_gradient_computed_in_construct_exports(tmp_path):
+    net = Saliency()
+    _randomize(net, 9)
+    x = np.random.default_rng(9).standard_normal((2, 1, 56, 56)).astype(np.float32)
+    model = _export(net, Tensor(x), tmp_path=tmp_path)
+    assert "ScatterElements" in _op_types(model.graph)   # the gradients of the pooling and the convolutions
+    np.testing.assert_allclose(_run(model, x)[0], _forward(net, x)[0], rtol=RTOL, atol=ATOL)
+
+
 def test_set_inputs_dynamic_dims_are_symbolic(tmp_path):
     net = nn.SequentialCell([nn.Dense(6, 5), nn.ReLU(), nn.Dense(5, 2)])
     net.set_inputs(Tensor(shape=[None, 6], dtype=ms.float32))
@@ -231,6 +277,10 @@ _DIVISORS = np.array([[2, -2, 4, -3], [5, 3, -2, 3]], np.int32)
 _WINDOWS = {"kernel_size": (2, 3), "stride": (2, 1), "padding": (1, 0, 1, 2), "dilation": (1, 2)}
 _CONV = {"stride": (2, 1), "padding": (1, 0, 2, 1), "dilation": (1, 2), "groups": 2}
 _BUF, _ROW = _f(5, 2, 3), _f(2, 3)
+_IMAGE, _FILTER, _MASK = _f(2, 4, 7, 7), _f(6, 2, 3, 3), _bools(3, 4)
+_CONV_OUT = op_table()["conv2d"].forward(_IMAGE, _FILTER, **_CONV)
+_COLUMNS = op_table()["conv2d_columns"].forward(_IMAGE, filter_shape=_FILTER.shape, **_CONV)
+_POOL_OUT = op_table()["max_pool2d"].forward(_f(2, 3, 6, 7), **_WINDOWS)
 
 # op -> list of (operands, static attributes): arrays are graph inputs, np.generic values constants
 SAMPLES = {
@@ -273,6 +323,11 @@ SAMPLES = {
                 ([_f(6, 5)], {"index": (slice(-2, 0, -2), slice(None), None)})],
     "gather": [([_f(5, 3), np.array([4, 0, -1, 2], np.int64)], {"axis": 0})],
     "masked_select": [([_f(3, 4), _bools(3, 4)], {})],
+    "getitem_grad": [([_f(4, 3)], {"shape": (4, 5, 3), "index": (slice(None, None, -1), 1)}),
+                     ([_f(2, 1, 3)], {"shape": (4, 3), "index": (slice(1, 3), None)})],
+    "gather_grad": [([_f(4, 3), np.array([4, 0, -1, 4], np.int64)], {"shape": (5, 3), "axis": 0}),
+                    ([_f(2, 2, 2, 3), np.array([[1, 1], [0, 4]], np.int32)], {"shape": (2, 5, 3), "axis": 1})],
+    "masked_select_grad": [([_f(int(_MASK.sum())), _MASK], {"shape": (3, 4)})],
     "ones": [([], {"shape": (2, 3), "dtype": np.dtype(np.float32)})], "zeros": [([], {"shape": (4,), "dtype": np.dtype(np.int32)})],
     "ones_like": [([_f(3, 4)], {"dtype": None})], "zeros_like": [([_f(3, 4)], {"dtype": np.dtype(np.int64)})],
     "fill": [([np.float32(2.5)], {"shape": (2, 3), "dtype": np.dtype(np.float32)})],
@@ -285,11 +340,17 @@ SAMPLES = {
                 ([np.array([[0, 1], [3, 2]], np.int32), np.float32(2.0), np.float32(-1.0)], {"depth": 4, "axis": 0})],
     "conv2d": [([_f(2, 4, 7, 7), _f(6, 2, 3, 3)], _CONV)],
     "conv2d_columns": [([_f(2, 4, 7, 7)], {**_CONV, "filter_shape": (6, 2, 3, 3)})],
+    "conv2d_input_grad": [([_f(*_CONV_OUT.shape), _FILTER], {**_CONV, "input_shape": _IMAGE.shape})],
+    "conv2d_filter_grad": [([_IMAGE, _f(*_CONV_OUT.shape)], {**_CONV, "filter_shape": _FILTER.shape})],
+    "conv2d_columns_grad": [([_f(*_COLUMNS.shape)], {**_CONV, "input_shape": _IMAGE.shape,
+                                                     "filter_shape": _FILTER.shape})],
     "pool2d_windows": [([_f(2, 3, 6, 7)], {**_WINDOWS, "fill": -np.inf})],
     "max_pool2d": [([_f(2, 3, 6, 7)], {"kernel_size": (3, 2), "stride": (2, 2), "padding": (1, 1, 0, 1),
                                         "dilation": (1, 1)})],
     "max_pool2d_index": [([_f(2, 3, 6, 7)], _WINDOWS)], "max_pool2d_gather": [([_f(2, 3, 6, 7), _f(2, 3, 6, 7)], _WINDOWS)],
     "sum_pool2d": [([_f(2, 3, 6, 7)], _WINDOWS)],
+    "max_pool2d_grad": [([_f(2, 3, 6, 7), _f(*_POOL_OUT.shape)], _WINDOWS)],
+    "sum_pool2d_grad": [([_f(*_POOL_OUT.shape)], {**_WINDOWS, "input_shape": (2, 3, 6, 7)})],
     "adaptive_avg_weights": [([], {"in_size": 7, "out_size": 3, "dtype": np.dtype(np.float32)})],
     "adaptive_window_index": [([], {"in_size": 7, "out_size": 3})],
     "row": [([_BUF, np.int64(3)], {})], "row_add": [([_BUF, np.int64(1), _ROW], {})],

@@ -236,6 +236,34 @@ def _user_loc(locs: tuple) -> ir.Loc:
     return locs[-1]
 
 
+_COMPARISONS = {"equal", "not_equal", "less", "less_equal", "greater", "greater_equal"}
+_LOGICAL = {"logical_and", "logical_or", "logical_not"}
+
+
+def _operand_dtypes(definition, stmt: ir.Apply):
+    """``(target, scalar_dtype)``: the dtype every operand is cast to (None: each keeps its own), and
+    the dtype of a Python scalar operand otherwise (a function of the scalar).
+
+    An op with an ``operand_dtype`` rule computes in that dtype (or, when the rule leaves the operands
+    alone, in their common dtype, which a Python scalar takes too: ``f32 + 1`` adds a float32 one);
+    comparisons compare in NumPy's common dtype of their operands; logical ops read bools.
+    """
+    tensors = [a.aval.dtype for a in stmt.args if isinstance(a, ir.Var)]
+    if definition.operand_dtype is not None:
+        target = definition.operand_dtype(*(ir.aval_or_value(a) for a in stmt.args), **stmt.static)
+        if target is not None:
+            return np.dtype(target), None
+        common = tensors[0] if tensors else stmt.targets[0].aval.dtype
+        return None, lambda value: common
+    if stmt.op in _COMPARISONS:
+        return np.result_type(*tensors, *(a.value for a in stmt.args if isinstance(a, ir.Const))), None
+    if stmt.op in _LOGICAL:
+        return np.dtype(np.bool_), None
+    result = stmt.targets[0].aval.dtype
+    return None, lambda value: np.dtype(np.bool_ if isinstance(value, bool) else np.int64 if isinstance(value, int)
+                                        else result if result.kind == "f" else np.float64)
+
+
 class _GraphBuilder:
     """Translates IR blocks into node lists, inlining calls; Vars map to Values with unique names."""
 
@@ -290,25 +318,21 @@ class _GraphBuilder:
 
     def apply(self, stmt: ir.Apply, locs: tuple, nodes: list) -> None:
         definition = op_table()[stmt.op]
-        operand_avals = [ir.aval_or_value(a) for a in stmt.args]
-        target = definition.operand_dtype(*operand_avals, **stmt.static) if definition.operand_dtype else None
         loc = _user_loc(locs)
-        tensor_dtypes = [a.aval.dtype for a in stmt.args if isinstance(a, ir.Var)]
-        scalar_dtype = target if target is not None else (
-            tensor_dtypes[0] if tensor_dtypes else stmt.targets[0].aval.dtype)
+        target, scalar_dtype = _operand_dtypes(definition, stmt)
         inputs = []
         for atom in stmt.args:
             if isinstance(atom, ir.Var):
                 value = self.values[id(atom)]
-                if target is not None and atom.aval.dtype != np.dtype(target):
+                if target is not None and atom.aval.dtype != target:
                     cast = self.fresh(f"{atom.name}_cast", Aval(atom.aval.shape, target))
-                    nodes.append(Node("cast", (value,), {"dtype": np.dtype(target)}, (cast,), loc))
+                    nodes.append(Node("cast", (value,), {"dtype": target}, (cast,), loc))
                     value = cast
                 inputs.append(value)
-            elif isinstance(atom.value, (np.ndarray, np.generic)) and target is None:
-                inputs.append(Constant(np.asarray(atom.value)))   # gather's indices stay integers
-            elif isinstance(atom.value, (bool, int, float, np.ndarray, np.generic)):
-                inputs.append(Constant(np.asarray(atom.value, dtype=scalar_dtype)))
+            elif isinstance(atom.value, (np.ndarray, np.generic)):
+                inputs.append(Constant(np.asarray(atom.value, dtype=target)))
+            elif isinstance(atom.value, (bool, int, float)):
+                inputs.append(Constant(np.asarray(atom.value, dtype=target or scalar_dtype(atom.value))))
             else:
                 inputs.append(Constant(np.asarray(atom.value, dtype=object)))
         outputs = tuple(self.bind(t) for t in stmt.targets)

@@ -69,6 +69,10 @@ def _onnx_type(dtype) -> int:
     return int(np_dtype_to_tensor_dtype(np.dtype(dtype)))
 
 
+def _operand_dtype(operand) -> np.dtype:
+    return np.dtype(operand.value.dtype if isinstance(operand, Constant) else operand.dtype)
+
+
 def _cast(emit: Emitter, name: str, dtype) -> str:
     return emit.op("Cast", name, to=_onnx_type(dtype))
 
@@ -394,6 +398,40 @@ def _masked_select(emit, node, ins):
     return [emit.op("Compress", flat, mask, axis=0)]
 
 
+@_form("getitem_grad")
+def _getitem_grad(emit, node, ins):
+    shape = _static_shape(node, node.attrs["shape"])
+    positions = np.arange(int(np.prod(shape)), dtype=np.int64).reshape(shape)[node.attrs["index"]]
+    zeros = emit.op("ConstantOfShape", emit.const(_ints([int(np.prod(shape))])),
+                    value=np.zeros((1,), _dtype(node)))
+    flat = emit.op("Reshape", ins[0], emit.const(_ints([-1])))
+    placed = emit.op("ScatterElements", zeros, emit.const(positions.reshape(-1)), flat, axis=0)
+    return [emit.op("Reshape", placed, emit.const(_ints(shape)))]
+
+
+@_form("gather_grad")
+def _gather_grad(emit, node, ins):
+    shape = _static_shape(node, node.attrs["shape"])
+    axis = int(node.attrs.get("axis", 0)) % len(shape)
+    outer, inner = int(np.prod(shape[:axis])), int(np.prod(shape[axis + 1:]))
+    count = int(np.prod(_static_shape(node, node.inputs[1].shape)))
+    updates = emit.op("Reshape", ins[0], emit.const(_ints([outer, count, inner])))
+    where = emit.op("Reshape", _cast(emit, ins[1], np.int64), emit.const(_ints([1, count, 1])))
+    where = emit.op("Expand", where, emit.const(_ints([outer, count, inner])))
+    zeros = emit.op("ConstantOfShape", emit.const(_ints([outer, shape[axis], inner])), value=np.zeros((1,), _dtype(node)))
+    summed = emit.op("ScatterElements", zeros, where, updates, axis=1, reduction="add")   # np.add.at
+    return [emit.op("Reshape", summed, emit.const(_ints(shape)))]
+
+
+@_form("masked_select_grad")
+def _masked_select_grad(emit, node, ins):
+    shape = _static_shape(node, node.attrs["shape"])
+    mask = emit.op("Reshape", ins[1], emit.const(_ints([-1])))
+    where = emit.op("Transpose", emit.op("NonZero", mask), perm=[1, 0])      # (k, 1)
+    zeros = emit.op("ConstantOfShape", emit.const(_ints([int(np.prod(shape))])), value=np.zeros((1,), _dtype(node)))
+    return [emit.op("Reshape", emit.op("ScatterND", zeros, where, ins[0]), emit.const(_ints(shape)))]
+
+
 @_form("ones", "zeros")
 def _filled(emit, node, ins):
     shape = _static_shape(node, node.outputs[0].shape)
@@ -462,7 +500,8 @@ def _softmax_cross_entropy(emit, node, ins):
 
 @_form("one_hot")
 def _one_hot(emit, node, ins):
-    indices, on, off = ins
+    on, off = (_cast(emit, name, _dtype(node)) if _operand_dtype(operand) != _dtype(node) else name
+               for name, operand in zip(ins[1:], node.inputs[1:]))
     depth = int(node.attrs["depth"])
     axis = int(node.attrs.get("axis", -1))
     hits = emit.op("Equal", emit.op("Unsqueeze", ins[0], emit.const(_ints([-1]))),
@@ -506,23 +545,61 @@ def _pads(padding) -> list:
     return [int(top), int(left), int(bottom), int(right)]
 
 
+def _geometry(node, shape, kernel, stride, padding, dilation):
+    """``(n, c, h, w, hp, wp, oh, ow)`` of windows over a static ``shape`` padded by ``padding``."""
+    n, c, h, w = _static_shape(node, shape)
+    hp, wp = h + padding[0] + padding[1], w + padding[2] + padding[3]
+    oh = (hp - dilation[0] * (kernel[0] - 1) - 1) // stride[0] + 1
+    ow = (wp - dilation[1] * (kernel[1] - 1) - 1) // stride[1] + 1
+    return n, c, h, w, hp, wp, oh, ow
+
+
+def _positions(kernel, stride, dilation, wp, oh, ow) -> np.ndarray:
+    """The flat position in the padded image of each window element: ``(OH, OW, KH, KW)`` int64."""
+    rows = (np.arange(oh) * stride[0]).reshape(oh, 1, 1, 1) + (np.arange(kernel[0]) * dilation[0]).reshape(1, 1, -1, 1)
+    cols = (np.arange(ow) * stride[1]).reshape(1, ow, 1, 1) + (np.arange(kernel[1]) * dilation[1]).reshape(1, 1, 1, -1)
+    return (rows * wp + cols).astype(np.int64)
+
+
+def _pad(emit, name, padding, fill=None, dtype=None) -> str:
+    top, bottom, left, right = (int(p) for p in padding)
+    pads = emit.const(_ints([0, 0, top, left, 0, 0, bottom, right]))
+    if fill is None:
+        return emit.op("Pad", name, pads, mode="constant")
+    return emit.op("Pad", name, pads, emit.const(np.asarray(fill, dtype)), mode="constant")
+
+
 def _windows(emit, node, name, shape, kernel, stride, padding, dilation, fill):
     """The windows of ``name`` (static ``shape`` N, C, H, W), padded with ``fill``, as ``pool2d_windows``
     makes them: ``(N, C, OH, OW, KH, KW)``, a Gather of constant positions of the padded image."""
-    n, c, h, w = _static_shape(node, shape)
-    top, bottom, left, right = (int(p) for p in padding)
+    n, c, _, _, hp, wp, oh, ow = _geometry(node, shape, kernel, stride, padding, dilation)
     if any(padding):
-        pads = _ints([0, 0, top, left, 0, 0, bottom, right])
-        name = emit.op("Pad", name, emit.const(pads), emit.const(np.asarray(fill, node.inputs[0].dtype)),
-                       mode="constant")
-    hp, wp = h + top + bottom, w + left + right
-    oh = (hp - dilation[0] * (kernel[0] - 1) - 1) // stride[0] + 1
-    ow = (wp - dilation[1] * (kernel[1] - 1) - 1) // stride[1] + 1
-    rows = (np.arange(oh) * stride[0]).reshape(oh, 1, 1, 1) + (np.arange(kernel[0]) * dilation[0]).reshape(1, 1, -1, 1)
-    cols = (np.arange(ow) * stride[1]).reshape(1, ow, 1, 1) + (np.arange(kernel[1]) * dilation[1]).reshape(1, 1, 1, -1)
-    positions = (rows * wp + cols).astype(np.int64)                    # (OH, OW, KH, KW)
+        name = _pad(emit, name, padding, fill, node.inputs[0].dtype)
     flat = emit.op("Reshape", name, emit.const(_ints([n, c, hp * wp])))
+    positions = _positions(kernel, stride, dilation, wp, oh, ow)
     return emit.op("Gather", flat, emit.const(positions), axis=2), (n, c, oh, ow, hp, wp)
+
+
+def _crop(emit, name, padding, h, w) -> str:
+    """The image inside ``padding`` of a padded ``(N, C, Hp, Wp)`` array."""
+    if not any(padding):
+        return name
+    top, left = int(padding[0]), int(padding[2])
+    return emit.op("Slice", name, emit.const(_ints([top, left])), emit.const(_ints([top + h, left + w])),
+                   emit.const(_ints([2, 3])))
+
+
+def _unwindow(emit, node, windows, input_shape, kernel, stride, padding, dilation, dtype):
+    """The transpose of :func:`_windows`: each element of ``windows (N, C, OH, OW, KH, KW)`` added at its
+    position of the padded image (a scatter-add of constant positions), the padding cropped off."""
+    n, c, h, w, hp, wp, oh, ow = _geometry(node, input_shape, kernel, stride, padding, dilation)
+    taps = oh * ow * kernel[0] * kernel[1]
+    updates = emit.op("Reshape", windows, emit.const(_ints([n, c, taps])))
+    positions = np.broadcast_to(_positions(kernel, stride, dilation, wp, oh, ow).reshape(1, 1, taps), (n, c, taps))
+    zeros = emit.op("ConstantOfShape", emit.const(_ints([n, c, hp * wp])), value=np.zeros((1,), dtype))
+    summed = emit.op("ScatterElements", zeros, emit.const(np.ascontiguousarray(positions)), updates, axis=2,
+                     reduction="add")
+    return _crop(emit, emit.op("Reshape", summed, emit.const(_ints([n, c, hp, wp]))), padding, h, w)
 
 
 def _window_attrs(node):
@@ -579,12 +656,29 @@ def _max_pool2d_index(emit, node, ins):
 def _max_pool2d_gather(emit, node, ins):
     index = _first_max_index(emit, node, ins[0])
     padding = _window_attrs(node)[2]
-    source = ins[1]
-    if any(padding):
-        top, bottom, left, right = (int(p) for p in padding)
-        source = emit.op("Pad", source, emit.const(_ints([0, 0, top, left, 0, 0, bottom, right])), mode="constant")
+    source = _pad(emit, ins[1], padding) if any(padding) else ins[1]
     flat = emit.op("Reshape", source, emit.const(_ints([-1])))
     return [emit.op("Gather", flat, index, axis=0)]
+
+
+@_form("max_pool2d_grad")
+def _max_pool2d_grad(emit, node, ins):
+    kernel, stride, padding, dilation = _window_attrs(node)
+    n, c, h, w, hp, wp, _, _ = _geometry(node, node.inputs[0].shape, kernel, stride, padding, dilation)
+    index = emit.op("Reshape", _first_max_index(emit, node, ins[0]), emit.const(_ints([-1])))
+    zeros = emit.op("ConstantOfShape", emit.const(_ints([n * c * hp * wp])), value=np.zeros((1,), _dtype(node)))
+    summed = emit.op("ScatterElements", zeros, index, emit.op("Reshape", ins[1], emit.const(_ints([-1]))), axis=0,
+                     reduction="add")
+    return [_crop(emit, emit.op("Reshape", summed, emit.const(_ints([n, c, hp, wp]))), padding, h, w)]
+
+
+@_form("sum_pool2d_grad")
+def _sum_pool2d_grad(emit, node, ins):
+    kernel, stride, padding, dilation = _window_attrs(node)
+    n, c, oh, ow = _static_shape(node, node.inputs[0].shape)
+    spread = emit.op("Expand", emit.op("Unsqueeze", ins[0], emit.const(_ints([4, 5]))),
+                     emit.const(_ints([n, c, oh, ow, kernel[0], kernel[1]])))
+    return [_unwindow(emit, node, spread, node.attrs["input_shape"], kernel, stride, padding, dilation, _dtype(node))]
 
 
 @_form("conv2d")
@@ -594,16 +688,69 @@ def _conv2d(emit, node, ins):
                     dilations=list(a.get("dilation", (1, 1))), group=int(a.get("groups", 1)))]
 
 
-@_form("conv2d_columns")
-def _conv2d_columns(emit, node, ins):
+def _conv_attrs(node):
     a = node.attrs
-    groups = int(a.get("groups", 1))
-    o, cg, kh, kw = a["filter_shape"]
-    windows, (n, c, oh, ow, _, _) = _windows(emit, node, ins[0], node.inputs[0].shape, (kh, kw), a.get("stride", (1, 1)),
-                                             a.get("padding", (0, 0, 0, 0)), a.get("dilation", (1, 1)), 0.0)
+    return (tuple(a.get("stride", (1, 1))), tuple(a.get("padding", (0, 0, 0, 0))), tuple(a.get("dilation", (1, 1))),
+            int(a.get("groups", 1)))
+
+
+def _columns(emit, node, name, shape, filter_shape):
+    """``conv2d_columns`` of ``name``: ``(groups, C/groups * KH * KW, N * OH * OW)``."""
+    stride, padding, dilation, groups = _conv_attrs(node)
+    _, cg, kh, kw = filter_shape
+    windows, (n, _, oh, ow, _, _) = _windows(emit, node, name, shape, (kh, kw), stride, padding, dilation, 0.0)
     split = emit.op("Reshape", windows, emit.const(_ints([n, groups, cg, oh, ow, kh, kw])))
     ordered = emit.op("Transpose", split, perm=[1, 2, 5, 6, 0, 3, 4])   # (g, cg, KH, KW, N, OH, OW)
-    return [emit.op("Reshape", ordered, emit.const(_ints([groups, cg * kh * kw, n * oh * ow])))]
+    return emit.op("Reshape", ordered, emit.const(_ints([groups, cg * kh * kw, n * oh * ow])))
+
+
+def _uncolumns(emit, node, cols, input_shape, filter_shape):
+    """``conv2d_columns_grad`` (col2im): columns added back into an image of ``input_shape``."""
+    stride, padding, dilation, groups = _conv_attrs(node)
+    _, cg, kh, kw = filter_shape
+    n, c, _, _, _, _, oh, ow = _geometry(node, input_shape, (kh, kw), stride, padding, dilation)
+    split = emit.op("Reshape", cols, emit.const(_ints([groups, cg, kh, kw, n, oh, ow])))
+    ordered = emit.op("Transpose", split, perm=[4, 0, 1, 5, 6, 2, 3])   # (N, g, cg, OH, OW, KH, KW)
+    windows = emit.op("Reshape", ordered, emit.const(_ints([n, c, oh, ow, kh, kw])))
+    return _unwindow(emit, node, windows, input_shape, (kh, kw), stride, padding, dilation, _dtype(node))
+
+
+def _dy_rows(emit, node, dy, groups):
+    """``dy (N, O, OH, OW)`` as ``(groups, O/groups, N * OH * OW)``."""
+    n, o, oh, ow = _static_shape(node, node.inputs[0 if node.op == "conv2d_input_grad" else 1].shape)
+    by_channel = emit.op("Transpose", dy, perm=[1, 0, 2, 3])
+    return emit.op("Reshape", by_channel, emit.const(_ints([groups, o // groups, n * oh * ow])))
+
+
+@_form("conv2d_columns")
+def _conv2d_columns(emit, node, ins):
+    return [_columns(emit, node, ins[0], node.inputs[0].shape, node.attrs["filter_shape"])]
+
+
+@_form("conv2d_columns_grad")
+def _conv2d_columns_grad(emit, node, ins):
+    return [_uncolumns(emit, node, ins[0], node.attrs["input_shape"], node.attrs["filter_shape"])]
+
+
+@_form("conv2d_input_grad")
+def _conv2d_input_grad(emit, node, ins):
+    dy, w = ins
+    groups = _conv_attrs(node)[3]
+    filter_shape = _static_shape(node, node.inputs[1].shape)
+    o, cg, kh, kw = filter_shape
+    filters = emit.op("Reshape", w, emit.const(_ints([groups, o // groups, cg * kh * kw])))
+    cols = emit.op("MatMul", emit.op("Transpose", filters, perm=[0, 2, 1]), _dy_rows(emit, node, dy, groups))
+    return [_uncolumns(emit, node, cols, node.attrs["input_shape"], filter_shape)]
+
+
+@_form("conv2d_filter_grad")
+def _conv2d_filter_grad(emit, node, ins):
+    x, dy = ins
+    groups = _conv_attrs(node)[3]
+    filter_shape = tuple(node.attrs["filter_shape"])
+    cols = _columns(emit, node, x, node.inputs[0].shape, filter_shape)
+    product = emit.op("MatMul", _dy_rows(emit, node, dy, groups), emit.op("Transpose", cols, perm=[0, 2, 1]))
+    return [emit.op("Reshape", product, emit.const(_ints(filter_shape)))]
 
 
 @_form("adaptive_avg_weights", "adaptive_window_index")
@@ -654,18 +801,8 @@ def _scatter_last(emit, node, ins):
 
 # ------------------------------------------------------------------------------- without ONNX form
 
-_GRADIENT_ONLY = "a gradient op (made by differentiation), which an exported inference graph does not hold"
-
 NO_ONNX_FORM: dict[str, str] = {
     "class_indices": "it validates class indices at run time and raises ValueError; ONNX has no raising operator",
-    "getitem_grad": _GRADIENT_ONLY,
-    "gather_grad": _GRADIENT_ONLY,
-    "masked_select_grad": _GRADIENT_ONLY,
-    "conv2d_input_grad": _GRADIENT_ONLY,
-    "conv2d_filter_grad": _GRADIENT_ONLY,
-    "conv2d_columns_grad": _GRADIENT_ONLY,
-    "max_pool2d_grad": _GRADIENT_ONLY,
-    "sum_pool2d_grad": _GRADIENT_ONLY,
     "all_reduce": "a collective across MPI ranks; ONNX has no communication operators",
     "all_gather": "a collective across MPI ranks; ONNX has no communication operators",
     "reduce_scatter": "a collective across MPI ranks; ONNX has no communication operators",
