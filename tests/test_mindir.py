@@ -21,10 +21,12 @@ from npspore.opdef import op_table
 from npspore.train.mindir_proto import model_message
 
 from limited_process import load_in_limited_process
+import test_export_onnx as onnx_tests
 from test_export_onnx import SAMPLES, _one_op_graph, assert_computes_the_forward
 
 FIXTURES = os.path.join(os.path.dirname(__file__), "fixtures")
-MS_MODELS = ["ms_lenet5", "ms_resblock"]
+MS_MODELS = ["ms_lenet5", "ms_resblock", "ms_if_while"]
+STRAIGHT_LINE_MODELS = ["ms_lenet5", "ms_resblock"]   # no control flow: GraphCell compiles them under jit
 
 
 def _fixture(name):
@@ -49,7 +51,7 @@ def test_mindspore_files_run_in_graph_cell_with_mindsporess_outputs(name):
     np.testing.assert_allclose(y.asnumpy(), data["y_loaded"], rtol=1e-5, atol=1e-6)
 
 
-@pytest.mark.parametrize("name", MS_MODELS)
+@pytest.mark.parametrize("name", STRAIGHT_LINE_MODELS)
 def test_mindspore_files_compile_under_jit(name):
     path, data = _fixture(name)
     compiled = ms.jit(nn.GraphCell(ms.load(path)))
@@ -203,8 +205,9 @@ def test_a_fifo_and_a_link_to_dev_zero_are_refused_within_a_memory_limit(tmp_pat
     assert "pipe.mindir: it is a FIFO" in output and "zero.mindir: it is a character device" in output
 
 
-def test_every_sixteenth_truncation_and_bit_flips_load_or_are_refused_within_a_memory_limit(tmp_path):
-    data = open(_fixture("ms_resblock")[0], "rb").read()
+@pytest.mark.parametrize("name", ["ms_resblock", "ms_if_while"])
+def test_every_sixteenth_truncation_and_bit_flips_load_or_are_refused_within_a_memory_limit(tmp_path, name):
+    data = open(_fixture(name)[0], "rb").read()
     variants = [data[:len(data) * k // 16] for k in range(16)]
     positions = range(0, len(data), max(1, len(data) // 97))
     variants += [data[:i] + bytes([data[i] ^ (1 << bit)]) + data[i + 1:] for i in positions for bit in (0, 3, 7)]
@@ -212,15 +215,18 @@ def test_every_sixteenth_truncation_and_bit_flips_load_or_are_refused_within_a_m
     for index, variant in enumerate(variants):
         paths.append(tmp_path / f"v{index}.mindir")
         paths[-1].write_bytes(variant)
-    returncode, output = load_in_limited_process("ms.load(path)", paths, timeout=300)
+    inputs = os.path.join(FIXTURES, name + ".npz")   # a file that loads also runs: to its result or a ValueError
+    run = f"ms.nn.GraphCell(ms.load(path))(ms.Tensor(__import__('numpy').load({inputs!r})['x']))"
+    returncode, output = load_in_limited_process(run, paths, timeout=300)
     assert returncode == 0, output
     lines = output.splitlines()
     assert len(lines) == len(variants), output
-    refused = [line for line in lines if line.startswith("refused:")]
-    assert all(line.startswith("loaded:") or ".mindir" in line for line in lines), output
-    assert sum(line.startswith("loaded:") for line in lines) > 0
+    refused = [line for line in lines if line.startswith("refused: FileReadError: Failed to")]
+    ran = [line for line in lines if line.startswith("loaded:")]
+    failed_to_run = [line for line in lines if line not in refused and line not in ran]
     assert all(f"v{k}.mindir" in "\n".join(refused) for k in range(1, 16)), output   # every truncation refused
-    assert all("Failed to" in line for line in refused)
+    assert all(".mindir" in line for line in refused) and ran
+    assert all(line.startswith(("refused: OpShapeError:", "refused: ValueError:")) for line in failed_to_run), output
 
 
 def test_checkpoint_and_mindir_loading_share_one_reader():
@@ -271,7 +277,7 @@ def test_npspores_lenet5_uses_mindspores_primitives_and_attributes(tmp_path):
 
 
 @pytest.mark.parametrize("name", MS_MODELS)
-def test_npspores_file_runs_in_npspores_graph_cell_with_mindspores_outputs(tmp_path, name):
+def test_npspores_file_of_the_same_network_runs_in_graph_cell_with_mindspores_outputs(tmp_path, name):
     _, data = _fixture(name)
     net = _with_mindspores_weights(_fixture_networks()[name], name)
     export(net, ms.Tensor(data["x"]), file_name=str(tmp_path / "net"), file_format="MINDIR")
@@ -345,3 +351,34 @@ def test_a_gathers_constant_indices_are_written_as_integers(tmp_path):
     assert indices.attribute[0].tensors[0].data_type == 6   # INT32, as the Tensor was made
     y = nn.GraphCell(ms.load(str(tmp_path / "g.mindir")))(ms.Tensor(x))
     np.testing.assert_array_equal(y.asnumpy(), x[:, [2, 0]])
+
+
+@pytest.mark.parametrize("make, shape, compiles", [
+    (onnx_tests.LeNet5, (2, 1, 28, 28), True), (onnx_tests.ResidualBlock, (2, 4, 8, 8), True),
+    (onnx_tests.LSTMClassifier, (2, 5, 8), False), (onnx_tests.Encoder, (2, 6, 16), True),
+    (onnx_tests.ControlFlowMLP, (3, 6), False)],
+    ids=["lenet5", "resnet_block", "lstm_classifier", "transformer_encoder", "mlp_if_while_for"])
+def test_npspores_files_of_the_export_models_run_in_graph_cell(tmp_path, make, shape, compiles):
+    net = make()
+    onnx_tests._randomize(net, 3)
+    x = ms.Tensor(np.random.default_rng(4).standard_normal(shape).astype(np.float32))
+    export(net, x, file_name=str(tmp_path / "net"), file_format="MINDIR")
+    net.set_train(False)
+    want = net(x)
+    cell = nn.GraphCell(ms.load(str(tmp_path / "net.mindir")))
+    runs = [cell, ms.jit(cell)] if compiles else [cell]
+    for run in runs:
+        got = run(x)
+        for g, w in zip(got if isinstance(got, tuple) else (got,), want if isinstance(want, tuple) else (want,)):
+            np.testing.assert_allclose(g.asnumpy(), w.asnumpy(), rtol=1e-5, atol=1e-6)
+
+
+def test_a_graph_calling_itself_other_than_as_a_loop_is_refused(tmp_path):
+    model = _model(_fixture("ms_if_while")[0])
+    branch = next(f for f in model.functions if f.node and all(not n.op_type.startswith("REF::Switch")
+                                                               for n in f.node))
+    branch.node[-1].op_type = "REF::" + branch.name
+    path = tmp_path / "recursive.mindir"
+    path.write_bytes(model.SerializeToString())
+    with pytest.raises(FileReadError, match="calls itself other than as a loop"):
+        ms.load(str(path))

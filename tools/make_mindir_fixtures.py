@@ -11,7 +11,9 @@ from a seeded NumPy generator (so the files are reproducible), and writes each w
 - ``tests/fixtures/ms_lenet5.mindir``: LeNet-5 of MindSpore's model zoo (Conv2d, ReLU, MaxPool2d,
   Flatten, Dense) on a 1x1x32x32 input;
 - ``tests/fixtures/ms_resblock.mindir``: a ResNet basic block (two 3x3 Conv2d without bias, "pad" and
-  "same" padding, BatchNorm2d with non-trivial moving statistics, the residual Add, ReLU) on 2x4x8x8.
+  "same" padding, BatchNorm2d with non-trivial moving statistics, the residual Add, ReLU) on 2x4x8x8;
+- ``tests/fixtures/ms_if_while.mindir``: a Dense layer, then a tensor ``if`` and a tensor ``while``
+  (MindSpore writes them as Switch, Partial and function graphs calling each other) on 2x4.
 
 Beside each, ``<name>.npz`` holds the input ``x`` and MindSpore's output ``y`` of the network, and
 ``y_loaded``, the output of ``nn.GraphCell(mindspore.load(file))`` in MindSpore on the same input.
@@ -77,10 +79,26 @@ def networks(nn):
             y = self.bn2(self.conv2(y))
             return self.relu(y + x)
 
+    class IfWhile(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.fc = nn.Dense(4, 4)
+
+        def construct(self, x):
+            h = self.fc(x)
+            if h.sum() > 0:
+                h = h * 2
+            else:
+                h = h - 1
+            while h.sum() < 100:
+                h = h + 1
+            return h
+
     rng = np.random.default_rng(2026)
     return {
         "ms_lenet5": (LeNet5(), rng.normal(0.0, 1.0, (1, 1, 32, 32)).astype(np.float32)),
         "ms_resblock": (ResBlock(), rng.normal(0.0, 1.0, (2, 4, 8, 8)).astype(np.float32)),
+        "ms_if_while": (IfWhile(), rng.normal(0.0, 1.0, (2, 4)).astype(np.float32)),
     }
 
 
@@ -90,7 +108,7 @@ def main(out_dir):
     from mindspore import nn
 
     os.makedirs(out_dir, exist_ok=True)
-    for seed, (name, (net, x)) in enumerate(sorted(networks(nn).items())):
+    for seed, (name, (net, x)) in enumerate(networks(nn).items()):
         _fill(net, seed)
         net.set_train(False)
         path = os.path.join(out_dir, name)

@@ -3,8 +3,10 @@
 The graph's Parameters become the Cell's Parameters, named as in the file (``conv1.weight``), so
 ``parameters_dict()`` and ``load_checkpoint`` see them as MindSpore does. ``construct`` interprets
 the graph's nodes in order with npspore's ops (``ops.mindir_primitives``); it is plain Python over a
-tuple of nodes and a dict of values, so eager calls run it op by op and ``jit`` compiles it into one
-kernel like any other Cell.
+tuple of nodes and a dict of values, so eager calls run it op by op and ``jit`` compiles a graph
+without control flow into one kernel like any other Cell. A graph with control flow (a tensor ``if``
+or ``while``: function graphs that call each other) runs eagerly; ``jit`` refuses it (a recursive
+call of the interpreter), as compiled code does not recurse.
 """
 from __future__ import annotations
 
@@ -32,9 +34,11 @@ class MindIRNode:
 class MindIRGraph:
     """A MindIR file's graph, as ``mindspore.load`` returns it: run it with ``nn.GraphCell(graph)``.
 
-    ``inputs`` are ``(name, shape, dtype)``; ``parameters`` map each Parameter's name (``conv1.weight``)
-    to its array; ``values`` name the graph value each Parameter and input is read as; ``outputs``
-    are the keys of the graph's results.
+    ``inputs`` are ``(name, shape, dtype)`` and ``input_keys`` the keys they are read as;
+    ``parameters`` map each Parameter's name (``conv1.weight``) to its array and ``parameter_keys``
+    give each one's key; ``nodes`` run in order; ``outputs`` are the graph's results;
+    ``constants`` hold every graph's constants by key; ``functions`` map the name of each function
+    graph (a branch, a loop's header, body or exit) to its ``(input keys, nodes, outputs)``.
     """
     file_name: str
     name: str
@@ -45,9 +49,14 @@ class MindIRGraph:
     nodes: tuple
     outputs: tuple
     constants: dict
+    functions: dict
 
     def __repr__(self) -> str:
         return f"MindIRGraph({self.file_name!r}, {len(self.nodes)} nodes, {len(self.parameters)} parameters)"
+
+
+def _node_tuples(nodes) -> tuple:
+    return tuple((node.primitive, node.inputs, node.output, node.attributes) for node in nodes)
 
 
 def _constant(value):
@@ -90,21 +99,79 @@ class GraphCell(Cell):
         self.graph_params = ParameterTuple(params)
         self._parameter_keys = tuple(key for key, _ in graph.parameter_keys)
         self._constants = tuple((key, _constant(value)) for key, value in graph.constants.items())
-        self._nodes = tuple((node.primitive, node.inputs, node.output, node.attributes) for node in graph.nodes)
+        self._nodes = _node_tuples(graph.nodes)
+        self._functions = {name: (keys, _node_tuples(nodes), outputs)
+                           for name, (keys, nodes, outputs) in graph.functions.items()}
+        self._loops = {}   # header -> (split of its if's operands, body graph, exit graph)
+        for nodes in [graph.nodes] + [nodes for _, nodes, _ in graph.functions.values()]:
+            for node in nodes:
+                if node.primitive == "@while":
+                    last = dict(graph.functions[dict(node.attributes)["graph"]][1][-1].attributes)
+                    self._loops[dict(node.attributes)["graph"]] = (last["split"], last["then"], last["else"])
         self.set_train(False)
 
     def construct(self, *inputs):
         if len(inputs) != len(self.graph.input_keys):
             raise ValueError(f"For 'GraphCell', the graph takes {len(self.graph.input_keys)} inputs, but got "
                              f"{len(inputs)}.")
-        values = {}
-        for key, value in zip(self.graph.input_keys, inputs):
-            values[key] = value
+        shared = dict(self._constants)
         for key, param in zip(self._parameter_keys, self.graph_params):
-            values[key] = param
-        constants = dict(self._constants)
-        for primitive, operands, output, attributes in self._nodes:
-            args = [constants[key] if kind == "constant" else values[key] for kind, key in operands]
-            values[output] = PRIMITIVES[primitive](*args, **dict(attributes))
-        results = [constants[key] if kind == "constant" else values[key] for kind, key in self.graph.outputs]
-        return results[0] if len(results) == 1 else tuple(results)
+            shared[key] = param
+        return self._call_graph(self.graph.input_keys, self._nodes, self.graph.outputs, inputs, shared)
+
+    def _call_graph(self, input_keys, nodes, outputs, args, shared):
+        """Run one graph on ``args``: its result, or the tuple of its results."""
+        values = dict(shared)
+        for key, value in zip(input_keys, args):
+            values[key] = value
+        for primitive, operands, output, attributes in nodes:
+            values[output] = self._apply(primitive, [values[key] for _, key in operands], dict(attributes), shared)
+        results = tuple(values[key] for _, key in outputs)
+        return results[0] if len(results) == 1 else results
+
+    def _call(self, name, args, shared):
+        input_keys, nodes, outputs = self._functions[name]
+        return self._call_graph(input_keys, nodes, outputs, args, shared)
+
+    def _apply(self, primitive, args, attributes, shared):
+        if primitive == "@call":
+            return self._call(attributes["graph"], args, shared)
+        if primitive == "@if":
+            split = attributes["split"]
+            if args[0]:
+                result = self._call(attributes["then"], args[1:split], shared)
+            else:
+                result = self._call(attributes["else"], args[split:], shared)
+            return result
+        if primitive == "@while":
+            return self._loop(attributes["graph"], args, shared)
+        return PRIMITIVES[primitive](*args, **attributes)
+
+    def _loop(self, header, args, shared):
+        """A MindIR loop: the header's nodes give the condition and the body's and exit's arguments;
+        the body's nodes, all but its last (the call of the header), give the next arguments."""
+        split, body, exit_graph = self._loops[header]
+        condition, body_args, exit_args = self._header(header, args, split, shared)
+        while condition:
+            args = self._body(body, body_args, shared)
+            condition, body_args, exit_args = self._header(header, args, split, shared)
+        return self._call(exit_graph, exit_args, shared)
+
+    def _header(self, header, args, split, shared):
+        input_keys, nodes, _ = self._functions[header]
+        values = dict(shared)
+        for key, value in zip(input_keys, args):
+            values[key] = value
+        for primitive, operands, output, attributes in nodes[:-1]:
+            values[output] = self._apply(primitive, [values[key] for _, key in operands], dict(attributes), shared)
+        operands = [values[key] for _, key in nodes[-1][1]]
+        return operands[0], tuple(operands[1:split]), tuple(operands[split:])
+
+    def _body(self, body, args, shared):
+        input_keys, nodes, _ = self._functions[body]
+        values = dict(shared)
+        for key, value in zip(input_keys, args):
+            values[key] = value
+        for primitive, operands, output, attributes in nodes[:-1]:
+            values[output] = self._apply(primitive, [values[key] for _, key in operands], dict(attributes), shared)
+        return tuple(values[key] for _, key in nodes[-1][1])

@@ -147,11 +147,12 @@ def _strided_slice(x, begin, end, strides, begin_mask=0, end_mask=0, ellipsis_ma
         raise ValueError("For 'StridedSlice', npspore runs slices without ellipsis and new-axis masks.")
     index = []
     for axis in range(len(begin)):
-        if shrink_axis_mask >> axis & 1:
+        bit = 2 ** axis   # the masks' bit of this axis (arithmetic: compiled code folds it)
+        if shrink_axis_mask // bit % 2:
             index.append(begin[axis])
         else:
-            start = None if begin_mask >> axis & 1 else begin[axis]
-            index.append(slice(start, None if end_mask >> axis & 1 else end[axis], strides[axis]))
+            start = None if begin_mask // bit % 2 else begin[axis]
+            index.append(slice(start, None if end_mask // bit % 2 else end[axis], strides[axis]))
     return run("getitem", x, index=tuple(index))
 
 
@@ -285,6 +286,7 @@ PRIMITIVES: dict[str, Callable] = {
     "FloorMod": _binary("mod"), "Pow": _binary("pow"), "Maximum": _binary("maximum"), "Minimum": _binary("minimum"),
     "Equal": _binary("equal"), "NotEqual": _binary("not_equal"), "Less": _binary("less"),
     "LessEqual": _binary("less_equal"), "Greater": _binary("greater"), "GreaterEqual": _binary("greater_equal"),
+    "LessScalar": _binary("less"), "GreaterScalar": _binary("greater"),
     "LogicalAnd": _binary("logical_and"), "LogicalOr": _binary("logical_or"),
     "Select": _select,
     "ReLU": _unary("relu"), "Sigmoid": _unary("sigmoid"), "Tanh": _unary("tanh"), "Exp": _unary("exp"),

@@ -27,6 +27,7 @@ __all__ = ["read_mindir", "TENSOR_TYPES"]
 TENSOR_TYPES = {1: np.float32, 2: np.uint8, 3: np.int8, 4: np.uint16, 5: np.int16, 6: np.int32, 7: np.int64,
                 9: np.bool_, 10: np.float16, 11: np.float64, 12: np.uint32, 13: np.uint64, 17: np.float64}
 _MAX_NESTING = 16   # tuples of tuples in one attribute
+_MAX_CALL_DEPTH = 64   # graphs calling graphs (branches, loops, sub-graphs)
 
 
 def _damaged(path: str, reason: str) -> FileReadError:
@@ -80,34 +81,155 @@ def _text(path: str, value) -> str:
     return value
 
 
-def _primitive_name(path: str, op_type: str, primitives: dict) -> tuple:
-    op_type = _text(path, op_type)
-    if not op_type.startswith("REF::") or op_type[5:] not in primitives:
-        raise _damaged(path, f"a node applies '{op_type}', which is neither a primitive of the file nor a "
-                             "constant (npspore runs graphs without control flow and function calls)")
-    proto = primitives[op_type[5:]]
-    if _text(path, proto.op_type) not in PRIMITIVES:
+def _primitive(path: str, proto) -> str:
+    op_type = _text(path, proto.op_type)
+    if op_type not in PRIMITIVES and op_type not in ("Switch", "Partial"):
         raise FileReadError(path, f"Failed to load the MindIR file {path}: it uses the primitive "
-                                  f"'{proto.op_type}', which npspore does not run.")
-    return proto
+                                  f"'{op_type}', which npspore does not run.")
+    return op_type
 
 
-def _node(path: str, node, primitives: dict, known: dict) -> MindIRNode:
-    proto = _primitive_name(path, node.op_type, primitives)
+def _node(path: str, node, primitives: dict, functions: dict, known: dict) -> MindIRNode:
+    """One node: a primitive's application, a call of a function graph (``@call``) or of a closure
+    value (``@call_value``); ``Partial``'s first input names a function graph."""
+    op_type = _text(path, node.op_type)
     if len(node.output) != 1:
         raise _damaged(path, f"the node '{node.name}' has {len(node.output)} outputs")
+    reference = op_type[5:] if op_type.startswith("REF::") else None
     inputs = []
     for name in node.input:
-        if _text(path, name) not in known:
+        name = _text(path, name)
+        if name in known:
+            inputs.append(known[name])
+        elif name in functions and not inputs:
+            inputs.append(("graph", name))
+        else:
             raise _damaged(path, f"the node '{node.name}' reads '{name}', which no earlier node defines")
-        inputs.append(known[name])
+    output = _text(path, node.output[0])
+    if reference in functions:
+        return MindIRNode("@call", tuple(inputs), output, (("graph", reference),))
+    if reference in known and known[reference][0] == "value":
+        return MindIRNode("@call_value", (known[reference],) + tuple(inputs), output, ())
+    if reference not in primitives:
+        raise _damaged(path, f"a node applies '{op_type}', which is neither a primitive, a function graph nor a "
+                             "value of the file")
+    proto = primitives[reference]
+    primitive = _primitive(path, proto)
+    if (primitive == "Partial") != bool(inputs and inputs[0][0] == "graph") or any(
+            kind == "graph" for kind, _ in inputs[1:]):
+        raise _damaged(path, f"the node '{node.name}' passes a function graph where a value belongs")
     given = {attribute.name: attribute for attribute in proto.attribute}
     attributes = []
-    for name in attribute_names(proto.op_type):
+    for name in attribute_names(primitive) if primitive in PRIMITIVES else ():
         if name not in given:
-            raise _damaged(path, f"the primitive '{proto.name}' ({proto.op_type}) has no attribute '{name}'")
+            raise _damaged(path, f"the primitive '{proto.name}' ({primitive}) has no attribute '{name}'")
         attributes.append((name, _attribute(path, given[name])))
-    return MindIRNode(proto.op_type, tuple(inputs), _text(path, node.output[0]), tuple(sorted(attributes)))
+    return MindIRNode(primitive, tuple(inputs), output, tuple(sorted(attributes)))
+
+
+def _function(path: str, proto, primitives: dict, functions: dict, known: dict) -> tuple:
+    """``(input keys, nodes, outputs)`` of one graph; ``known`` holds the constants and Parameters."""
+    known = dict(known)
+    input_keys = []
+    for value in proto.input:
+        key = _text(path, value.name)
+        input_keys.append(key)
+        known[key] = ("value", key)
+    nodes = []
+    for node in proto.node:
+        if node.op_type != "Constant":
+            nodes.append(_node(path, node, primitives, functions, known))
+            known[nodes[-1].output] = ("value", nodes[-1].output)
+    outputs = []
+    for value in proto.output:
+        if value.name not in known:
+            raise _damaged(path, f"the output '{value.name}' of '{proto.name}' is not defined by the graph")
+        outputs.append(known[value.name])
+    if not outputs:
+        raise _damaged(path, f"the graph '{proto.name}' has no output")
+    return tuple(input_keys), _structured(path, nodes), tuple(outputs)
+
+
+def _structured(path: str, nodes: list) -> tuple:
+    """The nodes with each call of a ``Switch`` of two ``Partial`` closures as one ``@if`` node
+    (operands: the condition, the then-branch's arguments, the else-branch's); closures are never values."""
+    by_output = {node.output: node for node in nodes}
+    closures = {node.output for node in nodes if node.primitive in ("Switch", "Partial")}
+    result = []
+    for node in nodes:
+        reads = [key for kind, key in node.inputs if kind == "value"]
+        if node.primitive == "@call_value":
+            switch = by_output.get(reads[0])
+            branches = [by_output.get(key) for kind, key in switch.inputs[1:]] if switch is not None and \
+                switch.primitive == "Switch" and len(switch.inputs) == 3 else []
+            if len(branches) != 2 or any(b is None or b.primitive != "Partial" for b in branches):
+                raise _damaged(path, f"the node '{node.output}' calls a value that is not a Switch of two closures")
+            extra = node.inputs[1:]
+            then_args, else_args = branches[0].inputs[1:] + extra, branches[1].inputs[1:] + extra
+            result.append(MindIRNode("@if", (switch.inputs[0],) + then_args + else_args, node.output,
+                                     (("else", branches[1].inputs[0][1]), ("split", 1 + len(then_args)),
+                                      ("then", branches[0].inputs[0][1]))))
+        elif node.primitive == "Switch":
+            if any(key not in closures for key in reads[1:]) or reads[0] in closures:
+                raise _damaged(path, f"the Switch '{node.output}' chooses between values that are not closures")
+        elif node.primitive != "Partial":
+            if any(key in closures for key in reads):
+                raise _damaged(path, f"the node '{node.output}' reads a closure as a value")
+            result.append(node)
+    return tuple(result)
+
+
+def _looped(path: str, functions: dict) -> dict:
+    """The function graphs with each call of a loop header as a ``@while`` node.
+
+    A loop header is a graph whose result is an ``@if`` whose then-branch ends by calling the header
+    again (how MindSpore writes a ``while``). Any other cycle of calls is refused, and calls nest at
+    most ``_MAX_CALL_DEPTH`` deep, so running a graph never recurses without bound."""
+    headers = {}
+    for name, (_, nodes, outputs) in functions.items():
+        last = nodes[-1] if nodes else None
+        if last is not None and last.primitive == "@if" and outputs == (("value", last.output),):
+            body = functions.get(dict(last.attributes)["then"])
+            tail = body[1][-1] if body and body[1] else None
+            if tail is not None and tail.primitive == "@call" and tail.attributes == (("graph", name),) \
+                    and body[2] == (("value", tail.output),):
+                headers[name] = dict(last.attributes)["then"]
+    looped = {}
+    for name, (input_keys, nodes, outputs) in functions.items():
+        looped[name] = (input_keys, tuple(
+            MindIRNode("@while", node.inputs, node.output, node.attributes)
+            if node.primitive == "@call" and dict(node.attributes)["graph"] in headers
+            and not (headers.get(dict(node.attributes)["graph"]) == name and node is nodes[-1]) else node
+            for node in nodes), outputs)
+    _check_calls(path, looped, headers)
+    return looped
+
+
+def _check_calls(path: str, functions: dict, headers: dict) -> None:
+    depth: dict = {}
+
+    def visit(name, stack):
+        if name in stack:
+            raise _damaged(path, f"the graph '{name}' calls itself other than as a loop")
+        if name in depth:
+            return depth[name]
+        nodes = functions[name][1]
+        callees = []
+        for node in nodes:
+            attributes = dict(node.attributes)
+            if node.primitive == "@call" and not (headers.get(attributes["graph"]) == name and node is nodes[-1]):
+                callees.append(attributes["graph"])
+            elif node.primitive == "@if":
+                callees += [attributes["then"], attributes["else"]]
+            elif node.primitive == "@while":   # the header's if reaches the body, whose tail call is not followed
+                callees.append(attributes["graph"])
+        depth[name] = 1 + max((visit(callee, stack | {name}) for callee in callees), default=0)
+        if depth[name] > _MAX_CALL_DEPTH:
+            raise _damaged(path, f"the graph '{name}' nests calls more than {_MAX_CALL_DEPTH} deep")
+        return depth[name]
+
+    for name in functions:
+        visit(name, frozenset())
 
 
 def read_mindir(path: str) -> MindIRGraph:
@@ -122,9 +244,18 @@ def read_mindir(path: str) -> MindIRGraph:
     graph = model.graph
     if not _text(path, graph.name) or not graph.output:
         raise _damaged(path, "it holds no graph")
-    primitives = {proto.name: proto for proto in model.primitives}
-    known: dict = {}
-    inputs, input_keys = [], []
+    primitives = {_text(path, proto.name): proto for proto in model.primitives}
+    functions = {_text(path, proto.name): proto for proto in model.functions}
+    constants, known = {}, {}
+    for proto in (graph, *model.functions):   # constants are shared by every graph of the file
+        for node in proto.node:
+            if node.op_type == "Constant":
+                if len(node.output) != 1 or len(node.attribute) != 1:
+                    raise _damaged(path, f"the constant '{node.name}' has {len(node.attribute)} values")
+                key = _text(path, node.output[0])
+                constants[key] = _attribute(path, node.attribute[0])
+                known[key] = ("constant", key)
+    inputs = []
     for value in graph.input:
         if len(value.tensor) != 1:
             raise _damaged(path, f"the input '{value.name}' describes {len(value.tensor)} tensors")
@@ -134,28 +265,15 @@ def read_mindir(path: str) -> MindIRGraph:
             raise _damaged(path, f"the input '{value.name}' has the shape {list(shape)} and data type "
                                  f"{value.tensor[0].data_type}")
         inputs.append((_text(path, value.name).rsplit(":", 1)[-1], shape, np.dtype(dtype)))
-        input_keys.append(value.name)
-        known[value.name] = ("value", value.name)
     parameters, parameter_keys = {}, []
     for proto in graph.parameter:
         name = _text(path, proto.ref_key) or _text(path, proto.name).rsplit(":", 1)[-1]
         parameters[name] = _tensor(path, proto)
         parameter_keys.append((proto.name, name))
         known[proto.name] = ("value", proto.name)
-    nodes, constants = [], {}
-    for node in graph.node:
-        if node.op_type == "Constant":
-            if len(node.output) != 1 or len(node.attribute) != 1:
-                raise _damaged(path, f"the constant '{node.name}' has {len(node.attribute)} values")
-            constants[node.output[0]] = _attribute(path, node.attribute[0])
-            known[node.output[0]] = ("constant", node.output[0])
-            continue
-        nodes.append(_node(path, node, primitives, known))
-        known[node.output[0]] = ("value", node.output[0])
-    outputs = []
-    for value in graph.output:
-        if value.name not in known:
-            raise _damaged(path, f"the output '{value.name}' is not defined by the graph")
-        outputs.append(known[value.name])
-    return MindIRGraph(path, graph.name, tuple(inputs), tuple(input_keys), parameters, tuple(parameter_keys),
-                       tuple(nodes), tuple(outputs), constants)
+    graphs = {name: _function(path, proto, primitives, functions, known) for name, proto in functions.items()}
+    graphs[graph.name] = _function(path, graph, primitives, functions, known)
+    graphs = _looped(path, graphs)
+    input_keys, nodes, outputs = graphs.pop(graph.name)
+    return MindIRGraph(path, graph.name, tuple(inputs), input_keys, parameters, tuple(parameter_keys),
+                       nodes, outputs, constants, graphs)
