@@ -39,34 +39,32 @@ _BINARY = {"add": "Add", "sub": "Sub", "mul": "Mul", "div": "RealDiv", "floor_di
 _REDUCE = {"sum": "ReduceSum", "mean": "ReduceMean", "max": "ReduceMax", "min": "ReduceMin", "prod": "ReduceProd",
            "all": "ReduceAll", "any": "ReduceAny"}
 
+_GRADIENT = ("a gradient op, in an export only when construct computes a gradient: npspore does not write "
+             "MindSpore's gradient primitives ({}) yet")
+_IN_PLACE = ("an in-place write of npspore's NumPy kernels, made by optimize after the export stop point, so no "
+             "export program holds it")
+_COLLECTIVE = "a collective across MPI ranks; a MindIR graph of one device holds no communication"
 NO_MINDIR_FORM = {
-    "stop_gradient": "written as the identity, not as an op (inference has no gradient)",
-    "getitem_grad": "a gradient op; an export holds the forward only",
-    "gather_grad": "a gradient op; an export holds the forward only",
-    "masked_select": "its output shape depends on the data, which MindIR's static graphs do not hold",
-    "masked_select_grad": "a gradient op; an export holds the forward only",
-    "conv2d_input_grad": "a gradient op; an export holds the forward only",
-    "conv2d_filter_grad": "a gradient op; an export holds the forward only",
-    "conv2d_columns": "an im2col step of npspore's NumPy convolution; the export graph folds it back into conv2d",
-    "conv2d_columns_grad": "a gradient op; an export holds the forward only",
-    "pool2d_windows": "a strided view of npspore's NumPy pooling, never left in a forward program",
-    "max_pool2d_index": "the argmax of max pooling for its gradient; an export holds the forward only",
-    "max_pool2d_grad": "a gradient op; an export holds the forward only",
-    "max_pool2d_gather": "a gradient op; an export holds the forward only",
-    "sum_pool2d_grad": "a gradient op; an export holds the forward only",
-    "softmax_cross_entropy": "a loss (training only); export the network without its loss",
-    "class_indices": "a helper of losses (training only)",
-    "dropout_mask": "random: Dropout is the identity in an exported (inference) graph",
-    "random_normal": "random: an exported graph is deterministic",
-    "random_uniform": "random: an exported graph is deterministic",
-    "row_add_in_place": "an in-place loop-buffer write of npspore's NumPy kernels",
-    "row_set_in_place": "an in-place loop-buffer write of npspore's NumPy kernels",
-    "scatter_last": "a gradient op of top-k; an export holds the forward only",
-    "all_reduce": "a collective of distributed training; MindIR of one device holds none",
-    "all_gather": "a collective of distributed training; MindIR of one device holds none",
-    "reduce_scatter": "a collective of distributed training; MindIR of one device holds none",
-    "broadcast": "a collective of distributed training; MindIR of one device holds none",
-    "reduce": "a collective of distributed training; MindIR of one device holds none",
+    "getitem_grad": _GRADIENT.format("StridedSliceGrad"),
+    "gather_grad": _GRADIENT.format("UnsortedSegmentSum"),
+    "masked_select": "its output's length depends on the data; npspore writes static shapes only (not MaskedSelect)",
+    "masked_select_grad": _GRADIENT.format("MaskedSelectGrad"),
+    "conv2d_input_grad": _GRADIENT.format("Conv2DBackpropInput"),
+    "conv2d_filter_grad": _GRADIENT.format("Conv2DBackpropFilter"),
+    "conv2d_columns": "the im2col half of npspore's NumPy convolution: the export graph folds it back into conv2d, "
+                      "and alone (in a gradient program) MindIR has no primitive for it",
+    "conv2d_columns_grad": _GRADIENT.format("Col2Im"),
+    "pool2d_windows": "a strided windows view of npspore's NumPy pooling, which MindIR has no primitive for",
+    "max_pool2d_index": "the argmax position in each max-pooling window, for its gradient; MindIR's MaxPoolWithArgmax "
+                        "counts positions differently and is not written",
+    "max_pool2d_grad": _GRADIENT.format("MaxPoolGrad"),
+    "max_pool2d_gather": _GRADIENT.format("MaxPoolGradGrad"),
+    "sum_pool2d_grad": _GRADIENT.format("AvgPoolGrad"),
+    "class_indices": "it checks class indices at run time and raises ValueError; MindIR has no raising primitive",
+    "row_add_in_place": _IN_PLACE,
+    "row_set_in_place": _IN_PLACE,
+    "all_reduce": _COLLECTIVE, "all_gather": _COLLECTIVE, "reduce_scatter": _COLLECTIVE, "broadcast": _COLLECTIVE,
+    "reduce": _COLLECTIVE,
 }
 
 
@@ -149,11 +147,8 @@ class _GraphWriter:
                 self.loop(node)
 
     def op(self, node: Node) -> None:
-        if node.op in NO_MINDIR_FORM and node.op != "stop_gradient":
+        if node.op in NO_MINDIR_FORM:
             raise unsupported(node.op, "MindIR", NO_MINDIR_FORM[node.op], node.loc)
-        if node.op == "stop_gradient":
-            self.bind(node.outputs[0], self.operand(node.inputs[0]))
-            return
         form = MINDIR_FORMS.get(node.op)
         if form is None:
             raise unsupported(node.op, "MindIR", "it has no MindIR form in npspore yet", node.loc)
@@ -639,6 +634,56 @@ def _filled_like(primitive: str) -> Callable:
     return write
 
 
+def _identity(w, node):
+    """``stop_gradient``: the value itself (an exported graph computes no gradient)."""
+    return w.operand(node.inputs[0])
+
+
+def _softmax_cross_entropy(w, node):
+    """``-sum(labels * log_softmax(logits), axis)``."""
+    logits, labels = node.inputs
+    out = node.outputs[0]
+    axis = node.attrs.get("axis", -1)
+    full = Value("log_probs", tuple(logits.shape), out.dtype)
+    log_probs = w.apply("LogSoftmax", [w.operand(logits), w.constant(axis)], full)
+    product = w.apply("Mul", [w.operand(labels), log_probs], full)
+    total = w.apply("ReduceSum", [product, w.constant((axis,)), w.constant(False), w.constant(False)], out)
+    return w.apply("Neg", [total], out)
+
+
+def _random(primitive: str) -> Callable:
+    """``random_normal``/``random_uniform`` as ``StandardNormal``/``UniformReal`` (float32, cast to the op's dtype)."""
+    def write(w, node):
+        out = node.outputs[0]
+        shape = tuple(node.attrs["shape"])
+        draw = w.apply(primitive, [w.constant(shape)], Value("draw", shape, np.dtype(np.float32)),
+                       (("seed", 0), ("seed2", 0)), False)
+        if np.dtype(out.dtype) == np.float32:
+            return draw
+        return w.apply("Cast", [draw, w.constant(_TYPE_ID[np.dtype(out.dtype)])], out)
+    return write
+
+
+def _dropout_mask(w, node):
+    """``(uniform < keep_prob) / keep_prob`` in the op's dtype."""
+    out = node.outputs[0]
+    shape, keep = tuple(node.attrs["shape"]), node.attrs["keep_prob"]
+    draw = w.apply("UniformReal", [w.constant(shape)], Value("draw", shape, np.dtype(np.float32)),
+                   (("seed", 0), ("seed2", 0)), False)
+    kept = w.apply("Less", [draw, w.constant(np.asarray(keep, np.float32))], Value("kept", shape, np.dtype(np.bool_)))
+    mask = w.apply("Cast", [kept, w.constant(_TYPE_ID[np.dtype(out.dtype)])], out)
+    return w.apply("Mul", [mask, w.constant(np.asarray(1 / keep, out.dtype))], out)
+
+
+def _scatter_last(w, node):
+    """``scatter_last`` (gradient of ``gather_last``): ``TensorScatterElements`` adding into zeros along the last axis."""
+    g, indices = node.inputs
+    out = node.outputs[0]
+    zeros = w.constant(np.zeros(out.shape, out.dtype))
+    return w.apply("TensorScatterElements", [zeros, w.operand(indices), w.operand(g), w.constant(-1),
+                                             w.constant(1)], out)   # MindSpore's Reduce enum: 1 is "add"
+
+
 def _round(w, node):
     return w.apply("Round", [w.operand(node.inputs[0]), w.constant(0)], node.outputs[0])
 
@@ -673,6 +718,8 @@ MINDIR_FORMS: dict[str, Callable] = {
     "adaptive_window_index": _constant_of, "round": _round, "ones_like": _filled_like("OnesLike"),
     "zeros_like": _filled_like("ZerosLike"),
     "row": _row, "row_add": _row_scatter("TensorScatterAdd"), "row_set": _row_scatter("TensorScatterUpdate"),
+    "stop_gradient": _identity, "softmax_cross_entropy": _softmax_cross_entropy, "random_normal": _random("StandardNormal"),
+    "random_uniform": _random("UniformReal"), "dropout_mask": _dropout_mask, "scatter_last": _scatter_last,
 }
 
 

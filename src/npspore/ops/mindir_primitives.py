@@ -194,6 +194,19 @@ def _one_hot(indices, depth, on_value, off_value, axis=-1):
     return run("one_hot", indices, on_value, off_value, depth=depth, axis=axis)
 
 
+def _random(op):
+    def draw(shape, *, seed, seed2):
+        return run(op, shape=tuple(shape), dtype=np.dtype(np.float32))
+    return draw
+
+
+def _tensor_scatter_elements(data, indices, updates, axis=0, reduce="none"):
+    if reduce not in ("add", 1) or axis not in (-1, len(data.shape) - 1):
+        raise ValueError(f"For 'TensorScatterElements', npspore runs additions along the last axis only, but got "
+                         f"axis {axis} and reduce {reduce!r}.")
+    return data + run("scatter_last", updates, indices, size=data.shape[-1])
+
+
 def _round(x, decimals=0):
     if decimals:
         raise ValueError(f"For 'Round', npspore rounds to integers only, but got decimals {decimals}.")
@@ -279,7 +292,8 @@ PRIMITIVES: dict[str, Callable] = {
     "Argmin": _arg_extremum("argmin"), "ArgMaxWithValue": _extremum_with_value("max_with_indices"),
     "ArgMinWithValue": _extremum_with_value("min_with_indices"), "TopK": _top_k, "GatherD": _gather_d,
     "TensorScatterAdd": _row_scatter("row_add"), "TensorScatterUpdate": _row_scatter("row_set"),
-    "OneHot": _one_hot, "Round": _round, "OnesLike": _unary("ones_like"), "ZerosLike": _unary("zeros_like"),
+    "OneHot": _one_hot, "StandardNormal": _random("random_normal"), "UniformReal": _random("random_uniform"),
+    "TensorScatterElements": _tensor_scatter_elements, "Round": _round, "OnesLike": _unary("ones_like"), "ZerosLike": _unary("zeros_like"),
     # elementwise
     "Add": _binary("add"), "Sub": _binary("sub"), "Mul": _binary("mul"), "RealDiv": _binary("div"),
     "Div": _binary("div"), "Muls": _binary("mul"), "Divs": _binary("div"), "FloorDiv": _binary("floor_div"),
