@@ -77,9 +77,11 @@ def test_graph_cell_parameters_have_mindspores_names_and_params_init_replaces_th
         nn.GraphCell(graph, params_init={"fc3.bias": zero_weight})
 
 
-def test_graph_cell_refuses_what_load_did_not_return():
+def test_graph_cell_refuses_what_load_did_not_return_and_obfuscation():
     with pytest.raises(TypeError, match="'graph' must be what 'load' returns"):
         nn.GraphCell("lenet.mindir")
+    with pytest.raises(ValueError, match="obfuscated"):
+        nn.GraphCell(ms.load(_fixture("ms_resblock")[0]), obf_random_seed=3)
 
 
 def test_load_checks_its_arguments(tmp_path):

@@ -10,17 +10,20 @@ descriptor pool, so they can never clash with another copy of the same ``.proto`
 memory bounded by its size, at most ``limit`` bytes) and parses them with protobuf, whose parser
 bounds the nesting depth (100) and checks every length against the bytes left; a damaged file is a
 :class:`~npspore.core.safefile.FileReadError` naming it. :func:`checked_shape` bounds the shapes a
-file declares before anything is allocated for them.
+file declares before anything is allocated for them, and :func:`elements_of` reads a tensor's bytes
+only when they hold whole elements.
 """
 from __future__ import annotations
 
 import math
 from typing import Sequence
 
+import numpy as np
+
 from .safefile import FileReadError, read_regular_file
 
 __all__ = ["file_descriptor_proto", "field_types", "add_field", "message_classes", "decode_error", "parse_file",
-           "parse_bytes", "checked_shape", "MAX_DIMS", "PROTOBUF_LIMIT"]
+           "parse_bytes", "checked_shape", "elements_of", "MAX_DIMS", "PROTOBUF_LIMIT"]
 
 MAX_DIMS = 32            # the most NumPy 1.26 holds
 _MAX_ELEMENTS = 2 ** 59  # no array of 8-byte elements is larger than 2**62 bytes
@@ -118,3 +121,12 @@ def checked_shape(shape: Sequence[int], count: int | None = None) -> bool:
     if count is not None and elements != count:
         return False
     return math.prod(max(dim, 1) for dim in shape) <= _MAX_ELEMENTS
+
+
+def elements_of(data, dtype) -> np.ndarray | None:
+    """The little-endian elements of ``dtype`` that the bytes ``data`` hold (read-only, no copy), or
+    ``None`` when their length is not a whole number of elements."""
+    dtype = np.dtype(dtype)
+    if len(data) % dtype.itemsize:
+        return None
+    return np.frombuffer(data, dtype.newbyteorder("<"))

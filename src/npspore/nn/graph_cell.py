@@ -71,12 +71,18 @@ class GraphCell(Cell):
         graph (MindIRGraph): what ``npspore.load(file_name)`` returned.
         params_init (dict, optional): ``{name: Tensor or Parameter}`` replacing the values of the
             graph's Parameters of those names. Default: ``None``.
+        obf_random_seed (int, optional): MindSpore's seed of obfuscated graphs, which npspore does
+            not run. Default: ``None``.
+
+    A graph without control flow runs eagerly and compiles under ``jit``; one with a tensor ``if`` or
+    ``while`` (function graphs calling each other) runs eagerly only.
 
     Raises:
         TypeError: if ``graph`` is not a loaded graph.
         KeyError: if ``params_init`` names a Parameter the graph does not have.
-        ValueError: if a value of ``params_init`` does not have the Parameter's shape, or the
-            inputs given to a call do not match the graph's inputs in number.
+        ValueError: if a value of ``params_init`` does not have the Parameter's shape, for
+            ``obf_random_seed``, or when the inputs given to a call do not match the graph's inputs
+            in number.
     """
 
     def __init__(self, graph: Any, params_init: dict | None = None, obf_random_seed: int | None = None) -> None:
@@ -84,6 +90,8 @@ class GraphCell(Cell):
         if not isinstance(graph, MindIRGraph):
             raise TypeError(f"For 'GraphCell', the argument 'graph' must be what 'load' returns, but got "
                             f"{type(graph).__name__}.")
+        if obf_random_seed is not None:
+            raise ValueError("For 'GraphCell', npspore does not run obfuscated graphs, but got 'obf_random_seed'.")
         params_init = dict(params_init or {})
         unknown = sorted(set(params_init) - set(graph.parameters))
         if unknown:
@@ -121,13 +129,18 @@ class GraphCell(Cell):
 
     def _call_graph(self, input_keys, nodes, outputs, args, shared):
         """Run one graph on ``args``: its result, or the tuple of its results."""
+        values = self._run_nodes(input_keys, nodes, args, shared)
+        results = tuple(values[key] for _, key in outputs)
+        return results[0] if len(results) == 1 else results
+
+    def _run_nodes(self, input_keys, nodes, args, shared):
+        """The values of a graph's inputs and nodes (besides the constants and Parameters of ``shared``)."""
         values = dict(shared)
         for key, value in zip(input_keys, args):
             values[key] = value
         for primitive, operands, output, attributes in nodes:
             values[output] = self._apply(primitive, [values[key] for _, key in operands], dict(attributes), shared)
-        results = tuple(values[key] for _, key in outputs)
-        return results[0] if len(results) == 1 else results
+        return values
 
     def _call(self, name, args, shared):
         input_keys, nodes, outputs = self._functions[name]
@@ -148,30 +161,20 @@ class GraphCell(Cell):
         return PRIMITIVES[primitive](*args, **attributes)
 
     def _loop(self, header, args, shared):
-        """A MindIR loop: the header's nodes give the condition and the body's and exit's arguments;
-        the body's nodes, all but its last (the call of the header), give the next arguments."""
+        """A MindIR loop: the header's nodes but its last give the condition and the arguments of the
+        body and of the exit (the last node's operands); the body's nodes but its last (the call of the
+        header) give the next arguments (that call's operands)."""
         split, body, exit_graph = self._loops[header]
         condition, body_args, exit_args = self._header(header, args, split, shared)
         while condition:
-            args = self._body(body, body_args, shared)
+            input_keys, nodes, _ = self._functions[body]
+            values = self._run_nodes(input_keys, nodes[:-1], body_args, shared)
+            args = tuple(values[key] for _, key in nodes[-1][1])
             condition, body_args, exit_args = self._header(header, args, split, shared)
         return self._call(exit_graph, exit_args, shared)
 
     def _header(self, header, args, split, shared):
         input_keys, nodes, _ = self._functions[header]
-        values = dict(shared)
-        for key, value in zip(input_keys, args):
-            values[key] = value
-        for primitive, operands, output, attributes in nodes[:-1]:
-            values[output] = self._apply(primitive, [values[key] for _, key in operands], dict(attributes), shared)
+        values = self._run_nodes(input_keys, nodes[:-1], args, shared)
         operands = [values[key] for _, key in nodes[-1][1]]
         return operands[0], tuple(operands[1:split]), tuple(operands[split:])
-
-    def _body(self, body, args, shared):
-        input_keys, nodes, _ = self._functions[body]
-        values = dict(shared)
-        for key, value in zip(input_keys, args):
-            values[key] = value
-        for primitive, operands, output, attributes in nodes[:-1]:
-            values[output] = self._apply(primitive, [values[key] for _, key in operands], dict(attributes), shared)
-        return tuple(values[key] for _, key in nodes[-1][1])

@@ -20,7 +20,7 @@ from typing import Callable, Iterable, Iterator, Tuple, Union
 import numpy as np
 
 from ..core.logs import warn
-from ..core.protofile import checked_shape, parse_bytes
+from ..core.protofile import checked_shape, elements_of, parse_bytes
 from ..core.safefile import FileReadError, read_regular_file
 from .checkpoint_proto import checkpoint_message
 
@@ -149,9 +149,9 @@ def _slice_array(path, name, type_name, content):
     if np_type is None:
         raise FileReadError(path, f"Failed to read the checkpoint file {path}: the entry '{name}' has the tensor "
                                   f"type '{type_name}', which npspore does not support.")
-    if len(content) % np.dtype(np_type).itemsize:
+    array = elements_of(content, np_type)
+    if array is None:
         raise _damaged(path, name, f"of type {type_name} holds {len(content)} bytes")
-    array = np.frombuffer(content, np.dtype(np_type).newbyteorder("<"))
     if type_name == _BFLOAT16:
         return _bfloat16_as_float32(array)
     return array != 0 if type_name == "Bool" else array

@@ -6,7 +6,12 @@ file only, at most 2 GiB, protobuf's bounded nesting). Then every part of the gr
 before anything runs or is allocated: each node's primitive is one npspore runs
 (``ops.mindir_primitives.PRIMITIVES``: an unknown one is named in the error), each input names a graph
 input, a Parameter, a constant or an earlier node, each declared shape is bounded and each tensor's
-bytes hold exactly its shape's elements. Nothing in a file is ever executed: a graph is data that
+bytes hold exactly its shape's elements (``core.protofile.checked_shape`` and ``elements_of``, as for
+checkpoints). Control flow is read into structured nodes: a ``Switch`` of two ``Partial`` closures,
+called, is an ``@if``; a call of a loop header (a graph whose then-branch calls it again, as MindSpore
+writes a ``while``) is a ``@while``; any other cycle of graph calls, and calls nested more than 64
+deep, are refused, so running a graph never recurses without bound. Nothing in a file is ever
+executed or imported: primitive names are looked up in npspore's table, and a graph is data that
 :class:`~npspore.nn.GraphCell` interprets with npspore's own ops.
 """
 from __future__ import annotations
@@ -15,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from ..core.protofile import checked_shape, parse_file
+from ..core.protofile import checked_shape, elements_of, parse_file
 from ..core.safefile import FileReadError
 from ..nn.graph_cell import MindIRGraph, MindIRNode
 from ..ops.mindir_primitives import PRIMITIVES, attribute_names
@@ -44,12 +49,12 @@ def _tensor(path: str, proto) -> np.ndarray:
     if proto.HasField("external_data"):
         raise _damaged(path, f"the tensor '{proto.name}' keeps its data in an external file, which npspore does "
                              "not read")
-    itemsize = np.dtype(dtype).itemsize
-    data = proto.raw_data
-    if len(data) % itemsize or not checked_shape(shape, len(data) // itemsize):
-        raise _damaged(path, f"the tensor '{proto.name}' declares the shape {list(shape)} but holds {len(data)} "
-                             f"bytes of {np.dtype(dtype).name}")
-    return np.frombuffer(data, np.dtype(dtype).newbyteorder("<")).reshape(shape).copy()
+    elements = elements_of(proto.raw_data, np.uint8 if dtype is np.bool_ else dtype)
+    if elements is None or not checked_shape(shape, elements.size):
+        raise _damaged(path, f"the tensor '{proto.name}' declares the shape {list(shape)} but holds "
+                             f"{len(proto.raw_data)} bytes of {np.dtype(dtype).name}")
+    array = elements != 0 if dtype is np.bool_ else elements.copy()   # a Bool is any non-zero byte
+    return array.reshape(shape)
 
 
 def _attribute(path: str, proto, depth: int = 0) -> Any:
