@@ -7,6 +7,8 @@ The fixtures in tests/fixtures/ were written by tools/make_mindir_fixtures.py ru
 """
 import importlib.util
 import os
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -384,3 +386,17 @@ def test_a_graph_calling_itself_other_than_as_a_loop_is_refused(tmp_path):
     path.write_bytes(model.SerializeToString())
     with pytest.raises(FileReadError, match="calls itself other than as a loop"):
         ms.load(str(path))
+
+
+def test_cli_exports_mindir_that_graph_cell_runs(tmp_path):
+    out = tmp_path / "mlp"
+    done = subprocess.run([sys.executable, "-m", "npspore", "export", "npspore.examples:MLP", "--input", "f32[3,4]",
+                           "--format", "mindir", "-o", str(out)], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == str(tmp_path / "mlp.mindir")
+    from npspore.examples import MLP
+    x = ms.Tensor(np.random.default_rng(0).standard_normal((3, 4)).astype(np.float32))
+    net = MLP()
+    net.set_train(False)
+    y = nn.GraphCell(ms.load(str(tmp_path / "mlp.mindir")))(x)
+    np.testing.assert_allclose(y.asnumpy(), net(x).asnumpy(), rtol=1e-5, atol=1e-6)
