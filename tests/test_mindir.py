@@ -400,3 +400,24 @@ def test_cli_exports_mindir_that_graph_cell_runs(tmp_path):
     net.set_train(False)
     y = nn.GraphCell(ms.load(str(tmp_path / "mlp.mindir")))(x)
     np.testing.assert_allclose(y.asnumpy(), net(x).asnumpy(), rtol=1e-5, atol=1e-6)
+
+
+class DynamicBatch(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.fc1 = nn.Dense(4, 3)
+        self.fc2 = nn.Dense(3, 2)
+
+    def construct(self, x):
+        return self.fc2(ops.relu(self.fc1(x))).reshape(-1)
+
+
+def test_a_dynamic_dim_of_set_inputs_is_written_as_minus_one_and_runs_for_any_size(tmp_path):
+    net = DynamicBatch()
+    net.set_inputs(ms.Tensor(shape=[None, 4], dtype=ms.float32))
+    export(net, ms.Tensor(np.ones((5, 4), np.float32)), file_name=str(tmp_path / "dyn"), file_format="MINDIR")
+    graph = ms.load(str(tmp_path / "dyn.mindir"))
+    assert graph.inputs == (("x", (-1, 4), np.dtype(np.float32)),)
+    x = ms.Tensor(np.random.default_rng(0).standard_normal((7, 4)).astype(np.float32))
+    net.set_train(False)
+    np.testing.assert_allclose(nn.GraphCell(graph)(x).asnumpy(), net(x).asnumpy(), rtol=1e-5, atol=1e-6)
