@@ -199,6 +199,15 @@ def test_damaged_files_are_refused_within_a_memory_limit(tmp_path):
     assert all(f"bad{index}.mindir" in output for index in range(len(DAMAGED)))
 
 
+def test_a_file_over_protobufs_2_gib_is_refused_before_it_is_read(tmp_path):
+    path = tmp_path / "huge.mindir"
+    with open(path, "wb") as file:
+        file.truncate(2 ** 31)   # sparse: no disk space taken
+    returncode, output = load_in_limited_process("ms.load(path)", [path])
+    assert returncode == 0 and "refused: FileReadError" in output and "huge.mindir" in output, output
+    assert "holds 2147483648 bytes, more than the 2147483647" in output
+
+
 def test_a_fifo_and_a_link_to_dev_zero_are_refused_within_a_memory_limit(tmp_path):
     fifo = tmp_path / "pipe.mindir"
     os.mkfifo(fifo)
