@@ -366,24 +366,38 @@ def test_a_gathers_constant_indices_are_written_as_integers(tmp_path):
     np.testing.assert_array_equal(y.asnumpy(), x[:, [2, 0]])
 
 
+class OnlyIf(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Dense(4, 3)
+
+    def construct(self, x):
+        h = self.fc(x)
+        if h.sum() > 0:
+            h = h * 2
+        else:
+            h = h - 1
+        return h
+
+
 @pytest.mark.parametrize("make, shape, compiles", [
     (onnx_tests.LeNet5, (2, 1, 28, 28), True), (onnx_tests.ResidualBlock, (2, 4, 8, 8), True),
     (onnx_tests.LSTMClassifier, (2, 5, 8), False), (onnx_tests.Encoder, (2, 6, 16), True),
-    (onnx_tests.ControlFlowMLP, (3, 6), False)],
-    ids=["lenet5", "resnet_block", "lstm_classifier", "transformer_encoder", "mlp_if_while_for"])
+    (onnx_tests.ControlFlowMLP, (3, 6), False), (OnlyIf, (3, 4), True)],
+    ids=["lenet5", "resnet_block", "lstm_classifier", "transformer_encoder", "mlp_if_while_for", "mlp_if"])
 def test_npspores_files_of_the_export_models_run_in_graph_cell(tmp_path, make, shape, compiles):
     net = make()
     onnx_tests._randomize(net, 3)
     x = ms.Tensor(np.random.default_rng(4).standard_normal(shape).astype(np.float32))
     export(net, x, file_name=str(tmp_path / "net"), file_format="MINDIR")
     net.set_train(False)
-    want = net(x)
     cell = nn.GraphCell(ms.load(str(tmp_path / "net.mindir")))
-    runs = [cell, ms.jit(cell)] if compiles else [cell]
+    runs = [cell, ms.jit(cell)] if compiles else [cell]   # a graph with a while loop runs eagerly only
     for run in runs:
-        got = run(x)
-        for g, w in zip(got if isinstance(got, tuple) else (got,), want if isinstance(want, tuple) else (want,)):
-            np.testing.assert_allclose(g.asnumpy(), w.asnumpy(), rtol=1e-5, atol=1e-6)
+        for sign in (1, -1):   # both branches of an if
+            got, want = run(x * sign), net(x * sign)
+            for g, w in zip(got if isinstance(got, tuple) else (got,), want if isinstance(want, tuple) else (want,)):
+                np.testing.assert_allclose(g.asnumpy(), w.asnumpy(), rtol=1e-5, atol=1e-6)
 
 
 def test_a_graph_calling_itself_other_than_as_a_loop_is_refused(tmp_path):

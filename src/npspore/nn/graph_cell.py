@@ -3,10 +3,10 @@
 The graph's Parameters become the Cell's Parameters, named as in the file (``conv1.weight``), so
 ``parameters_dict()`` and ``load_checkpoint`` see them as MindSpore does. ``construct`` interprets
 the graph's nodes in order with npspore's ops (``ops.mindir_primitives``); it is plain Python over a
-tuple of nodes and a dict of values, so eager calls run it op by op and ``jit`` compiles a graph
-without control flow into one kernel like any other Cell. A graph with control flow (a tensor ``if``
-or ``while``: function graphs that call each other) runs eagerly; ``jit`` refuses it (a recursive
-call of the interpreter), as compiled code does not recurse.
+tuple of nodes and a tuple of values, so eager calls run it op by op and ``jit`` compiles it into one
+kernel like any other Cell, a tensor ``if`` (a ``Switch`` of two branch graphs) as a tensor ``if``.
+A graph with a tensor ``while`` runs eagerly only: the loop carries a tuple of values, which compiled
+loops do not carry (``jit`` refuses it at the loop, "assigned a Python value inside a loop").
 """
 from __future__ import annotations
 
@@ -55,10 +55,6 @@ class MindIRGraph:
         return f"MindIRGraph({self.file_name!r}, {len(self.nodes)} nodes, {len(self.parameters)} parameters)"
 
 
-def _node_tuples(nodes) -> tuple:
-    return tuple((node.primitive, node.inputs, node.output, node.attributes) for node in nodes)
-
-
 def _constant(value):
     """A constant of the graph as the primitives take it: arrays as Tensors, Python values as they are."""
     return value if value is None or isinstance(value, (bool, int, float, str, tuple)) else Tensor(value)
@@ -74,8 +70,8 @@ class GraphCell(Cell):
         obf_random_seed (int, optional): MindSpore's seed of obfuscated graphs, which npspore does
             not run. Default: ``None``.
 
-    A graph without control flow runs eagerly and compiles under ``jit``; one with a tensor ``if`` or
-    ``while`` (function graphs calling each other) runs eagerly only.
+    A graph runs eagerly and compiles under ``jit``, but one with a tensor ``while`` loop runs eagerly
+    only.
 
     Raises:
         TypeError: if ``graph`` is not a loaded graph.
@@ -107,15 +103,10 @@ class GraphCell(Cell):
         self.graph_params = ParameterTuple(params)
         self._parameter_keys = tuple(key for key, _ in graph.parameter_keys)
         self._constants = tuple((key, _constant(value)) for key, value in graph.constants.items())
-        self._nodes = _node_tuples(graph.nodes)
-        self._functions = {name: (keys, _node_tuples(nodes), outputs)
-                           for name, (keys, nodes, outputs) in graph.functions.items()}
-        self._loops = {}   # header -> (split of its if's operands, body graph, exit graph)
-        for nodes in [graph.nodes] + [nodes for _, nodes, _ in graph.functions.values()]:
-            for node in nodes:
-                if node.primitive == "@while":
-                    last = dict(graph.functions[dict(node.attributes)["graph"]][1][-1].attributes)
-                    self._loops[dict(node.attributes)["graph"]] = (last["split"], last["then"], last["else"])
+        functions: dict = {}
+        for name, (keys, nodes, outputs) in graph.functions.items():
+            functions[name] = _GraphFunction(keys, nodes, outputs, functions)
+        self._main = _GraphFunction(graph.input_keys, graph.nodes, graph.outputs, functions)
         self.set_train(False)
 
     def construct(self, *inputs):
@@ -125,56 +116,77 @@ class GraphCell(Cell):
         shared = dict(self._constants)
         for key, param in zip(self._parameter_keys, self.graph_params):
             shared[key] = param
-        return self._call_graph(self.graph.input_keys, self._nodes, self.graph.outputs, inputs, shared)
+        return self._main.call(inputs, shared)
 
-    def _call_graph(self, input_keys, nodes, outputs, args, shared):
-        """Run one graph on ``args``: its result, or the tuple of its results."""
-        values = self._run_nodes(input_keys, nodes, args, shared)
-        results = tuple(values[key] for _, key in outputs)
+
+class _GraphFunction(Cell):
+    """One graph of a MindIR file (the main graph, a branch, a loop's header, body or exit), run by
+    interpreting its nodes. Each graph is its own instance, so a graph calling another is, to the
+    compiler, a method of another Cell, never a recursion (a file's graphs call each other without
+    cycles: ``train.mindir_decode`` refuses any other). A graph's values are a tuple that grows by one
+    result per node (never a dict changed in place), so a loop's body compiles as a real loop."""
+
+    def __init__(self, input_keys: tuple, nodes: tuple, outputs: tuple, functions: dict) -> None:
+        super().__init__()
+        slots = {key: index for index, key in enumerate(input_keys)}
+        for node in nodes:
+            slots[node.output] = len(slots)
+        self.steps = tuple((node.primitive, _references(node.inputs, slots), tuple(node.attributes)) for node in nodes)
+        self.outputs = _references(outputs, slots)
+        self.functions = functions   # name -> _GraphFunction, shared by every graph of the file
+
+    def call(self, args, shared):
+        """Run the graph on ``args``: its result, or the tuple of its results."""
+        results = _read(self.run_steps(self.steps, args, shared), self.outputs, shared)
         return results[0] if len(results) == 1 else results
 
-    def _run_nodes(self, input_keys, nodes, args, shared):
-        """The values of a graph's inputs and nodes (besides the constants and Parameters of ``shared``)."""
-        values = dict(shared)
-        for key, value in zip(input_keys, args):
-            values[key] = value
-        for primitive, operands, output, attributes in nodes:
-            values[output] = self._apply(primitive, [values[key] for _, key in operands], dict(attributes), shared)
+    def run_steps(self, steps, args, shared):
+        """The graph's inputs and the results of ``steps``, in order (constants and Parameters are in ``shared``)."""
+        values = tuple(args)
+        for primitive, operands, attributes in steps:
+            values = values + (self._apply(primitive, _read(values, operands, shared), dict(attributes), shared),)
         return values
-
-    def _call(self, name, args, shared):
-        input_keys, nodes, outputs = self._functions[name]
-        return self._call_graph(input_keys, nodes, outputs, args, shared)
 
     def _apply(self, primitive, args, attributes, shared):
         if primitive == "@call":
-            return self._call(attributes["graph"], args, shared)
+            return self.functions[attributes["graph"]].call(args, shared)
         if primitive == "@if":
             split = attributes["split"]
             if args[0]:
-                result = self._call(attributes["then"], args[1:split], shared)
+                result = self.functions[attributes["then"]].call(args[1:split], shared)
             else:
-                result = self._call(attributes["else"], args[split:], shared)
+                result = self.functions[attributes["else"]].call(args[split:], shared)
             return result
         if primitive == "@while":
-            return self._loop(attributes["graph"], args, shared)
+            return self.functions[attributes["graph"]].loop(args, shared)
         return PRIMITIVES[primitive](*args, **attributes)
 
-    def _loop(self, header, args, shared):
-        """A MindIR loop: the header's nodes but its last give the condition and the arguments of the
-        body and of the exit (the last node's operands); the body's nodes but its last (the call of the
-        header) give the next arguments (that call's operands)."""
-        split, body, exit_graph = self._loops[header]
-        condition, body_args, exit_args = self._header(header, args, split, shared)
+    def loop(self, args, shared):
+        """This graph as a loop's header: its steps but the last give the condition and the arguments
+        of the body and of the exit (the operands of the last, an ``@if``); the body's steps but its
+        last (the call of this header) give the next arguments (that call's operands)."""
+        branch = dict(self.steps[-1][2])
+        body, exit_graph = self.functions[branch["then"]], self.functions[branch["else"]]
+        condition, body_args, exit_args = self._branch_args(args, branch["split"], shared)
         while condition:
-            input_keys, nodes, _ = self._functions[body]
-            values = self._run_nodes(input_keys, nodes[:-1], body_args, shared)
-            args = tuple(values[key] for _, key in nodes[-1][1])
-            condition, body_args, exit_args = self._header(header, args, split, shared)
-        return self._call(exit_graph, exit_args, shared)
+            args = _read(body.run_steps(body.steps[:-1], body_args, shared), body.steps[-1][1], shared)
+            condition, body_args, exit_args = self._branch_args(args, branch["split"], shared)
+        return exit_graph.call(exit_args, shared)
 
-    def _header(self, header, args, split, shared):
-        input_keys, nodes, _ = self._functions[header]
-        values = self._run_nodes(input_keys, nodes[:-1], args, shared)
-        operands = [values[key] for _, key in nodes[-1][1]]
-        return operands[0], tuple(operands[1:split]), tuple(operands[split:])
+    def _branch_args(self, args, split, shared):
+        operands = _read(self.run_steps(self.steps[:-1], args, shared), self.steps[-1][1], shared)
+        return operands[0], operands[1:split], operands[split:]
+
+
+def _read(values: tuple, references: tuple, shared: dict) -> tuple:
+    """The values ``references`` name (built by concatenation: compiled loops may not grow a list)."""
+    read = ()
+    for local, ref in references:
+        read = read + ((values[ref] if local else shared[ref]),)
+    return read
+
+
+def _references(operands: tuple, slots: dict) -> tuple:
+    """Each ``(kind, key)`` operand as ``(True, position in the graph's values)`` or ``(False, key)``
+    of a constant or Parameter."""
+    return tuple((True, slots[key]) if key in slots else (False, key) for _, key in operands)

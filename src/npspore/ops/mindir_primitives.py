@@ -145,15 +145,15 @@ def _strided_slice(x, begin, end, strides, begin_mask=0, end_mask=0, ellipsis_ma
                    shrink_axis_mask=0):
     if ellipsis_mask or new_axis_mask:
         raise ValueError("For 'StridedSlice', npspore runs slices without ellipsis and new-axis masks.")
-    index = []
+    index = ()   # built by concatenation: compiled loops may not grow a list
     for axis in range(len(begin)):
         bit = 2 ** axis   # the masks' bit of this axis (arithmetic: compiled code folds it)
         if shrink_axis_mask // bit % 2:
-            index.append(begin[axis])
+            index = index + (begin[axis],)
         else:
             start = None if begin_mask // bit % 2 else begin[axis]
-            index.append(slice(start, None if end_mask // bit % 2 else end[axis], strides[axis]))
-    return run("getitem", x, index=tuple(index))
+            index = index + (slice(start, None if end_mask // bit % 2 else end[axis], strides[axis]),)
+    return run("getitem", x, index=index)
 
 
 def _arg_extremum(op):
