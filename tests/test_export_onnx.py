@@ -516,10 +516,14 @@ def test_onnx_model_names(tmp_path):
     assert model.opset_import[0].version >= 18 and model.producer_name == "npspore"
 
 
+def cli_export_mlp(file_format, out):
+    """``npspore export npspore.examples:MLP --input f32[3,4] --format FORMAT -o OUT``: the finished process."""
+    return subprocess.run([sys.executable, "-m", "npspore", "export", "npspore.examples:MLP", "--input", "f32[3,4]",
+                           "--format", file_format, "-o", str(out)], capture_output=True, text=True, check=False)
+
+
 def test_cli_exports_a_model(tmp_path):
-    out = tmp_path / "mlp"
-    done = subprocess.run([sys.executable, "-m", "npspore", "export", "npspore.examples:MLP", "--input", "f32[3,4]",
-                           "--format", "onnx", "-o", str(out)], capture_output=True, text=True, check=False)
+    done = cli_export_mlp("onnx", tmp_path / "mlp")
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == str(tmp_path / "mlp.onnx")
     model = onnx.load(str(tmp_path / "mlp.onnx"))

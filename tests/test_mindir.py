@@ -7,8 +7,6 @@ The fixtures in tests/fixtures/ were written by tools/make_mindir_fixtures.py ru
 """
 import importlib.util
 import os
-import subprocess
-import sys
 
 import numpy as np
 import pytest
@@ -367,17 +365,15 @@ def test_a_gathers_constant_indices_are_written_as_integers(tmp_path):
 
 
 class OnlyIf(nn.Cell):
+    """A tensor ``if`` and no loop: GraphCell compiles its graph."""
+
     def __init__(self):
         super().__init__()
-        self.fc = nn.Dense(4, 3)
+        self.scale = nn.Dense(4, 3)
 
     def construct(self, x):
-        h = self.fc(x)
-        if h.sum() > 0:
-            h = h * 2
-        else:
-            h = h - 1
-        return h
+        y = ops.tanh(self.scale(x))
+        return y * 3 if x.sum() > 0 else y - 2   # x * -1 takes the other branch
 
 
 @pytest.mark.parametrize("make, shape, compiles", [
@@ -412,9 +408,7 @@ def test_a_graph_calling_itself_other_than_as_a_loop_is_refused(tmp_path):
 
 
 def test_cli_exports_mindir_that_graph_cell_runs(tmp_path):
-    out = tmp_path / "mlp"
-    done = subprocess.run([sys.executable, "-m", "npspore", "export", "npspore.examples:MLP", "--input", "f32[3,4]",
-                           "--format", "mindir", "-o", str(out)], capture_output=True, text=True, check=False)
+    done = onnx_tests.cli_export_mlp("mindir", tmp_path / "mlp")
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == str(tmp_path / "mlp.mindir")
     from npspore.examples import MLP
@@ -425,18 +419,9 @@ def test_cli_exports_mindir_that_graph_cell_runs(tmp_path):
     np.testing.assert_allclose(y.asnumpy(), net(x).asnumpy(), rtol=1e-5, atol=1e-6)
 
 
-class DynamicBatch(nn.Cell):
-    def __init__(self):
-        super().__init__()
-        self.fc1 = nn.Dense(4, 3)
-        self.fc2 = nn.Dense(3, 2)
-
-    def construct(self, x):
-        return self.fc2(ops.relu(self.fc1(x))).reshape(-1)
-
-
 def test_a_dynamic_dim_of_set_inputs_is_written_as_minus_one_and_runs_for_any_size(tmp_path):
-    net = DynamicBatch()
+    from npspore.examples import MLP
+    net = MLP()
     net.set_inputs(ms.Tensor(shape=[None, 4], dtype=ms.float32))
     export(net, ms.Tensor(np.ones((5, 4), np.float32)), file_name=str(tmp_path / "dyn"), file_format="MINDIR")
     graph = ms.load(str(tmp_path / "dyn.mindir"))
