@@ -166,6 +166,11 @@ def _reading_an_undefined_value():
     return model.SerializeToString()
 
 
+def _name_not_utf8():
+    data = open(_fixture("ms_resblock")[0], "rb").read()
+    return data.replace(b"Conv2D:4", b"Conv2D:\xff", 1)   # the first node's op_type: REF::Conv2D:4
+
+
 DAMAGED = {
     "garbage": b"this is not a MindIR file\n" * 40,
     "empty": b"",
@@ -175,6 +180,7 @@ DAMAGED = {
     "tuples nested 60 deep": _deeply_nested_constant(60),
     "groups nested 100000 deep": _raw_deep_nesting(100000),
     "reads an undefined value": _reading_an_undefined_value(),
+    "a name not UTF-8": _name_not_utf8(),
 }
 
 
