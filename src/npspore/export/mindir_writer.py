@@ -731,7 +731,8 @@ def mindir_bytes(graph: ExportGraph) -> bytes:
     """
     writer = _Writer()
     model = writer.model
-    model.ir_version, model.producer_name, model.model_version = "1.1", "MindSpore", "2.10.0"
+    # model_version: the MindSpore release whose format this is (MindSpore writes its own version there)
+    model.ir_version, model.producer_name, model.model_version = "1.1", "npspore", "2.10.0"
     model.little_endian, model.mind_ir_version = True, 3
     name = f"npspore_{graph.name}".replace(".", "_").replace(":", "_")
     proto = model.graph
