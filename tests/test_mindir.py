@@ -43,7 +43,7 @@ def _model(path):
 # ------------------------------------------------------------------- MindSpore's files in npspore
 
 @pytest.mark.parametrize("name", MS_MODELS)
-def test_mindspore_files_run_in_graph_cell_with_mindsporess_outputs(name):
+def test_mindspore_files_run_in_graph_cell_with_mindspores_outputs(name):
     path, data = _fixture(name)
     graph = ms.load(path)
     y = nn.GraphCell(graph)(ms.Tensor(data["x"]))
