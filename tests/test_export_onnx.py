@@ -38,10 +38,10 @@ def _run(model, *arrays) -> list:
 
 
 def _forward(net, *arrays) -> list:
-    """npspore's forward in inference mode, leaves flattened."""
+    """npspore's forward in inference mode (an argument may be a tuple of arrays), leaves flattened."""
     training = net.training
     net.set_train(False)
-    out = net(*(Tensor(a) for a in arrays))
+    out = net(*(tuple(map(Tensor, a)) if isinstance(a, tuple) else Tensor(a) for a in arrays))
     net.set_train(training)
     leaves, stack = [], [out]
     while stack:
@@ -154,6 +154,42 @@ def test_onnxruntime_matches_the_forward(make, shape, seed, tmp_path):
         np.testing.assert_allclose(g, w, rtol=RTOL, atol=ATOL)
 
 
+def _normal(*shape):
+    return np.random.default_rng(sum(shape)).standard_normal(shape).astype(np.float32)
+
+
+LAYERS = {
+    "gru": (lambda: nn.GRU(4, 5, num_layers=2, bidirectional=True), [_normal(6, 2, 4)]),
+    "rnn": (lambda: nn.RNN(4, 5, batch_first=True), [_normal(2, 6, 4)]),
+    "lstm_cell": (lambda: nn.LSTMCell(4, 5), [_normal(3, 4), (_normal(3, 5), _normal(5, 3).T.copy())]),
+    "embedding": (lambda: nn.Embedding(10, 4), [np.array([[1, 9, 0], [3, 3, 7]], np.int32)]),
+    "layer_norm": (lambda: nn.LayerNorm((4,)), [_normal(3, 4)]),
+    "conv1d": (lambda: nn.Conv1d(3, 4, 3, pad_mode="same"), [_normal(2, 3, 9)]),
+    "conv2d_transpose": (lambda: nn.Conv2dTranspose(3, 4, 3, stride=2), [_normal(2, 3, 5, 5)]),
+    "adaptive_avg_pool": (lambda: nn.AdaptiveAvgPool2d((3, 2)), [_normal(2, 3, 7, 5)]),
+    "adaptive_max_pool": (lambda: nn.AdaptiveMaxPool2d((3, 2)), [_normal(2, 3, 7, 5)]),
+    "multihead_attention": (lambda: nn.MultiheadAttention(8, 2, batch_first=True),
+                            [_normal(2, 3, 8), _normal(2, 4, 8), _normal(2, 4, 8)]),
+    "group_norm": (lambda: nn.GroupNorm(2, 4), [_normal(2, 4, 3, 3)]),
+    "unfold": (lambda: nn.Unfold([1, 2, 2, 1], [1, 1, 1, 1], [1, 1, 1, 1]), [_normal(1, 2, 4, 4)]),
+    "activations": (lambda: nn.SequentialCell([nn.PReLU(), nn.ELU(), nn.HSwish(), nn.GELU(), nn.LeakyReLU(0.2)]),
+                    [_normal(3, 4)]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(LAYERS))
+def test_more_layers_match_the_forward(name, tmp_path):
+    make, args = LAYERS[name]
+    net = make()
+    tensors = [tuple(map(Tensor, a)) if isinstance(a, tuple) else Tensor(a) for a in args]
+    model = _export(net, *tensors, tmp_path=tmp_path)
+    flat = [x for a in args for x in (a if isinstance(a, tuple) else (a,))]
+    got, want = _run(model, *flat), _forward(net, *args)
+    assert len(got) == len(want)
+    for g, w in zip(got, want):
+        np.testing.assert_allclose(g, w, rtol=RTOL, atol=ATOL)
+
+
 def test_resnet_block_uses_the_moving_statistics_and_no_dropout(tmp_path):
     net = ResidualBlock()
     _randomize(net, 4)
@@ -250,6 +286,16 @@ def test_set_inputs_dynamic_dims_are_symbolic(tmp_path):
         np.testing.assert_allclose(_run(model, x)[0], _forward(net, x)[0], rtol=RTOL, atol=ATOL)
 
 
+def test_a_placeholder_inputs_none_dims_are_symbolic(tmp_path):
+    net = nn.SequentialCell([nn.Dense(6, 5), nn.Tanh()])
+    model = _export(net, Tensor(shape=[None, 6], dtype=ms.float32), tmp_path=tmp_path)
+    dims = model.graph.input[0].type.tensor_type.shape.dim
+    assert dims[0].dim_param and dims[1].dim_value == 6
+    for batch in (1, 5):
+        x = np.random.default_rng(batch).standard_normal((batch, 6)).astype(np.float32)
+        np.testing.assert_allclose(_run(model, x)[0], _forward(net, x)[0], rtol=RTOL, atol=ATOL)
+
+
 # ------------------------------------------------------------------------------------- the op table
 
 _RNG = np.random.default_rng(2024)
@@ -307,13 +353,16 @@ SAMPLES = {
     "logical_and": [([_bools(3, 4), _bools(3, 4)], {})], "logical_or": [([_bools(3, 4), _bools(4)], {})],
     "logical_not": [([_bools(3, 4)], {})],
     "sum": [([_f(3, 4, 2)], {"axis": 1}), ([_f(3, 4)], {"axis": None, "keepdims": True})],
-    "mean": [([_f(3, 4, 2)], {"axis": (0, 2)})], "prod": [([_f(3, 4)], {"axis": 0, "keepdims": True})],
+    "mean": [([_f(3, 4, 2)], {"axis": (0, 2)}), ([_SIGNED], {"axis": 1}),
+             ([_f(3, 40).astype(np.float16)], {"axis": 1})],
+    "prod": [([_f(3, 4)], {"axis": 0, "keepdims": True})],
     "max": [([_f(3, 4)], {"axis": -1})], "min": [([_f(3, 4)], {"axis": None})],
     "max_with_indices": [([_f(3, 4)], {"axis": 1})], "min_with_indices": [([_f(3, 4)], {"axis": 0, "keepdims": True})],
     "argmax": [([_f(3, 4)], {"axis": 1}), ([_f(3, 4)], {"axis": None})], "argmin": [([_f(3, 4)], {"axis": 0})],
     "all": [([_bools(3, 4)], {"axis": 1})], "any": [([_bools(3, 4)], {"axis": None})],
     "reshape": [([_f(3, 4)], {"shape": (2, -1)})], "flatten": [([_f(2, 3, 4)], {"start_dim": 1})],
-    "expand_dims": [([_f(3, 4)], {"axis": 1})], "squeeze": [([_f(3, 1, 4, 1)], {"axis": None}), ([_f(3, 1, 4)], {"axis": 1})],
+    "expand_dims": [([_f(3, 4)], {"axis": 1})],
+    "squeeze": [([_f(3, 1, 4, 1)], {"axis": None}), ([_f(3, 1, 4)], {"axis": 1})],
     "transpose": [([_f(2, 3, 4)], {"axes": (2, 0, 1)}), ([_f(2, 3)], {"axes": None})],
     "broadcast_to": [([_f(3, 1)], {"shape": (2, 3, 4)})], "tile": [([_f(3, 4)], {"reps": (2, 1, 3)})],
     "concat": [([_f(2, 3), _f(4, 3)], {"axis": 0})], "stack": [([_f(2, 3), _f(2, 3)], {"axis": -1})],
@@ -328,7 +377,8 @@ SAMPLES = {
     "gather_grad": [([_f(4, 3), np.array([4, 0, -1, 4], np.int64)], {"shape": (5, 3), "axis": 0}),
                     ([_f(2, 2, 2, 3), np.array([[1, 1], [0, 4]], np.int32)], {"shape": (2, 5, 3), "axis": 1})],
     "masked_select_grad": [([_f(int(_MASK.sum())), _MASK], {"shape": (3, 4)})],
-    "ones": [([], {"shape": (2, 3), "dtype": np.dtype(np.float32)})], "zeros": [([], {"shape": (4,), "dtype": np.dtype(np.int32)})],
+    "ones": [([], {"shape": (2, 3), "dtype": np.dtype(np.float32)})],
+    "zeros": [([], {"shape": (4,), "dtype": np.dtype(np.int32)})],
     "ones_like": [([_f(3, 4)], {"dtype": None})], "zeros_like": [([_f(3, 4)], {"dtype": np.dtype(np.int64)})],
     "fill": [([np.float32(2.5)], {"shape": (2, 3), "dtype": np.dtype(np.float32)})],
     "matmul": [([_f(3, 4), _f(5, 4)], {"transpose_b": True}), ([_f(2, 4, 3), _f(4, 5)], {"transpose_a": True})],
@@ -347,7 +397,8 @@ SAMPLES = {
     "pool2d_windows": [([_f(2, 3, 6, 7)], {**_WINDOWS, "fill": -np.inf})],
     "max_pool2d": [([_f(2, 3, 6, 7)], {"kernel_size": (3, 2), "stride": (2, 2), "padding": (1, 1, 0, 1),
                                         "dilation": (1, 1)})],
-    "max_pool2d_index": [([_f(2, 3, 6, 7)], _WINDOWS)], "max_pool2d_gather": [([_f(2, 3, 6, 7), _f(2, 3, 6, 7)], _WINDOWS)],
+    "max_pool2d_index": [([_f(2, 3, 6, 7)], _WINDOWS)],
+    "max_pool2d_gather": [([_f(2, 3, 6, 7), _f(2, 3, 6, 7)], _WINDOWS)],
     "sum_pool2d": [([_f(2, 3, 6, 7)], _WINDOWS)],
     "max_pool2d_grad": [([_f(2, 3, 6, 7), _f(*_POOL_OUT.shape)], _WINDOWS)],
     "sum_pool2d_grad": [([_f(*_POOL_OUT.shape)], {**_WINDOWS, "input_shape": (2, 3, 6, 7)})],
@@ -463,10 +514,32 @@ class Printing(nn.Cell):
         return x * 2
 
 
-def test_a_print_is_refused_at_its_line(tmp_path):
-    with pytest.raises(ExportError, match="'print'") as caught:
-        ms.export(Printing(), Tensor(np.ones(2, np.float32)), file_name=str(tmp_path / "p"), file_format="ONNX")
-    assert f"line {inspect.getsourcelines(Printing.construct)[1] + 1}" in str(caught.value)
+class ReadsAValue(nn.Cell):
+    def construct(self, x):
+        if float(x.sum()) > 0:
+            return x * 2
+        return x
+
+
+class Assigns(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.w = ms.Parameter(Tensor(np.ones(2, np.float32)), name="w")
+
+    def construct(self, x):
+        ops.assign(self.w, x)
+        return x * 2
+
+
+@pytest.mark.parametrize("cell, kind", [(Printing, "'print', a print"),
+                                        (ReadsAValue, "'host', Python run on a tensor's values"),
+                                        (Assigns, "'assign', an assignment to a Parameter")])
+def test_what_a_model_cannot_hold_is_refused_at_its_line(cell, kind, tmp_path):
+    with pytest.raises(ExportError) as caught:
+        ms.export(cell(), Tensor(np.ones(2, np.float32)), file_name=str(tmp_path / "p"), file_format="ONNX")
+    assert str(caught.value).startswith(f"npspore cannot export {kind}")
+    assert f'File "{__file__}", line {inspect.getsourcelines(cell.construct)[1] + 1}' in str(caught.value)
+    assert os.listdir(tmp_path) == []
 
 
 def test_formats_and_file_names_are_checked_as_mindspore_does(tmp_path):
@@ -476,14 +549,16 @@ def test_formats_and_file_names_are_checked_as_mindspore_does(tmp_path):
     for bad in ("onnx", "XYZ", None):
         with pytest.raises(ValueError) as caught:
             ms.export(net, x, file_name=str(tmp_path / "n"), file_format=bad)
-        assert str(caught.value) == f"For 'export', 'file_format' must be one of ['AIR', 'ONNX', 'MINDIR'], but got {bad}."
+        formats = "['AIR', 'ONNX', 'MINDIR']"
+        assert str(caught.value) == f"For 'export', 'file_format' must be one of {formats}, but got {bad}."
     with pytest.raises(TypeError, match="missing 1 required keyword-only argument: 'file_format'"):
         ms.export(net, x, file_name=str(tmp_path / "n"))
     with pytest.raises(TypeError, match=r"^The '123' must be string, but got <class 'int'>\.$"):
         ms.export(net, x, file_name=123, file_format="ONNX")
     with pytest.raises(ValueError, match="is illegal, it must be match regular"):
         ms.export(net, x, file_name=str(tmp_path / "a b"), file_format="ONNX")
-    with pytest.raises(ValueError, match=r"^Export ONNX format model only support nn.Cell object, but got <class 'function'>\.$"):
+    not_a_cell = r"^Export ONNX format model only support nn.Cell object, but got <class 'function'>\.$"
+    with pytest.raises(ValueError, match=not_a_cell):
         ms.export(lambda v: v, x, file_name=str(tmp_path / "f"), file_format="ONNX")
     ms.export(net, x, file_name=str(tmp_path / "m"), file_format="MINDIR")
     assert sorted(os.listdir(tmp_path)) == ["m.mindir"]
@@ -499,6 +574,25 @@ def test_file_naming_directories_and_mode(tmp_path):
     assert os.listdir(tmp_path / "deep" / "dir") == ["net.onnx"]
     assert stat.S_IMODE(os.stat(tmp_path / "named.onnx").st_mode) == stat.S_IRUSR
     assert stat.S_IMODE(os.stat(tmp_path / "deep" / "dir").st_mode) == 0o700   # the directory made for the file
+
+
+def test_a_network_over_protobufs_limit_is_refused(tmp_path, monkeypatch):
+    monkeypatch.setattr(sys.modules["npspore.export"], "_PROTO_LIMIT_KB", 0.5)   # 2 GB, scaled down to 512 bytes
+    with pytest.raises(RuntimeError, match=r"^Export onnx model failed. Network size is: .*G, it exceeded the "):
+        ms.export(nn.Dense(20, 20), Tensor(np.ones((1, 20), np.float32)), file_name=str(tmp_path / "big"),
+                  file_format="ONNX")
+    assert os.listdir(tmp_path) == []
+
+
+def test_without_the_onnx_package_the_error_says_how_to_install_it(tmp_path):
+    script = ("import sys; sys.modules['onnx'] = None\n"
+              "import numpy as np, npspore as ms\n"
+              f"ms.export(ms.nn.Dense(3, 2), ms.Tensor(np.ones((1, 3), np.float32)), file_name={str(tmp_path / 'n')!r},"
+              " file_format='ONNX')\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=False)
+    assert done.returncode == 1 and "ImportError: For 'export', file_format 'ONNX' needs the onnx package: pip " \
+        "install 'npspore[export]'" in done.stderr
+    assert os.listdir(tmp_path) == []
 
 
 def test_export_is_reachable_where_mindspore_has_it():
@@ -538,3 +632,56 @@ def test_cli_refuses_a_function_target(tmp_path):
                            "f32[3]", "f32[3]", "f32[3]", "--format", "onnx", "-o", str(tmp_path / "e")],
                           capture_output=True, text=True, check=False)
     assert done.returncode == 2 and "needs a Cell target" in done.stderr and not os.listdir(tmp_path)
+
+
+# ------------------------------------------------------------------------------ mindspore.onnx.export
+
+
+def _mlp():
+    net = nn.SequentialCell([nn.Dense(3, 4), nn.ReLU(), nn.Dense(4, 2)])
+    _randomize(net, 11)
+    return net
+
+
+def test_onnx_export_names_and_dynamic_axes(tmp_path):
+    net, x = _mlp(), np.ones((5, 3), np.float32)
+    ms.onnx.export(net, Tensor(x), file_name=str(tmp_path / "named"), input_names=["inp"], output_names=["probs"],
+                   dynamic_axes={"inp": {0: "batch"}, "absent": {0: "b"}})
+    model = onnx.load(str(tmp_path / "named.onnx"))
+    onnx.checker.check_model(model, full_check=True)
+    assert [i.name for i in model.graph.input] == ["inp"] and [o.name for o in model.graph.output] == ["probs"]
+    assert [d.dim_param or d.dim_value for d in model.graph.input[0].type.tensor_type.shape.dim] == ["batch", 3]
+    for batch in (1, 9):
+        sample = np.random.default_rng(batch).standard_normal((batch, 3)).astype(np.float32)
+        np.testing.assert_allclose(_run(model, sample)[0], _forward(net, sample)[0], rtol=RTOL, atol=ATOL)
+
+
+def test_onnx_export_parameters_as_inputs(tmp_path):
+    net, x = _mlp(), np.random.default_rng(12).standard_normal((5, 3)).astype(np.float32)
+    ms.onnx.export(net, Tensor(x), file_name=str(tmp_path / "bare"), export_params=False)
+    ms.onnx.export(net, Tensor(x), file_name=str(tmp_path / "kept"), keep_initializers_as_inputs=True)
+    names = ["input_data", "0.weight", "0.bias", "2.weight", "2.bias"]
+    for file, stored in (("bare", []), ("kept", names[1:])):
+        model = onnx.load(str(tmp_path / f"{file}.onnx"))
+        onnx.checker.check_model(model, full_check=True)
+        assert [i.name for i in model.graph.input] == names and [i.name for i in model.graph.initializer] == stored
+    weights = [p.asnumpy() for p in net.get_parameters()]
+    bare = onnx.load(str(tmp_path / "bare.onnx"))
+    np.testing.assert_allclose(_run(bare, x, *weights)[0], _forward(net, x)[0], rtol=RTOL, atol=ATOL)
+
+
+def test_onnx_export_checks_its_arguments_as_mindspore_does(tmp_path):
+    net, x = _mlp(), Tensor(np.ones((5, 3), np.float32))
+    with pytest.raises(ValueError, match=r"^The parameter 'input_names' must be isinstance of <class 'list'>, "
+                                         r"but got a\.$"):
+        ms.onnx.export(net, x, file_name=str(tmp_path / "a"), input_names="a")
+    with pytest.raises(ValueError, match=r"^The parameter 'dynamic_axes' must be isinstance of <class 'dict'>, "
+                                         r"but got \[1\]\.$"):
+        ms.onnx.export(net, x, file_name=str(tmp_path / "a"), dynamic_axes=[1])
+    with pytest.raises(ValueError, match="'dynamic_axes\\['input_data'\\]' must be ints in \\[-2, 2\\)"):
+        ms.onnx.export(net, x, file_name=str(tmp_path / "a"), dynamic_axes={"input_data": {2: "w"}})
+    with pytest.raises(ValueError, match="the name 'x' is given to two values"):
+        ms.onnx.export(net, x, file_name=str(tmp_path / "a"), input_names=["x"], output_names=["x"])
+    with pytest.raises(TypeError, match="must be string"):
+        ms.onnx.export(net, x, file_name=None)
+    assert os.listdir(tmp_path) == []

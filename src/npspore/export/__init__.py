@@ -23,7 +23,7 @@ from ..nn.cell import Cell
 if TYPE_CHECKING:   # the graph and the writers load on first use: importing npspore loads no IR
     from .graph import ExportGraph
 
-__all__ = ["export", "model_path", "WRITERS"]
+__all__ = ["export", "check_file_name", "check_proto_size", "model_path", "write_file", "WRITERS"]
 
 _FORMATS = ["AIR", "ONNX", "MINDIR"]
 _FILE_NAME = r"^[0-9a-zA-Z@\_\-\.\:\/\\]+$"   # MindSpore's check_file_name_by_regular
@@ -37,24 +37,41 @@ def __getattr__(name: str) -> ModuleType:
     return module
 
 
+_PROTO_LIMIT_KB = 1024 * 1024 * 2   # protobuf's 2 GB limit on one message (MindSpore's PROTO_LIMIT_SIZE)
+
+
+def check_proto_size(graph: "ExportGraph") -> None:
+    """Raise MindSpore's error when the Parameters exceed protobuf's 2 GB (one ONNX message holds them).
+
+    Raises:
+        RuntimeError: ``Export onnx model failed. Network size is: ...G, it exceeded the protobuf: 2.0G limit.``
+    """
+    size_kb = sum(init.array.nbytes for init in graph.initializers) / 1024
+    if size_kb > _PROTO_LIMIT_KB:
+        raise RuntimeError(f"Export onnx model failed. Network size is: {size_kb / 1024 / 1024}G, it exceeded the "
+                           f"protobuf: {_PROTO_LIMIT_KB / 1024 / 1024}G limit.")
+
+
+def write_file(file_name: str, content: bytes) -> None:
+    """Write ``content`` to ``file_name`` atomically and durably (``core.safefile.write_durably``)."""
+    def write(file) -> None:
+        file.write(content)
+
+    write_durably(file_name, write)
+
+
 def _write_onnx(graph: "ExportGraph", file_name: str) -> None:
+    check_proto_size(graph)
     try:
         writer = __getattr__("onnx_writer")
     except ImportError as error:
         raise ImportError("For 'export', file_format 'ONNX' needs the onnx package: pip install 'npspore[export]'") \
             from error
-    _write_bytes(file_name, writer.onnx_bytes(graph))
+    write_file(file_name, writer.onnx_bytes(graph))
 
 
 def _write_mindir(graph: "ExportGraph", file_name: str) -> None:
-    _write_bytes(file_name, __getattr__("mindir_writer").mindir_bytes(graph))
-
-
-def _write_bytes(file_name: str, content: bytes) -> None:
-    def write(file) -> None:
-        file.write(content)
-
-    write_durably(file_name, write)
+    write_file(file_name, __getattr__("mindir_writer").mindir_bytes(graph))
 
 
 # format -> (the suffix MindSpore appends to a file name without it, writer(graph, file_name))
@@ -91,6 +108,7 @@ def export(net: Cell, *inputs: Any, file_name: str, file_format: str, **kwargs: 
             if an op of the program has no form in the format (the message names the op and the user's
             source line; ``npspore.export.graph.ExportError``).
         NotImplementedError: for ``enc_key``, ``dataset`` or an obfuscation option.
+        RuntimeError: for ONNX, if the Parameters take more than protobuf's 2 GB.
         ImportError: for ONNX, if the ``onnx`` package is not installed.
 
     Examples:
@@ -103,7 +121,7 @@ def export(net: Cell, *inputs: Any, file_name: str, file_format: str, **kwargs: 
         raise NotImplementedError("Dynamic model structure obfuscation is no longer supported.")
     if file_format not in _FORMATS:
         raise ValueError(f"For 'export', 'file_format' must be one of {_FORMATS}, but got {file_format}.")
-    _check_file_name(file_name)
+    check_file_name(file_name)
     for option in ("enc_key", "dataset"):
         if option in kwargs:
             raise NotImplementedError(f"For 'export', npspore does not support the option '{option}'.")
@@ -129,7 +147,14 @@ def model_path(file_name: str, file_format: str) -> str:
     return path if path.endswith(suffix) else path + suffix
 
 
-def _check_file_name(file_name) -> None:
+def check_file_name(file_name) -> None:
+    """MindSpore's check of an export's ``file_name`` (``Validator.check_file_name_by_regular``).
+
+    Raises:
+        TypeError: if it is not a string.
+        ValueError: if it ends with a path separator or has characters other than letters, digits and
+            ``@_-.:/\\``.
+    """
     if not isinstance(file_name, str):
         raise TypeError(f"The '{file_name}' must be string, but got {type(file_name)}.")
     if file_name.endswith(("\\", "/")):

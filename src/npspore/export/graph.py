@@ -25,8 +25,9 @@ backend can name the line of an op it cannot write (:func:`unsupported`).
 """
 from __future__ import annotations
 
+import dataclasses
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Union
 
 import numpy as np
@@ -40,7 +41,7 @@ from ..nn.cell import Cell
 from ..opdef import Aval, op_table
 
 __all__ = ["Value", "Constant", "Node", "Subgraph", "IfNode", "LoopNode", "Initializer", "ExportGraph",
-           "ExportError", "export_graph", "build_graph", "unsupported", "walk_nodes"]
+           "ExportError", "export_graph", "build_graph", "construct_parameter_names", "unsupported", "walk_nodes"]
 
 
 class ExportError(ValueError):
@@ -161,28 +162,53 @@ def unsupported(op: str, format_name: str, reason: str, loc: ir.Loc) -> ExportEr
 # ------------------------------------------------------------------------------------------ building
 
 
-def export_graph(net: Cell, *inputs: Any) -> ExportGraph:
+def export_graph(net: Cell, *inputs: Any, dynamic_axes: dict | None = None) -> ExportGraph:
     """The :class:`~npspore.export.graph.ExportGraph` of ``net``'s forward for ``inputs``, in inference mode.
+
+    ``dynamic_axes`` (``{argument position: axes}``) makes those dims of Tensor arguments dynamic, as
+    ``net.set_inputs`` with ``None`` there does (which applies too); so are the ``None`` dims of a
+    placeholder argument (``Tensor(shape=[None, 3], dtype=...)``).
 
     Raises:
         ValueError: a compile error of the program (located at the user's line), or an
-            ``ExportError`` for a statement no export holds.
+            ``ExportError`` for a statement no export holds, or for a Cell with forward hooks or
+            ``to_float`` of its own (they run in Python around its kernel).
     """
+    if net._forward_pre_hooks or net._forward_hooks or net._cast_dtype is not None:
+        raise ExportError(f"npspore cannot export {type(net).__name__}: its forward hooks or to_float run in Python "
+                          "around its compiled construct, which an export cannot hold; export the Cell without them")
     training = net.training
     net.set_train(False)
     try:
-        program = compiler.pipeline.export_program(forward_request(net, inputs))
+        request = forward_request(net, inputs)
+        dynamic_axes = dict(dynamic_axes or {})
+        for position, arg in enumerate(inputs):
+            if isinstance(arg, Tensor) and -1 in arg.shape:
+                dynamic_axes[position] = {axis for axis, d in enumerate(arg.shape) if d == -1} | set(
+                    dynamic_axes.get(position, ()))
+        if dynamic_axes:
+            dynamic = dict(request.dynamic or {})
+            for position, axes in dynamic_axes.items():
+                shape = dynamic.get(position, tuple(inputs[position].shape))
+                dynamic[position] = tuple(None if axis in axes else d for axis, d in enumerate(shape))
+            request = dataclasses.replace(request, dynamic=dynamic)
+        program = compiler.pipeline.export_program(request)
     finally:
         net.set_train(training)
     return build_graph(program, _input_names(net, inputs, program.leaf_slices),
                        [_captured_name(obj, path) for obj, path in zip(program.captured, program.capture_paths)])
 
 
+def construct_parameter_names(net: Cell) -> list:
+    """The names of ``net.construct``'s positional parameters (``self`` excluded): a model's input names."""
+    code = net.construct.__code__
+    return list(code.co_varnames[1:code.co_argcount])
+
+
 def _input_names(net: Cell, inputs: tuple, leaf_slices: list) -> list:
     """``construct``'s parameter name for each tensor leaf (``x``; ``x_0``, ``x_1`` for a tuple's leaves)."""
-    code = net.construct.__code__
-    params = list(code.co_varnames[1:code.co_argcount])
-    names = []
+    params = construct_parameter_names(net)
+    names: list[str] = []
     for position, leaves in enumerate(leaf_slices):
         base = params[position] if position < len(params) else f"input_{position}"
         count = leaves.stop - leaves.start
@@ -236,6 +262,12 @@ def _user_loc(locs: tuple) -> ir.Loc:
     return locs[-1]
 
 
+# the statements of compiled code that no exported model holds (ir.Effect kinds; tapes of a gradient)
+_NOT_EXPORTED = {"print": "a print", "print_tree": "a print", "assign": "an assignment to a Parameter",
+                 "host": "Python run on a tensor's values (the JIT fallback)",
+                 "guard": "a check that a tensor's value is the one the code was compiled for",
+                 "host_call": "a call into Python (a hook or a bprop run in Python)"}
+
 _COMPARISONS = {"equal", "not_equal", "less", "less_equal", "greater", "greater_equal"}
 _LOGICAL = {"logical_and", "logical_or", "logical_not"}
 
@@ -256,7 +288,8 @@ def _operand_dtypes(definition, stmt: ir.Apply):
         common = tensors[0] if tensors else stmt.targets[0].aval.dtype
         return None, lambda value: common
     if stmt.op in _COMPARISONS:
-        return np.result_type(*tensors, *(a.value for a in stmt.args if isinstance(a, ir.Const))), None
+        constants: list = [a.value for a in stmt.args if isinstance(a, ir.Const)]
+        return np.result_type(*tensors, *constants), None
     if stmt.op in _LOGICAL:
         return np.dtype(np.bool_), None
     result = stmt.targets[0].aval.dtype
@@ -312,8 +345,9 @@ class _GraphBuilder:
                 nodes.append(self.while_loop(stmt, here))
             else:
                 kind = getattr(stmt, "kind", type(stmt).__name__)
-                raise located(ExportError(f"npspore cannot export a program that does '{kind}' (an export "
-                                          "holds only tensor computations)"), _user_loc(here))
+                what = _NOT_EXPORTED.get(kind, "a statement of this kind")
+                raise located(ExportError(f"npspore cannot export '{kind}', {what}: an exported model holds only "
+                                          "tensor computations"), _user_loc(here))
         return nodes
 
     def apply(self, stmt: ir.Apply, locs: tuple, nodes: list) -> None:

@@ -418,7 +418,8 @@ def _gather_grad(emit, node, ins):
     updates = emit.op("Reshape", ins[0], emit.const(_ints([outer, count, inner])))
     where = emit.op("Reshape", _cast(emit, ins[1], np.int64), emit.const(_ints([1, count, 1])))
     where = emit.op("Expand", where, emit.const(_ints([outer, count, inner])))
-    zeros = emit.op("ConstantOfShape", emit.const(_ints([outer, shape[axis], inner])), value=np.zeros((1,), _dtype(node)))
+    zeros = emit.op("ConstantOfShape", emit.const(_ints([outer, shape[axis], inner])),
+                    value=np.zeros((1,), _dtype(node)))
     summed = emit.op("ScatterElements", zeros, where, updates, axis=1, reduction="add")   # np.add.at
     return [emit.op("Reshape", summed, emit.const(_ints(shape)))]
 
@@ -683,9 +684,9 @@ def _sum_pool2d_grad(emit, node, ins):
 
 @_form("conv2d")
 def _conv2d(emit, node, ins):
-    a = node.attrs
-    return [emit.op("Conv", ins[0], ins[1], strides=list(a.get("stride", (1, 1))), pads=_pads(a.get("padding", (0,) * 4)),
-                    dilations=list(a.get("dilation", (1, 1))), group=int(a.get("groups", 1)))]
+    stride, padding, dilation, groups = _conv_attrs(node)
+    return [emit.op("Conv", ins[0], ins[1], strides=list(stride), pads=_pads(padding), dilations=list(dilation),
+                    group=groups)]
 
 
 def _conv_attrs(node):

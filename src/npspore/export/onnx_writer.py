@@ -29,30 +29,47 @@ def onnx_bytes(graph: ExportGraph) -> bytes:
     return onnx_model(graph).SerializeToString()
 
 
-def onnx_model(graph: ExportGraph) -> onnx.ModelProto:
+def onnx_model(graph: ExportGraph, *, input_names=(), output_names=(), dim_params=None, export_params: bool = True,
+               initializers_as_inputs: bool = False) -> onnx.ModelProto:
     """The ONNX model of ``graph``.
+
+    Args:
+        graph: the export graph.
+        input_names, output_names (Sequence[str]): names of the first inputs (outputs), in order;
+            the others keep the graph's (``construct``'s parameters; outputs ``"0"``, ``"1"``...).
+        dim_params (dict[str, dict[int, str]]): ``{input name: {axis: symbol}}``: names of dynamic dims
+            (default ``<input>_dim<axis>``).
+        export_params (bool): False leaves the Parameters out: they become inputs of the model.
+        initializers_as_inputs (bool): list the Parameters among the inputs too (with their values).
 
     Raises:
         ExportError: located at the user's line, for an op without an ONNX form.
+        ValueError: if a name given in ``input_names``/``output_names`` is used twice.
     """
     writer = _Writer()
     scope = _Scope(writer, None)
-    inputs = []
-    for value in graph.inputs:
-        scope.names[id(value)] = writer.unique(value.name)
-        dims = [f"{value.name}_dim{i}" if d is None else d for i, d in enumerate(value.shape)]
-        inputs.append(helper.make_tensor_value_info(scope.names[id(value)], _elem_type(value.dtype), dims))
-    initializers = []
+    inputs, initializers = [], []
+    given = len(input_names)
+    input_names = list(input_names) + [v.name for v in graph.inputs[given:]]
+    dim_params = dim_params or {}
+    for position, (value, name) in enumerate(zip(graph.inputs, input_names)):
+        name = scope.names[id(value)] = writer.claim(name) if position < given else writer.unique(name)
+        symbols = dim_params.get(name, {})
+        dims = [symbols.get(i, f"{name}_dim{i}") if d is None else d for i, d in enumerate(value.shape)]
+        inputs.append(helper.make_tensor_value_info(name, _elem_type(value.dtype), dims))
     for init in graph.initializers:
-        scope.names[id(init.value)] = writer.unique(init.value.name)
-        initializers.append(numpy_helper.from_array(np.ascontiguousarray(init.array, init.value.dtype),
-                                                    scope.names[id(init.value)]))
+        name = scope.names[id(init.value)] = writer.unique(init.value.name)
+        if not export_params or initializers_as_inputs:
+            inputs.append(_value_info(name, init.value))
+        if export_params:
+            initializers.append(numpy_helper.from_array(np.ascontiguousarray(init.array, init.value.dtype), name))
+    # MindSpore names a model's outputs after the nodes computing them (numbers)
+    claimed = [writer.claim(output_names[k]) if k < len(output_names) else writer.unique(str(k))
+               for k in range(len(graph.outputs))]
     scope.run(graph.nodes)
     outputs = []
-    for number, result in enumerate(graph.outputs):
-        # MindSpore names a model's outputs after the nodes computing them (numbers)
-        name = scope.emit("Identity", scope.read(result), output=writer.unique(str(number)))
-        outputs.append(_value_info(name, result, symbolic=False))
+    for result, name in zip(graph.outputs, claimed):
+        outputs.append(_value_info(scope.emit("Identity", scope.read(result), output=name), result))
     main = helper.make_graph(scope.nodes, graph.name or "npspore", inputs, outputs, initializers)
     model = helper.make_model(main, producer_name="npspore", producer_version=__version__,
                               opset_imports=[helper.make_opsetid("", OPSET)])
@@ -64,7 +81,7 @@ def _elem_type(dtype) -> int:
     return int(helper.np_dtype_to_tensor_dtype(np.dtype(dtype)))
 
 
-def _value_info(name: str, operand, symbolic: bool = True) -> onnx.ValueInfoProto:
+def _value_info(name: str, operand) -> onnx.ValueInfoProto:
     if isinstance(operand, Constant):
         return helper.make_tensor_value_info(name, _elem_type(operand.value.dtype), list(operand.value.shape))
     dims = [None if d is None else d for d in operand.shape]
@@ -76,6 +93,13 @@ class _Writer:
 
     def __init__(self):
         self.taken: set[str] = set()
+
+    def claim(self, name: str) -> str:
+        """Reserve ``name`` exactly (an input, Parameter or output name the model must keep)."""
+        if name in self.taken:
+            raise ValueError(f"the name {name!r} is given to two values of the ONNX model")
+        self.taken.add(name)
+        return name
 
     def unique(self, base: str) -> str:
         name, n = base, 0
@@ -165,30 +189,23 @@ class _Scope(Emitter):
         for value, name in zip(node.outputs, names):
             self.names[id(value)] = name
 
-    def subgraph(self, sub: Subgraph, name: str, inputs: list, extra_outputs: tuple = ()) -> onnx.GraphProto:
-        """An ONNX graph of ``sub``: ``inputs`` are (ValueInfo, Value or None) pairs bound on entry;
-        its outputs are ``extra_outputs`` (names computed in it) then ``sub.results``."""
+    def branch(self, sub: Subgraph, name: str) -> onnx.GraphProto:
+        """An ONNX graph of an ``If`` branch: no inputs (it reads outer values by name), ``sub.results``
+        as its outputs."""
         scope = _Scope(self.writer, self)
-        infos = []
-        for info, value in inputs:
-            infos.append(info)
-            if value is not None:
-                scope.names[id(value)] = info.name
         scope.run(sub.nodes)
-        outputs = list(extra_outputs)
+        outputs = []
         for result in sub.results:
             out = scope.emit("Identity", scope.read(result), output=self.writer.unique(f"{name}_out"))
             outputs.append(_value_info(out, result))
-        graph = helper.make_graph(scope.nodes, self.writer.unique(name), infos, outputs)
-        return graph
+        return helper.make_graph(scope.nodes, self.writer.unique(name), [], outputs)
 
     def if_node(self, node: IfNode) -> None:
         cond = self.read(node.cond)
-        then_graph = self.subgraph(node.then_graph, "then", [])
-        else_graph = self.subgraph(node.else_graph, "else", [])
+        then_graph = self.branch(node.then_graph, "then")
+        else_graph = self.branch(node.else_graph, "else")
         self.hint = node.outputs[0].name if node.outputs else "if"
-        names = self.op("If", cond, outputs=max(1, len(node.outputs)), then_branch=then_graph,
-                        else_branch=else_graph)
+        names = self.op("If", cond, outputs=len(node.outputs), then_branch=then_graph, else_branch=else_graph)
         for value, name in zip(node.outputs, names if isinstance(names, list) else [names]):
             self.names[id(value)] = name
 
@@ -228,7 +245,7 @@ class _Scope(Emitter):
             outputs.append(_value_info(out, param))
         body = helper.make_graph(body_scope.nodes, self.writer.unique("loop_body"), [i for i, _ in inputs], outputs)
         self.hint = node.outputs[0].name if node.outputs else "loop"
-        names = self.op("Loop", trip_count, keep_going, *carried, outputs=max(1, len(node.outputs)), body=body)
+        names = self.op("Loop", trip_count, keep_going, *carried, outputs=len(node.outputs), body=body)
         for value, name in zip(node.outputs, names if isinstance(names, list) else [names]):
             self.names[id(value)] = name
 
