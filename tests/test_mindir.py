@@ -435,3 +435,18 @@ def test_a_dynamic_dim_of_set_inputs_is_written_as_minus_one_and_runs_for_any_si
     x = ms.Tensor(np.random.default_rng(0).standard_normal((7, 4)).astype(np.float32))
     net.set_train(False)
     np.testing.assert_allclose(nn.GraphCell(graph)(x).asnumpy(), net(x).asnumpy(), rtol=1e-5, atol=1e-6)
+
+
+@pytest.mark.parametrize("name", sorted(onnx_tests.LAYERS))
+def test_npspores_files_of_more_layers_run_in_graph_cell(tmp_path, name):
+    make, args = onnx_tests.LAYERS[name]
+    net = make()
+    export(net, *[tuple(map(ms.Tensor, a)) if isinstance(a, tuple) else ms.Tensor(a) for a in args],
+           file_name=str(tmp_path / name), file_format="MINDIR")
+    flat = [ms.Tensor(x) for a in args for x in (a if isinstance(a, tuple) else (a,))]
+    got = nn.GraphCell(ms.load(str(tmp_path / f"{name}.mindir")))(*flat)
+    got = [v.asnumpy() for v in (got if isinstance(got, tuple) else (got,))]
+    want = onnx_tests._forward(net, *args)
+    assert len(got) == len(want)
+    for g, w in zip(got, want):
+        np.testing.assert_allclose(g, w, rtol=1e-5, atol=1e-6)

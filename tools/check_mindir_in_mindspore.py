@@ -2,16 +2,16 @@
 
 Run from the repository root with npspore's Python, naming a Python that has MindSpore 2.10 installed:
 
-    .venv/bin/python tools/check_mindir_in_mindspore.py /work/msvenv/bin/python [--ops]
+    .venv/bin/python tools/check_mindir_in_mindspore.py /work/msvenv/bin/python [--all]
 
 For each model (LeNet-5, a ResNet block with BatchNorm, an LSTM classifier, a Transformer encoder, an
 MLP with a tensor ``if`` and a ``while`` loop, and a Cell using further ops once each) it exports the network with
 ``npspore.export.export(net, x, file_name=..., file_format="MINDIR")`` in eval mode, runs npspore's
 forward on the same fixed input, then in the MindSpore Python runs
 ``nn.GraphCell(mindspore.load(file))(x)`` and prints the largest difference. A model npspore cannot
-export prints the error instead. With ``--ops`` it also writes one graph per op sample of
-tests/test_export_onnx.py that the MindIR writer writes (needs the test extra) and compares
-MindSpore's result with the op's forward. The exit status is 0 only if everything matches within
+export prints the error instead. With ``--all`` it also exports each layer of that file's ``LAYERS``
+(GRU, RNN, LSTMCell, Embedding, ...) the same way, and writes one graph per op sample of its
+``SAMPLES`` that the MindIR writer writes, comparing MindSpore's result with the op's forward. The exit status is 0 only if everything matches within
 rtol 1e-5, atol 1e-6 (outputs of the same dtype and shape).
 """
 import os
@@ -49,44 +49,64 @@ _RUN_IN_MINDSPORE = textwrap.dedent("""
     """)
 
 
-def _models():
-    """``{name: (Cell class, input shape)}``: the models of tests/test_export_onnx.py (the ONNX check's set)."""
+def _onnx_tests():
+    """tests/test_export_onnx.py, whose models, layers and op samples the ONNX export is checked on."""
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests"))
-    import test_export_onnx as onnx_tests
+    import test_export_onnx
+    return test_export_onnx
+
+
+def _models(onnx_tests):
+    """``{name: (Cell class, input shape)}``: the five models of the ONNX check."""
     return {"lenet5": (onnx_tests.LeNet5, (2, 1, 28, 28)), "resnet_block": (onnx_tests.ResidualBlock, (2, 4, 8, 8)),
             "lstm_classifier": (onnx_tests.LSTMClassifier, (2, 5, 8)),
             "transformer_encoder": (onnx_tests.Encoder, (2, 6, 16)),
-            "mlp_if_while_for": (onnx_tests.ControlFlowMLP, (3, 6))}, onnx_tests._randomize
+            "mlp_if_while_for": (onnx_tests.ControlFlowMLP, (3, 6))}
 
 
 def main(mindspore_python):
-    """Export every model, run the files in MindSpore, print one line per model; 0 when all match."""
+    """Export every model (with ``--all`` also every layer and op sample), run the files in MindSpore,
+    print one line per file; 0 when all match."""
     directory = tempfile.mkdtemp(prefix="npspore-mindir-")
-    models, randomize = _models()
-    files = []
-    for seed, (name, (cls, shape)) in enumerate(models.items()):
+    onnx_tests = _onnx_tests()
+    cases = []
+    for seed, (name, (cls, shape)) in enumerate(_models(onnx_tests).items()):
         net = cls()
-        randomize(net, seed)
-        x = np.random.default_rng(seed + 10).standard_normal(shape).astype(np.float32)
-        path = os.path.join(directory, name)
-        try:
-            export(net, ms.Tensor(x), file_name=path, file_format="MINDIR")
-        except Exception as error:
-            print(f"{name + '.mindir':<28} NOT EXPORTED {type(error).__name__}: {str(error).splitlines()[0]}")
-            continue
-        net.set_train(False)
-        out = net(ms.Tensor(x))
-        outputs = [v.asnumpy() for v in (out if isinstance(out, tuple) else (out,))]
-        np.savez(path + ".npz", x0=x, **{f"y{k}": y for k, y in enumerate(outputs)})
-        files.append(path + ".mindir")
-    matched = _run_in_mindspore(mindspore_python, files)
-    print(f"{matched} of {len(models)} models: MindSpore's outputs match npspore's (rtol 1e-5, atol 1e-6)")
-    if "--ops" not in sys.argv:
-        return 0 if matched == len(models) else 1
-    op_files = _one_op_files(directory)
-    op_matched = _run_in_mindspore(mindspore_python, op_files)
-    print(f"{op_matched} of {len(op_files)} one-op graphs: MindSpore's outputs match the op's forward")
-    return 0 if matched == len(models) and op_matched == len(op_files) else 1
+        onnx_tests._randomize(net, seed)
+        cases.append((name, net, [np.random.default_rng(seed + 10).standard_normal(shape).astype(np.float32)]))
+    sections = [("models", cases)]
+    if "--all" in sys.argv:
+        sections.append(("layers of tests/test_export_onnx.py",
+                         [(name, make(), args) for name, (make, args) in sorted(onnx_tests.LAYERS.items())]))
+    failures = 0
+    for title, section in sections:
+        files = [path for path in (_exported(directory, *case, onnx_tests._forward) for case in section) if path]
+        matched = _run_in_mindspore(mindspore_python, files)
+        failures += len(section) - matched
+        print(f"{matched} of {len(section)} {title}: MindSpore's outputs match npspore's (rtol 1e-5, atol 1e-6)")
+    if "--all" in sys.argv:
+        op_files = _one_op_files(directory, onnx_tests)
+        op_matched = _run_in_mindspore(mindspore_python, op_files)
+        failures += len(op_files) - op_matched
+        print(f"{op_matched} of {len(op_files)} one-op graphs: MindSpore's outputs match the op's forward")
+    return 0 if failures == 0 else 1
+
+
+def _exported(directory, name, net, args, forward):
+    """Export ``net`` for ``args`` (arrays, or tuples of arrays) as ``name.mindir`` beside an ``.npz`` of
+    the flat inputs and npspore's outputs; the file's path, or None (printed) if it cannot be exported."""
+    path = os.path.join(directory, name)
+    tensors = [tuple(map(ms.Tensor, a)) if isinstance(a, tuple) else ms.Tensor(a) for a in args]
+    try:
+        export(net, *tensors, file_name=path, file_format="MINDIR")
+    except Exception as error:
+        print(f"{name + '.mindir':<28} NOT EXPORTED {type(error).__name__}: {str(error).splitlines()[0]}")
+        return None
+    inputs = [x for a in args for x in (a if isinstance(a, tuple) else (a,))]
+    outputs = forward(net, *args)
+    np.savez(path + ".npz", **{f"x{k}": x for k, x in enumerate(inputs)},
+             **{f"y{k}": y for k, y in enumerate(outputs)})
+    return path + ".mindir"
 
 
 def _run_in_mindspore(mindspore_python, files) -> int:
@@ -99,9 +119,9 @@ def _run_in_mindspore(mindspore_python, files) -> int:
     return result.stdout.count(" ok ")
 
 
-def _one_op_files(directory) -> list:
+def _one_op_files(directory, onnx_tests) -> list:
     """One MindIR file per op sample of tests/test_export_onnx.py that the writer writes, with the op's forward."""
-    from test_export_onnx import SAMPLES, _one_op_graph, ops_forward
+    SAMPLES, _one_op_graph, ops_forward = onnx_tests.SAMPLES, onnx_tests._one_op_graph, onnx_tests.ops_forward
     from npspore.export.graph import ExportError
     from npspore.export.mindir_writer import MINDIR_FORMS, mindir_bytes
     files = []
@@ -125,5 +145,5 @@ def _one_op_files(directory) -> list:
 
 
 if __name__ == "__main__":
-    arguments = [a for a in sys.argv[1:] if a != "--ops"]
+    arguments = [a for a in sys.argv[1:] if a != "--all"]
     sys.exit(main(arguments[0] if arguments else "/work/msvenv/bin/python"))

@@ -49,7 +49,6 @@ NO_MINDIR_FORM = {
     "gather_grad": _GRADIENT.format("UnsortedSegmentSum"),
     "masked_select": "its output's length depends on the data; npspore writes static shapes only (not MaskedSelect)",
     "masked_select_grad": _GRADIENT.format("MaskedSelectGrad"),
-    "conv2d_input_grad": _GRADIENT.format("Conv2DBackpropInput"),
     "conv2d_filter_grad": _GRADIENT.format("Conv2DBackpropFilter"),
     "conv2d_columns": "the im2col half of npspore's NumPy convolution: the export graph folds it back into conv2d, "
                       "and alone (in a gradient program) MindIR has no primitive for it",
@@ -382,15 +381,29 @@ def _matmul(w, node):
     return w.apply("BatchMatMul", operands + flags, out)
 
 
+def _conv_attributes(weight_shape, attrs, pad_modes: tuple) -> tuple:
+    """The attributes MindSpore's Conv2D and Conv2DTranspose carry, for a filter of ``weight_shape``;
+    ``pad_modes`` spell (no padding, explicit padding) as the primitive does."""
+    pads = tuple(attrs.get("padding", (0, 0, 0, 0)))
+    stride, dilation = tuple(attrs.get("stride", (1, 1))), tuple(attrs.get("dilation", (1, 1)))
+    groups = attrs.get("groups", 1)
+    return (("kernel_size", tuple(weight_shape[2:])), ("mode", 1), ("out_channel", weight_shape[0]),
+            ("pad", pads), ("pad_mode", pad_modes[pads != (0, 0, 0, 0)]),
+            ("format", "NCHW"), ("pad_list", pads), ("groups", groups), ("group", groups),
+            ("stride", (1, 1) + stride), ("dilation", (1, 1) + dilation))
+
+
 def _conv2d(w, node):
     x, weight = node.inputs
-    pads = tuple(node.attrs.get("padding", (0, 0, 0, 0)))
-    stride, dilation = tuple(node.attrs.get("stride", (1, 1))), tuple(node.attrs.get("dilation", (1, 1)))
-    groups = node.attrs.get("groups", 1)
-    attributes = (("kernel_size", tuple(weight.shape[2:])), ("mode", 1), ("out_channel", weight.shape[0]),
-                  ("pad", pads), ("pad_mode", "valid" if pads == (0, 0, 0, 0) else "pad"), ("format", "NCHW"), ("pad_list", pads), ("groups", groups),
-                  ("group", groups), ("stride", (1, 1) + stride), ("dilation", (1, 1) + dilation))
-    return w.apply("Conv2D", [w.operand(x), w.operand(weight)], node.outputs[0], attributes, False)
+    return w.apply("Conv2D", [w.operand(x), w.operand(weight)], node.outputs[0],
+                   _conv_attributes(weight.shape, node.attrs, ("valid", "pad")), False)
+
+
+def _conv2d_input_grad(w, node):
+    """``conv2d_input_grad`` (a transposed convolution) as MindSpore's ``Conv2DTranspose(dout, w, input_size)``."""
+    dout, weight = node.inputs
+    return w.apply("Conv2DTranspose", [w.operand(dout), w.operand(weight), w.constant(tuple(node.attrs["input_shape"]))],
+                   node.outputs[0], _conv_attributes(weight.shape, node.attrs, ("VALID", "PAD")), False)
 
 
 def _max_pool2d(w, node):
@@ -709,6 +722,7 @@ MINDIR_FORMS: dict[str, Callable] = {
     "expand_dims": _expand_dims, "transpose": _transpose, "broadcast_to": _broadcast_to, "tile": _tile,
     "concat": _sequence("Concat"), "stack": _sequence("Stack"), "split": _split, "getitem": _getitem,
     "gather": _gather, "matmul": _matmul, "batch_matmul": _matmul, "conv2d": _conv2d, "max_pool2d": _max_pool2d,
+    "conv2d_input_grad": _conv2d_input_grad,
     "softmax": _softmax("Softmax"), "log_softmax": _softmax("LogSoftmax"), "cast": _cast, "where": _where,
     "argmax": _arg_extremum("Argmax"), "argmin": _arg_extremum("Argmin"),
     "max_with_indices": _extremum_with_indices("ArgMaxWithValue"),

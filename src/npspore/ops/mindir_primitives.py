@@ -47,6 +47,11 @@ def _conv2d(x, w, *, pad_list, stride, dilation, group):
     return NF.conv2d(x, w, None, _spatial(stride), "pad", tuple(pad_list), _spatial(dilation), group)
 
 
+def _conv2d_transpose(dout, w, input_size, *, pad_list, stride, dilation, group):
+    return run("conv2d_input_grad", dout, w, input_shape=tuple(input_size), stride=_spatial(stride),
+               padding=tuple(pad_list), dilation=_spatial(dilation), groups=group)
+
+
 def _pool_padding(x, kernel, strides, pad_mode):
     if str(pad_mode).upper() != "SAME":
         return (0, 0, 0, 0)
@@ -276,7 +281,8 @@ PRIMITIVES: dict[str, Callable] = {
     "Load": _first, "Depend": _first, "UpdateState": _nothing, "MakeTuple": _make_tuple,
     "TupleGetItem": _tuple_get_item, "StopGradient": _first, "Identity": _first,
     # nn layers
-    "Conv2D": _conv2d, "MaxPool": _max_pool, "AvgPool": _avg_pool, "BatchNorm": _batch_norm,
+    "Conv2D": _conv2d, "Conv2DTranspose": _conv2d_transpose, "Conv2DBackpropInput": _conv2d_transpose,
+    "MaxPool": _max_pool, "AvgPool": _avg_pool, "BatchNorm": _batch_norm,
     "LayerNorm": _layer_norm, "BiasAdd": _bias_add,
     "MatMul": _matmul("matmul"), "BatchMatMul": _matmul("batch_matmul"),
     "Softmax": _softmax, "LogSoftmax": _log_softmax, "GeLU": _gelu,
