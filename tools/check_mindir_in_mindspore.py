@@ -4,15 +4,18 @@ Run from the repository root with npspore's Python, naming a Python that has Min
 
     .venv/bin/python tools/check_mindir_in_mindspore.py /work/msvenv/bin/python [--all]
 
-For each model (LeNet-5, a ResNet block with BatchNorm, an LSTM classifier, a Transformer encoder, an
-MLP with a tensor ``if`` and a ``while`` loop, and a Cell using further ops once each) it exports the network with
-``npspore.export.export(net, x, file_name=..., file_format="MINDIR")`` in eval mode, runs npspore's
-forward on the same fixed input, then in the MindSpore Python runs
-``nn.GraphCell(mindspore.load(file))(x)`` and prints the largest difference. A model npspore cannot
-export prints the error instead. With ``--all`` it also exports each layer of that file's ``LAYERS``
-(GRU, RNN, LSTMCell, Embedding, ...) the same way, and writes one graph per op sample of its
-``SAMPLES`` that the MindIR writer writes, comparing MindSpore's result with the op's forward. The exit status is 0 only if everything matches within
-rtol 1e-5, atol 1e-6 (outputs of the same dtype and shape).
+For each model of tests/test_export_onnx.py, the set the ONNX export is checked on (the quick start's
+LeNet-5, a ResNet block with BatchNorm, Dropout and AvgPool, a two-layer bidirectional LSTM classifier
+with two outputs, a two-layer Transformer encoder, an MLP with a tensor ``if``, a ``while`` and a
+``for range`` loop), it exports the network with ``npspore.export.export(net, x, file_name=...,
+file_format="MINDIR")`` (in eval mode), runs npspore's forward on the same fixed input, then in the
+MindSpore Python runs ``nn.GraphCell(mindspore.load(file))(x)`` and prints the largest difference
+over the outputs. A model npspore cannot export prints the error instead. With ``--all`` it also
+exports each layer of that file's ``LAYERS`` (GRU, RNN, LSTMCell, Embedding, Conv2dTranspose, ...)
+the same way, and writes one graph per op sample of its ``SAMPLES`` that the MindIR writer writes,
+comparing MindSpore's result with the op's forward. The exit status is 0 only if everything matches
+within rtol 1e-5, atol 1e-6 (outputs of the same dtype and shape). The test extra is needed (those
+tests import onnx and onnxruntime).
 """
 import os
 import subprocess
