@@ -252,6 +252,7 @@ def test_checkpoint_and_mindir_loading_share_one_reader():
     assert checkpoint_decode.parse_bytes is protofile.parse_bytes
     assert mindir_decode.parse_file is protofile.parse_file
     assert checkpoint_decode.checked_shape is mindir_decode.checked_shape is protofile.checked_shape
+    assert checkpoint_decode.elements_of is mindir_decode.elements_of is protofile.elements_of
 
 
 # --------------------------------------------------------------------------------- the writer
