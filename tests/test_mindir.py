@@ -16,7 +16,8 @@ from npspore import nn, ops
 from npspore.core.safefile import FileReadError
 from npspore.export import export
 from npspore.export.graph import ExportError
-from npspore.export.mindir_writer import MINDIR_FORMS, NO_MINDIR_FORM, mindir_bytes
+from npspore.export.mindir_ops import MINDIR_FORMS, NO_MINDIR_FORM
+from npspore.export.mindir_writer import mindir_bytes
 from npspore.opdef import op_table
 from npspore.train.mindir_proto import model_message
 

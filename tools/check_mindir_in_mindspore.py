@@ -126,7 +126,8 @@ def _one_op_files(directory, onnx_tests) -> list:
     """One MindIR file per op sample of tests/test_export_onnx.py that the writer writes, with the op's forward."""
     SAMPLES, _one_op_graph, ops_forward = onnx_tests.SAMPLES, onnx_tests._one_op_graph, onnx_tests.ops_forward
     from npspore.export.graph import ExportError
-    from npspore.export.mindir_writer import MINDIR_FORMS, mindir_bytes
+    from npspore.export.mindir_ops import MINDIR_FORMS
+    from npspore.export.mindir_writer import mindir_bytes
     files = []
     for op in sorted(SAMPLES):
         for index, (operands, static) in enumerate(SAMPLES[op]):

@@ -180,7 +180,7 @@ class _GraphFunction(Cell):
 
 def _read(values: tuple, references: tuple, shared: dict) -> tuple:
     """The values ``references`` name (built by concatenation: compiled loops may not grow a list)."""
-    read = ()
+    read: tuple = ()
     for local, ref in references:
         read = read + ((values[ref] if local else shared[ref]),)
     return read

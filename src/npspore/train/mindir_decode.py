@@ -165,17 +165,17 @@ def _structured(path: str, nodes: list) -> tuple:
         reads = [key for kind, key in node.inputs if kind == "value"]
         if node.primitive == "@call_value":
             switch = by_output.get(reads[0])
-            branches = [by_output.get(key) for kind, key in switch.inputs[1:]] if switch is not None and \
-                switch.primitive == "Switch" and len(switch.inputs) == 3 else []
-            if len(branches) != 2 or any(b is None or b.primitive != "Partial" for b in branches):
+            if switch is None or switch.primitive != "Switch" or len(switch.inputs) != 3:
                 raise _damaged(path, f"the node '{node.output}' calls a value that is not a Switch of two closures")
+            then_branch, else_branch = [by_output[key] for _, key in switch.inputs[1:]]   # closures (checked below)
             extra = node.inputs[1:]
-            then_args, else_args = branches[0].inputs[1:] + extra, branches[1].inputs[1:] + extra
+            then_args, else_args = then_branch.inputs[1:] + extra, else_branch.inputs[1:] + extra
             result.append(MindIRNode("@if", (switch.inputs[0],) + then_args + else_args, node.output,
-                                     (("else", branches[1].inputs[0][1]), ("split", 1 + len(then_args)),
-                                      ("then", branches[0].inputs[0][1]))))
+                                     (("else", else_branch.inputs[0][1]), ("split", 1 + len(then_args)),
+                                      ("then", then_branch.inputs[0][1]))))
         elif node.primitive == "Switch":
-            if any(key not in closures for key in reads[1:]) or reads[0] in closures:
+            if len(reads) != 3 or any(by_output.get(key) is None or by_output[key].primitive != "Partial"
+                                      for key in reads[1:]) or reads[0] in closures:
                 raise _damaged(path, f"the Switch '{node.output}' chooses between values that are not closures")
         elif node.primitive != "Partial":
             if any(key in closures for key in reads):
@@ -194,10 +194,10 @@ def _looped(path: str, functions: dict) -> dict:
     for name, (_, nodes, outputs) in functions.items():
         last = nodes[-1] if nodes else None
         if last is not None and last.primitive == "@if" and outputs == (("value", last.output),):
-            body = functions.get(dict(last.attributes)["then"])
-            tail = body[1][-1] if body and body[1] else None
+            _, body_nodes, body_outputs = functions[dict(last.attributes)["then"]]
+            tail = body_nodes[-1] if body_nodes else None
             if tail is not None and tail.primitive == "@call" and tail.attributes == (("graph", name),) \
-                    and body[2] == (("value", tail.output),):
+                    and body_outputs == (("value", tail.output),):
                 headers[name] = dict(last.attributes)["then"]
     looped = {}
     for name, (input_keys, nodes, outputs) in functions.items():
