@@ -134,13 +134,23 @@ def _conv2d_input_grad(w, node):
                    node.outputs[0], _conv_attributes(weight.shape, node.attrs, ("VALID", "PAD")), False)
 
 
+def _padded(w, node, fill: float):
+    """The pooling node's input, padded with ``fill`` by ``ConstantPadND`` where the node pads (MindSpore's
+    MaxPool and AvgPool pad only as 'SAME'); a dilated window has no form."""
+    if tuple(node.attrs.get("dilation", (1, 1))) != (1, 1):
+        raise unsupported(node.op, "MindIR", "MindSpore's MaxPool and AvgPool have no dilation", node.loc)
+    x, (top, bottom, left, right) = node.inputs[0], tuple(node.attrs.get("padding", (0, 0, 0, 0)))
+    if (top, bottom, left, right) == (0, 0, 0, 0):
+        return w.operand(x)
+    shape = tuple(x.shape[:2]) + (x.shape[2] + top + bottom, x.shape[3] + left + right)
+    return w.apply("ConstantPadND", [w.operand(x), w.constant((left, right, top, bottom)), w.constant(fill)],
+                   Value("padded", shape, x.dtype))
+
+
 def _max_pool2d(w, node):
-    if tuple(node.attrs.get("padding", (0, 0, 0, 0))) != (0, 0, 0, 0) or tuple(node.attrs.get("dilation")) != (1, 1):
-        raise unsupported("max_pool2d", "MindIR", "MindSpore's MaxPool has no explicit padding or dilation",
-                          node.loc)
     attributes = (("pad_mode", "VALID"), ("kernel_size", (1, 1) + tuple(node.attrs["kernel_size"])),
                   ("format", "NCHW"), ("strides", (1, 1) + tuple(node.attrs["stride"])))
-    return w.apply("MaxPool", [w.operand(node.inputs[0])], node.outputs[0], attributes, False)
+    return w.apply("MaxPool", [_padded(w, node, float("-inf"))], node.outputs[0], attributes, False)
 
 
 def _softmax(primitive: str) -> Callable:
@@ -205,21 +215,27 @@ def _gather(w, node):
 
 
 def _getitem(w, node):
-    x = node.inputs[0]
+    """Basic indexing as ``StridedSlice`` (integers shrink their axis; a reversed slice to the start sets
+    its end mask), then a ``Reshape`` for new axes (``None``); an ellipsis stands for the axes it spans."""
+    x, out = node.inputs[0], node.outputs[0]
     index = node.attrs["index"]
     index = index if isinstance(index, tuple) else (index,)
-    begin, end, strides, shrink, end_mask = [], [], [], 0, 0
-    if any(item is None or item is Ellipsis for item in index):
-        raise unsupported("getitem", "MindIR", "npspore writes slices and integer indices, not new axes or an "
-                                               "ellipsis", node.loc)
-    for axis, item in enumerate(index):
+    if sum(item is Ellipsis for item in index) > 1 or None in x.shape:
+        raise unsupported("getitem", "MindIR", "npspore writes indexing of static shapes with one ellipsis at most",
+                          node.loc)
+    spanned = len(x.shape) - sum(item is not None and item is not Ellipsis for item in index)
+    items = [entry for item in index for entry in ((slice(None),) * spanned if item is Ellipsis else (item,))
+             if entry is not None]
+    begin, end, strides, shrink, end_mask, kept = [], [], [], 0, 0, []
+    for axis, item in enumerate(items):
         size = x.shape[axis]
-        if isinstance(item, slice) and size is not None:
+        if isinstance(item, slice):
             start, stop, step = item.indices(size)
             if stop < 0:   # a reversed slice down to the first element: MindSpore's end -1 is the last one
                 end_mask |= 1 << axis
             begin.append(start), end.append(stop), strides.append(step)
-        elif isinstance(item, (int, np.integer)) and size is not None:
+            kept.append(len(range(start, stop, step)))
+        elif isinstance(item, (int, np.integer)):
             position = int(item) % size
             begin.append(position), end.append(position + 1), strides.append(1)
             shrink |= 1 << axis
@@ -228,7 +244,12 @@ def _getitem(w, node):
                               node.loc)
     inputs = [w.operand(x), w.constant(tuple(begin)), w.constant(tuple(end)), w.constant(tuple(strides))]
     masks = [w.constant(0), w.constant(end_mask), w.constant(0), w.constant(0), w.constant(shrink)]
-    return w.apply("StridedSlice", inputs + masks, node.outputs[0])
+    sliced_shape = tuple(kept) + tuple(x.shape[len(items):])
+    sliced = w.apply("StridedSlice", inputs + masks, out if sliced_shape == tuple(out.shape) else
+                     Value("sliced", sliced_shape, out.dtype))
+    if sliced_shape == tuple(out.shape):
+        return sliced
+    return w.apply("Reshape", [sliced, w.constant(tuple(out.shape))], out)
 
 
 def _split(w, node):
@@ -249,12 +270,22 @@ def _split(w, node):
 
 
 def _arg_extremum(primitive: str) -> Callable:
+    """``argmax``/``argmin`` as MindSpore's ``Argmax``/``Argmin`` of one axis (of the flattened input for
+    ``axis=None``), reshaped when the op keeps the reduced dims."""
     def write(w, node):
-        axis = node.attrs.get("axis")
-        if axis is None or node.attrs.get("keepdims"):
-            raise unsupported(node.op, "MindIR", f"MindSpore's {primitive} takes one axis and drops it", node.loc)
-        return w.apply(primitive, [w.operand(node.inputs[0]), w.constant(axis),
-                                   w.constant(_TYPE_ID[np.dtype(node.outputs[0].dtype)])], node.outputs[0])
+        x, out = node.inputs[0], node.outputs[0]
+        axis, operand = node.attrs.get("axis"), w.operand(x)
+        if axis is None:
+            size = -1 if None in x.shape else int(np.prod(x.shape))
+            operand = w.apply("Reshape", [operand, w.constant((-1,))], Value("flat", (size,), x.dtype))
+            axis, reduced = 0, ()
+        else:
+            reduced = tuple(dim for k, dim in enumerate(x.shape) if k != axis % len(x.shape))
+        index = w.apply(primitive, [operand, w.constant(axis), w.constant(_TYPE_ID[np.dtype(out.dtype)])],
+                        Value("index", reduced, out.dtype))
+        if reduced == tuple(out.shape):
+            return index
+        return w.apply("Reshape", [index, w.constant(tuple(-1 if d is None else d for d in out.shape))], out)
     return write
 
 
@@ -310,12 +341,10 @@ def _topk(w, node):
 
 
 def _sum_pool2d(w, node):
-    attrs = node.attrs
-    if tuple(attrs.get("padding", (0, 0, 0, 0))) != (0, 0, 0, 0) or tuple(attrs.get("dilation", (1, 1))) != (1, 1):
-        raise unsupported("sum_pool2d", "MindIR", "MindSpore's AvgPool has no explicit padding or dilation", node.loc)
+    """The windows' sums: MindSpore's AvgPool of the zero-padded input, times the window's size."""
     out = node.outputs[0]
-    kernel, stride = tuple(attrs["kernel_size"]), tuple(attrs["stride"])
-    mean = w.apply("AvgPool", [w.operand(node.inputs[0]), w.constant(kernel), w.constant(stride), w.constant(2),
+    kernel, stride = tuple(node.attrs["kernel_size"]), tuple(node.attrs["stride"])
+    mean = w.apply("AvgPool", [_padded(w, node, 0.0), w.constant(kernel), w.constant(stride), w.constant(2),
                                w.constant(0)], out)   # pad_mode 2: VALID; data_format 0: NCHW
     return w.apply("Mul", [mean, w.constant(np.asarray(kernel[0] * kernel[1], out.dtype))], out)
 

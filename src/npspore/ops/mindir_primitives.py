@@ -20,6 +20,7 @@ from typing import Callable
 
 import numpy as np
 
+from . import array_functional as AF
 from . import functional as F
 from . import nn_functional as NF
 from .eager import run
@@ -212,6 +213,10 @@ def _tensor_scatter_elements(data, indices, updates, axis=0, reduce="none"):
     return data + run("scatter_last", updates, indices, size=data.shape[-1])
 
 
+def _constant_pad(x, padding, value=0.0):
+    return AF.pad(x, tuple(padding), "constant", value)
+
+
 def _round(x, decimals=0):
     if decimals:
         raise ValueError(f"For 'Round', npspore rounds to integers only, but got decimals {decimals}.")
@@ -298,7 +303,7 @@ PRIMITIVES: dict[str, Callable] = {
     "Argmin": _arg_extremum("argmin"), "ArgMaxWithValue": _extremum_with_value("max_with_indices"),
     "ArgMinWithValue": _extremum_with_value("min_with_indices"), "TopK": _top_k, "GatherD": _gather_d,
     "TensorScatterAdd": _row_scatter("row_add"), "TensorScatterUpdate": _row_scatter("row_set"),
-    "OneHot": _one_hot, "StandardNormal": _random("random_normal"), "UniformReal": _random("random_uniform"),
+    "OneHot": _one_hot, "ConstantPadND": _constant_pad, "StandardNormal": _random("random_normal"), "UniformReal": _random("random_uniform"),
     "TensorScatterElements": _tensor_scatter_elements, "Round": _round, "OnesLike": _unary("ones_like"), "ZerosLike": _unary("zeros_like"),
     # elementwise
     "Add": _binary("add"), "Sub": _binary("sub"), "Mul": _binary("mul"), "RealDiv": _binary("div"),
