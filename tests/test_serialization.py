@@ -9,7 +9,6 @@ import os
 import stat
 import subprocess
 import sys
-import textwrap
 
 import numpy as np
 import pytest
@@ -18,6 +17,7 @@ import npspore as ms
 from npspore import nn
 from npspore.core.safefile import FileReadError
 from npspore.train import checkpoint_proto
+from limited_process import load_in_limited_process
 
 FIXTURES = os.path.join(os.path.dirname(__file__), "fixtures")
 MS_CKPT = os.path.join(FIXTURES, "ms_params.ckpt")
@@ -293,23 +293,10 @@ def _safetensors_file(header, data):
     return len(text).to_bytes(8, "little") + text + data
 
 
-def _load_in_limited_process(*files, limit_mb=400):
-    """Load each ``(path, format)`` in a fresh Python whose address space is limited; (returncode, output).
-
-    Each refused file prints a line ``refused: <error>``.
-    """
-    code = textwrap.dedent(f"""
-        import resource
-        resource.setrlimit(resource.RLIMIT_AS, ({limit_mb} << 20, {limit_mb} << 20))
-        import npspore as ms
-        for path, format in {[(str(path), format) for path, format in files]!r}:
-            try:
-                ms.load_checkpoint(path, format=format)
-            except ValueError as error:
-                print("refused:", error)
-        """)
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
-    return result.returncode, result.stdout + result.stderr
+def _load_in_limited_process(*files):
+    """Load each ``(path, format)`` in a fresh Python whose address space is limited; (returncode, output)."""
+    formats = {str(path): format for path, format in files}
+    return load_in_limited_process(f"ms.load_checkpoint(path, format={formats!r}[path])", list(formats))
 
 
 def test_a_fifo_is_refused_without_blocking(tmp_path):

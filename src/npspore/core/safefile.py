@@ -52,19 +52,20 @@ def _kind(mode: int) -> str:
     return next((name for test, name in _KINDS if test(mode)), "not a regular file")
 
 
-def read_regular_file(path: str, what: str = "file") -> bytes:
+def read_regular_file(path: str, what: str = "file", limit: int | None = None) -> bytes:
     """The whole content of the regular file ``path``.
 
     Args:
         path (str): the file (a symlink is followed; what it leads to must be a regular file).
         what (str): what the file should be, for messages (``"checkpoint file"``).
+        limit (int, optional): the largest size accepted, in bytes (checked before reading).
 
     Returns:
         bytes: the file's ``st_size`` bytes, read through one open file descriptor.
 
     Raises:
-        FileReadError: if the file cannot be opened, is not a regular file, or changes size while
-            it is read; the message names the file and ``what``.
+        FileReadError: if the file cannot be opened, is not a regular file, is larger than ``limit``,
+            or changes size while it is read; the message names the file and ``what``.
     """
     try:
         fd = os.open(path, _READ_FLAGS)
@@ -75,6 +76,9 @@ def read_regular_file(path: str, what: str = "file") -> bytes:
         if not stat.S_ISREG(info.st_mode):
             raise FileReadError(path, f"Failed to read the {what} {path}: it is {_kind(info.st_mode)}, "
                                       "not a regular file.")
+        if limit is not None and info.st_size > limit:
+            raise FileReadError(path, f"Failed to read the {what} {path}: it holds {info.st_size} bytes, more than "
+                                      f"the {limit} a {what} may hold.")
         try:
             data = file.read(info.st_size)
             while len(data) < info.st_size:  # one read returns at most about 2 GB

@@ -5,8 +5,8 @@ the Cell's forward for the given inputs in inference mode, stops the pipeline be
 only serve NumPy execution (``compiler.pipeline.export_program``), turns the typed IR into the
 backend-neutral :class:`~npspore.export.graph.ExportGraph` and hands it to the writer of the format
 (:data:`WRITERS`: one entry per format, the file suffix MindSpore appends and the function that writes
-the file). The ``onnx`` package is imported only when an ONNX file is written (``pip install
-'npspore[export]'``).
+the file: ``onnx_writer``, ``mindir_writer``). The ``onnx`` package is imported only when an ONNX file
+is written (``pip install 'npspore[export]'``).
 """
 from __future__ import annotations
 
@@ -71,8 +71,7 @@ def _write_onnx(graph: "ExportGraph", file_name: str) -> None:
 
 
 def _write_mindir(graph: "ExportGraph", file_name: str) -> None:
-    raise ValueError("For 'export', file_format 'MINDIR' needs npspore's MindIR writer, which this build does not "
-                     "have yet; export to 'ONNX' instead.")
+    write_file(file_name, __getattr__("mindir_writer").mindir_bytes(graph))
 
 
 # format -> (the suffix MindSpore appends to a file name without it, writer(graph, file_name))

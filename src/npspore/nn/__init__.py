@@ -22,11 +22,11 @@ from .padding import *  # noqa: F401,F403
 from .resize import *  # noqa: F401,F403
 from .combined import *  # noqa: F401,F403
 from .cell_grad import *  # noqa: F401,F403
-from . import cell_grad
+from .graph_cell import *  # noqa: F401,F403
 from . import cell, container, layers, loss
 from . import dynamic_lr, learning_rate_schedule, optim, wrap
 from . import activation, conv, normalization, pooling
-from . import combined, embedding, padding, resize, rnn_cells, rnns, transformer, unfold
+from . import cell_grad, combined, embedding, graph_cell, padding, resize, rnn_cells, rnns, transformer, unfold
 
 from .metrics import (Metric, Accuracy, Loss, MAE, MSE, Precision, Recall, Fbeta, F1,  # noqa: E402
                       TopKCategoricalAccuracy, Top1CategoricalAccuracy, Top5CategoricalAccuracy,
@@ -40,7 +40,7 @@ if not _typing.TYPE_CHECKING:
     __all__ += embedding.__all__ + rnn_cells.__all__ + rnns.__all__ + transformer.__all__ + unfold.__all__
     __all__ += padding.__all__
     __all__ += resize.__all__ + combined.__all__
-    __all__ += cell_grad.__all__
+    __all__ += cell_grad.__all__ + graph_cell.__all__
 from ..missing_names import module_getattr as _module_getattr
 
 __getattr__ = _module_getattr("mindspore.nn", globals())

@@ -14,15 +14,15 @@ lost; such a Parameter is Float32 from then on and saves as Float32.
 """
 import binascii
 import json
-import math
 from types import ModuleType
 from typing import Callable, Iterable, Iterator, Tuple, Union
 
 import numpy as np
 
 from ..core.logs import warn
+from ..core.protofile import checked_shape, elements_of, parse_bytes
 from ..core.safefile import FileReadError, read_regular_file
-from .checkpoint_proto import checkpoint_message, decode_error
+from .checkpoint_proto import checkpoint_message
 
 __all__ = ["CRC_MARK", "STRING_TYPE", "read_ckpt", "read_safetensors", "safetensors_module", "safetensors_crc"]
 
@@ -42,8 +42,6 @@ _SAFETENSORS_TO_CKPT_TYPE = {
     "U32": "UInt32", "I64": "Int64", "U64": "UInt64", "F16": "Float16", "F32": "Float32", "F64": "Float64",
     "BF16": _BFLOAT16,
 }
-_MAX_DIMS = 32   # the most NumPy 1.26 holds
-_MAX_ELEMENTS = 2 ** 59  # no array of 8-byte elements is larger than 2**62 bytes
 
 
 def _damaged(path, name, reason):
@@ -91,7 +89,9 @@ def read_ckpt(path: str, crc_check: bool,
                                       f"{path}; the file is damaged.")
     elif crc_check:
         warn(_LOG, "For 'load_checkpoint', the ckpt file %s does not contain the crc code.", path)
-    checkpoint = _parsed(path, content)
+    checkpoint = parse_bytes(path, content, checkpoint_message(),
+                             f"Failed to read the checkpoint file {path}. The file may be truncated or not a "
+                             "MindSpore checkpoint, and the content cannot be parsed.")
     del content  # the parsed message holds its own copy
     if not checkpoint.value:
         raise FileReadError(path, f"Failed to read the checkpoint file {path}: it holds no parameters; it is empty "
@@ -109,16 +109,6 @@ def read_ckpt(path: str, crc_check: bool,
             parts.append((tensor.tensor_type, tuple(tensor.dims), tensor.tensor_content))
     if parts:
         yield _entry(path, name, parts)
-
-
-def _parsed(path, data):
-    checkpoint = checkpoint_message()()
-    try:
-        checkpoint.ParseFromString(data)
-    except (decode_error(), RecursionError, ValueError):
-        raise FileReadError(path, f"Failed to read the checkpoint file {path}. The file may be truncated or not a "
-                                  "MindSpore checkpoint, and the content cannot be parsed.") from None
-    return checkpoint
 
 
 def _entry(path, name, parts):
@@ -146,9 +136,7 @@ def _decoded_string(path, name, content):
 
 
 def _check_shape(path, name, shape, count):
-    # Python ints: no product wraps around. An empty array's other dims are bounded too (NumPy needs it).
-    if len(shape) > _MAX_DIMS or math.prod(shape) != count or min(shape, default=0) < 0 \
-            or (count == 0 and math.prod(max(dim, 1) for dim in shape) > _MAX_ELEMENTS):
+    if not checked_shape(shape, count):
         raise _damaged(path, name, f"declares the shape {list(shape)} but holds {count} elements")
 
 
@@ -161,9 +149,9 @@ def _slice_array(path, name, type_name, content):
     if np_type is None:
         raise FileReadError(path, f"Failed to read the checkpoint file {path}: the entry '{name}' has the tensor "
                                   f"type '{type_name}', which npspore does not support.")
-    if len(content) % np.dtype(np_type).itemsize:
+    array = elements_of(content, np_type)
+    if array is None:
         raise _damaged(path, name, f"of type {type_name} holds {len(content)} bytes")
-    array = np.frombuffer(content, np.dtype(np_type).newbyteorder("<"))
     if type_name == _BFLOAT16:
         return _bfloat16_as_float32(array)
     return array != 0 if type_name == "Bool" else array

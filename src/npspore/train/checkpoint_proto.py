@@ -23,36 +23,16 @@ private descriptor pool, so it can never clash with another ``checkpoint.proto``
 """
 import functools
 
-__all__ = ["checkpoint_message", "decode_error", "protobuf_modules", "add_field", "message_class"]
+from ..core.protofile import add_field, field_types, file_descriptor_proto, message_classes
 
-_INSTALL_HINT = ("Reading and writing .ckpt files needs the 'protobuf' package: "
-                 "pip install protobuf (or pip install 'npspore[checkpoint]').")
+__all__ = ["checkpoint_message"]
 
-
-def protobuf_modules():
-    """protobuf's ``descriptor_pb2``, ``descriptor_pool``, ``message`` and ``message_factory`` (ImportError naming
-    the package when it is missing)."""
-    try:
-        from google.protobuf import descriptor_pb2, descriptor_pool, message, message_factory
-    except ImportError as error:
-        raise ImportError(_INSTALL_HINT) from error
-    return descriptor_pb2, descriptor_pool, message, message_factory
+_WHAT = ".ckpt file"
 
 
-def add_field(message_proto, name, number, label, type_, type_name=None, oneof_index=None, packed=False):
-    """Add a field to the ``DescriptorProto`` ``message_proto``."""
-    field = message_proto.field.add(name=name, number=number, label=label, type=type_)
-    if type_name is not None:
-        field.type_name = type_name
-    if oneof_index is not None:
-        field.oneof_index = oneof_index
-    if packed:
-        field.options.packed = True
-
-
-def _file_descriptor(descriptor_pb2):
-    field = descriptor_pb2.FieldDescriptorProto
-    proto = descriptor_pb2.FileDescriptorProto(name="checkpoint.proto", syntax="proto2")
+def _file_descriptor():
+    field = field_types(_WHAT)
+    proto = file_descriptor_proto("checkpoint.proto", what=_WHAT)
 
     checkpoint = proto.message_type.add(name="Checkpoint")
     add_field(checkpoint, "value", 1, field.LABEL_REPEATED, field.TYPE_MESSAGE, ".Checkpoint.Value")
@@ -60,8 +40,7 @@ def _file_descriptor(descriptor_pb2):
     value.oneof_decl.add(name="value")
     add_field(value, "tag", 1, field.LABEL_REQUIRED, field.TYPE_STRING)
     add_field(value, "tensor", 2, field.LABEL_OPTIONAL, field.TYPE_MESSAGE, ".TensorProto", oneof_index=0)
-    add_field(value, "maptensor", 3, field.LABEL_OPTIONAL, field.TYPE_MESSAGE, ".MapTensorProto",
-               oneof_index=0)
+    add_field(value, "maptensor", 3, field.LABEL_OPTIONAL, field.TYPE_MESSAGE, ".MapTensorProto", oneof_index=0)
 
     tensor = proto.message_type.add(name="TensorProto")
     add_field(tensor, "dims", 1, field.LABEL_REPEATED, field.TYPE_INT64)
@@ -73,23 +52,7 @@ def _file_descriptor(descriptor_pb2):
     return proto
 
 
-def message_class(file_proto, name: str):
-    """The class of the message ``name`` of ``file_proto`` (a ``FileDescriptorProto``), in a private pool."""
-    _, descriptor_pool, _, message_factory = protobuf_modules()
-    pool = descriptor_pool.DescriptorPool()
-    pool.Add(file_proto)
-    descriptor = pool.FindMessageTypeByName(name)
-    if hasattr(message_factory, "GetMessageClass"):
-        return message_factory.GetMessageClass(descriptor)
-    return message_factory.MessageFactory(pool).GetPrototype(descriptor)
-
-
 @functools.lru_cache(maxsize=None)
 def checkpoint_message():
     """The ``Checkpoint`` message class (raises ImportError naming the package when protobuf is missing)."""
-    return message_class(_file_descriptor(protobuf_modules()[0]), "Checkpoint")
-
-
-def decode_error():
-    """protobuf's ``DecodeError`` (what parsing a damaged file raises)."""
-    return protobuf_modules()[2].DecodeError
+    return message_classes(_file_descriptor(), ["Checkpoint"], _WHAT)[0]

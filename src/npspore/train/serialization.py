@@ -1,5 +1,6 @@
 """Checkpoints in MindSpore's own file formats: ``save_checkpoint``, ``load_checkpoint``,
-``load_param_into_net``; and ``export`` (``npspore.export``: a network to an ONNX or MindIR model).
+``load_param_into_net``; ``export`` (``npspore.export``: a network to an ONNX or MindIR model) and ``load``
+of a MindIR graph (``mindir_decode``).
 
 ``format="ckpt"`` writes MindSpore's protobuf ``Checkpoint`` messages (see ``checkpoint_proto``), one
 message per Parameter, exactly as MindSpore 2.10 writes them, so real MindSpore reads npspore's files
@@ -21,8 +22,10 @@ from ..core.safefile import FileReadError, write_durably
 from ..export import export
 from .checkpoint_decode import CRC_MARK, STRING_TYPE, read_ckpt, read_safetensors, safetensors_crc, safetensors_module
 from .checkpoint_proto import checkpoint_message
+from .mindir_decode import read_mindir
+from ..nn.graph_cell import MindIRGraph
 
-__all__ = ["save_checkpoint", "load_checkpoint", "load_param_into_net", "export"]
+__all__ = ["save_checkpoint", "load_checkpoint", "load_param_into_net", "export", "load"]
 
 _LOG = "npspore.checkpoint"   # the logger's name
 
@@ -425,3 +428,31 @@ def _converted(param, new_param, value):
                     f"{value[index].item()} at {list(index)}, which becomes {converted[index].item()}")
     warn(_LOG, "%s.", message)
     return converted
+
+
+def load(file_name: str, **kwargs) -> MindIRGraph:
+    """Load a MindIR file (MindSpore's ``mindspore.load``); run the graph with ``nn.GraphCell(graph)``.
+
+    Args:
+        file_name (str): the ``.mindir`` file, written by ``export(..., file_format="MINDIR")`` of
+            npspore or of MindSpore.
+        kwargs: MindSpore's ``dec_key``, ``dec_mode`` and ``obf_func`` (encrypted and obfuscated
+            files), which npspore does not read: giving one raises ValueError.
+
+    Returns:
+        MindIRGraph: the graph, its Parameters and its inputs.
+
+    Raises:
+        ValueError: if ``file_name`` is not a string naming a ``.mindir`` file (``FileReadError``
+            when the file cannot be read, is damaged, or uses a primitive npspore does not run,
+            named in the message), or ``kwargs`` asks for decryption.
+    """
+    if not isinstance(file_name, str):
+        raise ValueError(f"For 'load', the argument 'file_name' must be string, but got {type(file_name).__name__}.")
+    if not file_name.endswith(".mindir"):
+        raise ValueError("For 'load', the argument 'file_name'(MindIR file) should end with '.mindir', please input "
+                         f"the correct 'file_name', but got {file_name}.")
+    unsupported = sorted(name for name in kwargs if kwargs[name] is not None)
+    if unsupported:
+        raise ValueError(f"For 'load', npspore reads neither encrypted nor obfuscated MindIR files, but got {unsupported}.")
+    return read_mindir(file_name)

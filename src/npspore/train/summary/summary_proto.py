@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import functools
 
-from ..checkpoint_proto import add_field, message_class, protobuf_modules
+from ...core.protofile import add_field, field_types, file_descriptor_proto, message_classes
 
 __all__ = ["event_message", "DATA_TYPES"]
 
@@ -36,10 +36,13 @@ DATA_TYPES = {"bool": 1, "int8": 2, "int16": 3, "int32": 4, "int64": 5, "uint8":
               "uint64": 9, "float16": 10, "float32": 11, "float64": 12}
 
 
-def _file_descriptor(descriptor_pb2):
-    field = descriptor_pb2.FieldDescriptorProto
+_WHAT = "summary file"
+
+
+def _file_descriptor():
+    field = field_types(_WHAT)
     optional, required, repeated = field.LABEL_OPTIONAL, field.LABEL_REQUIRED, field.LABEL_REPEATED
-    proto = descriptor_pb2.FileDescriptorProto(name="summary.proto", package="mindspore.irpb", syntax="proto2")
+    proto = file_descriptor_proto("summary.proto", package="mindspore.irpb", what=_WHAT)
 
     event = proto.message_type.add(name="Event")
     event.oneof_decl.add(name="what")
@@ -79,4 +82,4 @@ def _file_descriptor(descriptor_pb2):
 @functools.lru_cache(maxsize=None)
 def event_message():
     """The ``Event`` message class (raises ImportError naming the package when protobuf is missing)."""
-    return message_class(_file_descriptor(protobuf_modules()[0]), "mindspore.irpb.Event")
+    return message_classes(_file_descriptor(), ["mindspore.irpb.Event"], _WHAT)[0]
