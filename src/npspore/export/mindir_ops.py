@@ -53,6 +53,11 @@ NO_MINDIR_FORM = {
     "max_pool2d_gather": _GRADIENT.format("MaxPoolGradGrad"),
     "sum_pool2d_grad": _GRADIENT.format("AvgPoolGrad"),
     "class_indices": "it checks class indices at run time and raises ValueError; MindIR has no raising primitive",
+    "dim_size": "a dynamic dim's size read at run time: MindSpore's TensorShape/TupleGetItem pair is not written "
+                "yet, so a loop over a dynamic dim does not export to MindIR (ONNX writes it)",
+    "nms_with_mask": "MindSpore's NMSWithMask primitive is not written nor loaded yet (detection post-processing "
+                     "is rarely part of an exported graph)",
+    "random_choice_with_mask": "MindSpore's RandomChoiceWithMask primitive is not written nor loaded yet",
     "row_add_in_place": _IN_PLACE,
     "row_set_in_place": _IN_PLACE,
     "all_reduce": _COLLECTIVE, "all_gather": _COLLECTIVE, "reduce_scatter": _COLLECTIVE, "broadcast": _COLLECTIVE,
