@@ -45,3 +45,6 @@ def default_rng():
 
 # Collectives: codegen_templates/collective.py calls these (one MPI call each, see npspore.communication).
 from .communication.transport import all_gather, all_reduce, broadcast, reduce, reduce_scatter  # noqa: E402,F401
+
+# The named multi-statement lowerings of the op templates (convolution columns, max pooling).
+from .core.kernels_np import col2im, im2col, max_pool2d, max_pool2d_grad, pool_windows  # noqa: E402,F401
