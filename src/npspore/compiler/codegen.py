@@ -305,7 +305,9 @@ class Renderer:
             if stmt.kind == "print_tree":
                 return [f"{indent}rt.show_tree({args}){where}"]
             if stmt.kind == "assign":
-                return [f"{indent}np.copyto({args}){where}"]
+                target, value = (self.atom(a) for a in stmt.args)
+                # a value computed in the Parameter's own array (optimize's assign_in_place) is there already
+                return [] if target == value else [f"{indent}np.copyto({args}){where}"]
             if stmt.kind == "release":
                 return [f"{indent}del {args}"]
             if stmt.kind == "host_call":

@@ -64,6 +64,7 @@ def optimize(module: ir.Module) -> ir.Module:
     for function in module.functions.values():
         _rows_in_place(function)
         inplace.update_in_place(function)
+        inplace.assign_in_place(function)
         _insert_release_points(function)
     return module
 
@@ -411,6 +412,11 @@ def _release_points(function: ir.Function) -> dict:
     returned = {id(a) for a in body.results if isinstance(a, ir.Var)}
     # a buffer written in place lives on under the statement's result
     returned |= {id(s.into) for s in body.stmts if isinstance(s, ir.Apply) and s.into is not None}
+    # and a value computed in a parameter's array (an assignment done in place) is that parameter
+    params = {id(p) for p in function.params}
+    for stmt in body.stmts:
+        if isinstance(stmt, ir.Apply) and stmt.into is not None and id(stmt.into) in params | returned:
+            returned |= {id(t) for t in stmt.targets}
     defined = {}
     last_use = {}
     for index, stmt in enumerate(body.stmts):

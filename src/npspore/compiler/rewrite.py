@@ -3,7 +3,8 @@
 * common-subexpression elimination over the whole function, forward and adjoint together: an op
   applied again to the same operands with the same static attributes reuses the first result (the
   adjoint of ``sin(x) * cos(x)`` reads the forward's ``sin`` and ``cos`` instead of recomputing
-  them); a Parameter assignment, or a call of a function that assigns, forgets what is known;
+  them); a Parameter assignment forgets what was computed from arrays it may change (a Parameter
+  the function assigns, a view), a call of a function that assigns forgets all that is known;
 * reductions to dot products: ``sum(a * b)`` over whole arrays of the same shape is ``dot(a, b)``
   (flattened first when not 1-D), ``mean(r ** 2)`` is ``dot(r, r) / n``, and ``sum(p + q)``
   is ``sum(p) + sum(q)`` so each half can become a dot (no full-size temporaries); not for a value
@@ -42,7 +43,22 @@ def pure(stmt) -> bool:
 def eliminate_common_subexpressions(module: ir.Module, function: ir.Function) -> None:
     """Replace repeated pure op applications by the first one's results, in place."""
     assigning = {name for name, f in module.functions.items() if _assigns(f.body)}
-    _cse_block(function.body, {}, {}, assigning)
+    _cse_block(function.body, {}, {}, assigning, _unchanging(module, function))
+
+
+def _unchanging(module: ir.Module, function: ir.Function) -> set:
+    """ids of the Vars whose array no assignment in ``function`` changes: results of ops that always
+    make a new array, and the parameters the function never assigns when no call passes one array
+    for two of them (a Parameter's update then leaves ``momentum > 0`` known, and ``1 - beta1``)."""
+    from .inplace import makes_new_array  # noqa: PLC0415 -- inplace imports this module
+    assigned = {id(s.args[0]) for s in ir.walk_stmts(function.body) if isinstance(s, ir.Effect) and s.kind == "assign"}
+    shared = any(len({id(a) for a in s.args if isinstance(a, ir.Var)}) < sum(isinstance(a, ir.Var) for a in s.args)
+                 for f in module.functions.values() for s in ir.walk_stmts(f.body)
+                 if isinstance(s, ir.Call) and s.callee == function.name)
+    unchanging = set() if shared else {id(p) for p in function.params if id(p) not in assigned}
+    unchanging |= {id(t) for s in ir.walk_stmts(function.body) if isinstance(s, ir.Apply) and makes_new_array(s.op)
+                   for t in s.targets}
+    return unchanging
 
 
 def _assigns(block: ir.Block) -> bool:
@@ -63,18 +79,21 @@ def _apply_key(stmt: ir.Apply):
     return (stmt.op, tuple(_atom_key(a) for a in stmt.args), static, len(stmt.targets))
 
 
-def _cse_block(block: ir.Block, known: dict, replace: dict, assigning: set) -> None:
+def _cse_block(block: ir.Block, known: dict, replace: dict, assigning: set, unchanging: set) -> None:
     kept = []
     for stmt in block.stmts:
         ir.replace_uses(stmt, replace)
-        if isinstance(stmt, ir.Effect) and stmt.kind == "assign" or (
-                isinstance(stmt, ir.Call) and stmt.callee in assigning):
+        if isinstance(stmt, ir.Effect) and stmt.kind == "assign":
+            # what was computed from arrays no assignment changes stays known
+            for key in [key for key in known if any(a[0] == "v" and a[1] not in unchanging for a in key[1])]:
+                del known[key]
+        elif isinstance(stmt, ir.Call) and stmt.callee in assigning:
             known.clear()
         nested = ir.nested_blocks(stmt)
         for inner in nested:
             # a loop that assigns Parameters may change what an outer value read: start afresh
             inherited = {} if _assigns(inner) or any(map(_assigns, nested)) else dict(known)
-            _cse_block(inner, inherited, replace, assigning)
+            _cse_block(inner, inherited, replace, assigning, unchanging)
         if pure(stmt):
             key = _apply_key(stmt)
             first = known.get(key)

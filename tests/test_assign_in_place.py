@@ -1,0 +1,75 @@
+"""Parameter updates in compiled code: a new value is computed in the Parameter's own array when
+nothing else reads the old one (``optimize``'s ``assign_in_place``), and common subexpressions over
+arrays no assignment changes stay shared across an update (an optimizer's ``momentum > 0`` and
+``1 - beta1`` once per step, not once per Parameter); values read before and after an update keep
+what eager mode gives them."""
+import re
+
+import numpy as np
+
+import npspore as ms
+from npspore import Parameter, Tensor, nn, ops
+from training_programs import X, Y, TwoLayer
+
+
+def _train(optimizer_class, compiled, steps=3, **options):
+    net = TwoLayer()
+    loss = nn.WithLossCell(net, nn.MSELoss())
+    step = nn.TrainOneStepCell(loss, optimizer_class(net.trainable_params(), **options))
+    run = ms.jit(step) if compiled else step
+    losses = [float(run(Tensor(X), Tensor(Y))) for _ in range(steps)]
+    return losses, [p.asnumpy().copy() for _, p in step.parameters_and_names()], step
+
+
+def test_adam_updates_moments_and_weights_in_their_own_arrays_as_eager_mode_does():
+    eager, eager_params, _ = _train(nn.Adam, False, learning_rate=0.01)
+    compiled, compiled_params, step = _train(nn.Adam, True, learning_rate=0.01)
+    np.testing.assert_allclose(compiled, eager, rtol=1e-6)
+    for a, b in zip(eager_params, compiled_params):
+        np.testing.assert_allclose(b, a, rtol=1e-6, atol=1e-7)
+    source = ms.jit(step).kernel_source(Tensor(X), Tensor(Y))
+    update = source[source.index("def Adam_construct("):]
+    for weight in ("fc1_weight", "fc2_bias"):
+        assert re.search(rf"\n +moment1_{weight} \+= \w+ ", update) and re.search(rf"\n +moment2_{weight} \+= ", update)
+        assert re.search(rf"\n +{weight} -= \w+ ", update), update
+    assert "np.copyto(moment" not in update and "np.copyto(fc" not in update
+    # the step size and 1 - beta1, 1 - beta2 are computed once for all Parameters
+    assert len(re.findall(r"= 1 - beta1\b", update)) == 1 and len(re.findall(r"= np\.sqrt\(\w+\)", update)) <= 5
+
+
+def test_sgd_tests_momentum_once_per_step():
+    eager, eager_params, _ = _train(nn.SGD, False, learning_rate=0.1, momentum=0.9)
+    compiled, compiled_params, step = _train(nn.SGD, True, learning_rate=0.1, momentum=0.9)
+    np.testing.assert_allclose(compiled, eager, rtol=1e-6)
+    for a, b in zip(eager_params, compiled_params):
+        np.testing.assert_allclose(b, a, rtol=1e-6, atol=1e-7)
+    source = ms.jit(step).kernel_source(Tensor(X), Tensor(Y))
+    assert source.count("momentum > 0") == 1, source
+
+
+class UpdateBetweenReads(nn.Cell):
+    """Reads ``p`` after computing its new value, and reads it again after the update."""
+
+    def __init__(self):
+        super().__init__()
+        self.p = Parameter(Tensor(np.arange(6, dtype=np.float32).reshape(2, 3)), name="p")
+
+    def construct(self, x):
+        doubled = self.p * 2
+        shifted = self.p + x           # the old p, read after its new value was computed
+        ops.assign(self.p, doubled)
+        again = self.p * 2             # the new p: not the doubled old one
+        return shifted, again
+
+
+def test_a_parameter_read_between_its_new_value_and_the_update_keeps_its_old_value_there():
+    x = Tensor(np.ones((2, 3), np.float32))
+    eager_cell, compiled_cell = UpdateBetweenReads(), UpdateBetweenReads()
+    expected = [tuple(v.asnumpy() for v in eager_cell(x)) for _ in range(2)]
+    compiled = ms.jit(compiled_cell)
+    found = [tuple(v.asnumpy() for v in compiled(x)) for _ in range(2)]
+    for (shifted, again), (want_shifted, want_again) in zip(found, expected):
+        np.testing.assert_array_equal(shifted, want_shifted)
+        np.testing.assert_array_equal(again, want_again)
+    np.testing.assert_array_equal(compiled_cell.p.asnumpy(), eager_cell.p.asnumpy())
+    np.testing.assert_array_equal(expected[1][1], np.arange(6, dtype=np.float32).reshape(2, 3) * 8)
