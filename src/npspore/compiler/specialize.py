@@ -100,6 +100,8 @@ class ProgramBuilder:
         self.hook_guards: dict = {}           # id(cell) -> (weakref to cell, its hook version)
         self.guards = GuardRecorder(LIBRARY.is_cell)   # Python values read at compile time
         self.host_results = False   # whether the entry may return values computed in Python (a forward kernel)
+        self.gradients_final = False   # whether gradients staged here are never differentiated again (a forward kernel)
+        self.staging_gradients = 0     # how many staged gradients' functions are being specialized
 
     def note_cell(self, cell) -> None:
         """Record that a call of ``cell`` (with its forward hooks) is compiled into this program."""
