@@ -50,6 +50,7 @@ _IDENTITY_WHEN_SAME_AVAL = {"reshape", "cast", "broadcast_to"}
 def optimize(module: ir.Module) -> ir.Module:
     """Run every pass; returns a new module."""
     module = copy.deepcopy(module)
+    prune.merge_repeated_values(module)
     for function in module.functions.values():
         _forget_custom_backward(function)
         _propagate_copies(function)
@@ -60,6 +61,9 @@ def optimize(module: ir.Module) -> ir.Module:
         tapes.stack_tapes(function)
         loops.batch_loop_products(function)
         rewrite.eliminate_common_subexpressions(module, function)   # the stacked operands' views
+    if prune.merge_repeated_values(module):   # a forward's repeated residuals, now one value
+        for function in module.functions.values():
+            rewrite.eliminate_common_subexpressions(module, function)
     _eliminate_dead_code(module)
     for function in module.functions.values():
         _rows_in_place(function)
