@@ -73,3 +73,42 @@ def test_a_parameter_read_between_its_new_value_and_the_update_keeps_its_old_val
         np.testing.assert_array_equal(again, want_again)
     np.testing.assert_array_equal(compiled_cell.p.asnumpy(), eager_cell.p.asnumpy())
     np.testing.assert_array_equal(expected[1][1], np.arange(6, dtype=np.float32).reshape(2, 3) * 8)
+
+
+class SameShapes(nn.Cell):
+    """Three layers whose weights (and so their moments and temporaries) have one shape."""
+
+    def __init__(self):
+        super().__init__()
+        self.layers = nn.SequentialCell([nn.Dense(3, 3), nn.ReLU(), nn.Dense(3, 3), nn.ReLU(), nn.Dense(3, 3)])
+
+    def construct(self, x):
+        return self.layers(x)
+
+
+def test_a_temporary_computed_in_a_parameter_is_never_lent_to_another_value():
+    x = Tensor(np.random.default_rng(9).standard_normal((4, 3)).astype(np.float32))
+    y = Tensor(np.random.default_rng(10).standard_normal((4, 3)).astype(np.float32))
+    results = []
+    for compiled in (False, True):
+        ms.set_seed(11)
+        net = nn.WithLossCell(SameShapes(), nn.MSELoss())
+        for optimizer in (nn.Momentum(net.trainable_params(), 0.1, 0.9), nn.Adam(net.trainable_params(), 0.01)):
+            step = nn.TrainOneStepCell(net, optimizer)
+            run = ms.jit(step) if compiled else step
+            results.append([float(run(x, y)) for _ in range(3)] + [p.asnumpy().copy() for p in net.get_parameters()])
+    for eager, compiled in zip(results[:2], results[2:]):
+        for a, b in zip(eager, compiled):
+            np.testing.assert_allclose(b, a, rtol=1e-5, atol=1e-7)
+
+
+def test_the_large_temporaries_of_an_update_in_place_are_released_after_their_last_use():
+    net = nn.WithLossCell(nn.Dense(256, 300), nn.MSELoss())
+    step = ms.jit(nn.TrainOneStepCell(net, nn.Adam(net.trainable_params(), 0.01)))
+    x, y = Tensor(np.ones((2, 256), np.float32)), Tensor(np.ones((2, 300), np.float32))
+    update = step.kernel_source(x, y)
+    update = update[update.index("def Adam_construct("):update.index("def TrainOneStepCell_construct(")]
+    weight_step = re.search(r"\n +weight -= (\w+)  #[^\n]*\n +del (\w+)\n", update)
+    assert weight_step and weight_step.group(1) == weight_step.group(2), update
+    # the moments' increments and the denominator go too; the Parameters themselves are never deleted
+    assert len(re.findall(r"\n +del \w+\n", update)) >= 4 and not re.search(r"del \w*(weight|bias)\b", update)

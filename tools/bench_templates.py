@@ -8,7 +8,8 @@ shapes of the training-step workloads T1 (LeNet-5, 1x32x32, batch 32, Momentum) 
 
 Each "before" is the lowering the kernels ran until then, written out here; each "after" is what they
 run now (``npspore.core.kernels_np``, the ops' templates). Times are medians of interleaved rounds
-(tools/timing.py), BLAS on one thread; the machine's load is printed beside them. ``--steps`` times the
+(tools/timing.py), BLAS on one thread; the machine's load is printed beside them. Whole steps are
+timed in this process's CPU time, which a loaded machine inflates far less than wall time. ``--steps`` times the
 compiled ``TrainOneStepCell`` of T1 and T2 with whatever npspore is importable, so running it on this
 tree and with ``PYTHONPATH`` set to an older tree's ``src`` (``--steps-only``) compares whole steps.
 """
@@ -36,9 +37,9 @@ def _load() -> str:
     return "load %.2f %.2f %.2f" % os.getloadavg()
 
 
-def _report(title, functions, number):
+def _report(title, functions, number, timer=time.perf_counter):
     names = list(functions)
-    times = interleaved([functions[n] for n in names], number)
+    times = interleaved([functions[n] for n in names], number, timer=timer)
     text = ", ".join(f"{name} {t * 1e6:8.1f} us" for name, t in zip(names, times))
     print(f"  {title:<44} {text}   ({_load()})")
 
@@ -312,7 +313,7 @@ def bench_steps():
         start = time.perf_counter()
         fn(*args)
         number = max(1, int(0.2 / (time.perf_counter() - start)))
-        _report(name, {"step": lambda: fn(*args)}, number)
+        _report(name, {"step (CPU time)": lambda: fn(*args)}, number, timer=time.process_time)
 
 
 def main() -> None:

@@ -168,9 +168,11 @@ def assign_in_place(function: ir.Function) -> None:
     statement of the chain that reads ``p`` and after which nothing but the assignment reads ``p``,
     and nothing but new arrays are computed until the assignment (no guard, print or call that
     could stop the kernel or see ``p`` early), writes into ``p`` instead; the rest of the chain
-    follows it there, and the assignment copies nothing (codegen writes no line for it). ``p`` must be read only by ops that make new arrays
-    (never by a view, a call or a tape), so no other value sees the array change earlier than
-    ``np.copyto`` would have changed it.
+    follows it there, and the assignment copies nothing (codegen writes no line for it). ``p`` must
+    be read only by ops that make new arrays (never by a view, a call or a tape), so no other value
+    sees the array change earlier than ``np.copyto`` would have changed it. No buffer of the chain
+    was lent to a later temporary by :func:`update_in_place`: each but the last dies where the next
+    writes into it, and the last is read by the assignment, which is not an op that makes a new array.
     """
     params = {id(p) for p in function.params}
     assigned: dict = {}

@@ -417,10 +417,11 @@ def _release_points(function: ir.Function) -> dict:
     # a buffer written in place lives on under the statement's result
     returned |= {id(s.into) for s in body.stmts if isinstance(s, ir.Apply) and s.into is not None}
     # and a value computed in a parameter's array (an assignment done in place) is that parameter
-    params = {id(p) for p in function.params}
+    in_params = {id(p) for p in function.params}
     for stmt in body.stmts:
-        if isinstance(stmt, ir.Apply) and stmt.into is not None and id(stmt.into) in params | returned:
-            returned |= {id(t) for t in stmt.targets}
+        if isinstance(stmt, ir.Apply) and stmt.into is not None and id(stmt.into) in in_params:
+            in_params |= {id(t) for t in stmt.targets}
+    returned |= in_params
     defined = {}
     last_use = {}
     for index, stmt in enumerate(body.stmts):
