@@ -2,16 +2,12 @@
 shapes of the training-step workloads T1 (LeNet-5, 1x32x32, batch 32, Momentum) and T2 (embedding +
 2-layer LSTM h128, seq 35, batch 20, Adam; 1000 classes).
 
-    python tools/bench_templates.py            # the lowerings, before and after
-    python tools/bench_templates.py --steps    # also whole T1/T2 training steps of the npspore imported
-    PYTHONPATH=OLD/src python tools/bench_templates.py --steps-only   # an older tree's whole steps
+    python tools/bench_templates.py
 
 Each "before" is the lowering the kernels ran until then, written out here; each "after" is what they
-run now (``npspore.core.kernels_np``, the ops' templates). Times are medians of interleaved rounds
-(tools/timing.py), BLAS on one thread; the machine's load is printed beside them. Whole steps are
-timed in this process's CPU time, which a loaded machine inflates far less than wall time. ``--steps`` times the
-compiled ``TrainOneStepCell`` of T1 and T2 with whatever npspore is importable, so running it on this
-tree and with ``PYTHONPATH`` set to an older tree's ``src`` (``--steps-only``) compares whole steps.
+run now (``npspore.core.kernels_np``, the ops' templates, the in-place updates). Times are medians of
+interleaved rounds (tools/timing.py), BLAS on one thread; the machine's load is printed beside them.
+Whole training steps are measured by tools/bench_train_steps.py.
 """
 import os
 
@@ -19,15 +15,11 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 import argparse  # noqa: E402
-import time  # noqa: E402
 
 import numpy as np  # noqa: E402
 from timing import interleaved  # noqa: E402
 
-try:
-    from npspore.core import kernels_np
-except ImportError:  # an npspore from before the named lowerings: only --steps-only runs
-    kernels_np = None
+from npspore.core import kernels_np  # noqa: E402
 
 RNG = np.random.default_rng(0)
 POOL = {"kernel_size": (2, 2), "stride": (2, 2)}
@@ -37,9 +29,9 @@ def _load() -> str:
     return "load %.2f %.2f %.2f" % os.getloadavg()
 
 
-def _report(title, functions, number, timer=time.perf_counter):
+def _report(title, functions, number):
     names = list(functions)
-    times = interleaved([functions[n] for n in names], number, timer=timer)
+    times = interleaved([functions[n] for n in names], number)
     text = ", ".join(f"{name} {t * 1e6:8.1f} us" for name, t in zip(names, times))
     print(f"  {title:<44} {text}   ({_load()})")
 
@@ -263,73 +255,13 @@ def bench_optimizers():
     _report("Adam, T2's Parameters", {"before": lambda: adam_before(*args), "after": lambda: adam_after(*args)}, 50)
 
 
-# ---------------------------------------------------------------- whole training steps
-
-
-def bench_steps():
-    import npspore as ms   # noqa: PLC0415 -- only for --steps, with whichever npspore is on the path
-    from npspore import Tensor, nn  # noqa: PLC0415
-
-    class LeNet5(nn.Cell):
-        def __init__(self):
-            super().__init__()
-            self.conv1 = nn.Conv2d(1, 6, 5, pad_mode="valid")
-            self.conv2 = nn.Conv2d(6, 16, 5, pad_mode="valid")
-            self.relu = nn.ReLU()
-            self.pool = nn.MaxPool2d(kernel_size=2, stride=2)
-            self.flatten = nn.Flatten()
-            self.fc1, self.fc2, self.fc3 = nn.Dense(400, 120), nn.Dense(120, 84), nn.Dense(84, 10)
-
-        def construct(self, x):
-            x = self.pool(self.relu(self.conv1(x)))
-            x = self.flatten(self.pool(self.relu(self.conv2(x))))
-            return self.fc3(self.relu(self.fc2(self.relu(self.fc1(x)))))
-
-    class LSTMNet(nn.Cell):
-        def __init__(self):
-            super().__init__()
-            self.embedding = nn.Embedding(1000, 128)
-            self.lstm = nn.LSTM(128, 128, num_layers=2)
-            self.fc = nn.Dense(128, 1000)
-
-        def construct(self, x):
-            out, _ = self.lstm(self.embedding(x))
-            return self.fc(out.reshape(-1, 128))
-
-    def step(net, optimizer):
-        ms.set_seed(0)
-        loss = nn.WithLossCell(net(), nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean"))
-        return ms.jit(nn.TrainOneStepCell(loss, optimizer(loss.trainable_params())))
-
-    t1 = step(LeNet5, lambda p: nn.Momentum(p, 0.01, 0.9))
-    t1_args = (Tensor(RNG.standard_normal((32, 1, 32, 32)).astype(np.float32)),
-               Tensor(RNG.integers(0, 10, 32).astype(np.int32)))
-    t2 = step(LSTMNet, lambda p: nn.Adam(p, 1e-3))
-    t2_args = (Tensor(RNG.integers(0, 1000, (35, 20)).astype(np.int32)),
-               Tensor(RNG.integers(0, 1000, 700).astype(np.int32)))
-    print(f"whole training steps ({ms.__file__}):")
-    for name, fn, args in [("T1", t1, t1_args), ("T2", t2, t2_args)]:
-        fn(*args)
-        start = time.perf_counter()
-        fn(*args)
-        number = max(1, int(0.2 / (time.perf_counter() - start)))
-        _report(name, {"step (CPU time)": lambda: fn(*args)}, number, timer=time.process_time)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--steps", action="store_true", help="also time whole T1/T2 training steps")
-    parser.add_argument("--steps-only", action="store_true", help="time only the whole steps (any npspore)")
-    options = parser.parse_args()
-    if options.steps_only:
-        bench_steps()
-        return
+    parser.parse_args()
     bench_max_pool()
     bench_col2im()
     bench_cross_entropy()
     bench_optimizers()
-    if options.steps:
-        bench_steps()
 
 
 if __name__ == "__main__":

@@ -14,18 +14,25 @@ from . import ir
 from .rewrite import all_blocks
 
 
-def prune_calls(module: ir.Module) -> bool:
-    """Drop unread results and unused parameters of called functions, in place; True if any went."""
-    calls: dict = {}   # callee name -> its Call statements
-    read: set = set()  # ids of Vars some statement or block reads
+def _calls_and_reads(module: ir.Module) -> tuple:
+    """``(callee name -> [(Call, the function it is in)], ids of the Vars some statement or block reads)``."""
+    calls: dict = {}
+    read: set = set()
     for function in module.functions.values():
         for stmt in ir.walk_stmts(function.body):
             if isinstance(stmt, ir.Call):
-                calls.setdefault(stmt.callee, []).append(stmt)
+                calls.setdefault(stmt.callee, []).append((stmt, function))
             read.update(id(v) for v in ir.used_vars_deep(stmt))
         read.update(id(a) for block in all_blocks(function.body) for a in block.results if isinstance(a, ir.Var))
+    return calls, read
+
+
+def prune_calls(module: ir.Module) -> bool:
+    """Drop unread results and unused parameters of called functions, in place; True if any went."""
+    calls, read = _calls_and_reads(module)
     changed = False
     for name, sites in calls.items():
+        sites = [site for site, _ in sites]
         function = module.functions.get(name)
         if function is None or name == module.entry:
             continue
@@ -58,14 +65,7 @@ def merge_repeated_values(module: ir.Module) -> bool:
     reshapes as one), and a result a function returns at two positions is read by every caller from
     its first position. :func:`prune_calls` then drops the parameter or result left unread.
     """
-    sites: dict = {}   # callee name -> (Call, the function it is in)
-    read: set = set()  # ids of Vars some statement or block reads
-    for function in module.functions.values():
-        for stmt in ir.walk_stmts(function.body):
-            if isinstance(stmt, ir.Call):
-                sites.setdefault(stmt.callee, []).append((stmt, function))
-            read.update(id(v) for v in ir.used_vars_deep(stmt))
-        read.update(id(a) for block in all_blocks(function.body) for a in block.results if isinstance(a, ir.Var))
+    sites, read = _calls_and_reads(module)
     changed = False
     for name, calls in sites.items():
         function = module.functions.get(name)
