@@ -112,3 +112,26 @@ def test_the_large_temporaries_of_an_update_in_place_are_released_after_their_la
     assert weight_step and weight_step.group(1) == weight_step.group(2), update
     # the moments' increments and the denominator go too; the Parameters themselves are never deleted
     assert len(re.findall(r"\n +del \w+\n", update)) >= 4 and not re.search(r"del \w*(weight|bias)\b", update)
+
+
+class AssignsItsInput(nn.Cell):
+    """Doubles ``x`` before and after updating ``p``; called with ``p`` itself as ``x``."""
+
+    def __init__(self):
+        super().__init__()
+        self.p = Parameter(Tensor(np.ones((2, 2), np.float32)), name="p")
+
+    def construct(self, x):
+        before = x * 2
+        ops.assign(self.p, self.p + 1)
+        after = x * 2
+        return before, after
+
+
+def test_an_input_that_is_the_updated_parameter_is_read_again_after_the_update():
+    eager_cell, compiled_cell = AssignsItsInput(), AssignsItsInput()
+    expected = [v.asnumpy() for v in eager_cell(eager_cell.p)]
+    found = [v.asnumpy() for v in ms.jit(compiled_cell)(compiled_cell.p)]
+    np.testing.assert_array_equal(expected[1], np.full((2, 2), 4, np.float32))
+    for a, b in zip(found, expected):
+        np.testing.assert_array_equal(a, b)

@@ -48,17 +48,47 @@ def eliminate_common_subexpressions(module: ir.Module, function: ir.Function) ->
 
 def _unchanging(module: ir.Module, function: ir.Function) -> set:
     """ids of the Vars whose array no assignment in ``function`` changes: results of ops that always
-    make a new array, and the parameters the function never assigns when no call passes one array
-    for two of them (a Parameter's update then leaves ``momentum > 0`` known, and ``1 - beta1``)."""
+    make a new array, and the parameters the function never assigns that cannot be an assigned
+    one's array: of another shape or dtype, or both distinct Parameters (an input may be a
+    Parameter's very array). A Parameter's update then leaves ``momentum > 0`` known, and ``1 - beta1``."""
     from .inplace import makes_new_array  # noqa: PLC0415 -- inplace imports this module
-    assigned = {id(s.args[0]) for s in ir.walk_stmts(function.body) if isinstance(s, ir.Effect) and s.kind == "assign"}
-    shared = any(len({id(a) for a in s.args if isinstance(a, ir.Var)}) < sum(isinstance(a, ir.Var) for a in s.args)
-                 for f in module.functions.values() for s in ir.walk_stmts(f.body)
-                 if isinstance(s, ir.Call) and s.callee == function.name)
-    unchanging = set() if shared else {id(p) for p in function.params if id(p) not in assigned}
+    assigned = [s.args[0] for s in ir.walk_stmts(function.body) if isinstance(s, ir.Effect) and s.kind == "assign"]
+    distinct = _distinct_parameters(module).get(function.name, set())
+
+    def unchanged(param) -> bool:
+        return all(param is not q and (param.aval != q.aval or (id(param) in distinct and id(q) in distinct))
+                   for q in assigned)
+
+    unchanging = {id(p) for p in function.params if unchanged(p)}
     unchanging |= {id(t) for s in ir.walk_stmts(function.body) if isinstance(s, ir.Apply) and makes_new_array(s.op)
                    for t in s.targets}
     return unchanging
+
+
+def _distinct_parameters(module: ir.Module) -> dict:
+    """function name -> ids of its params that hold distinct Parameters' arrays: the entry's captured
+    Parameters (after its inputs), and a callee's params to which every call passes such a param of
+    its caller, no two of them the same."""
+    entry = module.functions[module.entry]
+    captured = {id(p) for p in entry.params[len(entry.params) - len(entry.param_names):]}
+    reachable = ir.reachable_functions(module.functions, module.entry)
+    distinct: dict = {module.entry: captured}
+    for _ in range(len(reachable)):   # a callee's set follows its callers' (the call graph is acyclic)
+        found: dict = {module.entry: captured}
+        for name in reachable:
+            known = distinct.get(name, set())
+            for stmt in ir.walk_stmts(module.functions[name].body):
+                callee = module.functions.get(stmt.callee) if isinstance(stmt, ir.Call) else None
+                if callee is None or callee.name == module.entry:
+                    continue
+                args = [a for a in stmt.args if isinstance(a, ir.Var)]
+                once = {id(a) for a in args if sum(b is a for b in args) == 1}
+                here = {id(p) for p, a in zip(callee.params, stmt.args) if id(a) in known and id(a) in once}
+                found[callee.name] = found[callee.name] & here if callee.name in found else here
+        if found == distinct:
+            break
+        distinct = found
+    return distinct
 
 
 def _assigns(block: ir.Block) -> bool:
