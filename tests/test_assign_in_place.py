@@ -135,3 +135,26 @@ def test_an_input_that_is_the_updated_parameter_is_read_again_after_the_update()
     np.testing.assert_array_equal(expected[1], np.full((2, 2), 4, np.float32))
     for a, b in zip(found, expected):
         np.testing.assert_array_equal(a, b)
+
+
+class ReadsItsInputBeforeTheUpdate(nn.Cell):
+    """Reads ``x`` between computing ``p``'s new value and assigning it; called with ``p`` as ``x``."""
+
+    def __init__(self):
+        super().__init__()
+        self.p = Parameter(Tensor(np.ones((2, 2), np.float32)), name="p")
+
+    def construct(self, x):
+        new = self.p + 1
+        doubled = x * 2
+        ops.assign(self.p, new)
+        return doubled
+
+
+def test_an_input_that_is_the_parameter_sees_it_updated_only_at_the_assignment():
+    eager_cell, compiled_cell = ReadsItsInputBeforeTheUpdate(), ReadsItsInputBeforeTheUpdate()
+    expected = eager_cell(eager_cell.p).asnumpy()
+    found = ms.jit(compiled_cell)(compiled_cell.p).asnumpy()
+    np.testing.assert_array_equal(expected, np.full((2, 2), 2, np.float32))
+    np.testing.assert_array_equal(found, expected)
+    np.testing.assert_array_equal(compiled_cell.p.asnumpy(), eager_cell.p.asnumpy())

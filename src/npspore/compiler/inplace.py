@@ -158,7 +158,7 @@ def private_except_loop(var, defs, readers, loop) -> bool:
 
 
 
-def assign_in_place(function: ir.Function) -> None:
+def assign_in_place(function: ir.Function, input_avals: frozenset = frozenset()) -> None:
     """Compute a Parameter's new value in the Parameter's own array: ``m *= momentum; m += g`` rather
     than ``t = m * momentum; t += g; np.copyto(m, t)``.
 
@@ -170,7 +170,8 @@ def assign_in_place(function: ir.Function) -> None:
     could stop the kernel or see ``p`` early), writes into ``p`` instead; the rest of the chain
     follows it there, and the assignment copies nothing (codegen writes no line for it). ``p`` must
     be read only by ops that make new arrays (never by a view, a call or a tape), so no other value
-    sees the array change earlier than ``np.copyto`` would have changed it. No buffer of the chain
+    sees the array change earlier than ``np.copyto`` would have changed it; nor may ``p`` have the
+    shape and dtype of one of the kernel's inputs (``input_avals``), which could be ``p``'s very array. No buffer of the chain
     was lent to a later temporary by :func:`update_in_place`: each but the last dies where the next
     writes into it, and the last is read by the assignment, which is not an op that makes a new array.
     """
@@ -194,7 +195,7 @@ def assign_in_place(function: ir.Function) -> None:
         param, value = stmt.args
         if not (isinstance(param, ir.Var) and isinstance(value, ir.Var) and id(param) in params
                 and assigned.get(id(param)) == 1 and value.aval == param.aval and id(value) not in returned
-                and _static(param)):
+                and _static(param) and param.aval not in input_avals):
             continue
         others = [r for r in readers.get(id(param), ()) if r is not stmt]
         if not all(isinstance(r, ir.Apply) and makes_new_array(r.op) for r in others) or any(id(r) not in index_of for r in others):

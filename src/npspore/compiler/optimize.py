@@ -65,10 +65,12 @@ def optimize(module: ir.Module) -> ir.Module:
         for function in module.functions.values():
             rewrite.eliminate_common_subexpressions(module, function)
     _eliminate_dead_code(module)
+    entry = module.functions[module.entry]
+    inputs = frozenset(p.aval for p in entry.params[:len(entry.params) - len(entry.param_names)])
     for function in module.functions.values():
         _rows_in_place(function)
         inplace.update_in_place(function)
-        inplace.assign_in_place(function)
+        inplace.assign_in_place(function, inputs)
         _insert_release_points(function)
     return module
 
