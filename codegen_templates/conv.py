@@ -6,8 +6,9 @@ Static attributes: ``stride=(sh, sw)``, ``padding=(top, bottom, left, right)`` (
 input), ``dilation=(dh, dw)``, ``groups``. ``conv2d`` copies a strided view of the (padded) input once
 into columns and multiplies the filter with them (one batched GEMM over the groups);
 ``conv2d_filter_grad`` multiplies ``dy`` with the same columns, transposed; ``conv2d_input_grad``
-multiplies the transposed filter with ``dy`` and adds the resulting columns back one kernel tap at a
-time (a loop over ``KH * KW`` taps, each a strided add over every pixel). The three are each other's
+multiplies the transposed filter with ``dy`` and adds the resulting columns back (col2im). The
+columns and their transpose are the named helpers ``rt.im2col`` and ``rt.col2im`` of
+``npspore/core/kernels_np.py``. The three are each other's
 adjoints: ``conv2d`` is bilinear in ``(x, w)``, and
 ``<g, conv2d(x, w)> = <conv2d_input_grad(g, w), x> = <conv2d_filter_grad(x, g), w>``, so gradients of
 any order stay within these three (``conv2d_columns`` and ``conv2d_columns_grad``, both linear, are
@@ -15,6 +16,7 @@ each other's adjoints).
 """
 import numpy as np
 
+from npspore.core import kernels_np as rt
 from npspore.opdef import MULTILINEAR, call, op
 
 TANGENT = MULTILINEAR   # the convolutions are linear in each operand; the column ops in their one
@@ -86,16 +88,7 @@ class conv2d_columns:
     ``nn.Conv2d`` stages them as a value of their own, so the filter's gradient reuses them."""
 
     def forward(x, *, filter_shape, stride=(1, 1), padding=(0, 0, 0, 0), dilation=(1, 1), groups=1):
-        xp = np.pad(x, ((0, 0), (0, 0), padding[:2], padding[2:])) if padding != (0, 0, 0, 0) else x
-        n, c, h, wd = xp.shape
-        cg, kh, kw = filter_shape[1:]
-        oh = (h - dilation[0] * (kh - 1) - 1) // stride[0] + 1
-        ow = (wd - dilation[1] * (kw - 1) - 1) // stride[1] + 1
-        s = xp.strides
-        cols = np.lib.stride_tricks.as_strided(
-            xp, shape=(groups, cg, kh, kw, n, oh, ow),
-            strides=(cg * s[1], s[1], dilation[0] * s[2], dilation[1] * s[3], s[0], stride[0] * s[2], stride[1] * s[3]))
-        return cols.reshape(groups, cg * kh * kw, n * oh * ow)
+        return rt.im2col(x, filter_shape=filter_shape, stride=stride, padding=padding, dilation=dilation, groups=groups)
 
     def adjoint(x, out, dout, *, filter_shape, stride=(1, 1), padding=(0, 0, 0, 0), dilation=(1, 1), groups=1):
         return call("conv2d_columns_grad", dout, input_shape=x.shape, filter_shape=filter_shape, stride=stride,
@@ -105,25 +98,11 @@ class conv2d_columns:
 @op(infer=conv2d_columns_grad_rule)
 class conv2d_columns_grad:
     """col2im, the transpose of ``conv2d_columns``: each column entry added back at its input pixel, in an
-    array of ``input_shape`` (batch dim from the column count). The columns are added into a zero
-    channel-major buffer one kernel tap at a time (each a strided add over every pixel)."""
+    array of ``input_shape`` (batch dim from the column count; see ``core/kernels_np.col2im``)."""
 
     def forward(cols, *, input_shape, filter_shape, stride=(1, 1), padding=(0, 0, 0, 0), dilation=(1, 1), groups=1):
-        cg, kh, kw = filter_shape[1:]
-        hp = input_shape[2] + padding[0] + padding[1]
-        wp = input_shape[3] + padding[2] + padding[3]
-        oh = (hp - dilation[0] * (kh - 1) - 1) // stride[0] + 1
-        ow = (wp - dilation[1] * (kw - 1) - 1) // stride[1] + 1
-        taps = cols.reshape(groups * cg, kh, kw, -1, oh, ow)
-        grad = np.zeros((groups * cg, taps.shape[3], hp, wp), cols.dtype)
-        for i in range(kh):
-            for j in range(kw):
-                top = i * dilation[0]
-                left = j * dilation[1]
-                grad[:, :, top:top + (oh - 1) * stride[0] + 1:stride[0],
-                     left:left + (ow - 1) * stride[1] + 1:stride[1]] += taps[:, i, j]
-        return grad.transpose(1, 0, 2, 3)[:, :, padding[0]:padding[0] + input_shape[2],
-                                          padding[2]:padding[2] + input_shape[3]]
+        return rt.col2im(cols, input_shape=input_shape, filter_shape=filter_shape, stride=stride, padding=padding,
+                         dilation=dilation, groups=groups)
 
     def adjoint(cols, out, dout, *, input_shape, filter_shape, stride=(1, 1), padding=(0, 0, 0, 0), dilation=(1, 1),
                 groups=1):

@@ -84,10 +84,11 @@ class one_hot:
 @op(infer=rules.class_indices)
 class class_indices:
     """The class indices of a loss's target, unchanged; one outside ``[0, depth)`` that is not
-    ``ignore_index`` raises ``ValueError`` (a one-hot row of zeros would silently drop its sample)."""
+    ``ignore_index`` raises ``ValueError`` naming ``loss`` and its ``target`` argument (a one-hot row of
+    zeros would silently drop its sample, a gather would read another class or fail)."""
 
-    def forward(indices, *, depth, ignore_index):
-        return rt.class_indices(indices, depth, ignore_index)
+    def forward(indices, *, depth, ignore_index=None, loss="nll_loss", target="target"):
+        return rt.class_indices(indices, depth, ignore_index, loss, target)
 
     adjoint = None
 

@@ -4,14 +4,17 @@ window sums (``sum_pool2d``, with its transpose ``sum_pool2d_grad``; average poo
 Static attributes: ``kernel_size=(kh, kw)``, ``stride=(sh, sw)``, ``padding=(top, bottom, left,
 right)``, ``dilation=(dh, dw)``. Each lowering views the padded input as windows with
 ``as_strided``; none loops over pixels (max pooling loops over the ``KH * KW`` kernel taps, each a
-strided operation over every window). Max pooling pads with ``-inf`` and sends each window's
+strided operation over every window: ``rt.max_pool2d`` and ``rt.max_pool2d_grad`` of
+``npspore/core/kernels_np.py``). Max pooling pads with ``-inf`` and sends each window's
 gradient to its first maximum (MindSpore's argmax; a window holding NaN sends it to its first
-element), so ``max_pool2d_grad(x, g)`` (the scatter) and
+element), so ``max_pool2d_grad(x, max_pool2d(x), g)`` (the scatter, given the maximum the forward
+computed) and
 ``max_pool2d_gather(x, h)`` (the reads at the same positions) are each other's transposes and
 gradients of any order stay within them.
 """
 import numpy as np
 
+from npspore.core import kernels_np as rt
 from npspore.opdef import LINEAR, call, op
 
 TANGENT = LINEAR   # window sums, and max pooling's gathers and scatters at fixed positions, are linear
@@ -24,14 +27,7 @@ class pool2d_windows:
     """The windows of ``x`` padded with ``fill``, as a strided view ``(N, C, OH, OW, KH, KW)`` (no copy)."""
 
     def forward(x, *, kernel_size=(1, 1), stride=(1, 1), padding=(0, 0, 0, 0), dilation=(1, 1), fill=0.0):
-        xp = np.pad(x, ((0, 0), (0, 0), padding[:2], padding[2:]), constant_values=fill) if padding != (0, 0, 0, 0) else x
-        n, c, h, wd = xp.shape
-        oh = (h - dilation[0] * (kernel_size[0] - 1) - 1) // stride[0] + 1
-        ow = (wd - dilation[1] * (kernel_size[1] - 1) - 1) // stride[1] + 1
-        s = xp.strides
-        return np.lib.stride_tricks.as_strided(
-            xp, shape=(n, c, oh, ow) + kernel_size,
-            strides=(s[0], s[1], stride[0] * s[2], stride[1] * s[3], dilation[0] * s[2], dilation[1] * s[3]))
+        return rt.pool_windows(x, kernel_size=kernel_size, stride=stride, padding=padding, dilation=dilation, fill=fill)
 
     adjoint = None
 
@@ -41,15 +37,10 @@ class max_pool2d:
     """The maximum of each window: ``(N, C, OH, OW)``."""
 
     def forward(x, *, kernel_size=(1, 1), stride=(1, 1), padding=(0, 0, 0, 0), dilation=(1, 1)):
-        windows = call("pool2d_windows", x, kernel_size=kernel_size, stride=stride, padding=padding,
-                       dilation=dilation, fill=-np.inf)
-        out = windows[:, :, :, :, 0, 0].copy()
-        for tap in range(1, kernel_size[0] * kernel_size[1]):
-            np.maximum(out, windows[:, :, :, :, tap // kernel_size[1], tap % kernel_size[1]], out=out)
-        return out
+        return rt.max_pool2d(x, kernel_size=kernel_size, stride=stride, padding=padding, dilation=dilation)
 
     def adjoint(x, out, dout, *, kernel_size=(1, 1), stride=(1, 1), padding=(0, 0, 0, 0), dilation=(1, 1)):
-        return call("max_pool2d_grad", x, dout, kernel_size=kernel_size, stride=stride, padding=padding,
+        return call("max_pool2d_grad", x, out, dout, kernel_size=kernel_size, stride=stride, padding=padding,
                     dilation=dilation)
 
     def tangent(x, out, dx, *, kernel_size=(1, 1), stride=(1, 1), padding=(0, 0, 0, 0), dilation=(1, 1)):
@@ -79,27 +70,16 @@ class max_pool2d_index:
 
 @op(infer=pool2d_transpose_rule)
 class max_pool2d_grad:
-    """``g (N, C, OH, OW)`` added into zeros shaped like ``x`` at each window's first maximum."""
+    """``g (N, C, OH, OW)`` added into zeros shaped like ``x`` at each window's first maximum; ``top`` is
+    ``max_pool2d(x)`` as the forward computed it (the maximum is not computed again)."""
 
-    def forward(x, g, *, kernel_size=(1, 1), stride=(1, 1), padding=(0, 0, 0, 0), dilation=(1, 1)):
-        windows = call("pool2d_windows", x, kernel_size=kernel_size, stride=stride, padding=padding,
-                       dilation=dilation, fill=-np.inf)
-        top = call("max_pool2d", x, kernel_size=kernel_size, stride=stride, padding=padding, dilation=dilation)
-        grad = np.zeros(x.shape[:2] + (x.shape[2] + padding[0] + padding[1], x.shape[3] + padding[2] + padding[3]),
-                        g.dtype)
-        grad_windows = call("pool2d_windows", grad, kernel_size=kernel_size, stride=stride, dilation=dilation)
-        free = np.ones(top.shape, np.bool_)
-        for tap in range(kernel_size[0] * kernel_size[1]):
-            value = windows[:, :, :, :, tap // kernel_size[1], tap % kernel_size[1]]
-            hit = ~(value < top)
-            hit &= free
-            free ^= hit
-            grad_windows[:, :, :, :, tap // kernel_size[1], tap % kernel_size[1]] += g * hit
-        return grad[:, :, padding[0]:padding[0] + x.shape[2], padding[2]:padding[2] + x.shape[3]]
+    def forward(x, top, g, *, kernel_size=(1, 1), stride=(1, 1), padding=(0, 0, 0, 0), dilation=(1, 1)):
+        return rt.max_pool2d_grad(x, top, g, kernel_size=kernel_size, stride=stride, padding=padding,
+                                  dilation=dilation)
 
-    def adjoint(x, g, out, dout, *, kernel_size=(1, 1), stride=(1, 1), padding=(0, 0, 0, 0), dilation=(1, 1)):
-        return None, call("max_pool2d_gather", x, dout, kernel_size=kernel_size, stride=stride, padding=padding,
-                          dilation=dilation)
+    def adjoint(x, top, g, out, dout, *, kernel_size=(1, 1), stride=(1, 1), padding=(0, 0, 0, 0), dilation=(1, 1)):
+        return None, None, call("max_pool2d_gather", x, dout, kernel_size=kernel_size, stride=stride,
+                                padding=padding, dilation=dilation)
 
 
 @op(infer=pool2d_rule("MaxPool"))
@@ -113,7 +93,8 @@ class max_pool2d_gather:
         return hp.reshape(-1)[index]
 
     def adjoint(x, h, out, dout, *, kernel_size=(1, 1), stride=(1, 1), padding=(0, 0, 0, 0), dilation=(1, 1)):
-        return None, call("max_pool2d_grad", x, dout, kernel_size=kernel_size, stride=stride, padding=padding,
+        top = call("max_pool2d", x, kernel_size=kernel_size, stride=stride, padding=padding, dilation=dilation)
+        return None, call("max_pool2d_grad", x, top, dout, kernel_size=kernel_size, stride=stride, padding=padding,
                           dilation=dilation)
 
 

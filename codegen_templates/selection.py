@@ -34,7 +34,7 @@ class gather_last:
     """The elements of ``x`` at ``indices`` along the last axis (``np.take_along_axis``)."""
 
     def forward(x, indices):
-        return np.take_along_axis(x, indices.astype(np.int64), axis=-1)
+        return np.take_along_axis(x, indices, axis=-1)
 
     def adjoint(x, indices, out, dout):
         return call("scatter_last", dout, indices, size=x.shape[-1]), None
@@ -46,7 +46,7 @@ class scatter_last:
 
     def forward(g, indices, *, size):
         grad = np.zeros(g.shape[:-1] + (size,), g.dtype)
-        np.put_along_axis(grad, indices.astype(np.int64), g, axis=-1)
+        np.put_along_axis(grad, indices, g, axis=-1)
         return grad
 
     def adjoint(g, indices, out, dout, *, size):

@@ -254,6 +254,28 @@ def test_softmax_cross_entropy_sparse_labels(label_dtype):
         nn.SoftmaxCrossEntropyWithLogits(sparse=1)
 
 
+def test_sparse_softmax_cross_entropy_gradient_reads_the_forward_log_probabilities():
+    net = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
+    labels = np.array([0, 3, 1], np.int32)
+    grad = ms.grad(net)
+    source = grad.kernel_source(Tensor(LOGITS), Tensor(labels))
+    # log-softmax once, no dense one-hot: the gradient is exp(log_probs) minus the labels scattered
+    assert source.count("np.log(") == 1 and "np.arange(" not in source, source
+    probabilities = np.exp(log_softmax(LOGITS))
+    probabilities[np.arange(3), labels] -= 1
+    np.testing.assert_allclose(grad(Tensor(LOGITS), Tensor(labels)).asnumpy(), probabilities / 3, rtol=1e-5,
+                               atol=1e-7)
+
+
+@pytest.mark.parametrize("label", [4, -1])
+def test_a_sparse_label_outside_the_classes_is_a_clear_error(label):
+    net = nn.SoftmaxCrossEntropyWithLogits(sparse=True)
+    with pytest.raises(ValueError, match=rf"SoftmaxCrossEntropyWithLogits.*'labels'.*\[0, 4\).*got {label}"):
+        net(Tensor(LOGITS), Tensor(np.array([0, label, 1], np.int32)))
+    with pytest.raises(ValueError, match=rf"'labels'.*got {label}"):
+        ms.jit(net)(Tensor(LOGITS), Tensor(np.array([0, label, 1], np.int32)))
+
+
 # ---------------------------------------------------------------- Dense + MSELoss end to end
 
 

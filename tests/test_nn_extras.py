@@ -192,3 +192,36 @@ def test_cross_entropy_names_float_labels_of_the_wrong_shape(run):
             "For 'cross_entropy', the 'target' must be class indices (an int tensor of shape (3,)) or class "
             "probabilities of the input's shape (3, 4), but got Float32 of shape (3,).")):
         call(Tensor(r((3, 4), 0)), Tensor(np.array([0.0, 1.0, 2.0], np.float32)))
+
+
+class _CrossEntropyOf(nn.Cell):
+    def __init__(self, loss):
+        super().__init__()
+        self.loss = loss
+
+    def construct(self, logits, target):
+        return self.loss(logits, target)
+
+
+def test_cross_entropy_with_class_indices_reads_each_target_without_a_one_hot():
+    rng = np.random.default_rng(12)
+    logits = rng.standard_normal((4, 5, 3)).astype(np.float32)
+    target = np.array([[0, 4, 2], [1, -100, 3], [4, 4, 0], [2, 1, -100]], np.int32)
+    weight = np.array([0.5, 1.0, 2.0, 1.5, 0.25], np.float32)
+    loss = _CrossEntropyOf(nn.CrossEntropyLoss(weight=Tensor(weight), ignore_index=-100))
+    grad = ms.grad(loss)
+    source = grad.kernel_source(Tensor(logits), Tensor(target))
+    assert "np.arange(" not in source and source.count("np.log(") == 1, source
+    # by hand: d log_probs is -w / W at each counted target; log_softmax's gradient over dim 1
+    shifted = logits - logits.max(axis=1, keepdims=True)
+    probabilities = np.exp(shifted) / np.exp(shifted).sum(axis=1, keepdims=True)
+    counted = target != -100
+    safe = np.where(counted, target, 0)
+    w = weight[safe] * counted
+    d_log_probs = np.zeros_like(logits)
+    np.put_along_axis(d_log_probs, safe[:, None, :], (-w / w.sum())[:, None, :], axis=1)
+    expected = d_log_probs - probabilities * d_log_probs.sum(axis=1, keepdims=True)
+    np.testing.assert_allclose(grad(Tensor(logits), Tensor(target)).asnumpy(), expected, rtol=1e-5, atol=1e-7)
+    log_probs = np.log(probabilities)
+    picked = np.take_along_axis(log_probs, safe[:, None, :], axis=1)[:, 0, :]
+    np.testing.assert_allclose(float(loss(Tensor(logits), Tensor(target))), -(picked * w).sum() / w.sum(), rtol=1e-5)

@@ -211,6 +211,64 @@ def test_recurrence_stays_a_loop_in_compiled_code(capsys):
     assert len(re.findall(r"for \w+ in range\(5\):", backward)) == 4
 
 
+class _LastStepLoss(nn.Cell):
+    def __init__(self, rnn):
+        super().__init__()
+        self.rnn = rnn
+
+    def construct(self, x):
+        out, _ = self.rnn(x)
+        return (out[-1] * out[-1]).sum()
+
+
+def test_a_compiled_training_step_runs_each_recurrence_once_and_updates_as_eager_mode():
+    def build():
+        ms.set_seed(3)
+        loss = _LastStepLoss(nn.LSTM(3, 4, 2))
+        return loss, nn.TrainOneStepCell(loss, nn.SGD(loss.trainable_params(), 0.1))
+
+    x = Tensor(np.random.default_rng(4).standard_normal((5, 2, 3)).astype(np.float32))
+    (eager_loss, eager_step), (compiled_loss, compiled_step) = build(), build()
+    expected = [float(eager_step(x)) for _ in range(3)]
+    step = ms.jit(compiled_step)
+    found = [float(step(x)) for _ in range(3)]
+    np.testing.assert_allclose(found, expected, rtol=1e-6)
+    for (name, a), (_, b) in zip(eager_loss.parameters_and_names(), compiled_loss.parameters_and_names()):
+        np.testing.assert_allclose(b.asnumpy(), a.asnumpy(), rtol=1e-5, atol=1e-7, err_msg=name)
+    # two layers: two forward loops (their tapes handed to the backward) and two backward loops,
+    # no forward run again inside the backward
+    source = step.kernel_source(x)
+    assert len(re.findall(r"for \w+ in range\(5\):", source)) == 4, source
+
+
+class _SecondOrderInside(nn.Cell):
+    """``grad(grad(loss))`` and a gradient of a function that calls a gradient, staged into compiled
+    code: the inner gradients are differentiated again there, so their loops keep their own tapes."""
+
+    def __init__(self):
+        super().__init__()
+        self.loss = _LastStepLoss(nn.RNN(3, 4, 1))
+        self.twice = ms.grad(ms.grad(self.loss))
+        self.first = ms.grad(self.loss)
+        self.outer = ms.grad(self.weighted_first)
+
+    def weighted_first(self, x):
+        return (self.first(x) * x).sum()
+
+    def construct(self, x):
+        return self.twice(x), self.outer(x)
+
+
+def test_gradients_differentiated_again_inside_compiled_code_match_their_uncompiled_calls():
+    ms.set_seed(5)
+    cell = _SecondOrderInside()
+    x = Tensor(np.random.default_rng(6).standard_normal((5, 2, 3)).astype(np.float32))
+    expected = (cell.twice(x).asnumpy(), cell.outer(x).asnumpy())
+    found = ms.jit(cell)(x)
+    for a, b in zip(found, expected):
+        np.testing.assert_allclose(a.asnumpy(), b, rtol=1e-5, atol=1e-6)
+
+
 def _float64_vjp(net, params):
     """``vjp`` for :func:`check_grads` of ``(x, *param_values) -> output leaves``: compiled gradients."""
     grad_fn = ops.GradOperation(get_all=True, get_by_list=True, sens_param=True)(net, params)

@@ -5,6 +5,8 @@ set, in name order, from ``np.random.default_rng(0).uniform(-0.5, 0.5, shape)`` 
 """
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 
@@ -229,3 +231,33 @@ def test_bad_arguments_raise():
         nn.MultiheadAttention(4, 2)(Tensor(Q), Tensor(KV), Tensor(KV), attn_mask=Tensor(AM[:2]))
     with pytest.raises(ValueError, match="key_padding_mask"):
         nn.MultiheadAttention(4, 2)(Tensor(Q), Tensor(KV), Tensor(KV), key_padding_mask=Tensor(KPM[:, :3]))
+
+
+class _Attention(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.attn = nn.MultiheadAttention(8, 2)
+
+    def construct(self, query, key, value):
+        return self.attn(query, key, value)[0].sum()
+
+
+class _SelfAttention(nn.Cell):
+    def __init__(self, attention):
+        super().__init__()
+        self.attention = attention
+
+    def construct(self, x):
+        return self.attention(x, x, x)
+
+
+def test_self_attention_reads_its_one_input_once():
+    ms.set_seed(7)
+    attention = _Attention()
+    x = Tensor(np.random.default_rng(8).standard_normal((5, 3, 8)).astype(np.float32))
+    grad = ms.grad(_SelfAttention(attention))
+    source = grad.kernel_source(x)
+    # query, key and value are one parameter of the compiled attention, reshaped once for the projections
+    assert len(re.findall(r"= \w+\.reshape\(\(-1, 8\)\)", source)) == 1, source
+    by_input = ms.grad(attention, grad_position=(0, 1, 2))(x, x, x)
+    np.testing.assert_allclose(grad(x).asnumpy(), sum(g.asnumpy() for g in by_input), rtol=1e-5, atol=1e-6)

@@ -154,13 +154,15 @@ def pool2d_index_rule(x, *, kernel_size=(1, 1), stride=(1, 1), padding=(0, 0, 0,
     return Aval(_pool_out("MaxPool", shape, kernel_size, stride, padding, dilation), np.int64)
 
 
-def pool2d_transpose_rule(x, g, *, kernel_size=(1, 1), stride=(1, 1), padding=(0, 0, 0, 0), dilation=(1, 1)):
-    """``max_pool2d_grad``: x's shape, in g's dtype."""
+def pool2d_transpose_rule(x, top, g, *, kernel_size=(1, 1), stride=(1, 1), padding=(0, 0, 0, 0),
+                          dilation=(1, 1)):
+    """``max_pool2d_grad``: x's shape, in g's dtype (``top``, the pooled maximum, and ``g`` of the pooled shape)."""
     shape = _float_nchw("MaxPoolGrad", "input", x)
     pooled = _pool_out("MaxPoolGrad", shape, kernel_size, stride, padding, dilation)
-    if _float_nchw("MaxPoolGrad", "dout", g) != pooled:
-        raise OpShapeError(f"For 'MaxPoolGrad', 'dout' must have the pooled shape {list(pooled)}, but got "
-                           f"{list(shape_of(g))}.")
+    for name, value in (("output", top), ("dout", g)):
+        if _float_nchw("MaxPoolGrad", name, value) != pooled:
+            raise OpShapeError(f"For 'MaxPoolGrad', '{name}' must have the pooled shape {list(pooled)}, but got "
+                               f"{list(shape_of(value))}.")
     return Aval(shape, dtype_of(g))
 
 

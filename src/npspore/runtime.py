@@ -35,13 +35,18 @@ def show_tree(template, *arrays) -> None:
     print(*fill(template))
 
 
-def class_indices(indices: np.ndarray, depth: int, ignore_index: int) -> np.ndarray:
+def class_indices(indices: np.ndarray, depth: int, ignore_index: int | None = None, loss: str = "nll_loss",
+                  target: str = "target") -> np.ndarray:
     """``indices`` when each is a class in ``[0, depth)`` or is ``ignore_index``; else the ``ValueError``
-    naming the first that is not (the targets of ``nll_loss`` and ``cross_entropy``)."""
-    wrong = (indices != ignore_index) & ((indices < 0) | (indices >= depth))
+    naming the first that is not (the targets of ``nll_loss`` and ``cross_entropy``, the labels of
+    ``SoftmaxCrossEntropyWithLogits``)."""
+    wrong = (indices < 0) | (indices >= depth)
+    if ignore_index is not None:
+        wrong &= indices != ignore_index
     if wrong.any():
-        raise ValueError(f"For 'nll_loss', the 'target' must hold class indices in [0, {depth}) or the "
-                         f"ignore_index {ignore_index}, but got {indices[wrong].flat[0]}.")
+        ignored = "" if ignore_index is None else f" or the ignore_index {ignore_index}"
+        raise ValueError(f"For '{loss}', the '{target}' must hold class indices in [0, {depth}){ignored}, "
+                         f"but got {indices[wrong].flat[0]}.")
     return indices
 
 
@@ -52,3 +57,6 @@ def default_rng():
 
 # Collectives: codegen_templates/collective.py calls these (one MPI call each, see npspore.communication).
 from .communication.transport import all_gather, all_reduce, broadcast, reduce, reduce_scatter  # noqa: E402,F401
+
+# The named multi-statement lowerings of the op templates (convolution columns, max pooling).
+from .core.kernels_np import col2im, im2col, max_pool2d, max_pool2d_grad, pool_windows  # noqa: E402,F401

@@ -734,11 +734,11 @@ def fill(value, *, shape, dtype):
     return Aval(shape, np.dtype(dtype))
 
 
-def class_indices(indices, *, depth, ignore_index):
+def class_indices(indices, *, depth, ignore_index=None, loss="nll_loss", target="target"):
     """``class_indices``: the int ``indices`` themselves (their range is checked at run time)."""
     dtype = dtype_of(indices)
     if dtype.kind not in "iu":
-        raise OpTypeError(f"For 'nll_loss', the 'target' must be class indices of an int dtype, but got {dtype}.")
+        raise OpTypeError(f"For '{loss}', the '{target}' must be class indices of an int dtype, but got {dtype}.")
     return Aval(shape_of(indices), dtype)
 
 

@@ -20,6 +20,7 @@ from string import Template
 
 import numpy as np
 
+from ..core import kernels_np
 from ..core.apply import cast_operands
 from ..opdef import function_ast, op_table, template_file
 from ..shape_rules import fit_int
@@ -313,7 +314,9 @@ class Renderer:
             if stmt.kind == "print_each":
                 return [f"{indent}rt.show_each({args}){where}"]
             if stmt.kind == "assign":
-                return [f"{indent}np.copyto({args}){where}"]
+                target, value = (self.atom(a) for a in stmt.args)
+                # a value computed in the Parameter's own array (optimize's assign_in_place) is there already
+                return [] if target == value else [f"{indent}np.copyto({args}){where}"]
             if stmt.kind == "release":
                 return [f"{indent}del {args}"]
             if stmt.kind == "host_call":
@@ -534,12 +537,18 @@ def _literal_node(value):
 
 class _PlainKeywords(ast.NodeTransformer):
     """Drop keywords that restate NumPy's default (``dtype=None``, ``keepdims=False``, and
-    ``axis=None`` for reductions), which are noise when written out, and write a reduction's
-    one-axis tuple as the int (``axis=0``, which NumPy also takes faster than ``axis=(0,)``)."""
+    ``axis=None`` for reductions) or a runtime helper's (``rt.im2col(x, filter_shape=(6, 1, 5, 5))``
+    without ``stride=(1, 1)``), which are noise when written out, and write a reduction's one-axis
+    tuple as the int (``axis=0``, which NumPy also takes faster than ``axis=(0,)``)."""
 
     def visit_Call(self, node: ast.Call):
         self.generic_visit(node)
         callee = node.func.attr if isinstance(node.func, ast.Attribute) else ""
+        if isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name) \
+                and node.func.value.id == "rt" and callee in _HELPER_DEFAULTS:
+            defaults = _HELPER_DEFAULTS[callee]
+            node.keywords = [k for k in node.keywords if not _restates(k, defaults)]
+            return node
         node.keywords = [k for k in node.keywords if not self._is_default(k, callee)]
         for keyword in node.keywords:
             value = keyword.value
@@ -558,6 +567,22 @@ class _PlainKeywords(ast.NodeTransformer):
         if keyword.arg == "keepdims":
             return value is False
         return keyword.arg in ("axis", "axes") and value is None and callee in _AXIS_NONE_IS_DEFAULT
+
+
+# the keyword defaults of the runtime's named lowerings, which a call need not restate
+_HELPER_DEFAULTS = {name: dict(zip(reversed(function.__code__.co_varnames[:function.__code__.co_argcount]),
+                                   reversed(function.__defaults__ or ())))
+                    for name, function in ((name, getattr(kernels_np, name)) for name in kernels_np.__all__)}
+
+
+def _restates(keyword: ast.keyword, defaults: dict) -> bool:
+    """Whether ``keyword`` passes a literal equal to the default of its parameter."""
+    if keyword.arg not in defaults:
+        return False
+    try:
+        return ast.literal_eval(keyword.value) == defaults[keyword.arg]
+    except ValueError:  # not a literal: a run-time value
+        return False
 
 
 @functools.lru_cache(maxsize=None)

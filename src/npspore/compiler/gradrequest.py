@@ -263,19 +263,29 @@ def differentiate_request(request: GradRequest, functions, name, inputs, slices,
 
 def add_gradient(program, fn, requests, args, kwargs) -> Differentiated:
     """Specialize ``fn`` for abstract ``args`` into ``program`` (a ``specialize.ProgramBuilder``) and
-    add the gradient functions of ``requests`` (outermost first: ``grad(grad(f))`` has two)."""
+    add the gradient functions of ``requests`` (outermost first: ``grad(grad(f))`` has two).
+
+    The gradient is final (its loops' tapes go from ``_fwd`` to ``_bwd``, so a loop runs once; see
+    ``differentiate``) when the program is a forward kernel (``program.gradients_final``: nothing
+    differentiates it again) and it is the outermost gradient staged, not one that an enclosing
+    staged gradient, or the outer level of ``grad(grad(f))``, differentiates again."""
     request, inner = requests[0], requests[1:]
     args, kwargs, _ = request.split_sens(args, kwargs)
     request.check_positions(args, kwargs)
-    if inner:
-        done = add_gradient(program, fn, inner, args, kwargs)
-        name, captured, output_node = done.name, done.captured, done.tree
-    else:
-        name, captured, output_node = specialize_into(program, fn, args, kwargs)
+    final = program.gradients_final and program.staging_gradients == 0
+    program.staging_gradients += 1
+    try:
+        if inner:
+            done = add_gradient(program, fn, inner, args, kwargs)
+            name, captured, output_node = done.name, done.captured, done.tree
+        else:
+            name, captured, output_node = specialize_into(program, fn, args, kwargs)
+    finally:
+        program.staging_gradients -= 1
     inputs = tuple(args) + tuple(kwargs.values())
     if isinstance(request, GradRequest):
         done = differentiate_request(request, program.functions, name, inputs, leaf_slices(inputs), captured,
-                                     output_node)
+                                     output_node, final=final)
     else:   # a JvpRequest (jvp of grad, grad of jvp): its module imports this one
         from .jvprequest import jvp_request
         done = jvp_request(request, program.functions, name, inputs, leaf_slices(inputs), captured, output_node)

@@ -42,6 +42,11 @@ _VIEWS = {"reshape", "row", "swapaxes", "transpose", "expand_dims", "squeeze", "
 _ELEMENTWISE_EXTRA = {"relu", "pow"}
 
 
+def makes_new_array(name: str) -> bool:
+    """Whether op ``name`` always returns a new array (never its operand nor a view of it)."""
+    return name in _READERS or name in _FRESH or _is_ufunc_op(name)
+
+
 def _is_ufunc_op(name: str) -> bool:
     definition = op_table()[name]
     # gufuncs (matmul) cannot write into an operand
@@ -151,3 +156,86 @@ def private_except_loop(var, defs, readers, loop) -> bool:
         return False
     return all(r is loop for r in readers.get(id(var), ()))
 
+
+
+def assign_in_place(function: ir.Function, input_avals: frozenset = frozenset()) -> None:
+    """Compute a Parameter's new value in the Parameter's own array: ``m *= momentum; m += g`` rather
+    than ``t = m * momentum; t += g; np.copyto(m, t)``.
+
+    For each ``assign(p, v)`` of the function's top-level block, where ``p`` is a parameter of the
+    function assigned nowhere else and ``v`` (of ``p``'s shape and dtype, not returned) is the end of
+    a chain of elementwise statements writing one buffer in turn (``Apply.into``), the earliest
+    statement of the chain that reads ``p`` and after which nothing but the assignment reads ``p``,
+    and nothing but new arrays are computed until the assignment (no guard, print or call that
+    could stop the kernel or see ``p`` early), writes into ``p`` instead; the rest of the chain
+    follows it there, and the assignment copies nothing (codegen writes no line for it). ``p`` must
+    be read only by ops that make new arrays (never by a view, a call or a tape), so no other value
+    sees the array change earlier than ``np.copyto`` would have changed it; nor may ``p`` have the
+    shape and dtype of one of the kernel's inputs (``input_avals``), which could be ``p``'s very array. No buffer of the chain
+    was lent to a later temporary by :func:`update_in_place`: each but the last dies where the next
+    writes into it, and the last is read by the assignment, which is not an op that makes a new array.
+    """
+    params = {id(p) for p in function.params}
+    assigned: dict = {}
+    readers: dict = {}
+    for stmt in ir.walk_stmts(function.body):
+        if isinstance(stmt, ir.Effect) and stmt.kind == "assign" and isinstance(stmt.args[0], ir.Var):
+            assigned[id(stmt.args[0])] = assigned.get(id(stmt.args[0]), 0) + 1
+        for atom in ir.used_atoms(stmt):
+            if isinstance(atom, ir.Var):
+                readers.setdefault(id(atom), []).append(stmt)
+    returned = {id(a) for block in all_blocks(function.body) for a in block.results if isinstance(a, ir.Var)}
+    stmts = function.body.stmts
+    index_of = {id(stmt): index for index, stmt in enumerate(stmts)}
+    defined_at = {id(var): index for index, stmt in enumerate(stmts) for var in ir.defined_vars(stmt)}
+
+    for k, stmt in enumerate(stmts):
+        if not (isinstance(stmt, ir.Effect) and stmt.kind == "assign"):
+            continue
+        param, value = stmt.args
+        if not (isinstance(param, ir.Var) and isinstance(value, ir.Var) and id(param) in params
+                and assigned.get(id(param)) == 1 and value.aval == param.aval and id(value) not in returned
+                and _static(param) and param.aval not in input_avals):
+            continue
+        others = [r for r in readers.get(id(param), ()) if r is not stmt]
+        if not all(isinstance(r, ir.Apply) and makes_new_array(r.op) for r in others) or any(id(r) not in index_of for r in others):
+            continue
+        last_other_read = max((index_of[id(r)] for r in others), default=-1)
+        for index in reversed(_buffer_chain(value, stmts, defined_at, k)):
+            writer = stmts[index]
+            if index >= last_other_read and _may_write_into(writer, param) and _quiet(stmts[index + 1:k]):
+                writer.into = param
+                break
+
+
+def _quiet(stmts) -> bool:
+    """Whether ``stmts`` only compute new arrays and assign Parameters: no guard, print, call or check
+    that could stop the kernel or see a Parameter holding its new value before its assignment."""
+    return all(isinstance(s, ir.Effect) and s.kind in ("assign", "release")
+               or isinstance(s, ir.Apply) and makes_new_array(s.op) and not op_table()[s.op].has_effects
+               for s in stmts)
+
+
+def _buffer_chain(value, stmts, defined_at, before) -> list:
+    """Indices of the top-level statements that write ``value``'s buffer, last first: its defining
+    elementwise statement and, while that one writes into an operand, the statement defining that."""
+    chain = []
+    var = value
+    while id(var) in defined_at and defined_at[id(var)] < before:
+        index = defined_at[id(var)]
+        stmt = stmts[index]
+        if not (isinstance(stmt, ir.Apply) and len(stmt.targets) == 1
+                and (_is_ufunc_op(stmt.op) or stmt.op in _ELEMENTWISE_EXTRA)):
+            break
+        chain.append(index)
+        if not isinstance(stmt.into, ir.Var):
+            break
+        var = stmt.into
+    return chain
+
+
+def _may_write_into(stmt: ir.Apply, param) -> bool:
+    """Whether the elementwise ``stmt`` reads ``param`` where its result may overwrite it."""
+    if stmt.targets[0].aval != param.aval:
+        return False
+    return any(atom is param and not (stmt.op == "pow" and position == 1) for position, atom in enumerate(stmt.args))

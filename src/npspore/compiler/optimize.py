@@ -53,6 +53,7 @@ def optimize(module: ir.Module, *, numpy_steps: bool = True) -> ir.Module:
     """Run every pass; returns a new module. ``numpy_steps=False`` stops before the steps that only
     serve NumPy execution (rows and updates in place, release points): the typed IR an export reads."""
     module = copy.deepcopy(module)
+    prune.merge_repeated_values(module)
     for function in module.functions.values():
         _forget_custom_backward(function)
         _propagate_copies(function)
@@ -63,12 +64,18 @@ def optimize(module: ir.Module, *, numpy_steps: bool = True) -> ir.Module:
         tapes.stack_tapes(function)
         loops.batch_loop_products(function)
         rewrite.eliminate_common_subexpressions(module, function)   # the stacked operands' views
+    if prune.merge_repeated_values(module):   # a forward's repeated residuals, now one value
+        for function in module.functions.values():
+            rewrite.eliminate_common_subexpressions(module, function)
     _eliminate_dead_code(module)
     if not numpy_steps:
         return module
+    entry = module.functions[module.entry]
+    inputs = frozenset(p.aval for p in entry.params[:len(entry.params) - len(entry.param_names)])
     for function in module.functions.values():
         _rows_in_place(function)
         inplace.update_in_place(function)
+        inplace.assign_in_place(function, inputs)
         _insert_release_points(function)
     workspace.plan_workspace(module)
     return module
@@ -417,6 +424,12 @@ def _release_points(function: ir.Function) -> dict:
     returned = {id(a) for a in body.results if isinstance(a, ir.Var)}
     # a buffer written in place lives on under the statement's result
     returned |= {id(s.into) for s in body.stmts if isinstance(s, ir.Apply) and s.into is not None}
+    # and a value computed in a parameter's array (an assignment done in place) is that parameter
+    in_params = {id(p) for p in function.params}
+    for stmt in body.stmts:
+        if isinstance(stmt, ir.Apply) and stmt.into is not None and id(stmt.into) in in_params:
+            in_params |= {id(t) for t in stmt.targets}
+    returned |= in_params
     defined = {}
     last_use = {}
     for index, stmt in enumerate(body.stmts):

@@ -165,6 +165,7 @@ def specialize_call(target, args, kwargs=None, *, dynamic=None, backward_hooks=F
     abstract_kwargs = dict(zip(kwargs, abstract_inputs(tuple(kwargs.values()))))
     builder = ProgramBuilder(backward_hooks, syntax_level)
     builder.host_results = not gradient
+    builder.gradients_final = not gradient
     function, captured = builder.specialize_entry(fn, self_obj, abstract_args, abstract_kwargs)
     module = ir.Module(functions=builder.functions, entry=function.name)
     paths = [addressable_path(self_obj, fn, obj) for obj in captured]

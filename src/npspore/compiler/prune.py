@@ -1,5 +1,5 @@
 """Dead outputs and inputs across calls (as JAX's ``dce_jaxpr``): a called function stops computing
-what no caller reads.
+what no caller reads, and reads a value passed to it twice (or returned twice) once.
 
 A result of a called function that no call site reads is dropped from the function's results and
 from every call's targets; a parameter the function no longer reads is dropped from its parameters
@@ -14,18 +14,25 @@ from . import ir
 from .rewrite import all_blocks
 
 
-def prune_calls(module: ir.Module) -> bool:
-    """Drop unread results and unused parameters of called functions, in place; True if any went."""
-    calls: dict = {}   # callee name -> its Call statements
-    read: set = set()  # ids of Vars some statement or block reads
+def _calls_and_reads(module: ir.Module) -> tuple:
+    """``(callee name -> [(Call, the function it is in)], ids of the Vars some statement or block reads)``."""
+    calls: dict = {}
+    read: set = set()
     for function in module.functions.values():
         for stmt in ir.walk_stmts(function.body):
             if isinstance(stmt, ir.Call):
-                calls.setdefault(stmt.callee, []).append(stmt)
+                calls.setdefault(stmt.callee, []).append((stmt, function))
             read.update(id(v) for v in ir.used_vars_deep(stmt))
         read.update(id(a) for block in all_blocks(function.body) for a in block.results if isinstance(a, ir.Var))
+    return calls, read
+
+
+def prune_calls(module: ir.Module) -> bool:
+    """Drop unread results and unused parameters of called functions, in place; True if any went."""
+    calls, read = _calls_and_reads(module)
     changed = False
     for name, sites in calls.items():
+        sites = [site for site, _ in sites]
         function = module.functions.get(name)
         if function is None or name == module.entry:
             continue
@@ -48,3 +55,36 @@ def prune_calls(module: ir.Module) -> bool:
             changed = True
     return changed
 
+
+
+def merge_repeated_values(module: ir.Module) -> bool:
+    """Read one value once across calls, in place; True if anything changed.
+
+    A parameter to which every call passes the same Var as to an earlier parameter reads that one
+    instead (self-attention's ``query``, ``key`` and ``value``: common subexpressions then see their
+    reshapes as one), and a result a function returns at two positions is read by every caller from
+    its first position. :func:`prune_calls` then drops the parameter or result left unread.
+    """
+    sites, read = _calls_and_reads(module)
+    changed = False
+    for name, calls in sites.items():
+        function = module.functions.get(name)
+        if function is None or name == module.entry:
+            continue
+        mapping = {}
+        for j, param in enumerate(function.params):
+            same = next((i for i in range(j) if function.params[i] not in mapping
+                         and all(isinstance(call.args[i], ir.Var) and call.args[i] is call.args[j]
+                                 for call, _ in calls)), None)
+            if same is not None:
+                mapping[param] = function.params[same]
+        ir.substitute(function.body, mapping)
+        changed = changed or bool(mapping)
+        first: dict = {}
+        for k, result in enumerate(function.body.results):
+            earlier = first.setdefault(id(result), k) if isinstance(result, ir.Var) else k
+            for call, caller in calls if earlier != k else ():
+                if id(call.targets[k]) in read:
+                    ir.substitute(caller.body, {call.targets[k]: call.targets[earlier]})
+                    changed = True
+    return changed

@@ -3,7 +3,8 @@
 * common-subexpression elimination over the whole function, forward and adjoint together: an op
   applied again to the same operands with the same static attributes reuses the first result (the
   adjoint of ``sin(x) * cos(x)`` reads the forward's ``sin`` and ``cos`` instead of recomputing
-  them); a Parameter assignment, or a call of a function that assigns, forgets what is known;
+  them); a Parameter assignment forgets what was computed from arrays it may change (a Parameter
+  the function assigns, a view), a call of a function that assigns forgets all that is known;
 * reductions to dot products: ``sum(a * b)`` over whole arrays of the same shape is ``dot(a, b)``
   (flattened first when not 1-D), ``mean(r ** 2)`` is ``dot(r, r) / n``, and ``sum(p + q)``
   is ``sum(p) + sum(q)`` so each half can become a dot (no full-size temporaries); not for a value
@@ -42,7 +43,52 @@ def pure(stmt) -> bool:
 def eliminate_common_subexpressions(module: ir.Module, function: ir.Function) -> None:
     """Replace repeated pure op applications by the first one's results, in place."""
     assigning = {name for name, f in module.functions.items() if _assigns(f.body)}
-    _cse_block(function.body, {}, {}, assigning)
+    _cse_block(function.body, {}, {}, assigning, _unchanging(module, function))
+
+
+def _unchanging(module: ir.Module, function: ir.Function) -> set:
+    """ids of the Vars whose array no assignment in ``function`` changes: results of ops that always
+    make a new array, and the parameters the function never assigns that cannot be an assigned
+    one's array: of another shape or dtype, or both distinct Parameters (an input may be a
+    Parameter's very array). A Parameter's update then leaves ``momentum > 0`` known, and ``1 - beta1``."""
+    from .inplace import makes_new_array  # noqa: PLC0415 -- inplace imports this module
+    assigned = [s.args[0] for s in ir.walk_stmts(function.body) if isinstance(s, ir.Effect) and s.kind == "assign"]
+    distinct = _distinct_parameters(module).get(function.name, set())
+
+    def unchanged(param) -> bool:
+        return all(param is not q and (param.aval != q.aval or (id(param) in distinct and id(q) in distinct))
+                   for q in assigned)
+
+    unchanging = {id(p) for p in function.params if unchanged(p)}
+    unchanging |= {id(t) for s in ir.walk_stmts(function.body) if isinstance(s, ir.Apply) and makes_new_array(s.op)
+                   for t in s.targets}
+    return unchanging
+
+
+def _distinct_parameters(module: ir.Module) -> dict:
+    """function name -> ids of its params that hold distinct Parameters' arrays: the entry's captured
+    Parameters (after its inputs), and a callee's params to which every call passes such a param of
+    its caller, no two of them the same."""
+    entry = module.functions[module.entry]
+    captured = {id(p) for p in entry.params[len(entry.params) - len(entry.param_names):]}
+    reachable = ir.reachable_functions(module.functions, module.entry)
+    distinct: dict = {module.entry: captured}
+    for _ in range(len(reachable)):   # a callee's set follows its callers' (the call graph is acyclic)
+        found: dict = {module.entry: captured}
+        for name in reachable:
+            known = distinct.get(name, set())
+            for stmt in ir.walk_stmts(module.functions[name].body):
+                callee = module.functions.get(stmt.callee) if isinstance(stmt, ir.Call) else None
+                if callee is None or callee.name == module.entry:
+                    continue
+                args = [a for a in stmt.args if isinstance(a, ir.Var)]
+                once = {id(a) for a in args if sum(b is a for b in args) == 1}
+                here = {id(p) for p, a in zip(callee.params, stmt.args) if id(a) in known and id(a) in once}
+                found[callee.name] = found[callee.name] & here if callee.name in found else here
+        if found == distinct:
+            break
+        distinct = found
+    return distinct
 
 
 def _assigns(block: ir.Block) -> bool:
@@ -63,18 +109,21 @@ def _apply_key(stmt: ir.Apply):
     return (stmt.op, tuple(_atom_key(a) for a in stmt.args), static, len(stmt.targets))
 
 
-def _cse_block(block: ir.Block, known: dict, replace: dict, assigning: set) -> None:
+def _cse_block(block: ir.Block, known: dict, replace: dict, assigning: set, unchanging: set) -> None:
     kept = []
     for stmt in block.stmts:
         ir.replace_uses(stmt, replace)
-        if isinstance(stmt, ir.Effect) and stmt.kind == "assign" or (
-                isinstance(stmt, ir.Call) and stmt.callee in assigning):
+        if isinstance(stmt, ir.Effect) and stmt.kind == "assign":
+            # what was computed from arrays no assignment changes stays known
+            for key in [key for key in known if any(a[0] == "v" and a[1] not in unchanging for a in key[1])]:
+                del known[key]
+        elif isinstance(stmt, ir.Call) and stmt.callee in assigning:
             known.clear()
         nested = ir.nested_blocks(stmt)
         for inner in nested:
             # a loop that assigns Parameters may change what an outer value read: start afresh
             inherited = {} if _assigns(inner) or any(map(_assigns, nested)) else dict(known)
-            _cse_block(inner, inherited, replace, assigning)
+            _cse_block(inner, inherited, replace, assigning, unchanging)
         if pure(stmt):
             key = _apply_key(stmt)
             first = known.get(key)

@@ -101,6 +101,8 @@ class ProgramBuilder:
         self.guards = GuardRecorder(LIBRARY.is_cell)   # Python values read at compile time
         self.host_results = False   # whether the entry may return values computed in Python (a forward kernel)
         self.staged_gradient = False   # whether a gradient function's call is compiled in (a training step)
+        self.gradients_final = False   # whether gradients staged here are never differentiated again (a forward kernel)
+        self.staging_gradients = 0     # how many staged gradients' functions are being specialized
 
     def note_cell(self, cell) -> None:
         """Record that a call of ``cell`` (with its forward hooks) is compiled into this program."""

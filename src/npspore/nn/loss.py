@@ -149,7 +149,8 @@ class SoftmaxCrossEntropyWithLogits(LossBase):
 
     Raises:
         TypeError: If `sparse` is not a bool.
-        ValueError: If `reduction` is not ``'mean'``, ``'sum'`` or ``'none'``.
+        ValueError: If `reduction` is not ``'mean'``, ``'sum'`` or ``'none'``, or (when called) a sparse
+            label is not a class in ``[0, C)``.
     """
 
     def __init__(self, sparse: bool = False, reduction: str = "none") -> None:
@@ -161,8 +162,12 @@ class SoftmaxCrossEntropyWithLogits(LossBase):
 
     def construct(self, logits: Tensor, labels: Tensor) -> Tensor:
         if self.sparse:
-            labels = run("one_hot", labels, Tensor(1.0, logits.dtype), Tensor(0.0, logits.dtype),
-                         depth=logits.shape[-1])
+            # each sample's log-probability read at its label: no dense one-hot, and log_softmax's
+            # gradient reads the log-probabilities instead of computing them again
+            labels = run("class_indices", labels, depth=logits.shape[-1], loss=self.cls_name, target="labels")
+            log_probs = run("log_softmax", logits, axis=-1)
+            picked = run("gather_last", log_probs, run("expand_dims", labels, axis=-1))
+            return self.get_loss(-run("squeeze", picked, axis=-1))
         return self.get_loss(run("softmax_cross_entropy", logits, labels))
 
 

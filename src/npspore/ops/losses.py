@@ -38,18 +38,26 @@ def _class_vector(weight, ndim):
     return run("reshape", weight, shape=(1, -1) + (1,) * (ndim - 2))
 
 
+def _picked(log_probs, target):
+    """Each sample's log-probability at its class in ``target``: ``log_probs (N, C, ...)`` read along
+    dim 1 (``np.take_along_axis``; its gradient writes each back, no dense one-hot), ``(N, ...)``."""
+    ndim = len(log_probs.shape)
+    if ndim > 2:
+        log_probs = run("transpose", log_probs, axes=(0,) + tuple(range(2, ndim)) + (1,))
+    return run("squeeze", run("gather_last", log_probs, run("expand_dims", target, axis=-1)), axis=-1)
+
+
 def _nll(log_probs, target, weight, ignore_index, reduction, label_smoothing):
     """The negative log-likelihood of class indices ``target`` under ``log_probs (N, C, ...)``,
     with per-class ``weight``, ``ignore_index`` and ``label_smoothing`` (PyTorch's definition)."""
     classes = log_probs.shape[1]
     dtype = _np_dtype(log_probs.dtype)
     target = run("class_indices", target, depth=classes, ignore_index=ignore_index)
-    hit = run("one_hot", target, 1.0, 0.0, depth=classes, axis=1)
-    hit = run("cast", hit, dtype=dtype)
-    kept = run("cast", target != ignore_index, dtype=dtype)
-    hit = hit * run("expand_dims", kept, axis=1)
-    weights = hit if weight is None else hit * _class_vector(weight, len(log_probs.shape))
-    loss = -run("sum", weights * log_probs, axis=1)
+    counted = target != ignore_index
+    kept = run("cast", counted, dtype=dtype)
+    target = run("where", counted, target, 0)   # an ignored sample reads class 0, with weight 0
+    weights = kept if weight is None else kept * run("gather", weight, target, axis=0)
+    loss = -_picked(log_probs, target) * weights
     if label_smoothing > 0:
         everywhere = log_probs if weight is None else log_probs * _class_vector(weight, len(log_probs.shape))
         smooth = -run("sum", everywhere, axis=1) * kept

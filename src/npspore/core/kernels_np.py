@@ -1,0 +1,126 @@
+"""The multi-statement NumPy lowerings that kernels call by name (``rt.im2col``, ``rt.col2im``,
+``rt.max_pool2d``, ``rt.max_pool2d_grad``): convolution columns and their transpose, pooling windows,
+max pooling and its scatter. They import only NumPy, so the op templates call them in eager mode
+(``codegen_templates/conv.py``, ``pooling.py``) and ``npspore.runtime`` re-exports them for the
+generated kernels, where a convolution then reads as one or two lines.
+
+Static arguments: ``stride=(sh, sw)``, ``padding=(top, bottom, left, right)``, ``dilation=(dh, dw)``;
+all arrays are NCHW.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+__all__ = ["im2col", "col2im", "pool_windows", "max_pool2d", "max_pool2d_grad"]
+
+
+def _padded(x: np.ndarray, padding: tuple, fill: float = 0.0) -> np.ndarray:
+    """``x`` with ``padding`` added around its last two dims (``x`` itself when there is none)."""
+    if padding == (0, 0, 0, 0):
+        return x
+    return np.pad(x, ((0, 0), (0, 0), padding[:2], padding[2:]), constant_values=fill)
+
+
+def im2col(x: np.ndarray, filter_shape: tuple, stride: tuple = (1, 1), padding: tuple = (0, 0, 0, 0),
+           dilation: tuple = (1, 1), groups: int = 1) -> np.ndarray:
+    """The columns ``(groups, C/groups * KH * KW, N * OH * OW)`` of ``x (N, C, H, W)`` for a filter of
+    ``filter_shape (O, C/groups, KH, KW)``: a strided view of the padded input, copied once."""
+    xp = _padded(x, padding)
+    n, _, h, w = xp.shape
+    cg, kh, kw = filter_shape[1:]
+    oh = (h - dilation[0] * (kh - 1) - 1) // stride[0] + 1
+    ow = (w - dilation[1] * (kw - 1) - 1) // stride[1] + 1
+    s = xp.strides
+    view = np.lib.stride_tricks.as_strided(
+        xp, shape=(groups, cg, kh, kw, n, oh, ow),
+        strides=(cg * s[1], s[1], dilation[0] * s[2], dilation[1] * s[3], s[0], stride[0] * s[2], stride[1] * s[3]))
+    return view.reshape(groups, cg * kh * kw, n * oh * ow)
+
+
+def col2im(cols: np.ndarray, input_shape: tuple, filter_shape: tuple, stride: tuple = (1, 1),
+           padding: tuple = (0, 0, 0, 0), dilation: tuple = (1, 1), groups: int = 1) -> np.ndarray:
+    """The transpose of :func:`im2col`: each column entry added back at its input pixel, in an array of
+    ``input_shape`` (the batch dim from the column count).
+
+    One strided add per kernel tap into a channel-major buffer (each tap's columns are one contiguous
+    block there). Measured on LeNet's shapes (tools/bench_conv_pool.py) this beats ``np.add.at`` on
+    the overlapping windows view (4.5x slower), summing a strided view of zero-padded taps (1.3x
+    slower) and the transposed convolution as one GEMM over the columns of the padded gradient
+    (2.5x slower: it copies KH * KW times the gradient).
+    """
+    cg, kh, kw = filter_shape[1:]
+    hp = input_shape[2] + padding[0] + padding[1]
+    wp = input_shape[3] + padding[2] + padding[3]
+    oh = (hp - dilation[0] * (kh - 1) - 1) // stride[0] + 1
+    ow = (wp - dilation[1] * (kw - 1) - 1) // stride[1] + 1
+    taps = cols.reshape(groups * cg, kh, kw, -1, oh, ow)
+    grad = np.zeros((groups * cg, taps.shape[3], hp, wp), cols.dtype)
+    for i in range(kh):
+        top = i * dilation[0]
+        rows = slice(top, top + (oh - 1) * stride[0] + 1, stride[0])
+        for j in range(kw):
+            left = j * dilation[1]
+            grad[:, :, rows, left:left + (ow - 1) * stride[1] + 1:stride[1]] += taps[:, i, j]
+    return grad.transpose(1, 0, 2, 3)[:, :, padding[0]:padding[0] + input_shape[2],
+                                      padding[2]:padding[2] + input_shape[3]]
+
+
+def pool_windows(x: np.ndarray, kernel_size: tuple, stride: tuple = (1, 1), padding: tuple = (0, 0, 0, 0),
+                 dilation: tuple = (1, 1), fill: float = 0.0) -> np.ndarray:
+    """The windows of ``x`` padded with ``fill``, as a strided view ``(N, C, OH, OW, KH, KW)`` (no copy
+    unless there is padding)."""
+    xp = _padded(x, padding, fill)
+    n, c, h, w = xp.shape
+    oh = (h - dilation[0] * (kernel_size[0] - 1) - 1) // stride[0] + 1
+    ow = (w - dilation[1] * (kernel_size[1] - 1) - 1) // stride[1] + 1
+    s = xp.strides
+    return np.lib.stride_tricks.as_strided(
+        xp, shape=(n, c, oh, ow) + tuple(kernel_size),
+        strides=(s[0], s[1], stride[0] * s[2], stride[1] * s[3], dilation[0] * s[2], dilation[1] * s[3]))
+
+
+def max_pool2d(x: np.ndarray, kernel_size: tuple, stride: tuple = (1, 1), padding: tuple = (0, 0, 0, 0),
+               dilation: tuple = (1, 1)) -> np.ndarray:
+    """The maximum of each ``-inf``-padded window: ``(N, C, OH, OW)``, one pass per kernel tap."""
+    windows = pool_windows(x, kernel_size, stride, padding, dilation, fill=-np.inf)
+    kh, kw = kernel_size
+    if kh * kw == 1:
+        return windows[:, :, :, :, 0, 0].copy()
+    out = np.maximum(windows[:, :, :, :, 0, 0], windows[:, :, :, :, 1 // kw, 1 % kw])
+    for tap in range(2, kh * kw):
+        np.maximum(out, windows[:, :, :, :, tap // kw, tap % kw], out=out)
+    return out
+
+
+def max_pool2d_grad(x: np.ndarray, out: np.ndarray, g: np.ndarray, kernel_size: tuple, stride: tuple = (1, 1),
+                    padding: tuple = (0, 0, 0, 0), dilation: tuple = (1, 1)) -> np.ndarray:
+    """``g (N, C, OH, OW)`` sent to each window's first maximum of ``x``, in zeros shaped like ``x``;
+    ``out`` is ``max_pool2d(x)``, which the forward already computed.
+
+    A tap receives a window's gradient where it is not below the window's maximum and no earlier tap
+    did (a window holding NaN, whose maximum is NaN, sends it to its first element); the last tap
+    receives what is left. Windows that cannot overlap are written, not added into.
+    """
+    windows = pool_windows(x, kernel_size, stride, padding, dilation, fill=-np.inf)
+    kh, kw = kernel_size
+    hp = x.shape[2] + padding[0] + padding[1]
+    wp = x.shape[3] + padding[2] + padding[3]
+    grad = np.zeros(x.shape[:2] + (hp, wp), g.dtype)
+    grad_windows = pool_windows(grad, kernel_size, stride, (0, 0, 0, 0), dilation)
+    disjoint = stride[0] > dilation[0] * (kh - 1) and stride[1] > dilation[1] * (kw - 1)
+    free = np.ones(out.shape, np.bool_)
+    hit = np.empty(out.shape, np.bool_)
+    for tap in range(kh * kw):
+        if tap == kh * kw - 1:
+            hit = free
+        else:
+            np.less(windows[:, :, :, :, tap // kw, tap % kw], out, out=hit)
+            np.logical_not(hit, out=hit)
+            hit &= free
+            free ^= hit
+        target = grad_windows[:, :, :, :, tap // kw, tap % kw]
+        if disjoint:
+            np.multiply(g, hit, out=target)
+        else:
+            target += g * hit
+    return grad[:, :, padding[0]:padding[0] + x.shape[2], padding[2]:padding[2] + x.shape[3]]
