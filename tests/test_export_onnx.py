@@ -326,7 +326,8 @@ _BUF, _ROW = _f(5, 2, 3), _f(2, 3)
 _IMAGE, _FILTER, _MASK = _f(2, 4, 7, 7), _f(6, 2, 3, 3), _bools(3, 4)
 _CONV_OUT = op_table()["conv2d"].forward(_IMAGE, _FILTER, **_CONV)
 _COLUMNS = op_table()["conv2d_columns"].forward(_IMAGE, filter_shape=_FILTER.shape, **_CONV)
-_POOL_OUT = op_table()["max_pool2d"].forward(_f(2, 3, 6, 7), **_WINDOWS)
+_POOL_IN = _f(2, 3, 6, 7)
+_POOL_OUT = op_table()["max_pool2d"].forward(_POOL_IN, **_WINDOWS)
 
 # op -> list of (operands, static attributes): arrays are graph inputs, np.generic values constants
 SAMPLES = {
@@ -400,7 +401,7 @@ SAMPLES = {
     "max_pool2d_index": [([_f(2, 3, 6, 7)], _WINDOWS)],
     "max_pool2d_gather": [([_f(2, 3, 6, 7), _f(2, 3, 6, 7)], _WINDOWS)],
     "sum_pool2d": [([_f(2, 3, 6, 7)], _WINDOWS)],
-    "max_pool2d_grad": [([_f(2, 3, 6, 7), _f(*_POOL_OUT.shape)], _WINDOWS)],
+    "max_pool2d_grad": [([_POOL_IN, _POOL_OUT, _f(*_POOL_OUT.shape)], _WINDOWS)],   # x, its max pooling, the cotangent
     "sum_pool2d_grad": [([_f(*_POOL_OUT.shape)], {**_WINDOWS, "input_shape": (2, 3, 6, 7)})],
     "adaptive_avg_weights": [([], {"in_size": 7, "out_size": 3, "dtype": np.dtype(np.float32)})],
     "adaptive_window_index": [([], {"in_size": 7, "out_size": 3})],

@@ -97,7 +97,7 @@ class Calls:
                 if not target.aval.shape:
                     raise self._error(TypeError("Not support len of a 0-D tensor"), frame, node)
                 if target.aval.shape[0] is None:   # a dynamic dim: its size when the kernel runs
-                    return self.dim_size(target, 0)
+                    return -1 if frame.source.is_library else self.dim_size(target, 0)
                 return target.aval.shape[0]
             return len(target)
         if isinstance(func, Closure):

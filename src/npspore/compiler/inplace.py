@@ -29,7 +29,6 @@ import numpy as np
 
 from ..opdef import op_table
 from . import ir
-from .rewrite import all_blocks, use_counts
 
 # ops that always return a new array (besides those lowered to a ufunc)
 _FRESH = {"matmul", "relu", "zeros", "zeros_like", "ones", "ones_like", "dot", "pow", "sigmoid"}
@@ -55,7 +54,7 @@ def _is_ufunc_op(name: str) -> bool:
 
 def update_in_place(function: ir.Function) -> None:
     """Mark the statements of ``function`` that can overwrite a dying operand (``Apply.into``)."""
-    uses = use_counts(function)
+    uses = ir.use_counts(function)
     defs: dict = {}
     readers: dict = {}
     for stmt in ir.walk_stmts(function.body):
@@ -65,7 +64,7 @@ def update_in_place(function: ir.Function) -> None:
         for atom in ir.used_atoms(stmt):
             if isinstance(atom, ir.Var):
                 readers.setdefault(id(atom), []).append(stmt)
-    yielded = {id(a) for block in all_blocks(function.body) for a in block.results if isinstance(a, ir.Var)}
+    yielded = {id(a) for block in ir.all_blocks(function.body) for a in block.results if isinstance(a, ir.Var)}
     yielded |= {id(p) for p in function.params}
 
     def safe_reader(stmt) -> bool:
@@ -85,7 +84,7 @@ def update_in_place(function: ir.Function) -> None:
         return all(map(safe_reader, readers.get(id(var), ())))
 
     owned = _owned_loop_params(function, uses, defs, readers, private)
-    for block in all_blocks(function.body):
+    for block in ir.all_blocks(function.body):
         last_read = {}
         base_of: dict = {}   # id(view) -> id of the buffer it views (views made in this block)
         for index, stmt in enumerate(block.stmts):
@@ -184,7 +183,7 @@ def assign_in_place(function: ir.Function, input_avals: frozenset = frozenset())
         for atom in ir.used_atoms(stmt):
             if isinstance(atom, ir.Var):
                 readers.setdefault(id(atom), []).append(stmt)
-    returned = {id(a) for block in all_blocks(function.body) for a in block.results if isinstance(a, ir.Var)}
+    returned = {id(a) for block in ir.all_blocks(function.body) for a in block.results if isinstance(a, ir.Var)}
     stmts = function.body.stmts
     index_of = {id(stmt): index for index, stmt in enumerate(stmts)}
     defined_at = {id(var): index for index, stmt in enumerate(stmts) for var in ir.defined_vars(stmt)}

@@ -530,3 +530,25 @@ def evaluate_block(block: Block, env: dict, module: Module | None = None) -> Non
             _bind(env, stmt.targets, env[stmt.tape].pop())
         else:
             raise TypeError(f"unknown statement {stmt!r}")
+
+
+def use_counts(function: Function) -> dict:
+    """id(Var) -> how many times it is read (operands, nested blocks, yields and returns)."""
+    counts: dict = {}
+    for stmt in walk_stmts(function.body):
+        for atom in used_atoms(stmt):
+            if isinstance(atom, Var):
+                counts[id(atom)] = counts.get(id(atom), 0) + 1
+    for block in all_blocks(function.body):
+        for atom in block.results:
+            if isinstance(atom, Var):
+                counts[id(atom)] = counts.get(id(atom), 0) + 1
+    return counts
+
+
+def all_blocks(block: Block):
+    """``block`` and every block nested in it."""
+    yield block
+    for stmt in block.stmts:
+        for inner in nested_blocks(stmt):
+            yield from all_blocks(inner)

@@ -25,19 +25,19 @@ import numpy as np
 
 from ..opdef import Aval
 from . import ir
-from .rewrite import Namer, all_blocks, pure, use_counts
+from .rewrite import Namer, pure
 from .tapes import reversed_index, trip_count
 
 
 def batch_loop_products(function: ir.Function) -> None:
     """Apply both rewrites to every counted loop of ``function``, in place."""
     namer = Namer(function)
-    for block in list(all_blocks(function.body)):
+    for block in list(ir.all_blocks(function.body)):
         index = 0
         while index < len(block.stmts):
             loop = block.stmts[index]
             if isinstance(loop, ir.ForRange) and trip_count(loop) is not None:
-                block.stmts[index:index] = _hoist_projections(loop, namer, use_counts(function))
+                block.stmts[index:index] = _hoist_projections(loop, namer, ir.use_counts(function))
                 after = _batch_gradients(function, block, loop, namer)
                 index = block.stmts.index(loop)
                 block.stmts[index + 1:index + 1] = after
@@ -60,7 +60,7 @@ def hoist_invariants(module: ir.Module, function: ir.Function) -> None:
     moved = True
     while moved:
         moved = False
-        for block in list(all_blocks(function.body)):
+        for block in list(ir.all_blocks(function.body)):
             for loop in [s for s in block.stmts if isinstance(s, ir.ForRange) and trip_count(s) is not None
                          and not _writes(ir.walk_stmts(s.body), writers)]:
                 inside = {id(v) for s in ir.walk_stmts(loop.body) for v in ir.defined_vars(s)}
@@ -176,7 +176,7 @@ def _fold_bias(loop: ir.ForRange, projected: ir.Var, inside: set, uses: dict):
 
 def _batch_gradients(function, block, loop: ir.ForRange, namer: Namer) -> list:
     n = trip_count(loop)
-    uses = use_counts(function)
+    uses = ir.use_counts(function)
     defs = {id(t): s for s in loop.body.stmts if isinstance(s, ir.Apply) for t in s.targets}
     init_defs = {id(t): s for s in block.stmts if isinstance(s, ir.Apply) for t in s.targets}
     inside = {id(v) for stmt in ir.walk_stmts(loop.body) for v in ir.defined_vars(stmt)}

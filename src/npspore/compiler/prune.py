@@ -11,7 +11,6 @@ and from every call's arguments. Dead-code elimination then removes what compute
 from __future__ import annotations
 
 from . import ir
-from .rewrite import all_blocks
 
 
 def _calls_and_reads(module: ir.Module) -> tuple:
@@ -23,7 +22,7 @@ def _calls_and_reads(module: ir.Module) -> tuple:
             if isinstance(stmt, ir.Call):
                 calls.setdefault(stmt.callee, []).append((stmt, function))
             read.update(id(v) for v in ir.used_vars_deep(stmt))
-        read.update(id(a) for block in all_blocks(function.body) for a in block.results if isinstance(a, ir.Var))
+        read.update(id(a) for block in ir.all_blocks(function.body) for a in block.results if isinstance(a, ir.Var))
     return calls, read
 
 
@@ -44,7 +43,7 @@ def prune_calls(module: ir.Module) -> bool:
                 site.targets = tuple(site.targets[k] for k in kept)
             changed = True
         used = {id(v) for stmt in ir.walk_stmts(function.body) for v in ir.used_vars_deep(stmt)}
-        used |= {id(a) for block in all_blocks(function.body) for a in block.results if isinstance(a, ir.Var)}
+        used |= {id(a) for block in ir.all_blocks(function.body) for a in block.results if isinstance(a, ir.Var)}
         params = [k for k, p in enumerate(function.params) if id(p) in used]
         if len(params) < len(function.params):
             inputs = len(function.params) - len(function.param_names)

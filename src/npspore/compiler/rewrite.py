@@ -26,6 +26,7 @@ import numpy as np
 
 from ..opdef import Aval, op_table
 from . import ir
+from .inplace import makes_new_array
 
 _IMPURE_PREFIXES = ("random", "print")
 # fresh buffers stay distinct: a later pass may own one and write into it
@@ -51,7 +52,6 @@ def _unchanging(module: ir.Module, function: ir.Function) -> set:
     make a new array, and the parameters the function never assigns that cannot be an assigned
     one's array: of another shape or dtype, or both distinct Parameters (an input may be a
     Parameter's very array). A Parameter's update then leaves ``momentum > 0`` known, and ``1 - beta1``."""
-    from .inplace import makes_new_array  # noqa: PLC0415 -- inplace imports this module
     assigned = [s.args[0] for s in ir.walk_stmts(function.body) if isinstance(s, ir.Effect) and s.kind == "assign"]
     distinct = _distinct_parameters(module).get(function.name, set())
 
@@ -140,28 +140,6 @@ def _cse_block(block: ir.Block, known: dict, replace: dict, assigning: set, unch
 # ---------------------------------------------------------------- algebra
 
 
-def use_counts(function: ir.Function) -> dict:
-    """id(Var) -> how many times it is read (operands, nested blocks, yields and returns)."""
-    counts: dict = {}
-    for stmt in ir.walk_stmts(function.body):
-        for atom in ir.used_atoms(stmt):
-            if isinstance(atom, ir.Var):
-                counts[id(atom)] = counts.get(id(atom), 0) + 1
-    for block in all_blocks(function.body):
-        for atom in block.results:
-            if isinstance(atom, ir.Var):
-                counts[id(atom)] = counts.get(id(atom), 0) + 1
-    return counts
-
-
-def all_blocks(block: ir.Block):
-    """``block`` and every block nested in it."""
-    yield block
-    for stmt in block.stmts:
-        for inner in ir.nested_blocks(stmt):
-            yield from all_blocks(inner)
-
-
 class Namer:
     """Fresh variable names unique in one function (``t_<n>``, or after a value: :meth:`named`)."""
 
@@ -237,7 +215,7 @@ def guarded_vars(function: ir.Function) -> set:
 
 class _Algebra:
     def __init__(self, function: ir.Function):
-        self.uses = use_counts(function)
+        self.uses = ir.use_counts(function)
         self.guarded = guarded_vars(function)
         self.defs: dict = {}
         self.namer = Namer(function)

@@ -687,7 +687,10 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads):
     def _getattr(self, value, attr, frame, node):
         if isinstance(value, TensorValue):
             aval = value.aval
-            if attr == "shape":   # a dynamic dim is read when the kernel runs (a loop over it runs that often)
+            if attr == "shape":   # a dynamic dim is read when the kernel runs (a loop over it runs that often);
+                # npspore's own layers are written for -1 there (they route dynamic dims to ops that keep them)
+                if frame.source.is_library:
+                    return tuple(-1 if d is None else d for d in aval.shape)
                 return tuple(self.dim_size(value, axis) if d is None else d for axis, d in enumerate(aval.shape))
             if attr == "dtype":
                 return LIBRARY.dtype_from_numpy(aval.dtype)

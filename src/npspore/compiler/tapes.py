@@ -24,14 +24,14 @@ from __future__ import annotations
 
 from ..opdef import Aval
 from . import ir
-from .rewrite import Namer, all_blocks, use_counts
+from .rewrite import Namer
 
 
 def stack_tapes(function: ir.Function) -> None:
     """Rewrite every tape of ``function`` that a counted loop pushes and a counted loop pops."""
     namer = Namer(function)
-    uses = use_counts(function)
-    for block in list(all_blocks(function.body)):
+    uses = ir.use_counts(function)
+    for block in list(ir.all_blocks(function.body)):
         for new in [s for s in block.stmts if isinstance(s, ir.TapeNew)]:
             found = _push_and_pop(block, new.target, uses)
             if found is not None and _stackable(*found):

@@ -26,7 +26,6 @@ import numpy as np
 
 from . import ir
 from .inplace import _FRESH, _READERS, _VIEWS, _is_ufunc_op
-from .rewrite import all_blocks
 
 MIN_ELEMENTS = 1 << 10
 _OUT_OPS = {"matmul"}   # writes into ``out=`` besides the ufunc ops
@@ -75,7 +74,7 @@ class _EscapeAnalysis:
     def escapes(self, function: ir.Function, var: ir.Var) -> bool:
         """Whether ``var`` (or a value sharing its memory) outlives a call of ``function``."""
         readers = self._readers(function)
-        yielded = {id(a) for block in all_blocks(function.body) for a in block.results if isinstance(a, ir.Var)}
+        yielded = {id(a) for block in ir.all_blocks(function.body) for a in block.results if isinstance(a, ir.Var)}
         pending, seen = [var], set()
         while pending:
             value = pending.pop()

@@ -668,7 +668,7 @@ def _max_pool2d_grad(emit, node, ins):
     n, c, h, w, hp, wp, _, _ = _geometry(node, node.inputs[0].shape, kernel, stride, padding, dilation)
     index = emit.op("Reshape", _first_max_index(emit, node, ins[0]), emit.const(_ints([-1])))
     zeros = emit.op("ConstantOfShape", emit.const(_ints([n * c * hp * wp])), value=np.zeros((1,), _dtype(node)))
-    summed = emit.op("ScatterElements", zeros, index, emit.op("Reshape", ins[1], emit.const(_ints([-1]))), axis=0,
+    summed = emit.op("ScatterElements", zeros, index, emit.op("Reshape", ins[2], emit.const(_ints([-1]))), axis=0,
                      reduction="add")
     return [_crop(emit, emit.op("Reshape", summed, emit.const(_ints([n, c, hp, wp]))), padding, h, w)]
 
