@@ -551,8 +551,11 @@ def tensor_dot(x1: Tensor, x2: Tensor, axes: Any) -> Tensor:
 
 
 def floor(input: Tensor) -> Tensor:
-    """The largest integer not above each element, in ``input``'s dtype (its gradient is zero)."""
-    return run("floor_div", input, 1)
+    """The largest integer not above each element, in ``input``'s dtype (its gradient is zero);
+    infinities and NaN stay as they are."""
+    finite = run("less", run("abs", input), math.inf)
+    floored = run("floor_div", run("where", finite, input, 0), 1)
+    return run("where", finite, floored, run("stop_gradient", input))
 
 
 def repeat_elements(x: Tensor, rep: int, axis: int = 0) -> Tensor:

@@ -1,0 +1,109 @@
+"""Elementwise value tests and small numeric ops, as ``mindspore.ops``: ``isnan``, ``isfinite``,
+``ceil`` and the primitives ``IsNan``, ``IsFinite``, ``Ceil``, ``Size``, ``HSwish`` and ``L2Loss``.
+
+Each is written over ops of the op table that carry their own adjoints (``not_equal``, ``less``, ``where``,
+``floor_div``, ``sum`` ...), so it runs eagerly and compiled and differentiates as those ops do. The
+argument checks and error messages are MindSpore 2.10's.
+"""
+from __future__ import annotations
+
+import math
+
+from ..common import dtype as mstype
+from ..common.tensor import Tensor
+from .array_functional import floor
+from .eager import run
+from .nn_functional import hardswish
+from .primitives import _Stateless
+
+__all__ = ["isnan", "isfinite", "ceil", "IsNan", "IsFinite", "Ceil", "Size", "HSwish", "L2Loss"]
+
+
+def _check_tensor(prim: str, name: str, x) -> None:
+    if not isinstance(x, Tensor):
+        raise TypeError(f"For Primitive[{prim}], the type of input argument[{name}] must be Tensor but got "
+                        f"{type(x).__name__}.")
+
+
+def _check_float(prim: str, name: str, x: Tensor, allowed: str) -> None:
+    if x.dtype not in mstype.float_type:
+        raise TypeError(f"For primitive[{prim}], the input argument[{name}] must be a type of {allowed}, but got "
+                        f"{x.dtype}.")
+
+
+def isnan(input: Tensor) -> Tensor:
+    """Whether each element of ``input`` is NaN (Bool; integers and bools are never NaN).
+
+    Raises:
+        TypeError: if ``input`` is not a Tensor.
+    """
+    _check_tensor("IsNan", "x", input)
+    return run("not_equal", input, input)
+
+
+def isfinite(input: Tensor) -> Tensor:
+    """Whether each element of ``input`` is finite: neither NaN nor infinite (Bool; integers and bools
+    always are).
+
+    Raises:
+        TypeError: if ``input`` is not a Tensor.
+    """
+    _check_tensor("IsFinite", "x", input)
+    return run("less", run("abs", input), math.inf)
+
+
+def ceil(input: Tensor) -> Tensor:
+    """The smallest integer not below each element, in ``input``'s float dtype (its gradient is zero).
+
+    Raises:
+        TypeError: if ``input`` is not a float Tensor.
+    """
+    _check_tensor("Ceil", "input_x", input)
+    _check_float("Ceil", "input_x", input, "{BFloat16, Float16, Float32, Float64}")
+    return run("neg", floor(run("neg", input)))
+
+
+class IsNan(_Stateless):
+    """``IsNan()(x)``: :func:`isnan`."""
+
+    def __call__(self, x):
+        return isnan(x)
+
+
+class IsFinite(_Stateless):
+    """``IsFinite()(x)``: :func:`isfinite`."""
+
+    def __call__(self, x):
+        return isfinite(x)
+
+
+class Ceil(_Stateless):
+    """``Ceil()(x)``: :func:`ceil`."""
+
+    def __call__(self, x):
+        return ceil(x)
+
+
+class Size(_Stateless):
+    """``Size()(x)``: the number of elements of ``x``, a Python int (1 for a 0-d Tensor)."""
+
+    def __call__(self, input_x):
+        if not isinstance(input_x, Tensor):
+            raise TypeError(f"For 'Size', input must be a Tensor, but got: {type(input_x).__name__}.")
+        return input_x.size
+
+
+class HSwish(_Stateless):
+    """``HSwish()(x)``: ``x * relu6(x + 3) / 6`` (``ops.hardswish``)."""
+
+    def __call__(self, x):
+        return hardswish(x)
+
+
+class L2Loss(_Stateless):
+    """``L2Loss()(x)``: ``sum(x ** 2) / 2``, a 0-d Tensor of ``x``'s float dtype."""
+
+    def __call__(self, x):
+        _check_tensor("L2Loss", "x", x)
+        _check_float("L2Loss", "x", x, "{Tensor[Float16], Tensor[Float32], Tensor[Float64]}")
+        return run("sum", run("square", x)) / 2
