@@ -1,5 +1,5 @@
 """Elementwise value tests and small numeric ops, as ``mindspore.ops``: ``isnan``, ``isfinite``,
-``ceil`` and the primitives ``IsNan``, ``IsFinite``, ``Ceil``, ``Size``, ``HSwish`` and ``L2Loss``.
+``ceil`` and the primitives ``IsNan``, ``IsFinite``, ``Ceil``, ``Size`` and ``HSwish``.
 
 Each is written over ops of the op table that carry their own adjoints (``not_equal``, ``less``, ``where``,
 ``floor_div``, ``sum`` ...), so it runs eagerly and compiled and differentiates as those ops do. The
@@ -16,7 +16,7 @@ from .eager import run
 from .nn_functional import hardswish
 from .primitives import _Stateless
 
-__all__ = ["isnan", "isfinite", "ceil", "IsNan", "IsFinite", "Ceil", "Size", "HSwish", "L2Loss"]
+__all__ = ["isnan", "isfinite", "ceil", "IsNan", "IsFinite", "Ceil", "Size", "HSwish"]
 
 
 def _check_tensor(prim: str, name: str, x) -> None:
@@ -98,12 +98,3 @@ class HSwish(_Stateless):
 
     def __call__(self, x):
         return hardswish(x)
-
-
-class L2Loss(_Stateless):
-    """``L2Loss()(x)``: ``sum(x ** 2) / 2``, a 0-d Tensor of ``x``'s float dtype."""
-
-    def __call__(self, x):
-        _check_tensor("L2Loss", "x", x)
-        _check_float("L2Loss", "x", x, "{Tensor[Float16], Tensor[Float32], Tensor[Float64]}")
-        return run("sum", run("square", x)) / 2
