@@ -99,3 +99,18 @@ def _hswish_times_ceil(x):
 
 def test_gradients_against_central_differences():
     check_grads(_hswish_times_ceil, [np.array([[1.3, -0.7], [2.2, 0.4]])])
+
+
+def test_scalar_cast_as_mindspore():
+    # MindSpore 2.10: ScalarCast()(-2.7, int64) is the int -2, (0, bool_) False, (2.5, float64) 2.5
+    cast = P.ScalarCast()
+    assert cast(-2.7, ms.int64) == -2 and type(cast(-2.7, ms.int64)) is int
+    assert cast(0, ms.bool_) is False
+    assert cast(2.5, ms.float64) == 2.5 and type(cast(2, ms.float64)) is float
+    assert repr(cast) == "Prim[ScalarCast]"
+    with pytest.raises(ValueError, match=r"For 'ScalarCast', the supported type is in the list: \[mindspore.int64, "
+                                         r"mindspore.float64, mindspore.bool\], but got Int32"):
+        cast(2.7, ms.int32)
+    with pytest.raises(TypeError, match=r"For 'ScalarCast', the type of 'x' should be one of '\['bool', 'Number'\]', "
+                                        r"but got type 'Tensor'."):
+        cast(Tensor(2.0), ms.int32)

@@ -1,5 +1,5 @@
 """Elementwise value tests and small numeric ops, as ``mindspore.ops``: ``isnan``, ``isfinite``,
-``ceil`` and the primitives ``IsNan``, ``IsFinite``, ``Ceil``, ``Size`` and ``HSwish``.
+``ceil`` and the primitives ``IsNan``, ``IsFinite``, ``Ceil``, ``Size``, ``HSwish`` and ``ScalarCast``.
 
 Each is written over ops of the op table that carry their own adjoints (``not_equal``, ``less``, ``where``,
 ``floor_div``, ``sum`` ...), so it runs eagerly and compiled and differentiates as those ops do. The
@@ -16,7 +16,7 @@ from .eager import run
 from .nn_functional import hardswish
 from .primitives import _Stateless
 
-__all__ = ["isnan", "isfinite", "ceil", "IsNan", "IsFinite", "Ceil", "Size", "HSwish"]
+__all__ = ["isnan", "isfinite", "ceil", "IsNan", "IsFinite", "Ceil", "Size", "HSwish", "ScalarCast"]
 
 
 def _check_tensor(prim: str, name: str, x) -> None:
@@ -98,3 +98,26 @@ class HSwish(_Stateless):
 
     def __call__(self, x):
         return hardswish(x)
+
+
+# ScalarCast's targets in MindSpore 2.10, and the Python conversion each makes
+_SCALAR_CASTS = {mstype.int64: int, mstype.float64: float, mstype.bool_: bool}
+
+
+class ScalarCast(_Stateless):
+    """``ScalarCast()(x, dtype)``: the Python number ``x`` as ``int`` (``mindspore.int64``, truncated toward
+    zero), ``float`` (``float64``) or ``bool`` (``bool_``).
+
+    Raises:
+        TypeError: if ``x`` is not a bool or number.
+        ValueError: for another ``dtype`` (MindSpore's message).
+    """
+
+    def __call__(self, input_x, input_y):
+        if isinstance(input_x, Tensor) or not isinstance(input_x, (bool, int, float)):
+            raise TypeError(f"For 'ScalarCast', the type of 'x' should be one of '['bool', 'Number']', but got type "
+                            f"'{type(input_x).__name__}'.")
+        if input_y not in _SCALAR_CASTS:
+            raise ValueError(f"For 'ScalarCast', the supported type is in the list: [mindspore.int64, "
+                             f"mindspore.float64, mindspore.bool], but got {input_y}")
+        return _SCALAR_CASTS[input_y](input_x)
