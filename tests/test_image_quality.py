@@ -13,16 +13,15 @@ from npspore.nn import image_quality
 from npspore.testing import check_grads
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tools"))
+from recorded_values import check_array, recorded_fixture  # noqa: E402
 from observe_mindspore_image_quality import CASES, evaluate, images  # noqa: E402
 
-RECORDED = np.load(os.path.join(os.path.dirname(__file__), "fixtures", "mindspore_image_quality.npz"))
+RECORDED = recorded_fixture("mindspore_image_quality")
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_matches_mindspore(name):
-    out = evaluate(ms, name)
-    assert out.shape == RECORDED[name].shape and out.dtype == RECORDED[name].dtype
-    np.testing.assert_allclose(out, RECORDED[name], rtol=2e-6, atol=1e-7)
+    check_array(evaluate(ms, name), RECORDED[name], rtol=2e-6, atol=1e-7)
 
 
 def test_mindspore_doc_example_and_printed_values():

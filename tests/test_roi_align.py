@@ -13,16 +13,15 @@ from npspore.ops import operations as P, roi_align
 from npspore.testing import check_grads
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tools"))
+from recorded_values import check_array, recorded_fixture  # noqa: E402
 from observe_mindspore_roi_align import CASES, evaluate, inputs  # noqa: E402
 
-RECORDED = np.load(os.path.join(os.path.dirname(__file__), "fixtures", "mindspore_roi_align.npz"))
+RECORDED = recorded_fixture("mindspore_roi_align")
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_matches_mindspore(name):
-    out = evaluate(ms, name)
-    assert out.shape == RECORDED[name].shape and out.dtype == RECORDED[name].dtype
-    np.testing.assert_allclose(out, RECORDED[name], rtol=1e-5, atol=1e-6)
+    check_array(evaluate(ms, name), RECORDED[name], rtol=1e-5, atol=1e-6)
 
 
 def test_spot_values_mindspore_printed():
