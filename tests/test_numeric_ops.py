@@ -114,3 +114,17 @@ def test_scalar_cast_as_mindspore():
     with pytest.raises(TypeError, match=r"For 'ScalarCast', the type of 'x' should be one of '\['bool', 'Number'\]', "
                                         r"but got type 'Tensor'."):
         cast(Tensor(2.0), ms.int32)
+
+
+def test_standard_normal_draws_float32_from_the_seeded_generator():
+    # MindSpore 2.10: ops.standard_normal((2, 3)) is Float32 of shape (2, 3); its generator draws other numbers
+    ms.set_seed(5)
+    first = ops.standard_normal((2, 3))
+    ms.set_seed(5)
+    again = ops.standard_normal((2, 3))
+    assert first.dtype == ms.float32 and first.shape == (2, 3)
+    np.testing.assert_array_equal(first.asnumpy(), again.asnumpy())
+    many = ops.standard_normal((4000,)).asnumpy()
+    assert abs(many.mean()) < 0.1 and abs(many.std() - 1) < 0.1
+    with pytest.raises(ValueError, match="For 'standard_normal', a per-call 'seed' is not implemented in npspore"):
+        ops.standard_normal((2,), seed=3)
