@@ -17,3 +17,15 @@ def check_eager_and_compiled(fn, inputs, recorded):
     tensors = [Tensor(a) for a in inputs]
     check_value(fn(*tensors), recorded)
     check_value(ms.jit(fn)(*tensors), recorded)
+
+
+def recorded_fixture(name):
+    """The arrays of ``tests/fixtures/<name>.npz``, as a ``tools/observe_mindspore_*.py`` script wrote them."""
+    import os
+    return np.load(os.path.join(os.path.dirname(__file__), "fixtures", f"{name}.npz"))
+
+
+def check_array(out, recorded, rtol, atol):
+    """The NumPy array ``out`` has the recorded array's shape and dtype and its values within the tolerances."""
+    assert out.shape == recorded.shape and out.dtype == recorded.dtype
+    np.testing.assert_allclose(out, recorded, rtol=rtol, atol=atol)

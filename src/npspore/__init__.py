@@ -12,6 +12,7 @@ from .common.tensor import *  # noqa: F401,F403
 from .common.parameter import *  # noqa: F401,F403
 from .common.mutable import *  # noqa: F401,F403
 from .common.seed import *  # noqa: F401,F403
+from .common.sparse_tensor import *  # noqa: F401,F403
 from .context import *  # noqa: F401,F403
 from .jit import *  # noqa: F401,F403
 from .jit_config import *  # noqa: F401,F403

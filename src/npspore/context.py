@@ -137,3 +137,7 @@ from .core.parallel_context import (ParallelMode, get_auto_parallel_context, res
                                set_auto_parallel_context)
 
 __all__ += ["ParallelMode", "set_auto_parallel_context", "get_auto_parallel_context", "reset_auto_parallel_context"]
+
+from .core.ps_context import get_ps_context, reset_ps_context, set_ps_context  # noqa: E402
+
+__all__ += ["set_ps_context", "get_ps_context", "reset_ps_context"]

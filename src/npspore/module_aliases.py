@@ -24,6 +24,7 @@ MODULE_ALIASES: dict[str, str] = {
     "dataset.vision.py_transforms": "dataset.vision",
     "nn.layer": "nn",
     "nn.layer.basic": "nn.layers",
+    "nn.layer.math": "nn.math_cells",
     "nn.loss.loss": "nn.loss",
     "ops.auto_generate": "ops",
     "ops.auto_generate.gen_ops_prim": "ops.operations",

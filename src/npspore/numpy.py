@@ -22,12 +22,15 @@ import numpy as np
 
 from .ops.array_functional import arange_values, flip as _flip, norm as _norm, reciprocal as _reciprocal
 from .ops.eager import run
+from . import numpy_more as _numpy_more
+from .numpy_more import *  # noqa: F401,F403,A004
+from .numpy_more import _floating, _with_dtype
 
 __all__ = ["arange", "flip", "zeros", "ones", "full", "zeros_like", "ones_like", "concatenate", "stack", "reshape",
            "expand_dims", "tile", "broadcast_to", "where", "sum", "mean", "sqrt", "square", "abs", "absolute",
            "exp", "log", "clip", "roll", "array", "linspace", "norm", "reciprocal", "split", "eye", "transpose",
            "minimum", "power", "diag", "bool_", "float16", "float32", "float64", "float_", "int8", "int16", "int32",
-           "int64", "int_", "uint8", "uint16", "uint32", "uint64", "pi", "inf", "nan"]
+           "int64", "int_", "uint8", "uint16", "uint32", "uint64", "pi", "inf", "nan", *_numpy_more.__all__]
 
 # mindspore.numpy's dtype names (its float_ and int_ are Float32 and Int32) and constants
 float_, int_ = float32, int32
@@ -38,10 +41,6 @@ _INTEGER_KINDS = ("i", "u", "b")
 
 def _kind(x: Tensor) -> str:
     return _np_dtype(x.dtype).kind
-
-
-def _with_dtype(result: Tensor, dtype: Any) -> Tensor:
-    return result if dtype is None else run("cast", result, dtype=_np_dtype(dtype))
 
 
 def arange(start: float, stop: float | None = None, step: float | None = None, dtype: Any = None) -> Tensor:
@@ -198,11 +197,6 @@ def mean(a: Tensor, axis: int | tuple[int, ...] | None = None, keepdims: bool = 
     return _with_dtype(run("mean", a, axis=_axis(axis), keepdims=keepdims), dtype)
 
 
-def _floating(x: Tensor) -> Tensor:
-    """Integers and bools as Float32, for the functions MindSpore's numpy computes in floats."""
-    return run("cast", x, dtype=_np_dtype(mstype.float32)) if _kind(x) in _INTEGER_KINDS else x
-
-
 def sqrt(x: Tensor, dtype: Any = None) -> Tensor:
     """The square root elementwise (integers give Float32)."""
     return _with_dtype(run("sqrt", _floating(x)), dtype)
@@ -246,7 +240,7 @@ def array(obj: Any, dtype: Any = None, copy: bool = True, ndmin: int = 0) -> Ten
     """``obj`` (numbers, nested lists, a NumPy array or a Tensor) as a Tensor: Python ints as Int32 and floats as
     Float32 (MindSpore's ``mindspore.numpy`` defaults) unless ``dtype`` is given; at least ``ndmin`` dims."""
     if isinstance(obj, Tensor):
-        result = run("identity", obj) if copy else obj
+        result = _numpy_more.copy(obj) if copy else obj
     else:
         values = np.asarray(obj)
         if dtype is None and values.dtype.kind in "iu" and not isinstance(obj, np.ndarray):
@@ -343,6 +337,7 @@ def diag(v: Tensor, k: int = 0) -> Tensor:
 
 def _shape(shape: int | tuple[int, ...] | list[int]) -> tuple[int, ...]:
     return (shape,) if isinstance(shape, int) else tuple(shape)
+
 
 
 __getattr__ = module_getattr("mindspore.numpy", globals())

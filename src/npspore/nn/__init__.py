@@ -11,6 +11,9 @@ from .dynamic_lr import *  # noqa: F401,F403
 from .wrap import *  # noqa: F401,F403
 from .conv import *  # noqa: F401,F403
 from .pooling import *  # noqa: F401,F403
+from .pooling3d import *  # noqa: F401,F403
+from .image_quality import *  # noqa: F401,F403
+from .math_cells import *  # noqa: F401,F403
 from .normalization import *  # noqa: F401,F403
 from .activation import *  # noqa: F401,F403
 from .embedding import *  # noqa: F401,F403
@@ -25,7 +28,7 @@ from .cell_grad import *  # noqa: F401,F403
 from .graph_cell import *  # noqa: F401,F403
 from . import cell, container, layers, loss
 from . import dynamic_lr, learning_rate_schedule, optim, wrap
-from . import activation, conv, normalization, pooling
+from . import activation, conv, normalization, pooling, pooling3d, image_quality, math_cells
 from . import cell_grad, combined, embedding, graph_cell, padding, resize, rnn_cells, rnns, transformer, unfold
 
 from .metrics import (Metric, Accuracy, Loss, MAE, MSE, Precision, Recall, Fbeta, F1,  # noqa: E402
@@ -36,7 +39,8 @@ from .metrics import (Metric, Accuracy, Loss, MAE, MSE, Precision, Recall, Fbeta
 if not _typing.TYPE_CHECKING:
     __all__ = cell.__all__ + container.__all__ + layers.__all__ + loss.__all__
     __all__ += learning_rate_schedule.__all__ + optim.__all__ + dynamic_lr.__all__ + wrap.__all__
-    __all__ += conv.__all__ + pooling.__all__ + normalization.__all__ + activation.__all__
+    __all__ += conv.__all__ + pooling.__all__ + pooling3d.__all__ + image_quality.__all__ + math_cells.__all__
+    __all__ += normalization.__all__ + activation.__all__
     __all__ += embedding.__all__ + rnn_cells.__all__ + rnns.__all__ + transformer.__all__ + unfold.__all__
     __all__ += padding.__all__
     __all__ += resize.__all__ + combined.__all__

@@ -21,7 +21,13 @@ from .boxes import *  # noqa: F401,F403
 from .clipping import *  # noqa: F401,F403
 from .debug_ops import *  # noqa: F401,F403
 from .math_primitives import *  # noqa: F401,F403
-from . import boxes as _boxes, clipping as _clipping
+from .numeric import *  # noqa: F401,F403
+from .pooling3d import *  # noqa: F401,F403
+from .roi_align import *  # noqa: F401,F403
+from .scatter_update import *  # noqa: F401,F403
+from .loss_primitives import *  # noqa: F401,F403
+from . import boxes as _boxes, clipping as _clipping, numeric as _numeric, pooling3d as _pooling3d
+from . import roi_align as _roi_align, scatter_update as _scatter_update, loss_primitives as _loss_primitives
 
 pows = Pow()   # ops.pows: a Pow primitive instance, as MindSpore's
 from . import composite as _composite, functional as _functional, primitives as _primitives
@@ -41,4 +47,6 @@ if not _typing.TYPE_CHECKING:
     __all__ += _optimizer_ops.__all__
     __all__ += _array_primitives.__all__ + _resize.__all__ + ["range"] + _boxes.__all__ + _clipping.__all__ + ["pows"]
     __all__ += _debug_ops.__all__ + _math_primitives.__all__
+    __all__ += _numeric.__all__ + _pooling3d.__all__ + _roi_align.__all__ + _scatter_update.__all__
+    __all__ += _loss_primitives.__all__
 __getattr__ = module_getattr("mindspore.ops", globals())

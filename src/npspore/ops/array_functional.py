@@ -1,7 +1,7 @@
 """Array ops built from the op table's ops, as ``mindspore.ops``: ``reciprocal``, ``slice``,
 ``strided_slice``, ``gather_nd``, ``bias_add``, ``l2_normalize``, ``norm``, ``relu6``, ``pad``,
 ``scalar_to_tensor``, ``sigmoid_cross_entropy_with_logits``, ``tuple_to_array``, ``eye``,
-``make_range``, ``identity``, ``tuple_len``, ``gather_d``, ``check_valid``, ``randn``, ``rand``,
+``make_range``, ``identity``, ``tuple_len``, ``gather_d``, ``check_valid``, ``randn``, ``standard_normal``, ``rand``,
 ``arange``, ``floor``, ``repeat_elements``, ``cumsum``, ``unstack``, ``normal``, ``sort``,
 ``round``, ``linspace``, ``uniform`` and ``meshgrid``.
 
@@ -22,7 +22,7 @@ from .nn_functional import topk
 
 __all__ = ["reciprocal", "slice", "strided_slice", "gather_nd", "bias_add", "l2_normalize", "norm", "relu6", "pad",
            "scalar_to_tensor", "scatter_nd", "sigmoid_cross_entropy_with_logits", "tuple_to_array", "eye", "make_range",
-           "identity", "tuple_len", "gather_d", "gather_elements", "check_valid", "randn", "rand", "arange", "flip", "floor", "masked_fill", "addn", "tensor_dot",
+           "identity", "tuple_len", "gather_d", "gather_elements", "check_valid", "randn", "standard_normal", "rand", "arange", "flip", "floor", "masked_fill", "addn", "tensor_dot",
            "repeat_elements", "cumsum", "unstack", "normal", "sort", "round", "linspace",
            "uniform", "meshgrid"]
 
@@ -441,6 +441,11 @@ def randn(*size: Any, dtype: Any = None, seed: Any = None) -> Tensor:
     return _random("randn", "random_normal", size, dtype, seed)
 
 
+def standard_normal(shape: tuple[int, ...], seed: Any = None) -> Tensor:
+    """Float32 standard normal samples of ``shape``, as :func:`randn` draws them."""
+    return _random("standard_normal", "random_normal", (shape,), None, seed)
+
+
 def rand(*size: Any, dtype: Any = None, seed: Any = None) -> Tensor:
     """Samples uniform in [0, 1) of shape ``size`` (ints, or one tuple), as :func:`randn` draws."""
     return _random("rand", "random_uniform", size, dtype, seed)
@@ -551,8 +556,11 @@ def tensor_dot(x1: Tensor, x2: Tensor, axes: Any) -> Tensor:
 
 
 def floor(input: Tensor) -> Tensor:
-    """The largest integer not above each element, in ``input``'s dtype (its gradient is zero)."""
-    return run("floor_div", input, 1)
+    """The largest integer not above each element, in ``input``'s dtype (its gradient is zero);
+    infinities and NaN stay as they are."""
+    finite = run("less", run("abs", input), math.inf)
+    floored = run("floor_div", run("where", finite, input, 0), 1)
+    return run("where", finite, floored, run("stop_gradient", input))
 
 
 def repeat_elements(x: Tensor, rep: int, axis: int = 0) -> Tensor:

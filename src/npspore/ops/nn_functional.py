@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..common import dtype as mstype
 from ..common.tensor import Tensor, _np_dtype
 from ..rules_nn import window_out
 from . import eager
@@ -529,8 +530,12 @@ def hardsigmoid(input):
 
 
 def hardswish(input):
-    """``input * relu6(input + 3) / 6``."""
-    return input * hardsigmoid(input)
+    """``input * relu6(input + 3) / 6``; an integer ``input`` gives its dtype, the quotient truncated
+    toward zero (MindSpore's integer kernel)."""
+    result = input * hardsigmoid(input)
+    if input.dtype in mstype.int_type + mstype.uint_type:
+        return run("cast", result, dtype=_np_dtype(input.dtype))
+    return result
 
 
 def logsigmoid(x):

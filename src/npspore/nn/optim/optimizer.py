@@ -15,7 +15,9 @@ counts the updates.
 """
 from __future__ import annotations
 
-from typing import Any
+import functools
+import inspect
+from typing import Any, Callable
 from collections.abc import Iterable
 
 import numpy as np
@@ -29,7 +31,7 @@ from npspore.nn.container import CellList
 from npspore.nn.learning_rate_schedule import LearningRateSchedule
 from npspore.nn.validation import check_bool, check_number_range
 
-__all__ = ["Optimizer"]
+__all__ = ["Optimizer", "opt_init_args_register"]
 
 _GROUP_KEYS = ["params", "lr", "weight_decay", "order_params", "grad_centralization"]
 
@@ -84,6 +86,44 @@ def _centralize(gradient):
     """``gradient`` minus its mean over every axis but the first (weights of conv layers)."""
     axes = tuple(range(1, gradient.ndim))
     return gradient - ops.mean(gradient, axes, keep_dims=True)
+
+
+
+def opt_init_args_register(fn: Callable) -> Callable:
+    """Decorate an optimizer's ``__init__`` to record its arguments, as MindSpore's does: before ``fn``
+    runs, ``self.init_params`` is ``{"params": params}`` (or the wrapped ``optimizer``'s),
+    ``self.init_learning_rate`` the learning rate (a Tensor's as a list, ``None`` for a schedule
+    Cell) and ``self.init_args`` a dict of the other arguments, defaults applied.
+
+    Args:
+        fn (Callable): the ``__init__`` to decorate.
+
+    Returns:
+        Callable: the decorated ``__init__``.
+
+    Raises:
+        TypeError: when called with arguments ``fn``'s signature does not take.
+    """
+
+    @functools.wraps(fn)
+    def deco(self, *args, **kwargs):
+        bound = inspect.signature(fn).bind(self, *args, **kwargs)
+        bound.apply_defaults()
+        arguments = dict(bound.arguments)
+        arguments.pop("self")
+        if "params" in arguments:
+            self.init_params = {"params": arguments.pop("params")}
+        if "optimizer" in arguments:
+            self.init_params = {"params": arguments.pop("optimizer").init_params["params"]}
+        if "learning_rate" in arguments:
+            learning_rate = arguments.pop("learning_rate")
+            if isinstance(learning_rate, Tensor):
+                learning_rate = learning_rate.asnumpy().tolist()
+            self.init_learning_rate = None if isinstance(learning_rate, Cell) else learning_rate
+        self.init_args = arguments
+        fn(self, *args, **kwargs)
+
+    return deco
 
 
 class Optimizer(Cell):
