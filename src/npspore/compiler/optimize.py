@@ -52,6 +52,8 @@ def optimize(module: ir.Module) -> ir.Module:
     module = copy.deepcopy(module)
     for function in module.functions.values():
         _forget_custom_backward(function)
+    prune.merge_repeated_arguments(module)
+    for function in module.functions.values():
         _propagate_copies(function)
         _Simplifier().block(function.body)
         rewrite.eliminate_common_subexpressions(module, function)

@@ -48,3 +48,26 @@ def prune_calls(module: ir.Module) -> bool:
             changed = True
     return changed
 
+
+
+def merge_repeated_arguments(module: ir.Module) -> None:
+    """A parameter that every call passes the same value as an earlier parameter is read as that
+    earlier one, in place (``self_attn(x, x, x)``: the callee's key and value are its query, so CSE
+    sees the same transposes); ``prune_calls`` then drops the parameter no longer read."""
+    calls: dict = {}
+    for function in module.functions.values():
+        for stmt in ir.walk_stmts(function.body):
+            if isinstance(stmt, ir.Call):
+                calls.setdefault(stmt.callee, []).append(stmt)
+    for name, sites in calls.items():
+        function = module.functions.get(name)
+        if function is None or name == module.entry:
+            continue
+        mapping = {}
+        for j, param in enumerate(function.params):
+            same = next((i for i in range(j) if function.params[i] not in mapping
+                         and all(isinstance(site.args[j], ir.Var) and site.args[i] is site.args[j]
+                                 for site in sites)), None)
+            if same is not None and function.params[same].aval == param.aval:
+                mapping[param] = function.params[same]
+        ir.substitute(function.body, mapping)

@@ -3,7 +3,8 @@
 * common-subexpression elimination over the whole function, forward and adjoint together: an op
   applied again to the same operands with the same static attributes reuses the first result (the
   adjoint of ``sin(x) * cos(x)`` reads the forward's ``sin`` and ``cos`` instead of recomputing
-  them); a Parameter assignment, or a call of a function that assigns, forgets what is known;
+  them); a Parameter assignment forgets the values read from that Parameter (or a view of it), a
+  call of a function that assigns, or a loop that does, forgets what is known;
 * reductions to dot products: ``sum(a * b)`` over whole arrays of the same shape is ``dot(a, b)``
   (flattened first when not 1-D), ``mean(r ** 2)`` is ``dot(r, r) / n``, and ``sum(p + q)``
   is ``sum(p) + sum(q)`` so each half can become a dot (no full-size temporaries); not for a value
@@ -42,7 +43,7 @@ def pure(stmt) -> bool:
 def eliminate_common_subexpressions(module: ir.Module, function: ir.Function) -> None:
     """Replace repeated pure op applications by the first one's results, in place."""
     assigning = {name for name, f in module.functions.items() if _assigns(f.body)}
-    _cse_block(function.body, {}, {}, assigning)
+    _cse_block(function.body, {}, {}, assigning, {})
 
 
 def _assigns(block: ir.Block) -> bool:
@@ -63,18 +64,29 @@ def _apply_key(stmt: ir.Apply):
     return (stmt.op, tuple(_atom_key(a) for a in stmt.args), static, len(stmt.targets))
 
 
-def _cse_block(block: ir.Block, known: dict, replace: dict, assigning: set) -> None:
+# Ops whose result is always a new array (never a view of an operand): a value they made before a
+# Parameter assignment keeps the value it had, so the assignment need not forget it.
+_FRESH_RESULT = {"add", "sub", "subtract", "mul", "multiply", "div", "true_divide", "pow", "power", "neg", "negative",
+                 "sqrt", "rsqrt", "square", "exp", "log", "log1p", "abs", "sin", "cos", "tan", "tanh", "sigmoid",
+                 "matmul", "batch_matmul", "dot", "maximum", "minimum", "greater", "greater_equal", "less",
+                 "less_equal", "equal", "not_equal", "sum", "mean", "prod"}
+
+
+def _cse_block(block: ir.Block, known: dict, replace: dict, assigning: set, roots: dict) -> None:
+    """``roots``: id(Var) -> ids of the Vars whose memory it may share (itself, and what a view reads)."""
     kept = []
     for stmt in block.stmts:
         ir.replace_uses(stmt, replace)
-        if isinstance(stmt, ir.Effect) and stmt.kind == "assign" or (
-                isinstance(stmt, ir.Call) and stmt.callee in assigning):
-            known.clear()
         nested = ir.nested_blocks(stmt)
+        if isinstance(stmt, ir.Call) and stmt.callee in assigning or any(map(_assigns, nested)):
+            known.clear()
+        elif isinstance(stmt, ir.Effect) and stmt.kind == "assign" and isinstance(stmt.args[0], ir.Var):
+            _forget_reads_of(known, id(stmt.args[0]), roots)
         for inner in nested:
             # a loop that assigns Parameters may change what an outer value read: start afresh
-            inherited = {} if _assigns(inner) or any(map(_assigns, nested)) else dict(known)
-            _cse_block(inner, inherited, replace, assigning)
+            inherited = {} if any(map(_assigns, nested)) else dict(known)
+            _cse_block(inner, inherited, replace, assigning, roots)
+        _record_roots(stmt, roots)
         if pure(stmt):
             key = _apply_key(stmt)
             first = known.get(key)
@@ -86,6 +98,23 @@ def _cse_block(block: ir.Block, known: dict, replace: dict, assigning: set) -> N
         kept.append(stmt)
     block.stmts = kept
     block.results = tuple(replace.get(a, a) if isinstance(a, ir.Var) else a for a in block.results)
+
+
+def _record_roots(stmt, roots: dict) -> None:
+    """The memory ``stmt``'s results may share: none but their own for an op making a new array."""
+    shared = set()
+    if not (isinstance(stmt, ir.Apply) and stmt.op in _FRESH_RESULT):
+        for var in ir.used_vars_deep(stmt):
+            shared |= roots.get(id(var), {id(var)})
+    for target in ir.defined_vars(stmt):
+        roots[id(target)] = shared | {id(target)}
+
+
+def _forget_reads_of(known: dict, written: int, roots: dict) -> None:
+    """Forget the values computed from the array ``written`` (a Parameter assigned in place) or a view of it."""
+    for key in [k for k in known if any(part[0] == "v" and written in roots.get(part[1], {part[1]})
+                                        for part in k[1])]:
+        del known[key]
 
 
 # ---------------------------------------------------------------- algebra
