@@ -16,6 +16,7 @@ import copy
 import functools
 import math
 import operator
+import re
 from string import Template
 
 import numpy as np
@@ -107,6 +108,8 @@ class Renderer:
         self.table = op_table()
         self.used: set | None = None     # ids of the Vars the function being rendered reads
         self.aliases: dict = {}          # id(loop output Var) -> the loop variable's name it keeps
+        self.inlined: frozenset = frozenset()   # the function's Vars written inside their reader
+        self.expressions: dict = {}      # id(inlined Var) -> its expression, parenthesized
 
     # ---- values
 
@@ -139,7 +142,7 @@ class Renderer:
 
     def atom(self, atom) -> str:
         if isinstance(atom, ir.Var):
-            return self.aliases.get(id(atom), atom.name)
+            return self.expressions.get(id(atom)) or self.aliases.get(id(atom), atom.name)
         return self.literal(atom.value)
 
     # ---- statements
@@ -233,7 +236,7 @@ class Renderer:
             if cast is None and len(lines) == 1 and (position is None or operand_text[position] == buffer):
                 return [_in_place_line(expression, buffer, position)]
             return lines[:-1] + [f"{buffer} = {expression}"]
-        return lines
+        return lines if cast is not None else _coalesce_result(lines, f"{stmt.targets[0].name}__")
 
     def _op_lines(self, definition, operands: list, static: dict, result: str, prefix: str,
                   matrices: frozenset | set = frozenset()) -> list[str]:
@@ -256,12 +259,13 @@ class Renderer:
         stores = [n.id for part in body for n in ast.walk(part)
                   if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)]
         assigned_once = {prefix + name for name in local_names if stores.count(name) == 1}
+        reassigned = {prefix + name for name in local_names if stores.count(name) > 1}
         identities = IntegerIdentities()
         lines: list[str] = []
         for node in body:
             node = substitute.visit(copy_tree(node))
             node = _FoldStaticExpressions().visit(identities.visit(_FoldStaticExpressions().visit(node)))
-            literals = literal_binding(node, assigned_once)
+            literals = literal_binding(node, assigned_once, reassigned)
             if literals:  # a local bound once to a literal: written into the statements after it
                 mapping.update({name[len(prefix):]: ast.fix_missing_locations(value)
                                 for name, value in literals.items()})
@@ -285,7 +289,11 @@ class Renderer:
     def stmt_lines(self, stmt, indent: str) -> list[str]:
         where = f"  # {comment_text(file_label(stmt.loc.file))}:{stmt.loc.line}"
         if isinstance(stmt, ir.Apply):
-            return [f"{indent}{line}{where}" for line in self.apply_lines(stmt)]
+            lines = self.apply_lines(stmt)
+            if stmt.targets[0] in self.inlined and len(lines) == 1:   # naming: read inside its reader
+                self.expressions[id(stmt.targets[0])] = f"({lines[0].split(' = ', 1)[1]})"
+                return []
+            return [f"{indent}{line}{where}" for line in lines if not _self_copy(line)]
         if isinstance(stmt, ir.Call):
             args = ", ".join(self.atom(a) for a in stmt.args)
             call = f"{stmt.callee}({args})"
@@ -306,7 +314,8 @@ class Renderer:
             if stmt.kind == "assign":
                 return [f"{indent}np.copyto({args}){where}"]
             if stmt.kind == "release":
-                return [f"{indent}del {args}"]
+                names = [self.atom(a) for a in stmt.args if id(a) not in self.expressions]
+                return [f"{indent}del {', '.join(names)}"] if names else []
             if stmt.kind == "host_call":
                 targets = ", ".join(t.name for t in stmt.targets) + ("," if len(stmt.targets) == 1 else "")
                 return [f"{indent}{targets} = rt.host_call({args}){where}"]
@@ -392,6 +401,7 @@ class Renderer:
     # ---- functions and module
 
     def function_text(self, function: ir.Function) -> str:
+        self.inlined = function.inlined
         self.used = {id(v) for stmt in function.body.stmts for v in ir.used_vars_deep(stmt)}
         self.used |= {id(a) for a in function.body.results if isinstance(a, ir.Var)}
         params = ", ".join(p.name for p in function.params)
@@ -624,8 +634,25 @@ class _CallExpander(ast.NodeTransformer):
         for key, default in definition.static.items():
             if key not in static:  # a required attribute (no default) is always given
                 static[key] = _expression(self.renderer.literal(default))
-        self.lines.extend(self.renderer._op_lines(definition, operands, static, name, f"{name}__"))
+        self.lines.extend(_coalesce_result(self.renderer._op_lines(definition, operands, static, name, f"{name}__"),
+                                           f"{name}__"))
         return ast.Name(id=name, ctx=ast.Load())
+
+
+def _self_copy(line: str) -> bool:
+    """Whether a line is ``x = x`` (a template returning its operand, written under the operand's name)."""
+    head, _, value = line.partition(" = ")
+    return head == value and head.isidentifier()
+
+
+def _coalesce_result(lines: list, prefix: str) -> list:
+    """An inlined template's lines without its last copy ``result = local`` (a template returning a local
+    it built): the local, one of the template's own (``prefix``), is written under the result's name."""
+    head, _, value = lines[-1].partition(" = ")
+    if len(lines) < 2 or not value.startswith(prefix) or not value.isidentifier() or not head.isidentifier():
+        return lines
+    local = re.compile(rf"\b{re.escape(value)}\b")
+    return [local.sub(head, line) for line in lines[:-1]]
 
 
 _UFUNC_OF_OPERATOR = {ast.Add: "add", ast.Sub: "subtract", ast.Mult: "multiply", ast.Div: "true_divide",

@@ -1,0 +1,240 @@
+"""Naming: the stage between optimize and codegen that owns the names of a kernel's values.
+
+Values come named from the specializer (the user's variable, a library's variable, the sub-cell
+whose call made them: ``h``, ``lr_t``, ``fc1``) and from differentiate (``d_h``); the rest carry the
+op that made them (``sub``, ``t_5``). This stage, on the optimized module, in place:
+
+* writes a value named after its op, read once by the next statements that read it, inside the
+  expression that reads it (``lr_t = learning_rate * np.sqrt(1 - beta2_power_1) / (1 - beta1_power_1)``,
+  not five lines of ``sub``, ``sqrt``, ``mul_2``, ``sub_1``): ``Function.inlined``;
+* writes a row written into a buffer under the buffer's name (``buf[t] = h``, no ``buf_1 = buf``);
+* names the buffer of a chain of in-place updates after the first value of the chain that has a
+  name of its own (``new_m = g - m; new_m *= 1 - beta1; new_m += m``, not ``sub_2 = ...``);
+* coalesces the copies structured control flow would make (``h_2 = h_1`` into a loop, back again
+  at its end): a loop's carried value takes the name of its initial value when that dies entering
+  the loop, and the value yielded at the end of an iteration the loop variable's name when the
+  loop variable is not read after it.
+
+Codegen only renders the names it finds.
+"""
+from __future__ import annotations
+
+import ast
+import functools
+import re
+
+from ..opdef import function_ast, op_table
+from . import ir
+
+_NUMBERED = re.compile(r"(?:_\d+)+$")
+
+
+def name_values(module: ir.Module) -> ir.Module:
+    """Name every function's values (see the module docstring); returns the module, changed in place."""
+    for function in module.functions.values():
+        _rows_under_their_buffer(function)
+        _coalesce_loop_copies(function.body, _buffer_roots(function))
+        _name_in_place_chains(function)
+        function.inlined = frozenset(_inlined_values(function))
+    return module
+
+
+def op_named(name: str) -> bool:
+    """Whether ``name`` only says which op made its value (``add``, ``transpose_1``, ``t_5``)."""
+    base = _NUMBERED.sub("", name)
+    return base == "t" or base in op_table()
+
+
+# ---------------------------------------------------------------- in-place chains
+
+
+def _name_in_place_chains(function: ir.Function) -> None:
+    """The buffer a chain of in-place updates writes into takes the first name of its own in the chain."""
+    root: dict = {}      # id(Var) -> the Var whose buffer it lives in
+    chains: dict = {}    # id(root Var) -> the Vars written into its buffer, in order
+    for stmt in ir.walk_stmts(function.body):
+        if not (isinstance(stmt, ir.Apply) and stmt.into is not None):
+            continue
+        if not any(a is stmt.into for a in stmt.args):
+            continue   # a dead buffer lent to an unrelated value: its name stays its first value's
+        buffer = root.get(id(stmt.into), stmt.into)
+        root[id(stmt.targets[0])] = buffer
+        chains.setdefault(id(buffer), [buffer]).append(stmt.targets[0])
+    for members in chains.values():
+        buffer = members[0]
+        if op_named(buffer.name):
+            named = next((v for v in members[1:] if not op_named(v.name)), None)
+            if named is not None:
+                buffer.name, named.name = named.name, buffer.name
+
+
+# ---------------------------------------------------------------- loop copies
+
+
+_WRITE_THEIR_BUFFER = {"row_set_in_place", "row_add_in_place"}   # ops returning their first operand, written
+
+
+def _rows_under_their_buffer(function: ir.Function) -> None:
+    """A row written into a buffer the loop owns (``buf[t] = h``) is the buffer, under its name."""
+    for stmt in ir.walk_stmts(function.body):
+        if isinstance(stmt, ir.Apply) and stmt.op in _WRITE_THEIR_BUFFER and isinstance(stmt.args[0], ir.Var):
+            stmt.into = stmt.args[0]
+
+
+def _buffer_roots(function: ir.Function) -> dict:
+    """id(Var) -> the Var under whose name codegen writes it (the buffer an update in place writes into)."""
+    roots: dict = {}
+    for stmt in ir.walk_stmts(function.body):
+        if isinstance(stmt, ir.Apply) and stmt.into is not None:
+            roots[id(stmt.targets[0])] = roots.get(id(stmt.into), stmt.into)
+    return roots
+
+
+def _coalesce_loop_copies(block: ir.Block, roots: dict) -> None:
+    for position, stmt in enumerate(block.stmts):
+        for inner in ir.nested_blocks(stmt):
+            _coalesce_loop_copies(inner, roots)
+        if isinstance(stmt, (ir.ForRange, ir.While)):
+            _coalesce_entry(block, position, stmt, roots)
+            _coalesce_back_edge(stmt, roots)
+
+
+def _coalesce_entry(block: ir.Block, position: int, loop, roots: dict) -> None:
+    """A loop variable takes its initial value's name when nothing else reads that value (or what is
+    written under its name)."""
+    later = block.stmts[position + 1:]
+    for initial, param in zip(loop.carried, loop.body_params):
+        if not isinstance(initial, ir.Var) or sum(a is initial for a in loop.carried) != 1:
+            continue
+        named = roots.get(id(initial), initial)
+        same_name = {id(named)} | {i for i, root in roots.items() if root is named}
+        if _reads_any(loop, same_name, skip_carried=True) or any(
+                isinstance(a, ir.Var) and id(a) in same_name for a in block.results) or any(
+                _reads_any(s, same_name) for s in later if not _is_release(s)):
+            continue
+        param.name = named.name
+        for s in later:
+            if _is_release(s):   # the name now holds the loop's value
+                s.args = tuple(a for a in s.args if id(a) not in same_name)
+    block.stmts = [s for s in block.stmts if not (_is_release(s) and not s.args)]
+
+
+def _coalesce_back_edge(loop, roots: dict) -> None:
+    """The value yielded at an iteration's end (or the buffer it is written into) takes the loop
+    variable's name when that is not read after it is computed."""
+    body = loop.body
+    defined_at = {id(v): k for k, s in enumerate(body.stmts) for v in ir.defined_vars(s)}
+    for param, result in zip(loop.body_params, body.results):
+        if not isinstance(result, ir.Var) or sum(r is result for r in body.results) != 1:
+            continue
+        named = roots.get(id(result), result)   # the Var whose name the result is written under
+        k = defined_at.get(id(named))
+        if k is None or named is param:
+            continue
+        under_its_name = {id(param)} | {i for i, root in roots.items() if root is param}
+        if any(id(v) in under_its_name for s in body.stmts[k + 1:] for v in ir.used_vars_deep(s)) or any(
+                isinstance(r, ir.Var) and id(roots.get(id(r), r)) in under_its_name for r in body.results):
+            continue
+        named.name = param.name
+
+
+def _is_release(stmt) -> bool:
+    return isinstance(stmt, ir.Effect) and stmt.kind == "release"
+
+
+def _reads_any(stmt, ids: set, skip_carried=False) -> bool:
+    """Whether ``stmt`` reads a Var of ``ids`` (a loop, with ``skip_carried``: other than as its initial value)."""
+    if isinstance(stmt, (ir.ForRange, ir.While)) and skip_carried:
+        inner = [s for block in ir.nested_blocks(stmt) for s in block.stmts]
+        results = [a for block in ir.nested_blocks(stmt) for a in block.results]
+        bounds = (stmt.start, stmt.stop, stmt.step) if isinstance(stmt, ir.ForRange) else ()
+        return any(_reads_any(s, ids) for s in inner) or any(
+            isinstance(a, ir.Var) and id(a) in ids for a in (*results, *bounds))
+    return any(id(v) in ids for v in ir.used_vars_deep(stmt))
+
+
+# ---------------------------------------------------------------- values inside expressions
+
+
+def _inlined_values(function: ir.Function):
+    """The op-named values that are read once, by a later statement of their block that reads its
+    operand once, with only pure statements between (nothing can change what they read meanwhile)."""
+    reads: dict = {}
+    buffers = set()
+    for stmt in ir.walk_stmts(function.body):
+        if isinstance(stmt, ir.Apply) and stmt.into is not None:
+            buffers.add(id(stmt.into))
+        if not _is_release(stmt):
+            for atom in ir.used_atoms(stmt):
+                if isinstance(atom, ir.Var):
+                    reads[id(atom)] = reads.get(id(atom), 0) + 1
+    for block in _blocks(function.body):
+        for atom in block.results:
+            if isinstance(atom, ir.Var):
+                reads[id(atom)] = reads.get(id(atom), 0) + 2
+    for block in _blocks(function.body):
+        yield from _inlined_in_block(block, reads, buffers)
+
+
+def _blocks(block: ir.Block):
+    yield block
+    for stmt in block.stmts:
+        for inner in ir.nested_blocks(stmt):
+            yield from _blocks(inner)
+
+
+def _inlined_in_block(block: ir.Block, reads: dict, buffers: set):
+    table = op_table()
+    sources: dict = {}   # id(inlined Var) -> ids of the Vars its expression reads, through other inlined ones
+    for k, stmt in enumerate(block.stmts):
+        if not (isinstance(stmt, ir.Apply) and len(stmt.targets) == 1 and stmt.into is None):
+            continue
+        value = stmt.targets[0]
+        if (not op_named(value.name) or reads.get(id(value)) != 1 or id(value) in buffers
+                or table[stmt.op].has_effects or not _one_expression(table[stmt.op].forward)):
+            continue
+        operands = set()
+        for var in ir.used_vars_deep(stmt):
+            operands |= sources.get(id(var), {id(var)})
+        for reader in block.stmts[k + 1:]:
+            if any(a is value for a in ir.used_atoms(reader)):
+                if _reads_once(reader, value, table):
+                    sources[id(value)] = operands
+                    yield value
+                break
+            if _is_release(reader) and not operands.intersection(map(id, reader.args)):
+                continue
+            if not (isinstance(reader, ir.Apply) and reader.into is None and not table[reader.op].has_effects):
+                break
+
+
+def _reads_once(reader, value: ir.Var, table) -> bool:
+    """Whether ``reader`` (an op or a call) evaluates its operand ``value`` exactly once."""
+    if isinstance(reader, ir.Call):
+        return sum(a is value for a in reader.args) == 1
+    if not isinstance(reader, ir.Apply) or sum(a is value for a in reader.args) != 1:
+        return False
+    definition = table[reader.op]
+    position = next(i for i, a in enumerate(reader.args) if a is value)
+    if position >= len(definition.operands):
+        return False
+    return _reads_parameter_once(definition.forward, definition.operands[position])
+
+
+@functools.lru_cache(maxsize=None)
+def _one_expression(forward) -> bool:
+    """Whether an op's lowering is one ``return`` of an expression (no locals, no nested op calls)."""
+    body = [s for s in function_ast(forward).body
+            if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]
+    return (len(body) == 1 and isinstance(body[0], ast.Return) and body[0].value is not None
+            and not any(isinstance(n, ast.Name) and n.id == "call" for n in ast.walk(body[0])))
+
+
+@functools.lru_cache(maxsize=None)
+def _reads_parameter_once(forward, parameter: str) -> bool:
+    """Whether an op's lowering reads ``parameter`` at one place, outside any loop."""
+    tree = function_ast(forward)
+    loads = [n for n in ast.walk(tree) if isinstance(n, ast.Name) and n.id == parameter]
+    in_loops = [n for loop in ast.walk(tree) if isinstance(loop, (ast.For, ast.While, ast.comprehension))
+                for n in ast.walk(loop) if isinstance(n, ast.Name) and n.id == parameter]
+    return len(loads) == 1 and not in_loops
