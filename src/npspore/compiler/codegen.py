@@ -29,6 +29,7 @@ from .astcopy import copy_tree
 from .constantviews import constant_holders
 from .errors import file_label
 from .inlinefold import IntegerIdentities, literal_binding
+from .linewrap import wrap_lines
 from .unparse import unparse
 
 
@@ -217,7 +218,9 @@ class Renderer:
         if len(stmt.targets) == 1 and ir.returns_tuple(stmt):
             targets += ","
         matrices = {text for text, a in zip(operand_text, stmt.args) if isinstance(a, ir.Var) and len(a.aval.shape) == 2}
-        lines = self._op_lines(definition, operands, static, targets, f"{stmt.targets[0].name}__", matrices)
+        shapes = {text: a.aval.shape for text, a in zip(operand_text, stmt.args)
+                  if isinstance(a, ir.Var) and text.isidentifier() and None not in a.aval.shape}
+        lines = self._op_lines(definition, operands, static, targets, f"{stmt.targets[0].name}__", matrices, shapes)
         cast = _drift_cast(definition, stmt)
         if cast is not None:
             head, expression = lines[-1].split(" = ", 1)
@@ -239,10 +242,12 @@ class Renderer:
         return lines if cast is not None else _coalesce_result(lines, f"{stmt.targets[0].name}__")
 
     def _op_lines(self, definition, operands: list, static: dict, result: str, prefix: str,
-                  matrices: frozenset | set = frozenset()) -> list[str]:
+                  matrices: frozenset | set = frozenset(), shapes: dict | None = None) -> list[str]:
         """Inline ``definition.forward`` with operand/static expressions, assigning ``result``.
 
         ``matrices``: the operands known to be of rank 2, whose ``np.swapaxes(m, -1, -2)`` is ``m.T``.
+        ``shapes``: the static shapes of operands (by name): ``x.shape`` is written as the literal it
+        is, so the template's shape arithmetic folds (``oh = 28``, not ``oh = (h - 1 - 1) // 2 + 1``).
 
         Locals of the template get ``prefix`` (the result's name and ``__``: a namespace no user
         name reaches, see ``builder.identifier``); ``call("op", ...)`` inside it is expanded the
@@ -264,6 +269,8 @@ class Renderer:
         lines: list[str] = []
         for node in body:
             node = substitute.visit(copy_tree(node))
+            if shapes:
+                node = _StaticShapes(shapes).visit(node)
             node = _FoldStaticExpressions().visit(identities.visit(_FoldStaticExpressions().visit(node)))
             literals = literal_binding(node, assigned_once, reassigned)
             if literals:  # a local bound once to a literal: written into the statements after it
@@ -273,7 +280,7 @@ class Renderer:
             node = _PlainKeywords().visit(node)
             if matrices and _calls_swapaxes(definition.forward):
                 node = _MatrixTranspose(matrices).visit(node)
-            node = _CallExpander(self, prefix, lines).visit(node)
+            node = _CallExpander(self, prefix, lines, shapes or {}).visit(node)
             if isinstance(node, ast.Return) and node.value is not None:
                 lines.append(f"{result} = {unparse(node.value)}")
             else:
@@ -425,7 +432,7 @@ class Renderer:
         else:
             inner = ", ".join(texts)
             lines.append(f"    return ({inner},)" if len(results) == 1 else f"    return ({inner})")
-        return "\n".join(lines)
+        return "\n".join(wrap_lines(lines))
 
     def render(self) -> str:
         order = [name for name in self.module.functions if name != self.module.entry] + [self.module.entry]
@@ -504,7 +511,7 @@ class _FoldStaticExpressions(ast.NodeTransformer):
                 return node
             folded = _literal_node(value)
             if folded is not None:
-                return ast.copy_location(folded, node)
+                return ast.fix_missing_locations(ast.copy_location(folded, node))
         return node
 
     def visit_IfExp(self, node: ast.IfExp):
@@ -607,11 +614,25 @@ class _Substitute(ast.NodeTransformer):
         return node
 
 
+class _StaticShapes(ast.NodeTransformer):
+    """``x.shape`` of an operand whose shape is static, as that tuple."""
+
+    def __init__(self, shapes: dict):
+        self.shapes = shapes
+
+    def visit_Attribute(self, node: ast.Attribute):
+        self.generic_visit(node)
+        if (node.attr == "shape" and isinstance(node.value, ast.Name) and node.value.id in self.shapes
+                and isinstance(node.ctx, ast.Load)):
+            return ast.fix_missing_locations(ast.copy_location(_literal_node(tuple(self.shapes[node.value.id])), node))
+        return node
+
+
 class _CallExpander(ast.NodeTransformer):
     """Expand ``call("op", *operands, **static)`` into that op's inlined statements."""
 
-    def __init__(self, renderer: "Renderer", prefix: str, lines: list):
-        self.renderer, self.prefix, self.lines = renderer, prefix, lines
+    def __init__(self, renderer: "Renderer", prefix: str, lines: list, shapes: dict):
+        self.renderer, self.prefix, self.lines, self.shapes = renderer, prefix, lines, shapes
         self.count = 0
 
     def visit_Call(self, node: ast.Call):
@@ -634,8 +655,8 @@ class _CallExpander(ast.NodeTransformer):
         for key, default in definition.static.items():
             if key not in static:  # a required attribute (no default) is always given
                 static[key] = _expression(self.renderer.literal(default))
-        self.lines.extend(_coalesce_result(self.renderer._op_lines(definition, operands, static, name, f"{name}__"),
-                                           f"{name}__"))
+        lines = self.renderer._op_lines(definition, operands, static, name, f"{name}__", shapes=self.shapes)
+        self.lines.extend(_coalesce_result(lines, f"{name}__"))
         return ast.Name(id=name, ctx=ast.Load())
 
 
