@@ -10,6 +10,9 @@ op that made them (``sub``, ``t_5``). This stage, on the optimized module, in pl
 * writes a row written into a buffer under the buffer's name (``buf[t] = h``, no ``buf_1 = buf``);
 * names the buffer of a chain of in-place updates after the first value of the chain that has a
   name of its own (``new_m = g - m; new_m *= 1 - beta1; new_m += m``, not ``sub_2 = ...``);
+* names a value still named after its op after what it is made of (``sqrt_new_v``,
+  ``one_minus_beta1``, ``xs_2d``, ``h_0_0`` for ``h_0[0]``), a call's residual after the callee's
+  name for it, and a parameter after what every caller passes;
 * coalesces the copies structured control flow would make (``h_2 = h_1`` into a loop, back again
   at its end): a loop's carried value takes the name of its initial value when that dies entering
   the loop, and the value yielded at the end of an iteration the loop variable's name when the
@@ -25,6 +28,7 @@ import re
 
 from ..opdef import function_ast, op_table
 from . import ir
+from .builder import NameSupply
 
 _NUMBERED = re.compile(r"(?:_\d+)+$")
 
@@ -36,6 +40,12 @@ def name_values(module: ir.Module) -> ir.Module:
         _coalesce_loop_copies(function.body, _buffer_roots(function))
         _name_in_place_chains(function)
         function.inlined = frozenset(_inlined_values(function))
+    for function in module.functions.values():
+        _rename(function, _derived_names(function), module)
+    for function in module.functions.values():
+        _rename(function, _call_result_names(function, module), module)
+    for function in module.functions.values():
+        _rename(function, _parameter_names(function, module), module)
     return module
 
 
@@ -112,7 +122,10 @@ def _coalesce_entry(block: ir.Block, position: int, loop, roots: dict) -> None:
                 isinstance(a, ir.Var) and id(a) in same_name for a in block.results) or any(
                 _reads_any(s, same_name) for s in later if not _is_release(s)):
             continue
-        param.name = named.name
+        if op_named(named.name) and not op_named(param.name):
+            named.name = param.name   # the initial value is named after what the loop makes of it
+        else:
+            param.name = named.name
         for s in later:
             if _is_release(s):   # the name now holds the loop's value
                 s.args = tuple(a for a in s.args if id(a) not in same_name)
@@ -238,3 +251,106 @@ def _reads_parameter_once(forward, parameter: str) -> bool:
     in_loops = [n for loop in ast.walk(tree) if isinstance(loop, (ast.For, ast.While, ast.comprehension))
                 for n in ast.walk(loop) if isinstance(n, ast.Name) and n.id == parameter]
     return len(loads) == 1 and not in_loops
+
+
+# ---------------------------------------------------------------- names made of what a value is made of
+
+_BINARY_WORDS = {"add": "plus", "sub": "minus", "mul": "times", "div": "over", "matmul": "at", "pow": "pow"}
+_UNARY_SUFFIXES = {"transpose": "t", "swapaxes": "t", "expand_dims": "col", "squeeze": "sq", "cast": "cast"}
+_LONGEST = 32
+
+
+def _derived_names(function: ir.Function) -> dict:
+    """old name -> new name of the op-named values the function's statements compute."""
+    names: dict = {}
+    for stmt in ir.walk_stmts(function.body):
+        if not (isinstance(stmt, ir.Apply) and len(stmt.targets) == 1) or stmt.targets[0] in function.inlined:
+            continue
+        target = stmt.targets[0]
+        if not op_named(target.name) or target.name in names:
+            continue
+        hint = _made_of(stmt, names)
+        if hint is not None and len(hint) <= _LONGEST:
+            names[target.name] = hint
+    return names
+
+
+def _made_of(stmt: ir.Apply, names: dict):
+    """A name for ``stmt``'s result after its op and its operands' names, or None."""
+    words = [_operand_word(a, names) for a in stmt.args]
+    if stmt.op in _BINARY_WORDS and len(words) == 2 and None not in words:
+        return f"{words[0]}_{_BINARY_WORDS[stmt.op]}_{words[1]}"
+    first = words[0] if words else None
+    if first is None or not isinstance(stmt.args[0], ir.Var):
+        return None
+    if stmt.op == "reshape":
+        return f"{first}_{len(stmt.targets[0].aval.shape)}d"
+    index = stmt.static.get("index")
+    if stmt.op in ("getitem", "row") and type(index) is int and index >= 0:
+        return f"{first}_{index}"
+    if stmt.op in _UNARY_SUFFIXES:
+        return f"{first}_{_UNARY_SUFFIXES[stmt.op]}"
+    if all(isinstance(a, ir.Const) for a in stmt.args[1:]) and stmt.op not in ("getitem", "reshape"):
+        return f"{stmt.op}_{first}"
+    return None
+
+
+def _operand_word(atom, names: dict):
+    """How an operand reads inside a name: its name (unless op-named), or a small number."""
+    if isinstance(atom, ir.Var):
+        name = names.get(atom.name, atom.name)
+        return None if op_named(name) else name
+    value = atom.value
+    if type(value) in (int, float) and value in (0, 1, 2):
+        return ("zero", "one", "two")[int(value)]
+    return None
+
+
+def _call_result_names(function: ir.Function, module: ir.Module) -> dict:
+    """old name -> the callee's name for it, of the op-named results of calls."""
+    names: dict = {}
+    for stmt in ir.walk_stmts(function.body):
+        callee = module.functions.get(stmt.callee) if isinstance(stmt, ir.Call) else None
+        if callee is None:
+            continue
+        for target, result in zip(stmt.targets, callee.body.results):
+            if op_named(target.name) and isinstance(result, ir.Var) and not op_named(result.name):
+                names.setdefault(target.name, result.name)
+    return names
+
+
+def _parameter_names(function: ir.Function, module: ir.Module) -> dict:
+    """old name -> the one name every caller's argument has, of the function's op-named parameters."""
+    sites = [stmt for caller in module.functions.values() for stmt in ir.walk_stmts(caller.body)
+             if isinstance(stmt, ir.Call) and stmt.callee == function.name]
+    names: dict = {}
+    for position, param in enumerate(function.params):
+        if not op_named(param.name) or not sites:
+            continue
+        passed = {site.args[position].name if isinstance(site.args[position], ir.Var) else None for site in sites}
+        if len(passed) == 1 and None not in passed and not op_named(next(iter(passed))):
+            names[param.name] = next(iter(passed))
+    return names
+
+
+def _rename(function: ir.Function, names: dict, module: ir.Module) -> None:
+    """Give every Var of ``function`` named ``old`` the name ``names[old]`` (made unique in the function)."""
+    if not names:
+        return
+    variables = list(_variables(function))
+    supply = NameSupply({v.name for v in variables} | set(module.functions))
+    fresh = {old: supply.fresh(new) for old, new in names.items()}
+    for var in variables:
+        if var.name in fresh:
+            var.name = fresh[var.name]
+
+
+def _variables(function: ir.Function):
+    yield from function.params
+    for stmt in ir.walk_stmts(function.body):
+        yield from ir.defined_vars(stmt)
+        yield from getattr(stmt, "body_params", ())
+        if isinstance(stmt, ir.ForRange):
+            yield stmt.index
+        if isinstance(stmt, (ir.Apply, ir.Call, ir.Effect)):
+            yield from (a for a in stmt.args if isinstance(a, ir.Var))
