@@ -281,6 +281,10 @@ class Renderer:
             if matrices and _calls_swapaxes(definition.forward):
                 node = _MatrixTranspose(matrices).visit(node)
             node = _CallExpander(self, prefix, lines, shapes or {}).visit(node)
+            copied = literal_binding(node, assigned_once, reassigned)
+            if copied:  # a local naming an expanded op's result (``windows = call(...)``): that result's name
+                mapping.update({name[len(prefix):]: value for name, value in copied.items()})
+                continue
             if isinstance(node, ast.Return) and node.value is not None:
                 lines.append(f"{result} = {unparse(node.value)}")
             else:
