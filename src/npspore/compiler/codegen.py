@@ -267,6 +267,7 @@ class Renderer:
         reassigned = {prefix + name for name in local_names if stores.count(name) > 1}
         identities = IntegerIdentities()
         lines: list[str] = []
+        expander = _CallExpander(self, prefix, lines, shapes or {})   # one count: each expanded op has its own name
         for node in body:
             node = substitute.visit(copy_tree(node))
             if shapes:
@@ -280,7 +281,7 @@ class Renderer:
             node = _PlainKeywords().visit(node)
             if matrices and _calls_swapaxes(definition.forward):
                 node = _MatrixTranspose(matrices).visit(node)
-            node = _CallExpander(self, prefix, lines, shapes or {}).visit(node)
+            node = expander.visit(node)
             copied = literal_binding(node, assigned_once, reassigned)
             if copied:  # a local naming an expanded op's result (``windows = call(...)``): that result's name
                 mapping.update({name[len(prefix):]: value for name, value in copied.items()})

@@ -94,7 +94,8 @@ def _statement(node, column: int, width: int):
 
 def _deletions(node: ast.Delete, indent: str, width: int) -> list:
     """A long ``del a, b, ...`` as several ``del`` lines, each within the width."""
-    lines, current = [], []
+    lines: list = []
+    current: list = []
     for target in (ast.unparse(t) for t in node.targets):
         if current and len(indent) + len("del " + ", ".join(current + [target])) > width:
             lines.append(f"{indent}del {', '.join(current)}")

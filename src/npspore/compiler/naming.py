@@ -327,9 +327,10 @@ def _parameter_names(function: ir.Function, module: ir.Module) -> dict:
     for position, param in enumerate(function.params):
         if not op_named(param.name) or not sites:
             continue
-        passed = {site.args[position].name if isinstance(site.args[position], ir.Var) else None for site in sites}
-        if len(passed) == 1 and None not in passed and not op_named(next(iter(passed))):
-            names[param.name] = next(iter(passed))
+        passed = {site.args[position].name if isinstance(site.args[position], ir.Var) else "" for site in sites}
+        name = passed.pop() if len(passed) == 1 else ""
+        if name and not op_named(name):
+            names[param.name] = name
     return names
 
 
