@@ -48,6 +48,17 @@ def test_a_loop_carried_value_keeps_one_name_without_copies_in_and_out_of_the_lo
                                rtol=1e-4, atol=1e-6)
 
 
+def test_a_loop_over_large_rows_keeps_its_history_buffer_alive_until_read():
+    net = TanhRNN(steps=32, features=64, hidden=128)
+    for weight in (net.wx, net.wh):   # a contracting recurrence: float32 follows the float64 reference
+        weight.set_data(Tensor(weight.asnumpy() * 0.1))
+    xs = Tensor((0.1 * np.random.default_rng(0).standard_normal((32, 16, 64))).astype(np.float32))
+    h = Tensor(np.zeros((16, 128), np.float32))
+    (_, d_h), _ = ms.grad(net, grad_position=(0, 1), weights=net.trainable_params())(xs, h)
+    np.testing.assert_allclose(d_h.asnumpy(), _gradient_of_initial_state(net, xs.asnumpy(), h.asnumpy()),
+                               rtol=1e-3, atol=1e-6)
+
+
 def _gradient_of_initial_state(net, xs, h):
     """d sum(h_T ** 2) / d h_0 of the tanh RNN, written directly in NumPy (float64)."""
     wx, wh, b = (p.asnumpy().astype(np.float64) for p in (net.wx, net.wh, net.b))

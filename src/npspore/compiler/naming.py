@@ -37,8 +37,9 @@ def name_values(module: ir.Module) -> ir.Module:
     """Name every function's values (see the module docstring); returns the module, changed in place."""
     for function in module.functions.values():
         _rows_under_their_buffer(function)
-        _coalesce_loop_copies(function.body, _buffer_roots(function))
-        _name_in_place_chains(function)
+        rename = _renamer(function)
+        _name_in_place_chains(function, rename)
+        _coalesce_loop_copies(function.body, _buffer_roots(function), rename)
         function.inlined = frozenset(_inlined_values(function))
     for function in module.functions.values():
         _rename(function, _derived_names(function), module)
@@ -58,7 +59,19 @@ def op_named(name: str) -> bool:
 # ---------------------------------------------------------------- in-place chains
 
 
-def _name_in_place_chains(function: ir.Function) -> None:
+def _renamer(function: ir.Function):
+    """``rename(old, new)``: every Var of ``function`` named ``old`` is named ``new`` (Vars coalesced
+    under one name stay together; a ``new`` another Var has joins them)."""
+    variables = list(_variables(function))
+
+    def rename(old: str, new: str) -> None:
+        for var in variables:
+            if var.name == old:
+                var.name = new
+    return rename
+
+
+def _name_in_place_chains(function: ir.Function, rename) -> None:
     """The buffer a chain of in-place updates writes into takes the first name of its own in the chain."""
     root: dict = {}      # id(Var) -> the Var whose buffer it lives in
     chains: dict = {}    # id(root Var) -> the Vars written into its buffer, in order
@@ -75,7 +88,10 @@ def _name_in_place_chains(function: ir.Function) -> None:
         if op_named(buffer.name):
             named = next((v for v in members[1:] if not op_named(v.name)), None)
             if named is not None:
-                buffer.name, named.name = named.name, buffer.name
+                held, made = named.name, buffer.name
+                rename(held, "\0")   # a name no Var has, while the two trade
+                rename(made, held)
+                rename("\0", made)
 
 
 # ---------------------------------------------------------------- loop copies
@@ -85,10 +101,18 @@ _WRITE_THEIR_BUFFER = {"row_set_in_place", "row_add_in_place"}   # ops returning
 
 
 def _rows_under_their_buffer(function: ir.Function) -> None:
-    """A row written into a buffer the loop owns (``buf[t] = h``) is the buffer, under its name."""
+    """A row written into a buffer the loop owns (``buf[t] = h``) is the buffer, under its name (which
+    is then released with the buffer's last value, not after this write)."""
+    buffers = set()
     for stmt in ir.walk_stmts(function.body):
         if isinstance(stmt, ir.Apply) and stmt.op in _WRITE_THEIR_BUFFER and isinstance(stmt.args[0], ir.Var):
             stmt.into = stmt.args[0]
+            buffers.add(id(stmt.into))
+    for block in _blocks(function.body):
+        for stmt in block.stmts:
+            if _is_release(stmt):
+                stmt.args = tuple(a for a in stmt.args if id(a) not in buffers)
+        block.stmts = [s for s in block.stmts if not (_is_release(s) and not s.args)]
 
 
 def _buffer_roots(function: ir.Function) -> dict:
@@ -100,16 +124,16 @@ def _buffer_roots(function: ir.Function) -> dict:
     return roots
 
 
-def _coalesce_loop_copies(block: ir.Block, roots: dict) -> None:
+def _coalesce_loop_copies(block: ir.Block, roots: dict, rename) -> None:
     for position, stmt in enumerate(block.stmts):
         for inner in ir.nested_blocks(stmt):
-            _coalesce_loop_copies(inner, roots)
+            _coalesce_loop_copies(inner, roots, rename)
         if isinstance(stmt, (ir.ForRange, ir.While)):
-            _coalesce_entry(block, position, stmt, roots)
-            _coalesce_back_edge(stmt, roots)
+            _coalesce_entry(block, position, stmt, roots, rename)
+            _coalesce_back_edge(stmt, roots, rename)
 
 
-def _coalesce_entry(block: ir.Block, position: int, loop, roots: dict) -> None:
+def _coalesce_entry(block: ir.Block, position: int, loop, roots: dict, rename) -> None:
     """A loop variable takes its initial value's name when nothing else reads that value (or what is
     written under its name)."""
     later = block.stmts[position + 1:]
@@ -123,16 +147,16 @@ def _coalesce_entry(block: ir.Block, position: int, loop, roots: dict) -> None:
                 _reads_any(s, same_name) for s in later if not _is_release(s)):
             continue
         if op_named(named.name) and not op_named(param.name):
-            named.name = param.name   # the initial value is named after what the loop makes of it
+            rename(named.name, param.name)   # the initial value is named after what the loop makes of it
         else:
-            param.name = named.name
+            rename(param.name, named.name)
         for s in later:
             if _is_release(s):   # the name now holds the loop's value
                 s.args = tuple(a for a in s.args if id(a) not in same_name)
     block.stmts = [s for s in block.stmts if not (_is_release(s) and not s.args)]
 
 
-def _coalesce_back_edge(loop, roots: dict) -> None:
+def _coalesce_back_edge(loop, roots: dict, rename) -> None:
     """The value yielded at an iteration's end (or the buffer it is written into) takes the loop
     variable's name when that is not read after it is computed."""
     body = loop.body
@@ -148,7 +172,7 @@ def _coalesce_back_edge(loop, roots: dict) -> None:
         if any(id(v) in under_its_name for s in body.stmts[k + 1:] for v in ir.used_vars_deep(s)) or any(
                 isinstance(r, ir.Var) and id(roots.get(id(r), r)) in under_its_name for r in body.results):
             continue
-        named.name = param.name
+        rename(named.name, param.name)
 
 
 def _is_release(stmt) -> bool:
