@@ -39,7 +39,7 @@ def name_values(module: ir.Module) -> ir.Module:
         _rows_under_their_buffer(function)
         rename = _renamer(function)
         _name_in_place_chains(function, rename)
-        _coalesce_loop_copies(function.body, _buffer_roots(function), rename)
+        _coalesce_loop_copies(function.body, _buffer_roots(function), rename, _read_counts(function))
         function.inlined = frozenset(_inlined_values(function))
     for function in module.functions.values():
         _rename(function, _derived_names(function), module)
@@ -124,28 +124,42 @@ def _buffer_roots(function: ir.Function) -> dict:
     return roots
 
 
-def _coalesce_loop_copies(block: ir.Block, roots: dict, rename) -> None:
+def _read_counts(function: ir.Function) -> dict:
+    """id(Var) -> how many statements and block results of the function read it (releases aside)."""
+    reads: dict = {}
+    for stmt in ir.walk_stmts(function.body):
+        if not _is_release(stmt):
+            for atom in ir.used_atoms(stmt):
+                if isinstance(atom, ir.Var):
+                    reads[id(atom)] = reads.get(id(atom), 0) + 1
+    for block in _blocks(function.body):
+        for atom in block.results:
+            if isinstance(atom, ir.Var):
+                reads[id(atom)] = reads.get(id(atom), 0) + 1
+    return reads
+
+
+def _coalesce_loop_copies(block: ir.Block, roots: dict, rename, reads: dict) -> None:
     for position, stmt in enumerate(block.stmts):
         for inner in ir.nested_blocks(stmt):
-            _coalesce_loop_copies(inner, roots, rename)
+            _coalesce_loop_copies(inner, roots, rename, reads)
         if isinstance(stmt, (ir.ForRange, ir.While)):
-            _coalesce_entry(block, position, stmt, roots, rename)
+            _coalesce_entry(block, position, stmt, roots, rename, reads)
             _coalesce_back_edge(stmt, roots, rename)
 
 
-def _coalesce_entry(block: ir.Block, position: int, loop, roots: dict, rename) -> None:
-    """A loop variable takes its initial value's name when nothing else reads that value (or what is
-    written under its name)."""
+def _coalesce_entry(block: ir.Block, position: int, loop, roots: dict, rename, reads: dict) -> None:
+    """A loop variable takes its initial value's name when nothing but the loop's entry reads that
+    value (or what is written under its name) anywhere in the function."""
     later = block.stmts[position + 1:]
     for initial, param in zip(loop.carried, loop.body_params):
         if not isinstance(initial, ir.Var) or sum(a is initial for a in loop.carried) != 1:
             continue
         named = roots.get(id(initial), initial)
         same_name = {id(named)} | {i for i, root in roots.items() if root is named}
-        if _reads_any(loop, same_name, skip_carried=True) or any(
-                isinstance(a, ir.Var) and id(a) in same_name for a in block.results) or any(
-                _reads_any(s, same_name) for s in later if not _is_release(s)):
-            continue
+        before = {id(v) for s in block.stmts[:position] for v in ir.defined_vars(s)}
+        if not same_name <= before | {id(named)} or any(reads.get(i, 0) != 1 for i in same_name):
+            continue   # each value under the name read once: by the next write into it, the last by the loop
         if op_named(named.name) and not op_named(param.name):
             rename(named.name, param.name)   # the initial value is named after what the loop makes of it
         else:
@@ -177,17 +191,6 @@ def _coalesce_back_edge(loop, roots: dict, rename) -> None:
 
 def _is_release(stmt) -> bool:
     return isinstance(stmt, ir.Effect) and stmt.kind == "release"
-
-
-def _reads_any(stmt, ids: set, skip_carried=False) -> bool:
-    """Whether ``stmt`` reads a Var of ``ids`` (a loop, with ``skip_carried``: other than as its initial value)."""
-    if isinstance(stmt, (ir.ForRange, ir.While)) and skip_carried:
-        inner = [s for block in ir.nested_blocks(stmt) for s in block.stmts]
-        results = [a for block in ir.nested_blocks(stmt) for a in block.results]
-        bounds = (stmt.start, stmt.stop, stmt.step) if isinstance(stmt, ir.ForRange) else ()
-        return any(_reads_any(s, ids) for s in inner) or any(
-            isinstance(a, ir.Var) and id(a) in ids for a in (*results, *bounds))
-    return any(id(v) in ids for v in ir.used_vars_deep(stmt))
 
 
 # ---------------------------------------------------------------- values inside expressions
@@ -222,7 +225,7 @@ def _blocks(block: ir.Block):
 
 def _inlined_in_block(block: ir.Block, reads: dict, buffers: set):
     table = op_table()
-    sources: dict = {}   # id(inlined Var) -> ids of the Vars its expression reads, through other inlined ones
+    sources: dict = {}   # id(inlined Var) -> (id, name) of the Vars its expression reads, through other inlined ones
     for k, stmt in enumerate(block.stmts):
         if not (isinstance(stmt, ir.Apply) and len(stmt.targets) == 1 and stmt.into is None):
             continue
@@ -232,17 +235,20 @@ def _inlined_in_block(block: ir.Block, reads: dict, buffers: set):
             continue
         operands = set()
         for var in ir.used_vars_deep(stmt):
-            operands |= sources.get(id(var), {id(var)})
+            operands |= sources.get(id(var), {(id(var), var.name)})
+        ids, names = {i for i, _ in operands}, {n for _, n in operands}
         for reader in block.stmts[k + 1:]:
             if any(a is value for a in ir.used_atoms(reader)):
                 if _reads_once(reader, value, table):
                     sources[id(value)] = operands
                     yield value
                 break
-            if _is_release(reader) and not operands.intersection(map(id, reader.args)):
+            if _is_release(reader) and not ids.intersection(map(id, reader.args)):
                 continue
             if not (isinstance(reader, ir.Apply) and reader.into is None and not table[reader.op].has_effects):
                 break
+            if any(v.name in names for v in reader.targets):
+                break   # a name it reads (coalesced with a later value) is bound again
 
 
 def _reads_once(reader, value: ir.Var, table) -> bool:
