@@ -29,6 +29,7 @@ import re
 from ..opdef import function_ast, op_table
 from . import ir
 from .builder import NameSupply
+from .rewrite import all_blocks, use_counts
 
 _NUMBERED = re.compile(r"(?:_\d+)+$")
 
@@ -108,7 +109,7 @@ def _rows_under_their_buffer(function: ir.Function) -> None:
         if isinstance(stmt, ir.Apply) and stmt.op in _WRITE_THEIR_BUFFER and isinstance(stmt.args[0], ir.Var):
             stmt.into = stmt.args[0]
             buffers.add(id(stmt.into))
-    for block in _blocks(function.body):
+    for block in all_blocks(function.body):
         for stmt in block.stmts:
             if _is_release(stmt):
                 stmt.args = tuple(a for a in stmt.args if id(a) not in buffers)
@@ -126,16 +127,11 @@ def _buffer_roots(function: ir.Function) -> dict:
 
 def _read_counts(function: ir.Function) -> dict:
     """id(Var) -> how many statements and block results of the function read it (releases aside)."""
-    reads: dict = {}
+    reads = use_counts(function)
     for stmt in ir.walk_stmts(function.body):
-        if not _is_release(stmt):
-            for atom in ir.used_atoms(stmt):
-                if isinstance(atom, ir.Var):
-                    reads[id(atom)] = reads.get(id(atom), 0) + 1
-    for block in _blocks(function.body):
-        for atom in block.results:
-            if isinstance(atom, ir.Var):
-                reads[id(atom)] = reads.get(id(atom), 0) + 1
+        if _is_release(stmt):
+            for var in stmt.args:
+                reads[id(var)] -= 1
     return reads
 
 
@@ -199,28 +195,11 @@ def _is_release(stmt) -> bool:
 def _inlined_values(function: ir.Function):
     """The op-named values that are read once, by a later statement of their block that reads its
     operand once, with only pure statements between (nothing can change what they read meanwhile)."""
-    reads: dict = {}
-    buffers = set()
-    for stmt in ir.walk_stmts(function.body):
-        if isinstance(stmt, ir.Apply) and stmt.into is not None:
-            buffers.add(id(stmt.into))
-        if not _is_release(stmt):
-            for atom in ir.used_atoms(stmt):
-                if isinstance(atom, ir.Var):
-                    reads[id(atom)] = reads.get(id(atom), 0) + 1
-    for block in _blocks(function.body):
-        for atom in block.results:
-            if isinstance(atom, ir.Var):
-                reads[id(atom)] = reads.get(id(atom), 0) + 2
-    for block in _blocks(function.body):
+    reads = _read_counts(function)
+    buffers = {id(stmt.into) for stmt in ir.walk_stmts(function.body)
+               if isinstance(stmt, ir.Apply) and stmt.into is not None}
+    for block in all_blocks(function.body):
         yield from _inlined_in_block(block, reads, buffers)
-
-
-def _blocks(block: ir.Block):
-    yield block
-    for stmt in block.stmts:
-        for inner in ir.nested_blocks(stmt):
-            yield from _blocks(inner)
 
 
 def _inlined_in_block(block: ir.Block, reads: dict, buffers: set):
