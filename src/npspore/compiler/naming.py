@@ -206,8 +206,8 @@ def _inlined_in_block(block: ir.Block, reads: dict, buffers: set):
     table = op_table()
     sources: dict = {}   # id(inlined Var) -> (id, name) of the Vars its expression reads, through other inlined ones
     for k, stmt in enumerate(block.stmts):
-        if not (isinstance(stmt, ir.Apply) and len(stmt.targets) == 1 and stmt.into is None):
-            continue
+        if not (isinstance(stmt, ir.Apply) and len(stmt.targets) == 1 and stmt.into is None) or ir.returns_tuple(stmt):
+            continue   # (a one-result op returning a tuple is unpacked: ``row, = np.split(...)``)
         value = stmt.targets[0]
         if (not op_named(value.name) or reads.get(id(value)) != 1 or id(value) in buffers
                 or table[stmt.op].has_effects or not _one_expression(table[stmt.op].forward)):
