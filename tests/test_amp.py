@@ -116,9 +116,9 @@ def test_compiled_training_kernel_shows_the_float16_casts():
     x, y = ms.Tensor(X[:4]), ms.Tensor(Y[:4])
     train(x, y)
     source = cell_kernel_source(train, x, y)
-    assert "cast = np.asarray(weight, dtype=np.float16)" in source  # the float32 master weight, cast for use
-    assert "cast = np.asarray(data, dtype=np.float16)" in source  # the input
-    assert "cast_1 = np.asarray(add_1, dtype=np.float32)" in source  # the output, back for the loss
+    assert "weight_cast = np.asarray(weight, dtype=np.float16)" in source  # the float32 master weight, cast for use
+    assert "data_cast = np.asarray(data, dtype=np.float16)" in source  # the input
+    assert "out = np.asarray(backbone, dtype=np.float32)" in source  # the output, back for the loss
     assert net[0].weight.dtype == ms.float32
 
 

@@ -241,3 +241,38 @@ def test_a_loop_accumulator_the_loop_owns_is_updated_in_place():
     assert in_place(optimized) == {"acc_1": "acc"}
     assert "        acc += " in render_module(optimized)
     np.testing.assert_allclose(run_rendered(optimized, rand(3, 4))[0], np.exp(rand(3, 4)).sum(axis=0))
+
+
+def test_a_parameter_assignment_forgets_only_the_values_read_from_that_parameter():
+    p = Prog(w=(3,), v=(3,), b=(3,))
+    w, v, b = p.params
+    p.builder.append(ir.Effect("assign", (w, p.op("mul", w, p.op("sub", np.float64(1.0), b))), LOC))
+    again = p.op("mul", w, p.op("sub", np.float64(1.0), b))      # 1 - b is the same; w * (1 - b) is not
+    view = p.op("reshape", v, shape=(3, 1))
+    before = p.op("exp", view)
+    p.builder.append(ir.Effect("assign", (v, again), LOC))
+    after = p.op("exp", view)                                    # v changed under its view: computed again
+    module = p.module(again, before, after)
+    optimized = optimize(module)
+    assert ops_of(optimized) == ["sub", "mul", "mul", "reshape", "exp", "exp"]
+    args = [rand(3, seed=1), rand(3, seed=2), rand(3, seed=3)]
+    expected = ir.evaluate(module, *(a.copy() for a in args))
+    for result, value in zip(ir.evaluate(optimized, *(a.copy() for a in args)), expected):
+        np.testing.assert_array_equal(result, value)
+
+
+def test_a_parameter_always_passed_the_same_value_as_another_is_read_as_it():
+    callee = Prog("attend", query=(3, 3), key=(3, 3))
+    query, key = callee.params
+    scores = callee.op("matmul", callee.op("transpose", query, axes=(1, 0)), key, hint="scores")
+    scores = callee.op("add", scores, callee.op("transpose", key, axes=(1, 0)))
+    attend = callee.function(scores)
+    p = Prog(x=(3, 3))
+    (x,) = p.params
+    out = p.var("out", scores)
+    p.builder.append(ir.Call((out,), "attend", (x, x), LOC))
+    module = p.module(out, others=(attend,))
+    optimized = optimize(module)
+    assert ops_of(optimized, "attend") == ["transpose", "matmul", "add"]
+    assert len(optimized.functions["attend"].params) == 1
+    same_results(module, optimized, rand(3, 3))

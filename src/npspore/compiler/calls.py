@@ -265,7 +265,8 @@ class Calls:
         if self._passes_parameter(args, kwargs):
             return self._call_python(fn, args if self_obj is None else (self_obj, *args), kwargs, frame, node)
         try:
-            return self.program.call_function(self, fn, self_obj, args, kwargs, self._loc(frame, node))
+            return self.program.call_function(self, fn, self_obj, args, kwargs, self._loc(frame, node),
+                                              hint=_called_attribute(node))
         except ReadInCallee:
             if self._concrete is None or not inline_reads:
                 raise
@@ -392,3 +393,14 @@ class Calls:
             value = self._apply("cast", (TensorValue(value),), {"dtype": target.aval.dtype}).var
         self.builder.append(ir.Effect("assign", (target.var, value), self._loc(frame, node)))
         return target
+
+
+def _called_attribute(node) -> str | None:
+    """The name a call reads its callee from (``fc1`` of ``self.fc1(x)``, ``layers`` of
+    ``self.layers[0](x)``, ``layer`` of ``layer(x)``), which names its result; None for other calls."""
+    func = node.func if isinstance(node, ast.Call) else None
+    while isinstance(func, ast.Subscript):
+        func = func.value
+    if isinstance(func, ast.Name):
+        return func.id
+    return func.attr if isinstance(func, ast.Attribute) and func.attr != "construct" else None

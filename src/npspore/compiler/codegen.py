@@ -16,6 +16,7 @@ import copy
 import functools
 import math
 import operator
+import re
 from string import Template
 
 import numpy as np
@@ -29,6 +30,7 @@ from .astcopy import copy_tree
 from .constantviews import constant_holders
 from .errors import file_label
 from .inlinefold import IntegerIdentities, literal_binding
+from .linewrap import wrap_lines
 from .unparse import unparse
 
 
@@ -110,6 +112,8 @@ class Renderer:
         self.buffers: list = []          # the workspace buffers of the function being rendered (their Vars)
         self.workspaces: list[str] = []  # module-level lines declaring each function's workspace
         self.aliases: dict = {}          # id(loop output Var) -> the loop variable's name it keeps
+        self.inlined: frozenset = frozenset()   # the function's Vars written inside their reader
+        self.expressions: dict = {}      # id(inlined Var) -> its expression, parenthesized
 
     # ---- values
 
@@ -142,7 +146,7 @@ class Renderer:
 
     def atom(self, atom) -> str:
         if isinstance(atom, ir.Var):
-            return self.aliases.get(id(atom), atom.name)
+            return self.expressions.get(id(atom)) or self.aliases.get(id(atom), atom.name)
         return self.literal(atom.value)
 
     # ---- statements
@@ -217,7 +221,9 @@ class Renderer:
         if len(stmt.targets) == 1 and ir.returns_tuple(stmt):
             targets += ","
         matrices = {text for text, a in zip(operand_text, stmt.args) if isinstance(a, ir.Var) and len(a.aval.shape) == 2}
-        lines = self._op_lines(definition, operands, static, targets, f"{stmt.targets[0].name}__", matrices)
+        shapes = {text: a.aval.shape for text, a in zip(operand_text, stmt.args)
+                  if isinstance(a, ir.Var) and text.isidentifier() and None not in a.aval.shape}
+        lines = self._op_lines(definition, operands, static, targets, f"{stmt.targets[0].name}__", matrices, shapes)
         cast = _drift_cast(definition, stmt)
         if cast is not None:
             head, expression = lines[-1].split(" = ", 1)
@@ -241,13 +247,15 @@ class Renderer:
             if cast is None and len(lines) == 1 and (position is None or operand_text[position] == buffer):
                 return [_in_place_line(expression, buffer, position)]
             return lines[:-1] + [f"{buffer} = {expression}"]
-        return lines
+        return lines if cast is not None else _coalesce_result(lines, f"{stmt.targets[0].name}__")
 
     def _op_lines(self, definition, operands: list, static: dict, result: str, prefix: str,
-                  matrices: frozenset | set = frozenset()) -> list[str]:
+                  matrices: frozenset | set = frozenset(), shapes: dict | None = None) -> list[str]:
         """Inline ``definition.forward`` with operand/static expressions, assigning ``result``.
 
         ``matrices``: the operands known to be of rank 2, whose ``np.swapaxes(m, -1, -2)`` is ``m.T``.
+        ``shapes``: the static shapes of operands (by name): ``x.shape`` is written as the literal it
+        is, so the template's shape arithmetic folds (``oh = 28``, not ``oh = (h - 1 - 1) // 2 + 1``).
 
         Locals of the template get ``prefix`` (the result's name and ``__``: a namespace no user
         name reaches, see ``builder.identifier``); ``call("op", ...)`` inside it is expanded the
@@ -264,12 +272,16 @@ class Renderer:
         stores = [n.id for part in body for n in ast.walk(part)
                   if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)]
         assigned_once = {prefix + name for name in local_names if stores.count(name) == 1}
+        reassigned = {prefix + name for name in local_names if stores.count(name) > 1}
         identities = IntegerIdentities()
         lines: list[str] = []
+        expander = _CallExpander(self, prefix, lines, shapes or {})   # one count: each expanded op has its own name
         for node in body:
             node = substitute.visit(copy_tree(node))
+            if shapes:
+                node = _StaticShapes(shapes).visit(node)
             node = _FoldStaticExpressions().visit(identities.visit(_FoldStaticExpressions().visit(node)))
-            literals = literal_binding(node, assigned_once)
+            literals = literal_binding(node, assigned_once, reassigned)
             if literals:  # a local bound once to a literal: written into the statements after it
                 mapping.update({name[len(prefix):]: ast.fix_missing_locations(value)
                                 for name, value in literals.items()})
@@ -277,7 +289,11 @@ class Renderer:
             node = _PlainKeywords().visit(node)
             if matrices and _calls_swapaxes(definition.forward):
                 node = _MatrixTranspose(matrices).visit(node)
-            node = _CallExpander(self, prefix, lines).visit(node)
+            node = expander.visit(node)
+            copied = literal_binding(node, assigned_once, reassigned)
+            if copied:  # a local naming an expanded op's result (``windows = call(...)``): that result's name
+                mapping.update({name[len(prefix):]: value for name, value in copied.items()})
+                continue
             if isinstance(node, ast.Return) and node.value is not None:
                 lines.append(f"{result} = {unparse(node.value)}")
             else:
@@ -293,7 +309,11 @@ class Renderer:
     def stmt_lines(self, stmt, indent: str) -> list[str]:
         where = f"  # {comment_text(file_label(stmt.loc.file))}:{stmt.loc.line}"
         if isinstance(stmt, ir.Apply):
-            return [f"{indent}{line}{where}" for line in self.apply_lines(stmt)]
+            lines = self.apply_lines(stmt)
+            if stmt.targets[0] in self.inlined and len(lines) == 1:   # naming: read inside its reader
+                self.expressions[id(stmt.targets[0])] = f"({lines[0].split(' = ', 1)[1]})"
+                return []
+            return [f"{indent}{line}{where}" for line in lines if not _self_copy(line)]
         if isinstance(stmt, ir.Call):
             args = ", ".join(self.atom(a) for a in stmt.args)
             call = f"{stmt.callee}({args})"
@@ -318,7 +338,8 @@ class Renderer:
                 # a value computed in the Parameter's own array (optimize's assign_in_place) is there already
                 return [] if target == value else [f"{indent}np.copyto({args}){where}"]
             if stmt.kind == "release":
-                return [f"{indent}del {args}"]
+                names = [self.atom(a) for a in stmt.args if id(a) not in self.expressions]
+                return [f"{indent}del {', '.join(names)}"] if names else []
             if stmt.kind == "host_call":
                 targets = ", ".join(t.name for t in stmt.targets) + ("," if len(stmt.targets) == 1 else "")
                 return [f"{indent}{targets} = rt.host_call({args}){where}"]
@@ -404,6 +425,7 @@ class Renderer:
     # ---- functions and module
 
     def function_text(self, function: ir.Function) -> str:
+        self.inlined = function.inlined
         self.used = {id(v) for stmt in function.body.stmts for v in ir.used_vars_deep(stmt)}
         self.used |= {id(a) for a in function.body.results if isinstance(a, ir.Var)}
         params = ", ".join(p.name for p in function.params)
@@ -436,7 +458,7 @@ class Renderer:
         else:
             inner = ", ".join(texts)
             lines.append(f"    return ({inner},)" if len(results) == 1 else f"    return ({inner})")
-        return "\n".join(lines)
+        return "\n".join(wrap_lines(lines))
 
     def render(self) -> str:
         order = [name for name in self.module.functions if name != self.module.entry] + [self.module.entry]
@@ -515,7 +537,7 @@ class _FoldStaticExpressions(ast.NodeTransformer):
                 return node
             folded = _literal_node(value)
             if folded is not None:
-                return ast.copy_location(folded, node)
+                return ast.fix_missing_locations(ast.copy_location(folded, node))
         return node
 
     def visit_IfExp(self, node: ast.IfExp):
@@ -640,11 +662,25 @@ class _Substitute(ast.NodeTransformer):
         return node
 
 
+class _StaticShapes(ast.NodeTransformer):
+    """``x.shape`` of an operand whose shape is static, as that tuple."""
+
+    def __init__(self, shapes: dict):
+        self.shapes = shapes
+
+    def visit_Attribute(self, node: ast.Attribute):
+        self.generic_visit(node)
+        if (node.attr == "shape" and isinstance(node.value, ast.Name) and node.value.id in self.shapes
+                and isinstance(node.ctx, ast.Load)):
+            return ast.fix_missing_locations(ast.copy_location(_literal_node(tuple(self.shapes[node.value.id])), node))
+        return node
+
+
 class _CallExpander(ast.NodeTransformer):
     """Expand ``call("op", *operands, **static)`` into that op's inlined statements."""
 
-    def __init__(self, renderer: "Renderer", prefix: str, lines: list):
-        self.renderer, self.prefix, self.lines = renderer, prefix, lines
+    def __init__(self, renderer: "Renderer", prefix: str, lines: list, shapes: dict):
+        self.renderer, self.prefix, self.lines, self.shapes = renderer, prefix, lines, shapes
         self.count = 0
 
     def visit_Call(self, node: ast.Call):
@@ -667,8 +703,25 @@ class _CallExpander(ast.NodeTransformer):
         for key, default in definition.static.items():
             if key not in static:  # a required attribute (no default) is always given
                 static[key] = _expression(self.renderer.literal(default))
-        self.lines.extend(self.renderer._op_lines(definition, operands, static, name, f"{name}__"))
+        lines = self.renderer._op_lines(definition, operands, static, name, f"{name}__", shapes=self.shapes)
+        self.lines.extend(_coalesce_result(lines, f"{name}__"))
         return ast.Name(id=name, ctx=ast.Load())
+
+
+def _self_copy(line: str) -> bool:
+    """Whether a line is ``x = x`` (a template returning its operand, written under the operand's name)."""
+    head, _, value = line.partition(" = ")
+    return head == value and head.isidentifier()
+
+
+def _coalesce_result(lines: list, prefix: str) -> list:
+    """An inlined template's lines without its last copy ``result = local`` (a template returning a local
+    it built): the local, one of the template's own (``prefix``), is written under the result's name."""
+    head, _, value = lines[-1].partition(" = ")
+    if len(lines) < 2 or not value.startswith(prefix) or not value.isidentifier() or not head.isidentifier():
+        return lines
+    local = re.compile(rf"\b{re.escape(value)}\b")
+    return [local.sub(head, line) for line in lines[:-1]]
 
 
 _UFUNC_OF_OPERATOR = {ast.Add: "add", ast.Sub: "subtract", ast.Mult: "multiply", ast.Div: "true_divide",

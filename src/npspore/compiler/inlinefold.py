@@ -125,13 +125,15 @@ def _is_literal(node) -> bool:
     return isinstance(node, ast.Tuple) and all(_is_literal(e) for e in node.elts)
 
 
-def literal_binding(statement, assigned_once) -> dict:
+def literal_binding(statement, assigned_once, reassigned=frozenset()) -> dict:
     """``{name: literal}`` when ``statement`` binds only names of ``assigned_once`` to literals
-    (``kh = 5``, ``cg, kh, kw = (6, 5, 5)``), else ``{}``."""
+    (``kh = 5``, ``cg, kh, kw = (6, 5, 5)``) or copies a name none of ``reassigned`` (``xp = x``:
+    the local is another name of the same array), else ``{}``."""
     if not (isinstance(statement, ast.Assign) and len(statement.targets) == 1):
         return {}
     target, value = statement.targets[0], statement.value
-    if isinstance(target, ast.Name) and target.id in assigned_once and _is_literal(value):
+    if isinstance(target, ast.Name) and target.id in assigned_once and (
+            _is_literal(value) or isinstance(value, ast.Name) and value.id not in reassigned):
         return {target.id: value}
     if (isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple) and len(target.elts) == len(value.elts)
             and all(isinstance(t, ast.Name) and t.id in assigned_once for t in target.elts)

@@ -284,6 +284,7 @@ class Function:
     loc: Loc | None = None
     param_names: tuple = ()    # names of the Parameter inputs, in order
     output_tree: Any = None
+    inlined: frozenset = frozenset()   # naming: Vars written inside the one expression that reads them
 
 
 @dataclass

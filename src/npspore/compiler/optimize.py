@@ -53,9 +53,10 @@ def optimize(module: ir.Module, *, numpy_steps: bool = True) -> ir.Module:
     """Run every pass; returns a new module. ``numpy_steps=False`` stops before the steps that only
     serve NumPy execution (rows and updates in place, release points): the typed IR an export reads."""
     module = copy.deepcopy(module)
-    prune.merge_repeated_values(module)
     for function in module.functions.values():
         _forget_custom_backward(function)
+    prune.merge_repeated_values(module)
+    for function in module.functions.values():
         _propagate_copies(function)
         _Simplifier().block(function.body)
         rewrite.eliminate_common_subexpressions(module, function)

@@ -1,6 +1,6 @@
 """The compiler pipeline: one explicit list of stages, run in order by :func:`compile`.
 
-    frontend → normalize → specialize → differentiate → batch → optimize → codegen   (then the disk cache)
+    frontend → normalize → specialize → differentiate → batch → optimize → naming → codegen   (then the disk cache)
 
 A :class:`CompileRequest` says what to compile (a function, bound method or Cell), for which call
 (concrete arguments), and which gradient transforms to apply (``grads``, outermost first; none for a
@@ -17,6 +17,7 @@ specialize      (the request)                               :class:`Program`: ty
 differentiate   :class:`Program`                            :class:`Program` of the gradient kernel
 batch           :class:`Program`                            :class:`Program` over a batch (``vmap``)
 optimize        :class:`Program`                            :class:`Program` (optimized module)
+naming          :class:`Program`                            :class:`Program` (values named, copies coalesced)
 codegen         :class:`Program`                            the kernel module's source text
 ==============  ==========================================  ======================================
 
@@ -27,6 +28,7 @@ before the steps that only serve NumPy execution (in-place writes, release point
 from __future__ import annotations
 
 import ast
+import copy
 import dataclasses
 import itertools
 from typing import Any
@@ -54,6 +56,7 @@ from .guards import GuardRecorder
 from .kernel import CompiledKernel
 from .library import LIBRARY
 from .normalize import normalized
+from .naming import name_values
 from .optimize import optimize
 from .request import CompileRequest
 from .signature import OutputTree, describe_key
@@ -138,13 +141,18 @@ def _optimize(request: CompileRequest, program: Program) -> Program:
     return dataclasses.replace(program, module=optimize(program.module))
 
 
+def _naming(request: CompileRequest, program: Program) -> Program:
+    return dataclasses.replace(program, module=name_values(copy.deepcopy(program.module)))
+
+
 def _codegen(request: CompileRequest, program: Program) -> str:
     program.module.header = header_for(request, program, disk_key=None)
     return render_module(program.module)
 
 
 PIPELINE = (("frontend", _frontend), ("normalize", _normalize), ("specialize", _specialize),
-            ("differentiate", _differentiate), ("batch", _batch), ("optimize", _optimize), ("codegen", _codegen))
+            ("differentiate", _differentiate), ("batch", _batch), ("optimize", _optimize), ("naming", _naming),
+            ("codegen", _codegen))
 STAGES = tuple(name for name, _ in PIPELINE)
 
 
@@ -246,7 +254,7 @@ def build(request: CompileRequest, disk_key: str | None) -> CompiledKernel:
     """The kernel for ``request`` built by every stage (``compiler.compile`` found none on disk),
     and stored under ``disk_key`` when it is not None and the kernel can be named in another process."""
     with _deep_recursion():
-        program = run_stages(request, "optimize")
+        program = run_stages(request, "naming")
         value_guards = program.guards.values if program.guards is not None else ()
         if _calls_host(program.module) or value_guards:
             disk_key = None  # host functions are registered per process; one file cannot hold a kernel per value
@@ -282,12 +290,12 @@ _KERNEL_NUMBERS = itertools.count(1)   # in-memory kernels get distinct linecach
 
 
 def build_kernel(module: ir.Module, *, layout: dict | None, key: str | None, header: dict, optimized=False):
-    """optimize (unless done) + codegen + cache: returns ``(kernel, source_text, path)``.
+    """optimize and naming (unless done) + codegen + cache: returns ``(kernel, source_text, path)``.
 
     ``layout`` (captured paths and output tree, literal data) is written into the module so a new
     process can use the cached file without compiling; None keeps the kernel out of the disk cache.
     """
-    module = module if optimized else optimize(module)
+    module = module if optimized else name_values(optimize(module))
     module.header = dict(header)
     source = render_module(module)
     if layout is not None:

@@ -75,7 +75,7 @@ def merge_repeated_values(module: ir.Module) -> bool:
             same = next((i for i in range(j) if function.params[i] not in mapping
                          and all(isinstance(call.args[i], ir.Var) and call.args[i] is call.args[j]
                                  for call, _ in calls)), None)
-            if same is not None:
+            if same is not None and function.params[same].aval == param.aval:
                 mapping[param] = function.params[same]
         ir.substitute(function.body, mapping)
         changed = changed or bool(mapping)

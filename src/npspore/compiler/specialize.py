@@ -127,8 +127,9 @@ class ProgramBuilder:
         self.functions[function.name] = function
         return function, [obj for obj, _ in spec.captures.values()]
 
-    def call_function(self, caller, fn, self_obj, args, kwargs, loc):
-        """Stage a call of a user function or Cell as an ``ir.Call``; returns the result value."""
+    def call_function(self, caller, fn, self_obj, args, kwargs, loc, hint=None):
+        """Stage a call of a user function or Cell as an ``ir.Call``; returns the result value (named
+        ``hint`` when given: the attribute the caller called, ``fc1`` for ``self.fc1(x)``)."""
         code = fn.__code__
         if activation_key(fn, self_obj) in self._active:
             raise not_supported(f"recursive call of {fn.__qualname__!r}", loc)
@@ -149,9 +150,15 @@ class ProgramBuilder:
             obj = resolve_path(path, self_obj)
             captured_args.append(caller.capture(obj).var)
         call_args = tuple(leaf.var if isinstance(leaf, TensorValue) else ir.Const(leaf) for leaf in leaves)
-        targets = tuple(caller.names.var(r.name, r.aval) for r in function.body.results)
+        targets = tuple(caller.names.var(hint if hint and not k else r.name, r.aval)
+                        for k, r in enumerate(function.body.results))
+        if hint and targets:
+            caller._temps[id(targets[0])] = HELD_NAMED
         caller.builder.append(ir.Call(targets, function.name, call_args + tuple(captured_args), loc))
         return tree.unflatten(template, (TensorValue(t) for t in targets))
+
+
+OP_NAMED, HELD_NAMED = 0, 1   # how firmly a value not yet bound to a user's variable is named
 
 
 def function_name(fn, self_obj) -> str:
@@ -173,8 +180,10 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads):
       interpreted call.
     * ``_line_loc`` — the line of the function being built that generated code cites: the
       statement of ``_home`` (or of user code) that led into whatever library code runs now.
-    * ``_temps`` — ids of Vars made by an op and not yet bound to a user name: assigning one to a
-      name renames it after that name (``h = relu(t)`` gives ``h``), once.
+    * ``_temps`` — id -> how firmly a Var not yet bound to a user name is named: ``OP_NAMED`` (after
+      its op), ``HELD_NAMED`` (after a library's variable or the sub-cell whose call made it).
+      Assigning one to a user's name renames it after that name (``h = relu(t)`` gives ``h``), once;
+      a library's variable renames only a value named after its op.
     * ``captures`` — id(obj) -> (obj, TensorValue) of each pre-existing Tensor read, in first-read
       order: they become the params after the inputs.
     * ``_created`` — ids of the Parameters and shape-only placeholders created at compile time
@@ -199,7 +208,7 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads):
         self._user_loc: ir.Loc | None = None       # where errors are reported: innermost user code
         self._line_loc: ir.Loc | None = None       # what generated lines cite: this function's own source
         self._home: ast.FunctionDef | None = None  # the parsed source of the function being built
-        self._temps: set[int] = set()             # op results not yet named after a user variable
+        self._temps: dict[int, int] = {}          # op and call results not yet named after a user variable
         self._dim_sizes: set[int] = set()         # Vars holding a dynamic dim's size (dim_size results)
         self._dynamic_loops = 0                    # depth of loops being staged as IR loops
         self._exit_target: str | None = None      # what a tensor break/continue ends (see above)
@@ -429,8 +438,12 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads):
 
     def _assign(self, target, value, frame):
         if isinstance(target, ast.Name):
-            if isinstance(value, TensorValue) and id(value.var) in self._temps and not frame.source.is_library:
-                self._temps.discard(id(value.var))
+            firmness = self._temps.get(id(value.var)) if isinstance(value, TensorValue) else None
+            if firmness is not None and not frame.source.is_library:
+                del self._temps[id(value.var)]
+                value.var.name = self.names.fresh(target.id)
+            elif firmness == OP_NAMED:   # a library's variable names it until the user's code does
+                self._temps[id(value.var)] = HELD_NAMED
                 value.var.name = self.names.fresh(target.id)
             frame.env[target.id] = value
         elif isinstance(target, (ast.Tuple, ast.List)):
@@ -836,9 +849,9 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads):
             raise self._error(error) from None
         if isinstance(result, tuple):
             for var in result:
-                self._temps.add(id(var))
+                self._temps[id(var)] = OP_NAMED
             return tuple(TensorValue(v) for v in result)
-        self._temps.add(id(result))
+        self._temps[id(result)] = OP_NAMED
         return TensorValue(result)
 
     def _atom(self, value):
