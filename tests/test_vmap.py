@@ -509,7 +509,7 @@ def test_show_transform_vmap_prints_the_per_sample_gradient_kernel(capsys):
                  "--weights", "all", "--no-color"]) == 0
     text = capsys.readouterr().out
     assert "kernel: vmap of gradient" in text and "def MLP_construct_grad_vmap(" in text
-    assert "np.swapaxes(d_add, -1, -2) @ x" in text     # each sample's weight gradient, as one batched matmul
+    assert "np.swapaxes(d_x_2, -1, -2) @ x" in text     # each sample's weight gradient, as one batched matmul
     assert main(["show", "npspore.examples:MLP", "--input", "f32[8,5,4]", "--transform", "vmap",
                  "--dump-after", "batch"]) == 0
     assert "float32[8, 5, 3]" in capsys.readouterr().out

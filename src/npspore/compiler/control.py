@@ -19,6 +19,7 @@ from ..opdef import Aval
 from . import ir
 from .builder import BlockBuilder, NameSupply
 from .errors import NotSupportedError, located, not_supported
+from .library import LIBRARY
 from .values import (MISSING, NORMAL, Completion, ConstIndex, Frame, NeedsStatic, Poison, StagedRange, TensorValue,
                      copy_container)
 
@@ -459,6 +460,25 @@ class ControlFlow:
             return TensorValue(out), [out]
         raise not_supported(
             f"'{name}' holding different Python values ({a!r} vs {b!r}) after a tensor-dependent 'if'", loc)
+
+    def _with_no_grad(self, stmt, frame) -> Completion:
+        """``with _no_grad(): body``: the body runs as written; the values it binds or returns stop
+        gradients (``stop_gradient``), as the tensors made in the block carry none in MindSpore."""
+        contexts = [self._eval(item.context_expr, frame) for item in stmt.items]
+        if any(item.optional_vars is not None for item in stmt.items) or not all(
+                LIBRARY.no_grad_type is not None and isinstance(c, LIBRARY.no_grad_type) for c in contexts):
+            raise not_supported("'with' statement (but 'with _no_grad():')", frame.source.loc(stmt))
+        before = dict(frame.env)
+        completion = self._exec_stmts(stmt.body, frame)
+        def stop(value):
+            return tree.tree_map(lambda leaf: self._apply("stop_gradient", (leaf,), {}), value,
+                                 lambda leaf: isinstance(leaf, TensorValue))
+        for name, value in frame.env.items():
+            if before.get(name) is not value:
+                frame.env[name] = stop(value)
+        if completion.kind == Completion.RETURN:
+            return Completion(Completion.RETURN, stop(completion.value))
+        return completion
 
     def _for(self, stmt, frame) -> Completion:
         loc = frame.source.loc(stmt)

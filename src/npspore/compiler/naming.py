@@ -205,7 +205,8 @@ def _inlined_in_block(block: ir.Block, reads: dict, buffers: set):
     table = op_table()
     sources: dict = {}   # id(inlined Var) -> (id, name) of the Vars its expression reads, through other inlined ones
     for k, stmt in enumerate(block.stmts):
-        if not (isinstance(stmt, ir.Apply) and len(stmt.targets) == 1 and stmt.into is None) or ir.returns_tuple(stmt):
+        if not (isinstance(stmt, ir.Apply) and len(stmt.targets) == 1 and stmt.into is None
+                and not stmt.workspace) or ir.returns_tuple(stmt):   # a workspace result is written out=, not inlined
             continue   # (a one-result op returning a tuple is unpacked: ``row, = np.split(...)``)
         value = stmt.targets[0]
         if (not op_named(value.name) or reads.get(id(value)) != 1 or id(value) in buffers
@@ -223,7 +224,8 @@ def _inlined_in_block(block: ir.Block, reads: dict, buffers: set):
                 break
             if _is_release(reader) and not ids.intersection(map(id, reader.args)):
                 continue
-            if not (isinstance(reader, ir.Apply) and reader.into is None and not table[reader.op].has_effects):
+            if not (isinstance(reader, ir.Apply) and reader.into is None and not reader.workspace
+                    and not table[reader.op].has_effects):
                 break
             if any(v.name in names for v in reader.targets):
                 break   # a name it reads (coalesced with a later value) is bound again

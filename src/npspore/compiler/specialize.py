@@ -417,25 +417,6 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads):
             return self._with_no_grad(stmt, frame)
         raise not_supported(f"'{type(stmt).__name__}' statement", frame.source.loc(stmt))
 
-    def _with_no_grad(self, stmt, frame) -> Completion:
-        """``with _no_grad(): body``: the body runs as written; the values it binds or returns stop
-        gradients (``stop_gradient``), as the tensors made in the block carry none in MindSpore."""
-        contexts = [self._eval(item.context_expr, frame) for item in stmt.items]
-        if any(item.optional_vars is not None for item in stmt.items) or not all(
-                LIBRARY.no_grad_type is not None and isinstance(c, LIBRARY.no_grad_type) for c in contexts):
-            raise not_supported("'with' statement (but 'with _no_grad():')", frame.source.loc(stmt))
-        before = dict(frame.env)
-        completion = self._exec_stmts(stmt.body, frame)
-        def stop(value):
-            return tree.tree_map(lambda leaf: self._apply("stop_gradient", (leaf,), {}), value,
-                                 lambda leaf: isinstance(leaf, TensorValue))
-        for name, value in frame.env.items():
-            if before.get(name) is not value:
-                frame.env[name] = stop(value)
-        if completion.kind == Completion.RETURN:
-            return Completion(Completion.RETURN, stop(completion.value))
-        return completion
-
     def _assign(self, target, value, frame):
         if isinstance(target, ast.Name):
             firmness = self._temps.get(id(value.var)) if isinstance(value, TensorValue) else None
