@@ -123,5 +123,5 @@ def test_cli_show_jvp_prints_the_forward_mode_kernel(capsys):
     assert main(["show", "npspore.examples:MLP", "--input", "f32[8,4]", "--jvp", "--no-color"]) == 0
     text = capsys.readouterr().out
     assert "# kernel: jvp" in text and "def MLP_construct_jvp(x, x_dot," in text
-    assert "relu_dot" in text and "return (add_1, add_1_dot)" in text
+    assert "relu_dot" in text and "return (fc2, fc2_dot)" in text
     assert main(["show", "npspore.examples:MLP", "--input", "f32[8,4]", "--jvp", "--grad"]) == 2

@@ -304,7 +304,7 @@ class Renderer:
         out = []
         for stmt in block.stmts:
             out.extend(self.stmt_lines(stmt, indent))
-        return out
+        return _without_early_deletes(out)
 
     def stmt_lines(self, stmt, indent: str) -> list[str]:
         where = f"  # {comment_text(file_label(stmt.loc.file))}:{stmt.loc.line}"
@@ -437,7 +437,7 @@ class Renderer:
             doc = comment_text(doc)
             lines.append(f'    """{doc}"""' if '"' not in doc and "\\" not in doc else f"    {doc!r}")
         self.buffers = []
-        body = [line for stmt in function.body.stmts for line in self.stmt_lines(stmt, "    ")]
+        body = _without_early_deletes([line for stmt in function.body.stmts for line in self.stmt_lines(stmt, "    ")])
         workspace = f"_workspace_{function.name}"
         if self.buffers:   # taken when the call starts, given back before it returns (core.workspace)
             layout = ", ".join(f"({self.literal(v.aval.shape)}, np.{_numpy_name(v.aval.dtype)})" for v in self.buffers)
@@ -845,6 +845,23 @@ def comment_text(text) -> str:
     """``text`` as one line of printable ASCII (newlines, quotes' escapes, ``\\N`` and non-ASCII
     escaped): what may be written into a comment or docstring of generated code."""
     return str(text).encode("unicode_escape").decode("ascii")
+
+
+def _without_early_deletes(lines: list[str]) -> list[str]:
+    """``lines`` of one block with each ``del`` keeping only the names no later line reads: once values are
+    named, two of them can share a name (a loop's buffer and its result), and a release point of one must not
+    delete the array the other name still holds."""
+    out = []
+    for index, line in enumerate(lines):
+        stripped = line.lstrip()
+        if stripped.startswith("del "):
+            later = "\n".join(lines[index + 1:])
+            names = [n for n in stripped[4:].split(", ") if not re.search(rf"\b{re.escape(n)}\b", later)]
+            if not names:
+                continue
+            line = f"{line[:len(line) - len(stripped)]}del {', '.join(names)}"
+        out.append(line)
+    return out
 
 
 def render_module(module: ir.Module) -> str:
