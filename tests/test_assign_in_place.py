@@ -34,7 +34,9 @@ def test_adam_updates_moments_and_weights_in_their_own_arrays_as_eager_mode_does
         assert re.search(rf"\n +{weight} -= \w+ ", update), update
     assert "np.copyto(moment" not in update and "np.copyto(fc" not in update
     # the step size and 1 - beta1, 1 - beta2 are computed once for all Parameters
-    assert len(re.findall(r"= 1 - beta1\b", update)) == 1 and len(re.findall(r"= np\.sqrt\(\w+\)", update)) <= 5
+    # (NumPy 1.26 promotes a Python scalar by value: codegen writes the float32 cast there)
+    assert len(re.findall(r"= (np\.float32\()?1 - beta1\b", update)) == 1
+    assert len(re.findall(r"= np\.sqrt\(\w+\)", update)) <= 5
 
 
 def test_sgd_tests_momentum_once_per_step():
