@@ -39,7 +39,9 @@ def name_values(module: ir.Module) -> ir.Module:
         _rows_under_their_buffer(function)
         rename = _renamer(function)
         _name_in_place_chains(function, rename)
-        _coalesce_loop_copies(function.body, _buffer_roots(function), rename, _read_counts(function))
+        roots = _buffer_roots(function)
+        _coalesce_loop_copies(function.body, roots, rename, _read_counts(function))
+        _coalesce_branch_results(function, roots, rename)
         function.inlined = frozenset(_inlined_values(function))
     for function in module.functions.values():
         _rename(function, _derived_names(function), module)
@@ -182,6 +184,23 @@ def _coalesce_back_edge(loop, roots: dict, rename) -> None:
                 isinstance(r, ir.Var) and id(roots.get(id(r), r)) in under_its_name for r in body.results):
             continue
         rename(named.name, param.name)
+
+
+def _coalesce_branch_results(function: ir.Function, roots: dict, rename) -> None:
+    """A value a tensor ``if``'s branch makes and hands out takes the name of the ``if``'s output (``h = x + x``
+    in the branch, not ``h_3 = x + x; h = h_3``), when no Var outside that branch bears its name."""
+    for stmt in ir.walk_stmts(function.body):
+        if not isinstance(stmt, ir.If):
+            continue
+        for branch in (stmt.then_block, stmt.else_block):
+            inside = {id(v) for s in ir.walk_stmts(branch) for v in ir.defined_vars(s)}
+            for output, result in zip(stmt.outputs, branch.results):
+                named = roots.get(id(result), result) if isinstance(result, ir.Var) else None
+                if named is None or id(named) not in inside or sum(r is result for r in branch.results) != 1:
+                    continue
+                if any(v.name == named.name and id(v) not in inside for v in _variables(function)):
+                    continue
+                rename(named.name, output.name)
 
 
 def _is_release(stmt) -> bool:
