@@ -103,3 +103,13 @@ def test_a_one_result_op_returning_a_tuple_is_unpacked_not_written_inside_its_re
     d_x = ms.grad(_stacked_alone)(Tensor(np.array(0.5)))   # the adjoint splits one row off: ``row, = np.split(...)``
     assert d_x.shape == ()
     np.testing.assert_allclose(d_x.asnumpy(), 3.0)
+
+
+def test_a_branch_hands_its_value_out_under_the_ifs_output_name():
+    import catalogue
+    net = catalogue.GatedCell()
+    x = Tensor(np.ones((2, 3), np.float32))
+    lines = _code_lines(ms.jit(net).kernel_source(x))
+    outputs = [line.split(" = ")[0] for line in lines if line.endswith(("= x + x", "= x - 1.0"))]
+    assert len(outputs) == 2 and outputs[0] == outputs[1], lines          # both branches write the if's output
+    assert not any(re.fullmatch(rf"{outputs[0]} = \w+", line) for line in lines), lines   # no copy after

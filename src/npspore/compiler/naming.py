@@ -188,15 +188,20 @@ def _coalesce_back_edge(loop, roots: dict, rename) -> None:
 
 def _coalesce_branch_results(function: ir.Function, roots: dict, rename) -> None:
     """A value a tensor ``if``'s branch makes and hands out takes the name of the ``if``'s output (``h = x + x``
-    in the branch, not ``h_3 = x + x; h = h_3``), when no Var outside that branch bears its name."""
+    in the branch, not ``h_3 = x + x; h = h_3``), when the output's name is its own (no other Var, say a loop
+    variable the branch may still read, bears it) and no Var outside that branch bears the value's."""
     for stmt in ir.walk_stmts(function.body):
         if not isinstance(stmt, ir.If):
             continue
+        names = [v.name for v in _variables(function)]
+        own = [names.count(output.name) == sum(v is output for v in _variables(function)) for output in stmt.outputs]
         for branch in (stmt.then_block, stmt.else_block):
             inside = {id(v) for s in ir.walk_stmts(branch) for v in ir.defined_vars(s)}
-            for output, result in zip(stmt.outputs, branch.results):
+            for output, result, unique in zip(stmt.outputs, branch.results, own):
                 named = roots.get(id(result), result) if isinstance(result, ir.Var) else None
-                if named is None or id(named) not in inside or sum(r is result for r in branch.results) != 1:
+                if not unique or named is None or id(named) not in inside:
+                    continue
+                if sum(r is result for r in branch.results) != 1:
                     continue
                 if any(v.name == named.name and id(v) not in inside for v in _variables(function)):
                     continue
