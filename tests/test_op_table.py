@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from npspore.compiler.builder import BlockBuilder, NameSupply
-from npspore.compiler.codegen import drift_dtype
+from npspore.compiler.numpycasts import drift_dtype
 from npspore.compiler.ir import Const, Loc, Var
 from npspore.compiler.trace import stage_rule
 from npspore.opdef import TEMPLATE_FAMILIES, Aval, OpShapeError, OpTypeError, function_ast, op_table

@@ -3,6 +3,7 @@ import numpy as np
 
 from npspore.compiler import ir
 from npspore.compiler.optimize import optimize
+from npspore.compiler.pipeline import format_module
 from test_codegen import render_module, run_rendered
 from test_differentiate import LOC, Prog, ops_of, rand
 
@@ -278,3 +279,21 @@ def test_a_parameter_always_passed_the_same_value_as_another_is_read_as_it():
     assert ops_of(optimized, "attend") == ["transpose", "matmul", "add"]
     assert len(optimized.functions["attend"].params) == 1
     same_results(module, optimized, rand(3, 3))
+
+
+def test_the_casts_numpy_needs_are_decided_by_optimize_and_shown_in_its_dump():
+    """True division of int32 tensors computes in float32 (MindSpore's rule) where NumPy would give
+    float64: optimize marks the operands' cast, the dump shows it, codegen writes it."""
+    p = Prog(x=((3,), np.dtype(np.int32)), y=((3,), np.dtype(np.int32)))
+    x, y = p.params
+    module = p.module(p.op("div", x, y))
+    before = [s for s in module.functions["f"].body.stmts if isinstance(s, ir.Apply)]
+    assert before[0].operand_cast is None
+    optimized = optimize(module)
+    (division,) = [s for s in optimized.functions["f"].body.stmts if isinstance(s, ir.Apply)]
+    assert division.operand_cast == np.float32 and division.result_cast is None
+    assert "(operands as float32)" in format_module(optimized)
+    assert "x.astype(np.float32) / y.astype(np.float32)" in render_module(optimized)
+    (result,) = run_rendered(optimized, np.array([1, 2, 3], np.int32), np.array([2, 2, 2], np.int32))
+    assert result.dtype == np.float32
+    np.testing.assert_array_equal(result, np.array([0.5, 1.0, 1.5], np.float32))

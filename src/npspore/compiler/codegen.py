@@ -22,7 +22,6 @@ from string import Template
 import numpy as np
 
 from ..core import kernels_np
-from ..core.apply import cast_operands
 from ..opdef import function_ast, op_table, template_file
 from ..shape_rules import fit_int
 from . import ir
@@ -197,18 +196,16 @@ class Renderer:
         """The lines of one op application: its template's forward body, substituted."""
         definition = self.table[stmt.op]
         operand_text = [self.atom(a) for a in stmt.args]
-        if definition.operand_dtype is not None:
-            target = definition.operand_dtype(*(ir.aval_or_value(a) for a in stmt.args), **stmt.static)
-            if target is not None and not _numpy_promotes_to(stmt.args, np.dtype(target)):
-                target = np.dtype(target)
-                for i, a in enumerate(stmt.args):
-                    if isinstance(a, ir.Var) and a.aval.dtype != target:
-                        # 0-d values may be Python ints at run time (a loop index): no .astype there
-                        operand_text[i] = (f"np.{_numpy_name(target)}({operand_text[i]})" if a.aval.shape == ()
-                                           else f"{operand_text[i]}.astype(np.{_numpy_name(target)})")
-                    elif (isinstance(a, ir.Const) and isinstance(a.value, (np.ndarray, np.generic))
-                          and a.value.dtype != target):
-                        operand_text[i] = self.literal(np.asarray(a.value).astype(target))
+        if stmt.operand_cast is not None:
+            target = stmt.operand_cast
+            for i, a in enumerate(stmt.args):
+                if isinstance(a, ir.Var) and a.aval.dtype != target:
+                    # 0-d values may be Python ints at run time (a loop index): no .astype there
+                    operand_text[i] = (f"np.{_numpy_name(target)}({operand_text[i]})" if a.aval.shape == ()
+                                       else f"{operand_text[i]}.astype(np.{_numpy_name(target)})")
+                elif (isinstance(a, ir.Const) and isinstance(a.value, (np.ndarray, np.generic))
+                      and a.value.dtype != target):
+                    operand_text[i] = self.literal(np.asarray(a.value).astype(target))
         inferred = stmt.targets[0].aval.dtype
         if len(stmt.targets) == 1 and inferred.kind in "iu":
             for i, a in enumerate(stmt.args):
@@ -224,7 +221,7 @@ class Renderer:
         shapes = {text: a.aval.shape for text, a in zip(operand_text, stmt.args)
                   if isinstance(a, ir.Var) and text.isidentifier() and None not in a.aval.shape}
         lines = self._op_lines(definition, operands, static, targets, f"{stmt.targets[0].name}__", matrices, shapes)
-        cast = _drift_cast(definition, stmt)
+        cast = stmt.result_cast
         if cast is not None:
             head, expression = lines[-1].split(" = ", 1)
             if stmt.targets[0].aval.shape == ():
@@ -475,47 +472,6 @@ class Renderer:
 
 _REDUCTIONS = frozenset({"sum", "mean", "prod", "max", "min", "amax", "amin", "all", "any", "std", "var"})
 _AXIS_NONE_IS_DEFAULT = _REDUCTIONS | {"squeeze", "transpose"}
-
-
-def _numpy_promotes_to(args, target: np.dtype) -> bool:
-    """Whether NumPy itself promotes these operands to ``target`` (``float32 * bool``), so no
-    operand needs an explicit cast: all array operands have rank >= 1 (NumPy 1.26 promotes 0-d
-    ones by value) and their dtypes promote to ``target``; Python scalars are weak in both."""
-    variables = [a for a in args if isinstance(a, ir.Var)]
-    if not variables or any(not a.aval.shape for a in variables):
-        return False
-    if any(isinstance(a, ir.Const) and isinstance(a.value, (np.ndarray, np.generic)) for a in args):
-        return False
-    return np.result_type(*(a.aval.dtype for a in variables)) == target
-
-
-def drift_dtype(definition, operands, static, inferred):
-    """The dtype NumPy itself gives ``definition.forward(*operands)`` when it is not ``inferred``.
-
-    Operands are cast as compiled code casts them. NumPy 1.26 promotes scalar-only arithmetic by
-    value (``np.float32(3) * 0.5`` is float64, where MindSpore and NumPy 2 keep float32); compiled
-    code must then cast the result. Returns None when NumPy already gives ``inferred``.
-    """
-    try:
-        with np.errstate(all="ignore"):
-            result = definition.forward(*cast_operands(definition, operands, static), **static)
-    except Exception:  # noqa: BLE001 - a probe that cannot run tells nothing: leave the line as it is
-        return None
-    dtype = np.asarray(result).dtype
-    return None if dtype == inferred else np.dtype(inferred)
-
-
-def _drift_cast(definition, stmt: ir.Apply):
-    """``drift_dtype`` for one op application, probed on arrays of one element and the operands'
-    ranks (NumPy's promotion depends on dtypes and on 0-d versus not, never on sizes)."""
-    if len(stmt.targets) != 1 or definition.has_effects:   # a probe must not draw or meet other ranks
-        return None
-    probe = [np.ones((1,) * len(a.aval.shape), a.aval.dtype) if isinstance(a, ir.Var) else a.value
-             for a in stmt.args]
-    inferred = stmt.targets[0].aval.dtype
-    if inferred.kind in "iu":
-        probe = [fit_int(v, inferred) if type(v) is int else v for v in probe]
-    return drift_dtype(definition, probe, stmt.static, inferred)
 
 
 _LITERAL_NODES = (ast.Constant, ast.Tuple, ast.Subscript, ast.Slice, ast.BinOp, ast.UnaryOp, ast.Compare,

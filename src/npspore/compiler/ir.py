@@ -100,6 +100,10 @@ class Apply:
                               # here, or an earlier value of the same aval already dead), under its name
     workspace: bool = False   # optimize: the result is a temporary of its function, written into a buffer of
                               # the function's workspace (made once, reused by every call)
+    operand_cast: np.dtype | None = None   # optimize (numpycasts): the dtype compiled NumPy code casts the
+                                           # operands to, where NumPy would not promote them to it by itself
+    result_cast: np.dtype | None = None    # optimize (numpycasts): the inferred dtype, where NumPy's own result
+                                           # dtype differs from it (NumPy 1.26's value-based promotion)
 
 
 @dataclass

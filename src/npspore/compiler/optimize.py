@@ -31,6 +31,9 @@
   or into a same-shaped buffer that died before it;
 * release points: a ``release`` effect after the last use of each large intermediate (codegen
   renders it as ``del``), so ``--dump-after optimize`` shows when memory is given back.
+* NumPy's casts (``numpycasts.py``): where NumPy's promotion would not give the dtype MindSpore's rules
+  infer, the operands or the result are cast (``--dump-after optimize`` shows ``operands as float32`` /
+  ``result as float32``);
 * the workspace plan (``workspace.py``): the temporaries of each function that no caller or later call
   can see are written into buffers made once per kernel and reused by every call.
 
@@ -44,7 +47,7 @@ import numpy as np
 
 from ..core.apply import apply_op
 from ..opdef import op_table
-from . import inplace, ir, loops, prune, rewrite, tapes, workspace
+from . import inplace, ir, loops, numpycasts, prune, rewrite, tapes, workspace
 
 _IDENTITY_WHEN_SAME_AVAL = {"reshape", "cast", "broadcast_to"}
 
@@ -78,6 +81,7 @@ def optimize(module: ir.Module, *, numpy_steps: bool = True) -> ir.Module:
         inplace.update_in_place(function)
         inplace.assign_in_place(function, inputs)
         _insert_release_points(function)
+    numpycasts.plan_casts(module)
     workspace.plan_workspace(module)
     return module
 

@@ -405,8 +405,11 @@ def _format_block(block: ir.Block, indent: str) -> list:
         if isinstance(stmt, ir.Apply):
             static = "".join(f", {k}={v!r}" for k, v in stmt.static.items())
             args = ", ".join(repr(a) if isinstance(a, ir.Var) else repr(a.value) for a in stmt.args)
-            into = f"  (in place of {stmt.into.name})" if stmt.into is not None else ""
-            lines.append(f"{indent}{', '.join(map(repr, stmt.targets))} = {stmt.op}({args}{static}){where}{into}")
+            notes = [f"operands as {stmt.operand_cast}"] if stmt.operand_cast is not None else []
+            notes += [f"result as {stmt.result_cast}"] if stmt.result_cast is not None else []
+            notes += [f"in place of {stmt.into.name}"] if stmt.into is not None else []
+            notes_text = f"  ({'; '.join(notes)})" if notes else ""
+            lines.append(f"{indent}{', '.join(map(repr, stmt.targets))} = {stmt.op}({args}{static}){where}{notes_text}")
         elif isinstance(stmt, ir.Call):
             lines.append(f"{indent}{', '.join(map(repr, stmt.targets))} = call {stmt.callee}"
                          f"({', '.join(map(repr, stmt.args))}){where}")
