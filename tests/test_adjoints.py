@@ -375,6 +375,11 @@ CASES = {
     "one_hot": one_hot_case(), "row": row_case(), "row_add": row_add_case(),
     **NN_CASES,
     **COLLECTIVE_CASES,
+    # inverse trigonometric, hyperbolic and error functions (codegen_templates/special.py)
+    "acos": unary(low=-0.9, high=0.9), "asin": unary(low=-0.9, high=0.9), "atan": unary(),
+    "atan2": binary(y=lambda shape: arrays(shape, 0.5, 2.0)), "sinh": unary(), "cosh": unary(),
+    "asinh": unary(), "acosh": unary(low=1.2, high=3.0), "atanh": unary(low=-0.9, high=0.9), "expm1": unary(),
+    "erfc": unary(low=-3.0, high=3.0),
 }
 
 

@@ -321,6 +321,22 @@ def float_only(name: str):
     return infer
 
 
+def float_binary(name: str):
+    """The rule of a broadcasting binary float op (``atan2``): the promoted dtype, which must be a float.
+
+    Raises:
+        OpTypeError: ``Select CPU operator[Atan2] fail! Unsupported data type!``.
+    """
+    def infer(x, y):
+        dtype = promote(x, y)
+        if dtype.kind != "f":
+            raise _unsupported(name)
+        return Aval(broadcast_shapes(name, shape_of(x), shape_of(y)), dtype)
+
+    infer.__qualname__ = f"float_binary({name!r})"
+    return infer
+
+
 def cast(x, *, dtype):
     """``cast``: the operand's shape in ``dtype``."""
     return Aval(shape_of(x), np.dtype(dtype))

@@ -24,11 +24,13 @@ _TYPE_ID = {np.dtype(dtype): number for number, dtype in TYPE_IDS.items()}   # M
 _UNARY = {"neg": "Neg", "abs": "Abs", "square": "Square", "sign": "Sign", "exp": "Exp", "log": "Log",
           "log1p": "Log1p", "sqrt": "Sqrt", "rsqrt": "Rsqrt", "sin": "Sin", "cos": "Cos", "tan": "Tan",
           "tanh": "Tanh", "sigmoid": "Sigmoid", "relu": "ReLU", "erf": "Erf", "softplus": "Softplus",
-          "logical_not": "LogicalNot"}
+          "logical_not": "LogicalNot",
+          "acos": "ACos", "asin": "Asin", "atan": "Atan", "sinh": "Sinh", "cosh": "Cosh", "asinh": "Asinh",
+          "acosh": "Acosh", "atanh": "Atanh", "expm1": "Expm1", "erfc": "Erfc", "trunc": "Trunc"}
 _BINARY = {"add": "Add", "sub": "Sub", "mul": "Mul", "div": "RealDiv", "floor_div": "FloorDiv", "mod": "FloorMod",
            "pow": "Pow", "maximum": "Maximum", "minimum": "Minimum", "equal": "Equal", "not_equal": "NotEqual",
            "less": "Less", "less_equal": "LessEqual", "greater": "Greater", "greater_equal": "GreaterEqual",
-           "logical_and": "LogicalAnd", "logical_or": "LogicalOr"}
+           "logical_and": "LogicalAnd", "logical_or": "LogicalOr", "atan2": "Atan2"}
 _REDUCE = {"sum": "ReduceSum", "mean": "ReduceMean", "max": "ReduceMax", "min": "ReduceMin", "prod": "ReduceProd",
            "all": "ReduceAll", "any": "ReduceAny"}
 

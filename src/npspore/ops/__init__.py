@@ -49,4 +49,10 @@ if not _typing.TYPE_CHECKING:
     __all__ += _debug_ops.__all__ + _math_primitives.__all__
     __all__ += _numeric.__all__ + _pooling3d.__all__ + _roi_align.__all__ + _scatter_update.__all__
     __all__ += _loss_primitives.__all__
+# elementwise math, statistics and their primitives (ops-math)
+from .math_functional import *  # noqa: F401,F403,E402
+from .math_primitive_table import *  # noqa: F401,F403,E402
+from . import math_functional as _math_functional, math_primitive_table as _math_primitive_table  # noqa: E402
+if not _typing.TYPE_CHECKING:
+    __all__ += _math_functional.__all__ + _math_primitive_table.__all__
 __getattr__ = module_getattr("mindspore.ops", globals())

@@ -1,0 +1,137 @@
+"""Elementwise math beyond the basics: inverse trigonometric and hyperbolic functions, ``expm1``, ``erfc``,
+``atan2`` and ``trunc``.
+
+Float ops reject integer and bool operands as MindSpore 2.10's CPU kernels do (``Select CPU operator[ACos]
+fail! Unsupported data type!``); each adjoint is written with NumPy calls of the table's ops, so it
+differentiates again. ``trunc`` has no gradient (MindSpore's is zero).
+"""
+import numpy as np
+
+from npspore import runtime as rt
+from npspore import shape_rules as rules
+from npspore.opdef import DIAGONAL, op
+
+TANGENT = DIAGONAL   # every op here acts elementwise: its tangent is its adjoint per operand (opdef)
+
+# ---------------------------------------------------------------- inverse trigonometric
+
+
+@op(infer=rules.float_only("ACos"), numpy=(np.arccos,))
+class acos:
+    def forward(x):
+        return np.arccos(x)
+
+    def adjoint(x, out, dout):
+        return -dout / np.sqrt(1 - x * x)
+
+
+@op(infer=rules.float_only("Asin"), numpy=(np.arcsin,))
+class asin:
+    def forward(x):
+        return np.arcsin(x)
+
+    def adjoint(x, out, dout):
+        return dout / np.sqrt(1 - x * x)
+
+
+@op(infer=rules.float_only("Atan"), numpy=(np.arctan,))
+class atan:
+    def forward(x):
+        return np.arctan(x)
+
+    def adjoint(x, out, dout):
+        return dout / (1 + x * x)
+
+
+@op(infer=rules.float_binary("Atan2"), operand_dtype=rules.common_dtype, numpy=(np.arctan2,))
+class atan2:
+    """The angle of the point ``(x, y)`` = ``(other, input)``: ``atan2(y, x)``, in ``[-pi, pi]``."""
+
+    def forward(y, x):
+        return np.arctan2(y, x)
+
+    def adjoint(y, x, out, dout):
+        scale = dout / (x * x + y * y)
+        return scale * x, -scale * y
+
+
+# ---------------------------------------------------------------- hyperbolic
+
+
+@op(infer=rules.float_only("Sinh"), numpy=(np.sinh,))
+class sinh:
+    def forward(x):
+        return np.sinh(x)
+
+    def adjoint(x, out, dout):
+        return dout * np.cosh(x)
+
+
+@op(infer=rules.float_only("Cosh"), numpy=(np.cosh,))
+class cosh:
+    def forward(x):
+        return np.cosh(x)
+
+    def adjoint(x, out, dout):
+        return dout * np.sinh(x)
+
+
+@op(infer=rules.float_only("Asinh"), numpy=(np.arcsinh,))
+class asinh:
+    def forward(x):
+        return np.arcsinh(x)
+
+    def adjoint(x, out, dout):
+        return dout / np.sqrt(x * x + 1)
+
+
+@op(infer=rules.float_only("Acosh"), numpy=(np.arccosh,))
+class acosh:
+    def forward(x):
+        return np.arccosh(x)
+
+    def adjoint(x, out, dout):
+        return dout / np.sqrt(x * x - 1)
+
+
+@op(infer=rules.float_only("Atanh"), numpy=(np.arctanh,))
+class atanh:
+    def forward(x):
+        return np.arctanh(x)
+
+    def adjoint(x, out, dout):
+        return dout / (1 - x * x)
+
+
+# ---------------------------------------------------------------- exponential and error functions
+
+
+@op(infer=rules.float_only("Expm1"), numpy=(np.expm1,))
+class expm1:
+    def forward(x):
+        return np.expm1(x)
+
+    def adjoint(x, out, dout):
+        return dout * (out + 1)
+
+
+@op(infer=rules.float_only("Erfc"))
+class erfc:
+    """``1 - erf(x)`` without its cancellation for large ``x``: the C library's ``erfc`` (``rt.erfc``)."""
+
+    def forward(x):
+        return rt.erfc(x)
+
+    def adjoint(x, out, dout):
+        return dout * -1.1283791670955126 * np.exp(-x * x)
+
+
+# ---------------------------------------------------------------- rounding (no gradient)
+
+
+@op(infer=rules.same_dtype("Trunc", bool_ok=False), numpy=(np.trunc,))
+class trunc:
+    def forward(x):
+        return np.trunc(x)
+
+    adjoint = None

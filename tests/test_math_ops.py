@@ -1,0 +1,283 @@
+"""The math ops of ``mindspore.ops`` npspore builds from its op table: inverse trigonometric and hyperbolic functions,
+``expm1``, ``erfc``, ``atan2``, ``trunc``, logarithms, ``xlogy``, ``lerp``, ``addcmul``, ``logsumexp``, ``std``/``var``,
+``cumprod`` and their primitive classes (``P.ACos``, ``P.Mod``, ``P.CumProd`` ...), eagerly and compiled, with
+MindSpore 2.10's values (CPU; docstring examples and more cases, printed by ``tools/observe_mindspore_math_ops.py``)
+and gradients checked against central differences in float64, first and second order.
+"""
+import numpy as np
+import pytest
+
+import npspore as ms
+from npspore import Tensor, ops
+from npspore.ops import operations as P
+from npspore.testing import check_grads
+from recorded_values import check_eager_and_compiled
+
+nan = float("nan")
+MINDSPORE_VALUES = {
+    'acos_doc': ([0.7377259731292725, 1.5307856798171997, 1.2661036252975464, 0.9764105081558228], 'Float32'),
+    'acos_prim_f64': ([3.141592653589793, 1.0471975511965979, 0.0], 'Float64'),
+    'asin_doc': ([0.8330703973770142, 0.04001067206263542, 0.30469265580177307, 0.5943858027458191], 'Float32'),
+    'asin_prim': ([-1.5707963705062866, -0.252680242061615], 'Float32'),
+    'atan_doc': ([0.7853981852531433, 0.0], 'Float32'),
+    'atan_prim': ([-1.249045729637146, 1.5208379030227661], 'Float32'),
+    'atan2_doc': ([0.0, 0.7853981852531433], 'Float32'),
+    'atan2_quadrants': ([[2.356194496154785, 0.46364760398864746], [-2.356194496154785, -0.46364760398864746]], 'Float32'),
+    'atan2_scalar': ([0.46364760398864746, 0.7853981852531433], 'Float32'),
+    'sinh_doc': ([0.6604918241500854, 0.2836730480194092, 0.4433742165565491, 0.6604918241500854], 'Float32'),
+    'sinh_small': ([9.999999747378752e-05, -10.017874717712402], 'Float32'),
+    'cosh_doc': ([1.286524772644043, 1.0008001327514648, 1.04533851146698, 1.1609407663345337], 'Float32'),
+    'cosh_prim': ([3.762195587158203, 1.0], 'Float32'),
+    'asinh_doc': ([-2.3124382495880127, 1.19476318359375, 1.8184465169906616, 5.298342227935791], 'Float32'),
+    'acosh_doc': ([0.0, 0.9624236226081848, 1.7627471685409546, 5.29829216003418], 'Float32'),
+    'atanh_doc': ([0.0, -0.5493061542510986], 'Float32'),
+    'atanh_prim': ([1.4722193479537964, 0.2554128170013428], 'Float32'),
+    'expm1_doc': ([0.0, 1.7182817459106445, 19.08553695678711], 'Float32'),
+    'expm1_small': ([1.0013580322265625e-05, -0.0009995102882385254], 'Float32'),
+    'erfc_doc_f64': ([1.842700792949715, 1.0, 0.15729920705028513, 0.004677734981047265, 2.2090496998585438e-05], 'Float64'),
+    'erfc_far': ([1.9999992847442627, 1.3286267518997192, 0.5245183110237122, 0.3961438834667206, 1.5417258580896487e-08, 2.151973725591623e-17], 'Float32'),
+    'trunc_doc': ([3.0, 0.0, -0.0, -3.0], 'Float32'),
+    'trunc_int': ([3, -2], 'Int32'),
+    'isinf_doc': ([False, False, True, True, False], 'Bool'),
+    'isinf_prim': ([False, True], 'Bool'),
+    'log2_doc': ([1.0, 2.0, 3.0], 'Float16'),
+    'log2_f32': ([1.5849624872207642, -1.0], 'Float32'),
+    'log10_doc': ([0.301025390625, 0.60205078125, 1.0], 'Float16'),
+    'log10_f32': ([3.0, -0.3010299801826477], 'Float32'),
+    'deg2rad_doc': ([[1.5707963705062866, -1.5707963705062866], [3.1415927410125732, -3.1415927410125732], [4.71238899230957, -4.71238899230957]], 'Float32'),
+    'rad2deg_doc': ([[359.9893493652344, -180.02333068847656], [89.95437622070312, -359.9893493652344], [180.02333068847656, -89.95437622070312]], 'Float32'),
+    'inv_doc': ([4.0, 2.5, 3.225806474685669, 1.9230769872665405], 'Float32'),
+    'inv_int': ([1, -1, 0, 0], 'Int32'),
+    'sinc_doc': ([0.47735002636909485, 0.8759356737136841, 0.7224277853965759, 0.47735002636909485], 'Float32'),
+    'sinc_zero_int': ([1.0, -2.7827534054836178e-08, 2.7827534054836178e-08], 'Float32'),
+    'xlogy_doc': ([-3.465735912322998, 0.0, 2.7725887298583984], 'Float32'),
+    'xlogy_zero': ([nan, nan, 1.647918462753296], 'Float32'),
+    'lerp_doc': ([5.5, 6.0, 6.5, 7.0], 'Float32'),
+    'lerp_doc_tensor': ([5.5, 4.0, 3.0, 10.0], 'Float32'),
+    'addcmul_doc': ([[2.0, 3.0, 4.0], [3.0, 5.0, 7.0], [4.0, 7.0, 10.0]], 'Float32'),
+    'addcmul_prim': ([3.0, 6.0, 10.0], 'Float32'),
+    'addcdiv_doc': ([1.024999976158142, 1.0499999523162842, 1.149999976158142, 1.399999976158142], 'Float32'),
+    'logsumexp_doc_all': (9.475807189941406, 'Float32'),
+    'logsumexp_doc_dim0': ([9.32656192779541, 3.4076054096221924, 7.065884113311768, 6.4076056480407715], 'Float32'),
+    'logsumexp_doc_keepdim': ([[9.027159690856934], [7.175515174865723], [8.13364315032959]], 'Float32'),
+    'logsumexp_large': ([1000.6931762695312, 0.0], 'Float32'),
+    'logaddexp_doc': ([2.3125, 2.693359375, 3.3125], 'Float16'),
+    'logaddexp_large': ([800.313232421875, 2.0067152976989746], 'Float32'),
+    'logical_xor_doc': ([False, True, True], 'Bool'),
+    'logical_xor_scalar': ([False, True], 'Bool'),
+    'multiply': ([2.5, 5.0], 'Float32'),
+    'subtract_doc': ([3.0, 3.0, 3.0], 'Float32'),
+    'subtract_alpha': ([2.0, 1.0, 0.0], 'Float32'),
+    'std_doc': (1.2133516073226929, 'Float32'),
+    'std_doc_axis0': ([1.6996731758117676, 0.8164966106414795, 1.2472190856933594, 0.471404492855072], 'Float32'),
+    'std_doc_ddof': ([[2.0816659927368164, 1.0, 1.5275251865386963, 0.5773502588272095]], 'Float32'),
+    'std_doc_ddof_true': ([[2.0816659927368164, 1.0, 1.5275251865386963, 0.5773502588272095]], 'Float32'),
+    'var_doc': (1.472222089767456, 'Float32'),
+    'var_doc_axis0': ([2.8888888359069824, 0.6666666865348816, 1.5555554628372192, 0.2222221940755844], 'Float32'),
+    'var_doc_ddof': ([[4.333333492279053, 1.0, 2.3333332538604736, 0.3333333134651184]], 'Float32'),
+    'var_axes': (1.7666666507720947, 'Float32'),
+    'cumprod_doc': ([1.0, 2.0, 6.0], 'Float32'),
+    'cumprod_int_dim1': ([[1, 2, 0], [3, -3, -6]], 'Int64'),
+    'cumprod_prim_doc': ([5.0, 30.0, 210.0], 'Float32'),
+    'cumprod_prim_exclusive': ([1.0, 5.0, 30.0], 'Float32'),
+    'cumprod_prim_reverse': ([210.0, 42.0, 7.0], 'Float32'),
+    'cumprod_prim_both': ([42.0, 7.0, 1.0], 'Float32'),
+    'mod_doc': ([-1.0, 1.0, 1.0], 'Float32'),
+    'mod_float': ([-0.5, -1.0, 1.0, 1.0], 'Float32'),
+    'mod_int': ([-1, -2, 2, 1], 'Int32'),
+    'truncate_mod': ([-1, -2, 2, 1], 'Int32'),
+    'truncate_div_int': ([-3, 1, -1, 2], 'Int32'),
+    'truncate_div_float': ([-2.0, 1.0, -1.0, 2.0], 'Float32'),
+    'squared_difference_doc': ([1.0, 4.0, 9.0], 'Float32'),
+    'squared_difference_int': ([9, 25], 'Int32'),
+    'div_no_nan_doc': ([0.0, 0.0, 0.0, 2.5, 2.0], 'Float32'),
+    'rint_doc': ([-2.0, -0.0, 2.0, 2.0], 'Float32'),
+    'rint_halves': ([[-2.0, -2.0, -0.0], [0.0, 2.0, 2.0]], 'Float32'),
+}
+MINDSPORE_ERRORS = {
+    'acos_int': ('TypeError', 'Select CPU operator[ACos] fail! Unsupported data type!'),
+    'atan2_int': ('TypeError', 'Select CPU operator[Atan2] fail! Unsupported data type!'),
+    'deg2rad_int': ('TypeError', "The 'x' should be one of [mindspore.float16, mindspore.float32, mindspore.float64], but got 'mindspore.int32'."),
+    'isinf_int': ('TypeError', 'Select CPU operator[IsInf] fail! Unsupported data type!'),
+    'log2_int': ('TypeError', 'Select CPU operator[Log] fail! Unsupported data type!'),
+}
+
+F32 = np.float32
+V4 = np.array([0.74, 0.04, 0.30, 0.56], F32)
+STATS = np.array([[1.0, 3, 4, 2], [4, 2, 5, 3], [5, 4, 2, 3]], F32)
+LSE = np.array([[9.0, 3, 4, 5], [5, 2, 7, 4], [8, 1, 3, 6]], F32)
+SIGNED = np.array([-4.5, -3.0, 2.5, 7.0], F32)
+DIVISORS = np.array([2.0, -2.0, -1.5, 3.0], F32)
+INTS = np.array([-7, -6, 5, 7], np.int32)
+INT_DIVISORS = np.array([2, -4, -3, 3], np.int32)
+START, END = np.array([1.0, 2, 3, 4], F32), np.full(4, 10.0, F32)
+
+
+def arr(*values, dtype=F32):
+    return np.array(values, dtype)
+
+
+def call(function, *static, **keywords):
+    """A plain function of Tensors (what ``ms.jit`` and ``check_grads`` take) calling ``function(*tensors, *static,
+    **keywords)``."""
+    def apply(*tensors):
+        return function(*tensors, *static, **keywords)
+    return apply
+
+
+# name -> (function of Tensors, the input arrays), the calls of tools/observe_mindspore_math_ops.py
+CASES = {
+    "acos_doc": (call(ops.acos), (V4,)),
+    "acos_prim_f64": (call(P.ACos()), (arr(-1.0, 0.5, 1.0, dtype=np.float64),)),
+    "asin_doc": (call(ops.asin), (V4,)),
+    "asin_prim": (call(P.Asin()), (arr(-1.0, -0.25),)),
+    "atan_doc": (call(ops.atan), (arr(1.0, 0.0),)),
+    "atan_prim": (call(P.Atan()), (arr(-3.0, 20.0),)),
+    "atan2_doc": (call(ops.atan2), (arr(0.0, 1.0), arr(1.0, 1.0))),
+    "atan2_quadrants": (call(P.Atan2()), (np.array([[1.0], [-1.0]], F32), arr(-1.0, 2.0))),
+    "atan2_scalar": (call(ops.atan2, 2), (arr(1.0, 2.0),)),
+    "sinh_doc": (call(ops.sinh), (arr(0.62, 0.28, 0.43, 0.62),)),
+    "sinh_small": (call(P.Sinh()), (arr(1e-4, -3.0),)),
+    "cosh_doc": (call(ops.cosh), (V4,)),
+    "cosh_prim": (call(P.Cosh()), (arr(-2.0, 0.0),)),
+    "asinh_doc": (call(ops.asinh), (arr(-5.0, 1.5, 3.0, 100.0),)),
+    "acosh_doc": (call(ops.acosh), (arr(1.0, 1.5, 3.0, 100.0),)),
+    "atanh_doc": (call(ops.atanh), (arr(0, -0.5),)),
+    "atanh_prim": (call(P.Atanh()), (arr(0.9, 0.25),)),
+    "expm1_doc": (call(ops.expm1), (arr(0.0, 1.0, 3.0),)),
+    "expm1_small": (call(P.Expm1()), (arr(1e-5, -1e-3),)),
+    "erfc_doc_f64": (call(ops.erfc), (arr(-1, 0, 1, 2, 3, dtype=np.float64),)),
+    "erfc_far": (call(P.Erfc()), (arr(-3.5, -0.3, 0.45, 0.6, 4.0, 6.0),)),
+    "trunc_doc": (call(ops.trunc), (arr(3.4742, 0.5466, -0.8008, -3.9079),)),
+    "trunc_int": (call(P.Trunc()), (arr(3, -2, dtype=np.int32),)),
+    "isinf_doc": (call(ops.isinf), (arr(-1, 3, np.inf, -np.inf, np.nan),)),
+    "isinf_prim": (call(P.IsInf()), (arr(1e38, -np.inf),)),
+    "log2_doc": (call(ops.log2), (arr(2, 4, 8, dtype=np.float16),)),
+    "log2_f32": (call(ops.log2), (arr(3.0, 0.5),)),
+    "log10_doc": (call(ops.log10), (arr(2, 4, 10, dtype=np.float16),)),
+    "log10_f32": (call(ops.log10), (arr(1000.0, 0.5),)),
+    "deg2rad_doc": (call(ops.deg2rad), (np.array([[90.0, -90.0], [180.0, -180.0], [270.0, -270.0]], F32),)),
+    "rad2deg_doc": (call(ops.rad2deg), (np.array([[6.283, -3.142], [1.570, -6.283], [3.142, -1.570]], F32),)),
+    "inv_doc": (call(ops.inv), (arr(0.25, 0.4, 0.31, 0.52),)),
+    "inv_int": (call(P.Inv()), (arr(1, -1, 2, -3, dtype=np.int32),)),
+    "sinc_doc": (call(ops.sinc), (arr(0.62, 0.28, 0.43, 0.62),)),
+    "sinc_zero_int": (call(P.Sinc()), (arr(0, 1, 2, dtype=np.int32),)),
+    "xlogy_doc": (call(ops.xlogy), (arr(-5.0, 0.0, 4.0), arr(2.0, 2.0, 2.0))),
+    "xlogy_zero": (call(P.Xlogy()), (arr(0.0, 0.0, 1.5), arr(0.0, -1.0, 3.0))),
+    "lerp_doc": (call(ops.lerp, 0.5), (START, END)),
+    "lerp_doc_tensor": (call(P.Lerp()), (START, END, arr(0.5, 0.25, 0, 1))),
+    "addcmul_doc": (call(ops.addcmul), (np.ones(3, F32), np.array([[1.0], [2], [3]], F32), np.array([[1.0, 2, 3]], F32),
+                                  arr(1.0))),
+    "addcmul_prim": (call(P.Addcmul()), (np.ones(3, F32), arr(1.0, 2, 3), arr(4.0, 5, 6), arr(0.5))),
+    "addcdiv_doc": (call(ops.addcdiv, 0.1), (np.ones(4, F32), arr(1.0, 2, 3, 4), arr(4.0, 4, 2, 1))),
+    "logsumexp_doc_all": (call(ops.logsumexp, ()), (LSE,)),
+    "logsumexp_doc_dim0": (call(ops.logsumexp, 0), (LSE,)),
+    "logsumexp_doc_keepdim": (call(ops.logsumexp, 1, True), (LSE,)),
+    "logsumexp_large": (call(ops.logsumexp, -1), (np.array([[1000.0, 1000.0], [-1000.0, 0.0]], F32),)),
+    "logaddexp_doc": (call(ops.logaddexp), (arr(1, 2, 3, dtype=np.float16), np.array(2, np.float16))),
+    "logaddexp_large": (call(ops.logaddexp), (arr(800.0, -3.0), arr(799.0, 2.0))),
+    "logical_xor_doc": (call(ops.logical_xor), (np.array([True, False, True]), np.array([True, True, False]))),
+    "logical_xor_scalar": (call(P.LogicalXor()), (np.array([True, False]), np.array(True))),
+    "multiply": (call(ops.multiply, 2.5), (arr(1, 2, dtype=np.int32),)),
+    "subtract_doc": (call(ops.subtract, alpha=1), (arr(4.0, 5, 6), arr(1.0, 2, 3))),
+    "subtract_alpha": (call(ops.subtract, alpha=2), (arr(4.0, 5, 6), arr(1.0, 2, 3))),
+    "std_doc": (call(ops.std), (STATS,)),
+    "std_doc_axis0": (call(ops.std, axis=0), (STATS,)),
+    "std_doc_ddof": (call(ops.std, axis=0, keepdims=True, ddof=1), (STATS,)),
+    "std_doc_ddof_true": (call(ops.std, axis=0, keepdims=True, ddof=True), (STATS,)),
+    "var_doc": (call(ops.var), (STATS,)),
+    "var_doc_axis0": (call(ops.var, axis=0), (STATS,)),
+    "var_doc_ddof": (call(ops.var, axis=0, keepdims=True, ddof=1), (STATS,)),
+    "var_axes": (call(ops.var, axis=(0, 1), ddof=2), (STATS,)),
+    "cumprod_doc": (call(ops.cumprod, 0), (arr(1, 2, 3),)),
+    "cumprod_int_dim1": (call(ops.cumprod, 1), (np.array([[1, 2, 0], [3, -1, 2]], np.int32),)),
+    "cumprod_prim_doc": (call(P.CumProd(), 0), (arr(5.0, 6, 7),)),
+    "cumprod_prim_exclusive": (call(P.CumProd(exclusive=True), 0), (arr(5.0, 6, 7),)),
+    "cumprod_prim_reverse": (call(P.CumProd(reverse=True), 0), (arr(5.0, 6, 7),)),
+    "cumprod_prim_both": (call(P.CumProd(exclusive=True, reverse=True), 0), (arr(5.0, 6, 7),)),
+    "mod_doc": (call(P.Mod()), (arr(-4.0, 3.0, 4.0), arr(3.0, 2.0, -3.0))),
+    "mod_float": (call(P.Mod()), (SIGNED, DIVISORS)),
+    "mod_int": (call(P.Mod()), (INTS, INT_DIVISORS)),
+    "truncate_mod": (call(P.TruncateMod()), (INTS, INT_DIVISORS)),
+    "truncate_div_int": (call(P.TruncateDiv()), (INTS, INT_DIVISORS)),
+    "truncate_div_float": (call(P.TruncateDiv()), (SIGNED, DIVISORS)),
+    "squared_difference_doc": (call(P.SquaredDifference()), (arr(1.0, 2, 3), arr(2.0, 4, 6))),
+    "squared_difference_int": (call(P.SquaredDifference()), (arr(1, -2, dtype=np.int32), arr(4, 3, dtype=np.int32))),
+    "div_no_nan_doc": (call(P.DivNoNan()), (arr(-1.0, 0, 1, 5, 6), arr(0.0, 0, 0, 2, 3))),
+    "rint_doc": (call(P.Rint()), (arr(-1.6, -0.1, 1.5, 2.0),)),
+    "rint_halves": (call(P.Rint()), (np.array([[-2.5, -1.5, -0.5], [0.5, 1.5, 2.5]], F32),)),
+}
+
+
+def test_every_recorded_value_has_a_case():
+    assert set(CASES) == set(MINDSPORE_VALUES)
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_values_are_mindspores_eagerly_and_compiled(name):
+    fn, inputs = CASES[name]
+    check_eager_and_compiled(fn, inputs, MINDSPORE_VALUES[name])
+
+
+ERROR_CALLS = {
+    "acos_int": lambda: ops.acos(Tensor(arr(1, 0, dtype=np.int32))),
+    "atan2_int": lambda: ops.atan2(Tensor(arr(1, 0, dtype=np.int32)), Tensor(arr(1, 0, dtype=np.int32))),
+    "deg2rad_int": lambda: ops.deg2rad(Tensor(arr(1, 0, dtype=np.int32))),
+    "isinf_int": lambda: ops.isinf(Tensor(arr(1, 0, dtype=np.int32))),
+    "log2_int": lambda: ops.log2(Tensor(arr(1, 2, dtype=np.int32))),
+}
+
+
+@pytest.mark.parametrize("name", sorted(ERROR_CALLS))
+def test_errors_are_mindspores(name):
+    kind, message = MINDSPORE_ERRORS[name]
+    with pytest.raises({"TypeError": TypeError, "ValueError": ValueError}[kind]) as raised:
+        ERROR_CALLS[name]()
+    assert str(raised.value).startswith(message)
+
+
+def test_primitives_print_as_mindspores_and_check_their_arguments():
+    assert [repr(P.ACos()), repr(P.Addcmul()), repr(P.CumProd(True, False))] == [
+        "Prim[ACos]", "Prim[Addcmul]", "Prim[CumProd]<exclusive=True, reverse=False>"]
+    with pytest.raises(TypeError, match="For 'CumProd', the 'exclusive' must be a bool, but got int"):
+        P.CumProd(1)
+    with pytest.raises(TypeError, match=r"For Primitive\[ACos\], the type of input argument\[input\] must be Tensor"):
+        ops.acos(np.array([1.0]))
+    with pytest.raises(ValueError, match=r"For 'LogSumExp', the 'dim' must be in range \[-2, 2\), but got 2"):
+        ops.logsumexp(Tensor(LSE), 2)
+    with pytest.raises(TypeError, match="For 'LogicalXor', the 'x' must be a Tensor of Bool or a bool, but got Int32"):
+        ops.logical_xor(Tensor(INTS), Tensor(INTS))
+
+
+def f64(*shape, seed=0, low=-0.9, high=0.9):
+    return np.random.default_rng(seed).uniform(low, high, shape)
+
+
+# compositions and primitives at float64 points away from their kinks, checked to second order
+GRADIENT_CASES = {
+    "acos": (call(ops.acos), (f64(2, 3),)),
+    "atan2": (call(P.Atan2()), (f64(2, 3, seed=1), f64(3, seed=2, low=0.5, high=2))),
+    "acosh": (call(ops.acosh), (f64(3, low=1.5, high=3),)),
+    "erfc": (call(ops.erfc), (f64(5, low=-3, high=3),)),
+    "log2": (call(ops.log2), (f64(3, low=0.5, high=3),)),
+    "sinc": (call(ops.sinc), (f64(4, low=0.1, high=2),)),
+    "xlogy": (call(ops.xlogy), (f64(3), f64(3, seed=1, low=0.5, high=2))),
+    "lerp": (call(P.Lerp()), (f64(3), f64(3, seed=1), f64(3, seed=2))),
+    "addcmul": (call(ops.addcmul, 0.5), (f64(2, 1, 3), f64(3, 1, seed=1), f64(3, seed=2))),
+    "addcdiv": (call(P.Addcdiv()), (f64(3), f64(3, seed=1), f64(3, seed=2, low=0.5, high=2), f64(1, seed=3))),
+    "logsumexp": (call(ops.logsumexp, (0, 2), True), (f64(2, 3, 2, low=-3, high=3),)),
+    "logaddexp": (call(ops.logaddexp), (f64(2, 3), f64(3, seed=1))),
+    "std": (call(ops.std, axis=1, ddof=1), (f64(3, 4),)),
+    "var": (call(ops.var, keepdims=True), (f64(3, 4),)),
+    "cumprod": (call(ops.cumprod, 1), (np.array([[0.5, 0.0, 2.0], [1.5, -1.0, 0.25]]),)),
+    "cumprod_exclusive_reverse": (call(P.CumProd(True, True), 0), (f64(3, 2),)),
+    "mod": (call(P.Mod()), (np.array([-4.5, -3.2, 2.5, 7.1]), np.array([2.0, -2.0, -1.5, 3.0]))),
+    "squared_difference": (call(P.SquaredDifference()), (f64(2, 3), f64(3, seed=1))),
+    "div_no_nan": (call(P.DivNoNan()), (f64(3), np.array([0.3, 0.5, -2.0]))),
+}
+
+
+@pytest.mark.parametrize("name", sorted(GRADIENT_CASES))
+def test_gradients_match_central_differences(name):
+    fn, inputs = GRADIENT_CASES[name]
+    check_grads(fn, inputs, order=2)

@@ -1,0 +1,139 @@
+"""Print MindSpore 2.10's outputs for the math ops of tests/test_math_ops.py.
+
+Run with a virtualenv holding the real MindSpore (never the project's): ``/work/msvenv/bin/python
+tools/observe_mindspore_math_ops.py``. Each case is a MindSpore docstring example (``_doc``) or one more case; the
+printed ``repr`` of each result is pasted into ``tests/test_math_ops.py``'s ``MINDSPORE_VALUES`` (an error as
+``('TypeError', first line of its message)``).
+"""
+import numpy as np
+
+import mindspore as ms
+from mindspore import Tensor, ops
+from mindspore.ops import operations as P
+
+F32 = np.float32
+V4 = np.array([0.74, 0.04, 0.30, 0.56], F32)
+STATS = np.array([[1.0, 3, 4, 2], [4, 2, 5, 3], [5, 4, 2, 3]], F32)
+LSE = np.array([[9.0, 3, 4, 5], [5, 2, 7, 4], [8, 1, 3, 6]], F32)
+SIGNED = np.array([-4.5, -3.0, 2.5, 7.0], F32)
+DIVISORS = np.array([2.0, -2.0, -1.5, 3.0], F32)
+INTS = np.array([-7, -6, 5, 7], np.int32)
+INT_DIVISORS = np.array([2, -4, -3, 3], np.int32)
+CASES = {
+    "acos_doc": lambda: ops.acos(Tensor(V4)),
+    "acos_prim_f64": lambda: P.ACos()(Tensor(np.array([-1.0, 0.5, 1.0]))),
+    "asin_doc": lambda: ops.asin(Tensor(V4)),
+    "asin_prim": lambda: P.Asin()(Tensor(np.array([-1.0, -0.25], F32))),
+    "atan_doc": lambda: ops.atan(Tensor(np.array([1.0, 0.0], F32))),
+    "atan_prim": lambda: P.Atan()(Tensor(np.array([-3.0, 20.0], F32))),
+    "atan2_doc": lambda: ops.atan2(Tensor(np.array([0.0, 1.0], F32)), Tensor(np.array([1.0, 1.0], F32))),
+    "atan2_quadrants": lambda: P.Atan2()(Tensor(np.array([[1.0], [-1.0]], F32)), Tensor(np.array([-1.0, 2.0], F32))),
+    "atan2_scalar": lambda: ops.atan2(Tensor(np.array([1.0, 2.0], F32)), 2),
+    "sinh_doc": lambda: ops.sinh(Tensor(np.array([0.62, 0.28, 0.43, 0.62], F32))),
+    "sinh_small": lambda: P.Sinh()(Tensor(np.array([1e-4, -3.0], F32))),
+    "cosh_doc": lambda: ops.cosh(Tensor(V4)),
+    "cosh_prim": lambda: P.Cosh()(Tensor(np.array([-2.0, 0.0], F32))),
+    "asinh_doc": lambda: ops.asinh(Tensor(np.array([-5.0, 1.5, 3.0, 100.0], F32))),
+    "acosh_doc": lambda: ops.acosh(Tensor(np.array([1.0, 1.5, 3.0, 100.0], F32))),
+    "atanh_doc": lambda: ops.atanh(Tensor(np.array([0, -0.5], F32))),
+    "atanh_prim": lambda: P.Atanh()(Tensor(np.array([0.9, 0.25], F32))),
+    "expm1_doc": lambda: ops.expm1(Tensor(np.array([0.0, 1.0, 3.0], F32))),
+    "expm1_small": lambda: P.Expm1()(Tensor(np.array([1e-5, -1e-3], F32))),
+    "erfc_doc_f64": lambda: ops.erfc(Tensor(np.array([-1, 0, 1, 2, 3], np.float64))),
+    "erfc_far": lambda: P.Erfc()(Tensor(np.array([-3.5, -0.3, 0.45, 0.6, 4.0, 6.0], F32))),
+    "trunc_doc": lambda: ops.trunc(Tensor(np.array([3.4742, 0.5466, -0.8008, -3.9079], F32))),
+    "trunc_int": lambda: P.Trunc()(Tensor(np.array([3, -2], np.int32))),
+    "isinf_doc": lambda: ops.isinf(Tensor(np.array([-1, 3, float("inf"), float("-inf"), float("nan")], F32))),
+    "isinf_prim": lambda: P.IsInf()(Tensor(np.array([1e38, float("-inf")], F32))),
+    "log2_doc": lambda: ops.log2(Tensor(np.array([2, 4, 8], np.float16))),
+    "log2_f32": lambda: ops.log2(Tensor(np.array([3.0, 0.5], F32))),
+    "log10_doc": lambda: ops.log10(Tensor(np.array([2, 4, 10], np.float16))),
+    "log10_f32": lambda: ops.log10(Tensor(np.array([1000.0, 0.5], F32))),
+    "deg2rad_doc": lambda: ops.deg2rad(Tensor(np.array([[90.0, -90.0], [180.0, -180.0], [270.0, -270.0]], F32))),
+    "rad2deg_doc": lambda: ops.rad2deg(Tensor(np.array([[6.283, -3.142], [1.570, -6.283], [3.142, -1.570]], F32))),
+    "inv_doc": lambda: ops.inv(Tensor(np.array([0.25, 0.4, 0.31, 0.52], F32))),
+    "inv_int": lambda: P.Inv()(Tensor(np.array([1, -1, 2, -3], np.int32))),
+    "sinc_doc": lambda: ops.sinc(Tensor(np.array([0.62, 0.28, 0.43, 0.62], F32))),
+    "sinc_zero_int": lambda: P.Sinc()(Tensor(np.array([0, 1, 2], np.int32))),
+    "xlogy_doc": lambda: ops.xlogy(Tensor(np.array([-5.0, 0.0, 4.0], F32)), Tensor(np.array([2.0, 2.0, 2.0], F32))),
+    "xlogy_zero": lambda: P.Xlogy()(Tensor(np.array([0.0, 0.0, 1.5], F32)), Tensor(np.array([0.0, -1.0, 3.0], F32))),
+    "lerp_doc": lambda: ops.lerp(Tensor(np.array([1.0, 2, 3, 4], F32)), Tensor(np.full(4, 10.0, F32)), 0.5),
+    "lerp_doc_tensor": lambda: P.Lerp()(Tensor(np.array([1.0, 2, 3, 4], F32)), Tensor(np.full(4, 10.0, F32)),
+                                        Tensor(np.array([0.5, 0.25, 0, 1], F32))),
+    "addcmul_doc": lambda: ops.addcmul(Tensor(np.ones(3, F32)), Tensor(np.array([[1.0], [2], [3]], F32)),
+                                       Tensor(np.array([[1.0, 2, 3]], F32)), Tensor(np.array([1.0], F32))),
+    "addcmul_prim": lambda: P.Addcmul()(Tensor(np.ones(3, F32)), Tensor(np.array([1.0, 2, 3], F32)),
+                                        Tensor(np.array([4.0, 5, 6], F32)), Tensor(np.array([0.5], F32))),
+    "addcdiv_doc": lambda: ops.addcdiv(Tensor(np.ones(4, F32)), Tensor(np.array([1.0, 2, 3, 4], F32)),
+                                       Tensor(np.array([4.0, 4, 2, 1], F32)), 0.1),
+    "logsumexp_doc_all": lambda: ops.logsumexp(Tensor(LSE), ()),
+    "logsumexp_doc_dim0": lambda: ops.logsumexp(Tensor(LSE), 0),
+    "logsumexp_doc_keepdim": lambda: ops.logsumexp(Tensor(LSE), 1, True),
+    "logsumexp_large": lambda: ops.logsumexp(Tensor(np.array([[1000.0, 1000.0], [-1000.0, 0.0]], F32)), -1),
+    "logaddexp_doc": lambda: ops.logaddexp(Tensor(np.array([1, 2, 3], np.float16)), Tensor(2, ms.float16)),
+    "logaddexp_large": lambda: ops.logaddexp(Tensor(np.array([800.0, -3.0], F32)), Tensor(np.array([799.0, 2.0], F32))),
+    "logical_xor_doc": lambda: ops.logical_xor(Tensor(np.array([True, False, True])),
+                                               Tensor(np.array([True, True, False]))),
+    "logical_xor_scalar": lambda: P.LogicalXor()(Tensor(np.array([True, False])), Tensor(True)),
+    "multiply": lambda: ops.multiply(Tensor(np.array([1, 2], np.int32)), 2.5),
+    "subtract_doc": lambda: ops.subtract(Tensor(np.array([4.0, 5, 6], F32)), Tensor(np.array([1.0, 2, 3], F32)),
+                                         alpha=1),
+    "subtract_alpha": lambda: ops.subtract(Tensor(np.array([4.0, 5, 6], F32)), Tensor(np.array([1.0, 2, 3], F32)),
+                                           alpha=2),
+    "std_doc": lambda: ops.std(Tensor(STATS)),
+    "std_doc_axis0": lambda: ops.std(Tensor(STATS), axis=0),
+    "std_doc_ddof": lambda: ops.std(Tensor(STATS), axis=0, keepdims=True, ddof=1),
+    "std_doc_ddof_true": lambda: ops.std(Tensor(STATS), axis=0, keepdims=True, ddof=True),
+    "var_doc": lambda: ops.var(Tensor(STATS)),
+    "var_doc_axis0": lambda: ops.var(Tensor(STATS), axis=0),
+    "var_doc_ddof": lambda: ops.var(Tensor(STATS), axis=0, keepdims=True, ddof=1),
+    "var_axes": lambda: ops.var(Tensor(STATS), axis=(0, 1), ddof=2),
+    "cumprod_doc": lambda: ops.cumprod(Tensor(np.array([1, 2, 3], F32)), 0),
+    "cumprod_int_dim1": lambda: ops.cumprod(Tensor(np.array([[1, 2, 0], [3, -1, 2]], np.int32)), 1),
+    "cumprod_prim_doc": lambda: P.CumProd()(Tensor(np.array([5.0, 6, 7], F32)), 0),
+    "cumprod_prim_exclusive": lambda: P.CumProd(exclusive=True)(Tensor(np.array([5.0, 6, 7], F32)), 0),
+    "cumprod_prim_reverse": lambda: P.CumProd(reverse=True)(Tensor(np.array([5.0, 6, 7], F32)), 0),
+    "cumprod_prim_both": lambda: P.CumProd(exclusive=True, reverse=True)(Tensor(np.array([5.0, 6, 7], F32)), 0),
+    "mod_doc": lambda: P.Mod()(Tensor(np.array([-4.0, 3.0, 4.0], F32)), Tensor(np.array([3.0, 2.0, -3.0], F32))),
+    "mod_float": lambda: P.Mod()(Tensor(SIGNED), Tensor(DIVISORS)),
+    "mod_int": lambda: P.Mod()(Tensor(INTS), Tensor(INT_DIVISORS)),
+    "truncate_mod": lambda: P.TruncateMod()(Tensor(INTS), Tensor(INT_DIVISORS)),
+    "truncate_div_int": lambda: P.TruncateDiv()(Tensor(INTS), Tensor(INT_DIVISORS)),
+    "truncate_div_float": lambda: P.TruncateDiv()(Tensor(SIGNED), Tensor(DIVISORS)),
+    "squared_difference_doc": lambda: P.SquaredDifference()(Tensor(np.array([1.0, 2, 3], F32)),
+                                                            Tensor(np.array([2.0, 4, 6], F32))),
+    "squared_difference_int": lambda: P.SquaredDifference()(Tensor(np.array([1, -2], np.int32)),
+                                                            Tensor(np.array([4, 3], np.int32))),
+    "div_no_nan_doc": lambda: P.DivNoNan()(Tensor(np.array([-1.0, 0, 1, 5, 6], F32)),
+                                           Tensor(np.array([0.0, 0, 0, 2, 3], F32))),
+    "rint_doc": lambda: P.Rint()(Tensor(np.array([-1.6, -0.1, 1.5, 2.0], F32))),
+    "rint_halves": lambda: P.Rint()(Tensor(np.array([[-2.5, -1.5, -0.5], [0.5, 1.5, 2.5]], F32))),
+}
+
+
+def _error(call):
+    """``(exception type, the line of its message naming the problem)``, or None when ``call`` succeeds."""
+    try:
+        call().asnumpy()   # the error of an asynchronous kernel shows when its result is read
+    except (TypeError, ValueError) as error:
+        lines = [line for line in str(error).splitlines() if line.strip() and not line.startswith(("---", "- "))]
+        return (type(error).__name__, next((line for line in lines if "operator[" in line), lines[0]))
+    return None
+
+
+ERRORS = {
+    "acos_int": lambda: ops.acos(Tensor(np.array([1, 0], np.int32))),
+    "atan2_int": lambda: ops.atan2(Tensor(np.array([1, 0], np.int32)), Tensor(np.array([1, 0], np.int32))),
+    "deg2rad_int": lambda: ops.deg2rad(Tensor(np.array([1, 0], np.int32))),
+    "isinf_int": lambda: ops.isinf(Tensor(np.array([1, 0], np.int32))),
+    "log2_int": lambda: ops.log2(Tensor(np.array([1, 2], np.int32))),
+}
+
+if __name__ == "__main__":
+    for name, case in CASES.items():
+        value = case()
+        if isinstance(value, Tensor):
+            value = (value.asnumpy().tolist(), str(value.dtype))
+        print(f"    {name!r}: {value!r},")
+    for name, case in ERRORS.items():
+        print(f"    {name!r}: {_error(case)!r},")
