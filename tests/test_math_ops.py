@@ -9,7 +9,8 @@ import pytest
 
 import npspore as ms
 from npspore import Tensor, ops
-from npspore.ops import operations as P
+from npspore.ops import composite as C, functional as F, operations as P
+from npspore.ops._primitive_cache import _get_cache_prim
 from npspore.testing import check_grads
 from recorded_values import check_eager_and_compiled
 
@@ -93,6 +94,44 @@ MINDSPORE_VALUES = {
     'div_no_nan_doc': ([0.0, 0.0, 0.0, 2.5, 2.0], 'Float32'),
     'rint_doc': ([-2.0, -0.0, 2.0, 2.0], 'Float32'),
     'rint_halves': ([[-2.0, -2.0, -0.0], [0.0, 2.0, 2.0]], 'Float32'),
+    'lp_norm_doc': ([9.165151596069336, 10.954451560974121], 'Float32'),
+    'lp_norm_doc_keywords': ([9.165151596069336, 10.954451560974121], 'Float32'),
+    'lp_norm_zero': ([9.999999960041972e-13, 9.999999960041972e-13], 'Float32'),
+    'lp_norm_p1_keep': ([[3.0], [7.0]], 'Float32'),
+    'lp_norm_p3_epsilon': ([2.0800838470458984, 1.0], 'Float32'),
+    'lp_norm_p0': ([2.0, 1.0], 'Float32'),
+    'eps_doc': ([1.1920928955078125e-07, 1.1920928955078125e-07, 1.1920928955078125e-07, 1.1920928955078125e-07], 'Float32'),
+    'eps_f16': ([0.0009765625, 0.0009765625], 'Float16'),
+    'eps_f64': ([2.220446049250313e-16, 2.220446049250313e-16], 'Float64'),
+    'tensor_mul': ([1.5, 3.0], 'Float32'),
+    'tensor_add': ([4, 6], 'Int32'),
+    'tensor_floordiv': ([-4.0, 3.0], 'Float32'),
+    'mixed_precision_cast': ([1.0, 1.0], 'Float16'),
+    'mixed_precision_cast_int': ([1, 1], 'Int32'),
+}
+MINDSPORE_OTHER = {
+    'reprs': ['Prim[ACos]', 'Prim[Addcmul]', 'Prim[CumProd]<exclusive=True, reverse=False>', 'Prim[LpNorm]<axis=[0]>', 'Prim[LpNorm]', 'Prim[Mul]', 'Prim[Add]', 'Prim[FloorDiv]'],
+    'is_tensor': [True, False, True],
+    'mixed_precision_cast_tuple': ['Float16', 'Int32', 3.0],
+    'mixed_precision_cast_dict': {'a': 'Float16'},
+    'add_flags': [True, {'predict': True}, True],
+}
+# (shape, dtype) of MindSpore's random draws (its numbers come from its own generator); ops.Randperm has no CPU
+# kernel in MindSpore 2.10: its docstring example gives 30 Int32 values
+MINDSPORE_RANDOM = {
+    'randint_doc': ((2, 3), 'Int64'),
+    'uniform_int_doc': ((2, 4), 'Int32'),
+    'multinomial_doc_no_replacement': ((2,), 'Int32'),
+    'multinomial_doc_replacement': ((10,), 'Int32'),
+    'multinomial_doc_rank2': ((2, 10), 'Int32'),
+    'multinomial_prim_doc': ((1, 2), 'Int32'),
+    'randn_like_doc': ((2, 3), 'Float32'),
+    'rand_like_doc': ((2, 3), 'Float32'),
+    'rand_like_f16': ((3,), 'Float16'),
+    'randperm_doc': ((4,), 'Int64'),
+    'random_categorical_doc': ((10, 8), 'Int64'),
+    'shuffle_doc': ((4,), 'Float32'),
+    'randperm_prim_doc': ((30,), 'Int32'),
 }
 MINDSPORE_ERRORS = {
     'acos_int': ('TypeError', 'Select CPU operator[ACos] fail! Unsupported data type!'),
@@ -110,6 +149,7 @@ SIGNED = np.array([-4.5, -3.0, 2.5, 7.0], F32)
 DIVISORS = np.array([2.0, -2.0, -1.5, 3.0], F32)
 INTS = np.array([-7, -6, 5, 7], np.int32)
 INT_DIVISORS = np.array([2, -4, -3, 3], np.int32)
+LP = np.array([[[1.0, 2.0], [3.0, 4.0]], [[5.0, 6.0], [7.0, 8.0]]], F32)
 START, END = np.array([1.0, 2, 3, 4], F32), np.full(4, 10.0, F32)
 
 
@@ -123,6 +163,10 @@ def call(function, *static, **keywords):
     def apply(*tensors):
         return function(*tensors, *static, **keywords)
     return apply
+
+
+def to_float16(x):
+    return F.mixed_precision_cast(ms.float16, x)
 
 
 # name -> (function of Tensors, the input arrays), the calls of tools/observe_mindspore_math_ops.py
@@ -206,6 +250,20 @@ CASES = {
     "div_no_nan_doc": (call(P.DivNoNan()), (arr(-1.0, 0, 1, 5, 6), arr(0.0, 0, 0, 2, 3))),
     "rint_doc": (call(P.Rint()), (arr(-1.6, -0.1, 1.5, 2.0),)),
     "rint_halves": (call(P.Rint()), (np.array([[-2.5, -1.5, -0.5], [0.5, 1.5, 2.5]], F32),)),
+    "lp_norm_doc": (call(_get_cache_prim(P.LpNorm)([0, 1], 2, False, 1e-12)), (LP,)),
+    "lp_norm_doc_keywords": (call(_get_cache_prim(P.LpNorm)([0, 1], 2, keep_dims=False, epsilon=1e-12)), (LP,)),
+    "lp_norm_zero": (call(P.LpNorm(axis=0, p=2)), (np.zeros((2, 2), F32),)),
+    "lp_norm_p1_keep": (call(P.LpNorm(axis=1, p=1, keep_dims=True)), (np.array([[1.0, -2], [3, 4]], F32),)),
+    "lp_norm_p3_epsilon": (call(P.LpNorm(axis=1, p=3, epsilon=1.0)), (np.array([[1.0, -2], [0.1, 0.2]], F32),)),
+    "lp_norm_p0": (call(P.LpNorm(axis=-1, p=0)), (np.array([[1.0, -2], [0.0, 0.2]], F32),)),
+    "eps_doc": (call(P.Eps()), (arr(4, 1, 2, 3),)),
+    "eps_f16": (call(P.Eps()), (arr(4, 1, dtype=np.float16),)),
+    "eps_f64": (call(P.Eps()), (arr(4, 1, dtype=np.float64),)),
+    "tensor_mul": (call(F.tensor_mul, 1.5), (arr(1, 2, dtype=np.int32),)),
+    "tensor_add": (call(ops.tensor_add), (arr(1, 2, dtype=np.int32), arr(3, 4, dtype=np.int32))),
+    "tensor_floordiv": (call(F.tensor_floordiv, 2), (arr(-7.0, 7.0),)),
+    "mixed_precision_cast": (to_float16, (np.ones(2, F32),)),
+    "mixed_precision_cast_int": (to_float16, (np.ones(2, np.int32),)),
 }
 
 
@@ -281,3 +339,137 @@ GRADIENT_CASES = {
 def test_gradients_match_central_differences(name):
     fn, inputs = GRADIENT_CASES[name]
     check_grads(fn, inputs, order=2)
+
+
+def test_reprs_type_tests_casts_and_flags_are_mindspores():
+    assert [repr(p) for p in (P.ACos(), P.Addcmul(), P.CumProd(True), P.LpNorm(axis=0, p=1), P.LpNorm((0, 1)),
+                              F.tensor_mul, ops.tensor_add, F.tensor_floordiv)] == MINDSPORE_OTHER["reprs"]
+    assert [ops.is_tensor(Tensor(1)), ops.is_tensor(1), ops.is_tensor(ms.Parameter(Tensor(1.0), "p"))] == \
+        MINDSPORE_OTHER["is_tensor"]
+    cast = F.mixed_precision_cast(ms.float16, (Tensor(np.ones(2, F32)), Tensor(np.ones(2, np.int32)), 3.0))
+    assert [str(v.dtype) if isinstance(v, Tensor) else v for v in cast] == MINDSPORE_OTHER["mixed_precision_cast_tuple"]
+    cast = F.mixed_precision_cast(ms.float32, {"a": Tensor(np.ones(2, np.float16))})
+    assert {k: str(v.dtype) for k, v in cast.items()} == MINDSPORE_OTHER["mixed_precision_cast_dict"]
+
+    def fn(x):
+        return x
+    same = C.add_flags(fn, predict=True) is fn
+    assert [same, fn._func_graph_flags, callable(C.add_flags(predict=True))] == MINDSPORE_OTHER["add_flags"]
+    assert P.ScalarToArray()(2.5).asnumpy() == np.float32(2.5) and ops.scalar_to_array(3).dtype == ms.float32
+    with pytest.raises(TypeError, match=r"For primitive\[Eps\], the input argument\[x\] must be a type of "
+                                        r"\{Tensor\[Float16\], Tensor\[Float32\], Tensor\[Float64\]\}, but got Tensor\[Int32\]"):
+        P.Eps()(Tensor(INTS))
+
+
+HALF_ONES = np.ones((3,), np.float16)
+LOGITS = np.linspace(0, 1, 50, dtype=F32).reshape(10, 5)
+
+
+def randint_doc():
+    return ops.randint(1, 10, (2, 3))
+
+
+def uniform_int_doc():
+    return P.UniformInt(seed=0)((2, 4), Tensor(1, ms.int32), Tensor(5, ms.int32))
+
+
+def multinomial_doc_no_replacement():
+    return ops.multinomial(Tensor(arr(0.9, 0.1, 0)), 2, replacement=False)
+
+
+def multinomial_doc_replacement():
+    return ops.multinomial(Tensor(arr(0.9, 0.1, 0)), 10)
+
+
+def multinomial_doc_rank2():
+    return ops.multinomial(Tensor(np.array([[90, 10, 0], [10, 90, 0]], F32)), 10)
+
+
+def multinomial_prim_doc():
+    return P.Multinomial()(Tensor(np.array([[0.0, 9, 4, 0]], F32)), 2)
+
+
+def randn_like_doc():
+    return ops.randn_like(Tensor(np.array([[1, 2, 3], [4, 5, 6]], np.int32)), dtype=ms.float32)
+
+
+def rand_like_doc():
+    return ops.rand_like(Tensor(np.array([[2, 3, 4], [1, 2, 3]], np.int32)), dtype=ms.float32)
+
+
+def rand_like_f16():
+    return ops.rand_like(Tensor(HALF_ONES))
+
+
+def randperm_doc():
+    return ops.randperm(4, 0, 0, dtype=ms.int64)
+
+
+def randperm_prim_doc():
+    return P.Randperm(max_length=30, pad=-1)(Tensor([20], dtype=ms.int32))
+
+
+def random_categorical_doc():
+    return P.RandomCategorical(ms.int64)(Tensor(LOGITS), 8, 0)
+
+
+def shuffle_doc():
+    return ops.shuffle(Tensor(arr(1, 2, 3, 4)))
+
+
+# the random calls of the recording tool -> [low, high) of their values (None: any)
+DRAWS = {randint_doc: (1, 10), uniform_int_doc: (1, 5), multinomial_doc_no_replacement: (0, 2),
+         multinomial_doc_replacement: (0, 2), multinomial_doc_rank2: (0, 2), multinomial_prim_doc: (1, 3),
+         randn_like_doc: None, rand_like_doc: (0, 1), rand_like_f16: (0, 1), randperm_doc: (0, 4),
+         randperm_prim_doc: (-1, 20), random_categorical_doc: (0, 5), shuffle_doc: (1, 5)}
+
+
+@pytest.mark.parametrize("name", sorted(MINDSPORE_RANDOM))
+def test_random_draws_have_mindspores_shapes_dtypes_and_ranges(name):
+    draw = next(fn for fn in DRAWS if fn.__name__ == name)
+    bounds = DRAWS[draw]
+    shape, dtype = MINDSPORE_RANDOM[name]
+    ms.set_seed(0)
+    for out in (draw(), ms.jit(draw)()):
+        assert (out.shape, str(out.dtype)) == (shape, dtype)
+        if bounds is not None:
+            assert bounds[0] <= out.asnumpy().min() and out.asnumpy().max() < bounds[1]
+
+
+def test_permutations_are_permutations_and_draws_differ_per_call():
+    ms.set_seed(0)
+    perm = P.Randperm(max_length=30, pad=-1)(Tensor([20], dtype=ms.int32)).asnumpy()
+    assert sorted(perm[:20]) == list(range(20)) and (perm[20:] == -1).all()
+    assert sorted(ops.randperm(50).asnumpy()) == list(range(50))
+    assert sorted(ops.shuffle(Tensor(np.arange(8.0, dtype=F32))).asnumpy()) == list(range(8))
+    without = ops.multinomial(Tensor(arr(0.5, 0.0, 0.3, 0.2)), 3, replacement=False).asnumpy()
+    assert sorted(without) == [0, 2, 3]   # each category once, never the one of weight 0
+    draw = ms.jit(randint_doc)
+    assert not np.array_equal(draw().asnumpy(), draw().asnumpy())
+
+
+def test_draws_follow_their_distributions():
+    ms.set_seed(1)
+    counts = np.bincount(ops.multinomial(Tensor(arr(1.0, 3.0, 0.0, 6.0)), 20000).asnumpy(), minlength=4)
+    np.testing.assert_allclose(counts / 20000, [0.1, 0.3, 0.0, 0.6], atol=0.015)
+    logits = Tensor(np.log(np.array([[0.2, 0.8], [0.5, 0.5]], F32)))
+    picks = P.RandomCategorical(ms.int32)(logits, 20000).asnumpy()
+    np.testing.assert_allclose(picks.mean(axis=1), [0.8, 0.5], atol=0.015)
+    values = P.UniformInt()((20000,), Tensor(-3, ms.int32), Tensor(2, ms.int32)).asnumpy()
+    np.testing.assert_allclose(np.bincount(values + 3) / 20000, [0.2] * 5, atol=0.015)
+
+
+def test_shuffle_differentiates_as_a_gather():
+    x = Tensor(np.arange(6.0, dtype=F32).reshape(3, 2))
+    np.testing.assert_array_equal(ms.grad(lambda a: (ops.shuffle(a) * a.shape[0]).sum())(x).asnumpy(), np.full((3, 2), 3))
+
+
+def test_random_checks_are_clear():
+    with pytest.raises(ValueError, match="For 'randint', a nonzero 'seed' is not implemented in npspore"):
+        ops.randint(0, 3, (2,), seed=5)
+    with pytest.raises(ValueError, match="For 'randint', 'low' must be less than 'high', but got low=3 and high=3"):
+        ops.randint(3, 3, (2,))
+    with pytest.raises(ValueError, match="must not exceed the 3 categories without replacement, but got 4"):
+        ops.multinomial(Tensor(arr(0.9, 0.1, 0)), 4, replacement=False)
+    with pytest.raises(TypeError, match="For 'UniformInt', the 'minval' must be an Int32 Tensor, but got int"):
+        P.UniformInt()((2,), 1, Tensor(3, ms.int32))

@@ -9,11 +9,16 @@ import numpy as np
 
 import mindspore as ms
 from mindspore import Tensor, ops
-from mindspore.ops import operations as P
+from mindspore.ops import composite as C, functional as F, operations as P
+from mindspore.ops._primitive_cache import _get_cache_prim
+
+add_flags = C.add_flags
+ms.set_context(pynative_synchronize=True)   # each error shows at its own call
 
 F32 = np.float32
 V4 = np.array([0.74, 0.04, 0.30, 0.56], F32)
 STATS = np.array([[1.0, 3, 4, 2], [4, 2, 5, 3], [5, 4, 2, 3]], F32)
+LP = np.array([[[1.0, 2.0], [3.0, 4.0]], [[5.0, 6.0], [7.0, 8.0]]], F32)
 LSE = np.array([[9.0, 3, 4, 5], [5, 2, 7, 4], [8, 1, 3, 6]], F32)
 SIGNED = np.array([-4.5, -3.0, 2.5, 7.0], F32)
 DIVISORS = np.array([2.0, -2.0, -1.5, 3.0], F32)
@@ -108,7 +113,57 @@ CASES = {
                                            Tensor(np.array([0.0, 0, 0, 2, 3], F32))),
     "rint_doc": lambda: P.Rint()(Tensor(np.array([-1.6, -0.1, 1.5, 2.0], F32))),
     "rint_halves": lambda: P.Rint()(Tensor(np.array([[-2.5, -1.5, -0.5], [0.5, 1.5, 2.5]], F32))),
+    "lp_norm_doc": lambda: _get_cache_prim(P.LpNorm)([0, 1], 2, False, 1e-12)(Tensor(LP)),
+    "lp_norm_doc_keywords": lambda: _get_cache_prim(P.LpNorm)([0, 1], 2, keep_dims=False, epsilon=1e-12)(Tensor(LP)),
+    "lp_norm_zero": lambda: P.LpNorm(axis=0, p=2)(Tensor(np.zeros((2, 2), F32))),
+    "lp_norm_p1_keep": lambda: P.LpNorm(axis=1, p=1, keep_dims=True)(Tensor(np.array([[1.0, -2], [3, 4]], F32))),
+    "lp_norm_p3_epsilon": lambda: P.LpNorm(axis=1, p=3, epsilon=1.0)(Tensor(np.array([[1.0, -2], [0.1, 0.2]], F32))),
+    "lp_norm_p0": lambda: P.LpNorm(axis=-1, p=0)(Tensor(np.array([[1.0, -2], [0.0, 0.2]], F32))),
+    "eps_doc": lambda: P.Eps()(Tensor(np.array([4, 1, 2, 3], F32))),
+    "eps_f16": lambda: P.Eps()(Tensor(np.array([4, 1], np.float16))),
+    "eps_f64": lambda: P.Eps()(Tensor(np.array([4, 1], np.float64))),
+    "tensor_mul": lambda: F.tensor_mul(Tensor(np.array([1, 2], np.int32)), 1.5),
+    "tensor_add": lambda: ops.tensor_add(Tensor(np.array([1, 2], np.int32)), Tensor(np.array([3, 4], np.int32))),
+    "tensor_floordiv": lambda: F.tensor_floordiv(Tensor(np.array([-7.0, 7.0], F32)), 2),
+    "mixed_precision_cast": lambda: F.mixed_precision_cast(ms.float16, Tensor(np.ones(2, F32))),
+    "mixed_precision_cast_int": lambda: F.mixed_precision_cast(ms.float16, Tensor(np.ones(2, np.int32))),
 }
+# values that are no Tensors: reprs, dtypes of structures, flags
+OTHER_CASES = {
+    "reprs": lambda: [repr(p) for p in (P.ACos(), P.Addcmul(), P.CumProd(True), P.LpNorm(axis=0, p=1),
+                                        P.LpNorm((0, 1)), F.tensor_mul, ops.tensor_add, F.tensor_floordiv)],
+    "is_tensor": lambda: [ops.is_tensor(Tensor(1)), ops.is_tensor(1), ops.is_tensor(ms.Parameter(Tensor(1.0), "p"))],
+    "mixed_precision_cast_tuple": lambda: [str(v.dtype) if isinstance(v, Tensor) else v for v in F.mixed_precision_cast(
+        ms.float16, (Tensor(np.ones(2, F32)), Tensor(np.ones(2, np.int32)), 3.0))],
+    "mixed_precision_cast_dict": lambda: {k: str(v.dtype) for k, v in F.mixed_precision_cast(
+        ms.float32, {"a": Tensor(np.ones(2, np.float16))}).items()},
+    "add_flags": lambda: _flags(),
+}
+# random draws: (shape, dtype) of the docstring examples (MindSpore's numbers come from its own generator)
+RANDOM_CASES = {
+    "randint_doc": lambda: ops.randint(1, 10, (2, 3)),
+    "uniform_int_doc": lambda: ops.UniformInt(seed=0)((2, 4), Tensor(1, ms.int32), Tensor(5, ms.int32)),
+    "multinomial_doc_no_replacement": lambda: ops.multinomial(Tensor(np.array([0.9, 0.1, 0], F32)), 2,
+                                                              replacement=False),
+    "multinomial_doc_replacement": lambda: ops.multinomial(Tensor(np.array([0.9, 0.1, 0], F32)), 10),
+    "multinomial_doc_rank2": lambda: ops.multinomial(Tensor(np.array([[90, 10, 0], [10, 90, 0]], F32)), 10),
+    "multinomial_prim_doc": lambda: ops.Multinomial()(Tensor(np.array([[0.0, 9, 4, 0]], F32)), 2),
+    "randn_like_doc": lambda: ops.randn_like(Tensor(np.array([[1, 2, 3], [4, 5, 6]], np.int32)), dtype=ms.float32),
+    "rand_like_doc": lambda: ops.rand_like(Tensor(np.array([[2, 3, 4], [1, 2, 3]], np.int32)), dtype=ms.float32),
+    "rand_like_f16": lambda: ops.rand_like(Tensor(np.ones((3,), np.float16))),
+    # ops.Randperm has no CPU kernel in MindSpore 2.10: its docstring gives a (30,) Int32 result
+    "randperm_doc": lambda: ops.randperm(4, 0, 0, dtype=ms.int64),
+    "random_categorical_doc": lambda: ops.RandomCategorical(ms.int64)(Tensor(np.random.random((10, 5)).astype(F32)),
+                                                                     8, 0),
+    "shuffle_doc": lambda: ops.shuffle(Tensor(np.array([1, 2, 3, 4], F32))),
+}
+
+
+def _flags():
+    def fn(x):
+        return x
+    same = add_flags(fn, predict=True) is fn
+    return [same, fn._func_graph_flags, callable(add_flags(predict=True))]
 
 
 def _error(call):
@@ -135,5 +190,10 @@ if __name__ == "__main__":
         if isinstance(value, Tensor):
             value = (value.asnumpy().tolist(), str(value.dtype))
         print(f"    {name!r}: {value!r},")
+    for name, case in OTHER_CASES.items():
+        print(f"    {name!r}: {case()!r},")
+    for name, case in RANDOM_CASES.items():
+        value = case()
+        print(f"    {name!r}: ({value.shape!r}, {str(value.dtype)!r}),")
     for name, case in ERRORS.items():
         print(f"    {name!r}: {_error(case)!r},")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ..common.tensor import Tensor
+from ..common.tensor import Tensor, _np_dtype
 from . import math_functional as M
 from .eager import run
 from .numeric import _check_tensor
@@ -104,4 +104,51 @@ class CumProd(Primitive):
         return M.running_product(x, axis, self.exclusive, self.reverse)
 
 
-__all__ = [*WRAPPED, "CumProd"]
+class LpNorm(Primitive):
+    """``LpNorm(axis, p=2, keep_dims=False, epsilon=1e-12)(input)``: the p-norm of ``input`` over ``axis`` (an int
+    or a tuple/list of ints), ``(sum |x|**p) ** (1/p)``, at least ``epsilon``; ``p=0`` counts the nonzero elements.
+
+    Raises:
+        TypeError: if ``axis`` is not an int, tuple or list of ints, ``p`` not an int, ``keep_dims`` not a bool
+            or ``epsilon`` not a float.
+        ValueError: if ``p`` is negative or an axis is out of range.
+    """
+
+    def __init__(self, axis, p=2, keep_dims=False, epsilon=1e-12):
+        super().__init__("LpNorm")
+        axes = (axis,) if isinstance(axis, int) else axis
+        if not isinstance(axes, (tuple, list)) or not all(isinstance(a, int) and not isinstance(a, bool)
+                                                          for a in axes):
+            raise TypeError(f"For 'LpNorm', the 'axis' must be an int, tuple or list of ints, but got {axis!r}.")
+        if not isinstance(p, int) or isinstance(p, bool):
+            raise TypeError(f"For 'LpNorm', the 'p' must be an int, but got {type(p).__name__}.")
+        if p < 0:
+            raise ValueError(f"For 'LpNorm', the 'p' must be non-negative, but got {p}.")
+        if not isinstance(epsilon, float):
+            raise TypeError(f"For 'LpNorm', the 'epsilon' must be a float, but got {type(epsilon).__name__}.")
+        self.axes, self.p, self.epsilon = tuple(axes), p, epsilon
+        self.keep_dims = _check_bool("LpNorm", "keep_dims", keep_dims)
+        if isinstance(axis, int):
+            self.add_prim_attr("axis", [axis])   # MindSpore 2.10 shows the attribute of an int axis only
+
+    def __call__(self, input):
+        _check_tensor("LpNorm", "input", input)
+        ndim = len(input.shape)
+        for a in self.axes:
+            if not -ndim <= a < ndim:
+                raise ValueError(f"For 'LpNorm', the 'axis' must be in [{-ndim}, {ndim}), but got {a}.")
+        axes = tuple(a % ndim for a in self.axes)
+        if self.p == 0:
+            norm = run("sum", run("cast", run("not_equal", input, 0), dtype=_np_dtype(input.dtype)), axis=axes,
+                       keepdims=self.keep_dims)
+        elif self.p == 1:
+            norm = run("sum", run("abs", input), axis=axes, keepdims=self.keep_dims)
+        elif self.p == 2:
+            norm = run("sqrt", run("sum", run("mul", input, input), axis=axes, keepdims=self.keep_dims))
+        else:
+            powers = run("pow", run("abs", input), float(self.p))
+            norm = run("pow", run("sum", powers, axis=axes, keepdims=self.keep_dims), 1 / self.p)
+        return run("maximum", norm, self.epsilon)
+
+
+__all__ = [*WRAPPED, "CumProd", "LpNorm"]
