@@ -108,6 +108,28 @@ MINDSPORE_VALUES = {
     'tensor_floordiv': ([-4.0, 3.0], 'Float32'),
     'mixed_precision_cast': ([1.0, 1.0], 'Float16'),
     'mixed_precision_cast_int': ([1, 1], 'Int32'),
+    'mv_doc': ([11.0, 13.0, 7.0], 'Float32'),
+    'inner_doc_vectors': (32.0, 'Float32'),
+    'inner_doc_scalar': ([[[2.0, 4.0, 6.0], [6.0, 4.0, 2.0]], [[8.0, 10.0, 12.0], [8.0, 10.0, 12.0]]], 'Float32'),
+    'inner_doc_tensors': ([[[20.0, 16.0], [16.0, 20.0]], [[47.0, 43.0], [47.0, 43.0]]], 'Float32'),
+    'ger_doc': ([[1.0, 2.0, 3.0], [2.0, 4.0, 6.0], [3.0, 6.0, 9.0], [4.0, 8.0, 12.0]], 'Float32'),
+    'diagonal_doc': ([[1, 0, 0], [0, 5, 0], [0, 0, 9]], 'Int64'),
+    'diagonal_doc_offset': ([[0, 0], [2, 0], [0, 6]], 'Int64'),
+    'diagonal_doc_dims': ([[1, 2, 3], [4, 5, 6], [7, 8, 9]], 'Int64'),
+    'diagonal_below': ([4.0, 9.0], 'Float32'),
+    'trace_doc': (12, 'Int64'),
+    'trace_float': (4.0, 'Float32'),
+    'diag_part_doc': ([1, 2, 3, 4], 'Int32'),
+    'diag_part_rank4': ([[0.0, 5.0], [10.0, 15.0]], 'Float32'),
+}
+# ops.einsum and ops.Einsum have no CPU kernel in MindSpore 2.10 (GPU only): the values of their docstring examples
+EINSUM_DOC = {
+    "einsum_doc_sum": ([7.0], "Float32"), "einsum_doc_product": ([2.0, 8.0, 12.0], "Float32"),
+    "einsum_doc_matmul": ([[16.0, 22.0], [37.0, 52.0]], "Float32"),
+    "einsum_doc_transpose": ([[1.0, 4.0], [2.0, 5.0], [3.0, 6.0]], "Float32"),
+    "einsum_doc_columns": ([5.0, 7.0, 9.0], "Float32"), "einsum_doc_ellipsis": ([21.0], "Float32"),
+    "einsum_doc_outer": ([[2.0, 4.0, 1.0], [4.0, 8.0, 2.0], [6.0, 12.0, 3.0]], "Float32"),
+    "einsum_doc_sublists": ([[1.0, 2.0], [2.0, 4.0], [3.0, 6.0], [4.0, 8.0]], "Float32"),
 }
 MINDSPORE_OTHER = {
     'reprs': ['Prim[ACos]', 'Prim[Addcmul]', 'Prim[CumProd]<exclusive=True, reverse=False>', 'Prim[LpNorm]<axis=[0]>', 'Prim[LpNorm]', 'Prim[Mul]', 'Prim[Add]', 'Prim[FloorDiv]'],
@@ -150,6 +172,9 @@ DIVISORS = np.array([2.0, -2.0, -1.5, 3.0], F32)
 INTS = np.array([-7, -6, 5, 7], np.int32)
 INT_DIVISORS = np.array([2, -4, -3, 3], np.int32)
 LP = np.array([[[1.0, 2.0], [3.0, 4.0]], [[5.0, 6.0], [7.0, 8.0]]], F32)
+INNER = np.array([[[1.0, 2, 3], [3, 2, 1]], [[4, 5, 6], [4, 5, 6]]], F32)
+DIAGONAL = np.array([[[1, 0, 0], [0, 2, 0], [0, 0, 3]], [[4, 0, 0], [0, 5, 0], [0, 0, 6]], [[7, 0, 0], [0, 8, 0],
+                                                                                         [0, 0, 9]]], np.int64)
 START, END = np.array([1.0, 2, 3, 4], F32), np.full(4, 10.0, F32)
 
 
@@ -264,7 +289,83 @@ CASES = {
     "tensor_floordiv": (call(F.tensor_floordiv, 2), (arr(-7.0, 7.0),)),
     "mixed_precision_cast": (to_float16, (np.ones(2, F32),)),
     "mixed_precision_cast_int": (to_float16, (np.ones(2, np.int32),)),
+    "mv_doc": (call(ops.mv), (np.array([[3.0, 4], [1, 6], [1, 3]], F32), arr(1.0, 2))),
+    "inner_doc_vectors": (call(ops.inner), (arr(1.0, 2, 3), arr(4.0, 5, 6))),
+    "inner_doc_scalar": (call(ops.inner), (INNER, np.array(2.0, F32))),
+    "inner_doc_tensors": (call(ops.inner), (INNER, np.array([[2.0, 3, 4], [4, 3, 2]], F32))),
+    "ger_doc": (call(ops.ger), (arr(1.0, 2, 3, 4), arr(1.0, 2, 3))),
+    "diagonal_doc": (call(ops.diagonal), (DIAGONAL,)),
+    "diagonal_doc_offset": (call(ops.diagonal, offset=1), (DIAGONAL,)),
+    "diagonal_doc_dims": (call(ops.diagonal, offset=0, dim1=2, dim2=1), (DIAGONAL,)),
+    "diagonal_below": (call(ops.diagonal, offset=-1), (np.arange(12, dtype=F32).reshape(3, 4),)),
+    "trace_doc": (call(ops.trace), (np.arange(9, dtype=np.int64).reshape(3, 3),)),
+    "trace_float": (call(ops.trace), (np.arange(6, dtype=F32).reshape(2, 3),)),
+    "diag_part_doc": (call(P.DiagPart()), (np.diag(np.array([1, 2, 3, 4], np.int32)),)),
+    "diag_part_rank4": (call(P.DiagPart()), (np.arange(16, dtype=F32).reshape(2, 2, 2, 2),)),
 }
+def einsum_of(equation):
+    """``ops.einsum(equation, *tensors)`` as a function of the Tensors."""
+    def apply(*tensors):
+        return ops.einsum(equation, *tensors)
+    return apply
+
+
+MATRIX, COLUMNS = np.array([[1.0, 2, 3], [4, 5, 6]], F32), np.array([[2.0, 3], [1, 2], [4, 5]], F32)
+EINSUM_CASES = {
+    "einsum_doc_sum": (einsum_of("i->"), (arr(1.0, 2, 4),)),
+    "einsum_doc_product": (call(P.Einsum("i,i->i")), ((arr(1.0, 2, 4), arr(2.0, 4, 3)),)),
+    "einsum_doc_matmul": (einsum_of("ij,jk->ik"), (MATRIX, COLUMNS)),
+    "einsum_doc_transpose": (einsum_of("ij->ji"), (MATRIX,)),
+    "einsum_doc_columns": (einsum_of("ij->j"), (MATRIX,)),
+    "einsum_doc_ellipsis": (einsum_of("...->"), (MATRIX,)),
+    "einsum_doc_outer": (einsum_of("j,i->ji"), (arr(1.0, 2, 3), arr(2.0, 4, 1))),
+}
+
+
+def einsum_sublists(x, y):
+    return ops.einsum(x, [..., 1], y, [..., 2], [..., 1, 2])
+
+
+def einsum_primitive(x, y):
+    return P.Einsum("i,i->i")((x, y))
+
+
+EINSUM_CASES["einsum_doc_sublists"] = (einsum_sublists, (arr(1, 2, 3, 4), arr(1, 2)))
+EINSUM_CASES["einsum_doc_product"] = (einsum_primitive, (arr(1.0, 2, 4), arr(2.0, 4, 3)))
+
+
+@pytest.mark.parametrize("name", sorted(EINSUM_CASES))
+def test_einsum_gives_its_docstring_values_eagerly_and_compiled(name):
+    fn, inputs = EINSUM_CASES[name]
+    check_eager_and_compiled(fn, inputs, EINSUM_DOC[name])
+
+
+@pytest.mark.parametrize("equation, shapes", [
+    ("bij,bjk->bik", [(2, 3, 4), (2, 4, 5)]), ("ii->i", [(3, 3)]), ("ii", [(3, 3)]), ("iji->j", [(2, 3, 2)]),
+    ("...ij,...jk,k->...i", [(1, 2, 3), (4, 3, 5), (5,)]), ("abc,cd", [(2, 3, 4), (4, 2)]),
+    ("ij,ij,j->", [(2, 3), (2, 3), (3,)]), ("bhqd,bhkd->bhqk", [(2, 2, 3, 4), (2, 2, 5, 4)]),
+])
+def test_einsum_matches_numpy_and_differentiates(equation, shapes):
+    rng = np.random.default_rng(0)
+    operands = [rng.standard_normal(shape) for shape in shapes]
+    expected = np.einsum(equation, *operands)
+    out = ops.einsum(equation, *[Tensor(a) for a in operands]).asnumpy()
+    np.testing.assert_allclose(out, expected.reshape(out.shape) if expected.ndim == 0 else expected, rtol=1e-12)
+    check_grads(einsum_of(equation), operands, order=2)
+
+
+def test_einsum_checks_its_equation():
+    x = Tensor(MATRIX)
+    with pytest.raises(ValueError, match="For einsum, the equation 'ij,jk->ik' names 2 operands, but got 1"):
+        ops.einsum("ij,jk->ik", x)
+    with pytest.raises(ValueError, match="For einsum, the term 'ijk' does not match the operand's 2 dims"):
+        ops.einsum("ijk->i", x)
+    with pytest.raises(ValueError, match="For einsum, the output label 'q' appears in no operand"):
+        ops.einsum("ij->q", x)
+    with pytest.raises(ValueError, match="For einsum, the number in sublist must be in range \\[0, 52\\), but got 60"):
+        ops.einsum(x, [0, 60])
+    with pytest.raises(TypeError, match="For 'Einsum', the input must be a tuple or list of Tensors, but got Tensor"):
+        P.Einsum("ij->ji")(x)
 
 
 def test_every_recorded_value_has_a_case():
@@ -332,6 +433,12 @@ GRADIENT_CASES = {
     "mod": (call(P.Mod()), (np.array([-4.5, -3.2, 2.5, 7.1]), np.array([2.0, -2.0, -1.5, 3.0]))),
     "squared_difference": (call(P.SquaredDifference()), (f64(2, 3), f64(3, seed=1))),
     "div_no_nan": (call(P.DivNoNan()), (f64(3), np.array([0.3, 0.5, -2.0]))),
+    "mv": (call(ops.mv), (f64(2, 3), f64(3, seed=1))),
+    "inner": (call(ops.inner), (f64(2, 3), f64(4, 3, seed=1))),
+    "diagonal": (call(ops.diagonal, offset=-1, dim1=2, dim2=0), (f64(3, 2, 4),)),
+    "trace": (call(ops.trace), (f64(3, 4),)),
+    "diag_part": (call(P.DiagPart()), (f64(2, 3, 2, 3),)),
+    "lp_norm": (call(P.LpNorm(axis=(0, 2), p=3)), (f64(2, 3, 2, low=0.5, high=2),)),
 }
 
 

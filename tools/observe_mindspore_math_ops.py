@@ -19,6 +19,9 @@ F32 = np.float32
 V4 = np.array([0.74, 0.04, 0.30, 0.56], F32)
 STATS = np.array([[1.0, 3, 4, 2], [4, 2, 5, 3], [5, 4, 2, 3]], F32)
 LP = np.array([[[1.0, 2.0], [3.0, 4.0]], [[5.0, 6.0], [7.0, 8.0]]], F32)
+INNER = np.array([[[1.0, 2, 3], [3, 2, 1]], [[4, 5, 6], [4, 5, 6]]], F32)
+DIAGONAL = np.array([[[1, 0, 0], [0, 2, 0], [0, 0, 3]], [[4, 0, 0], [0, 5, 0], [0, 0, 6]], [[7, 0, 0], [0, 8, 0],
+                                                                                         [0, 0, 9]]], np.int64)
 LSE = np.array([[9.0, 3, 4, 5], [5, 2, 7, 4], [8, 1, 3, 6]], F32)
 SIGNED = np.array([-4.5, -3.0, 2.5, 7.0], F32)
 DIVISORS = np.array([2.0, -2.0, -1.5, 3.0], F32)
@@ -127,6 +130,19 @@ CASES = {
     "tensor_floordiv": lambda: F.tensor_floordiv(Tensor(np.array([-7.0, 7.0], F32)), 2),
     "mixed_precision_cast": lambda: F.mixed_precision_cast(ms.float16, Tensor(np.ones(2, F32))),
     "mixed_precision_cast_int": lambda: F.mixed_precision_cast(ms.float16, Tensor(np.ones(2, np.int32))),
+    "mv_doc": lambda: ops.mv(Tensor(np.array([[3.0, 4], [1, 6], [1, 3]], F32)), Tensor(np.array([1.0, 2], F32))),
+    "inner_doc_vectors": lambda: ops.inner(Tensor(np.array([1.0, 2, 3], F32)), Tensor(np.array([4.0, 5, 6], F32))),
+    "inner_doc_scalar": lambda: ops.inner(Tensor(INNER), Tensor(2.0, ms.float32)),
+    "inner_doc_tensors": lambda: ops.inner(Tensor(INNER), Tensor(np.array([[2.0, 3, 4], [4, 3, 2]], F32))),
+    "ger_doc": lambda: ops.ger(Tensor(np.array([1.0, 2, 3, 4], F32)), Tensor(np.array([1.0, 2, 3], F32))),
+    "diagonal_doc": lambda: ops.diagonal(Tensor(DIAGONAL)),
+    "diagonal_doc_offset": lambda: ops.diagonal(Tensor(DIAGONAL), offset=1),
+    "diagonal_doc_dims": lambda: ops.diagonal(Tensor(DIAGONAL), offset=0, dim1=2, dim2=1),
+    "diagonal_below": lambda: ops.diagonal(Tensor(np.arange(12, dtype=F32).reshape(3, 4)), offset=-1),
+    "trace_doc": lambda: ops.trace(Tensor(np.arange(9).reshape(3, 3))),
+    "trace_float": lambda: ops.trace(Tensor(np.arange(6, dtype=F32).reshape(2, 3))),
+    "diag_part_doc": lambda: ops.DiagPart()(Tensor(np.diag(np.array([1, 2, 3, 4], np.int32)))),
+    "diag_part_rank4": lambda: ops.DiagPart()(Tensor(np.arange(16, dtype=F32).reshape(2, 2, 2, 2))),
 }
 # values that are no Tensors: reprs, dtypes of structures, flags
 OTHER_CASES = {

@@ -54,9 +54,11 @@ from .math_functional import *  # noqa: F401,F403,E402
 from .math_primitive_table import *  # noqa: F401,F403,E402
 from .type_helpers import *  # noqa: F401,F403,E402
 from .random_ops import *  # noqa: F401,F403,E402
+from .linalg_functional import *  # noqa: F401,F403,E402
+from . import linalg_functional as _linalg_functional  # noqa: E402
 from . import math_functional as _math_functional, math_primitive_table as _math_primitive_table  # noqa: E402
 from . import type_helpers as _type_helpers, random_ops as _random_ops  # noqa: E402
 if not _typing.TYPE_CHECKING:
     __all__ += _math_functional.__all__ + _math_primitive_table.__all__ + _type_helpers.__all__
-    __all__ += _random_ops.__all__
+    __all__ += _random_ops.__all__ + _linalg_functional.__all__
 __getattr__ = module_getattr("mindspore.ops", globals())
