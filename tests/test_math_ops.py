@@ -14,7 +14,7 @@ from npspore.ops._primitive_cache import _get_cache_prim
 from npspore.testing import check_grads
 from recorded_values import check_eager_and_compiled
 
-nan = float("nan")
+nan, inf = float("nan"), float("inf")
 MINDSPORE_VALUES = {
     'acos_doc': ([0.7377259731292725, 1.5307856798171997, 1.2661036252975464, 0.9764105081558228], 'Float32'),
     'acos_prim_f64': ([3.141592653589793, 1.0471975511965979, 0.0], 'Float64'),
@@ -121,6 +121,42 @@ MINDSPORE_VALUES = {
     'trace_float': (4.0, 'Float32'),
     'diag_part_doc': ([1, 2, 3, 4], 'Int32'),
     'diag_part_rank4': ([[0.0, 5.0], [10.0, 15.0]], 'Float32'),
+    'frac_doc': ([0.0, 0.19921875, -0.5], 'Float16'),
+    'frac_signs': ([-0.75, 0.5], 'Float32'),
+    'exp2_doc': ([4.0, 8.0, 16.0], 'Float32'),
+    'exp2_int': ([0.5, 8.0], 'Float32'),
+    'nansum_doc': (8.0, 'Float32'),
+    'nansum_doc_axis': ([[1.0, 4.0, 3.0]], 'Float16'),
+    'nansum_int': ([3, 7], 'Int32'),
+    'count_nonzero_doc': (3, 'Int32'),
+    'count_nonzero_doc_axis': ([[3]], 'Int32'),
+    'count_nonzero_axis1': ([1, 2], 'Int32'),
+    'floor_mod_doc': ([2, 1, 2], 'Int32'),
+    'hypot_doc': ([5.0, 13.0, 25.0], 'Float32'),
+    'heaviside_doc': ([0.0, 1.0, 1.5], 'Float32'),
+    'logit_doc': ([-2.1972246170043945, -1.3862943649291992, -0.8472977876663208], 'Float32'),
+    'logit_none': ([-inf, 0.0, 2.1972243785858154], 'Float32'),
+    'logit_eps': ([-1.3862943649291992, 0.0, 1.3862944841384888], 'Float32'),
+    'isclose_doc': ([True, False, False], 'Bool'),
+    'isclose_special': ([True, False, True, True, True], 'Bool'),
+    'baddbmm_doc': ([[[8.5, 8.5, 8.5], [8.5, 8.5, 8.5], [8.5, 8.5, 8.5]]], 'Float32'),
+    'addmm_doc': ([[3.0, 3.0, 3.0], [3.0, 3.0, 3.0], [3.0, 3.0, 3.0]], 'Float32'),
+    'addmv_doc': ([8.5, 5.5], 'Float32'),
+    'sum_ext_int': (21, 'Int64'),
+    'sum_ext_dim': ([[2.5], [2.75]], 'Float32'),
+    'sum_ext_dtype': ([5.0, 7.0, 9.0], 'Float32'),
+    'mean_ext': ([2.75, 1.5, -1.625], 'Float32'),
+    'mean_ext_int': (3, 'Int32'),
+    'max_dim': ([3.0, 5.0], 'Float32'),
+    'max_dim_index': ([2, 1], 'Int64'),
+    'min_dim_keep': ([[1.5, -2.0, -6.25]], 'Float32'),
+    'min_dim_keep_index': ([[0, 0, 1]], 'Int64'),
+    'bmm_ext': ([[[3.0], [12.0]], [[21.0], [30.0]]], 'Float32'),
+    'matmul_ext_vector': ([7.5, -8.5], 'Float32'),
+    'prod_ext': ([-9.0, -125.0], 'Float32'),
+    'prod_ext_int': (720, 'Int64'),
+    'top_k_values': ([[3.0, 1.5], [5.0, 4.0]], 'Float32'),
+    'top_k_indices': ([[2, 0], [1, 0]], 'Int32'),
 }
 # ops.einsum and ops.Einsum have no CPU kernel in MindSpore 2.10 (GPU only): the values of their docstring examples
 EINSUM_DOC = {
@@ -175,6 +211,9 @@ LP = np.array([[[1.0, 2.0], [3.0, 4.0]], [[5.0, 6.0], [7.0, 8.0]]], F32)
 INNER = np.array([[[1.0, 2, 3], [3, 2, 1]], [[4, 5, 6], [4, 5, 6]]], F32)
 DIAGONAL = np.array([[[1, 0, 0], [0, 2, 0], [0, 0, 3]], [[4, 0, 0], [0, 5, 0], [0, 0, 6]], [[7, 0, 0], [0, 8, 0],
                                                                                          [0, 0, 9]]], np.int64)
+EXT = np.array([[1.5, -2, 3], [4, 5, -6.25]], F32)
+EXT_INT = np.array([[1, 2, 3], [4, 5, 6]], np.int32)
+NANS = np.array([[np.nan, 2, 3], [1, 2, np.nan]], F32)
 START, END = np.array([1.0, 2, 3, 4], F32), np.full(4, 10.0, F32)
 
 
@@ -187,6 +226,20 @@ def call(function, *static, **keywords):
     **keywords)``."""
     def apply(*tensors):
         return function(*tensors, *static, **keywords)
+    return apply
+
+
+def first(function, *static):
+    """The first result of ``function(*tensors, *static)``, as a function of the Tensors."""
+    def apply(*tensors):
+        return function(*tensors, *static)[0]
+    return apply
+
+
+def second(function, *static):
+    """The second result of ``function(*tensors, *static)``, as a function of the Tensors."""
+    def apply(*tensors):
+        return function(*tensors, *static)[1]
     return apply
 
 
@@ -302,7 +355,50 @@ CASES = {
     "trace_float": (call(ops.trace), (np.arange(6, dtype=F32).reshape(2, 3),)),
     "diag_part_doc": (call(P.DiagPart()), (np.diag(np.array([1, 2, 3, 4], np.int32)),)),
     "diag_part_rank4": (call(P.DiagPart()), (np.arange(16, dtype=F32).reshape(2, 2, 2, 2),)),
+    "frac_doc": (call(ops.frac), (arr(2, 4.2, -2.5, dtype=np.float16),)),
+    "frac_signs": (call(P.Frac()), (arr(-1.75, 3.5),)),
+    "exp2_doc": (call(ops.exp2), (arr(2, 3, 4),)),
+    "exp2_int": (call(P.Exp2()), (arr(-1, 3, dtype=np.int32),)),
+    "nansum_doc": (call(ops.nansum), (NANS,)),
+    "nansum_doc_axis": (call(ops.nansum, axis=0, keepdims=True, dtype=ms.float16), (NANS,)),
+    "nansum_int": (call(P.Nansum(), 1), (np.array([[1, 2], [3, 4]], np.int32),)),
+    "count_nonzero_doc": (call(ops.count_nonzero), (np.array([[0, 1, 0], [1, 1, 0]], np.int64),)),
+    "count_nonzero_doc_axis": (call(ops.count_nonzero, axis=[0, 1], keep_dims=True, dtype=ms.int32),
+                               (np.array([[0, 1, 0], [1, 1, 0]], np.int64),)),
+    "count_nonzero_axis1": (call(ops.count_nonzero, axis=1), (np.array([[0.0, 1.5, 0], [1, -1, 0]], F32),)),
+    "floor_mod_doc": (call(ops.floor_mod), (arr(2, 4, -1, dtype=np.int32), arr(3, 3, 3, dtype=np.int32))),
+    "hypot_doc": (call(P.Hypot()), (arr(3.0, 5.0, 7.0), arr(4.0, 12.0, 24.0))),
+    "heaviside_doc": (call(P.Heaviside()), (arr(-5.0, 1.0, 0.0), arr(1.5))),
+    "logit_doc": (call(ops.logit, eps=1e-5), (arr(0.1, 0.2, 0.3),)),
+    "logit_none": (call(P.Logit()), (arr(0.0, 0.5, 0.9),)),
+    "logit_eps": (call(P.Logit(eps=0.2)), (arr(0.0, 0.5, 0.9),)),
+    "isclose_doc": (call(ops.isclose), (arr(1.3, 2.1, 2.4), arr(1.3, 3.3, 2.3))),
+    "isclose_special": (call(P.IsClose(rtol=1e-3, atol=0.0, equal_nan=True)),
+                        (arr(np.inf, -np.inf, np.nan, 1000.0, 1.0), arr(np.inf, np.inf, np.nan, 1000.9, 1.001))),
+    "baddbmm_doc": (call(P.Baddbmm(), 0.5, 2), (np.ones((1, 3, 3), F32), np.ones((1, 3, 4), F32),
+                                              np.ones((1, 4, 3), F32))),
+    "addmm_doc": (call(ops.addmm, beta=1, alpha=0.5), (np.ones((3, 3), F32), np.ones((3, 4), F32),
+                                                      np.ones((4, 3), F32))),
+    "addmv_doc": (call(P.Addmv(), 2, 0.5), (arr(2.0, 3.0), np.array([[2.0, -1, 3], [3, 1, -2]], F32),
+                                          arr(1.0, 2.0, 3.0))),
+    "sum_ext_int": (call(P.SumExt()), (EXT_INT,)),
+    "sum_ext_dim": (call(P.SumExt(), 1, True), (EXT,)),
+    "sum_ext_dtype": (call(P.SumExt(), (0,), False, ms.float32), (EXT_INT,)),
+    "mean_ext": (call(P.MeanExt(), 0), (EXT,)),
+    "mean_ext_int": (call(P.MeanExt()), (EXT_INT,)),
+    "max_dim": (first(P.MaxDim(), 1), (EXT,)),
+    "max_dim_index": (second(P.MaxDim(), 1), (EXT,)),
+    "min_dim_keep": (first(P.MinDim(), 0, True), (EXT,)),
+    "min_dim_keep_index": (second(P.MinDim(), 0, True), (EXT,)),
+    "bmm_ext": (call(P.BatchMatMulExt()), (np.arange(12, dtype=F32).reshape(2, 2, 3), np.ones((2, 3, 1), F32))),
+    "matmul_ext_vector": (call(P.MatMulExt()), (EXT, arr(1.0, 0, 2))),
+    "prod_ext": (call(P.ProdExt(), 1), (EXT,)),
+    "prod_ext_int": (call(P.ProdExt()), (EXT_INT,)),
+    "top_k_values": (first(ops.top_k, 2), (EXT,)),
+    "top_k_indices": (second(ops.top_k, 2), (EXT,)),
 }
+
+
 def einsum_of(equation):
     """``ops.einsum(equation, *tensors)`` as a function of the Tensors."""
     def apply(*tensors):
@@ -439,6 +535,16 @@ GRADIENT_CASES = {
     "trace": (call(ops.trace), (f64(3, 4),)),
     "diag_part": (call(P.DiagPart()), (f64(2, 3, 2, 3),)),
     "lp_norm": (call(P.LpNorm(axis=(0, 2), p=3)), (f64(2, 3, 2, low=0.5, high=2),)),
+    "frac": (call(ops.frac), (f64(4, low=0.1, high=0.9) * 3,)),
+    "exp2": (call(P.Exp2()), (f64(3),)),
+    "hypot": (call(P.Hypot()), (f64(3, low=0.5, high=2), f64(2, 3, seed=1))),
+    "logit": (call(P.Logit(eps=0.05)), (np.array([0.2, 0.5, 0.7]),)),
+    "xdivy": (call(P.Xdivy()), (f64(3), f64(3, seed=1, low=0.5, high=2))),
+    "baddbmm": (call(ops.baddbmm, 0.5, 2.0), (f64(2, 2, 3), f64(2, 2, 4, seed=1), f64(2, 4, 3, seed=2))),
+    "addmv": (call(P.Addmv(), 2.0, 0.5), (f64(2), f64(2, 3, seed=1), f64(3, seed=2))),
+    "norm_ext": (call(P.Norm(), 3.0), (f64(2, 3, low=0.5, high=2),)),
+    "var_ext": (call(P.Var(), (1,), 1, True), (f64(2, 3),)),
+    "square_sum_all": (call(P.SquareSumAll()), (f64(2, 3), f64(3, seed=1))),
 }
 
 

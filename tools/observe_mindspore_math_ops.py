@@ -11,6 +11,7 @@ import mindspore as ms
 from mindspore import Tensor, ops
 from mindspore.ops import composite as C, functional as F, operations as P
 from mindspore.ops._primitive_cache import _get_cache_prim
+from mindspore.ops.auto_generate import gen_ops_prim as G
 
 add_flags = C.add_flags
 ms.set_context(pynative_synchronize=True)   # each error shows at its own call
@@ -22,6 +23,8 @@ LP = np.array([[[1.0, 2.0], [3.0, 4.0]], [[5.0, 6.0], [7.0, 8.0]]], F32)
 INNER = np.array([[[1.0, 2, 3], [3, 2, 1]], [[4, 5, 6], [4, 5, 6]]], F32)
 DIAGONAL = np.array([[[1, 0, 0], [0, 2, 0], [0, 0, 3]], [[4, 0, 0], [0, 5, 0], [0, 0, 6]], [[7, 0, 0], [0, 8, 0],
                                                                                          [0, 0, 9]]], np.int64)
+EXT = np.array([[1.5, -2, 3], [4, 5, -6.25]], F32)
+EXT_INT = np.array([[1, 2, 3], [4, 5, 6]], np.int32)
 LSE = np.array([[9.0, 3, 4, 5], [5, 2, 7, 4], [8, 1, 3, 6]], F32)
 SIGNED = np.array([-4.5, -3.0, 2.5, 7.0], F32)
 DIVISORS = np.array([2.0, -2.0, -1.5, 3.0], F32)
@@ -143,6 +146,51 @@ CASES = {
     "trace_float": lambda: ops.trace(Tensor(np.arange(6, dtype=F32).reshape(2, 3))),
     "diag_part_doc": lambda: ops.DiagPart()(Tensor(np.diag(np.array([1, 2, 3, 4], np.int32)))),
     "diag_part_rank4": lambda: ops.DiagPart()(Tensor(np.arange(16, dtype=F32).reshape(2, 2, 2, 2))),
+    "frac_doc": lambda: ops.frac(Tensor(np.array([2, 4.2, -2.5], np.float16))),
+    "frac_signs": lambda: ops.frac(Tensor(np.array([-1.75, 3.5], F32))),
+    "exp2_doc": lambda: ops.exp2(Tensor(np.array([2, 3, 4], F32))),
+    "exp2_int": lambda: ops.exp2(Tensor(np.array([-1, 3], np.int32))),
+    "nansum_doc": lambda: ops.nansum(Tensor(np.array([[float("nan"), 2, 3], [1, 2, float("nan")]], F32))),
+    "nansum_doc_axis": lambda: ops.nansum(Tensor(np.array([[float("nan"), 2, 3], [1, 2, float("nan")]], F32)),
+                                          axis=0, keepdims=True, dtype=ms.float16),
+    "nansum_int": lambda: ops.nansum(Tensor(np.array([[1, 2], [3, 4]], np.int32)), 1),
+    "count_nonzero_doc": lambda: ops.count_nonzero(Tensor(np.array([[0, 1, 0], [1, 1, 0]], np.int64))),
+    "count_nonzero_doc_axis": lambda: ops.count_nonzero(Tensor(np.array([[0, 1, 0], [1, 1, 0]], np.int64)),
+                                                        axis=[0, 1], keep_dims=True, dtype=ms.int32),
+    "count_nonzero_axis1": lambda: ops.count_nonzero(Tensor(np.array([[0.0, 1.5, 0], [1, -1, 0]], F32)), axis=1),
+    "floor_mod_doc": lambda: ops.floor_mod(Tensor(np.array([2, 4, -1], np.int32)), Tensor(np.array([3, 3, 3],
+                                                                                                    np.int32))),
+    "hypot_doc": lambda: ops.hypot(Tensor(np.array([3.0, 5.0, 7.0], F32)), Tensor(np.array([4.0, 12.0, 24.0], F32))),
+    "heaviside_doc": lambda: ops.heaviside(Tensor(np.array([-5.0, 1.0, 0.0], F32)), Tensor(np.array([1.5], F32))),
+    "logit_doc": lambda: ops.logit(Tensor(np.array([0.1, 0.2, 0.3], F32)), eps=1e-5),
+    "logit_none": lambda: P.Logit()(Tensor(np.array([0.0, 0.5, 0.9], F32))),
+    "logit_eps": lambda: P.Logit(eps=0.2)(Tensor(np.array([0.0, 0.5, 0.9], F32))),
+    "isclose_doc": lambda: ops.isclose(Tensor(np.array([1.3, 2.1, 2.4], F32)), Tensor(np.array([1.3, 3.3, 2.3], F32))),
+    "isclose_special": lambda: P.IsClose(rtol=1e-3, atol=0.0, equal_nan=True)(
+        Tensor(np.array([np.inf, -np.inf, np.nan, 1000.0, 1.0], F32)),
+        Tensor(np.array([np.inf, np.inf, np.nan, 1000.9, 1.001], F32))),
+    "baddbmm_doc": lambda: ops.baddbmm(Tensor(np.ones((1, 3, 3), F32)), Tensor(np.ones((1, 3, 4), F32)),
+                                       Tensor(np.ones((1, 4, 3), F32)), 0.5, 2),
+    "addmm_doc": lambda: ops.addmm(Tensor(np.ones((3, 3), F32)), Tensor(np.ones((3, 4), F32)),
+                                   Tensor(np.ones((4, 3), F32)), beta=1, alpha=0.5),
+    "addmv_doc": lambda: ops.addmv(Tensor(np.array([2.0, 3.0], F32)), Tensor(np.array([[2.0, -1, 3], [3, 1, -2]], F32)),
+                                   Tensor(np.array([1.0, 2.0, 3.0], F32)), beta=2, alpha=0.5),
+    "sum_ext_int": lambda: G.SumExt()(Tensor(EXT_INT)),
+    "sum_ext_dim": lambda: G.SumExt()(Tensor(EXT), 1, True),
+    "sum_ext_dtype": lambda: G.SumExt()(Tensor(EXT_INT), (0,), False, ms.float32),
+    "mean_ext": lambda: G.MeanExt()(Tensor(EXT), 0),
+    "mean_ext_int": lambda: G.MeanExt()(Tensor(EXT_INT)),
+    "max_dim": lambda: G.MaxDim()(Tensor(EXT), 1)[0],
+    "max_dim_index": lambda: G.MaxDim()(Tensor(EXT), 1)[1],
+    "min_dim_keep": lambda: G.MinDim()(Tensor(EXT), 0, True)[0],
+    "min_dim_keep_index": lambda: G.MinDim()(Tensor(EXT), 0, True)[1],
+    "bmm_ext": lambda: G.BatchMatMulExt()(Tensor(np.arange(12, dtype=F32).reshape(2, 2, 3)),
+                                          Tensor(np.ones((2, 3, 1), F32))),
+    "matmul_ext_vector": lambda: G.MatMulExt()(Tensor(EXT), Tensor(np.array([1.0, 0, 2], F32))),
+    "prod_ext": lambda: G.ProdExt()(Tensor(EXT), 1),
+    "prod_ext_int": lambda: G.ProdExt()(Tensor(EXT_INT)),
+    "top_k_values": lambda: ops.top_k(Tensor(EXT), 2)[0],
+    "top_k_indices": lambda: ops.top_k(Tensor(EXT), 2)[1],
 }
 # values that are no Tensors: reprs, dtypes of structures, flags
 OTHER_CASES = {

@@ -1,5 +1,5 @@
 """Linear algebra of ``mindspore.ops`` built from the op table: ``einsum`` (and ``P.Einsum``), ``mv``, ``inner``,
-``ger``, ``diagonal``, ``trace`` and ``P.DiagPart``.
+``ger``, ``diagonal``, ``trace``, ``baddbmm``, ``addmm``, ``addmv`` and ``P.DiagPart``.
 
 ``einsum`` reads its equation at compile time and contracts the operands pairwise, each pair as one batched
 ``matmul`` (indices only one operand has and nothing later needs are summed first; a repeated index of one operand
@@ -15,7 +15,7 @@ from .eager import run
 from .numeric import _check_tensor
 from .primitives import Primitive, _Stateless
 
-__all__ = ["einsum", "mv", "inner", "ger", "diagonal", "trace", "Einsum", "DiagPart"]
+__all__ = ["einsum", "mv", "inner", "ger", "diagonal", "trace", "baddbmm", "addmm", "addmv", "Einsum", "DiagPart"]
 
 _LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 
@@ -277,6 +277,53 @@ def trace(input: Tensor) -> Tensor:
     if len(input.shape) != 2:
         raise ValueError(f"For 'Trace', the 'input' must be 2-D, but got {len(input.shape)}-D.")
     return run("sum", diagonal(input))
+
+
+def _scaled_sum(input: Tensor, product: Tensor, beta: Any, alpha: Any) -> Tensor:
+    """``beta * input + alpha * product`` (a factor of 1 is left out)."""
+    scaled = product if alpha == 1 else run("mul", product, alpha)
+    return run("add", input if beta == 1 else run("mul", input, beta), scaled)
+
+
+def baddbmm(input: Tensor, batch1: Tensor, batch2: Tensor, beta: Any = 1, alpha: Any = 1) -> Tensor:
+    """``beta * input + alpha * (batch1 @ batch2)`` of the 3-D ``batch1`` (b, n, m) and ``batch2`` (b, m, p).
+
+    Raises:
+        TypeError: if an operand is not a Tensor.
+        ValueError: if ``batch1`` or ``batch2`` is not 3-D.
+    """
+    for name, x in (("input", input), ("batch1", batch1), ("batch2", batch2)):
+        _check_tensor("baddbmm", name, x)
+    if len(batch1.shape) != 3 or len(batch2.shape) != 3:
+        raise ValueError(f"For 'baddbmm', 'batch1' and 'batch2' must be 3-D, but got shapes {batch1.shape} and "
+                         f"{batch2.shape}.")
+    return _scaled_sum(input, run("matmul", batch1, batch2), beta, alpha)
+
+
+def addmm(input: Tensor, mat1: Tensor, mat2: Tensor, *, beta: Any = 1, alpha: Any = 1) -> Tensor:
+    """``beta * input + alpha * (mat1 @ mat2)`` of the 2-D ``mat1`` and ``mat2``.
+
+    Raises:
+        TypeError: if an operand is not a Tensor.
+        ValueError: if ``mat1`` or ``mat2`` is not 2-D.
+    """
+    for name, x in (("input", input), ("mat1", mat1), ("mat2", mat2)):
+        _check_tensor("addmm", name, x)
+    if len(mat1.shape) != 2 or len(mat2.shape) != 2:
+        raise ValueError(f"For 'addmm', 'mat1' and 'mat2' must be 2-D, but got shapes {mat1.shape} and "
+                         f"{mat2.shape}.")
+    return _scaled_sum(input, run("matmul", mat1, mat2), beta, alpha)
+
+
+def addmv(input: Tensor, mat: Tensor, vec: Tensor, *, beta: Any = 1, alpha: Any = 1) -> Tensor:
+    """``beta * input + alpha * (mat @ vec)`` of the matrix ``mat`` and vector ``vec``.
+
+    Raises:
+        TypeError: if an operand is not a Tensor.
+        ValueError: as :func:`mv`.
+    """
+    _check_tensor("addmv", "input", input)
+    return _scaled_sum(input, mv(mat, vec), beta, alpha)
 
 
 class DiagPart(_Stateless):

@@ -13,12 +13,14 @@ from typing import Any
 from ..common import dtype as mstype
 from ..common.tensor import Tensor, _np_dtype
 from .eager import run
+from .nn_functional import topk
 from .numeric import _check_tensor
 
 __all__ = ["acos", "arccos", "asin", "arcsin", "atan", "arctan", "atan2", "arctan2", "sinh", "cosh", "asinh",
            "arcsinh", "acosh", "arccosh", "atanh", "arctanh", "expm1", "erfc", "trunc", "isinf", "log2", "log10",
            "deg2rad", "rad2deg", "inv", "sinc", "xlogy", "lerp", "addcmul", "addcdiv", "logsumexp", "logaddexp",
-           "logical_xor", "multiply", "subtract", "std", "var", "cumprod", "running_product"]
+           "logical_xor", "multiply", "subtract", "std", "var", "cumprod", "running_product", "frac", "exp2", "nansum",
+           "count_nonzero", "floor_mod", "hypot", "heaviside", "logit", "isclose", "top_k"]
 
 
 def _unary(op: str, prim: str, input: Tensor) -> Tensor:
@@ -422,6 +424,136 @@ def running_product(x: Tensor, axis: int, exclusive: bool, reverse: bool) -> Ten
             running = run("mul", running, element)
             products[k] = running
     return run("stack", *products, axis=axis)
+
+
+def frac(x: Tensor) -> Tensor:
+    """The fractional part ``x - trunc(x)`` of each element, with ``x``'s sign (its gradient passes through).
+
+    Raises:
+        TypeError: if ``x`` is not a Tensor.
+    """
+    _check_tensor("Frac", "x", x)
+    return run("sub", x, run("trunc", x))
+
+
+def exp2(input: Tensor) -> Tensor:
+    """Elementwise ``2 ** input``; integers and bools give Float32.
+
+    Raises:
+        TypeError: if ``input`` is not a Tensor.
+    """
+    _check_tensor("Exp2", "input", input)
+    if input.dtype not in mstype.float_type:
+        input = run("cast", input, dtype=_np_dtype(mstype.float32))
+    return run("pow", 2.0, input)
+
+
+def nansum(input: Tensor, axis: int | tuple[int, ...] | None = None, keepdims: bool = False, *,
+           dtype: Any = None) -> Tensor:
+    """The sum over ``axis`` (None: all) with NaN counted as 0, in ``input``'s dtype unless ``dtype`` is given.
+
+    Raises:
+        TypeError: if ``input`` is not a Tensor.
+        ValueError: if an axis is out of range.
+    """
+    _check_tensor("nansum", "input", input)
+    axes = _axes(input, axis, "nansum")
+    if input.dtype in mstype.float_type:
+        input = run("where", run("not_equal", input, input), 0, input)
+    return run("sum", input, axis=axes, keepdims=keepdims, dtype=_np_dtype(input.dtype if dtype is None else dtype))
+
+
+def count_nonzero(x: Tensor, axis: int | tuple[int, ...] = (), keep_dims: bool = False,
+                  dtype: Any = mstype.int32) -> Tensor:
+    """The number of nonzero elements over ``axis`` (``()``: all), as ``dtype``.
+
+    Raises:
+        TypeError: if ``x`` is not a Tensor.
+        ValueError: if an axis is out of range.
+    """
+    _check_tensor("count_nonzero", "x", x)
+    axes = _axes(x, axis, "count_nonzero")
+    nonzero = run("cast", run("not_equal", x, 0), dtype=_np_dtype(dtype))
+    return run("sum", nonzero, axis=axes, keepdims=keep_dims, dtype=_np_dtype(dtype))
+
+
+def floor_mod(x: Tensor | float, y: Tensor | float) -> Tensor:
+    """The remainder of floor division, with the sign of ``y`` (``ops.remainder``)."""
+    return run("mod", x, y)
+
+
+def hypot(input: Tensor, other: Tensor) -> Tensor:
+    """Elementwise ``sqrt(input ** 2 + other ** 2)``, broadcast, in the promoted float dtype.
+
+    Raises:
+        TypeError: if an argument is not a Tensor.
+    """
+    _check_tensor("Hypot", "input", input)
+    _check_tensor("Hypot", "other", other)
+    return run("sqrt", run("add", run("mul", input, input), run("mul", other, other)))
+
+
+def heaviside(input: Tensor, values: Tensor) -> Tensor:
+    """The Heaviside step of each element: 0 below 0, ``values`` at 0, 1 above, broadcast.
+
+    Raises:
+        TypeError: if an argument is not a Tensor.
+    """
+    _check_tensor("Heaviside", "input", input)
+    _check_tensor("Heaviside", "values", values)
+    step = run("cast", run("greater", input, 0), dtype=_np_dtype(input.dtype))
+    return run("where", run("equal", input, 0), values, step)
+
+
+def logit(input: Tensor, eps: float | None = None) -> Tensor:
+    """Elementwise ``log(x / (1 - x))`` of ``x`` = ``input`` clamped to ``[eps, 1 - eps]`` (not clamped when ``eps``
+    is None or negative).
+
+    Raises:
+        TypeError: if ``input`` is not a float Tensor or ``eps`` is not a float.
+    """
+    _check_float("Logit", "input", input)
+    if eps is not None and not isinstance(eps, float):
+        raise TypeError(f"For 'Logit', the 'eps' must be a float, but got {type(eps).__name__}.")
+    if eps is not None and eps >= 0:
+        input = run("clip", input, eps, 1 - eps)
+    return run("log", run("div", input, run("sub", 1, input)))
+
+
+def isclose(input: Tensor, other: Tensor, rtol: float = 1e-05, atol: float = 1e-08, equal_nan: bool = False) -> Tensor:
+    """Elementwise ``|input - other| <= atol + rtol * |other|`` (Bool); infinities are close only to themselves and
+    NaN to NaN only with ``equal_nan``.
+
+    Raises:
+        TypeError: if an argument is not a Tensor, or ``equal_nan`` not a bool.
+    """
+    _check_tensor("IsClose", "input", input)
+    _check_tensor("IsClose", "other", other)
+    if not isinstance(equal_nan, bool):
+        raise TypeError(f"For 'IsClose', the 'equal_nan' must be a bool, but got {type(equal_nan).__name__}.")
+    gap = run("abs", run("sub", input, other))
+    within = run("less_equal", gap, run("add", atol, run("mul", rtol, run("abs", other))))
+    # an infinite or NaN gap is close only where the two are equal (the same infinity)
+    close = run("logical_or", run("equal", input, other), run("logical_and", run("less", gap, math.inf), within))
+    if equal_nan:
+        close = run("logical_or", close, run("logical_and", run("not_equal", input, input),
+                                             run("not_equal", other, other)))
+    return close
+
+
+def top_k(input_x: Tensor, k: int, sorted: bool = True) -> tuple[Tensor, Tensor]:
+    """The ``k`` largest elements along the last dim and their Int32 indices, largest first. With ``sorted=False``
+    MindSpore leaves the order unspecified; npspore returns them sorted too.
+
+    Raises:
+        TypeError: if ``input_x`` is not a Tensor, ``k`` not an int or ``sorted`` not a bool.
+    """
+    _check_tensor("TopK", "input_x", input_x)
+    if not isinstance(k, int) or isinstance(k, bool):
+        raise TypeError(f"For 'TopK', the 'k' must be an int, but got {type(k).__name__}.")
+    if not isinstance(sorted, bool):
+        raise TypeError(f"For 'TopK', the 'sorted' must be a bool, but got {type(sorted).__name__}.")
+    return topk(input_x, k)
 
 
 # NumPy's spellings, as MindSpore 2.10 has them

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Callable
 
 from ..common.tensor import Tensor, _np_dtype
-from . import math_functional as M
+from . import array_functional as A, functional as F, linalg_functional as L, math_functional as M
 from .eager import run
 from .numeric import _check_tensor
 from .primitives import Primitive, _check_bool
@@ -54,6 +54,68 @@ def _rint(x: Tensor) -> Tensor:
     return run("round", x)
 
 
+def _sum_ext(input: Tensor, dim=None, keepdim=False, dtype=None) -> Tensor:
+    return F.sum(input, dim, keepdim, dtype=dtype)
+
+
+def _mean_ext(input: Tensor, dim=None, keepdim=False, dtype=None) -> Tensor:
+    return F.mean(input if dtype is None else F.cast(input, dtype), dim, keepdim)
+
+
+def _prod_ext(input: Tensor, dim=None, keepdim=False, dtype=None) -> Tensor:
+    return F.prod(input, dim, keepdim, dtype)
+
+
+def _max_dim(input: Tensor, dim, keepdim=False) -> tuple[Tensor, Tensor]:
+    return F.max(input, dim, keepdim)
+
+
+def _min_dim(input: Tensor, dim, keepdim=False) -> tuple[Tensor, Tensor]:
+    return F.min(input, dim, keepdim)
+
+
+def _argmin_ext(input: Tensor, dim=None, keepdim=False) -> Tensor:
+    return F.argmin(input, dim, keepdim)
+
+
+def _var_ext(input: Tensor, dim=None, correction=1, keepdim=False) -> Tensor:
+    return M.var(input, dim, correction, keepdim)
+
+
+def _std_ext(input: Tensor, dim=None, correction=1, keepdim=False) -> Tensor:
+    return M.std(input, dim, correction, keepdim)
+
+
+def _norm_ext(input: Tensor, p=2.0, dim=None, keepdim=False, dtype=None) -> Tensor:
+    """The vector ``p``-norm over ``dim`` (None: all elements, as one vector)."""
+    if dtype is not None:
+        input = F.cast(input, dtype)
+    if dim is None:
+        flat = F.reshape(input, (-1,))
+        norm = A.norm(flat, ord=p, dim=0)
+        return F.reshape(norm, (1,) * len(input.shape)) if keepdim else norm
+    return A.norm(input, ord=p, dim=dim, keepdim=keepdim)
+
+
+def _addmm(input: Tensor, mat1: Tensor, mat2: Tensor, beta=1, alpha=1) -> Tensor:
+    return L.addmm(input, mat1, mat2, beta=beta, alpha=alpha)
+
+
+def _addmv(input: Tensor, mat: Tensor, vec: Tensor, beta=1, alpha=1) -> Tensor:
+    return L.addmv(input, mat, vec, beta=beta, alpha=alpha)
+
+
+def _xdivy(x: Tensor | float, y: Tensor | float) -> Tensor:
+    """``x / y``, 0 where ``x`` is 0."""
+    zero = run("equal", x, 0)
+    return run("where", zero, 0, run("div", x, run("where", zero, 1, y)))
+
+
+def _square_sum_all(x: Tensor, y: Tensor) -> tuple[Tensor, Tensor]:
+    """The sums of the squares of all elements of ``x`` and of ``y``."""
+    return run("sum", run("mul", x, x)), run("sum", run("mul", y, y))
+
+
 # MindSpore's primitive class name -> the function its call applies to the call's arguments
 WRAPPED: dict[str, Callable] = {
     "ACos": M.acos, "Asin": M.asin, "Atan": M.atan, "Atan2": M.atan2, "Sinh": M.sinh, "Cosh": M.cosh,
@@ -62,6 +124,12 @@ WRAPPED: dict[str, Callable] = {
     "Addcdiv": M.addcdiv, "LogicalXor": M.logical_xor, "Mod": _truncated_mod, "TruncateMod": _truncated_mod,
     "TruncateDiv": _truncated_div, "SquaredDifference": _squared_difference, "DivNoNan": _div_no_nan,
     "Rint": _rint,
+    "Frac": M.frac, "Exp2": M.exp2, "Log2": M.log2, "Log10": M.log10, "LogSumExp": M.logsumexp,
+    "LogAddExp": M.logaddexp, "Nansum": M.nansum, "Hypot": M.hypot, "Heaviside": M.heaviside, "Xdivy": _xdivy,
+    "SquareSumAll": _square_sum_all, "Mv": L.mv, "Outer": L.ger, "Ger": L.ger, "Trace": L.trace,
+    "Baddbmm": L.baddbmm, "Addmm": _addmm, "Addmv": _addmv, "MatMulExt": F.matmul, "BatchMatMulExt": F.bmm,
+    "SumExt": _sum_ext, "MeanExt": _mean_ext, "ProdExt": _prod_ext, "MaxDim": _max_dim, "MinDim": _min_dim,
+    "ArgMaxExt": F.argmax, "ArgMinExt": _argmin_ext, "Var": _var_ext, "Std": _std_ext, "Norm": _norm_ext,
 }
 
 
@@ -151,4 +219,42 @@ class LpNorm(Primitive):
         return run("maximum", norm, self.epsilon)
 
 
-__all__ = [*WRAPPED, "CumProd", "LpNorm"]
+class Logit(Primitive):
+    """``Logit(eps=-1.0)(x)``: :func:`~npspore.ops.math_functional.logit` of ``x`` (clamped when ``eps >= 0``).
+
+    Raises:
+        TypeError: if ``eps`` is not a float.
+    """
+
+    def __init__(self, eps=-1.0):
+        super().__init__("Logit")
+        if not isinstance(eps, float):
+            raise TypeError(f"For 'Logit', the 'eps' must be a float, but got {type(eps).__name__}.")
+        self.eps = eps
+        self.add_prim_attr("eps", eps)
+
+    def __call__(self, x):
+        return M.logit(x, self.eps)
+
+
+class IsClose(Primitive):
+    """``IsClose(rtol=1e-05, atol=1e-08, equal_nan=False)(input, other)``: :func:`~npspore.ops.math_functional.isclose`.
+
+    Raises:
+        TypeError: if ``rtol`` or ``atol`` is not a float or ``equal_nan`` not a bool.
+    """
+
+    def __init__(self, rtol=1e-05, atol=1e-08, equal_nan=False):
+        super().__init__("IsClose")
+        for name, value in (("rtol", rtol), ("atol", atol)):
+            if not isinstance(value, float):
+                raise TypeError(f"For 'IsClose', the '{name}' must be a float, but got {type(value).__name__}.")
+        self.rtol, self.atol = rtol, atol
+        self.equal_nan = _check_bool("IsClose", "equal_nan", equal_nan)
+        self.add_prim_attr("rtol", rtol).add_prim_attr("atol", atol).add_prim_attr("equal_nan", equal_nan)
+
+    def __call__(self, input, other):
+        return M.isclose(input, other, self.rtol, self.atol, self.equal_nan)
+
+
+__all__ = [*WRAPPED, "CumProd", "LpNorm", "Logit", "IsClose"]
