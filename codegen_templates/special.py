@@ -1,9 +1,9 @@
 """Elementwise math beyond the basics: inverse trigonometric and hyperbolic functions, ``expm1``, ``erfc``,
-``atan2`` and ``trunc``.
+``atan2``, ``trunc`` and the integer ops (bitwise and, or, xor, shifts, ``gcd``, ``lcm``).
 
 Float ops reject integer and bool operands as MindSpore 2.10's CPU kernels do (``Select CPU operator[ACos]
 fail! Unsupported data type!``); each adjoint is written with NumPy calls of the table's ops, so it
-differentiates again. ``trunc`` has no gradient (MindSpore's is zero).
+differentiates again. ``trunc`` and the integer ops have no gradient.
 """
 import numpy as np
 
@@ -133,5 +133,73 @@ class erfc:
 class trunc:
     def forward(x):
         return np.trunc(x)
+
+    adjoint = None
+
+
+# ---------------------------------------------------------------- integers (no gradient)
+
+
+@op(infer=rules.integer_binary("BitwiseAnd"), operand_dtype=rules.common_dtype, numpy=(np.bitwise_and,))
+class bitwise_and:
+    def forward(x, y):
+        return np.bitwise_and(x, y)
+
+    adjoint = None
+
+
+@op(infer=rules.integer_binary("BitwiseOr"), operand_dtype=rules.common_dtype, numpy=(np.bitwise_or,))
+class bitwise_or:
+    def forward(x, y):
+        return np.bitwise_or(x, y)
+
+    adjoint = None
+
+
+@op(infer=rules.integer_binary("BitwiseXor"), operand_dtype=rules.common_dtype, numpy=(np.bitwise_xor,))
+class bitwise_xor:
+    def forward(x, y):
+        return np.bitwise_xor(x, y)
+
+    adjoint = None
+
+
+@op(infer=rules.integer_binary("LeftShift", bool_ok=False, same_dtype=True), operand_dtype=rules.common_dtype,
+    numpy=(np.left_shift,))
+class left_shift:
+    """``x << y``; a shift below 0 or by the width or more gives 0 (MindSpore's), not C's undefined result."""
+
+    def forward(x, y):
+        bits = 8 * np.asarray(x).dtype.itemsize
+        shifted = np.left_shift(x, np.clip(y, 0, bits - 1))
+        return np.where((y < 0) | (y >= bits), 0, shifted)
+
+    adjoint = None
+
+
+@op(infer=rules.integer_binary("RightShift", bool_ok=False, same_dtype=True), operand_dtype=rules.common_dtype,
+    numpy=(np.right_shift,))
+class right_shift:
+    """``x >> y`` (arithmetic for signed ``x``); a shift by the width or more gives the sign fill."""
+
+    def forward(x, y):
+        bits = 8 * np.asarray(x).dtype.itemsize
+        return np.right_shift(x, np.clip(y, 0, bits - 1))
+
+    adjoint = None
+
+
+@op(infer=rules.integer_binary("Gcd", bool_ok=False), operand_dtype=rules.common_dtype, numpy=(np.gcd,))
+class gcd:
+    def forward(x, y):
+        return np.gcd(x, y)
+
+    adjoint = None
+
+
+@op(infer=rules.integer_binary("Lcm", bool_ok=False), operand_dtype=rules.common_dtype, numpy=(np.lcm,))
+class lcm:
+    def forward(x, y):
+        return np.lcm(x, y)
 
     adjoint = None

@@ -417,6 +417,7 @@ SAMPLES = {
        for name in ("acos", "asin", "atan", "sinh", "cosh", "asinh", "atanh", "expm1", "erfc")},
     "acosh": [([np.linspace(1.0, 4.0, 12, dtype=np.float32).reshape(3, 4)], {})],
     "trunc": [([_HALVES * 3], {}), ([_SIGNED], {})],
+    **{name: [([_SIGNED, _DIVISORS], {}), ([_MASK, ~_MASK], {})] for name in ("bitwise_and", "bitwise_or", "bitwise_xor")},
 }
 RANDOM_OPS = {"random_normal": {"shape": (200, 50), "dtype": np.dtype(np.float32)},
               "random_uniform": {"shape": (200, 50), "dtype": np.dtype(np.float32)},

@@ -157,6 +157,22 @@ MINDSPORE_VALUES = {
     'prod_ext_int': (720, 'Int64'),
     'top_k_values': ([[3.0, 1.5], [5.0, 4.0]], 'Float32'),
     'top_k_indices': ([[2, 0], [1, 0]], 'Int32'),
+    'bitwise_and_doc': ([0, 0, 1, -1, 1, 0, 1], 'Int16'),
+    'bitwise_or_doc': ([0, 1, 1, -1, -1, 3, 3], 'Int16'),
+    'bitwise_xor_doc': ([0, 1, 0, 0, -2, 3, 2], 'Int16'),
+    'bitwise_and_bool': ([True, False], 'Bool'),
+    'bitwise_and_mixed': ([2, 1], 'Int64'),
+    'bitwise_and_scalar': ([4, 1], 'Int32'),
+    'left_shift_doc': ([4096, 8], 'Int16'),
+    'right_shift_doc': ([256, 0], 'Int16'),
+    'right_shift_prim': ([0, 1, 1], 'UInt8'),
+    'right_shift_negative': ([-4, -2], 'Int32'),
+    'left_shift_prim': ([1, 4, 0], 'Int8'),
+    'left_shift_scalar': ([16], 'Int32'),
+    'gcd_doc': ([7, 2, 3], 'Int32'),
+    'gcd_signs': ([2, 5, 0], 'Int32'),
+    'lcm_doc': ([14, 24, 36], 'Int32'),
+    'lcm_signs': ([12, 0, 15], 'Int64'),
 }
 # ops.einsum and ops.Einsum have no CPU kernel in MindSpore 2.10 (GPU only): the values of their docstring examples
 EINSUM_DOC = {
@@ -192,6 +208,8 @@ MINDSPORE_RANDOM = {
     'randperm_prim_doc': ((30,), 'Int32'),
 }
 MINDSPORE_ERRORS = {
+    'bitwise_and_float': ('TypeError', 'For primitive[BitwiseAnd], the input argument[x] must be a type of {Tensor[Bool], Tensor[Int16], Tensor[Int32], Tensor[Int64], Tensor[Int8], Tensor[UInt16], Tensor[UInt32], Tensor[UInt64], Tensor[UInt8]}, but got Tensor[Float32].'),
+    'left_shift_mixed': ('TypeError', "For 'LeftShift', the dtype of two args should be same, but the first arg dtype Int32 are not consistent with second arg dtype Int64"),
     'acos_int': ('TypeError', 'Select CPU operator[ACos] fail! Unsupported data type!'),
     'atan2_int': ('TypeError', 'Select CPU operator[Atan2] fail! Unsupported data type!'),
     'deg2rad_int': ('TypeError', "The 'x' should be one of [mindspore.float16, mindspore.float32, mindspore.float64], but got 'mindspore.int32'."),
@@ -214,6 +232,8 @@ DIAGONAL = np.array([[[1, 0, 0], [0, 2, 0], [0, 0, 3]], [[4, 0, 0], [0, 5, 0], [
 EXT = np.array([[1.5, -2, 3], [4, 5, -6.25]], F32)
 EXT_INT = np.array([[1, 2, 3], [4, 5, 6]], np.int32)
 NANS = np.array([[np.nan, 2, 3], [1, 2, np.nan]], F32)
+BITS_A = np.array([0, 0, 1, -1, 1, 1, 1], np.int16)
+BITS_B = np.array([0, 1, 1, -1, -1, 2, 3], np.int16)
 START, END = np.array([1.0, 2, 3, 4], F32), np.full(4, 10.0, F32)
 
 
@@ -396,6 +416,22 @@ CASES = {
     "prod_ext_int": (call(P.ProdExt()), (EXT_INT,)),
     "top_k_values": (first(ops.top_k, 2), (EXT,)),
     "top_k_indices": (second(ops.top_k, 2), (EXT,)),
+    "bitwise_and_doc": (call(ops.bitwise_and), (BITS_A, BITS_B)),
+    "bitwise_or_doc": (call(ops.bitwise_or), (BITS_A, BITS_B)),
+    "bitwise_xor_doc": (call(P.BitwiseXor()), (BITS_A, BITS_B)),
+    "bitwise_and_bool": (call(P.BitwiseAnd()), (np.array([True, False]), np.array([True, True]))),
+    "bitwise_and_mixed": (call(P.BitwiseAnd()), (arr(6, 3, dtype=np.int32), arr(3, 5, dtype=np.int64))),
+    "bitwise_and_scalar": (call(ops.bitwise_and, 5), (arr(6, 3, dtype=np.int32),)),
+    "left_shift_doc": (call(ops.bitwise_left_shift), (arr(1024, 2, dtype=np.int16), arr(2, dtype=np.int16))),
+    "right_shift_doc": (call(ops.bitwise_right_shift), (arr(1024, 2, dtype=np.int16), arr(2, dtype=np.int16))),
+    "right_shift_prim": (call(P.RightShift()), (arr(1, 2, 3, dtype=np.uint8), arr(1, 1, 1, dtype=np.uint8))),
+    "right_shift_negative": (call(P.RightShift()), (arr(-8, -7, dtype=np.int32), arr(1, 2, dtype=np.int32))),
+    "left_shift_prim": (call(P.LeftShift()), (arr(1, 2, 3, dtype=np.int8), arr(0, 1, -1, dtype=np.int8))),
+    "left_shift_scalar": (call(ops.bitwise_left_shift, 2), (arr(4, dtype=np.int32),)),
+    "gcd_doc": (call(ops.gcd), (arr(7, 8, 9, dtype=np.int32), arr(14, 6, 12, dtype=np.int32))),
+    "gcd_signs": (call(P.Gcd()), (arr(-4, 0, 0, dtype=np.int32), arr(6, 5, 0, dtype=np.int32))),
+    "lcm_doc": (call(ops.lcm), (arr(7, 8, 9, dtype=np.int32), arr(14, 6, 12, dtype=np.int32))),
+    "lcm_signs": (call(P.Lcm()), (arr(-4, 0, 3, dtype=np.int64), arr(6, 5, -5, dtype=np.int64))),
 }
 
 
@@ -480,6 +516,8 @@ ERROR_CALLS = {
     "deg2rad_int": lambda: ops.deg2rad(Tensor(arr(1, 0, dtype=np.int32))),
     "isinf_int": lambda: ops.isinf(Tensor(arr(1, 0, dtype=np.int32))),
     "log2_int": lambda: ops.log2(Tensor(arr(1, 2, dtype=np.int32))),
+    "bitwise_and_float": lambda: ops.bitwise_and(Tensor(arr(6.0)), Tensor(arr(3.0))),
+    "left_shift_mixed": lambda: ops.bitwise_left_shift(Tensor(arr(4, dtype=np.int32)), Tensor(arr(1, dtype=np.int64))),
 }
 
 

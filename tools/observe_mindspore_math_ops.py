@@ -25,6 +25,8 @@ DIAGONAL = np.array([[[1, 0, 0], [0, 2, 0], [0, 0, 3]], [[4, 0, 0], [0, 5, 0], [
                                                                                          [0, 0, 9]]], np.int64)
 EXT = np.array([[1.5, -2, 3], [4, 5, -6.25]], F32)
 EXT_INT = np.array([[1, 2, 3], [4, 5, 6]], np.int32)
+BITS_A = np.array([0, 0, 1, -1, 1, 1, 1], np.int16)
+BITS_B = np.array([0, 1, 1, -1, -1, 2, 3], np.int16)
 LSE = np.array([[9.0, 3, 4, 5], [5, 2, 7, 4], [8, 1, 3, 6]], F32)
 SIGNED = np.array([-4.5, -3.0, 2.5, 7.0], F32)
 DIVISORS = np.array([2.0, -2.0, -1.5, 3.0], F32)
@@ -191,6 +193,27 @@ CASES = {
     "prod_ext_int": lambda: G.ProdExt()(Tensor(EXT_INT)),
     "top_k_values": lambda: ops.top_k(Tensor(EXT), 2)[0],
     "top_k_indices": lambda: ops.top_k(Tensor(EXT), 2)[1],
+    "bitwise_and_doc": lambda: ops.bitwise_and(Tensor(BITS_A), Tensor(BITS_B)),
+    "bitwise_or_doc": lambda: ops.bitwise_or(Tensor(BITS_A), Tensor(BITS_B)),
+    "bitwise_xor_doc": lambda: ops.bitwise_xor(Tensor(BITS_A), Tensor(BITS_B)),
+    "bitwise_and_bool": lambda: P.BitwiseAnd()(Tensor(np.array([True, False])), Tensor(np.array([True, True]))),
+    "bitwise_and_mixed": lambda: P.BitwiseAnd()(Tensor(np.array([6, 3], np.int32)), Tensor(np.array([3, 5], np.int64))),
+    "bitwise_and_scalar": lambda: ops.bitwise_and(Tensor(np.array([6, 3], np.int32)), 5),
+    "left_shift_doc": lambda: ops.bitwise_left_shift(Tensor(np.array([1024, 2], np.int16)),
+                                                     Tensor(np.array([2], np.int16))),
+    "right_shift_doc": lambda: ops.bitwise_right_shift(Tensor(np.array([1024, 2], np.int16)),
+                                                       Tensor(np.array([2], np.int16))),
+    "right_shift_prim": lambda: P.RightShift()(Tensor(np.array([1, 2, 3], np.uint8)), Tensor(np.array([1, 1, 1],
+                                                                                                   np.uint8))),
+    "right_shift_negative": lambda: P.RightShift()(Tensor(np.array([-8, -7], np.int32)),
+                                                   Tensor(np.array([1, 2], np.int32))),
+    "left_shift_prim": lambda: P.LeftShift()(Tensor(np.array([1, 2, 3], np.int8)), Tensor(np.array([0, 1, -1],
+                                                                                                 np.int8))),
+    "left_shift_scalar": lambda: ops.bitwise_left_shift(Tensor(np.array([4], np.int32)), 2),
+    "gcd_doc": lambda: ops.gcd(Tensor(np.array([7, 8, 9], np.int32)), Tensor(np.array([14, 6, 12], np.int32))),
+    "gcd_signs": lambda: P.Gcd()(Tensor(np.array([-4, 0, 0], np.int32)), Tensor(np.array([6, 5, 0], np.int32))),
+    "lcm_doc": lambda: ops.lcm(Tensor(np.array([7, 8, 9], np.int32)), Tensor(np.array([14, 6, 12], np.int32))),
+    "lcm_signs": lambda: P.Lcm()(Tensor(np.array([-4, 0, 3], np.int64)), Tensor(np.array([6, 5, -5], np.int64))),
 }
 # values that are no Tensors: reprs, dtypes of structures, flags
 OTHER_CASES = {
@@ -246,6 +269,9 @@ ERRORS = {
     "deg2rad_int": lambda: ops.deg2rad(Tensor(np.array([1, 0], np.int32))),
     "isinf_int": lambda: ops.isinf(Tensor(np.array([1, 0], np.int32))),
     "log2_int": lambda: ops.log2(Tensor(np.array([1, 2], np.int32))),
+    "bitwise_and_float": lambda: ops.bitwise_and(Tensor(np.array([6.0], F32)), Tensor(np.array([3.0], F32))),
+    "left_shift_mixed": lambda: ops.bitwise_left_shift(Tensor(np.array([4], np.int32)), Tensor(np.array([1],
+                                                                                                      np.int64))),
 }
 
 if __name__ == "__main__":

@@ -337,6 +337,40 @@ def float_binary(name: str):
     return infer
 
 
+_INTEGER_TENSORS = ("{Tensor[Bool], Tensor[Int16], Tensor[Int32], Tensor[Int64], Tensor[Int8], Tensor[UInt16], "
+                    "Tensor[UInt32], Tensor[UInt64], Tensor[UInt8]}")
+
+
+def integer_binary(name: str, *, bool_ok: bool = True, same_dtype: bool = False):
+    """The rule of a broadcasting binary op of integers (bitwise ops, shifts, ``gcd``): the promoted dtype;
+    ``bool_ok=False`` rejects bools, ``same_dtype=True`` two Tensors of different dtypes (the shifts).
+
+    Raises:
+        OpTypeError: ``For primitive[BitwiseAnd], the input argument[x] must be a type of {...}, but got
+            Tensor[Float32].``, or the shifts' ``the dtype of two args should be same``.
+    """
+    def infer(x, y):
+        for arg, value in (("x", x), ("y", y)):
+            kind = dtype_of(value).kind
+            if kind not in "iu" and not (kind == "b" and bool_ok):
+                raise OpTypeError(f"For primitive[{name}], the input argument[{arg}] must be a type of "
+                                  f"{_INTEGER_TENSORS}, but got Tensor[{_ms_name(dtype_of(value))}].")
+        strong = [dtype_of(v) for v in (x, y) if type(v) not in _WEAK_KIND]
+        if same_dtype and len(strong) == 2 and strong[0] != strong[1]:
+            raise OpTypeError(f"For '{name}', the dtype of two args should be same, but the first arg dtype "
+                              f"{_ms_name(strong[0])} are not consistent with second arg dtype {_ms_name(strong[1])}")
+        return Aval(broadcast_shapes(name, shape_of(x), shape_of(y)), promote(x, y))
+
+    infer.__qualname__ = f"integer_binary({name!r})"
+    return infer
+
+
+def _ms_name(dtype: np.dtype) -> str:
+    """MindSpore's name of a NumPy dtype (``Int32``, ``UInt8``, ``Float32``, ``Bool``)."""
+    name = np.dtype(dtype).name
+    return "Bool" if name == "bool" else "UInt" + name[4:] if name.startswith("uint") else name.capitalize()
+
+
 def cast(x, *, dtype):
     """``cast``: the operand's shape in ``dtype``."""
     return Aval(shape_of(x), np.dtype(dtype))

@@ -30,7 +30,9 @@ _UNARY = {"neg": "Neg", "abs": "Abs", "square": "Square", "sign": "Sign", "exp":
 _BINARY = {"add": "Add", "sub": "Sub", "mul": "Mul", "div": "RealDiv", "floor_div": "FloorDiv", "mod": "FloorMod",
            "pow": "Pow", "maximum": "Maximum", "minimum": "Minimum", "equal": "Equal", "not_equal": "NotEqual",
            "less": "Less", "less_equal": "LessEqual", "greater": "Greater", "greater_equal": "GreaterEqual",
-           "logical_and": "LogicalAnd", "logical_or": "LogicalOr", "atan2": "Atan2"}
+           "logical_and": "LogicalAnd", "logical_or": "LogicalOr", "atan2": "Atan2", "bitwise_and": "BitwiseAnd",
+           "bitwise_or": "BitwiseOr", "bitwise_xor": "BitwiseXor", "left_shift": "LeftShift",
+           "right_shift": "RightShift", "gcd": "Gcd", "lcm": "Lcm"}
 _REDUCE = {"sum": "ReduceSum", "mean": "ReduceMean", "max": "ReduceMax", "min": "ReduceMin", "prod": "ReduceProd",
            "all": "ReduceAll", "any": "ReduceAny"}
 

@@ -153,6 +153,12 @@ def _trunc(emit, node, ins):
     return [emit.op("Mul", emit.op("Sign", ins[0]), emit.op("Floor", emit.op("Abs", ins[0])))]
 
 
+@_form("bitwise_and", "bitwise_or", "bitwise_xor")
+def _bitwise(emit, node, ins):
+    kind = node.op.split("_")[1].capitalize()   # And, Or, Xor
+    return [emit.op(kind if _dtype(node).kind == "b" else "Bitwise" + kind, *ins)]
+
+
 @_form("rsqrt")
 def _rsqrt(emit, node, ins):
     return [emit.op("Reciprocal", emit.op("Sqrt", ins[0]))]
@@ -832,6 +838,9 @@ NO_ONNX_FORM: dict[str, str] = {
                      "indices per class, another contract",
     "random_choice_with_mask": "a random permutation of the True positions; ONNX has no random permutation",
     "atan2": "ONNX has no two-argument arctangent (Atan of a quotient loses the quadrant and divides by zero)",
+    **dict.fromkeys(("left_shift", "right_shift"),
+                    "ONNX's BitShift takes unsigned integers only; MindSpore's shifts are signed as well"),
+    **dict.fromkeys(("gcd", "lcm"), "ONNX has no greatest common divisor or least common multiple operator"),
     "all_reduce": "a collective across MPI ranks; ONNX has no communication operators",
     "all_gather": "a collective across MPI ranks; ONNX has no communication operators",
     "reduce_scatter": "a collective across MPI ranks; ONNX has no communication operators",

@@ -20,7 +20,8 @@ __all__ = ["acos", "arccos", "asin", "arcsin", "atan", "arctan", "atan2", "arcta
            "arcsinh", "acosh", "arccosh", "atanh", "arctanh", "expm1", "erfc", "trunc", "isinf", "log2", "log10",
            "deg2rad", "rad2deg", "inv", "sinc", "xlogy", "lerp", "addcmul", "addcdiv", "logsumexp", "logaddexp",
            "logical_xor", "multiply", "subtract", "std", "var", "cumprod", "running_product", "frac", "exp2", "nansum",
-           "count_nonzero", "floor_mod", "hypot", "heaviside", "logit", "isclose", "top_k"]
+           "count_nonzero", "floor_mod", "hypot", "heaviside", "logit", "isclose", "top_k", "bitwise_and", "bitwise_or",
+           "bitwise_xor", "bitwise_left_shift", "bitwise_right_shift", "gcd", "lcm"]
 
 
 def _unary(op: str, prim: str, input: Tensor) -> Tensor:
@@ -554,6 +555,60 @@ def top_k(input_x: Tensor, k: int, sorted: bool = True) -> tuple[Tensor, Tensor]
     if not isinstance(sorted, bool):
         raise TypeError(f"For 'TopK', the 'sorted' must be a bool, but got {type(sorted).__name__}.")
     return topk(input_x, k)
+
+
+def _integer_op(op: str, prim: str, input: Tensor, other: Tensor | int) -> Tensor:
+    _check_tensor(prim, "input", input)
+    return run(op, input, other)
+
+
+def bitwise_and(input: Tensor, other: Tensor | int) -> Tensor:
+    """Elementwise bitwise AND of integer or Bool Tensors, broadcast, in the promoted dtype.
+
+    Raises:
+        TypeError: if ``input`` is not a Tensor, or an operand is not of an integer or Bool dtype.
+    """
+    return _integer_op("bitwise_and", "BitwiseAnd", input, other)
+
+
+def bitwise_or(input: Tensor, other: Tensor | int) -> Tensor:
+    """Elementwise bitwise OR of integer or Bool Tensors (see :func:`bitwise_and`)."""
+    return _integer_op("bitwise_or", "BitwiseOr", input, other)
+
+
+def bitwise_xor(input: Tensor, other: Tensor | int) -> Tensor:
+    """Elementwise bitwise XOR of integer or Bool Tensors (see :func:`bitwise_and`)."""
+    return _integer_op("bitwise_xor", "BitwiseXor", input, other)
+
+
+def bitwise_left_shift(input: Tensor, other: Tensor | int) -> Tensor:
+    """``input << other`` of integer Tensors of one dtype (or an int), broadcast; shifts below 0 or by the width or
+    more give 0.
+
+    Raises:
+        TypeError: if ``input`` is not a Tensor, an operand is not an integer, or two Tensors differ in dtype.
+    """
+    return _integer_op("left_shift", "LeftShift", input, other)
+
+
+def bitwise_right_shift(input: Tensor, other: Tensor | int) -> Tensor:
+    """``input >> other`` of integer Tensors of one dtype (or an int), arithmetic for signed ones (see
+    :func:`bitwise_left_shift`)."""
+    return _integer_op("right_shift", "RightShift", input, other)
+
+
+def gcd(input: Tensor, other: Tensor) -> Tensor:
+    """Elementwise greatest common divisor (nonnegative) of integer Tensors, broadcast.
+
+    Raises:
+        TypeError: if ``input`` is not a Tensor or an operand is not an integer.
+    """
+    return _integer_op("gcd", "Gcd", input, other)
+
+
+def lcm(input: Tensor, other: Tensor) -> Tensor:
+    """Elementwise least common multiple (nonnegative; 0 with a 0) of integer Tensors, broadcast."""
+    return _integer_op("lcm", "Lcm", input, other)
 
 
 # NumPy's spellings, as MindSpore 2.10 has them

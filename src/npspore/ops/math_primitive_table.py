@@ -130,6 +130,8 @@ WRAPPED: dict[str, Callable] = {
     "Baddbmm": L.baddbmm, "Addmm": _addmm, "Addmv": _addmv, "MatMulExt": F.matmul, "BatchMatMulExt": F.bmm,
     "SumExt": _sum_ext, "MeanExt": _mean_ext, "ProdExt": _prod_ext, "MaxDim": _max_dim, "MinDim": _min_dim,
     "ArgMaxExt": F.argmax, "ArgMinExt": _argmin_ext, "Var": _var_ext, "Std": _std_ext, "Norm": _norm_ext,
+    "BitwiseAnd": M.bitwise_and, "BitwiseOr": M.bitwise_or, "BitwiseXor": M.bitwise_xor,
+    "LeftShift": M.bitwise_left_shift, "RightShift": M.bitwise_right_shift, "Gcd": M.gcd, "Lcm": M.lcm,
 }
 
 
