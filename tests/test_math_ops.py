@@ -173,6 +173,19 @@ MINDSPORE_VALUES = {
     'gcd_signs': ([2, 5, 0], 'Int32'),
     'lcm_doc': ([14, 24, 36], 'Int32'),
     'lcm_signs': ([12, 0, 15], 'Int64'),
+    'batch_dot_doc_tuple': ([[[3.0, 3.0], [3.0, 3.0]], [[3.0, 3.0], [3.0, 3.0]]], 'Float32'),
+    'batch_dot_doc_rank2': ([[2.0, 2.0, 2.0], [2.0, 2.0, 2.0]], 'Float32'),
+    'batch_dot_vectors': ([[8.0], [62.0]], 'Float32'),
+    'batch_dot_default': ([[[-2.0, 4.0], [-34.0, -12.0], [-66.0, -28.0]], [[334.0, 388.0], [430.0, 500.0], [526.0, 612.0]]], 'Float32'),
+    'batch_dot_int_axes': ([[[80.0, 92.0, 104.0, 116.0], [92.0, 107.0, 122.0, 137.0], [104.0, 122.0, 140.0, 158.0], [116.0, 137.0, 158.0, 179.0]], [[800.0, 848.0, 896.0, 944.0], [848.0, 899.0, 950.0, 1001.0], [896.0, 950.0, 1004.0, 1058.0], [944.0, 1001.0, 1058.0, 1115.0]]], 'Float32'),
+    'diff_int': ([2, -4, 1, 4], 'Int32'),
+    'diff_axis0': ([[3.0, 5.0]], 'Float32'),
+    'diff_pend': ([1.0, 2.0, 4.0, 2.0], 'Float32'),
+    'truncate_div_functional': ([-3, -3], 'Int32'),
+    'truncate_mod_functional': ([-1, 1], 'Int32'),
+    'cosine_similarity_doc': ([0.4843164086341858, 0.8164763450622559], 'Float32'),
+    'cosine_similarity_zero': ([0.0, 0.0], 'Float32'),
+    'cosine_similarity_dim0': ([0.9838699102401733, -0.7071067690849304], 'Float32'),
 }
 # ops.einsum and ops.Einsum have no CPU kernel in MindSpore 2.10 (GPU only): the values of their docstring examples
 EINSUM_DOC = {
@@ -208,6 +221,7 @@ MINDSPORE_RANDOM = {
     'randperm_prim_doc': ((30,), 'Int32'),
 }
 MINDSPORE_ERRORS = {
+    'diff_n2': ('RuntimeError', "For 'diff', 'n' must be 1, but got 2"),
     'bitwise_and_float': ('TypeError', 'For primitive[BitwiseAnd], the input argument[x] must be a type of {Tensor[Bool], Tensor[Int16], Tensor[Int32], Tensor[Int64], Tensor[Int8], Tensor[UInt16], Tensor[UInt32], Tensor[UInt64], Tensor[UInt8]}, but got Tensor[Float32].'),
     'left_shift_mixed': ('TypeError', "For 'LeftShift', the dtype of two args should be same, but the first arg dtype Int32 are not consistent with second arg dtype Int64"),
     'acos_int': ('TypeError', 'Select CPU operator[ACos] fail! Unsupported data type!'),
@@ -234,6 +248,10 @@ EXT_INT = np.array([[1, 2, 3], [4, 5, 6]], np.int32)
 NANS = np.array([[np.nan, 2, 3], [1, 2, np.nan]], F32)
 BITS_A = np.array([0, 0, 1, -1, 1, 1, 1], np.int16)
 BITS_B = np.array([0, 1, 1, -1, -1, 2, 3], np.int16)
+BATCH_A = np.arange(24, dtype=F32).reshape(2, 3, 4)
+BATCH_B = np.arange(16, dtype=F32).reshape(2, 4, 2) - 5
+COS_A = np.array([[-0.0256, 0.0127, -0.2475, 0.2316, 0.8037], [0.5809, -1.2712, -0.7038, -0.2558, 0.7494]], F32)
+COS_B = np.array([[-0.6115, -0.1965, -0.8484, 0.2389, 0.2409], [1.8940, -2.1997, 0.1915, 0.0856, 0.7542]], F32)
 START, END = np.array([1.0, 2, 3, 4], F32), np.full(4, 10.0, F32)
 
 
@@ -261,6 +279,10 @@ def second(function, *static):
     def apply(*tensors):
         return function(*tensors, *static)[1]
     return apply
+
+
+def diff_pend(x, before, after):
+    return ops.diff(x, prepend=before, append=after)
 
 
 def to_float16(x):
@@ -432,6 +454,22 @@ CASES = {
     "gcd_signs": (call(P.Gcd()), (arr(-4, 0, 0, dtype=np.int32), arr(6, 5, 0, dtype=np.int32))),
     "lcm_doc": (call(ops.lcm), (arr(7, 8, 9, dtype=np.int32), arr(14, 6, 12, dtype=np.int32))),
     "lcm_signs": (call(P.Lcm()), (arr(-4, 0, 3, dtype=np.int64), arr(6, 5, -5, dtype=np.int64))),
+    "batch_dot_doc_tuple": (call(ops.batch_dot, (-1, -2)), (np.ones((2, 2, 3), F32), np.ones((2, 3, 2), F32))),
+    "batch_dot_doc_rank2": (call(ops.batch_dot, (1, 2)), (np.ones((2, 2), F32), np.ones((2, 3, 2), F32))),
+    "batch_dot_vectors": (call(ops.batch_dot), (np.arange(6, dtype=F32).reshape(2, 3),
+                                                np.arange(6, dtype=F32).reshape(2, 3) + 1)),
+    "batch_dot_default": (call(ops.batch_dot), (BATCH_A, BATCH_B)),
+    "batch_dot_int_axes": (call(ops.batch_dot, (1, 1)), (BATCH_A, BATCH_A)),
+    "diff_int": (call(ops.diff), (arr(1, 3, -1, 0, 4, dtype=np.int32),)),
+    "diff_axis0": (call(ops.diff, axis=0), (np.array([[1.0, 3], [4, 8]], F32),)),
+    "diff_pend": (diff_pend, (arr(1.0, 3), arr(0.0), arr(7.0, 9))),
+    "truncate_div_functional": (call(ops.truncate_div), (arr(-7, 7, dtype=np.int32), arr(2, -2, dtype=np.int32))),
+    "truncate_mod_functional": (call(ops.truncate_mod), (arr(-7, 7, dtype=np.int32), arr(2, -2, dtype=np.int32))),
+    "cosine_similarity_doc": (call(ops.cosine_similarity), (COS_A, COS_B)),
+    "cosine_similarity_zero": (call(ops.cosine_similarity, dim=1), (np.array([[0.0, 0], [1, 2]], F32),
+                                                                    np.array([[1.0, 1], [2, -1]], F32))),
+    "cosine_similarity_dim0": (call(ops.cosine_similarity, dim=0), (np.array([[3.0, 0], [4, 2]], F32),
+                                                                    np.array([[1.0, 1], [2, -1]], F32))),
 }
 
 
@@ -516,6 +554,7 @@ ERROR_CALLS = {
     "deg2rad_int": lambda: ops.deg2rad(Tensor(arr(1, 0, dtype=np.int32))),
     "isinf_int": lambda: ops.isinf(Tensor(arr(1, 0, dtype=np.int32))),
     "log2_int": lambda: ops.log2(Tensor(arr(1, 2, dtype=np.int32))),
+    "diff_n2": lambda: ops.diff(Tensor(arr(1.0, 3, 4)), n=2),
     "bitwise_and_float": lambda: ops.bitwise_and(Tensor(arr(6.0)), Tensor(arr(3.0))),
     "left_shift_mixed": lambda: ops.bitwise_left_shift(Tensor(arr(4, dtype=np.int32)), Tensor(arr(1, dtype=np.int64))),
 }
@@ -524,7 +563,7 @@ ERROR_CALLS = {
 @pytest.mark.parametrize("name", sorted(ERROR_CALLS))
 def test_errors_are_mindspores(name):
     kind, message = MINDSPORE_ERRORS[name]
-    with pytest.raises({"TypeError": TypeError, "ValueError": ValueError}[kind]) as raised:
+    with pytest.raises({"TypeError": TypeError, "ValueError": ValueError, "RuntimeError": RuntimeError}[kind]) as raised:
         ERROR_CALLS[name]()
     assert str(raised.value).startswith(message)
 
@@ -583,6 +622,9 @@ GRADIENT_CASES = {
     "norm_ext": (call(P.Norm(), 3.0), (f64(2, 3, low=0.5, high=2),)),
     "var_ext": (call(P.Var(), (1,), 1, True), (f64(2, 3),)),
     "square_sum_all": (call(P.SquareSumAll()), (f64(2, 3), f64(3, seed=1))),
+    "batch_dot": (call(ops.batch_dot), (f64(2, 3, 4), f64(2, 5, 4, 2, seed=1))),
+    "cosine_similarity": (call(ops.cosine_similarity, dim=0), (f64(3, 2), f64(3, 2, seed=1))),
+    "diff": (call(ops.diff, axis=0), (f64(3, 2),)),
 }
 
 

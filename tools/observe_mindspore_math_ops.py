@@ -27,6 +27,10 @@ EXT = np.array([[1.5, -2, 3], [4, 5, -6.25]], F32)
 EXT_INT = np.array([[1, 2, 3], [4, 5, 6]], np.int32)
 BITS_A = np.array([0, 0, 1, -1, 1, 1, 1], np.int16)
 BITS_B = np.array([0, 1, 1, -1, -1, 2, 3], np.int16)
+BATCH_A = np.arange(24, dtype=F32).reshape(2, 3, 4)
+BATCH_B = np.arange(16, dtype=F32).reshape(2, 4, 2) - 5
+COS_A = np.array([[-0.0256, 0.0127, -0.2475, 0.2316, 0.8037], [0.5809, -1.2712, -0.7038, -0.2558, 0.7494]], F32)
+COS_B = np.array([[-0.6115, -0.1965, -0.8484, 0.2389, 0.2409], [1.8940, -2.1997, 0.1915, 0.0856, 0.7542]], F32)
 LSE = np.array([[9.0, 3, 4, 5], [5, 2, 7, 4], [8, 1, 3, 6]], F32)
 SIGNED = np.array([-4.5, -3.0, 2.5, 7.0], F32)
 DIVISORS = np.array([2.0, -2.0, -1.5, 3.0], F32)
@@ -214,6 +218,23 @@ CASES = {
     "gcd_signs": lambda: P.Gcd()(Tensor(np.array([-4, 0, 0], np.int32)), Tensor(np.array([6, 5, 0], np.int32))),
     "lcm_doc": lambda: ops.lcm(Tensor(np.array([7, 8, 9], np.int32)), Tensor(np.array([14, 6, 12], np.int32))),
     "lcm_signs": lambda: P.Lcm()(Tensor(np.array([-4, 0, 3], np.int64)), Tensor(np.array([6, 5, -5], np.int64))),
+    "batch_dot_doc_tuple": lambda: ops.batch_dot(ops.ones([2, 2, 3]), ops.ones([2, 3, 2]), (-1, -2)),
+    "batch_dot_doc_rank2": lambda: ops.batch_dot(ops.ones([2, 2], ms.float32), ops.ones([2, 3, 2], ms.float32), (1, 2)),
+    "batch_dot_vectors": lambda: ops.batch_dot(Tensor(np.arange(6, dtype=F32).reshape(2, 3)),
+                                               Tensor(np.arange(6, dtype=F32).reshape(2, 3) + 1)),
+    "batch_dot_default": lambda: ops.batch_dot(Tensor(BATCH_A), Tensor(BATCH_B)),
+    "batch_dot_int_axes": lambda: ops.batch_dot(Tensor(BATCH_A), Tensor(BATCH_A), (1, 1)),
+    "diff_int": lambda: ops.diff(Tensor(np.array([1, 3, -1, 0, 4], np.int32))),
+    "diff_axis0": lambda: ops.diff(Tensor(np.array([[1.0, 3], [4, 8]], F32)), axis=0),
+    "diff_pend": lambda: ops.diff(Tensor(np.array([1.0, 3], F32)), prepend=Tensor(np.array([0.0], F32)),
+                                  append=Tensor(np.array([7.0, 9], F32))),
+    "truncate_div_functional": lambda: ops.truncate_div(Tensor(np.array([-7, 7], np.int32)), Tensor(np.array([2, -2], np.int32))),
+    "truncate_mod_functional": lambda: ops.truncate_mod(Tensor(np.array([-7, 7], np.int32)), Tensor(np.array([2, -2], np.int32))),
+    "cosine_similarity_doc": lambda: ops.cosine_similarity(Tensor(COS_A), Tensor(COS_B)),
+    "cosine_similarity_zero": lambda: ops.cosine_similarity(Tensor(np.array([[0.0, 0], [1, 2]], F32)),
+                                                            Tensor(np.array([[1.0, 1], [2, -1]], F32)), dim=1),
+    "cosine_similarity_dim0": lambda: ops.cosine_similarity(Tensor(np.array([[3.0, 0], [4, 2]], F32)),
+                                                            Tensor(np.array([[1.0, 1], [2, -1]], F32)), dim=0),
 }
 # values that are no Tensors: reprs, dtypes of structures, flags
 OTHER_CASES = {
@@ -256,8 +277,8 @@ def _flags():
 def _error(call):
     """``(exception type, the line of its message naming the problem)``, or None when ``call`` succeeds."""
     try:
-        call().asnumpy()   # the error of an asynchronous kernel shows when its result is read
-    except (TypeError, ValueError) as error:
+        call().asnumpy()
+    except (TypeError, ValueError, RuntimeError) as error:
         lines = [line for line in str(error).splitlines() if line.strip() and not line.startswith(("---", "- "))]
         return (type(error).__name__, next((line for line in lines if "operator[" in line), lines[0]))
     return None
@@ -270,6 +291,7 @@ ERRORS = {
     "isinf_int": lambda: ops.isinf(Tensor(np.array([1, 0], np.int32))),
     "log2_int": lambda: ops.log2(Tensor(np.array([1, 2], np.int32))),
     "bitwise_and_float": lambda: ops.bitwise_and(Tensor(np.array([6.0], F32)), Tensor(np.array([3.0], F32))),
+    "diff_n2": lambda: ops.diff(Tensor(np.array([1.0, 3, 4], F32)), n=2),
     "left_shift_mixed": lambda: ops.bitwise_left_shift(Tensor(np.array([4], np.int32)), Tensor(np.array([1],
                                                                                                       np.int64))),
 }

@@ -15,7 +15,8 @@ from .eager import run
 from .numeric import _check_tensor
 from .primitives import Primitive, _Stateless
 
-__all__ = ["einsum", "mv", "inner", "ger", "diagonal", "trace", "baddbmm", "addmm", "addmv", "Einsum", "DiagPart"]
+__all__ = ["einsum", "mv", "inner", "ger", "diagonal", "trace", "baddbmm", "addmm", "addmv", "batch_dot",
+           "cosine_similarity", "Einsum", "DiagPart"]
 
 _LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 
@@ -324,6 +325,50 @@ def addmv(input: Tensor, mat: Tensor, vec: Tensor, *, beta: Any = 1, alpha: Any 
     """
     _check_tensor("addmv", "input", input)
     return _scaled_sum(input, mv(mat, vec), beta, alpha)
+
+
+def batch_dot(x1: Tensor, x2: Tensor, axes: Any = None) -> Tensor:
+    """Per sample of dim 0, the sum of products over ``axes`` (a pair of dims of ``x1`` and ``x2``, or one int for
+    both; None: ``x1``'s last with ``x2``'s second to last, or last when ``x2`` is 2-D): shape batch + ``x1``'s
+    other dims + ``x2``'s other dims, and ``(N, 1)`` for two 2-D operands.
+
+    Raises:
+        TypeError: if an operand is not a Tensor.
+        ValueError: if an operand has fewer than 2 dims, an axis is the batch dim or out of range, or the
+            contracted dims differ.
+    """
+    _check_tensor("batch_dot", "x1", x1)
+    _check_tensor("batch_dot", "x2", x2)
+    r1, r2 = len(x1.shape), len(x2.shape)
+    if r1 < 2 or r2 < 2:
+        raise ValueError(f"For 'batch_dot', 'x1' and 'x2' must have at least 2 dims, but got {r1} and {r2}.")
+    if axes is None:
+        axes = (r1 - 1, r2 - 1 if r2 == 2 else r2 - 2)
+    elif isinstance(axes, int):
+        axes = (axes, axes)
+    a1, a2 = axes[0] % r1, axes[1] % r2
+    if a1 == 0 or a2 == 0 or x1.shape[a1] != x2.shape[a2]:
+        raise ValueError(f"For 'batch_dot', the axes {tuple(axes)} must name dims other than the batch dim, of equal "
+                         f"size, but got shapes {x1.shape} and {x2.shape}.")
+    first = "a" + "".join("z" if d == a1 else _LETTERS[d] for d in range(1, r1))
+    second = "a" + "".join("z" if d == a2 else _LETTERS[26 - r2 + d] for d in range(1, r2))
+    out = "a" + first[1:].replace("z", "") + second[1:].replace("z", "")
+    result = einsum(f"{first},{second}->{out}", x1, x2)
+    return run("expand_dims", result, axis=1) if len(out) == 1 else result
+
+
+def cosine_similarity(x1: Tensor, x2: Tensor, dim: int = 1, eps: float = 1e-08) -> Tensor:
+    """The cosine of the angle between ``x1`` and ``x2`` along ``dim``: ``sum(x1 * x2) / max(|x1| |x2|, eps)``.
+
+    Raises:
+        TypeError: if an operand is not a Tensor.
+    """
+    _check_tensor("cosine_similarity", "x1", x1)
+    _check_tensor("cosine_similarity", "x2", x2)
+    dot = run("sum", run("mul", x1, x2), axis=(dim,))
+    norms = run("mul", run("sqrt", run("sum", run("mul", x1, x1), axis=(dim,))),
+                run("sqrt", run("sum", run("mul", x2, x2), axis=(dim,))))
+    return run("div", dot, run("maximum", norms, eps))
 
 
 class DiagPart(_Stateless):

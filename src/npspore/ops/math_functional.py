@@ -21,7 +21,8 @@ __all__ = ["acos", "arccos", "asin", "arcsin", "atan", "arctan", "atan2", "arcta
            "deg2rad", "rad2deg", "inv", "sinc", "xlogy", "lerp", "addcmul", "addcdiv", "logsumexp", "logaddexp",
            "logical_xor", "multiply", "subtract", "std", "var", "cumprod", "running_product", "frac", "exp2", "nansum",
            "count_nonzero", "floor_mod", "hypot", "heaviside", "logit", "isclose", "top_k", "bitwise_and", "bitwise_or",
-           "bitwise_xor", "bitwise_left_shift", "bitwise_right_shift", "gcd", "lcm"]
+           "bitwise_xor", "bitwise_left_shift", "bitwise_right_shift", "gcd", "lcm", "truncate_div", "truncate_mod",
+           "diff"]
 
 
 def _unary(op: str, prim: str, input: Tensor) -> Tensor:
@@ -609,6 +610,48 @@ def gcd(input: Tensor, other: Tensor) -> Tensor:
 def lcm(input: Tensor, other: Tensor) -> Tensor:
     """Elementwise least common multiple (nonnegative; 0 with a 0) of integer Tensors, broadcast."""
     return _integer_op("lcm", "Lcm", input, other)
+
+
+def _floored_past_zero(x: Tensor | float, y: Tensor | float, floor_mod: Tensor) -> Tensor:
+    """Where floor division of ``x`` by ``y`` rounded a negative quotient down (a remainder, and signs that differ)."""
+    return run("logical_and", run("not_equal", floor_mod, 0),
+               run("not_equal", run("less", x, 0), run("less", y, 0)))
+
+
+def truncate_mod(x: Tensor | float, y: Tensor | float) -> Tensor:
+    """``x - trunc(x / y) * y``: the remainder with the sign of ``x`` (C's ``fmod``), broadcast."""
+    floor_mod = run("mod", x, y)
+    return run("where", _floored_past_zero(x, y, floor_mod), run("sub", floor_mod, y), floor_mod)
+
+
+def truncate_div(x: Tensor | float, y: Tensor | float) -> Tensor:
+    """The quotient rounded toward zero, broadcast, in the promoted dtype."""
+    quotient = run("floor_div", x, y)
+    return run("where", _floored_past_zero(x, y, run("mod", x, y)), run("add", quotient, 1), quotient)
+
+
+def diff(x: Tensor, n: int = 1, axis: int = -1, prepend: Tensor | None = None, append: Tensor | None = None) -> Tensor:
+    """The differences of neighbours along ``axis`` (``x[1:] - x[:-1]``; Bool: where they differ), after
+    ``prepend`` and ``append`` are joined to ``x`` there.
+
+    Raises:
+        TypeError: if ``x`` is not a Tensor.
+        RuntimeError: if ``n`` is not 1 (MindSpore 2.10's only order).
+        ValueError: if ``axis`` is out of range.
+    """
+    _check_tensor("diff", "x", x)
+    if n != 1:
+        raise RuntimeError(f"For 'diff', 'n' must be 1, but got {n}")
+    ndim = len(x.shape)
+    if not -ndim <= axis < ndim:
+        raise ValueError(f"For 'diff', the 'axis' must be in [{-ndim}, {ndim}), but got {axis}.")
+    axis = axis % ndim
+    parts = [p for p in (prepend, x, append) if p is not None]
+    if len(parts) > 1:
+        x = run("concat", *parts, axis=axis)
+    lead = (slice(None),) * axis
+    later, earlier = run("getitem", x, index=lead + (slice(1, None),)), run("getitem", x, index=lead + (slice(None, -1),))
+    return run("not_equal" if x.dtype == mstype.bool_ else "sub", later, earlier)
 
 
 # NumPy's spellings, as MindSpore 2.10 has them

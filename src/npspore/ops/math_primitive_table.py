@@ -17,25 +17,6 @@ from .numeric import _check_tensor
 from .primitives import Primitive, _check_bool
 
 
-def _floored_past_zero(x: Tensor | float, y: Tensor | float, floor_mod: Tensor) -> Tensor:
-    """Where floor division of ``x`` by ``y`` rounded a negative quotient down (a remainder, and signs that differ)."""
-    return run("logical_and", run("not_equal", floor_mod, 0),
-               run("not_equal", run("less", x, 0), run("less", y, 0)))
-
-
-def _truncated_mod(x: Tensor | float, y: Tensor | float) -> Tensor:
-    """``x - trunc(x / y) * y``: the remainder with the sign of ``x`` (C's ``fmod``), from the floor remainder."""
-    floor_mod = run("mod", x, y)
-    return run("where", _floored_past_zero(x, y, floor_mod), run("sub", floor_mod, y), floor_mod)
-
-
-def _truncated_div(x: Tensor | float, y: Tensor | float) -> Tensor:
-    """The quotient rounded toward zero, in the promoted dtype (the floor quotient, plus one where it was rounded
-    down past zero)."""
-    quotient = run("floor_div", x, y)
-    return run("where", _floored_past_zero(x, y, run("mod", x, y)), run("add", quotient, 1), quotient)
-
-
 def _squared_difference(x: Tensor | float, y: Tensor | float) -> Tensor:
     """``(x - y) ** 2``, broadcast."""
     difference = run("sub", x, y)
@@ -121,8 +102,8 @@ WRAPPED: dict[str, Callable] = {
     "ACos": M.acos, "Asin": M.asin, "Atan": M.atan, "Atan2": M.atan2, "Sinh": M.sinh, "Cosh": M.cosh,
     "Asinh": M.asinh, "Acosh": M.acosh, "Atanh": M.atanh, "Expm1": M.expm1, "Erfc": M.erfc, "Trunc": M.trunc,
     "IsInf": M.isinf, "Inv": M.inv, "Sinc": M.sinc, "Xlogy": M.xlogy, "Lerp": M.lerp, "Addcmul": M.addcmul,
-    "Addcdiv": M.addcdiv, "LogicalXor": M.logical_xor, "Mod": _truncated_mod, "TruncateMod": _truncated_mod,
-    "TruncateDiv": _truncated_div, "SquaredDifference": _squared_difference, "DivNoNan": _div_no_nan,
+    "Addcdiv": M.addcdiv, "LogicalXor": M.logical_xor, "Mod": M.truncate_mod, "TruncateMod": M.truncate_mod,
+    "TruncateDiv": M.truncate_div, "LerpScalar": M.lerp, "SquaredDifference": _squared_difference, "DivNoNan": _div_no_nan,
     "Rint": _rint,
     "Frac": M.frac, "Exp2": M.exp2, "Log2": M.log2, "Log10": M.log10, "LogSumExp": M.logsumexp,
     "LogAddExp": M.logaddexp, "Nansum": M.nansum, "Hypot": M.hypot, "Heaviside": M.heaviside, "Xdivy": _xdivy,
