@@ -186,6 +186,9 @@ MINDSPORE_VALUES = {
     'cosine_similarity_doc': ([0.4843164086341858, 0.8164763450622559], 'Float32'),
     'cosine_similarity_zero': ([0.0, 0.0], 'Float32'),
     'cosine_similarity_dim0': ([0.9838699102401733, -0.7071067690849304], 'Float32'),
+    'matrix_inverse_doc': ([[[2.409548044204712, -1.5364187955856323], [-2.41979718208313, 0.9740169048309326]], [[-0.7911179661750793, 1.0569006204605103], [0.7418089509010315, -0.2904787063598633]]], 'Float32'),
+    'matrix_inverse_adjoint': ([[-2.0, 1.5], [1.0, -0.5]], 'Float32'),
+    'inverse_f64': ([[-2.0, 1.0], [1.5, -0.5]], 'Float64'),
 }
 # ops.einsum and ops.Einsum have no CPU kernel in MindSpore 2.10 (GPU only): the values of their docstring examples
 EINSUM_DOC = {
@@ -221,6 +224,8 @@ MINDSPORE_RANDOM = {
     'randperm_prim_doc': ((30,), 'Int32'),
 }
 MINDSPORE_ERRORS = {
+    'inverse_int': ('TypeError', 'For primitive[MatrixInverse], the input argument[x] must be a type of {Tensor[Complex128], Tensor[Complex64], Tensor[Float32], Tensor[Float64]}, but got Tensor[Int32].'),
+    'inverse_not_square': ('ValueError', 'For primitive[MatrixInverse], the attribute[row size] must be equal to 2, but got 3.'),
     'diff_n2': ('RuntimeError', "For 'diff', 'n' must be 1, but got 2"),
     'bitwise_and_float': ('TypeError', 'For primitive[BitwiseAnd], the input argument[x] must be a type of {Tensor[Bool], Tensor[Int16], Tensor[Int32], Tensor[Int64], Tensor[Int8], Tensor[UInt16], Tensor[UInt32], Tensor[UInt64], Tensor[UInt8]}, but got Tensor[Float32].'),
     'left_shift_mixed': ('TypeError', "For 'LeftShift', the dtype of two args should be same, but the first arg dtype Int32 are not consistent with second arg dtype Int64"),
@@ -252,6 +257,8 @@ BATCH_A = np.arange(24, dtype=F32).reshape(2, 3, 4)
 BATCH_B = np.arange(16, dtype=F32).reshape(2, 4, 2) - 5
 COS_A = np.array([[-0.0256, 0.0127, -0.2475, 0.2316, 0.8037], [0.5809, -1.2712, -0.7038, -0.2558, 0.7494]], F32)
 COS_B = np.array([[-0.6115, -0.1965, -0.8484, 0.2389, 0.2409], [1.8940, -2.1997, 0.1915, 0.0856, 0.7542]], F32)
+INVERTIBLE = np.array([[[-0.710504, -1.1207525], [-1.7651395, -1.7576632]],
+                       [[0.52412605, 1.9070215], [1.3384849, 1.4274558]]], F32)
 START, END = np.array([1.0, 2, 3, 4], F32), np.full(4, 10.0, F32)
 
 
@@ -470,6 +477,9 @@ CASES = {
                                                                     np.array([[1.0, 1], [2, -1]], F32))),
     "cosine_similarity_dim0": (call(ops.cosine_similarity, dim=0), (np.array([[3.0, 0], [4, 2]], F32),
                                                                     np.array([[1.0, 1], [2, -1]], F32))),
+    "matrix_inverse_doc": (call(P.MatrixInverse()), (INVERTIBLE,)),
+    "matrix_inverse_adjoint": (call(P.MatrixInverse(adjoint=True)), (np.array([[1.0, 2], [3, 4]], F32),)),
+    "inverse_f64": (call(ops.inverse), (np.array([[1.0, 2], [3, 4]]),)),
 }
 
 
@@ -554,10 +564,15 @@ ERROR_CALLS = {
     "deg2rad_int": lambda: ops.deg2rad(Tensor(arr(1, 0, dtype=np.int32))),
     "isinf_int": lambda: ops.isinf(Tensor(arr(1, 0, dtype=np.int32))),
     "log2_int": lambda: ops.log2(Tensor(arr(1, 2, dtype=np.int32))),
+    "inverse_int": lambda: ops.inverse(Tensor(np.array([[1, 2], [3, 4]], np.int32))),
+    "inverse_not_square": lambda: ops.inverse(Tensor(np.ones((2, 3), F32))),
     "diff_n2": lambda: ops.diff(Tensor(arr(1.0, 3, 4)), n=2),
     "bitwise_and_float": lambda: ops.bitwise_and(Tensor(arr(6.0)), Tensor(arr(3.0))),
     "left_shift_mixed": lambda: ops.bitwise_left_shift(Tensor(arr(4, dtype=np.int32)), Tensor(arr(1, dtype=np.int64))),
 }
+
+
+NARROWER_TYPES = {"inverse_int"}   # MindSpore's MatrixInverse also takes complex matrices
 
 
 @pytest.mark.parametrize("name", sorted(ERROR_CALLS))
@@ -565,6 +580,8 @@ def test_errors_are_mindspores(name):
     kind, message = MINDSPORE_ERRORS[name]
     with pytest.raises({"TypeError": TypeError, "ValueError": ValueError, "RuntimeError": RuntimeError}[kind]) as raised:
         ERROR_CALLS[name]()
+    if name in NARROWER_TYPES:   # npspore's kernel takes fewer dtypes than MindSpore's message lists
+        message = message.split("{")[0]
     assert str(raised.value).startswith(message)
 
 
@@ -625,6 +642,8 @@ GRADIENT_CASES = {
     "batch_dot": (call(ops.batch_dot), (f64(2, 3, 4), f64(2, 5, 4, 2, seed=1))),
     "cosine_similarity": (call(ops.cosine_similarity, dim=0), (f64(3, 2), f64(3, 2, seed=1))),
     "diff": (call(ops.diff, axis=0), (f64(3, 2),)),
+    "inverse": (call(ops.inverse), (f64(2, 3, 3) + 3 * np.eye(3),)),
+    "matrix_inverse_adjoint": (call(P.MatrixInverse(True)), (f64(3, 3) + 3 * np.eye(3),)),
 }
 
 
@@ -766,3 +785,8 @@ def test_random_checks_are_clear():
         ops.multinomial(Tensor(arr(0.9, 0.1, 0)), 4, replacement=False)
     with pytest.raises(TypeError, match="For 'UniformInt', the 'minval' must be an Int32 Tensor, but got int"):
         P.UniformInt()((2,), 1, Tensor(3, ms.int32))
+
+
+def test_singular_matrices_raise_instead_of_returning_numbers():
+    with pytest.raises(np.linalg.LinAlgError, match="Singular matrix"):
+        ops.inverse(Tensor(np.array([[1.0, 2], [2, 4]], F32)))

@@ -31,6 +31,8 @@ BATCH_A = np.arange(24, dtype=F32).reshape(2, 3, 4)
 BATCH_B = np.arange(16, dtype=F32).reshape(2, 4, 2) - 5
 COS_A = np.array([[-0.0256, 0.0127, -0.2475, 0.2316, 0.8037], [0.5809, -1.2712, -0.7038, -0.2558, 0.7494]], F32)
 COS_B = np.array([[-0.6115, -0.1965, -0.8484, 0.2389, 0.2409], [1.8940, -2.1997, 0.1915, 0.0856, 0.7542]], F32)
+INVERTIBLE = np.array([[[-0.710504, -1.1207525], [-1.7651395, -1.7576632]],
+                       [[0.52412605, 1.9070215], [1.3384849, 1.4274558]]], F32)
 LSE = np.array([[9.0, 3, 4, 5], [5, 2, 7, 4], [8, 1, 3, 6]], F32)
 SIGNED = np.array([-4.5, -3.0, 2.5, 7.0], F32)
 DIVISORS = np.array([2.0, -2.0, -1.5, 3.0], F32)
@@ -235,6 +237,9 @@ CASES = {
                                                             Tensor(np.array([[1.0, 1], [2, -1]], F32)), dim=1),
     "cosine_similarity_dim0": lambda: ops.cosine_similarity(Tensor(np.array([[3.0, 0], [4, 2]], F32)),
                                                             Tensor(np.array([[1.0, 1], [2, -1]], F32)), dim=0),
+    "matrix_inverse_doc": lambda: P.MatrixInverse()(Tensor(INVERTIBLE)),
+    "matrix_inverse_adjoint": lambda: P.MatrixInverse(adjoint=True)(Tensor(np.array([[1.0, 2], [3, 4]], F32))),
+    "inverse_f64": lambda: ops.inverse(Tensor(np.array([[1.0, 2], [3, 4]]))),
 }
 # values that are no Tensors: reprs, dtypes of structures, flags
 OTHER_CASES = {
@@ -291,6 +296,8 @@ ERRORS = {
     "isinf_int": lambda: ops.isinf(Tensor(np.array([1, 0], np.int32))),
     "log2_int": lambda: ops.log2(Tensor(np.array([1, 2], np.int32))),
     "bitwise_and_float": lambda: ops.bitwise_and(Tensor(np.array([6.0], F32)), Tensor(np.array([3.0], F32))),
+    "inverse_int": lambda: ops.inverse(Tensor(np.array([[1, 2], [3, 4]], np.int32))),
+    "inverse_not_square": lambda: ops.inverse(Tensor(np.ones((2, 3), F32))),
     "diff_n2": lambda: ops.diff(Tensor(np.array([1.0, 3, 4], F32)), n=2),
     "left_shift_mixed": lambda: ops.bitwise_left_shift(Tensor(np.array([4], np.int32)), Tensor(np.array([1],
                                                                                                       np.int64))),

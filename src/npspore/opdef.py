@@ -78,7 +78,7 @@ from .core.source import parse_source
 
 TEMPLATE_FAMILIES = ("elementwise", "reductions", "shape_ops", "linalg", "nn", "conv", "pooling", "sequence",
                      "selection", "collective",
-                     "special")
+                     "special", "matrix")
 
 
 def template_file(name: str) -> str:

@@ -337,6 +337,32 @@ def float_binary(name: str):
     return infer
 
 
+def square_matrix(name: str):
+    """The rule of a function of square float matrices in the last two dims (``matrix_inverse``): the operand's
+    shape and dtype.
+
+    Raises:
+        OpTypeError: ``For primitive[MatrixInverse], the input argument[x] must be a type of {...}, but got
+            Tensor[Int32].``
+        OpShapeError: ``For primitive[MatrixInverse], the attribute[row size] must be equal to 2, but got 3.``
+    """
+    def infer(x):
+        shape = shape_of(x)
+        if dtype_of(x).kind != "f" or dtype_of(x) == np.float16:
+            raise OpTypeError(f"For primitive[{name}], the input argument[x] must be a type of {{Tensor[Float32], "
+                              f"Tensor[Float64]}}, but got Tensor[{_ms_name(dtype_of(x))}].")
+        if len(shape) < 2:
+            raise OpShapeError(f"For primitive[{name}], the rank of the input must be at least 2, but got "
+                               f"{len(shape)}.")
+        if shape[-1] != shape[-2]:
+            raise OpShapeError(f"For primitive[{name}], the attribute[row size] must be equal to {shape[-2]}, but "
+                               f"got {shape[-1]}.")
+        return Aval(shape, dtype_of(x))
+
+    infer.__qualname__ = f"square_matrix({name!r})"
+    return infer
+
+
 _INTEGER_TENSORS = ("{Tensor[Bool], Tensor[Int16], Tensor[Int32], Tensor[Int64], Tensor[Int8], Tensor[UInt16], "
                     "Tensor[UInt32], Tensor[UInt64], Tensor[UInt8]}")
 

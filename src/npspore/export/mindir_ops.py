@@ -62,6 +62,7 @@ NO_MINDIR_FORM = {
     "nms_with_mask": "MindSpore's NMSWithMask primitive is not written nor loaded yet (detection post-processing "
                      "is rarely part of an exported graph)",
     "random_choice_with_mask": "MindSpore's RandomChoiceWithMask primitive is not written nor loaded yet",
+    "matrix_inverse": "MindSpore's MatrixInverse primitive (its 'adjoint' attribute) is not written nor loaded yet",
     "row_add_in_place": _IN_PLACE,
     "row_set_in_place": _IN_PLACE,
     "all_reduce": _COLLECTIVE, "all_gather": _COLLECTIVE, "reduce_scatter": _COLLECTIVE, "broadcast": _COLLECTIVE,

@@ -13,10 +13,10 @@ from typing import Any
 from ..common.tensor import Tensor, _np_dtype
 from .eager import run
 from .numeric import _check_tensor
-from .primitives import Primitive, _Stateless
+from .primitives import Primitive, _Stateless, _check_bool
 
 __all__ = ["einsum", "mv", "inner", "ger", "diagonal", "trace", "baddbmm", "addmm", "addmv", "batch_dot",
-           "cosine_similarity", "Einsum", "DiagPart"]
+           "cosine_similarity", "inverse", "Einsum", "DiagPart", "MatrixInverse"]
 
 _LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 
@@ -389,3 +389,36 @@ class DiagPart(_Stateless):
         n = math.prod(shape[:k])
         flat = run("reshape", input_x, shape=(n, n))
         return run("reshape", _diagonal_sum(flat, n, 1), shape=tuple(shape[:k]))
+
+
+def inverse(input: Tensor) -> Tensor:
+    """The inverse of each square matrix in the last two dims of the float32/float64 Tensor ``input``; its gradient
+    is ``-A⁻ᵀ dout A⁻ᵀ``.
+
+    Raises:
+        TypeError: if ``input`` is not a float32 or float64 Tensor.
+        ValueError: if its last two dims differ; ``numpy.linalg.LinAlgError`` (a ValueError) if a matrix is
+            singular (MindSpore 2.10's CPU kernel returns arbitrary numbers then).
+    """
+    _check_tensor("MatrixInverse", "x", input)
+    return run("matrix_inverse", input)
+
+
+class MatrixInverse(Primitive):
+    """``MatrixInverse(adjoint=False)(x)``: :func:`inverse` of ``x``, of its transposed matrices when ``adjoint``.
+
+    Raises:
+        TypeError: if ``adjoint`` is not a bool.
+    """
+
+    def __init__(self, adjoint=False):
+        super().__init__("MatrixInverse")
+        self.adjoint = _check_bool("MatrixInverse", "adjoint", adjoint)
+        self.add_prim_attr("adjoint", adjoint)
+
+    def __call__(self, x):
+        inv = inverse(x)
+        if not self.adjoint:
+            return inv
+        ndim = len(x.shape)
+        return run("transpose", inv, axes=tuple(range(ndim - 2)) + (ndim - 1, ndim - 2))
