@@ -1,5 +1,5 @@
 """Elementwise math beyond the basics: inverse trigonometric and hyperbolic functions, ``expm1``, ``erfc``,
-``atan2``, ``trunc`` and the integer ops (bitwise and, or, xor, shifts, ``gcd``, ``lcm``).
+``erfinv``, ``atan2``, ``trunc`` and the integer ops (bitwise and, or, xor, shifts, ``gcd``, ``lcm``).
 
 Float ops reject integer and bool operands as MindSpore 2.10's CPU kernels do (``Select CPU operator[ACos]
 fail! Unsupported data type!``); each adjoint is written with NumPy calls of the table's ops, so it
@@ -9,7 +9,7 @@ import numpy as np
 
 from npspore import runtime as rt
 from npspore import shape_rules as rules
-from npspore.opdef import DIAGONAL, op
+from npspore.opdef import DIAGONAL, call, op
 
 TANGENT = DIAGONAL   # every op here acts elementwise: its tangent is its adjoint per operand (opdef)
 
@@ -203,3 +203,32 @@ class lcm:
         return np.lcm(x, y)
 
     adjoint = None
+
+
+# ---------------------------------------------------------------- inverse error function
+
+
+@op(infer=rules.float_only("Erfinv"))
+class erfinv:
+    """The inverse of ``erf`` on (-1, 1) (±inf at ±1, NaN beyond): M. Giles' single-precision approximation
+    ("Approximating the erfinv function", 2010), then two Newton steps on ``erf(x) = y`` in at least float32."""
+
+    def forward(x):
+        y = np.asarray(x, np.promote_types(x.dtype, np.float32))
+        with np.errstate(divide="ignore", invalid="ignore"):   # at |y| >= 1, replaced below
+            w = -np.log((1 - y) * (1 + y))
+            t = np.sqrt(w) - 3
+        c = w - 2.5
+        central = (((((((2.81022636e-08 * c + 3.43273939e-07) * c - 3.5233877e-06) * c - 4.39150654e-06) * c
+                      + 0.00021858087) * c - 0.00125372503) * c - 0.00417768164) * c + 0.246640727) * c + 1.50140941
+        tail = (((((((-0.000200214257 * t + 0.000100950558) * t + 0.00134934322) * t - 0.00367342844) * t
+                   + 0.00573950773) * t - 0.0076224613) * t + 0.00943887047) * t + 1.00167406) * t + 2.83297682
+        inside = np.abs(y) < 1
+        guess = np.where(inside, np.where(w < 5, central, tail) * y, 0)
+        once = guess - (call("erf", guess) - y) / (1.1283791670955126 * np.exp(-guess * guess))
+        twice = once - (call("erf", once) - y) / (1.1283791670955126 * np.exp(-once * once))
+        edge = np.where(np.abs(y) == 1, np.copysign(np.inf, y), np.nan)
+        return np.asarray(np.where(inside, twice, edge), x.dtype)
+
+    def adjoint(x, out, dout):
+        return dout * 0.886226925452758 * np.exp(out * out)

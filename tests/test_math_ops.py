@@ -4,6 +4,8 @@
 MindSpore 2.10's values (CPU; docstring examples and more cases, printed by ``tools/observe_mindspore_math_ops.py``)
 and gradients checked against central differences in float64, first and second order.
 """
+import math
+
 import numpy as np
 import pytest
 
@@ -189,6 +191,8 @@ MINDSPORE_VALUES = {
     'matrix_inverse_doc': ([[[2.409548044204712, -1.5364187955856323], [-2.41979718208313, 0.9740169048309326]], [[-0.7911179661750793, 1.0569006204605103], [0.7418089509010315, -0.2904787063598633]]], 'Float32'),
     'matrix_inverse_adjoint': ([[-2.0, 1.5], [1.0, -0.5]], 'Float32'),
     'inverse_f64': ([[-2.0, 1.0], [1.5, -0.5]], 'Float64'),
+    'erfinv_doc': ([0.0, 0.4769362807273865, -1.1630871295928955], 'Float32'),
+    'erfinv_f64': ([-0.2724627147267544, 0.7328690779592169], 'Float64'),
 }
 # ops.einsum and ops.Einsum have no CPU kernel in MindSpore 2.10 (GPU only): the values of their docstring examples
 EINSUM_DOC = {
@@ -480,6 +484,8 @@ CASES = {
     "matrix_inverse_doc": (call(P.MatrixInverse()), (INVERTIBLE,)),
     "matrix_inverse_adjoint": (call(P.MatrixInverse(adjoint=True)), (np.array([[1.0, 2], [3, 4]], F32),)),
     "inverse_f64": (call(ops.inverse), (np.array([[1.0, 2], [3, 4]]),)),
+    "erfinv_doc": (call(ops.erfinv), (arr(0, 0.5, -0.9),)),
+    "erfinv_f64": (call(P.Erfinv()), (arr(-0.3, 0.7, dtype=np.float64),)),
 }
 
 
@@ -790,3 +796,18 @@ def test_random_checks_are_clear():
 def test_singular_matrices_raise_instead_of_returning_numbers():
     with pytest.raises(np.linalg.LinAlgError, match="Singular matrix"):
         ops.inverse(Tensor(np.array([[1.0, 2], [2, 4]], F32)))
+
+
+def test_erfinv_is_exact_where_mindspores_cpu_kernel_is_not():
+    # MindSpore 2.10 (CPU) prints [-inf, -2.2777297, 8.862269e-07, 1.8213637, inf, nan] for these inputs: its
+    # erfinv(-0.999) is 2 % off the true -2.3267537 and erfinv(0.99) 1.3e-5 off 1.8213864; npspore's are exact
+    # to float32 rounding (erf of the result gives the input back), the others are MindSpore's.
+    y = arr(-1.0, -0.999, 1e-6, 0.99, 1.0, 1.5)
+    for out in (P.Erfinv()(Tensor(y)), ms.jit(call(ops.erfinv))(Tensor(y))):
+        got = out.asnumpy()
+        np.testing.assert_allclose(got[[0, 2, 4, 5]], [-inf, 8.86226871443796e-07, inf, nan], rtol=1e-6)
+        np.testing.assert_allclose(got[[1, 3]], [-2.32675624, 1.82138658], rtol=1e-6)   # of float32(-0.999), (0.99)
+        np.testing.assert_allclose([math.erf(v) for v in got[[1, 3]]], y[[1, 3]], rtol=1e-7)
+    # in float64 MindSpore 2.10 gives 2.4360218356011467 for erfinv(0.999999); the true value is 3.4589107372...
+    np.testing.assert_allclose(ops.erfinv(Tensor(arr(0.999999, dtype=np.float64))).asnumpy(), [3.458910737279499],
+                               rtol=1e-9)

@@ -240,6 +240,9 @@ CASES = {
     "matrix_inverse_doc": lambda: P.MatrixInverse()(Tensor(INVERTIBLE)),
     "matrix_inverse_adjoint": lambda: P.MatrixInverse(adjoint=True)(Tensor(np.array([[1.0, 2], [3, 4]], F32))),
     "inverse_f64": lambda: ops.inverse(Tensor(np.array([[1.0, 2], [3, 4]]))),
+    "erfinv_doc": lambda: ops.erfinv(Tensor(np.array([0, 0.5, -0.9], F32))),
+    "erfinv_edges": lambda: P.Erfinv()(Tensor(np.array([-1.0, -0.999, 1e-6, 0.99, 1.0, 1.5], F32))),
+    "erfinv_f64": lambda: P.Erfinv()(Tensor(np.array([-0.3, 0.7]))),
 }
 # values that are no Tensors: reprs, dtypes of structures, flags
 OTHER_CASES = {

@@ -26,7 +26,8 @@ _UNARY = {"neg": "Neg", "abs": "Abs", "square": "Square", "sign": "Sign", "exp":
           "tanh": "Tanh", "sigmoid": "Sigmoid", "relu": "ReLU", "erf": "Erf", "softplus": "Softplus",
           "logical_not": "LogicalNot",
           "acos": "ACos", "asin": "Asin", "atan": "Atan", "sinh": "Sinh", "cosh": "Cosh", "asinh": "Asinh",
-          "acosh": "Acosh", "atanh": "Atanh", "expm1": "Expm1", "erfc": "Erfc", "trunc": "Trunc"}
+          "acosh": "Acosh", "atanh": "Atanh", "expm1": "Expm1", "erfc": "Erfc", "trunc": "Trunc",
+          "erfinv": "Erfinv"}
 _BINARY = {"add": "Add", "sub": "Sub", "mul": "Mul", "div": "RealDiv", "floor_div": "FloorDiv", "mod": "FloorMod",
            "pow": "Pow", "maximum": "Maximum", "minimum": "Minimum", "equal": "Equal", "not_equal": "NotEqual",
            "less": "Less", "less_equal": "LessEqual", "greater": "Greater", "greater_equal": "GreaterEqual",

@@ -841,6 +841,7 @@ NO_ONNX_FORM: dict[str, str] = {
     **dict.fromkeys(("left_shift", "right_shift"),
                     "ONNX's BitShift takes unsigned integers only; MindSpore's shifts are signed as well"),
     **dict.fromkeys(("gcd", "lcm"), "ONNX has no greatest common divisor or least common multiple operator"),
+    "erfinv": "ONNX has no inverse error function",
     "matrix_inverse": "standard ONNX has no matrix inverse (onnxruntime's Inverse is a com.microsoft contrib op)",
     "all_reduce": "a collective across MPI ranks; ONNX has no communication operators",
     "all_gather": "a collective across MPI ranks; ONNX has no communication operators",

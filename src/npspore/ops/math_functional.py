@@ -22,7 +22,7 @@ __all__ = ["acos", "arccos", "asin", "arcsin", "atan", "arctan", "atan2", "arcta
            "logical_xor", "multiply", "subtract", "std", "var", "cumprod", "running_product", "frac", "exp2", "nansum",
            "count_nonzero", "floor_mod", "hypot", "heaviside", "logit", "isclose", "top_k", "bitwise_and", "bitwise_or",
            "bitwise_xor", "bitwise_left_shift", "bitwise_right_shift", "gcd", "lcm", "truncate_div", "truncate_mod",
-           "diff"]
+           "diff", "erfinv"]
 
 
 def _unary(op: str, prim: str, input: Tensor) -> Tensor:
@@ -130,6 +130,15 @@ def erfc(input: Tensor) -> Tensor:
         TypeError: if ``input`` is not a float Tensor.
     """
     return _unary("erfc", "Erfc", input)
+
+
+def erfinv(input: Tensor) -> Tensor:
+    """Elementwise inverse error function on (-1, 1): ±inf at ±1, NaN beyond.
+
+    Raises:
+        TypeError: if ``input`` is not a float Tensor.
+    """
+    return _unary("erfinv", "Erfinv", input)
 
 
 def trunc(input: Tensor) -> Tensor:
