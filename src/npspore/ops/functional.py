@@ -755,10 +755,4 @@ def partial(func, *args):
 
 __all__ += ["partial"]
 
-# math, scalar, type and cast helpers (ops-math): F.acos, F.mixed_precision_cast, F.tensor_mul ...
-from . import math_functional as _math_functional, type_helpers as _type_helpers  # noqa: E402
-from .math_functional import *  # noqa: F401,F403,E402
-from .type_helpers import *  # noqa: F401,F403,E402
-__all__ += _math_functional.__all__ + _type_helpers.__all__
-
 __getattr__ = module_getattr("mindspore.ops.functional", globals())
