@@ -349,6 +349,14 @@ def row_add_case(draw):
     return (buf, t, draw(arrays(buf.shape[1:]))), {}
 
 
+@st.composite
+def matrix_inverse_case(draw):
+    """Batches of well-conditioned square matrices: the identity scaled by 3 plus entries in [-1, 1]."""
+    batch = draw(hnp.array_shapes(min_dims=0, max_dims=2, max_side=2))
+    n = draw(st.integers(1, 3))
+    return (draw(arrays(batch + (n, n), -1.0, 1.0)) + 3 * np.eye(n),), {}
+
+
 CASES = {
     "add": binary(), "sub": binary(), "mul": binary(), "div": binary(y=away_from_zero),
     "mod": mod_case(), "pow": pow_case(),
@@ -375,6 +383,12 @@ CASES = {
     "one_hot": one_hot_case(), "row": row_case(), "row_add": row_add_case(),
     **NN_CASES,
     **COLLECTIVE_CASES,
+    # inverse trigonometric, hyperbolic and error functions (codegen_templates/special.py)
+    "acos": unary(low=-0.9, high=0.9), "asin": unary(low=-0.9, high=0.9), "atan": unary(),
+    "atan2": binary(y=lambda shape: arrays(shape, 0.5, 2.0)), "sinh": unary(), "cosh": unary(),
+    "asinh": unary(), "acosh": unary(low=1.2, high=3.0), "atanh": unary(low=-0.9, high=0.9), "expm1": unary(),
+    "erfc": unary(low=-3.0, high=3.0), "erfinv": unary(low=-0.95, high=0.95),
+    "matrix_inverse": matrix_inverse_case(),   # codegen_templates/matrix.py
 }
 
 

@@ -412,6 +412,12 @@ SAMPLES = {
     "dim_size": [([_f(3, 6)], {"axis": 1}), ([_f(3, 6)], {"axis": -2})],
     "gather_last": [([_f(3, 6), np.array([[5, 0], [1, 1], [2, 4]], np.int32)], {})],
     "scatter_last": [([_f(3, 2), np.array([[5, 0], [1, 3], [2, 4]], np.int32)], {"size": 6})],
+    # codegen_templates/special.py (fixed points: the draws of _RNG above stay as they were)
+    **{name: [([np.linspace(-0.9, 0.9, 12, dtype=np.float32).reshape(3, 4)], {})]
+       for name in ("acos", "asin", "atan", "sinh", "cosh", "asinh", "atanh", "expm1", "erfc")},
+    "acosh": [([np.linspace(1.0, 4.0, 12, dtype=np.float32).reshape(3, 4)], {})],
+    "trunc": [([_HALVES * 3], {}), ([_SIGNED], {})],
+    **{name: [([_SIGNED, _DIVISORS], {}), ([_MASK, ~_MASK], {})] for name in ("bitwise_and", "bitwise_or", "bitwise_xor")},
 }
 RANDOM_OPS = {"random_normal": {"shape": (200, 50), "dtype": np.dtype(np.float32)},
               "random_uniform": {"shape": (200, 50), "dtype": np.dtype(np.float32)},

@@ -36,7 +36,8 @@ NOT_DIFFERENTIABLE = set("floor_div sign round equal not_equal less less_equal g
                          "logical_or logical_not stop_gradient argmax argmin all any ones zeros ones_like "
                          "zeros_like fill dropout_mask random_normal random_uniform pool2d_windows max_pool2d_index "
                          "adaptive_avg_weights adaptive_window_index row_add_in_place row_set row_set_in_place "
-                         "class_indices nms_with_mask random_choice_with_mask dim_size".split())
+                         "class_indices nms_with_mask random_choice_with_mask dim_size trunc bitwise_and "
+                         "bitwise_or bitwise_xor left_shift right_shift gcd lcm".split())
 DEFINITIONS = op_table().definitions()
 NAMES = [d.name for d in DEFINITIONS]
 
@@ -182,11 +183,17 @@ UNARY.update({
     "broadcast": lambda x: ((operand(x),), {"root": 0, **WORLD}),
     "reduce": lambda x: ((operand(x),), {"op": "prod", "root": 0, **WORLD}),
 })
+# codegen_templates/special.py
+UNARY.update({name: (lambda x: ((operand(x),), {})) for name in
+              "acos asin atan sinh cosh asinh acosh atanh expm1 erfc erfinv trunc".split()})
+UNARY["matrix_inverse"] = lambda x: ((np.asarray([[2, 1], [1, 3]], x) if isinstance(x, np.dtype) else x,), {})
+BINARY.update({name: (lambda a, b: ((operand(a), operand(b)), {})) for name in
+               "atan2 bitwise_and bitwise_or bitwise_xor left_shift right_shift gcd lcm".split()})
 
 
 # Ops whose rule accepts fewer than 3 of the sample dtypes by design: class indices are int32 or int64;
-# random_choice_with_mask reads a bool mask.
-ACCEPTED_AT_LEAST = {"class_indices": 2, "random_choice_with_mask": 1}
+# random_choice_with_mask reads a bool mask; matrix_inverse takes float32 and float64 (as MindSpore 2.10's CPU kernel).
+ACCEPTED_AT_LEAST = {"class_indices": 2, "random_choice_with_mask": 1, "matrix_inverse": 2}   # float32, float64
 
 
 def test_every_op_has_a_dtype_sample():

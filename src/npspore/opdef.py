@@ -77,7 +77,8 @@ import numpy as np
 from .core.source import parse_source
 
 TEMPLATE_FAMILIES = ("elementwise", "reductions", "shape_ops", "linalg", "nn", "conv", "pooling", "sequence",
-                     "selection", "collective")
+                     "selection", "collective",
+                     "special", "matrix")
 
 
 def template_file(name: str) -> str:

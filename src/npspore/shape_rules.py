@@ -321,6 +321,82 @@ def float_only(name: str):
     return infer
 
 
+def float_binary(name: str):
+    """The rule of a broadcasting binary float op (``atan2``): the promoted dtype, which must be a float.
+
+    Raises:
+        OpTypeError: ``Select CPU operator[Atan2] fail! Unsupported data type!``.
+    """
+    def infer(x, y):
+        dtype = promote(x, y)
+        if dtype.kind != "f":
+            raise _unsupported(name)
+        return Aval(broadcast_shapes(name, shape_of(x), shape_of(y)), dtype)
+
+    infer.__qualname__ = f"float_binary({name!r})"
+    return infer
+
+
+def square_matrix(name: str):
+    """The rule of a function of square float matrices in the last two dims (``matrix_inverse``): the operand's
+    shape and dtype.
+
+    Raises:
+        OpTypeError: ``For primitive[MatrixInverse], the input argument[x] must be a type of {...}, but got
+            Tensor[Int32].``
+        OpShapeError: ``For primitive[MatrixInverse], the attribute[row size] must be equal to 2, but got 3.``
+    """
+    def infer(x):
+        shape = shape_of(x)
+        if dtype_of(x).kind != "f" or dtype_of(x) == np.float16:
+            raise OpTypeError(f"For primitive[{name}], the input argument[x] must be a type of {{Tensor[Float32], "
+                              f"Tensor[Float64]}}, but got Tensor[{_ms_name(dtype_of(x))}].")
+        if len(shape) < 2:
+            raise OpShapeError(f"For primitive[{name}], the rank of the input must be at least 2, but got "
+                               f"{len(shape)}.")
+        if shape[-1] != shape[-2]:
+            raise OpShapeError(f"For primitive[{name}], the attribute[row size] must be equal to {shape[-2]}, but "
+                               f"got {shape[-1]}.")
+        return Aval(shape, dtype_of(x))
+
+    infer.__qualname__ = f"square_matrix({name!r})"
+    return infer
+
+
+_INTEGER_TENSORS = ("{Tensor[Bool], Tensor[Int16], Tensor[Int32], Tensor[Int64], Tensor[Int8], Tensor[UInt16], "
+                    "Tensor[UInt32], Tensor[UInt64], Tensor[UInt8]}")
+
+
+def integer_binary(name: str, *, bool_ok: bool = True, same_dtype: bool = False):
+    """The rule of a broadcasting binary op of integers (bitwise ops, shifts, ``gcd``): the promoted dtype;
+    ``bool_ok=False`` rejects bools, ``same_dtype=True`` two Tensors of different dtypes (the shifts).
+
+    Raises:
+        OpTypeError: ``For primitive[BitwiseAnd], the input argument[x] must be a type of {...}, but got
+            Tensor[Float32].``, or the shifts' ``the dtype of two args should be same``.
+    """
+    def infer(x, y):
+        for arg, value in (("x", x), ("y", y)):
+            kind = dtype_of(value).kind
+            if kind not in "iu" and not (kind == "b" and bool_ok):
+                raise OpTypeError(f"For primitive[{name}], the input argument[{arg}] must be a type of "
+                                  f"{_INTEGER_TENSORS}, but got Tensor[{_ms_name(dtype_of(value))}].")
+        strong = [dtype_of(v) for v in (x, y) if type(v) not in _WEAK_KIND]
+        if same_dtype and len(strong) == 2 and strong[0] != strong[1]:
+            raise OpTypeError(f"For '{name}', the dtype of two args should be same, but the first arg dtype "
+                              f"{_ms_name(strong[0])} are not consistent with second arg dtype {_ms_name(strong[1])}")
+        return Aval(broadcast_shapes(name, shape_of(x), shape_of(y)), promote(x, y))
+
+    infer.__qualname__ = f"integer_binary({name!r})"
+    return infer
+
+
+def _ms_name(dtype: np.dtype) -> str:
+    """MindSpore's name of a NumPy dtype (``Int32``, ``UInt8``, ``Float32``, ``Bool``)."""
+    name = np.dtype(dtype).name
+    return "Bool" if name == "bool" else "UInt" + name[4:] if name.startswith("uint") else name.capitalize()
+
+
 def cast(x, *, dtype):
     """``cast``: the operand's shape in ``dtype``."""
     return Aval(shape_of(x), np.dtype(dtype))

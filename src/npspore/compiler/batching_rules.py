@@ -348,7 +348,7 @@ def _swap_front(ndim: int) -> tuple:
 def _rules() -> dict:
     table = {}
     for definition in op_table().definitions():
-        if definition.family == "elementwise":
+        if definition.family in ("elementwise", "special"):
             table[definition.name] = elementwise
     table.update(dict.fromkeys(("sum", "mean", "prod", "max", "min", "max_with_indices", "min_with_indices",
                                 "argmax", "argmin", "all", "any"), reduction))

@@ -24,11 +24,16 @@ _TYPE_ID = {np.dtype(dtype): number for number, dtype in TYPE_IDS.items()}   # M
 _UNARY = {"neg": "Neg", "abs": "Abs", "square": "Square", "sign": "Sign", "exp": "Exp", "log": "Log",
           "log1p": "Log1p", "sqrt": "Sqrt", "rsqrt": "Rsqrt", "sin": "Sin", "cos": "Cos", "tan": "Tan",
           "tanh": "Tanh", "sigmoid": "Sigmoid", "relu": "ReLU", "erf": "Erf", "softplus": "Softplus",
-          "logical_not": "LogicalNot"}
+          "logical_not": "LogicalNot",
+          "acos": "ACos", "asin": "Asin", "atan": "Atan", "sinh": "Sinh", "cosh": "Cosh", "asinh": "Asinh",
+          "acosh": "Acosh", "atanh": "Atanh", "expm1": "Expm1", "erfc": "Erfc", "trunc": "Trunc",
+          "erfinv": "Erfinv"}
 _BINARY = {"add": "Add", "sub": "Sub", "mul": "Mul", "div": "RealDiv", "floor_div": "FloorDiv", "mod": "FloorMod",
            "pow": "Pow", "maximum": "Maximum", "minimum": "Minimum", "equal": "Equal", "not_equal": "NotEqual",
            "less": "Less", "less_equal": "LessEqual", "greater": "Greater", "greater_equal": "GreaterEqual",
-           "logical_and": "LogicalAnd", "logical_or": "LogicalOr"}
+           "logical_and": "LogicalAnd", "logical_or": "LogicalOr", "atan2": "Atan2", "bitwise_and": "BitwiseAnd",
+           "bitwise_or": "BitwiseOr", "bitwise_xor": "BitwiseXor", "left_shift": "LeftShift",
+           "right_shift": "RightShift", "gcd": "Gcd", "lcm": "Lcm"}
 _REDUCE = {"sum": "ReduceSum", "mean": "ReduceMean", "max": "ReduceMax", "min": "ReduceMin", "prod": "ReduceProd",
            "all": "ReduceAll", "any": "ReduceAny"}
 
@@ -58,6 +63,7 @@ NO_MINDIR_FORM = {
     "nms_with_mask": "MindSpore's NMSWithMask primitive is not written nor loaded yet (detection post-processing "
                      "is rarely part of an exported graph)",
     "random_choice_with_mask": "MindSpore's RandomChoiceWithMask primitive is not written nor loaded yet",
+    "matrix_inverse": "MindSpore's MatrixInverse primitive (its 'adjoint' attribute) is not written nor loaded yet",
     "row_add_in_place": _IN_PLACE,
     "row_set_in_place": _IN_PLACE,
     "all_reduce": _COLLECTIVE, "all_gather": _COLLECTIVE, "reduce_scatter": _COLLECTIVE, "broadcast": _COLLECTIVE,

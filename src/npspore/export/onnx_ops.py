@@ -99,7 +99,9 @@ _SAME_NAME = {"add": "Add", "sub": "Sub", "mul": "Mul", "pow": "Pow", "maximum":
               "sqrt": "Sqrt", "sin": "Sin", "cos": "Cos", "tan": "Tan", "tanh": "Tanh", "sigmoid": "Sigmoid",
               "relu": "Relu", "erf": "Erf", "where": "Where", "equal": "Equal", "less": "Less",
               "less_equal": "LessOrEqual", "greater": "Greater", "greater_equal": "GreaterOrEqual",
-              "logical_and": "And", "logical_or": "Or", "logical_not": "Not", "stop_gradient": "Identity"}
+              "logical_and": "And", "logical_or": "Or", "logical_not": "Not", "stop_gradient": "Identity",
+              "acos": "Acos", "asin": "Asin", "atan": "Atan", "sinh": "Sinh", "cosh": "Cosh", "asinh": "Asinh",
+              "acosh": "Acosh", "atanh": "Atanh"}
 
 
 def _same_name(emit, node, ins):
@@ -132,6 +134,29 @@ def _square(emit, node, ins):
 @_form("log1p")
 def _log1p(emit, node, ins):
     return [emit.op("Log", emit.op("Add", ins[0], emit.const(np.ones((), _dtype(node)))))]
+
+
+@_form("expm1")
+def _expm1(emit, node, ins):
+    return [emit.op("Sub", emit.op("Exp", ins[0]), emit.const(np.ones((), _dtype(node))))]
+
+
+@_form("erfc")
+def _erfc(emit, node, ins):
+    return [emit.op("Sub", emit.const(np.ones((), _dtype(node))), emit.op("Erf", ins[0]))]
+
+
+@_form("trunc")
+def _trunc(emit, node, ins):
+    if _dtype(node).kind != "f":
+        return [emit.op("Identity", ins[0])]
+    return [emit.op("Mul", emit.op("Sign", ins[0]), emit.op("Floor", emit.op("Abs", ins[0])))]
+
+
+@_form("bitwise_and", "bitwise_or", "bitwise_xor")
+def _bitwise(emit, node, ins):
+    kind = node.op.split("_")[1].capitalize()   # And, Or, Xor
+    return [emit.op(kind if _dtype(node).kind == "b" else "Bitwise" + kind, *ins)]
 
 
 @_form("rsqrt")
@@ -812,6 +837,12 @@ NO_ONNX_FORM: dict[str, str] = {
     "nms_with_mask": "MindSpore's sorted boxes, positions and keep mask; ONNX's NonMaxSuppression returns the kept "
                      "indices per class, another contract",
     "random_choice_with_mask": "a random permutation of the True positions; ONNX has no random permutation",
+    "atan2": "ONNX has no two-argument arctangent (Atan of a quotient loses the quadrant and divides by zero)",
+    **dict.fromkeys(("left_shift", "right_shift"),
+                    "ONNX's BitShift takes unsigned integers only; MindSpore's shifts are signed as well"),
+    **dict.fromkeys(("gcd", "lcm"), "ONNX has no greatest common divisor or least common multiple operator"),
+    "erfinv": "ONNX has no inverse error function",
+    "matrix_inverse": "standard ONNX has no matrix inverse (onnxruntime's Inverse is a com.microsoft contrib op)",
     "all_reduce": "a collective across MPI ranks; ONNX has no communication operators",
     "all_gather": "a collective across MPI ranks; ONNX has no communication operators",
     "reduce_scatter": "a collective across MPI ranks; ONNX has no communication operators",

@@ -49,4 +49,22 @@ if not _typing.TYPE_CHECKING:
     __all__ += _debug_ops.__all__ + _math_primitives.__all__
     __all__ += _numeric.__all__ + _pooling3d.__all__ + _roi_align.__all__ + _scatter_update.__all__
     __all__ += _loss_primitives.__all__
+# elementwise math, statistics and their primitives (ops-math)
+from .math_functional import *  # noqa: F401,F403,E402
+from .math_primitive_table import *  # noqa: F401,F403,E402
+from .type_helpers import *  # noqa: F401,F403,E402
+from .random_ops import *  # noqa: F401,F403,E402
+from .linalg_functional import *  # noqa: F401,F403,E402
+from . import linalg_functional as _linalg_functional  # noqa: E402
+from . import math_functional as _math_functional, math_primitive_table as _math_primitive_table  # noqa: E402
+from . import type_helpers as _type_helpers, random_ops as _random_ops  # noqa: E402
+if not _typing.TYPE_CHECKING:
+    __all__ += _math_functional.__all__ + _math_primitive_table.__all__ + _type_helpers.__all__
+    __all__ += _random_ops.__all__ + _linalg_functional.__all__
+# ops.functional spells these too (F.acos, F.mixed_precision_cast, F.tensor_mul ...); their modules import the
+# primitives, which import ops.functional, so the package hands them to it once all are loaded
+for _module in (_math_functional, _type_helpers, _linalg_functional):
+    _spelled = [_name for _name in _module.__all__ if _name[0].islower() and _name not in _functional.__all__]
+    vars(_functional).update({_name: getattr(_module, _name) for _name in _spelled})
+    _functional.__all__ += _spelled
 __getattr__ = module_getattr("mindspore.ops", globals())

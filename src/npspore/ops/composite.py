@@ -12,6 +12,7 @@ from .nn_functional import clip_by_global_norm, clip_by_value
 
 __all__ = ["GradOperation", "grad", "value_and_grad", "get_grad", "partial", "vmap", "ones_like", "zeros_like",
            "HyperMap", "Map", "MultitypeFuncGraph", "clip_by_value", "clip_by_global_norm"]
+__all__ += ["add_flags"]   # ops-math
 
 
 class GradOperation:
@@ -63,3 +64,23 @@ class GradOperation:
 
 
 __getattr__ = module_getattr("mindspore.ops.composite", globals())
+
+
+def add_flags(fn=None, **flags):
+    """Record ``flags`` in ``fn._func_graph_flags`` (a dict, created on first use) and return ``fn``; without
+    ``fn``, a decorator doing so. The flags steer MindSpore's graph compiler only, so npspore's results are
+    the same with and without them.
+
+    Examples:
+        >>> net = add_flags(net, predict=True)
+        >>> net._func_graph_flags
+        {'predict': True}
+    """
+    def deco(fn):
+        recorded = getattr(fn, "_func_graph_flags", None)
+        if recorded is None:
+            fn._func_graph_flags = recorded = {}
+        recorded.update(flags)
+        return fn
+
+    return deco if fn is None else deco(fn)

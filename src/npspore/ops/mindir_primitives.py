@@ -319,6 +319,12 @@ PRIMITIVES: dict[str, Callable] = {
     "Square": _unary("square"), "Neg": _unary("neg"), "Abs": _unary("abs"), "Sin": _unary("sin"),
     "Cos": _unary("cos"), "Tan": _unary("tan"), "Erf": _unary("erf"), "Sign": _unary("sign"),
     "LogicalNot": _unary("logical_not"), "Softplus": _unary("softplus"),
+    "ACos": _unary("acos"), "Asin": _unary("asin"), "Atan": _unary("atan"), "Sinh": _unary("sinh"),
+    "Cosh": _unary("cosh"), "Asinh": _unary("asinh"), "Acosh": _unary("acosh"), "Atanh": _unary("atanh"),
+    "Expm1": _unary("expm1"), "Erfc": _unary("erfc"), "Trunc": _unary("trunc"), "Atan2": _binary("atan2"),
+    "BitwiseAnd": _binary("bitwise_and"), "BitwiseOr": _binary("bitwise_or"), "BitwiseXor": _binary("bitwise_xor"),
+    "LeftShift": _binary("left_shift"), "RightShift": _binary("right_shift"), "Gcd": _binary("gcd"),
+    "Lcm": _binary("lcm"), "Erfinv": _unary("erfinv"),
 }
 
 

@@ -1,0 +1,280 @@
+"""Random sampling of ``mindspore.ops``: ``randint``, ``rand_like``, ``randn_like``, ``multinomial``, ``randperm``,
+``shuffle`` and the primitives ``UniformInt``, ``Multinomial``, ``Randperm``, ``RandomCategorical``.
+
+Each is a composition over the table's ``random_uniform``/``random_normal`` ops, so it draws at run time from
+npspore's seeded generator (``set_seed``), eagerly and compiled, and is never folded. The distributions, shapes,
+dtypes and checks are MindSpore 2.10's; the numbers drawn are not (MindSpore's generator is another). A per-call
+seed is not implemented: a nonzero one raises ``ValueError``, as ``ops.randn`` does.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..common import dtype as mstype
+from ..common.tensor import Tensor, _np_dtype
+from .array_functional import rand, randn, running_sum
+from .eager import run
+from .numeric import _check_tensor
+from .primitives import Primitive
+
+__all__ = ["randint", "rand_like", "randn_like", "multinomial", "randperm", "shuffle", "UniformInt", "Multinomial",
+           "Randperm", "RandomCategorical"]
+
+
+def _no_seed(name: str, **seeds: Any) -> None:
+    for key, value in seeds.items():
+        if value:
+            raise ValueError(f"For '{name}', a nonzero '{key}' is not implemented in npspore: seed the draws with "
+                             "set_seed.")
+
+
+def _uniform(shape: tuple, dtype: Any = mstype.float64) -> Tensor:
+    """Samples uniform in [0, 1) of ``shape`` (float64 by default: enough bits for wide integer ranges)."""
+    return run("random_uniform", shape=tuple(shape), dtype=_np_dtype(dtype))
+
+
+def _check_int(name: str, arg: str, value: Any) -> None:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"For '{name}', the '{arg}' must be an int, but got {type(value).__name__}.")
+
+
+def randint(low: int, high: int, size: tuple, seed: Any = None, *, dtype: Any = None) -> Tensor:
+    """Integers uniform in [``low``, ``high``) of shape ``size``, Int64 unless ``dtype`` (an integer type) is given.
+
+    Raises:
+        TypeError: if ``low`` or ``high`` is not an int, ``size`` not a tuple, or ``dtype`` not an integer type.
+        ValueError: if ``low >= high``, or ``seed`` is given.
+    """
+    _no_seed("randint", seed=seed)
+    _check_int("randint", "low", low)
+    _check_int("randint", "high", high)
+    if not isinstance(size, tuple):
+        raise TypeError(f"For 'randint', the 'size' must be a tuple, but got {type(size).__name__}.")
+    dtype = mstype.int64 if dtype is None else dtype
+    if dtype not in mstype.int_type + mstype.uint_type:
+        raise TypeError(f"For 'randint', the 'dtype' must be an integer type, but got {dtype}.")
+    if low >= high:
+        raise ValueError(f"For 'randint', 'low' must be less than 'high', but got low={low} and high={high}.")
+    return _integers(size, low, high, dtype)
+
+
+def _integers(shape: tuple, low: Any, high: Any, dtype: Any) -> Tensor:
+    """Integers uniform in [``low``, ``high``) (numbers or 0-d Tensors) of ``shape``, as ``dtype``."""
+    scaled = run("mul", _uniform(shape), run("sub", high, low))
+    return run("cast", run("add", run("floor_div", scaled, 1), low), dtype=_np_dtype(dtype))
+
+
+def _like(name: str, draw, input: Tensor, seed: Any, dtype: Any) -> Tensor:
+    _check_tensor(name, "input", input)
+    dtype = input.dtype if dtype is None else dtype
+    if dtype not in mstype.float_type:
+        raise TypeError(f"For '{name}', the 'dtype' must be a float type, but got {dtype}.")
+    return draw(input.shape, dtype=dtype, seed=seed)
+
+
+def rand_like(input: Tensor, seed: Any = None, *, dtype: Any = None) -> Tensor:
+    """Samples uniform in [0, 1) of ``input``'s shape, in ``dtype`` (default ``input``'s, a float type).
+
+    Raises:
+        TypeError: if ``input`` is not a Tensor or the dtype is not a float type.
+        ValueError: if ``seed`` is given.
+    """
+    return _like("rand_like", rand, input, seed, dtype)
+
+
+def randn_like(input: Tensor, seed: Any = None, *, dtype: Any = None) -> Tensor:
+    """Standard normal samples of ``input``'s shape, in ``dtype`` (default ``input``'s, a float type).
+
+    Raises:
+        TypeError: if ``input`` is not a Tensor or the dtype is not a float type.
+        ValueError: if ``seed`` is given.
+    """
+    return _like("randn_like", randn, input, seed, dtype)
+
+
+def _gumbel(shape: tuple) -> Tensor:
+    """Standard Gumbel samples: ``-log(-log(u))``."""
+    return run("neg", run("log", run("neg", run("log", _uniform(shape)))))
+
+
+def _categories(probabilities: Tensor, num_samples: int, dtype: Any) -> Tensor:
+    """``num_samples`` draws with replacement per row of the 2-D ``probabilities`` (unnormalized): the number of
+    entries of each row's cumulative distribution at or below a uniform sample."""
+    rows, count = probabilities.shape
+    total = run("sum", probabilities, axis=(1,), keepdims=True)
+    cdf = run("div", running_sum(probabilities, 1, False, False), total)
+    picks = run("less_equal", run("expand_dims", cdf, axis=1), _uniform((rows, num_samples, 1)))
+    index = run("sum", run("cast", picks, dtype=_np_dtype(mstype.int32)), axis=(2,))
+    return run("cast", run("minimum", index, count - 1), dtype=_np_dtype(dtype))
+
+
+def multinomial(input: Tensor, num_samples: int, replacement: bool = True, seed: Any = None) -> Tensor:
+    """``num_samples`` category indices (Int32) per row of the 1-D or 2-D ``input`` of nonnegative weights, drawn in
+    proportion to them; without ``replacement`` each category at most once (by the Gumbel top-k trick).
+
+    Raises:
+        TypeError: if ``input`` is not a float Tensor or ``num_samples`` not an int.
+        ValueError: if ``input`` is not 1-D or 2-D, ``num_samples`` is not positive, or exceeds the categories
+            without replacement, or ``seed`` is given.
+    """
+    _no_seed("multinomial", seed=seed)
+    _check_tensor("multinomial", "input", input)
+    _check_int("multinomial", "num_samples", num_samples)
+    if input.dtype not in mstype.float_type:
+        raise TypeError(f"For 'multinomial', the 'input' must be a float Tensor, but got {input.dtype}.")
+    if len(input.shape) not in (1, 2):
+        raise ValueError(f"For 'multinomial', the 'input' must be 1-D or 2-D, but got {len(input.shape)}-D.")
+    if num_samples <= 0:
+        raise ValueError(f"For 'multinomial', the 'num_samples' must be positive, but got {num_samples}.")
+    rows = input if len(input.shape) == 2 else run("expand_dims", input, axis=0)
+    if replacement:
+        drawn = _categories(rows, num_samples, mstype.int32)
+    else:
+        if num_samples > rows.shape[1]:
+            raise ValueError(f"For 'multinomial', the 'num_samples' must not exceed the {rows.shape[1]} categories "
+                             f"without replacement, but got {num_samples}.")
+        keys = run("add", run("log", run("cast", rows, dtype=_np_dtype(mstype.float64))), _gumbel(rows.shape))
+        drawn = run("topk", keys, k=num_samples, largest=True)[1]
+    return drawn if len(input.shape) == 2 else run("reshape", drawn, shape=(num_samples,))
+
+
+def _permutation(n: int) -> Tensor:
+    """A random permutation of ``0 .. n - 1`` (Int32): the order of ``n`` uniform samples."""
+    return run("topk", _uniform((n,)), k=n, largest=False)[1]
+
+
+def randperm(n: int, seed: int = 0, offset: int = 0, dtype: Any = mstype.int64) -> Tensor:
+    """A random permutation of ``0 .. n - 1``, as ``dtype``.
+
+    Raises:
+        TypeError: if ``n`` is not an int.
+        ValueError: if ``n`` is negative, or ``seed`` or ``offset`` is nonzero.
+    """
+    _no_seed("randperm", seed=seed, offset=offset)
+    _check_int("randperm", "n", n)
+    if n < 0:
+        raise ValueError(f"For 'randperm', the 'n' must be non-negative, but got {n}.")
+    return run("cast", _permutation(n), dtype=_np_dtype(dtype))
+
+
+def shuffle(x: Tensor, seed: Any = None) -> Tensor:
+    """``x`` with its slices along dim 0 in a random order (differentiable: a gather).
+
+    Raises:
+        TypeError: if ``x`` is not a Tensor.
+        ValueError: if ``x`` is 0-d, or ``seed`` is given.
+    """
+    _no_seed("shuffle", seed=seed)
+    _check_tensor("shuffle", "x", x)
+    if not x.shape:
+        raise ValueError("For 'shuffle', the 'x' must have at least one dim, but got a 0-d Tensor.")
+    return run("gather", x, _permutation(x.shape[0]), axis=0)
+
+
+class _SeededPrimitive(Primitive):
+    """A random primitive built with MindSpore's ``seed``/``seed2`` (only 0, 0 in npspore) and more attributes."""
+
+    def __init__(self, seed=0, seed2=0, **attrs):
+        super().__init__(type(self).__name__)
+        _no_seed(self.name, seed=seed, seed2=seed2)
+        self.add_prim_attr("seed", seed).add_prim_attr("seed2", seed2)
+        for key, value in attrs.items():
+            self.add_prim_attr(key, value)
+
+
+class UniformInt(_SeededPrimitive):
+    """``UniformInt(seed=0, seed2=0)(shape, minval, maxval)``: Int32 samples uniform in [``minval``, ``maxval``) of
+    the tuple ``shape``; ``minval`` and ``maxval`` are 0-d or one-element Int32 Tensors.
+
+    Raises:
+        TypeError: if ``shape`` is not a tuple of ints or a bound is not an Int32 Tensor.
+        ValueError: if a bound has more than one element, or ``seed``/``seed2`` is nonzero.
+    """
+
+    def __call__(self, shape, minval, maxval):
+        if not isinstance(shape, tuple) or not all(isinstance(d, int) for d in shape):
+            raise TypeError(f"For 'UniformInt', the 'shape' must be a tuple of ints, but got {shape!r}.")
+        for name, bound in (("minval", minval), ("maxval", maxval)):
+            if not isinstance(bound, Tensor) or bound.dtype != mstype.int32:
+                raise TypeError(f"For 'UniformInt', the '{name}' must be an Int32 Tensor, but got "
+                                f"{bound.dtype if isinstance(bound, Tensor) else type(bound).__name__}.")
+            if bound.size != 1:
+                raise ValueError(f"For 'UniformInt', the '{name}' must have one element, but got shape "
+                                 f"{bound.shape}.")
+        low, high = (run("reshape", b, shape=()) for b in (minval, maxval))
+        return _integers(shape, low, high, mstype.int32)
+
+
+class Multinomial(_SeededPrimitive):
+    """``Multinomial(seed=0, seed2=0, dtype=mstype.int32)(x, num_samples)``: ``num_samples`` category indices per
+    row of ``x`` (1-D or 2-D nonnegative weights), with replacement, as ``dtype`` (Int32 or Int64).
+
+    Raises:
+        TypeError: if ``dtype`` is not Int32 or Int64.
+        ValueError: as :func:`multinomial`, or if ``seed``/``seed2`` is nonzero.
+    """
+
+    def __init__(self, seed=0, seed2=0, dtype=mstype.int32):
+        if dtype not in (mstype.int32, mstype.int64):
+            raise TypeError(f"For 'Multinomial', the 'dtype' must be Int32 or Int64, but got {dtype}.")
+        super().__init__(seed, seed2)
+        self.dtype = dtype
+
+    def __call__(self, x, num_samples):
+        return run("cast", multinomial(x, num_samples), dtype=_np_dtype(self.dtype))
+
+
+class Randperm(Primitive):
+    """``Randperm(max_length=1, pad=-1, dtype=mstype.int32)(n)``: a random permutation of ``0 .. n - 1`` (``n`` a
+    one-element integer Tensor) followed by ``pad`` up to ``max_length`` elements.
+
+    Raises:
+        TypeError: if ``max_length`` or ``pad`` is not an int.
+        ValueError: if ``max_length`` is not positive.
+    """
+
+    def __init__(self, max_length=1, pad=-1, dtype=mstype.int32):
+        super().__init__("Randperm")
+        _check_int("Randperm", "max_length", max_length)
+        _check_int("Randperm", "pad", pad)
+        if max_length <= 0:
+            raise ValueError(f"For 'Randperm', the 'max_length' must be positive, but got {max_length}.")
+        self.max_length, self.pad, self.dtype = max_length, pad, dtype
+        self.add_prim_attr("max_length", max_length).add_prim_attr("pad", pad).add_prim_attr("dtype", dtype)
+
+    def __call__(self, n):
+        _check_tensor("Randperm", "n", n)
+        positions = Tensor(list(range(self.max_length)), mstype.int32)
+        valid = run("less", positions, run("reshape", n, shape=()))
+        keys = run("where", valid, _uniform((self.max_length,)), 2.0)   # padding sorts last
+        order = run("topk", keys, k=self.max_length, largest=False)[1]
+        return run("cast", run("where", valid, order, self.pad), dtype=_np_dtype(self.dtype))
+
+
+class RandomCategorical(Primitive):
+    """``RandomCategorical(dtype=mstype.int64)(logits, num_sample, seed=0)``: ``num_sample`` class indices per row of
+    the 2-D ``logits``, each drawn with probability ``softmax(logits)`` (by the Gumbel-max trick).
+
+    Raises:
+        TypeError: if ``dtype`` is not an Int16, Int32 or Int64, or ``num_sample`` not an int.
+        ValueError: if ``logits`` is not 2-D, ``num_sample`` is not positive, or ``seed`` is nonzero.
+    """
+
+    def __init__(self, dtype=mstype.int64):
+        super().__init__("RandomCategorical")
+        if dtype not in (mstype.int16, mstype.int32, mstype.int64):
+            raise TypeError(f"For 'RandomCategorical', the 'dtype' must be Int16, Int32 or Int64, but got {dtype}.")
+        self.dtype = dtype
+        self.add_prim_attr("dtype", dtype)
+
+    def __call__(self, logits, num_sample, seed=0):
+        _no_seed("RandomCategorical", seed=seed)
+        _check_tensor("RandomCategorical", "logits", logits)
+        _check_int("RandomCategorical", "num_sample", num_sample)
+        if len(logits.shape) != 2:
+            raise ValueError(f"For 'RandomCategorical', the 'logits' must be 2-D, but got {len(logits.shape)}-D.")
+        if num_sample <= 0:
+            raise ValueError(f"For 'RandomCategorical', the 'num_sample' must be positive, but got {num_sample}.")
+        rows, classes = logits.shape
+        keys = run("add", run("expand_dims", logits, axis=1), _gumbel((rows, num_sample, classes)))
+        return run("cast", run("argmax", keys, axis=2), dtype=_np_dtype(self.dtype))
