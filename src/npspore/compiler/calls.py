@@ -348,6 +348,11 @@ class Calls:
                                         f"but got a {type(value).__name__} of Tensors."), loc)
         self.builder.append(ir.Effect("print_each", tuple(self._atom(a) for a in args), loc))
 
+    def host_effect(self, key: str, args, loc) -> None:
+        """A call out of the kernel into the host function registered under ``key`` on ``args`` (tensors and
+        Python constants) for its side effect only (``ops.ScalarSummary``): it returns nothing."""
+        self.builder.append(ir.Effect("host_call", (ir.Const(key), *(self._atom(a) for a in args)), loc))
+
     def _isinstance(self, value, classes):
         Tensor, Parameter = LIBRARY.tensor_type, LIBRARY.parameter_type
         if isinstance(value, HostValue):   # a value read from a tensor: its type is guarded

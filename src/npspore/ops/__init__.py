@@ -37,6 +37,9 @@ from .comm_ops import *  # noqa: F401,F403
 from . import comm_ops as _comm_ops
 from ..communication import comm_func  # noqa: F401  (ops.comm_func, as MindSpore's)
 from . import optimizer_ops as _optimizer_ops
+# ops-nn: neural-network, array and summary ops of the 2.10 usage list
+from .summary_ops import *  # noqa: F401,F403
+from . import summary_ops as _summary_ops
 from ..missing_names import module_getattr
 
 # mypy exports the star imports' names; it reads only a literal __all__, not one built from the submodules'
@@ -49,4 +52,5 @@ if not _typing.TYPE_CHECKING:
     __all__ += _debug_ops.__all__ + _math_primitives.__all__
     __all__ += _numeric.__all__ + _pooling3d.__all__ + _roi_align.__all__ + _scatter_update.__all__
     __all__ += _loss_primitives.__all__
+    __all__ += _summary_ops.__all__
 __getattr__ = module_getattr("mindspore.ops", globals())
