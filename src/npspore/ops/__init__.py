@@ -40,6 +40,8 @@ from . import optimizer_ops as _optimizer_ops
 # ops-nn: neural-network, array and summary ops of the 2.10 usage list
 from .summary_ops import *  # noqa: F401,F403
 from . import summary_ops as _summary_ops
+from .ctc import *  # noqa: F401,F403
+from . import ctc as _ctc
 from ..missing_names import module_getattr
 
 # mypy exports the star imports' names; it reads only a literal __all__, not one built from the submodules'
@@ -52,5 +54,5 @@ if not _typing.TYPE_CHECKING:
     __all__ += _debug_ops.__all__ + _math_primitives.__all__
     __all__ += _numeric.__all__ + _pooling3d.__all__ + _roi_align.__all__ + _scatter_update.__all__
     __all__ += _loss_primitives.__all__
-    __all__ += _summary_ops.__all__
+    __all__ += _summary_ops.__all__ + _ctc.__all__
 __getattr__ = module_getattr("mindspore.ops", globals())
