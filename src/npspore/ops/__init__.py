@@ -42,6 +42,8 @@ from .summary_ops import *  # noqa: F401,F403
 from . import summary_ops as _summary_ops
 from .ctc import *  # noqa: F401,F403
 from . import ctc as _ctc
+from .rnn_primitives import *  # noqa: F401,F403
+from . import rnn_primitives as _rnn_primitives
 from ..missing_names import module_getattr
 
 # mypy exports the star imports' names; it reads only a literal __all__, not one built from the submodules'
@@ -54,5 +56,5 @@ if not _typing.TYPE_CHECKING:
     __all__ += _debug_ops.__all__ + _math_primitives.__all__
     __all__ += _numeric.__all__ + _pooling3d.__all__ + _roi_align.__all__ + _scatter_update.__all__
     __all__ += _loss_primitives.__all__
-    __all__ += _summary_ops.__all__ + _ctc.__all__
+    __all__ += _summary_ops.__all__ + _ctc.__all__ + _rnn_primitives.__all__
 __getattr__ = module_getattr("mindspore.ops", globals())
