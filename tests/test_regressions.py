@@ -939,3 +939,19 @@ def test_a_list_held_in_a_container_is_restored_when_a_loop_is_unrolled():
     held, nested = append_to_held_lists(T([1.0]))
     assert held.asnumpy().tolist() == [[2.0], [4.0]]
     assert nested.asnumpy().tolist() == [[3.0], [5.0]]
+
+
+# ---- frontend (core.source): a lambda in an entry of a dict or call spread over lines
+
+LAMBDAS_IN_A_DICT = {
+    "double": (lambda x: x * 2.0, "a lambda whose line alone does not parse"),
+    "shift": (lambda x: x + 1.0,
+              "a second one"),
+}
+
+
+def test_a_lambda_inside_brackets_opened_on_an_earlier_line_compiles():
+    """Its source line (``"double": (lambda x: ..., ...),``) does not parse alone: ast.parse's SyntaxError
+    escaped from the compiler instead of the lambda being found in its file."""
+    assert ms.jit(LAMBDAS_IN_A_DICT["double"][0])(T([1.0])).asnumpy().tolist() == [2.0]
+    assert ms.jit(LAMBDAS_IN_A_DICT["shift"][0])(T([1.0])).asnumpy().tolist() == [2.0]
