@@ -64,7 +64,8 @@ def test_values_of_a_gradient_step_are_recorded(tmp_path):
     with ms.SummaryRecord(str(tmp_path)) as record:
         record.record(7)
     [path] = list(tmp_path.iterdir())
-    assert [observe.shown(e) for e in observe.summary_events(path, event_message())] == [(7, [("loss", "scalar", 14.0)])]
+    written = [observe.shown(e) for e in observe.summary_events(path, event_message())]
+    assert written == [(7, [("loss", "scalar", 14.0)])]
 
 
 def test_eval_mode_keeps_the_values_for_a_train_record(tmp_path):
@@ -82,7 +83,8 @@ def test_eval_mode_keeps_the_values_for_a_train_record(tmp_path):
 def test_errors_as_mindspore():
     with pytest.raises(TypeError, match='For "ScalarSummary", the name must be valid string, but got "".'):
         ops.ScalarSummary()("", Tensor(1.0))
-    with pytest.raises(TypeError, match='For "TensorSummary", the parameter "value" expect to be Tensor, but got float'):
+    with pytest.raises(TypeError, match='For "TensorSummary", the parameter "value" expect to be Tensor, but got '
+                                        'float'):
         ops.TensorSummary()("x", 1.0)
     with pytest.raises(ValueError, match='For "ScalarSummary", the v rank must be less than or equal to 1, but got 2.'):
         ops.ScalarSummary()("x", Tensor(np.ones(2, np.float32)))

@@ -1,6 +1,7 @@
 """Print what MindSpore 2.10's ``CTCLoss`` primitive computes, for tests/test_ctc.py.
 
-Run with the MindSpore virtualenv (never the project's): ``/work/msvenv/bin/python tools/observe_mindspore_ctc.py``.
+Run with the MindSpore virtualenv (never the project's):
+``/work/msvenv/bin/python tools/observe_mindspore_ctc.py``.
 Prints the docstring example's loss and gradient, then the losses and gradients (rounded to 6 decimals) of
 ``CASES``: logits of ``numpy.random.RandomState(0).randn(4, 3, 4)`` with labels of two, two repeated, one
 label and sequence lengths below the steps; labels longer than a sequence (``ignore_longer_outputs_than_inputs``

@@ -1,6 +1,7 @@
 """Print what MindSpore 2.10's ``ops.Custom`` (``func_type="pyfunc"``) computes, for tests/test_custom_op.py.
 
-Run with the MindSpore virtualenv (never the project's): ``/work/msvenv/bin/python tools/observe_mindspore_custom.py``.
+Run with the MindSpore virtualenv (never the project's):
+``/work/msvenv/bin/python tools/observe_mindspore_custom.py``.
 Prints, in PYNATIVE and GRAPH mode: the docstring example's output shape, a pyfunc with a bprop (forward and
 gradients), a pyfunc with two outputs, a declared empty shape; then the constructor's errors.
 """

@@ -2,7 +2,8 @@
 ``DynamicRNN`` and ``DynamicGRUV2`` (which MindSpore runs on Ascend only: its ``nn.LSTM``/``nn.GRU`` call them
 there with these weights rearranged, ``nn/layer/rnns.py``, so the layers' CPU outputs are the primitives' values).
 
-Run with the MindSpore virtualenv (never the project's): ``/work/msvenv/bin/python tools/observe_mindspore_rnn_primitives.py``.
+Run with the MindSpore virtualenv (never the project's):
+``/work/msvenv/bin/python tools/observe_mindspore_rnn_primitives.py``.
 """
 import numpy as np
 

@@ -1,6 +1,7 @@
 """Print what MindSpore 2.10's summary operators write through SummaryRecord, for tests/test_summary_ops.py.
 
-Run with the MindSpore virtualenv (never the project's): ``/work/msvenv/bin/python tools/observe_mindspore_summary_ops.py``.
+Run with the MindSpore virtualenv (never the project's):
+``/work/msvenv/bin/python tools/observe_mindspore_summary_ops.py``.
 A network calls ``ScalarSummary``, ``TensorSummary`` and ``HistogramSummary`` in its ``construct``; it runs
 twice before ``record(1)`` and once before ``record(2)``, in PYNATIVE and in GRAPH mode. Printed per mode: each
 summary event as ``(step, [(tag, kind, value)])`` (a scalar's value, a tensor's dims and values, a histogram's

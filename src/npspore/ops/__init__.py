@@ -44,6 +44,12 @@ from .ctc import *  # noqa: F401,F403
 from . import ctc as _ctc
 from .rnn_primitives import *  # noqa: F401,F403
 from . import rnn_primitives as _rnn_primitives
+from .scatter_ops import *  # noqa: F401,F403
+from .activation_ops import *  # noqa: F401,F403
+from .array_extra import *  # noqa: F401,F403
+from .primitive_table import *  # noqa: F401,F403
+from . import scatter_ops as _scatter_ops, activation_ops as _activation_ops, array_extra as _array_extra
+from . import primitive_table as _primitive_table
 from ..missing_names import module_getattr
 
 # mypy exports the star imports' names; it reads only a literal __all__, not one built from the submodules'
@@ -57,4 +63,5 @@ if not _typing.TYPE_CHECKING:
     __all__ += _numeric.__all__ + _pooling3d.__all__ + _roi_align.__all__ + _scatter_update.__all__
     __all__ += _loss_primitives.__all__
     __all__ += _summary_ops.__all__ + _ctc.__all__ + _rnn_primitives.__all__
+    __all__ += _scatter_ops.__all__ + _activation_ops.__all__ + _array_extra.__all__ + _primitive_table.__all__
 __getattr__ = module_getattr("mindspore.ops", globals())

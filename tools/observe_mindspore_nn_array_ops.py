@@ -1,0 +1,120 @@
+"""Print MindSpore 2.10's outputs for the activation, loss, scatter and array ops of tests/test_nn_array_ops.py.
+
+Run with the MindSpore virtualenv (never the project's):
+``/work/msvenv/bin/python tools/observe_mindspore_nn_array_ops.py``.
+:func:`cases` builds each case from the package it is given (MindSpore here, npspore in the test): a function of
+Tensors and its input arrays. Printed: ``name: (value as a list, dtype name)`` for each output (a tuple's outputs
+as a list of such pairs), pasted into the test's ``MINDSPORE_VALUES``.
+"""
+import numpy as np
+
+X = np.array([[-1.5, -0.3, 0.0], [0.2, 0.7, 2.0]], np.float32)
+SQUARE = np.arange(12).reshape(3, 4).astype(np.float32)
+
+
+def cases(ms):
+    """``{name: (function of Tensors, input arrays)}`` over the package ``ms``."""
+    ops, P = ms.ops, ms.ops.operations
+
+    def scatter_add(x, indices, updates):
+        param = ms.Parameter(x, name="x")
+        return P.ScatterAdd()(param, indices, updates)
+
+    def scatter_update(x, indices, updates):
+        param = ms.Parameter(x, name="x")
+        return P.ScatterUpdate()(param, indices, updates)
+
+    def scatter_nd_add(x, indices, updates):
+        param = ms.Parameter(x, name="x")
+        return P.ScatterNdAdd()(param, indices, updates)
+
+    def bce_logits(logits, labels, weight, pos_weight):
+        return P.BCEWithLogitsLoss()(logits, labels, weight, pos_weight)
+
+    def scatter_elements(x, indices, updates):
+        return ops.tensor_scatter_elements(x, indices, updates, 1)
+
+    def scatter_elements_add(x, indices, updates):
+        return ops.tensor_scatter_elements(x, indices, updates, 0, "add")
+
+    def scatter_sub(x, indices, updates):
+        return P.TensorScatterSub()(x, indices, updates)
+
+    def scatter_update_out_of_place(x, indices, updates):
+        return P.TensorScatterUpdate()(x, indices, updates)
+
+    floats = lambda *rows: np.array(rows, np.float32)  # noqa: E731
+    ints = lambda *rows: np.array(rows, np.int32)  # noqa: E731
+    return {
+        "elu": (lambda x: P.Elu()(x), (X,)),
+        "prelu_doc": (lambda x, w: P.PReLU()(x, w), (np.arange(-6, 6).reshape((2, 3, 2)).astype(np.float32),
+                                                     floats(0.1, 0.6, -0.3))),
+        "mish": (lambda x: P.Mish()(x), (X,)),
+        "hsigmoid": (lambda x: P.HSigmoid()(x), (floats(-4.0, -2.0, 0.0, 2.0, 4.0),)),
+        "softsign": (lambda x: P.Softsign()(x), (X,)),
+        "selu": (lambda x: P.SeLU()(x), (X,)),
+        "selu_fn": (lambda x: ops.selu(x), (floats(-1.0, 4.0, -8.0),)),
+        "celu": (lambda x: P.CeLU(alpha=2.0)(x), (X,)),
+        "celu_fn": (lambda x: ops.celu(x, 1.0), (floats(-2.0, -1.0, 1.0, 2.0),)),
+        "hshrink": (lambda x: P.HShrink()(x), (X,)),
+        "hardshrink_fn": (lambda x: ops.hardshrink(x, 0.25), (X,)),
+        "softshrink": (lambda x: P.SoftShrink(lambd=0.25)(x), (X,)),
+        "softshrink_fn": (lambda x: ops.softshrink(x), (X,)),
+        "mse_loss": (lambda a, b: ops.mse_loss(a, b), (X, np.ones((2, 3), np.float32))),
+        "mse_loss_none": (lambda a, b: ops.mse_loss(a, b, reduction="none"), (X, floats(1.0, 0.0, -1.0))),
+        "mse_loss_sum": (lambda a, b: ops.mse_loss(a, b, reduction="sum"), (X, floats(1.0, 0.0, -1.0))),
+        "sparse_ce": (lambda a, b: P.SparseSoftmaxCrossEntropyWithLogits()(a, b), (X, ints(2, 0))),
+        "sparse_ce_grad": (lambda a, b: P.SparseSoftmaxCrossEntropyWithLogits(is_grad=True)(a, b), (X, ints(2, 0))),
+        "kldiv": (lambda a, b: P.KLDivLoss()(a, b), (X, np.abs(X[::-1]).copy())),
+        "kldiv_sum": (lambda a, b: P.KLDivLoss(reduction="sum")(a, b), (X, np.abs(X[::-1]).copy())),
+        "bce_logits": (bce_logits, (X, floats([0.0, 1.0, 0.5], [1.0, 0.0, 1.0]), floats(1.0, 2.0, 0.5),
+                                    floats(1.0, 1.0, 3.0))),
+        "tril": (lambda x: P.Tril()(x), (SQUARE,)),
+        "tril_fn": (lambda x: ops.tril(x, -1), (SQUARE,)),
+        "triu_fn": (lambda x: ops.triu(x, 1), (SQUARE,)),
+        "nonzero": (lambda x: ops.nonzero(x), (ints([0, 1, 0], [2, 0, 3]),)),
+        "nonzero_prim": (lambda x: P.NonZero()(x), (np.array([[True, False], [True, True]]),)),
+        "masked_select": (lambda x, m: P.MaskedSelect()(x, m), (SQUARE, SQUARE % 3 == 0)),
+        "stop_gradient": (lambda x: P.StopGradient()(x), (X,)),
+        "index_select": (lambda x, i: ops.index_select(x, 1, i), (SQUARE, ints(3, 0, 3))),
+        "chunk": (lambda x: ops.chunk(x, 3, 1), (SQUARE,)),
+        "repeat_interleave": (lambda x: ops.repeat_interleave(x, 2, 1), (X,)),
+        "repeat_interleave_flat": (lambda x: ops.repeat_interleave(x, 2), (X,)),
+        "narrow": (lambda x: ops.narrow(x, 1, 1, 2), (SQUARE,)),
+        "unbind": (lambda x: ops.unbind(x, 1), (X,)),
+        "swapaxes": (lambda x: ops.swapaxes(x, 0, 1), (X,)),
+        "dstack": (lambda a, b: ops.dstack([a, b]), (X, X * 2)),
+        "top_k": (lambda x: ops.top_k(x, 2), (X,)),
+        "tensor_scatter_add": (ops.tensor_scatter_add, (SQUARE, ints([0, 1], [2, 3], [0, 1]),
+                                                        floats(1.0, 2.0, 3.0))),
+        "tensor_scatter_update": (scatter_update_out_of_place, (SQUARE, ints([1], [2]),
+                                                            floats([1.0, 2.0, 3.0, 4.0], [5.0, 6.0, 7.0, 8.0]))),
+        "tensor_scatter_sub": (scatter_sub, (SQUARE, ints([0, 1], [2, 3]), floats(1.0, 2.0))),
+        "tensor_scatter_elements": (scatter_elements, (SQUARE, ints([3, 0], [1, 1], [2, 0]),
+                                                       floats([1.0, 2.0], [3.0, 4.0], [5.0, 6.0]))),
+        "tensor_scatter_elements_add": (scatter_elements_add, (SQUARE, ints([2, 0, 2, 1]),
+                                                               floats([1.0, 2.0, 3.0, 4.0]))),
+        "scatter_add": (scatter_add, (SQUARE, ints(0, 2, 0), floats([1.0] * 4, [2.0] * 4, [3.0] * 4))),
+        "scatter_update": (scatter_update, (SQUARE, ints([2], [0]), floats([[1.0] * 4], [[2.0] * 4]))),
+        "scatter_nd_add": (scatter_nd_add, (SQUARE, ints([0, 1], [2, 3], [0, 1]), floats(1.0, 2.0, 3.0))),
+    }
+
+
+def shown(value):
+    if isinstance(value, (tuple, list)):
+        return [shown(v) for v in value]
+    return (value.asnumpy().tolist(), str(value.dtype))
+
+
+def main():
+    import mindspore as ms
+
+    for name, (fn, inputs) in cases(ms).items():
+        try:
+            print(f"    {name!r}: {shown(fn(*[ms.Tensor(a) for a in inputs]))!r},")
+        except (TypeError, ValueError, RuntimeError) as error:
+            print(f"    # {name}: {type(error).__name__}: {str(error).splitlines()[0]}")
+
+
+if __name__ == "__main__":
+    main()
