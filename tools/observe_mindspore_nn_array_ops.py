@@ -43,6 +43,18 @@ def cases(ms):
     def scatter_update_out_of_place(x, indices, updates):
         return P.TensorScatterUpdate()(x, indices, updates)
 
+    def index_add(x, indices, y):
+        param = ms.Parameter(x, name="x")
+        return P.IndexAdd(axis=1)(param, indices, y)
+
+    def crop(method):
+        def crop_and_resize(x, boxes, box_index):
+            return P.CropAndResize(method)(x, boxes, box_index, (3, 2))
+        return crop_and_resize
+
+    def partial_add(x, y):
+        return ops.Partial()(ops.add, x)(y)
+
     floats = lambda *rows: np.array(rows, np.float32)  # noqa: E731
     ints = lambda *rows: np.array(rows, np.int32)  # noqa: E731
     return {
@@ -96,6 +108,24 @@ def cases(ms):
                                                                floats([1.0, 2.0, 3.0, 4.0]))),
         "scatter_add": (scatter_add, (SQUARE, ints(0, 2, 0), floats([1.0] * 4, [2.0] * 4, [3.0] * 4))),
         "scatter_update": (scatter_update, (SQUARE, ints([2], [0]), floats([[1.0] * 4], [[2.0] * 4]))),
+        "reverse_sequence": (lambda x, n: P.ReverseSequence(seq_dim=1)(x, n), (SQUARE, ints(1, 2, 3))),
+        "reverse_sequence_batch1": (lambda x, n: P.ReverseSequence(0, 1)(x, n), (SQUARE, ints(3, 1, 0, 2))),
+        "range": (lambda a, b, c: P.Range()(a, b, c), (np.array(0, np.int32), np.array(10, np.int32),
+                                                       np.array(4, np.int32))),
+        "tensor_shape": (lambda x: P.TensorShape()(x), (SQUARE,)),
+        "diag_part": (lambda x: P.DiagPart()(x), (np.arange(16).reshape(4, 4).astype(np.float32),)),
+        "diag_part_4d": (lambda x: P.DiagPart()(x), (np.arange(36).reshape(2, 3, 2, 3).astype(np.float32),)),
+        "inplace_add": (lambda x, v: P.InplaceAdd((0, 2))(x, v), (SQUARE, np.ones((2, 4), np.float32))),
+        "index_add": (index_add, (SQUARE, ints(0, 2), np.ones((3, 2), np.float32))),
+        "lrn": (lambda x: P.LRN(depth_radius=1, bias=1.0, alpha=0.5, beta=0.75)(x),
+                (np.arange(16).reshape(1, 4, 2, 2).astype(np.float32) / 8,)),
+        "lrn_default": (lambda x: P.LRN()(x), (np.arange(-8, 8).reshape(1, 4, 2, 2).astype(np.float32),)),
+        "partial": (partial_add, (np.array(1.0, np.float32), np.array(2.0, np.float32))),
+        "crop_and_resize": (crop("bilinear"), (np.arange(80).reshape(2, 4, 5, 2).astype(np.float32),
+                                               floats([0.1, 0.2, 0.9, 0.7], [-0.2, 0.3, 0.5, 1.2]), ints(1, 0))),
+        "crop_and_resize_nearest": (crop("nearest"), (np.arange(80).reshape(2, 4, 5, 2).astype(np.float32),
+                                                      floats([0.1, 0.2, 0.9, 0.7], [0.0, 0.3, 0.5, 1.0]),
+                                                      ints(1, 0))),
         "scatter_nd_add": (scatter_nd_add, (SQUARE, ints([0, 1], [2, 3], [0, 1]), floats(1.0, 2.0, 3.0))),
     }
 
