@@ -55,6 +55,24 @@ def cases(ms):
     def partial_add(x, y):
         return ops.Partial()(ops.add, x)(y)
 
+    def max_pool_argmax(x):
+        return P.MaxPoolWithArgmax(kernel_size=2, strides=2)(x)
+
+    def max_pool_argmax_same(x):
+        return P.MaxPoolWithArgmax(kernel_size=3, strides=1, pad_mode="same")(x)
+
+    def pad_v3(x, value):
+        return P.PadV3()(x, (1, 2), value)
+
+    def pad_v3_reflect(x):
+        return P.PadV3(mode="reflect")(x, (1, 1, 0, 1))
+
+    def mirror_pad(x):
+        return P.MirrorPad()(x, ms.Tensor(np.array([[1, 1], [2, 1]]), ms.int64))
+
+    def mirror_pad_symmetric(x):
+        return P.MirrorPad(mode="SYMMETRIC")(x, ms.Tensor(np.array([[1, 0], [2, 3]]), ms.int64))
+
     floats = lambda *rows: np.array(rows, np.float32)  # noqa: E731
     ints = lambda *rows: np.array(rows, np.int32)  # noqa: E731
     return {
@@ -126,6 +144,18 @@ def cases(ms):
         "crop_and_resize_nearest": (crop("nearest"), (np.arange(80).reshape(2, 4, 5, 2).astype(np.float32),
                                                       floats([0.1, 0.2, 0.9, 0.7], [0.0, 0.3, 0.5, 1.0]),
                                                       ints(1, 0))),
+        "fast_gelu": (lambda x: ops.fast_gelu(x), (X,)),
+        "fast_gelu_prim": (lambda x: P.FastGeLU()(x), (X,)),
+        "dense": (lambda x, w, b: P.Dense()(x, w, b), (X, np.ones((2, 3), np.float32), floats(1.0, 2.0))),
+        "transpose_view": (lambda x: P.TransposeView()(x, (1, 0)), (X,)),
+        "transpose_ext_view": (lambda x: P.TransposeExtView()(x, 0, 1), (X,)),
+        "max_pool_with_argmax": (max_pool_argmax, (np.arange(96).reshape(2, 3, 4, 4).astype(np.float32) % 7,)),
+        "max_pool_with_argmax_same": (max_pool_argmax_same,
+                                      (np.arange(96).reshape(2, 3, 4, 4).astype(np.float32) % 7,)),
+        "pad_v3": (pad_v3, (X, np.array(0.5, np.float32))),
+        "pad_v3_reflect": (pad_v3_reflect, (np.arange(12).reshape(1, 2, 2, 3).astype(np.float32),)),
+        "mirror_pad": (mirror_pad, (X,)),
+        "mirror_pad_symmetric": (mirror_pad_symmetric, (X,)),
         "scatter_nd_add": (scatter_nd_add, (SQUARE, ints([0, 1], [2, 3], [0, 1]), floats(1.0, 2.0, 3.0))),
     }
 

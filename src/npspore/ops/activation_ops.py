@@ -8,7 +8,7 @@ from .._checkparam import check_value_type
 from ..common.tensor import Tensor
 from .eager import run
 
-__all__ = ["selu", "celu", "hardshrink", "softshrink", "mse_loss"]   # + sparse_softmax_cross_entropy (P. only)
+__all__ = ["selu", "celu", "hardshrink", "softshrink", "mse_loss", "fast_gelu"]
 
 _SELU_ALPHA, _SELU_SCALE = 1.67326324, 1.05070098
 
@@ -64,6 +64,12 @@ def elu_alpha_one(input_x: Tensor, alpha: float = 1.0) -> Tensor:
     if alpha != 1.0:
         raise ValueError(f"For 'Elu', the 'alpha' must be 1.0 (MindSpore's Elu primitive), but got {alpha}.")
     return _negative_part(input_x, 1.0)
+
+
+def fast_gelu(x: Tensor) -> Tensor:
+    """``x / (1 + exp(-1.702 |x|)) * exp(0.851 (x - |x|))``, MindSpore's fast GeLU approximation."""
+    magnitude = run("abs", x)
+    return x / (run("exp", magnitude * -1.702) + 1) * run("exp", (x - magnitude) * 0.851)
 
 
 _REDUCTIONS = ("mean", "sum", "none")

@@ -1,6 +1,6 @@
 """Primitives of MindSpore's models with attributes of their own, as ``mindspore.ops`` / ``ops.operations``:
 ``ReverseSequence``, ``Range``, ``TensorShape``, ``DiagPart``, ``InplaceAdd``, ``IndexAdd``, ``LRN``,
-``Partial`` and ``CropAndResize``.
+``Partial``, ``CropAndResize``, ``MaxPoolWithArgmax``, ``PadV3`` and ``MirrorPad``.
 
 Each is written over ops of the table, so it runs eagerly and compiled and is differentiable where MindSpore's
 is. ``CropAndResize`` samples each box as ``Wy @ image @ Wx^T``: ``Wy (crop_height, H)`` and ``Wx (crop_width,
@@ -14,12 +14,13 @@ from ..common import dtype as mstype
 from ..common.tensor import Tensor
 from . import eager
 from . import functional as F
-from .array_functional import floor, gather_elements, scatter_nd
+from .array_functional import floor, gather_elements, pad, pad_pairs, scatter_nd
+from .nn_functional import _max_pool
 from .primitives import Primitive
 from .ranges import range as _range
 
 __all__ = ["ReverseSequence", "Range", "TensorShape", "DiagPart", "InplaceAdd", "IndexAdd", "LRN", "Partial",
-           "CropAndResize"]
+           "CropAndResize", "MaxPoolWithArgmax", "PadV3", "MirrorPad"]
 
 
 class ReverseSequence(Primitive):
@@ -265,3 +266,112 @@ class CropAndResize(Primitive):
         sampled = F.transpose(sampled, (0, 1, 3, 2))
         inside = F.logical_and(F.expand_dims(rows_inside, 2), F.expand_dims(cols_inside, 1))
         return F.where(F.expand_dims(inside, 3), sampled, self.extrapolation_value)
+
+
+def _window(name: str, value, attribute: str) -> tuple:
+    """An int or a pair of ints as ``(h, w)``; MindSpore also takes ``(1, h, w, 1)``."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return (value, value)
+    if isinstance(value, tuple) and len(value) in (2, 4) and all(isinstance(v, int) for v in value):
+        return value if len(value) == 2 else value[1:3]
+    raise TypeError(f"For '{name}', the '{attribute}' must be an int or a tuple of 2 or 4 ints, but got {value}.")
+
+
+class MaxPoolWithArgmax(Primitive):
+    """``MaxPoolWithArgmax(kernel_size=1, strides=1, pad_mode='valid', data_format='NCHW')(x)``: 2-D max pooling
+    of ``x (N, C, H, W)`` and, as int32, the flat index into each sample's ``(C, H, W)`` of each window's maximum.
+
+    Raises:
+        TypeError: if ``kernel_size`` or ``strides`` is not an int or a tuple of ints.
+        ValueError: if ``pad_mode`` is not ``'valid'``/``'same'`` or ``data_format`` not ``'NCHW'``.
+    """
+
+    def __init__(self, kernel_size=1, strides=1, pad_mode: str = "valid", data_format: str = "NCHW") -> None:
+        super().__init__("MaxPoolWithArgmax")
+        self.kernel_size = _window(self.name, kernel_size, "kernel_size")
+        self.strides = _window(self.name, strides, "strides")
+        if not isinstance(pad_mode, str) or pad_mode.upper() not in ("VALID", "SAME"):
+            raise ValueError(f"For '{self.name}', the 'pad_mode' must be str and must be in '['VALID', 'SAME']', "
+                             f"but got '{pad_mode}'.")
+        if data_format != "NCHW":
+            raise ValueError(f"For '{self.name}', the 'data_format' must be 'NCHW' in npspore, but got {data_format}.")
+        self.pad_mode = pad_mode.upper()
+        self.add_prim_attr("pad_mode", self.pad_mode)
+        self.add_prim_attr("kernel_size", (1,) + self.kernel_size + (1,))
+        self.add_prim_attr("strides", (1,) + self.strides + (1,))
+
+    def __call__(self, x: Tensor) -> tuple[Tensor, Tensor]:
+        out, index = _max_pool(x, self.kernel_size, self.strides, self.pad_mode.lower(), 0, 1, False, self.name, True)
+        plane = x.shape[2] * x.shape[3]   # MindSpore's index runs over each sample's (C, H, W)
+        channel = F.reshape(Tensor([c * plane for c in range(x.shape[1])], mstype.int64), (1, -1, 1, 1))
+        return out, F.cast(index + channel, mstype.int32)
+
+
+def _pad_values(name: str, paddings) -> list:
+    """``paddings`` (a tuple or list of ints, or an int Tensor) as a list of ints."""
+    if isinstance(paddings, Tensor):   # compiled code reads (and guards) each value, as ops.range does
+        flat = F.reshape(paddings, (-1,))
+        paddings = [flat[i].asnumpy().item() for i in tuple(range(flat.shape[0]))]
+    if not isinstance(paddings, (tuple, list)) or not all(isinstance(p, int) for p in paddings):
+        raise TypeError(f"For '{name}', the 'paddings' must be a tuple of ints or an int Tensor, but got {paddings}.")
+    return list(paddings)
+
+
+_PADV3_MODES = {"constant": "constant", "reflect": "reflect"}
+
+
+class PadV3(Primitive):
+    """``PadV3(mode='constant', paddings_contiguous=True)(x, paddings, constant_value=None)``: ``x`` padded by
+    ``(before, after)`` pairs from the last dim backwards (``paddings_contiguous=False``: all befores, then all
+    afters); ``'constant'`` fills ``constant_value`` (0), ``'reflect'`` mirrors without the edge.
+
+    Raises:
+        ValueError: for a mode npspore does not implement (``'edge'``, ``'circular'``) or bad paddings.
+    """
+
+    def __init__(self, mode: str = "constant", paddings_contiguous: bool = True) -> None:
+        super().__init__("PadV3")
+        check_value_type("paddings_contiguous", paddings_contiguous, [bool], self.name)
+        if mode not in _PADV3_MODES:
+            raise ValueError(f"For 'PadV3', the 'mode' {mode!r} is not implemented in npspore; it takes "
+                             f"{list(_PADV3_MODES)}.")
+        self.mode, self.paddings_contiguous = mode, paddings_contiguous
+        self.add_prim_attr("mode", mode).add_prim_attr("paddings_contiguous", paddings_contiguous)
+
+    def __call__(self, x: Tensor, paddings, constant_value=None) -> Tensor:
+        values = _pad_values(self.name, paddings)
+        if self.mode != "constant" and len(x.shape) != len(values) // 2 + 2:
+            raise ValueError(f"For primitive[PadV3], the input dims when padding's size equal {len(values)} must be "
+                             f"equal to {len(values) // 2 + 2}, but got {len(x.shape)}.")
+        if not self.paddings_contiguous:
+            half = len(values) // 2
+            values = [v for pair in zip(values[:half], values[half:]) for v in pair]
+        value = constant_value.asnumpy().item() if isinstance(constant_value, Tensor) else constant_value
+        return pad(x, tuple(values), _PADV3_MODES[self.mode], value if self.mode == "constant" else None)
+
+
+class MirrorPad(Primitive):
+    """``MirrorPad(mode='REFLECT')(x, paddings)``: ``x`` mirrored by the ``(rank, 2)`` ``paddings`` (one
+    ``(before, after)`` row per dim, first dim first), without the edge (``'REFLECT'``) or with it
+    (``'SYMMETRIC'``).
+
+    Raises:
+        ValueError: for another ``mode`` or paddings of the wrong shape.
+    """
+
+    def __init__(self, mode: str = "REFLECT") -> None:
+        super().__init__("MirrorPad")
+        if mode not in ("REFLECT", "SYMMETRIC"):
+            raise ValueError(f"For 'MirrorPad', the 'mode' must be str and must be in '['REFLECT', 'SYMMETRIC']', "
+                             f"but got '{mode}'.")
+        self.mode = mode
+        self.add_prim_attr("mode", mode)
+
+    def __call__(self, input_x: Tensor, paddings) -> Tensor:
+        values = _pad_values(self.name, paddings)
+        rank = len(input_x.shape)
+        if len(values) != 2 * rank:
+            raise ValueError(f"For 'MirrorPad', the 'paddings' must have shape ({rank}, 2), but got {len(values)} "
+                             f"values.")
+        pairs = tuple((values[2 * d], values[2 * d + 1]) for d in range(rank))
+        return pad_pairs(input_x, pairs, self.mode.lower())

@@ -66,6 +66,11 @@ _TABLE: dict[str, tuple] = {
     "NonZero": (arr.nonzero, ()),
     "MaskedSelect": (F.masked_select, ()),
     "StopGradient": (F.stop_gradient, ()),
+    "FastGeLU": (act.fast_gelu, ()),
+    "SiLU": (nnf.silu, ()),
+    "Dense": (nnf.dense, ()),
+    "TransposeView": (F.transpose, ()),
+    "TransposeExtView": (arr.swapaxes, ()),
 }
 
 __all__ = sorted(_TABLE)
