@@ -10,6 +10,8 @@ import numpy as np
 
 X = np.array([[-1.5, -0.3, 0.0], [0.2, 0.7, 2.0]], np.float32)
 SQUARE = np.arange(12).reshape(3, 4).astype(np.float32)
+IMAGE = np.arange(24).reshape(1, 2, 3, 4).astype(np.float32) ** 1.5 / 10
+GRID = np.array([[[[-1.0, -1.0], [0.31, 0.22], [1.37, 0.93]], [[0.0, -0.6], [-1.8, 0.45], [0.77, -2.6]]]], np.float32)
 
 
 def cases(ms):
@@ -72,6 +74,11 @@ def cases(ms):
 
     def mirror_pad_symmetric(x):
         return P.MirrorPad(mode="SYMMETRIC")(x, ms.Tensor(np.array([[1, 0], [2, 3]]), ms.int64))
+
+    def sampler(mode, padding_mode, align_corners):
+        def sample(x, grid):
+            return ops.grid_sample(x, grid, mode, padding_mode, align_corners)
+        return sample
 
     floats = lambda *rows: np.array(rows, np.float32)  # noqa: E731
     ints = lambda *rows: np.array(rows, np.int32)  # noqa: E731
@@ -156,6 +163,15 @@ def cases(ms):
         "pad_v3_reflect": (pad_v3_reflect, (np.arange(12).reshape(1, 2, 2, 3).astype(np.float32),)),
         "mirror_pad": (mirror_pad, (X,)),
         "mirror_pad_symmetric": (mirror_pad_symmetric, (X,)),
+        "grid_sample_doc": (sampler("bilinear", "zeros", False),
+                            (np.arange(16).reshape((2, 2, 2, 2)).astype(np.float32),
+                             np.arange(0.2, 1, 0.1).reshape((2, 2, 1, 2)).astype(np.float32))),
+        "grid_sample_zeros": (sampler("bilinear", "zeros", False), (IMAGE, GRID)),
+        "grid_sample_border_align": (sampler("bilinear", "border", True), (IMAGE, GRID)),
+        "grid_sample_reflection": (sampler("bilinear", "reflection", False), (IMAGE, GRID)),
+        "grid_sample_reflection_align": (sampler("bilinear", "reflection", True), (IMAGE, GRID)),
+        "grid_sample_nearest": (sampler("nearest", "zeros", False), (IMAGE, GRID)),
+        "grid_sample_nearest_border": (sampler("nearest", "border", True), (IMAGE, GRID)),
         "scatter_nd_add": (scatter_nd_add, (SQUARE, ints([0, 1], [2, 3], [0, 1]), floats(1.0, 2.0, 3.0))),
     }
 
