@@ -11,7 +11,8 @@ import pytest
 
 import npspore as ms
 from npspore import Parameter, Tensor, nn, ops
-from npspore.ops import operations as P
+from npspore.ops import composite as C, operations as P
+from npspore.ops._primitive_cache import _get_cache_prim
 from npspore.testing import check_grads
 
 from recorded_values import check_value
@@ -318,3 +319,23 @@ def test_errors():
         ops.tensor_scatter_elements(Tensor(observe.SQUARE), Tensor(np.zeros((3, 4), np.int32)),
                                     Tensor(observe.SQUARE), 0, "mul")
     assert repr(P.SoftShrink(0.25)) == "Prim[SoftShrink]<lambd=0.25>"
+
+
+class CachedPrimitiveNet(nn.Cell):
+    def construct(self, x):
+        return _get_cache_prim(P.ReduceSum)(keep_dims=True)(x, 1)
+
+
+def test_get_cache_prim_builds_the_primitive_eagerly_and_compiled():
+    x = Tensor(observe.SQUARE)
+    expected = observe.SQUARE.sum(1, keepdims=True)
+    np.testing.assert_array_equal(CachedPrimitiveNet()(x).asnumpy(), expected)
+    np.testing.assert_array_equal(ms.jit(CachedPrimitiveNet())(x).asnumpy(), expected)
+    assert repr(_get_cache_prim(P.SoftShrink)(0.25)) == "Prim[SoftShrink]<lambd=0.25>"
+
+
+def test_add_flags_as_mindspores_docstring():
+    net = C.add_flags(CachedPrimitiveNet(), predit=True)
+    assert net._func_graph_flags == {"predit": True}   # MindSpore 2.10's example: hasattr(net, '_func_graph_flags')
+    decorated = C.add_flags(auto_parallel=True)(lambda x: x)
+    assert decorated._func_graph_flags == {"auto_parallel": True}

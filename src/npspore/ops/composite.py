@@ -12,6 +12,7 @@ from .nn_functional import clip_by_global_norm, clip_by_value
 
 __all__ = ["GradOperation", "grad", "value_and_grad", "get_grad", "partial", "vmap", "ones_like", "zeros_like",
            "HyperMap", "Map", "MultitypeFuncGraph", "clip_by_value", "clip_by_global_norm"]
+__all__ += ["add_flags"]
 
 
 class GradOperation:
@@ -60,6 +61,25 @@ class GradOperation:
         this at every step (as a Cell's ``construct`` does) compiles once per input signature.
         """
         return GradFunction(fn, self._spec(), weights if self.get_by_list else None)
+
+
+def add_flags(fn=None, **flags):
+    """Record ``flags`` in ``fn._func_graph_flags`` (MindSpore's graph flags; npspore's compiler reads none of
+    them); returns ``fn``, or a decorator doing so when ``fn`` is None.
+
+    Examples:
+        >>> net = add_flags(net, predict=True)
+        >>> hasattr(net, '_func_graph_flags')
+        True
+    """
+    def mark(target):
+        recorded = getattr(target, "_func_graph_flags", None)
+        if recorded is None:
+            target._func_graph_flags = recorded = {}
+        recorded.update(flags)
+        return target
+
+    return mark if fn is None else mark(fn)
 
 
 __getattr__ = module_getattr("mindspore.ops.composite", globals())
