@@ -9,11 +9,9 @@ __all__ = ["_get_cache_prim"]
 
 
 def _get_cache_prim(cls: type) -> Callable:
-    """A function building the primitive ``cls`` from its constructor's arguments.
+    """What builds the primitive ``cls`` from its constructor's arguments: ``cls`` itself.
 
     Examples:
         >>> _get_cache_prim(P.ReduceSum)(keep_dims=True)(x, 1)
     """
-    def new_primitive(*args, **kwargs):
-        return cls(*args, **kwargs)
-    return new_primitive
+    return cls
