@@ -206,6 +206,9 @@ MINDSPORE_VALUES = {
                                      [[4.156922340393066, 7.636753082275391, 11.030412673950195],
                                       [5.238320350646973, 6.400000095367432, 5.809474945068359]]]],
                                    'Float32'),
+    'unique_doc': [([1, 2, 5], 'Int32'), ([0, 1, 2, 1], 'Int32')],
+    'unique_int64': [([5, 1, 2, 3], 'Int64'), ([0, 1, 2, 1, 0, 3], 'Int64')],
+    'unique_fn': [([2.5, 1.0, 0.5, 7.0], 'Float32'), ([[0, 1, 2], [1, 0, 3]], 'Int32')],
     'scatter_nd_add': ([[0.0, 5.0, 2.0, 3.0], [4.0, 5.0, 6.0, 7.0], [8.0, 9.0, 10.0, 13.0]], 'Float32'),
 }
 CASES = observe.cases(ms)
@@ -339,3 +342,8 @@ def test_add_flags_as_mindspores_docstring():
     assert net._func_graph_flags == {"predit": True}   # MindSpore 2.10's example: hasattr(net, '_func_graph_flags')
     decorated = C.add_flags(auto_parallel=True)(lambda x: x)
     assert decorated._func_graph_flags == {"auto_parallel": True}
+
+
+def test_unique_takes_a_1d_input_as_mindspore():
+    with pytest.raises(RuntimeError, match="Rank of Unique's input must be 1."):
+        P.Unique()(Tensor(observe.SQUARE))

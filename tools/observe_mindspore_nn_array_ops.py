@@ -172,6 +172,9 @@ def cases(ms):
         "grid_sample_reflection_align": (sampler("bilinear", "reflection", True), (IMAGE, GRID)),
         "grid_sample_nearest": (sampler("nearest", "zeros", False), (IMAGE, GRID)),
         "grid_sample_nearest_border": (sampler("nearest", "border", True), (IMAGE, GRID)),
+        "unique_doc": (lambda x: P.Unique()(x), (ints(1, 2, 5, 2),)),
+        "unique_int64": (lambda x: P.Unique()(x), (np.array([5, 1, 2, 1, 5, 3], np.int64),)),
+        "unique_fn": (lambda x: ops.unique(x), (floats([2.5, 1.0, 0.5], [1.0, 2.5, 7.0]),)),
         "scatter_nd_add": (scatter_nd_add, (SQUARE, ints([0, 1], [2, 3], [0, 1]), floats(1.0, 2.0, 3.0))),
     }
 

@@ -13,7 +13,7 @@ from .eager import run
 from .nn_functional import topk
 
 __all__ = ["triu", "tril", "index_select", "chunk", "repeat_interleave", "narrow", "unbind", "swapaxes", "dstack",
-           "top_k", "nonzero"]
+           "top_k", "nonzero", "unique"]
 
 
 def _triangle(input: Tensor, diagonal: int, upper: bool, name: str) -> Tensor:
@@ -150,3 +150,35 @@ def nonzero(input: Tensor, *, as_tuple: bool = False):
     found = F.masked_select(F.stack(ramps, -1), F.expand_dims(F.not_equal(input, 0), -1))
     coordinates = F.reshape(found, (-1, rank))
     return tuple(coordinates[:, d] for d in range(len(shape))) if as_tuple else coordinates
+
+
+def _unique_flat(flat: Tensor) -> tuple[Tensor, Tensor]:
+    """The distinct values of the 1-D ``flat`` in the order they first appear, and for each element the position of
+    its value among them (int64 for an int64 input, else int32). Compares all pairs: ``O(n^2)`` memory."""
+    size = flat.shape[0]
+    same = F.equal(F.expand_dims(flat, 1), F.expand_dims(flat, 0))
+    before = Tensor([[j < i for j in range(size)] for i in range(size)], mstype.bool_)
+    first = F.logical_not(F.any(F.logical_and(same, before), 1))
+    rank = F.cumsum(F.cast(first, mstype.int64), 0) - 1
+    index = F.gather(rank, F.argmax(F.cast(same, mstype.int32), 1), 0)
+    dtype = mstype.int64 if flat.dtype == mstype.int64 else mstype.int32
+    return F.masked_select(flat, first), F.cast(index, dtype)
+
+
+def unique(input: Tensor) -> tuple[Tensor, Tensor]:
+    """The distinct elements of ``input`` (flattened) in the order they first appear, and the index into them of
+    each element of ``input`` (of ``input``'s shape). The number of distinct elements is known when the kernel
+    runs."""
+    values, index = _unique_flat(F.reshape(input, (-1,)))
+    return values, F.reshape(index, tuple(input.shape))
+
+
+def unique_1d(input_x: Tensor) -> tuple[Tensor, Tensor]:
+    """``P.Unique()(x)``: :func:`unique` of a 1-D ``x``.
+
+    Raises:
+        RuntimeError: if ``x`` is not 1-D (MindSpore's message).
+    """
+    if len(input_x.shape) != 1:
+        raise RuntimeError("Rank of Unique's input must be 1.")
+    return _unique_flat(input_x)

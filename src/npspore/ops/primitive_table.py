@@ -71,6 +71,7 @@ _TABLE: dict[str, tuple] = {
     "Dense": (nnf.dense, ()),
     "TransposeView": (F.transpose, ()),
     "TransposeExtView": (arr.swapaxes, ()),
+    "Unique": (arr.unique_1d, ()),
 }
 
 __all__ = sorted(_TABLE)
