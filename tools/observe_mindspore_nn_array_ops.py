@@ -175,6 +175,14 @@ def cases(ms):
         "unique_doc": (lambda x: P.Unique()(x), (ints(1, 2, 5, 2),)),
         "unique_int64": (lambda x: P.Unique()(x), (np.array([5, 1, 2, 1, 5, 3], np.int64),)),
         "unique_fn": (lambda x: ops.unique(x), (floats([2.5, 1.0, 0.5], [1.0, 2.5, 7.0]),)),
+        "reverse_sequence_fn": (lambda x, n: ops.reverse_sequence(x, n, 1), (SQUARE, ints(1, 2, 3))),
+        "inplace_add_fn": (lambda x, v: ops.inplace_add(x, v, (1,)), (SQUARE, np.ones((1, 4), np.float32))),
+        "lrn_fn": (lambda x: ops.lrn(x, 2, 2.0, 0.25, 0.5),
+                   (np.arange(16).reshape(1, 4, 2, 2).astype(np.float32) / 8,)),
+        "tensor_scatter_elements_prim": (lambda x, i, u: P.TensorScatterElements(1, "add")(x, i, u),
+                                         (SQUARE, ints([3, 0], [1, 1], [2, 0]),
+                                          floats([1.0, 2.0], [3.0, 4.0], [5.0, 6.0]))),
+        "grid_sampler_2d": (lambda x, g: P.GridSampler2D("bilinear", "border", True)(x, g), (IMAGE, GRID)),
         "scatter_nd_add": (scatter_nd_add, (SQUARE, ints([0, 1], [2, 3], [0, 1]), floats(1.0, 2.0, 3.0))),
     }
 

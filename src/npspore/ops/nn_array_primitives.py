@@ -20,7 +20,8 @@ from .primitives import Primitive
 from .ranges import range as _range
 
 __all__ = ["ReverseSequence", "Range", "TensorShape", "DiagPart", "InplaceAdd", "IndexAdd", "LRN", "Partial",
-           "CropAndResize", "MaxPoolWithArgmax", "PadV3", "MirrorPad"]
+           "CropAndResize", "MaxPoolWithArgmax", "PadV3", "MirrorPad", "reverse_sequence", "crop_and_resize",
+           "index_add", "inplace_add", "lrn", "mirror_pad"]
 
 
 class ReverseSequence(Primitive):
@@ -375,3 +376,39 @@ class MirrorPad(Primitive):
                              f"values.")
         pairs = tuple((values[2 * d], values[2 * d + 1]) for d in range(rank))
         return pad_pairs(input_x, pairs, self.mode.lower())
+
+
+# ---------------------------------------------------------------- the functional spellings of the primitives above
+
+
+def reverse_sequence(x: Tensor, seq_lengths: Tensor, seq_dim: int, batch_dim: int = 0) -> Tensor:
+    """:class:`ReverseSequence` ``(seq_dim, batch_dim)(x, seq_lengths)``."""
+    return ReverseSequence(seq_dim, batch_dim)(x, seq_lengths)
+
+
+def crop_and_resize(image: Tensor, boxes: Tensor, box_indices: Tensor, crop_size: tuple, method: str = "bilinear",
+                    extrapolation_value: float = 0.0) -> Tensor:
+    """:class:`CropAndResize` ``(method, extrapolation_value)(image, boxes, box_indices, crop_size)``."""
+    return CropAndResize(method, extrapolation_value)(image, boxes, box_indices, crop_size)
+
+
+def index_add(x: Tensor, indices: Tensor, y: Tensor, axis: int, use_lock: bool = True,
+              check_index_bound: bool = True) -> Tensor:
+    """:class:`IndexAdd` ``(axis, use_lock, check_index_bound)(x, indices, y)`` (in place on the Parameter ``x``)."""
+    return IndexAdd(axis, use_lock, check_index_bound)(x, indices, y)
+
+
+def inplace_add(x: Tensor, v: Tensor, indices) -> Tensor:
+    """:class:`InplaceAdd` ``(indices)(x, v)``."""
+    return InplaceAdd(indices)(x, v)
+
+
+def lrn(x: Tensor, depth_radius: int = 5, bias: float = 1.0, alpha: float = 1.0, beta: float = 0.5,
+        norm_region: str = "ACROSS_CHANNELS") -> Tensor:
+    """:class:`LRN` ``(depth_radius, bias, alpha, beta, norm_region)(x)``."""
+    return LRN(depth_radius, bias, alpha, beta, norm_region)(x)
+
+
+def mirror_pad(input_x: Tensor, paddings, mode: str) -> Tensor:
+    """:class:`MirrorPad` ``(mode)(input_x, paddings)``."""
+    return MirrorPad(mode)(input_x, paddings)

@@ -13,6 +13,7 @@ from .._checkparam import check_value_type
 from . import activation_ops as act
 from . import array_extra as arr
 from . import functional as F
+from . import grid_sample as sampling
 from . import losses
 from . import nn_functional as nnf
 from . import scatter_ops as sc
@@ -72,6 +73,10 @@ _TABLE: dict[str, tuple] = {
     "TransposeView": (F.transpose, ()),
     "TransposeExtView": (arr.swapaxes, ()),
     "Unique": (arr.unique_1d, ()),
+    "TensorScatterElements": (sc.tensor_scatter_elements, (("axis", 0, "axis"), ("reduction", "none", "reduction"))),
+    "GridSampler2D": (sampling.grid_sample, (("interpolation_mode", "bilinear", "mode"),
+                                             ("padding_mode", "zeros", "padding_mode"),
+                                             ("align_corners", False, "align_corners"))),
 }
 
 __all__ = sorted(_TABLE)
