@@ -361,3 +361,18 @@ def test_add_flags_as_mindspores_docstring():
 def test_unique_takes_a_1d_input_as_mindspore():
     with pytest.raises(RuntimeError, match="Rank of Unique's input must be 1."):
         P.Unique()(Tensor(observe.SQUARE))
+
+
+def test_rms_norm_is_mindspores_docstring():
+    """MindSpore 2.10 has RmsNorm on Ascend only: its docstring's values, and its formula over two dims."""
+    x = Tensor(np.array([[1, 2, 3], [1, 2, 3]]), ms.float32)
+    y, rstd = P.RmsNorm()(x, Tensor(np.ones([3]), ms.float32))
+    np.testing.assert_allclose(y.asnumpy(), [[0.46290997, 0.92581993, 1.3887299]] * 2, rtol=1e-6)
+    np.testing.assert_allclose(rstd.asnumpy(), [[0.46290997]] * 2, rtol=1e-6)
+    gamma = np.array([[0.5, 2.0, 1.0], [1.0, -1.0, 3.0]], np.float32)
+    y, rstd = ms.jit(lambda a, g: ops.rms_norm(a, g, 1e-3))(Tensor(observe.X), Tensor(gamma))
+    expected_rstd = 1 / np.sqrt((observe.X.astype(np.float64) ** 2).mean() + 1e-3)
+    np.testing.assert_allclose(rstd.asnumpy(), [[expected_rstd]], rtol=1e-6)
+    np.testing.assert_allclose(y.asnumpy(), observe.X * expected_rstd * gamma, rtol=1e-6)
+    check_grads(lambda a, g: P.RmsNorm()(a, g)[0], [Tensor(observe.X.astype(np.float64)), Tensor(gamma * 1.0)],
+                order=2, modes=("pynative",))

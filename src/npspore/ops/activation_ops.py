@@ -8,7 +8,7 @@ from .._checkparam import check_value_type
 from ..common.tensor import Tensor
 from .eager import run
 
-__all__ = ["selu", "celu", "hardshrink", "softshrink", "mse_loss", "fast_gelu"]
+__all__ = ["selu", "celu", "hardshrink", "softshrink", "mse_loss", "fast_gelu", "rms_norm"]
 
 _SELU_ALPHA, _SELU_SCALE = 1.67326324, 1.05070098
 
@@ -107,3 +107,23 @@ def sparse_softmax_cross_entropy(logits: Tensor, labels: Tensor, is_grad: bool =
     if is_grad:
         return (run("softmax", logits, axis=-1) - chosen) / batch
     return -run("sum", run("log_softmax", logits, axis=-1) * chosen) / batch
+
+
+def rms_norm(x: Tensor, gamma: Tensor, epsilon: float = 1e-6) -> tuple[Tensor, Tensor]:
+    """Root-mean-square normalization over the last ``gamma.ndim`` dims: ``x * rstd * gamma`` and
+    ``rstd = 1 / sqrt(mean(x ** 2) + epsilon)`` (those dims kept as 1).
+
+    Raises:
+        TypeError: if ``epsilon`` is not a float. ValueError: if it is not in ``(0, 1]`` or ``gamma`` has more
+            dims than ``x``.
+    """
+    check_value_type("epsilon", epsilon, [float], "RmsNorm")
+    if not 0 < epsilon <= 1:
+        raise ValueError(f"For 'RmsNorm', the 'epsilon' must be in (0, 1], but got {epsilon}.")
+    if len(gamma.shape) > len(x.shape):
+        raise ValueError(f"For 'RmsNorm', the rank of 'gamma' ({len(gamma.shape)}) must not exceed the rank of 'x' "
+                         f"({len(x.shape)}).")
+    axes = tuple(range(len(x.shape) - len(gamma.shape), len(x.shape)))
+    rstd = run("rsqrt", run("mean", x * x, axis=axes, keepdims=True) + epsilon) if axes else \
+        run("rsqrt", x * x + epsilon)
+    return x * rstd * gamma, rstd

@@ -73,6 +73,7 @@ _TABLE: dict[str, tuple] = {
     "TransposeView": (F.transpose, ()),
     "TransposeExtView": (arr.swapaxes, ()),
     "Unique": (arr.unique_1d, ()),
+    "RmsNorm": (act.rms_norm, (("epsilon", 1e-6, "epsilon"),)),
     "TensorScatterElements": (sc.tensor_scatter_elements, (("axis", 0, "axis"), ("reduction", "none", "reduction"))),
     "GridSampler2D": (sampling.grid_sample, (("interpolation_mode", "bilinear", "mode"),
                                              ("padding_mode", "zeros", "padding_mode"),
