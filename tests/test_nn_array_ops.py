@@ -328,7 +328,7 @@ def test_errors():
         P.Elu(alpha=0.5)(Tensor(observe.X))
     with pytest.raises(TypeError, match="For 'Tril', the arguments are"):
         P.Tril(diagonal=1, k=2)
-    with pytest.raises(ValueError, match="For 'TensorScatterAdd', the shape of 'updates' must be"):
+    with pytest.raises(ValueError, match=r"For primitive\[TensorScatterAdd\], the shape of 'updates' must be"):
         ops.tensor_scatter_add(Tensor(observe.SQUARE), Tensor(np.array([[0, 1]], np.int32)), Tensor(np.ones(2)))
     with pytest.raises(TypeError, match="npspore takes 'repeats' as an int or a list or tuple of ints"):
         ops.repeat_interleave(Tensor(observe.X), Tensor(np.array([2], np.int32)))

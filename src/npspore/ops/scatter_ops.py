@@ -16,23 +16,10 @@ from . import eager
 from . import functional as F
 from .array_functional import scatter_nd
 from .primitives import Primitive
-from .scatter_update import _updated
+from .scatter_update import _check, _updated
 
 __all__ = ["ScatterAdd", "ScatterUpdate", "ScatterNdAdd", "scatter_add", "tensor_scatter_add", "tensor_scatter_sub",
            "tensor_scatter_update", "tensor_scatter_elements"]
-
-
-def _check_nd(name: str, input_x: Tensor, indices: Tensor, updates: Tensor) -> None:
-    if indices.dtype not in (mstype.int32, mstype.int64):
-        raise TypeError(f"For '{name}', the 'indices' must be a Tensor of int32 or int64, but got {indices.dtype}.")
-    depth = indices.shape[-1]
-    if depth > len(input_x.shape):
-        raise ValueError(f"For '{name}', the last dim of 'indices' ({depth}) must not exceed the rank of "
-                         f"'input_x' ({len(input_x.shape)}).")
-    expected = tuple(indices.shape[:-1]) + tuple(input_x.shape[depth:])
-    if tuple(updates.shape) != expected:
-        raise ValueError(f"For '{name}', the shape of 'updates' must be {expected} (indices.shape[:-1] + "
-                         f"input_x.shape[indices.shape[-1]:]), but got {tuple(updates.shape)}.")
 
 
 def _nd_indices(name: str, input_x: Tensor, indices: Tensor, updates: Tensor) -> Tensor:
@@ -41,7 +28,7 @@ def _nd_indices(name: str, input_x: Tensor, indices: Tensor, updates: Tensor) ->
         shown = indices.dtype if isinstance(indices, Tensor) else type(indices).__name__
         raise TypeError(f"For '{name}', the 'indices' must be a Tensor of int32 or int64, but got {shown}.")
     nd = F.expand_dims(indices, -1)
-    _check_nd(name, input_x, nd, updates)
+    _check(input_x, nd, updates, name)
     return nd
 
 
@@ -58,21 +45,21 @@ def tensor_scatter_add(input_x: Tensor, indices: Tensor, updates: Tensor) -> Ten
         TypeError: if ``indices`` is not int32/int64.
         ValueError: if ``updates`` does not have the shape ``indices.shape[:-1] + input_x.shape[indices.shape[-1]:]``.
     """
-    _check_nd("TensorScatterAdd", input_x, indices, updates)
+    _check(input_x, indices, updates, "TensorScatterAdd")
     return _added(input_x, indices, updates)
 
 
 def tensor_scatter_sub(input_x: Tensor, indices: Tensor, updates: Tensor) -> Tensor:
     """``input_x`` with ``updates`` subtracted at the positions the last dim of ``indices`` addresses (see
     :func:`tensor_scatter_add`)."""
-    _check_nd("TensorScatterSub", input_x, indices, updates)
+    _check(input_x, indices, updates, "TensorScatterSub")
     return _added(input_x, indices, updates, -1.0)
 
 
 def tensor_scatter_update(input_x: Tensor, indices: Tensor, updates: Tensor) -> Tensor:
     """``input_x`` with the slices the last dim of ``indices`` addresses replaced by ``updates`` (a position
     named twice takes the last update); ``input_x`` is unchanged (see :func:`tensor_scatter_add`)."""
-    _check_nd("TensorScatterUpdate", input_x, indices, updates)
+    _check(input_x, indices, updates, "TensorScatterUpdate")
     return _updated(input_x, indices, updates)
 
 
@@ -171,7 +158,7 @@ class ScatterNdAdd(Primitive):
         self.add_prim_attr("use_locking", _check_locking(self.name, use_locking)).add_prim_attr("side_effect_mem", True)
 
     def __call__(self, input_x, indices, updates):
-        _check_nd(self.name, input_x, indices, updates)
+        _check(input_x, indices, updates, self.name)
         result = _added(input_x, indices, updates)
         eager.assign(input_x, result)
         return result
