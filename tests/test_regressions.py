@@ -916,3 +916,42 @@ def test_a_result_written_by_the_caller_does_not_change_the_next_call():
     small, big, _ = returns_built_tensors(T([1.0]))
     assert small.asnumpy().tolist() == [1.0, 2.0, 3.0]
     assert big.asnumpy().tolist() == np.arange(20.0).reshape(4, 5).tolist()
+
+
+# ---- specialize (_try_range_loop): a list held in a dict or list, appended to in a for-range loop
+
+@ms.jit
+def append_to_held_lists(x):
+    h = x
+    steps = {"h": [], "c": []}
+    nested = [[]]
+    for _ in range(2):
+        h = h * 2
+        steps["h"].append(h)
+        nested[0].append(h + 1)
+    return ops.stack(steps["h"]), ops.stack(nested[0])
+
+
+def test_a_list_held_in_a_container_is_restored_when_a_loop_is_unrolled():
+    """Staging the loop as a loop appended to the lists before it was unrolled instead; only lists named
+    directly were put back, so a list inside a dict kept a stale value from that attempt ([4, 2, 4] for
+    [2, 4]) and one inside a list named a value the kernel never computed (NameError)."""
+    held, nested = append_to_held_lists(T([1.0]))
+    assert held.asnumpy().tolist() == [[2.0], [4.0]]
+    assert nested.asnumpy().tolist() == [[3.0], [5.0]]
+
+
+# ---- frontend (core.source): a lambda in an entry of a dict or call spread over lines
+
+LAMBDAS_IN_A_DICT = {
+    "double": (lambda x: x * 2.0, "a lambda whose line alone does not parse"),
+    "shift": (lambda x: x + 1.0,
+              "a second one"),
+}
+
+
+def test_a_lambda_inside_brackets_opened_on_an_earlier_line_compiles():
+    """Its source line (``"double": (lambda x: ..., ...),``) does not parse alone: ast.parse's SyntaxError
+    escaped from the compiler instead of the lambda being found in its file."""
+    assert ms.jit(LAMBDAS_IN_A_DICT["double"][0])(T([1.0])).asnumpy().tolist() == [2.0]
+    assert ms.jit(LAMBDAS_IN_A_DICT["shift"][0])(T([1.0])).asnumpy().tolist() == [2.0]

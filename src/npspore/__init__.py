@@ -32,6 +32,8 @@ from .import_hook import install_npspore_aliases as _install_npspore_aliases  # 
 
 # MindSpore has these under ops, but here they are Cells (nn imports ops): attached once nn has loaded.
 ops.HookBackward, ops.InsertGradientOf = _HookBackward, _InsertGradientOf
+from .nn.custom_op import Custom as _Custom  # noqa: E402
+ops.Custom = _Custom   # ops.Custom is a cell too (its bprop is a cell's bprop)
 
 _install_npspore_aliases()
 # The op table, its rules and the name and import machinery load with the package but are no attributes

@@ -348,6 +348,14 @@ class Calls:
                                         f"but got a {type(value).__name__} of Tensors."), loc)
         self.builder.append(ir.Effect("print_each", tuple(self._atom(a) for a in args), loc))
 
+    def host_effect(self, key: str, args, loc, results: tuple = ()) -> tuple:
+        """A call out of the kernel into the host function registered under ``key`` on ``args`` (tensors and
+        Python constants): ``results`` are the ``(shape, dtype)`` of the arrays it returns (none: a call for
+        its side effect, ``ops.ScalarSummary``); their abstract values."""
+        targets = tuple(self.names.var("host_result", ir.Aval(shape, dtype)) for shape, dtype in results)
+        self.builder.append(ir.Effect("host_call", (ir.Const(key), *(self._atom(a) for a in args)), loc, targets))
+        return tuple(TensorValue(target) for target in targets)
+
     def _isinstance(self, value, classes):
         Tensor, Parameter = LIBRARY.tensor_type, LIBRARY.parameter_type
         if isinstance(value, HostValue):   # a value read from a tensor: its type is guarded

@@ -337,6 +337,8 @@ class Renderer:
             if stmt.kind == "release":
                 names = [self.atom(a) for a in stmt.args if id(a) not in self.expressions]
                 return [f"{indent}del {', '.join(names)}"] if names else []
+            if stmt.kind == "host_call" and not stmt.targets:   # called for its side effect (a summary op)
+                return [f"{indent}rt.host_call({args}){where}"]
             if stmt.kind == "host_call":
                 targets = ", ".join(t.name for t in stmt.targets) + ("," if len(stmt.targets) == 1 else "")
                 return [f"{indent}{targets} = rt.host_call({args}){where}"]

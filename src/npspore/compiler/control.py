@@ -41,9 +41,18 @@ def _has_loop_exit(stmts, kinds=(ast.Break, ast.Continue)) -> bool:
 
 
 def _container_contents(env) -> dict:
-    """``{name: (container, its items)}`` of the Python lists and dicts in ``env``."""
-    return {name: (value, list(value.items()) if isinstance(value, dict) else list(value))
-            for name, value in env.items() if type(value) in (list, dict)}
+    """``{id: (container, its items)}`` of the Python lists and dicts in ``env``, also those held in lists,
+    dicts and tuples there (``steps["h"].append(h)`` changes a list inside a dict)."""
+    contents: dict = {}
+    pending = list(env.values())
+    while pending:
+        value = pending.pop()
+        if type(value) in (list, dict) and id(value) not in contents:
+            contents[id(value)] = (value, list(value.items()) if isinstance(value, dict) else list(value))
+            pending.extend(value.values() if isinstance(value, dict) else value)
+        elif type(value) is tuple:
+            pending.extend(value)
+    return contents
 
 
 def _restore_containers(contents) -> None:

@@ -13,7 +13,7 @@ with a custom backward (``ir.CustomBackward``):
 from __future__ import annotations
 
 from . import ir
-from .errors import not_supported
+from .errors import located, not_supported
 from .library import LIBRARY
 
 
@@ -65,6 +65,9 @@ def backward(function_ad, stmt, adj: dict, builder) -> None:
     reached = [t for t in stmt.targets if adj.get(t) is not None]
     if not reached:
         return
+    refusal = LIBRARY.underivable_host_functions.get(stmt.args[0].value)
+    if refusal is not None:
+        raise located(RuntimeError(refusal), stmt.loc)
     if stmt.args[0].value in LIBRARY.opaque_host_functions:
         raise not_supported("differentiating again the gradient of a cell whose bprop runs in Python "
                             "(bprop_debug=True; set it to False to compile the bprop)", stmt.loc)

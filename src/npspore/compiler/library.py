@@ -103,14 +103,19 @@ class Library:
         self._stagers: dict = {}
         self.host_functions: dict = {}
         self.opaque_host_functions: set = set()
+        self.underivable_host_functions: dict = {}   # key -> the RuntimeError a gradient reaching it raises
 
-    def host_function(self, fn, opaque: bool = False) -> str:
+    def host_function(self, fn, opaque: bool = False, underivable: str | None = None) -> str:
         """Register ``fn`` for kernels to call (:func:`host_call`); returns its key. ``opaque``: its
-        results are no pass-through of its first arguments (see ``compiler.hostadjoint``)."""
+        results are no pass-through of its first arguments (see ``compiler.hostadjoint``); ``underivable``:
+        opaque, and a gradient that reaches it raises ``RuntimeError(underivable)`` (``ops.Custom`` without
+        a bprop)."""
         key = f"host{len(self.host_functions)}"
         self.host_functions[key] = fn
-        if opaque:
+        if opaque or underivable is not None:
             self.opaque_host_functions.add(key)
+        if underivable is not None:
+            self.underivable_host_functions[key] = underivable
         return key
 
     # One registration per library module (the module docstring's table says which): each sets its parts.

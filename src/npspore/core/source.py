@@ -52,7 +52,37 @@ def parse_source(fn) -> tuple:
     if found is not None:
         return found
     lines, first = inspect.getsourcelines(fn)
-    return ast.parse(textwrap.dedent("".join(lines))), lines, first
+    try:
+        return ast.parse(textwrap.dedent("".join(lines))), lines, first
+    except SyntaxError:   # a lambda inside a bracket opened on an earlier line ("key": (lambda x: ..., ...),)
+        found = _lambdas_of_line(code) if code is not None and code.co_name == "<lambda>" else None
+        if found is None:
+            raise
+        return found
+
+
+def _lambdas_of_line(code):
+    """``(module, lines, first_line)`` holding the lambdas that start on ``code``'s first line, found by parsing
+    its whole file; their positions as if the lines were parsed alone (dedented), or None."""
+    file_lines = linecache.getlines(code.co_filename)
+    try:
+        tree = ast.parse("".join(file_lines))
+    except SyntaxError:
+        return None
+    first = code.co_firstlineno
+    found = [node for node in ast.walk(tree) if isinstance(node, ast.Lambda) and node.lineno == first]
+    if not found:
+        return None
+    lines = file_lines[first - 1:max(node.end_lineno for node in found)]
+    indent = len(lines[0]) - len(lines[0].lstrip())
+    for lam in found:
+        for node in ast.walk(lam):
+            if hasattr(node, "lineno"):
+                node.lineno -= first - 1
+                node.end_lineno -= first - 1
+                node.col_offset -= indent
+                node.end_col_offset -= indent
+    return ast.Module(body=[ast.Expr(value=lam) for lam in found], type_ignores=[]), lines, first
 
 
 def _span(code):

@@ -37,6 +37,22 @@ from .comm_ops import *  # noqa: F401,F403
 from . import comm_ops as _comm_ops
 from ..communication import comm_func  # noqa: F401  (ops.comm_func, as MindSpore's)
 from . import optimizer_ops as _optimizer_ops
+# ops-nn: neural-network, array and summary ops of the 2.10 usage list
+from .summary_ops import *  # noqa: F401,F403
+from . import summary_ops as _summary_ops
+from .ctc import *  # noqa: F401,F403
+from . import ctc as _ctc
+from .rnn_primitives import *  # noqa: F401,F403
+from . import rnn_primitives as _rnn_primitives
+from .scatter_ops import *  # noqa: F401,F403
+from .activation_ops import *  # noqa: F401,F403
+from .array_extra import *  # noqa: F401,F403
+from .primitive_table import *  # noqa: F401,F403
+from . import scatter_ops as _scatter_ops, activation_ops as _activation_ops, array_extra as _array_extra
+from . import primitive_table as _primitive_table
+from .nn_array_primitives import *  # noqa: F401,F403
+from . import nn_array_primitives as _nn_array_primitives
+from .grid_sample import grid_sample  # noqa: F401
 from ..missing_names import module_getattr
 
 # mypy exports the star imports' names; it reads only a literal __all__, not one built from the submodules'
@@ -49,6 +65,9 @@ if not _typing.TYPE_CHECKING:
     __all__ += _debug_ops.__all__ + _math_primitives.__all__
     __all__ += _numeric.__all__ + _pooling3d.__all__ + _roi_align.__all__ + _scatter_update.__all__
     __all__ += _loss_primitives.__all__
+    __all__ += _summary_ops.__all__ + _ctc.__all__ + _rnn_primitives.__all__
+    __all__ += _scatter_ops.__all__ + _activation_ops.__all__ + _array_extra.__all__ + _primitive_table.__all__
+    __all__ += _nn_array_primitives.__all__ + ["grid_sample"]
 # elementwise math, statistics and their primitives (ops-math)
 from .math_functional import *  # noqa: F401,F403,E402
 from .math_primitive_table import *  # noqa: F401,F403,E402

@@ -12,7 +12,7 @@ from .nn_functional import clip_by_global_norm, clip_by_value
 
 __all__ = ["GradOperation", "grad", "value_and_grad", "get_grad", "partial", "vmap", "ones_like", "zeros_like",
            "HyperMap", "Map", "MultitypeFuncGraph", "clip_by_value", "clip_by_global_norm"]
-__all__ += ["add_flags"]   # ops-math
+__all__ += ["add_flags"]
 
 
 class GradOperation:

@@ -20,17 +20,19 @@ from .primitives import Primitive
 __all__ = ["scatter_nd_update", "ScatterNdUpdate"]
 
 
-def _check(input_x: Tensor, indices: Tensor, updates: Tensor) -> None:
+def _check(input_x: Tensor, indices: Tensor, updates: Tensor, name: str = "ScatterNdUpdate") -> None:
+    """MindSpore's errors of the scatter primitive ``name`` for int ``indices`` addressing ``input_x`` by their last
+    dim and ``updates`` of the slices' shape."""
     if indices.dtype not in (mstype.int32, mstype.int64):
-        raise TypeError(f"For primitive[ScatterNdUpdate], the input argument[indices type] must be a type of "
+        raise TypeError(f"For primitive[{name}], the input argument[indices type] must be a type of "
                         f"{{Tensor[Int32], Tensor[Int64]}}, but got Tensor[{indices.dtype}].")
     depth = indices.shape[-1]
     if depth > len(input_x.shape):
-        raise ValueError(f"For 'ScatterNdUpdate', the last dim of 'indices' ({depth}) must not exceed the rank of "
+        raise ValueError(f"For '{name}', the last dim of 'indices' ({depth}) must not exceed the rank of "
                          f"'input_x' ({len(input_x.shape)}).")
     expected = tuple(indices.shape[:-1]) + tuple(input_x.shape[depth:])
     if tuple(updates.shape) != expected:
-        raise ValueError(f"For primitive[ScatterNdUpdate], the shape of 'updates' must be {expected} "
+        raise ValueError(f"For primitive[{name}], the shape of 'updates' must be {expected} "
                          f"(indices.shape[:-1] + input_x.shape[indices.shape[-1]:]), but got {tuple(updates.shape)}.")
 
 

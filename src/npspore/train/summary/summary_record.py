@@ -15,6 +15,7 @@ import numpy as np
 
 from ...common.tensor import Tensor
 from ...communication.management import get_rank
+from ...ops.summary_ops import take_pending
 from . import event_file
 from .summary_proto import DATA_TYPES, event_message
 
@@ -120,7 +121,8 @@ class SummaryRecord:
         self._pending.append((plugin, name, value.asnumpy()))
 
     def record(self, step: int, train_network=None, plugin_filter=None) -> bool:
-        """Write the values added since the last record as the event of ``step``.
+        """Write the values added since the last record as the event of ``step``; in ``'train'`` mode also the
+        values the network's summary operators (``ops.ScalarSummary`` ...) kept since then, the last of each tag.
 
         Returns:
             bool, False when the SummaryRecord is closed (nothing is written), else True.
@@ -132,6 +134,8 @@ class SummaryRecord:
             raise TypeError(f"The type of 'step' should be 'int', but got type '{type(step).__name__}'.")
         if self._closed:
             return False
+        if self._mode == "train":   # what the summary operators of the network kept since the last record
+            self._pending.extend(take_pending())
         pending, self._pending = self._pending, []
         event = event_message()(wall_time=time.time(), step=step)
         for plugin, name, array in pending:
