@@ -15,8 +15,9 @@ from ..common.tensor import Tensor, _axis, _np_dtype
 from ..ops import functional as F
 from ..ops.array_functional import cumsum as _cumsum, sort as _sort
 from ..ops.eager import run
+from .linalg import vector_norm
 
-__all__ = ["sum", "mean", "prod", "max", "min", "amax", "amin", "argmax", "argmin", "all", "any", "logsumexp", "var",
+__all__ = ["norm", "sum", "mean", "prod", "max", "min", "amax", "amin", "argmax", "argmin", "all", "any", "logsumexp", "var",
            "std", "var_mean", "std_mean", "count_nonzero", "nansum", "median", "trace", "cumsum"]
 
 _Dim = Any  # an int, a tuple/list of ints, or None (every dim)
@@ -162,6 +163,17 @@ def median(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Any:
     if keepdim:
         middle = tuple(slice(m, m + 1) if isinstance(m, int) else m for m in middle)
     return run("getitem", values, index=middle), _cast(run("getitem", indices, index=middle), mstype.int64)
+
+
+def norm(input: Tensor, p: Any = "fro", dim: _Dim = None, keepdim: bool = False, *, dtype: Any = None) -> Tensor:
+    """The ``p``-norm of ``input``'s elements over ``dim`` (every element when None); ``'fro'`` is the 2-norm.
+
+    Raises:
+        ValueError: for ``p='nuc'`` (not implemented in npspore).
+    """
+    if p == "nuc":
+        raise ValueError("For 'norm', the nuclear norm (p='nuc') is not implemented in npspore.")
+    return vector_norm(input, 2 if p == "fro" else p, dim, keepdim, dtype=dtype)
 
 
 def trace(input: Tensor) -> Tensor:

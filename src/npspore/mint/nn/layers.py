@@ -1,0 +1,215 @@
+"""``mindspore.mint.nn``'s layers with MindSpore 2.10's PyTorch-style constructor arguments.
+
+Each layer is npspore's ``nn`` layer built from ``mint``'s arguments (``Linear(in_features, out_features, bias)``
+is ``nn.Dense(in_features, out_features, has_bias=bias)``; ``BatchNorm1d(momentum=0.1)`` is MindSpore's
+``momentum=0.9``), or a small Cell calling :mod:`npspore.mint.nn.functional`, so it trains, compiles and saves
+as those do.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ... import nn
+from ...common import dtype as mstype
+from ...common.initializer import initializer
+from ...common.parameter import Parameter
+from ...common.tensor import Tensor
+from . import functional as MF
+
+__all__ = ["Linear", "Conv2d", "Conv3d", "Embedding", "AvgPool2d", "MaxPool2d", "AdaptiveAvgPool2d", "GroupNorm",
+           "LayerNorm", "BatchNorm1d", "BatchNorm2d", "Dropout", "Flatten", "Softmax", "GELU", "Tanh", "Sigmoid",
+           "ReLU6", "SiLU", "Mish", "CrossEntropyLoss", "BCEWithLogitsLoss", "MSELoss", "L1Loss", "SmoothL1Loss",
+           "NLLLoss"]
+
+# the layers whose arguments are those of npspore's nn layer
+Flatten, AdaptiveAvgPool2d, Tanh, Sigmoid, SiLU, Mish = (nn.Flatten, nn.AdaptiveAvgPool2d, nn.Tanh, nn.Sigmoid,
+                                                         nn.SiLU, nn.Mish)
+CrossEntropyLoss, MSELoss, L1Loss, NLLLoss = nn.CrossEntropyLoss, nn.MSELoss, nn.L1Loss, nn.NLLLoss
+
+
+class Linear(nn.Dense):
+    """``x @ weight.T + bias`` with ``weight`` of shape ``(out_features, in_features)``."""
+
+    def __init__(self, in_features: int, out_features: int, bias: bool = True, weight_init: Any = None,
+                 bias_init: Any = None, dtype: Any = None) -> None:
+        super().__init__(in_features, out_features, weight_init, bias_init, has_bias=bias,
+                         dtype=mstype.float32 if dtype is None else dtype)
+
+
+def _conv_arguments(padding: Any, spatial: int, padding_mode: str, name: str) -> tuple[str, Any]:
+    if padding_mode != "zeros":
+        raise ValueError(f"For '{name}', npspore implements only padding_mode='zeros', but got {padding_mode!r}.")
+    return MF._conv_padding(padding, spatial)
+
+
+class Conv2d(nn.Conv2d):
+    """The 2-D convolution layer with mint's arguments (``padding`` an int, a pair, ``'same'`` or ``'valid'``;
+    ``bias`` on by default)."""
+
+    def __init__(self, in_channels: int, out_channels: int, kernel_size: Any, stride: Any = 1, padding: Any = 0,
+                 dilation: Any = 1, groups: int = 1, bias: bool = True, padding_mode: str = "zeros",
+                 dtype: Any = None) -> None:
+        pad_mode, pads = _conv_arguments(padding, 2, padding_mode, "Conv2d")
+        super().__init__(in_channels, out_channels, kernel_size, stride, pad_mode, pads, dilation, groups, bias,
+                         dtype=mstype.float32 if dtype is None else dtype)
+
+
+class Conv3d(nn.Conv3d):
+    """The 3-D convolution layer with mint's arguments (``padding`` an int, a triple, ``'same'`` or ``'valid'``;
+    ``bias`` on by default)."""
+
+    def __init__(self, in_channels: int, out_channels: int, kernel_size: Any, stride: Any = 1, padding: Any = 0,
+                 dilation: Any = 1, groups: int = 1, bias: bool = True, padding_mode: str = "zeros",
+                 dtype: Any = None) -> None:
+        pad_mode, pads = _conv_arguments(padding, 3, padding_mode, "Conv3d")
+        super().__init__(in_channels, out_channels, kernel_size, stride, pad_mode, pads, dilation, groups, bias,
+                         dtype=mstype.float32 if dtype is None else dtype)
+
+
+class Embedding(nn.Cell):
+    """A lookup table ``weight`` of ``num_embeddings`` rows of ``embedding_dim`` (standard normal, the row
+    ``padding_idx`` zero and without gradient)."""
+
+    def __init__(self, num_embeddings: int, embedding_dim: int, padding_idx: int | None = None,
+                 max_norm: float | None = None, norm_type: float = 2.0, scale_grad_by_freq: bool = False,
+                 sparse: bool = False, _weight: Tensor | None = None, _freeze: bool = False,
+                 dtype: Any = None) -> None:
+        super().__init__()
+        if max_norm is not None or scale_grad_by_freq or sparse:
+            raise ValueError("For 'Embedding', 'max_norm', 'scale_grad_by_freq' and 'sparse' are not implemented "
+                             "in npspore.")
+        if padding_idx is not None and not -num_embeddings <= padding_idx < num_embeddings:
+            raise ValueError(f"For 'Embedding', 'padding_idx' must be in [{-num_embeddings}, {num_embeddings}), "
+                             f"but got {padding_idx}.")
+        self.padding_idx = padding_idx
+        table = _weight if _weight is not None else initializer("normal", (num_embeddings, embedding_dim),
+                                                                mstype.float32 if dtype is None else dtype)
+        table = table.init_data() if hasattr(table, "init_data") else table
+        if padding_idx is not None and _weight is None:
+            values = table.asnumpy().copy()
+            values[padding_idx] = 0
+            table = Tensor(values)
+        self.weight = Parameter(table, name="weight", requires_grad=not _freeze)
+
+    def construct(self, input: Tensor) -> Tensor:
+        """The rows of ``weight`` at the ids ``input``."""
+        return MF.embedding(input, self.weight, self.padding_idx)
+
+
+class AvgPool2d(nn.Cell):
+    """The mean of each window of the last two dims (``stride`` defaults to ``kernel_size``)."""
+
+    def __init__(self, kernel_size: Any, stride: Any = None, padding: Any = 0, ceil_mode: bool = False,
+                 count_include_pad: bool = True, divisor_override: int | None = None) -> None:
+        super().__init__()
+        self.kernel_size, self.stride, self.padding = kernel_size, stride, padding
+        self.ceil_mode, self.count_include_pad, self.divisor_override = ceil_mode, count_include_pad, divisor_override
+
+    def construct(self, input: Tensor) -> Tensor:
+        """The pooled ``input``."""
+        return MF.avg_pool2d(input, self.kernel_size, self.stride, self.padding, self.ceil_mode,
+                             self.count_include_pad, self.divisor_override)
+
+
+class MaxPool2d(nn.Cell):
+    """The maximum of each window of the last two dims (``stride`` defaults to ``kernel_size``)."""
+
+    def __init__(self, kernel_size: Any, stride: Any = None, padding: Any = 0, dilation: Any = 1,
+                 return_indices: bool = False, ceil_mode: bool = False) -> None:
+        super().__init__()
+        self.kernel_size, self.stride, self.padding, self.dilation = kernel_size, stride, padding, dilation
+        self.return_indices, self.ceil_mode = return_indices, ceil_mode
+
+    def construct(self, input: Tensor) -> Any:
+        """The pooled ``input`` (and the indices, with ``return_indices``)."""
+        return MF.max_pool2d(input, self.kernel_size, self.stride, self.padding, self.dilation, self.ceil_mode,
+                             self.return_indices)
+
+
+class GroupNorm(nn.GroupNorm):
+    """Group normalization over ``num_groups`` groups of ``num_channels``."""
+
+    def __init__(self, num_groups: int, num_channels: int, eps: float = 1e-05, affine: bool = True,
+                 dtype: Any = None) -> None:
+        super().__init__(num_groups, num_channels, eps, affine, dtype=mstype.float32 if dtype is None else dtype)
+
+
+class LayerNorm(nn.LayerNorm):
+    """Layer normalization over the trailing ``normalized_shape`` dims."""
+
+    def __init__(self, normalized_shape: Any, eps: float = 1e-05, elementwise_affine: bool = True, bias: bool = True,
+                 dtype: Any = None) -> None:
+        if not elementwise_affine or not bias:
+            raise ValueError("For 'LayerNorm', npspore implements only elementwise_affine=True and bias=True.")
+        shape = (normalized_shape,) if isinstance(normalized_shape, int) else tuple(normalized_shape)
+        super().__init__(shape, -len(shape), -len(shape), epsilon=eps,
+                         dtype=mstype.float32 if dtype is None else dtype)
+
+
+def _batch_norm_arguments(momentum: float, affine: bool, track_running_stats: bool) -> dict:
+    """mint's (PyTorch's) momentum is the new batch's weight; MindSpore's nn layers take the running value's."""
+    if not affine:
+        raise ValueError("For 'BatchNorm', npspore implements only affine=True.")
+    return {"momentum": 1.0 - momentum, "use_batch_statistics": None if track_running_stats else True}
+
+
+class BatchNorm1d(nn.BatchNorm1d):
+    """Batch normalization over the channels of ``(N, C)`` or ``(N, C, L)`` input."""
+
+    def __init__(self, num_features: int, eps: float = 1e-05, momentum: float = 0.1, affine: bool = True,
+                 track_running_stats: bool = True, dtype: Any = None) -> None:
+        super().__init__(num_features, eps, **_batch_norm_arguments(momentum, affine, track_running_stats),
+                         dtype=mstype.float32 if dtype is None else dtype)
+
+
+class BatchNorm2d(nn.BatchNorm2d):
+    """Batch normalization over the channels of ``(N, C, H, W)`` input."""
+
+    def __init__(self, num_features: int, eps: float = 1e-05, momentum: float = 0.1, affine: bool = True,
+                 track_running_stats: bool = True, dtype: Any = None) -> None:
+        super().__init__(num_features, eps, **_batch_norm_arguments(momentum, affine, track_running_stats),
+                         dtype=mstype.float32 if dtype is None else dtype)
+
+
+class Dropout(nn.Dropout):
+    """Elements zeroed with probability ``p`` in training, the rest scaled by ``1 / (1 - p)``."""
+
+    def __init__(self, p: float = 0.5, inplace: bool = False) -> None:
+        super().__init__(p=p)
+
+
+class Softmax(nn.Softmax):
+    """``softmax`` over ``dim`` (the last when None)."""
+
+    def __init__(self, dim: int | None = None) -> None:
+        super().__init__(-1 if dim is None else dim)
+
+
+class GELU(nn.GELU):
+    """The Gaussian error linear unit (``approximate='tanh'``: its tanh form)."""
+
+    def __init__(self, approximate: str = "none") -> None:
+        if approximate not in ("none", "tanh"):
+            raise ValueError(f"For 'GELU', 'approximate' must be 'none' or 'tanh', but got {approximate!r}.")
+        super().__init__(approximate=approximate == "tanh")
+
+
+class ReLU6(nn.ReLU6):
+    """``min(max(x, 0), 6)``."""
+
+    def __init__(self, inplace: bool = False) -> None:
+        super().__init__()
+
+
+class BCEWithLogitsLoss(nn.BCEWithLogitsLoss):
+    """Binary cross entropy of ``sigmoid(logits)``, with mint's argument order."""
+
+    def __init__(self, weight: Tensor | None = None, reduction: str = "mean", pos_weight: Tensor | None = None) -> None:
+        super().__init__(reduction, weight, pos_weight)
+
+
+class SmoothL1Loss(nn.SmoothL1Loss):
+    """Squared below ``beta``, absolute above, reduced (``'mean'`` by default, as mint's)."""
+
+    def __init__(self, reduction: str = "mean", beta: float = 1.0) -> None:
+        super().__init__(beta, reduction)
