@@ -14,12 +14,13 @@ import numpy as np
 from ..common import dtype as mstype
 from ..common.tensor import Tensor, _np_dtype
 from ..ops import functional as F
+from ..ops.numeric import isfinite as _isfinite
 from ..ops.eager import run
 
 __all__ = ["add", "sub", "mul", "div", "pow", "sqrt", "eq", "equal", "greater_equal", "isfinite", "isneginf",
            "isclose", "allclose", "logical_xor", "log2", "log10", "exp2", "logaddexp", "logaddexp2", "float_power",
            "fmod", "remainder", "frac", "trunc", "lerp", "sinc", "erfc", "xlogy", "nan_to_num", "clamp", "where",
-           "mm", "mv", "bmm", "dot", "outer", "addmm", "addbmm", "baddbmm", "addmv", "cross", "cdist"]
+           "softmax", "atanh", "arctanh", "mm", "mv", "bmm", "dot", "outer", "addmm", "addbmm", "baddbmm", "addmv", "cross", "cdist"]
 
 
 def _floating(x: Any) -> Any:
@@ -82,7 +83,7 @@ def greater_equal(input: Any, other: Any) -> Tensor:
 
 def isfinite(input: Tensor) -> Tensor:
     """Elementwise: neither NaN nor infinite (Bool)."""
-    return F.isfinite(input)
+    return _isfinite(input)
 
 
 def isneginf(input: Tensor) -> Tensor:
@@ -224,6 +225,20 @@ def where(condition: Tensor, input: Any = None, other: Any = None) -> Tensor:
         raise ValueError("For 'where', npspore needs both 'input' and 'other' (the one-argument form is not "
                          "implemented).")
     return run("where", condition, input, other)
+
+
+def softmax(input: Tensor, dim: int, *, dtype: Any = None) -> Tensor:
+    """``exp(input) / sum(exp(input), dim)``, computed without overflow; ``dtype`` casts the input first."""
+    return F.softmax(input, dim, dtype=dtype)
+
+
+def atanh(input: Tensor) -> Tensor:
+    """The inverse hyperbolic tangent ``(log1p(x) - log1p(-x)) / 2`` (integers give Float32)."""
+    input = _floating(input)
+    return run("mul", run("sub", run("log1p", input), run("log1p", run("neg", input))), 0.5)
+
+
+arctanh = atanh
 
 
 def _matrix_product(name: str, input: Tensor, other: Tensor, ranks: tuple[int, int]) -> Tensor:

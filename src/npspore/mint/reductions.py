@@ -73,12 +73,12 @@ def min(input: Tensor, *args: Any, **kwargs: Any) -> Any:  # noqa: A001
 
 def amax(input: Tensor, dim: _Dim = (), keepdim: bool = False) -> Tensor:
     """The maximum over ``dim`` (every dim when ``()`` or None)."""
-    return run("max", input, axis=_axis(dim or None), keepdims=keepdim)
+    return run("max", input, axis=_axis(None if dim == () else dim), keepdims=keepdim)
 
 
 def amin(input: Tensor, dim: _Dim = (), keepdim: bool = False) -> Tensor:
     """The minimum over ``dim`` (every dim when ``()`` or None)."""
-    return run("min", input, axis=_axis(dim or None), keepdims=keepdim)
+    return run("min", input, axis=_axis(None if dim == () else dim), keepdims=keepdim)
 
 
 def argmax(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor:
@@ -113,7 +113,8 @@ def logsumexp(input: Tensor, dim: _Dim, keepdim: bool = False) -> Tensor:
 
 
 def _count(input: Tensor, axis: Any) -> int:
-    sizes = input.shape if axis is None else [input.shape[d] for d in axis]
+    """The number of elements each reduction over ``axis`` (an int, a tuple or None) sees."""
+    sizes = input.shape if axis is None else [input.shape[d] for d in ((axis,) if isinstance(axis, int) else axis)]
     return int(np.prod(sizes))
 
 
