@@ -603,3 +603,126 @@ def test_values_match_mindspore(name):
 def test_docstring_examples(name):
     call, dtype, expected = DOCSTRING[name]
     _check(call(), dtype, expected, 1e-3 if "Float16" in str(dtype) else 1e-5)
+
+
+def _elementwise(a, b):
+    return (mint.add(a, b, alpha=0.5) * mint.sub(a, b, alpha=2) + mint.logaddexp(a, b) + mint.logaddexp2(a, b)
+            + mint.lerp(a, b, 0.25) + mint.sinc(a) + mint.erfc(a) + mint.xlogy(a, mint.exp2(b)) + mint.log2(a * a + 1)
+            + mint.log10(b * b + 1) + mint.fmod(a, 0.7) + mint.frac(b) + mint.float_power(a, 2)
+            + mint.atanh(a * 0.1) + mint.nan_to_num(a) + mint.clamp(a, -0.5, 0.5)
+            + mint.cross(mint.cat([a, b], dim=1)[:, :3], mint.cat([b, a], dim=1)[:, :3], dim=1).sum()
+            + mint.cdist(a, b).sum() + mint.addmm(a @ b.T, a, b.T, beta=0.5, alpha=2).sum()
+            + mint.baddbmm(mint.unsqueeze(a @ b.T, 0), mint.unsqueeze(a, 0), mint.unsqueeze(b.T, 0), beta=2).sum()
+            + mint.addmv(a[:, 0], a @ b.T, b[:, 1]).sum() + mint.dot(a[0], b[1]) + mint.mv(a, b[0]).sum())
+
+
+def _reductions(a, b):
+    values, _ = mint.max(a, 1)
+    median, _ = mint.median(b, 0)
+    return (mint.sum(a, dim=1, keepdim=True) * mint.mean(b, dim=(0, 1)) + mint.prod(a, 1, True) + values[0]
+            + mint.amax(a, 0).sum() + mint.amin(b).sum() + mint.logsumexp(a, 1, keepdim=True)
+            + mint.var(a, 1, keepdim=True) + mint.std(b, correction=0) + mint.var_mean(a, 0)[0].sum()
+            + mint.std_mean(b)[1] + mint.nansum(a) + median.sum() + mint.trace(a @ b.T) + mint.cumsum(a, 1)
+            + mint.max(a) + mint.min(a, b) + mint.norm(a, 1) + mint.linalg.vector_norm(b, 3, dim=0).sum()
+            + mint.linalg.norm(a))
+
+
+def _shapes(a, b):
+    first, second = mint.split(mint.cat([a, b], dim=0), [1, 3], dim=0)
+    chunks = mint.chunk(a, 2, 1)
+    values, _ = mint.topk(a, 2, dim=1)
+    ordered, _ = mint.sort(b, dim=0, descending=True)
+    index = Tensor(np.array([[0, 1, 0], [1, 0, 1]]), ms.int64)
+    return (mint.stack([a, b], dim=2).sum(2) + first.sum() + second.sum(0) + chunks[-1].sum()
+            + mint.flatten(mint.permute(mint.reshape(a, (1, 2, 3)), (2, 0, 1)), 1).sum() + mint.t(b).T
+            + mint.transpose(mint.swapaxes(a, 0, 1), 0, 1) + mint.squeeze(mint.unsqueeze(b, 1), 1)
+            + mint.narrow(a, 1, 1, 2).sum() + mint.select(b, 0, -1) + mint.index_select(a, 1, Tensor([2, 0, 1]))
+            + mint.gather(a, 1, index) + mint.scatter_add(a, 0, index, b) + mint.scatter(b, 1, index[:, :1], a)
+            + mint.index_add(a, 1, Tensor([2, 0]), b[:, :2], alpha=3) + values.sum() + ordered
+            + mint.roll(a, (1, -1), (0, 1)) + mint.tril(a) + mint.triu(b, 1)
+            + mint.diff(a, dim=1, prepend=b[:, :1]).sum() + mint.repeat_interleave(a, 2, 0)[1:3]
+            + mint.broadcast_to(b[:1], (2, 3)) + mint.ravel(a)[:3] + mint.diag(mint.diag(a @ b.T)).sum()
+            + mint.unbind(b, 0)[1] + mint.where(a > 0, a, b) + mint.meshgrid(a[0], b[:, 0])[1].sum())
+
+
+RUNNING_MEAN, RUNNING_VAR = Tensor(np.zeros(2)), Tensor(np.ones(2))
+
+
+def _functional(a, b):
+    image = mint.reshape(mint.cat([a, b, a * b, a - b], dim=0), (1, 2, 2, 6))
+    weight = mint.reshape(mint.cat([b, a], dim=1), (2, 2, 1, 3))
+    labels = Tensor(np.array([2, 0]), ms.int32)
+    probabilities = F.softmax(a, dim=1)
+    return (F.silu(a).sum() + F.gelu(b).sum() + F.gelu(a, approximate="tanh").sum() + F.elu(a, 0.5).sum()
+            + F.selu(b).sum() + F.leaky_relu(a, 0.2).sum() + F.logsigmoid(b).sum() + F.mish(a).sum()
+            + F.softplus(a, 2, 1).sum() + F.log_softmax(b, dim=0).sum() + F.glu(mint.cat([a, b], 1), 1).sum()
+            + F.hardshrink(a, 0.3).sum() + F.normalize(a).sum() + F.relu6(a * 4).sum()
+            + F.cross_entropy(a, labels, label_smoothing=0.1) + F.mse_loss(a, b) + F.l1_loss(a, b)
+            + F.smooth_l1_loss(a, b) + F.kl_div(F.log_softmax(a, dim=1), F.softmax(b, dim=1), reduction="batchmean")
+            + F.nll_loss(F.log_softmax(b, dim=1), labels) + F.binary_cross_entropy(probabilities, F.softmax(b, dim=1))
+            + F.binary_cross_entropy_with_logits(a, F.softmax(b, dim=1)) + F.pad(a, (1, 1), value=0.5).sum()
+            + F.conv2d(image, weight, padding=(0, 1)).sum() + F.avg_pool2d(image, 2).sum()
+            + F.max_pool2d(image, (1, 2)).sum() + F.adaptive_avg_pool1d(a, 1).sum()
+            + F.batch_norm(image, RUNNING_MEAN, RUNNING_VAR, training=True).sum()
+            + F.embedding(Tensor(np.array([1, 0, 1])), a).sum()
+            + F.pixel_shuffle(mint.reshape(mint.cat([a, b, b, a], 0), (1, 4, 2, 3)), 2).sum())
+
+
+@pytest.mark.parametrize("fn", [_elementwise, _reductions, _shapes, _functional])
+def test_compiled_and_gradients_against_central_differences(fn):
+    rng = np.random.default_rng(0)
+    a = rng.uniform(0.2, 0.9, (2, 3)) * rng.choice([-1.0, 1.0], (2, 3))
+    b = rng.uniform(0.2, 0.9, (2, 3)) * rng.choice([-1.0, 1.0], (2, 3))
+    eager = fn(Tensor(a), Tensor(b)).asnumpy()
+    np.testing.assert_allclose(ms.jit(fn)(Tensor(a), Tensor(b)).asnumpy(), eager, rtol=1e-12)
+    check_grads(fn, [a, b], order=1)
+
+
+@pytest.mark.parametrize("fn", [_elementwise, _reductions])
+def test_second_order_gradients(fn):
+    rng = np.random.default_rng(1)
+    a = rng.uniform(0.2, 0.9, (2, 3)) * rng.choice([-1.0, 1.0], (2, 3))
+    b = rng.uniform(0.2, 0.9, (2, 3)) * rng.choice([-1.0, 1.0], (2, 3))
+    check_grads(fn, [a, b], order=2)
+
+
+def test_embedding_padding_row_gets_no_gradient():
+    # MindSpore 2.10's docstring: "the corresponding row of `weight` will not be updated in training"
+    weight = Tensor(X.T.copy())
+    grad = ms.grad(lambda w: F.embedding(Tensor(np.array([1, 0, 1])), w, padding_idx=1).sum())(weight)
+    np.testing.assert_array_equal(grad.asnumpy(), [[1.0, 1.0], [0.0, 0.0], [0.0, 0.0]])
+    layer = mint.nn.Embedding(4, 2, padding_idx=1)
+    np.testing.assert_array_equal(layer(Tensor(np.array([1]))).asnumpy(), [[0.0, 0.0]])
+
+
+def test_bad_arguments_are_named():
+    with pytest.raises(ValueError, match="'narrow'"):
+        mint.narrow(Tensor(X), 1, 2, 5)
+    with pytest.raises(ValueError, match="'mm'"):
+        mint.mm(Tensor(X[0]), Tensor(X))
+    with pytest.raises(ValueError, match="'cross'"):
+        mint.cross(Tensor(M), Tensor(M))
+    with pytest.raises(ValueError, match="'chunk'"):
+        mint.chunk(Tensor(X), 0)
+    with pytest.raises(TypeError, match="generator"):
+        mint.randn(2, generator=object())
+    with pytest.raises(ValueError, match="padding_mode='zeros'"):
+        mint.nn.Conv2d(1, 1, 3, padding_mode="reflect")
+    with pytest.raises(AttributeError, match="'mindspore.mint.einsum' is not implemented in npspore"):
+        mint.einsum
+
+
+def test_names_shared_with_ops_are_the_ops_objects():
+    # MindSpore 2.10: mint.matmul is ops.matmul, mint.flip is ops.flip, mint.nn.ReLU is nn.ReLU ...
+    assert mint.matmul is ms.ops.matmul and mint.flip is ms.ops.flip and mint.tan is ms.ops.tan
+    assert mint.nn.ReLU is ms.nn.ReLU and mint.nn.Cell is ms.nn.Cell
+    assert mint.nn.functional.group_norm is ms.ops.group_norm
+
+
+def test_random_creation_shapes_and_dtypes():
+    ms.set_seed(3)
+    assert mint.rand(2, 3).shape == (2, 3) and mint.randn((4,)).dtype == ms.float32
+    ints = mint.randint(2, 5, (100,))
+    assert ints.dtype == ms.int64 and set(np.unique(ints.asnumpy())) <= {2, 3, 4}
+    assert sorted(mint.randperm(6).asnumpy().tolist()) == list(range(6))
+    assert mint.randn_like(Tensor(X)).shape == (2, 3) and mint.normal(0.0, 2.0, (3, 2)).shape == (3, 2)

@@ -143,7 +143,7 @@ def randint_like(*args: Any, dtype: Any = None, device: Any = None) -> Tensor:
 def _uniform_integers(low: int, high: int, size: tuple[int, ...], dtype: Any) -> Tensor:
     if high <= low:
         raise ValueError(f"For 'randint', 'low' must be less than 'high', but got low={low}, high={high}.")
-    draws = run("floor", run("add", run("mul", F.rand(size), high - low), low))
+    draws = F.floor(run("add", run("mul", F.rand(size), high - low), low))
     return run("cast", draws, dtype=_np_dtype(mstype.int64 if dtype is None else dtype))
 
 

@@ -319,7 +319,7 @@ def cross(input: Tensor, other: Tensor, dim: int | None = None) -> Tensor:
     Raises:
         ValueError: if ``dim``'s size is not 3 (or no dim has size 3).
     """
-    shape = np.broadcast_shapes(tuple(input.shape), tuple(other.shape))
+    shape = _broadcast_shape(tuple(input.shape), tuple(other.shape))
     if dim is None:
         dim = next((d for d, size in enumerate(shape) if size == 3), None)
         if dim is None:
@@ -327,12 +327,21 @@ def cross(input: Tensor, other: Tensor, dim: int | None = None) -> Tensor:
     if shape[dim] != 3:
         raise ValueError(f"For 'cross', the size of 'dim' {dim} must be 3, but got {shape[dim]}.")
     input, other = run("broadcast_to", input, shape=shape), run("broadcast_to", other, shape=shape)
+    axis = dim % len(shape)
+    return run("sub", run("mul", _turned(input, 1, axis), _turned(other, 2, axis)),
+               run("mul", _turned(input, 2, axis), _turned(other, 1, axis)))
 
-    def turned(x: Tensor, order: list[int]) -> Tensor:
-        return run("gather", x, Tensor(np.array(order, np.int32)), axis=dim % len(shape))
 
-    return run("sub", run("mul", turned(input, [1, 2, 0]), turned(other, [2, 0, 1])),
-               run("mul", turned(input, [2, 0, 1]), turned(other, [1, 2, 0])))
+def _broadcast_shape(first: tuple[int, ...], second: tuple[int, ...]) -> tuple[int, ...]:
+    """The shape ``first`` and ``second`` broadcast to (the sizes are checked by the ops that use it)."""
+    ndim = max(len(first), len(second))
+    first, second = (1,) * (ndim - len(first)) + first, (1,) * (ndim - len(second)) + second
+    return tuple(b if a == 1 else a for a, b in zip(first, second))
+
+
+def _turned(x: Tensor, by: int, axis: int) -> Tensor:
+    """The 3 components of ``x`` along ``axis`` rotated ``by`` places (``(y, z, x)`` for 1)."""
+    return run("gather", x, Tensor(np.array([(by + k) % 3 for k in range(3)], np.int32)), axis=axis)
 
 
 def cdist(x1: Tensor, x2: Tensor, p: float = 2.0, compute_mode: str = "use_mm_for_euclid_dist_if_necessary") -> Tensor:

@@ -6,6 +6,7 @@ Int64). Each is a composition of the op table's ops, so it runs eagerly and comp
 from __future__ import annotations
 
 import builtins
+import math
 from typing import Any
 
 import numpy as np
@@ -115,7 +116,7 @@ def logsumexp(input: Tensor, dim: _Dim, keepdim: bool = False) -> Tensor:
 def _count(input: Tensor, axis: Any) -> int:
     """The number of elements each reduction over ``axis`` (an int, a tuple or None) sees."""
     sizes = input.shape if axis is None else [input.shape[d] for d in ((axis,) if isinstance(axis, int) else axis)]
-    return int(np.prod(sizes))
+    return math.prod(sizes)
 
 
 def var(input: Tensor, dim: _Dim = None, *, correction: int = 1, keepdim: bool = False) -> Tensor:
@@ -157,7 +158,7 @@ def median(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Any:
     ``(values, indices)``."""
     if dim is None:
         ordered = _sort(run("reshape", input, shape=(-1,)))[0]
-        return run("getitem", ordered, index=((int(np.prod(input.shape)) - 1) // 2,))
+        return run("getitem", ordered, index=((math.prod(input.shape) - 1) // 2,))
     dim = dim % len(input.shape)
     values, indices = _sort(input, dim)
     middle = tuple((input.shape[dim] - 1) // 2 if d == dim else slice(None) for d in range(len(input.shape)))

@@ -143,9 +143,7 @@ def embedding(input: Tensor, weight: Tensor, padding_idx: int | None = None, max
         raise ValueError("For 'embedding', 'max_norm' and 'scale_grad_by_freq' are not implemented in npspore.")
     if padding_idx is not None:
         rows = weight.shape[0]
-        keep = np.ones((rows, 1), np.float32)
-        keep[padding_idx % rows] = 0.0
-        kept = Tensor(keep.astype(np.float32))
+        kept = Tensor(np.array([[0.0 if row == padding_idx % rows else 1.0] for row in range(rows)], np.float32))
         weight = run("add", run("mul", weight, kept), run("stop_gradient", run("mul", weight, run("sub", 1.0, kept))))
     return run("gather", weight, input, axis=0)
 
@@ -309,7 +307,7 @@ def pixel_shuffle(input: Tensor, upscale_factor: int) -> Tensor:
         ValueError: if the channel count is not a multiple of ``upscale_factor ** 2``.
     """
     r = upscale_factor
-    *batch, channels, height, width = input.shape
+    batch, (channels, height, width) = tuple(input.shape[:-3]), input.shape[-3:]
     if channels % (r * r):
         raise ValueError(f"For 'pixel_shuffle', the channels {channels} must be divisible by upscale_factor ** 2 "
                          f"({r * r}).")
