@@ -13,8 +13,7 @@ import numpy as np
 
 from ..common import dtype as mstype
 from ..common.tensor import Tensor, _np_dtype
-from ..numpy import diag as _diag, roll as _roll
-from ..numpy_more import repeat as _repeat, tril as _tril, triu as _triu
+from ..numpy_more import diag as _diag, repeat as _repeat, roll as _roll, tril as _tril, triu as _triu
 from ..ops import functional as F
 from ..ops.array_functional import gather_d, meshgrid as _meshgrid, scatter_nd, sort as _sort, unstack
 from ..ops.eager import run
