@@ -330,21 +330,49 @@ RECORDED = {
         'mint', ('Float32', [3.0, 0.0, -0.0, -3.0])),
     'erfc': (lambda: mint.erfc(Tensor(np.array([-1, 0, 1, 2, 3]), ms.float32)),
         'mint', ('Float32', [1.8427008390426636, 1.0, 0.15729920566082, 0.004677734803408384, 2.2090496713644825e-05])),
+    'expm1': (lambda: mint.expm1(Tensor(np.array([0.0, 1.0, 2.0, 4.0]), ms.float32)),
+        'mint', ('Float32', [0.0, 1.7182817459106445, 6.389056205749512, 53.598148345947266])),
     'xlogy': (lambda: mint.xlogy(Tensor(np.array([-5, 0, 4]), ms.float32), Tensor(np.array([2, 2, 2]), ms.float32)),
         'mint', ('Float32', [-3.465735912322998, 0.0, 2.7725887298583984])),
     'xlogy_zero': (lambda: mint.xlogy(Tensor(np.array([0.0, 1.0]), ms.float32), Tensor(np.array([0.0, 3.0]), ms.float32)),
         'mint', ('Float32', [NAN, 1.0986123085021973])),
     'median_dim': (lambda: mint.median(Tensor(np.array([[0.57, 0.11, 0.21], [0.38, 0.5, 0.57], [0.36, 0.16, 0.44]]), ms.float32), dim=0),
         'ops', [('Float32', [0.3799999952316284, 0.1599999964237213, 0.4399999976158142]), ('Int64', [1, 2, 2])]),
+    'cummax': (lambda: mint.cummax(Tensor(np.array([[3, 4, 6, 10], [1, 6, 7, 9], [4, 3, 8, 7], [1, 3, 7, 9]]).astype(np.float32)), 0),
+        'mint', [('Float32', [[3.0, 4.0, 6.0, 10.0], [3.0, 6.0, 7.0, 10.0], [4.0, 6.0, 8.0, 10.0], [4.0, 6.0, 8.0, 10.0]]), ('Int64', [[0, 0, 0, 0], [0, 1, 1, 0], [2, 1, 2, 0], [2, 1, 2, 0]])]),
+    'cummin': (lambda: mint.cummin(Tensor([-0.2284, -0.6628, 0.0975, 0.2680, -1.3298, -0.4220], ms.float32), 0),
+        'ops', [('Float32', [-0.22840000689029694, -0.6628000140190125, -0.6628000140190125, -0.6628000140190125, -1.329800009727478, -1.329800009727478]), ('Int32', [0, 1, 1, 1, 4, 4])]),
     'cdist': (lambda: mint.cdist(Tensor(np.array([[[1.0, 1.0], [2.0, 2.0]]]).astype(np.float32)),
                                 Tensor(np.array([[[3.0, 3.0], [3.0, 3.0]]]).astype(np.float32)), p=2.0),
         'mint', ('Float32', [[[2.8284270763397217, 2.8284270763397217], [1.4142135381698608, 1.4142135381698608]]])),
     'cdist_p1': (lambda: mint.cdist(Tensor(X), Tensor(X[:1]), p=1.0),
         'mint', ('Float32', [[0.0], [14.5]])),
+    'histc': (lambda: mint.histc(Tensor([1., 2, 1]), bins=4, min=0, max=3),
+        'ops', ('Float32', [0.0, 2.0, 1.0, 0.0])),
     'index_add': (lambda: mint.index_add(Tensor(np.ones((3, 3), np.float32)), 0, Tensor([0, 2], ms.int32), Tensor(M[:, :1].repeat(3, 1)), alpha=2),
         'mint', ('Float32', [[3.0, 3.0, 3.0], [1.0, 1.0, 1.0], [7.0, 7.0, 7.0]])),
+    'asinh': (lambda: mint.asinh(Tensor(np.array([-5.0, 1.5, 3.0, 100.0]), ms.float32)),
+        'ops', ('Float32', [-2.3124382495880127, 1.19476318359375, 1.8184465169906616, 5.298342227935791])),
+    'acosh': (lambda: mint.acosh(Tensor(np.array([1.0, 1.5, 3.0, 100.0]), ms.float32)),
+        'ops', ('Float32', [0.0, 0.9624236226081848, 1.7627471685409546, 5.29829216003418])),
     'atanh': (lambda: mint.atanh(Tensor(np.array([0, -0.5]), ms.float32)),
         'mint', ('Float32', [0.0, -0.5493061542510986])),
+    'expm1_small': (lambda: mint.expm1(Tensor(np.array([1e-7, -1e-4, 0.05, -0.5], np.float32))),
+        'mint', ('Float32', [1.1920928955078125e-07, -0.00010001659393310547, 0.05127108097076416, -0.39346933364868164])),
+    'asinh_more': (lambda: mint.arcsinh(Tensor(np.array([-0.5, 0.25], np.float32))),
+        'ops', ('Float32', [-0.4812118113040924, 0.24746645987033844])),
+    'searchsorted_doc': (lambda: mint.searchsorted(Tensor(np.array([[0, 1, 3, 5, 7], [2, 4, 6, 8, 10]]), ms.float32),
+                                                  Tensor(np.array([[3, 6, 9], [3, 6, 9]]), ms.float32)),
+        'mint', ('Int64', [[2, 4, 5], [1, 2, 4]])),
+    'searchsorted_right': (lambda: mint.searchsorted(Tensor(np.array([1.0, 2.0, 2.0, 3.0], np.float32)),
+                                                    Tensor(np.array([2.0, 0.0, 5.0], np.float32)), right=True),
+        'mint', ('Int64', [3, 0, 4])),
+    'cummax_ties': (lambda: mint.cummax(Tensor(np.array([1.0, 3.0, 3.0, 2.0, 3.0], np.float32)), 0),
+        'mint', [('Float32', [1.0, 3.0, 3.0, 3.0, 3.0]), ('Int64', [0, 1, 2, 2, 4])]),
+    'histc_auto': (lambda: mint.histc(Tensor(X.ravel()), bins=3),
+        'ops', ('Float32', [1.0, 2.0, 3.0])),
+    'multinomial_certain': (lambda: mint.multinomial(Tensor(np.array([0.0, 10.0, 0.0], np.float32)), 2, replacement=True),
+        'ops', ('Int32', [1, 1])),
     'cross_entropy': (lambda: F.cross_entropy(Tensor(X), Tensor(np.array([2, 0]), ms.int32)),
         'ops', ('Float32', 0.08131992816925049)),
     'cross_entropy_smooth': (lambda: F.cross_entropy(Tensor(X), Tensor(np.array([1, 2]), ms.int32), reduction="sum",
@@ -433,6 +461,11 @@ RECORDED = {
         'ops', ('Float32', [[[[-3.9999799728393555, -3.749981164932251, -3.4999823570251465, -3.249983787536621], [-2.9999849796295166, -2.749986171722412, -2.4999876022338867, -2.2499887943267822], [-1.9999899864196777, -1.7499911785125732, -1.4999924898147583, -1.2499938011169434], [-0.9999949932098389, -0.7499962449073792, -0.49999749660491943, -0.24999874830245972]], [[1.0, 1.1249994039535522, 1.2499988079071045, 1.3749980926513672], [1.4999974966049194, 1.6249969005584717, 1.7499961853027344, 1.8749955892562866], [1.9999949932098389, 2.1249942779541016, 2.2499938011169434, 2.374993085861206], [2.4999923706054688, 2.6249918937683105, 2.7499911785125732, 2.874990463256836]]]])),
     'embedding': (lambda: F.embedding(Tensor(np.array([[0, 2], [1, 1]]), ms.int64), Tensor(X.T.copy())),
         'ops', ('Float32', [[[1.0, 4.0], [3.0, -6.0]], [[-2.0, 0.5], [-2.0, 0.5]]])),
+    'adaptive_max_pool1d': (lambda: F.adaptive_max_pool1d(Tensor(np.arange(12).reshape(1, 2, 6).astype(np.float32) % 5), 3),
+        'ops', ('Float32', [[[1.0, 3.0, 4.0], [2.0, 4.0, 1.0]]])),
+    'max_unpool2d': (lambda: F.max_unpool2d(Tensor(np.array([[[[5.0, 7.0], [13.0, 15.0]]]], np.float32)),
+                                           Tensor(np.array([[[[5, 7], [13, 15]]]], np.int64)), 2),
+        'ops', ('Float32', [[[[0.0, 0.0, 0.0, 0.0], [0.0, 5.0, 0.0, 7.0], [0.0, 0.0, 0.0, 0.0], [0.0, 13.0, 0.0, 15.0]]]])),
     'pixel_shuffle': (lambda: F.pixel_shuffle(Tensor(np.arange(16).reshape(1, 4, 2, 2).astype(np.float32)), 2),
         'mint', ('Float32', [[[[0.0, 4.0, 1.0, 5.0], [8.0, 12.0, 9.0, 13.0], [2.0, 6.0, 3.0, 7.0], [10.0, 14.0, 11.0, 15.0]]]])),
     'vector_norm': (lambda: mint.linalg.vector_norm(Tensor(X)),
@@ -609,7 +642,8 @@ def _elementwise(a, b):
     return (mint.add(a, b, alpha=0.5) * mint.sub(a, b, alpha=2) + mint.logaddexp(a, b) + mint.logaddexp2(a, b)
             + mint.lerp(a, b, 0.25) + mint.sinc(a) + mint.erfc(a) + mint.xlogy(a, mint.exp2(b)) + mint.log2(a * a + 1)
             + mint.log10(b * b + 1) + mint.fmod(a, 0.7) + mint.frac(b) + mint.float_power(a, 2)
-            + mint.atanh(a * 0.1) + mint.nan_to_num(a) + mint.clamp(a, -0.5, 0.5)
+            + mint.atanh(a * 0.1) + mint.nan_to_num(a) + mint.clamp(a, -0.5, 0.5) + mint.asinh(a)
+            + mint.acosh(b * b + 1.5) + mint.expm1(b)
             + mint.cross(mint.cat([a, b], dim=1)[:, :3], mint.cat([b, a], dim=1)[:, :3], dim=1).sum()
             + mint.cdist(a, b).sum() + mint.addmm(a @ b.T, a, b.T, beta=0.5, alpha=2).sum()
             + mint.baddbmm(mint.unsqueeze(a @ b.T, 0), mint.unsqueeze(a, 0), mint.unsqueeze(b.T, 0), beta=2).sum()
@@ -624,7 +658,7 @@ def _reductions(a, b):
             + mint.var(a, 1, keepdim=True) + mint.std(b, correction=0) + mint.var_mean(a, 0)[0].sum()
             + mint.std_mean(b)[1] + mint.nansum(a) + median.sum() + mint.trace(a @ b.T) + mint.cumsum(a, 1)
             + mint.max(a) + mint.min(a, b) + mint.norm(a, 1) + mint.linalg.vector_norm(b, 3, dim=0).sum()
-            + mint.linalg.norm(a))
+            + mint.linalg.norm(a) + mint.cummax(a, 1)[0] + mint.cummin(b, 0)[0].sum(0))
 
 
 def _shapes(a, b):
@@ -665,6 +699,9 @@ def _functional(a, b):
             + F.max_pool2d(image, (1, 2)).sum() + F.adaptive_avg_pool1d(a, 1).sum()
             + F.batch_norm(image, RUNNING_MEAN, RUNNING_VAR, training=True).sum()
             + F.embedding(Tensor(np.array([1, 0, 1])), a).sum()
+            + F.adaptive_max_pool1d(a, 2).sum() * F.max_unpool2d(mint.reshape(b, (1, 1, 2, 3)),
+                                                                  Tensor(np.array([[[[0, 3, 4], [9, 10, 14]]]])),
+                                                                  2, output_size=(4, 6))[0, 0, 2, 3]
             + F.pixel_shuffle(mint.reshape(mint.cat([a, b, b, a], 0), (1, 4, 2, 3)), 2).sum())
 
 

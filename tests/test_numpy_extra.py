@@ -282,6 +282,16 @@ RECORDED = {
         ('Int64', [1, 2, 6, 24, 120, 720])),
     'cumprod_axis': (lambda: mnp.cumprod(Tensor(X), axis=0),
         ('Float32', [[1.0, -2.0, 3.0], [4.0, -1.0, -18.0]])),
+    'searchsorted': (lambda: mnp.searchsorted(Tensor(np.array([1.0, 2.0, 2.0, 3.0], np.float32)), Tensor(np.array([2.0, 0.0, 5.0], np.float32))),
+        ('Int32', [1, 0, 4])),
+    'searchsorted_right': (lambda: mnp.searchsorted(Tensor(np.array([1, 2, 3, 4, 5])), Tensor(np.array([3, 6])), side="right"),
+        ('Int32', [3, 5])),
+    'interp': (lambda: mnp.interp(Tensor(np.array([0.5, 1.5, 2.5, 4.0, -1.0], np.float32)), Tensor(np.array([0.0, 1.0, 3.0], np.float32)),
+                                 Tensor(np.array([1.0, 3.0, -1.0], np.float32))),
+        ('Float32', [2.0, 2.0, 0.0, -1.0, 1.0])),
+    'interp_bounds': (lambda: mnp.interp(Tensor(np.array([4.0, -1.0], np.float32)), Tensor(np.array([0.0, 1.0, 3.0], np.float32)),
+                                        Tensor(np.array([1.0, 3.0, -1.0], np.float32)), left=-5.0, right=5.0),
+        ('Float32', [5.0, -5.0])),
     'expm1': (lambda: mnp.expm1(Tensor(np.array([1e-7, 0.5, 2.0], np.float32))),
         ('Float32', [1.1920928955078125e-07, 0.6487212181091309, 6.389056205749512])),
 }
@@ -347,7 +357,11 @@ def _combined(a, b):
             + mnp.cbrt(b).sum() + mnp.hypot(a, b).sum() + mnp.log1p(a * a).sum() + mnp.expm1(b).sum()
             + mnp.logaddexp(a, b).sum() + mnp.logaddexp2(a, b).sum() + mnp.divide(a, b * b + 1).sum()
             + mnp.multiply(a, b).sum() + mnp.add(a, b).sum() + mnp.diagflat(a[0]).sum()
-            + mnp.broadcast_arrays(a[:1], b)[0].sum() + mnp.ravel(a)[1] + mnp.fmod(a, 0.3).sum())
+            + mnp.broadcast_arrays(a[:1], b)[0].sum() + mnp.ravel(a)[1] + mnp.fmod(a, 0.3).sum()
+            + mnp.interp(a[0], XP, b[1]).sum())
+
+
+XP = Tensor(np.array([-1.0, 0.1, 2.0]))
 
 
 def test_compiled_and_gradients_against_central_differences():

@@ -151,6 +151,12 @@ CASES = {
     "append_axis": lambda: mnp.append(Tensor(X), Tensor(X[:1]), axis=0),
     "cumprod": lambda: mnp.cumprod(Tensor(np.array([[1, 2, 3], [4, 5, 6]]))),
     "cumprod_axis": lambda: mnp.cumprod(Tensor(X), axis=0),
+    "searchsorted": lambda: mnp.searchsorted(Tensor(np.array([1.0, 2.0, 2.0, 3.0], np.float32)), Tensor(np.array([2.0, 0.0, 5.0], np.float32))),
+    "searchsorted_right": lambda: mnp.searchsorted(Tensor(np.array([1, 2, 3, 4, 5])), Tensor(np.array([3, 6])), side="right"),
+    "interp": lambda: mnp.interp(Tensor(np.array([0.5, 1.5, 2.5, 4.0, -1.0], np.float32)), Tensor(np.array([0.0, 1.0, 3.0], np.float32)),
+                                 Tensor(np.array([1.0, 3.0, -1.0], np.float32))),
+    "interp_bounds": lambda: mnp.interp(Tensor(np.array([4.0, -1.0], np.float32)), Tensor(np.array([0.0, 1.0, 3.0], np.float32)),
+                                        Tensor(np.array([1.0, 3.0, -1.0], np.float32)), left=-5.0, right=5.0),
     "expm1": lambda: mnp.expm1(Tensor(np.array([1e-7, 0.5, 2.0], np.float32))),
 }
 

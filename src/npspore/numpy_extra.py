@@ -36,7 +36,7 @@ __all__ = ["empty", "empty_like", "rand", "randn", "randint", "asarray", "identi
            "vstack", "hstack", "column_stack", "array_split", "append", "ravel", "broadcast_arrays", "moveaxis",
            "rot90", "take", "diagonal", "diagflat", "trace", "diff", "unravel_index", "isin", "matmul", "dot",
            "multi_dot", "outer", "cross", "average", "std", "var", "corrcoef", "count_nonzero", "cumsum", "cumprod",
-           "argmax", "argmin"]
+           "argmax", "argmin", "searchsorted", "interp"]
 
 
 # ---------------------------------------------------------------- creation
@@ -167,17 +167,13 @@ def cosh(x: Tensor, dtype: Any = None) -> Tensor:
 
 
 def arcsinh(x: Tensor, dtype: Any = None) -> Tensor:
-    """The inverse hyperbolic sine ``sign(x) log(|x| + sqrt(x^2 + 1))`` (integers give Float32)."""
-    x = _floating(x)
-    magnitude = run("abs", x)
-    result = run("log", run("add", magnitude, run("sqrt", run("add", run("square", x), 1.0))))
-    return _with_dtype(run("mul", run("sign", x), result), dtype)
+    """The inverse hyperbolic sine (integers give Float32)."""
+    return _with_dtype(_elementwise.asinh(x), dtype)
 
 
 def arccosh(x: Tensor, dtype: Any = None) -> Tensor:
-    """The inverse hyperbolic cosine ``log(x + sqrt(x^2 - 1))`` (integers give Float32)."""
-    x = _floating(x)
-    return _with_dtype(run("log", run("add", x, run("sqrt", run("sub", run("square", x), 1.0)))), dtype)
+    """The inverse hyperbolic cosine (integers give Float32)."""
+    return _with_dtype(_elementwise.acosh(x), dtype)
 
 
 def arctanh(x: Tensor, dtype: Any = None) -> Tensor:
@@ -205,7 +201,7 @@ def log1p(x: Tensor, dtype: Any = None) -> Tensor:
 
 def expm1(x: Tensor, dtype: Any = None) -> Tensor:
     """``exp(x) - 1`` elementwise, computed as MindSpore 2.10's numpy computes it (integers give Float32)."""
-    return _with_dtype(run("sub", run("exp", _floating(x)), 1.0), dtype)
+    return _with_dtype(_elementwise.expm1(x), dtype)
 
 
 def trunc(x: Tensor, dtype: Any = None) -> Tensor:
@@ -650,3 +646,30 @@ def argmin(a: Tensor, axis: int | None = None) -> Tensor:
     """The Int32 index of the first minimum along ``axis`` (of the flattened ``a`` when None), as MindSpore
     2.10's numpy returns it."""
     return run("cast", _reductions.argmin(a, axis), dtype=np.int32)
+
+
+def searchsorted(a: Tensor, v: Any, side: str = "left", sorter: Tensor | None = None) -> Tensor:
+    """The Int32 positions at which the elements of ``v`` would go into the sorted 1-D ``a`` (``side='right'``:
+    after equal elements); ``sorter`` sorts ``a`` first.
+
+    Raises:
+        ValueError: if ``side`` is not ``'left'`` or ``'right'``.
+    """
+    if side not in ("left", "right"):
+        raise ValueError(f"For 'searchsorted', 'side' must be 'left' or 'right', but got {side!r}.")
+    return _shapes.searchsorted(a, v, out_int32=True, right=side == "right", sorter=sorter)
+
+
+def interp(x: Tensor, xp: Tensor, fp: Tensor, left: float | None = None, right: float | None = None) -> Tensor:
+    """The piecewise-linear interpolant through ``(xp, fp)`` (``xp`` increasing) at ``x``; ``left``/``right``
+    (``fp[0]``/``fp[-1]`` by default) outside ``xp``'s range."""
+    size = xp.shape[0]
+    upper = run("clip", _shapes.searchsorted(xp, x, right=True), 1, size - 1)
+    lower = run("sub", upper, 1)
+    x0, x1 = run("gather", xp, lower, axis=0), run("gather", xp, upper, axis=0)
+    y0, y1 = run("gather", fp, lower, axis=0), run("gather", fp, upper, axis=0)
+    result = run("add", y0, run("mul", run("sub", x, x0), run("div", run("sub", y1, y0), run("sub", x1, x0))))
+    first = run("getitem", fp, index=(0,)) if left is None else left
+    last = run("getitem", fp, index=(size - 1,)) if right is None else right
+    result = run("where", run("less", x, run("getitem", xp, index=(0,))), first, result)
+    return run("where", run("greater", x, run("getitem", xp, index=(size - 1,))), last, result)

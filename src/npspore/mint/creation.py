@@ -5,15 +5,18 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from ..common import dtype as mstype
 from ..common.tensor import Tensor, _np_dtype
 from ..ops import functional as F
 from ..ops.array_functional import identity, linspace as _linspace
 from ..ops.eager import run
+from ..ops.nn_functional import topk as _topk
 
 __all__ = ["zeros", "ones", "zeros_like", "ones_like", "full", "full_like", "empty", "empty_like", "arange",
            "linspace", "rand", "randn", "rand_like", "randn_like", "randint", "randint_like", "randperm", "normal",
-           "clone"]
+           "bernoulli", "multinomial", "clone"]
 
 
 def _size(size: tuple) -> tuple[int, ...]:
@@ -168,6 +171,39 @@ def normal(mean: Any = 0.0, std: Any = 1.0, size: Any = None, generator: Any = N
     else:
         shape = tuple(size)
     return run("add", run("mul", F.randn(*shape), std), mean)
+
+
+def bernoulli(input: Tensor, *, generator: Any = None) -> Tensor:
+    """1 with probability ``input`` (elementwise) and 0 otherwise, in ``input``'s dtype."""
+    _no_generator("bernoulli", generator)
+    return run("cast", run("less", F.rand(input.shape, dtype=input.dtype), input), dtype=_np_dtype(input.dtype))
+
+
+def multinomial(input: Tensor, num_samples: int, replacement: bool = False, *, generator: Any = None) -> Tensor:
+    """``num_samples`` Int64 category indices per row of the weights ``input`` (1-D or 2-D), drawn with or
+    without ``replacement``.
+
+    Raises:
+        ValueError: without ``replacement``, if ``num_samples`` exceeds the number of categories.
+    """
+    _no_generator("multinomial", generator)
+    categories = input.shape[-1]
+    if not replacement and num_samples > categories:
+        raise ValueError(f"For 'multinomial', without replacement 'num_samples' ({num_samples}) must not exceed "
+                         f"the number of categories ({categories}).")
+    weights = run("stop_gradient", run("cast", input, dtype=np.float64))
+    if replacement:
+        totals = F.cumsum(weights, len(input.shape) - 1)
+        scaled = run("mul", F.rand(tuple(input.shape[:-1]) + (num_samples,), dtype=mstype.float64),
+                     run("getitem", totals, index=(Ellipsis, slice(categories - 1, categories))))
+        below = run("less_equal", run("expand_dims", totals, axis=-2), run("expand_dims", scaled, axis=-1))
+        picks = run("sum", below, axis=(-1,), keepdims=False, dtype=np.int64)
+        return run("clip", picks, 0, categories - 1)
+    noise = run("neg", run("log", run("neg", run("log", F.rand(input.shape, dtype=mstype.float64)))))
+    possible = run("greater", weights, 0.0)
+    scores = run("add", run("log", run("where", possible, weights, 1.0)), noise)
+    scores = run("where", possible, scores, -np.inf)
+    return run("cast", _topk(scores, num_samples, len(input.shape) - 1)[1], dtype=np.int64)
 
 
 def clone(input: Tensor) -> Tensor:

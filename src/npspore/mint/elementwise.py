@@ -20,7 +20,7 @@ from ..ops.eager import run
 __all__ = ["add", "sub", "mul", "div", "pow", "sqrt", "eq", "equal", "greater_equal", "isfinite", "isneginf",
            "isclose", "allclose", "logical_xor", "log2", "log10", "exp2", "logaddexp", "logaddexp2", "float_power",
            "fmod", "remainder", "frac", "trunc", "lerp", "sinc", "erfc", "xlogy", "nan_to_num", "clamp", "where",
-           "softmax", "atanh", "arctanh", "mm", "mv", "bmm", "dot", "outer", "addmm", "addbmm", "baddbmm", "addmv", "cross", "cdist"]
+           "softmax", "atanh", "arctanh", "asinh", "arcsinh", "acosh", "arccosh", "expm1", "mm", "mv", "bmm", "dot", "outer", "addmm", "addbmm", "baddbmm", "addmv", "cross", "cdist"]
 
 
 def _floating(x: Any) -> Any:
@@ -239,6 +239,31 @@ def atanh(input: Tensor) -> Tensor:
 
 
 arctanh = atanh
+
+
+def asinh(input: Tensor) -> Tensor:
+    """The inverse hyperbolic sine ``sign(x) log(|x| + sqrt(x^2 + 1))`` (integers give Float32)."""
+    input = _floating(input)
+    magnitude = run("log", run("add", run("abs", input), run("sqrt", run("add", run("square", input), 1.0))))
+    return run("mul", run("sign", input), magnitude)
+
+
+arcsinh = asinh
+
+
+def acosh(input: Tensor) -> Tensor:
+    """The inverse hyperbolic cosine ``log(x + sqrt(x^2 - 1))`` (integers give Float32)."""
+    input = _floating(input)
+    return run("log", run("add", input, run("sqrt", run("sub", run("square", input), 1.0))))
+
+
+arccosh = acosh
+
+
+def expm1(input: Tensor) -> Tensor:
+    """``exp(x) - 1`` elementwise, computed as MindSpore 2.10 computes it (``exp`` first: ``expm1(1e-7)`` is
+    ``1.1920929e-07`` in Float32; integers give Float32)."""
+    return run("sub", run("exp", _floating(input)), 1.0)
 
 
 def _matrix_product(name: str, input: Tensor, other: Tensor, ranks: tuple[int, int]) -> Tensor:

@@ -14,12 +14,12 @@ import numpy as np
 from ..common import dtype as mstype
 from ..common.tensor import Tensor, _axis, _np_dtype
 from ..ops import functional as F
-from ..ops.array_functional import cumsum as _cumsum, sort as _sort
+from ..ops.array_functional import cumsum as _cumsum, gather_d, sort as _sort, unstack
 from ..ops.eager import run
 from .linalg import vector_norm
 
 __all__ = ["norm", "sum", "mean", "prod", "max", "min", "amax", "amin", "argmax", "argmin", "all", "any", "logsumexp", "var",
-           "std", "var_mean", "std_mean", "count_nonzero", "nansum", "median", "trace", "cumsum"]
+           "std", "var_mean", "std_mean", "count_nonzero", "nansum", "median", "trace", "cumsum", "cummax", "cummin", "histc"]
 
 _Dim = Any  # an int, a tuple/list of ints, or None (every dim)
 
@@ -197,3 +197,52 @@ def cumsum(input: Tensor, dim: int, dtype: Any = None) -> Tensor:
     if dtype is None and input.dtype not in mstype.float_type:
         dtype = mstype.int64
     return _cumsum(input, dim, dtype)
+
+
+def _running_extremum(input: Tensor, dim: int, larger: str) -> tuple[Tensor, Tensor]:
+    """The running maximum (``larger='greater_equal'``) or minimum (``'less_equal'``) along ``dim`` and the Int64
+    index of the last element reaching it; the values are gathered at those indices, so the gradient goes
+    to the element each one came from."""
+    dim = dim % len(input.shape)
+    steady = run("stop_gradient", input)
+    slices = unstack(steady, dim)
+    best, index = slices[0], F.zeros_like(slices[0], dtype=mstype.int64)
+    indices = [index]
+    for position, part in enumerate(slices[1:], start=1):
+        reaches = run(larger, part, best)
+        best = run("where", reaches, part, best)
+        index = run("where", reaches, F.full(part.shape, position, dtype=mstype.int64), index)
+        indices.append(index)
+    stacked = run("stack", *indices, axis=dim)
+    return gather_d(input, dim, stacked), stacked
+
+
+def cummax(input: Tensor, dim: int) -> tuple[Tensor, Tensor]:
+    """The running maximum along ``dim`` and the Int64 index of the last element reaching it."""
+    return _running_extremum(input, dim, "greater_equal")
+
+
+def cummin(input: Tensor, dim: int) -> tuple[Tensor, Tensor]:
+    """The running minimum along ``dim`` and the Int64 index of the last element reaching it."""
+    return _running_extremum(input, dim, "less_equal")
+
+
+def histc(input: Tensor, bins: int = 100, min: float = 0, max: float = 0) -> Tensor:  # noqa: A002
+    """The counts of ``input``'s elements in ``bins`` equal bins over ``[min, max]`` (the data's range when both
+    are 0), in ``input``'s dtype; elements outside are not counted.
+
+    Raises:
+        ValueError: if ``bins`` is not positive or ``min > max``.
+    """
+    if bins <= 0 or min > max:
+        raise ValueError(f"For 'histc', 'bins' must be positive and 'min' <= 'max', but got bins={bins}, "
+                         f"min={min}, max={max}.")
+    values = run("stop_gradient", run("reshape", input, shape=(-1,)))
+    low, high = (run("min", values), run("max", values)) if min == max == 0 else (min, max)
+    width = run("sub", high, low)
+    scaled = run("div", run("mul", run("sub", values, low), bins), run("where", run("equal", width, 0), 1.0, width))
+    position = run("clip", F.floor(scaled), 0, bins - 1)
+    inside = run("logical_and", run("greater_equal", values, low), run("less_equal", values, high))
+    matches = run("equal", run("expand_dims", position, axis=-1), Tensor(np.arange(bins, dtype=np.float64)))
+    counted = run("logical_and", matches, run("expand_dims", inside, axis=-1))
+    return run("sum", counted, axis=(0,), keepdims=False, dtype=_np_dtype(input.dtype))

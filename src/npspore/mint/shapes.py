@@ -22,7 +22,7 @@ from ..ops.nn_functional import topk as _topk
 __all__ = ["cat", "concat", "stack", "split", "chunk", "unbind", "flatten", "ravel", "reshape", "permute",
            "transpose", "swapaxes", "t", "squeeze", "unsqueeze", "broadcast_to", "narrow", "select", "index_select",
            "gather", "scatter", "scatter_add", "index_add", "topk", "sort", "argsort", "roll", "tril", "triu", "diag",
-           "diff", "repeat_interleave", "meshgrid"]
+           "diff", "repeat_interleave", "meshgrid", "searchsorted"]
 
 
 def _int64(x: Tensor) -> Tensor:
@@ -286,3 +286,25 @@ def meshgrid(*tensors: Tensor, indexing: str | None = None) -> tuple:
     if indexing not in (None, "ij", "xy"):
         raise ValueError(f"For 'meshgrid', 'indexing' must be 'ij' or 'xy', but got {indexing!r}.")
     return _meshgrid(*tensors, indexing=indexing or "ij")
+
+
+def searchsorted(sorted_sequence: Tensor, values: Any, *, out_int32: bool = False, right: bool = False,
+                 side: str | None = None, sorter: Tensor | None = None) -> Tensor:
+    """The positions at which ``values`` would go into ``sorted_sequence`` along its last dim (``right`` or
+    ``side='right'``: after equal elements), Int64 (Int32 with ``out_int32``); ``sorter`` sorts it first.
+
+    Raises:
+        ValueError: if ``side`` contradicts ``right``.
+    """
+    if side is not None:
+        if side not in ("left", "right") or (side == "left" and right):
+            raise ValueError(f"For 'searchsorted', 'side' must be 'left' or 'right' and agree with 'right', but got "
+                             f"side={side!r}, right={right}.")
+        right = side == "right"
+    if sorter is not None:
+        sorted_sequence = gather_d(sorted_sequence, len(sorted_sequence.shape) - 1, sorter)
+    if not isinstance(values, Tensor):
+        values = F.full((), values, dtype=sorted_sequence.dtype)
+    below = run("less_equal" if right else "less", run("expand_dims", sorted_sequence, axis=-2),
+                run("expand_dims", values, axis=-1))
+    return run("sum", below, axis=(-1,), keepdims=False, dtype=np.int32 if out_int32 else np.int64)

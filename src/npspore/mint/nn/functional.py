@@ -19,6 +19,7 @@ from ...ops import avg_pool3d as _avg_pool3d, functional as F
 from ...ops import nn_functional as NF
 from ...ops import losses as L
 from ...ops.eager import run
+from ..shapes import scatter_add as _scatter_add
 
 __all__ = ["adaptive_avg_pool2d", "adaptive_max_pool2d", "conv_transpose2d", "cross_entropy", "group_norm",
            "hardsigmoid", "hardswish", "interpolate", "layer_norm", "prelu", "relu", "sigmoid", "tanh", "relu_",
@@ -26,7 +27,7 @@ __all__ = ["adaptive_avg_pool2d", "adaptive_max_pool2d", "conv_transpose2d", "cr
            "log_softmax", "glu", "hardshrink", "normalize", "one_hot", "embedding", "dropout", "dropout2d", "pad",
            "mse_loss", "l1_loss", "smooth_l1_loss", "kl_div", "nll_loss", "binary_cross_entropy",
            "binary_cross_entropy_with_logits", "conv2d", "conv3d", "avg_pool1d", "avg_pool2d", "avg_pool3d",
-           "max_pool2d", "adaptive_avg_pool1d", "batch_norm", "pixel_shuffle"]
+           "max_pool2d", "adaptive_avg_pool1d", "adaptive_max_pool1d", "max_unpool2d", "batch_norm", "pixel_shuffle"]
 
 # ---------------------------------------------------------------- activations
 
@@ -287,6 +288,40 @@ def adaptive_avg_pool1d(input: Tensor, output_size: int) -> Tensor:
     """The mean over ``output_size`` near-equal windows of the last dim."""
     pooled = adaptive_avg_pool2d(run("expand_dims", input, axis=-2), (1, output_size))
     return run("squeeze", pooled, axis=(len(pooled.shape) - 2,))
+
+
+def adaptive_max_pool1d(input: Tensor, output_size: int, return_indices: bool = False) -> Any:
+    """The maximum over ``output_size`` near-equal windows of the last dim of ``(N, C, L)`` or ``(C, L)``
+    input (with ``return_indices``, also where each came from)."""
+    planes = run("reshape", input, shape=(-1, 1, 1, input.shape[-1]))
+    pooled = adaptive_max_pool2d(planes, (1, output_size), return_indices)
+    shape = tuple(input.shape[:-1]) + (output_size,)
+    if not return_indices:
+        return run("reshape", pooled, shape=shape)
+    return run("reshape", pooled[0], shape=shape), run("reshape", pooled[1], shape=shape)
+
+
+def _pair(value: Any) -> tuple[int, int]:
+    return (value, value) if isinstance(value, int) else tuple(value)
+
+
+def max_unpool2d(input: Tensor, indices: Tensor, kernel_size: Any, stride: Any = None, padding: Any = 0,
+                 output_size: Any = None) -> Tensor:
+    """The inverse of ``max_pool2d``: each value of ``input`` written at its flat position ``indices`` in its
+    plane of the output (zeros elsewhere), the output ``(H - 1) * stride - 2 * padding + kernel_size`` (or
+    ``output_size``)."""
+    kernel, pads = _pair(kernel_size), _pair(padding)
+    strides = kernel if stride is None else _pair(stride)
+    height, width = input.shape[-2:]
+    if output_size is None:
+        size = ((height - 1) * strides[0] - 2 * pads[0] + kernel[0], (width - 1) * strides[1] - 2 * pads[1] + kernel[1])
+    else:
+        size = tuple(output_size)[-2:]
+    lead = tuple(input.shape[:-2])
+    planes = F.zeros(lead + (size[0] * size[1],), input.dtype)
+    flat_index = run("reshape", indices, shape=lead + (height * width,))
+    written = _scatter_add(planes, len(lead), flat_index, run("reshape", input, shape=lead + (height * width,)))
+    return run("reshape", written, shape=lead + size)
 
 
 def batch_norm(input: Tensor, running_mean: Tensor, running_var: Tensor, weight: Tensor | None = None,
