@@ -2,13 +2,13 @@
 
 Run with a virtualenv holding the real MindSpore (never the project's): ``/work/msvenv/bin/python
 tools/observe_mindspore_numpy_more.py``. Each case is a MindSpore docstring example or one more case; each
-printed line ``"name": (dtype, values),`` is pasted into ``tests/test_numpy_extra.py``'s ``MINDSPORE_VALUES``.
+printed line ``"name": (dtype, values),`` is pasted into ``tests/test_numpy_extra.py``'s ``RECORDED``.
 """
 import numpy as np
 
-import mindspore as ms
 import mindspore.numpy as mnp
 from mindspore import Tensor
+from mindspore_cases import print_cases
 
 X = np.array([[1.0, -2.0, 3.0], [4.0, 0.5, -6.0]], np.float32)
 XI = np.array([[1, 5, 3], [4, 2, 6]], np.int32)
@@ -162,23 +162,8 @@ CASES = {
 
 
 def main() -> None:
-    """Print each case's dtype and values (synchronously, so a kernel CPU MindSpore lacks fails its own case)."""
-    ms.set_context(pynative_synchronize=True)
-    np.set_printoptions(precision=8, suppress=False)
-    for name, case in CASES.items():
-        try:
-            text = _describe(case())
-        except Exception as error:  # noqa: BLE001  (the error is the observation)
-            text = f"ERROR {type(error).__name__}: {str(error).splitlines()[0][:160]}"
-        print(f"{name!r}: {text},")
-
-
-def _describe(out):
-    if isinstance(out, (tuple, list)):
-        return "[" + ", ".join(_describe(o) for o in out) + "]"
-    if isinstance(out, Tensor):
-        return f"({str(out.dtype)!r}, {out.asnumpy().tolist()!r})"
-    return repr(out)
+    """Print each case's dtype and values."""
+    print_cases(CASES.items())
 
 
 if __name__ == "__main__":

@@ -267,6 +267,11 @@ def expm1(input: Tensor) -> Tensor:
 
 
 def _matrix_product(name: str, input: Tensor, other: Tensor, ranks: tuple[int, int]) -> Tensor:
+    """``input @ other``, after checking the operands have the ``ranks`` the function ``name`` takes.
+
+    Raises:
+        ValueError: if an operand has another rank.
+    """
     if (len(input.shape), len(other.shape)) != ranks:
         raise ValueError(f"For '{name}', the inputs must be {ranks[0]}-D and {ranks[1]}-D, but got "
                          f"{len(input.shape)}-D and {len(other.shape)}-D.")
@@ -274,38 +279,22 @@ def _matrix_product(name: str, input: Tensor, other: Tensor, ranks: tuple[int, i
 
 
 def mm(input: Tensor, mat2: Tensor) -> Tensor:
-    """The matrix product of two 2-D Tensors.
-
-    Raises:
-        ValueError: if an input is not 2-D.
-    """
+    """The matrix product of two 2-D Tensors (ValueError for other ranks)."""
     return _matrix_product("mm", input, mat2, (2, 2))
 
 
 def mv(input: Tensor, vec: Tensor) -> Tensor:
-    """The product of the matrix ``input`` and the vector ``vec``.
-
-    Raises:
-        ValueError: if ``input`` is not 2-D or ``vec`` not 1-D.
-    """
+    """The product of the matrix ``input`` and the vector ``vec`` (ValueError for other ranks)."""
     return _matrix_product("mv", input, vec, (2, 1))
 
 
 def bmm(input: Tensor, mat2: Tensor) -> Tensor:
-    """The batched matrix product of two 3-D Tensors.
-
-    Raises:
-        ValueError: if an input is not 3-D.
-    """
+    """The batched matrix product of two 3-D Tensors (ValueError for other ranks)."""
     return _matrix_product("bmm", input, mat2, (3, 3))
 
 
 def dot(input: Tensor, other: Tensor) -> Tensor:
-    """The inner product of two 1-D Tensors (a 0-D Tensor).
-
-    Raises:
-        ValueError: if an input is not 1-D.
-    """
+    """The inner product of two 1-D Tensors, a 0-D Tensor (ValueError for other ranks)."""
     return _matrix_product("dot", input, other, (1, 1))
 
 

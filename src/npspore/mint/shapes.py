@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 
 from ..common import dtype as mstype
-from ..common.tensor import Tensor, _np_dtype
+from ..common.tensor import Tensor
 from ..numpy_more import diag as _diag, repeat as _repeat, roll as _roll, tril as _tril, triu as _triu
 from ..ops import functional as F
 from ..ops.array_functional import gather_d, meshgrid as _meshgrid, scatter_nd, sort as _sort, unstack

@@ -42,28 +42,28 @@ def _conv_arguments(padding: Any, spatial: int, padding_mode: str, name: str) ->
     return MF._conv_padding(padding, spatial)
 
 
-class Conv2d(nn.Conv2d):
-    """The 2-D convolution layer with mint's arguments (``padding`` an int, a pair, ``'same'`` or ``'valid'``;
-    ``bias`` on by default)."""
+def _convolution(base: type, spatial: int, doc: str) -> type:
+    """``base`` (npspore's ``nn.Conv2d``/``nn.Conv3d``) taking mint's arguments: ``padding`` an int, one per
+    spatial dim, ``'same'`` or ``'valid'``; ``bias`` on by default; ``groups``."""
 
-    def __init__(self, in_channels: int, out_channels: int, kernel_size: Any, stride: Any = 1, padding: Any = 0,
-                 dilation: Any = 1, groups: int = 1, bias: bool = True, padding_mode: str = "zeros",
-                 dtype: Any = None) -> None:
-        pad_mode, pads = _conv_arguments(padding, 2, padding_mode, "Conv2d")
-        super().__init__(in_channels, out_channels, kernel_size, stride, pad_mode, pads, dilation, groups, bias,
-                         dtype=mstype.float32 if dtype is None else dtype)
+    class Convolution(base):
+        __doc__ = doc
+
+        def __init__(self, in_channels: int, out_channels: int, kernel_size: Any, stride: Any = 1, padding: Any = 0,
+                     dilation: Any = 1, groups: int = 1, bias: bool = True, padding_mode: str = "zeros",
+                     dtype: Any = None) -> None:
+            pad_mode, pads = _conv_arguments(padding, spatial, padding_mode, base.__name__)
+            super().__init__(in_channels, out_channels, kernel_size, stride, pad_mode, pads, dilation, groups, bias,
+                             dtype=mstype.float32 if dtype is None else dtype)
+
+    Convolution.__name__ = Convolution.__qualname__ = base.__name__
+    return Convolution
 
 
-class Conv3d(nn.Conv3d):
-    """The 3-D convolution layer with mint's arguments (``padding`` an int, a triple, ``'same'`` or ``'valid'``;
-    ``bias`` on by default)."""
-
-    def __init__(self, in_channels: int, out_channels: int, kernel_size: Any, stride: Any = 1, padding: Any = 0,
-                 dilation: Any = 1, groups: int = 1, bias: bool = True, padding_mode: str = "zeros",
-                 dtype: Any = None) -> None:
-        pad_mode, pads = _conv_arguments(padding, 3, padding_mode, "Conv3d")
-        super().__init__(in_channels, out_channels, kernel_size, stride, pad_mode, pads, dilation, groups, bias,
-                         dtype=mstype.float32 if dtype is None else dtype)
+Conv2d = _convolution(nn.Conv2d, 2, "The 2-D convolution layer with mint's arguments (``padding`` an int, a pair, "
+                                    "``'same'`` or ``'valid'``; ``bias`` on by default).")
+Conv3d = _convolution(nn.Conv3d, 3, "The 3-D convolution layer with mint's arguments (``padding`` an int, a triple, "
+                                    "``'same'`` or ``'valid'``; ``bias`` on by default).")
 
 
 class Embedding(nn.Cell):
