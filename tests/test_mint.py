@@ -755,3 +755,40 @@ def test_random_creation_shapes_and_dtypes():
     assert ints.dtype == ms.int64 and set(np.unique(ints.asnumpy())) <= {2, 3, 4}
     assert sorted(mint.randperm(6).asnumpy().tolist()) == list(range(6))
     assert mint.randn_like(Tensor(X)).shape == (2, 3) and mint.normal(0.0, 2.0, (3, 2)).shape == (3, 2)
+
+
+class _MintNet(ms.nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.conv = mint.nn.Conv2d(1, 2, 3, padding=1)
+        self.norm = mint.nn.BatchNorm2d(2)
+        self.pool = mint.nn.AvgPool2d(2)
+        self.fc = mint.nn.Linear(8, 3)
+
+    def construct(self, x):
+        h = self.pool(F.gelu(self.norm(self.conv(x))))
+        return self.fc(mint.flatten(h, 1))
+
+
+def _train(compiled):
+    ms.set_seed(5)
+    net = _MintNet()
+    loss = mint.nn.CrossEntropyLoss()
+    optimizer = mint.optim.AdamW(net.trainable_params(), lr=0.01)
+    grad_fn = ms.value_and_grad(lambda x, y: loss(net(x), y), None, optimizer.parameters)
+
+    def step(x, y):
+        value, grads = grad_fn(x, y)
+        optimizer(grads)
+        return value
+
+    step = ms.jit(step) if compiled else step
+    x = Tensor(np.random.default_rng(0).standard_normal((4, 1, 4, 4)).astype(np.float32))
+    y = Tensor(np.array([0, 1, 2, 1]), ms.int32)
+    return [float(step(x, y).asnumpy()) for _ in range(4)]
+
+
+def test_mint_layers_train_the_same_compiled_and_eager():
+    eager = _train(compiled=False)
+    np.testing.assert_allclose(_train(compiled=True), eager, rtol=1e-5)
+    assert eager[-1] < eager[0]
