@@ -21,6 +21,13 @@ P = np.array([[0.1, 0.7, 0.2], [0.5, 0.25, 0.25]], np.float32)
 IMG = np.arange(32).reshape(1, 2, 4, 4).astype(np.float32) / 8 - 2
 W = (np.arange(36).reshape(2, 2, 3, 3).astype(np.float32) - 18) / 10
 
+
+def _batch_norm_step(layer):
+    """A training step of a mint BatchNorm layer on ``X``: its output and running statistics."""
+    layer.set_train(True)
+    return layer(Tensor(X)), layer.running_mean.value(), layer.running_var.value()
+
+
 # name: (call, where the value comes from, MindSpore 2.10's (dtype, values)); 'mint': mindspore.mint printed it;
 # 'ops': mint has no CPU kernel, so the ops function computing the same on CPU printed it (values only: ops
 # gives Int32 indices where mint documents Int64)
@@ -500,6 +507,13 @@ RECORDED = {
         'mint', ['weight']),
     'layer_group_norm': (lambda: mint.nn.GroupNorm(1, 2)(Tensor(IMG)),
         'mint', ('Float32', [[[[-1.678737759590149, -1.570432186126709, -1.4621264934539795, -1.35382080078125], [-1.2455151081085205, -1.1372095346450806, -1.028903841972351, -0.9205981492996216], [-0.8122925162315369, -0.7039868235588074, -0.5956811904907227, -0.48737549781799316], [-0.37906983494758606, -0.27076417207717896, -0.16245849430561066, -0.05415283143520355]], [[0.05415283143520355, 0.16245849430561066, 0.27076417207717896, 0.37906983494758606], [0.48737549781799316, 0.5956811904907227, 0.7039868235588074, 0.8122925162315369], [0.9205981492996216, 1.028903841972351, 1.1372095346450806, 1.2455151081085205], [1.35382080078125, 1.4621264934539795, 1.570432186126709, 1.678737759590149]]]])),
+    'layer_batch_norm1d_names': (lambda: [p.name for p in mint.nn.BatchNorm1d(3).get_parameters()],
+        'mint', ['weight', 'bias', 'running_mean', 'running_var', 'num_batches_tracked']),
+    'layer_norm_names': (lambda: [p.name for c in (mint.nn.GroupNorm(1, 3), mint.nn.LayerNorm(3))
+                                 for p in c.get_parameters()],
+        'mint', ['weight', 'bias', 'weight', 'bias']),
+    'layer_batch_norm1d_train': (lambda: _batch_norm_step(mint.nn.BatchNorm1d(3)),
+        'ops', [('Float32', [[-0.9999977946281433, -0.9999967217445374, 0.9999998211860657], [0.9999977946281433, 0.9999967217445374, -0.9999998211860657]]), ('Float32', [0.25, -0.07500000298023224, -0.15000000596046448]), ('Float32', [1.350000023841858, 1.212499976158142, 4.950000286102295])]),
 }
 
 # name: (call, MindSpore 2.10's docstring example: dtype (None where it prints none), values)
@@ -722,6 +736,13 @@ def test_embedding_padding_row_gets_no_gradient():
     np.testing.assert_array_equal(grad.asnumpy(), [[1.0, 1.0], [0.0, 0.0], [0.0, 0.0]])
     layer = mint.nn.Embedding(4, 2, padding_idx=1)
     np.testing.assert_array_equal(layer(Tensor(np.array([1]))).asnumpy(), [[0.0, 0.0]])
+
+
+def test_embedding_table_is_standard_normal():
+    # MindSpore 2.10's mint.nn.Embedding draws its table from Normal(1, 0) (sigma 1), not the 0.01 of 'normal'
+    ms.set_seed(0)
+    table = mint.nn.Embedding(1000, 20).weight.asnumpy()
+    assert 0.95 < table.std() < 1.05 and abs(table.mean()) < 0.05
 
 
 def test_bad_arguments_are_named():

@@ -338,6 +338,10 @@ NN_CASES = {
     "layer_embedding_padding": lambda: mint.nn.Embedding(5, 3, padding_idx=1)(Tensor(np.array([1]), ms.int64)),
     "layer_group_norm": lambda: mint.nn.GroupNorm(1, 2)(Tensor(IMG)),
     "layer_batch_norm1d": lambda: mint.nn.BatchNorm1d(3)(Tensor(X)),
+    "layer_batch_norm1d_names": lambda: [p.name for p in mint.nn.BatchNorm1d(3).get_parameters()],
+    "layer_norm_names": lambda: [p.name for c in (mint.nn.GroupNorm(1, 3), mint.nn.LayerNorm(3))
+                                 for p in c.get_parameters()],
+    "layer_batch_norm1d_train": lambda: _batch_norm_step(mint.nn.BatchNorm1d(3)),
 }
 
 # mint functions with no CPU kernel in MindSpore 2.10 ("The kernel ArgMaxExt unregistered"): their cases are
@@ -400,6 +404,7 @@ CPU_EQUIVALENTS = {
     "adaptive_max_pool1d": lambda: ops.adaptive_max_pool1d(Tensor(np.arange(12).reshape(1, 2, 6).astype(np.float32) % 5), 3),
     "max_unpool2d": lambda: ops.max_unpool2d(Tensor(np.array([[[[5.0, 7.0], [13.0, 15.0]]]], np.float32)),
                                              Tensor(np.array([[[[5, 7], [13, 15]]]], np.int64)), 2),
+    "layer_batch_norm1d_train": lambda: _ops_batch_norm_step(),
     "cross_entropy": lambda: ops.cross_entropy(Tensor(X), Tensor(np.array([2, 0]), ms.int32)),
     "cross_entropy_smooth": lambda: ops.cross_entropy(Tensor(X), Tensor(np.array([1, 2]), ms.int32), reduction="sum",
                                                       label_smoothing=0.1),
@@ -449,6 +454,20 @@ CPU_EQUIVALENTS = {
     "layer_conv3d_out": lambda: ops.conv3d(Tensor(IMG[:, :, None]), Tensor(np.ones((3, 2, 1, 3, 3), np.float32)),
                                            pad_mode="pad", padding=(0, 1, 1)).shape,
 }
+
+
+def _batch_norm_step(layer):
+    """A training step of a mint BatchNorm layer on ``X``: its output and running statistics."""
+    layer.set_train(True)
+    return layer(Tensor(X)), layer.running_mean.value(), layer.running_var.value()
+
+
+def _ops_batch_norm_step():
+    """The same step through ops.batch_norm, which has a CPU kernel."""
+    mean, var = ms.Parameter(Tensor(np.zeros(3, np.float32))), ms.Parameter(Tensor(np.ones(3, np.float32)))
+    out = ops.batch_norm(Tensor(X), mean, var, Tensor(np.ones(3, np.float32)), Tensor(np.zeros(3, np.float32)),
+                         training=True, momentum=0.1)
+    return out, mean.value(), var.value()
 
 
 def main() -> None:

@@ -11,9 +11,10 @@ from typing import Any
 
 from ... import nn
 from ...common import dtype as mstype
-from ...common.initializer import initializer
+from ...common.initializer import Normal, initializer
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor
+from ...ops import functional as F
 from . import functional as MF
 
 __all__ = ["Linear", "Conv2d", "Conv3d", "Embedding", "AvgPool2d", "MaxPool2d", "AdaptiveAvgPool2d", "GroupNorm",
@@ -67,8 +68,8 @@ Conv3d = _convolution(nn.Conv3d, 3, "The 3-D convolution layer with mint's argum
 
 
 class Embedding(nn.Cell):
-    """A lookup table ``weight`` of ``num_embeddings`` rows of ``embedding_dim`` (standard normal, the row
-    ``padding_idx`` zero and without gradient)."""
+    """A lookup table ``weight`` of ``num_embeddings`` rows of ``embedding_dim`` (standard normal, as MindSpore
+    2.10's ``Normal(1, 0)``; the row ``padding_idx`` zero and without gradient)."""
 
     def __init__(self, num_embeddings: int, embedding_dim: int, padding_idx: int | None = None,
                  max_norm: float | None = None, norm_type: float = 2.0, scale_grad_by_freq: bool = False,
@@ -82,7 +83,7 @@ class Embedding(nn.Cell):
             raise ValueError(f"For 'Embedding', 'padding_idx' must be in [{-num_embeddings}, {num_embeddings}), "
                              f"but got {padding_idx}.")
         self.padding_idx = padding_idx
-        table = _weight if _weight is not None else initializer("normal", (num_embeddings, embedding_dim),
+        table = _weight if _weight is not None else initializer(Normal(1.0, 0.0), (num_embeddings, embedding_dim),
                                                                 mstype.float32 if dtype is None else dtype)
         table = table.init_data() if hasattr(table, "init_data") else table
         if padding_idx is not None and _weight is None:
@@ -126,49 +127,84 @@ class MaxPool2d(nn.Cell):
                              self.return_indices)
 
 
-class GroupNorm(nn.GroupNorm):
-    """Group normalization over ``num_groups`` groups of ``num_channels``."""
+def _affine_parameters(cell: nn.Cell, shape: tuple[int, ...], affine: bool, dtype: Any) -> None:
+    """``cell.weight`` (ones) and ``cell.bias`` (zeros) of ``shape``, as mint's norm layers name them; None
+    without ``affine``."""
+    dtype = mstype.float32 if dtype is None else dtype
+    cell.weight = Parameter(initializer("ones", shape, dtype), name="weight") if affine else None
+    cell.bias = Parameter(initializer("zeros", shape, dtype), name="bias") if affine else None
+
+
+class GroupNorm(nn.Cell):
+    """Group normalization over ``num_groups`` groups of the ``num_channels`` channels (dim 1), with the
+    per-channel ``weight`` and ``bias``."""
 
     def __init__(self, num_groups: int, num_channels: int, eps: float = 1e-05, affine: bool = True,
                  dtype: Any = None) -> None:
-        super().__init__(num_groups, num_channels, eps, affine, dtype=mstype.float32 if dtype is None else dtype)
+        super().__init__()
+        if num_channels % num_groups:
+            raise ValueError(f"For 'GroupNorm', 'num_channels' ({num_channels}) must be divisible by 'num_groups' "
+                             f"({num_groups}).")
+        self.num_groups, self.num_channels, self.eps = num_groups, num_channels, eps
+        _affine_parameters(self, (num_channels,), affine, dtype)
+
+    def construct(self, input: Tensor) -> Tensor:
+        """``input`` normalized per group, scaled and shifted per channel."""
+        return MF.group_norm(input, self.num_groups, self.weight, self.bias, self.eps)
 
 
-class LayerNorm(nn.LayerNorm):
-    """Layer normalization over the trailing ``normalized_shape`` dims."""
+class LayerNorm(nn.Cell):
+    """Layer normalization over the trailing ``normalized_shape`` dims, with elementwise ``weight`` and
+    ``bias``."""
 
     def __init__(self, normalized_shape: Any, eps: float = 1e-05, elementwise_affine: bool = True, bias: bool = True,
                  dtype: Any = None) -> None:
-        if not elementwise_affine or not bias:
-            raise ValueError("For 'LayerNorm', npspore implements only elementwise_affine=True and bias=True.")
-        shape = (normalized_shape,) if isinstance(normalized_shape, int) else tuple(normalized_shape)
-        super().__init__(shape, -len(shape), -len(shape), epsilon=eps,
-                         dtype=mstype.float32 if dtype is None else dtype)
+        super().__init__()
+        self.normalized_shape = (normalized_shape,) if isinstance(normalized_shape, int) else tuple(normalized_shape)
+        self.eps = eps
+        _affine_parameters(self, self.normalized_shape, elementwise_affine, dtype)
+        if not bias:
+            self.bias = None
+
+    def construct(self, input: Tensor) -> Tensor:
+        """``input`` normalized over its trailing dims, scaled and shifted."""
+        return MF.layer_norm(input, self.normalized_shape, self.weight, self.bias, self.eps)
 
 
-def _batch_norm_arguments(momentum: float, affine: bool, track_running_stats: bool) -> dict:
-    """mint's (PyTorch's) momentum is the new batch's weight; MindSpore's nn layers take the running value's."""
-    if not affine:
-        raise ValueError("For 'BatchNorm', npspore implements only affine=True.")
-    return {"momentum": 1.0 - momentum, "use_batch_statistics": None if track_running_stats else True}
-
-
-class BatchNorm1d(nn.BatchNorm1d):
-    """Batch normalization over the channels of ``(N, C)`` or ``(N, C, L)`` input."""
-
-    def __init__(self, num_features: int, eps: float = 1e-05, momentum: float = 0.1, affine: bool = True,
-                 track_running_stats: bool = True, dtype: Any = None) -> None:
-        super().__init__(num_features, eps, **_batch_norm_arguments(momentum, affine, track_running_stats),
-                         dtype=mstype.float32 if dtype is None else dtype)
-
-
-class BatchNorm2d(nn.BatchNorm2d):
-    """Batch normalization over the channels of ``(N, C, H, W)`` input."""
+class _BatchNorm(nn.Cell):
+    """Batch normalization over the channels (dim 1): the batch's statistics in training (the running ones
+    updated by ``momentum``, PyTorch's convention: ``running = (1 - momentum) * running + momentum * batch``),
+    the running ones otherwise (the batch's, without ``track_running_stats``)."""
 
     def __init__(self, num_features: int, eps: float = 1e-05, momentum: float = 0.1, affine: bool = True,
                  track_running_stats: bool = True, dtype: Any = None) -> None:
-        super().__init__(num_features, eps, **_batch_norm_arguments(momentum, affine, track_running_stats),
-                         dtype=mstype.float32 if dtype is None else dtype)
+        super().__init__()
+        self.num_features, self.eps, self.momentum = num_features, eps, momentum
+        self.track_running_stats = track_running_stats
+        _affine_parameters(self, (num_features,), affine, dtype)
+        statistics_dtype = mstype.float32 if dtype is None else dtype
+        self.running_mean = Parameter(initializer("zeros", (num_features,), statistics_dtype), name="running_mean",
+                                      requires_grad=False)
+        self.running_var = Parameter(initializer("ones", (num_features,), statistics_dtype), name="running_var",
+                                     requires_grad=False)
+        self.num_batches_tracked = Parameter(Tensor(0, mstype.int64), name="num_batches_tracked",
+                                             requires_grad=False)
+
+    def construct(self, input: Tensor) -> Tensor:
+        """``input`` normalized per channel, scaled and shifted."""
+        batch_statistics = self.training or not self.track_running_stats
+        if self.training and self.track_running_stats:
+            F.assign_add(self.num_batches_tracked, Tensor(1, mstype.int64))
+        return MF.batch_norm(input, self.running_mean, self.running_var, self.weight, self.bias, batch_statistics,
+                             self.momentum, self.eps)
+
+
+class BatchNorm1d(_BatchNorm):
+    """Batch normalization of ``(N, C)`` or ``(N, C, L)`` input over its channels."""
+
+
+class BatchNorm2d(_BatchNorm):
+    """Batch normalization of ``(N, C, H, W)`` input over its channels."""
 
 
 class Dropout(nn.Dropout):
