@@ -27,7 +27,7 @@ __all__ = ["adaptive_avg_pool2d", "adaptive_max_pool2d", "conv_transpose2d", "cr
            "log_softmax", "glu", "hardshrink", "normalize", "one_hot", "embedding", "dropout", "dropout2d", "pad",
            "mse_loss", "l1_loss", "smooth_l1_loss", "kl_div", "nll_loss", "binary_cross_entropy",
            "binary_cross_entropy_with_logits", "conv2d", "conv3d", "avg_pool1d", "avg_pool2d", "avg_pool3d",
-           "max_pool2d", "adaptive_avg_pool1d", "adaptive_max_pool1d", "max_unpool2d", "batch_norm", "pixel_shuffle"]
+           "max_pool2d", "adaptive_avg_pool1d", "adaptive_max_pool1d", "max_unpool2d", "batch_norm", "pixel_shuffle", "unfold", "fold"]
 
 # ---------------------------------------------------------------- activations
 
@@ -354,3 +354,61 @@ def pixel_shuffle(input: Tensor, upscale_factor: int) -> Tensor:
 
 
 __getattr__ = module_getattr("mindspore.mint.nn.functional", globals())
+
+
+def _window_slices(kernel: tuple[int, int], dilation: tuple[int, int], stride: tuple[int, int],
+                   blocks: tuple[int, int]) -> list[tuple]:
+    """For each kernel offset ``(i, j)``, in order, the index of the padded NCHW input taking that offset of
+    every one of the ``blocks`` sliding windows."""
+    return [(Ellipsis, slice(i * dilation[0], i * dilation[0] + stride[0] * (blocks[0] - 1) + 1, stride[0]),
+             slice(j * dilation[1], j * dilation[1] + stride[1] * (blocks[1] - 1) + 1, stride[1]))
+            for i in range(kernel[0]) for j in range(kernel[1])]
+
+
+def _blocks(size: tuple[int, int], kernel: tuple[int, int], dilation: tuple[int, int], padding: tuple[int, int],
+            stride: tuple[int, int]) -> tuple[int, int]:
+    return tuple((size[d] + 2 * padding[d] - dilation[d] * (kernel[d] - 1) - 1) // stride[d] + 1 for d in (0, 1))
+
+
+def unfold(input: Tensor, kernel_size: Any, dilation: Any = 1, padding: Any = 0, stride: Any = 1) -> Tensor:
+    """The sliding ``kernel_size`` windows of the NCHW ``input`` (zero-padded by ``padding``) as columns:
+    ``(N, C * kh * kw, L)``, channel-major, ``L`` windows row by row.
+
+    Raises:
+        ValueError: if no window fits.
+    """
+    kernel, dilations, pads, strides = _pair(kernel_size), _pair(dilation), _pair(padding), _pair(stride)
+    blocks = _blocks(tuple(input.shape[-2:]), kernel, dilations, pads, strides)
+    if blocks[0] <= 0 or blocks[1] <= 0:
+        raise ValueError(f"For 'unfold', no {kernel} window fits the input of shape {tuple(input.shape)}.")
+    padded = F.pad(input, (pads[1], pads[1], pads[0], pads[0])) if any(pads) else input
+    columns = run("stack", *[run("getitem", padded, index=index)
+                             for index in _window_slices(kernel, dilations, strides, blocks)], axis=-3)
+    lead = tuple(input.shape[:-3])
+    return run("reshape", columns, shape=lead + (input.shape[-3] * kernel[0] * kernel[1], blocks[0] * blocks[1]))
+
+
+def fold(input: Tensor, output_size: Any, kernel_size: Any, dilation: Any = 1, padding: Any = 0,
+         stride: Any = 1) -> Tensor:
+    """The columns ``(N, C * kh * kw, L)`` summed back into an NCHW image of ``output_size``: the transpose of
+    :func:`unfold` (overlapping windows add up).
+
+    Raises:
+        ValueError: if the columns do not match ``output_size`` and the window arguments.
+    """
+    size, kernel = _pair(output_size), _pair(kernel_size)
+    dilations, pads, strides = _pair(dilation), _pair(padding), _pair(stride)
+    blocks = _blocks(size, kernel, dilations, pads, strides)
+    channels, count = input.shape[-2] // (kernel[0] * kernel[1]), input.shape[-1]
+    if channels * kernel[0] * kernel[1] != input.shape[-2] or count != blocks[0] * blocks[1]:
+        raise ValueError(f"For 'fold', the input of shape {tuple(input.shape)} does not hold {kernel} windows of "
+                         f"an output of size {size} ({blocks[0] * blocks[1]} of them).")
+    lead = tuple(input.shape[:-2])
+    patches = run("reshape", input, shape=lead + (channels, kernel[0] * kernel[1]) + blocks)
+    padded = lead + (channels, size[0] + 2 * pads[0], size[1] + 2 * pads[1])
+    total = None
+    for offset, index in enumerate(_window_slices(kernel, dilations, strides, blocks)):
+        placed = run("getitem_grad", run("getitem", patches, index=(Ellipsis, offset, slice(None), slice(None))),
+                     shape=padded, index=index)
+        total = placed if total is None else run("add", total, placed)
+    return run("getitem", total, index=(Ellipsis, slice(pads[0], pads[0] + size[0]), slice(pads[1], pads[1] + size[1])))
