@@ -262,6 +262,7 @@ CASES = {
 
 P = np.array([[0.1, 0.7, 0.2], [0.5, 0.25, 0.25]], np.float32)
 IMG = np.arange(32).reshape(1, 2, 4, 4).astype(np.float32) / 8 - 2
+VOLUME = np.arange(2 * 3 * 4 * 5).reshape(1, 2, 3, 4, 5).astype(np.float32) / 7
 W = (np.arange(36).reshape(2, 2, 3, 3).astype(np.float32) - 18) / 10
 NN_CASES = {
     "cross_entropy": lambda: F.cross_entropy(Tensor(X), Tensor(np.array([2, 0]), ms.int32)),
@@ -316,6 +317,8 @@ NN_CASES = {
     "adaptive_max_pool1d": lambda: F.adaptive_max_pool1d(Tensor(np.arange(12).reshape(1, 2, 6).astype(np.float32) % 5), 3),
     "max_unpool2d": lambda: F.max_unpool2d(Tensor(np.array([[[[5.0, 7.0], [13.0, 15.0]]]], np.float32)),
                                            Tensor(np.array([[[[5, 7], [13, 15]]]], np.int64)), 2),
+    "adaptive_avg_pool3d": lambda: F.adaptive_avg_pool3d(Tensor(VOLUME), (2, 3, 2)),
+    "adaptive_avg_pool3d_none": lambda: F.adaptive_avg_pool3d(Tensor(VOLUME[0]), (None, 1, 3)),
     "unfold": lambda: F.unfold(Tensor(IMG), 2),
     "unfold_args": lambda: F.unfold(Tensor(IMG), (2, 3), dilation=1, padding=1, stride=(2, 1)),
     "fold": lambda: F.fold(Tensor(np.arange(16 * 9).reshape(1, 16, 9).astype(np.float32)), (4, 4), 2),
@@ -410,6 +413,8 @@ CPU_EQUIVALENTS = {
     "max_unpool2d": lambda: ops.max_unpool2d(Tensor(np.array([[[[5.0, 7.0], [13.0, 15.0]]]], np.float32)),
                                              Tensor(np.array([[[[5, 7], [13, 15]]]], np.int64)), 2),
     "layer_batch_norm1d_train": lambda: _ops_batch_norm_step(),
+    "adaptive_avg_pool3d": lambda: ops.adaptive_avg_pool3d(Tensor(VOLUME), (2, 3, 2)),
+    "adaptive_avg_pool3d_none": lambda: ops.adaptive_avg_pool3d(Tensor(VOLUME[0]), (None, 1, 3)),
     "unfold": lambda: ops.unfold(Tensor(IMG), 2),
     "unfold_args": lambda: ops.unfold(Tensor(IMG), (2, 3), dilation=1, padding=1, stride=(2, 1)),
     "fold": lambda: ops.fold(Tensor(np.arange(16 * 9).reshape(1, 16, 9).astype(np.float32)), Tensor([4, 4], ms.int32), 2),
