@@ -30,7 +30,7 @@ from .numpy_extra import *  # noqa: F401,F403,A004
 
 __all__ = ["arange", "flip", "zeros", "ones", "full", "zeros_like", "ones_like", "concatenate", "stack", "reshape",
            "expand_dims", "tile", "broadcast_to", "where", "sum", "mean", "sqrt", "square", "abs", "absolute",
-           "exp", "log", "clip", "array", "linspace", "norm", "reciprocal", "split", "eye", "transpose",
+           "exp", "log", "clip", "linspace", "norm", "reciprocal", "split", "eye", "transpose",
            "minimum", "power", "bool_", "float16", "float32", "float64", "float_", "int8", "int16", "int32",
            "int64", "int_", "uint8", "uint16", "uint32", "uint64", "pi", "inf", "nan", *_numpy_more.__all__,
            *_numpy_extra.__all__]
@@ -210,23 +210,6 @@ def clip(x: Tensor, xmin: Any, xmax: Any, dtype: Any = None) -> Tensor:
     if xmin is None and xmax is None:
         raise ValueError("For 'clip', the 'xmin' and 'xmax' cannot both be None.")
     return _with_dtype(run("clip", x, xmin, xmax), dtype)
-
-
-def array(obj: Any, dtype: Any = None, copy: bool = True, ndmin: int = 0) -> Tensor:
-    """``obj`` (numbers, nested lists, a NumPy array or a Tensor) as a Tensor: Python ints as Int32 and floats as
-    Float32 (MindSpore's ``mindspore.numpy`` defaults) unless ``dtype`` is given; at least ``ndmin`` dims."""
-    if isinstance(obj, Tensor):
-        result = _numpy_more.copy(obj) if copy else obj
-    else:
-        values = np.asarray(obj)
-        if dtype is None and values.dtype.kind in "iu" and not isinstance(obj, np.ndarray):
-            values = values.astype(np.int32)
-        elif dtype is None and values.dtype == np.float64 and not isinstance(obj, np.ndarray):
-            values = values.astype(np.float32)
-        result = Tensor(values)
-    result = _with_dtype(result, dtype)
-    missing = ndmin - len(result.shape)
-    return run("reshape", result, shape=(1,) * missing + tuple(result.shape)) if missing > 0 else result
 
 
 def linspace(start: Any, stop: Any, num: int = 50, endpoint: bool = True, retstep: bool = False, dtype: Any = None,

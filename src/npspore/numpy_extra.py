@@ -22,7 +22,7 @@ from .common import dtype as mstype
 from .common.tensor import Tensor, _axis, _np_dtype
 from .mint import creation as _creation, elementwise as _elementwise, reductions as _reductions
 from .mint import shapes as _shapes
-from .numpy_more import _floating, _with_dtype
+from .numpy_more import _floating, _with_dtype, array
 from .ops import functional as F
 from .ops.array_functional import pad_pairs, tensor_dot
 from .ops.eager import run
@@ -73,7 +73,6 @@ def randint(minval: int, maxval: int | None = None, shape: Any = None, dtype: An
 def asarray(a: Any, dtype: Any = None) -> Tensor:
     """``a`` as a Tensor (a Tensor itself when it already is one of ``dtype``); Python ints as Int32 and floats as
     Float32."""
-    from .numpy import array
     return array(a, dtype, copy=False)
 
 

@@ -1,4 +1,4 @@
-"""More of ``mindspore.numpy`` (re-exported by :mod:`npspore.numpy`): ``roll``, ``diag``, ``squeeze``, ``swapaxes``, ``ceil``,
+"""More of ``mindspore.numpy`` (re-exported by :mod:`npspore.numpy`): ``array``, ``roll``, ``diag``, ``squeeze``, ``swapaxes``, ``ceil``,
 ``floor``, ``sin``, ``cos``, ``max``/``amax``, ``min``/``amin``, ``maximum``, ``equal``, ``tensordot``,
 ``meshgrid``, ``repeat``, ``tril``, ``triu``, ``take_along_axis`` and ``copy``, with MindSpore 2.10's
 dtypes (``ceil``, ``sin`` and ``cos`` of integers give Float32; ``floor`` of integers is refused as
@@ -20,7 +20,7 @@ from .ops.array_functional import (floor as _floor, gather_d, identity, meshgrid
                                    tensor_dot)
 from .ops.eager import run
 
-__all__ = ["roll", "diag", "squeeze", "swapaxes", "ceil", "floor", "sin", "cos", "max", "amax", "min", "amin", "maximum", "equal",
+__all__ = ["array", "roll", "diag", "squeeze", "swapaxes", "ceil", "floor", "sin", "cos", "max", "amax", "min", "amin", "maximum", "equal",
            "tensordot", "meshgrid", "repeat", "tril", "triu", "take_along_axis", "copy"]
 
 
@@ -215,3 +215,20 @@ def diag(v: Tensor, k: int = 0) -> Tensor:
     count = builtins.max(0, builtins.min(rows - first_row, columns - first_row - k))
     diagonal = (np.arange(count) + first_row) * columns + np.arange(count) + first_row + k
     return run("gather", run("reshape", v, shape=(rows * columns,)), Tensor(diagonal.astype(np.int32)), axis=0)
+
+
+def array(obj: Any, dtype: Any = None, copy: bool = True, ndmin: int = 0) -> Tensor:
+    """``obj`` (numbers, nested lists, a NumPy array or a Tensor) as a Tensor: Python ints as Int32 and floats as
+    Float32 (MindSpore's ``mindspore.numpy`` defaults) unless ``dtype`` is given; at least ``ndmin`` dims."""
+    if isinstance(obj, Tensor):
+        result = identity(obj) if copy else obj
+    else:
+        values = np.asarray(obj)
+        if dtype is None and values.dtype.kind in "iu" and not isinstance(obj, np.ndarray):
+            values = values.astype(np.int32)
+        elif dtype is None and values.dtype == np.float64 and not isinstance(obj, np.ndarray):
+            values = values.astype(np.float32)
+        result = Tensor(values)
+    result = _with_dtype(result, dtype)
+    missing = ndmin - len(result.shape)
+    return run("reshape", result, shape=(1,) * missing + tuple(result.shape)) if missing > 0 else result
