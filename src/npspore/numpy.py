@@ -25,12 +25,15 @@ from .ops.eager import run
 from . import numpy_more as _numpy_more
 from .numpy_more import *  # noqa: F401,F403,A004
 from .numpy_more import _floating, _with_dtype
+from . import numpy_extra as _numpy_extra
+from .numpy_extra import *  # noqa: F401,F403,A004
 
 __all__ = ["arange", "flip", "zeros", "ones", "full", "zeros_like", "ones_like", "concatenate", "stack", "reshape",
            "expand_dims", "tile", "broadcast_to", "where", "sum", "mean", "sqrt", "square", "abs", "absolute",
-           "exp", "log", "clip", "roll", "array", "linspace", "norm", "reciprocal", "split", "eye", "transpose",
-           "minimum", "power", "diag", "bool_", "float16", "float32", "float64", "float_", "int8", "int16", "int32",
-           "int64", "int_", "uint8", "uint16", "uint32", "uint64", "pi", "inf", "nan", *_numpy_more.__all__]
+           "exp", "log", "clip", "linspace", "norm", "reciprocal", "split", "eye", "transpose",
+           "minimum", "power", "bool_", "float16", "float32", "float64", "float_", "int8", "int16", "int32",
+           "int64", "int_", "uint8", "uint16", "uint32", "uint64", "pi", "inf", "nan", *_numpy_more.__all__,
+           *_numpy_extra.__all__]
 
 # mindspore.numpy's dtype names (its float_ and int_ are Float32 and Int32) and constants
 float_, int_ = float32, int32
@@ -65,33 +68,6 @@ def flip(m: Tensor, axis: int | tuple[int, ...] | None = None) -> Tensor:
     """``m`` with the order of its elements reversed along ``axis`` (every dim when None)."""
     axes = range(len(m.shape)) if axis is None else ((axis,) if isinstance(axis, int) else axis)
     return _flip(m, tuple(axes))
-
-
-def roll(a: Tensor, shift: int | tuple[int, ...], axis: int | tuple[int, ...] | None = None) -> Tensor:
-    """``a`` with its elements shifted by ``shift`` along ``axis`` (with None: along the flattened array, then
-    reshaped back); elements shifted past the end come in at the start.
-
-    Raises:
-        ValueError: if ``shift`` and ``axis`` are tuples of different lengths.
-    """
-    if axis is None:
-        return reshape(roll(reshape(a, (-1,)), shift, 0), a.shape)
-    shifts, axes = ((shift,), (axis,)) if isinstance(axis, int) else (
-        (shift,) * len(axis) if isinstance(shift, int) else tuple(shift), tuple(axis))
-    if len(shifts) != len(axes):
-        raise ValueError(f"For 'roll', 'shift' and 'axis' should have the same length, but got {len(shifts)} "
-                         f"and {len(axes)}.")
-    for step, dim in zip(shifts, axes):
-        if a.shape[dim]:
-            cut = (-step) % a.shape[dim]
-            a = run("concat", run("getitem", a, index=_along(len(a.shape), dim, builtins.slice(cut, None))),
-                    run("getitem", a, index=_along(len(a.shape), dim, builtins.slice(None, cut))), axis=dim)
-    return a
-
-
-def _along(ndim: int, dim: int, part: slice) -> tuple:
-    """The index taking ``part`` of axis ``dim`` and all of the others."""
-    return tuple(part if d == dim % ndim else builtins.slice(None) for d in range(ndim))
 
 
 def zeros(shape: int | tuple[int, ...], dtype: Any = mstype.float32) -> Tensor:
@@ -236,23 +212,6 @@ def clip(x: Tensor, xmin: Any, xmax: Any, dtype: Any = None) -> Tensor:
     return _with_dtype(run("clip", x, xmin, xmax), dtype)
 
 
-def array(obj: Any, dtype: Any = None, copy: bool = True, ndmin: int = 0) -> Tensor:
-    """``obj`` (numbers, nested lists, a NumPy array or a Tensor) as a Tensor: Python ints as Int32 and floats as
-    Float32 (MindSpore's ``mindspore.numpy`` defaults) unless ``dtype`` is given; at least ``ndmin`` dims."""
-    if isinstance(obj, Tensor):
-        result = _numpy_more.copy(obj) if copy else obj
-    else:
-        values = np.asarray(obj)
-        if dtype is None and values.dtype.kind in "iu" and not isinstance(obj, np.ndarray):
-            values = values.astype(np.int32)
-        elif dtype is None and values.dtype == np.float64 and not isinstance(obj, np.ndarray):
-            values = values.astype(np.float32)
-        result = Tensor(values)
-    result = _with_dtype(result, dtype)
-    missing = ndmin - len(result.shape)
-    return run("reshape", result, shape=(1,) * missing + tuple(result.shape)) if missing > 0 else result
-
-
 def linspace(start: Any, stop: Any, num: int = 50, endpoint: bool = True, retstep: bool = False, dtype: Any = None,
              axis: int = 0) -> Tensor | tuple:
     """``num`` evenly spaced values from ``start`` to ``stop`` (included when ``endpoint``), Float32 unless
@@ -314,30 +273,8 @@ def power(x1: Any, x2: Any, dtype: Any = None) -> Tensor:
     return _with_dtype(run("pow", x1, x2), dtype)
 
 
-def diag(v: Tensor, k: int = 0) -> Tensor:
-    """The ``k``-th diagonal of a matrix ``v``, or the square matrix with the vector ``v`` on its ``k``-th diagonal.
-
-    Raises:
-        ValueError: if ``v`` is neither 1-D nor 2-D.
-    """
-    if len(v.shape) == 1:
-        size = v.shape[0] + builtins.abs(k)
-        rows = np.arange(v.shape[0]) + builtins.max(-k, 0)
-        positions = Tensor((rows * size + rows + k).astype(np.int32))
-        flat = run("gather_grad", v, positions, shape=(size * size,), axis=0)
-        return run("reshape", flat, shape=(size, size))
-    if len(v.shape) != 2:
-        raise ValueError(f"For 'diag', the input must be 1-D or 2-D, but got {len(v.shape)}-D.")
-    rows, columns = v.shape
-    first_row = builtins.max(-k, 0)
-    count = builtins.max(0, builtins.min(rows - first_row, columns - first_row - k))
-    diagonal = (np.arange(count) + first_row) * columns + np.arange(count) + first_row + k
-    return run("gather", run("reshape", v, shape=(rows * columns,)), Tensor(diagonal.astype(np.int32)), axis=0)
-
-
 def _shape(shape: int | tuple[int, ...] | list[int]) -> tuple[int, ...]:
     return (shape,) if isinstance(shape, int) else tuple(shape)
-
 
 
 __getattr__ = module_getattr("mindspore.numpy", globals())

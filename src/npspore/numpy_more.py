@@ -1,4 +1,4 @@
-"""More of ``mindspore.numpy`` (re-exported by :mod:`npspore.numpy`): ``squeeze``, ``swapaxes``, ``ceil``,
+"""More of ``mindspore.numpy`` (re-exported by :mod:`npspore.numpy`): ``array``, ``roll``, ``diag``, ``squeeze``, ``swapaxes``, ``ceil``,
 ``floor``, ``sin``, ``cos``, ``max``/``amax``, ``min``/``amin``, ``maximum``, ``equal``, ``tensordot``,
 ``meshgrid``, ``repeat``, ``tril``, ``triu``, ``take_along_axis`` and ``copy``, with MindSpore 2.10's
 dtypes (``ceil``, ``sin`` and ``cos`` of integers give Float32; ``floor`` of integers is refused as
@@ -20,7 +20,7 @@ from .ops.array_functional import (floor as _floor, gather_d, identity, meshgrid
                                    tensor_dot)
 from .ops.eager import run
 
-__all__ = ["squeeze", "swapaxes", "ceil", "floor", "sin", "cos", "max", "amax", "min", "amin", "maximum", "equal",
+__all__ = ["array", "roll", "diag", "squeeze", "swapaxes", "ceil", "floor", "sin", "cos", "max", "amax", "min", "amin", "maximum", "equal",
            "tensordot", "meshgrid", "repeat", "tril", "triu", "take_along_axis", "copy"]
 
 
@@ -167,3 +167,68 @@ def take_along_axis(arr: Tensor, indices: Tensor, axis: int | None) -> Tensor:
 def copy(a: Tensor) -> Tensor:
     """A new Tensor equal to ``a`` (its gradient passes through)."""
     return identity(a)
+
+
+def roll(a: Tensor, shift: int | tuple[int, ...], axis: int | tuple[int, ...] | None = None) -> Tensor:
+    """``a`` with its elements shifted by ``shift`` along ``axis`` (with None: along the flattened array, then
+    reshaped back); elements shifted past the end come in at the start.
+
+    Raises:
+        ValueError: if ``shift`` and ``axis`` are tuples of different lengths.
+    """
+    if axis is None:
+        return run("reshape", roll(run("reshape", a, shape=(-1,)), shift, 0), shape=tuple(a.shape))
+    shifts, axes = ((shift,), (axis,)) if isinstance(axis, int) else (
+        (shift,) * len(axis) if isinstance(shift, int) else tuple(shift), tuple(axis))
+    if len(shifts) != len(axes):
+        raise ValueError(f"For 'roll', 'shift' and 'axis' should have the same length, but got {len(shifts)} "
+                         f"and {len(axes)}.")
+    for step, dim in zip(shifts, axes):
+        if a.shape[dim]:
+            cut = (-step) % a.shape[dim]
+            a = run("concat", run("getitem", a, index=_along(len(a.shape), dim, builtins.slice(cut, None))),
+                    run("getitem", a, index=_along(len(a.shape), dim, builtins.slice(None, cut))), axis=dim)
+    return a
+
+
+def _along(ndim: int, dim: int, part: slice) -> tuple:
+    """The index taking ``part`` of axis ``dim`` and all of the others."""
+    return tuple(part if d == dim % ndim else builtins.slice(None) for d in range(ndim))
+
+
+def diag(v: Tensor, k: int = 0) -> Tensor:
+    """The ``k``-th diagonal of a matrix ``v``, or the square matrix with the vector ``v`` on its ``k``-th diagonal.
+
+    Raises:
+        ValueError: if ``v`` is neither 1-D nor 2-D.
+    """
+    if len(v.shape) == 1:
+        size = v.shape[0] + builtins.abs(k)
+        rows = np.arange(v.shape[0]) + builtins.max(-k, 0)
+        positions = Tensor((rows * size + rows + k).astype(np.int32))
+        flat = run("gather_grad", v, positions, shape=(size * size,), axis=0)
+        return run("reshape", flat, shape=(size, size))
+    if len(v.shape) != 2:
+        raise ValueError(f"For 'diag', the input must be 1-D or 2-D, but got {len(v.shape)}-D.")
+    rows, columns = v.shape
+    first_row = builtins.max(-k, 0)
+    count = builtins.max(0, builtins.min(rows - first_row, columns - first_row - k))
+    diagonal = (np.arange(count) + first_row) * columns + np.arange(count) + first_row + k
+    return run("gather", run("reshape", v, shape=(rows * columns,)), Tensor(diagonal.astype(np.int32)), axis=0)
+
+
+def array(obj: Any, dtype: Any = None, copy: bool = True, ndmin: int = 0) -> Tensor:
+    """``obj`` (numbers, nested lists, a NumPy array or a Tensor) as a Tensor: Python ints as Int32 and floats as
+    Float32 (MindSpore's ``mindspore.numpy`` defaults) unless ``dtype`` is given; at least ``ndmin`` dims."""
+    if isinstance(obj, Tensor):
+        result = identity(obj) if copy else obj
+    else:
+        values = np.asarray(obj)
+        if dtype is None and values.dtype.kind in "iu" and not isinstance(obj, np.ndarray):
+            values = values.astype(np.int32)
+        elif dtype is None and values.dtype == np.float64 and not isinstance(obj, np.ndarray):
+            values = values.astype(np.float32)
+        result = Tensor(values)
+    result = _with_dtype(result, dtype)
+    missing = ndmin - len(result.shape)
+    return run("reshape", result, shape=(1,) * missing + tuple(result.shape)) if missing > 0 else result
