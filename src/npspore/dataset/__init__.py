@@ -8,6 +8,7 @@ operations (``batch``, ``shuffle``, ``map``, ``repeat``, ``take``, ``skip``, ``p
 ``create_dict_iterator`` stream its rows as npspore Tensors or NumPy arrays.
 """
 from . import config, transforms, vision  # noqa: F401
+from .cache import DatasetCache
 from .datasets import Dataset, zip  # noqa: A004
 from .image_files import Cifar10Dataset, Cifar100Dataset, FashionMnistDataset, MnistDataset
 from .image_folder import ImageFolderDataset
@@ -20,6 +21,7 @@ from ..missing_names import module_getattr as _module_getattr
 __all__ = ["config", "transforms", "vision", "Dataset", "zip", "Cifar10Dataset", "Cifar100Dataset",
            "FashionMnistDataset", "MnistDataset", "MindDataset", "ImageFolderDataset", "GeneratorDataset",
            "NumpySlicesDataset", "Sampler",
-           "SequentialSampler", "RandomSampler", "DistributedSampler", "SubsetSampler", "SubsetRandomSampler"]
+           "SequentialSampler", "RandomSampler", "DistributedSampler", "SubsetSampler", "SubsetRandomSampler",
+           "DatasetCache"]
 
 __getattr__ = _module_getattr("mindspore.dataset", globals())

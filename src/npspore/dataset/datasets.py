@@ -19,6 +19,7 @@ import numpy as np
 
 from . import config
 from .arguments import check_bool, check_int
+from .cache import cached_source, check_cache
 from .columns import ColumnMapping, check_known, column_list
 from .iterators import DictIterator, TupleIterator
 from .rows import stack_column, to_array
@@ -204,7 +205,7 @@ class Dataset:
         unsupported = set(kwargs) - {"python_multiprocessing", "max_rowsize", "callbacks", "offload", "cache"}
         if unsupported:
             raise TypeError(f"map() got unsupported arguments {sorted(unsupported)}.")
-        return MapDataset(self, operations, input_columns, output_columns, num_parallel_workers)
+        return MapDataset(self, operations, input_columns, output_columns, num_parallel_workers, kwargs.get("cache"))
 
     def filter(self, predicate: Callable[..., Any], input_columns: str | list[str] | None = None,
                num_parallel_workers: int | None = None) -> FilterDataset:
@@ -442,11 +443,16 @@ class ShuffleDataset(_SameRowCountDataset):
 class MapDataset(_SameRowCountDataset):
     """Columns transformed by operations (see :meth:`Dataset.map`)."""
 
-    def __init__(self, child, operations, input_columns, output_columns, num_parallel_workers):
+    def __init__(self, child, operations, input_columns, output_columns, num_parallel_workers, cache=None):
         super().__init__([child], num_parallel_workers)
         self.operations = _callables(operations, "operations")
         names = child._column_names()
         self.mapping = ColumnMapping(names, input_columns, output_columns, "map", names[:1])
+        self.cache = check_cache(cache)
+        self._cache_token = None
+        if self.cache is not None:
+            self._cached_source = cached_source(self)
+            self._cache_token = self.cache.attach()
 
     def _column_names(self):
         return self.mapping.output_names
@@ -460,9 +466,23 @@ class MapDataset(_SameRowCountDataset):
         names = self.mapping.output_columns
         return [to_array(v, f"output column '{name}' of map") for v, name in _builtin_zip(values, names)]
 
+    def _mapped(self, row):
+        return self.mapping.place(row, self._apply([row[i] for i in self.mapping.input_indices]))
+
+    def _row_at(self, index):
+        """The row of the source's ``index`` (a map under a cache reads from a random-access source)."""
+        if self._cache_token is None:
+            return self._mapped(self.children[0]._row_at(index))
+        return self.cache.row(self._cache_token, index, lambda i: self._mapped(self.children[0]._row_at(i)))
+
     def _rows(self, key):
+        if self._cache_token is not None:
+            source = self._cached_source
+            for index in source.sampler.indices(source._length(), key):
+                yield self._row_at(int(index))
+            return
         for row in self.children[0]._rows(key):
-            yield self.mapping.place(row, self._apply([row[i] for i in self.mapping.input_indices]))
+            yield self._mapped(row)
 
 
 class FilterDataset(Dataset):

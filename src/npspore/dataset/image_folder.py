@@ -53,7 +53,8 @@ class ImageFolderDataset(RandomAccessSource):
         class_indexing (dict[str, int], optional): class folder name to label; only these folders are read.
             Default: ``None`` (every sub-folder, labelled by name order).
         decode (bool, optional): decode the images (RGB). Default: ``False``.
-        num_parallel_workers, cache, decrypt: accepted for compatibility (``decrypt`` only ``None``).
+        num_parallel_workers, decrypt: accepted for compatibility (``decrypt`` only ``None``).
+        cache (DatasetCache, optional): a cache for the rows. Default: ``None``.
 
     Raises:
         ValueError: If ``dataset_dir`` is not a folder, or a class folder holds a folder that would be read.
@@ -84,7 +85,7 @@ class ImageFolderDataset(RandomAccessSource):
                     raise ValueError(f"Invalid file found: {entry.path}, should be file, but got directory.")
                 self._files.append((entry.path, self.class_indexing[name]))
         super().__init__(["image", "label"], sampler_from_arguments(num_samples, shuffle, sampler, num_shards,
-                                                                    shard_id), num_parallel_workers)
+                                                                    shard_id), num_parallel_workers, cache)
 
     def get_class_indexing(self) -> dict[str, int]:
         """The class folder name to label mapping."""

@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 
 from .arguments import numpy_dtype
+from .cache import check_cache
 from .columns import column_list
 from .datasets import Dataset
 from .rows import as_row, to_array
@@ -24,10 +25,12 @@ __all__ = ["GeneratorDataset", "NumpySlicesDataset"]
 class RandomAccessSource(Dataset):
     """A source of ``_length()`` rows read by index (``_row(index)``) in its sampler's order."""
 
-    def __init__(self, column_names, sampler, num_parallel_workers=None):
+    def __init__(self, column_names, sampler, num_parallel_workers=None, cache=None):
         super().__init__((), num_parallel_workers)
         self._names = list(column_names)
         self.sampler = sampler
+        self.cache = check_cache(cache)
+        self._cache_token = None if self.cache is None else self.cache.attach()
 
     def _column_names(self):
         return self._names
@@ -38,9 +41,15 @@ class RandomAccessSource(Dataset):
     def _row(self, index):
         raise NotImplementedError
 
+    def _row_at(self, index):
+        """The row of ``index``, from the cache when the source has one."""
+        if self.cache is None:
+            return self._row(index)
+        return self.cache.row(self._cache_token, index, self._row)
+
     def _rows(self, key):
         for index in self.sampler.indices(self._length(), key):
-            yield self._row(int(index))
+            yield self._row_at(int(index))
 
     def _size(self):
         return self.sampler.size(self._length())

@@ -12,7 +12,7 @@ import numpy as np
 from ..arguments import numpy_dtype
 from ..rows import to_array
 
-__all__ = ["TensorOperation", "Compose", "TypeCast", "OneHot"]
+__all__ = ["TensorOperation", "Compose", "TypeCast", "OneHot", "not_random"]
 
 
 class TensorOperation:
@@ -90,3 +90,10 @@ class OneHot(TensorOperation):
             s = self.smoothing_rate
             return (1 - s) * one_hot + s / self.num_classes
         return one_hot
+
+
+def not_random(function):
+    """Mark the Python function ``function`` as deterministic (``function.random = False``), so that a
+    ``map`` using it may be cached (see ``dataset.DatasetCache``); returns it."""
+    function.random = False
+    return function
