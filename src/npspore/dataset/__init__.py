@@ -16,12 +16,14 @@ from .mind_dataset import MindDataset
 from .sampling import (DistributedSampler, RandomSampler, Sampler, SequentialSampler, SubsetRandomSampler,
                        SubsetSampler)
 from .sources import GeneratorDataset, NumpySlicesDataset
+from .schema import Schema
+from .tfrecord import Shuffle, TFRecordDataset
 from ..missing_names import module_getattr as _module_getattr
 
 __all__ = ["config", "transforms", "vision", "Dataset", "zip", "Cifar10Dataset", "Cifar100Dataset",
            "FashionMnistDataset", "MnistDataset", "MindDataset", "ImageFolderDataset", "GeneratorDataset",
            "NumpySlicesDataset", "Sampler",
            "SequentialSampler", "RandomSampler", "DistributedSampler", "SubsetSampler", "SubsetRandomSampler",
-           "DatasetCache"]
+           "DatasetCache", "Schema", "Shuffle", "TFRecordDataset"]
 
 __getattr__ = _module_getattr("mindspore.dataset", globals())

@@ -15,7 +15,7 @@ import numpy as np
 
 from ...common.tensor import Tensor
 from ...communication.management import get_rank
-from . import event_file
+from ...core import record_framing
 from .summary_proto import DATA_TYPES, event_message
 
 __all__ = ["SummaryRecord"]
@@ -162,7 +162,7 @@ class SummaryRecord:
             SummaryRecord._open -= 1
 
     def _write(self, event) -> None:
-        record = event_file.frame(event.SerializeToString())
+        record = record_framing.frame(event.SerializeToString())
         if self._max_file_size is not None:
             if len(record) > self._max_file_size:
                 raise RuntimeWarning(f"'max_file_size' reached: There are {self._max_file_size} bytes remaining, "
