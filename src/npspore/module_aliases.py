@@ -32,6 +32,7 @@ MODULE_ALIASES: dict[str, str] = {
     "ops.primitive": "ops.primitives",
     "train.callback._callback": "train.callback.callback",
     "version": "core.version",
+    "nn.layer.image": "nn.image_quality",
 }
 
 

@@ -14,7 +14,7 @@ from npspore.nn.layers import _check_positive_int, get_activation  # noqa: F401 
 from npspore.ops import array_functional as A, nn_functional as F
 
 __all__ = ["ReLU6", "LeakyReLU", "PReLU", "ELU", "SiLU", "Mish", "HSwish", "HSigmoid", "LogSigmoid", "Softsign",
-           "Threshold"]
+           "Threshold", "FastGelu"]
 
 
 class ReLU6(Cell):
@@ -156,3 +156,24 @@ class Threshold(Cell):
 
     def construct(self, input_x: Tensor) -> Tensor:
         return F.threshold(input_x, self.threshold, self.value)
+
+
+class FastGelu(Cell):
+    r"""The fast GELU approximation,
+    :math:`\frac{x}{1 + e^{-1.702 |x|}} e^{0.851 (x - |x|)}` elementwise.
+
+    Inputs:
+        - **x** (Tensor) - float16 or float32, any shape.
+
+    Outputs:
+        Tensor of the same shape and dtype.
+
+    Raises:
+        TypeError: If `x` is not float16 or float32.
+    """
+
+    def construct(self, x: Tensor) -> Tensor:
+        if x.dtype not in (mstype.float16, mstype.float32):
+            raise TypeError(f"For 'FastGeLU', the dtype of 'x' must be float16 or float32, but got {x.dtype}.")
+        magnitude = x.abs()
+        return x / (1 + (-1.702 * magnitude).exp()) * (0.851 * (x - magnitude)).exp()
