@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .arguments import check_bool
 
-__all__ = ["DatasetCache", "check_cache"]
+__all__ = ["DatasetCache", "check_cache", "is_random"]
 
 _UINT32_MAX = 4294967295
 _UINT64_MAX = 18446744073709551615
@@ -142,38 +142,15 @@ def check_cache(cache: Any) -> DatasetCache | None:
     return cache
 
 
-def _is_random(operation: Any) -> bool:
+def is_random(operation: Any) -> bool:
     """Whether a ``map`` operation may give different outputs for the same input: npspore's random
     transforms (those drawing from a generator), a ``Compose`` holding one, or a Python function not
     marked ``random = False`` (``transforms.not_random``), as MindSpore counts them."""
     inner = getattr(operation, "transforms", None)
     if isinstance(inner, list):
-        return any(_is_random(transform) for transform in inner)
+        return any(is_random(transform) for transform in inner)
     if hasattr(operation, "_rng"):
         return True
     if type(operation).__module__.startswith("npspore.dataset."):
         return False
     return getattr(operation, "random", True) is not False
-
-
-def cached_source(node: Any) -> Any:
-    """The random-access file source under ``node``, a ``map`` given a cache, through deterministic
-    ``map`` operations only: a cached row is then the source row's index, transformed.
-
-    Raises:
-        RuntimeError: MindSpore's message if a random operation, a Python-data source or another
-            pipeline operation is under the cache.
-    """
-    from .datasets import MapDataset
-    from .sources import GeneratorDataset, NumpySlicesDataset, RandomAccessSource
-
-    while isinstance(node, MapDataset):
-        if any(_is_random(operation) for operation in node.operations):
-            raise RuntimeError("MapNode containing random operation is not supported as a descendant of cache.")
-        node = node.children[0]
-    if isinstance(node, (GeneratorDataset, NumpySlicesDataset)):
-        raise RuntimeError("There is currently no support for GeneratorOp under cache.")
-    if not isinstance(node, RandomAccessSource):
-        raise RuntimeError(f"{type(node).__name__.replace('Dataset', 'Node')} is not supported as a descendant of "
-                           f"cache.")
-    return node

@@ -19,7 +19,7 @@ import numpy as np
 
 from . import config
 from .arguments import check_bool, check_int
-from .cache import cached_source, check_cache
+from .cache import check_cache, is_random
 from .columns import ColumnMapping, check_known, column_list
 from .iterators import DictIterator, TupleIterator
 from .rows import stack_column, to_array
@@ -75,6 +75,12 @@ class Dataset:
     def _stream(self):
         """A number telling this node's random draws from those of other nodes of the same pass."""
         return 1 + sum(child._stream() for child in self.children)
+
+    def _cache_source(self):
+        """The random-access file source whose row indices key a cache above this node, through deterministic
+        ``map`` operations only (``dataset.DatasetCache``); MindSpore's RuntimeError for anything else."""
+        raise RuntimeError(f"{type(self).__name__.replace('Dataset', 'Node')} is not supported as a descendant of "
+                           f"cache.")
 
     # ---- queries ---------------------------------------------------------------------------
 
@@ -451,7 +457,7 @@ class MapDataset(_SameRowCountDataset):
         self.cache = check_cache(cache)
         self._cache_token = None
         if self.cache is not None:
-            self._cached_source = cached_source(self)
+            self._cached_source = self._cache_source()
             self._cache_token = self.cache.attach()
 
     def _column_names(self):
@@ -465,6 +471,11 @@ class MapDataset(_SameRowCountDataset):
         values = self.mapping.check_outputs(values)
         names = self.mapping.output_columns
         return [to_array(v, f"output column '{name}' of map") for v, name in _builtin_zip(values, names)]
+
+    def _cache_source(self):
+        if any(is_random(operation) for operation in self.operations):
+            raise RuntimeError("MapNode containing random operation is not supported as a descendant of cache.")
+        return self.children[0]._cache_source()
 
     def _mapped(self, row):
         return self.mapping.place(row, self._apply([row[i] for i in self.mapping.input_indices]))

@@ -41,6 +41,9 @@ class RandomAccessSource(Dataset):
     def _row(self, index):
         raise NotImplementedError
 
+    def _cache_source(self):
+        return self
+
     def _row_at(self, index):
         """The row of ``index``, from the cache when the source has one."""
         if self.cache is None:
@@ -61,6 +64,11 @@ class RandomAccessSource(Dataset):
         part.sampler = SubsetRandomSampler(positions) if randomize else SubsetSampler(np.sort(positions))
         part._dataset_size = None
         return part
+
+
+def _refuse_cache(self):
+    """A Python-data source under a cache: MindSpore's error (its rows have no stable identity to cache by)."""
+    raise RuntimeError("There is currently no support for GeneratorOp under cache.")
 
 
 class GeneratorDataset(RandomAccessSource):
@@ -116,6 +124,8 @@ class GeneratorDataset(RandomAccessSource):
         self.column_types = None if column_types is None else [numpy_dtype(t, "column_types") for t in column_types]
         if self.column_types is not None and len(self.column_types) != len(names):
             raise ValueError(f"column_types {column_types} must give one type per column of {names}.")
+
+    _cache_source = _refuse_cache
 
     def _length(self):
         return len(self.source)
@@ -203,6 +213,8 @@ class NumpySlicesDataset(RandomAccessSource):
         self.columns = columns
         super().__init__(names, sampler_from_arguments(num_samples, shuffle, sampler, num_shards, shard_id),
                          num_parallel_workers)
+
+    _cache_source = _refuse_cache
 
     def _length(self):
         return len(self.columns[0])
