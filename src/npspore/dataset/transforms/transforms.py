@@ -12,7 +12,7 @@ import numpy as np
 from ..arguments import numpy_dtype
 from ..rows import to_array
 
-__all__ = ["TensorOperation", "Compose", "TypeCast", "OneHot", "not_random"]
+__all__ = ["TensorOperation", "Compose", "TypeCast", "OneHot", "not_random", "PyTensorOperation"]
 
 
 class TensorOperation:
@@ -97,3 +97,18 @@ def not_random(function):
     ``map`` using it may be cached (see ``dataset.DatasetCache``); returns it."""
     function.random = False
     return function
+
+
+class PyTensorOperation:
+    """Base of Python transforms, which a user's transform may subclass: calling one runs its ``_execute_py``
+    (or its own ``__call__``) on the input as given (a NumPy array or a PIL image)."""
+
+    def __init__(self) -> None:
+        self.transforms: list = []
+        self.output_type = None
+
+    def __call__(self, img):
+        return self._execute_py(img)
+
+    def _execute_py(self, img):
+        raise NotImplementedError(f"{type(self).__name__} must define __call__ or _execute_py.")
