@@ -33,6 +33,8 @@ MODULE_ALIASES: dict[str, str] = {
     "train.callback._callback": "train.callback.callback",
     "version": "core.version",
     "nn.layer.image": "nn.image_quality",
+    "dataset.core": "dataset",
+    "dataset.core.validator_helpers": "dataset.arguments",
 }
 
 

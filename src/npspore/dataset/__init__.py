@@ -9,7 +9,8 @@ operations (``batch``, ``shuffle``, ``map``, ``repeat``, ``take``, ``skip``, ``p
 """
 from . import config, transforms, vision  # noqa: F401
 from .cache import DatasetCache
-from .datasets import Dataset, zip  # noqa: A004
+from .datasets import ConcatDataset, Dataset, zip  # noqa: A004
+from .iterators import DictIterator, TupleIterator
 from .image_files import Cifar10Dataset, Cifar100Dataset, FashionMnistDataset, MnistDataset
 from .image_folder import ImageFolderDataset
 from .mind_dataset import MindDataset
@@ -24,6 +25,6 @@ __all__ = ["config", "transforms", "vision", "Dataset", "zip", "Cifar10Dataset",
            "FashionMnistDataset", "MnistDataset", "MindDataset", "ImageFolderDataset", "GeneratorDataset",
            "NumpySlicesDataset", "Sampler",
            "SequentialSampler", "RandomSampler", "DistributedSampler", "SubsetSampler", "SubsetRandomSampler",
-           "DatasetCache", "Schema", "Shuffle", "TFRecordDataset"]
+           "DatasetCache", "Schema", "Shuffle", "TFRecordDataset", "ConcatDataset", "TupleIterator", "DictIterator"]
 
 __getattr__ = _module_getattr("mindspore.dataset", globals())
