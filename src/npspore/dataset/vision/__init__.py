@@ -8,6 +8,7 @@ from .decode import Decode, ToPIL
 from .resized_crop import RandomCropDecodeResize, RandomResizedCrop
 from .utils import Border, Inter
 from ..transforms.random_compositions import RandomSelectSubpolicy
+from .geometry import RandomAffine, RandomRotation
 from .adjust import (AutoContrast, Crop, Equalize, Grayscale, Invert, RandomColor, RandomGrayscale, RandomPosterize,
                      RandomSharpness, RandomSolarize)
 from ...missing_names import module_getattr as _module_getattr
@@ -16,6 +17,6 @@ __all__ = ["Border", "CenterCrop", "CutOut", "Decode", "HWC2CHW", "Inter", "Norm
            "RandomCrop", "RandomCropDecodeResize", "RandomResizedCrop", "RandomHorizontalFlip", "RandomVerticalFlip",
            "Rescale", "Resize", "ToPIL", "ToTensor", "ToType",
            "AutoContrast", "Crop", "Equalize", "Grayscale", "Invert", "RandomColor", "RandomGrayscale", "RandomPosterize",
-           "RandomSharpness", "RandomSolarize", "RandomSelectSubpolicy"]
+           "RandomSharpness", "RandomSolarize", "RandomSelectSubpolicy", "RandomRotation", "RandomAffine"]
 
 __getattr__ = _module_getattr("mindspore.dataset.vision", globals())
