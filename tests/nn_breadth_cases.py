@@ -43,4 +43,23 @@ CASES = [
     ("triu_batched", f"nn.Triu()(Tensor(np.arange(1, 13).reshape(2, 2, 3), {F32}), 1)"),
     ("logsumexp_values", f"nn.ReduceLogSumExp((0, 2))(Tensor(np.arange(12).reshape(2, 3, 2) / 4, {F32}))"),
     ("logsumexp_all", f"nn.ReduceLogSumExp(())(Tensor(np.array([[1000.0, 1000.0], [999.0, 0.0]]), {F32}))"),
+    # second batch: docstring examples, then further cases
+    ("hardtanh_doc", f"nn.Hardtanh(min_val=-1.0, max_val=1.0)(Tensor(np.array([-1, -2, 0, 2, 1]), ms.float16))"),
+    ("hardtanh_values", f"nn.Hardtanh(-0.5, 2)(Tensor(np.array([[-1.0, -0.25], [1.5, 3.0]]), {F32}))"),
+    ("hardtanh_bad", "nn.Hardtanh(1.0, -1.0)"),
+    ("selu_doc", f"nn.SeLU()(Tensor(np.array([[-1.0, 4.0, -8.0], [2.0, -5.0, 9.0]]), {F32}))"),
+    ("softmin_doc", "nn.Softmin()(Tensor(np.array([-1, -2, 0, 2, 1]), ms.float16))"),
+    ("softmin_axis", f"nn.Softmin(axis=0)(Tensor(np.array([[1.0, -2.0], [0.5, 3.0]]), {F32}))"),
+    ("constant_pad1d_doc", f"nn.ConstantPad1d((0, 1), 0.5)(Tensor(np.ones(shape=(1, 2, 3, 4)), {F32}))"),
+    ("constant_pad1d_int", f"nn.ConstantPad1d(2, -1.0)(Tensor(np.arange(3).reshape(1, 3), {F32}))"),
+    ("reflection_pad1d_doc", f"nn.ReflectionPad1d((3, 1))(Tensor(np.array([[[0, 1, 2, 3], [4, 5, 6, 7]]]), {F32}))"),
+    ("constant_pad3d_doc", f"nn.ConstantPad3d(1, 0.5)(Tensor(np.ones(shape=(1, 2, 2, 3)), {F32}))"),
+    ("reflection_pad3d_doc", f"nn.ReflectionPad3d(1)(Tensor(np.arange(8).reshape(1, 2, 2, 2), {F32}))"),
+    ("adaptive_avg_pool1d_doc", f"nn.AdaptiveAvgPool1d(output_size=2)(Tensor(np.random.randint(1, 10, (1, 3, 6)), "
+                                f"{F32})).shape"),
+    ("adaptive_avg_pool1d_values", f"nn.AdaptiveAvgPool1d(3)(Tensor(np.arange(12).reshape(1, 2, 6), {F32}))"),
+    ("adaptive_avg_pool1d_indivisible", f"nn.AdaptiveAvgPool1d(3)(Tensor(np.ones((2, 3, 4)), {F32}))"),
+    ("central_crop_doc", f"nn.CentralCrop(central_fraction=0.5)(Tensor(np.ones(shape=(4, 3, 4, 4)), {F32})).shape"),
+    ("central_crop_values", f"nn.CentralCrop(0.6)(Tensor(np.arange(25).reshape(1, 5, 5), {F32}))"),
+    ("central_crop_bad", "nn.CentralCrop(1.5)"),
 ]

@@ -1,6 +1,7 @@
 """nn layers and losses added for the API breadth (issue 26): ``RMSELoss``, ``DiceLoss``, ``SoftMarginLoss``,
-``FastGelu``, ``ZeroPad2d``, ``ConstantPad2d``, ``ReflectionPad2d``, ``PixelShuffle``, ``Tril``, ``Triu``,
-``ReduceLogSumExp``; the initializer helpers models import; ``nn.utils.no_init_parameters``.
+``FastGelu``, ``Hardtanh``, ``SeLU``, ``Softmin``, ``ZeroPad2d``, ``ConstantPad1d/2d/3d``, ``ReflectionPad1d/2d/3d``,
+``PixelShuffle``, ``CentralCrop``, ``AdaptiveAvgPool1d``, ``Tril``, ``Triu``, ``ReduceLogSumExp``, ``Moments``; the
+initializer helpers models import; ``nn.utils.no_init_parameters``.
 
 ``RECORDED`` are MindSpore 2.10 CPU's outputs (value, dtype), shapes or errors for ``tests/nn_breadth_cases.py``
 (the docstring examples of each 2.10 page first), printed by ``tools/observe_mindspore_nn_breadth.py``.
@@ -42,6 +43,23 @@ RECORDED = {
     'triu_batched': ([[[0.0, 2.0, 3.0], [0.0, 0.0, 6.0]], [[0.0, 8.0, 9.0], [0.0, 0.0, 12.0]]], 'Float32'),
     'logsumexp_values': ([2.5273516178131104, 3.0273523330688477, 3.5273523330688477], 'Float32'),
     'logsumexp_all': (1000.8619995117188, 'Float32'),
+    'hardtanh_doc': ([-1.0, -1.0, 0.0, 1.0, 1.0], 'Float16'),
+    'hardtanh_values': ([[-0.5, -0.25], [1.5, 2.0]], 'Float32'),
+    'hardtanh_bad': ('ValueError', 'For Hardtanh, min_val should be less than max_val,but got 1.0 and -1.0'),
+    'selu_doc': ([[-1.1113307476043701, 4.202804088592529, -1.7575095891952515], [2.1014020442962646, -1.7462533712387085, 9.45630931854248]], 'Float32'),
+    'softmin_doc': ([0.234130859375, 0.63623046875, 0.086181640625, 0.01165008544921875, 0.03167724609375], 'Float16'),
+    'softmin_axis': ([[0.3775406777858734, 0.9933071732521057], [0.622459352016449, 0.006692850962281227]], 'Float32'),
+    'constant_pad1d_doc': ([[[[1.0, 1.0, 1.0, 1.0, 0.5], [1.0, 1.0, 1.0, 1.0, 0.5], [1.0, 1.0, 1.0, 1.0, 0.5]], [[1.0, 1.0, 1.0, 1.0, 0.5], [1.0, 1.0, 1.0, 1.0, 0.5], [1.0, 1.0, 1.0, 1.0, 0.5]]]], 'Float32'),
+    'constant_pad1d_int': ([[-1.0, -1.0, 0.0, 1.0, 2.0, -1.0, -1.0]], 'Float32'),
+    'reflection_pad1d_doc': ([[[3.0, 2.0, 1.0, 0.0, 1.0, 2.0, 3.0, 2.0], [7.0, 6.0, 5.0, 4.0, 5.0, 6.0, 7.0, 6.0]]], 'Float32'),
+    'constant_pad3d_doc': ([[[[0.5, 0.5, 0.5, 0.5, 0.5], [0.5, 0.5, 0.5, 0.5, 0.5], [0.5, 0.5, 0.5, 0.5, 0.5], [0.5, 0.5, 0.5, 0.5, 0.5]], [[0.5, 0.5, 0.5, 0.5, 0.5], [0.5, 1.0, 1.0, 1.0, 0.5], [0.5, 1.0, 1.0, 1.0, 0.5], [0.5, 0.5, 0.5, 0.5, 0.5]], [[0.5, 0.5, 0.5, 0.5, 0.5], [0.5, 1.0, 1.0, 1.0, 0.5], [0.5, 1.0, 1.0, 1.0, 0.5], [0.5, 0.5, 0.5, 0.5, 0.5]], [[0.5, 0.5, 0.5, 0.5, 0.5], [0.5, 0.5, 0.5, 0.5, 0.5], [0.5, 0.5, 0.5, 0.5, 0.5], [0.5, 0.5, 0.5, 0.5, 0.5]]]], 'Float32'),
+    'reflection_pad3d_doc': ([[[[7.0, 6.0, 7.0, 6.0], [5.0, 4.0, 5.0, 4.0], [7.0, 6.0, 7.0, 6.0], [5.0, 4.0, 5.0, 4.0]], [[3.0, 2.0, 3.0, 2.0], [1.0, 0.0, 1.0, 0.0], [3.0, 2.0, 3.0, 2.0], [1.0, 0.0, 1.0, 0.0]], [[7.0, 6.0, 7.0, 6.0], [5.0, 4.0, 5.0, 4.0], [7.0, 6.0, 7.0, 6.0], [5.0, 4.0, 5.0, 4.0]], [[3.0, 2.0, 3.0, 2.0], [1.0, 0.0, 1.0, 0.0], [3.0, 2.0, 3.0, 2.0], [1.0, 0.0, 1.0, 0.0]]]], 'Float32'),
+    'adaptive_avg_pool1d_doc': (1, 3, 2),
+    'adaptive_avg_pool1d_values': ([[[0.5, 2.5, 4.5], [6.5, 8.5, 10.5]]], 'Float32'),
+    'adaptive_avg_pool1d_indivisible': ('ValueError', "For AdaptiveAvgPool1d, the input's last dimension must be divisible by output size 3, but got 4."),
+    'central_crop_doc': (4, 3, 2, 2),
+    'central_crop_values': ([[[6.0, 7.0, 8.0], [11.0, 12.0, 13.0], [16.0, 17.0, 18.0]]], 'Float32'),
+    'central_crop_bad': ('ValueError', "For 'CentralCrop', the 'central_fraction' must be in range of (0.0, 1.0], but got 1.5 with type 'float'."),
 }
 
 
@@ -82,6 +100,9 @@ def test_soft_margin_loss_is_its_docstrings_and_formulas():
     (nn.ZeroPad2d((1, -1, 2, 0)), (1, 2, 3, 4)), (nn.ConstantPad2d(1, 0.5), (2, 3, 3)),
     (nn.ReflectionPad2d((1, 2, 0, 1)), (1, 1, 3, 4)), (nn.PixelShuffle(2), (1, 8, 2, 3)), (nn.Tril(), (2, 3, 4)),
     (nn.Triu(), (3, 3)), (nn.ReduceLogSumExp((1,), keep_dims=True), (2, 3, 2)), (nn.FastGelu(), (2, 5)),
+    (nn.Hardtanh(-0.5, 0.5), (2, 3)), (nn.SeLU(), (2, 3)), (nn.Softmin(0), (3, 2)), (nn.ConstantPad1d((2, -1), 1.5),
+                                                                                      (2, 4)),
+    (nn.ReflectionPad3d(1), (1, 2, 3, 3)), (nn.AdaptiveAvgPool1d(2), (1, 2, 4)), (nn.CentralCrop(0.5), (2, 4, 4)),
 ])
 def test_layers_compile_to_their_eager_values(layer, shape):
     x = Tensor(np.random.default_rng(0).standard_normal(shape), ms.float32)
@@ -104,7 +125,9 @@ LOOSE = dict(eps=1e-3, rtol=2e-3, atol=1e-4)
     (nn.RMSELoss(), [(2, 3), (2, 3)], LOOSE), (nn.DiceLoss(smooth=0.5), [(2, 3), (2, 3)], {}),
     (nn.SoftMarginLoss(), [(4,), (4,)], {}), (nn.ZeroPad2d((1, -1, 0, 2)), [(1, 3, 3)], {}),
     (nn.ReflectionPad2d(1), [(1, 3, 3)], {}), (nn.PixelShuffle(2), [(1, 4, 2, 1)], {}), (nn.Triu(), [(3, 3)], LOOSE),
-    (nn.ReduceLogSumExp(0), [(3, 2)], {}),
+    (nn.ReduceLogSumExp(0), [(3, 2)], {}), (nn.SeLU(), [(2, 3)], {}), (nn.Softmin(), [(2, 3)], {}),
+    (nn.ConstantPad3d((1, 0, -1, 1, 0, 2), 0.5), [(2, 3, 2)], {}), (nn.ReflectionPad1d((2, 1)), [(2, 4)], {}),
+    (nn.AdaptiveAvgPool1d(2), [(1, 2, 4)], {}), (nn.CentralCrop(0.5), [(1, 4, 4)], {}),
 ])
 def test_gradients_to_second_order(cell, shapes, tolerances):
     rng = np.random.default_rng(2)
@@ -133,6 +156,23 @@ def test_rmse_and_dice_refuse_unsigned_and_fast_gelu_float64():
         nn.FastGelu()(Tensor(np.ones(2), ms.float64))
     with pytest.raises(ValueError, match="'reflect' padding must be smaller than the padded dim"):
         nn.ReflectionPad2d(3)(Tensor(np.ones((1, 3, 3)), ms.float32))
+
+
+def test_moments_are_mindspores():
+    x = Tensor(np.arange(24).reshape(2, 3, 4) / 7 - 1.5, ms.float32)
+    # MindSpore 2.10
+    mean, variance = nn.Moments(axis=1)(x)
+    np.testing.assert_allclose(mean.asnumpy(), [[-0.9285714030265808, -0.7857142090797424, -0.6428571343421936, -0.5],
+                                                [0.7857142090797424, 0.9285714030265808, 1.071428656578064,
+                                                 1.2142857313156128]], rtol=1e-6)
+    np.testing.assert_allclose(variance.asnumpy(), np.full((2, 4), 0.21768707036972046), rtol=1e-6)
+    mean, variance = nn.Moments(axis=(0, 2), keep_dims=True)(x)
+    assert mean.shape == (1, 3, 1)
+    np.testing.assert_allclose(mean.asnumpy().ravel(), [-0.4285714328289032, 0.1428571343421936, 0.7142857313156128],
+                               rtol=1e-6)
+    np.testing.assert_allclose(variance.asnumpy().ravel(), [0.760204017162323] * 3, rtol=1e-6)
+    mean, variance = nn.Moments()(Tensor(np.array([1, 2, 3, 4]), ms.float16))
+    assert (str(mean.dtype), float(mean.asnumpy()), float(variance.asnumpy())) == ("Float16", 2.5, 1.25)
 
 
 def test_initializer_helpers_are_mindspores():

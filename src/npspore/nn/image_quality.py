@@ -3,8 +3,8 @@ signal-to-noise ratio) of two batches of images, one value per image.
 
 Both compute as MindSpore's do: in float32, integer images (and ``max_val`` with them) scaled by the
 largest value of their dtype; SSIM with a Gaussian window applied to each channel without padding.
-Both are written over differentiable ops, so SSIM serves as a training loss. ``PixelShuffle``, the other
-layer of MindSpore's ``nn.layer.image`` npspore has, is here too.
+Both are written over differentiable ops, so SSIM serves as a training loss. ``PixelShuffle``
+and ``CentralCrop``, the other layers of MindSpore's ``nn.layer.image`` npspore has, are here too.
 """
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from npspore.nn.cell import Cell
 from npspore.ops import nn_functional as F
 from npspore.ops.eager import run
 
-__all__ = ["SSIM", "PSNR", "PixelShuffle"]
+__all__ = ["SSIM", "PSNR", "PixelShuffle", "CentralCrop"]
 
 
 def _check_max_val(max_val, cls_name):
@@ -193,3 +193,33 @@ class PixelShuffle(Cell):
         x = input.reshape(batch + (c, r, r, h, w))
         x = x.transpose(tuple(range(n)) + (n, n + 3, n + 1, n + 4, n + 2))
         return x.reshape(batch + (c, h * r, w * r))
+
+
+class CentralCrop(Cell):
+    """The centre of each image of a ``(C, H, W)`` or ``(N, C, H, W)`` input, `central_fraction` of its height and
+    width (MindSpore's rounding: the crop starts at ``int((size - size * fraction) / 2)``).
+
+    Args:
+        central_fraction (float): in (0, 1].
+
+    Raises:
+        ValueError: If `central_fraction` is outside (0, 1], or the input is not 3-D or 4-D.
+    """
+
+    def __init__(self, central_fraction: float) -> None:
+        super().__init__()
+        if not isinstance(central_fraction, float) or not 0.0 < central_fraction <= 1.0:
+            raise ValueError(f"For 'CentralCrop', the 'central_fraction' must be in range of (0.0, 1.0], but got "
+                             f"{central_fraction} with type '{type(central_fraction).__name__}'.")
+        self.central_fraction = central_fraction
+
+    def construct(self, image: Tensor) -> Tensor:
+        if len(image.shape) not in (3, 4):
+            raise ValueError(f"For 'CentralCrop', the dimension of 'image' must be 3 or 4, but got shape "
+                             f"{image.shape}.")
+        if self.central_fraction == 1.0:
+            return image
+        height, width = image.shape[-2:]
+        top = int((height - height * self.central_fraction) / 2)
+        left = int((width - width * self.central_fraction) / 2)
+        return image[..., top:height - top, left:width - left]

@@ -8,7 +8,7 @@ from npspore.common import dtype as mstype
 from npspore.common.tensor import Tensor
 from npspore.nn.cell import Cell
 
-__all__ = ["Range", "ReduceLogSumExp"]
+__all__ = ["Range", "ReduceLogSumExp", "Moments"]
 
 
 class Range(Cell):
@@ -56,3 +56,28 @@ class ReduceLogSumExp(Cell):
         shift = x.max()
         axis = None if self.axis == () else self.axis
         return (x - shift).exp().sum(axis, keepdims=self.keep_dims).log() + shift
+
+
+class Moments(Cell):
+    """The mean and the (population) variance of `x` over `axis` (all dims when None), as a pair (float16 inputs
+    computed in float32).
+
+    Args:
+        axis (Union[int, tuple[int], None]): the dims to reduce. Default: ``None``.
+        keep_dims (bool, optional): keep the reduced dims, of length 1. Default: ``None`` (False).
+    """
+
+    def __init__(self, axis: int | tuple[int, ...] | None = None, keep_dims: bool | None = None) -> None:
+        super().__init__()
+        self.axis = axis
+        self.keep_dims = bool(keep_dims)
+
+    def construct(self, x: Tensor) -> tuple[Tensor, Tensor]:
+        dtype = x.dtype
+        if dtype == mstype.float16:  # computed in float32, as MindSpore does
+            x = x.astype(mstype.float32)
+        mean = x.mean(self.axis, keep_dims=True)
+        variance = ((x - mean) ** 2).mean(self.axis, keep_dims=self.keep_dims)
+        if not self.keep_dims:
+            mean = x.mean(self.axis)
+        return mean.astype(dtype), variance.astype(dtype)
