@@ -56,3 +56,16 @@ def test_shuffles_keep_every_row(files):
     ds.config.set_seed(1)
     rows = _rows(ds.CSVDataset(str(files / "*.csv"), column_names=["a", "b", "c"]))
     assert sorted(row["a"][0] for row in rows) == sorted(["a"] * 3 + ["1", "3", "5", "7", "1", "3"])
+
+
+def test_text_file_rows_are_mindspores(tmp_path):
+    (tmp_path / "t1.txt").write_text("hello world\n\nsecond line\n")
+    (tmp_path / "t2.txt").write_bytes(b"third\r\nfourth")
+    files = [str(tmp_path / "t1.txt"), str(tmp_path / "t2.txt")]
+    dataset = ds.TextFileDataset(files, shuffle=False)
+    # MindSpore 2.10: empty lines skipped, a \r before the newline kept, 0-d str
+    assert dataset.get_col_names() == ["text"] and dataset.get_dataset_size() == 4
+    assert _rows(dataset) == [{"text": ("hello world", "<U11")}, {"text": ("second line", "<U11")},
+                              {"text": ("third\r", "<U6")}, {"text": ("fourth", "<U6")}]
+    assert [row["text"][0] for row in _rows(ds.TextFileDataset(files, shuffle=False, num_shards=2, shard_id=1))] == [
+        "third\r", "fourth"]

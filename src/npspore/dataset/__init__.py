@@ -14,7 +14,7 @@ from .iterators import DictIterator, TupleIterator
 from .image_files import Cifar10Dataset, Cifar100Dataset, FashionMnistDataset, MnistDataset
 from .image_folder import ImageFolderDataset
 from .celeba import CelebADataset
-from .csv_dataset import CSVDataset
+from .text_files import CSVDataset, TextFileDataset
 from .mind_dataset import MindDataset
 from .sampling import (DistributedSampler, RandomSampler, Sampler, SequentialSampler, SubsetRandomSampler,
                        SubsetSampler)
@@ -28,6 +28,6 @@ __all__ = ["config", "transforms", "vision", "Dataset", "zip", "Cifar10Dataset",
            "NumpySlicesDataset", "Sampler",
            "SequentialSampler", "RandomSampler", "DistributedSampler", "SubsetSampler", "SubsetRandomSampler",
            "DatasetCache", "Schema", "Shuffle", "TFRecordDataset", "ConcatDataset", "TupleIterator", "DictIterator",
-           "CelebADataset", "CSVDataset"]
+           "CelebADataset", "CSVDataset", "TextFileDataset"]
 
 __getattr__ = _module_getattr("mindspore.dataset", globals())

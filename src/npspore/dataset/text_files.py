@@ -1,12 +1,15 @@
-"""``CSVDataset``: rows of CSV files, read as MindSpore 2.10 reads them.
+"""Datasets of text files, a row per non-empty line, as MindSpore 2.10 reads them: ``TextFileDataset`` (the line
+as a 0-d str column ``text``, a ``\\r`` before its newline kept) and ``CSVDataset``.
 
-Each line is a row of 0-d columns: text (str) by default, or int32 / float32 where ``column_defaults`` gives an
-int / float for the column (its value parsed from the start of the field, as C's ``stoi``/``stof`` do: ``"2.5"``
-is 2 as an int; an empty or unparsable field is an error). Without ``column_names`` the first line of each file
-is its header, the first file's naming the columns; with them every line is data. Opening the dataset indexes
-where each line lies; a row is read and parsed when it is reached, with the ``csv`` module (``"q,r"`` is one
-field). Rows come in file order (MindSpore's with one parallel worker); shuffling and shards as
-``TFRecordDataset`` with ``shard_equal_rows``.
+Opening such a dataset indexes where each line lies, a megabyte at a time; a row is read when it is reached.
+Rows come in file order (MindSpore's with one parallel worker); shuffling and shards as ``TFRecordDataset``'s
+with ``shard_equal_rows``.
+
+In a CSV file each line is a row of 0-d columns: text (str) by default, or int32 / float32 where
+``column_defaults`` gives an int / float for the column (its value parsed from the start of the field, as C's
+``stoi``/``stof`` do: ``"2.5"`` is 2 as an int; an empty or unparsable field is an error). Without
+``column_names`` the first line of each file is its header, the first file's naming the columns; with them every
+line is data. Fields are split with the ``csv`` module (``"q,r"`` is one field).
 """
 from __future__ import annotations
 
@@ -23,7 +26,7 @@ from .sampling import check_shards
 from .sources import RandomAccessSource
 from .tfrecord import Shuffle, _dataset_files, _FileOrder
 
-__all__ = ["CSVDataset"]
+__all__ = ["CSVDataset", "TextFileDataset"]
 
 _INT_PREFIX = re.compile(r"\s*[+-]?\d+")
 _FLOAT_PREFIX = re.compile(r"\s*[+-]?(\d+\.?\d*([eE][+-]?\d+)?|\.\d+([eE][+-]?\d+)?|inf|infinity|nan)", re.IGNORECASE)
@@ -53,7 +56,62 @@ def _line_spans(file):
     return spans
 
 
-class CSVDataset(RandomAccessSource):
+class _LineFiles(RandomAccessSource):
+    """A random-access source over the non-empty lines of ``dataset_files`` (a header line per file skipped with
+    ``header``), its sampler built from MindSpore's file-dataset arguments."""
+
+    def __init__(self, dataset_files, names, header, num_samples, num_parallel_workers, shuffle, num_shards, shard_id,
+                 cache):
+        if not isinstance(shuffle, Shuffle):
+            check_bool(shuffle, "shuffle")
+            shuffle = Shuffle.GLOBAL if shuffle else None
+        check_shards(num_shards, shard_id)
+        self.dataset_files = _dataset_files(dataset_files)
+        self._files = [DataFile(path) for path in self.dataset_files]
+        self._spans = [_line_spans(file) for file in self._files]
+        self._first_line = 1 if header else 0
+        if names is None:
+            names = self._fields(0, 0) if self._spans and self._spans[0] else []
+        if header:
+            self._spans = [spans[1:] for spans in self._spans]
+        self._ends = np.cumsum([len(spans) for spans in self._spans])
+        sampler = _FileOrder([len(spans) for spans in self._spans], shuffle, num_shards, shard_id, True, num_samples)
+        super().__init__(names, sampler, num_parallel_workers, cache)
+
+    def _line(self, part, local):
+        start, length = self._spans[part][local]
+        return bytes(self._files[part].read(start, length)).decode("utf-8")
+
+    def _fields(self, part, local):
+        raise NotImplementedError
+
+    def _length(self):
+        return int(self._ends[-1]) if len(self._ends) else 0
+
+    def _locate(self, index):
+        part = int(np.searchsorted(self._ends, index, side="right"))
+        return part, index - (int(self._ends[part - 1]) if part else 0)
+
+
+class TextFileDataset(_LineFiles):
+    """Each non-empty line of text files as a row: the 0-d str column ``text`` (see the module doc).
+
+    Args:
+        dataset_files (Union[str, list[str]]): files or glob patterns, read in sorted order.
+        num_samples, num_parallel_workers, shuffle, num_shards, shard_id, cache: as for :class:`CSVDataset`.
+    """
+
+    def __init__(self, dataset_files: str | list[str], num_samples: int | None = None,
+                 num_parallel_workers: int | None = None, shuffle: bool | Shuffle = Shuffle.GLOBAL,
+                 num_shards: int | None = None, shard_id: int | None = None, cache: Any = None) -> None:
+        super().__init__(dataset_files, ["text"], False, num_samples, num_parallel_workers, shuffle, num_shards,
+                         shard_id, cache)
+
+    def _row(self, index):
+        return (np.array(self._line(*self._locate(index))),)
+
+
+class CSVDataset(_LineFiles):
     """Rows of CSV files (see the module doc).
 
     Args:
@@ -84,36 +142,16 @@ class CSVDataset(RandomAccessSource):
         if column_defaults is not None and (not isinstance(column_defaults, list) or not all(
                 isinstance(v, (int, float, str)) and not isinstance(v, bool) for v in column_defaults)):
             raise TypeError("column type in column_defaults is invalid.")
-        if not isinstance(shuffle, Shuffle):
-            check_bool(shuffle, "shuffle")
-            shuffle = Shuffle.GLOBAL if shuffle else None
-        check_shards(num_shards, shard_id)
-        self.dataset_files = _dataset_files(dataset_files)
         self.field_delim, self.column_defaults = field_delim, list(column_defaults or [])
-        self._files = [DataFile(path) for path in self.dataset_files]
-        self._spans = [_line_spans(file) for file in self._files]
-        if column_names is None:
-            names = self._fields(0, 0) if self._spans and self._spans[0] else []
-            self._spans = [spans[1:] for spans in self._spans]  # each file's header
-            self._first_line = 1
-        else:
-            names = column_list(column_names, "column_names")
-            self._first_line = 0
-        self._ends = np.cumsum([len(spans) for spans in self._spans])
-        sampler = _FileOrder([len(spans) for spans in self._spans], shuffle, num_shards, shard_id, True, num_samples)
-        super().__init__(names, sampler, num_parallel_workers, cache)
+        names = None if column_names is None else column_list(column_names, "column_names")
+        super().__init__(dataset_files, names, column_names is None, num_samples, num_parallel_workers, shuffle,
+                         num_shards, shard_id, cache)
 
     def _fields(self, part, local):
-        start, length = self._spans[part][local]
-        line = bytes(self._files[part].read(start, length)).decode("utf-8").rstrip("\r")
-        return next(csv.reader([line], delimiter=self.field_delim))
-
-    def _length(self):
-        return int(self._ends[-1]) if len(self._ends) else 0
+        return next(csv.reader([self._line(part, local).rstrip("\r")], delimiter=self.field_delim))
 
     def _row(self, index):
-        part = int(np.searchsorted(self._ends, index, side="right"))
-        local = index - (int(self._ends[part - 1]) if part else 0)
+        part, local = self._locate(index)
         fields = self._fields(part, local)
         where = f"Invalid csv, csv file: {self.dataset_files[part]} parse failed at line {local + self._first_line}"
         if len(fields) != len(self._names):
