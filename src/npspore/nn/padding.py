@@ -1,4 +1,5 @@
-"""Padding layers, as ``mindspore.nn``: ``Pad``, ``ZeroPad2d``, ``ConstantPad1d/2d/3d`` and ``ReflectionPad1d/2d/3d``."""
+"""Padding layers, as ``mindspore.nn``: ``Pad``, ``ZeroPad2d``, ``ConstantPad1d/2d/3d`` and
+``ReflectionPad1d/2d/3d``."""
 from __future__ import annotations
 
 from npspore.common.tensor import Tensor

@@ -16,7 +16,8 @@ from ...missing_names import module_getattr as _module_getattr
 __all__ = ["Border", "CenterCrop", "CutOut", "Decode", "HWC2CHW", "Inter", "Normalize", "Pad", "RandomColorAdjust",
            "RandomCrop", "RandomCropDecodeResize", "RandomResizedCrop", "RandomHorizontalFlip", "RandomVerticalFlip",
            "Rescale", "Resize", "ToPIL", "ToTensor", "ToType",
-           "AutoContrast", "Crop", "Equalize", "Grayscale", "Invert", "RandomColor", "RandomGrayscale", "RandomPosterize",
-           "RandomSharpness", "RandomSolarize", "RandomSelectSubpolicy", "RandomRotation", "RandomAffine"]
+           "AutoContrast", "Crop", "Equalize", "Grayscale", "Invert", "RandomColor", "RandomGrayscale",
+           "RandomPosterize", "RandomSharpness", "RandomSolarize", "RandomSelectSubpolicy", "RandomRotation",
+           "RandomAffine"]
 
 __getattr__ = _module_getattr("mindspore.dataset.vision", globals())
