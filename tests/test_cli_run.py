@@ -54,12 +54,12 @@ def test_run_gives_the_script_its_argv_main_and_exit_status(tmp_path, capsys):
 
 def test_run_prints_the_scripts_traceback_from_its_own_frames(tmp_path, capsys):
     script = tmp_path / "broken.py"
-    script.write_text("import mindspore.hal\n")
+    script.write_text("import mindspore.rewrite\n")
     assert main(["run", str(script)]) == 1
     err = capsys.readouterr().err
     assert err.startswith("Traceback (most recent call last):\n  File \"" + str(script) + "\", line 1, in <module>")
-    assert err.rstrip().endswith("ModuleNotFoundError: MindSpore's module 'mindspore.hal' is not implemented in "
-                                 "npspore (npspore has no module 'npspore.hal')")
+    assert err.rstrip().endswith("ModuleNotFoundError: MindSpore's module 'mindspore.rewrite' is not implemented in "
+                                 "npspore (npspore has no module 'npspore.rewrite')")
     assert "runpy" not in err
 
 

@@ -133,3 +133,32 @@ def test_cell_list_cannot_be_called():
     with pytest.raises(NotImplementedError) as info:
         nn.CellList([nn.ReLU()])(Tensor([1.0]))
     assert str(info.value) == ""
+
+
+def test_cell_dict_is_mindspores():
+    # MindSpore 2.10: keys, parameter names, membership, pop, update and the errors
+    cells = nn.CellDict({"conv": nn.Conv2d(1, 2, 3), "relu": nn.ReLU()})
+    assert list(cells.keys()) == ["conv", "relu"] and len(cells) == 2 and "relu" in cells
+    assert [name for name, _ in cells.parameters_and_names()] == ["conv.weight"]
+    assert [p.name for p in cells.trainable_params()] == ["conv.weight"]
+    cells["pool"] = nn.MaxPool2d(2)
+    assert list(cells.keys()) == ["conv", "relu", "pool"]
+    assert type(cells.pop("relu")).__name__ == "ReLU" and list(cells) == ["conv", "pool"]
+    cells.update([("a", nn.ReLU())])
+    assert list(cells.keys()) == ["conv", "pool", "a"] and [k for k, _ in cells.items()] == list(cells.keys())
+    for call, error, message in [
+            (lambda: nn.CellDict({1: nn.ReLU()}), TypeError,
+             "For 'CellDict', the type of key should be string but got int."),
+            (lambda: nn.CellDict({"a": 1}), TypeError, "For 'CellDict', the type of cell should be Cell, but got int."),
+            (lambda: nn.CellDict({"a.b": nn.ReLU()}), KeyError, "key can not contain \".\", but got key a.b"),
+            (lambda: cells["missing"], KeyError, "missing"),
+            (lambda: cells(1), NotImplementedError, ""),
+            (lambda: nn.CellDict([("a", nn.ReLU(), 3)]), ValueError,
+             "CellDict update sequence element #0, length should be 2; but has length 3"),
+            (lambda: nn.CellDict(5), TypeError,
+             "CellDict.update() should be called with an iterable of key-value pairs, but got int")]:
+        with pytest.raises(error) as raised:
+            call()
+        assert message in str(raised.value)
+    cells.clear()
+    assert len(cells) == 0

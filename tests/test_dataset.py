@@ -432,3 +432,18 @@ def test_the_size_of_take_reads_no_more_rows_than_it_takes():
     mapped = []
     known = ds.NumpySlicesDataset(list(range(7)), shuffle=False).map(lambda x: mapped.append(x) or x).take(3)
     assert known.get_dataset_size() == 3 and mapped == []  # a known size is not counted by reading rows
+
+
+def test_concat_dataset_class_iterator_classes_and_core_paths():
+    # MindSpore 2.10: ds.ConcatDataset([a, b]) gives [0, 1, 10, 11, 12], 5 rows; create_tuple_iterator is a
+    # ds.TupleIterator; mindspore.dataset.core.validator_helpers.INT32_MAX and mindspore.dataset.core.config
+    a = ds.NumpySlicesDataset(np.arange(2), shuffle=False)
+    b = ds.NumpySlicesDataset(np.arange(3) + 10, shuffle=False)
+    both = ds.ConcatDataset([a, b])
+    assert [int(r[0]) for r in both.create_tuple_iterator(output_numpy=True)] == [0, 1, 10, 11, 12]
+    assert both.get_dataset_size() == 5
+    assert isinstance(a.create_tuple_iterator(), ds.TupleIterator)
+    assert isinstance(a.create_dict_iterator(), ds.DictIterator)
+    from npspore.dataset.core import config
+    from npspore.dataset.core.validator_helpers import INT32_MAX
+    assert INT32_MAX == 2147483647 and config is ds.config

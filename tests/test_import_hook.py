@@ -47,8 +47,8 @@ def test_legacy_paths_are_attributes_of_their_packages():
     import npspore.nn.loss.loss as loss_module
     assert loss_module is npspore.nn.loss
     assert c_transforms.Decode is ds.vision.Decode
-    with pytest.raises(AttributeError, match="'mindspore.dataset.vision.Equalize' is not implemented in npspore"):
-        c_transforms.Equalize
+    with pytest.raises(AttributeError, match="'mindspore.dataset.vision.SlicePatches' is not implemented in npspore"):
+        c_transforms.SlicePatches
 
 
 @pytest.fixture

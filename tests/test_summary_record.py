@@ -17,7 +17,8 @@ import pytest
 
 import npspore as ms
 from npspore import Tensor
-from npspore.train.summary import SummaryRecord, event_file  # noqa: F401 - the module, not a name of the package
+from npspore.core import record_framing as event_file
+from npspore.train.summary import SummaryRecord
 from npspore.train.summary.summary_proto import event_message
 
 FIXTURE = Path(__file__).parent / "fixtures" / "summary" / "mindspore.summary"

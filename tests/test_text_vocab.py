@@ -89,3 +89,32 @@ def test_mindspore_errors(vocab, call, error, message):
 
 def test_reached_as_dataset_text():
     assert ds.text.Vocab is Vocab
+
+
+# ---- text.Lookup (MindSpore 2.10's values and messages)
+
+
+def test_lookup_is_mindspores():
+    import npspore as ms
+    from npspore.dataset import text
+    vocab = text.Vocab.from_list(["home", "behind", "the", "world", "<unk>"])
+    out = text.Lookup(vocab, "<unk>")(np.array(["home", "world", "nope"]))  # the mindspore.dataset.text.Lookup page
+    assert (out.dtype, out.tolist()) == (np.int32, [0, 3, 4])
+    assert text.Lookup(vocab, "<unk>")("home").tolist() == 0
+    assert text.Lookup(vocab, data_type=ms.float32)(np.array(["home", "the"])).tolist() == [0.0, 2.0]
+    assert text.Lookup(vocab, data_type=ms.int64)(np.array(["behind"])).dtype == np.int64
+    data = ds.NumpySlicesDataset({"t": np.array([["home", "the"], ["world", "x"]])}, shuffle=False)
+    rows = [row[0] for row in data.map(text.Lookup(vocab, "<unk>")).create_tuple_iterator(output_numpy=True)]
+    assert [row.tolist() for row in rows] == [[0, 2], [3, 4]] and rows[0].dtype == np.int32
+    for call, error, message in [
+            (lambda: text.Lookup(vocab)(np.array(["nope"])), RuntimeError,
+             'Lookup: invalid data, token: "nope" doesn\'t exist in vocab and no unknown token is specified.'),
+            (lambda: text.Lookup(vocab, "zzz")(np.array(["nope"])), RuntimeError,
+             'Lookup: "zzz" doesn\'t exist in vocab.'),
+            (lambda: text.Lookup("a"), TypeError, "Argument vocab is not an instance of text.Vocab."),
+            (lambda: text.Lookup(vocab, 5), TypeError,
+             "Argument unknown_token with value 5 is not of type [<class 'str'>], but got <class 'int'>."),
+            (lambda: text.Lookup(vocab)(np.array([1, 2])), RuntimeError, "Lookup: input is not string datatype.")]:
+        with pytest.raises(error) as raised:
+            call()
+        assert message in str(raised.value)

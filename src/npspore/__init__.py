@@ -12,6 +12,7 @@ from .common.tensor import *  # noqa: F401,F403
 from .common.parameter import *  # noqa: F401,F403
 from .common.mutable import *  # noqa: F401,F403
 from .common.seed import *  # noqa: F401,F403
+from .common.generator import *  # noqa: F401,F403
 from .common.sparse_tensor import *  # noqa: F401,F403
 from .context import *  # noqa: F401,F403
 from .jit import *  # noqa: F401,F403
@@ -23,6 +24,7 @@ from .derivatives import jacfwd, jacrev, jvp, vjp  # noqa: F401  (as mindspore h
 from . import common, nn, ops  # noqa: F401,E402
 from .common import dtype  # noqa: F401,E402
 from . import amp, train  # noqa: F401,E402
+from .run_check import run_check  # noqa: F401,E402
 from .parallel.algo_parameters import get_algo_parameters, reset_algo_parameters, set_algo_parameters  # noqa: F401,E402
 from .train import *  # noqa: F401,F403,E402
 from .profiler import Profiler  # noqa: F401,E402

@@ -15,7 +15,8 @@ import os
 
 from .core.threads import set_runtime_num_threads
 
-__all__ = ["GRAPH_MODE", "PYNATIVE_MODE", "STRICT", "COMPATIBLE", "LAX", "set_context", "get_context", "set_device"]
+__all__ = ["GRAPH_MODE", "PYNATIVE_MODE", "STRICT", "COMPATIBLE", "LAX", "set_context", "get_context", "set_device",
+           "set_recursion_limit", "set_deterministic"]
 
 GRAPH_MODE = 0
 PYNATIVE_MODE = 1
@@ -39,6 +40,7 @@ _context = {
     "save_graphs": False,
     "max_call_depth": 1000,
     "jit_syntax_level": LAX,
+    "deterministic": "OFF",
 }
 
 
@@ -107,6 +109,39 @@ def set_device(device_target: str, device_id: int | None = None) -> None:
             raise ValueError(f"For 'set_device', the argument 'device_id' must be >= 0, but got {device_id}.")
         _context["device_id"] = device_id
     _context["device_target"] = device_target
+
+
+def set_recursion_limit(recursion_limit: int = 1000) -> None:
+    """Raise the depth of nested calls MindSpore's graph compiler may follow (1000 by default).
+
+    npspore's compiler has no limit of its own: it follows calls as deep as Python's recursion limit lets
+    it, so a program that raises MindSpore's limit compiles here without it. The argument is checked as
+    MindSpore checks it.
+
+    Raises:
+        TypeError: If `recursion_limit` is not an int (or is a bool).
+        ValueError: If it is not positive.
+    """
+    positive = (f"The input value must be int and must > 0, but got '{recursion_limit}' with type "
+                f"'{type(recursion_limit).__name__}'.")
+    if isinstance(recursion_limit, bool):
+        raise TypeError(positive)
+    if not isinstance(recursion_limit, int):
+        raise TypeError(f"The input value must be int, but got '{type(recursion_limit).__name__}'")
+    if recursion_limit <= 0:
+        raise ValueError(positive)
+
+
+def set_deterministic(deterministic: bool) -> None:
+    """Ask for deterministic computing (``get_context('deterministic')`` is then ``'ON'``): npspore's ops give
+    the same output for the same input every time, so this records the setting only.
+
+    Raises:
+        TypeError: If `deterministic` is not a bool.
+    """
+    if not isinstance(deterministic, bool):
+        raise TypeError(f"The parameter 'deterministic' must be <class 'bool'>, but got {type(deterministic)}")
+    _context["deterministic"] = "ON" if deterministic else "OFF"
 
 
 def syntax_level(config_level: str = "") -> int:

@@ -32,6 +32,9 @@ MODULE_ALIASES: dict[str, str] = {
     "ops.primitive": "ops.primitives",
     "train.callback._callback": "train.callback.callback",
     "version": "core.version",
+    "nn.layer.image": "nn.image_quality",
+    "dataset.core": "dataset",
+    "dataset.core.validator_helpers": "dataset.arguments",
 }
 
 

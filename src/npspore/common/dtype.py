@@ -22,6 +22,7 @@ __all__ = [
     "bool_", "complex64", "complex128",
     "int_type", "uint_type", "float_type", "number_type",
     "TensorType", "tensor_type",
+    "string",
     "dtype_to_nptype", "dtype_to_pytype", "pytype_to_dtype", "nptype_to_dtype",
 ]
 
@@ -139,6 +140,15 @@ complex64, complex128 = Complex(64), Complex(128)
 half, single, double = float16, float32, float64
 float_ = Float()
 int_ = Int()
+
+
+class String(Type):
+    """Text: ``string``, the type of dataset columns of str (``dataset.Schema``); no Tensor holds it."""
+
+    _kind = "String"
+
+
+string = String()
 
 int_type = (int8, int16, int32, int64)
 uint_type = (uint8, uint16, uint32, uint64)

@@ -195,11 +195,7 @@ class _Kaiming(Initializer):
 
     def _fan_and_gain(self, shape):
         """The fan (``'fan_in'`` or ``'fan_out'``, as ``mode`` says) and the gain."""
-        mode = self.mode.lower()
-        if mode not in ("fan_in", "fan_out"):
-            raise ValueError(f"'mode' {mode} not supported, please use one of ['fan_in', 'fan_out']")
-        fan_in, fan_out = _fan_in_and_fan_out(shape)
-        return (fan_in if mode == "fan_in" else fan_out), _leaky_relu_gain(self.nonlinearity, self.negative_slope)
+        return _calculate_correct_fan(shape, self.mode), _leaky_relu_gain(self.nonlinearity, self.negative_slope)
 
 
 @_register("he_uniform")
@@ -269,3 +265,41 @@ def initializer(init, shape=None, dtype=mstype.float32):
     elif isinstance(init, numbers.Number):
         init = Constant(init)
     return Tensor(dtype=dtype, shape=shape if shape is not None else (), init=init)
+
+
+# ---- MindSpore's private helpers of this module, which model code imports
+
+
+_calculate_fan_in_and_fan_out = _fan_in_and_fan_out
+
+
+def _calculate_correct_fan(shape, mode):
+    """The fan of a weight of ``shape`` that ``mode`` names (``'fan_in'`` or ``'fan_out'``, any case).
+
+    Raises:
+        ValueError: if ``mode`` is neither, or ``shape`` has fewer than 2 dims.
+    """
+    mode = mode.lower()
+    if mode not in ("fan_in", "fan_out"):
+        raise ValueError(f"'mode' {mode} not supported, please use one of ['fan_in', 'fan_out']")
+    fan_in, fan_out = _fan_in_and_fan_out(shape)
+    return fan_in if mode == "fan_in" else fan_out
+
+
+def _calculate_gain(nonlinearity, param=None):
+    """The gain of ``nonlinearity`` (``param``: the negative slope of ``'leaky_relu'``, default 0.01).
+
+    Raises:
+        ValueError: for another nonlinearity, or a slope that is not an int or float.
+    """
+    return _leaky_relu_gain(nonlinearity, 0.01 if param is None else param)
+
+
+def _assignment(arr, num):
+    """Fill the NumPy array ``arr`` with ``num`` (a number or an array of its shape) in place; returns it."""
+    if arr.shape == ():
+        arr = arr.reshape(1)
+        arr[:] = num
+        return arr.reshape(())
+    arr[:] = num[:] if isinstance(num, np.ndarray) else num
+    return arr

@@ -23,7 +23,7 @@ from ..compiler.kernel import CapturedAvals
 from ..compiler.library import LIBRARY, RECORDERS, check_not_traced, note_copy, note_read
 from . import dtype as mstype
 
-__all__ = ["Tensor", "tensor"]
+__all__ = ["Tensor", "tensor", "from_numpy"]
 
 _INPUT_DATA_TYPES = "['TensorPy', 'Tensor', 'ndarray', 'str_', 'list', 'tuple', 'float', 'int', 'bool', " \
                     "'complex', 'bytes']"
@@ -159,7 +159,13 @@ class Tensor:
 
     @staticmethod
     def from_numpy(array):
-        """A Tensor sharing memory with the NumPy ``array`` (copied only if not C-contiguous)."""
+        """A Tensor sharing memory with the NumPy ``array`` (copied only if not C-contiguous).
+
+        Raises:
+            TypeError: If `array` is not a numpy.ndarray.
+        """
+        if not isinstance(array, np.ndarray):
+            raise TypeError("Expected a NumPy array.")
         return Tensor._wrap(np.ascontiguousarray(array))
 
     # ------------------------------------------------------------------ properties
@@ -789,5 +795,7 @@ def tensor_array(value, dtype=None) -> np.ndarray:
 
 
 tensor_array.__npspore_runtime__ = True   # generated code names it rt.tensor_array
+
+from_numpy = Tensor.from_numpy
 
 LIBRARY.register_tensor(Tensor, Tensor._wrap, tensor_array)

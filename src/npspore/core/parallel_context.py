@@ -108,6 +108,11 @@ def get_auto_parallel_context(attr_key):
     raise ValueError(f"Get context keyword {attr_key} is not recognized!")
 
 
+def recorded_value(attr_key: str, default: Any = None) -> Any:
+    """The value set for ``attr_key`` (an attribute npspore records), or ``default`` when it was never set."""
+    return _context.get(attr_key, default)
+
+
 def reset_auto_parallel_context():
     """Restore every auto-parallel attribute to its default."""
     _context.clear()

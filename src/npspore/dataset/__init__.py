@@ -8,18 +8,26 @@ operations (``batch``, ``shuffle``, ``map``, ``repeat``, ``take``, ``skip``, ``p
 ``create_dict_iterator`` stream its rows as npspore Tensors or NumPy arrays.
 """
 from . import config, transforms, vision  # noqa: F401
-from .datasets import Dataset, zip  # noqa: A004
+from .cache import DatasetCache
+from .datasets import ConcatDataset, Dataset, zip  # noqa: A004
+from .iterators import DictIterator, TupleIterator
 from .image_files import Cifar10Dataset, Cifar100Dataset, FashionMnistDataset, MnistDataset
 from .image_folder import ImageFolderDataset
+from .celeba import CelebADataset
+from .text_files import CSVDataset, TextFileDataset
 from .mind_dataset import MindDataset
 from .sampling import (DistributedSampler, RandomSampler, Sampler, SequentialSampler, SubsetRandomSampler,
                        SubsetSampler)
 from .sources import GeneratorDataset, NumpySlicesDataset
+from .schema import Schema
+from .tfrecord import Shuffle, TFRecordDataset
 from ..missing_names import module_getattr as _module_getattr
 
 __all__ = ["config", "transforms", "vision", "Dataset", "zip", "Cifar10Dataset", "Cifar100Dataset",
            "FashionMnistDataset", "MnistDataset", "MindDataset", "ImageFolderDataset", "GeneratorDataset",
            "NumpySlicesDataset", "Sampler",
-           "SequentialSampler", "RandomSampler", "DistributedSampler", "SubsetSampler", "SubsetRandomSampler"]
+           "SequentialSampler", "RandomSampler", "DistributedSampler", "SubsetSampler", "SubsetRandomSampler",
+           "DatasetCache", "Schema", "Shuffle", "TFRecordDataset", "ConcatDataset", "TupleIterator", "DictIterator",
+           "CelebADataset", "CSVDataset", "TextFileDataset"]
 
 __getattr__ = _module_getattr("mindspore.dataset", globals())

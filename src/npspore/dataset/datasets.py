@@ -19,6 +19,7 @@ import numpy as np
 
 from . import config
 from .arguments import check_bool, check_int
+from .cache import check_cache, is_random
 from .columns import ColumnMapping, check_known, column_list
 from .iterators import DictIterator, TupleIterator
 from .rows import stack_column, to_array
@@ -74,6 +75,12 @@ class Dataset:
     def _stream(self):
         """A number telling this node's random draws from those of other nodes of the same pass."""
         return 1 + sum(child._stream() for child in self.children)
+
+    def _cache_source(self):
+        """The random-access file source whose row indices key a cache above this node, through deterministic
+        ``map`` operations only (``dataset.DatasetCache``); MindSpore's RuntimeError for anything else."""
+        raise RuntimeError(f"{type(self).__name__.replace('Dataset', 'Node')} is not supported as a descendant of "
+                           f"cache.")
 
     # ---- queries ---------------------------------------------------------------------------
 
@@ -204,7 +211,7 @@ class Dataset:
         unsupported = set(kwargs) - {"python_multiprocessing", "max_rowsize", "callbacks", "offload", "cache"}
         if unsupported:
             raise TypeError(f"map() got unsupported arguments {sorted(unsupported)}.")
-        return MapDataset(self, operations, input_columns, output_columns, num_parallel_workers)
+        return MapDataset(self, operations, input_columns, output_columns, num_parallel_workers, kwargs.get("cache"))
 
     def filter(self, predicate: Callable[..., Any], input_columns: str | list[str] | None = None,
                num_parallel_workers: int | None = None) -> FilterDataset:
@@ -442,11 +449,16 @@ class ShuffleDataset(_SameRowCountDataset):
 class MapDataset(_SameRowCountDataset):
     """Columns transformed by operations (see :meth:`Dataset.map`)."""
 
-    def __init__(self, child, operations, input_columns, output_columns, num_parallel_workers):
+    def __init__(self, child, operations, input_columns, output_columns, num_parallel_workers, cache=None):
         super().__init__([child], num_parallel_workers)
         self.operations = _callables(operations, "operations")
         names = child._column_names()
         self.mapping = ColumnMapping(names, input_columns, output_columns, "map", names[:1])
+        self.cache = check_cache(cache)
+        self._cache_token = None
+        if self.cache is not None:
+            self._cached_source = self._cache_source()
+            self._cache_token = self.cache.attach()
 
     def _column_names(self):
         return self.mapping.output_names
@@ -460,9 +472,28 @@ class MapDataset(_SameRowCountDataset):
         names = self.mapping.output_columns
         return [to_array(v, f"output column '{name}' of map") for v, name in _builtin_zip(values, names)]
 
+    def _cache_source(self):
+        if any(is_random(operation) for operation in self.operations):
+            raise RuntimeError("MapNode containing random operation is not supported as a descendant of cache.")
+        return self.children[0]._cache_source()
+
+    def _mapped(self, row):
+        return self.mapping.place(row, self._apply([row[i] for i in self.mapping.input_indices]))
+
+    def _row_at(self, index):
+        """The row of the source's ``index`` (a map under a cache reads from a random-access source)."""
+        if self._cache_token is None:
+            return self._mapped(self.children[0]._row_at(index))
+        return self.cache.row(self._cache_token, index, lambda i: self._mapped(self.children[0]._row_at(i)))
+
     def _rows(self, key):
+        if self._cache_token is not None:
+            source = self._cached_source
+            for index in source.sampler.indices(source._length(), key):
+                yield self._row_at(int(index))
+            return
         for row in self.children[0]._rows(key):
-            yield self.mapping.place(row, self._apply([row[i] for i in self.mapping.input_indices]))
+            yield self._mapped(row)
 
 
 class FilterDataset(Dataset):

@@ -70,11 +70,11 @@ class _RecordFiles(RandomAccessSource):
     ``(pixels, labels)``: the image's bytes and one byte per label column (each read as a uint32 scalar)."""
 
     def __init__(self, column_names, parts, num_samples, shuffle, sampler, num_shards, shard_id,
-                 num_parallel_workers):
+                 num_parallel_workers, cache):
         self.parts = parts
         self.part_ends = np.cumsum([len(part) for part in parts])
         super().__init__(column_names, sampler_from_arguments(num_samples, shuffle, sampler, num_shards, shard_id),
-                         num_parallel_workers)
+                         num_parallel_workers, cache)
 
     def _length(self):
         return int(self.part_ends[-1]) if len(self.part_ends) else 0
@@ -95,7 +95,8 @@ class MnistDataset(_RecordFiles):
             (default: the train files then the test files, whichever are present, so a directory
             holding only one pair, as in MindSpore's quick start, reads as that pair).
         num_samples, shuffle (default ``True``), sampler, num_shards, shard_id: as for
-            ``GeneratorDataset``. num_parallel_workers, cache: accepted for compatibility.
+            ``GeneratorDataset``. num_parallel_workers: accepted for compatibility.
+        cache (DatasetCache, optional): a cache for the rows. Default: ``None``.
 
     Raises:
         ValueError: if the directory is missing, no file for ``usage`` is there, one file of a
@@ -115,7 +116,7 @@ class MnistDataset(_RecordFiles):
                              f"{', '.join(path for pair in pairs for path in pair)}.")
         parts = [_read_idx_pair(images, labels) for images, labels in present]
         super().__init__(["image", "label"], parts, num_samples, shuffle, sampler, num_shards, shard_id,
-                         num_parallel_workers)
+                         num_parallel_workers, cache)
 
     @staticmethod
     def _image(pixels):
@@ -198,7 +199,8 @@ class Cifar10Dataset(_RecordFiles):
         usage (str, optional): ``'train'`` (the data batches present), ``'test'`` or ``'all'``
             (default: train then test).
         num_samples, shuffle (default ``True``), sampler, num_shards, shard_id: as for
-            ``GeneratorDataset``. num_parallel_workers, cache: accepted for compatibility.
+            ``GeneratorDataset``. num_parallel_workers: accepted for compatibility.
+        cache (DatasetCache, optional): a cache for the rows. Default: ``None``.
 
     Raises:
         ValueError: if the directory is missing, no batch file for ``usage`` is there (naming the
@@ -209,7 +211,7 @@ class Cifar10Dataset(_RecordFiles):
                  sampler=None, num_shards=None, shard_id=None, cache=None):
         parts = _read_cifar_batches(dataset_dir, usage, _CIFAR10_FILES, 1, "CIFAR-10")
         super().__init__(["image", "label"], parts, num_samples, shuffle, sampler, num_shards, shard_id,
-                         num_parallel_workers)
+                         num_parallel_workers, cache)
 
     _image = staticmethod(_cifar_image)
 
@@ -223,7 +225,8 @@ class Cifar100Dataset(_RecordFiles):
             coarse label byte, a fine label byte, then the image planes).
         usage (str, optional): ``'train'``, ``'test'`` or ``'all'`` (default: train then test).
         num_samples, shuffle (default ``True``), sampler, num_shards, shard_id: as for
-            ``GeneratorDataset``. num_parallel_workers, cache: accepted for compatibility.
+            ``GeneratorDataset``. num_parallel_workers: accepted for compatibility.
+        cache (DatasetCache, optional): a cache for the rows. Default: ``None``.
 
     Raises:
         ValueError: as :class:`Cifar10Dataset`, for 3074-byte records.
@@ -233,6 +236,6 @@ class Cifar100Dataset(_RecordFiles):
                  sampler=None, num_shards=None, shard_id=None, cache=None):
         parts = _read_cifar_batches(dataset_dir, usage, _CIFAR100_FILES, 2, "CIFAR-100")
         super().__init__(["image", "coarse_label", "fine_label"], parts, num_samples, shuffle, sampler, num_shards,
-                         shard_id, num_parallel_workers)
+                         shard_id, num_parallel_workers, cache)
 
     _image = staticmethod(_cifar_image)

@@ -41,6 +41,21 @@ def _check_class_indexing(class_indexing):
     return dict(class_indexing)
 
 
+def read_image(path: str, decode: Decode | None) -> np.ndarray:
+    """The bytes of the image file ``path`` as a 1-D uint8 array, or decoded by ``decode`` (RGB).
+
+    Raises:
+        RuntimeError: naming the file, if ``decode`` cannot decode it.
+    """
+    image = np.frombuffer(read_regular_file(path, "image file"), np.uint8)
+    if decode is None:
+        return image
+    try:
+        return decode(image)
+    except RuntimeError as error:
+        raise RuntimeError(f"Invalid image, {path} decode failed, the image is broken: {error}") from None
+
+
 class ImageFolderDataset(RandomAccessSource):
     """Images stored one folder per class: columns ``image`` (the file's bytes as uint8, or the decoded
     (H, W, 3) image with ``decode=True``) and ``label`` (int32).
@@ -53,7 +68,8 @@ class ImageFolderDataset(RandomAccessSource):
         class_indexing (dict[str, int], optional): class folder name to label; only these folders are read.
             Default: ``None`` (every sub-folder, labelled by name order).
         decode (bool, optional): decode the images (RGB). Default: ``False``.
-        num_parallel_workers, cache, decrypt: accepted for compatibility (``decrypt`` only ``None``).
+        num_parallel_workers, decrypt: accepted for compatibility (``decrypt`` only ``None``).
+        cache (DatasetCache, optional): a cache for the rows. Default: ``None``.
 
     Raises:
         ValueError: If ``dataset_dir`` is not a folder, or a class folder holds a folder that would be read.
@@ -84,7 +100,7 @@ class ImageFolderDataset(RandomAccessSource):
                     raise ValueError(f"Invalid file found: {entry.path}, should be file, but got directory.")
                 self._files.append((entry.path, self.class_indexing[name]))
         super().__init__(["image", "label"], sampler_from_arguments(num_samples, shuffle, sampler, num_shards,
-                                                                    shard_id), num_parallel_workers)
+                                                                    shard_id), num_parallel_workers, cache)
 
     def get_class_indexing(self) -> dict[str, int]:
         """The class folder name to label mapping."""
@@ -95,10 +111,4 @@ class ImageFolderDataset(RandomAccessSource):
 
     def _row(self, index):
         path, label = self._files[index]
-        image = np.frombuffer(read_regular_file(path, "image file"), np.uint8)
-        if self._decode is not None:
-            try:
-                image = self._decode(image)
-            except RuntimeError as error:
-                raise RuntimeError(f"Invalid image, {path} decode failed, the image is broken: {error}") from None
-        return image, np.array(label, np.int32)
+        return read_image(path, self._decode), np.array(label, np.int32)

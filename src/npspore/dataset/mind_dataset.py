@@ -34,7 +34,8 @@ class MindDataset(RandomAccessSource):
             order is its own, not MindSpore's).
         num_shards, shard_id, sampler, num_samples: as for ``GeneratorDataset`` (shards interleave the rows
             as MindSpore's do).
-        padded_sample, num_padded, cache: padding rows is not supported (only ``None``).
+        padded_sample, num_padded: padding rows is not supported (only ``None``).
+        cache (DatasetCache, optional): a cache for the rows. Default: ``None``.
 
     Raises:
         ValueError: If a file does not exist or is damaged, a column is not a field, or padding is asked for.
@@ -56,7 +57,7 @@ class MindDataset(RandomAccessSource):
             if name not in fields:
                 raise ValueError(f"Invalid columns_list: '{name}' is not a field of the MindRecord schema {fields}.")
         super().__init__(names, sampler_from_arguments(num_samples, shuffle, sampler, num_shards, shard_id),
-                         num_parallel_workers)
+                         num_parallel_workers, cache)
 
     def _length(self):
         return len(self._records)

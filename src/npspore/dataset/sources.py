@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 
 from .arguments import numpy_dtype
+from .cache import check_cache
 from .columns import column_list
 from .datasets import Dataset
 from .rows import as_row, to_array
@@ -24,10 +25,12 @@ __all__ = ["GeneratorDataset", "NumpySlicesDataset"]
 class RandomAccessSource(Dataset):
     """A source of ``_length()`` rows read by index (``_row(index)``) in its sampler's order."""
 
-    def __init__(self, column_names, sampler, num_parallel_workers=None):
+    def __init__(self, column_names, sampler, num_parallel_workers=None, cache=None):
         super().__init__((), num_parallel_workers)
         self._names = list(column_names)
         self.sampler = sampler
+        self.cache = check_cache(cache)
+        self._cache_token = None if self.cache is None else self.cache.attach()
 
     def _column_names(self):
         return self._names
@@ -38,9 +41,18 @@ class RandomAccessSource(Dataset):
     def _row(self, index):
         raise NotImplementedError
 
+    def _cache_source(self):
+        return self
+
+    def _row_at(self, index):
+        """The row of ``index``, from the cache when the source has one."""
+        if self.cache is None:
+            return self._row(index)
+        return self.cache.row(self._cache_token, index, self._row)
+
     def _rows(self, key):
         for index in self.sampler.indices(self._length(), key):
-            yield self._row(int(index))
+            yield self._row_at(int(index))
 
     def _size(self):
         return self.sampler.size(self._length())
@@ -52,6 +64,11 @@ class RandomAccessSource(Dataset):
         part.sampler = SubsetRandomSampler(positions) if randomize else SubsetSampler(np.sort(positions))
         part._dataset_size = None
         return part
+
+
+def _refuse_cache(self):
+    """A Python-data source under a cache: MindSpore's error (its rows have no stable identity to cache by)."""
+    raise RuntimeError("There is currently no support for GeneratorOp under cache.")
 
 
 class GeneratorDataset(RandomAccessSource):
@@ -107,6 +124,8 @@ class GeneratorDataset(RandomAccessSource):
         self.column_types = None if column_types is None else [numpy_dtype(t, "column_types") for t in column_types]
         if self.column_types is not None and len(self.column_types) != len(names):
             raise ValueError(f"column_types {column_types} must give one type per column of {names}.")
+
+    _cache_source = _refuse_cache
 
     def _length(self):
         return len(self.source)
@@ -194,6 +213,8 @@ class NumpySlicesDataset(RandomAccessSource):
         self.columns = columns
         super().__init__(names, sampler_from_arguments(num_samples, shuffle, sampler, num_shards, shard_id),
                          num_parallel_workers)
+
+    _cache_source = _refuse_cache
 
     def _length(self):
         return len(self.columns[0])

@@ -12,9 +12,10 @@ from npspore.common.tensor import Tensor
 from npspore.nn.cell import Cell
 from npspore.nn.layers import _check_positive_int, get_activation  # noqa: F401  (nn.layer.activation's)
 from npspore.ops import array_functional as A, nn_functional as F
+from npspore.ops.eager import run
 
 __all__ = ["ReLU6", "LeakyReLU", "PReLU", "ELU", "SiLU", "Mish", "HSwish", "HSigmoid", "LogSigmoid", "Softsign",
-           "Threshold"]
+           "Threshold", "FastGelu", "Hardtanh", "SeLU", "Softmin"]
 
 
 class ReLU6(Cell):
@@ -156,3 +157,68 @@ class Threshold(Cell):
 
     def construct(self, input_x: Tensor) -> Tensor:
         return F.threshold(input_x, self.threshold, self.value)
+
+
+class FastGelu(Cell):
+    r"""The fast GELU approximation,
+    :math:`\frac{x}{1 + e^{-1.702 |x|}} e^{0.851 (x - |x|)}` elementwise.
+
+    Inputs:
+        - **x** (Tensor) - float16 or float32, any shape.
+
+    Outputs:
+        Tensor of the same shape and dtype.
+
+    Raises:
+        TypeError: If `x` is not float16 or float32.
+    """
+
+    def construct(self, x: Tensor) -> Tensor:
+        if x.dtype not in (mstype.float16, mstype.float32):
+            raise TypeError(f"For 'FastGeLU', the dtype of 'x' must be float16 or float32, but got {x.dtype}.")
+        magnitude = x.abs()
+        return x / (1 + (-1.702 * magnitude).exp()) * (0.851 * (x - magnitude)).exp()
+
+
+class Hardtanh(Cell):
+    r"""``x`` clipped to [`min_val`, `max_val`] elementwise.
+
+    Args:
+        min_val (Union[int, float]): the lower bound. Default: ``-1.0``.
+        max_val (Union[int, float]): the upper bound. Default: ``1.0``.
+
+    Raises:
+        ValueError: If `min_val` is not below `max_val`.
+    """
+
+    def __init__(self, min_val: float = -1.0, max_val: float = 1.0) -> None:
+        super().__init__()
+        if min_val >= max_val:
+            raise ValueError(f"For Hardtanh, min_val should be less than max_val,but got {min_val} and {max_val}")
+        self.min_val, self.max_val = min_val, max_val
+
+    def construct(self, x: Tensor) -> Tensor:
+        return F.clip_by_value(x, self.min_val, self.max_val)
+
+
+class SeLU(Cell):
+    r"""Scaled ELU: :math:`scale \cdot (\max(0, x) + \min(0, \alpha (e^x - 1)))` with MindSpore's
+    :math:`\alpha = 1.67326324` and :math:`scale = 1.05070098`."""
+
+    def construct(self, x: Tensor) -> Tensor:
+        return 1.0507009873554805 * F.elu(x, 1.6732632423543772)
+
+
+class Softmin(Cell):
+    r"""Softmax of :math:`-x` along `axis` (default the last).
+
+    Args:
+        axis (Union[int, tuple[int]]): the axis. Default: ``-1``.
+    """
+
+    def __init__(self, axis: int = -1) -> None:
+        super().__init__()
+        self.axis = axis
+
+    def construct(self, x: Tensor) -> Tensor:
+        return run("softmax", -x, axis=self.axis)

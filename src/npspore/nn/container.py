@@ -1,4 +1,4 @@
-"""Cell containers: ``SequentialCell`` (runs its cells in order) and ``CellList`` (holds cells).
+"""Cell containers: ``SequentialCell`` (runs its cells in order), ``CellList`` and ``CellDict`` (hold cells).
 
 Children are named ``'0'``, ``'1'`` ... (or by the keys of an OrderedDict), so their parameters
 are named ``'0.weight'``, ``'1.bias'`` ..., behind whatever prefix the container itself has.
@@ -10,7 +10,7 @@ from collections import OrderedDict
 
 from npspore.nn.cell import Cell
 
-__all__ = ["SequentialCell", "CellList"]
+__all__ = ["SequentialCell", "CellList", "CellDict"]
 
 
 def _valid_index(cell_num, index, op_name):
@@ -196,6 +196,101 @@ class CellList(_CellContainer):
         cells.insert(position, cell)
         for i in range(position, len(cells)):
             self._store(i, cells[i], prefix)
+
+    def construct(self, *inputs):
+        raise NotImplementedError
+
+
+class CellDict(Cell):
+    """An ordered dict of Cells by name (their parameters named ``'<key>.weight'`` ...), that is not callable
+    itself.
+
+    Args:
+        args (Union[dict, Iterable[tuple[str, Cell]]]): the initial cells. Default: none.
+        auto_prefix (bool): whether the cells' parameter names get the key prefix. Default: ``True``.
+
+    Raises:
+        TypeError: If a key is not a str or a value not a Cell.
+        KeyError: If a key contains ``'.'``.
+
+    Examples:
+        >>> cells = nn.CellDict({"conv": nn.Conv2d(1, 2, 3), "relu": nn.ReLU()})
+        >>> list(cells.keys())
+        ['conv', 'relu']
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(kwargs.get("auto_prefix", True))
+        if len(args) == 1:
+            self.update(args[0])
+
+    def __getitem__(self, key: str) -> Cell:
+        return self._cells[key]
+
+    def __setitem__(self, key: str, cell: Cell) -> None:
+        if not isinstance(key, str):
+            raise TypeError(f"For '{self.cls_name}', the type of key should be string but got "
+                            f"{type(key).__name__}.")
+        if "." in key:
+            raise KeyError(f"For '{self.cls_name}', key can not contain \".\", but got key {key}")
+        if not isinstance(cell, Cell):
+            raise TypeError(f"For '{self.cls_name}', the type of cell should be Cell, but got "
+                            f"{type(cell).__name__}.")
+        if self._auto_prefix:
+            cell.update_parameters_name(f"{_name_prefix(self)}{key}.")
+        self._cells[key] = cell
+
+    def __delitem__(self, key: str) -> None:
+        del self._cells[key]
+
+    def __len__(self) -> int:
+        return len(self._cells)
+
+    def __iter__(self):
+        return iter(self._cells)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._cells
+
+    def clear(self) -> None:
+        """Remove every cell."""
+        self._cells.clear()
+
+    def pop(self, key: str) -> Cell:
+        """Remove the cell `key` and return it."""
+        cell = self[key]
+        del self[key]
+        return cell
+
+    def keys(self):
+        """The keys, in order."""
+        return self._cells.keys()
+
+    def values(self):
+        """The cells, in order."""
+        return self._cells.values()
+
+    def items(self):
+        """The ``(key, cell)`` pairs, in order."""
+        return self._cells.items()
+
+    def update(self, cells: Any) -> None:
+        """Add or replace the cells of `cells` (a dict, or an iterable of ``(key, cell)`` pairs).
+
+        Raises:
+            TypeError: If `cells` is not such an iterable.
+            ValueError: If a pair does not have two elements.
+        """
+        if isinstance(cells, dict):
+            cells = list(cells.items())
+        elif not hasattr(cells, "__iter__") or isinstance(cells, (str, Cell)):
+            raise TypeError(f"CellDict.update() should be called with an iterable of key-value pairs, but got "
+                            f"{type(cells).__name__}")
+        for i, pair in enumerate(cells):
+            if len(pair) != 2:
+                raise ValueError(f"CellDict update sequence element #{i}, length should be 2; but has length "
+                                 f"{len(pair)}")
+            self[pair[0]] = pair[1]
 
     def construct(self, *inputs):
         raise NotImplementedError

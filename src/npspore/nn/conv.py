@@ -12,8 +12,9 @@ from npspore.common.tensor import Tensor
 from npspore.nn.cell import Cell
 from npspore.nn.layers import _check_bool, _check_positive_int
 from npspore.ops import nn_functional as F
+from npspore.ops.conv_transpose import conv_transpose3d, transposed_output_size
 
-__all__ = ["Conv1d", "Conv2d", "Conv3d", "Conv2dTranspose"]
+__all__ = ["Conv1d", "Conv2d", "Conv3d", "Conv2dTranspose", "Conv1dTranspose", "Conv3dTranspose"]
 
 
 def _pair(value, arg_name, cls_name):
@@ -128,13 +129,14 @@ class Conv2d(_Conv):
                         self.group)
 
 
-def _triple(value, arg_name):
-    """An int or a tuple of three positive ints, as a triple."""
+def _triple(value, arg_name, cls_name="Conv3d", low=1):
+    """An int or a tuple of three ints of at least ``low`` (positive by default), as a triple."""
     if isinstance(value, int) and not isinstance(value, bool):
         value = (value,) * 3
     if (not isinstance(value, tuple) or len(value) != 3
-            or not all([isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in value])):
-        raise ValueError(f"For 'Conv3d', the '{arg_name}' must be a positive int or a tuple of three positive ints, "
+            or not all([isinstance(v, int) and not isinstance(v, bool) and v >= low for v in value])):
+        kind = "positive" if low == 1 else "non-negative"
+        raise ValueError(f"For '{cls_name}', the '{arg_name}' must be a {kind} int or a tuple of three {kind} ints, "
                          f"but got {value}.")
     return value
 
@@ -252,3 +254,110 @@ class Conv2dTranspose(_Conv):
         pads = F._padding(self.pad_mode, self.padding, out_hw, self.kernel_size, self.stride, self.dilation,
                           self.cls_name)
         return F.conv_transpose2d(x, self.weight, self.bias, self.stride, pads, out_hw, self.dilation, self.group)
+
+
+class Conv1dTranspose(_Conv):
+    r"""1-D transposed convolution over :math:`(N, C_{in}, L_{in})` inputs, as :class:`Conv2dTranspose` over a
+    height of 1; its weight has MindSpore's shape :math:`(C_{in}, C_{out} / group, 1, K)` (a Tensor `weight_init`
+    must be 3-D, :math:`(C_{in}, C_{out} / group, K)`).
+
+    Args are those of :class:`Conv2dTranspose` without `output_padding`, each a single int (`padding` the same
+    on both ends, with ``'pad'``).
+
+    Inputs:
+        - **x** (Tensor) - :math:`(N, C_{in}, L_{in})`.
+
+    Outputs:
+        Tensor of shape :math:`(N, C_{out}, L_{out})`.
+
+    Raises:
+        TypeError: If `kernel_size`, `stride`, `padding` or `dilation` is not an int.
+        ValueError: If one is out of range or a Tensor `weight_init` is not 3-D.
+
+    Examples:
+        >>> net = nn.Conv1dTranspose(3, 64, 4, has_bias=False, weight_init='normal', pad_mode='pad')
+        >>> net(Tensor(np.ones([1, 3, 50]), mindspore.float32)).shape
+        (1, 64, 53)
+    """
+
+    def __init__(self, in_channels: int, out_channels: int, kernel_size: int, stride: int = 1,
+                 pad_mode: str = "same", padding: int = 0, dilation: int = 1, group: int = 1, has_bias: bool = False,
+                 weight_init: Any = None, bias_init: Any = None, dtype: mstype.Type = mstype.float32) -> None:
+        for name, value in (("kernel_size", kernel_size), ("stride", stride), ("padding", padding),
+                            ("dilation", dilation)):
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise TypeError(f"For 'Conv1dTranspose', the type of '{name}' should be 'int', but got "
+                                f"'{type(value).__name__}'.")
+            if value < (0 if name == "padding" else 1):
+                raise ValueError(f"For 'Conv1dTranspose', the '{name}' must be "
+                                 f"{'non-negative' if name == 'padding' else 'positive'}, but got {value}.")
+        if isinstance(weight_init, Tensor) and len(weight_init.shape) != 3:
+            raise ValueError(f"For 'Conv1dTranspose', the 'weight_init_shape' must be int and must = 3, but got "
+                             f"'{len(weight_init.shape)}' with type 'int'.")
+        super().__init__(in_channels, out_channels, (1, kernel_size), (1, stride), pad_mode, (0, 0, padding, padding),
+                         (1, dilation), group, has_bias, weight_init, bias_init,
+                         [in_channels, out_channels // group, 1, kernel_size], dtype)
+
+    def construct(self, x: Tensor) -> Tensor:
+        if len(x.shape) != 3:
+            raise ValueError(f"For '{self.cls_name}', the dimension of input must be 3d, but got {len(x.shape)}.")
+        length = transposed_output_size(x.shape[2], self.kernel_size[1], self.stride[1], self.dilation[1],
+                                        self.pad_mode, self.padding[2] + self.padding[3], 0)
+        pads = F._padding(self.pad_mode, self.padding, (1, length), self.kernel_size, self.stride, self.dilation,
+                          self.cls_name)
+        out = F.conv_transpose2d(x.expand_dims(2), self.weight, self.bias, self.stride, pads, (1, length),
+                                 self.dilation, self.group)
+        return out.squeeze(2)
+
+
+class Conv3dTranspose(_Conv):
+    r"""3-D transposed convolution over :math:`(N, C_{in}, D_{in}, H_{in}, W_{in})` inputs (see
+    :func:`~npspore.ops.conv_transpose.conv_transpose3d`); arguments as :class:`Conv2dTranspose`, each per dim
+    (depth, height, width), the weight of shape :math:`(C_{in}, C_{out} / group, kd, kh, kw)`, and:
+
+    Args:
+        padding (Union[int, tuple[int]]): with ``'pad'``: all sides, or ``(head, tail, top, bottom, left,
+            right)``. Default: ``0``.
+        output_padding (Union[int, tuple[int]]): with ``'pad'``, added to the output's tail, bottom and right.
+            Default: ``0``.
+        data_format (str): only ``'NCDHW'``.
+
+    Inputs:
+        - **x** (Tensor) - :math:`(N, C_{in}, D_{in}, H_{in}, W_{in})`.
+
+    Outputs:
+        Tensor of shape :math:`(N, C_{out}, D_{out}, H_{out}, W_{out})`.
+
+    Raises:
+        ValueError: If an argument is out of range, ``padding`` is a tuple of another length than 6, or
+            ``data_format`` is not ``'NCDHW'``.
+
+    Examples:
+        >>> conv3d_transpose = nn.Conv3dTranspose(in_channels=16, out_channels=3, kernel_size=(4, 6, 2),
+        ...                                       pad_mode='pad')
+        >>> conv3d_transpose(Tensor(np.ones([32, 16, 10, 32, 32]), mindspore.float32)).shape
+        (32, 3, 13, 37, 33)
+    """
+
+    data_format = "NCDHW"
+
+    def __init__(self, in_channels: int, out_channels: int, kernel_size: int | tuple[int, ...],
+                 stride: int | tuple[int, ...] = 1, pad_mode: str = "same", padding: int | tuple[int, ...] = 0,
+                 dilation: int | tuple[int, ...] = 1, group: int = 1, output_padding: int | tuple[int, ...] = 0,
+                 has_bias: bool = False, weight_init: Any = None, bias_init: Any = None, data_format: str = "NCDHW",
+                 dtype: mstype.Type = mstype.float32) -> None:
+        if data_format != "NCDHW":
+            raise ValueError(f"For 'Conv3dTranspose', the 'format' must be str and must be in '['NCDHW']', but got "
+                             f"'{data_format}'.")
+        if isinstance(padding, tuple) and len(padding) != 6:
+            raise ValueError(f"For 'Conv3dTranspose', the 'padding size' must be int and must = 6, but got "
+                             f"'{len(padding)}' with type 'int'.")
+        kernel_size = _triple(kernel_size, "kernel_size", "Conv3dTranspose")
+        self.output_padding = _triple(output_padding, "output_padding", "Conv3dTranspose", 0)
+        super().__init__(in_channels, out_channels, kernel_size, _triple(stride, "stride", "Conv3dTranspose"),
+                         pad_mode, padding, _triple(dilation, "dilation", "Conv3dTranspose"), group, has_bias,
+                         weight_init, bias_init, [in_channels, out_channels // group, *kernel_size], dtype)
+
+    def construct(self, x: Tensor) -> Tensor:
+        return conv_transpose3d(x, self.weight, self.bias, self.stride, self.pad_mode, self.padding, self.dilation,
+                                self.group, self.output_padding)

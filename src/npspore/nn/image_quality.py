@@ -3,7 +3,8 @@ signal-to-noise ratio) of two batches of images, one value per image.
 
 Both compute as MindSpore's do: in float32, integer images (and ``max_val`` with them) scaled by the
 largest value of their dtype; SSIM with a Gaussian window applied to each channel without padding.
-Both are written over differentiable ops, so SSIM serves as a training loss.
+Both are written over differentiable ops, so SSIM serves as a training loss. ``PixelShuffle``
+and ``CentralCrop``, the other layers of MindSpore's ``nn.layer.image`` npspore has, are here too.
 """
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from npspore.nn.cell import Cell
 from npspore.ops import nn_functional as F
 from npspore.ops.eager import run
 
-__all__ = ["SSIM", "PSNR"]
+__all__ = ["SSIM", "PSNR", "PixelShuffle", "CentralCrop"]
 
 
 def _check_max_val(max_val, cls_name):
@@ -154,3 +155,71 @@ class PSNR(Cell):
         y, _ = _as_float32(img2, self.max_val)
         mse = run("mean", run("square", x - y), axis=(1, 2, 3))
         return 10 * run("log", max_val * max_val / mse) / float(np.log(10.0))
+
+
+class PixelShuffle(Cell):
+    r"""Rearranges :math:`(*, C r^2, H, W)` into :math:`(*, C, H r, W r)` (sub-pixel convolution's shuffle).
+
+    Args:
+        upscale_factor (int): :math:`r`, positive.
+
+    Inputs:
+        - **input** (Tensor) - at least 3-D, its third-to-last dim divisible by :math:`r^2`.
+
+    Raises:
+        ValueError: If `upscale_factor` is not a positive int, the input has fewer than 3 dims, or its channels do
+            not divide by :math:`r^2`.
+    """
+
+    def __init__(self, upscale_factor: int) -> None:
+        super().__init__()
+        if isinstance(upscale_factor, bool) or not isinstance(upscale_factor, int) or upscale_factor < 1:
+            raise ValueError(f"For 'PixelShuffle', the 'upscale_factor' must be a positive int, but got "
+                             f"{upscale_factor!r}.")
+        self.upscale_factor = upscale_factor
+
+    def construct(self, input: Tensor) -> Tensor:  # noqa: A002 - MindSpore's name
+        r = self.upscale_factor
+        shape = input.shape
+        if len(shape) < 3:
+            raise ValueError(f"For 'pixel_shuffle', the dimension of `input` should be larger than 2, but got "
+                             f"{len(shape)}.")
+        if shape[-3] % (r * r):
+            raise ValueError("For 'pixel_shuffle', the length of third to last dimension is not divisibleby "
+                             "`upscale_factor` squared.")
+        batch = tuple(shape[:-3])
+        c, h, w = shape[-3] // (r * r), shape[-2], shape[-1]
+        n = len(batch)
+        x = input.reshape(batch + (c, r, r, h, w))
+        x = x.transpose(tuple(range(n)) + (n, n + 3, n + 1, n + 4, n + 2))
+        return x.reshape(batch + (c, h * r, w * r))
+
+
+class CentralCrop(Cell):
+    """The centre of each image of a ``(C, H, W)`` or ``(N, C, H, W)`` input, `central_fraction` of its height and
+    width (MindSpore's rounding: the crop starts at ``int((size - size * fraction) / 2)``).
+
+    Args:
+        central_fraction (float): in (0, 1].
+
+    Raises:
+        ValueError: If `central_fraction` is outside (0, 1], or the input is not 3-D or 4-D.
+    """
+
+    def __init__(self, central_fraction: float) -> None:
+        super().__init__()
+        if not isinstance(central_fraction, float) or not 0.0 < central_fraction <= 1.0:
+            raise ValueError(f"For 'CentralCrop', the 'central_fraction' must be in range of (0.0, 1.0], but got "
+                             f"{central_fraction} with type '{type(central_fraction).__name__}'.")
+        self.central_fraction = central_fraction
+
+    def construct(self, image: Tensor) -> Tensor:
+        if len(image.shape) not in (3, 4):
+            raise ValueError(f"For 'CentralCrop', the dimension of 'image' must be 3 or 4, but got shape "
+                             f"{image.shape}.")
+        if self.central_fraction == 1.0:
+            return image
+        height, width = image.shape[-2:]
+        top = int((height - height * self.central_fraction) / 2)
+        left = int((width - width * self.central_fraction) / 2)
+        return image[..., top:height - top, left:width - left]

@@ -21,6 +21,7 @@ from npspore.ops.eager import run
 __all__ = [
     "Dense", "ReLU", "Sigmoid", "Tanh", "GELU", "Softmax", "LogSoftmax", "Flatten", "Dropout", "MatMul",
     "Identity", "OneHot", "Norm", "ClipByNorm", "get_activation",
+    "Tril", "Triu",
 ]
 
 
@@ -498,3 +499,30 @@ class ClipByNorm(Cell):
         positive = squares > 0
         norm = F.where(positive, F.sqrt(F.where(positive, squares, F.ones_like(squares))), squares)
         return x * clip_norm.astype(x.dtype) / F.maximum(norm, clip_norm.astype(x.dtype))
+
+
+class _Triangle(Cell):
+    """Keeps a triangle of the last two dims, zeroing the rest (``k`` shifts the diagonal up): the elements whose
+    column minus row is at most ``k`` (``upper`` False) or at least ``k``."""
+
+    upper = False
+
+    def construct(self, x: Tensor, k: int = 0) -> Tensor:
+        if len(x.shape) < 2:
+            raise ValueError(f"For '{self.cls_name}', the input must have at least 2 dims, but got shape {x.shape}.")
+        if isinstance(k, bool) or not isinstance(k, int):
+            raise TypeError(f"For '{self.cls_name}', the 'k' must be an int, but got {k!r}.")
+        rows, cols = x.shape[-2:]
+        mask = Tensor([[1.0 if (j - i >= k if self.upper else j - i <= k) else 0.0 for j in range(cols)]
+                       for i in range(rows)], mstype.float32)
+        return (x.astype(mstype.float32) * mask).astype(x.dtype)
+
+
+class Tril(_Triangle):
+    """The lower triangle of the last two dims of `x` (``nn.Tril()(x, k=0)``), from diagonal `k` down."""
+
+
+class Triu(_Triangle):
+    """The upper triangle of the last two dims of `x` (``nn.Triu()(x, k=0)``), from diagonal `k` up."""
+
+    upper = True

@@ -15,7 +15,8 @@ from npspore.ops import losses as F
 from npspore.ops.eager import run
 
 __all__ = ["LossBase", "MSELoss", "L1Loss", "MAELoss", "SoftmaxCrossEntropyWithLogits", "CrossEntropyLoss", "NLLLoss",
-           "BCELoss", "BCEWithLogitsLoss", "SmoothL1Loss", "HuberLoss", "KLDivLoss", "CosineEmbeddingLoss"]
+           "BCELoss", "BCEWithLogitsLoss", "SmoothL1Loss", "HuberLoss", "KLDivLoss", "CosineEmbeddingLoss",
+           "RMSELoss", "DiceLoss", "SoftMarginLoss"]
 # A package without files: MindSpore's path nn.loss.loss is this module (npspore.module_aliases).
 __path__: list[str] = []
 
@@ -321,3 +322,107 @@ class CosineEmbeddingLoss(LossBase):
 
     def construct(self, logits_x1: Tensor, logits_x2: Tensor, labels: Tensor) -> Tensor:
         return F.cosine_embedding_loss(logits_x1, logits_x2, labels, self.margin, self.reduction)
+
+
+# ---- losses composed of others (data-nn)
+
+
+class _Loss(LossBase):
+    """MindSpore 1.x's name of :class:`LossBase` (deprecated there since 1.3), for subclasses written against it."""
+
+    def __init__(self, reduction: str = "mean") -> None:
+        super().__init__(reduction)
+
+
+class RMSELoss(LossBase):
+    r"""Root mean squared error: :math:`\sqrt{\frac{1}{n} \sum (x_i - y_i)^2}` over all elements.
+
+    Inputs:
+        - **logits** (Tensor) - any shape.
+        - **labels** (Tensor) - broadcastable with `logits`.
+
+    Outputs:
+        Tensor, 0-d.
+
+    Examples:
+        >>> nn.RMSELoss()(Tensor(np.array([1, 2, 3]), ms.float32), Tensor(np.array([1, 2, 2]), ms.float32))
+        Tensor(shape=[], dtype=Float32, value= 0.57735)
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.mse = MSELoss()
+
+    def construct(self, logits: Tensor, label: Tensor) -> Tensor:
+        for name, value in (("logits", logits), ("labels", label)):
+            if value.dtype in mstype.uint_type:
+                raise TypeError(f"For 'RMSELoss', the dtype of '{name}' can not be unsigned, but got {value.dtype}.")
+        return self.mse(logits, label).sqrt()
+
+
+class DiceLoss(LossBase):
+    r"""One minus the Dice coefficient of `logits` and `labels`, over all elements:
+    :math:`1 - \frac{2 \sum x y}{\sum x^2 + \sum y^2 + smooth}`.
+
+    Args:
+        smooth (float): added to the denominator, a positive float. Default: ``1e-5``.
+
+    Inputs:
+        - **logits** (Tensor) - any shape, not uint8.
+        - **labels** (Tensor) - the shape of `logits`, not uint8.
+
+    Outputs:
+        Tensor, 0-d.
+
+    Raises:
+        TypeError: If `smooth` is not a float, or an input is uint8.
+        ValueError: If `smooth` is not positive, or the shapes differ.
+    """
+
+    def __init__(self, smooth: float = 1e-5) -> None:
+        super().__init__()
+        if not isinstance(smooth, float):
+            raise TypeError(f"The 'smooth' must be float, but got '{type(smooth).__name__}'")
+        if smooth <= 0:
+            raise ValueError(f"The 'smooth' must be positive, but got {smooth}.")
+        self.smooth = smooth
+
+    def construct(self, logits: Tensor, label: Tensor) -> Tensor:
+        if logits.shape != label.shape:
+            raise ValueError(f"For 'DiceLoss', the 'logits_shape' should be = label_shape: {label.shape}, but got "
+                             f"{logits.shape}.")
+        for name, value in (("logits", logits), ("labels", label)):
+            if value.dtype == mstype.uint8:
+                raise TypeError(f"For 'DiceLoss', the dtype of '{name}' can not be uint8.")
+        x = logits.reshape(-1)
+        y = label.reshape(-1)
+        union = (x * x).sum() + (y * y).sum()
+        return 1 - (2 * (x * y).sum()) / (union + self.smooth)
+
+
+class SoftMarginLoss(LossBase):
+    r"""The two-class soft margin loss :math:`\log(1 + e^{-y x})` of `logits` and labels :math:`y \in \{-1, 1\}`,
+    reduced in the inputs' dtype (MindSpore 2.10 has no CPU kernel for it; these are its docstring's numbers).
+
+    Args:
+        reduction (str): ``'mean'``, ``'sum'`` or ``'none'``. Default: ``'mean'``.
+
+    Inputs:
+        - **logits** (Tensor) - any shape.
+        - **labels** (Tensor) - the shape and dtype of `logits`.
+
+    Outputs:
+        Tensor: 0-d, or the shape of `logits` for ``'none'``.
+
+    Raises:
+        ValueError: If `reduction` is unknown, or the shapes differ.
+    """
+
+    def construct(self, logits: Tensor, labels: Tensor) -> Tensor:
+        if logits.shape != labels.shape:
+            raise ValueError(f"For 'SoftMarginLoss', the shape of 'logits' and 'labels' must be the same, but got "
+                             f"{logits.shape} and {labels.shape}.")
+        loss = (1 + (-labels * logits).exp()).log()
+        if self.reduction == "mean":
+            return loss.mean()
+        return loss.sum() if self.reduction == "sum" else loss

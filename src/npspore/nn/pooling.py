@@ -8,7 +8,8 @@ from npspore.common.tensor import Tensor
 from npspore.nn.cell import Cell
 from npspore.ops import nn_functional as F
 
-__all__ = ["MaxPool1d", "MaxPool2d", "AvgPool1d", "AvgPool2d", "AdaptiveAvgPool2d", "AdaptiveMaxPool2d", "Dropout2d"]
+__all__ = ["MaxPool1d", "MaxPool2d", "AvgPool1d", "AvgPool2d", "AdaptiveAvgPool2d", "AdaptiveMaxPool2d", "Dropout2d",
+           "AdaptiveAvgPool1d"]
 
 
 class _Pool(Cell):
@@ -223,3 +224,31 @@ class Dropout2d(Cell):
 
     def extend_repr(self):
         return f"p={self.p}"
+
+
+class AdaptiveAvgPool1d(Cell):
+    """The mean of each of `output_size` equal windows of the last dim of an ``(N, C, L)`` input, as MindSpore's
+    (which needs `L` divisible by `output_size`).
+
+    Args:
+        output_size (int): the windows, positive.
+
+    Raises:
+        ValueError: If `L` is not divisible by `output_size`.
+    """
+
+    def __init__(self, output_size: int) -> None:
+        super().__init__()
+        if not isinstance(output_size, int) or isinstance(output_size, bool) or output_size < 1:
+            raise ValueError(f"For 'AdaptiveAvgPool1d', the 'output_size' must be a positive int, but got "
+                             f"{output_size!r}.")
+        self.output_size = output_size
+
+    def construct(self, x: Tensor) -> Tensor:
+        if len(x.shape) != 3:
+            raise ValueError(f"For 'AdaptiveAvgPool1d', the input must be 3-D (N, C, L), but got shape {x.shape}.")
+        n, c, length = x.shape
+        if length % self.output_size:
+            raise ValueError(f"For AdaptiveAvgPool1d, the input's last dimension must be divisible by output size "
+                             f"{self.output_size}, but got {length}.")
+        return x.reshape(n, c, self.output_size, length // self.output_size).mean(-1)

@@ -10,10 +10,11 @@ float32 results agree bit for bit (``m += (g - m) * (1 - beta1)`` rather than ``
 from __future__ import annotations
 
 from . import functional as F
+from ..common.tensor import Tensor
 from .primitives import Primitive, _check_bool
 
 __all__ = ["ApplyMomentum", "SGD", "Adam", "ApplyAdamWithAmsgradV2", "AdamWeightDecay", "ApplyRMSProp",
-           "ApplyCenteredRMSProp", "ApplyAdagrad"]
+           "ApplyCenteredRMSProp", "ApplyAdagrad", "ApplyAdadelta"]
 
 
 def _check_shape(prim, variable, gradient):
@@ -271,3 +272,29 @@ class ApplyAdagrad(_Update):
             F.assign(accum, new_accum)
         F.assign(var, var - lr * grad / F.sqrt(new_accum))
         return var, accum
+
+
+class ApplyAdadelta(_Update):
+    """Adadelta: ``accum = rho * accum + (1 - rho) * grad^2``; ``update = sqrt(accum_update + epsilon) * grad /
+    sqrt(accum + epsilon)``; ``accum_update = rho * accum_update + (1 - rho) * update^2``; ``var -= lr * update``.
+
+    Inputs:
+        var, accum, accum_update (Parameter), lr, rho, epsilon (Union[float, Tensor]), grad (Tensor).
+
+    Outputs:
+        tuple of Parameters ``(var, accum, accum_update)`` after the update.
+    """
+
+    def __init__(self):
+        super().__init__()
+
+    def __call__(self, var, accum, accum_update, lr, rho, epsilon, grad):
+        _check_shape("ApplyAdadelta", var, grad)
+        if not isinstance(rho, Tensor):  # 1 - rho in the variable's dtype, as MindSpore's kernel computes it
+            rho = Tensor(rho, var.dtype)
+        new_accum = rho * accum + (1 - rho) * grad * grad  # the CPU kernel's order of operations
+        update = F.sqrt(accum_update + epsilon) * (grad / F.sqrt(new_accum + epsilon))
+        F.assign(accum, new_accum)
+        F.assign(accum_update, rho * accum_update + (1 - rho) * update * update)
+        F.assign(var, var - lr * update)
+        return var, accum, accum_update

@@ -10,6 +10,7 @@ from .model import *  # noqa: F401,F403
 from .serialization import *  # noqa: F401,F403
 from .loss_scale_manager import *  # noqa: F401,F403
 from .data_sink import data_sink  # noqa: F401
+from .dataset_helper import DatasetHelper  # noqa: F401
 from .summary import SummaryRecord  # noqa: F401
 from .. import amp  # noqa: F401
 from ..amp import build_train_network  # noqa: F401
@@ -18,4 +19,4 @@ from . import callback, loss_scale_manager, metrics, model, serialization
 # mypy exports the star imports' names; it reads only a literal __all__, not one built from the submodules'
 if not _typing.TYPE_CHECKING:
     __all__ = (callback.__all__ + metrics.__all__ + model.__all__ + serialization.__all__ + loss_scale_manager.__all__
-               + ["build_train_network", "data_sink", "SummaryRecord"])
+               + ["build_train_network", "data_sink", "SummaryRecord", "DatasetHelper"])

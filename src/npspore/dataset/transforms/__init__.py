@@ -1,8 +1,10 @@
 """General transforms for ``dataset.map``, as ``mindspore.dataset.transforms`` (also at the 1.x paths
 ``transforms.c_transforms`` and ``transforms.py_transforms``: ``npspore.module_aliases``)."""
-from .transforms import Compose, OneHot, TensorOperation, TypeCast
+from .transforms import Compose, Duplicate, OneHot, PadEnd, PyTensorOperation, TensorOperation, TypeCast, not_random
+from .random_compositions import RandomApply, RandomChoice
 from ...missing_names import module_getattr as _module_getattr
 
-__all__ = ["Compose", "OneHot", "TensorOperation", "TypeCast"]
+__all__ = ["Compose", "OneHot", "TensorOperation", "TypeCast", "not_random", "PyTensorOperation", "PadEnd", "Duplicate",
+           "RandomApply", "RandomChoice"]
 
 __getattr__ = _module_getattr("mindspore.dataset.transforms", globals())

@@ -12,7 +12,8 @@ import numpy as np
 from ..arguments import numpy_dtype
 from ..rows import to_array
 
-__all__ = ["TensorOperation", "Compose", "TypeCast", "OneHot"]
+__all__ = ["TensorOperation", "Compose", "TypeCast", "OneHot", "not_random", "PyTensorOperation", "PadEnd",
+           "Duplicate"]
 
 
 class TensorOperation:
@@ -90,3 +91,65 @@ class OneHot(TensorOperation):
             s = self.smoothing_rate
             return (1 - s) * one_hot + s / self.num_classes
         return one_hot
+
+
+def not_random(function):
+    """Mark the Python function ``function`` as deterministic (``function.random = False``), so that a
+    ``map`` using it may be cached (see ``dataset.DatasetCache``); returns it."""
+    function.random = False
+    return function
+
+
+class PyTensorOperation:
+    """Base of Python transforms, which a user's transform may subclass: calling one runs its ``_execute_py``
+    (or its own ``__call__``) on the input as given (a NumPy array or a PIL image)."""
+
+    def __init__(self) -> None:
+        self.transforms: list = []
+        self.output_type = None
+
+    def __call__(self, img):
+        return self._execute_py(img)
+
+    def _execute_py(self, img):
+        raise NotImplementedError(f"{type(self).__name__} must define __call__ or _execute_py.")
+
+
+_PAD_VALUE_TYPES = (str, float, bool, int, bytes)
+
+
+class PadEnd(TensorOperation):
+    """Pad (or cut) each dim at its end to ``pad_shape`` (``None``: keep that dim), with ``pad_value`` (default 0,
+    or ``''`` for text).
+
+    Raises:
+        TypeError: If `pad_shape` is not a list or `pad_value` not a number, str or bytes.
+        RuntimeError: If `pad_shape` has another rank than the input.
+    """
+
+    def __init__(self, pad_shape: list, pad_value: str | float | bool | int | bytes | None = None) -> None:
+        if not isinstance(pad_shape, list):
+            raise TypeError(f"Argument pad_shape with value {pad_shape} is not of type [<class 'list'>], but got "
+                            f"{type(pad_shape)}.")
+        if pad_value is not None and not isinstance(pad_value, _PAD_VALUE_TYPES):
+            raise TypeError(f"Argument pad_value with value {pad_value} is not of type [<class 'str'>, <class 'float'>"
+                            f", <class 'bool'>, <class 'int'>, <class 'bytes'>], but got {type(pad_value)}.")
+        self.pad_shape, self.pad_value = pad_shape, pad_value
+
+    def _apply(self, array):
+        if len(self.pad_shape) != array.ndim:
+            raise RuntimeError(f"PadEnd: invalid pad shape, as rank of input is: {array.ndim}, and rank of pad value: "
+                               f"{len(self.pad_shape)}")
+        shape = tuple(dim if size is None else size for dim, size in zip(array.shape, self.pad_shape))
+        fill = self.pad_value if self.pad_value is not None else ("" if array.dtype.kind in "US" else 0)
+        out = np.full(shape, fill, dtype=array.dtype)
+        kept = tuple(slice(0, min(dim, size)) for dim, size in zip(array.shape, shape))
+        out[kept] = array[kept]
+        return out
+
+
+class Duplicate(TensorOperation):
+    """The input and a copy of it: two columns (``map`` with two ``output_columns``)."""
+
+    def _apply(self, array):
+        return array, array.copy()

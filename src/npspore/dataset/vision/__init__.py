@@ -7,10 +7,17 @@ from .cutout import CutOut
 from .decode import Decode, ToPIL
 from .resized_crop import RandomCropDecodeResize, RandomResizedCrop
 from .utils import Border, Inter
+from ..transforms.random_compositions import RandomSelectSubpolicy
+from .geometry import RandomAffine, RandomRotation
+from .adjust import (AutoContrast, Crop, Equalize, Grayscale, Invert, RandomColor, RandomGrayscale, RandomPosterize,
+                     RandomSharpness, RandomSolarize)
 from ...missing_names import module_getattr as _module_getattr
 
 __all__ = ["Border", "CenterCrop", "CutOut", "Decode", "HWC2CHW", "Inter", "Normalize", "Pad", "RandomColorAdjust",
            "RandomCrop", "RandomCropDecodeResize", "RandomResizedCrop", "RandomHorizontalFlip", "RandomVerticalFlip",
-           "Rescale", "Resize", "ToPIL", "ToTensor", "ToType"]
+           "Rescale", "Resize", "ToPIL", "ToTensor", "ToType",
+           "AutoContrast", "Crop", "Equalize", "Grayscale", "Invert", "RandomColor", "RandomGrayscale",
+           "RandomPosterize", "RandomSharpness", "RandomSolarize", "RandomSelectSubpolicy", "RandomRotation",
+           "RandomAffine"]
 
 __getattr__ = _module_getattr("mindspore.dataset.vision", globals())

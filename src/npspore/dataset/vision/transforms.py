@@ -11,7 +11,7 @@ import numpy as np
 
 from .. import config
 from ..arguments import numpy_dtype
-from ..transforms.transforms import TensorOperation, TypeCast
+from ..transforms.transforms import PyTensorOperation, TensorOperation, TypeCast  # noqa: F401 - MindSpore's here too
 from .resampling import resize_linear, resize_nearest
 from .utils import Border, Inter
 

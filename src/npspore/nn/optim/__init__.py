@@ -7,7 +7,8 @@ from .sgd import SGD
 from .adam import Adam, AdamWeightDecay
 from .rmsprop import RMSProp
 from .ada_grad import Adagrad
+from .adadelta import Adadelta
 from .adamw import AdamW
 from .lamb import Lamb
 
-__all__ = ["Optimizer", "Momentum", "SGD", "Adam", "AdamWeightDecay", "RMSProp", "Adagrad", "AdamW", "Lamb"]
+__all__ = ["Optimizer", "Momentum", "SGD", "Adam", "AdamWeightDecay", "RMSProp", "Adagrad", "AdamW", "Lamb", "Adadelta"]

@@ -280,3 +280,17 @@ class GradAccumulationCell(Cell):
             output = self.network(*micro_inputs)
             ret = output if ret is None else ret + output
         return ret
+
+
+class _VirtualDatasetCell(Cell):
+    """Wraps `backbone` to mark where (semi-)auto parallel would lay its inputs out from data parallel to model
+    parallel (MindSpore's private ``nn.wrap.cell_wrapper._VirtualDatasetCell``): the inputs reach `backbone`
+    unchanged, as they do in data-parallel and stand-alone training; `backbone`'s Parameters keep their names.
+    """
+
+    def __init__(self, backbone: Cell) -> None:
+        super().__init__(auto_prefix=False)
+        self._backbone = backbone
+
+    def construct(self, *inputs):
+        return self._backbone(*inputs)

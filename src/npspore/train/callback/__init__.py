@@ -6,10 +6,11 @@ from .callback import InternalCallbackParam as _InternalCallbackParam  # noqa: F
 from .checkpoint_callback import *  # noqa: F401,F403
 from .monitors import *  # noqa: F401,F403
 from .plateau import *  # noqa: F401,F403
+from .lr_scheduler import LearningRateScheduler  # noqa: F401
 from .summary_collector import SummaryCollector  # noqa: F401
 from . import checkpoint_callback, monitors, plateau
 
 # mypy exports the star imports' names; it reads only a literal __all__, not one built from the submodules'
 if not _typing.TYPE_CHECKING:
     __all__ = ["Callback", "RunContext", "SummaryCollector"] + checkpoint_callback.__all__ + monitors.__all__
-    __all__ += plateau.__all__
+    __all__ += plateau.__all__ + ["LearningRateScheduler"]

@@ -2,7 +2,7 @@
 
 Values added with ``add_value`` wait until ``record(step)`` writes them as one ``Event`` (``summary_proto``)
 to ``<log_dir>/<prefix>.out.events.summary.<seconds>.<rank>.<host><suffix>``, whose first record is the
-version event ``MindSpore.Event:1``, as MindSpore writes it (``event_file`` frames the records).
+version event ``MindSpore.Event:1``, as MindSpore writes it (``core.record_framing`` frames the records).
 """
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ import numpy as np
 
 from ...common.tensor import Tensor
 from ...communication.management import get_rank
+from ...core import record_framing
 from ...ops.summary_ops import take_pending
-from . import event_file
 from .summary_proto import DATA_TYPES, event_message
 
 __all__ = ["SummaryRecord"]
@@ -166,7 +166,7 @@ class SummaryRecord:
             SummaryRecord._open -= 1
 
     def _write(self, event) -> None:
-        record = event_file.frame(event.SerializeToString())
+        record = record_framing.frame(event.SerializeToString())
         if self._max_file_size is not None:
             if len(record) > self._max_file_size:
                 raise RuntimeWarning(f"'max_file_size' reached: There are {self._max_file_size} bytes remaining, "

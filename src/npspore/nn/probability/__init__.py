@@ -1,0 +1,4 @@
+"""``mindspore.nn.probability``: probability distributions (``distribution.Normal``, ``distribution.Uniform``)."""
+from . import distribution  # noqa: F401
+
+__all__ = ["distribution"]
