@@ -4,7 +4,9 @@
 ``Normal(sigma=0.02)`` ...), by the initializer registered under a name (``'ones'``, ``'normal'``,
 ``'xavier_uniform'`` ..., case-insensitive), by a constant number, or returns the given Tensor.
 An Initializer is also callable on a NumPy array, which it fills in place. Random initializers draw
-from the generator of :mod:`npspore.common.seed`, so ``set_seed`` makes them reproducible.
+MindSpore's numbers (:mod:`npspore.common.philox`): each filled array takes one seed from NumPy's global
+generator, so ``np.random.seed`` or ``set_seed`` before building a network gives MindSpore's initial weights
+and leaves NumPy's generator where MindSpore leaves it.
 Unlike MindSpore, the data is computed at once (``Tensor.init_data()`` returns the Tensor itself).
 """
 from __future__ import annotations
@@ -12,10 +14,8 @@ from __future__ import annotations
 import math
 import numbers
 
-import numpy as np
-
 from . import dtype as mstype
-from .seed import default_rng
+from . import philox
 from .tensor import Tensor
 
 __all__ = ["Initializer", "initializer", "Zero", "One", "Constant", "Normal", "TruncatedNormal", "Uniform",
@@ -118,29 +118,27 @@ class Normal(Initializer):
         self.mean = mean
 
     def _initialize(self, arr):
-        if self.sigma < 0:
-            raise ValueError("sigma < 0")
-        arr[...] = default_rng().normal(self.mean, self.sigma, arr.shape)
+        arr[...] = philox.normal(arr.shape, self.mean, self.sigma)
 
 
 @_register()
 class TruncatedNormal(Initializer):
-    """Sample from N(0, ``sigma``^2) truncated to [-2 ``sigma``, 2 ``sigma``]."""
+    """Sample from N(``mean``, ``sigma``^2) truncated to [``a``, ``b``] (absolute bounds, not multiples of
+    ``sigma``).
 
-    def __init__(self, sigma=0.01):
-        super().__init__(sigma=sigma)
+    Raises:
+        ValueError: if ``sigma`` is negative (when filling).
+    """
+
+    def __init__(self, sigma=0.01, mean=0.0, a=-2.0, b=2.0):
+        super().__init__(sigma=sigma, mean=mean, a=a, b=b)
         self.sigma = sigma
+        self.mean = mean
+        self.a = a
+        self.b = b
 
     def _initialize(self, arr):
-        if self.sigma < 0:
-            raise ValueError("sigma < 0")
-        rng = default_rng()
-        samples = rng.standard_normal(arr.shape)
-        outside = np.abs(samples) > 2
-        while outside.any():
-            samples[outside] = rng.standard_normal(int(outside.sum()))
-            outside = np.abs(samples) > 2
-        arr[...] = samples * self.sigma
+        arr[...] = philox.truncated_normal(arr.shape, self.a, self.b, self.mean, self.sigma)
 
 
 @_register()
@@ -152,7 +150,7 @@ class Uniform(Initializer):
         self.scale = scale
 
     def _initialize(self, arr):
-        arr[...] = default_rng().uniform(-self.scale, self.scale, arr.shape)
+        arr[...] = philox.uniform(arr.shape, -self.scale, self.scale)
 
 
 class _Glorot(Initializer):
@@ -173,7 +171,7 @@ class XavierUniform(_Glorot):
 
     def _initialize(self, arr):
         bound = self._spread(arr.shape, 6.0)
-        arr[...] = default_rng().uniform(-bound, bound, arr.shape)
+        arr[...] = philox.uniform(arr.shape, -bound, bound)
 
 
 @_register("xavier_normal")
@@ -181,7 +179,7 @@ class XavierNormal(_Glorot):
     """Sample from N(0, s^2) with s = ``gain`` * sqrt(2 / (fan_in + fan_out)) (Glorot)."""
 
     def _initialize(self, arr):
-        arr[...] = default_rng().normal(0.0, self._spread(arr.shape, 2.0), arr.shape)
+        arr[...] = philox.normal(arr.shape, 0.0, self._spread(arr.shape, 2.0))
 
 
 class _Kaiming(Initializer):
@@ -214,8 +212,8 @@ class HeUniform(_Kaiming):
 
     def _initialize(self, arr):
         fan, gain = self._fan_and_gain(arr.shape)
-        bound = math.sqrt(3.0) * gain / math.sqrt(fan)
-        arr[...] = default_rng().uniform(-bound, bound, arr.shape)
+        bound = math.sqrt(3.0) * (gain / math.sqrt(fan))
+        arr[...] = philox.uniform(arr.shape, -bound, bound)
 
 
 @_register("he_normal")
@@ -224,7 +222,7 @@ class HeNormal(_Kaiming):
 
     def _initialize(self, arr):
         fan, gain = self._fan_and_gain(arr.shape)
-        arr[...] = default_rng().normal(0.0, gain / math.sqrt(fan), arr.shape)
+        arr[...] = philox.normal(arr.shape, 0.0, gain / math.sqrt(fan))
 
 
 def initializer(init, shape=None, dtype=mstype.float32):
