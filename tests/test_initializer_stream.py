@@ -3,15 +3,20 @@
 
 ``MINDSPORE_VALUES`` was printed by MindSpore 2.10.0 (CPU) with ``/work/msvenv/bin/python
 tools/observe_mindspore_initializers.py``: per case, after ``np.random.seed(7)``, each parameter's name, first
-four values and sum, then the next ``np.random.uniform()``.
+four values and sum, then the next ``np.random.uniform()``; ``build(npspore, name)`` builds the same cases.
 """
+
+import os
+import sys
 
 import numpy as np
 import pytest
 
 import npspore as ms
 from npspore import nn
-from npspore.common import initializer as init
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tools"))
+from observe_mindspore_initializers import build  # noqa: E402
 
 MINDSPORE_VALUES = {
     'dense': ([('weight',
@@ -149,44 +154,10 @@ MINDSPORE_VALUES = {
 
 
 
-def one_parameter(initializer, shape=(5, 3, 2), dtype=ms.float32):
-    class Holder(nn.Cell):
-        def __init__(self):
-            super().__init__()
-            self.w = ms.Parameter(init.initializer(initializer, list(shape), dtype), name="w")
-    return Holder()
-
-
-CASES = {
-    "dense": lambda: nn.Dense(3, 2),
-    "dense_no_bias": lambda: nn.Dense(5, 4, has_bias=False),
-    "conv2d": lambda: nn.Conv2d(2, 3, 3, has_bias=True),
-    "conv1d": lambda: nn.Conv1d(2, 3, 3, has_bias=True),
-    "conv2d_transpose": lambda: nn.Conv2dTranspose(2, 3, 3, has_bias=True),
-    "embedding": lambda: nn.Embedding(5, 3),
-    "lstm": lambda: nn.LSTM(3, 2),
-    "gru_bidirectional": lambda: nn.GRU(3, 2, bidirectional=True),
-    "lstm_cell": lambda: nn.LSTMCell(3, 2),
-    "batch_norm": lambda: nn.BatchNorm2d(3),
-    "layer_norm": lambda: nn.LayerNorm((3,)),
-    "multihead_attention": lambda: nn.MultiheadAttention(4, 2),
-    "normal": lambda: one_parameter("normal"),
-    "normal_float16": lambda: one_parameter("normal", dtype=ms.float16),
-    "uniform": lambda: one_parameter("uniform"),
-    "truncated_normal": lambda: one_parameter(init.TruncatedNormal(0.02)),
-    "xavier_uniform": lambda: one_parameter(init.XavierUniform(2)),
-    "xavier_normal": lambda: one_parameter("xavier_normal"),
-    "he_uniform": lambda: one_parameter("he_uniform"),
-    "he_normal": lambda: one_parameter(init.HeNormal(mode="fan_out", nonlinearity="relu")),
-    "normal_mean": lambda: one_parameter(init.Normal(0.5, 1.0), shape=(7,)),
-}
-
-
 @pytest.mark.parametrize("name", sorted(MINDSPORE_VALUES))
 def test_a_network_built_after_seeding_numpy_gets_mindspore_initial_weights(isolated_seeds, name):
     expected_params, expected_next = MINDSPORE_VALUES[name]
-    np.random.seed(7)
-    net = CASES[name]()
+    net = build(ms, name)
     params = list(net.get_parameters())
     assert [p.name for p in params] == [entry[0] for entry in expected_params]
     # the quantile of the truncated normal agrees with MindSpore's to ~1e-9: a value can differ in its last bit
