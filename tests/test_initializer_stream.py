@@ -150,7 +150,19 @@ MINDSPORE_VALUES = {
     'normal_mean': ([('w',
                       [1.1658811569213867, 0.9850507378578186, 0.7319185137748718, 0.788931667804718],
                       7.780589401721954)],
-                    0.7799187922401146)}
+                    0.7799187922401146),
+    'identity': ([('w', [1.0, 0.0, 0.0, 0.0], 3.0)], 0.07630828937395717),
+    'sparse': ([('w', [0.0, -0.008969555608928204, -0.16084890067577362, -0.12664100527763367], 0.34719124529510736)],
+               0.8688014582078086),
+    'dirac': ([('w', [0.0, 0.0, 0.0, 1.0], 4.0)], 0.07630828937395717),
+    'orthogonal': ([('w',
+                     [0.42446792125701904, -0.038253169506788254, -0.6859849095344543, -0.540095865726471],
+                     5.540365893393755)],
+                   0.7799187922401146),
+    'orthogonal_tall': ([('w',
+                          [0.1992979794740677, -0.22419001162052155, -0.32208654284477234, 0.06720123440027237],
+                          2.41190517693758)],
+                        0.7799187922401146)}
 
 
 
@@ -185,3 +197,19 @@ def test_the_tutorial_flow_draws_mindspore_data_after_building_a_net(isolated_se
     np.random.seed(0)
     nn.Dense(1, 1)
     assert np.random.uniform(-10.0, 10.0) == 2.055267521432878
+
+
+@pytest.mark.parametrize("initializer, shape, message", [
+    ("identity", (2, 2, 2),
+     "For Identity initializer, the dimension of the initialized tensor should be 2, but got 3."),
+    (ms.common.initializer.Sparse(0.5), (4,),
+     "For Sparse initializer, the dimension of the initialized tensor should be 2, but got 1."),
+    ("dirac", (2, 2),
+     "For Dirac initializer, only support to initialize tensor with dimension of 3, 4 or 5, but got 2."),
+    ("orthogonal", (3,),
+     "For Orthogonal initializer, the dimension of the initialized tensor should be no less than 2, but got 1."),
+])
+def test_an_initializer_given_an_array_of_the_wrong_rank_says_so(initializer, shape, message):
+    with pytest.raises(ValueError) as info:
+        ms.common.initializer.initializer(initializer, shape)
+    assert str(info.value) == message

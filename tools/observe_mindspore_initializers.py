@@ -48,6 +48,11 @@ CASES = {
     "he_uniform": lambda ms: one_parameter(ms, "he_uniform"),
     "he_normal": lambda ms: one_parameter(ms, _init(ms).HeNormal(mode="fan_out", nonlinearity="relu")),
     "normal_mean": lambda ms: one_parameter(ms, _init(ms).Normal(0.5, 1.0), shape=(7,)),
+    "identity": lambda ms: one_parameter(ms, "identity", shape=(3, 4)),
+    "sparse": lambda ms: one_parameter(ms, _init(ms).Sparse(0.5, sigma=0.3), shape=(5, 3)),
+    "dirac": lambda ms: one_parameter(ms, _init(ms).Dirac(groups=2), shape=(4, 3, 3, 2)),
+    "orthogonal": lambda ms: one_parameter(ms, _init(ms).Orthogonal(gain=2.0), shape=(4, 3, 2)),
+    "orthogonal_tall": lambda ms: one_parameter(ms, "orthogonal", shape=(6, 2)),
 }
 
 

@@ -14,12 +14,14 @@ from __future__ import annotations
 import math
 import numbers
 
+import numpy as np
+
 from . import dtype as mstype
 from . import philox
 from .tensor import Tensor
 
 __all__ = ["Initializer", "initializer", "Zero", "One", "Constant", "Normal", "TruncatedNormal", "Uniform",
-           "XavierUniform", "XavierNormal", "HeUniform", "HeNormal"]
+           "XavierUniform", "XavierNormal", "HeUniform", "HeNormal", "Identity", "Sparse", "Dirac", "Orthogonal"]
 
 _ALIASES = {}
 
@@ -223,6 +225,103 @@ class HeNormal(_Kaiming):
     def _initialize(self, arr):
         fan, gain = self._fan_and_gain(arr.shape)
         arr[...] = philox.normal(arr.shape, 0.0, gain / math.sqrt(fan))
+
+
+def _require_rank(name, accepted, arr, expected):
+    """ValueError in MindSpore's words unless ``accepted`` (a test of ``arr``'s rank) holds."""
+    if not accepted:
+        raise ValueError(f"For {name} initializer, {expected}, but got {arr.ndim}.")
+
+
+@_register()
+class Identity(Initializer):
+    """Fill a 2-D array with the identity matrix (ones on the main diagonal).
+
+    Raises:
+        ValueError: if the array is not 2-D (when filling).
+    """
+
+    def _initialize(self, arr):
+        _require_rank("Identity", arr.ndim == 2, arr, "the dimension of the initialized tensor should be 2")
+        arr[...] = np.eye(*arr.shape)
+
+
+@_register()
+class Sparse(Initializer):
+    """Fill a 2-D array from N(0, ``sigma``^2), then zero ``ceil(sparsity * rows)`` rows of each column,
+    chosen by ``np.random.permutation`` (NumPy's global generator, as MindSpore).
+
+    Raises:
+        ValueError: if the array is not 2-D (when filling).
+    """
+
+    def __init__(self, sparsity, sigma=0.01):
+        super().__init__()
+        self.sparsity = sparsity
+        self.sigma = sigma
+
+    def _initialize(self, arr):
+        _require_rank("Sparse", arr.ndim == 2, arr, "the dimension of the initialized tensor should be 2")
+        rows, cols = arr.shape
+        zeros = int(np.ceil(self.sparsity * rows))
+        data = philox.normal(arr.shape, 0.0, self.sigma)
+        for col in range(cols):
+            data[np.random.permutation(list(range(rows)))[:zeros], col] = 0.0
+        arr[...] = data
+
+
+@_register()
+class Dirac(Initializer):
+    """Fill a 3-, 4- or 5-D convolution weight so that the convolution keeps its input: in each of ``groups``
+    groups, output channel ``i`` takes input channel ``i`` at the kernel's centre.
+
+    Raises:
+        ValueError: for another rank, or a first dimension ``groups`` does not divide (when filling).
+    """
+
+    def __init__(self, groups=1):
+        super().__init__()
+        self.groups = groups
+
+    def _initialize(self, arr):
+        _require_rank("Dirac", arr.ndim in (3, 4, 5), arr,
+                      "only support to initialize tensor with dimension of 3, 4 or 5")
+        if arr.shape[0] % self.groups != 0:
+            raise ValueError("For Dirac initializer, the first dimension ofthe initialized tensor must be divisible "
+                             f"by groups, but got first dimension{arr.shape[0]}, groups{self.groups}.")
+        per_group = arr.shape[0] // self.groups
+        centre = tuple(dim // 2 for dim in arr.shape[2:])
+        data = np.zeros(arr.shape)
+        for group in range(self.groups):
+            for channel in range(min(per_group, arr.shape[1])):
+                data[(group * per_group + channel, channel) + centre] = 1
+        arr[...] = data
+
+
+@_register()
+class Orthogonal(Initializer):
+    """Fill an array of at least 2 dimensions, seen as ``(rows, rest)``, with a (semi-)orthogonal matrix times
+    ``gain``: the Q of the QR decomposition of a standard normal matrix, its columns' signs fixed by R's
+    diagonal.
+
+    Raises:
+        ValueError: if the array has fewer than 2 dimensions (when filling).
+    """
+
+    def __init__(self, gain=1.0):
+        super().__init__(gain=gain)
+        self.gain = gain
+
+    def _initialize(self, arr):
+        _require_rank("Orthogonal", arr.ndim >= 2, arr,
+                      "the dimension of the initialized tensor should be no less than 2")
+        rows = arr.shape[0]
+        cols = arr.size // rows
+        data = philox.normal((rows, cols), 0.0, 1.0)
+        wide = rows < cols
+        q, r = np.linalg.qr(data.T if wide else data)
+        q *= np.sign(np.diag(r))
+        arr[...] = ((q.T if wide else q) * self.gain).reshape(arr.shape)
 
 
 def initializer(init, shape=None, dtype=mstype.float32):
