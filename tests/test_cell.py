@@ -2,6 +2,7 @@
 
 Expected values come from the nn.Cell seed page (seeds/001) and mindspore-semantics.md §8.2, §9.
 """
+import copy
 import sys
 from collections import OrderedDict
 
@@ -268,6 +269,10 @@ def test_names_of_list_and_tuple_attributes_are_checked_across_attributes():
     del net.third
     net.fourth = [p(name="other")]
     assert list(net.get_parameters()) == []    # plain lists and tuples register nothing (MindSpore 2.10)
+    clone = copy.deepcopy(net)
+    clone.fifth = (clone.fourth[0],)           # the copy's own Parameter, not a duplicate
+    with pytest.raises(ValueError, match="its name 'other' already exists"):
+        clone.sixth = [p(name="other")]
 
 
 def test_reassigning_a_parameter_tuple_replaces_its_registration():
@@ -277,6 +282,11 @@ def test_reassigning_a_parameter_tuple_replaces_its_registration():
     assert [q.name for q in net.get_parameters()] == ["x"]
     net.plist = None
     assert list(net.get_parameters()) == []
+    net.plist = ParameterTuple([p(name="x")])
+    net.plist = [p(name="y")]                  # now a plain list: "x" is no longer its registration
+    net.x = p(name="x")
+    net.plist = None
+    assert [q.name for q in net.get_parameters()] == ["x"]
 
 
 def test_plain_attribute_duplicates_only_found_by_check_names():

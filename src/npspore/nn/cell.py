@@ -168,7 +168,7 @@ class Cell:
             _buffers=OrderedDict(),
             _non_persistent_buffers_set=set(),
             _container_param_keys={},  # list/tuple attribute -> the _params keys it registered
-            _sequence_param_names={},  # plain list/tuple attribute -> {its members' names: id(member)}
+            _sequence_param_names={},  # plain list/tuple attribute -> {its members' names: member}
             _param_counter=1,  # next k for the 'Parameter$k' names of list/tuple members
             _forward_pre_hooks=OrderedDict(),
             _forward_hooks=OrderedDict(),
@@ -394,7 +394,7 @@ class Cell:
         for attribute, names in self._sequence_param_names.items():
             if attribute != name:
                 for param_name, owner in names.items():
-                    owner_of_name.setdefault(param_name, owner)
+                    owner_of_name.setdefault(param_name, id(owner))
         registered = {id(p) for p in kept}
         counter = self._param_counter
         plan = []
@@ -426,7 +426,8 @@ class Cell:
             self._container_param_keys[name] = tuple(key for key, _, _ in plan)
             self._sequence_param_names.pop(name, None)
         else:
-            self._sequence_param_names[name] = {param.name: id(param) for param in value}
+            self._container_param_keys.pop(name, None)
+            self._sequence_param_names[name] = {param.name: param for param in value}
         object.__setattr__(self, name, value)
 
     def _unregister_parameter_sequence(self, name):
