@@ -21,6 +21,7 @@ _KEY_STEPS = (0x9E3779B9, 0xBB67AE85)
 _PI = float(np.float32(3.1415926))          # the kernels' float constants, widened to double
 _SQRT2 = float(np.float32(1.4142135))
 _TINY = float(np.float32(1.0e-7))
+_BLOCKS_PER_RUN = 1 << 15
 
 
 def _numpy_seed() -> int:
@@ -28,12 +29,23 @@ def _numpy_seed() -> int:
     return int(np.random.randint(low=1, high=1 << 63, dtype=np.int64))
 
 
-def _philox_words(seed: int, count: int) -> np.ndarray:
-    """The first ``count`` uint32 outputs of MindSpore's Philox4x32-10 stream for ``seed``: block ``k`` runs
-    ten rounds on the counter ``(k, 0, seed_lo, seed_hi)`` (little-endian words) under the key
-    ``(seed_lo, seed_hi)`` and yields four words."""
+def _draw(shape: tuple, transform) -> np.ndarray:
+    """A float32 array of ``shape`` from one seed of NumPy's global generator: ``transform`` maps each run of
+    the Philox words (a multiple of four, in order) to float64 samples, a cache-sized run at a time."""
+    seed = _numpy_seed()
     lo, hi = seed & _WORD, seed >> 32
-    block = np.arange((count + 3) // 4, dtype=np.uint64)
+    count = math.prod(shape)
+    blocks = (count + 3) // 4
+    out = np.empty(blocks * 4, np.float32)
+    for first in range(0, blocks, _BLOCKS_PER_RUN):
+        block = np.arange(first, min(first + _BLOCKS_PER_RUN, blocks), dtype=np.uint64)
+        out[4 * first:4 * (first + block.size)] = transform(_philox_rounds(block, lo, hi))
+    return out[:count].reshape(shape)
+
+
+def _philox_rounds(block: np.ndarray, lo: int, hi: int) -> np.ndarray:
+    """MindSpore's Philox4x32-10: the four uint32 words of block ``k`` are ten rounds on the counter
+    ``(k mod 2**32, k div 2**32, lo, hi)`` (little-endian words) under the key ``(lo, hi)``, in order."""
     shift, word = np.uint64(32), np.uint64(_WORD)
     c0, c1 = block & word, block >> shift
     c2, c3 = np.full_like(block, lo), np.full_like(block, hi)
@@ -43,7 +55,7 @@ def _philox_words(seed: int, count: int) -> np.ndarray:
         t0, t1 = m0 * c0, m1 * c2
         c0, c1, c2, c3 = (t1 >> shift) ^ c1 ^ np.uint64(k0), t1 & word, (t0 >> shift) ^ c3 ^ np.uint64(k1), t0 & word
         k0, k1 = (k0 + _KEY_STEPS[0]) & _WORD, (k1 + _KEY_STEPS[1]) & _WORD
-    return np.stack((c0, c1, c2, c3), axis=1).reshape(-1)[:count].astype(np.uint32)
+    return np.stack((c0, c1, c2, c3), axis=1).reshape(-1).astype(np.uint32)
 
 
 def _unit_uniform(words: np.ndarray) -> np.ndarray:
@@ -51,15 +63,10 @@ def _unit_uniform(words: np.ndarray) -> np.ndarray:
     return words.astype(np.float64) / 4294967296.0
 
 
-def _size(shape) -> int:
-    return math.prod(shape)
-
-
 def uniform(shape: tuple, low: float, high: float) -> np.ndarray:
     """float32 samples of U(``low``, ``high``) in ``shape``, as ``_init_random_uniform``."""
     low, high = float(np.float32(low)), float(np.float32(high))
-    samples = _unit_uniform(_philox_words(_numpy_seed(), _size(shape)))
-    return ((high - low) * samples + low).astype(np.float32).reshape(shape)
+    return _draw(shape, lambda words: (high - low) * _unit_uniform(words) + low)
 
 
 def normal(shape: tuple, mean: float, sigma: float) -> np.ndarray:
@@ -71,17 +78,19 @@ def normal(shape: tuple, mean: float, sigma: float) -> np.ndarray:
     """
     if sigma < 0:
         raise ValueError("sigma < 0")
-    size = _size(shape)
-    words = _philox_words(_numpy_seed(), size + size % 2)
-    fractions = ((words & np.uint32(0x7FFFFF)) | np.uint32(127 << 23)).view(np.float32) - np.float32(1.0)
-    fractions = np.maximum(fractions.astype(np.float64), _TINY)
-    radius = np.sqrt(-2.0 * np.log(fractions[0::2])) * float(np.float32(sigma))
-    angle = 2.0 * _PI * fractions[1::2]
-    samples = np.empty(words.size)
-    mean = float(np.float32(mean))
-    samples[0::2] = mean + radius * np.cos(angle)
-    samples[1::2] = mean + radius * np.sin(angle)
-    return samples[:size].astype(np.float32).reshape(shape)
+    mean, sigma = float(np.float32(mean)), float(np.float32(sigma))
+
+    def box_muller(words):
+        fractions = ((words & np.uint32(0x7FFFFF)) | np.uint32(127 << 23)).view(np.float32) - np.float32(1.0)
+        fractions = np.maximum(fractions.astype(np.float64), _TINY)
+        radius = np.sqrt(-2.0 * np.log(fractions[0::2])) * sigma
+        angle = 2.0 * _PI * fractions[1::2]
+        samples = np.empty(words.size)
+        samples[0::2] = mean + radius * np.cos(angle)
+        samples[1::2] = mean + radius * np.sin(angle)
+        return samples
+
+    return _draw(shape, box_muller)
 
 
 def _normal_cdf(x: float) -> float:
@@ -117,12 +126,18 @@ def truncated_normal(shape: tuple, low: float, high: float, mean: float, sigma: 
 
     Raises:
         ValueError: if ``sigma`` is negative (MindSpore's message).
+        RuntimeError: if ``sigma`` is 0 (MindSpore's message).
     """
     if sigma < 0:
         raise ValueError("sigma < 0")
+    if sigma == 0:
+        raise RuntimeError("TruncatedNormal: invalid sigma 0.")
     low, high, mean, sigma = (float(np.float32(v)) for v in (low, high, mean, sigma))
     cdf_low, cdf_high = _normal_cdf((low - mean) / sigma), _normal_cdf((high - mean) / sigma)
-    samples = _unit_uniform(_philox_words(_numpy_seed(), _size(shape)))
-    # MindSpore's quantile scales by its float sqrt(2), not the exact one: Phi^-1(p) * (1.4142135f / sqrt 2)
-    quantiles = _normal_quantile(cdf_low + samples * (cdf_high - cdf_low)) * (_SQRT2 / math.sqrt(2.0))
-    return (mean + quantiles * sigma).astype(np.float32).reshape(shape)
+
+    def inverse_cdf(words):
+        # MindSpore's quantile scales by its float sqrt(2), not the exact one: Phi^-1(p) * (1.4142135f / sqrt 2)
+        p = cdf_low + _unit_uniform(words) * (cdf_high - cdf_low)
+        return mean + _normal_quantile(p) * (_SQRT2 / math.sqrt(2.0)) * sigma
+
+    return _draw(shape, inverse_cdf)
