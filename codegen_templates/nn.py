@@ -47,26 +47,27 @@ class log_softmax:
 
 @op(infer=rules.softmax_cross_entropy, operand_dtype=rules.common_dtype)
 class softmax_cross_entropy:
-    """``-sum(labels * log_softmax(logits), axis)``: the loss of each sample against dense labels."""
+    """``-sum(labels * log_softmax(logits), axis)``: the loss of each sample against dense labels.
+
+    Differentiated as MindSpore's fused ``SoftmaxCrossEntropyWithLogits`` kernel is, not exactly: the
+    cotangent of the logits is ``dout * (softmax(logits) - labels)`` (the exact derivative has
+    ``softmax * sum(labels)``; they agree when each row of labels sums to one), the labels get none, and the
+    ``softmax - labels`` factor is a constant to further differentiation, so second derivatives through the
+    loss are zero (MindSpore 2.10, GRAPH and PYNATIVE).
+    """
 
     def forward(logits, labels, *, axis=-1):
         shifted = logits - np.max(logits, axis=axis, keepdims=True)
         return -np.sum(labels * (shifted - np.log(np.sum(np.exp(shifted), axis=axis, keepdims=True))), axis=axis)
 
     def adjoint(logits, labels, out, dout, *, axis=-1):
-        log_probs = call("log_softmax", logits, axis=axis)
-        g = np.expand_dims(dout, axis=axis)
-        return g * (np.exp(log_probs) * np.sum(labels, axis=axis, keepdims=True) - labels), -g * log_probs
+        backprop = call("stop_gradient", call("softmax", logits, axis=axis) - labels)
+        return np.expand_dims(dout, axis=axis) * backprop, None
 
     def tangent(logits, labels, out, d_logits, d_labels, *, axis=-1):
-        log_probs = call("log_softmax", logits, axis=axis)
-        parts = []
-        if d_logits is not None:
-            weights = np.exp(log_probs) * np.sum(labels, axis=axis, keepdims=True) - labels
-            parts.append(np.sum(d_logits * weights, axis=axis))
-        if d_labels is not None:
-            parts.append(-np.sum(d_labels * log_probs, axis=axis))
-        return parts[0] if len(parts) == 1 else parts[0] + parts[1]
+        if d_logits is None:
+            return None
+        return np.sum(d_logits * call("stop_gradient", call("softmax", logits, axis=axis) - labels), axis=axis)
 
 
 @op(infer=rules.one_hot, operand_dtype=rules.common_dtype_after(1))

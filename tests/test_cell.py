@@ -2,6 +2,7 @@
 
 Expected values come from the nn.Cell seed page (seeds/001) and mindspore-semantics.md §8.2, §9.
 """
+import copy
 import sys
 from collections import OrderedDict
 
@@ -235,6 +236,45 @@ def test_same_parameter_twice_in_a_tuple_is_checked_once_seed_rule_4():
     assert net.param_tuple[0] is net.param_a
 
 
+class TupleAndListNamedDup(nn.Cell):
+    """Issue 26: a tuple attribute and a list attribute each hold a Parameter named 'dup'."""
+
+    def __init__(self):
+        super().__init__()
+        self.params_tuple = (p(1.0, name="dup"), p(2.0))
+        self.params_list = [p(3.0, name="dup"), p(4.0)]
+
+
+def test_a_name_in_a_tuple_and_a_list_attribute_raises_at_the_second_assignment():
+    # MindSpore 2.10 raised, at `self.params_list = ...`:
+    # ValueError: The value [Parameter (name=dup, shape=(1,), dtype=Float32, requires_grad=True), Parameter
+    # (name=Parameter#3, ...)] , its name 'dup' already exists. Please set a unique name for the parameter.
+    with pytest.raises(ValueError) as info:
+        TupleAndListNamedDup()
+    message = str(info.value)
+    assert message.startswith("The value [Parameter (name=dup, shape=(1,), dtype=Float32, requires_grad=True), ")
+    assert message.endswith("] , its name 'dup' already exists. Please set a unique name for the parameter.")
+
+
+def test_names_of_list_and_tuple_attributes_are_checked_across_attributes():
+    net = nn.Cell()
+    shared = p(name="shared")
+    net.first = (shared, p(name="other"))
+    net.second = [shared]                      # the same object again: checked once (seed rule 4)
+    with pytest.raises(ValueError, match=r"^The value \(Parameter \(name=other, .*\),\) , its name 'other' "):
+        net.third = (p(name="other"),)
+    assert not hasattr(net, "third")
+    net.first = None                           # a replaced attribute gives its names back
+    net.third = (p(name="other"),)
+    del net.third
+    net.fourth = [p(name="other")]
+    assert list(net.get_parameters()) == []    # plain lists and tuples register nothing (MindSpore 2.10)
+    clone = copy.deepcopy(net)
+    clone.fifth = (clone.fourth[0],)           # the copy's own Parameter, not a duplicate
+    with pytest.raises(ValueError, match="its name 'other' already exists"):
+        clone.sixth = [p(name="other")]
+
+
 def test_reassigning_a_parameter_tuple_replaces_its_registration():
     net = nn.Cell()
     net.plist = ParameterTuple([p(name="x"), p(name="y")])
@@ -242,6 +282,11 @@ def test_reassigning_a_parameter_tuple_replaces_its_registration():
     assert [q.name for q in net.get_parameters()] == ["x"]
     net.plist = None
     assert list(net.get_parameters()) == []
+    net.plist = ParameterTuple([p(name="x")])
+    net.plist = [p(name="y")]                  # now a plain list: "x" is no longer its registration
+    net.x = p(name="x")
+    net.plist = None
+    assert [q.name for q in net.get_parameters()] == ["x"]
 
 
 def test_plain_attribute_duplicates_only_found_by_check_names():

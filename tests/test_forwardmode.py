@@ -1,6 +1,7 @@
 """Forward mode (``compiler.forwardmode``): every op's tangent rule, through the transform, against
 central differences (float64) and against the op's adjoint (``<jvp(v), u> == <v, vjp(u)>``), on the
-random operands of ``test_adjoints.CASES``; and the transform on programs: calls, branches, loops,
+random operands of ``test_adjoints.CASES`` (and of its ``CONVENTIONS``, at points where MindSpore's convention is the
+derivative); and the transform on programs: calls, branches, loops,
 ``jvp`` of ``grad`` against central differences of ``grad``.
 """
 from __future__ import annotations
@@ -17,7 +18,7 @@ from npspore.compiler.differentiate import _nondifferentiable_operands
 from npspore.compiler.forwardmode import jvp
 from npspore.compiler.jvpspec import UnbatchedTangent
 from npspore.opdef import Aval, op_table
-from test_adjoints import CASES, adjoint_vjp
+from test_adjoints import CASES, CONVENTIONS, adjoint_vjp
 
 SETTINGS = settings(max_examples=10, deadline=None)
 LOC = ir.Loc("<op>", 1)
@@ -46,9 +47,9 @@ def float_outputs(values):
 
 @SETTINGS
 @given(data=st.data())
-@pytest.mark.parametrize("name", sorted(CASES))
+@pytest.mark.parametrize("name", sorted({**CASES, **CONVENTIONS}))
 def test_tangent_matches_central_differences_and_the_adjoint(data, name):
-    operands, static = data.draw(CASES[name], label="operands and static")
+    operands, static = data.draw({**CASES, **CONVENTIONS}[name], label="operands and static")
     definition = op_table()[name]
     skip = _nondifferentiable_operands(definition)
     arrays = [i for i, x in enumerate(operands) if isinstance(x, np.ndarray)]

@@ -20,8 +20,10 @@ from test_dataset_files import write_idx
 
 PROGRAM = Path(__file__).parent / "programs" / "lenet_quickstart.py"
 # LeNet's Normal(0.02) start sits on the 2.30 loss plateau for a seed-dependent number of steps; from
-# this seed it leaves it within 100 steps (seeds 1-3 need more; MindSpore's unseeded run was at 2.23).
-SEED = 4
+# this seed (MindSpore's initial weights: the initializers draw from NumPy's global generator, which
+# set_seed seeds) it leaves it within 100 steps (seeds 1-3 need more). MindSpore 2.10 from set_seed(0) on
+# the same data: first loss 2.2919, mean of the last 10 losses 0.345 (its shuffle order differs from ours).
+SEED = 0
 STEPS = 100  # the tutorial's 1875 steps are the 60,000 MNIST images; here 3,200 generated ones
 # The entries of checkpoint_lenet-1_100.ckpt as MindSpore 2.10 wrote them for this program.
 MINDSPORE_ENTRIES = [

@@ -4,7 +4,9 @@
 ``Normal(sigma=0.02)`` ...), by the initializer registered under a name (``'ones'``, ``'normal'``,
 ``'xavier_uniform'`` ..., case-insensitive), by a constant number, or returns the given Tensor.
 An Initializer is also callable on a NumPy array, which it fills in place. Random initializers draw
-from the generator of :mod:`npspore.common.seed`, so ``set_seed`` makes them reproducible.
+MindSpore's numbers (:mod:`npspore.common.philox`): each filled array takes one seed from NumPy's global
+generator, so ``np.random.seed`` or ``set_seed`` before building a network gives MindSpore's initial weights
+and leaves NumPy's generator where MindSpore leaves it.
 Unlike MindSpore, the data is computed at once (``Tensor.init_data()`` returns the Tensor itself).
 """
 from __future__ import annotations
@@ -15,11 +17,11 @@ import numbers
 import numpy as np
 
 from . import dtype as mstype
-from .seed import default_rng
+from . import philox
 from .tensor import Tensor
 
 __all__ = ["Initializer", "initializer", "Zero", "One", "Constant", "Normal", "TruncatedNormal", "Uniform",
-           "XavierUniform", "XavierNormal", "HeUniform", "HeNormal"]
+           "XavierUniform", "XavierNormal", "HeUniform", "HeNormal", "Identity", "Sparse", "Dirac", "Orthogonal"]
 
 _ALIASES = {}
 
@@ -118,29 +120,27 @@ class Normal(Initializer):
         self.mean = mean
 
     def _initialize(self, arr):
-        if self.sigma < 0:
-            raise ValueError("sigma < 0")
-        arr[...] = default_rng().normal(self.mean, self.sigma, arr.shape)
+        arr[...] = philox.normal(arr.shape, self.mean, self.sigma)
 
 
 @_register()
 class TruncatedNormal(Initializer):
-    """Sample from N(0, ``sigma``^2) truncated to [-2 ``sigma``, 2 ``sigma``]."""
+    """Sample from N(``mean``, ``sigma``^2) truncated to [``a``, ``b``] (absolute bounds, not multiples of
+    ``sigma``).
 
-    def __init__(self, sigma=0.01):
-        super().__init__(sigma=sigma)
+    Raises:
+        ValueError: if ``sigma`` is negative (when filling).
+    """
+
+    def __init__(self, sigma=0.01, mean=0.0, a=-2.0, b=2.0):
+        super().__init__(sigma=sigma, mean=mean, a=a, b=b)
         self.sigma = sigma
+        self.mean = mean
+        self.a = a
+        self.b = b
 
     def _initialize(self, arr):
-        if self.sigma < 0:
-            raise ValueError("sigma < 0")
-        rng = default_rng()
-        samples = rng.standard_normal(arr.shape)
-        outside = np.abs(samples) > 2
-        while outside.any():
-            samples[outside] = rng.standard_normal(int(outside.sum()))
-            outside = np.abs(samples) > 2
-        arr[...] = samples * self.sigma
+        arr[...] = philox.truncated_normal(arr.shape, self.a, self.b, self.mean, self.sigma)
 
 
 @_register()
@@ -152,7 +152,7 @@ class Uniform(Initializer):
         self.scale = scale
 
     def _initialize(self, arr):
-        arr[...] = default_rng().uniform(-self.scale, self.scale, arr.shape)
+        arr[...] = philox.uniform(arr.shape, -self.scale, self.scale)
 
 
 class _Glorot(Initializer):
@@ -173,7 +173,7 @@ class XavierUniform(_Glorot):
 
     def _initialize(self, arr):
         bound = self._spread(arr.shape, 6.0)
-        arr[...] = default_rng().uniform(-bound, bound, arr.shape)
+        arr[...] = philox.uniform(arr.shape, -bound, bound)
 
 
 @_register("xavier_normal")
@@ -181,7 +181,7 @@ class XavierNormal(_Glorot):
     """Sample from N(0, s^2) with s = ``gain`` * sqrt(2 / (fan_in + fan_out)) (Glorot)."""
 
     def _initialize(self, arr):
-        arr[...] = default_rng().normal(0.0, self._spread(arr.shape, 2.0), arr.shape)
+        arr[...] = philox.normal(arr.shape, 0.0, self._spread(arr.shape, 2.0))
 
 
 class _Kaiming(Initializer):
@@ -210,8 +210,8 @@ class HeUniform(_Kaiming):
 
     def _initialize(self, arr):
         fan, gain = self._fan_and_gain(arr.shape)
-        bound = math.sqrt(3.0) * gain / math.sqrt(fan)
-        arr[...] = default_rng().uniform(-bound, bound, arr.shape)
+        bound = math.sqrt(3.0) * (gain / math.sqrt(fan))
+        arr[...] = philox.uniform(arr.shape, -bound, bound)
 
 
 @_register("he_normal")
@@ -220,7 +220,104 @@ class HeNormal(_Kaiming):
 
     def _initialize(self, arr):
         fan, gain = self._fan_and_gain(arr.shape)
-        arr[...] = default_rng().normal(0.0, gain / math.sqrt(fan), arr.shape)
+        arr[...] = philox.normal(arr.shape, 0.0, gain / math.sqrt(fan))
+
+
+def _require_rank(name, accepted, arr, expected):
+    """ValueError in MindSpore's words unless ``accepted`` (a test of ``arr``'s rank) holds."""
+    if not accepted:
+        raise ValueError(f"For {name} initializer, {expected}, but got {arr.ndim}.")
+
+
+@_register()
+class Identity(Initializer):
+    """Fill a 2-D array with the identity matrix (ones on the main diagonal).
+
+    Raises:
+        ValueError: if the array is not 2-D (when filling).
+    """
+
+    def _initialize(self, arr):
+        _require_rank("Identity", arr.ndim == 2, arr, "the dimension of the initialized tensor should be 2")
+        arr[...] = np.eye(*arr.shape)
+
+
+@_register()
+class Sparse(Initializer):
+    """Fill a 2-D array from N(0, ``sigma``^2), then zero ``ceil(sparsity * rows)`` rows of each column,
+    chosen by ``np.random.permutation`` (NumPy's global generator, as MindSpore).
+
+    Raises:
+        ValueError: if the array is not 2-D (when filling).
+    """
+
+    def __init__(self, sparsity, sigma=0.01):
+        super().__init__()
+        self.sparsity = sparsity
+        self.sigma = sigma
+
+    def _initialize(self, arr):
+        _require_rank("Sparse", arr.ndim == 2, arr, "the dimension of the initialized tensor should be 2")
+        rows, cols = arr.shape
+        zeros = int(np.ceil(self.sparsity * rows))
+        data = philox.normal(arr.shape, 0.0, self.sigma)
+        for col in range(cols):
+            data[np.random.permutation(list(range(rows)))[:zeros], col] = 0.0
+        arr[...] = data
+
+
+@_register()
+class Dirac(Initializer):
+    """Fill a 3-, 4- or 5-D convolution weight so that the convolution keeps its input: in each of ``groups``
+    groups, output channel ``i`` takes input channel ``i`` at the kernel's centre.
+
+    Raises:
+        ValueError: for another rank, or a first dimension ``groups`` does not divide (when filling).
+    """
+
+    def __init__(self, groups=1):
+        super().__init__()
+        self.groups = groups
+
+    def _initialize(self, arr):
+        _require_rank("Dirac", arr.ndim in (3, 4, 5), arr,
+                      "only support to initialize tensor with dimension of 3, 4 or 5")
+        if arr.shape[0] % self.groups != 0:
+            raise ValueError("For Dirac initializer, the first dimension ofthe initialized tensor must be divisible "
+                             f"by groups, but got first dimension{arr.shape[0]}, groups{self.groups}.")
+        per_group = arr.shape[0] // self.groups
+        centre = tuple(dim // 2 for dim in arr.shape[2:])
+        data = np.zeros(arr.shape)
+        for group in range(self.groups):
+            for channel in range(min(per_group, arr.shape[1])):
+                data[(group * per_group + channel, channel) + centre] = 1
+        arr[...] = data
+
+
+@_register()
+class Orthogonal(Initializer):
+    """Fill an array of at least 2 dimensions, seen as ``(rows, rest)``, with a (semi-)orthogonal matrix times
+    ``gain``: the Q of the QR decomposition of a standard normal matrix, its columns' signs fixed by R's
+    diagonal.
+
+    Raises:
+        ValueError: if the array has fewer than 2 dimensions (when filling).
+    """
+
+    def __init__(self, gain=1.0):
+        super().__init__(gain=gain)
+        self.gain = gain
+
+    def _initialize(self, arr):
+        _require_rank("Orthogonal", arr.ndim >= 2, arr,
+                      "the dimension of the initialized tensor should be no less than 2")
+        rows = arr.shape[0]
+        cols = arr.size // rows
+        data = philox.normal((rows, cols), 0.0, 1.0)
+        wide = rows < cols
+        q, r = np.linalg.qr(data.T if wide else data)
+        q *= np.sign(np.diag(r))
+        arr[...] = ((q.T if wide else q) * self.gain).reshape(arr.shape)
 
 
 def initializer(init, shape=None, dtype=mstype.float32):

@@ -1,8 +1,9 @@
 """The global random seed, as in ``mindspore.set_seed`` / ``mindspore.get_seed``.
 
-Initializers and random ops draw from one NumPy ``Generator`` (:func:`default_rng`). ``set_seed``
-replaces it with a generator seeded by the given value, so the same seed gives the same
-initial weights; like MindSpore, it also seeds NumPy's legacy global generator.
+Random ops draw from one NumPy ``Generator`` (:func:`default_rng`); ``set_seed`` replaces it with a
+generator seeded by the given value. Like MindSpore, it also seeds NumPy's legacy global generator, from
+which the initializers take their seeds (:mod:`npspore.common.philox`), so the same seed gives the same
+initial weights, MindSpore's.
 """
 from __future__ import annotations
 
@@ -40,7 +41,7 @@ def get_seed():
 
 
 def default_rng() -> np.random.Generator:
-    """The generator that initializers and random ops draw from (reseeded by :func:`set_seed`)."""
+    """The generator that random ops draw from (reseeded by :func:`set_seed`)."""
     global _rng
     if _rng is None:
         _rng = np.random.default_rng()

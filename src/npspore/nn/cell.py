@@ -168,6 +168,7 @@ class Cell:
             _buffers=OrderedDict(),
             _non_persistent_buffers_set=set(),
             _container_param_keys={},  # list/tuple attribute -> the _params keys it registered
+            _sequence_param_names={},  # plain list/tuple attribute -> {its members' names: member}
             _param_counter=1,  # next k for the 'Parameter$k' names of list/tuple members
             _forward_pre_hooks=OrderedDict(),
             _forward_hooks=OrderedDict(),
@@ -303,7 +304,7 @@ class Cell:
         elif _is_parameter_sequence(value):
             self._set_parameter_sequence(name, value)
         else:
-            if name in d.get("_container_param_keys", ()):
+            if name in d.get("_container_param_keys", ()) or name in d.get("_sequence_param_names", ()):
                 self._unregister_parameter_sequence(name)
             if isinstance(value, Parameter):
                 self._set_parameter(name, value)
@@ -323,7 +324,7 @@ class Cell:
                 del d[table][name]
                 d["_non_persistent_buffers_set"].discard(name)  # a buffer's persistence goes with it
                 return
-        if name in d.get("_container_param_keys", ()):
+        if name in d.get("_container_param_keys", ()) or name in d.get("_sequence_param_names", ()):
             self._unregister_parameter_sequence(name)
         object.__delattr__(self, name)
 
@@ -381,15 +382,19 @@ class Cell:
         Unnamed (generated-name) members are named ``'Parameter$k'`` from a per-cell counter (seed
         004, rule 2). Only the members of a ``ParameterTuple`` are registered in the cell's
         parameters; those of a plain list or tuple are not, as in MindSpore 2.10. A member whose name
-        is already used by another Parameter of this cell raises ``ValueError``; the same object
-        twice, or an already registered Parameter, is fine. Nothing is renamed or registered unless
-        the whole sequence is accepted.
+        is already used by another Parameter of this cell, registered or a member of another list/tuple
+        attribute, raises ``ValueError``; the same object twice, or an already registered Parameter, is
+        fine. Nothing is renamed or registered unless the whole sequence is accepted.
         """
         self._require_params_table()
         params = self._params
         replaced = set(self._container_param_keys.get(name, ()))
         kept = [p for key, p in params.items() if p is not None and key not in replaced]
         owner_of_name = {p.name: id(p) for p in kept}
+        for attribute, names in self._sequence_param_names.items():
+            if attribute != name:
+                for param_name, owner in names.items():
+                    owner_of_name.setdefault(param_name, id(owner))
         registered = {id(p) for p in kept}
         counter = self._param_counter
         plan = []
@@ -419,11 +424,16 @@ class Cell:
         self._param_counter = counter
         if register:
             self._container_param_keys[name] = tuple(key for key, _, _ in plan)
+            self._sequence_param_names.pop(name, None)
+        else:
+            self._container_param_keys.pop(name, None)
+            self._sequence_param_names[name] = {param.name: param for param in value}
         object.__setattr__(self, name, value)
 
     def _unregister_parameter_sequence(self, name):
-        for key in self._container_param_keys.pop(name):
+        for key in self._container_param_keys.pop(name, ()):
             self._params.pop(key, None)
+        self._sequence_param_names.pop(name, None)
 
     # ------------------------------------------------------------------ structure
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
+
 from npspore.common import dtype as mstype
 from npspore.common.initializer import Uniform, initializer
 from npspore.common.parameter import Parameter
@@ -80,15 +82,19 @@ class _RNNCellBase(Cell):
         self.has_bias = _check_bool(has_bias, "has_bias", self.cls_name)
         self.hidden_size = _check_positive_int(hidden_size, "hidden_size", self.cls_name)
         self.input_size = _check_positive_int(input_size, "input_size", self.cls_name)
-        stdv = 1 / math.sqrt(hidden_size)
         gate_size = num_chunks * hidden_size
-        self.weight_ih = Parameter(initializer(Uniform(stdv), [gate_size, input_size], dtype), name="weight_ih")
-        self.weight_hh = Parameter(initializer(Uniform(stdv), [gate_size, hidden_size], dtype), name="weight_hh")
+        # As MindSpore: standard normal placeholders from NumPy's global generator, then each parameter
+        # refilled from Uniform(1/sqrt(hidden_size)), in order (both draws advance NumPy's generator)
+        self.weight_ih = Parameter(Tensor(np.random.randn(gate_size, input_size), dtype=dtype), name="weight_ih")
+        self.weight_hh = Parameter(Tensor(np.random.randn(gate_size, hidden_size), dtype=dtype), name="weight_hh")
         self.bias_ih = None
         self.bias_hh = None
         if has_bias:
-            self.bias_ih = Parameter(initializer(Uniform(stdv), [gate_size], dtype), name="bias_ih")
-            self.bias_hh = Parameter(initializer(Uniform(stdv), [gate_size], dtype), name="bias_hh")
+            self.bias_ih = Parameter(Tensor(np.random.randn(gate_size), dtype=dtype), name="bias_ih")
+            self.bias_hh = Parameter(Tensor(np.random.randn(gate_size), dtype=dtype), name="bias_hh")
+        stdv = 1 / math.sqrt(hidden_size)
+        for weight in self.get_parameters():
+            weight.set_data(initializer(Uniform(stdv), weight.shape, dtype))
 
     def _gates_x(self, x):
         return linear(x, self.weight_ih, self.bias_ih)

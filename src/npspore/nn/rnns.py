@@ -13,7 +13,6 @@ import math
 import numpy as np
 
 from npspore.common import dtype as mstype
-from npspore.common.initializer import Uniform, initializer
 from npspore.common.parameter import Parameter, ParameterTuple
 from npspore.common.tensor import Tensor
 from npspore.nn.cell import Cell
@@ -87,17 +86,20 @@ class _RNNBase(Cell):
         gate_size = _GATE_CHUNKS[mode] * hidden_size
         stdv = 1 / math.sqrt(hidden_size)
         w_ih, w_hh, b_ih, b_hh = [], [], [], []
+
+        def uniform(shape):
+            # MindSpore draws these from NumPy's global generator itself, in float64 (not an initializer)
+            return Tensor(np.random.uniform(-stdv, stdv, shape).astype(np.float32), dtype=dtype)
+
         for layer in range(num_layers):
             for direction in range(self.num_directions):
                 layer_input_size = input_size if layer == 0 else hidden_size * self.num_directions
                 suffix = f"l{layer}" + ("_reverse" if direction == 1 else "")
-                w_ih.append(Parameter(initializer(Uniform(stdv), [gate_size, layer_input_size], dtype),
-                                      name="weight_ih_" + suffix))
-                w_hh.append(Parameter(initializer(Uniform(stdv), [gate_size, hidden_size], dtype),
-                                      name="weight_hh_" + suffix))
+                w_ih.append(Parameter(uniform((gate_size, layer_input_size)), name="weight_ih_" + suffix))
+                w_hh.append(Parameter(uniform((gate_size, hidden_size)), name="weight_hh_" + suffix))
                 if has_bias:
-                    b_ih.append(Parameter(initializer(Uniform(stdv), [gate_size], dtype), name="bias_ih_" + suffix))
-                    b_hh.append(Parameter(initializer(Uniform(stdv), [gate_size], dtype), name="bias_hh_" + suffix))
+                    b_ih.append(Parameter(uniform(gate_size), name="bias_ih_" + suffix))
+                    b_hh.append(Parameter(uniform(gate_size), name="bias_hh_" + suffix))
         self.w_ih_list = ParameterTuple(w_ih)
         self.w_hh_list = ParameterTuple(w_hh)
         self.b_ih_list = ParameterTuple(b_ih)

@@ -645,12 +645,14 @@ class SoftmaxCrossEntropyWithLogits(_Stateless):
     """``SoftmaxCrossEntropyWithLogits()(logits, labels)``: ``(loss, gradient of the loss)`` per sample.
 
     ``logits`` and dense ``labels`` have shape ``(N, C)``; ``loss`` has shape ``(N,)`` and the second
-    output is ``softmax(logits) - labels``.
+    output is ``softmax(logits) - labels``. As in MindSpore's fused kernel, the gradient of ``loss`` to
+    ``logits`` is that second output times the loss's cotangent, ``labels`` get none, and the second
+    output itself has no gradient.
     """
 
     def __call__(self, logits, labels):
         loss = run("softmax_cross_entropy", logits, labels, axis=-1)
-        return loss, run("sub", run("softmax", logits, axis=-1), labels)
+        return loss, run("stop_gradient", run("sub", run("softmax", logits, axis=-1), labels))
 
 
 # ---------------------------------------------------------------- parameters
