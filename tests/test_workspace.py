@@ -38,7 +38,7 @@ def _workspaces(function_or_cell, *args):
     cache = function_or_cell.cache_info()
     assert cache["entries"] == 1
     kernel = _kernel(function_or_cell)
-    return source, [v for k, v in kernel.__globals__.items() if k.startswith("_workspace_")]
+    return source, [v for k, v in kernel.__globals__.items() if k == "_workspace"]
 
 
 def _kernel(compiled):
@@ -213,3 +213,37 @@ def test_the_workspace_is_released_with_its_kernel():
     for _ in range(3):   # the kernel cache goes when the weak reference to its Cell is cleared
         gc.collect()
     assert buffer() is None
+
+
+class TwoNorms(nn.Cell):
+    """Two identical LayerNorms: their forward and backward functions are shared, called twice per kernel call."""
+
+    def __init__(self):
+        super().__init__()
+        self.norm1 = nn.LayerNorm((48,))
+        self.norm2 = nn.LayerNorm((48,))
+
+    def construct(self, x, w):
+        return ops.sum(self.norm2(self.norm1(x) * w) * w)
+
+
+def test_a_kernel_call_takes_one_set_of_buffers_its_functions_share():
+    x = RNG.standard_normal((64, 48))
+    w = RNG.standard_normal((64, 48))
+    grad_fn = ms.grad(TwoNorms(), grad_position=0)
+    got = grad_fn(Tensor(x.astype(np.float32)), Tensor(w.astype(np.float32))).asnumpy()
+    source = grad_fn.kernel_source(Tensor(x.astype(np.float32)), Tensor(w.astype(np.float32)))
+    assert source.count(".take()") == 1 and source.count(".give(") == 1
+    assert "workspace__[" in source
+
+    def loss(x):   # float64 by hand: two layer norms (gamma 1, beta 0, eps 1e-7 as MindSpore's LayerNorm)
+        def norm(v):
+            centered = v - v.mean(axis=1, keepdims=True)
+            return centered / np.sqrt((centered ** 2).mean(axis=1, keepdims=True) + 1e-7)
+        return np.sum(norm(norm(x) * w) * w)
+
+    for index in [(0, 0), (5, 17), (63, 47)]:
+        step = np.zeros_like(x)
+        step[index] = 1e-6
+        expected = (loss(x + step) - loss(x - step)) / 2e-6
+        np.testing.assert_allclose(got[index], expected, rtol=1e-3, atol=1e-4)

@@ -1,10 +1,10 @@
 """The workspace plan: which temporaries of each function live in buffers made once and reused.
 
 A statement at the top level of a function whose result is a temporary of the function is marked
-``Apply.workspace``; codegen writes its result with ``out=`` into a buffer of the function's
-workspace (``core.workspace.Workspace``: taken when the call starts, given back before it returns), so
-a training step's temporaries touch no fresh memory once the first call made them. A result qualifies
-when
+``Apply.workspace``; codegen writes its result with ``out=`` into the function's slice of the kernel's
+workspace (``core.workspace.Workspace``: one set of buffers per kernel call, taken by the entry function
+and handed to the functions it calls), so a training step's temporaries touch no fresh memory once the
+first call made them. A result qualifies when
 
 * its op writes a new array that NumPy can put into a given buffer (a ufunc, or ``matmul``), its shape
   is known and it has at least :data:`MIN_ELEMENTS` elements, and it is not written into another
