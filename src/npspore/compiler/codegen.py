@@ -316,7 +316,8 @@ class Renderer:
                 return []
             return [f"{indent}{line}{where}" for line in lines if not _self_copy(line)]
         if isinstance(stmt, ir.Call):
-            args = ", ".join([self.atom(a) for a in stmt.args] + (["workspace__"] if stmt.callee in self.threaded else []))
+            handed = ["workspace__"] if stmt.callee in self.threaded else []
+            args = ", ".join([self.atom(a) for a in stmt.args] + handed)
             call = f"{stmt.callee}({args})"
             if not stmt.targets:
                 return [f"{indent}{call}{where}"]
@@ -429,7 +430,8 @@ class Renderer:
         self.inlined = function.inlined
         self.used = {id(v) for stmt in function.body.stmts for v in ir.used_vars_deep(stmt)}
         self.used |= {id(a) for a in function.body.results if isinstance(a, ir.Var)}
-        params = ", ".join([p.name for p in function.params] + (["workspace__"] if function.name in self.threaded else []))
+        handed = ["workspace__"] if function.name in self.threaded else []
+        params = ", ".join([p.name for p in function.params] + handed)
         lines = [f"def {function.name}({params}):"]
         if function.source:
             doc = f"{function.source}"
