@@ -247,3 +247,15 @@ def test_a_kernel_call_takes_one_set_of_buffers_its_functions_share():
         step[index] = 1e-6
         expected = (loss(x + step) - loss(x - step)) / 2e-6
         np.testing.assert_allclose(got[index], expected, rtol=1e-3, atol=1e-4)
+
+
+def test_temporaries_whose_lifetimes_do_not_overlap_share_a_buffer():
+    net = MLP()
+    step = ms.jit(nn.TrainOneStepCell(nn.WithLossCell(net, nn.SoftmaxCrossEntropyWithLogits(
+        sparse=True, reduction="mean")), nn.Adam(net.trainable_params(), 0.01)))
+    x, y = _batch(5)
+    step(Tensor(x), Tensor(y))
+    _, workspaces = _workspaces(step, Tensor(x), Tensor(y))
+    # Adam's update of fc1.weight (48, 40): (g - m) * (1 - beta1), then g * g - v, then lr * m / (sqrt(v) + eps):
+    # one buffer for the three in turn and one for sqrt(v), not four
+    assert [shape for shape, dtype in workspaces[0].layout].count((48, 40)) == 2

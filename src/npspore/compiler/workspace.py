@@ -16,9 +16,12 @@ first call made them. A result qualifies when
   and never read by an op that may keep a view of it other than the known view ops (whose views are
   followed). Parameters are inputs, never temporaries.
 
-Two temporaries of the same shape and dtype whose lifetimes do not overlap already share one buffer
-(``inplace.py`` writes the later into the dead earlier one), so the workspace holds what the
-function's peak needs, not every value it makes.
+Two temporaries of the same shape and dtype whose lifetimes do not overlap share one buffer: ``inplace.py``
+writes the later into the dead earlier one where it sees that, and this plan does it for the workspace
+buffers it sees die (a buffer dies after the last statement reading it, a value written into it or a
+view of it): a later elementwise result of the same shape and dtype is written into it (``Apply.into``)
+instead of taking a buffer of its own. So the workspace holds what the function's peak needs, not every
+value it makes (an Adam step: two buffers per weight shape, not four per weight).
 """
 from __future__ import annotations
 
@@ -33,12 +36,37 @@ _SAFE_EFFECTS = {"assign", "print", "release"}   # copy, print or drop a value: 
 
 
 def plan_workspace(module: ir.Module) -> None:
-    """Mark ``Apply.workspace`` on the statements whose results are private temporaries (module docstring)."""
+    """Mark ``Apply.workspace`` on the statements whose results are private temporaries, or write them into
+    a dead one's buffer (module docstring)."""
     escapes = _EscapeAnalysis(module)
     for function in module.functions.values():
-        for stmt in function.body.stmts:
-            if _candidate(stmt) and not escapes.escapes(function, stmt.targets[0]):
+        stmts = function.body.stmts
+        read_at = [_read_ids(stmt) for stmt in stmts]
+        buffers: list = []      # [buffer Var, ids of the values sharing its memory, index of their last read]
+        for index, stmt in enumerate(stmts):
+            if not _candidate(stmt):
+                continue
+            sharing = escapes.sharing(function, stmt.targets[0])
+            if sharing is None:
+                continue
+            end = max((i for i in range(index, len(stmts)) if read_at[i] & sharing), default=index)
+            dead = _is_ufunc_op(stmt.op) and next(
+                (b for b in buffers if b[2] < index and b[0].aval == stmt.targets[0].aval), None)
+            if dead:
+                stmt.into = dead[0]
+                dead[1] |= sharing
+                dead[2] = end
+            else:
                 stmt.workspace = True
+                buffers.append([stmt.targets[0], sharing, end])
+
+
+def _read_ids(stmt) -> set:
+    """Ids of the Vars a statement reads (nested blocks included) or writes into."""
+    read = {id(var) for var in ir.used_vars_deep(stmt)}
+    if isinstance(stmt, ir.Apply) and stmt.into is not None:
+        read.add(id(stmt.into))
+    return read
 
 
 def _candidate(stmt) -> bool:
@@ -73,6 +101,11 @@ class _EscapeAnalysis:
 
     def escapes(self, function: ir.Function, var: ir.Var) -> bool:
         """Whether ``var`` (or a value sharing its memory) outlives a call of ``function``."""
+        return self.sharing(function, var) is None
+
+    def sharing(self, function: ir.Function, var: ir.Var) -> set | None:
+        """Ids of the values sharing ``var``'s memory (itself, values written into it, views), or None when
+        one of them outlives a call of ``function``."""
         readers = self._readers(function)
         yielded = {id(a) for block in ir.all_blocks(function.body) for a in block.results if isinstance(a, ir.Var)}
         pending, seen = [var], set()
@@ -82,22 +115,22 @@ class _EscapeAnalysis:
                 continue
             seen.add(id(value))
             if id(value) in yielded:
-                return True
+                return None
             for stmt in readers.get(id(value), ()):
                 if isinstance(stmt, ir.Apply) and (stmt.into is value or stmt.op in _VIEWS and stmt.args[0] is value):
                     pending.extend(stmt.targets)        # written in place into the buffer, or a view of it
                 elif isinstance(stmt, ir.Apply):
                     if not (stmt.op in _READERS or stmt.op in _FRESH or _is_ufunc_op(stmt.op)):
-                        return True                     # an op that may return a view of its operand
+                        return None                     # an op that may return a view of its operand
                 elif isinstance(stmt, ir.Effect):
                     if stmt.kind not in _SAFE_EFFECTS:
-                        return True
+                        return None
                 elif isinstance(stmt, ir.Call):
                     if self._call_escapes(stmt, value):
-                        return True
+                        return None
                 else:                                   # a loop or branch carrying it, a tape saving it
-                    return True
-        return False
+                    return None
+        return seen
 
     def _call_escapes(self, call: ir.Call, value) -> bool:
         callee = self.module.functions.get(call.callee)
