@@ -259,3 +259,20 @@ def test_temporaries_whose_lifetimes_do_not_overlap_share_a_buffer():
     # Adam's update of fc1.weight (48, 40): (g - m) * (1 - beta1), then g * g - v, then lr * m / (sqrt(v) + eps):
     # one buffer for the three in turn and one for sqrt(v), not four
     assert [shape for shape, dtype in workspaces[0].layout].count((48, 40)) == 2
+
+
+def test_a_relu_backward_keeps_only_the_relu_output():
+    # ReLU's adjoint reads its output (out > 0 exactly where x > 0), so a training step keeps one array per
+    # ReLU layer for the backward, not the pre-activation too
+    from npspore.opdef import op_table
+
+    x = np.array([-2.0, -0.0, 0.0, 0.5, np.nan, 3.0])
+    out = np.maximum(x, 0)
+    dout = np.arange(1.0, 7.0)
+    np.testing.assert_array_equal(op_table()["relu"].adjoint(None, out, dout), [0, 0, 0, 4, 0, 6])
+    grad_fn = _grad_fn()
+    x, labels = _batch(4)
+    source = grad_fn.kernel_source(Tensor(x), Tensor(labels))
+    forward = source[source.index("def MLP_construct_fwd"):]
+    forward = forward[:forward.index("\n\n\n")]
+    assert forward.count("return (") == 1 and forward.split("return (")[1].count(",") == 1   # (logits, relu)
