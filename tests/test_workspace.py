@@ -276,3 +276,27 @@ def test_a_relu_backward_keeps_only_the_relu_output():
     forward = source[source.index("def MLP_construct_fwd"):]
     forward = forward[:forward.index("\n\n\n")]
     assert forward.count("return (") == 1 and forward.split("return (")[1].count(",") == 1   # (logits, relu)
+
+
+class Energy(nn.Cell):
+    def construct(self, x):
+        e = ops.exp(x)          # a private temporary: a workspace buffer of x's shape
+        return ops.sum(e * e)
+
+
+class TwoEnergies(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.a = Energy()
+        self.b = Energy()
+
+    def construct(self, x, y):
+        return self.a(x) + self.b(y)
+
+
+def test_functions_alike_but_for_their_buffers_shapes_stay_apart():
+    x = RNG.standard_normal((64, 40)).astype(np.float32) / 4
+    y = RNG.standard_normal((64, 48)).astype(np.float32) / 4
+    got = ms.jit(TwoEnergies())(Tensor(x), Tensor(y))
+    expected = np.sum(np.exp(x.astype(np.float64)) ** 2) + np.sum(np.exp(y.astype(np.float64)) ** 2)
+    np.testing.assert_allclose(float(got), expected, rtol=1e-5)

@@ -822,6 +822,7 @@ def _merge_identical_functions(module: ir.Module) -> ir.Module:
             renderer = Renderer(module)
             text = renderer.function_text(function).replace(f"def {name}(", "def _(", 1)
             text += "\n" + "\n".join(renderer.constants.lines)  # ``_c0`` names other arrays in each
+            text += "\n" + "\n".join(renderer.layout)   # its workspace buffers' shapes, absent from its code
             if text in texts:
                 redirect[name] = texts[text]
             else:
