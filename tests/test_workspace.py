@@ -1,6 +1,7 @@
 """Workspaces (compiler/workspace.py, core/workspace.py): a kernel's temporaries live in buffers made once and
 reused by every call, never in what the caller or a later call can see, never shared by two calls at once."""
 import gc
+import re
 import threading
 import weakref
 
@@ -255,10 +256,12 @@ def test_temporaries_whose_lifetimes_do_not_overlap_share_a_buffer():
         sparse=True, reduction="mean")), nn.Adam(net.trainable_params(), 0.01)))
     x, y = _batch(5)
     step(Tensor(x), Tensor(y))
-    _, workspaces = _workspaces(step, Tensor(x), Tensor(y))
+    source, workspaces = _workspaces(step, Tensor(x), Tensor(y))
     # Adam's update of fc1.weight (48, 40): (g - m) * (1 - beta1), then g * g - v, then lr * m / (sqrt(v) + eps):
     # one buffer for the three in turn and one for sqrt(v), not four
-    assert [shape for shape, dtype in workspaces[0].layout].count((48, 40)) == 2
+    adam = source[source.index("def Adam_construct"):]
+    start, stop = map(int, re.search(r"= workspace__\[(\d+):(\d+)\]", adam).groups())
+    assert [shape for shape, dtype in workspaces[0].layout[start:stop]].count((48, 40)) == 2
 
 
 def test_a_relu_backward_keeps_only_the_relu_output():
@@ -300,3 +303,46 @@ def test_functions_alike_but_for_their_buffers_shapes_stay_apart():
     got = ms.jit(TwoEnergies())(Tensor(x), Tensor(y))
     expected = np.sum(np.exp(x.astype(np.float64)) ** 2) + np.sum(np.exp(y.astype(np.float64)) ** 2)
     np.testing.assert_allclose(float(got), expected, rtol=1e-5)
+
+
+def test_the_values_a_forward_hands_its_backward_live_in_the_kernel_calls_workspace():
+    # fc1's output and its ReLU are computed by functions a training step runs once: their buffers are the
+    # kernel call's, kept until it returns, so the backward reads them and the next step writes them again
+    net = MLP()
+    step = ms.jit(nn.TrainOneStepCell(nn.WithLossCell(net, nn.SoftmaxCrossEntropyWithLogits(
+        sparse=True, reduction="mean")), nn.Momentum(net.trainable_params(), 0.1, 0.9)))
+    x, y = _batch(6)
+    source = step.kernel_source(Tensor(x), Tensor(y))
+    assert "np.matmul(x, weight.T, out=" in source and "np.maximum(fc1, 0, out=" in source
+    eager = MLP()
+    eager_step = nn.TrainOneStepCell(nn.WithLossCell(eager, nn.SoftmaxCrossEntropyWithLogits(
+        sparse=True, reduction="mean")), nn.Momentum(eager.trainable_params(), 0.1, 0.9))
+    for seed in range(3):
+        x, y = _batch(30 + seed)
+        np.testing.assert_allclose(float(step(Tensor(x), Tensor(y))), float(eager_step(Tensor(x), Tensor(y))),
+                                   rtol=1e-5)
+    for a, b in zip(net.trainable_params(), eager.trainable_params()):
+        np.testing.assert_allclose(a.asnumpy(), b.asnumpy(), rtol=1e-4, atol=1e-6)
+
+
+class SameLayerTwice(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Dense(48, 48, weight_init=Tensor((RNG.standard_normal((48, 48)) / 7).astype(np.float32)))
+
+    def construct(self, x):
+        a = self.fc(x)
+        b = self.fc(a)          # a second call of the same function: its result may not share a's buffer
+        return ops.sum(a * b)
+
+
+def test_a_function_called_twice_per_kernel_call_keeps_no_result_in_the_workspace():
+    net = SameLayerTwice()
+    x = RNG.standard_normal((64, 48)).astype(np.float32)
+    w, bias = net.fc.weight.asnumpy().astype(np.float64), net.fc.bias.asnumpy().astype(np.float64)
+    a = x @ w.T + bias
+    b = a @ w.T + bias
+    np.testing.assert_allclose(float(ms.jit(net)(Tensor(x))), np.sum(a * b), rtol=1e-5)
+    loss, grad_x = ms.value_and_grad(net, grad_position=0)(Tensor(x))
+    np.testing.assert_allclose(float(loss), np.sum(a * b), rtol=1e-5)
+    np.testing.assert_allclose(grad_x.asnumpy(), (b + (a @ w)) @ w, rtol=1e-4, atol=1e-4)

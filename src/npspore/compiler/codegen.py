@@ -823,6 +823,8 @@ def _merge_identical_functions(module: ir.Module) -> ir.Module:
             text = renderer.function_text(function).replace(f"def {name}(", "def _(", 1)
             text += "\n" + "\n".join(renderer.constants.lines)  # ``_c0`` names other arrays in each
             text += "\n" + "\n".join(renderer.layout)   # its workspace buffers' shapes, absent from its code
+            if function.results_in_workspace:   # each call site its own buffers: never merged
+                text += "\n" + name
             if text in texts:
                 redirect[name] = texts[text]
             else:

@@ -31,7 +31,7 @@ from . import ir
 from .inplace import _FRESH, _READERS, _VIEWS, _is_ufunc_op
 
 MIN_ELEMENTS = 1 << 10
-_OUT_OPS = {"matmul"}   # writes into ``out=`` besides the ufunc ops
+_OUT_OPS = {"matmul", "relu"}   # write into ``out=`` besides the ufunc ops (relu: np.maximum(x, 0))
 _SAFE_EFFECTS = {"assign", "print", "release"}   # copy, print or drop a value: never keep a reference
 
 
@@ -46,10 +46,12 @@ def plan_workspace(module: ir.Module) -> None:
         for index, stmt in enumerate(stmts):
             if not _candidate(stmt):
                 continue
-            sharing = escapes.sharing(function, stmt.targets[0])
-            if sharing is None:
+            found = escapes.sharing(function, stmt.targets[0], follow_results=True)
+            if found is None:
                 continue
-            end = max((i for i in range(index, len(stmts)) if read_at[i] & sharing), default=index)
+            sharing, returned = found
+            end = len(stmts) if returned else max(
+                (i for i in range(index, len(stmts)) if read_at[i] & sharing), default=index)
             dead = _is_ufunc_op(stmt.op) and next(
                 (b for b in buffers if b[2] < index and b[0].aval == stmt.targets[0].aval), None)
             if dead:
@@ -58,7 +60,9 @@ def plan_workspace(module: ir.Module) -> None:
                 dead[2] = end
             else:
                 stmt.workspace = True
+                function.results_in_workspace |= returned
                 buffers.append([stmt.targets[0], sharing, end])
+        escapes.readers.pop(function.name, None)     # its statements now write into dead buffers
 
 
 def _read_ids(stmt) -> set:
@@ -85,6 +89,8 @@ class _EscapeAnalysis:
         self.module = module
         self.readers: dict = {}        # function name -> {id(var): [statements reading it]}
         self.param_escapes: dict = {}  # (function name, index) -> bool
+        self.call_sites = _call_sites(module)
+        self.once: dict = {module.entry: True}   # function name -> whether a kernel call runs it once
 
     def _readers(self, function: ir.Function) -> dict:
         found = self.readers.get(function.name)
@@ -99,26 +105,46 @@ class _EscapeAnalysis:
             self.readers[function.name] = found
         return found
 
+    def runs_once(self, name: str) -> bool:
+        """Whether a kernel call runs function ``name`` at most once: the entry, or a function called from one
+        place only, outside loops and branches, of a function that runs once."""
+        if name not in self.once:
+            self.once[name] = False                  # recursion (refused by specialize) stays safe
+            sites = self.call_sites.get(name, ())
+            self.once[name] = len(sites) == 1 and sites[0][2] and self.runs_once(sites[0][0].name)
+        return self.once[name]
+
     def escapes(self, function: ir.Function, var: ir.Var) -> bool:
         """Whether ``var`` (or a value sharing its memory) outlives a call of ``function``."""
         return self.sharing(function, var) is None
 
-    def sharing(self, function: ir.Function, var: ir.Var) -> set | None:
-        """Ids of the values sharing ``var``'s memory (itself, values written into it, views), or None when
-        one of them outlives a call of ``function``."""
-        readers = self._readers(function)
-        yielded = {id(a) for block in ir.all_blocks(function.body) for a in block.results if isinstance(a, ir.Var)}
-        pending, seen = [var], set()
+    def sharing(self, function: ir.Function, var: ir.Var, follow_results: bool = False):
+        """``(ids, returned)``: the ids of the values sharing ``var``'s memory (itself, values written into it,
+        views), and whether one of them is a result of ``function``; None when one outlives the kernel call.
+
+        A result outlives the kernel call unless ``follow_results`` and ``function`` runs once per kernel call
+        (``runs_once``) and the caller's values it becomes outlive neither: its buffer, held by the kernel call's
+        workspace, is then written by no other call before the kernel call ends."""
+        pending, seen, returned = [(function, var)], set(), False
         while pending:
-            value = pending.pop()
+            function, value = pending.pop()
             if id(value) in seen:
                 continue
             seen.add(id(value))
-            if id(value) in yielded:
-                return None
+            results = function.body.results
+            if any(a is value for a in results):
+                if not (follow_results and function.name != self.module.entry and self.runs_once(function.name)):
+                    return None
+                caller, call, _ = self.call_sites[function.name][0]
+                pending.extend((caller, target) for target, a in zip(call.targets, results) if a is value)
+                returned = True
+                continue
+            if any(a is value for block in ir.all_blocks(function.body) for a in block.results):
+                return None                             # carried by a loop or yielded by a branch
+            readers = self._readers(function)
             for stmt in readers.get(id(value), ()):
                 if isinstance(stmt, ir.Apply) and (stmt.into is value or stmt.op in _VIEWS and stmt.args[0] is value):
-                    pending.extend(stmt.targets)        # written in place into the buffer, or a view of it
+                    pending.extend((function, t) for t in stmt.targets)   # written into the buffer, or its view
                 elif isinstance(stmt, ir.Apply):
                     if not (stmt.op in _READERS or stmt.op in _FRESH or _is_ufunc_op(stmt.op)):
                         return None                     # an op that may return a view of its operand
@@ -130,7 +156,7 @@ class _EscapeAnalysis:
                         return None
                 else:                                   # a loop or branch carrying it, a tape saving it
                     return None
-        return seen
+        return seen, returned
 
     def _call_escapes(self, call: ir.Call, value) -> bool:
         callee = self.module.functions.get(call.callee)
@@ -145,3 +171,14 @@ class _EscapeAnalysis:
                 if self.param_escapes[key]:
                     return True
         return False
+
+
+def _call_sites(module: ir.Module) -> dict:
+    """function name -> [(calling function, the Call, whether it is a statement of the caller's body itself)]."""
+    sites: dict = {}
+    for function in module.functions.values():
+        top = {id(stmt) for stmt in function.body.stmts}
+        for stmt in ir.walk_stmts(function.body):
+            if isinstance(stmt, ir.Call):
+                sites.setdefault(stmt.callee, []).append((function, stmt, id(stmt) in top))
+    return sites
