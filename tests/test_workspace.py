@@ -346,3 +346,47 @@ def test_a_function_called_twice_per_kernel_call_keeps_no_result_in_the_workspac
     loss, grad_x = ms.value_and_grad(net, grad_position=0)(Tensor(x))
     np.testing.assert_allclose(float(loss), np.sum(a * b), rtol=1e-5)
     np.testing.assert_allclose(grad_x.asnumpy(), (b + (a @ w)) @ w, rtol=1e-4, atol=1e-4)
+
+
+CONV_W = (RNG.standard_normal((4, 2, 3, 3)) / 4).astype(np.float32)
+FC_W = (RNG.standard_normal((10, 196)) / 14).astype(np.float32)
+
+
+class SmallConvNet(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv2d(2, 4, 3, pad_mode="valid", weight_init=Tensor(CONV_W))
+        self.relu = nn.ReLU()
+        self.pool = nn.MaxPool2d(kernel_size=2, stride=2)
+        self.flatten = nn.Flatten()
+        self.fc = nn.Dense(4 * 7 * 7, 10, weight_init=Tensor(FC_W), bias_init="zeros")
+
+    def construct(self, x):
+        return self.fc(self.flatten(self.pool(self.relu(self.conv(x)))))
+
+
+def test_convolution_columns_live_in_the_kernel_calls_workspace():
+    from npspore.core import kernels_np
+
+    x = RNG.standard_normal((3, 2, 9, 8)).astype(np.float32)
+    cols = np.empty((1, 2 * 3 * 3, 3 * 7 * 6), np.float32)
+    assert kernels_np.im2col(x, (4, 2, 3, 3), out=cols) is cols
+    np.testing.assert_array_equal(cols, kernels_np.im2col(x, (4, 2, 3, 3)))
+    pooled = np.empty((3, 2, 4, 4), np.float32)
+    np.testing.assert_array_equal(kernels_np.max_pool2d(x, (2, 2), (2, 2), out=pooled),
+                                  kernels_np.max_pool2d(x, (2, 2), (2, 2)))
+
+    def train_step(net):
+        loss = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
+        return nn.TrainOneStepCell(nn.WithLossCell(net, loss), nn.Momentum(net.trainable_params(), 0.1, 0.9))
+
+    compiled_net, eager_net = SmallConvNet(), SmallConvNet()
+    step, eager_step = ms.jit(train_step(compiled_net)), train_step(eager_net)
+    rng = np.random.default_rng(8)
+    for _ in range(3):
+        x = Tensor(rng.standard_normal((32, 2, 16, 16)).astype(np.float32))
+        y = Tensor(rng.integers(0, 10, 32).astype(np.int32))
+        np.testing.assert_allclose(float(step(x, y)), float(eager_step(x, y)), rtol=1e-5)
+    assert re.search(r"rt\.im2col\(x, .*out=", step.kernel_source(x, y))
+    for a, b in zip(compiled_net.trainable_params(), eager_net.trainable_params()):
+        np.testing.assert_allclose(a.asnumpy(), b.asnumpy(), rtol=1e-4, atol=1e-6)

@@ -796,6 +796,10 @@ def _into_buffer_line(expression: str, buffer: str) -> str | None:
     node = _expression(expression)
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.MatMult):
         return f"np.matmul({ast.unparse(node.left)}, {ast.unparse(node.right)}, out={buffer})"
+    if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name)
+            and node.func.value.id == "rt" and "out" in _HELPER_DEFAULTS.get(node.func.attr, ())):
+        node.keywords.append(ast.keyword(arg="out", value=ast.Name(buffer)))   # rt.im2col(x, ..., out=buffer)
+        return ast.unparse(node)
     line = _in_place_line(expression, buffer, None)
     return None if line.startswith(f"{buffer} = ") else line
 

@@ -31,7 +31,8 @@ from . import ir
 from .inplace import _FRESH, _READERS, _VIEWS, _is_ufunc_op
 
 MIN_ELEMENTS = 1 << 10
-_OUT_OPS = {"matmul", "relu"}   # write into ``out=`` besides the ufunc ops (relu: np.maximum(x, 0))
+# write into ``out=`` besides the ufunc ops (relu: np.maximum(x, 0); the others: core.kernels_np's helpers)
+_OUT_OPS = {"matmul", "relu", "conv2d_columns", "max_pool2d"}
 _SAFE_EFFECTS = {"assign", "print", "release"}   # copy, print or drop a value: never keep a reference
 
 
