@@ -33,6 +33,8 @@ from .inplace import _FRESH, _READERS, _VIEWS, _is_ufunc_op
 MIN_ELEMENTS = 1 << 10
 # write into ``out=`` besides the ufunc ops (relu: np.maximum(x, 0); the others: core.kernels_np's helpers)
 _OUT_OPS = {"matmul", "relu", "conv2d_columns", "max_pool2d"}
+# core.kernels_np's helpers whose result is (a view of) an array they make, never of an operand
+_FRESH_HELPERS = {"conv2d_columns_grad", "max_pool2d_grad"}
 _SAFE_EFFECTS = {"assign", "print", "release"}   # copy, print or drop a value: never keep a reference
 
 
@@ -147,7 +149,8 @@ class _EscapeAnalysis:
                 if isinstance(stmt, ir.Apply) and (stmt.into is value or stmt.op in _VIEWS and stmt.args[0] is value):
                     pending.extend((function, t) for t in stmt.targets)   # written into the buffer, or its view
                 elif isinstance(stmt, ir.Apply):
-                    if not (stmt.op in _READERS or stmt.op in _FRESH or _is_ufunc_op(stmt.op)):
+                    if not (stmt.op in _READERS or stmt.op in _FRESH or stmt.op in _FRESH_HELPERS
+                            or _is_ufunc_op(stmt.op)):
                         return None                     # an op that may return a view of its operand
                 elif isinstance(stmt, ir.Effect):
                     if stmt.kind not in _SAFE_EFFECTS:
