@@ -265,7 +265,7 @@ class relu:
         return np.maximum(x, 0)
 
     def adjoint(x, out, dout):
-        return dout * (x > 0)
+        return dout * (out > 0)   # out > 0 exactly where x > 0: the forward's input need not be kept
 
 
 @op(infer=rules.float_only("Softplus"))

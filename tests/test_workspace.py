@@ -1,6 +1,7 @@
 """Workspaces (compiler/workspace.py, core/workspace.py): a kernel's temporaries live in buffers made once and
 reused by every call, never in what the caller or a later call can see, never shared by two calls at once."""
 import gc
+import re
 import threading
 import weakref
 
@@ -38,7 +39,7 @@ def _workspaces(function_or_cell, *args):
     cache = function_or_cell.cache_info()
     assert cache["entries"] == 1
     kernel = _kernel(function_or_cell)
-    return source, [v for k, v in kernel.__globals__.items() if k.startswith("_workspace_")]
+    return source, [v for k, v in kernel.__globals__.items() if k == "_workspace"]
 
 
 def _kernel(compiled):
@@ -213,3 +214,179 @@ def test_the_workspace_is_released_with_its_kernel():
     for _ in range(3):   # the kernel cache goes when the weak reference to its Cell is cleared
         gc.collect()
     assert buffer() is None
+
+
+class TwoNorms(nn.Cell):
+    """Two identical LayerNorms: their forward and backward functions are shared, called twice per kernel call."""
+
+    def __init__(self):
+        super().__init__()
+        self.norm1 = nn.LayerNorm((48,))
+        self.norm2 = nn.LayerNorm((48,))
+
+    def construct(self, x, w):
+        return ops.sum(self.norm2(self.norm1(x) * w) * w)
+
+
+def test_a_kernel_call_takes_one_set_of_buffers_its_functions_share():
+    x = RNG.standard_normal((64, 48))
+    w = RNG.standard_normal((64, 48))
+    grad_fn = ms.grad(TwoNorms(), grad_position=0)
+    got = grad_fn(Tensor(x.astype(np.float32)), Tensor(w.astype(np.float32))).asnumpy()
+    source = grad_fn.kernel_source(Tensor(x.astype(np.float32)), Tensor(w.astype(np.float32)))
+    assert source.count(".take()") == 1 and source.count(".give(") == 1
+    assert "workspace__[" in source
+
+    def loss(x):   # float64 by hand: two layer norms (gamma 1, beta 0, eps 1e-7 as MindSpore's LayerNorm)
+        def norm(v):
+            centered = v - v.mean(axis=1, keepdims=True)
+            return centered / np.sqrt((centered ** 2).mean(axis=1, keepdims=True) + 1e-7)
+        return np.sum(norm(norm(x) * w) * w)
+
+    for index in [(0, 0), (5, 17), (63, 47)]:
+        step = np.zeros_like(x)
+        step[index] = 1e-6
+        expected = (loss(x + step) - loss(x - step)) / 2e-6
+        np.testing.assert_allclose(got[index], expected, rtol=1e-3, atol=1e-4)
+
+
+def test_temporaries_whose_lifetimes_do_not_overlap_share_a_buffer():
+    net = MLP()
+    step = ms.jit(nn.TrainOneStepCell(nn.WithLossCell(net, nn.SoftmaxCrossEntropyWithLogits(
+        sparse=True, reduction="mean")), nn.Adam(net.trainable_params(), 0.01)))
+    x, y = _batch(5)
+    step(Tensor(x), Tensor(y))
+    source, workspaces = _workspaces(step, Tensor(x), Tensor(y))
+    # Adam's update of fc1.weight (48, 40): (g - m) * (1 - beta1), then g * g - v, then lr * m / (sqrt(v) + eps):
+    # one buffer for the three in turn and one for sqrt(v), not four
+    adam = source[source.index("def Adam_construct"):]
+    start, stop = map(int, re.search(r"= workspace__\[(\d+):(\d+)\]", adam).groups())
+    assert [shape for shape, dtype in workspaces[0].layout[start:stop]].count((48, 40)) == 2
+
+
+def test_a_relu_backward_keeps_only_the_relu_output():
+    # ReLU's adjoint reads its output (out > 0 exactly where x > 0), so a training step keeps one array per
+    # ReLU layer for the backward, not the pre-activation too
+    from npspore.opdef import op_table
+
+    x = np.array([-2.0, -0.0, 0.0, 0.5, np.nan, 3.0])
+    out = np.maximum(x, 0)
+    dout = np.arange(1.0, 7.0)
+    np.testing.assert_array_equal(op_table()["relu"].adjoint(None, out, dout), [0, 0, 0, 4, 0, 6])
+    grad_fn = _grad_fn()
+    x, labels = _batch(4)
+    source = grad_fn.kernel_source(Tensor(x), Tensor(labels))
+    forward = source[source.index("def MLP_construct_fwd"):]
+    forward = forward[:forward.index("\n\n\n")]
+    assert forward.count("return (") == 1 and forward.split("return (")[1].count(",") == 1   # (logits, relu)
+
+
+class Energy(nn.Cell):
+    def construct(self, x):
+        e = ops.exp(x)          # a private temporary: a workspace buffer of x's shape
+        return ops.sum(e * e)
+
+
+class TwoEnergies(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.a = Energy()
+        self.b = Energy()
+
+    def construct(self, x, y):
+        return self.a(x) + self.b(y)
+
+
+def test_functions_alike_but_for_their_buffers_shapes_stay_apart():
+    x = RNG.standard_normal((64, 40)).astype(np.float32) / 4
+    y = RNG.standard_normal((64, 48)).astype(np.float32) / 4
+    got = ms.jit(TwoEnergies())(Tensor(x), Tensor(y))
+    expected = np.sum(np.exp(x.astype(np.float64)) ** 2) + np.sum(np.exp(y.astype(np.float64)) ** 2)
+    np.testing.assert_allclose(float(got), expected, rtol=1e-5)
+
+
+def test_the_values_a_forward_hands_its_backward_live_in_the_kernel_calls_workspace():
+    # fc1's output and its ReLU are computed by functions a training step runs once: their buffers are the
+    # kernel call's, kept until it returns, so the backward reads them and the next step writes them again
+    net = MLP()
+    step = ms.jit(nn.TrainOneStepCell(nn.WithLossCell(net, nn.SoftmaxCrossEntropyWithLogits(
+        sparse=True, reduction="mean")), nn.Momentum(net.trainable_params(), 0.1, 0.9)))
+    x, y = _batch(6)
+    source = step.kernel_source(Tensor(x), Tensor(y))
+    assert "np.matmul(x, weight.T, out=" in source and "np.maximum(fc1, 0, out=" in source
+    eager = MLP()
+    eager_step = nn.TrainOneStepCell(nn.WithLossCell(eager, nn.SoftmaxCrossEntropyWithLogits(
+        sparse=True, reduction="mean")), nn.Momentum(eager.trainable_params(), 0.1, 0.9))
+    for seed in range(3):
+        x, y = _batch(30 + seed)
+        np.testing.assert_allclose(float(step(Tensor(x), Tensor(y))), float(eager_step(Tensor(x), Tensor(y))),
+                                   rtol=1e-5)
+    for a, b in zip(net.trainable_params(), eager.trainable_params()):
+        np.testing.assert_allclose(a.asnumpy(), b.asnumpy(), rtol=1e-4, atol=1e-6)
+
+
+class SameLayerTwice(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Dense(48, 48, weight_init=Tensor((RNG.standard_normal((48, 48)) / 7).astype(np.float32)))
+
+    def construct(self, x):
+        a = self.fc(x)
+        b = self.fc(a)          # a second call of the same function: its result may not share a's buffer
+        return ops.sum(a * b)
+
+
+def test_a_function_called_twice_per_kernel_call_keeps_no_result_in_the_workspace():
+    net = SameLayerTwice()
+    x = RNG.standard_normal((64, 48)).astype(np.float32)
+    w, bias = net.fc.weight.asnumpy().astype(np.float64), net.fc.bias.asnumpy().astype(np.float64)
+    a = x @ w.T + bias
+    b = a @ w.T + bias
+    np.testing.assert_allclose(float(ms.jit(net)(Tensor(x))), np.sum(a * b), rtol=1e-5)
+    loss, grad_x = ms.value_and_grad(net, grad_position=0)(Tensor(x))
+    np.testing.assert_allclose(float(loss), np.sum(a * b), rtol=1e-5)
+    np.testing.assert_allclose(grad_x.asnumpy(), (b + (a @ w)) @ w, rtol=1e-4, atol=1e-4)
+
+
+CONV_W = (RNG.standard_normal((4, 2, 3, 3)) / 4).astype(np.float32)
+FC_W = (RNG.standard_normal((10, 196)) / 14).astype(np.float32)
+
+
+class SmallConvNet(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv2d(2, 4, 3, pad_mode="valid", weight_init=Tensor(CONV_W))
+        self.relu = nn.ReLU()
+        self.pool = nn.MaxPool2d(kernel_size=2, stride=2)
+        self.flatten = nn.Flatten()
+        self.fc = nn.Dense(4 * 7 * 7, 10, weight_init=Tensor(FC_W), bias_init="zeros")
+
+    def construct(self, x):
+        return self.fc(self.flatten(self.pool(self.relu(self.conv(x)))))
+
+
+def test_convolution_columns_live_in_the_kernel_calls_workspace():
+    from npspore.core import kernels_np
+
+    x = RNG.standard_normal((3, 2, 9, 8)).astype(np.float32)
+    cols = np.empty((1, 2 * 3 * 3, 3 * 7 * 6), np.float32)
+    assert kernels_np.im2col(x, (4, 2, 3, 3), out=cols) is cols
+    np.testing.assert_array_equal(cols, kernels_np.im2col(x, (4, 2, 3, 3)))
+    pooled = np.empty((3, 2, 4, 4), np.float32)
+    np.testing.assert_array_equal(kernels_np.max_pool2d(x, (2, 2), (2, 2), out=pooled),
+                                  kernels_np.max_pool2d(x, (2, 2), (2, 2)))
+
+    def train_step(net):
+        loss = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
+        return nn.TrainOneStepCell(nn.WithLossCell(net, loss), nn.Momentum(net.trainable_params(), 0.1, 0.9))
+
+    compiled_net, eager_net = SmallConvNet(), SmallConvNet()
+    step, eager_step = ms.jit(train_step(compiled_net)), train_step(eager_net)
+    rng = np.random.default_rng(8)
+    for _ in range(3):
+        x = Tensor(rng.standard_normal((32, 2, 16, 16)).astype(np.float32))
+        y = Tensor(rng.integers(0, 10, 32).astype(np.int32))
+        np.testing.assert_allclose(float(step(x, y)), float(eager_step(x, y)), rtol=1e-5)
+    assert re.search(r"rt\.im2col\(x, .*out=", step.kernel_source(x, y))
+    for a, b in zip(compiled_net.trainable_params(), eager_net.trainable_params()):
+        np.testing.assert_allclose(a.asnumpy(), b.asnumpy(), rtol=1e-4, atol=1e-6)

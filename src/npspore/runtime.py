@@ -9,7 +9,10 @@ import numpy as np
 from .common.seed import default_rng as _seeded_rng
 from .common.tensor import Tensor, tensor_array  # noqa: F401 - Tensor(value) of a value read from tensors
 from .compiler.library import GuardFailed, host_call, same_array, same_value  # noqa: F401 - value guards; host calls
+from .core.heap import keep_freed_memory
 from .core.workspace import Workspace  # noqa: F401 - the buffers of a kernel's temporaries
+
+keep_freed_memory()   # a kernel's freed temporaries stay in the heap for its next call (core/heap.py)
 
 
 def show(*values) -> None:

@@ -109,7 +109,8 @@ class Renderer:
         self.table = op_table()
         self.used: set | None = None     # ids of the Vars the function being rendered reads
         self.buffers: list = []          # the workspace buffers of the function being rendered (their Vars)
-        self.workspaces: list[str] = []  # module-level lines declaring each function's workspace
+        self.layout: list[str] = []      # the kernel's workspace: (shape, dtype) of every function's buffers
+        self.threaded = _workspace_callers(module)   # the functions handed the kernel's set of buffers
         self.aliases: dict = {}          # id(loop output Var) -> the loop variable's name it keeps
         self.inlined: frozenset = frozenset()   # the function's Vars written inside their reader
         self.expressions: dict = {}      # id(inlined Var) -> its expression, parenthesized
@@ -312,7 +313,8 @@ class Renderer:
                 return []
             return [f"{indent}{line}{where}" for line in lines if not _self_copy(line)]
         if isinstance(stmt, ir.Call):
-            args = ", ".join(self.atom(a) for a in stmt.args)
+            handed = ["workspace__"] if stmt.callee in self.threaded else []
+            args = ", ".join([self.atom(a) for a in stmt.args] + handed)
             call = f"{stmt.callee}({args})"
             if not stmt.targets:
                 return [f"{indent}{call}{where}"]
@@ -427,7 +429,8 @@ class Renderer:
         self.inlined = function.inlined
         self.used = {id(v) for stmt in function.body.stmts for v in ir.used_vars_deep(stmt)}
         self.used |= {id(a) for a in function.body.results if isinstance(a, ir.Var)}
-        params = ", ".join(p.name for p in function.params)
+        handed = ["workspace__"] if function.name in self.threaded else []
+        params = ", ".join([p.name for p in function.params] + handed)
         lines = [f"def {function.name}({params}):"]
         if function.source:
             doc = f"{function.source}"
@@ -437,15 +440,22 @@ class Renderer:
             lines.append(f'    """{doc}"""' if '"' not in doc and "\\" not in doc else f"    {doc!r}")
         self.buffers = []
         body = _without_early_deletes([line for stmt in function.body.stmts for line in self.stmt_lines(stmt, "    ")])
-        workspace = f"_workspace_{function.name}"
-        if self.buffers:   # taken when the call starts, given back before it returns (core.workspace)
-            layout = ", ".join(f"({self.literal(v.aval.shape)}, np.{_numpy_name(v.aval.dtype)})" for v in self.buffers)
-            self.workspaces.append(f"{workspace} = rt.Workspace(({layout},))")
-            names = ", ".join(v.name for v in self.buffers)
-            lines += ["    workspace__ = " + workspace + ".take()", f"    {names}, = workspace__"]
-        lines += body
+        # One set of buffers per kernel call: the entry takes it when the call starts and gives it back before
+        # it returns (core.workspace); each function reads its own slice. Calls run one after another and a
+        # buffer never outlives its function's call (compiler/workspace.py), so a function called again
+        # (shared by identical sub-cells) reuses its slice.
+        entry = function.name == self.module.entry
         if self.buffers:
-            lines.append(f"    {workspace}.give(workspace__)")
+            start = len(self.layout)
+            self.layout += [f"({self.literal(v.aval.shape)}, np.{_numpy_name(v.aval.dtype)})" for v in self.buffers]
+            names = ", ".join(v.name for v in self.buffers)
+            lines.append(f"    {names}, = workspace__[{start}:{len(self.layout)}]")
+        taken = entry and bool(self.layout or self.threaded)
+        if taken:
+            lines.insert(len(lines) - bool(self.buffers), "    workspace__ = _workspace.take()")
+        lines += body
+        if taken:
+            lines.append("    _workspace.give(workspace__)")
         results = function.body.results
         texts = [self.atom(r) for r in results]
         if function.name == self.module.entry:  # the caller may write into what it gets: never a constant
@@ -463,13 +473,36 @@ class Renderer:
         order = [name for name in self.module.functions if name != self.module.entry] + [self.module.entry]
         bodies = [self.function_text(self.module.functions[name]) for name in order]
         header = "\n".join(f"# {comment_text(key)}: {comment_text(value)}" for key, value in self.module.header.items())
-        constants = "\n".join(self.constants.lines + self.workspaces)
+        layout = "".join(f"{entry}, " for entry in self.layout)
+        workspace = [f"_workspace = rt.Workspace(({layout}))"] if self.layout or self.threaded else []
+        constants = "\n".join(self.constants.lines + workspace)
         return _skeleton().substitute(
             header=header,
             constants=(constants + "\n\n\n") if constants else "",
             functions="\n\n\n".join(bodies),
             entry=self.module.entry,
         )
+
+
+def _workspace_callers(module: ir.Module) -> set:
+    """The functions other than the entry that are handed the kernel's workspace: those with planned buffers
+    (``Apply.workspace``) and those calling one of them, directly or not."""
+    callers: dict = {}
+    threaded = set()
+    for function in module.functions.values():
+        for stmt in ir.walk_stmts(function.body):
+            if isinstance(stmt, ir.Call):
+                callers.setdefault(stmt.callee, set()).add(function.name)
+        if any(isinstance(stmt, ir.Apply) and stmt.workspace for stmt in function.body.stmts):
+            threaded.add(function.name)
+    pending = list(threaded)
+    while pending:
+        for caller in callers.get(pending.pop(), ()):
+            if caller not in threaded:
+                threaded.add(caller)
+                pending.append(caller)
+    threaded.discard(module.entry)
+    return threaded
 
 
 _REDUCTIONS = frozenset({"sum", "mean", "prod", "max", "min", "amax", "amin", "all", "any", "std", "var"})
@@ -721,6 +754,10 @@ def _into_buffer_line(expression: str, buffer: str) -> str | None:
     node = _expression(expression)
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.MatMult):
         return f"np.matmul({ast.unparse(node.left)}, {ast.unparse(node.right)}, out={buffer})"
+    if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name)
+            and node.func.value.id == "rt" and "out" in _HELPER_DEFAULTS.get(node.func.attr, ())):
+        node.keywords.append(ast.keyword(arg="out", value=ast.Name(buffer)))   # rt.im2col(x, ..., out=buffer)
+        return ast.unparse(node)
     line = _in_place_line(expression, buffer, None)
     return None if line.startswith(f"{buffer} = ") else line
 
@@ -747,6 +784,9 @@ def _merge_identical_functions(module: ir.Module) -> ir.Module:
             renderer = Renderer(module)
             text = renderer.function_text(function).replace(f"def {name}(", "def _(", 1)
             text += "\n" + "\n".join(renderer.constants.lines)  # ``_c0`` names other arrays in each
+            text += "\n" + "\n".join(renderer.layout)   # its workspace buffers' shapes, absent from its code
+            if function.results_in_workspace:   # each call site its own buffers: never merged
+                text += "\n" + name
             if text in texts:
                 redirect[name] = texts[text]
             else:

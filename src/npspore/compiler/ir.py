@@ -289,6 +289,7 @@ class Function:
     param_names: tuple = ()    # names of the Parameter inputs, in order
     output_tree: Any = None
     inlined: frozenset = frozenset()   # naming: Vars written inside the one expression that reads them
+    results_in_workspace: bool = False  # optimize: a result lives in the kernel call's workspace (workspace.py)
 
 
 @dataclass

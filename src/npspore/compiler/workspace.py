@@ -1,10 +1,10 @@
 """The workspace plan: which temporaries of each function live in buffers made once and reused.
 
 A statement at the top level of a function whose result is a temporary of the function is marked
-``Apply.workspace``; codegen writes its result with ``out=`` into a buffer of the function's
-workspace (``core.workspace.Workspace``: taken when the call starts, given back before it returns), so
-a training step's temporaries touch no fresh memory once the first call made them. A result qualifies
-when
+``Apply.workspace``; codegen writes its result with ``out=`` into the function's slice of the kernel's
+workspace (``core.workspace.Workspace``: one set of buffers per kernel call, taken by the entry function
+and handed to the functions it calls), so a training step's temporaries touch no fresh memory once the
+first call made them. A result qualifies when
 
 * its op writes a new array that NumPy can put into a given buffer (a ufunc, or ``matmul``), its shape
   is known and it has at least :data:`MIN_ELEMENTS` elements, and it is not written into another
@@ -16,9 +16,12 @@ when
   and never read by an op that may keep a view of it other than the known view ops (whose views are
   followed). Parameters are inputs, never temporaries.
 
-Two temporaries of the same shape and dtype whose lifetimes do not overlap already share one buffer
-(``inplace.py`` writes the later into the dead earlier one), so the workspace holds what the
-function's peak needs, not every value it makes.
+Two temporaries of the same shape and dtype whose lifetimes do not overlap share one buffer: ``inplace.py``
+writes the later into the dead earlier one where it sees that, and this plan does it for the workspace
+buffers it sees die (a buffer dies after the last statement reading it, a value written into it or a
+view of it): a later elementwise result of the same shape and dtype is written into it (``Apply.into``)
+instead of taking a buffer of its own. So the workspace holds what the function's peak needs, not every
+value it makes (an Adam step: two buffers per weight shape, not four per weight).
 """
 from __future__ import annotations
 
@@ -28,17 +31,49 @@ from . import ir
 from .inplace import _FRESH, _READERS, _VIEWS, _is_ufunc_op
 
 MIN_ELEMENTS = 1 << 10
-_OUT_OPS = {"matmul"}   # writes into ``out=`` besides the ufunc ops
+# write into ``out=`` besides the ufunc ops (relu: np.maximum(x, 0); the others: core.kernels_np's helpers)
+_OUT_OPS = {"matmul", "relu", "conv2d_columns", "max_pool2d"}
+# core.kernels_np's helpers whose result is (a view of) an array they make, never of an operand
+_FRESH_HELPERS = {"conv2d_columns_grad", "max_pool2d_grad"}
 _SAFE_EFFECTS = {"assign", "print", "release"}   # copy, print or drop a value: never keep a reference
 
 
 def plan_workspace(module: ir.Module) -> None:
-    """Mark ``Apply.workspace`` on the statements whose results are private temporaries (module docstring)."""
+    """Mark ``Apply.workspace`` on the statements whose results are private temporaries, or write them into
+    a dead one's buffer (module docstring)."""
     escapes = _EscapeAnalysis(module)
     for function in module.functions.values():
-        for stmt in function.body.stmts:
-            if _candidate(stmt) and not escapes.escapes(function, stmt.targets[0]):
+        stmts = function.body.stmts
+        read_at = [_read_ids(stmt) for stmt in stmts]
+        buffers: list = []      # [buffer Var, ids of the values sharing its memory, index of their last read]
+        for index, stmt in enumerate(stmts):
+            if not _candidate(stmt):
+                continue
+            found = escapes.sharing(function, stmt.targets[0], follow_results=True)
+            if found is None:
+                continue
+            sharing, returned = found
+            end = len(stmts) if returned else max(
+                (i for i in range(index, len(stmts)) if read_at[i] & sharing), default=index)
+            dead = _is_ufunc_op(stmt.op) and next(
+                (b for b in buffers if b[2] < index and b[0].aval == stmt.targets[0].aval), None)
+            if dead:
+                stmt.into = dead[0]
+                dead[1] |= sharing
+                dead[2] = end
+            else:
                 stmt.workspace = True
+                function.results_in_workspace |= returned
+                buffers.append([stmt.targets[0], sharing, end])
+        escapes.readers.pop(function.name, None)     # its statements now write into dead buffers
+
+
+def _read_ids(stmt) -> set:
+    """Ids of the Vars a statement reads (nested blocks included) or writes into."""
+    read = {id(var) for var in ir.used_vars_deep(stmt)}
+    if isinstance(stmt, ir.Apply) and stmt.into is not None:
+        read.add(id(stmt.into))
+    return read
 
 
 def _candidate(stmt) -> bool:
@@ -57,6 +92,8 @@ class _EscapeAnalysis:
         self.module = module
         self.readers: dict = {}        # function name -> {id(var): [statements reading it]}
         self.param_escapes: dict = {}  # (function name, index) -> bool
+        self.call_sites = _call_sites(module)
+        self.once: dict = {module.entry: True}   # function name -> whether a kernel call runs it once
 
     def _readers(self, function: ir.Function) -> dict:
         found = self.readers.get(function.name)
@@ -71,33 +108,59 @@ class _EscapeAnalysis:
             self.readers[function.name] = found
         return found
 
+    def runs_once(self, name: str) -> bool:
+        """Whether a kernel call runs function ``name`` at most once: the entry, or a function called from one
+        place only, outside loops and branches, of a function that runs once."""
+        if name not in self.once:
+            self.once[name] = False                  # recursion (refused by specialize) stays safe
+            sites = self.call_sites.get(name, ())
+            self.once[name] = len(sites) == 1 and sites[0][2] and self.runs_once(sites[0][0].name)
+        return self.once[name]
+
     def escapes(self, function: ir.Function, var: ir.Var) -> bool:
         """Whether ``var`` (or a value sharing its memory) outlives a call of ``function``."""
-        readers = self._readers(function)
-        yielded = {id(a) for block in ir.all_blocks(function.body) for a in block.results if isinstance(a, ir.Var)}
-        pending, seen = [var], set()
+        return self.sharing(function, var) is None
+
+    def sharing(self, function: ir.Function, var: ir.Var, follow_results: bool = False):
+        """``(ids, returned)``: the ids of the values sharing ``var``'s memory (itself, values written into it,
+        views), and whether one of them is a result of ``function``; None when one outlives the kernel call.
+
+        A result outlives the kernel call unless ``follow_results`` and ``function`` runs once per kernel call
+        (``runs_once``) and the caller's values it becomes outlive neither: its buffer, held by the kernel call's
+        workspace, is then written by no other call before the kernel call ends."""
+        pending, seen, returned = [(function, var)], set(), False
         while pending:
-            value = pending.pop()
+            function, value = pending.pop()
             if id(value) in seen:
                 continue
             seen.add(id(value))
-            if id(value) in yielded:
-                return True
+            results = function.body.results
+            if any(a is value for a in results):
+                if not (follow_results and function.name != self.module.entry and self.runs_once(function.name)):
+                    return None
+                caller, call, _ = self.call_sites[function.name][0]
+                pending.extend((caller, target) for target, a in zip(call.targets, results) if a is value)
+                returned = True
+                continue
+            if any(a is value for block in ir.all_blocks(function.body) for a in block.results):
+                return None                             # carried by a loop or yielded by a branch
+            readers = self._readers(function)
             for stmt in readers.get(id(value), ()):
                 if isinstance(stmt, ir.Apply) and (stmt.into is value or stmt.op in _VIEWS and stmt.args[0] is value):
-                    pending.extend(stmt.targets)        # written in place into the buffer, or a view of it
+                    pending.extend((function, t) for t in stmt.targets)   # written into the buffer, or its view
                 elif isinstance(stmt, ir.Apply):
-                    if not (stmt.op in _READERS or stmt.op in _FRESH or _is_ufunc_op(stmt.op)):
-                        return True                     # an op that may return a view of its operand
+                    if not (stmt.op in _READERS or stmt.op in _FRESH or stmt.op in _FRESH_HELPERS
+                            or _is_ufunc_op(stmt.op)):
+                        return None                     # an op that may return a view of its operand
                 elif isinstance(stmt, ir.Effect):
                     if stmt.kind not in _SAFE_EFFECTS:
-                        return True
+                        return None
                 elif isinstance(stmt, ir.Call):
                     if self._call_escapes(stmt, value):
-                        return True
+                        return None
                 else:                                   # a loop or branch carrying it, a tape saving it
-                    return True
-        return False
+                    return None
+        return seen, returned
 
     def _call_escapes(self, call: ir.Call, value) -> bool:
         callee = self.module.functions.get(call.callee)
@@ -112,3 +175,14 @@ class _EscapeAnalysis:
                 if self.param_escapes[key]:
                     return True
         return False
+
+
+def _call_sites(module: ir.Module) -> dict:
+    """function name -> [(calling function, the Call, whether it is a statement of the caller's body itself)]."""
+    sites: dict = {}
+    for function in module.functions.values():
+        top = {id(stmt) for stmt in function.body.stmts}
+        for stmt in ir.walk_stmts(function.body):
+            if isinstance(stmt, ir.Call):
+                sites.setdefault(stmt.callee, []).append((function, stmt, id(stmt) in top))
+    return sites

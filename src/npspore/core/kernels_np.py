@@ -22,9 +22,10 @@ def _padded(x: np.ndarray, padding: tuple, fill: float = 0.0) -> np.ndarray:
 
 
 def im2col(x: np.ndarray, filter_shape: tuple, stride: tuple = (1, 1), padding: tuple = (0, 0, 0, 0),
-           dilation: tuple = (1, 1), groups: int = 1) -> np.ndarray:
+           dilation: tuple = (1, 1), groups: int = 1, out: np.ndarray | None = None) -> np.ndarray:
     """The columns ``(groups, C/groups * KH * KW, N * OH * OW)`` of ``x (N, C, H, W)`` for a filter of
-    ``filter_shape (O, C/groups, KH, KW)``: a strided view of the padded input, copied once."""
+    ``filter_shape (O, C/groups, KH, KW)``: a strided view of the padded input, copied once (into ``out``,
+    a C-contiguous array of that shape, when given)."""
     xp = _padded(x, padding)
     n, _, h, w = xp.shape
     cg, kh, kw = filter_shape[1:]
@@ -34,7 +35,10 @@ def im2col(x: np.ndarray, filter_shape: tuple, stride: tuple = (1, 1), padding: 
     view = np.lib.stride_tricks.as_strided(
         xp, shape=(groups, cg, kh, kw, n, oh, ow),
         strides=(cg * s[1], s[1], dilation[0] * s[2], dilation[1] * s[3], s[0], stride[0] * s[2], stride[1] * s[3]))
-    return view.reshape(groups, cg * kh * kw, n * oh * ow)
+    if out is None:
+        return view.reshape(groups, cg * kh * kw, n * oh * ow)
+    np.copyto(out.reshape(view.shape), view)
+    return out
 
 
 def col2im(cols: np.ndarray, input_shape: tuple, filter_shape: tuple, stride: tuple = (1, 1),
@@ -80,13 +84,17 @@ def pool_windows(x: np.ndarray, kernel_size: tuple, stride: tuple = (1, 1), padd
 
 
 def max_pool2d(x: np.ndarray, kernel_size: tuple, stride: tuple = (1, 1), padding: tuple = (0, 0, 0, 0),
-               dilation: tuple = (1, 1)) -> np.ndarray:
-    """The maximum of each ``-inf``-padded window: ``(N, C, OH, OW)``, one pass per kernel tap."""
+               dilation: tuple = (1, 1), out: np.ndarray | None = None) -> np.ndarray:
+    """The maximum of each ``-inf``-padded window: ``(N, C, OH, OW)``, one pass per kernel tap (written into
+    ``out`` when given)."""
     windows = pool_windows(x, kernel_size, stride, padding, dilation, fill=-np.inf)
     kh, kw = kernel_size
     if kh * kw == 1:
-        return windows[:, :, :, :, 0, 0].copy()
-    out = np.maximum(windows[:, :, :, :, 0, 0], windows[:, :, :, :, 1 // kw, 1 % kw])
+        if out is None:
+            return windows[:, :, :, :, 0, 0].copy()
+        np.copyto(out, windows[:, :, :, :, 0, 0])
+        return out
+    out = np.maximum(windows[:, :, :, :, 0, 0], windows[:, :, :, :, 1 // kw, 1 % kw], out=out)
     for tap in range(2, kh * kw):
         np.maximum(out, windows[:, :, :, :, tap // kw, tap % kw], out=out)
     return out

@@ -1,12 +1,13 @@
-"""Workspaces: the buffers a kernel function writes its temporaries into, made once and reused.
+"""Workspaces: the buffers a kernel writes its temporaries into, made once and reused.
 
-Generated code declares one :class:`Workspace` per function that has planned buffers (the
-``workspace`` pass of ``compiler.optimize``) and, on each call, takes a set of buffers, writes its
-temporaries into them with ``out=`` and gives the set back before it returns. A set is never held by
-two calls at once: a call from another thread, or a call re-entered while this one runs (a host
-callback calling the same kernel), finds no free set and makes a new one, which joins the free list
-when given back. ``list.pop``/``list.append`` are atomic, so no lock is taken. The buffers live as
-long as the kernel module that declares them: memory is released with the kernel.
+Generated code declares one :class:`Workspace` per kernel module whose functions have planned buffers
+(the ``workspace`` pass of ``compiler.optimize``): its layout lists every function's buffers. The entry
+function takes a set of buffers when a call starts, hands it to the functions it calls, each of which
+reads its own slice and writes its temporaries into them with ``out=``, and gives the set back before it
+returns. A set is never held by two calls at once: a call from another thread, or a call re-entered while
+this one runs (a host callback calling the same kernel), finds no free set and makes a new one, which
+joins the free list when given back. ``list.pop``/``list.append`` are atomic, so no lock is taken. The
+buffers live as long as the kernel module that declares them: memory is released with the kernel.
 """
 from __future__ import annotations
 
