@@ -284,11 +284,30 @@ class _Jacobian:
         return self._keep(("basis",) + tuple((tuple(v.shape), str(v.dtype)) for v in values), lambda: _basis(values))
 
     def __call__(self, *args):
+        signature = self._signature(args)
+        prepared = self.kept.get(signature)
+        if prepared is not None:   # planned before for these shapes: only the kernel and the blocks
+            function, extra, basis, finish = prepared
+            return finish(function(*args, *extra, *basis))
         make, call_args, basis, finish = self.plan(args)
         try:
-            return finish(make(basis[0].shape[0])(*call_args, *basis))
+            function = make(basis[0].shape[0])
+            found = finish(function(*call_args, *basis))
         except compiler.jvpspec.UnbatchedTangent:
             return finish(_one_at_a_time(make(None), call_args, basis))
+        if signature is not None:
+            self.kept[signature] = (function, call_args[len(args):], basis, finish)
+        return found
+
+    def _signature(self, args):
+        """The key of a call's plan when it can be kept (Tensor arguments; not a Hessian's plan nor a
+        reverse one with ``has_aux``, whose aux is computed by each call), else None."""
+        if isinstance(self.fn, _Jacobian) or (self.reverse and self.has_aux):
+            return None
+        Tensor = LIBRARY.tensor_type
+        if not all(type(a) is Tensor for a in args):
+            return None
+        return ("call",) + tuple((a.shape, a.dtype) for a in args)
 
     def plan(self, args) -> tuple:
         """``(make, call_args, basis, finish)``: ``make(batch)`` is the JVP function called with
@@ -303,7 +322,7 @@ class _Jacobian:
 
         def make(batch):
             return self._keep((positions, batch), lambda: JvpFunction(
-                self.fn, compiler.jvpspec.JvpSpec(positions, self.has_aux, batch)))
+                self.fn, compiler.jvpspec.JvpSpec(positions, self.has_aux, batch, identity=True)))
 
         def finish(result):
             outputs, tangents = _as_tuple(result[0]), _as_tuple(result[1])
@@ -331,7 +350,7 @@ class _Jacobian:
 
         def make(batch):
             return self._keep(("reverse", positions, batch), lambda: JvpFunction(
-                gradient, compiler.jvpspec.JvpSpec((len(args),), False, batch)))
+                gradient, compiler.jvpspec.JvpSpec((len(args),), False, batch, identity=True)))
 
         def finish(found):
             rows = _as_tuple(found[1])
@@ -350,7 +369,7 @@ class _Jacobian:
 
         def make(batch):
             return self._keep(("nested", positions, batch), lambda: JvpFunction(
-                inner, compiler.jvpspec.JvpSpec(positions, False, batch)))
+                inner, compiler.jvpspec.JvpSpec(positions, False, batch, identity=True)))
 
         def finish(result):
             # row m of the tangents of the inner kernel's result: the inner Jacobian's derivative along m

@@ -13,6 +13,8 @@ Applied to a function (:func:`jvp_request`) a request
 """
 from __future__ import annotations
 
+import math
+
 from . import ir
 from .forwardmode import jvp
 from .gradrequest import Differentiated, _renumber, leaf_indices
@@ -60,7 +62,11 @@ def jvp_request(request: JvpRequest, functions, name, inputs, slices, captured, 
     else:
         differentiated = output_node
     outputs = tuple(leaf_indices(differentiated))
-    module = jvp(ir.Module(dict(functions), name), tuple(wrt), outputs, request.spec.batch)
+    shape = fn.params[wrt[0]].aval.shape if len(wrt) == 1 else ()
+    identities = ()
+    if request.spec.identity and shape and None not in shape and math.prod(shape) == request.spec.batch:
+        identities = tuple(wrt)   # one input: its basis is the identity (several: blocks of its rows)
+    module = jvp(ir.Module(dict(functions), name), tuple(wrt), outputs, request.spec.batch, identities)
     entry = module.functions[module.entry]
     tangent_params = tuple(entry.params[n_params:])
     entry.params = tuple(entry.params[:n_leaves]) + tangent_params + tuple(entry.params[n_leaves:n_params])
