@@ -45,9 +45,11 @@ import numpy as np
 
 from ..opdef import Aval, op_table
 from . import ir
+from .basistangents import Diagonals
+from .bproptangent import bprop_transpose
 from .builder import BlockBuilder, NameSupply
 from .differentiate import TAPE_AVAL, _Activity, _ModuleAD, _nondifferentiable_operands, _prune, function_names
-from .basistangents import Diagonals
+from .errors import not_supported
 from .ir import Apply, Block, Call, Const, ForRange, Function, If, Loc, Module, TapeNew, TapePop, TapePush, Var, While
 from .jvpspec import UnbatchedTangent
 from .tangents import batched_tangent_of, tangent_of, zeros, zero_constant
@@ -96,6 +98,17 @@ class _ModuleJVP:
         self.made: dict = {}          # (callee, active positions) -> (name, tangent result positions)
         self.summary = _ModuleAD(module).summary   # which params each callee's result depends on
         self.function_names = NameSupply(module.functions)
+
+    def bprop_transpose(self, stmt: Call, active: tuple) -> tuple:
+        """``(entry, kinds)`` of the function computing the tangents of a call of a cell with a ``bprop``
+        (``bproptangent``), made once per (bprop, arguments with tangents)."""
+        key = ("bprop", stmt.custom.bprop, active)
+        found = self.made.get(key)
+        if found is None:
+            functions, entry, kinds = bprop_transpose(self.source, stmt, active, self.function_names)
+            self.functions.update(functions)
+            found = self.made[key] = (entry, kinds)
+        return found
 
     def callee(self, name: str, active: tuple, identities: tuple = ()) -> tuple:
         """``(name of callee's _jvp, positions of the results it gives tangents of)``; ``identities``: the
@@ -237,6 +250,9 @@ class _FunctionJVP:
         if not active or not any(self.varied(t) for t in stmt.targets):
             builder.append(stmt)
             return
+        if stmt.custom is not None and (stmt.custom.bprop or stmt.custom.python_bprop) is not None:
+            self.call_with_bprop(stmt, active, tangents, builder)
+            return
         identities = tuple(j for j in active if self.diagonals is not None
                            and tangents[stmt.args[j]] in self.diagonals
                            and self.diagonals.known[tangents[stmt.args[j]]] is None)
@@ -247,6 +263,29 @@ class _FunctionJVP:
         # the _jvp callee differentiates through the callee's forward: a custom backward is reverse-mode only
         builder.append(Call(tuple(stmt.targets) + d_targets, name,
                             tuple(stmt.args) + tuple(tangents[stmt.args[j]] for j in active), stmt.loc))
+
+    def call_with_bprop(self, stmt: Call, active: tuple, tangents: dict, builder: BlockBuilder) -> None:
+        """A call of a cell with a ``bprop``: its tangents are the bprop's transpose applied to the
+        arguments' tangents, as MindSpore's forward mode gives them (``bproptangent``)."""
+        if stmt.custom.python_bprop is not None:
+            raise not_supported("forward mode (jvp, jacfwd) through a Cell whose bprop runs in Python "
+                                "(bprop_debug = True)", stmt.loc)
+        if self.batch is not None:
+            raise UnbatchedTangent("a cell's bprop")
+        builder.append(stmt)
+        entry, kinds = self.ctx.bprop_transpose(stmt, active)
+        *inputs, positions = kinds
+        values = {"arg": stmt.args, "target": stmt.targets}
+        args = tuple(item if kind == "var" else zeros(builder, stmt.targets[item].aval, stmt.targets[item], stmt.loc,
+                                                        "dout") if kind == "dout" else values[kind][item]
+                     for kind, item in inputs)
+        results = tuple(self.names.var("d_input", stmt.args[j].aval) for j in positions)
+        douts = [item for kind, item in inputs if kind == "dout"]
+        d_targets = tuple(self.tangent_var(stmt.targets[i]) for i in douts)
+        builder.append(Call(results + d_targets, entry, args + tuple(tangents[stmt.args[j]] for j in positions),
+                            stmt.loc))
+        for i, d in zip(douts, d_targets):
+            tangents[stmt.targets[i]] = d
 
     def branch(self, stmt: If, tangents: dict, builder: BlockBuilder) -> None:
         branches = []
