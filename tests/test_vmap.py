@@ -403,8 +403,19 @@ def _rank3(x, y):
     return ops.bmm(stacked, ops.transpose(stacked, (0, 2, 1))) + ops.matmul(stacked, y) + by_vector
 
 
+def _fills(x, y):
+    """``fill`` with a per-sample scalar and with a per-sample row (broadcast to the filled shape)."""
+    return ops.fill(ms.float32, (2,) + x.shape, x[0, 0]) * y + ops.full((3, x.shape[1]), y[1], dtype=ms.float32).sum(0)
+
+
+def _class_indices(x, y):
+    """A loss's class indices (checked per element, ``class_indices``) made from each sample's values."""
+    labels = ops.argmax(y, 1).astype(ms.int32)
+    return ops.nll_loss(ops.log_softmax(x, -1), labels, reduction="none") + labels.astype(ms.float32)
+
+
 RULE_PROGRAMS = [_ew, _reduce, _shapes, _softmax, _matvec, _matmat, _where, _index, _tiles, _argmax, _softmaxes,
-                 _vectors, _rank3]
+                 _vectors, _rank3, _fills, _class_indices]
 
 
 @pytest.mark.parametrize("program", RULE_PROGRAMS, ids=[p.__name__ for p in RULE_PROGRAMS])
