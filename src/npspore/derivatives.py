@@ -239,12 +239,15 @@ def _block(batched, offset: int, size: int, rows_shape: tuple, columns_shape: tu
     return LIBRARY.wrap(np.ascontiguousarray(part if rows_first else part.T).reshape(rows_shape + columns_shape))
 
 
-def _one_at_a_time(kernel, args, basis):
+def _one_at_a_time(kernel, args, basis, tangents_only: bool = False):
     """A batched JVP kernel's result computed by ``kernel`` (its unbatched version) one basis tangent at
-    a time (an op without a batched tangent rule): the same structure, tangents stacked on a first axis."""
+    a time (an op without a batched tangent rule): the same structure, tangents stacked on a first axis
+    (``tangents_only``: the kernel returns its tangents alone)."""
     results = [kernel(*args, *(LIBRARY.wrap(t.asnumpy()[k]) for t in basis)) for k in range(basis[0].shape[0])]
-    stack = [LIBRARY.wrap(np.stack([leaf.asnumpy() for leaf in leaves])) for leaves in zip(*(_leaves(r[1]) for r in results))]
-    return (results[0][0], _rebuilt(results[0][1], iter(stack)), *results[0][2:])
+    tangents = results if tangents_only else [r[1] for r in results]
+    stack = [LIBRARY.wrap(np.stack([leaf.asnumpy() for leaf in leaves])) for leaves in zip(*map(_leaves, tangents))]
+    stacked = _rebuilt(tangents[0], iter(stack))
+    return stacked if tangents_only else (results[0][0], stacked, *results[0][2:])
 
 
 def _leaves(value) -> list:
@@ -294,7 +297,8 @@ class _Jacobian:
             function = make(basis[0].shape[0])
             found = finish(function(*call_args, *basis))
         except compiler.jvpspec.UnbatchedTangent:
-            return finish(_one_at_a_time(make(None), call_args, basis))
+            tangents_only = self.reverse and not isinstance(self.fn, _Jacobian)   # _plan_reverse's kernels
+            return finish(_one_at_a_time(make(None), call_args, basis, tangents_only))
         if signature is not None:
             self.kept[signature] = (function, call_args[len(args):], basis, finish)
         return found
@@ -350,10 +354,10 @@ class _Jacobian:
 
         def make(batch):
             return self._keep(("reverse", positions, batch), lambda: JvpFunction(
-                gradient, compiler.jvpspec.JvpSpec((len(args),), False, batch, identity=True)))
+                gradient, compiler.jvpspec.JvpSpec((len(args),), False, batch, identity=True, tangents_only=True)))
 
         def finish(found):
-            rows = _as_tuple(found[1])
+            rows = _as_tuple(found)
             blocks = [[_block(rows[j], offset, size, tuple(out.shape), tuple(args[p].shape), rows_first=True)
                        for j, p in enumerate(positions)] for out, offset, size in zip(differentiated, offsets, sizes)]
             jac = _arranged(blocks, len(differentiated), len(positions))

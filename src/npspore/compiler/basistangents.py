@@ -14,7 +14,7 @@ rule where an op allows one:
   for later folds; the tangent itself is still the product, which the optimizer drops when no one
   reads it);
 * ``x @ y`` with ``x`` of ``N`` elements a diagonal tangent: the rows of ``y`` (or of ``yᵀ``) scaled
-  by ``u``: no product at all for the identity.
+  by ``u``: no product at all for the identity; with ``y`` a diagonal tangent, the columns of ``x``.
 
 Everything else takes the ordinary batched rule (``tangents.batched_tangent_of``).
 """
@@ -51,8 +51,10 @@ class Diagonals:
     def tangent_of(self, stmt: Apply, d_args: list, builder: BlockBuilder, hint: str):
         """The batched tangent of ``stmt`` by a rule that uses a diagonal operand, or None (the
         ordinary rule applies)."""
-        if stmt.op in ("matmul", "dot") and not stmt.static.get("transpose_a"):
+        if stmt.op == "matmul" and not stmt.static.get("transpose_a") and d_args[0] in self:
             return self._scaled_rows(stmt, d_args, builder, hint)
+        if stmt.op == "matmul" and not stmt.static.get("transpose_b") and d_args[1] in self:
+            return self._scaled_columns(stmt, d_args, builder, hint)
         return None
 
     def record(self, stmt: Apply, d_args: list, tangent, builder: BlockBuilder, hint: str) -> None:
@@ -73,15 +75,30 @@ class Diagonals:
                     return
 
     def _scaled_rows(self, stmt: Apply, d_args: list, builder: BlockBuilder, hint: str):
+        """``x @ y`` with ``x``'s tangent ``diag(u)`` (``x`` a vector or one row): the rows of ``y`` (``yᵀ``)
+        scaled by ``u``."""
         x, y = stmt.args
-        d = d_args[0]
-        if d not in self or d_args[1] is not None or not isinstance(y, Var) or y.aval.ndim != 2:
+        if d_args[1] is not None or not isinstance(y, Var) or y.aval.ndim != 2:
             return None
         if x.aval.ndim not in (1, 2) or _size(x) != self.batch or x.aval.shape[-1] != self.batch:
             return None
-        rows = y
-        if stmt.static.get("transpose_b"):
-            rows = builder.apply("transpose", (y,), {"axes": (1, 0)}, loc=stmt.loc, hint=hint)
+        return self._scaled(y, stmt.static.get("transpose_b", False), d_args[0], stmt, builder, hint)
+
+    def _scaled_columns(self, stmt: Apply, d_args: list, builder: BlockBuilder, hint: str):
+        """``x @ y`` with ``y``'s tangent ``diag(u)`` (``y`` a vector or one column): the columns of ``x``
+        (``xᵀ``) scaled by ``u``, as rows."""
+        x, y = stmt.args
+        if d_args[0] is not None or not isinstance(x, Var) or x.aval.ndim != 2:
+            return None
+        if y.aval.ndim not in (1, 2) or _size(y) != self.batch or y.aval.shape[0] != self.batch:
+            return None
+        return self._scaled(x, not stmt.static.get("transpose_a", False), d_args[1], stmt, builder, hint)
+
+    def _scaled(self, matrix: Var, transposed: bool, d, stmt: Apply, builder: BlockBuilder, hint: str) -> tuple:
+        """The batched tangent ``diag(u) @ matrix`` (``matrixᵀ``), shaped as ``stmt``'s result's."""
+        rows = matrix
+        if transposed:
+            rows = builder.apply("transpose", (matrix,), {"axes": (1, 0)}, loc=stmt.loc, hint=hint)
         u = self.known[d]
         if u is not None:
             column = builder.apply("reshape", (u,), {"shape": (self.batch, 1)}, loc=stmt.loc, hint=hint)

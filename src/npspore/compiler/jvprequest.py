@@ -9,7 +9,8 @@ Applied to a function (:func:`jvp_request`) a request
 3. runs ``forwardmode.jvp`` and puts the tangent params after the input leaves (before the
    captured Parameters);
 4. packages the results as MindSpore's ``jvp`` returns them: ``(output, tangent)``, or
-   ``(output[0], tangent, aux)`` with ``has_aux`` (``aux`` the second output alone when there are two).
+   ``(output[0], tangent, aux)`` with ``has_aux`` (``aux`` the second output alone when there are two);
+   the tangent alone with ``spec.tangents_only``.
 """
 from __future__ import annotations
 
@@ -85,6 +86,8 @@ def jvp_request(request: JvpRequest, functions, name, inputs, slices, captured, 
         tree = _tuple_node((_renumber(differentiated, lambda i: take(forward[i])),
                             _renumber(differentiated, lambda i: take(tangent_of[i])),
                             _renumber(aux, lambda i: take(forward[i]))))
+    elif request.spec.tangents_only:
+        tree = _renumber(output_node, lambda i: take(tangent_of[i]))
     else:
         tree = _tuple_node((_renumber(output_node, lambda i: take(forward[i])),
                             _renumber(output_node, lambda i: take(tangent_of[i]))))

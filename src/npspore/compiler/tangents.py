@@ -180,6 +180,16 @@ def _matmul(stmt: Apply, d_args: list, builder: BlockBuilder, hint: str):
                                  loc=stmt.loc, hint=hint)
             total = term if total is None else builder.apply("add", (total, term), loc=stmt.loc, hint=hint)
             continue
+        if not vector and position == 1 and x.aval.ndim == 2 and y.aval.ndim == 2 and y.aval.shape[-1] == 1 \
+                and not flags.get("transpose_b"):
+            # a matrix times one column per tangent: the columns as the rows of one product with xᵀ
+            rows = builder.apply("reshape", (d,), {"shape": (-1, y.aval.shape[0])}, loc=stmt.loc, hint=hint)
+            product = builder.apply("matmul", (rows, x), {"transpose_b": True} if not flags.get("transpose_a") else {},
+                                    loc=stmt.loc, hint=hint)
+            term = builder.apply("reshape", (product,), {"shape": (d.aval.shape[0],) + tuple(stmt.targets[0].aval.shape)},
+                                 loc=stmt.loc, hint=hint)
+            total = term if total is None else builder.apply("add", (total, term), loc=stmt.loc, hint=hint)
+            continue
         if not vector:
             args = (d, y) if position == 0 else (x, d)
             static = flags
