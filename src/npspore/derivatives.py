@@ -23,6 +23,7 @@ from typing import Any, Callable
 import numpy as np
 
 from . import compiler
+from .compiler.kernel import MISS
 from .compiler.library import LIBRARY
 from .grad import GradFunction, _check_position
 
@@ -235,7 +236,10 @@ def _basis(values) -> tuple:
 def _block(batched, offset: int, size: int, rows_shape: tuple, columns_shape: tuple, rows_first: bool):
     """The Jacobian block held in rows ``offset:offset+size`` of a batched tangent: of shape
     ``rows_shape + columns_shape``; the batch axis indexes the columns (forward) or the rows (reverse)."""
-    part = batched.asnumpy()[offset:offset + size].reshape(size, -1)
+    part = batched.asnumpy()
+    if offset or size != part.shape[0]:
+        part = part[offset:offset + size]
+    part = part.reshape(size, -1)
     return LIBRARY.wrap(np.ascontiguousarray(part if rows_first else part.T).reshape(rows_shape + columns_shape))
 
 
@@ -276,6 +280,7 @@ class _Jacobian:
         _check_has_aux(has_aux)
         self.fn, self.grad_position, self.has_aux, self.reverse = fn, grad_position, has_aux, reverse
         self.kept: dict = {}
+        self.last = None
 
     def _keep(self, key, make):
         found = self.kept.get(key)
@@ -287,11 +292,11 @@ class _Jacobian:
         return self._keep(("basis",) + tuple((tuple(v.shape), str(v.dtype)) for v in values), lambda: _basis(values))
 
     def __call__(self, *args):
-        signature = self._signature(args)
-        prepared = self.kept.get(signature)
-        if prepared is not None:   # planned before for these shapes: only the kernel and the blocks
-            function, extra, basis, finish = prepared
-            return finish(function(*args, *extra, *basis))
+        if self.last is not None:   # the plan of the last call, if this call has its arguments' shapes
+            function, extra, basis, finish = self.last
+            found = function._fast((*args, *extra, *basis))   # checks every argument's type, shape, dtype
+            if found is not MISS:
+                return finish(found)
         make, call_args, basis, finish = self.plan(args)
         try:
             function = make(basis[0].shape[0])
@@ -299,19 +304,11 @@ class _Jacobian:
         except compiler.jvpspec.UnbatchedTangent:
             tangents_only = self.reverse and not isinstance(self.fn, _Jacobian)   # _plan_reverse's kernels
             return finish(_one_at_a_time(make(None), call_args, basis, tangents_only))
-        if signature is not None:
-            self.kept[signature] = (function, call_args[len(args):], basis, finish)
+        if not isinstance(self.fn, _Jacobian) and not (self.reverse and self.has_aux):
+            # the plan holds for any call with these shapes (not a Hessian's, whose inner plan is
+            # made again; not a reverse one with has_aux, whose aux each call computes)
+            self.last = (function, call_args[len(args):], basis, finish)
         return found
-
-    def _signature(self, args):
-        """The key of a call's plan when it can be kept (Tensor arguments; not a Hessian's plan nor a
-        reverse one with ``has_aux``, whose aux is computed by each call), else None."""
-        if isinstance(self.fn, _Jacobian) or (self.reverse and self.has_aux):
-            return None
-        Tensor = LIBRARY.tensor_type
-        if not all(type(a) is Tensor for a in args):
-            return None
-        return ("call",) + tuple((a.shape, a.dtype) for a in args)
 
     def plan(self, args) -> tuple:
         """``(make, call_args, basis, finish)``: ``make(batch)`` is the JVP function called with
@@ -329,6 +326,8 @@ class _Jacobian:
                 self.fn, compiler.jvpspec.JvpSpec(positions, self.has_aux, batch, identity=True)))
 
         def finish(result):
+            if len(values) == 1 and not self.has_aux and type(result[1]) is LIBRARY.tensor_type:   # one block
+                return _block(result[1], 0, sizes[0], tuple(result[0].shape), tuple(values[0].shape), rows_first=False)
             outputs, tangents = _as_tuple(result[0]), _as_tuple(result[1])
             blocks = [[_block(t, offset, size, tuple(out.shape), tuple(v.shape), rows_first=False)
                        for v, offset, size in zip(values, offsets, sizes)] for out, t in zip(outputs, tangents)]
@@ -357,6 +356,9 @@ class _Jacobian:
                 gradient, compiler.jvpspec.JvpSpec((len(args),), False, batch, identity=True, tangents_only=True)))
 
         def finish(found):
+            if len(positions) == 1 and not self.has_aux and type(found) is LIBRARY.tensor_type:   # one block
+                return _block(found, 0, sizes[0], tuple(differentiated[0].shape), tuple(args[positions[0]].shape),
+                              rows_first=True)
             rows = _as_tuple(found)
             blocks = [[_block(rows[j], offset, size, tuple(out.shape), tuple(args[p].shape), rows_first=True)
                        for j, p in enumerate(positions)] for out, offset, size in zip(differentiated, offsets, sizes)]
