@@ -125,3 +125,80 @@ def test_cli_show_jvp_prints_the_forward_mode_kernel(capsys):
     assert "# kernel: jvp" in text and "def MLP_construct_jvp(x, x_dot," in text
     assert "relu_dot" in text and "return (fc2, fc2_dot)" in text
     assert main(["show", "npspore.examples:MLP", "--input", "f32[8,4]", "--jvp", "--grad"]) == 2
+
+
+# --- forward mode through a Cell with a custom bprop: MindSpore 2.10 uses the bprop (its transpose)
+
+BPROP_MATRIX = np.array([[1.0, 2.0], [3.0, 4.0]], np.float32)
+
+
+class MixedBprop(ms.nn.Cell):
+    """A bprop that is not the derivative of construct, not symmetric, reading an input and the output."""
+
+    def __init__(self):
+        super().__init__()
+        self.m = ms.Tensor(BPROP_MATRIX)
+
+    def construct(self, x, y):
+        return ops.sin(x) * y
+
+    def bprop(self, x, y, out, dout):
+        return ops.matmul(dout, self.m) * x, dout * out
+
+
+class CallsMixedBprop(ms.nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.inner = MixedBprop()
+
+    def construct(self, x, y):
+        return self.inner(x * 2.0, y) + y
+
+
+# What MindSpore 2.10.0 (CPU, GRAPH_MODE; PYNATIVE gives the same) printed for these calls, rounded to 5 digits:
+# x = [0.5, -1.0], y = [2.0, 3.0], tangents vx = [1, 0], vy = [0, 1].
+BPROP_RECORDED = {
+    MixedBprop: {"out": [0.95885, -2.52441], "jvp": [0.5, -1.02441], "jvp x only": [0.5, 1.5],
+                 "jacobian": ([[0.5, -2.0], [1.5, -4.0]], [[0.95885, 0.0], [0.0, -2.52441]])},
+    CallsMixedBprop: {"out": [3.68294, 0.27211], "jvp": [2.0, 4.27211], "jvp x only": [2.0, 6.0],
+                      "jacobian": ([[2.0, -8.0], [6.0, -16.0]], [[2.68294, 0.0], [0.0, -1.72789]])},
+}
+
+
+@pytest.mark.parametrize("cell", [MixedBprop, CallsMixedBprop])
+def test_forward_mode_through_a_custom_bprop_is_mindspores(cell):
+    net = cell()
+    x, y = ms.Tensor(np.array([0.5, -1.0], np.float32)), ms.Tensor(np.array([2.0, 3.0], np.float32))
+    vx, vy = ms.Tensor(np.array([1.0, 0.0], np.float32)), ms.Tensor(np.array([0.0, 1.0], np.float32))
+    want = BPROP_RECORDED[cell]
+    out, tangent = ops.jvp(net, (x, y), (vx, vy))
+    np.testing.assert_allclose(out.asnumpy(), want["out"], atol=1e-5)
+    np.testing.assert_allclose(tangent.asnumpy(), want["jvp"], atol=1e-5)
+    np.testing.assert_allclose(ops.jvp(net, (x, y), (vx, ops.zeros_like(vy)))[1].asnumpy(), want["jvp x only"],
+                               atol=1e-5)
+    for transform in (ops.jacfwd, ops.jacrev):
+        for found, expected in zip(transform(net, grad_position=(0, 1))(x, y), want["jacobian"]):
+            np.testing.assert_allclose(found.asnumpy(), expected, atol=1e-5)
+
+
+class DebugBprop(ms.nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.bprop_debug = True
+
+    def construct(self, x):
+        return x * 3.0
+
+    def bprop(self, x, out, dout):
+        return (dout * 2.0,)
+
+
+def test_forward_mode_through_a_python_bprop_is_refused_at_the_call_of_the_cell():
+    net = DebugBprop()
+
+    def f(x):
+        return net(x) + 1.0   # the line the error names
+
+    with pytest.raises(RuntimeError, match="bprop_debug") as info:
+        ops.jvp(f, ms.Tensor(np.ones(2, np.float32)), ms.Tensor(np.ones(2, np.float32)))
+    assert "return net(x) + 1.0" in str(info.value)

@@ -251,3 +251,86 @@ def test_a_tangent_batch_through_an_op_without_a_batched_rule_is_refused_at_comp
     spec = ms.compiler.jvpspec.JvpSpec((0,), False, batch=6)
     with pytest.raises(ms.compiler.jvpspec.UnbatchedTangent):
         ms.derivatives.JvpFunction(reductions_without_batched_rules, spec)(x, y, ms.Tensor(np.zeros((6, 2, 3))))
+
+
+# --- the identity basis of jacfwd/jacrev: products by it folded (compiler.basistangents)
+
+WEIGHTS = np.random.default_rng(10).standard_normal((6, 6))
+SCALE = np.random.default_rng(11).uniform(0.5, 2, 6)
+
+
+def dense_tanh(x):
+    """A Dense layer's ops on a vector: reshape to a row, product with a transposed weight, tanh."""
+    return ops.tanh(ops.MatMul(transpose_b=True)(ops.reshape(x, (1, 6)), ms.Tensor(WEIGHTS)))
+
+
+def scaled_product(x):
+    """The identity scaled (diag(b)) and then multiplied; read twice (two products of the basis)."""
+    scaled = ops.mul(ms.Tensor(SCALE), x)
+    return ops.matmul(scaled, ms.Tensor(WEIGHTS[:, :4])) + ops.matmul(ops.sin(x), ms.Tensor(WEIGHTS[:, 2:]))
+
+
+def rows_of_a_matrix(x):
+    """A (2, 3) input: its basis is not the identity of the product's rows (no fold may apply)."""
+    return ops.matmul(ops.reshape(x, (2, 3)), ms.Tensor(WEIGHTS[:3, :2])) * ops.reshape(x, (2, 3))[:, :2]
+
+
+@pytest.mark.parametrize("fn", [dense_tanh, scaled_product, rows_of_a_matrix])
+@pytest.mark.parametrize("transform", [ops.jacfwd, ops.jacrev])
+def test_jacobians_on_the_identity_basis_match_central_differences(fn, transform):
+    x = ms.Tensor(np.random.default_rng(12).standard_normal(6))
+    np.testing.assert_allclose(transform(fn)(x).asnumpy(), numeric_jacobian(fn, (x,), 0), rtol=1e-6, atol=1e-7)
+
+
+class Layer(ms.nn.Cell):
+    def construct(self, x, w):
+        return ops.tanh(ops.matmul(w, x))
+
+
+class ThreeLayers(ms.nn.Cell):
+    """One layer's function called three times: jacrev's kernel calls its backward three times."""
+
+    def __init__(self):
+        super().__init__()
+        self.layer = Layer()
+        self.w0, self.w1, self.w2 = (ms.Tensor(WEIGHTS * (k + 1) / 4) for k in range(3))
+
+    def construct(self, x):
+        return self.layer(self.layer(self.layer(x, self.w0), self.w1), self.w2)
+
+
+def test_jacrev_computes_no_gradient_of_its_zero_sensitivity():
+    x = ms.Tensor(np.random.default_rng(13).standard_normal(6))
+    net = ThreeLayers()
+    np.testing.assert_allclose(ops.jacrev(net)(x).asnumpy(), numeric_jacobian(net, (x,), 0), rtol=1e-6, atol=1e-7)
+    source = identity_kernel(net, x, reverse=True)
+    # one product in the layer's forward and one in the backward of the two later layers (one function,
+    # one product each: the basis's rows at once, no stack of matrix-vector products); the last layer's
+    # backward, on the identity basis, scales the weight; none computes the cotangent of a zero sensitivity
+    assert matrix_products(source) == 2, source
+    entry_body = source.split("def ThreeLayers_construct_grad_jvp")[1].split('"""')[2]
+    assert "sens" not in entry_body   # neither the zero sensitivity nor the basis (folded) is read
+    assert "tangents only" in source
+
+
+def matrix_products(source: str) -> int:
+    """How many matrix products a kernel computes (``@`` and ``np.matmul``), comments aside."""
+    code = "\n".join(line.split("  #")[0] for line in source.splitlines() if not line.startswith("#"))
+    return code.count(" @ ") + code.count("np.matmul(")
+
+
+def identity_kernel(fn, x, reverse: bool) -> str:
+    """The kernel ``jacfwd(fn)``/``jacrev(fn)`` runs at ``x``."""
+    jacobian = (ops.jacrev if reverse else ops.jacfwd)(fn)
+    make, call_args, basis, _ = jacobian.plan((x,))
+    return make(basis[0].shape[0]).kernel_source(*call_args, *basis)
+
+
+@pytest.mark.parametrize("reverse", [False, True])
+def test_the_identity_basis_is_never_multiplied(reverse):
+    # only the forward product: jacfwd's tangent is the weight itself, scaled; jacrev's is the basis times
+    # diag(1 - tanh²) times the weight, the scaled weight, and the gradient itself (of a zero
+    # sensitivity) is not computed
+    source = identity_kernel(dense_tanh, ms.Tensor(np.ones(6)), reverse)
+    assert matrix_products(source) == 1, source
+    assert "identity basis" in source

@@ -9,6 +9,8 @@ Fixtures were recorded with MindSpore 2.10 (``/work/msvenv``, CPU) running:
   gradients in the tutorial's style with fixed data;
 * MindSpore 2.10's errors for wrong ``in_axes``/``out_axes``.
 """
+import os
+
 import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -401,8 +403,19 @@ def _rank3(x, y):
     return ops.bmm(stacked, ops.transpose(stacked, (0, 2, 1))) + ops.matmul(stacked, y) + by_vector
 
 
+def _fills(x, y):
+    """``fill`` with a per-sample scalar and with a per-sample row (broadcast to the filled shape)."""
+    return ops.fill(ms.float32, (2,) + x.shape, x[0, 0]) * y + ops.full((3, x.shape[1]), y[1], dtype=ms.float32).sum(0)
+
+
+def _class_indices(x, y):
+    """A loss's class indices (checked per element, ``class_indices``) made from each sample's values."""
+    labels = ops.argmax(y, 1).astype(ms.int32)
+    return ops.nll_loss(ops.log_softmax(x, -1), labels, reduction="none") + labels.astype(ms.float32)
+
+
 RULE_PROGRAMS = [_ew, _reduce, _shapes, _softmax, _matvec, _matmat, _where, _index, _tiles, _argmax, _softmaxes,
-                 _vectors, _rank3]
+                 _vectors, _rank3, _fills, _class_indices]
 
 
 @pytest.mark.parametrize("program", RULE_PROGRAMS, ids=[p.__name__ for p in RULE_PROGRAMS])
@@ -513,3 +526,38 @@ def test_show_transform_vmap_prints_the_per_sample_gradient_kernel(capsys):
     assert main(["show", "npspore.examples:MLP", "--input", "f32[8,5,4]", "--transform", "vmap",
                  "--dump-after", "batch"]) == 0
     assert "float32[8, 5, 3]" in capsys.readouterr().out
+
+
+VMAP_PROGRAM = '''
+import os
+
+import numpy as np
+import npspore as ms
+from npspore import Tensor, ops
+
+
+def loss(w, x):
+    return ops.sum(ops.tanh(ops.matmul(x, w)) ** 2)
+
+
+per_sample = ms.vmap(ms.grad(loss), in_axes=(None, 0))
+w = Tensor(np.arange(6, dtype=np.float32).reshape(3, 2) / 10)
+x = Tensor(np.arange(12, dtype=np.float32).reshape(4, 3) / 10)
+found = per_sample(w, x).asnumpy()
+losses = ms.vmap(loss, in_axes=(None, 0))(w, x).asnumpy()
+info = per_sample.cache_info()
+print(info["compiles"], info["disk_loads"], repr(found.round(5).tolist()), repr(losses.round(5).tolist()))
+'''
+
+
+def test_vmap_kernels_are_loaded_from_the_disk_cache_by_a_new_process(tmp_path):
+    import subprocess
+    import sys
+
+    (tmp_path / "program.py").write_text(VMAP_PROGRAM)
+    env = dict(os.environ, NPSPORE_CACHE_DIR=str(tmp_path / "kernels"))
+    runs = [subprocess.run([sys.executable, str(tmp_path / "program.py")], env=env, capture_output=True, text=True,
+                           check=True).stdout.split(maxsplit=2) for _ in range(2)]
+    assert runs[0][:2] == ["1", "0"] and runs[1][:2] == ["0", "1"]
+    assert runs[0][2] == runs[1][2]
+    assert len(list((tmp_path / "kernels").glob("*.py"))) == 2   # vmap(grad(loss)) and vmap(loss)

@@ -1,12 +1,18 @@
 """Per-sample gradients of an MLP (784-256-10, batch 64, all weights) with ``vmap(grad(loss))``.
 
-    python tools/bench_vmap.py [--threads N]
+    python tools/bench_vmap.py
 
 Compares, in interleaved rounds (``tools/timing.py``), the vmap kernel against a careful hand-written
 batched NumPy version (einsum over the batch) and against a Python loop of ``ms.grad`` over the
-samples; checks that all three agree first. JAX's ``vmap(grad)`` on the same workload is timed for
-scale when ``jax`` is importable. Goals (issue 25): vmap ≤ ×1.5 of the hand-written version, ≥ 4×
-faster than the loop. Prints the machine load beside the figures.
+samples; checks that all three agree first. JAX's ``jit(vmap(grad))`` on the same workload is timed
+for scale when ``jax`` is importable: run it from a benchmark-only virtualenv that has ``jax[cpu]``
+beside npspore (``python -m venv V && V/bin/pip install -e . 'jax[cpu]'``; jax is never a dependency
+of the project). Goals (issue 25): vmap ≤ ×1.5 of the hand-written version, ≥ 4× faster than the loop.
+
+The per-sample gradients of the first layer are 51 MB per call, so both sides are mostly memory
+traffic: the benchmark also times writing that output alone (into fresh memory, as every call that
+returns new arrays does, and into memory reused from the previous call), and counts the minor page
+faults and the kernel (system) time per call of each side. Prints the machine load beside the figures.
 """
 import os
 import sys
@@ -15,7 +21,7 @@ import time
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(__file__))
-from timing import interleaved  # noqa: E402
+from timing import faults_and_system_time, interleaved  # noqa: E402
 
 import npspore as ms  # noqa: E402
 from npspore import Tensor, ops  # noqa: E402
@@ -75,24 +81,50 @@ def main() -> None:
     for got, want in zip(by_hand(*arrays, outer=broadcast_outer), by_hand(*arrays)):
         np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-6)
 
-    functions = [lambda: per_sample(*tensors), lambda: by_hand(*arrays),
-                 lambda: by_hand(*arrays, outer=broadcast_outer), loop]
+    output = np.empty((BATCH, D_IN, HIDDEN), np.float32)
+    x, d_h = arrays[4], by_hand(*arrays)[1]
+    sides = {"vmap(grad(loss))": lambda: per_sample(*tensors),
+             "by hand, einsum over batch": lambda: by_hand(*arrays),
+             "by hand, broadcast products": lambda: by_hand(*arrays, outer=broadcast_outer),
+             "loop of ms.grad": loop,
+             "d_w1's products alone, fresh memory": lambda: broadcast_outer(x, d_h),
+             "d_w1's products alone, reused memory": lambda: np.multiply(x[:, :, None], d_h[:, None, :], out=output),
+             "floor: 51 MB written (np.copyto)": lambda: np.copyto(output, 0.5)}
+    jax_side = jax_per_sample_gradients(arrays)
+    if jax_side is not None:
+        sides[f"jax.jit(vmap(grad)) {jax_side[0]}"] = jax_side[1]
     print(f"load average (1, 5, 15 min): {os.getloadavg()}")
+    print(f"the per-sample weight gradients d_w1 alone are {BATCH}x{D_IN}x{HIDDEN} float32 = "
+          f"{output.nbytes / 1e6:.0f} MB written per call; glibc malloc settings from the environment: "
+          f"{ {k: v for k, v in os.environ.items() if k.startswith(('MALLOC_', 'GLIBC_TUNABLES'))} }")
+    names = list(sides)
     for clock, timer in (("wall time", time.perf_counter), ("CPU time of this process", time.process_time)):
-        t_vmap, t_einsum, t_broadcast, t_loop = interleaved(functions, number=3, rounds=11, timer=timer)
-        t_hand = min(t_einsum, t_broadcast)
+        found = dict(zip(names, interleaved(list(sides.values()), number=3, rounds=11, timer=timer)))
+        t_vmap, t_loop = found["vmap(grad(loss))"], found["loop of ms.grad"]
+        t_hand = min(found["by hand, einsum over batch"], found["by hand, broadcast products"])
         print(f"-- {clock}, median of 11 interleaved rounds of 3 calls")
-        print(f"vmap(grad(loss))             {t_vmap * 1e3:8.2f} ms")
-        print(f"by hand, einsum over batch   {t_einsum * 1e3:8.2f} ms")
-        print(f"by hand, broadcast products  {t_broadcast * 1e3:8.2f} ms")
+        for name in names:
+            print(f"{name:36s} {found[name] * 1e3:8.2f} ms")
         print(f"vmap / best by hand = x{t_vmap / t_hand:.2f} (goal <= x1.5)")
-        print(f"loop of ms.grad              {t_loop * 1e3:8.2f} ms   loop / vmap = {t_loop / t_vmap:.1f}x (goal >= 4x)")
+        t_floor, t_products = found["floor: 51 MB written (np.copyto)"], found["d_w1's products alone, reused memory"]
+        print(f"loop / vmap = {t_loop / t_vmap:.1f}x (goal >= 4x); at most loop / floor = {t_loop / t_floor:.1f}x "
+              f"for any implementation, loop / d_w1's products = {t_loop / t_products:.1f}x for one in NumPy")
+    print("-- page faults and kernel (system) time per call, 10 calls each")
+    for name in names:
+        faults, system = faults_and_system_time(sides[name], 10)
+        print(f"{name:36s} {faults:8.0f} minor faults  {system * 1e3:7.2f} ms system")
+    print(f"load average (1, 5, 15 min): {os.getloadavg()}")
+
+
+def jax_per_sample_gradients(arrays):
+    """``(jax version, a call of jax.jit(vmap(grad)) on the workload)``, or None without ``jax``."""
     try:
         import jax
         import jax.numpy as jnp
     except ImportError:
-        print("jax: not installed (pip install jax to time jax.vmap(jax.grad) for scale)")
-        return
+        print("jax: not installed (in a benchmark-only virtualenv: pip install 'jax[cpu]'; never a project "
+              "dependency)")
+        return None
 
     def jax_loss(w1, b1, w2, b2, x, label):
         logits = jnp.maximum(x @ w1 + b1, 0) @ w2 + b2
@@ -100,9 +132,9 @@ def main() -> None:
 
     jax_per_sample = jax.jit(jax.vmap(jax.grad(jax_loss, argnums=(0, 1, 2, 3)), in_axes=(None,) * 4 + (0, 0)))
     jax_arrays = [jnp.asarray(a) for a in arrays]
-    jax.block_until_ready(jax_per_sample(*jax_arrays))
-    (t_jax,) = interleaved([lambda: jax.block_until_ready(jax_per_sample(*jax_arrays))], number=3, rounds=11)
-    print(f"jax.jit(vmap(grad)) {jax.__version__:7s}  {t_jax * 1e3:8.2f} ms   vmap / jax = x{t_vmap / t_jax:.2f}")
+    for got, want in zip(jax_per_sample(*jax_arrays), by_hand(*arrays)):   # d_w1, d_b1, d_w2, d_b2
+        np.testing.assert_allclose(np.asarray(got), want, rtol=1e-4, atol=1e-5)
+    return jax.__version__, lambda: jax.block_until_ready(jax_per_sample(*jax_arrays))
 
 
 if __name__ == "__main__":

@@ -23,6 +23,7 @@ from typing import Any, Callable
 import numpy as np
 
 from . import compiler
+from .compiler.kernel import MISS
 from .compiler.library import LIBRARY
 from .grad import GradFunction, _check_position
 
@@ -235,16 +236,22 @@ def _basis(values) -> tuple:
 def _block(batched, offset: int, size: int, rows_shape: tuple, columns_shape: tuple, rows_first: bool):
     """The Jacobian block held in rows ``offset:offset+size`` of a batched tangent: of shape
     ``rows_shape + columns_shape``; the batch axis indexes the columns (forward) or the rows (reverse)."""
-    part = batched.asnumpy()[offset:offset + size].reshape(size, -1)
+    part = batched.asnumpy()
+    if offset or size != part.shape[0]:
+        part = part[offset:offset + size]
+    part = part.reshape(size, -1)
     return LIBRARY.wrap(np.ascontiguousarray(part if rows_first else part.T).reshape(rows_shape + columns_shape))
 
 
-def _one_at_a_time(kernel, args, basis):
+def _one_at_a_time(kernel, args, basis, tangents_only: bool = False):
     """A batched JVP kernel's result computed by ``kernel`` (its unbatched version) one basis tangent at
-    a time (an op without a batched tangent rule): the same structure, tangents stacked on a first axis."""
+    a time (an op without a batched tangent rule): the same structure, tangents stacked on a first axis
+    (``tangents_only``: the kernel returns its tangents alone)."""
     results = [kernel(*args, *(LIBRARY.wrap(t.asnumpy()[k]) for t in basis)) for k in range(basis[0].shape[0])]
-    stack = [LIBRARY.wrap(np.stack([leaf.asnumpy() for leaf in leaves])) for leaves in zip(*(_leaves(r[1]) for r in results))]
-    return (results[0][0], _rebuilt(results[0][1], iter(stack)), *results[0][2:])
+    tangents = results if tangents_only else [r[1] for r in results]
+    stack = [LIBRARY.wrap(np.stack([leaf.asnumpy() for leaf in leaves])) for leaves in zip(*map(_leaves, tangents))]
+    stacked = _rebuilt(tangents[0], iter(stack))
+    return stacked if tangents_only else (results[0][0], stacked, *results[0][2:])
 
 
 def _leaves(value) -> list:
@@ -273,6 +280,7 @@ class _Jacobian:
         _check_has_aux(has_aux)
         self.fn, self.grad_position, self.has_aux, self.reverse = fn, grad_position, has_aux, reverse
         self.kept: dict = {}
+        self.last = None
 
     def _keep(self, key, make):
         found = self.kept.get(key)
@@ -284,11 +292,23 @@ class _Jacobian:
         return self._keep(("basis",) + tuple((tuple(v.shape), str(v.dtype)) for v in values), lambda: _basis(values))
 
     def __call__(self, *args):
+        if self.last is not None:   # the plan of the last call, if this call has its arguments' shapes
+            function, extra, basis, finish = self.last
+            found = function._fast((*args, *extra, *basis))   # checks every argument's type, shape, dtype
+            if found is not MISS:
+                return finish(found)
         make, call_args, basis, finish = self.plan(args)
         try:
-            return finish(make(basis[0].shape[0])(*call_args, *basis))
+            function = make(basis[0].shape[0])
+            found = finish(function(*call_args, *basis))
         except compiler.jvpspec.UnbatchedTangent:
-            return finish(_one_at_a_time(make(None), call_args, basis))
+            tangents_only = self.reverse and not isinstance(self.fn, _Jacobian)   # _plan_reverse's kernels
+            return finish(_one_at_a_time(make(None), call_args, basis, tangents_only))
+        if not isinstance(self.fn, _Jacobian) and not (self.reverse and self.has_aux):
+            # the plan holds for any call with these shapes (not a Hessian's, whose inner plan is
+            # made again; not a reverse one with has_aux, whose aux each call computes)
+            self.last = (function, call_args[len(args):], basis, finish)
+        return found
 
     def plan(self, args) -> tuple:
         """``(make, call_args, basis, finish)``: ``make(batch)`` is the JVP function called with
@@ -303,9 +323,11 @@ class _Jacobian:
 
         def make(batch):
             return self._keep((positions, batch), lambda: JvpFunction(
-                self.fn, compiler.jvpspec.JvpSpec(positions, self.has_aux, batch)))
+                self.fn, compiler.jvpspec.JvpSpec(positions, self.has_aux, batch, identity=True)))
 
         def finish(result):
+            if len(values) == 1 and not self.has_aux and type(result[1]) is LIBRARY.tensor_type:   # one block
+                return _block(result[1], 0, sizes[0], tuple(result[0].shape), tuple(values[0].shape), rows_first=False)
             outputs, tangents = _as_tuple(result[0]), _as_tuple(result[1])
             blocks = [[_block(t, offset, size, tuple(out.shape), tuple(v.shape), rows_first=False)
                        for v, offset, size in zip(values, offsets, sizes)] for out, t in zip(outputs, tangents)]
@@ -331,10 +353,13 @@ class _Jacobian:
 
         def make(batch):
             return self._keep(("reverse", positions, batch), lambda: JvpFunction(
-                gradient, compiler.jvpspec.JvpSpec((len(args),), False, batch)))
+                gradient, compiler.jvpspec.JvpSpec((len(args),), False, batch, identity=True, tangents_only=True)))
 
         def finish(found):
-            rows = _as_tuple(found[1])
+            if len(positions) == 1 and not self.has_aux and type(found) is LIBRARY.tensor_type:   # one block
+                return _block(found, 0, sizes[0], tuple(differentiated[0].shape), tuple(args[positions[0]].shape),
+                              rows_first=True)
+            rows = _as_tuple(found)
             blocks = [[_block(rows[j], offset, size, tuple(out.shape), tuple(args[p].shape), rows_first=True)
                        for j, p in enumerate(positions)] for out, offset, size in zip(differentiated, offsets, sizes)]
             jac = _arranged(blocks, len(differentiated), len(positions))
@@ -350,7 +375,7 @@ class _Jacobian:
 
         def make(batch):
             return self._keep(("nested", positions, batch), lambda: JvpFunction(
-                inner, compiler.jvpspec.JvpSpec(positions, False, batch)))
+                inner, compiler.jvpspec.JvpSpec(positions, False, batch, identity=True)))
 
         def finish(result):
             # row m of the tangents of the inner kernel's result: the inner Jacobian's derivative along m

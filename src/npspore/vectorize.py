@@ -202,6 +202,10 @@ class VmapFunction:
             self._cache.add(key, entry, from_disk=from_disk)
         return entry.run(leaves)
 
+    def cache_info(self) -> dict:
+        """``{'hits', 'compiles', 'disk_loads', 'entries'}`` of this vmap's kernels."""
+        return self._cache.info()
+
     def kernel_source(self, *args: Any) -> str:
         """The generated module that computes this vmap for these arguments (compiling it if needed)."""
         self(*args)

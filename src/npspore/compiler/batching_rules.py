@@ -15,8 +15,14 @@ per target, ``(atom, batched)``. Rules are given by family where the family shar
 * ``matmul``/``batch_matmul``/``dot``: the batch axis becomes one of matmul's own batch axes;
 * convolutions and pooling: the batch axis is folded into the images' N axis and unfolded after.
 
-An op with no rule here (``masked_select``: its result's shape depends on each sample's values)
-makes ``vmap`` fail at compile time, naming the op and the user's line.
+An op with no rule here makes ``vmap`` fail at compile time, naming the op and the user's line:
+``masked_select`` (and its gradient), ``nms_with_mask`` and ``random_choice_with_mask``, whose
+results' shapes or orders depend on each sample's values; the collectives (``all_reduce``...), which
+communicate whole tensors between processes. Three more have none because no program brings them to
+``vmap``: ``row_set`` (only the optimize stage, after batching, emits it), ``dim_size`` (a dynamic
+dim of ``set_inputs``; vmap specializes each call for static shapes) and ``conv2d_filter_grad`` (in
+the programs tried, a convolution's filter gradient reaches ``vmap`` as a product with its im2col
+columns). The ops without operands (``zeros``, ``random_normal``...) never meet a batched value.
 """
 from __future__ import annotations
 
@@ -200,8 +206,17 @@ def gather_grad(batcher, stmt, args, batched):
 
 
 def like(batcher, stmt, args, batched):
-    """``ones_like``/``zeros_like``: the result has the operand's (batched) shape."""
+    """Ops whose result has their one operand's shape (``ones_like``, ``zeros_like``, a loss's
+    ``class_indices``, checked element by element): the op on the batched operand as it is."""
     return batcher.emit(stmt, args, stmt.static, all_batched=True)
+
+
+def fill(batcher, stmt, args, batched):
+    """``fill`` with a value per sample: the batched value, with size-1 axes up to the filled shape's
+    rank, fills the batched shape (NumPy's ``full`` broadcasts its value)."""
+    shape = tuple(stmt.static["shape"])
+    value = batcher.align(args[0], _rank(stmt.args[0]), len(shape))
+    return batcher.emit(stmt, [value], {**stmt.static, "shape": (batcher.size, *shape)}, all_batched=True)
 
 
 # ----------------------------------------------------------------------------------- linear algebra
@@ -357,12 +372,12 @@ def _rules() -> dict:
     table.update(dict.fromkeys(("concat", "stack", "split"), sequence_axis))
     table.update(dict.fromkeys(("matmul", "batch_matmul", "dot"), matmul))
     table.update(dict.fromkeys(_IMAGE_OPERANDS, images))
-    table.update(dict.fromkeys(("ones_like", "zeros_like"), like))
+    table.update(dict.fromkeys(("ones_like", "zeros_like", "class_indices"), like))
     table.update(dict.fromkeys(("row_add", "row_add_in_place"), row_add))
     table.update({"one_hot": one_hot, "reshape": reshape, "flatten": flatten, "expand_dims": expand_dims,
                   "squeeze": squeeze, "transpose": transpose, "broadcast_to": broadcast_to, "tile": tile,
                   "getitem": getitem, "getitem_grad": getitem, "gather": gather, "gather_grad": gather_grad,
-                  "outer": outer, "row": row, "conv2d_columns": image_columns,
+                  "outer": outer, "row": row, "conv2d_columns": image_columns, "fill": fill,
                   "conv2d_columns_grad": image_columns_grad})
     return table
 

@@ -20,8 +20,9 @@ from .targets import plain_function, unbind
 
 def disk_key(request: CompileRequest) -> str | None:
     """The disk-cache key, or None when the kernel cannot be named in another process (a gradient
-    of a gradient, a vmap, a weight that is no attribute path from fn, state only this process can name)."""
-    if len(request.grads) > 1 or request.batches or not callable(request.target):
+    of a gradient, a vmap of a model ensemble, a weight that is no attribute path from fn, state only
+    this process can name)."""
+    if len(request.grads) > 1 or any(b.ensemble for b in request.batches) or not callable(request.target):
         return None
     fn, self_obj = unbind(request.target)
     if not source_available(fn) or any(not _has_source(cell) for cell in reachable_cells(self_obj, fn)):
@@ -33,6 +34,8 @@ def disk_key(request: CompileRequest) -> str | None:
         if any(p is None for p in paths):
             return None
         options = ("gradient", repr(grad.spec), paths, grad.single_weight)
+    if request.batches:   # vmap levels, outermost first: the axes of the inputs and outputs, the batch size
+        options += (("vmap",) + tuple((b.in_axes, repr(b.out_axes), b.size) for b in request.batches),)
     try:
         return kernel_disk_key(fn, self_obj, request.key, options)
     except (AttributeError, TypeError, OSError):

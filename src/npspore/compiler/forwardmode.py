@@ -45,8 +45,11 @@ import numpy as np
 
 from ..opdef import Aval, op_table
 from . import ir
+from .basistangents import Diagonals
+from .bproptangent import bprop_transpose
 from .builder import BlockBuilder, NameSupply
 from .differentiate import TAPE_AVAL, _Activity, _ModuleAD, _nondifferentiable_operands, _prune, function_names
+from .errors import not_supported
 from .ir import Apply, Block, Call, Const, ForRange, Function, If, Loc, Module, TapeNew, TapePop, TapePush, Var, While
 from .jvpspec import UnbatchedTangent
 from .tangents import batched_tangent_of, tangent_of, zeros, zero_constant
@@ -96,13 +99,25 @@ class _ModuleJVP:
         self.summary = _ModuleAD(module).summary   # which params each callee's result depends on
         self.function_names = NameSupply(module.functions)
 
-    def callee(self, name: str, active: tuple) -> tuple:
-        """``(name of callee's _jvp, positions of the results it gives tangents of)``."""
-        key = (name, active)
+    def bprop_transpose(self, stmt: Call, active: tuple) -> tuple:
+        """``(entry, kinds)`` of the function computing the tangents of a call of a cell with a ``bprop``
+        (``bproptangent``), made once per (bprop, arguments with tangents)."""
+        key = ("bprop", stmt.custom.bprop, active)
+        found = self.made.get(key)
+        if found is None:
+            functions, entry, kinds = bprop_transpose(self.source, stmt, active, self.function_names)
+            self.functions.update(functions)
+            found = self.made[key] = (entry, kinds)
+        return found
+
+    def callee(self, name: str, active: tuple, identities: tuple = ()) -> tuple:
+        """``(name of callee's _jvp, positions of the results it gives tangents of)``; ``identities``: the
+        active positions whose tangents are the identity basis."""
+        key = (name, active, identities)
         found = self.made.get(key)
         if found is None:
             fn = copy.deepcopy(self.source[name])
-            transformed, positions = _FunctionJVP(self, fn, active).build(outputs=None)
+            transformed, positions = _FunctionJVP(self, fn, active, identities).build(outputs=None)
             transformed.name = self.function_names.fresh(name + "_jvp")
             self.functions[transformed.name] = transformed
             found = (transformed.name, positions)
@@ -116,14 +131,16 @@ class _ModuleJVP:
 class _FunctionJVP:
     """Adds the tangent statements to one function (a private copy)."""
 
-    def __init__(self, ctx: _ModuleJVP, fn: Function, wrt: tuple):
+    def __init__(self, ctx: _ModuleJVP, fn: Function, wrt: tuple, identities: tuple = ()):
         self.ctx = ctx
+        self.identities = identities   # params whose batched tangents are the identity basis
         self.fn = fn
         self.wrt = tuple(wrt)
         self.names = function_names(fn)
         self.activity = _Activity(ctx.summary, fn, self.wrt)
         self.tangent_tapes: dict = {}   # tape Var -> (tangent tape Var, positions with tangents)
         self.batch = ctx.batch
+        self.diagonals = Diagonals(ctx.batch) if ctx.batch is not None else None
 
     def tangent_aval(self, aval: Aval) -> Aval:
         """The aval of a tangent of a value of ``aval``: the same, with the batch axis first if any."""
@@ -151,6 +168,8 @@ class _FunctionJVP:
             param = fn.params[j]
             d_params.append(self.tangent_var(param))
             tangents[param] = d_params[-1]
+            if j in self.identities:
+                self.diagonals.known[d_params[-1]] = None
         builder = BlockBuilder(self.names)
         self.block(fn.body, tangents, builder)
         results = fn.body.results
@@ -210,27 +229,63 @@ class _FunctionJVP:
         if self.batch is None:
             staged = tangent_of(stmt, d_args, scratch, hint)
         else:
-            staged = batched_tangent_of(stmt, d_args, scratch, hint, self.batch)
+            staged = (self.diagonals.tangent_of(stmt, d_args, scratch, hint)
+                      or batched_tangent_of(stmt, d_args, scratch, hint, self.batch))
         fitted = [_fit(scratch, d, t, self.tangent_aval(t.aval), stmt.loc) if self.varied(t) else None
                   for d, t in zip(staged, stmt.targets)]
-        _prune(scratch.block, [d for d in fitted if d is not None])
+        if self.diagonals is not None:
+            self.diagonals.record(stmt, d_args, fitted[0], scratch, hint)
+        _prune(scratch.block, [d for d in fitted if d is not None] + self.diagonal_scales())
         builder.block.stmts.extend(scratch.block.stmts)
         for target, d in zip(stmt.targets, fitted):
             if d is not None:
                 tangents[target] = d
+
+    def diagonal_scales(self) -> list:
+        """The vectors of the diagonal tangents (kept by the rule's pruning; later folds read them)."""
+        return [] if self.diagonals is None else [u for u in self.diagonals.known.values() if u is not None]
 
     def call(self, stmt: Call, tangents: dict, builder: BlockBuilder) -> None:
         active = tuple(j for j, a in enumerate(stmt.args) if isinstance(a, Var) and a in tangents)
         if not active or not any(self.varied(t) for t in stmt.targets):
             builder.append(stmt)
             return
-        name, positions = self.ctx.callee(stmt.callee, active)
+        if stmt.custom is not None and (stmt.custom.bprop or stmt.custom.python_bprop) is not None:
+            self.call_with_bprop(stmt, active, tangents, builder)
+            return
+        identities = tuple(j for j in active if self.diagonals is not None
+                           and tangents[stmt.args[j]] in self.diagonals
+                           and self.diagonals.known[tangents[stmt.args[j]]] is None)
+        name, positions = self.ctx.callee(stmt.callee, active, identities)
         d_targets = tuple(self.tangent_var(stmt.targets[i]) for i in positions)
         for i, d in zip(positions, d_targets):
             tangents[stmt.targets[i]] = d
         # the _jvp callee differentiates through the callee's forward: a custom backward is reverse-mode only
         builder.append(Call(tuple(stmt.targets) + d_targets, name,
                             tuple(stmt.args) + tuple(tangents[stmt.args[j]] for j in active), stmt.loc))
+
+    def call_with_bprop(self, stmt: Call, active: tuple, tangents: dict, builder: BlockBuilder) -> None:
+        """A call of a cell with a ``bprop``: its tangents are the bprop's transpose applied to the
+        arguments' tangents, as MindSpore's forward mode gives them (``bproptangent``)."""
+        if stmt.custom.python_bprop is not None:
+            raise not_supported("forward mode (jvp, jacfwd) through a Cell whose bprop runs in Python "
+                                "(bprop_debug = True)", stmt.loc)
+        if self.batch is not None:
+            raise UnbatchedTangent("a cell's bprop")
+        builder.append(stmt)
+        entry, kinds = self.ctx.bprop_transpose(stmt, active)
+        *inputs, positions = kinds
+        values = {"arg": stmt.args, "target": stmt.targets}
+        args = tuple(item if kind == "var" else zeros(builder, stmt.targets[item].aval, stmt.targets[item], stmt.loc,
+                                                        "dout") if kind == "dout" else values[kind][item]
+                     for kind, item in inputs)
+        results = tuple(self.names.var("d_input", stmt.args[j].aval) for j in positions)
+        douts = [item for kind, item in inputs if kind == "dout"]
+        d_targets = tuple(self.tangent_var(stmt.targets[i]) for i in douts)
+        builder.append(Call(results + d_targets, entry, args + tuple(tangents[stmt.args[j]] for j in positions),
+                            stmt.loc))
+        for i, d in zip(douts, d_targets):
+            tangents[stmt.targets[i]] = d
 
     def branch(self, stmt: If, tangents: dict, builder: BlockBuilder) -> None:
         branches = []
@@ -302,7 +357,7 @@ def _aval(atom) -> Aval:
     return atom.aval if isinstance(atom, Var) else Aval.of(np.asarray(atom.value))
 
 
-def jvp(module: Module, wrt: tuple, outputs: tuple, batch: int | None = None) -> Module:
+def jvp(module: Module, wrt: tuple, outputs: tuple, batch: int | None = None, identities: tuple = ()) -> Module:
     """Forward-mode derivative of a module's entry function.
 
     Args:
@@ -312,7 +367,9 @@ def jvp(module: Module, wrt: tuple, outputs: tuple, batch: int | None = None) ->
         outputs: positions of the entry's results whose tangents are returned (zeros for a result
             that does not depend on a ``wrt`` param).
         batch: every tangent has a leading axis of this size (``batch`` tangents at once: a basis, for
-            ``jacfwd``); the rules are applied to them by ``tangentbatch``.
+            ``jacfwd``); the rules are applied to them by ``tangents.batched_tangent_of``.
+        identities: the ``wrt`` positions whose batched tangents are the identity basis (``batch`` is
+            the size of that param): products by them are folded (``basistangents``).
 
     Returns:
         A new module whose entry returns ``(results..., one tangent per outputs position)``.
@@ -330,7 +387,7 @@ def jvp(module: Module, wrt: tuple, outputs: tuple, batch: int | None = None) ->
         if not 0 <= i < len(entry.body.results):
             raise ValueError(f"output position {i} is out of range for {len(entry.body.results)} results")
     ctx = _ModuleJVP(copied, batch)
-    transformed, _ = _FunctionJVP(ctx, entry, wrt).build(outputs)
+    transformed, _ = _FunctionJVP(ctx, entry, wrt, tuple(identities)).build(outputs)
     transformed.name = ctx.function_names.fresh(transformed.name)
     functions = {**copied.functions, **ctx.functions, transformed.name: transformed}
     header = dict(copied.header)

@@ -9,9 +9,12 @@ Applied to a function (:func:`jvp_request`) a request
 3. runs ``forwardmode.jvp`` and puts the tangent params after the input leaves (before the
    captured Parameters);
 4. packages the results as MindSpore's ``jvp`` returns them: ``(output, tangent)``, or
-   ``(output[0], tangent, aux)`` with ``has_aux`` (``aux`` the second output alone when there are two).
+   ``(output[0], tangent, aux)`` with ``has_aux`` (``aux`` the second output alone when there are two);
+   the tangent alone with ``spec.tangents_only``.
 """
 from __future__ import annotations
+
+import math
 
 from . import ir
 from .forwardmode import jvp
@@ -60,7 +63,11 @@ def jvp_request(request: JvpRequest, functions, name, inputs, slices, captured, 
     else:
         differentiated = output_node
     outputs = tuple(leaf_indices(differentiated))
-    module = jvp(ir.Module(dict(functions), name), tuple(wrt), outputs, request.spec.batch)
+    shape = fn.params[wrt[0]].aval.shape if len(wrt) == 1 else ()
+    identities = ()
+    if request.spec.identity and shape and None not in shape and math.prod(shape) == request.spec.batch:
+        identities = tuple(wrt)   # one input: its basis is the identity (several: blocks of its rows)
+    module = jvp(ir.Module(dict(functions), name), tuple(wrt), outputs, request.spec.batch, identities)
     entry = module.functions[module.entry]
     tangent_params = tuple(entry.params[n_params:])
     entry.params = tuple(entry.params[:n_leaves]) + tangent_params + tuple(entry.params[n_leaves:n_params])
@@ -79,6 +86,8 @@ def jvp_request(request: JvpRequest, functions, name, inputs, slices, captured, 
         tree = _tuple_node((_renumber(differentiated, lambda i: take(forward[i])),
                             _renumber(differentiated, lambda i: take(tangent_of[i])),
                             _renumber(aux, lambda i: take(forward[i]))))
+    elif request.spec.tangents_only:
+        tree = _renumber(output_node, lambda i: take(tangent_of[i]))
     else:
         tree = _tuple_node((_renumber(output_node, lambda i: take(forward[i])),
                             _renumber(output_node, lambda i: take(tangent_of[i]))))

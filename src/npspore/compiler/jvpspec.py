@@ -37,11 +37,15 @@ class JvpSpec:
     positions: tuple | None = None
     has_aux: bool = False
     batch: int | None = None   # each tangent has a leading axis of this size: that many tangents at once
+    identity: bool = False   # with batch: the tangents are the identity basis (``jacfwd``'s, ``jacrev``'s)
+    tangents_only: bool = False   # the kernel returns the tangents alone (``jacrev``: not the gradient itself)
     sens_param = False   # a JVP kernel takes tangents, never a sensitivity
 
     def describe(self) -> str:
         """The options, for a kernel's header."""
         batch = f", batch={self.batch}" if self.batch else ""
+        batch += ", identity basis" if self.identity else ""
+        batch += ", tangents only" if self.tangents_only else ""
         return f"jvp, positions={'all' if self.positions is None else self.positions}, has_aux={self.has_aux}{batch}"
 
 

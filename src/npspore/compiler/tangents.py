@@ -169,7 +169,22 @@ def _matmul(stmt: Apply, d_args: list, builder: BlockBuilder, hint: str):
         if not vector and position == 0 and y.aval.ndim == 2 and not flags.get("transpose_a") and None not in x.aval.shape:
             # rows of a stack of matrices times one matrix: one product of all the rows (not one per matrix)
             rows = builder.apply("reshape", (d,), {"shape": (-1, x.aval.shape[-1])}, loc=stmt.loc, hint=hint)
-            product = builder.apply("matmul", (rows, y), {k: v for k, v in flags.items() if k == "transpose_b"},
+            if flags.get("transpose_b"):
+                # rows @ yᵀ as (y @ rowsᵀ)ᵀ: a basis pushed through layers stays in columns, each layer's
+                # product then reads both operands in memory order (a faster BLAS kernel than with yᵀ)
+                product = builder.apply("matmul", (y, rows), {"transpose_b": True}, loc=stmt.loc, hint=hint)
+                product = builder.apply("transpose", (product,), {"axes": (1, 0)}, loc=stmt.loc, hint=hint)
+            else:
+                product = builder.apply("matmul", (rows, y), loc=stmt.loc, hint=hint)
+            term = builder.apply("reshape", (product,), {"shape": (d.aval.shape[0],) + tuple(stmt.targets[0].aval.shape)},
+                                 loc=stmt.loc, hint=hint)
+            total = term if total is None else builder.apply("add", (total, term), loc=stmt.loc, hint=hint)
+            continue
+        if not vector and position == 1 and x.aval.ndim == 2 and y.aval.ndim == 2 and y.aval.shape[-1] == 1 \
+                and not flags.get("transpose_b"):
+            # a matrix times one column per tangent: the columns as the rows of one product with xᵀ
+            rows = builder.apply("reshape", (d,), {"shape": (-1, y.aval.shape[0])}, loc=stmt.loc, hint=hint)
+            product = builder.apply("matmul", (rows, x), {"transpose_b": True} if not flags.get("transpose_a") else {},
                                     loc=stmt.loc, hint=hint)
             term = builder.apply("reshape", (product,), {"shape": (d.aval.shape[0],) + tuple(stmt.targets[0].aval.shape)},
                                  loc=stmt.loc, hint=hint)
