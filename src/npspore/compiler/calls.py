@@ -18,7 +18,7 @@ import numpy as np
 
 from ..core import tree
 from . import ir
-from .builder import BlockBuilder
+from .builder import BlockBuilder, NameSupply
 from .errors import NotSupportedError, located, not_supported
 from .frontend import parse_function
 from .fallback import HostMethod, ReadInCallee, is_host_function
@@ -60,6 +60,7 @@ class Calls:
 
     captures: dict  # FunctionSpecializer's: id -> (captured object, its TensorValue)
     builder: BlockBuilder                     # where the statements of the function being built go
+    names: NameSupply                         # the function's value names
     _error: Callable[..., BaseException]      # and its methods this mixin calls
     _atom: Callable[..., Any]
     _apply: Callable[..., Any]

@@ -79,8 +79,6 @@ def _summed_log_likelihood(log_probs, labels, label_lengths, input_lengths, blan
     return _log_likelihood(log_probs, labels, label_lengths, input_lengths, blank).sum()
 
 
-_OCCUPANCY = grad(_summed_log_likelihood, grad_position=0)
-
 
 def _ctc_loss(logits: Tensor, labels_indices: Tensor, labels_values: Tensor,
               sequence_length: Tensor) -> tuple[Tensor, Tensor]:
@@ -101,7 +99,8 @@ def _ctc_loss(logits: Tensor, labels_indices: Tensor, labels_values: Tensor,
     loss = F.where(possible, -likelihood, float("inf"))
     time = F.reshape(Tensor(list(range(steps)), mstype.int32), (steps, 1))
     counted = F.expand_dims(F.logical_and(F.less(time, F.expand_dims(input_lengths, 0)), possible), 2)
-    occupancy = run("stop_gradient", _OCCUPANCY(*arguments))
+    # built per call (its kernels are shared per function): made at import, it loaded the gradient compiler
+    occupancy = run("stop_gradient", grad(_summed_log_likelihood, grad_position=0)(*arguments))
     gradient = F.where(counted, F.exp(log_probs) - occupancy, 0.0)
     return loss, gradient
 
