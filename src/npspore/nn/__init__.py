@@ -45,12 +45,6 @@ if not _typing.TYPE_CHECKING:
     __all__ += padding.__all__
     __all__ += resize.__all__ + combined.__all__
     __all__ += cell_grad.__all__ + graph_cell.__all__
-
-# mindspore.nn.Linear is the class mindspore.mint.nn.Linear (MindSpore 2.10): npspore's is too
-from ..mint.nn.layers import Linear  # noqa: E402
-
-if not _typing.TYPE_CHECKING:
-    __all__ += ["Linear"]
 from ..missing_names import module_getattr as _module_getattr
 
 __getattr__ = _module_getattr("mindspore.nn", globals())
