@@ -830,3 +830,52 @@ def test_mint_layers_train_the_same_compiled_and_eager():
     eager = _train(compiled=False)
     np.testing.assert_allclose(_train(compiled=True), eager, rtol=1e-5)
     assert eager[-1] < eager[0]
+
+
+# layer: (constructor arguments, the mint.nn.functional call it must equal; those functions' values are recorded
+# from MindSpore 2.10 above)
+LAYER_FUNCTIONALS = {
+    "ELU": ((0.5,), lambda x: F.elu(x, 0.5)),
+    "SELU": ((), F.selu),
+    "GLU": ((), lambda x: F.glu(x, -1)),
+    "Hardshrink": ((0.3,), lambda x: F.hardshrink(x, 0.3)),
+    "Hardsigmoid": ((), F.hardsigmoid),
+    "Hardswish": ((), F.hardswish),
+    "Hardtanh": ((-0.5, 0.25), lambda x: mint.clamp(x, -0.5, 0.25)),
+    "Threshold": ((0.15, 20.0), lambda x: mint.where(x > 0.15, x, 20.0)),
+    "LogSigmoid": ((), F.logsigmoid),
+    "LogSoftmax": ((1,), lambda x: F.log_softmax(x, 1)),
+    "PixelShuffle": ((2,), lambda x: F.pixel_shuffle(x, 2)),
+    "Unfold": ((2,), lambda x: F.unfold(x, 2)),
+    "AdaptiveAvgPool1d": ((2,), lambda x: F.adaptive_avg_pool1d(x, 2)),
+    "AdaptiveAvgPool3d": (((1, 2, 2),), lambda x: F.adaptive_avg_pool3d(x, (1, 2, 2))),
+    "AdaptiveMaxPool1d": ((3,), lambda x: F.adaptive_max_pool1d(x, 3)),
+    "AvgPool1d": ((2,), lambda x: F.avg_pool1d(x, 2)),
+    "ZeroPad2d": ((1,), lambda x: F.pad(x, (1, 1, 1, 1))),
+    "ConstantPad1d": (((1, 2), 3.0), lambda x: F.pad(x, (1, 2), value=3.0)),
+    "ReflectionPad2d": (((1, 1, 1, 0),), lambda x: F.pad(x, (1, 1, 1, 0), mode="reflect")),
+}
+LAYER_INPUT_SHAPES = {"PixelShuffle": (1, 4, 2, 3), "AdaptiveAvgPool3d": (2, 2, 3, 4), "AdaptiveMaxPool1d": (1, 2, 6),
+                      "AvgPool1d": (1, 2, 6), "AdaptiveAvgPool1d": (1, 2, 6)}
+
+
+@pytest.mark.parametrize("name", sorted(LAYER_FUNCTIONALS))
+def test_functional_layers_apply_their_function(name):
+    arguments, functional = LAYER_FUNCTIONALS[name]
+    shape = LAYER_INPUT_SHAPES.get(name, (1, 2, 3, 4))
+    x = Tensor(np.linspace(-1.05, 1.3, math.prod(shape)).reshape(shape))
+    layer = getattr(mint.nn, name)(*arguments)
+    expected = functional(x).asnumpy()
+    np.testing.assert_allclose(layer(x).asnumpy(), expected, rtol=1e-12)
+    np.testing.assert_allclose(ms.jit(lambda t: layer(t))(x).asnumpy(), expected, rtol=1e-12)
+
+
+def test_functional_layers_take_inputs_and_check_arguments():
+    values = Tensor(np.array([[[[5.0, 7.0], [13.0, 15.0]]]], np.float32))
+    unpooled = mint.nn.MaxUnpool2d(2)(values, Tensor(np.array([[[[5, 7], [13, 15]]]], np.int64)))
+    np.testing.assert_array_equal(unpooled.asnumpy()[0, 0, 1], [0.0, 5.0, 0.0, 7.0])
+    assert type(mint.nn.Fold((4, 4), 2)).__name__ == "Fold"
+    with pytest.raises(TypeError, match="'Threshold', the argument 'value' is required"):
+        mint.nn.Threshold(0.1)
+    with pytest.raises(TypeError, match="'ELU', unexpected arguments"):
+        mint.nn.ELU(beta=2)

@@ -330,6 +330,11 @@ def test_cbrt_of_zero_is_zero():
     np.testing.assert_allclose(out.asnumpy(), [-2.0, 0.0, 3.0, 1.2599210739135742], rtol=1e-6)
 
 
+def test_remainder_is_mod():
+    # MindSpore 2.10: mindspore.numpy.remainder is mindspore.numpy.mod
+    assert mnp.remainder is mnp.mod
+
+
 def test_bad_arguments_are_named():
     with pytest.raises(ValueError, match="'pad'"):
         mnp.pad(Tensor(X), 1, "wrap")

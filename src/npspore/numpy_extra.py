@@ -29,7 +29,7 @@ from .ops.eager import run
 from .ops.numeric import isfinite as _isfinite, isnan as _isnan
 
 __all__ = ["empty", "empty_like", "rand", "randn", "randint", "asarray", "identity", "full_like", "triu_indices",
-           "tril_indices", "add", "multiply", "divide", "true_divide", "mod", "fmod", "floor_divide", "sign", "tanh",
+           "tril_indices", "add", "multiply", "divide", "true_divide", "mod", "remainder", "fmod", "floor_divide", "sign", "tanh",
            "tan", "sinh", "cosh", "arcsinh", "arccosh", "arctanh", "cbrt", "hypot", "log1p", "expm1", "trunc",
            "round", "logaddexp", "logaddexp2", "isnan", "isinf", "isfinite", "isclose", "greater", "greater_equal",
            "less", "less_equal", "not_equal", "logical_not", "logical_and", "logical_or", "logical_xor", "pad",
@@ -126,6 +126,9 @@ true_divide = divide
 def mod(x1: Any, x2: Any, dtype: Any = None) -> Tensor:
     """The remainder of ``x1 / x2`` with the sign of ``x2`` (Python's ``%``)."""
     return _with_dtype(F.remainder(x1, x2), dtype)
+
+
+remainder = mod
 
 
 def fmod(x1: Any, x2: Any, dtype: Any = None) -> Tensor:
