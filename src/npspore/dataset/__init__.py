@@ -17,7 +17,7 @@ from .celeba import CelebADataset
 from .text_files import CSVDataset, TextFileDataset
 from .mind_dataset import MindDataset
 from .sampling import (DistributedSampler, RandomSampler, Sampler, SequentialSampler, SubsetRandomSampler,
-                       SubsetSampler)
+                       SubsetSampler, WeightedRandomSampler)
 from .sources import GeneratorDataset, NumpySlicesDataset
 from .schema import Schema
 from .tfrecord import Shuffle, TFRecordDataset
@@ -28,6 +28,6 @@ __all__ = ["config", "transforms", "vision", "Dataset", "zip", "Cifar10Dataset",
            "NumpySlicesDataset", "Sampler",
            "SequentialSampler", "RandomSampler", "DistributedSampler", "SubsetSampler", "SubsetRandomSampler",
            "DatasetCache", "Schema", "Shuffle", "TFRecordDataset", "ConcatDataset", "TupleIterator", "DictIterator",
-           "CelebADataset", "CSVDataset", "TextFileDataset"]
+           "CelebADataset", "CSVDataset", "TextFileDataset", "WeightedRandomSampler"]
 
 __getattr__ = _module_getattr("mindspore.dataset", globals())
