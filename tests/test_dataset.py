@@ -466,3 +466,22 @@ def test_weighted_random_sampler():
         ds.WeightedRandomSampler([1, "a"])
     with pytest.raises(ValueError, match="not all zero"):
         ds.WeightedRandomSampler([0, 0])
+
+
+def test_padded_dataset():
+    # MindSpore 2.10: columns from the first dict, rows in order, two rows; concatenated after another dataset
+    padded = ds.PaddedDataset([{"image": np.zeros(2, np.uint8), "label": np.array(1)},
+                               {"image": np.ones(3, np.uint8), "label": np.array(-1)}])
+    assert padded.get_col_names() == ["image", "label"] and padded.get_dataset_size() == 2
+    rows = list(padded.create_dict_iterator(output_numpy=True, num_epochs=1))
+    assert [(r["image"].tolist(), int(r["label"])) for r in rows] == [([0, 0], 1), ([1, 1, 1], -1)]
+    assert ds.PaddedDataset([{"b": np.array([1.5], np.float32), "a": np.array("x")}]).get_col_names() == ["b", "a"]
+    base = ds.NumpySlicesDataset({"image": np.zeros((3, 2), np.uint8), "label": np.arange(3)}, shuffle=False)
+    both = base + ds.PaddedDataset([{"image": np.full(2, 9, np.uint8), "label": np.array(-1)}])
+    assert [int(r["label"]) for r in both.create_dict_iterator(output_numpy=True)] == [0, 1, 2, -1]
+    with pytest.raises(ValueError, match="padded_samples cannot be empty."):
+        ds.PaddedDataset([])
+    with pytest.raises(TypeError, match="Argument padded_samples with value {'a': 1} is not of type"):
+        ds.PaddedDataset({"a": 1})
+    with pytest.raises(TypeError, match="Argument padded_element with value 1 is not of type"):
+        ds.PaddedDataset([1])
