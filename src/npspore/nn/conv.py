@@ -317,25 +317,9 @@ class Conv1dTranspose(_Conv):
 
 class Conv3dTranspose(_Conv):
     r"""3-D transposed convolution over :math:`(N, C_{in}, D_{in}, H_{in}, W_{in})` inputs (see
-    :func:`~npspore.ops.conv_transpose.conv_transpose3d`); arguments as :class:`Conv2dTranspose`, each per dim
-    (depth, height, width), the weight of shape :math:`(C_{in}, C_{out} / group, kd, kh, kw)`, and:
-
-    Args:
-        padding (Union[int, tuple[int]]): with ``'pad'``: all sides, or ``(head, tail, top, bottom, left,
-            right)``. Default: ``0``.
-        output_padding (Union[int, tuple[int]]): with ``'pad'``, added to the output's tail, bottom and right.
-            Default: ``0``.
-        data_format (str): only ``'NCDHW'``.
-
-    Inputs:
-        - **x** (Tensor) - :math:`(N, C_{in}, D_{in}, H_{in}, W_{in})`.
-
-    Outputs:
-        Tensor of shape :math:`(N, C_{out}, D_{out}, H_{out}, W_{out})`.
-
-    Raises:
-        ValueError: If an argument is out of range, ``padding`` is a tuple of another length than 6, or
-            ``data_format`` is not ``'NCDHW'``.
+    :func:`~npspore.ops.conv_transpose.conv_transpose3d`): the arguments, inputs and errors of :class:`Conv3d`,
+    the weight of shape :math:`(C_{in}, C_{out} / group, kd, kh, kw)`, and `output_padding` (an int or a triple,
+    with ``'pad'`` added to the output's tail, bottom and right; default ``0``).
 
     Examples:
         >>> conv3d_transpose = nn.Conv3dTranspose(in_channels=16, out_channels=3, kernel_size=(4, 6, 2),
