@@ -3,6 +3,7 @@ conv_transpose.npz``, recorded from the real MindSpore 2.10.0 by ``tools/make_co
 'same' with stride, 'valid' with strides and dilation, 'pad' with a 6-tuple padding, output_padding, group 2 and
 bias; the shapes of the docstring examples of the ``mindspore.nn.Conv3dTranspose`` and ``Conv1dTranspose`` pages of
 2.10), eagerly and compiled, and gradients against central differences to second order."""
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -14,12 +15,8 @@ from npspore import Tensor, nn
 from npspore.ops.conv_transpose import conv_transpose3d
 
 FIXTURE = np.load(Path(__file__).parent / "fixtures" / "conv3d" / "conv_transpose.npz")
-CASES_3D = {"same": dict(pad_mode="same", stride=2), "valid": dict(pad_mode="valid", stride=(2, 1, 2)),
-            "pad": dict(pad_mode="pad", padding=(1, 0, 2, 1, 0, 1), dilation=(1, 2, 1)),
-            "pad_stride_output_padding": dict(pad_mode="pad", padding=1, stride=(2, 3, 2), output_padding=1),
-            "bias": dict(pad_mode="valid", has_bias=True)}
-CASES_1D = {"same": dict(pad_mode="same", stride=2), "valid": dict(pad_mode="valid", stride=3, dilation=2),
-            "pad": dict(pad_mode="pad", padding=1, stride=2), "bias": dict(pad_mode="valid", has_bias=True)}
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+from make_conv_transpose_fixtures import CASES_1D, CASES_3D  # noqa: E402
 
 
 @pytest.mark.parametrize("name", sorted(CASES_3D))

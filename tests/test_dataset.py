@@ -447,3 +447,41 @@ def test_concat_dataset_class_iterator_classes_and_core_paths():
     from npspore.dataset.core import config
     from npspore.dataset.core.validator_helpers import INT32_MAX
     assert INT32_MAX == 2147483647 and config is ds.config
+
+
+def test_weighted_random_sampler():
+    # MindSpore 2.10: weights [0, 0, 1, 0], 3 samples -> [2, 2, 2]; without replacement [0.5, 0, 0.5, 0] -> {0, 2}
+    data = ds.NumpySlicesDataset(np.arange(4), sampler=ds.WeightedRandomSampler([0, 0, 1, 0], num_samples=3))
+    assert [int(r[0]) for r in data.create_tuple_iterator(output_numpy=True)] == [2, 2, 2]
+    assert data.get_dataset_size() == 3
+    data = ds.NumpySlicesDataset(np.arange(4), sampler=ds.WeightedRandomSampler([0.5, 0, 0.5, 0], 2, False))
+    assert sorted(int(r[0]) for r in data.create_tuple_iterator(output_numpy=True)) == [0, 2]
+    ds.config.set_seed(2)
+    data = ds.NumpySlicesDataset(np.arange(4), sampler=ds.WeightedRandomSampler([1, 3], num_samples=400))
+    counts = np.bincount([int(r[0]) for r in data.create_tuple_iterator(output_numpy=True)], minlength=2)
+    assert 60 < counts[0] < 140 and counts.sum() == 400
+    with pytest.raises(TypeError, match="replacement must be a boolean value but was: 1."):
+        ds.WeightedRandomSampler([1, 1], replacement=1)
+    with pytest.raises(TypeError, match="type of weights element must be number, but got w\\[1\\]: a"):
+        ds.WeightedRandomSampler([1, "a"])
+    with pytest.raises(ValueError, match="not all zero"):
+        ds.WeightedRandomSampler([0, 0])
+
+
+def test_padded_dataset():
+    # MindSpore 2.10: columns from the first dict, rows in order, two rows; concatenated after another dataset
+    padded = ds.PaddedDataset([{"image": np.zeros(2, np.uint8), "label": np.array(1)},
+                               {"image": np.ones(3, np.uint8), "label": np.array(-1)}])
+    assert padded.get_col_names() == ["image", "label"] and padded.get_dataset_size() == 2
+    rows = list(padded.create_dict_iterator(output_numpy=True, num_epochs=1))
+    assert [(r["image"].tolist(), int(r["label"])) for r in rows] == [([0, 0], 1), ([1, 1, 1], -1)]
+    assert ds.PaddedDataset([{"b": np.array([1.5], np.float32), "a": np.array("x")}]).get_col_names() == ["b", "a"]
+    base = ds.NumpySlicesDataset({"image": np.zeros((3, 2), np.uint8), "label": np.arange(3)}, shuffle=False)
+    both = base + ds.PaddedDataset([{"image": np.full(2, 9, np.uint8), "label": np.array(-1)}])
+    assert [int(r["label"]) for r in both.create_dict_iterator(output_numpy=True)] == [0, 1, 2, -1]
+    with pytest.raises(ValueError, match="padded_samples cannot be empty."):
+        ds.PaddedDataset([])
+    with pytest.raises(TypeError, match="Argument padded_samples with value {'a': 1} is not of type"):
+        ds.PaddedDataset({"a": 1})
+    with pytest.raises(TypeError, match="Argument padded_element with value 1 is not of type"):
+        ds.PaddedDataset([1])

@@ -69,3 +69,31 @@ def test_py_tensor_operation_subclasses_run_in_a_pipeline():
     assert [int(row[0]) for row in rows.create_tuple_iterator(output_numpy=True)] == [1, 2, 3]
     with pytest.raises(NotImplementedError, match="Bare must define __call__ or _execute_py."):
         type("Bare", (PyTensorOperation,), {})()(np.zeros(1))
+
+
+def test_checkparam_float_checks_are_mindspores():
+    from npspore import _checkparam as c
+    # MindSpore 2.10's values and messages
+    assert (c.INC_NEITHER, c.INC_LEFT, c.INC_RIGHT, c.INC_BOTH) == (7, 8, 9, 10)
+    assert c.check_non_negative_float(0.5, "x") == 0.5
+    assert c.check_float_range(0.5, 0.0, 1.0, c.INC_BOTH, "rho") == 0.5
+    assert c.check_float_range(1.0, 0.0, 1.0, c.INC_RIGHT, "rho", "P") == 1.0
+    for call, error, message in [
+            (lambda: c.check_non_negative_float(-1.0, "x", "Op"), ValueError,
+             "For 'Op', the 'x' must be float and must >= 0, but got '-1.0' with type 'float'."),
+            (lambda: c.check_non_negative_float(1, "x"), TypeError, "The 'x' must be float, but got 'int'"),
+            (lambda: c.check_non_negative_float(-1.0), ValueError,
+             "The input value must be float and must >= 0, but got '-1.0' with type 'float'."),
+            (lambda: c.check_float_range(1.5, 0.0, 1.0, c.INC_BOTH, "rho", "Adadelta"), ValueError,
+             "For 'Adadelta', the 'rho' must be in range of [0.0, 1.0], but got 1.5 with type 'float'."),
+            (lambda: c.check_float_range(1.0, 0.0, 1.0, c.INC_LEFT, "rho", "Adadelta"), ValueError,
+             "For 'Adadelta', the 'rho' must be in range of [0.0, 1.0), but got 1.0 with type 'float'."),
+            (lambda: c.check_float_range(0.0, 0.0, 1.0, c.INC_NEITHER, "rho"), ValueError,
+             "The 'rho' must be in range of (0.0, 1.0), but got 0.0 with type 'float'."),
+            (lambda: c.check_float_range(1, 0.0, 1.0, c.INC_BOTH, "rho"), TypeError,
+             "The 'rho' must be 'float',  but got 'int'."),
+            (lambda: c.check_float_range(0.0, 0.0, 1.0, c.INC_RIGHT, "rho", "P"), ValueError,
+             "For 'P', the 'rho' must be in range of (0.0, 1.0], but got 0.0 with type 'float'.")]:
+        with pytest.raises(error) as raised:
+            call()
+        assert str(raised.value) == message

@@ -7,7 +7,11 @@ import inspect
 from typing import Any, Callable
 
 __all__ = ["args_type_check", "check_positive_int", "check_non_negative_int", "check_positive_float", "check_bool",
-           "check_value_type", "check_is_int", "check_is_float"]
+           "check_value_type", "check_is_int", "check_is_float", "check_non_negative_float", "check_float_range",
+           "INC_NEITHER", "INC_LEFT", "INC_RIGHT", "INC_BOTH"]
+
+# how a range includes its ends (MindSpore's values)
+INC_NEITHER, INC_LEFT, INC_RIGHT, INC_BOTH = 7, 8, 9, 10
 
 
 def args_type_check(*type_args: Any, **type_kwargs: Any) -> Callable[[Callable], Callable]:
@@ -134,3 +138,33 @@ def check_is_float(arg_value: Any, arg_name: str | None = None, prim_name: str |
         TypeError: if it is not.
     """
     return _check_is(arg_value, float, arg_name, prim_name)
+
+
+def check_non_negative_float(arg_value: Any, arg_name: str | None = None, prim_name: str | None = None) -> float:
+    """``arg_value`` if it is a float of at least 0.
+
+    Raises:
+        TypeError: if it is not a float. ValueError: if it is negative.
+    """
+    return _check_number(arg_value, float, ">=", arg_name, prim_name)
+
+
+def check_float_range(arg_value: Any, lower_limit: float, upper_limit: float, rel: int, arg_name: str | None = None,
+                      prim_name: str | None = None) -> float:
+    """``arg_value`` if it is a float within ``lower_limit`` .. ``upper_limit``, each end included as ``rel``
+    (``INC_NEITHER``, ``INC_LEFT``, ``INC_RIGHT`` or ``INC_BOTH``) says.
+
+    Raises:
+        TypeError: if it is not a float. ValueError: if it is outside the range.
+    """
+    subject = "The 'parameter'" if arg_name is None and prim_name is None else _subject(arg_name, prim_name)
+    if not isinstance(arg_value, float):
+        raise TypeError(f"{subject} must be 'float',  but got '{type(arg_value).__name__}'.")
+    left = rel in (INC_LEFT, INC_BOTH)
+    right = rel in (INC_RIGHT, INC_BOTH)
+    inside = ((lower_limit <= arg_value) if left else (lower_limit < arg_value)) and \
+             ((arg_value <= upper_limit) if right else (arg_value < upper_limit))
+    if not inside:
+        raise ValueError(f"{subject} must be in range of {'[' if left else '('}{lower_limit}, {upper_limit}"
+                         f"{']' if right else ')'}, but got {arg_value} with type '{type(arg_value).__name__}'.")
+    return arg_value

@@ -17,8 +17,8 @@ from .celeba import CelebADataset
 from .text_files import CSVDataset, TextFileDataset
 from .mind_dataset import MindDataset
 from .sampling import (DistributedSampler, RandomSampler, Sampler, SequentialSampler, SubsetRandomSampler,
-                       SubsetSampler)
-from .sources import GeneratorDataset, NumpySlicesDataset
+                       SubsetSampler, WeightedRandomSampler)
+from .sources import GeneratorDataset, NumpySlicesDataset, PaddedDataset
 from .schema import Schema
 from .tfrecord import Shuffle, TFRecordDataset
 from ..missing_names import module_getattr as _module_getattr
@@ -28,6 +28,7 @@ __all__ = ["config", "transforms", "vision", "Dataset", "zip", "Cifar10Dataset",
            "NumpySlicesDataset", "Sampler",
            "SequentialSampler", "RandomSampler", "DistributedSampler", "SubsetSampler", "SubsetRandomSampler",
            "DatasetCache", "Schema", "Shuffle", "TFRecordDataset", "ConcatDataset", "TupleIterator", "DictIterator",
-           "CelebADataset", "CSVDataset", "TextFileDataset"]
+           "CelebADataset", "CSVDataset", "TextFileDataset", "WeightedRandomSampler",
+           "PaddedDataset"]
 
 __getattr__ = _module_getattr("mindspore.dataset", globals())

@@ -21,7 +21,7 @@ from . import config
 from .arguments import check_bool, check_int
 
 __all__ = ["Sampler", "SequentialSampler", "RandomSampler", "DistributedSampler", "SubsetSampler",
-           "SubsetRandomSampler"]
+           "SubsetRandomSampler", "WeightedRandomSampler"]
 
 
 @dataclass(frozen=True)
@@ -157,6 +157,48 @@ class SubsetRandomSampler(SubsetSampler):
 
     def _all_indices(self, n, key):
         return key.generator().permutation(super()._all_indices(n, key))
+
+
+class WeightedRandomSampler(Sampler):
+    """``num_samples`` indices (default: one per weight) of ``[0, len(weights))``, each drawn with probability
+    proportional to its weight, with or without ``replacement``; a fresh draw every pass.
+
+    Raises:
+        TypeError: If a weight is not a number or ``replacement`` not a bool.
+        ValueError: If ``weights`` is empty, a weight is negative or all are zero, ``num_samples`` is not
+            positive, or (without replacement) exceeds the weights that are not zero.
+    """
+
+    def __init__(self, weights, num_samples=None, replacement=True):
+        if not isinstance(replacement, bool):
+            raise TypeError(f"replacement must be a boolean value but was: {replacement}.")
+        if not isinstance(weights, (list, tuple)):
+            weights = [weights]
+        for i, weight in enumerate(weights):
+            if isinstance(weight, bool) or not isinstance(weight, (int, float)):
+                raise TypeError(f"type of weights element must be number, but got w[{i}]: {weight}, type: "
+                                f"{type(weight)}.")
+        if not weights or min(weights) < 0 or max(weights) == 0:
+            raise ValueError(f"weights should be a non-empty list of non-negative numbers, not all zero, but got "
+                             f"{list(weights)}.")
+        if num_samples is not None:
+            check_int(num_samples, "num_samples", 1)
+        count = len(weights) if num_samples is None else num_samples
+        if not replacement and count > sum(1 for w in weights if w > 0):
+            raise ValueError(f"num_samples {count} should not exceed the weights that are not zero when "
+                             f"replacement is False.")
+        super().__init__(num_samples)
+        self.weights = np.asarray(weights, np.float64) / float(sum(weights))
+        self.replacement, self._draws = replacement, count
+
+    def _all_indices(self, n, key):
+        indices = key.generator().choice(len(self.weights), size=self._draws, replace=self.replacement,
+                                         p=self.weights).astype(np.int64)
+        _check_in_range(indices, n)
+        return indices
+
+    def _count(self, n):
+        return self._draws
 
 
 class IterableSampler(SubsetSampler):

@@ -19,7 +19,7 @@ from .datasets import Dataset
 from .rows import as_row, to_array
 from .sampling import DistributedSampler, SubsetRandomSampler, SubsetSampler, check_shards, sampler_from_arguments
 
-__all__ = ["GeneratorDataset", "NumpySlicesDataset"]
+__all__ = ["GeneratorDataset", "NumpySlicesDataset", "PaddedDataset"]
 
 
 class RandomAccessSource(Dataset):
@@ -221,3 +221,43 @@ class NumpySlicesDataset(RandomAccessSource):
 
     def _row(self, index):
         return tuple(np.array(column[index]) for column in self.columns)
+
+
+class PaddedDataset(RandomAccessSource):
+    """Rows given as dicts (column name to value), typically to pad another dataset to a multiple of the shards
+    (``dataset + PaddedDataset(...)``); the columns are the first dict's keys, in order, read in order.
+
+    Args:
+        padded_samples (list[dict]): the rows.
+
+    Raises:
+        TypeError: If `padded_samples` is not a list of dicts.
+        ValueError: If it is empty.
+        RuntimeError: (when read) If a row lacks a column.
+    """
+
+    def __init__(self, padded_samples: list[dict]) -> None:
+        if not isinstance(padded_samples, list):
+            raise TypeError(f"Argument padded_samples with value {padded_samples} is not of type [<class 'list'>], "
+                            f"but got {type(padded_samples)}.")
+        if not padded_samples:
+            raise ValueError("padded_samples cannot be empty.")
+        for sample in padded_samples:
+            if not isinstance(sample, dict):
+                raise TypeError(f"Argument padded_element with value {sample} is not of type [<class 'dict'>], but "
+                                f"got {type(sample)}.")
+        self.padded_samples = padded_samples
+        super().__init__([str(name) for name in padded_samples[0]],
+                         sampler_from_arguments(None, False, None, None, None))
+
+    _cache_source = _refuse_cache
+
+    def _length(self):
+        return len(self.padded_samples)
+
+    def _row(self, index):
+        sample = self.padded_samples[index]
+        missing = [name for name in self._names if name not in sample]
+        if missing:
+            raise RuntimeError(f"PaddedDataset: row {index} has no column {missing[0]!r}.")
+        return tuple(to_array(sample[name], f"PaddedDataset column {name!r}") for name in self._names)

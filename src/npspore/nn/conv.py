@@ -141,6 +141,16 @@ def _triple(value, arg_name, cls_name="Conv3d", low=1):
     return value
 
 
+def _check_ncdhw(data_format, padding, cls_name):
+    """MindSpore's checks of a 3-D convolution's ``data_format`` and tuple ``padding``."""
+    if data_format != "NCDHW":
+        raise ValueError(f"For '{cls_name}', the 'format' must be str and must be in '['NCDHW']', but got "
+                         f"'{data_format}'.")
+    if isinstance(padding, tuple) and len(padding) != 6:
+        raise ValueError(f"For '{cls_name}', the 'padding size' must be int and must = 6, but got '{len(padding)}' "
+                         f"with type 'int'.")
+
+
 class Conv3d(_Conv):
     r"""3-D convolution layer over :math:`(N, C_{in}, D_{in}, H_{in}, W_{in})` inputs (see :func:`~npspore.ops.
     nn_functional.conv3d`); arguments as :class:`Conv2d`, each per dim (depth, height, width), and:
@@ -172,12 +182,7 @@ class Conv3d(_Conv):
                  stride: int | tuple[int, ...] = 1, pad_mode: str = "same", padding: int | tuple[int, ...] = 0,
                  dilation: int | tuple[int, ...] = 1, group: int = 1, has_bias: bool = False, weight_init: Any = None,
                  bias_init: Any = None, data_format: str = "NCDHW", dtype: mstype.Type = mstype.float32) -> None:
-        if data_format != "NCDHW":
-            raise ValueError(f"For 'Conv3d', the 'format' must be str and must be in '['NCDHW']', but got "
-                             f"'{data_format}'.")
-        if isinstance(padding, tuple) and len(padding) != 6:
-            raise ValueError(f"For 'Conv3d', the 'padding size' must be int and must = 6, but got '{len(padding)}' "
-                             f"with type 'int'.")
+        _check_ncdhw(data_format, padding, "Conv3d")
         kernel_size = _triple(kernel_size, "kernel_size")
         super().__init__(in_channels, out_channels, kernel_size, _triple(stride, "stride"), pad_mode, padding,
                          _triple(dilation, "dilation"), group, has_bias, weight_init, bias_init,
@@ -312,25 +317,9 @@ class Conv1dTranspose(_Conv):
 
 class Conv3dTranspose(_Conv):
     r"""3-D transposed convolution over :math:`(N, C_{in}, D_{in}, H_{in}, W_{in})` inputs (see
-    :func:`~npspore.ops.conv_transpose.conv_transpose3d`); arguments as :class:`Conv2dTranspose`, each per dim
-    (depth, height, width), the weight of shape :math:`(C_{in}, C_{out} / group, kd, kh, kw)`, and:
-
-    Args:
-        padding (Union[int, tuple[int]]): with ``'pad'``: all sides, or ``(head, tail, top, bottom, left,
-            right)``. Default: ``0``.
-        output_padding (Union[int, tuple[int]]): with ``'pad'``, added to the output's tail, bottom and right.
-            Default: ``0``.
-        data_format (str): only ``'NCDHW'``.
-
-    Inputs:
-        - **x** (Tensor) - :math:`(N, C_{in}, D_{in}, H_{in}, W_{in})`.
-
-    Outputs:
-        Tensor of shape :math:`(N, C_{out}, D_{out}, H_{out}, W_{out})`.
-
-    Raises:
-        ValueError: If an argument is out of range, ``padding`` is a tuple of another length than 6, or
-            ``data_format`` is not ``'NCDHW'``.
+    :func:`~npspore.ops.conv_transpose.conv_transpose3d`): the arguments, inputs and errors of :class:`Conv3d`,
+    the weight of shape :math:`(C_{in}, C_{out} / group, kd, kh, kw)`, and `output_padding` (an int or a triple,
+    with ``'pad'`` added to the output's tail, bottom and right; default ``0``).
 
     Examples:
         >>> conv3d_transpose = nn.Conv3dTranspose(in_channels=16, out_channels=3, kernel_size=(4, 6, 2),
@@ -346,12 +335,7 @@ class Conv3dTranspose(_Conv):
                  dilation: int | tuple[int, ...] = 1, group: int = 1, output_padding: int | tuple[int, ...] = 0,
                  has_bias: bool = False, weight_init: Any = None, bias_init: Any = None, data_format: str = "NCDHW",
                  dtype: mstype.Type = mstype.float32) -> None:
-        if data_format != "NCDHW":
-            raise ValueError(f"For 'Conv3dTranspose', the 'format' must be str and must be in '['NCDHW']', but got "
-                             f"'{data_format}'.")
-        if isinstance(padding, tuple) and len(padding) != 6:
-            raise ValueError(f"For 'Conv3dTranspose', the 'padding size' must be int and must = 6, but got "
-                             f"'{len(padding)}' with type 'int'.")
+        _check_ncdhw(data_format, padding, "Conv3dTranspose")
         kernel_size = _triple(kernel_size, "kernel_size", "Conv3dTranspose")
         self.output_padding = _triple(output_padding, "output_padding", "Conv3dTranspose", 0)
         super().__init__(in_channels, out_channels, kernel_size, _triple(stride, "stride", "Conv3dTranspose"),

@@ -196,8 +196,8 @@ class RandomPosterize(TensorOperation):
         return array & np.uint8((0xFF << (8 - bits)) & 0xFF)
 
 
-class RandomColor(TensorOperation):
-    """Blend an RGB image with its gray version by a factor drawn from ``degrees`` (0: gray, 1: the image).
+class _RandomBlend(TensorOperation):
+    """Blend the image with a degenerate version of it (``_degenerate``) by a factor drawn from ``degrees``.
 
     Args:
         degrees (Sequence[float]): ``(min, max)``, non-negative. Default: ``(0.1, 1.9)``.
@@ -207,25 +207,26 @@ class RandomColor(TensorOperation):
         self.degrees = _check_degrees(degrees)
         self._rng = _random_generator()
 
+    def _degenerate(self, array):
+        raise NotImplementedError
+
     def _apply(self, array):
+        return _blend(array, self._degenerate(array), self._rng.uniform(*self.degrees))
+
+
+class RandomColor(_RandomBlend):
+    """Blend an RGB image with its gray version by a factor drawn from ``degrees`` (0: gray, 1: the image).
+
+    Args:
+        degrees (Sequence[float]): ``(min, max)``, non-negative. Default: ``(0.1, 1.9)``.
+    """
+
+    def _degenerate(self, array):
         _check_rgb(array, "RandomColor")
-        factor = self._rng.uniform(*self.degrees)
-        return _blend(array, _gray(array)[..., None].astype(np.float64), factor)
+        return _gray(array)[..., None].astype(np.float64)
 
 
-def _smoothed(array):
-    image = array.astype(np.float64)
-    height, width = image.shape[:2]
-    if height < 3 or width < 3:
-        return image
-    kernel = np.array([[1, 1, 1], [1, 5, 1], [1, 1, 1]]) / 13
-    inner = sum(kernel[dy, dx] * image[dy:dy + height - 2, dx:dx + width - 2] for dy in range(3) for dx in range(3))
-    out = image.copy()
-    out[1:-1, 1:-1] = np.rint(inner)
-    return out
-
-
-class RandomSharpness(TensorOperation):
+class RandomSharpness(_RandomBlend):
     """Blend the image with its smoothing by a factor drawn from ``degrees`` (0: smoothed, 1: the image, above 1:
     sharpened).
 
@@ -233,16 +234,20 @@ class RandomSharpness(TensorOperation):
         degrees (Sequence[float]): ``(min, max)``, non-negative. Default: ``(0.1, 1.9)``.
     """
 
-    def __init__(self, degrees: tuple[float, float] = (0.1, 1.9)) -> None:
-        self.degrees = _check_degrees(degrees)
-        self._rng = _random_generator()
-
-    def _apply(self, array):
+    def _degenerate(self, array):
         _require_uint8(array, "RandomSharpness")
         if array.ndim not in (2, 3):
             raise RuntimeError(f"RandomSharpness: the image should have shape <H,W> or <H,W,C>, but got rank: "
                                f"{array.ndim}")
-        return _blend(array, _smoothed(array), self._rng.uniform(*self.degrees))
+        image = array.astype(np.float64)
+        height, width = image.shape[:2]
+        if height < 3 or width < 3:
+            return image
+        kernel = np.array([[1, 1, 1], [1, 5, 1], [1, 1, 1]]) / 13
+        inner = sum(kernel[dy, dx] * image[dy:dy + height - 2, dx:dx + width - 2]
+                    for dy in range(3) for dx in range(3))
+        image[1:-1, 1:-1] = np.rint(inner)
+        return image
 
 
 class Crop(TensorOperation):

@@ -12,12 +12,13 @@ import numbers
 import numpy as np
 
 from npspore import ops
+from npspore.ops import optimizer_ops
 from npspore.common import dtype as mstype
 from npspore.common.parameter import Parameter, ParameterTuple
 from npspore.common.tensor import Tensor
 from npspore.nn.cell import Cell
 
-__all__ = ["AdamW"]
+__all__ = ["AdamW", "Adam"]
 
 _DEFAULT_KEYS = ("lr", "betas", "eps", "weight_decay", "amsgrad", "maximize")
 
@@ -144,4 +145,30 @@ class AdamW(Cell):
             denominator = ops.sqrt(v_next) / correction2 + eps
             step_size = lr / (1 - ops.pow(Tensor(np.float32(beta1)), step))
             ops.assign(param, decayed - m_next / denominator * step_size)
+        return True
+
+
+class Adam(AdamW):
+    r"""Adam (MindSpore's ``experimental.optim.Adam``): the arguments, groups and states of :class:`AdamW`, the
+    update that of ``ops.Adam`` (MindSpore's kernel) on the gradient (negated with ``maximize``) plus the L2 weight
+    decay :math:`\lambda p`; `weight_decay` defaults to ``0.0``. As in MindSpore 2.10, `amsgrad` is accepted and
+    changes nothing (its ``max_exp_avg_sq`` state stays zero).
+    """
+
+    def __init__(self, params: Any, lr: Any = 1e-3, betas: tuple[float, float] = (0.9, 0.999), eps: float = 1e-8,
+                 weight_decay: float = 0.0, amsgrad: bool = False, *, maximize: bool = False) -> None:
+        super().__init__(params, lr, betas, eps, weight_decay, amsgrad, maximize=maximize)
+        self.adam = optimizer_ops.Adam()
+
+    def construct(self, gradients):
+        ops.assign(self.state_step, self.state_step + 1)
+        for setting, param, grad, m, v in zip(self.settings, self.parameters, gradients, self.exp_avg,
+                                              self.exp_avg_sq):
+            lr, beta1, beta2, eps, weight_decay, _, maximize = setting
+            grad = -grad if maximize else grad
+            if weight_decay != 0.0:
+                grad = param * Tensor(np.float32(weight_decay)) + grad
+            self.adam(param, m, v, ops.pow(Tensor(np.float32(beta1)), self.state_step),
+                      ops.pow(Tensor(np.float32(beta2)), self.state_step), Tensor(np.float32(lr)), beta1, beta2, eps,
+                      grad)
         return True
