@@ -182,7 +182,8 @@ def main():
     print(f"\nCPU ms per step of this process (median of the same rounds; peers' threads included), {load()}")
     print(f"{'':4}" + "".join(f"{k:>13}" for k in frameworks) + f"{'÷ by hand':>11}")
     for name, _, _, cpu in rows:
-        print(f"{name:4}" + "".join(f"{cpu[k] * 1e3:13.2f}" for k in frameworks) + f"{cpu['npspore'] / cpu['by hand']:10.2f}x")
+        ratio = cpu["npspore"] / cpu["by hand"]
+        print(f"{name:4}" + "".join(f"{cpu[k] * 1e3:13.2f}" for k in frameworks) + f"{ratio:10.2f}x")
     print(f"\nnpspore alone in a process, {args.fault_steps} steady-state steps after 20 warm-up steps:")
     for name, figures in faults.items():
         print(f"{name}: " + ", ".join(f"{k} {v:.2f}" for k, v in figures.items()))
