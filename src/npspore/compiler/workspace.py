@@ -57,13 +57,13 @@ def plan_workspace(module: ir.Module) -> None:
                 (i for i in range(index, len(stmts)) if read_at[i] & sharing), default=index)
             dead = _is_ufunc_op(stmt.op) and next(
                 (b for b in buffers if b[2] < index and b[0].aval == stmt.targets[0].aval), None)
+            function.results_in_workspace |= returned
             if dead:
                 stmt.into = dead[0]
                 dead[1] |= sharing
                 dead[2] = end
             else:
                 stmt.workspace = True
-                function.results_in_workspace |= returned
                 buffers.append([stmt.targets[0], sharing, end])
         escapes.readers.pop(function.name, None)     # its statements now write into dead buffers
 
