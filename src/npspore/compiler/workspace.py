@@ -186,3 +186,19 @@ def _call_sites(module: ir.Module) -> dict:
             if isinstance(stmt, ir.Call):
                 sites.setdefault(stmt.callee, []).append((function, stmt, id(stmt) in top))
     return sites
+
+
+def handed_the_workspace(module: ir.Module) -> set:
+    """The functions other than the entry that are handed the kernel's workspace: those with planned buffers
+    (``Apply.workspace``) and those calling one of them, directly or not."""
+    sites = _call_sites(module)
+    threaded = {function.name for function in module.functions.values()
+                if any(isinstance(stmt, ir.Apply) and stmt.workspace for stmt in function.body.stmts)}
+    pending = list(threaded)
+    while pending:
+        for caller, _, _ in sites.get(pending.pop(), ()):
+            if caller.name not in threaded:
+                threaded.add(caller.name)
+                pending.append(caller.name)
+    threaded.discard(module.entry)
+    return threaded
