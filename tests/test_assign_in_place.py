@@ -112,8 +112,9 @@ def test_the_large_temporaries_of_an_update_in_place_are_released_after_their_la
     update = update[update.index("def Adam_construct("):update.index("def TrainOneStepCell_construct(")]
     weight_step = re.search(r"\n +weight -= (\w+)  #[^\n]*\n +del (\w+)\n", update)
     assert weight_step and weight_step.group(1) == weight_step.group(2), update
-    # the moments' increments and the denominator go too; the Parameters themselves are never deleted
-    assert len(re.findall(r"\n +del \w+\n", update)) >= 4
+    # the moments' increments share the update's buffer (compiler/workspace.py), the denominator has its own:
+    # both go after their last use; the Parameters themselves are never deleted
+    assert len(re.findall(r"\n +del \w+\n", update)) >= 2
     assert not re.search(r"del (weight|bias|moment[12]_weight|moment[12]_bias)\n", update), update
 
 

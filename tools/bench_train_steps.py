@@ -15,7 +15,9 @@ weights and trains on the same batches:
 
 Before timing, the first three steps' losses of each are checked against the hand-written step run in
 float64 (the deviation is printed; more than 1e-4 relative stops the benchmark). Timing is interleaved:
-each round runs a few steps of every framework in turn; the figure is the median over rounds.
+each round runs a few steps of every framework in turn; the figure is the median over rounds, of wall
+time (steps per second) and of the process's CPU time per step (less disturbed by other processes on a
+shared machine).
 
 Minor page faults and system CPU time per step are measured in a separate process that imports only
 npspore (``--faults-only NAME``), averaged over ``--fault-steps`` steady-state steps after 20 warm-up
@@ -94,19 +96,23 @@ def check_losses(workload: tw.Workload, frameworks: dict) -> dict:
     return deviations
 
 
-def interleaved_times(workload: tw.Workload, frameworks: dict, rounds: int) -> dict:
-    """Median seconds per step of each framework over ``rounds`` interleaved rounds."""
+def interleaved_times(workload: tw.Workload, frameworks: dict, rounds: int) -> tuple:
+    """Median seconds per step of each framework over ``rounds`` interleaved rounds: wall time, and this
+    process's CPU time (all its threads; less disturbed than wall time by other processes on the cores)."""
     number = STEPS_PER_ROUND[workload.name]
     batches = workload.batches
     times = {name: [] for name in frameworks}
+    cpu = {name: [] for name in frameworks}
     for _ in range(rounds):
         for name, step in frameworks.items():
-            start = time.perf_counter()
+            start, start_cpu = time.perf_counter(), time.process_time()
             for i in range(number):
                 x, labels = batches[i % len(batches)]
                 step(x, labels)
             times[name].append((time.perf_counter() - start) / number)
-    return {name: statistics.median(values) for name, values in times.items()}
+            cpu[name].append((time.process_time() - start_cpu) / number)
+    return ({name: statistics.median(values) for name, values in times.items()},
+            {name: statistics.median(values) for name, values in cpu.items()})
 
 
 def faults_only(name: str, count: int) -> dict:
@@ -157,14 +163,14 @@ def main():
         workload = tw.workload(name)
         frameworks = steps(workload, not args.no_peers)
         deviations = check_losses(workload, frameworks)
-        times = interleaved_times(workload, frameworks, args.rounds)
-        rows.append((name, times, deviations))
+        times, cpu = interleaved_times(workload, frameworks, args.rounds)
+        rows.append((name, times, deviations, cpu))
         print(f"{name}: losses of the first {CHECKED_STEPS} steps against float64, largest relative deviation: "
               + ", ".join(f"{k} {v:.1e}" for k, v in deviations.items()))
     print(f"\nsteps per second (median of {args.rounds} interleaved rounds), {load()}")
     frameworks = list(rows[0][1])
     print(f"{'':4}" + "".join(f"{k:>13}" for k in frameworks) + f"{'÷ by hand':>11}{'÷ torch':>9}{'÷ fastest':>11}")
-    for name, times, _ in rows:
+    for name, times, _, _ in rows:
         ours = times["npspore"]
         peers = {k: v for k, v in times.items() if k not in ("npspore", "by hand")}
         fastest = min(list(peers.values()) + [times["by hand"]])
@@ -173,6 +179,11 @@ def main():
         line += f"{ours / peers['torch eager']:8.2f}x" if "torch eager" in peers else f"{'-':>9}"
         line += f"{ours / min(peers.values()) if peers else ours / fastest:10.2f}x"
         print(line)
+    print(f"\nCPU ms per step of this process (median of the same rounds; peers' threads included), {load()}")
+    print(f"{'':4}" + "".join(f"{k:>13}" for k in frameworks) + f"{'÷ by hand':>11}")
+    for name, _, _, cpu in rows:
+        ratio = cpu["npspore"] / cpu["by hand"]
+        print(f"{name:4}" + "".join(f"{cpu[k] * 1e3:13.2f}" for k in frameworks) + f"{ratio:10.2f}x")
     print(f"\nnpspore alone in a process, {args.fault_steps} steady-state steps after 20 warm-up steps:")
     for name, figures in faults.items():
         print(f"{name}: " + ", ".join(f"{k} {v:.2f}" for k, v in figures.items()))

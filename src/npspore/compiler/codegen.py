@@ -24,7 +24,7 @@ import numpy as np
 from ..core import kernels_np
 from ..opdef import function_ast, op_table, template_file
 from ..shape_rules import fit_int
-from . import ir
+from . import ir, workspace
 from .astcopy import copy_tree
 from .constantviews import constant_holders
 from .errors import file_label
@@ -110,7 +110,7 @@ class Renderer:
         self.used: set | None = None     # ids of the Vars the function being rendered reads
         self.buffers: list = []          # the workspace buffers of the function being rendered (their Vars)
         self.layout: list[str] = []      # the kernel's workspace: (shape, dtype) of every function's buffers
-        self.threaded = _workspace_callers(module)   # the functions handed the kernel's set of buffers
+        self.threaded = workspace.handed_the_workspace(module)   # the functions handed the kernel's set of buffers
         self.aliases: dict = {}          # id(loop output Var) -> the loop variable's name it keeps
         self.inlined: frozenset = frozenset()   # the function's Vars written inside their reader
         self.expressions: dict = {}      # id(inlined Var) -> its expression, parenthesized
@@ -442,8 +442,8 @@ class Renderer:
         body = _without_early_deletes([line for stmt in function.body.stmts for line in self.stmt_lines(stmt, "    ")])
         # One set of buffers per kernel call: the entry takes it when the call starts and gives it back before
         # it returns (core.workspace); each function reads its own slice. Calls run one after another and a
-        # buffer never outlives its function's call (compiler/workspace.py), so a function called again
-        # (shared by identical sub-cells) reuses its slice.
+        # buffer outlives its function's call only when a kernel call runs the function once
+        # (compiler/workspace.py), so a function called again (shared by identical sub-cells) reuses its slice.
         entry = function.name == self.module.entry
         if self.buffers:
             start = len(self.layout)
@@ -474,35 +474,14 @@ class Renderer:
         bodies = [self.function_text(self.module.functions[name]) for name in order]
         header = "\n".join(f"# {comment_text(key)}: {comment_text(value)}" for key, value in self.module.header.items())
         layout = "".join(f"{entry}, " for entry in self.layout)
-        workspace = [f"_workspace = rt.Workspace(({layout}))"] if self.layout or self.threaded else []
-        constants = "\n".join(self.constants.lines + workspace)
+        declaration = [f"_workspace = rt.Workspace(({layout}))"] if self.layout or self.threaded else []
+        constants = "\n".join(self.constants.lines + declaration)
         return _skeleton().substitute(
             header=header,
             constants=(constants + "\n\n\n") if constants else "",
             functions="\n\n\n".join(bodies),
             entry=self.module.entry,
         )
-
-
-def _workspace_callers(module: ir.Module) -> set:
-    """The functions other than the entry that are handed the kernel's workspace: those with planned buffers
-    (``Apply.workspace``) and those calling one of them, directly or not."""
-    callers: dict = {}
-    threaded = set()
-    for function in module.functions.values():
-        for stmt in ir.walk_stmts(function.body):
-            if isinstance(stmt, ir.Call):
-                callers.setdefault(stmt.callee, set()).add(function.name)
-        if any(isinstance(stmt, ir.Apply) and stmt.workspace for stmt in function.body.stmts):
-            threaded.add(function.name)
-    pending = list(threaded)
-    while pending:
-        for caller in callers.get(pending.pop(), ()):
-            if caller not in threaded:
-                threaded.add(caller)
-                pending.append(caller)
-    threaded.discard(module.entry)
-    return threaded
 
 
 _REDUCTIONS = frozenset({"sum", "mean", "prod", "max", "min", "amax", "amin", "all", "any", "std", "var"})

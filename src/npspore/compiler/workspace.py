@@ -57,13 +57,13 @@ def plan_workspace(module: ir.Module) -> None:
                 (i for i in range(index, len(stmts)) if read_at[i] & sharing), default=index)
             dead = _is_ufunc_op(stmt.op) and next(
                 (b for b in buffers if b[2] < index and b[0].aval == stmt.targets[0].aval), None)
+            function.results_in_workspace |= returned
             if dead:
                 stmt.into = dead[0]
                 dead[1] |= sharing
                 dead[2] = end
             else:
                 stmt.workspace = True
-                function.results_in_workspace |= returned
                 buffers.append([stmt.targets[0], sharing, end])
         escapes.readers.pop(function.name, None)     # its statements now write into dead buffers
 
@@ -186,3 +186,19 @@ def _call_sites(module: ir.Module) -> dict:
             if isinstance(stmt, ir.Call):
                 sites.setdefault(stmt.callee, []).append((function, stmt, id(stmt) in top))
     return sites
+
+
+def handed_the_workspace(module: ir.Module) -> set:
+    """The functions other than the entry that are handed the kernel's workspace: those with planned buffers
+    (``Apply.workspace``) and those calling one of them, directly or not."""
+    sites = _call_sites(module)
+    threaded = {function.name for function in module.functions.values()
+                if any(isinstance(stmt, ir.Apply) and stmt.workspace for stmt in function.body.stmts)}
+    pending = list(threaded)
+    while pending:
+        for caller, _, _ in sites.get(pending.pop(), ()):
+            if caller.name not in threaded:
+                threaded.add(caller.name)
+                pending.append(caller.name)
+    threaded.discard(module.entry)
+    return threaded
