@@ -30,9 +30,12 @@ def bprop_transpose(source: dict, stmt: Call, active: tuple, function_names: Nam
     positions), and returns ``(the bprop's results for them..., one tangent per ("dout", i) kind)``.
     """
     custom = stmt.custom
+    assert custom is not None and custom.bprop is not None, "a call of a cell with a bprop"
     bprop = source[custom.bprop]
     names = NameSupply()
-    params, call_args, kinds = [], [], []
+    params: list = []
+    call_args: list = []
+    kinds: list = []
     for kind, item in custom.bprop_args:
         if kind == "const":
             call_args.append(Const(item))

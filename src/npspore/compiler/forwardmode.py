@@ -102,6 +102,7 @@ class _ModuleJVP:
     def bprop_transpose(self, stmt: Call, active: tuple) -> tuple:
         """``(entry, kinds)`` of the function computing the tangents of a call of a cell with a ``bprop``
         (``bproptangent``), made once per (bprop, arguments with tangents)."""
+        assert stmt.custom is not None, "a call of a cell with a bprop"
         key = ("bprop", stmt.custom.bprop, active)
         found = self.made.get(key)
         if found is None:
@@ -168,7 +169,7 @@ class _FunctionJVP:
             param = fn.params[j]
             d_params.append(self.tangent_var(param))
             tangents[param] = d_params[-1]
-            if j in self.identities:
+            if j in self.identities and self.diagonals is not None:
                 self.diagonals.known[d_params[-1]] = None
         builder = BlockBuilder(self.names)
         self.block(fn.body, tangents, builder)
@@ -226,11 +227,11 @@ class _FunctionJVP:
             return
         hint = _dot(stmt.targets[0].name)
         scratch = BlockBuilder(self.names)
-        if self.batch is None:
+        if self.diagonals is None:
             staged = tangent_of(stmt, d_args, scratch, hint)
         else:
             staged = (self.diagonals.tangent_of(stmt, d_args, scratch, hint)
-                      or batched_tangent_of(stmt, d_args, scratch, hint, self.batch))
+                      or batched_tangent_of(stmt, d_args, scratch, hint, self.diagonals.batch))
         fitted = [_fit(scratch, d, t, self.tangent_aval(t.aval), stmt.loc) if self.varied(t) else None
                   for d, t in zip(staged, stmt.targets)]
         if self.diagonals is not None:
@@ -267,6 +268,7 @@ class _FunctionJVP:
     def call_with_bprop(self, stmt: Call, active: tuple, tangents: dict, builder: BlockBuilder) -> None:
         """A call of a cell with a ``bprop``: its tangents are the bprop's transpose applied to the
         arguments' tangents, as MindSpore's forward mode gives them (``bproptangent``)."""
+        assert stmt.custom is not None, "a call of a cell with a bprop"
         if stmt.custom.python_bprop is not None:
             raise not_supported("forward mode (jvp, jacfwd) through a Cell whose bprop runs in Python "
                                 "(bprop_debug = True)", stmt.loc)

@@ -64,7 +64,7 @@ def jvp_request(request: JvpRequest, functions, name, inputs, slices, captured, 
         differentiated = output_node
     outputs = tuple(leaf_indices(differentiated))
     shape = fn.params[wrt[0]].aval.shape if len(wrt) == 1 else ()
-    identities = ()
+    identities: tuple = ()
     if request.spec.identity and shape and None not in shape and math.prod(shape) == request.spec.batch:
         identities = tuple(wrt)   # one input: its basis is the identity (several: blocks of its rows)
     module = jvp(ir.Module(dict(functions), name), tuple(wrt), outputs, request.spec.batch, identities)

@@ -95,7 +95,7 @@ def _fed_position(function: ir.Function, sites: list, readers: dict, k: int, inp
     :func:`_drop_self_fed_results`), or None."""
     if len(function.body.results) < 2:
         return None
-    positions = set()
+    positions: set = set()
     for site in sites:
         for reader in readers.get(id(site.targets[k]), ()):
             if not (isinstance(reader, ir.Call) and reader.callee == function.name):
