@@ -16,8 +16,8 @@ weights and trains on the same batches:
 Before timing, the first three steps' losses of each are checked against the hand-written step run in
 float64 (the deviation is printed; more than 1e-4 relative stops the benchmark). Timing is interleaved:
 each round runs a few steps of every framework in turn; the figure is the median over rounds, of wall
-time (steps per second) and of the process's CPU time per step (less disturbed by other processes on a
-shared machine).
+time (steps per second) and of the calling thread's CPU time per step for npspore and the hand-written
+step (less disturbed by other processes on a shared machine).
 
 Minor page faults and system CPU time per step are measured in a separate process that imports only
 npspore (``--faults-only NAME``), averaged over ``--fault-steps`` steady-state steps after 20 warm-up
@@ -97,20 +97,21 @@ def check_losses(workload: tw.Workload, frameworks: dict) -> dict:
 
 
 def interleaved_times(workload: tw.Workload, frameworks: dict, rounds: int) -> tuple:
-    """Median seconds per step of each framework over ``rounds`` interleaved rounds: wall time, and this
-    process's CPU time (all its threads; less disturbed than wall time by other processes on the cores)."""
+    """Median seconds per step of each framework over ``rounds`` interleaved rounds: wall time, and the CPU time
+    of the calling thread (less disturbed than wall time by other processes on the cores; the whole work of
+    npspore and of the hand-written step at one BLAS thread, not of the peers, whose threads do theirs)."""
     number = STEPS_PER_ROUND[workload.name]
     batches = workload.batches
     times = {name: [] for name in frameworks}
     cpu = {name: [] for name in frameworks}
     for _ in range(rounds):
         for name, step in frameworks.items():
-            start, start_cpu = time.perf_counter(), time.process_time()
+            start, start_cpu = time.perf_counter(), time.thread_time()
             for i in range(number):
                 x, labels = batches[i % len(batches)]
                 step(x, labels)
             times[name].append((time.perf_counter() - start) / number)
-            cpu[name].append((time.process_time() - start_cpu) / number)
+            cpu[name].append((time.thread_time() - start_cpu) / number)
     return ({name: statistics.median(values) for name, values in times.items()},
             {name: statistics.median(values) for name, values in cpu.items()})
 
@@ -179,11 +180,11 @@ def main():
         line += f"{ours / peers['torch eager']:8.2f}x" if "torch eager" in peers else f"{'-':>9}"
         line += f"{ours / min(peers.values()) if peers else ours / fastest:10.2f}x"
         print(line)
-    print(f"\nCPU ms per step of this process (median of the same rounds; peers' threads included), {load()}")
-    print(f"{'':4}" + "".join(f"{k:>13}" for k in frameworks) + f"{'÷ by hand':>11}")
+    print(f"\nCPU ms per step of the calling thread (median of the same rounds), {load()}")
+    print(f"{'':4}{'npspore':>13}{'by hand':>13}{'÷ by hand':>11}")
     for name, _, _, cpu in rows:
-        ratio = cpu["npspore"] / cpu["by hand"]
-        print(f"{name:4}" + "".join(f"{cpu[k] * 1e3:13.2f}" for k in frameworks) + f"{ratio:10.2f}x")
+        ours, hand = cpu["npspore"], cpu["by hand"]
+        print(f"{name:4}{ours * 1e3:13.2f}{hand * 1e3:13.2f}{ours / hand:10.2f}x")
     print(f"\nnpspore alone in a process, {args.fault_steps} steady-state steps after 20 warm-up steps:")
     for name, figures in faults.items():
         print(f"{name}: " + ", ".join(f"{k} {v:.2f}" for k, v in figures.items()))

@@ -449,7 +449,8 @@ class Renderer:
             start = len(self.layout)
             self.layout += [f"({self.literal(v.aval.shape)}, np.{_numpy_name(v.aval.dtype)})" for v in self.buffers]
             names = ", ".join(v.name for v in self.buffers)
-            lines.append(f"    {names}, = workspace__[{start}:{len(self.layout)}]")
+            whole = entry and start == 0                 # rendered last: the entry's are all the buffers
+            lines.append(f"    {names}, = workspace__" + ("" if whole else f"[{start}:{len(self.layout)}]"))
         taken = entry and bool(self.layout or self.threaded)
         if taken:
             lines.insert(len(lines) - bool(self.buffers), "    workspace__ = _workspace.take()")
