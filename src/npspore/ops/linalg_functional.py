@@ -16,7 +16,7 @@ from .numeric import _check_tensor
 from .primitives import Primitive, _Stateless, _check_bool
 
 __all__ = ["einsum", "mv", "inner", "ger", "diagonal", "trace", "baddbmm", "addmm", "addmv", "batch_dot",
-           "cosine_similarity", "inverse", "Einsum", "DiagPart", "MatrixInverse"]
+           "cosine_similarity", "inverse", "cross", "cdist", "diag", "Einsum", "DiagPart", "MatrixInverse"]
 
 _LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 
@@ -369,6 +369,77 @@ def cosine_similarity(x1: Tensor, x2: Tensor, dim: int = 1, eps: float = 1e-08) 
     norms = run("mul", run("sqrt", run("sum", run("mul", x1, x1), axis=(dim,))),
                 run("sqrt", run("sum", run("mul", x2, x2), axis=(dim,))))
     return run("div", dot, run("maximum", norms, eps))
+
+
+def cross(input: Tensor, other: Tensor, dim: int | None = None) -> Tensor:
+    """The cross product of the 3-vectors of ``input`` and ``other`` along ``dim`` (None: the first dim of size 3).
+
+    Raises:
+        TypeError: if an operand is not a Tensor.
+        ValueError: if the shapes differ, or ``dim`` (or, when None, every dim) is not of size 3.
+    """
+    _check_tensor("Cross", "input", input)
+    _check_tensor("Cross", "other", other)
+    shape = input.shape
+    if shape != other.shape:
+        raise ValueError(f"For 'Cross', 'input' and 'other' must have the same shape, but got {shape} and "
+                         f"{other.shape}.")
+    if dim is None:
+        dim = next((d for d, size in enumerate(shape) if size == 3), None)
+    if dim is None or not -len(shape) <= dim < len(shape) or shape[dim] != 3:
+        raise ValueError(f"For 'Cross', the size of the 'dim' dimension must be 3, but got shape {shape} and dim "
+                         f"{dim}.")
+    dim = dim % len(shape)
+    lead = (slice(None),) * dim
+    a = [run("getitem", input, index=lead + (k,)) for k in range(3)]
+    b = [run("getitem", other, index=lead + (k,)) for k in range(3)]
+    parts = [run("sub", run("mul", a[(k + 1) % 3], b[(k + 2) % 3]), run("mul", a[(k + 2) % 3], b[(k + 1) % 3]))
+             for k in range(3)]
+    return run("stack", *parts, axis=dim)
+
+
+def cdist(x1: Tensor, x2: Tensor, p: float = 2.0) -> Tensor:
+    """The ``p``-norm distances between the rows of ``x1`` (..., P, M) and of ``x2`` (..., R, M): (..., P, R).
+
+    Raises:
+        TypeError: if an operand is not a Tensor or ``p`` is not a float.
+        ValueError: if ``p`` is negative or the operands are not at least 2-D with equal last dims.
+    """
+    _check_tensor("cdist", "x1", x1)
+    _check_tensor("cdist", "x2", x2)
+    if not isinstance(p, float):
+        raise TypeError(f"For 'cdist', the 'p' must be a float, but got {type(p).__name__}.")
+    if p < 0:
+        raise ValueError(f"For 'cdist', the 'p' must be non-negative, but got {p}.")
+    if len(x1.shape) < 2 or len(x2.shape) < 2 or x1.shape[-1] != x2.shape[-1]:
+        raise ValueError(f"For 'cdist', 'x1' and 'x2' must be at least 2-D with equal last dims, but got shapes "
+                         f"{x1.shape} and {x2.shape}.")
+    gaps = run("abs", run("sub", run("expand_dims", x1, axis=-2), run("expand_dims", x2, axis=-3)))
+    last = (len(gaps.shape) - 1,)
+    if p == 0:
+        return run("sum", run("cast", run("not_equal", gaps, 0), dtype=_np_dtype(x1.dtype)), axis=last)
+    if p == math.inf:
+        return run("max", gaps, axis=last)
+    if p == 1:
+        return run("sum", gaps, axis=last)
+    if p == 2:
+        return run("sqrt", run("sum", run("mul", gaps, gaps), axis=last))
+    return run("pow", run("sum", run("pow", gaps, p), axis=last), 1 / p)
+
+
+def diag(input: Tensor) -> Tensor:
+    """The diagonal Tensor of ``input`` (d1, ..., dk): shape (d1, ..., dk, d1, ..., dk), ``input`` on its diagonal.
+
+    Raises:
+        TypeError: if ``input`` is not a Tensor.
+        ValueError: if ``input`` is 0-d.
+    """
+    _check_tensor("Diag", "input", input)
+    if not input.shape:
+        raise ValueError("For 'Diag', the 'input' must have at least one dim, but got a 0-d Tensor.")
+    n = math.prod(input.shape)
+    spread = run("mul", run("reshape", input, shape=(n, 1)), _eye(n, input.dtype))
+    return run("reshape", spread, shape=tuple(input.shape) * 2)
 
 
 class DiagPart(_Stateless):
