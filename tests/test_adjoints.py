@@ -388,6 +388,8 @@ CASES = {
     "atan2": binary(y=lambda shape: arrays(shape, 0.5, 2.0)), "sinh": unary(), "cosh": unary(),
     "asinh": unary(), "acosh": unary(low=1.2, high=3.0), "atanh": unary(low=-0.9, high=0.9), "expm1": unary(),
     "erfc": unary(low=-3.0, high=3.0), "erfinv": unary(low=-0.95, high=0.95),
+    "lgamma": unary(low=0.2, high=4.0), "digamma": unary(low=-0.8, high=-0.2) | unary(low=0.2, high=4.0),
+    "trigamma": unary(low=-0.8, high=-0.2) | unary(low=0.2, high=4.0),
     "matrix_inverse": matrix_inverse_case(),   # codegen_templates/matrix.py
 }
 

@@ -36,6 +36,7 @@ INVERTIBLE = np.array([[[-0.710504, -1.1207525], [-1.7651395, -1.7576632]],
 CUMMAX = np.array([[3, 4, 6, 10], [1, 6, 7, 9], [4, 3, 8, 7], [1, 3, 7, 9]], np.int64)
 CUMMIN = np.array([-0.2284, -0.6628, 0.0975, 0.2680, -1.3298, -0.4220], F32)
 STD_IN = np.array([[1, 2, 3], [-1, 1, 4]], F32)
+GAMMA_POINTS = np.array([0.5, 3.2, 8.5, -0.5, 0.0, -2.0, 1e-3, 40.0], F32)
 LSE = np.array([[9.0, 3, 4, 5], [5, 2, 7, 4], [8, 1, 3, 6]], F32)
 SIGNED = np.array([-4.5, -3.0, 2.5, 7.0], F32)
 DIVISORS = np.array([2.0, -2.0, -1.5, 3.0], F32)
@@ -269,6 +270,10 @@ CASES = {
     "reduce_std_all": lambda: P.ReduceStd(axis=[], unbiased=False, keep_dims=True)(Tensor(STD_IN))[0],
     "diag_vector": lambda: ops.diag(Tensor(np.array([1, -2, 3], np.int32))),
     "diag_matrix": lambda: P.Diag()(Tensor(np.array([[1.0, 2], [3, 4]], F32))),
+    "lgamma_doc": lambda: ops.lgamma(Tensor(np.array([0.5, 3.2, 8.5], F32))),
+    "lgamma_poles": lambda: P.Lgamma()(Tensor(GAMMA_POINTS)),
+    "digamma_doc": lambda: ops.digamma(Tensor(np.array([1.5, 0.5, 9.4], np.float16))),
+    "digamma_poles": lambda: P.Digamma()(Tensor(GAMMA_POINTS)),
 }
 # values that are no Tensors: reprs, dtypes of structures, flags
 OTHER_CASES = {

@@ -22,7 +22,7 @@ __all__ = ["acos", "arccos", "asin", "arcsin", "atan", "arctan", "atan2", "arcta
            "logical_xor", "multiply", "subtract", "std", "var", "cumprod", "running_product", "frac", "exp2", "nansum",
            "count_nonzero", "floor_mod", "hypot", "heaviside", "logit", "isclose", "top_k", "bitwise_and", "bitwise_or",
            "bitwise_xor", "bitwise_left_shift", "bitwise_right_shift", "gcd", "lcm", "truncate_div", "truncate_mod",
-           "diff", "erfinv", "cummax", "cummin", "running_extremum", "bucketize"]
+           "diff", "erfinv", "cummax", "cummin", "running_extremum", "bucketize", "lgamma", "digamma"]
 
 
 def _unary(op: str, prim: str, input: Tensor) -> Tensor:
@@ -139,6 +139,24 @@ def erfinv(input: Tensor) -> Tensor:
         TypeError: if ``input`` is not a float Tensor.
     """
     return _unary("erfinv", "Erfinv", input)
+
+
+def lgamma(input: Tensor) -> Tensor:
+    """Elementwise ``log|Γ(input)|`` of a float Tensor (+inf at 0 and the negative integers).
+
+    Raises:
+        TypeError: if ``input`` is not a float Tensor.
+    """
+    return _unary("lgamma", "Lgamma", input)
+
+
+def digamma(input: Tensor) -> Tensor:
+    """Elementwise digamma ψ = Γ'/Γ of a float Tensor (-inf at 0, NaN at the negative integers).
+
+    Raises:
+        TypeError: if ``input`` is not a float Tensor.
+    """
+    return _unary("digamma", "Digamma", input)
 
 
 def trunc(input: Tensor) -> Tensor:

@@ -100,7 +100,8 @@ def _square_sum_all(x: Tensor, y: Tensor) -> tuple[Tensor, Tensor]:
 # MindSpore's primitive class name -> the function its call applies to the call's arguments
 WRAPPED: dict[str, Callable] = {
     "ACos": M.acos, "Asin": M.asin, "Atan": M.atan, "Atan2": M.atan2, "Sinh": M.sinh, "Cosh": M.cosh,
-    "Asinh": M.asinh, "Acosh": M.acosh, "Atanh": M.atanh, "Expm1": M.expm1, "Erfc": M.erfc, "Erfinv": M.erfinv, "Trunc": M.trunc,
+    "Asinh": M.asinh, "Acosh": M.acosh, "Atanh": M.atanh, "Expm1": M.expm1, "Erfc": M.erfc, "Erfinv": M.erfinv, "Lgamma": M.lgamma,
+    "Digamma": M.digamma, "Trunc": M.trunc,
     "IsInf": M.isinf, "Inv": M.inv, "Sinc": M.sinc, "Xlogy": M.xlogy, "Lerp": M.lerp, "Addcmul": M.addcmul,
     "Addcdiv": M.addcdiv, "LogicalXor": M.logical_xor, "Mod": M.truncate_mod, "TruncateMod": M.truncate_mod,
     "TruncateDiv": M.truncate_div, "LerpScalar": M.lerp, "SquaredDifference": _squared_difference, "DivNoNan": _div_no_nan,
