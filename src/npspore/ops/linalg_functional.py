@@ -286,6 +286,19 @@ def _scaled_sum(input: Tensor, product: Tensor, beta: Any, alpha: Any) -> Tensor
     return run("add", input if beta == 1 else run("mul", input, beta), scaled)
 
 
+def _scaled_product_sum(name: str, operands: dict, rank: int, beta: Any, alpha: Any) -> Tensor:
+    """``beta * input + alpha * (left @ right)`` of ``operands`` (``input`` and the two factors, by name), the
+    factors of ``rank`` dims."""
+    for arg, x in operands.items():
+        _check_tensor(name, arg, x)
+    input, left, right = operands.values()
+    if len(left.shape) != rank or len(right.shape) != rank:
+        first, second = list(operands)[1:]
+        raise ValueError(f"For '{name}', '{first}' and '{second}' must be {rank}-D, but got shapes {left.shape} and "
+                         f"{right.shape}.")
+    return _scaled_sum(input, run("matmul", left, right), beta, alpha)
+
+
 def baddbmm(input: Tensor, batch1: Tensor, batch2: Tensor, beta: Any = 1, alpha: Any = 1) -> Tensor:
     """``beta * input + alpha * (batch1 @ batch2)`` of the 3-D ``batch1`` (b, n, m) and ``batch2`` (b, m, p).
 
@@ -293,12 +306,7 @@ def baddbmm(input: Tensor, batch1: Tensor, batch2: Tensor, beta: Any = 1, alpha:
         TypeError: if an operand is not a Tensor.
         ValueError: if ``batch1`` or ``batch2`` is not 3-D.
     """
-    for name, x in (("input", input), ("batch1", batch1), ("batch2", batch2)):
-        _check_tensor("baddbmm", name, x)
-    if len(batch1.shape) != 3 or len(batch2.shape) != 3:
-        raise ValueError(f"For 'baddbmm', 'batch1' and 'batch2' must be 3-D, but got shapes {batch1.shape} and "
-                         f"{batch2.shape}.")
-    return _scaled_sum(input, run("matmul", batch1, batch2), beta, alpha)
+    return _scaled_product_sum("baddbmm", {"input": input, "batch1": batch1, "batch2": batch2}, 3, beta, alpha)
 
 
 def addmm(input: Tensor, mat1: Tensor, mat2: Tensor, *, beta: Any = 1, alpha: Any = 1) -> Tensor:
@@ -308,12 +316,7 @@ def addmm(input: Tensor, mat1: Tensor, mat2: Tensor, *, beta: Any = 1, alpha: An
         TypeError: if an operand is not a Tensor.
         ValueError: if ``mat1`` or ``mat2`` is not 2-D.
     """
-    for name, x in (("input", input), ("mat1", mat1), ("mat2", mat2)):
-        _check_tensor("addmm", name, x)
-    if len(mat1.shape) != 2 or len(mat2.shape) != 2:
-        raise ValueError(f"For 'addmm', 'mat1' and 'mat2' must be 2-D, but got shapes {mat1.shape} and "
-                         f"{mat2.shape}.")
-    return _scaled_sum(input, run("matmul", mat1, mat2), beta, alpha)
+    return _scaled_product_sum("addmm", {"input": input, "mat1": mat1, "mat2": mat2}, 2, beta, alpha)
 
 
 def addmv(input: Tensor, mat: Tensor, vec: Tensor, *, beta: Any = 1, alpha: Any = 1) -> Tensor:
