@@ -100,7 +100,8 @@ def _square_sum_all(x: Tensor, y: Tensor) -> tuple[Tensor, Tensor]:
 # MindSpore's primitive class name -> the function its call applies to the call's arguments
 WRAPPED: dict[str, Callable] = {
     "ACos": M.acos, "Asin": M.asin, "Atan": M.atan, "Atan2": M.atan2, "Sinh": M.sinh, "Cosh": M.cosh,
-    "Asinh": M.asinh, "Acosh": M.acosh, "Atanh": M.atanh, "Expm1": M.expm1, "Erfc": M.erfc, "Erfinv": M.erfinv, "Trunc": M.trunc,
+    "Asinh": M.asinh, "Acosh": M.acosh, "Atanh": M.atanh, "Expm1": M.expm1, "Erfc": M.erfc, "Erfinv": M.erfinv, "Lgamma": M.lgamma,
+    "Digamma": M.digamma, "Trunc": M.trunc,
     "IsInf": M.isinf, "Inv": M.inv, "Sinc": M.sinc, "Xlogy": M.xlogy, "Lerp": M.lerp, "Addcmul": M.addcmul,
     "Addcdiv": M.addcdiv, "LogicalXor": M.logical_xor, "Mod": M.truncate_mod, "TruncateMod": M.truncate_mod,
     "TruncateDiv": M.truncate_div, "LerpScalar": M.lerp, "SquaredDifference": _squared_difference, "DivNoNan": _div_no_nan,
@@ -113,6 +114,7 @@ WRAPPED: dict[str, Callable] = {
     "ArgMaxExt": F.argmax, "ArgMinExt": _argmin_ext, "Var": _var_ext, "Std": _std_ext, "Norm": _norm_ext,
     "BitwiseAnd": M.bitwise_and, "BitwiseOr": M.bitwise_or, "BitwiseXor": M.bitwise_xor,
     "LeftShift": M.bitwise_left_shift, "RightShift": M.bitwise_right_shift, "Gcd": M.gcd, "Lcm": M.lcm,
+    "Diag": L.diag,
 }
 
 
@@ -240,4 +242,92 @@ class IsClose(Primitive):
         return M.isclose(input, other, self.rtol, self.atol, self.equal_nan)
 
 
-__all__ = [*WRAPPED, "CumProd", "LpNorm", "Logit", "IsClose"]
+class _AxisExtremum(Primitive):
+    """``Cummax(axis)(x)`` / ``Cummin(axis)(x)``: the running extremum of ``x`` along ``axis`` and its indices."""
+
+    _function = staticmethod(M.cummax)
+
+    def __init__(self, axis):
+        super().__init__(type(self).__name__)
+        if isinstance(axis, bool) or not isinstance(axis, int):
+            raise TypeError(f"For '{self.name}', the 'axis' must be an int, but got {type(axis).__name__}.")
+        self.axis = axis
+        self.add_prim_attr("axis", axis)
+
+    def __call__(self, x):
+        return type(self)._function(x, self.axis)
+
+
+class Cummax(_AxisExtremum):
+    """``Cummax(axis)(x)``: :func:`~npspore.ops.math_functional.cummax` (Int64 indices)."""
+
+
+class Cummin(_AxisExtremum):
+    """``Cummin(axis)(x)``: :func:`~npspore.ops.math_functional.cummin` (Int32 indices)."""
+
+    _function = staticmethod(M.cummin)
+
+
+class Cross(Primitive):
+    """``Cross(dim=-65530)(x1, x2)``: the cross product along ``dim`` (-65530: the first dim of size 3)."""
+
+    def __init__(self, dim=-65530):
+        super().__init__("Cross")
+        self.dim = dim
+        self.add_prim_attr("dim", dim)
+
+    def __call__(self, x1, x2):
+        return L.cross(x1, x2, None if self.dim == -65530 else self.dim)
+
+
+class Cdist(Primitive):
+    """``Cdist(p=2.0)(x1, x2)``: :func:`~npspore.ops.linalg_functional.cdist`."""
+
+    def __init__(self, p=2.0):
+        super().__init__("Cdist")
+        if not isinstance(p, float):
+            raise TypeError(f"For 'Cdist', the 'p' must be a float, but got {type(p).__name__}.")
+        self.p = p
+        self.add_prim_attr("p", p)
+
+    def __call__(self, x1, x2):
+        return L.cdist(x1, x2, self.p)
+
+
+class Bucketize(Primitive):
+    """``Bucketize(boundaries)(input)``: how many ``boundaries`` are at or below each element (MindSpore 2.10's
+    primitive counts as ``ops.bucketize(..., right=True)`` does)."""
+
+    def __init__(self, boundaries):
+        super().__init__("Bucketize")
+        if not isinstance(boundaries, list):
+            raise TypeError(f"For 'Bucketize', the 'boundaries' must be a list, but got {type(boundaries).__name__}.")
+        self.boundaries = boundaries
+        self.add_prim_attr("boundaries", boundaries)
+
+    def __call__(self, input):
+        return M.bucketize(input, self.boundaries, right=True)
+
+
+class ReduceStd(Primitive):
+    """``ReduceStd(axis=[], unbiased=True, keep_dims=False)(x)``: ``(std, mean)`` of ``x`` over ``axis`` (``[]``:
+    all), the std over ``N - 1`` when ``unbiased``.
+
+    Raises:
+        TypeError: if ``unbiased`` or ``keep_dims`` is not a bool.
+    """
+
+    def __init__(self, axis=(), unbiased=True, keep_dims=False):
+        super().__init__("ReduceStd")
+        self.axis = tuple(axis) if isinstance(axis, (tuple, list)) else axis
+        self.unbiased = _check_bool("ReduceStd", "unbiased", unbiased)
+        self.keep_dims = _check_bool("ReduceStd", "keep_dims", keep_dims)
+        self.add_prim_attr("axis", axis).add_prim_attr("unbiased", unbiased).add_prim_attr("keep_dims", keep_dims)
+
+    def __call__(self, x):
+        std = M.std(x, self.axis, int(self.unbiased), self.keep_dims)
+        return std, F.mean(x, self.axis if self.axis != () else None, self.keep_dims)
+
+
+__all__ = [*WRAPPED, "CumProd", "LpNorm", "Logit", "IsClose", "Cummax", "Cummin", "Cross", "Cdist", "Bucketize",
+           "ReduceStd"]
