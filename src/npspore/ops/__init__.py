@@ -82,7 +82,7 @@ if not _typing.TYPE_CHECKING:
     __all__ += _random_ops.__all__ + _linalg_functional.__all__
 # ops.functional spells these too (F.acos, F.mixed_precision_cast, F.tensor_mul ...); their modules import the
 # primitives, which import ops.functional, so the package hands them to it once all are loaded
-for _module in (_math_functional, _type_helpers, _linalg_functional):
+for _module in (_math_functional, _type_helpers, _linalg_functional, _numeric):
     _spelled = [_name for _name in _module.__all__ if _name[0].islower() and _name not in _functional.__all__]
     vars(_functional).update({_name: getattr(_module, _name) for _name in _spelled})
     _functional.__all__ += _spelled
