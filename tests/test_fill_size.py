@@ -16,11 +16,13 @@ FULL_LIKE = {   # name: (input, fill_value, dtype, MindSpore 2.10's repr)
     "full_like_float_int": (np.ones((2, 3), np.float32), 7, None,
                             "Tensor(shape=[2, 3], dtype=Float32, value=\n[[ 7.00000000e+00,  7.00000000e+00,  "
                             "7.00000000e+00],\n [ 7.00000000e+00,  7.00000000e+00,  7.00000000e+00]])"),
-    "full_like_bool": (np.ones((2,), np.float64), True, ms.bool_, "Tensor(shape=[2], dtype=Bool, value= [ True,  True])"),
+    "full_like_bool": (np.ones((2,), np.float64), True, ms.bool_,
+                       "Tensor(shape=[2], dtype=Bool, value= [ True,  True])"),
     "full_like_negative_int32": (np.ones((1, 2), np.int32), -2.7, None,
                                  "Tensor(shape=[1, 2], dtype=Int32, value=\n[[-2, -2]])"),
 }
-SIZES = {"size_doc": (np.array([[2, 2], [2, 2]], np.float32), 4), "size_scalar_tensor": (np.array(3.0, np.float32), 1),
+SIZES = {"size_doc": (np.array([[2, 2], [2, 2]], np.float32), 4),
+         "size_scalar_tensor": (np.array(3.0, np.float32), 1),
          "size_empty": (np.ones((2, 0, 3), np.float32), 0)}
 
 
