@@ -63,3 +63,30 @@ def test_errors_are_mindsporess():
     # MindSpore 2.10: "For 'Size', input must be a Tensor, but got: List[Int64*2]."
     with pytest.raises(TypeError, match=r"For 'Size', input must be a Tensor"):
         ops.size([1, 2])
+
+
+def _stop_gradient_doc(x, y):
+    out1 = ops.MatMul()(x, y)
+    out2 = ops.StopGradient()(ops.MatMul()(x, y))
+    return out1, out2
+
+
+def _stop_gradient_product(x):
+    return (ops.StopGradient()(x * x) * x).sum()
+
+
+@pytest.mark.parametrize("compiled", [False, True])
+def test_stop_gradient_is_mindspores(compiled):
+    """MindSpore 2.10's StopGradient docstring: the gradient of (out1, out2) with out2 stopped is out1's alone,
+    [[1.41000009, 1.5999999, 6.5999999]] twice (float32); of sum(stop(x * x) * x) at [1, 2] it is [1, 4]."""
+    x = Tensor([[0.5, 0.6, 0.4], [1.2, 1.3, 1.1]], ms.float32)
+    y = Tensor([[0.01, 0.3, 1.1], [0.1, 0.2, 1.3], [2.1, 1.2, 3.3]], ms.float32)
+    doc_gradient = ops.grad(_stop_gradient_doc)
+    product_gradient = ops.grad(_stop_gradient_product)
+    if compiled:
+        doc_gradient, product_gradient = ms.jit(doc_gradient), ms.jit(product_gradient)
+    np.testing.assert_allclose(doc_gradient(x, y).asnumpy(), [[1.41000009, 1.5999999, 6.5999999]] * 2, rtol=1e-6)
+    assert product_gradient(Tensor(np.array([1.0, 2.0]))).asnumpy().tolist() == [1.0, 4.0]
+    stopped = ops.StopGradient()(Tensor(np.array([1.5, -2.0], np.float32)))
+    assert repr(stopped) == "Tensor(shape=[2], dtype=Float32, value= [ 1.50000000e+00, -2.00000000e+00])"
+    assert repr(ops.StopGradient()) == "Prim[StopGradient]"

@@ -1,4 +1,5 @@
-"""Print MindSpore 2.10's outputs for ``ops.full_like`` and ``ops.size`` (tests/test_fill_size.py).
+"""Print MindSpore 2.10's outputs for ``ops.full_like``, ``ops.size`` and ``ops.StopGradient``
+(tests/test_fill_size.py).
 
 Run with a virtualenv holding the real MindSpore (never the project's): ``/work/msvenv/bin/python
 tools/observe_mindspore_fill_size.py``. Each case is a MindSpore docstring example or one more case; the
@@ -8,6 +9,16 @@ import numpy as np
 
 import mindspore as ms
 from mindspore import Tensor, ops
+
+def _stop_gradient_doc(x, y):
+    out1 = ops.MatMul()(x, y)
+    out2 = ops.StopGradient()(ops.MatMul()(x, y))
+    return out1, out2
+
+
+def _stop_gradient_product(x):
+    return (ops.StopGradient()(x * x) * x).sum()
+
 
 CASES = {
     "full_like_doc": lambda: ops.full_like(ops.arange(4), 1.2),
@@ -20,6 +31,11 @@ CASES = {
     "size_scalar_tensor": lambda: ops.size(Tensor(3.0)),
     "size_empty": lambda: ops.size(Tensor(np.ones((2, 0, 3), np.float32))),
     "size_not_tensor": lambda: ops.size([1, 2]),
+    "stop_gradient_doc": lambda: ops.grad(_stop_gradient_doc)(
+        Tensor([[0.5, 0.6, 0.4], [1.2, 1.3, 1.1]], ms.float32),
+        Tensor([[0.01, 0.3, 1.1], [0.1, 0.2, 1.3], [2.1, 1.2, 3.3]], ms.float32)),
+    "stop_gradient_product": lambda: ops.grad(_stop_gradient_product)(Tensor(np.array([1.0, 2.0]))),
+    "stop_gradient_value": lambda: ops.StopGradient()(Tensor(np.array([1.5, -2.0], np.float32))),
 }
 
 
