@@ -1,5 +1,5 @@
 """Elementwise math beyond the basics: inverse trigonometric and hyperbolic functions, ``expm1``, ``erfc``,
-``erfinv``, ``atan2``, ``trunc`` and the integer ops (bitwise and, or, xor, shifts, ``gcd``, ``lcm``).
+``erfinv``, ``lgamma``, ``digamma``, ``atan2``, ``trunc`` and the integer ops (bitwise and, or, xor, shifts, ``gcd``, ``lcm``).
 
 Float ops reject integer and bool operands as MindSpore 2.10's CPU kernels do (``Select CPU operator[ACos]
 fail! Unsupported data type!``); each adjoint is written with NumPy calls of the table's ops, so it
@@ -232,3 +232,51 @@ class erfinv:
 
     def adjoint(x, out, dout):
         return dout * 0.886226925452758 * np.exp(out * out)
+
+
+# ---------------------------------------------------------------- log-gamma and its derivatives
+
+
+@op(infer=rules.float_only("Lgamma"))
+class lgamma:
+    """``log|Γ(x)|`` by the C library (``rt.lgamma``): +inf at the poles; its derivative is ``digamma``."""
+
+    def forward(x):
+        return rt.lgamma(x)
+
+    def adjoint(x, out, dout):
+        return dout * call("digamma", x)
+
+
+@op(infer=rules.float_only("Digamma"))
+class digamma:
+    """ψ(x) = Γ'(x)/Γ(x) (``rt.digamma``: -inf at 0, NaN at the negative integers); its derivative is ``trigamma``."""
+
+    def forward(x):
+        return rt.digamma(x)
+
+    def adjoint(x, out, dout):
+        return dout * call("trigamma", x)
+
+
+@op(infer=rules.float_only("Trigamma"))
+class trigamma:
+    """ψ'(x) (``rt.trigamma``), the derivative of ``digamma``. Its own derivative ψ''(x) is written here with the
+    table's ops: the asymptotic series at ``x + 6`` (or at ``7 - x`` below 1/2, by the reflection
+    ``ψ''(x) = ψ''(1 - x) - 2π³ cos(πx) / sin³(πx)``) less ``Σ 2/(r + k)³`` for k < 6, so it differentiates again."""
+
+    def forward(x):
+        return rt.trigamma(x)
+
+    def adjoint(x, out, dout):
+        low = x < 0.5
+        r = np.where(low, 1 - x, x)
+        y = r + 6
+        z = 1 / (y * y)
+        series = -z * (1 + 1 / y + z * (0.5 - z * (1 / 6 - z * (1 / 6 - z * (0.3 - z * 5 / 6)))))
+        steps = 1 / (r * r * r) + 1 / ((r + 1) * (r + 1) * (r + 1)) + 1 / ((r + 2) * (r + 2) * (r + 2))
+        steps = steps + 1 / ((r + 3) * (r + 3) * (r + 3)) + 1 / ((r + 4) * (r + 4) * (r + 4))
+        second = series - 2 * (steps + 1 / ((r + 5) * (r + 5) * (r + 5)))
+        sine = np.sin(3.141592653589793 * x)
+        reflected = second - 62.01255336059963 * np.cos(3.141592653589793 * x) / (sine * sine * sine)   # 2π³
+        return dout * np.where(low, reflected, second)

@@ -1,4 +1,5 @@
 """The compiler end to end: compiled results equal eager ones, signatures and caches behave."""
+import functools
 import logging
 import os
 import subprocess
@@ -85,6 +86,18 @@ def test_jit_decorator_forms_and_cache_info():
     f(Tensor([3.0, 4.0, 5.0]), Tensor([1.0, 1.0, 1.0]))        # new shape
     assert f.cache_info()["compiles"] == 2
     assert ms.jit(3) == 3
+
+
+def test_jit_of_a_primitive_or_callable_object_returns_it():
+    # MindSpore 2.10 (observed): ms.jit(ops.ACos()) is the primitive itself, and so are ms.jit of a
+    # functools.partial and of an object with __call__; ACos of [0.5, 0.0] is [1.0471976, 1.5707964]
+    acos = ops.ACos()
+    assert ms.jit(acos) is acos
+    np.testing.assert_allclose(ms.jit(acos)(Tensor(np.array([0.5, 0.0], np.float32))).asnumpy(),
+                               [1.0471976, 1.5707964], rtol=1e-6)
+    add_one = functools.partial(ops.add, 1)
+    assert ms.jit(add_one) is add_one
+    np.testing.assert_allclose(ms.jit(ops.vmap(lambda x: x * 2))(Tensor([[1.0, 2.0]])).asnumpy(), [[2.0, 4.0]])
 
 
 def test_python_scalar_value_is_part_of_the_key():

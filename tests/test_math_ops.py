@@ -193,6 +193,30 @@ MINDSPORE_VALUES = {
     'inverse_f64': ([[-2.0, 1.0], [1.5, -0.5]], 'Float64'),
     'erfinv_doc': ([0.0, 0.4769362807273865, -1.1630871295928955], 'Float32'),
     'erfinv_f64': ([-0.2724627147267544, 0.7328690779592169], 'Float64'),
+
+    'cummax_doc': ([[3, 4, 6, 10], [3, 6, 7, 10], [4, 6, 8, 10], [4, 6, 8, 10]], 'Int64'),
+    'cummax_doc_indices': ([[0, 0, 0, 0], [0, 1, 1, 0], [2, 1, 2, 0], [2, 1, 2, 0]], 'Int64'),
+    'cummax_ties_indices': ([0, 1, 2, 2, 4, 4], 'Int64'),
+    'cummin_doc': ([-0.22840000689029694, -0.6628000140190125, -0.6628000140190125, -0.6628000140190125, -1.329800009727478, -1.329800009727478], 'Float32'),
+    'cummin_doc_indices': ([0, 1, 1, 1, 4, 4], 'Int32'),
+    'cummin_int_ties': ([0, 1, 2, 2, 4], 'Int32'),
+    'bucketize_doc': ([[2, 3, 5], [2, 3, 5]], 'Int32'),
+    'bucketize_left': ([[0, 2, 5], [2, 3, 5]], 'Int32'),
+    'cross_doc': ([0, 0, 0], 'Int8'),
+    'cross_rows': ([[0.0, 0.0, 1.0], [2.0, 3.0, -6.0]], 'Float32'),
+    'cross_first_dim': ([[-2.0, -2.0], [4.0, 4.0], [-2.0, -2.0]], 'Float32'),
+    'cdist_doc': ([[[2.8284270763397217, 2.8284270763397217], [1.4142135381698608, 1.4142135381698608]]], 'Float32'),
+    'cdist_p1': ([[[4.5, 3.0], [2.5, 3.0]]], 'Float32'),
+    'cdist_p3': ([[2.869396924972534, 2.0800838470458984], [1.6355332136154175, 2.0800838470458984]], 'Float32'),
+    'reduce_std_doc': ([1.0, 2.5166115760803223], 'Float32'),
+    'reduce_std_doc_mean': ([2.0, 1.3333333730697632], 'Float32'),
+    'reduce_std_all': ([[1.598610520362854]], 'Float32'),
+    'diag_vector': ([[1, 0, 0], [0, -2, 0], [0, 0, 3]], 'Int32'),
+    'diag_matrix': ([[[[1.0, 0.0], [0.0, 0.0]], [[0.0, 2.0], [0.0, 0.0]]], [[[0.0, 0.0], [3.0, 0.0]], [[0.0, 0.0], [0.0, 4.0]]]], 'Float32'),
+    'lgamma_doc': ([0.5723649263381958, 0.8854048848152161, 9.549266815185547], 'Float32'),
+    'lgamma_poles': ([0.5723649263381958, 0.8854048848152161, 9.549266815185547, 1.2655121088027954, inf, inf, 6.90717887878418, 106.63175964355469], 'Float32'),
+    'digamma_doc': ([0.0364990234375, -1.9638671875, 2.185546875], 'Float16'),
+    'digamma_poles': ([-1.9635108709335327, 0.9988387823104858, 2.0800909996032715, 0.03648977726697922, -inf, nan, -1000.5755615234375, 3.6763274669647217], 'Float32'),
 }
 # ops.einsum and ops.Einsum have no CPU kernel in MindSpore 2.10 (GPU only): the values of their docstring examples
 EINSUM_DOC = {
@@ -226,8 +250,13 @@ MINDSPORE_RANDOM = {
     'random_categorical_doc': ((10, 8), 'Int64'),
     'shuffle_doc': ((4,), 'Float32'),
     'randperm_prim_doc': ((30,), 'Int32'),
+    'standard_laplace_doc': ((4, 4), 'Float32'),
+    'standard_laplace_prim': ((4, 16), 'Float32'),
+    'truncated_normal_doc': ((2, 2), 'Float32'),
+    'truncated_normal_f16': ((3, 2), 'Float16'),
 }
 MINDSPORE_ERRORS = {
+    'bucketize_int_boundary': ('TypeError', "For 'Bucketize', the type of 'boundaries[1]' should be 'float', but got type 'int'."),
     'inverse_int': ('TypeError', 'For primitive[MatrixInverse], the input argument[x] must be a type of {Tensor[Complex128], Tensor[Complex64], Tensor[Float32], Tensor[Float64]}, but got Tensor[Int32].'),
     'inverse_not_square': ('ValueError', 'For primitive[MatrixInverse], the attribute[row size] must be equal to 2, but got 3.'),
     'diff_n2': ('RuntimeError', "For 'diff', 'n' must be 1, but got 2"),
@@ -263,6 +292,10 @@ COS_A = np.array([[-0.0256, 0.0127, -0.2475, 0.2316, 0.8037], [0.5809, -1.2712, 
 COS_B = np.array([[-0.6115, -0.1965, -0.8484, 0.2389, 0.2409], [1.8940, -2.1997, 0.1915, 0.0856, 0.7542]], F32)
 INVERTIBLE = np.array([[[-0.710504, -1.1207525], [-1.7651395, -1.7576632]],
                        [[0.52412605, 1.9070215], [1.3384849, 1.4274558]]], F32)
+CUMMAX = np.array([[3, 4, 6, 10], [1, 6, 7, 9], [4, 3, 8, 7], [1, 3, 7, 9]], np.int64)
+CUMMIN = np.array([-0.2284, -0.6628, 0.0975, 0.2680, -1.3298, -0.4220], F32)
+STD_IN = np.array([[1, 2, 3], [-1, 1, 4]], F32)
+GAMMA_POINTS = np.array([0.5, 3.2, 8.5, -0.5, 0.0, -2.0, 1e-3, 40.0], F32)
 START, END = np.array([1.0, 2, 3, 4], F32), np.full(4, 10.0, F32)
 
 
@@ -290,6 +323,10 @@ def second(function, *static):
     def apply(*tensors):
         return function(*tensors, *static)[1]
     return apply
+
+
+def bucketize_right(x):
+    return ops.bucketize(x, [1.0, 3.0, 5.0, 7.0, 9.0], right=True)
 
 
 def diff_pend(x, before, after):
@@ -486,6 +523,29 @@ CASES = {
     "inverse_f64": (call(ops.inverse), (np.array([[1.0, 2], [3, 4]]),)),
     "erfinv_doc": (call(ops.erfinv), (arr(0, 0.5, -0.9),)),
     "erfinv_f64": (call(P.Erfinv()), (arr(-0.3, 0.7, dtype=np.float64),)),
+    "cummax_doc": (first(ops.cummax, 0), (CUMMAX,)),
+    "cummax_doc_indices": (second(ops.cummax, 0), (CUMMAX,)),
+    "cummax_ties_indices": (second(ops.cummax, 0), (arr(1.0, 3, 3, 2, 3, 0),)),
+    "cummin_doc": (first(P.Cummin(0)), (CUMMIN,)),
+    "cummin_doc_indices": (second(P.Cummin(0)), (CUMMIN,)),
+    "cummin_int_ties": (second(P.Cummin(0)), (arr(2, 1, 1, 3, 1, dtype=np.int32),)),
+    "bucketize_doc": (bucketize_right, (np.array([[3, 6, 9], [3, 6, 9]], np.int64),)),
+    "bucketize_left": (call(P.Bucketize([1.0, 3.0, 5.0, 7.0, 9.0])), (np.array([[0.5, 3.0, 9.5], [3.2, 6, 9]], F32),)),
+    "cross_doc": (call(P.Cross(dim=0)), (arr(1, 2, 3, dtype=np.int8), arr(1, 2, 3, dtype=np.int8))),
+    "cross_rows": (call(ops.cross), (np.array([[1.0, 0, 0], [0, 2, 1]], F32), np.array([[0.0, 1, 0], [3, 0, 1]], F32))),
+    "cross_first_dim": (call(ops.cross), (np.arange(6.0, dtype=F32).reshape(3, 2), np.ones((3, 2), F32))),
+    "cdist_doc": (call(ops.cdist, 2.0), (np.array([[[1.0, 1.0], [2.0, 2.0]]], F32), np.array([[[3.0, 3.0], [3.0, 3.0]]], F32))),
+    "cdist_p1": (call(P.Cdist(1.0)), (np.array([[[1.0, 1.0], [2.0, 2.0]]], F32), np.array([[[3.0, 3.5], [0.0, 3.0]]], F32))),
+    "cdist_p3": (call(ops.cdist, 3.0), (np.array([[1.0, 1.0], [2.0, 2.0]], F32), np.array([[3.0, 3.5], [0.0, 3.0]], F32))),
+    "reduce_std_doc": (first(P.ReduceStd(axis=1, unbiased=True, keep_dims=False)), (STD_IN,)),
+    "reduce_std_doc_mean": (second(P.ReduceStd(axis=1, unbiased=True, keep_dims=False)), (STD_IN,)),
+    "reduce_std_all": (first(P.ReduceStd(axis=[], unbiased=False, keep_dims=True)), (STD_IN,)),
+    "diag_vector": (call(ops.diag), (arr(1, -2, 3, dtype=np.int32),)),
+    "diag_matrix": (call(P.Diag()), (np.array([[1.0, 2], [3, 4]], F32),)),
+    "lgamma_doc": (call(ops.lgamma), (arr(0.5, 3.2, 8.5),)),
+    "lgamma_poles": (call(P.Lgamma()), (GAMMA_POINTS,)),
+    "digamma_doc": (call(ops.digamma), (arr(1.5, 0.5, 9.4, dtype=np.float16),)),
+    "digamma_poles": (call(P.Digamma()), (GAMMA_POINTS,)),
 }
 
 
@@ -573,6 +633,7 @@ ERROR_CALLS = {
     "inverse_int": lambda: ops.inverse(Tensor(np.array([[1, 2], [3, 4]], np.int32))),
     "inverse_not_square": lambda: ops.inverse(Tensor(np.ones((2, 3), F32))),
     "diff_n2": lambda: ops.diff(Tensor(arr(1.0, 3, 4)), n=2),
+    "bucketize_int_boundary": lambda: P.Bucketize([1.0, 3])(Tensor(arr(2.0))),
     "bitwise_and_float": lambda: ops.bitwise_and(Tensor(arr(6.0)), Tensor(arr(3.0))),
     "left_shift_mixed": lambda: ops.bitwise_left_shift(Tensor(arr(4, dtype=np.int32)), Tensor(arr(1, dtype=np.int64))),
 }
@@ -648,6 +709,11 @@ GRADIENT_CASES = {
     "batch_dot": (call(ops.batch_dot), (f64(2, 3, 4), f64(2, 5, 4, 2, seed=1))),
     "cosine_similarity": (call(ops.cosine_similarity, dim=0), (f64(3, 2), f64(3, 2, seed=1))),
     "diff": (call(ops.diff, axis=0), (f64(3, 2),)),
+    "cummax": (first(ops.cummax, 1), (np.array([[0.5, -0.3, 0.9, 0.1], [-0.4, 0.2, 0.1, 0.8]]),)),
+    "cross": (call(ops.cross), (f64(3, 2), f64(3, 2, seed=1))),
+    "cdist": (call(ops.cdist, 3.0), (f64(2, 3), f64(4, 3, seed=1))),
+    "diag": (call(ops.diag), (f64(2, 2),)),
+    "reduce_std": (first(P.ReduceStd(axis=0)), (f64(3, 2),)),
     "inverse": (call(ops.inverse), (f64(2, 3, 3) + 3 * np.eye(3),)),
     "matrix_inverse_adjoint": (call(P.MatrixInverse(True)), (f64(3, 3) + 3 * np.eye(3),)),
 }
@@ -735,11 +801,28 @@ def shuffle_doc():
     return ops.shuffle(Tensor(arr(1, 2, 3, 4)))
 
 
+def standard_laplace_doc():
+    return ops.standard_laplace((4, 4))
+
+
+def standard_laplace_prim():
+    return P.StandardLaplace(seed=0)((4, 16))
+
+
+def truncated_normal_doc():
+    return P.TruncatedNormal()(Tensor(np.array([2, 2]), ms.int32))
+
+
+def truncated_normal_f16():
+    return P.TruncatedNormal(dtype=ms.float16)((3, 2))
+
+
 # the random calls of the recording tool -> [low, high) of their values (None: any)
 DRAWS = {randint_doc: (1, 10), uniform_int_doc: (1, 5), multinomial_doc_no_replacement: (0, 2),
          multinomial_doc_replacement: (0, 2), multinomial_doc_rank2: (0, 2), multinomial_prim_doc: (1, 3),
          randn_like_doc: None, rand_like_doc: (0, 1), rand_like_f16: (0, 1), randperm_doc: (0, 4),
-         randperm_prim_doc: (-1, 20), random_categorical_doc: (0, 5), shuffle_doc: (1, 5)}
+         randperm_prim_doc: (-1, 20), random_categorical_doc: (0, 5), shuffle_doc: (1, 5), standard_laplace_doc: None,
+         standard_laplace_prim: None, truncated_normal_doc: (-2, 2), truncated_normal_f16: (-2, 2)}
 
 
 @pytest.mark.parametrize("name", sorted(MINDSPORE_RANDOM))
@@ -811,3 +894,22 @@ def test_erfinv_is_exact_where_mindspores_cpu_kernel_is_not():
     # in float64 MindSpore 2.10 gives 2.4360218356011467 for erfinv(0.999999); the true value is 3.4589107372...
     np.testing.assert_allclose(ops.erfinv(Tensor(arr(0.999999, dtype=np.float64))).asnumpy(), [3.458910737279499],
                                rtol=1e-9)
+
+
+def test_laplace_and_truncated_normal_follow_their_distributions():
+    ms.set_seed(2)
+    laplace = ops.standard_laplace((40000,)).asnumpy()
+    np.testing.assert_allclose([laplace.mean(), np.abs(laplace).mean(), np.median(laplace)], [0, 1, 0], atol=0.02)
+    normal = P.TruncatedNormal()((200, 200)).asnumpy()
+    assert -2 <= normal.min() and normal.max() <= 2
+    np.testing.assert_allclose([normal.mean(), normal.std()], [0, 0.8796], atol=0.01)   # std of N(0,1) within 2
+    with pytest.raises(ValueError, match="For 'TruncatedNormal', the input tensor shape must >= 2, but got 1"):
+        P.TruncatedNormal()((3,))
+
+
+def test_digamma_is_exact_in_float64():
+    # MindSpore 2.10's Digamma gives float32 accuracy in float64 too (-1.9635108709335327 at 0.5); the true values:
+    got = P.Digamma()(Tensor(arr(0.5, 3.2, -0.5, dtype=np.float64))).asnumpy()
+    np.testing.assert_allclose(got, [-1.9635100260214235, 0.9988388912865447, 0.03648997397857652], rtol=1e-10)
+    lgamma = ms.grad(call(ops.lgamma))(Tensor(arr(0.5, 3.2, dtype=np.float64))).asnumpy()
+    np.testing.assert_allclose(lgamma, got[:2], rtol=1e-10)   # d/dx log|Γ(x)| = ψ(x)

@@ -185,7 +185,7 @@ UNARY.update({
 })
 # codegen_templates/special.py
 UNARY.update({name: (lambda x: ((operand(x),), {})) for name in
-              "acos asin atan sinh cosh asinh acosh atanh expm1 erfc erfinv trunc".split()})
+              "acos asin atan sinh cosh asinh acosh atanh expm1 erfc erfinv lgamma digamma trigamma trunc".split()})
 UNARY["matrix_inverse"] = lambda x: ((np.asarray([[2, 1], [1, 3]], x) if isinstance(x, np.dtype) else x,), {})
 BINARY.update({name: (lambda a, b: ((operand(a), operand(b)), {})) for name in
                "atan2 bitwise_and bitwise_or bitwise_xor left_shift right_shift gcd lcm".split()})

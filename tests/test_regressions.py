@@ -955,3 +955,36 @@ def test_a_lambda_inside_brackets_opened_on_an_earlier_line_compiles():
     escaped from the compiler instead of the lambda being found in its file."""
     assert ms.jit(LAMBDAS_IN_A_DICT["double"][0])(T([1.0])).asnumpy().tolist() == [2.0]
     assert ms.jit(LAMBDAS_IN_A_DICT["shift"][0])(T([1.0])).asnumpy().tolist() == [2.0]
+
+
+LAMBDAS_OF_ONE_STATEMENT = {"double": lambda x: x * 2.0,
+                            "shift": lambda x: x + 1.0}
+LAMBDAS_OF_ONE_LINE = {"double": lambda x: x * 2.0, "shift": lambda x: x + 1.0, "again": lambda x: x * 2.0}
+
+
+def _lambdas_of_one_line_reading(k):
+    return {"times": lambda x: x * k, "plus": lambda x: x + k}
+
+
+@ms.jit
+def _apply_entries(x):
+    return LAMBDAS_OF_ONE_LINE["shift"](LAMBDAS_OF_ONE_STATEMENT["shift"](LAMBDAS_OF_ONE_STATEMENT["double"](x)))
+
+
+def test_lambdas_of_a_dict_on_several_lines_or_sharing_one_line_compile():
+    """Each lambda is the one that starts on its line (its statement's other lambdas were taken for rivals),
+    and of several on one line the one whose bytecode is its own (both were 'a lambda that shares its line')."""
+    assert _apply_entries(T([1.0, 2.0])).asnumpy().tolist() == [4.0, 6.0]
+    assert ms.jit(LAMBDAS_OF_ONE_LINE["double"])(T([3.0])).asnumpy().tolist() == [6.0]
+    assert ms.jit(LAMBDAS_OF_ONE_LINE["again"])(T([3.0])).asnumpy().tolist() == [6.0]
+    entries = _lambdas_of_one_line_reading(T([10.0]))
+    assert ms.jit(entries["plus"])(T([3.0])).asnumpy().tolist() == [13.0]
+    assert ms.jit(entries["times"])(T([3.0])).asnumpy().tolist() == [30.0]
+
+    @ms.jit
+    def in_a_literal_here(x):
+        table = {"f": lambda y: y * 2.0,
+                 "g": lambda y: y - 1.0}
+        return table["g"](table["f"](x))
+
+    assert in_a_literal_here(T([2.0])).asnumpy().tolist() == [3.0]

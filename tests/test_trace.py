@@ -117,6 +117,7 @@ EXAMPLES.update({
 # codegen_templates/special.py: _r's values are within (-1, 1), where each is defined
 EXAMPLES.update({name: ((_r(3) * 0.9,), {}) for name in "acos asin atan sinh cosh asinh atanh expm1 erfc erfinv".split()})
 EXAMPLES.update({"acosh": ((_pos(3) + 1,), {}), "atan2": ((_r(2, 3), _pos(3, seed=1)), {})})
+EXAMPLES.update({"lgamma": ((_pos(3),), {}), "digamma": ((_pos(3) - 0.3,), {}), "trigamma": ((_pos(3) - 0.3,), {})})
 EXAMPLES["matrix_inverse"] = ((_r(2, 3, 3) + 3 * np.eye(3),), {})   # codegen_templates/matrix.py
 
 DIFFERENTIABLE = sorted(d.name for d in op_table().definitions() if d.adjoint is not None)

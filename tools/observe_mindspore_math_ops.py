@@ -33,6 +33,10 @@ COS_A = np.array([[-0.0256, 0.0127, -0.2475, 0.2316, 0.8037], [0.5809, -1.2712, 
 COS_B = np.array([[-0.6115, -0.1965, -0.8484, 0.2389, 0.2409], [1.8940, -2.1997, 0.1915, 0.0856, 0.7542]], F32)
 INVERTIBLE = np.array([[[-0.710504, -1.1207525], [-1.7651395, -1.7576632]],
                        [[0.52412605, 1.9070215], [1.3384849, 1.4274558]]], F32)
+CUMMAX = np.array([[3, 4, 6, 10], [1, 6, 7, 9], [4, 3, 8, 7], [1, 3, 7, 9]], np.int64)
+CUMMIN = np.array([-0.2284, -0.6628, 0.0975, 0.2680, -1.3298, -0.4220], F32)
+STD_IN = np.array([[1, 2, 3], [-1, 1, 4]], F32)
+GAMMA_POINTS = np.array([0.5, 3.2, 8.5, -0.5, 0.0, -2.0, 1e-3, 40.0], F32)
 LSE = np.array([[9.0, 3, 4, 5], [5, 2, 7, 4], [8, 1, 3, 6]], F32)
 SIGNED = np.array([-4.5, -3.0, 2.5, 7.0], F32)
 DIVISORS = np.array([2.0, -2.0, -1.5, 3.0], F32)
@@ -243,6 +247,33 @@ CASES = {
     "erfinv_doc": lambda: ops.erfinv(Tensor(np.array([0, 0.5, -0.9], F32))),
     "erfinv_edges": lambda: P.Erfinv()(Tensor(np.array([-1.0, -0.999, 1e-6, 0.99, 1.0, 1.5], F32))),
     "erfinv_f64": lambda: P.Erfinv()(Tensor(np.array([-0.3, 0.7]))),
+    "cummax_doc": lambda: ops.cummax(Tensor(CUMMAX), axis=0)[0],
+    "cummax_doc_indices": lambda: ops.cummax(Tensor(CUMMAX), axis=0)[1],
+    "cummax_ties_indices": lambda: ops.cummax(Tensor(np.array([1.0, 3, 3, 2, 3, 0], F32)), 0)[1],
+    "cummin_doc": lambda: P.Cummin(0)(Tensor(CUMMIN))[0],
+    "cummin_doc_indices": lambda: P.Cummin(0)(Tensor(CUMMIN))[1],
+    "cummin_int_ties": lambda: P.Cummin(0)(Tensor(np.array([2, 1, 1, 3, 1], np.int32)))[1],
+    "bucketize_doc": lambda: ops.bucketize(Tensor(np.array([[3, 6, 9], [3, 6, 9]])), [1.0, 3.0, 5.0, 7.0, 9.0], right=True),
+    "bucketize_left": lambda: P.Bucketize([1.0, 3.0, 5.0, 7.0, 9.0])(Tensor(np.array([[0.5, 3.0, 9.5], [3.2, 6, 9]], F32))),
+    "cross_doc": lambda: P.Cross(dim=0)(Tensor(np.array([1, 2, 3], np.int8)), Tensor(np.array([1, 2, 3], np.int8))),
+    "cross_rows": lambda: ops.cross(Tensor(np.array([[1.0, 0, 0], [0, 2, 1]], F32)),
+                                    Tensor(np.array([[0.0, 1, 0], [3, 0, 1]], F32))),
+    "cross_first_dim": lambda: ops.cross(Tensor(np.arange(6.0, dtype=F32).reshape(3, 2)), Tensor(np.ones((3, 2), F32))),
+    "cdist_doc": lambda: ops.cdist(Tensor(np.array([[[1.0, 1.0], [2.0, 2.0]]], F32)),
+                                   Tensor(np.array([[[3.0, 3.0], [3.0, 3.0]]], F32)), 2.0),
+    "cdist_p1": lambda: P.Cdist(1.0)(Tensor(np.array([[[1.0, 1.0], [2.0, 2.0]]], F32)),
+                                     Tensor(np.array([[[3.0, 3.5], [0.0, 3.0]]], F32))),
+    "cdist_p3": lambda: ops.cdist(Tensor(np.array([[1.0, 1.0], [2.0, 2.0]], F32)),
+                                  Tensor(np.array([[3.0, 3.5], [0.0, 3.0]], F32)), 3.0),
+    "reduce_std_doc": lambda: P.ReduceStd(axis=1, unbiased=True, keep_dims=False)(Tensor(STD_IN))[0],
+    "reduce_std_doc_mean": lambda: P.ReduceStd(axis=1, unbiased=True, keep_dims=False)(Tensor(STD_IN))[1],
+    "reduce_std_all": lambda: P.ReduceStd(axis=[], unbiased=False, keep_dims=True)(Tensor(STD_IN))[0],
+    "diag_vector": lambda: ops.diag(Tensor(np.array([1, -2, 3], np.int32))),
+    "diag_matrix": lambda: P.Diag()(Tensor(np.array([[1.0, 2], [3, 4]], F32))),
+    "lgamma_doc": lambda: ops.lgamma(Tensor(np.array([0.5, 3.2, 8.5], F32))),
+    "lgamma_poles": lambda: P.Lgamma()(Tensor(GAMMA_POINTS)),
+    "digamma_doc": lambda: ops.digamma(Tensor(np.array([1.5, 0.5, 9.4], np.float16))),
+    "digamma_poles": lambda: P.Digamma()(Tensor(GAMMA_POINTS)),
 }
 # values that are no Tensors: reprs, dtypes of structures, flags
 OTHER_CASES = {
@@ -272,6 +303,10 @@ RANDOM_CASES = {
     "random_categorical_doc": lambda: ops.RandomCategorical(ms.int64)(Tensor(np.random.random((10, 5)).astype(F32)),
                                                                      8, 0),
     "shuffle_doc": lambda: ops.shuffle(Tensor(np.array([1, 2, 3, 4], F32))),
+    "standard_laplace_doc": lambda: ops.standard_laplace((4, 4)),
+    "standard_laplace_prim": lambda: P.StandardLaplace(seed=0)((4, 16)),
+    "truncated_normal_doc": lambda: P.TruncatedNormal()(Tensor(np.array([2, 2]), ms.int32)),
+    "truncated_normal_f16": lambda: P.TruncatedNormal(dtype=ms.float16)(Tensor(np.array([3, 2]), ms.int32)),
 }
 
 
@@ -301,6 +336,7 @@ ERRORS = {
     "bitwise_and_float": lambda: ops.bitwise_and(Tensor(np.array([6.0], F32)), Tensor(np.array([3.0], F32))),
     "inverse_int": lambda: ops.inverse(Tensor(np.array([[1, 2], [3, 4]], np.int32))),
     "inverse_not_square": lambda: ops.inverse(Tensor(np.ones((2, 3), F32))),
+    "bucketize_int_boundary": lambda: P.Bucketize([1.0, 3])(Tensor(np.array([2.0], F32))),
     "diff_n2": lambda: ops.diff(Tensor(np.array([1.0, 3, 4], F32)), n=2),
     "left_shift_mixed": lambda: ops.bitwise_left_shift(Tensor(np.array([4], np.int32)), Tensor(np.array([1],
                                                                                                       np.int64))),

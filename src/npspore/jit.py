@@ -203,7 +203,9 @@ def jit(function: Any = None, *, capture_mode: str = "ast", jit_level: str = "O0
 
     ``@jit`` and ``@jit()`` both work. The first call with a new input signature compiles (or
     loads the kernel from the disk cache); later calls with the same shapes, dtypes and Python
-    constants run the cached kernel. ``jit(cell)`` returns a callable that runs the Cell compiled.
+    constants run the cached kernel. ``jit(cell)`` returns a callable that runs the Cell compiled. Any
+    other callable that is not a Python function or method (a Primitive such as ``jit(ops.ACos())``, a
+    ``functools.partial``, an object with ``__call__``) is returned as it is, as MindSpore 2.10's ``jit`` does.
 
     ``dynamic=1`` compiles one kernel for every shape of the same rank (all Tensor argument dims are
     dynamic). ``fullgraph=True`` compiles a function at the ``STRICT`` syntax level (reading a tensor's
@@ -233,6 +235,8 @@ def jit(function: Any = None, *, capture_mode: str = "ast", jit_level: str = "O0
         return CompiledCellCall(function)
     if isinstance(function, (JitFunction, GradFunction)) or not callable(function):
         return function  # already compiled per input signature (a gradient function is one kernel)
+    if not isinstance(function, (types.FunctionType, types.MethodType, type)):
+        return function  # a Primitive, partial or other callable object: MindSpore 2.10 returns it as it is
     shapes = signature if signature is not None else "dynamic" if dynamic else None
     return JitFunction(function, syntax="STRICT" if fullgraph else "LAX", shapes=shapes)
 

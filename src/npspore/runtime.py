@@ -66,7 +66,7 @@ from .communication.transport import all_gather, all_reduce, broadcast, reduce, 
 
 # The named multi-statement lowerings of the op templates (convolution columns, max pooling).
 from .core.kernels_np import col2im, im2col, max_pool2d, max_pool2d_grad, pool_windows  # noqa: E402,F401
-from .core.special_np import erfc  # noqa: E402,F401
+from .core.special_np import digamma, erfc, lgamma, trigamma  # noqa: E402,F401
 
 
 # ---- MindSpore's ``mindspore.runtime`` device knobs: npspore runs each op to completion, in this process's

@@ -126,7 +126,7 @@ def _find_function(module: ast.Module, name: str, fn, filename: str, first_line:
         if isinstance(node, ast.FunctionDef) and node.name == name:
             return node
     if name == "<lambda>":
-        lambdas = [n for n in ast.walk(module) if isinstance(n, ast.Lambda)]
+        lambdas = _lambdas_of(module, fn.__code__, first_line)
         if len(lambdas) == 1:
             lam = lambdas[0]
             body = ast.Return(value=lam.body, lineno=lam.body.lineno, col_offset=lam.body.col_offset,
@@ -140,6 +140,33 @@ def _find_function(module: ast.Module, name: str, fn, filename: str, first_line:
             "a lambda that shares its line with other lambdas (define it on a separate line)",
             Loc(filename, first_line))
     raise not_supported(f"finding the source of {fn.__qualname__!r}", Loc(filename, first_line))
+
+
+def _lambdas_of(module: ast.Module, code, first_line: int) -> list:
+    """The lambdas of ``module`` (parsed from the lines from ``first_line``) that may be the one of ``code``:
+    those starting on its line; of several there (``{"f": lambda x: x, "g": lambda x: -x}``), those whose
+    bytecode is ``code``'s (lambdas with the same bytecode compute the same, so the first of them serves)."""
+    line = code.co_firstlineno - first_line + 1
+    lambdas = [n for n in ast.walk(module) if isinstance(n, ast.Lambda) and n.lineno == line]
+    if len(lambdas) > 1:
+        same = [lam for lam in lambdas if _fingerprint(_compiled_lambda(lam, code.co_freevars)) == _fingerprint(code)]
+        lambdas = same[:1] or lambdas
+    return lambdas
+
+
+def _compiled_lambda(lam: ast.Lambda, freevars: tuple):
+    """The code object of ``lam`` compiled inside a function whose locals are ``freevars`` (so it reads them
+    from its closure, as the lambda in the user's function does)."""
+    cells = "".join(f"    {name} = None\n" for name in freevars)
+    outer = compile(f"def _outer():\n{cells}    return ({ast.unparse(lam)})\n", "<lambda>", "exec")
+    outer_code = next(c for c in outer.co_consts if hasattr(c, "co_code"))
+    return next(c for c in outer_code.co_consts if hasattr(c, "co_code"))
+
+
+def _fingerprint(code) -> tuple:
+    """What a code object computes: its bytecode, names and constants (nested code by their fingerprints)."""
+    consts = tuple(_fingerprint(c) if hasattr(c, "co_code") else (type(c), c) for c in code.co_consts)
+    return code.co_code, code.co_names, code.co_varnames, code.co_freevars, consts
 
 
 def _check_supported(source: SourceFunction) -> None:

@@ -27,7 +27,7 @@ _UNARY = {"neg": "Neg", "abs": "Abs", "square": "Square", "sign": "Sign", "exp":
           "logical_not": "LogicalNot",
           "acos": "ACos", "asin": "Asin", "atan": "Atan", "sinh": "Sinh", "cosh": "Cosh", "asinh": "Asinh",
           "acosh": "Acosh", "atanh": "Atanh", "expm1": "Expm1", "erfc": "Erfc", "trunc": "Trunc",
-          "erfinv": "Erfinv"}
+          "erfinv": "Erfinv", "lgamma": "Lgamma", "digamma": "Digamma"}
 _BINARY = {"add": "Add", "sub": "Sub", "mul": "Mul", "div": "RealDiv", "floor_div": "FloorDiv", "mod": "FloorMod",
            "pow": "Pow", "maximum": "Maximum", "minimum": "Minimum", "equal": "Equal", "not_equal": "NotEqual",
            "less": "Less", "less_equal": "LessEqual", "greater": "Greater", "greater_equal": "GreaterEqual",
@@ -63,6 +63,8 @@ NO_MINDIR_FORM = {
     "nms_with_mask": "MindSpore's NMSWithMask primitive is not written nor loaded yet (detection post-processing "
                      "is rarely part of an exported graph)",
     "random_choice_with_mask": "MindSpore's RandomChoiceWithMask primitive is not written nor loaded yet",
+    "trigamma": "the derivative of digamma, in a gradient program only: MindSpore's Polygamma primitive is not written "
+                "yet",
     "matrix_inverse": "MindSpore's MatrixInverse primitive (its 'adjoint' attribute) is not written nor loaded yet",
     "row_add_in_place": _IN_PLACE,
     "row_set_in_place": _IN_PLACE,

@@ -70,19 +70,19 @@ if not _typing.TYPE_CHECKING:
     __all__ += _nn_array_primitives.__all__ + ["grid_sample"]
 # elementwise math, statistics and their primitives (ops-math)
 from .math_functional import *  # noqa: F401,F403,E402
-from .math_primitive_table import *  # noqa: F401,F403,E402
+from .math_primitive_classes import *  # noqa: F401,F403,E402
 from .type_helpers import *  # noqa: F401,F403,E402
 from .random_ops import *  # noqa: F401,F403,E402
 from .linalg_functional import *  # noqa: F401,F403,E402
 from . import linalg_functional as _linalg_functional  # noqa: E402
-from . import math_functional as _math_functional, math_primitive_table as _math_primitive_table  # noqa: E402
+from . import math_functional as _math_functional, math_primitive_classes as _math_primitive_classes  # noqa: E402
 from . import type_helpers as _type_helpers, random_ops as _random_ops  # noqa: E402
 if not _typing.TYPE_CHECKING:
-    __all__ += _math_functional.__all__ + _math_primitive_table.__all__ + _type_helpers.__all__
+    __all__ += _math_functional.__all__ + _math_primitive_classes.__all__ + _type_helpers.__all__
     __all__ += _random_ops.__all__ + _linalg_functional.__all__
 # ops.functional spells these too (F.acos, F.mixed_precision_cast, F.tensor_mul ...); their modules import the
 # primitives, which import ops.functional, so the package hands them to it once all are loaded
-for _module in (_math_functional, _type_helpers, _linalg_functional):
+for _module in (_math_functional, _type_helpers, _linalg_functional, _numeric):
     _spelled = [_name for _name in _module.__all__ if _name[0].islower() and _name not in _functional.__all__]
     vars(_functional).update({_name: getattr(_module, _name) for _name in _spelled})
     _functional.__all__ += _spelled

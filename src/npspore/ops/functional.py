@@ -665,6 +665,18 @@ def full(size, fill_value, *, dtype=None):
     return run("fill", fill_value, shape=_shape_tuple(size), dtype=_np_dtype(dtype))
 
 
+def full_like(input: Tensor, fill_value: Any, *, dtype: Any = None) -> Tensor:
+    """A Tensor of ``input``'s shape filled with ``fill_value``, in ``input``'s dtype unless ``dtype`` is given
+    (a float value in an integer dtype is truncated, as MindSpore 2.10's ``ops.full_like(arange(4), 1.2)``).
+
+    Raises:
+        TypeError: if ``input`` is not a Tensor.
+    """
+    if not isinstance(input, Tensor):
+        raise TypeError(f"For ops.full_like, the argument 'x' must be tensor, but got {type(input)}")
+    return run("fill", fill_value, shape=input.shape, dtype=_np_dtype(input.dtype if dtype is None else dtype))
+
+
 def one_hot(indices: Tensor, depth: int, on_value: Tensor | float = 1, off_value: Tensor | float = 0,
             axis: int | tuple[int, ...] | None = -1) -> Tensor:
     """``on_value`` at the position each of ``indices`` names along a new ``axis`` of size ``depth``."""
@@ -754,5 +766,6 @@ def partial(func, *args):
 
 
 __all__ += ["partial"]
+__all__ += ["full_like"]  # primtable
 
 __getattr__ = module_getattr("mindspore.ops.functional", globals())

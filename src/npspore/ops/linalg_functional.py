@@ -16,7 +16,7 @@ from .numeric import _check_tensor
 from .primitives import Primitive, _Stateless, _check_bool
 
 __all__ = ["einsum", "mv", "inner", "ger", "diagonal", "trace", "baddbmm", "addmm", "addmv", "batch_dot",
-           "cosine_similarity", "inverse", "Einsum", "DiagPart", "MatrixInverse"]
+           "cosine_similarity", "inverse", "cross", "cdist", "diag", "Einsum", "DiagPart", "MatrixInverse"]
 
 _LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 
@@ -286,6 +286,19 @@ def _scaled_sum(input: Tensor, product: Tensor, beta: Any, alpha: Any) -> Tensor
     return run("add", input if beta == 1 else run("mul", input, beta), scaled)
 
 
+def _scaled_product_sum(name: str, operands: dict, rank: int, beta: Any, alpha: Any) -> Tensor:
+    """``beta * input + alpha * (left @ right)`` of ``operands`` (``input`` and the two factors, by name), the
+    factors of ``rank`` dims."""
+    for arg, x in operands.items():
+        _check_tensor(name, arg, x)
+    input, left, right = operands.values()
+    if len(left.shape) != rank or len(right.shape) != rank:
+        first, second = list(operands)[1:]
+        raise ValueError(f"For '{name}', '{first}' and '{second}' must be {rank}-D, but got shapes {left.shape} and "
+                         f"{right.shape}.")
+    return _scaled_sum(input, run("matmul", left, right), beta, alpha)
+
+
 def baddbmm(input: Tensor, batch1: Tensor, batch2: Tensor, beta: Any = 1, alpha: Any = 1) -> Tensor:
     """``beta * input + alpha * (batch1 @ batch2)`` of the 3-D ``batch1`` (b, n, m) and ``batch2`` (b, m, p).
 
@@ -293,12 +306,7 @@ def baddbmm(input: Tensor, batch1: Tensor, batch2: Tensor, beta: Any = 1, alpha:
         TypeError: if an operand is not a Tensor.
         ValueError: if ``batch1`` or ``batch2`` is not 3-D.
     """
-    for name, x in (("input", input), ("batch1", batch1), ("batch2", batch2)):
-        _check_tensor("baddbmm", name, x)
-    if len(batch1.shape) != 3 or len(batch2.shape) != 3:
-        raise ValueError(f"For 'baddbmm', 'batch1' and 'batch2' must be 3-D, but got shapes {batch1.shape} and "
-                         f"{batch2.shape}.")
-    return _scaled_sum(input, run("matmul", batch1, batch2), beta, alpha)
+    return _scaled_product_sum("baddbmm", {"input": input, "batch1": batch1, "batch2": batch2}, 3, beta, alpha)
 
 
 def addmm(input: Tensor, mat1: Tensor, mat2: Tensor, *, beta: Any = 1, alpha: Any = 1) -> Tensor:
@@ -308,12 +316,7 @@ def addmm(input: Tensor, mat1: Tensor, mat2: Tensor, *, beta: Any = 1, alpha: An
         TypeError: if an operand is not a Tensor.
         ValueError: if ``mat1`` or ``mat2`` is not 2-D.
     """
-    for name, x in (("input", input), ("mat1", mat1), ("mat2", mat2)):
-        _check_tensor("addmm", name, x)
-    if len(mat1.shape) != 2 or len(mat2.shape) != 2:
-        raise ValueError(f"For 'addmm', 'mat1' and 'mat2' must be 2-D, but got shapes {mat1.shape} and "
-                         f"{mat2.shape}.")
-    return _scaled_sum(input, run("matmul", mat1, mat2), beta, alpha)
+    return _scaled_product_sum("addmm", {"input": input, "mat1": mat1, "mat2": mat2}, 2, beta, alpha)
 
 
 def addmv(input: Tensor, mat: Tensor, vec: Tensor, *, beta: Any = 1, alpha: Any = 1) -> Tensor:
@@ -369,6 +372,77 @@ def cosine_similarity(x1: Tensor, x2: Tensor, dim: int = 1, eps: float = 1e-08) 
     norms = run("mul", run("sqrt", run("sum", run("mul", x1, x1), axis=(dim,))),
                 run("sqrt", run("sum", run("mul", x2, x2), axis=(dim,))))
     return run("div", dot, run("maximum", norms, eps))
+
+
+def cross(input: Tensor, other: Tensor, dim: int | None = None) -> Tensor:
+    """The cross product of the 3-vectors of ``input`` and ``other`` along ``dim`` (None: the first dim of size 3).
+
+    Raises:
+        TypeError: if an operand is not a Tensor.
+        ValueError: if the shapes differ, or ``dim`` (or, when None, every dim) is not of size 3.
+    """
+    _check_tensor("Cross", "input", input)
+    _check_tensor("Cross", "other", other)
+    shape = input.shape
+    if shape != other.shape:
+        raise ValueError(f"For 'Cross', 'input' and 'other' must have the same shape, but got {shape} and "
+                         f"{other.shape}.")
+    if dim is None:
+        dim = next((d for d, size in enumerate(shape) if size == 3), None)
+    if dim is None or not -len(shape) <= dim < len(shape) or shape[dim] != 3:
+        raise ValueError(f"For 'Cross', the size of the 'dim' dimension must be 3, but got shape {shape} and dim "
+                         f"{dim}.")
+    dim = dim % len(shape)
+    lead = (slice(None),) * dim
+    a = [run("getitem", input, index=lead + (k,)) for k in range(3)]
+    b = [run("getitem", other, index=lead + (k,)) for k in range(3)]
+    parts = [run("sub", run("mul", a[(k + 1) % 3], b[(k + 2) % 3]), run("mul", a[(k + 2) % 3], b[(k + 1) % 3]))
+             for k in range(3)]
+    return run("stack", *parts, axis=dim)
+
+
+def cdist(x1: Tensor, x2: Tensor, p: float = 2.0) -> Tensor:
+    """The ``p``-norm distances between the rows of ``x1`` (..., P, M) and of ``x2`` (..., R, M): (..., P, R).
+
+    Raises:
+        TypeError: if an operand is not a Tensor or ``p`` is not a float.
+        ValueError: if ``p`` is negative or the operands are not at least 2-D with equal last dims.
+    """
+    _check_tensor("cdist", "x1", x1)
+    _check_tensor("cdist", "x2", x2)
+    if not isinstance(p, float):
+        raise TypeError(f"For 'cdist', the 'p' must be a float, but got {type(p).__name__}.")
+    if p < 0:
+        raise ValueError(f"For 'cdist', the 'p' must be non-negative, but got {p}.")
+    if len(x1.shape) < 2 or len(x2.shape) < 2 or x1.shape[-1] != x2.shape[-1]:
+        raise ValueError(f"For 'cdist', 'x1' and 'x2' must be at least 2-D with equal last dims, but got shapes "
+                         f"{x1.shape} and {x2.shape}.")
+    gaps = run("abs", run("sub", run("expand_dims", x1, axis=-2), run("expand_dims", x2, axis=-3)))
+    last = (len(gaps.shape) - 1,)
+    if p == 0:
+        return run("sum", run("cast", run("not_equal", gaps, 0), dtype=_np_dtype(x1.dtype)), axis=last)
+    if p == math.inf:
+        return run("max", gaps, axis=last)
+    if p == 1:
+        return run("sum", gaps, axis=last)
+    if p == 2:
+        return run("sqrt", run("sum", run("mul", gaps, gaps), axis=last))
+    return run("pow", run("sum", run("pow", gaps, p), axis=last), 1 / p)
+
+
+def diag(input: Tensor) -> Tensor:
+    """The diagonal Tensor of ``input`` (d1, ..., dk): shape (d1, ..., dk, d1, ..., dk), ``input`` on its diagonal.
+
+    Raises:
+        TypeError: if ``input`` is not a Tensor.
+        ValueError: if ``input`` is 0-d.
+    """
+    _check_tensor("Diag", "input", input)
+    if not input.shape:
+        raise ValueError("For 'Diag', the 'input' must have at least one dim, but got a 0-d Tensor.")
+    n = math.prod(input.shape)
+    spread = run("mul", run("reshape", input, shape=(n, 1)), _eye(n, input.dtype))
+    return run("reshape", spread, shape=tuple(input.shape) * 2)
 
 
 class DiagPart(_Stateless):

@@ -22,7 +22,7 @@ __all__ = ["acos", "arccos", "asin", "arcsin", "atan", "arctan", "atan2", "arcta
            "logical_xor", "multiply", "subtract", "std", "var", "cumprod", "running_product", "frac", "exp2", "nansum",
            "count_nonzero", "floor_mod", "hypot", "heaviside", "logit", "isclose", "top_k", "bitwise_and", "bitwise_or",
            "bitwise_xor", "bitwise_left_shift", "bitwise_right_shift", "gcd", "lcm", "truncate_div", "truncate_mod",
-           "diff", "erfinv"]
+           "diff", "erfinv", "cummax", "cummin", "running_extremum", "bucketize", "lgamma", "digamma"]
 
 
 def _unary(op: str, prim: str, input: Tensor) -> Tensor:
@@ -139,6 +139,24 @@ def erfinv(input: Tensor) -> Tensor:
         TypeError: if ``input`` is not a float Tensor.
     """
     return _unary("erfinv", "Erfinv", input)
+
+
+def lgamma(input: Tensor) -> Tensor:
+    """Elementwise ``log|Γ(input)|`` of a float Tensor (+inf at 0 and the negative integers).
+
+    Raises:
+        TypeError: if ``input`` is not a float Tensor.
+    """
+    return _unary("lgamma", "Lgamma", input)
+
+
+def digamma(input: Tensor) -> Tensor:
+    """Elementwise digamma ψ = Γ'/Γ of a float Tensor (-inf at 0, NaN at the negative integers).
+
+    Raises:
+        TypeError: if ``input`` is not a float Tensor.
+    """
+    return _unary("digamma", "Digamma", input)
 
 
 def trunc(input: Tensor) -> Tensor:
@@ -661,6 +679,66 @@ def diff(x: Tensor, n: int = 1, axis: int = -1, prepend: Tensor | None = None, a
     lead = (slice(None),) * axis
     later, earlier = run("getitem", x, index=lead + (slice(1, None),)), run("getitem", x, index=lead + (slice(None, -1),))
     return run("not_equal" if x.dtype == mstype.bool_ else "sub", later, earlier)
+
+
+def running_extremum(x: Tensor, axis: int, largest: bool, index_dtype: Any, prim: str) -> tuple[Tensor, Tensor]:
+    """The running maximum (``largest``) or minimum of ``x`` along ``axis`` and the index it was last reached at (a
+    tie takes the later index, as MindSpore's), one comparison per position; the gradient goes to that element.
+
+    Raises:
+        TypeError: if ``x`` is not a Tensor or ``axis`` not an int.
+        ValueError: if ``axis`` is out of range.
+    """
+    _check_tensor(prim, "input", x)
+    if isinstance(axis, bool) or not isinstance(axis, int):
+        raise TypeError(f"For '{prim}', the 'axis' must be an int, but got {type(axis).__name__}.")
+    ndim = len(x.shape)
+    if not -ndim <= axis < ndim:
+        raise ValueError(f"For '{prim}', the 'axis' must be in [{-ndim}, {ndim}), but got {axis}.")
+    axis = axis % ndim
+    lead = (slice(None),) * axis
+    best = run("getitem", x, index=lead + (0,))
+    where = run("cast", run("zeros_like", best), dtype=_np_dtype(index_dtype))
+    values, indices = [best], [where]
+    for k in list(range(1, x.shape[axis])):   # a list: compiled code unrolls it (a range would stage a loop)
+        element = run("getitem", x, index=lead + (k,))
+        take = run("greater_equal" if largest else "less_equal", element, best)
+        best = run("where", take, element, best)
+        where = run("where", take, k, where)
+        values.append(best)
+        indices.append(where)
+    return run("stack", *values, axis=axis), run("stack", *indices, axis=axis)
+
+
+def cummax(input: Tensor, axis: int) -> tuple[Tensor, Tensor]:
+    """The running maximum of ``input`` along ``axis`` and its Int64 indices (ties: the later index)."""
+    return running_extremum(input, axis, True, mstype.int64, "cummax")
+
+
+def cummin(input: Tensor, axis: int) -> tuple[Tensor, Tensor]:
+    """The running minimum of ``input`` along ``axis`` and its Int32 indices (ties: the later index)."""
+    return running_extremum(input, axis, False, mstype.int32, "cummin")
+
+
+def bucketize(input: Tensor, boundaries: list, *, right: bool = False) -> Tensor:
+    """The Int32 index of the bucket of each element among the sorted float ``boundaries``: how many boundaries are
+    below it (``right=True``: at or below it).
+
+    Raises:
+        TypeError: if ``input`` is not a Tensor or ``boundaries`` not a list of numbers.
+    """
+    _check_tensor("Bucketize", "input", input)
+    if not isinstance(boundaries, list):
+        raise TypeError(f"For 'Bucketize', the 'boundaries' must be a list of floats, but got {boundaries!r}.")
+    for index, boundary in enumerate(boundaries):
+        if not isinstance(boundary, float):
+            raise TypeError(f"For 'Bucketize', the type of 'boundaries[{index}]' should be 'float', but got type "
+                            f"'{type(boundary).__name__}'.")
+    values = run("expand_dims", input, axis=-1)
+    edges = Tensor([float(b) for b in boundaries], mstype.float32)
+    below = run("less_equal" if right else "less", edges, run("cast", values, dtype=_np_dtype(mstype.float32)))
+    return run("sum", run("cast", below, dtype=_np_dtype(mstype.int32)), axis=(len(input.shape),),
+               dtype=_np_dtype(mstype.int32))
 
 
 # NumPy's spellings, as MindSpore 2.10 has them

@@ -324,7 +324,7 @@ PRIMITIVES: dict[str, Callable] = {
     "Expm1": _unary("expm1"), "Erfc": _unary("erfc"), "Trunc": _unary("trunc"), "Atan2": _binary("atan2"),
     "BitwiseAnd": _binary("bitwise_and"), "BitwiseOr": _binary("bitwise_or"), "BitwiseXor": _binary("bitwise_xor"),
     "LeftShift": _binary("left_shift"), "RightShift": _binary("right_shift"), "Gcd": _binary("gcd"),
-    "Lcm": _binary("lcm"), "Erfinv": _unary("erfinv"),
+    "Lcm": _binary("lcm"), "Erfinv": _unary("erfinv"), "Lgamma": _unary("lgamma"), "Digamma": _unary("digamma"),
 }
 
 

@@ -16,7 +16,7 @@ from .eager import run
 from .nn_functional import hardswish
 from .primitives import _Stateless
 
-__all__ = ["isnan", "isfinite", "ceil", "IsNan", "IsFinite", "Ceil", "Size", "HSwish", "ScalarCast"]
+__all__ = ["isnan", "isfinite", "ceil", "IsNan", "IsFinite", "Ceil", "Size", "HSwish", "ScalarCast", "size"]
 
 
 def _check_tensor(prim: str, name: str, x) -> None:
@@ -84,13 +84,22 @@ class Ceil(_Stateless):
         return ceil(x)
 
 
+def size(input_x: Tensor) -> int:
+    """The number of elements of ``input_x``, a Python int (1 for a 0-d Tensor).
+
+    Raises:
+        TypeError: if ``input_x`` is not a Tensor.
+    """
+    if not isinstance(input_x, Tensor):
+        raise TypeError(f"For 'Size', input must be a Tensor, but got: {type(input_x).__name__}.")
+    return input_x.size
+
+
 class Size(_Stateless):
-    """``Size()(x)``: the number of elements of ``x``, a Python int (1 for a 0-d Tensor)."""
+    """``Size()(x)``: :func:`size`."""
 
     def __call__(self, input_x):
-        if not isinstance(input_x, Tensor):
-            raise TypeError(f"For 'Size', input must be a Tensor, but got: {type(input_x).__name__}.")
-        return input_x.size
+        return size(input_x)
 
 
 class HSwish(_Stateless):

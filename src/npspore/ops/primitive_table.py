@@ -1,5 +1,5 @@
 """Primitive classes that call one functional op, made from one table: ``TensorScatterAdd()(x, i, u)`` is
-``tensor_scatter_add(x, i, u)``, ``Elu(alpha=1.0)(x)`` is ``elu(x, alpha=1.0)``.
+``tensor_scatter_add(x, i, u)``, ``Elu(alpha=1.0)(x)`` is ``elu(x, alpha=1.0)``, ``P.ACos()(x)`` is ``ops.acos(x)``.
 
 Each row of :data:`_TABLE` names the class, the function and the constructor's attributes as ``(attribute,
 default, the function's keyword)``. An attribute must have its default's type (MindSpore's TypeError
@@ -10,13 +10,19 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from .._checkparam import check_value_type
+from ..common.tensor import Tensor
 from . import activation_ops as act
 from . import array_extra as arr
+from . import array_functional as A
 from . import functional as F
 from . import grid_sample as sampling
+from . import linalg_functional as L
 from . import losses
+from . import math_functional as M
 from . import nn_functional as nnf
 from . import scatter_ops as sc
+from .eager import run
+from .numeric import _check_tensor
 from .primitives import Primitive
 
 
@@ -44,6 +50,87 @@ def functional_primitive(name: str, function: Callable, attributes: tuple = ()) 
     doc = f"``{name}({shown})(*inputs)``: :func:`{function.__module__}.{function.__name__}` of the inputs."
     return type(name, (Primitive,), {"__init__": __init__, "__call__": __call__, "__doc__": doc,
                                      "__module__": __name__})
+
+
+# The functions of the rows below whose primitive's argument order or defaults differ from the functional op's
+def _squared_difference(x: Tensor | float, y: Tensor | float) -> Tensor:
+    """``(x - y) ** 2``, broadcast."""
+    difference = run("sub", x, y)
+    return run("mul", difference, difference)
+
+
+def _div_no_nan(x: Tensor | float, y: Tensor | float) -> Tensor:
+    """``x / y``, 0 where ``y`` is 0."""
+    zero = run("equal", y, 0)
+    return run("where", zero, 0, run("div", x, run("where", zero, 1, y)))
+
+
+def _rint(x: Tensor) -> Tensor:
+    """The nearest integer, halves to even, in ``x``'s dtype."""
+    _check_tensor("Rint", "x", x)
+    return run("round", x)
+
+
+def _sum_ext(input: Tensor, dim=None, keepdim=False, dtype=None) -> Tensor:
+    return F.sum(input, dim, keepdim, dtype=dtype)
+
+
+def _mean_ext(input: Tensor, dim=None, keepdim=False, dtype=None) -> Tensor:
+    return F.mean(input if dtype is None else F.cast(input, dtype), dim, keepdim)
+
+
+def _prod_ext(input: Tensor, dim=None, keepdim=False, dtype=None) -> Tensor:
+    return F.prod(input, dim, keepdim, dtype)
+
+
+def _max_dim(input: Tensor, dim, keepdim=False) -> tuple[Tensor, Tensor]:
+    return F.max(input, dim, keepdim)
+
+
+def _min_dim(input: Tensor, dim, keepdim=False) -> tuple[Tensor, Tensor]:
+    return F.min(input, dim, keepdim)
+
+
+def _argmin_ext(input: Tensor, dim=None, keepdim=False) -> Tensor:
+    return F.argmin(input, dim, keepdim)
+
+
+def _var_ext(input: Tensor, dim=None, correction=1, keepdim=False) -> Tensor:
+    return M.var(input, dim, correction, keepdim)
+
+
+def _std_ext(input: Tensor, dim=None, correction=1, keepdim=False) -> Tensor:
+    return M.std(input, dim, correction, keepdim)
+
+
+def _norm_ext(input: Tensor, p=2.0, dim=None, keepdim=False, dtype=None) -> Tensor:
+    """The vector ``p``-norm over ``dim`` (None: all elements, as one vector)."""
+    if dtype is not None:
+        input = F.cast(input, dtype)
+    if dim is None:
+        flat = F.reshape(input, (-1,))
+        norm = A.norm(flat, ord=p, dim=0)
+        return F.reshape(norm, (1,) * len(input.shape)) if keepdim else norm
+    return A.norm(input, ord=p, dim=dim, keepdim=keepdim)
+
+
+def _addmm(input: Tensor, mat1: Tensor, mat2: Tensor, beta=1, alpha=1) -> Tensor:
+    return L.addmm(input, mat1, mat2, beta=beta, alpha=alpha)
+
+
+def _addmv(input: Tensor, mat: Tensor, vec: Tensor, beta=1, alpha=1) -> Tensor:
+    return L.addmv(input, mat, vec, beta=beta, alpha=alpha)
+
+
+def _xdivy(x: Tensor | float, y: Tensor | float) -> Tensor:
+    """``x / y``, 0 where ``x`` is 0."""
+    zero = run("equal", x, 0)
+    return run("where", zero, 0, run("div", x, run("where", zero, 1, y)))
+
+
+def _square_sum_all(x: Tensor, y: Tensor) -> tuple[Tensor, Tensor]:
+    """The sums of the squares of all elements of ``x`` and of ``y``."""
+    return run("sum", run("mul", x, x)), run("sum", run("mul", y, y))
 
 
 _TABLE: dict[str, tuple] = {
@@ -78,6 +165,25 @@ _TABLE: dict[str, tuple] = {
     "GridSampler2D": (sampling.grid_sample, (("interpolation_mode", "bilinear", "mode"),
                                              ("padding_mode", "zeros", "padding_mode"),
                                              ("align_corners", False, "align_corners"))),
+    # math primitives without constructor arguments (ops-math)
+    "ACos": (M.acos, ()), "Asin": (M.asin, ()), "Atan": (M.atan, ()), "Atan2": (M.atan2, ()), "Sinh": (M.sinh, ()),
+    "Cosh": (M.cosh, ()), "Asinh": (M.asinh, ()), "Acosh": (M.acosh, ()), "Atanh": (M.atanh, ()),
+    "Expm1": (M.expm1, ()), "Erfc": (M.erfc, ()), "Erfinv": (M.erfinv, ()), "Lgamma": (M.lgamma, ()),
+    "Digamma": (M.digamma, ()), "Trunc": (M.trunc, ()), "IsInf": (M.isinf, ()), "Inv": (M.inv, ()),
+    "Sinc": (M.sinc, ()), "Xlogy": (M.xlogy, ()), "Lerp": (M.lerp, ()), "Addcmul": (M.addcmul, ()),
+    "Addcdiv": (M.addcdiv, ()), "LogicalXor": (M.logical_xor, ()), "Mod": (M.truncate_mod, ()),
+    "TruncateMod": (M.truncate_mod, ()), "TruncateDiv": (M.truncate_div, ()), "LerpScalar": (M.lerp, ()),
+    "SquaredDifference": (_squared_difference, ()), "DivNoNan": (_div_no_nan, ()), "Rint": (_rint, ()),
+    "Frac": (M.frac, ()), "Exp2": (M.exp2, ()), "Log2": (M.log2, ()), "Log10": (M.log10, ()),
+    "LogSumExp": (M.logsumexp, ()), "LogAddExp": (M.logaddexp, ()), "Nansum": (M.nansum, ()), "Hypot": (M.hypot, ()),
+    "Heaviside": (M.heaviside, ()), "Xdivy": (_xdivy, ()), "SquareSumAll": (_square_sum_all, ()), "Mv": (L.mv, ()),
+    "Outer": (L.ger, ()), "Ger": (L.ger, ()), "Trace": (L.trace, ()), "Baddbmm": (L.baddbmm, ()),
+    "Addmm": (_addmm, ()), "Addmv": (_addmv, ()), "MatMulExt": (F.matmul, ()), "BatchMatMulExt": (F.bmm, ()),
+    "SumExt": (_sum_ext, ()), "MeanExt": (_mean_ext, ()), "ProdExt": (_prod_ext, ()), "MaxDim": (_max_dim, ()),
+    "MinDim": (_min_dim, ()), "ArgMaxExt": (F.argmax, ()), "ArgMinExt": (_argmin_ext, ()), "Var": (_var_ext, ()),
+    "Std": (_std_ext, ()), "Norm": (_norm_ext, ()), "BitwiseAnd": (M.bitwise_and, ()),
+    "BitwiseOr": (M.bitwise_or, ()), "BitwiseXor": (M.bitwise_xor, ()), "LeftShift": (M.bitwise_left_shift, ()),
+    "RightShift": (M.bitwise_right_shift, ()), "Gcd": (M.gcd, ()), "Lcm": (M.lcm, ()), "Diag": (L.diag, ()),
 }
 
 __all__ = sorted(_TABLE)

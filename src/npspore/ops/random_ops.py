@@ -1,5 +1,6 @@
 """Random sampling of ``mindspore.ops``: ``randint``, ``rand_like``, ``randn_like``, ``multinomial``, ``randperm``,
-``shuffle`` and the primitives ``UniformInt``, ``Multinomial``, ``Randperm``, ``RandomCategorical``.
+``shuffle``, ``standard_laplace`` and the primitives ``UniformInt``, ``Multinomial``, ``Randperm``,
+``RandomCategorical``, ``StandardLaplace``, ``TruncatedNormal``.
 
 Each is a composition over the table's ``random_uniform``/``random_normal`` ops, so it draws at run time from
 npspore's seeded generator (``set_seed``), eagerly and compiled, and is never folded. The distributions, shapes,
@@ -17,8 +18,8 @@ from .eager import run
 from .numeric import _check_tensor
 from .primitives import Primitive
 
-__all__ = ["randint", "rand_like", "randn_like", "multinomial", "randperm", "shuffle", "UniformInt", "Multinomial",
-           "Randperm", "RandomCategorical"]
+__all__ = ["randint", "rand_like", "randn_like", "multinomial", "randperm", "shuffle", "standard_laplace",
+           "UniformInt", "Multinomial", "Randperm", "RandomCategorical", "StandardLaplace", "TruncatedNormal"]
 
 
 def _no_seed(name: str, **seeds: Any) -> None:
@@ -278,3 +279,59 @@ class RandomCategorical(Primitive):
         rows, classes = logits.shape
         keys = run("add", run("expand_dims", logits, axis=1), _gumbel((rows, num_sample, classes)))
         return run("cast", run("argmax", keys, axis=2), dtype=_np_dtype(self.dtype))
+
+
+def _shape_of(name: str, shape: Any) -> tuple:
+    """``shape`` (a tuple of ints, or a 1-D integer Tensor of them) as a tuple of non-negative ints."""
+    if isinstance(shape, Tensor):
+        shape = tuple(int(d) for d in shape.asnumpy().reshape(-1))
+    if not isinstance(shape, tuple) or not all(isinstance(d, int) and not isinstance(d, bool) and d >= 0
+                                               for d in shape):
+        raise TypeError(f"For '{name}', the 'shape' must be a tuple of non-negative ints, but got {shape!r}.")
+    return shape
+
+
+def standard_laplace(shape: tuple, seed: Any = None) -> Tensor:
+    """Float32 samples of the standard Laplace distribution (density ``exp(-|x|) / 2``) of ``shape``, by inverting its
+    distribution function: ``-sign(u) log(1 - 2|u|)`` of ``u`` uniform in [-1/2, 1/2).
+
+    Raises:
+        TypeError: if ``shape`` is not a tuple of non-negative ints.
+        ValueError: if ``seed`` is given.
+    """
+    _no_seed("standard_laplace", seed=seed)
+    centred = run("sub", _uniform(_shape_of("StandardLaplace", shape), mstype.float32), 0.5)
+    magnitude = run("neg", run("log1p", run("mul", run("abs", centred), -2.0)))
+    return run("mul", run("sign", centred), magnitude)
+
+
+class StandardLaplace(_SeededPrimitive):
+    """``StandardLaplace(seed=0, seed2=0)(shape)``: :func:`standard_laplace` of ``shape``."""
+
+    def __call__(self, shape):
+        return standard_laplace(shape)
+
+
+class TruncatedNormal(_SeededPrimitive):
+    """``TruncatedNormal(dtype=mstype.float32, seed=0, seed2=0)(shape)``: standard normal samples within two standard
+    deviations of 0, of ``shape`` (a tuple or 1-D integer Tensor), by inverting the normal distribution function
+    (``sqrt(2) erfinv(v)`` of ``v`` uniform in ``(-erf(√2), erf(√2))``).
+
+    Raises:
+        TypeError: if ``dtype`` is not a float type or ``shape`` not a tuple or integer Tensor of ints.
+        ValueError: if ``shape`` has fewer than 2 dims, or ``seed``/``seed2`` is nonzero.
+    """
+
+    def __init__(self, dtype=mstype.float32, seed=0, seed2=0):
+        if dtype not in (mstype.float16, mstype.float32, mstype.float64):
+            raise TypeError(f"For 'TruncatedNormal', the 'dtype' must be Float16, Float32 or Float64, but got {dtype}.")
+        super().__init__(seed, seed2, dtype=dtype)
+        self.dtype = dtype
+
+    def __call__(self, shape):
+        shape = _shape_of("TruncatedNormal", shape)
+        if len(shape) < 2:
+            raise ValueError(f"For 'TruncatedNormal', the input tensor shape must >= 2, but got {len(shape)}")
+        spread = run("mul", run("sub", run("mul", _uniform(shape), 2.0), 1.0),
+                     0.9544997361036416)   # erf(sqrt(2)): the probability within two standard deviations
+        return run("cast", run("mul", run("erfinv", spread), 1.4142135623730951), dtype=_np_dtype(self.dtype))
