@@ -21,6 +21,7 @@ from .compiler.errors import CompileError, without_internal_frames
 from .compiler.kernel import KernelCache
 from .compiler.library import LIBRARY, RECORDERS, GuardFailed
 from .compiler.signature import describe_key, input_key
+from .compiler.tracedbprop import has_bprop, record_bprop_call
 from .core.constructs import Constructs, P, R
 from .grad import GradFunction
 
@@ -295,6 +296,8 @@ class CompiledCellCall(Generic[P, R]):
         try:
             if RECORDERS:  # inside a function being traced: construct runs eagerly, so its ops are recorded
                 cell = self.cell
+                if has_bprop(cell):
+                    return record_bprop_call(RECORDERS[-1], cell, args, kwargs)
                 construct = compiler.targets.plain_function(inspect.getattr_static(type(cell), "construct"))
                 return construct(cell, *args, **kwargs)
             return call_cell(self.cell, args, kwargs)
