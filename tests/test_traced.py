@@ -223,3 +223,36 @@ def test_a_traced_bprop_may_not_read_its_cotangent():
     exec(BPROP_CELL.replace("return dout * 2 + out * 0,", "return dout * float(dout[0]),"), namespace)
     with pytest.raises(NotSupportedError, match="reading tensor values in a cell.s bprop"):
         ms.grad(namespace["net"])(namespace["x"], namespace["y"])
+
+
+TRAINING_CELL = ("import npspore as ms, numpy as np\n"
+                 "from npspore import nn, ops\n"
+                 "class Net(nn.Cell):\n"
+                 "    def construct(self, x):\n"
+                 "        if self.training:\n"
+                 "            return x * 2\n"
+                 "        return x * 3\n"
+                 "def make():\n"
+                 "    net = Net()\n"
+                 "    def f(a):\n"
+                 "        return net(a)\n"
+                 "    def loss(a):\n"
+                 "        return net(a).sum()\n"
+                 "    return net, f, loss\n")
+
+
+@pytest.mark.parametrize("transform", ["jacrev", "jacfwd", "vmap", "jvp", "vjp", "grad", "vmap_grad", "cell"])
+@pytest.mark.parametrize("first", [True, False])
+def test_a_traced_kernel_follows_the_training_flag_of_the_cells_it_calls(transform, first):
+    namespace: dict = {}
+    exec(TRAINING_CELL, namespace)
+    net, f, loss = namespace["make"]()
+    x = ms.Tensor(np.array([1.0, 2.0], np.float32))
+    one = ms.Tensor(np.ones(2, np.float32))
+    run = {"jacrev": lambda: ops.jacrev(f)(x).sum(0), "jacfwd": lambda: ops.jacfwd(f)(x).sum(0),
+           "vmap": lambda: ops.vmap(f)(x) / x, "jvp": lambda: ops.jvp(f, x, one)[1],
+           "vjp": lambda: ops.vjp(f, x)[1](one)[0], "grad": lambda: ms.grad(loss)(x),
+           "vmap_grad": lambda: ops.vmap(ms.grad(loss))(x), "cell": lambda: ops.jacfwd(net)(x).sum(0)}[transform]
+    for mode in (first, not first, first):
+        net.set_train(mode)
+        np.testing.assert_allclose(run().asnumpy(), [2.0, 2.0] if mode else [3.0, 3.0])

@@ -108,6 +108,10 @@ class Recorder:
         """Whether ``tensor`` is an input or an op result of the function being traced."""
         return id(tensor) in self._values
 
+    def cell_called(self, cell) -> None:
+        """The run calls ``cell``: the trace follows its ``training`` flag, which the kernel guards."""
+        self.guards.attribute_read(cell, "training", cell.training)
+
     def refuse(self, what: str):
         """Raise NotSupportedError: ``what``, an eager-only operation on a traced tensor, cannot be recorded."""
         raise NotSupportedError(
@@ -255,6 +259,9 @@ def trace_entry(fn, self_obj, args, kwargs, name: str, *, dynamic=None, syntax_l
     hints = _argument_names(fn, self_obj is not None, len(args))
     traced_args = tuple(_traced(recorder, value, hint) for value, hint in zip(args, hints))
     traced_kwargs = {key: _traced(recorder, value, key) for key, value in kwargs.items()}
+    cells = reachable_cells(self_obj, fn)  # every cell the run may have called: a hook change re-traces
+    for cell in cells:
+        recorder.cell_called(cell)
     RECORDERS.append(recorder)
     try:
         if has_bprop(self_obj):   # the call of the cell carries its bprop, as a sub-cell's does
@@ -268,7 +275,6 @@ def trace_entry(fn, self_obj, args, kwargs, name: str, *, dynamic=None, syntax_l
         recorder.undo_assignments()
     function = recorder.function(name, fn.__qualname__, value)
     captured = [obj for obj, _ in recorder.captures.values()]
-    cells = reachable_cells(self_obj, fn)  # every cell the run may have called: a hook change re-traces
     guards = tuple(HookVersions.guard(cell) for cell in cells)
     return Traced(function, recorder.functions, captured, guards, recorder.guards)
 

@@ -225,8 +225,10 @@ class Cell:
         """Run ``construct`` (compiled under ``@jit``/GRAPH mode), with the hooks and ``to_float`` casts."""
         try:
             cell: Cell = self  # type: ignore[assignment]  # self's type is for the caller: its construct's signature
-            if RECORDERS and has_bprop(cell):   # traced (no source): the call carries the cell's bprop
-                return record_bprop_call(RECORDERS[-1], cell, args, kwargs)
+            if RECORDERS:   # traced (no source): the kernel guards its training flag; the call carries its bprop
+                RECORDERS[-1].cell_called(cell)
+                if has_bprop(cell):
+                    return record_bprop_call(RECORDERS[-1], cell, args, kwargs)
             if cell._jit or _context.get_context("mode") == _context.GRAPH_MODE:
                 return call_cell(cell, args, kwargs)
             if cell._forward_pre_hooks or cell._forward_hooks or cell._cast_dtype is not None:
