@@ -38,7 +38,7 @@ def record_bprop_call(recorder, cell, args: tuple, kwargs: dict):
     is_tensor = [LIBRARY.is_tensor(a) for a in args]
     construct = parts.construct
     inner = type(recorder)(construct, recorder.syntax_level, outer=recorder)
-    value = _run(inner, construct, cell, *_inputs(inner, args, is_tensor), kwargs)
+    value = _run(inner, construct, (cell, *_inputs(inner, args, is_tensor)), kwargs)
     function = inner.function(recorder.function_names.fresh(f"{type(cell).__name__}_construct"),
                               construct.__qualname__, value)
     recorder.functions[function.name] = function
@@ -59,10 +59,11 @@ def _inputs(inner, args, is_tensor) -> list:
     return [inner.input(a, f"arg{k}") if tensor else a for k, (a, tensor) in enumerate(zip(args, is_tensor))]
 
 
-def _run(inner, fn, *args):
+def _run(inner, fn, args: tuple, kwargs: dict):
+    """``fn(*args, **kwargs)`` run eagerly, its ops recorded by ``inner``."""
     RECORDERS.append(inner)
     try:
-        return fn(*args[:-1], **args[-1])
+        return fn(*args, **kwargs)
     finally:
         RECORDERS.remove(inner)
 
@@ -76,7 +77,7 @@ def _recorded_bprop(recorder, cell, bprop, args, is_tensor, value, loc) -> ir.Cu
     out = tree.tree_map(lambda t: inner.input(t, "out"), value, LIBRARY.is_tensor)
     dout = tree.tree_map(lambda t: inner.input(LIBRARY.wrap(np.ones_like(t._array)), "dout"), value,
                          LIBRARY.is_tensor)
-    grads = _run(inner, bprop, cell, *inputs, out, dout, {})
+    grads = _run(inner, bprop, (cell, *inputs, out, dout), {})
     grads = grads if isinstance(grads, tuple) else (grads,)
     if len(grads) != len(args) or not all(LIBRARY.is_tensor(g) for g, t in zip(grads, is_tensor) if t):
         raise located(TypeError(
