@@ -21,7 +21,6 @@ from .compiler.errors import CompileError, without_internal_frames
 from .compiler.kernel import KernelCache
 from .compiler.library import LIBRARY, RECORDERS, GuardFailed
 from .compiler.signature import describe_key, input_key
-from .compiler.tracedbprop import has_bprop, record_bprop_call
 from .core.constructs import Constructs, P, R
 from .grad import GradFunction
 
@@ -296,6 +295,7 @@ class CompiledCellCall(Generic[P, R]):
         try:
             if RECORDERS:  # inside a function being traced: construct runs eagerly, so its ops are recorded
                 cell = self.cell
+                from .compiler.tracedbprop import has_bprop, record_bprop_call  # loaded by tracing already
                 RECORDERS[-1].cell_called(cell)
                 if has_bprop(cell):
                     return record_bprop_call(RECORDERS[-1], cell, args, kwargs)
