@@ -11,6 +11,8 @@ dout's meaningless values) is refused.
 """
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from ..core import tree
@@ -36,7 +38,7 @@ def record_bprop_call(recorder, cell, args: tuple, kwargs: dict):
             f"keyword arguments or containers of tensors in a call of {type(cell).__name__}, whose bprop is "
             "traced (its source is not available): pass its tensors as positional arguments"), loc)
     is_tensor = [LIBRARY.is_tensor(a) for a in args]
-    construct = parts.construct
+    construct: Any = parts.construct
     inner = type(recorder)(construct, recorder.syntax_level, outer=recorder)
     value = _run(inner, construct, (cell, *_inputs(inner, args, is_tensor)), kwargs)
     function = inner.function(recorder.function_names.fresh(f"{type(cell).__name__}_construct"),
