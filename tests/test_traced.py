@@ -175,3 +175,84 @@ def test_traced_kernels_stay_off_the_disk_cache(tmp_path, monkeypatch):
     assert not [path for path in tmp_path.rglob("*") if path.is_file()]
     ms.jit(FileNet())(x)  # compiled from source: cached
     assert [path for path in tmp_path.rglob("*") if path.is_file()]
+
+
+BPROP_CELL = ("import npspore as ms, numpy as np\n"
+              "from npspore import nn, ops\n"
+              "class Scale(nn.Cell):\n"
+              "    def __init__(self):\n"
+              "        super().__init__()\n"
+              "        self.w = ms.Parameter(ms.Tensor(np.array([5.0, 7.0], np.float32)), name='w')\n"
+              "    def construct(self, x, y):\n"
+              "        return x * y * 3\n"
+              "    def bprop(self, x, y, out, dout):\n"
+              "        return dout * 2 + out * 0, dout * x * self.w\n"
+              "net = Scale()\n"
+              "x = ms.Tensor(np.array([1.0, 2.0], np.float32))\n"
+              "y = ms.Tensor(np.array([3.0, 4.0], np.float32))\n"
+              "one = ms.Tensor(np.ones(2, np.float32))\n")
+# What the bprop says (construct's own derivative would give 3y = [9, 12] and 3x = [3, 6]): d/dx = 2 dout,
+# d/dy = dout * x * w; MindSpore 2.10 differentiates a cell with a bprop through the bprop, in reverse and in
+# forward mode (mindspore-semantics.md, "Cell.bprop").
+BPROP_EXPECTED = ("[2. 2.]\n"            # grad of the cell
+                  "[2. 2.] [ 5. 14.]\n"  # grad of a function calling it, both inputs
+                  "[2. 2.]\n"            # jvp, tangent of x only
+                  "[[2. 0.]\n [0. 2.]]\n"    # jacrev
+                  "[[2. 0.]\n [0. 2.]]\n")   # jacfwd
+BPROP_PRINTS = ("print(ms.grad(net)(x, y))\n"
+                "gx, gy = ms.grad(lambda a, b: (net(a, b) * 1.0).sum(), grad_position=(0, 1))(x, y)\n"
+                "print(gx, gy)\n"
+                "print(ops.jvp(lambda a: net(a, y), (x,), (one,))[1])\n"
+                "print(ops.jacrev(lambda a: net(a, y))(x))\n"
+                "print(ops.jacfwd(lambda a: net(a, y))(x))\n")
+
+
+def test_python_c_differentiates_a_cell_through_its_bprop(tmp_path):
+    done = _run_python(["-c", BPROP_CELL + BPROP_PRINTS], tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == BPROP_EXPECTED
+
+
+def test_exec_differentiates_a_cell_through_its_bprop(capsys):
+    exec(BPROP_CELL + BPROP_PRINTS, {})
+    assert capsys.readouterr().out == BPROP_EXPECTED
+
+
+def test_a_traced_bprop_may_not_read_its_cotangent():
+    namespace: dict = {}
+    exec(BPROP_CELL.replace("return dout * 2 + out * 0,", "return dout * float(dout[0]),"), namespace)
+    with pytest.raises(NotSupportedError, match="reading tensor values in a cell.s bprop"):
+        ms.grad(namespace["net"])(namespace["x"], namespace["y"])
+
+
+TRAINING_CELL = ("import npspore as ms, numpy as np\n"
+                 "from npspore import nn, ops\n"
+                 "class Net(nn.Cell):\n"
+                 "    def construct(self, x):\n"
+                 "        if self.training:\n"
+                 "            return x * 2\n"
+                 "        return x * 3\n"
+                 "def make():\n"
+                 "    net = Net()\n"
+                 "    def f(a):\n"
+                 "        return net(a)\n"
+                 "    def loss(a):\n"
+                 "        return net(a).sum()\n"
+                 "    return net, f, loss\n")
+
+
+@pytest.mark.parametrize("transform", ["jacrev", "jacfwd", "vmap", "jvp", "vjp", "grad", "vmap_grad", "cell"])
+@pytest.mark.parametrize("first", [True, False])
+def test_a_traced_kernel_follows_the_training_flag_of_the_cells_it_calls(transform, first):
+    namespace: dict = {}
+    exec(TRAINING_CELL, namespace)
+    net, f, loss = namespace["make"]()
+    x = ms.Tensor(np.array([1.0, 2.0], np.float32))
+    one = ms.Tensor(np.ones(2, np.float32))
+    run = {"jacrev": lambda: ops.jacrev(f)(x).sum(0), "jacfwd": lambda: ops.jacfwd(f)(x).sum(0),
+           "vmap": lambda: ops.vmap(f)(x) / x, "jvp": lambda: ops.jvp(f, x, one)[1],
+           "vjp": lambda: ops.vjp(f, x)[1](one)[0], "grad": lambda: ms.grad(loss)(x),
+           "vmap_grad": lambda: ops.vmap(ms.grad(loss))(x), "cell": lambda: ops.jacfwd(net)(x).sum(0)}[transform]
+    for mode in (first, not first, first):
+        net.set_train(mode)
+        np.testing.assert_allclose(run().asnumpy(), [2.0, 2.0] if mode else [3.0, 3.0])

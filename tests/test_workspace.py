@@ -390,3 +390,23 @@ def test_convolution_columns_live_in_the_kernel_calls_workspace():
     assert re.search(r"rt\.im2col\(x, .*out=", step.kernel_source(x, y))
     for a, b in zip(compiled_net.trainable_params(), eager_net.trainable_params()):
         np.testing.assert_allclose(a.asnumpy(), b.asnumpy(), rtol=1e-4, atol=1e-6)
+
+
+@ms.jit
+def _transposed_product(a, s):
+    t = ops.transpose(a, (1, 0)) * s
+    u = a * s
+    return ops.matmul(t, u).sum()
+
+
+def test_an_elementwise_result_of_a_transposed_view_keeps_numpys_layout():
+    # NumPy writes ``a.T * s`` in a.T's (column-major) order, so a product reading it takes OpenBLAS's fast
+    # path; a C-order workspace buffer would hand it the transposed-operand path (a jacfwd of a tanh MLP took
+    # x1.65 of the hand-written Jacobian instead of x1.36: tools/bench_forward_mode.py)
+    a = Tensor(np.arange(64 * 64, dtype=np.float32).reshape(64, 64) / 4096)
+    s = Tensor(RNG.standard_normal((64, 64)).astype(np.float32))
+    expected = ((a.asnumpy().T * s.asnumpy()).astype(np.float64) @ (a.asnumpy() * s.asnumpy())).sum()
+    np.testing.assert_allclose(float(_transposed_product(a, s)), expected, rtol=1e-4)
+    source = _transposed_product.kernel_source(a, s)
+    assert re.search(r"^    t = a\.transpose\(\(1, 0\)\) \* s  #", source, re.M), source
+    assert "np.multiply(a, s, out=u)" in source   # the product of C-order operands still uses the workspace

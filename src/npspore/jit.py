@@ -299,6 +299,10 @@ class CompiledCellCall(Generic[P, R]):
         try:
             if RECORDERS:  # inside a function being traced: construct runs eagerly, so its ops are recorded
                 cell = self.cell
+                from .compiler.tracedbprop import has_bprop, record_bprop_call  # loaded by tracing already
+                RECORDERS[-1].cell_called(cell)
+                if has_bprop(cell):
+                    return record_bprop_call(RECORDERS[-1], cell, args, kwargs)
                 construct = compiler.targets.plain_function(inspect.getattr_static(type(cell), "construct"))
                 return construct(cell, *args, **kwargs)
             return call_cell(self.cell, args, kwargs)

@@ -192,7 +192,8 @@ def trace_call(target, args, kwargs=None, *, dynamic=None, syntax_level=LAX) -> 
     traced = trace_entry(fn, self_obj, tuple(args), kwargs, function_name(fn, self_obj), dynamic=dynamic,
                          syntax_level=syntax_level)
     function = traced.function
-    return Program(module=ir.Module({function.name: function}, function.name), captured=traced.captured,
+    return Program(module=ir.Module({**traced.functions, function.name: function}, function.name),
+                   captured=traced.captured,
                    capture_paths=[None] * len(traced.captured), output_tree=function.output_tree,
                    leaf_slices=leaf_slices((*args, *kwargs.values())), callable_name=fn.__qualname__,
                    source_file=fn.__code__.co_filename, hook_guards=traced.hook_guards, traced=True,

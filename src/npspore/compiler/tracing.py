@@ -43,6 +43,7 @@ from .guards import GuardRecorder, read_value
 from .kernel import HookVersions
 from .library import LIBRARY, RECORDERS
 from .signature import OutputTree, is_mutable_scalar, scalar_type
+from .tracedbprop import has_bprop, record_bprop_call
 from .values import TensorValue, tree_node
 
 __all__ = ["Recorder", "TracedFunction", "trace_entry", "tracing"]
@@ -83,22 +84,33 @@ class Recorder:
     (inputs and op results; the tensors are held so their ids stay theirs while tracing).
     """
 
-    def __init__(self, fn, syntax_level: int = LAX):
+    def __init__(self, fn, syntax_level: int = LAX, outer: Recorder | None = None):
         self.syntax_level = syntax_level   # below LAX (context.STRICT/COMPATIBLE), reading values is refused
         self.names = NameSupply()
         self.builder = BlockBuilder(self.names)
         self.params: list = []
         self.captures: dict = {}
         self._values: dict = {}
-        self._restores: dict = {}          # id(Parameter) -> (Parameter, its array object, saved values)
-        self.guards = GuardRecorder(LIBRARY.is_cell)   # the value guards of the values read
         self._reads: set = set()           # (id(Var), kind) of each value read and guarded
+        self.in_bprop = False              # recording a cell's bprop, whose dout has no meaningful values
+        if outer is None:
+            self._restores: dict = {}      # id(Parameter) -> (Parameter, its array object, saved values)
+            self.guards = GuardRecorder(LIBRARY.is_cell)   # the value guards of the values read
+            self.functions: dict = {}      # the functions called (compiler.tracedbprop), by name
+            self.function_names = NameSupply()
+        else:                              # a function called by the one ``outer`` records: one trace
+            self._restores, self.guards = outer._restores, outer.guards
+            self.functions, self.function_names = outer.functions, outer.function_names
         code = fn.__code__
         self.loc = ir.Loc(code.co_filename, code.co_firstlineno)
 
     def is_traced(self, tensor) -> bool:
         """Whether ``tensor`` is an input or an op result of the function being traced."""
         return id(tensor) in self._values
+
+    def cell_called(self, cell) -> None:
+        """The run calls ``cell``: the trace follows its ``training`` flag, which the kernel guards."""
+        self.guards.attribute_read(cell, "training", cell.training)
 
     def refuse(self, what: str):
         """Raise NotSupportedError: ``what``, an eager-only operation on a traced tensor, cannot be recorded."""
@@ -109,26 +121,31 @@ class Recorder:
     def refuse_attribute(self, name: str):
         """Raise the NotSupportedError compiled source raises (``specialize``) for ``self.name = tensor``
         with a traced tensor and an attribute that is no Parameter, at the user's line."""
-        raise not_supported(f"assigning a tensor to the attribute {name!r}, which is no Parameter", self._user_loc())
+        raise not_supported(f"assigning a tensor to the attribute {name!r}, which is no Parameter", self.user_loc())
 
     def read(self, tensor, kind: str) -> None:
         """The function reads a traced tensor's values as ``kind`` (``compiler.guards.ValueGuard``):
         the trace follows them, so the kernel is specialized on them and guards them."""
         if self.syntax_level != LAX:
             method = {"array": "asnumpy", "item": "item", "truth": "__bool__"}[kind]
-            raise located(strict_attribute_error(method, tensor._array.dtype), self._user_loc())
+            raise located(strict_attribute_error(method, tensor._array.dtype), self.user_loc())
         self.guard_read(tensor, kind)
 
     def guard_read(self, tensor, kind: str) -> None:
         """Specialize the kernel on the ``kind`` read of the traced ``tensor`` and guard it."""
+        if self.in_bprop:
+            raise located(NotSupportedError(
+                "reading tensor values in a cell's bprop cannot be traced: npspore traces it because its "
+                "source is not available (REPL, python -c, exec); define the cell in a .py file, or set "
+                "bprop_debug = True"), self.user_loc())
         var = self._values[id(tensor)][1]
         if (id(var), kind) in self._reads:
             return
         self._reads.add((id(var), kind))
-        loc = self._user_loc()
+        loc = self.user_loc()
         expected = read_value(kind, tensor._array)
         index = self.guards.value_read(f"read at {loc}", kind, expected)
-        place_value_guard(self.builder.block, value_guard(var, kind, expected, index, loc), {})
+        place_value_guard(self.builder.block, value_guard(var, kind, expected, index, loc), self.functions)
 
     def input(self, tensor, hint: str):
         """A fresh Tensor sharing ``tensor``'s data, recorded as the next input param."""
@@ -163,7 +180,7 @@ class Recorder:
     def record(self, op: str, operands, static, result) -> None:
         """Append ``result = op(*operands, **static)`` (``result`` the Tensor(s) eager mode computed)."""
         atoms = tuple(self.atom(o) for o in operands)
-        loc = self._user_loc()
+        loc = self.user_loc()
         try:
             targets = self.builder.apply(op, atoms, static, loc=loc, hint=op)
         except (ValueError, TypeError) as error:  # eager mode accepted it: a rule that differs is a bug to see
@@ -180,7 +197,7 @@ class Recorder:
             self._restores[id(variable)] = (variable, array, np.array(array))
         target = self.atom(variable)
         source = self.atom(value)
-        loc = self._user_loc()
+        loc = self.user_loc()
         if isinstance(source, ir.Var) and source.aval != target.aval:
             source = self.builder.apply("cast", (source,), {"dtype": target.aval.dtype}, loc=loc, hint="cast")
         self.builder.append(ir.Effect("assign", (target, source), loc))
@@ -191,12 +208,24 @@ class Recorder:
             np.copyto(array, saved)
             variable._array = array
 
-    def _user_loc(self) -> ir.Loc:
+    def user_loc(self) -> ir.Loc:
         """The innermost line outside npspore that led to the op being recorded."""
         frame: types.FrameType | None = sys._getframe(2)
         while frame is not None and frame.f_code.co_filename.startswith(PACKAGE_DIRECTORY):
             frame = frame.f_back
         return ir.Loc(frame.f_code.co_filename, frame.f_lineno) if frame is not None else self.loc
+
+    def function(self, name: str, source: str, value) -> ir.Function:
+        """The recorded function ``name`` returning ``value``: params are the inputs, then the captures."""
+        results, output_tree = self.output(value)
+        self.builder.block.results = results
+        return ir.Function(name=name, params=tuple(self.params) + tuple(var for _, var in self.captures.values()),
+                           body=self.builder.block, source=source, loc=self.loc,
+                           param_names=tuple(var.name for _, var in self.captures.values()), output_tree=output_tree)
+
+    def bind(self, tensor, var: ir.Var) -> None:
+        """Record that the traced ``tensor`` holds ``var``'s value."""
+        self._values[id(tensor)] = (tensor, var)
 
     def output(self, value) -> tuple:
         """``(result Vars, OutputTree)`` of the function's returned value."""
@@ -210,6 +239,7 @@ class Traced:
     """A recorded entry function: what :func:`trace_entry` returns."""
 
     function: ir.Function
+    functions: dict                # the functions it calls (cells with a bprop), by name
     captured: list
     hook_guards: tuple
     guards: GuardRecorder
@@ -225,28 +255,28 @@ def trace_entry(fn, self_obj, args, kwargs, name: str, *, dynamic=None, syntax_l
             f"{fn.__qualname__!r} because its source is not available"), ir.Loc(fn.__code__.co_filename,
                                                                              fn.__code__.co_firstlineno))
     recorder = Recorder(fn, syntax_level)
+    recorder.function_names = NameSupply((name,))
     hints = _argument_names(fn, self_obj is not None, len(args))
     traced_args = tuple(_traced(recorder, value, hint) for value, hint in zip(args, hints))
     traced_kwargs = {key: _traced(recorder, value, key) for key, value in kwargs.items()}
+    cells = reachable_cells(self_obj, fn)  # every cell the run may have called: a hook change re-traces
+    for cell in cells:
+        recorder.cell_called(cell)
     RECORDERS.append(recorder)
     try:
-        if self_obj is not None:
+        if has_bprop(self_obj):   # the call of the cell carries its bprop, as a sub-cell's does
+            value = record_bprop_call(recorder, self_obj, traced_args, traced_kwargs)
+        elif self_obj is not None:
             value = fn(self_obj, *traced_args, **traced_kwargs)
         else:
             value = fn(*traced_args, **traced_kwargs)
     finally:
         RECORDERS.remove(recorder)
         recorder.undo_assignments()
-    results, output_tree = recorder.output(value)
-    recorder.builder.block.results = results
+    function = recorder.function(name, fn.__qualname__, value)
     captured = [obj for obj, _ in recorder.captures.values()]
-    function = ir.Function(
-        name=name, params=tuple(recorder.params) + tuple(var for _, var in recorder.captures.values()),
-        body=recorder.builder.block, source=fn.__qualname__, loc=recorder.loc,
-        param_names=tuple(var.name for _, var in recorder.captures.values()), output_tree=output_tree)
-    cells = reachable_cells(self_obj, fn)  # every cell the run may have called: a hook change re-traces
     guards = tuple(HookVersions.guard(cell) for cell in cells)
-    return Traced(function, captured, guards, recorder.guards)
+    return Traced(function, recorder.functions, captured, guards, recorder.guards)
 
 
 def _traced(recorder: Recorder, value, hint: str):

@@ -46,8 +46,11 @@ def plan_workspace(module: ir.Module) -> None:
         stmts = function.body.stmts
         read_at = [_read_ids(stmt) for stmt in stmts]
         buffers: list = []      # [buffer Var, ids of the values sharing its memory, index of their last read]
+        transposed: set = set()  # ids of the Vars that are transposed views
         for index, stmt in enumerate(stmts):
-            if not _candidate(stmt):
+            if _transposes(stmt, transposed):
+                transposed.add(id(stmt.targets[0]))
+            if not _candidate(stmt) or (_is_ufunc_op(stmt.op) and any(id(a) in transposed for a in stmt.args)):
                 continue
             found = escapes.sharing(function, stmt.targets[0], follow_results=True)
             if found is None:
@@ -74,6 +77,19 @@ def _read_ids(stmt) -> set:
     if isinstance(stmt, ir.Apply) and stmt.into is not None:
         read.add(id(stmt.into))
     return read
+
+
+def _transposes(stmt, transposed: set) -> bool:
+    """Whether ``stmt``'s result is a transposed view: a ``transpose`` that moves an axis, or a view of
+    a transposed view. NumPy writes an elementwise result in its operands' memory order, so a product
+    reading it later takes the fast (non-transposed) BLAS path; written into a workspace buffer (C
+    order) it would not, so elementwise results of such views keep NumPy's own layout."""
+    if not (isinstance(stmt, ir.Apply) and len(stmt.targets) == 1 and stmt.op in _VIEWS):
+        return False
+    if stmt.op == "transpose":
+        axes = stmt.static.get("axes")
+        return axes is not None and tuple(axes) != tuple(sorted(axes))
+    return isinstance(stmt.args[0], ir.Var) and id(stmt.args[0]) in transposed
 
 
 def _candidate(stmt) -> bool:

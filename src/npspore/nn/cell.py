@@ -21,7 +21,7 @@ from npspore.common.parameter import Parameter, ParameterTuple
 from npspore.common.tensor import Tensor
 from npspore.compiler.errors import CompileError, without_internal_frames
 from npspore.compiler.kernel import HookVersions
-from npspore.compiler.library import LIBRARY, CellParts, check_attribute_not_traced
+from npspore.compiler.library import LIBRARY, RECORDERS, CellParts, check_attribute_not_traced
 from npspore.core.constructs import Constructs, P, R
 from npspore.jit import KERNELS_ATTRIBUTE, call_cell, cell_cache_info, compile_cell
 
@@ -224,6 +224,11 @@ class Cell:
         """Run ``construct`` (compiled under ``@jit``/GRAPH mode), with the hooks and ``to_float`` casts."""
         try:
             cell: Cell = self  # type: ignore[assignment]  # self's type is for the caller: its construct's signature
+            if RECORDERS:   # traced (no source): the kernel guards its training flag; the call carries its bprop
+                from npspore.compiler.tracedbprop import has_bprop, record_bprop_call  # loaded by tracing already
+                RECORDERS[-1].cell_called(cell)
+                if has_bprop(cell):
+                    return record_bprop_call(RECORDERS[-1], cell, args, kwargs)
             if cell._jit or _context.get_context("mode") == _context.GRAPH_MODE:
                 return call_cell(cell, args, kwargs)
             if cell._forward_pre_hooks or cell._forward_hooks or cell._cast_dtype is not None:
