@@ -299,10 +299,9 @@ class CompiledCellCall(Generic[P, R]):
         try:
             if RECORDERS:  # inside a function being traced: construct runs eagerly, so its ops are recorded
                 cell = self.cell
-                from .compiler.tracedbprop import has_bprop, record_bprop_call  # loaded by tracing already
                 RECORDERS[-1].cell_called(cell)
-                if has_bprop(cell):
-                    return record_bprop_call(RECORDERS[-1], cell, args, kwargs)
+                if RECORDERS[-1].has_bprop(cell):
+                    return RECORDERS[-1].record_bprop_call(cell, args, kwargs)
                 construct = compiler.targets.plain_function(inspect.getattr_static(type(cell), "construct"))
                 return construct(cell, *args, **kwargs)
             return call_cell(self.cell, args, kwargs)

@@ -112,6 +112,15 @@ class Recorder:
         """The run calls ``cell``: the trace follows its ``training`` flag, which the kernel guards."""
         self.guards.attribute_read(cell, "training", cell.training)
 
+    def has_bprop(self, cell) -> bool:
+        """Whether a call of ``cell`` is recorded with its ``bprop`` (:meth:`record_bprop_call`)."""
+        return has_bprop(cell)
+
+    def record_bprop_call(self, cell, args: tuple, kwargs: dict):
+        """Record a call of ``cell`` as the compiled source stages it: a call of its own carrying its ``bprop``;
+        returns the call's results."""
+        return record_bprop_call(self, cell, args, kwargs)
+
     def refuse(self, what: str):
         """Raise NotSupportedError: ``what``, an eager-only operation on a traced tensor, cannot be recorded."""
         raise NotSupportedError(

@@ -225,10 +225,9 @@ class Cell:
         try:
             cell: Cell = self  # type: ignore[assignment]  # self's type is for the caller: its construct's signature
             if RECORDERS:   # traced (no source): the kernel guards its training flag; the call carries its bprop
-                from npspore.compiler.tracedbprop import has_bprop, record_bprop_call  # loaded by tracing already
                 RECORDERS[-1].cell_called(cell)
-                if has_bprop(cell):
-                    return record_bprop_call(RECORDERS[-1], cell, args, kwargs)
+                if RECORDERS[-1].has_bprop(cell):
+                    return RECORDERS[-1].record_bprop_call(cell, args, kwargs)
             if cell._jit or _context.get_context("mode") == _context.GRAPH_MODE:
                 return call_cell(cell, args, kwargs)
             if cell._forward_pre_hooks or cell._forward_hooks or cell._cast_dtype is not None:
