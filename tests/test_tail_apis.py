@@ -3,7 +3,8 @@ tools/observe_mindspore_tail.py."""
 import numpy as np
 
 import npspore as ms
-from npspore import Tensor, ops
+from npspore import Tensor, mint, ops
+from npspore import numpy as mnp
 from npspore.testing import check_grads
 
 
@@ -37,3 +38,69 @@ def test_softplus_keeps_the_input_above_threshold():
     np.testing.assert_allclose(ops.grad(lambda t: softplus_2_2(t).sum())(y).asnumpy(),
                                [1.0, 0.7310588955879211, 0.1192028671503067, 0.8807971477508545, 1.0], rtol=3e-6)
     check_grads(softplus_2_2, [np.array([3.0, 0.5, -1.0, 0.7, 2.0])], order=1)
+
+
+def test_mint_and_ops_share_the_objects_mindspore_shares():
+    shared = ("isclose", "roll", "cross", "nan_to_num", "trunc", "erfc", "sinc", "ravel", "logical_xor", "expm1",
+              "atanh", "arctanh", "searchsorted", "erfinv")
+    assert [name for name in shared if getattr(mint, name) is not getattr(ops, name)] == []
+
+
+def test_ops_names_that_came_from_mint_have_mindsporess_values():
+    # MindSpore 2.10 (tools/observe_mindspore_tail.py)
+    np.testing.assert_array_equal(ops.cross(Tensor([[1.0, 2, 3]]), Tensor([[4.0, 5, 6]]), 1).asnumpy(),
+                                  [[-3.0, 6.0, -3.0]])
+    np.testing.assert_allclose(
+        ops.nan_to_num(Tensor([float("nan"), float("inf"), -float("inf"), 3.16]), 1.0, 2.0, 3.0).asnumpy(),
+        [1.0, 2.0, 3.0, 3.1600000858306885])
+    np.testing.assert_array_equal(ops.ravel(Tensor(np.ones((2, 3), np.float32))).shape, (6,))
+
+
+def test_mint_inverse_trigonometry_erfinv_einsum():
+    # MindSpore 2.10 has no CPU kernel for mint.atan/asin/acos/atan2 (AtanExt ...): their docstrings' values
+    np.testing.assert_allclose(mint.atan(Tensor([1.0, 0.0])).asnumpy(), [0.7853982, 0.0], rtol=1e-6)
+    # (their docstrings' asin/acos of x are off in the 6th digit: MindSpore 2.10 CPU's ops.asin/ops.acos give these)
+    x = Tensor([0.74, 0.04, 0.30, 0.56])
+    np.testing.assert_allclose(mint.asin(x).asnumpy(),
+                               [0.8330703973770142, 0.04001067206263542, 0.30469265580177307, 0.5943858027458191],
+                               rtol=1e-6)
+    np.testing.assert_allclose(mint.acos(x).asnumpy(),
+                               [0.7377259731292725, 1.5307856798171997, 1.2661036252975464, 0.9764105081558228],
+                               rtol=1e-6)
+    np.testing.assert_allclose(mint.atan2(Tensor([0.0, 1.0]), Tensor([1.0, 1.0])).asnumpy(), [0.0, 0.785398],
+                               atol=1e-6)
+    assert mint.arctan2 is ops.arctan2 and mint.arcsin is ops.arcsin and mint.arccos is ops.arccos
+    # recorded on MindSpore 2.10 CPU
+    np.testing.assert_allclose(mint.erfinv(Tensor([0.0, 0.5, -0.9])).asnumpy(),
+                               [0.0, 0.4769362807273865, -1.1630871295928955], rtol=1e-6)
+    # mint.einsum is Ascend-only in MindSpore 2.10: the product its equation names
+    np.testing.assert_array_equal(
+        mint.einsum("i,i->i", Tensor([1.0, 2.0, 4.0]), Tensor([2.0, 4.0, 1.0])).asnumpy(), [2.0, 8.0, 4.0])
+
+
+def test_numpy_inverse_trigonometry():
+    # MindSpore 2.10's mindspore.numpy (tools/observe_mindspore_tail.py): integers give Float32
+    ints = Tensor(np.array([-1, 0, 1], np.int32))
+    expected = {"arctan": [-0.7853982, 0.0, 0.7853982], "arcsin": [-1.5707964, 0.0, 1.5707964],
+                "arccos": [3.1415927, 1.5707964, 0.0]}
+    for name, values in expected.items():
+        out = getattr(mnp, name)(ints)
+        assert out.dtype == ms.float32
+        np.testing.assert_allclose(out.asnumpy(), values, rtol=1e-6)
+    out = mnp.arctan2(ints, Tensor(np.array([1, 1, -1], np.int32)))
+    assert out.dtype == ms.float32
+    np.testing.assert_allclose(out.asnumpy(), [-0.7853981852531433, 0.0, 2.356194496154785], rtol=1e-6)
+    np.testing.assert_allclose(mnp.arctan(mnp.arange(5).astype("float32")).asnumpy(),
+                               [0.0, 0.7853981852531433, 1.1071487665176392, 1.249045729637146, 1.3258177042007446],
+                               rtol=1e-6)
+    np.testing.assert_allclose(mnp.arctan2(mnp.array([0.0, 1.0, -1.0]), mnp.array([1.0, 1.0, -1.0])).asnumpy(),
+                               [0.0, 0.7853981852531433, -2.356194496154785], rtol=1e-6)
+
+
+def numpy_arctan2(a, b):
+    return mnp.arctan2(mnp.arcsin(a * 0.5), mnp.arctan(b))
+
+
+def test_numpy_inverse_trigonometry_compiles_and_differentiates():
+    from composition_checks import check_composition
+    check_composition(numpy_arctan2)

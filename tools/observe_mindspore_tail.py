@@ -17,5 +17,37 @@ def softplus_and_threshold() -> None:
     print("grad softplus(2, 2)", ops.grad(lambda t: ops.softplus(t, 2, 2).sum())(y).asnumpy().tolist())
 
 
+
+def show(label: str, thunk) -> None:
+    """Print ``label``, the result's dtype and values, or the error MindSpore raises (no CPU kernel ...)."""
+    try:
+        out = thunk()
+        print(label, out.dtype, out.asnumpy().tolist())
+    except RuntimeError as error:
+        print(label, "RuntimeError:", str(error).splitlines()[0])
+
+
+def mint_ops_shared() -> None:
+    """Names MindSpore 2.10 gives mint and ops alike, and mindspore.numpy's inverse trigonometric functions."""
+    from mindspore import mint, numpy as mnp
+    show("ops.cross", lambda: ops.cross(Tensor([[1.0, 2, 3]]), Tensor([[4.0, 5, 6]]), 1))
+    show("ops.nan_to_num", lambda: ops.nan_to_num(Tensor([float("nan"), float("inf"), -float("inf"), 3.16]), 1.0, 2.0, 3.0))
+    show("mint.atan2", lambda: mint.atan2(Tensor([0.0, 1.0]), Tensor([1.0, 1.0])))
+    show("mint.atan", lambda: mint.atan(Tensor([1.0, 0.0])))
+    show("mint.asin", lambda: mint.asin(Tensor([0.74, 0.04, 0.30, 0.56])))
+    show("mint.acos", lambda: mint.acos(Tensor([0.74, 0.04, 0.30, 0.56])))
+    show("ops.asin", lambda: ops.asin(Tensor([0.74, 0.04, 0.30, 0.56])))
+    show("ops.acos", lambda: ops.acos(Tensor([0.74, 0.04, 0.30, 0.56])))
+    show("mint.erfinv", lambda: mint.erfinv(Tensor([0.0, 0.5, -0.9])))
+    show("mint.einsum", lambda: mint.einsum("i,i->i", Tensor([1.0, 2.0, 4.0]), Tensor([2.0, 4.0, 1.0])))
+    ints = Tensor(np.array([-1, 0, 1], np.int32))
+    for name in ("arctan", "arcsin", "arccos"):
+        show("numpy." + name, lambda: getattr(mnp, name)(ints))
+    show("numpy.arctan2", lambda: mnp.arctan2(ints, Tensor(np.array([1, 1, -1], np.int32))))
+    show("numpy.arctan doc", lambda: mnp.arctan(mnp.arange(5).astype("float32")))
+    show("numpy.arctan2 doc", lambda: mnp.arctan2(mnp.array([0.0, 1.0, -1.0]), mnp.array([1.0, 1.0, -1.0])))
+
+
 if __name__ == "__main__":
     softplus_and_threshold()
+    mint_ops_shared()

@@ -675,3 +675,27 @@ def interp(x: Tensor, xp: Tensor, fp: Tensor, left: float | None = None, right: 
     last = run("getitem", fp, index=(size - 1,)) if right is None else right
     result = run("where", run("less", x, run("getitem", xp, index=(0,))), first, result)
     return run("where", run("greater", x, run("getitem", xp, index=(size - 1,))), last, result)
+
+
+# inverse trigonometric functions (tail)
+def arctan(x: Tensor, dtype: Any = None) -> Tensor:
+    """The inverse tangent elementwise, in radians (integers give Float32)."""
+    return _with_dtype(run("atan", _floating(x)), dtype)
+
+
+def arcsin(x: Tensor, dtype: Any = None) -> Tensor:
+    """The inverse sine elementwise, in radians (NaN outside [-1, 1]; integers give Float32)."""
+    return _with_dtype(run("asin", _floating(x)), dtype)
+
+
+def arccos(x: Tensor, dtype: Any = None) -> Tensor:
+    """The inverse cosine elementwise, in radians (NaN outside [-1, 1]; integers give Float32)."""
+    return _with_dtype(run("acos", _floating(x)), dtype)
+
+
+def arctan2(x1: Any, x2: Any, dtype: Any = None) -> Tensor:
+    """The angle of the point ``(x2, x1)`` elementwise, in ``[-pi, pi]`` (integers give Float32)."""
+    return _with_dtype(run("atan2", _floating(x1), _floating(x2)), dtype)
+
+
+__all__ += ["arctan", "arcsin", "arccos", "arctan2"]
