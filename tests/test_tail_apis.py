@@ -104,3 +104,17 @@ def numpy_arctan2(a, b):
 def test_numpy_inverse_trigonometry_compiles_and_differentiates():
     from composition_checks import check_composition
     check_composition(numpy_arctan2)
+
+
+def test_nn_linear_is_mint_nn_linear_with_mindsporess_values():
+    from npspore import nn
+    assert nn.Linear is mint.nn.Linear
+    # MindSpore 2.10: nn.Linear(3, 2, weight_init='ones', bias_init='zeros') on [[1, 2, 3], [4, 5, 6]] and [[1, -2, 3]]
+    layer = nn.Linear(3, 2, weight_init="ones", bias_init="zeros")
+    np.testing.assert_array_equal(layer(Tensor(np.array([[1.0, 2, 3], [4, 5, 6]], np.float32))).asnumpy(),
+                                  [[6.0, 6.0], [15.0, 15.0]])
+    np.testing.assert_array_equal(ms.jit(layer.construct)(Tensor(np.array([[1.0, -2, 3]], np.float32))).asnumpy(),
+                                  [[2.0, 2.0]])
+    assert (layer.weight.shape, layer.bias.shape) == ((2, 3), (2,))
+    assert repr(layer) == "Linear(input_features=3, output_features=2, has_bias=True)"
+    assert repr(nn.Linear(3, 2, bias=False)) == "Linear(input_features=3, output_features=2)"

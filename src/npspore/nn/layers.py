@@ -22,6 +22,7 @@ __all__ = [
     "Dense", "ReLU", "Sigmoid", "Tanh", "GELU", "Softmax", "LogSoftmax", "Flatten", "Dropout", "MatMul",
     "Identity", "OneHot", "Norm", "ClipByNorm", "get_activation",
     "Tril", "Triu",
+    "Linear",
 ]
 
 
@@ -279,6 +280,20 @@ class Dense(Cell):
 
 
 @functools.cache
+class Linear(Dense):
+    """``x @ weight.T + bias`` with ``weight`` of shape ``(out_features, in_features)`` (MindSpore 2.10's
+    ``nn.Linear``, the object ``mint.nn.Linear`` too): :class:`Dense` with PyTorch-style arguments."""
+
+    def __init__(self, in_features: int, out_features: int, bias: bool = True, weight_init: Any = None,
+                 bias_init: Any = None, dtype: Any = None) -> None:
+        super().__init__(in_features, out_features, weight_init, bias_init, has_bias=bias,
+                         dtype=mstype.float32 if dtype is None else dtype)
+
+    def extend_repr(self) -> str:
+        return f"input_features={self.in_channels}, output_features={self.out_channels}" + (
+            ", has_bias=True" if self.has_bias else "")
+
+
 def _warn_norm_deprecated() -> None:
     """MindSpore's deprecation warning for ``nn.Norm``, once per process as MindSpore logs it."""
     warn("npspore", "'Norm' is deprecated from version 2.0 and will be removed in a future version, "
