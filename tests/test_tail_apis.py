@@ -118,3 +118,12 @@ def test_nn_linear_is_mint_nn_linear_with_mindsporess_values():
     assert (layer.weight.shape, layer.bias.shape) == ((2, 3), (2,))
     assert repr(layer) == "Linear(input_features=3, output_features=2, has_bias=True)"
     assert repr(nn.Linear(3, 2, bias=False)) == "Linear(input_features=3, output_features=2)"
+
+
+def test_nn_linear_draws_fresh_weights_each_time():
+    from npspore import nn
+    ms.set_seed(5)
+    first = nn.Linear(8, 3).weight.asnumpy()
+    ms.set_seed(6)
+    assert not np.array_equal(nn.Linear(8, 3).weight.asnumpy(), first)
+    assert nn.Linear(8, 3) is not nn.Linear(8, 3)

@@ -279,7 +279,6 @@ class Dense(Cell):
         return s
 
 
-@functools.cache
 class Linear(Dense):
     """``x @ weight.T + bias`` with ``weight`` of shape ``(out_features, in_features)`` (MindSpore 2.10's
     ``nn.Linear``, the object ``mint.nn.Linear`` too): :class:`Dense` with PyTorch-style arguments."""
@@ -294,6 +293,7 @@ class Linear(Dense):
             ", has_bias=True" if self.has_bias else "")
 
 
+@functools.cache
 def _warn_norm_deprecated() -> None:
     """MindSpore's deprecation warning for ``nn.Norm``, once per process as MindSpore logs it."""
     warn("npspore", "'Norm' is deprecated from version 2.0 and will be removed in a future version, "
