@@ -1,6 +1,7 @@
 """API fixes and additions of the ``tail`` branch, against MindSpore 2.10's values recorded by
 tools/observe_mindspore_tail.py."""
 import numpy as np
+import pytest
 
 import npspore as ms
 from npspore import Tensor, mint, ops
@@ -127,3 +128,61 @@ def test_nn_linear_draws_fresh_weights_each_time():
     ms.set_seed(6)
     assert not np.array_equal(nn.Linear(8, 3).weight.asnumpy(), first)
     assert nn.Linear(8, 3) is not nn.Linear(8, 3)
+
+
+class ImageNet(ms.nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.image = ops.ImageSummary()
+
+    def construct(self, x):
+        self.image("img", x)
+        return x + 1
+
+
+def written_images(log_dir):
+    """The (tag, height, width, colorspace, decoded pixels) of every image in the summary file of ``log_dir``."""
+    import io
+    import os
+    from PIL import Image
+    from npspore.core import record_framing
+    from npspore.train.summary.summary_proto import event_message
+    (name,) = os.listdir(log_dir)
+    path = os.path.join(log_dir, name)
+    found = []
+    for data in record_framing.records(open(path, "rb").read(), path):
+        event = event_message()()
+        event.ParseFromString(data)
+        for value in event.summary.value:
+            image = value.image
+            pixels = np.asarray(Image.open(io.BytesIO(image.encoded_image)))
+            found.append((value.tag, image.height, image.width, image.colorspace, pixels.reshape(-1).tolist()))
+    return found
+
+
+# MindSpore 2.10's _fill_image_summary of the batch below: a 2 x 6 RGB canvas (tools/observe_mindspore_tail.py)
+FLOAT01_PIXELS = [0, 0, 0, 23, 23, 23, 46, 46, 46, 139, 139, 139, 162, 162, 162, 185, 185, 185, 69, 69, 69, 92, 92,
+                  92, 115, 115, 115, 208, 208, 208, 231, 231, 231, 255, 255, 255]
+
+
+def test_image_summary_writes_mindsporess_png_eager_and_compiled(tmp_path):
+    from npspore.train.summary import SummaryRecord
+    batch = Tensor(np.linspace(0, 1, 12).reshape(2, 1, 2, 3).astype(np.float32))
+    for compiled in (False, True):
+        log_dir = tmp_path / str(compiled)
+        net = ImageNet()
+        with SummaryRecord(str(log_dir)) as record:
+            (ms.jit(net.construct) if compiled else net)(batch)
+            record.record(1)
+        assert written_images(log_dir) == [("img", 2, 6, 3, FLOAT01_PIXELS)]
+
+
+def test_image_summary_maps_any_range_and_checks_the_shape(tmp_path):
+    from npspore.train.summary import SummaryRecord
+    with SummaryRecord(str(tmp_path)) as record:
+        record.add_value("image", "wide", Tensor((np.arange(12).reshape(1, 3, 2, 2) * 3.0 - 5).astype(np.float32)))
+        record.record(2)
+    # MindSpore 2.10's _fill_image_summary: values mapped linearly from their minimum
+    assert written_images(tmp_path) == [("wide", 2, 2, 3, [0, 90, 180, 22, 112, 202, 45, 135, 225, 67, 157, 247])]
+    with pytest.raises(ValueError, match=r"ImageSummary.*\(N, C, H, W\) with C 1 or 3, but got shape \(2, 3\)"):
+        ops.ImageSummary()("a", Tensor(np.ones((2, 3), np.float32)))

@@ -48,6 +48,21 @@ def mint_ops_shared() -> None:
     show("numpy.arctan2 doc", lambda: mnp.arctan2(mnp.array([0.0, 1.0, -1.0]), mnp.array([1.0, 1.0, -1.0])))
 
 
+def summary_images() -> None:
+    """The canvas MindSpore's summary adapter encodes for an image summary: its size and decoded pixels."""
+    import io
+    from PIL import Image
+    from mindspore.train.summary._summary_adapter import _fill_image_summary
+    from mindspore.train.summary_pb2 import Summary
+    for name, array in [("float01", np.linspace(0, 1, 12).reshape(2, 1, 2, 3).astype(np.float32)),
+                        ("wide", (np.arange(12).reshape(1, 3, 2, 2) * 3.0 - 5).astype(np.float32))]:
+        image = Summary.Image()
+        _fill_image_summary(name, array, image)
+        pixels = np.asarray(Image.open(io.BytesIO(image.encoded_image)))
+        print("image", name, image.height, image.width, image.colorspace, pixels.reshape(-1).tolist())
+
+
 if __name__ == "__main__":
     softplus_and_threshold()
     mint_ops_shared()
+    summary_images()

@@ -18,7 +18,7 @@ def pillow():
     try:
         from PIL import Image
     except ImportError:
-        raise ImportError("Decoding images needs Pillow: pip install 'npspore[vision]' (or pip install Pillow).") \
+        raise ImportError("Decoding and encoding images needs Pillow: pip install 'npspore[vision]' (or pip install Pillow).") \
             from None
     return Image
 
