@@ -186,3 +186,51 @@ def test_image_summary_maps_any_range_and_checks_the_shape(tmp_path):
     assert written_images(tmp_path) == [("wide", 2, 2, 3, [0, 90, 180, 22, 112, 202, 45, 135, 225, 67, 157, 247])]
     with pytest.raises(ValueError, match=r"ImageSummary.*\(N, C, H, W\) with C 1 or 3, but got shape \(2, 3\)"):
         ops.ImageSummary()("a", Tensor(np.ones((2, 3), np.float32)))
+
+
+def test_scatter_nd_add_docstring_and_2d():
+    # MindSpore 2.10 (tools/observe_mindspore_tail.py): ops.scatter_nd_add's docstring example and a 2-D case
+    x = ms.Parameter(Tensor(np.array([1, 2, 3, 4, 5, 6, 7, 8]), ms.float32), name="x")
+    out = ops.scatter_nd_add(x, Tensor(np.array([[2], [4], [1], [7]]), ms.int32), Tensor(np.array([6, 7, 8, 9]), ms.float32))
+    np.testing.assert_array_equal(out.asnumpy(), [1, 10, 9, 4, 12, 6, 7, 17])
+    np.testing.assert_array_equal(x.asnumpy(), [1, 10, 9, 4, 12, 6, 7, 17])
+    y = ms.Parameter(Tensor(np.zeros((2, 3)), ms.float32), name="y")
+    out = ops.scatter_nd_add(y, Tensor(np.array([[0, 1], [1, 2], [0, 1]]), ms.int32),
+                             Tensor(np.array([1.5, 2.0, 3.0]), ms.float32))
+    np.testing.assert_array_equal(out.asnumpy(), [[0.0, 4.5, 0.0], [0.0, 0.0, 2.0]])
+
+
+def test_operations_identity():
+    from npspore.ops import operations as P
+    np.testing.assert_array_equal(P.identity()(Tensor([1.0, 2.0])).asnumpy(), [1.0, 2.0])
+
+
+class ChannelDropoutNet(ms.nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.drop = ops.operations.Dropout2D(0.5)
+
+    def construct(self, x):
+        return self.drop(x)
+
+
+def test_dropout2d_dropout3d_drop_whole_channels_eager_and_compiled():
+    from npspore.ops import operations as P
+    x = Tensor(np.ones((4, 6, 2, 3)), ms.float32)
+    for run_net in (ChannelDropoutNet(), ms.jit(ChannelDropoutNet().construct)):
+        out, mask = run_net(x)
+        assert (out.dtype, mask.dtype, out.shape, mask.shape) == (ms.float32, ms.bool_, (4, 6, 2, 3), (4, 6, 2, 3))
+        per_channel = out.asnumpy().reshape(24, 6)
+        assert set(np.unique(per_channel)) <= {0.0, 2.0} and 0 < (per_channel[:, 0] == 2).sum() < 24
+        np.testing.assert_array_equal(per_channel, per_channel[:, :1].repeat(6, axis=1))   # whole channels
+        np.testing.assert_array_equal(mask.asnumpy(), out.asnumpy() > 0)
+    # MindSpore 2.10: keep_prob 1.0 keeps everything; the errors
+    out, mask = P.Dropout3D(1.0)(Tensor(np.ones((1, 2, 2, 1, 1)), ms.float32))
+    assert out.asnumpy().tolist() == np.ones((1, 2, 2, 1, 1)).tolist() and mask.asnumpy().all()
+    with pytest.raises(ValueError, match=r"For 'Dropout2D', the 'keep_prob' must be in range of \[0.0, 1.0\], but got 1.5"):
+        P.Dropout2D(1.5)
+    with pytest.raises(TypeError, match="For 'Dropout2D', the type of 'keep_prob' should be 'float', but got type 'int'"):
+        P.Dropout2D(1)
+    with pytest.raises(ValueError, match=r"For primitive\[Dropout3D\], the rank of input  must be equal to 5 , but got 4"):
+        P.Dropout3D(0.5)(x)
+    check_grads(lambda t: P.Dropout2D(1.0)(t)[0] * t, [np.array([[[[0.5, -0.3]]]])], order=1)

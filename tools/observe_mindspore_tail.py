@@ -62,7 +62,28 @@ def summary_images() -> None:
         print("image", name, image.height, image.width, image.colorspace, pixels.reshape(-1).tolist())
 
 
+def primitives() -> None:
+    """ops.scatter_nd_add, ops.operations.identity, Dropout2D/Dropout3D's outputs and errors."""
+    from mindspore import Parameter
+    from mindspore.ops import operations as P
+    x = Parameter(Tensor(np.array([1, 2, 3, 4, 5, 6, 7, 8]), ms.float32), name="x")
+    show("scatter_nd_add doc", lambda: ops.scatter_nd_add(x, Tensor(np.array([[2], [4], [1], [7]]), ms.int32),
+                                                          Tensor(np.array([6, 7, 8, 9]), ms.float32)))
+    y = Parameter(Tensor(np.zeros((2, 3)), ms.float32), name="y")
+    show("scatter_nd_add 2-D", lambda: ops.scatter_nd_add(y, Tensor(np.array([[0, 1], [1, 2], [0, 1]]), ms.int32),
+                                                          Tensor(np.array([1.5, 2.0, 3.0]), ms.float32)))
+    show("identity", lambda: P.identity()(Tensor([1.0, 2.0])))
+    show("Dropout3D(1.0) mask", lambda: P.Dropout3D(1.0)(Tensor(np.ones((1, 2, 2, 1, 1)), ms.float32))[1])
+    for make in (lambda: P.Dropout2D(1.5), lambda: P.Dropout2D(1),
+                 lambda: P.Dropout3D(0.5)(Tensor(np.ones((2, 3, 2, 2)), ms.float32))):
+        try:
+            make()
+        except (TypeError, ValueError) as error:
+            print(type(error).__name__, str(error).splitlines()[0])
+
+
 if __name__ == "__main__":
     softplus_and_threshold()
     mint_ops_shared()
     summary_images()
+    primitives()

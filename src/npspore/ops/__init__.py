@@ -91,4 +91,9 @@ from ..mint.elementwise import cross, nan_to_num  # noqa: E402,F401
 from ..mint.shapes import ravel, roll, searchsorted  # noqa: E402,F401
 if not _typing.TYPE_CHECKING:
     __all__ += ["cross", "nan_to_num", "ravel", "roll", "searchsorted"]
+# channel dropout primitives and ops.scatter_nd_add (tail)
+from .channel_dropout import Dropout2D, Dropout3D  # noqa: E402,F401
+from .scatter_ops import scatter_nd_add  # noqa: E402,F401
+if not _typing.TYPE_CHECKING:
+    __all__ += ["Dropout2D", "Dropout3D", "scatter_nd_add"]
 __getattr__ = module_getattr("mindspore.ops", globals())
