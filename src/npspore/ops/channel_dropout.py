@@ -6,6 +6,7 @@ Tensor of ``x``'s shape, as MindSpore 2.10's CPU kernels do. The draws come from
 """
 from __future__ import annotations
 
+from .._checkparam import INC_BOTH, check_float_range, check_value_type
 from ..common.tensor import Tensor
 from .eager import run
 from .nn_functional import _keep_mask
@@ -20,12 +21,8 @@ def _channel_dropout(name: str, rank: int) -> type:
     class ChannelDropout(Primitive):
         def __init__(self, keep_prob: float = 0.5) -> None:
             super().__init__(name)
-            if not isinstance(keep_prob, float):
-                raise TypeError(f"For '{name}', the type of 'keep_prob' should be 'float', but got type "
-                                f"'{type(keep_prob).__name__}'.")
-            if not 0.0 <= keep_prob <= 1.0:
-                raise ValueError(f"For '{name}', the 'keep_prob' must be in range of [0.0, 1.0], but got "
-                                 f"{keep_prob} with type 'float'.")
+            check_value_type("keep_prob", keep_prob, float, name)
+            check_float_range(keep_prob, 0.0, 1.0, INC_BOTH, "keep_prob", name)
             self.keep_prob = keep_prob
             self.add_prim_attr("keep_prob", keep_prob)
 
