@@ -26,6 +26,7 @@ from .numpy_more import _floating, _with_dtype, array
 from .ops import functional as F
 from .ops.array_functional import pad_pairs, tensor_dot
 from .ops.eager import run
+from .ops.mint_functions import _broadcast_shape
 from .ops.numeric import isfinite as _isfinite, isnan as _isnan
 
 __all__ = ["empty", "empty_like", "rand", "randn", "randint", "asarray", "identity", "full_like", "triu_indices",
@@ -404,7 +405,7 @@ def broadcast_arrays(*args: Tensor) -> list:
     """The Tensors broadcast to their common shape."""
     shape = ()
     for arg in args:
-        shape = _elementwise._broadcast_shape(shape, tuple(arg.shape))
+        shape = _broadcast_shape(shape, tuple(arg.shape))
     return [run("broadcast_to", arg, shape=shape) for arg in args]
 
 

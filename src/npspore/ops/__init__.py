@@ -87,8 +87,7 @@ for _module in (_math_functional, _type_helpers, _linalg_functional):
     vars(_functional).update({_name: getattr(_module, _name) for _name in _spelled})
     _functional.__all__ += _spelled
 # MindSpore 2.10's ops.X that is the very object mint.X (tail)
-from ..mint.elementwise import cross, nan_to_num  # noqa: E402,F401
-from ..mint.shapes import ravel, roll, searchsorted  # noqa: E402,F401
+from .mint_functions import cross, nan_to_num, ravel, roll, searchsorted  # noqa: E402,F401
 if not _typing.TYPE_CHECKING:
     __all__ += ["cross", "nan_to_num", "ravel", "roll", "searchsorted"]
 # channel dropout primitives and ops.scatter_nd_add (tail)
