@@ -21,8 +21,7 @@ from npspore.ops.eager import run
 __all__ = [
     "Dense", "ReLU", "Sigmoid", "Tanh", "GELU", "Softmax", "LogSoftmax", "Flatten", "Dropout", "MatMul",
     "Identity", "OneHot", "Norm", "ClipByNorm", "get_activation",
-    "Tril", "Triu",
-    "Linear",
+    "Tril", "Triu", "Linear",
 ]
 
 
