@@ -11,6 +11,8 @@ import math
 
 import numpy as np
 
+from ...core.pillow import pillow
+
 __all__ = ["fill_image"]
 
 _IMAGES_PER_ROW = 8
@@ -53,7 +55,6 @@ def fill_image(image, images: np.ndarray) -> None:
     """
     if images.ndim != 4 or images.shape[1] not in (1, 3) or 0 in images.shape:
         raise ValueError(f"An image summary takes an (N, C, H, W) Tensor with C 1 or 3, but got shape {images.shape}.")
-    from ...dataset.vision.decode import pillow   # here: importing npspore must not load npspore.dataset
     canvas = _as_bytes(_canvas(images), images.dtype)
     output = io.BytesIO()
     pillow().fromarray(canvas).save(output, format="PNG")
