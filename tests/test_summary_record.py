@@ -78,7 +78,7 @@ def test_errors_as_mindspore(tmp_path):
         with pytest.raises(TypeError, match="The type of 'step' should be 'int', but got type 'str'."):
             record.record("a")
         with pytest.raises(ValueError, match="npspore writes the plugins"):
-            record.add_value("image", "x", Tensor(np.zeros((1, 3, 2, 2), np.float32)))
+            record.add_value("train_lineage", "x", Tensor(np.zeros((1, 3, 2, 2), np.float32)))
 
 
 def test_a_damaged_file_is_refused_naming_it(tmp_path):

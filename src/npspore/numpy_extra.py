@@ -26,6 +26,7 @@ from .numpy_more import _floating, _with_dtype, array
 from .ops import functional as F
 from .ops.array_functional import pad_pairs, tensor_dot
 from .ops.eager import run
+from .ops.mint_functions import _broadcast_shape
 from .ops.numeric import isfinite as _isfinite, isnan as _isnan
 
 __all__ = ["empty", "empty_like", "rand", "randn", "randint", "asarray", "identity", "full_like", "triu_indices",
@@ -404,7 +405,7 @@ def broadcast_arrays(*args: Tensor) -> list:
     """The Tensors broadcast to their common shape."""
     shape = ()
     for arg in args:
-        shape = _elementwise._broadcast_shape(shape, tuple(arg.shape))
+        shape = _broadcast_shape(shape, tuple(arg.shape))
     return [run("broadcast_to", arg, shape=shape) for arg in args]
 
 
@@ -675,3 +676,27 @@ def interp(x: Tensor, xp: Tensor, fp: Tensor, left: float | None = None, right: 
     last = run("getitem", fp, index=(size - 1,)) if right is None else right
     result = run("where", run("less", x, run("getitem", xp, index=(0,))), first, result)
     return run("where", run("greater", x, run("getitem", xp, index=(size - 1,))), last, result)
+
+
+# inverse trigonometric functions (tail)
+def arctan(x: Tensor, dtype: Any = None) -> Tensor:
+    """The inverse tangent elementwise, in radians (integers give Float32)."""
+    return _with_dtype(run("atan", _floating(x)), dtype)
+
+
+def arcsin(x: Tensor, dtype: Any = None) -> Tensor:
+    """The inverse sine elementwise, in radians (NaN outside [-1, 1]; integers give Float32)."""
+    return _with_dtype(run("asin", _floating(x)), dtype)
+
+
+def arccos(x: Tensor, dtype: Any = None) -> Tensor:
+    """The inverse cosine elementwise, in radians (NaN outside [-1, 1]; integers give Float32)."""
+    return _with_dtype(run("acos", _floating(x)), dtype)
+
+
+def arctan2(x1: Any, x2: Any, dtype: Any = None) -> Tensor:
+    """The angle of the point ``(x2, x1)`` elementwise, in ``[-pi, pi]`` (integers give Float32)."""
+    return _with_dtype(run("atan2", _floating(x1), _floating(x2)), dtype)
+
+
+__all__ += ["arctan", "arcsin", "arccos", "arctan2"]

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .opdef import Aval, OpShapeError, OpTypeError
+from .opdef import Aval, OpShapeError, OpTypeError, op_table
 
 __all__ = [
     "OpIndexError", "OpRuntimeError",
@@ -63,6 +63,31 @@ def constant_array(value) -> np.ndarray:
     if array.dtype.kind == "i" and array.dtype != np.int64:
         return array.astype(np.int64)
     return array
+
+
+def strong_scalar(value):
+    """An operand of an op that does not promote weakly, as MindSpore takes it: a Python scalar becomes a
+    0-d array of its default dtype (a Float64 ``x > 0.1`` compares with 0.1 in Float32, eager and compiled,
+    as MindSpore 2.10 does); any other operand is returned as it is."""
+    if type(value) in _WEAK_KIND:
+        return np.asarray(value, _DEFAULT_OF_KIND[_WEAK_KIND[type(value)]])
+    return value
+
+
+def taken_operands(op: str, operands) -> tuple:
+    """``operands`` as op ``op`` takes them when staged: an op that does not promote weakly (no
+    ``operand_dtype`` rule) takes a Python float as Float32, as eager mode does (:func:`strong_scalar`), so
+    a Float64 ``x > 0.1`` compares alike eager and compiled; a float that Float32 holds exactly, and any
+    other operand, stays as it is (the generated code keeps its literal). An unknown ``op`` keeps them all."""
+    table = op_table()
+    if op not in table or table[op].operand_dtype is not None:
+        return tuple(operands)
+    return tuple(strong_scalar(o) if type(o) is float and not _exact_in_float32(o) else o for o in operands)
+
+
+def _exact_in_float32(value: float) -> bool:
+    with np.errstate(over="ignore"):
+        return float(np.float32(value)) == value
 
 
 def dtype_of(value) -> np.dtype:

@@ -32,7 +32,7 @@ import numpy as np
 from ..context import LAX
 from ..core import tree
 from ..opdef import Aval, OpShapeError, OpTypeError
-from ..shape_rules import constant_array
+from ..shape_rules import constant_array, taken_operands
 from . import ir
 from .builder import BlockBuilder, NameSupply
 from .cachekey import capture_path, object_fingerprint, resolve_path
@@ -821,6 +821,7 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads):
         if self._dim_sizes:
             static = {name: self._static_dims(value) for name, value in static.items()}
         operands = self.host_operands(op, operands, static, frame, node)   # a value read from a tensor
+        operands = taken_operands(op, operands)
         atoms = tuple(self._atom(o) for o in operands)
         try:
             result = self.builder.apply(op, atoms, static, loc=loc, hint=op)

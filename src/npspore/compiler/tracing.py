@@ -32,7 +32,7 @@ import numpy as np
 from ..context import LAX
 from ..core import tree
 from ..opdef import Aval
-from ..shape_rules import constant_array
+from ..shape_rules import constant_array, taken_operands
 from . import ir
 from .builder import BlockBuilder, NameSupply
 from .cachekey import reachable_cells
@@ -188,7 +188,7 @@ class Recorder:
 
     def record(self, op: str, operands, static, result) -> None:
         """Append ``result = op(*operands, **static)`` (``result`` the Tensor(s) eager mode computed)."""
-        atoms = tuple(self.atom(o) for o in operands)
+        atoms = tuple(self.atom(o) for o in taken_operands(op, operands))
         loc = self.user_loc()
         try:
             targets = self.builder.apply(op, atoms, static, loc=loc, hint=op)

@@ -16,11 +16,17 @@ from ..common.tensor import Tensor, _np_dtype
 from ..ops import functional as F
 from ..ops.numeric import isfinite as _isfinite
 from ..ops.eager import run
+# MindSpore 2.10's mint.X here is the very object ops.X
+from ..ops.mint_functions import cross, nan_to_num  # noqa: F401
+from ..ops import arctanh, atanh, erfc, erfinv, expm1, isclose, logical_xor, sinc, trunc  # noqa: F401
+# and where it is a function of its own, the same computation (mint.atan2(input, other) ...)
+from ..ops import acos, arccos, arcsin, arctan, arctan2, asin, atan, atan2, einsum  # noqa: F401
 
 __all__ = ["add", "sub", "mul", "div", "pow", "sqrt", "eq", "equal", "greater_equal", "isfinite", "isneginf",
            "isclose", "allclose", "logical_xor", "log2", "log10", "exp2", "logaddexp", "logaddexp2", "float_power",
            "fmod", "remainder", "frac", "trunc", "lerp", "sinc", "erfc", "xlogy", "nan_to_num", "clamp", "where",
            "softmax", "atanh", "arctanh", "asinh", "arcsinh", "acosh", "arccosh", "expm1", "mm", "mv", "bmm", "dot", "outer", "addmm", "addbmm", "baddbmm", "addmv", "cross", "cdist"]
+__all__ += ["erfinv", "acos", "arccos", "arcsin", "arctan", "arctan2", "asin", "atan", "atan2", "einsum"]
 
 
 def _floating(x: Any) -> Any:
@@ -91,26 +97,9 @@ def isneginf(input: Tensor) -> Tensor:
     return run("equal", input, -math.inf)
 
 
-def isclose(input: Tensor, other: Tensor, rtol: float = 1e-05, atol: float = 1e-08, equal_nan: bool = False) -> Tensor:
-    """Elementwise ``|input - other| <= atol + rtol * |other|`` (Bool); equal infinities are close, NaNs are
-    close to each other only with ``equal_nan``."""
-    difference = run("abs", run("sub", _floating(input), _floating(other)))
-    close = run("less_equal", difference, run("add", atol, run("mul", rtol, run("abs", _floating(other)))))
-    close = run("logical_or", close, run("equal", input, other))
-    if equal_nan:
-        both_nan = run("logical_and", run("not_equal", input, input), run("not_equal", other, other))
-        close = run("logical_or", close, both_nan)
-    return close
-
-
 def allclose(input: Tensor, other: Tensor, rtol: float = 1e-05, atol: float = 1e-08, equal_nan: bool = False) -> bool:
     """Whether every element pair is :func:`isclose` (a Python bool)."""
     return bool(F.all(isclose(input, other, rtol, atol, equal_nan)).asnumpy())
-
-
-def logical_xor(input: Any, other: Any) -> Tensor:
-    """Elementwise exclusive or of the truth values (Bool)."""
-    return run("not_equal", run("cast", input, dtype=np.bool_), run("cast", other, dtype=np.bool_))
 
 
 def log2(input: Tensor) -> Tensor:
@@ -158,11 +147,6 @@ def remainder(input: Any, other: Any) -> Tensor:
     return F.remainder(input, other)
 
 
-def trunc(input: Tensor) -> Tensor:
-    """Each element rounded toward zero (its gradient is zero)."""
-    return run("mul", run("sign", input), F.floor(run("abs", input)))
-
-
 def frac(input: Tensor) -> Tensor:
     """The fractional part ``input - trunc(input)``, with the sign of ``input``."""
     return run("sub", input, trunc(input))
@@ -173,34 +157,9 @@ def lerp(input: Tensor, end: Tensor, weight: Any) -> Tensor:
     return run("add", input, run("mul", weight, run("sub", end, input)))
 
 
-def sinc(input: Tensor) -> Tensor:
-    """``sin(pi x) / (pi x)``, 1 at 0 (integers give Float32)."""
-    input = _floating(input)
-    at_zero = run("equal", input, 0.0)
-    scaled = run("mul", run("where", at_zero, run("ones_like", input), input), math.pi)
-    return run("where", at_zero, run("ones_like", input), run("div", run("sin", scaled), scaled))
-
-
-def erfc(input: Tensor) -> Tensor:
-    """``1 - erf(input)``, the complementary error function (integers give Float32)."""
-    return run("sub", 1.0, run("erf", _floating(input)))
-
-
 def xlogy(input: Any, other: Any) -> Tensor:
     """``input * log(other)`` (integers give Float32; ``xlogy(0, 0)`` is NaN, as MindSpore 2.10 gives it)."""
     return run("mul", _floating(input), run("log", _floating(other)))
-
-
-def nan_to_num(input: Tensor, nan: float | None = None, posinf: float | None = None,
-               neginf: float | None = None) -> Tensor:
-    """``input`` with NaN replaced by ``nan`` (0 by default) and the infinities by ``posinf``/``neginf`` (the
-    dtype's largest and lowest values by default)."""
-    if input.dtype not in mstype.float_type:
-        return input
-    limits = np.finfo(_np_dtype(input.dtype))
-    output = run("where", run("not_equal", input, input), 0.0 if nan is None else nan, input)
-    output = run("where", run("equal", output, math.inf), float(limits.max) if posinf is None else posinf, output)
-    return run("where", run("equal", output, -math.inf), float(limits.min) if neginf is None else neginf, output)
 
 
 def clamp(input: Tensor, min: Any = None, max: Any = None) -> Tensor:  # noqa: A002  (mint's names)
@@ -232,15 +191,6 @@ def softmax(input: Tensor, dim: int, *, dtype: Any = None) -> Tensor:
     return F.softmax(input, dim, dtype=dtype)
 
 
-def atanh(input: Tensor) -> Tensor:
-    """The inverse hyperbolic tangent ``(log1p(x) - log1p(-x)) / 2`` (integers give Float32)."""
-    input = _floating(input)
-    return run("mul", run("sub", run("log1p", input), run("log1p", run("neg", input))), 0.5)
-
-
-arctanh = atanh
-
-
 def asinh(input: Tensor) -> Tensor:
     """The inverse hyperbolic sine ``sign(x) log(|x| + sqrt(x^2 + 1))`` (integers give Float32)."""
     input = _floating(input)
@@ -258,12 +208,6 @@ def acosh(input: Tensor) -> Tensor:
 
 
 arccosh = acosh
-
-
-def expm1(input: Tensor) -> Tensor:
-    """``exp(x) - 1`` elementwise, computed as MindSpore 2.10 computes it (``exp`` first: ``expm1(1e-7)`` is
-    ``1.1920929e-07`` in Float32; integers give Float32)."""
-    return run("sub", run("exp", _floating(input)), 1.0)
 
 
 def _matrix_product(name: str, input: Tensor, other: Tensor, ranks: tuple[int, int]) -> Tensor:
@@ -327,37 +271,6 @@ def addmv(input: Tensor, mat: Tensor, vec: Tensor, *, beta: Any = 1, alpha: Any 
     return _add_scaled(input, mv(mat, vec), beta, alpha)
 
 
-def cross(input: Tensor, other: Tensor, dim: int | None = None) -> Tensor:
-    """The cross product of 3-vectors along ``dim`` (None: the first dim of size 3), broadcast.
-
-    Raises:
-        ValueError: if ``dim``'s size is not 3 (or no dim has size 3).
-    """
-    shape = _broadcast_shape(tuple(input.shape), tuple(other.shape))
-    if dim is None:
-        dim = next((d for d, size in enumerate(shape) if size == 3), None)
-        if dim is None:
-            raise ValueError(f"For 'cross', no dim of the inputs has size 3: {shape}.")
-    if shape[dim] != 3:
-        raise ValueError(f"For 'cross', the size of 'dim' {dim} must be 3, but got {shape[dim]}.")
-    input, other = run("broadcast_to", input, shape=shape), run("broadcast_to", other, shape=shape)
-    axis = dim % len(shape)
-    return run("sub", run("mul", _turned(input, 1, axis), _turned(other, 2, axis)),
-               run("mul", _turned(input, 2, axis), _turned(other, 1, axis)))
-
-
-def _broadcast_shape(first: tuple[int, ...], second: tuple[int, ...]) -> tuple[int, ...]:
-    """The shape ``first`` and ``second`` broadcast to (the sizes are checked by the ops that use it)."""
-    ndim = max(len(first), len(second))
-    first, second = (1,) * (ndim - len(first)) + first, (1,) * (ndim - len(second)) + second
-    return tuple(b if a == 1 else a for a, b in zip(first, second))
-
-
-def _turned(x: Tensor, by: int, axis: int) -> Tensor:
-    """The 3 components of ``x`` along ``axis`` rotated ``by`` places (``(y, z, x)`` for 1)."""
-    return run("gather", x, Tensor(np.array([(by + k) % 3 for k in range(3)], np.int32)), axis=axis)
-
-
 def cdist(x1: Tensor, x2: Tensor, p: float = 2.0, compute_mode: str = "use_mm_for_euclid_dist_if_necessary") -> Tensor:
     """The ``p``-norm distance between each row of ``x1`` and each row of ``x2`` (batched over leading dims).
 
@@ -373,4 +286,3 @@ def cdist(x1: Tensor, x2: Tensor, p: float = 2.0, compute_mode: str = "use_mm_fo
     if p == math.inf:
         return run("max", differences, axis=(-1,), keepdims=False)
     return run("pow", run("sum", run("pow", differences, p), axis=(-1,), keepdims=False), 1.0 / p)
-

@@ -17,6 +17,7 @@ from ..numpy_more import diag as _diag, repeat as _repeat, roll as _roll, tril a
 from ..ops import functional as F
 from ..ops.array_functional import gather_d, meshgrid as _meshgrid, scatter_nd, sort as _sort, unstack
 from ..ops.eager import run
+from ..ops.mint_functions import ravel, roll, searchsorted  # noqa: F401
 from ..ops.nn_functional import topk as _topk
 
 __all__ = ["cat", "concat", "stack", "split", "chunk", "unbind", "flatten", "ravel", "reshape", "permute",
@@ -70,11 +71,6 @@ def flatten(input: Tensor, start_dim: int = 0, end_dim: int = -1) -> Tensor:
     if not input.shape:
         return run("reshape", input, shape=(1,))
     return run("flatten", input, start_dim=start_dim, end_dim=end_dim)
-
-
-def ravel(input: Tensor) -> Tensor:
-    """``input`` as a 1-D Tensor."""
-    return run("reshape", input, shape=(-1,))
 
 
 def reshape(input: Tensor, shape: tuple | list) -> Tensor:
@@ -230,11 +226,6 @@ def argsort(input: Tensor, dim: int = -1, descending: bool = False, stable: bool
     return sort(input, dim=dim, descending=descending)[1]
 
 
-def roll(input: Tensor, shifts: int | tuple, dims: int | tuple | None = None) -> Tensor:
-    """``input`` with its elements shifted by ``shifts`` along ``dims`` (the flattened input when None)."""
-    return _roll(input, shifts, dims)
-
-
 def tril(input: Tensor, diagonal: int = 0) -> Tensor:
     """``input`` (its last two dims) with the elements above the ``diagonal``-th diagonal zeroed."""
     return _tril(input, diagonal)
@@ -286,25 +277,3 @@ def meshgrid(*tensors: Tensor, indexing: str | None = None) -> tuple:
     if indexing not in (None, "ij", "xy"):
         raise ValueError(f"For 'meshgrid', 'indexing' must be 'ij' or 'xy', but got {indexing!r}.")
     return _meshgrid(*tensors, indexing=indexing or "ij")
-
-
-def searchsorted(sorted_sequence: Tensor, values: Any, *, out_int32: bool = False, right: bool = False,
-                 side: str | None = None, sorter: Tensor | None = None) -> Tensor:
-    """The positions at which ``values`` would go into ``sorted_sequence`` along its last dim (``right`` or
-    ``side='right'``: after equal elements), Int64 (Int32 with ``out_int32``); ``sorter`` sorts it first.
-
-    Raises:
-        ValueError: if ``side`` contradicts ``right``.
-    """
-    if side is not None:
-        if side not in ("left", "right") or (side == "left" and right):
-            raise ValueError(f"For 'searchsorted', 'side' must be 'left' or 'right' and agree with 'right', but got "
-                             f"side={side!r}, right={right}.")
-        right = side == "right"
-    if sorter is not None:
-        sorted_sequence = gather_d(sorted_sequence, len(sorted_sequence.shape) - 1, sorter)
-    if not isinstance(values, Tensor):
-        values = F.full((), values, dtype=sorted_sequence.dtype)
-    below = run("less_equal" if right else "less", run("expand_dims", sorted_sequence, axis=-2),
-                run("expand_dims", values, axis=-1))
-    return run("sum", below, axis=(-1,), keepdims=False, dtype=np.int32 if out_int32 else np.int64)

@@ -21,7 +21,7 @@ from npspore.ops.eager import run
 __all__ = [
     "Dense", "ReLU", "Sigmoid", "Tanh", "GELU", "Softmax", "LogSoftmax", "Flatten", "Dropout", "MatMul",
     "Identity", "OneHot", "Norm", "ClipByNorm", "get_activation",
-    "Tril", "Triu",
+    "Tril", "Triu", "Linear",
 ]
 
 
@@ -276,6 +276,20 @@ class Dense(Cell):
         if self.activation_flag:
             s += f", activation={self.activation}"
         return s
+
+
+class Linear(Dense):
+    """``x @ weight.T + bias`` with ``weight`` of shape ``(out_features, in_features)`` (MindSpore 2.10's
+    ``nn.Linear``, the object ``mint.nn.Linear`` too): :class:`Dense` with PyTorch-style arguments."""
+
+    def __init__(self, in_features: int, out_features: int, bias: bool = True, weight_init: Any = None,
+                 bias_init: Any = None, dtype: Any = None) -> None:
+        super().__init__(in_features, out_features, weight_init, bias_init, has_bias=bias,
+                         dtype=mstype.float32 if dtype is None else dtype)
+
+    def extend_repr(self) -> str:
+        return f"input_features={self.in_channels}, output_features={self.out_channels}" + (
+            ", has_bias=True" if self.has_bias else "")
 
 
 @functools.cache

@@ -86,4 +86,13 @@ for _module in (_math_functional, _type_helpers, _linalg_functional, _numeric):
     _spelled = [_name for _name in _module.__all__ if _name[0].islower() and _name not in _functional.__all__]
     vars(_functional).update({_name: getattr(_module, _name) for _name in _spelled})
     _functional.__all__ += _spelled
+# MindSpore 2.10's ops.X that is the very object mint.X (tail)
+from .mint_functions import cross, nan_to_num, ravel, roll, searchsorted  # noqa: E402,F401
+if not _typing.TYPE_CHECKING:
+    __all__ += ["cross", "nan_to_num", "ravel", "roll", "searchsorted"]
+# channel dropout primitives and ops.scatter_nd_add (tail)
+from .channel_dropout import Dropout2D, Dropout3D  # noqa: E402,F401
+from .scatter_ops import scatter_nd_add  # noqa: E402,F401
+if not _typing.TYPE_CHECKING:
+    __all__ += ["Dropout2D", "Dropout3D", "scatter_nd_add"]
 __getattr__ = module_getattr("mindspore.ops", globals())

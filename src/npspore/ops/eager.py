@@ -25,7 +25,6 @@ from ..opdef import op_table
 __all__ = ["run", "assign", "recording_dtypes"]
 
 _SEQUENCES = (list, tuple)
-_SCALARS = (bool, int, float)
 _dtype_recorders: list[set] = []
 
 
@@ -76,9 +75,7 @@ def _constant(value, weak: bool):
         return rules.constant_array(value)
     if is_mutable_scalar(value):   # mutable(2): computes as the Python number it is
         value = scalar_type(value)(value)
-    if not weak and type(value) in _SCALARS:
-        return np.asarray(value, rules.dtype_of(value))
-    return value
+    return value if weak else rules.strong_scalar(value)
 
 
 def _wrap(result: np.ndarray) -> Tensor:

@@ -240,10 +240,10 @@ def gelu(input_x, approximate="none"):
 
 
 def softplus(input, beta=1, threshold=20):
-    """``log(1 + exp(beta * input)) / beta``, computed without overflow (``threshold`` is not needed)."""
-    if beta == 1:
-        return run("softplus", input)
-    return run("div", run("softplus", run("mul", input, beta)), beta)
+    """``log(1 + exp(beta * input)) / beta`` (computed without overflow), and ``input`` itself where
+    ``beta * input > threshold`` (MindSpore 2.10's rule: ``softplus(3., 1, 1)`` is 3.)."""
+    smooth = run("softplus", input) if beta == 1 else run("div", run("softplus", run("mul", input, beta)), beta)
+    return run("where", run("greater", run("mul", input, beta), threshold), input, smooth)
 
 
 def erf(input: Tensor) -> Tensor:

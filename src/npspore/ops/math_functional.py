@@ -10,6 +10,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
+import numpy as np
+
 from ..common import dtype as mstype
 from ..common.tensor import Tensor, _np_dtype
 from .eager import run
@@ -349,17 +351,10 @@ def logaddexp(input: Tensor, other: Tensor) -> Tensor:
     return run("add", run("log", summed), peak)
 
 
-def logical_xor(input: Tensor | bool, other: Tensor | bool) -> Tensor:
-    """Elementwise exclusive or of two Bool Tensors (or a Bool Tensor and a bool), broadcast.
-
-    Raises:
-        TypeError: if an argument is neither a Bool Tensor nor a bool.
-    """
-    for name, x in (("x", input), ("y", other)):
-        if not (isinstance(x, bool) or isinstance(x, Tensor) and x.dtype == mstype.bool_):
-            raise TypeError(f"For 'LogicalXor', the '{name}' must be a Tensor of Bool or a bool, but got "
-                            f"{x.dtype if isinstance(x, Tensor) else type(x).__name__}.")
-    return run("not_equal", input, other)
+def logical_xor(input: Any, other: Any) -> Tensor:
+    """Elementwise exclusive or of the truth values of two Tensors or numbers (Bool), broadcast; MindSpore
+    2.10 takes any dtype (``logical_xor(Int32 [1, 0, 2], Int32 [1, 0, 2])`` is all False)."""
+    return run("not_equal", run("cast", input, dtype=np.bool_), run("cast", other, dtype=np.bool_))
 
 
 def multiply(input: Tensor | float, other: Tensor | float) -> Tensor:

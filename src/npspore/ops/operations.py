@@ -14,7 +14,7 @@ _PRIMITIVES = {name: value for name, value in vars(_ops).items()
                if isinstance(value, type) and issubclass(value, Primitive)}
 # Deprecated aliases of mindspore.ops.deprecated (MindSpore 2.10), where npspore has the primitive.
 _DEPRECATED = {"TensorAdd": "Add", "Pack": "Stack", "Unpack": "Unstack", "GatherV2": "Gather", "Gelu": "GeLU",
-               "FastGelu": "FastGeLU"}
+               "FastGelu": "FastGeLU", "identity": "Identity"}
 _PRIMITIVES.update({old: _PRIMITIVES[new] for old, new in _DEPRECATED.items() if new in _PRIMITIVES})
 
 globals().update(_PRIMITIVES)

@@ -19,7 +19,7 @@ from .primitives import Primitive
 from .scatter_update import _check, _updated
 
 __all__ = ["ScatterAdd", "ScatterUpdate", "ScatterNdAdd", "scatter_add", "tensor_scatter_add", "tensor_scatter_sub",
-           "tensor_scatter_update", "tensor_scatter_elements"]
+           "tensor_scatter_update", "tensor_scatter_elements", "scatter_nd_add"]
 
 
 def _nd_indices(name: str, input_x: Tensor, indices: Tensor, updates: Tensor) -> Tensor:
@@ -162,3 +162,9 @@ class ScatterNdAdd(Primitive):
         result = _added(input_x, indices, updates)
         eager.assign(input_x, result)
         return result
+
+
+def scatter_nd_add(input_x, indices, updates, use_locking=False):
+    """``ScatterNdAdd(use_locking)(input_x, indices, updates)``: the slices of the Parameter ``input_x`` at
+    ``indices`` increased by ``updates`` in place; returns the new value."""
+    return ScatterNdAdd(use_locking)(input_x, indices, updates)

@@ -19,9 +19,9 @@ import numbers
 
 import numpy as np
 
+from ...core.pillow import pillow
 from ..transforms.transforms import TensorOperation
 from .color import _gray
-from .decode import pillow
 from .transforms import _random_generator
 
 __all__ = ["Invert", "Equalize", "AutoContrast", "RandomSolarize", "RandomPosterize", "RandomColor",

@@ -10,17 +10,9 @@ import io
 
 import numpy as np
 
+from ...core.pillow import pillow
+
 __all__ = ["Decode", "ToPIL"]
-
-
-def pillow():
-    """The ``PIL.Image`` module, or an ImportError saying how to get it."""
-    try:
-        from PIL import Image
-    except ImportError:
-        raise ImportError("Decoding images needs Pillow: pip install 'npspore[vision]' (or pip install Pillow).") \
-            from None
-    return Image
 
 
 def _encoded_bytes(data) -> bytes:

@@ -87,7 +87,7 @@ def mish(input: Tensor) -> Tensor:
 
 def softplus(input: Tensor, beta: float = 1, threshold: float = 20) -> Tensor:
     """``log(1 + exp(beta * input)) / beta``, and ``input`` itself where ``beta * input > threshold``."""
-    return run("where", run("greater", run("mul", input, beta), threshold), input, F.softplus(input, beta))
+    return F.softplus(input, beta, threshold)
 
 
 def softmax(input: Tensor, dim: int | None = None, dtype: Any = None) -> Tensor:

@@ -26,15 +26,7 @@ __all__ = ["Linear", "Conv2d", "Conv3d", "Embedding", "AvgPool2d", "MaxPool2d", 
 Flatten, AdaptiveAvgPool2d, Tanh, Sigmoid, SiLU, Mish = (nn.Flatten, nn.AdaptiveAvgPool2d, nn.Tanh, nn.Sigmoid,
                                                          nn.SiLU, nn.Mish)
 CrossEntropyLoss, MSELoss, L1Loss, NLLLoss = nn.CrossEntropyLoss, nn.MSELoss, nn.L1Loss, nn.NLLLoss
-
-
-class Linear(nn.Dense):
-    """``x @ weight.T + bias`` with ``weight`` of shape ``(out_features, in_features)``."""
-
-    def __init__(self, in_features: int, out_features: int, bias: bool = True, weight_init: Any = None,
-                 bias_init: Any = None, dtype: Any = None) -> None:
-        super().__init__(in_features, out_features, weight_init, bias_init, has_bias=bias,
-                         dtype=mstype.float32 if dtype is None else dtype)
+Linear = nn.Linear
 
 
 def _conv_arguments(padding: Any, spatial: int, padding_mode: str, name: str) -> tuple[str, Any]:

@@ -14,9 +14,11 @@ From ``mindspore/ccsrc/utils/summary.proto`` and ``anf_ir.proto`` (proto2, packa
         optional int64 neg_inf_count = 4; optional double max = 5; optional double min = 6;
         optional double sum = 7; optional int64 count = 8;
       }
+      message Image { required int32 height = 1; required int32 width = 2; required int32 colorspace = 3;
+                      required bytes encoded_image = 4; }
       message Value {
         required string tag = 1;
-        oneof value { float scalar_value = 3; TensorProto tensor = 8; Histogram histogram = 9; }
+        oneof value { float scalar_value = 3; Image image = 4; TensorProto tensor = 8; Histogram histogram = 9; }
       }
       repeated Value value = 1;
     }
@@ -64,10 +66,15 @@ def _file_descriptor():
                                 ("min", 6, field.TYPE_DOUBLE), ("sum", 7, field.TYPE_DOUBLE),
                                 ("count", 8, field.TYPE_INT64)):
         add_field(histogram, name, number, optional, type_)
+    image = summary.nested_type.add(name="Image")
+    for name, number, type_ in (("height", 1, field.TYPE_INT32), ("width", 2, field.TYPE_INT32),
+                                ("colorspace", 3, field.TYPE_INT32), ("encoded_image", 4, field.TYPE_BYTES)):
+        add_field(image, name, number, required, type_)
     value = summary.nested_type.add(name="Value")
     value.oneof_decl.add(name="value")
     add_field(value, "tag", 1, required, field.TYPE_STRING)
     add_field(value, "scalar_value", 3, optional, field.TYPE_FLOAT, oneof_index=0)
+    add_field(value, "image", 4, optional, field.TYPE_MESSAGE, ".mindspore.irpb.Summary.Image", oneof_index=0)
     add_field(value, "tensor", 8, optional, field.TYPE_MESSAGE, ".mindspore.irpb.TensorProto", oneof_index=0)
     add_field(value, "histogram", 9, optional, field.TYPE_MESSAGE, ".mindspore.irpb.Summary.Histogram",
               oneof_index=0)

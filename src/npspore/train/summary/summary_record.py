@@ -17,13 +17,14 @@ from ...common.tensor import Tensor
 from ...communication.management import get_rank
 from ...core import record_framing
 from ...ops.summary_ops import take_pending
+from .summary_image import fill_image
 from .summary_proto import DATA_TYPES, event_message
 
 __all__ = ["SummaryRecord"]
 
 _PLUGINS = ("tensor", "scalar", "image", "histogram", "train_lineage", "eval_lineage", "dataset_graph",
             "custom_lineage_data", "graph", "landscape")
-_WRITTEN = ("scalar", "tensor", "histogram")
+_WRITTEN = ("scalar", "tensor", "histogram", "image")
 _MAX_BINS, _PER_BIN = 90, 10
 _LOCK = threading.Lock()
 
@@ -100,11 +101,12 @@ class SummaryRecord:
 
     def add_value(self, plugin: str, name: str, value: Tensor) -> None:
         """Add a value to be written by the next ``record``: ``plugin`` ``'scalar'`` (the Tensor's first
-        element), ``'tensor'`` (the whole Tensor) or ``'histogram'`` (its bucket counts).
+        element), ``'tensor'`` (the whole Tensor), ``'histogram'`` (its bucket counts) or ``'image'`` (an NCHW
+        batch, written as one PNG).
 
         Raises:
-            ValueError: If ``plugin`` is none of MindSpore's, or one npspore does not write (``'image'``, graphs
-                and lineage), or ``name`` is not a non-empty str.
+            ValueError: If ``plugin`` is none of MindSpore's, or one npspore does not write (graphs and
+                lineage), or ``name`` is not a non-empty str.
             TypeError: If ``value`` is not a Tensor.
         """
         if plugin not in _PLUGINS:
@@ -146,6 +148,8 @@ class SummaryRecord:
                 value.scalar_value = float(array.reshape(-1)[0])
             elif plugin == "tensor":
                 _fill_tensor(value.tensor, array)
+            elif plugin == "image":
+                fill_image(value.image, array)
             else:
                 _fill_histogram(value.histogram, array)
         self._write(event)
