@@ -77,8 +77,9 @@ def main(epochs=20, batch_size=32):
             print(f"epoch {epoch:2d}  loss {np.mean(losses):.4f}")
     seconds = time.perf_counter() - start
     net.set_train(False)
+    compiles = train_step.cache_info()["compiles"]
     print(f"test accuracy {accuracy(net, test_x, test_y):.4f} after {epochs} epochs in {seconds:.1f} s "
-          f"(train step compiled {train_step.cache_info()['compiles']} time)")
+          f"(train step compiled {compiles} time{'' if compiles == 1 else 's'})")
 
 
 if __name__ == "__main__":

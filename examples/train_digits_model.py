@@ -35,8 +35,11 @@ def main(epochs=10, batch_size=32):
         restored = LeNet()
         param_not_load, _ = ms.load_param_into_net(restored, ms.load_checkpoint(path))
         print("parameters not loaded:", param_not_load)
-    predicted = Model(restored).predict(ms.Tensor(test_x[:8])).asnumpy().argmax(axis=1)
-    print("predicted:", predicted, "labels:", test_y[:8], "match:", bool(np.array_equal(predicted, test_y[:8])))
+    images = ms.Tensor(test_x[:8])
+    restored_logits = Model(restored).predict(images).asnumpy()
+    print("predicted:", restored_logits.argmax(axis=1), "labels:", test_y[:8])
+    same = np.array_equal(restored_logits, model.predict(images).asnumpy())
+    print("the restored network predicts what the trained one does:", bool(same))
 
 
 if __name__ == "__main__":
