@@ -3,6 +3,7 @@ import typing as _typing
 
 from .callback import Callback, RunContext  # noqa: F401
 from .callback import InternalCallbackParam as _InternalCallbackParam  # noqa: F401  (MindSpore's private spelling)
+from .callback import CallbackManager as _CallbackManager  # noqa: F401  (MindSpore's private spelling)
 from .checkpoint_callback import *  # noqa: F401,F403
 from .monitors import *  # noqa: F401,F403
 from .plateau import *  # noqa: F401,F403
