@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import npspore as ms
-from npspore import runtime
+from npspore import device_knobs, runtime
 
 
 @pytest.fixture
@@ -86,11 +86,11 @@ def test_run_check_reports_a_wrong_product(capsys, monkeypatch):
 
 
 def test_runtime_knobs(monkeypatch):
-    monkeypatch.setattr(runtime, "_memory_configured", False)
+    monkeypatch.setattr(device_knobs, "_memory_configured", False)
     runtime.set_memory("10GB", "2GB", "60GB", "O1", "0GB")  # the mindspore.runtime.set_memory docstring's call
     with pytest.raises(RuntimeError, match="The 'set_memory' can not be set repeatedly."):
         runtime.set_memory()
-    monkeypatch.setattr(runtime, "_memory_configured", False)
+    monkeypatch.setattr(device_knobs, "_memory_configured", False)
     with pytest.raises(ValueError, match=r"The '2G' is illegal, it must be match regular"):
         runtime.set_memory("2G")
     with pytest.raises(ValueError, match="The optimize_level must be one of \\['O0', 'O1'\\], but got O3."):

@@ -2,7 +2,7 @@
 in this process: waiting for queued work (there is none) and releasing a device memory cache (there is none)."""
 from __future__ import annotations
 
-from .runtime import synchronize
+from .device_knobs import synchronize
 
 __all__ = ["synchronize", "empty_cache"]
 
