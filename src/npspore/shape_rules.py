@@ -37,6 +37,8 @@ __all__ = [
     "stack", "split", "getitem", "getitem_grad", "gather", "gather_grad", "masked_select",
     "masked_select_grad", "filled", "filled_like", "fill", "one_hot", "class_indices",
     "matmul", "dot", "outer", "softmax", "softmax_cross_entropy",
+    # vmap25: optimize's batched outer products
+    "outer_product",
 ]
 
 
@@ -908,6 +910,16 @@ def outer(x, y):
     if len(a) != 1 or len(b) != 1:
         raise OpShapeError(f"For 'Outer', the inputs must be 1-D, but got shapes {_text(a)} and {_text(b)}.")
     return Aval(a + b, promote(x, y))
+
+
+def outer_product(x, y):
+    """``outer_product``: ``(..., m)`` and ``(..., n)`` give ``(..., m, n)``, the batch dims broadcast."""
+    a, b = shape_of(x), shape_of(y)
+    if not a or not b:
+        raise OpShapeError(f"For 'outer_product', the inputs must have rank >= 1, but got shapes {_text(a)} and "
+                           f"{_text(b)}.")
+    batch = broadcast_shapes("outer_product", a[:-1], b[:-1])
+    return Aval(batch + (a[-1], b[-1]), promote(x, y))
 
 
 # ---------------------------------------------------------------------------------------- nn

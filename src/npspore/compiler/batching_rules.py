@@ -12,7 +12,9 @@ per target, ``(atom, batched)``. Rules are given by family where the family shar
   attribute moves past the batch axis;
 * shape ops (``reshape``, ``transpose``, ``broadcast_to``, ``tile``, ``getitem``...): the shape,
   permutation or index gains the batch axis in front;
-* ``matmul``/``batch_matmul``/``dot``: the batch axis becomes one of matmul's own batch axes;
+* ``matmul``/``batch_matmul``/``dot``: the batch axis becomes one of matmul's own batch axes (a
+  product of depth 1, the adjoint of a vector-matrix product, is then a batch of outer products, which
+  optimize writes as ``np.einsum``: ``products.py``);
 * convolutions and pooling: the batch axis is folded into the images' N axis and unfolded after.
 
 An op with no rule here makes ``vmap`` fail at compile time, naming the op and the user's line:
@@ -242,30 +244,10 @@ def matmul(batcher, stmt, args, batched):
         x = batcher.align(x, nx, rank)
     if batched[1] and ny >= 2:
         y = batcher.align(y, ny, rank)
-    if batched[0] and batched[1] and _outer_product(stmt):
-        return [(_batched_outer(batcher, stmt, x, y), True)]
     out = batcher.apply("matmul", [x, y], static, stmt.targets[0].name)
     for axis in squeezed if len(squeezed) < 2 else (-1, -1):
         out = batcher.apply("squeeze", [out], {"axis": axis}, stmt.targets[0].name)
     return [(out, True)]
-
-
-def _outer_product(stmt) -> bool:
-    """Whether a per-sample matmul of matrices contracts an axis of size 1 (the adjoint of a vector
-    times a matrix: ``x.T @ dout`` with one row each)."""
-    x, y = (a.aval.shape for a in stmt.args)
-    if len(x) < 2 or len(y) < 2:
-        return False
-    return (x[-2] if stmt.static.get("transpose_a") else x[-1]) == 1
-
-
-def _batched_outer(batcher, stmt, x, y):
-    """A batch of such matmuls as a broadcast product (NumPy's stacked matmul does not use BLAS for
-    them): the size-1 axes are moved by reshapes, which are views."""
-    (m, n), name = stmt.targets[0].aval.shape[-2:], stmt.targets[0].name
-    column = batcher.apply("reshape", [x], {"shape": (*x.aval.shape[:-2], m, 1)}, "column")
-    row = batcher.apply("reshape", [y], {"shape": (*y.aval.shape[:-2], 1, n)}, "row")
-    return batcher.apply("mul", [column, row], {}, name)
 
 
 def outer(batcher, stmt, args, batched):

@@ -27,6 +27,8 @@
   negation folding, the ReLU mask, scalar gathers as row views), ``tapes.py`` (a counted loop's
   tape as stacked rows) and ``loops.py`` (loop invariants and a loop's per-step projection hoisted,
   per-step weight-gradient GEMMs batched over the steps);
+* depth-1 products (``products.py``, a NumPy step): a matrix product contracting a dim of size 1 (a
+  weight gradient of one sample, or of each sample under ``vmap``) is ``outer_product`` (``np.einsum``);
 * in-place updates (``inplace.py``): a statement writes into an operand's buffer that dies there,
   or into a same-shaped buffer that died before it;
 * release points: a ``release`` effect after the last use of each large intermediate (codegen
@@ -47,7 +49,7 @@ import numpy as np
 
 from ..core.apply import apply_op
 from ..opdef import op_table
-from . import inplace, ir, loops, numpycasts, prune, rewrite, tapes, workspace
+from . import inplace, ir, loops, numpycasts, products, prune, rewrite, tapes, workspace
 
 _IDENTITY_WHEN_SAME_AVAL = {"reshape", "cast", "broadcast_to"}
 
@@ -71,6 +73,9 @@ def optimize(module: ir.Module, *, numpy_steps: bool = True) -> ir.Module:
     if prune.merge_repeated_values(module):   # a forward's repeated residuals, now one value
         for function in module.functions.values():
             rewrite.eliminate_common_subexpressions(module, function)
+    if numpy_steps:   # vmap25: depth-1 matrix products as einsum (before dead code: the reshapes they no longer read)
+        for function in module.functions.values():
+            products.lower_outer_products(function)
     _eliminate_dead_code(module)
     if not numpy_steps:
         return module
