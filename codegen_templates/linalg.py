@@ -1,5 +1,5 @@
 """Linear algebra: ``matmul`` (NumPy semantics, with MindSpore's ``transpose_a``/``transpose_b``),
-``batch_matmul``, ``dot`` and ``outer``.
+``batch_matmul``, ``dot`` and ``outer``; ``outer_product``, which only optimize emits.
 
 A 1-D operand of ``matmul`` is a row (first) or column (second) vector and batch dims broadcast, as
 in NumPy; the transpose flags swap the last two dims of a 2-D or higher operand. The adjoints are
@@ -59,3 +59,16 @@ class outer:
 
     def adjoint(x, y, out, dout):
         return dout @ y, x @ dout
+
+
+@op(infer=rules.outer_product, operand_dtype=rules.common_dtype)
+class outer_product:
+    """The outer products of the last axes of ``x`` ``(..., m)`` and ``y`` ``(..., n)``, batch dims
+    broadcast: ``(..., m, n)``. Only optimize emits it (``compiler/products.py``), for a matrix product
+    whose contracted dim has size 1: ``einsum`` writes them several times faster than ``matmul`` (a
+    GEMM of depth 1) or a broadcast ``*``."""
+
+    def forward(x, y):
+        return np.einsum("...i,...j->...ij", x, y)
+
+    adjoint = None   # emitted after the last differentiation
