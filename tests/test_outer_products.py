@@ -28,7 +28,8 @@ def _mlp(rng, d_in, hidden, d_out):
             rng.standard_normal((hidden, d_out)) * 0.3]
 
 
-@pytest.mark.parametrize("batch, d_in, hidden, d_out", [(5, 40, 32, 3), (3, 64, 17, 40), (1, 33, 64, 2), (16, 8, 24, 12)])
+@pytest.mark.parametrize("batch, d_in, hidden, d_out",
+                         [(5, 40, 32, 3), (3, 64, 17, 40), (1, 33, 64, 2), (16, 8, 24, 12)])
 def test_per_sample_gradients_are_outer_products_with_a_loops_values(batch, d_in, hidden, d_out):
     rng = np.random.default_rng(batch * 1000 + d_in)
     weights = _mlp(rng, d_in, hidden, d_out)
@@ -112,7 +113,8 @@ def test_small_products_of_depth_one_stay_matrix_products():
 
 def test_export_keeps_the_matrix_products():
     rng = np.random.default_rng(0)
-    request = forward_request(_products, [Tensor(rng.standard_normal(s)) for s in ((1, 40), (1, 30), (30, 1), (3, 1, 40))])
+    shapes = ((1, 40), (1, 30), (30, 1), (3, 1, 40))
+    request = forward_request(_products, [Tensor(rng.standard_normal(s)) for s in shapes])
     exported = [s.op for f in pipeline.export_program(request).module.functions.values()
                 for s in ir.walk_stmts(f.body) if isinstance(s, ir.Apply)]
     optimized = [s.op for f in pipeline.run_stages(request, "optimize").module.functions.values()
