@@ -28,6 +28,7 @@ from . import math_functional as M
 from . import operations as _operations
 from . import scatter_ops as sc
 from .eager import assign, run
+from .gen_comm_prims import COLLECTIVES
 from .primitive_table import functional_primitive
 
 
@@ -444,6 +445,7 @@ _IN_PLACE: dict[str, Callable] = {
 
 _GENERATED = {name: functional_primitive(name, function) for name, function in _CALLS.items()}
 _GENERATED.update({name: functional_primitive(name, _in_place(name, function)) for name, function in _IN_PLACE.items()})
+_GENERATED.update({name: functional_primitive(name, function) for name, function in COLLECTIVES.items()})
 _GENERATED["StackExt"] = functional_primitive("StackExt", _stack, (("dim", 0, "dim"),))
 
 _EXPORTED = {name: getattr(_operations, name) for name in _operations.__all__}
