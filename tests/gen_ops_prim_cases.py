@@ -5,7 +5,9 @@
 ``jit``, and ``tools/observe_mindspore_gen_ops_prim.py`` with MindSpore 2.10. Where MindSpore 2.10's CPU has no
 kernel for the primitive (nor for the ``mint`` function built on it), ``reference`` is what MindSpore documents it
 as, spelled with ops CPU MindSpore runs (``ops.acos`` for ``AcosExt``; for an in-place primitive the out-of-place
-value, which its first input then holds too), and the observer records that one's value instead.
+value, which its first input then holds too; for a backward primitive MindSpore's gradient of the forward op; for
+``AdamW`` and the gathered batch statistics their documented formulas, over this module's arrays), and the
+observer records that one's value instead.
 """
 import numpy as np
 
@@ -40,6 +42,17 @@ TABLE = np.arange(12, dtype=F32).reshape(4, 3) / 2
 IDS = np.array([[0, 3], [1, 1]], np.int64)
 PROBS = np.array([[0.2, 0.7, 0.1], [0.5, 0.25, 0.25]], F32)
 LOGPROBS = np.log(PROBS).astype(F32)
+NCHW = (np.arange(24, dtype=F32).reshape(2, 4, 3) ** 1.5 / 10).reshape(2, 4, 3, 1)
+CHANNELS = np.array([0.5, -1.0, 2.0, 1.5], F32)
+SHIFTS = np.array([0.1, 0.2, -0.3, 0.0], F32)
+HALVES = (NCHW[:1], NCHW[1:])   # the samples of two ranks, for the gathered batch statistics
+RANK_MEANS = np.stack([h.mean((0, 2, 3)) for h in HALVES]).astype(F32)
+RANK_INVSTDS = np.stack([1 / np.sqrt(h.var((0, 2, 3)) + 1e-5) for h in HALVES]).astype(F32)
+RANK_COUNTS = np.array([3.0, 3.0], F32)
+ROPE = np.arange(16, dtype=F32).reshape(1, 1, 2, 8) / 8 - 1
+ROPE_COS = np.cos(np.arange(8, dtype=F32) / 3).reshape(1, 1, 1, 8)
+ROPE_SIN = np.sin(np.arange(8, dtype=F32) / 3).reshape(1, 1, 1, 8)
+ADAM_STATE = np.array([[0.1, -0.2, 0.3], [0.05, 0.0, -0.1]], F32)
 
 # (key, call, inputs, reference expression where MindSpore 2.10 CPU has no kernel for the primitive)
 CASES = [
@@ -230,6 +243,60 @@ CASES = [
      "ms.ops.interpolate(a, size=8, mode='linear', align_corners=True)"),
     ("UpsampleBilinear2D", "G.UpsampleBilinear2D()(a, (3, 5))", ["IMAGE"],
      "ms.ops.interpolate(a, size=(3, 5), mode='bilinear', align_corners=False)"),
+    # normalization, backward, optimizer and attention primitives
+    ("LayerNormExt", "G.LayerNormExt()(a, (3,), b, c)", ["X", "ROW", "ROW[::-1]"],
+     "(lambda o: (o[0], o[1], ms.ops.rsqrt(o[2] + 1e-5)))(ms.ops.operations.LayerNorm(1, 1, 1e-5)(a, b, c))"),
+    ("LayerNormExt_two_dims", "G.LayerNormExt()(a, (2, 3), eps=0.1)", ["BATCH1"],
+     "(lambda o: (o[0], o[1], ms.ops.rsqrt(o[2] + 0.1)))(ms.ops.operations.LayerNorm(1, 1, 0.1)(a, "
+     "ms.ops.ones((2, 3), ms.float32), ms.ops.zeros((2, 3), ms.float32)))"),
+    ("GroupNorm", "G.GroupNorm()(a, 2, b, c)", ["NCHW", "CHANNELS", "SHIFTS"],
+     "(ms.ops.group_norm(a, 2, b, c), a.reshape(2, 2, -1).mean(2), ms.ops.rsqrt(a.reshape(2, 2, -1).var(2) + 1e-5))"),
+    ("BatchNormStats", "G.BatchNormStats()(a, 1e-5)", ["NCHW"],
+     "(a.mean((0, 2, 3)), ms.ops.rsqrt(a.var((0, 2, 3)) + 1e-5))"),
+    ("BatchNormElemt", "G.BatchNormElemt()(a, b, c, d, e)", ["NCHW", "CHANNELS", "SHIFTS", "ROW[[0, 1, 2, 0]]", "CHANNELS ** 2"],
+     "(a - d.reshape(1, 4, 1, 1)) * e.reshape(1, 4, 1, 1) * b.reshape(1, 4, 1, 1) + c.reshape(1, 4, 1, 1)"),
+    ("BatchNormGatherStatsWithCounts", "(lambda s: (*s, c, d))(G.BatchNormGatherStatsWithCounts()(b[0], a, b, c, d, "
+     "0.1, 1e-5, e))", ["RANK_MEANS", "RANK_INVSTDS", "SHIFTS", "CHANNELS ** 2", "RANK_COUNTS"],
+     "(lambda t: (t.mean((0, 2, 3)), ms.ops.rsqrt(t.var((0, 2, 3)) + 1e-5), c * 0.9 + t.mean((0, 2, 3)) * 0.1, "
+     "d * 0.9 + t.var((0, 2, 3), ddof=1) * 0.1))(ms.Tensor(NCHW))"),
+    ("SoftmaxBackward", "G.SoftmaxBackward()(b, ms.ops.softmax(a, 1), 1)", ["X", "Y"],
+     "ms.grad(lambda x: (ms.ops.softmax(x, 1) * b).sum())(a)"),
+    ("L1LossBackwardExt", "G.L1LossBackwardExt()(c, a, b)", ["X", "Y", "np.float32(2.0)"],
+     "ms.grad(lambda x: ms.ops.l1_loss(x, b) * c)(a)"),
+    ("L1LossBackwardExt_none", "G.L1LossBackwardExt()(c, a, b, 'none')", ["X", "Y", "POSITIVE"],
+     "ms.grad(lambda x: (ms.ops.l1_loss(x, b, 'none') * c).sum())(a)"),
+    ("BinaryCrossEntropyWithLogitsBackward", "G.BinaryCrossEntropyWithLogitsBackward()(d, a, b)", ["X", "PROBS",
+     "POSITIVE", "np.float32(0.5)"],
+     "ms.grad(lambda x: ms.ops.binary_cross_entropy_with_logits(x, b, ms.ops.ones_like(x), ms.ops.ones_like(x)) * d)(a)"),
+    ("BinaryCrossEntropyWithLogitsBackward_weights", "G.BinaryCrossEntropyWithLogitsBackward()(d, a, b, c, e, 'sum')",
+     ["X", "PROBS", "POSITIVE", "np.float32(1.5)", "ROW"],
+     "ms.grad(lambda x: ms.ops.binary_cross_entropy_with_logits(x, b, c, e, 'sum') * d)(a)"),
+    ("EmbeddingDenseBackward", "G.EmbeddingDenseBackward()(a, b, 4)", ["np.arange(12, dtype=np.float32).reshape(2, 2, 3)",
+     "IDS"], "ms.grad(lambda w: (ms.ops.gather(w, b, 0) * a).sum())(ms.ops.zeros((4, 3), ms.float32))"),
+    ("EmbeddingDenseBackward_padding", "G.EmbeddingDenseBackward()(a, b, 4, 1)",
+     ["np.arange(12, dtype=np.float32).reshape(2, 2, 3)", "IDS"],
+     "ms.grad(lambda w: (ms.ops.gather(w, b, 0) * a).sum())(ms.ops.zeros((4, 3), ms.float32)) "
+     "* ms.Tensor([[1.0], [0.0], [1.0], [1.0]])"),
+    ("AdamW", "(lambda out: (*out, d))(G.AdamW()(a, b, c, d, e, f, 0.01, 0.9, 0.999, 0.1, 1e-8))",
+     ["X", "ADAM_STATE", "ADAM_STATE ** 2", "ADAM_STATE ** 2", "Y", "np.float32(3.0)"],
+     "(lambda m, v: (a * (1 - 0.01 * 0.1) - 0.01 / (1 - 0.9 ** 3) * m / (ms.ops.sqrt(v) / (1 - 0.999 ** 3) ** 0.5 "
+     "+ 1e-8), m, v, d))(0.9 * b + 0.1 * e, 0.999 * c + 0.001 * e * e)"),
+    ("AdamW_amsgrad_maximize", "(lambda out: (*out, d))(G.AdamW()(a, b, c, d, e, f, 0.1, 0.8, 0.99, 0.0, 1e-6, "
+     "True, True))", ["X", "ADAM_STATE", "ADAM_STATE ** 2", "ADAM_STATE ** 2 * 2", "Y", "np.float32(2.0)"],
+     "(lambda m, v, top: (a - 0.1 / (1 - 0.8 ** 2) * m / (ms.ops.sqrt(top) / (1 - 0.99 ** 2) ** 0.5 + 1e-6), m, v, "
+     "top))(0.8 * b - 0.2 * e, 0.99 * c + 0.01 * e * e, ms.ops.maximum(d, 0.99 * c + 0.01 * e * e))"),
+    ("RotaryPositionEmbedding", "G.RotaryPositionEmbedding()(a, b, c)", ["ROPE", "ROPE_COS", "ROPE_SIN"],
+     "a * b + ms.ops.cat((-a[..., 4:], a[..., :4]), -1) * c"),
+    ("RotaryPositionEmbedding_interleaved", "G.RotaryPositionEmbedding()(a, b, c, 1)", ["ROPE", "ROPE_COS", "ROPE_SIN"],
+     "a * b + ms.ops.stack((-a[..., 1::2], a[..., ::2]), -1).reshape(a.shape) * c"),
+    ("Convolution", "G.Convolution()(a, b, c, 2, 1)", ["IMAGE", "KERNEL2D", "BIAS2"],
+     "ms.ops.conv2d(a, b, c, 2, 'pad', 1)"),
+    ("ConvolutionStr", "G.ConvolutionStr()(a, b, None, 1, 'same')", ["VOLUME", "KERNEL3D"],
+     "ms.ops.conv3d(a, b, None, 1, 'same')"),
+    ("LinalgVectorNorm", "G.LinalgVectorNorm()(a, 3.0, 1)", ["X"], "ms.ops.vector_norm(a, 3.0, 1)"),
+    ("LinalgVectorNorm_all", "G.LinalgVectorNorm()(a)", ["X"], "ms.ops.vector_norm(a)"),
+    ("EqualExt", "G.EqualExt()(a, b)", ["X", "X"], "bool(ms.ops.equal(a, b).all())"),
+    ("EqualExt_differ", "G.EqualExt()(a, b)", ["X", "Y"], "bool(ms.ops.equal(a, b).all())"),
     # in-place primitives: the value of the call (the updated first input) and of the first input after it
     ("InplaceAddExt", "(G.InplaceAddExt()(a, b, 2), a)", ["X", "Y"], "(lambda r: (r, r))(a + 2 * b)"),
     ("InplaceAddsExt", "(G.InplaceAddsExt()(a, 1.5), a)", ["X"], "(lambda r: (r, r))(a + 1.5)"),

@@ -29,6 +29,7 @@ from . import operations as _operations
 from . import scatter_ops as sc
 from .eager import assign, run
 from .gen_comm_prims import COLLECTIVES
+from .gen_nn_prims import NN_CALLS, element_count
 from .primitive_table import functional_primitive
 
 
@@ -265,6 +266,30 @@ def _single(value: Any) -> Any:
     return value[0] if isinstance(value, (tuple, list)) else value
 
 
+def _convolution(transposed: bool, input: Tensor, weight: Tensor, bias: Tensor | None, stride: Any, padding: Any,
+                 dilation: Any, output_padding: Any, groups: int) -> Tensor:
+    if transposed:
+        raise ValueError("For 'Convolution', a transposed convolution ('transposed' True) is not implemented in "
+                         "npspore.")
+    convolve: Callable | None = {3: _conv1d, 4: MF.conv2d, 5: MF.conv3d}.get(len(input.shape))
+    if convolve is None:
+        raise ValueError(f"For 'Convolution', the 'input' must be 3-D, 4-D or 5-D, but got {len(input.shape)}-D.")
+    return convolve(input, weight, bias, stride, padding, dilation, groups)
+
+
+def convolution(input: Tensor, weight: Tensor, bias: Tensor | None = None, stride: Any = 1, padding: Any = 0,
+                dilation: Any = 1, transposed: bool = False, output_padding: Any = 0, groups: int = 1) -> Tensor:
+    """The 1-, 2- or 3-D convolution (by ``input``'s rank) of ``input`` with ``weight``."""
+    return _convolution(transposed, input, weight, bias, stride, padding, dilation, output_padding, groups)
+
+
+def convolution_str(input: Tensor, weight: Tensor, bias: Tensor | None = None, stride: Any = 1,
+                    padding: str = "valid", dilation: Any = 1, transposed: bool = False, output_padding: Any = 0,
+                    groups: int = 1) -> Tensor:
+    """:func:`convolution` with ``padding`` ``'valid'`` or ``'same'``."""
+    return _convolution(transposed, input, weight, bias, stride, padding, dilation, output_padding, groups)
+
+
 def _output_size(x: Tensor, output_size: Any, scales: Any) -> tuple:
     """``output_size``, or the spatial sizes of ``x`` times ``scales`` rounded down."""
     if output_size is not None:
@@ -344,7 +369,7 @@ _CALLS: dict[str, Callable] = {
     "ReflectionPad3D": _reflection_pad, "ReplicationPad1D": _replication_pad, "ReplicationPad2D": _replication_pad,
     "ReplicationPad3D": _replication_pad,
     "Conv1DExt": _conv1d, "Conv1DPadding": _conv1d, "Conv2DExt": MF.conv2d, "Conv2DPadding": MF.conv2d,
-    "Conv3DExt": MF.conv3d, "Conv3DPadding": MF.conv3d,
+    "Conv3DExt": MF.conv3d, "Conv3DPadding": MF.conv3d, "Convolution": convolution, "ConvolutionStr": convolution_str,
     "AdaptiveAvgPool1D": MF.adaptive_avg_pool1d, "AdaptiveAvgPool2DExt": MF.adaptive_avg_pool2d,
     "AdaptiveAvgPool3DExt": MF.adaptive_avg_pool3d, "AdaptiveMaxPool1D": _adaptive_max_pool1d,
     "AvgPool1D": MF.avg_pool1d, "AvgPool2D": MF.avg_pool2d, "AvgPool3DExt": MF.avg_pool3d,
@@ -391,23 +416,16 @@ def _fill_diagonal(input: Tensor, fill_value: float, wrap: bool = False) -> Tens
     """``input`` with ``fill_value`` on its main diagonal (all indices equal); ``wrap``: a tall matrix's
     diagonal restarts every ``columns + 1`` rows."""
     shape = input.shape
-    flat_positions = mint.arange(0, _product(shape), 1, dtype=mstype.int64)
+    flat_positions = mint.arange(0, element_count(shape), 1, dtype=mstype.int64)
     if len(shape) == 2:
         rows, columns = shape
         stride = columns + 1
-        limit = _product(shape) if wrap else min(rows, columns) * columns
+        limit = element_count(shape) if wrap else min(rows, columns) * columns
     else:
-        stride = sum(_product(shape[axis + 1:]) for axis in range(len(shape)))
-        limit = _product(shape)
+        stride = sum(element_count(shape[axis + 1:]) for axis in range(len(shape)))
+        limit = element_count(shape)
     hit = run("logical_and", run("equal", mint.remainder(flat_positions, stride), 0), run("less", flat_positions, limit))
     return F.where(F.reshape(hit, shape), F.cast(F.fill(input.dtype, (), fill_value), input.dtype), input)
-
-
-def _product(values: Any) -> int:
-    product = 1
-    for value in values:
-        product *= value
-    return product
 
 
 def _put(input: Tensor, index: Tensor, source: Tensor, accumulate: bool = False) -> Tensor:
@@ -445,7 +463,7 @@ _IN_PLACE: dict[str, Callable] = {
 
 _GENERATED = {name: functional_primitive(name, function) for name, function in _CALLS.items()}
 _GENERATED.update({name: functional_primitive(name, _in_place(name, function)) for name, function in _IN_PLACE.items()})
-_GENERATED.update({name: functional_primitive(name, function) for name, function in COLLECTIVES.items()})
+_GENERATED.update({name: functional_primitive(name, function) for name, function in {**COLLECTIVES, **NN_CALLS}.items()})
 _GENERATED["StackExt"] = functional_primitive("StackExt", _stack, (("dim", 0, "dim"),))
 
 _EXPORTED = {name: getattr(_operations, name) for name in _operations.__all__}
