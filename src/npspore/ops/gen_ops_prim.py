@@ -266,11 +266,28 @@ def _single(value: Any) -> Any:
     return value[0] if isinstance(value, (tuple, list)) else value
 
 
+def _pair(value: Any) -> tuple:
+    return tuple(value) if isinstance(value, (tuple, list)) else (value, value)
+
+
+def _conv_transpose2d(input: Tensor, weight: Tensor, bias: Tensor | None = None, stride: Any = 1, padding: Any = 0,
+                      output_padding: Any = 0, groups: int = 1, dilation: Any = 1) -> Tensor:
+    """The 2-D transposed convolution: ``(H - 1) * stride - 2 * padding + dilation * (K - 1) + output_padding + 1``
+    rows (and columns)."""
+    strides, pads, extra, dilations = _pair(stride), _pair(padding), _pair(output_padding), _pair(dilation)
+    size = tuple((input.shape[2 + axis] - 1) * strides[axis] - 2 * pads[axis]
+                 + dilations[axis] * (weight.shape[2 + axis] - 1) + extra[axis] + 1 for axis in range(2))
+    return MF.conv_transpose2d(input, weight, bias, strides, (pads[0], pads[0], pads[1], pads[1]), size, dilations,
+                               groups)
+
+
 def _convolution(transposed: bool, input: Tensor, weight: Tensor, bias: Tensor | None, stride: Any, padding: Any,
                  dilation: Any, output_padding: Any, groups: int) -> Tensor:
+    if transposed and len(input.shape) == 4 and not isinstance(padding, str):
+        return _conv_transpose2d(input, weight, bias, stride, padding, output_padding, groups, dilation)
     if transposed:
-        raise ValueError("For 'Convolution', a transposed convolution ('transposed' True) is not implemented in "
-                         "npspore.")
+        raise ValueError("For 'Convolution', a transposed convolution ('transposed' True) other than a 2-D one with "
+                         "numeric padding is not implemented in npspore.")
     convolve: Callable | None = {3: _conv1d, 4: MF.conv2d, 5: MF.conv3d}.get(len(input.shape))
     if convolve is None:
         raise ValueError(f"For 'Convolution', the 'input' must be 3-D, 4-D or 5-D, but got {len(input.shape)}-D.")
@@ -370,6 +387,7 @@ _CALLS: dict[str, Callable] = {
     "ReplicationPad3D": _replication_pad,
     "Conv1DExt": _conv1d, "Conv1DPadding": _conv1d, "Conv2DExt": MF.conv2d, "Conv2DPadding": MF.conv2d,
     "Conv3DExt": MF.conv3d, "Conv3DPadding": MF.conv3d, "Convolution": convolution, "ConvolutionStr": convolution_str,
+    "ConvTranspose2D": _conv_transpose2d,
     "AdaptiveAvgPool1D": MF.adaptive_avg_pool1d, "AdaptiveAvgPool2DExt": MF.adaptive_avg_pool2d,
     "AdaptiveAvgPool3DExt": MF.adaptive_avg_pool3d, "AdaptiveMaxPool1D": _adaptive_max_pool1d,
     "AvgPool1D": MF.avg_pool1d, "AvgPool2D": MF.avg_pool2d, "AvgPool3DExt": MF.avg_pool3d,
