@@ -178,6 +178,15 @@ CASES = [
     ("Scatter", "G.Scatter()(a, 1, b, c)", ["X", "SCATTER_INDEX", "Y"], "mint.scatter(a, 1, b, c)"),
     ("ScatterValue", "G.ScatterValue()(a, 1, b, 5.0)", ["X", "SCATTER_INDEX"], "mint.scatter(a, 1, b, 5.0)"),
     ("ScatterAddExt", "G.ScatterAddExt()(a, 0, b, c)", ["X", "ROWS_INDEX", "Y"], "ms.ops.tensor_scatter_elements(a, b, c, 0, 'add')"),
+    ("AsStrided", "G.AsStrided()(a, (2, 2), (1, 2), 1)", ["X"], None),
+    ("AsStrided_3d", "G.AsStrided()(a, (2, 2, 2), (4, 1, 2))", ["SEQUENCE"], None),
+    ("Unique2", "G.Unique2()(a, True, True, True)", ["np.array([2, 1, 2, 3, 1, 3, 3])"],
+     "(lambda f: (lambda y: (y.astype(ms.int64), ms.ops.searchsorted(y, f).astype(ms.int64), "
+     "ms.ops.unique_consecutive(ms.ops.sort(f)[0], return_counts=True)[1]))(ms.ops.unique(ms.ops.sort(f)[0])[0]))"
+     "(a.astype(ms.float32))"),
+    ("Unique2_float", "G.Unique2()(a, True, True, True)", ["np.array([[0.5, -1.0], [0.5, 2.0]], np.float32)"],
+     "(lambda y: (y, ms.ops.searchsorted(y, a).astype(ms.int64), ms.ops.unique_consecutive(ms.ops.sort("
+     "a.reshape(-1))[0], return_counts=True)[1]))(ms.ops.unique(ms.ops.sort(a.reshape(-1))[0])[0])"),
     # activations, losses
     ("GeluExt", "G.GeluExt()(a)", ["X"], "ms.ops.gelu(a)"),
     ("GeluExt_tanh", "G.GeluExt()(a, 'tanh')", ["X"], "ms.ops.gelu(a, 'tanh')"),

@@ -161,6 +161,10 @@ RECORDED = {
     'Scatter': ('Float32', [[2.0, -1.5, 0.5], [2.5, 1.0, -3.0]]),
     'ScatterValue': ('Float32', [[5.0, 5.0, 5.0], [5.0, 5.0, 5.0]]),
     'ScatterAddExt': ('Float32', [[-2.0, -1.5, 5.5], [2.5, 5.0, -2.5]]),
+    'AsStrided': ('Float32', [[-2.0, 0.5], [3.0, 4.0]]),
+    'AsStrided_3d': ('Float32', [[[3.0, 2.0], [1.0, 5.0]], [[4.0, 0.0], [-1.0, 2.0]]]),
+    'Unique2': [('Int64', [1, 2, 3]), ('Int64', [1, 0, 1, 2, 0, 2, 2]), ('Int64', [2, 2, 3])],
+    'Unique2_float': [('Float32', [-1.0, 0.5, 2.0]), ('Int64', [[1, 0], [1, 2]]), ('Int64', [1, 2, 1])],
     'GeluExt': ('Float32',
                 [[0.8413447141647339, -0.04550027847290039, 2.995950222015381],
                  [0.3457312285900116, 3.999873161315918, -0.15865525603294373]]),
@@ -613,11 +617,11 @@ FROM_REFERENCE = {
     'VarMean', 'HistcExt', 'NonZeroExt', 'Arange', 'Arange_float', 'LinSpaceExt', 'FillScalar', 'FillTensor',
     'FullLike', 'OnesLikeExt', 'ZerosLikeExt', 'DiagExt', 'TrilExt', 'Clone', 'StackExt', 'StackExt_default',
     'Repeat', 'RepeatInterleaveInt', 'RepeatInterleaveTensor', 'IndexSelect', 'IndexAddExt', 'IndexFillScalar',
-    'IndexFillTensor', 'Take', 'Index', 'InnerIndex', 'ScatterAddExt', 'GeluExt', 'GeluExt_tanh', 'LeakyReLUExt',
-    'MishExt', 'SeLUExt', 'Hardtanh', 'Hardtanh_bounds', 'Threshold', 'Swiglu', 'KLDiv', 'KLDiv_log_target',
-    'L1LossExt', 'MSELossExt', 'ConstantPadND', 'ReflectionPad1D', 'ReflectionPad2D', 'ReflectionPad3D',
-    'ReplicationPad1D', 'ReplicationPad2D', 'ReplicationPad3D', 'Conv1DExt', 'Conv1DPadding', 'Conv2DExt',
-    'Conv2DPadding', 'Conv3DExt', 'Conv3DPadding', 'AdaptiveAvgPool1D', 'AdaptiveAvgPool2DExt',
+    'IndexFillTensor', 'Take', 'Index', 'InnerIndex', 'ScatterAddExt', 'Unique2', 'Unique2_float', 'GeluExt',
+    'GeluExt_tanh', 'LeakyReLUExt', 'MishExt', 'SeLUExt', 'Hardtanh', 'Hardtanh_bounds', 'Threshold', 'Swiglu',
+    'KLDiv', 'KLDiv_log_target', 'L1LossExt', 'MSELossExt', 'ConstantPadND', 'ReflectionPad1D', 'ReflectionPad2D',
+    'ReflectionPad3D', 'ReplicationPad1D', 'ReplicationPad2D', 'ReplicationPad3D', 'Conv1DExt', 'Conv1DPadding',
+    'Conv2DExt', 'Conv2DPadding', 'Conv3DExt', 'Conv3DPadding', 'AdaptiveAvgPool1D', 'AdaptiveAvgPool2DExt',
     'AdaptiveAvgPool3DExt', 'AdaptiveMaxPool1D', 'AvgPool1D', 'AvgPool2D', 'AvgPool2D_padded', 'AvgPool3DExt',
     'Im2ColExt', 'Col2ImExt', 'Embedding', 'UpsampleLinear1D', 'UpsampleBilinear2D', 'LayerNormExt',
     'LayerNormExt_two_dims', 'BatchNormStats', 'BatchNormElemt', 'BatchNormGatherStatsWithCounts',
@@ -721,6 +725,9 @@ def test_bad_arguments_get_clear_errors():
     with pytest.raises(ValueError, match="For 'Convolution', a transposed convolution \\('transposed' True\\) other "
                                          "than a 2-D one with numeric padding is not implemented in npspore."):
         G.Convolution()(x[None], Tensor(np.ones((1, 3, 2), np.float32)), None, 1, 0, 1, True)
+    with pytest.raises(ValueError, match="For 'AsStrided', the view of size \\(2, 2\\), stride \\(4, 2\\) and offset 0 "
+                                         "reaches outside the 6 elements of 'input'."):
+        G.AsStrided()(x, (2, 2), (4, 2))
     with pytest.raises(ValueError, match="For 'RotaryPositionEmbedding', the 'mode' must be 0 or 1, but got 2."):
         G.RotaryPositionEmbedding()(x, x, x, 2)
     with pytest.raises(ValueError, match="For 'L1LossBackwardExt', the 'reduction' must be 'mean', 'sum' or 'none'"):
@@ -769,6 +776,7 @@ GRADIENT_CASES = {
                            (f64(2, 2, 3),)),
     "rotary": (lambda x, c, s: G.RotaryPositionEmbedding()(x, c, s, 1), (f64(1, 2, 2, 4), f64(1, 1, 2, 4, seed=1),
                                                                           f64(1, 1, 2, 4, seed=2))),
+    "as_strided": (lambda x: G.AsStrided()(x, (2, 2, 2), (1, 3, 2), 1), (f64(3, 4),)),
     "conv_transpose": (lambda x, w: G.ConvTranspose2D()(x, w, None, 2, 1, 1), (f64(1, 2, 3, 3), f64(2, 1, 2, 2, seed=1))),
     "convolution_same": (lambda x, w: G.ConvolutionStr()(x, w, None, 1, "same"), (f64(1, 2, 5), f64(3, 2, 3, seed=1))),
     "scatter_value_add": (lambda x: G.ScatterValue()(x, 1, Tensor(np.array([[0, 2]])), 1.5, "add"), (f64(2, 3),)),

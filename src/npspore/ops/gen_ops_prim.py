@@ -332,6 +332,42 @@ def _adaptive_max_pool1d(input: Tensor, output_size: int) -> tuple:
     return MF.adaptive_max_pool1d(input, output_size, True)
 
 
+def _strided_positions(size: tuple, stride: tuple, start: int) -> list[int]:
+    """The flat positions ``start + i * stride[0] + j * stride[1] + ...`` over ``size``, in row-major order."""
+    positions = [start]
+    for length, step in zip(size, stride):
+        positions = [position + index * step for position in positions for index in range(length)]
+    return positions
+
+
+def _as_strided(input: Tensor, size: Any, stride: Any, storage_offset: int = 0) -> Tensor:
+    """The view of ``input``'s elements (row-major, as a fresh Tensor stores them) of shape ``size`` whose element
+    ``(i, j, ...)`` is the flat element ``storage_offset + i * stride[0] + j * stride[1] + ...``."""
+    size, stride = tuple(size), tuple(stride)
+    reach = [(length - 1) * step for length, step in zip(size, stride) if length]
+    lowest = storage_offset + sum(step for step in reach if step < 0)
+    highest = storage_offset + sum(step for step in reach if step > 0)
+    if all(size) and (lowest < 0 or highest >= element_count(input.shape)):
+        raise ValueError(f"For 'AsStrided', the view of size {size}, stride {stride} and offset {storage_offset} "
+                         f"reaches outside the {element_count(input.shape)} elements of 'input'.")
+    positions = Tensor(np.array(_strided_positions(size, stride, storage_offset), np.int64))
+    return F.reshape(F.gather(mint.reshape(input, (-1,)), positions, 0), size)
+
+
+def _unique2(input: Tensor, sorted: bool = True, return_inverse: bool = False,
+             return_counts: bool = False) -> tuple[Tensor, Tensor, Tensor]:
+    """``(values, inverse, counts)``: the distinct elements of ``input`` in ascending order, the position among
+    them of each element of ``input`` (in ``input``'s shape), and how often each occurs."""
+    values, order = mint.sort(mint.reshape(input, (-1,)), stable=True)
+    first = run("concat", Tensor([True]), run("not_equal", values[1:], values[:-1]), axis=0)
+    distinct = F.masked_select(values, first)
+    rank = mint.cumsum(F.cast(first, mstype.int64), 0) - 1
+    inverse = sc.tensor_scatter_update(mint.zeros(rank.shape, dtype=mstype.int64), F.expand_dims(order, 1), rank)
+    counts = run("sum", F.cast(run("equal", F.expand_dims(distinct, 1), F.expand_dims(values, 0)), mstype.int64),
+                 axis=(1,))
+    return distinct, mint.reshape(inverse, input.shape), counts
+
+
 def _select_v2(condition: Tensor, input: Any, other: Any) -> Tensor:
     return F.where(condition, input, other)
 
@@ -376,7 +412,8 @@ _CALLS: dict[str, Callable] = {
     "RepeatInterleaveInt": _repeat_interleave, "RepeatInterleaveTensor": _repeat_interleave,
     "IndexSelect": mint.index_select, "IndexAddExt": _index_add, "IndexFillScalar": _index_fill,
     "IndexFillTensor": _index_fill, "Take": _take, "Index": _index, "InnerIndex": _index,
-    "Scatter": _scatter, "ScatterValue": _scatter, "ScatterAddExt": mint.scatter_add,
+    "Scatter": _scatter, "ScatterValue": _scatter, "ScatterAddExt": mint.scatter_add, "AsStrided": _as_strided,
+    "Unique2": _unique2,
     # activations, losses
     "GeluExt": MF.gelu, "LeakyReLUExt": MF.leaky_relu, "MishExt": MF.mish, "SeLUExt": MF.selu,
     "SoftplusExt": MF.softplus, "Hardtanh": _hardtanh, "Threshold": _threshold, "Swiglu": _swiglu,
