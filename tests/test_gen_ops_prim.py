@@ -21,7 +21,7 @@ import npspore as ms
 from gen_ops_prim_cases import CASES, arrays
 from npspore import Tensor, mint
 from npspore.communication import GlobalComm
-from npspore.ops import gen_ops_prim as generated
+from npspore.ops import gen_primitive_table as generated
 from npspore.ops.auto_generate import gen_ops_prim as G
 from npspore.testing import check_grads
 from test_data_parallel import launch
