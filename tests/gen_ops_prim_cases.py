@@ -258,6 +258,18 @@ CASES = [
     ("LayerNormExt_two_dims", "G.LayerNormExt()(a, (2, 3), eps=0.1)", ["BATCH1"],
      "(lambda o: (o[0], o[1], ms.ops.rsqrt(o[2] + 0.1)))(ms.ops.operations.LayerNorm(1, 1, 0.1)(a, "
      "ms.ops.ones((2, 3), ms.float32), ms.ops.zeros((2, 3), ms.float32)))"),
+    ("AddLayerNormV2_doc", "G.AddLayerNormV2()(a, a, b, c, 1e-7)", ["np.array([[1, 2, 3], [1, 2, 3]], np.float32)",
+     "np.ones(3, np.float32)", "np.zeros(3, np.float32)"],
+     "(lambda x: (lambda o: (o[0], o[1], ms.ops.rsqrt(o[2] + 1e-7), x))(ms.ops.operations.LayerNorm(1, 1, 1e-7)(x, b, "
+     "c)))(a + a)"),
+    ("AddLayerNormV2", "G.AddLayerNormV2()(a, b, c, d)", ["X", "Y", "ROW", "ROW[::-1]"],
+     "(lambda x: (lambda o: (o[0], o[1], ms.ops.rsqrt(o[2] + 1e-5), x))(ms.ops.operations.LayerNorm(1, 1, 1e-5)(x, c, "
+     "d)))(a + b)"),
+    ("AddRmsNorm_doc", "G.AddRmsNorm()(a, a, b)", ["np.array([[0.5, 1.0, 1.5], [0.5, 1.0, 1.5]], np.float32)",
+     "np.ones(3, np.float32)"], "(lambda x: (lambda r: (x * r * b, r, x))(ms.ops.rsqrt((x * x).mean(-1, True) + 1e-6)))"
+     "(a + a)"),
+    ("AddRmsNorm", "G.AddRmsNorm()(a, b, c, 0.1)", ["BATCH1", "BATCH1[::-1]", "X"],
+     "(lambda x: (lambda r: (x * r * c, r, x))(ms.ops.rsqrt((x * x).mean((-2, -1), True) + 0.1)))(a + b)"),
     ("GroupNorm", "G.GroupNorm()(a, 2, b, c)", ["NCHW", "CHANNELS", "SHIFTS"],
      "(ms.ops.group_norm(a, 2, b, c), a.reshape(2, 2, -1).mean(2), ms.ops.rsqrt(a.reshape(2, 2, -1).var(2) + 1e-5))"),
     ("BatchNormStats", "G.BatchNormStats()(a, 1e-5)", ["NCHW"],

@@ -39,6 +39,22 @@ def layer_norm_ext(input: Tensor, normalized_shape: Any, weight: Tensor | None =
     return (out if bias is None else run("add", out, bias)), mean, rstd
 
 
+def add_layer_norm_v2(x1: Tensor, x2: Tensor, gamma: Tensor, beta: Tensor, epsilon: float = 1e-5,
+                      additionalOut: bool = False) -> tuple[Tensor, Tensor, Tensor, Tensor]:
+    """``(layer_norm(x), mean, rstd, x)`` of ``x = x1 + x2`` over ``gamma``'s dimensions."""
+    x = run("add", x1, x2)
+    return (*layer_norm_ext(x, gamma.shape, gamma, beta, epsilon), x)
+
+
+def add_rms_norm(x1: Tensor, x2: Tensor, gamma: Tensor, epsilon: float = 1e-6) -> tuple[Tensor, Tensor, Tensor]:
+    """``(x * rstd * gamma, rstd, x)`` of ``x = x1 + x2``: ``rstd`` is ``1 / sqrt(mean(x^2) + epsilon)`` over
+    ``gamma``'s dimensions (kept as ones)."""
+    x = run("add", x1, x2)
+    axes = tuple(range(len(x.shape) - len(gamma.shape), len(x.shape)))
+    rstd = run("rsqrt", run("add", run("mean", run("mul", x, x), axis=axes, keepdims=True), epsilon))
+    return run("mul", run("mul", x, rstd), gamma), rstd, x
+
+
 def group_norm(input: Tensor, num_groups: int, weight: Tensor | None = None, bias: Tensor | None = None,
                eps: float = 1e-5) -> tuple[Tensor, Tensor, Tensor]:
     """``(group_norm(input), mean, rstd)`` with ``mean`` and ``rstd`` of shape ``(N, num_groups)``."""
@@ -190,7 +206,8 @@ def linalg_vector_norm(x: Tensor, ord: float = 2, dim: Any = None, keepdim: bool
 
 
 NN_CALLS: dict[str, Callable] = {
-    "LayerNormExt": layer_norm_ext, "GroupNorm": group_norm, "BatchNormStats": batch_norm_stats,
+    "LayerNormExt": layer_norm_ext, "AddLayerNormV2": add_layer_norm_v2, "AddRmsNorm": add_rms_norm,
+    "GroupNorm": group_norm, "BatchNormStats": batch_norm_stats,
     "BatchNormElemt": batch_norm_elemt, "BatchNormGatherStatsWithCounts": batch_norm_gather_stats_with_counts,
     "SoftmaxBackward": softmax_backward, "L1LossBackwardExt": l1_loss_backward,
     "BinaryCrossEntropyWithLogitsBackward": binary_cross_entropy_with_logits_backward,
