@@ -841,3 +841,10 @@ def test_collective_primitives_across_two_ranks():
     result = launch(2, sys.executable, str(Path(__file__).parent / "mpi_programs" / "gen_comm_prims.py"))
     assert result.returncode == 0, result.stdout
     assert "rank 0 ok" in result.stdout and "rank 1 ok" in result.stdout
+
+
+def test_mint_add_and_sub_keep_an_integer_tensors_dtype_for_a_python_alpha():
+    # the reference of the SubScalar case: MindSpore 2.10's mint.sub(int32 Tensor, 2, alpha=3) is Int32
+    ints = Tensor(np.array([[-7, -6, 5], [7, 0, 3]], np.int32))
+    check_recorded(mint.sub(ints, 2, alpha=3), RECORDED["SubScalar"])
+    assert str(mint.add(ints, 2, alpha=3).dtype) == "Int32"
