@@ -14,6 +14,7 @@ from ..common.tensor import Tensor
 from ..mint import linalg as mint_linalg
 from ..nn.optim.adamw import adamw_update
 from . import functional as F
+from . import linalg_functional as linalg
 from . import scatter_ops as sc
 from .eager import assign, run
 
@@ -201,6 +202,19 @@ def rotary_position_embedding(x: Tensor, cos: Tensor, sin: Tensor, mode: int = 0
     return run("add", run("mul", x, cos), run("mul", rotated, sin))
 
 
+def triangular_solve(b: Tensor, A: Tensor, upper: bool = True, transpose: bool = False,
+                     unitriangular: bool = False) -> tuple[Tensor, Tensor]:
+    """``(X, A)`` with ``T X = b`` for ``T`` the upper (or lower) triangle of ``A`` (with ones on its diagonal when
+    ``unitriangular``; transposed when ``transpose``), batched over the leading dimensions."""
+    triangle = mint.triu(A) if upper else mint.tril(A)
+    if unitriangular:
+        ones = F.eye(A.shape[-1], A.shape[-1], A.dtype)
+        triangle = run("add", run("mul", triangle, run("sub", 1.0, ones)), ones)
+    if transpose:
+        triangle = mint.transpose(triangle, -1, -2)
+    return mint.matmul(linalg.inverse(triangle), b), mint.clone(A)
+
+
 def linalg_vector_norm(x: Tensor, ord: float = 2, dim: Any = None, keepdim: bool = False, dtype: Any = None) -> Tensor:
     return mint_linalg.vector_norm(x, ord, dim, keepdim, dtype=dtype)
 
@@ -213,5 +227,6 @@ NN_CALLS: dict[str, Callable] = {
     "BinaryCrossEntropyWithLogitsBackward": binary_cross_entropy_with_logits_backward,
     "EmbeddingDenseBackward": embedding_dense_backward, "AdamW": adamw,
     "RotaryPositionEmbedding": rotary_position_embedding, "LinalgVectorNorm": linalg_vector_norm,
+    "TriangularSolve": triangular_solve,
     "EqualExt": mint.equal,
 }
