@@ -37,7 +37,11 @@ def _floating(x: Any) -> Any:
 
 
 def _scaled(x: Any, alpha: Any) -> Any:
-    return x if alpha == 1 else run("mul", x, alpha)
+    if alpha == 1:
+        return x
+    if not isinstance(x, Tensor) and not isinstance(alpha, Tensor):   # a Python number: the Tensor's dtype rules
+        return x * alpha
+    return run("mul", x, alpha)
 
 
 def add(input: Any, other: Any, *, alpha: Any = 1) -> Tensor:

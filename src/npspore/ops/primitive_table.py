@@ -43,8 +43,8 @@ def functional_primitive(name: str, function: Callable, attributes: tuple = ()) 
             self.add_prim_attr(attribute, value)
             self._keywords[keyword] = value
 
-    def __call__(self, *inputs: Any) -> Any:
-        return function(*inputs, **self._keywords)
+    def __call__(self, *inputs: Any, **keywords: Any) -> Any:
+        return function(*inputs, **self._keywords, **keywords)
 
     shown = ", ".join(f"{attribute}={default!r}" for attribute, default, _ in attributes)
     doc = f"``{name}({shown})(*inputs)``: :func:`{function.__module__}.{function.__name__}` of the inputs."

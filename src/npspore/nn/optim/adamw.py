@@ -131,21 +131,28 @@ class AdamW(Cell):
         for setting, param, grad, m, v, v_max in zip(self.settings, self.parameters, gradients, self.exp_avg,
                                                      self.exp_avg_sq, self.max_exp_avg_sq):
             lr, beta1, beta2, eps, weight_decay, amsgrad, maximize = setting
-            lr = Tensor(np.float32(lr))
-            grad = -grad if maximize else grad
-            decayed = param * (1 - lr * weight_decay)
-            m_next = m * beta1 + grad * (1 - beta1)
-            v_next = v * beta2 + grad * grad * (1 - beta2)
-            ops.assign(m, m_next)
-            ops.assign(v, v_next)
-            correction2 = ops.sqrt(1 - ops.pow(Tensor(np.float32(beta2)), step))
-            if amsgrad:
-                v_next = ops.maximum(v_max, v_next)
-                ops.assign(v_max, v_next)
-            denominator = ops.sqrt(v_next) / correction2 + eps
-            step_size = lr / (1 - ops.pow(Tensor(np.float32(beta1)), step))
-            ops.assign(param, decayed - m_next / denominator * step_size)
+            adamw_update(param, m, v, v_max, grad, step, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize)
         return True
+
+
+def adamw_update(param, m, v, v_max, grad, step, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize):
+    """One AdamW step of ``param`` and its states ``m``, ``v`` (and ``v_max`` with ``amsgrad``), written in place
+    (the arguments of MindSpore's ``AdamW`` primitive); ``step`` is the number of this step, from 1."""
+    lr = Tensor(np.float32(lr))
+    grad = -grad if maximize else grad
+    decayed = param * (1 - lr * weight_decay)
+    m_next = m * beta1 + grad * (1 - beta1)
+    v_next = v * beta2 + grad * grad * (1 - beta2)
+    ops.assign(m, m_next)
+    ops.assign(v, v_next)
+    correction2 = ops.sqrt(1 - ops.pow(Tensor(np.float32(beta2)), step))
+    if amsgrad:
+        v_next = ops.maximum(v_max, v_next)
+        ops.assign(v_max, v_next)
+    denominator = ops.sqrt(v_next) / correction2 + eps
+    step_size = lr / (1 - ops.pow(Tensor(np.float32(beta1)), step))
+    ops.assign(param, decayed - m_next / denominator * step_size)
+    return param
 
 
 class Adam(AdamW):
