@@ -27,7 +27,7 @@ MODULE_ALIASES: dict[str, str] = {
     "nn.layer.math": "nn.math_cells",
     "nn.loss.loss": "nn.loss",
     "ops.auto_generate": "ops",
-    "ops.auto_generate.gen_ops_prim": "ops.operations",
+    "ops.auto_generate.gen_ops_prim": "ops.gen_ops_prim",
     "ops.function": "ops",
     "ops.primitive": "ops.primitives",
     "train.callback._callback": "train.callback.callback",
@@ -35,6 +35,8 @@ MODULE_ALIASES: dict[str, str] = {
     "nn.layer.image": "nn.image_quality",
     "dataset.core": "dataset",
     "dataset.core.validator_helpers": "dataset.arguments",
+    # the gradient primitives (prim-grad)
+    "ops.operations._grad_ops": "ops.grad_primitives",
 }
 
 
