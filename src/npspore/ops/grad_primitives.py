@@ -15,11 +15,17 @@ from typing import Any, Callable
 
 from ..common.tensor import Tensor
 from ..opdef import op_table
+from ..nn.loss import SoftMarginLoss
 from . import activation_ops as act
+from . import array_extra as arr
 from . import array_functional as A
 from . import functional as F
+from . import linalg_functional as L
+from . import losses
 from . import math_functional as M
 from . import nn_functional as nnf
+from .array_primitives import L2Normalize
+from .nn_array_primitives import _pad_values
 from .composite import GradOperation
 from .eager import run
 from .primitive_table import functional_primitive
@@ -42,6 +48,8 @@ def _input_gradient(forward: Callable, inputs: str, all_inputs: bool = False) ->
     gradient = GradOperation(get_all=all_inputs, sens_param=True)(forward)
 
     def function(*args: Any, **static: Any) -> Any:
+        if static:   # the static arguments follow every input: an optional one left out (a loss's weight) is None
+            args = args + (None,) * (len(inputs) - len(args))
         dout = args[inputs.index("d")]
         forward_inputs = [arg for arg, kind in zip(args, inputs) if kind == "x"]
         return gradient(*forward_inputs, *static.values(), dout)
@@ -74,15 +82,146 @@ def _asinh_grad(y: Tensor, dy: Tensor) -> Tensor:
     return dy / M.cosh(y)
 
 
-def _elu_grad(dy: Tensor, y: Tensor) -> Tensor:
-    """``d elu(x) = dy`` where ``y > 0``, else ``dy * (y + 1)`` (``alpha = 1``, MindSpore's EluGrad)."""
-    return run("where", y > 0, dy, dy * (y + 1))
+def _elu_grad(dy: Tensor, y: Tensor, alpha: float = 1.0) -> Tensor:
+    """``d elu(x) = dy`` where ``y > 0``, else ``dy * (y + alpha)``."""
+    return run("where", y > 0, dy, dy * (y + alpha))
+
+
+def _elu_grad_ext(dout: Tensor, x_or_out: Tensor, alpha: float = 1.0, is_result: bool = False) -> Tensor:
+    """``EluGradExt``: from the output when ``is_result``, else from the input."""
+    if is_result:
+        return _elu_grad(dout, x_or_out, alpha)
+    return _ELU_FROM_INPUT(dout, x_or_out, alpha)
+
+
+def _softmax_grad(y: Tensor, dy: Tensor, axis: int = -1) -> Tensor:
+    """``d softmax(x) = y * (dy - sum(dy * y))`` over ``axis``, with ``y = softmax(x)``."""
+    return y * (dy - F.reduce_sum(dy * y, axis, True))
+
+
+def _log_softmax_grad(y: Tensor, dy: Tensor, axis: int = -1) -> Tensor:
+    """``d log_softmax(x) = dy - exp(y) * sum(dy)`` over ``axis``, with ``y = log_softmax(x)``."""
+    return dy - F.exp(y) * F.reduce_sum(dy, axis, True)
 
 
 def _selu_grad(dy: Tensor, y: Tensor) -> Tensor:
     """``d selu(x) = scale * dy`` where ``y > 0``, else ``dy * (y + scale * alpha)``."""
     scale = act._SELU_SCALE
     return run("where", y > 0, dy * scale, dy * (y + scale * act._SELU_ALPHA))
+
+
+def _gelu_tanh(x: Tensor) -> Tensor:
+    """``P.GeLU``'s forward: the tanh approximation."""
+    return F.gelu(x, "tanh")
+
+
+def _leaky_relu(x: Tensor, negative_slope: float = 0.01, is_result: bool = False) -> Tensor:
+    """``LeakyReLUGradExt``'s forward; its output has its input's signs, so either gives the gradient."""
+    return nnf.leaky_relu(x, negative_slope)
+
+
+def _hardtanh(x: Tensor, min_val: float = -1.0, max_val: float = 1.0) -> Tensor:
+    return run("clip", x, min_val, max_val)
+
+
+def _threshold(x: Tensor, threshold: float) -> Tensor:
+    return nnf.threshold(x, threshold, 0.0)
+
+
+def _kl_div(x: Tensor, target: Tensor, reduction: str = "mean", log_target: bool = False) -> Tensor:
+    """The terms of ``kl_div`` that hold ``x``: ``-target * x``, reduced as ``kl_div`` reduces. Its gradient to ``x``
+    is ``kl_div``'s, and differentiating that gradient reaches ``target`` (which ``kl_div`` stops)."""
+    losses._check_reduction(reduction, "kl_div", ("mean", "batchmean", "sum", "none"))
+    loss = -(F.exp(target) if log_target else target) * x
+    if reduction == "none":
+        return loss
+    total = F.reduce_sum(loss)
+    if reduction == "mean":
+        return total / loss.size
+    return total / x.shape[0] if reduction == "batchmean" else total
+
+
+def _smooth_l1_loss(x: Tensor, target: Tensor, beta: float, reduction: str) -> Tensor:
+    return losses.smooth_l1_loss(x, target, beta, reduction)
+
+
+def _soft_margin_loss(x: Tensor, target: Tensor, reduction: str) -> Tensor:
+    return SoftMarginLoss(reduction)(x, target)
+
+
+def _binary_cross_entropy(x: Tensor, target: Tensor, weight: Tensor | None, reduction: str) -> Tensor:
+    return losses.binary_cross_entropy(x, target, weight, reduction)
+
+
+def _sigmoid_cross_entropy(x: Tensor, target: Tensor) -> Tensor:
+    return losses.binary_cross_entropy_with_logits(x, target, reduction="none")
+
+
+def _nll_loss(logits: Tensor, labels: Tensor, weight: Tensor, reduction: str, ignore_index: int) -> Tensor:
+    return losses.nll_loss(logits, labels, weight, ignore_index, reduction)
+
+
+def _l2_normalize(x: Tensor, axis: Any, epsilon: float) -> Tensor:
+    return L2Normalize(axis, epsilon)(x)
+
+
+def _glu(x: Tensor, axis: int) -> Tensor:
+    first, second = F.split(x, x.shape[axis] // 2, axis)
+    return first * F.sigmoid(second)
+
+
+def _pad_as(mode: str) -> Callable:
+    def pad(x: Tensor, padding: tuple) -> Tensor:
+        return A.pad(x, padding, mode)
+
+    return pad
+
+
+_ELU_FROM_INPUT = _input_gradient(nnf.elu, "dxx")
+_BIAS_ADD = _input_gradient(A.bias_add, "xxd", all_inputs=True)
+_STRIDED_SLICE = _input_gradient(A.strided_slice, "xxxxd")
+_TRACE = _input_gradient(L.trace, "xd")
+_REPEAT_INTERLEAVE = _input_gradient(arr.repeat_interleave, "xxxd")
+
+
+def _bias_add_grad(dout: Tensor, data_format: str = "NCHW") -> Tensor:
+    """The bias's gradient of ``bias_add``: ``dout`` summed over all but the channel axis."""
+    channels = dout.shape[-1 if data_format == "NHWC" else 1]
+    zeros = F.zeros_like(dout)
+    return _BIAS_ADD(zeros, F.zeros((channels,), dout.dtype), dout, data_format=data_format)[1]
+
+
+def _strided_slice_grad(dy: Tensor, shapex: tuple, begin: tuple, end: tuple, strides: tuple, **masks: int) -> Tensor:
+    """The input's gradient of ``strided_slice`` of an input of shape ``shapex``."""
+    return _STRIDED_SLICE(F.zeros(shapex, dy.dtype), begin, end, strides, dy, **masks)
+
+
+def _trace_grad(dout: Tensor, shape: Tensor) -> Tensor:
+    """The input's gradient of ``trace`` of a matrix of shape ``shape`` (an int Tensor, as MindSpore gives it)."""
+    return _TRACE(F.zeros(tuple(_pad_values("TraceGrad", shape)), dout.dtype), dout)
+
+
+
+def _repeat_interleave_grad(dout: Tensor, repeats: Tensor, dim: int) -> Tensor:
+    """The input's gradient of ``repeat_interleave(x, repeats, dim)``: ``dout``'s repeated slices summed."""
+    shape = list(dout.shape)
+    shape[dim] = repeats.shape[0]
+    counts = tuple(_pad_values("RepeatInterleaveGrad", repeats))
+    return _REPEAT_INTERLEAVE(F.zeros(tuple(shape), dout.dtype), counts, dim, dout)
+
+
+def _dropout_grad(dy: Tensor, mask: Tensor, keep_prob: float = 0.5) -> Tensor:
+    """``dy`` where ``mask`` kept, scaled by ``1 / keep_prob``."""
+    return dy * F.cast(mask, dy.dtype) * (1 / keep_prob)
+
+
+def _dropout_grad_ext(dy: Tensor, mask: Tensor, p: float) -> Tensor:
+    """``DropoutGradExt``: ``dy`` where ``mask`` kept, scaled by ``1 / (1 - p)`` (0 when ``p`` is 1)."""
+    return _dropout_grad(dy, mask, 1 - p) if p < 1 else F.zeros_like(dy)
+
+
+def _flatten_grad(dout: Tensor, shape: tuple) -> Tensor:
+    return F.reshape(dout, shape)
 
 
 def _logit(x: Tensor, eps: float) -> Tensor:
@@ -118,12 +257,59 @@ _TABLE: dict[str, tuple] = {
     "HShrinkGrad": (_input_gradient(act.hardshrink, "dx"), (("lambd", 0.5, "lambd"),)),
     "SoftShrinkGrad": (_input_gradient(act.softshrink, "dx"), (("lambd", 0.5, "lambd"),)),
     "LogitGrad": (_input_gradient(_logit, "dx"), (("eps", -1.0, "eps"),)),
+    "GeLUGrad": (_input_gradient(_gelu_tanh, "dxy"), ()),
+    "GeluGradExt": (_input_gradient(F.gelu, "dxx"), ()),
+    "PReLUGrad": (_input_gradient(nnf.prelu, "dxx", all_inputs=True), ()),
+    "MaskedSelectGrad": (_input_gradient(F.masked_select, "xxd"), ()),
+    "GatherDGradV2": (_input_gradient(A.gather_d, "xxxd"), ()),
+    "HardtanhGrad": (_input_gradient(_hardtanh, "dxxx"), ()),
+    "LeakyReLUGradExt": (_input_gradient(_leaky_relu, "dxxx"), ()),
+    "EluGradExt": (_elu_grad_ext, ()),
+    "SoftplusGradExt": (_input_gradient(F.softplus, "dxxx"), ()),
+    "ThresholdGrad": (_input_gradient(_threshold, "dxx"), ()),
+    "MishGradExt": (_input_gradient(nnf.mish, "dx"), ()),
+    "LogSigmoidGrad": (_input_gradient(nnf.logsigmoid, "dxy"), ()),
+    "SoftmaxGrad": (_softmax_grad, ()),
+    "LogSoftmaxGrad": (_log_softmax_grad, (("axis", -1, "axis"),)),
+    # losses: the gradient of the first input
+    "MSELossGradExt": (_input_gradient(act.mse_loss, "dxxx"), ()),
+    "KLDivGrad": (_input_gradient(_kl_div, "dxxxx"), ()),
+    "SmoothL1LossGrad": (_input_gradient(_smooth_l1_loss, "xxd"), (("beta", 1.0, "beta"),
+                                                                   ("reduction", "none", "reduction"))),
+    "SoftMarginLossGrad": (_input_gradient(_soft_margin_loss, "xxd"), (("reduction", "mean", "reduction"),)),
+    "BinaryCrossEntropyGrad": (_input_gradient(_binary_cross_entropy, "xxdx"), (("reduction", "mean", "reduction"),)),
+    "SigmoidCrossEntropyWithLogitsGrad": (_input_gradient(_sigmoid_cross_entropy, "xxd"), ()),
+    "NLLLossGrad": (_input_gradient(_nll_loss, "xdxxw"), (("reduction", "mean", "reduction"),
+                                                         ("ignore_index", -100, "ignore_index"))),
+    # array and shape ops
+    "MaximumGrad": (_input_gradient(F.maximum, "xxd", all_inputs=True), ()),
+    "MinimumGrad": (_input_gradient(F.minimum, "xxd", all_inputs=True), ()),
+    "BiasAddGrad": (_bias_add_grad, (("data_format", "NCHW", "data_format"),)),
+    "DropoutGrad": (_dropout_grad, (("keep_prob", 0.5, "keep_prob"),)),
+    "DropoutGradExt": (_dropout_grad_ext, ()),
+    "SliceGrad": (_input_gradient(A.slice, "dxxx"), ()),
+    "StridedSliceGrad": (_strided_slice_grad, tuple((mask, 0, mask) for mask in (
+        "begin_mask", "end_mask", "ellipsis_mask", "new_axis_mask", "shrink_axis_mask"))),
+    "L2NormalizeGrad": (_input_gradient(_l2_normalize, "xyd"), (("axis", 0, "axis"), ("epsilon", 1e-4, "epsilon"))),
+    "GluGrad": (_input_gradient(_glu, "dx"), (("axis", -1, "axis"),)),
+    "TraceGrad": (_trace_grad, ()),
+    "FlattenGrad": (_flatten_grad, ()),
+    "RepeatInterleaveGrad": (_repeat_interleave_grad, ()),
+    "ReflectionPad1DGrad": (_input_gradient(_pad_as("reflect"), "dxx"), ()),
+    "ReflectionPad2DGrad": (_input_gradient(_pad_as("reflect"), "dxx"), ()),
+    "ReflectionPad3DGrad": (_input_gradient(_pad_as("reflect"), "dxx"), ()),
 }
 
 # The rows MindSpore 2.10 also generates in mindspore.ops.auto_generate.gen_ops_prim.
 GENERATED = ("SigmoidGrad", "TanhGrad", "SqrtGrad", "RsqrtGrad", "ReciprocalGrad", "AcoshGrad", "AsinhGrad",
              "EluGrad", "SeluGrad", "ReluGrad", "AbsGrad", "ACosGrad", "AsinGrad", "AtanGrad", "ReLU6Grad",
-             "FastGeLUGrad", "HSigmoidGrad", "HSwishGrad", "SiLUGrad", "HShrinkGrad", "SoftShrinkGrad", "LogitGrad")
+             "FastGeLUGrad", "HSigmoidGrad", "HSwishGrad", "SiLUGrad", "HShrinkGrad", "SoftShrinkGrad", "LogitGrad",
+             "GeLUGrad", "GeluGradExt", "PReLUGrad", "MaskedSelectGrad", "GatherDGradV2", "HardtanhGrad",
+             "LeakyReLUGradExt", "EluGradExt", "SoftplusGradExt", "ThresholdGrad", "MishGradExt", "LogSigmoidGrad",
+             "LogSoftmaxGrad", "MSELossGradExt", "KLDivGrad", "SmoothL1LossGrad", "SoftMarginLossGrad",
+             "BinaryCrossEntropyGrad", "NLLLossGrad", "MaximumGrad", "MinimumGrad", "BiasAddGrad", "DropoutGradExt",
+             "RepeatInterleaveGrad", "ReflectionPad1DGrad", "ReflectionPad2DGrad", "ReflectionPad3DGrad",
+             "GluGrad")
 
 __all__ = sorted(_TABLE)
 globals().update({name: functional_primitive(name, function, attributes)
