@@ -33,6 +33,24 @@ DY_PAD1 = np.arange(14, dtype=np.float32).reshape(1, 2, 7) / 2 - 3
 X_PAD2 = np.arange(12, dtype=np.float32).reshape(1, 1, 3, 4)
 DY_PAD2 = np.arange(30, dtype=np.float32).reshape(1, 1, 5, 6) / 3 - 4
 LOG_SOFTMAX = np.log(PROBS)
+GAMMA = np.array([0.5, -1.0, 2.0], np.float32)
+X_MEAN = X.mean(-1, keepdims=True)
+X_VAR = X.var(-1, keepdims=True)
+CHANNELS = np.array([0.5, 2.0], np.float32)
+X4_MEAN = X4.mean((0, 2, 3))
+X4_VAR = X4.var((0, 2, 3))
+X_POOL = np.array([[[[1.0, 5.0, 2.0, 0.0], [3.0, 4.0, 8.0, 6.0], [0.5, 2.5, 1.5, 7.0], [9.0, 1.0, 3.5, 2.0]]]],
+                  np.float32)
+POOL_MAX = np.array([[[[5.0, 8.0], [9.0, 7.0]]]], np.float32)
+POOL_MEAN = X_POOL.reshape(1, 1, 2, 2, 2, 2).mean((3, 5))
+DY_POOL = np.array([[[[1.0, -2.0], [0.5, 3.0]]]], np.float32)
+DY_UP = np.arange(24, dtype=np.float32).reshape(1, 2, 3, 4) / 4 - 2
+DY_BN = np.sin(np.arange(24, dtype=np.float32)).reshape(1, 2, 3, 4)
+DY_UP1 = np.arange(10, dtype=np.float32).reshape(1, 2, 5) / 2 - 2
+IMAGE = np.zeros((1, 2, 2, 3), np.float32)
+GRID = np.array([[[[-0.5, -0.25], [0.3, 0.8]], [[0.9, -0.9], [0.0, 0.1]]]], np.float32)
+X_SAMPLE = np.arange(12, dtype=np.float32).reshape(1, 1, 3, 4) / 5
+
 
 
 # case -> (primitive, constructor keywords, input arrays), as tools/observe_mindspore_grad_primitives.py calls it
@@ -116,6 +134,30 @@ CASES = {
                                                           np.array([1, 2, 3], np.int64), 1)),
     "TraceGrad": ("TraceGrad", {}, (SCALAR, np.array([2, 3], np.int64))),
     "FlattenGrad": ("FlattenGrad", {}, (np.arange(6, dtype=np.float32).reshape(2, 3), (2, 1, 3))),
+    # normalization, pooling, convolution and resizing
+    "LayerNormGrad": ("LayerNormGrad", {"begin_norm_axis": -1, "begin_params_axis": -1},
+                      (X, DY, X_VAR, X_MEAN, GAMMA)),
+    "BatchNormGrad": ("BatchNormGrad", {"is_training": True}, (DY_BN, X4, CHANNELS, X4_MEAN, X4_VAR, X4_VAR)),
+    "BatchNormGrad_inference": ("BatchNormGrad", {"is_training": False, "epsilon": 0.01},
+                                (X4, X4, CHANNELS, X4_MEAN, X4_VAR, X4_VAR)),
+    "MaxPoolGrad": ("MaxPoolGrad", {"kernel_size": 2, "strides": 2}, (X_POOL, POOL_MAX, DY_POOL)),
+    "AvgPoolGrad": ("AvgPoolGrad", {"kernel_size": 2, "strides": 2}, (X_POOL, POOL_MEAN, DY_POOL)),
+    "AvgPoolGrad_same": ("AvgPoolGrad", {"kernel_size": 3, "strides": 2, "pad_mode": "SAME"},
+                         (X_POOL, POOL_MEAN, DY_POOL)),
+    "AvgPool2DGrad": ("AvgPool2DGrad", {}, (DY_POOL, X_POOL, 2, 2)),
+    "AdaptiveAvgPool2DGrad": ("AdaptiveAvgPool2DGrad", {}, (DY_POOL, np.array([1, 1, 3, 4], np.int64))),
+    "AdaptiveAvgPool2DGradExt": ("AdaptiveAvgPool2DGradExt", {}, (DY_POOL, X_POOL[:, :, :3])),
+    "Conv2DBackpropFilter": ("Conv2DBackpropFilter", {"out_channel": 1, "kernel_size": 3},
+                             (DY_POOL, X_POOL, (1, 1, 3, 3))),
+    "ResizeBilinearGrad": ("ResizeBilinearGrad", {}, (DY_UP, IMAGE)),
+    "ResizeBilinearGrad_align": ("ResizeBilinearGrad", {"align_corners": True}, (DY_UP, IMAGE)),
+    "ResizeNearestNeighborGrad": ("ResizeNearestNeighborGrad", {}, (DY_UP, (2, 3))),
+    "UpsampleNearest1DGrad": ("UpsampleNearest1DGrad", {}, (DY_UP1, (1, 2, 3), (5,))),
+    "UpsampleLinear1DGrad": ("UpsampleLinear1DGrad", {}, (DY_UP1, (1, 2, 3), (5,), None, True)),
+    "UpsampleNearest2DGrad": ("UpsampleNearest2DGrad", {}, (DY_UP, (1, 2, 2, 3), (3, 4))),
+    "UpsampleBilinear2DGrad": ("UpsampleBilinear2DGrad", {}, (DY_UP, (1, 2, 2, 3), (3, 4), None, False)),
+    "GridSampler2DGrad": ("GridSampler2DGrad", {}, (DY_POOL, X_SAMPLE, GRID)),
+    "RmsNormGrad": ("RmsNormGrad", {}, (DY, X, 1 / np.sqrt((X * X).mean(-1, keepdims=True) + 1e-6), GAMMA)),
 }
 
 # printed by tools/observe_mindspore_grad_primitives.py (MindSpore 2.10.0 CPU); every result is Float32, and a
@@ -195,6 +237,25 @@ MINDSPORE_VALUES = {
     'RepeatInterleaveGrad': 'RuntimeError: The kernel RepeatInterleaveGrad unregistered.',
     'TraceGrad': [[1.5, 0.0, 0.0], [0.0, 1.5, 0.0]],
     'FlattenGrad': [[[0.0, 1.0, 2.0]], [[3.0, 4.0, 5.0]]],
+    'LayerNormGrad': ([[-0.15977466106414795, 0.9586459398269653, -0.7988715767860413], [0.11973631381988525, -0.1556571125984192, 0.03592085838317871]], [-4.27584981918335, -1.120958924293518, -1.6246716976165771], [4.0, -1.75, -1.0]),
+    'BatchNormGrad': ([[[[-0.5450228452682495, 0.7637955546379089, 0.9521035552024841, -0.07041697949171066], [-1.280854344367981, -1.4835264682769775, -0.4092865288257599, 1.0370255708694458], [1.6084884405136108, 0.86251300573349, -0.43224313855171204, -1.0025759935379028]], [[-3.9966981410980225, 1.6576536893844604, 5.074012279510498, 3.2139639854431152], [-2.109801769256592, -5.900068283081055, -4.569511890411377, 0.7611295580863953], [5.293459892272949, 4.963045120239258, 0.1762380450963974, -4.5634236335754395]]]], [-2.576258659362793, -0.7977402210235596], [0.4111979007720947, 0.5686078071594238]),
+    'BatchNormGrad_inference': ([[[[-1.3912166357040405, -1.2520949840545654, -1.1129733324050903, -0.9738516211509705], [-0.8347300291061401, -0.6956083178520203, -0.5564866065979004, -0.41736501455307007], [-0.2782433032989502, -0.13912169635295868, 0.0, 0.13912169635295868]], [[1.112973690032959, 1.6694598197937012, 2.2259466648101807, 2.78243350982666], [3.3389203548431396, 3.895407199859619, 4.451893329620361, 5.00838041305542], [5.56486701965332, 6.1213531494140625, 6.677840709686279, 7.2343268394470215]]]], [3.9788804054260254, 3.978879451751709], [-5.400000095367432, 9.0]),
+    'MaxPoolGrad': [[[[0.0, 1.0, 0.0, 0.0], [0.0, 0.0, -2.0, 0.0], [0.0, 0.0, 0.0, 3.0], [0.5, 0.0, 0.0, 0.0]]]],
+    'AvgPoolGrad': [[[[0.25, 0.25, -0.5, -0.5], [0.25, 0.25, -0.5, -0.5], [0.125, 0.125, 0.75, 0.75], [0.125, 0.125, 0.75, 0.75]]]],
+    'AvgPoolGrad_same': [[[[0.1111111119389534, 0.1111111119389534, -0.222222238779068, -0.3333333432674408], [0.1111111119389534, 0.1111111119389534, -0.222222238779068, -0.3333333432674408], [0.1944444477558136, 0.1944444477558136, 0.6111111044883728, 0.4166666567325592], [0.0833333358168602, 0.0833333358168602, 0.8333333134651184, 0.75]]]],
+    'AvgPool2DGrad': 'RuntimeError: The kernel AvgPool2DGrad unregistered.',
+    'AdaptiveAvgPool2DGrad': [[[[0.25, 0.25, -0.5, -0.5], [0.375, 0.375, 0.25, 0.25], [0.125, 0.125, 0.75, 0.75]]]],
+    'AdaptiveAvgPool2DGradExt': 'RuntimeError: The kernel AdaptiveAvgPool2DGradExt unregistered.',
+    'Conv2DBackpropFilter': [[[[4.5, 27.0, 24.0], [2.75, -6.25, 17.75], [3.0, 10.5, -4.75]]]],
+    'ResizeBilinearGrad': [[[[-2.8333332538604736, -2.3333332538604736, -2.1666665077209473], [-0.7291666865348816, -0.10416668653488159, 0.6666666269302368]], [[2.1666665077209473, 2.6666665077209473, 3.8333332538604736], [5.520833492279053, 6.145833492279053, 8.166666984558105]]]],
+    'ResizeBilinearGrad_align': [[[[-3.2083332538604736, -2.5833334922790527, -1.9583333730697632], [-0.5416666865348816, 0.0833333283662796, 0.7083333730697632]], [[2.7916665077209473, 3.4166665077209473, 4.0416669845581055], [5.4583330154418945, 6.0833330154418945, 6.708333492279053]]]],
+    'ResizeNearestNeighborGrad': [[[[-5.5, -2.0, -1.5], [0.25, 0.5, 0.75]], [[6.5, 4.0, 4.5], [6.25, 3.5, 3.75]]]],
+    'UpsampleNearest1DGrad': [[[-3.5, -1.5, 0.0], [1.5, 3.5, 2.5]]],
+    'UpsampleLinear1DGrad': 'RuntimeError: The kernel UpsampleLinear1DGrad unregistered.',
+    'UpsampleNearest2DGrad': [[[[-5.5, -2.0, -1.5], [0.25, 0.5, 0.75]], [[6.5, 4.0, 4.5], [6.25, 3.5, 3.75]]]],
+    'UpsampleBilinear2DGrad': 'RuntimeError: The kernel UpsampleBilinear2DGrad unregistered.',
+    'GridSampler2DGrad': ([[[[0.1875, 0.1875, 0.0, 0.22750002145767212], [0.3125, 1.5874998569488525, 1.2749998569488525, 0.0], [0.0, 0.22500014305114746, -1.2150003910064697, -0.15999989211559296]]]], [[[[0.3999999761581421, 1.2000000476837158], [-0.6400002837181091, 6.059999942779541]], [[-0.39000004529953003, 0.3150000274181366], [1.200000286102295, 3.5999999046325684]]]]),
+    'RmsNormGrad': 'RuntimeError: The kernel RmsNormGrad unregistered.',
 }
 
 

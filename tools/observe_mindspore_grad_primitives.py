@@ -43,6 +43,23 @@ DY_PAD1 = np.arange(14, dtype=np.float32).reshape(1, 2, 7) / 2 - 3
 X_PAD2 = np.arange(12, dtype=np.float32).reshape(1, 1, 3, 4)
 DY_PAD2 = np.arange(30, dtype=np.float32).reshape(1, 1, 5, 6) / 3 - 4
 LOG_SOFTMAX = np.log(PROBS)
+GAMMA = np.array([0.5, -1.0, 2.0], np.float32)
+X_MEAN = X.mean(-1, keepdims=True)
+X_VAR = X.var(-1, keepdims=True)
+CHANNELS = np.array([0.5, 2.0], np.float32)
+X4_MEAN = X4.mean((0, 2, 3))
+X4_VAR = X4.var((0, 2, 3))
+X_POOL = np.array([[[[1.0, 5.0, 2.0, 0.0], [3.0, 4.0, 8.0, 6.0], [0.5, 2.5, 1.5, 7.0], [9.0, 1.0, 3.5, 2.0]]]],
+                  np.float32)
+POOL_MAX = np.array([[[[5.0, 8.0], [9.0, 7.0]]]], np.float32)
+POOL_MEAN = X_POOL.reshape(1, 1, 2, 2, 2, 2).mean((3, 5))
+DY_POOL = np.array([[[[1.0, -2.0], [0.5, 3.0]]]], np.float32)
+DY_UP = np.arange(24, dtype=np.float32).reshape(1, 2, 3, 4) / 4 - 2
+DY_BN = np.sin(np.arange(24, dtype=np.float32)).reshape(1, 2, 3, 4)
+DY_UP1 = np.arange(10, dtype=np.float32).reshape(1, 2, 5) / 2 - 2
+IMAGE = np.zeros((1, 2, 2, 3), np.float32)
+GRID = np.array([[[[-0.5, -0.25], [0.3, 0.8]], [[0.9, -0.9], [0.0, 0.1]]]], np.float32)
+X_SAMPLE = np.arange(12, dtype=np.float32).reshape(1, 1, 3, 4) / 5
 
 
 def _t(value):
@@ -130,6 +147,30 @@ CASES = {
                                                           np.array([1, 2, 3], np.int64), 1)),
     "TraceGrad": ("TraceGrad", {}, (SCALAR, np.array([2, 3], np.int64))),
     "FlattenGrad": ("FlattenGrad", {}, (np.arange(6, dtype=np.float32).reshape(2, 3), (2, 1, 3))),
+    # normalization, pooling, convolution and resizing
+    "LayerNormGrad": ("LayerNormGrad", {"begin_norm_axis": -1, "begin_params_axis": -1},
+                      (X, DY, X_VAR, X_MEAN, GAMMA)),
+    "BatchNormGrad": ("BatchNormGrad", {"is_training": True}, (DY_BN, X4, CHANNELS, X4_MEAN, X4_VAR, X4_VAR)),
+    "BatchNormGrad_inference": ("BatchNormGrad", {"is_training": False, "epsilon": 0.01},
+                                (X4, X4, CHANNELS, X4_MEAN, X4_VAR, X4_VAR)),
+    "MaxPoolGrad": ("MaxPoolGrad", {"kernel_size": 2, "strides": 2}, (X_POOL, POOL_MAX, DY_POOL)),
+    "AvgPoolGrad": ("AvgPoolGrad", {"kernel_size": 2, "strides": 2}, (X_POOL, POOL_MEAN, DY_POOL)),
+    "AvgPoolGrad_same": ("AvgPoolGrad", {"kernel_size": 3, "strides": 2, "pad_mode": "SAME"},
+                         (X_POOL, POOL_MEAN, DY_POOL)),
+    "AvgPool2DGrad": ("AvgPool2DGrad", {}, (DY_POOL, X_POOL, 2, 2)),
+    "AdaptiveAvgPool2DGrad": ("AdaptiveAvgPool2DGrad", {}, (DY_POOL, np.array([1, 1, 3, 4], np.int64))),
+    "AdaptiveAvgPool2DGradExt": ("AdaptiveAvgPool2DGradExt", {}, (DY_POOL, X_POOL[:, :, :3])),
+    "Conv2DBackpropFilter": ("Conv2DBackpropFilter", {"out_channel": 1, "kernel_size": 3},
+                             (DY_POOL, X_POOL, (1, 1, 3, 3))),
+    "ResizeBilinearGrad": ("ResizeBilinearGrad", {}, (DY_UP, IMAGE)),
+    "ResizeBilinearGrad_align": ("ResizeBilinearGrad", {"align_corners": True}, (DY_UP, IMAGE)),
+    "ResizeNearestNeighborGrad": ("ResizeNearestNeighborGrad", {}, (DY_UP, (2, 3))),
+    "UpsampleNearest1DGrad": ("UpsampleNearest1DGrad", {}, (DY_UP1, (1, 2, 3), (5,))),
+    "UpsampleLinear1DGrad": ("UpsampleLinear1DGrad", {}, (DY_UP1, (1, 2, 3), (5,), None, True)),
+    "UpsampleNearest2DGrad": ("UpsampleNearest2DGrad", {}, (DY_UP, (1, 2, 2, 3), (3, 4))),
+    "UpsampleBilinear2DGrad": ("UpsampleBilinear2DGrad", {}, (DY_UP, (1, 2, 2, 3), (3, 4), None, False)),
+    "GridSampler2DGrad": ("GridSampler2DGrad", {}, (DY_POOL, X_SAMPLE, GRID)),
+    "RmsNormGrad": ("RmsNormGrad", {}, (DY, X, 1 / np.sqrt((X * X).mean(-1, keepdims=True) + 1e-6), GAMMA)),
 }
 
 

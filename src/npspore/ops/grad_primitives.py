@@ -24,7 +24,10 @@ from . import linalg_functional as L
 from . import losses
 from . import math_functional as M
 from . import nn_functional as nnf
+from .grid_sample import grid_sample
 from .array_primitives import L2Normalize
+from .nn_primitives import AvgPool, BatchNorm, Conv2D, LayerNorm, MaxPool
+from .resize import ResizeBilinearV2, ResizeNearestNeighbor, interpolate
 from .nn_array_primitives import _pad_values
 from .composite import GradOperation
 from .eager import run
@@ -224,10 +227,164 @@ def _flatten_grad(dout: Tensor, shape: tuple) -> Tensor:
     return F.reshape(dout, shape)
 
 
+def _layer_norm(x: Tensor, gamma: Tensor, beta: Tensor, begin_norm_axis: int, begin_params_axis: int) -> Tensor:
+    return LayerNorm(begin_norm_axis, begin_params_axis, _NORM_EPSILON)(x, gamma, beta)[0]
+
+
+# LayerNormGrad receives the forward's variance without its epsilon: the gradient recomputes the statistics with
+# this one, whose effect is below float32's rounding
+_NORM_EPSILON = 1e-12
+_LAYER_NORM = _input_gradient(_layer_norm, "xxxd", all_inputs=True)
+
+
+def _layer_norm_grad(x: Tensor, dy: Tensor, variance: Tensor, mean: Tensor, gamma: Tensor,
+                     begin_norm_axis: int = 1, begin_params_axis: int = 1) -> tuple:
+    """``(dx, dgamma, dbeta)`` of ``LayerNorm(begin_norm_axis, begin_params_axis)(x, gamma, beta)[0]``."""
+    return _LAYER_NORM(x, gamma, F.zeros_like(gamma), dy, begin_norm_axis=begin_norm_axis,
+                       begin_params_axis=begin_params_axis)
+
+
+def _batch_norm(x: Tensor, scale: Tensor, bias: Tensor, mean: Tensor, variance: Tensor, is_training: bool,
+                epsilon: float, data_format: str) -> Tensor:
+    """``BatchNorm``'s output, normalized by the batch's statistics of ``x`` when ``is_training`` (without the
+    training forward's update of the running statistics, which the gradient does not read)."""
+    if is_training:
+        channel = len(x.shape) - 1 if data_format == "NHWC" else 1
+        axes = tuple(axis for axis in range(len(x.shape)) if axis != channel)
+        mean = F.reduce_mean(x, axes)
+        centered = x - F.reduce_mean(x, axes, True)
+        variance = F.reduce_mean(centered * centered, axes)
+    return BatchNorm(False, epsilon, data_format=data_format)(x, scale, bias, mean, variance)[0]
+
+
+_BATCH_NORM = _input_gradient(_batch_norm, "xxxxxd", all_inputs=True)
+
+
+def _batch_norm_grad(dout: Tensor, x: Tensor, scale: Tensor, saved_mean: Tensor, saved_variance: Tensor,
+                     reserve: Tensor | None = None, is_training: bool = False, epsilon: float = 1e-5,
+                     data_format: str = "NCHW") -> tuple:
+    """``(dx, dscale, dbias)`` of ``BatchNorm``: through the batch's statistics when ``is_training``, else with
+    ``saved_mean`` and ``saved_variance`` held."""
+    gradients = _BATCH_NORM(x, scale, F.zeros_like(scale), saved_mean, saved_variance, dout,
+                            is_training=is_training, epsilon=epsilon, data_format=data_format)
+    return gradients[0], gradients[1], gradients[2]
+
+
+def _max_pool(x: Tensor, kernel_size: Any, strides: Any, pad_mode: str, data_format: str) -> Tensor:
+    return MaxPool(kernel_size, strides, pad_mode, data_format)(x)
+
+
+def _avg_pool(x: Tensor, kernel_size: Any, strides: Any, pad_mode: str, data_format: str) -> Tensor:
+    return AvgPool(kernel_size, strides, pad_mode, data_format)(x)
+
+
+def _avg_pool2d(x: Tensor, kernel_size: Any, stride: Any, padding: Any = 0, ceil_mode: bool = False,
+                count_include_pad: bool = True, divisor_override: int | None = None) -> Tensor:
+    return nnf.avg_pool2d(x, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override or 0)
+
+
+_ADAPTIVE_AVG_POOL2D = _input_gradient(nnf.adaptive_avg_pool2d, "xxd")
+
+
+def _adaptive_avg_pool2d_grad(input_grad: Tensor, orig_input_shape: Tensor) -> Tensor:
+    """The input's gradient of ``adaptive_avg_pool2d`` of an input of shape ``orig_input_shape`` (an int Tensor)."""
+    shape = tuple(_pad_values("AdaptiveAvgPool2DGrad", orig_input_shape))
+    return _ADAPTIVE_AVG_POOL2D(F.zeros(shape, input_grad.dtype), tuple(input_grad.shape[-2:]), input_grad)
+
+
+def _adaptive_avg_pool2d_grad_ext(grad_output: Tensor, x: Tensor) -> Tensor:
+    return _ADAPTIVE_AVG_POOL2D(x, tuple(grad_output.shape[-2:]), grad_output)
+
+
+def _resize_bilinear(image: Tensor, size: tuple, align_corners: bool, half_pixel_centers: bool) -> Tensor:
+    return ResizeBilinearV2(align_corners, half_pixel_centers)(image, size)
+
+
+_RESIZE_BILINEAR = _input_gradient(_resize_bilinear, "xxd")
+
+
+def _resize_bilinear_grad(grads: Tensor, image: Tensor, align_corners: bool = False,
+                          half_pixel_centers: bool = False) -> Tensor:
+    """The image's gradient of ``ResizeBilinearV2(align_corners, half_pixel_centers)(image, grads' size)``."""
+    return _RESIZE_BILINEAR(image, tuple(grads.shape[2:]), grads, align_corners=align_corners,
+                            half_pixel_centers=half_pixel_centers)
+
+
+def _resize_nearest(x: Tensor, size: tuple, align_corners: bool, half_pixel_centers: bool) -> Tensor:
+    return ResizeNearestNeighbor(size, align_corners, half_pixel_centers)(x)
+
+
+_RESIZE_NEAREST = _input_gradient(_resize_nearest, "xxd")
+
+
+def _resize_nearest_grad(grads: Tensor, size: tuple, align_corners: bool = False,
+                         half_pixel_centers: bool = False) -> Tensor:
+    """The input's gradient of ``ResizeNearestNeighbor`` from an input of spatial size ``size``."""
+    x = F.zeros(tuple(grads.shape[:2]) + tuple(size), grads.dtype)
+    return _RESIZE_NEAREST(x, tuple(grads.shape[2:]), grads, align_corners=align_corners,
+                           half_pixel_centers=half_pixel_centers)
+
+
+def _interpolate(x: Tensor, size: tuple, mode: str, align_corners: bool | None) -> Tensor:
+    return interpolate(x, size, None, mode, align_corners)
+
+
+_INTERPOLATE = _input_gradient(_interpolate, "xxd")
+
+
+def _upsample_grad(mode: str) -> Callable:
+    """``Upsample<mode>Grad(dy, input_size, output_size=None, scales=None[, align_corners])``: the input's
+    gradient of ``interpolate`` in ``mode`` from an input of shape ``input_size`` to ``dy``'s size."""
+    aligned = mode not in ("nearest",)
+
+    def function(dy: Tensor, input_size: tuple, output_size: tuple | None = None, scales: Any = None,
+                 align_corners: bool = False) -> Tensor:
+        x = F.zeros(tuple(input_size), dy.dtype)
+        return _INTERPOLATE(x, tuple(dy.shape[2:]), dy, mode=mode, align_corners=align_corners if aligned else None)
+
+    return function
+
+
+def _grid_sample(x: Tensor, grid: Tensor, mode: str, padding_mode: str, align_corners: bool) -> Tensor:
+    return grid_sample(x, grid, mode, padding_mode, align_corners)
+
+
+_GRID_SAMPLE = _input_gradient(_grid_sample, "xxd", all_inputs=True)
+
+
+def _grid_sampler_grad(grad: Tensor, input_x: Tensor, grid: Tensor, interpolation_mode: str = "bilinear",
+                       padding_mode: str = "zeros", align_corners: bool = False, output_mask: tuple = (1, 1)) -> tuple:
+    """``(dx, dgrid)`` of ``grid_sample``."""
+    return _GRID_SAMPLE(input_x, grid, grad, mode=interpolation_mode, padding_mode=padding_mode,
+                        align_corners=align_corners)
+
+
+def _conv2d(x: Tensor, w: Tensor, out_channel: int, kernel_size: Any, pad_mode: str, pad: Any, pad_list: tuple,
+            mode: int, stride: Any, dilation: Any, group: int, data_format: str) -> Tensor:
+    return Conv2D(out_channel, kernel_size, mode, pad_mode, pad, stride, dilation, group, data_format)(x, w)
+
+
+_CONV2D = _input_gradient(_conv2d, "xxd", all_inputs=True)
+
+
+def _conv2d_filter_grad(dout: Tensor, x: Tensor, filter_size: tuple, **attributes: Any) -> Tensor:
+    """The filter's gradient of ``Conv2D(**attributes)(x, w)`` for a filter of shape ``filter_size``."""
+    return _CONV2D(x, F.zeros(tuple(filter_size), dout.dtype), dout, **attributes)[1]
+
+
+def _rms_norm(x: Tensor, gamma: Tensor) -> Tensor:
+    return act.rms_norm(x, gamma)[0]
+
+
 def _logit(x: Tensor, eps: float) -> Tensor:
     """``LogitGrad``'s forward: :func:`math_functional.logit`, not clamped when ``eps`` is negative."""
     return M.logit(x, eps)
 
+
+# the constructor attributes of the pooling and the resizing gradients
+_POOLING = (("kernel_size", 1, "kernel_size", (int, tuple)), ("strides", 1, "strides", (int, tuple)),
+            ("pad_mode", "VALID", "pad_mode"), ("data_format", "NCHW", "data_format"))
+_RESIZING = (("align_corners", False, "align_corners"), ("half_pixel_centers", False, "half_pixel_centers"))
 
 # MindSpore name -> (function of MindSpore's inputs, constructor attributes as (attribute, default, keyword)).
 _TABLE: dict[str, tuple] = {
@@ -298,6 +455,33 @@ _TABLE: dict[str, tuple] = {
     "ReflectionPad1DGrad": (_input_gradient(_pad_as("reflect"), "dxx"), ()),
     "ReflectionPad2DGrad": (_input_gradient(_pad_as("reflect"), "dxx"), ()),
     "ReflectionPad3DGrad": (_input_gradient(_pad_as("reflect"), "dxx"), ()),
+    # normalization, pooling and resizing
+    "LayerNormGrad": (_layer_norm_grad, (("begin_norm_axis", 1, "begin_norm_axis"),
+                                         ("begin_params_axis", 1, "begin_params_axis"))),
+    "BatchNormGrad": (_batch_norm_grad, (("is_training", False, "is_training"), ("epsilon", 1e-5, "epsilon"),
+                                         ("data_format", "NCHW", "data_format"))),
+    "MaxPoolGrad": (_input_gradient(_max_pool, "xyd"), _POOLING),
+    "AvgPoolGrad": (_input_gradient(_avg_pool, "xyd"), _POOLING),
+    "AvgPool2DGrad": (_input_gradient(_avg_pool2d, "dxxxxxxx"), ()),
+    "AdaptiveAvgPool2DGrad": (_adaptive_avg_pool2d_grad, ()),
+    "AdaptiveAvgPool2DGradExt": (_adaptive_avg_pool2d_grad_ext, ()),
+    "ResizeBilinearGrad": (_resize_bilinear_grad, _RESIZING),
+    "ResizeNearestNeighborGrad": (_resize_nearest_grad, _RESIZING),
+    "UpsampleNearest1DGrad": (_upsample_grad("nearest"), ()),
+    "UpsampleNearest2DGrad": (_upsample_grad("nearest"), ()),
+    "UpsampleLinear1DGrad": (_upsample_grad("linear"), ()),
+    "UpsampleBilinear2DGrad": (_upsample_grad("bilinear"), ()),
+    "GridSampler2DGrad": (_grid_sampler_grad, (("interpolation_mode", "bilinear", "interpolation_mode"),
+                                               ("padding_mode", "zeros", "padding_mode"),
+                                               ("align_corners", False, "align_corners"),
+                                               ("output_mask", (1, 1), "output_mask"))),
+    "RmsNormGrad": (_input_gradient(_rms_norm, "dx?x", all_inputs=True), ()),
+    "Conv2DBackpropFilter": (_conv2d_filter_grad, (
+        ("out_channel", None, "out_channel", (int,)), ("kernel_size", None, "kernel_size", (int, tuple)),
+        ("pad_mode", "valid", "pad_mode"), ("pad", 0, "pad", (int, tuple)), ("pad_list", (0, 0, 0, 0), "pad_list"),
+        ("mode", 1, "mode"), ("stride", (1, 1), "stride", (int, tuple)),
+        ("dilation", (1, 1, 1, 1), "dilation", (int, tuple)), ("group", 1, "group"),
+        ("data_format", "NCHW", "data_format"))),
 }
 
 # The rows MindSpore 2.10 also generates in mindspore.ops.auto_generate.gen_ops_prim.
@@ -309,7 +493,10 @@ GENERATED = ("SigmoidGrad", "TanhGrad", "SqrtGrad", "RsqrtGrad", "ReciprocalGrad
              "LogSoftmaxGrad", "MSELossGradExt", "KLDivGrad", "SmoothL1LossGrad", "SoftMarginLossGrad",
              "BinaryCrossEntropyGrad", "NLLLossGrad", "MaximumGrad", "MinimumGrad", "BiasAddGrad", "DropoutGradExt",
              "RepeatInterleaveGrad", "ReflectionPad1DGrad", "ReflectionPad2DGrad", "ReflectionPad3DGrad",
-             "GluGrad")
+             "GluGrad", "LayerNormGrad", "BatchNormGrad", "AvgPoolGrad", "AvgPool2DGrad", "AdaptiveAvgPool2DGradExt",
+             "ResizeBilinearGrad", "ResizeNearestNeighborGrad", "UpsampleNearest1DGrad", "UpsampleNearest2DGrad",
+             "UpsampleLinear1DGrad", "UpsampleBilinear2DGrad",
+             "GridSampler2DGrad", "RmsNormGrad")
 
 __all__ = sorted(_TABLE)
 globals().update({name: functional_primitive(name, function, attributes)
