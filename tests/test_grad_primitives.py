@@ -8,6 +8,7 @@ import pytest
 
 import npspore as ms
 from npspore import Tensor, nn, ops
+from npspore.ops import operations as P
 from npspore.ops.operations import _grad_ops as G
 from npspore.testing import check_grads
 from recorded_values import check_value
@@ -397,7 +398,54 @@ DERIVATIVES = {case: _row(*row[:4], *row[4:]) for case, row in {
                             X4_64, None, ((1, 1, 0, 1),)),
     "ReflectionPad3DGrad": ("ReflectionPad3DGrad", lambda x: ops.pad(x, (1, 1, 0, 1, 1, 0), "reflect"), "dxc",
                             X4_64, None, ((1, 1, 0, 1, 1, 0),)),
+    "LayerNormGrad": ("LayerNormGrad", lambda x: ops.LayerNorm(-1, -1)(x, Tensor(R[0]), Tensor(R[1]))[0], "xdccc",
+                      _ones_between(-3, 3), {"begin_norm_axis": -1, "begin_params_axis": -1}, (R, R, R[0]), 0),
+    "BatchNormGrad": ("BatchNormGrad", lambda x: _batch_norm_training(x), "dxcccc", X4_64, {"is_training": True},
+                      (CHANNELS, X4_MEAN, X4_VAR, X4_VAR), 0),
+    "BatchNormGrad_inference": (
+        "BatchNormGrad", lambda x: ops.BatchNorm(False, 0.01)(x, *[Tensor(v.astype(np.float64)) for v in (
+            CHANNELS, CHANNELS, X4_MEAN, X4_VAR)])[0], "dxcccc", X4_64, {"is_training": False, "epsilon": 0.01},
+        (CHANNELS, X4_MEAN, X4_VAR, X4_VAR), 0),
+    "MaxPoolGrad": ("MaxPoolGrad", lambda x: ops.MaxPool(2, 2)(x), "xyd", X_POOL.astype(np.float64),
+                    {"kernel_size": 2, "strides": 2}),
+    "AvgPoolGrad": ("AvgPoolGrad", lambda x: ops.AvgPool(3, 2, "SAME")(x), "xyd", X_POOL.astype(np.float64),
+                    {"kernel_size": 3, "strides": 2, "pad_mode": "SAME"}),
+    "AvgPool2DGrad": ("AvgPool2DGrad", lambda x: ops.avg_pool2d(x, 2, 1, 1, False, False), "dxccccc",
+                      X_POOL.astype(np.float64), None, (2, 1, 1, False, False)),
+    "AdaptiveAvgPool2DGrad": ("AdaptiveAvgPool2DGrad", lambda x: ops.adaptive_avg_pool2d(x, (2, 2)), "dc",
+                              X_POOL[:, :, :3].astype(np.float64), None, (np.array([1, 1, 3, 4], np.int64),)),
+    "AdaptiveAvgPool2DGradExt": ("AdaptiveAvgPool2DGradExt", lambda x: ops.adaptive_avg_pool2d(x, (2, 3)), "dx",
+                                 X_POOL.astype(np.float64)),
+    "Conv2DBackpropFilter": ("Conv2DBackpropFilter", lambda w: ops.Conv2D(1, 2, stride=2, pad_mode="pad", pad=1)(
+        Tensor(X_POOL.astype(np.float64)), w), "dcc", _ones_between(-1, 1)[:, :2].reshape(1, 1, 2, 2),
+        {"out_channel": 1, "kernel_size": 2, "stride": 2, "pad_mode": "pad", "pad": 1}, (X_POOL, (1, 1, 2, 2))),
+    "ResizeBilinearGrad": ("ResizeBilinearGrad", lambda x: ops.ResizeBilinearV2(True)(x, (3, 4)), "dx",
+                           X4_64[:, :, :2, :3], {"align_corners": True}),
+    "ResizeNearestNeighborGrad": ("ResizeNearestNeighborGrad", lambda x: ops.ResizeNearestNeighbor((3, 4))(x), "dc",
+                                  X4_64[:, :, :2, :3], None, ((2, 3),)),
+    "UpsampleNearest1DGrad": ("UpsampleNearest1DGrad", lambda x: ops.interpolate(x, (5,)), "dcc",
+                              X4_64[0, :, 0, :3][None], None, ((1, 2, 3), (5,))),
+    "UpsampleNearest2DGrad": ("UpsampleNearest2DGrad", lambda x: ops.interpolate(x, (3, 4)), "dcc",
+                              X4_64[:, :, :2, :3], None, ((1, 2, 2, 3), (3, 4))),
+    "UpsampleLinear1DGrad": ("UpsampleLinear1DGrad", lambda x: ops.interpolate(x, (5,), mode="linear",
+                                                                                align_corners=True), "dcccc",
+                             X4_64[0, :, 0, :3][None], None, ((1, 2, 3), (5,), None, True)),
+    "UpsampleBilinear2DGrad": ("UpsampleBilinear2DGrad", lambda x: ops.interpolate(x, (3, 4), mode="bilinear",
+                                                                                    align_corners=False), "dcccc",
+                               X4_64[:, :, :2, :3], None, ((1, 2, 2, 3), (3, 4), None, False)),
+    "GridSampler2DGrad": ("GridSampler2DGrad", lambda x: ops.grid_sample(x, Tensor(GRID.astype(np.float64))), "dxc",
+                          X_SAMPLE.astype(np.float64), None, (GRID,), 0),
+    "RmsNormGrad": ("RmsNormGrad", lambda x: ops.rms_norm(x, Tensor(R[0]))[0], "dxcc", _ones_between(-3, 3), None,
+                    (R, R[0]), 0),
 }.items()}
+
+
+def _batch_norm_training(x):
+    """``BatchNorm(is_training=True)``'s output, by the batch's statistics of ``x`` over N, H, W."""
+    mean = x.mean((0, 2, 3), keep_dims=True)
+    variance = ((x - mean) ** 2).mean((0, 2, 3), keep_dims=True)
+    scale = Tensor(CHANNELS.astype(np.float64)).reshape(1, 2, 1, 1)
+    return (x - mean) / ops.sqrt(variance + 1e-5) * scale
 
 
 def _vjp_by_differences(forward, x, dout, step=1e-6):
@@ -421,7 +469,7 @@ def _argument(value):
 def _inputs(forward, order, x, constants):
     """The primitive's inputs at ``x`` (float64) and the output's gradient ``dout`` they hold."""
     y = forward(Tensor(x)).asnumpy()
-    dout = np.linspace(-1.5, 2.0, y.size).reshape(y.shape)
+    dout = np.asarray(1.5 * np.cos(1.3 * np.arange(y.size))).reshape(y.shape)
     values = {"x": x, "y": y, "d": dout}
     remaining = iter(constants)
     return [_argument(next(remaining) if kind == "c" else values[kind]) for kind in order], dout
@@ -445,9 +493,49 @@ def test_own_gradient(case):
     check_grads(lambda *arguments: primitive(*arguments), inputs, order=1)
 
 
+VAR = np.array([[1.0, -2.0], [0.5, 0.05]], np.float32)
+DELTA = np.array([[0.5, 1.0], [-1.0, 0.2]], np.float32)
+# ops.operations' two gradient-descent primitives: case -> (primitive, its scalar inputs between var and delta)
+OPTIMIZER_CASES = {
+    "ApplyGradientDescent": ("ApplyGradientDescent", (0.1,)),
+    "ApplyProximalGradientDescent": ("ApplyProximalGradientDescent", (0.1, 0.5, 0.2)),
+    "ApplyProximalGradientDescent_l1_zero": ("ApplyProximalGradientDescent", (0.1, 0.0, 0.2)),
+}
+# printed by tools/observe_mindspore_grad_primitives.py (MindSpore 2.10.0 CPU): (output, the Parameter after)
+OPTIMIZER_VALUES = {
+    'ApplyGradientDescent': ([[0.949999988079071, -2.0999999046325684], [0.6000000238418579, 0.029999999329447746]], [[0.949999988079071, -2.0999999046325684], [0.6000000238418579, 0.029999999329447746]]),
+    'ApplyProximalGradientDescent': ([[0.8823529481887817, -2.0098040103912354], [0.5392156839370728, 0.0]], [[0.8823529481887817, -2.0098040103912354], [0.5392156839370728, 0.0]]),
+    'ApplyProximalGradientDescent_l1_zero': ([[0.9313725829124451, -2.058823585510254], [0.5882353186607361, 0.029411764815449715]], [[0.9313725829124451, -2.058823585510254], [0.5882353186607361, 0.029411764815449715]]),
+}
+
+
+class _Step(nn.Cell):
+    def __init__(self, name):
+        super().__init__()
+        self.step = getattr(P, name)()
+        self.var = ms.Parameter(Tensor(VAR), name="var")
+
+    def construct(self, *inputs):
+        return self.step(self.var, *inputs)
+
+
+@pytest.mark.parametrize("case", sorted(OPTIMIZER_CASES))
+@pytest.mark.parametrize("mode", [ms.PYNATIVE_MODE, ms.GRAPH_MODE])
+def test_gradient_descent_primitives(case, mode):
+    name, scalars = OPTIMIZER_CASES[case]
+    ms.set_context(mode=mode)
+    try:
+        net = _Step(name)
+        out = net(*[Tensor(value, ms.float32) for value in scalars], Tensor(DELTA))
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+    output, updated = OPTIMIZER_VALUES[case]
+    check_value(out, (output, "Float32"))
+    check_value(net.var, (updated, "Float32"))
+
+
 def test_paths_and_names():
     from npspore.ops.auto_generate import gen_ops_prim
-    import npspore.ops.operations as P
     assert gen_ops_prim.SigmoidGrad is G.SigmoidGrad and gen_ops_prim.MatMul is P.MatMul
     assert repr(G.HShrinkGrad(lambd=1.0)) == "Prim[HShrinkGrad]<lambd=1.0>"
     with pytest.raises(AttributeError, match="'mindspore.ops.operations.ReluGrad' is not implemented"):

@@ -15,6 +15,7 @@ import numpy as np
 import mindspore as ms
 from mindspore import Tensor
 from mindspore.ops.auto_generate import gen_ops_prim
+from mindspore.ops import operations as P
 from mindspore.ops.operations import _grad_ops as G
 
 ms.set_context(device_target="CPU")
@@ -189,6 +190,24 @@ def _observe(case):
         return f"{type(error).__name__}: {str(error).splitlines()[0][:120]}"
 
 
+VAR = np.array([[1.0, -2.0], [0.5, 0.05]], np.float32)
+DELTA = np.array([[0.5, 1.0], [-1.0, 0.2]], np.float32)
+# the two gradient-descent primitives of ops.operations: case -> (primitive, its scalar inputs between var and delta)
+OPTIMIZER_CASES = {
+    "ApplyGradientDescent": ("ApplyGradientDescent", (0.1,)),
+    "ApplyProximalGradientDescent": ("ApplyProximalGradientDescent", (0.1, 0.5, 0.2)),
+    "ApplyProximalGradientDescent_l1_zero": ("ApplyProximalGradientDescent", (0.1, 0.0, 0.2)),
+}
+
+
+def _observe_optimizer(case):
+    """The primitive's output and its Parameter after the update."""
+    name, scalars = OPTIMIZER_CASES[case]
+    var = ms.Parameter(Tensor(VAR), name="var")
+    out = getattr(P, name)()(var, *[Tensor(value, ms.float32) for value in scalars], Tensor(DELTA))
+    return _show(out), _show(var)
+
+
 def main():
     """Print every case's result; a case that raised runs again alone in a new process, since MindSpore's
     eager kernels report a failed launch again at the next calls."""
@@ -201,6 +220,8 @@ def main():
             alone = subprocess.run([sys.executable, __file__, case], capture_output=True, text=True, check=True)
             result = ast.literal_eval(alone.stdout.strip().splitlines()[-1])
         print(f"    {case!r}: {result!r},")
+    for case in OPTIMIZER_CASES:
+        print(f"    {case!r}: {_observe_optimizer(case)!r},")
 
 
 if __name__ == "__main__":
