@@ -49,6 +49,13 @@ DY_UP = np.arange(24, dtype=np.float32).reshape(1, 2, 3, 4) / 4 - 2
 DY_BN = np.sin(np.arange(24, dtype=np.float32)).reshape(1, 2, 3, 4)
 DY_UP1 = np.arange(10, dtype=np.float32).reshape(1, 2, 5) / 2 - 2
 IMAGE = np.zeros((1, 2, 2, 3), np.float32)
+X5 = (np.arange(32, dtype=np.float32) % 7).reshape(1, 1, 2, 4, 4) + np.arange(32).reshape(1, 1, 2, 4, 4) / 64
+X5_MAX = X5.reshape(1, 1, 1, 2, 2, 2, 2, 2).max((3, 5, 7))
+X5_MEAN = X5.reshape(1, 1, 1, 2, 2, 2, 2, 2).mean((3, 5, 7))
+DY5 = np.array([1.0, -2.0, 0.5, 3.0], np.float32).reshape(1, 1, 1, 2, 2)
+X_LRN = np.sin(np.arange(12, dtype=np.float32)).reshape(1, 3, 2, 2)
+DY_LRN = np.cos(np.arange(12, dtype=np.float32)).reshape(1, 3, 2, 2)
+ROIS = np.array([[0, 0.2, 0.3, 2.5, 2.8]], np.float32)
 GRID = np.array([[[[-0.5, -0.25], [0.3, 0.8]], [[0.9, -0.9], [0.0, 0.1]]]], np.float32)
 X_SAMPLE = np.arange(12, dtype=np.float32).reshape(1, 1, 3, 4) / 5
 
@@ -159,6 +166,20 @@ CASES = {
     "UpsampleBilinear2DGrad": ("UpsampleBilinear2DGrad", {}, (DY_UP, (1, 2, 2, 3), (3, 4), None, False)),
     "GridSampler2DGrad": ("GridSampler2DGrad", {}, (DY_POOL, X_SAMPLE, GRID)),
     "RmsNormGrad": ("RmsNormGrad", {}, (DY, X, 1 / np.sqrt((X * X).mean(-1, keepdims=True) + 1e-6), GAMMA)),
+    "AvgPool3DGradExt": ("AvgPool3DGradExt", {}, (DY5, X5, 2, 2)),
+    "MaxPool3DGrad": ("MaxPool3DGrad", {"kernel_size": 2, "strides": 2}, (X5, X5_MAX, DY5)),
+    "AvgPool3DGrad": ("AvgPool3DGrad", {"kernel_size": 2, "strides": 2}, (np.array([1, 1, 2, 4, 4], np.int64), DY5)),
+    "LRNGrad": ("LRNGrad", {"depth_radius": 1, "bias": 0.5, "alpha": 0.2, "beta": 0.75}, (DY_LRN, X_LRN, X_LRN)),
+    "KLDivLossGrad": ("KLDivLossGrad", {}, (SCALAR, X, PROBS)),
+    "KLDivLossGrad_none": ("KLDivLossGrad", {"reduction": "none"}, (DY, X, PROBS)),
+    "AdaptiveMaxPool2DGrad": ("AdaptiveMaxPool2DGrad", {}, (DY_POOL, X_POOL, np.array([[[[1, 6], [12, 11]]]],
+                                                                                       np.int64))),
+    "ROIAlignGrad": ("ROIAlignGrad", {"pooled_height": 2, "pooled_width": 2, "spatial_scale": 1.0},
+                     (DY_POOL, ROIS, (1, 1, 4, 4))),
+    "ResizeNearestNeighborV2Grad": ("ResizeNearestNeighborV2Grad", {}, (DY_UP, (2, 3))),
+    "ResizeLinear1DGrad": ("ResizeLinear1DGrad", {}, (DY_UP1, X3[:, :, :3])),
+    "ResizeLinear1DGrad_half_pixel": ("ResizeLinear1DGrad", {"coordinate_transformation_mode": "half_pixel"},
+                                      (DY_UP1, X3[:, :, :3])),
 }
 
 # printed by tools/observe_mindspore_grad_primitives.py (MindSpore 2.10.0 CPU); every result is Float32, and a
@@ -257,6 +278,17 @@ MINDSPORE_VALUES = {
     'UpsampleBilinear2DGrad': 'RuntimeError: The kernel UpsampleBilinear2DGrad unregistered.',
     'GridSampler2DGrad': ([[[[0.1875, 0.1875, 0.0, 0.22750002145767212], [0.3125, 1.5874998569488525, 1.2749998569488525, 0.0], [0.0, 0.22500014305114746, -1.2150003910064697, -0.15999989211559296]]]], [[[[0.3999999761581421, 1.2000000476837158], [-0.6400002837181091, 6.059999942779541]], [[-0.39000004529953003, 0.3150000274181366], [1.200000286102295, 3.5999999046325684]]]]),
     'RmsNormGrad': 'RuntimeError: The kernel RmsNormGrad unregistered.',
+    'AvgPool3DGradExt': 'RuntimeError: The kernel AvgPool3DGradExt unregistered.',
+    'MaxPool3DGrad': [[[[[0.0, 0.0, 0.0, 0.0], [0.0, 0.0, -2.0, 0.0], [0.0, 0.0, 0.0, 0.0], [0.0, 0.5, 0.0, 0.0]], [[0.0, 0.0, 0.0, 0.0], [1.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 3.0], [0.0, 0.0, 0.0, 0.0]]]]],
+    'AvgPool3DGrad': [[[[[0.125, 0.125, -0.25, -0.25], [0.125, 0.125, -0.25, -0.25], [0.0625, 0.0625, 0.375, 0.375], [0.0625, 0.0625, 0.375, 0.375]], [[0.125, 0.125, -0.25, -0.25], [0.125, 0.125, -0.25, -0.25], [0.0625, 0.0625, 0.375, 0.375], [0.0625, 0.0625, 0.375, 0.375]]]]],
+    'LRNGrad': [[[[1.4407283067703247, 0.5528330206871033], [-0.2290184497833252, -1.4867933988571167]], [[-0.6502715945243835, 0.20578205585479736], [1.2038592100143433, 0.8226560354232788]], [[-0.3207797408103943, -1.0415172576904297], [-1.1488367319107056, 0.22758737206459045]]]],
+    'KLDivLossGrad': [[-0.05000000074505806, -0.07500000298023224, -0.125], [-0.15000000596046448, -0.02500000037252903, -0.07500000298023224]],
+    'KLDivLossGrad_none': [[-0.20000000298023224, 0.6000000238418579, -0.25], [-1.8000000715255737, -0.02500000037252903, 0.45000001788139343]],
+    'AdaptiveMaxPool2DGrad': [[[[0.0, 1.0, 0.0, 0.0], [0.0, 0.0, -2.0, 0.0], [0.0, 0.0, 0.0, 3.0], [0.5, 0.0, 0.0, 0.0]]]],
+    'ROIAlignGrad': [[[[0.025429684668779373, 0.07710937410593033, -0.0680859237909317, -0.16570311784744263], [0.10898437350988388, 0.3304688036441803, -0.29179686307907104, -0.7101563215255737], [0.08416014909744263, 0.2551953196525574, 0.15263673663139343, 0.09863290190696716], [0.0720507800579071, 0.2184765636920929, 0.9041210412979126, 1.4084765911102295]]]],
+    'ResizeNearestNeighborV2Grad': [[[[-5.5, -2.0, -1.5], [0.25, 0.5, 0.75]], [[6.5, 4.0, 4.5], [6.25, 3.5, 3.75]]]],
+    'ResizeLinear1DGrad': [[[-2.75, -2.0, -0.25], [1.0, 3.0, 3.5]]],
+    'ResizeLinear1DGrad_half_pixel': [[[-2.9000000953674316, -1.7999999523162842, -0.30000001192092896], [1.100000023841858, 2.6999998092651367, 3.6999998092651367]]],
 }
 
 
@@ -437,6 +469,23 @@ DERIVATIVES = {case: _row(*row[:4], *row[4:]) for case, row in {
                           X_SAMPLE.astype(np.float64), None, (GRID,), 0),
     "RmsNormGrad": ("RmsNormGrad", lambda x: ops.rms_norm(x, Tensor(R[0]))[0], "dxcc", _ones_between(-3, 3), None,
                     (R, R[0]), 0),
+    "MaxPool3DGrad": ("MaxPool3DGrad", lambda x: ops.MaxPool3D(2, 2)(x), "xyd", X5.astype(np.float64),
+                      {"kernel_size": 2, "strides": 2}),
+    "AvgPool3DGrad": ("AvgPool3DGrad", lambda x: ops.AvgPool3D(2, 1)(x), "cd", X5.astype(np.float64),
+                      {"kernel_size": 2, "strides": 1}, (np.array([1, 1, 2, 4, 4], np.int64),)),
+    "AvgPool3DGradExt": ("AvgPool3DGradExt", lambda x: ops.avg_pool3d(x, 2, 2), "dxcc", X5.astype(np.float64), None,
+                         (2, 2)),
+    "LRNGrad": ("LRNGrad", lambda x: ops.LRN(1, 0.5, 0.2, 0.75)(x), "dxy", X_LRN.astype(np.float64),
+                {"depth_radius": 1, "bias": 0.5, "alpha": 0.2, "beta": 0.75}),
+    "KLDivLossGrad": ("KLDivLossGrad", lambda x: ops.kl_div(x, Tensor(P64), "batchmean"), "dxc",
+                      _ones_between(-3, 3), {"reduction": "batchmean"}, (P64,)),
+    "AdaptiveMaxPool2DGrad": ("AdaptiveMaxPool2DGrad", lambda x: ops.adaptive_max_pool2d(x, (2, 2)), "dxc",
+                              X_POOL.astype(np.float64), None, (np.array([[[[1, 6], [12, 11]]]], np.int64),)),
+    "ResizeNearestNeighborV2Grad": ("ResizeNearestNeighborV2Grad", lambda x: ops.ResizeNearestNeighbor((3, 4))(x),
+                                    "dc", X4_64[:, :, :2, :3], None, ((2, 3),)),
+    "ResizeLinear1DGrad": ("ResizeLinear1DGrad", lambda x: ops.interpolate(x, (5,), mode="linear",
+                                                                            align_corners=False), "dx",
+                           X4_64[0, :, 0, :3][None], {"coordinate_transformation_mode": "half_pixel"}),
 }.items()}
 
 

@@ -59,6 +59,13 @@ DY_UP = np.arange(24, dtype=np.float32).reshape(1, 2, 3, 4) / 4 - 2
 DY_BN = np.sin(np.arange(24, dtype=np.float32)).reshape(1, 2, 3, 4)
 DY_UP1 = np.arange(10, dtype=np.float32).reshape(1, 2, 5) / 2 - 2
 IMAGE = np.zeros((1, 2, 2, 3), np.float32)
+X5 = (np.arange(32, dtype=np.float32) % 7).reshape(1, 1, 2, 4, 4) + np.arange(32).reshape(1, 1, 2, 4, 4) / 64
+X5_MAX = X5.reshape(1, 1, 1, 2, 2, 2, 2, 2).max((3, 5, 7))
+X5_MEAN = X5.reshape(1, 1, 1, 2, 2, 2, 2, 2).mean((3, 5, 7))
+DY5 = np.array([1.0, -2.0, 0.5, 3.0], np.float32).reshape(1, 1, 1, 2, 2)
+X_LRN = np.sin(np.arange(12, dtype=np.float32)).reshape(1, 3, 2, 2)
+DY_LRN = np.cos(np.arange(12, dtype=np.float32)).reshape(1, 3, 2, 2)
+ROIS = np.array([[0, 0.2, 0.3, 2.5, 2.8]], np.float32)
 GRID = np.array([[[[-0.5, -0.25], [0.3, 0.8]], [[0.9, -0.9], [0.0, 0.1]]]], np.float32)
 X_SAMPLE = np.arange(12, dtype=np.float32).reshape(1, 1, 3, 4) / 5
 
@@ -172,6 +179,20 @@ CASES = {
     "UpsampleBilinear2DGrad": ("UpsampleBilinear2DGrad", {}, (DY_UP, (1, 2, 2, 3), (3, 4), None, False)),
     "GridSampler2DGrad": ("GridSampler2DGrad", {}, (DY_POOL, X_SAMPLE, GRID)),
     "RmsNormGrad": ("RmsNormGrad", {}, (DY, X, 1 / np.sqrt((X * X).mean(-1, keepdims=True) + 1e-6), GAMMA)),
+    "AvgPool3DGradExt": ("AvgPool3DGradExt", {}, (DY5, X5, 2, 2)),
+    "MaxPool3DGrad": ("MaxPool3DGrad", {"kernel_size": 2, "strides": 2}, (X5, X5_MAX, DY5)),
+    "AvgPool3DGrad": ("AvgPool3DGrad", {"kernel_size": 2, "strides": 2}, (np.array([1, 1, 2, 4, 4], np.int64), DY5)),
+    "LRNGrad": ("LRNGrad", {"depth_radius": 1, "bias": 0.5, "alpha": 0.2, "beta": 0.75}, (DY_LRN, X_LRN, X_LRN)),
+    "KLDivLossGrad": ("KLDivLossGrad", {}, (SCALAR, X, PROBS)),
+    "KLDivLossGrad_none": ("KLDivLossGrad", {"reduction": "none"}, (DY, X, PROBS)),
+    "AdaptiveMaxPool2DGrad": ("AdaptiveMaxPool2DGrad", {}, (DY_POOL, X_POOL, np.array([[[[1, 6], [12, 11]]]],
+                                                                                       np.int64))),
+    "ROIAlignGrad": ("ROIAlignGrad", {"pooled_height": 2, "pooled_width": 2, "spatial_scale": 1.0},
+                     (DY_POOL, ROIS, (1, 1, 4, 4))),
+    "ResizeNearestNeighborV2Grad": ("ResizeNearestNeighborV2Grad", {}, (DY_UP, (2, 3))),
+    "ResizeLinear1DGrad": ("ResizeLinear1DGrad", {}, (DY_UP1, X3[:, :, :3])),
+    "ResizeLinear1DGrad_half_pixel": ("ResizeLinear1DGrad", {"coordinate_transformation_mode": "half_pixel"},
+                                      (DY_UP1, X3[:, :, :3])),
 }
 
 

@@ -26,7 +26,10 @@ from . import math_functional as M
 from . import nn_functional as nnf
 from .grid_sample import grid_sample
 from .array_primitives import L2Normalize
+from .nn_array_primitives import LRN
 from .nn_primitives import AvgPool, BatchNorm, Conv2D, LayerNorm, MaxPool
+from .pooling3d import AvgPool3D, MaxPool3D, avg_pool3d
+from .roi_align import ROIAlign
 from .resize import ResizeBilinearV2, ResizeNearestNeighbor, interpolate
 from .nn_array_primitives import _pad_values
 from .composite import GradOperation
@@ -372,6 +375,63 @@ def _conv2d_filter_grad(dout: Tensor, x: Tensor, filter_size: tuple, **attribute
     return _CONV2D(x, F.zeros(tuple(filter_size), dout.dtype), dout, **attributes)[1]
 
 
+def _max_pool3d(x: Tensor, kernel_size: Any, strides: Any, pad_mode: str, pad_list: Any, data_format: str) -> Tensor:
+    return MaxPool3D(kernel_size, strides, pad_mode, pad_list, data_format=data_format)(x)
+
+
+def _avg_pool3d(x: Tensor, kernel_size: Any, strides: Any, pads: Any, ceil_mode: bool, count_include_pad: bool,
+                divisor_override: int, data_format: str, pad_mode: str) -> Tensor:
+    return AvgPool3D(kernel_size, strides, pad_mode, pads, ceil_mode, count_include_pad, divisor_override,
+                     data_format)(x)
+
+
+_AVG_POOL3D = _input_gradient(_avg_pool3d, "xd")
+
+
+def _avg_pool3d_grad(origin_input_shape: Any, grads: Tensor, **attributes: Any) -> Tensor:
+    """The input's gradient of ``AvgPool3D(**attributes)`` of an input of shape ``origin_input_shape``."""
+    shape = tuple(_pad_values("AvgPool3DGrad", origin_input_shape))
+    return _AVG_POOL3D(F.zeros(shape, grads.dtype), grads, **attributes)
+
+
+def _avg_pool3d_ext(x: Tensor, kernel_size: Any, stride: Any = None, padding: Any = 0, ceil_mode: bool = False,
+                    count_include_pad: bool = True, divisor_override: int | None = None) -> Tensor:
+    return avg_pool3d(x, kernel_size, kernel_size if stride is None else stride, padding, ceil_mode,
+                          count_include_pad, divisor_override or 0)
+
+
+def _lrn(x: Tensor, depth_radius: int, bias: float, alpha: float, beta: float) -> Tensor:
+    return LRN(depth_radius, bias, alpha, beta)(x)
+
+
+_ADAPTIVE_MAX_POOL2D = _input_gradient(nnf.adaptive_max_pool2d, "xxd")
+
+
+def _adaptive_max_pool2d_grad(y_grad: Tensor, x: Tensor, argmax: Tensor) -> Tensor:
+    """The input's gradient of ``adaptive_max_pool2d(x, y_grad's size)``: ``y_grad`` at each window's maximum
+    (the maximum ``argmax`` holds)."""
+    return _ADAPTIVE_MAX_POOL2D(x, tuple(y_grad.shape[-2:]), y_grad)
+
+
+def _roi_align(features: Tensor, rois: Tensor, pooled_height: int, pooled_width: int, spatial_scale: float,
+               sample_num: int) -> Tensor:
+    return ROIAlign(pooled_height, pooled_width, spatial_scale, sample_num)(features, rois)
+
+
+_ROI_ALIGN = _input_gradient(_roi_align, "xxd")
+
+
+def _roi_align_grad(dy: Tensor, rois: Tensor, xdiff_shape: tuple, **attributes: Any) -> Tensor:
+    """The features' gradient of ``ROIAlign(**attributes)(features, rois)`` for features of shape ``xdiff_shape``."""
+    return _ROI_ALIGN(F.zeros(tuple(xdiff_shape), dy.dtype), rois, dy, **attributes)
+
+
+def _resize_linear1d_grad(grads: Tensor, x: Tensor, coordinate_transformation_mode: str = "align_corners") -> Tensor:
+    """The input's gradient of ``ResizeLinear1D``: linear interpolation to ``grads``' width."""
+    return _INTERPOLATE(x, tuple(grads.shape[2:]), grads, mode="linear",
+                        align_corners=coordinate_transformation_mode == "align_corners")
+
+
 def _rms_norm(x: Tensor, gamma: Tensor) -> Tensor:
     return act.rms_norm(x, gamma)[0]
 
@@ -482,6 +542,27 @@ _TABLE: dict[str, tuple] = {
         ("mode", 1, "mode"), ("stride", (1, 1), "stride", (int, tuple)),
         ("dilation", (1, 1, 1, 1), "dilation", (int, tuple)), ("group", 1, "group"),
         ("data_format", "NCHW", "data_format"))),
+    "MaxPool3DGrad": (_input_gradient(_max_pool3d, "xyd"), (
+        ("kernel_size", (1, 1, 1, 1, 1), "kernel_size", (int, tuple)),
+        ("strides", (1, 1, 1, 1, 1), "strides", (int, tuple)), ("pad_mode", "VALID", "pad_mode"),
+        ("pad_list", 0, "pad_list", (int, tuple)), ("data_format", "NCDHW", "data_format"))),
+    "AvgPool3DGrad": (_avg_pool3d_grad, (
+        ("kernel_size", 1, "kernel_size", (int, tuple)), ("strides", 1, "strides", (int, tuple)),
+        ("pads", 0, "pads", (int, tuple)), ("ceil_mode", False, "ceil_mode"),
+        ("count_include_pad", True, "count_include_pad"), ("divisor_override", 0, "divisor_override"),
+        ("data_format", "NCDHW", "data_format"), ("pad_mode", "pad", "pad_mode"))),
+    "AvgPool3DGradExt": (_input_gradient(_avg_pool3d_ext, "dxxxxxxx"), ()),
+    "LRNGrad": (_input_gradient(_lrn, "dxy"), (("depth_radius", 5, "depth_radius"), ("bias", 1.0, "bias"),
+                                               ("alpha", 1.0, "alpha"), ("beta", 0.5, "beta"))),
+    "KLDivLossGrad": (_input_gradient(_kl_div, "dxx"), (("reduction", "mean", "reduction"),)),
+    "AdaptiveMaxPool2DGrad": (_adaptive_max_pool2d_grad, ()),
+    "ROIAlignGrad": (_roi_align_grad, (("pooled_height", None, "pooled_height", (int,)),
+                                       ("pooled_width", None, "pooled_width", (int,)),
+                                       ("spatial_scale", None, "spatial_scale", (float,)),
+                                       ("sample_num", 2, "sample_num"))),
+    "ResizeNearestNeighborV2Grad": (_resize_nearest_grad, _RESIZING),
+    "ResizeLinear1DGrad": (_resize_linear1d_grad, (("coordinate_transformation_mode", "align_corners",
+                                                    "coordinate_transformation_mode"),)),
 }
 
 # The rows MindSpore 2.10 also generates in mindspore.ops.auto_generate.gen_ops_prim.
@@ -495,7 +576,8 @@ GENERATED = ("SigmoidGrad", "TanhGrad", "SqrtGrad", "RsqrtGrad", "ReciprocalGrad
              "RepeatInterleaveGrad", "ReflectionPad1DGrad", "ReflectionPad2DGrad", "ReflectionPad3DGrad",
              "GluGrad", "LayerNormGrad", "BatchNormGrad", "AvgPoolGrad", "AvgPool2DGrad", "AdaptiveAvgPool2DGradExt",
              "ResizeBilinearGrad", "ResizeNearestNeighborGrad", "UpsampleNearest1DGrad", "UpsampleNearest2DGrad",
-             "UpsampleLinear1DGrad", "UpsampleBilinear2DGrad",
+             "UpsampleLinear1DGrad", "UpsampleBilinear2DGrad", "AvgPool3DGradExt", "AdaptiveMaxPool2DGrad",
+             "ResizeNearestNeighborV2Grad", "ResizeLinear1DGrad",
              "GridSampler2DGrad", "RmsNormGrad")
 
 __all__ = sorted(_TABLE)
