@@ -178,6 +178,11 @@ CASES = {
                      (DY_POOL, ROIS, (1, 1, 4, 4))),
     "ResizeNearestNeighborV2Grad": ("ResizeNearestNeighborV2Grad", {}, (DY_UP, (2, 3))),
     "ResizeLinear1DGrad": ("ResizeLinear1DGrad", {}, (DY_UP1, X3[:, :, :3])),
+    "SwigluGrad": ("SwigluGrad", {}, (DY22, X[:, :4] if X.shape[1] >= 4 else np.concatenate([X, X[:, :1]], 1))),
+    "NLLLoss2dGrad": ("NLLLoss2dGrad", {}, (SCALAR, LOG_SOFTMAX.reshape(1, 2, 3, 1), np.array([[[1], [0], [1]]],
+                                                                                              np.int64),
+                                            np.array([0.5, 2.0], np.float32), "mean", -100, np.array(3.0, np.float32))),
+    "EinsumGrad": ("EinsumGrad", {"equation": "ij,jk->ik"}, ((X, X.T), DY22)),
     "ResizeLinear1DGrad_half_pixel": ("ResizeLinear1DGrad", {"coordinate_transformation_mode": "half_pixel"},
                                       (DY_UP1, X3[:, :, :3])),
 }
@@ -289,6 +294,9 @@ MINDSPORE_VALUES = {
     'ResizeNearestNeighborV2Grad': [[[[-5.5, -2.0, -1.5], [0.25, 0.5, 0.75]], [[6.5, 4.0, 4.5], [6.25, 3.5, 3.75]]]],
     'ResizeLinear1DGrad': [[[-2.75, -2.0, -0.25], [1.0, 3.0, 3.5]]],
     'ResizeLinear1DGrad_half_pixel': [[[-2.9000000953674316, -1.7999999523162842, -0.30000001192092896], [1.100000023841858, 2.6999998092651367, 3.6999998092651367]]],
+    'SwigluGrad': 'RuntimeError: The kernel SwigluGrad unregistered.',
+    'NLLLoss2dGrad': 'RuntimeError: The kernel NLLLoss2dGrad unregistered.',
+    'EinsumGrad': 'RuntimeError: ',
 }
 
 
@@ -331,6 +339,7 @@ X4_64 = np.arange(24.0).reshape(1, 2, 3, 4) / 10 - 1
 REPEATS = np.array([1, 2, 3], np.int64)
 LABELS = np.array([2, 0], np.int32)
 CLASS_WEIGHTS = np.array([0.5, 1.0, 2.0])
+LABELS_2D = np.array([[[1], [2]]], np.int64)
 
 DERIVATIVES = {case: _row(*row[:4], *row[4:]) for case, row in {
     "SigmoidGrad": ("SigmoidGrad", ops.sigmoid, "yd", _ones_between(-3, 3)),
@@ -486,7 +495,21 @@ DERIVATIVES = {case: _row(*row[:4], *row[4:]) for case, row in {
     "ResizeLinear1DGrad": ("ResizeLinear1DGrad", lambda x: ops.interpolate(x, (5,), mode="linear",
                                                                             align_corners=False), "dx",
                            X4_64[0, :, 0, :3][None], {"coordinate_transformation_mode": "half_pixel"}),
+    "SwigluGrad": ("SwigluGrad", lambda x: ops.silu(x[:, :2]) * x[:, 2:], "dx", np.linspace(-3, 3, 8).reshape(2, 4) + 0.013),
+    "NLLLoss2dGrad": ("NLLLoss2dGrad", lambda x: ops.nll_loss(x, Tensor(LABELS_2D), Tensor(CLASS_WEIGHTS)), "dxcccc",
+                      _ones_between(-3, 3).reshape(1, 3, 2, 1), None, (LABELS_2D, CLASS_WEIGHTS, "mean", -100)),
 }.items()}
+
+
+def test_einsum_grad_is_the_einsums_derivative():
+    # MindSpore 2.10 CPU has no EinsumGrad kernel: each operand's gradient against central differences
+    a, b = _ones_between(-3, 3), _ones_between(-1, 2).reshape(3, 2)
+    dout = np.cos(np.arange(4.0)).reshape(2, 2)
+    da, db = G.EinsumGrad("ij,jk->ik")((Tensor(a), Tensor(b)), Tensor(dout))
+    np.testing.assert_allclose(da.asnumpy(), _vjp_by_differences(lambda x: ops.einsum("ij,jk->ik", x, Tensor(b)),
+                                                                 a, dout), rtol=1e-6)
+    np.testing.assert_allclose(db.asnumpy(), _vjp_by_differences(lambda x: ops.einsum("ij,jk->ik", Tensor(a), x),
+                                                                 b, dout), rtol=1e-6)
 
 
 def _batch_norm_training(x):

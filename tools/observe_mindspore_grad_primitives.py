@@ -191,6 +191,11 @@ CASES = {
                      (DY_POOL, ROIS, (1, 1, 4, 4))),
     "ResizeNearestNeighborV2Grad": ("ResizeNearestNeighborV2Grad", {}, (DY_UP, (2, 3))),
     "ResizeLinear1DGrad": ("ResizeLinear1DGrad", {}, (DY_UP1, X3[:, :, :3])),
+    "SwigluGrad": ("SwigluGrad", {}, (DY22, X[:, :4] if X.shape[1] >= 4 else np.concatenate([X, X[:, :1]], 1))),
+    "NLLLoss2dGrad": ("NLLLoss2dGrad", {}, (SCALAR, LOG_SOFTMAX.reshape(1, 2, 3, 1), np.array([[[1], [0], [1]]],
+                                                                                              np.int64),
+                                            np.array([0.5, 2.0], np.float32), "mean", -100, np.array(3.0, np.float32))),
+    "EinsumGrad": ("EinsumGrad", {"equation": "ij,jk->ik"}, ((X, X.T), DY22)),
     "ResizeLinear1DGrad_half_pixel": ("ResizeLinear1DGrad", {"coordinate_transformation_mode": "half_pixel"},
                                       (DY_UP1, X3[:, :, :3])),
 }

@@ -432,6 +432,25 @@ def _resize_linear1d_grad(grads: Tensor, x: Tensor, coordinate_transformation_mo
                         align_corners=coordinate_transformation_mode == "align_corners")
 
 
+def _swiglu(x: Tensor, dim: int = -1) -> Tensor:
+    """``Swiglu``'s forward: ``silu(a) * b`` of ``x``'s two halves ``a``, ``b`` along ``dim``."""
+    first, second = F.split(x, x.shape[dim] // 2, dim)
+    return nnf.silu(first) * second
+
+
+def _einsum(*operands_and_equation: Any) -> Tensor:
+    """``einsum`` of the operands, the equation last (so that the operands are the leading, differentiated inputs)."""
+    return L.einsum(operands_and_equation[-1], *operands_and_equation[:-1])
+
+
+_EINSUM = GradOperation(get_all=True, sens_param=True)(_einsum)
+
+
+def _einsum_grad(operands: tuple, dout: Tensor, equation: str) -> tuple:
+    """The gradients of ``einsum(equation, *operands)``'s operands."""
+    return _EINSUM(*operands, equation, dout)
+
+
 def _rms_norm(x: Tensor, gamma: Tensor) -> Tensor:
     return act.rms_norm(x, gamma)[0]
 
@@ -561,6 +580,9 @@ _TABLE: dict[str, tuple] = {
                                        ("spatial_scale", None, "spatial_scale", (float,)),
                                        ("sample_num", 2, "sample_num"))),
     "ResizeNearestNeighborV2Grad": (_resize_nearest_grad, _RESIZING),
+    "SwigluGrad": (_input_gradient(_swiglu, "dxx"), ()),
+    "NLLLoss2dGrad": (_input_gradient(_nll_loss, "dxxxxxw"), ()),
+    "EinsumGrad": (_einsum_grad, (("equation", None, "equation", (str,)),)),
     "ResizeLinear1DGrad": (_resize_linear1d_grad, (("coordinate_transformation_mode", "align_corners",
                                                     "coordinate_transformation_mode"),)),
 }
@@ -577,7 +599,7 @@ GENERATED = ("SigmoidGrad", "TanhGrad", "SqrtGrad", "RsqrtGrad", "ReciprocalGrad
              "GluGrad", "LayerNormGrad", "BatchNormGrad", "AvgPoolGrad", "AvgPool2DGrad", "AdaptiveAvgPool2DGradExt",
              "ResizeBilinearGrad", "ResizeNearestNeighborGrad", "UpsampleNearest1DGrad", "UpsampleNearest2DGrad",
              "UpsampleLinear1DGrad", "UpsampleBilinear2DGrad", "AvgPool3DGradExt", "AdaptiveMaxPool2DGrad",
-             "ResizeNearestNeighborV2Grad", "ResizeLinear1DGrad",
+             "ResizeNearestNeighborV2Grad", "ResizeLinear1DGrad", "SwigluGrad", "NLLLoss2dGrad",
              "GridSampler2DGrad", "RmsNormGrad")
 
 __all__ = sorted(_TABLE)
