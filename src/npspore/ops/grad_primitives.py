@@ -332,18 +332,16 @@ def _interpolate(x: Tensor, size: tuple, mode: str, align_corners: bool | None) 
     return interpolate(x, size, None, mode, align_corners)
 
 
-_INTERPOLATE = _input_gradient(_interpolate, "xxd")
-
-
 def _upsample_grad(mode: str) -> Callable:
     """``Upsample<mode>Grad(dy, input_size, output_size=None, scales=None[, align_corners])``: the input's
     gradient of ``interpolate`` in ``mode`` from an input of shape ``input_size`` to ``dy``'s size."""
     aligned = mode not in ("nearest",)
+    gradient = _input_gradient(_interpolate, "xxd")   # one kernel cache per primitive
 
     def function(dy: Tensor, input_size: tuple, output_size: tuple | None = None, scales: Any = None,
                  align_corners: bool = False) -> Tensor:
         x = F.zeros(tuple(input_size), dy.dtype)
-        return _INTERPOLATE(x, tuple(dy.shape[2:]), dy, mode=mode, align_corners=align_corners if aligned else None)
+        return gradient(x, tuple(dy.shape[2:]), dy, mode=mode, align_corners=align_corners if aligned else None)
 
     return function
 
@@ -426,9 +424,12 @@ def _roi_align_grad(dy: Tensor, rois: Tensor, xdiff_shape: tuple, **attributes: 
     return _ROI_ALIGN(F.zeros(tuple(xdiff_shape), dy.dtype), rois, dy, **attributes)
 
 
+_RESIZE_LINEAR1D = _input_gradient(_interpolate, "xxd")
+
+
 def _resize_linear1d_grad(grads: Tensor, x: Tensor, coordinate_transformation_mode: str = "align_corners") -> Tensor:
     """The input's gradient of ``ResizeLinear1D``: linear interpolation to ``grads``' width."""
-    return _INTERPOLATE(x, tuple(grads.shape[2:]), grads, mode="linear",
+    return _RESIZE_LINEAR1D(x, tuple(grads.shape[2:]), grads, mode="linear",
                         align_corners=coordinate_transformation_mode == "align_corners")
 
 
