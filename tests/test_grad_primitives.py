@@ -11,8 +11,8 @@ from npspore import Tensor, nn, ops
 from npspore.ops import operations as P
 from npspore.ops.operations import _grad_ops as G
 from npspore.testing import check_grads
-from grad_primitive_cases import (KINKS, MASK, KEEP, INDEX, CHANNELS, X4_MEAN, X4_VAR, X_POOL, X5, X_LRN, GRID, X_SAMPLE, CASES, VAR, DELTA,
-                                   OPTIMIZER_CASES)
+from grad_primitive_cases import (CASES, CHANNELS, DELTA, GRID, INDEX, KEEP, KINKS, MASK, OPTIMIZER_CASES, VAR, X4_MEAN,
+                                  X4_VAR, X5, X_LRN, X_POOL, X_SAMPLE)
 from recorded_values import check_value
 
 

@@ -66,6 +66,8 @@ def _input_gradient(forward: Callable, inputs: str, all_inputs: bool = False) ->
 def _output_adjoint(op_name: str) -> Callable:
     """``function(y, dy)``: the adjoint rule of op ``op_name``, which reads only the forward's output ``y``."""
     rule = op_table()[op_name].adjoint
+    if rule is None:
+        raise ValueError(f"op {op_name!r} has no adjoint rule")
 
     def function(y: Tensor, dy: Tensor) -> Tensor:
         return rule(None, y, dy)
