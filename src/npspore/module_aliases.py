@@ -35,6 +35,8 @@ MODULE_ALIASES: dict[str, str] = {
     "nn.layer.image": "nn.image_quality",
     "dataset.core": "dataset",
     "dataset.core.validator_helpers": "dataset.arguments",
+    # the gradient primitives (prim-grad)
+    "ops.operations._grad_ops": "ops.grad_primitives",
 }
 
 

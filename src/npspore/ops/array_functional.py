@@ -227,8 +227,9 @@ def _matrix_norm(A, ord, axes, keepdim):
 
 
 def relu6(x: Tensor) -> Tensor:
-    """``min(max(x, 0), 6)`` elementwise."""
-    return run("clip", x, 0, 6)
+    """``min(max(x, 0), 6)`` elementwise; its gradient is 1 on ``(0, 6]`` as MindSpore's ``ReLU6Grad``
+    (relu's 0 at 0, the clip's pass-through at 6)."""
+    return run("clip", run("relu", x), None, 6)
 
 
 def pad(input_x: Tensor, padding: tuple[int, ...], mode: str = "constant", value: float | None = None) -> Tensor:

@@ -298,3 +298,46 @@ class ApplyAdadelta(_Update):
         F.assign(accum_update, rho * accum_update + (1 - rho) * update * update)
         F.assign(var, var - lr * update)
         return var, accum, accum_update
+
+
+# ---------------------------------------------------------------- gradient descent (prim-grad)
+__all__ += ["ApplyGradientDescent", "ApplyProximalGradientDescent"]
+
+
+class ApplyGradientDescent(_Update):
+    """``var -= alpha * delta``.
+
+    Inputs:
+        var (Parameter), alpha (Union[Number, Tensor]), delta (Tensor).
+
+    Outputs:
+        Parameter, ``var`` after the update.
+    """
+
+    def __init__(self):
+        super().__init__()
+
+    def __call__(self, var, alpha, delta):
+        _check_shape("ApplyGradientDescent", var, delta)
+        return F.assign(var, var - alpha * delta)
+
+
+class ApplyProximalGradientDescent(_Update):
+    """The proximal step of ``prox = var - alpha * delta``: ``sign(prox) * max(|prox| - alpha * l1, 0) /
+    (1 + alpha * l2)`` (with ``l1 = 0``, ``prox / (1 + alpha * l2)``).
+
+    Inputs:
+        var (Parameter), alpha, l1, l2 (Union[Number, Tensor]), delta (Tensor).
+
+    Outputs:
+        Parameter, ``var`` after the update.
+    """
+
+    def __init__(self):
+        super().__init__()
+
+    def __call__(self, var, alpha, l1, l2, delta):
+        _check_shape("ApplyProximalGradientDescent", var, delta)
+        prox = var - alpha * delta
+        shrunk = F.sign(prox) * F.maximum(F.abs(prox) - alpha * l1, 0.0)
+        return F.assign(var, shrunk / (1 + alpha * l2))

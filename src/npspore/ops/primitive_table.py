@@ -28,8 +28,9 @@ from .primitives import Primitive
 
 def functional_primitive(name: str, function: Callable, attributes: tuple = ()) -> type:
     """A :class:`Primitive` subclass ``name`` whose instances call ``function`` on their inputs with the
-    constructor's ``attributes`` (``(attribute, default, keyword)`` triples) as keywords."""
-    names = [attribute for attribute, _, _ in attributes]
+    constructor's ``attributes`` (``(attribute, default, keyword)`` triples) as keywords; a fourth item, a tuple
+    of types, is the types an attribute takes when they are more than its default's."""
+    names = [attribute for attribute, *_ in attributes]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         Primitive.__init__(self, name)
@@ -37,16 +38,16 @@ def functional_primitive(name: str, function: Callable, attributes: tuple = ()) 
             raise TypeError(f"For '{name}', the arguments are {names}, but got {len(args)} positional and "
                             f"{sorted(kwargs)}.")
         self._keywords = {}
-        for position, (attribute, default, keyword) in enumerate(attributes):
+        for position, (attribute, default, keyword, *types) in enumerate(attributes):
             value = args[position] if position < len(args) else kwargs.get(attribute, default)
-            check_value_type(attribute, value, [type(default)], name)
+            check_value_type(attribute, value, list(types[0]) if types else [type(default)], name)
             self.add_prim_attr(attribute, value)
             self._keywords[keyword] = value
 
     def __call__(self, *inputs: Any, **keywords: Any) -> Any:
         return function(*inputs, **self._keywords, **keywords)
 
-    shown = ", ".join(f"{attribute}={default!r}" for attribute, default, _ in attributes)
+    shown = ", ".join(f"{attribute}={default!r}" for attribute, default, *_ in attributes)
     doc = f"``{name}({shown})(*inputs)``: :func:`{function.__module__}.{function.__name__}` of the inputs."
     return type(name, (Primitive,), {"__init__": __init__, "__call__": __call__, "__doc__": doc,
                                      "__module__": __name__})

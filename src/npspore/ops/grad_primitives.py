@@ -1,0 +1,610 @@
+"""MindSpore's gradient primitives: ``mindspore.ops.operations._grad_ops`` (``G.SigmoidGrad()(y, dy)``,
+``G.AbsGrad()(x, dout)`` ...) and the ``*Grad`` classes of ``mindspore.ops.auto_generate.gen_ops_prim``.
+
+Each takes MindSpore's inputs in MindSpore's order (recorded from MindSpore 2.10 by
+``tools/observe_mindspore_grad_primitives.py``) and is made by :func:`primitive_table.functional_primitive`
+from one row of :data:`_TABLE`. A primitive given the forward op's input is npspore's vjp of that op
+(:func:`_input_gradient`), so it is the op's own adjoint; one given only the forward's output ``y`` applies the
+op's adjoint rule of ``codegen_templates`` where that rule reads only the output (:func:`_output_adjoint`), or
+else the derivative written in ``y`` in :data:`_FROM_OUTPUT`. Every one is a composition of ops of the table:
+it runs eagerly and compiled and is differentiable again.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from ..common.tensor import Tensor
+from ..opdef import op_table
+from ..nn.loss import SoftMarginLoss
+from . import activation_ops as act
+from . import array_extra as arr
+from . import array_functional as A
+from . import functional as F
+from . import linalg_functional as L
+from . import losses
+from . import math_functional as M
+from . import nn_functional as nnf
+from .grid_sample import grid_sample
+from .array_primitives import L2Normalize
+from .nn_array_primitives import LRN
+from .nn_primitives import AvgPool, BatchNorm, Conv2D, LayerNorm, MaxPool
+from .pooling3d import AvgPool3D, MaxPool3D, avg_pool3d
+from .roi_align import ROIAlign
+from .resize import ResizeBilinearV2, ResizeNearestNeighbor, interpolate
+from .nn_array_primitives import _pad_values
+from .composite import GradOperation
+from .eager import run
+from .primitive_table import functional_primitive
+
+
+def _input_gradient(forward: Callable, inputs: str, all_inputs: bool = False) -> Callable:
+    """The gradient primitive's function of ``forward``: npspore's vjp of it, taking MindSpore's inputs.
+
+    Args:
+        forward (Callable): the forward op; its Tensor inputs first, then its static arguments.
+        inputs (str): one letter per input of the primitive, in MindSpore's order: ``'x'`` an input of
+            ``forward`` (in its order), ``'d'`` the gradient of its output, any other letter an input the
+            vjp does not need (the forward's output).
+        all_inputs (bool): return the gradients of every Tensor input of ``forward`` (a tuple), not only
+            of the first.
+
+    Returns:
+        Callable: ``function(*inputs, **static)``; the keywords are ``forward``'s static arguments, in its order.
+    """
+    gradient = GradOperation(get_all=all_inputs, sens_param=True)(forward)
+
+    def function(*args: Any, **static: Any) -> Any:
+        if static:   # the static arguments follow every input: an optional one left out (a loss's weight) is None
+            args = args + (None,) * (len(inputs) - len(args))
+        dout = args[inputs.index("d")]
+        forward_inputs = [arg for arg, kind in zip(args, inputs) if kind == "x"]
+        return gradient(*forward_inputs, *static.values(), dout)
+
+    return function
+
+
+def _output_adjoint(op_name: str) -> Callable:
+    """``function(y, dy)``: the adjoint rule of op ``op_name``, which reads only the forward's output ``y``."""
+    rule = op_table()[op_name].adjoint
+    if rule is None:
+        raise ValueError(f"op {op_name!r} has no adjoint rule")
+
+    def function(y: Tensor, dy: Tensor) -> Tensor:
+        return rule(None, y, dy)
+
+    return function
+
+
+def _reciprocal_grad(y: Tensor, dy: Tensor) -> Tensor:
+    """``d(1/x) = -dy * y**2`` with ``y = 1/x``."""
+    return -dy * y * y
+
+
+def _acosh_grad(y: Tensor, dy: Tensor) -> Tensor:
+    """``d acosh(x) = dy / sinh(y)`` with ``y = acosh(x)``."""
+    return dy / M.sinh(y)
+
+
+def _asinh_grad(y: Tensor, dy: Tensor) -> Tensor:
+    """``d asinh(x) = dy / cosh(y)`` with ``y = asinh(x)``."""
+    return dy / M.cosh(y)
+
+
+def _elu_grad(dy: Tensor, y: Tensor, alpha: float = 1.0) -> Tensor:
+    """``d elu(x) = dy`` where ``y > 0``, else ``dy * (y + alpha)``."""
+    return run("where", y > 0, dy, dy * (y + alpha))
+
+
+def _elu_grad_ext(dout: Tensor, x_or_out: Tensor, alpha: float = 1.0, is_result: bool = False) -> Tensor:
+    """``EluGradExt``: from the output when ``is_result``, else from the input."""
+    if is_result:
+        return _elu_grad(dout, x_or_out, alpha)
+    return _ELU_FROM_INPUT(dout, x_or_out, alpha)
+
+
+def _softmax_grad(y: Tensor, dy: Tensor, axis: int = -1) -> Tensor:
+    """``d softmax(x) = y * (dy - sum(dy * y))`` over ``axis``, with ``y = softmax(x)``."""
+    return y * (dy - F.reduce_sum(dy * y, axis, True))
+
+
+def _log_softmax_grad(y: Tensor, dy: Tensor, axis: int = -1) -> Tensor:
+    """``d log_softmax(x) = dy - exp(y) * sum(dy)`` over ``axis``, with ``y = log_softmax(x)``."""
+    return dy - F.exp(y) * F.reduce_sum(dy, axis, True)
+
+
+def _selu_grad(dy: Tensor, y: Tensor) -> Tensor:
+    """``d selu(x) = scale * dy`` where ``y > 0``, else ``dy * (y + scale * alpha)``."""
+    scale = act._SELU_SCALE
+    return run("where", y > 0, dy * scale, dy * (y + scale * act._SELU_ALPHA))
+
+
+def _gelu_tanh(x: Tensor) -> Tensor:
+    """``P.GeLU``'s forward: the tanh approximation."""
+    return F.gelu(x, "tanh")
+
+
+def _leaky_relu(x: Tensor, negative_slope: float = 0.01, is_result: bool = False) -> Tensor:
+    """``LeakyReLUGradExt``'s forward; its output has its input's signs, so either gives the gradient."""
+    return nnf.leaky_relu(x, negative_slope)
+
+
+def _hardtanh(x: Tensor, min_val: float = -1.0, max_val: float = 1.0) -> Tensor:
+    return run("clip", x, min_val, max_val)
+
+
+def _threshold(x: Tensor, threshold: float) -> Tensor:
+    return nnf.threshold(x, threshold, 0.0)
+
+
+def _kl_div(x: Tensor, target: Tensor, reduction: str = "mean", log_target: bool = False) -> Tensor:
+    """The terms of ``kl_div`` that hold ``x``: ``-target * x``, reduced as ``kl_div`` reduces. Its gradient to ``x``
+    is ``kl_div``'s, and differentiating that gradient reaches ``target`` (which ``kl_div`` stops)."""
+    losses._check_reduction(reduction, "kl_div", ("mean", "batchmean", "sum", "none"))
+    loss = -(F.exp(target) if log_target else target) * x
+    if reduction == "none":
+        return loss
+    total = F.reduce_sum(loss)
+    if reduction == "mean":
+        return total / loss.size
+    return total / x.shape[0] if reduction == "batchmean" else total
+
+
+def _smooth_l1_loss(x: Tensor, target: Tensor, beta: float, reduction: str) -> Tensor:
+    return losses.smooth_l1_loss(x, target, beta, reduction)
+
+
+def _soft_margin_loss(x: Tensor, target: Tensor, reduction: str) -> Tensor:
+    return SoftMarginLoss(reduction)(x, target)
+
+
+def _binary_cross_entropy(x: Tensor, target: Tensor, weight: Tensor | None, reduction: str) -> Tensor:
+    return losses.binary_cross_entropy(x, target, weight, reduction)
+
+
+def _sigmoid_cross_entropy(x: Tensor, target: Tensor) -> Tensor:
+    return losses.binary_cross_entropy_with_logits(x, target, reduction="none")
+
+
+def _nll_loss(logits: Tensor, labels: Tensor, weight: Tensor, reduction: str, ignore_index: int) -> Tensor:
+    return losses.nll_loss(logits, labels, weight, ignore_index, reduction)
+
+
+def _l2_normalize(x: Tensor, axis: Any, epsilon: float) -> Tensor:
+    return L2Normalize(axis, epsilon)(x)
+
+
+def _glu(x: Tensor, axis: int) -> Tensor:
+    first, second = F.split(x, x.shape[axis] // 2, axis)
+    return first * F.sigmoid(second)
+
+
+def _pad_as(mode: str) -> Callable:
+    def pad(x: Tensor, padding: tuple) -> Tensor:
+        return A.pad(x, padding, mode)
+
+    return pad
+
+
+_ELU_FROM_INPUT = _input_gradient(nnf.elu, "dxx")
+_BIAS_ADD = _input_gradient(A.bias_add, "xxd", all_inputs=True)
+_STRIDED_SLICE = _input_gradient(A.strided_slice, "xxxxd")
+_TRACE = _input_gradient(L.trace, "xd")
+_REPEAT_INTERLEAVE = _input_gradient(arr.repeat_interleave, "xxxd")
+
+
+def _bias_add_grad(dout: Tensor, data_format: str = "NCHW") -> Tensor:
+    """The bias's gradient of ``bias_add``: ``dout`` summed over all but the channel axis."""
+    channels = dout.shape[-1 if data_format == "NHWC" else 1]
+    zeros = F.zeros_like(dout)
+    return _BIAS_ADD(zeros, F.zeros((channels,), dout.dtype), dout, data_format=data_format)[1]
+
+
+def _strided_slice_grad(dy: Tensor, shapex: tuple, begin: tuple, end: tuple, strides: tuple, **masks: int) -> Tensor:
+    """The input's gradient of ``strided_slice`` of an input of shape ``shapex``."""
+    return _STRIDED_SLICE(F.zeros(shapex, dy.dtype), begin, end, strides, dy, **masks)
+
+
+def _trace_grad(dout: Tensor, shape: Tensor) -> Tensor:
+    """The input's gradient of ``trace`` of a matrix of shape ``shape`` (an int Tensor, as MindSpore gives it)."""
+    return _TRACE(F.zeros(tuple(_pad_values("TraceGrad", shape)), dout.dtype), dout)
+
+
+
+def _repeat_interleave_grad(dout: Tensor, repeats: Tensor, dim: int) -> Tensor:
+    """The input's gradient of ``repeat_interleave(x, repeats, dim)``: ``dout``'s repeated slices summed."""
+    shape = list(dout.shape)
+    shape[dim] = repeats.shape[0]
+    counts = tuple(_pad_values("RepeatInterleaveGrad", repeats))
+    return _REPEAT_INTERLEAVE(F.zeros(tuple(shape), dout.dtype), counts, dim, dout)
+
+
+def _dropout_grad(dy: Tensor, mask: Tensor, keep_prob: float = 0.5) -> Tensor:
+    """``dy`` where ``mask`` kept, scaled by ``1 / keep_prob``."""
+    return dy * F.cast(mask, dy.dtype) * (1 / keep_prob)
+
+
+def _dropout_grad_ext(dy: Tensor, mask: Tensor, p: float) -> Tensor:
+    """``DropoutGradExt``: ``dy`` where ``mask`` kept, scaled by ``1 / (1 - p)`` (0 when ``p`` is 1)."""
+    return _dropout_grad(dy, mask, 1 - p) if p < 1 else F.zeros_like(dy)
+
+
+def _flatten_grad(dout: Tensor, shape: tuple) -> Tensor:
+    return F.reshape(dout, shape)
+
+
+def _layer_norm(x: Tensor, gamma: Tensor, beta: Tensor, begin_norm_axis: int, begin_params_axis: int) -> Tensor:
+    return LayerNorm(begin_norm_axis, begin_params_axis, _NORM_EPSILON)(x, gamma, beta)[0]
+
+
+# LayerNormGrad receives the forward's variance without its epsilon: the gradient recomputes the statistics with
+# this one, whose effect is below float32's rounding
+_NORM_EPSILON = 1e-12
+_LAYER_NORM = _input_gradient(_layer_norm, "xxxd", all_inputs=True)
+
+
+def _layer_norm_grad(x: Tensor, dy: Tensor, variance: Tensor, mean: Tensor, gamma: Tensor,
+                     begin_norm_axis: int = 1, begin_params_axis: int = 1) -> tuple:
+    """``(dx, dgamma, dbeta)`` of ``LayerNorm(begin_norm_axis, begin_params_axis)(x, gamma, beta)[0]``."""
+    return _LAYER_NORM(x, gamma, F.zeros_like(gamma), dy, begin_norm_axis=begin_norm_axis,
+                       begin_params_axis=begin_params_axis)
+
+
+def _batch_norm(x: Tensor, scale: Tensor, bias: Tensor, mean: Tensor, variance: Tensor, is_training: bool,
+                epsilon: float, data_format: str) -> Tensor:
+    """``BatchNorm``'s output, normalized by the batch's statistics of ``x`` when ``is_training`` (without the
+    training forward's update of the running statistics, which the gradient does not read)."""
+    if is_training:
+        channel = len(x.shape) - 1 if data_format == "NHWC" else 1
+        axes = tuple(axis for axis in range(len(x.shape)) if axis != channel)
+        mean = F.reduce_mean(x, axes)
+        centered = x - F.reduce_mean(x, axes, True)
+        variance = F.reduce_mean(centered * centered, axes)
+    return BatchNorm(False, epsilon, data_format=data_format)(x, scale, bias, mean, variance)[0]
+
+
+_BATCH_NORM = _input_gradient(_batch_norm, "xxxxxd", all_inputs=True)
+
+
+def _batch_norm_grad(dout: Tensor, x: Tensor, scale: Tensor, saved_mean: Tensor, saved_variance: Tensor,
+                     reserve: Tensor | None = None, is_training: bool = False, epsilon: float = 1e-5,
+                     data_format: str = "NCHW") -> tuple:
+    """``(dx, dscale, dbias)`` of ``BatchNorm``: through the batch's statistics when ``is_training``, else with
+    ``saved_mean`` and ``saved_variance`` held."""
+    gradients = _BATCH_NORM(x, scale, F.zeros_like(scale), saved_mean, saved_variance, dout,
+                            is_training=is_training, epsilon=epsilon, data_format=data_format)
+    return gradients[0], gradients[1], gradients[2]
+
+
+def _max_pool(x: Tensor, kernel_size: Any, strides: Any, pad_mode: str, data_format: str) -> Tensor:
+    return MaxPool(kernel_size, strides, pad_mode, data_format)(x)
+
+
+def _avg_pool(x: Tensor, kernel_size: Any, strides: Any, pad_mode: str, data_format: str) -> Tensor:
+    return AvgPool(kernel_size, strides, pad_mode, data_format)(x)
+
+
+def _avg_pool2d(x: Tensor, kernel_size: Any, stride: Any, padding: Any = 0, ceil_mode: bool = False,
+                count_include_pad: bool = True, divisor_override: int | None = None) -> Tensor:
+    return nnf.avg_pool2d(x, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override or 0)
+
+
+_ADAPTIVE_AVG_POOL2D = _input_gradient(nnf.adaptive_avg_pool2d, "xxd")
+
+
+def _adaptive_avg_pool2d_grad(input_grad: Tensor, orig_input_shape: Tensor) -> Tensor:
+    """The input's gradient of ``adaptive_avg_pool2d`` of an input of shape ``orig_input_shape`` (an int Tensor)."""
+    shape = tuple(_pad_values("AdaptiveAvgPool2DGrad", orig_input_shape))
+    return _ADAPTIVE_AVG_POOL2D(F.zeros(shape, input_grad.dtype), tuple(input_grad.shape[-2:]), input_grad)
+
+
+def _adaptive_avg_pool2d_grad_ext(grad_output: Tensor, x: Tensor) -> Tensor:
+    return _ADAPTIVE_AVG_POOL2D(x, tuple(grad_output.shape[-2:]), grad_output)
+
+
+def _resize_bilinear(image: Tensor, size: tuple, align_corners: bool, half_pixel_centers: bool) -> Tensor:
+    return ResizeBilinearV2(align_corners, half_pixel_centers)(image, size)
+
+
+_RESIZE_BILINEAR = _input_gradient(_resize_bilinear, "xxd")
+
+
+def _resize_bilinear_grad(grads: Tensor, image: Tensor, align_corners: bool = False,
+                          half_pixel_centers: bool = False) -> Tensor:
+    """The image's gradient of ``ResizeBilinearV2(align_corners, half_pixel_centers)(image, grads' size)``."""
+    return _RESIZE_BILINEAR(image, tuple(grads.shape[2:]), grads, align_corners=align_corners,
+                            half_pixel_centers=half_pixel_centers)
+
+
+def _resize_nearest(x: Tensor, size: tuple, align_corners: bool, half_pixel_centers: bool) -> Tensor:
+    return ResizeNearestNeighbor(size, align_corners, half_pixel_centers)(x)
+
+
+_RESIZE_NEAREST = _input_gradient(_resize_nearest, "xxd")
+
+
+def _resize_nearest_grad(grads: Tensor, size: tuple, align_corners: bool = False,
+                         half_pixel_centers: bool = False) -> Tensor:
+    """The input's gradient of ``ResizeNearestNeighbor`` from an input of spatial size ``size``."""
+    x = F.zeros(tuple(grads.shape[:2]) + tuple(size), grads.dtype)
+    return _RESIZE_NEAREST(x, tuple(grads.shape[2:]), grads, align_corners=align_corners,
+                           half_pixel_centers=half_pixel_centers)
+
+
+def _interpolate(x: Tensor, size: tuple, mode: str, align_corners: bool | None) -> Tensor:
+    return interpolate(x, size, None, mode, align_corners)
+
+
+def _upsample_grad(mode: str) -> Callable:
+    """``Upsample<mode>Grad(dy, input_size, output_size=None, scales=None[, align_corners])``: the input's
+    gradient of ``interpolate`` in ``mode`` from an input of shape ``input_size`` to ``dy``'s size."""
+    aligned = mode not in ("nearest",)
+    gradient = _input_gradient(_interpolate, "xxd")   # one kernel cache per primitive
+
+    def function(dy: Tensor, input_size: tuple, output_size: tuple | None = None, scales: Any = None,
+                 align_corners: bool = False) -> Tensor:
+        x = F.zeros(tuple(input_size), dy.dtype)
+        return gradient(x, tuple(dy.shape[2:]), dy, mode=mode, align_corners=align_corners if aligned else None)
+
+    return function
+
+
+def _grid_sample(x: Tensor, grid: Tensor, mode: str, padding_mode: str, align_corners: bool) -> Tensor:
+    return grid_sample(x, grid, mode, padding_mode, align_corners)
+
+
+_GRID_SAMPLE = _input_gradient(_grid_sample, "xxd", all_inputs=True)
+
+
+def _grid_sampler_grad(grad: Tensor, input_x: Tensor, grid: Tensor, interpolation_mode: str = "bilinear",
+                       padding_mode: str = "zeros", align_corners: bool = False, output_mask: tuple = (1, 1)) -> tuple:
+    """``(dx, dgrid)`` of ``grid_sample``."""
+    return _GRID_SAMPLE(input_x, grid, grad, mode=interpolation_mode, padding_mode=padding_mode,
+                        align_corners=align_corners)
+
+
+def _conv2d(x: Tensor, w: Tensor, out_channel: int, kernel_size: Any, pad_mode: str, pad: Any, pad_list: tuple,
+            mode: int, stride: Any, dilation: Any, group: int, data_format: str) -> Tensor:
+    return Conv2D(out_channel, kernel_size, mode, pad_mode, pad, stride, dilation, group, data_format)(x, w)
+
+
+_CONV2D = _input_gradient(_conv2d, "xxd", all_inputs=True)
+
+
+def _conv2d_filter_grad(dout: Tensor, x: Tensor, filter_size: tuple, **attributes: Any) -> Tensor:
+    """The filter's gradient of ``Conv2D(**attributes)(x, w)`` for a filter of shape ``filter_size``."""
+    return _CONV2D(x, F.zeros(tuple(filter_size), dout.dtype), dout, **attributes)[1]
+
+
+def _max_pool3d(x: Tensor, kernel_size: Any, strides: Any, pad_mode: str, pad_list: Any, data_format: str) -> Tensor:
+    return MaxPool3D(kernel_size, strides, pad_mode, pad_list, data_format=data_format)(x)
+
+
+def _avg_pool3d(x: Tensor, kernel_size: Any, strides: Any, pads: Any, ceil_mode: bool, count_include_pad: bool,
+                divisor_override: int, data_format: str, pad_mode: str) -> Tensor:
+    return AvgPool3D(kernel_size, strides, pad_mode, pads, ceil_mode, count_include_pad, divisor_override,
+                     data_format)(x)
+
+
+_AVG_POOL3D = _input_gradient(_avg_pool3d, "xd")
+
+
+def _avg_pool3d_grad(origin_input_shape: Any, grads: Tensor, **attributes: Any) -> Tensor:
+    """The input's gradient of ``AvgPool3D(**attributes)`` of an input of shape ``origin_input_shape``."""
+    shape = tuple(_pad_values("AvgPool3DGrad", origin_input_shape))
+    return _AVG_POOL3D(F.zeros(shape, grads.dtype), grads, **attributes)
+
+
+def _avg_pool3d_ext(x: Tensor, kernel_size: Any, stride: Any = None, padding: Any = 0, ceil_mode: bool = False,
+                    count_include_pad: bool = True, divisor_override: int | None = None) -> Tensor:
+    return avg_pool3d(x, kernel_size, kernel_size if stride is None else stride, padding, ceil_mode,
+                          count_include_pad, divisor_override or 0)
+
+
+def _lrn(x: Tensor, depth_radius: int, bias: float, alpha: float, beta: float) -> Tensor:
+    return LRN(depth_radius, bias, alpha, beta)(x)
+
+
+_ADAPTIVE_MAX_POOL2D = _input_gradient(nnf.adaptive_max_pool2d, "xxd")
+
+
+def _adaptive_max_pool2d_grad(y_grad: Tensor, x: Tensor, argmax: Tensor) -> Tensor:
+    """The input's gradient of ``adaptive_max_pool2d(x, y_grad's size)``: ``y_grad`` at each window's maximum
+    (the maximum ``argmax`` holds)."""
+    return _ADAPTIVE_MAX_POOL2D(x, tuple(y_grad.shape[-2:]), y_grad)
+
+
+def _roi_align(features: Tensor, rois: Tensor, pooled_height: int, pooled_width: int, spatial_scale: float,
+               sample_num: int) -> Tensor:
+    return ROIAlign(pooled_height, pooled_width, spatial_scale, sample_num)(features, rois)
+
+
+_ROI_ALIGN = _input_gradient(_roi_align, "xxd")
+
+
+def _roi_align_grad(dy: Tensor, rois: Tensor, xdiff_shape: tuple, **attributes: Any) -> Tensor:
+    """The features' gradient of ``ROIAlign(**attributes)(features, rois)`` for features of shape ``xdiff_shape``."""
+    return _ROI_ALIGN(F.zeros(tuple(xdiff_shape), dy.dtype), rois, dy, **attributes)
+
+
+_RESIZE_LINEAR1D = _input_gradient(_interpolate, "xxd")
+
+
+def _resize_linear1d_grad(grads: Tensor, x: Tensor, coordinate_transformation_mode: str = "align_corners") -> Tensor:
+    """The input's gradient of ``ResizeLinear1D``: linear interpolation to ``grads``' width."""
+    return _RESIZE_LINEAR1D(x, tuple(grads.shape[2:]), grads, mode="linear",
+                        align_corners=coordinate_transformation_mode == "align_corners")
+
+
+def _swiglu(x: Tensor, dim: int = -1) -> Tensor:
+    """``Swiglu``'s forward: ``silu(a) * b`` of ``x``'s two halves ``a``, ``b`` along ``dim``."""
+    first, second = F.split(x, x.shape[dim] // 2, dim)
+    return nnf.silu(first) * second
+
+
+def _einsum(*operands_and_equation: Any) -> Tensor:
+    """``einsum`` of the operands, the equation last (so that the operands are the leading, differentiated inputs)."""
+    return L.einsum(operands_and_equation[-1], *operands_and_equation[:-1])
+
+
+_EINSUM = GradOperation(get_all=True, sens_param=True)(_einsum)
+
+
+def _einsum_grad(operands: tuple, dout: Tensor, equation: str) -> tuple:
+    """The gradients of ``einsum(equation, *operands)``'s operands."""
+    return _EINSUM(*operands, equation, dout)
+
+
+def _rms_norm(x: Tensor, gamma: Tensor) -> Tensor:
+    return act.rms_norm(x, gamma)[0]
+
+
+def _logit(x: Tensor, eps: float) -> Tensor:
+    """``LogitGrad``'s forward: :func:`math_functional.logit`, not clamped when ``eps`` is negative."""
+    return M.logit(x, eps)
+
+
+# the constructor attributes of the pooling and the resizing gradients
+_POOLING = (("kernel_size", 1, "kernel_size", (int, tuple)), ("strides", 1, "strides", (int, tuple)),
+            ("pad_mode", "VALID", "pad_mode"), ("data_format", "NCHW", "data_format"))
+_RESIZING = (("align_corners", False, "align_corners"), ("half_pixel_centers", False, "half_pixel_centers"))
+
+# MindSpore name -> (function of MindSpore's inputs, constructor attributes as (attribute, default, keyword)).
+_TABLE: dict[str, tuple] = {
+    # elementwise, from the forward's output
+    "SigmoidGrad": (_output_adjoint("sigmoid"), ()),
+    "TanhGrad": (_output_adjoint("tanh"), ()),
+    "SqrtGrad": (_output_adjoint("sqrt"), ()),
+    "RsqrtGrad": (_output_adjoint("rsqrt"), ()),
+    "ReciprocalGrad": (_reciprocal_grad, ()),
+    "InvGrad": (_reciprocal_grad, ()),
+    "AcoshGrad": (_acosh_grad, ()),
+    "AsinhGrad": (_asinh_grad, ()),
+    "EluGrad": (_elu_grad, ()),
+    "SeluGrad": (_selu_grad, ()),
+    # elementwise, from the forward's input
+    "ReluGrad": (_input_gradient(F.relu, "dx"), ()),
+    "AbsGrad": (_input_gradient(F.abs, "xd"), ()),
+    "ACosGrad": (_input_gradient(M.acos, "xd"), ()),
+    "AsinGrad": (_input_gradient(M.asin, "xd"), ()),
+    "AtanGrad": (_input_gradient(M.atan, "xd"), ()),
+    "ReLU6Grad": (_input_gradient(A.relu6, "dx"), ()),
+    "SoftplusGrad": (_input_gradient(F.softplus, "dx"), ()),
+    "FastGeLUGrad": (_input_gradient(act.fast_gelu, "dx"), ()),
+    "HSigmoidGrad": (_input_gradient(nnf.hardsigmoid, "dx"), ()),
+    "HSwishGrad": (_input_gradient(nnf.hardswish, "dx"), ()),
+    "SiLUGrad": (_input_gradient(nnf.silu, "dx"), ()),
+    "HShrinkGrad": (_input_gradient(act.hardshrink, "dx"), (("lambd", 0.5, "lambd"),)),
+    "SoftShrinkGrad": (_input_gradient(act.softshrink, "dx"), (("lambd", 0.5, "lambd"),)),
+    "LogitGrad": (_input_gradient(_logit, "dx"), (("eps", -1.0, "eps"),)),
+    "GeLUGrad": (_input_gradient(_gelu_tanh, "dxy"), ()),
+    "GeluGradExt": (_input_gradient(F.gelu, "dxx"), ()),
+    "PReLUGrad": (_input_gradient(nnf.prelu, "dxx", all_inputs=True), ()),
+    "MaskedSelectGrad": (_input_gradient(F.masked_select, "xxd"), ()),
+    "GatherDGradV2": (_input_gradient(A.gather_d, "xxxd"), ()),
+    "HardtanhGrad": (_input_gradient(_hardtanh, "dxxx"), ()),
+    "LeakyReLUGradExt": (_input_gradient(_leaky_relu, "dxxx"), ()),
+    "EluGradExt": (_elu_grad_ext, ()),
+    "SoftplusGradExt": (_input_gradient(F.softplus, "dxxx"), ()),
+    "ThresholdGrad": (_input_gradient(_threshold, "dxx"), ()),
+    "MishGradExt": (_input_gradient(nnf.mish, "dx"), ()),
+    "LogSigmoidGrad": (_input_gradient(nnf.logsigmoid, "dxy"), ()),
+    "SoftmaxGrad": (_softmax_grad, ()),
+    "LogSoftmaxGrad": (_log_softmax_grad, (("axis", -1, "axis"),)),
+    # losses: the gradient of the first input
+    "MSELossGradExt": (_input_gradient(act.mse_loss, "dxxx"), ()),
+    "KLDivGrad": (_input_gradient(_kl_div, "dxxxx"), ()),
+    "SmoothL1LossGrad": (_input_gradient(_smooth_l1_loss, "xxd"), (("beta", 1.0, "beta"),
+                                                                   ("reduction", "none", "reduction"))),
+    "SoftMarginLossGrad": (_input_gradient(_soft_margin_loss, "xxd"), (("reduction", "mean", "reduction"),)),
+    "BinaryCrossEntropyGrad": (_input_gradient(_binary_cross_entropy, "xxdx"), (("reduction", "mean", "reduction"),)),
+    "SigmoidCrossEntropyWithLogitsGrad": (_input_gradient(_sigmoid_cross_entropy, "xxd"), ()),
+    "NLLLossGrad": (_input_gradient(_nll_loss, "xdxxw"), (("reduction", "mean", "reduction"),
+                                                         ("ignore_index", -100, "ignore_index"))),
+    # array and shape ops
+    "MaximumGrad": (_input_gradient(F.maximum, "xxd", all_inputs=True), ()),
+    "MinimumGrad": (_input_gradient(F.minimum, "xxd", all_inputs=True), ()),
+    "BiasAddGrad": (_bias_add_grad, (("data_format", "NCHW", "data_format"),)),
+    "DropoutGrad": (_dropout_grad, (("keep_prob", 0.5, "keep_prob"),)),
+    "DropoutGradExt": (_dropout_grad_ext, ()),
+    "SliceGrad": (_input_gradient(A.slice, "dxxx"), ()),
+    "StridedSliceGrad": (_strided_slice_grad, tuple((mask, 0, mask) for mask in (
+        "begin_mask", "end_mask", "ellipsis_mask", "new_axis_mask", "shrink_axis_mask"))),
+    "L2NormalizeGrad": (_input_gradient(_l2_normalize, "xyd"), (("axis", 0, "axis"), ("epsilon", 1e-4, "epsilon"))),
+    "GluGrad": (_input_gradient(_glu, "dx"), (("axis", -1, "axis"),)),
+    "TraceGrad": (_trace_grad, ()),
+    "FlattenGrad": (_flatten_grad, ()),
+    "RepeatInterleaveGrad": (_repeat_interleave_grad, ()),
+    "ReflectionPad1DGrad": (_input_gradient(_pad_as("reflect"), "dxx"), ()),
+    "ReflectionPad2DGrad": (_input_gradient(_pad_as("reflect"), "dxx"), ()),
+    "ReflectionPad3DGrad": (_input_gradient(_pad_as("reflect"), "dxx"), ()),
+    # normalization, pooling and resizing
+    "LayerNormGrad": (_layer_norm_grad, (("begin_norm_axis", 1, "begin_norm_axis"),
+                                         ("begin_params_axis", 1, "begin_params_axis"))),
+    "BatchNormGrad": (_batch_norm_grad, (("is_training", False, "is_training"), ("epsilon", 1e-5, "epsilon"),
+                                         ("data_format", "NCHW", "data_format"))),
+    "MaxPoolGrad": (_input_gradient(_max_pool, "xyd"), _POOLING),
+    "AvgPoolGrad": (_input_gradient(_avg_pool, "xyd"), _POOLING),
+    "AvgPool2DGrad": (_input_gradient(_avg_pool2d, "dxxxxxxx"), ()),
+    "AdaptiveAvgPool2DGrad": (_adaptive_avg_pool2d_grad, ()),
+    "AdaptiveAvgPool2DGradExt": (_adaptive_avg_pool2d_grad_ext, ()),
+    "ResizeBilinearGrad": (_resize_bilinear_grad, _RESIZING),
+    "ResizeNearestNeighborGrad": (_resize_nearest_grad, _RESIZING),
+    "UpsampleNearest1DGrad": (_upsample_grad("nearest"), ()),
+    "UpsampleNearest2DGrad": (_upsample_grad("nearest"), ()),
+    "UpsampleLinear1DGrad": (_upsample_grad("linear"), ()),
+    "UpsampleBilinear2DGrad": (_upsample_grad("bilinear"), ()),
+    "GridSampler2DGrad": (_grid_sampler_grad, (("interpolation_mode", "bilinear", "interpolation_mode"),
+                                               ("padding_mode", "zeros", "padding_mode"),
+                                               ("align_corners", False, "align_corners"),
+                                               ("output_mask", (1, 1), "output_mask"))),
+    "RmsNormGrad": (_input_gradient(_rms_norm, "dx?x", all_inputs=True), ()),
+    "Conv2DBackpropFilter": (_conv2d_filter_grad, (
+        ("out_channel", None, "out_channel", (int,)), ("kernel_size", None, "kernel_size", (int, tuple)),
+        ("pad_mode", "valid", "pad_mode"), ("pad", 0, "pad", (int, tuple)), ("pad_list", (0, 0, 0, 0), "pad_list"),
+        ("mode", 1, "mode"), ("stride", (1, 1), "stride", (int, tuple)),
+        ("dilation", (1, 1, 1, 1), "dilation", (int, tuple)), ("group", 1, "group"),
+        ("data_format", "NCHW", "data_format"))),
+    "MaxPool3DGrad": (_input_gradient(_max_pool3d, "xyd"), (
+        ("kernel_size", (1, 1, 1, 1, 1), "kernel_size", (int, tuple)),
+        ("strides", (1, 1, 1, 1, 1), "strides", (int, tuple)), ("pad_mode", "VALID", "pad_mode"),
+        ("pad_list", 0, "pad_list", (int, tuple)), ("data_format", "NCDHW", "data_format"))),
+    "AvgPool3DGrad": (_avg_pool3d_grad, (
+        ("kernel_size", 1, "kernel_size", (int, tuple)), ("strides", 1, "strides", (int, tuple)),
+        ("pads", 0, "pads", (int, tuple)), ("ceil_mode", False, "ceil_mode"),
+        ("count_include_pad", True, "count_include_pad"), ("divisor_override", 0, "divisor_override"),
+        ("data_format", "NCDHW", "data_format"), ("pad_mode", "pad", "pad_mode"))),
+    "AvgPool3DGradExt": (_input_gradient(_avg_pool3d_ext, "dxxxxxxx"), ()),
+    "LRNGrad": (_input_gradient(_lrn, "dxy"), (("depth_radius", 5, "depth_radius"), ("bias", 1.0, "bias"),
+                                               ("alpha", 1.0, "alpha"), ("beta", 0.5, "beta"))),
+    "KLDivLossGrad": (_input_gradient(_kl_div, "dxx"), (("reduction", "mean", "reduction"),)),
+    "AdaptiveMaxPool2DGrad": (_adaptive_max_pool2d_grad, ()),
+    "ROIAlignGrad": (_roi_align_grad, (("pooled_height", None, "pooled_height", (int,)),
+                                       ("pooled_width", None, "pooled_width", (int,)),
+                                       ("spatial_scale", None, "spatial_scale", (float,)),
+                                       ("sample_num", 2, "sample_num"))),
+    "ResizeNearestNeighborV2Grad": (_resize_nearest_grad, _RESIZING),
+    "SwigluGrad": (_input_gradient(_swiglu, "dxx"), ()),
+    "NLLLoss2dGrad": (_input_gradient(_nll_loss, "dxxxxxw"), ()),
+    "EinsumGrad": (_einsum_grad, (("equation", None, "equation", (str,)),)),
+    "ResizeLinear1DGrad": (_resize_linear1d_grad, (("coordinate_transformation_mode", "align_corners",
+                                                    "coordinate_transformation_mode"),)),
+}
+
+# The rows MindSpore 2.10 also generates in mindspore.ops.auto_generate.gen_ops_prim.
+GENERATED = ("SigmoidGrad", "TanhGrad", "SqrtGrad", "RsqrtGrad", "ReciprocalGrad", "AcoshGrad", "AsinhGrad",
+             "EluGrad", "SeluGrad", "ReluGrad", "AbsGrad", "ACosGrad", "AsinGrad", "AtanGrad", "ReLU6Grad",
+             "FastGeLUGrad", "HSigmoidGrad", "HSwishGrad", "SiLUGrad", "HShrinkGrad", "SoftShrinkGrad", "LogitGrad",
+             "GeLUGrad", "GeluGradExt", "PReLUGrad", "MaskedSelectGrad", "GatherDGradV2", "HardtanhGrad",
+             "LeakyReLUGradExt", "EluGradExt", "SoftplusGradExt", "ThresholdGrad", "MishGradExt", "LogSigmoidGrad",
+             "LogSoftmaxGrad", "MSELossGradExt", "KLDivGrad", "SmoothL1LossGrad", "SoftMarginLossGrad",
+             "BinaryCrossEntropyGrad", "NLLLossGrad", "MaximumGrad", "MinimumGrad", "BiasAddGrad", "DropoutGradExt",
+             "RepeatInterleaveGrad", "ReflectionPad1DGrad", "ReflectionPad2DGrad", "ReflectionPad3DGrad",
+             "GluGrad", "LayerNormGrad", "BatchNormGrad", "AvgPoolGrad", "AvgPool2DGrad", "AdaptiveAvgPool2DGradExt",
+             "ResizeBilinearGrad", "ResizeNearestNeighborGrad", "UpsampleNearest1DGrad", "UpsampleNearest2DGrad",
+             "UpsampleLinear1DGrad", "UpsampleBilinear2DGrad", "AvgPool3DGradExt", "AdaptiveMaxPool2DGrad",
+             "ResizeNearestNeighborV2Grad", "ResizeLinear1DGrad", "SwigluGrad", "NLLLoss2dGrad",
+             "GridSampler2DGrad", "RmsNormGrad")
+
+__all__ = sorted(_TABLE)
+globals().update({name: functional_primitive(name, function, attributes)
+                  for name, (function, attributes) in _TABLE.items()})
