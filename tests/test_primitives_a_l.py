@@ -128,3 +128,140 @@ def test_npu_float_status_rejects_a_non_float_flag():
         ops.NPUGetFloatStatus()(Tensor(np.zeros(8, np.int32)))
     with pytest.raises(TypeError, match="For 'NPUClearFloatStatus', the 'x' must be a Tensor"):
         ops.NPUClearFloatStatus()([0.0] * 8)
+
+
+# --- optimizer primitives (Apply*, AdamNoUpdateParam, FusedCastAdamWeightDecay, FusedWeightScaleApplyMomentum):
+# each case prints the Parameters after the update; recorded from MindSpore 2.10 CPU by
+# tools/observe_mindspore_primitives_a_l.py (same case names).
+
+VAR = np.array([[0.6, 0.4], [0.1, 0.5]], np.float32)
+ACCUM = np.array([[0.6, 0.5], [0.2, 0.6]], np.float32)
+GRAD = np.array([[0.3, -0.7], [-0.1, 0.8]], np.float32)
+
+
+class _Updating(nn.Cell):
+    """Calls ``prim`` on the first ``at`` inputs, its Parameters, then the other inputs."""
+
+    def __init__(self, prim, params, at=0):
+        super().__init__()
+        self.prim, self.at = prim, at
+        self.params = ms.ParameterTuple([ms.Parameter(Tensor(p.copy()), name=f"p{i}") for i, p in enumerate(params)])
+
+    def construct(self, *others):
+        return self.prim(*others[:self.at], *self.params, *others[self.at:])
+
+
+def _updated(prim, n_params, *others, params=(VAR, ACCUM, ACCUM * 0.5, ACCUM * 0.25), compiled=False, at=0):
+    cell = _Updating(prim, params[:n_params], at)
+    (ms.jit(cell.construct) if compiled else cell)(*others)
+    return [p.asnumpy().tolist() for p in cell.params]
+
+
+def _returned(prim, n_params, *others, params=(ACCUM, ACCUM * 0.5), compiled=False):
+    cell = _Updating(prim, params[:n_params])
+    return [(ms.jit(cell.construct) if compiled else cell)(*others).asnumpy().tolist()]
+
+
+def _t(value, dtype=np.float32):
+    return Tensor(np.array(value, dtype))
+
+
+OPTIMIZER_CASES = {
+    "apply_ada_max": lambda c: _updated(P.ApplyAdaMax(), 3, _t(0.9), _t(0.001), _t(0.9), _t(0.99), _t(1e-10),
+                                        Tensor(GRAD), compiled=c),
+    "apply_ada_max_numbers": lambda c: _updated(P.ApplyAdaMax(), 3, 0.5, 0.1, 0.8, 0.9, 1e-7, Tensor(GRAD), compiled=c),
+    "apply_adagrad_v2": lambda c: _updated(P.ApplyAdagradV2(epsilon=1e-6), 2, _t(0.001), Tensor(GRAD), compiled=c),
+    "apply_adagrad_v2_no_slots": lambda c: _updated(P.ApplyAdagradV2(epsilon=0.1, update_slots=False), 2, 0.5,
+                                                    Tensor(GRAD), compiled=c),
+    "apply_adam_with_amsgrad": lambda c: _updated(P.ApplyAdamWithAmsgrad(), 4, _t(0.3), _t(0.3), _t(0.001),
+                                                  Tensor(GRAD), compiled=c),
+    "apply_adam_with_amsgrad_betas": lambda c: _updated(P.ApplyAdamWithAmsgrad(beta1=0.5, beta2=0.6, epsilon=0.1), 4,
+                                                        _t(0.5), _t(0.6), _t(0.2), Tensor(GRAD), compiled=c),
+    "apply_add_sign": lambda c: _updated(P.ApplyAddSign(), 2, _t(0.001), _t(1.0), _t(0.99), _t(0.9), Tensor(GRAD),
+                                         compiled=c),
+    "apply_add_sign_numbers": lambda c: _updated(P.ApplyAddSign(), 2, 0.5, 2.0, 0.5, 0.3, Tensor(GRAD), compiled=c),
+    "apply_power_sign": lambda c: _updated(P.ApplyPowerSign(), 2, _t(0.001), _t(np.e), _t(0.99), _t(0.9),
+                                           Tensor(GRAD), compiled=c),
+    "apply_power_sign_numbers": lambda c: _updated(P.ApplyPowerSign(), 2, 0.5, 2.0, 0.5, 0.3, Tensor(GRAD),
+                                                   compiled=c),
+    "apply_proximal_adagrad": lambda c: _updated(P.ApplyProximalAdagrad(), 2, 0.01, 0.0, 0.0, Tensor(GRAD),
+                                                 compiled=c),
+    "apply_proximal_adagrad_l1_l2": lambda c: _updated(P.ApplyProximalAdagrad(), 2, _t(0.5), _t(0.3), _t(0.2),
+                                                       Tensor(GRAD), compiled=c),
+    "apply_ftrl": lambda c: _updated(P.ApplyFtrl(), 3, Tensor(GRAD), 0.001, 0.0, 0.0, -0.5, compiled=c),
+    "apply_ftrl_l1_l2": lambda c: _updated(P.ApplyFtrl(), 3, Tensor(abs(GRAD)), _t(0.5), _t(0.05), _t(0.1), _t(-0.5),
+                                           compiled=c),
+    "apply_adagrad_da": lambda c: _updated(P.ApplyAdagradDA(), 3, Tensor(abs(GRAD)), _t(0.001), _t(0.001), _t(0.001),
+                                           _t(2, np.int32), compiled=c),
+    "apply_adagrad_da_l1": lambda c: _updated(P.ApplyAdagradDA(), 3, Tensor(abs(GRAD)), _t(0.5), _t(0.1), _t(0.0),
+                                              _t(3, np.int32), compiled=c),
+    "adam_no_update_param": lambda c: _returned(P.AdamNoUpdateParam(), 2, _t(0.9), _t(0.999), _t(0.001), _t(0.9),
+                                                _t(0.999), _t(1e-8), Tensor(GRAD), compiled=c),
+    "adam_no_update_param_nesterov": lambda c: _returned(P.AdamNoUpdateParam(use_nesterov=True), 2, _t(0.5), _t(0.6),
+                                                         _t(0.1), _t(0.5), _t(0.6), _t(1e-3), Tensor(GRAD),
+                                                         compiled=c),
+    "fused_cast_adam_weight_decay_doc": lambda c: _updated(
+        P.FusedCastAdamWeightDecay(), 3, 0.001, 0.9, 0.999, 1e-8, 0.0, Tensor(np.ones([2, 2]), ms.float16), 1.0,
+        params=(np.ones([2, 2], np.float16), np.ones([2, 2], np.float32), np.ones([2, 2], np.float32)), compiled=c),
+    "fused_cast_adam_weight_decay_f16": lambda c: _updated(
+        P.FusedCastAdamWeightDecay(), 3, 0.1, 0.5, 0.6, 1e-3, 0.2, Tensor(GRAD.astype(np.float16)), 2.0,
+        params=(VAR.astype(np.float16), ACCUM, ACCUM * 0.5), compiled=c),
+    "fused_cast_adam_weight_decay_f32": lambda c: _updated(
+        P.FusedCastAdamWeightDecay(), 3, 0.1, 0.5, 0.6, 1e-3, 0.2, Tensor(GRAD.astype(np.float16)), 0.5, compiled=c),
+    # (ApplyAdagradDA with grad_accum >= l1 * global_step, ApplyFtrl with linear >= 0 after the update where l1 > 0:
+    # see the notes of npspore's ApplyAdagradDA and ApplyFtrl)
+    # no CPU kernel in MindSpore 2.10: the docstring example of ops.ApplyKerasMomentum and its formula's value
+    "apply_keras_momentum_doc": lambda c: _updated(
+        P.ApplyKerasMomentum(), 2, _t(0.001), _t([[0.3, 0.2], [0.4, 0.1]]), _t(0.99),
+        params=(np.array([[0.2, 0.3], [0.1, 0.4]], np.float32),) * 2, compiled=c),
+    "apply_keras_momentum_nesterov": lambda c: _updated(P.ApplyKerasMomentum(use_nesterov=True), 2, _t(0.1),
+                                                        Tensor(GRAD), _t(0.9), compiled=c),
+    # GPU only in MindSpore 2.10: its GPU kernel's formula, evaluated in float64 and rounded to float32
+    "fused_weight_scale_apply_momentum": lambda c: _updated(P.FusedWeightScaleApplyMomentum(), 2, _t(0.01), _t(0.5),
+                                                            _t(0.1), Tensor(GRAD), _t(0.9), compiled=c, at=2),
+}
+OPTIMIZER_VALUES = {
+    'apply_ada_max': [[[0.581000030040741, 0.3945714235305786], [0.08300000429153442, 0.492249995470047]], [[0.5700000524520874, 0.37999996542930603], [0.16999998688697815, 0.6200000643730164]], [[0.30000001192092896, 0.699999988079071], [0.10000000149011612, 0.800000011920929]]],
+    'apply_ada_max_numbers': [[[0.24000012874603271, 0.3257142901420593], [-0.17999976873397827, 0.3400000333786011]], [[0.5400000214576721, 0.2600000202655792], [0.14000001549720764, 0.6399999856948853]], [[0.30000001192092896, 0.699999988079071], [0.10000000149011612, 0.800000011920929]]],
+    'apply_adagrad_v2': [[[0.5996388792991638, 0.4007035195827484], [0.10021822154521942, 0.4992815852165222]], [[0.690000057220459, 0.9900000095367432], [0.21000000834465027, 1.2400000095367432]]],
+    'apply_adagrad_v2_no_slots': [[[0.42849239706993103, 0.8336477279663086], [0.19137200713157654, 0.04264634847640991]], [[0.6000000238418579, 0.5], [0.20000000298023224, 0.6000000238418579]]],
+    'apply_adam_with_amsgrad': [[[0.5987557172775269, 0.39909207820892334], [0.09935717284679413, 0.4986478090286255]], [[0.5699999928474426, 0.37999996542930603], [0.16999998688697815, 0.6200000047683716]], [[0.29979002475738525, 0.2502399981021881], [0.09991000592708588, 0.3003399968147278]], [[0.29979002475738525, 0.2502399981021881], [0.09991000592708588, 0.3003399968147278]]],
+    'apply_adam_with_amsgrad_betas': [[[0.3984234035015106, 0.4367590546607971], [0.06416502594947815, 0.26708289980888367]], [[0.45000001788139343, -0.10000002384185791], [0.04999999701976776, 0.7000000476837158]], [[0.2160000205039978, 0.34599998593330383], [0.06400000303983688, 0.4360000193119049]], [[0.2160000205039978, 0.34599998593330383], [0.06400000303983688, 0.4360000193119049]]],
+    'apply_add_sign': [[[0.5994030237197876, 0.4000070095062256], [0.10000099986791611, 0.4984079897403717]], [[0.5700000524520874, 0.37999996542930603], [0.16999998688697815, 0.6200000643730164]]],
+    'apply_add_sign_numbers': [[[0.2250000238418579, 1.274999976158142], [0.22499999403953552, -0.5]], [[0.39000001549720764, -0.3399999737739563], [-0.009999997913837433, 0.7400000095367432]]],
+    'apply_power_sign': [[[0.5955756902694702, 0.4000474810600281], [0.10000678151845932, 0.48820170760154724]], [[0.5700000524520874, 0.37999996542930603], [0.16999998688697815, 0.6200000643730164]]],
+    'apply_power_sign_numbers': [[[0.19225773215293884, 1.3513985872268677], [0.23591408133506775, -0.5873126983642578]], [[0.39000001549720764, -0.3399999737739563], [-0.009999997913837433, 0.7400000095367432]]],
+    'apply_proximal_adagrad': [[[0.5963884592056274, 0.4070352613925934], [0.10218217968940735, 0.4928157925605774]], [[0.690000057220459, 0.9900000095367432], [0.21000000834465027, 1.2400000095367432]]],
+    'apply_proximal_adagrad_l1_l2': [[[0.21317875385284424, 0.5461203455924988], [0.0, 0.005583974067121744]], [[0.690000057220459, 0.9900000095367432], [0.21000000834465027, 1.2400000095367432]]],
+    'apply_ftrl': [[[0.0397748164832592, 0.11618464440107346], [0.002409997396171093, 0.15120799839496613]], [[0.690000057220459, 0.9900000095367432], [0.21000000834465027, 1.2400000095367432]], [[-33.03944396972656, -115.60225677490234], [-1.104399561882019, -168.3780975341797]]],
+    'apply_ftrl_l1_l2': [[[-0.259342759847641, -0.30580052733421326], [-0.1323682963848114, -0.2929595112800598]], [[0.690000057220459, 0.9900000095367432], [0.21000000834465027, 1.2400000095367432]], [[0.5327211618423462, 0.7196954488754272], [0.1977912038564682, 0.7610437870025635]]],
+    'apply_adagrad_da': [[[-0.0014379463391378522, -0.0013926435494795442], [-0.0008984985179267824, -0.001441924017854035]], [[0.9000000357627869, 1.2000000476837158], [0.30000001192092896, 1.4000000953674316]], [[0.39000001549720764, 0.7400000095367432], [0.10999999940395355, 0.940000057220459]]],
+    'apply_adagrad_da_l1': [[[-0.4803844690322876, -0.5231143832206726], [-0.0, -0.5672817230224609]], [[0.9000000357627869, 1.2000000476837158], [0.30000001192092896, 1.4000000953674316]], [[0.39000001549720764, 0.7400000095367432], [0.10999999940395355, 0.940000057220459]]],
+    'adam_no_update_param': [[[-0.0003292027104180306, -0.00024021620629355311], [-0.00017007540736813098, -0.000357752142008394]]],
+    'adam_no_update_param_nesterov': [[[-0.10184293985366821, 0.08587054908275604], [0.01245078444480896, -0.14345668256282806]]],
+    'fused_cast_adam_weight_decay_doc': [[[0.9990234375, 0.9990234375], [0.9990234375, 0.9990234375]], [[1.0, 1.0], [1.0, 1.0]], [[1.0, 1.0], [1.0, 1.0]]],
+    'fused_cast_adam_weight_decay_f16': [[[0.501953125, 0.375244140625], [0.0677490234375, 0.388916015625]], [[0.37501221895217896, 0.074951171875], [0.07500610500574112, 0.49995118379592896]], [[0.18900293111801147, 0.19902735948562622], [0.060999516397714615, 0.24396875500679016]]],
+    'fused_cast_adam_weight_decay_f32': [[[0.48277467489242554, 0.4385239779949188], [0.09799117594957352, 0.38983944058418274]], [[0.600048840045929, -0.4501953125], [2.442300319671631e-05, 1.0998046398162842]], [[0.32404688000679016, 0.9344375133514404], [0.07599218934774399, 1.2035000324249268]]],
+    'apply_keras_momentum_doc': [[[0.3977000117301941, 0.5968000292778015], [0.19860000908374786, 0.7958999872207642]],
+                                 [[0.19770000874996185, 0.29680001735687256], [0.09860000014305115, 0.39590001106262207]]],
+    'apply_keras_momentum_nesterov': [[[1.0290000438690186, 0.937999963760376], [0.2809999883174896, 0.8339999914169312]],
+                                      [[0.5099999904632568, 0.5199999809265137], [0.1899999976158142, 0.46000000834465027]]],
+    'fused_weight_scale_apply_momentum': [[[0.5307000279426575, 0.3898000121116638], [0.08695000410079956, 0.40575000643730164]],
+                                          [[0.6930000185966492, 0.10199999064207077], [0.13050000369548798, 0.9424999952316284]]],
+}
+
+
+@pytest.mark.parametrize("compiled", [False, True])
+@pytest.mark.parametrize("name", sorted(OPTIMIZER_CASES))
+def test_optimizer_primitives_update_their_parameters_as_mindspore(name, compiled):
+    np.testing.assert_allclose(np.array(OPTIMIZER_CASES[name](compiled), np.float64),
+                               np.array(OPTIMIZER_VALUES[name], np.float64), rtol=2e-6, atol=1e-7)
+
+
+def test_optimizer_primitives_check_their_arguments():
+    with pytest.raises(TypeError, match="epsilon"):
+        P.ApplyAdagradV2(epsilon=1)
+    with pytest.raises(TypeError, match="use_locking"):
+        P.ApplyFtrl(use_locking=1)
+    with pytest.raises(ValueError, match="the gradient shape must be equal to the variable shape"):
+        _updated(P.ApplyAddSign(), 2, 0.5, 2.0, 0.5, 0.3, Tensor(np.ones(3, np.float32)))

@@ -98,6 +98,8 @@ if not _typing.TYPE_CHECKING:
 # ops.operations primitives A-L (prim-ops1)
 from .float_status import *  # noqa: F401,F403,E402
 from . import float_status as _float_status  # noqa: E402
+from .apply_optimizers import *  # noqa: F401,F403,E402
+from . import apply_optimizers as _apply_optimizers  # noqa: E402
 if not _typing.TYPE_CHECKING:
-    __all__ += _float_status.__all__
+    __all__ += _float_status.__all__ + _apply_optimizers.__all__
 __getattr__ = module_getattr("mindspore.ops", globals())
