@@ -9,6 +9,8 @@ import pytest
 import npspore as ms
 from npspore import Tensor, nn, ops
 from npspore.ops import composite as C, functional as F, operations as P
+from npspore.testing import check_grads
+from recorded_values import check_eager_and_compiled
 
 
 # --- NPUAllocFloatStatus / NPUClearFloatStatus / NPUGetFloatStatus: no CPU kernel in MindSpore 2.10 (its
@@ -265,3 +267,106 @@ def test_optimizer_primitives_check_their_arguments():
         P.ApplyFtrl(use_locking=1)
     with pytest.raises(ValueError, match="the gradient shape must be equal to the variable shape"):
         _updated(P.ApplyAddSign(), 2, 0.5, 2.0, 0.5, 0.3, Tensor(np.ones(3, np.float32)))
+
+
+# --- primitives from the primitive table and Conv2DBackpropInput/Conv2DTranspose: (value, dtype) recorded from
+# MindSpore 2.10 CPU by tools/observe_mindspore_primitives_a_l.py, eagerly and compiled.
+
+X23 = np.array([[0.5, -1.0, 2.0], [3.0, 0.25, -0.5]], np.float32)
+DOUT = np.arange(18).reshape(1, 2, 3, 3).astype(np.float32) / 10
+WEIGHT = np.arange(8).reshape(2, 1, 2, 2).astype(np.float32) - 3
+NANS = (np.array([np.nan, 5.0, np.nan], np.float32), np.array([4.0, np.nan, np.nan], np.float32))
+DOC_PAIR = (np.array([1.0, 5.0, 3.0], np.float32), np.array([4.0, 2.0, 6.0], np.float32))
+
+CASES = {
+    "equal_count_doc": (lambda x, y: P.EqualCount()(x, y), (np.array([1, 2, 3], np.int32), np.array([1, 2, 4], np.int32))),
+    "equal_count_float": (lambda x, y: P.EqualCount()(x, y), (X23, np.where(X23 > 0, X23, 0))),
+    "approximate_equal_doc": (lambda x, y: P.ApproximateEqual(2.)(x, y), (np.array([1, 2, 3], np.float32),
+                                                                         np.array([2, 3, 6], np.float32))),
+    "approximate_equal_default": (lambda x, y: P.ApproximateEqual()(x, y), (X23, X23 + 1e-6)),
+    "fmax_doc": (lambda x, y: P.Fmax()(x, y), DOC_PAIR),
+    "fmax_nan": (lambda x, y: P.Fmax()(x, y), NANS),
+    "invert_doc": (lambda x: P.Invert()(x), (np.array([25, 4, 13, 9], np.int16),)),
+    "invert_uint8": (lambda x: P.Invert()(x), (np.array([0, 1, 254], np.uint8),)),
+    "identity_n_doc": (lambda x, y: P.IdentityN()([x, y])[1], (np.array([1, 2, 3, 4], np.int64),
+                                                               np.array([4, 3, 1, 1], np.int64))),
+    "conv2d_backprop_input_valid": (lambda d, w: P.Conv2DBackpropInput(1, 2)(d, w, (1, 1, 4, 4)), (DOUT, WEIGHT)),
+    "conv2d_backprop_input_same_stride": (
+        lambda d, w: P.Conv2DBackpropInput(1, 2, pad_mode="same", stride=2)(d, w, (1, 1, 6, 6)), (DOUT, WEIGHT)),
+    "conv2d_backprop_input_pad": (
+        lambda d, w: P.Conv2DBackpropInput(1, 2, pad_mode="pad", pad=(1, 0, 0, 1), dilation=2)(d, w, (1, 1, 4, 4)),
+        (DOUT, WEIGHT)),
+    "conv2d_transpose_same": (lambda d, w: P.Conv2DTranspose(1, 2, pad_mode="same")(d, w, (1, 1, 3, 3)), (DOUT, WEIGHT)),
+    "conv2d_transpose_doc_corner": (
+        lambda d, w: P.Conv2DTranspose(out_channel=32, kernel_size=3)(d, w, (10, 32, 32, 32))[9, 31, :4, :4],
+        (np.ones([10, 32, 30, 30], np.float32), np.ones([32, 32, 3, 3], np.float32))),
+    # no CPU kernel in MindSpore 2.10: the docstrings' examples, and one more case by the documented definition
+    "log_softmax_ext_doc": (lambda x: P.LogSoftmaxExt()(x, -1), (np.array([1, 2, 3, 4, 5], np.float32),)),
+    "log_softmax_ext_dim0_dtype": (lambda x: P.LogSoftmaxExt()(x, 0, ms.float64), (X23,)),
+    "euclidean_norm_doc": (lambda x: P.EuclideanNorm(keep_dims=True)(x, Tensor([0])),
+                           (np.array([[3, 5], [4, 12]], np.int32),)),
+    "euclidean_norm_float": (lambda x: P.EuclideanNorm()(x, (1,)), (X23,)),
+    "fmin_doc": (lambda x, y: P.Fmin()(x, y), DOC_PAIR),
+    "fmin_nan": (lambda x, y: P.Fmin()(x, y), NANS),
+    "fills_doc": (lambda x: P.Fills()(x, float(1)), (np.arange(4).reshape((2, 2)).astype(np.float32),)),
+    "fills_int": (lambda x: P.Fills()(x, Tensor(2.7, ms.float32)), (np.arange(3).astype(np.int32),)),
+}
+MINDSPORE_VALUES = {
+    'equal_count_doc': ([2], 'Int32'),
+    'equal_count_float': ([4.0], 'Float32'),
+    'approximate_equal_doc': ([True, True, False], 'Bool'),
+    'approximate_equal_default': ([[True, True, True], [True, True, True]], 'Bool'),
+    'fmax_doc': ([4.0, 5.0, 6.0], 'Float32'),
+    'fmax_nan': ([4.0, 5.0, float("nan")], 'Float32'),
+    'invert_doc': ([-26, -5, -14, -10], 'Int16'),
+    'invert_uint8': ([255, 254, 1], 'UInt8'),
+    'identity_n_doc': ([4, 3, 1, 1], 'Int64'),
+    'conv2d_backprop_input_valid': ([[[[0.8999999761581421, 2.5, 2.299999952316284, 1.8000000715255737], [2.999999761581421, 8.399999618530273, 8.800000190734863, 6.199999809265137], [3.0, 9.600000381469727, 10.0, 7.400000095367432], [3.9000000953674316, 10.100000381469727, 10.700000762939453, 6.800000190734863]]]], 'Float32'),
+    'conv2d_backprop_input_same_stride': ([[[[0.8999999761581421, 1.7999999523162842, 0.699999988079071, 1.7999999523162842, 0.5, 1.8000000715255737], [2.6999998092651367, 3.5999999046325684, 2.9000000953674316, 4.0, 3.1000001430511475, 4.400000095367432], [0.30000001192092896, 1.8000000715255737, 0.09999990463256836, 1.7999999523162842, -0.10000002384185791, 1.7999999523162842], [3.3000001907348633, 4.800000190734863, 3.499999761581421, 5.199999809265137, 3.6999998092651367, 5.599999904632568], [-0.30000007152557373, 1.7999999523162842, -0.49999988079071045, 1.8000000715255737, -0.7000000476837158, 1.8000000715255737], [3.9000000953674316, 6.0, 4.100000381469727, 6.400000095367432, 4.300000190734863, 6.800000190734863]]]], 'Float32'),
+    'conv2d_backprop_input_pad': ([[[[0.30000001192092896, 0.09999990463256836, 1.7000001668930054, 1.7999999523162842], [2.3999996185302734, 2.4000000953674316, 7.799999713897705, 5.800000190734863], [3.3000001907348633, 3.499999761581421, 8.5, 5.199999809265137], [3.9000000953674316, 4.100000381469727, 10.300000190734863, 6.400000095367432]]]], 'Float32'),
+    'conv2d_transpose_same': ([[[[0.8999999761581421, 2.5, 2.299999952316284], [2.999999761581421, 8.399999618530273, 8.800000190734863], [3.0, 9.600000381469727, 10.0]]]], 'Float32'),
+    'conv2d_transpose_doc_corner': ([[32.0, 64.0, 96.0, 96.0], [64.0, 128.0, 192.0, 192.0], [96.0, 192.0, 288.0, 288.0], [96.0, 192.0, 288.0, 288.0]], 'Float32'),
+    # the docstrings (no CPU kernel) and the definitions' values
+    'log_softmax_ext_doc': ([-4.4519143, -3.4519143, -2.4519143, -1.4519144, -0.4519144], 'Float32'),
+    'log_softmax_ext_dim0_dtype': ([[-2.5788897342925496, -1.5019290813453727, -0.07888973429254964],
+                                    [-0.07888973429254964, -0.25192908134537284, -2.5788897342925496]], 'Float64'),
+    'euclidean_norm_doc': ([[5, 13]], 'Int32'),
+    'euclidean_norm_float': ([2.2912878, 3.0516388], 'Float32'),
+    'fmin_doc': ([1.0, 2.0, 3.0], 'Float32'),
+    'fmin_nan': ([4.0, 5.0, float("nan")], 'Float32'),
+    'fills_doc': ([[1.0, 1.0], [1.0, 1.0]], 'Float32'),
+    'fills_int': ([2, 2, 2], 'Int32'),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_values_are_mindspores_eagerly_and_compiled(name):
+    fn, inputs = CASES[name]
+    check_eager_and_compiled(fn, inputs, MINDSPORE_VALUES[name])
+
+
+def test_invert_permutation_is_mindspores():
+    assert P.InvertPermutation()((3, 4, 0, 2, 1)) == (2, 4, 3, 0, 1)   # MindSpore 2.10's docstring and CPU
+    assert P.InvertPermutation()([1, 2, 0]) == (2, 0, 1)
+    with pytest.raises(ValueError, match="permutation"):
+        P.InvertPermutation()((0, 0, 1))
+
+
+@pytest.mark.parametrize("prim, inputs", [
+    (lambda x, y: P.Fmax()(x, y).sum(), DOC_PAIR),
+    (lambda x, y: (P.EuclideanNorm()(x, (1,)).sum() * P.LogSoftmaxExt()(y, 0)).sum(),
+     (X23.astype(np.float64), X23.astype(np.float64) * 2)),
+    (lambda d, w: (P.Conv2DBackpropInput(1, 2, pad_mode="same", stride=2)(d, w, (1, 1, 6, 6)) ** 2).sum(),
+     (DOUT.astype(np.float64), WEIGHT.astype(np.float64))),
+])
+def test_compositions_match_central_differences_first_and_second_order(prim, inputs):
+    check_grads(prim, [Tensor(a) for a in inputs], order=2)
+
+
+def test_table_primitives_reject_bad_inputs():
+    with pytest.raises(TypeError, match="For 'Invert', the 'x' must be an int or uint Tensor"):
+        P.Invert()(Tensor(X23))
+    with pytest.raises(TypeError, match="tolerance"):
+        P.ApproximateEqual(1)
+    with pytest.raises(ValueError, match="For 'Conv2DBackpropInput', the 'pad' must be zero"):
+        P.Conv2DBackpropInput(1, 2, pad=1)

@@ -71,6 +71,46 @@ OPTIMIZER_CASES = {
         P.FusedCastAdamWeightDecay(), 3, 0.1, 0.5, 0.6, 1e-3, 0.2, Tensor(GRAD.astype(np.float16)), 0.5),
 }
 
+X23 = np.array([[0.5, -1.0, 2.0], [3.0, 0.25, -0.5]], np.float32)
+DOUT = np.arange(18).reshape(1, 2, 3, 3).astype(np.float32) / 10
+WEIGHT = np.arange(8).reshape(2, 1, 2, 2).astype(np.float32) - 3
+CASES = {
+    "equal_count_doc": lambda: P.EqualCount()(Tensor(np.array([1, 2, 3]), ms.int32), Tensor(np.array([1, 2, 4]), ms.int32)),
+    "equal_count_float": lambda: P.EqualCount()(Tensor(X23), Tensor(np.where(X23 > 0, X23, 0))),
+    # no CPU kernel in MindSpore 2.10 for EuclideanNorm, Fmin, Fills: printed as errors, their docstrings' values
+    # are the tests'
+    "euclidean_norm_doc": lambda: P.EuclideanNorm(keep_dims=True)(Tensor(np.array([[3, 5], [4, 12]]).astype(np.int32)),
+                                                                  Tensor([0])),
+    "euclidean_norm_float": lambda: P.EuclideanNorm()(Tensor(X23), Tensor([1])),
+    "approximate_equal_doc": lambda: P.ApproximateEqual(2.)(Tensor(np.array([1, 2, 3]), ms.float32),
+                                                            Tensor(np.array([2, 3, 6]), ms.float32)),
+    "approximate_equal_default": lambda: P.ApproximateEqual()(Tensor(X23), Tensor(X23 + 1e-6)),
+    "fmax_doc": lambda: P.Fmax()(Tensor(np.array([1.0, 5.0, 3.0]), ms.float32), Tensor(np.array([4.0, 2.0, 6.0]), ms.float32)),
+    "fmax_nan": lambda: P.Fmax()(Tensor(np.array([np.nan, 5.0, np.nan]), ms.float32),
+                                 Tensor(np.array([4.0, np.nan, np.nan]), ms.float32)),
+    "fmin_doc": lambda: P.Fmin()(Tensor(np.array([1.0, 5.0, 3.0]), ms.float32), Tensor(np.array([4.0, 2.0, 6.0]), ms.float32)),
+    "fmin_nan": lambda: P.Fmin()(Tensor(np.array([np.nan, 5.0, np.nan]), ms.float32),
+                                 Tensor(np.array([4.0, np.nan, np.nan]), ms.float32)),
+    "invert_doc": lambda: P.Invert()(Tensor(np.array([25, 4, 13, 9]), ms.int16)),
+    "invert_uint8": lambda: P.Invert()(Tensor(np.array([0, 1, 254], np.uint8))),
+    "fills_doc": lambda: P.Fills()(Tensor(np.arange(4).reshape((2, 2)).astype('float32')), float(1)),
+    "fills_int": lambda: P.Fills()(Tensor(np.arange(3).astype(np.int32)), Tensor(2.7, ms.float32)),
+    "identity_n_doc": lambda: P.IdentityN()([Tensor(np.array([1, 2, 3, 4]), ms.int64),
+                                             Tensor(np.array([4, 3, 1, 1]), ms.int64)])[1],
+    "invert_permutation_doc": lambda: P.InvertPermutation()((3, 4, 0, 2, 1)),
+    "invert_permutation_list": lambda: P.InvertPermutation()([1, 2, 0]),
+    "conv2d_backprop_input_valid": lambda: P.Conv2DBackpropInput(1, 2)(Tensor(DOUT), Tensor(WEIGHT), (1, 1, 4, 4)),
+    "conv2d_backprop_input_same_stride": lambda: P.Conv2DBackpropInput(1, 2, pad_mode="same", stride=2)(
+        Tensor(DOUT), Tensor(WEIGHT), (1, 1, 6, 6)),
+    "conv2d_backprop_input_pad": lambda: P.Conv2DBackpropInput(1, 2, pad_mode="pad", pad=(1, 0, 0, 1), dilation=2)(
+        Tensor(DOUT), Tensor(WEIGHT), (1, 1, 4, 4)),
+    "conv2d_transpose_same": lambda: P.Conv2DTranspose(1, 2, pad_mode="same")(Tensor(DOUT), Tensor(WEIGHT), (1, 1, 3, 3)),
+    "conv2d_transpose_doc_corner": lambda: P.Conv2DTranspose(out_channel=32, kernel_size=3)(
+        Tensor(np.ones([10, 32, 30, 30]), ms.float32), Tensor(np.ones([32, 32, 3, 3]), ms.float32),
+        (10, 32, 32, 32))[9, 31, :4, :4],
+}
+
+
 if __name__ == "__main__":
     ms.set_context(mode=ms.PYNATIVE_MODE, device_target="CPU")
     for name, case in OPTIMIZER_CASES.items():
@@ -78,4 +118,12 @@ if __name__ == "__main__":
             value = case()
         except Exception as error:  # noqa: BLE001 - a case MindSpore's CPU build rejects is printed as such
             value = f"{type(error).__name__}: {str(error).splitlines()[0]}"
+        print(f"    {name!r}: {value!r},")
+    for name, case in CASES.items():
+        try:
+            value = case()
+        except Exception as error:  # noqa: BLE001 - a case MindSpore's CPU build rejects is printed as such
+            value = f"{type(error).__name__}: {str(error).strip().splitlines()[-1][:150]}"
+        if isinstance(value, Tensor):
+            value = (value.asnumpy().tolist(), str(value.dtype))
         print(f"    {name!r}: {value!r},")

@@ -100,6 +100,8 @@ from .float_status import *  # noqa: F401,F403,E402
 from . import float_status as _float_status  # noqa: E402
 from .apply_optimizers import *  # noqa: F401,F403,E402
 from . import apply_optimizers as _apply_optimizers  # noqa: E402
+from .conv_backprop_input import *  # noqa: F401,F403,E402
+from . import conv_backprop_input as _conv_backprop_input  # noqa: E402
 if not _typing.TYPE_CHECKING:
-    __all__ += _float_status.__all__ + _apply_optimizers.__all__
+    __all__ += _float_status.__all__ + _apply_optimizers.__all__ + _conv_backprop_input.__all__
 __getattr__ = module_getattr("mindspore.ops", globals())

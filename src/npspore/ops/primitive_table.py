@@ -16,6 +16,7 @@ from . import array_extra as arr
 from . import array_functional as A
 from . import functional as F
 from . import grid_sample as sampling
+from . import primitive_functions_a_l as pal
 from . import linalg_functional as L
 from . import losses
 from . import math_functional as M
@@ -184,6 +185,12 @@ _TABLE: dict[str, tuple] = {
     "Std": (_std_ext, ()), "Norm": (_norm_ext, ()), "BitwiseAnd": (M.bitwise_and, ()),
     "BitwiseOr": (M.bitwise_or, ()), "BitwiseXor": (M.bitwise_xor, ()), "LeftShift": (M.bitwise_left_shift, ()),
     "RightShift": (M.bitwise_right_shift, ()), "Gcd": (M.gcd, ()), "Lcm": (M.lcm, ()), "Diag": (L.diag, ()),
+    # ops.operations primitives A-L (prim-ops1)
+    "LogSoftmaxExt": (pal.log_softmax_ext, ()), "EqualCount": (pal.equal_count, ()),
+    "EuclideanNorm": (pal.euclidean_norm, (("keep_dims", False, "keep_dims"),)),
+    "ApproximateEqual": (pal.approximate_equal, (("tolerance", 1e-5, "tolerance"),)),
+    "Fmax": (pal.fmax, ()), "Fmin": (pal.fmin, ()), "Invert": (pal.invert, ()), "Fills": (pal.fills, ()),
+    "IdentityN": (pal.identity_n, ()), "InvertPermutation": (pal.invert_permutation, ()),
 }
 
 __all__ = sorted(_TABLE)
