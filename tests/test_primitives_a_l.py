@@ -278,7 +278,36 @@ WEIGHT = np.arange(8).reshape(2, 1, 2, 2).astype(np.float32) - 3
 NANS = (np.array([np.nan, 5.0, np.nan], np.float32), np.array([4.0, np.nan, np.nan], np.float32))
 DOC_PAIR = (np.array([1.0, 5.0, 3.0], np.float32), np.array([4.0, 2.0, 6.0], np.float32))
 
+
+
+def _lstm_inputs(input_size, hidden, layers, directions, seq_len=3, batch=2):
+    """Deterministic x, h, c, w for ``P.LSTM`` (as the recording tool makes them)."""
+    size = 0
+    for layer in range(layers):
+        size += (4 * hidden * ((input_size if layer == 0 else hidden * directions) + hidden) + 8 * hidden) * directions
+    wave = lambda n, k: np.sin(np.arange(n) * k).astype(np.float32)  # noqa: E731
+    return (wave(seq_len * batch * input_size, 0.7).reshape(seq_len, batch, input_size),
+            wave(layers * directions * batch * hidden, 1.3).reshape(layers * directions, batch, hidden) * 0.5,
+            wave(layers * directions * batch * hidden, 2.1).reshape(layers * directions, batch, hidden) * 0.5,
+            wave(size, 0.37).reshape(size, 1, 1) * 0.6)
+
+
+LSTM_SETTINGS = {"lstm_one_layer": (3, 2, 1, False), "lstm_two_layers": (2, 2, 2, False),
+                 "lstm_bidirectional": (3, 2, 1, True)}
+
+
+def _lstm_case(setting):
+    input_size, hidden, layers, bidirectional = LSTM_SETTINGS[setting]
+    lstm = P.LSTM(input_size, hidden, layers, True, bidirectional, 0.0)
+
+    def outputs(x, h, c, w):
+        out = lstm(x, h, c, w)
+        return ops.concat([out[0].reshape(-1), out[1].reshape(-1), out[2].reshape(-1)])
+    return outputs, _lstm_inputs(input_size, hidden, layers, 2 if bidirectional else 1)
+
+
 CASES = {
+    **{name: _lstm_case(name) for name in LSTM_SETTINGS},
     "equal_count_doc": (lambda x, y: P.EqualCount()(x, y), (np.array([1, 2, 3], np.int32), np.array([1, 2, 4], np.int32))),
     "equal_count_float": (lambda x, y: P.EqualCount()(x, y), (X23, np.where(X23 > 0, X23, 0))),
     "approximate_equal_doc": (lambda x, y: P.ApproximateEqual(2.)(x, y), (np.array([1, 2, 3], np.float32),
@@ -312,6 +341,9 @@ CASES = {
     "fills_int": (lambda x: P.Fills()(x, Tensor(2.7, ms.float32)), (np.arange(3).astype(np.int32),)),
 }
 MINDSPORE_VALUES = {
+    'lstm_one_layer': ([-0.35130494832992554, -0.1488051861524582, -0.22821959853172302, -0.22850987315177917, 0.021963175386190414, -0.014899148605763912, -0.3918893337249756, -0.2899506390094757, -0.11611548066139221, -0.24548280239105225, -0.004724997095763683, -0.037860218435525894, -0.11611548066139221, -0.24548280239105225, -0.004724997095763683, -0.037860218435525894, -0.30916139483451843, -0.5615327954292297, -0.03402920812368393, -0.4812658131122589], 'Float32'),
+    'lstm_two_layers': ([0.07948634773492813, -0.1610863357782364, 0.09562356770038605, 0.10070808976888657, 0.07172177731990814, -0.12510815262794495, 0.10413956642150879, 0.04349696636199951, 0.06856105476617813, -0.11056143790483475, 0.10823947936296463, 0.012253151275217533, 0.011670195497572422, 0.1358838826417923, -0.017284274101257324, -0.0856524333357811, 0.06856105476617813, -0.11056143790483475, 0.10823947936296463, 0.012253151275217533, 0.01743343286216259, 0.20022037625312805, -0.047943729907274246, -0.19462467730045319, 0.17084316909313202, -0.30812910199165344, 0.260204017162323, 0.032670795917510986], 'Float32'),
+    'lstm_bidirectional': ([-0.21366789937019348, 0.06999186426401138, 0.19185253977775574, -0.0329592190682888, -0.24046726524829865, -0.11025406420230865, 0.28813809156417847, 0.11807089298963547, 0.05286337062716484, 0.0323440358042717, 0.0420253649353981, -0.38773155212402344, -0.4233851432800293, -0.1253720074892044, 0.14924895763397217, 0.020158015191555023, -0.06319884955883026, -0.08284447342157364, 0.22980241477489471, 0.011690669693052769, 0.03938686102628708, -0.008643174543976784, -0.11813556402921677, -0.1647176742553711, -0.06319884955883026, -0.08284447342157364, 0.03938686102628708, -0.008643174543976784, 0.19185253977775574, -0.0329592190682888, 0.28813809156417847, 0.11807089298963547, -0.10861479490995407, -0.1172209233045578, 0.11139106005430222, -0.025790689513087273, 0.5503444671630859, -0.13481271266937256, 0.6405320167541504, 0.4005650579929352], 'Float32'),
     'equal_count_doc': ([2], 'Int32'),
     'equal_count_float': ([4.0], 'Float32'),
     'approximate_equal_doc': ([True, True, False], 'Bool'),
@@ -358,6 +390,8 @@ def test_invert_permutation_is_mindspores():
      (X23.astype(np.float64), X23.astype(np.float64) * 2)),
     (lambda d, w: (P.Conv2DBackpropInput(1, 2, pad_mode="same", stride=2)(d, w, (1, 1, 6, 6)) ** 2).sum(),
      (DOUT.astype(np.float64), WEIGHT.astype(np.float64))),
+    (lambda x, h, c, w: (CASES["lstm_bidirectional"][0](x, h, c, w) ** 2).sum(),
+     [a.astype(np.float64) for a in _lstm_inputs(3, 2, 1, 2, seq_len=2, batch=1)]),
 ])
 def test_compositions_match_central_differences_first_and_second_order(prim, inputs):
     check_grads(prim, [Tensor(a) for a in inputs], order=2)
@@ -370,3 +404,8 @@ def test_table_primitives_reject_bad_inputs():
         P.ApproximateEqual(1)
     with pytest.raises(ValueError, match="For 'Conv2DBackpropInput', the 'pad' must be zero"):
         P.Conv2DBackpropInput(1, 2, pad=1)
+    x, h, c, w = (Tensor(a) for a in _lstm_inputs(3, 2, 1, 1))
+    with pytest.raises(ValueError, match="For 'LSTM', the 'w' must hold at least 48 weights"):
+        P.LSTM(3, 2, 1, True, False, 0.0)(x, h, c, w[:10])
+    with pytest.raises(ValueError, match="For 'LSTM', expected x"):
+        P.LSTM(4, 2, 1, True, False, 0.0)(x, h, c, w)

@@ -74,9 +74,35 @@ OPTIMIZER_CASES = {
 X23 = np.array([[0.5, -1.0, 2.0], [3.0, 0.25, -0.5]], np.float32)
 DOUT = np.arange(18).reshape(1, 2, 3, 3).astype(np.float32) / 10
 WEIGHT = np.arange(8).reshape(2, 1, 2, 2).astype(np.float32) - 3
+
+
+def _lstm_inputs(input_size, hidden, layers, directions, seq_len=3, batch=2):
+    """Deterministic x, h, c, w for ``P.LSTM`` (sines of different frequencies), as NumPy arrays."""
+    size = 0
+    for layer in range(layers):
+        size += (4 * hidden * ((input_size if layer == 0 else hidden * directions) + hidden) + 8 * hidden) * directions
+    wave = lambda n, k: np.sin(np.arange(n) * k).astype(np.float32)  # noqa: E731
+    return (wave(seq_len * batch * input_size, 0.7).reshape(seq_len, batch, input_size),
+            wave(layers * directions * batch * hidden, 1.3).reshape(layers * directions, batch, hidden) * 0.5,
+            wave(layers * directions * batch * hidden, 2.1).reshape(layers * directions, batch, hidden) * 0.5,
+            wave(size, 0.37).reshape(size, 1, 1) * 0.6)
+
+
+LSTM_SETTINGS = {"lstm_one_layer": (3, 2, 1, False), "lstm_two_layers": (2, 2, 2, False),
+                 "lstm_bidirectional": (3, 2, 1, True)}
+
+
+def _lstm(setting):
+    input_size, hidden, layers, bidirectional = LSTM_SETTINGS[setting]
+    inputs = _lstm_inputs(input_size, hidden, layers, 2 if bidirectional else 1)
+    out = P.LSTM(input_size, hidden, layers, True, bidirectional, 0.0)(*[Tensor(a) for a in inputs])
+    return ms.ops.concat([out[0].reshape(-1), out[1].reshape(-1), out[2].reshape(-1)])
+
+
 CASES = {
     "equal_count_doc": lambda: P.EqualCount()(Tensor(np.array([1, 2, 3]), ms.int32), Tensor(np.array([1, 2, 4]), ms.int32)),
     "equal_count_float": lambda: P.EqualCount()(Tensor(X23), Tensor(np.where(X23 > 0, X23, 0))),
+    **{name: (lambda name=name: _lstm(name)) for name in LSTM_SETTINGS},
     # no CPU kernel in MindSpore 2.10 for EuclideanNorm, Fmin, Fills: printed as errors, their docstrings' values
     # are the tests'
     "euclidean_norm_doc": lambda: P.EuclideanNorm(keep_dims=True)(Tensor(np.array([[3, 5], [4, 12]]).astype(np.int32)),
