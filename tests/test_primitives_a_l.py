@@ -306,8 +306,36 @@ def _lstm_case(setting):
     return outputs, _lstm_inputs(input_size, hidden, layers, 2 if bidirectional else 1)
 
 
+CTC_DOC = (np.array([[[0.3, 0.6, 0.6]], [[0.9, 0.4, 0.2]]], np.float32), np.array([[0, 1]], np.int32),
+           np.array([2], np.int32), np.array([1], np.int32))
+_LOGITS = np.sin(np.arange(40) * 0.9).reshape(5, 2, 4).astype(np.float32)
+CTC_MORE = (_LOGITS - np.log(np.exp(_LOGITS).sum(-1, keepdims=True)), np.array([[1, 2, 2], [3, 1, 0]], np.int32),
+            np.array([5, 4], np.int32), np.array([3, 2], np.int32))
+CTC_IMPOSSIBLE = (CTC_MORE[0][:2], np.array([[1, 1], [2, 0]], np.int32), np.array([2, 2], np.int32),
+                  np.array([2, 0], np.int32))
+
+
+def _ctc(output, **options):
+    """``P.CTCLossV2(**options)``'s output ``output`` (0: the losses, 1: log_alpha) as a function of the inputs."""
+    loss = P.CTCLossV2(**options)
+
+    def losses(log_probs, targets, input_lengths, target_lengths):
+        return loss(log_probs, targets, input_lengths, target_lengths)[0]
+
+    def log_alpha(log_probs, targets, input_lengths, target_lengths):
+        return loss(log_probs, targets, input_lengths, target_lengths)[1]
+    return (losses, log_alpha)[output]
+
+
 CASES = {
     **{name: _lstm_case(name) for name in LSTM_SETTINGS},
+    "ctc_loss_v2_doc_loss": (_ctc(0), CTC_DOC),
+    "ctc_loss_v2_doc_alpha": (_ctc(1), CTC_DOC),
+    "ctc_loss_v2_loss": (_ctc(0), CTC_MORE),
+    "ctc_loss_v2_alpha": (_ctc(1), CTC_MORE),
+    "ctc_loss_v2_impossible_and_empty": (_ctc(0), CTC_IMPOSSIBLE),
+    "ctc_loss_v2_zero_infinity": (_ctc(0, zero_infinity=True), CTC_IMPOSSIBLE),
+    "ctc_loss_v2_blank_last": (_ctc(0, blank=3), CTC_MORE[:1] + (CTC_MORE[1] % 3,) + CTC_MORE[2:]),
     "equal_count_doc": (lambda x, y: P.EqualCount()(x, y), (np.array([1, 2, 3], np.int32), np.array([1, 2, 4], np.int32))),
     "equal_count_float": (lambda x, y: P.EqualCount()(x, y), (X23, np.where(X23 > 0, X23, 0))),
     "approximate_equal_doc": (lambda x, y: P.ApproximateEqual(2.)(x, y), (np.array([1, 2, 3], np.float32),
@@ -341,6 +369,13 @@ CASES = {
     "fills_int": (lambda x: P.Fills()(x, Tensor(2.7, ms.float32)), (np.arange(3).astype(np.int32),)),
 }
 MINDSPORE_VALUES = {
+    'ctc_loss_v2_doc_loss': ([-2.298612356185913], 'Float32'),
+    'ctc_loss_v2_doc_alpha': ([[[0.30000001192092896, 0.30000001192092896, -float("inf"), -float("inf"), -float("inf")], [1.2000000476837158, 1.8931472301483154, 1.2000000476837158, -float("inf"), -float("inf")]]], 'Float32'),
+    'ctc_loss_v2_loss': ([4.752805709838867, 2.3952953815460205], 'Float32'),
+    'ctc_loss_v2_alpha': ([[[-1.9974300861358643, -1.2141032218933105, -float("inf"), -float("inf"), -float("inf"), -float("inf"), -float("inf")], [-3.148529052734375, -1.812680721282959, -2.3652021884918213, -2.746751546859741, -float("inf"), -float("inf"), -float("inf")], [-3.8142201900482178, -2.8138506412506104, -2.02380108833313, -3.239206314086914, -3.412442684173584, -float("inf"), -float("inf")], [-4.507431983947754, -4.062325477600098, -2.3428168296813965, -3.525327682495117, -3.3221426010131836, -5.473820686340332, -float("inf")], [-5.944339275360107, -5.49177360534668, -3.614926815032959, -3.6104350090026855, -4.162343502044678, -4.875611782073975, -6.9107279777526855]], [[-1.3577487468719482, -0.8984144926071167, -float("inf"), -float("inf"), -float("inf"), -float("inf"), -float("inf")], [-3.752077341079712, -1.0183974504470825, -3.29274320602417, -3.0737905502319336, -float("inf"), -float("inf"), -float("inf")], [-6.358503818511963, -1.8497281074523926, -3.5269134044647217, -2.6156630516052246, -5.6802167892456055, -float("inf"), -float("inf")], [-8.29159927368164, -3.4734275341033936, -3.6114795207977295, -2.524834156036377, -4.503140449523926, -float("inf"), -float("inf")], [-float("inf"), -float("inf"), -float("inf"), -float("inf"), -float("inf"), -float("inf"), -float("inf")]]], 'Float32'),
+    'ctc_loss_v2_impossible_and_empty': ([float("inf"), 3.752077341079712], 'Float32'),
+    'ctc_loss_v2_zero_infinity': ([float("inf"), 3.752077341079712], 'Float32'),
+    'ctc_loss_v2_blank_last': ([6.454554557800293, 2.937215566635132], 'Float32'),
     'lstm_one_layer': ([-0.35130494832992554, -0.1488051861524582, -0.22821959853172302, -0.22850987315177917, 0.021963175386190414, -0.014899148605763912, -0.3918893337249756, -0.2899506390094757, -0.11611548066139221, -0.24548280239105225, -0.004724997095763683, -0.037860218435525894, -0.11611548066139221, -0.24548280239105225, -0.004724997095763683, -0.037860218435525894, -0.30916139483451843, -0.5615327954292297, -0.03402920812368393, -0.4812658131122589], 'Float32'),
     'lstm_two_layers': ([0.07948634773492813, -0.1610863357782364, 0.09562356770038605, 0.10070808976888657, 0.07172177731990814, -0.12510815262794495, 0.10413956642150879, 0.04349696636199951, 0.06856105476617813, -0.11056143790483475, 0.10823947936296463, 0.012253151275217533, 0.011670195497572422, 0.1358838826417923, -0.017284274101257324, -0.0856524333357811, 0.06856105476617813, -0.11056143790483475, 0.10823947936296463, 0.012253151275217533, 0.01743343286216259, 0.20022037625312805, -0.047943729907274246, -0.19462467730045319, 0.17084316909313202, -0.30812910199165344, 0.260204017162323, 0.032670795917510986], 'Float32'),
     'lstm_bidirectional': ([-0.21366789937019348, 0.06999186426401138, 0.19185253977775574, -0.0329592190682888, -0.24046726524829865, -0.11025406420230865, 0.28813809156417847, 0.11807089298963547, 0.05286337062716484, 0.0323440358042717, 0.0420253649353981, -0.38773155212402344, -0.4233851432800293, -0.1253720074892044, 0.14924895763397217, 0.020158015191555023, -0.06319884955883026, -0.08284447342157364, 0.22980241477489471, 0.011690669693052769, 0.03938686102628708, -0.008643174543976784, -0.11813556402921677, -0.1647176742553711, -0.06319884955883026, -0.08284447342157364, 0.03938686102628708, -0.008643174543976784, 0.19185253977775574, -0.0329592190682888, 0.28813809156417847, 0.11807089298963547, -0.10861479490995407, -0.1172209233045578, 0.11139106005430222, -0.025790689513087273, 0.5503444671630859, -0.13481271266937256, 0.6405320167541504, 0.4005650579929352], 'Float32'),
@@ -390,6 +425,8 @@ def test_invert_permutation_is_mindspores():
      (X23.astype(np.float64), X23.astype(np.float64) * 2)),
     (lambda d, w: (P.Conv2DBackpropInput(1, 2, pad_mode="same", stride=2)(d, w, (1, 1, 6, 6)) ** 2).sum(),
      (DOUT.astype(np.float64), WEIGHT.astype(np.float64))),
+    (lambda lp, targets, lengths, target_lengths: P.CTCLossV2()(lp, targets, lengths, target_lengths)[0].sum(),
+     (CTC_MORE[0].astype(np.float64),) + CTC_MORE[1:]),
     (lambda x, h, c, w: (CASES["lstm_bidirectional"][0](x, h, c, w) ** 2).sum(),
      [a.astype(np.float64) for a in _lstm_inputs(3, 2, 1, 2, seq_len=2, batch=1)]),
 ])

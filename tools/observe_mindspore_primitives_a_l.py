@@ -99,7 +99,27 @@ def _lstm(setting):
     return ms.ops.concat([out[0].reshape(-1), out[1].reshape(-1), out[2].reshape(-1)])
 
 
+CTC_DOC = (np.array([[[0.3, 0.6, 0.6]], [[0.9, 0.4, 0.2]]], np.float32), np.array([[0, 1]], np.int32),
+           np.array([2], np.int32), np.array([1], np.int32))
+_LOGITS = np.sin(np.arange(40) * 0.9).reshape(5, 2, 4).astype(np.float32)
+CTC_MORE = (_LOGITS - np.log(np.exp(_LOGITS).sum(-1, keepdims=True)), np.array([[1, 2, 2], [3, 1, 0]], np.int32),
+            np.array([5, 4], np.int32), np.array([3, 2], np.int32))
+CTC_IMPOSSIBLE = (CTC_MORE[0][:2], np.array([[1, 1], [2, 0]], np.int32), np.array([2, 2], np.int32),
+                  np.array([2, 0], np.int32))
+
+
+def _ctc(inputs, output, **options):
+    return P.CTCLossV2(**options)(*[Tensor(a) for a in inputs])[output]
+
+
 CASES = {
+    "ctc_loss_v2_doc_loss": lambda: _ctc(CTC_DOC, 0),
+    "ctc_loss_v2_doc_alpha": lambda: _ctc(CTC_DOC, 1),
+    "ctc_loss_v2_loss": lambda: _ctc(CTC_MORE, 0),
+    "ctc_loss_v2_alpha": lambda: _ctc(CTC_MORE, 1),
+    "ctc_loss_v2_impossible_and_empty": lambda: _ctc(CTC_IMPOSSIBLE, 0),
+    "ctc_loss_v2_zero_infinity": lambda: _ctc(CTC_IMPOSSIBLE, 0, zero_infinity=True),
+    "ctc_loss_v2_blank_last": lambda: _ctc(CTC_MORE[:1] + (CTC_MORE[1] % 3,) + CTC_MORE[2:], 0, blank=3),
     "equal_count_doc": lambda: P.EqualCount()(Tensor(np.array([1, 2, 3]), ms.int32), Tensor(np.array([1, 2, 4]), ms.int32)),
     "equal_count_float": lambda: P.EqualCount()(Tensor(X23), Tensor(np.where(X23 > 0, X23, 0))),
     **{name: (lambda name=name: _lstm(name)) for name in LSTM_SETTINGS},
