@@ -327,8 +327,24 @@ def _ctc(output, **options):
     return (losses, log_alpha)[output]
 
 
+Z22 = np.array([[1 + 2j, -3.5 - 1j], [0.5j, 2]], np.complex64)
+
 CASES = {
     **{name: _lstm_case(name) for name in LSTM_SETTINGS},
+    "complex_doc": (lambda r, i: P.Complex()(r, i), (np.array([1], np.float32), np.array([2], np.float32))),
+    "complex_f64": (lambda r, i: P.Complex()(r, i), (np.array([1.5, -2.0]), np.array([0.25, 3.0]))),
+    "imag_doc": (lambda z: P.Imag()(z), (np.array(1.3 + 0.4j, np.complex64),)),
+    "imag_matrix": (lambda z: P.Imag()(z), (Z22,)),
+    "imag_float": (lambda z: P.Imag()(z), (np.array([1.5], np.float32),)),
+    "angle_matrix": (lambda z: P.Angle()(z), (Z22,)),
+    "angle_f64": (lambda z: P.Angle()(z), (np.array([-1 + 0j, 1j], np.complex128),)),
+    "conj_matrix": (lambda z: P.Conj()(z), (Z22,)),
+    "conj_float": (lambda z: P.Conj()(z), (np.array([1.5], np.float32),)),
+    "complex_abs_doc": (lambda z: P.ComplexAbs()(z), (np.array(3 + 4j, np.complex64),)),
+    "complex_abs_matrix": (lambda z: P.ComplexAbs()(z), (Z22,)),
+    "conjugate_transpose_doc": (lambda z: P.ConjugateTranspose()(z, (1, 0)),
+                                (np.array([[1 + 1j, 2 + 2j], [3 + 3j, 4 + 4j]], np.complex64),)),
+    "conjugate_transpose_3d": (lambda z: P.ConjugateTranspose()(z, (2, 0, 1)), (Z22.reshape(1, 2, 2),)),
     "ctc_loss_v2_doc_loss": (_ctc(0), CTC_DOC),
     "ctc_loss_v2_doc_alpha": (_ctc(1), CTC_DOC),
     "ctc_loss_v2_loss": (_ctc(0), CTC_MORE),
@@ -369,6 +385,19 @@ CASES = {
     "fills_int": (lambda x: P.Fills()(x, Tensor(2.7, ms.float32)), (np.arange(3).astype(np.int32),)),
 }
 MINDSPORE_VALUES = {
+    'complex_doc': ([(1+2j)], 'Complex64'),
+    'complex_f64': ([(1.5+0.25j), (-2+3j)], 'Complex128'),
+    'imag_doc': (0.4000000059604645, 'Float32'),
+    'imag_matrix': ([[2.0, -1.0], [0.5, 0.0]], 'Float32'),
+    'imag_float': ([0.0], 'Float32'),
+    'angle_matrix': ([[1.1071487665176392, -2.863292932510376], [1.5707963705062866, 0.0]], 'Float32'),
+    'angle_f64': ([3.141592653589793, 1.5707963267948966], 'Float64'),
+    'conj_matrix': ([[(1-2j), (-3.5+1j)], [-0.5j, (2-0j)]], 'Complex64'),
+    'conj_float': ([1.5], 'Float32'),
+    'complex_abs_doc': (5.0, 'Float32'),
+    'complex_abs_matrix': ([[2.2360680103302, 3.640054941177368], [0.5, 2.0]], 'Float32'),
+    'conjugate_transpose_doc': ([[(1-1j), (3-3j)], [(2-2j), (4-4j)]], 'Complex64'),
+    'conjugate_transpose_3d': ([[[(1-2j), -0.5j]], [[(-3.5+1j), (2-0j)]]], 'Complex64'),
     'ctc_loss_v2_doc_loss': ([-2.298612356185913], 'Float32'),
     'ctc_loss_v2_doc_alpha': ([[[0.30000001192092896, 0.30000001192092896, -float("inf"), -float("inf"), -float("inf")], [1.2000000476837158, 1.8931472301483154, 1.2000000476837158, -float("inf"), -float("inf")]]], 'Float32'),
     'ctc_loss_v2_loss': ([4.752805709838867, 2.3952953815460205], 'Float32'),
@@ -446,3 +475,37 @@ def test_table_primitives_reject_bad_inputs():
         P.LSTM(3, 2, 1, True, False, 0.0)(x, h, c, w[:10])
     with pytest.raises(ValueError, match="For 'LSTM', expected x"):
         P.LSTM(4, 2, 1, True, False, 0.0)(x, h, c, w)
+
+
+def _imag_of_complex(real, imag):
+    return (P.Imag()(P.Complex()(real, imag)) * 3).sum()
+
+
+def test_complex_primitives_refuse_gradients_clearly():
+    real, imag = Tensor(np.array([1.0], np.float32)), Tensor(np.array([2.0], np.float32))
+    assert float(ms.jit(_imag_of_complex)(real, imag).asnumpy()) == 6.0
+    with pytest.raises(RuntimeError, match="For 'Imag', the gradient of complex numbers is not implemented"):
+        ms.grad(_imag_of_complex, grad_position=1)(real, imag)
+
+
+def test_complex_primitives_check_their_inputs():
+    with pytest.raises(TypeError, match=r"For primitive\[Complex\], the input type must be same"):
+        P.Complex()(Tensor(np.ones(1, np.float32)), Tensor(np.ones(1, np.float64)))
+    with pytest.raises(ValueError, match="For 'Complex', the shapes of 'real' and 'imag' must be the same"):
+        P.Complex()(Tensor(np.ones(2, np.float32)), Tensor(np.ones(1, np.float32)))
+    with pytest.raises(TypeError, match="For 'ComplexAbs', the 'x' must be a complex64 or complex128 Tensor"):
+        P.ComplexAbs()(Tensor(np.ones(1, np.float32)))
+    with pytest.raises(ValueError, match="For 'ConjugateTranspose', the 'perm' must be a tuple"):
+        P.ConjugateTranspose()(Tensor(Z22), (0, 0))
+
+
+def test_host_computed_primitives_refuse_to_be_traced():
+    """A function without source is traced by running it once: a host-computed value would be frozen in."""
+    namespace = {"P": P}
+    exec("def status(x):\n    flag = P.NPUAllocFloatStatus()()\n    return x * 2, flag\n"   # noqa: S102
+         "def imag(real, imag):\n    return P.Imag()(P.Complex()(real, imag)).sum()\n", namespace)
+    one = Tensor(np.array([1.0], np.float32))
+    with pytest.raises(ms.compiler.errors.NotSupportedError, match="'NPUAllocFloatStatus'.*cannot be recorded"):
+        ms.jit(namespace["status"])(one)
+    with pytest.raises(ms.compiler.errors.NotSupportedError, match="'Complex'.*cannot be recorded"):
+        ms.grad(namespace["imag"], grad_position=1)(one, one)

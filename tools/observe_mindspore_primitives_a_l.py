@@ -112,7 +112,22 @@ def _ctc(inputs, output, **options):
     return P.CTCLossV2(**options)(*[Tensor(a) for a in inputs])[output]
 
 
+Z22 = np.array([[1 + 2j, -3.5 - 1j], [0.5j, 2]], np.complex64)
 CASES = {
+    "complex_doc": lambda: P.Complex()(Tensor(np.array([1]), ms.float32), Tensor(np.array([2]), ms.float32)),
+    "complex_f64": lambda: P.Complex()(Tensor(np.array([1.5, -2.0])), Tensor(np.array([0.25, 3.0]))),
+    "imag_doc": lambda: P.Imag()(ms.tensor(1.3 + 0.4j, ms.complex64)),
+    "imag_matrix": lambda: P.Imag()(Tensor(Z22)),
+    "imag_float": lambda: P.Imag()(Tensor(np.array([1.5], np.float32))),
+    "angle_matrix": lambda: P.Angle()(Tensor(Z22)),
+    "angle_f64": lambda: P.Angle()(Tensor(np.array([-1 + 0j, 1j], np.complex128))),
+    "conj_matrix": lambda: P.Conj()(Tensor(Z22)),
+    "conj_float": lambda: P.Conj()(Tensor(np.array([1.5], np.float32))),
+    "complex_abs_doc": lambda: P.ComplexAbs()(Tensor(3 + 4j, ms.complex64)),
+    "complex_abs_matrix": lambda: P.ComplexAbs()(Tensor(Z22)),
+    "conjugate_transpose_doc": lambda: P.ConjugateTranspose()(
+        Tensor(np.array([[1 + 1j, 2 + 2j], [3 + 3j, 4 + 4j]]), ms.complex64), (1, 0)),
+    "conjugate_transpose_3d": lambda: P.ConjugateTranspose()(Tensor(Z22.reshape(1, 2, 2)), (2, 0, 1)),
     "ctc_loss_v2_doc_loss": lambda: _ctc(CTC_DOC, 0),
     "ctc_loss_v2_doc_alpha": lambda: _ctc(CTC_DOC, 1),
     "ctc_loss_v2_loss": lambda: _ctc(CTC_MORE, 0),

@@ -18,7 +18,7 @@ import numpy as np
 
 from ..common.tensor import Tensor
 from ..compiler.errors import located
-from ..compiler.library import LIBRARY
+from ..compiler.library import LIBRARY, RECORDERS
 from .primitives import Primitive
 
 __all__ = ["NPUAllocFloatStatus", "NPUClearFloatStatus", "NPUGetFloatStatus"]
@@ -76,6 +76,13 @@ def _check_flag(name: str, shape: tuple, dtype) -> None:
         raise ValueError(f"For '{name}', the rank of 'x' must be at least 1, but got a 0-d Tensor.")
 
 
+def _check_not_recording(name: str) -> None:
+    """A traced function (no source) would read the status once, when traced: refused, as the tracer refuses
+    eager-only operations."""
+    if RECORDERS:
+        RECORDERS[-1].refuse(f"'{name}' (the overflow status of the kernel's run)")
+
+
 def _alloc_array() -> np.ndarray:
     return np.zeros(_FLAG_SHAPE, np.float32)
 
@@ -100,6 +107,7 @@ class NPUAllocFloatStatus(Primitive):
         super().__init__("NPUAllocFloatStatus")
 
     def __call__(self) -> Tensor:
+        _check_not_recording(self.name)
         return Tensor(_alloc_array())
 
 
@@ -115,6 +123,7 @@ class _FlagUpdate(Primitive):
     def __call__(self, x: Tensor) -> Tensor:
         if not isinstance(x, Tensor):
             raise TypeError(f"For '{self.name}', the 'x' must be a Tensor, but got {type(x).__name__}.")
+        _check_not_recording(self.name)
         _check_flag(self.name, tuple(x.shape), x.asnumpy().dtype)
         x.assign_value(Tensor(self._update(x.asnumpy())))
         return x
