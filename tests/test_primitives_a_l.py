@@ -328,9 +328,18 @@ def _ctc(output, **options):
 
 
 Z22 = np.array([[1 + 2j, -3.5 - 1j], [0.5j, 2]], np.complex64)
+SPD = np.array([[4.0, 2.0, 0.6], [2.0, 5.0, 1.0], [0.6, 1.0, 3.0]], np.float32)
+CHOLESKY_FACTOR = np.array([[2, 0, 0], [4, 1, 0], [-1, 1, 2]], np.float32)
 
 CASES = {
     **{name: _lstm_case(name) for name in LSTM_SETTINGS},
+    "cholesky_doc": (lambda x: P.Cholesky()(x), (np.array([[1.0, 1.0], [1.0, 2.0]], np.float32),)),
+    "cholesky_upper_batch": (lambda x: P.Cholesky(upper=True)(x),
+                             (np.stack([SPD, SPD * 2 + np.eye(3, dtype=np.float32)]),)),
+    "cholesky_solve_doc": (lambda b, u: P.CholeskySolve()(b, u), (np.eye(3, dtype=np.float32), CHOLESKY_FACTOR)),
+    "cholesky_solve_upper": (lambda b, u: P.CholeskySolve(upper=True)(b, u), (SPD[:, :2], CHOLESKY_FACTOR.T.copy())),
+    "cholesky_inverse_doc": (lambda x: P.CholeskyInverse()(x), (np.array([[1, 1], [1, 2]], np.float32),)),
+    "cholesky_inverse_upper": (lambda x: P.CholeskyInverse(upper=True)(x), (CHOLESKY_FACTOR.T.copy(),)),
     "complex_doc": (lambda r, i: P.Complex()(r, i), (np.array([1], np.float32), np.array([2], np.float32))),
     "complex_f64": (lambda r, i: P.Complex()(r, i), (np.array([1.5, -2.0]), np.array([0.25, 3.0]))),
     "imag_doc": (lambda z: P.Imag()(z), (np.array(1.3 + 0.4j, np.complex64),)),
@@ -385,6 +394,12 @@ CASES = {
     "fills_int": (lambda x: P.Fills()(x, Tensor(2.7, ms.float32)), (np.arange(3).astype(np.int32),)),
 }
 MINDSPORE_VALUES = {
+    'cholesky_doc': ([[1.0, 0.0], [1.0, 1.0]], 'Float32'),
+    'cholesky_upper_batch': ([[[2.0, 1.0, 0.30000001192092896], [0.0, 2.0, 0.3499999940395355], [0.0, 0.0, 1.6695806980133057]], [[3.0, 1.3333333730697632, 0.4000000059604645], [0.0, 3.036811113357544, 0.4829627573490143], [0.0, 0.0, 2.570359230041504]]], 'Float32'),
+    'cholesky_solve_doc': ([[5.8125, -2.625, 0.625], [-2.625, 1.25, -0.25], [0.625, -0.25, 0.25]], 'Float32'),
+    'cholesky_solve_upper': ([[18.375, -0.875], [-8.149999618530273, 0.75], [2.1500000953674316, 0.25]], 'Float32'),
+    'cholesky_inverse_doc': ([[4.999997615814209, -2.9999985694885254], [-2.9999985694885254, 1.9999990463256836]], 'Float32'),
+    'cholesky_inverse_upper': ([[5.812499523162842, -2.624999761581421, 0.6249998211860657], [-2.624999761581421, 1.2499998807907104, -0.24999991059303284], [0.6249999403953552, -0.2499999850988388, 0.2499999850988388]], 'Float32'),
     'complex_doc': ([(1+2j)], 'Complex64'),
     'complex_f64': ([(1.5+0.25j), (-2+3j)], 'Complex128'),
     'imag_doc': (0.4000000059604645, 'Float32'),
@@ -454,6 +469,10 @@ def test_invert_permutation_is_mindspores():
      (X23.astype(np.float64), X23.astype(np.float64) * 2)),
     (lambda d, w: (P.Conv2DBackpropInput(1, 2, pad_mode="same", stride=2)(d, w, (1, 1, 6, 6)) ** 2).sum(),
      (DOUT.astype(np.float64), WEIGHT.astype(np.float64))),
+    (lambda x: (P.Cholesky()(F.matmul(x, x.T) + 3 * ops.eye(3, 3, ms.float64)) ** 2).sum(),
+     (SPD.astype(np.float64) - 1,)),
+    (lambda b, u: (P.CholeskySolve(upper=True)(b, u) * b).sum() + P.CholeskyInverse()(u).sum(),
+     (SPD[:, :2].astype(np.float64), CHOLESKY_FACTOR.T.astype(np.float64))),
     (lambda lp, targets, lengths, target_lengths: P.CTCLossV2()(lp, targets, lengths, target_lengths)[0].sum(),
      (CTC_MORE[0].astype(np.float64),) + CTC_MORE[1:]),
     (lambda x, h, c, w: (CASES["lstm_bidirectional"][0](x, h, c, w) ** 2).sum(),

@@ -113,7 +113,15 @@ def _ctc(inputs, output, **options):
 
 
 Z22 = np.array([[1 + 2j, -3.5 - 1j], [0.5j, 2]], np.complex64)
+SPD = np.array([[4.0, 2.0, 0.6], [2.0, 5.0, 1.0], [0.6, 1.0, 3.0]], np.float32)
+CHOLESKY_FACTOR = np.array([[2, 0, 0], [4, 1, 0], [-1, 1, 2]], np.float32)
 CASES = {
+    "cholesky_doc": lambda: P.Cholesky()(Tensor(np.array([[1.0, 1.0], [1.0, 2.0]]), ms.float32)),
+    "cholesky_upper_batch": lambda: P.Cholesky(upper=True)(Tensor(np.stack([SPD, SPD * 2 + np.eye(3, dtype=np.float32)]))),
+    "cholesky_solve_doc": lambda: P.CholeskySolve()(Tensor(np.eye(3, dtype=np.float32)), Tensor(CHOLESKY_FACTOR)),
+    "cholesky_solve_upper": lambda: P.CholeskySolve(upper=True)(Tensor(SPD[:, :2]), Tensor(CHOLESKY_FACTOR.T.copy())),
+    "cholesky_inverse_doc": lambda: P.CholeskyInverse()(Tensor(np.array([[1, 1], [1, 2]]), ms.float32)),
+    "cholesky_inverse_upper": lambda: P.CholeskyInverse(upper=True)(Tensor(CHOLESKY_FACTOR.T.copy())),
     "complex_doc": lambda: P.Complex()(Tensor(np.array([1]), ms.float32), Tensor(np.array([2]), ms.float32)),
     "complex_f64": lambda: P.Complex()(Tensor(np.array([1.5, -2.0])), Tensor(np.array([0.25, 3.0]))),
     "imag_doc": lambda: P.Imag()(ms.tensor(1.3 + 0.4j, ms.complex64)),

@@ -17,6 +17,7 @@ from . import array_functional as A
 from . import functional as F
 from . import grid_sample as sampling
 from . import primitive_functions_a_l as pal
+from . import cholesky_ops as chol
 from . import linalg_functional as L
 from . import losses
 from . import math_functional as M
@@ -191,6 +192,9 @@ _TABLE: dict[str, tuple] = {
     "ApproximateEqual": (pal.approximate_equal, (("tolerance", 1e-5, "tolerance"),)),
     "Fmax": (pal.fmax, ()), "Fmin": (pal.fmin, ()), "Invert": (pal.invert, ()), "Fills": (pal.fills, ()),
     "IdentityN": (pal.identity_n, ()), "InvertPermutation": (pal.invert_permutation, ()),
+    "Cholesky": (chol.cholesky, (("upper", False, "upper"),)),
+    "CholeskySolve": (chol.cholesky_solve, (("upper", False, "upper"),)),
+    "CholeskyInverse": (chol.cholesky_inverse, (("upper", False, "upper"),)),
 }
 
 __all__ = sorted(_TABLE)
