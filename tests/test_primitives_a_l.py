@@ -528,3 +528,36 @@ def test_host_computed_primitives_refuse_to_be_traced():
         ms.jit(namespace["status"])(one)
     with pytest.raises(ms.compiler.errors.NotSupportedError, match="'Complex'.*cannot be recorded"):
         ms.grad(namespace["imag"], grad_position=1)(one, one)
+
+
+# --- DropoutGenMask / DropoutDoMask: no CPU kernel and no docstring example in MindSpore 2.10; the shapes are its
+# infer rule's (uint8, ceil(n / 128) * 16 bytes), the values dropout's definition.
+
+def _two_step_dropout(x, keep_prob):
+    mask = P.DropoutGenMask()(x.shape, keep_prob)
+    return P.DropoutDoMask()(x, mask, keep_prob), mask
+
+
+@pytest.mark.parametrize("compiled", [False, True])
+def test_two_step_dropout_keeps_a_fraction_scaled(compiled):
+    ms.set_seed(3)
+    x = Tensor(np.arange(1, 601, dtype=np.float32).reshape(3, 200))
+    out, mask = (ms.jit(_two_step_dropout) if compiled else _two_step_dropout)(x, Tensor(0.7, ms.float32))
+    assert mask.shape == (80,) and str(mask.dtype) == "UInt8"   # ceil(600 / 128) * 16
+    bits = np.unpackbits(mask.asnumpy(), bitorder="little")
+    kept = bits[:600].reshape(3, 200) > 0
+    assert bits[600:].sum() == 0 and 0.6 < kept.mean() < 0.8
+    np.testing.assert_allclose(out.asnumpy(), np.where(kept, x.asnumpy() / np.float32(0.7), 0), rtol=1e-6)
+
+
+def test_two_step_dropout_draws_from_the_seeded_generator_and_differentiates():
+    x = Tensor(np.ones((4, 40), np.float32))
+    ms.set_seed(5)
+    first = P.DropoutGenMask()((4, 40), 0.5).asnumpy()
+    ms.set_seed(5)
+    assert np.array_equal(P.DropoutGenMask()((4, 40), 0.5).asnumpy(), first)
+    mask = Tensor(first)
+    gradient = ms.grad(lambda v: P.DropoutDoMask()(v, mask, 0.5).sum())(x).asnumpy()
+    np.testing.assert_array_equal(gradient, np.unpackbits(first, bitorder="little")[:160].reshape(4, 40) * 2.0)
+    with pytest.raises(ValueError, match=r"For 'DropoutDoMask', the 'mask' must be uint8 of shape \(32,\)"):
+        P.DropoutDoMask()(x, Tensor(first[:16]), 0.5)

@@ -105,7 +105,8 @@ from . import conv_backprop_input as _conv_backprop_input  # noqa: E402
 from .lstm_primitive import LSTM  # noqa: F401,E402
 from .complex_ops import *  # noqa: F401,F403,E402
 from . import complex_ops as _complex_ops  # noqa: E402
+from .dropout_mask_ops import DropoutGenMask, DropoutDoMask  # noqa: F401,E402
 if not _typing.TYPE_CHECKING:
     __all__ += _float_status.__all__ + _apply_optimizers.__all__ + _conv_backprop_input.__all__ + ["LSTM"]
-    __all__ += _complex_ops.__all__
+    __all__ += _complex_ops.__all__ + ["DropoutGenMask", "DropoutDoMask"]
 __getattr__ = module_getattr("mindspore.ops", globals())
