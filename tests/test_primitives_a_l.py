@@ -10,7 +10,7 @@ import npspore as ms
 from npspore import Tensor, nn, ops
 from npspore.ops import composite as C, functional as F, operations as P
 from npspore.testing import check_grads
-from recorded_values import check_eager_and_compiled
+from recorded_values import check_eager_and_compiled, check_value
 
 
 # --- NPUAllocFloatStatus / NPUClearFloatStatus / NPUGetFloatStatus: no CPU kernel in MindSpore 2.10 (its
@@ -331,8 +331,48 @@ Z22 = np.array([[1 + 2j, -3.5 - 1j], [0.5j, 2]], np.complex64)
 SPD = np.array([[4.0, 2.0, 0.6], [2.0, 5.0, 1.0], [0.6, 1.0, 3.0]], np.float32)
 CHOLESKY_FACTOR = np.array([[2, 0, 0], [4, 1, 0], [-1, 1, 2]], np.float32)
 
+GLU_DOC = np.array([0.3220, 0.9545, 0.7879, 0.0975, 0.3698, 0.5135, 0.5740, 0.3435, 0.1895, 0.8764, 0.4980, 0.9673,
+                    0.9879, 0.6988, 0.9022, 0.9304, 0.1558, 0.0153, 0.1559, 0.9852], np.float32).reshape([2, 2, 5])
+ROWS = np.array([[1, 2], [3, 4], [5, 6]], np.float32)
+N1, N4 = np.array([1.0, 2.0, 3.0], np.float32), np.array([4.0, 5.0, 6.0], np.float32)
+
 CASES = {
     **{name: _lstm_case(name) for name in LSTM_SETTINGS},
+    "bartlett_window_doc": (lambda n: P.BartlettWindow(periodic=True, dtype=ms.float32)(n), (np.array(5, np.int32),)),
+    "bartlett_window_symmetric_f64": (lambda n: P.BartlettWindow(periodic=False, dtype=ms.float64)(n),
+                                      (np.array(6, np.int64),)),
+    "blackman_window_doc": (lambda n: P.BlackmanWindow(periodic=True, dtype=ms.float32)(n), (np.array(10, np.int32),)),
+    "blackman_window_symmetric": (lambda n: P.BlackmanWindow(periodic=False)(n), (np.array(5, np.int32),)),
+    "hamming_window_doc_periodic": (lambda n: P.HammingWindow(periodic=True)(n), (np.array([6], np.int32),)),
+    "hamming_window_doc_symmetric": (lambda n: P.HammingWindow(periodic=False)(n), (np.array([7], np.int32),)),
+    "hamming_window_alpha_beta": (lambda n: P.HammingWindow(alpha=0.5, beta=0.5, dtype=ms.float64)(n),
+                                  (np.array([4], np.int64),)),
+    "accumulate_n_v2_doc": (lambda x, y: P.AccumulateNV2()((x, y, x, y)), (N1, N4)),
+    "accumulate_n_v2_int": (lambda x: P.AccumulateNV2()([x, x, x]), (np.array([[1, 2]], np.int32),)),
+    "glu_doc": (lambda x: P.GLU(axis=0)(x), (GLU_DOC,)),
+    "glu_last": (lambda x: P.GLU()(x), (GLU_DOC[:, :, :4],)),
+    "log_space_doc": (lambda a, b: P.LogSpace(steps=10, base=10, dtype=ms.float32)(a, b),
+                      (np.array(1, np.float32), np.array(10, np.float32))),
+    "log_space_base2": (lambda a, b: P.LogSpace(steps=5, base=2, dtype=ms.float64)(a, b),
+                        (np.array(-1.0, np.float32), np.array(3.0, np.float32))),
+    "data_format_dim_map_doc": (lambda x: P.DataFormatDimMap()(x), (np.array([0, 1, 2, 3], np.int32),)),
+    "data_format_dim_map_negative": (lambda x: P.DataFormatDimMap("NCHW", "NHWC")(x), (np.array([-1, -4, 2], np.int32),)),
+    "data_format_vec_permute_doc": (lambda x: P.DataFormatVecPermute()(x), (np.array([1, 2, 3, 4], np.int32),)),
+    "data_format_vec_permute_pairs": (lambda x: P.DataFormatVecPermute("NCHW", "NHWC")(x),
+                                      (np.arange(8).reshape(4, 2).astype(np.int32),)),
+    "check_numerics_doc": (lambda x: P.CheckNumerics()(x), (np.array([[1, 3], [2, 4]], np.float32),)),
+    "inplace_update_v2_doc": (lambda x, v: P.InplaceUpdateV2()(x, (0, 1), v),
+                              (ROWS, np.array([[0.5, 1.0], [1.0, 1.5]], np.float32))),
+    "inplace_update_v2_int": (lambda x, v: P.InplaceUpdateV2()(x, 2, v), (ROWS, np.array([[7.0, 8.0]], np.float32))),
+    "index_fill_doc": (lambda x, i, v: P.IndexFill()(x, 1, i, v),
+                       (np.arange(1, 10).reshape(3, 3).astype(np.float32), np.array([0, 2], np.int32),
+                        np.array(-2.0, np.float32))),
+    "index_fill_dim0_int": (lambda x, i, v: P.IndexFill()(x, 0, i, v),
+                            (np.arange(6).reshape(3, 2).astype(np.int32), np.array([1], np.int32), np.array(9, np.int32))),
+    "lower_bound_doc": (lambda s, v: P.LowerBound(out_type=ms.int32)(s, v),
+                        (np.arange(12).reshape(3, 4).astype(np.int8), np.array([[3], [4], [8]], np.int8))),
+    "lower_bound_int64": (lambda s, v: P.LowerBound(out_type=ms.int64)(s, v),
+                          (np.array([[1.0, 2.0, 2.0, 5.0]], np.float32), np.array([[2.0, 0.0, 6.0]], np.float32))),
     "cholesky_doc": (lambda x: P.Cholesky()(x), (np.array([[1.0, 1.0], [1.0, 2.0]], np.float32),)),
     "cholesky_upper_batch": (lambda x: P.Cholesky(upper=True)(x),
                              (np.stack([SPD, SPD * 2 + np.eye(3, dtype=np.float32)]),)),
@@ -394,6 +434,31 @@ CASES = {
     "fills_int": (lambda x: P.Fills()(x, Tensor(2.7, ms.float32)), (np.arange(3).astype(np.int32),)),
 }
 MINDSPORE_VALUES = {
+    'bartlett_window_doc': ([0.0, 0.4000000059604645, 0.800000011920929, 0.800000011920929, 0.4000000059604645], 'Float32'),
+    'bartlett_window_symmetric_f64': ([0.0, 0.4, 0.8, 0.8, 0.3999999999999999, 0.0], 'Float64'),
+    'blackman_window_doc': ([0.0, 0.04021286219358444, 0.20077013969421387, 0.5097871422767639, 0.8492298722267151, 1.0, 0.8492298722267151, 0.5097871422767639, 0.20077013969421387, 0.04021286219358444], 'Float32'),
+    'blackman_window_symmetric': ([0.0, 0.3400000035762787, 1.0, 0.3400000035762787, 0.0], 'Float32'),
+    'hamming_window_doc_periodic': ([0.08000001311302185, 0.3100000023841858, 0.7700000405311584, 1.0, 0.7700000405311584, 0.3100000023841858], 'Float32'),
+    'hamming_window_doc_symmetric': ([0.08000001311302185, 0.3100000023841858, 0.7700000405311584, 1.0, 0.7700000405311584, 0.3100000023841858, 0.08000001311302185], 'Float32'),
+    'hamming_window_alpha_beta': ([0.0, 0.49999999999999994, 1.0, 0.5000000000000001], 'Float64'),
+    'glu_doc': ([[[0.20028051733970642, 0.6916126608848572, 0.574121356010437, 0.06512235850095749, 0.2630762457847595], [0.3682597875595093, 0.30931219458580017, 0.17306385934352875, 0.10212084650993347, 0.638140857219696]]], 'Float32'),
+    'glu_last': ([[[0.22133642435073853, 0.5004975199699402], [0.30041825771331787, 0.3141121566295624]], [[0.36287909746170044, 0.6460806131362915], [0.4687587320804596, 0.08396003395318985]]], 'Float32'),
+    'log_space_doc': ([10.0, 100.0, 1000.0, 10000.0, 100000.0, 1000000.0, 10000000.0, 100000000.0, 1000000000.0, 10000000000.0], 'Float32'),
+    'log_space_base2': ([0.5, 1.0, 2.0, 4.0, 8.0], 'Float64'),
+    'data_format_dim_map_doc': ([0, 3, 1, 2], 'Int32'),
+    'data_format_dim_map_negative': ([1, 0, 3], 'Int32'),
+    'data_format_vec_permute_doc': ([1, 4, 2, 3], 'Int32'),
+    'data_format_vec_permute_pairs': ([[0, 1], [4, 5], [6, 7], [2, 3]], 'Int32'),
+    'check_numerics_doc': ([[1.0, 3.0], [2.0, 4.0]], 'Float32'),
+    'inplace_update_v2_doc': ([[0.5, 1.0], [1.0, 1.5], [5.0, 6.0]], 'Float32'),
+    'inplace_update_v2_int': ([[1.0, 2.0], [3.0, 4.0], [7.0, 8.0]], 'Float32'),
+    'index_fill_doc': ([[-2.0, 2.0, -2.0], [-2.0, 5.0, -2.0], [-2.0, 8.0, -2.0]], 'Float32'),
+    'index_fill_dim0_int': ([[0, 1], [9, 9], [4, 5]], 'Int32'),
+    'lower_bound_doc': ([[3], [0], [0]], 'Int32'),
+    'lower_bound_int64': ([[1, 0, 4]], 'Int64'),
+    # AccumulateNV2 has no CPU kernel in MindSpore 2.10: its docstring, and the sum by definition
+    'accumulate_n_v2_doc': ([10.0, 14.0, 18.0], 'Float32'),
+    'accumulate_n_v2_int': ([[3, 6]], 'Int32'),
     'cholesky_doc': ([[1.0, 0.0], [1.0, 1.0]], 'Float32'),
     'cholesky_upper_batch': ([[[2.0, 1.0, 0.30000001192092896], [0.0, 2.0, 0.3499999940395355], [0.0, 0.0, 1.6695806980133057]], [[3.0, 1.3333333730697632, 0.4000000059604645], [0.0, 3.036811113357544, 0.4829627573490143], [0.0, 0.0, 2.570359230041504]]], 'Float32'),
     'cholesky_solve_doc': ([[5.8125, -2.625, 0.625], [-2.625, 1.25, -0.25], [0.625, -0.25, 0.25]], 'Float32'),
@@ -465,6 +530,8 @@ def test_invert_permutation_is_mindspores():
 
 @pytest.mark.parametrize("prim, inputs", [
     (lambda x, y: P.Fmax()(x, y).sum(), DOC_PAIR),
+    (lambda x, v: (P.GLU(axis=0)(x) * P.IndexFill()(x, 2, Tensor([1]), 0.5) ** 2).sum()
+     + (P.InplaceUpdateV2()(x[0], 1, v) ** 2).sum(), (GLU_DOC.astype(np.float64), GLU_DOC[0, :1].astype(np.float64))),
     (lambda x, y: (P.EuclideanNorm()(x, (1,)).sum() * P.LogSoftmaxExt()(y, 0)).sum(),
      (X23.astype(np.float64), X23.astype(np.float64) * 2)),
     (lambda d, w: (P.Conv2DBackpropInput(1, 2, pad_mode="same", stride=2)(d, w, (1, 1, 6, 6)) ** 2).sum(),
@@ -561,3 +628,16 @@ def test_two_step_dropout_draws_from_the_seeded_generator_and_differentiates():
     np.testing.assert_array_equal(gradient, np.unpackbits(first, bitorder="little")[:160].reshape(4, 40) * 2.0)
     with pytest.raises(ValueError, match=r"For 'DropoutDoMask', the 'mask' must be uint8 of shape \(32,\)"):
         P.DropoutDoMask()(x, Tensor(first[:16]), 0.5)
+
+
+def test_check_numerics_raises_mindspores_error():
+    with pytest.raises(RuntimeError, match="Tensor had NaN values"):   # MindSpore 2.10 CPU: ": Tensor had NaN values"
+        P.CheckNumerics()(Tensor(np.array([1.0, np.nan], np.float32)))
+    with pytest.raises(RuntimeError, match="Tensor had Inf values"):
+        P.CheckNumerics()(Tensor(np.array([1.0, np.inf], np.float32)))
+
+
+def test_index_fill_takes_its_dim_as_a_tensor_eagerly():
+    out = P.IndexFill()(Tensor(np.arange(6).reshape(3, 2).astype(np.int32)), Tensor(0), Tensor([1], ms.int32),
+                        Tensor(9, ms.int32))
+    check_value(out, MINDSPORE_VALUES["index_fill_dim0_int"])   # MindSpore 2.10 CPU with dim Tensor(0)

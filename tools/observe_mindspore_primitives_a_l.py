@@ -115,7 +115,42 @@ def _ctc(inputs, output, **options):
 Z22 = np.array([[1 + 2j, -3.5 - 1j], [0.5j, 2]], np.complex64)
 SPD = np.array([[4.0, 2.0, 0.6], [2.0, 5.0, 1.0], [0.6, 1.0, 3.0]], np.float32)
 CHOLESKY_FACTOR = np.array([[2, 0, 0], [4, 1, 0], [-1, 1, 2]], np.float32)
+GLU_DOC = np.array([0.3220, 0.9545, 0.7879, 0.0975, 0.3698, 0.5135, 0.5740, 0.3435, 0.1895, 0.8764, 0.4980, 0.9673,
+                    0.9879, 0.6988, 0.9022, 0.9304, 0.1558, 0.0153, 0.1559, 0.9852], np.float32).reshape([2, 2, 5])
+ROWS = np.array([[1, 2], [3, 4], [5, 6]], np.float32)
 CASES = {
+    "bartlett_window_doc": lambda: P.BartlettWindow(periodic=True, dtype=ms.float32)(Tensor(5, ms.int32)),
+    "bartlett_window_symmetric_f64": lambda: P.BartlettWindow(periodic=False, dtype=ms.float64)(Tensor(6, ms.int64)),
+    "blackman_window_doc": lambda: P.BlackmanWindow(periodic=True, dtype=ms.float32)(Tensor(10, ms.int32)),
+    "blackman_window_symmetric": lambda: P.BlackmanWindow(periodic=False)(Tensor(5, ms.int32)),
+    "hamming_window_doc_periodic": lambda: P.HammingWindow(periodic=True)(Tensor(np.array([6]).astype(np.int32))),
+    "hamming_window_doc_symmetric": lambda: P.HammingWindow(periodic=False)(Tensor(np.array([7]).astype(np.int32))),
+    "hamming_window_alpha_beta": lambda: P.HammingWindow(alpha=0.5, beta=0.5, dtype=ms.float64)(Tensor(np.array([4]))),
+    "accumulate_n_v2_doc": lambda: P.AccumulateNV2()((Tensor(np.array([1, 2, 3]), ms.float32),
+                                                      Tensor(np.array([4, 5, 6]), ms.float32)) * 2),
+    "accumulate_n_v2_int": lambda: P.AccumulateNV2()([Tensor(np.array([[1, 2]], np.int32))] * 3),
+    "glu_doc": lambda: P.GLU(axis=0)(Tensor(GLU_DOC)),
+    "glu_last": lambda: P.GLU()(Tensor(GLU_DOC[:, :, :4])),
+    "log_space_doc": lambda: P.LogSpace(steps=10, base=10, dtype=ms.float32)(Tensor(1, ms.float32), Tensor(10, ms.float32)),
+    "log_space_base2": lambda: P.LogSpace(steps=5, base=2, dtype=ms.float64)(Tensor(-1.0, ms.float32), Tensor(3.0, ms.float32)),
+    "data_format_dim_map_doc": lambda: P.DataFormatDimMap()(Tensor([0, 1, 2, 3], ms.int32)),
+    "data_format_dim_map_negative": lambda: P.DataFormatDimMap("NCHW", "NHWC")(Tensor([-1, -4, 2], ms.int32)),
+    "data_format_vec_permute_doc": lambda: P.DataFormatVecPermute()(Tensor(np.array([1, 2, 3, 4]).astype(np.int32))),
+    "data_format_vec_permute_pairs": lambda: P.DataFormatVecPermute("NCHW", "NHWC")(
+        Tensor(np.arange(8).reshape(4, 2).astype(np.int32))),
+    "check_numerics_doc": lambda: P.CheckNumerics()(Tensor(np.array([[1, 3], [2, 4]], dtype=np.float32))),
+    "check_numerics_nan": lambda: P.CheckNumerics()(Tensor(np.array([1.0, np.nan], dtype=np.float32))),
+    "inplace_update_v2_doc": lambda: P.InplaceUpdateV2()(Tensor(ROWS), (0, 1),
+                                                         Tensor(np.array([[0.5, 1.0], [1.0, 1.5]]), ms.float32)),
+    "inplace_update_v2_int": lambda: P.InplaceUpdateV2()(Tensor(ROWS), 2, Tensor(np.array([[7.0, 8.0]], np.float32))),
+    "index_fill_doc": lambda: P.IndexFill()(Tensor(np.array([[1, 2, 3], [4, 5, 6], [7, 8, 9]]).astype(np.float32)), 1,
+                                            Tensor([0, 2], ms.int32), Tensor(-2.0, ms.float32)),
+    "index_fill_dim0_int": lambda: P.IndexFill()(Tensor(np.arange(6).reshape(3, 2).astype(np.int32)), Tensor(0),
+                                                 Tensor([1], ms.int32), Tensor(9, ms.int32)),
+    "lower_bound_doc": lambda: P.LowerBound(out_type=ms.int32)(Tensor(np.arange(12).reshape(3, 4).astype(np.int8)),
+                                                               Tensor(np.array([[3], [4], [8]]).astype(np.int8))),
+    "lower_bound_int64": lambda: P.LowerBound(out_type=ms.int64)(Tensor(np.array([[1.0, 2.0, 2.0, 5.0]], np.float32)),
+                                                                 Tensor(np.array([[2.0, 0.0, 6.0]], np.float32))),
     "cholesky_doc": lambda: P.Cholesky()(Tensor(np.array([[1.0, 1.0], [1.0, 2.0]]), ms.float32)),
     "cholesky_upper_batch": lambda: P.Cholesky(upper=True)(Tensor(np.stack([SPD, SPD * 2 + np.eye(3, dtype=np.float32)]))),
     "cholesky_solve_doc": lambda: P.CholeskySolve()(Tensor(np.eye(3, dtype=np.float32)), Tensor(CHOLESKY_FACTOR)),
@@ -191,8 +226,8 @@ if __name__ == "__main__":
     for name, case in CASES.items():
         try:
             value = case()
+            if isinstance(value, Tensor):
+                value = (value.asnumpy().tolist(), str(value.dtype))
         except Exception as error:  # noqa: BLE001 - a case MindSpore's CPU build rejects is printed as such
-            value = f"{type(error).__name__}: {str(error).strip().splitlines()[-1][:150]}"
-        if isinstance(value, Tensor):
-            value = (value.asnumpy().tolist(), str(value.dtype))
+            value = f"{type(error).__name__}: {' '.join(str(error).strip().splitlines()[:1])[:150]}"
         print(f"    {name!r}: {value!r},")

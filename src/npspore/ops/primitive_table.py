@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from .._checkparam import check_value_type
+from ..common import dtype as mstype
 from ..common.tensor import Tensor
 from . import activation_ops as act
 from . import array_extra as arr
@@ -18,6 +19,7 @@ from . import functional as F
 from . import grid_sample as sampling
 from . import primitive_functions_a_l as pal
 from . import cholesky_ops as chol
+from . import primitive_arrays_a_l as pa
 from . import linalg_functional as L
 from . import losses
 from . import math_functional as M
@@ -195,6 +197,18 @@ _TABLE: dict[str, tuple] = {
     "Cholesky": (chol.cholesky, (("upper", False, "upper"),)),
     "CholeskySolve": (chol.cholesky_solve, (("upper", False, "upper"),)),
     "CholeskyInverse": (chol.cholesky_inverse, (("upper", False, "upper"),)),
+    "BartlettWindow": (pa.bartlett_window, (("periodic", True, "periodic"), ("dtype", mstype.float32, "dtype"))),
+    "BlackmanWindow": (pa.blackman_window, (("periodic", True, "periodic"), ("dtype", mstype.float32, "dtype"))),
+    "HammingWindow": (pa.hamming_window, (("periodic", True, "periodic"), ("alpha", 0.54, "alpha"),
+                                          ("beta", 0.46, "beta"), ("dtype", mstype.float32, "dtype"))),
+    "AccumulateNV2": (pa.accumulate_n_v2, ()), "GLU": (pa.glu, (("axis", -1, "axis"),)),
+    "LogSpace": (pa.log_space, (("steps", 10, "steps"), ("base", 10, "base"), ("dtype", mstype.float32, "dtype"))),
+    "DataFormatDimMap": (pa.data_format_dim_map, (("src_format", "NHWC", "src_format"),
+                                                  ("dst_format", "NCHW", "dst_format"))),
+    "DataFormatVecPermute": (pa.data_format_vec_permute, (("src_format", "NHWC", "src_format"),
+                                                          ("dst_format", "NCHW", "dst_format"))),
+    "CheckNumerics": (pa.check_numerics, ()), "InplaceUpdateV2": (pa.inplace_update_v2, ()),
+    "IndexFill": (pa.index_fill, ()), "LowerBound": (pa.lower_bound, (("out_type", mstype.int32, "out_type"),)),
 }
 
 __all__ = sorted(_TABLE)
