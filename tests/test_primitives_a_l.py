@@ -336,8 +336,21 @@ GLU_DOC = np.array([0.3220, 0.9545, 0.7879, 0.0975, 0.3698, 0.5135, 0.5740, 0.34
 ROWS = np.array([[1, 2], [3, 4], [5, 6]], np.float32)
 N1, N4 = np.array([1.0, 2.0, 3.0], np.float32), np.array([4.0, 5.0, 6.0], np.float32)
 
+FFT_IN = np.array([2, 1, 2], np.complex64)
+RFFT_IN = np.array([[2, 1, 2], [3, 1, 6]], np.float32)
+RFFT_OUT = np.fft.rfft2(RFFT_IN).astype(np.complex64)
+
 CASES = {
     **{name: _lstm_case(name) for name in LSTM_SETTINGS},
+    "fft_doc": (lambda x: P.FFTWithSize(signal_ndim=1, inverse=False, real=False)(x), (FFT_IN,)),
+    "ifft_doc": (lambda x: P.FFTWithSize(signal_ndim=1, inverse=True, real=False)(x),
+                 (np.fft.fft(FFT_IN).astype(np.complex64),)),
+    "rfft2_doc": (lambda x: P.FFTWithSize(signal_ndim=2, inverse=False, real=True)(x), (RFFT_IN,)),
+    "irfft2_doc": (lambda x: P.FFTWithSize(signal_ndim=2, inverse=True, real=True)(x), (RFFT_OUT,)),
+    "irfft2_sizes": (lambda x: P.FFTWithSize(signal_ndim=2, inverse=True, real=True, signal_sizes=(2, 3))(x),
+                     (RFFT_OUT,)),
+    "fft_ortho_batch": (lambda x: P.FFTWithSize(1, False, False, norm="ortho")(x), (RFFT_IN.astype(np.complex64),)),
+    "rfft_two_sided_forward": (lambda x: P.FFTWithSize(1, False, True, norm="forward", onesided=False)(x), (RFFT_IN,)),
     "bartlett_window_doc": (lambda n: P.BartlettWindow(periodic=True, dtype=ms.float32)(n), (np.array(5, np.int32),)),
     "bartlett_window_symmetric_f64": (lambda n: P.BartlettWindow(periodic=False, dtype=ms.float64)(n),
                                       (np.array(6, np.int64),)),
@@ -434,6 +447,13 @@ CASES = {
     "fills_int": (lambda x: P.Fills()(x, Tensor(2.7, ms.float32)), (np.arange(3).astype(np.int32),)),
 }
 MINDSPORE_VALUES = {
+    'fft_doc': ([(5+0j), (0.5+0.866025447845459j), (0.5000000596046448-0.8660255074501038j)], 'Complex64'),
+    'ifft_doc': ([(2-4.967053968130131e-08j), (0.9999999403953552+0j), (1.9999998807907104+7.947286206899662e-08j)], 'Complex64'),
+    'rfft2_doc': ([[(15+1.1920928955078125e-07j), (-2.384185791015625e-07+5.196152210235596j)], [(-5-2.9802322387695312e-08j), (0.9999998807907104-3.464101552963257j)]], 'Complex64'),
+    'irfft2_doc': ([[2.75, 2.25], [4.75, 5.25]], 'Float32'),
+    'irfft2_sizes': ([[2.0, 0.9999999403953552, 1.9999998807907104], [3.0, 0.9999999403953552, 5.999999523162842]], 'Float32'),
+    'fft_ortho_batch': ([[(2.886751174926758+0j), (0.28867512941360474+0.5j), (0.2886751592159271-0.5000000596046448j)], [(5.773502349853516+9.46350837693899e-08j), (-0.28867512941360474+2.499999761581421j), (-0.28867486119270325-2.5j)]], 'Complex64'),
+    'rfft_two_sided_forward': ([[(1.6666667461395264+0j), (0.1666666716337204+0.2886751592159271j), (0.1666666865348816-0.2886751890182495j)], [(3.3333334922790527+5.4637592228345966e-08j), (-0.1666666716337204+1.443375587463379j), (-0.16666650772094727-1.443375825881958j)]], 'Complex64'),
     'bartlett_window_doc': ([0.0, 0.4000000059604645, 0.800000011920929, 0.800000011920929, 0.4000000059604645], 'Float32'),
     'bartlett_window_symmetric_f64': ([0.0, 0.4, 0.8, 0.8, 0.3999999999999999, 0.0], 'Float64'),
     'blackman_window_doc': ([0.0, 0.04021286219358444, 0.20077013969421387, 0.5097871422767639, 0.8492298722267151, 1.0, 0.8492298722267151, 0.5097871422767639, 0.20077013969421387, 0.04021286219358444], 'Float32'),

@@ -118,7 +118,17 @@ CHOLESKY_FACTOR = np.array([[2, 0, 0], [4, 1, 0], [-1, 1, 2]], np.float32)
 GLU_DOC = np.array([0.3220, 0.9545, 0.7879, 0.0975, 0.3698, 0.5135, 0.5740, 0.3435, 0.1895, 0.8764, 0.4980, 0.9673,
                     0.9879, 0.6988, 0.9022, 0.9304, 0.1558, 0.0153, 0.1559, 0.9852], np.float32).reshape([2, 2, 5])
 ROWS = np.array([[1, 2], [3, 4], [5, 6]], np.float32)
+FFT_IN = np.array([2, 1, 2], np.complex64)
+RFFT_IN = np.array([[2, 1, 2], [3, 1, 6]], np.float32)
+RFFT_OUT = np.fft.rfft2(RFFT_IN).astype(np.complex64)
 CASES = {
+    "fft_doc": lambda: P.FFTWithSize(signal_ndim=1, inverse=False, real=False)(Tensor(FFT_IN)),
+    "ifft_doc": lambda: P.FFTWithSize(signal_ndim=1, inverse=True, real=False)(Tensor(np.fft.fft(FFT_IN).astype(np.complex64))),
+    "rfft2_doc": lambda: P.FFTWithSize(signal_ndim=2, inverse=False, real=True)(Tensor(RFFT_IN)),
+    "irfft2_doc": lambda: P.FFTWithSize(signal_ndim=2, inverse=True, real=True)(Tensor(RFFT_OUT)),
+    "irfft2_sizes": lambda: P.FFTWithSize(signal_ndim=2, inverse=True, real=True, signal_sizes=(2, 3))(Tensor(RFFT_OUT)),
+    "fft_ortho_batch": lambda: P.FFTWithSize(1, False, False, norm="ortho")(Tensor(RFFT_IN.astype(np.complex64))),
+    "rfft_two_sided_forward": lambda: P.FFTWithSize(1, False, True, norm="forward", onesided=False)(Tensor(RFFT_IN)),
     "bartlett_window_doc": lambda: P.BartlettWindow(periodic=True, dtype=ms.float32)(Tensor(5, ms.int32)),
     "bartlett_window_symmetric_f64": lambda: P.BartlettWindow(periodic=False, dtype=ms.float64)(Tensor(6, ms.int64)),
     "blackman_window_doc": lambda: P.BlackmanWindow(periodic=True, dtype=ms.float32)(Tensor(10, ms.int32)),

@@ -1,5 +1,5 @@
 """Primitives of complex numbers, as ``mindspore.ops``: ``Complex``, ``Imag``, ``Angle``, ``Conj``, ``ComplexAbs``,
-``ConjugateTranspose``.
+``ConjugateTranspose`` and ``FFTWithSize``.
 
 npspore's op table is real-valued, so these run their NumPy forward on the host: eagerly at once, in compiled code
 as a host call of the kernel. They are forward only: a gradient that reaches one raises npspore's
@@ -14,7 +14,7 @@ from ..compiler.errors import located
 from ..compiler.library import LIBRARY, check_not_traced
 from .primitives import Primitive
 
-__all__ = ["Complex", "Imag", "Angle", "Conj", "ComplexAbs", "ConjugateTranspose"]
+__all__ = ["Complex", "Imag", "Angle", "Conj", "ComplexAbs", "ConjugateTranspose", "FFTWithSize"]
 
 _COMPLEX = (np.dtype(np.complex64), np.dtype(np.complex128))
 _FLOATS = (np.dtype(np.float32), np.dtype(np.float64))
@@ -37,10 +37,14 @@ class _HostPrimitive(Primitive):
     def _forward(*arrays_and_constants) -> np.ndarray:
         raise NotImplementedError
 
+    def _attributes(self) -> tuple:
+        """The constructor's arguments ``_result`` and ``_forward`` take after the call's constants."""
+        return ()
+
     def _split(self, args: tuple) -> tuple[tuple, tuple]:
         if len(args) < len(self._inputs):
             raise TypeError(f"For '{self.name}', expect the inputs {list(self._inputs)}, but got {len(args)} inputs.")
-        return tuple(args[:len(self._inputs)]), tuple(args[len(self._inputs):])
+        return tuple(args[:len(self._inputs)]), tuple(args[len(self._inputs):]) + self._attributes()
 
     def __call__(self, *args) -> Tensor:
         tensors, constants = self._split(args)
@@ -64,7 +68,7 @@ def _stage(primitive: _HostPrimitive, specializer, args, kwargs, loc):
     except (TypeError, ValueError) as error:
         raise located(error, loc) from None
     key = _KEYS[type(primitive)]
-    return specializer.host_effect(key, (*tensors, *constants), loc, (result,))[0]
+    return specializer.host_effect(key, (result[1].name, *tensors, *constants), loc, (result,))[0]
 
 
 class Complex(_HostPrimitive):
@@ -152,8 +156,62 @@ class ConjugateTranspose(_HostPrimitive):
         return np.conj(np.transpose(x, perm))
 
 
-_KEYS = {cls: LIBRARY.host_function(lambda *values, cls=cls: (np.asarray(cls._forward(*values)),),
+class FFTWithSize(_HostPrimitive):
+    """``FFTWithSize(signal_ndim, inverse, real, norm='backward', onesided=True, signal_sizes=())(x)``: the discrete
+    Fourier transform of the last ``signal_ndim`` dims of ``x``: complex to complex (``real=False``; the inverse
+    with ``inverse``), real to complex (``real``, the last dim halved when ``onesided``) or, with ``real`` and
+    ``inverse``, complex to real (of ``signal_sizes``, else ``2 * (n - 1)`` along the last dim); ``norm``
+    'backward' scales the inverse by ``1 / n``, 'forward' the forward transform, 'ortho' both by ``1 / sqrt(n)``."""
+
+    def __init__(self, signal_ndim, inverse, real, norm="backward", onesided=True, signal_sizes=()):
+        super().__init__()
+        if not isinstance(signal_ndim, int) or isinstance(signal_ndim, bool) or not 1 <= signal_ndim <= 3:
+            raise ValueError(f"For '{self.name}', the 'signal_ndim' must be 1, 2 or 3, but got {signal_ndim!r}.")
+        for name, value in (("inverse", inverse), ("real", real), ("onesided", onesided)):
+            if not isinstance(value, bool):
+                raise TypeError(f"For '{self.name}', the '{name}' must be a bool, but got {type(value).__name__}.")
+        if norm not in ("backward", "forward", "ortho"):
+            raise ValueError(f"For '{self.name}', the 'norm' must be 'backward', 'forward' or 'ortho', but got "
+                             f"{norm!r}.")
+        self.settings = (signal_ndim, inverse, real, norm, onesided, tuple(signal_sizes))
+        for name, value in zip(("signal_ndim", "inverse", "real", "norm", "onesided", "signal_sizes"), self.settings):
+            self.add_prim_attr(name, value)
+
+    def _attributes(self) -> tuple:
+        return self.settings
+
+    def _result(self, shapes, dtypes, signal_ndim, inverse, real, norm, onesided, signal_sizes):
+        shape, dtype = shapes[0], np.dtype(dtypes[0])
+        if len(shape) < signal_ndim:
+            raise ValueError(f"For '{self.name}', the rank of 'x' must be at least 'signal_ndim' {signal_ndim}, but "
+                             f"got {len(shape)}.")
+        expected = _COMPLEX if not real or inverse else _FLOATS
+        if dtype not in expected:
+            raise TypeError(f"For '{self.name}', the 'x' must be a {' or '.join(d.name for d in expected)} Tensor "
+                            f"here, but got {dtype}.")
+        precision = dtype.itemsize // (2 if dtype in _COMPLEX else 1)
+        complex_dtype = np.dtype(np.complex64 if precision == 4 else np.complex128)
+        if not real:
+            return shape, complex_dtype
+        if not inverse:
+            last = shape[-1] // 2 + 1 if onesided else shape[-1]
+            return shape[:-1] + (last,), complex_dtype
+        sizes = tuple(signal_sizes) if signal_sizes else shape[len(shape) - signal_ndim:-1] + (2 * (shape[-1] - 1),)
+        return shape[:len(shape) - signal_ndim] + sizes, np.dtype(np.float32 if precision == 4 else np.float64)
+
+    @staticmethod
+    def _forward(x, signal_ndim, inverse, real, norm, onesided, signal_sizes):
+        axes = tuple(range(x.ndim - signal_ndim, x.ndim))
+        if not real:
+            return (np.fft.ifftn if inverse else np.fft.fftn)(x, axes=axes, norm=norm)
+        if not inverse:
+            return np.fft.rfftn(x, axes=axes, norm=norm) if onesided else np.fft.fftn(x, axes=axes, norm=norm)
+        sizes = tuple(signal_sizes) if signal_sizes else tuple(x.shape[x.ndim - signal_ndim:-1]) + (2 * (x.shape[-1] - 1),)
+        return np.fft.irfftn(x, s=sizes, axes=axes, norm=norm)
+
+
+_KEYS = {cls: LIBRARY.host_function(lambda dtype, *values, cls=cls: (np.asarray(cls._forward(*values), dtype),),
                                     underivable=f"For '{cls.__name__}', the gradient of complex numbers is not "
                                                 f"implemented in npspore (its ops differentiate real numbers).")
-         for cls in (Complex, Imag, Angle, Conj, ComplexAbs, ConjugateTranspose)}
+         for cls in (Complex, Imag, Angle, Conj, ComplexAbs, ConjugateTranspose, FFTWithSize)}
 LIBRARY.register_stager(_HostPrimitive, _stage)
