@@ -153,7 +153,7 @@ class ConjugateTranspose(_HostPrimitive):
 
     @staticmethod
     def _forward(x, perm):
-        return np.conj(np.transpose(x, perm))
+        return np.conj(np.transpose(x, tuple(int(axis) for axis in perm)))
 
 
 class FFTWithSize(_HostPrimitive):
@@ -206,7 +206,9 @@ class FFTWithSize(_HostPrimitive):
             return (np.fft.ifftn if inverse else np.fft.fftn)(x, axes=axes, norm=norm)
         if not inverse:
             return np.fft.rfftn(x, axes=axes, norm=norm) if onesided else np.fft.fftn(x, axes=axes, norm=norm)
-        sizes = tuple(signal_sizes) if signal_sizes else tuple(x.shape[x.ndim - signal_ndim:-1]) + (2 * (x.shape[-1] - 1),)
+        # a constant tuple reaches a host call as an array
+        sizes = tuple(int(size) for size in signal_sizes) if len(signal_sizes) else \
+            tuple(x.shape[x.ndim - signal_ndim:-1]) + (2 * (x.shape[-1] - 1),)
         return np.fft.irfftn(x, s=sizes, axes=axes, norm=norm)
 
 
