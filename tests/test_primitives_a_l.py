@@ -1,6 +1,7 @@
 """Primitive classes of ``mindspore.ops.operations`` named A-L (and the NPU float-status trio), with MindSpore
 2.10's values: recorded by ``tools/observe_mindspore_primitives_a_l.py`` from MindSpore 2.10 CPU, or taken from
 MindSpore 2.10's docstrings where its CPU build has no kernel (said at each case)."""
+import sys
 import warnings
 
 import numpy as np
@@ -661,3 +662,17 @@ def test_index_fill_takes_its_dim_as_a_tensor_eagerly():
     out = P.IndexFill()(Tensor(np.arange(6).reshape(3, 2).astype(np.int32)), Tensor(0), Tensor([1], ms.int32),
                         Tensor(9, ms.int32))
     check_value(out, MINDSPORE_VALUES["index_fill_dim0_int"])   # MindSpore 2.10 CPU with dim Tensor(0)
+
+
+def test_all_to_all_of_a_group_of_one_is_the_input_and_checks_the_split():
+    x = Tensor(np.arange(8, dtype=np.float32).reshape(2, 4))
+    np.testing.assert_array_equal(P.AlltoAll(1, 1, 0)(x).asnumpy(), x.asnumpy())
+    with pytest.raises(ValueError, match="For 'AlltoAll', the 'split_count' must be the group size 1"):
+        P.AlltoAll(2, 1, 0)(x)
+
+
+def test_all_to_all_across_two_ranks():
+    from test_data_parallel import PROGRAMS, launch
+    result = launch(2, sys.executable, str(PROGRAMS / "all_to_all.py"))
+    assert result.returncode == 0, result.stdout
+    assert "rank 0 ok" in result.stdout and "rank 1 ok" in result.stdout
