@@ -341,8 +341,13 @@ FFT_IN = np.array([2, 1, 2], np.complex64)
 RFFT_IN = np.array([[2, 1, 2], [3, 1, 6]], np.float32)
 RFFT_OUT = np.fft.rfft2(RFFT_IN).astype(np.complex64)
 
+IMAGE = np.arange(24).reshape(1, 2, 3, 4).astype(np.float32)
+
 CASES = {
     **{name: _lstm_case(name) for name in LSTM_SETTINGS},
+    "im2col_small": (lambda x: P.Im2Col(ksizes=2)(x), (IMAGE,)),
+    "im2col_options": (lambda x: P.Im2Col(ksizes=(2, 3), strides=(2, 1), dilations=(1, 2), pads=(1, 0))(x),
+                       (np.arange(20).reshape(1, 1, 4, 5).astype(np.float32),)),
     "fft_doc": (lambda x: P.FFTWithSize(signal_ndim=1, inverse=False, real=False)(x), (FFT_IN,)),
     "ifft_doc": (lambda x: P.FFTWithSize(signal_ndim=1, inverse=True, real=False)(x),
                  (np.fft.fft(FFT_IN).astype(np.complex64),)),
@@ -448,6 +453,8 @@ CASES = {
     "fills_int": (lambda x: P.Fills()(x, Tensor(2.7, ms.float32)), (np.arange(3).astype(np.int32),)),
 }
 MINDSPORE_VALUES = {
+    'im2col_small': ([[[[0.0, 1.0, 2.0, 4.0, 5.0, 6.0], [1.0, 2.0, 3.0, 5.0, 6.0, 7.0], [4.0, 5.0, 6.0, 8.0, 9.0, 10.0], [5.0, 6.0, 7.0, 9.0, 10.0, 11.0]], [[12.0, 13.0, 14.0, 16.0, 17.0, 18.0], [13.0, 14.0, 15.0, 17.0, 18.0, 19.0], [16.0, 17.0, 18.0, 20.0, 21.0, 22.0], [17.0, 18.0, 19.0, 21.0, 22.0, 23.0]]]], 'Float32'),
+    'im2col_options': ([[[[0.0, 5.0, 15.0], [0.0, 7.0, 17.0], [0.0, 9.0, 19.0], [0.0, 10.0, 0.0], [2.0, 12.0, 0.0], [4.0, 14.0, 0.0]]]], 'Float32'),
     'fft_doc': ([(5+0j), (0.5+0.866025447845459j), (0.5000000596046448-0.8660255074501038j)], 'Complex64'),
     'ifft_doc': ([(2-4.967053968130131e-08j), (0.9999999403953552+0j), (1.9999998807907104+7.947286206899662e-08j)], 'Complex64'),
     'rfft2_doc': ([[(15+1.1920928955078125e-07j), (-2.384185791015625e-07+5.196152210235596j)], [(-5-2.9802322387695312e-08j), (0.9999998807907104-3.464101552963257j)]], 'Complex64'),
@@ -551,6 +558,7 @@ def test_invert_permutation_is_mindspores():
 
 @pytest.mark.parametrize("prim, inputs", [
     (lambda x, y: P.Fmax()(x, y).sum(), DOC_PAIR),
+    (lambda x: (P.Im2Col(ksizes=2, pads=1)(x) ** 2).sum(), (IMAGE.astype(np.float64) / 10,)),
     (lambda x, v: (P.GLU(axis=0)(x) * P.IndexFill()(x, 2, Tensor([1]), 0.5) ** 2).sum()
      + (P.InplaceUpdateV2()(x[0], 1, v) ** 2).sum(), (GLU_DOC.astype(np.float64), GLU_DOC[0, :1].astype(np.float64))),
     (lambda x, y: (P.EuclideanNorm()(x, (1,)).sum() * P.LogSoftmaxExt()(y, 0)).sum(),
@@ -676,3 +684,10 @@ def test_all_to_all_across_two_ranks():
     result = launch(2, sys.executable, str(PROGRAMS / "all_to_all.py"))
     assert result.returncode == 0, result.stdout
     assert "rank 0 ok" in result.stdout and "rank 1 ok" in result.stdout
+
+
+def test_im2col_docstring_shape():
+    x = Tensor(np.random.default_rng(0).random((4, 4, 32, 32)), ms.float64)
+    assert P.Im2Col(ksizes=3, strides=1, dilations=1)(x).shape == (4, 4, 9, 900)   # MindSpore 2.10's docstring
+    with pytest.raises(ValueError, match="the calculated shape of the array of sliding blocks is non-positive"):
+        P.Im2Col(ksizes=(2, 3), dilations=(1, 2))(Tensor(IMAGE))   # MindSpore 2.10 CPU raises the same ValueError

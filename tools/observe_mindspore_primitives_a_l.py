@@ -121,7 +121,13 @@ ROWS = np.array([[1, 2], [3, 4], [5, 6]], np.float32)
 FFT_IN = np.array([2, 1, 2], np.complex64)
 RFFT_IN = np.array([[2, 1, 2], [3, 1, 6]], np.float32)
 RFFT_OUT = np.fft.rfft2(RFFT_IN).astype(np.complex64)
+IMAGE = np.arange(24).reshape(1, 2, 3, 4).astype(np.float32)
 CASES = {
+    "im2col_doc_shape": lambda: str(P.Im2Col(ksizes=3, strides=1, dilations=1)(
+        Tensor(np.random.rand(4, 4, 32, 32), ms.float64)).shape),
+    "im2col_small": lambda: P.Im2Col(ksizes=2)(Tensor(IMAGE)),
+    "im2col_options": lambda: P.Im2Col(ksizes=(2, 3), strides=(2, 1), dilations=(1, 2), pads=(1, 0))(
+        Tensor(np.arange(20).reshape(1, 1, 4, 5).astype(np.float32))),
     "fft_doc": lambda: P.FFTWithSize(signal_ndim=1, inverse=False, real=False)(Tensor(FFT_IN)),
     "ifft_doc": lambda: P.FFTWithSize(signal_ndim=1, inverse=True, real=False)(Tensor(np.fft.fft(FFT_IN).astype(np.complex64))),
     "rfft2_doc": lambda: P.FFTWithSize(signal_ndim=2, inverse=False, real=True)(Tensor(RFFT_IN)),

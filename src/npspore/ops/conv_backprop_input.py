@@ -1,5 +1,6 @@
 """``Conv2DBackpropInput`` and its other name ``Conv2DTranspose``: the gradient of ``Conv2D`` with respect to its
-input, given the output's gradient ``dout``, the forward weight and the forward input's size.
+input, given the output's gradient ``dout``, the forward weight and the forward input's size; and ``Im2Col``, the
+sliding windows of an image as columns.
 
 ``pad_mode='valid'`` pads nothing, ``'pad'`` the ``pad`` (or ``pad_list``) rows and columns, ``'same'`` what the
 forward ``'same'`` convolution of ``input_size`` padded (``max(0, (dout - 1) * stride + dilation * (k - 1) + 1 -
@@ -10,11 +11,12 @@ from __future__ import annotations
 
 from .._checkparam import check_positive_int, check_value_type
 from ..common.tensor import Tensor
+from . import functional as F
 from .eager import run
 from .nn_primitives import _nchw
 from .primitives import Primitive
 
-__all__ = ["Conv2DBackpropInput", "Conv2DTranspose"]
+__all__ = ["Conv2DBackpropInput", "Conv2DTranspose", "Im2Col"]
 
 
 def _same_pads(dout: int, size: int, kernel: int, stride: int, dilation: int) -> tuple[int, int]:
@@ -90,3 +92,48 @@ class Conv2DBackpropInput(Primitive):
 
 class Conv2DTranspose(Conv2DBackpropInput):
     """``Conv2DTranspose``: MindSpore's other name of :class:`Conv2DBackpropInput`, the same arguments."""
+
+
+def _pair(name: str, argument: str, value, positive: bool = True) -> tuple[int, int]:
+    """An int or a sequence of one or two ints as (height, width), checked as MindSpore checks it."""
+    check_value_type(argument, value, [int, tuple, list], name)
+    pair = (value, value) if isinstance(value, int) else tuple(value)
+    if len(pair) == 1:
+        pair = pair * 2
+    if len(pair) != 2 or not all(isinstance(v, int) and not isinstance(v, bool) and (v > 0 if positive else v >= 0)
+                                  for v in pair):
+        raise ValueError(f"For '{name}', the '{argument}' must be one or two {'positive' if positive else 'non-negative'}"
+                         f" ints, but got {value!r}.")
+    return pair
+
+
+class Im2Col(Primitive):
+    """``Im2Col(ksizes, strides=1, dilations=1, pads=0)(x)``: the sliding windows of ``x (N, C, H, W)`` as columns,
+    ``(N, C, KH * KW, L)`` with ``L`` the number of windows (row-major over the output positions); ``pads`` pads
+    height and width on both sides. The ``conv2d_columns`` op of the table, so compiled and differentiable."""
+
+    def __init__(self, ksizes, strides=1, dilations=1, pads=0):
+        super().__init__("Im2Col")
+        self.ksizes = _pair(self.name, "ksizes", ksizes)
+        self.strides = _pair(self.name, "strides", strides)
+        self.dilations = _pair(self.name, "dilations", dilations)
+        self.pads = _pair(self.name, "pads", pads, positive=False)
+        for name, value in (("ksizes", self.ksizes), ("strides", self.strides), ("dilations", self.dilations),
+                            ("pads", self.pads), ("padding_mode", "CALCULATED")):
+            self.add_prim_attr(name, value)
+
+    def __call__(self, x: Tensor) -> Tensor:
+        if not isinstance(x, Tensor) or len(x.shape) != 4:
+            raise ValueError(f"For '{self.name}', the 'x' must be a 4-D Tensor (N, C, H, W).")
+        n, c = x.shape[0], x.shape[1]
+        kh, kw = self.ksizes
+        pad_h, pad_w = self.pads
+        for size, pad, kernel, dilation, stride in zip(x.shape[2:], self.pads, self.ksizes, self.dilations, self.strides):
+            if (size + 2 * pad - dilation * (kernel - 1) - 1) // stride + 1 <= 0:
+                raise ValueError(f"For {self.name}, given input with spatial size {tuple(x.shape)}, ksizes={self.ksizes}, "
+                                 f"dilation={self.dilations}, pads={self.pads}, the calculated shape of the array of "
+                                 f"sliding blocks is non-positive.")
+        columns = run("conv2d_columns", x, filter_shape=(1, c, kh, kw), stride=self.strides,
+                      padding=(pad_h, pad_h, pad_w, pad_w), dilation=self.dilations, groups=1)   # (1, C*KH*KW, N*L)
+        per_image = F.transpose(F.reshape(columns, (c * kh * kw, n, -1)), (1, 0, 2))
+        return F.reshape(per_image, (n, c, kh * kw, -1))
