@@ -691,3 +691,64 @@ def test_im2col_docstring_shape():
     assert P.Im2Col(ksizes=3, strides=1, dilations=1)(x).shape == (4, 4, 9, 900)   # MindSpore 2.10's docstring
     with pytest.raises(ValueError, match="the calculated shape of the array of sliding blocks is non-positive"):
         P.Im2Col(ksizes=(2, 3), dilations=(1, 2))(Tensor(IMAGE))   # MindSpore 2.10 CPU raises the same ValueError
+
+
+# --- FlashAttentionScore: no CPU kernel in MindSpore 2.10 (and no docstring example); checked against its
+# documented definition, softmax(q k^T * scale, masked) v, computed in float64 by NumPy.
+
+def _reference_attention(q, k, v, scale, discard):
+    """(B, N, S1, D), (B, N2, S2, D) arrays: the attention, the rows' max and sum of exp, by definition."""
+    group = q.shape[1] // k.shape[1]
+    k, v = np.repeat(k, group, axis=1), np.repeat(v, group, axis=1)
+    scores = q @ np.swapaxes(k, -1, -2) * scale
+    if discard is not None:
+        scores = np.where(discard, np.finfo(np.float32).min, scores)
+    top = scores.max(-1, keepdims=True)
+    weights = np.exp(scores - top)
+    return (weights / weights.sum(-1, keepdims=True)) @ v, top, weights.sum(-1, keepdims=True)
+
+
+_RNG = np.random.default_rng(7)
+Q4, K4, V4 = (_RNG.normal(size=shape).astype(np.float32) for shape in ((2, 4, 3, 2), (2, 2, 5, 2), (2, 2, 5, 2)))
+MASK = (_RNG.random((2, 1, 3, 5)) > 0.7)
+CAUSAL_LEFT, CAUSAL_RIGHT = np.arange(5)[None] > np.arange(3)[:, None], np.arange(5)[None] > np.arange(3)[:, None] + 2
+
+
+@pytest.mark.parametrize("compiled", [False, True])
+@pytest.mark.parametrize("layout, sparse_mode, mask, discard", [
+    ("BNSD", 0, None, None), ("BNSD", 0, MASK, MASK), ("BSND", 1, MASK, MASK), ("BSH", 2, None, CAUSAL_LEFT),
+    ("SBH", 3, None, CAUSAL_RIGHT)])
+def test_flash_attention_score_is_its_definition(layout, sparse_mode, mask, discard, compiled):
+    expected, top, total = _reference_attention(Q4.astype(np.float64), K4.astype(np.float64), V4.astype(np.float64),
+                                                0.7, discard)
+    convert = {"BNSD": lambda a: a, "BSND": lambda a: a.transpose(0, 2, 1, 3),
+               "BSH": lambda a: a.transpose(0, 2, 1, 3).reshape(a.shape[0], a.shape[2], -1),
+               "SBH": lambda a: a.transpose(2, 0, 1, 3).reshape(a.shape[2], a.shape[0], -1)}[layout]
+    attention = P.FlashAttentionScore(head_num=4, scale_value=0.7, input_layout=layout, sparse_mode=sparse_mode)
+
+    def run(q, k, v):
+        return attention(q, k, v, None, None, None, None if mask is None else Tensor(mask.astype(np.uint8)))
+    outputs = (ms.jit(run) if compiled else run)(*(Tensor(convert(a)) for a in (Q4, K4, V4)))
+    np.testing.assert_allclose(outputs[3].asnumpy(), convert(expected), rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(outputs[0].asnumpy(), np.repeat(top, 8, -1), rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(outputs[1].asnumpy(), np.repeat(total, 8, -1), rtol=1e-5, atol=1e-6)
+    assert outputs[2].shape == () and outputs[3].dtype == ms.float32
+
+
+def test_flash_attention_score_band_and_errors():
+    band = P.FlashAttentionScore(head_num=4, input_layout="BNSD", sparse_mode=4, pre_tokens=1, next_tokens=0)
+    rows, columns = np.arange(3)[:, None], np.arange(5)[None]
+    expected, _, _ = _reference_attention(Q4.astype(np.float64), K4.astype(np.float64), V4.astype(np.float64), 1.0,
+                                          (columns < rows - 1) | (columns > rows))
+    out = band(Tensor(Q4), Tensor(K4), Tensor(V4))[3].asnumpy()
+    np.testing.assert_allclose(out, expected, rtol=1e-5, atol=1e-6)
+    with pytest.raises(NotImplementedError, match="keep_prob 1.0"):
+        P.FlashAttentionScore(head_num=4, keep_prob=0.9)
+    with pytest.raises(NotImplementedError, match="real_shift"):
+        band(Tensor(Q4), Tensor(K4), Tensor(V4), Tensor(np.zeros((2, 4, 3, 5), np.float32)))
+
+
+def test_flash_attention_score_differentiates_as_central_differences():
+    attention = P.FlashAttentionScore(head_num=4, scale_value=0.5, input_layout="BNSD", sparse_mode=2)
+    check_grads(lambda q, k, v: (attention(q, k, v)[3] ** 2).sum(),
+                [Tensor(a.astype(np.float64)) for a in (Q4[:1], K4[:1], V4[:1])], order=1)

@@ -107,7 +107,8 @@ from .complex_ops import *  # noqa: F401,F403,E402
 from . import complex_ops as _complex_ops  # noqa: E402
 from .dropout_mask_ops import DropoutGenMask, DropoutDoMask  # noqa: F401,E402
 from .all_to_all import AlltoAll  # noqa: F401,E402
+from .flash_attention import FlashAttentionScore  # noqa: F401,E402
 if not _typing.TYPE_CHECKING:
     __all__ += _float_status.__all__ + _apply_optimizers.__all__ + _conv_backprop_input.__all__ + ["LSTM"]
-    __all__ += _complex_ops.__all__ + ["DropoutGenMask", "DropoutDoMask", "AlltoAll"]
+    __all__ += _complex_ops.__all__ + ["DropoutGenMask", "DropoutDoMask", "AlltoAll", "FlashAttentionScore"]
 __getattr__ = module_getattr("mindspore.ops", globals())
