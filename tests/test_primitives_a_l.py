@@ -345,6 +345,18 @@ IMAGE = np.arange(24).reshape(1, 2, 3, 4).astype(np.float32)
 
 CASES = {
     **{name: _lstm_case(name) for name in LSTM_SETTINGS},
+    "histogram_doc": (lambda x: P.Histogram(bins=4, min=0.0, max=3.0)(x), (np.array([1.0, 2, 1], np.float32),)),
+    "histogram_own_range": (lambda x: P.Histogram(bins=3)(x), (np.array([-1.0, 0.5, 2.0, 2.0, 5.0], np.float32),)),
+    "histogram_outside": (lambda x: P.Histogram(bins=2, min=0.0, max=1.0)(x),
+                          (np.array([-1.0, 0.5, 1.0, 2.0], np.float32),)),
+    "bincount_doc": (lambda a, w: P.Bincount()(a, Tensor(5, ms.int32), w),
+                     (np.array([1, 2, 2, 3, 3, 3, 4, 4, 4, 4], np.int32), np.ones(10, np.float32))),
+    "bincount_weights": (lambda a, w: P.Bincount()(a, Tensor(4, ms.int32), w),
+                         (np.array([0, 3, 1, 3, 7], np.int32), np.array([0.5, 1.0, 2.0, 0.25, 9.0], np.float32))),
+    "bernoulli_doc_p1": (lambda x, p: P.Bernoulli()(x, p), (np.array([0.1, 0.2, 0.3], np.float32),
+                                                            np.array([1.0], np.float32))),
+    "bernoulli_doc_p01": (lambda x, p: P.Bernoulli()(x, p), (np.array([0.1, 0.2, 0.3], np.float32),
+                                                             np.array([0.0, 1.0, 1.0], np.float32))),
     "im2col_small": (lambda x: P.Im2Col(ksizes=2)(x), (IMAGE,)),
     "im2col_options": (lambda x: P.Im2Col(ksizes=(2, 3), strides=(2, 1), dilations=(1, 2), pads=(1, 0))(x),
                        (np.arange(20).reshape(1, 1, 4, 5).astype(np.float32),)),
@@ -453,6 +465,13 @@ CASES = {
     "fills_int": (lambda x: P.Fills()(x, Tensor(2.7, ms.float32)), (np.arange(3).astype(np.int32),)),
 }
 MINDSPORE_VALUES = {
+    'histogram_doc': ([0.0, 2.0, 1.0, 0.0], 'Float32'),
+    'histogram_own_range': ([2.0, 2.0, 1.0], 'Float32'),
+    'histogram_outside': ([0.0, 2.0], 'Float32'),
+    'bincount_doc': ([0.0, 1.0, 2.0, 3.0, 4.0], 'Float32'),
+    'bincount_weights': ([0.5, 2.0, 0.0, 1.25], 'Float32'),
+    'bernoulli_doc_p1': ([1.0, 1.0, 1.0], 'Float32'),
+    'bernoulli_doc_p01': ([0.0, 1.0, 1.0], 'Float32'),
     'im2col_small': ([[[[0.0, 1.0, 2.0, 4.0, 5.0, 6.0], [1.0, 2.0, 3.0, 5.0, 6.0, 7.0], [4.0, 5.0, 6.0, 8.0, 9.0, 10.0], [5.0, 6.0, 7.0, 9.0, 10.0, 11.0]], [[12.0, 13.0, 14.0, 16.0, 17.0, 18.0], [13.0, 14.0, 15.0, 17.0, 18.0, 19.0], [16.0, 17.0, 18.0, 20.0, 21.0, 22.0], [17.0, 18.0, 19.0, 21.0, 22.0, 23.0]]]], 'Float32'),
     'im2col_options': ([[[[0.0, 5.0, 15.0], [0.0, 7.0, 17.0], [0.0, 9.0, 19.0], [0.0, 10.0, 0.0], [2.0, 12.0, 0.0], [4.0, 14.0, 0.0]]]], 'Float32'),
     'fft_doc': ([(5+0j), (0.5+0.866025447845459j), (0.5000000596046448-0.8660255074501038j)], 'Complex64'),
@@ -752,3 +771,16 @@ def test_flash_attention_score_differentiates_as_central_differences():
     attention = P.FlashAttentionScore(head_num=4, scale_value=0.5, input_layout="BNSD", sparse_mode=2)
     check_grads(lambda q, k, v: (attention(q, k, v)[3] ** 2).sum(),
                 [Tensor(a.astype(np.float64)) for a in (Q4[:1], K4[:1], V4[:1])], order=1)
+
+
+def test_samplers_draw_mindspores_distributions_from_the_seeded_generator():
+    ms.set_seed(11)
+    x = Tensor(np.random.default_rng(0).standard_normal((3, 4)), ms.float64)
+    out = P.LogNormalReverse(2.0, 1.0)(x)
+    assert out.shape == (3, 4) and out.dtype == ms.float64    # MindSpore 2.10's docstring: (3, 4)
+    logs = np.log(P.LogNormalReverse(2.0, 0.5)(Tensor(np.zeros((200, 50), np.float32))).asnumpy())
+    assert abs(logs.mean() - 2.0) < 0.02 and abs(logs.std() - 0.5) < 0.02
+    kept = P.Bernoulli()(Tensor(np.zeros(10000, np.float32)), 0.3).asnumpy()
+    assert set(np.unique(kept)) == {0.0, 1.0} and abs(kept.mean() - 0.3) < 0.02
+    ms.set_seed(11)
+    assert np.array_equal(P.LogNormalReverse(2.0, 1.0)(x).asnumpy(), out.asnumpy())

@@ -123,6 +123,16 @@ RFFT_IN = np.array([[2, 1, 2], [3, 1, 6]], np.float32)
 RFFT_OUT = np.fft.rfft2(RFFT_IN).astype(np.complex64)
 IMAGE = np.arange(24).reshape(1, 2, 3, 4).astype(np.float32)
 CASES = {
+    "histogram_doc": lambda: P.Histogram(bins=4, min=0.0, max=3.0)(Tensor([1., 2, 1])),
+    "histogram_own_range": lambda: P.Histogram(bins=3)(Tensor(np.array([-1.0, 0.5, 2.0, 2.0, 5.0], np.float32))),
+    "histogram_outside": lambda: P.Histogram(bins=2, min=0.0, max=1.0)(Tensor(np.array([-1.0, 0.5, 1.0, 2.0], np.float32))),
+    "bincount_doc": lambda: P.Bincount()(Tensor(np.array([1, 2, 2, 3, 3, 3, 4, 4, 4, 4]), ms.int32), Tensor(5, ms.int32),
+                                         Tensor(np.ones(10), ms.float32)),
+    "bincount_weights": lambda: P.Bincount()(Tensor(np.array([0, 3, 1, 3, 7]), ms.int32), Tensor(4, ms.int32),
+                                             Tensor(np.array([0.5, 1.0, 2.0, 0.25, 9.0]), ms.float32)),
+    "bernoulli_doc_p1": lambda: P.Bernoulli()(Tensor([0.1, 0.2, 0.3], ms.float32), Tensor([1.0])),
+    "bernoulli_doc_p01": lambda: P.Bernoulli()(Tensor([0.1, 0.2, 0.3], ms.float32), Tensor([0.0, 1.0, 1.0], ms.float32)),
+    "log_normal_reverse_doc_shape": lambda: str(P.LogNormalReverse(2.0, 1.0)(Tensor(np.random.randn(3, 4), ms.float64)).shape),
     "im2col_doc_shape": lambda: str(P.Im2Col(ksizes=3, strides=1, dilations=1)(
         Tensor(np.random.rand(4, 4, 32, 32), ms.float64)).shape),
     "im2col_small": lambda: P.Im2Col(ksizes=2)(Tensor(IMAGE)),

@@ -20,6 +20,7 @@ from . import grid_sample as sampling
 from . import primitive_functions_a_l as pal
 from . import cholesky_ops as chol
 from . import primitive_arrays_a_l as pa
+from . import primitive_statistics_a_l as pst
 from . import linalg_functional as L
 from . import losses
 from . import math_functional as M
@@ -209,6 +210,9 @@ _TABLE: dict[str, tuple] = {
                                                           ("dst_format", "NCHW", "dst_format"))),
     "CheckNumerics": (pa.check_numerics, ()), "InplaceUpdateV2": (pa.inplace_update_v2, ()),
     "IndexFill": (pa.index_fill, ()), "LowerBound": (pa.lower_bound, (("out_type", mstype.int32, "out_type"),)),
+    "Histogram": (pst.histogram, (("bins", 100, "bins"), ("min", 0.0, "min"), ("max", 0.0, "max"))),
+    "Bincount": (pst.bincount, ()), "Bernoulli": (pst.bernoulli, (("seed", -1, "seed"), ("offset", 0, "offset"))),
+    "LogNormalReverse": (pst.log_normal_reverse, (("mean", 1.0, "mean"), ("std", 2.0, "std"))),
 }
 
 __all__ = sorted(_TABLE)
