@@ -27,7 +27,19 @@ def _t(value, dtype=np.float32):
     return Tensor(np.array(value, dtype))
 
 
+SPARSE_VAR = np.array([[0.6, 0.4], [0.1, 0.5], [0.3, -0.2]], np.float32)
+SPARSE_GRAD = np.array([[0.3, -0.7], [0.5, 0.1], [0.2, 0.2]], np.float32)
+
+
+def _sparse_adam(use_nesterov):
+    return _updated(P.FusedSparseAdam(use_nesterov=use_nesterov), 3, _t(0.9), _t(0.999), _t(0.1), _t(0.9), _t(0.999),
+                    _t(1e-8), Tensor(SPARSE_GRAD), _t([0, 2, 0], np.int32),
+                    params=(SPARSE_VAR, np.full((3, 2), 0.2, np.float32), np.full((3, 2), 0.3, np.float32)))
+
+
 OPTIMIZER_CASES = {
+    "fused_sparse_adam": lambda: _sparse_adam(False),
+    "fused_sparse_adam_nesterov": lambda: _sparse_adam(True),
     "apply_ada_max": lambda: _updated(P.ApplyAdaMax(), 3, _t(0.9), _t(0.001), _t(0.9), _t(0.99), _t(1e-10),
                                       Tensor(GRAD)),
     "apply_ada_max_numbers": lambda: _updated(P.ApplyAdaMax(), 3, 0.5, 0.1, 0.8, 0.9, 1e-7, Tensor(GRAD)),

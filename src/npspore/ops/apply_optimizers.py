@@ -10,13 +10,15 @@ one, else the GPU kernel or the docstring's formula, as each class says).
 from __future__ import annotations
 
 from . import functional as F
+from . import scatter_ops as sc
 from .optimizer_ops import _Update, _adam_moments, _check_shape
 from .primitives import _check_bool
 from .._checkparam import check_value_type
+from ..common import dtype as mstype
 
 __all__ = ["ApplyAdaMax", "ApplyAdagradV2", "ApplyAdamWithAmsgrad", "ApplyAddSign", "ApplyPowerSign",
            "ApplyKerasMomentum", "ApplyProximalAdagrad", "ApplyFtrl", "ApplyAdagradDA", "AdamNoUpdateParam",
-           "FusedCastAdamWeightDecay", "FusedWeightScaleApplyMomentum"]
+           "FusedCastAdamWeightDecay", "FusedWeightScaleApplyMomentum", "FusedSparseAdam"]
 
 
 def _locking(name: str, use_locking) -> dict:
@@ -325,3 +327,37 @@ class FusedWeightScaleApplyMomentum(_Update):
         grad = (variable * weight_decay + gradient) * loss_scale
         new_accum = F.assign(accumulation, momentum * accumulation + grad)
         return F.assign(variable, variable - learning_rate * new_accum)
+
+
+class FusedSparseAdam(_Update):
+    """Adam of a gradient given as rows: ``grad (k, ...)`` at the rows ``indices (k,)`` of ``var`` (a repeated row's
+    gradients add up), every other row's gradient 0. As MindSpore's CPU kernel: ``m``, ``v`` and (without Nesterov)
+    ``var`` are updated on every row; with ``use_nesterov`` only the rows in ``indices`` of ``var`` move, by
+    ``lr_t * (m * beta1 + (1 - beta1) * g) / (sqrt(v) + epsilon)``.
+
+    Inputs:
+        var, m, v (Parameter), beta1_power, beta2_power, lr, beta1, beta2, epsilon (scalar Tensor), grad (Tensor),
+        indices (int Tensor).
+
+    Outputs:
+        tuple of Parameters ``(var, m, v)`` after the update.
+    """
+
+    def __init__(self, use_locking=False, use_nesterov=False):
+        super().__init__(**_locking("FusedSparseAdam", use_locking),
+                         use_nesterov=_check_bool("FusedSparseAdam", "use_nesterov", use_nesterov))
+
+    def __call__(self, var, m, v, beta1_power, beta2_power, lr, beta1, beta2, epsilon, grad, indices):
+        rows = F.expand_dims(F.cast(indices, mstype.int32), 1)
+        dense = sc.tensor_scatter_add(F.zeros_like(var), rows, grad)
+        lr_t = lr * F.sqrt(1 - beta2_power) / (1 - beta1_power)
+        new_m, new_v = _adam_moments(m, v, beta1, beta2, dense)
+        if not self.use_nesterov:
+            F.assign(var, var - lr_t * new_m / (F.sqrt(new_v) + epsilon))
+            return var, m, v
+        step = lr_t * (new_m * beta1 + (1 - beta1) * dense) / (F.sqrt(new_v) + epsilon)
+        touched = sc.tensor_scatter_update(F.zeros((var.shape[0],), mstype.bool_), rows,
+                                           F.ones((indices.shape[0],), mstype.bool_))
+        moved = F.reshape(touched, (-1,) + (1,) * (len(var.shape) - 1))
+        F.assign(var, F.where(moved, var - step, var))
+        return var, m, v
