@@ -31,8 +31,8 @@ SPARSE_VAR = np.array([[0.6, 0.4], [0.1, 0.5], [0.3, -0.2]], np.float32)
 SPARSE_GRAD = np.array([[0.3, -0.7], [0.5, 0.1], [0.2, 0.2]], np.float32)
 
 
-def _sparse_adam(use_nesterov):
-    return _updated(P.FusedSparseAdam(use_nesterov=use_nesterov), 3, _t(0.9), _t(0.999), _t(0.1), _t(0.9), _t(0.999),
+def _sparse_adam(use_nesterov, prim=P.FusedSparseAdam):
+    return _updated(prim(use_nesterov=use_nesterov), 3, _t(0.9), _t(0.999), _t(0.1), _t(0.9), _t(0.999),
                     _t(1e-8), Tensor(SPARSE_GRAD), _t([0, 2, 0], np.int32),
                     params=(SPARSE_VAR, np.full((3, 2), 0.2, np.float32), np.full((3, 2), 0.3, np.float32)))
 
@@ -40,6 +40,8 @@ def _sparse_adam(use_nesterov):
 OPTIMIZER_CASES = {
     "fused_sparse_adam": lambda: _sparse_adam(False),
     "fused_sparse_adam_nesterov": lambda: _sparse_adam(True),
+    "fused_sparse_lazy_adam": lambda: _sparse_adam(False, P.FusedSparseLazyAdam),
+    "fused_sparse_lazy_adam_nesterov": lambda: _sparse_adam(True, P.FusedSparseLazyAdam),
     "apply_ada_max": lambda: _updated(P.ApplyAdaMax(), 3, _t(0.9), _t(0.001), _t(0.9), _t(0.99), _t(1e-10),
                                       Tensor(GRAD)),
     "apply_ada_max_numbers": lambda: _updated(P.ApplyAdaMax(), 3, 0.5, 0.1, 0.8, 0.9, 1e-7, Tensor(GRAD)),

@@ -18,7 +18,8 @@ from ..common import dtype as mstype
 
 __all__ = ["ApplyAdaMax", "ApplyAdagradV2", "ApplyAdamWithAmsgrad", "ApplyAddSign", "ApplyPowerSign",
            "ApplyKerasMomentum", "ApplyProximalAdagrad", "ApplyFtrl", "ApplyAdagradDA", "AdamNoUpdateParam",
-           "FusedCastAdamWeightDecay", "FusedWeightScaleApplyMomentum", "FusedSparseAdam"]
+           "FusedCastAdamWeightDecay", "FusedWeightScaleApplyMomentum", "FusedSparseAdam",
+           "FusedSparseLazyAdam"]
 
 
 def _locking(name: str, use_locking) -> dict:
@@ -343,21 +344,35 @@ class FusedSparseAdam(_Update):
         tuple of Parameters ``(var, m, v)`` after the update.
     """
 
+    _lazy = False   # only the rows in indices of m and v change
+
     def __init__(self, use_locking=False, use_nesterov=False):
-        super().__init__(**_locking("FusedSparseAdam", use_locking),
-                         use_nesterov=_check_bool("FusedSparseAdam", "use_nesterov", use_nesterov))
+        super().__init__(**_locking(type(self).__name__, use_locking),
+                         use_nesterov=_check_bool(type(self).__name__, "use_nesterov", use_nesterov))
 
     def __call__(self, var, m, v, beta1_power, beta2_power, lr, beta1, beta2, epsilon, grad, indices):
         rows = F.expand_dims(F.cast(indices, mstype.int32), 1)
         dense = sc.tensor_scatter_add(F.zeros_like(var), rows, grad)
-        lr_t = lr * F.sqrt(1 - beta2_power) / (1 - beta1_power)
-        new_m, new_v = _adam_moments(m, v, beta1, beta2, dense)
-        if not self.use_nesterov:
-            F.assign(var, var - lr_t * new_m / (F.sqrt(new_v) + epsilon))
-            return var, m, v
-        step = lr_t * (new_m * beta1 + (1 - beta1) * dense) / (F.sqrt(new_v) + epsilon)
         touched = sc.tensor_scatter_update(F.zeros((var.shape[0],), mstype.bool_), rows,
                                            F.ones((indices.shape[0],), mstype.bool_))
         moved = F.reshape(touched, (-1,) + (1,) * (len(var.shape) - 1))
-        F.assign(var, F.where(moved, var - step, var))
+        lr_t = lr * F.sqrt(1 - beta2_power) / (1 - beta1_power)
+        new_m = m + (dense - m) * (1 - beta1)
+        new_v = v + (dense * dense - v) * (1 - beta2)
+        if self._lazy:
+            new_m, new_v = F.where(moved, new_m, m), F.where(moved, new_v, v)
+        F.assign(m, new_m)
+        F.assign(v, new_v)
+        if self.use_nesterov:
+            step = lr_t * (new_m * beta1 + (1 - beta1) * dense) / (F.sqrt(new_v) + epsilon)
+        else:
+            step = lr_t * new_m / (F.sqrt(new_v) + epsilon)
+        F.assign(var, F.where(moved, var - step, var) if self.use_nesterov or self._lazy else var - step)
         return var, m, v
+
+
+class FusedSparseLazyAdam(FusedSparseAdam):
+    """:class:`FusedSparseAdam` that changes only the rows in ``indices`` of ``var``, ``m`` and ``v`` (MindSpore's
+    CPU kernel)."""
+
+    _lazy = True
