@@ -139,24 +139,30 @@ IMAGE = np.arange(24).reshape(1, 2, 3, 4).astype(np.float32)
 CASES = {
     "histogram_doc": lambda: P.Histogram(bins=4, min=0.0, max=3.0)(Tensor([1., 2, 1])),
     "histogram_own_range": lambda: P.Histogram(bins=3)(Tensor(np.array([-1.0, 0.5, 2.0, 2.0, 5.0], np.float32))),
-    "histogram_outside": lambda: P.Histogram(bins=2, min=0.0, max=1.0)(Tensor(np.array([-1.0, 0.5, 1.0, 2.0], np.float32))),
-    "bincount_doc": lambda: P.Bincount()(Tensor(np.array([1, 2, 2, 3, 3, 3, 4, 4, 4, 4]), ms.int32), Tensor(5, ms.int32),
+    "histogram_outside": lambda: (
+        P.Histogram(bins=2, min=0.0, max=1.0)(Tensor(np.array([-1.0, 0.5, 1.0, 2.0], np.float32)))),
+    "bincount_doc": lambda: (
+        P.Bincount()(Tensor(np.array([1, 2, 2, 3, 3, 3, 4, 4, 4, 4]), ms.int32), Tensor(5, ms.int32)),
                                          Tensor(np.ones(10), ms.float32)),
     "bincount_weights": lambda: P.Bincount()(Tensor(np.array([0, 3, 1, 3, 7]), ms.int32), Tensor(4, ms.int32),
                                              Tensor(np.array([0.5, 1.0, 2.0, 0.25, 9.0]), ms.float32)),
     "bernoulli_doc_p1": lambda: P.Bernoulli()(Tensor([0.1, 0.2, 0.3], ms.float32), Tensor([1.0])),
-    "bernoulli_doc_p01": lambda: P.Bernoulli()(Tensor([0.1, 0.2, 0.3], ms.float32), Tensor([0.0, 1.0, 1.0], ms.float32)),
-    "log_normal_reverse_doc_shape": lambda: str(P.LogNormalReverse(2.0, 1.0)(Tensor(np.random.randn(3, 4), ms.float64)).shape),
+    "bernoulli_doc_p01": lambda: (
+        P.Bernoulli()(Tensor([0.1, 0.2, 0.3], ms.float32), Tensor([0.0, 1.0, 1.0], ms.float32))),
+    "log_normal_reverse_doc_shape": lambda: (
+        str(P.LogNormalReverse(2.0, 1.0)(Tensor(np.random.randn(3, 4), ms.float64)).shape)),
     "im2col_doc_shape": lambda: str(P.Im2Col(ksizes=3, strides=1, dilations=1)(
         Tensor(np.random.rand(4, 4, 32, 32), ms.float64)).shape),
     "im2col_small": lambda: P.Im2Col(ksizes=2)(Tensor(IMAGE)),
     "im2col_options": lambda: P.Im2Col(ksizes=(2, 3), strides=(2, 1), dilations=(1, 2), pads=(1, 0))(
         Tensor(np.arange(20).reshape(1, 1, 4, 5).astype(np.float32))),
     "fft_doc": lambda: P.FFTWithSize(signal_ndim=1, inverse=False, real=False)(Tensor(FFT_IN)),
-    "ifft_doc": lambda: P.FFTWithSize(signal_ndim=1, inverse=True, real=False)(Tensor(np.fft.fft(FFT_IN).astype(np.complex64))),
+    "ifft_doc": lambda: (
+        P.FFTWithSize(signal_ndim=1, inverse=True, real=False)(Tensor(np.fft.fft(FFT_IN).astype(np.complex64)))),
     "rfft2_doc": lambda: P.FFTWithSize(signal_ndim=2, inverse=False, real=True)(Tensor(RFFT_IN)),
     "irfft2_doc": lambda: P.FFTWithSize(signal_ndim=2, inverse=True, real=True)(Tensor(RFFT_OUT)),
-    "irfft2_sizes": lambda: P.FFTWithSize(signal_ndim=2, inverse=True, real=True, signal_sizes=(2, 3))(Tensor(RFFT_OUT)),
+    "irfft2_sizes": lambda: (
+        P.FFTWithSize(signal_ndim=2, inverse=True, real=True, signal_sizes=(2, 3))(Tensor(RFFT_OUT))),
     "fft_ortho_batch": lambda: P.FFTWithSize(1, False, False, norm="ortho")(Tensor(RFFT_IN.astype(np.complex64))),
     "rfft_two_sided_forward": lambda: P.FFTWithSize(1, False, True, norm="forward", onesided=False)(Tensor(RFFT_IN)),
     "bartlett_window_doc": lambda: P.BartlettWindow(periodic=True, dtype=ms.float32)(Tensor(5, ms.int32)),
@@ -171,8 +177,10 @@ CASES = {
     "accumulate_n_v2_int": lambda: P.AccumulateNV2()([Tensor(np.array([[1, 2]], np.int32))] * 3),
     "glu_doc": lambda: P.GLU(axis=0)(Tensor(GLU_DOC)),
     "glu_last": lambda: P.GLU()(Tensor(GLU_DOC[:, :, :4])),
-    "log_space_doc": lambda: P.LogSpace(steps=10, base=10, dtype=ms.float32)(Tensor(1, ms.float32), Tensor(10, ms.float32)),
-    "log_space_base2": lambda: P.LogSpace(steps=5, base=2, dtype=ms.float64)(Tensor(-1.0, ms.float32), Tensor(3.0, ms.float32)),
+    "log_space_doc": lambda: (
+        P.LogSpace(steps=10, base=10, dtype=ms.float32)(Tensor(1, ms.float32), Tensor(10, ms.float32))),
+    "log_space_base2": lambda: (
+        P.LogSpace(steps=5, base=2, dtype=ms.float64)(Tensor(-1.0, ms.float32), Tensor(3.0, ms.float32))),
     "data_format_dim_map_doc": lambda: P.DataFormatDimMap()(Tensor([0, 1, 2, 3], ms.int32)),
     "data_format_dim_map_negative": lambda: P.DataFormatDimMap("NCHW", "NHWC")(Tensor([-1, -4, 2], ms.int32)),
     "data_format_vec_permute_doc": lambda: P.DataFormatVecPermute()(Tensor(np.array([1, 2, 3, 4]).astype(np.int32))),
@@ -192,7 +200,8 @@ CASES = {
     "lower_bound_int64": lambda: P.LowerBound(out_type=ms.int64)(Tensor(np.array([[1.0, 2.0, 2.0, 5.0]], np.float32)),
                                                                  Tensor(np.array([[2.0, 0.0, 6.0]], np.float32))),
     "cholesky_doc": lambda: P.Cholesky()(Tensor(np.array([[1.0, 1.0], [1.0, 2.0]]), ms.float32)),
-    "cholesky_upper_batch": lambda: P.Cholesky(upper=True)(Tensor(np.stack([SPD, SPD * 2 + np.eye(3, dtype=np.float32)]))),
+    "cholesky_upper_batch": lambda: (
+        P.Cholesky(upper=True)(Tensor(np.stack([SPD, SPD * 2 + np.eye(3, dtype=np.float32)])))),
     "cholesky_solve_doc": lambda: P.CholeskySolve()(Tensor(np.eye(3, dtype=np.float32)), Tensor(CHOLESKY_FACTOR)),
     "cholesky_solve_upper": lambda: P.CholeskySolve(upper=True)(Tensor(SPD[:, :2]), Tensor(CHOLESKY_FACTOR.T.copy())),
     "cholesky_inverse_doc": lambda: P.CholeskyInverse()(Tensor(np.array([[1, 1], [1, 2]]), ms.float32)),
@@ -218,7 +227,8 @@ CASES = {
     "ctc_loss_v2_impossible_and_empty": lambda: _ctc(CTC_IMPOSSIBLE, 0),
     "ctc_loss_v2_zero_infinity": lambda: _ctc(CTC_IMPOSSIBLE, 0, zero_infinity=True),
     "ctc_loss_v2_blank_last": lambda: _ctc(CTC_MORE[:1] + (CTC_MORE[1] % 3,) + CTC_MORE[2:], 0, blank=3),
-    "equal_count_doc": lambda: P.EqualCount()(Tensor(np.array([1, 2, 3]), ms.int32), Tensor(np.array([1, 2, 4]), ms.int32)),
+    "equal_count_doc": lambda: (
+        P.EqualCount()(Tensor(np.array([1, 2, 3]), ms.int32), Tensor(np.array([1, 2, 4]), ms.int32))),
     "equal_count_float": lambda: P.EqualCount()(Tensor(X23), Tensor(np.where(X23 > 0, X23, 0))),
     **{name: (lambda name=name: _lstm(name)) for name in LSTM_SETTINGS},
     # no CPU kernel in MindSpore 2.10 for EuclideanNorm, Fmin, Fills: printed as errors, their docstrings' values
@@ -229,10 +239,12 @@ CASES = {
     "approximate_equal_doc": lambda: P.ApproximateEqual(2.)(Tensor(np.array([1, 2, 3]), ms.float32),
                                                             Tensor(np.array([2, 3, 6]), ms.float32)),
     "approximate_equal_default": lambda: P.ApproximateEqual()(Tensor(X23), Tensor(X23 + 1e-6)),
-    "fmax_doc": lambda: P.Fmax()(Tensor(np.array([1.0, 5.0, 3.0]), ms.float32), Tensor(np.array([4.0, 2.0, 6.0]), ms.float32)),
+    "fmax_doc": lambda: (
+        P.Fmax()(Tensor(np.array([1.0, 5.0, 3.0]), ms.float32), Tensor(np.array([4.0, 2.0, 6.0]), ms.float32))),
     "fmax_nan": lambda: P.Fmax()(Tensor(np.array([np.nan, 5.0, np.nan]), ms.float32),
                                  Tensor(np.array([4.0, np.nan, np.nan]), ms.float32)),
-    "fmin_doc": lambda: P.Fmin()(Tensor(np.array([1.0, 5.0, 3.0]), ms.float32), Tensor(np.array([4.0, 2.0, 6.0]), ms.float32)),
+    "fmin_doc": lambda: (
+        P.Fmin()(Tensor(np.array([1.0, 5.0, 3.0]), ms.float32), Tensor(np.array([4.0, 2.0, 6.0]), ms.float32))),
     "fmin_nan": lambda: P.Fmin()(Tensor(np.array([np.nan, 5.0, np.nan]), ms.float32),
                                  Tensor(np.array([4.0, np.nan, np.nan]), ms.float32)),
     "invert_doc": lambda: P.Invert()(Tensor(np.array([25, 4, 13, 9]), ms.int16)),
@@ -248,7 +260,8 @@ CASES = {
         Tensor(DOUT), Tensor(WEIGHT), (1, 1, 6, 6)),
     "conv2d_backprop_input_pad": lambda: P.Conv2DBackpropInput(1, 2, pad_mode="pad", pad=(1, 0, 0, 1), dilation=2)(
         Tensor(DOUT), Tensor(WEIGHT), (1, 1, 4, 4)),
-    "conv2d_transpose_same": lambda: P.Conv2DTranspose(1, 2, pad_mode="same")(Tensor(DOUT), Tensor(WEIGHT), (1, 1, 3, 3)),
+    "conv2d_transpose_same": lambda: (
+        P.Conv2DTranspose(1, 2, pad_mode="same")(Tensor(DOUT), Tensor(WEIGHT), (1, 1, 3, 3))),
     "conv2d_transpose_doc_corner": lambda: P.Conv2DTranspose(out_channel=32, kernel_size=3)(
         Tensor(np.ones([10, 32, 30, 30]), ms.float32), Tensor(np.ones([32, 32, 3, 3]), ms.float32),
         (10, 32, 32, 32))[9, 31, :4, :4],

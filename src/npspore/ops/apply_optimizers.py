@@ -123,14 +123,8 @@ class _SignUpdate(_Update):
 
 
 class ApplyAddSign(_SignUpdate):
-    """AddSign: the step is ``(alpha + sign_decay * sign(g) * sign(m)) * g``.
-
-    Inputs:
-        var, m (Parameter), lr, alpha, sign_decay, beta (scalar Tensor or number), grad (Tensor).
-
-    Outputs:
-        tuple of Parameters ``(var, m)`` after the update.
-    """
+    """AddSign: ``(var, m, lr, alpha, sign_decay, beta, grad)``, the step ``(alpha + sign_decay * sign(g) * sign(m))
+    * g``; returns the Parameters ``(var, m)``."""
 
     @staticmethod
     def _scale(alpha, signed_decay):
@@ -138,14 +132,8 @@ class ApplyAddSign(_SignUpdate):
 
 
 class ApplyPowerSign(_SignUpdate):
-    """PowerSign: the step is ``exp(logbase * sign_decay * sign(g) * sign(m)) * g``.
-
-    Inputs:
-        var, m (Parameter), lr, logbase, sign_decay, beta (scalar Tensor or number), grad (Tensor).
-
-    Outputs:
-        tuple of Parameters ``(var, m)`` after the update.
-    """
+    """PowerSign: ``(var, m, lr, logbase, sign_decay, beta, grad)``, the step ``exp(logbase * sign_decay * sign(g) *
+    sign(m)) * g``; returns the Parameters ``(var, m)``."""
 
     @staticmethod
     def _scale(logbase, signed_decay):

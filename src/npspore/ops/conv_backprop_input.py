@@ -102,8 +102,8 @@ def _pair(name: str, argument: str, value, positive: bool = True) -> tuple[int, 
         pair = pair * 2
     if len(pair) != 2 or not all(isinstance(v, int) and not isinstance(v, bool) and (v > 0 if positive else v >= 0)
                                   for v in pair):
-        raise ValueError(f"For '{name}', the '{argument}' must be one or two {'positive' if positive else 'non-negative'}"
-                         f" ints, but got {value!r}.")
+        kind = "positive" if positive else "non-negative"
+        raise ValueError(f"For '{name}', the '{argument}' must be one or two {kind} ints, but got {value!r}.")
     return pair
 
 
@@ -128,11 +128,12 @@ class Im2Col(Primitive):
         n, c = x.shape[0], x.shape[1]
         kh, kw = self.ksizes
         pad_h, pad_w = self.pads
-        for size, pad, kernel, dilation, stride in zip(x.shape[2:], self.pads, self.ksizes, self.dilations, self.strides):
+        for size, pad, kernel, dilation, stride in zip(x.shape[2:], self.pads, self.ksizes, self.dilations,
+                                                       self.strides):
             if (size + 2 * pad - dilation * (kernel - 1) - 1) // stride + 1 <= 0:
-                raise ValueError(f"For {self.name}, given input with spatial size {tuple(x.shape)}, ksizes={self.ksizes}, "
-                                 f"dilation={self.dilations}, pads={self.pads}, the calculated shape of the array of "
-                                 f"sliding blocks is non-positive.")
+                raise ValueError(f"For {self.name}, given input with spatial size {tuple(x.shape)}, "
+                                 f"ksizes={self.ksizes}, dilation={self.dilations}, pads={self.pads}, the calculated "
+                                 f"shape of the array of sliding blocks is non-positive.")
         columns = run("conv2d_columns", x, filter_shape=(1, c, kh, kw), stride=self.strides,
                       padding=(pad_h, pad_h, pad_w, pad_w), dilation=self.dilations, groups=1)   # (1, C*KH*KW, N*L)
         per_image = F.transpose(F.reshape(columns, (c * kh * kw, n, -1)), (1, 0, 2))

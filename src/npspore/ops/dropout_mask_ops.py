@@ -68,7 +68,8 @@ class DropoutDoMask(Primitive):
             raise ValueError(f"For '{self.name}', the 'mask' must be uint8 of shape ({_mask_bytes(count)},) for "
                              f"'input_x' of shape {tuple(input_x.shape)}, but got {mask.dtype} of shape "
                              f"{tuple(mask.shape)}.")
-        shifted = run("right_shift", F.reshape(F.cast(mask, mstype.int32), (-1, 1)), Tensor(np.arange(8, dtype=np.int32)))
+        shifted = run("right_shift", F.reshape(F.cast(mask, mstype.int32), (-1, 1)),
+                      Tensor(np.arange(8, dtype=np.int32)))
         bits = F.reshape(run("bitwise_and", shifted, 1), (-1,))[:count]
         kept = F.cast(F.reshape(bits, tuple(input_x.shape)), input_x.dtype)
         return input_x * kept / F.cast(keep_prob, input_x.dtype) if isinstance(keep_prob, Tensor) else \

@@ -6,7 +6,8 @@ discarded (``attn_mask`` 1, or outside the causal triangle or the token band of 
 may have fewer heads than ``query`` (grouped-query attention: each key head serves ``N1 / N2`` query heads).
 ``softmax_max`` and ``softmax_sum`` are the rows' maximum score and sum of ``exp(score - max)``, each repeated 8
 times along a last dim as the kernel stores them; ``softmax_out`` is the kernel's unused output, a 0-d zero.
-Written over ops of the table (half precision computed in float32), so it runs eagerly and compiled and is differentiable.
+Written over ops of the table (half precision computed in float32), so it runs eagerly and compiled and is
+differentiable.
 
 Not implemented in npspore (a clear error): the layouts "TH" and "TND", ``sparse_mode`` 5 (prefix), dropout
 (``keep_prob < 1``, whose ``drop_mask`` bit layout is the Ascend kernel's), and ``real_shift``.

@@ -28,7 +28,8 @@ def _counts(bin_index: Tensor, bins: int, weights=None) -> Tensor:
     return F.reduce_sum(F.cast(hits, weights.dtype) * F.reshape(weights, (-1, 1)), 0)
 
 
-def histogram(x: Tensor, bins: int = 100, min: float = 0.0, max: float = 0.0) -> Tensor:  # noqa: A002 - MindSpore's names
+def histogram(x: Tensor, bins: int = 100, min: float = 0.0,  # noqa: A002 - MindSpore's names
+              max: float = 0.0) -> Tensor:  # noqa: A002
     """The counts of ``x``'s elements in ``bins`` equal bins over ``[min, max]`` (the last bin closed; elements
     outside ignored; ``min == max``: the elements' own range), in ``x``'s dtype."""
     _check_tensor("Histogram", "x", x)
