@@ -95,4 +95,20 @@ from .channel_dropout import Dropout2D, Dropout3D  # noqa: E402,F401
 from .scatter_ops import scatter_nd_add  # noqa: E402,F401
 if not _typing.TYPE_CHECKING:
     __all__ += ["Dropout2D", "Dropout3D", "scatter_nd_add"]
+# ops.operations primitives A-L (prim-ops1)
+from .float_status import *  # noqa: F401,F403,E402
+from . import float_status as _float_status  # noqa: E402
+from .apply_optimizers import *  # noqa: F401,F403,E402
+from . import apply_optimizers as _apply_optimizers  # noqa: E402
+from .conv_backprop_input import *  # noqa: F401,F403,E402
+from . import conv_backprop_input as _conv_backprop_input  # noqa: E402
+from .lstm_primitive import LSTM  # noqa: F401,E402
+from .complex_ops import *  # noqa: F401,F403,E402
+from . import complex_ops as _complex_ops  # noqa: E402
+from .dropout_mask_ops import DropoutGenMask, DropoutDoMask  # noqa: F401,E402
+from .all_to_all import AlltoAll  # noqa: F401,E402
+from .flash_attention import FlashAttentionScore  # noqa: F401,E402
+if not _typing.TYPE_CHECKING:
+    __all__ += _float_status.__all__ + _apply_optimizers.__all__ + _conv_backprop_input.__all__ + ["LSTM"]
+    __all__ += _complex_ops.__all__ + ["DropoutGenMask", "DropoutDoMask", "AlltoAll", "FlashAttentionScore"]
 __getattr__ = module_getattr("mindspore.ops", globals())

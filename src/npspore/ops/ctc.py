@@ -12,6 +12,7 @@ composition), zero past a sequence's length and for an impossible alignment, who
 """
 from __future__ import annotations
 
+from .._checkparam import check_value_type
 from ..common import dtype as mstype
 from ..common.tensor import Tensor
 from ..grad import grad
@@ -20,7 +21,7 @@ from .array_functional import gather_elements, scatter_nd
 from .eager import run
 from .primitives import Primitive
 
-__all__ = ["CTCLoss"]
+__all__ = ["CTCLoss", "CTCLossV2"]
 
 _FLOOR = -1e30   # log(0) kept finite, so no inf - inf reaches a gradient
 
@@ -42,11 +43,10 @@ def _shifted(alpha: Tensor, by: int) -> Tensor:
     return F.concat((F.zeros_like(alpha[:, :by]) + _FLOOR, alpha[:, :-by]), axis=1)
 
 
-def _log_likelihood(log_probs: Tensor, labels: Tensor, label_lengths: Tensor, input_lengths: Tensor,
-                    blank: int) -> Tensor:
-    """``(B,)`` log-probabilities of the label sequences under ``log_probs (T, B, C)``: ``labels (B, L)`` int32,
-    of which the first ``label_lengths (B,)`` count, over the first ``input_lengths`` steps. Repeated labels
-    need a blank between them; an empty sequence has MindSpore's likelihood (the module's docstring)."""
+def _alignment_states(log_probs: Tensor, labels: Tensor, label_lengths: Tensor, blank: int) -> tuple:
+    """The extended label sequences (a blank before, between and after the labels ``(B, L)``) as ``(state (1, S)
+    indices, used (B, S): within ``2 * label_lengths + 1``, skips (B, S): a state reachable from two back,
+    emitted (T, B, S): each step's log-probability of each state's label, floor (B, S))``."""
     steps, batch, _ = log_probs.shape
     width = labels.shape[1]
     states = 2 * width + 1
@@ -57,7 +57,16 @@ def _log_likelihood(log_probs: Tensor, labels: Tensor, label_lengths: Tensor, in
     before = F.concat((F.full((batch, 2), blank, dtype=mstype.int32), extended[:, :-2]), axis=1)
     skips = F.logical_and(F.not_equal(extended, blank), F.not_equal(extended, before))
     emitted = gather_elements(log_probs, 2, F.broadcast_to(F.expand_dims(extended, 0), (steps, batch, states)))
-    floor = F.zeros_like(emitted[0]) + _FLOOR
+    return state, used, skips, emitted, F.zeros_like(emitted[0]) + _FLOOR
+
+
+def _log_likelihood(log_probs: Tensor, labels: Tensor, label_lengths: Tensor, input_lengths: Tensor,
+                    blank: int) -> Tensor:
+    """``(B,)`` log-probabilities of the label sequences under ``log_probs (T, B, C)``: ``labels (B, L)`` int32,
+    of which the first ``label_lengths (B,)`` count, over the first ``input_lengths`` steps. Repeated labels
+    need a blank between them; an empty sequence has MindSpore's likelihood (the module's docstring)."""
+    steps = log_probs.shape[0]
+    state, used, skips, emitted, floor = _alignment_states(log_probs, labels, label_lengths, blank)
     alpha = F.where(F.logical_and(F.less(state, 2), used), emitted[0], floor)
     blanks = emitted[0][:, 0]                      # the empty sequence: log y_0 ... y_{T-2} of the blank
     last_blank = blanks
@@ -176,3 +185,96 @@ def _check(x, labels_indices, labels_values, sequence_length) -> None:
                          f"'sequence_length' (batch_size,), but got {labels_indices.shape}, {labels_values.shape} "
                          f"and {sequence_length.shape} for x of shape {x.shape}.")
 
+
+
+def _log_alpha(log_probs: Tensor, targets: Tensor, input_lengths: Tensor, target_lengths: Tensor,
+               blank: int) -> Tensor:
+    """The forward variables ``(N, T, 2 * S + 1)`` of ``log_probs (T, N, C)``: ``-inf`` for a state past
+    ``2 * target_length + 1`` or unreachable, and for every step past a sequence's input length."""
+    steps = log_probs.shape[0]
+    state, used, skips, emitted, floor = _alignment_states(log_probs, targets, target_lengths, blank)
+    alpha = F.where(F.logical_and(F.less(state, 2), used), emitted[0], floor)
+    history = [alpha]
+    for step in range(1, steps):
+        moved = _log_sum((alpha, _shifted(alpha, 1), F.where(skips, _shifted(alpha, 2), floor))) + emitted[step]
+        alpha = F.where(used, moved, floor)
+        history.append(alpha)
+    stacked = F.stack(history, 1)                                                   # (N, T, S)
+    time = F.reshape(Tensor(list(range(steps)), mstype.int32), (1, steps, 1))
+    running = F.less(time, F.reshape(input_lengths, (-1, 1, 1)))
+    return F.where(F.logical_and(running, F.greater(stacked, _FLOOR / 2)), stacked, float("-inf"))
+
+
+class CTCLossV2(Primitive):
+    """``CTCLossV2(blank=0, reduction='none', zero_infinity=False)(log_probs, targets, input_lengths,
+    target_lengths)``: the CTC loss of log-probabilities ``(T, N, C)`` (taken as given, not normalized) for the
+    padded targets ``(N, S)``, and the forward variables.
+
+    Outputs:
+        - **neg_log_likelihood** (Tensor) - ``(N,)``: ``-log(alpha[L-1][2 * target_length] + alpha[L-1][2 *
+          target_length - 1])`` at the last step ``L - 1`` of each input, ``inf`` for an impossible alignment
+          (also with `zero_infinity`, as MindSpore 2.10's CPU kernel returns it; its gradient there is 0).
+        - **log_alpha** (Tensor) - ``(N, T, 2 * S + 1)``, ``-inf`` where no alignment reaches a state.
+
+    Raises:
+        TypeError: If an option has the wrong type or an input the wrong dtype.
+        ValueError: If `reduction` is not 'none', `blank` not in ``[0, C)``, or the shapes do not fit.
+
+    A target longer than its input has the loss ``inf`` (MindSpore raises a RuntimeError; npspore does not read the
+    lengths' values to check it, so compiled and eager code agree).
+    """
+
+    def __init__(self, blank: int = 0, reduction: str = "none", zero_infinity: bool = False) -> None:
+        super().__init__("CTCLossV2")
+        check_value_type("blank", blank, [int], self.name)
+        check_value_type("reduction", reduction, [str], self.name)
+        check_value_type("zero_infinity", zero_infinity, [bool], self.name)
+        if reduction != "none":
+            raise ValueError(f"For 'CTCLossV2', the 'reduction' must be str and must be in '['none']', but got "
+                             f"'{reduction}'.")
+        self.blank = blank
+        for name, value in (("blank", blank), ("reduction", reduction), ("zero_infinity", zero_infinity)):
+            self.add_prim_attr(name, value)
+
+    def __call__(self, log_probs: Tensor, targets: Tensor, input_lengths, target_lengths) -> tuple[Tensor, Tensor]:
+        if isinstance(input_lengths, (tuple, list)):
+            input_lengths = Tensor(list(input_lengths), mstype.int32)
+        if isinstance(target_lengths, (tuple, list)):
+            target_lengths = Tensor(list(target_lengths), mstype.int32)
+        _check_v2(log_probs, targets, input_lengths, target_lengths, self.blank)
+        targets = F.cast(targets, mstype.int32)
+        input_lengths, target_lengths = F.cast(input_lengths, mstype.int32), F.cast(target_lengths, mstype.int32)
+        log_alpha = _log_alpha(log_probs, targets, input_lengths, target_lengths, self.blank)
+        batch, steps = log_probs.shape[1], log_probs.shape[0]
+        time = F.reshape(Tensor(list(range(steps)), mstype.int32), (1, steps, 1))
+        at_end = F.equal(time, F.reshape(input_lengths - 1, (-1, 1, 1)))
+        state = F.reshape(Tensor(list(range(log_alpha.shape[2])), mstype.int32), (1, 1, -1))
+        last = F.reshape(2 * target_lengths, (-1, 1, 1))
+        final = F.logical_and(at_end, F.logical_or(F.equal(state, last), F.equal(state, last - 1)))
+        ended = F.where(final, F.where(F.isinf(log_alpha), _FLOOR, log_alpha), _FLOOR)
+        flat = F.reshape(ended, (batch, -1))
+        top = run("stop_gradient", F.reduce_max(flat, 1, keep_dims=True))
+        likelihood = F.squeeze(top, 1) + F.log(F.reduce_sum(F.exp(flat - top), 1))
+        possible = F.greater(likelihood, _FLOOR / 2)
+        loss = F.where(possible, -likelihood, float("inf"))
+        return loss, log_alpha
+
+
+def _check_v2(log_probs, targets, input_lengths, target_lengths, blank: int) -> None:
+    for name, value, rank in (("log_probs", log_probs, 3), ("targets", targets, 2), ("input_lengths", input_lengths, 1),
+                              ("target_lengths", target_lengths, 1)):
+        if not isinstance(value, Tensor):
+            raise TypeError(f"For 'CTCLossV2', the '{name}' must be a Tensor, but got {type(value).__name__}.")
+        if len(value.shape) != rank:
+            raise ValueError(f"For 'CTCLossV2', the rank of '{name}' must be {rank}, but got {len(value.shape)}.")
+    if log_probs.dtype not in (mstype.float32, mstype.float64):
+        raise TypeError(f"For 'CTCLossV2', the 'log_probs' must be float32 or float64, but got {log_probs.dtype}.")
+    for name, value in (("targets", targets), ("input_lengths", input_lengths), ("target_lengths", target_lengths)):
+        if value.dtype not in (mstype.int32, mstype.int64):
+            raise TypeError(f"For 'CTCLossV2', the '{name}' must be int32 or int64, but got {value.dtype}.")
+    batch = log_probs.shape[1]
+    if targets.shape[0] != batch or input_lengths.shape[0] != batch or target_lengths.shape[0] != batch:
+        raise ValueError(f"For 'CTCLossV2', 'targets', 'input_lengths' and 'target_lengths' must have the batch size "
+                         f"{batch}, but got {targets.shape}, {input_lengths.shape} and {target_lengths.shape}.")
+    if blank < 0 or blank >= log_probs.shape[2]:
+        raise ValueError(f"For 'CTCLossV2', the 'blank' must be in [0, {log_probs.shape[2]}), but got {blank}.")

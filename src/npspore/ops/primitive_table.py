@@ -10,12 +10,17 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from .._checkparam import check_value_type
+from ..common import dtype as mstype
 from ..common.tensor import Tensor
 from . import activation_ops as act
 from . import array_extra as arr
 from . import array_functional as A
 from . import functional as F
 from . import grid_sample as sampling
+from . import primitive_functions_a_l as pal
+from . import cholesky_ops as chol
+from . import primitive_arrays_a_l as pa
+from . import primitive_statistics_a_l as pst
 from . import linalg_functional as L
 from . import losses
 from . import math_functional as M
@@ -185,6 +190,30 @@ _TABLE: dict[str, tuple] = {
     "Std": (_std_ext, ()), "Norm": (_norm_ext, ()), "BitwiseAnd": (M.bitwise_and, ()),
     "BitwiseOr": (M.bitwise_or, ()), "BitwiseXor": (M.bitwise_xor, ()), "LeftShift": (M.bitwise_left_shift, ()),
     "RightShift": (M.bitwise_right_shift, ()), "Gcd": (M.gcd, ()), "Lcm": (M.lcm, ()), "Diag": (L.diag, ()),
+    # ops.operations primitives A-L (prim-ops1)
+    "LogSoftmaxExt": (pal.log_softmax_ext, ()), "EqualCount": (pal.equal_count, ()),
+    "EuclideanNorm": (pal.euclidean_norm, (("keep_dims", False, "keep_dims"),)),
+    "ApproximateEqual": (pal.approximate_equal, (("tolerance", 1e-5, "tolerance"),)),
+    "Fmax": (pal.fmax, ()), "Fmin": (pal.fmin, ()), "Invert": (pal.invert, ()), "Fills": (pal.fills, ()),
+    "IdentityN": (pal.identity_n, ()), "InvertPermutation": (pal.invert_permutation, ()),
+    "Cholesky": (chol.cholesky, (("upper", False, "upper"),)),
+    "CholeskySolve": (chol.cholesky_solve, (("upper", False, "upper"),)),
+    "CholeskyInverse": (chol.cholesky_inverse, (("upper", False, "upper"),)),
+    "BartlettWindow": (pa.bartlett_window, (("periodic", True, "periodic"), ("dtype", mstype.float32, "dtype"))),
+    "BlackmanWindow": (pa.blackman_window, (("periodic", True, "periodic"), ("dtype", mstype.float32, "dtype"))),
+    "HammingWindow": (pa.hamming_window, (("periodic", True, "periodic"), ("alpha", 0.54, "alpha"),
+                                          ("beta", 0.46, "beta"), ("dtype", mstype.float32, "dtype"))),
+    "AccumulateNV2": (pa.accumulate_n_v2, ()), "GLU": (pa.glu, (("axis", -1, "axis"),)),
+    "LogSpace": (pa.log_space, (("steps", 10, "steps"), ("base", 10, "base"), ("dtype", mstype.float32, "dtype"))),
+    "DataFormatDimMap": (pa.data_format_dim_map, (("src_format", "NHWC", "src_format"),
+                                                  ("dst_format", "NCHW", "dst_format"))),
+    "DataFormatVecPermute": (pa.data_format_vec_permute, (("src_format", "NHWC", "src_format"),
+                                                          ("dst_format", "NCHW", "dst_format"))),
+    "CheckNumerics": (pa.check_numerics, ()), "InplaceUpdateV2": (pa.inplace_update_v2, ()),
+    "IndexFill": (pa.index_fill, ()), "LowerBound": (pa.lower_bound, (("out_type", mstype.int32, "out_type"),)),
+    "Histogram": (pst.histogram, (("bins", 100, "bins"), ("min", 0.0, "min"), ("max", 0.0, "max"))),
+    "Bincount": (pst.bincount, ()), "Bernoulli": (pst.bernoulli, (("seed", -1, "seed"), ("offset", 0, "offset"))),
+    "LogNormalReverse": (pst.log_normal_reverse, (("mean", 1.0, "mean"), ("std", 2.0, "std"))),
 }
 
 __all__ = sorted(_TABLE)
