@@ -95,4 +95,12 @@ from .channel_dropout import Dropout2D, Dropout3D  # noqa: E402,F401
 from .scatter_ops import scatter_nd_add  # noqa: E402,F401
 if not _typing.TYPE_CHECKING:
     __all__ += ["Dropout2D", "Dropout3D", "scatter_nd_add"]
+# data-nn-fn: functional ops of the 2.10 usage list's tail (ops.argsort, ops.hstack, F.hardtanh ...)
+from .functional_tail import *  # noqa: E402,F401,F403
+from . import functional_tail as _functional_tail  # noqa: E402
+if not _typing.TYPE_CHECKING:
+    __all__ += _functional_tail.__all__
+_spelled = [_name for _name in _functional_tail.__all__ if _name not in _functional.__all__]
+vars(_functional).update({_name: getattr(_functional_tail, _name) for _name in _spelled})
+_functional.__all__ += _spelled
 __getattr__ = module_getattr("mindspore.ops", globals())
