@@ -31,4 +31,10 @@ __all__ = ["config", "transforms", "vision", "Dataset", "zip", "Cifar10Dataset",
            "CelebADataset", "CSVDataset", "TextFileDataset", "WeightedRandomSampler",
            "PaddedDataset"]
 
+# data-nn-fn: text corpora in their published layouts
+from .text_corpora import (AGNewsDataset, AmazonReviewDataset, DBpediaDataset, PennTreebankDataset,  # noqa: E402
+                           SogouNewsDataset, SQuADDataset, WikiTextDataset, YahooAnswersDataset, YelpReviewDataset)
+__all__ += ["AGNewsDataset", "AmazonReviewDataset", "DBpediaDataset", "PennTreebankDataset", "SogouNewsDataset",
+            "SQuADDataset", "WikiTextDataset", "YahooAnswersDataset", "YelpReviewDataset"]
+
 __getattr__ = _module_getattr("mindspore.dataset", globals())

@@ -1,0 +1,162 @@
+"""Text corpora in their published layouts, read as MindSpore 2.10 reads them (values recorded from it by
+``tools/observe_mindspore_text_corpora.py``):
+
+- CSV corpora, every column a 0-d str, no header, quoted fields (``""`` a quote; ``\\n`` kept as the two
+  characters): ``AGNewsDataset`` ``[index, title, description]``, ``AmazonReviewDataset`` ``[label, title,
+  content]``, ``DBpediaDataset`` ``[class, title, content]``, ``SogouNewsDataset`` ``[index, title, content]``,
+  ``YahooAnswersDataset`` ``[class, title, content, answer]``, ``YelpReviewDataset`` ``[label, text]``, from
+  ``train.csv`` / ``test.csv``;
+- line corpora, each non-empty line a 0-d str ``text`` (its spaces kept): ``WikiTextDataset``
+  (``wiki.{train,test,valid}.tokens``), ``PennTreebankDataset`` (``ptb.{train,test,valid}.txt``);
+- ``SQuADDataset``: a row per question of ``train-v*.json`` / ``dev-v*.json``: ``context``, ``question`` (0-d
+  str), ``text`` (1-D str: the answers) and ``answer_start`` (1-D uint32); an unanswerable question has the one
+  answer ``''`` at 4294967295.
+
+``usage`` names a split, or ``'all'`` (``None``): its files in MindSpore's order. Rows come in file order
+(MindSpore's with one parallel worker), shuffled and sharded as ``CSVDataset``'s.
+"""
+from __future__ import annotations
+
+import glob
+import json
+import os
+from typing import Any
+
+import numpy as np
+
+from .arguments import check_bool
+from .image_files import _check_dataset_dir
+from .sampling import check_shards
+from .sources import RandomAccessSource
+from .text_files import CSVDataset, TextFileDataset
+from .tfrecord import Shuffle, _FileOrder
+
+__all__ = ["AGNewsDataset", "AmazonReviewDataset", "DBpediaDataset", "SogouNewsDataset", "YahooAnswersDataset",
+           "YelpReviewDataset", "WikiTextDataset", "PennTreebankDataset", "SQuADDataset"]
+
+
+def _split_files(dataset_dir, usage, files: dict[str, list[str]]) -> list[str]:
+    """The files of ``usage`` (``None``: ``'all'``) in ``dataset_dir``, each a name or a glob pattern of one file.
+
+    Raises:
+        ValueError: if ``usage`` is not a split of ``files`` or a file is missing.
+    """
+    folder = _check_dataset_dir(dataset_dir)
+    usage = "all" if usage is None else usage
+    if usage not in files:
+        valid = [split for split in ("train", "test", "valid", "dev", "all") if split in files]
+        raise ValueError(f"Input usage is not within the valid set of {valid}.")
+    paths = []
+    for name in files[usage]:
+        found = sorted(glob.glob(os.path.join(glob.escape(folder), name)))
+        if not found:
+            raise ValueError(f"Invalid file, {os.path.join(folder, name)} does not exist.")
+        paths.append(found[0])
+    return paths
+
+
+def _splits(order: list[str], pattern: str) -> dict[str, list[str]]:
+    """Per usage its file names (``pattern`` formatted with the split), ``'all'`` every split in ``order``."""
+    return {**{split: [pattern.format(split)] for split in order}, "all": [pattern.format(s) for s in order]}
+
+
+def _csv_corpus(name: str, columns: list[str], order: list[str]) -> type:
+    """A CSVDataset subclass reading the ``{split}.csv`` files of a corpus directory."""
+
+    def __init__(self, dataset_dir: str, usage: str | None = None, num_samples: int | None = None,
+                 num_parallel_workers: int | None = None, shuffle: bool | Shuffle = Shuffle.GLOBAL,
+                 num_shards: int | None = None, shard_id: int | None = None, cache: Any = None) -> None:
+        self._split_paths = _split_files(dataset_dir, usage, _splits(order, "{}.csv"))
+        self.dataset_dir, self.usage = dataset_dir, usage
+        CSVDataset.__init__(self, self._split_paths, column_names=columns, num_samples=num_samples,
+                            num_parallel_workers=num_parallel_workers, shuffle=shuffle, num_shards=num_shards,
+                            shard_id=shard_id, cache=cache)
+
+    doc = (f"The {name[:-len('Dataset')]} corpus: rows ``{columns}`` of 0-d str from ``dataset_dir``'s "
+           f"``{'.csv``/``'.join(order)}.csv`` (see :mod:`npspore.dataset.text_corpora`).\n\n    Args:\n        "
+           f"dataset_dir (str): the corpus directory.\n        usage (str, optional): ``{order}`` or ``'all'`` "
+           f"(``None``).\n        num_samples, num_parallel_workers, shuffle, num_shards, shard_id, cache: as "
+           f"``CSVDataset``'s.\n\n    Raises:\n        ValueError: If the directory, usage or a file is wrong.\n")
+    return type(name, (CSVDataset,), {"__init__": __init__, "__doc__": doc, "__module__": __name__,
+                                      "_files_to_read": lambda self, files: list(files)})
+
+
+AGNewsDataset = _csv_corpus("AGNewsDataset", ["index", "title", "description"], ["test", "train"])
+AmazonReviewDataset = _csv_corpus("AmazonReviewDataset", ["label", "title", "content"], ["test", "train"])
+DBpediaDataset = _csv_corpus("DBpediaDataset", ["class", "title", "content"], ["test", "train"])
+SogouNewsDataset = _csv_corpus("SogouNewsDataset", ["index", "title", "content"], ["train", "test"])
+YahooAnswersDataset = _csv_corpus("YahooAnswersDataset", ["class", "title", "content", "answer"], ["test", "train"])
+YelpReviewDataset = _csv_corpus("YelpReviewDataset", ["label", "text"], ["train", "test"])
+
+
+def _line_corpus(name: str, pattern: str) -> type:
+    """A TextFileDataset subclass reading the ``pattern`` files (test, train, valid) of a corpus directory."""
+
+    def __init__(self, dataset_dir: str, usage: str | None = None, num_samples: int | None = None,
+                 num_parallel_workers: int | None = None, shuffle: bool | Shuffle = Shuffle.GLOBAL,
+                 num_shards: int | None = None, shard_id: int | None = None, cache: Any = None) -> None:
+        paths = _split_files(dataset_dir, usage, _splits(["test", "train", "valid"], pattern))
+        self.dataset_dir, self.usage = dataset_dir, usage
+        TextFileDataset.__init__(self, paths, num_samples, num_parallel_workers, shuffle, num_shards, shard_id,
+                                 cache)
+
+    doc = (f"The {name[:-len('Dataset')]} corpus: each non-empty line of ``dataset_dir``'s ``{pattern}`` files "
+           f"as the 0-d str column ``text`` (see :mod:`npspore.dataset.text_corpora`).\n\n    Args:\n        "
+           f"dataset_dir (str): the corpus directory.\n        usage (str, optional): ``'train'``, ``'test'``, "
+           f"``'valid'`` or ``'all'`` (``None``).\n        num_samples, num_parallel_workers, shuffle, num_shards, "
+           f"shard_id, cache: as ``TextFileDataset``'s.\n")
+    return type(name, (TextFileDataset,), {"__init__": __init__, "__doc__": doc, "__module__": __name__,
+                                           "_files_to_read": lambda self, files: list(files)})
+
+
+WikiTextDataset = _line_corpus("WikiTextDataset", "wiki.{}.tokens")
+PennTreebankDataset = _line_corpus("PennTreebankDataset", "ptb.{}.txt")
+
+_NO_ANSWER = 4294967295   # MindSpore's answer_start of an unanswerable question: -1 as uint32
+
+
+class SQuADDataset(RandomAccessSource):
+    """SQuAD 1.1 / 2.0: a row per question of ``train-v*.json`` / ``dev-v*.json`` (see the module doc).
+
+    Args:
+        dataset_dir (str): the directory of the JSON files.
+        usage (str, optional): ``'train'``, ``'dev'`` or ``'all'`` (``None``).
+        num_samples, num_parallel_workers, shuffle, num_shards, shard_id, cache: as ``CSVDataset``'s.
+
+    Raises:
+        ValueError: If the directory, usage or a file is wrong, or a file is not SQuAD JSON.
+    """
+
+    def __init__(self, dataset_dir: str, usage: str | None = None, num_samples: int | None = None,
+                 num_parallel_workers: int | None = None, shuffle: bool | Shuffle = Shuffle.GLOBAL,
+                 num_shards: int | None = None, shard_id: int | None = None, cache: Any = None) -> None:
+        paths = _split_files(dataset_dir, usage, {"train": ["train-v*.json"], "dev": ["dev-v*.json"],
+                                                  "all": ["train-v*.json", "dev-v*.json"]})
+        if not isinstance(shuffle, Shuffle):
+            check_bool(shuffle, "shuffle")
+            shuffle = Shuffle.GLOBAL if shuffle else None
+        check_shards(num_shards, shard_id)
+        self.dataset_dir, self.usage = dataset_dir, usage
+        per_file = [self._questions(path) for path in paths]
+        self._rows_read = [row for rows in per_file for row in rows]
+        sampler = _FileOrder([len(rows) for rows in per_file], shuffle, num_shards, shard_id, True, num_samples)
+        super().__init__(["context", "question", "text", "answer_start"], sampler, num_parallel_workers, cache)
+
+    @staticmethod
+    def _questions(path: str) -> list[tuple]:
+        try:
+            with open(path, encoding="utf-8") as file:
+                articles = json.load(file)["data"]
+            return [(paragraph["context"], qa["question"],
+                     [a["text"] for a in qa["answers"]] or [""],
+                     [a["answer_start"] for a in qa["answers"]] or [_NO_ANSWER])
+                    for article in articles for paragraph in article["paragraphs"] for qa in paragraph["qas"]]
+        except (ValueError, KeyError, TypeError) as error:
+            raise ValueError(f"Invalid SQuAD file {path}: {type(error).__name__}: {error}") from None
+
+    def _length(self):
+        return len(self._rows_read)
+
+    def _row(self, index):
+        context, question, texts, starts = self._rows_read[index]
+        return np.array(context), np.array(question), np.array(texts), np.array(starts, np.uint32)
