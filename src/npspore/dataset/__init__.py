@@ -34,6 +34,8 @@ __all__ = ["config", "transforms", "vision", "Dataset", "zip", "Cifar10Dataset",
 # data-nn-fn: text corpora in their published layouts
 from .text_corpora import (AGNewsDataset, AmazonReviewDataset, DBpediaDataset, PennTreebankDataset,  # noqa: E402
                            SogouNewsDataset, SQuADDataset, WikiTextDataset, YahooAnswersDataset, YelpReviewDataset)
+from .voc import VOCDataset  # noqa: E402
+__all__ += ["VOCDataset"]
 __all__ += ["AGNewsDataset", "AmazonReviewDataset", "DBpediaDataset", "PennTreebankDataset", "SogouNewsDataset",
             "SQuADDataset", "WikiTextDataset", "YahooAnswersDataset", "YelpReviewDataset"]
 
