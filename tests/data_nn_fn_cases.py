@@ -119,4 +119,18 @@ CASES = [
     ("pipeline_cell_bad", "nn.PipelineCell(nn.Dense(2, 1), 0)"),
     ("micro_batch_interleaved", "nn.MicroBatchInterleaved(nn.Dense(2, 1, weight_init=Tensor(np.array([[1.0, -2.0]]), "
                                 "ms.float32), bias_init='zeros'), 2)(Tensor(np.arange(8.0).reshape(4, 2), ms.float32))"),
+    ("ctc_doc", "nn.CTCLoss(blank=0, reduction='none', zero_infinity=False)(Tensor(np.arange(20).reshape((5, 2, 2)), "
+                "ms.float32), Tensor(np.ones((2, 3)), ms.int32), Tensor(np.full(2, 5), ms.int32), "
+                "Tensor(np.full(2, 2), ms.int32))"),
+    ("ctc_doc_single", "nn.CTCLoss(blank=0, reduction='none')(Tensor(np.arange(10).reshape((5, 2)), ms.float32), "
+                       "Tensor(np.ones(2), ms.int32), Tensor([5], ms.int32), Tensor([2], ms.int32))"),
+    ("ctc_mean", "nn.CTCLoss()(ops.log_softmax(Tensor(np.sin(np.arange(36.0)).reshape(4, 3, 3), ms.float32), 2), "
+                 "Tensor(np.array([[1, 2], [2, 2], [1, 0]]), ms.int32), Tensor([4, 3, 4], ms.int32), "
+                 "Tensor([2, 2, 0], ms.int32))"),
+    ("ctc_none_impossible", "nn.CTCLoss(reduction='none')(ops.log_softmax(Tensor(np.cos(np.arange(18.0)).reshape("
+                            "2, 3, 3), ms.float32), 2), Tensor(np.array([[1, 1], [2, 1], [1, 0]]), ms.int32), Tensor([2, 2, 2], "
+                            "ms.int32), Tensor([2, 2, 1], ms.int32))"),
+    ("ctc_blank_2", "nn.CTCLoss(blank=2, reduction='none')(ops.log_softmax(Tensor(np.sin(np.arange(36.0)).reshape("
+                    "4, 3, 3), ms.float32), 2), Tensor(np.array([[0, 1], [1, 1], [0, 0]]), ms.int32), "
+                    "Tensor([4, 4, 2], ms.int32), Tensor([2, 1, 2], ms.int32))"),
 ]

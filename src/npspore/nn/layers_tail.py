@@ -1,6 +1,6 @@
 """Layers of ``mindspore.nn`` from the tail of the 2.10 usage list, each a composition of existing ops (so
 compiled and differentiable as those are): ``CELU``, ``InstanceNorm1d``, ``InstanceNorm3d``, ``Dropout3d``,
-``EmbeddingLookup``, ``BiDense`` and the micro-batch wrappers ``PipelineCell`` and ``MicroBatchInterleaved``
+``EmbeddingLookup``, ``BiDense``, ``CTCLoss`` and the micro-batch wrappers ``PipelineCell`` and ``MicroBatchInterleaved``
 (which, on one process, run the network on each slice of the batch and add the results, as MindSpore's do)."""
 from __future__ import annotations
 
@@ -17,9 +17,10 @@ from npspore.nn.normalization import InstanceNorm2d
 from npspore.ops import functional as F
 from npspore.ops import nn_functional as NF
 from npspore.ops.activation_ops import celu
+from npspore.ops.ctc import _FLOOR, _log_likelihood
 
 __all__ = ["CELU", "InstanceNorm1d", "InstanceNorm3d", "Dropout3d", "EmbeddingLookup", "BiDense", "PipelineCell",
-           "MicroBatchInterleaved"]
+           "MicroBatchInterleaved", "CTCLoss"]
 
 
 class CELU(Cell):
@@ -262,3 +263,58 @@ class MicroBatchInterleaved(Cell):
     def construct(self, *inputs):
         batches = _micro_batches(inputs, self.interleave_num, "MicroBatchInterleaved")
         return sum([self.network(*batch) for batch in batches], 0.0)
+
+
+def _ctc_loss(log_probs: Tensor, targets: Tensor, input_lengths: Tensor, target_lengths: Tensor, blank: int = 0,
+               reduction: str = "mean", zero_infinity: bool = False) -> Tensor:
+    """The CTC loss (MindSpore's ``CTCLossV2``) of the log-probabilities ``log_probs`` (``(T, N, C)``, or ``(T, C)`` for one sequence; used as
+    given, no softmax) for the padded ``targets`` (``(N, S)``), of which the first ``target_lengths`` count, over
+    the first ``input_lengths`` steps: ``-log p(target)``, infinite where no alignment exists (0 with
+    ``zero_infinity``); ``'mean'`` divides each by its target length (at least 1) before averaging.
+
+    Raises:
+        ValueError: if ``reduction`` is not 'none', 'mean' or 'sum'.
+    """
+    if reduction not in ("none", "mean", "sum"):
+        raise ValueError(f"For 'CTCLoss', 'reduction' must be in ['none', 'mean', 'sum'], but got {reduction}.")
+    check_value_type("blank", blank, [int], "CTCLoss")
+    single = len(log_probs.shape) == 2
+    if single:
+        log_probs, targets = F.expand_dims(log_probs, 1), F.reshape(targets, (1, -1))
+        input_lengths, target_lengths = F.reshape(input_lengths, (1,)), F.reshape(target_lengths, (1,))
+    input_lengths = F.cast(input_lengths, mstype.int32)
+    target_lengths = F.cast(target_lengths, mstype.int32)
+    likelihood = _log_likelihood(log_probs, F.cast(targets, mstype.int32), target_lengths, input_lengths, blank)
+    steps = F.reshape(Tensor(list(range(log_probs.shape[0])), mstype.int32), (-1, 1))
+    blanks = F.reduce_sum(F.where(F.less(steps, F.expand_dims(input_lengths, 0)), log_probs[:, :, blank], 0.0), 0)
+    likelihood = F.where(F.equal(target_lengths, 0), blanks, likelihood)
+    impossible = F.less_equal(likelihood, _FLOOR / 2)
+    loss = F.where(impossible, 0.0 if zero_infinity else float("inf"), -likelihood)
+    if single:
+        loss = F.squeeze(loss, 0)
+    if reduction == "none":
+        return loss
+    if reduction == "sum":
+        return F.reduce_sum(loss)
+    per_label = loss / F.cast(F.maximum(target_lengths, 1), loss.dtype)
+    return F.reduce_mean(F.squeeze(per_label, 0) if single else per_label)
+
+
+class CTCLoss(Cell):
+    """The CTC loss of ``(log_probs, targets, input_lengths, target_lengths)`` (see :func:`_ctc_loss`; with
+    ``zero_infinity`` an impossible alignment's loss is 0 as MindSpore documents, where its 2.10 CPU kernel still
+    gives inf).
+
+    Args:
+        blank (int): the blank label. Default: ``0``.
+        reduction (str): ``'none'``, ``'mean'`` or ``'sum'``. Default: ``'mean'``.
+        zero_infinity (bool): losses of impossible alignments as 0. Default: ``False``.
+    """
+
+    def __init__(self, blank: int = 0, reduction: str = "mean", zero_infinity: bool = False) -> None:
+        super().__init__()
+        self.blank, self.reduction, self.zero_infinity = blank, reduction, zero_infinity
+
+    def construct(self, log_probs: Tensor, targets: Tensor, input_lengths: Tensor, target_lengths: Tensor) -> Tensor:
+        return _ctc_loss(log_probs, targets, input_lengths, target_lengths, self.blank, self.reduction,
+                        self.zero_infinity)

@@ -225,3 +225,4 @@ def hardtanh(input: Tensor, min_val: float = -1.0, max_val: float = 1.0) -> Tens
 def tanhshrink(input: Tensor) -> Tensor:
     """``input - tanh(input)``."""
     return input - F.tanh(input)
+
