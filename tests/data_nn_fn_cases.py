@@ -133,4 +133,14 @@ CASES = [
     ("ctc_blank_2", "nn.CTCLoss(blank=2, reduction='none')(ops.log_softmax(Tensor(np.sin(np.arange(36.0)).reshape("
                     "4, 3, 3), ms.float32), 2), Tensor(np.array([[0, 1], [1, 1], [0, 0]]), ms.int32), "
                     "Tensor([4, 4, 2], ms.int32), Tensor([2, 1, 2], ms.int32))"),
+    ("tanhshrink_layer_doc", "nn.Tanhshrink()(Tensor(np.array([1, 2, 3, 2, 1]), ms.float16))"),
+    ("softshrink_doc", "nn.SoftShrink()(Tensor(np.array([[0.5297, 0.7871, 1.1754], [0.7836, 0.6218, -1.1542]]), "
+                       "ms.float16))"),
+    ("hshrink_doc", "nn.HShrink()(Tensor(np.array([[0.5, 1, 2.0], [0.0533, 0.0776, -2.1233]]), ms.float32))"),
+    ("softmax2d_doc", "nn.Softmax2d()(Tensor(np.array([[[[0.1, 0.2]], [[0.3, 0.4]], [[0.6, 0.5]]]]), ms.float32))"),
+    ("softshrink_lambd", "nn.SoftShrink(1.0)(Tensor(np.array([-2.0, -0.5, 0.25, 1.5]), ms.float32))"),
+    ("hshrink_lambd", "nn.HShrink(0.1)(Tensor(np.array([-2.0, -0.05, 0.25]), ms.float32))"),
+    ("softmax2d_3d", "nn.Softmax2d()(Tensor(np.arange(8.0).reshape(2, 2, 2) / 3, ms.float32))"),
+    ("softmax2d_bad", "nn.Softmax2d()(Tensor(np.ones((2, 2)), ms.float32))"),
+    ("softshrink_bad", "nn.SoftShrink(-1.0)(Tensor(np.ones(2), ms.float32))"),
 ]

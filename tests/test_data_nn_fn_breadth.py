@@ -147,6 +147,19 @@ RECORDED = {
     'ctc_mean': (2.9798786640167236, 'Float32'),
     'ctc_none_impossible': ([float('inf'), 1.389625072479248, 1.1659719944000244], 'Float32'),
     'ctc_blank_2': ([1.976232886314392, 2.5526604652404785, float('inf')], 'Float32'),
+    'tanhshrink_layer_doc': ([0.23828125, 1.0361328125, 2.00390625, 1.0361328125, 0.23828125], 'Float16'),
+    'softshrink_doc': ([[0.02978515625, 0.287109375, 0.67578125], [0.28369140625, 0.12158203125, -0.654296875]],
+                       'Float16'),
+    'hshrink_doc': ([[0.0, 1.0, 2.0], [0.0, 0.0, -2.123300075531006]], 'Float32'),
+    'softmax2d_doc': ([[[[0.2583896517753601, 0.2800130844116211]], [[0.3155978322029114, 0.3420087695121765]],
+                        [[0.4260125160217285, 0.3779781460762024]]]],
+                      'Float32'),
+    'softshrink_lambd': ([-1.0, 0.0, 0.0, 0.5], 'Float32'),
+    'hshrink_lambd': ([-2.0, 0.0, 0.25], 'Float32'),
+    'softmax2d_3d': ([[[0.20860852301120758, 0.20860855281352997], [0.20860855281352997, 0.20860855281352997]],
+                      [[0.7913914918899536, 0.7913914918899536], [0.7913914918899536, 0.7913914918899536]]],
+                     'Float32'),
+    'softmax2d_bad': ('ValueError', "For 'Softmax2d', the in_shape must have 3 or 4 dims, but got 2."),
 }
 # float32 cancellation in x - tanh(x) near 4: MindSpore's tanh kernel differs in the last bits
 LOOSE = {"tanhshrink_neg": 2e-5, "tanhshrink_doc": 2e-6}
@@ -219,6 +232,8 @@ def test_bad_arguments_get_clear_errors():
         nn.PipelineCell(nn.Dense(2, 1), 2)(Tensor(np.ones((3, 2)), ms.float32))
     with pytest.raises(KeyError, match="not found in 'network'"):
         nn.PipelineCell(nn.Dense(2, 1), 2, stage_config={"nope": 1})
+    with pytest.raises(ValueError, match="'lambd' must be no less than 0"):   # MindSpore: a RuntimeError
+        nn.SoftShrink(-1.0)(Tensor(np.ones(2), ms.float32))
     with pytest.raises(ValueError, match="'indices_or_sections' must be positive"):
         ops.tensor_split(Tensor(np.ones(3), ms.float32), 0)
 
@@ -284,6 +299,7 @@ def test_function_gradients_to_second_order(function, shapes):
 
 
 @pytest.mark.parametrize("cell, shapes", [
+    (nn.Tanhshrink(), [(4,)]), (nn.SoftShrink(0.3), [(5,)]), (nn.Softmax2d(), [(1, 3, 2, 2)]),
     (nn.CELU(0.5), [(2, 3)]), (nn.InstanceNorm1d(2), [(2, 2, 4)]), (nn.BiDense(2, 3, 2, dtype=ms.float64),
                                                                   [(4, 2), (4, 3)]),
     (nn.PipelineCell(nn.Dense(3, 2, dtype=ms.float64), 2), [(4, 3)]),
@@ -318,3 +334,12 @@ def test_ctc_loss_gradient_zero_infinity_and_compiled():
                                loss(log_probs, targets, *lengths).asnumpy())
     with pytest.raises(ValueError, match="'reduction' must be in"):
         nn.CTCLoss(reduction="max")(log_probs, targets, *lengths)
+
+
+def test_activation_table_is_mindspores_names():
+    from npspore.nn.layer.activation import _activation
+    assert _activation["tanhshrink"] is nn.Tanhshrink and _activation["hshrink"] is nn.HShrink
+    assert set(_activation) == {
+        "softmin", "softmax", "softmax2d", "logsoftmax", "relu", "relu6", "silu", "tanh", "tanhshrink", "hardtanh",
+        "gelu", "fast_gelu", "elu", "sigmoid", "softsign", "prelu", "leakyrelu", "hswish", "hsigmoid", "logsigmoid",
+        "softshrink", "hshrink", "threshold", "mish"}   # MindSpore 2.10's keys but rrelu, logsoftmaxExt, preluExt

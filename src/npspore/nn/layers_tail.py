@@ -1,6 +1,7 @@
 """Layers of ``mindspore.nn`` from the tail of the 2.10 usage list, each a composition of existing ops (so
 compiled and differentiable as those are): ``CELU``, ``InstanceNorm1d``, ``InstanceNorm3d``, ``Dropout3d``,
-``EmbeddingLookup``, ``BiDense``, ``CTCLoss`` and the micro-batch wrappers ``PipelineCell`` and ``MicroBatchInterleaved``
+``EmbeddingLookup``, ``BiDense``, ``CTCLoss``, ``Tanhshrink``, ``SoftShrink``, ``HShrink``,
+``Softmax2d`` and the micro-batch wrappers ``PipelineCell`` and ``MicroBatchInterleaved``
 (which, on one process, run the network on each slice of the batch and add the results, as MindSpore's do)."""
 from __future__ import annotations
 
@@ -16,11 +17,11 @@ from npspore.nn.cell import Cell
 from npspore.nn.normalization import InstanceNorm2d
 from npspore.ops import functional as F
 from npspore.ops import nn_functional as NF
-from npspore.ops.activation_ops import celu
+from npspore.ops.activation_ops import celu, hardshrink, softshrink
 from npspore.ops.ctc import _FLOOR, _log_likelihood
 
 __all__ = ["CELU", "InstanceNorm1d", "InstanceNorm3d", "Dropout3d", "EmbeddingLookup", "BiDense", "PipelineCell",
-           "MicroBatchInterleaved", "CTCLoss"]
+           "MicroBatchInterleaved", "CTCLoss", "Tanhshrink", "SoftShrink", "HShrink", "Softmax2d"]
 
 
 class CELU(Cell):
@@ -318,3 +319,53 @@ class CTCLoss(Cell):
     def construct(self, log_probs: Tensor, targets: Tensor, input_lengths: Tensor, target_lengths: Tensor) -> Tensor:
         return _ctc_loss(log_probs, targets, input_lengths, target_lengths, self.blank, self.reduction,
                         self.zero_infinity)
+
+
+class Tanhshrink(Cell):
+    """``x - tanh(x)`` elementwise."""
+
+    def construct(self, x: Tensor) -> Tensor:
+        return x - F.tanh(x)
+
+
+class SoftShrink(Cell):
+    """``x - lambd`` above `lambd`, ``x + lambd`` below ``-lambd``, else 0.
+
+    Args:
+        lambd (float): the threshold, non-negative. Default: ``0.5``.
+    """
+
+    def __init__(self, lambd: float = 0.5) -> None:
+        super().__init__()
+        self.lambd = lambd
+
+    def construct(self, input_x: Tensor) -> Tensor:
+        return softshrink(input_x, self.lambd)
+
+
+class HShrink(Cell):
+    """``x`` where ``|x| > lambd``, else 0.
+
+    Args:
+        lambd (float): the threshold, non-negative. Default: ``0.5``.
+    """
+
+    def __init__(self, lambd: float = 0.5) -> None:
+        super().__init__()
+        self.lambd = lambd
+
+    def construct(self, input_x: Tensor) -> Tensor:
+        return hardshrink(input_x, self.lambd)
+
+
+class Softmax2d(Cell):
+    """The softmax over the channels (the third dim from the end) of a ``(C, H, W)`` or ``(N, C, H, W)`` input.
+
+    Raises:
+        ValueError: If the input is not 3-D or 4-D.
+    """
+
+    def construct(self, x: Tensor) -> Tensor:
+        if len(x.shape) not in (3, 4):
+            raise ValueError(f"For 'Softmax2d', the in_shape must have 3 or 4 dims, but got {len(x.shape)}.")
+        return F.softmax(x, -3)
