@@ -104,6 +104,7 @@ _spelled = [_name for _name in _functional_tail.__all__ if _name not in _functio
 vars(_functional).update({_name: getattr(_functional_tail, _name) for _name in _spelled})
 _functional.__all__ += _spelled
 from .op_info import CustomRegOp, DataType, custom_info_register  # noqa: E402,F401
+from .attention import flash_attention_score  # noqa: E402,F401
 if not _typing.TYPE_CHECKING:
-    __all__ += ["CustomRegOp", "DataType", "custom_info_register"]
+    __all__ += ["CustomRegOp", "DataType", "custom_info_register", "flash_attention_score"]
 __getattr__ = module_getattr("mindspore.ops", globals())
