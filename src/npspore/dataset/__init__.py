@@ -35,7 +35,8 @@ __all__ = ["config", "transforms", "vision", "Dataset", "zip", "Cifar10Dataset",
 from .text_corpora import (AGNewsDataset, AmazonReviewDataset, DBpediaDataset, PennTreebankDataset,  # noqa: E402
                            SogouNewsDataset, SQuADDataset, WikiTextDataset, YahooAnswersDataset, YelpReviewDataset)
 from .voc import VOCDataset  # noqa: E402
-__all__ += ["VOCDataset"]
+from .pk_sampler import PKSampler  # noqa: E402
+__all__ += ["VOCDataset", "PKSampler"]
 __all__ += ["AGNewsDataset", "AmazonReviewDataset", "DBpediaDataset", "PennTreebankDataset", "SogouNewsDataset",
             "SQuADDataset", "WikiTextDataset", "YahooAnswersDataset", "YelpReviewDataset"]
 
