@@ -343,3 +343,28 @@ def test_activation_table_is_mindspores_names():
         "softmin", "softmax", "softmax2d", "logsoftmax", "relu", "relu6", "silu", "tanh", "tanhshrink", "hardtanh",
         "gelu", "fast_gelu", "elu", "sigmoid", "softsign", "prelu", "leakyrelu", "hswish", "hsigmoid", "logsigmoid",
         "softshrink", "hshrink", "threshold", "mish"}   # MindSpore 2.10's keys but rrelu, logsoftmaxExt, preluExt
+
+
+def test_private_spellings_scripts_import():
+    from npspore.ops import composite as C
+    from npspore.ops.function.nn_func import _innner_log_softmax
+    from npspore.ops.primitive import _primexpr, prim_attr_register
+
+    # MindSpore 2.10: [[-2.4076054 -1.4076054 -0.4076054]], [3. 3.], [[10. 13.] [28. 40.]] (Float16)
+    x = Tensor(np.array([[1.0, 2.0, 3.0]]), ms.float32)
+    np.testing.assert_allclose(_innner_log_softmax(x, 1).asnumpy(), [[-2.4076054, -1.4076054, -0.4076054]], atol=1e-6)
+    np.testing.assert_array_equal(C.matmul(Tensor(np.ones((2, 3)), ms.float32), Tensor(np.ones(3), ms.float32))
+                                  .asnumpy(), [3.0, 3.0])
+    product = C.matmul(Tensor(np.arange(6.0).reshape(2, 3), ms.float32), Tensor(np.arange(6.0).reshape(3, 2),
+                                                                                    ms.float32), ms.float16)
+    assert product.dtype == ms.float16 and product.asnumpy().tolist() == [[10.0, 13.0], [28.0, 40.0]]
+
+    class MyOp(ops.Primitive):
+        @prim_attr_register
+        def __init__(self, alpha=2, beta=None):
+            self.ready = True
+
+    # MindSpore 2.10: Prim[MyOp]<alpha=3, beta=None>, attrs {'alpha': 3, 'beta': None}, MyOp().alpha == 2
+    op = MyOp(alpha=3)
+    assert repr(op) == "Prim[MyOp]<alpha=3, beta=None>" and op.attrs == {"alpha": 3, "beta": None} and op.ready
+    assert MyOp().alpha == 2 and _primexpr(len)([1, 2]) == 2

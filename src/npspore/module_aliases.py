@@ -35,6 +35,8 @@ MODULE_ALIASES: dict[str, str] = {
     "nn.layer.image": "nn.image_quality",
     "dataset.core": "dataset",
     "dataset.core.validator_helpers": "dataset.arguments",
+    # data-nn-fn
+    "ops.function.nn_func": "ops.nn_functional",
 }
 
 

@@ -63,6 +63,15 @@ class GradOperation:
         return GradFunction(fn, self._spec(), weights if self.get_by_list else None)
 
 
+
+
+def matmul(x1, x2, dtype=None):
+    """MindSpore's ``ops.composite.matmul``: the matrix product under NumPy's rules (``npspore.numpy.matmul``)."""
+    from .. import numpy as mnp   # npspore.numpy imports ops: loaded on first use
+    return mnp.matmul(x1, x2, dtype)
+
+
+__all__ += ["matmul"]
 __getattr__ = module_getattr("mindspore.ops.composite", globals())
 
 

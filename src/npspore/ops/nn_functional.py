@@ -602,3 +602,10 @@ def topk(input, k, dim=None, largest=True, sorted=True):
         back = tuple(range(axis)) + (ndim - 1,) + tuple(range(axis, ndim - 1))
         values, indices = run("transpose", values, axes=back), run("transpose", indices, axes=back)
     return values, indices
+
+
+def _innner_log_softmax(inputs, axis):
+    """MindSpore's ``ops.function.nn_func._innner_log_softmax`` (its spelling): ``inputs - logsumexp(inputs, axis)``
+    (kept dims)."""
+    from .math_functional import logsumexp   # math_functional imports this module
+    return inputs - logsumexp(inputs, axis, True)
