@@ -60,25 +60,28 @@ def _splits(order: list[str], pattern: str) -> dict[str, list[str]]:
     return {**{split: [pattern.format(split)] for split in order}, "all": [pattern.format(s) for s in order]}
 
 
-def _csv_corpus(name: str, columns: list[str], order: list[str]) -> type:
-    """A CSVDataset subclass reading the ``{split}.csv`` files of a corpus directory."""
+def _corpus(name: str, base: type, order: list[str], pattern: str, doc: str, **base_arguments) -> type:
+    """A subclass of ``base`` (CSVDataset or TextFileDataset) reading the ``pattern`` files (formatted with each
+    split of ``order``) of a corpus directory, in the splits' order."""
 
     def __init__(self, dataset_dir: str, usage: str | None = None, num_samples: int | None = None,
                  num_parallel_workers: int | None = None, shuffle: bool | Shuffle = Shuffle.GLOBAL,
                  num_shards: int | None = None, shard_id: int | None = None, cache: Any = None) -> None:
-        self._split_paths = _split_files(dataset_dir, usage, _splits(order, "{}.csv"))
+        paths = _split_files(dataset_dir, usage, _splits(order, pattern))
         self.dataset_dir, self.usage = dataset_dir, usage
-        CSVDataset.__init__(self, self._split_paths, column_names=columns, num_samples=num_samples,
-                            num_parallel_workers=num_parallel_workers, shuffle=shuffle, num_shards=num_shards,
-                            shard_id=shard_id, cache=cache)
+        base.__init__(self, paths, num_samples=num_samples, num_parallel_workers=num_parallel_workers,
+                      shuffle=shuffle, num_shards=num_shards, shard_id=shard_id, cache=cache, **base_arguments)
 
-    doc = (f"The {name[:-len('Dataset')]} corpus: rows ``{columns}`` of 0-d str from ``dataset_dir``'s "
-           f"``{'.csv``/``'.join(order)}.csv`` (see :mod:`npspore.dataset.text_corpora`).\n\n    Args:\n        "
-           f"dataset_dir (str): the corpus directory.\n        usage (str, optional): ``{order}`` or ``'all'`` "
-           f"(``None``).\n        num_samples, num_parallel_workers, shuffle, num_shards, shard_id, cache: as "
-           f"``CSVDataset``'s.\n\n    Raises:\n        ValueError: If the directory, usage or a file is wrong.\n")
-    return type(name, (CSVDataset,), {"__init__": __init__, "__doc__": doc, "__module__": __name__,
-                                      "_files_to_read": lambda self, files: list(files)})
+    doc = (f"The {name[:-len('Dataset')]} corpus: {doc} (see :mod:`npspore.dataset.text_corpora`).\n\n    Args:\n"
+           f"        dataset_dir (str): the corpus directory.\n        usage (str, optional): one of {order} or "
+           f"``'all'`` (``None``).\n        num_samples, num_parallel_workers, shuffle, num_shards, shard_id, cache: as "
+           f"``{base.__name__}``'s.\n\n    Raises:\n        ValueError: If the directory, usage or a file is wrong.\n")
+    return type(name, (base,), {"__init__": __init__, "__doc__": doc, "__module__": __name__,
+                                "_files_to_read": lambda self, files: list(files)})
+
+
+def _csv_corpus(name: str, columns: list[str], order: list[str]) -> type:
+    return _corpus(name, CSVDataset, order, "{}.csv", f"rows ``{columns}`` of 0-d str", column_names=columns)
 
 
 AGNewsDataset = _csv_corpus("AGNewsDataset", ["index", "title", "description"], ["test", "train"])
@@ -87,30 +90,10 @@ DBpediaDataset = _csv_corpus("DBpediaDataset", ["class", "title", "content"], ["
 SogouNewsDataset = _csv_corpus("SogouNewsDataset", ["index", "title", "content"], ["train", "test"])
 YahooAnswersDataset = _csv_corpus("YahooAnswersDataset", ["class", "title", "content", "answer"], ["test", "train"])
 YelpReviewDataset = _csv_corpus("YelpReviewDataset", ["label", "text"], ["train", "test"])
-
-
-def _line_corpus(name: str, pattern: str) -> type:
-    """A TextFileDataset subclass reading the ``pattern`` files (test, train, valid) of a corpus directory."""
-
-    def __init__(self, dataset_dir: str, usage: str | None = None, num_samples: int | None = None,
-                 num_parallel_workers: int | None = None, shuffle: bool | Shuffle = Shuffle.GLOBAL,
-                 num_shards: int | None = None, shard_id: int | None = None, cache: Any = None) -> None:
-        paths = _split_files(dataset_dir, usage, _splits(["test", "train", "valid"], pattern))
-        self.dataset_dir, self.usage = dataset_dir, usage
-        TextFileDataset.__init__(self, paths, num_samples, num_parallel_workers, shuffle, num_shards, shard_id,
-                                 cache)
-
-    doc = (f"The {name[:-len('Dataset')]} corpus: each non-empty line of ``dataset_dir``'s ``{pattern}`` files "
-           f"as the 0-d str column ``text`` (see :mod:`npspore.dataset.text_corpora`).\n\n    Args:\n        "
-           f"dataset_dir (str): the corpus directory.\n        usage (str, optional): ``'train'``, ``'test'``, "
-           f"``'valid'`` or ``'all'`` (``None``).\n        num_samples, num_parallel_workers, shuffle, num_shards, "
-           f"shard_id, cache: as ``TextFileDataset``'s.\n")
-    return type(name, (TextFileDataset,), {"__init__": __init__, "__doc__": doc, "__module__": __name__,
-                                           "_files_to_read": lambda self, files: list(files)})
-
-
-WikiTextDataset = _line_corpus("WikiTextDataset", "wiki.{}.tokens")
-PennTreebankDataset = _line_corpus("PennTreebankDataset", "ptb.{}.txt")
+WikiTextDataset = _corpus("WikiTextDataset", TextFileDataset, ["test", "train", "valid"], "wiki.{}.tokens",
+                          "each non-empty line as the 0-d str column ``text``")
+PennTreebankDataset = _corpus("PennTreebankDataset", TextFileDataset, ["test", "train", "valid"], "ptb.{}.txt",
+                              "each non-empty line as the 0-d str column ``text``")
 
 _NO_ANSWER = 4294967295   # MindSpore's answer_start of an unanswerable question: -1 as uint32
 

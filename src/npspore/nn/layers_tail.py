@@ -328,34 +328,35 @@ class Tanhshrink(Cell):
         return x - F.tanh(x)
 
 
-class SoftShrink(Cell):
+class _Shrink(Cell):
+    """Zero the elements of magnitude at most `lambd` (``_SHRINK``: how the others change)."""
+
+    def __init__(self, lambd: float = 0.5) -> None:
+        super().__init__()
+        self.lambd = lambd
+
+    def construct(self, input_x: Tensor) -> Tensor:
+        return type(self)._SHRINK(input_x, self.lambd)
+
+
+class SoftShrink(_Shrink):
     """``x - lambd`` above `lambd`, ``x + lambd`` below ``-lambd``, else 0.
 
     Args:
         lambd (float): the threshold, non-negative. Default: ``0.5``.
     """
 
-    def __init__(self, lambd: float = 0.5) -> None:
-        super().__init__()
-        self.lambd = lambd
-
-    def construct(self, input_x: Tensor) -> Tensor:
-        return softshrink(input_x, self.lambd)
+    _SHRINK = softshrink
 
 
-class HShrink(Cell):
+class HShrink(_Shrink):
     """``x`` where ``|x| > lambd``, else 0.
 
     Args:
         lambd (float): the threshold, non-negative. Default: ``0.5``.
     """
 
-    def __init__(self, lambd: float = 0.5) -> None:
-        super().__init__()
-        self.lambd = lambd
-
-    def construct(self, input_x: Tensor) -> Tensor:
-        return hardshrink(input_x, self.lambd)
+    _SHRINK = hardshrink
 
 
 class Softmax2d(Cell):
