@@ -15,6 +15,7 @@ from npspore.common.parameter import Parameter
 from npspore.common.tensor import Tensor
 from npspore.nn.cell import Cell
 from npspore.nn.normalization import InstanceNorm2d
+from npspore.nn.pooling import Dropout2d
 from npspore.ops import functional as F
 from npspore.ops import nn_functional as NF
 from npspore.ops.activation_ops import celu, hardshrink, softshrink
@@ -66,9 +67,9 @@ class InstanceNorm3d(_InstanceNormNd):
     _RANK = 5
 
 
-class Dropout3d(Cell):
+class Dropout3d(Dropout2d):
     r"""In training mode, zero each channel of a :math:`(N, C, D, H, W)` input with probability `p` and scale the
-    rest by :math:`1 / (1 - p)`; in inference mode, the identity.
+    rest by :math:`1 / (1 - p)`; in inference mode, the identity (:class:`Dropout2d`'s channels, of 3-D data).
 
     Args:
         p (float): the probability of dropping a channel, in [0, 1]. Default: ``0.5``.
@@ -76,18 +77,6 @@ class Dropout3d(Cell):
     Raises:
         ValueError: If `p` is not in [0, 1].
     """
-
-    def __init__(self, p: float = 0.5) -> None:
-        super().__init__()
-        if not isinstance(p, (int, float)) or not 0 <= p <= 1:
-            raise ValueError(f"For 'Dropout3d', the 'p' must be a number in range [0, 1], but got {p}.")
-        self.p = p
-
-    def construct(self, x: Tensor) -> Tensor:
-        return NF.dropout2d(x, self.p, self.training)
-
-    def extend_repr(self):
-        return f"p={self.p}"
 
 
 class EmbeddingLookup(Cell):
