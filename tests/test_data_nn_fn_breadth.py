@@ -368,3 +368,26 @@ def test_private_spellings_scripts_import():
     op = MyOp(alpha=3)
     assert repr(op) == "Prim[MyOp]<alpha=3, beta=None>" and op.attrs == {"alpha": 3, "beta": None} and op.ready
     assert MyOp().alpha == 2 and _primexpr(len)([1, 2]) == 2
+
+
+def test_gumbel_softmax_soft_hard_and_straight_through_gradient():
+    logits = Tensor(np.array([[1.0, 2.0, 3.0], [0.5, 0.1, -1.0]]), ms.float32)
+    weights = Tensor(np.arange(6.0).reshape(2, 3), ms.float32)
+    soft = ops.gumbel_softmax(logits, 0.5)
+    np.testing.assert_allclose(soft.asnumpy().sum(-1), [1.0, 1.0], rtol=1e-6)
+    hard = ops.gumbel_softmax(logits, hard=True, dim=0).asnumpy()
+    assert sorted(hard.ravel().tolist()) == [0.0] * 3 + [1.0] * 3 and (hard.sum(0) == 1).all()
+    grads = []
+    for hard_flag in (False, True):   # the same draws: the hard sample's gradient is the soft one's
+        ms.set_seed(7)
+        grads.append(ms.grad(lambda x, h=hard_flag: (ops.gumbel_softmax(x, 0.7, h) * weights).sum())(logits))
+    np.testing.assert_allclose(grads[1].asnumpy(), grads[0].asnumpy(), rtol=1e-6, atol=1e-7)
+    assert ms.jit(lambda x: ops.gumbel_softmax(x, 1.0, True, 0))(logits).shape == (2, 3)
+    ms.set_seed(0)
+    picks = [int(np.argmax(ops.gumbel_softmax(Tensor(np.array([0.0, 3.0, 0.0]), ms.float32)).asnumpy()))
+             for _ in range(200)]
+    assert 0.8 < picks.count(1) / 200 < 0.95   # softmax(0, 3, 0)[1] = 0.9094
+    with pytest.raises(TypeError, match="For 'gumbel_softmax', the 'logits' should be one of"):
+        ops.gumbel_softmax(Tensor(np.ones(2), ms.float64))
+    with pytest.raises(ValueError, match="'tau' must be a positive float"):
+        ops.gumbel_softmax(logits, 0.0)

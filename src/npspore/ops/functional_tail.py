@@ -1,7 +1,7 @@
 """Functional ops of ``mindspore.ops`` from the tail of the 2.10 usage list, written over ops of the table:
 ``argsort``, ``hstack``, ``vstack``, ``atleast_2d``, ``mm``, ``block_diag``, ``median``, ``hann_window``,
 ``diag_embed``, ``sequence_mask``, ``take``, ``tensor_split``, ``scatter``, ``intopk``, ``softmin``,
-``hardtanh``, ``tanhshrink``. Each runs eagerly and compiled and is differentiable where MindSpore's is (as the
+``hardtanh``, ``tanhshrink``, ``gumbel_softmax``. Each runs eagerly and compiled and is differentiable where MindSpore's is (as the
 composition of the ops it is written with)."""
 from __future__ import annotations
 
@@ -12,12 +12,14 @@ from ..common import dtype as mstype
 from ..common.tensor import Tensor
 from . import functional as F
 from .array_functional import gather_elements, pad, sort
+from .array_functional import uniform as uniform_draws
 from .eager import run
 from .nn_functional import clip_by_value
 from .scatter_ops import tensor_scatter_elements
 
 __all__ = ["argsort", "hstack", "vstack", "atleast_2d", "mm", "block_diag", "median", "hann_window", "diag_embed",
-           "sequence_mask", "take", "tensor_split", "scatter", "intopk", "softmin", "hardtanh", "tanhshrink"]
+           "sequence_mask", "take", "tensor_split", "scatter", "intopk", "softmin", "hardtanh", "tanhshrink",
+           "gumbel_softmax"]
 
 
 def argsort(input: Tensor, axis: int = -1, descending: bool = False) -> Tensor:
@@ -226,3 +228,32 @@ def tanhshrink(input: Tensor) -> Tensor:
     """``input - tanh(input)``."""
     return input - F.tanh(input)
 
+
+
+def gumbel_softmax(logits: Tensor, tau: float = 1.0, hard: bool = False, dim: int = -1) -> Tensor:
+    """``softmax((logits + g) / tau)`` along ``dim`` with Gumbel noise ``g = -log(-log(u))``, ``u`` uniform from
+    npspore's global generator; with ``hard``, the one-hot of its largest entry whose gradient is the soft one's.
+
+    Raises:
+        TypeError: if ``logits`` is not float16/float32, ``tau`` not a float, ``hard`` not a bool, ``dim`` not an
+            int. ValueError: if ``tau`` is not positive or ``dim`` out of range.
+    """
+    if not isinstance(logits, Tensor) or logits.dtype not in (mstype.float16, mstype.float32):
+        raise TypeError(f"For 'gumbel_softmax', the 'logits' should be one of '['Float16', 'Float32']', but got "
+                        f"type '{getattr(logits, 'dtype', type(logits).__name__)}'")
+    check_value_type("tau", tau, [float], "gumbel_softmax")
+    check_value_type("hard", hard, [bool], "gumbel_softmax")
+    check_value_type("dim", dim, [int], "gumbel_softmax")
+    if tau <= 0:
+        raise ValueError(f"For 'gumbel_softmax', the 'tau' must be a positive float, but got {tau}.")
+    rank = len(logits.shape)
+    if not -rank <= dim < rank:
+        raise ValueError(f"For 'gumbel_softmax', 'dim' must be in [{-rank}, {rank}), but got {dim}.")
+    uniform = F.cast(uniform_draws(tuple(logits.shape), Tensor(0.0, mstype.float32), Tensor(1.0, mstype.float32)),
+                     logits.dtype)
+    soft = run("softmax", (logits - F.log(-F.log(uniform))) / tau, axis=dim)
+    if not hard:
+        return soft
+    index = F.argmax(soft, dim)
+    hard_values = F.one_hot(index, logits.shape[dim], Tensor(1, logits.dtype), Tensor(0, logits.dtype), dim)
+    return run("stop_gradient", hard_values - soft) + soft
