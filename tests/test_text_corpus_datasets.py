@@ -1,5 +1,5 @@
 """Text corpora in their published layouts (issue 26, data-nn-fn): AGNews, AmazonReview, DBpedia, SogouNews,
-YahooAnswers, YelpReview (CSV), WikiText, PennTreebank (lines), SQuAD (JSON).
+YahooAnswers, YelpReview (CSV), WikiText, PennTreebank (lines), SQuAD (JSON), IMDB (review folders).
 
 ``RECORDED`` are the column names and rows MindSpore 2.10 reads from the fixtures of ``tests/text_corpus_fixtures.py``
 (``shuffle=False``, one worker), or its error, printed by ``tools/observe_mindspore_text_corpora.py``.
@@ -164,6 +164,17 @@ RECORDED = {
                                  [('Dev text.', 'What?', ['Dev'], [0])]),
     ('AGNewsDataset', 'valid'): (   'ValueError',
                                     "Input usage is not within the valid set of ['train', 'test', 'all']."),
+    ('IMDBDataset', 'train'): (['text', 'label'],
+                               [('great movie', 1), ('really', 1), ('bad', 0), ('x', 0), ('y', 0)]),
+    ('IMDBDataset', 'test'): (['text', 'label'], [('ok <br /> fine', 1), ('awful ', 0)]),
+    ('IMDBDataset', 'all'): (['text', 'label'],
+                             [('great movie', 1), ('really', 1), ('bad', 0), ('x', 0), ('y', 0),
+                              ('ok <br /> fine', 1), ('awful ', 0)]),
+    ('IMDBDataset', None): (['text', 'label'],
+                            [('great movie', 1), ('really', 1), ('bad', 0), ('x', 0), ('y', 0),
+                             ('ok <br /> fine', 1), ('awful ', 0)]),
+    ('IMDBDataset', 'valid'): ('ValueError',
+                               "Input usage is not within the valid set of ['train', 'test', 'all']."),
 }
 
 
@@ -216,3 +227,9 @@ def test_bad_directories_and_files_get_clear_errors(corpora, tmp_path):
     (tmp_path / "train-v1.1.json").write_text("{not json", encoding="utf-8")
     with pytest.raises(ValueError, match="Invalid SQuAD file"):
         ds.SQuADDataset(str(tmp_path), "train")
+
+
+def test_imdb_labels_are_int32_and_shuffled_by_default(corpora):
+    rows = list(ds.IMDBDataset(str(corpora / "IMDBDataset"), "train").create_tuple_iterator(output_numpy=True))
+    assert all(label.dtype == np.int32 and label.ndim == 0 for _, label in rows)
+    assert sorted(str(text) for text, _ in rows) == sorted(r[0] for r in RECORDED[("IMDBDataset", "train")][1])

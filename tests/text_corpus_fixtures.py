@@ -1,6 +1,6 @@
 """The small corpus fixtures of tests/test_text_corpus_datasets.py: the files of each dataset's documented layout
 (AG News, Amazon Review, DBpedia, Sogou News, Yahoo Answers, Yelp Review CSVs, WikiText and Penn Treebank token
-files, SQuAD JSON), written by :func:`write_all`; ``tools/observe_mindspore_text_corpora.py`` reads them with
+files, SQuAD JSON, IMDB review folders), written by :func:`write_all`; ``tools/observe_mindspore_text_corpora.py`` reads them with
 MindSpore 2.10.
 """
 import json
@@ -22,6 +22,10 @@ _SQUAD = {"version": "v2.0", "data": [{"title": "T", "paragraphs": [
                                                        {"text": "cat", "answer_start": 4}]},
         {"id": "3", "question": "Why?", "answers": [], "is_impossible": True}]}]}]}
 
+# IMDB: split/kind/file -> text (a file of two lines: MindSpore 2.10 reads the last; files in name order)
+_IMDB = {"train/pos/0_9.txt": "great movie", "train/pos/1_7.txt": "loved it\nreally", "train/neg/0_3.txt": "bad",
+         "train/neg/10_1.txt": "x", "train/neg/2_1.txt": "y\n", "test/pos/0_10.txt": "ok <br /> fine",
+         "test/neg/0_2.txt": "awful "}
 CSV_CORPORA = {"AGNewsDataset": 3, "AmazonReviewDataset": 3, "DBpediaDataset": 3, "SogouNewsDataset": 3,
                "YahooAnswersDataset": 4, "YelpReviewDataset": 2}
 
@@ -47,6 +51,10 @@ def write_all(root: Path) -> None:
         folder.mkdir(parents=True, exist_ok=True)
         for usage, text in _TOKENS.items():
             (folder / pattern.format(usage)).write_text(text, encoding="utf-8")
+    for name, text in _IMDB.items():
+        path = root / "IMDBDataset" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
     folder = root / "SQuADDataset"
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "train-v2.0.json").write_text(json.dumps(_SQUAD), encoding="utf-8")

@@ -14,7 +14,8 @@ from text_corpus_fixtures import CSV_CORPORA, write_all  # noqa: E402
 
 CASES = [(name, usage) for name in [*CSV_CORPORA, "WikiTextDataset", "PennTreebankDataset", "SQuADDataset"]
          for usage in ("train", "test", "all", None)] + [("WikiTextDataset", "valid"), ("SQuADDataset", "dev"),
-                                                         ("AGNewsDataset", "valid")]
+                                                         ("AGNewsDataset", "valid")] + [
+    ("IMDBDataset", usage) for usage in ("train", "test", "all", None, "valid")]
 
 
 def main():

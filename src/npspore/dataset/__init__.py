@@ -31,13 +31,14 @@ __all__ = ["config", "transforms", "vision", "Dataset", "zip", "Cifar10Dataset",
            "CelebADataset", "CSVDataset", "TextFileDataset", "WeightedRandomSampler",
            "PaddedDataset"]
 
-# data-nn-fn: text corpora in their published layouts
-from .text_corpora import (AGNewsDataset, AmazonReviewDataset, DBpediaDataset, PennTreebankDataset,  # noqa: E402
-                           SogouNewsDataset, SQuADDataset, WikiTextDataset, YahooAnswersDataset, YelpReviewDataset)
+# data-nn-fn: text corpora in their published layouts, VOC, PKSampler
+from .text_corpora import (AGNewsDataset, AmazonReviewDataset, DBpediaDataset, IMDBDataset,  # noqa: E402
+                           PennTreebankDataset, SogouNewsDataset, SQuADDataset, WikiTextDataset, YahooAnswersDataset,
+                           YelpReviewDataset)
 from .voc import VOCDataset  # noqa: E402
 from .pk_sampler import PKSampler  # noqa: E402
 __all__ += ["VOCDataset", "PKSampler"]
-__all__ += ["AGNewsDataset", "AmazonReviewDataset", "DBpediaDataset", "PennTreebankDataset", "SogouNewsDataset",
-            "SQuADDataset", "WikiTextDataset", "YahooAnswersDataset", "YelpReviewDataset"]
+__all__ += ["AGNewsDataset", "AmazonReviewDataset", "DBpediaDataset", "IMDBDataset", "PennTreebankDataset",
+            "SogouNewsDataset", "SQuADDataset", "WikiTextDataset", "YahooAnswersDataset", "YelpReviewDataset"]
 
 __getattr__ = _module_getattr("mindspore.dataset", globals())

@@ -12,6 +12,10 @@
   str), ``text`` (1-D str: the answers) and ``answer_start`` (1-D uint32); an unanswerable question has the one
   answer ``''`` at 4294967295.
 
+- ``IMDBDataset``: a row per file of ``{train,test}/{pos,neg}/*.txt`` (each folder's files in name order, ``pos``
+  first): ``text`` (0-d str: the file's last line, as MindSpore 2.10 reads it) and ``label`` (int32: 1 for ``pos``);
+  a random-access source (``sampler``, shuffled by default).
+
 ``usage`` names a split, or ``'all'`` (``None``): its files in MindSpore's order. Rows come in file order
 (MindSpore's with one parallel worker), shuffled and sharded as ``CSVDataset``'s.
 """
@@ -26,13 +30,13 @@ import numpy as np
 
 from .arguments import check_bool
 from .image_files import _check_dataset_dir
-from .sampling import check_shards
+from .sampling import check_shards, sampler_from_arguments
 from .sources import RandomAccessSource
 from .text_files import CSVDataset, TextFileDataset
 from .tfrecord import Shuffle, _FileOrder
 
 __all__ = ["AGNewsDataset", "AmazonReviewDataset", "DBpediaDataset", "SogouNewsDataset", "YahooAnswersDataset",
-           "YelpReviewDataset", "WikiTextDataset", "PennTreebankDataset", "SQuADDataset"]
+           "YelpReviewDataset", "WikiTextDataset", "PennTreebankDataset", "SQuADDataset", "IMDBDataset"]
 
 
 def _split_files(dataset_dir, usage, files: dict[str, list[str]]) -> list[str]:
@@ -143,3 +147,43 @@ class SQuADDataset(RandomAccessSource):
     def _row(self, index):
         context, question, texts, starts = self._rows_read[index]
         return np.array(context), np.array(question), np.array(texts), np.array(starts, np.uint32)
+
+
+class IMDBDataset(RandomAccessSource):
+    """IMDb reviews: a row per review file (see the module doc).
+
+    Args:
+        dataset_dir (str): the directory holding ``train`` and ``test``.
+        usage (str, optional): ``'train'``, ``'test'`` or ``'all'`` (``None``).
+        num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id, cache: as
+            ``ImageFolderDataset``'s.
+
+    Raises:
+        ValueError: If the directory or usage is wrong.
+    """
+
+    def __init__(self, dataset_dir: str, usage: str | None = None, num_samples: int | None = None,
+                 num_parallel_workers: int | None = None, shuffle: bool | None = None, sampler: Any = None,
+                 num_shards: int | None = None, shard_id: int | None = None, cache: Any = None) -> None:
+        folder = _check_dataset_dir(dataset_dir)
+        usage = "all" if usage is None else usage
+        if usage not in ("train", "test", "all"):
+            raise ValueError("Input usage is not within the valid set of ['train', 'test', 'all'].")
+        self.dataset_dir, self.usage = dataset_dir, usage
+        self._files = [(os.path.join(folder, split, kind, name), label)
+                       for split in (["train", "test"] if usage == "all" else [usage])
+                       for kind, label in (("pos", 1), ("neg", 0)) if os.path.isdir(os.path.join(folder, split, kind))
+                       for name in sorted(os.listdir(os.path.join(folder, split, kind))) if name.endswith(".txt")]
+        super().__init__(["text", "label"], sampler_from_arguments(num_samples, shuffle, sampler, num_shards,
+                                                                    shard_id), num_parallel_workers, cache)
+
+    def _length(self):
+        return len(self._files)
+
+    def _row(self, index):
+        path, label = self._files[index]
+        with open(path, encoding="utf-8") as file:
+            lines = file.read().split("\n")
+        if len(lines) > 1 and lines[-1] == "":
+            lines.pop()
+        return np.array(lines[-1]), np.array(label, np.int32)
