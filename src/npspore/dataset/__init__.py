@@ -37,7 +37,8 @@ from .text_corpora import (AGNewsDataset, AmazonReviewDataset, DBpediaDataset, I
                            YelpReviewDataset)
 from .voc import VOCDataset  # noqa: E402
 from .pk_sampler import PKSampler  # noqa: E402
-__all__ += ["VOCDataset", "PKSampler"]
+from .audio_datasets import LJSpeechDataset, YesNoDataset  # noqa: E402
+__all__ += ["VOCDataset", "PKSampler", "LJSpeechDataset", "YesNoDataset"]
 __all__ += ["AGNewsDataset", "AmazonReviewDataset", "DBpediaDataset", "IMDBDataset", "PennTreebankDataset",
             "SogouNewsDataset", "SQuADDataset", "WikiTextDataset", "YahooAnswersDataset", "YelpReviewDataset"]
 
