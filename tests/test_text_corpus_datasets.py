@@ -1,5 +1,6 @@
 """Text corpora in their published layouts (issue 26, data-nn-fn): AGNews, AmazonReview, DBpedia, SogouNews,
-YahooAnswers, YelpReview (CSV), WikiText, PennTreebank (lines), SQuAD (JSON), IMDB (review folders).
+YahooAnswers, YelpReview (CSV), WikiText, PennTreebank (lines), SQuAD (JSON), IMDB (review folders), CoNLL2000,
+UDPOS (sentences).
 
 ``RECORDED`` are the column names and rows MindSpore 2.10 reads from the fixtures of ``tests/text_corpus_fixtures.py``
 (``shuffle=False``, one worker), or its error, printed by ``tools/observe_mindspore_text_corpora.py``.
@@ -175,6 +176,22 @@ RECORDED = {
                              ('ok <br /> fine', 1), ('awful ', 0)]),
     ('IMDBDataset', 'valid'): ('ValueError',
                                "Input usage is not within the valid set of ['train', 'test', 'all']."),
+    ('CoNLL2000Dataset', 'train'): (['word', 'pos_tag', 'chunk_tag'],
+                                    [(['Confidence', 'in'], ['NN', 'IN'], ['B-NP', 'B-PP'])]),
+    ('CoNLL2000Dataset', 'test'): (['word', 'pos_tag', 'chunk_tag'], [(['Rockwell'], ['NNP'], ['B-NP'])]),
+    ('CoNLL2000Dataset', 'all'): (['word', 'pos_tag', 'chunk_tag'],
+                                  [(['Rockwell'], ['NNP'], ['B-NP']),
+                                   (['Confidence', 'in'], ['NN', 'IN'], ['B-NP', 'B-PP'])]),
+    ('CoNLL2000Dataset', 'valid'): ('ValueError',
+                                    "Input usage is not within the valid set of ['train', 'test', 'all']."),
+    ('UDPOSDataset', 'train'): (['word', 'universal', 'stanford'],
+                                [(['Al', '-'], ['PROPN', 'PUNCT'], ['NNP', 'HYPH'])]),
+    ('UDPOSDataset', 'valid'): (['word', 'universal', 'stanford'], []),
+    ('UDPOSDataset', 'test'): (['word', 'universal', 'stanford'], [(['y'], ['Y'], ['YY'])]),
+    ('UDPOSDataset', 'all'): (['word', 'universal', 'stanford'],
+                              [(['y'], ['Y'], ['YY']), (['Al', '-'], ['PROPN', 'PUNCT'], ['NNP', 'HYPH'])]),
+    ('UDPOSDataset', None): (['word', 'universal', 'stanford'],
+                             [(['y'], ['Y'], ['YY']), (['Al', '-'], ['PROPN', 'PUNCT'], ['NNP', 'HYPH'])]),
 }
 
 

@@ -1,6 +1,6 @@
 """The small corpus fixtures of tests/test_text_corpus_datasets.py: the files of each dataset's documented layout
 (AG News, Amazon Review, DBpedia, Sogou News, Yahoo Answers, Yelp Review CSVs, WikiText and Penn Treebank token
-files, SQuAD JSON, IMDB review folders), written by :func:`write_all`; ``tools/observe_mindspore_text_corpora.py`` reads them with
+files, SQuAD JSON, IMDB review folders, CoNLL-2000 and UD POS sentences), written by :func:`write_all`; ``tools/observe_mindspore_text_corpora.py`` reads them with
 MindSpore 2.10.
 """
 import json
@@ -26,6 +26,14 @@ _SQUAD = {"version": "v2.0", "data": [{"title": "T", "paragraphs": [
 _IMDB = {"train/pos/0_9.txt": "great movie", "train/pos/1_7.txt": "loved it\nreally", "train/neg/0_3.txt": "bad",
          "train/neg/10_1.txt": "x", "train/neg/2_1.txt": "y\n", "test/pos/0_10.txt": "ok <br /> fine",
          "test/neg/0_2.txt": "awful "}
+# sentence corpora: file -> text (the last sentence of train has no blank line after it: MindSpore leaves it out)
+_SENTENCES = {
+    "CoNLL2000Dataset/train.txt": "Confidence NN B-NP\nin IN B-PP\n\nthe DT B-NP\npound NN I-NP\n",
+    "CoNLL2000Dataset/test.txt": "Rockwell NNP B-NP\n\n",
+    "UDPOSDataset/en-ud-tag.v2.train.txt": "Al\tPROPN\tNNP\n-\tPUNCT\tHYPH\n\nZaman\tPROPN\tNNP\n",
+    "UDPOSDataset/en-ud-tag.v2.dev.txt": "x\tX\tXX\n",
+    "UDPOSDataset/en-ud-tag.v2.test.txt": "y\tY\tYY\n\n",
+}
 CSV_CORPORA = {"AGNewsDataset": 3, "AmazonReviewDataset": 3, "DBpediaDataset": 3, "SogouNewsDataset": 3,
                "YahooAnswersDataset": 4, "YelpReviewDataset": 2}
 
@@ -51,8 +59,8 @@ def write_all(root: Path) -> None:
         folder.mkdir(parents=True, exist_ok=True)
         for usage, text in _TOKENS.items():
             (folder / pattern.format(usage)).write_text(text, encoding="utf-8")
-    for name, text in _IMDB.items():
-        path = root / "IMDBDataset" / name
+    for name, text in {**_SENTENCES, **{f"IMDBDataset/{k}": v for k, v in _IMDB.items()}}.items():
+        path = root / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
     folder = root / "SQuADDataset"

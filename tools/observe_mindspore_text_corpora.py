@@ -15,7 +15,9 @@ from text_corpus_fixtures import CSV_CORPORA, write_all  # noqa: E402
 CASES = [(name, usage) for name in [*CSV_CORPORA, "WikiTextDataset", "PennTreebankDataset", "SQuADDataset"]
          for usage in ("train", "test", "all", None)] + [("WikiTextDataset", "valid"), ("SQuADDataset", "dev"),
                                                          ("AGNewsDataset", "valid")] + [
-    ("IMDBDataset", usage) for usage in ("train", "test", "all", None, "valid")]
+    ("IMDBDataset", usage) for usage in ("train", "test", "all", None, "valid")] + [
+    ("CoNLL2000Dataset", usage) for usage in ("train", "test", "all", "valid")] + [
+    ("UDPOSDataset", usage) for usage in ("train", "valid", "test", "all", None)]
 
 
 def main():

@@ -12,6 +12,11 @@
   str), ``text`` (1-D str: the answers) and ``answer_start`` (1-D uint32); an unanswerable question has the one
   answer ``''`` at 4294967295.
 
+- sentence corpora, a row per sentence (its lines up to a blank line; a last sentence with no blank line after it
+  is left out, as MindSpore 2.10 reads them), each column a 1-D str array of one field per line:
+  ``CoNLL2000Dataset`` ``[word, pos_tag, chunk_tag]`` (space-separated, ``{train,test}.txt``), ``UDPOSDataset``
+  ``[word, universal, stanford]`` (tab-separated, ``en-ud-tag.v2.{train,dev,test}.txt``, usage ``'valid'`` the dev
+  file);
 - ``IMDBDataset``: a row per file of ``{train,test}/{pos,neg}/*.txt`` (each folder's files in name order, ``pos``
   first): ``text`` (0-d str: the file's last line, as MindSpore 2.10 reads it) and ``label`` (int32: 1 for ``pos``);
   a random-access source (``sampler``, shuffled by default).
@@ -36,7 +41,8 @@ from .text_files import CSVDataset, TextFileDataset
 from .tfrecord import Shuffle, _FileOrder
 
 __all__ = ["AGNewsDataset", "AmazonReviewDataset", "DBpediaDataset", "SogouNewsDataset", "YahooAnswersDataset",
-           "YelpReviewDataset", "WikiTextDataset", "PennTreebankDataset", "SQuADDataset", "IMDBDataset"]
+           "YelpReviewDataset", "WikiTextDataset", "PennTreebankDataset", "SQuADDataset", "IMDBDataset",
+           "CoNLL2000Dataset", "UDPOSDataset"]
 
 
 def _split_files(dataset_dir, usage, files: dict[str, list[str]]) -> list[str]:
@@ -102,7 +108,30 @@ PennTreebankDataset = _corpus("PennTreebankDataset", TextFileDataset, ["test", "
 _NO_ANSWER = 4294967295   # MindSpore's answer_start of an unanswerable question: -1 as uint32
 
 
-class SQuADDataset(RandomAccessSource):
+class _ParsedFiles(RandomAccessSource):
+    """Rows parsed from whole files when the dataset is built (``_parse(path)``: a file's rows), in file order,
+    shuffled and sharded as ``CSVDataset``'s."""
+
+    def __init__(self, dataset_dir, usage, paths, columns, num_samples, num_parallel_workers, shuffle, num_shards,
+                 shard_id, cache) -> None:
+        if not isinstance(shuffle, Shuffle):
+            check_bool(shuffle, "shuffle")
+            shuffle = Shuffle.GLOBAL if shuffle else None
+        check_shards(num_shards, shard_id)
+        self.dataset_dir, self.usage = dataset_dir, usage
+        per_file = [self._parse(path) for path in paths]
+        self._rows_read = [row for rows in per_file for row in rows]
+        sampler = _FileOrder([len(rows) for rows in per_file], shuffle, num_shards, shard_id, True, num_samples)
+        super().__init__(columns, sampler, num_parallel_workers, cache)
+
+    def _parse(self, path: str) -> list:
+        raise NotImplementedError
+
+    def _length(self):
+        return len(self._rows_read)
+
+
+class SQuADDataset(_ParsedFiles):
     """SQuAD 1.1 / 2.0: a row per question of ``train-v*.json`` / ``dev-v*.json`` (see the module doc).
 
     Args:
@@ -119,18 +148,10 @@ class SQuADDataset(RandomAccessSource):
                  num_shards: int | None = None, shard_id: int | None = None, cache: Any = None) -> None:
         paths = _split_files(dataset_dir, usage, {"train": ["train-v*.json"], "dev": ["dev-v*.json"],
                                                   "all": ["train-v*.json", "dev-v*.json"]})
-        if not isinstance(shuffle, Shuffle):
-            check_bool(shuffle, "shuffle")
-            shuffle = Shuffle.GLOBAL if shuffle else None
-        check_shards(num_shards, shard_id)
-        self.dataset_dir, self.usage = dataset_dir, usage
-        per_file = [self._questions(path) for path in paths]
-        self._rows_read = [row for rows in per_file for row in rows]
-        sampler = _FileOrder([len(rows) for rows in per_file], shuffle, num_shards, shard_id, True, num_samples)
-        super().__init__(["context", "question", "text", "answer_start"], sampler, num_parallel_workers, cache)
+        super().__init__(dataset_dir, usage, paths, ["context", "question", "text", "answer_start"], num_samples,
+                         num_parallel_workers, shuffle, num_shards, shard_id, cache)
 
-    @staticmethod
-    def _questions(path: str) -> list[tuple]:
+    def _parse(self, path: str) -> list[tuple]:
         try:
             with open(path, encoding="utf-8") as file:
                 articles = json.load(file)["data"]
@@ -140,9 +161,6 @@ class SQuADDataset(RandomAccessSource):
                     for article in articles for paragraph in article["paragraphs"] for qa in paragraph["qas"]]
         except (ValueError, KeyError, TypeError) as error:
             raise ValueError(f"Invalid SQuAD file {path}: {type(error).__name__}: {error}") from None
-
-    def _length(self):
-        return len(self._rows_read)
 
     def _row(self, index):
         context, question, texts, starts = self._rows_read[index]
@@ -187,3 +205,60 @@ class IMDBDataset(RandomAccessSource):
         if len(lines) > 1 and lines[-1] == "":
             lines.pop()
         return np.array(lines[-1]), np.array(label, np.int32)
+
+
+def _sentences(path: str, separator: str, width: int) -> list[tuple]:
+    """The sentences of ``path``: per blank-line-terminated run of lines, its ``width`` fields as columns."""
+    sentences, lines = [], []
+    with open(path, encoding="utf-8") as file:
+        for number, line in enumerate(file, 1):
+            line = line.rstrip("\r\n")
+            if line.strip():
+                fields = line.split(separator)
+                if len(fields) != width:
+                    raise RuntimeError(f"Invalid line {number} of {path}: {width} fields separated by "
+                                       f"{separator!r} expected, but got {len(fields)}.")
+                lines.append(fields)
+            elif lines:
+                sentences.append(tuple(np.array(column) for column in zip(*lines)))
+                lines = []
+    return sentences
+
+
+class _SentenceCorpus(_ParsedFiles):
+    """A sentence corpus (see the module doc): ``_COLUMNS``, ``_SEPARATOR``, ``_FILES`` per usage."""
+
+    _COLUMNS: list = []
+    _SEPARATOR = " "
+    _FILES: dict = {}
+
+    def __init__(self, dataset_dir: str, usage: str | None = None, num_samples: int | None = None,
+                 shuffle: bool | Shuffle = Shuffle.GLOBAL, num_shards: int | None = None, shard_id: int | None = None,
+                 num_parallel_workers: int | None = None, cache: Any = None) -> None:
+        super().__init__(dataset_dir, usage, _split_files(dataset_dir, usage, self._FILES), self._COLUMNS,
+                         num_samples, num_parallel_workers, shuffle, num_shards, shard_id, cache)
+
+    def _parse(self, path: str) -> list:
+        return _sentences(path, self._SEPARATOR, len(self._COLUMNS))
+
+    def _row(self, index):
+        return self._rows_read[index]
+
+
+class CoNLL2000Dataset(_SentenceCorpus):
+    """CoNLL-2000 chunking: a row ``[word, pos_tag, chunk_tag]`` per sentence of ``{train,test}.txt`` (see the
+    module doc; usage ``'train'``, ``'test'`` or ``'all'``/``None``, the test file first)."""
+
+    _COLUMNS = ["word", "pos_tag", "chunk_tag"]
+    _FILES = {**_splits(["test", "train"], "{}.txt")}
+
+
+class UDPOSDataset(_SentenceCorpus):
+    """UD English part-of-speech tags: a row ``[word, universal, stanford]`` per sentence (see the module doc; usage
+    ``'train'``, ``'valid'``, ``'test'`` or ``'all'``/``None``: test, train, dev files in that order)."""
+
+    _COLUMNS = ["word", "universal", "stanford"]
+    _SEPARATOR = "\t"
+    _FILES = {"train": ["en-ud-tag.v2.train.txt"], "valid": ["en-ud-tag.v2.dev.txt"],
+              "test": ["en-ud-tag.v2.test.txt"],
+              "all": ["en-ud-tag.v2.test.txt", "en-ud-tag.v2.train.txt", "en-ud-tag.v2.dev.txt"]}
