@@ -6,6 +6,13 @@ I64 = "ms.int64"
 F32 = "ms.float32"
 MED = "Tensor(np.array([[9, 3, 4, 5], [5, 2, 7, 4], [8, 1, 3, 6]]), ms.int64)"
 SEQ = "Tensor(np.array([0, 1, 2, 3, 4, 5, 6]), ms.int64)"
+# multi_head_attention_forward: E = 4, 2 heads, L = 3, S = 2, N = 2 (query, key/value, packed weights, out weights)
+MHA_Q = "Tensor(np.sin(np.arange(24.0) * 0.3).reshape(3, 2, 4), ms.float32)"
+MHA_KV = "Tensor(np.cos(np.arange(16.0) * 0.7).reshape(2, 2, 4), ms.float32)"
+MHA_W = ("Tensor(np.sin(np.arange(48.0)).reshape(12, 4) / 2, ms.float32), Tensor(np.cos(np.arange(12.0)) / 4, "
+         "ms.float32)")
+MHA_OUT = "Tensor(np.cos(np.arange(16.0)).reshape(4, 4) / 2, ms.float32), Tensor(np.arange(4.0) / 10, ms.float32)"
+MHA = f"nn_func.multi_head_attention_forward({MHA_Q}, {MHA_KV}, {MHA_KV}, 4, 2, {MHA_W}, "
 CASES = [
     # docstring examples of the MindSpore 2.10 pages
     ("argsort_doc1", "ops.argsort(Tensor(np.array([1, 3, 5, 4, 2, 1]), ms.int64))"),
@@ -143,4 +150,17 @@ CASES = [
     ("softmax2d_3d", "nn.Softmax2d()(Tensor(np.arange(8.0).reshape(2, 2, 2) / 3, ms.float32))"),
     ("softmax2d_bad", "nn.Softmax2d()(Tensor(np.ones((2, 2)), ms.float32))"),
     ("softshrink_bad", "nn.SoftShrink(-1.0)(Tensor(np.ones(2), ms.float32))"),
+    ("mha_basic", f"{MHA}None, None, False, 0.0, {MHA_OUT})"),
+    ("mha_masks", f"{MHA}None, None, False, 0.0, {MHA_OUT}, attn_mask=Tensor(np.array([[False, True], [False, False], "
+                  f"[False, False]])), key_padding_mask=Tensor(np.array([[False, True], [False, False]])), "
+                  f"average_attn_weights=False)"),
+    ("mha_float_mask", f"{MHA}None, None, False, 0.0, {MHA_OUT}, attn_mask=Tensor(np.array([[0.0, -1.0], [0.5, 0.0], "
+                       f"[0.0, 0.0]]), ms.float32))"),
+    ("mha_causal", f"{MHA}None, None, False, 0.0, {MHA_OUT}, is_causal=True)"),
+    ("mha_zero_attn_bias_kv", f"{MHA}Tensor(np.full((1, 1, 4), 0.3), ms.float32), Tensor(np.full((1, 1, 4), -0.2), "
+                              f"ms.float32), True, 0.0, {MHA_OUT})"),
+    ("mha_bad_embed", "nn_func.multi_head_attention_forward(Tensor(np.ones((3, 2, 4)), ms.float32), "
+                      "Tensor(np.ones((2, 2, 4)), ms.float32), Tensor(np.ones((2, 2, 4)), ms.float32), 6, 2, "
+                      "Tensor(np.ones((12, 4)), ms.float32), None, None, None, False, 0.0, "
+                      "Tensor(np.ones((4, 4)), ms.float32), None)"),
 ]

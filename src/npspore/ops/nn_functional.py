@@ -609,3 +609,10 @@ def _innner_log_softmax(inputs, axis):
     (kept dims)."""
     from .math_functional import logsumexp   # math_functional imports this module
     return inputs - logsumexp(inputs, axis, True)
+
+
+def __getattr__(name):   # ops.function.nn_func.multi_head_attention_forward: its module imports this one
+    if name == "multi_head_attention_forward":
+        from .attention import multi_head_attention_forward
+        return multi_head_attention_forward
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
