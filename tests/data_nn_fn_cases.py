@@ -7,6 +7,7 @@ F32 = "ms.float32"
 MED = "Tensor(np.array([[9, 3, 4, 5], [5, 2, 7, 4], [8, 1, 3, 6]]), ms.int64)"
 SEQ = "Tensor(np.array([0, 1, 2, 3, 4, 5, 6]), ms.int64)"
 # multi_head_attention_forward: E = 4, 2 heads, L = 3, S = 2, N = 2 (query, key/value, packed weights, out weights)
+X23 = "Tensor(np.array([[1.0, -2.0, 3.0], [0.5, 4.0, -1.0]]), ms.float32)"
 MHA_Q = "Tensor(np.sin(np.arange(24.0) * 0.3).reshape(3, 2, 4), ms.float32)"
 MHA_KV = "Tensor(np.cos(np.arange(16.0) * 0.7).reshape(2, 2, 4), ms.float32)"
 MHA_W = ("Tensor(np.sin(np.arange(48.0)).reshape(12, 4) / 2, ms.float32), Tensor(np.cos(np.arange(12.0)) / 4, "
@@ -163,4 +164,25 @@ CASES = [
                       "Tensor(np.ones((2, 2, 4)), ms.float32), Tensor(np.ones((2, 2, 4)), ms.float32), 6, 2, "
                       "Tensor(np.ones((12, 4)), ms.float32), None, None, None, False, 0.0, "
                       "Tensor(np.ones((4, 4)), ms.float32), None)"),
+    ("pyboost_concat", "pyboost.concat_impl([Tensor(np.ones((1, 2)), ms.float32), Tensor(np.zeros((2, 2)), "
+                       "ms.float32)], 0)"),
+    ("pyboost_softmax", f"pyboost.softmax_impl({X23}, (1,))"),
+    ("pyboost_squeeze", "pyboost.squeeze_impl(Tensor(np.arange(3.0).reshape(1, 3, 1), ms.float32), (0,))"),
+    ("pyboost_reduce_all", "pyboost.reduce_all_impl(Tensor(np.array([[True, False], [True, True]])), (1,), False)"),
+    ("pyboost_reduce_any", "pyboost.reduce_any_impl(Tensor(np.array([[True, False], [False, False]])), (1,), True)"),
+    ("pyboost_reduce_max", f"pyboost.reduce_max_impl({X23}, (0,), False)"),
+    ("pyboost_isclose", "pyboost.isclose_impl(Tensor(np.array([1.0, 2.0, np.nan]), ms.float32), "
+                        "Tensor(np.array([1.0, 2.1, np.nan]), ms.float32), 1e-5, 1e-8, True)"),
+    ("pyboost_argmax_with_value", f"pyboost.argmax_with_value_impl({X23}, 1, False)"),
+    ("pyboost_argmin_with_value", f"pyboost.argmin_with_value_impl({X23}, 0, True)"),
+    ("pyboost_reverse_v2", f"pyboost.reverse_v2_impl({X23}, (0, 1))"),
+    ("pyboost_triu", f"pyboost.triu_impl({X23}, 1)"),
+    ("pyboost_meshgrid", "pyboost.meshgrid_impl((Tensor(np.arange(2), ms.int32), Tensor(np.arange(3), ms.int32)), "
+                         "'ij')"),
+    # no MindSpore 2.10 CPU kernel (StackExt, Roll, OneHotExt): last, as a missing kernel fails what follows
+    ("pyboost_stack_ext", "pyboost.stack_ext_impl([Tensor(np.ones(2), ms.float32), Tensor(np.zeros(2), ms.float32)], "
+                          "1)"),
+    ("pyboost_roll", f"pyboost.roll_impl({X23}, (1,), (1,))"),
+    ("pyboost_one_hot_ext", "pyboost.one_hot_ext_impl(Tensor(np.array([0, 2]), ms.int64), 3, Tensor(1.0, ms.float32), "
+                            "Tensor(0.0, ms.float32), -1)"),
 ]

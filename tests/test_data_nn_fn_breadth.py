@@ -3,7 +3,8 @@
 ``sequence_mask``, ``take``, ``tensor_split``, ``scatter``, ``intopk``, ``softmin``, ``F.hardtanh``,
 ``F.tanhshrink``; ``mint.inverse``, ``mint.bitwise_and/or/xor``; ``nn.CELU``, ``InstanceNorm1d/3d``,
 ``Dropout3d``, ``EmbeddingLookup``, ``BiDense``, ``PipelineCell``, ``MicroBatchInterleaved``, ``CTCLoss``,
-``Tanhshrink``, ``SoftShrink``, ``HShrink``, ``Softmax2d``; ``ops.function.nn_func.multi_head_attention_forward``.
+``Tanhshrink``, ``SoftShrink``, ``HShrink``, ``Softmax2d``; ``ops.function.nn_func.multi_head_attention_forward``;
+``ops.auto_generate.pyboost_inner_prim``'s ``*_impl`` callables.
 
 ``RECORDED`` are MindSpore 2.10 CPU's outputs (value, dtype), shapes or errors for ``tests/data_nn_fn_cases.py``
 (the docstring examples of each 2.10 page first), printed by ``tools/observe_mindspore_data_nn_fn.py``. Where
@@ -19,6 +20,7 @@ from compiled_vjp import Program, check_second_order
 from data_nn_fn_cases import CASES
 from npspore import Tensor, mint, nn, ops
 from npspore.ops import functional as F
+from npspore.ops.auto_generate import pyboost_inner_prim as pyboost
 from npspore.ops.function import nn_func
 
 RECORDED = {
@@ -233,6 +235,20 @@ RECORDED = {
                                   0.2456485629081726]]],
                                'Float32')],
     'mha_bad_embed': ('ValueError', 'The `embed_dim` should be 6, but got 4.'),
+    'pyboost_concat': ([[1.0, 1.0], [0.0, 0.0], [0.0, 0.0]], 'Float32'),
+    'pyboost_softmax': ([[0.11849959194660187, 0.005899743176996708, 0.8756006360054016],
+                         [0.02912173606455326, 0.9643803238868713, 0.006497935391962528]],
+                        'Float32'),
+    'pyboost_squeeze': ([[0.0], [1.0], [2.0]], 'Float32'),
+    'pyboost_reduce_all': ([False, True], 'Bool'),
+    'pyboost_reduce_any': ([[True], [False]], 'Bool'),
+    'pyboost_reduce_max': ([1.0, 4.0, 3.0], 'Float32'),
+    'pyboost_isclose': ([True, False, True], 'Bool'),
+    'pyboost_argmax_with_value': [([2, 1], 'Int64'), ([3.0, 4.0], 'Float32')],
+    'pyboost_argmin_with_value': [([[1, 0, 1]], 'Int64'), ([[0.5, -2.0, -1.0]], 'Float32')],
+    'pyboost_reverse_v2': ([[-1.0, 4.0, 0.5], [3.0, -2.0, 1.0]], 'Float32'),
+    'pyboost_triu': ([[0.0, -2.0, 3.0], [0.0, 0.0, -1.0]], 'Float32'),
+    'pyboost_meshgrid': [([[0, 0, 0], [1, 1, 1]], 'Int32'), ([[0, 1, 2], [0, 1, 2]], 'Int32')],
 }
 # float32 cancellation in x - tanh(x) near 4: MindSpore's tanh kernel differs in the last bits
 LOOSE = {"tanhshrink_neg": 2e-5, "tanhshrink_doc": 2e-6}
@@ -244,7 +260,7 @@ RTOL = {"ctc_mean": 5e-6, "ctc_none_impossible": 5e-6, "ctc_blank_2": 5e-6}
 
 def _run(expression):
     return eval(expression, {"ms": ms, "nn": nn, "np": np, "Tensor": Tensor, "ops": ops, "mint": mint, "F": F,
-                             "nn_func": nn_func})
+                             "nn_func": nn_func, "pyboost": pyboost})
 
 
 def _assert_same(out, want, atol, rtol=1e-6):
@@ -487,3 +503,14 @@ class _Attention(nn.Cell):
 
 def test_multi_head_attention_forward_gradient_to_second_order():
     check_second_order(Program(_Attention()), [np.sin(np.arange(24.0) * 0.3).reshape(3, 2, 4)])
+
+
+def test_pyboost_impls_without_a_mindspore_cpu_kernel_follow_their_ops():
+    # StackExt, Roll and OneHotExt have no MindSpore 2.10 CPU kernel: torch.stack/roll/one_hot's meaning
+    x = np.array([[1.0, -2.0, 3.0], [0.5, 4.0, -1.0]], np.float32)
+    stacked = pyboost.stack_ext_impl([Tensor(np.ones(2), ms.float32), Tensor(np.zeros(2), ms.float32)], 1)
+    assert stacked.asnumpy().tolist() == np.stack([np.ones(2), np.zeros(2)], 1).tolist()
+    assert pyboost.roll_impl(Tensor(x), (1,), (1,)).asnumpy().tolist() == np.roll(x, 1, 1).tolist()
+    hot = pyboost.one_hot_ext_impl(Tensor(np.array([0, 2]), ms.int64), 3, Tensor(1.0, ms.float32),
+                                   Tensor(0.0, ms.float32), -1)
+    assert hot.asnumpy().tolist() == np.eye(3)[[0, 2]].tolist()

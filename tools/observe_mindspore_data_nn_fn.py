@@ -1,6 +1,6 @@
 """Print MindSpore 2.10's outputs and errors for the ops functional, mint and nn cases of
 tests/test_data_nn_fn_breadth.py (the literals there): each case of ``tests/data_nn_fn_cases.py`` is an
-expression over ``ms``, ``ops``, ``nn``, ``mint``, ``F``, ``nn_func``, ``np`` and ``Tensor``, evaluated in PyNative mode; the
+expression over ``ms``, ``ops``, ``nn``, ``mint``, ``F``, ``nn_func``, ``pyboost``, ``np`` and ``Tensor``, evaluated in PyNative mode; the
 docstring examples of their 2.10 pages first, then further cases.
 
 Run with a virtualenv holding MindSpore (never the project's):
@@ -27,11 +27,12 @@ def main():
     import mindspore as ms
     from mindspore import Tensor, mint, nn, ops
     from mindspore.ops import functional as F
+    from mindspore.ops.auto_generate import pyboost_inner_prim as pyboost
     from mindspore.ops.function import nn_func
 
     ms.set_context(mode=ms.PYNATIVE_MODE)
     names = {"ms": ms, "nn": nn, "np": np, "Tensor": Tensor, "ops": ops, "mint": mint, "F": F,
-             "nn_func": nn_func}
+             "nn_func": nn_func, "pyboost": pyboost}
     for key, expression in CASES:
         try:
             print(f"{key!r}: {_printable(eval(expression, names))},")

@@ -37,6 +37,7 @@ MODULE_ALIASES: dict[str, str] = {
     "dataset.core.validator_helpers": "dataset.arguments",
     # data-nn-fn
     "ops.function.nn_func": "ops.nn_functional",
+    "ops.auto_generate.pyboost_inner_prim": "ops.pyboost_inner_prim",
 }
 
 
