@@ -514,3 +514,17 @@ def test_pyboost_impls_without_a_mindspore_cpu_kernel_follow_their_ops():
     hot = pyboost.one_hot_ext_impl(Tensor(np.array([0, 2]), ms.int64), 3, Tensor(1.0, ms.float32),
                                    Tensor(0.0, ms.float32), -1)
     assert hot.asnumpy().tolist() == np.eye(3)[[0, 2]].tolist()
+
+
+def test_parameter_update_is_mindspores_docstring():
+    network = nn.Dense(3, 4)
+    param = network.parameters_dict()["weight"]
+    update = nn.ParameterUpdate(param)
+    update.phase = "update_param"   # MindSpore 2.10 lets the example set it
+    weight = Tensor(np.arange(12).reshape((4, 3)), ms.float32)
+    np.testing.assert_array_equal(update(weight).asnumpy(), np.arange(12).reshape((4, 3)))   # its printed output
+    np.testing.assert_array_equal(param.asnumpy(), np.arange(12).reshape((4, 3)))
+    ms.jit(update)(Tensor(np.ones((4, 3)), ms.float32))
+    np.testing.assert_array_equal(param.asnumpy(), np.ones((4, 3)))
+    with pytest.raises(TypeError, match="For 'ParameterUpdate', 'param' must be 'Parameter'"):
+        nn.ParameterUpdate(Tensor(np.ones(2), ms.float32))

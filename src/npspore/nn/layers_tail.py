@@ -1,7 +1,7 @@
 """Layers of ``mindspore.nn`` from the tail of the 2.10 usage list, each a composition of existing ops (so
 compiled and differentiable as those are): ``CELU``, ``InstanceNorm1d``, ``InstanceNorm3d``, ``Dropout3d``,
 ``EmbeddingLookup``, ``BiDense``, ``CTCLoss``, ``Tanhshrink``, ``SoftShrink``, ``HShrink``,
-``Softmax2d`` and the micro-batch wrappers ``PipelineCell`` and ``MicroBatchInterleaved``
+``Softmax2d``, ``ParameterUpdate`` and the micro-batch wrappers ``PipelineCell`` and ``MicroBatchInterleaved``
 (which, on one process, run the network on each slice of the batch and add the results, as MindSpore's do)."""
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from npspore.ops.activation_ops import celu, hardshrink, softshrink
 from npspore.ops.ctc import _FLOOR, _log_likelihood
 
 __all__ = ["CELU", "InstanceNorm1d", "InstanceNorm3d", "Dropout3d", "EmbeddingLookup", "BiDense", "PipelineCell",
-           "MicroBatchInterleaved", "CTCLoss", "Tanhshrink", "SoftShrink", "HShrink", "Softmax2d"]
+           "MicroBatchInterleaved", "CTCLoss", "Tanhshrink", "SoftShrink", "HShrink", "Softmax2d", "ParameterUpdate"]
 
 
 class CELU(Cell):
@@ -359,3 +359,21 @@ class Softmax2d(Cell):
         if len(x.shape) not in (3, 4):
             raise ValueError(f"For 'Softmax2d', the in_shape must have 3 or 4 dims, but got {len(x.shape)}.")
         return F.softmax(x, -3)
+
+
+class ParameterUpdate(Cell):
+    """Assign its input to the Parameter `param` and return it (the input).
+
+    Raises:
+        TypeError: If `param` is not a Parameter (MindSpore's message).
+    """
+
+    def __init__(self, param: Parameter) -> None:
+        super().__init__(auto_prefix=False)
+        if not isinstance(param, Parameter):
+            raise TypeError(f"For 'ParameterUpdate', 'param' must be 'Parameter', but got {type(param)}.")
+        self._param = param
+
+    def construct(self, x: Tensor) -> Tensor:
+        F.assign(self._param, x)
+        return x
