@@ -36,7 +36,7 @@ MODULE_ALIASES: dict[str, str] = {
     "dataset.core": "dataset",
     "dataset.core.validator_helpers": "dataset.arguments",
     # data-nn-fn
-    "ops.function.nn_func": "ops.nn_functional",
+    "ops.function.nn_func": "ops.nn_func",
     "ops.auto_generate.pyboost_inner_prim": "ops.pyboost_inner_prim",
 }
 

@@ -105,7 +105,7 @@ vars(_functional).update({_name: getattr(_functional_tail, _name) for _name in _
 _functional.__all__ += _spelled
 from .op_info import CustomRegOp, DataType, custom_info_register  # noqa: E402,F401
 from .attention import flash_attention_score  # noqa: E402,F401
-from . import nn_functional as nn_func  # noqa: E402,F401  (ops.function.nn_func: ops.function is ops)
+from . import nn_func  # noqa: E402,F401  (ops.function.nn_func: ops.function is ops)
 if not _typing.TYPE_CHECKING:
     __all__ += ["CustomRegOp", "DataType", "custom_info_register", "flash_attention_score"]
 __getattr__ = module_getattr("mindspore.ops", globals())

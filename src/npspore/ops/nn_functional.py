@@ -603,16 +603,3 @@ def topk(input, k, dim=None, largest=True, sorted=True):
         values, indices = run("transpose", values, axes=back), run("transpose", indices, axes=back)
     return values, indices
 
-
-def _innner_log_softmax(inputs, axis):
-    """MindSpore's ``ops.function.nn_func._innner_log_softmax`` (its spelling): ``inputs - logsumexp(inputs, axis)``
-    (kept dims)."""
-    from .math_functional import logsumexp   # math_functional imports this module
-    return inputs - logsumexp(inputs, axis, True)
-
-
-def __getattr__(name):   # ops.function.nn_func.multi_head_attention_forward: its module imports this one
-    if name == "multi_head_attention_forward":
-        from .attention import multi_head_attention_forward
-        return multi_head_attention_forward
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

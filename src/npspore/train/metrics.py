@@ -527,7 +527,3 @@ def get_metrics(metrics):
         return {name: get_metric_fn(name) for name in metrics}
     raise TypeError(f"For 'Model', the argument 'metrics' must be dict or set, but got {metrics}.")
 
-
-# data-nn-fn: metrics of the 2.10 usage list's tail, in modules of their own (they import Metric from here)
-from .confusion_metric import ConfusionMatrixMetric  # noqa: E402
-__all__ += ["ConfusionMatrixMetric"]
