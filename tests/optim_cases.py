@@ -60,3 +60,15 @@ def adamw_optimizers(AdamW):
         "groups": lambda n: AdamW([{"params": [n.weight], "lr": 0.05, "weight_decay": 0.1},
                                    {"params": [n.bias], "betas": (0.5, 0.6), "amsgrad": True}], lr=0.01),
     }
+
+
+def tail_optimizers(nn):
+    """Factories ``name -> f(dense) -> optimizer`` of tests/test_optim_tail.py (FTRL), for MindSpore's or npspore's
+    ``nn``."""
+    return {
+        "ftrl": lambda n: nn.FTRL(n.trainable_params()),
+        "ftrl_l2": lambda n: nn.FTRL(n.trainable_params(), initial_accum=0.5, learning_rate=0.1, l2=0.1),
+        "ftrl_power_wd": lambda n: nn.FTRL(n.trainable_params(), learning_rate=0.05, lr_power=-0.25,
+                                           weight_decay=0.1, loss_scale=2.0),
+        "ftrl_l1": lambda n: nn.FTRL(n.trainable_params(), learning_rate=0.1, l1=0.05),
+    }

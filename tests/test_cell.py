@@ -396,8 +396,9 @@ def test_del_removes_sub_cell_and_parameter():
 
 
 def test_reserved_names_phase_and_cells_and_method_cast():
-    with pytest.raises(AttributeError, match="'phase'"):
-        nn.Cell().phase = "x"
+    cell = nn.Cell()
+    cell.phase = "x"   # MindSpore 2.10 sets it ('train' before)
+    assert cell.phase == "x"
     with pytest.raises(AttributeError, match="'cells'"):
         nn.Cell().cells = []
     with pytest.raises(TypeError, match="can not define a method named 'cast'"):

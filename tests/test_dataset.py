@@ -127,8 +127,8 @@ def test_samplers():
 def test_reached_from_the_top_level_package():
     d = ms.dataset.GeneratorDataset(RandomAccess(), ["x", "y"], num_parallel_workers=4, python_multiprocessing=True)
     assert d.num_parallel_workers == 4 and d.get_dataset_size() == 7
-    with pytest.raises(AttributeError, match="'mindspore.dataset.VOCDataset' is not implemented in npspore"):
-        ds.VOCDataset
+    with pytest.raises(AttributeError, match="'mindspore.dataset.CocoDataset' is not implemented in npspore"):
+        ds.CocoDataset
     with pytest.raises(AttributeError, match="closest name it has is 'Resize'"):
         ds.vision.Resise
 

@@ -4,7 +4,7 @@
 
 Runs only where the real ``mindspore`` is installed (npspore itself never imports it). For each case
 it prints the Dense(3, 2)'s weight and bias after three updates from the fixed gradients: the
-``OBSERVED`` table of ``tests/test_optim.py``.
+``OBSERVED`` tables of ``tests/test_optim.py`` and ``tests/test_optim_tail.py``.
 """
 import json
 import os
@@ -15,7 +15,7 @@ from mindspore import Tensor, nn
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "tests"))
-from optim_cases import B0, GRADS, W0, optimizers  # noqa: E402
+from optim_cases import B0, GRADS, W0, optimizers, tail_optimizers  # noqa: E402
 
 
 def observe(factory):
@@ -31,6 +31,8 @@ def observe(factory):
 def main():
     print(f"# MindSpore {ms.__version__}")
     print(json.dumps({name: observe(factory) for name, factory in optimizers(nn, Tensor).items()}, indent=1))
+    print("# tail_optimizers (tests/test_optim_tail.py)")
+    print(json.dumps({name: observe(factory) for name, factory in tail_optimizers(nn).items()}, indent=1))
 
 
 if __name__ == "__main__":

@@ -37,6 +37,9 @@ MODULE_ALIASES: dict[str, str] = {
     "dataset.core.validator_helpers": "dataset.arguments",
     # the gradient primitives (prim-grad)
     "ops.operations._grad_ops": "ops.grad_primitives",
+    # data-nn-fn
+    "ops.function.nn_func": "ops.nn_func",
+    "ops.auto_generate.pyboost_inner_prim": "ops.pyboost_inner_prim",
 }
 
 

@@ -31,4 +31,16 @@ __all__ = ["config", "transforms", "vision", "Dataset", "zip", "Cifar10Dataset",
            "CelebADataset", "CSVDataset", "TextFileDataset", "WeightedRandomSampler",
            "PaddedDataset"]
 
+# data-nn-fn: text corpora in their published layouts, VOC, PKSampler
+from .text_corpora import (AGNewsDataset, AmazonReviewDataset, CoNLL2000Dataset, DBpediaDataset,  # noqa: E402
+                           IMDBDataset, PennTreebankDataset, SogouNewsDataset, SQuADDataset, UDPOSDataset,
+                           WikiTextDataset, YahooAnswersDataset, YelpReviewDataset)
+from .voc import VOCDataset  # noqa: E402
+from .pk_sampler import PKSampler  # noqa: E402
+from .audio_datasets import LJSpeechDataset, YesNoDataset  # noqa: E402
+__all__ += ["VOCDataset", "PKSampler", "LJSpeechDataset", "YesNoDataset"]
+__all__ += ["CoNLL2000Dataset", "UDPOSDataset"]
+__all__ += ["AGNewsDataset", "AmazonReviewDataset", "DBpediaDataset", "IMDBDataset", "PennTreebankDataset",
+            "SogouNewsDataset", "SQuADDataset", "WikiTextDataset", "YahooAnswersDataset", "YelpReviewDataset"]
+
 __getattr__ = _module_getattr("mindspore.dataset", globals())

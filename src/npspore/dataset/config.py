@@ -131,3 +131,86 @@ def get_numa_enable():
 
 
 _numa_enable = False
+
+
+# data-nn-fn: MindSpore's tuning and debugging switches, recorded and reported (npspore's pipeline has no
+# autotuner, no device offload and runs its maps in the calling thread, where a debugger already reaches them)
+_autotune = {"enable": False, "filepath_prefix": None, "interval": 0}
+_auto_offload = False
+_debug_mode = False
+__all__ += ["set_enable_autotune", "get_enable_autotune", "set_autotune_interval", "get_autotune_interval",
+            "set_auto_offload", "get_auto_offload", "set_debug_mode", "get_debug_mode"]
+
+
+def set_enable_autotune(enable: bool, filepath_prefix: str | None = None) -> None:
+    """Set whether MindSpore tunes the pipeline's workers and queues (recorded; npspore has no autotuner).
+
+    Raises:
+        TypeError: if ``enable`` is not a bool or ``filepath_prefix`` not a str (MindSpore's messages).
+    """
+    if not isinstance(enable, bool):
+        raise TypeError("enable must be of type bool.")
+    if filepath_prefix is not None and not isinstance(filepath_prefix, str):
+        raise TypeError(f"json_filepath must be a str value but was: {filepath_prefix}.")
+    _autotune.update(enable=enable, filepath_prefix=filepath_prefix)
+
+
+def get_enable_autotune() -> bool:
+    """Whether autotuning was asked for (False unless set)."""
+    return _autotune["enable"]
+
+
+def set_autotune_interval(interval: int) -> None:
+    """Set the autotuner's step interval (recorded).
+
+    Raises:
+        TypeError: if ``interval`` is not an int. ValueError: if it is negative or above INT32_MAX.
+    """
+    if not isinstance(interval, int) or isinstance(interval, bool):
+        raise TypeError("interval must be of type int.")
+    if not 0 <= interval <= 2147483647:
+        raise ValueError("Interval given is not within the required range [0, INT32_MAX(2147483647)].")
+    _autotune["interval"] = interval
+
+
+def get_autotune_interval() -> int:
+    """The autotuner's step interval (0 unless set)."""
+    return _autotune["interval"]
+
+
+def set_auto_offload(offload: bool) -> None:
+    """Set whether MindSpore moves map operations to the device (recorded; npspore runs them on NumPy).
+
+    Raises:
+        TypeError: if ``offload`` is not a bool.
+    """
+    global _auto_offload
+    if not isinstance(offload, bool):
+        raise TypeError("offload must be a bool dtype")
+    _auto_offload = offload
+
+
+def get_auto_offload() -> bool:
+    """Whether automatic offload was asked for (False unless set)."""
+    return _auto_offload
+
+
+def set_debug_mode(debug_mode_flag: bool, debug_hook_list: list | None = None) -> None:
+    """Set MindSpore's dataset debug mode (recorded: npspore's maps already run in the calling thread, one row at a
+    time, so breakpoints in them are reached).
+
+    Raises:
+        TypeError: if ``debug_mode_flag`` is not a bool.
+        ValueError: if ``debug_hook_list`` is given (npspore runs no debug hooks).
+    """
+    global _debug_mode
+    if not isinstance(debug_mode_flag, bool):
+        raise TypeError("debug_mode_flag isn't of type boolean.")
+    if debug_hook_list:
+        raise ValueError("set_debug_mode: npspore runs no debug hooks (debug_hook_list must be None).")
+    _debug_mode = debug_mode_flag
+
+
+def get_debug_mode() -> bool:
+    """Whether the debug mode was set (False unless set)."""
+    return _debug_mode

@@ -109,6 +109,10 @@ class ImageFolderDataset(RandomAccessSource):
     def _length(self):
         return len(self._files)
 
+    def column_values(self, name: str) -> list:
+        """The labels without reading the images (``name`` ``'label'``), else every row's ``name``."""
+        return [label for _, label in self._files] if name == "label" else super().column_values(name)
+
     def _row(self, index):
         path, label = self._files[index]
         return read_image(path, self._decode), np.array(label, np.int32)

@@ -31,6 +31,8 @@ class RandomAccessSource(Dataset):
         self.sampler = sampler
         self.cache = check_cache(cache)
         self._cache_token = None if self.cache is None else self.cache.attach()
+        if hasattr(sampler, "bind"):   # a sampler reading the rows' classes (PKSampler)
+            sampler.bind(self)
 
     def _column_names(self):
         return self._names
@@ -40,6 +42,17 @@ class RandomAccessSource(Dataset):
 
     def _row(self, index):
         raise NotImplementedError
+
+    def column_values(self, name: str) -> list:
+        """The value of the column ``name`` in every row, in index order (reads every row).
+
+        Raises:
+            RuntimeError: If the source has no such column.
+        """
+        if name not in self._names:
+            raise RuntimeError(f"Invalid column name, {name} does not exist in the dataset's columns {self._names}.")
+        column = self._names.index(name)
+        return [self._row(index)[column] for index in range(self._length())]
 
     def _cache_source(self):
         return self

@@ -66,7 +66,7 @@ class _LineFiles(RandomAccessSource):
             check_bool(shuffle, "shuffle")
             shuffle = Shuffle.GLOBAL if shuffle else None
         check_shards(num_shards, shard_id)
-        self.dataset_files = _dataset_files(dataset_files)
+        self.dataset_files = self._files_to_read(dataset_files)
         self._files = [DataFile(path) for path in self.dataset_files]
         self._spans = [_line_spans(file) for file in self._files]
         self._first_line = 1 if header else 0
@@ -77,6 +77,10 @@ class _LineFiles(RandomAccessSource):
         self._ends = np.cumsum([len(spans) for spans in self._spans])
         sampler = _FileOrder([len(spans) for spans in self._spans], shuffle, num_shards, shard_id, True, num_samples)
         super().__init__(names, sampler, num_parallel_workers, cache)
+
+    def _files_to_read(self, dataset_files):
+        """The paths to read, in order: the files the patterns match, sorted."""
+        return _dataset_files(dataset_files)
 
     def _line(self, part, local):
         start, length = self._spans[part][local]

@@ -13,6 +13,7 @@ from npspore.nn.cell import Cell
 from npspore.nn.layers import _check_positive_int, get_activation  # noqa: F401  (nn.layer.activation's)
 from npspore.ops import array_functional as A, nn_functional as F
 from npspore.ops.eager import run
+from npspore.nn import layers as _layers, layers_tail as _tail
 
 __all__ = ["ReLU6", "LeakyReLU", "PReLU", "ELU", "SiLU", "Mish", "HSwish", "HSigmoid", "LogSigmoid", "Softsign",
            "Threshold", "FastGelu", "Hardtanh", "SeLU", "Softmin"]
@@ -222,3 +223,16 @@ class Softmin(Cell):
 
     def construct(self, x: Tensor) -> Tensor:
         return run("softmax", -x, axis=self.axis)
+
+
+
+# MindSpore 2.10's nn.layer.activation._activation: name -> activation class, for the classes npspore has
+# ('rrelu', 'logsoftmaxExt' and 'preluExt' are not among them)
+_activation = {
+    "softmin": Softmin, "softmax": _layers.Softmax, "softmax2d": _tail.Softmax2d, "logsoftmax": _layers.LogSoftmax,
+    "relu": _layers.ReLU, "relu6": ReLU6, "silu": SiLU, "tanh": _layers.Tanh, "tanhshrink": _tail.Tanhshrink,
+    "hardtanh": Hardtanh, "gelu": _layers.GELU, "fast_gelu": FastGelu, "elu": ELU, "sigmoid": _layers.Sigmoid,
+    "softsign": Softsign, "prelu": PReLU, "leakyrelu": LeakyReLU, "hswish": HSwish, "hsigmoid": HSigmoid,
+    "logsigmoid": LogSigmoid, "softshrink": _tail.SoftShrink, "hshrink": _tail.HShrink, "threshold": Threshold,
+    "mish": Mish,
+}

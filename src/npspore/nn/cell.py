@@ -129,7 +129,8 @@ class Cell:
     select the training branch of layers such as ``Dropout``.
 
     Subclasses may not define a method named ``cast`` nor attributes named ``phase`` or ``cells``:
-    defining them in the class body raises ``TypeError``, assigning them raises ``AttributeError``.
+    defining them in the class body raises ``TypeError``, assigning ``cells`` raises ``AttributeError``
+    (assigning ``phase`` sets it, as in MindSpore).
 
     Args:
         auto_prefix (bool, optional): whether sub-cells' parameter names get the attribute path of
@@ -294,6 +295,9 @@ class Cell:
         raise AttributeError(f"The '{type(self).__name__}' object has no attribute '{name}'.")
 
     def __setattr__(self, name, value):
+        if name == "phase":   # MindSpore 2.10 lets a script name the phase (nn.ParameterUpdate's example does)
+            self.__dict__["_phase"] = value
+            return
         if name in _RESERVED_ATTRIBUTES:
             raise AttributeError(f"For 'Cell', the attribute '{name}' is reserved by Cell and can not be assigned.")
         d = self.__dict__

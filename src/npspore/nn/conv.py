@@ -345,3 +345,9 @@ class Conv3dTranspose(_Conv):
     def construct(self, x: Tensor) -> Tensor:
         return conv_transpose3d(x, self.weight, self.bias, self.stride, self.pad_mode, self.padding, self.dilation,
                                 self.group, self.output_padding)
+
+
+def _check_input_3d(input_shape: tuple, op_name: str) -> None:
+    """MindSpore's ``nn.layer.conv._check_input_3d``: a ValueError unless ``input_shape`` has 3 dims."""
+    if len(input_shape) != 3:
+        raise ValueError(f"For '{op_name}', the dimension of input must be 3d, but got {len(input_shape)}.")

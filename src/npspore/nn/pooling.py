@@ -216,7 +216,7 @@ class Dropout2d(Cell):
     def __init__(self, p=0.5):
         super().__init__()
         if not isinstance(p, (int, float)) or not 0 <= p <= 1:
-            raise ValueError(f"For 'Dropout2d', the 'p' must be a number in range [0, 1], but got {p}.")
+            raise ValueError(f"For '{type(self).__name__}', the 'p' must be a number in range [0, 1], but got {p}.")
         self.p = p
 
     def construct(self, x: Tensor) -> Tensor:

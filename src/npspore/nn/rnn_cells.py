@@ -92,7 +92,11 @@ class _RNNCellBase(Cell):
         if has_bias:
             self.bias_ih = Parameter(Tensor(np.random.randn(gate_size), dtype=dtype), name="bias_ih")
             self.bias_hh = Parameter(Tensor(np.random.randn(gate_size), dtype=dtype), name="bias_hh")
-        stdv = 1 / math.sqrt(hidden_size)
+        self.reset_parameters(dtype)
+
+    def reset_parameters(self, dtype=mstype.float32):
+        """Refill every parameter from Uniform(1/sqrt(hidden_size)), in order."""
+        stdv = 1 / math.sqrt(self.hidden_size)
         for weight in self.get_parameters():
             weight.set_data(initializer(Uniform(stdv), weight.shape, dtype))
 
@@ -212,3 +216,7 @@ class GRUCell(_RNNCellBase):
         check_float_tensor(x, "x", self.cls_name)
         check_float_tensor(hx, "hx", self.cls_name)
         return gru_step(self._gates_x(x), hx, self.weight_hh, self.bias_hh)
+
+
+# data-nn-fn: MindSpore's public name of the cells' base (nn.layer.rnn_cells.RNNCellBase)
+RNNCellBase = _RNNCellBase

@@ -111,4 +111,17 @@ from .flash_attention import FlashAttentionScore  # noqa: F401,E402
 if not _typing.TYPE_CHECKING:
     __all__ += _float_status.__all__ + _apply_optimizers.__all__ + _conv_backprop_input.__all__ + ["LSTM"]
     __all__ += _complex_ops.__all__ + ["DropoutGenMask", "DropoutDoMask", "AlltoAll", "FlashAttentionScore"]
+# data-nn-fn: functional ops of the 2.10 usage list's tail (ops.argsort, ops.hstack, F.hardtanh ...)
+from .functional_tail import *  # noqa: E402,F401,F403
+from . import functional_tail as _functional_tail  # noqa: E402
+if not _typing.TYPE_CHECKING:
+    __all__ += _functional_tail.__all__
+_spelled = [_name for _name in _functional_tail.__all__ if _name not in _functional.__all__]
+vars(_functional).update({_name: getattr(_functional_tail, _name) for _name in _spelled})
+_functional.__all__ += _spelled
+from .op_info import CustomRegOp, DataType, custom_info_register  # noqa: E402,F401
+from .attention import flash_attention_score  # noqa: E402,F401
+from . import nn_func  # noqa: E402,F401  (ops.function.nn_func: ops.function is ops)
+if not _typing.TYPE_CHECKING:
+    __all__ += ["CustomRegOp", "DataType", "custom_info_register", "flash_attention_score"]
 __getattr__ = module_getattr("mindspore.ops", globals())

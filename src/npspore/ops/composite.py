@@ -6,6 +6,7 @@ from .. import compiler   # compiler.gradrequest loads on first use
 from ..grad import GradFunction, _check_bool, get_grad, grad, value_and_grad
 from ..vectorize import vmap  # noqa: F401  (ops.vmap)
 from ..missing_names import module_getattr
+from . import functional
 from .functional import ones_like, partial, zeros_like  # noqa: F401  (C.ones_like ..., as in MindSpore's composite)
 from .multitype import HyperMap, Map, MultitypeFuncGraph
 from .nn_functional import clip_by_global_norm, clip_by_value
@@ -63,6 +64,16 @@ class GradOperation:
         return GradFunction(fn, self._spec(), weights if self.get_by_list else None)
 
 
+
+
+def matmul(x1, x2, dtype=None):
+    """MindSpore's ``ops.composite.matmul``: the matrix product under NumPy's rules (1-D operands as vectors,
+    leading dims broadcast), cast to ``dtype`` when given."""
+    product = functional.matmul(x1, x2)
+    return product if dtype is None else functional.cast(product, dtype)
+
+
+__all__ += ["matmul"]
 __getattr__ = module_getattr("mindspore.ops.composite", globals())
 
 

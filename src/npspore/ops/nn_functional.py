@@ -602,3 +602,4 @@ def topk(input, k, dim=None, largest=True, sorted=True):
         back = tuple(range(axis)) + (ndim - 1,) + tuple(range(axis, ndim - 1))
         values, indices = run("transpose", values, axes=back), run("transpose", indices, axes=back)
     return values, indices
+

@@ -691,3 +691,26 @@ def constexpr(fn=None, get_instance=True, name=None, reuse_result=True, check=Tr
     if fn is None:
         return lambda func: func
     return fn
+
+
+# data-nn-fn: MindSpore's ops.primitive helpers for user-written primitive classes
+_primexpr = constexpr   # MindSpore's private spelling of a constexpr-like decorator, same options
+
+
+def prim_attr_register(fn):
+    """Decorate a Primitive subclass's ``__init__``: the primitive is initialized with its class name, then every
+    argument of ``__init__`` (defaults included) becomes an attribute (``self.attrs``) before ``fn`` runs, as
+    MindSpore's ``ops.prim_attr_register``."""
+    import functools
+    import inspect
+
+    @functools.wraps(fn)
+    def deco(self, *args, **kwargs):
+        Primitive.__init__(self, getattr(type(self), "substitute_name", type(self).__name__))
+        bound = inspect.signature(fn).bind(self, *args, **kwargs)
+        bound.apply_defaults()
+        for name, value in list(bound.arguments.items())[1:]:
+            self.add_prim_attr(name, value)
+            setattr(self, name, value)
+        fn(self, *args, **kwargs)
+    return deco

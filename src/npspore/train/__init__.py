@@ -20,3 +20,7 @@ from . import callback, loss_scale_manager, metrics, model, serialization
 if not _typing.TYPE_CHECKING:
     __all__ = (callback.__all__ + metrics.__all__ + model.__all__ + serialization.__all__ + loss_scale_manager.__all__
                + ["build_train_network", "data_sink", "SummaryRecord", "DatasetHelper"])
+# data-nn-fn: metrics of the 2.10 usage list's tail (a module of their own, importing Metric from .metrics)
+from .confusion_metric import ConfusionMatrixMetric  # noqa: E402,F401
+if not _typing.TYPE_CHECKING:
+    __all__ += ["ConfusionMatrixMetric"]

@@ -526,3 +526,4 @@ def get_metrics(metrics):
     if isinstance(metrics, set):
         return {name: get_metric_fn(name) for name in metrics}
     raise TypeError(f"For 'Model', the argument 'metrics' must be dict or set, but got {metrics}.")
+

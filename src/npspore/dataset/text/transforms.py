@@ -60,3 +60,9 @@ class Lookup:
                                    f'token is specified.')
             ids.append(word_id)
         return np.array(ids, self.data_type).reshape(array.shape)
+
+
+
+# data-nn-fn: MindSpore keeps its string transforms in dataset.text.transforms too
+from .tokenizers import (Ngram, RegexReplace, ToNumber, TruncateSequencePair, UnicodeCharTokenizer,  # noqa: E402,F401
+                         WhitespaceTokenizer)

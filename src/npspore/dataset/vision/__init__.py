@@ -20,4 +20,13 @@ __all__ = ["Border", "CenterCrop", "CutOut", "Decode", "HWC2CHW", "Inter", "Norm
            "RandomPosterize", "RandomSharpness", "RandomSolarize", "RandomSelectSubpolicy", "RandomRotation",
            "RandomAffine"]
 
+# data-nn-fn: vision transforms of the 2.10 usage list's tail
+from .erasing import RandomErasing  # noqa: E402
+from .image_io import ImageReadMode, ToNumpy, read_image  # noqa: E402
+from .vision_tail import (AdjustBrightness, AdjustContrast, AdjustHue, AdjustSaturation, NormalizePad,  # noqa: E402
+                          Rotate, SliceMode, SlicePatches)
+from . import py_transforms_util  # noqa: E402,F401
+__all__ += ["RandomErasing", "ImageReadMode", "ToNumpy", "read_image", "AdjustBrightness", "AdjustContrast",
+            "AdjustHue", "AdjustSaturation", "NormalizePad", "Rotate", "SliceMode", "SlicePatches"]
+
 __getattr__ = _module_getattr("mindspore.dataset.vision", globals())

@@ -166,9 +166,13 @@ class RandomRotation(TensorOperation):
         self.resample, self.expand, self.center, self.fill_value = resample, expand, center, _fill(fill_value)
         self._rng = _random_generator()
 
+    def _angle(self) -> float:
+        """The angle of this rotation, drawn from ``degrees``."""
+        return self._rng.uniform(*self.degrees)
+
     def _apply(self, array):
         _check_uint8(array, "RandomRotation")
-        degrees = self._rng.uniform(*self.degrees)
+        degrees = self._angle()
         height, width = array.shape[:2]
         cx, cy = ((width - 1) / 2.0, (height - 1) / 2.0) if self.center is None else self.center
         matrix = _rotation_matrix(cx, cy, degrees)

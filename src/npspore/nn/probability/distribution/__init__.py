@@ -6,4 +6,8 @@ from .uniform import Uniform
 
 __all__ = ["Distribution", "Normal", "Uniform"]
 
+# data-nn-fn: distributions of the 2.10 usage list's tail
+from .bernoulli import Bernoulli  # noqa: E402
+__all__ += ["Bernoulli"]
+
 __getattr__ = _module_getattr("mindspore.nn.probability.distribution", globals())

@@ -19,33 +19,39 @@ __all__ = ["Distribution"]
 
 
 class Distribution(Cell):
-    """Base of the distributions with two parameters named ``names`` (see the module doc).
+    """Base of the distributions with parameters named ``names`` (see the module doc).
 
     Args:
-        params (tuple): the two parameters (numbers, Tensors or ``None``).
-        names (tuple[str, str]): their names, in messages.
+        params (tuple): the parameters (numbers, Tensors or ``None``).
+        names (tuple[str, ...]): their names, in messages.
         seed (int, optional): recorded; npspore's samples draw from its global generator.
         dtype (mindspore.dtype): a float type. Default: ``mstype.float32``.
         name (str): the distribution's name.
     """
 
+    # the dtypes a distribution's samples may have, and the dtype its parameters compute in (None: the samples')
+    _SAMPLE_TYPES = mstype.float_type
+    _PARAMETER_TYPE = None
+
     def __init__(self, params: tuple, names: tuple[str, str], seed: int | None, dtype: mstype.Type,
                  name: str) -> None:
         super().__init__()
-        if dtype not in mstype.float_type:
+        if dtype not in self._SAMPLE_TYPES:
             raise TypeError(f"For {name}, the dtype should be a float type, but got {dtype}.")
         self.names, self.seed, self.dtype, self.name = names, seed, dtype, name
         self.parameters = dict(zip(names, params))
         self._values = tuple(None if p is None else self._as_tensor(p) for p in params)
 
     def _as_tensor(self, value: Any) -> Tensor:
-        tensor = value if isinstance(value, Tensor) else Tensor(value, self.dtype)
-        return tensor if tensor.dtype == self.dtype else tensor.astype(self.dtype)
+        dtype = self._PARAMETER_TYPE or self.dtype
+        tensor = value if isinstance(value, Tensor) else Tensor(value, dtype)
+        return tensor if tensor.dtype == dtype else tensor.astype(dtype)
 
     def _given_or_own(self, *given):
-        """The two parameters: those given, else the distribution's own."""
+        """The parameters: those given, else the distribution's own."""
         out = []
-        for value, default, name in zip(given + (None,) * (2 - len(given)), self._values, self.names):
+        for value, default, name in zip(given + (None,) * (len(self._values) - len(given)), self._values,
+                                        self.names):
             if value is None:
                 value = default
             if value is None:
@@ -63,7 +69,7 @@ class Distribution(Cell):
         return self.name
 
     def get_dist_args(self, *params) -> tuple[Tensor, Tensor]:
-        """The two parameters (the given ones, else the distribution's)."""
+        """The parameters (the given ones, else the distribution's)."""
         return self._given_or_own(*params)
 
     def prob(self, value, *params) -> Tensor:
