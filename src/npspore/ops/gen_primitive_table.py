@@ -27,8 +27,10 @@ from . import linalg_functional as linalg
 from . import math_functional as M
 from . import scatter_ops as sc
 from .eager import assign, run
+from .functional_tail import hardtanh, take
 from .gen_comm_prims import COLLECTIVES
 from .gen_nn_prims import NN_CALLS, element_count
+from .primitive_arrays_a_l import index_fill
 from .primitive_table import functional_primitive
 
 
@@ -152,17 +154,6 @@ def _repeat(input: Tensor, repeats: Any) -> Tensor:
         raise ValueError(f"For 'Repeat', the number of 'repeats' ({len(repeats)}) must be at least the rank of "
                          f"'input' ({len(input.shape)}).")
     return F.tile(input, repeats)
-
-
-def _take(input: Tensor, index: Tensor) -> Tensor:
-    """``input``'s elements at the flat positions ``index``, in ``index``'s shape."""
-    return F.gather(mint.reshape(input, (-1,)), index, 0)
-
-
-def _hardtanh(input: Tensor, min_val: float = -1, max_val: float = 1) -> Tensor:
-    return mint.clamp(input, min_val, max_val)
-
-
 def _threshold(input: Tensor, threshold: float, value: float) -> Tensor:
     """``input`` where it exceeds ``threshold``, ``value`` elsewhere."""
     return F.where(run("greater", input, threshold), input, value)
@@ -173,16 +164,6 @@ def _bitwise_not(input: Tensor) -> Tensor:
     if input.dtype == mstype.bool_:
         return F.logical_not(input)
     return M.bitwise_xor(input, F.cast(F.fill(input.dtype, (), -1), input.dtype))
-
-
-def _index_fill(input: Tensor, dim: int, index: Tensor, value: Any) -> Tensor:
-    """``input`` with ``value`` at the positions ``index`` of dimension ``dim``."""
-    rank = len(input.shape)
-    dim = dim + rank if dim < 0 else dim
-    positions = mint.arange(0, input.shape[dim], 1, dtype=index.dtype)
-    hit = mint.any(run("equal", F.expand_dims(positions, 1), F.reshape(index, (1, -1))), 1)
-    hit = F.reshape(hit, tuple(input.shape[dim] if axis == dim else 1 for axis in range(rank)))
-    return F.where(hit, F.cast(value, input.dtype) if isinstance(value, Tensor) else value, input)
 
 
 def _kthvalue(input: Tensor, k: int, dim: int = -1, keepdim: bool = False) -> tuple[Tensor, Tensor]:
@@ -212,7 +193,7 @@ def _nonzero(input: Tensor) -> Tensor:
     return arr.nonzero(input)
 
 
-def _swiglu(input: Tensor, dim: int = -1) -> Tensor:
+def swiglu(input: Tensor, dim: int = -1) -> Tensor:
     """``silu(a) * b`` of the two halves ``a``, ``b`` of ``input`` along ``dim``."""
     first, second = mint.chunk(input, 2, dim)
     return run("mul", MF.silu(first), second)
@@ -409,13 +390,13 @@ _CALLS: dict[str, Callable] = {
     "SliceExtView": _slice_ext, "SplitTensor": _split, "SplitTensorView": _split, "SplitWithSize": _split,
     "SplitWithSizeView": _split, "UnstackExtView": mint.unbind, "Repeat": _repeat,
     "RepeatInterleaveInt": _repeat_interleave, "RepeatInterleaveTensor": _repeat_interleave,
-    "IndexSelect": mint.index_select, "IndexAddExt": _index_add, "IndexFillScalar": _index_fill,
-    "IndexFillTensor": _index_fill, "Take": _take, "Index": _index, "InnerIndex": _index,
+    "IndexSelect": mint.index_select, "IndexAddExt": _index_add, "IndexFillScalar": index_fill,
+    "IndexFillTensor": index_fill, "Take": take, "Index": _index, "InnerIndex": _index,
     "Scatter": _scatter, "ScatterValue": _scatter, "ScatterAddExt": mint.scatter_add, "AsStrided": _as_strided,
     "Unique2": _unique2,
     # activations, losses
     "GeluExt": MF.gelu, "LeakyReLUExt": MF.leaky_relu, "MishExt": MF.mish, "SeLUExt": MF.selu,
-    "SoftplusExt": MF.softplus, "Hardtanh": _hardtanh, "Threshold": _threshold, "Swiglu": _swiglu,
+    "SoftplusExt": MF.softplus, "Hardtanh": hardtanh, "Threshold": _threshold, "Swiglu": swiglu,
     "KLDiv": MF.kl_div, "L1LossExt": MF.l1_loss, "MSELossExt": MF.mse_loss,
     # padding, convolution, pooling, resizing
     "ConstantPadND": _constant_pad, "ReflectionPad1D": _reflection_pad, "ReflectionPad2D": _reflection_pad,
@@ -507,7 +488,7 @@ _IN_PLACE: dict[str, Callable] = {
     "InplaceClampTensor": mint.clamp, "InplaceCopy": _copy, "InplaceFillScalar": _fill_value,
     "InplaceFillTensor": _fill_value, "InplaceZero": _zero, "InplaceFillDiagonal": _fill_diagonal,
     "InplaceElu": _elu, "InplaceErfinv": mint.erfinv, "InplaceExp": mint.exp, "InplaceLog": mint.log,
-    "InplaceFloor": A.floor, "InplaceTanh": mint.tanh, "InplaceReLU": MF.relu, "InplaceHardtanh": _hardtanh,
+    "InplaceFloor": A.floor, "InplaceTanh": mint.tanh, "InplaceReLU": MF.relu, "InplaceHardtanh": hardtanh,
     "InplaceThreshold": _threshold, "InplaceIndexAddExt": _index_add, "InplaceIndexPut": _index_put,
     "InnerInplaceIndexPut": _index_put, "InplacePut": _put, "InplaceMaskedFillScalar": _masked_fill,
     "InplaceMaskedFillTensor": _masked_fill, "InplaceMaskedScatter": _masked_scatter,

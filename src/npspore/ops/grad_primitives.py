@@ -34,6 +34,8 @@ from .resize import ResizeBilinearV2, ResizeNearestNeighbor, interpolate
 from .nn_array_primitives import _pad_values
 from .composite import GradOperation
 from .eager import run
+from .functional_tail import hardtanh
+from .gen_primitive_table import swiglu
 from .primitive_table import functional_primitive
 
 
@@ -128,10 +130,6 @@ def _leaky_relu(x: Tensor, negative_slope: float = 0.01, is_result: bool = False
     return nnf.leaky_relu(x, negative_slope)
 
 
-def _hardtanh(x: Tensor, min_val: float = -1.0, max_val: float = 1.0) -> Tensor:
-    return run("clip", x, min_val, max_val)
-
-
 def _threshold(x: Tensor, threshold: float) -> Tensor:
     return nnf.threshold(x, threshold, 0.0)
 
@@ -207,7 +205,6 @@ def _strided_slice_grad(dy: Tensor, shapex: tuple, begin: tuple, end: tuple, str
 def _trace_grad(dout: Tensor, shape: Tensor) -> Tensor:
     """The input's gradient of ``trace`` of a matrix of shape ``shape`` (an int Tensor, as MindSpore gives it)."""
     return _TRACE(F.zeros(tuple(_pad_values("TraceGrad", shape)), dout.dtype), dout)
-
 
 
 def _repeat_interleave_grad(dout: Tensor, repeats: Tensor, dim: int) -> Tensor:
@@ -435,12 +432,6 @@ def _resize_linear1d_grad(grads: Tensor, x: Tensor, coordinate_transformation_mo
                         align_corners=coordinate_transformation_mode == "align_corners")
 
 
-def _swiglu(x: Tensor, dim: int = -1) -> Tensor:
-    """``Swiglu``'s forward: ``silu(a) * b`` of ``x``'s two halves ``a``, ``b`` along ``dim``."""
-    first, second = F.split(x, x.shape[dim] // 2, dim)
-    return nnf.silu(first) * second
-
-
 def _einsum(*operands_and_equation: Any) -> Tensor:
     """``einsum`` of the operands, the equation last (so that the operands are the leading, differentiated inputs)."""
     return L.einsum(operands_and_equation[-1], *operands_and_equation[:-1])
@@ -501,7 +492,7 @@ _TABLE: dict[str, tuple] = {
     "PReLUGrad": (_input_gradient(nnf.prelu, "dxx", all_inputs=True), ()),
     "MaskedSelectGrad": (_input_gradient(F.masked_select, "xxd"), ()),
     "GatherDGradV2": (_input_gradient(A.gather_d, "xxxd"), ()),
-    "HardtanhGrad": (_input_gradient(_hardtanh, "dxxx"), ()),
+    "HardtanhGrad": (_input_gradient(hardtanh, "dxxx"), ()),
     "LeakyReLUGradExt": (_input_gradient(_leaky_relu, "dxxx"), ()),
     "EluGradExt": (_elu_grad_ext, ()),
     "SoftplusGradExt": (_input_gradient(F.softplus, "dxxx"), ()),
@@ -583,7 +574,7 @@ _TABLE: dict[str, tuple] = {
                                        ("spatial_scale", None, "spatial_scale", (float,)),
                                        ("sample_num", 2, "sample_num"))),
     "ResizeNearestNeighborV2Grad": (_resize_nearest_grad, _RESIZING),
-    "SwigluGrad": (_input_gradient(_swiglu, "dxx"), ()),
+    "SwigluGrad": (_input_gradient(swiglu, "dxx"), ()),
     "NLLLoss2dGrad": (_input_gradient(_nll_loss, "dxxxxxw"), ()),
     "EinsumGrad": (_einsum_grad, (("equation", None, "equation", (str,)),)),
     "ResizeLinear1DGrad": (_resize_linear1d_grad, (("coordinate_transformation_mode", "align_corners",
