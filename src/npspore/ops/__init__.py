@@ -95,4 +95,9 @@ from .channel_dropout import Dropout2D, Dropout3D  # noqa: E402,F401
 from .scatter_ops import scatter_nd_add  # noqa: E402,F401
 if not _typing.TYPE_CHECKING:
     __all__ += ["Dropout2D", "Dropout3D", "scatter_nd_add"]
+# ops.operations primitives M-Z (prim-ops2)
+from .scatter_reduce import *  # noqa: F401,F403,E402
+from . import scatter_reduce as _scatter_reduce  # noqa: E402
+if not _typing.TYPE_CHECKING:
+    __all__ += _scatter_reduce.__all__
 __getattr__ = module_getattr("mindspore.ops", globals())

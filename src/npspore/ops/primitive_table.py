@@ -21,6 +21,7 @@ from . import losses
 from . import math_functional as M
 from . import nn_functional as nnf
 from . import scatter_ops as sc
+from . import scatter_reduce as scr
 from .eager import run
 from .numeric import _check_tensor
 from .primitives import Primitive
@@ -184,6 +185,9 @@ _TABLE: dict[str, tuple] = {
     "Std": (_std_ext, ()), "Norm": (_norm_ext, ()), "BitwiseAnd": (M.bitwise_and, ()),
     "BitwiseOr": (M.bitwise_or, ()), "BitwiseXor": (M.bitwise_xor, ()), "LeftShift": (M.bitwise_left_shift, ()),
     "RightShift": (M.bitwise_right_shift, ()), "Gcd": (M.gcd, ()), "Lcm": (M.lcm, ()), "Diag": (L.diag, ()),
+    # ops.operations primitives M-Z (prim-ops2)
+    "TensorScatterMul": (scr.tensor_scatter_mul, ()), "TensorScatterDiv": (scr.tensor_scatter_div, ()),
+    "TensorScatterMax": (scr.tensor_scatter_max, ()), "TensorScatterMin": (scr.tensor_scatter_min, ()),
 }
 
 __all__ = sorted(_TABLE)

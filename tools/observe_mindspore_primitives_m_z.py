@@ -1,0 +1,33 @@
+"""Print MindSpore 2.10's outputs for the ``ops.operations`` primitives M-Z of tests/test_primitives_m_z.py.
+
+Run with a virtualenv holding the real MindSpore (never the project's): ``/work/msvenv/bin/python
+tools/observe_mindspore_primitives_m_z.py``. The cases are the data of ``tests/primitive_cases_m_z.py``
+(docstring examples and one more case each); each printed line ``'name': (dtype, values),`` is pasted into
+``tests/test_primitives_m_z.py``'s ``RECORDED``.
+"""
+import os
+import sys
+
+import numpy as np
+
+from mindspore import Parameter, Tensor
+from mindspore.ops import operations as P
+from mindspore_cases import print_cases
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, "tests"))
+from primitive_cases_m_z import CASES, Param  # noqa: E402
+
+
+def _input(value):
+    if isinstance(value, Param):
+        return Parameter(Tensor(value.value), name=value.name)
+    return Tensor(value) if isinstance(value, np.ndarray) else value
+
+
+def _call(case):
+    primitive, args, kwargs, inputs = case
+    return lambda: getattr(P, primitive)(*args, **kwargs)(*[_input(value) for value in inputs])
+
+
+if __name__ == "__main__":
+    print_cases([(name, _call(case)) for name, case in CASES.items()])
