@@ -10,6 +10,7 @@ import sys
 
 import numpy as np
 
+import mindspore as ms
 from mindspore import Parameter, Tensor
 from mindspore.ops import operations as P
 from mindspore_cases import print_cases
@@ -21,11 +22,20 @@ from primitive_cases_m_z import CASES, Param  # noqa: E402
 def _input(value):
     if isinstance(value, Param):
         return Parameter(Tensor(value.value), name=value.name)
+    if isinstance(value, tuple):
+        return tuple(_input(part) for part in value)
     return Tensor(value) if isinstance(value, np.ndarray) else value
+
+
+def _argument(value):
+    """A dtype named by a string in the case data as MindSpore's."""
+    return getattr(ms, value) if isinstance(value, str) and value.startswith(("int", "float")) else value
 
 
 def _call(case):
     primitive, args, kwargs, inputs = case
+    args = [_argument(value) for value in args]
+    kwargs = {key: _argument(value) for key, value in kwargs.items()}
     return lambda: getattr(P, primitive)(*args, **kwargs)(*[_input(value) for value in inputs])
 
 

@@ -22,15 +22,23 @@ from . import math_functional as M
 from . import nn_functional as nnf
 from . import scatter_ops as sc
 from . import scatter_reduce as scr
+from . import array_layout as lay
+from . import math_extra as mx
+from . import mint_functions as mint
+from ..common import dtype as mstype
 from .eager import run
 from .numeric import _check_tensor
 from .primitives import Primitive
 
 
+REQUIRED = object()   # the default of a constructor argument without one
+
+
 def functional_primitive(name: str, function: Callable, attributes: tuple = ()) -> type:
     """A :class:`Primitive` subclass ``name`` whose instances call ``function`` on their inputs with the
-    constructor's ``attributes`` (``(attribute, default, keyword)`` triples) as keywords."""
-    names = [attribute for attribute, _, _ in attributes]
+    constructor's ``attributes`` (``(attribute, default, keyword)`` triples) as keywords; a fourth element lists
+    the types the attribute accepts (default: its default's type), a default :data:`REQUIRED` makes it required."""
+    names = [attribute for attribute, *_ in attributes]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         Primitive.__init__(self, name)
@@ -38,16 +46,19 @@ def functional_primitive(name: str, function: Callable, attributes: tuple = ()) 
             raise TypeError(f"For '{name}', the arguments are {names}, but got {len(args)} positional and "
                             f"{sorted(kwargs)}.")
         self._keywords = {}
-        for position, (attribute, default, keyword) in enumerate(attributes):
+        for position, (attribute, default, keyword, *types) in enumerate(attributes):
             value = args[position] if position < len(args) else kwargs.get(attribute, default)
-            check_value_type(attribute, value, [type(default)], name)
+            if value is REQUIRED:
+                raise TypeError(f"For '{name}', the argument '{attribute}' is required.")
+            check_value_type(attribute, value, types[0] if types else [type(default)], name)
             self.add_prim_attr(attribute, value)
             self._keywords[keyword] = value
 
     def __call__(self, *inputs: Any) -> Any:
         return function(*inputs, **self._keywords)
 
-    shown = ", ".join(f"{attribute}={default!r}" for attribute, default, _ in attributes)
+    shown = ", ".join(attribute if default is REQUIRED else f"{attribute}={default!r}"
+                      for attribute, default, *_ in attributes)
     doc = f"``{name}({shown})(*inputs)``: :func:`{function.__module__}.{function.__name__}` of the inputs."
     return type(name, (Primitive,), {"__init__": __init__, "__call__": __call__, "__doc__": doc,
                                      "__module__": __name__})
@@ -134,6 +145,17 @@ def _square_sum_all(x: Tensor, y: Tensor) -> tuple[Tensor, Tensor]:
     return run("sum", run("mul", x, x)), run("sum", run("mul", y, y))
 
 
+def _search_sorted(sorted_sequence: Tensor, values: Tensor, sorter: Tensor | None = None, dtype=None,
+                   right: bool = False) -> Tensor:
+    """``ops.searchsorted`` with the index dtype ``dtype`` (int32 or int64)."""
+    if dtype not in (mstype.int32, mstype.int64):
+        raise TypeError(f"For 'SearchSorted', the 'dtype' must be int32 or int64, but got {dtype}.")
+    return mint.searchsorted(sorted_sequence, values, out_int32=dtype == mstype.int32, right=right, sorter=sorter)
+
+
+_TRIANGLE_INDICES = (("row", REQUIRED, "row", [int]), ("col", REQUIRED, "col", [int]), ("offset", 0, "offset"),
+                     ("dtype", mstype.int32, "dtype"))
+
 _TABLE: dict[str, tuple] = {
     "TensorScatterAdd": (sc.tensor_scatter_add, ()),
     "TensorScatterSub": (sc.tensor_scatter_sub, ()),
@@ -188,6 +210,29 @@ _TABLE: dict[str, tuple] = {
     # ops.operations primitives M-Z (prim-ops2)
     "TensorScatterMul": (scr.tensor_scatter_mul, ()), "TensorScatterDiv": (scr.tensor_scatter_div, ()),
     "TensorScatterMax": (scr.tensor_scatter_max, ()), "TensorScatterMin": (scr.tensor_scatter_min, ()),
+    "Roll": (mint.roll, (("shifts", REQUIRED, "shifts", [int, tuple, list]),
+                         ("dims", None, "dims", [int, tuple, list, type(None)]))),
+    "NanToNum": (mint.nan_to_num, tuple((bound, None, bound, [float, int, type(None)])
+                                        for bound in ("nan", "posinf", "neginf"))),
+    "SearchSorted": (_search_sorted, (("dtype", mstype.int64, "dtype"), ("right", False, "right"))),
+    "Rank": (F.rank, ()),
+    "SpaceToDepth": (lay.space_to_depth, (("block_size", REQUIRED, "block_size", [int]),)),
+    "SpaceToBatch": (lay.space_to_batch, (("block_size", REQUIRED, "block_size", [int]),
+                                          ("paddings", REQUIRED, "paddings", [list, tuple]))),
+    "SpaceToBatchND": (lay.space_to_batch_nd, (("block_shape", REQUIRED, "block_shape", [int, list, tuple]),
+                                               ("paddings", REQUIRED, "paddings", [list, tuple]))),
+    "Padding": (lay.padding, (("pad_dim_size", 8, "pad_dim_size"),)),
+    "ParallelConcat": (lay.parallel_concat, ()),
+    "SplitV": (lay.split_v, (("size_splits", REQUIRED, "size_splits", [list, tuple]),
+                             ("split_dim", REQUIRED, "split_dim", [int]), ("num_split", REQUIRED, "num_split", [int]))),
+    "MatrixBandPart": (lay.matrix_band_part, ()),
+    "TrilIndices": (lay.tril_indices, _TRIANGLE_INDICES), "TriuIndices": (lay.triu_indices, _TRIANGLE_INDICES),
+    "UnravelIndex": (lay.unravel_index, ()),
+    "UpperBound": (lay.upper_bound, (("out_type", mstype.int32, "out_type"),)),
+    "MulNoNan": (mx.mul_no_nan, ()), "Mvlgamma": (mx.mvlgamma, (("p", REQUIRED, "p", [int]),)),
+    "Renorm": (mx.renorm, (("p", REQUIRED, "p", [int]), ("dim", REQUIRED, "dim", [int]),
+                           ("maxnorm", REQUIRED, "maxnorm", [float]))),
+    "PopulationCount": (mx.population_count, ()),
 }
 
 __all__ = sorted(_TABLE)
