@@ -124,3 +124,47 @@ CASES.update({
     "PopulationCount_negative": ("PopulationCount", (), {}, [np.array([-1, -128, 127, 85], np.int8)]),
     "PopulationCount_int64": ("PopulationCount", (), {}, [np.array([-1, 2 ** 40 + 7], np.int64)]),
 })
+
+SCORES = f32([[0.3, -1.2, 0.8, 0.1], [1.5, 0.2, -0.4, 0.9], [-0.7, 0.6, 0.0, 2.0]])
+SEGMENT_ROWS = f32([[1, 2, 3], [4, 2, 0], [4, 5, 6], [4, 2, 1]])
+CASES.update({
+    # losses and distances (margin_losses.py)
+    "SoftMarginLoss_doc": ("SoftMarginLoss", (), {}, [f32([[0.3, 0.7], [0.5, 0.5]]), f32([[-1, 1], [1, -1]])]),
+    "MultiMarginLoss_doc": ("MultiMarginLoss", (), {}, [f32(np.ones((3, 3))), np.array([1, 2, 1], np.int64),
+                                                        f32([1, 1, 1])]),
+    "MultiMarginLoss_p2_none": ("MultiMarginLoss", (2, 2.0, "none"), {}, [SCORES, np.array([2, 0, 3], np.int64),
+                                                                           f32([0.5, 1.0, 2.0, 1.5])]),
+    "MultiMarginLoss_sum": ("MultiMarginLoss", (), {"reduction": "sum"}, [SCORES, np.array([1, 3, 0], np.int64),
+                                                                          f32([1, 1, 1, 1])]),
+    "TripletMarginLoss_doc": ("TripletMarginLoss", (), {}, [f32([[0.3, 0.7], [0.5, 0.5]]), f32([[0.4, 0.6], [0.4, 0.6]]),
+                                                            f32([[0.2, 0.9], [0.3, 0.7]]), f32(1.0)]),
+    "Pdist_doc": ("Pdist", (), {"p": 2.0}, [f32([[1.0, 1.0], [2.0, 2.0], [3.0, 3.0]])]),
+    "Pdist_p1": ("Pdist", (1.0,), {}, [SCORES]),
+    "Pdist_p3": ("Pdist", (3.0,), {}, [SCORES.T.copy()]),
+    # segments, sparse tensors, masked scatter (segment_sparse.py)
+    "UnsortedSegmentSum_doc": ("UnsortedSegmentSum", (), {}, [f32([1, 2, 3, 4]), i32([0, 0, 1, 2]), 4]),
+    "UnsortedSegmentSum_2d_ids": ("UnsortedSegmentSum", (), {}, [SEGMENT_ROWS, i32([2, 0, 2, -1]), 3]),
+    "UnsortedSegmentMax_doc": ("UnsortedSegmentMax", (), {}, [f32([[1, 2, 3], [4, 5, 6], [4, 2, 1]]), i32([0, 1, 1]), 2]),
+    "UnsortedSegmentMax_doc2": ("UnsortedSegmentMax", (), {}, [SEGMENT_ROWS, i32([0, 0, 1, 1]), 2]),
+    "UnsortedSegmentMax_empty": ("UnsortedSegmentMax", (), {}, [SEGMENT_ROWS, i32([0, 0, 2, 2]), 3]),
+    "UnsortedSegmentMin_doc": ("UnsortedSegmentMin", (), {}, [f32([[1, 2, 3], [4, 5, 6], [4, 2, 1]]), i32([0, 1, 1]), 2]),
+    "UnsortedSegmentMin_empty_int": ("UnsortedSegmentMin", (), {}, [i32([[1, 2], [3, -4], [5, 6]]), i32([2, 0, 2]), 3]),
+    "UnsortedSegmentProd_doc": ("UnsortedSegmentProd", (), {}, [f32([[1, 2, 3], [4, 5, 6], [4, 2, 1]]), i32([0, 1, 0]), 2]),
+    "UnsortedSegmentProd_empty": ("UnsortedSegmentProd", (), {}, [SEGMENT_ROWS, i32([1, 1, 3, 1]), 4]),
+    "SparseToDense_doc": ("SparseToDense", (), {}, [np.array([[0, 1], [1, 2]], np.int64), f32([1, 2]), (3, 4)]),
+    "SparseToDense_3d": ("SparseToDense", (), {}, [i32([[0, 1, 0], [1, 0, 1]]), i32([7, -3]), (2, 2, 2)]),
+    "SparseTensorDenseAdd_doc": ("SparseTensorDenseAdd", (), {}, [np.array([[0, 0], [0, 1]], np.int64), f32([1, 1]),
+                                                                  np.array([3, 3], np.int64), f32(np.ones((3, 3)))]),
+    "SparseTensorDenseAdd_more": ("SparseTensorDenseAdd", (), {}, [i32([[1, 2], [0, 0], [1, 0]]), f32([0.5, -1, 2]),
+                                                                   i32([2, 3]), X23]),
+    "SparseTensorDenseMatmul_doc": ("SparseTensorDenseMatmul", (), {},
+                                    [i32([[0, 1], [1, 2]]), f32([1, 2]), (3, 4), f32([[1, 1], [2, 2], [3, 3], [4, 4]])]),
+    "SparseTensorDenseMatmul_adjoint": ("SparseTensorDenseMatmul", (True, True), {},
+                                        [i32([[0, 1], [2, 0], [1, 1]]), f32([1.5, -2, 3]), (3, 2), X23]),
+    "MaskedScatter_doc": ("MaskedScatter", (), {}, [f32([1.0, 2.0, 3.0, 4.0]), np.array([True, True, False, True]),
+                                                    f32([5.0, 6.0, 7.0])]),
+    "MaskedScatter_broadcast": ("MaskedScatter", (), {}, [X23, np.array([True, False, True]),
+                                                          f32([[10, 20, 30], [40, 50, 60]])]),
+    "SparseGatherV2_doc": ("SparseGatherV2", (), {}, [f32([[1, 2, 7, 42], [3, 4, 54, 22], [2, 2, 55, 3]]),
+                                                      i32([1, 2]), 1]),
+})

@@ -79,12 +79,38 @@ RECORDED = {
     'PopulationCount_doc': ('UInt8', [0, 1, 2]),
     'PopulationCount_negative': ('UInt8', [8, 1, 7, 4]),
     'PopulationCount_int64': ('UInt8', [64, 4]),
+    'MultiMarginLoss_doc': ('Float32', 0.6666666865348816),
+    'MultiMarginLoss_p2_none': ('Float32', [1.96999990940094, 0.30750003457069397, 0.13499996066093445]),
+    'MultiMarginLoss_sum': ('Float32', 4.350000381469727),
+    'Pdist_doc': ('Float32', [1.4142135381698608, 2.8284270763397217, 1.4142135381698608]),
+    'Pdist_p1': ('Float32', [4.599999904632568, 5.5, 4.099999904632568]),
+    'Pdist_p3': ('Float32', [1.9805617332458496, 1.9422661066055298, 2.7102036476135254, 2.0353708267211914, 1.7417571544647217, 2.1925365924835205]),
+    'UnsortedSegmentSum_doc': ('Float32', [3.0, 3.0, 4.0, 0.0]),
+    'UnsortedSegmentSum_2d_ids': ('Float32', [[4.0, 2.0, 0.0], [0.0, 0.0, 0.0], [5.0, 7.0, 9.0]]),
+    'UnsortedSegmentMax_doc': ('Float32', [[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]),
+    'UnsortedSegmentMax_doc2': ('Float32', [[4.0, 2.0, 3.0], [4.0, 5.0, 6.0]]),
+    'UnsortedSegmentMax_empty': ('Float32', [[4.0, 2.0, 3.0], [-3.4028234663852886e+38, -3.4028234663852886e+38, -3.4028234663852886e+38], [4.0, 5.0, 6.0]]),
+    'UnsortedSegmentMin_doc': ('Float32', [[1.0, 2.0, 3.0], [4.0, 2.0, 1.0]]),
+    'UnsortedSegmentMin_empty_int': ('Int32', [[3, -4], [2147483647, 2147483647], [1, 2]]),
+    'UnsortedSegmentProd_doc': ('Float32', [[4.0, 4.0, 3.0], [4.0, 5.0, 6.0]]),
+    'UnsortedSegmentProd_empty': ('Float32', [[1.0, 1.0, 1.0], [16.0, 8.0, 0.0], [1.0, 1.0, 1.0], [4.0, 5.0, 6.0]]),
+    'SparseToDense_doc': ('Float32', [[0.0, 1.0, 0.0, 0.0], [0.0, 0.0, 2.0, 0.0], [0.0, 0.0, 0.0, 0.0]]),
+    'SparseToDense_3d': ('Int32', [[[0, 0], [7, 0]], [[0, -3], [0, 0]]]),
+    'SparseTensorDenseAdd_doc': ('Float32', [[2.0, 2.0, 1.0], [1.0, 1.0, 1.0], [1.0, 1.0, 1.0]]),
+    'SparseTensorDenseAdd_more': ('Float32', [[-1.100000023841858, 0.30000001192092896, 3.5999999046325684], [2.4000000953674316, 0.5, -2.700000047683716]]),
+    'SparseTensorDenseMatmul_doc': ('Float32', [[2.0, 2.0], [6.0, 6.0], [0.0, 0.0]]),
+    'SparseTensorDenseMatmul_adjoint': ('Float32', [[-7.199999809265137, 6.400000095367432], [0.75, 2.0999999046325684]]),
+    'MaskedScatter_doc': ('Float32', [5.0, 6.0, 3.0, 7.0]),
+    'MaskedScatter_broadcast': ('Float32', [[10.0, 0.30000001192092896, 20.0], [30.0, 0.5, 40.0]]),
     # MindSpore 2.10 CPU has no kernel for these ("The kernel Roll unregistered.", a bare RuntimeError): the
     # values of their docstrings (ops.roll's for Roll)
     'Roll_doc': ('Float32', [3.0, 4.0, 0.0, 1.0, 2.0]),
     'SpaceToBatch_doc': ('Float32', [[[[1.0]]], [[[2.0]]], [[[3.0]]], [[[4.0]]]]),
     'SplitV_doc': [('Int32', [[1], [4], [7]]), ('Int32', [[2, 3], [5, 6], [8, 9]])],
     'SplitV_doc_rows': [('Int32', [[1, 2, 3], [4, 5, 6]]), ('Int32', [[7, 8, 9]])],
+    'SoftMarginLoss_doc': ('Float32', 0.6764238),
+    'TripletMarginLoss_doc': ('Float32', 0.8881968),
+    'SparseGatherV2_doc': ('Float32', [[2.0, 7.0], [4.0, 54.0], [2.0, 55.0]]),
 }
 
 
@@ -213,3 +239,50 @@ def test_layout_and_math_errors_name_the_argument():
         P.UpperBound()(Tensor(np.ones(3, np.float32)), Tensor(np.ones(3, np.float32)))
     with pytest.raises(TypeError, match="dtype"):
         P.SearchSorted(dtype=ms.float32)(Tensor(np.ones(3, np.float32)), Tensor(np.ones(3, np.float32)))
+
+
+def _losses_segments_sparse(a, b):
+    target = Tensor(np.array([2, 0], np.int64))
+    ids = Tensor(np.array([1, 0, 1], np.int32))
+    sparse = Tensor(np.array([[0, 1], [1, 2], [0, 0]], np.int32))
+    mask = Tensor(np.array([[True, False, True], [False, True, True]]))
+    return (P.SoftMarginLoss()(a, b) + P.MultiMarginLoss(2, 1.5)(a, target, b[0] * b[0])
+            + P.TripletMarginLoss(swap=True)(a, b, a * b, Tensor(0.9)) + P.Pdist(2.0)(a * 3).sum()
+            + P.Pdist(1.0)(b).sum() + P.UnsortedSegmentSum()(a.T, ids, 2).sum() * 0.5
+            + (P.UnsortedSegmentMax()(b.T, ids, 2) * P.UnsortedSegmentMin()(a.T, ids, 2)).sum()
+            + P.UnsortedSegmentProd()(a.T, ids, 2).sum() + P.SparseToDense()(sparse, b[0], (2, 3)).sum()
+            + (P.SparseTensorDenseAdd()(sparse, a[1], (2, 3), b) ** 2).sum()
+            + P.SparseTensorDenseMatmul(adjoint_dt=True)(sparse, b[1], (2, 3), a).sum()
+            + (P.MaskedScatter()(a, mask, b) * a).sum())
+
+
+def test_losses_segments_sparse_gradients_against_central_differences():
+    check_composition(_losses_segments_sparse, orders=(1, 2))
+
+
+def test_losses_segments_sparse_errors_name_the_argument():
+    x = Tensor(np.ones((3, 2), np.float32))
+    with pytest.raises(ValueError, match=r"segment_ids value should be \[0, 2\)"):
+        P.UnsortedSegmentSum()(x, Tensor(np.array([0, 2, 1], np.int32)), 2)
+    with pytest.raises(TypeError, match="segment_ids"):
+        P.UnsortedSegmentMax()(x, Tensor(np.array([0, 1, 1], np.float32)), 2)
+    with pytest.raises(ValueError, match="'source'"):
+        P.MaskedScatter()(x, Tensor(np.ones((3, 2), bool)), Tensor(np.ones(5, np.float32)))
+    with pytest.raises(TypeError, match="'mask'"):
+        P.MaskedScatter()(x, Tensor(np.ones((3, 2), np.float32)), x)
+    with pytest.raises(TypeError, match="'target'"):
+        P.MultiMarginLoss()(x, Tensor(np.array([0, 1, 1], np.int32)))
+    with pytest.raises(TypeError, match="'margin'"):
+        P.MultiMarginLoss(margin=1)
+    with pytest.raises(ValueError, match="reduction"):
+        P.SoftMarginLoss("avg")(x, x)
+    with pytest.raises(ValueError, match="x dim must be equal to 2"):
+        P.Pdist()(Tensor(np.ones((2, 2, 2), np.float32)))
+    with pytest.raises(ValueError, match="'indices'"):
+        P.SparseToDense()(Tensor(np.array([[0, 1, 1]], np.int32)), Tensor(np.ones(1, np.float32)), (2, 2))
+
+
+def test_empty_float64_segment_holds_the_lowest_float64_compiled():
+    ids = Tensor(np.array([0, 0], np.int32))
+    out = ms.jit(lambda x: P.UnsortedSegmentMax()(x, ids, 2))(Tensor(np.array([1.0, 2.0])))
+    np.testing.assert_array_equal(out.asnumpy(), [2.0, np.finfo(np.float64).min])

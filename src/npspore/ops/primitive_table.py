@@ -25,6 +25,8 @@ from . import scatter_reduce as scr
 from . import array_layout as lay
 from . import math_extra as mx
 from . import mint_functions as mint
+from . import margin_losses as ml
+from . import segment_sparse as seg
 from ..common import dtype as mstype
 from .eager import run
 from .numeric import _check_tensor
@@ -233,6 +235,18 @@ _TABLE: dict[str, tuple] = {
     "Renorm": (mx.renorm, (("p", REQUIRED, "p", [int]), ("dim", REQUIRED, "dim", [int]),
                            ("maxnorm", REQUIRED, "maxnorm", [float]))),
     "PopulationCount": (mx.population_count, ()),
+    "SoftMarginLoss": (ml.soft_margin_loss, (("reduction", "mean", "reduction"),)),
+    "MultiMarginLoss": (ml.multi_margin_loss, (("p", 1, "p"), ("margin", 1.0, "margin"),
+                                               ("reduction", "mean", "reduction"))),
+    "TripletMarginLoss": (ml.triplet_margin_loss, (("p", 2, "p"), ("swap", False, "swap"), ("eps", 1e-6, "eps"),
+                                                   ("reduction", "mean", "reduction"))),
+    "Pdist": (ml.pdist, (("p", 2.0, "p"),)),
+    "UnsortedSegmentSum": (seg.unsorted_segment_sum, ()), "UnsortedSegmentMax": (seg.unsorted_segment_max, ()),
+    "UnsortedSegmentMin": (seg.unsorted_segment_min, ()), "UnsortedSegmentProd": (seg.unsorted_segment_prod, ()),
+    "SparseToDense": (seg.sparse_to_dense, ()), "SparseTensorDenseAdd": (seg.sparse_tensor_dense_add, ()),
+    "SparseTensorDenseMatmul": (seg.sparse_tensor_dense_matmul, (("adjoint_st", False, "adjoint_st"),
+                                                                 ("adjoint_dt", False, "adjoint_dt"))),
+    "MaskedScatter": (seg.masked_scatter, ()), "SparseGatherV2": (F.gather, ()),
 }
 
 __all__ = sorted(_TABLE)
