@@ -168,3 +168,38 @@ CASES.update({
     "SparseGatherV2_doc": ("SparseGatherV2", (), {}, [f32([[1, 2, 7, 42], [3, 4, 54, 22], [2, 2, 55, 3]]),
                                                       i32([1, 2]), 1]),
 })
+
+VAR = f32([[0.6, 0.3], [0.1, 0.5], [-1.2, 2.0]])
+GRAD2 = f32([[0.3, -0.7], [0.1, 0.8]])
+GRAD3 = f32([[0.3, -0.7], [0.1, 0.8], [-1.5, 0.25]])
+CASES.update({
+    # sparse optimizers (sparse_optimizers.py): the Parameters first, updated in place
+    "SparseApplyAdagrad_rows": ("SparseApplyAdagrad", (0.1,), {}, [Param(VAR), Param(f32(np.full((3, 2), 0.5)), "accum"),
+                                                                   GRAD2, i32([2, 0])]),
+    "SparseApplyAdagrad_no_slots": ("SparseApplyAdagrad", (0.5, False), {}, [Param(VAR), Param(f32(np.full((3, 2), 4.0)), "accum"),
+                                                                             GRAD2, i32([1, 2])]),
+    "SparseApplyAdagradV2_doc": ("SparseApplyAdagradV2", (), {"lr": 1e-8, "epsilon": 1e-6},
+                                 [Param(f32([[0.2]])), Param(f32([[0.1]]), "accum"), f32([[0.7]]), i32([0])]),
+    "SparseApplyAdagradV2_rows": ("SparseApplyAdagradV2", (0.1, 0.01), {}, [Param(VAR), Param(f32(np.full((3, 2), 0.5)), "accum"),
+                                                                            GRAD2, i32([0, 2])]),
+    "SparseApplyProximalAdagrad_doc": ("SparseApplyProximalAdagrad", (), {},
+                                       [Param(f32([[4.1, 7.2], [1.1, 3.0]])), Param(f32(np.zeros((2, 2))), "accum"),
+                                        1.0, 1.0, 0.0, f32(np.ones((2, 2))), i32([0, 1])]),
+    "SparseApplyFtrl_doc": ("SparseApplyFtrl", (), {"lr": 0.01, "l1": 0.0, "l2": 0.0, "lr_power": -0.5},
+                            [Param(f32([[0.2]])), Param(f32([[0.1]]), "accum"), Param(f32([[0.6]]), "linear"),
+                             f32([[0.7]]), i32([1])]),
+    "SparseApplyFtrl_rows": ("SparseApplyFtrl", (0.1, 0.05, 0.2, -0.5), {},
+                             [Param(VAR), Param(f32(np.full((3, 2), 0.5)), "accum"),
+                              Param(f32([[0.1, -0.2], [0.3, 0.02], [0.0, 1.0]]), "linear"), GRAD2, i32([0, 2])]),
+    "SparseApplyRMSProp_doc": ("SparseApplyRMSProp", (0.2, 0.01, 1e-6), {},
+                               [Param(f32([[0.6, 0.3], [0.1, 0.5]])), Param(f32([[0.2, 0.4], [0.1, 0.3]]), "ms"),
+                                Param(f32([[0.3, 0.1], [0.3, 0.6]]), "mom"), 0.01, f32([[0.3, 0.7], [0.1, 0.8]]),
+                                i32([0, 1])]),
+    "SparseApplyRMSProp_rows": ("SparseApplyRMSProp", (0.9, 0.5, 1e-6), {},
+                                [Param(VAR), Param(f32(np.full((3, 2), 0.5)), "ms"), Param(f32(np.full((3, 2), 0.1)), "mom"),
+                                 f32(0.05), GRAD3, i32([2, 0, 1])]),
+    "SparseApplyAdadelta_doc": ("SparseApplyAdadelta", (1e-6,), {},
+                                [Param(f32([[1.0, 2.0], [2.0, 3.0]])), Param(f32([[1.5, 2.5], [3.5, 4.5]]), "accum"),
+                                 Param(f32([[1.2, 2.4], [1.8, 0.6]]), "accum_update"), 0.01, 0.2,
+                                 f32([[0.3, 0.7], [0.1, 0.8]]), i32([0, 1])]),
+})

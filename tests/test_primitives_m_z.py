@@ -102,6 +102,14 @@ RECORDED = {
     'SparseTensorDenseMatmul_adjoint': ('Float32', [[-7.199999809265137, 6.400000095367432], [0.75, 2.0999999046325684]]),
     'MaskedScatter_doc': ('Float32', [5.0, 6.0, 3.0, 7.0]),
     'MaskedScatter_broadcast': ('Float32', [[10.0, 0.30000001192092896, 20.0], [30.0, 0.5, 40.0]]),
+    'SparseApplyAdagrad_rows': [('Float32', [[0.5859972238540649, 0.22507315874099731], [0.10000000149011612, 0.5], [-1.2390567064285278, 2.070352554321289]]), ('Float32', [[0.5099999904632568, 1.1400001049041748], [0.5, 0.5], [0.5900000333786011, 0.9900000095367432]])],
+    'SparseApplyAdagrad_no_slots': [('Float32', [[0.6000000238418579, 0.30000001192092896], [0.02499999850988388, 0.675000011920929], [-1.225000023841858, 1.7999999523162842]]), ('Float32', [[4.0, 4.0], [4.0, 4.0], [4.0, 4.0]])],
+    'SparseApplyAdagradV2_doc': [('Float32', [[0.19999998807907104]]), ('Float32', [[0.5899999737739563]])],
+    'SparseApplyAdagradV2_rows': [('Float32', [[0.5612701773643494, 0.3700000047683716], [0.10000000149011612, 0.5], [-1.2138675451278687, 1.925399661064148]]), ('Float32', [[0.5900000333786011, 0.9900000095367432], [0.5, 0.5], [0.5099999904632568, 1.1400001049041748]])],
+    'SparseApplyFtrl_doc': [('Float32', [[0.20000000298023224]]), ('Float32', [[0.10000000149011612]]), ('Float32', [[0.6000000238418579]])],
+    'SparseApplyFtrl_rows': [('Float32', [[0.0, 0.16557131707668304], [0.10000000149011612, 0.5], [-0.017825942486524582, 0.48406466841697693]]), ('Float32', [[0.5900000333786011, 0.9900000095367432], [0.5, 0.5], [0.5099999904632568, 1.1400001049041748]]), ('Float32', [[0.0339532196521759, -1.7636420726776123], [0.30000001192092896, 0.019999999552965164], [0.18443307280540466, -5.412022590637207]])],
+    'SparseApplyRMSProp_doc': [('Float32', [[0.5880358219146729, 0.2888111174106598], [0.09102396667003632, 0.48342227935791016]]), ('Float32', [[0.1120000034570694, 0.47200000286102295], [0.02800000086426735, 0.5720000267028809]]), ('Float32', [[0.011964174918830395, 0.011188882403075695], [0.008976035751402378, 0.0165777076035738]])],
+    'SparseApplyRMSProp_rows': [('Float32', [[0.5425547361373901, 0.19420722126960754], [0.14128702878952026, 0.43149417638778687], [-1.272140383720398, 1.999547004699707]]), ('Float32', [[0.4509999752044678, 0.5139999985694885], [0.6750000715255737, 0.45624998211860657], [0.45899999141693115, 0.49900001287460327]]), ('Float32', [[0.057445283979177475, 0.10579278320074081], [-0.04128701984882355, 0.06850580871105194], [0.07214035093784332, 0.00045300525380298495]])],
     # MindSpore 2.10 CPU has no kernel for these ("The kernel Roll unregistered.", a bare RuntimeError): the
     # values of their docstrings (ops.roll's for Roll)
     'Roll_doc': ('Float32', [3.0, 4.0, 0.0, 1.0, 2.0]),
@@ -111,6 +119,11 @@ RECORDED = {
     'SoftMarginLoss_doc': ('Float32', 0.6764238),
     'TripletMarginLoss_doc': ('Float32', 0.8881968),
     'SparseGatherV2_doc': ('Float32', [[2.0, 7.0], [4.0, 54.0], [2.0, 55.0]]),
+    'SparseApplyProximalAdagrad_doc': [('Float32', [[2.09999990e+00, 5.19999981e+00], [0.0, 1.0]]),
+                                       ('Float32', [[1.0, 1.0], [1.0, 1.0]])],
+    'SparseApplyAdadelta_doc': [('Float32', [[9.94611859e-01, 1.98851788e+00], [1.99840558e+00, 2.99478507e+00]]),
+                                ('Float32', [[3.72000009e-01, 8.91999960e-01], [7.08000004e-01, 1.41200006e+00]]),
+                                ('Float32', [[4.72257614e-01, 1.53470778e+00], [3.80338937e-01, 3.37563992e-01]])],
 }
 
 
@@ -150,21 +163,17 @@ def _check(out, expected):
 
 
 class _Applied(nn.Cell):
-    """The case's primitive applied to the Parameter it holds (an in-place case's first input) and the Tensor
+    """The case's primitive applied to the Parameters it holds (the case's leading Param inputs) and the other
     inputs it is given."""
 
     def __init__(self, case):
         super().__init__()
-        inputs = case[3]
         self.primitive = _primitive(case)
-        self.in_place = bool(inputs) and isinstance(inputs[0], Param)
-        if self.in_place:
-            self.param = Parameter(Tensor(inputs[0].value), name=inputs[0].name)
+        self.params = tuple(Parameter(Tensor(v.value), name=f"{v.name}{i}")
+                            for i, v in enumerate(case[3]) if isinstance(v, Param))
 
-    def construct(self, *tensors):
-        if self.in_place:
-            return self.primitive(self.param, *tensors)
-        return self.primitive(*tensors)
+    def construct(self, *inputs):
+        return self.primitive(*self.params, *inputs)
 
 
 @pytest.mark.parametrize("name", sorted(RECORDED))
@@ -286,3 +295,30 @@ def test_empty_float64_segment_holds_the_lowest_float64_compiled():
     ids = Tensor(np.array([0, 0], np.int32))
     out = ms.jit(lambda x: P.UnsortedSegmentMax()(x, ids, 2))(Tensor(np.array([1.0, 2.0])))
     np.testing.assert_array_equal(out.asnumpy(), [2.0, np.finfo(np.float64).min])
+
+
+@pytest.mark.parametrize("mode", [ms.PYNATIVE_MODE, ms.GRAPH_MODE])
+def test_sparse_optimizers_write_their_parameters_in_place(mode):
+    name = "SparseApplyFtrl_rows"
+    net = _Applied(CASES[name])
+    ms.set_context(mode=mode)
+    try:
+        net(*[_input(v) for v in CASES[name][3] if not isinstance(v, Param)])
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+    for param, expected in zip(net.params, RECORDED[name]):
+        np.testing.assert_allclose(param.asnumpy(), expected[1], rtol=1e-6, atol=1e-6)
+
+
+def test_sparse_optimizer_errors_name_the_argument():
+    var = Parameter(Tensor(np.ones((3, 2), np.float32)), name="var")
+    accum = Parameter(Tensor(np.ones((3, 2), np.float32)), name="accum")
+    grad = Tensor(np.ones((2, 2), np.float32))
+    with pytest.raises(TypeError, match="'lr'"):
+        P.SparseApplyAdagrad(lr=1)
+    with pytest.raises(TypeError, match="'indices'"):
+        P.SparseApplyAdagrad(0.1)(var, accum, grad, Tensor(np.array([0, 1], np.float32)))
+    with pytest.raises(ValueError, match="'grad'"):
+        P.SparseApplyAdagradV2(0.1, 0.1)(var, accum, grad, Tensor(np.array([0], np.int32)))
+    with pytest.raises(ValueError, match="shape of grad"):
+        P.SparseApplyRMSProp(0.9, 0.0, 1e-6)(var, accum, accum, 0.1, grad, Tensor(np.array([0, 1], np.int32)))

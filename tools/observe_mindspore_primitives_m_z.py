@@ -21,7 +21,7 @@ from primitive_cases_m_z import CASES, Param  # noqa: E402
 
 def _input(value):
     if isinstance(value, Param):
-        return Parameter(Tensor(value.value), name=value.name)
+        return Parameter(Tensor(value.value), name=f"{value.name}{id(value)}")
     if isinstance(value, tuple):
         return tuple(_input(part) for part in value)
     return Tensor(value) if isinstance(value, np.ndarray) else value

@@ -97,7 +97,8 @@ if not _typing.TYPE_CHECKING:
     __all__ += ["Dropout2D", "Dropout3D", "scatter_nd_add"]
 # ops.operations primitives M-Z (prim-ops2)
 from .scatter_reduce import *  # noqa: F401,F403,E402
-from . import scatter_reduce as _scatter_reduce  # noqa: E402
+from .sparse_optimizers import *  # noqa: F401,F403,E402
+from . import scatter_reduce as _scatter_reduce, sparse_optimizers as _sparse_optimizers  # noqa: E402
 if not _typing.TYPE_CHECKING:
-    __all__ += _scatter_reduce.__all__
+    __all__ += _scatter_reduce.__all__ + _sparse_optimizers.__all__
 __getattr__ = module_getattr("mindspore.ops", globals())
