@@ -203,3 +203,35 @@ CASES.update({
                                  Param(f32([[1.2, 2.4], [1.8, 0.6]]), "accum_update"), 0.01, 0.2,
                                  f32([[0.3, 0.7], [0.1, 0.8]]), i32([0, 1])]),
 })
+
+RGB = f32([[0.25, 0.5, 0.5], [0.9, 0.1, 0.3], [0.2, 0.7, 0.1], [0.4, 0.4, 0.4], [0.0, 0.0, 0.0], [0.3, 0.1, 0.8]])
+CASES.update({
+    # scatter-add along an axis, special functions, matrix products, selection, colour (primitive_table.py,
+    # special_extra.py, matrix_extra.py, image_color.py)
+    "ScatterAddWithAxis_doc": ("ScatterAddWithAxis", (0,), {}, [f32([[1, 2, 3], [4, 5, 6], [7, 8, 9]]),
+                                                                i32([[1, 0, 2], [0, 2, 1]]), f32(np.ones((2, 3)))]),
+    "ScatterAddWithAxis_doc_axis1": ("ScatterAddWithAxis", (1,), {}, [i32([[1, 2, 3, 4, 5]]), i32([[2, 4]]), i32([[8, 8]])]),
+    "Zeta_doc": ("Zeta", (), {}, [f32([10.0]), f32([1.0])]),
+    "Zeta_more": ("Zeta", (), {}, [np.array([1.5, 2.0, 3.5, 7.0, 2.0]), np.array([0.3, 1.0, 2.5, 0.9, 15.0])]),
+    "Polygamma_doc1": ("Polygamma", (), {}, [np.array(1, np.int64), f32([1.0, -0.5])]),
+    "Polygamma_doc2": ("Polygamma", (), {}, [np.array(2, np.int64), f32([1.0, -0.5])]),
+    "Polygamma_doc3": ("Polygamma", (), {}, [np.array(3, np.int64), f32([1.0, -0.5])]),
+    "Polygamma_doc4": ("Polygamma", (), {}, [np.array(4, np.int64), f32([1.0, -0.5])]),
+    "Polygamma_order0": ("Polygamma", (), {}, [np.array(0, np.int32), np.array([0.5, 3.25, -1.5])]),
+    "Polygamma_order1_float64": ("Polygamma", (), {}, [np.array(1, np.int32), np.array([0.5, 3.25, -1.5, 20.0])]),
+    "MatrixPower_doc": ("MatrixPower", (), {"n": 2}, [f32([[[0, 1], [-1, 0]], [[1, 0], [0, -1]]])]),
+    "MatrixPower_cube": ("MatrixPower", (3,), {}, [f32([[[1.0, 0.5], [-0.25, 2.0]]])]),
+    "MatrixPower_negative": ("MatrixPower", (-2,), {}, [f32([[[2.0, 1.0], [1.0, 3.0]], [[1.0, 0.0], [0.5, 4.0]]])]),
+    "MatrixPower_zero": ("MatrixPower", (0,), {}, [f32([[[2.0, 1.0], [1.0, 3.0]]])]),
+    "TridiagonalMatMul_doc": ("TridiagonalMatMul", (), {}, [f32([[1, 2, 3]]), f32([[1, 2, 3]]), f32([[1, 2, 3]]),
+                                                            f32(np.ones((3, 3)))]),
+    "TridiagonalMatMul_batched": ("TridiagonalMatMul", (), {}, [f32([[[0.5, -1, 2, 9]], [[1, 1, 1, 9]]]),
+                                                                f32([[[2, 3, -1, 0.5]], [[1, 2, 3, 4]]]),
+                                                                f32([[[9, 0.25, 1, -2]], [[9, 1, -1, 1]]]),
+                                                                f32(np.arange(16).reshape(2, 4, 2) - 5)]),
+    "NthElement_doc": ("NthElement", (), {}, [np.array([[1, 2, 3], [4, 5, 6]], np.int8), 1]),
+    "NthElement_reverse": ("NthElement", (True,), {}, [SCORES, 2]),
+    "NthElement_tensor_n": ("NthElement", (), {}, [SCORES, i32(0)]),
+    "RGBToHSV_doc": ("RGBToHSV", (), {}, [f32([0.25, 0.5, 0.5]).reshape((1, 1, 1, 3))]),
+    "RGBToHSV_more": ("RGBToHSV", (), {}, [RGB]),
+})

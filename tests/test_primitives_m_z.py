@@ -110,6 +110,27 @@ RECORDED = {
     'SparseApplyFtrl_rows': [('Float32', [[0.0, 0.16557131707668304], [0.10000000149011612, 0.5], [-0.017825942486524582, 0.48406466841697693]]), ('Float32', [[0.5900000333786011, 0.9900000095367432], [0.5, 0.5], [0.5099999904632568, 1.1400001049041748]]), ('Float32', [[0.0339532196521759, -1.7636420726776123], [0.30000001192092896, 0.019999999552965164], [0.18443307280540466, -5.412022590637207]])],
     'SparseApplyRMSProp_doc': [('Float32', [[0.5880358219146729, 0.2888111174106598], [0.09102396667003632, 0.48342227935791016]]), ('Float32', [[0.1120000034570694, 0.47200000286102295], [0.02800000086426735, 0.5720000267028809]]), ('Float32', [[0.011964174918830395, 0.011188882403075695], [0.008976035751402378, 0.0165777076035738]])],
     'SparseApplyRMSProp_rows': [('Float32', [[0.5425547361373901, 0.19420722126960754], [0.14128702878952026, 0.43149417638778687], [-1.272140383720398, 1.999547004699707]]), ('Float32', [[0.4509999752044678, 0.5139999985694885], [0.6750000715255737, 0.45624998211860657], [0.45899999141693115, 0.49900001287460327]]), ('Float32', [[0.057445283979177475, 0.10579278320074081], [-0.04128701984882355, 0.06850580871105194], [0.07214035093784332, 0.00045300525380298495]])],
+    'ScatterAddWithAxis_doc': ('Float32', [[2.0, 3.0, 3.0], [5.0, 5.0, 7.0], [7.0, 9.0, 10.0]]),
+    'ScatterAddWithAxis_doc_axis1': ('Int32', [[1, 2, 11, 4, 13]]),
+    'Zeta_doc': ('Float32', [1.0009945631027222]),
+    'Zeta_more': ('Float64', [8.237761671459724, 1.6449340668482266, 0.06517125158965971, 2.102612542089768, 0.0689382278476838]),
+    'Polygamma_doc1': ('Float32', [1.644934058189392, 8.934803009033203]),
+    'Polygamma_doc2': ('Float32', [-2.404114007949829, -0.8287966847419739]),
+    'Polygamma_doc3': ('Float32', [6.493940353393555, 193.40908813476562]),
+    'Polygamma_doc4': ('Float32', [-24.88626480102539, -3.4742496013641357]),
+    'Polygamma_order0': ('Float64', [-1.9635100260214229, 1.016990911068179, 0.7031566406452433]),
+    'Polygamma_order1_float64': ('Float64', [4.93480220054468, 0.3597982903095798, 9.379246644989124, 0.051270822935203124]),
+    'MatrixPower_doc': ('Float32', [[[-1.0, 0.0], [-0.0, -1.0]], [[1.0, 0.0], [0.0, 1.0]]]),
+    'MatrixPower_cube': ('Float32', [[[0.5, 3.4375], [-1.71875, 7.375]]]),
+    'MatrixPower_negative': ('Float32', [[[0.40000003576278687, -0.20000001788139343], [-0.20000001788139343, 0.20000003278255463]], [[1.0, 0.0], [-0.15625, 0.0625]]]),
+    'MatrixPower_zero': ('Float32', [[[1.0, 0.0], [0.0, 1.0]]]),
+    'TridiagonalMatMul_doc': ('Float32', [[2.0, 2.0, 2.0], [6.0, 6.0, 6.0], [6.0, 6.0, 6.0]]),
+    'TridiagonalMatMul_batched': ('Float32', [[[-11.5, -9.0], [-9.25, -7.0], [0.0, 2.0], [2.5, 1.0]], [[8.0, 10.0], [20.0, 24.0], [25.0, 28.0], [43.0, 48.0]]]),
+    'NthElement_doc': ('Int8', [2, 5]),
+    'NthElement_reverse': ('Float32', [0.10000000149011612, 0.20000000298023224, 0.0]),
+    'NthElement_tensor_n': ('Float32', [-1.2000000476837158, -0.4000000059604645, -0.699999988079071]),
+    'RGBToHSV_doc': ('Float32', [[[[0.5, 0.5, 0.5]]]]),
+    'RGBToHSV_more': ('Float32', [[0.5, 0.5, 0.5], [0.9583333134651184, 0.8888888359069824, 0.8999999761581421], [0.3055555522441864, 0.8571428060531616, 0.699999988079071], [0.0, 0.0, 0.4000000059604645], [0.0, 0.0, 0.0], [0.7142857313156128, 0.875, 0.800000011920929]]),
     # MindSpore 2.10 CPU has no kernel for these ("The kernel Roll unregistered.", a bare RuntimeError): the
     # values of their docstrings (ops.roll's for Roll)
     'Roll_doc': ('Float32', [3.0, 4.0, 0.0, 1.0, 2.0]),
@@ -322,3 +343,36 @@ def test_sparse_optimizer_errors_name_the_argument():
         P.SparseApplyAdagradV2(0.1, 0.1)(var, accum, grad, Tensor(np.array([0], np.int32)))
     with pytest.raises(ValueError, match="shape of grad"):
         P.SparseApplyRMSProp(0.9, 0.0, 1e-6)(var, accum, accum, 0.1, grad, Tensor(np.array([0, 1], np.int32)))
+
+
+def _special_and_matrix(a, b):
+    square = ops.expand_dims(ops.matmul(a, b.T) + Tensor(np.eye(2) * 2.0), 0)
+    diagonals = [ops.reshape(v, (1, 3)) for v in (a[0], b[1], a[1] * b[0])]
+    return (P.Zeta()(a * a + 1.5, b * b + 0.3).sum() + P.Polygamma()(Tensor(np.array(1, np.int64)), b * b + 0.5).sum()
+            + P.Polygamma()(Tensor(np.array(0, np.int64)), a * a + 0.5).sum()
+            + P.MatrixPower(3)(square).sum() + P.MatrixPower(-1)(square).sum()
+            + P.TridiagonalMatMul()(*diagonals, ops.reshape(ops.concat((a, b), 0), (3, 4))).sum()
+            + P.NthElement(True)(a * b, 1).sum() + (P.RGBToHSV()(ops.abs(a)) * b).sum()
+            + P.ScatterAddWithAxis(1)(a, Tensor(np.array([[2, 0], [1, 1]], np.int32)), b[:, :2]).sum() * a[0, 0])
+
+
+def test_special_and_matrix_gradients_against_central_differences():
+    check_composition(_special_and_matrix, orders=(1, 2))
+
+
+def test_special_and_matrix_errors_name_the_argument():
+    x = Tensor(np.ones((2, 2), np.float32))
+    with pytest.raises(ValueError, match="3-D"):
+        P.MatrixPower(2)(x)
+    with pytest.raises(TypeError, match="'n'"):
+        P.MatrixPower(2.0)
+    with pytest.raises(ValueError, match="integer"):
+        P.MatrixPower(-1)(Tensor(np.ones((1, 2, 2), np.int32)))
+    with pytest.raises(TypeError, match="'a'"):
+        P.Polygamma()(Tensor(np.array(1.0, np.float32)), x)
+    with pytest.raises(ValueError, match="shape of 'x'"):
+        P.Zeta()(x, Tensor(np.ones(2, np.float32)))
+    with pytest.raises(ValueError, match="'n'"):
+        P.NthElement()(x, 2)
+    with pytest.raises(ValueError, match="last dim"):
+        P.RGBToHSV()(x)

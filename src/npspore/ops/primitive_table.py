@@ -27,6 +27,9 @@ from . import math_extra as mx
 from . import mint_functions as mint
 from . import margin_losses as ml
 from . import segment_sparse as seg
+from . import special_extra as spx
+from . import matrix_extra as mxe
+from . import image_color
 from ..common import dtype as mstype
 from .eager import run
 from .numeric import _check_tensor
@@ -155,6 +158,11 @@ def _search_sorted(sorted_sequence: Tensor, values: Tensor, sorter: Tensor | Non
     return mint.searchsorted(sorted_sequence, values, out_int32=dtype == mstype.int32, right=right, sorter=sorter)
 
 
+def _scatter_add_with_axis(input_x: Tensor, indices: Tensor, updates: Tensor, axis: int = 0) -> Tensor:
+    """``TensorScatterElements(axis, 'add')``, which MindSpore 2.10 names as its replacement."""
+    return sc.tensor_scatter_elements(input_x, indices, updates, axis, "add")
+
+
 _TRIANGLE_INDICES = (("row", REQUIRED, "row", [int]), ("col", REQUIRED, "col", [int]), ("offset", 0, "offset"),
                      ("dtype", mstype.int32, "dtype"))
 
@@ -247,6 +255,11 @@ _TABLE: dict[str, tuple] = {
     "SparseTensorDenseMatmul": (seg.sparse_tensor_dense_matmul, (("adjoint_st", False, "adjoint_st"),
                                                                  ("adjoint_dt", False, "adjoint_dt"))),
     "MaskedScatter": (seg.masked_scatter, ()), "SparseGatherV2": (F.gather, ()),
+    "ScatterAddWithAxis": (_scatter_add_with_axis, (("axis", 0, "axis"),)),
+    "Zeta": (spx.zeta, ()), "Polygamma": (spx.polygamma, ()),
+    "MatrixPower": (mxe.matrix_power, (("n", REQUIRED, "n", [int]),)),
+    "TridiagonalMatMul": (mxe.tridiagonal_matmul, ()), "NthElement": (mxe.nth_element, (("reverse", False, "reverse"),)),
+    "RGBToHSV": (image_color.rgb_to_hsv, ()),
 }
 
 __all__ = sorted(_TABLE)
