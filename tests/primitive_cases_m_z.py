@@ -235,3 +235,22 @@ CASES.update({
     "RGBToHSV_doc": ("RGBToHSV", (), {}, [f32([0.25, 0.5, 0.5]).reshape((1, 1, 1, 3))]),
     "RGBToHSV_more": ("RGBToHSV", (), {}, [RGB]),
 })
+
+VOLUME = np.arange(1, 17, dtype=np.float32).reshape((1, 1, 2, 2, 4))
+IMAGE = (np.arange(20, dtype=np.float32).reshape((1, 1, 4, 5)) * 0.5 - 3.0) ** 2
+CASES.update({
+    # resampling (resample.py)
+    "UpsampleNearest3D_doc": ("UpsampleNearest3D", (), {}, [VOLUME, [3, 4, 5], None]),
+    "UpsampleNearest3D_scales": ("UpsampleNearest3D", (), {}, [VOLUME, None, [1.5, 2.0, 0.75]]),
+    "UpsampleTrilinear3D_doc": ("UpsampleTrilinear3D", (), {}, [np.arange(1, 5, dtype=np.float32).reshape((1, 1, 1, 2, 2)),
+                                                                [2, 4, 4], None]),
+    "UpsampleTrilinear3D_align": ("UpsampleTrilinear3D", (True,), {}, [VOLUME, [3, 3, 6], None]),
+    "UpsampleTrilinear3D_scales": ("UpsampleTrilinear3D", (), {}, [VOLUME, None, [2.0, 1.5, 0.5]]),
+    "ResizeLinear1D_doc": ("ResizeLinear1D", (), {"coordinate_transformation_mode": "align_corners"},
+                           [f32([[[1, 2, 3], [4, 5, 6]]]), (6,)]),
+    "ResizeLinear1D_half_pixel": ("ResizeLinear1D", ("half_pixel",), {}, [f32([[[1, 2, 3], [4, 5, 9]]]), i32([5])]),
+    "ResizeNearestNeighborV2_doc": ("ResizeNearestNeighborV2", (), {}, [f32(np.ones((1, 1, 4, 4))), i32([2, 2])]),
+    "ResizeNearestNeighborV2_align": ("ResizeNearestNeighborV2", (True,), {}, [IMAGE, i32([3, 7])]),
+    "ResizeNearestNeighborV2_half_pixel": ("ResizeNearestNeighborV2", (False, True), {}, [IMAGE, i32([6, 3])]),
+    "ResizeNearestNeighborV2_plain": ("ResizeNearestNeighborV2", (), {}, [IMAGE, i32([5, 8])]),
+})

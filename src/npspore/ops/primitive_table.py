@@ -30,6 +30,7 @@ from . import segment_sparse as seg
 from . import special_extra as spx
 from . import matrix_extra as mxe
 from . import image_color
+from . import resample
 from ..common import dtype as mstype
 from .eager import run
 from .numeric import _check_tensor
@@ -260,6 +261,13 @@ _TABLE: dict[str, tuple] = {
     "MatrixPower": (mxe.matrix_power, (("n", REQUIRED, "n", [int]),)),
     "TridiagonalMatMul": (mxe.tridiagonal_matmul, ()), "NthElement": (mxe.nth_element, (("reverse", False, "reverse"),)),
     "RGBToHSV": (image_color.rgb_to_hsv, ()),
+    "UpsampleNearest3D": (resample.upsample_nearest3d, ()),
+    "UpsampleTrilinear3D": (resample.upsample_trilinear3d, (("align_corners", False, "align_corners"),)),
+    "ResizeLinear1D": (resample.resize_linear1d, (("coordinate_transformation_mode", "align_corners",
+                                                   "coordinate_transformation_mode"),)),
+    "ResizeNearestNeighborV2": (resample.resize_nearest_neighbor_v2, (("align_corners", False, "align_corners"),
+                                                                      ("half_pixel_centers", False,
+                                                                       "half_pixel_centers"))),
 }
 
 __all__ = sorted(_TABLE)
