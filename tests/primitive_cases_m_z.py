@@ -254,3 +254,9 @@ CASES.update({
     "ResizeNearestNeighborV2_half_pixel": ("ResizeNearestNeighborV2", (False, True), {}, [IMAGE, i32([6, 3])]),
     "ResizeNearestNeighborV2_plain": ("ResizeNearestNeighborV2", (), {}, [IMAGE, i32([5, 8])]),
 })
+
+CASES.update({
+    "MatrixDeterminant_doc": ("MatrixDeterminant", (), {}, [f32([[[-4.5, -1.5], [7.0, 6.0]], [[2.5, 0.5], [3.0, 9.0]]])]),
+    "MatrixDeterminant_3x3_float64": ("MatrixDeterminant", (), {}, [np.array([[2.0, -1.0, 0.5], [0.3, 1.5, -2.0],
+                                                                                 [1.0, 0.25, 3.0]])]),
+})

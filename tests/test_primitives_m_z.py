@@ -142,6 +142,8 @@ RECORDED = {
     'ResizeNearestNeighborV2_align': ('Float32', [[[[9.0, 6.25, 6.25, 4.0, 2.25, 2.25, 1.0], [4.0, 6.25, 6.25, 9.0, 12.25, 12.25, 16.0], [20.25, 25.0, 25.0, 30.25, 36.0, 36.0, 42.25]]]]),
     'ResizeNearestNeighborV2_half_pixel': ('Float32', [[[[9.0, 4.0, 1.0], [0.25, 0.25, 2.25], [0.25, 0.25, 2.25], [4.0, 9.0, 16.0], [20.25, 30.25, 42.25], [20.25, 30.25, 42.25]]]]),
     'ResizeNearestNeighborV2_plain': ('Float32', [[[[9.0, 9.0, 6.25, 6.25, 4.0, 2.25, 2.25, 1.0], [9.0, 9.0, 6.25, 6.25, 4.0, 2.25, 2.25, 1.0], [0.25, 0.25, 0.0, 0.0, 0.25, 1.0, 1.0, 2.25], [4.0, 4.0, 6.25, 6.25, 9.0, 12.25, 12.25, 16.0], [20.25, 20.25, 25.0, 25.0, 30.25, 36.0, 36.0, 42.25]]]]),
+    'MatrixDeterminant_doc': ('Float32', [-16.5, 21.0]),
+    'MatrixDeterminant_3x3_float64': ('Float64', 12.1875),
     # MindSpore 2.10 CPU has no kernel for these ("The kernel Roll unregistered.", a bare RuntimeError): the
     # values of their docstrings (ops.roll's for Roll)
     'Roll_doc': ('Float32', [3.0, 4.0, 0.0, 1.0, 2.0]),
@@ -361,7 +363,8 @@ def _special_and_matrix(a, b):
     diagonals = [ops.reshape(v, (1, 3)) for v in (a[0], b[1], a[1] * b[0])]
     return (P.Zeta()(a * a + 1.5, b * b + 0.3).sum() + P.Polygamma()(Tensor(np.array(1, np.int64)), b * b + 0.5).sum()
             + P.Polygamma()(Tensor(np.array(0, np.int64)), a * a + 0.5).sum()
-            + P.MatrixPower(3)(square).sum() + P.MatrixPower(-1)(square).sum()
+            + P.MatrixPower(3)(square).sum() + P.MatrixPower(-1)(square).sum() + P.MatrixDeterminant()(square).sum()
+            + P.MatrixDeterminant()(ops.matmul(a.T, b) + Tensor(np.eye(3) * 2.0))
             + P.TridiagonalMatMul()(*diagonals, ops.reshape(ops.concat((a, b), 0), (3, 4))).sum()
             + P.NthElement(True)(a * b, 1).sum() + (P.RGBToHSV()(ops.abs(a)) * b).sum()
             + P.ScatterAddWithAxis(1)(a, Tensor(np.array([[2, 0], [1, 1]], np.int32)), b[:, :2]).sum() * a[0, 0])
@@ -387,6 +390,10 @@ def test_special_and_matrix_errors_name_the_argument():
         P.NthElement()(x, 2)
     with pytest.raises(ValueError, match="last dim"):
         P.RGBToHSV()(x)
+    with pytest.raises(TypeError, match=r"MatrixDeterminant\], the input argument\[x\]"):
+        P.MatrixDeterminant()(Tensor(np.ones((2, 2), np.int32)))
+    with pytest.raises(ValueError, match="row size"):
+        P.MatrixDeterminant()(Tensor(np.ones((2, 3), np.float32)))
 
 
 def _resampled(a, b):

@@ -1,4 +1,5 @@
-"""Matrix products behind MindSpore's primitives ``MatrixPower`` and ``TridiagonalMatMul`` and the selection
+"""Matrix products behind MindSpore's primitives ``MatrixPower``, ``TridiagonalMatMul`` and
+``MatrixDeterminant`` (the op ``matrix_determinant`` of ``codegen_templates/matrix.py``) and the selection
 ``NthElement`` (their classes come from :mod:`primitive_table`): compositions of ops of the op table, so they run
 eagerly and compiled and are differentiable."""
 from __future__ import annotations
@@ -14,7 +15,7 @@ from .eager import run
 from .nn_functional import topk
 from .numeric import _check_tensor
 
-__all__ = ["matrix_power", "tridiagonal_matmul", "nth_element"]
+__all__ = ["matrix_power", "tridiagonal_matmul", "nth_element", "matrix_determinant"]
 
 
 def matrix_power(x: Tensor, n: int) -> Tensor:
@@ -97,3 +98,13 @@ def nth_element(input: Tensor, n: Any, reverse: bool = False) -> Tensor:
                          f"{n}.")
     values, _ = topk(input, n + 1, largest=reverse)
     return run("getitem", values, index=(Ellipsis, n))
+
+
+def matrix_determinant(x: Tensor) -> Tensor:
+    """The determinant of each square matrix of the last two dims of the float32/float64 ``x``.
+
+    Raises:
+        TypeError: if ``x`` is not float32/float64. ValueError: if its last two dims differ or its rank is below 2.
+    """
+    _check_tensor("MatrixDeterminant", "x", x)
+    return run("matrix_determinant", x)
