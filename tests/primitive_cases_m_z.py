@@ -1,8 +1,16 @@
 """The cases of tests/test_primitives_m_z.py, as data both MindSpore 2.10 (``tools/observe_mindspore_primitives_m_z.py``)
 and npspore run: ``name: (primitive class under ops.operations, constructor args, constructor kwargs, inputs)``.
-An input is a NumPy array (a Tensor), a :class:`Param` (a Parameter, updated in place) or a Python value.
+An input is a NumPy array (a Tensor), a :class:`Param` (a Parameter, updated in place), a :class:`Const` (a
+constant Tensor, the last inputs) or a Python value.
 Each primitive has its MindSpore docstring example (``_doc``) and at least one more case."""
 import numpy as np
+
+
+class Const:
+    """An input given as a constant Tensor ``value`` (in compiled code: held by the Cell, not passed to it)."""
+
+    def __init__(self, value):
+        self.value = value
 
 
 class Param:
@@ -259,4 +267,20 @@ CASES.update({
     "MatrixDeterminant_doc": ("MatrixDeterminant", (), {}, [f32([[[-4.5, -1.5], [7.0, 6.0]], [[2.5, 0.5], [3.0, 9.0]]])]),
     "MatrixDeterminant_3x3_float64": ("MatrixDeterminant", (), {}, [np.array([[2.0, -1.0, 0.5], [0.3, 1.5, -2.0],
                                                                                  [1.0, 0.25, 3.0]])]),
+})
+
+F64_ROWS = np.array([[1.0, 2, 3], [4, 5, 6], [7, 8, 9]])
+SORTED_IDS = np.array([0, 0, 2], np.int64)
+CASES.update({
+    # sorted segment reductions (segment_sparse.py)
+    "SegmentSum_doc": ("SegmentSum", (), {}, [F64_ROWS, Const(SORTED_IDS)]),
+    "SegmentSum_more": ("SegmentSum", (), {}, [SEGMENT_ROWS, Const(i32([1, 1, 1, 3]))]),
+    "SegmentMax_doc": ("SegmentMax", (), {}, [F64_ROWS, Const(SORTED_IDS)]),
+    "SegmentMax_more": ("SegmentMax", (), {}, [SEGMENT_ROWS * -1, Const(i32([0, 1, 1, 3]))]),
+    "SegmentMin_doc": ("SegmentMin", (), {}, [F64_ROWS, Const(SORTED_IDS)]),
+    "SegmentMin_more": ("SegmentMin", (), {}, [i32([[1, 2], [3, -4], [5, 6]]), Const(i32([1, 1, 2]))]),
+    "SegmentMean_doc": ("SegmentMean", (), {}, [np.array([[1.0, 2, 3], [1, 2, 3], [7, 8, 9]]), Const(SORTED_IDS)]),
+    "SegmentMean_more": ("SegmentMean", (), {}, [SEGMENT_ROWS, Const(i32([0, 0, 0, 2]))]),
+    "SegmentProd_doc": ("SegmentProd", (), {}, [F64_ROWS, Const(SORTED_IDS)]),
+    "SegmentProd_more": ("SegmentProd", (), {}, [SEGMENT_ROWS, Const(i32([1, 2, 2, 2]))]),
 })

@@ -10,7 +10,7 @@ import npspore as ms
 from npspore import Parameter, Tensor, nn, ops
 from npspore.ops import operations as P
 from composition_checks import check_composition
-from primitive_cases_m_z import CASES, Param
+from primitive_cases_m_z import CASES, Const, Param
 
 # name: MindSpore 2.10 CPU's (dtype, values) for the case of that name, a list of them for a tuple result
 RECORDED = {
@@ -144,6 +144,16 @@ RECORDED = {
     'ResizeNearestNeighborV2_plain': ('Float32', [[[[9.0, 9.0, 6.25, 6.25, 4.0, 2.25, 2.25, 1.0], [9.0, 9.0, 6.25, 6.25, 4.0, 2.25, 2.25, 1.0], [0.25, 0.25, 0.0, 0.0, 0.25, 1.0, 1.0, 2.25], [4.0, 4.0, 6.25, 6.25, 9.0, 12.25, 12.25, 16.0], [20.25, 20.25, 25.0, 25.0, 30.25, 36.0, 36.0, 42.25]]]]),
     'MatrixDeterminant_doc': ('Float32', [-16.5, 21.0]),
     'MatrixDeterminant_3x3_float64': ('Float64', 12.1875),
+    'SegmentSum_doc': ('Float64', [[5.0, 7.0, 9.0], [0.0, 0.0, 0.0], [7.0, 8.0, 9.0]]),
+    'SegmentSum_more': ('Float32', [[0.0, 0.0, 0.0], [9.0, 9.0, 9.0], [0.0, 0.0, 0.0], [4.0, 2.0, 1.0]]),
+    'SegmentMax_doc': ('Float64', [[4.0, 5.0, 6.0], [0.0, 0.0, 0.0], [7.0, 8.0, 9.0]]),
+    'SegmentMax_more': ('Float32', [[-1.0, -2.0, -3.0], [-4.0, -2.0, -0.0], [0.0, 0.0, 0.0], [-4.0, -2.0, -1.0]]),
+    'SegmentMin_doc': ('Float64', [[1.0, 2.0, 3.0], [0.0, 0.0, 0.0], [7.0, 8.0, 9.0]]),
+    'SegmentMin_more': ('Int32', [[0, 0], [1, -4], [5, 6]]),
+    'SegmentMean_doc': ('Float64', [[1.0, 2.0, 3.0], [0.0, 0.0, 0.0], [7.0, 8.0, 9.0]]),
+    'SegmentMean_more': ('Float32', [[3.0, 3.0, 3.0], [0.0, 0.0, 0.0], [4.0, 2.0, 1.0]]),
+    'SegmentProd_doc': ('Float64', [[4.0, 10.0, 18.0], [1.0, 1.0, 1.0], [7.0, 8.0, 9.0]]),
+    'SegmentProd_more': ('Float32', [[1.0, 1.0, 1.0], [1.0, 2.0, 3.0], [64.0, 20.0, 0.0]]),
     # MindSpore 2.10 CPU has no kernel for these ("The kernel Roll unregistered.", a bare RuntimeError): the
     # values of their docstrings (ops.roll's for Roll)
     'Roll_doc': ('Float32', [3.0, 4.0, 0.0, 1.0, 2.0]),
@@ -164,6 +174,8 @@ RECORDED = {
 def _input(value):
     if isinstance(value, Param):
         return Parameter(Tensor(value.value), name=value.name)
+    if isinstance(value, Const):
+        return Tensor(value.value)
     if isinstance(value, tuple):
         return tuple(_input(part) for part in value)
     return Tensor(value) if isinstance(value, np.ndarray) else value
@@ -197,17 +209,18 @@ def _check(out, expected):
 
 
 class _Applied(nn.Cell):
-    """The case's primitive applied to the Parameters it holds (the case's leading Param inputs) and the other
-    inputs it is given."""
+    """The case's primitive applied to the Parameters it holds (the case's leading Param inputs), the other
+    inputs it is given and the constants it holds (the case's trailing Const inputs)."""
 
     def __init__(self, case):
         super().__init__()
         self.primitive = _primitive(case)
         self.params = tuple(Parameter(Tensor(v.value), name=f"{v.name}{i}")
                             for i, v in enumerate(case[3]) if isinstance(v, Param))
+        self.constants = tuple(Tensor(v.value) for v in case[3] if isinstance(v, Const))
 
     def construct(self, *inputs):
-        return self.primitive(*self.params, *inputs)
+        return self.primitive(*self.params, *inputs, *self.constants)
 
 
 @pytest.mark.parametrize("name", sorted(RECORDED))
@@ -220,7 +233,7 @@ def test_compiled_matches_mindspore(name):
     net = _Applied(CASES[name])
     ms.set_context(mode=ms.GRAPH_MODE)
     try:
-        out = net(*[_input(v) for v in CASES[name][3] if not isinstance(v, Param)])
+        out = net(*[_input(v) for v in CASES[name][3] if not isinstance(v, (Param, Const))])
     finally:
         ms.set_context(mode=ms.PYNATIVE_MODE)
     _check(out, RECORDED[name])
@@ -296,7 +309,9 @@ def _losses_segments_sparse(a, b):
             + P.UnsortedSegmentProd()(a.T, ids, 2).sum() + P.SparseToDense()(sparse, b[0], (2, 3)).sum()
             + (P.SparseTensorDenseAdd()(sparse, a[1], (2, 3), b) ** 2).sum()
             + P.SparseTensorDenseMatmul(adjoint_dt=True)(sparse, b[1], (2, 3), a).sum()
-            + (P.MaskedScatter()(a, mask, b) * a).sum())
+            + (P.MaskedScatter()(a, mask, b) * a).sum() + P.SegmentMean()(a, Tensor(np.array([1, 1], np.int32))).sum()
+            + (P.SegmentMax()(b.T, Tensor(np.array([0, 0, 2], np.int32))) * a.T).sum()
+            + P.SegmentProd()(a.T, Tensor(np.array([0, 1, 1], np.int32))).sum())
 
 
 def test_losses_segments_sparse_gradients_against_central_differences():
@@ -307,6 +322,10 @@ def test_losses_segments_sparse_errors_name_the_argument():
     x = Tensor(np.ones((3, 2), np.float32))
     with pytest.raises(ValueError, match=r"segment_ids value should be \[0, 2\)"):
         P.UnsortedSegmentSum()(x, Tensor(np.array([0, 2, 1], np.int32)), 2)
+    with pytest.raises(ValueError, match="sorted"):
+        P.SegmentSum()(x, Tensor(np.array([1, 0, 2], np.int32)))
+    with pytest.raises(ValueError, match="sorted"):
+        ms.jit(lambda rows, ids: P.SegmentMin()(rows, ids))(x, Tensor(np.array([0, 2, 1], np.int32)))
     with pytest.raises(TypeError, match="segment_ids"):
         P.UnsortedSegmentMax()(x, Tensor(np.array([0, 1, 1], np.float32)), 2)
     with pytest.raises(ValueError, match="'source'"):
@@ -337,7 +356,7 @@ def test_sparse_optimizers_write_their_parameters_in_place(mode):
     net = _Applied(CASES[name])
     ms.set_context(mode=mode)
     try:
-        net(*[_input(v) for v in CASES[name][3] if not isinstance(v, Param)])
+        net(*[_input(v) for v in CASES[name][3] if not isinstance(v, (Param, Const))])
     finally:
         ms.set_context(mode=ms.PYNATIVE_MODE)
     for param, expected in zip(net.params, RECORDED[name]):
@@ -417,3 +436,12 @@ def test_resampling_errors_name_the_argument():
         P.UpsampleTrilinear3D()(Tensor(np.ones((1, 2, 2, 2), np.float32)), [2, 2, 2], None)
     with pytest.raises(ValueError, match="half_pixel_centers"):
         P.ResizeNearestNeighborV2(True, True)(Tensor(np.ones((1, 1, 2, 2), np.float32)), (3, 3))
+
+
+def test_compiled_segment_sum_takes_its_row_count_from_each_call_s_ids():
+    summed = ms.jit(lambda rows, ids: P.SegmentSum()(rows, ids))
+    rows = Tensor(np.array([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]], np.float32))
+    np.testing.assert_array_equal(summed(rows, Tensor(np.array([0, 0, 2], np.int32))).asnumpy(),
+                                  [[4.0, 6.0], [0.0, 0.0], [5.0, 6.0]])
+    np.testing.assert_array_equal(summed(rows, Tensor(np.array([0, 1, 1], np.int32))).asnumpy(),
+                                  [[1.0, 2.0], [8.0, 10.0]])

@@ -16,12 +16,14 @@ from mindspore.ops import operations as P
 from mindspore_cases import print_cases
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, "tests"))
-from primitive_cases_m_z import CASES, Param  # noqa: E402
+from primitive_cases_m_z import CASES, Const, Param  # noqa: E402
 
 
 def _input(value):
     if isinstance(value, Param):
         return Parameter(Tensor(value.value), name=f"{value.name}{id(value)}")
+    if isinstance(value, Const):
+        return Tensor(value.value)
     if isinstance(value, tuple):
         return tuple(_input(part) for part in value)
     return Tensor(value) if isinstance(value, np.ndarray) else value

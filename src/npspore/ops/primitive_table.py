@@ -256,6 +256,8 @@ _TABLE: dict[str, tuple] = {
     "SparseTensorDenseMatmul": (seg.sparse_tensor_dense_matmul, (("adjoint_st", False, "adjoint_st"),
                                                                  ("adjoint_dt", False, "adjoint_dt"))),
     "MaskedScatter": (seg.masked_scatter, ()), "SparseGatherV2": (F.gather, ()),
+    "SegmentSum": (seg.segment_sum, ()), "SegmentMax": (seg.segment_max, ()), "SegmentMin": (seg.segment_min, ()),
+    "SegmentMean": (seg.segment_mean, ()), "SegmentProd": (seg.segment_prod, ()),
     "ScatterAddWithAxis": (_scatter_add_with_axis, (("axis", 0, "axis"),)),
     "Zeta": (spx.zeta, ()), "Polygamma": (spx.polygamma, ()),
     "MatrixPower": (mxe.matrix_power, (("n", REQUIRED, "n", [int]),)),

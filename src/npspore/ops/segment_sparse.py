@@ -14,14 +14,15 @@ import numpy as np
 
 from .._checkparam import check_value_type
 from ..common import dtype as mstype
-from ..common.tensor import Tensor
+from ..common.tensor import Tensor, _np_dtype
 from . import functional as F
-from .array_functional import cumsum, scatter_nd
+from .array_functional import arange, cumsum, scatter_nd
 from .eager import run
 from .numeric import _check_tensor
 from ..compiler.tracing import tracing
 
 __all__ = ["unsorted_segment_sum", "unsorted_segment_max", "unsorted_segment_min", "unsorted_segment_prod",
+           "segment_sum", "segment_max", "segment_min", "segment_mean", "segment_prod",
            "sparse_to_dense", "sparse_tensor_dense_add", "sparse_tensor_dense_matmul", "masked_scatter"]
 
 # how a segment's rows combine, and what an empty segment holds (None: the dtype's extreme)
@@ -54,7 +55,7 @@ def _segment(name: str, kind: str, input_x: Tensor, segment_ids: Tensor, num_seg
     rows = run("reshape", input_x, shape=(-1,) + inner)
     count = rows.shape[0]
     ids = run("reshape", run("cast", segment_ids, dtype=np.int64), shape=(1, count) + (1,) * len(inner))
-    segments = Tensor(np.arange(num_segments).reshape((num_segments, 1) + (1,) * len(inner)), mstype.int64)
+    segments = run("reshape", arange(num_segments, dtype=mstype.int64), shape=(num_segments, 1) + (1,) * len(inner))
     member = run("equal", segments, ids)   # (num_segments, count, 1...): ids out of range belong to none
     if isinstance(empty, str):
         lowest, highest = _EXTREMES[input_x.dtype]
@@ -91,6 +92,63 @@ def unsorted_segment_min(input_x: Tensor, segment_ids: Tensor, num_segments: Any
 def unsorted_segment_prod(input_x: Tensor, segment_ids: Tensor, num_segments: Any) -> Tensor:
     """The elementwise products of the segments (see :func:`unsorted_segment_sum`); an empty segment is 1."""
     return _segment("UnsortedSegmentProd", "prod", input_x, segment_ids, num_segments)
+
+
+def _sorted_segment(name: str, kind: str, input_x: Tensor, segment_ids: Tensor) -> Tensor:
+    """The ``kind`` reduction of the rows of ``input_x`` by the sorted ``segment_ids``: ``segment_ids[-1] + 1``
+    rows, an empty segment 0 (1 for a product)."""
+    _check_tensor(name, "input_x", input_x)
+    if not isinstance(segment_ids, Tensor) or segment_ids.dtype not in (mstype.int32, mstype.int64):
+        raise TypeError(f"For '{name}', the 'segment_ids' must be a Tensor of int32 or int64.")
+    if len(segment_ids.shape) != 1 or not input_x.shape or segment_ids.shape[0] != input_x.shape[0]:
+        raise ValueError(f"For '{name}', the 'segment_ids' must be 1-D of the size of the first dim of 'input_x', "
+                         f"but got shapes {segment_ids.shape} and {input_x.shape}.")
+    values = segment_ids.asnumpy()   # compiled code reads it when the kernel runs (MindSpore's JIT fallback)
+    if int(values.min()) < 0 or bool((values[1:] < values[:-1]).any()):
+        raise ValueError(f"For '{name}', the 'segment_ids' must be non-negative and sorted in ascending order.")
+    count = int(values[-1]) + 1
+    inner = (1,) * (len(input_x.shape) - 1)
+    member = run("equal", run("expand_dims", arange(count, dtype=mstype.int64), axis=1),
+                 run("expand_dims", run("cast", segment_ids, dtype=np.int64), axis=0))
+    sizes = run("reshape", run("sum", run("cast", member, dtype=np.int64), axis=1), shape=(count,) + inner)
+    if kind == "mean":
+        total = _segment(name, "sum", input_x, segment_ids, count)
+        return run("div", total, run("cast", run("maximum", sizes, 1), dtype=_np_dtype(input_x.dtype)))
+    reduced = _segment(name, kind, input_x, segment_ids, count)
+    if kind in ("sum", "prod"):   # an empty segment is already 0 or 1
+        return reduced
+    return run("where", run("greater", sizes, 0), reduced, run("zeros_like", reduced))
+
+
+def segment_sum(input_x: Tensor, segment_ids: Tensor) -> Tensor:
+    """The sums of the rows of ``input_x`` with one id of the sorted, non-negative ``segment_ids``:
+    ``segment_ids[-1] + 1`` rows, an empty segment 0.
+
+    Raises:
+        TypeError: if ``segment_ids`` is not int32/int64. ValueError: if it is not 1-D of ``input_x``'s first dim,
+            negative or unsorted.
+    """
+    return _sorted_segment("SegmentSum", "sum", input_x, segment_ids)
+
+
+def segment_max(input_x: Tensor, segment_ids: Tensor) -> Tensor:
+    """The elementwise maxima of the segments (see :func:`segment_sum`); an empty segment is 0."""
+    return _sorted_segment("SegmentMax", "max", input_x, segment_ids)
+
+
+def segment_min(input_x: Tensor, segment_ids: Tensor) -> Tensor:
+    """The elementwise minima of the segments (see :func:`segment_sum`); an empty segment is 0."""
+    return _sorted_segment("SegmentMin", "min", input_x, segment_ids)
+
+
+def segment_mean(input_x: Tensor, segment_ids: Tensor) -> Tensor:
+    """The means of the segments (see :func:`segment_sum`); an empty segment is 0."""
+    return _sorted_segment("SegmentMean", "mean", input_x, segment_ids)
+
+
+def segment_prod(input_x: Tensor, segment_ids: Tensor) -> Tensor:
+    """The elementwise products of the segments (see :func:`segment_sum`); an empty segment is 1."""
+    return _sorted_segment("SegmentProd", "prod", input_x, segment_ids)
 
 
 def _static_shape(name: str, argument: str, shape: Any) -> tuple:
