@@ -445,3 +445,42 @@ def test_compiled_segment_sum_takes_its_row_count_from_each_call_s_ids():
                                   [[4.0, 6.0], [0.0, 0.0], [5.0, 6.0]])
     np.testing.assert_array_equal(summed(rows, Tensor(np.array([0, 1, 1], np.int32))).asnumpy(),
                                   [[1.0, 2.0], [8.0, 10.0]])
+
+
+def test_the_modules_mindspore_defines_primitives_in_name_the_same_classes():
+    # MindSpore 2.10: ops.operations.nn_ops.Mish is ops.Mish, _inner_ops.SiLU is ops.SiLU (tools/observe_...)
+    from npspore.ops.operations import _inner_ops, array_ops, math_ops, nn_ops
+    from npspore.ops.operations.comm_ops import Broadcast
+    assert nn_ops.Mish is P.Mish and _inner_ops.SiLU is P.SiLU and math_ops.MatrixPower is P.MatrixPower
+    assert array_ops.SpaceToDepth is P.SpaceToDepth and Broadcast is ops.Broadcast
+
+
+@pytest.mark.parametrize("mode", [ms.PYNATIVE_MODE, ms.GRAPH_MODE])
+def test_virtual_dataset_passes_its_inputs_on_as_a_tuple(mode):
+    # MindSpore 2.10's graph: (Tensor([1., 2.]), Tensor([[3]])) for _VirtualDataset()(x, y); its CPU build has no
+    # eager kernel
+    from npspore.ops.operations.comm_ops import _VirtualDataset
+
+    class Net(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.virtual = _VirtualDataset()
+
+        def construct(self, a, b):
+            return self.virtual(a, b)
+
+    ms.set_context(mode=mode)
+    try:
+        first, second = Net()(Tensor(np.array([1.0, 2.0], np.float32)), Tensor(np.array([[3]], np.int32)))
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+    _check(first, ("Float32", [1.0, 2.0]))
+    _check(second, ("Int32", [[3]]))
+    assert repr(_VirtualDataset()) == "Prim[_VirtualDataset]<order_enforce_skip=True>"
+
+
+def test_compiled_unsorted_segment_sum_refuses_an_id_past_num_segments():
+    # MindSpore 2.10 CPU: "For 'UnsortedSegmentSum', segment_ids value should be [0, 2)"
+    summed = ms.jit(lambda rows, ids: P.UnsortedSegmentSum()(rows, ids, 2))
+    with pytest.raises(ValueError, match=r"segment_ids value should be \[0, 2\)"):
+        summed(Tensor(np.ones(3, np.float32)), Tensor(np.array([0, 2, 1], np.int32)))

@@ -35,6 +35,12 @@ MODULE_ALIASES: dict[str, str] = {
     "nn.layer.image": "nn.image_quality",
     "dataset.core": "dataset",
     "dataset.core.validator_helpers": "dataset.arguments",
+    # the modules MindSpore defines its primitive classes in (prim-ops2)
+    "ops.operations.comm_ops": "ops.comm_ops",
+    "ops.operations.nn_ops": "ops.operations",
+    "ops.operations.math_ops": "ops.operations",
+    "ops.operations.array_ops": "ops.operations",
+    "ops.operations._inner_ops": "ops.operations",
 }
 
 

@@ -20,3 +20,5 @@ _PRIMITIVES.update({old: _PRIMITIVES[new] for old, new in _DEPRECATED.items() if
 globals().update(_PRIMITIVES)
 __all__ = sorted(_PRIMITIVES)
 __getattr__ = module_getattr("mindspore.ops.operations", globals())
+# A package of no files: its submodules (_grad_ops) are the aliased paths of npspore.module_aliases.
+__path__: list[str] = []

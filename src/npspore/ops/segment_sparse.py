@@ -19,7 +19,6 @@ from . import functional as F
 from .array_functional import arange, cumsum, scatter_nd
 from .eager import run
 from .numeric import _check_tensor
-from ..compiler.tracing import tracing
 
 __all__ = ["unsorted_segment_sum", "unsorted_segment_max", "unsorted_segment_min", "unsorted_segment_prod",
            "segment_sum", "segment_max", "segment_min", "segment_mean", "segment_prod",
@@ -47,7 +46,7 @@ def _segment(name: str, kind: str, input_x: Tensor, segment_ids: Tensor, num_seg
     if tuple(input_x.shape[:depth]) != tuple(segment_ids.shape):
         raise ValueError(f"For '{name}', the shape of 'segment_ids' must be a prefix of the shape of 'input_x', "
                          f"but got {segment_ids.shape} and {input_x.shape}.")
-    if not tracing() and segment_ids.size and int(segment_ids.asnumpy().max()) >= num_segments:
+    if segment_ids.size and int(segment_ids.asnumpy().max()) >= num_segments:
         raise ValueError(f"For '{name}', segment_ids value should be [0, {num_segments}), but got "
                          f"{int(segment_ids.asnumpy().max())}.")
     reduction, empty = _SEGMENT[kind]
@@ -71,8 +70,8 @@ def unsorted_segment_sum(input_x: Tensor, segment_ids: Tensor, num_segments: Any
 
     Raises:
         TypeError: if ``segment_ids`` is not int32/int64 or ``num_segments`` not an int.
-        ValueError: if ``num_segments`` is not positive, the shapes do not fit or (eagerly, as MindSpore's CPU
-            kernel) an id is ``num_segments`` or more.
+        ValueError: if ``num_segments`` is not positive, the shapes do not fit or (as MindSpore's CPU kernel) an
+            id is ``num_segments`` or more.
     """
     return _segment("UnsortedSegmentSum", "sum", input_x, segment_ids, num_segments)
 
