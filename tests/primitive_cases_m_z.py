@@ -284,3 +284,11 @@ CASES.update({
     "SegmentProd_doc": ("SegmentProd", (), {}, [F64_ROWS, Const(SORTED_IDS)]),
     "SegmentProd_more": ("SegmentProd", (), {}, [SEGMENT_ROWS, Const(i32([1, 2, 2, 2]))]),
 })
+
+TALL = np.array([[1.0, -2.0, 0.5], [0.3, 1.5, -2.0], [2.0, 0.25, 3.0], [-1.0, 1.0, 1.0]])
+CASES.update({
+    "Qr_doc": ("Qr", (), {}, [f32([[20., -31, 7], [4, 270, -90], [-8, 17, -32]])]),
+    "Qr_tall_reduced": ("Qr", (), {}, [TALL]),
+    "Qr_tall_full": ("Qr", (True,), {}, [TALL]),
+    "Qr_wide_batched": ("Qr", (), {"full_matrices": False}, [np.stack([TALL.T, -TALL.T * 0.5]).astype(np.float32)]),
+})

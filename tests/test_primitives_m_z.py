@@ -154,6 +154,10 @@ RECORDED = {
     'SegmentMean_more': ('Float32', [[3.0, 3.0, 3.0], [0.0, 0.0, 0.0], [4.0, 2.0, 1.0]]),
     'SegmentProd_doc': ('Float64', [[4.0, 10.0, 18.0], [1.0, 1.0, 1.0], [7.0, 8.0, 9.0]]),
     'SegmentProd_more': ('Float32', [[1.0, 1.0, 1.0], [1.0, 2.0, 3.0], [64.0, 20.0, 0.0]]),
+    'Qr_doc': [('Float32', [[-0.9128710031509399, 0.16366125643253326, 0.37400758266448975], [-0.18257418274879456, -0.9830709099769592, -0.015443757176399231], [0.3651483654975891, -0.08238228410482407, 0.927297055721283]]), ('Float32', [[-21.908903121948242, -14.788505554199219, -1.643167495727539], [0.0, -271.9031066894531, 92.25823974609375], [0.0, 0.0, -25.66551399230957]])],
+    'Qr_tall_reduced': [('Float64', [[-0.40522044923655387, 0.6463731725120916, 0.14223669364051822], [-0.12156613477096616, -0.6221262025659322, 0.654643541580656], [-0.8104408984731077, -0.3587594434796876, -0.46049852497985017], [0.40522044923655387, -0.2577835752170632, -0.5823672938449854]]), ('Float64', [[-2.467792535850613, 0.8307019209349353, -1.985580201259114], [0.0, -2.573409084960067, 0.23337708573178428], [0.0, 0.0, -3.202031605125589]])],
+    'Qr_tall_full': [('Float64', [[-0.40522044923655387, 0.6463731725120916, 0.14223669364051822, 0.6306875869710714], [-0.12156613477096616, -0.6221262025659322, 0.654643541580656, 0.4118525178076197], [-0.8104408984731077, -0.3587594434796876, -0.46049852497985017, -0.04917642003673067], [0.40522044923655387, -0.2577835752170632, -0.5823672938449854, 0.6558905022398958]]), ('Float64', [[-2.467792535850613, 0.8307019209349353, -1.985580201259114], [0.0, -2.573409084960067, 0.23337708573178428], [0.0, 0.0, -3.202031605125589], [0.0, 0.0, 0.0]])],
+    'Qr_wide_batched': [('Float32', [[[-0.4364358186721802, -0.5200799703598022, 0.734193742275238], [0.8728715777397156, -0.04683181643486023, 0.4856974482536316], [-0.2182178944349289, 0.8528326153755188, 0.47440221905708313]], [[-0.4364358186721802, -0.5200799703598022, 0.734193742275238], [0.8728715777397156, -0.04683181643486023, 0.4856974482536316], [-0.2182178944349289, 0.8528326153755188, 0.47440221905708313]]]), ('Float32', [[[-2.291287899017334, 1.6148123741149902, -1.30930757522583, 1.0910894870758057], [0.0, -1.9319370985031128, 1.5066298246383667, 1.326080560684204], [0.0, 0.0, 3.0130186080932617, 0.22590595483779907]], [[1.145643949508667, -0.8074061870574951, 0.654653787612915, -0.5455447435379028], [0.0, 0.9659685492515564, -0.7533149123191833, -0.663040280342102], [0.0, 0.0, -1.5065093040466309, -0.11295297741889954]]])],
     # MindSpore 2.10 CPU has no kernel for these ("The kernel Roll unregistered.", a bare RuntimeError): the
     # values of their docstrings (ops.roll's for Roll)
     'Roll_doc': ('Float32', [3.0, 4.0, 0.0, 1.0, 2.0]),
@@ -380,10 +384,14 @@ def test_sparse_optimizer_errors_name_the_argument():
 def _special_and_matrix(a, b):
     square = ops.expand_dims(ops.matmul(a, b.T) + Tensor(np.eye(2) * 2.0), 0)
     diagonals = [ops.reshape(v, (1, 3)) for v in (a[0], b[1], a[1] * b[0])]
+    tall_q, tall_r = P.Qr()(ops.concat((a, b), 0))
+    full_q, full_r = P.Qr(True)(a.T)
     return (P.Zeta()(a * a + 1.5, b * b + 0.3).sum() + P.Polygamma()(Tensor(np.array(1, np.int64)), b * b + 0.5).sum()
             + P.Polygamma()(Tensor(np.array(0, np.int64)), a * a + 0.5).sum()
             + P.MatrixPower(3)(square).sum() + P.MatrixPower(-1)(square).sum() + P.MatrixDeterminant()(square).sum()
             + P.MatrixDeterminant()(ops.matmul(a.T, b) + Tensor(np.eye(3) * 2.0))
+            + (tall_q ** 3).sum() + (tall_r ** 3).sum() + (full_q * b[0, 0]).sum() + (full_r * b[0, 1]).sum()
+            + (P.Qr()(b)[0] * a[:, :2]).sum()
             + P.TridiagonalMatMul()(*diagonals, ops.reshape(ops.concat((a, b), 0), (3, 4))).sum()
             + P.NthElement(True)(a * b, 1).sum() + (P.RGBToHSV()(ops.abs(a)) * b).sum()
             + P.ScatterAddWithAxis(1)(a, Tensor(np.array([[2, 0], [1, 1]], np.int32)), b[:, :2]).sum() * a[0, 0])
@@ -484,3 +492,12 @@ def test_compiled_unsorted_segment_sum_refuses_an_id_past_num_segments():
     summed = ms.jit(lambda rows, ids: P.UnsortedSegmentSum()(rows, ids, 2))
     with pytest.raises(ValueError, match=r"segment_ids value should be \[0, 2\)"):
         summed(Tensor(np.ones(3, np.float32)), Tensor(np.array([0, 2, 1], np.int32)))
+
+
+def test_qr_errors_name_the_argument():
+    with pytest.raises(TypeError, match="full_matrices"):
+        P.Qr(full_matrices=1)
+    with pytest.raises(ValueError, match="rank"):
+        P.Qr()(Tensor(np.ones(3, np.float32)))
+    with pytest.raises(TypeError, match="dtype"):
+        P.Qr()(Tensor(np.ones((2, 2), np.int32)))

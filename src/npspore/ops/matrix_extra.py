@@ -1,6 +1,6 @@
 """Matrix products behind MindSpore's primitives ``MatrixPower``, ``TridiagonalMatMul`` and
-``MatrixDeterminant`` (the op ``matrix_determinant`` of ``codegen_templates/matrix.py``) and the selection
-``NthElement`` (their classes come from :mod:`primitive_table`): compositions of ops of the op table, so they run
+``MatrixDeterminant`` (the op ``matrix_determinant`` of ``codegen_templates/matrix.py``), the decomposition ``Qr``
+and the selection ``NthElement`` (their classes come from :mod:`primitive_table`): compositions of ops of the op table, so they run
 eagerly and compiled and are differentiable."""
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from .eager import run
 from .nn_functional import topk
 from .numeric import _check_tensor
 
-__all__ = ["matrix_power", "tridiagonal_matmul", "nth_element", "matrix_determinant"]
+__all__ = ["matrix_power", "tridiagonal_matmul", "nth_element", "matrix_determinant", "qr"]
 
 
 def matrix_power(x: Tensor, n: int) -> Tensor:
@@ -108,3 +108,58 @@ def matrix_determinant(x: Tensor) -> Tensor:
     """
     _check_tensor("MatrixDeterminant", "x", x)
     return run("matrix_determinant", x)
+
+
+def _rows_from(x: Tensor, start: int) -> Tensor:
+    return run("getitem", x, index=(Ellipsis, slice(start, None), slice(None)))
+
+
+def qr(x: Tensor, full_matrices: bool = False) -> tuple:
+    """The QR decomposition of each (m, n) matrix of ``x``: ``Q`` with orthonormal columns ((m, m) with
+    ``full_matrices``, else (m, min(m, n))) and upper-triangular ``R`` with ``x = Q R``, by LAPACK's Householder
+    reflections (so the signs are LAPACK's: each reflection sends its column to ``-sign(a) |column|``; a column
+    already zero below the diagonal is left as it is).
+
+    Raises:
+        TypeError: if ``full_matrices`` is not a bool or ``x`` not a float Tensor. ValueError: if ``x`` has rank below 2.
+    """
+    name = "Qr"
+    check_value_type("full_matrices", full_matrices, [bool], name)
+    _check_tensor(name, "x", x)
+    if x.dtype not in (mstype.float16, mstype.float32, mstype.float64):
+        raise TypeError(f"For '{name}', the dtype of 'x' must be float16, float32 or float64, but got {x.dtype}.")
+    if len(x.shape) < 2:
+        raise ValueError(f"For '{name}', the rank of 'x' must be at least 2, but got {len(x.shape)}.")
+    m, n = x.shape[-2:]
+    identity = Tensor([[float(i == j) for j in range(m)] for i in range(m)], x.dtype)
+    q = run("add", run("zeros_like", run("matmul", x, F.transpose(x, tuple(range(len(x.shape) - 2)) +
+                                                                   (len(x.shape) - 1, len(x.shape) - 2)))), identity)
+    r = x
+    for j in range(min(m - 1, n)):
+        column = run("getitem", r, index=(Ellipsis, slice(j, None), slice(j, j + 1)))        # (..., m - j, 1)
+        alpha = run("getitem", column, index=(Ellipsis, slice(0, 1), slice(None)))           # (..., 1, 1)
+        below = run("sum", run("square", run("getitem", column, index=(Ellipsis, slice(1, None), slice(None)))),
+                    axis=(-2, -1), keepdims=True)
+        reflect = run("greater", below, 0)   # LAPACK's tau = 0 where nothing is below the diagonal
+        norm = run("sqrt", run("add", run("square", alpha), below))
+        beta = run("where", run("less", alpha, 0), norm, run("neg", norm))
+        head = run("sub", alpha, beta)
+        safe_head = run("where", reflect, head, run("ones_like", head))
+        v = run("div", column, safe_head)
+        v = F.concat((run("ones_like", alpha), run("getitem", v, index=(Ellipsis, slice(1, None), slice(None)))), -2)
+        tau = run("where", reflect, run("div", run("sub", beta, alpha), run("where", reflect, beta,
+                                                                          run("ones_like", beta))),
+                  run("zeros_like", beta))
+        lower = _rows_from(r, j)
+        lower = run("sub", lower, run("mul", tau, run("mul", v, run("matmul", v, lower, transpose_a=True))))
+        r = F.concat((run("getitem", r, index=(Ellipsis, slice(0, j), slice(None))), lower), -2) if j else lower
+        right = run("getitem", q, index=(Ellipsis, slice(None), slice(j, None)))
+        right = run("sub", right, run("mul", tau, run("matmul", run("matmul", right, v), v, transpose_b=True)))
+        q = F.concat((run("getitem", q, index=(Ellipsis, slice(None), slice(0, j))), right), -1) if j else right
+    rows = run("expand_dims", Tensor(list(range(m)), mstype.int64), axis=1)
+    upper = run("less_equal", rows, run("expand_dims", Tensor(list(range(n)), mstype.int64), axis=0))
+    r = run("where", upper, r, run("zeros_like", r))   # exact zeros below the diagonal, as LAPACK stores them
+    if full_matrices or m <= n:
+        return q, r
+    return (run("getitem", q, index=(Ellipsis, slice(None), slice(0, n))),
+            run("getitem", r, index=(Ellipsis, slice(0, n), slice(None))))

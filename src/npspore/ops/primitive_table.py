@@ -263,6 +263,7 @@ _TABLE: dict[str, tuple] = {
     "MatrixPower": (mxe.matrix_power, (("n", REQUIRED, "n", [int]),)),
     "TridiagonalMatMul": (mxe.tridiagonal_matmul, ()), "NthElement": (mxe.nth_element, (("reverse", False, "reverse"),)),
     "RGBToHSV": (image_color.rgb_to_hsv, ()), "MatrixDeterminant": (mxe.matrix_determinant, ()),
+    "Qr": (mxe.qr, (("full_matrices", False, "full_matrices"),)),
     "UpsampleNearest3D": (resample.upsample_nearest3d, ()),
     "UpsampleTrilinear3D": (resample.upsample_trilinear3d, (("align_corners", False, "align_corners"),)),
     "ResizeLinear1D": (resample.resize_linear1d, (("coordinate_transformation_mode", "align_corners",
