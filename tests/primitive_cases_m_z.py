@@ -292,3 +292,19 @@ CASES.update({
     "Qr_tall_full": ("Qr", (True,), {}, [TALL]),
     "Qr_wide_batched": ("Qr", (), {"full_matrices": False}, [np.stack([TALL.T, -TALL.T * 0.5]).astype(np.float32)]),
 })
+
+REFLECTORS = f32([[-114.6, 10.9, 1.1], [-0.304, 38.07, 69.38], [-0.45, -0.17, 62.]])
+SQUARE3 = np.array([[2.0, -1.0, 0.5], [0.3, 1.5, -2.0], [1.0, 0.25, 3.0]])
+CASES.update({
+    # Householder reflectors and solvers (matrix_extra.py)
+    "Orgqr_doc": ("Orgqr", (), {}, [REFLECTORS, f32([1.55, 1.94, 0.0])]),
+    "Orgqr_tall_batched": ("Orgqr", (), {}, [np.stack([TALL, TALL * 0.5]), np.array([[1.2, 0.4], [0.3, 1.9]])]),
+    "Ormqr_doc": ("Ormqr", (), {}, [REFLECTORS, f32([1.55, 1.94, 3.0]), REFLECTORS]),
+    "MatrixTriangularSolve_doc": ("MatrixTriangularSolve", (), {"lower": True, "adjoint": False},
+                                  [f32([[3, 0, 0, 0], [2, 1, 0, 0], [1, 0, 1, 0], [1, 1, 1, 1]]),
+                                   f32([[1, 0], [2, 2], [1, 5], [0, 3]])]),
+    "MatrixTriangularSolve_upper_adjoint": ("MatrixTriangularSolve", (False, True), {}, [SQUARE3, TALL[:3]]),
+    "MatrixTriangularSolve_lower_adjoint": ("MatrixTriangularSolve", (True, True), {}, [SQUARE3, TALL[1:]]),
+    "MatrixSolve_doc": ("MatrixSolve", (), {"adjoint": False}, [f32([[1.0, 4.0], [2.0, 7.0]]), f32([[1.0], [3.0]])]),
+    "MatrixSolve_adjoint": ("MatrixSolve", (True,), {}, [SQUARE3, TALL[:3]]),
+})

@@ -1,6 +1,7 @@
 """Matrix products behind MindSpore's primitives ``MatrixPower``, ``TridiagonalMatMul`` and
 ``MatrixDeterminant`` (the op ``matrix_determinant`` of ``codegen_templates/matrix.py``), the decomposition ``Qr``
-and the selection ``NthElement`` (their classes come from :mod:`primitive_table`): compositions of ops of the op table, so they run
+and its reflectors (``Orgqr``, ``Ormqr``), the solvers ``MatrixTriangularSolve`` and ``MatrixSolve`` and the
+selection ``NthElement`` (their classes come from :mod:`primitive_table`): compositions of ops of the op table, so they run
 eagerly and compiled and are differentiable."""
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ from .eager import run
 from .nn_functional import topk
 from .numeric import _check_tensor
 
-__all__ = ["matrix_power", "tridiagonal_matmul", "nth_element", "matrix_determinant", "qr"]
+__all__ = ["matrix_power", "tridiagonal_matmul", "nth_element", "matrix_determinant", "qr", "orgqr", "ormqr",
+           "matrix_triangular_solve", "matrix_solve"]
 
 
 def matrix_power(x: Tensor, n: int) -> Tensor:
@@ -163,3 +165,110 @@ def qr(x: Tensor, full_matrices: bool = False) -> tuple:
         return q, r
     return (run("getitem", q, index=(Ellipsis, slice(None), slice(0, n))),
             run("getitem", r, index=(Ellipsis, slice(0, n), slice(None))))
+
+
+def _float_matrices(name: str, **tensors: Tensor) -> None:
+    first = next(iter(tensors.values()))
+    for argument, value in tensors.items():
+        _check_tensor(name, argument, value)
+        if value.dtype not in (mstype.float32, mstype.float64) or value.dtype != first.dtype:
+            raise TypeError(f"For '{name}', the '{argument}' must be a float32 or float64 Tensor of the dtype of the "
+                            f"others, but got {value.dtype}.")
+
+
+def _swap_last(x: Tensor) -> Tensor:
+    rank = len(x.shape)
+    return F.transpose(x, tuple(range(rank - 2)) + (rank - 1, rank - 2))
+
+
+def _householder_product(x: Tensor, tau: Tensor) -> Tensor:
+    """``H_0 H_1 ... H_{k-1}`` (m, m) for the reflectors LAPACK stores below the diagonal of ``x`` (m, .) and the
+    coefficients ``tau`` (k,): ``H_i = I - tau_i v_i v_i^T``, ``v_i`` 0 above row i, 1 at it, ``x[i + 1:, i]`` below."""
+    m = x.shape[-2]
+    identity = Tensor([[float(i == j) for j in range(m)] for i in range(m)], x.dtype)
+    q = run("add", run("zeros_like", run("matmul", x, _swap_last(x))), identity)
+    for i in range(tau.shape[-1]):
+        below = run("getitem", x, index=(Ellipsis, slice(i + 1, None), slice(i, i + 1)))
+        v = run("add", Tensor([[float(r == i)] for r in range(m)], x.dtype),
+                F.concat((run("zeros_like", run("getitem", x, index=(Ellipsis, slice(0, i + 1), slice(i, i + 1)))),
+                          below), -2))
+        coefficient = run("expand_dims", run("getitem", tau, index=(Ellipsis, slice(i, i + 1))), axis=-1)
+        q = run("sub", q, run("mul", coefficient, run("matmul", run("matmul", q, v), v, transpose_b=True)))
+    return q
+
+
+def orgqr(x: Tensor, tau: Tensor) -> Tensor:
+    """The first ``n`` columns of the product of the Householder reflectors stored in the (..., m, n) ``x`` and
+    ``tau`` (..., k) (LAPACK's ``orgqr``, the ``Q`` of a ``geqrf``).
+
+    Raises:
+        TypeError: if the dtypes are not one float dtype. ValueError: if the shapes do not fit (k <= n <= m).
+    """
+    _float_matrices("Orgqr", x=x, tau=tau)
+    if len(x.shape) < 2 or x.shape[-1] > x.shape[-2] or tau.shape[-1] > x.shape[-1] \
+            or tuple(tau.shape[:-1]) != tuple(x.shape[:-2]):
+        raise ValueError(f"For 'Orgqr', the 'x' must be (*, M, N) with M >= N and 'tau' (*, K) with K <= N, but got "
+                         f"{x.shape} and {tau.shape}.")
+    q = _householder_product(x, tau)
+    return run("getitem", q, index=(Ellipsis, slice(None), slice(0, x.shape[-1])))
+
+
+def ormqr(x: Tensor, tau: Tensor, other: Tensor, left: bool = True, transpose: bool = False) -> Tensor:
+    """``other`` multiplied by the ``Q`` of the reflectors in ``x`` and ``tau`` (see :func:`orgqr`): ``Q other``
+    (``left``) or ``other Q``, with ``Q`` transposed first when ``transpose`` (LAPACK's ``ormqr``).
+
+    Raises:
+        TypeError: if the flags are not bools or the dtypes differ. ValueError: if the shapes do not fit.
+    """
+    check_value_type("left", left, [bool], "Ormqr")
+    check_value_type("transpose", transpose, [bool], "Ormqr")
+    _float_matrices("Ormqr", x=x, tau=tau, other=other)
+    size = other.shape[-2] if left else other.shape[-1]
+    if len(x.shape) < 2 or x.shape[-2] != size or tau.shape[-1] > min(size, x.shape[-1]):
+        raise ValueError(f"For 'Ormqr', the 'x' must be (*, {size}, k) and 'tau' (*, min({size}, k)), but got "
+                         f"{x.shape} and {tau.shape}.")
+    q = _householder_product(x, tau)
+    q = _swap_last(q) if transpose else q
+    return run("matmul", q, other) if left else run("matmul", other, q)
+
+
+def matrix_triangular_solve(matrix: Tensor, rhs: Tensor, lower: bool = True, adjoint: bool = False) -> Tensor:
+    """The solution ``X`` of ``A X = rhs`` (``A^T X = rhs`` with ``adjoint``) for the lower (``lower``) or upper
+    triangle ``A`` of each (M, M) ``matrix`` (the other triangle is not read), by substitution.
+
+    Raises:
+        TypeError: if the flags are not bools or the dtypes differ. ValueError: if the shapes do not fit.
+    """
+    name = "MatrixTriangularSolve"
+    check_value_type("lower", lower, [bool], name)
+    check_value_type("adjoint", adjoint, [bool], name)
+    _float_matrices(name, matrix=matrix, rhs=rhs)
+    if len(matrix.shape) < 2 or matrix.shape[-1] != matrix.shape[-2] or tuple(rhs.shape[:-1]) != tuple(matrix.shape[:-1]):
+        raise ValueError(f"For '{name}', the 'matrix' must be (*, M, M) and 'rhs' (*, M, N) of its batch, but got "
+                         f"{matrix.shape} and {rhs.shape}.")
+    m = matrix.shape[-1]
+    a = _swap_last(matrix) if adjoint else matrix
+    forward = lower != adjoint   # the solved triangle is lower: substitute from the first row down
+    solved = {}
+    for i in (range(m) if forward else range(m - 1, -1, -1)):
+        total = run("getitem", rhs, index=(Ellipsis, slice(i, i + 1), slice(None)))
+        for j in solved:
+            entry = run("getitem", a, index=(Ellipsis, slice(i, i + 1), slice(j, j + 1)))
+            total = run("sub", total, run("mul", entry, solved[j]))
+        solved[i] = run("div", total, run("getitem", a, index=(Ellipsis, slice(i, i + 1), slice(i, i + 1))))
+    return F.concat(tuple(solved[i] for i in range(m)), -2)
+
+
+def matrix_solve(matrix: Tensor, rhs: Tensor, adjoint: bool = False) -> Tensor:
+    """The solution ``X`` of ``matrix X = rhs`` (``matrix^T X = rhs`` with ``adjoint``) for square ``matrix``.
+
+    Raises:
+        TypeError: if ``adjoint`` is not a bool or the dtypes differ. ValueError: if the shapes do not fit.
+    """
+    check_value_type("adjoint", adjoint, [bool], "MatrixSolve")
+    _float_matrices("MatrixSolve", matrix=matrix, rhs=rhs)
+    if len(matrix.shape) < 2 or matrix.shape[-1] != matrix.shape[-2] or tuple(rhs.shape[:-1]) != tuple(matrix.shape[:-1]):
+        raise ValueError(f"For 'MatrixSolve', the 'matrix' must be (..., M, M) and 'rhs' (..., M, K), but got "
+                         f"{matrix.shape} and {rhs.shape}.")
+    inverse = run("matrix_inverse", _swap_last(matrix) if adjoint else matrix)
+    return run("matmul", inverse, rhs)
