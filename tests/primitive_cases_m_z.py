@@ -20,6 +20,30 @@ class Param:
         self.value, self.name = value, name
 
 
+def build_input(value, framework, unique=""):
+    """A case input as ``framework``'s (``mindspore`` or ``npspore``) Tensor, Parameter (named ``name`` +
+    ``unique``) or Python value."""
+    if isinstance(value, Param):
+        return framework.Parameter(framework.Tensor(value.value), name=f"{value.name}{unique}")
+    if isinstance(value, Const):
+        return framework.Tensor(value.value)
+    if isinstance(value, tuple):
+        return tuple(build_input(part, framework, unique) for part in value)
+    return framework.Tensor(value) if isinstance(value, np.ndarray) else value
+
+
+def build_primitive(case, framework):
+    """The case's primitive, constructed in ``framework``; a constructor argument naming a dtype (``'int64'``) is
+    ``framework``'s dtype."""
+    primitive, args, kwargs, _ = case
+
+    def argument(value):
+        return getattr(framework, value) if isinstance(value, str) and value.startswith(("int", "float")) else value
+
+    return getattr(framework.ops.operations, primitive)(*map(argument, args),
+                                                         **{key: argument(value) for key, value in kwargs.items()})
+
+
 def f32(values):
     return np.array(values, np.float32)
 

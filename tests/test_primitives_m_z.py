@@ -10,7 +10,7 @@ import npspore as ms
 from npspore import Parameter, Tensor, nn, ops
 from npspore.ops import operations as P
 from composition_checks import check_composition
-from primitive_cases_m_z import CASES, Const, Param
+from primitive_cases_m_z import CASES, Const, Param, build_input, build_primitive
 
 # name: MindSpore 2.10 CPU's (dtype, values) for the case of that name, a list of them for a tuple result
 RECORDED = {
@@ -185,23 +185,11 @@ RECORDED = {
 
 
 def _input(value):
-    if isinstance(value, Param):
-        return Parameter(Tensor(value.value), name=value.name)
-    if isinstance(value, Const):
-        return Tensor(value.value)
-    if isinstance(value, tuple):
-        return tuple(_input(part) for part in value)
-    return Tensor(value) if isinstance(value, np.ndarray) else value
-
-
-def _argument(value):
-    """A dtype named by a string in the case data as npspore's."""
-    return getattr(ms, value) if isinstance(value, str) and value.startswith(("int", "float")) else value
+    return build_input(value, ms)
 
 
 def _primitive(case):
-    primitive, args, kwargs, _ = case
-    return getattr(P, primitive)(*[_argument(v) for v in args], **{k: _argument(v) for k, v in kwargs.items()})
+    return build_primitive(case, ms)
 
 
 def _check(out, expected):
