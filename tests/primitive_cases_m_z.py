@@ -332,3 +332,8 @@ CASES.update({
     "MatrixSolve_doc": ("MatrixSolve", (), {"adjoint": False}, [f32([[1.0, 4.0], [2.0, 7.0]]), f32([[1.0], [3.0]])]),
     "MatrixSolve_adjoint": ("MatrixSolve", (True,), {}, [SQUARE3, TALL[:3]]),
 })
+
+CASES.update({
+    "MultilabelMarginLoss_doc": ("MultilabelMarginLoss", (), {}, [f32([[0.1, 0.2, 0.4, 0.8], [0.2, 0.3, 0.5, 0.7]]),
+                                                                  i32([[1, 2, 0, 3], [2, 3, -1, 1]])]),
+})

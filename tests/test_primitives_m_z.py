@@ -174,6 +174,7 @@ RECORDED = {
     'SoftMarginLoss_doc': ('Float32', 0.6764238),
     'TripletMarginLoss_doc': ('Float32', 0.8881968),
     'SparseGatherV2_doc': ('Float32', [[2.0, 7.0], [4.0, 54.0], [2.0, 55.0]]),
+    'MultilabelMarginLoss_doc': [('Float32', 0.325), ('Int32', [[1, 1, 1, 1], [0, 0, 1, 1]])],
     'Ormqr_doc': ('Float32', [[63.82713, -13.823125, -116.28614], [-53.659264, -28.157839, -70.42702],
                               [-79.54292, 24.00183, -41.34253]]),
     'SparseApplyProximalAdagrad_doc': [('Float32', [[2.09999990e+00, 5.19999981e+00], [0.0, 1.0]]),
@@ -310,7 +311,8 @@ def _losses_segments_sparse(a, b):
             + P.UnsortedSegmentProd()(a.T, ids, 2).sum() + P.SparseToDense()(sparse, b[0], (2, 3)).sum()
             + (P.SparseTensorDenseAdd()(sparse, a[1], (2, 3), b) ** 2).sum()
             + P.SparseTensorDenseMatmul(adjoint_dt=True)(sparse, b[1], (2, 3), a).sum()
-            + (P.MaskedScatter()(a, mask, b) * a).sum() + P.SegmentMean()(a, Tensor(np.array([1, 1], np.int32))).sum()
+            + (P.MaskedScatter()(a, mask, b) * a).sum()
+            + P.MultilabelMarginLoss()(a, Tensor(np.array([[2, -1, 0], [1, 0, -1]], np.int32)))[0] + P.SegmentMean()(a, Tensor(np.array([1, 1], np.int32))).sum()
             + (P.SegmentMax()(b.T, Tensor(np.array([0, 0, 2], np.int32))) * a.T).sum()
             + P.SegmentProd()(a.T, Tensor(np.array([0, 1, 1], np.int32))).sum())
 

@@ -1,19 +1,20 @@
 """Losses and distances behind MindSpore's primitives ``SoftMarginLoss``, ``MultiMarginLoss``,
-``TripletMarginLoss`` and ``Pdist`` (their classes come from :mod:`primitive_table`): compositions of ops of the
-op table, so they run eagerly and compiled and are differentiable."""
+``MultilabelMarginLoss``, ``TripletMarginLoss`` and ``Pdist`` (their classes come from :mod:`primitive_table`):
+compositions of ops of the op table, so they run eagerly and compiled and are differentiable."""
 from __future__ import annotations
 
-from typing import Any
+import numpy as np
 
 from .._checkparam import check_value_type
 from ..common import dtype as mstype
 from ..common.tensor import Tensor, _np_dtype
 from . import functional as F
+from .array_functional import cumsum
 from .eager import run
 from .losses import _check_reduction, _reduce
 from .numeric import _check_tensor
 
-__all__ = ["soft_margin_loss", "multi_margin_loss", "triplet_margin_loss", "pdist"]
+__all__ = ["soft_margin_loss", "multi_margin_loss", "triplet_margin_loss", "pdist", "multilabel_margin_loss"]
 
 
 def soft_margin_loss(input: Tensor, target: Tensor, reduction: str = "mean") -> Tensor:
@@ -121,3 +122,43 @@ def pdist(x: Tensor, p: float = 2.0) -> Tensor:
     if p == 0:
         return run("sum", run("cast", run("not_equal", difference, 0), dtype=_np_dtype(x.dtype)), axis=-1)
     return run("pow", run("sum", run("pow", difference, p), axis=-1), 1.0 / p)
+
+
+def multilabel_margin_loss(x: Tensor, target: Tensor, reduction: str = "mean") -> tuple:
+    r"""The multi-label hinge loss of the scores ``x`` ((C,) or (N, C)) and the int32 class lists ``target`` (of
+    ``x``'s shape, each list ended by its first -1): for each row,
+    :math:`\sum_{j \in targets} \sum_{i \notin targets} \max(0, 1 - (x_j - x_i)) / C`, reduced by ``reduction``;
+    with it ``is_target``, 1 where a class is among the row's targets.
+
+    Raises:
+        TypeError: if ``target`` is not int32. ValueError: if ``reduction`` is unknown or the shapes differ.
+    """
+    name = "MultilabelMarginLoss"
+    _check_reduction(reduction, name)
+    _check_tensor(name, "x", x)
+    if not isinstance(target, Tensor) or target.dtype != mstype.int32:
+        raise TypeError(f"For '{name}', the 'target' must be a Tensor of int32.")
+    if x.shape != target.shape or len(x.shape) not in (1, 2):
+        raise ValueError(f"For '{name}', the 'x' and 'target' must have one shape (C,) or (N, C), but got "
+                         f"{x.shape} and {target.shape}.")
+    rows = x if len(x.shape) == 2 else run("expand_dims", x, axis=0)
+    labels = target if len(x.shape) == 2 else run("expand_dims", target, axis=0)
+    classes = rows.shape[1]
+    ended = run("greater", cumsum(run("cast", run("equal", labels, -1), dtype=np.int64), 1), 0)
+    valid = run("logical_not", ended)                                                       # (N, K)
+    named = run("equal", run("expand_dims", labels, axis=2),
+                Tensor([[list(range(classes))]], mstype.int32))                               # (N, K, C)
+    is_target = run("any", run("logical_and", named, run("expand_dims", valid, axis=2)), axis=1)  # (N, C)
+    safe = run("where", valid, labels, run("zeros_like", labels))
+    picked = run("equal", run("expand_dims", safe, axis=2), Tensor([[list(range(classes))]], mstype.int32))
+    spread = run("expand_dims", rows, axis=1)
+    scores = run("sum", run("where", picked, spread, run("zeros_like", spread)), axis=2)     # x at each target
+    hinge = run("maximum", run("add", run("sub", run("expand_dims", rows, axis=1), run("expand_dims", scores, axis=2)),
+                               1.0), 0)                                                    # (N, K, C)
+    counted = run("logical_and", run("expand_dims", valid, axis=2), run("expand_dims", run("logical_not", is_target),
+                                                                        axis=1))
+    loss = run("div", run("sum", run("where", counted, hinge, run("zeros_like", hinge)), axis=(1, 2)), classes)
+    if len(x.shape) == 1:
+        loss = run("reshape", loss, shape=())
+        is_target = run("reshape", is_target, shape=(classes,))
+    return _reduce(loss, reduction), run("cast", is_target, dtype=np.int32)

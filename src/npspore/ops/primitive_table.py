@@ -250,6 +250,7 @@ _TABLE: dict[str, tuple] = {
     "TripletMarginLoss": (ml.triplet_margin_loss, (("p", 2, "p"), ("swap", False, "swap"), ("eps", 1e-6, "eps"),
                                                    ("reduction", "mean", "reduction"))),
     "Pdist": (ml.pdist, (("p", 2.0, "p"),)),
+    "MultilabelMarginLoss": (ml.multilabel_margin_loss, (("reduction", "mean", "reduction"),)),
     "UnsortedSegmentSum": (seg.unsorted_segment_sum, ()), "UnsortedSegmentMax": (seg.unsorted_segment_max, ()),
     "UnsortedSegmentMin": (seg.unsorted_segment_min, ()), "UnsortedSegmentProd": (seg.unsorted_segment_prod, ()),
     "SparseToDense": (seg.sparse_to_dense, ()), "SparseTensorDenseAdd": (seg.sparse_tensor_dense_add, ()),
