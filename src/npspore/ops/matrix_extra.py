@@ -1,8 +1,8 @@
 """Matrix products behind MindSpore's primitives ``MatrixPower``, ``TridiagonalMatMul`` and
 ``MatrixDeterminant`` (the op ``matrix_determinant`` of ``codegen_templates/matrix.py``), the decomposition ``Qr``
 and its reflectors (``Orgqr``, ``Ormqr``), the solvers ``MatrixTriangularSolve`` and ``MatrixSolve`` and the
-selection ``NthElement`` (their classes come from :mod:`primitive_table`): compositions of ops of the op table, so they run
-eagerly and compiled and are differentiable."""
+selection ``NthElement`` (their classes come from :mod:`primitive_table`): compositions of ops of the op table,
+so they run eagerly and compiled and are differentiable."""
 from __future__ import annotations
 
 from typing import Any
@@ -123,7 +123,8 @@ def qr(x: Tensor, full_matrices: bool = False) -> tuple:
     already zero below the diagonal is left as it is).
 
     Raises:
-        TypeError: if ``full_matrices`` is not a bool or ``x`` not a float Tensor. ValueError: if ``x`` has rank below 2.
+        TypeError: if ``full_matrices`` is not a bool or ``x`` not a float Tensor.
+        ValueError: if ``x`` has rank below 2.
     """
     name = "Qr"
     check_value_type("full_matrices", full_matrices, [bool], name)
@@ -243,7 +244,8 @@ def matrix_triangular_solve(matrix: Tensor, rhs: Tensor, lower: bool = True, adj
     check_value_type("lower", lower, [bool], name)
     check_value_type("adjoint", adjoint, [bool], name)
     _float_matrices(name, matrix=matrix, rhs=rhs)
-    if len(matrix.shape) < 2 or matrix.shape[-1] != matrix.shape[-2] or tuple(rhs.shape[:-1]) != tuple(matrix.shape[:-1]):
+    if len(matrix.shape) < 2 or matrix.shape[-1] != matrix.shape[-2] \
+            or tuple(rhs.shape[:-1]) != tuple(matrix.shape[:-1]):
         raise ValueError(f"For '{name}', the 'matrix' must be (*, M, M) and 'rhs' (*, M, N) of its batch, but got "
                          f"{matrix.shape} and {rhs.shape}.")
     m = matrix.shape[-1]
@@ -267,7 +269,8 @@ def matrix_solve(matrix: Tensor, rhs: Tensor, adjoint: bool = False) -> Tensor:
     """
     check_value_type("adjoint", adjoint, [bool], "MatrixSolve")
     _float_matrices("MatrixSolve", matrix=matrix, rhs=rhs)
-    if len(matrix.shape) < 2 or matrix.shape[-1] != matrix.shape[-2] or tuple(rhs.shape[:-1]) != tuple(matrix.shape[:-1]):
+    if len(matrix.shape) < 2 or matrix.shape[-1] != matrix.shape[-2] \
+            or tuple(rhs.shape[:-1]) != tuple(matrix.shape[:-1]):
         raise ValueError(f"For 'MatrixSolve', the 'matrix' must be (..., M, M) and 'rhs' (..., M, K), but got "
                          f"{matrix.shape} and {rhs.shape}.")
     inverse = run("matrix_inverse", _swap_last(matrix) if adjoint else matrix)
