@@ -31,6 +31,7 @@ from . import special_extra as spx
 from . import matrix_extra as mxe
 from . import image_color
 from . import resample
+from . import random_ops as rnd
 from ..common import dtype as mstype
 from .eager import run
 from .numeric import _check_tensor
@@ -164,6 +165,11 @@ def _scatter_add_with_axis(input_x: Tensor, indices: Tensor, updates: Tensor, ax
     return sc.tensor_scatter_elements(input_x, indices, updates, axis, "add")
 
 
+def _random_shuffle(x: Tensor, seed: int = 0, seed2: int = 0) -> Tensor:
+    """``ops.shuffle`` of ``x`` (its dim-0 slices in a random order); ``seed``/``seed2`` as ``ops.shuffle``'s seed."""
+    return rnd.shuffle(x, seed or seed2 or None)
+
+
 _TRIANGLE_INDICES = (("row", REQUIRED, "row", [int]), ("col", REQUIRED, "col", [int]), ("offset", 0, "offset"),
                      ("dtype", mstype.int32, "dtype"))
 
@@ -269,6 +275,8 @@ _TABLE: dict[str, tuple] = {
     "Ormqr": (mxe.ormqr, (("left", True, "left"), ("transpose", False, "transpose"))),
     "MatrixTriangularSolve": (mxe.matrix_triangular_solve, (("lower", True, "lower"), ("adjoint", False, "adjoint"))),
     "MatrixSolve": (mxe.matrix_solve, (("adjoint", False, "adjoint"),)),
+    "RandpermV2": (rnd.randperm, (("seed", 0, "seed"), ("offset", 0, "offset"), ("dtype", mstype.int64, "dtype"))),
+    "RandomShuffle": (_random_shuffle, (("seed", 0, "seed"), ("seed2", 0, "seed2"))),
     "UpsampleNearest3D": (resample.upsample_nearest3d, ()),
     "UpsampleTrilinear3D": (resample.upsample_trilinear3d, (("align_corners", False, "align_corners"),)),
     "ResizeLinear1D": (resample.resize_linear1d, (("coordinate_transformation_mode", "align_corners",
