@@ -337,3 +337,7 @@ CASES.update({
     "MultilabelMarginLoss_doc": ("MultilabelMarginLoss", (), {}, [f32([[0.1, 0.2, 0.4, 0.8], [0.2, 0.3, 0.5, 0.7]]),
                                                                   i32([[1, 2, 0, 3], [2, 3, -1, 1]])]),
 })
+
+CASES.update({
+    "Quantile_doc": ("Quantile", (), {}, [f32([0.0700, -0.5446, 0.9214]), f32([0, 0.5, 1])]),
+})

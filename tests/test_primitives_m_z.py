@@ -175,6 +175,7 @@ RECORDED = {
     'TripletMarginLoss_doc': ('Float32', 0.8881968),
     'SparseGatherV2_doc': ('Float32', [[2.0, 7.0], [4.0, 54.0], [2.0, 55.0]]),
     'MultilabelMarginLoss_doc': [('Float32', 0.325), ('Int32', [[1, 1, 1, 1], [0, 0, 1, 1]])],
+    'Quantile_doc': ('Float32', [-0.5446, 0.07, 0.9214]),
     'Ormqr_doc': ('Float32', [[63.82713, -13.823125, -116.28614], [-53.659264, -28.157839, -70.42702],
                               [-79.54292, 24.00183, -41.34253]]),
     'SparseApplyProximalAdagrad_doc': [('Float32', [[2.09999990e+00, 5.19999981e+00], [0.0, 1.0]]),
@@ -385,13 +386,14 @@ def _special_and_matrix(a, b):
     diagonals = [ops.reshape(v, (1, 3)) for v in (a[0], b[1], a[1] * b[0])]
     tall_q, tall_r = P.Qr()(ops.concat((a, b), 0))
     full_q, full_r = P.Qr(True)(a.T)
+    quantiles = P.Quantile(1, True)(a, Tensor(np.array([0.25, 0.7]))) * P.Quantile()(b, Tensor(0.4))
     square3 = ops.matmul(a.T, a) + Tensor(np.eye(3) * 3.0)
     return (P.Zeta()(a * a + 1.5, b * b + 0.3).sum() + P.Polygamma()(Tensor(np.array(1, np.int64)), b * b + 0.5).sum()
             + P.Polygamma()(Tensor(np.array(0, np.int64)), a * a + 0.5).sum()
             + P.MatrixPower(3)(square).sum() + P.MatrixPower(-1)(square).sum() + P.MatrixDeterminant()(square).sum()
             + P.MatrixDeterminant()(ops.matmul(a.T, b) + Tensor(np.eye(3) * 2.0))
             + (tall_q ** 3).sum() + (tall_r ** 3).sum() + (full_q * b[0, 0]).sum() + (full_r * b[0, 1]).sum()
-            + (P.Qr()(b)[0] * a[:, :2]).sum() + (P.Orgqr()(a.T, b[0, :2]) * a.T).sum()
+            + (P.Qr()(b)[0] * a[:, :2]).sum() + quantiles.sum() + (P.Orgqr()(a.T, b[0, :2]) * a.T).sum()
             + (P.Ormqr(False, True)(a.T, b[1, :2], a) ** 2).sum()
             + P.MatrixTriangularSolve(False, True)(square3, b.T).sum() + P.MatrixSolve(True)(square3, a.T).sum()
             + P.TridiagonalMatMul()(*diagonals, ops.reshape(ops.concat((a, b), 0), (3, 4))).sum()
@@ -503,6 +505,16 @@ def test_qr_errors_name_the_argument():
         P.Qr()(Tensor(np.ones(3, np.float32)))
     with pytest.raises(TypeError, match="dtype"):
         P.Qr()(Tensor(np.ones((2, 2), np.int32)))
+
+
+def test_quantile_shapes_and_nan():
+    scores = Tensor(np.array([[0.3, -1.2, 0.8, 0.1], [1.5, 0.2, -0.4, 0.9]], np.float32))
+    kept = P.Quantile(dim=1, keep_dims=True)(scores, Tensor(np.array([0.0, 1.0], np.float32)))
+    np.testing.assert_allclose(kept.asnumpy(), [[[-1.2], [-0.4]], [[0.8], [1.5]]], rtol=1e-6)
+    with_nan = P.Quantile(dim=0)(Tensor(np.array([[1.0, np.nan], [3.0, 0.5]])), Tensor(0.5))
+    np.testing.assert_array_equal(with_nan.asnumpy(), [2.0, np.nan])
+    with pytest.raises(ValueError, match="ignore_nan"):
+        P.Quantile(ignore_nan=True)(scores, Tensor(0.5))
 
 
 def test_reflector_and_solver_errors_name_the_argument():

@@ -1,23 +1,26 @@
 """Matrix products behind MindSpore's primitives ``MatrixPower``, ``TridiagonalMatMul`` and
 ``MatrixDeterminant`` (the op ``matrix_determinant`` of ``codegen_templates/matrix.py``), the decomposition ``Qr``
 and its reflectors (``Orgqr``, ``Ormqr``), the solvers ``MatrixTriangularSolve`` and ``MatrixSolve`` and the
-selection ``NthElement`` (their classes come from :mod:`primitive_table`): compositions of ops of the op table,
+selections ``NthElement`` and ``Quantile`` (their classes come from :mod:`primitive_table`): compositions of ops of the op table,
 so they run eagerly and compiled and are differentiable."""
 from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from .._checkparam import check_value_type
 from ..common import dtype as mstype
-from ..common.tensor import Tensor
+from ..common.tensor import Tensor, _np_dtype
 from . import functional as F
 from .array_extra import swapaxes
+from .array_functional import floor
 from .eager import run
 from .nn_functional import topk
 from .numeric import _check_tensor
 
 __all__ = ["matrix_power", "tridiagonal_matmul", "nth_element", "matrix_determinant", "qr", "orgqr", "ormqr",
-           "matrix_triangular_solve", "matrix_solve"]
+           "matrix_triangular_solve", "matrix_solve", "quantile"]
 
 
 def matrix_power(x: Tensor, n: int) -> Tensor:
@@ -275,3 +278,52 @@ def matrix_solve(matrix: Tensor, rhs: Tensor, adjoint: bool = False) -> Tensor:
                          f"{matrix.shape} and {rhs.shape}.")
     inverse = run("matrix_inverse", _swap_last(matrix) if adjoint else matrix)
     return run("matmul", inverse, rhs)
+
+
+def quantile(input: Tensor, q: Any, dim: Any = None, keep_dims: bool = False, ignore_nan: bool = False) -> Tensor:
+    """The ``q``-quantiles (a float or a 0-D/1-D Tensor in [0, 1]) of ``input`` along ``dim`` (None: all elements),
+    interpolating linearly between the sorted neighbours; a 1-D ``q`` makes the first dim. A slice holding NaN gives
+    NaN (``ignore_nan=True``, which skips NaNs, is not implemented in npspore).
+
+    Raises:
+        TypeError: if ``dim`` is not an int or None or the flags not bools.
+        ValueError: if ``q`` is not 0-D/1-D, ``dim`` is out of range, or ``ignore_nan`` is True.
+    """
+    name = "Quantile"
+    check_value_type("keep_dims", keep_dims, [bool], name)
+    check_value_type("ignore_nan", ignore_nan, [bool], name)
+    if dim is not None:
+        check_value_type("dim", dim, [int], name)
+    if ignore_nan:
+        raise ValueError(f"For '{name}', 'ignore_nan=True' is not implemented in npspore.")
+    _check_tensor(name, "input", input)
+    q = q if isinstance(q, Tensor) else Tensor(q, input.dtype)
+    if len(q.shape) > 1:
+        raise ValueError(f"For '{name}', the 'q' must be a scalar or 1-D, but got shape {q.shape}.")
+    rank = len(input.shape)
+    if dim is not None and not -max(rank, 1) <= dim < max(rank, 1):
+        raise ValueError(f"For '{name}', the 'dim' must be in range [{-rank}, {rank}), but got {dim}.")
+    data = run("reshape", input, shape=(-1,)) if dim is None or not input.shape else input
+    axis = 0 if dim is None or not input.shape else dim % rank
+    others = tuple(d for d in range(len(data.shape)) if d != axis)
+    moved = F.transpose(data, others + (axis,))                                               # (others..., n)
+    count = moved.shape[-1]
+    ordered = F.sort(moved, -1)[0]
+    levels = run("reshape", run("cast", q, dtype=_np_dtype(input.dtype)), shape=(-1,))
+    position = run("mul", levels, float(count - 1))
+    below = floor(position)
+    weight = run("sub", position, below)
+    low = run("cast", below, dtype=np.int64)
+    high = run("minimum", run("add", low, 1), count - 1)
+    lower = run("gather", ordered, low, axis=len(others))
+    upper = run("gather", ordered, high, axis=len(others))
+    value = run("add", lower, run("mul", run("sub", upper, lower), weight))                   # (others..., Q)
+    has_nan = run("any", run("not_equal", ordered, ordered), axis=-1, keepdims=True)
+    value = run("where", has_nan, run("add", run("zeros_like", value), float("nan")), value)
+    value = F.transpose(value, (len(others),) + tuple(range(len(others))))                    # (Q, others...)
+    if keep_dims:
+        kept = tuple(1 if d == axis or dim is None else input.shape[d] for d in range(rank))
+        value = run("reshape", value, shape=(levels.shape[0],) + kept)
+    if not q.shape:
+        value = run("reshape", value, shape=tuple(value.shape[1:]))
+    return value

@@ -275,6 +275,8 @@ _TABLE: dict[str, tuple] = {
     "Ormqr": (mxe.ormqr, (("left", True, "left"), ("transpose", False, "transpose"))),
     "MatrixTriangularSolve": (mxe.matrix_triangular_solve, (("lower", True, "lower"), ("adjoint", False, "adjoint"))),
     "MatrixSolve": (mxe.matrix_solve, (("adjoint", False, "adjoint"),)),
+    "Quantile": (mxe.quantile, (("dim", None, "dim", [int, type(None)]), ("keep_dims", False, "keep_dims"),
+                                ("ignore_nan", False, "ignore_nan"))),
     "RandpermV2": (rnd.randperm, (("seed", 0, "seed"), ("offset", 0, "offset"), ("dtype", mstype.int64, "dtype"))),
     "RandomShuffle": (_random_shuffle, (("seed", 0, "seed"), ("seed2", 0, "seed2"))),
     "UpsampleNearest3D": (resample.upsample_nearest3d, ()),
