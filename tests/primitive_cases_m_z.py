@@ -341,3 +341,18 @@ CASES.update({
 CASES.update({
     "Quantile_doc": ("Quantile", (), {}, [f32([0.0700, -0.5446, 0.9214]), f32([0, 0.5, 1])]),
 })
+
+POOLED = f32([[[[5.0, -1.0], [2.5, 7.0]], [[0.5, 3.0], [-2.0, 1.5]]]])
+CASES.update({
+    "MaxUnpool2D_doc": ("MaxUnpool2D", (), {"ksize": 1, "strides": 1, "pads": 0},
+                        [f32([[[[0, 1], [8, 9]]]]), np.array([[[[0, 1], [2, 3]]]], np.int64)]),
+    "MaxUnpool2D_stride2": ("MaxUnpool2D", (2,), {}, [POOLED, np.array([[[[1, 6], [9, 15]], [[4, 2], [13, 11]]]],
+                                                                         np.int64)]),
+    "MaxUnpool2D_nhwc_pads": ("MaxUnpool2D", (3, 2, 1), {"data_format": "NHWC"},
+                              [POOLED.transpose(0, 2, 3, 1).copy(), i32([[[[0, 3], [8, 5]], [[2, 1], [7, 6]]]])]),
+    "MaxUnpool3D_doc": ("MaxUnpool3D", (), {"ksize": 1, "strides": 1, "pads": 0},
+                        [f32([[[[[0, 1], [8, 9]]]]]), np.array([[[[[0, 1], [2, 3]]]]], np.int64)]),
+    "MaxUnpool3D_stride2": ("MaxUnpool3D", ((1, 2, 2),), {}, [POOLED.reshape(1, 1, 2, 2, 2),
+                                                               np.array([[[[[1, 6], [9, 15]], [[4, 2], [13, 11]]]]],
+                                                                        np.int64)]),
+})

@@ -165,6 +165,11 @@ RECORDED = {
     'MatrixTriangularSolve_lower_adjoint': ('Float64', [[0.10833333333333334, 0.5666666666666667, -1.4583333333333333], [1.3888888888888888, 0.11111111111111112, 1.9444444444444442], [-0.3333333333333333, 0.3333333333333333, 0.3333333333333333]]),
     'MatrixSolve_doc': ('Float32', [[5.0], [-1.0]]),
     'MatrixSolve_adjoint': ('Float64', [[0.10502564102564099, -1.2066666666666668, 0.3302564102564103], [0.1456410256410258, 0.1333333333333333, -1.1435897435897435], [0.7462564102564103, 0.37333333333333335, 0.18256410256410244]]),
+    'MaxUnpool2D_doc': ('Float32', [[[[0.0, 1.0], [8.0, 9.0]]]]),
+    'MaxUnpool2D_stride2': ('Float32', [[[[0.0, 5.0, 0.0, 0.0], [0.0, 0.0, -1.0, 0.0], [0.0, 2.5, 0.0, 0.0], [0.0, 0.0, 0.0, 7.0]], [[0.0, 0.0, 3.0, 0.0], [0.5, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 1.5], [0.0, -2.0, 0.0, 0.0]]]]),
+    'MaxUnpool2D_nhwc_pads': ('Float32', [[[[5.0, 0.0], [0.0, -2.0], [2.5, 0.0]], [[0.0, 0.5], [0.0, 0.0], [0.0, 3.0]], [[0.0, 1.5], [7.0, 0.0], [-1.0, 0.0]]]]),
+    'MaxUnpool3D_doc': ('Float32', [[[[[0.0, 1.0], [8.0, 9.0]]]]]),
+    'MaxUnpool3D_stride2': ('Float32', [[[[[0.0, 5.0, 3.0, 0.0], [0.5, 0.0, -1.0, 0.0], [0.0, 2.5, 0.0, 1.5], [0.0, -2.0, 0.0, 7.0]], [[0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0]]]]]),
     # MindSpore 2.10 CPU has no kernel for these ("The kernel Roll unregistered.", a bare RuntimeError): the
     # values of their docstrings (ops.roll's for Roll)
     'Roll_doc': ('Float32', [3.0, 4.0, 0.0, 1.0, 2.0]),
@@ -515,6 +520,22 @@ def test_quantile_shapes_and_nan():
     np.testing.assert_array_equal(with_nan.asnumpy(), [2.0, np.nan])
     with pytest.raises(ValueError, match="ignore_nan"):
         P.Quantile(ignore_nan=True)(scores, Tensor(0.5))
+
+
+def _unpooled(a, b):
+    index = Tensor(np.array([[[[1, 6, 11], [9, 15, 4]]]], np.int64))
+    return ((P.MaxUnpool2D(2)(ops.reshape(a * b, (1, 1, 2, 3)), index) ** 2).sum()
+            + (P.MaxUnpool3D((1, 2, 2))(ops.reshape(a, (1, 1, 1, 2, 3)), ops.reshape(index, (1, 1, 1, 2, 3))) * 3).sum())
+
+
+def test_unpooled_gradients_against_central_differences():
+    check_composition(_unpooled, orders=(1, 2))
+
+
+def test_max_unpool_refuses_an_argmax_outside_the_plane():
+    # MindSpore 2.10 CPU: "MaxUnpool2D: internal error, output_size H * W should be bigger than some indicis"
+    with pytest.raises(ValueError, match=r"'argmax' must be in \[0, 9\)"):
+        P.MaxUnpool2D(3, 2, 1)(Tensor(np.ones((1, 1, 2, 2), np.float32)), Tensor(np.array([[[[0, 3], [8, 14]]]])))
 
 
 def test_reflector_and_solver_errors_name_the_argument():

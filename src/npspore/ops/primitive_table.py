@@ -32,6 +32,7 @@ from . import matrix_extra as mxe
 from . import image_color
 from . import resample
 from . import random_ops as rnd
+from . import unpool
 from ..common import dtype as mstype
 from .eager import run
 from .numeric import _check_tensor
@@ -170,6 +171,9 @@ def _random_shuffle(x: Tensor, seed: int = 0, seed2: int = 0) -> Tensor:
     return rnd.shuffle(x, seed or seed2 or None)
 
 
+_UNPOOL = (("ksize", REQUIRED, "ksize", [int, tuple]), ("strides", 0, "strides", [int, tuple]),
+           ("pads", 0, "pads", [int, tuple]), ("output_shape", (), "output_shape", [tuple]))
+
 _TRIANGLE_INDICES = (("row", REQUIRED, "row", [int]), ("col", REQUIRED, "col", [int]), ("offset", 0, "offset"),
                      ("dtype", mstype.int32, "dtype"))
 
@@ -279,6 +283,8 @@ _TABLE: dict[str, tuple] = {
                                 ("ignore_nan", False, "ignore_nan"))),
     "RandpermV2": (rnd.randperm, (("seed", 0, "seed"), ("offset", 0, "offset"), ("dtype", mstype.int64, "dtype"))),
     "RandomShuffle": (_random_shuffle, (("seed", 0, "seed"), ("seed2", 0, "seed2"))),
+    "MaxUnpool2D": (unpool.max_unpool2d, _UNPOOL + (("data_format", "NCHW", "data_format"),)),
+    "MaxUnpool3D": (unpool.max_unpool3d, _UNPOOL + (("data_format", "NCDHW", "data_format"),)),
     "UpsampleNearest3D": (resample.upsample_nearest3d, ()),
     "UpsampleTrilinear3D": (resample.upsample_trilinear3d, (("align_corners", False, "align_corners"),)),
     "ResizeLinear1D": (resample.resize_linear1d, (("coordinate_transformation_mode", "align_corners",
