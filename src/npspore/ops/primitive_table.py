@@ -3,7 +3,9 @@
 
 Each row of :data:`_TABLE` names the class, the function and the constructor's attributes as ``(attribute,
 default, the function's keyword)``. An attribute must have its default's type (MindSpore's TypeError
-otherwise); the instance records it (``Prim[Elu]<alpha=1.0>``) and passes it to the function by keyword.
+otherwise), or one of the types a fourth element lists; a default :data:`REQUIRED` makes it a required argument
+(``Roll(shifts, dims=None)``). The instance records it (``Prim[Elu]<alpha=1.0>``) and passes it to the function
+by keyword.
 """
 from __future__ import annotations
 
