@@ -395,6 +395,7 @@ CASES = {
     "lgamma": unary(low=0.2, high=4.0), "digamma": unary(low=-0.8, high=-0.2) | unary(low=0.2, high=4.0),
     "trigamma": unary(low=-0.8, high=-0.2) | unary(low=0.2, high=4.0),
     "matrix_inverse": matrix_inverse_case(),   # codegen_templates/matrix.py
+    "matrix_determinant": matrix_inverse_case(),
 }
 
 

@@ -417,6 +417,7 @@ SAMPLES = {
        for name in ("acos", "asin", "atan", "sinh", "cosh", "asinh", "atanh", "expm1", "erfc")},
     "acosh": [([np.linspace(1.0, 4.0, 12, dtype=np.float32).reshape(3, 4)], {})],
     "trunc": [([_HALVES * 3], {}), ([_SIGNED], {})],
+    "matrix_determinant": [([np.array([[[2.0, -1.0, 0.5], [0.3, 1.5, -2.0], [1.0, 0.25, 3.0]]] * 2, np.float32)], {})],
     **{name: [([_SIGNED, _DIVISORS], {}), ([_MASK, ~_MASK], {})] for name in ("bitwise_and", "bitwise_or", "bitwise_xor")},
 }
 RANDOM_OPS = {"random_normal": {"shape": (200, 50), "dtype": np.dtype(np.float32)},

@@ -188,13 +188,15 @@ UNARY.update({
 UNARY.update({name: (lambda x: ((operand(x),), {})) for name in
               "acos asin atan sinh cosh asinh acosh atanh expm1 erfc erfinv lgamma digamma trigamma trunc".split()})
 UNARY["matrix_inverse"] = lambda x: ((np.asarray([[2, 1], [1, 3]], x) if isinstance(x, np.dtype) else x,), {})
+UNARY["matrix_determinant"] = UNARY["matrix_inverse"]
 BINARY.update({name: (lambda a, b: ((operand(a), operand(b)), {})) for name in
                "atan2 bitwise_and bitwise_or bitwise_xor left_shift right_shift gcd lcm".split()})
 
 
 # Ops whose rule accepts fewer than 3 of the sample dtypes by design: class indices are int32 or int64;
 # random_choice_with_mask reads a bool mask; matrix_inverse takes float32 and float64 (as MindSpore 2.10's CPU kernel).
-ACCEPTED_AT_LEAST = {"class_indices": 2, "random_choice_with_mask": 1, "matrix_inverse": 2}   # float32, float64
+ACCEPTED_AT_LEAST = {"class_indices": 2, "random_choice_with_mask": 1, "matrix_inverse": 2,
+                     "matrix_determinant": 2}   # float32, float64
 
 
 def test_every_op_has_a_dtype_sample():

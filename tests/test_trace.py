@@ -119,6 +119,7 @@ EXAMPLES.update({name: ((_r(3) * 0.9,), {}) for name in "acos asin atan sinh cos
 EXAMPLES.update({"acosh": ((_pos(3) + 1,), {}), "atan2": ((_r(2, 3), _pos(3, seed=1)), {})})
 EXAMPLES.update({"lgamma": ((_pos(3),), {}), "digamma": ((_pos(3) - 0.3,), {}), "trigamma": ((_pos(3) - 0.3,), {})})
 EXAMPLES["matrix_inverse"] = ((_r(2, 3, 3) + 3 * np.eye(3),), {})   # codegen_templates/matrix.py
+EXAMPLES["matrix_determinant"] = EXAMPLES["matrix_inverse"]
 
 DIFFERENTIABLE = sorted(d.name for d in op_table().definitions() if d.adjoint is not None)
 

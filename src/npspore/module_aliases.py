@@ -40,6 +40,12 @@ MODULE_ALIASES: dict[str, str] = {
     # data-nn-fn
     "ops.function.nn_func": "ops.nn_func",
     "ops.auto_generate.pyboost_inner_prim": "ops.pyboost_inner_prim",
+    # the modules MindSpore defines its primitive classes in (prim-ops2)
+    "ops.operations.comm_ops": "ops.comm_ops",
+    "ops.operations.nn_ops": "ops.operations",
+    "ops.operations.math_ops": "ops.operations",
+    "ops.operations.array_ops": "ops.operations",
+    "ops.operations._inner_ops": "ops.operations",
 }
 
 

@@ -364,9 +364,9 @@ def float_binary(name: str):
     return infer
 
 
-def square_matrix(name: str):
+def square_matrix(name: str, scalar: bool = False):
     """The rule of a function of square float matrices in the last two dims (``matrix_inverse``): the operand's
-    shape and dtype.
+    shape and dtype; with ``scalar``, one number per matrix (``matrix_determinant``): the batch dims.
 
     Raises:
         OpTypeError: ``For primitive[MatrixInverse], the input argument[x] must be a type of {...}, but got
@@ -384,9 +384,9 @@ def square_matrix(name: str):
         if shape[-1] != shape[-2]:
             raise OpShapeError(f"For primitive[{name}], the attribute[row size] must be equal to {shape[-2]}, but "
                                f"got {shape[-1]}.")
-        return Aval(shape, dtype_of(x))
+        return Aval(shape[:-2] if scalar else shape, dtype_of(x))
 
-    infer.__qualname__ = f"square_matrix({name!r})"
+    infer.__qualname__ = f"square_matrix({name!r}, scalar={scalar})"
     return infer
 
 

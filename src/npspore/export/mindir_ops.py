@@ -66,6 +66,7 @@ NO_MINDIR_FORM = {
     "trigamma": "the derivative of digamma, in a gradient program only: MindSpore's Polygamma primitive is not written "
                 "yet",
     "matrix_inverse": "MindSpore's MatrixInverse primitive (its 'adjoint' attribute) is not written nor loaded yet",
+    "matrix_determinant": "MindSpore's MatrixDeterminant primitive is not written nor loaded yet",
     "row_add_in_place": _IN_PLACE,
     "row_set_in_place": _IN_PLACE,
     # vmap25

@@ -101,7 +101,8 @@ _SAME_NAME = {"add": "Add", "sub": "Sub", "mul": "Mul", "pow": "Pow", "maximum":
               "less_equal": "LessOrEqual", "greater": "Greater", "greater_equal": "GreaterOrEqual",
               "logical_and": "And", "logical_or": "Or", "logical_not": "Not", "stop_gradient": "Identity",
               "acos": "Acos", "asin": "Asin", "atan": "Atan", "sinh": "Sinh", "cosh": "Cosh", "asinh": "Asinh",
-              "acosh": "Acosh", "atanh": "Atanh"}
+              "acosh": "Acosh", "atanh": "Atanh",
+              "matrix_determinant": "Det"}
 
 
 def _same_name(emit, node, ins):

@@ -124,4 +124,10 @@ from .attention import flash_attention_score  # noqa: E402,F401
 from . import nn_func  # noqa: E402,F401  (ops.function.nn_func: ops.function is ops)
 if not _typing.TYPE_CHECKING:
     __all__ += ["CustomRegOp", "DataType", "custom_info_register", "flash_attention_score"]
+# ops.operations primitives M-Z (prim-ops2)
+from .scatter_reduce import *  # noqa: F401,F403,E402
+from .sparse_optimizers import *  # noqa: F401,F403,E402
+from . import scatter_reduce as _scatter_reduce, sparse_optimizers as _sparse_optimizers  # noqa: E402
+if not _typing.TYPE_CHECKING:
+    __all__ += _scatter_reduce.__all__ + _sparse_optimizers.__all__
 __getattr__ = module_getattr("mindspore.ops", globals())

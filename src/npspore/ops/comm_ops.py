@@ -146,3 +146,16 @@ class Reduce(_Rooted):
     def __call__(self, x):
         size = get_group_size(self.group)
         return run("reduce", x, op=self.op, root=self.group_root(size), group=self.group, size=size)
+
+
+class _VirtualDataset(Primitive):
+    """MindSpore's auto-parallel marker on a network's inputs (``ops.operations.comm_ops._VirtualDataset``): its
+    inputs as a tuple, unchanged, as MindSpore 2.10's compiled graph has it (the pass removes it; its CPU build has
+    no eager kernel)."""
+
+    def __init__(self):
+        super().__init__("_VirtualDataset")
+        self.add_prim_attr("order_enforce_skip", True)
+
+    def __call__(self, *inputs):
+        return tuple(inputs)

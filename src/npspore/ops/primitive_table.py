@@ -3,7 +3,9 @@
 
 Each row of :data:`_TABLE` names the class, the function and the constructor's attributes as ``(attribute,
 default, the function's keyword)``. An attribute must have its default's type (MindSpore's TypeError
-otherwise); the instance records it (``Prim[Elu]<alpha=1.0>``) and passes it to the function by keyword.
+otherwise), or one of the types a fourth element lists; a default :data:`REQUIRED` makes it a required argument
+(``Roll(shifts, dims=None)``). The instance records it (``Prim[Elu]<alpha=1.0>``) and passes it to the function
+by keyword.
 """
 from __future__ import annotations
 
@@ -26,15 +28,31 @@ from . import losses
 from . import math_functional as M
 from . import nn_functional as nnf
 from . import scatter_ops as sc
+from . import scatter_reduce as scr
+from . import array_layout as lay
+from . import math_extra as mx
+from . import mint_functions as mint
+from . import margin_losses as ml
+from . import segment_sparse as seg
+from . import special_extra as spx
+from . import matrix_extra as mxe
+from . import image_color
+from . import resample
+from . import random_ops as rnd
+from . import unpool
+from ..common import dtype as mstype
 from .eager import run
 from .numeric import _check_tensor
 from .primitives import Primitive
 
 
+REQUIRED = object()   # the default of a constructor argument without one
+
+
 def functional_primitive(name: str, function: Callable, attributes: tuple = ()) -> type:
     """A :class:`Primitive` subclass ``name`` whose instances call ``function`` on their inputs with the
-    constructor's ``attributes`` (``(attribute, default, keyword)`` triples) as keywords; a fourth item, a tuple
-    of types, is the types an attribute takes when they are more than its default's."""
+    constructor's ``attributes`` (``(attribute, default, keyword)`` triples) as keywords; a fourth element lists
+    the types the attribute accepts (default: its default's type), a default :data:`REQUIRED` makes it required."""
     names = [attribute for attribute, *_ in attributes]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -45,6 +63,8 @@ def functional_primitive(name: str, function: Callable, attributes: tuple = ()) 
         self._keywords = {}
         for position, (attribute, default, keyword, *types) in enumerate(attributes):
             value = args[position] if position < len(args) else kwargs.get(attribute, default)
+            if value is REQUIRED:
+                raise TypeError(f"For '{name}', the argument '{attribute}' is required.")
             check_value_type(attribute, value, list(types[0]) if types else [type(default)], name)
             self.add_prim_attr(attribute, value)
             self._keywords[keyword] = value
@@ -52,7 +72,8 @@ def functional_primitive(name: str, function: Callable, attributes: tuple = ()) 
     def __call__(self, *inputs: Any, **keywords: Any) -> Any:
         return function(*inputs, **self._keywords, **keywords)
 
-    shown = ", ".join(f"{attribute}={default!r}" for attribute, default, *_ in attributes)
+    shown = ", ".join(attribute if default is REQUIRED else f"{attribute}={default!r}"
+                      for attribute, default, *_ in attributes)
     doc = f"``{name}({shown})(*inputs)``: :func:`{function.__module__}.{function.__name__}` of the inputs."
     return type(name, (Primitive,), {"__init__": __init__, "__call__": __call__, "__doc__": doc,
                                      "__module__": __name__})
@@ -139,6 +160,30 @@ def _square_sum_all(x: Tensor, y: Tensor) -> tuple[Tensor, Tensor]:
     return run("sum", run("mul", x, x)), run("sum", run("mul", y, y))
 
 
+def _search_sorted(sorted_sequence: Tensor, values: Tensor, sorter: Tensor | None = None, dtype=None,
+                   right: bool = False) -> Tensor:
+    """``ops.searchsorted`` with the index dtype ``dtype`` (int32 or int64)."""
+    if dtype not in (mstype.int32, mstype.int64):
+        raise TypeError(f"For 'SearchSorted', the 'dtype' must be int32 or int64, but got {dtype}.")
+    return mint.searchsorted(sorted_sequence, values, out_int32=dtype == mstype.int32, right=right, sorter=sorter)
+
+
+def _scatter_add_with_axis(input_x: Tensor, indices: Tensor, updates: Tensor, axis: int = 0) -> Tensor:
+    """``TensorScatterElements(axis, 'add')``, which MindSpore 2.10 names as its replacement."""
+    return sc.tensor_scatter_elements(input_x, indices, updates, axis, "add")
+
+
+def _random_shuffle(x: Tensor, seed: int = 0, seed2: int = 0) -> Tensor:
+    """``ops.shuffle`` of ``x`` (its dim-0 slices in a random order); ``seed``/``seed2`` as ``ops.shuffle``'s seed."""
+    return rnd.shuffle(x, seed or seed2 or None)
+
+
+_UNPOOL = (("ksize", REQUIRED, "ksize", [int, tuple]), ("strides", 0, "strides", [int, tuple]),
+           ("pads", 0, "pads", [int, tuple]), ("output_shape", (), "output_shape", [tuple]))
+
+_TRIANGLE_INDICES = (("row", REQUIRED, "row", [int]), ("col", REQUIRED, "col", [int]), ("offset", 0, "offset"),
+                     ("dtype", mstype.int32, "dtype"))
+
 _TABLE: dict[str, tuple] = {
     "TensorScatterAdd": (sc.tensor_scatter_add, ()),
     "TensorScatterSub": (sc.tensor_scatter_sub, ()),
@@ -214,6 +259,70 @@ _TABLE: dict[str, tuple] = {
     "Histogram": (pst.histogram, (("bins", 100, "bins"), ("min", 0.0, "min"), ("max", 0.0, "max"))),
     "Bincount": (pst.bincount, ()), "Bernoulli": (pst.bernoulli, (("seed", -1, "seed"), ("offset", 0, "offset"))),
     "LogNormalReverse": (pst.log_normal_reverse, (("mean", 1.0, "mean"), ("std", 2.0, "std"))),
+    # ops.operations primitives M-Z (prim-ops2)
+    "TensorScatterMul": (scr.tensor_scatter_mul, ()), "TensorScatterDiv": (scr.tensor_scatter_div, ()),
+    "TensorScatterMax": (scr.tensor_scatter_max, ()), "TensorScatterMin": (scr.tensor_scatter_min, ()),
+    "Roll": (mint.roll, (("shifts", REQUIRED, "shifts", [int, tuple, list]),
+                         ("dims", None, "dims", [int, tuple, list, type(None)]))),
+    "NanToNum": (mint.nan_to_num, tuple((bound, None, bound, [float, int, type(None)])
+                                        for bound in ("nan", "posinf", "neginf"))),
+    "SearchSorted": (_search_sorted, (("dtype", mstype.int64, "dtype"), ("right", False, "right"))),
+    "Rank": (F.rank, ()),
+    "SpaceToDepth": (lay.space_to_depth, (("block_size", REQUIRED, "block_size", [int]),)),
+    "SpaceToBatch": (lay.space_to_batch, (("block_size", REQUIRED, "block_size", [int]),
+                                          ("paddings", REQUIRED, "paddings", [list, tuple]))),
+    "SpaceToBatchND": (lay.space_to_batch_nd, (("block_shape", REQUIRED, "block_shape", [int, list, tuple]),
+                                               ("paddings", REQUIRED, "paddings", [list, tuple]))),
+    "Padding": (lay.padding, (("pad_dim_size", 8, "pad_dim_size"),)),
+    "ParallelConcat": (lay.parallel_concat, ()),
+    "SplitV": (lay.split_v, (("size_splits", REQUIRED, "size_splits", [list, tuple]),
+                             ("split_dim", REQUIRED, "split_dim", [int]), ("num_split", REQUIRED, "num_split", [int]))),
+    "MatrixBandPart": (lay.matrix_band_part, ()),
+    "TrilIndices": (lay.tril_indices, _TRIANGLE_INDICES), "TriuIndices": (lay.triu_indices, _TRIANGLE_INDICES),
+    "UnravelIndex": (lay.unravel_index, ()),
+    "UpperBound": (lay.upper_bound, (("out_type", mstype.int32, "out_type"),)),
+    "MulNoNan": (mx.mul_no_nan, ()), "Mvlgamma": (mx.mvlgamma, (("p", REQUIRED, "p", [int]),)),
+    "Renorm": (mx.renorm, (("p", REQUIRED, "p", [int]), ("dim", REQUIRED, "dim", [int]),
+                           ("maxnorm", REQUIRED, "maxnorm", [float]))),
+    "PopulationCount": (mx.population_count, ()),
+    "SoftMarginLoss": (ml.soft_margin_loss, (("reduction", "mean", "reduction"),)),
+    "MultiMarginLoss": (ml.multi_margin_loss, (("p", 1, "p"), ("margin", 1.0, "margin"),
+                                               ("reduction", "mean", "reduction"))),
+    "TripletMarginLoss": (ml.triplet_margin_loss, (("p", 2, "p"), ("swap", False, "swap"), ("eps", 1e-6, "eps"),
+                                                   ("reduction", "mean", "reduction"))),
+    "Pdist": (ml.pdist, (("p", 2.0, "p"),)),
+    "MultilabelMarginLoss": (ml.multilabel_margin_loss, (("reduction", "mean", "reduction"),)),
+    "UnsortedSegmentSum": (seg.unsorted_segment_sum, ()), "UnsortedSegmentMax": (seg.unsorted_segment_max, ()),
+    "UnsortedSegmentMin": (seg.unsorted_segment_min, ()), "UnsortedSegmentProd": (seg.unsorted_segment_prod, ()),
+    "SparseToDense": (seg.sparse_to_dense, ()), "SparseTensorDenseAdd": (seg.sparse_tensor_dense_add, ()),
+    "SparseTensorDenseMatmul": (seg.sparse_tensor_dense_matmul, (("adjoint_st", False, "adjoint_st"),
+                                                                 ("adjoint_dt", False, "adjoint_dt"))),
+    "MaskedScatter": (seg.masked_scatter, ()), "SparseGatherV2": (F.gather, ()),
+    "SegmentSum": (seg.segment_sum, ()), "SegmentMax": (seg.segment_max, ()), "SegmentMin": (seg.segment_min, ()),
+    "SegmentMean": (seg.segment_mean, ()), "SegmentProd": (seg.segment_prod, ()),
+    "ScatterAddWithAxis": (_scatter_add_with_axis, (("axis", 0, "axis"),)),
+    "Zeta": (spx.zeta, ()), "Polygamma": (spx.polygamma, ()),
+    "MatrixPower": (mxe.matrix_power, (("n", REQUIRED, "n", [int]),)),
+    "TridiagonalMatMul": (mxe.tridiagonal_matmul, ()),
+    "NthElement": (mxe.nth_element, (("reverse", False, "reverse"),)),
+    "RGBToHSV": (image_color.rgb_to_hsv, ()), "MatrixDeterminant": (mxe.matrix_determinant, ()),
+    "Qr": (mxe.qr, (("full_matrices", False, "full_matrices"),)), "Orgqr": (mxe.orgqr, ()),
+    "Ormqr": (mxe.ormqr, (("left", True, "left"), ("transpose", False, "transpose"))),
+    "MatrixTriangularSolve": (mxe.matrix_triangular_solve, (("lower", True, "lower"), ("adjoint", False, "adjoint"))),
+    "MatrixSolve": (mxe.matrix_solve, (("adjoint", False, "adjoint"),)),
+    "Quantile": (mxe.quantile, (("dim", None, "dim", [int, type(None)]), ("keep_dims", False, "keep_dims"),
+                                ("ignore_nan", False, "ignore_nan"))),
+    "RandpermV2": (rnd.randperm, (("seed", 0, "seed"), ("offset", 0, "offset"), ("dtype", mstype.int64, "dtype"))),
+    "RandomShuffle": (_random_shuffle, (("seed", 0, "seed"), ("seed2", 0, "seed2"))),
+    "MaxUnpool2D": (unpool.max_unpool2d, _UNPOOL + (("data_format", "NCHW", "data_format"),)),
+    "MaxUnpool3D": (unpool.max_unpool3d, _UNPOOL + (("data_format", "NCDHW", "data_format"),)),
+    "UpsampleNearest3D": (resample.upsample_nearest3d, ()),
+    "UpsampleTrilinear3D": (resample.upsample_trilinear3d, (("align_corners", False, "align_corners"),)),
+    "ResizeLinear1D": (resample.resize_linear1d, (("coordinate_transformation_mode", "align_corners",
+                                                   "coordinate_transformation_mode"),)),
+    "ResizeNearestNeighborV2": (resample.resize_nearest_neighbor_v2, (("align_corners", False, "align_corners"),
+                                                                      ("half_pixel_centers", False,
+                                                                       "half_pixel_centers"))),
 }
 
 __all__ = sorted(_TABLE)

@@ -44,8 +44,13 @@ def _nearest_axis(x: Tensor, axis: int, new: int, align_corners: bool) -> Tensor
 
 
 def _linear_axis(x: Tensor, axis: int, new: int, rule: str) -> Tensor:
-    old = x.shape[axis]
-    coordinates = [_source(i, old, new, rule) for i in range(new)]
+    return _blend_at(x, axis, [_source(i, x.shape[axis], new, rule) for i in range(new)])
+
+
+def _blend_at(x: Tensor, axis: int, coordinates: list) -> Tensor:
+    """``x`` read along ``axis`` at the (static, non-negative) fractional ``coordinates``, blending the two
+    neighbours linearly."""
+    old, new = x.shape[axis], len(coordinates)
     low = [min(int(math.floor(c)), old - 1) for c in coordinates]
     high = [min(i + 1, old - 1) for i in low]
     along = (new,) + (1,) * (len(x.shape) - axis - 1)
