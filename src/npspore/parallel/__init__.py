@@ -9,4 +9,9 @@ from .algo_parameters import get_algo_parameters, reset_algo_parameters, set_alg
 
 __all__ = ["set_algo_parameters", "get_algo_parameters", "reset_algo_parameters"]
 
+# misc (issue 26)
+from .layout import Layout  # noqa: E402
+from .auto_parallel import AutoParallel  # noqa: E402
+__all__ += ["Layout", "AutoParallel"]
+
 __getattr__ = module_getattr("mindspore.parallel", globals())

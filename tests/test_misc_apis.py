@@ -1,0 +1,172 @@
+"""The parallel, profiler, train, top-level and private MindSpore names of issue 26's "misc" list.
+
+Values are MindSpore 2.10's (CPU), printed by ``tools/observe_mindspore_misc.py`` and kept here as literals;
+each test names its case there.
+"""
+import numpy as np
+import pytest
+
+import npspore as ms
+from npspore import _c_expression as C
+from npspore import nn, ops
+from npspore.common.api import _cell_graph_executor, _pynative_executor
+from npspore.parallel import Layout
+from npspore.parallel.auto_parallel import AutoParallel
+
+
+# ------------------------------------------------------------------ parallel.Layout, Primitive.shard, AutoParallel
+
+def test_layout_to_dict_matches_mindspore_docstring():
+    layout = Layout((2, 2, 2), ("dp", "sp", "mp"))
+    assert layout("dp", "mp").to_dict() == {   # layout_doc
+        "device_matrix": (2, 2, 2), "tensor_map": (2, 0), "interleaved_parallel": False,
+        "alias_name": ("dp", "sp", "mp"), "rank_list": [0, 1, 2, 3, 4, 5, 6, 7]}
+    assert layout("dp", "None").to_dict()["tensor_map"] == (2, -1)   # layout_none
+    interleaved = Layout((2, 2, 2), ("dp", "sp", "interleaved_parallel"))(("dp", "interleaved_parallel"), "sp")
+    assert interleaved.to_dict()["tensor_map"] == ((2, 0), 1)   # layout_interleaved_doc
+    assert interleaved.to_dict()["interleaved_parallel"] is True
+
+
+@pytest.mark.parametrize("make, error, message", [
+    (lambda: Layout((2, 2, 2), ("dp", "sp", "mp"))("dp", "xx"), ValueError,
+     "The axis xx is not found in ('dp', 'sp', 'mp')"),
+    (lambda: Layout((2, 2, 2), ("dp", "sp", "mp"))("dp", "dp"), ValueError,
+     "The axis dp has been set more than one in ('dp', 'sp', 'mp')"),
+    (lambda: Layout((2, 2), ("a", "b"), [0, 1]), ValueError,
+     "The length of rank_list should be equal to the product of device_matrix, but got 2 and 4."),
+])
+def test_layout_errors_are_mindsporeS(make, error, message):
+    with pytest.raises(error) as info:
+        make()
+    assert str(info.value) == message
+
+
+def test_primitive_shard_records_strategy_as_mindspore_prints_it():
+    assert repr(ops.MatMul().shard(((2, 4), (4, 1)))) == \
+        "Prim[MatMul]<transpose_a=False, transpose_b=False, in_strategy=((2, 4), (4, 1))>"   # shard_tuple
+    layout = Layout((2, 2, 2), ("dp", "sp", "mp"))
+    assert repr(ops.MatMul().shard(in_strategy=(layout("dp", "mp"), layout("mp", "sp")))) == (   # shard_layout
+        "Prim[MatMul]<transpose_a=False, transpose_b=False, in_layout=({'device_matrix': (2, 2, 2), "
+        "'tensor_map': (2, 0), 'interleaved_parallel': False, 'alias_name': ('dp', 'sp', 'mp')}, "
+        "{'device_matrix': (2, 2, 2), 'tensor_map': (0, 1), 'interleaved_parallel': False, "
+        "'alias_name': ('dp', 'sp', 'mp')})>")
+    with pytest.raises(TypeError, match=r"in_strategy must be tuple type, but got:<class 'list'>"):
+        ops.MatMul().shard([2])
+    with pytest.raises(ValueError, match=r"The out_strategy of MatMul is \(\(1, 1\),\), need to set in_strategy"):
+        ops.MatMul().shard(None, ((1, 1),))
+    matmul = ops.MatMul().shard(((1, 1), (1, 1)))
+    x = ms.Tensor(np.arange(4, dtype=np.float32).reshape(2, 2))
+    np.testing.assert_array_equal(matmul(x, x).asnumpy(), [[2, 3], [6, 11]])
+
+
+def _auto_parallel_training():
+    net = nn.Dense(3, 2, weight_init="ones", bias_init="zeros")
+    opt = nn.SGD(net.trainable_params(), 0.1)
+    loss_fn = nn.MSELoss()
+
+    def forward(x, y):
+        return loss_fn(net(x), y)
+
+    grad_fn = ms.value_and_grad(forward, None, net.trainable_params())
+
+    def train_step(x, y):
+        loss, grads = grad_fn(x, y)
+        opt(grads)
+        return loss
+
+    return net, AutoParallel(train_step, parallel_mode="semi_auto")
+
+
+def test_auto_parallel_trains_a_step_function_as_mindspore_does_on_one_process():
+    net, parallel_net = _auto_parallel_training()
+    x = ms.Tensor(np.arange(12).reshape(4, 3).astype(np.float32) / 10)
+    y = ms.Tensor(np.ones((4, 2), np.float32))
+    losses = [float(parallel_net(x, y)) for _ in range(3)]
+    np.testing.assert_allclose(losses, [1.434999942779541, 1.096637487411499, 0.8789852261543274], rtol=1e-6)
+    np.testing.assert_allclose(net.weight.asnumpy(), [[0.8403095006942749, 0.8258512616157532, 0.8113929629325867]] * 2,
+                               rtol=1e-6)   # ap_train
+
+
+def test_auto_parallel_wraps_a_cell_and_records_its_settings():
+    net = nn.Dense(3, 2, weight_init="ones", bias_init="zeros")
+    parallel_net = AutoParallel(net)
+    assert [p.name for p in parallel_net.trainable_params()] == ["weight", "bias"]   # ap_params
+    assert repr(parallel_net) == "AutoParallel(\n  (network): Dense(input_channels=3, output_channels=2, has_bias=True)\n)"
+    x = ms.Tensor(np.ones((1, 3), np.float32))
+    np.testing.assert_array_equal(parallel_net(x).asnumpy(), net(x).asnumpy())
+    assert parallel_net.pipeline(stages=2) is None and parallel_net.get_pipeline_stages() == 2   # ap_pipeline_stages
+    parallel_net.hsdp(shard_size=2, threshold=0, optimizer_level="level2")
+    parallel_net.dataset_strategy(((1, 2), (2,)))
+    assert (parallel_net._enable_parallel_optimizer, parallel_net._optimizer_weight_shard_size,
+            parallel_net._optimizer_level, parallel_net._dataset_strategy_config) == (True, 2, "level2", ((1, 2), (2,)))
+
+
+@pytest.mark.parametrize("call, error, message", [
+    (lambda net: AutoParallel(net, "auto"), ValueError,
+     "the argument 'parallel_mode' must be one of ['semi_auto', 'sharding_propagation', 'recursive_programming'], "
+     "but got the value : auto ."),
+    (lambda net: AutoParallel(net).hsdp(0), ValueError, "shard_size must be a positive integer or -1, but got 0."),
+    (lambda net: AutoParallel(net).pipeline(stages=0), ValueError,
+     "For 'AutoParallel.pipeline', the argument 'stages' must be larger than zero, but got value: 0."),
+    (lambda net: AutoParallel(net).pipeline(scheduler="x"), ValueError,
+     "For 'AutoParallel.pipeline', the argument 'scheduler' must be '1f1b'/'gpipe'/'seqpipe'/'seqvpp'/'seqsmartvpp'/"
+     "'zero_bubble_v' , but got the value : x."),
+    (lambda net: AutoParallel(net).dataset_strategy("x"), ValueError,
+     "For 'AutoParallel.dataset_strategy', the argument 'config' must be 'full_batch' or 'data_parallel', "
+     "but got the value : x."),
+    (lambda net: AutoParallel(net).dataset_strategy([1]), TypeError,
+     "For 'AutoParallel.dataset_strategy', the argument 'config' must be str or tuple type, "
+     "but got the type : <class 'list'>."),
+    (lambda net: AutoParallel(net).save_operator_strategy_file("a.json"), KeyError,
+     "\"the argument 'file_path' must be an absolute path.\""),
+    (lambda net: AutoParallel(net).save_operator_strategy_file("/a.txt"), KeyError, "'File type must be .json'"),
+    (lambda net: AutoParallel(net).save_param_strategy_file(1), TypeError,
+     "the argument 'file_path' must be str, but got the type : <class 'int'> ."),
+    (lambda net: AutoParallel(net).comm_fusion(1), TypeError,
+     "The parameter '1' must be <class 'dict'>, but got <class 'int'>."),
+])
+def test_auto_parallel_errors_are_mindsporeS(call, error, message):
+    with pytest.raises(error) as info:
+        call(nn.Dense(3, 2))
+    assert str(info.value) == message
+
+
+# ------------------------------------------------------------------ _c_expression, common.api executors
+
+def test_empty_instance_makes_a_tensor_of_the_shape_and_dtype():
+    assert C._empty_instance((2, 3), dtype=ms.int32, device="CPU").shape == (2, 3)   # empty_shape_dtype
+    assert str(C._empty_instance((2, 3), dtype=ms.int32).dtype) == "Int32"
+    assert C._empty_instance(3).shape == (3,)   # empty_int_size
+    with pytest.raises(ValueError, match=r"For primitive\[Empty\], the 0th dimension of input shape must be greater "
+                                         r"than or equal to 0, but got -1."):
+        C._empty_instance((-1,), dtype=ms.float32)
+    with pytest.raises(ValueError, match="Failed to convert the value \"GPU\" of input 'device' of 'empty' to enum."):
+        C._empty_instance((2,), device="GPU")
+
+
+def test_c_expression_context_and_switches_answer_as_mindspore_on_cpu():
+    context = C.MSContext.get_instance()
+    assert (context is C.MSContext.get_instance(), context.get_ascend_soc_version(),   # mscontext
+            context.is_pkg_support_device("CPU"), context.is_pkg_support_device("Ascend"),
+            context.is_ascend_plugin_loaded(), context.get_backend_policy()) == (True, "", True, False, False, "ms")
+    assert (C.disable_multi_thread(), C._framework_profiler_step_start(), C._framework_profiler_step_end(),
+            C._ms_memory_recycle()) == (None, None, None, None)
+    assert (isinstance(ms.bfloat16, C.typing.BFloat), isinstance(ms.float32, C.typing.Number),   # typing
+            isinstance(ms.complex64, C.typing.Complex), isinstance(ms.float32, C.typing.BFloat)) == (True, True, True, False)
+    assert isinstance(ms.Tensor(1), C.TensorPy) and isinstance(nn.ReLU(), C.Cell_)   # tensorpy_cell
+
+
+def test_executors_expose_what_programs_call():
+    executor = _pynative_executor
+    assert (executor.grad_flag(), executor.enable_grad(), executor.requires_grad()) == (False, True, False)
+    executor.set_grad_flag(True)
+    executor.set_enable_grad(False)
+    try:
+        assert (executor.grad_flag(), executor.enable_grad(), executor.sync()) == (True, False, None)   # pynative_set
+    finally:
+        executor.set_grad_flag(False)
+        executor.set_enable_grad(True)
+    net = nn.Dense(3, 2)
+    phase, compiled = _cell_graph_executor.compile(net, ms.Tensor(np.ones((1, 3), np.float32)))
+    assert compiled is True and _cell_graph_executor.has_compiled(phase)   # cell_graph_compile
+    assert type(ms.common.api.cells_compile_cache) is dict

@@ -1,0 +1,107 @@
+"""Print MindSpore 2.10's behaviour for the parallel, profiler, train, top-level and private names of
+tests/test_misc_apis.py (issue 26's "misc" list).
+
+Run with a virtualenv holding the real MindSpore (never the project's): ``/work/msvenv/bin/python
+tools/observe_mindspore_misc.py``. Each line is ``case -> repr(result)`` or ``case !! ErrorType message``;
+the values are pasted into the tests as literals.
+"""
+import numpy as np
+
+import mindspore as ms
+from mindspore import _c_expression as C
+from mindspore import nn, ops
+from mindspore.common.api import _cell_graph_executor, _pynative_executor
+from mindspore.parallel import Layout
+from mindspore.parallel.auto_parallel import AutoParallel
+
+
+def show(label, make):
+    """Print ``label -> repr(make())`` or the error it raises."""
+    try:
+        print(label, "->", repr(make()))
+    except Exception as error:  # noqa: BLE001  (every error is a recorded value)
+        print(label, "!!", type(error).__name__, str(error).splitlines()[0][:300])
+
+
+def train_with_auto_parallel():
+    """Three SGD steps of a Dense(3, 2) (ones, zeros) on MSE through AutoParallel(train_step)."""
+    net = nn.Dense(3, 2, weight_init="ones", bias_init="zeros")
+    opt = nn.SGD(net.trainable_params(), 0.1)
+    loss_fn = nn.MSELoss()
+
+    def forward(x, y):
+        return loss_fn(net(x), y)
+
+    grad_fn = ms.value_and_grad(forward, None, net.trainable_params())
+
+    def train_step(x, y):
+        loss, grads = grad_fn(x, y)
+        opt(grads)
+        return loss
+
+    parallel_net = AutoParallel(train_step, parallel_mode="semi_auto")
+    x = ms.Tensor(np.arange(12).reshape(4, 3).astype(np.float32) / 10)
+    y = ms.Tensor(np.ones((4, 2), np.float32))
+    losses = [float(parallel_net(x, y)) for _ in range(3)]
+    return losses, net.weight.asnumpy().tolist()
+
+
+def auto_parallel_cases():
+    layout = Layout((2, 2, 2), ("dp", "sp", "mp"))
+    show("layout_doc", lambda: layout("dp", "mp").to_dict())
+    show("layout_interleaved_doc", lambda: Layout((2, 2, 2), ("dp", "sp", "interleaved_parallel"))(
+        ("dp", "interleaved_parallel"), "sp").to_dict())
+    show("layout_none", lambda: layout("dp", "None").to_dict())
+    show("layout_unknown_axis", lambda: layout("dp", "xx"))
+    show("layout_repeated_axis", lambda: layout("dp", "dp"))
+    show("layout_bad_rank_list", lambda: Layout((2, 2), ("a", "b"), [0, 1]))
+    show("shard_tuple", lambda: repr(ops.MatMul().shard(((2, 4), (4, 1)))))
+    show("shard_layout", lambda: repr(ops.MatMul().shard(in_strategy=(layout("dp", "mp"), layout("mp", "sp")))))
+    show("shard_list", lambda: ops.MatMul().shard([2]))
+    show("shard_out_only", lambda: ops.MatMul().shard(None, ((1, 1),)))
+    net = nn.Dense(3, 2, weight_init="ones", bias_init="zeros")
+    parallel_net = AutoParallel(net)
+    show("ap_params", lambda: [p.name for p in parallel_net.trainable_params()])
+    show("ap_repr", lambda: repr(parallel_net))
+    show("ap_bad_mode", lambda: AutoParallel(net, "auto"))
+    show("ap_hsdp_bad", lambda: parallel_net.hsdp(0))
+    show("ap_pipeline_bad", lambda: parallel_net.pipeline(stages=0))
+    show("ap_pipeline_scheduler", lambda: parallel_net.pipeline(scheduler="x"))
+    show("ap_dataset_strategy_bad", lambda: parallel_net.dataset_strategy("x"))
+    show("ap_dataset_strategy_list", lambda: parallel_net.dataset_strategy([1]))
+    show("ap_save_op_relative", lambda: parallel_net.save_operator_strategy_file("a.json"))
+    show("ap_save_op_ext", lambda: parallel_net.save_operator_strategy_file("/a.txt"))
+    show("ap_save_param_int", lambda: parallel_net.save_param_strategy_file(1))
+    show("ap_comm_fusion_int", lambda: parallel_net.comm_fusion(1))
+    show("ap_pipeline_stages", lambda: (parallel_net.pipeline(stages=2), parallel_net.get_pipeline_stages()))
+    show("ap_train", train_with_auto_parallel)
+
+
+def private_cases():
+    show("disable_multi_thread", C.disable_multi_thread)
+    show("empty_shape_dtype", lambda: (C._empty_instance((2, 3), dtype=ms.int32, device="CPU").shape,
+                                       str(C._empty_instance((2, 3), dtype=ms.int32).dtype)))
+    show("empty_int_size", lambda: C._empty_instance(3).shape)
+    show("empty_negative", lambda: C._empty_instance((-1,), dtype=ms.float32))
+    show("empty_gpu", lambda: C._empty_instance((2,), device="GPU"))
+    context = C.MSContext.get_instance()
+    show("mscontext", lambda: (context is C.MSContext.get_instance(), context.get_ascend_soc_version(),
+                               context.is_pkg_support_device("CPU"), context.is_pkg_support_device("Ascend"),
+                               context.is_ascend_plugin_loaded(), context.get_backend_policy()))
+    show("profiler_steps", lambda: (C._framework_profiler_step_start(), C._framework_profiler_step_end()))
+    show("memory_recycle", C._ms_memory_recycle)
+    show("typing", lambda: (isinstance(ms.bfloat16, C.typing.BFloat), isinstance(ms.float32, C.typing.Number),
+                            isinstance(ms.complex64, C.typing.Complex), isinstance(ms.float32, C.typing.BFloat)))
+    show("tensorpy_cell", lambda: (isinstance(ms.Tensor(1), C.TensorPy), isinstance(nn.ReLU(), C.Cell_)))
+    pe = _pynative_executor
+    show("pynative_flags", lambda: (pe.grad_flag(), pe.enable_grad(), pe.requires_grad()))
+    show("pynative_set", lambda: (pe.set_grad_flag(True), pe.grad_flag(), pe.set_enable_grad(False),
+                                  pe.enable_grad(), pe.set_enable_grad(True), pe.set_grad_flag(False), pe.sync()))
+    net = nn.Dense(3, 2)
+    show("cell_graph_compile", lambda: _cell_graph_executor.compile(net, ms.Tensor(np.ones((1, 3), np.float32)))[1])
+    show("cells_compile_cache", lambda: type(ms.common.api.cells_compile_cache))
+
+
+if __name__ == "__main__":
+    auto_parallel_cases()
+    private_cases()
