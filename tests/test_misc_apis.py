@@ -170,3 +170,47 @@ def test_executors_expose_what_programs_call():
     phase, compiled = _cell_graph_executor.compile(net, ms.Tensor(np.ones((1, 3), np.float32)))
     assert compiled is True and _cell_graph_executor.has_compiled(phase)   # cell_graph_compile
     assert type(ms.common.api.cells_compile_cache) is dict
+
+
+# ------------------------------------------------------------------ device_context
+
+def test_ascend_and_gpu_settings_answer_as_mindspore_on_cpu(capsys):
+    precision = ms.device_context.ascend.op_precision
+    assert precision.precision_mode("force_fp16") is None   # precision_mode_doc
+    assert "CPU device is not supported. Please use correct device" in capsys.readouterr().err
+    assert precision.op_precision_mode("./op_precision_config_file") is None   # op_precision_mode
+    with pytest.raises(ValueError, match="For 'precision_mode', the value of mode fp8 must be one of"):
+        precision.precision_mode("fp8")
+    with pytest.raises(RuntimeError, match="^Device Ascend not exist.$"):   # ascend_device_count
+        ms.device_context.ascend.device_count()
+    with pytest.raises(RuntimeError, match="^Device_target GPU not exist.$"):   # gpu_device_count
+        ms.device_context.gpu.device_count()
+    assert (ms.device_context.ascend.is_available(), ms.device_context.gpu.device.is_available()) == (False, False)
+    assert (ms.device_context.cpu.is_available(), ms.device_context.cpu.device_count()) == (True, 1)   # cpu_device
+
+
+def test_cpu_threads_num_sets_the_blas_threads_once():
+    # a process of its own: the thread count is per process and may be set once
+    script = """
+import npspore as ms
+from npspore.core import threads
+for bad in ("a", 0):
+    try:
+        ms.device_context.cpu.op_tuning.threads_num(bad)
+    except (TypeError, ValueError) as error:
+        print(type(error).__name__, error)
+ms.device_context.cpu.op_tuning.threads_num(1)
+print(threads._State.setting)
+try:
+    ms.device_context.cpu.op_tuning.threads_num(1)
+except RuntimeError as error:
+    print(error)
+"""
+    import subprocess
+    import sys
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
+    assert out.splitlines() == [   # cpu_threads_bad_type, cpu_threads_zero, cpu_threads_again
+        "TypeError The parameter 'num' must be <class 'int'>, but got <class 'str'>",
+        "ValueError The 'num' must be int and must > 0, but got '0' with type 'int'.",
+        "1",
+        "The 'threads_num' can not be set repeatedly."]

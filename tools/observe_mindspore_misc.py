@@ -102,6 +102,22 @@ def private_cases():
     show("cells_compile_cache", lambda: type(ms.common.api.cells_compile_cache))
 
 
+def device_context_cases():
+    precision = ms.device_context.ascend.op_precision
+    show("precision_mode_doc", lambda: precision.precision_mode("force_fp16"))   # logs the CPU error
+    show("op_precision_mode", lambda: precision.op_precision_mode("./op_precision_config_file"))
+    show("ascend_device_count", ms.device_context.ascend.device_count)
+    show("ascend_is_available", ms.device_context.ascend.is_available)
+    show("gpu_device_count", ms.device_context.gpu.device_count)
+    show("gpu_is_available", ms.device_context.gpu.device.is_available)
+    show("cpu_device", lambda: (ms.device_context.cpu.is_available(), ms.device_context.cpu.device_count()))
+    show("cpu_threads_bad_type", lambda: ms.device_context.cpu.op_tuning.threads_num("a"))
+    show("cpu_threads_zero", lambda: ms.device_context.cpu.op_tuning.threads_num(0))
+    show("cpu_threads_doc", lambda: ms.device_context.cpu.op_tuning.threads_num(10))
+    show("cpu_threads_again", lambda: ms.device_context.cpu.op_tuning.threads_num(10))
+
+
 if __name__ == "__main__":
     auto_parallel_cases()
     private_cases()
+    device_context_cases()
