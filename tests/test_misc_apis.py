@@ -214,3 +214,90 @@ except RuntimeError as error:
         "ValueError The 'num' must be int and must > 0, but got '0' with type 'int'.",
         "1",
         "The 'threads_num' can not be set repeatedly."]
+
+
+# ------------------------------------------------------------------ COOTensor
+
+COO_REPR = ("COOTensor(shape=[3, 4], dtype=Float32, indices=Tensor(shape=[2, 2], dtype=Int32, value=\n[[0 1]\n [1 2]]), "
+            "values=Tensor(shape=[2], dtype=Float32, value=[ 1.00000000e+00  2.00000000e+00]))")
+
+
+def _coo(values=(1, 2), indices=((0, 1), (1, 2)), index_type=ms.int32):
+    return ms.COOTensor(ms.Tensor(list(map(list, indices)), index_type), ms.Tensor(list(values), ms.float32), (3, 4))
+
+
+def test_coo_tensor_holds_and_densifies_as_mindspore():
+    coo = _coo()
+    assert repr(coo) == COO_REPR and str(coo) == COO_REPR   # coo_repr_doc
+    assert coo.to_dense().asnumpy().tolist() == [[0.0, 1.0, 0.0, 0.0], [0.0, 0.0, 2.0, 0.0], [0.0, 0.0, 0.0, 0.0]]
+    assert (coo.dtype, coo.size, coo.itemsize, coo.ndim, coo.shape) == (ms.float32, 2, 4, 2, (3, 4))
+    assert repr(coo.astype(ms.float64)) == COO_REPR.replace("Float32", "Float64")   # coo_astype
+    np.testing.assert_array_equal(_coo((-1.5, 2)).abs().values.asnumpy(), [1.5, 2.0])   # coo_abs
+    indices, values, shape = coo.to_tuple()
+    assert shape == (3, 4) and indices is coo.indices and values is coo.values
+    assert ms.COOTensor(coo_tensor=coo).shape == (3, 4)
+    repeated = _coo(indices=((0, 1), (0, 1)), index_type=ms.int64)
+    assert repeated.to_dense().asnumpy().tolist()[0] == [0.0, 3.0, 0.0, 0.0]   # coo_repeated_to_dense
+    assert repr(repeated.coalesce()) == (   # coo_coalesce
+        "COOTensor(shape=[3, 4], dtype=Float32, indices=Tensor(shape=[1, 2], dtype=Int64, value=\n[[0 1]]), "
+        "values=Tensor(shape=[1], dtype=Float32, value=[ 3.00000000e+00]))")
+
+
+def test_coo_tensor_arithmetic_with_dense_tensors(capsys):
+    coo = _coo()
+    assert (coo + ms.Tensor(np.ones((3, 4), np.float32))).asnumpy().tolist() == [   # coo_add_dense
+        [1.0, 2.0, 1.0, 1.0], [1.0, 1.0, 3.0, 1.0], [1.0, 1.0, 1.0, 1.0]]
+    two = ms.Tensor(np.full((3, 4), 2, np.float32))
+    assert ((coo * two).values.asnumpy().tolist(), (coo / two).values.asnumpy().tolist(),   # coo_mul_div_neg
+            (-coo).values.asnumpy().tolist()) == ([2.0, 4.0], [0.5, 1.0], [-1.0, -2.0])
+    assert "For sparse divide, zero values in the dense tensor are ignored." in capsys.readouterr().err
+    with pytest.raises(ValueError, match="^Input tensors should have the same shape.$"):
+        coo * ms.Tensor(np.ones((3, 3), np.float32))
+
+
+@pytest.mark.parametrize("make, error, message", [
+    (lambda: ms.COOTensor(ms.Tensor([[0, 1]], ms.int32), ms.Tensor([1, 2], ms.float32), (3, 4)), ValueError,
+     "For COOTensor, 'indices.shape[0]' must be euqal to 'values.shape[0]', but got 'indices.shape[0]' = 1 and "
+     "'values.shape[0]' = 2."),
+    (lambda: ms.COOTensor(ms.Tensor([[0., 1], [1, 2]], ms.float32), ms.Tensor([1, 2], ms.float32), (3, 4)),
+     TypeError, "For COOTensor, the type of 'indices' must be one of [int16, int32, int64], but got Float32."),
+    (lambda: ms.COOTensor(ms.Tensor([[0, 1], [1, 2]], ms.int32), ms.Tensor([1, 2], ms.float32), (2, 2, 2)),
+     ValueError, "For COOTensor, the length of 'shape' must be 2, but got (2, 2, 2)."),
+])
+def test_coo_tensor_errors_are_mindsporeS(make, error, message):
+    with pytest.raises(error) as info:
+        make()
+    assert str(info.value) == message
+
+
+# ------------------------------------------------------------------ _extends.cell_attr_register, _set_cur_net
+
+def test_cell_attr_register_records_the_init_arguments():
+    from npspore._extends import cell_attr_register
+    from npspore.train.callback import _callback, _set_cur_net
+
+    class Bare(nn.Cell):
+        @cell_attr_register
+        def __init__(self, a, b=2, *, c=3):
+            super().__init__()
+
+    class Named(nn.Cell):
+        @cell_attr_register(attrs=["has_bias", "activation", "missing"])
+        def __init__(self, a):
+            super().__init__()
+            self.has_bias = True
+            self.activation = "relu"
+
+    assert Bare(1, c=5).cell_init_args == "Baredict_values([1, 5])"   # cell_attr_register_bare
+    assert Named(1).cell_init_args == "Named[True, 'relu']"   # cell_attr_register_attrs
+
+    class Numbered(nn.Cell):
+        @cell_attr_register(attrs=5)
+        def __init__(self, a):
+            super().__init__()
+
+    with pytest.raises(ValueError, match="^attrs must be list or string$"):
+        Numbered(1)
+    net = Named(1)
+    assert _set_cur_net(net) is None and _callback.CUR_NET is net   # set_cur_net
+    _set_cur_net(None)

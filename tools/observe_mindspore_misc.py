@@ -117,7 +117,57 @@ def device_context_cases():
     show("cpu_threads_again", lambda: ms.device_context.cpu.op_tuning.threads_num(10))
 
 
+def coo_tensor_cases():
+    indices = ms.Tensor([[0, 1], [1, 2]], dtype=ms.int32)
+    values = ms.Tensor([1, 2], dtype=ms.float32)
+    coo = ms.COOTensor(indices, values, (3, 4))
+    show("coo_repr_doc", lambda: coo)
+    show("coo_to_dense", lambda: coo.to_dense().asnumpy().tolist())
+    show("coo_attributes", lambda: (coo.dtype, coo.size, coo.itemsize, coo.ndim, coo.shape))
+    show("coo_astype", lambda: coo.astype(ms.float64))
+    show("coo_abs", lambda: ms.COOTensor(indices, ms.Tensor([-1.5, 2], ms.float32), (3, 4)).abs().values)
+    show("coo_add_dense", lambda: (coo + ms.Tensor(np.ones((3, 4), np.float32))).asnumpy().tolist())
+    show("coo_mul_div_neg", lambda: ((coo * ms.Tensor(np.full((3, 4), 2, np.float32))).values.asnumpy().tolist(),
+                                     (coo / ms.Tensor(np.full((3, 4), 2, np.float32))).values.asnumpy().tolist(),
+                                     (-coo).values.asnumpy().tolist()))
+    repeated = ms.Tensor([[0, 1], [0, 1]], ms.int64)
+    show("coo_repeated_to_dense", lambda: ms.COOTensor(repeated, values, (3, 4)).to_dense().asnumpy().tolist())
+    show("coo_coalesce", lambda: ms.COOTensor(repeated, values, (3, 4)).coalesce())
+    show("coo_bad_count", lambda: ms.COOTensor(ms.Tensor([[0, 1]], ms.int32), values, (3, 4)))
+    show("coo_float_indices", lambda: ms.COOTensor(ms.Tensor([[0., 1], [1, 2]], ms.float32), values, (3, 4)))
+    show("coo_3d", lambda: ms.COOTensor(indices, values, (2, 2, 2)))
+
+
+def register_cases():
+    from mindspore._extends import cell_attr_register
+    from mindspore.train.callback import _callback, _set_cur_net
+
+    class Bare(nn.Cell):
+        @cell_attr_register
+        def __init__(self, a, b=2, *, c=3):
+            super().__init__()
+
+    class Named(nn.Cell):
+        @cell_attr_register(attrs=["has_bias", "activation", "missing"])
+        def __init__(self, a):
+            super().__init__()
+            self.has_bias = True
+            self.activation = "relu"
+
+    class Numbered(nn.Cell):
+        @cell_attr_register(attrs=5)
+        def __init__(self, a):
+            super().__init__()
+
+    show("cell_attr_register_bare", lambda: Bare(1, c=5).cell_init_args)
+    show("cell_attr_register_attrs", lambda: Named(1).cell_init_args)
+    show("cell_attr_register_bad", lambda: Numbered(1))
+    show("set_cur_net", lambda: (_set_cur_net(Named(1)), type(_callback.CUR_NET).__name__))
+
+
 if __name__ == "__main__":
+    coo_tensor_cases()
+    register_cases()
     auto_parallel_cases()
     private_cases()
     device_context_cases()

@@ -10,6 +10,7 @@ from .plateau import *  # noqa: F401,F403
 from .lr_scheduler import LearningRateScheduler  # noqa: F401
 from .summary_collector import SummaryCollector  # noqa: F401
 from . import checkpoint_callback, monitors, plateau
+from .callback import set_cur_net as _set_cur_net  # noqa: F401  (misc, issue 26: MindSpore's private spelling)
 
 # mypy exports the star imports' names; it reads only a literal __all__, not one built from the submodules'
 if not _typing.TYPE_CHECKING:
