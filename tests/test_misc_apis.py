@@ -301,3 +301,66 @@ def test_cell_attr_register_records_the_init_arguments():
     net = Named(1)
     assert _set_cur_net(net) is None and _callback.CUR_NET is net   # set_cur_net
     _set_cur_net(None)
+
+
+# ------------------------------------------------------------------ profiler.schedule / profile
+
+def test_profiler_schedule_actions_are_mindsporeS():
+    from npspore.profiler.schedule import ProfilerAction
+    cycle = ms.profiler.schedule(wait=1, warmup=1, active=2, repeat=1, skip_first=1)
+    assert [cycle(step).name for step in range(7)] == [   # schedule_actions
+        "NONE", "NONE", "WARM_UP", "RECORD", "RECORD_AND_SAVE", "NONE", "NONE"]
+    assert repr(cycle) == "Schedule(wait=1, active=2, warmup=1, repeat=1, skip_first=1)"   # schedule_repr
+    assert cycle.to_dict() == {"wait": 1, "active": 2, "warmup": 1, "repeat": 1, "skip_first": 1}
+    assert repr(ms.profiler.schedule(wait=-1, active=0, warmup=1.5)) == \
+        "Schedule(wait=0, active=1, warmup=0, repeat=0, skip_first=0)"   # schedule_invalid_reset
+    assert [ms.profiler.schedule(wait=0, active=2)(step).name for step in range(5)] == [   # schedule_forever
+        "RECORD", "RECORD_AND_SAVE", "RECORD", "RECORD_AND_SAVE", "RECORD"]
+    with pytest.raises(ValueError, match="^Invalid parameter step, which must be not less than 0.$"):
+        cycle(-1)
+    assert (ms.profiler.ProfilerLevel.Level0.value, ms.profiler.ProfilerActivity.CPU.value,   # profiler_enums
+            ms.profiler.AicoreMetrics.AiCoreNone.value, ProfilerAction.RECORD_AND_SAVE.value,
+            ProfilerAction.get_by_value(1)) == ("Level0", "CPU", "None", 3, ProfilerAction.WARM_UP)
+    config = ms.profiler._ExperimentalConfig()
+    assert (config.profiler_level, config.aic_metrics, config.l2_cache, config.mstx,   # experimental_config_defaults
+            config.data_simplification, config.export_type) == (
+        ms.profiler.ProfilerLevel.Level0, ms.profiler.AicoreMetrics.AiCoreNone, False, False, True, None)
+
+
+def _profiled_steps(prof, steps):
+    net = nn.Dense(2, 2)
+    x = ms.Tensor(np.ones((2, 2), np.float32))
+    for _ in range(steps):
+        net(x)
+        prof.step()
+
+
+def test_profile_hands_each_recorded_cycle_to_on_trace_ready():
+    # MindSpore 2.10's transition table (profiler_action_controller.py): a cycle is handed over when its
+    # RECORD_AND_SAVE step ends, or when the profile stops mid-cycle
+    handed = []
+
+    def ready(prof):
+        handed.append((prof.step_num, sorted({name for name, *_ in prof._recorder._records})))
+
+    with ms.profiler.profile(schedule=ms.profiler.schedule(wait=0, warmup=0, active=2, repeat=2),
+                             on_trace_ready=ready) as prof:
+        _profiled_steps(prof, 6)
+    assert [step for step, _ in handed] == [2, 4] and all(names for _, names in handed)
+    handed.clear()
+    prof = ms.profiler.profile(start_profile=False, schedule=ms.profiler.schedule(wait=1, warmup=0, active=1),
+                               on_trace_ready=ready)
+    prof.start()
+    _profiled_steps(prof, 3)
+    prof.stop()
+    assert [step for step, _ in handed] == [2, 3]
+
+
+def test_tensorboard_trace_handler_writes_each_cycle(tmp_path):
+    handler = ms.profiler.tensorboard_trace_handler(str(tmp_path))
+    with ms.profiler.profile(schedule=ms.profiler.schedule(wait=0, warmup=0, active=1, repeat=2),
+                             on_trace_ready=handler) as prof:
+        _profiled_steps(prof, 3)
+    folders = sorted(tmp_path.iterdir())
+    assert len(folders) == 2 and all(folder.name.endswith("_ascend_ms") for folder in folders)
+    assert all((folder / "FRAMEWORK" / "cpu_op_type_info_0.csv").is_file() for folder in folders)

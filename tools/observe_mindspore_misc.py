@@ -165,7 +165,28 @@ def register_cases():
     show("set_cur_net", lambda: (_set_cur_net(Named(1)), type(_callback.CUR_NET).__name__))
 
 
+def profiler_cases():
+    from mindspore.profiler import AicoreMetrics, ProfilerActivity, ProfilerLevel
+    from mindspore.profiler.schedule import ProfilerAction
+    cycle = ms.profiler.schedule(wait=1, warmup=1, active=2, repeat=1, skip_first=1)
+    show("schedule_actions", lambda: [cycle(step).name for step in range(7)])
+    show("schedule_repr", lambda: cycle)
+    show("schedule_to_dict", cycle.to_dict)
+    show("schedule_invalid_reset", lambda: repr(ms.profiler.schedule(wait=-1, active=0, warmup=1.5)))
+    show("schedule_negative_step", lambda: cycle(-1))
+    show("schedule_forever", lambda: [ms.profiler.schedule(wait=0, active=2)(step).name for step in range(5)])
+    show("profiler_enums", lambda: (ProfilerLevel.Level0.value, ProfilerActivity.CPU.value,
+                                    AicoreMetrics.AiCoreNone.value, ProfilerAction.RECORD_AND_SAVE.value,
+                                    ProfilerAction.get_by_value(1)))
+    config = ms.profiler._ExperimentalConfig()
+    show("experimental_config_defaults", lambda: (config.profiler_level, config.aic_metrics, config.l2_cache,
+                                                  config.mstx, config.data_simplification, config.export_type))
+    # profile(...) itself: on this CPU build MindSpore 2.10 logs "Call to step failed" (its Ascend path manager
+    # is not set up) and writes nothing, so its schedule-driven hand-overs are taken from its transition table.
+
+
 if __name__ == "__main__":
+    profiler_cases()
     coo_tensor_cases()
     register_cases()
     auto_parallel_cases()
