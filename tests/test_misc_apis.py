@@ -364,3 +364,68 @@ def test_tensorboard_trace_handler_writes_each_cycle(tmp_path):
     folders = sorted(tmp_path.iterdir())
     assert len(folders) == 2 and all(folder.name.endswith("_ascend_ms") for folder in folders)
     assert all((folder / "FRAMEWORK" / "cpu_op_type_info_0.csv").is_file() for folder in folders)
+
+
+# ------------------------------------------------------------------ runtime memory, hal queries, parallel context
+
+def test_runtime_memory_statistics_are_mindsporeS_cpu_values():
+    import npspore.runtime as rt
+    assert (rt.memory_allocated(), rt.max_memory_allocated(), rt.memory_reserved(), rt.max_memory_reserved(),
+            rt.reset_peak_memory_stats(), rt.reset_max_memory_allocated(), rt.reset_max_memory_reserved(),
+            rt.empty_cache()) == (0, 0, 0, 0, None, None, None, None)   # runtime_memory
+    assert rt.memory_stats() == {   # runtime_memory_stats
+        "total_reserved_memory": 0, "total_allocated_memory": 0, "total_idle_memory": 0,
+        "total_eager_free_memory": 0, "max_reserved_memory": 0, "max_allocated_memory": 0,
+        "common_mem_pool_stats": {"block_unit_size": 0, "block_counts": 0, "blocks_info": {}},
+        "persistent_mem_pool_stats": {"block_counts": 0, "block_unit_size": 0, "blocks_info": {}}}
+
+
+@pytest.mark.parametrize("args, error, message", [
+    ((0, "GPU"), ValueError,
+     "GPU backend is not available for this MindSpore package.You can call hal.is_available to check the reason."),
+    ((-1,), ValueError, "The argument 'device_id' should not be negative, but got -1."),
+    (("a",), TypeError, "The argument 'device_id' must be int, but got a, type is <class 'str'>."),
+    ((0, "TPU"), ValueError, "The argument 'device_target' must be one of ['CPU', 'GPU', 'Ascend'], but got TPU."),
+])
+def test_hal_device_queries(args, error, message):
+    import npspore.hal as hal
+    assert (hal.get_device_properties(0), hal.get_device_properties(0, "CPU"),   # hal_device_properties
+            hal.get_device_capability(0)) == (None, None, None)
+    with pytest.raises(error) as info:
+        hal.get_device_properties(*args)
+    assert str(info.value) == message
+
+
+def test_parallel_private_helpers_and_cost_model_context():
+    from npspore.parallel import _cost_model_context as cost_model, _utils as parallel_utils
+    assert (parallel_utils._get_enable_parallel_optimizer(), parallel_utils._get_pipeline_stages(),  # parallel_utils
+            parallel_utils._get_global_rank(), parallel_utils._get_parameter_broadcast(),
+            parallel_utils._device_number_check("stand_alone", 1)) == (False, 1, 0, False, None)
+    with pytest.raises(ValueError, match="^If parallel_mode is stand_alone, device_number must be 1, device_number: 2, "
+                                         "parallel_mode:stand_alone$"):
+        parallel_utils._device_number_check("stand_alone", 2)
+    assert {key: cost_model.get_cost_model_context(key) for key in cost_model._PARAMETERS} == {   # cost_model_defaults
+        "device_memory_capacity": 17179869184.0, "costmodel_alpha": 1.0, "costmodel_beta": 400.0,
+        "costmodel_gamma": 0.0010000000474974513, "costmodel_communi_threshold": 2048.0,
+        "costmodel_communi_const": 3072.0, "costmodel_communi_bias": 1024.0, "run_phase": 0,
+        "costmodel_allreduce_fusion_algorithm": 0, "costmodel_allreduce_fusion_times": 0,
+        "costmodel_allreduce_fusion_tail_percent": 0.1, "costmodel_allreduce_fusion_tail_time": 0.1,
+        "costmodel_allreduce_fusion_allreduce_inherent_time": 0.1,
+        "costmodel_allreduce_fusion_allreduce_bandwidth": 0.1,
+        "costmodel_allreduce_fusion_computation_time_parameter": 0.1}
+    assert (cost_model._get_multi_subgraphs(), cost_model._get_rp_matmul_mem_coef(),   # cost_model_flags
+            cost_model._get_algo_single_loop()) == (False, 0.10000000149011612, False)
+    try:
+        assert (cost_model.set_cost_model_context(costmodel_gamma=0.1),   # cost_model_set
+                cost_model.get_cost_model_context("costmodel_gamma"), cost_model._set_multi_subgraphs(),
+                cost_model._get_multi_subgraphs(), cost_model._set_rp_matmul_mem_coef(0.5),
+                cost_model._get_rp_matmul_mem_coef()) == (None, 0.1, None, True, None, 0.5)
+        with pytest.raises(TypeError, match="^The parameter 'costmodel_gamma' must be <class 'float'>, "
+                                            "but got <class 'str'>$"):
+            cost_model.set_cost_model_context(costmodel_gamma="a")
+        with pytest.raises(ValueError, match="^Set context keyword foo is not recognized!$"):
+            cost_model.set_cost_model_context(foo=1)
+    finally:
+        cost_model.reset_cost_model_context()
+        cost_model._set_multi_subgraphs(False)
+        cost_model._set_rp_matmul_mem_coef(0.10000000149011612)

@@ -185,7 +185,40 @@ def profiler_cases():
     # is not set up) and writes nothing, so its schedule-driven hand-overs are taken from its transition table.
 
 
+def runtime_and_parallel_context_cases():
+    import mindspore.hal as hal
+    import mindspore.runtime as rt
+    from mindspore.parallel import _cost_model_context as cost_model, _utils as parallel_utils
+    show("runtime_memory", lambda: (rt.memory_allocated(), rt.max_memory_allocated(), rt.memory_reserved(),
+                                    rt.max_memory_reserved(), rt.reset_peak_memory_stats(),
+                                    rt.reset_max_memory_allocated(), rt.reset_max_memory_reserved(),
+                                    rt.empty_cache()))
+    show("runtime_memory_stats", rt.memory_stats)
+    show("hal_device_properties", lambda: (hal.get_device_properties(0), hal.get_device_properties(0, "CPU"),
+                                           hal.get_device_capability(0)))
+    show("hal_device_properties_gpu", lambda: hal.get_device_properties(0, "GPU"))
+    show("hal_device_properties_negative", lambda: hal.get_device_properties(-1))
+    show("hal_device_properties_str", lambda: hal.get_device_properties("a"))
+    show("hal_device_properties_tpu", lambda: hal.get_device_properties(0, "TPU"))
+    show("parallel_utils", lambda: (parallel_utils._get_enable_parallel_optimizer(),
+                                    parallel_utils._get_pipeline_stages(), parallel_utils._get_global_rank(),
+                                    parallel_utils._get_parameter_broadcast(),
+                                    parallel_utils._device_number_check("stand_alone", 1)))
+    show("device_number_check_bad", lambda: parallel_utils._device_number_check("stand_alone", 2))
+    show("cost_model_defaults", lambda: {key: cost_model.get_cost_model_context(key)
+                                         for key in cost_model.get_cost_model_context_func_map})
+    show("cost_model_flags", lambda: (cost_model._get_multi_subgraphs(), cost_model._get_rp_matmul_mem_coef(),
+                                      cost_model._get_algo_single_loop()))
+    show("cost_model_set", lambda: (cost_model.set_cost_model_context(costmodel_gamma=0.1),
+                                    cost_model.get_cost_model_context("costmodel_gamma"),
+                                    cost_model._set_multi_subgraphs(), cost_model._get_multi_subgraphs(),
+                                    cost_model._set_rp_matmul_mem_coef(0.5), cost_model._get_rp_matmul_mem_coef()))
+    show("cost_model_bad_type", lambda: cost_model.set_cost_model_context(costmodel_gamma="a"))
+    show("cost_model_bad_key", lambda: cost_model.set_cost_model_context(foo=1))
+
+
 if __name__ == "__main__":
+    runtime_and_parallel_context_cases()
     profiler_cases()
     coo_tensor_cases()
     register_cases()
