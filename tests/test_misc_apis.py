@@ -429,3 +429,65 @@ def test_parallel_private_helpers_and_cost_model_context():
         cost_model.reset_cost_model_context()
         cost_model._set_multi_subgraphs(False)
         cost_model._set_rp_matmul_mem_coef(0.10000000149011612)
+
+
+# ------------------------------------------------------------------ parallel.nn micro-batch wrappers, train_thor
+
+class _LossNet(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Dense(3, 1, weight_init="ones", bias_init="zeros")
+        self.loss = nn.MSELoss()
+
+    def construct(self, x, y):
+        return self.loss(self.fc(x), y)
+
+
+@pytest.mark.parametrize("wrapper, parts, loss, grads", [   # <wrapper>_loss, <wrapper>_grads
+    ("Pipeline", 2, 2.869999885559082, [[2.5199999809265137, 2.7799999713897705, 3.0399999618530273],
+                                         [2.5999999046325684]]),
+    ("MicroBatchInterleaved", 2, 2.869999885559082, [[2.5199999809265137, 2.7799999713897705, 3.0399999618530273],
+                                                      [2.5999999046325684]]),
+    ("GradAccumulation", 4, 5.739999771118164, [[5.039999961853027, 5.559999942779541, 6.0799994468688965],
+                                                 [5.199999809265137]]),
+])
+def test_micro_batch_wrappers_sum_the_micro_batches_as_mindspore(wrapper, parts, loss, grads):
+    import npspore.parallel.nn as parallel_nn
+    net = getattr(parallel_nn, wrapper)(_LossNet(), parts)
+    x = ms.Tensor(np.arange(12).reshape(4, 3).astype(np.float32) / 10)
+    y = ms.Tensor(np.ones((4, 1), np.float32))
+    np.testing.assert_allclose(float(net(x, y)), loss, rtol=1e-6)
+    weight_grad, bias_grad = ms.grad(net, None, net.trainable_params())(x, y)
+    np.testing.assert_allclose(weight_grad.asnumpy()[0], grads[0], rtol=1e-6)
+    np.testing.assert_allclose(bias_grad.asnumpy(), grads[1], rtol=1e-6)
+
+
+def test_micro_batch_wrappers_errors_and_stage_config():
+    from npspore.parallel.nn import GradAccumulation, MicroBatchInterleaved, Pipeline
+    x = ms.Tensor(np.ones((4, 3), np.float32))
+    with pytest.raises(ValueError, match=r"^For micro batch initialization, the 0th dimension shape of input\(4\) must "
+                                         r"be divided by micro size\(3\)$"):
+        Pipeline(_LossNet(), 3)(x, x[:, :1])
+    with pytest.raises(ValueError, match="^For 'PipelineCell', the argument 'micro_size' must be large than 0, "
+                                         "but got 0.$"):
+        Pipeline(_LossNet(), 0)
+    with pytest.raises(TypeError, match="^For 'GradAccumulation', the argument 'network' must cell type, but got the "
+                                        "type : <class 'function'>.$"):
+        GradAccumulation(lambda a: a, 2)
+    with pytest.raises(TypeError, match="^For 'MicroBatchInterleaved', the argument 'interleave_num' must be integer, "
+                                        "but got the type : <class 'float'>.$"):
+        MicroBatchInterleaved(_LossNet(), 1.5)
+    staged = _LossNet()
+    Pipeline(staged, 2, stage_config={"fc": 1})
+    assert staged.fc.pipeline_stage == 1   # pipeline_stage_config
+    with pytest.raises(KeyError, match="the argument 'stage_config' : {'nope': 1} is not found in 'network'"):
+        Pipeline(_LossNet(), 2, stage_config={"nope": 1})
+
+
+def test_convert_to_thor_model_returns_a_model_without_thor_optimizer():
+    from npspore.train.train_thor import ConvertModelUtils
+    from npspore.train.train_thor.dataset_helper import DatasetHelper
+    model = object()
+    assert ConvertModelUtils.convert_to_thor_model(   # convert_to_thor_model_sgd
+        model, None, optimizer=nn.SGD(nn.Dense(2, 2).trainable_params())) is model
+    assert DatasetHelper is ms.train.DatasetHelper

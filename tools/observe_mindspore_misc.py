@@ -217,7 +217,43 @@ def runtime_and_parallel_context_cases():
     show("cost_model_bad_key", lambda: cost_model.set_cost_model_context(foo=1))
 
 
+class LossNet(nn.Cell):
+    """Dense(3, 1) (ones, zeros) and MSE: the network the micro-batch wrappers wrap."""
+
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Dense(3, 1, weight_init="ones", bias_init="zeros")
+        self.loss = nn.MSELoss()
+
+    def construct(self, x, y):
+        return self.loss(self.fc(x), y)
+
+
+def micro_batch_cases():
+    from mindspore.parallel.nn import GradAccumulation, MicroBatchInterleaved, Pipeline
+    from mindspore.train.train_thor import ConvertModelUtils
+    x = ms.Tensor(np.arange(12).reshape(4, 3).astype(np.float32) / 10)
+    y = ms.Tensor(np.ones((4, 1), np.float32))
+    for wrapper, parts in ((Pipeline, 2), (MicroBatchInterleaved, 2), (GradAccumulation, 4)):
+        net = wrapper(LossNet(), parts)
+        show(f"{wrapper.__name__}_loss", lambda: float(net(x, y)))
+        show(f"{wrapper.__name__}_grads", lambda: [g.asnumpy().tolist() for g in
+                                                   ms.grad(net, None, net.trainable_params())(x, y)])
+    show("pipeline_indivisible", lambda: Pipeline(LossNet(), 3)(x, y))
+    show("pipeline_zero", lambda: Pipeline(LossNet(), 0))
+    show("grad_accumulation_function", lambda: GradAccumulation(lambda a: a, 2))
+    show("interleaved_float", lambda: MicroBatchInterleaved(LossNet(), 1.5))
+    staged = LossNet()
+    show("pipeline_stage_config", lambda: (Pipeline(staged, 2, stage_config={"fc": 1}) is not None,
+                                           staged.fc.pipeline_stage))
+    show("pipeline_stage_config_unknown", lambda: Pipeline(LossNet(), 2, stage_config={"nope": 1}))
+    model = object()
+    show("convert_to_thor_model_sgd", lambda: ConvertModelUtils.convert_to_thor_model(
+        model, None, optimizer=nn.SGD(nn.Dense(2, 2).trainable_params())) is model)
+
+
 if __name__ == "__main__":
+    micro_batch_cases()
     runtime_and_parallel_context_cases()
     profiler_cases()
     coo_tensor_cases()

@@ -35,6 +35,8 @@ MODULE_ALIASES: dict[str, str] = {
     "nn.layer.image": "nn.image_quality",
     "dataset.core": "dataset",
     "dataset.core.validator_helpers": "dataset.arguments",
+    # misc (issue 26)
+    "train.train_thor.dataset_helper": "train.dataset_helper",
 }
 
 
