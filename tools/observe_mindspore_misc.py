@@ -252,7 +252,83 @@ def micro_batch_cases():
         model, None, optimizer=nn.SGD(nn.Dense(2, 2).trainable_params())) is model)
 
 
+def last_lrs(scheduler):
+    """The scheduler's last rates, rounded to float32's 7 digits."""
+    return [round(float(lr), 7) for lr in scheduler.get_last_lr()]
+
+
+def run_scheduler(scheduler, steps, metrics=None):
+    """The rates after construction and after each of ``steps`` steps (``step(metric)`` with ``metrics``)."""
+    rates = [last_lrs(scheduler)]
+    for index in range(steps):
+        scheduler.step(*([] if metrics is None else [ms.Tensor(metrics[index])]))
+        rates.append(last_lrs(scheduler))
+    return rates
+
+
+def lr_scheduler_cases():
+    from mindspore.experimental import optim
+    schedulers = optim.lr_scheduler
+
+    def adamw(lr=0.1):
+        return optim.AdamW(nn.Dense(2, 1, weight_init="ones", bias_init="zeros").trainable_params(), lr=lr)
+
+    optimizer = adamw()
+    show("optimizer_group_lr", lambda: (type(optimizer.param_groups[0]["lr"]).__name__,
+                                        optimizer.param_groups[0]["lr"].name))
+    show("optimizer_repr", lambda: repr(optimizer))
+    show("lambda_lr_doc", lambda: run_scheduler(schedulers.LambdaLR(optimizer, lambda epoch: 0.9 ** epoch), 3))
+    show("lambda_lr_initial_lr", lambda: optimizer.param_groups[0]["initial_lr"])
+    net = nn.Dense(2, 1, weight_init="ones", bias_init="zeros")
+    trained = optim.AdamW(net.trainable_params(), lr=0.1)
+    halving = schedulers.LambdaLR(trained, lr_lambda=lambda epoch: 0.5 ** epoch)
+    loss_fn = nn.MSELoss()
+    x = ms.Tensor(np.array([[1., 2.], [3., 4.]], np.float32))
+    y = ms.Tensor(np.array([[1.], [2.]], np.float32))
+
+    def forward(x, y):
+        return loss_fn(net(x), y)
+
+    grad_fn = ms.value_and_grad(forward, None, trained.parameters)
+
+    def train():
+        losses = []
+        for _ in range(3):
+            loss, grads = grad_fn(x, y)
+            trained(grads)
+            halving.step()
+            losses.append(float(loss))
+        return losses, net.weight.asnumpy().tolist()
+
+    show("lambda_lr_training", train)
+    show("plateau_min", lambda: run_scheduler(schedulers.ReduceLROnPlateau(adamw(1.0), "min", factor=0.5, patience=1),
+                                              9, [1.0, 0.9, 0.95, 0.96, 0.97, 0.5, 0.6, 0.7, 0.8]))
+    show("plateau_max_abs_cooldown", lambda: run_scheduler(schedulers.ReduceLROnPlateau(
+        adamw(1.0), "max", factor=0.1, patience=0, threshold=0.1, threshold_mode="abs", cooldown=1, min_lr=0.05),
+        7, [1.0, 1.05, 1.2, 1.0, 1.0, 1.0, 1.0]))
+    show("plateau_bad_mode", lambda: schedulers.ReduceLROnPlateau(adamw(), "avg"))
+    show("plateau_bad_factor", lambda: schedulers.ReduceLROnPlateau(adamw(), factor=1.0))
+    show("cosine", lambda: run_scheduler(schedulers.CosineAnnealingLR(adamw(), T_max=4, eta_min=0.01), 9))
+
+    def sequential():
+        optimizer = adamw()
+        warmup = schedulers.LambdaLR(optimizer, lr_lambda=lambda epoch: (epoch + 1) / 3)
+        cosine = schedulers.CosineAnnealingLR(optimizer, T_max=4, eta_min=0.0)
+        return run_scheduler(schedulers.SequentialLR(optimizer, schedulers=[warmup, cosine], milestones=[2]), 7)
+
+    show("sequential", sequential)
+    show("cyclic_triangular", lambda: run_scheduler(schedulers.CyclicLR(adamw(), base_lr=0.01, max_lr=0.1,
+                                                                        step_size_up=2), 6))
+    show("cyclic_triangular2", lambda: run_scheduler(schedulers.CyclicLR(
+        adamw(), base_lr=0.01, max_lr=0.1, step_size_up=1, step_size_down=2, mode="triangular2"), 7))
+    show("cyclic_exp_range", lambda: run_scheduler(schedulers.CyclicLR(
+        adamw(), base_lr=0.01, max_lr=0.1, step_size_up=2, mode="exp_range", gamma=0.9), 5))
+    show("cyclic_bad_mode", lambda: schedulers.CyclicLR(adamw(), base_lr=0.01, max_lr=0.1, mode="x"))
+    show("lambda_lr_count", lambda: schedulers.LambdaLR(adamw(), [lambda e: 1, lambda e: 1]))
+
+
 if __name__ == "__main__":
+    lr_scheduler_cases()
     micro_batch_cases()
     runtime_and_parallel_context_cases()
     profiler_cases()
