@@ -589,3 +589,127 @@ def test_lr_scheduler_errors(make, error, message):
     with pytest.raises(error) as info:
         make(lr_scheduler)
     assert str(info.value) == message
+
+
+# ------------------------------------------------------------------ distributed checkpoints and strategy files
+
+WEIGHT_6x4 = np.arange(24, dtype=np.float32).reshape(6, 4)
+BIAS_6 = np.arange(6, dtype=np.float32) * 10
+DEVICE_MATRIX = [2, 2]
+TENSOR_MAPS = {"weight": [1, 0], "bias": [1]}
+
+
+def _rank_slice(full, tensor_map, rank):
+    """Rank ``rank``'s slice (the convention MindSpore 2.10 merges back to ``full``: case load_distributed_checkpoint)."""
+    coordinates = np.unravel_index(rank, DEVICE_MATRIX)
+    index = []
+    for size, axis in zip(full.shape, tensor_map):
+        count = 1 if axis < 0 else DEVICE_MATRIX[len(DEVICE_MATRIX) - 1 - axis]
+        position = 0 if axis < 0 else coordinates[len(DEVICE_MATRIX) - 1 - axis]
+        index.append(slice(position * (size // count), (position + 1) * (size // count)))
+    return full[tuple(index)].copy()
+
+
+def _strategy(stage=0):
+    from npspore.train.node_strategy_pb2 import ParallelStrategyMap
+    strategy = ParallelStrategyMap()
+    strategy.current_stage = 1
+    item = strategy.parallel_strategy_item.add()
+    item.node_name = "MatMul-op0"
+    item.parallel_strategys.stage = stage
+    for name, tensor_map in TENSOR_MAPS.items():
+        layout_item = strategy.parallel_layout_item.add()
+        layout_item.param_name = name
+        layout = layout_item.parallel_layouts
+        layout.dev_matrix.add().dim.extend(DEVICE_MATRIX)
+        layout.tensor_map.add().dim.extend(tensor_map)
+        layout.param_split_shape.add()
+        layout.indices_offset.add()
+        layout.field = layout.opt_weight_shard_step = layout.opt_weight_shard_size = 0
+    return strategy
+
+
+@pytest.fixture
+def distributed_checkpoint(tmp_path):
+    strategy_file = tmp_path / "strategy.ckpt"
+    strategy_file.write_bytes(_strategy().SerializeToString())
+    files = []
+    for rank in range(4):
+        files.append(str(tmp_path / f"rank_{rank}.ckpt"))
+        ms.save_checkpoint([{"name": "weight", "data": ms.Tensor(_rank_slice(WEIGHT_6x4, TENSOR_MAPS["weight"], rank))},
+                            {"name": "bias", "data": ms.Tensor(_rank_slice(BIAS_6, TENSOR_MAPS["bias"], rank))}],
+                           files[-1])
+    return str(strategy_file), files
+
+
+def test_load_distributed_checkpoint_merges_the_ranks_slices(distributed_checkpoint):
+    strategy_file, files = distributed_checkpoint
+    net = nn.Dense(4, 6, weight_init="zeros", bias_init="zeros")
+    assert ms.load_distributed_checkpoint(net, files, None, train_strategy_filename=strategy_file) is True
+    np.testing.assert_array_equal(net.weight.asnumpy(), WEIGHT_6x4)   # load_distributed_checkpoint
+    np.testing.assert_array_equal(net.bias.asnumpy(), [0.0, 10.0, 20.0, 30.0, 40.0, 50.0])
+    # a prediction layout splits the merged weights again: this process (rank 0) gets rank 0's slices
+    predicted = nn.Dense(2, 3, weight_init="zeros", bias_init="zeros")
+    layouts = {name: [DEVICE_MATRIX, tensor_map, [], 0, 0, 0] for name, tensor_map in TENSOR_MAPS.items()}
+    ms.load_distributed_checkpoint(predicted, files, layouts, train_strategy_filename=strategy_file)
+    np.testing.assert_array_equal(predicted.weight.asnumpy(), WEIGHT_6x4[:3, :2])
+    np.testing.assert_array_equal(predicted.bias.asnumpy(), BIAS_6[:3])
+
+
+def test_load_distributed_checkpoint_of_one_rank(tmp_path):
+    from npspore.train.node_strategy_pb2 import ParallelStrategyMap
+    strategy = ParallelStrategyMap()
+    strategy.current_stage = 1
+    for name, rank in (("weight", 2), ("bias", 1)):
+        layout = strategy.parallel_layout_item.add(param_name=name).parallel_layouts
+        layout.dev_matrix.add().dim.extend([1])
+        layout.tensor_map.add().dim.extend([-1] * rank)
+        layout.field = layout.opt_weight_shard_step = layout.opt_weight_shard_size = 0
+    (tmp_path / "strategy.ckpt").write_bytes(strategy.SerializeToString())
+    trained = nn.Dense(4, 6, weight_init="normal", bias_init="normal")
+    ms.save_checkpoint(trained, str(tmp_path / "rank_0.ckpt"))
+    net = nn.Dense(4, 6, weight_init="zeros", bias_init="zeros")
+    ms.load_distributed_checkpoint(net, [str(tmp_path / "rank_0.ckpt")], train_strategy_filename=str(tmp_path / "strategy.ckpt"))
+    np.testing.assert_array_equal(net.weight.asnumpy(), trained.weight.asnumpy())
+    np.testing.assert_array_equal(net.bias.asnumpy(), trained.bias.asnumpy())
+
+
+def test_distributed_checkpoint_errors(distributed_checkpoint, tmp_path):
+    strategy_file, files = distributed_checkpoint
+    net = nn.Dense(4, 6)
+    with pytest.raises(ValueError, match=r"^For 'Load_distributed_checkpoint', the length of 'checkpoint_filenames' "
+                                         r"should be equal to the device count of training process. But got the length "
+                                         r"of 'checkpoint_filenames' is 2 and the device count is 4.$"):
+        ms.load_distributed_checkpoint(net, files[:2], None, train_strategy_filename=strategy_file)
+    with pytest.raises(ValueError, match=r"^For 'build_searched_strategy', no such strategy file: . Please check "
+                                         r"whether the 'strategy_filename' exists.$"):   # ..._no_strategy
+        ms.load_distributed_checkpoint(net, files, None)
+    with pytest.raises(ValueError, match=r"^The parameter 'network' must be isinstance of <class '.*\.Cell'>, "
+                                         r"but got 1.$"):
+        ms.load_distributed_checkpoint(1, files, None)
+    missing = str(tmp_path / "nope.ckpt")
+    with pytest.raises(ValueError, match=f"make sure the {missing} at index 0 is a valid checkpoint file"):
+        ms.load_distributed_checkpoint(net, [missing], None)
+    with pytest.raises(NotADirectoryError, match=f"^src_strategy_dirs {tmp_path / 'nope'} is not a directory.$"):
+        ms.merge_pipeline_strategys(str(tmp_path / "nope"), str(tmp_path / "merged.ckpt"))
+
+
+def test_build_searched_strategy_merge_sliced_parameter_and_pipeline_strategies(distributed_checkpoint, tmp_path):
+    from npspore.train.node_strategy_pb2 import ParallelStrategyMap
+    strategy_file, _ = distributed_checkpoint
+    searched = ms.build_searched_strategy(strategy_file)
+    assert (sorted(searched), list(searched["weight"].dev_matrix[0].dim),   # build_searched_strategy
+            list(searched["weight"].tensor_map[0].dim)) == (["bias", "weight"], [2, 2], [1, 0])
+    pieces = [ms.Parameter(ms.Tensor(_rank_slice(WEIGHT_6x4, TENSOR_MAPS["weight"], rank)), "weight")
+              for rank in range(4)]
+    np.testing.assert_array_equal(ms.merge_sliced_parameter(pieces, searched).asnumpy(), WEIGHT_6x4)
+    assert ms.merge_sliced_parameter(pieces).shape == (12, 2)   # merge_sliced_parameter_concat
+    stages = tmp_path / "stages"
+    stages.mkdir()
+    (stages / "stage0.ckpt").write_bytes(_strategy(0).SerializeToString())
+    (stages / "stage1.ckpt").write_bytes(_strategy(1).SerializeToString())
+    ms.merge_pipeline_strategys(str(stages), str(tmp_path / "merged" / "merged.ckpt"))
+    merged = ParallelStrategyMap()
+    merged.ParseFromString((tmp_path / "merged" / "merged.ckpt").read_bytes())
+    assert (merged.current_stage, sorted(item.param_name for item in merged.parallel_layout_item),  # merge_pipeline..
+            len(merged.parallel_strategy_item)) == (1, ["0-bias", "0-weight", "1-bias", "1-weight"], 2)

@@ -327,7 +327,84 @@ def lr_scheduler_cases():
     show("lambda_lr_count", lambda: schedulers.LambdaLR(adamw(), [lambda e: 1, lambda e: 1]))
 
 
+DEVICE_MATRIX = [2, 2]
+TENSOR_MAPS = {"weight": [1, 0], "bias": [1]}
+
+
+def rank_slice(full, tensor_map, rank):
+    """Rank ``rank``'s slice of ``full`` under DEVICE_MATRIX and ``tensor_map`` (the layout convention tested:
+    MindSpore merging these slices back must give ``full``)."""
+    coordinates = np.unravel_index(rank, DEVICE_MATRIX)
+    index = []
+    for size, axis in zip(full.shape, tensor_map):
+        count = 1 if axis < 0 else DEVICE_MATRIX[len(DEVICE_MATRIX) - 1 - axis]
+        position = 0 if axis < 0 else coordinates[len(DEVICE_MATRIX) - 1 - axis]
+        index.append(slice(position * (size // count), (position + 1) * (size // count)))
+    return full[tuple(index)].copy()
+
+
+def distributed_checkpoint_cases(folder="/tmp/observe_mindspore_misc_dist"):
+    import os
+    os.makedirs(os.path.join(folder, "stages"), exist_ok=True)
+    weight = np.arange(24, dtype=np.float32).reshape(6, 4)
+    bias = np.arange(6, dtype=np.float32) * 10
+    strategy = ms.train.node_strategy_pb2.ParallelStrategyMap()
+    strategy.current_stage = 1
+    item = strategy.parallel_strategy_item.add()
+    item.node_name = "MatMul-op0"
+    item.parallel_strategys.stage = 0
+    for name, tensor_map in TENSOR_MAPS.items():
+        layout_item = strategy.parallel_layout_item.add()
+        layout_item.param_name = name
+        layout = layout_item.parallel_layouts
+        layout.dev_matrix.add().dim.extend(DEVICE_MATRIX)
+        layout.tensor_map.add().dim.extend(tensor_map)
+        layout.param_split_shape.add()
+        layout.indices_offset.add()
+        layout.field = layout.opt_weight_shard_step = layout.opt_weight_shard_size = 0
+    strategy_file = os.path.join(folder, "strategy.ckpt")
+    with open(strategy_file, "wb") as file:
+        file.write(strategy.SerializeToString())
+    files = []
+    for rank in range(4):
+        files.append(os.path.join(folder, f"rank_{rank}.ckpt"))
+        ms.save_checkpoint([{"name": "weight", "data": ms.Tensor(rank_slice(weight, TENSOR_MAPS["weight"], rank))},
+                            {"name": "bias", "data": ms.Tensor(rank_slice(bias, TENSOR_MAPS["bias"], rank))}],
+                           files[-1])
+    net = nn.Dense(4, 6, weight_init="zeros", bias_init="zeros")
+    show("load_distributed_checkpoint", lambda: (ms.load_distributed_checkpoint(
+        net, files, None, train_strategy_filename=strategy_file), net.weight.asnumpy().tolist(),
+        net.bias.asnumpy().tolist()))
+    show("load_distributed_checkpoint_count", lambda: ms.load_distributed_checkpoint(
+        net, files[:2], None, train_strategy_filename=strategy_file))
+    show("load_distributed_checkpoint_no_strategy", lambda: ms.load_distributed_checkpoint(net, files, None))
+    show("load_distributed_checkpoint_not_cell", lambda: ms.load_distributed_checkpoint(1, files, None))
+    show("load_distributed_checkpoint_missing_file", lambda: ms.load_distributed_checkpoint(
+        net, [os.path.join(folder, "nope.ckpt")], None))
+    searched = ms.build_searched_strategy(strategy_file)
+    show("build_searched_strategy", lambda: (sorted(searched), list(searched["weight"].dev_matrix[0].dim),
+                                             list(searched["weight"].tensor_map[0].dim)))
+    pieces = [ms.Parameter(ms.Tensor(rank_slice(weight, TENSOR_MAPS["weight"], rank)), "weight") for rank in range(4)]
+    show("merge_sliced_parameter_strategy", lambda: ms.merge_sliced_parameter(pieces, searched).asnumpy().tolist())
+    show("merge_sliced_parameter_concat", lambda: ms.merge_sliced_parameter(pieces).shape)
+    with open(os.path.join(folder, "stages", "stage0.ckpt"), "wb") as file:
+        file.write(strategy.SerializeToString())
+    strategy.parallel_strategy_item[0].parallel_strategys.stage = 1
+    with open(os.path.join(folder, "stages", "stage1.ckpt"), "wb") as file:
+        file.write(strategy.SerializeToString())
+    merged_file = os.path.join(folder, "merged", "merged.ckpt")
+    ms.merge_pipeline_strategys(os.path.join(folder, "stages"), merged_file)
+    merged = ms.train.node_strategy_pb2.ParallelStrategyMap()
+    with open(merged_file, "rb") as file:
+        merged.ParseFromString(file.read())
+    show("merge_pipeline_strategys", lambda: (merged.current_stage, [i.param_name for i in merged.parallel_layout_item],
+                                              len(merged.parallel_strategy_item)))
+    show("merge_pipeline_strategys_not_dir", lambda: ms.merge_pipeline_strategys(os.path.join(folder, "nope"),
+                                                                                 merged_file))
+
+
 if __name__ == "__main__":
+    distributed_checkpoint_cases()
     lr_scheduler_cases()
     micro_batch_cases()
     runtime_and_parallel_context_cases()

@@ -20,3 +20,8 @@ from . import callback, loss_scale_manager, metrics, model, serialization
 if not _typing.TYPE_CHECKING:
     __all__ = (callback.__all__ + metrics.__all__ + model.__all__ + serialization.__all__ + loss_scale_manager.__all__
                + ["build_train_network", "data_sink", "SummaryRecord", "DatasetHelper"])
+
+# misc (issue 26): submodules not imported yet (train.node_strategy_pb2, train.train_thor) load on first use
+from ..missing_names import module_getattr as _module_getattr  # noqa: E402
+
+__getattr__ = _module_getattr("mindspore.train", globals())

@@ -456,3 +456,10 @@ def load(file_name: str, **kwargs) -> MindIRGraph:
     if unsupported:
         raise ValueError(f"For 'load', npspore reads neither encrypted nor obfuscated MindIR files, but got {unsupported}.")
     return read_mindir(file_name)
+
+
+# misc (issue 26): the distributed-checkpoint functions MindSpore also reaches from here (parallel.checkpoint_merge)
+from ..parallel.checkpoint_merge import (build_searched_strategy, load_distributed_checkpoint,  # noqa: E402
+                                         merge_sliced_parameter)
+
+__all__ += ["load_distributed_checkpoint", "build_searched_strategy", "merge_sliced_parameter"]
