@@ -3,6 +3,8 @@
 Values are MindSpore 2.10's (CPU), printed by ``tools/observe_mindspore_misc.py`` and kept here as literals;
 each test names its case there.
 """
+import os
+
 import numpy as np
 import pytest
 
@@ -713,3 +715,22 @@ def test_build_searched_strategy_merge_sliced_parameter_and_pipeline_strategies(
     merged.ParseFromString((tmp_path / "merged" / "merged.ckpt").read_bytes())
     assert (merged.current_stage, sorted(item.param_name for item in merged.parallel_layout_item),  # merge_pipeline..
             len(merged.parallel_strategy_item)) == (1, ["0-bias", "0-weight", "1-bias", "1-weight"], 2)
+
+
+def test_transform_checkpoints_reslices_between_strategies(distributed_checkpoint, tmp_path):
+    strategy_file, files = distributed_checkpoint
+    source = tmp_path / "src"
+    for rank, path in enumerate(files):
+        (source / f"rank_{rank}").mkdir(parents=True)
+        os.replace(path, source / f"rank_{rank}" / "net.ckpt")
+    assert ms.transform_checkpoints(str(source), str(tmp_path / "one"), "merged_", strategy_file, None) is None
+    merged = ms.load_checkpoint(str(tmp_path / "one" / "rank_0" / "merged_0.ckpt"))   # transform_checkpoints_to_one
+    np.testing.assert_array_equal(merged["weight"].asnumpy(), WEIGHT_6x4)
+    np.testing.assert_array_equal(merged["bias"].asnumpy(), BIAS_6)
+    ms.transform_checkpoints(str(tmp_path / "one"), str(tmp_path / "back"), "sliced_", None, strategy_file)
+    assert sorted(path.name for path in (tmp_path / "back").iterdir()) == ["rank_0", "rank_1", "rank_2", "rank_3"]
+    rank3 = ms.load_checkpoint(str(tmp_path / "back" / "rank_3" / "sliced_3.ckpt"))   # transform_checkpoints_to_four
+    assert rank3["weight"].asnumpy().tolist() == [[14.0, 15.0], [18.0, 19.0], [22.0, 23.0]]
+    assert rank3["bias"].asnumpy().tolist() == [30.0, 40.0, 50.0]
+    with pytest.raises(ValueError, match="^For 'transform_checkpoints', the 'src_checkpoints_dir' can not be empty.$"):
+        ms.transform_checkpoints(strategy_file, str(tmp_path), "p")   # transform_checkpoints_empty

@@ -401,6 +401,21 @@ def distributed_checkpoint_cases(folder="/tmp/observe_mindspore_misc_dist"):
                                               len(merged.parallel_strategy_item)))
     show("merge_pipeline_strategys_not_dir", lambda: ms.merge_pipeline_strategys(os.path.join(folder, "nope"),
                                                                                  merged_file))
+    for rank, path in enumerate(files):
+        os.makedirs(os.path.join(folder, "src", f"rank_{rank}"), exist_ok=True)
+        os.replace(path, os.path.join(folder, "src", f"rank_{rank}", "net.ckpt"))
+
+    def transformed(target, prefix, rank):
+        return {name: value.asnumpy().tolist() for name, value in
+                ms.load_checkpoint(os.path.join(folder, target, f"rank_{rank}", f"{prefix}{rank}.ckpt")).items()}
+
+    show("transform_checkpoints_to_one", lambda: (ms.transform_checkpoints(
+        os.path.join(folder, "src"), os.path.join(folder, "one"), "merged_", strategy_file, None),
+        transformed("one", "merged_", 0)))
+    show("transform_checkpoints_to_four", lambda: (ms.transform_checkpoints(
+        os.path.join(folder, "one"), os.path.join(folder, "back"), "sliced_", None, strategy_file),
+        transformed("back", "sliced_", 3)))
+    show("transform_checkpoints_empty", lambda: ms.transform_checkpoints(strategy_file, folder, "p"))
 
 
 if __name__ == "__main__":

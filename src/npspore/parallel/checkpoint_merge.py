@@ -25,7 +25,7 @@ from ..communication.management import get_rank
 from ..core import parallel_context as _parallel
 
 __all__ = ["build_searched_strategy", "merge_sliced_parameter", "merge_pipeline_strategys",
-           "load_distributed_checkpoint"]
+           "load_distributed_checkpoint", "transform_checkpoints"]
 
 
 def _messages():
@@ -352,3 +352,74 @@ def load_distributed_checkpoint(network, checkpoint_filenames=None, predict_stra
                      "strategy but not in the checkpoint file, please check whether 'checkpoint_filenames' is correct.")
     load_param_into_net(network, loaded, strict_load=strict_load)
     return True
+
+
+def _rank_checkpoints(src_checkpoints_dir: str) -> dict[int, str]:
+    """``{rank: the last (sorted) .ckpt file of src_checkpoints_dir/rank_<rank>/}``."""
+    found = {}
+    for folder in glob.glob(os.path.join(src_checkpoints_dir, "rank_[0-9]*")):
+        rank = folder.split("rank_")[-1]
+        if os.path.isdir(folder) and rank.isdigit():
+            files = sorted(path for path in glob.glob(os.path.join(folder, "*.ckpt")) if os.path.isfile(path))
+            if files:
+                found[int(rank)] = files[-1]
+    return found
+
+
+def _device_count(layouts: dict | None) -> int:
+    if not layouts:
+        return 1
+    if any("-" in name and name.split("-")[0].isdigit() for name in layouts):
+        raise ValueError("Transforming the checkpoints of a pipeline-parallel strategy (merged stages) is not "
+                         "implemented in npspore.")
+    return int(np.prod(list(next(iter(layouts.values())).dev_matrix[0].dim)))
+
+
+def transform_checkpoints(src_checkpoints_dir: str, dst_checkpoints_dir: str, ckpt_prefix: str,
+                          src_strategy_file: str | None = None, dst_strategy_file: str | None = None,
+                          process_num: int = 1, output_format: str = "ckpt") -> None:
+    """Re-slice the checkpoints ``src_checkpoints_dir/rank_<i>/*.ckpt`` (sliced by ``src_strategy_file``; None:
+    one unsplit rank) for ``dst_strategy_file`` (None: one unsplit rank), writing
+    ``dst_checkpoints_dir/rank_<j>/<ckpt_prefix><j>.ckpt``. A Parameter without a layout is taken whole from
+    rank 0. ``process_num`` is accepted (npspore converts in this process).
+
+    Raises:
+        ValueError: if the source folder (or path) has no ``rank_<i>/*.ckpt`` files, a needed rank's file is missing, a strategy's
+            folder does not exist, a layout is one npspore does not merge, ``output_format`` is not ``"ckpt"``,
+            or a strategy has several pipeline stages.
+        TypeError: if ``ckpt_prefix`` is not a str.
+    """
+    from ..train.serialization import load_checkpoint, save_checkpoint
+    sources = _rank_checkpoints(src_checkpoints_dir)
+    if not sources:
+        raise ValueError("For 'transform_checkpoints', the 'src_checkpoints_dir' can not be empty.")
+    if output_format != "ckpt":
+        raise ValueError("For 'transform_checkpoints', 'output_format' can not be 'safetensors' when "
+                         "'src_checkpoints_dir' only contains ckpt file.")
+    if not isinstance(ckpt_prefix, str):
+        raise TypeError("The ckpt_prefix should be a str.")
+    for strategy_file in (src_strategy_file, dst_strategy_file):
+        if strategy_file and os.path.dirname(strategy_file) and not os.path.exists(os.path.dirname(strategy_file)):
+            raise ValueError(f"The director of {'src' if strategy_file is src_strategy_file else 'dst'}"
+                             f"_strategy_file: {os.path.dirname(strategy_file)} is not exists.")
+    src_layouts, dst_layouts = build_searched_strategy(src_strategy_file), build_searched_strategy(dst_strategy_file)
+    src_count, dst_count = _device_count(src_layouts), _device_count(dst_layouts)
+    for rank in range(src_count):
+        if rank not in sources:
+            raise ValueError(f"The checkpoint file of rank{rank} is needed for converting rank0's checkpoint, "
+                             "but it is missing.")
+    slices = [load_checkpoint(sources[rank]) for rank in range(src_count)]
+    whole = {}
+    for name, parameter in slices[0].items():
+        if src_layouts and name in src_layouts:
+            whole[name] = _merged(name, [checkpoint[name].asnumpy() for checkpoint in slices], src_layouts[name])
+        else:
+            whole[name] = parameter.asnumpy()
+    os.makedirs(dst_checkpoints_dir, exist_ok=True)
+    for rank in range(dst_count):
+        entries = [{"name": name, "data": Tensor(_split(name, data, dst_layouts[name], rank)
+                                                 if dst_layouts and name in dst_layouts else data)}
+                   for name, data in whole.items()]
+        folder = os.path.join(dst_checkpoints_dir, f"rank_{rank}")
+        os.makedirs(folder, exist_ok=True)
+        save_checkpoint(entries, os.path.join(folder, f"{ckpt_prefix}{rank}.ckpt"))
