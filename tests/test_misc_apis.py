@@ -734,3 +734,40 @@ def test_transform_checkpoints_reslices_between_strategies(distributed_checkpoin
     assert rank3["bias"].asnumpy().tolist() == [30.0, 40.0, 50.0]
     with pytest.raises(ValueError, match="^For 'transform_checkpoints', the 'src_checkpoints_dir' can not be empty.$"):
         ms.transform_checkpoints(strategy_file, str(tmp_path), "p")   # transform_checkpoints_empty
+
+
+# ------------------------------------------------------------------ _checkparam, get_current_device
+
+def test_checkparam_checks_as_mindspore():
+    from npspore import _checkparam as validator
+    assert (validator.EQ, validator.GT, validator.LE) == (1, 5, 4)   # checkparam_relations
+    assert validator.check_int_range(3, 1, 5, validator.INC_BOTH, "x") == 3
+    assert validator.check_type_name("a", ms.float32, [ms.float32, ms.float16], "P") == ms.float32
+    assert validator.check("a", 1, "b", 1, validator.EQ, "P") == 1
+    assert validator.check_number("a", 3, 2, validator.GT, "P") == 3
+    assert validator.check_string("a", ["a", "b"], "x", "P") == "a"
+    assert ms.get_current_device() == ("CPU", 0)   # get_current_device
+    assert (ms.get_current_device().device_target, ms.get_current_device().device_id) == ("CPU", 0)
+
+
+@pytest.mark.parametrize("call, error, message", [
+    (lambda v: v.check_int_range(7, 1, 5, v.INC_BOTH, "x", "P"), ValueError,
+     "For 'P', the 'x' must be in range of [1, 5], but got 7 with type 'int'."),
+    (lambda v: v.check_int_range(7.0, 1, 5, v.INC_LEFT, "x", "P"), TypeError, "For 'P', the 'x' must be 'int',  but got 'float'."),
+    (lambda v: v.check_type_name("a", ms.int32, [ms.float32, ms.float16], "P"), TypeError,
+     "For 'P', the 'a' should be one of [mindspore.float32, mindspore.float16], but got 'mindspore.int32'."),
+    (lambda v: v.check_type_name("a", ms.int32, ms.float32, "P"), TypeError,
+     "For 'P', the 'a' should be Float32, but got 'mindspore.int32'."),
+    (lambda v: v.check("a", 1, "b", 2, v.EQ, "P"), ValueError, "For 'P', the 'a' should be = b: 2, but got 1."),
+    (lambda v: v.check("x rank", 3, "y rank", 2, v.LE), ValueError, "The x rank should be <= y rank: 2, but got 3."),
+    (lambda v: v.check_number("a", 1, 2, v.GT, "P"), ValueError, "For 'P', the argument 'a' must > 2, but got 1."),
+    (lambda v: v.check_string("c", ["a", "b"], "x", "P"), ValueError,
+     "For 'P', the 'x' must be str and must be in '['a', 'b']', but got 'c'."),
+    (lambda v: v.check_string(3, ["a", "b"]), ValueError,
+     "The 'parameter' must be str and must be in '['a', 'b']', but got '3'."),
+])
+def test_checkparam_errors_are_mindsporeS(call, error, message):
+    from npspore import _checkparam as validator
+    with pytest.raises(error) as info:
+        call(validator)
+    assert str(info.value) == message

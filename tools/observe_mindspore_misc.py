@@ -418,7 +418,29 @@ def distributed_checkpoint_cases(folder="/tmp/observe_mindspore_misc_dist"):
     show("transform_checkpoints_empty", lambda: ms.transform_checkpoints(strategy_file, folder, "p"))
 
 
+def checkparam_cases():
+    from mindspore import _checkparam as validator
+    show("checkparam_relations", lambda: (validator.EQ, validator.GT, validator.LE))
+    show("check_int_range", lambda: validator.check_int_range(3, 1, 5, validator.INC_BOTH, "x"))
+    show("check_int_range_outside", lambda: validator.check_int_range(7, 1, 5, validator.INC_BOTH, "x", "P"))
+    show("check_int_range_float", lambda: validator.check_int_range(7.0, 1, 5, validator.INC_LEFT, "x", "P"))
+    show("check_type_name", lambda: validator.check_type_name("a", ms.float32, [ms.float32, ms.float16], "P"))
+    show("check_type_name_bad", lambda: validator.check_type_name("a", ms.int32, [ms.float32, ms.float16], "P"))
+    show("check_type_name_one", lambda: validator.check_type_name("a", ms.int32, ms.float32, "P"))
+    show("check_eq", lambda: validator.check("a", 1, "b", 1, validator.EQ, "P"))
+    show("check_eq_bad", lambda: validator.check("a", 1, "b", 2, validator.EQ, "P"))
+    show("check_le_spaced_name", lambda: validator.check("x rank", 3, "y rank", 2, validator.LE))
+    show("check_number", lambda: validator.check_number("a", 3, 2, validator.GT, "P"))
+    show("check_number_bad", lambda: validator.check_number("a", 1, 2, validator.GT, "P"))
+    show("check_string", lambda: validator.check_string("a", ["a", "b"], "x", "P"))
+    show("check_string_bad", lambda: validator.check_string("c", ["a", "b"], "x", "P"))
+    show("check_string_unnamed", lambda: validator.check_string(3, ["a", "b"]))
+    show("get_current_device", lambda: (ms.get_current_device(), ms.get_current_device().device_target,
+                                        ms.get_current_device().device_id))
+
+
 if __name__ == "__main__":
+    checkparam_cases()
     distributed_checkpoint_cases()
     lr_scheduler_cases()
     micro_batch_cases()
