@@ -771,3 +771,40 @@ def test_checkparam_errors_are_mindsporeS(call, error, message):
     with pytest.raises(error) as info:
         call(validator)
     assert str(info.value) == message
+
+
+# ------------------------------------------------------------------ mindrecord.Cifar10ToMR
+
+def _cifar_folder(folder, batches=(("data_batch_1", 2), ("data_batch_2", 2), ("test_batch", 1))):
+    import pickle
+    folder.mkdir()
+    gradient = np.add.outer(np.arange(32), np.arange(32)).astype(np.uint8) * 3   # smooth: JPEG keeps it closely
+    for name, count in batches:
+        images = np.stack([np.stack([gradient + 10 * (channel + index) for channel in range(3)]).reshape(-1)
+                           for index in range(count)])
+        with open(folder / name, "wb") as file:
+            pickle.dump({b"data": images, b"labels": [7 - index for index in range(count)]}, file)
+    return gradient
+
+
+def test_cifar10_to_mindrecord_writes_train_and_test_files(tmp_path):
+    from PIL import Image
+
+    from npspore.mindrecord import Cifar10ToMR, FileReader
+    gradient = _cifar_folder(tmp_path / "cifar")
+    Cifar10ToMR(str(tmp_path / "cifar"), str(tmp_path / "cifar.mindrecord")).transform(["label"])
+    rows = list(FileReader(str(tmp_path / "cifar.mindrecord")).get_next())
+    assert [(row["id"], row["label"]) for row in rows] == [(0, 7), (1, 6), (2, 7), (3, 6)]
+    test_rows = list(FileReader(str(tmp_path / "cifar.mindrecord_test")).get_next())
+    assert [(row["id"], row["label"]) for row in test_rows] == [(0, 7)]
+    import io
+    decoded = np.asarray(Image.open(io.BytesIO(rows[1]["data"])))
+    expected = np.stack([gradient + 10 * (channel + 1) for channel in range(3)], axis=-1)
+    assert decoded.shape == (32, 32, 3) and np.abs(decoded.astype(int) - expected).mean() < 2
+
+
+def test_cifar10_to_mindrecord_needs_both_batches(tmp_path):
+    from npspore.mindrecord import Cifar10ToMR, PathNotExistsError
+    _cifar_folder(tmp_path / "cifar", (("data_batch_1", 1),))
+    with pytest.raises(PathNotExistsError, match=r"^\[PathNotExistsError\]: Invalid path. test_batch$"):
+        Cifar10ToMR(str(tmp_path / "cifar"), str(tmp_path / "out"))

@@ -439,7 +439,14 @@ def checkparam_cases():
                                         ms.get_current_device().device_id))
 
 
+def mindrecord_cases():
+    # Cifar10ToMR itself needs OpenCV (cv2), which this MindSpore environment lacks: only its error is recorded
+    from mindspore.mindrecord.common.exceptions import PathNotExistsError
+    show("path_not_exists_error", lambda: str(PathNotExistsError("test_batch")))
+
+
 if __name__ == "__main__":
+    mindrecord_cases()
     checkparam_cases()
     distributed_checkpoint_cases()
     lr_scheduler_cases()
