@@ -808,3 +808,15 @@ def test_cifar10_to_mindrecord_needs_both_batches(tmp_path):
     _cifar_folder(tmp_path / "cifar", (("data_batch_1", 1),))
     with pytest.raises(PathNotExistsError, match=r"^\[PathNotExistsError\]: Invalid path. test_batch$"):
         Cifar10ToMR(str(tmp_path / "cifar"), str(tmp_path / "out"))
+
+
+# ------------------------------------------------------------------ mstx, StubTensor, sync_pipeline_shared_parameters
+
+def test_no_device_names_answer_as_mindspore_on_cpu():
+    from npspore.common._stub_tensor import StubTensor
+    from npspore.profiler import mstx
+    assert (mstx.mark("x"), mstx.range_start("a"), mstx.range_end(0), mstx.enable) == (None, 0, None, False)
+    assert ms.sync_pipeline_shared_parameters(nn.Dense(2, 2)) is None   # ..._one_stage
+    assert StubTensor.__mro__[1:] == (object,) and not isinstance(ms.Tensor(1), StubTensor)   # stub_tensor
+    with pytest.raises(TypeError, match="argument 'net' must be a Cell"):
+        ms.sync_pipeline_shared_parameters(1)

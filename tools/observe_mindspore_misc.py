@@ -445,7 +445,16 @@ def mindrecord_cases():
     show("path_not_exists_error", lambda: str(PathNotExistsError("test_batch")))
 
 
+def no_device_cases():
+    import mindspore.common._stub_tensor as stub
+    from mindspore.profiler import mstx
+    show("mstx_cpu", lambda: (mstx.mark("x"), mstx.range_start("a"), mstx.range_end(0), mstx.enable))
+    show("sync_pipeline_shared_parameters_one_stage", lambda: ms.sync_pipeline_shared_parameters(nn.Dense(2, 2)))
+    show("stub_tensor", lambda: (stub.StubTensor.__mro__[1:], isinstance(ms.Tensor(1), stub.StubTensor)))
+
+
 if __name__ == "__main__":
+    no_device_cases()
     mindrecord_cases()
     checkparam_cases()
     distributed_checkpoint_cases()

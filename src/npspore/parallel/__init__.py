@@ -13,8 +13,10 @@ __all__ = ["set_algo_parameters", "get_algo_parameters", "reset_algo_parameters"
 from .layout import Layout  # noqa: E402
 from .auto_parallel import AutoParallel  # noqa: E402
 from .checkpoint_merge import (build_searched_strategy, load_distributed_checkpoint,  # noqa: E402
-                               merge_pipeline_strategys, merge_sliced_parameter, transform_checkpoints)
+                               merge_pipeline_strategys, merge_sliced_parameter, sync_pipeline_shared_parameters,
+                               transform_checkpoints)
 __all__ += ["Layout", "AutoParallel", "build_searched_strategy", "load_distributed_checkpoint",
-            "merge_pipeline_strategys", "merge_sliced_parameter", "transform_checkpoints"]
+            "merge_pipeline_strategys", "merge_sliced_parameter", "transform_checkpoints",
+            "sync_pipeline_shared_parameters"]
 
 __getattr__ = module_getattr("mindspore.parallel", globals())

@@ -25,7 +25,7 @@ from ..communication.management import get_rank
 from ..core import parallel_context as _parallel
 
 __all__ = ["build_searched_strategy", "merge_sliced_parameter", "merge_pipeline_strategys",
-           "load_distributed_checkpoint", "transform_checkpoints"]
+           "load_distributed_checkpoint", "transform_checkpoints", "sync_pipeline_shared_parameters"]
 
 
 def _messages():
@@ -423,3 +423,17 @@ def transform_checkpoints(src_checkpoints_dir: str, dst_checkpoints_dir: str, ck
         folder = os.path.join(dst_checkpoints_dir, f"rank_{rank}")
         os.makedirs(folder, exist_ok=True)
         save_checkpoint(entries, os.path.join(folder, f"{ckpt_prefix}{rank}.ckpt"))
+
+
+def sync_pipeline_shared_parameters(net) -> None:
+    """Send the Parameters pipeline stages share (an embedding and the output layer's weight) from the stage
+    that updates them to the others. On one process every stage uses the one Parameter object, so there is
+    nothing to send; with fewer than two stages MindSpore too returns at once.
+
+    Raises:
+        TypeError: if ``net`` is not a Cell.
+    """
+    from ..nn.cell import Cell
+    if not isinstance(net, Cell):
+        raise TypeError(f"For 'sync_pipeline_shared_parameters', the argument 'net' must be a Cell, but got "
+                        f"{type(net)}.")

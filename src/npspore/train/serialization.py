@@ -460,6 +460,7 @@ def load(file_name: str, **kwargs) -> MindIRGraph:
 
 # misc (issue 26): the distributed-checkpoint functions MindSpore also reaches from here (parallel.checkpoint_merge)
 from ..parallel.checkpoint_merge import (build_searched_strategy, load_distributed_checkpoint,  # noqa: E402
-                                         merge_sliced_parameter)
+                                         merge_sliced_parameter, sync_pipeline_shared_parameters)
 
-__all__ += ["load_distributed_checkpoint", "build_searched_strategy", "merge_sliced_parameter"]
+__all__ += ["load_distributed_checkpoint", "build_searched_strategy", "merge_sliced_parameter",
+            "sync_pipeline_shared_parameters"]
