@@ -820,3 +820,43 @@ def test_no_device_names_answer_as_mindspore_on_cpu():
     assert StubTensor.__mro__[1:] == (object,) and not isinstance(ms.Tensor(1), StubTensor)   # stub_tensor
     with pytest.raises(TypeError, match="argument 'net' must be a Cell"):
         ms.sync_pipeline_shared_parameters(1)
+
+
+# ------------------------------------------------------------------ train.callback.OnRequestExit
+
+def test_on_request_exit_saves_after_a_signal(tmp_path, capsys):
+    import signal
+
+    import npspore.dataset as ds
+    from npspore.train.callback import Callback, OnRequestExit
+
+    class SignalAtFirstStep(Callback):
+        def __init__(self):
+            super().__init__()
+            self.steps = 0
+
+        def on_train_step_end(self, run_context):
+            self.steps += 1
+            if self.steps == 1:
+                os.kill(os.getpid(), signal.SIGTERM)
+
+    net = nn.Dense(3, 2)
+    data = ds.NumpySlicesDataset({"x": np.ones((4, 3), np.float32), "y": np.zeros((4, 2), np.float32)},
+                                 shuffle=False).batch(2)
+    model = ms.train.Model(net, nn.MSELoss(), nn.SGD(net.trainable_params(), 0.1))
+    counter = SignalAtFirstStep()
+    previous = signal.getsignal(signal.SIGTERM)
+    try:
+        model.train(2, data, callbacks=[OnRequestExit(directory=str(tmp_path)), counter], dataset_sink_mode=False)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    # on_request_exit_train: MindSpore trains on (4 steps) and saves Net_train.ckpt and Net_train.mindir; npspore
+    # cannot export a training network's MindIR and says so
+    assert counter.steps == 4 and sorted(os.listdir(tmp_path / "rank_0")) == ["Net_train.ckpt"]
+    assert "not " + str(tmp_path / "rank_0" / "Net_train.mindir") in capsys.readouterr().err
+    saved = ms.load_checkpoint(str(tmp_path / "rank_0" / "Net_train.ckpt"))
+    np.testing.assert_array_equal(saved["weight"].asnumpy(), net.weight.asnumpy())
+    with pytest.raises(ValueError, match=r"^The parameter 'save_ckpt' must be isinstance of <class 'bool'>, but got 1.$"):
+        OnRequestExit(save_ckpt=1)
+    with pytest.raises(ValueError, match="^Not support send exit request by signal SIGKILL.$"):
+        OnRequestExit(sig=signal.SIGKILL)

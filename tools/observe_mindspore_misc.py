@@ -453,7 +453,38 @@ def no_device_cases():
     show("stub_tensor", lambda: (stub.StubTensor.__mro__[1:], isinstance(ms.Tensor(1), stub.StubTensor)))
 
 
+def on_request_exit_cases(folder="/tmp/observe_mindspore_misc_exit"):
+    import os
+    import signal
+
+    import mindspore.dataset as ds
+    from mindspore.train.callback import Callback, OnRequestExit
+
+    class SignalAtFirstStep(Callback):
+        def __init__(self):
+            super().__init__()
+            self.steps = 0
+
+        def on_train_step_end(self, run_context):
+            self.steps += 1
+            if self.steps == 1:
+                os.kill(os.getpid(), signal.SIGTERM)
+
+    net = nn.Dense(3, 2)
+    data = ds.NumpySlicesDataset({"x": np.ones((4, 3), np.float32), "y": np.zeros((4, 2), np.float32)},
+                                 shuffle=False).batch(2)
+    model = ms.train.Model(net, nn.MSELoss(), nn.SGD(net.trainable_params(), 0.1))
+    counter = SignalAtFirstStep()
+    previous = signal.getsignal(signal.SIGTERM)
+    model.train(2, data, callbacks=[OnRequestExit(directory=folder), counter], dataset_sink_mode=False)
+    signal.signal(signal.SIGTERM, previous)
+    show("on_request_exit_train", lambda: (counter.steps, sorted(os.listdir(os.path.join(folder, "rank_0")))))
+    show("on_request_exit_bad_flag", lambda: OnRequestExit(save_ckpt=1))
+    show("on_request_exit_sigkill", lambda: OnRequestExit(sig=signal.SIGKILL))
+
+
 if __name__ == "__main__":
+    on_request_exit_cases()
     no_device_cases()
     mindrecord_cases()
     checkparam_cases()
