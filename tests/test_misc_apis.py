@@ -860,3 +860,55 @@ def test_on_request_exit_saves_after_a_signal(tmp_path, capsys):
         OnRequestExit(save_ckpt=1)
     with pytest.raises(ValueError, match="^Not support send exit request by signal SIGKILL.$"):
         OnRequestExit(sig=signal.SIGKILL)
+
+
+# ------------------------------------------------------------------ Symbol and small private names
+
+def test_symbol_makes_a_dynamic_placeholder_dimension():
+    symbol = ms.Symbol(divisor=8)
+    assert ms.Tensor(shape=[symbol, 3], dtype=ms.float32).shape == (-1, 3)   # symbol_placeholder
+    assert str(symbol) == "{'divisor': 8}" and sorted(ms.Symbol(max=16, min=2, unique=True).to_dict()) == \
+        ["id", "max", "min"]
+    with pytest.raises(ValueError, match="^For 'Symbol', the 'min' value should be positive, but got 0$"):
+        ms.Symbol(min=0)
+    with pytest.raises(ValueError, match=r"^For 'Symbol', the 'remainder' value should be in the range '\[0, 4\)', "
+                                         r"but got 4$"):
+        ms.Symbol(divisor=4, remainder=4)
+    with pytest.raises(TypeError, match="^For 'Symbol', the argument 'max' must be int, but got <class 'float'>$"):
+        ms.Symbol(max=1.5)
+
+
+def test_small_private_names():
+    from npspore.common.initializer import _INITIALIZER_ALIAS
+    from npspore.communication._comm_helper import Backend, _get_group_ranks
+    from npspore.train import serialization
+    assert (Backend("hccl"), Backend("NCCL")) == ("hccl", "nccl") and _get_group_ranks() == [0]   # backend
+    with pytest.raises(ValueError, match="^For 'Backend', the class variable 'name' gloo is not supported, please use "
+                                         "hccl or nccl.$"):
+        Backend("gloo")
+    # initializer_alias: MindSpore 2.10's names, less 'variancescaling' (npspore has no VarianceScaling)
+    assert sorted(_INITIALIZER_ALIAS) == ["dirac", "he_normal", "he_uniform", "henormal", "heuniform", "identity",
+                                          "normal", "one", "ones", "orthogonal", "sparse", "truncatednormal",
+                                          "uniform", "xavier_normal", "xavier_uniform", "xaviernormal",
+                                          "xavieruniform", "zero", "zeros"]
+    assert [serialization.tensor_to_np_type(name) for name in ("Int8", "Float32", "Bool", "str", "nope")] == [
+        np.int8, np.float32, np.bool_, "U", None]   # tensor_to_np_type
+    assert serialization.tensor_to_ms_type["Float16"] == ms.float16
+    with pytest.raises(ValueError, match=r"^The parameter 'network' must be isinstance of <class '.*\.Cell'>, "
+                                         r"but got 1.$"):
+        serialization.Validator.check_isinstance("network", 1, nn.Cell)
+    warnings = []
+
+    class Recorder:
+        def warning(self, message):
+            warnings.append(message)
+
+    recorder = Recorder()
+
+    @ms.log._LogActionOnce(recorder, "test_small_private_names")
+    def warn():
+        recorder.warning("w")
+
+    assert (warn(), warn(), warnings) == (None, None, ["w"])   # log_action_once
+    import npspore.multiprocessing as mp
+    assert mp.get_context("spawn").Process is not None and issubclass(mp.Process, object)

@@ -483,7 +483,42 @@ def on_request_exit_cases(folder="/tmp/observe_mindspore_misc_exit"):
     show("on_request_exit_sigkill", lambda: OnRequestExit(sig=signal.SIGKILL))
 
 
+def small_private_cases():
+    import sys
+
+    from mindspore.communication import _comm_helper
+    serialization = sys.modules["mindspore.train.serialization"]
+    initializer = sys.modules["mindspore.common.initializer"]
+    symbol = ms.Symbol(divisor=8)
+    show("symbol_placeholder", lambda: (ms.Tensor(shape=[symbol, 3], dtype=ms.float32).shape, str(symbol),
+                                        sorted(ms.Symbol(max=16, min=2, unique=True).to_dict())))
+    show("symbol_min", lambda: ms.Symbol(min=0))
+    show("symbol_remainder", lambda: ms.Symbol(divisor=4, remainder=4))
+    show("symbol_float", lambda: ms.Symbol(max=1.5))
+    show("backend", lambda: (_comm_helper.Backend("hccl"), _comm_helper.Backend("NCCL")))
+    show("backend_unknown", lambda: _comm_helper.Backend("gloo"))
+    show("initializer_alias", lambda: sorted(initializer._INITIALIZER_ALIAS))
+    show("tensor_to_np_type", lambda: [serialization.tensor_to_np_type(name) for name in
+                                       ("Int8", "Float32", "Bool", "str", "nope")])
+    show("tensor_to_ms_type", lambda: serialization.tensor_to_ms_type["Float16"])
+    show("check_isinstance", lambda: serialization.Validator.check_isinstance("network", 1, nn.Cell))
+    warnings = []
+
+    class Recorder:
+        def warning(self, message):
+            warnings.append(message)
+
+    recorder = Recorder()
+
+    @ms.log._LogActionOnce(recorder, "key")
+    def warn():
+        recorder.warning("w")
+
+    show("log_action_once", lambda: (warn(), warn(), warnings))
+
+
 if __name__ == "__main__":
+    small_private_cases()
     on_request_exit_cases()
     no_device_cases()
     mindrecord_cases()

@@ -250,5 +250,16 @@ def check_type_name(arg_name: str, arg_type: Any, valid_types: Any, prim_name: s
     return arg_type
 
 
+def check_isinstance(arg_name: str, arg_value: Any, classes: Any) -> Any:
+    """``arg_value`` if it is an instance of ``classes``.
+
+    Raises:
+        ValueError: ``The parameter 'net' must be isinstance of <class ...>, but got 1.`` (MindSpore's type).
+    """
+    if not isinstance(arg_value, classes):
+        raise ValueError(f"The parameter '{arg_name}' must be isinstance of {classes}, but got {arg_value}.")
+    return arg_value
+
+
 __all__ += ["EQ", "NE", "LT", "LE", "GT", "GE", "check_int_range", "check", "check_number", "check_string",
-            "check_type_name"]
+            "check_type_name", "check_isinstance"]

@@ -19,6 +19,7 @@ import os
 import numpy as np
 
 from .. import log as _log
+from .._checkparam import check_isinstance
 from ..common.parameter import Parameter
 from ..common.tensor import Tensor
 from ..communication.management import get_rank
@@ -313,8 +314,7 @@ def load_distributed_checkpoint(network, checkpoint_filenames=None, predict_stra
     if format == "safetensors":
         raise ValueError("For 'load_distributed_checkpoint', the 'safetensors' format (unified safetensors "
                          "directories) is not implemented in npspore; use format='ckpt'.")
-    if not isinstance(network, Cell):
-        raise ValueError(f"The parameter 'network' must be isinstance of {Cell}, but got {network}.")
+    check_isinstance("network", network, Cell)
     checkpoint_filenames = _checked_checkpoint_files(checkpoint_filenames)
     predict = _predict_layouts(predict_strategy)
     if train_strategy_filename is None:

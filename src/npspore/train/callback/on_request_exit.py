@@ -15,6 +15,7 @@ import os
 import signal
 
 from ... import log as _log
+from ..._checkparam import check_isinstance
 from ..serialization import load_checkpoint, save_checkpoint
 from .callback import Callback
 
@@ -40,8 +41,7 @@ class OnRequestExit(Callback):
                  directory: str = "./", config_file: str | None = None, sig: int = signal.SIGTERM) -> None:
         super().__init__()
         for name, value, kind in (("save_ckpt", save_ckpt, bool), ("save_mindir", save_mindir, bool), ("sig", sig, int)):
-            if not isinstance(value, kind):
-                raise ValueError(f"The parameter '{name}' must be isinstance of {kind}, but got {value}.")
+            check_isinstance(name, value, kind)
         if hasattr(signal, "SIGKILL") and sig == signal.SIGKILL:
             raise ValueError("Not support send exit request by signal SIGKILL.")
         self.save_ckpt, self.save_mindir, self.sig = save_ckpt, save_mindir, sig
