@@ -16,7 +16,38 @@ from .tensor import Tensor
 __all__ = ["RowTensor", "COOTensor"]
 
 
-class RowTensor:
+class _SparseParts:
+    """What the sparse tensors share: their ``indices`` and ``values`` Tensors and a dense shape."""
+
+    _indices: Tensor
+    _values: Tensor
+    _shape: tuple
+
+    @classmethod
+    def _checked_parts(cls, api: str, indices, values, shape, other, other_name: str) -> tuple:
+        """``(indices, values, shape)``: those of ``other`` (a copy's source) when given, each part checked."""
+        if other is not None:
+            if not isinstance(other, cls):
+                raise TypeError(f"For '{cls.__name__}', '{other_name}' must be a {cls.__name__}, but got "
+                                f"{type(other).__name__}.")
+            indices, values, shape = other._indices, other._values, other._shape
+        for name, value in (("indices", indices), ("values", values)):
+            if not isinstance(value, Tensor):
+                raise TypeError(f"For {api}, '{name}' must be a Tensor, but got {type(value).__name__}.")
+        return indices, values, tuple(shape)
+
+    @property
+    def indices(self) -> Tensor:
+        """The positions of the stored values (rows of a RowTensor, entries of a COOTensor)."""
+        return self._indices
+
+    @property
+    def values(self) -> Tensor:
+        """The stored values."""
+        return self._values
+
+
+class RowTensor(_SparseParts):
     """Rows ``values`` at ``indices`` of a tensor of shape ``shape``; or a copy of ``row_tensor``.
 
     Args:
@@ -31,25 +62,8 @@ class RowTensor:
 
     def __init__(self, indices: Tensor | None = None, values: Tensor | None = None,
                  shape: tuple[int, ...] | None = None, row_tensor: RowTensor | None = None) -> None:
-        if row_tensor is not None:
-            if not isinstance(row_tensor, RowTensor):
-                raise TypeError(f"For 'RowTensor', 'row_tensor' must be a RowTensor, but got "
-                                f"{type(row_tensor).__name__}.")
-            indices, values, shape = row_tensor.indices, row_tensor.values, row_tensor.dense_shape
-        for name, value in (("indices", indices), ("values", values)):
-            if not isinstance(value, Tensor):
-                raise TypeError(f"For 'RowTensor', '{name}' must be a Tensor, but got {type(value).__name__}.")
-        self._indices, self._values, self._shape = indices, values, tuple(shape)
-
-    @property
-    def indices(self) -> Tensor:
-        """The row indices."""
-        return self._indices
-
-    @property
-    def values(self) -> Tensor:
-        """The rows."""
-        return self._values
+        self._indices, self._values, self._shape = self._checked_parts("'RowTensor'", indices, values, shape,
+                                                                       row_tensor, "row_tensor")
 
     @property
     def dense_shape(self) -> tuple[int, ...]:
@@ -74,7 +88,7 @@ def _tensor_text(tensor: Tensor) -> str:
             f"{chr(10) if array.ndim > 1 else ''}{body})")
 
 
-class COOTensor:
+class COOTensor(_SparseParts):
     """A 2-D tensor stored as its nonzero entries: ``values[i]`` at position ``indices[i]`` of a tensor of
     shape ``shape``; or a copy of ``coo_tensor``. (``mindspore.COOTensor``; entries at one position add up.)
 
@@ -96,14 +110,7 @@ class COOTensor:
 
     def __init__(self, indices: Tensor | None = None, values: Tensor | None = None,
                  shape: tuple[int, ...] | None = None, coo_tensor: COOTensor | None = None) -> None:
-        if coo_tensor is not None:
-            if not isinstance(coo_tensor, COOTensor):
-                raise TypeError(f"For 'COOTensor', 'coo_tensor' must be a COOTensor, but got "
-                                f"{type(coo_tensor).__name__}.")
-            indices, values, shape = coo_tensor.indices, coo_tensor.values, coo_tensor.shape
-        for name, value in (("indices", indices), ("values", values)):
-            if not isinstance(value, Tensor):
-                raise TypeError(f"For COOTensor, '{name}' must be a Tensor, but got {type(value).__name__}.")
+        indices, values, shape = self._checked_parts("COOTensor", indices, values, shape, coo_tensor, "coo_tensor")
         if indices.asnumpy().dtype.name not in _COO_INDEX_TYPES:
             raise TypeError(f"For COOTensor, the type of 'indices' must be one of [int16, int32, int64], "
                             f"but got {indices.dtype}.")
@@ -114,16 +121,6 @@ class COOTensor:
             raise ValueError(f"For COOTensor, 'indices.shape[0]' must be euqal to 'values.shape[0]', but got "
                              f"'indices.shape[0]' = {indices.shape[0]} and 'values.shape[0]' = {values.shape[0]}.")
         self._indices, self._values, self._shape = indices, values, shape
-
-    @property
-    def indices(self) -> Tensor:
-        """The positions of the entries, shape ``(N, 2)``."""
-        return self._indices
-
-    @property
-    def values(self) -> Tensor:
-        """The entries, shape ``(N,)``."""
-        return self._values
 
     @property
     def shape(self) -> tuple[int, ...]:
