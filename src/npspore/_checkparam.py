@@ -237,9 +237,8 @@ def check_type_name(arg_name: str, arg_type: Any, valid_types: Any, prim_name: s
     Raises:
         TypeError: ``For 'P', the 'a' should be one of [mindspore.float32, ...], but got 'mindspore.int32'.``
     """
-    from .common.dtype import TensorType
     valid_types = valid_types if isinstance(valid_types, (list, tuple, set)) else (valid_types,)
-    if isinstance(arg_type, TensorType):
+    if hasattr(arg_type, "element_type"):   # a tensor type: its element's
         arg_type = arg_type.element_type()
     if arg_type not in valid_types:
         names = [t.__name__ if hasattr(t, "__name__") else t for t in valid_types]

@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from .symbol import Symbol
 from .. import shape_rules
 from ..compiler.kernel import CapturedAvals
 from ..compiler.library import LIBRARY, RECORDERS, check_not_traced, note_copy, note_read
@@ -88,7 +89,6 @@ def _placeholder_shape(shape) -> tuple:
     if isinstance(shape, int):
         shape = (shape,)
     if isinstance(shape, (tuple, list)):
-        from .symbol import Symbol
         shape = [None if isinstance(d, Symbol) else d for d in shape]
     if not isinstance(shape, (tuple, list)) or not all(
             d is None or (isinstance(d, int) and not isinstance(d, bool) and d >= -1) for d in shape):

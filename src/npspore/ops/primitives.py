@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..common import dtype as mstype
 from ..compiler.library import LIBRARY
+from ..core.parallel_layout import Layout
 from ..common.tensor import _axis, _np_dtype
 from . import eager
 from .eager import run
@@ -90,8 +91,7 @@ class Primitive:
             ValueError: if ``out_strategy`` is given without ``in_strategy``, or one strategy uses layouts and
                 the other tuples.
         """
-        from ..parallel.layout import Layout
-        kinds = [_strategy_kind(self.name, strategy, role, Layout)
+        kinds = [_strategy_kind(self.name, strategy, role)
                  for strategy, role in ((in_strategy, "in_strategy"), (out_strategy, "out_strategy"))]
         if in_strategy is None and out_strategy is not None:
             raise ValueError(f"The out_strategy of {self.name} is {out_strategy}, need to set in_strategy, "
@@ -109,7 +109,7 @@ class Primitive:
         return self
 
 
-def _strategy_kind(prim_name, strategy, role, layout_class):
+def _strategy_kind(prim_name, strategy, role):
     """``'layout'`` or ``'tuple'``: what the sharding ``strategy`` is made of (None when it is None or empty)."""
     if strategy is None:
         return None
@@ -117,7 +117,7 @@ def _strategy_kind(prim_name, strategy, role, layout_class):
         raise TypeError(f"{role} must be tuple type, but got:{type(strategy)}")
     kinds = set()
     for element in strategy:
-        if isinstance(element, layout_class):
+        if isinstance(element, Layout):
             kinds.add("layout")
         elif isinstance(element, tuple):
             for value in element:

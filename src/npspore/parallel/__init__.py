@@ -10,9 +10,9 @@ from .algo_parameters import get_algo_parameters, reset_algo_parameters, set_alg
 __all__ = ["set_algo_parameters", "get_algo_parameters", "reset_algo_parameters"]
 
 # misc (issue 26)
-from .layout import Layout  # noqa: E402
+from ..core.parallel_layout import Layout  # noqa: E402
 from .auto_parallel import AutoParallel  # noqa: E402
-from .checkpoint_merge import (build_searched_strategy, load_distributed_checkpoint,  # noqa: E402
+from ..train.distributed_checkpoint import (build_searched_strategy, load_distributed_checkpoint,  # noqa: E402
                                merge_pipeline_strategys, merge_sliced_parameter, sync_pipeline_shared_parameters,
                                transform_checkpoints)
 __all__ += ["Layout", "AutoParallel", "build_searched_strategy", "load_distributed_checkpoint",

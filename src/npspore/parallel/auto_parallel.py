@@ -14,7 +14,7 @@ import os
 from ..communication.management import get_group_size, get_rank
 from ..jit import jit
 from ..nn.cell import Cell
-from .layout import Layout
+from ..core.parallel_layout import Layout
 
 __all__ = ["AutoParallel"]
 

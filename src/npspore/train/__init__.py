@@ -21,6 +21,18 @@ if not _typing.TYPE_CHECKING:
     __all__ = (callback.__all__ + metrics.__all__ + model.__all__ + serialization.__all__ + loss_scale_manager.__all__
                + ["build_train_network", "data_sink", "SummaryRecord", "DatasetHelper"])
 
+# misc (issue 26): the distributed-checkpoint functions, which MindSpore also has in train.serialization
+# (distributed_checkpoint imports serialization, so serialization cannot import them itself)
+from .distributed_checkpoint import (build_searched_strategy, load_distributed_checkpoint,  # noqa: E402
+                                     merge_sliced_parameter, sync_pipeline_shared_parameters)
+
+for _name in ("build_searched_strategy", "load_distributed_checkpoint", "merge_sliced_parameter",
+              "sync_pipeline_shared_parameters"):
+    setattr(serialization, _name, globals()[_name])
+if not _typing.TYPE_CHECKING:
+    __all__ += ["build_searched_strategy", "load_distributed_checkpoint", "merge_sliced_parameter",
+                "sync_pipeline_shared_parameters"]
+
 # misc (issue 26): submodules not imported yet (train.node_strategy_pb2, train.train_thor) load on first use
 from ..missing_names import module_getattr as _module_getattr  # noqa: E402
 

@@ -28,8 +28,10 @@ time in a private descriptor pool (``core.protofile``)::
       repeated ParallelLayoutItem parallel_layout_item = 3;
     }
 
-Importing this module needs the ``protobuf`` package (ImportError naming it otherwise).
+The classes are built on first use, which needs the ``protobuf`` package (ImportError naming it otherwise).
 """
+import functools
+
 from ..core.protofile import add_field, field_types, file_descriptor_proto, message_classes
 
 _WHAT = "strategy file"
@@ -76,6 +78,17 @@ def _file_descriptor():
 
 
 _NAMES = [*_DIMS, *_MESSAGES]
-globals().update(zip(_NAMES, message_classes(_file_descriptor(), [f"{_PACKAGE}.{name}" for name in _NAMES], _WHAT)))
 
 __all__ = sorted(_NAMES)
+
+
+@functools.lru_cache(maxsize=None)
+def _classes() -> dict:
+    return dict(zip(_NAMES, message_classes(_file_descriptor(), [f"{_PACKAGE}.{name}" for name in _NAMES], _WHAT)))
+
+
+def __getattr__(name: str):
+    """The message class ``name``, built on first use (it needs protobuf: ImportError naming it otherwise)."""
+    if name in _NAMES:
+        return _classes()[name]
+    raise AttributeError(f"module 'mindspore.train.node_strategy_pb2' has no attribute {name!r}")

@@ -458,13 +458,6 @@ def load(file_name: str, **kwargs) -> MindIRGraph:
     return read_mindir(file_name)
 
 
-# misc (issue 26): the distributed-checkpoint functions MindSpore also reaches from here (parallel.checkpoint_merge)
-from ..parallel.checkpoint_merge import (build_searched_strategy, load_distributed_checkpoint,  # noqa: E402
-                                         merge_sliced_parameter, sync_pipeline_shared_parameters)
-
-__all__ += ["load_distributed_checkpoint", "build_searched_strategy", "merge_sliced_parameter",
-            "sync_pipeline_shared_parameters"]
-
 # misc (issue 26): the checkpoint type names' tables and the argument checks MindSpore's module holds
 from .. import _checkparam as Validator  # noqa: E402,N812  (MindSpore's name)
 

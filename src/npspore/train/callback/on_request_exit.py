@@ -16,6 +16,9 @@ import signal
 
 from ... import log as _log
 from ..._checkparam import check_isinstance
+from ...context import get_context
+from ...export import export
+from ...export.graph import ExportError
 from ..serialization import load_checkpoint, save_checkpoint
 from .callback import Callback
 
@@ -49,7 +52,6 @@ class OnRequestExit(Callback):
         self.save_path = directory
         self.remote_config_file = config_file
         if save_ckpt or save_mindir:
-            from ...context import get_context
             folder = os.path.join(os.getcwd() if directory is None else directory, f"rank_{get_context('device_id')}")
             os.makedirs(folder, exist_ok=True)
             self.train_name = os.path.join(folder, f"{file_name}_train")
@@ -96,8 +98,6 @@ class OnRequestExit(Callback):
         if self.save_ckpt:
             save_checkpoint(network, ckpt_file_name=name)
         if self.save_mindir:
-            from ...export import export
-            from ...export.graph import ExportError
             try:
                 export(network, *inputs, file_name=name, file_format="MINDIR")
             except ExportError as error:   # a training network's Parameter updates: the checkpoint is saved

@@ -24,13 +24,16 @@ from ..common.parameter import Parameter
 from ..common.tensor import Tensor
 from ..communication.management import get_rank
 from ..core import parallel_context as _parallel
+from ..nn.cell import Cell
+from . import node_strategy_pb2
+from .serialization import load_checkpoint, load_param_into_net, save_checkpoint
 
 __all__ = ["build_searched_strategy", "merge_sliced_parameter", "merge_pipeline_strategys",
            "load_distributed_checkpoint", "transform_checkpoints", "sync_pipeline_shared_parameters"]
 
 
 def _messages():
-    from ..train import node_strategy_pb2
+    """The strategy-file messages (built when first used: they need the optional protobuf package)."""
     return node_strategy_pb2
 
 
@@ -306,8 +309,6 @@ def load_distributed_checkpoint(network, checkpoint_filenames=None, predict_stra
         ValueError: if a file is missing or empty, the number of files is not the training's device count, a
             layout is one npspore does not merge, or ``format`` is ``"safetensors"``.
     """
-    from ..nn.cell import Cell
-    from ..train.serialization import load_checkpoint, load_param_into_net
     if format not in ("safetensors", "ckpt") or output_format not in ("safetensors", "ckpt"):
         raise ValueError("For 'load_distributed_checkpoint', 'format' and 'output_format' must be 'ckpt' or "
                          f"'safetensors', but got {format}.")
@@ -317,10 +318,10 @@ def load_distributed_checkpoint(network, checkpoint_filenames=None, predict_stra
     check_isinstance("network", network, Cell)
     checkpoint_filenames = _checked_checkpoint_files(checkpoint_filenames)
     predict = _predict_layouts(predict_strategy)
-    if train_strategy_filename is None:
-        from .auto_parallel import AutoParallel
-        train_strategy_filename = (network._save_strategy_file_path if isinstance(network, AutoParallel)
-                                   else _parallel.recorded_value("strategy_ckpt_load_file", ""))
+    if train_strategy_filename is None:   # an AutoParallel's saved path, else the context's
+        train_strategy_filename = getattr(network, "_save_strategy_file_path", None)
+        if train_strategy_filename is None:
+            train_strategy_filename = _parallel.recorded_value("strategy_ckpt_load_file", "")
     train = build_searched_strategy(train_strategy_filename)
     if not train:
         return True
@@ -389,7 +390,6 @@ def transform_checkpoints(src_checkpoints_dir: str, dst_checkpoints_dir: str, ck
             or a strategy has several pipeline stages.
         TypeError: if ``ckpt_prefix`` is not a str.
     """
-    from ..train.serialization import load_checkpoint, save_checkpoint
     sources = _rank_checkpoints(src_checkpoints_dir)
     if not sources:
         raise ValueError("For 'transform_checkpoints', the 'src_checkpoints_dir' can not be empty.")
@@ -433,7 +433,6 @@ def sync_pipeline_shared_parameters(net) -> None:
     Raises:
         TypeError: if ``net`` is not a Cell.
     """
-    from ..nn.cell import Cell
     if not isinstance(net, Cell):
         raise TypeError(f"For 'sync_pipeline_shared_parameters', the argument 'net' must be a Cell, but got "
                         f"{type(net)}.")
