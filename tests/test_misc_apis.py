@@ -912,3 +912,11 @@ def test_small_private_names():
     assert (warn(), warn(), warnings) == (None, None, ["w"])   # log_action_once
     import npspore.multiprocessing as mp
     assert mp.get_context("spawn").Process is not None and issubclass(mp.Process, object)
+
+
+def test_auto_parallel_refuses_several_processes(monkeypatch):
+    # mpiexec -n 2: each process would train its own copy (MindSpore splits the network): a clear error instead
+    import npspore.parallel.auto_parallel as auto_parallel
+    monkeypatch.setattr(auto_parallel, "get_group_size", lambda: 2)
+    with pytest.raises(NotImplementedError, match="training across 2 processes .* is not supported in npspore"):
+        AutoParallel(nn.Dense(2, 2))

@@ -47,6 +47,8 @@ class AutoParallel(Cell):
 
     Raises:
         ValueError: if ``parallel_mode`` is none of those.
+        NotImplementedError: in a group of several processes (after ``init()`` under ``mpiexec -n N``, N > 1):
+            npspore does not split a network across processes.
 
     Examples:
         >>> parallel_net = AutoParallel(train_step, parallel_mode="semi_auto")
@@ -62,6 +64,11 @@ class AutoParallel(Cell):
         self._parallel_mode = parallel_mode
         self._global_rank = get_rank()
         self._device_num = get_group_size()
+        if self._device_num > 1:   # each process would train its own copy: model parallelism is not implemented
+            raise NotImplementedError(
+                f"For 'AutoParallel', training across {self._device_num} processes (semi-automatic/automatic "
+                "model parallelism) is not supported in npspore; on one process AutoParallel trains as the "
+                "network it wraps, and ParallelMode.DATA_PARALLEL trains across processes.")
         self._init_param_in_compile = True
         self._load_strategy_file_path = ""
         self._save_strategy_file_path = ""
