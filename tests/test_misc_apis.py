@@ -920,3 +920,19 @@ def test_auto_parallel_refuses_several_processes(monkeypatch):
     monkeypatch.setattr(auto_parallel, "get_group_size", lambda: 2)
     with pytest.raises(NotImplementedError, match="training across 2 processes .* is not supported in npspore"):
         AutoParallel(nn.Dense(2, 2))
+
+
+def test_parallel_shard_returns_the_function_on_one_process(monkeypatch):
+    import sys
+    shard_module = sys.modules["npspore.parallel.shard"]   # the attribute parallel.shard is the function
+    net = nn.Dense(2, 2)
+
+    def double(x):
+        return x * 2
+
+    # MindSpore 2.10 on one process: shard(net, ...) is net, shard(function, ...) the function
+    assert ms.parallel.shard(net, in_strategy=((1, 1),)) is net
+    assert ms.parallel.shard(double, in_strategy=((1, 1),)) is double
+    monkeypatch.setattr(shard_module, "get_group_size", lambda: 2)
+    with pytest.raises(NotImplementedError, match="splitting 'double' across 2 processes"):
+        ms.parallel.shard(double, in_strategy=((1, 1),))

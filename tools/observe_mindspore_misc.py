@@ -517,7 +517,18 @@ def small_private_cases():
     show("log_action_once", lambda: (warn(), warn(), warnings))
 
 
+def shard_cases():
+    net = nn.Dense(2, 2)
+
+    def double(x):
+        return x * 2
+
+    show("parallel_shard_one_process", lambda: (ms.parallel.shard(net, in_strategy=((1, 1),)) is net,
+                                                ms.parallel.shard(double, in_strategy=((1, 1),)) is double))
+
+
 if __name__ == "__main__":
+    shard_cases()
     small_private_cases()
     on_request_exit_cases()
     no_device_cases()

@@ -15,7 +15,8 @@ from .auto_parallel import AutoParallel  # noqa: E402
 from ..train.distributed_checkpoint import (build_searched_strategy, load_distributed_checkpoint,  # noqa: E402
                                merge_pipeline_strategys, merge_sliced_parameter, sync_pipeline_shared_parameters,
                                transform_checkpoints)
-__all__ += ["Layout", "AutoParallel", "build_searched_strategy", "load_distributed_checkpoint",
+from .shard import shard  # noqa: E402
+__all__ += ["shard", "Layout", "AutoParallel", "build_searched_strategy", "load_distributed_checkpoint",
             "merge_pipeline_strategys", "merge_sliced_parameter", "transform_checkpoints",
             "sync_pipeline_shared_parameters"]
 
