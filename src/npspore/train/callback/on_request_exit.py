@@ -18,7 +18,6 @@ from ... import log as _log
 from ..._checkparam import check_isinstance
 from ...context import get_context
 from ...export import export
-from ...export.graph import ExportError
 from ..serialization import load_checkpoint, save_checkpoint
 from .callback import Callback
 
@@ -100,5 +99,5 @@ class OnRequestExit(Callback):
         if self.save_mindir:
             try:
                 export(network, *inputs, file_name=name, file_format="MINDIR")
-            except ExportError as error:   # a training network's Parameter updates: the checkpoint is saved
+            except ValueError as error:   # ExportError: a training network's Parameter updates; the checkpoint is saved
                 _log.error(f"OnRequestExit saved {name}.ckpt but not {name}.mindir: {error}")
