@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import log as _log
+from ..core.logs import mindspore_log
 from .tensor import Tensor
 
 __all__ = ["RowTensor", "COOTensor"]
@@ -214,7 +214,7 @@ class COOTensor(_SparseParts):
         """The entries divided by ``other`` (a dense Tensor of the same shape) at their positions; logs
         MindSpore's warning that zeros elsewhere in ``other`` are ignored."""
         operand = self._dense_operand(other, "divide")
-        _log.warning("For sparse divide, zero values in the dense tensor are ignored.")
+        mindspore_log().warning("For sparse divide, zero values in the dense tensor are ignored.")
         return self._with_values(self._values.asnumpy() / operand)
 
     def __repr__(self) -> str:

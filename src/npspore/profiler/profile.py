@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from .. import log as _log
+from ..core.logs import mindspore_log
 from .profiling import Profiler
 from .schedule import ProfilerAction
 
@@ -69,10 +69,10 @@ def tensorboard_trace_handler(dir_name: str | None = None, worker_name: str | No
         Callable, the handler to pass as ``profile(on_trace_ready=...)``.
     """
     if not isinstance(analyse_flag, bool):
-        _log.warning("analyse_flag is not bool, set by default.")
+        mindspore_log().warning("analyse_flag is not bool, set by default.")
         analyse_flag = True
     if not isinstance(async_mode, bool):
-        _log.warning("async_mode is not bool, set by default.")
+        mindspore_log().warning("async_mode is not bool, set by default.")
     return _TraceHandler("./data" if dir_name is None else dir_name, analyse_flag)
 
 
@@ -108,7 +108,7 @@ class profile:  # noqa: N801  (MindSpore's name)
                             pcie=pcie, sync_enable=sync_enable, record_shapes=record_shapes,
                             experimental_config=experimental_config)
         if schedule is not None and not callable(schedule):
-            _log.warning("schedule is not Callable, set by default.")
+            mindspore_log().warning("schedule is not Callable, set by default.")
             schedule = None
         self.schedule = schedule or _record_every_step
         self.on_trace_ready = on_trace_ready
@@ -133,12 +133,12 @@ class profile:  # noqa: N801  (MindSpore's name)
             elif action == "clear":
                 self._recorder = None
             else:
-                _log.warning(action)
+                mindspore_log().warning(action)
 
     def start(self) -> None:
         """Start profiling (at the schedule's current step)."""
         if self._has_started:
-            _log.warning("The profile has already started. Do not turn on again in the open state.")
+            mindspore_log().warning("The profile has already started. Do not turn on again in the open state.")
             return
         self._has_started = True
         self._transit(_NONE, self.current_action)
@@ -146,7 +146,7 @@ class profile:  # noqa: N801  (MindSpore's name)
     def stop(self) -> None:
         """Stop profiling; a cycle being recorded is handed to ``on_trace_ready``."""
         if not self._has_started:
-            _log.error("The profile has not started. Do not turn off again in the closed state.")
+            mindspore_log().error("The profile has not started. Do not turn off again in the closed state.")
             return
         self._has_started = False
         self._transit(self.current_action, None)
@@ -154,7 +154,7 @@ class profile:  # noqa: N801  (MindSpore's name)
     def step(self) -> None:
         """End a step: move to the schedule's next action (starting, saving or ending a cycle)."""
         if not self._has_started:
-            _log.error("profile is stopped, step takes no effect!")
+            mindspore_log().error("profile is stopped, step takes no effect!")
             return
         if self._recorder is not None:
             self._recorder.step()

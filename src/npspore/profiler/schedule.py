@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from enum import Enum
 
-from .. import log as _log
+from ..core.logs import mindspore_log
 
 __all__ = ["ProfilerAction", "Schedule"]
 
@@ -23,7 +23,7 @@ class ProfilerAction(Enum):
 
 def _checked(name: str, value, minimum: int, default: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
-        _log.warning(f"Parameter '{name}' should be of type int, but got {type(value).__name__}. "
+        mindspore_log().warning(f"Parameter '{name}' should be of type int, but got {type(value).__name__}. "
                      f"reset to int {default}.")
         return default
     return value
@@ -54,7 +54,7 @@ class Schedule:
         self.repeat = _checked("repeat", repeat, 0, 0)
         self.skip_first = _checked("skip_first", skip_first, 0, 0)
         if self.warmup == 0:
-            _log.warning("Profiler won't be using warmup, this can skew profiler results")
+            mindspore_log().warning("Profiler won't be using warmup, this can skew profiler results")
 
     def __call__(self, step: int) -> ProfilerAction:
         """The action of step ``step`` (counted from 0).

@@ -18,7 +18,7 @@ import os
 
 import numpy as np
 
-from .. import log as _log
+from ..core.logs import mindspore_log
 from .._checkparam import check_isinstance
 from ..common.parameter import Parameter
 from ..common.tensor import Tensor
@@ -346,10 +346,10 @@ def load_distributed_checkpoint(network, checkpoint_filenames=None, predict_stra
             whole = _split(param.name, whole, predict[param.name], get_rank())
         loaded[param.name] = Parameter(Tensor(whole), param.name)
     if not_in_strategy:
-        _log.warning(f"For 'load_distributed_checkpoint', {not_in_strategy} parameters in network are not in the "
+        mindspore_log().warning(f"For 'load_distributed_checkpoint', {not_in_strategy} parameters in network are not in the "
                      "slice strategy, you can check whether 'predict_strategy' or 'train_strategy_filename' is correct.")
     if not_in_checkpoint:
-        _log.warning(f"For 'load_distributed_checkpoint', {not_in_checkpoint} parameters in network and slice "
+        mindspore_log().warning(f"For 'load_distributed_checkpoint', {not_in_checkpoint} parameters in network and slice "
                      "strategy but not in the checkpoint file, please check whether 'checkpoint_filenames' is correct.")
     load_param_into_net(network, loaded, strict_load=strict_load)
     return True

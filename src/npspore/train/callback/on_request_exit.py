@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 import signal
 
-from ... import log as _log
+from ...core.logs import mindspore_log
 from ..._checkparam import check_isinstance
 from ...context import get_context
 from ...export import export
@@ -100,4 +100,4 @@ class OnRequestExit(Callback):
             try:
                 export(network, *inputs, file_name=name, file_format="MINDIR")
             except ValueError as error:   # ExportError: a training network's Parameter updates; the checkpoint is saved
-                _log.error(f"OnRequestExit saved {name}.ckpt but not {name}.mindir: {error}")
+                mindspore_log().error(f"OnRequestExit saved {name}.ckpt but not {name}.mindir: {error}")
