@@ -71,7 +71,7 @@ class Layout:
                                  f"but got {len(rank_list)} and {devices}.")
         self._device_shape = device_matrix
         self._alias_name = alias_name
-        self._tensor_map = None
+        self._tensor_map: tuple | None = None
         self._rank_list = rank_list
 
     def _axis(self, name: str, used: list) -> int:
@@ -92,7 +92,7 @@ class Layout:
             ValueError: if a name is not an axis of the layout or is used twice.
         """
         used: list = []
-        mapped = []
+        mapped: list = []
         for dim in tensor_map:
             if isinstance(dim, tuple):
                 mapped.append(tuple(self._axis(name, used) for name in dim))
