@@ -157,9 +157,14 @@ def check_float_range(arg_value: Any, lower_limit: float, upper_limit: float, re
     Raises:
         TypeError: if it is not a float. ValueError: if it is outside the range.
     """
+    return _check_range(arg_value, lower_limit, upper_limit, rel, float, arg_name, prim_name)
+
+
+def _check_range(arg_value: Any, lower_limit: float, upper_limit: float, rel: int, kind: type,
+                 arg_name: str | None, prim_name: str | None) -> Any:
     subject = "The 'parameter'" if arg_name is None and prim_name is None else _subject(arg_name, prim_name)
-    if not isinstance(arg_value, float):
-        raise TypeError(f"{subject} must be 'float',  but got '{type(arg_value).__name__}'.")
+    if not isinstance(arg_value, kind) or isinstance(arg_value, bool):
+        raise TypeError(f"{subject} must be '{kind.__name__}',  but got '{type(arg_value).__name__}'.")
     left = rel in (INC_LEFT, INC_BOTH)
     right = rel in (INC_RIGHT, INC_BOTH)
     inside = ((lower_limit <= arg_value) if left else (lower_limit < arg_value)) and \
@@ -168,3 +173,92 @@ def check_float_range(arg_value: Any, lower_limit: float, upper_limit: float, re
         raise ValueError(f"{subject} must be in range of {'[' if left else '('}{lower_limit}, {upper_limit}"
                          f"{']' if right else ')'}, but got {arg_value} with type '{type(arg_value).__name__}'.")
     return arg_value
+
+
+# misc (issue 26): the relations and the remaining checks programs call
+EQ, NE, LT, LE, GT, GE = 1, 2, 3, 4, 5, 6
+_RELATIONS = {EQ: ("=", lambda a, b: a == b), NE: ("!=", lambda a, b: a != b), LT: ("<", lambda a, b: a < b),
+              LE: ("<=", lambda a, b: a <= b), GT: (">", lambda a, b: a > b), GE: (">=", lambda a, b: a >= b)}
+
+
+def check_int_range(arg_value: Any, lower_limit: int, upper_limit: int, rel: int, arg_name: str | None = None,
+                    prim_name: str | None = None) -> int:
+    """``arg_value`` if it is an int within ``lower_limit`` .. ``upper_limit`` (ends included as ``rel`` says).
+
+    Raises:
+        TypeError: if it is not an int. ValueError: if it is outside the range.
+    """
+    return _check_range(arg_value, lower_limit, upper_limit, rel, int, arg_name, prim_name)
+
+
+def check(arg_name: str, arg_value: Any, value_name: str, value: Any, rel: int = EQ, prim_name: str | None = None,
+          excp_cls: type = ValueError) -> Any:
+    """``arg_value`` if it stands in relation ``rel`` (``EQ``, ``GT`` ...) to ``value`` (named ``value_name``).
+
+    Raises:
+        excp_cls: ``For 'P', the 'a' should be = b: 2, but got 1.``
+    """
+    symbol, holds = _RELATIONS[rel]
+    if not holds(arg_value, value):
+        prefix = f"For '{prim_name}', the" if prim_name else "The"
+        subject = f"{prefix} '{arg_name}'" if " " not in arg_name else f"{prefix} {arg_name}"
+        raise excp_cls(f"{subject} should be {symbol} {value_name}: {value}, but got {arg_value}.")
+    return arg_value
+
+
+def check_number(arg_name: str, arg_value: Any, value: Any, rel: int, prim_name: str | None) -> Any:
+    """``arg_value`` if it stands in relation ``rel`` to the number ``value``.
+
+    Raises:
+        ValueError: ``For 'P', the argument 'a' must > 2, but got 1.``
+    """
+    symbol, holds = _RELATIONS[rel]
+    if not holds(arg_value, value):
+        raise ValueError(f"For '{prim_name}', the argument '{arg_name}' must {symbol} {value}, but got {arg_value}.")
+    return arg_value
+
+
+def check_string(arg_value: Any, valid_values: Any, arg_name: str | None = None, prim_name: str | None = None) -> str:
+    """``arg_value`` if it is a str among ``valid_values``.
+
+    Raises:
+        ValueError: if it is not.
+    """
+    prefix = f"For '{prim_name}', the" if prim_name else "The"
+    if not (isinstance(arg_value, str) and arg_value in valid_values):
+        raise ValueError(f"{prefix} '{arg_name or 'parameter'}' must be str and must be in '{valid_values}', "
+                         f"but got '{arg_value}'.")
+    return arg_value
+
+
+def check_type_name(arg_name: str, arg_type: Any, valid_types: Any, prim_name: str | None) -> Any:
+    """``arg_type`` (a dtype; a tensor type's element type) if it is one of ``valid_types``.
+
+    Raises:
+        TypeError: ``For 'P', the 'a' should be one of [mindspore.float32, ...], but got 'mindspore.int32'.``
+    """
+    valid_types = valid_types if isinstance(valid_types, (list, tuple, set)) else (valid_types,)
+    if hasattr(arg_type, "element_type"):   # a tensor type: its element's
+        arg_type = arg_type.element_type()
+    if arg_type not in valid_types:
+        names = [t.__name__ if hasattr(t, "__name__") else t for t in valid_types]
+        prefix = f"For '{prim_name}', the" if prim_name else "The"
+        shown = arg_type.__name__ if hasattr(arg_type, "__name__") else repr(arg_type)
+        raise TypeError(f"{prefix} '{arg_name}' should be {'one of ' if len(valid_types) > 1 else ''}"
+                        f"{names if len(valid_types) > 1 else names[0]}, but got '{shown}'.")
+    return arg_type
+
+
+def check_isinstance(arg_name: str, arg_value: Any, classes: Any) -> Any:
+    """``arg_value`` if it is an instance of ``classes``.
+
+    Raises:
+        ValueError: ``The parameter 'net' must be isinstance of <class ...>, but got 1.`` (MindSpore's type).
+    """
+    if not isinstance(arg_value, classes):
+        raise ValueError(f"The parameter '{arg_name}' must be isinstance of {classes}, but got {arg_value}.")
+    return arg_value
+
+
+__all__ += ["EQ", "NE", "LT", "LE", "GT", "GE", "check_int_range", "check", "check_number", "check_string",
+            "check_type_name", "check_isinstance"]

@@ -176,3 +176,29 @@ __all__ += ["ParallelMode", "set_auto_parallel_context", "get_auto_parallel_cont
 from .core.ps_context import get_ps_context, reset_ps_context, set_ps_context  # noqa: E402
 
 __all__ += ["set_ps_context", "get_ps_context", "reset_ps_context"]
+
+
+# misc (issue 26): mindspore.get_current_device
+class DeviceInfo(tuple):
+    """``(device_target, device_id)``, as ``get_current_device`` returns it."""
+
+    def __new__(cls, device_target: str, device_id: int) -> DeviceInfo:
+        return super().__new__(cls, (device_target, device_id))
+
+    @property
+    def device_target(self) -> str:
+        """The device target (``'CPU'``, unless ``set_device`` named another)."""
+        return self[0]
+
+    @property
+    def device_id(self) -> int:
+        """The device id."""
+        return self[1]
+
+
+def get_current_device() -> DeviceInfo:
+    """The device target and id set by ``set_device``/``set_context`` (``('CPU', 0)`` by default)."""
+    return DeviceInfo(get_context("device_target"), get_context("device_id"))
+
+
+__all__ += ["get_current_device"]

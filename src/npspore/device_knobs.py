@@ -44,3 +44,54 @@ def launch_blocking() -> None:
 
 def synchronize() -> None:
     """Wait for the device's queued work: npspore has none (each op completes when it returns)."""
+
+
+# misc (issue 26): the memory pool's statistics. MindSpore documents them for its CPU backend as always 0 (an empty
+# dictionary for memory_stats); npspore has no device memory pool either: its arrays are NumPy's.
+def _memory_stats_of_an_empty_pool() -> dict:
+    return {"total_reserved_memory": 0, "total_allocated_memory": 0, "total_idle_memory": 0,
+            "total_eager_free_memory": 0, "max_reserved_memory": 0, "max_allocated_memory": 0,
+            "common_mem_pool_stats": {"block_unit_size": 0, "block_counts": 0, "blocks_info": {}},
+            "persistent_mem_pool_stats": {"block_counts": 0, "block_unit_size": 0, "blocks_info": {}}}
+
+
+def memory_stats() -> dict:
+    """The memory pool's statistics: all zero, as MindSpore's CPU backend reports (npspore has no pool)."""
+    return _memory_stats_of_an_empty_pool()
+
+
+def memory_allocated() -> int:
+    """Bytes the memory pool has handed out: 0 (see :func:`memory_stats`)."""
+    return 0
+
+
+def max_memory_allocated() -> int:
+    """The peak of :func:`memory_allocated`: 0."""
+    return 0
+
+
+def memory_reserved() -> int:
+    """Bytes the memory pool holds: 0 (see :func:`memory_stats`)."""
+    return 0
+
+
+def max_memory_reserved() -> int:
+    """The peak of :func:`memory_reserved`: 0."""
+    return 0
+
+
+def reset_peak_memory_stats() -> None:
+    """Reset the peaks of the pool's statistics (they stay 0)."""
+
+
+def reset_max_memory_allocated() -> None:
+    """Reset the peak of :func:`memory_allocated` (it stays 0)."""
+
+
+def reset_max_memory_reserved() -> None:
+    """Reset the peak of :func:`memory_reserved` (it stays 0)."""
+
+
+def empty_cache() -> None:
+    """Release the memory MindSpore's device pool caches: npspore's arrays are freed by NumPy when no longer
+    referenced, so nothing is cached."""

@@ -57,3 +57,35 @@ def error(msg: Any, *args: Any, **kwargs: Any) -> None:
 def critical(msg: Any, *args: Any, **kwargs: Any) -> None:
     """Log ``msg % args`` at CRITICAL level."""
     _logger().critical(msg, *args, stacklevel=2, **kwargs)
+
+
+# misc (issue 26)
+class _LogActionOnce:
+    """Decorate a function so that the warnings ``logger`` logs while it runs are logged the first time only
+    (per ``key``), or never with ``no_warning`` (MindSpore's private helper).
+
+    Args:
+        logger: an object with a ``warning`` method (npspore's ``log`` module, a ``logging.Logger`` ...).
+        key (str): what "the first time" counts.
+        no_warning (bool): silence the warnings every time. Default: ``False``.
+    """
+
+    is_logged: dict = {}
+
+    def __init__(self, logger: Any, key: str, no_warning: bool = False) -> None:
+        self.logger, self.key, self.no_warning = logger, key, no_warning
+
+    def __call__(self, func: Any) -> Any:
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            if not hasattr(self.logger, "warning"):
+                return func(*args, **kwargs)
+            original = self.logger.warning
+            if self.no_warning or self.key in _LogActionOnce.is_logged:
+                self.logger.warning = lambda *_args, **_kwargs: None
+            else:
+                _LogActionOnce.is_logged[self.key] = True
+            try:
+                return func(*args, **kwargs)
+            finally:
+                self.logger.warning = original
+        return wrapper

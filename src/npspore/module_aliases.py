@@ -46,6 +46,8 @@ MODULE_ALIASES: dict[str, str] = {
     "ops.operations.math_ops": "ops.operations",
     "ops.operations.array_ops": "ops.operations",
     "ops.operations._inner_ops": "ops.operations",
+    # misc (issue 26)
+    "train.train_thor.dataset_helper": "train.dataset_helper",
 }
 
 

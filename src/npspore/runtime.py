@@ -68,3 +68,6 @@ from .core.special_np import digamma, erfc, lgamma, trigamma  # noqa: E402,F401
 
 # MindSpore's ``mindspore.runtime`` device knobs, which user scripts import from here.
 from .device_knobs import launch_blocking, set_memory, synchronize  # noqa: E402,F401
+from .device_knobs import (empty_cache, max_memory_allocated, max_memory_reserved, memory_allocated,  # noqa: E402,F401
+                           memory_reserved, memory_stats, reset_max_memory_allocated, reset_max_memory_reserved,
+                           reset_peak_memory_stats)

@@ -400,3 +400,7 @@ def _assignment(arr, num):
         return arr.reshape(())
     arr[:] = num[:] if isinstance(num, np.ndarray) else num
     return arr
+
+
+# misc (issue 26): MindSpore's private name of the table of initializer names (lowercase name -> class)
+_INITIALIZER_ALIAS = _ALIASES

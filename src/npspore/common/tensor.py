@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from .symbol import Symbol
 from .. import shape_rules
 from ..compiler.kernel import CapturedAvals
 from ..compiler.library import LIBRARY, RECORDERS, check_not_traced, note_copy, note_read
@@ -84,9 +85,11 @@ def _array_from_python(input_data) -> np.ndarray:
 
 
 def _placeholder_shape(shape) -> tuple:
-    """A placeholder's shape with ``None`` read as ``-1`` (a dynamic dim)."""
+    """A placeholder's shape with ``None`` (or a ``Symbol``) read as ``-1`` (a dynamic dim)."""
     if isinstance(shape, int):
         shape = (shape,)
+    if isinstance(shape, (tuple, list)):
+        shape = [None if isinstance(d, Symbol) else d for d in shape]
     if not isinstance(shape, (tuple, list)) or not all(
             d is None or (isinstance(d, int) and not isinstance(d, bool) and d >= -1) for d in shape):
         raise TypeError(f"For 'Tensor', the 'shape' should be a tuple or list of non-negative int or None, "

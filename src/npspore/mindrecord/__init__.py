@@ -11,4 +11,8 @@ from ..missing_names import module_getattr as _module_getattr
 
 __all__ = ["FileWriter", "FileReader", *_errors.__all__]
 
+# misc (issue 26)
+from .cifar10_to_mr import Cifar10ToMR  # noqa: E402
+__all__ += ["Cifar10ToMR"]
+
 __getattr__ = _module_getattr("mindspore.mindrecord", globals())

@@ -73,3 +73,13 @@ class MRMCommitError(MindRecordException):
     """A writer used in the wrong order (writing before a schema, after a commit)."""
 
     prefix = "Failed to commit. "
+
+
+# misc (issue 26): the error of a dataset folder lacking its files (Cifar10ToMR)
+class PathNotExistsError(MindRecordException):
+    """A path a converter needs does not exist."""
+
+    prefix = "Invalid path. "
+
+
+__all__ += ["PathNotExistsError"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..common import dtype as mstype
 from ..compiler.library import LIBRARY
+from ..core.parallel_layout import Layout
 from ..common.tensor import _axis, _np_dtype
 from . import eager
 from .eager import run
@@ -71,6 +72,64 @@ class Primitive:
         if not isinstance(mode, bool):
             raise TypeError(f"The input value must be a bool, but got {type(mode).__name__}.")
         return self.add_prim_attr("recompute", mode)
+
+    # misc (issue 26): sharding strategies, recorded as MindSpore records them (one process runs here)
+    def shard(self, in_strategy=None, out_strategy=None):
+        """Record the split strategy of the inputs (and outputs) as MindSpore does, as the attributes
+        ``in_strategy``/``out_strategy`` (tuples of ints) or ``in_layout``/``out_layout`` (``parallel.Layout``
+        s, as their dictionaries without ``rank_list``). npspore runs one process: the op computes as before.
+
+        Args:
+            in_strategy (tuple): one tuple of ints or one ``Layout`` per input. Default: ``None``.
+            out_strategy (tuple): the same for the outputs. Default: ``None``.
+
+        Returns:
+            Primitive, this primitive.
+
+        Raises:
+            TypeError: if a strategy is not a tuple, or an element is neither a tuple of ints nor a ``Layout``.
+            ValueError: if ``out_strategy`` is given without ``in_strategy``, or one strategy uses layouts and
+                the other tuples.
+        """
+        kinds = [_strategy_kind(self.name, strategy, role)
+                 for strategy, role in ((in_strategy, "in_strategy"), (out_strategy, "out_strategy"))]
+        if in_strategy is None and out_strategy is not None:
+            raise ValueError(f"The out_strategy of {self.name} is {out_strategy}, need to set in_strategy, "
+                             f"but got none")
+        if None not in kinds and kinds[0] != kinds[1]:
+            raise ValueError("The in_strategy type must equal to the out_strategy type, "
+                             "one using tuple(tuple) and the other using tuple(Layout) is not allowed.")
+        for strategy, role, kind in ((in_strategy, "in", kinds[0]), (out_strategy, "out", kinds[1])):
+            if kind == "layout":
+                self.add_prim_attr(f"{role}_layout", tuple(
+                    {key: value for key, value in layout.to_dict().items() if key != "rank_list"}
+                    for layout in strategy))
+            elif kind == "tuple":
+                self.add_prim_attr(f"{role}_strategy", strategy)
+        return self
+
+
+def _strategy_kind(prim_name, strategy, role):
+    """``'layout'`` or ``'tuple'``: what the sharding ``strategy`` is made of (None when it is None or empty)."""
+    if strategy is None:
+        return None
+    if not isinstance(strategy, tuple):
+        raise TypeError(f"{role} must be tuple type, but got:{type(strategy)}")
+    kinds = set()
+    for element in strategy:
+        if isinstance(element, Layout):
+            kinds.add("layout")
+        elif isinstance(element, tuple):
+            for value in element:
+                if not isinstance(value, int):
+                    raise TypeError(f"The {role}: {strategy} of {prim_name} is not valid, the value of strategy "
+                                    f"must be int type, but got:{type(value)}")
+            kinds.add("tuple")
+        else:
+            raise TypeError(f"The element of strategy must be tuple/Layout type, but got:{type(element)}")
+    if len(kinds) > 1:
+        raise TypeError(f"{role} item must be all tuple type or all Layout type.")
+    return kinds.pop() if kinds else None
 
 
 LIBRARY.register_recomputed(lambda value: isinstance(value, Primitive) and value.attrs.get("recompute") is True)

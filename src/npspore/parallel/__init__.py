@@ -9,4 +9,15 @@ from .algo_parameters import get_algo_parameters, reset_algo_parameters, set_alg
 
 __all__ = ["set_algo_parameters", "get_algo_parameters", "reset_algo_parameters"]
 
+# misc (issue 26)
+from ..core.parallel_layout import Layout  # noqa: E402
+from .auto_parallel import AutoParallel  # noqa: E402
+from ..train.distributed_checkpoint import (build_searched_strategy, load_distributed_checkpoint,  # noqa: E402
+                               merge_pipeline_strategys, merge_sliced_parameter, sync_pipeline_shared_parameters,
+                               transform_checkpoints)
+from .shard import shard  # noqa: E402
+__all__ += ["shard", "Layout", "AutoParallel", "build_searched_strategy", "load_distributed_checkpoint",
+            "merge_pipeline_strategys", "merge_sliced_parameter", "transform_checkpoints",
+            "sync_pipeline_shared_parameters"]
+
 __getattr__ = module_getattr("mindspore.parallel", globals())

@@ -126,8 +126,7 @@ class Profiler:
             None. The files are in the newest ``*_ascend_ms`` folder of ``output_path``.
         """
         self.stop()
-        stamp = time.strftime("%Y%m%d%H%M%S") + f"{(time.time_ns() // 1_000_000) % 1000:03d}"
-        folder = os.path.join(self.output_path, f"{socket.gethostname()}_{os.getpid()}_{stamp}_ascend_ms")
+        folder = _new_folder(self.output_path)
         os.makedirs(os.path.join(folder, "FRAMEWORK"), exist_ok=True)
         os.makedirs(os.path.join(folder, "ASCEND_PROFILER_OUTPUT"), exist_ok=True)
         self._write_tables(os.path.join(folder, "FRAMEWORK"))
@@ -193,6 +192,18 @@ class Profiler:
                 busy = sum(duration for _, _, _, duration, s in self._records if s == step)
                 writer.writerow([step, _number(busy / 1000), 0, 0, 0, _number(max(end - begin - busy, 0) / 1000),
                                  0, 0, 0, 0])
+
+
+def _new_folder(output_path: str) -> str:
+    """``<output_path>/<host>_<pid>_<time in ms>_ascend_ms``, a folder no earlier analysis wrote (two analyses
+    in one millisecond, as ``profile`` cycles can be, take the next free millisecond)."""
+    milliseconds = time.time_ns() // 1_000_000
+    while True:
+        stamp = time.strftime("%Y%m%d%H%M%S", time.localtime(milliseconds // 1000)) + f"{milliseconds % 1000:03d}"
+        folder = os.path.join(output_path, f"{socket.gethostname()}_{os.getpid()}_{stamp}_ascend_ms")
+        if not os.path.exists(folder):
+            return folder
+        milliseconds += 1
 
 
 def _number(value: float) -> str:

@@ -24,3 +24,20 @@ if not _typing.TYPE_CHECKING:
 from .confusion_metric import ConfusionMatrixMetric  # noqa: E402,F401
 if not _typing.TYPE_CHECKING:
     __all__ += ["ConfusionMatrixMetric"]
+
+# misc (issue 26): the distributed-checkpoint functions, which MindSpore also has in train.serialization
+# (distributed_checkpoint imports serialization, so serialization cannot import them itself)
+from .distributed_checkpoint import (build_searched_strategy, load_distributed_checkpoint,  # noqa: E402
+                                     merge_sliced_parameter, sync_pipeline_shared_parameters)
+
+for _name in ("build_searched_strategy", "load_distributed_checkpoint", "merge_sliced_parameter",
+              "sync_pipeline_shared_parameters"):
+    setattr(serialization, _name, globals()[_name])
+if not _typing.TYPE_CHECKING:
+    __all__ += ["build_searched_strategy", "load_distributed_checkpoint", "merge_sliced_parameter",
+                "sync_pipeline_shared_parameters"]
+
+# misc (issue 26): submodules not imported yet (train.node_strategy_pb2, train.train_thor) load on first use
+from ..missing_names import module_getattr as _module_getattr  # noqa: E402
+
+__getattr__ = _module_getattr("mindspore.train", globals())

@@ -456,3 +456,27 @@ def load(file_name: str, **kwargs) -> MindIRGraph:
     if unsupported:
         raise ValueError(f"For 'load', npspore reads neither encrypted nor obfuscated MindIR files, but got {unsupported}.")
     return read_mindir(file_name)
+
+
+# misc (issue 26): the checkpoint type names' tables and the argument checks MindSpore's module holds
+from .. import _checkparam as Validator  # noqa: E402,N812  (MindSpore's name)
+
+tensor_to_ms_type = {"Int8": mstype.int8, "UInt8": mstype.uint8, "Int16": mstype.int16, "UInt16": mstype.uint16,
+                     "Int32": mstype.int32, "UInt32": mstype.uint32, "Int64": mstype.int64, "UInt64": mstype.uint64,
+                     "Float16": mstype.float16, "Float32": mstype.float32, "Float64": mstype.float64,
+                     "Bool": mstype.bool_, "str": mstype.string, "BFloat16": mstype.bfloat16}
+_TENSOR_TO_NP_TYPE = {"Int8": np.int8, "UInt8": np.uint8, "Int16": np.int16, "UInt16": np.uint16, "Int32": np.int32,
+                      "UInt32": np.uint32, "Int64": np.int64, "UInt64": np.uint64, "Float16": np.float16,
+                      "Float32": np.float32, "Float64": np.float64, "Bool": np.bool_, "str": "U"}
+
+
+def tensor_to_np_type(tensor_type_str: str):
+    """The NumPy type of the checkpoint type name ``tensor_type_str`` (``"Float32"`` -> ``numpy.float32``,
+    ``"str"`` -> ``"U"``); None for an unknown name.
+
+    Raises:
+        TypeError: for ``"BFloat16"``: NumPy (and so npspore) has no bfloat16 type.
+    """
+    if tensor_type_str == "BFloat16":
+        raise TypeError("npspore cannot hold BFloat16 data: NumPy has no bfloat16 type.")
+    return _TENSOR_TO_NP_TYPE.get(tensor_type_str)

@@ -16,7 +16,7 @@ from npspore.ops import optimizer_ops
 from npspore.common import dtype as mstype
 from npspore.common.parameter import Parameter, ParameterTuple
 from npspore.common.tensor import Tensor
-from npspore.nn.cell import Cell
+from npspore.nn.optim.group_optimizer import Optimizer
 
 __all__ = ["AdamW", "Adam"]
 
@@ -70,7 +70,7 @@ def _groups(params, defaults):
     return found
 
 
-class AdamW(Cell):
+class AdamW(Optimizer):
     r"""Adam with decoupled weight decay (MindSpore's ``experimental.optim.AdamW``).
 
     At step ``t`` (``state_step``), for each Parameter ``p`` with gradient ``g`` (``-g`` with ``maximize``):
@@ -110,35 +110,36 @@ class AdamW(Cell):
 
     def __init__(self, params: Any, lr: Any = 1e-3, betas: tuple[float, float] = (0.9, 0.999), eps: float = 1e-8,
                  weight_decay: float = 1e-2, amsgrad: bool = False, *, maximize: bool = False) -> None:
-        super().__init__(auto_prefix=False)
         _check_defaults(lr, betas, eps, weight_decay)
         defaults = {"lr": lr, "betas": tuple(betas), "eps": eps, "weight_decay": weight_decay, "amsgrad": amsgrad,
                     "maximize": maximize}
-        self.param_groups = _groups(params, defaults)
-        self.parameters = ParameterTuple([p for group in self.param_groups for p in group["params"]])
+        super().__init__(_groups(params, defaults), defaults)
         self.exp_avg = self.parameters.clone(prefix="exp_avg", init="zeros")
         self.exp_avg_sq = self.parameters.clone(prefix="exp_avg_sq", init="zeros")
         self.max_exp_avg_sq = self.parameters.clone(prefix="max_exp_avg_sq", init="zeros")
         self.state_step = Parameter(Tensor(0, mstype.int32), name="state_step")
-        # one static tuple per Parameter: (lr, beta1, beta2, eps, weight_decay, amsgrad, maximize)
-        self.settings = tuple((float(_check_number(g["lr"], "lr")), float(g["betas"][0]), float(g["betas"][1]),
-                               float(g["eps"]), float(g["weight_decay"]), bool(g["amsgrad"]), bool(g["maximize"]))
-                              for g in self.param_groups for _ in g["params"])
+        # one static tuple per Parameter: (its group, beta1, beta2, eps, weight_decay, amsgrad, maximize); the
+        # learning rate is the group's Parameter self.lrs[group], which lr_scheduler changes between steps
+        self.settings = tuple((index, float(g["betas"][0]), float(g["betas"][1]), float(g["eps"]),
+                               float(g["weight_decay"]), bool(g["amsgrad"]), bool(g["maximize"]))
+                              for index, g in enumerate(self.param_groups) for _ in g["params"])
 
     def construct(self, gradients):
         ops.assign(self.state_step, self.state_step + 1)
         step = ops.cast(self.state_step, mstype.float32)
         for setting, param, grad, m, v, v_max in zip(self.settings, self.parameters, gradients, self.exp_avg,
                                                      self.exp_avg_sq, self.max_exp_avg_sq):
-            lr, beta1, beta2, eps, weight_decay, amsgrad, maximize = setting
-            adamw_update(param, m, v, v_max, grad, step, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize)
+            group, beta1, beta2, eps, weight_decay, amsgrad, maximize = setting
+            adamw_update(param, m, v, v_max, grad, step, self.lrs[group], beta1, beta2, weight_decay, eps, amsgrad,
+                         maximize)
         return True
 
 
 def adamw_update(param, m, v, v_max, grad, step, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize):
     """One AdamW step of ``param`` and its states ``m``, ``v`` (and ``v_max`` with ``amsgrad``), written in place
-    (the arguments of MindSpore's ``AdamW`` primitive); ``step`` is the number of this step, from 1."""
-    lr = Tensor(np.float32(lr))
+    (the arguments of MindSpore's ``AdamW`` primitive); ``step`` is the number of this step, from 1; ``lr`` a
+    number or a Tensor (the group's learning-rate Parameter)."""
+    lr = lr if isinstance(lr, Tensor) else Tensor(np.float32(lr))
     grad = -grad if maximize else grad
     decayed = param * (1 - lr * weight_decay)
     m_next = m * beta1 + grad * (1 - beta1)
@@ -171,11 +172,11 @@ class Adam(AdamW):
         ops.assign(self.state_step, self.state_step + 1)
         for setting, param, grad, m, v in zip(self.settings, self.parameters, gradients, self.exp_avg,
                                               self.exp_avg_sq):
-            lr, beta1, beta2, eps, weight_decay, _, maximize = setting
+            group, beta1, beta2, eps, weight_decay, _, maximize = setting
             grad = -grad if maximize else grad
             if weight_decay != 0.0:
                 grad = param * Tensor(np.float32(weight_decay)) + grad
             self.adam(param, m, v, ops.pow(Tensor(np.float32(beta1)), self.state_step),
-                      ops.pow(Tensor(np.float32(beta2)), self.state_step), Tensor(np.float32(lr)), beta1, beta2, eps,
+                      ops.pow(Tensor(np.float32(beta2)), self.state_step), self.lrs[group], beta1, beta2, eps,
                       grad)
         return True

@@ -197,3 +197,19 @@ def loss_value(outputs):
 
 
 _handle_loss = loss_value   # MindSpore's private name of it (train.callback._callback), which scripts import
+
+
+# misc (issue 26): the network MindSpore's checkpoint-graph callback fills (train.callback._set_cur_net)
+CUR_NET = None
+
+
+def set_cur_net(net) -> None:
+    """Record ``net`` as the network whose parameters MindSpore's GE checkpoint graph
+    (``exec_checkpoint_graph``) updates (``CUR_NET``). npspore has no such graph: the parameters are the
+    network's own arrays, so nothing else reads the record.
+
+    Args:
+        net (Cell): the training network.
+    """
+    global CUR_NET
+    CUR_NET = net
