@@ -380,6 +380,18 @@ def test_max_pool_gradient_written_into_a_used_buffer_equals_a_fresh_one(pool):
     np.testing.assert_array_equal(buffer, kernels_np.max_pool2d_grad(x, pooled, g, **pool))
 
 
+@pytest.mark.parametrize("padding", [(0, 0, 0, 0), (1, 1, 0, 2)])
+def test_convolution_columns_added_back_into_a_used_buffer_equal_a_fresh_array(padding):
+    from npspore.core import kernels_np
+
+    cols = RNG.standard_normal((1, 2 * 3 * 3, 3 * 7 * 6)).astype(np.float32)
+    shape = (3, 2, 9 - padding[0] - padding[1], 8 - padding[2] - padding[3])
+    buffer = np.full(shape, np.nan, np.float32)               # what a workspace buffer held before
+    fresh = kernels_np.col2im(cols, shape, (4, 2, 3, 3), padding=padding)
+    assert kernels_np.col2im(cols, shape, (4, 2, 3, 3), padding=padding, out=buffer) is buffer
+    np.testing.assert_array_equal(buffer, fresh)
+
+
 def test_convolution_columns_live_in_the_kernel_calls_workspace():
     from npspore.core import kernels_np
 

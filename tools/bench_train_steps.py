@@ -7,10 +7,11 @@ The workloads are ``train_workloads.py``'s (T1 LeNet-5 + Momentum, T2 embedding 
 T3 2-layer Transformer encoder + Adam, T4 MLP + Adam). Every framework starts from the same initial
 weights and trains on the same batches:
 
-* npspore: ``ms.jit(nn.TrainOneStepCell(...))`` at its default thread policy (one BLAS thread unless
-  the environment chose a count), the whole user-visible call timed;
+* npspore: ``ms.jit(nn.TrainOneStepCell(...))`` at its default thread policy (one BLAS thread, and the
+  products above ``core.matmul_split.MIN_FLOPS`` split across every core, unless the environment chose a
+  BLAS thread count), the whole user-visible call timed;
 * by hand: ``train_references.py``, careful NumPy with planned buffers and in-place updates, in this
-  process (so on npspore's BLAS threads);
+  process (so on npspore's BLAS threads, its large products split the same way);
 * PyTorch eager on 2 threads and JAX jit (its default: every core), when installed (``train_peers.py``).
 
 Before timing, the first three steps' losses of each are checked against the hand-written step run in

@@ -42,9 +42,11 @@ def im2col(x: np.ndarray, filter_shape: tuple, stride: tuple = (1, 1), padding: 
 
 
 def col2im(cols: np.ndarray, input_shape: tuple, filter_shape: tuple, stride: tuple = (1, 1),
-           padding: tuple = (0, 0, 0, 0), dilation: tuple = (1, 1), groups: int = 1) -> np.ndarray:
+           padding: tuple = (0, 0, 0, 0), dilation: tuple = (1, 1), groups: int = 1,
+           out: np.ndarray | None = None) -> np.ndarray:
     """The transpose of :func:`im2col`: each column entry added back at its input pixel, in an array of
-    ``input_shape`` (the batch dim from the column count).
+    ``input_shape`` (the batch dim from the column count; written into ``out``, an array of that shape and
+    the columns' dtype, when given).
 
     One strided add per kernel tap into a channel-major buffer (each tap's columns are one contiguous
     block there). Measured on LeNet's shapes (tools/bench_conv_pool.py) this beats ``np.add.at`` on
@@ -58,15 +60,26 @@ def col2im(cols: np.ndarray, input_shape: tuple, filter_shape: tuple, stride: tu
     oh = (hp - dilation[0] * (kh - 1) - 1) // stride[0] + 1
     ow = (wp - dilation[1] * (kw - 1) - 1) // stride[1] + 1
     taps = cols.reshape(groups * cg, kh, kw, -1, oh, ow)
-    grad = np.zeros((groups * cg, taps.shape[3], hp, wp), cols.dtype)
+    unpadded = padding == (0, 0, 0, 0)
+    if out is not None and unpadded:
+        grad = out.transpose(1, 0, 2, 3)       # channel-major, as the taps are
+        grad.fill(0)
+    else:
+        grad = np.zeros((groups * cg, taps.shape[3], hp, wp), cols.dtype)
     for i in range(kh):
         top = i * dilation[0]
         rows = slice(top, top + (oh - 1) * stride[0] + 1, stride[0])
         for j in range(kw):
             left = j * dilation[1]
             grad[:, :, rows, left:left + (ow - 1) * stride[1] + 1:stride[1]] += taps[:, i, j]
-    return grad.transpose(1, 0, 2, 3)[:, :, padding[0]:padding[0] + input_shape[2],
+    if out is not None and unpadded:
+        return out
+    grad = grad.transpose(1, 0, 2, 3)[:, :, padding[0]:padding[0] + input_shape[2],
                                       padding[2]:padding[2] + input_shape[3]]
+    if out is None:
+        return grad
+    np.copyto(out, grad)
+    return out
 
 
 def pool_windows(x: np.ndarray, kernel_size: tuple, stride: tuple = (1, 1), padding: tuple = (0, 0, 0, 0),
