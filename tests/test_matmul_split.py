@@ -1,4 +1,6 @@
 """Large matrix products split across threads (npspore.core.matmul_split) and where kernels use them."""
+import os
+
 import numpy as np
 import pytest
 
@@ -75,3 +77,14 @@ def test_kernels_split_only_products_above_the_threshold(helpers):
     np.testing.assert_allclose(ms.jit(large)(x).asnumpy(), expected, rtol=1e-4, atol=1e-4)
     grads = ms.grad(large, weights=large.trainable_params())(x)[1]
     np.testing.assert_allclose(grads[0].asnumpy(), np.broadcast_to(x.asnumpy().sum(0), (512, 256)), rtol=1e-4)
+
+
+def test_a_forked_child_splits_with_helpers_of_its_own(helpers):
+    helpers(1)
+    a, b = np.ones((512, 256), np.float32), np.ones((256, 512), np.float32)
+    child = os.fork()
+    if child == 0:                     # the parent's helper thread does not exist here
+        ok = matmul_split.helper_count() == 1 and (matmul_split.matmul_split(a, b) == 256).all()
+        os._exit(0 if ok else 1)
+    _, status = os.waitpid(child, 0)
+    assert os.waitstatus_to_exitcode(status) == 0

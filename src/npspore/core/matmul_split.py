@@ -16,6 +16,7 @@ shapes; :func:`set_helpers` sets the pool's size (the policy of :mod:`npspore.co
 """
 from __future__ import annotations
 
+import os
 import queue
 import threading
 
@@ -119,6 +120,17 @@ class _Pool:
 
 
 _POOL = _Pool()
+
+
+def _after_fork_in_child() -> None:
+    """A forked child has none of its parent's threads: it starts its own helpers, as many as the parent had."""
+    global _POOL
+    wanted, _POOL = _POOL.wanted, _Pool()
+    _POOL.resize(wanted)
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_after_fork_in_child)
 
 
 def set_helpers(count: int) -> None:
