@@ -9,8 +9,10 @@ lock (it sleeps, never spins), and the calling thread takes every block no helpe
 helper that the OS does not schedule in time costs nothing but its wake-up.
 
 Deterministic: the blocks depend only on the operands' shapes (:func:`blocks`), never on the number of
-threads or on which thread computes which block, so a product gives the same bits at any thread count
-and on every run. The compiler calls :func:`matmul_split` (``rt.matmul_split(a, b, out=...)`` in a
+threads or on which thread computes which block, so a product gives the same bits on every run. Without
+helpers the product is one ``np.matmul``, with the same bits: a block of rows (columns, matrices) of a
+product is summed over the shared dim in the same order as the whole product (OpenBLAS blocks that dim
+by its length alone; ``tests/test_matmul_split.py`` checks it), so the thread count does not change them. The compiler calls :func:`matmul_split` (``rt.matmul_split(a, b, out=...)`` in a
 kernel) only for products of at least :data:`MIN_FLOPS` floating-point operations, decided from the static
 shapes; :func:`set_helpers` sets the pool's size (the policy of :mod:`npspore.core.threads`).
 """
@@ -134,8 +136,8 @@ if hasattr(os, "register_at_fork"):
 
 
 def set_helpers(count: int) -> None:
-    """Keep ``count`` helper threads (0: products are computed by the calling thread alone, block by
-    block, with the same results)."""
+    """Keep ``count`` helper threads (0: the calling thread computes each product in one call, with the same
+    results)."""
     _POOL.resize(max(0, count))
 
 
@@ -147,6 +149,8 @@ def helper_count() -> int:
 def matmul_split(a: np.ndarray, b: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
     """``np.matmul(a, b, out=out)`` computed block by block (:func:`blocks`) by the calling thread and the
     pool's helpers; ``out`` (made when not given) must not overlap ``a`` or ``b``."""
+    if not _POOL.wanted:      # one thread: one call (blocks computed one after another cost 7-24 % more)
+        return np.matmul(a, b, out=out)
     if out is None:
         out = np.empty(a.shape[:-1] + b.shape[-1:], np.result_type(a, b))
     axis, bounds = blocks(a.shape, b.shape)
