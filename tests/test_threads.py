@@ -8,7 +8,7 @@ import threadpoolctl
 
 import npspore as ms
 from npspore import context
-from npspore.core import threads
+from npspore.core import matmul_split, threads
 
 
 def _blas_threads() -> set:
@@ -25,13 +25,14 @@ def restore_setting():
     threadpoolctl.threadpool_limits(before, user_api="blas")
 
 
-def test_runtime_num_threads_sets_the_blas_thread_count(restore_setting):
-    ms.set_context(runtime_num_threads=1)
-    assert _blas_threads() == {1} and ms.get_context("runtime_num_threads") == 1
+def test_runtime_num_threads_sets_the_product_threads_and_keeps_blas_on_one(restore_setting):
+    ms.set_context(runtime_num_threads=1)                 # everything on the calling thread
+    assert _blas_threads() == {1} and matmul_split.helper_count() == 0
+    assert ms.get_context("runtime_num_threads") == 1
     ms.set_context(runtime_num_threads=0)                 # all the cores this process may use
-    assert _blas_threads() == {threads.usable_cores()}
+    assert _blas_threads() == {1} and matmul_split.helper_count() == threads.usable_cores() - 1
     ms.set_context(runtime_num_threads=10_000)            # never more threads than cores
-    assert _blas_threads() == {threads.usable_cores()}
+    assert _blas_threads() == {1} and matmul_split.helper_count() == threads.usable_cores() - 1
 
 
 @pytest.mark.parametrize("value, error, message", [
@@ -56,11 +57,26 @@ def test_blas_thread_count(setting, environment, expected):
     assert threads.blas_thread_count(setting, environment) == expected
 
 
+@pytest.mark.parametrize("setting, environment, expected", [
+    (None, {}, "cores"),                                # by default products split across every core
+    (None, {"OPENBLAS_NUM_THREADS": "4"}, 1),           # BLAS threads of the user's choice: npspore splits nothing
+    (0, {}, "cores"),
+    (1, {}, 1),
+    (2, {"OPENBLAS_NUM_THREADS": "4"}, "two"),          # the setting wins over the environment
+])
+def test_product_thread_count(setting, environment, expected):
+    cores = threads.usable_cores()
+    expected = {"cores": cores, "two": min(2, cores)}.get(expected, expected)
+    assert threads.product_thread_count(setting, environment) == expected
+
+
 def test_a_fresh_process_runs_npspore_with_one_blas_thread():
     environment = {k: v for k, v in os.environ.items() if k not in threads.BLAS_ENVIRONMENT}
     code = ("import threadpoolctl, npspore as ms\n"
             "ms.ops.matmul(ms.Tensor([[1.0]]), ms.Tensor([[2.0]]))\n"
-            "print({l['num_threads'] for l in threadpoolctl.threadpool_info() if l['user_api'] == 'blas'})\n")
+            "print({l['num_threads'] for l in threadpoolctl.threadpool_info() if l['user_api'] == 'blas'})\n"
+            "from npspore.core import matmul_split, threads\n"
+            "print(matmul_split.helper_count() == threads.usable_cores() - 1)\n")
     run = subprocess.run([sys.executable, "-c", code], env=environment, capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stderr
-    assert run.stdout == "{1}\n"
+    assert run.stdout == "{1}\nTrue\n"

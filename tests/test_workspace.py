@@ -365,6 +365,33 @@ class SmallConvNet(nn.Cell):
         return self.fc(self.flatten(self.pool(self.relu(self.conv(x)))))
 
 
+@pytest.mark.parametrize("pool", [dict(kernel_size=(2, 2), stride=(2, 2)),            # windows tile x: no zeros
+                                  dict(kernel_size=(3, 3), stride=(2, 2)),            # overlapping, x not covered
+                                  dict(kernel_size=(2, 2), stride=(2, 2), padding=(1, 0, 1, 0))])
+def test_max_pool_gradient_written_into_a_used_buffer_equals_a_fresh_one(pool):
+    from npspore.core import kernels_np
+
+    x = RNG.standard_normal((2, 3, 9, 8)).astype(np.float32)
+    x[0, 0, :2, :2] = 1.0                                     # a window whose maximum is not unique
+    pooled = kernels_np.max_pool2d(x, **pool)
+    g = RNG.standard_normal(pooled.shape).astype(np.float32)
+    buffer = np.full(x.shape, np.nan, np.float32)             # what a workspace buffer held before
+    assert kernels_np.max_pool2d_grad(x, pooled, g, out=buffer, **pool) is buffer
+    np.testing.assert_array_equal(buffer, kernels_np.max_pool2d_grad(x, pooled, g, **pool))
+
+
+@pytest.mark.parametrize("padding", [(0, 0, 0, 0), (1, 1, 0, 2)])
+def test_convolution_columns_added_back_into_a_used_buffer_equal_a_fresh_array(padding):
+    from npspore.core import kernels_np
+
+    cols = RNG.standard_normal((1, 2 * 3 * 3, 3 * 7 * 6)).astype(np.float32)
+    shape = (3, 2, 9 - padding[0] - padding[1], 8 - padding[2] - padding[3])
+    buffer = np.full(shape, np.nan, np.float32)               # what a workspace buffer held before
+    fresh = kernels_np.col2im(cols, shape, (4, 2, 3, 3), padding=padding)
+    assert kernels_np.col2im(cols, shape, (4, 2, 3, 3), padding=padding, out=buffer) is buffer
+    np.testing.assert_array_equal(buffer, fresh)
+
+
 def test_convolution_columns_live_in_the_kernel_calls_workspace():
     from npspore.core import kernels_np
 
@@ -388,6 +415,7 @@ def test_convolution_columns_live_in_the_kernel_calls_workspace():
         y = Tensor(rng.integers(0, 10, 32).astype(np.int32))
         np.testing.assert_allclose(float(step(x, y)), float(eager_step(x, y)), rtol=1e-5)
     assert re.search(r"rt\.im2col\(x, .*out=", step.kernel_source(x, y))
+    assert re.search(r"rt\.max_pool2d_grad\(.*out=", step.kernel_source(x, y))
     for a, b in zip(compiled_net.trainable_params(), eager_net.trainable_params()):
         np.testing.assert_allclose(a.asnumpy(), b.asnumpy(), rtol=1e-4, atol=1e-6)
 

@@ -7,17 +7,18 @@ The workloads are ``train_workloads.py``'s (T1 LeNet-5 + Momentum, T2 embedding 
 T3 2-layer Transformer encoder + Adam, T4 MLP + Adam). Every framework starts from the same initial
 weights and trains on the same batches:
 
-* npspore: ``ms.jit(nn.TrainOneStepCell(...))`` at its default thread policy (one BLAS thread unless
-  the environment chose a count), the whole user-visible call timed;
+* npspore: ``ms.jit(nn.TrainOneStepCell(...))`` at its default thread policy (one BLAS thread, and the
+  products above ``core.matmul_split.MIN_FLOPS`` split across every core, unless the environment chose a
+  BLAS thread count), the whole user-visible call timed;
 * by hand: ``train_references.py``, careful NumPy with planned buffers and in-place updates, in this
-  process (so on npspore's BLAS threads);
+  process (so on npspore's BLAS threads, its large products split the same way);
 * PyTorch eager on 2 threads and JAX jit (its default: every core), when installed (``train_peers.py``).
 
 Before timing, the first three steps' losses of each are checked against the hand-written step run in
 float64 (the deviation is printed; more than 1e-4 relative stops the benchmark). Timing is interleaved:
 each round runs a few steps of every framework in turn; the figure is the median over rounds, of wall
-time (steps per second) and of the calling thread's CPU time per step for npspore and the hand-written
-step (less disturbed by other processes on a shared machine).
+time (steps per second) and of the CPU time per step for npspore and the hand-written step (of the calling
+thread and npspore's product helpers; less disturbed by other processes on a shared machine).
 
 Minor page faults and system CPU time per step are measured in a separate process that imports only
 npspore (``--faults-only NAME``), averaged over ``--fault-steps`` steady-state steps after 20 warm-up
@@ -38,6 +39,7 @@ import statistics  # noqa: E402
 import subprocess  # noqa: E402
 import sys  # noqa: E402
 import tempfile  # noqa: E402
+import threading  # noqa: E402
 import time  # noqa: E402
 
 import numpy as np  # noqa: E402
@@ -96,22 +98,29 @@ def check_losses(workload: tw.Workload, frameworks: dict) -> dict:
     return deviations
 
 
+def our_cpu_time() -> float:
+    """CPU seconds of the calling thread and of npspore's product helpers (``core.matmul_split``): the whole
+    work of npspore and of the hand-written step (one BLAS thread each), not of the peers' own threads."""
+    helpers = [t for t in threading.enumerate() if t.name.startswith("npspore-matmul") and t.is_alive()]
+    return time.thread_time() + sum(time.clock_gettime(time.pthread_getcpuclockid(t.ident)) for t in helpers)
+
+
 def interleaved_times(workload: tw.Workload, frameworks: dict, rounds: int) -> tuple:
     """Median seconds per step of each framework over ``rounds`` interleaved rounds: wall time, and the CPU time
-    of the calling thread (less disturbed than wall time by other processes on the cores; the whole work of
-    npspore and of the hand-written step at one BLAS thread, not of the peers, whose threads do theirs)."""
+    of npspore's threads (:func:`our_cpu_time`: less disturbed than wall time by other processes on the
+    cores)."""
     number = STEPS_PER_ROUND[workload.name]
     batches = workload.batches
     times = {name: [] for name in frameworks}
     cpu = {name: [] for name in frameworks}
     for _ in range(rounds):
         for name, step in frameworks.items():
-            start, start_cpu = time.perf_counter(), time.thread_time()
+            start, start_cpu = time.perf_counter(), our_cpu_time()
             for i in range(number):
                 x, labels = batches[i % len(batches)]
                 step(x, labels)
             times[name].append((time.perf_counter() - start) / number)
-            cpu[name].append((time.thread_time() - start_cpu) / number)
+            cpu[name].append((our_cpu_time() - start_cpu) / number)
     return ({name: statistics.median(values) for name, values in times.items()},
             {name: statistics.median(values) for name, values in cpu.items()})
 
@@ -180,7 +189,8 @@ def main():
         line += f"{ours / peers['torch eager']:8.2f}x" if "torch eager" in peers else f"{'-':>9}"
         line += f"{ours / min(peers.values()) if peers else ours / fastest:10.2f}x"
         print(line)
-    print(f"\nCPU ms per step of the calling thread (median of the same rounds), {load()}")
+    print(f"\nCPU ms per step of the calling thread and npspore's product helpers (median of the same rounds), "
+          f"{load()}")
     print(f"{'':4}{'npspore':>13}{'by hand':>13}{'÷ by hand':>11}")
     for name, _, _, cpu in rows:
         ours, hand = cpu["npspore"], cpu["by hand"]

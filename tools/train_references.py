@@ -7,6 +7,10 @@ applied in place, a convolution is im2col (one strided copy) and one GEMM in cha
 transposes between the layers), and the optimizer updates each parameter and its moments in place.
 ``step(x, labels)`` trains once and returns the loss. ``dtype=np.float64`` gives the float64 reference
 the benchmark checks every framework's losses against.
+
+The products large enough for npspore to split across threads (``npspore.core.matmul_split``, at npspore's
+default thread policy) are split here the same way (:func:`matmul`): a careful person with a second core
+uses it, and the comparison measures the rest of the step, on the same threads.
 """
 from __future__ import annotations
 
@@ -14,7 +18,16 @@ import math
 
 import numpy as np
 
+from npspore.core import matmul_split
+
 # ---------------------------------------------------------------- shared pieces
+
+
+def matmul(a: np.ndarray, b: np.ndarray, out: np.ndarray) -> np.ndarray:
+    """``np.matmul(a, b, out=out)``, split across threads where npspore splits a product of these shapes."""
+    if matmul_split.worth_splitting(a.shape, b.shape):
+        return matmul_split.matmul_split(a, b, out=out)
+    return np.matmul(a, b, out=out)
 
 
 class SoftmaxCrossEntropy:
@@ -88,10 +101,10 @@ class Adam:
 
 def _dense_backward(d_out, x, w, g_w, g_b, d_x=None):
     """Gradients of ``x @ w.T + b``: into ``g_w``, ``g_b`` and (when given) ``d_x``."""
-    np.matmul(d_out.T, x, out=g_w)
+    matmul(d_out.T, x, out=g_w)
     np.sum(d_out, axis=0, out=g_b)
     if d_x is not None:
-        np.matmul(d_out, w, out=d_x)
+        matmul(d_out, w, out=d_x)
 
 
 def _grads_like(weights: dict) -> dict:
@@ -150,22 +163,22 @@ class LeNetByHand:
         w1, w2 = w["conv1.weight"].reshape(6, 25), w["conv2.weight"].reshape(16, 150)
         self._im2col(x.transpose(1, 0, 2, 3), self.cols1, 5, 28)
         z1 = self.z1.reshape(6, -1)
-        np.matmul(w1, self.cols1, out=z1)
+        matmul(w1, self.cols1, out=z1)
         np.maximum(z1, 0, out=z1)                                   # a1, in place
         self._pool(self.z1, self.p1)
         self._im2col(self.p1, self.cols2, 5, 10)
         z2 = self.z2.reshape(16, -1)
-        np.matmul(w2, self.cols2, out=z2)
+        matmul(w2, self.cols2, out=z2)
         np.maximum(z2, 0, out=z2)
         self._pool(self.z2, self.p2)
         np.copyto(self.h0.reshape(n, 16, 5, 5), self.p2.transpose(1, 0, 2, 3))
-        np.matmul(self.h0, w["fc1.weight"].T, out=self.z3)
+        matmul(self.h0, w["fc1.weight"].T, out=self.z3)
         self.z3 += w["fc1.bias"]
         np.maximum(self.z3, 0, out=self.z3)
-        np.matmul(self.z3, w["fc2.weight"].T, out=self.z4)
+        matmul(self.z3, w["fc2.weight"].T, out=self.z4)
         self.z4 += w["fc2.bias"]
         np.maximum(self.z4, 0, out=self.z4)
-        np.matmul(self.z4, w["fc3.weight"].T, out=self.logits)
+        matmul(self.z4, w["fc3.weight"].T, out=self.logits)
         self.logits += w["fc3.bias"]
         loss = self.loss(self.logits, labels)
 
@@ -179,8 +192,8 @@ class LeNetByHand:
         self._pool_backward(d_p2, self.z2, self.p2, self.d_z2, self.free2, self.hit2)
         self.d_z2 *= self.z2 > 0
         d_z2 = self.d_z2.reshape(16, -1)
-        np.matmul(d_z2, self.cols2.T, out=g["conv2.weight"].reshape(16, 150))
-        np.matmul(w2.T, d_z2, out=self.d_cols2)
+        matmul(d_z2, self.cols2.T, out=g["conv2.weight"].reshape(16, 150))
+        matmul(w2.T, d_z2, out=self.d_cols2)
         taps = self.d_cols2.reshape(6, 5, 5, n, 10, 10)
         self.d_p1.fill(0)
         for i in range(5):                                           # col2im: one kernel tap at a time
@@ -188,7 +201,7 @@ class LeNetByHand:
                 self.d_p1[:, :, i:i + 10, j:j + 10] += taps[:, i, j]
         self._pool_backward(self.d_p1, self.z1, self.p1, self.d_z1, self.free1, self.hit1)
         self.d_z1 *= self.z1 > 0
-        np.matmul(self.d_z1.reshape(6, -1), self.cols1.T, out=g["conv1.weight"].reshape(6, 25))
+        matmul(self.d_z1.reshape(6, -1), self.cols1.T, out=g["conv1.weight"].reshape(6, 25))
         self.optimizer.update(w, g)
         return loss
 
@@ -210,13 +223,13 @@ class MLPByHand:
 
     def step(self, x: np.ndarray, labels: np.ndarray) -> float:
         w, g = self.w, self.g
-        np.matmul(x, w["fc1.weight"].T, out=self.z1)
+        matmul(x, w["fc1.weight"].T, out=self.z1)
         self.z1 += w["fc1.bias"]
         np.maximum(self.z1, 0, out=self.z1)
-        np.matmul(self.z1, w["fc2.weight"].T, out=self.z2)
+        matmul(self.z1, w["fc2.weight"].T, out=self.z2)
         self.z2 += w["fc2.bias"]
         np.maximum(self.z2, 0, out=self.z2)
-        np.matmul(self.z2, w["fc3.weight"].T, out=self.logits)
+        matmul(self.z2, w["fc3.weight"].T, out=self.logits)
         self.logits += w["fc3.bias"]
         loss = self.loss(self.logits, labels)
         _dense_backward(self.loss.d_logits, self.z2, w["fc3.weight"], g["fc3.weight"], g["fc3.bias"], self.d_z2)
@@ -264,7 +277,7 @@ class LSTMByHand:
         w, hd = self.w, self.hidden
         gates, c, tanh_c, h = self.gates[layer], self.c[layer], self.tanh_c[layer], self.h[layer]
         rows = gates.reshape(self.seq * self.batch, 4 * hd)
-        np.matmul(x.reshape(self.seq * self.batch, -1), w[f"lstm.weight_ih_l{layer}"].T, out=rows)
+        matmul(x.reshape(self.seq * self.batch, -1), w[f"lstm.weight_ih_l{layer}"].T, out=rows)
         rows += w[f"lstm.bias_ih_l{layer}"]
         rows += w[f"lstm.bias_hh_l{layer}"]
         c[0].fill(0)
@@ -315,13 +328,13 @@ class LSTMByHand:
             np.subtract(1, tmp, out=tmp)
             d_gate[:, 2 * hd:3 * hd] *= tmp
             d_c *= f
-            np.matmul(d_gate, w_hh, out=d_h)
+            matmul(d_gate, w_hh, out=d_h)
         rows = d_gates.reshape(self.seq * self.batch, 4 * hd)
-        np.matmul(rows.T, h[:-1].reshape(self.seq * self.batch, hd), out=g[f"lstm.weight_hh_l{layer}"])
-        np.matmul(rows.T, x.reshape(self.seq * self.batch, -1), out=g[f"lstm.weight_ih_l{layer}"])
+        matmul(rows.T, h[:-1].reshape(self.seq * self.batch, hd), out=g[f"lstm.weight_hh_l{layer}"])
+        matmul(rows.T, x.reshape(self.seq * self.batch, -1), out=g[f"lstm.weight_ih_l{layer}"])
         np.sum(rows, axis=0, out=g[f"lstm.bias_ih_l{layer}"])
         np.copyto(g[f"lstm.bias_hh_l{layer}"], g[f"lstm.bias_ih_l{layer}"])
-        np.matmul(rows, w[f"lstm.weight_ih_l{layer}"], out=d_x.reshape(self.seq * self.batch, -1))
+        matmul(rows, w[f"lstm.weight_ih_l{layer}"], out=d_x.reshape(self.seq * self.batch, -1))
 
     def step(self, tokens: np.ndarray, labels: np.ndarray) -> float:
         w, g, hd = self.w, self.g, self.hidden
@@ -330,7 +343,7 @@ class LSTMByHand:
         self._layer(0, self.x0)
         self._layer(1, self.h[0][1:])
         top = self.h[1][1:].reshape(-1, hd)
-        np.matmul(top, w["decoder.weight"].T, out=self.logits)
+        matmul(top, w["decoder.weight"].T, out=self.logits)
         self.logits += w["decoder.bias"]
         loss = self.loss(self.logits, labels.reshape(-1))
         _dense_backward(self.loss.d_logits, top, w["decoder.weight"], g["decoder.weight"], g["decoder.bias"],
@@ -421,25 +434,25 @@ class TransformerByHand:
         w, s, em = self.w, self.layers[index], self.e
         p = f"encoder.layers.{index}."
         np.copyto(s["x"], x_in)
-        np.matmul(s["x"], w[p + "self_attn.in_proj_weight"].T, out=s["qkv"])
+        matmul(s["x"], w[p + "self_attn.in_proj_weight"].T, out=s["qkv"])
         s["qkv"] += w[p + "self_attn.in_proj_bias"]
         for name, part in zip("qkv", range(3)):
             self._heads(s["qkv"][:, part * em:(part + 1) * em], s[name])
         s["q"] *= 1 / math.sqrt(self.dh)
-        np.matmul(s["q"], s["k"].transpose(0, 1, 3, 2), out=s["p"])
+        matmul(s["q"], s["k"].transpose(0, 1, 3, 2), out=s["p"])
         s["p"] -= s["p"].max(axis=-1, keepdims=True)
         np.exp(s["p"], out=s["p"])
         s["p"] /= s["p"].sum(axis=-1, keepdims=True)
-        np.matmul(s["p"], s["v"], out=s["o"])
+        matmul(s["p"], s["v"], out=s["o"])
         self._unheads(s["o"], s["o_rows"])
-        np.matmul(s["o_rows"], w[p + "self_attn.out_proj.weight"].T, out=s["r1"])
+        matmul(s["o_rows"], w[p + "self_attn.out_proj.weight"].T, out=s["r1"])
         s["r1"] += w[p + "self_attn.out_proj.bias"]
         s["r1"] += s["x"]
         s["norm1"].forward(s["r1"], w[p + "norm1.gamma"], w[p + "norm1.beta"], s["y1"])
-        np.matmul(s["y1"], w[p + "dense1.weight"].T, out=s["f"])
+        matmul(s["y1"], w[p + "dense1.weight"].T, out=s["f"])
         s["f"] += w[p + "dense1.bias"]
         np.maximum(s["f"], 0, out=s["f"])
-        np.matmul(s["f"], w[p + "dense2.weight"].T, out=s["r2"])
+        matmul(s["f"], w[p + "dense2.weight"].T, out=s["r2"])
         s["r2"] += w[p + "dense2.bias"]
         s["r2"] += s["y1"]
         s["norm2"].forward(s["r2"], w[p + "norm2.gamma"], w[p + "norm2.beta"], y_out)
@@ -458,17 +471,17 @@ class TransformerByHand:
         _dense_backward(self.d_r1, s["o_rows"], w[p + "self_attn.out_proj.weight"], g[p + "self_attn.out_proj.weight"],
                         g[p + "self_attn.out_proj.bias"], d_y)                 # d_y: d_o_rows for now
         self._heads(d_y, self.d_o)
-        np.matmul(self.d_o, s["v"].transpose(0, 1, 3, 2), out=self.d_p)
-        np.matmul(s["p"].transpose(0, 1, 3, 2), self.d_o, out=self.d_heads)    # d_v
+        matmul(self.d_o, s["v"].transpose(0, 1, 3, 2), out=self.d_p)
+        matmul(s["p"].transpose(0, 1, 3, 2), self.d_o, out=self.d_heads)    # d_v
         self._unheads(self.d_heads, self.d_qkv[:, 2 * em:])
         np.multiply(self.d_p, s["p"], out=self.d_p)                            # d_scores = p * (d_p - sum(d_p * p))
         np.sum(self.d_p, axis=-1, keepdims=True, out=self.column)
         np.multiply(s["p"], self.column, out=s["p"])
         self.d_p -= s["p"]
-        np.matmul(self.d_p, s["k"], out=self.d_heads)                          # d_q (q was scaled)
+        matmul(self.d_p, s["k"], out=self.d_heads)                          # d_q (q was scaled)
         self.d_heads *= 1 / math.sqrt(self.dh)
         self._unheads(self.d_heads, self.d_qkv[:, :em])
-        np.matmul(self.d_p.transpose(0, 1, 3, 2), s["q"], out=self.d_heads)   # d_k
+        matmul(self.d_p.transpose(0, 1, 3, 2), s["q"], out=self.d_heads)   # d_k
         self._unheads(self.d_heads, self.d_qkv[:, em:2 * em])
         _dense_backward(self.d_qkv, s["x"], w[p + "self_attn.in_proj_weight"], g[p + "self_attn.in_proj_weight"],
                         g[p + "self_attn.in_proj_bias"], d_y)
@@ -479,7 +492,7 @@ class TransformerByHand:
         rows = x.reshape(-1, em)
         self._layer(0, rows, self.layers[1]["x"])
         self._layer(1, self.layers[1]["x"], self.out)
-        np.matmul(self.out, w["classifier.weight"].T, out=self.logits)
+        matmul(self.out, w["classifier.weight"].T, out=self.logits)
         self.logits += w["classifier.bias"]
         loss = self.loss(self.logits, labels.reshape(-1))
         _dense_backward(self.loss.d_logits, self.out, w["classifier.weight"], g["classifier.weight"],

@@ -64,6 +64,7 @@ from .communication.transport import all_gather, all_reduce, broadcast, reduce, 
 
 # The named multi-statement lowerings of the op templates (convolution columns, max pooling).
 from .core.kernels_np import col2im, im2col, max_pool2d, max_pool2d_grad, pool_windows  # noqa: E402,F401
+from .core.matmul_split import matmul_split  # noqa: E402,F401 - large products, on threads
 from .core.special_np import digamma, erfc, lgamma, trigamma  # noqa: E402,F401
 
 # MindSpore's ``mindspore.runtime`` device knobs, which user scripts import from here.

@@ -32,7 +32,7 @@ from .inplace import _FRESH, _READERS, _VIEWS, _is_ufunc_op
 
 MIN_ELEMENTS = 1 << 10
 # write into ``out=`` besides the ufunc ops (relu: np.maximum(x, 0); the others: core.kernels_np's helpers)
-_OUT_OPS = {"matmul", "relu", "conv2d_columns", "max_pool2d"}
+_OUT_OPS = {"matmul", "relu", "conv2d_columns", "max_pool2d", "max_pool2d_grad", "conv2d_columns_grad"}
 # core.kernels_np's helpers whose result is (a view of) an array they make, never of an operand
 _FRESH_HELPERS = {"conv2d_columns_grad", "max_pool2d_grad"}
 _SAFE_EFFECTS = {"assign", "print", "release"}   # copy, print or drop a value: never keep a reference

@@ -42,9 +42,11 @@ def im2col(x: np.ndarray, filter_shape: tuple, stride: tuple = (1, 1), padding: 
 
 
 def col2im(cols: np.ndarray, input_shape: tuple, filter_shape: tuple, stride: tuple = (1, 1),
-           padding: tuple = (0, 0, 0, 0), dilation: tuple = (1, 1), groups: int = 1) -> np.ndarray:
+           padding: tuple = (0, 0, 0, 0), dilation: tuple = (1, 1), groups: int = 1,
+           out: np.ndarray | None = None) -> np.ndarray:
     """The transpose of :func:`im2col`: each column entry added back at its input pixel, in an array of
-    ``input_shape`` (the batch dim from the column count).
+    ``input_shape`` (the batch dim from the column count; written into ``out``, an array of that shape and
+    the columns' dtype, when given).
 
     One strided add per kernel tap into a channel-major buffer (each tap's columns are one contiguous
     block there). Measured on LeNet's shapes (tools/bench_conv_pool.py) this beats ``np.add.at`` on
@@ -58,15 +60,26 @@ def col2im(cols: np.ndarray, input_shape: tuple, filter_shape: tuple, stride: tu
     oh = (hp - dilation[0] * (kh - 1) - 1) // stride[0] + 1
     ow = (wp - dilation[1] * (kw - 1) - 1) // stride[1] + 1
     taps = cols.reshape(groups * cg, kh, kw, -1, oh, ow)
-    grad = np.zeros((groups * cg, taps.shape[3], hp, wp), cols.dtype)
+    unpadded = padding == (0, 0, 0, 0)
+    if out is not None and unpadded:
+        grad = out.transpose(1, 0, 2, 3)       # channel-major, as the taps are
+        grad.fill(0)
+    else:
+        grad = np.zeros((groups * cg, taps.shape[3], hp, wp), cols.dtype)
     for i in range(kh):
         top = i * dilation[0]
         rows = slice(top, top + (oh - 1) * stride[0] + 1, stride[0])
         for j in range(kw):
             left = j * dilation[1]
             grad[:, :, rows, left:left + (ow - 1) * stride[1] + 1:stride[1]] += taps[:, i, j]
-    return grad.transpose(1, 0, 2, 3)[:, :, padding[0]:padding[0] + input_shape[2],
+    if out is not None and unpadded:
+        return out
+    grad = grad.transpose(1, 0, 2, 3)[:, :, padding[0]:padding[0] + input_shape[2],
                                       padding[2]:padding[2] + input_shape[3]]
+    if out is None:
+        return grad
+    np.copyto(out, grad)
+    return out
 
 
 def pool_windows(x: np.ndarray, kernel_size: tuple, stride: tuple = (1, 1), padding: tuple = (0, 0, 0, 0),
@@ -100,29 +113,39 @@ def max_pool2d(x: np.ndarray, kernel_size: tuple, stride: tuple = (1, 1), paddin
     return out
 
 
-def max_pool2d_grad(x: np.ndarray, out: np.ndarray, g: np.ndarray, kernel_size: tuple, stride: tuple = (1, 1),
-                    padding: tuple = (0, 0, 0, 0), dilation: tuple = (1, 1)) -> np.ndarray:
-    """``g (N, C, OH, OW)`` sent to each window's first maximum of ``x``, in zeros shaped like ``x``;
-    ``out`` is ``max_pool2d(x)``, which the forward already computed.
+def max_pool2d_grad(x: np.ndarray, pooled: np.ndarray, g: np.ndarray, kernel_size: tuple, stride: tuple = (1, 1),
+                    padding: tuple = (0, 0, 0, 0), dilation: tuple = (1, 1),
+                    out: np.ndarray | None = None) -> np.ndarray:
+    """``g (N, C, OH, OW)`` sent to each window's first maximum of ``x``, in zeros shaped like ``x`` (written
+    into ``out``, an array of that shape and ``g``'s dtype, when given); ``pooled`` is ``max_pool2d(x)``,
+    which the forward already computed.
 
     A tap receives a window's gradient where it is not below the window's maximum and no earlier tap
     did (a window holding NaN, whose maximum is NaN, sends it to its first element); the last tap
-    receives what is left. Windows that cannot overlap are written, not added into.
+    receives what is left. Windows that cannot overlap are written, not added into, and when they tile
+    the input exactly no zeros are written first.
     """
     windows = pool_windows(x, kernel_size, stride, padding, dilation, fill=-np.inf)
     kh, kw = kernel_size
     hp = x.shape[2] + padding[0] + padding[1]
     wp = x.shape[3] + padding[2] + padding[3]
-    grad = np.zeros(x.shape[:2] + (hp, wp), g.dtype)
-    grad_windows = pool_windows(grad, kernel_size, stride, (0, 0, 0, 0), dilation)
     disjoint = stride[0] > dilation[0] * (kh - 1) and stride[1] > dilation[1] * (kw - 1)
-    free = np.ones(out.shape, np.bool_)
-    hit = np.empty(out.shape, np.bool_)
+    if out is None or padding != (0, 0, 0, 0):
+        grad = np.zeros(x.shape[:2] + (hp, wp), g.dtype)
+    else:
+        grad = out
+        tiled = tuple(dilation) == (1, 1) and tuple(stride) == tuple(kernel_size) and (
+            pooled.shape[2] * kh, pooled.shape[3] * kw) == (hp, wp)
+        if not (disjoint and tiled):
+            grad.fill(0)
+    grad_windows = pool_windows(grad, kernel_size, stride, (0, 0, 0, 0), dilation)
+    free = np.ones(pooled.shape, np.bool_)
+    hit = np.empty(pooled.shape, np.bool_)
     for tap in range(kh * kw):
         if tap == kh * kw - 1:
             hit = free
         else:
-            np.less(windows[:, :, :, :, tap // kw, tap % kw], out, out=hit)
+            np.less(windows[:, :, :, :, tap // kw, tap % kw], pooled, out=hit)
             np.logical_not(hit, out=hit)
             hit &= free
             free ^= hit
@@ -131,4 +154,10 @@ def max_pool2d_grad(x: np.ndarray, out: np.ndarray, g: np.ndarray, kernel_size: 
             np.multiply(g, hit, out=target)
         else:
             target += g * hit
-    return grad[:, :, padding[0]:padding[0] + x.shape[2], padding[2]:padding[2] + x.shape[3]]
+    if grad is out:
+        return out
+    grad = grad[:, :, padding[0]:padding[0] + x.shape[2], padding[2]:padding[2] + x.shape[3]]
+    if out is None:
+        return grad
+    np.copyto(out, grad)
+    return out

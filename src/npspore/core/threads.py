@@ -1,18 +1,23 @@
-"""How many threads BLAS may use for npspore's work: one policy, applied through ``threadpoolctl``.
+"""How many threads npspore's work may use: one policy, for BLAS (through ``threadpoolctl``) and for the
+large matrix products npspore splits itself (:mod:`npspore.core.matmul_split`).
 
-npspore's kernels are sequences of small NumPy operations; their matrix products are small (a
-LeNet step's largest is a few MFLOP). A multi-threaded BLAS gains little on them and loses badly
-when the machine is busy: OpenBLAS's threads wait for each other on every product, so with other
-processes on the cores a LeNet step took 1368 ms instead of 18 ms, and the summation order (hence
-the trained weights) depended on the thread count. The policy:
+OpenBLAS's own threads wait for each other by spinning on every product, so with other processes on the
+cores a LeNet step took 1368 ms instead of 18 ms, and the summation order (hence the trained weights)
+depended on the thread count. npspore therefore runs BLAS on one thread and gives the other cores to the
+products large enough to gain from them: a compiled kernel computes each product above
+``matmul_split.MIN_FLOPS`` (decided from its static shapes; ``rt.matmul_split`` in the kernel's text) in
+blocks that the calling thread and sleeping helper threads take in turn, with the same results at every
+thread count. The policy:
 
-- by default one BLAS thread, unless the user chose a count for the process through
-  ``OPENBLAS_NUM_THREADS``, ``OMP_NUM_THREADS``, ``MKL_NUM_THREADS`` or ``BLIS_NUM_THREADS``,
-  which are then left as they are;
-- ``set_context(runtime_num_threads=N)`` (MindSpore's setting of its CPU kernels' thread pool):
-  ``N`` threads, at most the cores this process may run on; ``0`` all of those cores.
+- by default, one BLAS thread and products split across every core this process may run on, unless the
+  user chose a BLAS thread count for the process through ``OPENBLAS_NUM_THREADS``, ``OMP_NUM_THREADS``,
+  ``MKL_NUM_THREADS`` or ``BLIS_NUM_THREADS``: then BLAS is left as configured and npspore splits nothing
+  (its threads would compete with BLAS's);
+- ``set_context(runtime_num_threads=N)`` (MindSpore's setting of its CPU kernels' thread pool): ``N``
+  threads for npspore's products (one BLAS thread each), at most the cores this process may run on; ``0``
+  all of those cores; ``1`` everything on the calling thread.
 
-The count is set once per setting — when the setting changes, or when npspore runs its first eager
+The counts are set once per setting — when the setting changes, or when npspore runs its first eager
 op or builds its first kernel (:func:`ensure_blas_threads`) — never per call: a kernel call pays
 nothing, an eager op one attribute test.
 """
@@ -22,8 +27,10 @@ import os
 from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["BLAS_ENVIRONMENT", "usable_cores", "blas_thread_count", "set_runtime_num_threads",
-           "ensure_blas_threads"]
+from . import matmul_split
+
+__all__ = ["BLAS_ENVIRONMENT", "usable_cores", "blas_thread_count", "product_thread_count",
+           "set_runtime_num_threads", "ensure_blas_threads"]
 
 BLAS_ENVIRONMENT = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS", "BLIS_NUM_THREADS")
 
@@ -49,12 +56,24 @@ def blas_thread_count(setting: int | None, environment: Mapping[str, str] = os.e
         environment (Mapping[str, str]): the environment variables (default ``os.environ``).
 
     Returns:
-        int | None: the thread count; None to leave BLAS as the environment variables configured it.
+        int | None: 1; None to leave BLAS as the environment variables configured it.
     """
-    if setting is None:
-        return None if any(environment.get(name) for name in BLAS_ENVIRONMENT) else 1
+    if setting is None and any(environment.get(name) for name in BLAS_ENVIRONMENT):
+        return None
+    return 1
+
+
+def product_thread_count(setting: int | None, environment: Mapping[str, str] = os.environ) -> int:
+    """The number of threads (the calling one included) that compute the blocks of a split product.
+
+    Args:
+        setting (int | None): ``runtime_num_threads``, or None when it was not set.
+        environment (Mapping[str, str]): the environment variables (default ``os.environ``).
+    """
+    if blas_thread_count(setting, environment) is None:
+        return 1
     cores = usable_cores()
-    return cores if setting == 0 else min(setting, cores)
+    return cores if not setting else min(setting, cores)
 
 
 def set_runtime_num_threads(setting: int | None) -> None:
@@ -71,6 +90,7 @@ def ensure_blas_threads() -> None:
 
 def _apply() -> None:
     wanted = blas_thread_count(_State.setting)
+    matmul_split.set_helpers(product_thread_count(_State.setting) - 1)
     if wanted is not None:
         if _State.controllers is None:
             from threadpoolctl import ThreadpoolController  # ~30 ms: only once npspore runs its first op

@@ -1,0 +1,92 @@
+"""Large matrix products split across threads (npspore.core.matmul_split) and where kernels use them."""
+import os
+import threading
+
+import numpy as np
+import pytest
+
+import npspore as ms
+from npspore import Tensor, nn
+from npspore.core import matmul_split
+
+
+@pytest.fixture
+def helpers():
+    """Set the pool's size in a test; the policy's count afterwards."""
+    before = matmul_split.helper_count()
+    yield matmul_split.set_helpers
+    matmul_split.set_helpers(before)
+
+
+@pytest.mark.parametrize("a_shape, b_shape, axis", [
+    ((512, 200), (200, 256), -2),        # more rows than columns: row blocks
+    ((64, 300), (300, 512), -1),         # column blocks
+    ((16, 4, 64, 32), (16, 4, 32, 64), 0),  # batched: blocks of the leading dim
+])
+def test_split_products_are_the_same_bits_at_every_thread_count(a_shape, b_shape, axis, helpers):
+    rng = np.random.default_rng(0)
+    a, b = rng.standard_normal(a_shape, np.float32), rng.standard_normal(b_shape, np.float32)
+    assert matmul_split.worth_splitting(a_shape, b_shape) and matmul_split.blocks(a_shape, b_shape)[0] == axis
+    results = []
+    for count in (0, 1, 3):
+        helpers(count)
+        results.append([matmul_split.matmul_split(a, b) for _ in range(5)])
+    first = results[0][0]
+    assert all(np.array_equal(first, r) for runs in results for r in runs)
+    np.testing.assert_allclose(first, np.matmul(a.astype(np.float64), b), rtol=1e-4, atol=1e-4)
+
+
+def test_split_products_of_transposed_views_write_into_out(helpers):
+    helpers(1)
+    rng = np.random.default_rng(1)
+    d, x = rng.standard_normal((256, 512), np.float32), rng.standard_normal((256, 300), np.float32)
+    out = np.full((512, 300), np.nan, np.float32)
+    assert matmul_split.matmul_split(d.T, x, out=out) is out
+    np.testing.assert_allclose(out, d.T.astype(np.float64) @ x, rtol=1e-4, atol=1e-3)
+
+
+def test_blocks_depend_only_on_the_shapes():
+    assert matmul_split.blocks((1024, 128), (128, 512)) == (-2, ((0, 256), (256, 512), (512, 768), (768, 1024)))
+    assert not matmul_split.worth_splitting((20, 128), (128, 512))         # 2.6 MFLOP: one call
+    assert not matmul_split.worth_splitting((2, 64, 64), (64, 64, 64))     # batch dims differ: not split
+
+
+def test_an_error_in_a_helper_is_raised_by_the_caller_instead_of_hanging(helpers):
+    helpers(1)
+    a, b = np.ones((512, 256), np.float32), np.ones((256, 512), np.float32)
+    with pytest.raises(ValueError):
+        matmul_split.matmul_split(a, b, out=np.empty((512, 100), np.float32))
+
+
+class _Wide(nn.Cell):
+    def __init__(self, width):
+        super().__init__()
+        self.dense = nn.Dense(256, width)
+
+    def construct(self, x):
+        return self.dense(x)
+
+
+def test_kernels_split_only_products_above_the_threshold(helpers):
+    helpers(1)
+    rng = np.random.default_rng(2)
+    x = Tensor(rng.standard_normal((256, 256), np.float32))
+    large, small = _Wide(512), _Wide(4)
+    large_kernel, small_kernel = ms.jit(large).kernel_source(x), ms.jit(small).kernel_source(x)
+    assert "rt.matmul_split(x, weight.T)" in large_kernel and "rt.matmul_split" not in small_kernel
+    expected = x.asnumpy().astype(np.float64) @ large.dense.weight.asnumpy().T + large.dense.bias.asnumpy()
+    np.testing.assert_allclose(ms.jit(large)(x).asnumpy(), expected, rtol=1e-4, atol=1e-4)
+    grads = ms.grad(large, weights=large.trainable_params())(x)[1]
+    np.testing.assert_allclose(grads[0].asnumpy(), np.broadcast_to(x.asnumpy().sum(0), (512, 256)), rtol=1e-4)
+
+
+def test_a_forked_child_splits_with_helpers_of_its_own(helpers):
+    helpers(1)
+    a, b = np.ones((512, 256), np.float32), np.ones((256, 512), np.float32)
+    child = os.fork()
+    if child == 0:                     # the parent's helper thread does not exist here
+        alive = [t for t in threading.enumerate() if t.name.startswith("npspore-matmul") and t.is_alive()]
+        ok = len(alive) == 1 and (matmul_split.matmul_split(a, b) == 256).all()
+        os._exit(0 if ok else 1)
+    _, status = os.waitpid(child, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
