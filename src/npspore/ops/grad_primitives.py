@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from ..common import dtype as mstype
 from ..common.tensor import Tensor
 from ..opdef import op_table
 from ..nn.loss import SoftMarginLoss
@@ -30,7 +31,8 @@ from .nn_array_primitives import LRN
 from .nn_primitives import AvgPool, BatchNorm, Conv2D, LayerNorm, MaxPool
 from .pooling3d import AvgPool3D, MaxPool3D, avg_pool3d
 from .roi_align import ROIAlign
-from .resize import ResizeBilinearV2, ResizeNearestNeighbor, interpolate
+from .resize import ResizeBilinearV2, ResizeNearestNeighbor, _linear_axis, _nearest_axis, interpolate
+from ..mint.nn.functional import adaptive_avg_pool3d
 from .nn_array_primitives import _pad_values
 from .composite import GradOperation
 from .eager import run
@@ -463,6 +465,175 @@ def _logit(x: Tensor, eps: float) -> Tensor:
     return M.logit(x, eps)
 
 
+
+# pooling, padding and resizing gradients (grad2's family)
+def _window_of(value: Any, channels_last: bool = False) -> Any:
+    """A pooling window as its (H, W) pair: MindSpore's gradients also take ``(1, 1, h, w)`` (or ``(1, h, w, 1)``)."""
+    if isinstance(value, tuple) and len(value) == 4:
+        return value[1:3] if channels_last else value[2:]
+    return value
+
+
+def _max_pool_v1(x: Tensor, kernel_size: Any, strides: Any, pad_mode: str, data_format: str) -> Tensor:
+    return MaxPool(_window_of(kernel_size), _window_of(strides), pad_mode, data_format)(x)
+
+
+def _at_argmax(x: Tensor, argmax: Tensor, per_sample: bool) -> Tensor:
+    """The values of ``x (N, C, ...)`` at the flat indices ``argmax`` (into each sample's ``(C, ...)`` when
+    ``per_sample``, else into each plane), shaped as ``argmax``: the pooling ``*WithArgmax`` ops' output."""
+    lead = x.shape[:1] if per_sample else x.shape[:2]
+    flat = F.reshape(x, tuple(lead) + (-1,))
+    index = F.reshape(F.cast(argmax, mstype.int64), tuple(lead) + (-1,))
+    return F.reshape(A.gather_d(flat, len(lead), index), tuple(argmax.shape))
+
+
+_AT_ARGMAX = _input_gradient(_at_argmax, "xxd")
+
+
+def _max_pool_grad_with_argmax(per_sample: bool) -> Callable:
+    """``(x, grad, argmax)``: ``grad`` added at ``argmax``'s flat indices of ``x``'s shape (the adjoint of
+    :func:`_at_argmax`); the constructor's window attributes only describe the pooling that made ``argmax``."""
+    def function(x: Tensor, grad: Tensor, argmax: Tensor, **attributes: Any) -> Tensor:
+        return _AT_ARGMAX(x, argmax, grad, per_sample=per_sample)
+
+    return function
+
+
+def _avg_pool_v1(x: Tensor, kernel_size: Any, strides: Any, pad_mode: str, data_format: str) -> Tensor:
+    return AvgPool(_window_of(kernel_size), _window_of(strides), pad_mode, data_format)(x)
+
+
+def _avg_pool_grad_from_shape(name: str) -> Callable:
+    """``name(orig_input_shape, dout)``: the input's gradient of ``AvgPool`` of an input of ``orig_input_shape``
+    (a tuple, or an int Tensor as ``AvgPoolGradV1`` takes it)."""
+    gradient = _input_gradient(_avg_pool_v1, "xd")
+
+    def function(orig_input_shape: Any, dout: Tensor, **attributes: Any) -> Tensor:
+        shape = tuple(_pad_values(name, orig_input_shape))
+        return gradient(F.zeros(shape, dout.dtype), dout, **attributes)
+
+    return function
+
+
+_ADAPTIVE_AVG_POOL3D = _input_gradient(adaptive_avg_pool3d, "xxd")
+
+
+def _adaptive_avg_pool3d_grad(y_grad: Tensor, orig_input_shape: Any) -> Tensor:
+    """The input's gradient of ``adaptive_avg_pool3d`` of an input of shape ``orig_input_shape`` (an int Tensor)."""
+    shape = tuple(_pad_values("AdaptiveAvgPool3DGrad", orig_input_shape))
+    return _ADAPTIVE_AVG_POOL3D(F.zeros(shape, y_grad.dtype), tuple(y_grad.shape[-3:]), y_grad)
+
+
+def _adaptive_avg_pool3d_grad_ext(input_grad: Tensor, x: Tensor) -> Tensor:
+    return _ADAPTIVE_AVG_POOL3D(x, tuple(input_grad.shape[-3:]), input_grad)
+
+
+def _edge_pad(x: Tensor, pairs: tuple) -> Tensor:
+    """``x`` padded by repeating its edge values, one ``(before, after)`` pair per dim, first dim first."""
+    out = x
+    for axis, (before, after) in enumerate(pairs):
+        if before or after:
+            size = x.shape[axis]
+            index = [min(max(i, 0), size - 1) for i in range(-before, size + after)]
+            out = run("gather", out, Tensor(index), axis=axis)
+    return out
+
+
+def _pad_by_pairs(x: Tensor, flat_pairs: tuple, mode: str) -> Tensor:
+    """``x`` padded by ``flat_pairs`` (``before, after`` of each dim, first dim first): ``'edge'`` repeats the
+    edge, the other modes are :func:`array_functional.pad_pairs`'s. (A flat tuple: a compiled gradient takes
+    tuples of ints as static arguments.)"""
+    pairs = tuple((flat_pairs[2 * i], flat_pairs[2 * i + 1]) for i in range(len(flat_pairs) // 2))
+    return _edge_pad(x, pairs) if mode == "edge" else A.pad_pairs(x, pairs, mode)
+
+
+def _pad_gradient() -> Callable:
+    """The vjp of :func:`_pad_by_pairs`: one per primitive, so that each keeps its own kernel cache."""
+    return _input_gradient(_pad_by_pairs, "xd")
+
+
+_MIRROR_PAD = _pad_gradient()
+_PAD_V3 = _pad_gradient()
+
+
+def _unpad(name: str, gradient: Callable, dy: Tensor, pairs: list, mode: str) -> Tensor:
+    """The input's gradient of padding by ``pairs`` (one per dim, first dim first) in ``mode``, from ``dy``."""
+    shape = tuple(dim - before - after for dim, (before, after) in zip(dy.shape, pairs))
+    if min(shape) <= 0:
+        raise ValueError(f"For '{name}', the paddings {pairs} leave no input of the gradient's shape {dy.shape}.")
+    return gradient(F.zeros(shape, dy.dtype), dy, flat_pairs=_flat(pairs), mode=mode)
+
+
+def _flat(pairs: list) -> tuple:
+    return tuple(value for pair in pairs for value in pair)
+
+
+def _from_last_dim(values: list, rank: int) -> list:
+    """Pad pairs given from the last dim backwards, as one pair per dim of ``rank`` dims, first dim first."""
+    pairs = [(values[2 * i], values[2 * i + 1]) for i in range(len(values) // 2)]
+    return [(0, 0)] * (rank - len(pairs)) + pairs[::-1]
+
+
+def _mirror_pad_grad(dy: Tensor, paddings: Any, mode: str = "REFLECT") -> Tensor:
+    """The input's gradient of ``MirrorPad(mode)(x, paddings)``, ``paddings`` a ``(rank, 2)`` int Tensor."""
+    values = _pad_values("MirrorPadGrad", paddings)
+    if len(values) != 2 * len(dy.shape):
+        raise ValueError(f"For 'MirrorPadGrad', the 'paddings' must have shape ({len(dy.shape)}, 2), but got "
+                         f"{len(values)} values.")
+    return _unpad("MirrorPadGrad", _MIRROR_PAD, dy, [(values[2 * i], values[2 * i + 1]) for i in range(len(dy.shape))],
+                  mode.lower())
+
+
+_PADV3_GRAD_MODES = ("reflect", "edge")
+
+
+def _pad_v3_grad(dy: Tensor, paddings: Any, mode: str = "reflect", paddings_contiguous: bool = True) -> Tensor:
+    """The input's gradient of ``PadV3(mode, paddings_contiguous)(x, paddings)``."""
+    if mode not in _PADV3_GRAD_MODES:
+        raise ValueError(f"For 'PadV3Grad', the 'mode' {mode!r} is not implemented in npspore; it takes "
+                         f"{list(_PADV3_GRAD_MODES)}.")
+    values = _pad_values("PadV3Grad", paddings)
+    if not paddings_contiguous:
+        half = len(values) // 2
+        values = [v for pair in zip(values[:half], values[half:]) for v in pair]
+    return _unpad("PadV3Grad", _PAD_V3, dy, _from_last_dim(values, len(dy.shape)), mode)
+
+
+def _replication_pad_grad(name: str) -> Callable:
+    """``name(grad_output, x, padding)``: the input's gradient of ``ReplicationPad{1,2,3}D(padding)(x)`` (pairs
+    from the last dim backwards)."""
+    gradient = _pad_gradient()
+
+    def function(grad_output: Tensor, x: Tensor, padding: Any) -> Tensor:
+        pairs = _from_last_dim(_pad_values(name, padding), len(x.shape))
+        return gradient(x, grad_output, flat_pairs=_flat(pairs), mode="edge")
+
+    return function
+
+
+def _resize_3d(x: Tensor, size: tuple, mode: str, align_corners: bool) -> Tensor:
+    """``x (N, C, D, H, W)`` resized to ``size`` over its last three dims, nearest or trilinear."""
+    for axis, new in enumerate(size, start=2):
+        if mode == "nearest":
+            x = _nearest_axis(x, axis, new, False)
+        else:
+            x = _linear_axis(x, axis, new, "align" if align_corners else "half_pixel")
+    return x
+
+
+def _upsample_3d_grad(mode: str) -> Callable:
+    """``Upsample<mode>3DGrad(dy, input_size, output_size=None, scales=None)``: the input's gradient of the
+    3-D resize in ``mode`` from an input of shape ``input_size`` to ``dy``'s size."""
+    gradient = _input_gradient(_resize_3d, "xd")
+
+    def function(dy: Tensor, input_size: tuple, output_size: tuple | None = None, scales: Any = None,
+                 align_corners: bool = False) -> Tensor:
+        x = F.zeros(tuple(input_size), dy.dtype)
+        return gradient(x, dy, size=tuple(dy.shape[2:]), mode=mode, align_corners=align_corners)
+
+    return function
+
+
 # the constructor attributes of the pooling and the resizing gradients
 _POOLING = (("kernel_size", 1, "kernel_size", (int, tuple)), ("strides", 1, "strides", (int, tuple)),
             ("pad_mode", "VALID", "pad_mode"), ("data_format", "NCHW", "data_format"))
@@ -588,6 +759,24 @@ _TABLE: dict[str, tuple] = {
     "EinsumGrad": (_einsum_grad, (("equation", None, "equation", (str,)),)),
     "ResizeLinear1DGrad": (_resize_linear1d_grad, (("coordinate_transformation_mode", "align_corners",
                                                     "coordinate_transformation_mode"),)),
+    # pooling, padding and resizing gradients (grad2's family)
+    "MaxPoolGradV1": (_input_gradient(_max_pool_v1, "xyd"), _POOLING),
+    "MaxPoolGradWithArgmax": (_max_pool_grad_with_argmax(True), _POOLING),
+    "MaxPoolGradWithArgmaxV2": (_max_pool_grad_with_argmax(False), (
+        ("kernel_size", None, "kernel_size", (int, tuple)), ("strides", None, "strides", (int, tuple, type(None))),
+        ("pads", 0, "pads", (int, tuple)), ("dilation", (1, 1), "dilation", (int, tuple)),
+        ("ceil_mode", False, "ceil_mode"), ("argmax_type", None, "argmax_type", (object,)))),
+    "AvgPoolGradV1": (_avg_pool_grad_from_shape("AvgPoolGradV1"), _POOLING),
+    "AvgPoolGradGe": (_avg_pool_grad_from_shape("AvgPoolGradGe"), _POOLING),
+    "AdaptiveAvgPool3DGrad": (_adaptive_avg_pool3d_grad, ()),
+    "AdaptiveAvgPool3DGradExt": (_adaptive_avg_pool3d_grad_ext, ()),
+    "MirrorPadGrad": (_mirror_pad_grad, (("mode", "REFLECT", "mode"),)),
+    "PadV3Grad": (_pad_v3_grad, (("mode", "reflect", "mode"), ("paddings_contiguous", True, "paddings_contiguous"))),
+    "ReplicationPad1DGrad": (_replication_pad_grad("ReplicationPad1DGrad"), ()),
+    "ReplicationPad2DGrad": (_replication_pad_grad("ReplicationPad2DGrad"), ()),
+    "ReplicationPad3DGrad": (_replication_pad_grad("ReplicationPad3DGrad"), ()),
+    "UpsampleNearest3DGrad": (_upsample_3d_grad("nearest"), ()),
+    "UpsampleTrilinear3DGrad": (_upsample_3d_grad("trilinear"), (("align_corners", False, "align_corners"),)),
 }
 
 # The rows MindSpore 2.10 also generates in mindspore.ops.auto_generate.gen_ops_prim.
@@ -603,7 +792,10 @@ GENERATED = ("SigmoidGrad", "TanhGrad", "SqrtGrad", "RsqrtGrad", "ReciprocalGrad
              "ResizeBilinearGrad", "ResizeNearestNeighborGrad", "UpsampleNearest1DGrad", "UpsampleNearest2DGrad",
              "UpsampleLinear1DGrad", "UpsampleBilinear2DGrad", "AvgPool3DGradExt", "AdaptiveMaxPool2DGrad",
              "ResizeNearestNeighborV2Grad", "ResizeLinear1DGrad", "SwigluGrad", "NLLLoss2dGrad",
-             "GridSampler2DGrad", "RmsNormGrad")
+             "GridSampler2DGrad", "RmsNormGrad",
+             # grad2's family
+             "AdaptiveAvgPool3DGradExt", "ReplicationPad1DGrad", "ReplicationPad2DGrad", "ReplicationPad3DGrad",
+             "UpsampleNearest3DGrad", "UpsampleTrilinear3DGrad")
 
 __all__ = sorted(_TABLE)
 globals().update({name: functional_primitive(name, function, attributes)

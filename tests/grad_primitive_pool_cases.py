@@ -1,0 +1,41 @@
+"""The inputs of tests/test_grad_primitives_pools.py's cases (pooling, padding and resizing gradients), which
+tools/observe_mindspore_grad_primitives_pools.py runs on the real MindSpore 2.10 (NumPy only, so that both
+interpreters import it)."""
+import numpy as np
+
+from grad_primitive_cases import DY_POOL, POOL_MAX, X3, X5, X_POOL
+
+ARGMAX = np.array([[[[1, 6], [12, 11]]]], np.int32)         # MaxPoolWithArgmax's of X_POOL, kernel 2, stride 2
+DY5_POOL = np.array([1.0, -2.0, 0.5, 3.0], np.float32).reshape(1, 1, 1, 2, 2)
+DY_ADAPTIVE3D = np.arange(12, dtype=np.float32).reshape(1, 1, 2, 2, 3) / 4 - 1
+DY_MIRROR = np.arange(42, dtype=np.float32).reshape(1, 1, 6, 7) / 6 - 3    # X_POOL-sized input, padded
+PAD_ROWS = np.array([[0, 0], [0, 0], [1, 1], [2, 1]], np.int64)             # MirrorPad's (rank, 2) paddings
+DY_PAD1 = np.arange(14, dtype=np.float32).reshape(1, 2, 7) / 2 - 3
+DY_PAD3 = np.arange(2 * 5 * 6, dtype=np.float32).reshape(1, 1, 2, 5, 6) / 8 - 2
+
+# case -> (primitive, constructor keywords, input arrays), as the observing tool calls it
+CASES = {
+    "MaxPoolGradV1": ("MaxPoolGradV1", {"kernel_size": (2, 2), "strides": (2, 2)}, (X_POOL, POOL_MAX, DY_POOL)),
+    "MaxPoolGradWithArgmax": ("MaxPoolGradWithArgmax", {"kernel_size": 2, "strides": 2}, (X_POOL, DY_POOL, ARGMAX)),
+    "MaxPoolGradWithArgmaxV2": ("MaxPoolGradWithArgmaxV2", {"kernel_size": 2, "strides": 2},
+                                (X_POOL, DY_POOL, ARGMAX.astype(np.int64))),
+    "MaxPoolGradWithArgmaxV2_pads": ("MaxPoolGradWithArgmaxV2", {"kernel_size": 3, "strides": 2, "pads": 1},
+                                     (X_POOL, DY_POOL, np.array([[[[5, 6], [12, 11]]]], np.int64))),
+    "AvgPoolGradV1": ("AvgPoolGradV1", {"kernel_size": 2, "strides": 2}, ((1, 1, 4, 4), DY_POOL)),
+    "AvgPoolGradV1_same": ("AvgPoolGradV1", {"kernel_size": 3, "strides": 2, "pad_mode": "SAME"},
+                           ((1, 1, 4, 4), DY_POOL)),
+    "AvgPoolGradGe": ("AvgPoolGradGe", {"kernel_size": 2, "strides": 2}, ((1, 1, 4, 4), DY_POOL)),
+    "AdaptiveAvgPool3DGrad": ("AdaptiveAvgPool3DGrad", {}, (DY_ADAPTIVE3D, np.array([1, 1, 2, 4, 4], np.int32))),
+    "AdaptiveAvgPool3DGradExt": ("AdaptiveAvgPool3DGradExt", {}, (DY_ADAPTIVE3D, X5)),
+    "MirrorPadGrad": ("MirrorPadGrad", {}, (DY_MIRROR, PAD_ROWS)),
+    "MirrorPadGrad_symmetric": ("MirrorPadGrad", {"mode": "SYMMETRIC"}, (DY_MIRROR, PAD_ROWS)),
+    "PadV3Grad": ("PadV3Grad", {}, (DY_MIRROR, np.array([2, 1, 1, 1], np.int64))),
+    "PadV3Grad_edge": ("PadV3Grad", {"mode": "edge"}, (DY_MIRROR, np.array([2, 1, 1, 1], np.int64))),
+    "ReplicationPad1DGrad": ("ReplicationPad1DGrad", {}, (DY_PAD1, X3[:, :, :4], (1, 2))),
+    "ReplicationPad2DGrad": ("ReplicationPad2DGrad", {}, (DY_MIRROR, X_POOL, (2, 1, 1, 1))),
+    "ReplicationPad3DGrad": ("ReplicationPad3DGrad", {}, (DY_PAD3, X5[:, :, :1, :3, :], (1, 1, 1, 1, 0, 1))),
+    "UpsampleNearest3DGrad": ("UpsampleNearest3DGrad", {}, (DY_ADAPTIVE3D, (1, 1, 1, 2, 2), (2, 2, 3), None)),
+    "UpsampleTrilinear3DGrad": ("UpsampleTrilinear3DGrad", {}, (DY_ADAPTIVE3D, (1, 1, 1, 2, 2), (2, 2, 3), None)),
+    "UpsampleTrilinear3DGrad_align": ("UpsampleTrilinear3DGrad", {"align_corners": True},
+                                      (DY_ADAPTIVE3D, (1, 1, 1, 2, 2), (2, 2, 3), None)),
+}

@@ -1,0 +1,148 @@
+"""MindSpore's pooling, padding and resizing gradient primitives (``ops.operations._grad_ops`` and the
+``*Grad`` classes of ``ops.auto_generate.gen_ops_prim``: MaxPoolGradV1, MaxPoolGradWithArgmax(V2),
+AvgPoolGradV1/Ge, AdaptiveAvgPool3DGrad(Ext), MirrorPadGrad, PadV3Grad, ReplicationPad{1,2,3}DGrad,
+Upsample{Nearest,Trilinear}3DGrad): MindSpore 2.10's values (recorded by
+``tools/observe_mindspore_grad_primitives_pools.py`` from the real MindSpore, CPU, in a separate virtualenv), eagerly
+and compiled; each one against central differences of a forward in float64 (NumPy's own padding where npspore has
+no such forward op); and its own gradient against finite differences."""
+import numpy as np
+import pytest
+
+import npspore as ms
+from npspore import Tensor, ops
+from npspore.mint.nn import functional as MF
+from npspore.ops.auto_generate import gen_ops_prim
+from npspore.ops.operations import _grad_ops as G
+from npspore.testing import check_grads
+from grad_primitive_cases import X5, X_POOL
+from grad_primitive_pool_cases import ARGMAX, CASES, PAD_ROWS
+from recorded_values import check_value
+from test_grad_primitives import _inputs, _row, _vjp_by_differences
+
+
+# printed by tools/observe_mindspore_grad_primitives_pools.py (MindSpore 2.10.0 CPU); every result is Float32, and
+# a string is the error MindSpore 2.10 CPU raises (no kernel: that primitive is checked by its derivative only)
+MINDSPORE_VALUES = {
+    'MaxPoolGradV1': 'RuntimeError: ',
+    'MaxPoolGradWithArgmax': [[[[0.0, 1.0, 0.0, 0.0], [0.0, 0.0, -2.0, 0.0], [0.0, 0.0, 0.0, 3.0], [0.5, 0.0, 0.0, 0.0]]]],
+    'MaxPoolGradWithArgmaxV2': [[[[0.0, 1.0, 0.0, 0.0], [0.0, 0.0, -2.0, 0.0], [0.0, 0.0, 0.0, 3.0], [0.5, 0.0, 0.0, 0.0]]]],
+    'MaxPoolGradWithArgmaxV2_pads': [[[[0.0, 0.0, 0.0, 0.0], [0.0, 1.0, -2.0, 0.0], [0.0, 0.0, 0.0, 3.0], [0.5, 0.0, 0.0, 0.0]]]],
+    'AvgPoolGradV1': 'TypeError: For Primitive[AvgPoolGradV1], the type of input argument[orig_input_shape] must be Tensor but got Tuple[Int64*4].',
+    'AvgPoolGradV1_same': 'TypeError: For Primitive[AvgPoolGradV1], the type of input argument[orig_input_shape] must be Tensor but got Tuple[Int64*4].',
+    'AvgPoolGradGe': 'RuntimeError: ',
+    'AdaptiveAvgPool3DGrad': [[[[[-0.25, -0.4375, -0.3125, -0.125], [-0.25, -0.4375, -0.3125, -0.125], [-0.0625, -0.0625, 0.0625, 0.0625], [-0.0625, -0.0625, 0.0625, 0.0625]], [[0.125, 0.3125, 0.4375, 0.25], [0.125, 0.3125, 0.4375, 0.25], [0.3125, 0.6875, 0.8125, 0.4375], [0.3125, 0.6875, 0.8125, 0.4375]]]]],
+    'AdaptiveAvgPool3DGradExt': 'RuntimeError: The kernel AdaptiveAvgPool3DGradExt unregistered.',
+    'MirrorPadGrad': [[[[-1.5, -3.0, -3.8333332538604736, -1.0], [-3.0, -6.0, -7.6666669845581055, -2.0], [3.999999761581421, 8.0, 13.333333969116211, 5.0], [2.0, 4.0, 6.666666507720947, 2.5]]]],
+    'MirrorPadGrad_symmetric': [[[[-8.666666984558105, -8.666666984558105, -3.5, -6.0], [-0.8333332538604736, -0.8333334922790527, 0.0, 0.5], [1.5, 1.5, 1.1666665077209473, 2.8333334922790527], [10.0, 10.0, 5.833333492279053, 12.666666030883789]]]],
+    'PadV3Grad': [[[[-1.5, -3.0, -3.8333332538604736, -1.0], [-3.0, -6.0, -7.6666669845581055, -2.0], [3.999999761581421, 8.0, 13.333333969116211, 5.0], [2.0, 4.0, 6.666666507720947, 2.5]]]],
+    'PadV3Grad_edge': [[[[-13.5, -3.8333334922790527, -3.5, -6.0], [-1.5, -0.16666674613952637, 0.0, 0.5], [2.0, 1.0, 1.1666665077209473, 2.8333334922790527], [14.5, 5.5, 5.833333492279053, 12.666666030883789]]]],
+    'ReplicationPad1DGrad': 'RuntimeError: The kernel ReplicationPad1DGrad unregistered.',
+    'ReplicationPad2DGrad': 'RuntimeError: The kernel ReplicationPad2DGrad unregistered.',
+    'ReplicationPad3DGrad': 'RuntimeError: The kernel ReplicationPad3DGrad unregistered.',
+    'UpsampleNearest3DGrad': [[[[[-0.5, 0.5], [2.5, 2.0]]]]],
+    'UpsampleTrilinear3DGrad': [[[[[-0.5, 0.5], [1.75, 2.75]]]]],
+    'UpsampleTrilinear3DGrad_align': [[[[[-0.5, 0.5], [1.75, 2.75]]]]],
+}
+
+
+@pytest.mark.parametrize("case", [case for case in CASES if not isinstance(MINDSPORE_VALUES[case], str)])
+def test_mindspore_values(case):
+    name, keywords, inputs = CASES[case]
+    primitive = getattr(G, name)(**keywords)
+    arguments = [Tensor(item) if isinstance(item, np.ndarray) else item for item in inputs]
+    for out in (primitive(*arguments), ms.jit(lambda *tensors: primitive(*tensors))(*arguments)):
+        check_value(out, (MINDSPORE_VALUES[case], "Float32"))
+
+
+def _edge_padded(pairs):
+    """NumPy's ``'edge'`` padding by ``pairs`` (one per dim, first dim first): the replication pads' forward."""
+    return lambda x: Tensor(np.pad(x.asnumpy(), pairs, "edge"))
+
+
+def _trilinear(size, align_corners):
+    """A 5-D input resized to ``size`` by ``ops.interpolate``'s linear mode along each of its last three dims."""
+    def resize(x):
+        for axis, new in enumerate(size, start=2):
+            swap = tuple(4 if dim == axis else axis if dim == 4 else dim for dim in range(5))
+            moved = ops.transpose(x, swap)
+            lines = ops.interpolate(moved.reshape(-1, 1, moved.shape[-1]), (new,), mode="linear",
+                                    align_corners=align_corners)
+            x = ops.transpose(lines.reshape(moved.shape[:-1] + (new,)), swap)
+        return x
+
+    return resize
+
+
+X_POOL64 = X_POOL.astype(np.float64)
+X5_64 = X5.astype(np.float64)
+X_PAD3 = np.linspace(-2, 2, 24).reshape(1, 1, 2, 3, 4)
+ARGMAX_PADS = np.array([[[[1, 6], [12, 6]]]], np.int64)    # max_pool2d(X_POOL, 3, 2, 1)'s
+X_UP = np.linspace(-1, 1.5, 12).reshape(1, 1, 2, 2, 3)
+
+DERIVATIVES = {case: _row(*row[:4], *row[4:]) for case, row in {
+    "MaxPoolGradV1": ("MaxPoolGradV1", lambda x: ops.MaxPool(2, 2)(x), "xyd", X_POOL64,
+                      {"kernel_size": (1, 1, 2, 2), "strides": 2}),
+    "MaxPoolGradWithArgmax": ("MaxPoolGradWithArgmax", lambda x: ops.MaxPoolWithArgmax(2, 2)(x)[0], "xdc", X_POOL64,
+                              {"kernel_size": 2, "strides": 2}, (ARGMAX,)),
+    "MaxPoolGradWithArgmaxV2": ("MaxPoolGradWithArgmaxV2", lambda x: ops.max_pool2d(x, 3, 2, 1), "xdc", X_POOL64,
+                                {"kernel_size": 3, "strides": 2, "pads": 1}, (ARGMAX_PADS,)),
+    "AvgPoolGradV1": ("AvgPoolGradV1", lambda x: ops.AvgPool(3, 2, "SAME")(x), "cd", X_POOL64,
+                      {"kernel_size": 3, "strides": 2, "pad_mode": "SAME"}, (np.array([1, 1, 4, 4], np.int64),)),
+    "AvgPoolGradGe": ("AvgPoolGradGe", lambda x: ops.AvgPool(2, 1)(x), "cd", X_POOL64,
+                      {"kernel_size": (2, 2), "strides": 1}, ((1, 1, 4, 4),)),
+    "AdaptiveAvgPool3DGrad": ("AdaptiveAvgPool3DGrad", lambda x: MF.adaptive_avg_pool3d(x, (2, 3, 3)), "dc", X5_64,
+                              None, (np.array([1, 1, 2, 4, 4], np.int32),)),
+    "AdaptiveAvgPool3DGradExt": ("AdaptiveAvgPool3DGradExt", lambda x: MF.adaptive_avg_pool3d(x, (1, 3, 2)), "dx",
+                                 X5_64),
+    "MirrorPadGrad": ("MirrorPadGrad", lambda x: ops.MirrorPad()(x, Tensor(PAD_ROWS)), "dc", X_POOL64, None,
+                      (PAD_ROWS,)),
+    "MirrorPadGrad_symmetric": ("MirrorPadGrad", lambda x: ops.MirrorPad("SYMMETRIC")(x, Tensor(PAD_ROWS)), "dc",
+                                X_POOL64, {"mode": "SYMMETRIC"}, (PAD_ROWS,)),
+    "PadV3Grad": ("PadV3Grad", lambda x: ops.pad(x, (2, 1, 1, 1), "reflect"), "dc", X_POOL64, None,
+                  (np.array([2, 1, 1, 1], np.int64),)),
+    "PadV3Grad_edge": ("PadV3Grad", _edge_padded(((0, 0), (0, 0), (1, 2), (2, 1))), "dc", X_POOL64,
+                       {"mode": "edge", "paddings_contiguous": False}, (np.array([2, 1, 1, 2], np.int64),)),
+    "ReplicationPad1DGrad": ("ReplicationPad1DGrad", _edge_padded(((0, 0), (0, 0), (1, 2))), "dxc",
+                             X_POOL64[0], None, ((1, 2),)),
+    "ReplicationPad2DGrad": ("ReplicationPad2DGrad", _edge_padded(((0, 0), (0, 0), (1, 1), (2, 1))), "dxc",
+                             X_POOL64, None, ((2, 1, 1, 1),)),
+    "ReplicationPad3DGrad": ("ReplicationPad3DGrad", _edge_padded(((0, 0), (0, 0), (0, 1), (1, 1), (1, 2))), "dxc",
+                             X_PAD3, None, ((1, 2, 1, 1, 0, 1),)),
+    "UpsampleNearest3DGrad": ("UpsampleNearest3DGrad",
+                              lambda x: Tensor(x.asnumpy()[:, :, [0, 0, 1]][:, :, :, [0, 0, 1]][..., [0, 0, 1, 2]]),
+                              "dcc", X_UP, None, ((1, 1, 2, 2, 3), (3, 3, 4))),
+    "UpsampleTrilinear3DGrad": ("UpsampleTrilinear3DGrad", _trilinear((3, 4, 5), False), "dcc", X_UP, None,
+                                ((1, 1, 2, 2, 3), (3, 4, 5))),
+    "UpsampleTrilinear3DGrad_align": ("UpsampleTrilinear3DGrad", _trilinear((3, 4, 5), True), "dcc", X_UP,
+                                      {"align_corners": True}, ((1, 1, 2, 2, 3), (3, 4, 5))),
+}.items()}
+
+
+@pytest.mark.parametrize("case", sorted(DERIVATIVES))
+def test_is_the_forward_ops_derivative(case):
+    name, forward, order, x, keywords, constants, part = DERIVATIVES[case]
+    inputs, dout = _inputs(forward, order, x, constants)
+    out = getattr(G, name)(**keywords)(*inputs)
+    assert out.dtype == ms.float64
+    np.testing.assert_allclose(out.asnumpy(), _vjp_by_differences(forward, x, dout), rtol=1e-6, atol=1e-8)
+
+
+@pytest.mark.parametrize("case", sorted(DERIVATIVES))
+def test_own_gradient(case):
+    name, forward, order, x, keywords, constants, part = DERIVATIVES[case]
+    primitive = getattr(G, name)(**keywords)
+    inputs, _ = _inputs(forward, order, x, constants)
+    check_grads(lambda *arguments: primitive(*arguments), inputs, order=1)
+
+
+def test_paths_and_errors():
+    assert gen_ops_prim.ReplicationPad2DGrad is G.ReplicationPad2DGrad
+    assert gen_ops_prim.UpsampleTrilinear3DGrad is G.UpsampleTrilinear3DGrad
+    with pytest.raises(AttributeError, match="MirrorPadGrad"):
+        gen_ops_prim.MirrorPadGrad  # noqa: B018 (only _grad_ops has it in MindSpore 2.10)
+    with pytest.raises(ValueError, match="'circular' is not implemented in npspore"):
+        G.PadV3Grad("circular")(Tensor(np.zeros((1, 1, 4, 4), np.float32)), (1, 1, 1, 1))
+    with pytest.raises(ValueError, match="MirrorPadGrad.*paddings"):
+        G.MirrorPadGrad()(Tensor(np.zeros((1, 1, 4, 4), np.float32)), Tensor(np.array([[1, 1], [1, 1]])))
+    with pytest.raises(ValueError, match="PadV3Grad.*leave no input"):
+        G.PadV3Grad()(Tensor(np.zeros((1, 1, 2, 2), np.float32)), (1, 1, 1, 1))
