@@ -5,6 +5,7 @@ import numpy as np
 
 from grad_primitive_cases import DY_POOL, POOL_MAX, X3, X5, X_POOL
 
+X5_32 = X5.astype(np.float32)
 ARGMAX = np.array([[[[1, 6], [12, 11]]]], np.int32)         # MaxPoolWithArgmax's of X_POOL, kernel 2, stride 2
 DY5_POOL = np.array([1.0, -2.0, 0.5, 3.0], np.float32).reshape(1, 1, 1, 2, 2)
 DY_ADAPTIVE3D = np.arange(12, dtype=np.float32).reshape(1, 1, 2, 2, 3) / 4 - 1
@@ -12,6 +13,10 @@ DY_MIRROR = np.arange(42, dtype=np.float32).reshape(1, 1, 6, 7) / 6 - 3    # X_P
 PAD_ROWS = np.array([[0, 0], [0, 0], [1, 1], [2, 1]], np.int64)             # MirrorPad's (rank, 2) paddings
 DY_PAD1 = np.arange(14, dtype=np.float32).reshape(1, 2, 7) / 2 - 3
 DY_PAD3 = np.arange(2 * 5 * 6, dtype=np.float32).reshape(1, 1, 2, 5, 6) / 8 - 2
+ARGMAX5 = np.array([17, 6, 24, 31], np.int64).reshape(1, 1, 1, 2, 2)   # any flat indices into each (D, H, W)
+UNPOOLED = np.arange(16, dtype=np.float32).reshape(1, 1, 4, 4) / 4 - 2  # MaxUnpool2D's output gradient
+UNPOOLED5 = np.arange(32, dtype=np.float32).reshape(1, 1, 2, 4, 4) / 8 - 2
+DY_CONV3D = np.cos(np.arange(18, dtype=np.float32)).reshape(1, 1, 2, 3, 3)   # Conv3D(1, 2, pad 1, stride 2)'s of X5
 
 # case -> (primitive, constructor keywords, input arrays), as the observing tool calls it
 CASES = {
@@ -26,16 +31,27 @@ CASES = {
                            ((1, 1, 4, 4), DY_POOL)),
     "AvgPoolGradGe": ("AvgPoolGradGe", {"kernel_size": 2, "strides": 2}, ((1, 1, 4, 4), DY_POOL)),
     "AdaptiveAvgPool3DGrad": ("AdaptiveAvgPool3DGrad", {}, (DY_ADAPTIVE3D, np.array([1, 1, 2, 4, 4], np.int32))),
-    "AdaptiveAvgPool3DGradExt": ("AdaptiveAvgPool3DGradExt", {}, (DY_ADAPTIVE3D, X5)),
+    "AdaptiveAvgPool3DGradExt": ("AdaptiveAvgPool3DGradExt", {}, (DY_ADAPTIVE3D, X5_32)),
     "MirrorPadGrad": ("MirrorPadGrad", {}, (DY_MIRROR, PAD_ROWS)),
     "MirrorPadGrad_symmetric": ("MirrorPadGrad", {"mode": "SYMMETRIC"}, (DY_MIRROR, PAD_ROWS)),
     "PadV3Grad": ("PadV3Grad", {}, (DY_MIRROR, np.array([2, 1, 1, 1], np.int64))),
     "PadV3Grad_edge": ("PadV3Grad", {"mode": "edge"}, (DY_MIRROR, np.array([2, 1, 1, 1], np.int64))),
     "ReplicationPad1DGrad": ("ReplicationPad1DGrad", {}, (DY_PAD1, X3[:, :, :4], (1, 2))),
     "ReplicationPad2DGrad": ("ReplicationPad2DGrad", {}, (DY_MIRROR, X_POOL, (2, 1, 1, 1))),
-    "ReplicationPad3DGrad": ("ReplicationPad3DGrad", {}, (DY_PAD3, X5[:, :, :1, :3, :], (1, 1, 1, 1, 0, 1))),
+    "ReplicationPad3DGrad": ("ReplicationPad3DGrad", {}, (DY_PAD3, X5_32[:, :, :1, :3, :], (1, 1, 1, 1, 0, 1))),
     "UpsampleNearest3DGrad": ("UpsampleNearest3DGrad", {}, (DY_ADAPTIVE3D, (1, 1, 1, 2, 2), (2, 2, 3), None)),
     "UpsampleTrilinear3DGrad": ("UpsampleTrilinear3DGrad", {}, (DY_ADAPTIVE3D, (1, 1, 1, 2, 2), (2, 2, 3), None)),
     "UpsampleTrilinear3DGrad_align": ("UpsampleTrilinear3DGrad", {"align_corners": True},
                                       (DY_ADAPTIVE3D, (1, 1, 1, 2, 2), (2, 2, 3), None)),
+    "MaxPool3DGradWithArgmax": ("MaxPool3DGradWithArgmax", {"ksize": 2, "strides": 2, "pads": 0},
+                                (X5_32, DY5_POOL, ARGMAX5.astype(np.int32))),
+    "AdaptiveMaxPool3DGrad": ("AdaptiveMaxPool3DGrad", {}, (DY5_POOL, X5_32, ARGMAX5)),
+    "MaxUnpool2DGrad": ("MaxUnpool2DGrad", {"ksize": (1, 1, 2, 2), "strides": (1, 1, 2, 2), "pads": (0, 0, 0, 0),
+                                          "output_shape": (1, 1, 4, 4)},
+                        (DY_POOL, UNPOOLED, ARGMAX.astype(np.int64))),
+    "MaxUnpool3DGrad": ("MaxUnpool3DGrad", {"ksize": (1, 1, 2, 2, 2), "strides": (1, 1, 2, 2, 2),
+                                          "pads": (0, 0, 0, 0, 0), "output_shape": (1, 1, 2, 4, 4)},
+                        (DY5_POOL, UNPOOLED5, ARGMAX5)),
+    "Conv3DBackpropFilter": ("Conv3DBackpropFilter", {"out_channel": 1, "kernel_size": 2, "pad_mode": "pad", "pad": 1,
+                                                      "stride": 2}, (X5_32, DY_CONV3D, (1, 1, 2, 2, 2))),
 }

@@ -1,7 +1,8 @@
 """MindSpore's pooling, padding and resizing gradient primitives (``ops.operations._grad_ops`` and the
 ``*Grad`` classes of ``ops.auto_generate.gen_ops_prim``: MaxPoolGradV1, MaxPoolGradWithArgmax(V2),
 AvgPoolGradV1/Ge, AdaptiveAvgPool3DGrad(Ext), MirrorPadGrad, PadV3Grad, ReplicationPad{1,2,3}DGrad,
-Upsample{Nearest,Trilinear}3DGrad): MindSpore 2.10's values (recorded by
+Upsample{Nearest,Trilinear}3DGrad, MaxPool3DGradWithArgmax, AdaptiveMaxPool3DGrad, MaxUnpool{2,3}DGrad,
+Conv3DBackpropFilter): MindSpore 2.10's values (recorded by
 ``tools/observe_mindspore_grad_primitives_pools.py`` from the real MindSpore, CPU, in a separate virtualenv), eagerly
 and compiled; each one against central differences of a forward in float64 (NumPy's own padding where npspore has
 no such forward op); and its own gradient against finite differences."""
@@ -15,7 +16,7 @@ from npspore.ops.auto_generate import gen_ops_prim
 from npspore.ops.operations import _grad_ops as G
 from npspore.testing import check_grads
 from grad_primitive_cases import X5, X_POOL
-from grad_primitive_pool_cases import ARGMAX, CASES, PAD_ROWS
+from grad_primitive_pool_cases import ARGMAX, ARGMAX5, CASES, PAD_ROWS
 from recorded_values import check_value
 from test_grad_primitives import _inputs, _row, _vjp_by_differences
 
@@ -42,6 +43,11 @@ MINDSPORE_VALUES = {
     'UpsampleNearest3DGrad': [[[[[-0.5, 0.5], [2.5, 2.0]]]]],
     'UpsampleTrilinear3DGrad': [[[[[-0.5, 0.5], [1.75, 2.75]]]]],
     'UpsampleTrilinear3DGrad_align': [[[[[-0.5, 0.5], [1.75, 2.75]]]]],
+    'MaxPool3DGradWithArgmax': [[[[[0.0, 0.0, 0.0, 0.0], [0.0, 0.0, -2.0, 0.0], [0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0]], [[0.0, 1.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0], [0.5, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 3.0]]]]],
+    'AdaptiveMaxPool3DGrad': [[[[[0.0, 0.0, 0.0, 0.0], [0.0, 0.0, -2.0, 0.0], [0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0]], [[0.0, 1.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0], [0.5, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 3.0]]]]],
+    'MaxUnpool2DGrad': [[[[-1.75, -0.5], [1.0, 0.75]]]],
+    'MaxUnpool3DGrad': [[[[[0.125, -1.25], [1.0, 1.875]]]]],
+    'Conv3DBackpropFilter': [[[[[-1.7300008535385132, 3.8496246337890625], [2.1457173824310303, 2.1115736961364746]], [[1.2086899280548096, -2.8591859340667725], [-0.9350054860115051, -2.079315185546875]]]]],
 }
 
 
@@ -79,6 +85,24 @@ X_PAD3 = np.linspace(-2, 2, 24).reshape(1, 1, 2, 3, 4)
 ARGMAX_PADS = np.array([[[[1, 6], [12, 6]]]], np.int64)    # max_pool2d(X_POOL, 3, 2, 1)'s
 X_UP = np.linspace(-1, 1.5, 12).reshape(1, 1, 2, 2, 3)
 
+
+def _window_argmax(x):
+    """The flat index into each (D, H, W) plane of ``x (1, 1, D, H, W)`` of each 2 x 2 x 2 window's maximum."""
+    planes = x[0, 0]
+    found = np.zeros((1, 1) + tuple(n // 2 for n in planes.shape), np.int64)
+    for index in np.ndindex(found.shape[2:]):
+        window = planes[tuple(slice(2 * i, 2 * i + 2) for i in index)]
+        offset = np.unravel_index(np.argmax(window), window.shape)
+        found[(0, 0) + index] = np.ravel_multi_index(tuple(2 * i + o for i, o in zip(index, offset)), planes.shape)
+    return found
+
+
+def _unpooled3d(x):
+    """``x`` written at ``ARGMAX5``'s flat indices of a 2 x 4 x 4 plane (zeros elsewhere): MaxUnpool3D's output."""
+    out = np.zeros(32)
+    out[ARGMAX5.ravel()] = x.asnumpy().ravel()
+    return Tensor(out.reshape(1, 1, 2, 4, 4))
+
 DERIVATIVES = {case: _row(*row[:4], *row[4:]) for case, row in {
     "MaxPoolGradV1": ("MaxPoolGradV1", lambda x: ops.MaxPool(2, 2)(x), "xyd", X_POOL64,
                       {"kernel_size": (1, 1, 2, 2), "strides": 2}),
@@ -115,6 +139,18 @@ DERIVATIVES = {case: _row(*row[:4], *row[4:]) for case, row in {
                                 ((1, 1, 2, 2, 3), (3, 4, 5))),
     "UpsampleTrilinear3DGrad_align": ("UpsampleTrilinear3DGrad", _trilinear((3, 4, 5), True), "dcc", X_UP,
                                       {"align_corners": True}, ((1, 1, 2, 2, 3), (3, 4, 5))),
+    "MaxPool3DGradWithArgmax": ("MaxPool3DGradWithArgmax", lambda x: ops.MaxPool3D(2, 2)(x), "xdc", X5_64,
+                                {"ksize": 2, "strides": 2, "pads": 0}, (_window_argmax(X5),)),
+    "AdaptiveMaxPool3DGrad": ("AdaptiveMaxPool3DGrad", lambda x: ops.MaxPool3D(2, 2)(x), "dxc", X5_64, None,
+                              (_window_argmax(X5).astype(np.int32),)),
+    "MaxUnpool2DGrad": ("MaxUnpool2DGrad", lambda x: MF.max_unpool2d(x, Tensor(ARGMAX.astype(np.int64)), 2, 2), "xdc",
+                        np.array([[[[0.5, -1.25], [2.0, 0.75]]]]), {"ksize": 2, "strides": 2}, (ARGMAX,)),
+    "MaxUnpool3DGrad": ("MaxUnpool3DGrad", _unpooled3d, "xdc", np.array([0.5, -1.25, 2.0, 0.75]).reshape(1, 1, 1, 2, 2),
+                        {"ksize": 2, "strides": 2}, (ARGMAX5,)),
+    "Conv3DBackpropFilter": ("Conv3DBackpropFilter", lambda w: ops.conv3d(Tensor(X5_64), w, None, 2, "pad", 1), "cdc",
+                             np.linspace(-1, 1, 8).reshape(1, 1, 2, 2, 2),
+                             {"out_channel": 1, "kernel_size": 2, "pad_mode": "pad", "pad": 1, "stride": 2},
+                             (X5_64, (1, 1, 2, 2, 2))),
 }.items()}
 
 

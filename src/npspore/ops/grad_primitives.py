@@ -487,16 +487,48 @@ def _at_argmax(x: Tensor, argmax: Tensor, per_sample: bool) -> Tensor:
     return F.reshape(A.gather_d(flat, len(lead), index), tuple(argmax.shape))
 
 
-_AT_ARGMAX = _input_gradient(_at_argmax, "xxd")
+_AT_ARGMAX_PLANES = _input_gradient(_at_argmax, "xxd")   # AdaptiveMaxPool3DGrad's own kernel cache
 
 
 def _max_pool_grad_with_argmax(per_sample: bool) -> Callable:
     """``(x, grad, argmax)``: ``grad`` added at ``argmax``'s flat indices of ``x``'s shape (the adjoint of
     :func:`_at_argmax`); the constructor's window attributes only describe the pooling that made ``argmax``."""
+    gradient = _input_gradient(_at_argmax, "xxd")   # one kernel cache per primitive
+
     def function(x: Tensor, grad: Tensor, argmax: Tensor, **attributes: Any) -> Tensor:
-        return _AT_ARGMAX(x, argmax, grad, per_sample=per_sample)
+        return gradient(x, argmax, grad, per_sample=per_sample)
 
     return function
+
+
+def _max_unpool_grad(x: Tensor, grads: Tensor, argmax: Tensor, **attributes: Any) -> Tensor:
+    """The input's gradient of ``MaxUnpool{2,3}D``, which wrote ``x`` at ``argmax`` in each plane: ``grads``
+    read back at ``argmax`` (the windows in ``attributes`` only sized the unpooled output ``grads`` has)."""
+    return _at_argmax(grads, argmax, False)
+
+
+def _adaptive_max_pool3d_grad(input_grad: Tensor, x: Tensor, argmax: Tensor) -> Tensor:
+    """``input_grad`` added at ``argmax``'s flat indices into each ``(D, H, W)`` plane of ``x``."""
+    return _AT_ARGMAX_PLANES(x, argmax, input_grad, per_sample=False)
+
+
+def _last_three(value: Any) -> Any:
+    """A 3-D convolution's stride or dilation as its (D, H, W) triple: MindSpore's also take five values."""
+    return tuple(value[2:]) if isinstance(value, tuple) and len(value) == 5 else value
+
+
+def _conv3d(x: Tensor, w: Tensor, out_channel: int, kernel_size: Any, mode: int, pad_mode: str, pad: Any,
+            stride: Any, dilation: Any, group: int, data_format: str) -> Tensor:
+    """``Conv3D``'s output: :func:`nn_functional.conv3d` with the primitive's attributes."""
+    return nnf.conv3d(x, w, None, _last_three(stride), pad_mode, pad, _last_three(dilation), group)
+
+
+_CONV3D = _input_gradient(_conv3d, "xxd", all_inputs=True)
+
+
+def _conv3d_filter_grad(x: Tensor, dout: Tensor, w_size: tuple, **attributes: Any) -> Tensor:
+    """The filter's gradient of ``Conv3D(**attributes)(x, w)`` for a filter of shape ``w_size``."""
+    return _CONV3D(x, F.zeros(tuple(w_size), dout.dtype), dout, **attributes)[1]
 
 
 def _avg_pool_v1(x: Tensor, kernel_size: Any, strides: Any, pad_mode: str, data_format: str) -> Tensor:
@@ -766,6 +798,24 @@ _TABLE: dict[str, tuple] = {
         ("kernel_size", None, "kernel_size", (int, tuple)), ("strides", None, "strides", (int, tuple, type(None))),
         ("pads", 0, "pads", (int, tuple)), ("dilation", (1, 1), "dilation", (int, tuple)),
         ("ceil_mode", False, "ceil_mode"), ("argmax_type", None, "argmax_type", (object,)))),
+    "MaxPool3DGradWithArgmax": (_max_pool_grad_with_argmax(False), (
+        ("ksize", None, "ksize", (int, tuple)), ("strides", None, "strides", (int, tuple)),
+        ("pads", None, "pads", (int, tuple)), ("dilation", (1, 1, 1), "dilation", (int, tuple)),
+        ("ceil_mode", False, "ceil_mode"), ("data_format", "NCDHW", "data_format"))),
+    "AdaptiveMaxPool3DGrad": (_adaptive_max_pool3d_grad, ()),
+    "MaxUnpool2DGrad": (_max_unpool_grad, (
+        ("ksize", None, "ksize", (int, tuple)), ("strides", 0, "strides", (int, tuple)),
+        ("pads", 0, "pads", (int, tuple)), ("output_shape", (), "output_shape"),
+        ("data_format", "NCHW", "data_format"))),
+    "MaxUnpool3DGrad": (_max_unpool_grad, (
+        ("ksize", None, "ksize", (int, tuple)), ("strides", 0, "strides", (int, tuple)),
+        ("pads", 0, "pads", (int, tuple)), ("output_shape", (), "output_shape"),
+        ("data_format", "NCDHW", "data_format"))),
+    "Conv3DBackpropFilter": (_conv3d_filter_grad, (
+        ("out_channel", None, "out_channel", (int,)), ("kernel_size", None, "kernel_size", (int, tuple)),
+        ("mode", 1, "mode"), ("pad_mode", "valid", "pad_mode"), ("pad", 0, "pad", (int, tuple)),
+        ("stride", (1, 1, 1, 1, 1), "stride", (int, tuple)), ("dilation", (1, 1, 1, 1, 1), "dilation", (int, tuple)),
+        ("group", 1, "group"), ("data_format", "NCDHW", "data_format"))),
     "AvgPoolGradV1": (_avg_pool_grad_from_shape("AvgPoolGradV1"), _POOLING),
     "AvgPoolGradGe": (_avg_pool_grad_from_shape("AvgPoolGradGe"), _POOLING),
     "AdaptiveAvgPool3DGrad": (_adaptive_avg_pool3d_grad, ()),
