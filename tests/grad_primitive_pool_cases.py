@@ -17,6 +17,10 @@ ARGMAX5 = np.array([17, 6, 24, 31], np.int64).reshape(1, 1, 1, 2, 2)   # any fla
 UNPOOLED = np.arange(16, dtype=np.float32).reshape(1, 1, 4, 4) / 4 - 2  # MaxUnpool2D's output gradient
 UNPOOLED5 = np.arange(32, dtype=np.float32).reshape(1, 1, 2, 4, 4) / 8 - 2
 DY_CONV3D = np.cos(np.arange(18, dtype=np.float32)).reshape(1, 1, 2, 3, 3)   # Conv3D(1, 2, pad 1, stride 2)'s of X5
+GRAD_SEGMENTS = np.array([[1.0, -2.0], [0.5, 3.0], [-1.5, 0.25]], np.float32)   # three segments' gradients
+SEGMENT_INDICES = np.array([0, 3, 1, 3], np.int32)     # rows of x (4 of them), 3 taken twice
+SEGMENT_IDS = np.array([0, 0, 2, 2], np.int32)
+SEGMENT_DIM0 = np.array(5, np.int32)
 
 # case -> (primitive, constructor keywords, input arrays), as the observing tool calls it
 CASES = {
@@ -54,4 +58,10 @@ CASES = {
                         (DY5_POOL, UNPOOLED5, ARGMAX5)),
     "Conv3DBackpropFilter": ("Conv3DBackpropFilter", {"out_channel": 1, "kernel_size": 2, "pad_mode": "pad", "pad": 1,
                                                       "stride": 2}, (X5_32, DY_CONV3D, (1, 1, 2, 2, 2))),
+    "SparseSegmentSumGrad": ("SparseSegmentSumGrad", {},
+                             (GRAD_SEGMENTS, SEGMENT_INDICES, SEGMENT_IDS, SEGMENT_DIM0)),
+    "SparseSegmentMeanGrad": ("SparseSegmentMeanGrad", {},
+                              (GRAD_SEGMENTS, SEGMENT_INDICES, SEGMENT_IDS, SEGMENT_DIM0)),
+    "SparseSegmentSqrtNGrad": ("SparseSegmentSqrtNGrad", {},
+                               (GRAD_SEGMENTS, SEGMENT_INDICES, SEGMENT_IDS, SEGMENT_DIM0)),
 }

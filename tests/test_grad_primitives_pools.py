@@ -2,7 +2,7 @@
 ``*Grad`` classes of ``ops.auto_generate.gen_ops_prim``: MaxPoolGradV1, MaxPoolGradWithArgmax(V2),
 AvgPoolGradV1/Ge, AdaptiveAvgPool3DGrad(Ext), MirrorPadGrad, PadV3Grad, ReplicationPad{1,2,3}DGrad,
 Upsample{Nearest,Trilinear}3DGrad, MaxPool3DGradWithArgmax, AdaptiveMaxPool3DGrad, MaxUnpool{2,3}DGrad,
-Conv3DBackpropFilter): MindSpore 2.10's values (recorded by
+Conv3DBackpropFilter, SparseSegment{Sum,Mean,SqrtN}Grad): MindSpore 2.10's values (recorded by
 ``tools/observe_mindspore_grad_primitives_pools.py`` from the real MindSpore, CPU, in a separate virtualenv), eagerly
 and compiled; each one against central differences of a forward in float64 (NumPy's own padding where npspore has
 no such forward op); and its own gradient against finite differences."""
@@ -16,7 +16,7 @@ from npspore.ops.auto_generate import gen_ops_prim
 from npspore.ops.operations import _grad_ops as G
 from npspore.testing import check_grads
 from grad_primitive_cases import X5, X_POOL
-from grad_primitive_pool_cases import ARGMAX, ARGMAX5, CASES, PAD_ROWS
+from grad_primitive_pool_cases import ARGMAX, ARGMAX5, CASES, PAD_ROWS, SEGMENT_DIM0, SEGMENT_IDS, SEGMENT_INDICES
 from recorded_values import check_value
 from test_grad_primitives import _inputs, _row, _vjp_by_differences
 
@@ -48,6 +48,9 @@ MINDSPORE_VALUES = {
     'MaxUnpool2DGrad': [[[[-1.75, -0.5], [1.0, 0.75]]]],
     'MaxUnpool3DGrad': [[[[[0.125, -1.25], [1.0, 1.875]]]]],
     'Conv3DBackpropFilter': [[[[[-1.7300008535385132, 3.8496246337890625], [2.1457173824310303, 2.1115736961364746]], [[1.2086899280548096, -2.8591859340667725], [-0.9350054860115051, -2.079315185546875]]]]],
+    'SparseSegmentSumGrad': 'RuntimeError: ',
+    'SparseSegmentMeanGrad': [[0.5, -1.0], [-0.75, 0.125], [0.0, 0.0], [-0.25, -0.875], [0.0, 0.0]],
+    'SparseSegmentSqrtNGrad': [[0.7071067690849304, -1.4142135381698608], [-1.0606602430343628, 0.1767766922712326], [0.0, 0.0], [-0.3535534739494324, -1.2374368906021118], [0.0, 0.0]],
 }
 
 
@@ -84,6 +87,8 @@ X5_64 = X5.astype(np.float64)
 X_PAD3 = np.linspace(-2, 2, 24).reshape(1, 1, 2, 3, 4)
 ARGMAX_PADS = np.array([[[[1, 6], [12, 6]]]], np.int64)    # max_pool2d(X_POOL, 3, 2, 1)'s
 X_UP = np.linspace(-1, 1.5, 12).reshape(1, 1, 2, 2, 3)
+X_SEGMENTS = np.linspace(-1, 2, 10).reshape(5, 2)
+SEGMENTS = (SEGMENT_INDICES, SEGMENT_IDS, SEGMENT_DIM0)
 
 
 def _window_argmax(x):
@@ -95,6 +100,14 @@ def _window_argmax(x):
         offset = np.unravel_index(np.argmax(window), window.shape)
         found[(0, 0) + index] = np.ravel_multi_index(tuple(2 * i + o for i, o in zip(index, offset)), planes.shape)
     return found
+
+
+def _sparse_segment(per_segment):
+    """``SparseSegment{Sum,Mean,SqrtN}``'s forward on the cases' segments: ``x[SEGMENT_INDICES]`` added into row
+    ``SEGMENT_IDS`` of three, each segment's sum scaled by ``per_segment`` (1, 1 / count, 1 / sqrt(count))."""
+    scale = Tensor(np.array(per_segment).reshape(3, 1))
+    return lambda x: ops.tensor_scatter_add(ops.zeros((3, 2), ms.float64), Tensor(SEGMENT_IDS.reshape(-1, 1)),
+                                            ops.gather(x, Tensor(SEGMENT_INDICES), 0)) * scale
 
 
 def _unpooled3d(x):
@@ -151,6 +164,12 @@ DERIVATIVES = {case: _row(*row[:4], *row[4:]) for case, row in {
                              np.linspace(-1, 1, 8).reshape(1, 1, 2, 2, 2),
                              {"out_channel": 1, "kernel_size": 2, "pad_mode": "pad", "pad": 1, "stride": 2},
                              (X5_64, (1, 1, 2, 2, 2))),
+    "SparseSegmentSumGrad": ("SparseSegmentSumGrad", _sparse_segment([1.0, 1.0, 1.0]), "dccc", X_SEGMENTS, None,
+                             SEGMENTS),
+    "SparseSegmentMeanGrad": ("SparseSegmentMeanGrad", _sparse_segment([0.5, 1.0, 0.5]), "dccc", X_SEGMENTS, None,
+                              SEGMENTS),
+    "SparseSegmentSqrtNGrad": ("SparseSegmentSqrtNGrad", _sparse_segment([0.5 ** 0.5, 1.0, 0.5 ** 0.5]), "dccc",
+                               X_SEGMENTS, None, SEGMENTS),
 }.items()}
 
 

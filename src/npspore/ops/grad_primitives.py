@@ -31,6 +31,7 @@ from .nn_array_primitives import LRN
 from .nn_primitives import AvgPool, BatchNorm, Conv2D, LayerNorm, MaxPool
 from .pooling3d import AvgPool3D, MaxPool3D, avg_pool3d
 from .roi_align import ROIAlign
+from . import scatter_ops as scatter_functional
 from .resize import ResizeBilinearV2, ResizeNearestNeighbor, _linear_axis, _nearest_axis, interpolate
 from ..mint.nn.functional import adaptive_avg_pool3d
 from .nn_array_primitives import _pad_values
@@ -531,6 +532,24 @@ def _conv3d_filter_grad(x: Tensor, dout: Tensor, w_size: tuple, **attributes: An
     return _CONV3D(x, F.zeros(tuple(w_size), dout.dtype), dout, **attributes)[1]
 
 
+def _sparse_segment_grad(name: str, scale: str) -> Callable:
+    """``name(grad, indices, segment_ids, output_dim0)``: the input's gradient of ``SparseSegment{Sum,Mean,SqrtN}``
+    (``out[segment_ids[i]] += x[indices[i]]``, divided by each segment's count ``'mean'`` or its square root
+    ``'sqrtn'``): ``grad[segment_ids[i]]``, scaled alike, added into row ``indices[i]`` of ``output_dim0`` rows."""
+    def function(grad: Tensor, indices: Tensor, segment_ids: Tensor, output_dim0: Any) -> Tensor:
+        rows = F.gather(grad, segment_ids, 0)
+        if scale != "sum":
+            ids = F.reshape(segment_ids, (-1, 1))
+            counts = F.reduce_sum(F.cast(F.equal(ids, F.reshape(segment_ids, (1, -1))), grad.dtype), 1)
+            weights = 1 / (counts if scale == "mean" else F.sqrt(counts))
+            rows = rows * F.reshape(weights, (-1,) + (1,) * (len(grad.shape) - 1))
+        dim0 = _pad_values(name, output_dim0)[0]
+        zeros = F.zeros((dim0,) + tuple(grad.shape[1:]), grad.dtype)
+        return scatter_functional.tensor_scatter_add(zeros, F.reshape(indices, (-1, 1)), rows)
+
+    return function
+
+
 def _avg_pool_v1(x: Tensor, kernel_size: Any, strides: Any, pad_mode: str, data_format: str) -> Tensor:
     return AvgPool(_window_of(kernel_size), _window_of(strides), pad_mode, data_format)(x)
 
@@ -816,6 +835,9 @@ _TABLE: dict[str, tuple] = {
         ("mode", 1, "mode"), ("pad_mode", "valid", "pad_mode"), ("pad", 0, "pad", (int, tuple)),
         ("stride", (1, 1, 1, 1, 1), "stride", (int, tuple)), ("dilation", (1, 1, 1, 1, 1), "dilation", (int, tuple)),
         ("group", 1, "group"), ("data_format", "NCDHW", "data_format"))),
+    "SparseSegmentSumGrad": (_sparse_segment_grad("SparseSegmentSumGrad", "sum"), ()),
+    "SparseSegmentMeanGrad": (_sparse_segment_grad("SparseSegmentMeanGrad", "mean"), ()),
+    "SparseSegmentSqrtNGrad": (_sparse_segment_grad("SparseSegmentSqrtNGrad", "sqrtn"), ()),
     "AvgPoolGradV1": (_avg_pool_grad_from_shape("AvgPoolGradV1"), _POOLING),
     "AvgPoolGradGe": (_avg_pool_grad_from_shape("AvgPoolGradGe"), _POOLING),
     "AdaptiveAvgPool3DGrad": (_adaptive_avg_pool3d_grad, ()),
