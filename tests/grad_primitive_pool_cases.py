@@ -21,6 +21,11 @@ GRAD_SEGMENTS = np.array([[1.0, -2.0], [0.5, 3.0], [-1.5, 0.25]], np.float32)   
 SEGMENT_INDICES = np.array([0, 3, 1, 3], np.int32)     # rows of x (4 of them), 3 taken twice
 SEGMENT_IDS = np.array([0, 0, 2, 2], np.int32)
 SEGMENT_DIM0 = np.array(5, np.int32)
+X_NORM = np.sin(np.arange(24, dtype=np.float32)).reshape(2, 2, 2, 3)
+DY_NORM = np.cos(np.arange(24, dtype=np.float32)).reshape(2, 2, 2, 3)
+NORM_GAMMA = np.array([0.5, 2.0], np.float32)
+NORM_MEAN = X_NORM.mean((2, 3)).reshape(-1)
+NORM_VARIANCE = X_NORM.var((2, 3)).reshape(-1)
 
 # case -> (primitive, constructor keywords, input arrays), as the observing tool calls it
 CASES = {
@@ -64,4 +69,6 @@ CASES = {
                               (GRAD_SEGMENTS, SEGMENT_INDICES, SEGMENT_IDS, SEGMENT_DIM0)),
     "SparseSegmentSqrtNGrad": ("SparseSegmentSqrtNGrad", {},
                                (GRAD_SEGMENTS, SEGMENT_INDICES, SEGMENT_IDS, SEGMENT_DIM0)),
+    "InstanceNormGrad": ("InstanceNormGrad", {"epsilon": 1e-5},
+                         (DY_NORM, X_NORM, NORM_GAMMA, NORM_MEAN, NORM_VARIANCE)),
 }

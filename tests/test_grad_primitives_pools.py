@@ -2,7 +2,7 @@
 ``*Grad`` classes of ``ops.auto_generate.gen_ops_prim``: MaxPoolGradV1, MaxPoolGradWithArgmax(V2),
 AvgPoolGradV1/Ge, AdaptiveAvgPool3DGrad(Ext), MirrorPadGrad, PadV3Grad, ReplicationPad{1,2,3}DGrad,
 Upsample{Nearest,Trilinear}3DGrad, MaxPool3DGradWithArgmax, AdaptiveMaxPool3DGrad, MaxUnpool{2,3}DGrad,
-Conv3DBackpropFilter, SparseSegment{Sum,Mean,SqrtN}Grad): MindSpore 2.10's values (recorded by
+Conv3DBackpropFilter, SparseSegment{Sum,Mean,SqrtN}Grad, InstanceNormGrad): MindSpore 2.10's values (recorded by
 ``tools/observe_mindspore_grad_primitives_pools.py`` from the real MindSpore, CPU, in a separate virtualenv), eagerly
 and compiled; each one against central differences of a forward in float64 (NumPy's own padding where npspore has
 no such forward op); and its own gradient against finite differences."""
@@ -16,7 +16,8 @@ from npspore.ops.auto_generate import gen_ops_prim
 from npspore.ops.operations import _grad_ops as G
 from npspore.testing import check_grads
 from grad_primitive_cases import X5, X_POOL
-from grad_primitive_pool_cases import ARGMAX, ARGMAX5, CASES, PAD_ROWS, SEGMENT_DIM0, SEGMENT_IDS, SEGMENT_INDICES
+from grad_primitive_pool_cases import (ARGMAX, ARGMAX5, CASES, NORM_GAMMA, NORM_MEAN, NORM_VARIANCE, PAD_ROWS, SEGMENT_DIM0,
+                                       SEGMENT_IDS, SEGMENT_INDICES, X_NORM)
 from recorded_values import check_value
 from test_grad_primitives import _inputs, _row, _vjp_by_differences
 
@@ -51,6 +52,7 @@ MINDSPORE_VALUES = {
     'SparseSegmentSumGrad': 'RuntimeError: ',
     'SparseSegmentMeanGrad': [[0.5, -1.0], [-0.75, 0.125], [0.0, 0.0], [-0.25, -0.875], [0.0, 0.0]],
     'SparseSegmentSqrtNGrad': [[0.7071067690849304, -1.4142135381698608], [-1.0606602430343628, 0.1767766922712326], [0.0, 0.0], [-0.3535534739494324, -1.2374368906021118], [0.0, 0.0]],
+    'InstanceNormGrad': 'RuntimeError: ',
 }
 
 
@@ -170,6 +172,14 @@ DERIVATIVES = {case: _row(*row[:4], *row[4:]) for case, row in {
                               SEGMENTS),
     "SparseSegmentSqrtNGrad": ("SparseSegmentSqrtNGrad", _sparse_segment([0.5 ** 0.5, 1.0, 0.5 ** 0.5]), "dccc",
                                X_SEGMENTS, None, SEGMENTS),
+    "InstanceNormGrad": ("InstanceNormGrad", lambda x: ops.instance_norm(x, Tensor(NORM_GAMMA.astype(np.float64)),
+                                                                        Tensor(np.array([0.25, -1.0])), eps=1e-5),
+                         "dxccc", X_NORM.astype(np.float64), {"epsilon": 1e-5}, (NORM_GAMMA, NORM_MEAN, NORM_VARIANCE),
+                         0),
+    "InstanceNormGrad_gamma": ("InstanceNormGrad", lambda g: ops.instance_norm(Tensor(X_NORM.astype(np.float64)), g,
+                                                                              Tensor(np.array([0.25, -1.0])), eps=1e-5),
+                               "dcxcc", NORM_GAMMA.astype(np.float64), {"epsilon": 1e-5},
+                               (X_NORM, NORM_MEAN, NORM_VARIANCE), 1),
 }.items()}
 
 
@@ -178,6 +188,7 @@ def test_is_the_forward_ops_derivative(case):
     name, forward, order, x, keywords, constants, part = DERIVATIVES[case]
     inputs, dout = _inputs(forward, order, x, constants)
     out = getattr(G, name)(**keywords)(*inputs)
+    out = out if part is None else out[part]
     assert out.dtype == ms.float64
     np.testing.assert_allclose(out.asnumpy(), _vjp_by_differences(forward, x, dout), rtol=1e-6, atol=1e-8)
 

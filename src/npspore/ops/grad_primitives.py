@@ -550,6 +550,21 @@ def _sparse_segment_grad(name: str, scale: str) -> Callable:
     return function
 
 
+def _instance_norm(x: Tensor, gamma: Tensor, beta: Tensor, epsilon: float) -> Tensor:
+    return nnf.instance_norm(x, gamma, beta, epsilon)
+
+
+_INSTANCE_NORM = _input_gradient(_instance_norm, "xxxd", all_inputs=True)
+
+
+def _instance_norm_grad(dy: Tensor, x: Tensor, gamma: Tensor, save_mean: Tensor, save_variance: Tensor,
+                        epsilon: float = 0.0, momentum: float = 0.1) -> tuple:
+    """``(dx, dgamma, dbeta)`` of ``instance_norm(x, gamma, beta, epsilon)``: each sample's channel normalized by its
+    own statistics, which the gradient recomputes from ``x`` (as the forward's ``save_mean``/``save_variance``)."""
+    gradients = _INSTANCE_NORM(x, gamma, F.zeros_like(gamma), dy, epsilon=epsilon)
+    return gradients[0], gradients[1], gradients[2]
+
+
 def _avg_pool_v1(x: Tensor, kernel_size: Any, strides: Any, pad_mode: str, data_format: str) -> Tensor:
     return AvgPool(_window_of(kernel_size), _window_of(strides), pad_mode, data_format)(x)
 
@@ -838,6 +853,7 @@ _TABLE: dict[str, tuple] = {
     "SparseSegmentSumGrad": (_sparse_segment_grad("SparseSegmentSumGrad", "sum"), ()),
     "SparseSegmentMeanGrad": (_sparse_segment_grad("SparseSegmentMeanGrad", "mean"), ()),
     "SparseSegmentSqrtNGrad": (_sparse_segment_grad("SparseSegmentSqrtNGrad", "sqrtn"), ()),
+    "InstanceNormGrad": (_instance_norm_grad, (("epsilon", 0.0, "epsilon"), ("momentum", 0.1, "momentum"))),
     "AvgPoolGradV1": (_avg_pool_grad_from_shape("AvgPoolGradV1"), _POOLING),
     "AvgPoolGradGe": (_avg_pool_grad_from_shape("AvgPoolGradGe"), _POOLING),
     "AdaptiveAvgPool3DGrad": (_adaptive_avg_pool3d_grad, ()),
