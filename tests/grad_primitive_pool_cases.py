@@ -26,6 +26,9 @@ DY_NORM = np.cos(np.arange(24, dtype=np.float32)).reshape(2, 2, 2, 3)
 NORM_GAMMA = np.array([0.5, 2.0], np.float32)
 NORM_MEAN = X_NORM.mean((2, 3)).reshape(-1)
 NORM_VARIANCE = X_NORM.var((2, 3)).reshape(-1)
+GRAD_X_POOL = np.sin(np.arange(16, dtype=np.float32)).reshape(1, 1, 4, 4)   # a move of X_POOL
+GRAD_X5 = np.cos(np.arange(32, dtype=np.float32)).reshape(1, 1, 2, 4, 4)      # a move of X5
+X5_MAX = X5_32.reshape(1, 1, 1, 2, 2, 2, 2, 2).max((3, 5, 7))
 
 # case -> (primitive, constructor keywords, input arrays), as the observing tool calls it
 CASES = {
@@ -71,4 +74,8 @@ CASES = {
                                (GRAD_SEGMENTS, SEGMENT_INDICES, SEGMENT_IDS, SEGMENT_DIM0)),
     "InstanceNormGrad": ("InstanceNormGrad", {"epsilon": 1e-5},
                          (DY_NORM, X_NORM, NORM_GAMMA, NORM_MEAN, NORM_VARIANCE)),
+    "MaxPoolGradGrad": ("MaxPoolGradGrad", {"kernel_size": 2, "strides": 2}, (X_POOL, POOL_MAX, GRAD_X_POOL)),
+    "MaxPoolGradGradWithArgmax": ("MaxPoolGradGradWithArgmax", {"kernel_size": 2, "strides": 2},
+                                  (X_POOL, GRAD_X_POOL, ARGMAX)),
+    "MaxPool3DGradGrad": ("MaxPool3DGradGrad", {"kernel_size": 2, "strides": 2}, (X5_32, X5_MAX, GRAD_X5)),
 }

@@ -2,7 +2,7 @@
 ``*Grad`` classes of ``ops.auto_generate.gen_ops_prim``: MaxPoolGradV1, MaxPoolGradWithArgmax(V2),
 AvgPoolGradV1/Ge, AdaptiveAvgPool3DGrad(Ext), MirrorPadGrad, PadV3Grad, ReplicationPad{1,2,3}DGrad,
 Upsample{Nearest,Trilinear}3DGrad, MaxPool3DGradWithArgmax, AdaptiveMaxPool3DGrad, MaxUnpool{2,3}DGrad,
-Conv3DBackpropFilter, SparseSegment{Sum,Mean,SqrtN}Grad, InstanceNormGrad): MindSpore 2.10's values (recorded by
+Conv3DBackpropFilter, SparseSegment{Sum,Mean,SqrtN}Grad, InstanceNormGrad, MaxPool{,3D}GradGrad, MaxPoolGradGradWithArgmax): MindSpore 2.10's values (recorded by
 ``tools/observe_mindspore_grad_primitives_pools.py`` from the real MindSpore, CPU, in a separate virtualenv), eagerly
 and compiled; each one against central differences of a forward in float64 (NumPy's own padding where npspore has
 no such forward op); and its own gradient against finite differences."""
@@ -53,6 +53,9 @@ MINDSPORE_VALUES = {
     'SparseSegmentMeanGrad': [[0.5, -1.0], [-0.75, 0.125], [0.0, 0.0], [-0.25, -0.875], [0.0, 0.0]],
     'SparseSegmentSqrtNGrad': [[0.7071067690849304, -1.4142135381698608], [-1.0606602430343628, 0.1767766922712326], [0.0, 0.0], [-0.3535534739494324, -1.2374368906021118], [0.0, 0.0]],
     'InstanceNormGrad': 'RuntimeError: ',
+    'MaxPoolGradGrad': [[[[0.8414710164070129, -0.279415488243103], [-0.5365729331970215, -0.9999902248382568]]]],
+    'MaxPoolGradGradWithArgmax': [[[[0.8414710164070129, -0.279415488243103], [-0.5365729331970215, -0.9999902248382568]]]],
+    'MaxPool3DGradGrad': [[[[[0.4080820679664612, 0.9601702690124512], [0.9074468016624451, -0.29213881492614746]]]]],
 }
 
 
@@ -212,3 +215,28 @@ def test_paths_and_errors():
         G.MirrorPadGrad()(Tensor(np.zeros((1, 1, 4, 4), np.float32)), Tensor(np.array([[1, 1], [1, 1]])))
     with pytest.raises(ValueError, match="PadV3Grad.*leave no input"):
         G.PadV3Grad()(Tensor(np.zeros((1, 1, 2, 2), np.float32)), (1, 1, 1, 1))
+
+
+GRAD_GRADS = {   # case -> (primitive, keywords, forward pooling, point, its move, argmax or None)
+    "MaxPoolGradGrad": ("MaxPoolGradGrad", {"kernel_size": 2, "strides": 2}, ops.MaxPool(2, 2), X_POOL64, None),
+    "MaxPoolGradGrad_same": ("MaxPoolGradGrad", {"kernel_size": 3, "strides": 2, "pad_mode": "SAME"},
+                             ops.MaxPool(3, 2, "SAME"), X_POOL64 * np.array([1.0, -1.0, 0.5, 2.0]), None),
+    "MaxPoolGradGradWithArgmax": ("MaxPoolGradGradWithArgmax", {"kernel_size": 2, "strides": 2}, ops.MaxPool(2, 2),
+                                  X_POOL64, ARGMAX),
+    "MaxPool3DGradGrad": ("MaxPool3DGradGrad", {"kernel_size": 2, "strides": 2}, ops.MaxPool3D(2, 2), X5_64, None),
+}
+
+
+@pytest.mark.parametrize("case", sorted(GRAD_GRADS))
+def test_max_pool_grad_grads_are_directional_derivatives(case):
+    # the pooled output's change when x moves along `move`, by central differences in float64
+    name, keywords, pool, x, argmax = GRAD_GRADS[case]
+    move = np.cos(np.arange(x.size) * 0.7).reshape(x.shape)
+    step = 1e-6
+    expected = (pool(Tensor(x + step * move)).asnumpy() - pool(Tensor(x - step * move)).asnumpy()) / (2 * step)
+    primitive = getattr(G, name)(**keywords)
+    if argmax is None:
+        out = primitive(Tensor(x), pool(Tensor(x)), Tensor(move))
+    else:
+        out = primitive(Tensor(x), Tensor(move), Tensor(argmax))
+    np.testing.assert_allclose(out.asnumpy(), expected, rtol=1e-6, atol=1e-8)

@@ -502,6 +502,12 @@ def _max_pool_grad_with_argmax(per_sample: bool) -> Callable:
     return function
 
 
+def _max_pool_grad_grad_with_argmax(x: Tensor, grad: Tensor, argmax: Tensor, **attributes: Any) -> Tensor:
+    """``grad`` (``x``'s shape) read at ``MaxPoolWithArgmax``'s ``argmax`` (flat into each sample's ``(C, H, W)``):
+    the pooling's output gradient when its input moves by ``grad``."""
+    return _at_argmax(grad, argmax, True)
+
+
 def _max_unpool_grad(x: Tensor, grads: Tensor, argmax: Tensor, **attributes: Any) -> Tensor:
     """The input's gradient of ``MaxUnpool{2,3}D``, which wrote ``x`` at ``argmax`` in each plane: ``grads``
     read back at ``argmax`` (the windows in ``attributes`` only sized the unpooled output ``grads`` has)."""
@@ -563,6 +569,33 @@ def _instance_norm_grad(dy: Tensor, x: Tensor, gamma: Tensor, save_mean: Tensor,
     own statistics, which the gradient recomputes from ``x`` (as the forward's ``save_mean``/``save_variance``)."""
     gradients = _INSTANCE_NORM(x, gamma, F.zeros_like(gamma), dy, epsilon=epsilon)
     return gradients[0], gradients[1], gradients[2]
+
+
+def _pool_grad_grad(forward: Callable) -> Callable:
+    """``MaxPool{,3D}GradGrad(x, y, grad)``: the pooling's output gradient when its input moves by ``grad`` (``grad``
+    read at each window's maximum), as the vjp of ``d -> vjp of forward at x with output gradient d``, which is
+    linear in ``d``: the second derivative of ``forward``. ``y`` (the pooled output) sizes ``d``."""
+    pool_grad = GradOperation(sens_param=True)(forward)
+
+    def linear(d: Tensor, x: Tensor, *static: Any) -> Tensor:
+        return pool_grad(x, *static, d)
+
+    gradient = GradOperation(sens_param=True)(linear)
+
+    def function(x: Tensor, y: Tensor, grad: Tensor, **attributes: Any) -> Tensor:
+        return gradient(F.zeros_like(y), x, *attributes.values(), grad)
+
+    return function
+
+
+def _max_pool_nchw(x: Tensor, kernel_size: Any, strides: Any, pad_mode: str) -> Tensor:
+    """``MaxPool`` in NCHW (``MaxPoolGradGrad``'s attributes)."""
+    return MaxPool(kernel_size, strides, pad_mode)(x)
+
+
+def _max_pool3d_valid_pads(x: Tensor, kernel_size: Any, strides: Any, pad_mode: str, data_format: str) -> Tensor:
+    """``MaxPool3D`` without explicit pads (``MaxPool3DGradGrad``'s attributes)."""
+    return MaxPool3D(kernel_size, strides, pad_mode, 0, data_format=data_format)(x)
 
 
 def _avg_pool_v1(x: Tensor, kernel_size: Any, strides: Any, pad_mode: str, data_format: str) -> Tensor:
@@ -854,6 +887,12 @@ _TABLE: dict[str, tuple] = {
     "SparseSegmentMeanGrad": (_sparse_segment_grad("SparseSegmentMeanGrad", "mean"), ()),
     "SparseSegmentSqrtNGrad": (_sparse_segment_grad("SparseSegmentSqrtNGrad", "sqrtn"), ()),
     "InstanceNormGrad": (_instance_norm_grad, (("epsilon", 0.0, "epsilon"), ("momentum", 0.1, "momentum"))),
+    "MaxPoolGradGrad": (_pool_grad_grad(_max_pool_nchw), _POOLING[:3]),
+    "MaxPoolGradGradWithArgmax": (_max_pool_grad_grad_with_argmax, _POOLING[:3]),
+    "MaxPool3DGradGrad": (_pool_grad_grad(_max_pool3d_valid_pads), (
+        ("kernel_size", (1, 1, 1, 1, 1), "kernel_size", (int, tuple)),
+        ("strides", (1, 1, 1, 1, 1), "strides", (int, tuple)), ("pad_mode", "VALID", "pad_mode"),
+        ("data_format", "NCDHW", "data_format"))),
     "AvgPoolGradV1": (_avg_pool_grad_from_shape("AvgPoolGradV1"), _POOLING),
     "AvgPoolGradGe": (_avg_pool_grad_from_shape("AvgPoolGradGe"), _POOLING),
     "AdaptiveAvgPool3DGrad": (_adaptive_avg_pool3d_grad, ()),
