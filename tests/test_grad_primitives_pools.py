@@ -2,7 +2,8 @@
 ``*Grad`` classes of ``ops.auto_generate.gen_ops_prim``: MaxPoolGradV1, MaxPoolGradWithArgmax(V2),
 AvgPoolGradV1/Ge, AdaptiveAvgPool3DGrad(Ext), MirrorPadGrad, PadV3Grad, ReplicationPad{1,2,3}DGrad,
 Upsample{Nearest,Trilinear}3DGrad, MaxPool3DGradWithArgmax, AdaptiveMaxPool3DGrad, MaxUnpool{2,3}DGrad,
-Conv3DBackpropFilter, SparseSegment{Sum,Mean,SqrtN}Grad, InstanceNormGrad, MaxPool{,3D}GradGrad, MaxPoolGradGradWithArgmax): MindSpore 2.10's values (recorded by
+Conv3DBackpropFilter, SparseSegment{Sum,Mean,SqrtN}Grad, InstanceNormGrad, MaxPool{,3D}GradGrad,
+MaxPoolGradGradWithArgmax): MindSpore 2.10's values (recorded by
 ``tools/observe_mindspore_grad_primitives_pools.py`` from the real MindSpore, CPU, in a separate virtualenv), eagerly
 and compiled; each one against central differences of a forward in float64 (NumPy's own padding where npspore has
 no such forward op); and its own gradient against finite differences."""
@@ -14,12 +15,11 @@ from npspore import Tensor, ops
 from npspore.mint.nn import functional as MF
 from npspore.ops.auto_generate import gen_ops_prim
 from npspore.ops.operations import _grad_ops as G
-from npspore.testing import check_grads
 from grad_primitive_cases import X5, X_POOL
-from grad_primitive_pool_cases import (ARGMAX, ARGMAX5, CASES, NORM_GAMMA, NORM_MEAN, NORM_VARIANCE, PAD_ROWS, SEGMENT_DIM0,
-                                       SEGMENT_IDS, SEGMENT_INDICES, X_NORM)
+from grad_primitive_pool_cases import (ARGMAX, ARGMAX5, CASES, NORM_GAMMA, NORM_MEAN, NORM_VARIANCE, PAD_ROWS,
+                                       SEGMENT_DIM0, SEGMENT_IDS, SEGMENT_INDICES, X_NORM)
 from recorded_values import check_value
-from test_grad_primitives import _inputs, _row, _vjp_by_differences
+from test_grad_primitives import _row, check_derivative, check_own_gradient
 
 
 # printed by tools/observe_mindspore_grad_primitives_pools.py (MindSpore 2.10.0 CPU); every result is Float32, and
@@ -187,21 +187,10 @@ DERIVATIVES = {case: _row(*row[:4], *row[4:]) for case, row in {
 
 
 @pytest.mark.parametrize("case", sorted(DERIVATIVES))
-def test_is_the_forward_ops_derivative(case):
-    name, forward, order, x, keywords, constants, part = DERIVATIVES[case]
-    inputs, dout = _inputs(forward, order, x, constants)
-    out = getattr(G, name)(**keywords)(*inputs)
-    out = out if part is None else out[part]
-    assert out.dtype == ms.float64
-    np.testing.assert_allclose(out.asnumpy(), _vjp_by_differences(forward, x, dout), rtol=1e-6, atol=1e-8)
-
-
-@pytest.mark.parametrize("case", sorted(DERIVATIVES))
-def test_own_gradient(case):
-    name, forward, order, x, keywords, constants, part = DERIVATIVES[case]
-    primitive = getattr(G, name)(**keywords)
-    inputs, _ = _inputs(forward, order, x, constants)
-    check_grads(lambda *arguments: primitive(*arguments), inputs, order=1)
+@pytest.mark.parametrize("check", [check_derivative, check_own_gradient])
+def test_derivatives(check, case):
+    # the forward's vjp by central differences in float64, then the primitive's own gradient
+    check(DERIVATIVES[case])
 
 
 def test_paths_and_errors():
