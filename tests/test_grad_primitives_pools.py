@@ -229,3 +229,14 @@ def test_max_pool_grad_grads_are_directional_derivatives(case):
     else:
         out = primitive(Tensor(x), Tensor(move), Tensor(argmax))
     np.testing.assert_allclose(out.asnumpy(), expected, rtol=1e-6, atol=1e-8)
+
+
+def test_concat_offset():
+    # MindSpore 2.10 CPU: ConcatOffset(3, 1) of (2, 3, 4), (2, 1, 4), (2, 5, 4) zeros; ConcatOffset(2, -1) of two (2, 3, 4)
+    tensors = tuple(Tensor(np.zeros(shape, np.float32)) for shape in [(2, 3, 4), (2, 1, 4), (2, 5, 4)])
+    primitive = G.ConcatOffset(3, 1)
+    for out in (primitive(tensors), ms.jit(lambda *xs: primitive(xs))(*tensors)):
+        check_value(out, ([[0, 0, 0], [0, 3, 0], [0, 4, 0]], "Int64"))
+    check_value(G.ConcatOffset(2, -1)((tensors[0], tensors[0])), ([[0, 0, 0], [0, 0, 4]], "Int64"))
+    with pytest.raises(ValueError, match="'axis' must be in"):
+        G.ConcatOffset(2, 3)((tensors[0], tensors[0]))

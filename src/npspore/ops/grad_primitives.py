@@ -598,6 +598,20 @@ def _max_pool3d_valid_pads(x: Tensor, kernel_size: Any, strides: Any, pad_mode: 
     return MaxPool3D(kernel_size, strides, pad_mode, 0, data_format=data_format)(x)
 
 
+def _concat_offset(input_x: tuple, N: int = 2, axis: int = 0) -> Tensor:
+    """``ConcatOffset``: where each of ``input_x``'s Tensors starts in their concatenation along ``axis``, one int64
+    row per Tensor (0 on every other dim)."""
+    rank = len(input_x[0].shape)
+    if not -rank <= axis < rank:
+        raise ValueError(f"For 'ConcatOffset', the 'axis' must be in [{-rank}, {rank}), but got {axis}.")
+    axis %= rank
+    rows, start = [], 0
+    for x in input_x:
+        rows.append([start if dim == axis else 0 for dim in range(rank)])
+        start += x.shape[axis]
+    return Tensor(rows, mstype.int64)
+
+
 def _avg_pool_v1(x: Tensor, kernel_size: Any, strides: Any, pad_mode: str, data_format: str) -> Tensor:
     return AvgPool(_window_of(kernel_size), _window_of(strides), pad_mode, data_format)(x)
 
@@ -893,6 +907,7 @@ _TABLE: dict[str, tuple] = {
         ("kernel_size", (1, 1, 1, 1, 1), "kernel_size", (int, tuple)),
         ("strides", (1, 1, 1, 1, 1), "strides", (int, tuple)), ("pad_mode", "VALID", "pad_mode"),
         ("data_format", "NCDHW", "data_format"))),
+    "ConcatOffset": (_concat_offset, (("N", 2, "N"), ("axis", 0, "axis"))),
     "AvgPoolGradV1": (_avg_pool_grad_from_shape("AvgPoolGradV1"), _POOLING),
     "AvgPoolGradGe": (_avg_pool_grad_from_shape("AvgPoolGradGe"), _POOLING),
     "AdaptiveAvgPool3DGrad": (_adaptive_avg_pool3d_grad, ()),
