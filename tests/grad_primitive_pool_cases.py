@@ -78,4 +78,6 @@ CASES = {
     "MaxPoolGradGradWithArgmax": ("MaxPoolGradGradWithArgmax", {"kernel_size": 2, "strides": 2},
                                   (X_POOL, GRAD_X_POOL, ARGMAX)),
     "MaxPool3DGradGrad": ("MaxPool3DGradGrad", {"kernel_size": 2, "strides": 2}, (X5_32, X5_MAX, GRAD_X5)),
+    "MvlgammaGrad": ("MvlgammaGrad", {"p": 3}, (np.array([[-1.0, 2.0], [0.5, 3.0]], np.float32),
+                                                 np.array([[1.5, 2.25], [3.0, 5.5]], np.float32))),
 }

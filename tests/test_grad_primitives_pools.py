@@ -3,10 +3,12 @@
 AvgPoolGradV1/Ge, AdaptiveAvgPool3DGrad(Ext), MirrorPadGrad, PadV3Grad, ReplicationPad{1,2,3}DGrad,
 Upsample{Nearest,Trilinear}3DGrad, MaxPool3DGradWithArgmax, AdaptiveMaxPool3DGrad, MaxUnpool{2,3}DGrad,
 Conv3DBackpropFilter, SparseSegment{Sum,Mean,SqrtN}Grad, InstanceNormGrad, MaxPool{,3D}GradGrad,
-MaxPoolGradGradWithArgmax): MindSpore 2.10's values (recorded by
+MaxPoolGradGradWithArgmax, MvlgammaGrad, ConcatOffset): MindSpore 2.10's values (recorded by
 ``tools/observe_mindspore_grad_primitives_pools.py`` from the real MindSpore, CPU, in a separate virtualenv), eagerly
 and compiled; each one against central differences of a forward in float64 (NumPy's own padding where npspore has
 no such forward op); and its own gradient against finite differences."""
+import math
+
 import numpy as np
 import pytest
 
@@ -56,6 +58,7 @@ MINDSPORE_VALUES = {
     'MaxPoolGradGrad': [[[[0.8414710164070129, -0.279415488243103], [-0.5365729331970215, -0.9999902248382568]]]],
     'MaxPoolGradGradWithArgmax': [[[[0.8414710164070129, -0.279415488243103], [-0.5365729331970215, -0.9999902248382568]]]],
     'MaxPool3DGradGrad': [[[[[0.4080820679664612, 0.9601702690124512], [0.9074468016624451, -0.29213881492614746]]]]],
+    'MvlgammaGrad': [[2.5042359828948975, 1.185131549835205], [1.024362564086914, 13.518245697021484]],
 }
 
 
@@ -113,6 +116,12 @@ def _sparse_segment(per_segment):
     scale = Tensor(np.array(per_segment).reshape(3, 1))
     return lambda x: ops.tensor_scatter_add(ops.zeros((3, 2), ms.float64), Tensor(SEGMENT_IDS.reshape(-1, 1)),
                                             ops.gather(x, Tensor(SEGMENT_INDICES), 0)) * scale
+
+
+def _mvlgamma3(x):
+    """The multivariate log-gamma of dimension 3, by the standard library's ``lgamma``."""
+    log_gamma = np.vectorize(math.lgamma)
+    return Tensor(sum(log_gamma(x.asnumpy() - i / 2) for i in range(3)) + 1.5 * math.log(math.pi))
 
 
 def _unpooled3d(x):
@@ -183,6 +192,7 @@ DERIVATIVES = {case: _row(*row[:4], *row[4:]) for case, row in {
                                                                               Tensor(np.array([0.25, -1.0])), eps=1e-5),
                                "dcxcc", NORM_GAMMA.astype(np.float64), {"epsilon": 1e-5},
                                (X_NORM, NORM_MEAN, NORM_VARIANCE), 1),
+    "MvlgammaGrad": ("MvlgammaGrad", _mvlgamma3, "dx", np.array([[1.5, 2.25], [3.0, 5.5]]), {"p": 3}),
 }.items()}
 
 
@@ -232,7 +242,7 @@ def test_max_pool_grad_grads_are_directional_derivatives(case):
 
 
 def test_concat_offset():
-    # MindSpore 2.10 CPU: ConcatOffset(3, 1) of (2, 3, 4), (2, 1, 4), (2, 5, 4) zeros; ConcatOffset(2, -1) of two (2, 3, 4)
+    # MindSpore 2.10 CPU: ConcatOffset(3, 1) of (2, 3, 4), (2, 1, 4), (2, 5, 4) zeros; ConcatOffset(2, -1) of (2, 3, 4) twice
     tensors = tuple(Tensor(np.zeros(shape, np.float32)) for shape in [(2, 3, 4), (2, 1, 4), (2, 5, 4)])
     primitive = G.ConcatOffset(3, 1)
     for out in (primitive(tensors), ms.jit(lambda *xs: primitive(xs))(*tensors)):

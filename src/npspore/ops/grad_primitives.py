@@ -11,6 +11,7 @@ it runs eagerly and compiled and is differentiable again.
 """
 from __future__ import annotations
 
+import math
 from typing import Any, Callable
 
 from ..common import dtype as mstype
@@ -612,6 +613,14 @@ def _concat_offset(input_x: tuple, N: int = 2, axis: int = 0) -> Tensor:
     return Tensor(rows, mstype.int64)
 
 
+def _mvlgamma(x: Tensor, p: int) -> Tensor:
+    """The multivariate log-gamma of ``x`` of dimension ``p``: ``p (p - 1) / 4 log(pi) + sum_i lgamma(x - i / 2)``."""
+    out = M.lgamma(x)
+    for i in range(1, p):
+        out = out + M.lgamma(x - i / 2)
+    return out + p * (p - 1) / 4 * math.log(math.pi)
+
+
 def _avg_pool_v1(x: Tensor, kernel_size: Any, strides: Any, pad_mode: str, data_format: str) -> Tensor:
     return AvgPool(_window_of(kernel_size), _window_of(strides), pad_mode, data_format)(x)
 
@@ -908,6 +917,7 @@ _TABLE: dict[str, tuple] = {
         ("strides", (1, 1, 1, 1, 1), "strides", (int, tuple)), ("pad_mode", "VALID", "pad_mode"),
         ("data_format", "NCDHW", "data_format"))),
     "ConcatOffset": (_concat_offset, (("N", 2, "N"), ("axis", 0, "axis"))),
+    "MvlgammaGrad": (_input_gradient(_mvlgamma, "dx"), (("p", None, "p", (int,)),)),
     "AvgPoolGradV1": (_avg_pool_grad_from_shape("AvgPoolGradV1"), _POOLING),
     "AvgPoolGradGe": (_avg_pool_grad_from_shape("AvgPoolGradGe"), _POOLING),
     "AdaptiveAvgPool3DGrad": (_adaptive_avg_pool3d_grad, ()),
