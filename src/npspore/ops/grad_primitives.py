@@ -11,8 +11,10 @@ it runs eagerly and compiled and is differentiable again.
 """
 from __future__ import annotations
 
+import math
 from typing import Any, Callable
 
+from ..common import dtype as mstype
 from ..common.tensor import Tensor
 from ..opdef import op_table
 from ..nn.loss import SoftMarginLoss
@@ -30,7 +32,9 @@ from .nn_array_primitives import LRN
 from .nn_primitives import AvgPool, BatchNorm, Conv2D, LayerNorm, MaxPool
 from .pooling3d import AvgPool3D, MaxPool3D, avg_pool3d
 from .roi_align import ROIAlign
-from .resize import ResizeBilinearV2, ResizeNearestNeighbor, interpolate
+from . import scatter_ops as scatter_functional
+from .resize import ResizeBilinearV2, ResizeNearestNeighbor, _linear_axis, _nearest_axis, interpolate
+from ..mint.nn.functional import adaptive_avg_pool3d
 from .nn_array_primitives import _pad_values
 from .composite import GradOperation
 from .eager import run
@@ -454,6 +458,295 @@ def _logit(x: Tensor, eps: float) -> Tensor:
     return M.logit(x, eps)
 
 
+
+# pooling, padding and resizing gradients (grad2's family)
+def _window_of(value: Any, channels_last: bool = False) -> Any:
+    """A pooling window as its (H, W) pair: MindSpore's gradients also take ``(1, 1, h, w)`` (or ``(1, h, w, 1)``)."""
+    if isinstance(value, tuple) and len(value) == 4:
+        return value[1:3] if channels_last else value[2:]
+    return value
+
+
+def _max_pool_v1(x: Tensor, kernel_size: Any, strides: Any, pad_mode: str, data_format: str) -> Tensor:
+    return MaxPool(_window_of(kernel_size), _window_of(strides), pad_mode, data_format)(x)
+
+
+def _at_argmax(x: Tensor, argmax: Tensor, per_sample: bool) -> Tensor:
+    """The values of ``x (N, C, ...)`` at the flat indices ``argmax`` (into each sample's ``(C, ...)`` when
+    ``per_sample``, else into each plane), shaped as ``argmax``: the pooling ``*WithArgmax`` ops' output."""
+    lead = x.shape[:1] if per_sample else x.shape[:2]
+    flat = F.reshape(x, tuple(lead) + (-1,))
+    index = F.reshape(F.cast(argmax, mstype.int64), tuple(lead) + (-1,))
+    return F.reshape(A.gather_d(flat, len(lead), index), tuple(argmax.shape))
+
+
+_AT_ARGMAX_PLANES = _input_gradient(_at_argmax, "xxd")   # AdaptiveMaxPool3DGrad's own kernel cache
+
+
+def _max_pool_grad_with_argmax(per_sample: bool) -> Callable:
+    """``(x, grad, argmax)``: ``grad`` added at ``argmax``'s flat indices of ``x``'s shape (the adjoint of
+    :func:`_at_argmax`); the constructor's window attributes only describe the pooling that made ``argmax``."""
+    gradient = _input_gradient(_at_argmax, "xxd")   # one kernel cache per primitive
+
+    def function(x: Tensor, grad: Tensor, argmax: Tensor, **attributes: Any) -> Tensor:
+        return gradient(x, argmax, grad, per_sample=per_sample)
+
+    return function
+
+
+def _max_pool_grad_grad_with_argmax(x: Tensor, grad: Tensor, argmax: Tensor, **attributes: Any) -> Tensor:
+    """``grad`` (``x``'s shape) read at ``MaxPoolWithArgmax``'s ``argmax`` (flat into each sample's ``(C, H, W)``):
+    the pooling's output gradient when its input moves by ``grad``."""
+    return _at_argmax(grad, argmax, True)
+
+
+def _max_unpool_grad(x: Tensor, grads: Tensor, argmax: Tensor, **attributes: Any) -> Tensor:
+    """The input's gradient of ``MaxUnpool{2,3}D``, which wrote ``x`` at ``argmax`` in each plane: ``grads``
+    read back at ``argmax`` (the windows in ``attributes`` only sized the unpooled output ``grads`` has)."""
+    return _at_argmax(grads, argmax, False)
+
+
+def _adaptive_max_pool3d_grad(input_grad: Tensor, x: Tensor, argmax: Tensor) -> Tensor:
+    """``input_grad`` added at ``argmax``'s flat indices into each ``(D, H, W)`` plane of ``x``."""
+    return _AT_ARGMAX_PLANES(x, argmax, input_grad, per_sample=False)
+
+
+def _last_three(value: Any) -> Any:
+    """A 3-D convolution's stride or dilation as its (D, H, W) triple: MindSpore's also take five values."""
+    return tuple(value[2:]) if isinstance(value, tuple) and len(value) == 5 else value
+
+
+def _conv3d(x: Tensor, w: Tensor, out_channel: int, kernel_size: Any, mode: int, pad_mode: str, pad: Any,
+            stride: Any, dilation: Any, group: int, data_format: str) -> Tensor:
+    """``Conv3D``'s output: :func:`nn_functional.conv3d` with the primitive's attributes."""
+    return nnf.conv3d(x, w, None, _last_three(stride), pad_mode, pad, _last_three(dilation), group)
+
+
+_CONV3D = _input_gradient(_conv3d, "xxd", all_inputs=True)
+
+
+def _conv3d_filter_grad(x: Tensor, dout: Tensor, w_size: tuple, **attributes: Any) -> Tensor:
+    """The filter's gradient of ``Conv3D(**attributes)(x, w)`` for a filter of shape ``w_size``."""
+    return _CONV3D(x, F.zeros(tuple(w_size), dout.dtype), dout, **attributes)[1]
+
+
+def _sparse_segment_grad(name: str, scale: str) -> Callable:
+    """``name(grad, indices, segment_ids, output_dim0)``: the input's gradient of ``SparseSegment{Sum,Mean,SqrtN}``
+    (``out[segment_ids[i]] += x[indices[i]]``, divided by each segment's count ``'mean'`` or its square root
+    ``'sqrtn'``): ``grad[segment_ids[i]]``, scaled alike, added into row ``indices[i]`` of ``output_dim0`` rows."""
+    def function(grad: Tensor, indices: Tensor, segment_ids: Tensor, output_dim0: Any) -> Tensor:
+        rows = F.gather(grad, segment_ids, 0)
+        if scale != "sum":
+            ids = F.reshape(segment_ids, (-1, 1))
+            counts = F.reduce_sum(F.cast(F.equal(ids, F.reshape(segment_ids, (1, -1))), grad.dtype), 1)
+            weights = 1 / (counts if scale == "mean" else F.sqrt(counts))
+            rows = rows * F.reshape(weights, (-1,) + (1,) * (len(grad.shape) - 1))
+        dim0 = _pad_values(name, output_dim0)[0]
+        zeros = F.zeros((dim0,) + tuple(grad.shape[1:]), grad.dtype)
+        return scatter_functional.tensor_scatter_add(zeros, F.reshape(indices, (-1, 1)), rows)
+
+    return function
+
+
+def _instance_norm(x: Tensor, gamma: Tensor, beta: Tensor, epsilon: float) -> Tensor:
+    return nnf.instance_norm(x, gamma, beta, epsilon)
+
+
+_INSTANCE_NORM = _input_gradient(_instance_norm, "xxxd", all_inputs=True)
+
+
+def _instance_norm_grad(dy: Tensor, x: Tensor, gamma: Tensor, save_mean: Tensor, save_variance: Tensor,
+                        epsilon: float = 0.0, momentum: float = 0.1) -> tuple:
+    """``(dx, dgamma, dbeta)`` of ``instance_norm(x, gamma, beta, epsilon)``: each sample's channel normalized by its
+    own statistics, which the gradient recomputes from ``x`` (as the forward's ``save_mean``/``save_variance``)."""
+    gradients = _INSTANCE_NORM(x, gamma, F.zeros_like(gamma), dy, epsilon=epsilon)
+    return gradients[0], gradients[1], gradients[2]
+
+
+def _pool_grad_grad(forward: Callable) -> Callable:
+    """``MaxPool{,3D}GradGrad(x, y, grad)``: the pooling's output gradient when its input moves by ``grad`` (``grad``
+    read at each window's maximum), as the vjp of ``d -> vjp of forward at x with output gradient d``, which is
+    linear in ``d``: the second derivative of ``forward``. ``y`` (the pooled output) sizes ``d``."""
+    pool_grad = GradOperation(sens_param=True)(forward)
+
+    def linear(d: Tensor, x: Tensor, *static: Any) -> Tensor:
+        return pool_grad(x, *static, d)
+
+    gradient = GradOperation(sens_param=True)(linear)
+
+    def function(x: Tensor, y: Tensor, grad: Tensor, **attributes: Any) -> Tensor:
+        return gradient(F.zeros_like(y), x, *attributes.values(), grad)
+
+    return function
+
+
+def _max_pool_nchw(x: Tensor, kernel_size: Any, strides: Any, pad_mode: str) -> Tensor:
+    """``MaxPool`` in NCHW (``MaxPoolGradGrad``'s attributes)."""
+    return MaxPool(kernel_size, strides, pad_mode)(x)
+
+
+def _max_pool3d_valid_pads(x: Tensor, kernel_size: Any, strides: Any, pad_mode: str, data_format: str) -> Tensor:
+    """``MaxPool3D`` without explicit pads (``MaxPool3DGradGrad``'s attributes)."""
+    return MaxPool3D(kernel_size, strides, pad_mode, 0, data_format=data_format)(x)
+
+
+def _concat_offset(input_x: tuple, N: int = 2, axis: int = 0) -> Tensor:
+    """``ConcatOffset``: where each of ``input_x``'s Tensors starts in their concatenation along ``axis``, one int64
+    row per Tensor (0 on every other dim)."""
+    rank = len(input_x[0].shape)
+    if not -rank <= axis < rank:
+        raise ValueError(f"For 'ConcatOffset', the 'axis' must be in [{-rank}, {rank}), but got {axis}.")
+    axis %= rank
+    rows, start = [], 0
+    for x in input_x:
+        rows.append([start if dim == axis else 0 for dim in range(rank)])
+        start += x.shape[axis]
+    return Tensor(rows, mstype.int64)
+
+
+def _mvlgamma(x: Tensor, p: int) -> Tensor:
+    """The multivariate log-gamma of ``x`` of dimension ``p``: ``p (p - 1) / 4 log(pi) + sum_i lgamma(x - i / 2)``."""
+    out = M.lgamma(x)
+    for i in range(1, p):
+        out = out + M.lgamma(x - i / 2)
+    return out + p * (p - 1) / 4 * math.log(math.pi)
+
+
+def _avg_pool_v1(x: Tensor, kernel_size: Any, strides: Any, pad_mode: str, data_format: str) -> Tensor:
+    return AvgPool(_window_of(kernel_size), _window_of(strides), pad_mode, data_format)(x)
+
+
+def _avg_pool_grad_from_shape(name: str) -> Callable:
+    """``name(orig_input_shape, dout)``: the input's gradient of ``AvgPool`` of an input of ``orig_input_shape``
+    (a tuple, or an int Tensor as ``AvgPoolGradV1`` takes it)."""
+    gradient = _input_gradient(_avg_pool_v1, "xd")
+
+    def function(orig_input_shape: Any, dout: Tensor, **attributes: Any) -> Tensor:
+        shape = tuple(_pad_values(name, orig_input_shape))
+        return gradient(F.zeros(shape, dout.dtype), dout, **attributes)
+
+    return function
+
+
+_ADAPTIVE_AVG_POOL3D = _input_gradient(adaptive_avg_pool3d, "xxd")
+
+
+def _adaptive_avg_pool3d_grad(y_grad: Tensor, orig_input_shape: Any) -> Tensor:
+    """The input's gradient of ``adaptive_avg_pool3d`` of an input of shape ``orig_input_shape`` (an int Tensor)."""
+    shape = tuple(_pad_values("AdaptiveAvgPool3DGrad", orig_input_shape))
+    return _ADAPTIVE_AVG_POOL3D(F.zeros(shape, y_grad.dtype), tuple(y_grad.shape[-3:]), y_grad)
+
+
+def _adaptive_avg_pool3d_grad_ext(input_grad: Tensor, x: Tensor) -> Tensor:
+    return _ADAPTIVE_AVG_POOL3D(x, tuple(input_grad.shape[-3:]), input_grad)
+
+
+def _edge_pad(x: Tensor, pairs: tuple) -> Tensor:
+    """``x`` padded by repeating its edge values, one ``(before, after)`` pair per dim, first dim first."""
+    out = x
+    for axis, (before, after) in enumerate(pairs):
+        if before or after:
+            size = x.shape[axis]
+            index = [min(max(i, 0), size - 1) for i in range(-before, size + after)]
+            out = run("gather", out, Tensor(index), axis=axis)
+    return out
+
+
+def _pad_by_pairs(x: Tensor, flat_pairs: tuple, mode: str) -> Tensor:
+    """``x`` padded by ``flat_pairs`` (``before, after`` of each dim, first dim first): ``'edge'`` repeats the
+    edge, the other modes are :func:`array_functional.pad_pairs`'s. (A flat tuple: a compiled gradient takes
+    tuples of ints as static arguments.)"""
+    pairs = tuple((flat_pairs[2 * i], flat_pairs[2 * i + 1]) for i in range(len(flat_pairs) // 2))
+    return _edge_pad(x, pairs) if mode == "edge" else A.pad_pairs(x, pairs, mode)
+
+
+def _pad_gradient() -> Callable:
+    """The vjp of :func:`_pad_by_pairs`: one per primitive, so that each keeps its own kernel cache."""
+    return _input_gradient(_pad_by_pairs, "xd")
+
+
+_MIRROR_PAD = _pad_gradient()
+_PAD_V3 = _pad_gradient()
+
+
+def _unpad(name: str, gradient: Callable, dy: Tensor, pairs: list, mode: str) -> Tensor:
+    """The input's gradient of padding by ``pairs`` (one per dim, first dim first) in ``mode``, from ``dy``."""
+    shape = tuple(dim - before - after for dim, (before, after) in zip(dy.shape, pairs))
+    if min(shape) <= 0:
+        raise ValueError(f"For '{name}', the paddings {pairs} leave no input of the gradient's shape {dy.shape}.")
+    return gradient(F.zeros(shape, dy.dtype), dy, flat_pairs=_flat(pairs), mode=mode)
+
+
+def _flat(pairs: list) -> tuple:
+    return tuple(value for pair in pairs for value in pair)
+
+
+def _from_last_dim(values: list, rank: int) -> list:
+    """Pad pairs given from the last dim backwards, as one pair per dim of ``rank`` dims, first dim first."""
+    pairs = [(values[2 * i], values[2 * i + 1]) for i in range(len(values) // 2)]
+    return [(0, 0)] * (rank - len(pairs)) + pairs[::-1]
+
+
+def _mirror_pad_grad(dy: Tensor, paddings: Any, mode: str = "REFLECT") -> Tensor:
+    """The input's gradient of ``MirrorPad(mode)(x, paddings)``, ``paddings`` a ``(rank, 2)`` int Tensor."""
+    values = _pad_values("MirrorPadGrad", paddings)
+    if len(values) != 2 * len(dy.shape):
+        raise ValueError(f"For 'MirrorPadGrad', the 'paddings' must have shape ({len(dy.shape)}, 2), but got "
+                         f"{len(values)} values.")
+    return _unpad("MirrorPadGrad", _MIRROR_PAD, dy, [(values[2 * i], values[2 * i + 1]) for i in range(len(dy.shape))],
+                  mode.lower())
+
+
+_PADV3_GRAD_MODES = ("reflect", "edge")
+
+
+def _pad_v3_grad(dy: Tensor, paddings: Any, mode: str = "reflect", paddings_contiguous: bool = True) -> Tensor:
+    """The input's gradient of ``PadV3(mode, paddings_contiguous)(x, paddings)``."""
+    if mode not in _PADV3_GRAD_MODES:
+        raise ValueError(f"For 'PadV3Grad', the 'mode' {mode!r} is not implemented in npspore; it takes "
+                         f"{list(_PADV3_GRAD_MODES)}.")
+    values = _pad_values("PadV3Grad", paddings)
+    if not paddings_contiguous:
+        half = len(values) // 2
+        values = [v for pair in zip(values[:half], values[half:]) for v in pair]
+    return _unpad("PadV3Grad", _PAD_V3, dy, _from_last_dim(values, len(dy.shape)), mode)
+
+
+def _replication_pad_grad(name: str) -> Callable:
+    """``name(grad_output, x, padding)``: the input's gradient of ``ReplicationPad{1,2,3}D(padding)(x)`` (pairs
+    from the last dim backwards)."""
+    gradient = _pad_gradient()
+
+    def function(grad_output: Tensor, x: Tensor, padding: Any) -> Tensor:
+        pairs = _from_last_dim(_pad_values(name, padding), len(x.shape))
+        return gradient(x, grad_output, flat_pairs=_flat(pairs), mode="edge")
+
+    return function
+
+
+def _resize_3d(x: Tensor, size: tuple, mode: str, align_corners: bool) -> Tensor:
+    """``x (N, C, D, H, W)`` resized to ``size`` over its last three dims, nearest or trilinear."""
+    for axis, new in enumerate(size, start=2):
+        if mode == "nearest":
+            x = _nearest_axis(x, axis, new, False)
+        else:
+            x = _linear_axis(x, axis, new, "align" if align_corners else "half_pixel")
+    return x
+
+
+def _upsample_3d_grad(mode: str) -> Callable:
+    """``Upsample<mode>3DGrad(dy, input_size, output_size=None, scales=None)``: the input's gradient of the
+    3-D resize in ``mode`` from an input of shape ``input_size`` to ``dy``'s size."""
+    gradient = _input_gradient(_resize_3d, "xd")
+
+    def function(dy: Tensor, input_size: tuple, output_size: tuple | None = None, scales: Any = None,
+                 align_corners: bool = False) -> Tensor:
+        x = F.zeros(tuple(input_size), dy.dtype)
+        return gradient(x, dy, size=tuple(dy.shape[2:]), mode=mode, align_corners=align_corners)
+
+    return function
+
+
 # the constructor attributes of the pooling and the resizing gradients
 _POOLING = (("kernel_size", 1, "kernel_size", (int, tuple)), ("strides", 1, "strides", (int, tuple)),
             ("pad_mode", "VALID", "pad_mode"), ("data_format", "NCHW", "data_format"))
@@ -579,6 +872,54 @@ _TABLE: dict[str, tuple] = {
     "EinsumGrad": (_einsum_grad, (("equation", None, "equation", (str,)),)),
     "ResizeLinear1DGrad": (_resize_linear1d_grad, (("coordinate_transformation_mode", "align_corners",
                                                     "coordinate_transformation_mode"),)),
+    # pooling, padding and resizing gradients (grad2's family)
+    "MaxPoolGradV1": (_input_gradient(_max_pool_v1, "xyd"), _POOLING),
+    "MaxPoolGradWithArgmax": (_max_pool_grad_with_argmax(True), _POOLING),
+    "MaxPoolGradWithArgmaxV2": (_max_pool_grad_with_argmax(False), (
+        ("kernel_size", None, "kernel_size", (int, tuple)), ("strides", None, "strides", (int, tuple, type(None))),
+        ("pads", 0, "pads", (int, tuple)), ("dilation", (1, 1), "dilation", (int, tuple)),
+        ("ceil_mode", False, "ceil_mode"), ("argmax_type", None, "argmax_type", (object,)))),
+    "MaxPool3DGradWithArgmax": (_max_pool_grad_with_argmax(False), (
+        ("ksize", None, "ksize", (int, tuple)), ("strides", None, "strides", (int, tuple)),
+        ("pads", None, "pads", (int, tuple)), ("dilation", (1, 1, 1), "dilation", (int, tuple)),
+        ("ceil_mode", False, "ceil_mode"), ("data_format", "NCDHW", "data_format"))),
+    "AdaptiveMaxPool3DGrad": (_adaptive_max_pool3d_grad, ()),
+    "MaxUnpool2DGrad": (_max_unpool_grad, (
+        ("ksize", None, "ksize", (int, tuple)), ("strides", 0, "strides", (int, tuple)),
+        ("pads", 0, "pads", (int, tuple)), ("output_shape", (), "output_shape"),
+        ("data_format", "NCHW", "data_format"))),
+    "MaxUnpool3DGrad": (_max_unpool_grad, (
+        ("ksize", None, "ksize", (int, tuple)), ("strides", 0, "strides", (int, tuple)),
+        ("pads", 0, "pads", (int, tuple)), ("output_shape", (), "output_shape"),
+        ("data_format", "NCDHW", "data_format"))),
+    "Conv3DBackpropFilter": (_conv3d_filter_grad, (
+        ("out_channel", None, "out_channel", (int,)), ("kernel_size", None, "kernel_size", (int, tuple)),
+        ("mode", 1, "mode"), ("pad_mode", "valid", "pad_mode"), ("pad", 0, "pad", (int, tuple)),
+        ("stride", (1, 1, 1, 1, 1), "stride", (int, tuple)), ("dilation", (1, 1, 1, 1, 1), "dilation", (int, tuple)),
+        ("group", 1, "group"), ("data_format", "NCDHW", "data_format"))),
+    "SparseSegmentSumGrad": (_sparse_segment_grad("SparseSegmentSumGrad", "sum"), ()),
+    "SparseSegmentMeanGrad": (_sparse_segment_grad("SparseSegmentMeanGrad", "mean"), ()),
+    "SparseSegmentSqrtNGrad": (_sparse_segment_grad("SparseSegmentSqrtNGrad", "sqrtn"), ()),
+    "InstanceNormGrad": (_instance_norm_grad, (("epsilon", 0.0, "epsilon"), ("momentum", 0.1, "momentum"))),
+    "MaxPoolGradGrad": (_pool_grad_grad(_max_pool_nchw), _POOLING[:3]),
+    "MaxPoolGradGradWithArgmax": (_max_pool_grad_grad_with_argmax, _POOLING[:3]),
+    "MaxPool3DGradGrad": (_pool_grad_grad(_max_pool3d_valid_pads), (
+        ("kernel_size", (1, 1, 1, 1, 1), "kernel_size", (int, tuple)),
+        ("strides", (1, 1, 1, 1, 1), "strides", (int, tuple)), ("pad_mode", "VALID", "pad_mode"),
+        ("data_format", "NCDHW", "data_format"))),
+    "ConcatOffset": (_concat_offset, (("N", 2, "N"), ("axis", 0, "axis"))),
+    "MvlgammaGrad": (_input_gradient(_mvlgamma, "dx"), (("p", None, "p", (int,)),)),
+    "AvgPoolGradV1": (_avg_pool_grad_from_shape("AvgPoolGradV1"), _POOLING),
+    "AvgPoolGradGe": (_avg_pool_grad_from_shape("AvgPoolGradGe"), _POOLING),
+    "AdaptiveAvgPool3DGrad": (_adaptive_avg_pool3d_grad, ()),
+    "AdaptiveAvgPool3DGradExt": (_adaptive_avg_pool3d_grad_ext, ()),
+    "MirrorPadGrad": (_mirror_pad_grad, (("mode", "REFLECT", "mode"),)),
+    "PadV3Grad": (_pad_v3_grad, (("mode", "reflect", "mode"), ("paddings_contiguous", True, "paddings_contiguous"))),
+    "ReplicationPad1DGrad": (_replication_pad_grad("ReplicationPad1DGrad"), ()),
+    "ReplicationPad2DGrad": (_replication_pad_grad("ReplicationPad2DGrad"), ()),
+    "ReplicationPad3DGrad": (_replication_pad_grad("ReplicationPad3DGrad"), ()),
+    "UpsampleNearest3DGrad": (_upsample_3d_grad("nearest"), ()),
+    "UpsampleTrilinear3DGrad": (_upsample_3d_grad("trilinear"), (("align_corners", False, "align_corners"),)),
 }
 
 # The rows MindSpore 2.10 also generates in mindspore.ops.auto_generate.gen_ops_prim.
@@ -594,7 +935,10 @@ GENERATED = ("SigmoidGrad", "TanhGrad", "SqrtGrad", "RsqrtGrad", "ReciprocalGrad
              "ResizeBilinearGrad", "ResizeNearestNeighborGrad", "UpsampleNearest1DGrad", "UpsampleNearest2DGrad",
              "UpsampleLinear1DGrad", "UpsampleBilinear2DGrad", "AvgPool3DGradExt", "AdaptiveMaxPool2DGrad",
              "ResizeNearestNeighborV2Grad", "ResizeLinear1DGrad", "SwigluGrad", "NLLLoss2dGrad",
-             "GridSampler2DGrad", "RmsNormGrad")
+             "GridSampler2DGrad", "RmsNormGrad",
+             # grad2's family
+             "AdaptiveAvgPool3DGradExt", "ReplicationPad1DGrad", "ReplicationPad2DGrad", "ReplicationPad3DGrad",
+             "UpsampleNearest3DGrad", "UpsampleTrilinear3DGrad")
 
 __all__ = sorted(_TABLE)
 globals().update({name: functional_primitive(name, function, attributes)
