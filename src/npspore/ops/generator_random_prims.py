@@ -78,6 +78,11 @@ def _float_dtype(name: str, dtype: Any, default: Any) -> Any:
     return dtype
 
 
+def _ms_name(dtype: Any) -> str:
+    """``dtype`` as MindSpore's messages print it (``mindspore.int8``)."""
+    return f"mindspore.{_np_dtype(dtype).name if dtype != mstype.bfloat16 else 'bfloat16'}"
+
+
 def _out(array: np.ndarray, dtype: Any) -> Tensor:
     return Tensor(np.asarray(array).astype(_np_dtype(dtype)), dtype)
 
@@ -335,7 +340,8 @@ class _StatefulSampler(Primitive):
             if not isinstance(value, int) or isinstance(value, bool):
                 raise TypeError(f"For '{self.name}', the '{arg}' must be an int, but got {type(value).__name__}.")
             if value < 0:
-                raise ValueError(f"For '{self.name}', the '{arg}' must be non-negative, but got {value}.")
+                raise ValueError(f"For '{self.name}', the '{arg}' must be int and must >= 0, but got '{value}' "
+                                 "with type 'int'.")
         self.add_prim_attr("seed", seed).add_prim_attr("seed2", seed2)
         for key, value in attrs.items():
             self.add_prim_attr(key, value)
@@ -399,8 +405,8 @@ class RandomPoisson(_StatefulSampler):
 
     def __init__(self, seed=0, seed2=0, dtype=mstype.int64):
         if dtype not in (mstype.int64, mstype.int32, mstype.float16, mstype.float32, mstype.float64):
-            raise TypeError(f"For 'RandomPoisson', the 'dtype' must be Int64, Int32, Float16, Float32 or Float64, "
-                            f"but got {dtype}.")
+            raise TypeError("For 'RandomPoisson', the 'dtype' should be one of [mindspore.int64, mindspore.int32, "
+                            f"mindspore.float16, mindspore.float32, mindspore.float64], but got '{_ms_name(dtype)}'.")
         super().__init__(seed, seed2, dtype=dtype)
         self.dtype = dtype
 
@@ -423,12 +429,14 @@ class Cauchy(Primitive):
     def __init__(self, size, median=0.0, sigma=1.0):
         super().__init__("Cauchy")
         if not isinstance(size, list):
-            raise TypeError(f"For 'Cauchy', the 'size' must be a list, but got {type(size).__name__}.")
+            raise TypeError(f"For 'Cauchy', the type of 'size' should be 'list', but got type "
+                            f"'{type(size).__name__}'.")
         if not size:
             raise ValueError("For 'Cauchy', the 'size' must not be empty.")
         for index, extent in enumerate(size):
             if not isinstance(extent, int) or isinstance(extent, bool) or extent <= 0:
-                raise ValueError(f"For 'Cauchy', the 'size[{index}]' must be a positive int, but got {extent}.")
+                raise ValueError(f"For 'Cauchy', the 'size[{index}]' must be int and must > 0, but got "
+                                 f"'{extent}' with type '{type(extent).__name__}'.")
         self.size, self.median, self.sigma = tuple(size), float(median), float(sigma)
         self.add_prim_attr("size", size).add_prim_attr("median", median).add_prim_attr("sigma", sigma)
 
@@ -443,8 +451,8 @@ class NonDeterministicInts(Primitive):
     def __init__(self, dtype=mstype.int64):
         super().__init__("NonDeterministicInts")
         if dtype not in (mstype.int32, mstype.int64, mstype.uint32, mstype.uint64):
-            raise TypeError(f"For 'NonDeterministicInts', the 'dtype' must be Int32, Int64, UInt32 or UInt64, but "
-                            f"got {dtype}.")
+            raise TypeError("For 'NonDeterministicInts', the 'dtype' should be one of [mindspore.int32, "
+                            f"mindspore.int64, mindspore.uint32, mindspore.uint64], but got '{_ms_name(dtype)}'.")
         self.dtype = dtype
         self.add_prim_attr("dtype", dtype)
 
