@@ -37,6 +37,12 @@ RECORDED = [
     ("NonDeterministicInts", lambda: P.NonDeterministicInts()(ms.Tensor([2, 2], ms.int32)), (2, 2), ms.int64),
     ("MultinomialWithReplacement", lambda: P.MultinomialWithReplacement(3, True)(_tensor([[1.0, 2.0, 3.0]]),
                                                                                  SEED, OFFSET), (1, 3), ms.int64),
+    ("ParameterizedTruncatedNormal", lambda: P.ParameterizedTruncatedNormal(1, 2)(
+        ms.Tensor([2, 3], ms.int64), _tensor([0.0, 1.0]), _tensor([1.0, 2.0]), _tensor([-1.0, 0.0]),
+        _tensor([1.0, 5.0])), (2, 3), ms.float32),
+    ("ParameterizedTruncatedNormal f64 scalars", lambda: P.ParameterizedTruncatedNormal()(
+        ms.Tensor([2, 3], ms.int32), *(ms.Tensor(v, ms.float64) for v in (0.0, 1.0, -2.0, 2.0))), (2, 3),
+     ms.float64),
     # documented (no MindSpore 2.10 CPU kernel)
     ("RandpermExt", lambda: G.RandpermExt()(5, SEED, OFFSET), (5,), ms.int64),
     ("NormalFloatFloat", lambda: G.NormalFloatFloat()(0.0, 1.0, (3,), SEED, OFFSET), (3,), ms.float32),
@@ -164,3 +170,40 @@ def test_cauchy_median_from_set_seed():
     draws = P.Cauchy([N], median=2.0, sigma=3.0)().asnumpy()
     assert abs(np.median(draws) - 2.0) < 0.05
     assert abs(np.median(np.abs(draws - 2.0)) - 3.0) < 0.1
+
+
+def test_parameterized_truncated_normal_moments_per_batch():
+    draws = P.ParameterizedTruncatedNormal(7, 1)(ms.Tensor([2, N], ms.int64), _tensor([0.0, 1.0]), _tensor([1.0, 2.0]),
+                                                _tensor([-1.0, 0.0]), _tensor([1.0, 5.0])).asnumpy()
+    assert draws[0].min() >= -1.0 and draws[0].max() <= 1.0 and draws[1].min() >= 0.0 and draws[1].max() <= 5.0
+    # N(0, 1) on [-1, 1]: mean 0, variance 1 - 2 phi(1) / (Phi(1) - Phi(-1)) = 0.291125
+    assert abs(draws[0].mean()) < 5 * np.sqrt(0.291125 / N) and abs(draws[0].var() / 0.291125 - 1) < 0.05
+
+
+@pytest.mark.parametrize("call, fragment", [
+    (lambda: P.ParameterizedTruncatedNormal()(ms.Tensor([3], ms.int32), *([_tensor(0.0)] * 4)), "at least 2"),
+    (lambda: P.ParameterizedTruncatedNormal()(ms.Tensor([2, 3], ms.int32), _tensor([0.0, 0.0, 0.0]), _tensor(1.0),
+                                              _tensor(-1.0), _tensor(1.0)), "shape of 'mean'"),
+    (lambda: P.ParameterizedTruncatedNormal()(ms.Tensor([2, 3], ms.int32), _tensor(0.0), _tensor(0.0),
+                                              _tensor(-1.0), _tensor(1.0)), "'stdevs' elements must be positive"),
+    (lambda: P.ParameterizedTruncatedNormal()(ms.Tensor([2, 3], ms.int32), _tensor(0.0), _tensor(1.0),
+                                              _tensor(1.0), _tensor(1.0)), "'min' must be less than its 'max'"),
+    (lambda: G.dropout_ext_op(_tensor([1.0]), 1.5, SEED, OFFSET), "'p' must be in [0, 1]"),
+])
+def test_parameterized_truncated_normal_and_dropout_checks(call, fragment):
+    with pytest.raises(ValueError) as raised:
+        call()
+    assert fragment in str(raised.value)
+
+
+def test_dropout_ext_scales_kept_elements_and_packs_the_mask():
+    output, mask = G.DropoutExt()(_tensor(np.full((3, 100), 2.0)), 0.25, SEED, OFFSET)
+    kept = output.asnumpy() != 0
+    np.testing.assert_allclose(output.asnumpy()[kept], 2.0 / 0.75)
+    # 300 elements: 3 blocks of 128 elements, 16 bytes each, bit i of byte i // 8 (least significant first)
+    assert (mask.shape, mask.dtype) == ((48,), ms.uint8)
+    bits = np.unpackbits(mask.asnumpy(), bitorder="little")
+    np.testing.assert_array_equal(bits[:300].astype(bool), kept.reshape(-1))
+    assert not bits[300:].any()
+    fraction = G.DropoutExt()(_tensor(np.ones(N)), 0.25, 7, 0)[0].asnumpy().astype(bool).mean()
+    assert abs(fraction - 0.75) < 5 * np.sqrt(0.1875 / N)

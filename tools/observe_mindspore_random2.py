@@ -54,6 +54,12 @@ CASES = {
     "MultinomialWithReplacement": lambda: P.MultinomialWithReplacement(3, True)(
         ms.Tensor(np.array([[1.0, 2.0, 3.0]], F32)), SEED, OFFSET),
     "RandomGamma negative seed": lambda: P.RandomGamma(-1),
+    "ParameterizedTruncatedNormal": lambda: P.ParameterizedTruncatedNormal(1, 2)(
+        ms.Tensor([2, 3], ms.int64), ms.Tensor(np.array([0.0, 1.0], F32)), ms.Tensor(np.array([1.0, 2.0], F32)),
+        ms.Tensor(np.array([-1.0, 0.0], F32)), ms.Tensor(np.array([1.0, 5.0], F32))),
+    "ParameterizedTruncatedNormal f64 scalars": lambda: P.ParameterizedTruncatedNormal()(
+        ms.Tensor([2, 3], ms.int32), *(ms.Tensor(v, ms.float64) for v in (0.0, 1.0, -2.0, 2.0))),
+    "DropoutExt": lambda: G.dropout_ext_op(ms.Tensor(np.ones((3, 5), F32)), 0.5, SEED, OFFSET),
 }
 
 for case_label, case in CASES.items():

@@ -1,9 +1,10 @@
 """MindSpore 2.10's random primitives that take the generator state at call time: the ``gen_ops_prim`` classes
 ``RandExt``, ``Randn``, ``RandInt``, ``RandIntLike``, ``RandLikeExt``, ``RandnLike``, ``RandpermExt``,
 ``Normal{Float,Tensor}{Float,Tensor}``, ``UniformExt``, ``BernoulliExt``, ``MultinomialExt``, ``InplaceNormal``,
-``InplaceUniform``, ``InplaceRandom``, ``InplaceExponential`` (each called with ``seed`` and ``offset``, ints or
+``InplaceUniform``, ``InplaceRandom``, ``InplaceExponential``, ``DropoutExt`` (each called with ``seed`` and ``offset``, ints or
 one-element integer Tensors) and the ``ops.operations`` samplers ``RandomGamma``, ``Gamma``, ``Poisson``,
-``RandomPoisson``, ``Cauchy``, ``NonDeterministicInts``, ``MultinomialWithReplacement``.
+``RandomPoisson``, ``Cauchy``, ``NonDeterministicInts``, ``ParameterizedTruncatedNormal``,
+``MultinomialWithReplacement``.
 
 The distributions, shapes, dtypes and checks are MindSpore 2.10's. The draws are deterministic in
 ``(seed, offset)`` — NumPy's Philox bit generator keyed by ``seed`` with its counter at ``offset`` — but are not
@@ -18,11 +19,12 @@ from typing import Any
 import numpy as np
 
 from ..common import dtype as mstype
+from ..common.philox import _normal_cdf, _normal_quantile
 from ..common.tensor import Tensor, _np_dtype
 from .primitives import Primitive
 
 __all__ = ["RandomGamma", "Gamma", "Poisson", "RandomPoisson", "Cauchy", "NonDeterministicInts",
-           "MultinomialWithReplacement"]
+           "ParameterizedTruncatedNormal", "MultinomialWithReplacement"]
 
 _FLOATS = (mstype.float16, mstype.float32, mstype.float64, mstype.bfloat16)
 
@@ -321,13 +323,36 @@ class InplaceExponential(_GeneratorPrimitive):
         return input.assign_value(_out(draws, input.dtype))
 
 
+_MASK_BLOCK_ELEMENTS = 128      # DropoutExt's mask: one bit per element, padded to whole 128-element blocks
+
+
+class DropoutExt(_GeneratorPrimitive):
+    """``DropoutExt()(input, p, seed, offset)``: ``(output, mask)``: each element of ``input`` zeroed with
+    probability ``p`` and the kept ones scaled by ``1 / (1 - p)``; ``mask`` is MindSpore's UInt8 bit mask (bit ``i``
+    of byte ``i // 8``, least significant first, set where element ``i`` is kept), ``16`` bytes per started block
+    of 128 elements."""
+
+    def __call__(self, input, p, seed, offset):
+        values = _tensor(self.name, "input", input).asnumpy()
+        p = _scalar_float(self.name, "p", p)
+        if not 0 <= p <= 1:
+            raise ValueError(f"For '{self.name}', the 'p' must be in [0, 1], but got {p}.")
+        keep = _generator(self.name, seed, offset).random(values.shape) >= p
+        scale = 0.0 if p == 1 else 1.0 / (1.0 - p)
+        blocks = -(-values.size // _MASK_BLOCK_ELEMENTS)
+        bits = np.zeros(blocks * _MASK_BLOCK_ELEMENTS, bool)
+        bits[:values.size] = keep.reshape(-1)
+        mask = np.packbits(bits, bitorder="little")
+        return _out(np.where(keep, values * scale, 0), input.dtype), Tensor(mask, mstype.uint8)
+
+
 # The gen_ops_prim classes and the instances MindSpore 2.10 defines beside them.
 GENERATED = {cls.__name__: cls for cls in (
     RandExt, Randn, RandInt, RandIntLike, RandLikeExt, RandnLike, RandpermExt, NormalFloatFloat, NormalFloatTensor,
     NormalTensorFloat, NormalTensorTensor, UniformExt, BernoulliExt, MultinomialExt, InplaceNormal, InplaceUniform,
-    InplaceRandom, InplaceExponential)}
+    InplaceRandom, InplaceExponential, DropoutExt)}
 GENERATED.update(randint_op=RandInt(), inplace_uniform_op=InplaceUniform(), inplace_normal_op=InplaceNormal(),
-                 multinomial_ext_op=MultinomialExt(), bernoulli_ext_op=BernoulliExt())
+                 multinomial_ext_op=MultinomialExt(), bernoulli_ext_op=BernoulliExt(), dropout_ext_op=DropoutExt())
 
 
 class _StatefulSampler(Primitive):
@@ -462,6 +487,50 @@ class NonDeterministicInts(Primitive):
         draws = np.random.default_rng().integers(limits.min, limits.max, shape, _np_dtype(self.dtype),
                                                  endpoint=True)
         return _out(draws, self.dtype)
+
+
+class ParameterizedTruncatedNormal(_StatefulSampler):
+    """``ParameterizedTruncatedNormal(seed=0, seed2=0)(shape, mean, stdevs, min, max)``: samples of the 1-D integer
+    Tensor ``shape`` (``(batch_size, *)``) from N(``mean``, ``stdevs``^2) truncated to [``min``, ``max``], the
+    parameters of batch ``i`` at index ``i`` (each of shape ``()`` or ``(batch_size,)``, one floating dtype), of
+    ``mean``'s dtype (by the inverse CDF).
+
+    Raises:
+        TypeError: if an input is not a Tensor, ``shape`` is not Int32/Int64 or the parameters' dtypes differ.
+        ValueError: if ``shape`` is not 1-D with at least 2 positive elements, a parameter's shape is neither
+            ``()`` nor ``(batch_size,)``, a ``stdevs`` element is not positive or a ``min`` is not below its ``max``.
+    """
+
+    def __call__(self, shape, mean, stdevs, min, max):  # noqa: A002 - MindSpore's input names
+        shape = _tensor(self.name, "shape", shape)
+        if shape.ndim != 1 or shape.size < 2:
+            raise ValueError(f"For '{self.name}', the 'shape' must be a 1-D Tensor of at least 2 elements, but got "
+                             f"shape {shape.shape}.")
+        extents = _shape_input(self.name, shape)
+        if any(extent <= 0 for extent in extents):
+            raise ValueError(f"For '{self.name}', the 'shape' elements must be positive, but got {extents}.")
+        params = {"mean": mean, "stdevs": stdevs, "min": min, "max": max}
+        floats = (mstype.float16, mstype.float32, mstype.float64)
+        arrays = {}
+        for arg, value in params.items():
+            arrays[arg] = _param(self.name, arg, value, floats)
+            if value.dtype != mean.dtype:
+                raise TypeError(f"For '{self.name}', the '{arg}' must have the dtype of 'mean' ({mean.dtype}), "
+                                f"but got {value.dtype}.")
+            if arrays[arg].shape not in ((), (extents[0],)):
+                raise ValueError(f"For '{self.name}', the shape of '{arg}' must be () or ({extents[0]},), but got "
+                                 f"{arrays[arg].shape}.")
+        if np.any(arrays["stdevs"] <= 0):
+            raise ValueError(f"For '{self.name}', the 'stdevs' elements must be positive.")
+        if np.any(np.broadcast_to(arrays["min"] >= arrays["max"], (extents[0],))):
+            raise ValueError(f"For '{self.name}', each 'min' must be less than its 'max'.")
+        batch = {arg: np.broadcast_to(array, (extents[0],)) for arg, array in arrays.items()}
+        uniforms = self._rng().random(extents).reshape(extents[0], -1)
+        rows = []
+        for row, mu, sigma, low, high in zip(uniforms, batch["mean"], batch["stdevs"], batch["min"], batch["max"]):
+            cdf_low, cdf_high = _normal_cdf((low - mu) / sigma), _normal_cdf((high - mu) / sigma)
+            rows.append(np.clip(mu + sigma * _normal_quantile(cdf_low + row * (cdf_high - cdf_low)), low, high))
+        return _out(np.array(rows).reshape(extents), mean.dtype)
 
 
 class MultinomialWithReplacement(Primitive):
