@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 import npspore as ms
+from npspore.compiler.errors import NotSupportedError
 from npspore.ops import operations as P
 from npspore.ops.auto_generate import gen_ops_prim as G
 
@@ -207,3 +208,16 @@ def test_dropout_ext_scales_kept_elements_and_packs_the_mask():
     assert not bits[300:].any()
     fraction = G.DropoutExt()(_tensor(np.ones(N)), 0.25, 7, 0)[0].asnumpy().astype(bool).mean()
     assert abs(fraction - 0.75) < 5 * np.sqrt(0.1875 / N)
+
+
+
+def test_compiling_a_call_raises_a_clear_error_not_a_folded_draw():
+    """The (seed, offset) primitives run eagerly only: compiled code must refuse them, never fold one draw."""
+    draw = G.Randn()
+
+    @ms.jit
+    def shifted(x, seed, offset):
+        return x + draw((3,), seed, offset)
+
+    with pytest.raises(NotSupportedError, match="in compiled code"):
+        shifted(_tensor(np.ones(3)), SEED, OFFSET)

@@ -10,7 +10,8 @@ The distributions, shapes, dtypes and checks are MindSpore 2.10's. The draws are
 ``(seed, offset)`` — NumPy's Philox bit generator keyed by ``seed`` with its counter at ``offset`` — but are not
 MindSpore's numbers (its kernels run another stream layout). The ``seed``/``seed2`` samplers of
 ``ops.operations`` draw from NumPy's global generator (seeded by ``set_seed``) when both are 0, else from a
-Philox stream keyed by them that advances at each call, as MindSpore's stateful kernels do. These run eagerly.
+Philox stream keyed by them that advances at each call, as MindSpore's stateful kernels do. These run eagerly
+(also inside a Cell run eagerly); code compiled by ``jit`` refuses them with ``NotSupportedError``.
 """
 from __future__ import annotations
 
