@@ -1,7 +1,9 @@
 """The random primitives of MindSpore 2.10 driven by a (seed, offset) state or seed/seed2 (random2): shapes,
-dtypes and errors recorded from MindSpore 2.10 CPU by tools/observe_mindspore_random2.py (where its CPU has no
-kernel — RandpermExt, Normal*, UniformExt, BernoulliExt, MultinomialExt, Inplace*, Gamma, Poisson — from the
-docstrings), determinism in the seed/offset, and the moments of 10**5 draws at fixed seeds."""
+dtypes and errors recorded from MindSpore 2.10 CPU by tools/observe_mindspore_random2.py (RandExt, Randn, RandInt,
+RandIntLike, RandLikeExt, RandnLike: MindSpore's shape inference, their values need the InplaceUniform kernel its
+CPU lacks; where it has no kernel at all — RandpermExt, Normal*, UniformExt, BernoulliExt, MultinomialExt,
+Inplace*, DropoutExt, Gamma, Poisson — from the docstrings), determinism in the seed/offset, and the moments of
+10**5 draws at fixed seeds."""
 import numpy as np
 import pytest
 
