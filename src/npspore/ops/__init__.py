@@ -130,4 +130,9 @@ from .sparse_optimizers import *  # noqa: F401,F403,E402
 from . import scatter_reduce as _scatter_reduce, sparse_optimizers as _sparse_optimizers  # noqa: E402
 if not _typing.TYPE_CHECKING:
     __all__ += _scatter_reduce.__all__ + _sparse_optimizers.__all__
+# random samplers of ops.operations driven by seed/seed2 or a (seed, offset) state (random2)
+from .generator_random_prims import *  # noqa: F401,F403,E402
+from . import generator_random_prims as _generator_random_prims  # noqa: E402
+if not _typing.TYPE_CHECKING:
+    __all__ += _generator_random_prims.__all__
 __getattr__ = module_getattr("mindspore.ops", globals())
