@@ -40,6 +40,8 @@ from . import image_color
 from . import resample
 from . import random_ops as rnd
 from . import unpool
+from . import primitive_arrays2 as pa2
+from . import functional_tail
 from ..common import dtype as mstype
 from .eager import run
 from .numeric import _check_tensor
@@ -323,6 +325,15 @@ _TABLE: dict[str, tuple] = {
     "ResizeNearestNeighborV2": (resample.resize_nearest_neighbor_v2, (("align_corners", False, "align_corners"),
                                                                       ("half_pixel_centers", False,
                                                                        "half_pixel_centers"))),
+    # ops.operations primitives of the arrays2 list
+    "CountNonZero": (pa2.count_nonzero_dims, (("dims", None, "dims", [int, list, tuple, type(None)]),)),
+    "FillV2": (pa2.fill_v2, ()), "InTopK": (functional_tail.intopk, (("k", REQUIRED, "k", [int]),)),
+    "InplaceSub": (pa2.inplace_sub, (("indices", REQUIRED, "indices", [int, tuple, list]),)),
+    "InplaceUpdate": (pa2.inplace_update, (("indices", REQUIRED, "indices", [int, tuple, list]),)),
+    "ChannelShuffle": (pa2.channel_shuffle, (("group", REQUIRED, "group", [int]),)),
+    "HSVToRGB": (pa2.hsv_to_rgb, ()),
+    "AdaptiveAvgPool3D": (pa2.adaptive_avg_pool3d, (("output_size", REQUIRED, "output_size", [int, tuple, list]),)),
+    "AdaptiveMaxPool2D": (pa2.adaptive_max_pool2d, (("output_size", REQUIRED, "output_size", [int, tuple, list]),)),
 }
 
 __all__ = sorted(_TABLE)

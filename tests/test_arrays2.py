@@ -1,0 +1,117 @@
+"""The arrays2 primitives of ``ops.operations`` (CountNonZero, FillV2, InTopK, InplaceSub, InplaceUpdate,
+ChannelShuffle, HSVToRGB, AdaptiveAvgPool3D, AdaptiveMaxPool2D): MindSpore 2.10 CPU's values and dtypes for their
+docstring examples and one more case each (recorded by ``tools/observe_mindspore_arrays2.py``), eager and compiled,
+errors naming the argument, and gradients of the compositions against central differences in float64."""
+import numpy as np
+import pytest
+
+import npspore as ms
+from npspore import Tensor, ops
+from npspore.ops import operations as P
+from composition_checks import check_composition
+
+_X = np.array([[1, 2], [3, 4], [5, 6]], np.float32)
+_V = np.array([[0.5, 1.0], [1.0, 1.5]], np.float32)
+_HSV = np.array([[0.0, 1.0, 1.0], [0.2, 0.5, 0.8], [0.45, 0.3, 0.6], [0.7, 0.9, 0.4], [0.95, 0.1, 0.9],
+                 [0.6, 0.0, 0.3]], np.float64).reshape(1, 2, 3, 3)
+
+# name: (primitive, inputs, MindSpore 2.10 CPU's (dtype, values), a list of them for a tuple result)
+CASES = {
+    # CountNonZero: MindSpore 2.10 CPU's P.CountNonZero fails ("inputs number should be 2"): its docstring's values
+    "CountNonZero_doc": (lambda: P.CountNonZero(dims=[1]), [np.array([[0, 0, 1], [1, 1, 2], [0, 0, 1]], np.int64)],
+                         ("Int64", [1, 3, 1])),
+    "FillV2_doc": (P.FillV2, [np.array([2, 3], np.int32), np.array(1, np.float32)],
+                   ("Float32", [[1.0, 1.0, 1.0], [1.0, 1.0, 1.0]])),
+    "FillV2_doc_int": (P.FillV2, [np.array([3, 3], np.int64), np.array(0, np.int32)],
+                       ("Int32", [[0, 0, 0], [0, 0, 0], [0, 0, 0]])),
+    "InTopK_doc": (lambda: P.InTopK(3), [np.array([[1, 8, 5, 2, 7], [4, 9, 1, 3, 5]], np.float32),
+                                        np.array([1, 3], np.int32)], ("Bool", [True, False])),
+    "InTopK_ties": (lambda: P.InTopK(1), [np.array([[2, 2, 1], [0, 3, 3]], np.float32), np.array([1, 2], np.int32)],
+                    ("Bool", [True, True])),
+    "InplaceSub_doc": (lambda: P.InplaceSub((0, 1)), [_X, _V], ("Float32", [[0.5, 1.0], [2.0, 2.5], [5.0, 6.0]])),
+    "InplaceSub_int": (lambda: P.InplaceSub(2), [_X, np.array([[1.5, -2.0]], np.float32)],
+                       ("Float32", [[1.0, 2.0], [3.0, 4.0], [3.5, 8.0]])),
+    "InplaceUpdate_doc": (lambda: P.InplaceUpdate((0, 1)), [_X, _V],
+                          ("Float32", [[0.5, 1.0], [1.0, 1.5], [5.0, 6.0]])),
+    "InplaceUpdate_int": (lambda: P.InplaceUpdate(2), [_X, np.array([[7.0, 8.0]], np.float32)],
+                          ("Float32", [[1.0, 2.0], [3.0, 4.0], [7.0, 8.0]])),
+    "ChannelShuffle_doc": (lambda: P.ChannelShuffle(2), [np.arange(16).reshape(1, 4, 2, 2).astype(np.int16)],
+                           ("Int16", [[[[0, 1], [2, 3]], [[8, 9], [10, 11]], [[4, 5], [6, 7]], [[12, 13], [14, 15]]]])),
+    "ChannelShuffle_3": (lambda: P.ChannelShuffle(3), [np.arange(12, dtype=np.float32).reshape(1, 6, 1, 2)],
+                         ("Float32", [[[[0.0, 1.0]], [[4.0, 5.0]], [[8.0, 9.0]], [[2.0, 3.0]], [[6.0, 7.0]],
+                                       [[10.0, 11.0]]]])),
+    "HSVToRGB_doc": (P.HSVToRGB, [np.array([0.5, 0.5, 0.5], np.float32).reshape(1, 1, 1, 3)],
+                     ("Float32", [[[[0.25, 0.5, 0.5]]]])),
+    "HSVToRGB_six": (P.HSVToRGB, [_HSV],
+                     ("Float64", [[[[1.0, 0.0, 0.0], [0.72, 0.8, 0.4], [0.42, 0.6, 0.546]],
+                                   [[0.11199999999999974, 0.03999999999999998, 0.4], [0.9, 0.81, 0.8370000000000001],
+                                    [0.3, 0.3, 0.3]]]])),
+    "AdaptiveAvgPool3D_doc": (lambda: P.AdaptiveAvgPool3D((1, 1, 1)),
+                              [np.arange(1, 25, dtype=np.float32).reshape(2, 2, 2, 3)],
+                              ("Float32", [[[[6.5]]], [[[18.5]]]])),
+    "AdaptiveAvgPool3D_2x1x2": (lambda: P.AdaptiveAvgPool3D((2, 1, 2)),
+                                [np.arange(18, dtype=np.float32).reshape(1, 3, 2, 3)],
+                                ("Float32", [[[[5.0, 6.0]], [[11.0, 12.0]]]])),
+    "AdaptiveMaxPool2D_2x2": (lambda: P.AdaptiveMaxPool2D((2, 2)),
+                              [np.arange(1, 10, dtype=np.float32).reshape(1, 1, 3, 3)],
+                              [("Float32", [[[[5.0, 6.0], [8.0, 9.0]]]]), ("Int64", [[[[4, 5], [7, 8]]]])]),
+    "AdaptiveMaxPool2D_1x3": (lambda: P.AdaptiveMaxPool2D((1, 3)),
+                              [np.array([[[[3, 1, 4, 1], [5, 9, 2, 6]]]], np.float32)],
+                              [("Float32", [[[[9.0, 9.0, 6.0]]]]), ("Int64", [[[[5, 5, 7]]]])]),
+}
+
+
+def _check(out, recorded):
+    """``out`` (a Tensor or a tuple) has MindSpore's dtypes and values."""
+    outs, records = (out, recorded) if isinstance(recorded, list) else ((out,), [recorded])
+    assert len(outs) == len(records)
+    for got, (dtype, values) in zip(outs, records):
+        assert str(got.dtype) == dtype
+        np.testing.assert_allclose(got.asnumpy(), np.array(values), rtol=1e-6, atol=1e-6)
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_values_and_dtypes_match_mindspore(name):
+    make, inputs, recorded = CASES[name]
+    _check(make()(*[Tensor(value) for value in inputs]), recorded)
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_compiled_matches_mindspore(name):
+    make, inputs, recorded = CASES[name]
+    primitive = make()
+    _check(ms.jit(lambda *values: primitive(*values))(*[Tensor(value) for value in inputs]), recorded)
+
+
+def test_printed_form_records_the_attributes():
+    assert str(P.InTopK(3)) == "Prim[InTopK]<k=3>"
+    assert str(P.ChannelShuffle(group=2)) == "Prim[ChannelShuffle]<group=2>"
+
+
+def _arrays2_compositions(a, b):
+    hsv = ops.reshape(ops.abs(ops.concat((a, b), 1)), (1, 2, 2, 3))
+    grid = ops.reshape(ops.concat((a, b), 0), (1, 2, 2, 3))
+    return (ops.sum(P.HSVToRGB()(hsv)) + ops.sum(P.InplaceSub((1,))(a, b[:1]) * P.InplaceUpdate(0)(a, b[1:]))
+            + ops.sum(P.ChannelShuffle(2)(grid) * grid) + ops.sum(P.AdaptiveAvgPool3D((1, 2, 2))(grid) ** 2)
+            + ops.sum(P.AdaptiveMaxPool2D((1, 2))(grid)[0] ** 2))
+
+
+def test_compositions_gradients_against_central_differences():
+    check_composition(_arrays2_compositions)
+
+
+def test_errors_name_the_argument():
+    with pytest.raises(TypeError, match="'k'"):
+        P.InTopK(1.5)
+    with pytest.raises(TypeError, match="'group' is required"):
+        P.ChannelShuffle()
+    with pytest.raises(TypeError, match="> 3 dims"):
+        P.ChannelShuffle(2)(Tensor(np.zeros((1, 4, 2), np.float32)))
+    with pytest.raises(ValueError, match="'group'"):
+        P.ChannelShuffle(3)(Tensor(np.zeros((1, 4, 2, 2), np.float32)))
+    with pytest.raises(ValueError, match="'images'"):
+        P.HSVToRGB()(Tensor(np.zeros((1, 2, 2), np.float32)))
+    with pytest.raises(TypeError, match="'dims'"):
+        P.CountNonZero(dims=1.0)
+    with pytest.raises(ValueError, match="'input_v'"):
+        P.InplaceSub((0, 1))(Tensor(_X), Tensor(_V[:1]))

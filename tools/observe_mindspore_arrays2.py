@@ -1,0 +1,57 @@
+"""Print MindSpore 2.10 CPU values for the arrays2 primitives (``CountNonZero``, ``FillV2``, ``InTopK``,
+``InplaceSub``, ``InplaceUpdate``, ``ChannelShuffle``, ``DynamicShape``, ``HSVToRGB``, ``AdaptiveAvgPool3D``,
+``AdaptiveMaxPool2D``): their docstring examples and one more case each.
+
+Run with the real MindSpore: ``/work/msvenv/bin/python tools/observe_mindspore_arrays2.py``; the values are kept
+as literals in ``tests/test_arrays2.py``.
+"""
+import numpy as np
+import mindspore
+from mindspore import Tensor, ops
+from mindspore.ops import operations as P
+
+
+def show(label, compute):
+    """Print ``label`` and the value(s) ``compute()`` returns with their dtype, or the error it raises."""
+    try:
+        value = compute()
+    except Exception as error:  # noqa: BLE001  (the error is the observation)
+        print(label, "ERROR", type(error).__name__, str(error).splitlines()[0])
+        return
+    values = value if isinstance(value, tuple) else (value,)
+    for item in values:
+        print(label, item.dtype, repr(item.asnumpy().tolist()))
+
+
+x = Tensor([[0, 0, 1], [1, 1, 2], [0, 0, 1]], dtype=mindspore.int64)
+show("CountNonZero docstring", lambda: P.CountNonZero(dims=[1])(x))
+show("CountNonZero all", lambda: P.CountNonZero()(Tensor(np.array([[0.0, 2.0], [0.0, -1.0]], np.float32))))
+show("FillV2 docstring 1", lambda: P.FillV2()(Tensor([2, 3], mindspore.int32), Tensor(1, mindspore.float32)))
+show("FillV2 docstring 2", lambda: P.FillV2()(Tensor([3, 3], mindspore.int64), Tensor(0, mindspore.int32)))
+x1 = Tensor(np.array([[1, 8, 5, 2, 7], [4, 9, 1, 3, 5]]), mindspore.float32)
+show("InTopK docstring", lambda: P.InTopK(3)(x1, Tensor(np.array([1, 3]), mindspore.int32)))
+show("InTopK k=1 ties", lambda: P.InTopK(1)(Tensor(np.array([[2, 2, 1], [0, 3, 3]]), mindspore.float32),
+                                    Tensor(np.array([1, 2]), mindspore.int32)))
+x = Tensor(np.array([[1, 2], [3, 4], [5, 6]]), mindspore.float32)
+v = Tensor(np.array([[0.5, 1.0], [1.0, 1.5]]), mindspore.float32)
+show("InplaceSub docstring", lambda: P.InplaceSub((0, 1))(x, v))
+show("InplaceSub int index", lambda: P.InplaceSub(2)(x, Tensor(np.array([[1.5, -2.0]]), mindspore.float32)))
+show("InplaceUpdate docstring", lambda: P.InplaceUpdate((0, 1))(x, v))
+show("InplaceUpdate int index", lambda: P.InplaceUpdate(2)(x, Tensor(np.array([[7.0, 8.0]]), mindspore.float32)))
+c = Tensor(np.arange(1 * 4 * 2 * 2).reshape(1, 4, 2, 2).astype(np.int16))
+show("ChannelShuffle docstring", lambda: P.ChannelShuffle(2)(c))
+show("ChannelShuffle group 3", lambda: P.ChannelShuffle(3)(Tensor(np.arange(6 * 2, dtype=np.float32).reshape(1, 6, 1, 2))))
+show("DynamicShape", lambda: P.DynamicShape()(Tensor(np.zeros((2, 3, 4), np.float32))))
+show("HSVToRGB docstring", lambda: P.HSVToRGB()(Tensor(np.array([0.5, 0.5, 0.5], np.float32).reshape(1, 1, 1, 3))))
+hsv = np.array([[0.0, 1.0, 1.0], [0.2, 0.5, 0.8], [0.45, 0.3, 0.6], [0.7, 0.9, 0.4], [0.95, 0.1, 0.9],
+                [0.6, 0.0, 0.3]], np.float64).reshape(1, 2, 3, 3)
+show("HSVToRGB six", lambda: P.HSVToRGB()(Tensor(hsv)))
+show("AdaptiveAvgPool3D docstring", lambda: P.AdaptiveAvgPool3D((1, 1, 1))(
+    Tensor(np.array([[[[1, 2, 3], [4, 5, 6]], [[7, 8, 9], [10, 11, 12]]],
+                     [[[13, 14, 15], [16, 17, 18]], [[19, 20, 21], [22, 23, 24]]]]), mindspore.float32)))
+show("AdaptiveAvgPool3D 2x1x2", lambda: P.AdaptiveAvgPool3D((2, 1, 2))(
+    Tensor(np.arange(1 * 3 * 2 * 3, dtype=np.float32).reshape(1, 3, 2, 3))))
+m = Tensor(np.array([[[[1, 2, 3], [4, 5, 6], [7, 8, 9]]]]), mindspore.float32)
+show("AdaptiveMaxPool2D docstring-like 2x2", lambda: P.AdaptiveMaxPool2D((2, 2))(m))
+show("AdaptiveMaxPool2D 1x3", lambda: P.AdaptiveMaxPool2D((1, 3))(
+    Tensor(np.array([[[[3, 1, 4, 1], [5, 9, 2, 6]]]]), mindspore.float32)))
