@@ -1,12 +1,13 @@
 """The arrays2 primitives of ``ops.operations`` (CountNonZero, FillV2, InTopK, InplaceSub, InplaceUpdate,
-ChannelShuffle, HSVToRGB, AdaptiveAvgPool3D, AdaptiveMaxPool2D): MindSpore 2.10 CPU's values and dtypes for their
+ChannelShuffle, HSVToRGB, AdaptiveAvgPool3D, AdaptiveMaxPool2D, FillDiagonal, InplaceIndexAdd, HistogramFixedWidth,
+BatchToSpace, BatchToSpaceND, ConfusionMatrix, EmbeddingLookup, CompareAndBitpack, IndexPut): MindSpore 2.10 CPU's values and dtypes for their
 docstring examples and one more case each (recorded by ``tools/observe_mindspore_arrays2.py``), eager and compiled,
 errors naming the argument, and gradients of the compositions against central differences in float64."""
 import numpy as np
 import pytest
 
 import npspore as ms
-from npspore import Tensor, ops
+from npspore import Tensor, nn, ops
 from npspore.ops import operations as P
 from composition_checks import check_composition
 
@@ -14,6 +15,30 @@ _X = np.array([[1, 2], [3, 4], [5, 6]], np.float32)
 _V = np.array([[0.5, 1.0], [1.0, 1.5]], np.float32)
 _HSV = np.array([[0.0, 1.0, 1.0], [0.2, 0.5, 0.8], [0.45, 0.3, 0.6], [0.7, 0.9, 0.4], [0.95, 0.1, 0.9],
                  [0.6, 0.0, 0.3]], np.float64).reshape(1, 2, 3, 3)
+
+class _Param:
+    """An input given as a Parameter (the primitive writes it in place)."""
+
+    def __init__(self, value):
+        self.value = value
+
+
+class _Const:
+    """An input the compiled function holds as a constant (an int, or a list of index arrays)."""
+
+    def __init__(self, value):
+        self.value = value
+
+
+def _input(value):
+    """The npspore value of a case's input."""
+    if isinstance(value, _Param):
+        return ms.Parameter(Tensor(value.value), name="var")
+    if isinstance(value, _Const):
+        held = value.value
+        return [Tensor(array) for array in held] if isinstance(held, list) else held
+    return Tensor(value)
+
 
 # name: (primitive, inputs, MindSpore 2.10 CPU's (dtype, values), a list of them for a tuple result)
 CASES = {
@@ -58,7 +83,80 @@ CASES = {
     "AdaptiveMaxPool2D_1x3": (lambda: P.AdaptiveMaxPool2D((1, 3)),
                               [np.array([[[[3, 1, 4, 1], [5, 9, 2, 6]]]], np.float32)],
                               [("Float32", [[[[9.0, 9.0, 6.0]]]]), ("Int64", [[[[5, 5, 7]]]])]),
+    "FillDiagonal_doc": (lambda: P.FillDiagonal(9.9), [np.arange(1, 10, dtype=np.float32).reshape(3, 3)],
+                         ("Float32", [[9.899999618530273, 2.0, 3.0], [4.0, 9.899999618530273, 6.0],
+                                      [7.0, 8.0, 9.899999618530273]])),
+    "FillDiagonal_tall_int": (lambda: P.FillDiagonal(9.0), [np.arange(18, dtype=np.int32).reshape(6, 3)],
+                              ("Int32", [[9, 1, 2], [3, 9, 5], [6, 7, 9], [9, 10, 11], [12, 13, 14], [15, 16, 17]])),
+    "FillDiagonal_wrap": (lambda: P.FillDiagonal(-1.0, wrap=True), [np.zeros((7, 3), np.float32)],
+                          ("Float32", [[-1.0, 0.0, 0.0], [0.0, -1.0, 0.0], [0.0, 0.0, -1.0], [0.0, 0.0, 0.0],
+                                       [-1.0, 0.0, 0.0], [0.0, -1.0, 0.0], [0.0, 0.0, -1.0]])),
+    "InplaceIndexAdd_doc": (lambda: P.InplaceIndexAdd(axis=0), [_Param(_X), np.array([0, 1], np.int32), _V],
+                            ("Float32", [[1.5, 3.0], [4.0, 5.5], [5.0, 6.0]])),
+    "InplaceIndexAdd_axis1": (lambda: P.InplaceIndexAdd(axis=1),
+                              [_Param(np.arange(1, 7, dtype=np.float32).reshape(2, 3)), np.array([2, 2], np.int32),
+                               _V], ("Float32", [[1.0, 2.0, 4.5], [4.0, 5.0, 8.5]])),
+    # HistogramFixedWidth has no CPU kernel in MindSpore 2.10: its docstring, and a case by its documented rule
+    "HistogramFixedWidth_doc": (lambda: P.HistogramFixedWidth(5),
+                                [np.array([-1.0, 0.0, 1.5, 2.0, 5.0, 15], np.float16), np.array([0.0, 5.0], np.float16)],
+                                ("Int32", [2, 1, 1, 0, 2])),
+    "HistogramFixedWidth_3": (lambda: P.HistogramFixedWidth(3),
+                              [np.array([0.1, 0.5, 0.99, 0.33, 0.34, 0.66, 0.67, -3.0], np.float32),
+                               np.array([0.0, 1.0], np.float32)], ("Int32", [3, 3, 2])),
+    # BatchToSpace has no CPU kernel in MindSpore 2.10: its docstring, and BatchToSpaceND((2, 2), crops)'s values
+    "BatchToSpace_doc": (lambda: P.BatchToSpace(2, [[0, 0], [0, 0]]), [np.arange(1, 5, dtype=np.float32)
+                                                                       .reshape(4, 1, 1, 1)],
+                         ("Float32", [[[[1.0, 2.0], [3.0, 4.0]]]])),
+    "BatchToSpace_crops": (lambda: P.BatchToSpace(2, [[0, 1], [1, 0]]),
+                           [np.arange(16, dtype=np.float32).reshape(4, 1, 2, 2)],
+                           ("Float32", [[[[4.0, 1.0, 5.0], [12.0, 9.0, 13.0], [6.0, 3.0, 7.0]]]])),
+    "BatchToSpaceND_doc": (lambda: P.BatchToSpaceND((2, 2), [[0, 0], [0, 0]]),
+                           [np.arange(1, 5, dtype=np.float32).reshape(4, 1, 1, 1)],
+                           ("Float32", [[[[1.0, 2.0], [3.0, 4.0]]]])),
+    "BatchToSpaceND_crops": (lambda: P.BatchToSpaceND((2, 1), [[1, 0], [0, 1]]),
+                             [np.arange(16, dtype=np.float32).reshape(2, 2, 2, 2)],
+                             ("Float32", [[[[8.0], [2.0], [10.0]], [[12.0], [6.0], [14.0]]]])),
+    # ConfusionMatrix has no CPU kernel in MindSpore 2.10: its docstring, and a weighted case by its documented rule
+    "ConfusionMatrix_doc": (lambda: P.ConfusionMatrix(4), [np.array([0, 1, 1, 3], np.int32),
+                                                           np.array([1, 2, 1, 3], np.int32)],
+                            ("Int32", [[0, 1, 0, 0], [0, 1, 1, 0], [0, 0, 0, 0], [0, 0, 0, 1]])),
+    "ConfusionMatrix_weights": (lambda: P.ConfusionMatrix(3, "float32"),
+                                [np.array([0, 1, 2, 2], np.int32), np.array([0, 2, 2, 2], np.int32),
+                                 np.array([0.5, 1.0, 2.0, 0.25], np.float32)],
+                                ("Float32", [[0.5, 0.0, 0.0], [0.0, 0.0, 1.0], [0.0, 0.0, 2.25]])),
+    "EmbeddingLookup_doc": (P.EmbeddingLookup, [np.arange(8, 16, dtype=np.float32).reshape(4, 2),
+                                                np.array([[5, 2], [8, 5]], np.int32), _Const(4)],
+                            ("Float32", [[[10.0, 11.0], [0.0, 0.0]], [[0.0, 0.0], [10.0, 11.0]]])),
+    "EmbeddingLookup_offset0": (P.EmbeddingLookup, [np.arange(8, 14, dtype=np.float32).reshape(3, 2),
+                                                    np.array([2, -1, 0, 3], np.int32), _Const(0)],
+                                ("Float32", [[12.0, 13.0], [0.0, 0.0], [8.0, 9.0], [0.0, 0.0]])),
+    "CompareAndBitpack_doc": (P.CompareAndBitpack, [np.arange(1, 9, dtype=np.float32), np.array(6, np.float32)],
+                              ("UInt8", [3])),
+    "CompareAndBitpack_2x16": (P.CompareAndBitpack, [np.array([[1, 0, 1, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 0],
+                                                               [0] * 15 + [1]], np.int32), np.array(0, np.int32)],
+                               ("UInt8", [[161, 254], [0, 1]])),
+    "IndexPut_doc": (lambda: P.IndexPut(accumulate=1),
+                     [np.array([[1, 2, 3], [4, 5, 6]], np.int32), np.array([3], np.int32),
+                      _Const([np.array([0, 0], np.int32), np.array([0, 1], np.int32)])],
+                     ("Int32", [[4, 5, 3], [4, 5, 6]])),
+    "IndexPut_rows": (P.IndexPut, [np.zeros((3, 2), np.float32), np.array([1.0, 2.0], np.float32),
+                                   _Const([np.array([2, 0], np.int64)])],
+                      ("Float32", [[1.0, 2.0], [0.0, 0.0], [1.0, 2.0]])),
 }
+
+
+class _Applied(nn.Cell):
+    """The primitive applied to the Parameters it holds (the leading _Param inputs), the inputs it is given and the
+    constants it holds (the trailing _Const inputs)."""
+
+    def __init__(self, primitive, inputs):
+        super().__init__()
+        self.primitive = primitive
+        self.params = tuple(_input(value) for value in inputs if isinstance(value, _Param))
+        self.constants = tuple(_input(value) for value in inputs if isinstance(value, _Const))
+
+    def construct(self, *inputs):
+        return self.primitive(*self.params, *inputs, *self.constants)
 
 
 def _check(out, recorded):
@@ -73,14 +171,19 @@ def _check(out, recorded):
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_values_and_dtypes_match_mindspore(name):
     make, inputs, recorded = CASES[name]
-    _check(make()(*[Tensor(value) for value in inputs]), recorded)
+    _check(make()(*[_input(value) for value in inputs]), recorded)
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_compiled_matches_mindspore(name):
     make, inputs, recorded = CASES[name]
-    primitive = make()
-    _check(ms.jit(lambda *values: primitive(*values))(*[Tensor(value) for value in inputs]), recorded)
+    net = _Applied(make(), inputs)
+    ms.set_context(mode=ms.GRAPH_MODE)
+    try:
+        out = net(*[_input(value) for value in inputs if not isinstance(value, (_Param, _Const))])
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+    _check(out, recorded)
 
 
 def test_printed_form_records_the_attributes():
@@ -100,6 +203,19 @@ def test_compositions_gradients_against_central_differences():
     check_composition(_arrays2_compositions)
 
 
+def _arrays2_placements(a, b):
+    blocks = ops.reshape(ops.concat((a, b), 0), (4, 1, 1, 3))
+    ids = Tensor(np.array([[3, 1], [0, 5]], np.int32))
+    rows = [Tensor(np.array([1, 0, 1], np.int64))]
+    return (ops.sum(P.FillDiagonal(0.5)(a) * b) + ops.sum(P.BatchToSpaceND((2, 2), [[0, 1], [1, 0]])(blocks) ** 2)
+            + ops.sum(P.EmbeddingLookup()(a, ids, 1) * 3.0) + ops.sum(P.IndexPut(1)(a, b[0], rows) ** 2)
+            + ops.sum(P.IndexPut()(b, a[1, 1:2], [Tensor(np.array([0], np.int64))]) * a))
+
+
+def test_placements_gradients_against_central_differences():
+    check_composition(_arrays2_placements)
+
+
 def test_errors_name_the_argument():
     with pytest.raises(TypeError, match="'k'"):
         P.InTopK(1.5)
@@ -113,5 +229,17 @@ def test_errors_name_the_argument():
         P.HSVToRGB()(Tensor(np.zeros((1, 2, 2), np.float32)))
     with pytest.raises(TypeError, match="'dims'"):
         P.CountNonZero(dims=1.0)
+    with pytest.raises(ValueError, match="'crops'"):
+        P.BatchToSpaceND((2, 2), [[0, 0]])(Tensor(np.zeros((4, 1, 1, 1), np.float32)))
+    with pytest.raises(ValueError, match="'input_x'"):
+        P.BatchToSpaceND((2, 2), [[0, 0], [0, 0]])(Tensor(np.zeros((3, 1, 1, 1), np.float32)))
+    with pytest.raises(ValueError, match="multiple of 8"):
+        P.CompareAndBitpack()(Tensor(np.zeros(4, np.float32)), Tensor(0.0))
+    with pytest.raises(ValueError, match="'dtype'"):
+        P.ConfusionMatrix(2, "int33")(Tensor(np.zeros(2, np.int32)), Tensor(np.zeros(2, np.int32)))
+    with pytest.raises(ValueError, match="'input_x'"):
+        P.FillDiagonal(1.0)(Tensor(np.zeros((2, 3, 2), np.float32)))
+    with pytest.raises(TypeError, match="'fill_value'"):
+        P.FillDiagonal("1")
     with pytest.raises(ValueError, match="'input_v'"):
         P.InplaceSub((0, 1))(Tensor(_X), Tensor(_V[:1]))

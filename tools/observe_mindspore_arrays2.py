@@ -55,3 +55,49 @@ m = Tensor(np.array([[[[1, 2, 3], [4, 5, 6], [7, 8, 9]]]]), mindspore.float32)
 show("AdaptiveMaxPool2D docstring-like 2x2", lambda: P.AdaptiveMaxPool2D((2, 2))(m))
 show("AdaptiveMaxPool2D 1x3", lambda: P.AdaptiveMaxPool2D((1, 3))(
     Tensor(np.array([[[[3, 1, 4, 1], [5, 9, 2, 6]]]]), mindspore.float32)))
+show("FillDiagonal docstring", lambda: P.FillDiagonal(9.9)(
+    Tensor(np.array([[1, 2, 3], [4, 5, 6], [7, 8, 9]]).astype(np.float32))))
+show("FillDiagonal tall int", lambda: P.FillDiagonal(9.0)(Tensor(np.arange(18).reshape(6, 3).astype(np.int32))))
+show("FillDiagonal tall wrap", lambda: P.FillDiagonal(-1.0, wrap=True)(Tensor(np.zeros((7, 3), np.float32))))
+show("InplaceIndexAdd docstring", lambda: P.InplaceIndexAdd(axis=0)(
+    mindspore.Parameter(Tensor(np.array([[1, 2], [3, 4], [5, 6]]), mindspore.float32)),
+    Tensor(np.array([0, 1]), mindspore.int32), Tensor(np.array([[0.5, 1.0], [1.0, 1.5]]), mindspore.float32)))
+show("InplaceIndexAdd axis1 repeated", lambda: P.InplaceIndexAdd(axis=1)(
+    mindspore.Parameter(Tensor(np.array([[1, 2, 3], [4, 5, 6]]), mindspore.float32)),
+    Tensor(np.array([2, 2]), mindspore.int32), Tensor(np.array([[0.5, 1.0], [1.0, 1.5]]), mindspore.float32)))
+show("HistogramFixedWidth docstring", lambda: P.HistogramFixedWidth(5)(
+    Tensor([-1.0, 0.0, 1.5, 2.0, 5.0, 15], mindspore.float16), Tensor([0.0, 5.0], mindspore.float16)))
+show("HistogramFixedWidth 3 bins", lambda: P.HistogramFixedWidth(3)(
+    Tensor([0.1, 0.5, 0.99, 0.33, 0.34, 0.66, 0.67, -3.0], mindspore.float32), Tensor([0.0, 1.0], mindspore.float32)))
+show("BatchToSpace docstring", lambda: P.BatchToSpace(2, [[0, 0], [0, 0]])(
+    Tensor(np.array([[[[1]]], [[[2]]], [[[3]]], [[[4]]]]), mindspore.float32)))
+show("BatchToSpace crops", lambda: P.BatchToSpace(2, [[0, 1], [1, 0]])(
+    Tensor(np.arange(16, dtype=np.float32).reshape(4, 1, 2, 2))))
+show("BatchToSpaceND docstring", lambda: P.BatchToSpaceND((2, 2), [[0, 0], [0, 0]])(
+    Tensor(np.array([[[[1]]], [[[2]]], [[[3]]], [[[4]]]]), mindspore.float32)))
+show("BatchToSpaceND crops", lambda: P.BatchToSpaceND((2, 1), [[1, 0], [0, 1]])(
+    Tensor(np.arange(16, dtype=np.float32).reshape(2, 2, 2, 2))))
+show("ConfusionMatrix docstring", lambda: P.ConfusionMatrix(4)(Tensor([0, 1, 1, 3], mindspore.int32),
+                                                               Tensor([1, 2, 1, 3], mindspore.int32)))
+show("ConfusionMatrix weights", lambda: P.ConfusionMatrix(3, "float32")(
+    Tensor([0, 1, 2, 2], mindspore.int32), Tensor([0, 2, 2, 2], mindspore.int32),
+    Tensor([0.5, 1.0, 2.0, 0.25], mindspore.float32)))
+show("EmbeddingLookup docstring", lambda: P.EmbeddingLookup()(
+    Tensor(np.array([[8, 9], [10, 11], [12, 13], [14, 15]]), mindspore.float32),
+    Tensor(np.array([[5, 2], [8, 5]]), mindspore.int32), 4))
+show("EmbeddingLookup offset 0", lambda: P.EmbeddingLookup()(
+    Tensor(np.array([[8, 9], [10, 11], [12, 13]]), mindspore.float32), Tensor(np.array([2, -1, 0, 3]), mindspore.int32), 0))
+show("CompareAndBitpack docstring", lambda: P.CompareAndBitpack()(
+    Tensor(np.array([1, 2, 3, 4, 5, 6, 7, 8]), mindspore.float32), Tensor(6, mindspore.float32)))
+show("CompareAndBitpack 2x16", lambda: P.CompareAndBitpack()(
+    Tensor(np.array([[1, 0, 1, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 0], [0] * 15 + [1]]), mindspore.int32),
+    Tensor(0, mindspore.int32)))
+show("IndexPut docstring", lambda: P.IndexPut(accumulate=1)(
+    Tensor(np.array([[1, 2, 3], [4, 5, 6]]).astype(np.int32)), Tensor(np.array([3]).astype(np.int32)),
+    [Tensor(np.array([0, 0]).astype(np.int32)), Tensor(np.array([0, 1]).astype(np.int32))]))
+show("IndexPut put rows", lambda: P.IndexPut()(
+    Tensor(np.zeros((3, 2), np.float32)), Tensor(np.array([1.0, 2.0], np.float32)),
+    [Tensor(np.array([2, 0]).astype(np.int64))]))
+# BatchToSpace has no CPU kernel in MindSpore 2.10: its crops case as the BatchToSpaceND it equals
+show("BatchToSpace crops as BatchToSpaceND", lambda: P.BatchToSpaceND((2, 2), [[0, 1], [1, 0]])(
+    Tensor(np.arange(16, dtype=np.float32).reshape(4, 1, 2, 2))))

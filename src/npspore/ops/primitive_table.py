@@ -334,6 +334,18 @@ _TABLE: dict[str, tuple] = {
     "HSVToRGB": (pa2.hsv_to_rgb, ()),
     "AdaptiveAvgPool3D": (pa2.adaptive_avg_pool3d, (("output_size", REQUIRED, "output_size", [int, tuple, list]),)),
     "AdaptiveMaxPool2D": (pa2.adaptive_max_pool2d, (("output_size", REQUIRED, "output_size", [int, tuple, list]),)),
+    "FillDiagonal": (pa2.fill_diagonal, (("fill_value", REQUIRED, "fill_value", [float, int]), ("wrap", False, "wrap"))),
+    "InplaceIndexAdd": (pa2.inplace_index_add, (("axis", REQUIRED, "axis", [int]),)),
+    "HistogramFixedWidth": (pa2.histogram_fixed_width, (("nbins", REQUIRED, "nbins", [int]),
+                                                        ("dtype", "int32", "dtype"))),
+    "BatchToSpace": (pa2.batch_to_space, (("block_size", REQUIRED, "block_size", [int]),
+                                          ("crops", REQUIRED, "crops", [list, tuple]))),
+    "BatchToSpaceND": (pa2.batch_to_space_nd, (("block_shape", REQUIRED, "block_shape", [int, list, tuple]),
+                                               ("crops", REQUIRED, "crops", [list, tuple]))),
+    "ConfusionMatrix": (pa2.confusion_matrix, (("num_classes", REQUIRED, "num_classes", [int]),
+                                               ("dtype", "int32", "dtype"))),
+    "EmbeddingLookup": (pa2.embedding_lookup, ()), "CompareAndBitpack": (pa2.compare_and_bitpack, ()),
+    "IndexPut": (pa2.index_put, (("accumulate", 0, "accumulate"),)),
 }
 
 __all__ = sorted(_TABLE)
