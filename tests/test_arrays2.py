@@ -1,6 +1,7 @@
 """The arrays2 primitives of ``ops.operations`` (CountNonZero, FillV2, InTopK, InplaceSub, InplaceUpdate,
 ChannelShuffle, HSVToRGB, AdaptiveAvgPool3D, AdaptiveMaxPool2D, FillDiagonal, InplaceIndexAdd, HistogramFixedWidth,
-BatchToSpace, BatchToSpaceND, ConfusionMatrix, EmbeddingLookup, CompareAndBitpack, IndexPut): MindSpore 2.10 CPU's values and dtypes for their
+BatchToSpace, BatchToSpaceND, ConfusionMatrix, EmbeddingLookup, CompareAndBitpack, IndexPut, AdjustHue,
+AdjustSaturation, Conv3D): MindSpore 2.10 CPU's values and dtypes for their
 docstring examples and one more case each (recorded by ``tools/observe_mindspore_arrays2.py``), eager and compiled,
 errors naming the argument, and gradients of the compositions against central differences in float64."""
 import numpy as np
@@ -39,6 +40,7 @@ def _input(value):
         return [Tensor(array) for array in held] if isinstance(held, list) else held
     return Tensor(value)
 
+_RGB = np.array([[[0.9, 0.2, 0.1], [0.1, 0.6, 0.3]], [[0.2, 0.3, 0.8], [0.5, 0.5, 0.5]]], np.float32)
 
 # name: (primitive, inputs, MindSpore 2.10 CPU's (dtype, values), a list of them for a tuple result)
 CASES = {
@@ -142,6 +144,33 @@ CASES = {
     "IndexPut_rows": (P.IndexPut, [np.zeros((3, 2), np.float32), np.array([1.0, 2.0], np.float32),
                                    _Const([np.array([2, 0], np.int64)])],
                       ("Float32", [[1.0, 2.0], [0.0, 0.0], [1.0, 2.0]])),
+    "AdjustHue_doc": (P.AdjustHue, [np.arange(1, 19, dtype=np.float32).reshape(3, 2, 3), np.array(0.2, np.float32)],
+                      ("Float32", [[[2.3999996185302734, 1.0, 3.0], [5.399999618530273, 4.0, 6.0]],
+                                   [[8.399999618530273, 7.0, 9.0], [11.399999618530273, 10.0, 12.0]],
+                                   [[14.399999618530273, 13.0, 15.0], [17.399999618530273, 16.0, 18.0]]])),
+    "AdjustHue_unit": (P.AdjustHue, [_RGB, np.array(-0.35, np.float32)],
+                       ("Float32", [[[0.12000007927417755, 0.10000000149011612, 0.8999999761581421],
+                                     [0.6000000238418579, 0.25000008940696716, 0.10000000149011612]],
+                                    [[0.36000001430511475, 0.800000011920929, 0.20000000298023224], [0.5, 0.5, 0.5]]])),
+    "AdjustSaturation_doc": (P.AdjustSaturation, [np.arange(1, 13, dtype=np.float32).reshape(2, 2, 3),
+                                                  np.array(0.5, np.float32)],
+                             ("Float32", [[[2.0, 2.499999761581421, 3.0], [5.0, 5.5, 6.0]],
+                                          [[8.0, 8.5, 9.0], [11.0, 11.5, 12.0]]])),
+    "AdjustSaturation_unit": (P.AdjustSaturation, [_RGB, np.array(3.0, np.float32)],
+                              ("Float32", [[[0.8999999761581421, 0.11249999701976776, 0.0],
+                                            [0.0, 0.6000000238418579, 0.24000006914138794]],
+                                           [[0.0, 0.1333332061767578, 0.800000011920929], [0.5, 0.5, 0.5]]])),
+    "Conv3D_valid": (lambda: P.Conv3D(out_channel=2, kernel_size=(2, 2, 1)),
+                     [np.arange(36, dtype=np.float32).reshape(1, 2, 3, 3, 2) / 10,
+                      np.linspace(-1, 1, 16, dtype=np.float32).reshape(2, 2, 2, 2, 1)],
+                     ("Float32", [[[[[-3.253333568572998, -3.680000066757202], [-4.106666564941406, -4.5333333015441895]],
+                                    [[-5.813333511352539, -6.239999771118164], [-6.6666669845581055, -7.0933332443237305]]],
+                                   [[[7.840000152587891, 8.266666412353516], [8.693333625793457, 9.120000839233398]],
+                                    [[10.399999618530273, 10.826666831970215], [11.253334045410156, 11.679999351501465]]]]])),
+    "Conv3D_pad_stride": (lambda: P.Conv3D(1, 2, pad_mode="pad", pad=1, stride=2),
+                          [np.arange(27, dtype=np.float32).reshape(1, 1, 3, 3, 3) / 10, np.ones((1, 1, 2, 2, 2), np.float32)],
+                          ("Float32", [[[[[0.0, 0.30000001192092896], [0.9000000357627869, 2.3999998569488525]],
+                                         [[2.6999998092651367, 6.0], [7.200000286102295, 15.600000381469727]]]]])),
 }
 
 
@@ -216,6 +245,18 @@ def test_placements_gradients_against_central_differences():
     check_composition(_arrays2_placements)
 
 
+def _arrays2_image_and_conv(a, b):
+    image = ops.reshape(ops.abs(ops.concat((a, b), 1)), (2, 1, 2, 3))
+    volume = ops.reshape(ops.concat((a, b), 0), (1, 1, 2, 2, 3))
+    kernel = ops.reshape(a[0, :2] * b[1, :2] + 0.0, (1, 1, 1, 1, 2))
+    return (ops.sum(P.AdjustHue()(image, 0.15) ** 2) + ops.sum(P.AdjustSaturation()(image, 0.6) * image)
+            + ops.sum(P.Conv3D(1, (1, 1, 2))(volume, kernel) ** 2))
+
+
+def test_image_and_conv_gradients_against_central_differences():
+    check_composition(_arrays2_image_and_conv)
+
+
 def test_errors_name_the_argument():
     with pytest.raises(TypeError, match="'k'"):
         P.InTopK(1.5)
@@ -241,5 +282,9 @@ def test_errors_name_the_argument():
         P.FillDiagonal(1.0)(Tensor(np.zeros((2, 3, 2), np.float32)))
     with pytest.raises(TypeError, match="'fill_value'"):
         P.FillDiagonal("1")
+    with pytest.raises(ValueError, match="'image'"):
+        P.AdjustHue()(Tensor(np.zeros((2, 3), np.float32)), 0.1)
+    with pytest.raises(ValueError, match="'weight'"):
+        P.Conv3D(2, 2)(Tensor(np.zeros((1, 1, 3, 3, 3), np.float32)), Tensor(np.zeros((1, 1, 2, 2, 2), np.float32)))
     with pytest.raises(ValueError, match="'input_v'"):
         P.InplaceSub((0, 1))(Tensor(_X), Tensor(_V[:1]))

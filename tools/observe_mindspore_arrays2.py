@@ -1,6 +1,9 @@
-"""Print MindSpore 2.10 CPU values for the arrays2 primitives (``CountNonZero``, ``FillV2``, ``InTopK``,
-``InplaceSub``, ``InplaceUpdate``, ``ChannelShuffle``, ``DynamicShape``, ``HSVToRGB``, ``AdaptiveAvgPool3D``,
-``AdaptiveMaxPool2D``): their docstring examples and one more case each.
+"""Print MindSpore 2.10 CPU values for the arrays2 primitives of ``tests/test_arrays2.py`` (``CountNonZero``,
+``FillV2``, ``InTopK``, ``InplaceSub``, ``InplaceUpdate``, ``ChannelShuffle``, ``HSVToRGB``, ``AdaptiveAvgPool3D``,
+``AdaptiveMaxPool2D``, ``FillDiagonal``, ``InplaceIndexAdd``, ``HistogramFixedWidth``, ``BatchToSpace``,
+``BatchToSpaceND``, ``ConfusionMatrix``, ``EmbeddingLookup``, ``CompareAndBitpack``, ``IndexPut``, ``AdjustHue``,
+``AdjustSaturation``, ``Conv3D``): their docstring examples and one more case each (an ERROR line where MindSpore
+2.10 CPU has no kernel; the test then keeps the docstring's values).
 
 Run with the real MindSpore: ``/work/msvenv/bin/python tools/observe_mindspore_arrays2.py``; the values are kept
 as literals in ``tests/test_arrays2.py``.
@@ -101,3 +104,16 @@ show("IndexPut put rows", lambda: P.IndexPut()(
 # BatchToSpace has no CPU kernel in MindSpore 2.10: its crops case as the BatchToSpaceND it equals
 show("BatchToSpace crops as BatchToSpaceND", lambda: P.BatchToSpaceND((2, 2), [[0, 1], [1, 0]])(
     Tensor(np.arange(16, dtype=np.float32).reshape(4, 1, 2, 2))))
+image = np.array([[[1, 2, 3], [4, 5, 6]], [[7, 8, 9], [10, 11, 12]], [[13, 14, 15], [16, 17, 18]]], np.float32)
+show("AdjustHue docstring", lambda: P.AdjustHue()(Tensor(image), Tensor(0.2, mindspore.float32)))
+rgb = np.array([[[0.9, 0.2, 0.1], [0.1, 0.6, 0.3]], [[0.2, 0.3, 0.8], [0.5, 0.5, 0.5]]], np.float32)
+show("AdjustHue unit image", lambda: P.AdjustHue()(Tensor(rgb), Tensor(-0.35, mindspore.float32)))
+show("AdjustSaturation docstring", lambda: P.AdjustSaturation()(
+    Tensor([[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], [[7.0, 8.0, 9.0], [10.0, 11.0, 12.0]]]), Tensor(0.5)))
+show("AdjustSaturation unit image x3", lambda: P.AdjustSaturation()(Tensor(rgb), Tensor(3.0)))
+show("Conv3D", lambda: P.Conv3D(out_channel=2, kernel_size=(2, 2, 1))(
+    Tensor(np.arange(2 * 3 * 3 * 2, dtype=np.float32).reshape(1, 2, 3, 3, 2) / 10),
+    Tensor(np.linspace(-1, 1, 2 * 2 * 2 * 2 * 1, dtype=np.float32).reshape(2, 2, 2, 2, 1))))
+show("Conv3D pad stride", lambda: P.Conv3D(1, 2, pad_mode="pad", pad=1, stride=2)(
+    Tensor(np.arange(27, dtype=np.float32).reshape(1, 1, 3, 3, 3) / 10),
+    Tensor(np.ones((1, 1, 2, 2, 2), np.float32))))

@@ -1,8 +1,8 @@
 """Small compositions behind the arrays2 rows of the primitive table (:mod:`npspore.ops.primitive_table`):
 ``CountNonZero``, ``FillV2``, ``InplaceSub``, ``InplaceUpdate``, ``ChannelShuffle``, ``HSVToRGB``,
 ``AdaptiveAvgPool3D``, ``AdaptiveMaxPool2D``, ``FillDiagonal``, ``InplaceIndexAdd``, ``HistogramFixedWidth``,
-``BatchToSpace``, ``BatchToSpaceND``, ``ConfusionMatrix``, ``EmbeddingLookup``, ``CompareAndBitpack`` and
-``IndexPut``, written with existing ops (so differentiable and compiled as
+``BatchToSpace``, ``BatchToSpaceND``, ``ConfusionMatrix``, ``EmbeddingLookup``, ``CompareAndBitpack``,
+``IndexPut``, ``AdjustHue``, ``AdjustSaturation`` and ``Conv3D``, written with existing ops (so differentiable and compiled as
 they are).
 """
 from __future__ import annotations
@@ -20,6 +20,7 @@ from . import nn_functional as nnf
 from . import scatter_ops as sc
 from .nn_array_primitives import index_add, inplace_add
 from .eager import run
+from .image_color import rgb_to_hsv
 from .numeric import _check_tensor
 from .primitive_arrays_a_l import inplace_update_v2
 
@@ -62,18 +63,43 @@ def channel_shuffle(x: Tensor, group: int) -> Tensor:
 
 
 def hsv_to_rgb(images: Tensor) -> Tensor:
-    """The RGB of HSV ``images (..., 3)`` (all in [0, 1]): channel ``n`` of (5, 3, 1) is
-    ``v - v s clip(min(k, 4 - k), 0, 1)`` with ``k = (n + 6 h) mod 6``."""
+    """The RGB of the 4-D HSV ``images (N, H, W, 3)`` (all in [0, 1])."""
     _check_tensor("HSVToRGB", "images", images)
     if len(images.shape) != 4 or images.shape[-1] != 3:
         raise ValueError(f"For 'HSVToRGB', the 'images' must be 4-D with last dim 3, but got {images.shape}.")
-    hue, saturation, value = (images[..., channel] for channel in range(3))
+    return _rgb_of_hsv(images[..., 0], images[..., 1], images[..., 2])
+
+
+def _rgb_of_hsv(hue: Tensor, saturation: Tensor, value: Tensor) -> Tensor:
+    """The RGB ``(..., 3)`` of hue, saturation and value: channel ``n`` of (5, 3, 1) is
+    ``v - v s clip(min(k, 4 - k), 0, 1)`` with ``k = (n + 6 h) mod 6``."""
     channels = []
     for offset in (5.0, 3.0, 1.0):
         k = M.floor_mod(hue * 6.0 + offset, 6.0)
         ramp = F.maximum(F.minimum(F.minimum(k, 4.0 - k), 1.0), 0.0)
         channels.append(value - value * saturation * ramp)
     return F.stack(channels, -1)
+
+
+def _hsv_channels(name: str, image: Tensor) -> tuple[Tensor, Tensor, Tensor]:
+    """The hue, saturation and value of the RGB ``image (..., 3)``, at least 3-D."""
+    _check_tensor(name, "image", image)
+    if len(image.shape) < 3 or image.shape[-1] != 3:
+        raise ValueError(f"For '{name}', the 'image' must be at least 3-D with last dim 3, but got {image.shape}.")
+    hsv = rgb_to_hsv(image)
+    return hsv[..., 0], hsv[..., 1], hsv[..., 2]
+
+
+def adjust_hue(image: Tensor, delta: Tensor | float) -> Tensor:
+    """The RGB ``image (..., 3)`` with its hue turned by ``delta`` (a fraction of the circle)."""
+    hue, saturation, value = _hsv_channels("AdjustHue", image)
+    return _rgb_of_hsv(M.floor_mod(hue + delta, 1.0), saturation, value)
+
+
+def adjust_saturation(image: Tensor, scale: Tensor | float) -> Tensor:
+    """The RGB ``image (..., 3)`` with its saturation scaled by ``scale`` (clipped to [0, 1])."""
+    hue, saturation, value = _hsv_channels("AdjustSaturation", image)
+    return _rgb_of_hsv(hue, F.maximum(F.minimum(saturation * scale, 1.0), 0.0), value)
 
 
 def adaptive_avg_pool3d(input: Tensor, output_size: Any) -> Tensor:
@@ -225,3 +251,21 @@ def index_put(x1: Tensor, x2: Tensor, indices: Any, accumulate: int = 0) -> Tens
     updates = F.broadcast_to(F.cast(x2, x1.dtype), (count,) + tuple(x1.shape[len(indices):]))
     scatter = sc.tensor_scatter_add if accumulate else sc.tensor_scatter_update
     return scatter(x1, positions, updates)
+
+
+def conv3d(x: Tensor, weight: Tensor, bias: Tensor | None = None, *, out_channel: int, kernel_size: Any,
+           mode: int = 1, pad_mode: str = "valid", pad: Any = 0, stride: Any = 1, dilation: Any = 1, group: int = 1,
+           data_format: str = "NCDHW") -> Tensor:
+    """``Conv3D``'s cross-correlation of ``x (N, C, D, H, W)`` with ``weight (out_channel, C/group, *kernel_size)``
+    (``stride``/``dilation`` an int, a triple or an ``(1, 1, d, h, w)`` 5-tuple)."""
+    _check_tensor("Conv3D", "weight", weight)
+    kernel = (kernel_size,) * 3 if isinstance(kernel_size, int) else tuple(kernel_size)
+    if tuple(weight.shape[:1]) + tuple(weight.shape[2:]) != (out_channel,) + kernel:
+        raise ValueError(f"For 'Conv3D', the 'weight' must have shape ({out_channel}, C/group, *{kernel}), but got "
+                         f"{weight.shape}.")
+    if data_format != "NCDHW" or mode != 1:
+        raise ValueError(f"For 'Conv3D', only 'data_format' NCDHW and 'mode' 1 are supported, but got "
+                         f"{data_format!r} and {mode}.")
+    stride, dilation = (value[2:] if isinstance(value, (tuple, list)) and len(value) == 5 else value
+                        for value in (stride, dilation))
+    return nnf.conv3d(x, weight, bias, stride, pad_mode, pad, dilation, group)

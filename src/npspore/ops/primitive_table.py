@@ -346,6 +346,12 @@ _TABLE: dict[str, tuple] = {
                                                ("dtype", "int32", "dtype"))),
     "EmbeddingLookup": (pa2.embedding_lookup, ()), "CompareAndBitpack": (pa2.compare_and_bitpack, ()),
     "IndexPut": (pa2.index_put, (("accumulate", 0, "accumulate"),)),
+    "AdjustHue": (pa2.adjust_hue, ()), "AdjustSaturation": (pa2.adjust_saturation, ()),
+    "Conv3D": (pa2.conv3d, (("out_channel", REQUIRED, "out_channel", [int]),
+                            ("kernel_size", REQUIRED, "kernel_size", [int, tuple, list]), ("mode", 1, "mode"),
+                            ("pad_mode", "valid", "pad_mode"), ("pad", 0, "pad", [int, tuple, list]),
+                            ("stride", 1, "stride", [int, tuple, list]), ("dilation", 1, "dilation", [int, tuple, list]),
+                            ("group", 1, "group"), ("data_format", "NCDHW", "data_format"))),
 }
 
 __all__ = sorted(_TABLE)
