@@ -1,7 +1,7 @@
 """The arrays2 primitives of ``ops.operations`` (CountNonZero, FillV2, InTopK, InplaceSub, InplaceUpdate,
 ChannelShuffle, HSVToRGB, AdaptiveAvgPool3D, AdaptiveMaxPool2D, FillDiagonal, InplaceIndexAdd, HistogramFixedWidth,
 BatchToSpace, BatchToSpaceND, ConfusionMatrix, EmbeddingLookup, CompareAndBitpack, IndexPut, AdjustHue,
-AdjustSaturation, Conv3D): MindSpore 2.10 CPU's values and dtypes for their
+AdjustSaturation, Conv3D, UniqueConsecutive): MindSpore 2.10 CPU's values and dtypes for their
 docstring examples and one more case each (recorded by ``tools/observe_mindspore_arrays2.py``), eager and compiled,
 errors naming the argument, and gradients of the compositions against central differences in float64."""
 import numpy as np
@@ -171,6 +171,13 @@ CASES = {
                           [np.arange(27, dtype=np.float32).reshape(1, 1, 3, 3, 3) / 10, np.ones((1, 1, 2, 2, 2), np.float32)],
                           ("Float32", [[[[[0.0, 0.30000001192092896], [0.9000000357627869, 2.3999998569488525]],
                                          [[2.6999998092651367, 6.0], [7.200000286102295, 15.600000381469727]]]]])),
+    "UniqueConsecutive_default": (P.UniqueConsecutive, [np.array([1, 1, 2, 2, 3, 1, 1, 2], np.int32)],
+                                  [("Int32", [1, 2, 3, 1, 2]), ("Int64", 0), ("Int64", 0)]),
+    "UniqueConsecutive_flat": (lambda: P.UniqueConsecutive(True, True), [np.array([[1, 1, 2], [2, 3, 3]], np.float32)],
+                               [("Float32", [1.0, 2.0, 3.0]), ("Int64", [[0, 0, 1], [1, 2, 2]]), ("Int64", [2, 2, 2])]),
+    "UniqueConsecutive_dim1": (lambda: P.UniqueConsecutive(False, True, 1),
+                               [np.array([[1, 1, 2, 2], [0, 0, 3, 3]], np.int64)],
+                               [("Int64", [[1, 2], [0, 3]]), ("Int64", 0), ("Int64", [2, 2])]),
 }
 
 

@@ -117,3 +117,9 @@ show("Conv3D", lambda: P.Conv3D(out_channel=2, kernel_size=(2, 2, 1))(
 show("Conv3D pad stride", lambda: P.Conv3D(1, 2, pad_mode="pad", pad=1, stride=2)(
     Tensor(np.arange(27, dtype=np.float32).reshape(1, 1, 3, 3, 3) / 10),
     Tensor(np.ones((1, 1, 2, 2, 2), np.float32))))
+show("UniqueConsecutive default", lambda: P.UniqueConsecutive()(
+    Tensor(np.array([1, 1, 2, 2, 3, 1, 1, 2]), mindspore.int32)))
+show("UniqueConsecutive 2-D flat", lambda: P.UniqueConsecutive(True, True)(
+    Tensor(np.array([[1, 1, 2], [2, 3, 3]]), mindspore.float32)))
+show("UniqueConsecutive dim 1", lambda: P.UniqueConsecutive(False, True, 1)(
+    Tensor(np.array([[1, 1, 2, 2], [0, 0, 3, 3]]), mindspore.int64)))

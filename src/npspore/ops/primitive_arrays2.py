@@ -2,7 +2,7 @@
 ``CountNonZero``, ``FillV2``, ``InplaceSub``, ``InplaceUpdate``, ``ChannelShuffle``, ``HSVToRGB``,
 ``AdaptiveAvgPool3D``, ``AdaptiveMaxPool2D``, ``FillDiagonal``, ``InplaceIndexAdd``, ``HistogramFixedWidth``,
 ``BatchToSpace``, ``BatchToSpaceND``, ``ConfusionMatrix``, ``EmbeddingLookup``, ``CompareAndBitpack``,
-``IndexPut``, ``AdjustHue``, ``AdjustSaturation`` and ``Conv3D``, written with existing ops (so differentiable and compiled as
+``IndexPut``, ``AdjustHue``, ``AdjustSaturation``, ``Conv3D`` and ``UniqueConsecutive``, written with existing ops (so differentiable and compiled as
 they are).
 """
 from __future__ import annotations
@@ -14,6 +14,7 @@ import numpy as np
 from ..common import dtype as mstype
 from ..common.tensor import Tensor
 from . import array_functional as A
+from . import array_extra as arr
 from . import functional as F
 from . import math_functional as M
 from . import nn_functional as nnf
@@ -269,3 +270,28 @@ def conv3d(x: Tensor, weight: Tensor, bias: Tensor | None = None, *, out_channel
     stride, dilation = (value[2:] if isinstance(value, (tuple, list)) and len(value) == 5 else value
                         for value in (stride, dilation))
     return nnf.conv3d(x, weight, bias, stride, pad_mode, pad, dilation, group)
+
+
+def unique_consecutive(input: Tensor, return_inverse: bool = False, return_counts: bool = False,
+                       dim: int | None = None) -> tuple[Tensor, Tensor, Tensor]:
+    """``(output, inverse, counts)``: ``input`` (flattened when ``dim`` is None) without the repeats of each run of
+    equal elements (slices along ``dim``), each element's (slice's) int64 run number, and the int64 run lengths;
+    ``inverse``/``counts`` are a 0-d int64 0 when not asked for (as MindSpore 2.10's primitive returns them)."""
+    _check_tensor("UniqueConsecutive", "input", input)
+    rank = len(input.shape)
+    if dim is not None and not -rank <= dim < rank:
+        raise ValueError(f"For 'UniqueConsecutive', the 'dim' must be in [{-rank}, {rank}), but got {dim}.")
+    moved = F.reshape(input, (-1,)) if dim is None else arr.swapaxes(input, 0, dim % rank)
+    length = moved.shape[0]
+    rows = F.reshape(moved, (length, -1))
+    changed = F.any(F.not_equal(rows[1:], rows[:-1]), 1)
+    starts = F.concat((Tensor([True]), changed), 0)
+    first = F.masked_select(F.cast(F.arange(0, length), mstype.int64), starts)
+    kept = F.gather(moved, first, 0)
+    output = kept if dim is None else arr.swapaxes(kept, 0, dim % rank)
+    nothing = Tensor(0, mstype.int64)
+    inverse = F.cumsum(F.cast(starts, mstype.int64), 0) - 1
+    if dim is None:
+        inverse = F.reshape(inverse, tuple(input.shape))
+    counts = F.concat((first[1:], Tensor([length], mstype.int64)), 0) - first
+    return output, inverse if return_inverse else nothing, counts if return_counts else nothing

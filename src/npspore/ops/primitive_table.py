@@ -352,6 +352,9 @@ _TABLE: dict[str, tuple] = {
                             ("pad_mode", "valid", "pad_mode"), ("pad", 0, "pad", [int, tuple, list]),
                             ("stride", 1, "stride", [int, tuple, list]), ("dilation", 1, "dilation", [int, tuple, list]),
                             ("group", 1, "group"), ("data_format", "NCDHW", "data_format"))),
+    "UniqueConsecutive": (pa2.unique_consecutive, (("return_inverse", False, "return_inverse"),
+                                                   ("return_counts", False, "return_counts"),
+                                                   ("dim", None, "dim", [int, type(None)]))),
 }
 
 __all__ = sorted(_TABLE)
