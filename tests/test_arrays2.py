@@ -1,7 +1,7 @@
 """The arrays2 primitives of ``ops.operations`` (CountNonZero, FillV2, InTopK, InplaceSub, InplaceUpdate,
 ChannelShuffle, HSVToRGB, AdaptiveAvgPool3D, AdaptiveMaxPool2D, FillDiagonal, InplaceIndexAdd, HistogramFixedWidth,
 BatchToSpace, BatchToSpaceND, ConfusionMatrix, EmbeddingLookup, CompareAndBitpack, IndexPut, AdjustHue,
-AdjustSaturation, Conv3D, UniqueConsecutive): MindSpore 2.10 CPU's values and dtypes for their
+AdjustSaturation, Conv3D, UniqueConsecutive, DynamicShape): MindSpore 2.10 CPU's values and dtypes for their
 docstring examples and one more case each (recorded by ``tools/observe_mindspore_arrays2.py``), eager and compiled,
 errors naming the argument, and gradients of the compositions against central differences in float64."""
 import numpy as np
@@ -178,6 +178,9 @@ CASES = {
     "UniqueConsecutive_dim1": (lambda: P.UniqueConsecutive(False, True, 1),
                                [np.array([[1, 1, 2, 2], [0, 0, 3, 3]], np.int64)],
                                [("Int64", [[1, 2], [0, 3]]), ("Int64", 0), ("Int64", [2, 2])]),
+    # DynamicShape fails on MindSpore 2.10 CPU ("has no attr:__infer__"); deprecated for ops.shape / TensorShape
+    "DynamicShape_3d": (P.DynamicShape, [np.zeros((2, 3, 4), np.float32)], ("Int64", [2, 3, 4])),
+    "DynamicShape_scalar": (P.DynamicShape, [np.array(1.5, np.float32)], ("Int64", np.zeros(0, np.int64))),
 }
 
 

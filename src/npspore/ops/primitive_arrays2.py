@@ -2,7 +2,7 @@
 ``CountNonZero``, ``FillV2``, ``InplaceSub``, ``InplaceUpdate``, ``ChannelShuffle``, ``HSVToRGB``,
 ``AdaptiveAvgPool3D``, ``AdaptiveMaxPool2D``, ``FillDiagonal``, ``InplaceIndexAdd``, ``HistogramFixedWidth``,
 ``BatchToSpace``, ``BatchToSpaceND``, ``ConfusionMatrix``, ``EmbeddingLookup``, ``CompareAndBitpack``,
-``IndexPut``, ``AdjustHue``, ``AdjustSaturation``, ``Conv3D`` and ``UniqueConsecutive``, written with existing ops (so differentiable and compiled as
+``IndexPut``, ``AdjustHue``, ``AdjustSaturation``, ``Conv3D``, ``UniqueConsecutive`` and ``DynamicShape``, written with existing ops (so differentiable and compiled as
 they are).
 """
 from __future__ import annotations
@@ -19,7 +19,7 @@ from . import functional as F
 from . import math_functional as M
 from . import nn_functional as nnf
 from . import scatter_ops as sc
-from .nn_array_primitives import index_add, inplace_add
+from .nn_array_primitives import TensorShape, index_add, inplace_add
 from .eager import run
 from .image_color import rgb_to_hsv
 from .numeric import _check_tensor
@@ -295,3 +295,9 @@ def unique_consecutive(input: Tensor, return_inverse: bool = False, return_count
         inverse = F.reshape(inverse, tuple(input.shape))
     counts = F.concat((first[1:], Tensor([length], mstype.int64)), 0) - first
     return output, inverse if return_inverse else nothing, counts if return_counts else nothing
+
+
+def dynamic_shape(input_x: Tensor, dtype: int = 9) -> Tensor:
+    """The deprecated ``DynamicShape(dtype=9)(x)``: ``TensorShape()(x)``, the int64 shape of ``input_x``."""
+    _check_tensor("DynamicShape", "input_x", input_x)
+    return TensorShape()(input_x)

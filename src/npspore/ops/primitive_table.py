@@ -355,6 +355,7 @@ _TABLE: dict[str, tuple] = {
     "UniqueConsecutive": (pa2.unique_consecutive, (("return_inverse", False, "return_inverse"),
                                                    ("return_counts", False, "return_counts"),
                                                    ("dim", None, "dim", [int, type(None)]))),
+    "DynamicShape": (pa2.dynamic_shape, (("dtype", 9, "dtype"),)),
 }
 
 __all__ = sorted(_TABLE)
