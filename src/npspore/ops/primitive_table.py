@@ -40,6 +40,8 @@ from . import image_color
 from . import resample
 from . import random_ops as rnd
 from . import unpool
+from . import primitive_arrays2 as pa2
+from . import functional_tail
 from ..common import dtype as mstype
 from .eager import run
 from .numeric import _check_tensor
@@ -323,6 +325,37 @@ _TABLE: dict[str, tuple] = {
     "ResizeNearestNeighborV2": (resample.resize_nearest_neighbor_v2, (("align_corners", False, "align_corners"),
                                                                       ("half_pixel_centers", False,
                                                                        "half_pixel_centers"))),
+    # ops.operations primitives of the arrays2 list
+    "CountNonZero": (pa2.count_nonzero_dims, (("dims", None, "dims", [int, list, tuple, type(None)]),)),
+    "FillV2": (pa2.fill_v2, ()), "InTopK": (functional_tail.intopk, (("k", REQUIRED, "k", [int]),)),
+    "InplaceSub": (pa2.inplace_sub, (("indices", REQUIRED, "indices", [int, tuple, list]),)),
+    "InplaceUpdate": (pa2.inplace_update, (("indices", REQUIRED, "indices", [int, tuple, list]),)),
+    "ChannelShuffle": (pa2.channel_shuffle, (("group", REQUIRED, "group", [int]),)),
+    "HSVToRGB": (pa2.hsv_to_rgb, ()),
+    "AdaptiveAvgPool3D": (pa2.adaptive_avg_pool3d, (("output_size", REQUIRED, "output_size", [int, tuple, list]),)),
+    "AdaptiveMaxPool2D": (pa2.adaptive_max_pool2d, (("output_size", REQUIRED, "output_size", [int, tuple, list]),)),
+    "FillDiagonal": (pa2.fill_diagonal, (("fill_value", REQUIRED, "fill_value", [float, int]), ("wrap", False, "wrap"))),
+    "InplaceIndexAdd": (pa2.inplace_index_add, (("axis", REQUIRED, "axis", [int]),)),
+    "HistogramFixedWidth": (pa2.histogram_fixed_width, (("nbins", REQUIRED, "nbins", [int]),
+                                                        ("dtype", "int32", "dtype"))),
+    "BatchToSpace": (pa2.batch_to_space, (("block_size", REQUIRED, "block_size", [int]),
+                                          ("crops", REQUIRED, "crops", [list, tuple]))),
+    "BatchToSpaceND": (pa2.batch_to_space_nd, (("block_shape", REQUIRED, "block_shape", [int, list, tuple]),
+                                               ("crops", REQUIRED, "crops", [list, tuple]))),
+    "ConfusionMatrix": (pa2.confusion_matrix, (("num_classes", REQUIRED, "num_classes", [int]),
+                                               ("dtype", "int32", "dtype"))),
+    "EmbeddingLookup": (pa2.embedding_lookup, ()), "CompareAndBitpack": (pa2.compare_and_bitpack, ()),
+    "IndexPut": (pa2.index_put, (("accumulate", 0, "accumulate"),)),
+    "AdjustHue": (pa2.adjust_hue, ()), "AdjustSaturation": (pa2.adjust_saturation, ()),
+    "Conv3D": (pa2.conv3d, (("out_channel", REQUIRED, "out_channel", [int]),
+                            ("kernel_size", REQUIRED, "kernel_size", [int, tuple, list]), ("mode", 1, "mode"),
+                            ("pad_mode", "valid", "pad_mode"), ("pad", 0, "pad", [int, tuple, list]),
+                            ("stride", 1, "stride", [int, tuple, list]), ("dilation", 1, "dilation", [int, tuple, list]),
+                            ("group", 1, "group"), ("data_format", "NCDHW", "data_format"))),
+    "UniqueConsecutive": (pa2.unique_consecutive, (("return_inverse", False, "return_inverse"),
+                                                   ("return_counts", False, "return_counts"),
+                                                   ("dim", None, "dim", [int, type(None)]))),
+    "DynamicShape": (pa2.dynamic_shape, (("dtype", 9, "dtype"),)),
 }
 
 __all__ = sorted(_TABLE)

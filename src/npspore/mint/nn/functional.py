@@ -19,6 +19,7 @@ from ...ops import avg_pool3d as _avg_pool3d, functional as F
 from ...ops import nn_functional as NF
 from ...ops import losses as L
 from ...ops.eager import run
+from ...ops.primitive_arrays2 import adaptive_avg_pool3d  # noqa: F401  (mint.nn.functional.adaptive_avg_pool3d)
 from ..shapes import scatter_add as _scatter_add
 
 __all__ = ["adaptive_avg_pool2d", "adaptive_max_pool2d", "conv_transpose2d", "cross_entropy", "group_norm",
@@ -288,22 +289,6 @@ def adaptive_avg_pool1d(input: Tensor, output_size: int) -> Tensor:
     """The mean over ``output_size`` near-equal windows of the last dim."""
     pooled = adaptive_avg_pool2d(run("expand_dims", input, axis=-2), (1, output_size))
     return run("squeeze", pooled, axis=(len(pooled.shape) - 2,))
-
-
-def adaptive_avg_pool3d(input: Tensor, output_size: Any) -> Tensor:
-    """The mean over near-equal windows of the last three dims (window ``i`` of a dim of size ``L`` into ``n``:
-    ``floor(i L / n)`` to ``ceil((i + 1) L / n)``), ``output_size`` an int or a triple (None keeps a dim)."""
-    sizes = (output_size,) * 3 if isinstance(output_size, int) else tuple(output_size)
-    ndim = len(input.shape)
-    for offset, count in enumerate(sizes):
-        axis = ndim - 3 + offset
-        length = input.shape[axis]
-        count = length if count is None else count
-        windows = [(i * length // count, -(-(i + 1) * length // count)) for i in range(count)]
-        input = run("concat", *[run("mean", run("getitem", input, index=(Ellipsis,) + (slice(None),) * offset
-                                                  + (slice(start, end),) + (slice(None),) * (2 - offset)),
-                                    axis=(axis,), keepdims=True) for start, end in windows], axis=axis)
-    return input
 
 
 def adaptive_max_pool1d(input: Tensor, output_size: int, return_indices: bool = False) -> Any:
