@@ -1,5 +1,5 @@
-"""Primitives of complex numbers, as ``mindspore.ops``: ``Complex``, ``Imag``, ``Angle``, ``Conj``, ``ComplexAbs``,
-``ConjugateTranspose`` and ``FFTWithSize``.
+"""Primitives of complex numbers, as ``mindspore.ops``: ``Complex``, ``Real``, ``Imag``, ``Angle``, ``Conj``,
+``ComplexAbs``, ``Polar``, ``ConjugateTranspose`` and ``FFTWithSize``; the functions ``polar`` and ``view_as_real``.
 
 npspore's op table is real-valued, so these run their NumPy forward on the host: eagerly at once, in compiled code
 as a host call of the kernel. They are forward only: a gradient that reaches one raises npspore's
@@ -14,7 +14,8 @@ from ..compiler.errors import located
 from ..compiler.library import LIBRARY, check_not_traced
 from .primitives import Primitive
 
-__all__ = ["Complex", "Imag", "Angle", "Conj", "ComplexAbs", "ConjugateTranspose", "FFTWithSize"]
+__all__ = ["Complex", "Real", "Imag", "Angle", "Conj", "ComplexAbs", "Polar", "ConjugateTranspose", "FFTWithSize",
+           "polar", "view_as_real"]
 
 _COMPLEX = (np.dtype(np.complex64), np.dtype(np.complex128))
 _FLOATS = (np.dtype(np.float32), np.dtype(np.float64))
@@ -26,9 +27,10 @@ class _HostPrimitive(Primitive):
     constant arguments) and gives the result's; ``_forward`` computes it from the arrays."""
 
     _inputs: tuple = ("x",)
+    shown_name: str | None = None      # the name errors give, when it is not the class's
 
     def __init__(self) -> None:
-        super().__init__(type(self).__name__)
+        super().__init__(self.shown_name or type(self).__name__)
 
     def _result(self, shapes: tuple, dtypes: tuple, *constants) -> tuple[tuple, np.dtype]:
         raise NotImplementedError
@@ -105,6 +107,16 @@ class _ComplexToReal(_HostPrimitive):
         raise TypeError(f"For '{self.name}', the 'x' must be a complex64 or complex128 Tensor, but got {dtypes[0]}.")
 
 
+class Real(_ComplexToReal):
+    """``Real()(x)``: the real parts (a real Tensor itself, as MindSpore 2.10)."""
+
+    _real_input = "itself"
+
+    @staticmethod
+    def _forward(x):
+        return np.real(x)
+
+
 class Imag(_ComplexToReal):
     """``Imag()(x)``: the imaginary parts (zeros of a real Tensor's dtype, as MindSpore 2.10)."""
 
@@ -129,6 +141,44 @@ class ComplexAbs(_ComplexToReal):
     @staticmethod
     def _forward(x):
         return np.abs(x)
+
+
+class Polar(_HostPrimitive):
+    """``Polar()(abs, angle)``: the complex numbers ``abs * cos(angle) + 1j * abs * sin(angle)`` of two float32
+    (complex64) or float64 (complex128) Tensors of one shape and dtype."""
+
+    _inputs = ("abs", "angle")
+
+    def _result(self, shapes, dtypes):
+        if dtypes[0] not in _FLOATS:
+            raise TypeError(f"For primitive[{self.name}], the input argument[abs] must be a type of "
+                            f"{{Tensor[Float32], Tensor[Float64]}}, but got {dtypes[0]}.")
+        if dtypes[0] != dtypes[1]:
+            raise TypeError(f"For primitive[{self.name}], the input type must be same.")
+        if shapes[0] != shapes[1]:
+            raise ValueError(f"For '{self.name}', the shapes of 'abs' and 'angle' must be the same, but got "
+                             f"{list(shapes[0])} and {list(shapes[1])}.")
+        return shapes[0], np.dtype(np.complex64 if dtypes[0] == np.float32 else np.complex128)
+
+    @staticmethod
+    def _forward(abs, angle):
+        return abs * np.cos(angle) + 1j * (abs * np.sin(angle))
+
+
+class _ViewAsReal(_HostPrimitive):
+    """``view_as_real``'s primitive: the real and imaginary parts of a complex Tensor on a new last axis."""
+
+    _inputs = ("input",)
+    shown_name = "view_as_real"
+
+    def _result(self, shapes, dtypes):
+        if dtypes[0] not in _COMPLEX:
+            raise TypeError("For view_as_real, the dtype of input Tensor must be complex.")
+        return tuple(shapes[0]) + (2,), _REAL_OF[dtypes[0]]
+
+    @staticmethod
+    def _forward(input):
+        return np.stack([np.real(input), np.imag(input)], axis=-1)
 
 
 class Conj(_HostPrimitive):
@@ -213,7 +263,20 @@ class FFTWithSize(_HostPrimitive):
 
 
 _KEYS = {cls: LIBRARY.host_function(lambda dtype, *values, cls=cls: (np.asarray(cls._forward(*values), dtype),),
-                                    underivable=f"For '{cls.__name__}', the gradient of complex numbers is not "
+                                    underivable=f"For '{cls.shown_name or cls.__name__}', the gradient of complex numbers is not "
                                                 f"implemented in npspore (its ops differentiate real numbers).")
-         for cls in (Complex, Imag, Angle, Conj, ComplexAbs, ConjugateTranspose, FFTWithSize)}
+         for cls in (Complex, Real, Imag, Angle, Conj, ComplexAbs, Polar, _ViewAsReal, ConjugateTranspose,
+                     FFTWithSize)}
 LIBRARY.register_stager(_HostPrimitive, _stage)
+_POLAR = Polar()
+_VIEW_AS_REAL = _ViewAsReal()
+
+
+def polar(abs: Tensor, angle: Tensor) -> Tensor:
+    """``ops.polar``: the complex Tensor ``abs * cos(angle) + 1j * abs * sin(angle)`` (:class:`Polar`)."""
+    return _POLAR(abs, angle)
+
+
+def view_as_real(input: Tensor) -> Tensor:
+    """``ops.view_as_real``: a complex Tensor's real and imaginary parts on a new last axis of size 2."""
+    return _VIEW_AS_REAL(input)
