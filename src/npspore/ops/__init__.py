@@ -130,4 +130,9 @@ from .sparse_optimizers import *  # noqa: F401,F403,E402
 from . import scatter_reduce as _scatter_reduce, sparse_optimizers as _sparse_optimizers  # noqa: E402
 if not _typing.TYPE_CHECKING:
     __all__ += _scatter_reduce.__all__ + _sparse_optimizers.__all__
+# linear algebra (linalg2)
+from .linalg_extra import *  # noqa: F401,F403,E402
+from . import linalg_extra as _linalg_extra  # noqa: E402
+if not _typing.TYPE_CHECKING:
+    __all__ += _linalg_extra.__all__
 __getattr__ = module_getattr("mindspore.ops", globals())

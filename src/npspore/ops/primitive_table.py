@@ -40,6 +40,7 @@ from . import image_color
 from . import resample
 from . import random_ops as rnd
 from . import unpool
+from . import linalg_extra as lx
 from ..common import dtype as mstype
 from .eager import run
 from .numeric import _check_tensor
@@ -323,6 +324,12 @@ _TABLE: dict[str, tuple] = {
     "ResizeNearestNeighborV2": (resample.resize_nearest_neighbor_v2, (("align_corners", False, "align_corners"),
                                                                       ("half_pixel_centers", False,
                                                                        "half_pixel_centers"))),
+    # linear algebra (linalg2)
+    "Svd": (lx.svd_primitive, (("full_matrices", False, "full_matrices"), ("compute_uv", True, "compute_uv"))),
+    "Eig": (lx.eig_primitive, (("compute_v", False, "compute_v"),)),
+    "LogMatrixDeterminant": (lx.log_matrix_determinant, ()),
+    "NextAfter": (lx.nextafter, ()),
+    "ListDiff": (lx.list_diff, (("out_idx", mstype.int32, "out_idx", [type(mstype.int32)]),)),
 }
 
 __all__ = sorted(_TABLE)

@@ -1,0 +1,253 @@
+"""Linear algebra of ``mindspore.ops`` added by the linalg2 family: ``det``, ``logdet``, ``slogdet`` and
+``LogMatrixDeterminant`` (compositions over the ``matrix_determinant`` op, so differentiable and compiled), the
+functional spellings ``cholesky`` and ``matrix_solve`` of existing primitives, and the eager-only host
+computations ``svd``/``Svd``, ``eig``/``Eig``, ``nextafter``/``NextAfter`` and ``ListDiff`` (NumPy's LAPACK
+calls: npspore's op table has no decomposition with an adjoint, so a value of a compiled or differentiated
+function reaching one raises npspore's ``NotSupportedError`` naming it rather than a wrong gradient).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from .._checkparam import check_value_type
+from ..common import dtype as mstype
+from ..common.tensor import Tensor
+from ..compiler.errors import NotSupportedError, located
+from ..compiler.library import LIBRARY, check_not_traced
+from . import cholesky_ops as _cholesky_ops
+from . import matrix_extra as _matrix_extra
+from .eager import run
+from .numeric import _check_tensor
+
+__all__ = ["det", "logdet", "slogdet", "cholesky", "matrix_solve", "svd", "eig", "nextafter"]
+
+_FLOATS = (mstype.float32, mstype.float64)
+
+
+def _square_floats(name: str, argument: str, x: Tensor) -> None:
+    _check_tensor(name, argument, x)
+    if x.dtype not in _FLOATS:
+        raise TypeError(f"For '{name}', the dtype of '{argument}' must be float32 or float64, but got {x.dtype}.")
+    if len(x.shape) < 2 or x.shape[-1] != x.shape[-2]:
+        raise ValueError(f"For '{name}', the '{argument}' must be a batch of square matrices (*, M, M), but got "
+                         f"shape {x.shape}.")
+
+
+def det(input: Tensor) -> Tensor:
+    """The determinant of each square matrix of ``input`` (*, M, M) (``ops.det``)."""
+    _square_floats("det", "input", input)
+    return run("matrix_determinant", input)
+
+
+def logdet(input: Tensor) -> Tensor:
+    """``log(det(input))`` of each square matrix: NaN where the determinant is negative, -inf where it is 0."""
+    _square_floats("logdet", "input", input)
+    return run("log", run("matrix_determinant", input))
+
+
+def slogdet(input: Tensor) -> tuple[Tensor, Tensor]:
+    """The sign of the determinant of each square matrix of ``input`` and the log of its absolute value."""
+    _square_floats("slogdet", "input", input)
+    determinant = run("matrix_determinant", input)
+    return run("sign", determinant), run("log", run("abs", determinant))
+
+
+def log_matrix_determinant(x: Tensor) -> tuple[Tensor, Tensor]:
+    """``LogMatrixDeterminant()(x)``: ``(sign, log|det|)`` of each square matrix of ``x``."""
+    _square_floats("LogMatrixDeterminant", "x", x)
+    return slogdet(x)
+
+
+def cholesky(input_x: Tensor, upper: bool = False) -> Tensor:
+    """``ops.cholesky``: the Cholesky factor of each symmetric positive-definite matrix (see
+    :func:`cholesky_ops.cholesky`)."""
+    check_value_type("upper", upper, [bool], "Cholesky")
+    _square_floats("Cholesky", "input_x", input_x)
+    return _cholesky_ops.cholesky(input_x, upper)
+
+
+def matrix_solve(matrix: Tensor, rhs: Tensor, adjoint: bool = False) -> Tensor:
+    """``ops.matrix_solve``: ``X`` with ``matrix X = rhs`` (see :func:`matrix_extra.matrix_solve`)."""
+    return _matrix_extra.matrix_solve(matrix, rhs, adjoint)
+
+
+class _HostCall:
+    """A NumPy computation on the host, called as ``call(results, constants, *tensors)``: ``forward(*arrays,
+    *constants)`` gives the arrays of ``results`` (their ``(shape, NumPy dtype)``). Eagerly it runs at once; in
+    compiled code it is a host call of the kernel (registered by :data:`_STAGE`), and a gradient reaching it raises
+    npspore's ``RuntimeError`` naming ``name``."""
+
+    def __init__(self, name: str, forward: Any) -> None:
+        self.name, self.forward = name, forward
+        self.key = LIBRARY.host_function(
+            lambda *values: tuple(np.asarray(a) for a in forward(*values)),
+            underivable=f"For '{name}', the gradient is not implemented in npspore (it is computed by NumPy on the "
+                        f"host, without an adjoint).")
+
+    def __call__(self, results: tuple, constants: tuple, *tensors: Tensor) -> tuple:
+        for tensor in tensors:
+            check_not_traced(tensor, f"'{self.name}' (computed by NumPy on the host, without a gradient)")
+        arrays = self.forward(*(t.asnumpy() for t in tensors), *constants)
+        return tuple(Tensor(np.asarray(a, dtype).reshape(shape)) for a, (shape, dtype) in zip(arrays, results))
+
+
+def _stage(call: _HostCall, specializer: Any, args: tuple, kwargs: dict, loc: Any) -> tuple:
+    results, constants, *tensors = args
+    return specializer.host_effect(call.key, (*tensors, *constants), loc, results)
+
+
+LIBRARY.register_stager(_HostCall, _stage)
+_NUMPY_FLOATS = {mstype.float32: np.dtype(np.float32), mstype.float64: np.dtype(np.float64)}
+
+
+def _svd_forward(x: np.ndarray, full_matrices: bool, compute_uv: bool) -> tuple:
+    if not compute_uv:
+        return (np.linalg.svd(x, compute_uv=False),)
+    u, s, vh = np.linalg.svd(x, full_matrices=full_matrices)
+    return s, u, np.swapaxes(vh, -1, -2)
+
+
+def _eig_forward(x: np.ndarray) -> tuple:
+    """The eigenvalues and eigenvectors, complex even where all are real (NumPy then gives real arrays)."""
+    complex_dtype = np.result_type(x.dtype, np.complex64)
+    return tuple(part.astype(complex_dtype) for part in np.linalg.eig(x))
+
+
+_SVD = _HostCall("Svd", _svd_forward)
+_EIG = _HostCall("Eig", _eig_forward)
+_NEXTAFTER = _HostCall("NextAfter", lambda x, y: (np.nextafter(x, y),))
+
+
+def svd(input: Tensor, full_matrices: bool = False, compute_uv: bool = True) -> Any:
+    """The singular values ``s`` (*, K) of each (M, N) matrix of ``input`` (K = min(M, N)), descending, and with
+    ``compute_uv`` the singular vectors: ``(s, u, v)`` with ``input = u diag(s) v^T``, ``u`` (*, M, K) and ``v``
+    (*, N, K) (``full_matrices``: (*, M, M) and (*, N, N)). Not differentiable in npspore.
+
+    Raises:
+        TypeError: if the flags are not bools or ``input`` not float32/float64. ValueError: if its rank is below 2.
+    """
+    name = "Svd"
+    check_value_type("full_matrices", full_matrices, [bool], name)
+    check_value_type("compute_uv", compute_uv, [bool], name)
+    _check_tensor(name, "input", input)
+    if input.dtype not in _FLOATS:
+        raise TypeError(f"For '{name}', the dtype of 'input' must be float32 or float64, but got {input.dtype}.")
+    if len(input.shape) < 2:
+        raise ValueError(f"For '{name}', the rank of 'input' must be at least 2, but got {len(input.shape)}.")
+    batch, (m, n) = tuple(input.shape[:-2]), tuple(input.shape[-2:])
+    k = min(m, n)
+    dtype = _NUMPY_FLOATS[input.dtype]
+    if not compute_uv:
+        return _SVD(((batch + (k,), dtype),), (full_matrices, compute_uv), input)[0]
+    columns = (m, n) if full_matrices else (k, k)
+    return _SVD(((batch + (k,), dtype), (batch + (m, columns[0]), dtype), (batch + (n, columns[1]), dtype)),
+                (full_matrices, compute_uv), input)
+
+
+def svd_primitive(input: Tensor, full_matrices: bool = False, compute_uv: bool = True) -> tuple:
+    """``Svd(full_matrices, compute_uv)(input)``: always ``(s, u, v)``; without ``compute_uv`` ``u`` and ``v``
+    are each a one-element zero, as MindSpore 2.10's CPU kernel gives them."""
+    if compute_uv:
+        return svd(input, full_matrices, True)
+    s = svd(input, full_matrices, False)
+    return s, Tensor(np.zeros((1,), _NUMPY_FLOATS[input.dtype])), Tensor(np.zeros((1,), _NUMPY_FLOATS[input.dtype]))
+
+
+_COMPLEX_OF = {mstype.float32: np.dtype(np.complex64), mstype.float64: np.dtype(np.complex128),
+               mstype.complex64: np.dtype(np.complex64), mstype.complex128: np.dtype(np.complex128)}
+
+
+def eig(A: Tensor) -> tuple[Tensor, Tensor]:
+    """The eigenvalues (*, N) and unit eigenvectors (*, N, N) (the columns) of each square matrix of ``A``, both
+    complex (complex64 for float32/complex64, complex128 for float64/complex128), in LAPACK's order. Not
+    differentiable in npspore.
+
+    Raises:
+        TypeError: if ``A`` is not a float32/float64/complex Tensor. ValueError: if its matrices are not square.
+    """
+    name = "Eig"
+    _check_tensor(name, "A", A)
+    if A.dtype not in _COMPLEX_OF:
+        raise TypeError(f"For '{name}', the dtype of 'A' must be float32, float64, complex64 or complex128, but "
+                        f"got {A.dtype}.")
+    if len(A.shape) < 2 or A.shape[-1] != A.shape[-2]:
+        raise ValueError(f"For '{name}', the 'A' must be a batch of square matrices (*, N, N), but got shape "
+                         f"{A.shape}.")
+    dtype = _COMPLEX_OF[A.dtype]
+    return _EIG(((tuple(A.shape[:-1]), dtype), (tuple(A.shape), dtype)), (), A)
+
+
+def eig_primitive(x: Tensor, compute_v: bool = False) -> tuple[Tensor, Tensor]:
+    """``Eig(compute_v)(x)``: the eigenvalues and, with ``compute_v``, the eigenvectors (else a 0-D zero, as
+    MindSpore 2.10's CPU kernel gives it)."""
+    check_value_type("compute_v", compute_v, [bool], "Eig")
+    values, vectors = eig(x)
+    return (values, vectors) if compute_v else (values, Tensor(np.zeros((), _COMPLEX_OF[x.dtype])))
+
+
+def nextafter(input: Tensor, other: Tensor) -> Tensor:
+    """The next float32/float64 value after each ``input`` towards ``other`` (broadcast), NumPy's ``nextafter``.
+    Not differentiable in npspore.
+
+    Raises:
+        TypeError: if the inputs are not float32/float64 Tensors of one dtype.
+    """
+    name = "NextAfter"
+    _check_tensor(name, "input", input)
+    _check_tensor(name, "other", other)
+    if input.dtype not in _FLOATS or other.dtype != input.dtype:
+        raise TypeError(f"For '{name}', the 'input' and 'other' must be float32 or float64 Tensors of one dtype, "
+                        f"but got {input.dtype} and {other.dtype}.")
+    shape = tuple(np.broadcast_shapes(tuple(input.shape), tuple(other.shape)))
+    return _NEXTAFTER(((shape, _NUMPY_FLOATS[input.dtype]),), (), input, other)[0]
+
+
+def list_diff(x: Tensor, y: Tensor, out_idx: Any = mstype.int32) -> tuple[Tensor, Tensor]:
+    """``ListDiff(out_idx)(x, y)``: the entries of the 1-D ``x`` not in ``y``, in order (repeats kept), and their
+    positions in ``x`` as ``out_idx`` (int32 or int64).
+
+    Raises:
+        TypeError: if the dtypes differ or ``out_idx`` is neither int32 nor int64.
+        ValueError: if ``x`` or ``y`` is not 1-D.
+    """
+    name = "ListDiff"
+    if out_idx not in (mstype.int32, mstype.int64):
+        raise TypeError(f"For '{name}', the 'out_idx' must be int32 or int64, but got {out_idx}.")
+    for argument, value in (("x", x), ("y", y)):
+        _check_tensor(name, argument, value)
+        if len(value.shape) != 1:
+            raise ValueError(f"For '{name}', the '{argument}' must be 1-D, but got shape {value.shape}.")
+    if x.dtype != y.dtype:
+        raise TypeError(f"For '{name}', the 'x' and 'y' must have one dtype, but got {x.dtype} and {y.dtype}.")
+    return _LIST_DIFF(x, y, np.int32 if out_idx == mstype.int32 else np.int64)
+
+
+class _EagerOnlyCall:
+    """A NumPy computation whose output's shape depends on the input values: eager only (a compiled call raises
+    npspore's ``NotSupportedError`` naming ``name``, registered by :data:`_refuse_compiled`)."""
+
+    def __init__(self, name: str, forward: Any) -> None:
+        self.name, self.forward = name, forward
+
+    def __call__(self, *tensors_and_constants: Any) -> tuple:
+        for value in tensors_and_constants:
+            if isinstance(value, Tensor):
+                check_not_traced(value, f"'{self.name}' (its output's shape depends on the values)")
+        arrays = self.forward(*(v.asnumpy() if isinstance(v, Tensor) else v for v in tensors_and_constants))
+        return tuple(Tensor(array) for array in arrays)
+
+
+def _refuse_compiled(call: _EagerOnlyCall, specializer: Any, args: tuple, kwargs: dict, loc: Any) -> None:
+    raise located(NotSupportedError(f"'{call.name}' (its output's shape depends on the values) runs eagerly only "
+                                    f"in npspore, not in compiled code"), loc)
+
+
+def _list_diff_forward(x: np.ndarray, y: np.ndarray, index_dtype: Any) -> tuple:
+    kept = np.flatnonzero(~np.isin(x, y))
+    return x[kept], kept.astype(index_dtype)
+
+
+LIBRARY.register_stager(_EagerOnlyCall, _refuse_compiled)
+_LIST_DIFF = _EagerOnlyCall("ListDiff", _list_diff_forward)

@@ -1,0 +1,70 @@
+"""The cases of tests/test_linalg2.py, as data both MindSpore 2.10 (``tools/observe_mindspore_linalg2.py``) and
+npspore run: ``name: (namespace, API, constructor args, constructor kwargs, inputs, call kwargs)``, the namespace
+``'ops'`` (a functional op called with the inputs and call kwargs) or ``'P'`` (a class of ``ops.operations``
+constructed with the constructor arguments, then called with the inputs). An input is a NumPy array (a Tensor).
+Each API has its MindSpore docstring example (``_doc``) and one more case."""
+import numpy as np
+
+
+def f32(values):
+    return np.array(values, np.float32)
+
+
+def f64(values):
+    return np.array(values, np.float64)
+
+
+def i32(values):
+    return np.array(values, np.int32)
+
+
+SVD_DOC = f32([[1, 2], [-4, -5], [2, 1]])
+SVD_MORE = f64([[[2.0, 0.5, -1.0], [0.25, 3.0, 1.5]], [[1.0, -2.0, 0.5], [4.0, 0.0, -1.0]]])
+DET_DOC = f32([[[-4.5, -1.5], [7.0, 6.0]], [[2.5, 0.5], [3.0, 9.0]]])
+SPD = f64([[4.0, 2.0, 0.6], [2.0, 5.0, 1.0], [0.6, 1.0, 3.0]])
+
+CASES = {
+    "svd_doc": ("ops", "svd", (), {}, (SVD_DOC,), {"full_matrices": True, "compute_uv": True}),
+    "svd_reduced": ("ops", "svd", (), {}, (SVD_MORE,), {}),
+    "svd_values_only": ("ops", "svd", (), {}, (SVD_MORE,), {"compute_uv": False}),
+    "Svd_doc": ("P", "Svd", (), {"full_matrices": True, "compute_uv": True}, (SVD_DOC,), {}),
+    "Svd_no_uv": ("P", "Svd", (), {"compute_uv": False}, (SVD_DOC,), {}),
+    "eig_doc": ("ops", "eig", (), {}, (f32([[1.0, 0.0], [0.0, 2.0]]),), {}),
+    "eig_complex_pair": ("ops", "eig", (), {}, (f64([[0.0, -2.0], [2.0, 0.0]]),), {}),
+    "Eig_doc": ("P", "Eig", (True,), {}, (f32([[1.0, 0.0], [0.0, 2.0]]),), {}),
+    "Eig_values_only": ("P", "Eig", (), {}, (f32([[2.0, 1.0], [1.0, 2.0]]),), {}),
+    "logdet_doc": ("ops", "logdet", (), {}, (f32([[[8., 9.], [1., 2.]], [[5., 6.], [3., 4.]]]),), {}),
+    "logdet_negative": ("ops", "logdet", (), {}, (f64([[1.0, 2.0], [3.0, 4.0]]),), {}),
+    "slogdet_doc": ("ops", "slogdet", (), {}, (DET_DOC,), {}),
+    "slogdet_more": ("ops", "slogdet", (), {}, (SPD,), {}),
+    "det_doc": ("ops", "det", (), {}, (DET_DOC,), {}),
+    "det_more": ("ops", "det", (), {}, (SPD,), {}),
+    "LogMatrixDeterminant_doc": ("P", "LogMatrixDeterminant", (), {}, (DET_DOC,), {}),
+    "LogMatrixDeterminant_more": ("P", "LogMatrixDeterminant", (), {}, (SPD,), {}),
+    "cholesky_doc": ("ops", "cholesky", (), {}, (f32([[1.0, 1.0], [1.0, 2.0]]),), {"upper": False}),
+    "cholesky_upper": ("ops", "cholesky", (), {}, (SPD,), {"upper": True}),
+    "matrix_solve_doc": ("ops", "matrix_solve", (), {}, (f32([[5., 4.], [3., 1.]]), f32([[7.], [2.]])), {}),
+    "matrix_solve_adjoint": ("ops", "matrix_solve", (), {}, (SPD, f64([[1.0, 0.0], [2.0, 1.0], [0.5, -1.0]])),
+                             {"adjoint": True}),
+    "nextafter_doc": ("ops", "nextafter", (), {}, (f32([1.0, 2.0]), f32([2.0, 1.0])), {}),
+    "nextafter_float64": ("ops", "nextafter", (), {}, (f64([0.0, 1.0, -3.5]), f64([1.0, 1.0, -4.0])), {}),
+    "NextAfter_doc": ("P", "NextAfter", (), {}, (f32([0.0]), f32([0.1])), {}),
+    "ListDiff_doc": ("P", "ListDiff", (), {}, (np.arange(1, 7, 1).astype(np.int32), i32([1, 3, 5])), {}),
+    "ListDiff_int64_repeats": ("P", "ListDiff", (), {"out_idx": "int64"},
+                               (f32([3.0, 1.0, 3.0, 2.0, 7.0]), f32([1.0, 9.0])), {}),
+}
+
+
+def build_call(case, framework):
+    """A function calling the case's API of ``framework`` (``mindspore`` or ``npspore``) on Tensors; a constructor
+    argument naming a dtype (``'int64'``) is ``framework``'s dtype."""
+    namespace, api, args, kwargs, _, call_kwargs = case
+
+    def argument(value):
+        return getattr(framework, value) if isinstance(value, str) and value.startswith(("int", "float")) else value
+
+    if namespace == "ops":
+        function = getattr(framework.ops, api)
+        return lambda *inputs: function(*inputs, **call_kwargs)
+    return getattr(framework.ops.operations, api)(*map(argument, args),
+                                                  **{key: argument(value) for key, value in kwargs.items()})

@@ -1,0 +1,173 @@
+"""Linear algebra of the linalg2 family (``ops.svd``/``Svd``, ``ops.eig``/``Eig``, ``ops.det``, ``ops.logdet``,
+``ops.slogdet``/``LogMatrixDeterminant``, ``ops.cholesky``, ``ops.matrix_solve``, ``ops.nextafter``/``NextAfter``,
+``ListDiff``): MindSpore 2.10 CPU's values and dtypes for the cases of ``tests/linalg2_cases.py`` (recorded by
+``tools/observe_mindspore_linalg2.py``), eager and compiled where the API compiles, the refusal of the host-computed
+ones under compilation and gradients, and gradients of the compositions against central differences in float64."""
+import numpy as np
+import pytest
+
+import npspore as ms
+from npspore import Tensor, nn, ops
+from npspore.ops import operations as P
+from npspore.compiler.errors import NotSupportedError
+from composition_checks import check_composition
+from linalg2_cases import CASES, build_call
+
+nan = float("nan")  # as MindSpore prints it
+
+# name: MindSpore 2.10 CPU's (dtype, values) for the case of that name, a list of them for a tuple result
+RECORDED = {
+    'svd_doc': [('Float32', [7.065284252166748, 1.0400810241699219]), ('Float32', [[0.3082190454006195, -0.4881948232650757, 0.8164969682693481], [-0.9061335325241089, 0.11070571839809418, 0.4082481265068054], [0.28969550132751465, 0.8656849265098572, 0.4082478880882263]]), ('Float32', [[0.6386359333992004, 0.7695090174674988], [0.7695090174674988, -0.6386359333992004]])],
+    'svd_reduced': [('Float64', [[3.3694896306129154, 2.282332059362098], [4.238341619465681, 2.070376853788951]]), ('Float64', [[[-0.08164723211954206, 0.9966612912555687], [-0.9966612912555687, -0.08164723211954206]], [[-0.265422734605802, 0.9641321340741518], [-0.9641321340741518, -0.265422734605802]]]), ('Float64', [[[-0.12241016660376228, 0.8644275780942552], [-0.8994856260398013, 0.11102194714820735], [-0.4194536442323823, -0.49034588759519687]], [[-0.972538705226422, -0.047121278510487585], [0.12524839120413483, -0.9313590734070607], [0.19616652960505487, 0.3610399721552698]]])],
+    'svd_values_only': ('Float64', [[3.3694896306129154, 2.282332059362098], [4.238341619465681, 2.070376853788951]]),
+    'Svd_doc': [('Float32', [7.065284252166748, 1.0400810241699219]), ('Float32', [[0.3082190454006195, -0.4881948232650757, 0.8164969682693481], [-0.9061335325241089, 0.11070571839809418, 0.4082481265068054], [0.28969550132751465, 0.8656849265098572, 0.4082478880882263]]), ('Float32', [[0.6386359333992004, 0.7695090174674988], [0.7695090174674988, -0.6386359333992004]])],
+    'Svd_no_uv': [('Float32', [7.065284252166748, 1.0400810241699219]), ('Float32', [0.0]), ('Float32', [0.0])],
+    'eig_doc': [('Complex64', [(1+0j), (2+0j)]), ('Complex64', [[(1+0j), 0j], [0j, (1+0j)]])],
+    'eig_complex_pair': [('Complex128', [1.9999999999999996j, -1.9999999999999996j]), ('Complex128', [[(0.7071067811865475+0j), -0.7071067811865475j], [-0.7071067811865475j, (0.7071067811865475+0j)]])],
+    'Eig_doc': [('Complex64', [(1+0j), (2+0j)]), ('Complex64', [[(1+0j), 0j], [0j, (1+0j)]])],
+    'Eig_values_only': [('Complex64', [(1+0j), (3+0j)]), ('Complex64', 0j)],
+    'logdet_doc': ('Float32', [1.945910096168518, 0.693146824836731]),
+    'logdet_negative': ('Float64', nan),
+    'slogdet_doc': [('Float32', [-1.0, 1.0]), ('Float32', [2.8033604621887207, 3.044522285461426])],
+    'slogdet_more': [('Float64', 1.0), ('Float64', 3.7977338590260183)],
+    'det_doc': ('Float32', [-16.5, 21.0]),
+    'det_more': ('Float64', 44.6),
+    'LogMatrixDeterminant_doc': [('Float32', [-1.0, 1.0]), ('Float32', [2.8033604621887207, 3.044522285461426])],
+    'LogMatrixDeterminant_more': [('Float64', 1.0), ('Float64', 3.7977338590260183)],
+    'cholesky_doc': ('Float32', [[1.0, 0.0], [1.0, 1.0]]),
+    'cholesky_upper': ('Float64', [[2.0, 1.0, 0.3], [0.0, 2.0, 0.35], [0.0, 0.0, 1.6695807857064]]),
+    'matrix_solve_doc': ('Float32', [[0.14285707473754883], [1.571428656578064]]),
+    'matrix_solve_adjoint': ('Float64', [[0.06053811659192824, -0.0986547085201794], [0.3695067264573991, 0.3237668161434978], [0.03139013452914799, -0.42152466367713004]]),
+    'nextafter_doc': ('Float32', [1.0, 2.0]),
+    'nextafter_float64': ('Float64', [5e-324, 1.0, -3.5000000000000004]),
+    'NextAfter_doc': ('Float32', [0.0]),
+    'ListDiff_doc': [('Int32', [2, 4, 6]), ('Int32', [1, 3, 5])],
+    'ListDiff_int64_repeats': [('Float32', [3.0, 3.0, 2.0, 7.0]), ('Int64', [0, 2, 3, 4])],
+}
+
+# MindSpore 2.10's CPU kernel of NextAfter rounds float32 through float64 and so returns its input unchanged
+# ([1.0, 2.0] and [0.0] above); its docstring states the float32 result ``[1 + eps, 2 - eps]``, which npspore gives.
+_EPS32 = float(np.finfo(np.float32).eps)
+DOCUMENTED = {
+    "nextafter_doc": ("Float32", [1.0 + _EPS32, 2.0 - _EPS32 / 2]),
+    "NextAfter_doc": ("Float32", [float(np.float32(1e-45))]),
+}
+EXPECTED = {**RECORDED, **DOCUMENTED}
+
+# Singular vectors (each column's sign) and eigenvectors (each column's unit complex factor) are determined only up
+# to that factor; these cases compare them after aligning each column's factor to MindSpore's.
+_VECTOR_OUTPUTS = {"svd_doc": (1, 2), "svd_reduced": (1, 2), "Svd_doc": (1, 2), "eig_doc": (1,),
+                   "eig_complex_pair": (1,), "Eig_doc": (1,)}
+
+
+def _aligned(got, expected):
+    """``got``'s columns each multiplied by the unit factor that best aligns it with ``expected``'s column."""
+    inner = np.sum(np.conj(got) * expected, axis=-2, keepdims=True)
+    factor = np.where(np.abs(inner) > 0, inner / np.where(np.abs(inner) > 0, np.abs(inner), 1), 1)
+    return got * factor
+
+
+def _check(out, expected, vector_outputs=()):
+    if isinstance(expected, list):
+        assert len(out) == len(expected)
+        for index, (part, part_expected) in enumerate(zip(out, expected)):
+            _check(part, part_expected, () if index not in vector_outputs else (index,))
+        return
+    dtype, values = expected
+    assert isinstance(out, Tensor) and str(out.dtype) == dtype
+    values = np.asarray(values)
+    got = out.asnumpy()
+    assert got.shape == values.shape
+    if vector_outputs:
+        got = _aligned(got, values)
+    np.testing.assert_allclose(got, values, rtol=2e-6, atol=2e-6, equal_nan=True)
+
+
+# Eigenvalues come in the order of the algorithm (LAPACK's in npspore, Eigen's in MindSpore): these cases compare
+# them (and their eigenvectors) after putting npspore's in the order of MindSpore's
+_EIGEN_CASES = {"eig_doc", "eig_complex_pair", "Eig_doc", "Eig_values_only"}
+
+
+def _in_recorded_order(out, expected):
+    values = out[0].asnumpy()
+    order = [int(np.argmin(np.abs(values - v))) for v in np.asarray(expected[0][1])]
+    assert sorted(order) == list(range(len(values)))
+    vectors = out[1].asnumpy()
+    return [Tensor(values[order]), Tensor(vectors[..., order] if vectors.ndim else vectors)]
+
+
+def _inputs(name):
+    return [Tensor(value) for value in CASES[name][4]]
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_values_and_dtypes_match_mindspore(name):
+    out = build_call(CASES[name], ms)(*_inputs(name))
+    if name in _EIGEN_CASES:
+        out = _in_recorded_order(out, EXPECTED[name])
+    _check(out, EXPECTED[name], _VECTOR_OUTPUTS.get(name, ()))
+
+
+class _Applied(nn.Cell):
+    def __init__(self, case):
+        super().__init__()
+        self.call = build_call(case, ms)
+
+    def construct(self, *inputs):
+        return self.call(*inputs)
+
+
+@pytest.mark.parametrize("name", sorted(name for name in EXPECTED if CASES[name][1] != "ListDiff"))
+def test_compiled_matches_mindspore(name):
+    net = _Applied(CASES[name])
+    ms.set_context(mode=ms.GRAPH_MODE)
+    try:
+        out = net(*_inputs(name))
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+    if name in _EIGEN_CASES:
+        out = _in_recorded_order(out, EXPECTED[name])
+    _check(out, EXPECTED[name], _VECTOR_OUTPUTS.get(name, ()))
+
+
+def test_list_diff_refuses_compilation_its_output_shape_depending_on_the_values():
+    with pytest.raises(NotSupportedError, match="'ListDiff' \\(its output's shape depends on the values"):
+        ms.jit(lambda x, y: P.ListDiff()(x, y))(Tensor(np.array([1, 2, 3])), Tensor(np.array([2])))
+
+
+def _singular_values_sum(x):
+    return ops.svd(x, compute_uv=False).sum()
+
+
+@pytest.mark.parametrize("function", [_singular_values_sum, lambda x: ops.eig(x)[1].sum(),
+                                      lambda x: ops.nextafter(x, x + 1.0).sum()])
+def test_host_computed_apis_refuse_a_gradient_rather_than_give_a_wrong_one(function):
+    with pytest.raises(RuntimeError, match="the gradient is not implemented in npspore"):
+        ms.grad(function)(Tensor(np.array([[1.0, 2.0], [3.0, 4.0]])))
+
+
+def _determinants(a, b):
+    square = ops.matmul(a, b.T) + Tensor(np.array([[1.5, 0.2], [0.1, 2.0]]))   # (2, 2), determinant > 0
+    sign, logabs = ops.slogdet(square)
+    sign2, logabs2 = P.LogMatrixDeterminant()(square)
+    return (ops.logdet(square) + sign * logabs + sign2 * logabs2 + ops.det(square)
+            + ops.matrix_solve(square, a).sum() + ops.cholesky(ops.matmul(square, square.T)).sum())
+
+
+def test_determinant_compositions_gradients_against_central_differences():
+    check_composition(_determinants, orders=(1, 2))
+
+
+def test_errors_name_the_argument():
+    with pytest.raises(ValueError, match="'input' must be a batch of square matrices"):
+        ops.logdet(Tensor(np.ones((2, 3), np.float32)))
+    with pytest.raises(TypeError, match="'full_matrices'"):
+        ops.svd(Tensor(np.ones((2, 2), np.float32)), full_matrices=1)
+    with pytest.raises(ValueError, match="'x' must be 1-D"):
+        P.ListDiff()(Tensor(np.ones((2, 2), np.int32)), Tensor(np.ones((2,), np.int32)))
+    with pytest.raises(TypeError, match="'out_idx'"):
+        P.ListDiff(ms.float32)
+    with pytest.raises(TypeError, match="'input' and 'other'"):
+        ops.nextafter(Tensor(np.ones((2,), np.float32)), Tensor(np.ones((2,), np.float64)))
+    with pytest.raises(ValueError, match="'A' must be a batch of square matrices"):
+        ops.eig(Tensor(np.ones((2, 3), np.float32)))
