@@ -21,6 +21,10 @@ def i32(values):
 SVD_DOC = f32([[1, 2], [-4, -5], [2, 1]])
 SVD_MORE = f64([[[2.0, 0.5, -1.0], [0.25, 3.0, 1.5]], [[1.0, -2.0, 0.5], [4.0, 0.0, -1.0]]])
 DET_DOC = f32([[[-4.5, -1.5], [7.0, 6.0]], [[2.5, 0.5], [3.0, 9.0]]])
+LU_DOC = f32([[[-0.3806, -0.4872, 0.5536], [-0.1287, 0.6508, -0.2396], [0.2583, 0.5239, 0.6902]],
+              [[0.6706, -1.1782, 0.4574], [-0.6401, -0.4779, 0.6701], [0.1015, -0.5363, 0.6165]]])
+LU_WIDE = f64([[2.0, 1.0, -1.0, 0.5], [0.5, 3.0, 2.0, 1.0], [-0.25, 0.4, 1.5, 2.0]])
+NUCLEAR_DOC = f32([[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], [[7.0, 8.0, 9.0], [10.0, 11.0, 12.0]]])
 SPD = f64([[4.0, 2.0, 0.6], [2.0, 5.0, 1.0], [0.6, 1.0, 3.0]])
 
 CASES = {
@@ -52,6 +56,27 @@ CASES = {
     "ListDiff_doc": ("P", "ListDiff", (), {}, (np.arange(1, 7, 1).astype(np.int32), i32([1, 3, 5])), {}),
     "ListDiff_int64_repeats": ("P", "ListDiff", (), {"out_idx": "int64"},
                                (f32([3.0, 1.0, 3.0, 2.0, 7.0]), f32([1.0, 9.0])), {}),
+    "CumulativeLogsumexp_doc": ("P", "CumulativeLogsumexp", (), {"exclusive": False, "reverse": False},
+                                (f32([1.0, 2.0, 3.0]), np.array(0)), {}),
+    "CumulativeLogsumexp_exclusive": ("P", "CumulativeLogsumexp", (), {"exclusive": True, "reverse": False},
+                                      (f32([1.0, 2.0, 3.0]), np.array(0)), {}),
+    "CumulativeLogsumexp_reverse": ("P", "CumulativeLogsumexp", (), {"exclusive": False, "reverse": True},
+                                    (f32([1.0, 2.0, 3.0]), np.array(0)), {}),
+    "CumulativeLogsumexp_both": ("P", "CumulativeLogsumexp", (), {"exclusive": True, "reverse": True},
+                                 (f32([1.0, 2.0, 3.0]), np.array(0)), {}),
+    "CumulativeLogsumexp_axis1_float64": ("P", "CumulativeLogsumexp", (), {"exclusive": True, "reverse": True},
+                                          (f64([[1.0, -2.0, 30.0], [0.5, 0.25, -1.0]]), np.array(-1)), {}),
+    "NuclearNorm_doc_keepdim": ("P", "NuclearNorm", (), {"dim": [0, 2], "keepdim": True}, (NUCLEAR_DOC,), {}),
+    "NuclearNorm_doc": ("P", "NuclearNorm", (), {"dim": [0, 2], "keepdim": False}, (NUCLEAR_DOC,), {}),
+    "NuclearNorm_doc_dim01": ("P", "NuclearNorm", (), {"dim": [0, 1], "keepdim": True}, (NUCLEAR_DOC,), {}),
+    "NuclearNorm_2d_default": ("P", "NuclearNorm", (), {}, (f64([[1.0, 2.0], [3.0, -4.0], [0.5, 0.0]]),), {}),
+    "LuUnpack_doc": ("P", "LuUnpack", (), {}, (LU_DOC, i32([[1, 3, 3], [2, 3, 3]])), {}),
+    "LuUnpack_wide": ("P", "LuUnpack", (), {}, (LU_WIDE, i32([3, 3, 3])), {}),
+    "LuUnpack_no_data": ("P", "LuUnpack", (), {"unpack_data": False}, (LU_WIDE, i32([3, 3, 3])), {}),
+    "LuUnpack_no_pivots": ("P", "LuUnpack", (), {"unpack_pivots": False}, (LU_WIDE, i32([3, 3, 3])), {}),
+    "matrix_exp_doc": ("ops", "matrix_exp", (), {}, (f32([[1, 2], [0, 1]]),), {}),
+    "matrix_exp_more": ("ops", "matrix_exp", (), {}, (f64([[[0.5, -1.2, 0.3], [2.0, 0.1, -0.7], [0.4, 1.5, -0.9]]]),),
+                        {}),
 }
 
 

@@ -43,6 +43,19 @@ RECORDED = {
     'NextAfter_doc': ('Float32', [0.0]),
     'ListDiff_doc': [('Int32', [2, 4, 6]), ('Int32', [1, 3, 5])],
     'ListDiff_int64_repeats': [('Float32', [3.0, 3.0, 2.0, 7.0]), ('Int64', [0, 2, 3, 4])],
+    'CumulativeLogsumexp_doc': ('Float32', [1.0, 2.3132617473602295, 3.4076058864593506]),
+    'CumulativeLogsumexp_exclusive': ('Float32', [-3.4028234663852886e+38, 1.0, 2.3132617473602295]),
+    'CumulativeLogsumexp_reverse': ('Float32', [3.4076058864593506, 3.3132617473602295, 3.0]),
+    'CumulativeLogsumexp_both': ('Float32', [3.3132617473602295, 3.0, -3.4028234663852886e+38]),
+    'CumulativeLogsumexp_axis1_float64': ('Float64', [[30.000000000000014, 30.0, -1.7976931348623157e+308], [0.501929081345373, -1.0, -1.7976931348623157e+308]]),
+    'NuclearNorm_doc_keepdim': ('Float32', [[[15.407588958740234], [21.711605072021484]]]),
+    'NuclearNorm_doc': ('Float32', [15.407588958740234, 21.711605072021484]),
+    'NuclearNorm_doc_dim01': ('Float32', [[[14.212674140930176, 15.81138801574707, 17.49285316467285]]]),
+    'NuclearNorm_2d_default': ('Float64', 7.1234753829798),
+    'LuUnpack_doc': [('Float32', [[[1.0, 0.0, 0.0], [0.0, 0.0, 1.0], [0.0, 1.0, 0.0]], [[0.0, 0.0, 1.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]]]), ('Float32', [[[1.0, 0.0, 0.0], [-0.12870000302791595, 1.0, 0.0], [0.2583000063896179, 0.5238999724388123, 1.0]], [[1.0, 0.0, 0.0], [-0.6401000022888184, 1.0, 0.0], [0.1014999970793724, -0.536300003528595, 1.0]]]), ('Float32', [[[-0.3806000053882599, -0.487199991941452, 0.553600013256073], [0.0, 0.6507999897003174, -0.23960000276565552], [0.0, 0.0, 0.6901999711990356]], [[0.6705999970436096, -1.1782000064849854, 0.45739999413490295], [0.0, -0.4778999984264374, 0.6700999736785889], [0.0, 0.0, 0.6165000200271606]]])],
+    'LuUnpack_wide': [('Float64', [[0.0, 1.0, 0.0], [0.0, 0.0, 1.0], [1.0, 0.0, 0.0]]), ('Float64', [[1.0, 0.0, 0.0], [0.5, 1.0, 0.0], [-0.25, 0.4, 1.0]]), ('Float64', [[2.0, 1.0, -1.0, 0.5], [0.0, 3.0, 2.0, 1.0], [0.0, 0.0, 1.5, 2.0]])],
+    'LuUnpack_no_data': [('Float64', [[0.0, 1.0, 0.0], [0.0, 0.0, 1.0], [1.0, 0.0, 0.0]]), ('Float64', [[1.0, 0.0, 0.0], [0.5, 1.0, 0.0], [-0.25, 0.4, 1.0]]), ('Float64', [[2.0, 1.0, -1.0, 0.5], [0.0, 3.0, 2.0, 1.0], [0.0, 0.0, 1.5, 2.0]])],
+    'LuUnpack_no_pivots': [('Float64', [[0.0, 1.0, 0.0], [0.0, 0.0, 1.0], [1.0, 0.0, 0.0]]), ('Float64', [[1.0, 0.0, 0.0], [0.5, 1.0, 0.0], [-0.25, 0.4, 1.0]]), ('Float64', [[2.0, 1.0, -1.0, 0.5], [0.0, 3.0, 2.0, 1.0], [0.0, 0.0, 1.5, 2.0]])],
 }
 
 # MindSpore 2.10's CPU kernel of NextAfter rounds float32 through float64 and so returns its input unchanged
@@ -108,13 +121,22 @@ def test_values_and_dtypes_match_mindspore(name):
     _check(out, EXPECTED[name], _VECTOR_OUTPUTS.get(name, ()))
 
 
+def _is_constant(value):
+    """An input the compiled case holds as a constant Python int: a 0-D int array (an axis; npspore's compiled
+    code takes an axis as an int, not as a Tensor)."""
+    return value.ndim == 0 and value.dtype.kind == "i"
+
+
 class _Applied(nn.Cell):
+    """The case's API applied to its inputs, the constant ones held by the Cell."""
+
     def __init__(self, case):
         super().__init__()
         self.call = build_call(case, ms)
+        self.constants = tuple(int(value) for value in case[4] if _is_constant(value))
 
     def construct(self, *inputs):
-        return self.call(*inputs)
+        return self.call(*inputs, *self.constants)
 
 
 @pytest.mark.parametrize("name", sorted(name for name in EXPECTED if CASES[name][1] != "ListDiff"))
@@ -122,7 +144,7 @@ def test_compiled_matches_mindspore(name):
     net = _Applied(CASES[name])
     ms.set_context(mode=ms.GRAPH_MODE)
     try:
-        out = net(*_inputs(name))
+        out = net(*[Tensor(value) for value in CASES[name][4] if not _is_constant(value)])
     finally:
         ms.set_context(mode=ms.PYNATIVE_MODE)
     if name in _EIGEN_CASES:
@@ -158,6 +180,16 @@ def test_determinant_compositions_gradients_against_central_differences():
     check_composition(_determinants, orders=(1, 2))
 
 
+def _cumulative_and_unpacked(a, b):
+    logsumexp = P.CumulativeLogsumexp(True, True)(a * b, 1)[:, :2] + P.CumulativeLogsumexp()(a - b, 0)[:, 1:]
+    permutation, lower, upper = P.LuUnpack()(ops.matmul(a, b.T), Tensor(np.array([2, 2], np.int32)))
+    return logsumexp.sum() * a[0, 1] + (ops.matmul(permutation, ops.matmul(lower, upper)) * a[:, :2]).sum()
+
+
+def test_cumulative_logsumexp_and_lu_unpack_gradients_against_central_differences():
+    check_composition(_cumulative_and_unpacked, orders=(1, 2))
+
+
 def test_errors_name_the_argument():
     with pytest.raises(ValueError, match="'input' must be a batch of square matrices"):
         ops.logdet(Tensor(np.ones((2, 3), np.float32)))
@@ -169,5 +201,11 @@ def test_errors_name_the_argument():
         P.ListDiff(ms.float32)
     with pytest.raises(TypeError, match="'input' and 'other'"):
         ops.nextafter(Tensor(np.ones((2,), np.float32)), Tensor(np.ones((2,), np.float64)))
+    with pytest.raises(ValueError, match="'dim' must name two different dims"):
+        P.NuclearNorm(dim=[1, 1])(Tensor(np.ones((2, 2), np.float32)))
+    with pytest.raises(ValueError, match="'LU_pivots' must be in \\[1, 2\\]"):
+        P.LuUnpack()(Tensor(np.ones((2, 2), np.float32)), Tensor(np.array([3, 2], np.int32)))
+    with pytest.raises(ValueError, match="'axis' must be in \\[-1, 1\\)"):
+        P.CumulativeLogsumexp()(Tensor(np.ones((2,), np.float32)), Tensor(1))
     with pytest.raises(ValueError, match="'A' must be a batch of square matrices"):
         ops.eig(Tensor(np.ones((2, 3), np.float32)))

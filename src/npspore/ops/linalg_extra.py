@@ -13,7 +13,8 @@ import numpy as np
 
 from .._checkparam import check_value_type
 from ..common import dtype as mstype
-from ..common.tensor import Tensor
+from ..common.tensor import Tensor, _np_dtype
+from . import functional as F
 from ..compiler.errors import NotSupportedError, located
 from ..compiler.library import LIBRARY, check_not_traced
 from . import cholesky_ops as _cholesky_ops
@@ -21,7 +22,7 @@ from . import matrix_extra as _matrix_extra
 from .eager import run
 from .numeric import _check_tensor
 
-__all__ = ["det", "logdet", "slogdet", "cholesky", "matrix_solve", "svd", "eig", "nextafter"]
+__all__ = ["det", "logdet", "slogdet", "cholesky", "matrix_solve", "svd", "eig", "nextafter", "lu_unpack"]
 
 _FLOATS = (mstype.float32, mstype.float64)
 
@@ -79,12 +80,14 @@ class _HostCall:
     compiled code it is a host call of the kernel (registered by :data:`_STAGE`), and a gradient reaching it raises
     npspore's ``RuntimeError`` naming ``name``."""
 
-    def __init__(self, name: str, forward: Any) -> None:
+    def __init__(self, name: str, forward: Any, of_integers: bool = False) -> None:
         self.name, self.forward = name, forward
+        # a function of integer inputs only is constant to a gradient; any other refuses one
+        refusal = None if of_integers else (f"For '{name}', the gradient is not implemented in npspore (it is "
+                                            f"computed by NumPy on the host, without an adjoint).")
         self.key = LIBRARY.host_function(
-            lambda *values: tuple(np.asarray(a) for a in forward(*values)),
-            underivable=f"For '{name}', the gradient is not implemented in npspore (it is computed by NumPy on the "
-                        f"host, without an adjoint).")
+            lambda dtypes, *values: tuple(np.asarray(a, d) for a, d in zip(forward(*values), dtypes.split(","))),
+            opaque=True, underivable=refusal)
 
     def __call__(self, results: tuple, constants: tuple, *tensors: Tensor) -> tuple:
         for tensor in tensors:
@@ -95,7 +98,8 @@ class _HostCall:
 
 def _stage(call: _HostCall, specializer: Any, args: tuple, kwargs: dict, loc: Any) -> tuple:
     results, constants, *tensors = args
-    return specializer.host_effect(call.key, (*tensors, *constants), loc, results)
+    dtypes = ",".join(np.dtype(dtype).name for _, dtype in results)
+    return specializer.host_effect(call.key, (dtypes, *tensors, *constants), loc, results)
 
 
 LIBRARY.register_stager(_HostCall, _stage)
@@ -251,3 +255,119 @@ def _list_diff_forward(x: np.ndarray, y: np.ndarray, index_dtype: Any) -> tuple:
 
 LIBRARY.register_stager(_EagerOnlyCall, _refuse_compiled)
 _LIST_DIFF = _EagerOnlyCall("ListDiff", _list_diff_forward)
+
+
+def cumulative_logsumexp(x: Tensor, axis: Any = 0, exclusive: bool = False, reverse: bool = False) -> Tensor:
+    """``CumulativeLogsumexp(exclusive, reverse)(x, axis)``: ``log(cumsum(exp(x)))`` along ``axis`` (an int or a
+    0-D int Tensor), from the end with ``reverse``, each entry left out of its own sum with ``exclusive`` (the
+    empty sum then gives the dtype's lowest value), computed relative to the maximum so it does not overflow.
+
+    Raises:
+        TypeError: if ``x`` is not a float Tensor or the flags not bools. ValueError: if ``x`` is 0-D or ``axis``
+        out of range.
+    """
+    name = "CumulativeLogsumexp"
+    check_value_type("exclusive", exclusive, [bool], name)
+    check_value_type("reverse", reverse, [bool], name)
+    _check_tensor(name, "x", x)
+    if x.dtype not in (mstype.float16,) + _FLOATS:
+        raise TypeError(f"For '{name}', the dtype of 'x' must be float16, float32 or float64, but got {x.dtype}.")
+    if isinstance(axis, Tensor):
+        axis = axis.asnumpy().item()
+    check_value_type("axis", axis, [int], name)
+    rank = len(x.shape)
+    if not -rank <= axis < rank:
+        raise ValueError(f"For '{name}', the 'axis' must be in [{-rank}, {rank}), but got {axis}.")
+    axis %= rank
+    data = F.flip(x, (axis,)) if reverse else x
+    peak = F.stop_gradient(F.reduce_max(data, axis, True))   # the shift cancels: no gradient through it
+    out = run("add", run("log", F.cumsum(run("exp", run("sub", data, peak)), axis)), peak)
+    if exclusive:
+        lowest = float(np.finfo(np.dtype(_NUMPY_FLOATS.get(x.dtype, np.float16))).min)
+        first = run("add", run("zeros_like", run("getitem", out, index=(slice(None),) * axis + (slice(0, 1),))),
+                    lowest)
+        out = F.concat((first, run("getitem", out, index=(slice(None),) * axis + (slice(0, -1),))), axis)
+    return F.flip(out, (axis,)) if reverse else out
+
+
+def nuclear_norm(x: Tensor, dim: Any = None, keepdim: bool = False) -> Tensor:
+    """``NuclearNorm(dim, keepdim)(x)``: the sum of the singular values of the matrices of the two dims ``dim``
+    (None: the 2-D ``x`` itself). Not differentiable in npspore (the singular values come from :func:`svd`).
+
+    Raises:
+        TypeError: if ``dim`` is not a list/tuple of ints or None, or ``keepdim`` not a bool.
+        ValueError: if ``dim`` does not name two different dims of ``x``, or ``dim`` is None and ``x`` not 2-D.
+    """
+    name = "NuclearNorm"
+    check_value_type("keepdim", keepdim, [bool], name)
+    _check_tensor(name, "x", x)
+    rank = len(x.shape)
+    if dim is None:
+        if rank != 2:
+            raise ValueError(f"For '{name}', the 'x' must be 2-D when 'dim' is not set, but got rank {rank}.")
+        dim = (0, 1)
+    check_value_type("dim", dim, [list, tuple], name)
+    if len(dim) != 2 or any(not isinstance(d, int) or not -rank <= d < rank for d in dim) \
+            or dim[0] % rank == dim[1] % rank:
+        raise ValueError(f"For '{name}', the 'dim' must name two different dims in [{-rank}, {rank}), but got "
+                         f"{dim}.")
+    rows, columns = dim[0] % rank, dim[1] % rank
+    others = tuple(d for d in range(rank) if d not in (rows, columns))
+    norm = run("sum", svd(F.transpose(x, others + (rows, columns)), compute_uv=False), axis=(-1,))
+    if keepdim:
+        norm = run("reshape", norm, shape=tuple(1 if d in (rows, columns) else x.shape[d] for d in range(rank)))
+    return norm
+
+
+def _permutation_forward(pivots: np.ndarray, m: int) -> tuple:
+    """The (*, m, m) permutation matrices ``P`` of LAPACK's 1-based row interchanges ``pivots`` (*, k):
+    ``A = P L U``."""
+    flat = pivots.reshape(-1, pivots.shape[-1])
+    out = np.zeros((flat.shape[0], m, m))
+    for batch, swaps in enumerate(flat):
+        if np.any(swaps < 1) or np.any(swaps > m):
+            raise ValueError(f"For 'LuUnpack', the 'LU_pivots' must be in [1, {m}], but got {swaps.tolist()}.")
+        order = np.arange(m)
+        for row, swap in enumerate(swaps):
+            order[[row, swap - 1]] = order[[swap - 1, row]]
+        out[batch, order, np.arange(m)] = 1.0
+    return (out.reshape(pivots.shape[:-1] + (m, m)),)
+
+
+_PERMUTATION = _HostCall("LuUnpack", _permutation_forward, of_integers=True)
+
+
+def lu_unpack(LU_data: Tensor, LU_pivots: Tensor, unpack_data: bool = True, unpack_pivots: bool = True) -> tuple:
+    """The permutation ``P`` (*, M, M), unit lower ``L`` (*, M, K) and upper ``U`` (*, K, N) (K = min(M, N)) of
+    a packed LU factorization ``LU_data`` (*, M, N) with 1-based row interchanges ``LU_pivots`` (*, K):
+    ``A = P L U``. As MindSpore 2.10's CPU kernel, all three are returned whatever the flags say; ``L`` and ``U``
+    are differentiable in ``LU_data``.
+
+    Raises:
+        TypeError: if the flags are not bools or ``LU_pivots`` not an int Tensor.
+        ValueError: if the shapes do not fit or a pivot is outside [1, M].
+    """
+    name = "LuUnpack"
+    check_value_type("unpack_data", unpack_data, [bool], name)
+    check_value_type("unpack_pivots", unpack_pivots, [bool], name)
+    _check_tensor(name, "LU_data", LU_data)
+    _check_tensor(name, "LU_pivots", LU_pivots)
+    if LU_pivots.dtype not in (mstype.int8, mstype.uint8, mstype.int16, mstype.int32, mstype.int64):
+        raise TypeError(f"For '{name}', the 'LU_pivots' must be an int Tensor, but got {LU_pivots.dtype}.")
+    if len(LU_data.shape) < 2:
+        raise ValueError(f"For '{name}', the rank of 'LU_data' must be at least 2, but got {len(LU_data.shape)}.")
+    m, n = LU_data.shape[-2:]
+    k = min(m, n)
+    if tuple(LU_pivots.shape) != tuple(LU_data.shape[:-2]) + (k,):
+        raise ValueError(f"For '{name}', the shape of 'LU_pivots' must be {tuple(LU_data.shape[:-2]) + (k,)}, but "
+                         f"got {LU_pivots.shape}.")
+    dtype = _NUMPY_FLOATS.get(LU_data.dtype, np.dtype(np.float32))
+    (permutation,) = _PERMUTATION(((tuple(LU_data.shape[:-2]) + (m, m), dtype),), (m,), LU_pivots)
+    permutation = run("cast", permutation, dtype=_np_dtype(LU_data.dtype))
+    lower_part = run("getitem", LU_data, index=(Ellipsis, slice(None), slice(0, k)))
+    strictly_lower = Tensor([[float(i > j) for j in range(k)] for i in range(m)], LU_data.dtype)
+    identity = Tensor([[float(i == j) for j in range(k)] for i in range(m)], LU_data.dtype)
+    lower = run("add", run("mul", lower_part, strictly_lower), identity)
+    upper_part = run("getitem", LU_data, index=(Ellipsis, slice(0, k), slice(None)))
+    upper = run("mul", upper_part, Tensor([[float(i <= j) for j in range(n)] for i in range(k)], LU_data.dtype))
+    return permutation, lower, upper

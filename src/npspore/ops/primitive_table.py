@@ -330,6 +330,9 @@ _TABLE: dict[str, tuple] = {
     "LogMatrixDeterminant": (lx.log_matrix_determinant, ()),
     "NextAfter": (lx.nextafter, ()),
     "ListDiff": (lx.list_diff, (("out_idx", mstype.int32, "out_idx", [type(mstype.int32)]),)),
+    "CumulativeLogsumexp": (lx.cumulative_logsumexp, (("exclusive", False, "exclusive"), ("reverse", False, "reverse"))),
+    "NuclearNorm": (lx.nuclear_norm, (("dim", None, "dim", [list, tuple, type(None)]), ("keepdim", False, "keepdim"))),
+    "LuUnpack": (lx.lu_unpack, (("unpack_data", True, "unpack_data"), ("unpack_pivots", True, "unpack_pivots"))),
 }
 
 __all__ = sorted(_TABLE)
