@@ -1,9 +1,23 @@
 """The cases of tests/test_linalg2.py, as data both MindSpore 2.10 (``tools/observe_mindspore_linalg2.py``) and
 npspore run: ``name: (namespace, API, constructor args, constructor kwargs, inputs, call kwargs)``, the namespace
 ``'ops'`` (a functional op called with the inputs and call kwargs) or ``'P'`` (a class of ``ops.operations``
-constructed with the constructor arguments, then called with the inputs). An input is a NumPy array (a Tensor).
+constructed with the constructor arguments, then called with the inputs). An input is a NumPy array (a Tensor) or
+a :class:`Const` (a Tensor too; compiled npspore code takes it as a constant Python value).
 Each API has its MindSpore docstring example (``_doc``) and one more case."""
 import numpy as np
+
+
+class Const:
+    """An input Tensor holding ``value``, which npspore's compiled code takes as the Python value (an axis, ``k``,
+    a size: it fixes shapes)."""
+
+    def __init__(self, value):
+        self.value = np.asarray(value, np.int32)
+
+
+def tensor_of(value, framework):
+    """The case input ``value`` as ``framework``'s Tensor."""
+    return framework.Tensor(value.value if isinstance(value, Const) else value)
 
 
 def f32(values):
@@ -57,15 +71,15 @@ CASES = {
     "ListDiff_int64_repeats": ("P", "ListDiff", (), {"out_idx": "int64"},
                                (f32([3.0, 1.0, 3.0, 2.0, 7.0]), f32([1.0, 9.0])), {}),
     "CumulativeLogsumexp_doc": ("P", "CumulativeLogsumexp", (), {"exclusive": False, "reverse": False},
-                                (f32([1.0, 2.0, 3.0]), np.array(0)), {}),
+                                (f32([1.0, 2.0, 3.0]), Const(0)), {}),
     "CumulativeLogsumexp_exclusive": ("P", "CumulativeLogsumexp", (), {"exclusive": True, "reverse": False},
-                                      (f32([1.0, 2.0, 3.0]), np.array(0)), {}),
+                                      (f32([1.0, 2.0, 3.0]), Const(0)), {}),
     "CumulativeLogsumexp_reverse": ("P", "CumulativeLogsumexp", (), {"exclusive": False, "reverse": True},
-                                    (f32([1.0, 2.0, 3.0]), np.array(0)), {}),
+                                    (f32([1.0, 2.0, 3.0]), Const(0)), {}),
     "CumulativeLogsumexp_both": ("P", "CumulativeLogsumexp", (), {"exclusive": True, "reverse": True},
-                                 (f32([1.0, 2.0, 3.0]), np.array(0)), {}),
+                                 (f32([1.0, 2.0, 3.0]), Const(0)), {}),
     "CumulativeLogsumexp_axis1_float64": ("P", "CumulativeLogsumexp", (), {"exclusive": True, "reverse": True},
-                                          (f64([[1.0, -2.0, 30.0], [0.5, 0.25, -1.0]]), np.array(-1)), {}),
+                                          (f64([[1.0, -2.0, 30.0], [0.5, 0.25, -1.0]]), Const(-1)), {}),
     "NuclearNorm_doc_keepdim": ("P", "NuclearNorm", (), {"dim": [0, 2], "keepdim": True}, (NUCLEAR_DOC,), {}),
     "NuclearNorm_doc": ("P", "NuclearNorm", (), {"dim": [0, 2], "keepdim": False}, (NUCLEAR_DOC,), {}),
     "NuclearNorm_doc_dim01": ("P", "NuclearNorm", (), {"dim": [0, 1], "keepdim": True}, (NUCLEAR_DOC,), {}),
@@ -74,6 +88,24 @@ CASES = {
     "LuUnpack_wide": ("P", "LuUnpack", (), {}, (LU_WIDE, i32([3, 3, 3])), {}),
     "LuUnpack_no_data": ("P", "LuUnpack", (), {"unpack_data": False}, (LU_WIDE, i32([3, 3, 3])), {}),
     "LuUnpack_no_pivots": ("P", "LuUnpack", (), {"unpack_pivots": False}, (LU_WIDE, i32([3, 3, 3])), {}),
+    "MatrixDiagV3_doc": ("P", "MatrixDiagV3", (), {"align": "LEFT_RIGHT"},
+                         (f32([[8, 9, 0], [1, 2, 3], [0, 4, 5]]), Const([-1, 1]), Const(3), Const(3), f32(11)), {}),
+    "MatrixDiagV3_one_diagonal_wide": ("P", "MatrixDiagV3", (), {},
+                                       (f64([[1.0, 2.0], [3.0, 4.0]]), Const(1), Const(-1), Const(4), f64(-1.0)), {}),
+    "matrix_diag_doc": ("ops", "matrix_diag", (), {"align": "LEFT_RIGHT"},
+                        (f32([[8, 9, 0], [1, 2, 3], [0, 4, 5]]), Const([-1, 1]), Const(3), Const(3), f32(11)),
+                        {"align": "LEFT_RIGHT"}),
+    "matrix_diag_default": ("ops", "matrix_diag", (), {}, (f32([[1.0, 2.0, 3.0]]),), {}),
+    "MatrixDiagPartV3_doc": ("P", "MatrixDiagPartV3", (), {"align": "RIGHT_LEFT"},
+                             (f32([[1, 2, 3, 4], [5, 6, 7, 8], [9, 8, 7, 6]]), Const([1, 3]), f32(9)), {}),
+    "MatrixDiagPartV3_left_right_batch": ("P", "MatrixDiagPartV3", (), {"align": "LEFT_RIGHT"},
+                                          (f64(np.arange(24.0).reshape(2, 3, 4)), Const([-2, 1]), f64(-5.0)), {}),
+    "MatrixSetDiagV3_doc": ("P", "MatrixSetDiagV3", (), {"align": "RIGHT_LEFT"},
+                            (f32(np.full((3, 4), 7)), f32([[0, 9, 1], [6, 5, 8], [1, 2, 3], [4, 5, 0]]), Const([-1, 2])),
+                            {}),
+    "MatrixSetDiagV3_main_diagonal": ("P", "MatrixSetDiagV3", (), {}, (f64(np.ones((2, 3, 2))), f64([[5.0, 6.0],
+                                                                                                   [7.0, 8.0]]),
+                                                                     Const(0)), {}),
     "matrix_exp_doc": ("ops", "matrix_exp", (), {}, (f32([[1, 2], [0, 1]]),), {}),
     "matrix_exp_more": ("ops", "matrix_exp", (), {}, (f64([[[0.5, -1.2, 0.3], [2.0, 0.1, -0.7], [0.4, 1.5, -0.9]]]),),
                         {}),

@@ -11,7 +11,7 @@ from npspore import Tensor, nn, ops
 from npspore.ops import operations as P
 from npspore.compiler.errors import NotSupportedError
 from composition_checks import check_composition
-from linalg2_cases import CASES, build_call
+from linalg2_cases import CASES, Const, build_call, tensor_of
 
 nan = float("nan")  # as MindSpore prints it
 
@@ -56,6 +56,14 @@ RECORDED = {
     'LuUnpack_wide': [('Float64', [[0.0, 1.0, 0.0], [0.0, 0.0, 1.0], [1.0, 0.0, 0.0]]), ('Float64', [[1.0, 0.0, 0.0], [0.5, 1.0, 0.0], [-0.25, 0.4, 1.0]]), ('Float64', [[2.0, 1.0, -1.0, 0.5], [0.0, 3.0, 2.0, 1.0], [0.0, 0.0, 1.5, 2.0]])],
     'LuUnpack_no_data': [('Float64', [[0.0, 1.0, 0.0], [0.0, 0.0, 1.0], [1.0, 0.0, 0.0]]), ('Float64', [[1.0, 0.0, 0.0], [0.5, 1.0, 0.0], [-0.25, 0.4, 1.0]]), ('Float64', [[2.0, 1.0, -1.0, 0.5], [0.0, 3.0, 2.0, 1.0], [0.0, 0.0, 1.5, 2.0]])],
     'LuUnpack_no_pivots': [('Float64', [[0.0, 1.0, 0.0], [0.0, 0.0, 1.0], [1.0, 0.0, 0.0]]), ('Float64', [[1.0, 0.0, 0.0], [0.5, 1.0, 0.0], [-0.25, 0.4, 1.0]]), ('Float64', [[2.0, 1.0, -1.0, 0.5], [0.0, 3.0, 2.0, 1.0], [0.0, 0.0, 1.5, 2.0]])],
+    'MatrixDiagV3_doc': ('Float32', [[1.0, 8.0, 11.0], [4.0, 2.0, 9.0], [11.0, 5.0, 3.0]]),
+    'MatrixDiagV3_one_diagonal_wide': ('Float64', [[[-1.0, 1.0, -1.0, -1.0], [-1.0, -1.0, 2.0, -1.0]], [[-1.0, 3.0, -1.0, -1.0], [-1.0, -1.0, 4.0, -1.0]]]),
+    'matrix_diag_doc': ('Float32', [[1.0, 8.0, 11.0], [4.0, 2.0, 9.0], [11.0, 5.0, 3.0]]),
+    'matrix_diag_default': ('Float32', [[[1.0, 0.0, 0.0], [0.0, 2.0, 0.0], [0.0, 0.0, 3.0]]]),
+    'MatrixDiagPartV3_doc': ('Float32', [[9.0, 9.0, 4.0], [9.0, 3.0, 8.0], [2.0, 7.0, 6.0]]),
+    'MatrixDiagPartV3_left_right_batch': ('Float64', [[[1.0, 6.0, 11.0], [0.0, 5.0, 10.0], [-5.0, 4.0, 9.0], [-5.0, -5.0, 8.0]], [[13.0, 18.0, 23.0], [12.0, 17.0, 22.0], [-5.0, 16.0, 21.0], [-5.0, -5.0, 20.0]]]),
+    'MatrixSetDiagV3_doc': ('Float32', [[1.0, 6.0, 9.0, 7.0], [4.0, 2.0, 5.0, 1.0], [7.0, 5.0, 3.0, 8.0]]),
+    'MatrixSetDiagV3_main_diagonal': ('Float64', [[[5.0, 1.0], [1.0, 6.0], [1.0, 1.0]], [[7.0, 1.0], [1.0, 8.0], [1.0, 1.0]]]),
 }
 
 # MindSpore 2.10's CPU kernel of NextAfter rounds float32 through float64 and so returns its input unchanged
@@ -110,7 +118,7 @@ def _in_recorded_order(out, expected):
 
 
 def _inputs(name):
-    return [Tensor(value) for value in CASES[name][4]]
+    return [tensor_of(value, ms) for value in CASES[name][4]]
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))
@@ -122,21 +130,18 @@ def test_values_and_dtypes_match_mindspore(name):
 
 
 def _is_constant(value):
-    """An input the compiled case holds as a constant Python int: a 0-D int array (an axis; npspore's compiled
-    code takes an axis as an int, not as a Tensor)."""
-    return value.ndim == 0 and value.dtype.kind == "i"
+    return isinstance(value, Const)
 
 
 class _Applied(nn.Cell):
-    """The case's API applied to its inputs, the constant ones held by the Cell."""
+    """The case's API applied to its inputs."""
 
     def __init__(self, case):
         super().__init__()
         self.call = build_call(case, ms)
-        self.constants = tuple(int(value) for value in case[4] if _is_constant(value))
 
     def construct(self, *inputs):
-        return self.call(*inputs, *self.constants)
+        return self.call(*inputs)
 
 
 @pytest.mark.parametrize("name", sorted(name for name in EXPECTED if CASES[name][1] != "ListDiff"))
@@ -144,7 +149,7 @@ def test_compiled_matches_mindspore(name):
     net = _Applied(CASES[name])
     ms.set_context(mode=ms.GRAPH_MODE)
     try:
-        out = net(*[Tensor(value) for value in CASES[name][4] if not _is_constant(value)])
+        out = net(*[value.value.tolist() if _is_constant(value) else Tensor(value) for value in CASES[name][4]])
     finally:
         ms.set_context(mode=ms.PYNATIVE_MODE)
     if name in _EIGEN_CASES:
@@ -180,14 +185,17 @@ def test_determinant_compositions_gradients_against_central_differences():
     check_composition(_determinants, orders=(1, 2))
 
 
-def _cumulative_and_unpacked(a, b):
+def _bands_cumulative_and_unpacked(a, b):
+    band = (P.MatrixDiagPartV3()(a, Tensor(np.array([-1, 1], np.int32)), Tensor(np.array(0.5))).T
+            + ops.matrix_diag(b[:, :2], 1, 2, 3, 0.25)[0])
+    band = P.MatrixSetDiagV3(align="LEFT_RIGHT")(a * b, band[0, :2], Tensor(np.array(0, np.int32))) * band[1, 2]
     logsumexp = P.CumulativeLogsumexp(True, True)(a * b, 1)[:, :2] + P.CumulativeLogsumexp()(a - b, 0)[:, 1:]
     permutation, lower, upper = P.LuUnpack()(ops.matmul(a, b.T), Tensor(np.array([2, 2], np.int32)))
-    return logsumexp.sum() * a[0, 1] + (ops.matmul(permutation, ops.matmul(lower, upper)) * a[:, :2]).sum()
+    return band.sum() + logsumexp.sum() * a[0, 1] + (ops.matmul(permutation, ops.matmul(lower, upper)) * a[:, :2]).sum()
 
 
-def test_cumulative_logsumexp_and_lu_unpack_gradients_against_central_differences():
-    check_composition(_cumulative_and_unpacked, orders=(1, 2))
+def test_bands_cumulative_logsumexp_and_lu_unpack_gradients_against_central_differences():
+    check_composition(_bands_cumulative_and_unpacked, orders=(1, 2))
 
 
 def test_errors_name_the_argument():

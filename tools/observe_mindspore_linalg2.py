@@ -12,11 +12,11 @@ import mindspore.ops.operations  # noqa: F401  (build_call reads ms.ops.operatio
 from mindspore_cases import print_cases
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, "tests"))
-from linalg2_cases import CASES, build_call  # noqa: E402
+from linalg2_cases import CASES, build_call, tensor_of  # noqa: E402
 
 
 def _call(case):
-    return lambda: build_call(case, ms)(*[ms.Tensor(value) for value in case[4]])
+    return lambda: build_call(case, ms)(*[tensor_of(value, ms) for value in case[4]])
 
 
 if __name__ == "__main__":

@@ -41,6 +41,7 @@ from . import resample
 from . import random_ops as rnd
 from . import unpool
 from . import linalg_extra as lx
+from . import matrix_band as band
 from ..common import dtype as mstype
 from .eager import run
 from .numeric import _check_tensor
@@ -332,6 +333,9 @@ _TABLE: dict[str, tuple] = {
     "ListDiff": (lx.list_diff, (("out_idx", mstype.int32, "out_idx", [type(mstype.int32)]),)),
     "CumulativeLogsumexp": (lx.cumulative_logsumexp, (("exclusive", False, "exclusive"), ("reverse", False, "reverse"))),
     "NuclearNorm": (lx.nuclear_norm, (("dim", None, "dim", [list, tuple, type(None)]), ("keepdim", False, "keepdim"))),
+    "MatrixDiagV3": (band.matrix_diag_v3, (("align", "RIGHT_LEFT", "align"),)),
+    "MatrixDiagPartV3": (band.matrix_diag_part_v3, (("align", "RIGHT_LEFT", "align"),)),
+    "MatrixSetDiagV3": (band.matrix_set_diag_v3, (("align", "RIGHT_LEFT", "align"),)),
     "LuUnpack": (lx.lu_unpack, (("unpack_data", True, "unpack_data"), ("unpack_pivots", True, "unpack_pivots"))),
 }
 
