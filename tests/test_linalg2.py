@@ -64,6 +64,13 @@ RECORDED = {
     'MatrixDiagPartV3_left_right_batch': ('Float64', [[[1.0, 6.0, 11.0], [0.0, 5.0, 10.0], [-5.0, 4.0, 9.0], [-5.0, -5.0, 8.0]], [[13.0, 18.0, 23.0], [12.0, 17.0, 22.0], [-5.0, 16.0, 21.0], [-5.0, -5.0, 20.0]]]),
     'MatrixSetDiagV3_doc': ('Float32', [[1.0, 6.0, 9.0, 7.0], [4.0, 2.0, 5.0, 1.0], [7.0, 5.0, 3.0, 8.0]]),
     'MatrixSetDiagV3_main_diagonal': ('Float64', [[[5.0, 1.0], [1.0, 6.0], [1.0, 1.0]], [[7.0, 1.0], [1.0, 8.0], [1.0, 1.0]]]),
+    'Lstsq_doc': ('Float32', [[17.000001907348633, 11.00000286102295], [-6.5, -4.500000953674316], [-3.5000016689300537, -2.500001907348633]]),
+    'MatrixSolveLs_doc': ('Float32', [[1.3333333730697632], [-0.6666668057441711], [2.666666269302368], [-1.3333330154418945]]),
+    'MatrixSolveLs_underdetermined_batch': ('Float64', [[[0.2857142857142857], [0.5714285714285714], [0.4285714285714286]], [[0.014285714285714287], [0.028571428571428574], [-0.17857142857142858]]]),
+    'LuSolve_doc': ('Float32', [[1.9000000953674316], [-1.4000000953674316], [0.6000000238418579]]),
+    'lu_solve_doc': ('Float32', [[1.9000000953674316], [-1.4000000953674316], [0.6000000238418579]]),
+    'LuSolve_batch': ('Float32', [[[-0.3125, -0.375], [0.75, 0.5]], [[-0.4166666567325592, 0.9166666865348816], [0.1666666716337204, 0.8333333730697632]]]),
+    'Lstsq_overdetermined': ('Float64', [[0.11811722912966252], [0.31438721136767317]]),
 }
 
 # MindSpore 2.10's CPU kernel of NextAfter rounds float32 through float64 and so returns its input unchanged
@@ -198,6 +205,17 @@ def test_bands_cumulative_logsumexp_and_lu_unpack_gradients_against_central_diff
     check_composition(_bands_cumulative_and_unpacked, orders=(1, 2))
 
 
+def _least_squares_and_lu(a, b):
+    tall = ops.concat((a.T, b.T), 1)                                                    # (3, 4)
+    solved = P.Lstsq()(tall[:, :2], b.T) + P.MatrixSolveLs()(tall[:2, :], a[:, :1], Tensor(np.array(0.3)))[:2]
+    lu = ops.matmul(a, b.T) + Tensor(np.array([[2.0, 0.0], [0.0, 2.0]]))
+    return solved.sum() + (P.LuSolve()(b, lu, Tensor(np.array([2, 2], np.int32))) * a).sum()
+
+
+def test_least_squares_and_lu_solve_gradients_against_central_differences():
+    check_composition(_least_squares_and_lu, orders=(1, 2))
+
+
 def test_errors_name_the_argument():
     with pytest.raises(ValueError, match="'input' must be a batch of square matrices"):
         ops.logdet(Tensor(np.ones((2, 3), np.float32)))
@@ -215,5 +233,9 @@ def test_errors_name_the_argument():
         P.LuUnpack()(Tensor(np.ones((2, 2), np.float32)), Tensor(np.array([3, 2], np.int32)))
     with pytest.raises(ValueError, match="'axis' must be in \\[-1, 1\\)"):
         P.CumulativeLogsumexp()(Tensor(np.ones((2,), np.float32)), Tensor(1))
+    with pytest.raises(TypeError, match="'l2_regularizer' should be 0.0"):
+        P.Lstsq(l2_regularizer=0.5)(Tensor(np.ones((2, 2))), Tensor(np.ones((2, 1))))
+    with pytest.raises(ValueError, match="'LU_data' must be \\(\\*, M, M\\)"):
+        P.LuSolve()(Tensor(np.ones((2, 1))), Tensor(np.ones((2, 3))), Tensor(np.array([1, 2], np.int32)))
     with pytest.raises(ValueError, match="'A' must be a batch of square matrices"):
         ops.eig(Tensor(np.ones((2, 3), np.float32)))

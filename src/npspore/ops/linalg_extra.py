@@ -22,7 +22,7 @@ from . import matrix_extra as _matrix_extra
 from .eager import run
 from .numeric import _check_tensor
 
-__all__ = ["det", "logdet", "slogdet", "cholesky", "matrix_solve", "svd", "eig", "nextafter", "lu_unpack"]
+__all__ = ["det", "logdet", "slogdet", "cholesky", "matrix_solve", "svd", "eig", "nextafter", "lu_unpack", "lu_solve"]
 
 _FLOATS = (mstype.float32, mstype.float64)
 
@@ -371,3 +371,74 @@ def lu_unpack(LU_data: Tensor, LU_pivots: Tensor, unpack_data: bool = True, unpa
     upper_part = run("getitem", LU_data, index=(Ellipsis, slice(0, k), slice(None)))
     upper = run("mul", upper_part, Tensor([[float(i <= j) for j in range(n)] for i in range(k)], LU_data.dtype))
     return permutation, lower, upper
+
+
+def _transposed(x: Tensor) -> Tensor:
+    rank = len(x.shape)
+    return F.transpose(x, tuple(range(rank - 2)) + (rank - 1, rank - 2))
+
+
+def _least_squares(name: str, matrix: Tensor, rhs: Tensor, l2_regularizer: Any) -> Tensor:
+    """The ``X`` (*, N, K) minimising ``|matrix X - rhs|^2 + l2 |X|^2`` for ``matrix`` (*, M, N) and ``rhs``
+    (*, M, K), by the normal equations (the minimum-norm solution when M < N), so differentiable."""
+    for argument, value in (("matrix", matrix), ("rhs", rhs)):
+        _check_tensor(name, argument, value)
+        if value.dtype not in (mstype.float16,) + _FLOATS or value.dtype != matrix.dtype:
+            raise TypeError(f"For '{name}', the '{argument}' must be a float16, float32 or float64 Tensor of the "
+                            f"dtype of 'matrix', but got {value.dtype}.")
+    if len(matrix.shape) < 2 or tuple(rhs.shape[:-1]) != tuple(matrix.shape[:-1]):
+        raise ValueError(f"For '{name}', the 'matrix' must be (*, M, N) and 'rhs' (*, M, K), but got {matrix.shape} "
+                         f"and {rhs.shape}.")
+    m, n = matrix.shape[-2:]
+    size = min(m, n)
+    regularizer = run("mul", Tensor([[float(i == j) for j in range(size)] for i in range(size)], matrix.dtype),
+                      l2_regularizer)
+    transposed = _transposed(matrix)
+    if m >= n:
+        gram = run("add", run("matmul", transposed, matrix), regularizer)
+        return run("matmul", run("matrix_inverse", gram), run("matmul", transposed, rhs))
+    gram = run("add", run("matmul", matrix, transposed), regularizer)
+    return run("matmul", transposed, run("matmul", run("matrix_inverse", gram), rhs))
+
+
+def lstsq(x: Tensor, a: Tensor, fast: bool = True, l2_regularizer: float = 0.0) -> Tensor:
+    """``Lstsq(fast, l2_regularizer)(x, a)``: the least-squares (minimum-norm when ``x`` is wide) solution ``X``
+    of ``x X = a``. MindSpore 2.10 accepts only ``l2_regularizer=0.0``.
+
+    Raises:
+        TypeError: if ``fast`` is not a bool, ``l2_regularizer`` not 0.0 or the inputs not float Tensors of one dtype.
+    """
+    check_value_type("fast", fast, [bool], "Lstsq")
+    check_value_type("l2_regularizer", l2_regularizer, [float], "Lstsq")
+    if l2_regularizer != 0.0:
+        raise TypeError(f"For 'Lstsq', the 'l2_regularizer' should be 0.0, but got '{l2_regularizer}'.")
+    return _least_squares("Lstsq", x, a, 0.0)
+
+
+def matrix_solve_ls(matrix: Tensor, rhs: Tensor, l2: Any, fast: bool = True) -> Tensor:
+    """``MatrixSolveLs(fast)(matrix, rhs, l2)``: the ``X`` minimising ``|matrix X - rhs|^2 + l2 |X|^2`` (the
+    minimum-norm solution of a wide ``matrix`` for ``l2 = 0``).
+
+    Raises:
+        TypeError: if ``fast`` is not a bool or the inputs not float Tensors of one dtype.
+    """
+    check_value_type("fast", fast, [bool], "MatrixSolveLs")
+    l2 = run("cast", l2, dtype=_np_dtype(matrix.dtype)) if isinstance(l2, Tensor) else l2
+    return _least_squares("MatrixSolveLs", matrix, rhs, l2)
+
+
+def lu_solve(b: Tensor, LU_data: Tensor, LU_pivots: Tensor) -> Tensor:
+    """The solution ``X`` of ``A X = b`` for ``A = P L U`` given packed as ``LU_data`` (*, M, M) and its 1-based
+    row interchanges ``LU_pivots`` (*, M) (see :func:`lu_unpack`); differentiable in ``b`` and ``LU_data``.
+
+    Raises:
+        ValueError: if ``LU_data`` is not square or the shapes do not fit.
+    """
+    _check_tensor("LuSolve", "b", b)
+    _check_tensor("LuSolve", "LU_data", LU_data)
+    if len(LU_data.shape) < 2 or LU_data.shape[-1] != LU_data.shape[-2] or b.shape[-2] != LU_data.shape[-1]:
+        raise ValueError(f"For 'LuSolve', the 'LU_data' must be (*, M, M) and 'b' (*, M, K), but got "
+                         f"{LU_data.shape} and {b.shape}.")
+    permutation, lower, upper = lu_unpack(LU_data, LU_pivots)
+    matrix = run("matmul", permutation, run("matmul", lower, upper))
+    return run("matmul", run("matrix_inverse", matrix), b)

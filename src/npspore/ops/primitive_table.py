@@ -336,6 +336,8 @@ _TABLE: dict[str, tuple] = {
     "MatrixDiagV3": (band.matrix_diag_v3, (("align", "RIGHT_LEFT", "align"),)),
     "MatrixDiagPartV3": (band.matrix_diag_part_v3, (("align", "RIGHT_LEFT", "align"),)),
     "MatrixSetDiagV3": (band.matrix_set_diag_v3, (("align", "RIGHT_LEFT", "align"),)),
+    "Lstsq": (lx.lstsq, (("fast", True, "fast"), ("l2_regularizer", 0.0, "l2_regularizer"))),
+    "MatrixSolveLs": (lx.matrix_solve_ls, (("fast", True, "fast"),)), "LuSolve": (lx.lu_solve, ()),
     "LuUnpack": (lx.lu_unpack, (("unpack_data", True, "unpack_data"), ("unpack_pivots", True, "unpack_pivots"))),
 }
 
