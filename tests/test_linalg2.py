@@ -80,6 +80,12 @@ DOCUMENTED = {
     "nextafter_doc": ("Float32", [1.0 + _EPS32, 2.0 - _EPS32 / 2]),
     "NextAfter_doc": ("Float32", [float(np.float32(1e-45))]),
 }
+# MindSpore 2.10 has no CPU kernel of MatrixExp (RuntimeError): the values of its docstring, and the rotations
+# exp([[0, -t], [t, 0]]) = [[cos t, -sin t], [sin t, cos t]] for t = 1 and t = 30
+DOCUMENTED["matrix_exp_doc"] = DOCUMENTED["MatrixExp_doc"] = ("Float32", [[2.7182817, 5.436563], [0.0, 2.7182817]])
+DOCUMENTED["matrix_exp_rotation_batch"] = ("Float64", [
+    [[0.5403023058681398, -0.8414709848078965], [0.8414709848078965, 0.5403023058681398]],
+    [[0.15425144988758405, 0.9880316240928618], [-0.9880316240928618, 0.15425144988758405]]])
 EXPECTED = {**RECORDED, **DOCUMENTED}
 
 # Singular vectors (each column's sign) and eigenvectors (each column's unit complex factor) are determined only up
@@ -174,7 +180,8 @@ def _singular_values_sum(x):
 
 
 @pytest.mark.parametrize("function", [_singular_values_sum, lambda x: ops.eig(x)[1].sum(),
-                                      lambda x: ops.nextafter(x, x + 1.0).sum()])
+                                      lambda x: ops.nextafter(x, x + 1.0).sum(), lambda x: ops.matrix_exp(x).sum(),
+                                      lambda x: P.NuclearNorm()(x)])
 def test_host_computed_apis_refuse_a_gradient_rather_than_give_a_wrong_one(function):
     with pytest.raises(RuntimeError, match="the gradient is not implemented in npspore"):
         ms.grad(function)(Tensor(np.array([[1.0, 2.0], [3.0, 4.0]])))

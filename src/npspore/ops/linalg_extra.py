@@ -22,7 +22,8 @@ from . import matrix_extra as _matrix_extra
 from .eager import run
 from .numeric import _check_tensor
 
-__all__ = ["det", "logdet", "slogdet", "cholesky", "matrix_solve", "svd", "eig", "nextafter", "lu_unpack", "lu_solve"]
+__all__ = ["det", "logdet", "slogdet", "cholesky", "matrix_solve", "svd", "eig", "nextafter", "lu_unpack", "lu_solve",
+           "matrix_exp"]
 
 _FLOATS = (mstype.float32, mstype.float64)
 
@@ -442,3 +443,55 @@ def lu_solve(b: Tensor, LU_data: Tensor, LU_pivots: Tensor) -> Tensor:
     permutation, lower, upper = lu_unpack(LU_data, LU_pivots)
     matrix = run("matmul", permutation, run("matmul", lower, upper))
     return run("matmul", run("matrix_inverse", matrix), b)
+
+
+# Higham (2005)'s degree-13 Pade approximant of exp: its coefficients and the norm up to which it is exact in float64
+_PADE13 = (64764752532480000.0, 32382376266240000.0, 7771770303897600.0, 1187353796428800.0, 129060195264000.0,
+           10559470521600.0, 670442572800.0, 33522128640.0, 1323241920.0, 40840800.0, 960960.0, 16380.0, 182.0, 1.0)
+_PADE13_NORM = 5.371920351148152
+
+
+def _matrix_exp_forward(x: np.ndarray) -> tuple:
+    """``exp`` of each square matrix of ``x`` by scaling and squaring the degree-13 Pade approximant."""
+    work = x.astype(np.result_type(x.dtype, np.float64))
+    out = np.empty_like(work)
+    flat, results = work.reshape((-1,) + work.shape[-2:]), out.reshape((-1,) + work.shape[-2:])
+    identity = np.eye(work.shape[-1], dtype=work.dtype)
+    for index, a in enumerate(flat):
+        norm = np.abs(a).sum(axis=0).max() if a.size else 0.0
+        squarings = max(0, int(np.ceil(np.log2(norm / _PADE13_NORM)))) if norm > _PADE13_NORM else 0
+        a = a / 2.0 ** squarings
+        a2 = a @ a
+        a4 = a2 @ a2
+        a6 = a4 @ a2
+        b = _PADE13
+        u = a @ (a6 @ (b[13] * a6 + b[11] * a4 + b[9] * a2) + b[7] * a6 + b[5] * a4 + b[3] * a2 + b[1] * identity)
+        v = a6 @ (b[12] * a6 + b[10] * a4 + b[8] * a2) + b[6] * a6 + b[4] * a4 + b[2] * a2 + b[0] * identity
+        result = np.linalg.solve(v - u, v + u)
+        for _ in range(squarings):
+            result = result @ result
+        results[index] = result
+    return (out,)
+
+
+_MATRIX_EXP = _HostCall("MatrixExp", _matrix_exp_forward)
+_EXP_DTYPES = {mstype.float16: np.dtype(np.float16), **_NUMPY_FLOATS, **{d: _COMPLEX_OF[d] for d in
+                                                                        (mstype.complex64, mstype.complex128)}}
+
+
+def matrix_exp(input: Tensor) -> Tensor:
+    """The matrix exponential of each square matrix of ``input`` (*, n, n), computed in float64/complex128 by
+    scaling and squaring the degree-13 Pade approximant (Higham 2005). Not differentiable in npspore.
+
+    Raises:
+        TypeError: if ``input`` is not a float or complex Tensor. ValueError: if its matrices are not square.
+    """
+    name = "MatrixExp"
+    _check_tensor(name, "input", input)
+    if input.dtype not in _EXP_DTYPES:
+        raise TypeError(f"For '{name}', the dtype of 'input' must be float16, float32, float64, complex64 or "
+                        f"complex128, but got {input.dtype}.")
+    if len(input.shape) < 2 or input.shape[-1] != input.shape[-2]:
+        raise ValueError(f"For '{name}', the 'input' must be a batch of square matrices (*, n, n), but got shape "
+                         f"{input.shape}.")
+    return _MATRIX_EXP(((tuple(input.shape), _EXP_DTYPES[input.dtype]),), (), input)[0]
