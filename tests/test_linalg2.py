@@ -180,7 +180,8 @@ def _singular_values_sum(x):
 
 
 @pytest.mark.parametrize("function", [_singular_values_sum, lambda x: ops.eig(x)[1].sum(),
-                                      lambda x: ops.nextafter(x, x + 1.0).sum(), lambda x: ops.matrix_exp(x).sum(),
+                                      lambda x: ops.nextafter(x, x + 1.0).sum(),
+                                      lambda x: ops.matrix_exp(x).sum(),
                                       lambda x: P.NuclearNorm()(x)])
 def test_host_computed_apis_refuse_a_gradient_rather_than_give_a_wrong_one(function):
     with pytest.raises(RuntimeError, match="the gradient is not implemented in npspore"):
