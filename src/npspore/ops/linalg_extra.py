@@ -28,10 +28,12 @@ __all__ = ["det", "logdet", "slogdet", "cholesky", "matrix_solve", "svd", "eig",
 _FLOATS = (mstype.float32, mstype.float64)
 
 
-def _square_floats(name: str, argument: str, x: Tensor) -> None:
+def _square_matrices(name: str, argument: str, x: Tensor, dtypes: Any = _FLOATS) -> None:
+    """Check that ``x`` is a Tensor of one of ``dtypes`` holding a batch of square matrices."""
     _check_tensor(name, argument, x)
-    if x.dtype not in _FLOATS:
-        raise TypeError(f"For '{name}', the dtype of '{argument}' must be float32 or float64, but got {x.dtype}.")
+    if x.dtype not in dtypes:
+        raise TypeError(f"For '{name}', the dtype of '{argument}' must be one of "
+                        f"{', '.join(str(d) for d in dtypes)}, but got {x.dtype}.")
     if len(x.shape) < 2 or x.shape[-1] != x.shape[-2]:
         raise ValueError(f"For '{name}', the '{argument}' must be a batch of square matrices (*, M, M), but got "
                          f"shape {x.shape}.")
@@ -39,26 +41,26 @@ def _square_floats(name: str, argument: str, x: Tensor) -> None:
 
 def det(input: Tensor) -> Tensor:
     """The determinant of each square matrix of ``input`` (*, M, M) (``ops.det``)."""
-    _square_floats("det", "input", input)
+    _square_matrices("det", "input", input)
     return run("matrix_determinant", input)
 
 
 def logdet(input: Tensor) -> Tensor:
     """``log(det(input))`` of each square matrix: NaN where the determinant is negative, -inf where it is 0."""
-    _square_floats("logdet", "input", input)
+    _square_matrices("logdet", "input", input)
     return run("log", run("matrix_determinant", input))
 
 
 def slogdet(input: Tensor) -> tuple[Tensor, Tensor]:
     """The sign of the determinant of each square matrix of ``input`` and the log of its absolute value."""
-    _square_floats("slogdet", "input", input)
+    _square_matrices("slogdet", "input", input)
     determinant = run("matrix_determinant", input)
     return run("sign", determinant), run("log", run("abs", determinant))
 
 
 def log_matrix_determinant(x: Tensor) -> tuple[Tensor, Tensor]:
     """``LogMatrixDeterminant()(x)``: ``(sign, log|det|)`` of each square matrix of ``x``."""
-    _square_floats("LogMatrixDeterminant", "x", x)
+    _square_matrices("LogMatrixDeterminant", "x", x)
     return slogdet(x)
 
 
@@ -66,7 +68,7 @@ def cholesky(input_x: Tensor, upper: bool = False) -> Tensor:
     """``ops.cholesky``: the Cholesky factor of each symmetric positive-definite matrix (see
     :func:`cholesky_ops.cholesky`)."""
     check_value_type("upper", upper, [bool], "Cholesky")
-    _square_floats("Cholesky", "input_x", input_x)
+    _square_matrices("Cholesky", "input_x", input_x)
     return _cholesky_ops.cholesky(input_x, upper)
 
 
@@ -172,14 +174,7 @@ def eig(A: Tensor) -> tuple[Tensor, Tensor]:
     Raises:
         TypeError: if ``A`` is not a float32/float64/complex Tensor. ValueError: if its matrices are not square.
     """
-    name = "Eig"
-    _check_tensor(name, "A", A)
-    if A.dtype not in _COMPLEX_OF:
-        raise TypeError(f"For '{name}', the dtype of 'A' must be float32, float64, complex64 or complex128, but "
-                        f"got {A.dtype}.")
-    if len(A.shape) < 2 or A.shape[-1] != A.shape[-2]:
-        raise ValueError(f"For '{name}', the 'A' must be a batch of square matrices (*, N, N), but got shape "
-                         f"{A.shape}.")
+    _square_matrices("Eig", "A", A, tuple(_COMPLEX_OF))
     dtype = _COMPLEX_OF[A.dtype]
     return _EIG(((tuple(A.shape[:-1]), dtype), (tuple(A.shape), dtype)), (), A)
 
@@ -486,12 +481,5 @@ def matrix_exp(input: Tensor) -> Tensor:
     Raises:
         TypeError: if ``input`` is not a float or complex Tensor. ValueError: if its matrices are not square.
     """
-    name = "MatrixExp"
-    _check_tensor(name, "input", input)
-    if input.dtype not in _EXP_DTYPES:
-        raise TypeError(f"For '{name}', the dtype of 'input' must be float16, float32, float64, complex64 or "
-                        f"complex128, but got {input.dtype}.")
-    if len(input.shape) < 2 or input.shape[-1] != input.shape[-2]:
-        raise ValueError(f"For '{name}', the 'input' must be a batch of square matrices (*, n, n), but got shape "
-                         f"{input.shape}.")
+    _square_matrices("MatrixExp", "input", input, tuple(_EXP_DTYPES))
     return _MATRIX_EXP(((tuple(input.shape), _EXP_DTYPES[input.dtype]),), (), input)[0]
