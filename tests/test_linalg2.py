@@ -71,6 +71,8 @@ RECORDED = {
     'lu_solve_doc': ('Float32', [[1.9000000953674316], [-1.4000000953674316], [0.6000000238418579]]),
     'LuSolve_batch': ('Float32', [[[-0.3125, -0.375], [0.75, 0.5]], [[-0.4166666567325592, 0.9166666865348816], [0.1666666716337204, 0.8333333730697632]]]),
     'Lstsq_overdetermined': ('Float64', [[0.11811722912966252], [0.31438721136767317]]),
+    'geqrf_doc': [('Float32', [[2.2360680103302, 1.7888543605804443], [-0.236067995429039, 1.3416407108306885]]), ('Float32', [1.8944270610809326, 0.0])],
+    'Geqrf_tall_batch': [('Float64', [[[-3.2015621187164243, 2.8892145949392125], [0.7140201466107322, 3.72859746076058], [0.11900335776845537, -0.22637325745341846]], [[-2.29128784747792, -1.527525231651947], [0.11651513899116801, -2.7688746209726918], [0.23303027798233603, 0.7363179689943983]]]), ('Float64', [[1.3123475237772122, 1.902506344534889], [1.8728715609439694, 1.2968788037909733]])],
 }
 
 # MindSpore 2.10's CPU kernel of NextAfter rounds float32 through float64 and so returns its input unchanged
@@ -217,10 +219,11 @@ def _least_squares_and_lu(a, b):
     tall = ops.concat((a.T, b.T), 1)                                                    # (3, 4)
     solved = P.Lstsq()(tall[:, :2], b.T) + P.MatrixSolveLs()(tall[:2, :], a[:, :1], Tensor(np.array(0.3)))[:2]
     lu = ops.matmul(a, b.T) + Tensor(np.array([[2.0, 0.0], [0.0, 2.0]]))
-    return solved.sum() + (P.LuSolve()(b, lu, Tensor(np.array([2, 2], np.int32))) * a).sum()
+    y, tau = P.Geqrf()(tall)
+    return solved.sum() + y.sum() * tau.sum() + (P.LuSolve()(b, lu, Tensor(np.array([2, 2], np.int32))) * a).sum()
 
 
-def test_least_squares_and_lu_solve_gradients_against_central_differences():
+def test_least_squares_geqrf_and_lu_solve_gradients_against_central_differences():
     check_composition(_least_squares_and_lu, orders=(1, 2))
 
 

@@ -23,7 +23,7 @@ from .eager import run
 from .numeric import _check_tensor
 
 __all__ = ["det", "logdet", "slogdet", "cholesky", "matrix_solve", "svd", "eig", "nextafter", "lu_unpack", "lu_solve",
-           "matrix_exp"]
+           "matrix_exp", "geqrf"]
 
 _FLOATS = (mstype.float32, mstype.float64)
 
@@ -483,3 +483,33 @@ def matrix_exp(input: Tensor) -> Tensor:
     """
     _square_matrices("MatrixExp", "input", input, tuple(_EXP_DTYPES))
     return _MATRIX_EXP(((tuple(input.shape), _EXP_DTYPES[input.dtype]),), (), input)[0]
+
+
+def geqrf(input: Tensor) -> tuple[Tensor, Tensor]:
+    """LAPACK's ``geqrf`` of each (m, n) matrix of ``input``: ``y`` holding ``R`` on and above the diagonal and
+    the Householder vectors (their implicit leading 1 left out) below it, and ``tau`` (*, min(m, n)) their
+    coefficients (the reflections of :func:`matrix_extra.qr`, so differentiable).
+
+    Raises:
+        TypeError: if ``input`` is not a float32/float64 Tensor. ValueError: if its rank is below 2.
+    """
+    name = "Geqrf"
+    _check_tensor(name, "input", input)
+    if input.dtype not in _FLOATS:
+        raise TypeError(f"For '{name}', the dtype of 'input' must be float32 or float64, but got {input.dtype}.")
+    if len(input.shape) < 2:
+        raise ValueError(f"For '{name}', the rank of 'input' must be at least 2, but got {len(input.shape)}.")
+    m, n = input.shape[-2:]
+    _, r, reflectors = _matrix_extra._householder(input)
+    columns = []
+    for j in range(n):
+        column = run("zeros_like", run("getitem", r, index=(Ellipsis, slice(None), slice(j, j + 1))))
+        if j < len(reflectors):
+            below = run("getitem", reflectors[j][0], index=(Ellipsis, slice(1, None), slice(None)))
+            column = F.concat((run("getitem", column, index=(Ellipsis, slice(0, j + 1), slice(None))), below), -2)
+        columns.append(column)
+    upper = Tensor([[i <= j for j in range(n)] for i in range(m)], mstype.bool_)
+    y = run("where", upper, r, F.concat(tuple(columns), -1))
+    zero = run("zeros_like", run("getitem", r, index=(Ellipsis, 0, slice(0, 1))))          # (*, 1)
+    taus = [run("getitem", tau, index=(Ellipsis, 0)) for _, tau in reflectors]            # each (*, 1)
+    return y, F.concat(tuple(taus + [zero] * (min(m, n) - len(taus))), -1)

@@ -338,7 +338,7 @@ _TABLE: dict[str, tuple] = {
     "MatrixSetDiagV3": (band.matrix_set_diag_v3, (("align", "RIGHT_LEFT", "align"),)),
     "Lstsq": (lx.lstsq, (("fast", True, "fast"), ("l2_regularizer", 0.0, "l2_regularizer"))),
     "MatrixSolveLs": (lx.matrix_solve_ls, (("fast", True, "fast"),)), "LuSolve": (lx.lu_solve, ()),
-    "MatrixExp": (lx.matrix_exp, ()),
+    "MatrixExp": (lx.matrix_exp, ()), "Geqrf": (lx.geqrf, ()),
     "LuUnpack": (lx.lu_unpack, (("unpack_data", True, "unpack_data"), ("unpack_pivots", True, "unpack_pivots"))),
 }
 
