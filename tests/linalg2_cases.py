@@ -86,6 +86,7 @@ CASES = {
     "NuclearNorm_2d_default": ("P", "NuclearNorm", (), {}, (f64([[1.0, 2.0], [3.0, -4.0], [0.5, 0.0]]),), {}),
     "LuUnpack_doc": ("P", "LuUnpack", (), {}, (LU_DOC, i32([[1, 3, 3], [2, 3, 3]])), {}),
     "LuUnpack_wide": ("P", "LuUnpack", (), {}, (LU_WIDE, i32([3, 3, 3])), {}),
+    "lu_unpack_doc": ("ops", "lu_unpack", (), {}, (LU_DOC, i32([[1, 3, 3], [2, 3, 3]])), {}),
     "LuUnpack_no_data": ("P", "LuUnpack", (), {"unpack_data": False}, (LU_WIDE, i32([3, 3, 3])), {}),
     "LuUnpack_no_pivots": ("P", "LuUnpack", (), {"unpack_pivots": False}, (LU_WIDE, i32([3, 3, 3])), {}),
     "MatrixDiagV3_doc": ("P", "MatrixDiagV3", (), {"align": "LEFT_RIGHT"},
