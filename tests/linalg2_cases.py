@@ -16,7 +16,9 @@ class Const:
 
 
 def tensor_of(value, framework):
-    """The case input ``value`` as ``framework``'s Tensor."""
+    """The case input ``value`` as ``framework``'s Tensor (a Python int stays one)."""
+    if isinstance(value, int):
+        return value
     return framework.Tensor(value.value if isinstance(value, Const) else value)
 
 
@@ -102,14 +104,16 @@ CASES = {
     "MatrixDiagPartV3_left_right_batch": ("P", "MatrixDiagPartV3", (), {"align": "LEFT_RIGHT"},
                                           (f64(np.arange(24.0).reshape(2, 3, 4)), Const([-2, 1]), f64(-5.0)), {}),
     "MatrixSetDiagV3_doc": ("P", "MatrixSetDiagV3", (), {"align": "RIGHT_LEFT"},
-                            (f32(np.full((3, 4), 7)), f32([[0, 9, 1], [6, 5, 8], [1, 2, 3], [4, 5, 0]]), Const([-1, 2])),
+                            (f32(np.full((3, 4), 7)), f32([[0, 9, 1], [6, 5, 8], [1, 2, 3], [4, 5, 0]]),
+                             Const([-1, 2])),
                             {}),
     "MatrixSetDiagV3_main_diagonal": ("P", "MatrixSetDiagV3", (), {}, (f64(np.ones((2, 3, 2))), f64([[5.0, 6.0],
                                                                                                    [7.0, 8.0]]),
                                                                      Const(0)), {}),
     "Lstsq_doc": ("P", "Lstsq", (), {}, (f32([[2, 1, 5], [3, 5, 1], [1, 1, 1]]), f32([[10, 5], [15, 8], [7, 4]])), {}),
     "Lstsq_overdetermined": ("P", "Lstsq", (), {},
-                                (f64([[1.0, 2.0], [3.0, 4.0], [5.0, 7.0], [-1.0, 0.5]]), f64([[1.0], [2.0], [2.5], [0.0]])),
+                             (f64([[1.0, 2.0], [3.0, 4.0], [5.0, 7.0], [-1.0, 0.5]]),
+                              f64([[1.0], [2.0], [2.5], [0.0]])),
                                 {}),
     "MatrixSolveLs_doc": ("P", "MatrixSolveLs", (), {"fast": True},
                           (f32([[3, 0, 0, 0], [2, 1, 0, 0], [1, 0, 1, 0], [1, 1, 1, 1]]), f32([[4], [2], [4], [2]]),
@@ -120,13 +124,32 @@ CASES = {
     "LuSolve_doc": ("P", "LuSolve", (), {}, (f32([[1], [3], [3]]), f32([[2, 1, 1], [0.5, 1, 1.5], [0.5, 0, 2.5]]),
                                             i32([2, 2, 3])), {}),
     "lu_solve_doc": ("ops", "lu_solve", (), {}, (f32([[1.], [3.], [3.]]),
-                                                f32([[2., 1., 1.], [0.5, 1., 1.5], [0.5, 0., 2.5]]), i32([2, 2, 3])), {}),
+                                                f32([[2., 1., 1.], [0.5, 1., 1.5], [0.5, 0., 2.5]]), i32([2, 2, 3])),
+                     {}),
     "LuSolve_batch": ("P", "LuSolve", (), {}, (f32([[[1, 0], [2, 1]], [[0.5, 1], [1, -1]]]),
                                               f32([[[4, 3], [0.5, 2]], [[-2, 1], [0.25, 1.5]]]), i32([[1, 2], [2, 2]])),
                       {}),
     "geqrf_doc": ("ops", "geqrf", (), {}, (f32([[-2.0, -1.0], [1.0, 2.0]]),), {}),
     "Geqrf_tall_batch": ("P", "Geqrf", (), {}, (f64([[[1.0, 2.0], [3.0, -4.0], [0.5, 1.5]],
                                                    [[2.0, 0.0], [0.5, 1.0], [1.0, 3.0]]]),), {}),
+    "matrix_band_part_doc": ("ops", "matrix_band_part", (), {}, (f32(np.ones((2, 4, 4))), 2, 1), {}),
+    "cholesky_solve_doc": ("ops", "cholesky_solve", (), {}, (f32(np.eye(3)), f32([[2., 0., 0.], [4., 1., 0.],
+                                                                                 [-1., 1., 2.]])), {"upper": False}),
+    "cholesky_inverse_doc": ("ops", "cholesky_inverse", (), {}, (f32([[2, 0, 0], [4, 1, 0], [-1, 1, 2]]),), {}),
+    "matrix_determinant_more": ("ops", "matrix_determinant", (), {}, (DET_DOC,), {}),
+    "log_matrix_determinant_more": ("ops", "log_matrix_determinant", (), {}, (DET_DOC,), {}),
+    "logcumsumexp_doc": ("ops", "logcumsumexp", (), {}, (f32([[9., 3, 4, 5], [5, 2, 7, 4], [8, 1, 3, 6]]), 0), {}),
+    "matrix_set_diag_doc": ("ops", "matrix_set_diag", (), {}, (f32(np.full((3, 4), 7)),
+                                                             f32([[0, 9, 1], [6, 5, 8], [1, 2, 3], [4, 5, 0]]),
+                                                             Const([-1, 2])), {"align": "RIGHT_LEFT"}),
+    "matrix_diag_part_doc": ("ops", "matrix_diag_part", (), {}, (f32([[1, 2, 3, 4], [5, 6, 7, 8], [9, 8, 7, 6]]),
+                                                               Const([1, 3]), f32(9)), {"align": "RIGHT_LEFT"}),
+    "eigvals_doc": ("ops", "eigvals", (), {}, (f32([[1.0, 0.0], [0.0, 2.0]]),), {}),
+    "orgqr_doc": ("ops", "orgqr", (), {}, (f32([[2.236068, 1.7888544], [-0.236068, 1.3416407]]),
+                                          f32([1.8944271, 0.0])), {}),
+    "matrix_power_doc": ("ops", "matrix_power", (), {}, (f32([[[0, 1], [-1, 0]], [[1, 0], [0, -1]]]), 2), {}),
+    "lstsq_doc": ("ops", "lstsq", (), {}, (f32([[2, 1, 5], [3, 5, 1], [1, 1, 1]]), f32([[10, 5], [15, 8], [7, 4]])),
+                  {}),
     "matrix_exp_doc": ("ops", "matrix_exp", (), {}, (f32([[1, 2], [0, 1]]),), {}),
     "matrix_exp_rotation_batch": ("ops", "matrix_exp", (), {}, (f64([[[0.0, -1.0], [1.0, 0.0]],
                                                                     [[0.0, -30.0], [30.0, 0.0]]]),), {}),

@@ -19,11 +19,15 @@ from ..compiler.errors import NotSupportedError, located
 from ..compiler.library import LIBRARY, check_not_traced
 from . import cholesky_ops as _cholesky_ops
 from . import matrix_extra as _matrix_extra
+from . import array_layout as _array_layout
+from . import matrix_band as _matrix_band
 from .eager import run
 from .numeric import _check_tensor
 
 __all__ = ["det", "logdet", "slogdet", "cholesky", "matrix_solve", "svd", "eig", "nextafter", "lu_unpack", "lu_solve",
-           "matrix_exp", "geqrf"]
+           "matrix_exp", "geqrf", "matrix_determinant", "log_matrix_determinant", "eigvals", "logcumsumexp",
+           "lstsq", "cholesky_solve", "cholesky_inverse", "matrix_band_part", "matrix_diag_part", "matrix_set_diag",
+           "orgqr", "ormqr", "matrix_power"]
 
 _FLOATS = (mstype.float32, mstype.float64)
 
@@ -513,3 +517,42 @@ def geqrf(input: Tensor) -> tuple[Tensor, Tensor]:
     zero = run("zeros_like", run("getitem", r, index=(Ellipsis, 0, slice(0, 1))))          # (*, 1)
     taus = [run("getitem", tau, index=(Ellipsis, 0)) for _, tau in reflectors]            # each (*, 1)
     return y, F.concat(tuple(taus + [zero] * (min(m, n) - len(taus))), -1)
+
+
+# The functional spellings of MindSpore 2.10 for primitives npspore has (ops.matrix_determinant ...)
+matrix_power = _matrix_extra.matrix_power
+orgqr = _matrix_extra.orgqr
+ormqr = _matrix_extra.ormqr
+cholesky_solve = _cholesky_ops.cholesky_solve
+cholesky_inverse = _cholesky_ops.cholesky_inverse
+matrix_band_part = _array_layout.matrix_band_part
+
+
+def matrix_determinant(input: Tensor) -> Tensor:
+    """``ops.matrix_determinant`` (deprecated in MindSpore for :func:`det`): :func:`det`."""
+    return det(input)
+
+
+def log_matrix_determinant(input: Tensor) -> tuple[Tensor, Tensor]:
+    """``ops.log_matrix_determinant``: ``(sign, log|det|)`` as :func:`slogdet`."""
+    return slogdet(input)
+
+
+def eigvals(A: Tensor) -> Tensor:
+    """The complex eigenvalues of each square matrix of ``A`` (see :func:`eig`)."""
+    return eig(A)[0]
+
+
+def logcumsumexp(input: Tensor, axis: int) -> Tensor:
+    """``log(cumsum(exp(input)))`` along ``axis`` (see :func:`cumulative_logsumexp`)."""
+    return cumulative_logsumexp(input, axis)
+
+
+def matrix_diag_part(x: Tensor, k: Any, padding_value: Any, align: str = "RIGHT_LEFT") -> Tensor:
+    """The diagonals ``k`` of the matrices of ``x`` (see :func:`matrix_band.matrix_diag_part_v3`)."""
+    return _matrix_band.matrix_diag_part_v3(x, k, padding_value, align)
+
+
+def matrix_set_diag(x: Tensor, diagonal: Tensor, k: Any = 0, align: str = "RIGHT_LEFT") -> Tensor:
+    """``x`` with its diagonals ``k`` set to ``diagonal`` (see :func:`matrix_band.matrix_set_diag_v3`)."""
+    return _matrix_band.matrix_set_diag_v3(x, diagonal, k, align)
