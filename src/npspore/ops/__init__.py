@@ -135,4 +135,10 @@ from .generator_random_prims import *  # noqa: F401,F403,E402
 from . import generator_random_prims as _generator_random_prims  # noqa: E402
 if not _typing.TYPE_CHECKING:
     __all__ += _generator_random_prims.__all__
+# linear algebra (linalg2)
+from .linalg_extra import *  # noqa: F401,F403,E402
+from . import linalg_extra as _linalg_extra  # noqa: E402
+from .matrix_band import matrix_diag  # noqa: F401,E402
+if not _typing.TYPE_CHECKING:
+    __all__ += _linalg_extra.__all__ + ["matrix_diag"]
 __getattr__ = module_getattr("mindspore.ops", globals())

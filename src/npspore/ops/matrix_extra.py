@@ -119,28 +119,15 @@ def _rows_from(x: Tensor, start: int) -> Tensor:
     return run("getitem", x, index=(Ellipsis, slice(start, None), slice(None)))
 
 
-def qr(x: Tensor, full_matrices: bool = False) -> tuple:
-    """The QR decomposition of each (m, n) matrix of ``x``: ``Q`` with orthonormal columns ((m, m) with
-    ``full_matrices``, else (m, min(m, n))) and upper-triangular ``R`` with ``x = Q R``, by LAPACK's Householder
-    reflections (so the signs are LAPACK's: each reflection sends its column to ``-sign(a) |column|``; a column
-    already zero below the diagonal is left as it is).
-
-    Raises:
-        TypeError: if ``full_matrices`` is not a bool or ``x`` not a float Tensor.
-        ValueError: if ``x`` has rank below 2.
-    """
-    name = "Qr"
-    check_value_type("full_matrices", full_matrices, [bool], name)
-    _check_tensor(name, "x", x)
-    if x.dtype not in (mstype.float16, mstype.float32, mstype.float64):
-        raise TypeError(f"For '{name}', the dtype of 'x' must be float16, float32 or float64, but got {x.dtype}.")
-    if len(x.shape) < 2:
-        raise ValueError(f"For '{name}', the rank of 'x' must be at least 2, but got {len(x.shape)}.")
+def _householder(x: Tensor) -> tuple:
+    """LAPACK's Householder QR of each (m, n) matrix of ``x``: ``Q`` (m, m), ``R`` (m, n; below the diagonal
+    what the reflections leave, ~0) and each reflection's ``(v, tau)`` (``v`` (m - j, 1) with ``v[0] = 1``)."""
     m, n = x.shape[-2:]
     identity = Tensor([[float(i == j) for j in range(m)] for i in range(m)], x.dtype)
     q = run("add", run("zeros_like", run("matmul", x, F.transpose(x, tuple(range(len(x.shape) - 2)) +
                                                                    (len(x.shape) - 1, len(x.shape) - 2)))), identity)
     r = x
+    reflectors = []
     for j in range(min(m - 1, n)):
         column = run("getitem", r, index=(Ellipsis, slice(j, None), slice(j, j + 1)))        # (..., m - j, 1)
         alpha = run("getitem", column, index=(Ellipsis, slice(0, 1), slice(None)))           # (..., 1, 1)
@@ -162,6 +149,29 @@ def qr(x: Tensor, full_matrices: bool = False) -> tuple:
         right = run("getitem", q, index=(Ellipsis, slice(None), slice(j, None)))
         right = run("sub", right, run("mul", tau, run("matmul", run("matmul", right, v), v, transpose_b=True)))
         q = F.concat((run("getitem", q, index=(Ellipsis, slice(None), slice(0, j))), right), -1) if j else right
+        reflectors.append((v, tau))
+    return q, r, reflectors
+
+
+def qr(x: Tensor, full_matrices: bool = False) -> tuple:
+    """The QR decomposition of each (m, n) matrix of ``x``: ``Q`` with orthonormal columns ((m, m) with
+    ``full_matrices``, else (m, min(m, n))) and upper-triangular ``R`` with ``x = Q R``, by LAPACK's Householder
+    reflections (so the signs are LAPACK's: each reflection sends its column to ``-sign(a) |column|``; a column
+    already zero below the diagonal is left as it is).
+
+    Raises:
+        TypeError: if ``full_matrices`` is not a bool or ``x`` not a float Tensor.
+        ValueError: if ``x`` has rank below 2.
+    """
+    name = "Qr"
+    check_value_type("full_matrices", full_matrices, [bool], name)
+    _check_tensor(name, "x", x)
+    if x.dtype not in (mstype.float16, mstype.float32, mstype.float64):
+        raise TypeError(f"For '{name}', the dtype of 'x' must be float16, float32 or float64, but got {x.dtype}.")
+    if len(x.shape) < 2:
+        raise ValueError(f"For '{name}', the rank of 'x' must be at least 2, but got {len(x.shape)}.")
+    m, n = x.shape[-2:]
+    q, r, _ = _householder(x)
     rows = run("expand_dims", Tensor(list(range(m)), mstype.int64), axis=1)
     upper = run("less_equal", rows, run("expand_dims", Tensor(list(range(n)), mstype.int64), axis=0))
     r = run("where", upper, r, run("zeros_like", r))   # exact zeros below the diagonal, as LAPACK stores them

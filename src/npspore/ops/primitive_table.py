@@ -42,6 +42,8 @@ from . import random_ops as rnd
 from . import unpool
 from . import primitive_arrays2 as pa2
 from . import functional_tail
+from . import linalg_extra as lx
+from . import matrix_band as band
 from ..common import dtype as mstype
 from .eager import run
 from .numeric import _check_tensor
@@ -356,6 +358,22 @@ _TABLE: dict[str, tuple] = {
                                                    ("return_counts", False, "return_counts"),
                                                    ("dim", None, "dim", [int, type(None)]))),
     "DynamicShape": (pa2.dynamic_shape, (("dtype", 9, "dtype"),)),
+    # linear algebra (linalg2)
+    "Svd": (lx.svd_primitive, (("full_matrices", False, "full_matrices"), ("compute_uv", True, "compute_uv"))),
+    "Eig": (lx.eig_primitive, (("compute_v", False, "compute_v"),)),
+    "LogMatrixDeterminant": (lx.log_matrix_determinant, ()),
+    "NextAfter": (lx.nextafter, ()),
+    "ListDiff": (lx.list_diff, (("out_idx", mstype.int32, "out_idx", [type(mstype.int32)]),)),
+    "CumulativeLogsumexp": (lx.cumulative_logsumexp, (("exclusive", False, "exclusive"),
+                                                      ("reverse", False, "reverse"))),
+    "NuclearNorm": (lx.nuclear_norm, (("dim", None, "dim", [list, tuple, type(None)]), ("keepdim", False, "keepdim"))),
+    "MatrixDiagV3": (band.matrix_diag_v3, (("align", "RIGHT_LEFT", "align"),)),
+    "MatrixDiagPartV3": (band.matrix_diag_part_v3, (("align", "RIGHT_LEFT", "align"),)),
+    "MatrixSetDiagV3": (band.matrix_set_diag_v3, (("align", "RIGHT_LEFT", "align"),)),
+    "Lstsq": (lx.lstsq, (("fast", True, "fast"), ("l2_regularizer", 0.0, "l2_regularizer"))),
+    "MatrixSolveLs": (lx.matrix_solve_ls, (("fast", True, "fast"),)), "LuSolve": (lx.lu_solve, ()),
+    "MatrixExp": (lx.matrix_exp, ()), "Geqrf": (lx.geqrf, ()),
+    "LuUnpack": (lx.lu_unpack, (("unpack_data", True, "unpack_data"), ("unpack_pivots", True, "unpack_pivots"))),
 }
 
 __all__ = sorted(_TABLE)
