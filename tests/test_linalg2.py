@@ -263,3 +263,38 @@ def test_errors_name_the_argument():
         P.LuSolve()(Tensor(np.ones((2, 1))), Tensor(np.ones((2, 3))), Tensor(np.array([1, 2], np.int32)))
     with pytest.raises(ValueError, match="'A' must be a batch of square matrices"):
         ops.eig(Tensor(np.ones((2, 3), np.float32)))
+
+
+# ops.qr / gen_ops_prim.LinalgQr: MindSpore 2.10 CPU's ops.qr (LinalgQr has no CPU kernel in 2.10 and is documented
+# as ops.linalg_qr, the same decomposition).
+_QR_A = np.array([[20., -31, 7], [4, 270, -90], [-8, 17, -32]], np.float32)
+_QR_B = np.array([[1., 2], [3, 4], [5, 6]], np.float32)
+_QR_CASES = {
+    "reduced_docstring": (_QR_A, "reduced",
+                          [[-0.9128710031509399, 0.16366125643253326, 0.37400758266448975],
+                           [-0.18257418274879456, -0.9830709099769592, -0.015443757176399231],
+                           [0.3651483654975891, -0.08238228410482407, 0.927297055721283]],
+                          [[-21.908903121948242, -14.788505554199219, -1.643167495727539],
+                           [0.0, -271.9031066894531, 92.25823974609375], [0.0, 0.0, -25.66551399230957]]),
+    "complete_tall": (_QR_B, "complete",
+                      [[-0.1690307855606079, 0.8970850110054016, 0.4082489311695099],
+                       [-0.5070924758911133, 0.2760266959667206, -0.8164964318275452],
+                       [-0.8451542258262634, -0.34503304958343506, 0.40824803709983826]],
+                      [[-5.916079998016357, -7.437356948852539], [0.0, 0.8280784487724304], [0.0, 0.0]]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(_QR_CASES))
+@pytest.mark.parametrize("spelling", ["ops.qr", "LinalgQr"])
+def test_qr_is_mindspores(name, spelling):
+    from npspore.ops.auto_generate import gen_ops_prim
+    x, mode, q_expected, r_expected = _QR_CASES[name]
+    call = ops.qr if spelling == "ops.qr" else gen_ops_prim.LinalgQr()
+    q, r = call(Tensor(x), mode)
+    np.testing.assert_allclose(q.asnumpy(), q_expected, rtol=1e-5, atol=1e-5)
+    np.testing.assert_allclose(r.asnumpy(), r_expected, rtol=1e-5, atol=1e-4)
+
+
+def test_qr_mode_error_is_mindspores():
+    with pytest.raises(TypeError, match="For qr, the arg mode must be 'reduced' or 'complete', but got r."):
+        ops.qr(Tensor(_QR_A), mode="r")

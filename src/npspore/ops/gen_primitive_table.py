@@ -28,6 +28,7 @@ from . import math_functional as M
 from . import scatter_ops as sc
 from .eager import assign, run
 from .functional_tail import hardtanh, take
+from . import linalg_extra
 from .gen_comm_prims import COLLECTIVES
 from .gen_nn_prims import NN_CALLS, element_count
 from .primitive_arrays_a_l import index_fill
@@ -396,7 +397,7 @@ _CALLS: dict[str, Callable] = {
     "Unique2": _unique2,
     # activations, losses
     "GeluExt": MF.gelu, "LeakyReLUExt": MF.leaky_relu, "MishExt": MF.mish, "SeLUExt": MF.selu,
-    "SoftplusExt": MF.softplus, "Hardtanh": hardtanh, "Threshold": _threshold, "Swiglu": swiglu,
+    "SoftplusExt": MF.softplus, "Hardtanh": hardtanh, "Threshold": _threshold, "Swiglu": swiglu, "LinalgQr": linalg_extra.qr,
     "KLDiv": MF.kl_div, "L1LossExt": MF.l1_loss, "MSELossExt": MF.mse_loss,
     # padding, convolution, pooling, resizing
     "ConstantPadND": _constant_pad, "ReflectionPad1D": _reflection_pad, "ReflectionPad2D": _reflection_pad,

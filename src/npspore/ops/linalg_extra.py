@@ -24,7 +24,7 @@ from . import matrix_band as _matrix_band
 from .eager import run
 from .numeric import _check_tensor
 
-__all__ = ["det", "logdet", "slogdet", "cholesky", "matrix_solve", "svd", "eig", "nextafter", "lu_unpack", "lu_solve",
+__all__ = ["qr", "det", "logdet", "slogdet", "cholesky", "matrix_solve", "svd", "eig", "nextafter", "lu_unpack", "lu_solve",
            "matrix_exp", "geqrf", "matrix_determinant", "log_matrix_determinant", "eigvals", "logcumsumexp",
            "lstsq", "cholesky_solve", "cholesky_inverse", "matrix_band_part", "matrix_diag_part", "matrix_set_diag",
            "orgqr", "ormqr", "matrix_power"]
@@ -556,3 +556,16 @@ def matrix_diag_part(x: Tensor, k: Any, padding_value: Any, align: str = "RIGHT_
 def matrix_set_diag(x: Tensor, diagonal: Tensor, k: Any = 0, align: str = "RIGHT_LEFT") -> Tensor:
     """``x`` with its diagonals ``k`` set to ``diagonal`` (see :func:`matrix_band.matrix_set_diag_v3`)."""
     return _matrix_band.matrix_set_diag_v3(x, diagonal, k, align)
+
+
+def qr(input: Tensor, mode: str = "reduced") -> tuple[Tensor, Tensor]:
+    """``ops.qr`` (and ``gen_ops_prim.LinalgQr``): the QR decomposition of each matrix of ``input``, ``Q`` of
+    (m, min(m, n)) columns with ``mode='reduced'``, (m, m) with ``'complete'``, and upper-triangular ``R``
+    (LAPACK's signs, :func:`npspore.ops.matrix_extra.qr`).
+
+    Raises:
+        TypeError: if ``mode`` is neither 'reduced' nor 'complete' (MindSpore's message).
+    """
+    if mode not in ("reduced", "complete"):
+        raise TypeError(f"For qr, the arg mode must be 'reduced' or 'complete', but got {mode}.")
+    return _matrix_extra.qr(input, mode == "complete")
