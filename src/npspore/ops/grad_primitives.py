@@ -24,6 +24,7 @@ from . import array_functional as A
 from . import functional as F
 from . import linalg_functional as L
 from . import losses
+from . import margin_losses
 from . import math_functional as M
 from . import nn_functional as nnf
 from .grid_sample import grid_sample
@@ -185,6 +186,11 @@ def _pad_as(mode: str) -> Callable:
         return A.pad(x, padding, mode)
 
     return pad
+
+
+def _multilabel_margin_loss(x: Tensor, target: Tensor, reduction: str) -> Tensor:
+    """``MultilabelMarginLoss``'s loss (its first output)."""
+    return margin_losses.multilabel_margin_loss(x, target, reduction)[0]
 
 
 _ELU_FROM_INPUT = _input_gradient(nnf.elu, "dxx")
@@ -920,6 +926,12 @@ _TABLE: dict[str, tuple] = {
     "ReplicationPad3DGrad": (_replication_pad_grad("ReplicationPad3DGrad"), ()),
     "UpsampleNearest3DGrad": (_upsample_3d_grad("nearest"), ()),
     "UpsampleTrilinear3DGrad": (_upsample_3d_grad("trilinear"), (("align_corners", False, "align_corners"),)),
+    # grad3's family
+    "PdistGrad": (_input_gradient(margin_losses.pdist, "dxy"), (("p", 2.0, "p"),)),
+    "MultiMarginLossGrad": (_input_gradient(margin_losses.multi_margin_loss, "dxxx"), (
+        ("p", 1, "p"), ("margin", 1.0, "margin"), ("reduction", "mean", "reduction"))),
+    "MultilabelMarginLossGrad": (_input_gradient(_multilabel_margin_loss, "dxxy"),
+                                 (("reduction", "mean", "reduction"),)),
 }
 
 # The rows MindSpore 2.10 also generates in mindspore.ops.auto_generate.gen_ops_prim.

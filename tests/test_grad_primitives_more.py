@@ -1,0 +1,61 @@
+"""MindSpore's gradient primitives of ``ops.operations._grad_ops`` added by the grad3 family (PdistGrad,
+MultiMarginLossGrad, MultilabelMarginLossGrad): MindSpore 2.10's values (recorded by
+``tools/observe_mindspore_grad_primitives_more.py`` from the real MindSpore, CPU, in a separate virtualenv), eagerly
+and compiled; each one against central differences of its forward op in float64; and its own gradient against
+finite differences."""
+import numpy as np
+import pytest
+
+import npspore as ms
+from npspore import Tensor, ops
+from npspore.ops.operations import _grad_ops as G
+from grad_primitive_more_cases import CASES, CLASS_WEIGHT, CLASSES, IS_TARGET, LABELS, X_ROWS
+from recorded_values import check_value
+from test_grad_primitives import _row, check_derivative, check_own_gradient
+
+
+# printed by tools/observe_mindspore_grad_primitives_more.py (MindSpore 2.10.0 CPU); every result is Float32, and
+# a string is the error MindSpore 2.10 CPU raises (no kernel: that primitive is checked by its derivative only;
+# MultilabelMarginLoss's "Kernel select failed: Unsupported op on CPU" begins with an empty line)
+MINDSPORE_VALUES = {
+    'PdistGrad': [[0.8989551067352295, -0.5485201478004456, -0.8018245697021484], [-0.5570656061172485, -1.2043037414550781, -0.17871691286563873], [-0.34188950061798096, 1.7528239488601685, 0.980541467666626]],
+    'PdistGrad_p1': [[3.0, -1.0, -1.0], [-1.5, -1.5, -0.5], [-1.5, 2.5, 1.5]],
+    'MultiMarginLossGrad': [[0.0, 0.0, 0.0], [-0.1666666716337204, 0.0, 0.1666666716337204], [0.1666666716337204, -0.3333333432674408, 0.1666666716337204]],
+    'MultiMarginLossGrad_weighted': [[0.0, 1.3333333730697632, -1.3333333730697632], [-5.333333492279053, 0.6666666865348816, 4.6666669845581055], [4.0, -7.5, 3.500000238418579]],
+    'MultilabelMarginLossGrad': 'RuntimeError: ',
+    'MultilabelMarginLossGrad_none': 'RuntimeError: ',
+}
+
+
+@pytest.mark.parametrize("case", [case for case in CASES if not isinstance(MINDSPORE_VALUES[case], str)])
+def test_mindspore_values(case):
+    name, keywords, inputs = CASES[case]
+    primitive = getattr(G, name)(**keywords)
+    arguments = [Tensor(item) if isinstance(item, np.ndarray) else item for item in inputs]
+    for out in (primitive(*arguments), ms.jit(lambda *tensors: primitive(*tensors))(*arguments)):
+        check_value(out, (MINDSPORE_VALUES[case], "Float32"))
+
+
+# away from every hinge's kink (MultiMarginLoss's first row of X_ROWS sits on one)
+X_SMOOTH = X_ROWS.astype(np.float64) + np.arange(9).reshape(3, 3) * 0.013
+
+DERIVATIVES = {case: _row(*row[:4], *row[4:]) for case, row in {
+    "PdistGrad": ("PdistGrad", lambda x: ops.Pdist()(x), "dxy", X_SMOOTH),
+    "PdistGrad_p3": ("PdistGrad", lambda x: ops.Pdist(3.0)(x), "dxy", X_SMOOTH, {"p": 3.0}),
+    "MultiMarginLossGrad": ("MultiMarginLossGrad", lambda x: ops.MultiMarginLoss()(x, Tensor(CLASSES)), "dxc",
+                            X_SMOOTH, None, (CLASSES,)),
+    "MultiMarginLossGrad_weighted": ("MultiMarginLossGrad", lambda x: ops.MultiMarginLoss(2, 2.0, "none")(
+        x, Tensor(CLASSES), Tensor(CLASS_WEIGHT.astype(np.float64))), "dxcc", X_SMOOTH,
+        {"p": 2, "margin": 2.0, "reduction": "none"}, (CLASSES, CLASS_WEIGHT)),
+    "MultilabelMarginLossGrad": ("MultilabelMarginLossGrad", lambda x: ops.MultilabelMarginLoss()(
+        x, Tensor(LABELS))[0], "dxcc", X_SMOOTH, None, (LABELS, IS_TARGET)),
+    "MultilabelMarginLossGrad_none": ("MultilabelMarginLossGrad", lambda x: ops.MultilabelMarginLoss("none")(
+        x, Tensor(LABELS))[0], "dxcc", X_SMOOTH, {"reduction": "none"}, (LABELS, IS_TARGET)),
+}.items()}
+
+
+@pytest.mark.parametrize("case", sorted(DERIVATIVES))
+@pytest.mark.parametrize("check", [check_derivative, check_own_gradient])
+def test_derivatives(check, case):
+    # the forward's vjp by central differences in float64, then the primitive's own gradient
+    check(DERIVATIVES[case])
