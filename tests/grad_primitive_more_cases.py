@@ -13,6 +13,12 @@ DY_ROWS = np.array([1.0, 2.0, 3.0], np.float32)
 LABELS = np.array([[2, 0, -1], [1, -1, 0], [0, 1, 2]], np.int32)    # MultilabelMarginLoss's target of X_ROWS
 IS_TARGET = np.array([[1, 0, 1], [0, 1, 0], [1, 1, 1]], np.int32)
 SCALAR_DY = np.array(1.5, np.float32)
+X_MEDIAN = np.array([[3.0, 1.0, 2.0, 5.0], [4.0, 0.0, 7.0, 1.0]], np.float32)
+MEDIAN_ROWS = (np.array([2.0, 1.0], np.float32), np.array([2, 3], np.int64))    # Median(axis=1)'s of X_MEDIAN
+MEDIAN_ALL = (np.array(2.0, np.float32), np.array(0, np.int64))                  # Median(global_median=True)'s
+X_PAIR = (np.array([[1.0, 2.0, 3.0], [0.5, 2.5, -1.0]], np.float32), np.array([2.0, 2.0, 1.0], np.float32))
+TANGENTS = (np.array([[1.0, 10.0, 100.0], [-1.0, -10.0, -100.0]], np.float32),
+            np.array([1000.0, 10000.0, 100000.0], np.float32))
 
 # case -> (primitive, constructor keywords, input arrays), as the observing tool calls it
 CASES = {
@@ -24,4 +30,9 @@ CASES = {
     "MultilabelMarginLossGrad": ("MultilabelMarginLossGrad", {}, (SCALAR_DY, X_ROWS, LABELS, IS_TARGET)),
     "MultilabelMarginLossGrad_none": ("MultilabelMarginLossGrad", {"reduction": "none"},
                                       (DY_ROWS, X_ROWS, LABELS, IS_TARGET)),
+    "MedianGrad": ("MedianGrad", {"axis": 1}, (np.array([1.5, -2.0], np.float32), X_MEDIAN) + MEDIAN_ROWS),
+    "MedianGrad_global": ("MedianGrad", {"global_median": True}, (SCALAR_DY, X_MEDIAN) + MEDIAN_ALL),
+    "MaximumGradGrad": ("MaximumGradGrad", {}, X_PAIR + TANGENTS),
+    "MaximumGradGrad_x_only": ("MaximumGradGrad", {"grad_y": False}, X_PAIR + TANGENTS),
+    "MinimumGradGrad": ("MinimumGradGrad", {}, X_PAIR + TANGENTS),
 }

@@ -1,5 +1,5 @@
 """MindSpore's gradient primitives of ``ops.operations._grad_ops`` added by the grad3 family (PdistGrad,
-MultiMarginLossGrad, MultilabelMarginLossGrad): MindSpore 2.10's values (recorded by
+MultiMarginLossGrad, MultilabelMarginLossGrad, MedianGrad, {Maximum,Minimum}GradGrad): MindSpore 2.10's values (recorded by
 ``tools/observe_mindspore_grad_primitives_more.py`` from the real MindSpore, CPU, in a separate virtualenv), eagerly
 and compiled; each one against central differences of its forward op in float64; and its own gradient against
 finite differences."""
@@ -9,7 +9,8 @@ import pytest
 import npspore as ms
 from npspore import Tensor, ops
 from npspore.ops.operations import _grad_ops as G
-from grad_primitive_more_cases import CASES, CLASS_WEIGHT, CLASSES, IS_TARGET, LABELS, X_ROWS
+from grad_primitive_more_cases import (CASES, CLASS_WEIGHT, CLASSES, IS_TARGET, LABELS, MEDIAN_ALL, MEDIAN_ROWS,
+                                       TANGENTS, X_MEDIAN, X_PAIR, X_ROWS)
 from recorded_values import check_value
 from test_grad_primitives import _row, check_derivative, check_own_gradient
 
@@ -24,6 +25,11 @@ MINDSPORE_VALUES = {
     'MultiMarginLossGrad_weighted': [[0.0, 1.3333333730697632, -1.3333333730697632], [-5.333333492279053, 0.6666666865348816, 4.6666669845581055], [4.0, -7.5, 3.500000238418579]],
     'MultilabelMarginLossGrad': 'RuntimeError: ',
     'MultilabelMarginLossGrad_none': 'RuntimeError: ',
+    'MedianGrad': [[0.0, 0.0, 1.5, 0.0], [0.0, 0.0, 0.0, -2.0]],
+    'MedianGrad_global': [[0.0, 0.0, 1.5, 0.0], [0.0, 0.0, 0.0, 0.0]],
+    'MaximumGradGrad': ([[0.0, 0.0, 0.0], [0.0, 0.0, 0.0]], [0.0, 0.0, 0.0], [[1000.0, 10.0, 100.0], [1000.0, -10.0, 100000.0]]),
+    'MaximumGradGrad_x_only': ([[0.0, 0.0, 0.0], [0.0, 0.0, 0.0]], [0.0, 0.0, 0.0], [[1000.0, 10.0, 100.0], [1000.0, -10.0, 100000.0]]),
+    'MinimumGradGrad': ([[0.0, 0.0, 0.0], [0.0, 0.0, 0.0]], [0.0, 0.0, 0.0], [[1.0, 10.0, 100000.0], [-1.0, 10000.0, -100.0]]),
 }
 
 
@@ -33,7 +39,9 @@ def test_mindspore_values(case):
     primitive = getattr(G, name)(**keywords)
     arguments = [Tensor(item) if isinstance(item, np.ndarray) else item for item in inputs]
     for out in (primitive(*arguments), ms.jit(lambda *tensors: primitive(*tensors))(*arguments)):
-        check_value(out, (MINDSPORE_VALUES[case], "Float32"))
+        recorded = MINDSPORE_VALUES[case]
+        for item, value in zip(out, recorded) if isinstance(recorded, tuple) else [(out, recorded)]:
+            check_value(item, (value, "Float32"))
 
 
 # away from every hinge's kink (MultiMarginLoss's first row of X_ROWS sits on one)
@@ -51,6 +59,10 @@ DERIVATIVES = {case: _row(*row[:4], *row[4:]) for case, row in {
         x, Tensor(LABELS))[0], "dxcc", X_SMOOTH, None, (LABELS, IS_TARGET)),
     "MultilabelMarginLossGrad_none": ("MultilabelMarginLossGrad", lambda x: ops.MultilabelMarginLoss("none")(
         x, Tensor(LABELS))[0], "dxcc", X_SMOOTH, {"reduction": "none"}, (LABELS, IS_TARGET)),
+    "MedianGrad": ("MedianGrad", lambda x: ops.median(x, 1)[0], "dxyc", X_MEDIAN.astype(np.float64), {"axis": 1},
+                   (MEDIAN_ROWS[1],)),
+    "MedianGrad_global": ("MedianGrad", lambda x: ops.median(x.reshape(-1), 0)[0], "dxyc",
+                          X_MEDIAN.astype(np.float64), {"global_median": True}, (MEDIAN_ALL[1],)),
 }.items()}
 
 
@@ -59,3 +71,16 @@ DERIVATIVES = {case: _row(*row[:4], *row[4:]) for case, row in {
 def test_derivatives(check, case):
     # the forward's vjp by central differences in float64, then the primitive's own gradient
     check(DERIVATIVES[case])
+
+
+@pytest.mark.parametrize("name, forward", [("MaximumGradGrad", ops.maximum), ("MinimumGradGrad", ops.minimum)])
+def test_grad_grad_is_the_forwards_directional_derivative(name, forward, step=1e-6):
+    # away from ties: the third output is forward's derivative along (grad_y1, grad_y2), by central differences
+    x1, x2 = X_PAIR[0].astype(np.float64), X_PAIR[1].astype(np.float64) + 0.25
+    t1, t2 = (tangent.astype(np.float64) for tangent in TANGENTS)
+    out = getattr(G, name)()(Tensor(x1), Tensor(x2), Tensor(t1), Tensor(t2))
+    ahead = forward(Tensor(x1 + step * t1), Tensor(x2 + step * t2)).asnumpy()
+    behind = forward(Tensor(x1 - step * t1), Tensor(x2 - step * t2)).asnumpy()
+    np.testing.assert_allclose(out[2].asnumpy(), (ahead - behind) / (2 * step), rtol=1e-6)
+    np.testing.assert_array_equal(out[0].asnumpy(), np.zeros_like(x1))
+    np.testing.assert_array_equal(out[1].asnumpy(), np.zeros_like(x2))

@@ -39,7 +39,7 @@ from ..mint.nn.functional import adaptive_avg_pool3d
 from .nn_array_primitives import _pad_values
 from .composite import GradOperation
 from .eager import run
-from .functional_tail import hardtanh
+from .functional_tail import hardtanh, median
 from .gen_primitive_table import swiglu
 from .primitive_table import functional_primitive
 
@@ -191,6 +191,25 @@ def _pad_as(mode: str) -> Callable:
 def _multilabel_margin_loss(x: Tensor, target: Tensor, reduction: str) -> Tensor:
     """``MultilabelMarginLoss``'s loss (its first output)."""
     return margin_losses.multilabel_margin_loss(x, target, reduction)[0]
+
+
+def _median(x: Tensor, global_median: bool, axis: int, keep_dims: bool) -> Tensor:
+    """``Median``'s values: of all of ``x`` when ``global_median``, else along ``axis``."""
+    if global_median:
+        return median(x.reshape(-1), 0)[0]
+    return median(x, axis, keep_dims)[0]
+
+
+def _binary_grad_grad(comparison: str) -> Callable:
+    """``{Maximum,Minimum}GradGrad``: the adjoint of the forward's vjp (``MaximumGrad``...), which is linear in the
+    output's gradient: zero for both inputs, and ``grad_y1`` where ``x1`` is the chosen one (``comparison`` holds,
+    ties included: MindSpore 2.10 CPU's), else ``grad_y2``. Like MindSpore's kernel, it reads neither flag."""
+
+    def function(x1: Tensor, x2: Tensor, grad_y1: Tensor, grad_y2: Tensor, grad_x: bool = True,
+                 grad_y: bool = True) -> tuple:
+        return F.zeros_like(x1), F.zeros_like(x2), run("where", run(comparison, x1, x2), grad_y1, grad_y2)
+
+    return function
 
 
 _ELU_FROM_INPUT = _input_gradient(nnf.elu, "dxx")
@@ -932,6 +951,10 @@ _TABLE: dict[str, tuple] = {
         ("p", 1, "p"), ("margin", 1.0, "margin"), ("reduction", "mean", "reduction"))),
     "MultilabelMarginLossGrad": (_input_gradient(_multilabel_margin_loss, "dxxy"),
                                  (("reduction", "mean", "reduction"),)),
+    "MedianGrad": (_input_gradient(_median, "dxyy"), (
+        ("global_median", False, "global_median"), ("axis", 0, "axis"), ("keep_dims", False, "keep_dims"))),
+    "MaximumGradGrad": (_binary_grad_grad("greater_equal"), (("grad_x", True, "grad_x"), ("grad_y", True, "grad_y"))),
+    "MinimumGradGrad": (_binary_grad_grad("less_equal"), ()),
 }
 
 # The rows MindSpore 2.10 also generates in mindspore.ops.auto_generate.gen_ops_prim.
