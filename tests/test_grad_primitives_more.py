@@ -1,5 +1,6 @@
 """MindSpore's gradient primitives of ``ops.operations._grad_ops`` added by the grad3 family (PdistGrad,
-MultiMarginLossGrad, MultilabelMarginLossGrad, MedianGrad, {Maximum,Minimum}GradGrad): MindSpore 2.10's values (recorded by
+MultiMarginLossGrad, MultilabelMarginLossGrad, MedianGrad, {Maximum,Minimum}GradGrad,
+CholeskyGrad): MindSpore 2.10's values (recorded by
 ``tools/observe_mindspore_grad_primitives_more.py`` from the real MindSpore, CPU, in a separate virtualenv), eagerly
 and compiled; each one against central differences of its forward op in float64; and its own gradient against
 finite differences."""
@@ -84,3 +85,26 @@ def test_grad_grad_is_the_forwards_directional_derivative(name, forward, step=1e
     np.testing.assert_allclose(out[2].asnumpy(), (ahead - behind) / (2 * step), rtol=1e-6)
     np.testing.assert_array_equal(out[0].asnumpy(), np.zeros_like(x1))
     np.testing.assert_array_equal(out[1].asnumpy(), np.zeros_like(x2))
+
+
+SPD = np.array([[[4.0, 2.0, 0.5], [2.0, 10.0, -1.0], [0.5, -1.0, 3.0]], [[2.0, 0.3, 0.1], [0.3, 1.5, 0.2],
+                                                                        [0.1, 0.2, 5.0]]])
+
+
+@pytest.mark.parametrize("compiled", [False, True])
+def test_cholesky_grad_is_the_derivative_along_symmetric_moves(compiled, step=1e-6):
+    # MindSpore 2.10 CPU has no CholeskyGrad kernel ("Unsupported op [CholeskyGrad] on CPU"): checked against
+    # central differences of ops.Cholesky along each symmetric move E_ij + E_ji of the input; symmetric itself
+    lower = np.linalg.cholesky(SPD)
+    dout = np.tril(np.cos(np.arange(18.0)).reshape(2, 3, 3))
+    primitive = G.CholeskyGrad()
+    run = ms.jit(lambda x, grad: primitive(x, grad)) if compiled else primitive
+    out = run(Tensor(lower), Tensor(dout)).asnumpy()
+    np.testing.assert_allclose(out, np.swapaxes(out, -1, -2), rtol=1e-12)
+    for i, j in np.ndindex(3, 3):
+        move = np.zeros((3, 3))
+        move[i, j] = move[j, i] = 1.0
+        ahead = ops.Cholesky()(Tensor(SPD + step * move)).asnumpy()
+        behind = ops.Cholesky()(Tensor(SPD - step * move)).asnumpy()
+        expected = np.sum(dout * (ahead - behind), axis=(-1, -2)) / (2 * step)
+        np.testing.assert_allclose(np.sum(out * move, axis=(-1, -2)), expected, rtol=1e-6, atol=1e-9)

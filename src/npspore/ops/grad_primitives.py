@@ -23,6 +23,7 @@ from . import array_extra as arr
 from . import array_functional as A
 from . import functional as F
 from . import linalg_functional as L
+from . import cholesky_ops
 from . import losses
 from . import margin_losses
 from . import math_functional as M
@@ -212,11 +213,20 @@ def _binary_grad_grad(comparison: str) -> Callable:
     return function
 
 
+def _cholesky_grad(x: Tensor, grad: Tensor) -> Tensor:
+    """The gradient of the symmetric input ``x @ x^T`` of ``Cholesky`` (whose lower output is ``x``), given the
+    output's gradient ``grad``: the vjp of :func:`cholesky_ops.cholesky`, which reads the lower triangle,
+    symmetrized (as MindSpore's kernel: the same derivative along every symmetric move of the input)."""
+    lower_read = _CHOLESKY(x @ cholesky_ops._mT(x), grad)
+    return (lower_read + cholesky_ops._mT(lower_read)) / 2
+
+
 _ELU_FROM_INPUT = _input_gradient(nnf.elu, "dxx")
 _BIAS_ADD = _input_gradient(A.bias_add, "xxd", all_inputs=True)
 _STRIDED_SLICE = _input_gradient(A.strided_slice, "xxxxd")
 _TRACE = _input_gradient(L.trace, "xd")
 _REPEAT_INTERLEAVE = _input_gradient(arr.repeat_interleave, "xxxd")
+_CHOLESKY = _input_gradient(cholesky_ops.cholesky, "xd")
 
 
 def _bias_add_grad(dout: Tensor, data_format: str = "NCHW") -> Tensor:
@@ -955,6 +965,7 @@ _TABLE: dict[str, tuple] = {
         ("global_median", False, "global_median"), ("axis", 0, "axis"), ("keep_dims", False, "keep_dims"))),
     "MaximumGradGrad": (_binary_grad_grad("greater_equal"), (("grad_x", True, "grad_x"), ("grad_y", True, "grad_y"))),
     "MinimumGradGrad": (_binary_grad_grad("less_equal"), ()),
+    "CholeskyGrad": (_cholesky_grad, ()),
 }
 
 # The rows MindSpore 2.10 also generates in mindspore.ops.auto_generate.gen_ops_prim.
