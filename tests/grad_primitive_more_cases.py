@@ -19,6 +19,13 @@ MEDIAN_ALL = (np.array(2.0, np.float32), np.array(0, np.int64))                 
 X_PAIR = (np.array([[1.0, 2.0, 3.0], [0.5, 2.5, -1.0]], np.float32), np.array([2.0, 2.0, 1.0], np.float32))
 TANGENTS = (np.array([[1.0, 10.0, 100.0], [-1.0, -10.0, -100.0]], np.float32),
             np.array([1000.0, 10000.0, 100000.0], np.float32))
+X_NORM = np.sin(np.arange(24, dtype=np.float32)).reshape(2, 2, 2, 3)
+DY_NORM = np.cos(np.arange(24, dtype=np.float32)).reshape(2, 2, 2, 3)
+NORM_GAMMA = np.array([0.5, 2.0, 1.0, 1.5], np.float32).reshape(2, 2, 1, 1)       # per sample and channel
+RUNNING_MEAN = np.array([0.1, -0.2, 0.0, 0.3], np.float32).reshape(2, 2, 1, 1)
+RUNNING_VARIANCE = np.array([1.0, 0.5, 2.0, 0.8], np.float32).reshape(2, 2, 1, 1)
+SAVED_MEAN = X_NORM.mean((2, 3), keepdims=True)
+SAVED_INVERSE_STD = 1 / np.sqrt(X_NORM.var((2, 3), keepdims=True) + 1e-5)      # InstanceNormV2's save_variance
 
 # case -> (primitive, constructor keywords, input arrays), as the observing tool calls it
 CASES = {
@@ -35,4 +42,9 @@ CASES = {
     "MaximumGradGrad": ("MaximumGradGrad", {}, X_PAIR + TANGENTS),
     "MaximumGradGrad_x_only": ("MaximumGradGrad", {"grad_y": False}, X_PAIR + TANGENTS),
     "MinimumGradGrad": ("MinimumGradGrad", {}, X_PAIR + TANGENTS),
+    "InstanceNormV2Grad": ("InstanceNormV2Grad", {}, (DY_NORM, X_NORM, NORM_GAMMA, RUNNING_MEAN, RUNNING_VARIANCE,
+                                                     SAVED_MEAN, SAVED_INVERSE_STD)),
+    "InstanceNormV2Grad_inference": ("InstanceNormV2Grad", {"is_training": False, "epsilon": 1e-3},
+                                     (DY_NORM, X_NORM, NORM_GAMMA, RUNNING_MEAN, RUNNING_VARIANCE, SAVED_MEAN,
+                                      SAVED_INVERSE_STD)),
 }

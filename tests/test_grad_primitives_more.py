@@ -1,6 +1,6 @@
 """MindSpore's gradient primitives of ``ops.operations._grad_ops`` added by the grad3 family (PdistGrad,
 MultiMarginLossGrad, MultilabelMarginLossGrad, MedianGrad, {Maximum,Minimum}GradGrad,
-CholeskyGrad): MindSpore 2.10's values (recorded by
+CholeskyGrad, InstanceNormV2Grad): MindSpore 2.10's values (recorded by
 ``tools/observe_mindspore_grad_primitives_more.py`` from the real MindSpore, CPU, in a separate virtualenv), eagerly
 and compiled; each one against central differences of its forward op in float64; and its own gradient against
 finite differences."""
@@ -11,7 +11,8 @@ import npspore as ms
 from npspore import Tensor, ops
 from npspore.ops.operations import _grad_ops as G
 from grad_primitive_more_cases import (CASES, CLASS_WEIGHT, CLASSES, IS_TARGET, LABELS, MEDIAN_ALL, MEDIAN_ROWS,
-                                       TANGENTS, X_MEDIAN, X_PAIR, X_ROWS)
+                                       TANGENTS, X_MEDIAN, X_PAIR, X_ROWS, X_NORM, NORM_GAMMA,
+                                       RUNNING_MEAN, RUNNING_VARIANCE, SAVED_MEAN, SAVED_INVERSE_STD)
 from recorded_values import check_value
 from test_grad_primitives import _row, check_derivative, check_own_gradient
 
@@ -31,6 +32,8 @@ MINDSPORE_VALUES = {
     'MaximumGradGrad': ([[0.0, 0.0, 0.0], [0.0, 0.0, 0.0]], [0.0, 0.0, 0.0], [[1000.0, 10.0, 100.0], [1000.0, -10.0, 100000.0]]),
     'MaximumGradGrad_x_only': ([[0.0, 0.0, 0.0], [0.0, 0.0, 0.0]], [0.0, 0.0, 0.0], [[1000.0, 10.0, 100.0], [1000.0, -10.0, 100000.0]]),
     'MinimumGradGrad': ([[0.0, 0.0, 0.0], [0.0, 0.0, 0.0]], [0.0, 0.0, 0.0], [[1.0, 10.0, 100000.0], [-1.0, 10000.0, -100.0]]),
+    'InstanceNormV2Grad': ([[[[0.7309352159500122, 0.3758605122566223, -0.29836899042129517], [-0.6718698143959045, -0.4012470245361328, 0.2646900713443756]], [[2.8766772747039795, 2.1366841793060303, -0.48443928360939026], [-2.5768442153930664, -2.216783285140991, 0.2647053003311157]]], [[[1.280619502067566, 1.317062497138977, 0.16822950541973114], [-1.1096477508544922, -1.341694951057434, -0.31456878781318665]], [[1.4698760509490967, 2.1689634323120117, 0.8827228546142578], [-1.2062816619873047, -2.17742919921875, -1.1378512382507324]]]], [[[[0.23331919312477112]], [[0.23773464560508728]]], [[[0.1664348989725113]], [[0.040072690695524216]]]], [[[[-0.23581847548484802]], [[-0.17720356583595276]]], [[[-0.10447275638580322]], [[-0.023419737815856934]]]]),
+    'InstanceNormV2Grad_inference': ([[[[0.49975019693374634, 0.2700161635875702, -0.20796945691108704], [-0.49474895000457764, -0.3266585171222687, 0.1417602300643921]], [[2.713059902191162, 2.1302285194396973, -0.4111253321170807], [-2.5744924545288086, -2.370882987976074, 0.01250526588410139]]], [[[0.5965457558631897, 0.6415014863014221, 0.09666366130113602], [-0.5370462536811829, -0.6769983172416687, -0.19452126324176788]], [[1.1066933870315552, 1.6570727825164795, 0.6839470863342285], [-0.9179962873458862, -1.6759382486343384, -0.8930302262306213]]]], [[[[0.1826988309621811]], [[0.17543913424015045]]], [[[0.07789087295532227]], [[0.03727630153298378]]]], [[[[-0.23581847548484802]], [[-0.17720356583595276]]], [[[-0.10447275638580322]], [[-0.023419737815856934]]]]),
 }
 
 
@@ -48,6 +51,20 @@ def test_mindspore_values(case):
 # away from every hinge's kink (MultiMarginLoss's first row of X_ROWS sits on one)
 X_SMOOTH = X_ROWS.astype(np.float64) + np.arange(9).reshape(3, 3) * 0.013
 
+NORM_STATISTICS = (NORM_GAMMA, RUNNING_MEAN, RUNNING_VARIANCE, SAVED_MEAN, SAVED_INVERSE_STD)
+
+
+def _instance_normalized(is_training, epsilon):
+    """``x`` (NCHW) normalized over H and W by its own statistics (else the running ones), times NORM_GAMMA, in NumPy."""
+    def forward(x):
+        x = x.asnumpy()
+        mean = x.mean((2, 3), keepdims=True) if is_training else RUNNING_MEAN
+        variance = x.var((2, 3), keepdims=True) if is_training else RUNNING_VARIANCE
+        return Tensor((x - mean) / np.sqrt(variance + epsilon) * NORM_GAMMA)
+
+    return forward
+
+
 DERIVATIVES = {case: _row(*row[:4], *row[4:]) for case, row in {
     "PdistGrad": ("PdistGrad", lambda x: ops.Pdist()(x), "dxy", X_SMOOTH),
     "PdistGrad_p3": ("PdistGrad", lambda x: ops.Pdist(3.0)(x), "dxy", X_SMOOTH, {"p": 3.0}),
@@ -64,6 +81,11 @@ DERIVATIVES = {case: _row(*row[:4], *row[4:]) for case, row in {
                    (MEDIAN_ROWS[1],)),
     "MedianGrad_global": ("MedianGrad", lambda x: ops.median(x.reshape(-1), 0)[0], "dxyc",
                           X_MEDIAN.astype(np.float64), {"global_median": True}, (MEDIAN_ALL[1],)),
+    "InstanceNormV2Grad": ("InstanceNormV2Grad", _instance_normalized(True, 1e-5), "dxccccc", X_NORM.astype(np.float64),
+                           None, NORM_STATISTICS, 0),
+    "InstanceNormV2Grad_inference": ("InstanceNormV2Grad", _instance_normalized(False, 1e-3), "dxccccc",
+                                     X_NORM.astype(np.float64), {"is_training": False, "epsilon": 1e-3},
+                                     NORM_STATISTICS, 0),
 }.items()}
 
 

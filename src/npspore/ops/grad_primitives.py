@@ -590,6 +590,30 @@ def _instance_norm(x: Tensor, gamma: Tensor, beta: Tensor, epsilon: float) -> Te
 _INSTANCE_NORM = _input_gradient(_instance_norm, "xxxd", all_inputs=True)
 
 
+def _instance_norm_v2(x: Tensor, gamma: Tensor, beta: Tensor, mean: Tensor, variance: Tensor, is_training: bool,
+                      epsilon: float) -> Tensor:
+    """``InstanceNormV2``'s output: ``x`` (NCHW or NC1HWC0) normalized over dims 2 and 3 by each sample's own
+    statistics when ``is_training``, else by ``mean``/``variance``, then scaled by ``gamma`` and shifted by ``beta``
+    (each of ``x``'s rank, one value per sample and channel)."""
+    if is_training:
+        mean = x.mean((2, 3), keep_dims=True)
+        variance = ((x - mean) ** 2).mean((2, 3), keep_dims=True)
+    return (x - mean) / F.sqrt(variance + epsilon) * gamma + beta
+
+
+_INSTANCE_NORM_V2 = _input_gradient(_instance_norm_v2, "xxxxxd", all_inputs=True)
+
+
+def _instance_norm_v2_grad(dy: Tensor, x: Tensor, gamma: Tensor, mean: Tensor, variance: Tensor,
+                           save_mean: Tensor, save_variance: Tensor, is_training: bool = True,
+                           epsilon: float = 1e-5) -> tuple:
+    """``(dx, dgamma, dbeta)`` of :func:`_instance_norm_v2`; the forward's saved statistics are recomputed from
+    ``x``."""
+    gradients = _INSTANCE_NORM_V2(x, gamma, F.zeros_like(gamma), mean, variance, dy, is_training=is_training,
+                                  epsilon=epsilon)
+    return gradients[0], gradients[1], gradients[2]
+
+
 def _instance_norm_grad(dy: Tensor, x: Tensor, gamma: Tensor, save_mean: Tensor, save_variance: Tensor,
                         epsilon: float = 0.0, momentum: float = 0.1) -> tuple:
     """``(dx, dgamma, dbeta)`` of ``instance_norm(x, gamma, beta, epsilon)``: each sample's channel normalized by its
@@ -966,6 +990,8 @@ _TABLE: dict[str, tuple] = {
     "MaximumGradGrad": (_binary_grad_grad("greater_equal"), (("grad_x", True, "grad_x"), ("grad_y", True, "grad_y"))),
     "MinimumGradGrad": (_binary_grad_grad("less_equal"), ()),
     "CholeskyGrad": (_cholesky_grad, ()),
+    "InstanceNormV2Grad": (_instance_norm_v2_grad, (("is_training", True, "is_training"),
+                                                    ("epsilon", 1e-5, "epsilon"))),
 }
 
 # The rows MindSpore 2.10 also generates in mindspore.ops.auto_generate.gen_ops_prim.
