@@ -55,7 +55,8 @@ NORM_STATISTICS = (NORM_GAMMA, RUNNING_MEAN, RUNNING_VARIANCE, SAVED_MEAN, SAVED
 
 
 def _instance_normalized(is_training, epsilon):
-    """``x`` (NCHW) normalized over H and W by its own statistics (else the running ones), times NORM_GAMMA, in NumPy."""
+    """``x`` (NCHW) normalized over H and W by its own statistics (else the running ones), times NORM_GAMMA
+    (NumPy)."""
     def forward(x):
         x = x.asnumpy()
         mean = x.mean((2, 3), keepdims=True) if is_training else RUNNING_MEAN
@@ -130,3 +131,10 @@ def test_cholesky_grad_is_the_derivative_along_symmetric_moves(compiled, step=1e
         behind = ops.Cholesky()(Tensor(SPD - step * move)).asnumpy()
         expected = np.sum(dout * (ahead - behind), axis=(-1, -2)) / (2 * step)
         np.testing.assert_allclose(np.sum(out * move, axis=(-1, -2)), expected, rtol=1e-6, atol=1e-9)
+
+
+@pytest.mark.parametrize("name", ["MaximumGradGrad", "CholeskyGrad"])
+def test_generated_ones_are_in_gen_ops_prim(name):
+    # MindSpore 2.10 defines these two in ops.auto_generate.gen_ops_prim (and _grad_ops imports them from there)
+    from npspore.ops.auto_generate import gen_ops_prim
+    assert getattr(gen_ops_prim, name) is getattr(G, name)

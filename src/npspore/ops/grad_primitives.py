@@ -1010,7 +1010,9 @@ GENERATED = ("SigmoidGrad", "TanhGrad", "SqrtGrad", "RsqrtGrad", "ReciprocalGrad
              "GridSampler2DGrad", "RmsNormGrad",
              # grad2's family
              "AdaptiveAvgPool3DGradExt", "ReplicationPad1DGrad", "ReplicationPad2DGrad", "ReplicationPad3DGrad",
-             "UpsampleNearest3DGrad", "UpsampleTrilinear3DGrad")
+             "UpsampleNearest3DGrad", "UpsampleTrilinear3DGrad",
+             # grad3's family
+             "MaximumGradGrad", "CholeskyGrad")
 
 __all__ = sorted(_TABLE)
 globals().update({name: functional_primitive(name, function, attributes)
