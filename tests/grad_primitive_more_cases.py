@@ -26,6 +26,13 @@ RUNNING_MEAN = np.array([0.1, -0.2, 0.0, 0.3], np.float32).reshape(2, 2, 1, 1)
 RUNNING_VARIANCE = np.array([1.0, 0.5, 2.0, 0.8], np.float32).reshape(2, 2, 1, 1)
 SAVED_MEAN = X_NORM.mean((2, 3), keepdims=True)
 SAVED_INVERSE_STD = 1 / np.sqrt(X_NORM.var((2, 3), keepdims=True) + 1e-5)      # InstanceNormV2's save_variance
+X_LAYER = np.sin(np.arange(12, dtype=np.float32)).reshape(2, 6)
+DY_LAYER = np.cos(np.arange(12, dtype=np.float32)).reshape(2, 6)
+LAYER_GAMMA = np.linspace(0.5, 2.0, 6).astype(np.float32)
+LAYER_MEAN = X_LAYER.mean(1, keepdims=True)
+LAYER_VARIANCE = X_LAYER.var(1, keepdims=True)        # without epsilon, as LayerNorm's output
+LAYER_MOVES = (np.cos(np.arange(12, dtype=np.float32) * 0.7).reshape(2, 6), np.linspace(-1, 1, 6).astype(np.float32),
+               np.linspace(2, 1, 6).astype(np.float32))       # the gradients of LayerNormGrad's three outputs
 
 # case -> (primitive, constructor keywords, input arrays), as the observing tool calls it
 CASES = {
@@ -42,6 +49,8 @@ CASES = {
     "MaximumGradGrad": ("MaximumGradGrad", {}, X_PAIR + TANGENTS),
     "MaximumGradGrad_x_only": ("MaximumGradGrad", {"grad_y": False}, X_PAIR + TANGENTS),
     "MinimumGradGrad": ("MinimumGradGrad", {}, X_PAIR + TANGENTS),
+    "LayerNormGradGrad": ("LayerNormGradGrad", {}, (X_LAYER, DY_LAYER, LAYER_VARIANCE, LAYER_MEAN, LAYER_GAMMA)
+                          + LAYER_MOVES),
     "InstanceNormV2Grad": ("InstanceNormV2Grad", {}, (DY_NORM, X_NORM, NORM_GAMMA, RUNNING_MEAN, RUNNING_VARIANCE,
                                                      SAVED_MEAN, SAVED_INVERSE_STD)),
     "InstanceNormV2Grad_inference": ("InstanceNormV2Grad", {"is_training": False, "epsilon": 1e-3},

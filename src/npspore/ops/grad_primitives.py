@@ -285,6 +285,26 @@ def _layer_norm_grad(x: Tensor, dy: Tensor, variance: Tensor, mean: Tensor, gamm
                        begin_params_axis=begin_params_axis)
 
 
+def _layer_norm_gradients(x: Tensor, dy: Tensor, variance: Tensor, mean: Tensor, gamma: Tensor,
+                          begin_norm_axis: int, begin_params_axis: int) -> tuple:
+    """``LayerNormGrad``'s outputs, as a function of its inputs to differentiate (its own name: the compiled
+    program of a gradient already holds one named after ``_layer_norm_grad``)."""
+    return _LAYER_NORM(x, gamma, F.zeros_like(gamma), dy, begin_norm_axis=begin_norm_axis,
+                       begin_params_axis=begin_params_axis)
+
+
+_LAYER_NORM_SECOND = GradOperation(get_all=True, sens_param=True)(_layer_norm_gradients)
+
+
+def _layer_norm_grad_grad(x: Tensor, dy: Tensor, variance: Tensor, mean: Tensor, gamma: Tensor, d_dx: Tensor,
+                          d_dg: Tensor, d_db: Tensor, begin_norm_axis: int = 1, begin_params_axis: int = 1) -> tuple:
+    """``(sopd_x, sopd_dy, sopd_gamma)``: the vjp of ``LayerNormGrad`` with the gradients ``(d_dx, d_dg, d_db)`` of
+    its outputs."""
+    gradients = _LAYER_NORM_SECOND(x, dy, variance, mean, gamma, begin_norm_axis, begin_params_axis,
+                                   (d_dx, d_dg, d_db))
+    return gradients[0], gradients[1], gradients[4]
+
+
 def _batch_norm(x: Tensor, scale: Tensor, bias: Tensor, mean: Tensor, variance: Tensor, is_training: bool,
                 epsilon: float, data_format: str) -> Tensor:
     """``BatchNorm``'s output, normalized by the batch's statistics of ``x`` when ``is_training`` (without the
@@ -990,6 +1010,8 @@ _TABLE: dict[str, tuple] = {
     "MaximumGradGrad": (_binary_grad_grad("greater_equal"), (("grad_x", True, "grad_x"), ("grad_y", True, "grad_y"))),
     "MinimumGradGrad": (_binary_grad_grad("less_equal"), ()),
     "CholeskyGrad": (_cholesky_grad, ()),
+    "LayerNormGradGrad": (_layer_norm_grad_grad, (("begin_norm_axis", 1, "begin_norm_axis"),
+                                                  ("begin_params_axis", 1, "begin_params_axis"))),
     "InstanceNormV2Grad": (_instance_norm_v2_grad, (("is_training", True, "is_training"),
                                                     ("epsilon", 1e-5, "epsilon"))),
 }
@@ -1012,7 +1034,7 @@ GENERATED = ("SigmoidGrad", "TanhGrad", "SqrtGrad", "RsqrtGrad", "ReciprocalGrad
              "AdaptiveAvgPool3DGradExt", "ReplicationPad1DGrad", "ReplicationPad2DGrad", "ReplicationPad3DGrad",
              "UpsampleNearest3DGrad", "UpsampleTrilinear3DGrad",
              # grad3's family
-             "MaximumGradGrad", "CholeskyGrad")
+             "MaximumGradGrad", "CholeskyGrad", "LayerNormGradGrad")
 
 __all__ = sorted(_TABLE)
 globals().update({name: functional_primitive(name, function, attributes)
