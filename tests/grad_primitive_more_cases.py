@@ -33,6 +33,10 @@ LAYER_MEAN = X_LAYER.mean(1, keepdims=True)
 LAYER_VARIANCE = X_LAYER.var(1, keepdims=True)        # without epsilon, as LayerNorm's output
 LAYER_MOVES = (np.cos(np.arange(12, dtype=np.float32) * 0.7).reshape(2, 6), np.linspace(-1, 1, 6).astype(np.float32),
                np.linspace(2, 1, 6).astype(np.float32))       # the gradients of LayerNormGrad's three outputs
+BATCH_SCALE = np.array([0.5, 2.0], np.float32)
+BATCH_MOVES = (np.cos(np.arange(24, dtype=np.float32) * 0.7).reshape(2, 2, 2, 3), np.array([-1.0, 0.5], np.float32),
+               np.array([2.0, 1.0], np.float32))        # the gradients of BatchNormGrad's three outputs
+BATCH_STATISTICS = (X_NORM.mean((0, 2, 3)), X_NORM.var((0, 2, 3)))
 
 # case -> (primitive, constructor keywords, input arrays), as the observing tool calls it
 CASES = {
@@ -51,6 +55,10 @@ CASES = {
     "MinimumGradGrad": ("MinimumGradGrad", {}, X_PAIR + TANGENTS),
     "LayerNormGradGrad": ("LayerNormGradGrad", {}, (X_LAYER, DY_LAYER, LAYER_VARIANCE, LAYER_MEAN, LAYER_GAMMA)
                           + LAYER_MOVES),
+    "BatchNormGradGrad": ("BatchNormGradGrad", {"is_training": True}, (X_NORM, DY_NORM, BATCH_SCALE)
+                          + BATCH_STATISTICS + BATCH_MOVES),
+    "BatchNormGradGrad_inference": ("BatchNormGradGrad", {}, (X_NORM, DY_NORM, BATCH_SCALE, RUNNING_MEAN.ravel()[:2],
+                                                              RUNNING_VARIANCE.ravel()[:2]) + BATCH_MOVES),
     "InstanceNormV2Grad": ("InstanceNormV2Grad", {}, (DY_NORM, X_NORM, NORM_GAMMA, RUNNING_MEAN, RUNNING_VARIANCE,
                                                      SAVED_MEAN, SAVED_INVERSE_STD)),
     "InstanceNormV2Grad_inference": ("InstanceNormV2Grad", {"is_training": False, "epsilon": 1e-3},

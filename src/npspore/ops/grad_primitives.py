@@ -331,6 +331,25 @@ def _batch_norm_grad(dout: Tensor, x: Tensor, scale: Tensor, saved_mean: Tensor,
     return gradients[0], gradients[1], gradients[2]
 
 
+def _batch_norm_gradients(x: Tensor, dy: Tensor, scale: Tensor, saved_mean: Tensor, saved_variance: Tensor,
+                          is_training: bool, epsilon: float, data_format: str) -> tuple:
+    """``BatchNormGrad``'s outputs, as a function of its inputs to differentiate."""
+    return _batch_norm_grad(dy, x, scale, saved_mean, saved_variance, None, is_training, epsilon, data_format)
+
+
+_BATCH_NORM_SECOND = GradOperation(get_all=True, sens_param=True)(_batch_norm_gradients)
+
+
+def _batch_norm_grad_grad(x: Tensor, dy: Tensor, scale: Tensor, saved_mean: Tensor, saved_variance: Tensor,
+                          dout_dx: Tensor, dout_dscale: Tensor, dout_dbias: Tensor, is_training: bool = False,
+                          epsilon: float = 1e-5, data_format: str = "NCHW") -> tuple:
+    """``(dx, ddy, dscale)``: the vjp of ``BatchNormGrad`` with the gradients ``(dout_dx, dout_dscale, dout_dbias)``
+    of its outputs."""
+    gradients = _BATCH_NORM_SECOND(x, dy, scale, saved_mean, saved_variance, is_training, epsilon, data_format,
+                                   (dout_dx, dout_dscale, dout_dbias))
+    return gradients[0], gradients[1], gradients[2]
+
+
 def _max_pool(x: Tensor, kernel_size: Any, strides: Any, pad_mode: str, data_format: str) -> Tensor:
     return MaxPool(kernel_size, strides, pad_mode, data_format)(x)
 
@@ -1012,6 +1031,8 @@ _TABLE: dict[str, tuple] = {
     "CholeskyGrad": (_cholesky_grad, ()),
     "LayerNormGradGrad": (_layer_norm_grad_grad, (("begin_norm_axis", 1, "begin_norm_axis"),
                                                   ("begin_params_axis", 1, "begin_params_axis"))),
+    "BatchNormGradGrad": (_batch_norm_grad_grad, (("is_training", False, "is_training"), ("epsilon", 1e-5, "epsilon"),
+                                                  ("data_format", "NCHW", "data_format"))),
     "InstanceNormV2Grad": (_instance_norm_v2_grad, (("is_training", True, "is_training"),
                                                     ("epsilon", 1e-5, "epsilon"))),
 }
@@ -1034,7 +1055,7 @@ GENERATED = ("SigmoidGrad", "TanhGrad", "SqrtGrad", "RsqrtGrad", "ReciprocalGrad
              "AdaptiveAvgPool3DGradExt", "ReplicationPad1DGrad", "ReplicationPad2DGrad", "ReplicationPad3DGrad",
              "UpsampleNearest3DGrad", "UpsampleTrilinear3DGrad",
              # grad3's family
-             "MaximumGradGrad", "CholeskyGrad", "LayerNormGradGrad")
+             "MaximumGradGrad", "CholeskyGrad", "LayerNormGradGrad", "BatchNormGradGrad")
 
 __all__ = sorted(_TABLE)
 globals().update({name: functional_primitive(name, function, attributes)
