@@ -15,14 +15,14 @@ import observe_mindspore_grad_primitives as observer   # its observing of one ca
 from grad_primitive_pool_cases import CASES  # noqa: E402 (on the tests path the observer puts first)
 
 
-def main():
-    """Print every case's result, each case run in its own process."""
+def main(cases=CASES, script=__file__):
+    """Print every case of ``cases`` (run by ``script``), each case run in its own process."""
     if len(sys.argv) > 1:
-        observer.CASES = CASES
+        observer.CASES = cases
         print(repr(observer._observe(sys.argv[1])))
         return
-    for case in CASES:
-        alone = subprocess.run([sys.executable, __file__, case], capture_output=True, text=True, check=True)
+    for case in cases:
+        alone = subprocess.run([sys.executable, script, case], capture_output=True, text=True, check=True)
         print(f"    {case!r}: {ast.literal_eval(alone.stdout.strip().splitlines()[-1])!r},")
 
 

@@ -23,7 +23,9 @@ from . import array_extra as arr
 from . import array_functional as A
 from . import functional as F
 from . import linalg_functional as L
+from . import cholesky_ops
 from . import losses
+from . import margin_losses
 from . import math_functional as M
 from . import nn_functional as nnf
 from .grid_sample import grid_sample
@@ -38,7 +40,7 @@ from ..mint.nn.functional import adaptive_avg_pool3d
 from .nn_array_primitives import _pad_values
 from .composite import GradOperation
 from .eager import run
-from .functional_tail import hardtanh
+from .functional_tail import hardtanh, median
 from .gen_primitive_table import swiglu
 from .primitive_table import functional_primitive
 
@@ -187,11 +189,44 @@ def _pad_as(mode: str) -> Callable:
     return pad
 
 
+def _multilabel_margin_loss(x: Tensor, target: Tensor, reduction: str) -> Tensor:
+    """``MultilabelMarginLoss``'s loss (its first output)."""
+    return margin_losses.multilabel_margin_loss(x, target, reduction)[0]
+
+
+def _median(x: Tensor, global_median: bool, axis: int, keep_dims: bool) -> Tensor:
+    """``Median``'s values: of all of ``x`` when ``global_median``, else along ``axis``."""
+    if global_median:
+        return median(x.reshape(-1), 0)[0]
+    return median(x, axis, keep_dims)[0]
+
+
+def _binary_grad_grad(comparison: str) -> Callable:
+    """``{Maximum,Minimum}GradGrad``: the adjoint of the forward's vjp (``MaximumGrad``...), which is linear in the
+    output's gradient: zero for both inputs, and ``grad_y1`` where ``x1`` is the chosen one (``comparison`` holds,
+    ties included: MindSpore 2.10 CPU's), else ``grad_y2``. Like MindSpore's kernel, it reads neither flag."""
+
+    def function(x1: Tensor, x2: Tensor, grad_y1: Tensor, grad_y2: Tensor, grad_x: bool = True,
+                 grad_y: bool = True) -> tuple:
+        return F.zeros_like(x1), F.zeros_like(x2), run("where", run(comparison, x1, x2), grad_y1, grad_y2)
+
+    return function
+
+
+def _cholesky_grad(x: Tensor, grad: Tensor) -> Tensor:
+    """The gradient of the symmetric input ``x @ x^T`` of ``Cholesky`` (whose lower output is ``x``), given the
+    output's gradient ``grad``: the vjp of :func:`cholesky_ops.cholesky`, which reads the lower triangle,
+    symmetrized (as MindSpore's kernel: the same derivative along every symmetric move of the input)."""
+    lower_read = _CHOLESKY(x @ cholesky_ops._mT(x), grad)
+    return (lower_read + cholesky_ops._mT(lower_read)) / 2
+
+
 _ELU_FROM_INPUT = _input_gradient(nnf.elu, "dxx")
 _BIAS_ADD = _input_gradient(A.bias_add, "xxd", all_inputs=True)
 _STRIDED_SLICE = _input_gradient(A.strided_slice, "xxxxd")
 _TRACE = _input_gradient(L.trace, "xd")
 _REPEAT_INTERLEAVE = _input_gradient(arr.repeat_interleave, "xxxd")
+_CHOLESKY = _input_gradient(cholesky_ops.cholesky, "xd")
 
 
 def _bias_add_grad(dout: Tensor, data_format: str = "NCHW") -> Tensor:
@@ -250,6 +285,26 @@ def _layer_norm_grad(x: Tensor, dy: Tensor, variance: Tensor, mean: Tensor, gamm
                        begin_params_axis=begin_params_axis)
 
 
+def _layer_norm_gradients(x: Tensor, dy: Tensor, variance: Tensor, mean: Tensor, gamma: Tensor,
+                          begin_norm_axis: int, begin_params_axis: int) -> tuple:
+    """``LayerNormGrad``'s outputs, as a function of its inputs to differentiate (its own name: the compiled
+    program of a gradient already holds one named after ``_layer_norm_grad``)."""
+    return _LAYER_NORM(x, gamma, F.zeros_like(gamma), dy, begin_norm_axis=begin_norm_axis,
+                       begin_params_axis=begin_params_axis)
+
+
+_LAYER_NORM_SECOND = GradOperation(get_all=True, sens_param=True)(_layer_norm_gradients)
+
+
+def _layer_norm_grad_grad(x: Tensor, dy: Tensor, variance: Tensor, mean: Tensor, gamma: Tensor, d_dx: Tensor,
+                          d_dg: Tensor, d_db: Tensor, begin_norm_axis: int = 1, begin_params_axis: int = 1) -> tuple:
+    """``(sopd_x, sopd_dy, sopd_gamma)``: the vjp of ``LayerNormGrad`` with the gradients ``(d_dx, d_dg, d_db)`` of
+    its outputs."""
+    gradients = _LAYER_NORM_SECOND(x, dy, variance, mean, gamma, begin_norm_axis, begin_params_axis,
+                                   (d_dx, d_dg, d_db))
+    return gradients[0], gradients[1], gradients[4]
+
+
 def _batch_norm(x: Tensor, scale: Tensor, bias: Tensor, mean: Tensor, variance: Tensor, is_training: bool,
                 epsilon: float, data_format: str) -> Tensor:
     """``BatchNorm``'s output, normalized by the batch's statistics of ``x`` when ``is_training`` (without the
@@ -273,6 +328,25 @@ def _batch_norm_grad(dout: Tensor, x: Tensor, scale: Tensor, saved_mean: Tensor,
     ``saved_mean`` and ``saved_variance`` held."""
     gradients = _BATCH_NORM(x, scale, F.zeros_like(scale), saved_mean, saved_variance, dout,
                             is_training=is_training, epsilon=epsilon, data_format=data_format)
+    return gradients[0], gradients[1], gradients[2]
+
+
+def _batch_norm_gradients(x: Tensor, dy: Tensor, scale: Tensor, saved_mean: Tensor, saved_variance: Tensor,
+                          is_training: bool, epsilon: float, data_format: str) -> tuple:
+    """``BatchNormGrad``'s outputs, as a function of its inputs to differentiate."""
+    return _batch_norm_grad(dy, x, scale, saved_mean, saved_variance, None, is_training, epsilon, data_format)
+
+
+_BATCH_NORM_SECOND = GradOperation(get_all=True, sens_param=True)(_batch_norm_gradients)
+
+
+def _batch_norm_grad_grad(x: Tensor, dy: Tensor, scale: Tensor, saved_mean: Tensor, saved_variance: Tensor,
+                          dout_dx: Tensor, dout_dscale: Tensor, dout_dbias: Tensor, is_training: bool = False,
+                          epsilon: float = 1e-5, data_format: str = "NCHW") -> tuple:
+    """``(dx, ddy, dscale)``: the vjp of ``BatchNormGrad`` with the gradients ``(dout_dx, dout_dscale, dout_dbias)``
+    of its outputs."""
+    gradients = _BATCH_NORM_SECOND(x, dy, scale, saved_mean, saved_variance, is_training, epsilon, data_format,
+                                   (dout_dx, dout_dscale, dout_dbias))
     return gradients[0], gradients[1], gradients[2]
 
 
@@ -553,6 +627,30 @@ def _instance_norm(x: Tensor, gamma: Tensor, beta: Tensor, epsilon: float) -> Te
 
 
 _INSTANCE_NORM = _input_gradient(_instance_norm, "xxxd", all_inputs=True)
+
+
+def _instance_norm_v2(x: Tensor, gamma: Tensor, beta: Tensor, mean: Tensor, variance: Tensor, is_training: bool,
+                      epsilon: float) -> Tensor:
+    """``InstanceNormV2``'s output: ``x`` (NCHW or NC1HWC0) normalized over dims 2 and 3 by each sample's own
+    statistics when ``is_training``, else by ``mean``/``variance``, then scaled by ``gamma`` and shifted by ``beta``
+    (each of ``x``'s rank, one value per sample and channel)."""
+    if is_training:
+        mean = x.mean((2, 3), keep_dims=True)
+        variance = ((x - mean) ** 2).mean((2, 3), keep_dims=True)
+    return (x - mean) / F.sqrt(variance + epsilon) * gamma + beta
+
+
+_INSTANCE_NORM_V2 = _input_gradient(_instance_norm_v2, "xxxxxd", all_inputs=True)
+
+
+def _instance_norm_v2_grad(dy: Tensor, x: Tensor, gamma: Tensor, mean: Tensor, variance: Tensor,
+                           save_mean: Tensor, save_variance: Tensor, is_training: bool = True,
+                           epsilon: float = 1e-5) -> tuple:
+    """``(dx, dgamma, dbeta)`` of :func:`_instance_norm_v2`; the forward's saved statistics are recomputed from
+    ``x``."""
+    gradients = _INSTANCE_NORM_V2(x, gamma, F.zeros_like(gamma), mean, variance, dy, is_training=is_training,
+                                  epsilon=epsilon)
+    return gradients[0], gradients[1], gradients[2]
 
 
 def _instance_norm_grad(dy: Tensor, x: Tensor, gamma: Tensor, save_mean: Tensor, save_variance: Tensor,
@@ -920,6 +1018,23 @@ _TABLE: dict[str, tuple] = {
     "ReplicationPad3DGrad": (_replication_pad_grad("ReplicationPad3DGrad"), ()),
     "UpsampleNearest3DGrad": (_upsample_3d_grad("nearest"), ()),
     "UpsampleTrilinear3DGrad": (_upsample_3d_grad("trilinear"), (("align_corners", False, "align_corners"),)),
+    # grad3's family
+    "PdistGrad": (_input_gradient(margin_losses.pdist, "dxy"), (("p", 2.0, "p"),)),
+    "MultiMarginLossGrad": (_input_gradient(margin_losses.multi_margin_loss, "dxxx"), (
+        ("p", 1, "p"), ("margin", 1.0, "margin"), ("reduction", "mean", "reduction"))),
+    "MultilabelMarginLossGrad": (_input_gradient(_multilabel_margin_loss, "dxxy"),
+                                 (("reduction", "mean", "reduction"),)),
+    "MedianGrad": (_input_gradient(_median, "dxyy"), (
+        ("global_median", False, "global_median"), ("axis", 0, "axis"), ("keep_dims", False, "keep_dims"))),
+    "MaximumGradGrad": (_binary_grad_grad("greater_equal"), (("grad_x", True, "grad_x"), ("grad_y", True, "grad_y"))),
+    "MinimumGradGrad": (_binary_grad_grad("less_equal"), ()),
+    "CholeskyGrad": (_cholesky_grad, ()),
+    "LayerNormGradGrad": (_layer_norm_grad_grad, (("begin_norm_axis", 1, "begin_norm_axis"),
+                                                  ("begin_params_axis", 1, "begin_params_axis"))),
+    "BatchNormGradGrad": (_batch_norm_grad_grad, (("is_training", False, "is_training"), ("epsilon", 1e-5, "epsilon"),
+                                                  ("data_format", "NCHW", "data_format"))),
+    "InstanceNormV2Grad": (_instance_norm_v2_grad, (("is_training", True, "is_training"),
+                                                    ("epsilon", 1e-5, "epsilon"))),
 }
 
 # The rows MindSpore 2.10 also generates in mindspore.ops.auto_generate.gen_ops_prim.
@@ -938,7 +1053,9 @@ GENERATED = ("SigmoidGrad", "TanhGrad", "SqrtGrad", "RsqrtGrad", "ReciprocalGrad
              "GridSampler2DGrad", "RmsNormGrad",
              # grad2's family
              "AdaptiveAvgPool3DGradExt", "ReplicationPad1DGrad", "ReplicationPad2DGrad", "ReplicationPad3DGrad",
-             "UpsampleNearest3DGrad", "UpsampleTrilinear3DGrad")
+             "UpsampleNearest3DGrad", "UpsampleTrilinear3DGrad",
+             # grad3's family
+             "MaximumGradGrad", "CholeskyGrad", "LayerNormGradGrad", "BatchNormGradGrad")
 
 __all__ = sorted(_TABLE)
 globals().update({name: functional_primitive(name, function, attributes)

@@ -56,7 +56,7 @@ def multi_margin_loss(x: Tensor, target: Tensor, weight: Tensor | None = None, p
     classes = x.shape[1]
     chosen = run("equal", run("expand_dims", target, axis=1), Tensor([list(range(classes))], mstype.int64))
     picked = run("sum", run("where", chosen, x, run("zeros_like", x)), axis=1, keepdims=True)
-    hinge = run("maximum", run("add", run("sub", x, picked), margin), 0)
+    hinge = run("relu", run("add", run("sub", x, picked), margin))   # MindSpore: no gradient at 0
     if p == 2:
         hinge = run("mul", hinge, hinge)
     hinge = run("where", chosen, run("zeros_like", hinge), hinge)
