@@ -20,36 +20,13 @@ from .._checkparam import check_value_type
 from ..common import dtype as mstype
 from ..common.tensor import Tensor
 from . import functional as F
+from .attention import _discarded, _from_bnsd, _to_bnsd
 from .primitives import Primitive
 
 __all__ = ["FlashAttentionScore"]
 
 _LAYOUTS = ("BSH", "BNSD", "SBH", "BSND")
 _NO_LIMIT = 2147483647
-
-
-def _to_bnsd(x: Tensor, layout: str, heads: int) -> Tensor:
-    """``x`` of ``layout`` as (B, N, S, D)."""
-    if layout == "BNSD":
-        return x
-    if layout == "BSND":
-        return F.transpose(x, (0, 2, 1, 3))
-    if layout == "SBH":
-        x = F.transpose(x, (1, 0, 2))
-    batch, seq, hidden = x.shape
-    return F.transpose(F.reshape(x, (batch, seq, heads, hidden // heads)), (0, 2, 1, 3))
-
-
-def _from_bnsd(x: Tensor, layout: str) -> Tensor:
-    """(B, N, S, D) back to ``layout``."""
-    if layout == "BNSD":
-        return x
-    bsnd = F.transpose(x, (0, 2, 1, 3))
-    if layout == "BSND":
-        return bsnd
-    batch, seq, heads, dim = bsnd.shape
-    bsh = F.reshape(bsnd, (batch, seq, heads * dim))
-    return F.transpose(bsh, (1, 0, 2)) if layout == "SBH" else bsh
 
 
 class FlashAttentionScore(Primitive):
@@ -92,23 +69,6 @@ class FlashAttentionScore(Primitive):
                             ("sparse_mode", sparse_mode)):
             self.add_prim_attr(name, value)
 
-    def _discarded(self, attn_mask, s1: int, s2: int):
-        """The (…, S1, S2) bool Tensor of the scores to discard, or None."""
-        rows = np.arange(s1).reshape(-1, 1)
-        columns = np.arange(s2).reshape(1, -1)
-        if self.sparse_mode == 2:
-            return Tensor(columns > rows)
-        if self.sparse_mode == 3:
-            return Tensor(columns > rows + (s2 - s1))
-        band = None
-        if self.sparse_mode == 4 or (self.sparse_mode == 0 and attn_mask is not None):
-            outside = (columns < rows - self.pre_tokens) | (columns > rows + self.next_tokens)
-            band = Tensor(outside) if outside.any() else None
-        if self.sparse_mode == 4 or attn_mask is None:
-            return band
-        masked = F.cast(attn_mask, mstype.bool_)
-        return masked if band is None else F.logical_or(masked, band)
-
     def __call__(self, query: Tensor, key: Tensor, value: Tensor, real_shift=None, drop_mask=None, padding_mask=None,
                  attn_mask=None, prefix=None, actual_seq_qlen=None, actual_seq_kvlen=None) -> tuple:
         for name, tensor in (("query", query), ("key", key), ("value", value)):
@@ -134,7 +94,8 @@ class FlashAttentionScore(Primitive):
             k = F.reshape(F.tile(F.expand_dims(k, 2), (1, 1, group, 1, 1)), (k.shape[0], heads) + tuple(k.shape[2:]))
             v = F.reshape(F.tile(F.expand_dims(v, 2), (1, 1, group, 1, 1)), (v.shape[0], heads) + tuple(v.shape[2:]))
         scores = F.matmul(q, F.transpose(k, (0, 1, 3, 2))) * self.scale_value          # (B, N1, S1, S2)
-        discarded = self._discarded(attn_mask, q.shape[2], k.shape[2])
+        discarded = _discarded(attn_mask, self.sparse_mode, self.pre_tokens, self.next_tokens, q.shape[2],
+                               k.shape[2])
         if discarded is not None:
             scores = F.where(discarded, float(np.finfo(np.float32).min), scores)
         top = F.reduce_max(scores, -1, keep_dims=True)
