@@ -86,7 +86,8 @@ def test_real_shift_compiled_and_gradient():
         return (out.astype(ms.float32) * Tensor(weights, ms.float32)).sum()
 
     eager = loss(Tensor(q))
-    np.testing.assert_allclose(ms.jit(loss)(Tensor(q)).asnumpy(), eager.asnumpy(), rtol=1e-6)
+    # float16 inputs computed in float32: the kernel's order of operations may move the last bit (NumPy 1.26)
+    np.testing.assert_allclose(ms.jit(loss)(Tensor(q)).asnumpy(), eager.asnumpy(), rtol=1e-5)
     reference = lambda x: (_reference(x, k.astype(np.float64), v.astype(np.float64), 0.5, _band(10 ** 9, S2 - S1),
                                       shift.astype(np.float64)) * weights).sum()  # noqa: E731
     np.testing.assert_allclose(eager.asnumpy(), reference(q.astype(np.float64)), atol=1e-2)

@@ -547,7 +547,9 @@ def test_experimental_optimizer_groups_hold_their_rate_as_a_parameter():
 ])
 def test_lr_schedulers_set_mindsporeS_rates(name, make, steps, metrics, expected):
     from npspore.experimental.optim import lr_scheduler
-    assert _run_scheduler(make(lr_scheduler, _adamw()), steps, metrics) == expected
+    rates = _run_scheduler(make(lr_scheduler, _adamw()), steps, metrics)
+    # float32 rates: NumPy 1.26 and 2.x may differ in the last bit, which can move the 7th decimal
+    np.testing.assert_allclose(rates, expected, rtol=1e-5, atol=1e-7)
 
 
 def test_lambda_lr_changes_the_rate_the_compiled_optimizer_reads():

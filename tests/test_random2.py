@@ -223,3 +223,19 @@ def test_compiling_a_call_raises_a_clear_error_not_a_folded_draw():
 
     with pytest.raises(NotSupportedError, match="in compiled code"):
         shifted(_tensor(np.ones(3)), SEED, OFFSET)
+
+
+@pytest.mark.parametrize("make, call", [
+    (lambda: P.RandomGamma(seed=3, seed2=4), lambda sample, x: sample(ms.Tensor(np.array([2], np.int32)), x)),
+    (lambda: P.Cauchy([2]), lambda sample, x: sample() + x),
+])
+def test_compiled_stateful_samplers_are_refused_not_folded(make, call):
+    """A stateful sampler folded into a kernel at compile time would repeat one draw on every call."""
+    sample = make()
+
+    @ms.jit
+    def draw(x):
+        return call(sample, x)
+
+    with pytest.raises(NotSupportedError, match="in compiled code"):
+        draw(_tensor(np.ones(2)))

@@ -22,6 +22,8 @@ import numpy as np
 from ..common import dtype as mstype
 from ..common.philox import _normal_cdf, _normal_quantile
 from ..common.tensor import Tensor, _np_dtype
+from ..compiler.errors import NotSupportedError, located
+from ..compiler.library import LIBRARY
 from .primitives import Primitive
 
 __all__ = ["RandomGamma", "Gamma", "Poisson", "RandomPoisson", "Cauchy", "NonDeterministicInts",
@@ -553,3 +555,14 @@ class MultinomialWithReplacement(Primitive):
         weights = _tensor(self.name, "x", x).asnumpy()
         return _out(_multinomial(self.name, weights, self.numsamples, self.replacement,
                                  _generator(self.name, seed, offset)), mstype.int64)
+
+
+def _refuse_compiled(primitive: Primitive, specializer: Any, args: tuple, kwargs: dict, loc: Any) -> None:
+    """Compiled code refuses these samplers: a draw made while compiling would be folded into the kernel and
+    repeated on every call (a stateful sampler's stream would never advance)."""
+    raise located(NotSupportedError(f"'{primitive.name}' (a random sampler run by NumPy on the host) runs eagerly "
+                                    f"only in npspore, not in compiled code"), loc)
+
+
+for _sampler in (_GeneratorPrimitive, _StatefulSampler, Cauchy, NonDeterministicInts, MultinomialWithReplacement):
+    LIBRARY.register_stager(_sampler, _refuse_compiled)
