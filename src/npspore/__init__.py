@@ -30,7 +30,7 @@ from .train import *  # noqa: F401,F403,E402
 from .profiler import Profiler  # noqa: F401,E402
 from .nn.hook_backward import HookBackward as _HookBackward, InsertGradientOf as _InsertGradientOf  # noqa: E402
 from .missing_names import module_getattr as _module_getattr  # noqa: E402
-# misc (issue 26): top-level names of mindspore.parallel
+# top-level names of mindspore.parallel
 from .parallel import (Layout, merge_pipeline_strategys, sync_pipeline_shared_parameters,  # noqa: F401,E402
                        transform_checkpoints)
 from .common.symbol import Symbol  # noqa: F401,E402

@@ -175,7 +175,7 @@ def _check_range(arg_value: Any, lower_limit: float, upper_limit: float, rel: in
     return arg_value
 
 
-# misc (issue 26): the relations and the remaining checks programs call
+# the relations and the remaining checks programs call
 EQ, NE, LT, LE, GT, GE = 1, 2, 3, 4, 5, 6
 _RELATIONS = {EQ: ("=", lambda a, b: a == b), NE: ("!=", lambda a, b: a != b), LT: ("<", lambda a, b: a < b),
               LE: ("<=", lambda a, b: a <= b), GT: (">", lambda a, b: a > b), GE: (">=", lambda a, b: a >= b)}

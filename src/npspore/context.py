@@ -180,7 +180,7 @@ from .core.ps_context import get_ps_context, reset_ps_context, set_ps_context  #
 __all__ += ["set_ps_context", "get_ps_context", "reset_ps_context"]
 
 
-# misc (issue 26): mindspore.get_current_device
+# mindspore.get_current_device
 class DeviceInfo(tuple):
     """``(device_target, device_id)``, as ``get_current_device`` returns it."""
 

@@ -46,7 +46,7 @@ def synchronize() -> None:
     """Wait for the device's queued work: npspore has none (each op completes when it returns)."""
 
 
-# misc (issue 26): the memory pool's statistics. MindSpore documents them for its CPU backend as always 0 (an empty
+# the memory pool's statistics. MindSpore documents them for its CPU backend as always 0 (an empty
 # dictionary for memory_stats); npspore has no device memory pool either: its arrays are NumPy's.
 def _memory_stats_of_an_empty_pool() -> dict:
     return {"total_reserved_memory": 0, "total_allocated_memory": 0, "total_idle_memory": 0,

@@ -59,7 +59,7 @@ def critical(msg: Any, *args: Any, **kwargs: Any) -> None:
     _logger().critical(msg, *args, stacklevel=2, **kwargs)
 
 
-# misc (issue 26)
+# MindSpore 2.10 names of the 2.10 usage list's tail
 class _LogActionOnce:
     """Decorate a function so that the warnings ``logger`` logs while it runs are logged the first time only
     (per ``key``), or never with ``no_warning`` (MindSpore's private helper).

@@ -35,18 +35,18 @@ MODULE_ALIASES: dict[str, str] = {
     "nn.layer.image": "nn.image_quality",
     "dataset.core": "dataset",
     "dataset.core.validator_helpers": "dataset.arguments",
-    # the gradient primitives (prim-grad)
+    # the gradient primitives
     "ops.operations._grad_ops": "ops.grad_primitives",
-    # data-nn-fn
+    # functional modules MindSpore keeps under other paths
     "ops.function.nn_func": "ops.nn_func",
     "ops.auto_generate.pyboost_inner_prim": "ops.pyboost_inner_prim",
-    # the modules MindSpore defines its primitive classes in (prim-ops2)
+    # the modules MindSpore defines its primitive classes in
     "ops.operations.comm_ops": "ops.comm_ops",
     "ops.operations.nn_ops": "ops.operations",
     "ops.operations.math_ops": "ops.operations",
     "ops.operations.array_ops": "ops.operations",
     "ops.operations._inner_ops": "ops.operations",
-    # misc (issue 26)
+    # train_thor's dataset helper
     "train.train_thor.dataset_helper": "train.dataset_helper",
 }
 

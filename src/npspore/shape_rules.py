@@ -37,7 +37,7 @@ __all__ = [
     "stack", "split", "getitem", "getitem_grad", "gather", "gather_grad", "masked_select",
     "masked_select_grad", "filled", "filled_like", "fill", "one_hot", "class_indices",
     "matmul", "dot", "outer", "softmax", "softmax_cross_entropy",
-    # vmap25: optimize's batched outer products
+    # optimize's batched outer products
     "outer_product",
 ]
 

@@ -402,5 +402,5 @@ def _assignment(arr, num):
     return arr
 
 
-# misc (issue 26): MindSpore's private name of the table of initializer names (lowercase name -> class)
+# MindSpore's private name of the table of initializer names (lowercase name -> class)
 _INITIALIZER_ALIAS = _ALIASES

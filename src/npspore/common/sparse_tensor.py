@@ -75,7 +75,7 @@ class RowTensor(_SparseParts):
                 f"values={self._values!r})")
 
 
-# misc (issue 26): COOTensor
+# COOTensor
 _COO_INDEX_TYPES = ("int16", "int32", "int64")
 
 

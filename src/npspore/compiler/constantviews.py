@@ -16,8 +16,8 @@ from ..opdef import op_table
 from . import ir
 
 # ops whose result is always a new array (besides those lowered to a NumPy ufunc)
-_FRESH = {"matmul", "dot", "zeros", "zeros_like", "ones", "ones_like", "sum", "mean", "max", "min", "prod"}
-_FRESH |= {"outer_product"}     # vmap25: np.einsum of two operands
+_FRESH = {"matmul", "dot", "outer_product", "zeros", "zeros_like", "ones", "ones_like", "sum", "mean", "max", "min",
+          "prod"}
 
 
 def _fresh(op: str) -> bool:

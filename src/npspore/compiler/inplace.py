@@ -31,12 +31,10 @@ from ..opdef import op_table
 from . import ir
 
 # ops that always return a new array (besides those lowered to a ufunc)
-_FRESH = {"matmul", "relu", "zeros", "zeros_like", "ones", "ones_like", "dot", "pow", "sigmoid"}
+_FRESH = {"matmul", "relu", "zeros", "zeros_like", "ones", "ones_like", "dot", "pow", "sigmoid", "outer_product"}
 # ops whose result never shares memory with an operand
 _READERS = {"sum", "mean", "max", "min", "amax", "amin", "prod", "dot", "matmul", "greater", "less",
-            "greater_equal", "less_equal", "equal", "not_equal"}
-_FRESH |= {"outer_product"}     # vmap25: np.einsum of two operands
-_READERS |= {"outer_product"}
+            "greater_equal", "less_equal", "equal", "not_equal", "outer_product"}
 # ops whose result may be a view of their first operand
 _VIEWS = {"reshape", "row", "swapaxes", "transpose", "expand_dims", "squeeze", "broadcast_to", "flatten"}
 # ops written in place (their template is one ufunc call or a ``+ - * / **`` expression)

@@ -73,7 +73,7 @@ def optimize(module: ir.Module, *, numpy_steps: bool = True) -> ir.Module:
     if prune.merge_repeated_values(module):   # a forward's repeated residuals, now one value
         for function in module.functions.values():
             rewrite.eliminate_common_subexpressions(module, function)
-    if numpy_steps:   # vmap25: depth-1 matrix products as einsum (before dead code: the reshapes they no longer read)
+    if numpy_steps:   # depth-1 matrix products as einsum (before dead code: the reshapes they no longer read)
         for function in module.functions.values():
             products.lower_outer_products(function)
     _eliminate_dead_code(module)

@@ -31,7 +31,7 @@ __all__ = ["config", "transforms", "vision", "Dataset", "zip", "Cifar10Dataset",
            "CelebADataset", "CSVDataset", "TextFileDataset", "WeightedRandomSampler",
            "PaddedDataset"]
 
-# data-nn-fn: text corpora in their published layouts, VOC, PKSampler
+# text corpora in their published layouts, VOC, PKSampler
 from .text_corpora import (AGNewsDataset, AmazonReviewDataset, CoNLL2000Dataset, DBpediaDataset,  # noqa: E402
                            IMDBDataset, PennTreebankDataset, SogouNewsDataset, SQuADDataset, UDPOSDataset,
                            WikiTextDataset, YahooAnswersDataset, YelpReviewDataset)

@@ -133,7 +133,7 @@ def get_numa_enable():
 _numa_enable = False
 
 
-# data-nn-fn: MindSpore's tuning and debugging switches, recorded and reported (npspore's pipeline has no
+# MindSpore's tuning and debugging switches, recorded and reported (npspore's pipeline has no
 # autotuner, no device offload and runs its maps in the calling thread, where a debugger already reaches them)
 _autotune = {"enable": False, "filepath_prefix": None, "interval": 0}
 _auto_offload = False

@@ -69,7 +69,7 @@ NO_MINDIR_FORM = {
     "matrix_determinant": "MindSpore's MatrixDeterminant primitive is not written nor loaded yet",
     "row_add_in_place": _IN_PLACE,
     "row_set_in_place": _IN_PLACE,
-    # vmap25
+    # depth-1 products
     "outer_product": "NumPy's form of a depth-1 matrix product, made by optimize after the export stop point, so "
                      "no export program holds it (the graph keeps the MatMul)",
     "all_reduce": _COLLECTIVE, "all_gather": _COLLECTIVE, "reduce_scatter": _COLLECTIVE, "broadcast": _COLLECTIVE,

@@ -852,7 +852,7 @@ NO_ONNX_FORM: dict[str, str] = {
     "reduce_scatter": "a collective across MPI ranks; ONNX has no communication operators",
     "broadcast": "a collective across MPI ranks; ONNX has no communication operators",
     "reduce": "a collective across MPI ranks; ONNX has no communication operators",
-    # vmap25
+    # depth-1 products
     "outer_product": "NumPy's form of a depth-1 matrix product, made by optimize after the export stop point, so "
                      "no export program holds it (the graph keeps the MatMul)",
 }

@@ -11,7 +11,7 @@ from ..missing_names import module_getattr as _module_getattr
 
 __all__ = ["FileWriter", "FileReader", *_errors.__all__]
 
-# misc (issue 26)
+# MindSpore 2.10 names of the 2.10 usage list's tail
 from .cifar10_to_mr import Cifar10ToMR  # noqa: E402
 __all__ += ["Cifar10ToMR"]
 

@@ -75,7 +75,7 @@ class MRMCommitError(MindRecordException):
     prefix = "Failed to commit. "
 
 
-# misc (issue 26): the error of a dataset folder lacking its files (Cifar10ToMR)
+# the error of a dataset folder lacking its files (Cifar10ToMR)
 class PathNotExistsError(MindRecordException):
     """A path a converter needs does not exist."""
 

@@ -26,7 +26,7 @@ __all__ = ["abs", "ceil", "cos", "erf", "exp", "flip", "floor", "greater", "gt",
            "square", "tan", "tanh", "tile", *_creation.__all__, *_elementwise.__all__, *_reductions.__all__,
            *_shapes.__all__]
 
-# data-nn-fn: mint names that are ops' functions (MindSpore's inverse_ext, bitwise_*_ext: the same values)
+# mint names that are ops' functions (MindSpore's inverse_ext, bitwise_*_ext: the same values)
 from ..ops import bitwise_and, bitwise_or, bitwise_xor, inverse  # noqa: E402,F401
 __all__ += ["bitwise_and", "bitwise_or", "bitwise_xor", "inverse"]
 

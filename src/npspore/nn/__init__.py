@@ -45,7 +45,7 @@ if not _typing.TYPE_CHECKING:
     __all__ += padding.__all__
     __all__ += resize.__all__ + combined.__all__
     __all__ += cell_grad.__all__ + graph_cell.__all__
-# data-nn-fn: layers of the 2.10 usage list's tail (CELU, InstanceNorm1d/3d, Dropout3d, EmbeddingLookup ...)
+# layers of the 2.10 usage list's tail (CELU, InstanceNorm1d/3d, Dropout3d, EmbeddingLookup ...)
 from .layers_tail import *  # noqa: E402,F401,F403
 from . import layers_tail  # noqa: E402
 if not _typing.TYPE_CHECKING:

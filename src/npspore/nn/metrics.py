@@ -1,6 +1,6 @@
 """``mindspore.nn.metrics``: the metrics of :mod:`npspore.train.metrics` under their older import path."""
 from ..train.metrics import *  # noqa: F401,F403
 from ..train.metrics import __all__  # noqa: F401
-from ..train.confusion_metric import ConfusionMatrixMetric  # noqa: F401,E402  (data-nn-fn)
+from ..train.confusion_metric import ConfusionMatrixMetric  # noqa: F401,E402
 
 __all__ = [*__all__, "ConfusionMatrixMetric"]

@@ -218,5 +218,5 @@ class GRUCell(_RNNCellBase):
         return gru_step(self._gates_x(x), hx, self.weight_hh, self.bias_hh)
 
 
-# data-nn-fn: MindSpore's public name of the cells' base (nn.layer.rnn_cells.RNNCellBase)
+# MindSpore's public name of the cells' base (nn.layer.rnn_cells.RNNCellBase)
 RNNCellBase = _RNNCellBase

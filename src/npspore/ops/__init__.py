@@ -95,7 +95,7 @@ from .channel_dropout import Dropout2D, Dropout3D  # noqa: E402,F401
 from .scatter_ops import scatter_nd_add  # noqa: E402,F401
 if not _typing.TYPE_CHECKING:
     __all__ += ["Dropout2D", "Dropout3D", "scatter_nd_add"]
-# ops.operations primitives A-L (prim-ops1)
+# ops.operations primitives A-L
 from .float_status import *  # noqa: F401,F403,E402
 from . import float_status as _float_status  # noqa: E402
 from .apply_optimizers import *  # noqa: F401,F403,E402
@@ -111,7 +111,7 @@ from .flash_attention import FlashAttentionScore  # noqa: F401,E402
 if not _typing.TYPE_CHECKING:
     __all__ += _float_status.__all__ + _apply_optimizers.__all__ + _conv_backprop_input.__all__ + ["LSTM"]
     __all__ += _complex_ops.__all__ + ["DropoutGenMask", "DropoutDoMask", "AlltoAll", "FlashAttentionScore"]
-# data-nn-fn: functional ops of the 2.10 usage list's tail (ops.argsort, ops.hstack, F.hardtanh ...)
+# functional ops of the 2.10 usage list's tail (ops.argsort, ops.hstack, F.hardtanh ...)
 from .functional_tail import *  # noqa: E402,F401,F403
 from . import functional_tail as _functional_tail  # noqa: E402
 if not _typing.TYPE_CHECKING:
@@ -124,18 +124,18 @@ from .attention import flash_attention_score  # noqa: E402,F401
 from . import nn_func  # noqa: E402,F401  (ops.function.nn_func: ops.function is ops)
 if not _typing.TYPE_CHECKING:
     __all__ += ["CustomRegOp", "DataType", "custom_info_register", "flash_attention_score"]
-# ops.operations primitives M-Z (prim-ops2)
+# ops.operations primitives M-Z
 from .scatter_reduce import *  # noqa: F401,F403,E402
 from .sparse_optimizers import *  # noqa: F401,F403,E402
 from . import scatter_reduce as _scatter_reduce, sparse_optimizers as _sparse_optimizers  # noqa: E402
 if not _typing.TYPE_CHECKING:
     __all__ += _scatter_reduce.__all__ + _sparse_optimizers.__all__
-# random samplers of ops.operations driven by seed/seed2 or a (seed, offset) state (random2)
+# random samplers of ops.operations driven by seed/seed2 or a (seed, offset) state
 from .generator_random_prims import *  # noqa: F401,F403,E402
 from . import generator_random_prims as _generator_random_prims  # noqa: E402
 if not _typing.TYPE_CHECKING:
     __all__ += _generator_random_prims.__all__
-# linear algebra (linalg2)
+# linear algebra
 from .linalg_extra import *  # noqa: F401,F403,E402
 from . import linalg_extra as _linalg_extra  # noqa: E402
 from .matrix_band import matrix_diag  # noqa: F401,E402

@@ -13,7 +13,7 @@ from . import operations as _operations
 globals().update({name: getattr(_operations, name) for name in _operations.__all__})
 globals().update(_gen_primitive_table.GENERATED)
 globals().update({name: getattr(_grad_primitives, name) for name in _grad_primitives.GENERATED})
-# random2: the random primitives called with the generator's (seed, offset)
+# the random primitives called with the generator's (seed, offset)
 globals().update(_generator_random_prims.GENERATED)
 __all__ = sorted({*_operations.__all__, *_gen_primitive_table.GENERATED, *_grad_primitives.GENERATED,
                   *_generator_random_prims.GENERATED})

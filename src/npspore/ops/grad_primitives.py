@@ -533,7 +533,7 @@ def _logit(x: Tensor, eps: float) -> Tensor:
 
 
 
-# pooling, padding and resizing gradients (grad2's family)
+# pooling, padding and resizing gradients
 def _window_of(value: Any, channels_last: bool = False) -> Any:
     """A pooling window as its (H, W) pair: MindSpore's gradients also take ``(1, 1, h, w)`` (or ``(1, h, w, 1)``)."""
     if isinstance(value, tuple) and len(value) == 4:
@@ -970,7 +970,7 @@ _TABLE: dict[str, tuple] = {
     "EinsumGrad": (_einsum_grad, (("equation", None, "equation", (str,)),)),
     "ResizeLinear1DGrad": (_resize_linear1d_grad, (("coordinate_transformation_mode", "align_corners",
                                                     "coordinate_transformation_mode"),)),
-    # pooling, padding and resizing gradients (grad2's family)
+    # pooling, padding and resizing gradients
     "MaxPoolGradV1": (_input_gradient(_max_pool_v1, "xyd"), _POOLING),
     "MaxPoolGradWithArgmax": (_max_pool_grad_with_argmax(True), _POOLING),
     "MaxPoolGradWithArgmaxV2": (_max_pool_grad_with_argmax(False), (
@@ -1018,7 +1018,7 @@ _TABLE: dict[str, tuple] = {
     "ReplicationPad3DGrad": (_replication_pad_grad("ReplicationPad3DGrad"), ()),
     "UpsampleNearest3DGrad": (_upsample_3d_grad("nearest"), ()),
     "UpsampleTrilinear3DGrad": (_upsample_3d_grad("trilinear"), (("align_corners", False, "align_corners"),)),
-    # grad3's family
+    # second-order and loss gradients
     "PdistGrad": (_input_gradient(margin_losses.pdist, "dxy"), (("p", 2.0, "p"),)),
     "MultiMarginLossGrad": (_input_gradient(margin_losses.multi_margin_loss, "dxxx"), (
         ("p", 1, "p"), ("margin", 1.0, "margin"), ("reduction", "mean", "reduction"))),
@@ -1051,10 +1051,10 @@ GENERATED = ("SigmoidGrad", "TanhGrad", "SqrtGrad", "RsqrtGrad", "ReciprocalGrad
              "UpsampleLinear1DGrad", "UpsampleBilinear2DGrad", "AvgPool3DGradExt", "AdaptiveMaxPool2DGrad",
              "ResizeNearestNeighborV2Grad", "ResizeLinear1DGrad", "SwigluGrad", "NLLLoss2dGrad",
              "GridSampler2DGrad", "RmsNormGrad",
-             # grad2's family
+             # pooling, padding and resizing gradients
              "AdaptiveAvgPool3DGradExt", "ReplicationPad1DGrad", "ReplicationPad2DGrad", "ReplicationPad3DGrad",
              "UpsampleNearest3DGrad", "UpsampleTrilinear3DGrad",
-             # grad3's family
+             # second-order and loss gradients
              "MaximumGradGrad", "CholeskyGrad", "LayerNormGradGrad", "BatchNormGradGrad")
 
 __all__ = sorted(_TABLE)

@@ -300,7 +300,7 @@ class ApplyAdadelta(_Update):
         return var, accum, accum_update
 
 
-# ---------------------------------------------------------------- gradient descent (prim-grad)
+# ---------------------------------------------------------------- gradient descent
 __all__ += ["ApplyGradientDescent", "ApplyProximalGradientDescent"]
 
 

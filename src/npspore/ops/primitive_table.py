@@ -239,7 +239,7 @@ _TABLE: dict[str, tuple] = {
     "Std": (_std_ext, ()), "Norm": (_norm_ext, ()), "BitwiseAnd": (M.bitwise_and, ()),
     "BitwiseOr": (M.bitwise_or, ()), "BitwiseXor": (M.bitwise_xor, ()), "LeftShift": (M.bitwise_left_shift, ()),
     "RightShift": (M.bitwise_right_shift, ()), "Gcd": (M.gcd, ()), "Lcm": (M.lcm, ()), "Diag": (L.diag, ()),
-    # ops.operations primitives A-L (prim-ops1)
+    # ops.operations primitives A-L
     "LogSoftmaxExt": (pal.log_softmax_ext, ()), "EqualCount": (pal.equal_count, ()),
     "EuclideanNorm": (pal.euclidean_norm, (("keep_dims", False, "keep_dims"),)),
     "ApproximateEqual": (pal.approximate_equal, (("tolerance", 1e-5, "tolerance"),)),
@@ -263,7 +263,7 @@ _TABLE: dict[str, tuple] = {
     "Histogram": (pst.histogram, (("bins", 100, "bins"), ("min", 0.0, "min"), ("max", 0.0, "max"))),
     "Bincount": (pst.bincount, ()), "Bernoulli": (pst.bernoulli, (("seed", -1, "seed"), ("offset", 0, "offset"))),
     "LogNormalReverse": (pst.log_normal_reverse, (("mean", 1.0, "mean"), ("std", 2.0, "std"))),
-    # ops.operations primitives M-Z (prim-ops2)
+    # ops.operations primitives M-Z
     "TensorScatterMul": (scr.tensor_scatter_mul, ()), "TensorScatterDiv": (scr.tensor_scatter_div, ()),
     "TensorScatterMax": (scr.tensor_scatter_max, ()), "TensorScatterMin": (scr.tensor_scatter_min, ()),
     "Roll": (mint.roll, (("shifts", REQUIRED, "shifts", [int, tuple, list]),
@@ -327,7 +327,7 @@ _TABLE: dict[str, tuple] = {
     "ResizeNearestNeighborV2": (resample.resize_nearest_neighbor_v2, (("align_corners", False, "align_corners"),
                                                                       ("half_pixel_centers", False,
                                                                        "half_pixel_centers"))),
-    # ops.operations primitives of the arrays2 list
+    # ops.operations primitives
     "CountNonZero": (pa2.count_nonzero_dims, (("dims", None, "dims", [int, list, tuple, type(None)]),)),
     "FillV2": (pa2.fill_v2, ()), "InTopK": (functional_tail.intopk, (("k", REQUIRED, "k", [int]),)),
     "InplaceSub": (pa2.inplace_sub, (("indices", REQUIRED, "indices", [int, tuple, list]),)),
@@ -358,7 +358,7 @@ _TABLE: dict[str, tuple] = {
                                                    ("return_counts", False, "return_counts"),
                                                    ("dim", None, "dim", [int, type(None)]))),
     "DynamicShape": (pa2.dynamic_shape, (("dtype", 9, "dtype"),)),
-    # linear algebra (linalg2)
+    # linear algebra
     "Svd": (lx.svd_primitive, (("full_matrices", False, "full_matrices"), ("compute_uv", True, "compute_uv"))),
     "Eig": (lx.eig_primitive, (("compute_v", False, "compute_v"),)),
     "LogMatrixDeterminant": (lx.log_matrix_determinant, ()),

@@ -73,7 +73,7 @@ class Primitive:
             raise TypeError(f"The input value must be a bool, but got {type(mode).__name__}.")
         return self.add_prim_attr("recompute", mode)
 
-    # misc (issue 26): sharding strategies, recorded as MindSpore records them (one process runs here)
+    # sharding strategies, recorded as MindSpore records them (one process runs here)
     def shard(self, in_strategy=None, out_strategy=None):
         """Record the split strategy of the inputs (and outputs) as MindSpore does, as the attributes
         ``in_strategy``/``out_strategy`` (tuples of ints) or ``in_layout``/``out_layout`` (``parallel.Layout``
@@ -752,7 +752,7 @@ def constexpr(fn=None, get_instance=True, name=None, reuse_result=True, check=Tr
     return fn
 
 
-# data-nn-fn: MindSpore's ops.primitive helpers for user-written primitive classes
+# MindSpore's ops.primitive helpers for user-written primitive classes
 _primexpr = constexpr   # MindSpore's private spelling of a constexpr-like decorator, same options
 
 

@@ -9,7 +9,7 @@ from .algo_parameters import get_algo_parameters, reset_algo_parameters, set_alg
 
 __all__ = ["set_algo_parameters", "get_algo_parameters", "reset_algo_parameters"]
 
-# misc (issue 26)
+# MindSpore 2.10 names of the 2.10 usage list's tail
 from ..core.parallel_layout import Layout  # noqa: E402
 from .auto_parallel import AutoParallel  # noqa: E402
 from ..train.distributed_checkpoint import (build_searched_strategy, load_distributed_checkpoint,  # noqa: E402

@@ -35,7 +35,7 @@ def _is_sharding_propagation() -> bool:
             or bool(_parallel.recorded_value("sharding_propagation", False)))
 
 
-# misc (issue 26)
+# MindSpore 2.10 names of the 2.10 usage list's tail
 def _get_enable_parallel_optimizer() -> bool:
     """Whether ``enable_parallel_optimizer`` was set (recorded: one process holds every optimizer shard)."""
     return bool(_parallel.recorded_value("enable_parallel_optimizer", False))

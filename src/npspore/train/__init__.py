@@ -20,12 +20,12 @@ from . import callback, loss_scale_manager, metrics, model, serialization
 if not _typing.TYPE_CHECKING:
     __all__ = (callback.__all__ + metrics.__all__ + model.__all__ + serialization.__all__ + loss_scale_manager.__all__
                + ["build_train_network", "data_sink", "SummaryRecord", "DatasetHelper"])
-# data-nn-fn: metrics of the 2.10 usage list's tail (a module of their own, importing Metric from .metrics)
+# metrics of the 2.10 usage list's tail (a module of their own, importing Metric from .metrics)
 from .confusion_metric import ConfusionMatrixMetric  # noqa: E402,F401
 if not _typing.TYPE_CHECKING:
     __all__ += ["ConfusionMatrixMetric"]
 
-# misc (issue 26): the distributed-checkpoint functions, which MindSpore also has in train.serialization
+# the distributed-checkpoint functions, which MindSpore also has in train.serialization
 # (distributed_checkpoint imports serialization, so serialization cannot import them itself)
 from .distributed_checkpoint import (build_searched_strategy, load_distributed_checkpoint,  # noqa: E402
                                      merge_sliced_parameter, sync_pipeline_shared_parameters)
@@ -37,7 +37,7 @@ if not _typing.TYPE_CHECKING:
     __all__ += ["build_searched_strategy", "load_distributed_checkpoint", "merge_sliced_parameter",
                 "sync_pipeline_shared_parameters"]
 
-# misc (issue 26): submodules not imported yet (train.node_strategy_pb2, train.train_thor) load on first use
+# submodules not imported yet (train.node_strategy_pb2, train.train_thor) load on first use
 from ..missing_names import module_getattr as _module_getattr  # noqa: E402
 
 __getattr__ = _module_getattr("mindspore.train", globals())

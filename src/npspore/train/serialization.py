@@ -458,7 +458,7 @@ def load(file_name: str, **kwargs) -> MindIRGraph:
     return read_mindir(file_name)
 
 
-# misc (issue 26): the checkpoint type names' tables and the argument checks MindSpore's module holds
+# the checkpoint type names' tables and the argument checks MindSpore's module holds
 from .. import _checkparam as Validator  # noqa: E402,N812  (MindSpore's name)
 
 tensor_to_ms_type = {"Int8": mstype.int8, "UInt8": mstype.uint8, "Int16": mstype.int16, "UInt16": mstype.uint16,

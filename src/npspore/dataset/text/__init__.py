@@ -4,7 +4,7 @@ from .transforms import Lookup
 from .vocab import Vocab
 
 __all__ = ["Vocab", "Lookup"]
-# data-nn-fn: string transforms of the 2.10 usage list's tail
+# string transforms of the 2.10 usage list's tail
 from .tokenizers import (Ngram, RegexReplace, ToNumber, TruncateSequencePair, UnicodeCharTokenizer,  # noqa: E402
                          WhitespaceTokenizer, to_bytes, to_str)
 __all__ += ["Ngram", "RegexReplace", "ToNumber", "TruncateSequencePair", "UnicodeCharTokenizer",

@@ -63,6 +63,6 @@ class Lookup:
 
 
 
-# data-nn-fn: MindSpore keeps its string transforms in dataset.text.transforms too
+# MindSpore keeps its string transforms in dataset.text.transforms too
 from .tokenizers import (Ngram, RegexReplace, ToNumber, TruncateSequencePair, UnicodeCharTokenizer,  # noqa: E402,F401
                          WhitespaceTokenizer)

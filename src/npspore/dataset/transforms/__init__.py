@@ -7,7 +7,7 @@ from ...missing_names import module_getattr as _module_getattr
 __all__ = ["Compose", "OneHot", "TensorOperation", "TypeCast", "not_random", "PyTensorOperation", "PadEnd", "Duplicate",
            "RandomApply", "RandomChoice"]
 
-# data-nn-fn: array transforms of the 2.10 usage list's tail
+# array transforms of the 2.10 usage list's tail
 from .array_ops import Concatenate, Fill, Mask, Relational, Slice  # noqa: E402
 __all__ += ["Concatenate", "Fill", "Mask", "Relational", "Slice"]
 

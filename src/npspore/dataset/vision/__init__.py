@@ -20,7 +20,7 @@ __all__ = ["Border", "CenterCrop", "CutOut", "Decode", "HWC2CHW", "Inter", "Norm
            "RandomPosterize", "RandomSharpness", "RandomSolarize", "RandomSelectSubpolicy", "RandomRotation",
            "RandomAffine"]
 
-# data-nn-fn: vision transforms of the 2.10 usage list's tail
+# vision transforms of the 2.10 usage list's tail
 from .erasing import RandomErasing  # noqa: E402
 from .image_io import ImageReadMode, ToNumpy, read_image  # noqa: E402
 from .vision_tail import (AdjustBrightness, AdjustContrast, AdjustHue, AdjustSaturation, NormalizePad,  # noqa: E402

@@ -13,6 +13,6 @@ from .lamb import Lamb
 
 __all__ = ["Optimizer", "Momentum", "SGD", "Adam", "AdamWeightDecay", "RMSProp", "Adagrad", "AdamW", "Lamb", "Adadelta"]
 
-# data-nn-fn: optimizers of the 2.10 usage list's tail
+# optimizers of the 2.10 usage list's tail
 from .ftrl import FTRL  # noqa: E402
 __all__ += ["FTRL"]

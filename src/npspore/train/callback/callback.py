@@ -199,7 +199,7 @@ def loss_value(outputs):
 _handle_loss = loss_value   # MindSpore's private name of it (train.callback._callback), which scripts import
 
 
-# misc (issue 26): the network MindSpore's checkpoint-graph callback fills (train.callback._set_cur_net)
+# the network MindSpore's checkpoint-graph callback fills (train.callback._set_cur_net)
 CUR_NET = None
 
 

@@ -6,7 +6,7 @@ from .uniform import Uniform
 
 __all__ = ["Distribution", "Normal", "Uniform"]
 
-# data-nn-fn: distributions of the 2.10 usage list's tail
+# distributions of the 2.10 usage list's tail
 from .bernoulli import Bernoulli  # noqa: E402
 __all__ += ["Bernoulli"]
 
