@@ -11,6 +11,7 @@ of tests/golden/ like any code change: it is exactly what changed in the generat
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import re
 import shutil
@@ -20,6 +21,8 @@ import tempfile
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GOLDEN_DIR = os.path.join(REPO, "tests", "golden")
+# where the npspore that runs the cases lives: the checkout's src/, or site-packages after a non-editable install
+INSTALLED_SOURCES = os.path.dirname(os.path.dirname(importlib.util.find_spec("npspore").origin))
 
 # name -> arguments of `npspore`: a Cell with a tensor-dependent `if` and a `for` loop (forward, and
 # side by side with its source), seed 002's Net (gradient with respect to all inputs), an MLP (gradient
@@ -67,6 +70,7 @@ def normalize(text: str) -> str:
     """``text`` with cache keys, sha256 digests and the repository path replaced by placeholders."""
     text = re.sub(r"^# key: .*$", "# key: <key>", text, flags=re.MULTILINE)
     text = re.sub(r"\b[0-9a-f]{64}\b", "<sha256>", text)
+    text = text.replace(INSTALLED_SOURCES, os.path.join("<repo>", "src"))   # a non-editable install
     return text.replace(REPO, "<repo>")
 
 
