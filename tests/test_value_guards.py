@@ -578,3 +578,55 @@ def test_a_sub_cell_that_reads_a_value_is_compiled_into_its_caller():
     assert dy.asnumpy().tolist() == [6.0, 6.0] and dw.asnumpy().tolist() == [9.0]
     (dy, (dw,)) = grad(ms.Tensor(-1.0), y)
     assert dy.asnumpy().tolist() == [3.0, 3.0] and dw.asnumpy().tolist() == [-6.0]
+
+
+# ---------------------------------------------------------------------------- containers of read values
+
+def _in_a_set_comprehension(x, a):
+    axes = {axis % 2 for axis in [int(a)]}
+    return x * (0 in axes) + len({int(a), int(a) * 1})
+
+
+def _item_of_a_python_list(x, a):
+    n = int(a)
+    return x * [5, 7][n] + len([1, 2] + [n])
+
+
+@pytest.mark.parametrize("fn", [_in_a_set_comprehension, _item_of_a_python_list])
+@pytest.mark.parametrize("value", [0, 1])
+def test_sets_and_lists_of_read_values_behave_as_in_eager_mode(fn, value):
+    """A set built by a comprehension holds the values read (so ``0 in axes`` and its length are eager
+    mode's: the set once held the staged values, and ``0 in axes`` was False), and Python code indexes and
+    concatenates the Python list (it got a NumPy array: ``[5, 7][n]`` was an int64, a guard then failed
+    at every call)."""
+    x = t32(1.0, 2.0)
+    a = ms.Tensor(np.array(value, np.int32))
+    expected = fn(x, a).asnumpy()
+    compiled = ms.jit(fn)
+    np.testing.assert_array_equal(compiled(x, a).asnumpy(), expected)
+    np.testing.assert_array_equal(compiled(x, a).asnumpy(), expected)
+
+
+@pytest.mark.parametrize("mode", ["eager", "jit"])
+def test_flip_along_a_tensor_axis_as_mindspore(mode):
+    """``ops.flip(x, (Tensor(0),))``: MindSpore 2.10 flips along axis 0 (eager mode gave ``x`` unflipped);
+    compiled, the kernel is specialized on the axis and compiled again for another."""
+    x = ms.Tensor(np.arange(6, dtype=np.float32).reshape(2, 3))
+
+    def flip(x, axis):
+        return ops.flip(x, (axis,))
+
+    run = flip if mode == "eager" else ms.jit(flip)
+    assert run(x, ms.Tensor(0)).asnumpy().tolist() == [[3.0, 4.0, 5.0], [0.0, 1.0, 2.0]]
+    assert run(x, ms.Tensor(-1)).asnumpy().tolist() == [[2.0, 1.0, 0.0], [5.0, 4.0, 3.0]]
+
+
+def test_an_integer_tensor_is_taken_for_an_op_attribute_in_eager_mode():
+    """MindSpore 2.10's eager ops take a one-element integer Tensor where an int is expected (values
+    printed by MindSpore 2.10 for this input: ``[6, 22, 38]``, ``[3, 3, 3]``, ``[[3, 2], [7, 6], [11, 10]]``)."""
+    x = ms.Tensor(np.arange(12, dtype=np.float32).reshape(3, 4))
+    assert ops.sum(x, ms.Tensor(1)).asnumpy().tolist() == [6.0, 22.0, 38.0]
+    assert ops.argmax(x, ms.Tensor(1)).asnumpy().tolist() == [3, 3, 3]
+    assert ops.topk(x, ms.Tensor(2))[0].asnumpy().tolist() == [[3.0, 2.0], [7.0, 6.0], [11.0, 10.0]]
+    with pytest.raises(TypeError, match="'axis'"):
+        ops.sum(x, ms.Tensor(1.0))

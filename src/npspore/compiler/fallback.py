@@ -147,8 +147,13 @@ class FallbackReads:
     def _host_atom(self, value, frame, node):
         if isinstance(value, (HostValue, TensorValue)):
             return value.var
-        if isinstance(value, (tuple, list)) and _has_tensor(value):
-            raise self._error(NotSupportedError("a tuple or list holding tensors, passed to Python code"), frame, node)
+        if isinstance(value, (tuple, list)):
+            if _has_tensor(value):
+                raise self._error(NotSupportedError("a tuple or list holding tensors, passed to Python code"),
+                                  frame, node)
+            # Python code gets the Python list or tuple, not an array: ``[5, 7][n]`` is an int, ``xs + [1]``
+            # concatenates
+            return ir.Const(self.concretize(value, frame, node))
         return self._atom(value)
 
     def host_operator(self, function, operands, frame, node):

@@ -792,7 +792,13 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads):
                     loop(generators[1:])
 
         loop(node.generators)
-        return dict(results) if kind is dict else kind(results)
+        # members of a set and keys of a dict are compared when the set is built, as in a literal: a
+        # value read from a tensor is made the concrete value the kernel is specialized on
+        if kind is dict:
+            return {self._static(key, inner, node): value for key, value in results}
+        if kind is set:
+            return {self._static(item, inner, node) for item in results}
+        return results
 
     def _loc(self, frame, node) -> ir.Loc:
         """The location generated code cites for ``node``: its own line in user code or in the

@@ -494,6 +494,7 @@ def flip(input: Tensor, dims: tuple[int, ...] | list[int]) -> Tensor:
     """
     if not isinstance(dims, (tuple, list)):
         raise TypeError(f'Failed calling ReverseV2 with "ReverseV2(axis={type(dims).__name__})(input=Tensor)".')
+    dims = [int(axis) if isinstance(axis, Tensor) else axis for axis in dims]   # as MindSpore takes Tensor(0)
     ndim = len(input.shape)
     for k, axis in enumerate(dims):
         if not -ndim <= axis < ndim:

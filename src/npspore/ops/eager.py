@@ -52,6 +52,8 @@ def run(name: str, *operands, **static):
 
 def _run(name: str, operands, static):
     ensure_blas_threads()
+    if not RECORDERS and any(map(_holds_tensor, static.values())):
+        static = {key: _attribute(value) for key, value in static.items()}
     definition = op_table()[name]
     weak = definition.operand_dtype is not None
     values = [x._array if isinstance(x, Tensor) else _constant(x, weak) for x in operands]
@@ -63,6 +65,21 @@ def _run(name: str, operands, static):
     if RECORDERS:  # a function without source is being traced (compiler.tracing): record the op
         RECORDERS[-1].record(definition.name, operands, static, result)
     return result
+
+
+def _holds_tensor(value) -> bool:
+    return isinstance(value, Tensor) or (type(value) in _SEQUENCES and any(isinstance(v, Tensor) for v in value))
+
+
+def _attribute(value):
+    """An attribute given as an integer Tensor of one element (an axis, ``k``, a shift) as the Python int it
+    holds, as MindSpore's eager ops take it; other values unchanged. Not while a function is being traced:
+    the traced kernel would keep this call's value (its shape rule refuses the Tensor instead)."""
+    if isinstance(value, Tensor):
+        return int(value) if value.size == 1 and np.issubdtype(value._array.dtype, np.integer) else value
+    if type(value) in _SEQUENCES:
+        return type(value)(_attribute(item) for item in value)
+    return value
 
 
 def _constant(value, weak: bool):
