@@ -37,7 +37,7 @@
   infer, the operands or the result are cast (``--dump-after optimize`` shows ``operands as float32`` /
   ``result as float32``);
 * the workspace plan (``workspace.py``): the temporaries of each function that no caller or later call
-  can see are written into buffers made once per kernel and reused by every call.
+  can see are written into buffers made once per kernel and reused by every call;
 * products split across threads (``splitproducts.py``, a NumPy step, last): a matrix product large enough
   to be worth a second core (``core.matmul_split``, from its static shapes) is ``matmul_split``.
 
