@@ -1,5 +1,5 @@
 """Linear algebra: ``matmul`` (NumPy semantics, with MindSpore's ``transpose_a``/``transpose_b``),
-``batch_matmul``, ``dot`` and ``outer``; ``outer_product``, which only optimize emits.
+``batch_matmul``, ``dot`` and ``outer``; ``outer_product`` and ``matmul_split``, which only optimize emits.
 
 A 1-D operand of ``matmul`` is a row (first) or column (second) vector and batch dims broadcast, as
 in NumPy; the transpose flags swap the last two dims of a 2-D or higher operand. The adjoints are
@@ -9,6 +9,7 @@ caller sums away.
 import numpy as np
 
 from npspore import shape_rules as rules
+from npspore.core import matmul_split as rt   # the kernel's ``rt.matmul_split`` (npspore.runtime re-exports it)
 from npspore.opdef import MULTILINEAR, call, op
 
 TANGENT = MULTILINEAR   # products: linear in each operand, so the product rule (opdef)
@@ -70,5 +71,19 @@ class outer_product:
 
     def forward(x, y):
         return np.einsum("...i,...j->...ij", x, y)
+
+    adjoint = None   # emitted after the last differentiation
+
+
+@op(infer=rules.matmul("MatMulExt", error=rules.OpRuntimeError), operand_dtype=rules.common_dtype)
+class matmul_split:
+    """``matmul`` (or ``batch_matmul``) computed in blocks by the calling thread and a pool of helper
+    threads (``core/matmul_split.py``), with the same bits. Only optimize emits it
+    (``compiler/splitproducts.py``), for a product of at least ``core.matmul_split.MIN_FLOPS`` known from
+    its static shapes."""
+
+    def forward(x, y, *, transpose_a=False, transpose_b=False):
+        return rt.matmul_split(np.swapaxes(x, -1, -2) if transpose_a else x,
+                               np.swapaxes(y, -1, -2) if transpose_b else y)
 
     adjoint = None   # emitted after the last differentiation

@@ -1,13 +1,16 @@
 """Large matrix products split across threads (npspore.core.matmul_split) and where kernels use them."""
 import os
+import re
 import threading
 
 import numpy as np
 import pytest
 
 import npspore as ms
-from npspore import Tensor, nn
+from npspore import Tensor, nn, ops
+from npspore.compiler import ir, pipeline
 from npspore.core import matmul_split
+from npspore.jit import forward_request
 
 
 @pytest.fixture
@@ -78,6 +81,67 @@ def test_kernels_split_only_products_above_the_threshold(helpers):
     np.testing.assert_allclose(ms.jit(large)(x).asnumpy(), expected, rtol=1e-4, atol=1e-4)
     grads = ms.grad(large, weights=large.trainable_params())(x)[1]
     np.testing.assert_allclose(grads[0].asnumpy(), np.broadcast_to(x.asnumpy().sum(0), (512, 256)), rtol=1e-4)
+
+
+class _LargeThenSmall(nn.Cell):
+    """A product above MIN_FLOPS (256 x 256 x 512: 67 MFLOP) and one below it (256 x 512 x 4: 1 MFLOP)."""
+
+    def __init__(self):
+        super().__init__()
+        self.large, self.small = nn.Dense(256, 512), nn.Dense(512, 4)
+
+    def construct(self, x):
+        return self.small(ops.tanh(self.large(x)))
+
+
+def _show(capsys, *options) -> str:
+    from npspore.cli import main
+    assert main(["show", f"{__file__}:_LargeThenSmall", "--input", "f32[256,256]", "--no-color", *options]) == 0
+    return capsys.readouterr().out
+
+
+def _products(dump: str) -> list:
+    """``(op, result shape)`` of each matrix product line of an IR dump."""
+    found = re.findall(r"^\s*\w+:float32(\[[\d, ]+\]) = (matmul|matmul_split|batch_matmul)\(", dump, re.M)
+    return sorted((op, shape) for shape, op in found)
+
+
+def test_the_optimize_dump_shows_which_products_are_split(capsys, helpers):
+    forward = _products(_show(capsys, "--dump-after", "optimize"))
+    assert forward == [("matmul", "[256, 4]"), ("matmul_split", "[256, 512]")]
+    gradient = _products(_show(capsys, "--grad", "--weights", "all", "--dump-after", "optimize"))
+    assert gradient == [("matmul", "[256, 512]"), ("matmul", "[4, 512]"),     # d_x and d_weight of `small`
+                        ("matmul_split", "[256, 256]"), ("matmul_split", "[256, 512]"), ("matmul_split", "[512, 256]")]
+    # differentiation (reverse and forward mode) runs before optimize: it sees only matmul
+    assert "= matmul_split(" not in _show(capsys, "--grad", "--weights", "all", "--dump-after", "differentiate")
+    assert "= matmul_split(" not in _show(capsys, "--jvp", "--dump-after", "differentiate")
+    assert _products(_show(capsys, "--jvp", "--dump-after", "optimize")).count(("matmul_split", "[256, 512]")) == 2
+    kernel = _show(capsys, "--grad", "--weights", "all")
+    assert re.search(r"^ +rt\.matmul_split\(x, weight\.T, out=\w+\)  #", kernel, re.M), kernel  # into its buffer
+    assert re.search(r"^ +\w+ = rt\.matmul_split\(d_x_2\.T, x\)  #", kernel, re.M), kernel
+    assert kernel.count("rt.matmul_split(") == 3 and kernel.count(" @ ") + kernel.count("np.matmul(") == 2
+
+    helpers(1)   # the split products computed in blocks on two threads: NumPy's values
+    cell = _LargeThenSmall()
+    rng = np.random.default_rng(3)
+    x = Tensor(rng.standard_normal((256, 256), np.float32))
+    w1, b1, w2, b2 = (p.asnumpy().astype(np.float64) for p in cell.trainable_params())
+    h = np.tanh(x.asnumpy() @ w1.T + b1)
+    np.testing.assert_allclose(ms.jit(cell)(x).asnumpy(), h @ w2.T + b2, rtol=1e-4, atol=1e-4)
+    d_h = np.ones((256, 4)) @ w2 * (1 - h ** 2)
+    d_x, (d_w1, _, d_w2, _) = ms.jit(ms.grad(cell, grad_position=0, weights=cell.trainable_params()))(x)
+    np.testing.assert_allclose(d_x.asnumpy(), d_h @ w1, rtol=1e-4, atol=1e-4)
+    np.testing.assert_allclose(d_w1.asnumpy(), d_h.T @ x.asnumpy(), rtol=1e-4, atol=1e-3)
+    np.testing.assert_allclose(d_w2.asnumpy(), np.ones((256, 4)).T @ h, rtol=1e-4, atol=1e-3)
+
+
+def test_export_and_vmap_never_see_split_products(capsys):
+    request = forward_request(_LargeThenSmall(), [Tensor(np.ones((256, 256), np.float32))])
+    exported = [s.op for f in pipeline.export_program(request).module.functions.values()
+                for s in ir.walk_stmts(f.body) if isinstance(s, ir.Apply)]
+    assert exported.count("matmul") == 2 and "matmul_split" not in exported
+    batched = _show(capsys, "--transform", "vmap", "--dump-after", "batch")
+    assert "= matmul_split(" not in batched and "= matmul(" in batched
 
 
 def test_a_forked_child_splits_with_helpers_of_its_own(helpers):

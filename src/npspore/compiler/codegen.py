@@ -223,8 +223,6 @@ class Renderer:
                   if isinstance(a, ir.Var) and text.isidentifier() and None not in a.aval.shape}
         lines = self._op_lines(definition, operands, static, targets, f"{stmt.targets[0].name}__", matrices, shapes)
         cast = stmt.result_cast
-        if cast is None and len(lines) == 1 and _split_product(stmt):
-            lines = [_split_product_line(lines[0])]
         if cast is not None:
             head, expression = lines[-1].split(" = ", 1)
             if stmt.targets[0].aval.shape == ():
@@ -569,29 +567,6 @@ _HELPER_DEFAULTS = {name: dict(zip(reversed(function.__code__.co_varnames[:funct
                                    reversed(function.__defaults__ or ())))
                     for name, function in [(name, getattr(kernels_np, name)) for name in kernels_np.__all__]
                     + [("matmul_split", matmul_split.matmul_split)]}
-
-
-def _split_product(stmt: ir.Apply) -> bool:
-    """Whether a matrix product is large enough to be split across threads (``core.matmul_split``),
-    decided from its static shapes: floating-point operands of rank 2 or more, each with known dims."""
-    if stmt.op not in ("matmul", "batch_matmul") or stmt.targets[0].aval.dtype not in (np.float32, np.float64):
-        return False
-    shapes = []
-    for operand, flag in zip(stmt.args, ("transpose_a", "transpose_b")):
-        shape = getattr(getattr(operand, "aval", None), "shape", ())
-        if len(shape) < 2 or None in shape:
-            return False
-        shapes.append(shape[:-2] + shape[:-3:-1] if stmt.static.get(flag, False) else shape)
-    return matmul_split.worth_splitting(*shapes)
-
-
-def _split_product_line(line: str) -> str:
-    """``c = a @ b`` as ``c = rt.matmul_split(a, b)`` (a line of another form unchanged)."""
-    head, _, expression = line.partition(" = ")
-    node = _expression(expression)
-    if not (isinstance(node, ast.BinOp) and isinstance(node.op, ast.MatMult)):
-        return line
-    return f"{head} = rt.matmul_split({ast.unparse(node.left)}, {ast.unparse(node.right)})"
 
 
 def _restates(keyword: ast.keyword, defaults: dict) -> bool:

@@ -17,7 +17,7 @@ from . import ir
 
 # ops whose result is always a new array (besides those lowered to a NumPy ufunc)
 _FRESH = {"matmul", "dot", "outer_product", "zeros", "zeros_like", "ones", "ones_like", "sum", "mean", "max", "min",
-          "prod"}
+          "prod", "matmul_split"}
 
 
 def _fresh(op: str) -> bool:

@@ -289,7 +289,8 @@ def _reads_parameter_once(forward, parameter: str) -> bool:
 
 # ---------------------------------------------------------------- names made of what a value is made of
 
-_BINARY_WORDS = {"add": "plus", "sub": "minus", "mul": "times", "div": "over", "matmul": "at", "pow": "pow"}
+_BINARY_WORDS = {"add": "plus", "sub": "minus", "mul": "times", "div": "over", "matmul": "at", "pow": "pow",
+                 "matmul_split": "at"}
 _UNARY_SUFFIXES = {"transpose": "t", "swapaxes": "t", "expand_dims": "col", "squeeze": "sq", "cast": "cast"}
 _LONGEST = 32
 

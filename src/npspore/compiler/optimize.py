@@ -37,7 +37,9 @@
   infer, the operands or the result are cast (``--dump-after optimize`` shows ``operands as float32`` /
   ``result as float32``);
 * the workspace plan (``workspace.py``): the temporaries of each function that no caller or later call
-  can see are written into buffers made once per kernel and reused by every call.
+  can see are written into buffers made once per kernel and reused by every call;
+* products split across threads (``splitproducts.py``, a NumPy step, last): a matrix product large enough
+  to be worth a second core (``core.matmul_split``, from its static shapes) is ``matmul_split``.
 
 Each pass takes a module and returns a new one; the input is not modified.
 """
@@ -49,7 +51,7 @@ import numpy as np
 
 from ..core.apply import apply_op
 from ..opdef import op_table
-from . import inplace, ir, loops, numpycasts, products, prune, rewrite, tapes, workspace
+from . import inplace, ir, loops, numpycasts, products, prune, rewrite, splitproducts, tapes, workspace
 
 _IDENTITY_WHEN_SAME_AVAL = {"reshape", "cast", "broadcast_to"}
 
@@ -88,6 +90,8 @@ def optimize(module: ir.Module, *, numpy_steps: bool = True) -> ir.Module:
         _insert_release_points(function)
     numpycasts.plan_casts(module)
     workspace.plan_workspace(module)
+    for function in module.functions.values():
+        splitproducts.split_large_products(function)
     return module
 
 

@@ -15,11 +15,12 @@ product is summed over the shared dim in the same order as the whole product (Op
 by its length alone; ``tests/test_matmul_split.py`` checks it), so the thread count does not change them.
 
 The compiler calls :func:`matmul_split` (``rt.matmul_split(a, b, out=...)`` in a kernel) only for products
-of at least :data:`MIN_FLOPS` floating-point operations, decided from the static shapes; :func:`set_helpers`
-sets the pool's size (the policy of :mod:`npspore.core.threads`). Measured with
-``tools/bench_threads.py --workload T4`` (or ``T3``) on a 2-core machine that other processes kept busy:
-0.55 (T3: 0.46) of one thread's step time with two busy loops added, 0.65-1.04 without them, where
-OpenBLAS's own threads took 10-55 times as long.
+of at least :data:`MIN_FLOPS` floating-point operations, decided from the static shapes by optimize
+(``compiler/splitproducts.py`` makes such a ``matmul`` the op ``matmul_split``, which ``npspore show
+--dump-after optimize`` shows); :func:`set_helpers` sets the pool's size (the policy of
+:mod:`npspore.core.threads`). Measured with ``tools/bench_threads.py --workload T4`` (or ``T3``) on a
+2-core machine that other processes kept busy: 0.55 (T3: 0.46) of one thread's step time with two busy
+loops added, 0.65-1.04 without them, where OpenBLAS's own threads took 10-55 times as long.
 """
 from __future__ import annotations
 

@@ -5,9 +5,9 @@ OpenBLAS's own threads wait for each other by spinning on every product, so with
 cores a LeNet step took 1368 ms instead of 18 ms, and the summation order (hence the trained weights)
 depended on the thread count. npspore therefore runs BLAS on one thread and gives the other cores to the
 products large enough to gain from them: a compiled kernel computes each product above
-``matmul_split.MIN_FLOPS`` (decided from its static shapes; ``rt.matmul_split`` in the kernel's text) in
-blocks that the calling thread and sleeping helper threads take in turn, with the same results at every
-thread count. The policy:
+``matmul_split.MIN_FLOPS`` (decided by optimize from its static shapes: ``matmul_split`` in ``npspore show
+--dump-after optimize``, ``rt.matmul_split`` in the kernel's text) in blocks that the calling thread and
+sleeping helper threads take in turn, with the same results at every thread count. The policy:
 
 - by default, one BLAS thread and products split across every core this process may run on, unless the
   user chose a BLAS thread count for the process through ``OPENBLAS_NUM_THREADS``, ``OMP_NUM_THREADS``,

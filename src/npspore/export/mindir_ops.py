@@ -72,6 +72,9 @@ NO_MINDIR_FORM = {
     # depth-1 products
     "outer_product": "NumPy's form of a depth-1 matrix product, made by optimize after the export stop point, so "
                      "no export program holds it (the graph keeps the MatMul)",
+    # products split across threads
+    "matmul_split": "NumPy's threaded form of a large matrix product, made by optimize after the export stop point, "
+                    "so no export program holds it (the graph keeps the MatMul)",
     "all_reduce": _COLLECTIVE, "all_gather": _COLLECTIVE, "reduce_scatter": _COLLECTIVE, "broadcast": _COLLECTIVE,
     "reduce": _COLLECTIVE,
 }

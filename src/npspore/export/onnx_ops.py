@@ -855,4 +855,7 @@ NO_ONNX_FORM: dict[str, str] = {
     # depth-1 products
     "outer_product": "NumPy's form of a depth-1 matrix product, made by optimize after the export stop point, so "
                      "no export program holds it (the graph keeps the MatMul)",
+    # products split across threads
+    "matmul_split": "NumPy's threaded form of a large matrix product, made by optimize after the export stop point, "
+                    "so no export program holds it (the graph keeps the MatMul)",
 }
