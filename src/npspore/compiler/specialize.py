@@ -792,8 +792,7 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads):
                     loop(generators[1:])
 
         loop(node.generators)
-        # members of a set and keys of a dict are compared when the set is built, as in a literal: a
-        # value read from a tensor is made the concrete value the kernel is specialized on
+        # set members and dict keys are compared when built: a value read from a tensor is made concrete
         if kind is dict:
             return {self._static(key, inner, node): value for key, value in results}
         if kind is set:
