@@ -485,3 +485,15 @@ def test_elementwise_buffers_of_a_convolution_output_are_laid_out_as_it_is():
     d_a = (first * r[..., None]).reshape(16, 8, 8, 8, 2, 2).transpose(0, 1, 2, 4, 3, 5).reshape(a.shape)
     d_y = d_a * (y > 0)
     np.testing.assert_allclose(d_w.asnumpy(), np.einsum("ncyxij,noyx->ocij", windows, d_y), rtol=1e-4, atol=1e-4)
+
+
+def test_the_relu_adjoint_multiplies_the_max_pool_adjoint_in_place():
+    # the max-pool adjoint makes a new array (core.kernels_np.max_pool2d_grad), which dies at the ReLU adjoint:
+    # its mask is applied in place, as a careful person writes ``d *= x > 0``, not into a third buffer
+    rng = np.random.default_rng(12)
+    x, r = rng.standard_normal((16, 2, 18, 18), np.float32), rng.standard_normal((16, 8, 8, 8), np.float32)
+    net = ConvReluPool((rng.standard_normal((8, 2, 3, 3)) / 4).astype(np.float32))
+    grad_fn = ms.grad(net, None, net.trainable_params())
+    grad_fn(Tensor(x), Tensor(r))
+    source = grad_fn.kernel_source(Tensor(x), Tensor(r))
+    assert re.search(r"rt\.max_pool2d_grad\(.*out=(\w+)\).*\n.*np\.greater\(.*\n\s+\1 \*= \w+  #", source), source

@@ -28,13 +28,11 @@ from __future__ import annotations
 import numpy as np
 
 from . import ir
-from .inplace import _ELEMENTWISE_EXTRA, _FRESH, _READERS, _VIEWS, _is_ufunc_op
+from .inplace import _ELEMENTWISE_EXTRA, _FRESH, _FRESH_HELPERS, _READERS, _VIEWS, _is_ufunc_op
 
 MIN_ELEMENTS = 1 << 10
 # write into ``out=`` besides the ufunc ops (relu: np.maximum(x, 0); the others: core.kernels_np's helpers)
 _OUT_OPS = {"matmul", "relu", "conv2d_columns", "max_pool2d", "max_pool2d_grad", "conv2d_columns_grad"}
-# core.kernels_np's helpers whose result is (a view of) an array they make, never of an operand
-_FRESH_HELPERS = {"conv2d_columns_grad", "max_pool2d_grad"}
 # the helper whose result is shaped as its first operand, and written in any layout: it takes that operand's
 _ORDER_OF_INPUT = {"max_pool2d_grad"}
 _SAFE_EFFECTS = {"assign", "print", "release"}   # copy, print or drop a value: never keep a reference
