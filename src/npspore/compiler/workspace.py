@@ -108,12 +108,13 @@ def _known_orders(module: ir.Module) -> tuple:
     """``(param_orders, result_orders)``: function name -> the memory orders of its parameters (from the
     arguments of its calls, where every call gives one the same order) and of its results (None where not
     known), as :func:`_track_order` follows them through each function's statements and calls."""
-    param_orders = {name: () for name in module.functions}
-    result_orders = {name: () for name in module.functions}
+    param_orders: dict[str, tuple] = {name: () for name in module.functions}
+    result_orders: dict[str, tuple] = {name: () for name in module.functions}
     for _ in range(len(module.functions) + 1):   # each round carries orders across one more call
         arguments: dict = {}                      # callee -> [the orders of a call's arguments]
         for function in module.functions.values():
-            orders = {id(p): o for p, o in zip(function.params, param_orders[function.name]) if o is not None}
+            orders: dict[int, tuple] = {id(p): o for p, o in zip(function.params, param_orders[function.name])
+                                        if o is not None}
             top = set()
             for stmt in function.body.stmts:
                 _track_order(stmt, orders, result_orders)
@@ -125,9 +126,9 @@ def _known_orders(module: ir.Module) -> tuple:
                     arguments.setdefault(stmt.callee, []).append((None,) * len(stmt.args))
             result_orders[function.name] = tuple(orders.get(id(r)) if isinstance(r, ir.Var) else None
                                                  for r in function.body.results)
-        found = {name: tuple(calls[0][i] if all(c[i] == calls[0][i] for c in calls) else None
-                             for i in range(len(calls[0])))
-                 for name, calls in arguments.items() if name in module.functions}
+        found: dict[str, tuple] = {
+            name: tuple(calls[0][i] if all(c[i] == calls[0][i] for c in calls) else None for i in range(len(calls[0])))
+            for name, calls in arguments.items() if name in module.functions}
         found = {name: found.get(name, ()) for name in module.functions}
         if found == param_orders:
             break
