@@ -144,6 +144,39 @@ def test_export_and_vmap_never_see_split_products(capsys):
     assert "= matmul_split(" not in batched and "= matmul(" in batched
 
 
+class _Conv(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv2d(6, 16, 5, pad_mode="valid")
+
+    def construct(self, x):
+        return self.conv(x)
+
+
+def test_the_products_of_a_convolution_with_one_group_are_split_like_any_other(helpers):
+    # LeNet-5's second convolution: 16 x 150 filters on the 150 x 3200 columns of 32 images of 14 x 14 (15 MFLOP
+    # each way): rank-2 products, not batches of one matrix, so the forward and both gradients are split
+    helpers(1)
+    rng = np.random.default_rng(3)
+    x = rng.standard_normal((32, 6, 14, 14), np.float32)
+    net = _Conv()
+    forward = ms.jit(net).kernel_source(Tensor(x))
+    assert forward.count("rt.matmul_split(") == 1
+    grad_fn = ms.grad(net, grad_position=0, weights=net.trainable_params())
+    d_x, (d_w,) = grad_fn(Tensor(x))
+    assert grad_fn.kernel_source(Tensor(x)).count("rt.matmul_split(") == 2   # both adjoints (no output needed)
+    w = net.conv.weight.asnumpy().astype(np.float64)
+    windows = np.lib.stride_tricks.sliding_window_view(x.astype(np.float64), (5, 5), axis=(2, 3))  # n c oh ow kh kw
+    np.testing.assert_allclose(ms.jit(net)(Tensor(x)).asnumpy(), np.einsum("ncyxij,ocij->noyx", windows, w),
+                               rtol=1e-4, atol=1e-4)
+    np.testing.assert_allclose(d_w.asnumpy(), np.broadcast_to(windows.sum(axis=(0, 2, 3)), w.shape), rtol=1e-4)
+    expected_d_x = np.zeros(x.shape)
+    for i in range(5):
+        for j in range(5):
+            expected_d_x[:, :, i:i + 10, j:j + 10] += w[:, :, i, j].sum(axis=0)[None, :, None, None]
+    np.testing.assert_allclose(d_x.asnumpy(), expected_d_x, rtol=1e-4, atol=1e-4)
+
+
 def test_a_forked_child_splits_with_helpers_of_its_own(helpers):
     helpers(1)
     a, b = np.ones((512, 256), np.float32), np.ones((256, 512), np.float32)

@@ -438,3 +438,62 @@ def test_an_elementwise_result_of_a_transposed_view_keeps_numpys_layout():
     source = _transposed_product.kernel_source(a, s)
     assert re.search(r"^    t = a\.transpose\(\(1, 0\)\) \* s  #", source, re.M), source
     assert "np.multiply(a, s, out=u)" in source   # the product of C-order operands still uses the workspace
+
+
+def test_a_buffer_can_be_laid_out_as_a_transposed_view():
+    workspace = Workspace((((2, 3, 4, 5), np.float32, (1, 0, 2, 3)), ((3, 4, 5), np.float32, (2, 0, 1))))
+    first, second = workspace.take()
+    assert first.shape == (2, 3, 4, 5) and first.transpose(1, 0, 2, 3).flags.c_contiguous
+    assert second.shape == (3, 4, 5) and second.transpose(1, 2, 0).flags.c_contiguous
+    assert workspace.layout == (((2, 3, 4, 5), np.float32), ((3, 4, 5), np.float32))
+
+
+class ConvReluPool(nn.Cell):
+    def __init__(self, weight):
+        super().__init__()
+        self.conv = nn.Conv2d(2, 8, 3, pad_mode="valid", weight_init=Tensor(weight))
+        self.relu = nn.ReLU()
+        self.pool = nn.MaxPool2d(kernel_size=2, stride=2)
+
+    def construct(self, x, r):
+        return (self.pool(self.relu(self.conv(x))) * r).sum()
+
+
+def test_elementwise_buffers_of_a_convolution_output_are_laid_out_as_it_is():
+    # the convolution's output is a transposed view of its channel-major product: the ReLU, its mask and the
+    # max-pool and ReLU adjoints are written into buffers laid out the same way (as NumPy lays out an
+    # elementwise result of a transposed view), so no layer copies between the two layouts
+    rng = np.random.default_rng(11)
+    x, r = rng.standard_normal((16, 2, 18, 18), np.float32), rng.standard_normal((16, 8, 8, 8), np.float32)
+    weight = (rng.standard_normal((8, 2, 3, 3)) / 4).astype(np.float32)
+    net = ConvReluPool(weight)
+    grad_fn = ms.value_and_grad(net, None, net.trainable_params())
+    loss, (d_w,) = grad_fn(Tensor(x), Tensor(r))
+    loss, (d_w,) = grad_fn(Tensor(x), Tensor(r))          # again, in the buffers of the first call
+    _, workspaces = _workspaces(grad_fn, Tensor(x), Tensor(r))
+    channel_major = [(shape, order) for (shape, _), order in zip(workspaces[0].layout, workspaces[0].orders) if order]
+    assert channel_major and all(o == (1, 0, 2, 3) and s == (16, 8, 16, 16) for s, o in channel_major)
+    windows = np.lib.stride_tricks.sliding_window_view(x.astype(np.float64), (3, 3), axis=(2, 3))
+    y = np.einsum("ncyxij,ocij->noyx", windows, weight.astype(np.float64))
+    a = np.maximum(y, 0)
+    tiles = a.reshape(16, 8, 8, 2, 8, 2)
+    pooled = tiles.max(axis=(3, 5))
+    np.testing.assert_allclose(float(loss), (pooled * r).sum(), rtol=1e-5)
+    first = (tiles == pooled[:, :, :, None, :, None]).reshape(16, 8, 8, 2, 8, 2).transpose(0, 1, 2, 4, 3, 5)
+    first = first.reshape(16, 8, 8, 8, 4)
+    first &= np.cumsum(first, axis=-1) == 1                     # each window's first maximum
+    d_a = (first * r[..., None]).reshape(16, 8, 8, 8, 2, 2).transpose(0, 1, 2, 4, 3, 5).reshape(a.shape)
+    d_y = d_a * (y > 0)
+    np.testing.assert_allclose(d_w.asnumpy(), np.einsum("ncyxij,noyx->ocij", windows, d_y), rtol=1e-4, atol=1e-4)
+
+
+def test_the_relu_adjoint_multiplies_the_max_pool_adjoint_in_place():
+    # the max-pool adjoint makes a new array (core.kernels_np.max_pool2d_grad), which dies at the ReLU adjoint:
+    # its mask is applied in place, as a careful person writes ``d *= x > 0``, not into a third buffer
+    rng = np.random.default_rng(12)
+    x, r = rng.standard_normal((16, 2, 18, 18), np.float32), rng.standard_normal((16, 8, 8, 8), np.float32)
+    net = ConvReluPool((rng.standard_normal((8, 2, 3, 3)) / 4).astype(np.float32))
+    grad_fn = ms.grad(net, None, net.trainable_params())
+    grad_fn(Tensor(x), Tensor(r))
+    source = grad_fn.kernel_source(Tensor(x), Tensor(r))
+    assert re.search(r"rt\.max_pool2d_grad\(.*out=(\w+)\).*\n.*np\.greater\(.*\n\s+\1 \*= \w+  #", source), source

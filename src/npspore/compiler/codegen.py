@@ -108,7 +108,7 @@ class Renderer:
         self.constants = _Constants()
         self.table = op_table()
         self.used: set | None = None     # ids of the Vars the function being rendered reads
-        self.buffers: list = []          # the workspace buffers of the function being rendered (their Vars)
+        self.buffers: list = []          # the workspace buffers of the function being rendered (the statements writing them)
         self.layout: list[str] = []      # the kernel's workspace: (shape, dtype) of every function's buffers
         self.threaded = workspace.handed_the_workspace(module)   # the functions handed the kernel's set of buffers
         self.aliases: dict = {}          # id(loop output Var) -> the loop variable's name it keeps
@@ -234,7 +234,7 @@ class Renderer:
         if stmt.workspace and cast is None and len(lines) == 1:
             line = _into_buffer_line(lines[0].split(" = ", 1)[1], stmt.targets[0].name)
             if line is not None:
-                self.buffers.append(stmt.targets[0])
+                self.buffers.append(stmt)
                 return [line]
         if stmt.into is not None:
             # the result lives on under the buffer's name, so the array that name held is let go
@@ -447,8 +447,8 @@ class Renderer:
         entry = function.name == self.module.entry
         if self.buffers:
             start = len(self.layout)
-            self.layout += [f"({self.literal(v.aval.shape)}, np.{_numpy_name(v.aval.dtype)})" for v in self.buffers]
-            names = ", ".join(v.name for v in self.buffers)
+            self.layout += [self.buffer_entry(stmt) for stmt in self.buffers]
+            names = ", ".join(stmt.targets[0].name for stmt in self.buffers)
             whole = entry and start == 0                 # rendered last: the entry's are all the buffers
             lines.append(f"    {names}, = workspace__" + ("" if whole else f"[{start}:{len(self.layout)}]"))
         taken = entry and bool(self.layout or self.threaded)
@@ -469,6 +469,12 @@ class Renderer:
             inner = ", ".join(texts)
             lines.append(f"    return ({inner},)" if len(results) == 1 else f"    return ({inner})")
         return "\n".join(wrap_lines(lines))
+
+    def buffer_entry(self, stmt: ir.Apply) -> str:
+        """The workspace layout entry of ``stmt``'s buffer: ``(shape, dtype)``, or ``(shape, dtype, order)``."""
+        aval = stmt.targets[0].aval
+        order = "" if stmt.workspace_order is None else f", {stmt.workspace_order}"
+        return f"({self.literal(aval.shape)}, np.{_numpy_name(aval.dtype)}{order})"
 
     def render(self) -> str:
         order = [name for name in self.module.functions if name != self.module.entry] + [self.module.entry]

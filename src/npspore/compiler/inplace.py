@@ -8,7 +8,7 @@ result keeps the operand's name). An operand qualifies when
 * the op is elementwise (its lowering is a NumPy ufunc) and the result has the operand's shape and
   dtype;
 * the operand's buffer is private to the function: it was made by an op that always returns a new
-  array (a ufunc, ``matmul``, ``zeros``...), it is read only by such ops or by reductions (never by an
+  array (a ufunc, ``matmul``, ``zeros``, the max-pool adjoint...), it is read only by such ops or by reductions (never by an
   op that could return a view of it, a call, a tape push or a yield), and it is not an input, a
   Parameter or a result;
 * this statement is its last read in the block that defines it and no statement outside that block
@@ -35,6 +35,8 @@ _FRESH = {"matmul", "relu", "zeros", "zeros_like", "ones", "ones_like", "dot", "
 # ops whose result never shares memory with an operand
 _READERS = {"sum", "mean", "max", "min", "amax", "amin", "prod", "dot", "matmul", "greater", "less",
             "greater_equal", "less_equal", "equal", "not_equal", "outer_product"}
+# core.kernels_np's helpers whose result is (a view of) an array they make, never of an operand
+_FRESH_HELPERS = {"conv2d_columns_grad", "max_pool2d_grad"}
 # ops whose result may be a view of their first operand
 _VIEWS = {"reshape", "row", "swapaxes", "transpose", "expand_dims", "squeeze", "broadcast_to", "flatten"}
 # ops written in place (their template is one ufunc call or a ``+ - * / **`` expression)
@@ -79,7 +81,7 @@ def update_in_place(function: ir.Function) -> None:
     def private(var) -> bool:
         """Made fresh here and read only by ops that cannot keep a view of it."""
         stmt = defs.get(id(var))
-        if stmt is None or not (stmt.op in _FRESH or _is_ufunc_op(stmt.op)):
+        if stmt is None or not (stmt.op in _FRESH or stmt.op in _FRESH_HELPERS or _is_ufunc_op(stmt.op)):
             return False
         return all(map(safe_reader, readers.get(id(var), ())))
 

@@ -100,6 +100,8 @@ class Apply:
                               # here, or an earlier value of the same aval already dead), under its name
     workspace: bool = False   # optimize: the result is a temporary of its function, written into a buffer of
                               # the function's workspace (made once, reused by every call)
+    workspace_order: tuple | None = None   # optimize: that buffer is ``base.transpose(order)`` of a C-contiguous
+                                           # base (laid out as the transposed operands), None: C order
     operand_cast: np.dtype | None = None   # optimize (numpycasts): the dtype compiled NumPy code casts the
                                            # operands to, where NumPy would not promote them to it by itself
     result_cast: np.dtype | None = None    # optimize (numpycasts): the inferred dtype, where NumPy's own result

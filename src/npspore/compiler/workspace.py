@@ -28,13 +28,13 @@ from __future__ import annotations
 import numpy as np
 
 from . import ir
-from .inplace import _FRESH, _READERS, _VIEWS, _is_ufunc_op
+from .inplace import _ELEMENTWISE_EXTRA, _FRESH, _FRESH_HELPERS, _READERS, _VIEWS, _is_ufunc_op
 
 MIN_ELEMENTS = 1 << 10
 # write into ``out=`` besides the ufunc ops (relu: np.maximum(x, 0); the others: core.kernels_np's helpers)
 _OUT_OPS = {"matmul", "relu", "conv2d_columns", "max_pool2d", "max_pool2d_grad", "conv2d_columns_grad"}
-# core.kernels_np's helpers whose result is (a view of) an array they make, never of an operand
-_FRESH_HELPERS = {"conv2d_columns_grad", "max_pool2d_grad"}
+# the helper whose result is shaped as its first operand, and written in any layout: it takes that operand's
+_ORDER_OF_INPUT = {"max_pool2d_grad"}
 _SAFE_EFFECTS = {"assign", "print", "release"}   # copy, print or drop a value: never keep a reference
 
 
@@ -42,15 +42,23 @@ def plan_workspace(module: ir.Module) -> None:
     """Mark ``Apply.workspace`` on the statements whose results are private temporaries, or write them into
     a dead one's buffer (module docstring)."""
     escapes = _EscapeAnalysis(module)
+    param_orders, result_orders = _known_orders(module)
     for function in module.functions.values():
         stmts = function.body.stmts
         read_at = [_read_ids(stmt) for stmt in stmts]
-        buffers: list = []      # [buffer Var, ids of the values sharing its memory, index of their last read]
-        transposed: set = set()  # ids of the Vars that are transposed views
+        buffers: list = []      # [buffer Var, ids of the values sharing its memory, index of their last read,
+        #                          its memory order]
+        transposed: set = set()  # ids of the Vars that are transposed views, or laid out as one
+        orders = {id(p): o for p, o in zip(function.params, param_orders[function.name]) if o is not None}
+        #                          id(Var) -> its memory order, where known (_track_order)
         for index, stmt in enumerate(stmts):
             if _transposes(stmt, transposed):
                 transposed.add(id(stmt.targets[0]))
-            if not _candidate(stmt) or (_is_ufunc_op(stmt.op) and any(id(a) in transposed for a in stmt.args)):
+            order = _buffer_order(stmt, _track_order(stmt, orders, result_orders))
+            if isinstance(stmt, ir.Apply) and stmt.op in _ORDER_OF_INPUT:   # C order, unless given a buffer below
+                orders[id(stmt.targets[0])] = tuple(range(len(stmt.targets[0].aval.shape)))
+            if not _candidate(stmt) or (
+                    _is_ufunc_op(stmt.op) and order is None and any(id(a) in transposed for a in stmt.args)):
                 continue
             found = escapes.sharing(function, stmt.targets[0], follow_results=True)
             if found is None:
@@ -59,15 +67,19 @@ def plan_workspace(module: ir.Module) -> None:
             end = len(stmts) if returned else max(
                 (i for i in range(index, len(stmts)) if read_at[i] & sharing), default=index)
             dead = _is_ufunc_op(stmt.op) and next(
-                (b for b in buffers if b[2] < index and b[0].aval == stmt.targets[0].aval), None)
+                (b for b in buffers if b[2] < index and b[0].aval == stmt.targets[0].aval and b[3] == order), None)
             function.results_in_workspace |= returned
+            orders[id(stmt.targets[0])] = order or tuple(range(len(stmt.targets[0].aval.shape)))
+            if order is not None:
+                transposed.add(id(stmt.targets[0]))
             if dead:
                 stmt.into = dead[0]
                 dead[1] |= sharing
                 dead[2] = end
             else:
                 stmt.workspace = True
-                buffers.append([stmt.targets[0], sharing, end])
+                stmt.workspace_order = order
+                buffers.append([stmt.targets[0], sharing, end, order])
         escapes.readers.pop(function.name, None)     # its statements now write into dead buffers
 
 
@@ -90,6 +102,87 @@ def _transposes(stmt, transposed: set) -> bool:
         axes = stmt.static.get("axes")
         return axes is not None and tuple(axes) != tuple(sorted(axes))
     return isinstance(stmt.args[0], ir.Var) and id(stmt.args[0]) in transposed
+
+
+def _known_orders(module: ir.Module) -> tuple:
+    """``(param_orders, result_orders)``: function name -> the memory orders of its parameters (from the
+    arguments of its calls, where every call gives one the same order) and of its results (None where not
+    known), as :func:`_track_order` follows them through each function's statements and calls."""
+    param_orders: dict[str, tuple] = {name: () for name in module.functions}
+    result_orders: dict[str, tuple] = {name: () for name in module.functions}
+    for _ in range(len(module.functions) + 1):   # each round carries orders across one more call
+        arguments: dict = {}                      # callee -> [the orders of a call's arguments]
+        for function in module.functions.values():
+            orders: dict[int, tuple] = {id(p): o for p, o in zip(function.params, param_orders[function.name])
+                                        if o is not None}
+            top = set()
+            for stmt in function.body.stmts:
+                _track_order(stmt, orders, result_orders)
+                if isinstance(stmt, ir.Call):
+                    top.add(id(stmt))
+                    arguments.setdefault(stmt.callee, []).append(tuple(orders.get(id(a)) for a in stmt.args))
+            for stmt in ir.walk_stmts(function.body):
+                if isinstance(stmt, ir.Call) and id(stmt) not in top:   # in a loop or branch: not followed
+                    arguments.setdefault(stmt.callee, []).append((None,) * len(stmt.args))
+            result_orders[function.name] = tuple(orders.get(id(r)) if isinstance(r, ir.Var) else None
+                                                 for r in function.body.results)
+        found: dict[str, tuple] = {
+            name: tuple(calls[0][i] if all(c[i] == calls[0][i] for c in calls) else None for i in range(len(calls[0])))
+            for name, calls in arguments.items() if name in module.functions}
+        found = {name: found.get(name, ()) for name in module.functions}
+        if found == param_orders:
+            break
+        param_orders = found
+    return param_orders, result_orders
+
+
+def _track_order(stmt, orders: dict, result_orders: dict) -> tuple | None:
+    """Record in ``orders`` (id(Var) -> axes) the memory order of ``stmt``'s results where it is known, and
+    return its first result's: the axes ``p`` with the result ``base.transpose(p)`` of a C-contiguous ``base``
+    (``(0, 1, ...)``: C order). A transpose permutes its operand's order, a reshape of a C-contiguous array
+    is one, other views are not followed; an elementwise op writes its operands' order (NumPy's
+    ``order='K'``; so does its workspace buffer) when its operands of the result's shape share one, a
+    ``_ORDER_OF_INPUT`` helper its input's (its workspace buffer's order); every other op makes a
+    C-contiguous array; a call's results have the orders its callee gives them (``result_orders``)."""
+    if isinstance(stmt, ir.Call):
+        for target, order in zip(stmt.targets, result_orders.get(stmt.callee, ())):
+            if order is not None:
+                orders[id(target)] = order
+        return None
+    if not (isinstance(stmt, ir.Apply) and len(stmt.targets) == 1) or stmt.targets[0].aval.shape is None:
+        return None
+    order = _natural_order(stmt, orders, len(stmt.targets[0].aval.shape))
+    if order is not None:
+        orders[id(stmt.targets[0])] = order
+    return order
+
+
+def _natural_order(stmt: ir.Apply, orders: dict, rank: int) -> tuple | None:
+    source = orders.get(id(stmt.args[0])) if stmt.args and isinstance(stmt.args[0], ir.Var) else None
+    if stmt.op == "transpose":
+        axes = stmt.static.get("axes")
+        axes = tuple(reversed(range(rank))) if axes is None else tuple(a % rank for a in axes)
+        return None if source is None else tuple(source[a] for a in axes)
+    if stmt.op == "reshape":
+        return tuple(range(rank)) if source is not None and source == tuple(sorted(source)) else None
+    if stmt.op in _VIEWS:
+        return None
+    if stmt.op in _ORDER_OF_INPUT:
+        return source
+    if _is_ufunc_op(stmt.op) or stmt.op in _ELEMENTWISE_EXTRA:
+        shared = {orders.get(id(a)) for a in stmt.args
+                  if isinstance(a, ir.Var) and a.aval.shape == stmt.targets[0].aval.shape}
+        return shared.pop() if len(shared) == 1 else (None if shared else tuple(range(rank)))
+    return tuple(range(rank))
+
+
+def _buffer_order(stmt, natural: tuple | None) -> tuple | None:
+    """The memory order of ``stmt``'s workspace buffer: its result's natural order (:func:`_track_order`)
+    for an elementwise op or a ``_ORDER_OF_INPUT`` helper, where that is a permutation; else None (C order)."""
+    if not (isinstance(stmt, ir.Apply) and (_is_ufunc_op(stmt.op) or stmt.op in _ELEMENTWISE_EXTRA
+                                            or stmt.op in _ORDER_OF_INPUT)):
+        return None
+    return None if natural is None or natural == tuple(sorted(natural)) else natural
 
 
 def _candidate(stmt) -> bool:

@@ -96,20 +96,34 @@ def pool_windows(x: np.ndarray, kernel_size: tuple, stride: tuple = (1, 1), padd
         strides=(s[0], s[1], stride[0] * s[2], stride[1] * s[3], dilation[0] * s[2], dilation[1] * s[3]))
 
 
+def _taps(x: np.ndarray, kernel_size: tuple, stride: tuple, dilation: tuple, out_hw: tuple) -> list:
+    """The windows' elements at each kernel tap, row-major: views ``(N, C, OH, OW)`` of ``x`` (basic slices, which
+    NumPy makes faster than :func:`pool_windows`'s strided view)."""
+    oh, ow = out_hw
+    return [x[:, :, i * dilation[0]:i * dilation[0] + (oh - 1) * stride[0] + 1:stride[0],
+              j * dilation[1]:j * dilation[1] + (ow - 1) * stride[1] + 1:stride[1]]
+            for i in range(kernel_size[0]) for j in range(kernel_size[1])]
+
+
+def _out_hw(hp: int, wp: int, kernel_size: tuple, stride: tuple, dilation: tuple) -> tuple:
+    return ((hp - dilation[0] * (kernel_size[0] - 1) - 1) // stride[0] + 1,
+            (wp - dilation[1] * (kernel_size[1] - 1) - 1) // stride[1] + 1)
+
+
 def max_pool2d(x: np.ndarray, kernel_size: tuple, stride: tuple = (1, 1), padding: tuple = (0, 0, 0, 0),
                dilation: tuple = (1, 1), out: np.ndarray | None = None) -> np.ndarray:
     """The maximum of each ``-inf``-padded window: ``(N, C, OH, OW)``, one pass per kernel tap (written into
     ``out`` when given)."""
-    windows = pool_windows(x, kernel_size, stride, padding, dilation, fill=-np.inf)
-    kh, kw = kernel_size
-    if kh * kw == 1:
+    xp = _padded(x, padding, -np.inf)
+    taps = _taps(xp, kernel_size, stride, dilation, _out_hw(xp.shape[2], xp.shape[3], kernel_size, stride, dilation))
+    if len(taps) == 1:
         if out is None:
-            return windows[:, :, :, :, 0, 0].copy()
-        np.copyto(out, windows[:, :, :, :, 0, 0])
+            return taps[0].copy()
+        np.copyto(out, taps[0])
         return out
-    out = np.maximum(windows[:, :, :, :, 0, 0], windows[:, :, :, :, 1 // kw, 1 % kw], out=out)
-    for tap in range(2, kh * kw):
-        np.maximum(out, windows[:, :, :, :, tap // kw, tap % kw], out=out)
+    out = np.maximum(taps[0], taps[1], out=out)
+    for tap in taps[2:]:
+        np.maximum(out, tap, out=out)
     return out
 
 
@@ -125,10 +139,9 @@ def max_pool2d_grad(x: np.ndarray, pooled: np.ndarray, g: np.ndarray, kernel_siz
     receives what is left. Windows that cannot overlap are written, not added into, and when they tile
     the input exactly no zeros are written first.
     """
-    windows = pool_windows(x, kernel_size, stride, padding, dilation, fill=-np.inf)
+    xp = _padded(x, padding, -np.inf)
     kh, kw = kernel_size
-    hp = x.shape[2] + padding[0] + padding[1]
-    wp = x.shape[3] + padding[2] + padding[3]
+    hp, wp = xp.shape[2:]
     disjoint = stride[0] > dilation[0] * (kh - 1) and stride[1] > dilation[1] * (kw - 1)
     if out is None or padding != (0, 0, 0, 0):
         grad = np.zeros(x.shape[:2] + (hp, wp), g.dtype)
@@ -138,18 +151,17 @@ def max_pool2d_grad(x: np.ndarray, pooled: np.ndarray, g: np.ndarray, kernel_siz
             pooled.shape[2] * kh, pooled.shape[3] * kw) == (hp, wp)
         if not (disjoint and tiled):
             grad.fill(0)
-    grad_windows = pool_windows(grad, kernel_size, stride, (0, 0, 0, 0), dilation)
+    out_hw = pooled.shape[2:]
     free = np.ones(pooled.shape, np.bool_)
     hit = np.empty(pooled.shape, np.bool_)
-    for tap in range(kh * kw):
-        if tap == kh * kw - 1:
+    taps = _taps(xp, kernel_size, stride, dilation, out_hw)
+    for tap, (window, target) in enumerate(zip(taps, _taps(grad, kernel_size, stride, dilation, out_hw))):
+        if tap == len(taps) - 1:
             hit = free
         else:
-            np.less(windows[:, :, :, :, tap // kw, tap % kw], pooled, out=hit)
-            np.logical_not(hit, out=hit)
-            hit &= free
+            np.less(window, pooled, out=hit)
+            np.greater(free, hit, out=hit)     # free and not below the maximum
             free ^= hit
-        target = grad_windows[:, :, :, :, tap // kw, tap % kw]
         if disjoint:
             np.multiply(g, hit, out=target)
         else:

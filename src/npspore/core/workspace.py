@@ -20,13 +20,17 @@ class Workspace:
     """Sets of buffers of fixed shapes and dtypes, handed to one call at a time.
 
     Args:
-        layout (tuple): ``((shape, dtype), ...)``, one entry per buffer of a set.
+        layout (tuple): ``((shape, dtype), ...)``, one entry per buffer of a set; an entry
+            ``(shape, dtype, order)`` makes a buffer laid out as ``base.transpose(order)`` of a C-contiguous
+            ``base`` (as the transposed views its values are computed from, so an elementwise op reads and
+            writes memory in the same order).
     """
 
-    __slots__ = ("layout", "free")
+    __slots__ = ("layout", "orders", "free")
 
     def __init__(self, layout):
-        self.layout = tuple((tuple(shape), np.dtype(dtype)) for shape, dtype in layout)
+        self.layout = tuple((tuple(entry[0]), np.dtype(entry[1])) for entry in layout)
+        self.orders = tuple(tuple(entry[2]) if len(entry) > 2 else None for entry in layout)
         self.free: list = []
 
     def take(self) -> tuple:
@@ -34,8 +38,18 @@ class Workspace:
         try:
             return self.free.pop()
         except IndexError:
-            return tuple(np.empty(shape, dtype) for shape, dtype in self.layout)
+            return tuple(_buffer(shape, dtype, order) for (shape, dtype), order in zip(self.layout, self.orders))
 
     def give(self, buffers: tuple) -> None:
         """Return a set taken by :meth:`take`: the call no longer reads or writes it."""
         self.free.append(buffers)
+
+
+def _buffer(shape: tuple, dtype: np.dtype, order: tuple | None) -> np.ndarray:
+    """An uninitialized array of ``shape``: C-contiguous, or ``base.transpose(order)`` of a C-contiguous ``base``."""
+    if order is None:
+        return np.empty(shape, dtype)
+    base_shape = [0] * len(shape)
+    for axis, source in enumerate(order):
+        base_shape[source] = shape[axis]
+    return np.empty(base_shape, dtype).transpose(order)

@@ -410,7 +410,8 @@ class _GraphBuilder:
 
 def _fold_convolutions(nodes: list, outputs: tuple) -> None:
     """Fold ``transpose(reshape(matmul(reshape(w), conv2d_columns(x))))`` (how ``ops.conv2d`` stages a
-    convolution, ``ops.nn_functional._conv2d_by_columns``) back into ``conv2d(x, w)``, in place, where
+    convolution, ``ops.nn_functional._conv2d_by_columns``; with one group the columns reshaped to a matrix)
+    back into ``conv2d(x, w)``, in place, where
     the intermediate values are read by nothing else; in subgraphs too."""
     uses: dict[int, int] = {}
     for node in walk_nodes(nodes):
@@ -450,6 +451,9 @@ def _fold_in(nodes: list, uses: dict) -> None:
         if not product or product.attrs.get("transpose_a") or product.attrs.get("transpose_b"):
             continue
         filters, columns = single(product.inputs[0], "reshape"), single(product.inputs[1], "conv2d_columns")
+        matrix = None if columns else single(product.inputs[1], "reshape")   # groups=1: the columns as a matrix
+        if matrix is not None:
+            columns = single(matrix.inputs[0], "conv2d_columns")
         if filters is None or columns is None:
             continue
         weight = filters.inputs[0]
@@ -457,5 +461,5 @@ def _fold_in(nodes: list, uses: dict) -> None:
             continue
         attrs = {k: columns.attrs[k] for k in ("stride", "padding", "dilation", "groups") if k in columns.attrs}
         nodes[index] = Node("conv2d", (columns.inputs[0], weight), attrs, node.outputs, node.loc)
-        dropped.update(id(n) for n in (rows, product, filters, columns))
+        dropped.update(id(n) for n in (rows, product, filters, columns, matrix) if n is not None)
     nodes[:] = [n for n in nodes if id(n) not in dropped]

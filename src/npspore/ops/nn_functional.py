@@ -136,7 +136,11 @@ def _conv2d_by_columns(input, weight, stride, pads, dilation, groups):
     ow = window_out(input.shape[3], kw, stride[1], pads[2] + pads[3], dilation[1])
     cols = run("conv2d_columns", input, filter_shape=tuple(weight.shape), stride=stride, padding=pads,
                dilation=dilation, groups=groups)
-    y = run("matmul", run("reshape", weight, shape=(groups, o // groups, cg * kh * kw)), cols)
+    if groups == 1:  # one matrix product, not a batch of one: thread-split where large (core.matmul_split)
+        rows = cg * kh * kw
+        y = run("matmul", run("reshape", weight, shape=(o, rows)), run("reshape", cols, shape=(rows, -1)))
+    else:
+        y = run("matmul", run("reshape", weight, shape=(groups, o // groups, cg * kh * kw)), cols)
     return run("transpose", run("reshape", y, shape=(o, -1, oh, ow)), axes=(1, 0, 2, 3))
 
 
