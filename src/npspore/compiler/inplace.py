@@ -8,8 +8,9 @@ result keeps the operand's name). An operand qualifies when
 * the op is elementwise (its lowering is a NumPy ufunc) and the result has the operand's shape and
   dtype;
 * the operand's buffer is private to the function: it was made by an op that always returns a new
-  array (a ufunc, ``matmul``, ``zeros``...), it is read only by such ops or by reductions (never by an
-  op that could return a view of it, a call, a tape push or a yield), and it is not an input, a
+  array (a ufunc, ``matmul``, ``zeros``...) or it is a parameter every caller hands over at its last use
+  (``Function.donated``, ``donation.py``), it is read only by such ops or by reductions (never by an
+  op that could return a view of it, a call, a tape push or a yield), and it is not another input, a
   Parameter or a result;
 * this statement is its last read in the block that defines it and no statement outside that block
   reads it (an adjoint branch may read a forward branch's values), or it is a loop's carried value
@@ -65,7 +66,8 @@ def update_in_place(function: ir.Function) -> None:
             if isinstance(atom, ir.Var):
                 readers.setdefault(id(atom), []).append(stmt)
     yielded = {id(a) for block in ir.all_blocks(function.body) for a in block.results if isinstance(a, ir.Var)}
-    yielded |= {id(p) for p in function.params}
+    donated = {id(function.params[i]) for i in function.donated}
+    yielded |= {id(p) for p in function.params if id(p) not in donated}
 
     def safe_reader(stmt) -> bool:
         """An op that cannot keep a reference to its operand, or a view op whose view is such."""
@@ -77,9 +79,9 @@ def update_in_place(function: ir.Function) -> None:
         return stmt.op in _READERS or _is_ufunc_op(stmt.op) or stmt.op in _FRESH
 
     def private(var) -> bool:
-        """Made fresh here and read only by ops that cannot keep a view of it."""
+        """Made fresh here (or handed over by every caller) and read only by ops that cannot keep a view of it."""
         stmt = defs.get(id(var))
-        if stmt is None or not (stmt.op in _FRESH or _is_ufunc_op(stmt.op)):
+        if id(var) not in donated and (stmt is None or not (stmt.op in _FRESH or _is_ufunc_op(stmt.op))):
             return False
         return all(map(safe_reader, readers.get(id(var), ())))
 
@@ -96,6 +98,8 @@ def update_in_place(function: ir.Function) -> None:
                 for view in stmt.targets:
                     base_of[id(view)] = base_of.get(id(stmt.args[0]), id(stmt.args[0]))
         local = {id(v) for stmt in block.stmts for v in ir.defined_vars(stmt)}
+        if block is function.body:
+            local |= donated
         # a value defined in a branch can be read after it (the adjoint reads forward residuals), so
         # dying at its last read here also needs every reader to be inside this block
         inside = {id(stmt) for stmt in ir.walk_stmts(block)}
@@ -123,7 +127,10 @@ def update_in_place(function: ir.Function) -> None:
                         stmt.into = dead[target.aval].pop()
             taken = stmt.into if isinstance(stmt, ir.Apply) else None
             for var in {id(v): v for v in ir.used_vars_deep(stmt)}.values():
-                if var is not taken and id(var) not in yielded and _static(var) and dies_at(var, index):
+                # a dead donated buffer is lent by the workspace plan, to large temporaries only: a small
+                # one stays an expression (``w -= lr * m``)
+                if (var is not taken and id(var) not in yielded and id(var) not in donated and _static(var)
+                        and dies_at(var, index)):
                     dead.setdefault(var.aval, []).append(var)
 
 

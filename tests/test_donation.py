@@ -1,0 +1,88 @@
+"""Donated arguments (compiler/donation.py): a function computes in the buffer of a parameter that every caller
+hands over at its last use (a gradient handed to the optimizer), and never in one a caller still reads."""
+import numpy as np
+
+import npspore as ms
+from npspore import Tensor, nn, ops
+
+RNG = np.random.default_rng(3)
+W1 = (RNG.standard_normal((48, 40)) / 7).astype(np.float32)
+W2 = (RNG.standard_normal((10, 48)) / 7).astype(np.float32)
+X = RNG.standard_normal((64, 40)).astype(np.float32)
+LABELS = RNG.integers(0, 10, 64).astype(np.int32)
+
+
+class MLP(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.fc1 = nn.Dense(40, 48, weight_init=Tensor(W1), bias_init="zeros")
+        self.fc2 = nn.Dense(48, 10, weight_init=Tensor(W2), bias_init="zeros")
+        self.relu = nn.ReLU()
+
+    def construct(self, x):
+        return self.fc2(self.relu(self.fc1(x)))
+
+
+class StepReadingAGradientAfterTheUpdate(nn.Cell):
+    """The loss and the sum of fc1.weight's gradient, read after the optimizer has run."""
+
+    def __init__(self, network, optimizer):
+        super().__init__()
+        self.network, self.optimizer, self.weights = network, optimizer, optimizer.parameters
+
+    def construct(self, x, labels):
+        loss, grads = ops.value_and_grad(self.network, None, self.weights)(x, labels)
+        self.optimizer(grads)
+        return loss, grads[0].sum()
+
+
+def _with_loss():
+    net = MLP()
+    return nn.WithLossCell(net, nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")), net
+
+
+def _adam_step(**options):
+    network, net = _with_loss()
+    return nn.TrainOneStepCell(network, nn.Adam(net.trainable_params(), 0.01), **options)
+
+
+def _optimizer_source(step) -> str:
+    source = step.kernel_source(Tensor(X), Tensor(LABELS))
+    return source[source.index("def Adam_construct("):]
+
+
+def _run(step, count=3):
+    return [step(Tensor(X), Tensor(LABELS)) for _ in range(count)]
+
+
+def test_the_optimizer_computes_in_the_gradients_it_is_handed():
+    trained, eager = _adam_step(), _adam_step()
+    compiled = ms.jit(trained)
+    update = _optimizer_source(compiled)
+    # the gradient of fc1.weight (48, 40) dies in the update: g * g - v and lr * m are computed in it
+    assert "gradients_0 *= gradients_0" in update
+    assert "np.multiply(lr_t, moment1_fc1_weight, out=gradients_0)" in update
+    for got, expected in zip(_run(compiled), _run(eager)):
+        assert float(got) == float(expected)
+    for (name, a), (_, b) in zip(trained.parameters_and_names(), eager.parameters_and_names()):
+        np.testing.assert_array_equal(a.asnumpy(), b.asnumpy(), err_msg=name)
+
+
+def test_gradients_returned_after_the_update_keep_their_values():
+    compiled, eager = ms.jit(_adam_step(return_grad=True)), _adam_step(return_grad=True)
+    assert "out=gradients_0" not in _optimizer_source(compiled)
+    for (_, got), (_, expected) in zip(_run(compiled), _run(eager)):
+        for name in expected:
+            np.testing.assert_array_equal(got[name].asnumpy(), expected[name].asnumpy(), err_msg=name)
+
+
+def test_a_gradient_read_after_the_update_keeps_its_value():
+    def make():
+        network, net = _with_loss()
+        return StepReadingAGradientAfterTheUpdate(network, nn.Adam(net.trainable_params(), 0.01))
+
+    compiled, eager = ms.jit(make()), make()
+    assert "gradients_0 *=" not in _optimizer_source(compiled)
+    for (loss, total), (expected_loss, expected_total) in zip(_run(compiled), _run(eager)):
+        assert float(loss) == float(expected_loss)
+        np.testing.assert_allclose(float(total), float(expected_total), rtol=1e-6)
