@@ -201,7 +201,7 @@ def assign_in_place(function: ir.Function, input_avals: frozenset = frozenset())
         param, value = stmt.args
         if not (isinstance(param, ir.Var) and isinstance(value, ir.Var) and id(param) in params
                 and assigned.get(id(param)) == 1 and value.aval == param.aval and id(value) not in returned
-                and _static(param) and param.aval not in input_avals):
+                and None not in param.aval.shape and param.aval not in input_avals):
             continue
         others = [r for r in readers.get(id(param), ()) if r is not stmt]
         if not all(isinstance(r, ir.Apply) and makes_new_array(r.op) for r in others) or any(id(r) not in index_of for r in others):
