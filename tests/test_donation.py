@@ -1,26 +1,12 @@
 """Donated arguments (compiler/donation.py): a function computes in the buffer of a parameter that every caller
 hands over at its last use (a gradient handed to the optimizer), and never in one a caller still reads."""
 import numpy as np
+from test_workspace import MLP, _batch
 
 import npspore as ms
 from npspore import Tensor, nn, ops
 
-RNG = np.random.default_rng(3)
-W1 = (RNG.standard_normal((48, 40)) / 7).astype(np.float32)
-W2 = (RNG.standard_normal((10, 48)) / 7).astype(np.float32)
-X = RNG.standard_normal((64, 40)).astype(np.float32)
-LABELS = RNG.integers(0, 10, 64).astype(np.int32)
-
-
-class MLP(nn.Cell):
-    def __init__(self):
-        super().__init__()
-        self.fc1 = nn.Dense(40, 48, weight_init=Tensor(W1), bias_init="zeros")
-        self.fc2 = nn.Dense(48, 10, weight_init=Tensor(W2), bias_init="zeros")
-        self.relu = nn.ReLU()
-
-    def construct(self, x):
-        return self.fc2(self.relu(self.fc1(x)))
+X, LABELS = _batch(3)
 
 
 class StepReadingAGradientAfterTheUpdate(nn.Cell):
