@@ -47,7 +47,7 @@ def class_indices(indices: np.ndarray, depth: int, ignore_index: int | None = No
     wrong = (indices < 0) | (indices >= depth)
     if ignore_index is not None:
         wrong &= indices != ignore_index
-    if wrong.any():
+    if np.logical_or.reduce(wrong, axis=None):   # ndarray.any without its Python wrapper: called every step
         ignored = "" if ignore_index is None else f" or the ignore_index {ignore_index}"
         raise ValueError(f"For '{loss}', the '{target}' must hold class indices in [0, {depth}){ignored}, "
                          f"but got {indices[wrong].flat[0]}.")
