@@ -72,3 +72,19 @@ def test_a_gradient_read_after_the_update_keeps_its_value():
     for (loss, total), (expected_loss, expected_total) in zip(_run(compiled), _run(eager)):
         assert float(loss) == float(expected_loss)
         np.testing.assert_allclose(float(total), float(expected_total), rtol=1e-6)
+
+
+def test_a_function_computes_in_the_results_its_callees_hand_over():
+    # Dense's result (fc1) and its backward's input gradient (d_relu) are made by the callee for this caller
+    # alone: ReLU and its mask are applied in them, as `np.maximum(z, 0, out=z)` and `d *= mask` by hand
+    trained, eager = _adam_step(), _adam_step()
+    compiled = ms.jit(trained)
+    source = compiled.kernel_source(Tensor(X), Tensor(LABELS))
+    forward = source[source.index("def MLP_construct_fwd("):source.index("def MLP_construct_bwd(")]
+    backward = source[source.index("def MLP_construct_bwd("):]
+    assert "np.maximum(fc1, 0, out=fc1)" in forward
+    assert "d_relu *= t" in backward[:backward.index("\n\n")]
+    for got, expected in zip(_run(compiled), _run(eager)):
+        assert float(got) == float(expected)
+    for (name, a), (_, b) in zip(trained.parameters_and_names(), eager.parameters_and_names()):
+        np.testing.assert_array_equal(a.asnumpy(), b.asnumpy(), err_msg=name)

@@ -25,7 +25,8 @@ from .inplace import makes_new_array
 
 
 def plan_donations(module: ir.Module) -> None:
-    """Set ``Function.donated`` (the donated parameters' indices) of every function of ``module``."""
+    """Set ``Function.donated`` (the donated parameters' indices) and ``Function.owned_results`` (the positions
+    of the results it hands over whole: :meth:`_Ownership.owned_result`) of every function of ``module``."""
     ownership = _Ownership(module)
     sites: dict = {}
     for function in module.functions.values():
@@ -34,6 +35,8 @@ def plan_donations(module: ir.Module) -> None:
             if isinstance(stmt, ir.Call):   # a call in a loop or branch (no index) donates nothing
                 sites.setdefault(stmt.callee, []).append((function, top.get(id(stmt))))
     for name, function in module.functions.items():
+        function.owned_results = frozenset(position for position in range(len(function.body.results))
+                                           if ownership.owned_result(function, position))
         calls = sites.get(name, ()) if name != module.entry else ()
         function.donated = frozenset(
             position for position in range(len(function.params))

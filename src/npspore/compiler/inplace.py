@@ -8,8 +8,9 @@ result keeps the operand's name). An operand qualifies when
 * the op is elementwise (its lowering is a NumPy ufunc) and the result has the operand's shape and
   dtype;
 * the operand's buffer is private to the function: it was made by an op that always returns a new
-  array (a ufunc, ``matmul``, ``zeros``...) or it is a parameter every caller hands over at its last use
-  (``Function.donated``, ``donation.py``), it is read only by such ops or by reductions (never by an
+  array (a ufunc, ``matmul``, ``zeros``...), or by a call whose callee hands that result over whole
+  (``Function.owned_results``), or it is a parameter every caller hands over at its last use
+  (``Function.donated``; both ``donation.py``), it is read only by such ops or by reductions (never by an
   op that could return a view of it, a call, a tape push or a yield), and it is not another input, a
   Parameter or a result;
 * this statement is its last read in the block that defines it and no statement outside that block
@@ -53,8 +54,9 @@ def _is_ufunc_op(name: str) -> bool:
     return any(isinstance(f, np.ufunc) and f.signature is None for f in definition.numpy)
 
 
-def update_in_place(function: ir.Function) -> None:
-    """Mark the statements of ``function`` that can overwrite a dying operand (``Apply.into``)."""
+def update_in_place(function: ir.Function, functions: dict | None = None) -> None:
+    """Mark the statements of ``function`` that can overwrite a dying operand (``Apply.into``); ``functions``
+    (the module's, by name) tell which results of its calls are handed over whole (``Function.owned_results``)."""
     uses = ir.use_counts(function)
     defs: dict = {}
     readers: dict = {}
@@ -67,6 +69,7 @@ def update_in_place(function: ir.Function) -> None:
                 readers.setdefault(id(atom), []).append(stmt)
     yielded = {id(a) for block in ir.all_blocks(function.body) for a in block.results if isinstance(a, ir.Var)}
     donated = {id(function.params[i]) for i in function.donated}
+    handed = _results_handed_over(function, functions or {})
     yielded |= {id(p) for p in function.params if id(p) not in donated}
 
     def safe_reader(stmt) -> bool:
@@ -81,7 +84,8 @@ def update_in_place(function: ir.Function) -> None:
     def private(var) -> bool:
         """Made fresh here (or handed over by every caller) and read only by ops that cannot keep a view of it."""
         stmt = defs.get(id(var))
-        if id(var) not in donated and (stmt is None or not (stmt.op in _FRESH or _is_ufunc_op(stmt.op))):
+        if (id(var) not in donated and id(var) not in handed
+                and (stmt is None or not (stmt.op in _FRESH or _is_ufunc_op(stmt.op)))):
             return False
         return all(map(safe_reader, readers.get(id(var), ())))
 
@@ -132,6 +136,17 @@ def update_in_place(function: ir.Function) -> None:
                 if (var is not taken and id(var) not in yielded and id(var) not in donated and _static(var)
                         and dies_at(var, index)):
                     dead.setdefault(var.aval, []).append(var)
+
+
+def _results_handed_over(function: ir.Function, functions: dict) -> set:
+    """Ids of the Vars that calls at the top level of ``function`` bind to results their callee hands over
+    whole (``Function.owned_results``)."""
+    found = set()
+    for stmt in function.body.stmts:
+        if isinstance(stmt, ir.Call) and stmt.callee in functions:
+            owned = functions[stmt.callee].owned_results
+            found |= {id(target) for position, target in enumerate(stmt.targets) if position in owned}
+    return found
 
 
 def _static(var) -> bool:

@@ -85,7 +85,7 @@ def optimize(module: ir.Module, *, numpy_steps: bool = True) -> ir.Module:
     donation.plan_donations(module)
     for function in module.functions.values():
         _rows_in_place(function)
-        inplace.update_in_place(function)
+        inplace.update_in_place(function, module.functions)
         inplace.assign_in_place(function, inputs)
         _insert_release_points(function)
     numpycasts.plan_casts(module)
