@@ -5,7 +5,9 @@ function: ``Adam_construct(d_fc1_weight, ...)`` is the gradient's last use in th
 holds its memory. The callee may then treat the parameter as a private temporary of its own: once the
 parameter is read for the last time its buffer is free, and ``inplace.py`` and ``workspace.py`` write a later
 result of the same shape and dtype into it (``np.sqrt(v, out=gradients_0)``) instead of taking a buffer of
-their own — a careful person reuses a dead gradient for the optimizer's scratch the same way.
+their own — a careful person reuses a dead gradient for the optimizer's scratch the same way. The same
+analysis finds the results a function hands over whole (``Function.owned_results``: made by it and shared with
+nothing else), which its caller may compute in where they die (ReLU applied in a Dense layer's result).
 
 Parameter ``i`` of a function other than the entry is donated when the function has call sites and at each
 

@@ -1,9 +1,9 @@
 """The multi-statement NumPy lowerings that kernels call by name (``rt.im2col``, ``rt.col2im``,
 ``rt.max_pool2d``, ``rt.max_pool2d_grad``, ``rt.gather_last``, ``rt.scatter_last``): convolution columns and
 their transpose, pooling windows, max pooling and its scatter, and reading or writing one element per row
-along the last axis (a classification loss's pick of each sample's label). They import only NumPy, so the op templates call them in eager mode
-(``codegen_templates/conv.py``, ``pooling.py``) and ``npspore.runtime`` re-exports them for the
-generated kernels, where a convolution then reads as one or two lines.
+along the last axis (a classification loss's pick of each sample's label). They import only NumPy, so the op
+templates call them in eager mode (``codegen_templates/conv.py``, ``pooling.py``, ``selection.py``) and
+``npspore.runtime`` re-exports them for the generated kernels, where a convolution then reads as one or two lines.
 
 Static arguments: ``stride=(sh, sw)``, ``padding=(top, bottom, left, right)``, ``dilation=(dh, dw)``;
 all arrays are NCHW.
