@@ -8,6 +8,7 @@ the last axis, and the two are each other's transposes, so gradients of any orde
 """
 import numpy as np
 
+from npspore.core import kernels_np as rt
 from npspore.opdef import LINEAR, call, op
 from npspore.rules_nn import gather_last_rule, nms_with_mask_rule, scatter_last_rule, topk_rule
 
@@ -31,10 +32,10 @@ class topk:
 
 @op(infer=gather_last_rule)
 class gather_last:
-    """The elements of ``x`` at ``indices`` along the last axis (``np.take_along_axis``)."""
+    """The elements of ``x`` at ``indices`` along the last axis (``np.take_along_axis``, as ``rt.gather_last``)."""
 
     def forward(x, indices):
-        return np.take_along_axis(x, indices, axis=-1)
+        return rt.gather_last(x, indices)
 
     def adjoint(x, indices, out, dout):
         return call("scatter_last", dout, indices, size=x.shape[-1]), None
@@ -45,9 +46,7 @@ class scatter_last:
     """``g`` written into zeros of last dim ``size`` at ``indices`` along the last axis (distinct indices)."""
 
     def forward(g, indices, *, size):
-        grad = np.zeros(g.shape[:-1] + (size,), g.dtype)
-        np.put_along_axis(grad, indices, g, axis=-1)
-        return grad
+        return rt.scatter_last(g, indices, size)
 
     def adjoint(g, indices, out, dout, *, size):
         return call("gather_last", dout, indices), None

@@ -47,7 +47,7 @@ def class_indices(indices: np.ndarray, depth: int, ignore_index: int | None = No
     wrong = (indices < 0) | (indices >= depth)
     if ignore_index is not None:
         wrong &= indices != ignore_index
-    if wrong.any():
+    if np.logical_or.reduce(wrong, axis=None):   # ndarray.any without its Python wrapper: called every step
         ignored = "" if ignore_index is None else f" or the ignore_index {ignore_index}"
         raise ValueError(f"For '{loss}', the '{target}' must hold class indices in [0, {depth}){ignored}, "
                          f"but got {indices[wrong].flat[0]}.")
@@ -62,8 +62,9 @@ def default_rng():
 # Collectives: codegen_templates/collective.py calls these (one MPI call each, see npspore.communication).
 from .communication.transport import all_gather, all_reduce, broadcast, reduce, reduce_scatter  # noqa: E402,F401
 
-# The named multi-statement lowerings of the op templates (convolution columns, max pooling).
-from .core.kernels_np import col2im, im2col, max_pool2d, max_pool2d_grad, pool_windows  # noqa: E402,F401
+# The named multi-statement lowerings of the op templates (convolution columns, max pooling, last-axis gathers).
+from .core.kernels_np import (col2im, gather_last, im2col, max_pool2d, max_pool2d_grad,  # noqa: E402,F401
+                              pool_windows, scatter_last)
 from .core.matmul_split import matmul_split  # noqa: E402,F401 - large products, on threads
 from .core.special_np import digamma, erfc, lgamma, trigamma  # noqa: E402,F401
 

@@ -8,8 +8,10 @@ result keeps the operand's name). An operand qualifies when
 * the op is elementwise (its lowering is a NumPy ufunc) and the result has the operand's shape and
   dtype;
 * the operand's buffer is private to the function: it was made by an op that always returns a new
-  array (a ufunc, ``matmul``, ``zeros``, the max-pool adjoint...), it is read only by such ops or by reductions (never by an
-  op that could return a view of it, a call, a tape push or a yield), and it is not an input, a
+  array (a ufunc, ``matmul``, ``zeros``, the max-pool adjoint...), or by a call whose callee hands that
+  result over whole (``Function.owned_results``), or it is a parameter every caller hands over at its last
+  use (``Function.donated``; both ``donation.py``), it is read only by such ops or by reductions (never by
+  an op that could return a view of it, a call, a tape push or a yield), and it is not another input, a
   Parameter or a result;
 * this statement is its last read in the block that defines it and no statement outside that block
   reads it (an adjoint branch may read a forward branch's values), or it is a loop's carried value
@@ -54,8 +56,9 @@ def _is_ufunc_op(name: str) -> bool:
     return any(isinstance(f, np.ufunc) and f.signature is None for f in definition.numpy)
 
 
-def update_in_place(function: ir.Function) -> None:
-    """Mark the statements of ``function`` that can overwrite a dying operand (``Apply.into``)."""
+def update_in_place(function: ir.Function, functions: dict | None = None) -> None:
+    """Mark the statements of ``function`` that can overwrite a dying operand (``Apply.into``); ``functions``
+    (the module's, by name) tell which results of its calls are handed over whole (``Function.owned_results``)."""
     uses = ir.use_counts(function)
     defs: dict = {}
     readers: dict = {}
@@ -67,7 +70,9 @@ def update_in_place(function: ir.Function) -> None:
             if isinstance(atom, ir.Var):
                 readers.setdefault(id(atom), []).append(stmt)
     yielded = {id(a) for block in ir.all_blocks(function.body) for a in block.results if isinstance(a, ir.Var)}
-    yielded |= {id(p) for p in function.params}
+    donated = {id(function.params[i]) for i in function.donated}
+    handed = _results_handed_over(function, functions or {})
+    yielded |= {id(p) for p in function.params if id(p) not in donated}
 
     def safe_reader(stmt) -> bool:
         """An op that cannot keep a reference to its operand, or a view op whose view is such."""
@@ -79,9 +84,10 @@ def update_in_place(function: ir.Function) -> None:
         return stmt.op in _READERS or _is_ufunc_op(stmt.op) or stmt.op in _FRESH
 
     def private(var) -> bool:
-        """Made fresh here and read only by ops that cannot keep a view of it."""
+        """Made fresh here (or handed over by every caller) and read only by ops that cannot keep a view of it."""
         stmt = defs.get(id(var))
-        if stmt is None or not (stmt.op in _FRESH or stmt.op in _FRESH_HELPERS or _is_ufunc_op(stmt.op)):
+        if (id(var) not in donated and id(var) not in handed
+                and (stmt is None or not (stmt.op in _FRESH or stmt.op in _FRESH_HELPERS or _is_ufunc_op(stmt.op)))):
             return False
         return all(map(safe_reader, readers.get(id(var), ())))
 
@@ -98,6 +104,8 @@ def update_in_place(function: ir.Function) -> None:
                 for view in stmt.targets:
                     base_of[id(view)] = base_of.get(id(stmt.args[0]), id(stmt.args[0]))
         local = {id(v) for stmt in block.stmts for v in ir.defined_vars(stmt)}
+        if block is function.body:
+            local |= donated
         # a value defined in a branch can be read after it (the adjoint reads forward residuals), so
         # dying at its last read here also needs every reader to be inside this block
         inside = {id(stmt) for stmt in ir.walk_stmts(block)}
@@ -125,8 +133,22 @@ def update_in_place(function: ir.Function) -> None:
                         stmt.into = dead[target.aval].pop()
             taken = stmt.into if isinstance(stmt, ir.Apply) else None
             for var in {id(v): v for v in ir.used_vars_deep(stmt)}.values():
-                if var is not taken and id(var) not in yielded and _static(var) and dies_at(var, index):
+                # a dead donated buffer is lent by the workspace plan, to large temporaries only: a small
+                # one stays an expression (``w -= lr * m``)
+                if (var is not taken and id(var) not in yielded and id(var) not in donated and _static(var)
+                        and dies_at(var, index)):
                     dead.setdefault(var.aval, []).append(var)
+
+
+def _results_handed_over(function: ir.Function, functions: dict) -> set:
+    """Ids of the Vars that calls at the top level of ``function`` bind to results their callee hands over
+    whole (``Function.owned_results``)."""
+    found = set()
+    for stmt in function.body.stmts:
+        if isinstance(stmt, ir.Call) and stmt.callee in functions:
+            owned = functions[stmt.callee].owned_results
+            found |= {id(target) for position, target in enumerate(stmt.targets) if position in owned}
+    return found
 
 
 def _static(var) -> bool:
@@ -196,7 +218,7 @@ def assign_in_place(function: ir.Function, input_avals: frozenset = frozenset())
         param, value = stmt.args
         if not (isinstance(param, ir.Var) and isinstance(value, ir.Var) and id(param) in params
                 and assigned.get(id(param)) == 1 and value.aval == param.aval and id(value) not in returned
-                and _static(param) and param.aval not in input_avals):
+                and None not in param.aval.shape and param.aval not in input_avals):
             continue
         others = [r for r in readers.get(id(param), ()) if r is not stmt]
         if not all(isinstance(r, ir.Apply) and makes_new_array(r.op) for r in others) or any(id(r) not in index_of for r in others):

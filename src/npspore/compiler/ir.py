@@ -292,6 +292,10 @@ class Function:
     output_tree: Any = None
     inlined: frozenset = frozenset()   # naming: Vars written inside the one expression that reads them
     results_in_workspace: bool = False  # optimize: a result lives in the kernel call's workspace (workspace.py)
+    donated: frozenset = frozenset()   # optimize: indices of the params whose buffer every caller hands over
+                                       # (it reads them there for the last time: donation.py)
+    owned_results: frozenset = frozenset()   # optimize: positions of the results it makes and hands over whole,
+                                             # sharing their memory with nothing else (donation.py)
 
 
 @dataclass

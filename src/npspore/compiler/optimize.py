@@ -30,7 +30,8 @@
 * depth-1 products (``products.py``, a NumPy step): a matrix product contracting a dim of size 1 (a
   weight gradient of one sample, or of each sample under ``vmap``) is ``outer_product`` (``np.einsum``);
 * in-place updates (``inplace.py``): a statement writes into an operand's buffer that dies there,
-  or into a same-shaped buffer that died before it;
+  or into a same-shaped buffer that died before it; a parameter every caller hands over at its last use
+  (``donation.py``: a gradient passed to the optimizer's function) is such a buffer too;
 * release points: a ``release`` effect after the last use of each large intermediate (codegen
   renders it as ``del``), so ``--dump-after optimize`` shows when memory is given back.
 * NumPy's casts (``numpycasts.py``): where NumPy's promotion would not give the dtype MindSpore's rules
@@ -51,7 +52,7 @@ import numpy as np
 
 from ..core.apply import apply_op
 from ..opdef import op_table
-from . import inplace, ir, loops, numpycasts, products, prune, rewrite, splitproducts, tapes, workspace
+from . import donation, inplace, ir, loops, numpycasts, products, prune, rewrite, splitproducts, tapes, workspace
 
 _IDENTITY_WHEN_SAME_AVAL = {"reshape", "cast", "broadcast_to"}
 
@@ -83,9 +84,10 @@ def optimize(module: ir.Module, *, numpy_steps: bool = True) -> ir.Module:
         return module
     entry = module.functions[module.entry]
     inputs = frozenset(p.aval for p in entry.params[:len(entry.params) - len(entry.param_names)])
+    donation.plan_donations(module)
     for function in module.functions.values():
         _rows_in_place(function)
-        inplace.update_in_place(function)
+        inplace.update_in_place(function, module.functions)
         inplace.assign_in_place(function, inputs)
         _insert_release_points(function)
     numpycasts.plan_casts(module)

@@ -18,10 +18,11 @@ first call made them. A result qualifies when
 
 Two temporaries of the same shape and dtype whose lifetimes do not overlap share one buffer: ``inplace.py``
 writes the later into the dead earlier one where it sees that, and this plan does it for the workspace
-buffers it sees die (a buffer dies after the last statement reading it, a value written into it or a
-view of it): a later elementwise result of the same shape and dtype is written into it (``Apply.into``)
-instead of taking a buffer of its own. So the workspace holds what the function's peak needs, not every
-value it makes (an Adam step: two buffers per weight shape, not four per weight).
+buffers and the buffers of donated parameters (``donation.py``: a gradient handed to the optimizer) it sees
+die (a buffer dies after the last statement reading it, a value written into it or a view of it): a later
+elementwise result of the same shape and dtype is written into it (``Apply.into``) instead of taking a
+buffer of its own. So the workspace holds what the function's peak needs, not every value it makes (an
+Adam step: one buffer per weight shape besides the gradients it is handed, not four per weight).
 """
 from __future__ import annotations
 
@@ -46,11 +47,11 @@ def plan_workspace(module: ir.Module) -> None:
     for function in module.functions.values():
         stmts = function.body.stmts
         read_at = [_read_ids(stmt) for stmt in stmts]
-        buffers: list = []      # [buffer Var, ids of the values sharing its memory, index of their last read,
-        #                          its memory order]
         transposed: set = set()  # ids of the Vars that are transposed views, or laid out as one
         orders = {id(p): o for p, o in zip(function.params, param_orders[function.name]) if o is not None}
         #                          id(Var) -> its memory order, where known (_track_order)
+        # [buffer Var, ids of the values sharing its memory, index of their last read, its memory order]
+        buffers = _donated_buffers(function, escapes, read_at, orders)
         for index, stmt in enumerate(stmts):
             if _transposes(stmt, transposed):
                 transposed.add(id(stmt.targets[0]))
@@ -81,6 +82,21 @@ def plan_workspace(module: ir.Module) -> None:
                 stmt.workspace_order = order
                 buffers.append([stmt.targets[0], sharing, end, order])
         escapes.readers.pop(function.name, None)     # its statements now write into dead buffers
+
+
+def _donated_buffers(function: ir.Function, escapes, read_at: list, orders: dict) -> list:
+    """The buffers of the parameters every caller hands over (``Function.donated``) that no value outlives:
+    ``[parameter, ids of the values sharing its memory, index of the last statement reading one, its memory
+    order (None: C order)]``."""
+    buffers = []
+    for position in sorted(function.donated):
+        param = function.params[position]
+        found = escapes.sharing(function, param)
+        if found is not None and not found[1] and param.aval.shape and None not in param.aval.shape:
+            last = max((i for i, read in enumerate(read_at) if read & found[0]), default=-1)
+            order = orders.get(id(param))
+            buffers.append([param, found[0], last, None if order is None or order == tuple(sorted(order)) else order])
+    return buffers
 
 
 def _read_ids(stmt) -> set:

@@ -1,8 +1,9 @@
 """The multi-statement NumPy lowerings that kernels call by name (``rt.im2col``, ``rt.col2im``,
-``rt.max_pool2d``, ``rt.max_pool2d_grad``): convolution columns and their transpose, pooling windows,
-max pooling and its scatter. They import only NumPy, so the op templates call them in eager mode
-(``codegen_templates/conv.py``, ``pooling.py``) and ``npspore.runtime`` re-exports them for the
-generated kernels, where a convolution then reads as one or two lines.
+``rt.max_pool2d``, ``rt.max_pool2d_grad``, ``rt.gather_last``, ``rt.scatter_last``): convolution columns and
+their transpose, pooling windows, max pooling and its scatter, and reading or writing one element per row
+along the last axis (a classification loss's pick of each sample's label). They import only NumPy, so the op
+templates call them in eager mode (``codegen_templates/conv.py``, ``pooling.py``, ``selection.py``) and
+``npspore.runtime`` re-exports them for the generated kernels, where a convolution then reads as one or two lines.
 
 Static arguments: ``stride=(sh, sw)``, ``padding=(top, bottom, left, right)``, ``dilation=(dh, dw)``;
 all arrays are NCHW.
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["im2col", "col2im", "pool_windows", "max_pool2d", "max_pool2d_grad"]
+__all__ = ["im2col", "col2im", "pool_windows", "max_pool2d", "max_pool2d_grad", "gather_last", "scatter_last"]
 
 
 def _padded(x: np.ndarray, padding: tuple, fill: float = 0.0) -> np.ndarray:
@@ -173,3 +174,23 @@ def max_pool2d_grad(x: np.ndarray, pooled: np.ndarray, g: np.ndarray, kernel_siz
         return grad
     np.copyto(out, grad)
     return out
+
+
+def gather_last(x: np.ndarray, indices: np.ndarray) -> np.ndarray:
+    """``np.take_along_axis(x, indices, axis=-1)`` for ``x`` and integer ``indices`` of one shape but the last
+    dim (what the op's shape rule checked): the one fancy index NumPy builds for it, without its checks."""
+    return x[_leading_indices(indices.shape) + (indices,)]
+
+
+def scatter_last(g: np.ndarray, indices: np.ndarray, size: int) -> np.ndarray:
+    """Zeros of ``g``'s shape with the last dim ``size``, ``g`` written at ``indices`` along the last axis
+    (``np.put_along_axis``; ``g`` and ``indices`` of one shape)."""
+    out = np.zeros(g.shape[:-1] + (size,), g.dtype)
+    out[_leading_indices(g.shape) + (indices,)] = g
+    return out
+
+
+def _leading_indices(shape: tuple) -> tuple:
+    """``arange`` of each dim of ``shape`` but the last, shaped to broadcast against an array of ``shape``."""
+    ones = (1,) * len(shape)
+    return tuple(np.arange(n).reshape(ones[:dim] + (n,) + ones[dim + 1:]) for dim, n in enumerate(shape[:-1]))
