@@ -283,3 +283,19 @@ def test_a_step_reading_a_global_cell_and_gradient_function_still_loads_from_dis
     run = "import runpy; runpy.run_path('step.py', run_name='__main__')"
     first, second = (_run(tmp_path, run).stdout.split() for _ in range(2))
     assert first[1] == "0" and second[1] == "1" and first[0] == second[0]
+
+
+def test_a_guarded_function_is_shown_by_where_it_is_defined_not_its_address():
+    """The shown value of a guarded function goes into a kernel's layout on disk: the same text in every
+    process (it was ``<builtin_function_or_method sqrt at 0x7f...>``)."""
+    import math
+
+    from npspore.compiler.guards import shown
+
+    def scale(x):
+        return x
+
+    line = scale.__code__.co_firstlineno
+    assert shown(math.sqrt) == "<builtin_function_or_method math.sqrt>"
+    assert shown(scale) == ("<function test_guards.test_a_guarded_function_is_shown_by_where_it_is_defined_not_"
+                            f"its_address.<locals>.scale (test_guards.py:{line})>")

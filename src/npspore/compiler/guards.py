@@ -26,6 +26,7 @@ objects they read were reached through ``self``, a closure or a default of the c
 from __future__ import annotations
 
 import inspect
+import os
 import sys
 
 import numpy as np
@@ -73,8 +74,12 @@ def shown(value) -> str:
     """A short one-line ``repr`` of a guarded value."""
     if value is MISSING:
         return "<unset>"
-    if inspect.isroutine(value) or isinstance(value, type):
-        return f"<{type(value).__name__} {getattr(value, '__qualname__', '?')} at {id(value):#x}>"
+    if inspect.isroutine(value) or isinstance(value, type):   # where it is defined, not its address: the
+        # text is stored with a kernel on disk and must read the same in every process
+        name = f"{getattr(value, '__module__', None) or '?'}.{getattr(value, '__qualname__', '?')}"
+        code = getattr(value, "__code__", None)
+        where = f" ({os.path.basename(code.co_filename)}:{code.co_firstlineno})" if code is not None else ""
+        return f"<{type(value).__name__} {name}{where}>"
     text = repr(value).replace("\n", " ")
     return text if len(text) <= 60 else text[:57] + "..."
 
