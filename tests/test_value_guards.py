@@ -630,3 +630,11 @@ def test_an_integer_tensor_is_taken_for_an_op_attribute_in_eager_mode():
     assert ops.topk(x, ms.Tensor(2))[0].asnumpy().tolist() == [[3.0, 2.0], [7.0, 6.0], [11.0, 10.0]]
     with pytest.raises(TypeError, match="'axis'"):
         ops.sum(x, ms.Tensor(1.0))
+    # the reductions written in Python over an axis tuple, eager and compiled (MindSpore 2.10's values)
+    for run in (lambda f, *a: f(*a), lambda f, *a: ms.jit(f)(*a)):
+        np.testing.assert_allclose(run(ops.logsumexp, x, ms.Tensor(1)).asnumpy(), [3.4401891, 7.4401894, 11.440189],
+                                   rtol=1e-6)
+        assert run(ops.nansum, x, ms.Tensor(1)).asnumpy().tolist() == [6.0, 22.0, 38.0]
+        assert run(ops.count_nonzero, x, ms.Tensor(1)).asnumpy().tolist() == [3, 4, 4]
+    with pytest.raises(TypeError, match="'dim' must be an int or a tuple of ints"):
+        ops.logsumexp(x, ms.Tensor(1.0))

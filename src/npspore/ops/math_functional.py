@@ -314,6 +314,10 @@ def addcdiv(input: Tensor, tensor1: Tensor, tensor2: Tensor, value: Tensor | flo
 def _axes(input: Tensor, dim: Any, prim: str) -> tuple[int, ...]:
     """``dim`` (None, ``()``, an int or a tuple of ints) as a tuple of non-negative axes, ``()`` meaning all."""
     ndim = len(input.shape)
+    if isinstance(dim, Tensor):    # MindSpore takes Tensor(1)
+        if dim.dtype not in mstype.int_type + mstype.uint_type or dim.size != 1:
+            raise TypeError(f"For '{prim}', the 'dim' must be an int or a tuple of ints, but got {dim!r}.")
+        dim = int(dim)
     dims = () if dim is None else (dim,) if isinstance(dim, int) else tuple(dim)
     for axis in dims:
         if isinstance(axis, bool) or not isinstance(axis, int):
