@@ -111,7 +111,21 @@ def test_a_varying_value_through_shape_ops_is_not_a_scalar():
     x, y = p.params
     full = p.op("broadcast_to", p.op("expand_dims", x, axis=1), shape=(4, 5))
     module = p.module(p.op("mul", full, y))
-    assert ops_of(optimize(module)) == ["expand_dims", "broadcast_to", "mul"]
+    assert ops_of(optimize(module)) == ["reshape", "broadcast_to", "mul"]
+
+
+def test_size_one_dims_of_static_shapes_are_reshapes_for_numpy_and_kept_for_export():
+    # np.expand_dims (a Python function) costs several times x.reshape, the same view
+    p = Prog(x=(4, 5))
+    (x,) = p.params
+    row = p.op("expand_dims", p.op("sum", x, axis=1), axis=-1)
+    module = p.module(p.op("mul", p.op("squeeze", p.op("expand_dims", x, axis=0), axis=0), row))
+    optimized = optimize(module)
+    assert ops_of(optimized) == ["sum", "reshape", "reshape", "reshape", "mul"]
+    assert [s.static["shape"] for s in optimized.functions["f"].body.stmts if s.op == "reshape"] == [
+        (4, 1), (1, 4, 5), (4, 5)]
+    same_results(module, optimized, rand(4, 5))
+    assert ops_of(optimize(module, numpy_steps=False)) == ["sum", "expand_dims", "expand_dims", "squeeze", "mul"]
 
 
 def test_mean_of_a_square_is_a_scaled_dot():

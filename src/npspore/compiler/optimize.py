@@ -29,6 +29,8 @@
   per-step weight-gradient GEMMs batched over the steps);
 * depth-1 products (``products.py``, a NumPy step): a matrix product contracting a dim of size 1 (a
   weight gradient of one sample, or of each sample under ``vmap``) is ``outer_product`` (``np.einsum``);
+* static reshapes (``staticreshapes.py``, a NumPy step): ``expand_dims``/``squeeze`` of static shapes are
+  ``reshape`` to the result's shape;
 * in-place updates (``inplace.py``): a statement writes into an operand's buffer that dies there,
   or into a same-shaped buffer that died before it; a parameter every caller hands over at its last use
   (``donation.py``: a gradient passed to the optimizer's function) is such a buffer too;
@@ -52,7 +54,8 @@ import numpy as np
 
 from ..core.apply import apply_op
 from ..opdef import op_table
-from . import donation, inplace, ir, loops, numpycasts, products, prune, rewrite, splitproducts, tapes, workspace
+from . import (donation, inplace, ir, loops, numpycasts, products, prune, rewrite, splitproducts, staticreshapes, tapes,
+               workspace)
 
 _IDENTITY_WHEN_SAME_AVAL = {"reshape", "cast", "broadcast_to"}
 
@@ -79,6 +82,7 @@ def optimize(module: ir.Module, *, numpy_steps: bool = True) -> ir.Module:
     if numpy_steps:   # depth-1 matrix products as einsum (before dead code: the reshapes they no longer read)
         for function in module.functions.values():
             products.lower_outer_products(function)
+            staticreshapes.lower_static_reshapes(function)
     _eliminate_dead_code(module)
     if not numpy_steps:
         return module
