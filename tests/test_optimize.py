@@ -106,6 +106,31 @@ def test_a_uniform_seed_stays_a_scalar_through_shape_ops():
     same_results(module, optimized, rand(4, 5))
 
 
+def test_a_negated_uniform_seed_reshaped_is_one_broadcast_of_its_scalar():
+    # mean's seed negated and reshaped (a sparse cross-entropy's): one view, no array written
+    p = Prog(y=(1, 3))
+    (y,) = p.params
+    seed = p.op("broadcast_to", np.array([0.025]), shape=(40,))
+    module = p.module(p.op("matmul", p.op("reshape", p.op("neg", seed), shape=(40, 1)), y))
+    optimized = optimize(module)
+    assert ops_of(optimized) == ["broadcast_to", "matmul"]
+    (stmt, _) = optimized.functions["f"].body.stmts
+    assert stmt.args[0].value.tolist() == [-0.025] and stmt.static == {"shape": (40, 1)}
+    same_results(module, optimized, rand(1, 3))
+
+
+def test_a_uniform_result_made_one_broadcast_is_returned_as_a_writable_array():
+    p = Prog(x=(2,))
+    (x,) = p.params
+    seed = p.op("broadcast_to", np.array([0.5]), shape=(4,))
+    module = p.module(p.op("reshape", p.op("neg", seed), shape=(2, 2)), p.op("exp", x))
+    optimized = optimize(module)
+    assert ops_of(optimized) == ["broadcast_to", "exp"]
+    result, _ = run_rendered(optimized, rand(2))
+    assert result.flags.writeable
+    np.testing.assert_array_equal(result, np.full((2, 2), -0.5))
+
+
 def test_a_varying_value_through_shape_ops_is_not_a_scalar():
     p = Prog(x=(4,), y=(4, 5))
     x, y = p.params

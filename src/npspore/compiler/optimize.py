@@ -113,7 +113,7 @@ def _forget_custom_backward(function: ir.Function) -> None:
 
 _SMALL = 16
 _FILLED = {"ones_like": 1, "zeros_like": 0, "ones": 1, "zeros": 0}
-_ELEMENTWISE = {"add", "sub", "mul", "div", "where", "maximum", "minimum"}
+_ELEMENTWISE = {"add", "sub", "mul", "div", "where", "maximum", "minimum", "neg"}
 # Ops whose every result element is an element of the operand (a cast converts it): a uniform
 # operand gives a uniform result.
 _SHAPE_ONLY = {"broadcast_to", "expand_dims", "reshape", "squeeze", "flatten", "transpose", "swapaxes", "cast"}
@@ -173,7 +173,23 @@ class _Simplifier:
             self.keep_uniform(stmt, values[0])
         elif stmt.op in _ELEMENTWISE:
             self.absorb_broadcast(stmt, values)
+        self.broadcast_uniform(stmt)
         return False
+
+    def broadcast_uniform(self, stmt: ir.Apply) -> None:
+        """An op that made a uniform result of a static shape from uniform values computed earlier (a seed
+        negated, reshaped) is one ``broadcast_to`` of the scalar: the ops before it die, no array is
+        written element by element (``d = broadcast_to(c); np.negative(d, out=t); t.reshape(s)`` is
+        ``broadcast_to(-c, s)``)."""
+        target = stmt.targets[0]
+        scalar = self.scalars.get(id(target))
+        if (scalar is None or not target.aval.shape or None in target.aval.shape
+                or not any(isinstance(a, ir.Var) for a in stmt.args)):
+            return
+        # a one-element array, as the constants a seed is made of: a result that views it is copied when
+        # returned (``constantviews``), never handed out read-only
+        stmt.op, stmt.args = "broadcast_to", (ir.Const(scalar.reshape(1)),)
+        stmt.static = {"shape": tuple(target.aval.shape)}
 
     def keep_uniform(self, stmt: ir.Apply, value) -> None:
         """A uniform operand stays a scalar through an op that only moves or copies elements."""
