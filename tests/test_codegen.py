@@ -115,3 +115,20 @@ def test_line_comments_tell_npspores_files_from_the_users_files_of_the_same_name
     assert named == {"models/layers.py", "npspore/nn/layers.py"}
     assert " = Dense_construct(x, dense_weight, dense_bias)  # models/layers.py:12\n" in source
     assert nn.Dense.__module__ == "npspore.nn.layers"   # the name the user's file shares
+
+
+def test_log_softmax_reduces_with_the_array_methods_and_a_scalar_keeps_the_empty_axes():
+    # x.max / .sum skip np.max's and np.sum's Python wrappers; a 0-d value may be a Python number at run time
+    p = Prog(x=((3, 4), np.float32), s=((), np.float32))
+    x, s = p.params
+    module = p.module(p.op("log_softmax", x, axis=-1), p.op("log_softmax", s, axis=()))
+    source = render_module(optimize(module))
+    assert "x.max(axis=-1, keepdims=True)" in source and ".sum(axis=-1, keepdims=True)" in source
+    assert "np.max(x," not in source and "np.sum(" not in source
+    logits = rand(3, 4).astype(np.float32)
+    rows, scalar = run_rendered(optimize(module), logits, 2.0)
+    wide = logits.astype(np.float64)
+    expected = wide - wide.max(axis=-1, keepdims=True)
+    expected -= np.log(np.exp(expected).sum(axis=-1, keepdims=True))
+    np.testing.assert_allclose(rows, expected, rtol=1e-6)
+    assert scalar == 0.0

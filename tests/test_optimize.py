@@ -106,12 +106,51 @@ def test_a_uniform_seed_stays_a_scalar_through_shape_ops():
     same_results(module, optimized, rand(4, 5))
 
 
+def test_a_negated_uniform_seed_reshaped_is_one_broadcast_of_its_scalar():
+    # mean's seed negated and reshaped (a sparse cross-entropy's): one view, no array written
+    p = Prog(y=(1, 3))
+    (y,) = p.params
+    seed = p.op("broadcast_to", np.array([0.025]), shape=(40,))
+    module = p.module(p.op("matmul", p.op("reshape", p.op("neg", seed), shape=(40, 1)), y))
+    optimized = optimize(module)
+    assert ops_of(optimized) == ["broadcast_to", "matmul"]
+    (stmt, _) = optimized.functions["f"].body.stmts
+    assert stmt.args[0].value.tolist() == [-0.025] and stmt.static == {"shape": (40, 1)}
+    same_results(module, optimized, rand(1, 3))
+
+
+def test_a_uniform_result_made_one_broadcast_is_returned_as_a_writable_array():
+    p = Prog(x=(2,))
+    (x,) = p.params
+    seed = p.op("broadcast_to", np.array([0.5]), shape=(4,))
+    module = p.module(p.op("reshape", p.op("neg", seed), shape=(2, 2)), p.op("exp", x))
+    optimized = optimize(module)
+    assert ops_of(optimized) == ["broadcast_to", "exp"]
+    result, _ = run_rendered(optimized, rand(2))
+    assert result.flags.writeable
+    np.testing.assert_array_equal(result, np.full((2, 2), -0.5))
+
+
 def test_a_varying_value_through_shape_ops_is_not_a_scalar():
     p = Prog(x=(4,), y=(4, 5))
     x, y = p.params
     full = p.op("broadcast_to", p.op("expand_dims", x, axis=1), shape=(4, 5))
     module = p.module(p.op("mul", full, y))
-    assert ops_of(optimize(module)) == ["expand_dims", "broadcast_to", "mul"]
+    assert ops_of(optimize(module)) == ["reshape", "broadcast_to", "mul"]
+
+
+def test_size_one_dims_of_static_shapes_are_reshapes_for_numpy_and_kept_for_export():
+    # np.expand_dims (a Python function) costs several times x.reshape, the same view
+    p = Prog(x=(4, 5))
+    (x,) = p.params
+    row = p.op("expand_dims", p.op("sum", x, axis=1), axis=-1)
+    module = p.module(p.op("mul", p.op("squeeze", p.op("expand_dims", x, axis=0), axis=0), row))
+    optimized = optimize(module)
+    assert ops_of(optimized) == ["sum", "reshape", "reshape", "reshape", "mul"]
+    assert [s.static["shape"] for s in optimized.functions["f"].body.stmts if s.op == "reshape"] == [
+        (4, 1), (1, 4, 5), (4, 5)]
+    same_results(module, optimized, rand(4, 5))
+    assert ops_of(optimize(module, numpy_steps=False)) == ["sum", "expand_dims", "expand_dims", "squeeze", "mul"]
 
 
 def test_mean_of_a_square_is_a_scaled_dot():

@@ -29,6 +29,8 @@
   per-step weight-gradient GEMMs batched over the steps);
 * depth-1 products (``products.py``, a NumPy step): a matrix product contracting a dim of size 1 (a
   weight gradient of one sample, or of each sample under ``vmap``) is ``outer_product`` (``np.einsum``);
+* static reshapes (``staticreshapes.py``, a NumPy step): ``expand_dims``/``squeeze`` of static shapes are
+  ``reshape`` to the result's shape;
 * in-place updates (``inplace.py``): a statement writes into an operand's buffer that dies there,
   or into a same-shaped buffer that died before it; a parameter every caller hands over at its last use
   (``donation.py``: a gradient passed to the optimizer's function) is such a buffer too;
@@ -52,7 +54,8 @@ import numpy as np
 
 from ..core.apply import apply_op
 from ..opdef import op_table
-from . import donation, inplace, ir, loops, numpycasts, products, prune, rewrite, splitproducts, tapes, workspace
+from . import (donation, inplace, ir, loops, numpycasts, products, prune, rewrite, splitproducts, staticreshapes, tapes,
+               workspace)
 
 _IDENTITY_WHEN_SAME_AVAL = {"reshape", "cast", "broadcast_to"}
 
@@ -79,6 +82,7 @@ def optimize(module: ir.Module, *, numpy_steps: bool = True) -> ir.Module:
     if numpy_steps:   # depth-1 matrix products as einsum (before dead code: the reshapes they no longer read)
         for function in module.functions.values():
             products.lower_outer_products(function)
+            staticreshapes.lower_static_reshapes(function)
     _eliminate_dead_code(module)
     if not numpy_steps:
         return module
@@ -109,7 +113,7 @@ def _forget_custom_backward(function: ir.Function) -> None:
 
 _SMALL = 16
 _FILLED = {"ones_like": 1, "zeros_like": 0, "ones": 1, "zeros": 0}
-_ELEMENTWISE = {"add", "sub", "mul", "div", "where", "maximum", "minimum"}
+_ELEMENTWISE = {"add", "sub", "mul", "div", "where", "maximum", "minimum", "neg"}
 # Ops whose every result element is an element of the operand (a cast converts it): a uniform
 # operand gives a uniform result.
 _SHAPE_ONLY = {"broadcast_to", "expand_dims", "reshape", "squeeze", "flatten", "transpose", "swapaxes", "cast"}
@@ -169,7 +173,23 @@ class _Simplifier:
             self.keep_uniform(stmt, values[0])
         elif stmt.op in _ELEMENTWISE:
             self.absorb_broadcast(stmt, values)
+        self.broadcast_uniform(stmt)
         return False
+
+    def broadcast_uniform(self, stmt: ir.Apply) -> None:
+        """An op that made a uniform result of a static shape from uniform values computed earlier (a seed
+        negated, reshaped) is one ``broadcast_to`` of the scalar: the ops before it die, no array is
+        written element by element (``d = broadcast_to(c); np.negative(d, out=t); t.reshape(s)`` is
+        ``broadcast_to(-c, s)``)."""
+        target = stmt.targets[0]
+        scalar = self.scalars.get(id(target))
+        if (scalar is None or not target.aval.shape or None in target.aval.shape
+                or not any(isinstance(a, ir.Var) for a in stmt.args)):
+            return
+        # a one-element array, as the constants a seed is made of: a result that views it is copied when
+        # returned (``constantviews``), never handed out read-only
+        stmt.op, stmt.args = "broadcast_to", (ir.Const(scalar.reshape(1)),)
+        stmt.static = {"shape": tuple(target.aval.shape)}
 
     def keep_uniform(self, stmt: ir.Apply, value) -> None:
         """A uniform operand stays a scalar through an op that only moves or copies elements."""

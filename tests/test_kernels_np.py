@@ -1,0 +1,20 @@
+"""core.kernels_np's last-axis gather and scatter: NumPy's own results, with their row indices made once per shape."""
+import numpy as np
+
+from npspore.core import kernels_np
+
+
+def test_last_axis_gather_and_scatter_reuse_read_only_row_indices_made_once_per_shape():
+    rng = np.random.default_rng(0)
+    for shape in [(4, 5), (2, 3, 5), (4, 5)]:
+        x = rng.standard_normal(shape).astype(np.float32)
+        indices = rng.integers(0, shape[-1], shape[:-1] + (1,))
+        np.testing.assert_array_equal(kernels_np.gather_last(x, indices), np.take_along_axis(x, indices, axis=-1))
+        g = rng.standard_normal(indices.shape).astype(np.float32)
+        expected = np.zeros(shape, np.float32)
+        np.put_along_axis(expected, indices, g, axis=-1)
+        np.testing.assert_array_equal(kernels_np.scatter_last(g, indices, shape[-1]), expected)
+    rows = kernels_np._leading_indices((4, 1))
+    assert rows is kernels_np._leading_indices((4, 1))   # made once: a training step asks every call
+    assert not any(index.flags.writeable for index in rows)
+    np.testing.assert_array_equal(rows[0], np.arange(4).reshape(4, 1))
