@@ -52,12 +52,16 @@ def run(name: str, *operands, **static):
 
 def _run(name: str, operands, static):
     ensure_blas_threads()
-    if not RECORDERS and any(map(_holds_tensor, static.values())):
-        static = {key: _attribute(value) for key, value in static.items()}
     definition = op_table()[name]
     weak = definition.operand_dtype is not None
     values = [x._array if isinstance(x, Tensor) else _constant(x, weak) for x in operands]
-    inferred = definition.infer(*values, **static)
+    try:
+        inferred = definition.infer(*values, **static)
+    except (TypeError, ValueError):   # the rules refuse a Tensor attribute: only then is one looked for
+        if RECORDERS or not any(map(_holds_tensor, static.values())):
+            raise
+        static = {key: _attribute(value) for key, value in static.items()}
+        inferred = definition.infer(*values, **static)
     if type(inferred) is tuple:
         result = tuple(map(_wrap, apply_op(definition, values, static, tuple(a.dtype for a in inferred))))
     else:
