@@ -261,3 +261,43 @@ def test_self_attention_reads_its_one_input_once():
     assert len(re.findall(r"= \w+\.reshape\(\(-1, 8\)\)", source)) == 1, source
     by_input = ms.grad(attention, grad_position=(0, 1, 2))(x, x, x)
     np.testing.assert_allclose(grad(x).asnumpy(), sum(g.asnumpy() for g in by_input), rtol=1e-5, atol=1e-6)
+
+
+class _EncoderLayerLoss(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.layer = nn.TransformerEncoderLayer(8, 2, 16, dropout=0.0)
+
+    def construct(self, x):
+        return self.layer(x).sum()
+
+
+class _UnpackedEncoderLayerLoss(_EncoderLayerLoss):
+    """The same layer, its self-attention called as ``attention(x, x, x)``: three projection products."""
+
+    def construct(self, x):
+        layer = self.layer
+        x = layer.norm1(x + layer.self_attn(x, x, x, need_weights=False)[0])
+        return layer.norm2(x + layer._ff_block(x)).sum()
+
+
+def test_encoder_self_attention_projects_with_one_product():
+    ms.set_seed(3)
+    packed = _EncoderLayerLoss()
+    unpacked = _UnpackedEncoderLayerLoss()
+    for mine, theirs in zip(unpacked.trainable_params(), packed.trainable_params()):
+        mine.set_data(theirs.copy())
+    x = Tensor(np.random.default_rng(4).standard_normal((6, 3, 8)).astype(np.float32))
+    grad = ms.grad(packed, grad_position=0, weights=packed.trainable_params())
+    source = grad.kernel_source(x)
+    # the forward multiplies by the whole (24, 8) in_proj_weight once; the backward forms its gradient once
+    assert len(re.findall(r"in_proj_weight\.T\b", source)) == 1, source
+    assert len(re.findall(r"rt\.matmul_split|@", source)) < len(
+        re.findall(r"rt\.matmul_split|@", ms.grad(unpacked, grad_position=0,
+                                                   weights=unpacked.trainable_params()).kernel_source(x)))
+    np.testing.assert_allclose(packed(x).asnumpy(), unpacked(x).asnumpy(), rtol=1e-6)
+    expected_dx, expected_dw = ms.grad(unpacked, grad_position=0, weights=unpacked.trainable_params())(x)
+    dx, dw = grad(x)
+    np.testing.assert_allclose(dx.asnumpy(), expected_dx.asnumpy(), rtol=1e-5, atol=1e-6)
+    for got, want in zip(dw, expected_dw):
+        np.testing.assert_allclose(got.asnumpy(), want.asnumpy(), rtol=1e-5, atol=1e-6)

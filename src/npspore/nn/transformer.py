@@ -113,7 +113,12 @@ class MultiheadAttention(Cell):
         self.bias_k = self.bias_v = None
         self.add_zero_attn = add_zero_attn
 
-    def _project(self, query, key, value):
+    def _project(self, query, key, value, packed):
+        """The query, key and value projections. ``packed`` (self-attention: query, key and value are one
+        tensor): one product with ``in_proj_weight``, cut into three, as MindSpore projects when
+        ``query is key is value``."""
+        if packed and self._qkv_same_embed_dim:
+            return F.split(linear(query, self.in_proj_weight, self.in_proj_bias), self.embed_dim, -1)
         biases = (None, None, None)
         if self.has_bias:
             biases = F.split(self.in_proj_bias, self.embed_dim)
@@ -166,6 +171,14 @@ class MultiheadAttention(Cell):
 
     def construct(self, query, key, value, key_padding_mask=None, need_weights=True, attn_mask=None,
                   average_attn_weights=True):
+        return self._attend(query, key, value, False, key_padding_mask, need_weights, attn_mask,
+                            average_attn_weights)
+
+    def _self_attention(self, x, key_padding_mask=None, need_weights=True, attn_mask=None):
+        """``self(x, x, x, ...)``, its three projections one product (``_project``)."""
+        return self._attend(x, x, x, True, key_padding_mask, need_weights, attn_mask, True)
+
+    def _attend(self, query, key, value, packed, key_padding_mask, need_weights, attn_mask, average_attn_weights):
         is_batched = query.ndim == 3
         if not is_batched:
             query, key, value = query.expand_dims(1), key.expand_dims(1), value.expand_dims(1)
@@ -177,7 +190,7 @@ class MultiheadAttention(Cell):
             raise ValueError(f"The `embed_dim` should be {self.embed_dim}, but got {query.shape[-1]}.")
         tgt_len, batch = query.shape[0], query.shape[1]
         src_len = key.shape[0]
-        q, k, v = self._project(query, key, value)
+        q, k, v = self._project(query, key, value, packed)
         q, k, v = self._heads(q, batch), self._heads(k, batch), self._heads(v, batch)
         scaling = math.sqrt(math.sqrt(self.head_dim))
         scores = F.matmul(q / scaling, k.transpose((0, 1, 3, 2)) / scaling)
@@ -274,7 +287,7 @@ class TransformerEncoderLayer(Cell):
                          f"ops.gelu, but get {activation}.")
 
     def _sa_block(self, x, attn_mask, key_padding_mask):
-        x = self.self_attn(x, x, x, attn_mask=attn_mask, key_padding_mask=key_padding_mask, need_weights=False)[0]
+        x = self.self_attn._self_attention(x, key_padding_mask, False, attn_mask)[0]
         return self.dropout1(x)
 
     def _ff_block(self, x):
