@@ -9,16 +9,16 @@ import pytest
 import npspore as ms
 from npspore import Tensor, nn, ops
 from npspore.compiler import ir, pipeline
-from npspore.core import matmul_split
+from npspore.core import matmul_split, thread_pool
 from npspore.jit import forward_request
 
 
 @pytest.fixture
 def helpers():
     """Set the pool's size in a test; the policy's count afterwards."""
-    before = matmul_split.helper_count()
-    yield matmul_split.set_helpers
-    matmul_split.set_helpers(before)
+    before = thread_pool.helper_count()
+    yield thread_pool.set_helpers
+    thread_pool.set_helpers(before)
 
 
 @pytest.mark.parametrize("a_shape, b_shape, axis", [
@@ -182,7 +182,7 @@ def test_a_forked_child_splits_with_helpers_of_its_own(helpers):
     a, b = np.ones((512, 256), np.float32), np.ones((256, 512), np.float32)
     child = os.fork()
     if child == 0:                     # the parent's helper thread does not exist here
-        alive = [t for t in threading.enumerate() if t.name.startswith("npspore-matmul") and t.is_alive()]
+        alive = [t for t in threading.enumerate() if t.name.startswith("npspore-helper") and t.is_alive()]
         ok = len(alive) == 1 and (matmul_split.matmul_split(a, b) == 256).all()
         os._exit(0 if ok else 1)
     _, status = os.waitpid(child, 0)
