@@ -12,11 +12,13 @@ helpers the product is one ``np.matmul``, with the same bits: a block of rows (c
 product is summed over the shared dim in the same order as the whole product (OpenBLAS blocks that dim
 by its length alone; ``tests/test_matmul_split.py`` checks it), so the thread count does not change them.
 
-A product with a small result and a long shared dim (a convolution's weight gradient: ``(6, 25088) @ (25088,
-25)`` in LeNet) is instead cut along the shared dim, the blocks' products summed in order: OpenBLAS computes
-such a product 2.4-4 times faster in blocks of about :data:`_SHARED_BLOCK_WORK` multiply-adds than whole
-(measured on LeNet's two weight gradients, one thread), so these are always computed in blocks, with or
-without helpers, and give the same bits at every thread count (not those of one ``np.matmul``).
+A product with a small result (at most :data:`_SMALL_RESULT` elements) and a long shared dim (a convolution's
+weight gradient: ``(6, 25088) @ (25088, 25)`` in LeNet) is instead cut along the shared dim into blocks of at
+most :data:`_SHARED_BLOCK_WORK` multiply-adds, their products summed in order: OpenBLAS computes such blocks
+with its small-matrix kernels, 2-3.5 times faster than the whole product (measured on one thread for results of
+150, 400 and 864 elements and shared dims of 3,200 and 25,088; no gain from 1,728 elements up). They are
+computed in blocks with or without helpers, so they give the same bits at every thread count (not those of one
+``np.matmul``).
 
 The compiler calls :func:`matmul_split` (``rt.matmul_split(a, b, out=...)`` in a kernel) only for products
 of at least :data:`MIN_FLOPS` floating-point operations, decided from the static shapes by optimize
@@ -39,9 +41,9 @@ _BLOCK_FLOPS = 4_000_000       # a block at least this large (BLAS stays efficie
 _MAX_BLOCKS = 4                # the calling thread catches up on blocks a late helper has not taken
 _MIN_EXTENT = 16               # rows or columns per block
 SHARED = "shared"              # the axis of :func:`blocks` for a cut along the shared dim
-_SMALL_RESULT = 4096           # elements of a result small enough for the shared dim to be cut
-_SHARED_BLOCK_WORK = 1 << 20   # multiply-adds of a block of the shared dim
-_MAX_SHARED_BLOCKS = 16
+_SMALL_RESULT = 1024           # elements of a result small enough for the shared dim to be cut
+_SHARED_BLOCK_WORK = 1_000_000  # multiply-adds of a block of the shared dim, at most
+_MAX_SHARED_BLOCKS = 32
 _MIN_SHARED_EXTENT = 64
 
 
