@@ -9,16 +9,16 @@ import pytest
 import npspore as ms
 from npspore import Tensor, nn, ops
 from npspore.compiler import ir, pipeline
-from npspore.core import matmul_split
+from npspore.core import matmul_split, thread_pool
 from npspore.jit import forward_request
 
 
 @pytest.fixture
 def helpers():
     """Set the pool's size in a test; the policy's count afterwards."""
-    before = matmul_split.helper_count()
-    yield matmul_split.set_helpers
-    matmul_split.set_helpers(before)
+    before = thread_pool.helper_count()
+    yield thread_pool.set_helpers
+    thread_pool.set_helpers(before)
 
 
 @pytest.mark.parametrize("a_shape, b_shape, axis", [
@@ -46,6 +46,28 @@ def test_split_products_of_transposed_views_write_into_out(helpers):
     out = np.full((512, 300), np.nan, np.float32)
     assert matmul_split.matmul_split(d.T, x, out=out) is out
     np.testing.assert_allclose(out, d.T.astype(np.float64) @ x, rtol=1e-4, atol=1e-3)
+
+
+@pytest.mark.parametrize("a_layout", ["C", "F"])
+def test_a_long_shared_dim_is_summed_in_blocks_with_the_same_bits_at_every_thread_count(a_layout, helpers):
+    rng = np.random.default_rng(4)
+    a = rng.standard_normal((6, 25088)).astype(np.float32, order=a_layout)   # LeNet's conv1 weight gradient
+    b = rng.standard_normal((25, 25088)).astype(np.float32).T
+    axis, bounds = matmul_split.blocks(a.shape, b.shape)
+    assert axis == matmul_split.SHARED and bounds == ((0, 6272), (6272, 12544), (12544, 18816), (18816, 25088))
+    assert matmul_split.worth_splitting(a.shape, b.shape)      # 7.5 MFLOP, below MIN_FLOPS, split all the same
+    results = []
+    for count in (0, 1, 3):
+        helpers(count)
+        results += [matmul_split.matmul_split(a, b), matmul_split.matmul_split(a, b, out=np.empty((25, 6), np.float32).T)]
+    assert all(np.array_equal(results[0], r) for r in results)
+    expected = sum(a[:, start:stop].astype(np.float64) @ b[start:stop] for start, stop in bounds)
+    np.testing.assert_allclose(results[0], expected, rtol=0, atol=2e-3)     # entries of order sqrt(25088) = 158
+    # the sum is taken in block order: the bits of (p0 + p1) + p2 + p3 of float32 block products
+    partials = [np.matmul(a[:, start:stop], b[start:stop]) for start, stop in bounds]
+    np.testing.assert_array_equal(results[0], ((partials[0] + partials[1]) + partials[2]) + partials[3])
+    assert not matmul_split.worth_splitting((6, 200), (200, 25))            # short: one call
+    assert matmul_split.blocks((128, 25088), (25088, 64))[0] != matmul_split.SHARED   # large result: rows or columns
 
 
 def test_blocks_depend_only_on_the_shapes():
@@ -182,7 +204,7 @@ def test_a_forked_child_splits_with_helpers_of_its_own(helpers):
     a, b = np.ones((512, 256), np.float32), np.ones((256, 512), np.float32)
     child = os.fork()
     if child == 0:                     # the parent's helper thread does not exist here
-        alive = [t for t in threading.enumerate() if t.name.startswith("npspore-matmul") and t.is_alive()]
+        alive = [t for t in threading.enumerate() if t.name.startswith("npspore-helper") and t.is_alive()]
         ok = len(alive) == 1 and (matmul_split.matmul_split(a, b) == 256).all()
         os._exit(0 if ok else 1)
     _, status = os.waitpid(child, 0)

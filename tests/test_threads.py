@@ -8,7 +8,7 @@ import threadpoolctl
 
 import npspore as ms
 from npspore import context
-from npspore.core import matmul_split, threads
+from npspore.core import thread_pool, threads
 
 
 def _blas_threads() -> set:
@@ -27,12 +27,12 @@ def restore_setting():
 
 def test_runtime_num_threads_sets_the_product_threads_and_keeps_blas_on_one(restore_setting):
     ms.set_context(runtime_num_threads=1)                 # everything on the calling thread
-    assert _blas_threads() == {1} and matmul_split.helper_count() == 0
+    assert _blas_threads() == {1} and thread_pool.helper_count() == 0
     assert ms.get_context("runtime_num_threads") == 1
     ms.set_context(runtime_num_threads=0)                 # all the cores this process may use
-    assert _blas_threads() == {1} and matmul_split.helper_count() == threads.usable_cores() - 1
+    assert _blas_threads() == {1} and thread_pool.helper_count() == threads.usable_cores() - 1
     ms.set_context(runtime_num_threads=10_000)            # never more threads than cores
-    assert _blas_threads() == {1} and matmul_split.helper_count() == threads.usable_cores() - 1
+    assert _blas_threads() == {1} and thread_pool.helper_count() == threads.usable_cores() - 1
 
 
 @pytest.mark.parametrize("value, error, message", [
@@ -75,8 +75,8 @@ def test_a_fresh_process_runs_npspore_with_one_blas_thread():
     code = ("import threadpoolctl, npspore as ms\n"
             "ms.ops.matmul(ms.Tensor([[1.0]]), ms.Tensor([[2.0]]))\n"
             "print({l['num_threads'] for l in threadpoolctl.threadpool_info() if l['user_api'] == 'blas'})\n"
-            "from npspore.core import matmul_split, threads\n"
-            "print(matmul_split.helper_count() == threads.usable_cores() - 1)\n")
+            "from npspore.core import thread_pool, threads\n"
+            "print(thread_pool.helper_count() == threads.usable_cores() - 1)\n")
     run = subprocess.run([sys.executable, "-c", code], env=environment, capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stderr
     assert run.stdout == "{1}\nTrue\n"

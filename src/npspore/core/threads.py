@@ -27,7 +27,7 @@ import os
 from collections.abc import Mapping
 from typing import Any
 
-from . import matmul_split
+from . import thread_pool
 
 __all__ = ["BLAS_ENVIRONMENT", "usable_cores", "blas_thread_count", "product_thread_count",
            "set_runtime_num_threads", "ensure_blas_threads"]
@@ -90,7 +90,7 @@ def ensure_blas_threads() -> None:
 
 def _apply() -> None:
     wanted = blas_thread_count(_State.setting)
-    matmul_split.set_helpers(product_thread_count(_State.setting) - 1)
+    thread_pool.set_helpers(product_thread_count(_State.setting) - 1)
     if wanted is not None:
         if _State.controllers is None:
             from threadpoolctl import ThreadpoolController  # ~30 ms: only once npspore runs its first op
