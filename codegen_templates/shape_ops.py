@@ -9,6 +9,7 @@ attribute names follow NumPy (``shape``, ``axes``, ``axis``, ``reps``, ``indices
 import numpy as np
 
 from npspore import shape_rules as rules
+from npspore.core import kernels_np as rt
 from npspore.opdef import LINEAR, call, op
 
 TANGENT = LINEAR   # each differentiable op here is linear: its tangent is the op applied to the tangents
@@ -103,8 +104,8 @@ class concat:
 
     def adjoint(*xs, out, dout, axis=0):
         sizes = [x.shape[axis] for x in xs]
-        parts = np.split(dout, indices_or_sections=[sum(sizes[:i]) for i in range(1, len(xs))], axis=axis)
-        return tuple(parts) if len(xs) > 1 else parts[0]
+        parts = rt.split_parts(dout, [sum(sizes[:i]) for i in range(1, len(xs))], axis=axis)
+        return parts if len(xs) > 1 else parts[0]
 
 
 @op(infer=rules.stack, operand_dtype=rules.common_dtype, numpy=(np.stack,))
@@ -122,7 +123,7 @@ class split:
     """NumPy's ``split``: ``indices_or_sections`` is a number of equal parts or the indices to cut at."""
 
     def forward(x, *, indices_or_sections, axis=0):
-        return tuple(np.split(x, indices_or_sections, axis=axis))
+        return rt.split_parts(x, indices_or_sections, axis=axis)
 
     def adjoint(x, out, dout, *, indices_or_sections, axis=0):
         return np.concatenate(dout, axis=axis)

@@ -1,5 +1,7 @@
-"""core.kernels_np's last-axis gather and scatter: NumPy's own results, with their row indices made once per shape."""
+"""core.kernels_np: the last-axis gather and scatter (NumPy's own results, their row indices made once per shape)
+and the parts of a split (NumPy's, as views)."""
 import numpy as np
+import pytest
 
 from npspore.core import kernels_np
 
@@ -18,3 +20,16 @@ def test_last_axis_gather_and_scatter_reuse_read_only_row_indices_made_once_per_
     assert rows is kernels_np._leading_indices((4, 1))   # made once: a training step asks every call
     assert not any(index.flags.writeable for index in rows)
     np.testing.assert_array_equal(rows[0], np.arange(4).reshape(4, 1))
+
+
+def test_split_parts_are_numpys_split_as_views():
+    rng = np.random.default_rng(1)
+    for shape, cuts, axis in [((4, 10), [2, 5], 1), ((4, 10), 5, -1), ((6, 3), 3, 0), ((4, 10), [3, 3, 12], 1),
+                              ((4, 10), [], 1), ((2, 3, 8), [0, 8], -1), ((20, 512), [128, 256, 384], -1)]:
+        x = rng.standard_normal(shape)
+        parts, expected = kernels_np.split_parts(x, cuts, axis), np.split(x, cuts, axis=axis)
+        assert isinstance(parts, tuple) and len(parts) == len(expected)
+        for part, want in zip(parts, expected):
+            assert part.shape == want.shape and np.array_equal(part, want) and np.shares_memory(part, x) == (part.size > 0)
+    with pytest.raises(ValueError, match="equal division"):
+        kernels_np.split_parts(np.zeros((2, 3)), 2, 1)
