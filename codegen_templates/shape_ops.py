@@ -104,8 +104,8 @@ class concat:
 
     def adjoint(*xs, out, dout, axis=0):
         sizes = [x.shape[axis] for x in xs]
-        parts = rt.split_parts(dout, [sum(sizes[:i]) for i in range(1, len(xs))], axis=axis)
-        return parts if len(xs) > 1 else parts[0]
+        parts = call("split", dout, indices_or_sections=[sum(sizes[:i]) for i in range(1, len(xs))], axis=axis)
+        return tuple(parts) if len(xs) > 1 else parts[0]
 
 
 @op(infer=rules.stack, operand_dtype=rules.common_dtype, numpy=(np.stack,))
