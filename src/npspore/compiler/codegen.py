@@ -111,6 +111,8 @@ class Renderer:
         self.buffers: list = []          # the workspace buffers of the function being rendered (the statements writing them)
         self.layout: list[str] = []      # the kernel's workspace: (shape, dtype) of every function's buffers
         self.threaded = workspace.handed_the_workspace(module)   # the functions handed the kernel's set of buffers
+        self.row_functions = {stmt.callee for function in module.functions.values()   # called by rt.split_rows
+                              for stmt in ir.walk_stmts(function.body) if isinstance(stmt, ir.Call) and stmt.split_rows}
         self.aliases: dict = {}          # id(loop output Var) -> the loop variable's name it keeps
         self.inlined: frozenset = frozenset()   # the function's Vars written inside their reader
         self.expressions: dict = {}      # id(inlined Var) -> its expression, parenthesized
@@ -312,6 +314,12 @@ class Renderer:
                 self.expressions[id(stmt.targets[0])] = f"({lines[0].split(' = ', 1)[1]})"
                 return []
             return [f"{indent}{line}{where}" for line in lines if not _self_copy(line)]
+        if isinstance(stmt, ir.Call) and stmt.split_rows:   # a run of elementwise statements, on row blocks
+            self.buffers += stmt.buffers
+            sliced, whole = (f"({', '.join(texts)}{',' if len(texts) == 1 else ''})"
+                             for texts in ([self.atom(a) for a in stmt.args[:stmt.split_rows]],
+                                           [self.atom(a) for a in stmt.args[stmt.split_rows:]]))
+            return [f"{indent}rt.split_rows({stmt.callee}, {sliced}, {whole}){where}"]
         if isinstance(stmt, ir.Call):
             handed = ["workspace__"] if stmt.callee in self.threaded else []
             args = ", ".join([self.atom(a) for a in stmt.args] + handed)
@@ -458,6 +466,8 @@ class Renderer:
         if taken:
             lines.append("    _workspace.give(workspace__)")
         results = function.body.results
+        if not results and function.name in self.row_functions:   # it writes its results into its arguments
+            return "\n".join(wrap_lines(lines))
         texts = [self.atom(r) for r in results]
         if function.name == self.module.entry:  # the caller may write into what it gets: never a constant
             holders = constant_holders(self.module, function)
