@@ -15,12 +15,14 @@ What a region may not hold, so that its blocks compute what its statements compu
 
 * a statement whose result it writes into an array (in place or into a workspace buffer) is a single
   ufunc without casts, which writes the block's view (never rebinding its name to a new array);
-* a value it makes that a later statement reads lives in an array it slices (a result written in place
-  or into a workspace buffer), never in an array a block made;
+* a value it makes that a later statement reads lives in an array it slices (a result written in place,
+  into a workspace buffer, or into a new array made before the region: ``y = np.zeros(...)``), never in
+  an array a block made;
 * a scalar computed among its statements from scalars (``1 - beta1``) is computed before it; no
   reduction, view, index, call or control flow is in it;
-* arrays that may share memory (a view of an array it writes, one buffer under two names) are caught
-  when it runs: ``core.split_rows`` then calls the function once on the whole arrays.
+* two operands that are views of one array (``y`` and ``y.T``) make no region; arrays that may share
+  memory otherwise (a view the caller passed, one buffer under two names) are caught when it runs:
+  ``core.split_rows`` then calls the function once on the whole arrays.
 
 It runs after the in-place, workspace and cast plans (whose decisions it keeps) and changes no value.
 Export and the transforms (``vmap``, ``jvp``) read the IR before it.
@@ -32,7 +34,7 @@ import numpy as np
 from ..core.split_rows import worth_splitting
 from ..opdef import Aval, op_table
 from . import ir
-from .inplace import _is_ufunc_op
+from .inplace import _VIEWS, _is_ufunc_op
 
 _NOT_ELEMENTWISE = {"stop_gradient", "cast"}   # of the elementwise family, they may return their operand
 
@@ -110,10 +112,12 @@ class _Region:
     def __init__(self, module: ir.Module, function: ir.Function, stmts: list):
         self.module, self.function, self.stmts = module, function, stmts
         self.shape = _full_shape(stmts[0])
-        self.roots: dict = {}          # id(Var made here) -> the Var of the array holding it (None: a block's)
+        self.roots: dict = {}          # id(Var made here) -> the first Var of its array (made here or outside)
+        self.fresh: dict = {}          # id(Var) -> its statement, of those that make a new array
         self.sliced: dict = {}         # id(outer Var) -> the outer Var, in order of first use
         self.whole: dict = {}
         self.buffers: list = []        # the workspace statements moved in
+        self.allocations: list = []    # ``zeros`` made before the region for new arrays read after it
 
     def outline(self, body: ir.Block, stop: int) -> list | None:
         """The statements replacing the region (scalars, the call, releases), after substituting in the
@@ -127,7 +131,7 @@ class _Region:
         scalars = [s for s in self.stmts if _kind(s, self.shape) == "scalar"]
         if any(isinstance(a, ir.Var) and id(a) in made for s in scalars for a in s.args):
             return None
-        if not all(self._plan(stmt) for stmt in members):
+        if not all(self._plan(stmt) for stmt in members) or self._views_of_one_array():
             return None
         later = self._later_uses(body, stop, made)
         if later is None:
@@ -139,7 +143,7 @@ class _Region:
                        split_rows=len(self.sliced), buffers=tuple(self.buffers))
         self.module.functions[callee.name] = callee
         _substitute_after(body, stop, mapping)
-        return scalars + [call] + releases
+        return scalars + self.allocations + [call] + releases
 
     def _role(self, atom) -> bool:
         """Record an operand read from outside the region as sliced or whole; False if it is neither."""
@@ -177,22 +181,49 @@ class _Region:
                 return False
             self.roots[id(target)] = self.roots.get(id(stmt.into), stmt.into)
         else:
-            self.roots[id(target)] = None
+            self.roots[id(target)] = target
+            self.fresh[id(target)] = stmt
+        return True
+
+    def _views_of_one_array(self) -> bool:
+        """Whether two operands are, as far as this function shows, views of one array (``y`` and ``y.T``)."""
+        made_by = {id(t): s for s in ir.walk_stmts(self.function.body) if isinstance(s, ir.Apply) for t in s.targets}
+        bases = set()
+        for var in list(self.sliced.values()) + list(self.whole.values()):
+            while id(var) in made_by and made_by[id(var)].op in _VIEWS and isinstance(made_by[id(var)].args[0], ir.Var):
+                var = made_by[id(var)].args[0]
+            if id(var) in bases:
+                return True
+            bases.add(id(var))
+        return False
+
+    def _allocate(self, root: ir.Var) -> bool:
+        """Make the new array ``root`` before the region (sliced, written by its statement); False if that
+        statement cannot write into it."""
+        if id(root) not in self.sliced:
+            stmt = self.fresh[id(root)]
+            if not (_is_ufunc_op(stmt.op) and stmt.operand_cast is None and stmt.result_cast is None):
+                return False
+            aval = root.aval
+            self.allocations.append(ir.Apply((root,), "zeros", (), {"shape": aval.shape, "dtype": aval.dtype},
+                                             stmt.loc))
+            self.sliced[id(root)] = root
         return True
 
     def _later_uses(self, body: ir.Block, stop: int, made: set) -> tuple | None:
-        """``(mapping, read)``: Var made here -> the outer array holding it, of those read after the region,
-        and the ids of the outer Vars read after it once so substituted; None if a value read after it lives
-        in an array of a block."""
+        """``(mapping, read)``: Var made here -> the outer array holding it, of those read after the region (a
+        new array is made before it: ``_allocate``), and the ids of the outer Vars read after it once so
+        substituted; None if a value read after it cannot be written into an outer array."""
         read = [v for s in body.stmts[stop:] for v in ir.used_vars_deep(s)]
         read += [s.into for s in body.stmts[stop:] if isinstance(s, ir.Apply) and s.into is not None]
         read += [a for a in body.results if isinstance(a, ir.Var)]
         mapping = {}
         for var in read:
             if id(var) in made:
-                if self.roots[id(var)] is None:
+                root = self.roots[id(var)]
+                if id(root) in self.fresh and not self._allocate(root):
                     return None
-                mapping[var] = self.roots[id(var)]
+                mapping[var] = root
         return mapping, {id(mapping.get(var, var)) for var in read}
 
     def _releases(self, made: set, read_later: set) -> list:
@@ -202,8 +233,8 @@ class _Region:
         for stmt in self.stmts:
             if _kind(stmt, self.shape) == "release":
                 for arg in stmt.args:
-                    arg = self.roots.get(id(arg)) if id(arg) in made else arg
-                    if arg is not None and id(arg) not in read_later:
+                    arg = self.roots[id(arg)] if id(arg) in made else arg
+                    if id(arg) not in read_later and (id(arg) not in self.fresh or id(arg) in self.sliced):
                         args.setdefault(id(arg), arg)
         return [ir.Effect("release", tuple(args.values()), self.stmts[-1].loc)] if args else []
 
@@ -228,8 +259,9 @@ class _Region:
                 stmts.append(ir.Effect(stmt.kind, args, stmt.loc))
                 continue
             target = stmt.targets[0]
-            # a workspace statement writes into its buffer, a parameter (block_var made it one)
-            into = mapping[target] if stmt.workspace else stmt.into and block_var(stmt.into)
+            # a workspace statement (or one making a new array read after the region) writes into its
+            # buffer, a parameter (block_var made it one)
+            into = mapping[target] if id(target) in self.sliced else stmt.into and block_var(stmt.into)
             new_target = ir.Var(target.name, Aval((None,) + tuple(self.shape[1:]), target.aval.dtype))
             mapping[target] = new_target
             stmts.append(ir.Apply((new_target,), stmt.op, args, dict(stmt.static), stmt.loc, into=into,
