@@ -29,6 +29,8 @@ Export and the transforms (``vmap``, ``jvp``) read the IR before it.
 """
 from __future__ import annotations
 
+import os
+
 import numpy as np
 
 from ..core.split_rows import worth_splitting
@@ -270,10 +272,13 @@ class _Region:
         return ir.Function(self._name(), params, ir.Block(stmts, ()), source, members[0].loc)
 
     def _name(self) -> str:
-        """``Adam_update_net_fc1_weight`` (the Parameter it assigns last), else ``Adam_rows``; unique."""
+        """``Adam_update_net_fc1_weight`` (the Parameter it assigns; ``Adam_update_net_lstm_weights`` for
+        several named alike), else ``Adam_rows``; unique."""
         prefix = self.function.name.split("_construct")[0]
-        assigned = [s.args[0] for s in self.stmts if isinstance(s, ir.Effect) and s.kind == "assign"]
-        base = f"{prefix}_update_{assigned[-1].name}" if assigned else f"{prefix}_rows"
+        assigned = [s.args[0].name for s in self.stmts if isinstance(s, ir.Effect) and s.kind == "assign"]
+        common = os.path.commonprefix(assigned).rstrip("_") if len(set(assigned)) > 1 else ""
+        base = (f"{prefix}_update_{assigned[0]}" if len(set(assigned)) == 1 else
+                f"{prefix}_update_{common}s" if common else f"{prefix}_rows")
         name, count = base, 1
         while name in self.module.functions:
             count += 1

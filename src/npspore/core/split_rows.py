@@ -16,8 +16,10 @@ memory with another of its arrays (a view of one of them, the same buffer twice)
 once on the whole arrays, exactly the statements it outlines.
 
 :data:`MIN_WORK` (elements of the arrays times statements) was chosen with ``tools/bench_split_rows.py``
-on a 2-core machine: Adam's update of one weight (12 statements) took as long split as on one thread at
-about 30,000 elements and 0.55-0.6 of it from 200,000 elements on.
+(Adam's update of one weight, 12 statements, by a calling thread and one helper against one thread) on a
+2-core machine with a load average of 1.4-1.5: split over one thread 1.10 at 0.8 M element-statements
+(128x512), 0.88 at 1.6 M, 0.57 at 3.1 M, 0.52 at 4.8 M (T4's fc1 weight), 0.47 at 12.6 M; repeated runs
+varied by up to 0.25 below 2 M, so regions start at 2 M.
 """
 from __future__ import annotations
 
@@ -29,7 +31,7 @@ from .thread_pool import helper_count, run_blocks
 
 __all__ = ["MIN_WORK", "worth_splitting", "blocks", "split_rows"]
 
-MIN_WORK = 1_000_000           # element-statements: about 0.3 ms on one core, far above a hand-over (~10 µs)
+MIN_WORK = 2_000_000           # element-statements: about 0.5 ms on one core, far above a hand-over (~10 µs)
 _BLOCK_SIZE = 32_768           # elements per block at least (a block's statements cost more than their calls)
 _MAX_BLOCKS = 4                # the calling thread catches up on blocks a late helper has not taken
 
@@ -67,11 +69,12 @@ def split_rows(function: Callable, sliced: tuple, whole: tuple) -> None:
     leading dim), on the calling thread and the pool's helpers; ``function`` must compute only elementwise
     statements, whose results it writes into (views of) the arrays of ``sliced``. Called once on the whole
     arrays when there is no helper or when the arrays may share memory (module docstring)."""
-    if not helper_count() or _overlapping(sliced, whole):
+    bounds = blocks(sliced[0].shape)
+    if not helper_count() or len(bounds) == 1 or _overlapping(sliced, whole):
         function(*sliced, *whole)
         return
 
     def compute_block(start: int, stop: int) -> None:
         function(*(array[start:stop] for array in sliced), *whole)
 
-    run_blocks(compute_block, blocks(sliced[0].shape))
+    run_blocks(compute_block, bounds)
