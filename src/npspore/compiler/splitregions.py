@@ -275,9 +275,11 @@ class _Region:
         """``Adam_update_net_fc1_weight`` (the Parameter it assigns; ``Adam_update_net_lstm_weights`` for
         several named alike), else ``Adam_rows``; unique."""
         prefix = self.function.name.split("_construct")[0]
-        assigned = [s.args[0].name for s in self.stmts if isinstance(s, ir.Effect) and s.kind == "assign"]
-        common = os.path.commonprefix(assigned).rstrip("_") if len(set(assigned)) > 1 else ""
-        base = (f"{prefix}_update_{assigned[0]}" if len(set(assigned)) == 1 else
+        names = {s.args[0].name: None for s in self.stmts if isinstance(s, ir.Effect) and s.kind == "assign"}
+        # the Parameters updated, not their companions (``moment1_net_fc1_weight`` of ``net_fc1_weight``)
+        updated = [n for n in names if not any(n.endswith("_" + other) for other in names)]
+        common = os.path.commonprefix(updated).rstrip("_") if len(updated) > 1 else ""
+        base = (f"{prefix}_update_{updated[0]}" if len(updated) == 1 else
                 f"{prefix}_update_{common}s" if common else f"{prefix}_rows")
         name, count = base, 1
         while name in self.module.functions:
