@@ -160,7 +160,7 @@ class _Region:
             self.whole.setdefault(id(atom), atom)
         else:
             return False
-        return not (id(atom) in self.sliced and id(atom) in self.whole)
+        return True
 
     def _plan(self, stmt) -> bool:
         """Record the roles of ``stmt``'s operands and where its result lives; False if it cannot be split."""
