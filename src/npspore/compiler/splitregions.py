@@ -30,6 +30,7 @@ Export and the transforms (``vmap``, ``jvp``) read the IR before it.
 from __future__ import annotations
 
 import os
+from typing import Any
 
 import numpy as np
 
@@ -45,12 +46,14 @@ def split_elementwise_regions(module: ir.Module) -> None:
     """Outline each region of each function of ``module`` worth splitting (module docstring), in place."""
     for function in list(module.functions.values()):
         body = function.body
-        stmts, start = [], 0
+        stmts: list = []
+        start = 0
         while start < len(body.stmts):
-            stop = _region_end(body.stmts, start)
+            shape = _full_shape(body.stmts[start])
+            stop = start if shape is None else _region_end(body.stmts, start, shape)
             outlined = None
-            if stop > start:
-                outlined = _Region(module, function, body.stmts[start:stop]).outline(body, stop)
+            if shape is not None and stop > start:
+                outlined = _Region(module, function, shape, body.stmts[start:stop]).outline(body, stop)
             stmts += outlined if outlined is not None else body.stmts[start:max(stop, start + 1)]
             start = max(stop, start + 1)
         body.stmts = stmts
@@ -93,11 +96,8 @@ def _kind(stmt, shape: tuple) -> str | None:
     return None
 
 
-def _region_end(stmts: list, start: int) -> int:
-    """The end of the longest run from ``start`` that can be a region (``start``: none starts there)."""
-    shape = _full_shape(stmts[start])
-    if shape is None:
-        return start
+def _region_end(stmts: list, start: int, shape: tuple) -> int:
+    """The end of the longest run from ``start`` that can be a region of ``shape``."""
     end = start
     for index in range(start, len(stmts)):
         kind = _kind(stmts[index], shape)
@@ -111,15 +111,14 @@ def _region_end(stmts: list, start: int) -> int:
 class _Region:
     """One candidate region: its statements, and what outlining them needs."""
 
-    def __init__(self, module: ir.Module, function: ir.Function, stmts: list):
-        self.module, self.function, self.stmts = module, function, stmts
-        self.shape = _full_shape(stmts[0])
+    def __init__(self, module: ir.Module, function: ir.Function, shape: tuple, stmts: list):
+        self.module, self.function, self.shape, self.stmts = module, function, shape, stmts
         self.roots: dict = {}          # id(Var made here) -> the first Var of its array (made here or outside)
         self.fresh: dict = {}          # id(Var) -> its statement, of those that make a new array
         self.sliced: dict = {}         # id(outer Var) -> the outer Var, in order of first use
         self.whole: dict = {}
         self.buffers: list = []        # the workspace statements moved in
-        self.allocations: list = []    # ``zeros`` made before the region for new arrays read after it
+        self.allocations: list[ir.Apply] = []   # ``zeros`` made before the region for new arrays read after it
 
     def outline(self, body: ir.Block, stop: int) -> list | None:
         """The statements replacing the region (scalars, the call, releases), after substituting in the
@@ -145,12 +144,13 @@ class _Region:
                        split_rows=len(self.sliced), buffers=tuple(self.buffers))
         self.module.functions[callee.name] = callee
         _substitute_after(body, stop, mapping)
-        return scalars + self.allocations + [call] + releases
+        return [*scalars, *self.allocations, call, *releases]
 
     def _role(self, atom) -> bool:
         """Record an operand read from outside the region as sliced or whole; False if it is neither."""
         if isinstance(atom, ir.Const):
-            return np.ndim(atom.value) < len(self.shape) or np.shape(atom.value)[0] == 1
+            value: Any = atom.value
+            return np.ndim(value) < len(self.shape) or np.shape(value)[0] == 1
         if id(atom) in self.roots:
             return True
         shape = atom.aval.shape
@@ -254,7 +254,7 @@ class _Region:
             return mapping[var]
 
         params = tuple(block_var(v) for v in list(self.sliced.values()) + list(self.whole.values()))
-        stmts = []
+        stmts: list = []
         for stmt in members:
             args = tuple(block_var(a) if isinstance(a, ir.Var) else a for a in stmt.args)
             if isinstance(stmt, ir.Effect):
