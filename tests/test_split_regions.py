@@ -6,9 +6,10 @@ import pytest
 
 import npspore as ms
 from npspore import Parameter, Tensor, nn, ops
-from npspore.compiler import pipeline
+from npspore.compiler import codegen, ir, pipeline
 from npspore.core import split_rows, thread_pool, threads
 from npspore.jit import forward_request
+from npspore.opdef import Aval
 
 
 @pytest.fixture
@@ -179,3 +180,16 @@ def test_dump_after_optimize_shows_the_region_and_its_function():
     text = pipeline.dump_stages(request, stop_after="optimize")
     assert "split_rows bias_scale_shift_relu_rows((x:float32[512, 1024], y:float32[512, 1024]), (bias:" in text
     assert "function bias_scale_shift_relu_rows(x:float32[?, 1024], y:float32[?, 1024]" in text
+
+
+def test_codegen_refuses_a_row_function_that_would_rebind_its_array():
+    loc = ir.Loc("model.py", 1)
+    block, whole = Aval((None, 4), np.float32), Aval((8, 4), np.float32)
+    a, b, total = ir.Var("a", block), ir.Var("b", Aval((None, 4), np.float64)), ir.Var("total", block)
+    add = ir.Apply((total,), "add", (a, b), {}, loc, into=a, result_cast=np.dtype(np.float32))   # a = (a + b).astype
+    outer_a, outer_b = ir.Var("a", whole), ir.Var("b", Aval((8, 4), np.float64))
+    module = ir.Module({"f_rows": ir.Function("f_rows", (a, b), ir.Block([add], ())),
+                        "f": ir.Function("f", (outer_a, outer_b), ir.Block(
+                            [ir.Call((), "f_rows", (outer_a, outer_b), loc, split_rows=2)], (outer_a,)))}, "f")
+    with pytest.raises(RuntimeError, match="a rebound in a function of row blocks"):
+        codegen.render_module(module)
