@@ -4,8 +4,8 @@
 GRAPH_MODE (0: Cells compile on first call). ``compile_cache`` (default ``True``) lets compiled
 kernels be cached on disk. ``device_target`` accepts MindSpore's targets, but npspore always
 computes with NumPy on the CPU. ``runtime_num_threads`` sets how many threads compute the large matrix
-products of compiled kernels, split into blocks, BLAS running on one thread each (0 or unset: every core
-this process may use; see :mod:`npspore.core.threads`). ``jit_syntax_level``
+products and large runs of elementwise statements of compiled kernels, split into blocks, BLAS running on
+one thread each (0 or unset: every core this process may use; see :mod:`npspore.core.threads`). ``jit_syntax_level``
 (``STRICT``, ``COMPATIBLE`` or ``LAX``, the default) says whether compiled code may read tensor values
 (MindSpore's JIT fallback runs only at ``LAX``). Other keywords (``device_id``, ``save_graphs``,
 ``jit_config`` ...) are accepted and stored so MindSpore scripts run unchanged; they have no effect.
@@ -74,8 +74,8 @@ def set_context(**kwargs):
         mode (int): ``GRAPH_MODE`` (0) or ``PYNATIVE_MODE`` (1).
         device_target (str): ``'CPU'``, ``'GPU'`` or ``'Ascend'`` (computation is NumPy on the CPU).
         compile_cache (bool): whether compiled kernels may be cached on disk.
-        runtime_num_threads (int): the number of threads that compute the large matrix products of
-            compiled kernels (one BLAS thread each), at most the cores this process may run on; 0 for all
+        runtime_num_threads (int): the number of threads that compute the large matrix products and large
+            runs of elementwise statements of compiled kernels (one BLAS thread each), at most the cores this process may run on; 0 for all
             of them, as when unset (unless ``OPENBLAS_NUM_THREADS``, ``OMP_NUM_THREADS`` ... are set: then
             BLAS keeps the threads they say and npspore splits nothing).
         jit_syntax_level (int): ``STRICT``, ``COMPATIBLE`` or ``LAX`` (the default); see :func:`syntax_level`.

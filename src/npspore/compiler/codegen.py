@@ -111,6 +111,9 @@ class Renderer:
         self.buffers: list = []          # the workspace buffers of the function being rendered (the statements writing them)
         self.layout: list[str] = []      # the kernel's workspace: (shape, dtype) of every function's buffers
         self.threaded = workspace.handed_the_workspace(module)   # the functions handed the kernel's set of buffers
+        self.row_functions = {stmt.callee for function in module.functions.values()   # called by rt.split_rows
+                              for stmt in ir.walk_stmts(function.body) if isinstance(stmt, ir.Call) and stmt.split_rows}
+        self.rows_of_arguments = False   # the function being rendered is one of them
         self.aliases: dict = {}          # id(loop output Var) -> the loop variable's name it keeps
         self.inlined: frozenset = frozenset()   # the function's Vars written inside their reader
         self.expressions: dict = {}      # id(inlined Var) -> its expression, parenthesized
@@ -243,8 +246,13 @@ class Renderer:
             expression = lines[-1].split(" = ", 1)[1]
             position = next((i for i, a in enumerate(stmt.args) if a is stmt.into), None)
             if cast is None and len(lines) == 1 and (position is None or operand_text[position] == buffer):
-                return [_in_place_line(expression, buffer, position)]
-            return lines[:-1] + [f"{buffer} = {expression}"]
+                lines = [_in_place_line(expression, buffer, position)]
+            else:
+                lines = lines[:-1] + [f"{buffer} = {expression}"]
+            if self.rows_of_arguments and lines[-1].startswith(f"{buffer} = "):
+                # a row function must write its block of the caller's array (compiler/splitregions.py)
+                raise RuntimeError(f"npspore internal error: {buffer} rebound in a function of row blocks")
+            return lines
         return lines if cast is not None else _coalesce_result(lines, f"{stmt.targets[0].name}__")
 
     def _op_lines(self, definition, operands: list, static: dict, result: str, prefix: str,
@@ -312,6 +320,12 @@ class Renderer:
                 self.expressions[id(stmt.targets[0])] = f"({lines[0].split(' = ', 1)[1]})"
                 return []
             return [f"{indent}{line}{where}" for line in lines if not _self_copy(line)]
+        if isinstance(stmt, ir.Call) and stmt.split_rows:   # a run of elementwise statements, on row blocks
+            self.buffers += stmt.buffers
+            sliced, whole = (f"({', '.join(texts)}{',' if len(texts) == 1 else ''})"
+                             for texts in ([self.atom(a) for a in stmt.args[:stmt.split_rows]],
+                                           [self.atom(a) for a in stmt.args[stmt.split_rows:]]))
+            return [f"{indent}rt.split_rows({stmt.callee}, {sliced}, {whole}){where}"]
         if isinstance(stmt, ir.Call):
             handed = ["workspace__"] if stmt.callee in self.threaded else []
             args = ", ".join([self.atom(a) for a in stmt.args] + handed)
@@ -427,6 +441,7 @@ class Renderer:
 
     def function_text(self, function: ir.Function) -> str:
         self.inlined = function.inlined
+        self.rows_of_arguments = function.name in self.row_functions
         self.used = {id(v) for stmt in function.body.stmts for v in ir.used_vars_deep(stmt)}
         self.used |= {id(a) for a in function.body.results if isinstance(a, ir.Var)}
         handed = ["workspace__"] if function.name in self.threaded else []
@@ -458,6 +473,8 @@ class Renderer:
         if taken:
             lines.append("    _workspace.give(workspace__)")
         results = function.body.results
+        if not results and function.name in self.row_functions:   # it writes its results into its arguments
+            return "\n".join(wrap_lines(lines))
         texts = [self.atom(r) for r in results]
         if function.name == self.module.entry:  # the caller may write into what it gets: never a constant
             holders = constant_holders(self.module, function)

@@ -144,6 +144,9 @@ class Call:
     """``targets = callee(*args)``, a call to another :class:`Function` of the same module.
 
     ``custom``: a :class:`CustomBackward` when the callee is a cell with a ``bprop`` or backward hooks.
+    ``split_rows``: optimize (``splitregions.py``): the callee is a run of elementwise statements called on
+    blocks of rows of the first ``split_rows`` args (the others whole), ``rt.split_rows`` in the kernel;
+    ``buffers``: the workspace statements moved into it, whose buffers (args) the caller takes.
     """
 
     targets: tuple
@@ -151,6 +154,8 @@ class Call:
     args: tuple
     loc: Loc
     custom: CustomBackward | None = None
+    split_rows: int = 0
+    buffers: tuple = ()
 
 
 @dataclass(frozen=True)

@@ -257,8 +257,8 @@ def _inlined_in_block(block: ir.Block, reads: dict, buffers: set):
 
 def _reads_once(reader, value: ir.Var, table) -> bool:
     """Whether ``reader`` (an op or a call) evaluates its operand ``value`` exactly once."""
-    if isinstance(reader, ir.Call):
-        return sum(a is value for a in reader.args) == 1
+    if isinstance(reader, ir.Call):   # rt.split_rows(f, (sliced...), (whole...)): names, not expressions
+        return not reader.split_rows and sum(a is value for a in reader.args) == 1
     if not isinstance(reader, ir.Apply) or sum(a is value for a in reader.args) != 1:
         return False
     definition = table[reader.op]

@@ -41,8 +41,11 @@
   ``result as float32``);
 * the workspace plan (``workspace.py``): the temporaries of each function that no caller or later call
   can see are written into buffers made once per kernel and reused by every call;
-* products split across threads (``splitproducts.py``, a NumPy step, last): a matrix product large enough
-  to be worth a second core (``core.matmul_split``, from its static shapes) is ``matmul_split``.
+* products split across threads (``splitproducts.py``, a NumPy step): a matrix product large enough
+  to be worth a second core (``core.matmul_split``, from its static shapes) is ``matmul_split``;
+* elementwise regions split across threads (``splitregions.py``, a NumPy step, last): a run of
+  elementwise statements on arrays of one shape, worth a second core, is a function the kernel calls on
+  blocks of rows (``rt.split_rows``).
 
 Each pass takes a module and returns a new one; the input is not modified.
 """
@@ -54,8 +57,8 @@ import numpy as np
 
 from ..core.apply import apply_op
 from ..opdef import op_table
-from . import (donation, inplace, ir, loops, numpycasts, products, prune, rewrite, splitproducts, staticreshapes, tapes,
-               workspace)
+from . import (donation, inplace, ir, loops, numpycasts, products, prune, rewrite, splitproducts, splitregions,
+               staticreshapes, tapes, workspace)
 
 _IDENTITY_WHEN_SAME_AVAL = {"reshape", "cast", "broadcast_to"}
 
@@ -98,6 +101,7 @@ def optimize(module: ir.Module, *, numpy_steps: bool = True) -> ir.Module:
     workspace.plan_workspace(module)
     for function in module.functions.values():
         splitproducts.split_large_products(function)
+    splitregions.split_elementwise_regions(module)
     return module
 
 

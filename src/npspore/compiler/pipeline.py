@@ -411,6 +411,9 @@ def _format_block(block: ir.Block, indent: str) -> list:
             notes += [f"in place of {stmt.into.name}"] if stmt.into is not None else []
             notes_text = f"  ({'; '.join(notes)})" if notes else ""
             lines.append(f"{indent}{', '.join(map(repr, stmt.targets))} = {stmt.op}({args}{static}){where}{notes_text}")
+        elif isinstance(stmt, ir.Call) and stmt.split_rows:
+            lines.append(f"{indent}split_rows {stmt.callee}(({', '.join(map(repr, stmt.args[:stmt.split_rows]))}), "
+                         f"({', '.join(map(repr, stmt.args[stmt.split_rows:]))})){where}")
         elif isinstance(stmt, ir.Call):
             lines.append(f"{indent}{', '.join(map(repr, stmt.targets))} = call {stmt.callee}"
                          f"({', '.join(map(repr, stmt.args))}){where}")

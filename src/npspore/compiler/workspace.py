@@ -315,10 +315,12 @@ def _call_sites(module: ir.Module) -> dict:
 
 def handed_the_workspace(module: ir.Module) -> set:
     """The functions other than the entry that are handed the kernel's workspace: those with planned buffers
-    (``Apply.workspace``) and those calling one of them, directly or not."""
+    (``Apply.workspace``, or ``Call.buffers`` of a region split into row blocks) and those calling one of them,
+    directly or not."""
     sites = _call_sites(module)
     threaded = {function.name for function in module.functions.values()
-                if any(isinstance(stmt, ir.Apply) and stmt.workspace for stmt in function.body.stmts)}
+                if any(isinstance(stmt, ir.Apply) and stmt.workspace or isinstance(stmt, ir.Call) and stmt.buffers
+                       for stmt in function.body.stmts)}
     pending = list(threaded)
     while pending:
         for caller, _, _ in sites.get(pending.pop(), ()):

@@ -1,5 +1,6 @@
 """How many threads npspore's work may use: one policy, for BLAS (through ``threadpoolctl``) and for the
-large matrix products npspore splits itself (:mod:`npspore.core.matmul_split`).
+work npspore splits itself on the threads of :mod:`npspore.core.thread_pool` (large matrix products,
+:mod:`npspore.core.matmul_split`; large runs of elementwise statements, :mod:`npspore.core.split_rows`).
 
 OpenBLAS's own threads wait for each other by spinning on every product, so with other processes on the
 cores a LeNet step took 1368 ms instead of 18 ms, and the summation order (hence the trained weights)
@@ -7,14 +8,16 @@ depended on the thread count. npspore therefore runs BLAS on one thread and give
 products large enough to gain from them: a compiled kernel computes each product above
 ``matmul_split.MIN_FLOPS`` (decided by optimize from its static shapes: ``matmul_split`` in ``npspore show
 --dump-after optimize``, ``rt.matmul_split`` in the kernel's text) in blocks that the calling thread and
-sleeping helper threads take in turn, with the same results at every thread count. The policy:
+sleeping helper threads take in turn, with the same results at every thread count; so, in blocks of rows,
+each run of elementwise statements above ``split_rows.MIN_WORK`` (``split_rows`` in the optimize dump,
+``rt.split_rows`` in the kernel). The policy:
 
 - by default, one BLAS thread and products split across every core this process may run on, unless the
   user chose a BLAS thread count for the process through ``OPENBLAS_NUM_THREADS``, ``OMP_NUM_THREADS``,
   ``MKL_NUM_THREADS`` or ``BLIS_NUM_THREADS``: then BLAS is left as configured and npspore splits nothing
   (its threads would compete with BLAS's);
 - ``set_context(runtime_num_threads=N)`` (MindSpore's setting of its CPU kernels' thread pool): ``N``
-  threads for npspore's products (one BLAS thread each), at most the cores this process may run on; ``0``
+  threads for npspore's split work (one BLAS thread each), at most the cores this process may run on; ``0``
   all of those cores; ``1`` everything on the calling thread.
 
 The counts are set once per setting — when the setting changes, or when npspore runs its first eager
