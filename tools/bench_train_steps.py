@@ -18,7 +18,7 @@ Before timing, the first three steps' losses of each are checked against the han
 float64 (the deviation is printed; more than 1e-4 relative stops the benchmark). Timing is interleaved:
 each round runs a few steps of every framework in turn; the figure is the median over rounds, of wall
 time (steps per second) and of the CPU time per step for npspore and the hand-written step (of the calling
-thread and npspore's product helpers; less disturbed by other processes on a shared machine).
+thread and npspore's helper threads; less disturbed by other processes on a shared machine).
 
 Minor page faults and system CPU time per step are measured in a separate process that imports only
 npspore (``--faults-only NAME``), averaged over ``--fault-steps`` steady-state steps after 20 warm-up
@@ -99,9 +99,10 @@ def check_losses(workload: tw.Workload, frameworks: dict) -> dict:
 
 
 def our_cpu_time() -> float:
-    """CPU seconds of the calling thread and of npspore's product helpers (``core.matmul_split``): the whole
-    work of npspore and of the hand-written step (one BLAS thread each), not of the peers' own threads."""
-    helpers = [t for t in threading.enumerate() if t.name.startswith("npspore-matmul") and t.is_alive()]
+    """CPU seconds of the calling thread and of npspore's helper threads (``core.thread_pool``: split products
+    and row blocks): the whole work of npspore and of the hand-written step (one BLAS thread each), not of the
+    peers' own threads."""
+    helpers = [t for t in threading.enumerate() if t.name.startswith("npspore-helper") and t.is_alive()]
     return time.thread_time() + sum(time.clock_gettime(time.pthread_getcpuclockid(t.ident)) for t in helpers)
 
 
@@ -189,7 +190,7 @@ def main():
         line += f"{ours / peers['torch eager']:8.2f}x" if "torch eager" in peers else f"{'-':>9}"
         line += f"{ours / min(peers.values()) if peers else ours / fastest:10.2f}x"
         print(line)
-    print(f"\nCPU ms per step of the calling thread and npspore's product helpers (median of the same rounds), "
+    print(f"\nCPU ms per step of the calling thread and npspore's helper threads (median of the same rounds), "
           f"{load()}")
     print(f"{'':4}{'npspore':>13}{'by hand':>13}{'÷ by hand':>11}")
     for name, _, _, cpu in rows:
