@@ -6,11 +6,13 @@ large enough to be worth a second core is instead cut here into blocks of output
 longer side; or of its leading batch dim), which the calling thread and the helpers of
 :mod:`npspore.core.thread_pool` take in turn (NumPy releases the GIL inside ``matmul``).
 
-Deterministic: the blocks depend only on the operands' shapes (:func:`blocks`), never on the number of
-threads or on which thread computes which block, so a product gives the same bits on every run. Without
-helpers the product is one ``np.matmul``, with the same bits: a block of rows (columns, matrices) of a
-product is summed over the shared dim in the same order as the whole product (OpenBLAS blocks that dim
-by its length alone; ``tests/test_matmul_split.py`` checks it), so the thread count does not change them.
+Deterministic: whether a product is split depends only on the operands' shapes (:func:`blocks`, decided
+when the kernel is compiled). It is cut into at most :func:`blocks`'s blocks, one per thread (on 2 cores,
+two blocks were faster than four: T3's query-key-value product 0.40 ms instead of 0.58, T4's 0.29-0.51 ms
+products equal or faster). Without helpers the product is one ``np.matmul``, with the same bits: a block of
+rows (columns, matrices) of a product is summed over the shared dim in the same order as the whole product
+(OpenBLAS blocks that dim by its length alone; ``tests/test_matmul_split.py`` checks it), so neither the
+blocks nor the thread count change them.
 
 A product with a small result (at most :data:`_SMALL_RESULT` elements) and a long shared dim (a convolution's
 weight gradient: ``(6, 25088) @ (25088, 25)`` in LeNet) is instead cut along the shared dim into blocks of at
@@ -72,8 +74,7 @@ def blocks(a_shape: tuple, b_shape: tuple) -> tuple:
         count = min(_MAX_SHARED_BLOCKS, -(-rows * columns * shared // _SHARED_BLOCK_WORK),
                     shared // _MIN_SHARED_EXTENT)
         if count > 1:
-            size = -(-shared // count)
-            return SHARED, tuple((start, min(start + size, shared)) for start in range(0, shared, size))
+            return SHARED, _even_blocks(shared, count)
     flops = _flops(a_shape, b_shape)
     count = max(1, min(_MAX_BLOCKS, flops // _BLOCK_FLOPS))
     if len(a_shape) > 2:
@@ -82,9 +83,12 @@ def blocks(a_shape: tuple, b_shape: tuple) -> tuple:
         axis, extent, least = -2, a_shape[-2], _MIN_EXTENT
     else:
         axis, extent, least = -1, b_shape[-1], _MIN_EXTENT
-    count = max(1, min(count, extent // least))
+    return axis, _even_blocks(extent, max(1, min(count, extent // least)))
+
+
+def _even_blocks(extent: int, count: int) -> tuple:
     size = -(-extent // count)
-    return axis, tuple((start, min(start + size, extent)) for start in range(0, extent, size))
+    return tuple((start, min(start + size, extent)) for start in range(0, extent, size))
 
 
 def matmul_split(a: np.ndarray, b: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
@@ -93,8 +97,11 @@ def matmul_split(a: np.ndarray, b: np.ndarray, out: np.ndarray | None = None) ->
     axis, bounds = blocks(a.shape, b.shape)
     if axis == SHARED:
         return _sum_of_shared_blocks(a, b, out, bounds)
-    if not helper_count():      # one thread: one call (blocks computed one after another cost 7-24 % more)
+    threads = helper_count() + 1
+    if threads == 1:      # one thread: one call (blocks computed one after another cost 7-24 % more)
         return np.matmul(a, b, out=out)
+    if len(bounds) > threads:   # one block a thread: faster on 2 cores (T3's qkv product 0.40 ms, not 0.58)
+        bounds = _even_blocks(bounds[-1][1], threads)
     if out is None:
         out = np.empty(a.shape[:-1] + b.shape[-1:], np.result_type(a, b))
 
