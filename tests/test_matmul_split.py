@@ -70,6 +70,29 @@ def test_a_long_shared_dim_is_summed_in_blocks_with_the_same_bits_at_every_threa
     assert matmul_split.blocks((128, 25088), (25088, 64))[0] != matmul_split.SHARED   # large result: rows or columns
 
 
+@pytest.mark.parametrize("a_shape, b_shape, b_transposed, axis, count", [
+    ((6, 25), (25, 25088), False, matmul_split.NARROW_COLUMNS, 4),       # LeNet's conv1 product
+    ((16, 3200), (3200, 150), True, matmul_split.NARROW_COLUMNS, 8),     # conv2's weight gradient
+    ((512, 1024), (1024, 10), False, matmul_split.NARROW_ROWS, 6),       # a 10-class output layer
+])
+def test_the_long_side_of_a_narrow_result_is_cut_with_the_same_bits_at_every_thread_count(
+        a_shape, b_shape, b_transposed, axis, count, helpers):
+    rng = np.random.default_rng(5)
+    a = rng.standard_normal(a_shape).astype(np.float32)
+    b = rng.standard_normal(b_shape[::-1]).astype(np.float32).T if b_transposed else \
+        rng.standard_normal(b_shape).astype(np.float32)
+    found, bounds = matmul_split.blocks(a_shape, b_shape)
+    assert (found, len(bounds)) == (axis, count) and matmul_split.worth_splitting(a_shape, b_shape)
+    results = []
+    for threads in (0, 1, 3):
+        helpers(threads)
+        results += [matmul_split.matmul_split(a, b), matmul_split.matmul_split(a, b, out=np.empty(
+            (b_shape[1], a_shape[0]), np.float32).T)]
+    assert all(np.array_equal(results[0], r) for r in results)
+    np.testing.assert_allclose(results[0], a.astype(np.float64) @ b, rtol=0, atol=1e-3 * np.sqrt(a_shape[1]))
+    assert not matmul_split.worth_splitting((16, 100), (100, 300))      # 0.5 M multiply-adds: one call
+
+
 def test_blocks_depend_only_on_the_shapes():
     assert matmul_split.blocks((1024, 128), (128, 512)) == (-2, ((0, 256), (256, 512), (512, 768), (768, 1024)))
     assert not matmul_split.worth_splitting((20, 128), (128, 512))         # 2.6 MFLOP: one call
