@@ -98,13 +98,15 @@ class conv2d_columns:
 @op(infer=conv2d_columns_grad_rule)
 class conv2d_columns_grad:
     """col2im, the transpose of ``conv2d_columns``: each column entry added back at its input pixel, in an
-    array of ``input_shape`` (batch dim from the column count; see ``core/kernels_np.col2im``)."""
+    array of ``input_shape`` (batch dim from the column count; see ``core/kernels_np.col2im``). ``batch_last``
+    (set by optimize, ``compiler/batchlastcolumns.py``): the columns' pixels in ``(OH, OW, N)`` order."""
 
-    def forward(cols, *, input_shape, filter_shape, stride=(1, 1), padding=(0, 0, 0, 0), dilation=(1, 1), groups=1):
+    def forward(cols, *, input_shape, filter_shape, stride=(1, 1), padding=(0, 0, 0, 0), dilation=(1, 1), groups=1,
+                batch_last=False):
         return rt.col2im(cols, input_shape=input_shape, filter_shape=filter_shape, stride=stride, padding=padding,
-                         dilation=dilation, groups=groups)
+                         dilation=dilation, groups=groups, batch_last=batch_last)
 
     def adjoint(cols, out, dout, *, input_shape, filter_shape, stride=(1, 1), padding=(0, 0, 0, 0), dilation=(1, 1),
-                groups=1):
+                groups=1, batch_last=False):   # batch_last: only in optimized kernels, never differentiated
         return call("conv2d_columns", dout, filter_shape=filter_shape, stride=stride, padding=padding,
                     dilation=dilation, groups=groups)

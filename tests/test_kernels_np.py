@@ -33,3 +33,26 @@ def test_split_parts_are_numpys_split_as_views():
             assert part.shape == want.shape and np.array_equal(part, want) and np.shares_memory(part, x) == (part.size > 0)
     with pytest.raises(ValueError, match="equal division"):
         kernels_np.split_parts(np.zeros((2, 3)), 2, 1)
+
+
+@pytest.mark.parametrize("x_shape, filter_shape, stride, padding, dilation", [
+    ((32, 6, 14, 14), (16, 6, 5, 5), (1, 1), (0, 0, 0, 0), (1, 1)),
+    ((3, 4, 9, 8), (5, 4, 3, 2), (2, 1), (1, 0, 2, 1), (1, 2)),
+])
+def test_col2im_of_batch_last_columns_is_col2im_of_the_same_columns_in_batch_order(
+        x_shape, filter_shape, stride, padding, dilation):
+    rng = np.random.default_rng(6)
+    cols = rng.standard_normal(kernels_np.im2col(np.zeros(x_shape), filter_shape, stride, padding, dilation).shape)
+    groups, taps, pixels = cols.shape
+    n = x_shape[0]
+    by_pixel = cols.reshape(groups, taps, n, pixels // n).transpose(0, 1, 3, 2).reshape(cols.shape)
+    expected = kernels_np.col2im(cols, x_shape, filter_shape, stride, padding, dilation)
+    got = kernels_np.col2im(by_pixel, x_shape, filter_shape, stride, padding, dilation, batch_last=True)
+    into = kernels_np.col2im(by_pixel, x_shape, filter_shape, stride, padding, dilation, batch_last=True,
+                             out=np.full(x_shape, np.nan))
+    np.testing.assert_allclose(got, expected, rtol=1e-12, atol=1e-12)
+    np.testing.assert_array_equal(into, got)
+    # col2im is im2col's transpose: <im2col(x), c> == <x, col2im(c)>
+    x = rng.standard_normal(x_shape)
+    lhs = float(np.sum(kernels_np.im2col(x, filter_shape, stride, padding, dilation) * cols))
+    assert abs(lhs - float(np.sum(x * got))) < 1e-9 * max(1.0, abs(lhs))

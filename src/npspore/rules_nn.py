@@ -104,7 +104,7 @@ def conv2d_columns_rule(x, *, filter_shape, stride=(1, 1), padding=(0, 0, 0, 0),
 
 
 def conv2d_columns_grad_rule(cols, *, input_shape, filter_shape, stride=(1, 1), padding=(0, 0, 0, 0),
-                             dilation=(1, 1), groups=1):
+                             dilation=(1, 1), groups=1, batch_last=False):
     """``conv2d_columns_grad``: columns ``(groups, C/groups * KH * KW, N * OH * OW)`` summed back into
     an array of ``input_shape`` (its batch dim taken from the column count)."""
     shape = shape_of(cols)

@@ -57,8 +57,8 @@ import numpy as np
 
 from ..core.apply import apply_op
 from ..opdef import op_table
-from . import (donation, inplace, ir, loops, numpycasts, products, prune, rewrite, splitproducts, splitregions,
-               staticreshapes, tapes, workspace)
+from . import (batchlastcolumns, donation, inplace, ir, loops, numpycasts, products, prune, rewrite, splitproducts,
+               splitregions, staticreshapes, tapes, workspace)
 
 _IDENTITY_WHEN_SAME_AVAL = {"reshape", "cast", "broadcast_to"}
 
@@ -86,6 +86,7 @@ def optimize(module: ir.Module, *, numpy_steps: bool = True) -> ir.Module:
         for function in module.functions.values():
             products.lower_outer_products(function)
             staticreshapes.lower_static_reshapes(function)
+            batchlastcolumns.order_columns_batch_last(function)
     _eliminate_dead_code(module)
     if not numpy_steps:
         return module

@@ -47,7 +47,7 @@ def im2col(x: np.ndarray, filter_shape: tuple, stride: tuple = (1, 1), padding: 
 
 
 def col2im(cols: np.ndarray, input_shape: tuple, filter_shape: tuple, stride: tuple = (1, 1),
-           padding: tuple = (0, 0, 0, 0), dilation: tuple = (1, 1), groups: int = 1,
+           padding: tuple = (0, 0, 0, 0), dilation: tuple = (1, 1), groups: int = 1, batch_last: bool = False,
            out: np.ndarray | None = None) -> np.ndarray:
     """The transpose of :func:`im2col`: each column entry added back at its input pixel, in an array of
     ``input_shape`` (the batch dim from the column count; written into ``out``, an array of that shape and
@@ -57,8 +57,12 @@ def col2im(cols: np.ndarray, input_shape: tuple, filter_shape: tuple, stride: tu
     block there). Measured on LeNet's shapes (tools/bench_conv_pool.py) this beats ``np.add.at`` on
     the overlapping windows view (4.5x slower), summing a strided view of zero-padded taps (1.3x
     slower) and the transposed convolution as one GEMM over the columns of the padded gradient
-    (2.5x slower: it copies KH * KW times the gradient).
+    (2.5x slower: it copies KH * KW times the gradient). ``batch_last``: the columns' pixels are in
+    ``(OH, OW, N)`` order (``compiler/batchlastcolumns.py``), and the taps are added into ``(C, H, W, N)``,
+    along rows of ``OW * N`` elements instead of ``OW``.
     """
+    if batch_last:
+        return _col2im_batch_last(cols, input_shape, filter_shape, stride, padding, dilation, groups, out)
     cg, kh, kw = filter_shape[1:]
     hp = input_shape[2] + padding[0] + padding[1]
     wp = input_shape[3] + padding[2] + padding[3]
@@ -83,6 +87,28 @@ def col2im(cols: np.ndarray, input_shape: tuple, filter_shape: tuple, stride: tu
                                       padding[2]:padding[2] + input_shape[3]]
     if out is None:
         return grad
+    np.copyto(out, grad)
+    return out
+
+
+def _col2im_batch_last(cols, input_shape, filter_shape, stride, padding, dilation, groups, out):
+    cg, kh, kw = filter_shape[1:]
+    hp = input_shape[2] + padding[0] + padding[1]
+    wp = input_shape[3] + padding[2] + padding[3]
+    oh = (hp - dilation[0] * (kh - 1) - 1) // stride[0] + 1
+    ow = (wp - dilation[1] * (kw - 1) - 1) // stride[1] + 1
+    taps = cols.reshape(groups * cg, kh, kw, oh, ow, -1)
+    grad = np.zeros((groups * cg, hp, wp, taps.shape[-1]), cols.dtype)
+    for i in range(kh):
+        top = i * dilation[0]
+        rows = slice(top, top + (oh - 1) * stride[0] + 1, stride[0])
+        for j in range(kw):
+            left = j * dilation[1]
+            grad[:, rows, left:left + (ow - 1) * stride[1] + 1:stride[1]] += taps[:, i, j]
+    grad = grad.transpose(3, 0, 1, 2)[:, :, padding[0]:padding[0] + input_shape[2],
+                                      padding[2]:padding[2] + input_shape[3]]
+    if out is None:
+        return np.ascontiguousarray(grad)
     np.copyto(out, grad)
     return out
 
