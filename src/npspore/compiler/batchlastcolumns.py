@@ -64,12 +64,12 @@ def _product_of_columns(stmt, made_by: dict, reads: dict) -> ir.Apply | None:
             and None not in stmt.args[0].aval.shape and math.prod(stmt.args[0].aval.shape) >= MIN_COLUMN_ELEMENTS):
         return None
     cols = _made(stmt.args[0], "reshape", made_by)
-    product = cols and _made(cols.args[0], "matmul", made_by)
-    if product is None or reads.get(id(stmt.args[0])) != 1 or reads.get(id(cols.args[0])) != 1 \
+    product = _made(cols.args[0], "matmul", made_by) if cols is not None else None
+    if cols is None or product is None or reads.get(id(stmt.args[0])) != 1 or reads.get(id(cols.args[0])) != 1 \
             or product.static.get("transpose_b") or not isinstance(product.args[1], ir.Var):
         return None
     rows = _made(product.args[1], "reshape", made_by)
-    moved = rows and _made(rows.args[0], "transpose", made_by)
+    moved = _made(rows.args[0], "transpose", made_by) if rows is not None else None
     if moved is None or tuple(moved.static.get("axes", ())) != (1, 0, 2, 3):
         return None
     d_out = moved.args[0]

@@ -81,9 +81,9 @@ def blocks(a_shape: tuple, b_shape: tuple) -> tuple:
         if count > 1:
             return SHARED, _even_blocks(shared, count)
     if len(a_shape) == 2 and min(rows, columns) <= _NARROW:
-        axis, extent = (NARROW_COLUMNS, columns) if columns >= rows else (NARROW_ROWS, rows)
-        count = min(_MAX_SHARED_BLOCKS, -(-rows * columns * shared // _SHARED_BLOCK_WORK), extent // _MIN_EXTENT)
-        return axis, _even_blocks(extent, max(1, count))
+        side, length = (NARROW_COLUMNS, columns) if columns >= rows else (NARROW_ROWS, rows)
+        count = min(_MAX_SHARED_BLOCKS, -(-rows * columns * shared // _SHARED_BLOCK_WORK), length // _MIN_EXTENT)
+        return side, _even_blocks(length, max(1, count))
     flops = _flops(a_shape, b_shape)
     count = max(1, min(_MAX_BLOCKS, flops // _BLOCK_FLOPS))
     if len(a_shape) > 2:
