@@ -25,7 +25,8 @@ output channels): LeNet's conv1 product ``(6, 25) @ (25, 25088)`` in 4 blocks of
 conv2's weight gradient ``(16, 3200) @ (3200, 150)`` in 8, 0.27 ms instead of 0.37 (one thread).
 
 The compiler calls :func:`matmul_split` (``rt.matmul_split(a, b, out=...)`` in a kernel) only for products
-of at least :data:`MIN_FLOPS` floating-point operations, decided from the static shapes by optimize
+of at least :data:`MIN_FLOPS` floating-point operations or cut into small-matrix blocks, decided from the
+static shapes by optimize
 (``compiler/splitproducts.py`` makes such a ``matmul`` the op ``matmul_split``, which ``npspore show
 --dump-after optimize`` shows); :func:`npspore.core.thread_pool.set_helpers` sets the pool's size (the policy of
 :mod:`npspore.core.threads`). Measured with ``tools/bench_threads.py --workload T4`` (or ``T3``) on a
@@ -38,7 +39,7 @@ import numpy as np
 
 from .thread_pool import helper_count, run_blocks
 
-__all__ = ["MIN_FLOPS", "SHARED", "worth_splitting", "blocks", "matmul_split"]
+__all__ = ["MIN_FLOPS", "SHARED", "NARROW_ROWS", "NARROW_COLUMNS", "worth_splitting", "blocks", "matmul_split"]
 
 MIN_FLOPS = 8_000_000          # about 60 µs on one core: well above a helper's hand-over (~10 µs)
 _BLOCK_FLOPS = 4_000_000       # a block at least this large (BLAS stays efficient)
@@ -62,12 +63,13 @@ def _flops(a_shape: tuple, b_shape: tuple) -> int:
 
 def worth_splitting(a_shape: tuple, b_shape: tuple) -> bool:
     """Whether the product of operands of these static shapes is split (rank 2, or equal batch dims):
-    at least two blocks (:func:`blocks`), and at least :data:`MIN_FLOPS` unless it is cut along the shared
-    dim."""
+    at least two blocks (:func:`blocks`), and at least :data:`MIN_FLOPS` unless it is cut into small-matrix
+    blocks (along the shared dim or a narrow result's long side)."""
     if len(a_shape) < 2 or len(b_shape) < 2 or tuple(a_shape[:-2]) != tuple(b_shape[:-2]):
         return False
     axis, bounds = blocks(a_shape, b_shape)
-    return len(bounds) > 1 and (axis in (SHARED, NARROW_ROWS, NARROW_COLUMNS) or _flops(a_shape, b_shape) >= MIN_FLOPS)
+    small_matrices = axis in (SHARED, NARROW_ROWS, NARROW_COLUMNS)
+    return len(bounds) > 1 and (small_matrices or _flops(a_shape, b_shape) >= MIN_FLOPS)
 
 
 def blocks(a_shape: tuple, b_shape: tuple) -> tuple:
