@@ -38,16 +38,17 @@ def order_columns_batch_last(function: ir.Function) -> None:
     reads = ir.use_counts(function)
     namer = Namer(function)
     for block in list(ir.all_blocks(function.body)):
-        products = {}
+        in_block = {id(stmt) for stmt in block.stmts}
+        sources = {}          # id(matmul) -> the output gradient it reads
         for stmt in block.stmts:
-            product = _product_of_columns(stmt, made_by, reads)
-            if product is not None and any(s is product for s in block.stmts):
-                products[id(product)] = product
+            found = _product_of_columns(stmt, made_by, reads)
+            if found is not None and id(found[0]) in in_block:
+                sources[id(found[0])] = found[1]
                 stmt.static = {**stmt.static, "batch_last": True}
         stmts = []
         for stmt in block.stmts:
-            if id(stmt) in products:
-                stmts.extend(_read_batch_last(stmt, made_by, namer))
+            if id(stmt) in sources:
+                stmts.extend(_read_batch_last(stmt, sources[id(stmt)], namer))
             stmts.append(stmt)
         block.stmts = stmts
 
@@ -57,8 +58,9 @@ def _made(atom, op: str, made_by: dict) -> ir.Apply | None:
     return stmt if stmt is not None and stmt.op == op and isinstance(stmt.args[0], ir.Var) else None
 
 
-def _product_of_columns(stmt, made_by: dict, reads: dict) -> ir.Apply | None:
-    """The ``matmul`` whose columns ``stmt`` (a ``conv2d_columns_grad``) adds back, when it matches."""
+def _product_of_columns(stmt, made_by: dict, reads: dict) -> tuple | None:
+    """``(matmul, d_out)``: the product whose columns ``stmt`` (a ``conv2d_columns_grad``) adds back and the
+    output gradient it reads, when they match the pattern."""
     if not (isinstance(stmt, ir.Apply) and stmt.op == "conv2d_columns_grad" and stmt.static.get("groups", 1) == 1
             and not stmt.static.get("batch_last") and isinstance(stmt.args[0], ir.Var)
             and None not in stmt.args[0].aval.shape and math.prod(stmt.args[0].aval.shape) >= MIN_COLUMN_ELEMENTS):
@@ -75,12 +77,12 @@ def _product_of_columns(stmt, made_by: dict, reads: dict) -> ir.Apply | None:
     d_out = moved.args[0]
     if len(d_out.aval.shape) != 4 or None in d_out.aval.shape:
         return None
-    return product
+    return product, d_out
 
 
-def _read_batch_last(product: ir.Apply, made_by: dict, namer: Namer) -> list:
-    """The statements making ``product``'s right operand in ``(O, OH * OW * N)`` order; ``product`` reads it."""
-    d_out = made_by[id(made_by[id(product.args[1])].args[0])].args[0]
+def _read_batch_last(product: ir.Apply, d_out: ir.Var, namer: Namer) -> list:
+    """The statements making ``product``'s right operand, ``d_out`` in ``(O, OH * OW * N)`` order; ``product``
+    reads it."""
     n, o, oh, ow = d_out.aval.shape
     dtype = d_out.aval.dtype
     moved = ir.Apply((namer.named(f"{d_out.name}_by_pixel", Aval((o, oh, ow, n), dtype)),), "transpose", (d_out,),

@@ -61,54 +61,36 @@ def col2im(cols: np.ndarray, input_shape: tuple, filter_shape: tuple, stride: tu
     ``(OH, OW, N)`` order (``compiler/batchlastcolumns.py``), and the taps are added into ``(C, H, W, N)``,
     along rows of ``OW * N`` elements instead of ``OW``.
     """
-    if batch_last:
-        return _col2im_batch_last(cols, input_shape, filter_shape, stride, padding, dilation, groups, out)
     cg, kh, kw = filter_shape[1:]
     hp = input_shape[2] + padding[0] + padding[1]
     wp = input_shape[3] + padding[2] + padding[3]
     oh = (hp - dilation[0] * (kh - 1) - 1) // stride[0] + 1
     ow = (wp - dilation[1] * (kw - 1) - 1) // stride[1] + 1
-    taps = cols.reshape(groups * cg, kh, kw, -1, oh, ow)
-    unpadded = padding == (0, 0, 0, 0)
-    if out is not None and unpadded:
+    channels, batch = groups * cg, cols.shape[-1] // (oh * ow)
+    # grad: channel-major (C, N, H, W), or (C, H, W, N) with batch-last taps; ``to_nchw`` puts N, C first
+    pixels: tuple
+    if batch_last:
+        taps, pixels, to_nchw = cols.reshape(channels, kh, kw, oh, ow, batch), (slice(None),), (3, 0, 1, 2)
+    else:
+        taps, pixels, to_nchw = cols.reshape(channels, kh, kw, batch, oh, ow), (slice(None),) * 2, (1, 0, 2, 3)
+    in_place = out is not None and padding == (0, 0, 0, 0) and not batch_last
+    if out is not None and in_place:
         grad = out.transpose(1, 0, 2, 3)       # channel-major, as the taps are
         grad.fill(0)
     else:
-        grad = np.zeros((groups * cg, taps.shape[3], hp, wp), cols.dtype)
+        grad = np.zeros((channels, hp, wp, batch) if batch_last else (channels, batch, hp, wp), cols.dtype)
     for i in range(kh):
         top = i * dilation[0]
         rows = slice(top, top + (oh - 1) * stride[0] + 1, stride[0])
         for j in range(kw):
             left = j * dilation[1]
-            grad[:, :, rows, left:left + (ow - 1) * stride[1] + 1:stride[1]] += taps[:, i, j]
-    if out is not None and unpadded:
+            grad[pixels + (rows, slice(left, left + (ow - 1) * stride[1] + 1, stride[1]))] += taps[:, i, j]
+    if out is not None and in_place:
         return out
-    grad = grad.transpose(1, 0, 2, 3)[:, :, padding[0]:padding[0] + input_shape[2],
-                                      padding[2]:padding[2] + input_shape[3]]
+    grad = grad.transpose(to_nchw)[:, :, padding[0]:padding[0] + input_shape[2],
+                                   padding[2]:padding[2] + input_shape[3]]
     if out is None:
         return grad
-    np.copyto(out, grad)
-    return out
-
-
-def _col2im_batch_last(cols, input_shape, filter_shape, stride, padding, dilation, groups, out):
-    cg, kh, kw = filter_shape[1:]
-    hp = input_shape[2] + padding[0] + padding[1]
-    wp = input_shape[3] + padding[2] + padding[3]
-    oh = (hp - dilation[0] * (kh - 1) - 1) // stride[0] + 1
-    ow = (wp - dilation[1] * (kw - 1) - 1) // stride[1] + 1
-    taps = cols.reshape(groups * cg, kh, kw, oh, ow, -1)
-    grad = np.zeros((groups * cg, hp, wp, taps.shape[-1]), cols.dtype)
-    for i in range(kh):
-        top = i * dilation[0]
-        rows = slice(top, top + (oh - 1) * stride[0] + 1, stride[0])
-        for j in range(kw):
-            left = j * dilation[1]
-            grad[:, rows, left:left + (ow - 1) * stride[1] + 1:stride[1]] += taps[:, i, j]
-    grad = grad.transpose(3, 0, 1, 2)[:, :, padding[0]:padding[0] + input_shape[2],
-                                      padding[2]:padding[2] + input_shape[3]]
-    if out is None:
-        return np.ascontiguousarray(grad)
     np.copyto(out, grad)
     return out
 
