@@ -10,7 +10,7 @@ import numpy as np
 
 from npspore.core import kernels_np as rt
 from npspore.opdef import LINEAR, call, op
-from npspore.rules_nn import gather_last_rule, nms_with_mask_rule, scatter_last_rule, topk_rule
+from npspore.rules_nn import gather_last_rule, nms_with_mask_rule, scatter_last_add_rule, scatter_last_rule, topk_rule
 
 TANGENT = LINEAR   # gathers and scatters by indices; topk has its own
 
@@ -50,6 +50,17 @@ class scatter_last:
 
     def adjoint(g, indices, out, dout, *, size):
         return call("gather_last", dout, indices), None
+
+
+@op(infer=scatter_last_add_rule)
+class scatter_last_add_in_place:
+    """``buf + scatter_last(g, indices, size=buf.shape[-1])`` for one index per row, written into ``buf`` itself:
+    only optimize emits it (``compiler/onehotgrads.py``), for a buffer no one else reads."""
+
+    def forward(buf, g, indices):
+        return rt.scatter_last_add(buf, g, indices)
+
+    adjoint = None   # emitted after the last differentiation
 
 
 @op(infer=nms_with_mask_rule)

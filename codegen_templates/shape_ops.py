@@ -37,6 +37,18 @@ class flatten:
         return dout.reshape(x.shape)
 
 
+@op(infer=rules.copy)
+class copy:
+    """A C-ordered copy of ``x`` (with ``transpose``, of its last two dims swapped). Optimize emits it for a
+    matrix that a loop multiplies by transposed on every step (``compiler/loops.py``): copied once before the
+    loop, each step's product reads it in order."""
+
+    def forward(x, *, transpose=False):
+        return (np.swapaxes(x, -1, -2) if transpose else x).copy()
+
+    adjoint = None   # emitted after the last differentiation
+
+
 @op(infer=rules.expand_dims, numpy=(np.expand_dims,))
 class expand_dims:
     def forward(x, *, axis):

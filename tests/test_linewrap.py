@@ -26,6 +26,17 @@ def test_a_long_call_is_wrapped_inside_its_brackets_to_the_same_statement():
         ast.dump(ast.parse(line.strip()))
 
 
+def test_an_argument_that_fits_only_without_the_closing_bracket_is_wrapped_too():
+    # the tuple alone ends at column 120 on its continuation line; the call's ")" would make it 121
+    items = ", ".join(["t", "ingate_times_tanh_cellgate", "sigmoid_outgate", "tanh_cellgate", "ingate", "c",
+                       "forgetgate", "sigmoid_in_forget", "h"])
+    line = f"        tape_1.append(({items}))  # rnns.py:122"
+    wrapped = wrap_line(line)
+    assert len(wrapped) > 2 and all(_code_width(piece) <= 120 for piece in wrapped)
+    assert ast.dump(ast.parse("\n".join(p.strip() if i == 0 else p[8:] for i, p in enumerate(wrapped)))) == \
+        ast.dump(ast.parse(line.strip()))
+
+
 def test_a_long_release_is_several_del_lines_and_a_short_line_is_kept():
     line = "    del " + ", ".join(f"intermediate_value_{i}" for i in range(12))
     wrapped = wrap_line(line)

@@ -4,7 +4,7 @@ import numpy as np
 
 import npspore as ms
 from npspore import Tensor, ops
-from npspore.compiler import ir
+from npspore.compiler import ir, loops
 from npspore.compiler.differentiate import differentiate
 from npspore.compiler.optimize import optimize
 from npspore.ops.eager import run
@@ -13,15 +13,15 @@ from test_differentiate import LOC, Prog, numeric_gradient, rand, walk
 from test_optimize import close_results
 
 
-def _rnn(steps=4, read="row", **static):
-    """for t in range(steps): h = tanh(xs[t] @ wx + h @ wh); return sum(h * h)"""
+def _rnn(steps=4, read="row", transposed_state=False, **static):
+    """for t in range(steps): h = tanh(xs[t] @ wx + h @ wh); return sum(h * h)   (``h @ wh.T``: transposed_state)"""
     p = Prog(xs=(steps, 2, 3), h0=(2, 5), wx=(3, 5), wh=(5, 5))
     xs, h0, wx, wh = p.params
     index = p.var("t", ir.Aval((), np.dtype(np.int64)))
     h = p.var("h", h0)
     body = p.block()
     pre = p.op("add", p.op("matmul", p.op(read, xs, index, into=body, **static), wx, into=body),
-               p.op("matmul", h, wh, into=body), into=body)
+               p.op("matmul", h, wh, into=body, transpose_b=transposed_state), into=body)
     body.block.results = (p.op("tanh", pre, into=body, hint="h"),)
     out = p.var("h", h0)
     p.builder.append(ir.ForRange(index, ir.Const(0), ir.Const(steps), ir.Const(1), (h0,), (h,), body.block,
@@ -50,6 +50,24 @@ def test_a_counted_loop_tape_becomes_rows_of_stacked_buffers():
         np.testing.assert_allclose(got, want, rtol=1e-12, atol=1e-12)
     for j, got in zip((1, 2, 3), run_rendered(optimized, *args)[1:]):   # after the value
         np.testing.assert_allclose(got, numeric_gradient(_rnn(), args, j), rtol=1e-6, atol=1e-8)
+
+
+def test_a_matrix_the_loop_multiplies_by_transposed_is_copied_in_order_once_before_it(monkeypatch):
+    grad = differentiate(_rnn(transposed_state=True), (1, 2, 3))
+    assert not [s for s in walk(optimize(grad)) if isinstance(s, ir.Apply) and s.op == "copy"]  # 4 x 2 rows: no gain
+    monkeypatch.setattr(loops, "TRANSPOSED_COPY_MIN_ROWS", 8)
+    optimized = optimize(grad)
+    copies = [s for s in walk(optimized) if isinstance(s, ir.Apply) and s.op == "copy"]
+    # the forward loop's h @ wh.T; the backward's d_h = d_pre @ wh reads wh in order already
+    assert [(s.args[0].name, s.static) for s in copies] == [("wh", {"transpose": True})]
+    for_loops = [s for s in walk(optimized) if isinstance(s, ir.ForRange)]
+    assert not any(s.op == "matmul" and s.static.get("transpose_b") for loop in for_loops
+                   for s in ir.walk_stmts(loop.body) if isinstance(s, ir.Apply))
+    assert " = wh.T.copy()" in render_module(optimized)
+    args = _args()
+    close_results(grad, optimized, *args)
+    for j, got in zip((1, 2, 3), run_rendered(optimized, *args)[1:]):
+        np.testing.assert_allclose(got, numeric_gradient(_rnn(transposed_state=True), args, j), rtol=1e-6, atol=1e-8)
 
 
 def test_the_backward_loop_reads_the_forward_steps_in_reverse_as_views():

@@ -22,14 +22,14 @@ CANONICAL = {
                    "sigmoid relu gelu softplus erf sign round maximum minimum where clip cast equal not_equal less "
                    "less_equal greater greater_equal logical_and logical_or logical_not stop_gradient",
     "reductions": "sum mean prod max min argmax argmin all any max_with_indices min_with_indices",
-    "shape_ops": "reshape transpose expand_dims squeeze flatten broadcast_to tile concat stack split getitem "
+    "shape_ops": "reshape transpose copy expand_dims squeeze flatten broadcast_to tile concat stack split getitem "
                  "gather ones zeros ones_like zeros_like fill",
     "linalg": "matmul batch_matmul dot outer",
     "nn": "softmax log_softmax softmax_cross_entropy random_normal random_uniform random_choice_with_mask",
     "conv": "conv2d conv2d_input_grad conv2d_filter_grad conv2d_columns conv2d_columns_grad",
     "pooling": "pool2d_windows max_pool2d max_pool2d_index max_pool2d_grad max_pool2d_gather sum_pool2d sum_pool2d_grad "
                "adaptive_avg_weights adaptive_window_index",
-    "selection": "topk gather_last scatter_last nms_with_mask",
+    "selection": "topk gather_last scatter_last scatter_last_add_in_place nms_with_mask",
     "collective": "all_reduce all_gather reduce_scatter broadcast reduce",
 }
 NOT_DIFFERENTIABLE = set("floor_div sign round equal not_equal less less_equal greater greater_equal logical_and "
@@ -37,7 +37,8 @@ NOT_DIFFERENTIABLE = set("floor_div sign round equal not_equal less less_equal g
                          "zeros_like fill dropout_mask random_normal random_uniform pool2d_windows max_pool2d_index "
                          "adaptive_avg_weights adaptive_window_index row_add_in_place row_set row_set_in_place "
                          "class_indices nms_with_mask random_choice_with_mask dim_size trunc bitwise_and "
-                         "bitwise_or bitwise_xor left_shift right_shift gcd lcm outer_product matmul_split".split())
+                         "bitwise_or bitwise_xor left_shift right_shift gcd lcm outer_product matmul_split copy "
+                         "scatter_last_add_in_place".split())
 DEFINITIONS = op_table().definitions()
 NAMES = [d.name for d in DEFINITIONS]
 
@@ -146,6 +147,7 @@ UNARY.update({
     "row_add_in_place": lambda x: ((operand(x), 1, operand(x, (2,))), {}),
     "row_set": lambda x: ((operand(x), 1, operand(x, (2,))), {}),
     "row_set_in_place": lambda x: ((operand(x), 1, operand(x, (2,))), {}),
+    "copy": lambda x: ((operand(x, (2, 3)),), {"transpose": True}),
 })
 POOL = {"kernel_size": (2, 1), "stride": (1, 2), "padding": (1, 0, 0, 1)}
 BINARY.update({
@@ -159,6 +161,7 @@ BINARY.update({
     "max_pool2d_gather": lambda a, b: ((operand(a, (1, 1, 3, 3)), operand(b, (1, 1, 3, 3))), POOL),
     "gather_last": lambda a, b: ((operand(a, (2, 3)), np.array([[2, 0], [1, 2]])), {}),
     "scatter_last": lambda a, b: ((operand(a, (2, 2)), np.array([[2, 0], [1, 2]])), {"size": 3}),
+    "scatter_last_add_in_place": lambda a, b: ((operand(a, (2, 3)), operand(b, (2, 1)), np.array([[2], [0]])), {}),
 })
 UNARY.update({
     "conv2d_columns": lambda x: ((operand(x, (1, 2, 3, 3)),), {"filter_shape": (2, 1, 2, 2), "groups": 2}),

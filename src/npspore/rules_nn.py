@@ -229,6 +229,17 @@ def gather_last_rule(x, indices):
     return Aval(shape_of(indices), dtype_of(x))
 
 
+def scatter_last_add_rule(buf, g, indices):
+    """``scatter_last_add_in_place``: ``buf``'s aval; ``g`` and ``indices`` of one shape, ``buf``'s but the last dim."""
+    if shape_of(g) != shape_of(indices) or shape_of(g)[:-1] != shape_of(buf)[:-1]:
+        raise OpShapeError(f"For 'TensorScatterAdd', the values {list(shape_of(g))} and indices {list(shape_of(indices))} "
+                           f"must have one shape, that of the input {list(shape_of(buf))} but the last dim.")
+    if dtype_of(g) != dtype_of(buf):
+        raise OpTypeError(f"For 'TensorScatterAdd', the values must have the input's dtype {dtype_of(buf).name}, "
+                          f"but got {dtype_of(g).name}.")
+    return Aval(shape_of(buf), dtype_of(buf))
+
+
 def scatter_last_rule(g, indices, *, size):
     """``scatter_last``: g's shape with the last dim ``size``."""
     if not shape_of(g) or shape_of(g) != shape_of(indices):

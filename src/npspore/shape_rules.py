@@ -33,7 +33,7 @@ __all__ = [
     "arithmetic", "true_division", "comparison", "logical", "to_bool", "same_dtype", "float_only", "cast",
     "where", "clip", "common_dtype", "true_division_dtype", "common_dtype_after",
     "reduction", "reduction_with_indices", "arg_reduction",
-    "reshape", "transpose", "expand_dims", "squeeze", "flatten", "broadcast_to", "tile", "concat",
+    "reshape", "transpose", "copy", "expand_dims", "squeeze", "flatten", "broadcast_to", "tile", "concat",
     "stack", "split", "getitem", "getitem_grad", "gather", "gather_grad", "masked_select",
     "masked_select_grad", "filled", "filled_like", "fill", "one_hot", "class_indices",
     "matmul", "dot", "outer", "softmax", "softmax_cross_entropy",
@@ -594,6 +594,15 @@ def transpose(x, *, axes=None):
         raise OpShapeError(f"For 'Transpose', the 'perm' must be a permutation of the {n} dims of the input with "
                            f"shape {_text(shape)}, but got {perm}.")
     return Aval(tuple(shape[a] for a in perm), dtype_of(x))
+
+
+def copy(x, *, transpose=False):
+    """``copy``: the operand's shape, its last two dims swapped when ``transpose``."""
+    shape = shape_of(x)
+    if transpose and len(shape) < 2:
+        raise OpShapeError(f"For 'Copy', a transposed copy needs an input of rank 2 or more, but got shape "
+                           f"{_text(shape)}.")
+    return Aval(shape[:-2] + shape[:-3:-1] if transpose else shape, dtype_of(x))
 
 
 def expand_dims(x, *, axis):

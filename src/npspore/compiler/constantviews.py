@@ -17,7 +17,9 @@ from . import ir
 
 # ops whose result is always a new array (besides those lowered to a NumPy ufunc)
 _FRESH = {"matmul", "dot", "outer_product", "zeros", "zeros_like", "ones", "ones_like", "sum", "mean", "max", "min",
-          "prod", "matmul_split"}
+          "prod", "matmul_split", "copy"}
+# ops that write into their first operand and return it: only that operand is passed on
+_INTO_FIRST = {"row_add_in_place", "row_set_in_place", "scatter_last_add_in_place"}
 
 
 def _fresh(op: str) -> bool:
@@ -62,7 +64,8 @@ def constant_holders(module: ir.Module, function: ir.Function) -> set:
         changed = False
         for stmt in b.stmts:
             if isinstance(stmt, ir.Apply) and not _fresh(stmt.op):
-                changed |= mark(stmt.targets, [any(holds(a) for a in stmt.args)] * len(stmt.targets))
+                passed = stmt.args[:1] if stmt.op in _INTO_FIRST else stmt.args
+                changed |= mark(stmt.targets, [any(holds(a) for a in passed)] * len(stmt.targets))
             elif isinstance(stmt, ir.Call):
                 changed |= mark(stmt.targets, callee_results(stmt.callee))
             elif isinstance(stmt, ir.If):

@@ -33,7 +33,8 @@ from ..opdef import op_table
 from . import ir
 
 # ops that always return a new array (besides those lowered to a ufunc)
-_FRESH = {"matmul", "relu", "zeros", "zeros_like", "ones", "ones_like", "dot", "pow", "sigmoid", "outer_product"}
+_FRESH = {"matmul", "relu", "zeros", "zeros_like", "ones", "ones_like", "dot", "pow", "sigmoid", "outer_product",
+          "copy"}
 # ops whose result never shares memory with an operand
 _READERS = {"sum", "mean", "max", "min", "amax", "amin", "prod", "dot", "matmul", "greater", "less",
             "greater_equal", "less_equal", "equal", "not_equal", "outer_product"}

@@ -171,7 +171,7 @@ def _items(opening: str, items: list, closing: str, start: int, indent: int, wid
         if indent + len(text) + len(suffix) <= width:
             current = text + suffix
             continue
-        inner = _item_lines(item, indent, indent + 4, width)
+        inner = _item_lines(item, indent, indent + 4, width - len(suffix))   # the suffix ends its last line
         lines.append(pad + inner[0])
         lines.extend(inner[1:-1])
         current = ""

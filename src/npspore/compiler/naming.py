@@ -99,7 +99,7 @@ def _name_in_place_chains(function: ir.Function, rename) -> None:
 # ---------------------------------------------------------------- loop copies
 
 
-_WRITE_THEIR_BUFFER = {"row_set_in_place", "row_add_in_place"}   # ops returning their first operand, written
+_WRITE_THEIR_BUFFER = {"row_set_in_place", "row_add_in_place", "scatter_last_add_in_place"}   # ops returning their first operand, written
 
 
 def _rows_under_their_buffer(function: ir.Function) -> None:
@@ -325,6 +325,8 @@ def _made_of(stmt: ir.Apply, names: dict):
         return f"{first}_{index}"
     if stmt.op in _UNARY_SUFFIXES:
         return f"{first}_{_UNARY_SUFFIXES[stmt.op]}"
+    if stmt.op == "copy" and stmt.static.get("transpose"):
+        return f"{first}_t"
     if all(isinstance(a, ir.Const) for a in stmt.args[1:]) and stmt.op not in ("getitem", "reshape"):
         return f"{stmt.op}_{first}"
     return None

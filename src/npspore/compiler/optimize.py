@@ -31,6 +31,11 @@
   weight gradient of one sample, or of each sample under ``vmap``) is ``outer_product`` (``np.einsum``);
 * static reshapes (``staticreshapes.py``, a NumPy step): ``expand_dims``/``squeeze`` of static shapes are
   ``reshape`` to the result's shape;
+* a convolution's input gradient by pixel (``batchlastcolumns.py``, a NumPy step);
+* a matrix a loop multiplies by transposed on every step, copied into C order once before the loop
+  (``loops.copy_transposed_operands``, a NumPy step);
+* the gradient of values read at class indices without its one-hot array (``onehotgrads.py``, a NumPy
+  step): a sparse cross-entropy's gradient adds at the labels instead of subtracting a one-hot;
 * in-place updates (``inplace.py``): a statement writes into an operand's buffer that dies there,
   or into a same-shaped buffer that died before it; a parameter every caller hands over at its last use
   (``donation.py``: a gradient passed to the optimizer's function) is such a buffer too;
@@ -57,8 +62,8 @@ import numpy as np
 
 from ..core.apply import apply_op
 from ..opdef import op_table
-from . import (batchlastcolumns, donation, inplace, ir, loops, numpycasts, products, prune, rewrite, splitproducts,
-               splitregions, staticreshapes, tapes, workspace)
+from . import (batchlastcolumns, donation, inplace, ir, loops, numpycasts, onehotgrads, products, prune, rewrite,
+               splitproducts, splitregions, staticreshapes, tapes, workspace)
 
 _IDENTITY_WHEN_SAME_AVAL = {"reshape", "cast", "broadcast_to"}
 
@@ -87,6 +92,8 @@ def optimize(module: ir.Module, *, numpy_steps: bool = True) -> ir.Module:
             products.lower_outer_products(function)
             staticreshapes.lower_static_reshapes(function)
             batchlastcolumns.order_columns_batch_last(function)
+            loops.copy_transposed_operands(function)
+            onehotgrads.fold_one_hot_gradients(function)
     _eliminate_dead_code(module)
     if not numpy_steps:
         return module

@@ -1,5 +1,6 @@
 """The multi-statement NumPy lowerings that kernels call by name (``rt.im2col``, ``rt.col2im``,
-``rt.max_pool2d``, ``rt.max_pool2d_grad``, ``rt.gather_last``, ``rt.scatter_last``, ``rt.split_parts``):
+``rt.max_pool2d``, ``rt.max_pool2d_grad``, ``rt.gather_last``, ``rt.scatter_last``, ``rt.scatter_last_add``,
+``rt.split_parts``):
 convolution columns and their transpose, pooling windows, max pooling and its scatter, reading or writing one
 element per row along the last axis (a classification loss's pick of each sample's label), and cutting an
 array into parts along an axis. They import only NumPy, so the op
@@ -16,7 +17,7 @@ import functools
 import numpy as np
 
 __all__ = ["im2col", "col2im", "pool_windows", "max_pool2d", "max_pool2d_grad", "gather_last", "scatter_last",
-           "split_parts"]
+           "scatter_last_add", "split_parts"]
 
 
 def _padded(x: np.ndarray, padding: tuple, fill: float = 0.0) -> np.ndarray:
@@ -200,6 +201,13 @@ def scatter_last(g: np.ndarray, indices: np.ndarray, size: int) -> np.ndarray:
     out = np.zeros(g.shape[:-1] + (size,), g.dtype)
     out[_leading_indices(g.shape) + (indices,)] = g
     return out
+
+
+def scatter_last_add(buffer: np.ndarray, g: np.ndarray, indices: np.ndarray) -> np.ndarray:
+    """``buffer`` with ``g`` added at ``indices`` along its last axis, in place (``g`` and ``indices`` of one
+    shape, ``buffer``'s but the last dim, one index per row); returns ``buffer``."""
+    buffer[_leading_indices(g.shape) + (indices,)] += g
+    return buffer
 
 
 @functools.lru_cache(maxsize=64)

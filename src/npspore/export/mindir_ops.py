@@ -69,6 +69,9 @@ NO_MINDIR_FORM = {
     "matrix_determinant": "MindSpore's MatrixDeterminant primitive is not written nor loaded yet",
     "row_add_in_place": _IN_PLACE,
     "row_set_in_place": _IN_PLACE,
+    "scatter_last_add_in_place": _IN_PLACE,
+    "copy": "NumPy's C-ordered copy of a matrix a loop multiplies by, made by optimize after the export stop point, "
+            "so no export program holds it (the graph keeps the MatMul)",
     # depth-1 products
     "outer_product": "NumPy's form of a depth-1 matrix product, made by optimize after the export stop point, so "
                      "no export program holds it (the graph keeps the MatMul)",

@@ -858,4 +858,9 @@ NO_ONNX_FORM: dict[str, str] = {
     # products split across threads
     "matmul_split": "NumPy's threaded form of a large matrix product, made by optimize after the export stop point, "
                     "so no export program holds it (the graph keeps the MatMul)",
+    # NumPy steps of optimize
+    "copy": "NumPy's C-ordered copy of a matrix a loop multiplies by, made by optimize after the export stop point, "
+            "so no export program holds it (the graph keeps the MatMul)",
+    "scatter_last_add_in_place": "an in-place write of npspore's NumPy kernels, made by optimize after the export "
+                                 "stop point, so no export program holds it",
 }

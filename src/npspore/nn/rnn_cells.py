@@ -44,8 +44,10 @@ def rnn_relu_step(gates_x, h, w_hh, b_hh):
 def lstm_step(gates_x, h, c, w_hh, b_hh):
     """One LSTM step: returns the new ``(h, c)``."""
     gates = gates_x + _hidden_gates(h, w_hh, b_hh)
-    ingate, forgetgate, cellgate, outgate = F.split(gates, gates.shape[-1] // 4, axis=-1)
-    c = F.sigmoid(forgetgate) * c + F.sigmoid(ingate) * F.tanh(cellgate)
+    size = gates.shape[-1] // 4
+    in_forget, cellgate, outgate = F.split(gates, (2 * size, size, size), axis=-1)
+    ingate, forgetgate = F.split(F.sigmoid(in_forget), size, axis=-1)   # one sigmoid for both (adjacent) gates
+    c = forgetgate * c + ingate * F.tanh(cellgate)
     h = F.sigmoid(outgate) * F.tanh(c)
     return h, c
 
