@@ -516,17 +516,25 @@ _LITERAL_NODES = (ast.Constant, ast.Tuple, ast.Subscript, ast.Slice, ast.BinOp, 
                   ast.BoolOp, ast.IfExp, ast.expr_context, ast.operator, ast.unaryop, ast.cmpop, ast.boolop)
 
 
+def _literal_part(node) -> bool:
+    """A node of an expression of literals alone: ``len`` of literals counts (a static tuple's length)."""
+    if isinstance(node, ast.Call):
+        return isinstance(node.func, ast.Name) and node.func.id == "len" and not node.keywords
+    return isinstance(node, _LITERAL_NODES) or isinstance(node, ast.Name) and node.id == "len"
+
+
 class _FoldStaticExpressions(ast.NodeTransformer):
     """Evaluate what the substituted static attributes make known: ``a if True else b`` → ``a``, and
     any expression of literals alone (``(1, 1)[0]`` → ``1``, ``(0, 0, 0, 0) != (0, 0, 0, 0)`` → ``False``,
-    ``(32, 16, 4, 4)[2] + 1`` → ``5``), so templates written over static tuples read as plain numbers."""
+    ``(32, 16, 4, 4)[2] + 1`` → ``5``, ``0 % len((1000, 128)) == 0`` → ``True``), so templates written over
+    static tuples read as plain numbers."""
 
     def visit(self, node):
         node = super().visit(node)
         if isinstance(node, ast.expr) and not isinstance(node, (ast.Constant, ast.Tuple)) \
-                and all(isinstance(part, _LITERAL_NODES) for part in ast.walk(node)):
+                and all(map(_literal_part, ast.walk(node))):
             try:
-                value = eval(compile(ast.Expression(node), "<template>", "eval"), {"__builtins__": {}})
+                value = eval(compile(ast.Expression(node), "<template>", "eval"), {"__builtins__": {"len": len}})
             except Exception:  # noqa: BLE001 -- e.g. a division by zero: leave it for run time
                 return node
             folded = _literal_node(value)
