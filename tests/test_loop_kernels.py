@@ -70,6 +70,29 @@ def test_a_matrix_the_loop_multiplies_by_transposed_is_copied_in_order_once_befo
         np.testing.assert_allclose(got, numeric_gradient(_rnn(transposed_state=True), args, j), rtol=1e-6, atol=1e-8)
 
 
+def test_a_matrix_the_loop_carries_is_not_copied_before_it(monkeypatch):
+    """for t in range(4): h = tanh(h @ w.T); w = w * 0.5; return sum(h * h): w is another matrix every step"""
+    p = Prog(h0=(2, 5), w0=(5, 5))
+    h0, w0 = p.params
+    index = p.var("t", ir.Aval((), np.dtype(np.int64)))
+    h, w = p.var("h", h0), p.var("w", w0)
+    body = p.block()
+    product = p.op("matmul", h, w, into=body, transpose_b=True)
+    body.block.results = (p.op("tanh", product, into=body, hint="h"), p.op("mul", w, 0.5, into=body, hint="w"))
+    outs = (p.var("h", h0), p.var("w", w0))
+    p.builder.append(ir.ForRange(index, ir.Const(0), ir.Const(4), ir.Const(1), (h0, w0), (h, w), body.block,
+                                 outs, LOC))
+    module = p.module(p.total(p.op("mul", outs[0], outs[0])))
+    monkeypatch.setattr(loops, "TRANSPOSED_COPY_MIN_ROWS", 2)
+    grad = differentiate(module, (0, 1))
+    optimized = optimize(grad)
+    assert not [s for s in walk(optimized) if isinstance(s, ir.Apply) and s.op == "copy"]
+    args = [rand(2, 5, seed=4), 0.5 * rand(5, 5, seed=5)]
+    close_results(grad, optimized, *args)
+    for j, got in zip((0, 1), run_rendered(optimized, *args)[1:]):
+        np.testing.assert_allclose(got, numeric_gradient(module, args, j), rtol=1e-6, atol=1e-8)
+
+
 def test_the_backward_loop_reads_the_forward_steps_in_reverse_as_views():
     source = render_module(optimize(differentiate(_rnn(), (2, 3))))
     assert "tape" not in source and ".pop()" not in source

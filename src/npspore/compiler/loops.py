@@ -95,6 +95,7 @@ def copy_transposed_operands(function: ir.Function) -> None:
     for block in list(ir.all_blocks(function.body)):
         for loop in [s for s in block.stmts if isinstance(s, ir.ForRange) and trip_count(s) is not None]:
             inside = {id(v) for s in ir.walk_stmts(loop.body) for v in ir.defined_vars(s)}
+            inside |= {id(v) for v in loop.body_params}    # a matrix the loop carries changes every step
             copies: dict = {}
             for stmt in loop.body.stmts:
                 weight = stmt.args[1] if isinstance(stmt, ir.Apply) and stmt.op == "matmul" else None
