@@ -85,3 +85,29 @@ def test_losses_at_class_indices_have_the_finite_difference_gradient(name):
     got = ms.grad(loss)(Tensor(x), Tensor(y)).asnumpy()
     expected = _central_difference(lambda v: float(loss(Tensor(v), Tensor(y)).asnumpy()), x)
     np.testing.assert_allclose(got, expected, rtol=1e-6, atol=1e-8)
+
+
+def test_a_buffer_made_before_a_loop_is_never_added_into_by_its_steps():
+    """for t in range(3): acc = acc + (base + scatter_last(gs[t], labels)), base = exp(x) made once before the
+    loop: each step must read base as made, so the labels are not added into it."""
+    from npspore.compiler import ir
+    from npspore.compiler.optimize import optimize
+    from test_codegen import run_rendered
+    from test_differentiate import LOC, Prog
+
+    p = Prog(x=(3, 4), gs=(3, 3, 1), labels=((3, 1), np.dtype(np.int64)))
+    x, gs, labels = p.params
+    base = p.op("exp", x)
+    index = p.var("t", ir.Aval((), np.dtype(np.int64)))
+    acc = p.var("acc", x)
+    body = p.block()
+    scattered = p.op("scatter_last", p.op("row", gs, index, into=body), labels, into=body, size=4)
+    body.block.results = (p.op("add", acc, p.op("add", base, scattered, into=body), into=body, hint="acc"),)
+    out = p.var("acc", x)
+    p.builder.append(ir.ForRange(index, ir.Const(0), ir.Const(3), ir.Const(1), (x,), (acc,), body.block, (out,), LOC))
+    module = p.module(out)
+    args = [np.arange(12.0).reshape(3, 4) / 10, np.arange(9.0).reshape(3, 3, 1), np.array([[0], [3], [1]])]
+    expected = args[0] + 3 * np.exp(args[0])
+    np.put_along_axis(expected, args[2], np.take_along_axis(expected, args[2], axis=-1) + args[1].sum(axis=0), axis=-1)
+    (got,) = run_rendered(optimize(module), *args)
+    np.testing.assert_allclose(got, expected, rtol=1e-12)

@@ -34,7 +34,7 @@ def fold_one_hot_gradients(function: ir.Function) -> None:
             if isinstance(stmt, ir.Apply) and stmt.op == "sum" and _sum_of_one_per_row(stmt, defs, uses, rows):
                 continue
             if isinstance(stmt, ir.Apply) and stmt.op in ("add", "sub"):
-                stmts.extend(_added_at_indices(stmt, defs, uses, namer))
+                stmts.extend(_added_at_indices(stmt, stmts, defs, uses, namer))
             stmts.append(stmt)
         block.stmts = stmts
     ir.substitute(function.body, rows)
@@ -66,9 +66,9 @@ def _sum_of_one_per_row(stmt: ir.Apply, defs: dict, uses: dict, rows: dict) -> b
     return False
 
 
-def _added_at_indices(stmt: ir.Apply, defs: dict, uses: dict, namer: Namer) -> list:
+def _added_at_indices(stmt: ir.Apply, before_it: list, defs: dict, uses: dict, namer: Namer) -> list:
     """The statements to put before ``stmt`` when it becomes ``scatter_last_add_in_place`` (``stmt`` is
-    changed in place), else none."""
+    changed in place), else none. ``before_it``: the statements before it in its block."""
     target = stmt.targets[0]
     for position in (0, 1) if stmt.op == "add" else (0,):
         scatter, other = _one_per_row(stmt.args[position], defs), stmt.args[1 - position]
@@ -79,8 +79,9 @@ def _added_at_indices(stmt: ir.Apply, defs: dict, uses: dict, namer: Namer) -> l
         return []
     g, indices = scatter.args
     if stmt.op == "add":
-        made = defs.get(id(other))
-        if made is None or uses.get(id(other)) != 1 or not makes_new_array(made.op):
+        made = defs.get(id(other))   # written into: made in this block (a loop body's step would see it written)
+        if (made is None or uses.get(id(other)) != 1 or not makes_new_array(made.op)
+                or not any(s is made for s in before_it)):
             return []
         before, buffer = [], other
     else:
