@@ -115,3 +115,32 @@ def test_a_branch_hands_its_value_out_under_the_ifs_output_name():
     outputs = [line.split(" = ")[0] for line in lines if line.endswith(("= x + x", "= x - 1.0"))]
     assert len(outputs) == 2 and outputs[0] == outputs[1], lines          # both branches write the if's output
     assert not any(re.fullmatch(rf"{outputs[0]} = \w+", line) for line in lines), lines   # no copy after
+
+
+class _NestedLoops(nn.Cell):
+    """The fuzzer's seed 60: the outer loop's gradient leaves its inner loop under the inner loop variable's name,
+    which the outer loop's next value must not take while that output is still to be read."""
+
+    def construct(self, x1, x2):
+        n0 = Tensor(0, ms.int32)
+        while n0 < 1:
+            n0 = n0 + 1
+            v1 = x1 * -1.25
+            for _ in range(3):
+                x1 = x1 + v1 * x2
+        return ops.sum(ops.cos(ops.sigmoid(x1)))
+
+
+def test_an_inner_loops_output_keeps_its_name_until_read_in_the_outer_loop():
+    rng = np.random.default_rng(0)
+    x1, x2 = rng.standard_normal((2, 3)), rng.standard_normal((2, 3))
+    net = _NestedLoops()
+    got = ms.grad(net, grad_position=0)(Tensor(x1), Tensor(x2)).asnumpy()
+    expected = np.zeros_like(x1)
+    for index in np.ndindex(x1.shape):
+        up, down = x1.copy(), x1.copy()
+        up[index] += 1e-6
+        down[index] -= 1e-6
+        expected[index] = (float(net(Tensor(up), Tensor(x2)).asnumpy())
+                           - float(net(Tensor(down), Tensor(x2)).asnumpy())) / 2e-6
+    np.testing.assert_allclose(got, expected, rtol=1e-6, atol=1e-8)

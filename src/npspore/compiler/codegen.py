@@ -285,7 +285,7 @@ class Renderer:
         for node in body:
             node = substitute.visit(copy_tree(node))
             if shapes:
-                node = _StaticShapes(shapes).visit(node)
+                node = _StaticSplits(shapes).visit(_StaticShapes(shapes).visit(node))
             node = _FoldStaticExpressions().visit(identities.visit(_FoldStaticExpressions().visit(node)))
             literals = literal_binding(node, assigned_once, reassigned)
             if literals:  # a local bound once to a literal: written into the statements after it
@@ -647,6 +647,43 @@ class _MatrixTranspose(ast.NodeTransformer):
         except (ValueError, TypeError):
             return node
         return ast.Attribute(value=args[0], attr="T", ctx=ast.Load()) if axes == {0, 1} else node
+
+
+class _StaticSplits(ast.NodeTransformer):
+    """``rt.split_parts(x, cuts, axis=a)`` of an operand of static shape written as the basic slices it
+    returns (``x[:, :256], x[:, 256:384], x[:, 384:]``): what a careful person writes, 0.6 us where the call
+    takes 2.3 for an LSTM step's gates."""
+
+    def __init__(self, shapes: dict):
+        self.shapes = shapes
+
+    def visit_Call(self, node: ast.Call):
+        self.generic_visit(node)
+        func, args = node.func, node.args
+        if not (isinstance(func, ast.Attribute) and func.attr == "split_parts" and isinstance(func.value, ast.Name)
+                and func.value.id == "rt" and len(args) == 2 and isinstance(args[0], ast.Name)
+                and args[0].id in self.shapes and all(k.arg == "axis" for k in node.keywords)):
+            return node
+        shape = self.shapes[args[0].id]
+        try:
+            cuts = ast.literal_eval(args[1])
+            axis = ast.literal_eval(node.keywords[0].value) if node.keywords else 0
+        except (ValueError, TypeError):
+            return node
+        if not shape or type(axis) is not int or not -len(shape) <= axis < len(shape):
+            return node
+        axis %= len(shape)
+        if type(cuts) is int:
+            if cuts < 2 or shape[axis] % cuts:
+                return node   # one part, or the run-time error np.split raises
+            cuts = list(range(shape[axis] // cuts, shape[axis], shape[axis] // cuts))
+        if not isinstance(cuts, (list, tuple)) or not cuts or not all(type(c) is int and c >= 0 for c in cuts):
+            return node
+        leading = ":, " * axis
+        bounds = [None, *cuts, None]
+        parts = [f"{args[0].id}[{leading}{'' if start is None else start}:{'' if stop is None else stop}]"
+                 for start, stop in zip(bounds, bounds[1:])]
+        return ast.copy_location(ast.parse(", ".join(parts), mode="eval").body, node)
 
 
 class _Substitute(ast.NodeTransformer):

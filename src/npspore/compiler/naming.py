@@ -137,12 +137,25 @@ def _read_counts(function: ir.Function) -> dict:
 
 
 def _coalesce_loop_copies(block: ir.Block, roots: dict, rename, reads: dict) -> None:
+    read_as = {id(output): param for loop in ir.walk_stmts(block) if isinstance(loop, (ir.ForRange, ir.While))
+               for output, param in zip(loop.outputs, loop.body_params)}
+    _coalesce_in_block(block, roots, rename, reads, read_as)
+
+
+def _coalesce_in_block(block: ir.Block, roots: dict, rename, reads: dict, read_as: dict) -> None:
     for position, stmt in enumerate(block.stmts):
         for inner in ir.nested_blocks(stmt):
-            _coalesce_loop_copies(inner, roots, rename, reads)
+            _coalesce_in_block(inner, roots, rename, reads, read_as)
         if isinstance(stmt, (ir.ForRange, ir.While)):
             _coalesce_entry(block, position, stmt, roots, rename, reads)
-            _coalesce_back_edge(stmt, roots, rename)
+            _coalesce_back_edge(stmt, roots, rename, read_as)
+
+
+def _rendered_name(var: ir.Var, roots: dict, read_as: dict) -> str:
+    """The name codegen writes ``var`` under: its buffer's (an update in place), or for a loop's output its loop
+    variable's (``Renderer.keep_loop_names``)."""
+    var = read_as.get(id(var), var)
+    return roots.get(id(var), var).name
 
 
 def _coalesce_entry(block: ir.Block, position: int, loop, roots: dict, rename, reads: dict) -> None:
@@ -167,9 +180,10 @@ def _coalesce_entry(block: ir.Block, position: int, loop, roots: dict, rename, r
     block.stmts = [s for s in block.stmts if not (_is_release(s) and not s.args)]
 
 
-def _coalesce_back_edge(loop, roots: dict, rename) -> None:
+def _coalesce_back_edge(loop, roots: dict, rename, read_as: dict) -> None:
     """The value yielded at an iteration's end (or the buffer it is written into) takes the loop
-    variable's name when that is not read after it is computed."""
+    variable's name when nothing written under that name (the variable, an update of it in place, an
+    inner loop's output read under the variable's name) is read after it is computed."""
     body = loop.body
     defined_at = {id(v): k for k, s in enumerate(body.stmts) for v in ir.defined_vars(s)}
     for param, result in zip(loop.body_params, body.results):
@@ -179,11 +193,12 @@ def _coalesce_back_edge(loop, roots: dict, rename) -> None:
         k = defined_at.get(id(named))
         if k is None or named is param:
             continue
-        under_its_name = {id(param)} | {i for i, root in roots.items() if root is param}
-        if any(id(v) in under_its_name for s in body.stmts[k + 1:] for v in ir.used_vars_deep(s)) or any(
-                isinstance(r, ir.Var) and id(roots.get(id(r), r)) in under_its_name for r in body.results):
+        taken = param.name
+        if any(_rendered_name(v, roots, read_as) == taken for s in body.stmts[k + 1:] for v in ir.used_vars_deep(s)) \
+                or any(isinstance(r, ir.Var) and r is not result and _rendered_name(r, roots, read_as) == taken
+                       for r in body.results):
             continue
-        rename(named.name, param.name)
+        rename(named.name, taken)
 
 
 def _coalesce_branch_results(function: ir.Function, roots: dict, rename) -> None:
