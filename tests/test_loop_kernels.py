@@ -93,6 +93,29 @@ def test_a_matrix_the_loop_carries_is_not_copied_before_it(monkeypatch):
         np.testing.assert_allclose(got, numeric_gradient(module, args, j), rtol=1e-6, atol=1e-8)
 
 
+def test_a_matrix_the_loop_assigns_is_not_copied_before_it(monkeypatch):
+    """for t in range(4): h = tanh(h @ w.T); assign(w, w * 0.5): the Parameter w is another array every step"""
+    p = Prog(h0=(2, 5), w=(5, 5))
+    h0, w = p.params
+    index = p.var("t", ir.Aval((), np.dtype(np.int64)))
+    h = p.var("h", h0)
+    body = p.block()
+    body.block.results = (p.op("tanh", p.op("matmul", h, w, into=body, transpose_b=True), into=body, hint="h"),)
+    body.block.stmts.append(ir.Effect("assign", (w, p.op("mul", w, 0.5, into=body)), LOC))
+    out = p.var("h", h0)
+    p.builder.append(ir.ForRange(index, ir.Const(0), ir.Const(4), ir.Const(1), (h0,), (h,), body.block, (out,), LOC))
+    module = p.module(out)
+    monkeypatch.setattr(loops, "TRANSPOSED_COPY_MIN_ROWS", 2)
+    optimized = optimize(module)
+    assert not [s for s in walk(optimized) if isinstance(s, ir.Apply) and s.op == "copy"]
+    h_value, w_value = rand(2, 5, seed=6), rand(5, 5, seed=7)
+    expected, matrix = h_value, w_value.copy()
+    for _ in range(4):
+        expected, matrix = np.tanh(expected @ matrix.T), matrix * 0.5
+    (got,) = run_rendered(optimized, h_value, w_value.copy())
+    np.testing.assert_allclose(got, expected, rtol=1e-12)
+
+
 def test_the_backward_loop_reads_the_forward_steps_in_reverse_as_views():
     source = render_module(optimize(differentiate(_rnn(), (2, 3))))
     assert "tape" not in source and ".pop()" not in source

@@ -87,13 +87,16 @@ def hoist_invariants(module: ir.Module, function: ir.Function) -> None:
 TRANSPOSED_COPY_MIN_ROWS = 128
 
 
-def copy_transposed_operands(function: ir.Function) -> None:
+def copy_transposed_operands(module: ir.Module, function: ir.Function) -> None:
     """Make each ``matmul(a, w, transpose_b=True)`` of a counted loop's body, ``w`` a matrix made before the
     loop and ``a`` of two or more rows (at least ``TRANSPOSED_COPY_MIN_ROWS`` over all steps), read a
-    C-ordered copy of ``w.T`` made once before the loop, in place."""
+    C-ordered copy of ``w.T`` made once before the loop, in place. A loop that assigns Parameters (itself or
+    in a function it calls) or calls the host keeps its products: the matrix may be one it assigns."""
     namer = Namer(function)
+    writers = _writing_functions(module)
     for block in list(ir.all_blocks(function.body)):
-        for loop in [s for s in block.stmts if isinstance(s, ir.ForRange) and trip_count(s) is not None]:
+        for loop in [s for s in block.stmts if isinstance(s, ir.ForRange) and trip_count(s) is not None
+                     and not _writes(ir.walk_stmts(s.body), writers)]:
             inside = {id(v) for s in ir.walk_stmts(loop.body) for v in ir.defined_vars(s)}
             inside |= {id(v) for v in loop.body_params}    # a matrix the loop carries changes every step
             copies: dict = {}
@@ -106,8 +109,8 @@ def copy_transposed_operands(function: ir.Function) -> None:
                 if rows < 2 or rows * trip_count(loop) < TRANSPOSED_COPY_MIN_ROWS:
                     continue
                 if id(weight) not in copies:
-                    rows, cols = weight.aval.shape
-                    target = namer.var(Aval((cols, rows), weight.aval.dtype))   # naming calls it ``w_t``
+                    n, k = weight.aval.shape
+                    target = namer.var(Aval((k, n), weight.aval.dtype))   # naming calls it ``w_t``
                     copies[id(weight)] = ir.Apply((target,), "copy", (weight,), {"transpose": True}, stmt.loc)
                 stmt.args = (stmt.args[0], copies[id(weight)].targets[0])
                 stmt.static = {**stmt.static, "transpose_b": False}

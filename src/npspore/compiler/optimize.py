@@ -92,7 +92,7 @@ def optimize(module: ir.Module, *, numpy_steps: bool = True) -> ir.Module:
             products.lower_outer_products(function)
             staticreshapes.lower_static_reshapes(function)
             batchlastcolumns.order_columns_batch_last(function)
-            loops.copy_transposed_operands(function)
+            loops.copy_transposed_operands(module, function)
             onehotgrads.fold_one_hot_gradients(function)
     _eliminate_dead_code(module)
     if not numpy_steps:
