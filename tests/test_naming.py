@@ -144,3 +144,23 @@ def test_an_inner_loops_output_keeps_its_name_until_read_in_the_outer_loop():
         expected[index] = (float(net(Tensor(up), Tensor(x2)).asnumpy())
                            - float(net(Tensor(down), Tensor(x2)).asnumpy())) / 2e-6
     np.testing.assert_allclose(got, expected, rtol=1e-6, atol=1e-8)
+
+
+class _LoopInLoop(nn.Cell):
+    """The fuzzer's seed 603: the inner loop's counter starts from a value the outer loop made once (hoisted:
+    loop-invariant), so the inner loop must not count up under that value's name (the next outer iteration
+    would start where the last stopped)."""
+
+    def construct(self, x0, x1):
+        for _ in range(2):
+            c1 = x1.sum() * 0.0
+            while c1 < 1:
+                c1 = c1 + 1.0
+                x0 = x0 + x0
+        return x0
+
+
+def test_a_loop_entered_again_by_an_outer_loop_starts_from_its_initial_value_each_time():
+    x0 = np.arange(6.0).reshape(2, 3)
+    got = ms.jit(_LoopInLoop())(Tensor(x0), Tensor(np.ones((2, 3))))
+    np.testing.assert_array_equal(got.asnumpy(), 4 * x0)   # each outer iteration doubles once

@@ -300,7 +300,9 @@ class Renderer:
             if copied:  # a local naming an expanded op's result (``windows = call(...)``): that result's name
                 mapping.update({name[len(prefix):]: value for name, value in copied.items()})
                 continue
-            if isinstance(node, ast.Return) and node.value is not None:
+            if isinstance(node, ast.Return) and isinstance(node.value, ast.Tuple) and len(node.value.elts) > 1:
+                lines.append(f"{result} = {', '.join(unparse(part) for part in node.value.elts)}")   # no parentheses
+            elif isinstance(node, ast.Return) and node.value is not None:
                 lines.append(f"{result} = {unparse(node.value)}")
             else:
                 lines.extend(unparse(node).splitlines())

@@ -139,16 +139,25 @@ def _read_counts(function: ir.Function) -> dict:
 def _coalesce_loop_copies(block: ir.Block, roots: dict, rename, reads: dict) -> None:
     read_as = {id(output): param for loop in ir.walk_stmts(block) if isinstance(loop, (ir.ForRange, ir.While))
                for output, param in zip(loop.outputs, loop.body_params)}
-    _coalesce_in_block(block, roots, rename, reads, read_as)
+    _coalesce_in_block(block, roots, rename, reads, read_as, None)
 
 
-def _coalesce_in_block(block: ir.Block, roots: dict, rename, reads: dict, read_as: dict) -> None:
+def _coalesce_in_block(block: ir.Block, roots: dict, rename, reads: dict, read_as: dict, looped) -> None:
+    """``looped``: the ids of the Vars the innermost loop around ``block`` makes (None outside loops)."""
     for position, stmt in enumerate(block.stmts):
+        inner_looped = _made_by_loop(stmt) if isinstance(stmt, (ir.ForRange, ir.While)) else looped
         for inner in ir.nested_blocks(stmt):
-            _coalesce_in_block(inner, roots, rename, reads, read_as)
+            _coalesce_in_block(inner, roots, rename, reads, read_as, inner_looped)
         if isinstance(stmt, (ir.ForRange, ir.While)):
-            _coalesce_entry(block, position, stmt, roots, rename, reads)
+            _coalesce_entry(block, position, stmt, roots, rename, reads, looped)
             _coalesce_back_edge(stmt, roots, rename, read_as)
+
+
+def _made_by_loop(loop) -> set:
+    """The ids of the Vars a loop's blocks bind, its loop variables and index included."""
+    made = {id(v) for inner in ir.nested_blocks(loop) for s in ir.walk_stmts(inner) for v in ir.defined_vars(s)}
+    made |= {id(v) for v in loop.body_params}
+    return made | ({id(loop.index)} if isinstance(loop, ir.ForRange) else set())
 
 
 def _rendered_name(var: ir.Var, roots: dict, read_as: dict) -> str:
@@ -158,14 +167,18 @@ def _rendered_name(var: ir.Var, roots: dict, read_as: dict) -> str:
     return roots.get(id(var), var).name
 
 
-def _coalesce_entry(block: ir.Block, position: int, loop, roots: dict, rename, reads: dict) -> None:
+def _coalesce_entry(block: ir.Block, position: int, loop, roots: dict, rename, reads: dict, looped) -> None:
     """A loop variable takes its initial value's name when nothing but the loop's entry reads that
-    value (or what is written under its name) anywhere in the function."""
+    value (or what is written under its name) anywhere in the function, and the entry runs once for
+    each time the value is made: a value made outside an enclosing loop (``looped``) is read again by
+    that loop's next iteration."""
     later = block.stmts[position + 1:]
     for initial, param in zip(loop.carried, loop.body_params):
         if not isinstance(initial, ir.Var) or sum(a is initial for a in loop.carried) != 1:
             continue
         named = roots.get(id(initial), initial)
+        if looped is not None and (id(named) not in looped or id(initial) not in looped):
+            continue
         same_name = {id(named)} | {i for i, root in roots.items() if root is named}
         before = {id(v) for s in block.stmts[:position] for v in ir.defined_vars(s)}
         if not same_name <= before | {id(named)} or any(reads.get(i, 0) != 1 for i in same_name):
