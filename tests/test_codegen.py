@@ -58,10 +58,10 @@ def test_static_template_expressions_are_folded_to_literals():
     # Templates index and compare their static tuples (padding, strides); once substituted they are known.
     import ast
 
-    from npspore.compiler.codegen import _FoldStaticExpressions
+    from npspore.compiler.inlinefold import FoldStaticExpressions
 
     def folded(text):
-        return ast.unparse(_FoldStaticExpressions().visit(ast.parse(text, mode="eval")))
+        return ast.unparse(FoldStaticExpressions().visit(ast.parse(text, mode="eval")))
 
     assert folded("np.pad(x, (1, 1, 2, 2)[:2]) if (1, 1, 2, 2) != (0, 0, 0, 0) else x") == "np.pad(x, (1, 1))"
     assert folded("np.pad(x, p) if (0, 0) != (0, 0) else x") == "x"

@@ -28,7 +28,7 @@ from . import ir, workspace
 from .astcopy import copy_tree
 from .constantviews import constant_holders
 from .errors import file_label
-from .inlinefold import IntegerIdentities, literal_binding
+from .inlinefold import FoldStaticExpressions, IntegerIdentities, StaticShapes, StaticSplits, literal_binding
 from .linewrap import wrap_lines
 from .unparse import unparse
 
@@ -285,8 +285,8 @@ class Renderer:
         for node in body:
             node = substitute.visit(copy_tree(node))
             if shapes:
-                node = _StaticSplits(shapes).visit(_StaticShapes(shapes).visit(node))
-            node = _FoldStaticExpressions().visit(identities.visit(_FoldStaticExpressions().visit(node)))
+                node = StaticSplits(shapes).visit(StaticShapes(shapes).visit(node))
+            node = FoldStaticExpressions().visit(identities.visit(FoldStaticExpressions().visit(node)))
             literals = literal_binding(node, assigned_once, reassigned)
             if literals:  # a local bound once to a literal: written into the statements after it
                 mapping.update({name[len(prefix):]: ast.fix_missing_locations(value)
@@ -514,53 +514,6 @@ _REDUCTIONS = frozenset({"sum", "mean", "prod", "max", "min", "amax", "amin", "a
 _AXIS_NONE_IS_DEFAULT = _REDUCTIONS | {"squeeze", "transpose"}
 
 
-_LITERAL_NODES = (ast.Constant, ast.Tuple, ast.Subscript, ast.Slice, ast.BinOp, ast.UnaryOp, ast.Compare,
-                  ast.BoolOp, ast.IfExp, ast.expr_context, ast.operator, ast.unaryop, ast.cmpop, ast.boolop)
-
-
-def _literal_part(node) -> bool:
-    """A node of an expression of literals alone: ``len`` of literals counts (a static tuple's length)."""
-    if isinstance(node, ast.Call):
-        return isinstance(node.func, ast.Name) and node.func.id == "len" and not node.keywords
-    return isinstance(node, _LITERAL_NODES) or isinstance(node, ast.Name) and node.id == "len"
-
-
-class _FoldStaticExpressions(ast.NodeTransformer):
-    """Evaluate what the substituted static attributes make known: ``a if True else b`` → ``a``, and
-    any expression of literals alone (``(1, 1)[0]`` → ``1``, ``(0, 0, 0, 0) != (0, 0, 0, 0)`` → ``False``,
-    ``(32, 16, 4, 4)[2] + 1`` → ``5``, ``0 % len((1000, 128)) == 0`` → ``True``), so templates written over
-    static tuples read as plain numbers."""
-
-    def visit(self, node):
-        node = super().visit(node)
-        if isinstance(node, ast.expr) and not isinstance(node, (ast.Constant, ast.Tuple)) \
-                and all(map(_literal_part, ast.walk(node))):
-            try:
-                value = eval(compile(ast.Expression(node), "<template>", "eval"), {"__builtins__": {"len": len}})
-            except Exception:  # noqa: BLE001 -- e.g. a division by zero: leave it for run time
-                return node
-            folded = _literal_node(value)
-            if folded is not None:
-                return ast.fix_missing_locations(ast.copy_location(folded, node))
-        return node
-
-    def visit_IfExp(self, node: ast.IfExp):
-        self.generic_visit(node)
-        if isinstance(node.test, ast.Constant):
-            return node.body if node.test.value else node.orelse
-        return node
-
-
-def _literal_node(value):
-    """The AST of a Python literal (numbers, strings, None and tuples of them), or None for other values."""
-    if isinstance(value, tuple):
-        parts = [_literal_node(v) for v in value]
-        return None if any(p is None for p in parts) else ast.Tuple(elts=parts, ctx=ast.Load())
-    if value is None or isinstance(value, (bool, int, str)) or (isinstance(value, float) and np.isfinite(value)):
-        return ast.Constant(value)
-    return None
-
-
 class _PlainKeywords(ast.NodeTransformer):
     """Drop keywords that restate NumPy's default (``dtype=None``, ``keepdims=False``, and
     ``axis=None`` for reductions) or a runtime helper's (``rt.im2col(x, filter_shape=(6, 1, 5, 5))``
@@ -651,43 +604,6 @@ class _MatrixTranspose(ast.NodeTransformer):
         return ast.Attribute(value=args[0], attr="T", ctx=ast.Load()) if axes == {0, 1} else node
 
 
-class _StaticSplits(ast.NodeTransformer):
-    """``rt.split_parts(x, cuts, axis=a)`` of an operand of static shape written as the basic slices it
-    returns (``x[:, :256], x[:, 256:384], x[:, 384:]``): what a careful person writes, 0.6 us where the call
-    takes 2.3 for an LSTM step's gates."""
-
-    def __init__(self, shapes: dict):
-        self.shapes = shapes
-
-    def visit_Call(self, node: ast.Call):
-        self.generic_visit(node)
-        func, args = node.func, node.args
-        if not (isinstance(func, ast.Attribute) and func.attr == "split_parts" and isinstance(func.value, ast.Name)
-                and func.value.id == "rt" and len(args) == 2 and isinstance(args[0], ast.Name)
-                and args[0].id in self.shapes and all(k.arg == "axis" for k in node.keywords)):
-            return node
-        shape = self.shapes[args[0].id]
-        try:
-            cuts = ast.literal_eval(args[1])
-            axis = ast.literal_eval(node.keywords[0].value) if node.keywords else 0
-        except (ValueError, TypeError):
-            return node
-        if not shape or type(axis) is not int or not -len(shape) <= axis < len(shape):
-            return node
-        axis %= len(shape)
-        if type(cuts) is int:
-            if cuts < 2 or shape[axis] % cuts:
-                return node   # one part, or the run-time error np.split raises
-            cuts = list(range(shape[axis] // cuts, shape[axis], shape[axis] // cuts))
-        if not isinstance(cuts, (list, tuple)) or not cuts or not all(type(c) is int and c >= 0 for c in cuts):
-            return node
-        leading = ":, " * axis
-        bounds = [None, *cuts, None]
-        parts = [f"{args[0].id}[{leading}{'' if start is None else start}:{'' if stop is None else stop}]"
-                 for start, stop in zip(bounds, bounds[1:])]
-        return ast.copy_location(ast.parse(", ".join(parts), mode="eval").body, node)
-
-
 class _Substitute(ast.NodeTransformer):
     """Replace a template's parameter names by operand expressions; prefix the names it assigns."""
 
@@ -701,20 +617,6 @@ class _Substitute(ast.NodeTransformer):
             return copy_tree(self.mapping[node.id])
         if node.id in self.local_names:
             return ast.copy_location(ast.Name(id=self.local_prefix + node.id, ctx=node.ctx), node)
-        return node
-
-
-class _StaticShapes(ast.NodeTransformer):
-    """``x.shape`` of an operand whose shape is static, as that tuple."""
-
-    def __init__(self, shapes: dict):
-        self.shapes = shapes
-
-    def visit_Attribute(self, node: ast.Attribute):
-        self.generic_visit(node)
-        if (node.attr == "shape" and isinstance(node.value, ast.Name) and node.value.id in self.shapes
-                and isinstance(node.ctx, ast.Load)):
-            return ast.fix_missing_locations(ast.copy_location(_literal_node(tuple(self.shapes[node.value.id])), node))
         return node
 
 

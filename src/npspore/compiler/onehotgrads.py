@@ -29,7 +29,7 @@ def fold_one_hot_gradients(function: ir.Function) -> None:
     namer = Namer(function)
     rows: dict = {}   # a sum's target -> the values summed, when they keep its shape
     for block in ir.all_blocks(function.body):
-        stmts = []
+        stmts: list = []
         for stmt in block.stmts:
             if isinstance(stmt, ir.Apply) and stmt.op == "sum" and _sum_of_one_per_row(stmt, defs, uses, rows):
                 continue
