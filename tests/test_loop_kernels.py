@@ -244,3 +244,28 @@ def test_the_gradient_of_a_sequence_read_row_by_row_is_written_row_by_row():
     assert "gather_grad" not in ops and "row_add_in_place" in ops      # d_xs[t] += g, not zeros + add.at + add
     args = _args()
     np.testing.assert_allclose(run_rendered(optimized, *args)[1], numeric_gradient(module, args, 0), rtol=1e-6)
+
+
+def test_a_variable_the_body_overwrites_and_nothing_reads_after_the_loop_is_not_carried():
+    """for t in range(3): g = xs[t]; h = tanh(h + g); return h   (g carried as the frontend carries it, from zeros)"""
+    p = Prog(xs=(3, 2, 5), h0=(2, 5))
+    xs, h0 = p.params
+    start = p.op("zeros", shape=(2, 5), dtype=np.dtype(np.float64))
+    index = p.var("t", ir.Aval((), np.dtype(np.int64)))
+    g, h = p.var("g", h0), p.var("h", h0)
+    body = p.block()
+    row = p.op("row", xs, index, into=body, hint="g")
+    body.block.results = (row, p.op("tanh", p.op("add", h, row, into=body), into=body, hint="h"))
+    outs = (p.var("g", h0), p.var("h", h0))
+    p.builder.append(ir.ForRange(index, ir.Const(0), ir.Const(3), ir.Const(1), (start, h0), (g, h), body.block,
+                                 outs, LOC))
+    module = p.module(outs[1])
+    optimized = optimize(module)
+    loop = next(s for s in walk(optimized) if isinstance(s, ir.ForRange))
+    assert len(loop.carried) == 1 and not [s for s in walk(optimized) if isinstance(s, ir.Apply) and s.op == "zeros"]
+    args = [rand(3, 2, 5, seed=8), rand(2, 5, seed=9)]
+    (got,) = run_rendered(optimized, *args)
+    expected = args[1]
+    for t in range(3):
+        expected = np.tanh(expected + args[0][t])
+    np.testing.assert_allclose(got, expected, rtol=1e-12)

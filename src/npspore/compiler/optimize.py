@@ -364,10 +364,26 @@ def _dead_in_block(block: ir.Block, live_after: set) -> set:
             continue
         if isinstance(stmt, (ir.If, ir.ForRange, ir.While)) and not needed and not _has_effect(stmt):
             continue
+        if isinstance(stmt, ir.ForRange):
+            _drop_overwritten_carried(stmt, live)
         live.update(_uses_with_nested(stmt, live))
         kept.append(stmt)
     block.stmts = kept[::-1]
     return live
+
+
+def _drop_overwritten_carried(loop: ir.ForRange, live_after: set) -> None:
+    """Drop the carried values of ``loop`` that its body never reads and nothing after it reads: a variable the
+    body assigns before any use and the code after the loop does not read (``gates_t = gates_x[t]``), whose
+    initial value would otherwise be made for nothing."""
+    read = {id(v) for s in loop.body.stmts for v in ir.used_vars_deep(s)}
+    read |= {id(a) for a in loop.body.results if isinstance(a, ir.Var)}
+    keep = [k for k, (param, output) in enumerate(zip(loop.body_params, loop.outputs))
+            if id(param) in read or id(output) in live_after]
+    if len(keep) < len(loop.outputs):
+        loop.carried, loop.body_params, loop.outputs = (tuple(values[k] for k in keep) for values in
+                                                        (loop.carried, loop.body_params, loop.outputs))
+        loop.body.results = tuple(loop.body.results[k] for k in keep)
 
 
 def _has_effect(stmt) -> bool:
