@@ -60,27 +60,27 @@ class normalize:
 
     The adjoint reads the normalized values and ``rstd`` the forward made, as a careful person writes a layer
     norm's backward: ``rstd * (d - mean(d) - normalized * mean(d * normalized))`` (its decomposition
-    differentiated op by op rebuilds it from the centred input in 13 passes over the input's size). A row's
-    ``mean(d * normalized)`` over the last axis is a (1, n) @ (n, 1) product, as in ``softmax``'s adjoint.
+    differentiated op by op rebuilds it from the centred input in 13 passes over the input's size). Over the
+    last axis, a row's sums are products (``rt.normalize``), as in ``softmax``'s adjoint.
     """
 
     def forward(x, *, axis, eps):
-        centred = x - x.mean(axis=axis, keepdims=True)
-        rstd = 1 / np.sqrt(np.square(centred).mean(axis=axis, keepdims=True) + eps)
-        return np.multiply(centred, rstd, out=centred), rstd
+        return rt.normalize(x, axis, eps)
 
     def adjoint(x, out, dout, *, axis, eps):
         normalized, rstd = out
         d_normalized, d_rstd = dout
         n = x.size // rstd.size
-        if axis == (x.ndim - 1,):
+        if axis == (x.ndim - 1,):   # row sums as products, as rt.normalize takes them
             total = np.squeeze(np.matmul(np.expand_dims(d_normalized, axis=-2), np.expand_dims(normalized, axis=-1)),
                                axis=-1)
+            mean = np.matmul(d_normalized, np.ones(shape=(x.shape[-1], 1), dtype=x.dtype)) / n
         else:
             total = np.sum(d_normalized * normalized, axis=axis, keepdims=True)
+            mean = np.mean(d_normalized, axis=axis, keepdims=True)
         # d_rstd * rstd: the gradient through rstd itself (zeros unless the caller reads rstd)
         mixed = (total + d_rstd * rstd) / n
-        return rstd * (d_normalized - np.mean(d_normalized, axis=axis, keepdims=True) - normalized * mixed)
+        return rstd * (d_normalized - mean - normalized * mixed)
 
     def tangent(x, out, dx, *, axis, eps):
         normalized, rstd = out
