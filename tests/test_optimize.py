@@ -354,3 +354,15 @@ def test_a_large_sum_over_leading_axes_is_a_row_of_ones_times_the_rows():
     for got, want in zip(ir.evaluate(optimized, *args), exact):
         assert got.dtype == np.float32 and got.shape == want.shape
         np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-4)
+
+
+def test_a_sum_written_as_a_product_keeps_the_name_of_a_sum():
+    from npspore.compiler.naming import name_values
+
+    F32 = np.dtype(np.float32)
+    p = Prog(d=((1024, 16), F32))
+    (d,) = p.params
+    module = p.module(p.op("exp", p.op("sum", d, axis=0, keepdims=False)))
+    named = name_values(optimize(module))
+    product = next(s for s in named.functions["f"].body.stmts if s.op == "matmul")
+    assert product.targets[0].name == "sum_d"   # as `d.sum(axis=0)` was named, not `t_0`
