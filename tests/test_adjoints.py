@@ -320,6 +320,17 @@ def softmax_case(draw):
 
 
 @st.composite
+def normalize_case(draw):
+    """Trailing axes (layer norm, where the adjoint takes a row's dot product as a product) or any axes;
+    ``eps`` of 0.1 or more keeps a row of equal values well conditioned under finite differences."""
+    x = draw(arrays(draw(hnp.array_shapes(min_dims=1, max_dims=3, min_side=2, max_side=4))))
+    first = draw(st.integers(0, x.ndim - 1))
+    axis = draw(st.one_of(st.just(tuple(range(first, x.ndim))),
+                          st.lists(st.integers(0, x.ndim - 1), min_size=1, unique=True).map(lambda a: tuple(sorted(a)))))
+    return (x,), {"axis": axis, "eps": draw(st.sampled_from([0.1, 1.0]))}
+
+
+@st.composite
 def cross_entropy_case(draw):
     """Logits and labels whose rows along ``axis`` sum to one (probabilities), where MindSpore's fused
     gradient ``softmax - labels`` is the derivative."""
@@ -383,7 +394,7 @@ CASES = {
     "gather_grad": gather_grad_case(), "masked_select": masked_select_case(),
     "masked_select_grad": masked_select_grad_case(),
     "matmul": matmul_case(), "batch_matmul": matmul_case(min_rank=3), "dot": dot_case(), "outer": outer_case(),
-    "softmax": softmax_case(), "log_softmax": softmax_case(),
+    "softmax": softmax_case(), "log_softmax": softmax_case(), "normalize": normalize_case(),
     "one_hot": one_hot_case(), "row": row_case(), "row_add": row_add_case(),
     **NN_CASES,
     **COLLECTIVE_CASES,

@@ -134,3 +134,20 @@ def test_log_softmax_reduces_with_the_array_methods_and_a_scalar_keeps_the_empty
     expected -= np.log(np.exp(expected).sum(axis=-1, keepdims=True))
     np.testing.assert_allclose(rows, expected, rtol=1e-6)
     assert scalar == 0.0
+
+
+def test_a_large_constant_of_one_value_is_written_as_np_full():
+    # a layer norm's column of ones (its row means as products) reads as one np.full, not 128 literals; a
+    # constant whose elements differ only in sign (0.0 and -0.0) or a small one stays a literal
+    from npspore.compiler.codegen import _Constants
+
+    constants = _Constants()
+    arrays = [np.ones((128, 1), np.float32), np.array([0.0] * 20 + [-0.0] * 12), np.full(4, 2, np.int64)]
+    names = [constants.name_for(a) for a in arrays]
+    assert constants.lines[0] == "_c0 = np.full((128, 1), 1.0, dtype=np.float32)"
+    assert constants.lines[1].startswith("_c1 = np.array([0.0, ") and "-0.0" in constants.lines[1]
+    assert constants.lines[2] == "_c2 = np.array([2, 2, 2, 2], dtype=np.int64)"
+    namespace = {"np": np}
+    exec("\n".join(constants.lines), namespace)
+    for name, array in zip(names, arrays):
+        assert namespace[name].dtype == array.dtype and namespace[name].tobytes() == array.tobytes()

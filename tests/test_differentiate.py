@@ -183,6 +183,19 @@ def test_no_unbroadcast_when_shapes_match():
     assert ops_of(grad_module) == ["mul", "ones", "mul", "mul"]
 
 
+def test_softmax_over_the_last_axis_takes_each_rows_dot_product_as_a_product():
+    """The adjoint's sum(dout * out) over a row is a (1, n) @ (n, 1) product (no temporary of the weights'
+    size, issue 27's T3); over other axes it stays a product and a sum. Both match finite differences."""
+    for axis, expected in ((-1, ["expand_dims", "expand_dims", "matmul", "squeeze", "sub", "mul"]),
+                           (1, ["mul", "sum", "sub", "mul"])):
+        p = Prog(x=(2, 3, 5), w=(2, 3, 5))
+        x, w = p.params
+        module = p.module(p.total(p.op("mul", p.op("softmax", x, axis=axis), w)))
+        grad_module = assert_gradients(module, [rand(2, 3, 5, seed=1), rand(2, 3, 5, seed=2)], (0,))
+        ops = ops_of(grad_module)
+        assert ops[ops.index("mul", ops.index("broadcast_to")) + 1:] == expected, ops
+
+
 def test_asking_for_one_input_computes_no_other_gradient():
     p = Prog(x=(3,), y=(3,))
     x, y = p.params

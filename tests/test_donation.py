@@ -88,3 +88,37 @@ def test_a_function_computes_in_the_results_its_callees_hand_over():
         assert float(got) == float(expected)
     for (name, a), (_, b) in zip(trained.parameters_and_names(), eager.parameters_and_names()):
         np.testing.assert_array_equal(a.asnumpy(), b.asnumpy(), err_msg=name)
+
+
+class TokenMLP(nn.Cell):
+    """Dense, ReLU, Dense on (seq, batch, features) inputs: each Dense reshapes its result back to 3-D."""
+
+    def __init__(self):
+        super().__init__()
+        self.fc1, self.fc2, self.relu = nn.Dense(8, 16), nn.Dense(16, 4), nn.ReLU()
+
+    def construct(self, x):
+        return self.fc2(self.relu(self.fc1(x)))
+
+
+def test_a_result_reshaped_by_its_callee_is_still_handed_over():
+    # a Dense layer's result of 3-D inputs is its product reshaped back (a view of the product's whole buffer,
+    # which nothing else reads): ReLU and its mask are applied in it as in a 2-D one (issue 27's T3)
+    def make():
+        ms.set_seed(1)
+        net = TokenMLP()
+        return nn.TrainOneStepCell(nn.WithLossCell(net, nn.MSELoss()), nn.Adam(net.trainable_params(), 0.01))
+
+    x = Tensor(np.random.default_rng(2).standard_normal((5, 3, 8)).astype(np.float32))
+    target = Tensor(np.random.default_rng(3).standard_normal((5, 3, 4)).astype(np.float32))
+    trained, eager = make(), make()
+    compiled = ms.jit(trained)
+    source = compiled.kernel_source(x, target)
+    forward = source[source.index("def TokenMLP_construct_fwd("):source.index("def TokenMLP_construct_bwd(")]
+    backward = source[source.index("def TokenMLP_construct_bwd("):]
+    assert "np.maximum(fc1, 0, out=fc1)" in forward
+    assert "d_relu *= relu_fc1 > 0" in backward[:backward.index("\n\n")]
+    for _ in range(3):
+        assert float(compiled(x, target)) == float(eager(x, target))
+    for (name, a), (_, b) in zip(trained.parameters_and_names(), eager.parameters_and_names()):
+        np.testing.assert_array_equal(a.asnumpy(), b.asnumpy(), err_msg=name)

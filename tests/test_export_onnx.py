@@ -386,6 +386,7 @@ SAMPLES = {
     "batch_matmul": [([_f(2, 3, 4), _f(2, 4, 5)], {})], "dot": [([_f(3, 4), _f(4)], {})],
     "outer": [([_f(3), _f(4)], {})],
     "softmax": [([_f(3, 4)], {"axis": 0})], "log_softmax": [([_f(3, 4)], {"axis": -1})],
+    "normalize": [([_f(2, 3, 4)], {"axis": (2,), "eps": 1e-5}), ([_f(2, 3, 4)], {"axis": (1, 2), "eps": 0.5})],
     "softmax_cross_entropy": [([_f(3, 4), np.full((3, 4), 0.25, np.float32)], {"axis": -1})],
     "one_hot": [([np.array([0, 2, 3, 5, -1], np.int64), np.float32(1.0), np.float32(0.0)], {"depth": 4, "axis": -1}),
                 ([np.array([[0, 1], [3, 2]], np.int32), np.float32(2.0), np.float32(-1.0)], {"depth": 4, "axis": 0})],

@@ -56,3 +56,17 @@ def test_col2im_of_batch_last_columns_is_col2im_of_the_same_columns_in_batch_ord
     x = rng.standard_normal(x_shape)
     lhs = float(np.sum(kernels_np.im2col(x, filter_shape, stride, padding, dilation) * cols))
     assert abs(lhs - float(np.sum(x * got))) < 1e-9 * max(1.0, abs(lhs))
+
+
+@pytest.mark.parametrize("shape, axis", [((4, 3, 7), (2,)), ((4, 3, 7), (1, 2)), ((5, 6), (0,)), ((6,), (0,))])
+@pytest.mark.parametrize("dtype, rtol", [(np.float64, 1e-13), (np.float32, 2e-6), (np.float16, 2e-3)])
+def test_normalize_is_the_layer_norm_of_numpy_in_float64(shape, axis, dtype, rtol):
+    # over the last axis alone the row sums are products with a column of ones (not NumPy's mean): same values
+    x = (np.random.default_rng(7).standard_normal(shape) * 3 + 1).astype(dtype)
+    exact = x.astype(np.float64)
+    centred = exact - exact.mean(axis=axis, keepdims=True)
+    rstd = 1 / np.sqrt(np.square(centred).mean(axis=axis, keepdims=True) + 1e-5)
+    normalized, got_rstd = kernels_np.normalize(x, axis, 1e-5)
+    assert normalized.dtype == got_rstd.dtype == dtype and got_rstd.shape == rstd.shape
+    np.testing.assert_allclose(got_rstd, rstd, rtol=rtol)
+    np.testing.assert_allclose(normalized, centred * rstd, rtol=rtol, atol=rtol)

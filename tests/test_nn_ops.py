@@ -152,3 +152,14 @@ def test_the_generated_convolution_is_one_im2col_and_one_matmul():
     assert source.count("rt.im2col(") == 1 and source.count(" @ ") == 1 and "for " not in source
     # static attributes are folded into the code: no padding step, no indexing of literal tuples
     assert "np.pad" not in source and "(1, 1)[" not in source and "(0, 0, 0, 0)" not in source
+
+
+def test_layer_norm_backward_reads_the_normalized_values_and_rstd_of_the_forward():
+    """One ``normalize`` op (issue 27's T3): its adjoint reads what the forward made, as a careful person writes
+    a layer norm's backward; the statistics are not differentiated again op by op (``d_rsqrt``, ``d_square``,
+    ``d_mean`` of the decomposition). Its values: ``test_first_and_second_derivatives_match_finite_differences``."""
+    source = ms.grad(layer_norm, grad_position=(0, 1)).kernel_source(rand((2, 3, 6), 0), rand((6,), 1))
+    backward = source[source.index("d_out_2 = weigh_bwd"):]
+    assert source.count("rt.normalize(") == 1 and "rt.normalize(" not in backward and "np.square(" not in backward
+    assert not any(name in backward for name in ("d_rsqrt", "d_square", "d_mean", "centred", "centered"))
+    assert "@ out_4d" in backward   # each row's mean(d * normalized) as a (1, 6) @ (6, 1) product

@@ -141,6 +141,7 @@ UNARY.update({
     "random_normal": lambda x: ((), {"shape": (2, 3), "dtype": x}),
     "random_uniform": lambda x: ((), {"shape": (3,), "dtype": x}),
     "softmax": lambda x: ((operand(x),), {"axis": (0, 1)}),
+    "normalize": lambda x: ((operand(x),), {"axis": (1,), "eps": 1e-5}),
     "log_softmax": lambda x: ((operand(x),), {"axis": 0}),
     "row": lambda x: ((operand(x), 1), {}),
     "row_add": lambda x: ((operand(x), 1, operand(x, (2,))), {}),

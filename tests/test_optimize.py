@@ -336,3 +336,33 @@ def test_the_casts_numpy_needs_are_decided_by_optimize_and_shown_in_its_dump():
     (result,) = run_rendered(optimized, np.array([1, 2, 3], np.int32), np.array([2, 2, 2], np.int32))
     assert result.dtype == np.float32
     np.testing.assert_array_equal(result, np.array([0.5, 1.0, 1.5], np.float32))
+
+
+def test_a_large_sum_over_leading_axes_is_a_row_of_ones_times_the_rows():
+    # a bias gradient (issue 27): NumPy adds 1024 rows one after another, BLAS takes them as one product
+    F32 = np.dtype(np.float32)
+    p = Prog(d=((64, 16, 128), F32), b=((1024, 16), F32), s=((8, 16), F32))
+    d, b, s = p.params
+    module = p.module(p.op("sum", d, axis=(0, 1), keepdims=False), p.op("sum", d, axis=(1, 0), keepdims=True),
+                      p.op("sum", b, axis=0, keepdims=False), p.op("sum", d, axis=2, keepdims=False),
+                      p.op("sum", s, axis=0, keepdims=False))
+    optimized = optimize(module)
+    assert ops_of(optimized) == ["reshape", "matmul", "matmul", "reshape", "matmul", "sum", "sum"]   # d as rows once
+    args = [np.random.default_rng(k).standard_normal(shape).astype(np.float32)
+            for k, shape in enumerate([(64, 16, 128), (1024, 16), (8, 16)])]
+    exact = ir.evaluate(module, *(a.astype(np.float64) for a in args))
+    for got, want in zip(ir.evaluate(optimized, *args), exact):
+        assert got.dtype == np.float32 and got.shape == want.shape
+        np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-4)
+
+
+def test_a_sum_written_as_a_product_keeps_the_name_of_a_sum():
+    from npspore.compiler.naming import name_values
+
+    F32 = np.dtype(np.float32)
+    p = Prog(d=((1024, 16), F32))
+    (d,) = p.params
+    module = p.module(p.op("exp", p.op("sum", d, axis=0, keepdims=False)))
+    named = name_values(optimize(module))
+    product = next(s for s in named.functions["f"].body.stmts if s.op == "matmul")
+    assert product.targets[0].name == "sum_d"   # as `d.sum(axis=0)` was named, not `t_0`

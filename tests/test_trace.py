@@ -82,6 +82,7 @@ EXAMPLES = {
     "dot": ((_r(3), _r(3, seed=1)), {}),
     "outer": ((_r(3), _r(2, seed=1)), {}),
     "softmax": ((_r(2, 3),), {"axis": -1}),
+    "normalize": ((_r(2, 3),), {"axis": (1,), "eps": 1e-5}),
     "log_softmax": ((_r(2, 3),), {"axis": 0}),
     "softmax_cross_entropy": ((_r(2, 3), np.array([[0.0, 1.0, 0.0], [1.0, 0.0, 0.0]])), {}),
     "one_hot": ((np.array([0, 2, 1]), 1.0, 0.0), {"depth": 3}),

@@ -64,7 +64,7 @@ from .communication.transport import all_gather, all_reduce, broadcast, reduce, 
 
 # The named multi-statement lowerings of the op templates (convolution columns, max pooling, last-axis gathers).
 from .core.kernels_np import (col2im, gather_last, im2col, max_pool2d, max_pool2d_grad,  # noqa: E402,F401
-                              pool_windows, scatter_last, scatter_last_add, split_parts)
+                              normalize, pool_windows, scatter_last, scatter_last_add, split_parts)
 from .core.matmul_split import matmul_split  # noqa: E402,F401 - large products, on threads
 from .core.split_rows import split_rows  # noqa: E402,F401 - runs of elementwise statements, on threads
 from .core.special_np import digamma, erfc, lgamma, trigamma  # noqa: E402,F401

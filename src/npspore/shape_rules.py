@@ -946,6 +946,14 @@ def softmax(name: str):
     return infer
 
 
+def normalize(x, *, axis, eps):
+    """``normalize``: ``(normalized, rstd)`` of a float ``x`` over ``axis`` (a tuple); ``rstd`` keeps ``axis``
+    as ones."""
+    normalized = float_only("LayerNorm")(x)
+    axes = reduction_axes("LayerNorm", axis, len(normalized.shape))
+    return normalized, Aval(_reduced(normalized.shape, axes, True), normalized.dtype)
+
+
 def softmax_cross_entropy(logits, labels, *, axis=-1):
     """``softmax_cross_entropy``: logits and labels of one shape; the loss drops ``axis``."""
     a, b = shape_of(logits), shape_of(labels)

@@ -8,7 +8,7 @@ per target, ``(atom, batched)``. Rules are given by family where the family shar
 
 * elementwise ops (and ``where``, ``clip``, ``cast``): NumPy broadcasts from the right, so a batched
   operand of lower per-sample rank than the result gets size-1 axes after its batch axis;
-* reductions, softmaxes, ``one_hot``, ``concat``/``stack``/``split`` and ``flatten``: the axis
+* reductions, ``normalize``, softmaxes, ``one_hot``, ``concat``/``stack``/``split`` and ``flatten``: the axis
   attribute moves past the batch axis;
 * shape ops (``reshape``, ``transpose``, ``broadcast_to``, ``tile``, ``getitem``...): the shape,
   permutation or index gains the batch axis in front;
@@ -348,7 +348,7 @@ def _rules() -> dict:
         if definition.family in ("elementwise", "special"):
             table[definition.name] = elementwise
     table.update(dict.fromkeys(("sum", "mean", "prod", "max", "min", "max_with_indices", "min_with_indices",
-                                "argmax", "argmin", "all", "any"), reduction))
+                                "argmax", "argmin", "all", "any", "normalize"), reduction))
     table.update(dict.fromkeys(("softmax", "log_softmax", "softmax_cross_entropy", "topk", "gather_last",
                                 "scatter_last"), last_axis))
     table.update(dict.fromkeys(("concat", "stack", "split"), sequence_axis))

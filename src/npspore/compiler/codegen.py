@@ -51,8 +51,11 @@ class _Constants:
         if name is None:
             name = f"_c{len(self.names)}"
             self.names[key] = name
-            body = _literal_text(array.tolist())
-            self.lines.append(f"{name} = np.array({body}, dtype=np.{_numpy_name(array.dtype)})")
+            dtype = f"dtype=np.{_numpy_name(array.dtype)}"
+            if array.size > _LITERAL_ELEMENTS and _uniform(array):   # a column of ones: np.full, not 128 literals
+                self.lines.append(f"{name} = np.full({array.shape}, {_literal_text(array.flat[0].item())}, {dtype})")
+            else:
+                self.lines.append(f"{name} = np.array({_literal_text(array.tolist())}, {dtype})")
         return name
 
 
@@ -72,6 +75,14 @@ def _numpy_name(dtype) -> str:
     """``float32``, ``int64`` ..., and ``bool_`` (``np.bool`` does not exist in NumPy 1.26)."""
     dtype = np.dtype(dtype)
     return "bool_" if dtype.kind == "b" else dtype.name
+
+
+_LITERAL_ELEMENTS = 16
+"""A module constant of more elements, all alike (bit for bit), is written ``np.full(shape, value)``."""
+
+
+def _uniform(array: np.ndarray) -> bool:
+    return array.tobytes() == np.full(array.shape, array.flat[0], array.dtype).tobytes()
 
 
 def _literal_text(value) -> str:

@@ -14,8 +14,8 @@ Parameter ``i`` of a function other than the entry is donated when the function 
 * the call is a statement of its caller's body itself (not in a loop or branch), and its ``i``-th argument is
   a Var passed to it once;
 * that Var is owned by the caller: made at the top level of the caller by an op that always returns a new array,
-  or returned at that position by a callee whose result is owned the same way (followed through calls), and
-  nothing else can share its memory (:func:`_owned`);
+  or returned at that position by a callee whose result is owned the same way (followed through calls), or a
+  reshape of such a Var read by nothing else, and nothing else can share its memory (:func:`_owned`);
 * the call is its last read: every other statement reading it is a statement of the body before the call that
   makes a new array (a ufunc, a reduction, ``matmul``...: never a view, a call, a tape or an effect other than a
   release), and no block returns or yields it.
@@ -24,6 +24,10 @@ from __future__ import annotations
 
 from . import ir
 from .inplace import makes_new_array
+
+
+# ops whose result is all of their operand's elements in another shape: a view of its whole buffer, or a copy
+_SAME_BUFFER = {"reshape", "expand_dims", "squeeze", "flatten"}
 
 
 def plan_donations(module: ir.Module) -> None:
@@ -83,7 +87,12 @@ class _Ownership:
         if maker is None:
             return False
         made_at, stmt = maker
-        if isinstance(stmt, ir.Apply):
+        if isinstance(stmt, ir.Apply) and stmt.op in _SAME_BUFFER and isinstance(stmt.args[0], ir.Var):
+            # the whole of a buffer under another shape (or a copy of it): owned when that buffer is, and
+            # nothing but this statement reads it (a Dense layer's result of 3-D inputs, reshaped back)
+            if not self._owned(function, stmt.args[0], returned=0, allowed=stmt, before=made_at):
+                return False
+        elif isinstance(stmt, ir.Apply):
             if not (len(stmt.targets) == 1 and makes_new_array(stmt.op)):
                 return False
         elif isinstance(stmt, ir.Call):

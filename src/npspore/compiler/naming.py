@@ -26,6 +26,8 @@ import ast
 import functools
 import re
 
+import numpy as np
+
 from ..opdef import function_ast, op_table
 from . import ir
 from .builder import NameSupply
@@ -341,6 +343,8 @@ def _derived_names(function: ir.Function) -> dict:
 def _made_of(stmt: ir.Apply, names: dict):
     """A name for ``stmt``'s result after its op and its operands' names, or None."""
     words = [_operand_word(a, names) for a in stmt.args]
+    if stmt.op == "matmul" and _row_of_ones(stmt.args[0]) and words[1] is not None:
+        return f"sum_{words[1]}"   # the sum over rows that columnsums.py writes as a product
     if stmt.op in _BINARY_WORDS and len(words) == 2 and None not in words:
         return f"{words[0]}_{_BINARY_WORDS[stmt.op]}_{words[1]}"
     first = words[0] if words else None
@@ -358,6 +362,11 @@ def _made_of(stmt: ir.Apply, names: dict):
     if all(isinstance(a, ir.Const) for a in stmt.args[1:]) and stmt.op not in ("getitem", "reshape"):
         return f"{stmt.op}_{first}"
     return None
+
+
+def _row_of_ones(atom) -> bool:
+    return (isinstance(atom, ir.Const) and isinstance(atom.value, np.ndarray) and atom.value.ndim == 1
+            and bool((atom.value == 1).all()))
 
 
 def _operand_word(atom, names: dict):

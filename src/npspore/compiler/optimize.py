@@ -29,6 +29,8 @@
   per-step weight-gradient GEMMs batched over the steps);
 * depth-1 products (``products.py``, a NumPy step): a matrix product contracting a dim of size 1 (a
   weight gradient of one sample, or of each sample under ``vmap``) is ``outer_product`` (``np.einsum``);
+* column sums (``columnsums.py``, a NumPy step): a large float sum over leading axes (a bias gradient) is a
+  row of ones times the array seen as rows;
 * static reshapes (``staticreshapes.py``, a NumPy step): ``expand_dims``/``squeeze`` of static shapes are
   ``reshape`` to the result's shape;
 * a convolution's input gradient by pixel (``batchlastcolumns.py``, a NumPy step);
@@ -62,8 +64,8 @@ import numpy as np
 
 from ..core.apply import apply_op
 from ..opdef import op_table
-from . import (batchlastcolumns, donation, inplace, ir, loops, numpycasts, onehotgrads, products, prune, rewrite,
-               splitproducts, splitregions, staticreshapes, tapes, workspace)
+from . import (batchlastcolumns, columnsums, donation, inplace, ir, loops, numpycasts, onehotgrads, products, prune,
+               rewrite, splitproducts, splitregions, staticreshapes, tapes, workspace)
 
 _IDENTITY_WHEN_SAME_AVAL = {"reshape", "cast", "broadcast_to"}
 
@@ -90,6 +92,7 @@ def optimize(module: ir.Module, *, numpy_steps: bool = True) -> ir.Module:
     if numpy_steps:   # depth-1 matrix products as einsum (before dead code: the reshapes they no longer read)
         for function in module.functions.values():
             products.lower_outer_products(function)
+            columnsums.sum_rows_as_products(function)
             staticreshapes.lower_static_reshapes(function)
             batchlastcolumns.order_columns_batch_last(function)
             loops.copy_transposed_operands(module, function)

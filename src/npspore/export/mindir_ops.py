@@ -444,6 +444,19 @@ def _softmax_cross_entropy(w, node):
     return w.apply("Neg", [total], out)
 
 
+def _normalize(w, node):
+    """``((x - mean) * rstd, rstd)`` with ``rstd = Rsqrt(mean((x - mean)^2) + eps)``, as the lowering computes."""
+    x = node.inputs[0]
+    normalized, rstd = node.outputs
+    axes = w.constant(tuple(node.attrs["axis"]))
+    mean = w.apply("ReduceMean", [w.operand(x), axes, w.constant(True)], rstd)
+    centred = w.apply("Sub", [w.operand(x), mean], normalized)
+    variance = w.apply("ReduceMean", [w.apply("Square", [centred], normalized), axes, w.constant(True)], rstd)
+    eps = w.constant(np.asarray(node.attrs["eps"], normalized.dtype))
+    scale = w.apply("Rsqrt", [w.apply("Add", [variance, eps], rstd)], rstd)
+    return w.apply("Mul", [centred, scale], normalized), scale
+
+
 def _random(primitive: str) -> Callable:
     """``random_normal``/``random_uniform`` as ``StandardNormal``/``UniformReal`` (float32, cast to the op's dtype)."""
     def write(w, node):
@@ -513,4 +526,5 @@ MINDIR_FORMS: dict[str, Callable] = {
     "row": _row, "row_add": _row_scatter("TensorScatterAdd"), "row_set": _row_scatter("TensorScatterUpdate"),
     "stop_gradient": _identity, "softmax_cross_entropy": _softmax_cross_entropy, "random_normal": _random("StandardNormal"),
     "random_uniform": _random("UniformReal"), "dropout_mask": _dropout_mask, "scatter_last": _scatter_last,
+    "normalize": _normalize,
 }

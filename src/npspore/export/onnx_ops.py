@@ -285,6 +285,17 @@ def _argmax(emit, node, ins):
     return [_cast(emit, index, _dtype(node))]
 
 
+@_form("normalize")
+def _normalize(emit, node, ins):
+    """``((x - mean) * rstd, rstd)`` with ``rstd = 1 / sqrt(mean((x - mean)^2) + eps)``, as the lowering computes."""
+    axes = emit.const(_ints(_axes(node, len(node.inputs[0].shape))))
+    centred = emit.op("Sub", ins[0], emit.op("ReduceMean", ins[0], axes, keepdims=1))
+    variance = emit.op("ReduceMean", emit.op("Mul", centred, centred), axes, keepdims=1)
+    eps = emit.const(np.asarray(node.attrs["eps"], _dtype(node)))
+    rstd = emit.op("Reciprocal", emit.op("Sqrt", emit.op("Add", variance, eps)))
+    return [emit.op("Mul", centred, rstd), rstd]
+
+
 @_form("max_with_indices", "min_with_indices")
 def _max_with_indices(emit, node, ins):
     largest = node.op == "max_with_indices"

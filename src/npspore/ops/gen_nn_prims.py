@@ -32,12 +32,9 @@ def layer_norm_ext(input: Tensor, normalized_shape: Any, weight: Tensor | None =
                    eps: float = 1e-5) -> tuple[Tensor, Tensor, Tensor]:
     """``(layer_norm(input), mean, rstd)``; ``mean`` and ``rstd`` keep the normalized dimensions as ones."""
     axes = tuple(range(len(input.shape) - len(tuple(normalized_shape)), len(input.shape)))
-    mean = run("mean", input, axis=axes, keepdims=True)
-    centred = run("sub", input, mean)
-    rstd = run("rsqrt", run("add", run("mean", run("mul", centred, centred), axis=axes, keepdims=True), eps))
-    out = run("mul", centred, rstd)
+    out, rstd = run("normalize", input, axis=axes, eps=eps)
     out = out if weight is None else run("mul", out, weight)
-    return (out if bias is None else run("add", out, bias)), mean, rstd
+    return (out if bias is None else run("add", out, bias)), run("mean", input, axis=axes, keepdims=True), rstd
 
 
 def add_layer_norm_v2(x1: Tensor, x2: Tensor, gamma: Tensor, beta: Tensor, epsilon: float = 1e-5,

@@ -443,7 +443,8 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-05):
     if tuple(input.shape[len(input.shape) - len(normalized):]) != normalized:
         raise ValueError(f"For 'layer_norm', the last dims of 'input' {input.shape} must be 'normalized_shape' "
                          f"{normalized}.")
-    out, _, _ = _normalize(input, tuple(range(len(input.shape) - len(normalized), len(input.shape))), eps)
+    axes = tuple(range(len(input.shape) - len(normalized), len(input.shape)))
+    out, rstd = run("normalize", input, axis=axes, eps=eps)
     if weight is not None:
         out = out * weight
     if bias is not None:
