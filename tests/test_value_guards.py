@@ -89,6 +89,17 @@ def test_a_traced_read_of_a_sum_of_a_sum_is_checked_against_the_bits_eager_code_
         np.testing.assert_array_equal(ms.jit(scaled)(x, w).asnumpy(), want)
 
 
+def test_a_traced_read_of_a_large_column_sum_is_checked_against_the_bits_eager_code_saw():
+    # a column sum of 16,384 elements or more is a product with a row of ones in kernels (compiler/columnsums.py),
+    # which rounds otherwise than NumPy's sum: a guarded one keeps NumPy's, or its guard would fail at every call
+    scaled = traced("def scaled(x):\n    return x * float(x.sum(axis=0)[0] * 1000.0)\n", "scaled")
+    rng = np.random.default_rng(1)
+    for _ in range(5):
+        x = ms.Tensor(rng.uniform(-1, 1, (4096, 8)).astype(np.float32))
+        want = x.asnumpy() * float(x.asnumpy().sum(axis=0)[0] * np.float32(1000.0))
+        np.testing.assert_array_equal(ms.jit(scaled)(x).asnumpy(), want)
+
+
 def test_a_tensor_made_from_a_traced_tensor_follows_the_input():
     # Tensor(x) in a traced function was captured as the first call's array (stale ever after)
     copy = traced("def copy(x):\n    return ms.Tensor(x, ms.float64) * 2\n", "copy")

@@ -18,20 +18,22 @@ import numpy as np
 
 from ..opdef import Aval
 from . import ir
-from .rewrite import Namer
+from .rewrite import Namer, guarded_vars
 
 MIN_ELEMENTS = 1 << 14
 _BLAS_DTYPES = (np.dtype(np.float32), np.dtype(np.float64))
 
 
 def sum_rows_as_products(function: ir.Function) -> None:
-    """Rewrite each large sum over leading axes in ``function`` (module docstring) in place."""
+    """Rewrite each large sum over leading axes in ``function`` (module docstring) in place; not a sum a value
+    guard reads (directly or through the ops computing it): the kernel checks the very bits eager code saw."""
     namer = Namer(function)
+    guarded = guarded_vars(function)
     for block in list(ir.all_blocks(function.body)):
         lowered: list = []
         as_rows: dict = {}   # (id(x), rows): x seen as rows, made once in this block
         for stmt in block.stmts:
-            rows = _leading_rows(stmt)
+            rows = _leading_rows(stmt) if not any(id(t) in guarded for t in ir.defined_vars(stmt)) else 0
             lowered.extend(_as_product(stmt, rows, namer, as_rows) if rows else [stmt])
         block.stmts = lowered
 
