@@ -20,6 +20,8 @@ import ast
 
 import numpy as np
 
+from ..core.kernels_np import split_cuts
+
 _INT_OPERATORS = (ast.Add, ast.Sub, ast.Mult, ast.FloorDiv, ast.Mod)
 
 
@@ -234,9 +236,10 @@ class StaticSplits(ast.NodeTransformer):
             return node
         axis %= len(shape)
         if type(cuts) is int:
-            if cuts < 2 or shape[axis] % cuts:
-                return node   # one part, or the run-time error np.split raises
-            cuts = list(range(shape[axis] // cuts, shape[axis], shape[axis] // cuts))
+            try:
+                cuts = split_cuts(shape[axis], cuts)
+            except ValueError:
+                return node   # the run-time error np.split raises
         if not isinstance(cuts, (list, tuple)) or not cuts or not all(type(c) is int and c >= 0 for c in cuts):
             return node
         leading = ":, " * axis

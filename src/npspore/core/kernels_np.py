@@ -223,6 +223,21 @@ def _leading_indices(shape: tuple) -> tuple:
     return aranges
 
 
+def split_cuts(size: int, indices_or_sections) -> list:
+    """The indices ``np.split`` cuts an axis of ``size`` at: ``indices_or_sections`` itself, or the cuts into
+    that many equal parts.
+
+    Raises:
+        ValueError: if a number of sections does not divide the axis, as ``np.split`` does.
+    """
+    if not isinstance(indices_or_sections, (int, np.integer)):
+        return list(indices_or_sections)
+    if size % indices_or_sections:
+        raise ValueError("array split does not result in an equal division")
+    step = size // indices_or_sections
+    return list(range(step, size, step))[:indices_or_sections - 1]
+
+
 def split_parts(x: np.ndarray, indices_or_sections, axis: int = 0) -> tuple:
     """``tuple(np.split(x, indices_or_sections, axis=axis))``, the parts as basic slices: ``np.split`` loops in
     Python over swapped axes (8 us for an LSTM step's four gates, these 1.5 us).
@@ -230,16 +245,8 @@ def split_parts(x: np.ndarray, indices_or_sections, axis: int = 0) -> tuple:
     Raises:
         ValueError: if a number of sections does not divide the axis, as ``np.split`` does.
     """
-    size = x.shape[axis]
-    if isinstance(indices_or_sections, (int, np.integer)):
-        if size % indices_or_sections:
-            raise ValueError("array split does not result in an equal division")
-        step = size // indices_or_sections
-        cuts = list(range(step, size, step))[:indices_or_sections - 1]
-    else:
-        cuts = list(indices_or_sections)
     leading = (slice(None),) * (axis % x.ndim)
-    bounds = [0, *cuts, None]
+    bounds = [0, *split_cuts(x.shape[axis], indices_or_sections), None]
     return tuple(x[leading + (slice(start, stop),)] for start, stop in zip(bounds, bounds[1:]))
 
 
