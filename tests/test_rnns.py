@@ -5,6 +5,7 @@ set, in name order, from ``np.random.default_rng(0).uniform(-0.5, 0.5, shape)`` 
 """
 from __future__ import annotations
 
+import itertools
 import re
 
 import numpy as np
@@ -209,6 +210,22 @@ def test_recurrence_stays_a_loop_in_compiled_code(capsys):
                  "--no-color"]) == 0
     backward = capsys.readouterr().out
     assert len(re.findall(r"for \w+ in range\(5\):", backward)) == 4
+
+
+def test_an_lstm_step_activates_its_gates_with_one_tanh_and_adds_no_bias():
+    """The sigmoid gates are tanh at half scale, the scales and both biases folded into the weights and
+    the input's contribution once, before the loop (outputs against MindSpore: test_outputs_match_mindspore)."""
+    net = nn.LSTM(3, 4, 1)
+    x = Tensor(np.random.default_rng(5).standard_normal((5, 2, 3)).astype(np.float32))
+    forward = ms.jit(net)
+    expected = net(x)[0].asnumpy()
+    np.testing.assert_allclose(forward(x)[0].asnumpy(), expected, rtol=1e-6, atol=1e-7)
+    source = forward.kernel_source(x)
+    lines = source[source.index("for t in range(5):"):].splitlines()
+    indent = len(lines[1]) - len(lines[1].lstrip())
+    loop = "\n".join(itertools.takewhile(lambda line: len(line) - len(line.lstrip()) >= indent, lines[1:]))
+    assert "np.exp" not in source and loop.count("np.tanh(") == 2, source
+    assert "bias" not in loop, loop
 
 
 class _LastStepLoss(nn.Cell):

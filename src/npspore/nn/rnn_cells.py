@@ -43,13 +43,32 @@ def rnn_relu_step(gates_x, h, w_hh, b_hh):
 
 def lstm_step(gates_x, h, c, w_hh, b_hh):
     """One LSTM step: returns the new ``(h, c)``."""
-    gates = gates_x + _hidden_gates(h, w_hh, b_hh)
-    size = gates.shape[-1] // 4
-    in_forget, cellgate, outgate = F.split(gates, (2 * size, size, size), axis=-1)
-    ingate, forgetgate = F.split(F.sigmoid(in_forget), size, axis=-1)   # one sigmoid for both (adjacent) gates
-    c = forgetgate * c + ingate * F.tanh(cellgate)
-    h = F.sigmoid(outgate) * F.tanh(c)
+    scales = lstm_gate_scales(gates_x.shape[-1], gates_x.dtype)
+    if isinstance(b_hh, Tensor):
+        gates_x = gates_x + b_hh
+    return lstm_scaled_step(gates_x * scales, h, c, w_hh * scales.reshape((-1, 1)))
+
+
+def lstm_scaled_step(scaled_gates_x, h, c, scaled_w_hh):
+    """One LSTM step on gates scaled by :func:`lstm_gate_scales` (the input's contribution, with both biases,
+    and ``W_hh``'s rows): returns the new ``(h, c)``.
+
+    The three sigmoid gates and the cell gate take one ``tanh`` of the scaled gates, as
+    ``sigmoid(x) = (1 + tanh(x / 2)) / 2``: one pass over the gates, none of ``exp``'s overflow. A layer
+    scales its weights once, before its loop over time (scaling by 0.5 is exact)."""
+    size = scaled_gates_x.shape[-1] // 4
+    activated = F.tanh(scaled_gates_x + run("matmul", h, scaled_w_hh, transpose_b=True))
+    in_forget, cellgate, outgate = F.split(activated, (2 * size, size, size), axis=-1)
+    ingate, forgetgate = F.split(in_forget * 0.5 + 0.5, size, axis=-1)
+    c = forgetgate * c + ingate * cellgate
+    h = (outgate * 0.5 + 0.5) * F.tanh(c)
     return h, c
+
+
+def lstm_gate_scales(gate_size, dtype):
+    """``0.5`` on the LSTM's sigmoid gates (input, forget, output), ``1`` on its cell gate: shape ``(gate_size,)``."""
+    size = gate_size // 4
+    return Tensor(np.array([0.5] * (2 * size) + [1.0] * size + [0.5] * size), dtype=dtype)
 
 
 def gru_step(gates_x, h, w_hh, b_hh):

@@ -18,7 +18,8 @@ from npspore.common.tensor import Tensor
 from npspore.nn.cell import Cell
 from npspore.nn.layers import Dropout, _check_bool, _check_positive_int
 from npspore.nn.linear import linear
-from npspore.nn.rnn_cells import check_float_tensor, gru_step, lstm_step, rnn_relu_step, rnn_tanh_step
+from npspore.nn.rnn_cells import (check_float_tensor, gru_step, lstm_gate_scales, lstm_scaled_step, rnn_relu_step,
+                                  rnn_tanh_step)
 from npspore.ops import functional as F
 from npspore.ops.eager import run
 
@@ -115,12 +116,18 @@ class _RNNBase(Cell):
         w_ih, w_hh = w_ih.astype(x_dtype), w_hh.astype(x_dtype)
         if self.has_bias:
             b_ih, b_hh = b_ih.astype(x_dtype), b_hh.astype(x_dtype)
+        if self.mode in ("LSTM", "RNN_TANH", "RNN_RELU") and self.has_bias:
+            b_ih, b_hh = b_ih + b_hh, None     # both biases added once, to the input's contribution
+        if self.mode == "LSTM":
+            scales = lstm_gate_scales(w_ih.shape[0], x_dtype).reshape((-1, 1))
+            w_ih, w_hh = w_ih * scales, w_hh * scales
+            b_ih = b_ih * scales.reshape((-1,)) if self.has_bias else None
         gates_x = linear(x, w_ih, b_ih)
         outputs = F.zeros((x.shape[0], x.shape[1], self.hidden_size), x_dtype)
         for t in range(x.shape[0]):
             gates_t = run("row", gates_x, t)
             if self.mode == "LSTM":
-                h_t, c_t = lstm_step(gates_t, h, c, w_hh, b_hh)
+                h_t, c_t = lstm_scaled_step(gates_t, h, c, w_hh)
             elif self.mode == "GRU":
                 h_t, c_t = gru_step(gates_t, h, w_hh, b_hh), c
             elif self.mode == "RNN_TANH":
