@@ -185,7 +185,7 @@ class gather_grad:
 
     def forward(g, indices, *, shape, axis=0):
         grad = np.zeros(shape, g.dtype)
-        np.add.at(grad, indices if axis % len(shape) == 0 else (slice(None),) * (axis % len(shape)) + (indices,), g)
+        rt.add_at(grad, indices, g, axis)
         return grad
 
     def adjoint(g, indices, out, dout, *, shape, axis=0):

@@ -2,6 +2,8 @@
 and the parts of a split (NumPy's, as views)."""
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from npspore.core import kernels_np
 
@@ -70,3 +72,33 @@ def test_normalize_is_the_layer_norm_of_numpy_in_float64(shape, axis, dtype, rto
     assert normalized.dtype == got_rstd.dtype == dtype and got_rstd.shape == rstd.shape
     np.testing.assert_allclose(got_rstd, rstd, rtol=rtol)
     np.testing.assert_allclose(normalized, centred * rstd, rtol=rtol, atol=rtol)
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=st.data(), size=st.integers(1, 6), count=st.integers(0, 40), axis=st.integers(0, 2),
+       index_ndim=st.integers(0, 2), dtype=st.sampled_from([np.float32, np.float64, np.int64]))
+def test_add_at_has_the_bits_of_numpys_add_at(data, size, count, axis, index_ndim, dtype):
+    """Repeats (past the rounds too: a padding id), negative indices naming the same slice as positive ones,
+    any axis, indices of any rank, broadcast values: the bits np.add.at gives."""
+    shape = [3, 4, 2]
+    shape[axis] = size
+    index_shape = (count,) if index_ndim == 1 else (count // 5 + 1, 2) if index_ndim == 2 else ()
+    indices = np.array(data.draw(st.lists(st.integers(-size, size - 1), min_size=int(np.prod(index_shape)),
+                                          max_size=int(np.prod(index_shape))))).reshape(index_shape).astype(np.int64)
+    value_shape = tuple(shape[:axis]) + index_shape + tuple(shape[axis + 1:])
+    rng = np.random.default_rng(count)
+    values = (rng.standard_normal(value_shape) * 1e3).astype(dtype)
+    if data.draw(st.booleans()):
+        values = values[..., :1]                      # broadcast along the last dim
+    target = (rng.standard_normal(shape) * 1e3).astype(dtype)
+    expected = target.copy()
+    np.add.at(expected, (slice(None),) * axis + (indices,), values)
+    kernels_np.add_at(target, indices, values, axis)
+    np.testing.assert_array_equal(target, expected)
+
+
+def test_add_at_refuses_an_index_out_of_bounds_as_numpy_does():
+    with pytest.raises(IndexError, match="index 3 is out of bounds for axis 0 with size 3"):
+        kernels_np.add_at(np.zeros((3, 2)), np.array([0, 3]), np.ones((2, 2)))
+    with pytest.raises(IndexError, match="index -4 is out of bounds"):
+        kernels_np.add_at(np.zeros((3, 2)), np.array([-4]), np.ones((1, 2)))
