@@ -74,10 +74,9 @@ def lstm_gate_scales(gate_size, dtype):
 def gru_step(gates_x, h, w_hh, b_hh):
     """One GRU step: ``n + z * (h - n)`` with reset gate ``r``, update gate ``z`` and new gate ``n``."""
     size = gates_x.shape[-1] // 3
-    i_r, i_z, i_n = F.split(gates_x, size, axis=-1)
-    h_r, h_z, h_n = F.split(_hidden_gates(h, w_hh, b_hh), size, axis=-1)
-    resetgate = F.sigmoid(i_r + h_r)
-    updategate = F.sigmoid(i_z + h_z)
+    i_rz, i_n = F.split(gates_x, (2 * size, size), axis=-1)
+    h_rz, h_n = F.split(_hidden_gates(h, w_hh, b_hh), (2 * size, size), axis=-1)
+    resetgate, updategate = F.split(F.sigmoid(i_rz + h_rz), size, axis=-1)   # one sigmoid for both (adjacent)
     newgate = F.tanh(i_n + resetgate * h_n)
     return newgate + updategate * (h - newgate)
 
