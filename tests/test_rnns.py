@@ -228,6 +228,15 @@ def test_an_lstm_step_activates_its_gates_with_one_tanh_and_adds_no_bias():
     assert "bias" not in loop, loop
 
 
+def test_a_gru_step_takes_one_sigmoid_for_its_reset_and_update_gates():
+    net = nn.GRU(3, 4, 1)
+    x = Tensor(np.random.default_rng(6).standard_normal((5, 2, 3)).astype(np.float32))
+    forward = ms.jit(net)
+    np.testing.assert_allclose(forward(x)[0].asnumpy(), net(x)[0].asnumpy(), rtol=1e-6, atol=1e-7)
+    source = forward.kernel_source(x)
+    assert source.count("np.exp(") == 1 and source.count("np.tanh(") == 1, source
+
+
 class _LastStepLoss(nn.Cell):
     def __init__(self, rnn):
         super().__init__()
