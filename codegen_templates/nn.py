@@ -64,6 +64,8 @@ class normalize:
     last axis, a row's sums are products (``rt.normalize``), as in ``softmax``'s adjoint.
     """
 
+    absent_cotangent_is_none = True   # rstd's cotangent is None unless the caller reads rstd
+
     def forward(x, *, axis, eps):
         return rt.normalize(x, axis, eps)
 
@@ -71,6 +73,8 @@ class normalize:
         normalized, rstd = out
         d_normalized, d_rstd = dout
         n = x.size // rstd.size
+        if d_normalized is None:   # only rstd read: d rstd / dx = -rstd**2 * normalized / n
+            return -rstd * normalized * (d_rstd * rstd / n)
         if axis == (x.ndim - 1,):   # row sums as products, as rt.normalize takes them
             total = np.squeeze(np.matmul(np.expand_dims(d_normalized, axis=-2), np.expand_dims(normalized, axis=-1)),
                                axis=-1)
@@ -78,9 +82,9 @@ class normalize:
         else:
             total = np.sum(d_normalized * normalized, axis=axis, keepdims=True)
             mean = np.mean(d_normalized, axis=axis, keepdims=True)
-        # d_rstd * rstd: the gradient through rstd itself (zeros unless the caller reads rstd)
-        mixed = (total + d_rstd * rstd) / n
-        return rstd * (d_normalized - mean - normalized * mixed)
+        if d_rstd is not None:    # the gradient through rstd itself, when the caller reads rstd
+            total = total + d_rstd * rstd
+        return rstd * (d_normalized - mean - normalized * (total / n))
 
     def tangent(x, out, dx, *, axis, eps):
         normalized, rstd = out

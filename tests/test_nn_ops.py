@@ -163,3 +163,5 @@ def test_layer_norm_backward_reads_the_normalized_values_and_rstd_of_the_forward
     assert source.count("rt.normalize(") == 1 and "rt.normalize(" not in backward and "np.square(" not in backward
     assert not any(name in backward for name in ("d_rsqrt", "d_square", "d_mean", "centred", "centered"))
     assert "@ out_4d" in backward   # each row's mean(d * normalized) as a (1, 6) @ (6, 1) product
+    # rstd's cotangent, never read by a layer norm, is no zeros times rstd
+    assert "0.0" not in backward and "zeros" not in backward, backward

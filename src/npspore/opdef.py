@@ -25,7 +25,9 @@ The class body holds plain functions (no ``self``), each runnable on its own:
     *broadcast* (output) shape: the caller sums them back to the operand shape (the compiler
     from known shapes, eager mode from the arrays). The names the body reads (``x``, ``out``
     ...) tell the differentiator which forward values to keep. ``adjoint = None`` marks an
-    op without a gradient (comparisons, argmax ...): its output is never active.
+    op without a gradient (comparisons, argmax ...): its output is never active. A multi-output
+    op's ``dout`` holds zeros for an output nothing read, or ``None`` when its class sets
+    ``absent_cotangent_is_none = True`` (the rule then leaves out that output's terms).
 ``tangent(*operands, out, *d_operands, *, **static)``
     The forward-mode rule, placed right after ``adjoint``: returns the tangent of the result (a tuple
     for a multi-output op, ``None`` for an output without one) from one tangent per positional
@@ -147,6 +149,7 @@ class OpDef:
     operands: tuple = ()          # positional parameter names of forward
     variadic: str | None = None   # the name of forward's ``*operands`` parameter, if it has one
     static: dict = field(default_factory=dict)  # keyword-only parameter -> default
+    absent_cotangent_is_none: bool = False       # dout holds None (not zeros) for an unread output
 
     @property
     def differentiable(self) -> bool:
@@ -229,6 +232,7 @@ def op(*, infer: Callable, aliases: tuple = (), numpy: tuple = (), operand_dtype
             operands=positional,
             variadic=variadic,
             static={name: keyword_defaults.get(name, _NO_DEFAULT) for name in keyword_only},
+            absent_cotangent_is_none=cls.__dict__.get("absent_cotangent_is_none", False),
         )
         return definition
 

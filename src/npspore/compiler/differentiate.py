@@ -19,7 +19,8 @@ ordinary ``Apply`` statements, so the backward sweep is built from the same ops 
 * **Symbolic zeros.** A value with no cotangent yet is simply absent from the adjoint map. Zeros are
   materialised only where a value is needed: a ``wrt`` parameter that received nothing, the branch of an
   ``If`` or the body of a loop that contributes nothing to a cotangent the other path defines, and
-  the missing outputs of a multi-output op whose rule reads them.
+  the missing outputs of a multi-output op whose rule reads them (unless the op takes ``None`` for
+  them: ``OpDef.absent_cotangent_is_none``).
 * **Unbroadcasting.** Rules may return cotangents of the broadcast (output) shape. Shapes are known,
   so the sweep sums over the fixed broadcast axes and reshapes, or adds nothing when shapes agree.
 * **Accumulation.** A value used several times gets ``d_x = d_x + contribution`` for each extra use.
@@ -561,7 +562,8 @@ class _FunctionAD:
             out, dout = stmt.targets[0], adj[stmt.targets[0]]
         else:
             out = tuple(stmt.targets)
-            dout = tuple(adj[t] if t in adj else self.zeros(scratch, t, stmt.loc) for t in stmt.targets)
+            dout = tuple(adj[t] if t in adj else None if definition.absent_cotangent_is_none
+                         else self.zeros(scratch, t, stmt.loc) for t in stmt.targets)
         if _keyword_out_dout(definition):
             staged = stage_rule(definition.adjoint, scratch, stmt.args, {**stmt.static, "out": out, "dout": dout},
                                 stmt.loc)
