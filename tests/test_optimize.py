@@ -181,6 +181,36 @@ def test_doubling_a_float_is_an_add_and_other_products_stay():
     same_results(module, optimized, np.array([1.5, -0.0, 7.25], np.float32))
 
 
+def test_a_product_of_all_factors_but_one_reads_the_product_computed_before():
+    """``(q * x) * e`` is ``q * xe`` when ``xe = x * e`` dominates it: W1's adjoint of ``x * exp(y) * z ** 2``
+    reads the forward's ``x * exp(y)`` (one multiplication fewer); not from a branch, which may not run,
+    nor in a function that assigns a Parameter (an operand may change between the two products)."""
+    p = Prog(x=(3,), e=(3,), q=(3,))
+    x, e, q = p.params
+    xe = p.op("mul", x, e)
+    module = p.module(xe, p.op("mul", p.op("mul", q, x), e))
+    optimized = optimize(module)
+    assert ops_of(optimized) == ["mul", "mul"]
+    close_results(module, optimized, rand(3), rand(3, seed=1), rand(3, seed=2))
+
+    p = Prog(x=(3,), e=(3,), q=(3,))
+    x, e, q = p.params
+    then, other = p.block(), p.block()
+    then.block.results = (p.op("mul", x, e, into=then),)
+    other.block.results = (x,)
+    branch = p.var("b", x)
+    p.builder.append(ir.If(p.op("greater", p.total(x), 0.0), then.block, other.block, (branch,), LOC))
+    module = p.module(branch, p.op("mul", p.op("mul", q, x), e))
+    assert ops_of(optimize(module)).count("mul") == 3
+
+    p = Prog(x=(3,), e=(3,), q=(3,))
+    x, e, q = p.params
+    xe = p.op("mul", x, e)
+    p.builder.append(ir.Effect("assign", (e, p.op("add", e, 1.0)), LOC))
+    module = p.module(xe, p.op("mul", p.op("mul", q, x), e))
+    assert ops_of(optimize(module)).count("mul") == 3
+
+
 def test_relu_mask_reads_the_relu_output_and_a_scalar_gather_is_a_row_view():
     p = Prog(x=(4, 3))
     (x,) = p.params

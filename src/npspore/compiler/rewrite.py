@@ -11,13 +11,16 @@
   a value guard reads (directly or through the ops computing it): the kernel checks the very bits
   eager code (the trace, or the read at compile time) saw, so its sums keep NumPy's order;
 * negation folding: ``(-a) * b`` is ``-(a * b)`` and ``x + (-y)`` is ``x - y`` (one pass fewer);
+* product reuse: ``(a * b) * c`` is ``a * bc`` when a product of ``b`` and ``c`` was computed before (an
+  adjoint's product of all factors but one reads the forward's partial product), in a function that
+  assigns no Parameter;
 * doubling: ``x * 2`` of a real floating ``x`` is ``x + x`` (the same bits; an add of two arrays
   skips the conversion of the Python scalar, ~half the time of a small multiply);
 * the ReLU mask ``x > 0`` is read from the ReLU's output (``relu(x) > 0`` is the same mask), so the
   pre-activation can die at the ReLU;
 * ``gather(x, t, axis=0)`` with a scalar index is ``row(x, t)``: a view ``x[t]``, not a copy.
 
-A rewrite never changes a value by more than float32 rounding of a reordered sum.
+A rewrite never changes a value by more than float32 rounding of a reordered sum or product.
 """
 from __future__ import annotations
 
@@ -171,7 +174,7 @@ class Namer:
 
 
 def rewrite_algebra(function: ir.Function) -> None:
-    """Apply the dot-product, negation, ReLU-mask and row rewrites (module docstring), in place."""
+    """Apply the dot-product, negation, product-reuse, ReLU-mask and row rewrites (module docstring), in place."""
     _Algebra(function).block(function.body, {})
 
 
@@ -219,6 +222,9 @@ class _Algebra:
         self.guarded = guarded_vars(function)
         self.defs: dict = {}
         self.namer = Namer(function)
+        # a product is reused only where no Parameter assignment may change an operand between the two
+        self.reuses_products = not any(isinstance(s, ir.Effect) and s.kind == "assign"
+                                       for s in ir.walk_stmts(function.body))
 
     def single(self, atom, op: str):
         """The defining Apply of ``atom`` if it is ``op`` and ``atom`` is read only once."""
@@ -227,25 +233,28 @@ class _Algebra:
         stmt = self.defs.get(id(atom))
         return stmt if stmt is not None and stmt.op == op else None
 
-    def block(self, block: ir.Block, relu_of: dict) -> None:
-        """Rewrite ``block`` and its nested blocks in program order. ``relu_of`` maps an operand's id
-        to the output of a ReLU of it that dominates this block (one in an enclosing block, before
-        it); a ReLU in a sibling branch or later in the function is never read."""
-        relu_of = dict(relu_of)
+    def block(self, block: ir.Block, known: dict) -> None:
+        """Rewrite ``block`` and its nested blocks in program order. ``known`` maps ``("relu", id(x))`` to
+        the output of a ReLU of ``x``, and ``("mul", id(a), id(b))`` to a product of ``a`` and ``b``, that
+        dominate this block (in an enclosing block, before it); one in a sibling branch or later in the
+        function is never read."""
+        known = dict(known)
         out: list = []
         for stmt in block.stmts:
             if isinstance(stmt, ir.Apply) and len(stmt.targets) == 1:
-                new = self.rewrite(stmt, relu_of)
+                new = self.rewrite(stmt, known)
             else:
                 new = [stmt]
                 for inner in ir.nested_blocks(stmt):
-                    self.block(inner, relu_of)
+                    self.block(inner, known)
             for s in new:
                 if isinstance(s, ir.Apply):
                     for target in s.targets:
                         self.defs[id(target)] = s
                     if s.op == "relu":
-                        relu_of[id(s.args[0])] = s.targets[0]
+                        known[("relu", id(s.args[0]))] = s.targets[0]
+                    if s.op == "mul" and self.reuses_products and _same_floats(*s.args, s.targets[0]):
+                        known[_product_key(*s.args)] = s.targets[0]
             out.extend(new)
         block.stmts = out
 
@@ -254,7 +263,7 @@ class _Algebra:
         self.uses[id(target)] = 1
         return ir.Apply((target,), op, tuple(args), dict(static or {}), loc)
 
-    def rewrite(self, stmt: ir.Apply, relu_of: dict) -> list:
+    def rewrite(self, stmt: ir.Apply, known: dict) -> list:
         target = stmt.targets[0]
         op, args = stmt.op, stmt.args
         reorders = _whole(stmt) and _float(target) and id(target) not in self.guarded
@@ -294,13 +303,34 @@ class _Algebra:
             if negated is not None and negated.args[0].aval == negated.targets[0].aval:
                 stmt.op, stmt.args = "sub", (args[1], negated.args[0])
                 return [stmt]
+        if op == "mul" and self.reuses_products and id(target) not in self.guarded:
+            reused = self.reused_product(stmt, known)
+            if reused is not None:
+                return [reused]
         if op == "greater" and isinstance(args[1], ir.Const) and _is_zero(args[1].value) \
-                and id(args[0]) in relu_of:
-            stmt.args = (relu_of[id(args[0])], args[1])
+                and ("relu", id(args[0])) in known:
+            stmt.args = (known[("relu", id(args[0]))], args[1])
         if op == "gather" and stmt.static.get("axis", 0) == 0 and scalar_index(args[1]) \
                 and isinstance(args[0], ir.Var) and args[0].aval.shape:
             stmt.op, stmt.static = "row", {}
         return [stmt]
+
+    def reused_product(self, stmt: ir.Apply, known: dict) -> ir.Apply | None:
+        """``(a * b) * c`` (``a * b`` read only here) as ``a * bc`` when a product ``bc`` of ``b`` and ``c``
+        dominates it (the adjoint of ``x * exp(y) * z ** 2`` then reads the forward's ``x * exp(y)``); all of
+        one float aval, so only rounding changes. None when there is no such product."""
+        for position in (0, 1):
+            inner, last = self.single(stmt.args[position], "mul"), stmt.args[1 - position]
+            if inner is None or not _same_floats(*inner.args, last, stmt.targets[0]):
+                continue
+            for kept, factor in (inner.args, inner.args[::-1]):
+                product = known.get(_product_key(factor, last))
+                if product is not None:
+                    self.uses[id(stmt.args[position])] -= 1
+                    self.uses[id(product)] = self.uses.get(id(product), 0) + 1
+                    stmt.args = (kept, product)
+                    return stmt
+        return None
 
     def sum_rewrite(self, stmt: ir.Apply) -> list:
         operand = stmt.args[0]
@@ -339,6 +369,15 @@ class _Algebra:
             a, b = flat_a.targets[0], flat_b.targets[0]
         stmts.append(self.apply("dot", (a, b), Aval((), a.aval.dtype), loc))
         return stmts
+
+
+def _same_floats(*atoms) -> bool:
+    """Whether the atoms are Vars of one float aval of static shape (no broadcasting between them)."""
+    return all(_float(a) for a in atoms) and len({a.aval for a in atoms}) == 1
+
+
+def _product_key(a: ir.Var, b: ir.Var) -> tuple:
+    return ("mul",) + tuple(sorted((id(a), id(b))))
 
 
 def _doubles(args, target) -> bool:
