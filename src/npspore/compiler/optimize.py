@@ -86,7 +86,9 @@ def optimize(module: ir.Module, *, numpy_steps: bool = True) -> ir.Module:
         tapes.stack_tapes(function)
         loops.batch_loop_products(function)
         rewrite.eliminate_common_subexpressions(module, function)   # the stacked operands' views
-    if prune.merge_repeated_values(module):   # a forward's repeated residuals, now one value
+    # a forward's repeated residuals, now one value; a gradient a callee returns twice (LSTM's two biases), which
+    # its caller then passes twice to an optimizer
+    while prune.merge_repeated_values(module):
         for function in module.functions.values():
             rewrite.eliminate_common_subexpressions(module, function)
     if numpy_steps:   # depth-1 matrix products as einsum (before dead code: the reshapes they no longer read)

@@ -119,7 +119,8 @@ def merge_repeated_values(module: ir.Module) -> bool:
     A parameter to which every call passes the same Var as to an earlier parameter reads that one
     instead (self-attention's ``query``, ``key`` and ``value``: common subexpressions then see their
     reshapes as one), and a result a function returns at two positions is read by every caller from
-    its first position. :func:`prune_calls` then drops the parameter or result left unread.
+    its first position. :func:`prune_calls` then drops the parameter or result left unread. True only
+    when a parameter or result still read was merged, so that calling it until False ends.
     """
     sites, read = _calls_and_reads(module)
     changed = False
@@ -132,7 +133,7 @@ def merge_repeated_values(module: ir.Module) -> bool:
             same = next((i for i in range(j) if function.params[i] not in mapping
                          and all(isinstance(call.args[i], ir.Var) and call.args[i] is call.args[j]
                                  for call, _ in calls)), None)
-            if same is not None and function.params[same].aval == param.aval:
+            if same is not None and function.params[same].aval == param.aval and id(param) in read:
                 mapping[param] = function.params[same]
         ir.substitute(function.body, mapping)
         changed = changed or bool(mapping)
