@@ -1,0 +1,182 @@
+"""Parts written straight into their concatenation (optimize, a NumPy step).
+
+``np.concatenate`` copies each part into a new array; a part made only for it, as a view chain of a value
+(``d_q = d_div.transpose((2, 0, 1, 3)).reshape((64, 16, 128))``: attention's query gradient, the reshape a
+copy already), is copied twice. A careful person makes the concatenated array first and writes each part into
+its place: ``np.true_divide(d_div, c, out=slot)`` where ``slot`` is the view of that array the value
+``d_div`` fills (``out[..., 0:128].reshape((64, 16, 4, 32)).transpose((1, 2, 0, 3))``). So a ``concat`` whose
+parts have static shapes and the concatenation's dtype becomes
+
+* ``buf = empty(shape)`` (before the first statement writing into it) and, per part, ``slot = concat_slot(buf)``:
+  the part's columns of ``buf`` (along its last axis; a concatenation along another axis slices ``buf`` seen
+  as a matrix of its leading dims times the rest), reshaped and transposed into the view the value fills;
+* the statement computing that value writes into the slot (``Apply.into``) where it is an exactly rounded
+  ufunc (``+ - * /``, ``maximum``...: the same bits whatever the memory order) or a matrix product, and the
+  value, the views of it and the part have no reader but the concatenation (never a result, a yield, a tape
+  or a guard: their use counts are one); codegen writes ``out=slot`` (or, where it cannot, the value as
+  before, and the copy below copies it);
+* at the concatenation, ``copy_into(slot, value)`` for each part (``np.copyto``: no line where the value was
+  computed there; a part that is no such chain is copied whole into its columns), then
+  ``concat_written(buf, *copies)``: ``buf``, under the concatenation's name.
+
+The view chain of a part is read as transposes then reshapes (``expand_dims``, ``squeeze``, ``flatten`` are
+reshapes); the slot undoes it: the reshape back to the transposed value's shape, then the inverse permutation.
+A reshape is a view only where the strides allow it: the slot is built from a C-ordered array of ``buf``'s
+size exactly as the generated code builds it, and a part whose slot is not a view of it (a copy there would
+lose what is written into it) is copied whole. A concatenation none of whose parts is computed in its slot is
+left as it is. Values and bits are unchanged: each element is computed by the same ufunc or product, or copied.
+
+Export and the transforms read the IR before the NumPy steps.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from ..opdef import Aval, op_table
+from . import ir
+from .inplace import _is_ufunc_op
+from .rewrite import Namer
+
+_RESHAPES = {"reshape", "expand_dims", "squeeze", "flatten"}
+# ufuncs whose every element is exactly rounded: the same bits in any memory order or inner loop
+_EXACT_UFUNCS = {np.add, np.subtract, np.multiply, np.true_divide, np.negative, np.maximum, np.minimum, np.absolute}
+_PRODUCTS = {"matmul"}
+
+
+def write_parts_in_place(function: ir.Function) -> None:
+    """Rewrite each concatenation of ``function`` whose parts can be written into it (module docstring), in place
+    (before dead code elimination: the parts' view chains are left unread)."""
+    defs = {id(t): s for s in ir.walk_stmts(function.body) if isinstance(s, ir.Apply) for t in s.targets}
+    uses = ir.use_counts(function)
+    namer = Namer(function)
+    for block in ir.all_blocks(function.body):
+        for stmt in [s for s in block.stmts if _joins_static_parts(s)]:
+            layout = _Layout(stmt)
+            parts = [_Part(arg, defs, uses, block) for arg in stmt.args]
+            if all(layout.place(part) for part in parts) and any(part.producer is not None for part in parts):
+                block.stmts = _rewritten(block.stmts, stmt, layout, parts, namer)
+
+
+def _joins_static_parts(stmt) -> bool:
+    if not (isinstance(stmt, ir.Apply) and stmt.op == "concat" and len(stmt.targets) == 1 and stmt.into is None):
+        return False
+    target = stmt.targets[0].aval
+    return (bool(target.shape) and None not in target.shape and math.prod(target.shape) > 0
+            and all(isinstance(a, ir.Var) and a.aval.dtype == target.dtype for a in stmt.args))
+
+
+class _Part:
+    """One part of a concatenation: the value it is a view chain of (``source``), the reshape and permutation
+    that lead from its slot to that value's shape (``slot``: ``concat_slot``'s static attributes, set by
+    :meth:`_Layout.place`), and the statement that computes the value and can write it into the slot
+    (``producer``, None: the value is copied)."""
+
+    def __init__(self, part: ir.Var, defs: dict, uses: dict, block: ir.Block):
+        self.part, self.source, self.producer, self.slot = part, part, None, {}
+        in_block = {id(s) for s in block.stmts}
+        reshaped, permutation = None, None        # the value's shape before the reshapes; the transposes' axes
+        while uses.get(id(self.source)) == 1:
+            made = defs.get(id(self.source))
+            if made is None or id(made) not in in_block or not isinstance(made.args[0], ir.Var):
+                break
+            if made.op in _RESHAPES and permutation is None:
+                reshaped = tuple(made.args[0].aval.shape)
+            elif made.op == "transpose":
+                rank = len(made.args[0].aval.shape)
+                axes = made.static.get("axes")
+                axes = tuple(reversed(range(rank))) if axes is None else tuple(a % rank for a in axes)
+                permutation = axes if permutation is None else tuple(axes[p] for p in permutation)
+            else:
+                break
+            self.source = made.args[0]
+        self.reshape = reshaped
+        self.axes = None
+        if permutation is not None and permutation != tuple(range(len(permutation))):
+            self.axes = tuple(int(a) for a in np.argsort(permutation))
+        made = defs.get(id(self.source))
+        if uses.get(id(self.source)) == 1 and made is not None and id(made) in in_block and _writes_out(made):
+            self.producer = made
+
+
+class _Layout:
+    """Where the parts of a concatenation go: ``buffer_shape``, the concatenation as its slots are cut from it (its
+    own shape along its last axis; else a matrix of its leading dims times the rest)."""
+
+    def __init__(self, concat: ir.Apply):
+        shape = tuple(concat.targets[0].aval.shape)
+        self.axis = concat.static.get("axis", 0) % len(shape)
+        self.columns = math.prod(shape[self.axis + 1:])
+        self.buffer_shape = shape if self.axis == len(shape) - 1 else (
+            math.prod(shape[:self.axis]), shape[self.axis] * self.columns)
+        self.start = 0
+
+    def place(self, part: _Part) -> bool:
+        """Set ``part.slot``, the next slot, where ``part.source`` (or, failing that, the part itself) is a view;
+        False if the part is a view of none."""
+        start, stop = self.start, self.start + part.part.aval.shape[self.axis] * self.columns
+        self.start = stop
+        chained = self.slot(start, stop, part.reshape or tuple(part.part.aval.shape), part.axes)
+        if self.is_view(chained, part.source.aval.shape):
+            part.slot = chained
+            return True
+        if part.source is part.part:
+            return False
+        part.source, part.producer = part.part, None   # copied whole into its columns
+        part.slot = self.slot(start, stop, tuple(part.part.aval.shape), None)
+        return self.is_view(part.slot, part.part.aval.shape)
+
+    def slot(self, start: int, stop: int, shape: tuple, axes: tuple | None) -> dict:
+        """``concat_slot``'s static attributes: columns ``start:stop`` reshaped to ``shape``, transposed by ``axes``."""
+        static = {"start": start, "stop": stop}
+        if shape != self.buffer_shape[:-1] + (stop - start,):
+            static["shape"] = shape
+        if axes is not None:
+            static["axes"] = axes
+        return static
+
+    def is_view(self, static: dict, shape: tuple) -> bool:
+        """Whether ``concat_slot(buf, **static)`` of a C-ordered ``buf`` is a view of it of ``shape``, as NumPy
+        makes it (a reshape copies where the strides do not allow a view). Tried on bytes never read:
+        ``np.empty`` touches no page unless the reshape copies."""
+        base = np.empty(math.prod(self.buffer_shape), np.uint8)
+        slot = base.reshape(self.buffer_shape)[..., static["start"]:static["stop"]]
+        if "shape" in static:
+            slot = slot.reshape(static["shape"])
+        if "axes" in static:
+            slot = slot.transpose(static["axes"])
+        return bool(np.may_share_memory(slot, base)) and slot.shape == tuple(shape)
+
+
+def _writes_out(stmt: ir.Apply) -> bool:
+    """Whether ``stmt`` computes one array that NumPy can write into a given view with the same bits."""
+    if len(stmt.targets) != 1 or stmt.into is not None or stmt.workspace:
+        return False
+    if stmt.op in _PRODUCTS:
+        return True
+    return _is_ufunc_op(stmt.op) and any(f in _EXACT_UFUNCS for f in op_table()[stmt.op].numpy)
+
+
+def _rewritten(stmts: list, concat: ir.Apply, layout: _Layout, parts: list, namer: Namer) -> list:
+    """``stmts`` with ``concat`` (of ``parts``, placed by ``layout``) written as its parts written into a buffer
+    (module docstring)."""
+    target, loc = concat.targets[0], concat.loc
+    buf = ir.Var(target.name, target.aval)
+    target.name = namer.var(target.aval).name
+    made = [ir.Apply((buf,), "empty", (), {"shape": tuple(target.aval.shape), "dtype": target.aval.dtype}, loc)]
+    sliced = buf
+    if layout.buffer_shape != tuple(target.aval.shape):
+        sliced = namer.named(f"{buf.name}_2d", Aval(layout.buffer_shape, target.aval.dtype))
+        made.append(ir.Apply((sliced,), "reshape", (buf,), {"shape": layout.buffer_shape}, loc))
+    copies = []
+    for part in parts:
+        slot = namer.named(f"{part.part.name}_slot", part.source.aval)
+        made.append(ir.Apply((slot,), "concat_slot", (sliced,), part.slot, loc))
+        if part.producer is not None:
+            part.producer.into = slot
+        copies.append(ir.Apply((namer.var(slot.aval),), "copy_into", (slot, part.source), {}, loc, into=slot))
+    concat.op, concat.args, concat.static, concat.into = "concat_written", (buf, *(c.targets[0] for c in copies)), {}, buf
+    first = min(i for i, s in enumerate(stmts) if any(s is p.producer for p in parts))
+    at = next(i for i, s in enumerate(stmts) if s is concat)
+    return stmts[:first] + made + stmts[first:at] + copies + stmts[at:]
