@@ -68,21 +68,26 @@ def _joins_static_parts(stmt) -> bool:
 
 
 class _Part:
-    """One part of a concatenation: the value it is a view chain of (``source``), the reshape and permutation
-    that lead from its slot to that value's shape (``slot``: ``concat_slot``'s static attributes, set by
-    :meth:`_Layout.place`), and the statement that computes the value and can write it into the slot
-    (``producer``, None: the value is copied)."""
+    """One part of a concatenation: the value it is a view chain of (``source``), the shape that value has
+    transposed (``reshape``, None: the part's) and the permutation back to it (``axes``, None: none), the statement
+    that computes the value and can write it into its slot (``producer``, None: the value is copied), and the slot
+    (``slot``: ``concat_slot``'s static attributes, set by :meth:`_Layout.place`)."""
 
     def __init__(self, part: ir.Var, defs: dict, uses: dict, block: ir.Block):
-        self.part, self.source, self.producer, self.slot = part, part, None, {}
+        self.part, self.source = part, part
+        self.reshape: tuple | None = None
+        self.axes: tuple | None = None
+        self.producer: ir.Apply | None = None
+        self.slot: dict = {}
         in_block = {id(s) for s in block.stmts}
-        reshaped, permutation = None, None        # the value's shape before the reshapes; the transposes' axes
+        permutation: tuple | None = None     # the transposes' axes, composed
         while uses.get(id(self.source)) == 1:
             made = defs.get(id(self.source))
-            if made is None or id(made) not in in_block or not isinstance(made.args[0], ir.Var):
+            if (made is None or id(made) not in in_block or not isinstance(made.args[0], ir.Var)
+                    or None in made.args[0].aval.shape):
                 break
             if made.op in _RESHAPES and permutation is None:
-                reshaped = tuple(made.args[0].aval.shape)
+                self.reshape = tuple(made.args[0].aval.shape)
             elif made.op == "transpose":
                 rank = len(made.args[0].aval.shape)
                 axes = made.static.get("axes")
@@ -91,8 +96,6 @@ class _Part:
             else:
                 break
             self.source = made.args[0]
-        self.reshape = reshaped
-        self.axes = None
         if permutation is not None and permutation != tuple(range(len(permutation))):
             self.axes = tuple(int(a) for a in np.argsort(permutation))
         made = defs.get(id(self.source))
@@ -129,7 +132,7 @@ class _Layout:
 
     def slot(self, start: int, stop: int, shape: tuple, axes: tuple | None) -> dict:
         """``concat_slot``'s static attributes: columns ``start:stop`` reshaped to ``shape``, transposed by ``axes``."""
-        static = {"start": start, "stop": stop}
+        static: dict = {"start": start, "stop": stop}
         if shape != self.buffer_shape[:-1] + (stop - start,):
             static["shape"] = shape
         if axes is not None:
