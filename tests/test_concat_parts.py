@@ -163,6 +163,17 @@ def test_a_product_whose_slot_has_no_contiguous_rows_is_copied():
     _same_values(module, optimized, rand(3, 4, seed=12), rand(4, 5, seed=13), rand(5, 2, seed=14))
 
 
+def test_parts_transposed_then_reshaped_are_copied_once():
+    p = Prog(a=(2, 3, 4), b=(2, 3, 4))
+    parts = [p.op("reshape", p.op("transpose", p.op("exp", x), axes=(1, 0, 2)), shape=(3, 8)) for x in p.params]
+    module = p.module(p.op("concat", *parts, axis=-1))
+    optimized = optimize(module)
+    # no part computed in its slot, but each copied once (np.concatenate copied the reshapes' copies)
+    assert [s.op for s in optimized.functions["f"].body.stmts].count("copy_into") == 2
+    assert "np.concatenate" not in render_module(optimized)
+    _same_values(module, optimized, rand(2, 3, 4, seed=15), rand(2, 3, 4, seed=16))
+
+
 def test_a_part_computed_with_a_cast_is_computed_as_before_and_copied():
     p = Prog(a=((2, 3), np.dtype(np.int32)), b=((2, 3), np.dtype(np.float32)))
     a, b = p.params
