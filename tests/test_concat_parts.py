@@ -11,6 +11,7 @@ from npspore.compiler import ir
 from npspore.compiler.optimize import optimize
 from test_codegen import render_module, run_rendered
 from test_differentiate import Prog, rand
+from test_one_hot_grads import _central_difference
 
 T, B, H, D = 5, 3, 2, 4
 E = H * D
@@ -32,16 +33,6 @@ def _attention_like_np(x):
     e = np.exp(scores - scores.max(-1, keepdims=True))
     out = (e / e.sum(-1, keepdims=True)) @ v
     return (out * out).sum()
-
-
-def _central_difference(f, x, eps=1e-6):
-    grad = np.zeros_like(x)
-    for index in np.ndindex(x.shape):
-        up, down = x.copy(), x.copy()
-        up[index] += eps
-        down[index] -= eps
-        grad[index] = (f(up) - f(down)) / (2 * eps)
-    return grad
 
 
 def test_an_attention_like_gradient_computes_its_parts_into_the_concatenation():
