@@ -7,13 +7,12 @@ import pytest
 
 import npspore as ms
 from npspore import Tensor, nn, ops
-from npspore.compiler import ir
+from npspore.compiler import concatparts, ir
 from npspore.compiler.optimize import optimize
 from test_codegen import render_module, run_rendered
 from test_differentiate import Prog, rand
-from test_one_hot_grads import _central_difference
 
-T, B, H, D = 5, 3, 2, 4
+T, B, H, D = 64, 16, 4, 32   # T3's attention: a (64, 16, 384) concatenation of the q, k, v gradients
 E = H * D
 
 
@@ -35,38 +34,57 @@ def _attention_like_np(x):
     return (out * out).sum()
 
 
+def _assert_central_differences(f, x, got, samples=24, eps=1e-4):
+    """``got`` (the gradient of ``f`` at ``x``) against central differences at ``samples`` entries, in each third
+    of the last axis (the query, key and value parts of attention's)."""
+    rng = np.random.default_rng(0)
+    thirds = np.array_split(np.arange(x.shape[-1]), 3)
+    for k in range(samples):
+        index = tuple(int(rng.integers(n)) for n in x.shape[:-1]) + (int(rng.choice(thirds[k % 3])),)
+        up, down = x.copy(), x.copy()
+        up[index] += eps
+        down[index] -= eps
+        np.testing.assert_allclose(got[index], (f(up) - f(down)) / (2 * eps), rtol=1e-6, atol=1e-8)
+
+
 def test_an_attention_like_gradient_computes_its_parts_into_the_concatenation():
     grad = ms.grad(_attention_like)
     inputs = [np.random.default_rng(seed).standard_normal((T, B, 3 * E)) for seed in (0, 1)]
     source = grad.kernel_source(Tensor(inputs[0]))
     assert "np.concatenate" not in source
-    assert "np.empty((5, 3, 24), np.float64)" in source
+    assert "np.empty((64, 16, 384), np.float64)" in source
     # the value gradient's product written into its slot; the query and key gradients, divided in place (into a
     # transposed slot NumPy's division is slower than dividing in place and one copy), copied there once
     assert "out=d_v_slot)" in source
     assert "np.copyto(d_q_slot, d_div)" in source and "np.copyto(d_k_slot, d_div_1)" in source
     results = [grad(Tensor(x)).asnumpy() for x in inputs]
     for x, got in zip(inputs, results):   # the first result survives the second call
-        np.testing.assert_allclose(got, _central_difference(_attention_like_np, x), rtol=1e-6, atol=1e-8)
+        _assert_central_differences(_attention_like_np, x, got)
 
 
 def _concat_of_transposed(a, b):
     joined = ops.concat(((a * 3.0).transpose((1, 0)), b / 3.0), -1)
-    return (joined * joined).sum()
+    return (joined * joined).mean()
 
 
 def test_the_gradient_through_a_concatenation_of_computed_parts_matches_finite_differences():
     grad = ms.grad(_concat_of_transposed, grad_position=(0, 1))
-    a, b = rand(4, 3, seed=1), rand(3, 5, seed=2)
+    a, b = rand(384, 256, seed=1), rand(256, 128, seed=2)   # joined: (256, 512)
     source = grad.kernel_source(Tensor(a), Tensor(b))
     assert "np.concatenate" not in source and "_slot)" in source
     got_a, got_b = (g.asnumpy() for g in grad(Tensor(a), Tensor(b)))
 
     def loss(a_, b_):
         joined = np.concatenate(((a_ * 3.0).T, b_ / 3.0), -1)
-        return (joined * joined).sum()
-    np.testing.assert_allclose(got_a, _central_difference(lambda v: loss(v, b), a), rtol=1e-6, atol=1e-8)
-    np.testing.assert_allclose(got_b, _central_difference(lambda v: loss(a, v), b), rtol=1e-6, atol=1e-8)
+        return (joined * joined).mean()
+    _assert_central_differences(lambda v: loss(v, b), a, got_a, samples=6)
+    _assert_central_differences(lambda v: loss(a, v), b, got_b, samples=6)
+
+
+@pytest.fixture
+def any_size(monkeypatch):
+    """Concatenations of any size rewritten (small ones show each case)."""
+    monkeypatch.setattr(concatparts, "MIN_ELEMENTS", 1)
 
 
 def _written_into_slots(module) -> dict:
@@ -84,7 +102,7 @@ def _same_values(module, optimized, *args):
             np.testing.assert_array_equal(have, want)
 
 
-def test_a_part_with_another_reader_is_copied_and_the_other_computed_in_its_slot():
+def test_a_part_with_another_reader_is_copied_and_the_other_computed_in_its_slot(any_size):
     p = Prog(a=(4, 3), b=(3, 5))
     a, b = p.params
     tripled = p.op("mul", a, 3.0)             # a part's value, also a result: never written into the slot
@@ -99,7 +117,7 @@ def test_a_part_with_another_reader_is_copied_and_the_other_computed_in_its_slot
     _same_values(module, optimized, rand(4, 3, seed=3), rand(3, 5, seed=4))
 
 
-def test_a_part_whose_slot_would_be_a_copy_is_copied_whole():
+def test_a_part_whose_slot_would_be_a_copy_is_copied_whole(any_size):
     p = Prog(a=(2, 12), b=(4, 6))
     a, b = p.params
     # the (4, 6) columns of a (4, 12) array seen as (2, 12): a reshape that copies, so the division must not
@@ -117,7 +135,7 @@ def test_a_part_whose_slot_would_be_a_copy_is_copied_whole():
 
 
 @pytest.mark.parametrize("axis", [0, 1, -1])
-def test_concatenations_along_each_axis_write_their_parts_into_views(axis):
+def test_concatenations_along_each_axis_write_their_parts_into_views(axis, any_size):
     # the transposed part's slot is a transposed view, the other's a plain one
     first, second = {0: ((2, 3, 4), (1, 3, 4)), 1: ((2, 3, 4), (2, 5, 4)), -1: ((2, 3, 4), (2, 3, 2))}[axis]
     p = Prog(a=tuple(reversed(first)), b=second)
@@ -130,7 +148,7 @@ def test_concatenations_along_each_axis_write_their_parts_into_views(axis):
     _same_values(module, optimized, rand(*reversed(first), seed=7), rand(*second, seed=8))
 
 
-def test_a_part_computed_by_an_inexact_ufunc_is_copied_whole():
+def test_a_part_computed_by_an_inexact_ufunc_is_copied_whole(any_size):
     p = Prog(a=(2, 3), b=(2, 3))
     a, b = p.params
     # exp is not exactly rounded: NumPy's inner loop for a strided output could round it otherwise
@@ -141,7 +159,7 @@ def test_a_part_computed_by_an_inexact_ufunc_is_copied_whole():
     _same_values(module, optimized, rand(2, 3, seed=9), rand(2, 3, seed=10))
 
 
-def test_a_product_whose_slot_has_no_contiguous_rows_is_copied():
+def test_a_product_whose_slot_has_no_contiguous_rows_is_copied(any_size):
     p = Prog(a=(3, 4), b=(4, 5), c=(5, 2))
     a, b, c = p.params
     # the transposed product's slot: columns of rows 5 apart, which BLAS cannot write (NumPy's own loop would,
@@ -154,7 +172,7 @@ def test_a_product_whose_slot_has_no_contiguous_rows_is_copied():
     _same_values(module, optimized, rand(3, 4, seed=12), rand(4, 5, seed=13), rand(5, 2, seed=14))
 
 
-def test_parts_transposed_then_reshaped_are_copied_once():
+def test_parts_transposed_then_reshaped_are_copied_once(any_size):
     p = Prog(a=(2, 3, 4), b=(2, 3, 4))
     parts = [p.op("reshape", p.op("transpose", p.op("exp", x), axes=(1, 0, 2)), shape=(3, 8)) for x in p.params]
     module = p.module(p.op("concat", *parts, axis=-1))
@@ -165,7 +183,21 @@ def test_parts_transposed_then_reshaped_are_copied_once():
     _same_values(module, optimized, rand(2, 3, 4, seed=15), rand(2, 3, 4, seed=16))
 
 
-def test_a_part_computed_with_a_cast_is_computed_as_before_and_copied():
+def test_the_concatenation_is_returned_without_a_copy_where_a_part_views_a_constant(any_size):
+    p = Prog(b=(2, 10))
+    (b,) = p.params
+    viewed = p.op("reshape", ir.Const(np.arange(20.0).reshape(4, 5)), shape=(2, 10))   # a view of _c0
+    module = p.module(p.op("concat", viewed, p.op("mul", b, 3.0), axis=0))
+    optimized = optimize(module)
+    source = render_module(optimized)
+    assert "np.copyto(" in source and ".copy()" not in source   # the array it returns is the one it made
+    _same_values(module, optimized, rand(2, 10, seed=17))
+    results = [run_rendered(optimized, rand(2, 10, seed=seed))[0] for seed in (18, 19)]
+    results[0][:] = -1.0                     # the caller writing into a result changes no later call's
+    np.testing.assert_array_equal(run_rendered(optimized, rand(2, 10, seed=19))[0], results[1])
+
+
+def test_a_part_computed_with_a_cast_is_computed_as_before_and_copied(any_size):
     p = Prog(a=((2, 3), np.dtype(np.int32)), b=((2, 3), np.dtype(np.float32)))
     a, b = p.params
     module = p.module(p.op("concat", p.op("mul", a, 2.5), p.op("mul", b, 3.0), axis=0))   # int32 * 2.5: float32
@@ -178,7 +210,7 @@ def test_a_part_computed_with_a_cast_is_computed_as_before_and_copied():
 class _WithLoss(nn.Cell):
     def __init__(self):
         super().__init__()
-        self.layer = nn.TransformerEncoderLayer(16, 2, dim_feedforward=32, dropout=0.0)
+        self.layer = nn.TransformerEncoderLayer(64, 2, dim_feedforward=128, dropout=0.0)
         self.loss = nn.MSELoss()
 
     def construct(self, x, y):
@@ -190,8 +222,10 @@ def test_the_attention_backward_kernel_writes_q_k_v_gradients_into_one_array():
     net = _WithLoss()
     step = ms.jit(nn.TrainOneStepCell(net, nn.SGD(net.trainable_params(), 0.1)))
     rng = np.random.default_rng(0)
-    x, y = (Tensor(rng.standard_normal((6, 2, 16)).astype(np.float32)) for _ in range(2))
-    source = step.kernel_source(x, y)
-    assert "np.concatenate" not in source
-    assert "np.empty((6, 2, 48), np.float32)" in source
-    assert all(f"d_{name}_slot = " in source for name in "qkv")
+    for shape, rewritten in (((32, 32, 64), True), ((6, 2, 64), False)):   # (32, 32, 192); (6, 2, 192): too small
+        x, y = (Tensor(rng.standard_normal(shape).astype(np.float32)) for _ in range(2))
+        source = step.kernel_source(x, y)
+        assert ("np.concatenate" not in source) is rewritten
+        assert all((f"d_{name}_slot = " in source) is rewritten for name in "qkv")
+    assert "np.empty((32, 32, 192), np.float32)" in step.kernel_source(*(Tensor(np.zeros((32, 32, 64), np.float32))
+                                                                          for _ in range(2)))
