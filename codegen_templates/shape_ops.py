@@ -6,11 +6,14 @@ and indexing scatters it into zeros (``getitem_grad``, ``gather_grad``, ``masked
 ops of their own, each the transpose of the other, so gradients of gradients work too). Static
 attribute names follow NumPy (``shape``, ``axes``, ``axis``, ``reps``, ``indices_or_sections``).
 """
+import math
+
 import numpy as np
 
 from npspore import shape_rules as rules
 from npspore.core import kernels_np as rt
-from npspore.opdef import LINEAR, call, op
+from npspore.opdef import LINEAR, Aval, OpShapeError, call, op
+from npspore.shape_rules import dtype_of, shape_of
 
 TANGENT = LINEAR   # each differentiable op here is linear: its tangent is the op applied to the tangents
 
@@ -268,5 +271,71 @@ class dim_size:
 
     def forward(x, *, axis):
         return np.array(x.shape[axis], np.int64)
+
+    adjoint = None
+
+
+# ---------------------------------------------------------------- parts written into their concatenation
+# Only optimize emits these (``compiler/concatparts.py``), after the last differentiation and export.
+
+
+def _slot_rule(buf, *, start, stop, shape=(), axes=()):
+    sliced = tuple(shape_of(buf)[:-1]) + (stop - start,)
+    shaped = tuple(shape) or sliced
+    if math.prod(shaped) != math.prod(sliced):
+        raise OpShapeError(f"For 'concat_slot', 'shape' {shaped} does not hold the {sliced} slot.")
+    return Aval(tuple(shaped[a] for a in axes) if axes else shaped, dtype_of(buf))
+
+
+def _copy_into_rule(view, x):
+    if tuple(shape_of(view)) != tuple(shape_of(x)) or dtype_of(view) != dtype_of(x):
+        raise OpShapeError(f"For 'copy_into', 'x' must be of the view's shape and dtype, but got {shape_of(x)}.")
+    return Aval(tuple(shape_of(view)), dtype_of(view))
+
+
+def _buffer_rule(buf, *parts):
+    return Aval(tuple(shape_of(buf)), dtype_of(buf))
+
+
+@op(infer=rules.filled, numpy=(np.empty,))
+class empty:
+    """A new array of ``shape`` and ``dtype`` whose elements are not set: each is written before it is read."""
+
+    def forward(*, shape, dtype=np.float32):
+        return np.empty(shape, dtype)
+
+    adjoint = None
+
+
+@op(infer=_slot_rule)
+class concat_slot:
+    """The view of ``buf`` where a part of a concatenation along its last axis goes: its columns ``start:stop``,
+    reshaped to ``shape`` and transposed by ``axes`` (``()``: not; each a view there: optimize checks it)."""
+
+    def forward(buf, *, start, stop, shape=(), axes=()):
+        return ((buf[..., start:stop].reshape(shape) if shape != () else buf[..., start:stop]).transpose(axes)
+                if axes != () else buf[..., start:stop].reshape(shape) if shape != () else buf[..., start:stop])
+
+    adjoint = None
+
+
+@op(infer=_copy_into_rule)
+class copy_into:
+    """``x`` copied into the array ``view`` (a ``concat_slot``), which it returns; nothing to copy when ``x``
+    was computed there (codegen writes no line)."""
+
+    def forward(view, x):
+        np.copyto(view, x)
+        return view
+
+    adjoint = None
+
+
+@op(infer=_buffer_rule)
+class concat_written:
+    """``buf`` once its ``parts`` (``copy_into`` its slots) are written: the concatenation they make."""
+
+    def forward(buf, *parts):
+        return buf
 
     adjoint = None

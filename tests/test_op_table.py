@@ -38,7 +38,7 @@ NOT_DIFFERENTIABLE = set("floor_div sign round equal not_equal less less_equal g
                          "adaptive_avg_weights adaptive_window_index row_add_in_place row_set row_set_in_place "
                          "class_indices nms_with_mask random_choice_with_mask dim_size trunc bitwise_and "
                          "bitwise_or bitwise_xor left_shift right_shift gcd lcm outer_product matmul_split copy "
-                         "scatter_last_add_in_place".split())
+                         "scatter_last_add_in_place empty concat_slot copy_into concat_written".split())
 DEFINITIONS = op_table().definitions()
 NAMES = [d.name for d in DEFINITIONS]
 
@@ -149,6 +149,11 @@ UNARY.update({
     "row_set": lambda x: ((operand(x), 1, operand(x, (2,))), {}),
     "row_set_in_place": lambda x: ((operand(x), 1, operand(x, (2,))), {}),
     "copy": lambda x: ((operand(x, (2, 3)),), {"transpose": True}),
+    # parts written into their concatenation (compiler/concatparts.py)
+    "empty": lambda x: ((), {"shape": (2, 3), "dtype": x}),
+    "concat_slot": lambda x: ((operand(x, (2, 6)),), {"start": 2, "stop": 6, "shape": (2, 2, 2), "axes": (2, 0, 1)}),
+    "copy_into": lambda x: ((operand(x, (2, 3)), operand(x, (2, 3))), {}),
+    "concat_written": lambda x: ((operand(x, (2, 3)), operand(x, (2, 3))), {}),
 })
 POOL = {"kernel_size": (2, 1), "stride": (1, 2), "padding": (1, 0, 0, 1)}
 BINARY.update({

@@ -119,6 +119,7 @@ class Renderer:
         self.constants = _Constants()
         self.table = op_table()
         self.used: set | None = None     # ids of the Vars the function being rendered reads
+        self.slots: set = set()          # ids of the Vars that are slots of a concatenation (concat_slot)
         self.buffers: list = []          # the workspace buffers of the function being rendered (the statements writing them)
         self.layout: list[str] = []      # the kernel's workspace: (shape, dtype) of every function's buffers
         self.threaded = workspace.handed_the_workspace(module)   # the functions handed the kernel's set of buffers
@@ -250,6 +251,18 @@ class Renderer:
             if line is not None:
                 self.buffers.append(stmt)
                 return [line]
+        if stmt.op == "concat_slot":
+            self.slots.add(id(stmt.targets[0]))
+        if stmt.into is not None and id(stmt.into) in self.slots and stmt.op != "copy_into":
+            # a part computed in its slot of a concatenation (compiler/concatparts.py): with ``out=`` only, or as a
+            # value of its own that ``copy_into`` then copies there
+            line = None
+            if cast is None and stmt.operand_cast is None and len(lines) == 1:
+                line = _into_buffer_line(lines[0].split(" = ", 1)[1], self.atom(stmt.into))
+            if line is None:
+                return _coalesce_result(lines, f"{stmt.targets[0].name}__")
+            self.aliases[id(stmt.targets[0])] = self.atom(stmt.into)
+            return [line]
         if stmt.into is not None:
             # the result lives on under the buffer's name, so the array that name held is let go
             buffer = self.atom(stmt.into)
@@ -664,9 +677,13 @@ class _CallExpander(ast.NodeTransformer):
 
 
 def _self_copy(line: str) -> bool:
-    """Whether a line is ``x = x`` (a template returning its operand, written under the operand's name)."""
+    """Whether a line is ``x = x`` (a template returning its operand, written under the operand's name) or
+    ``np.copyto(x, x)`` (a value copied into the array it was computed in)."""
     head, _, value = line.partition(" = ")
-    return head == value and head.isidentifier()
+    if head == value and head.isidentifier():
+        return True
+    copy = re.fullmatch(r"np\.copyto\((\w+), (\w+)\)", line)
+    return copy is not None and copy.group(1) == copy.group(2)
 
 
 def _coalesce_result(lines: list, prefix: str) -> list:

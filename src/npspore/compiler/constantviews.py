@@ -17,9 +17,9 @@ from . import ir
 
 # ops whose result is always a new array (besides those lowered to a NumPy ufunc)
 _FRESH = {"matmul", "dot", "outer_product", "zeros", "zeros_like", "ones", "ones_like", "sum", "mean", "max", "min",
-          "prod", "matmul_split", "copy"}
+          "prod", "matmul_split", "copy", "empty"}
 # ops that write into their first operand and return it: only that operand is passed on
-_INTO_FIRST = {"row_add_in_place", "row_set_in_place", "scatter_last_add_in_place"}
+_INTO_FIRST = {"row_add_in_place", "row_set_in_place", "scatter_last_add_in_place", "copy_into", "concat_written"}
 
 
 def _fresh(op: str) -> bool:

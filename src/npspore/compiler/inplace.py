@@ -41,7 +41,8 @@ _READERS = {"sum", "mean", "max", "min", "amax", "amin", "prod", "dot", "matmul"
 # core.kernels_np's helpers whose result is (a view of) an array they make, never of an operand
 _FRESH_HELPERS = {"conv2d_columns_grad", "max_pool2d_grad"}
 # ops whose result may be a view of their first operand
-_VIEWS = {"reshape", "row", "swapaxes", "transpose", "expand_dims", "squeeze", "broadcast_to", "flatten"}
+_VIEWS = {"reshape", "row", "swapaxes", "transpose", "expand_dims", "squeeze", "broadcast_to", "flatten",
+          "concat_slot"}
 # ops written in place (their template is one ufunc call or a ``+ - * / **`` expression)
 _ELEMENTWISE_EXTRA = {"relu", "pow"}
 

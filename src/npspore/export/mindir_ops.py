@@ -41,6 +41,8 @@ _GRADIENT = ("a gradient op, in an export only when construct computes a gradien
              "MindSpore's gradient primitives ({}) yet")
 _IN_PLACE = ("an in-place write of npspore's NumPy kernels, made by optimize after the export stop point, so no "
              "export program holds it")
+_CONCAT_PARTS = ("a concatenation's parts written into it in npspore's NumPy kernels, made by optimize after the "
+                 "export stop point, so no export program holds it (the graph keeps the Concat)")
 _COLLECTIVE = "a collective across MPI ranks; a MindIR graph of one device holds no communication"
 NO_MINDIR_FORM = {
     "getitem_grad": _GRADIENT.format("StridedSliceGrad"),
@@ -70,6 +72,8 @@ NO_MINDIR_FORM = {
     "row_add_in_place": _IN_PLACE,
     "row_set_in_place": _IN_PLACE,
     "scatter_last_add_in_place": _IN_PLACE,
+    # parts written into their concatenation (compiler/concatparts.py)
+    **dict.fromkeys(("empty", "concat_slot", "copy_into", "concat_written"), _CONCAT_PARTS),
     "copy": "NumPy's C-ordered copy of a matrix a loop multiplies by, made by optimize after the export stop point, "
             "so no export program holds it (the graph keeps the MatMul)",
     # depth-1 products
