@@ -66,8 +66,8 @@ import numpy as np
 
 from ..core.apply import apply_op
 from ..opdef import op_table
-from . import (batchlastcolumns, columnsums, concatparts, donation, inplace, ir, loops, numpycasts, onehotgrads, products, prune,
-               rewrite, splitproducts, splitregions, staticreshapes, tapes, workspace)
+from . import (batchlastcolumns, columnsums, concatparts, donation, inplace, ir, loops, numpycasts, onehotgrads,
+               products, prune, rewrite, splitproducts, splitregions, staticreshapes, tapes, workspace)
 
 _IDENTITY_WHEN_SAME_AVAL = {"reshape", "cast", "broadcast_to"}
 
