@@ -184,7 +184,8 @@ def test_doubling_a_float_is_an_add_and_other_products_stay():
 def test_a_product_of_all_factors_but_one_reads_the_product_computed_before():
     """``(q * x) * e`` is ``q * xe`` when ``xe = x * e`` dominates it: W1's adjoint of ``x * exp(y) * z ** 2``
     reads the forward's ``x * exp(y)`` (one multiplication fewer); not from a branch, which may not run,
-    nor in a function that assigns a Parameter (an operand may change between the two products)."""
+    nor in a function that assigns a Parameter or calls one that does (an operand may change between the two
+    products)."""
     p = Prog(x=(3,), e=(3,), q=(3,))
     x, e, q = p.params
     xe = p.op("mul", x, e)
@@ -208,6 +209,16 @@ def test_a_product_of_all_factors_but_one_reads_the_product_computed_before():
     xe = p.op("mul", x, e)
     p.builder.append(ir.Effect("assign", (e, p.op("add", e, 1.0)), LOC))
     module = p.module(xe, p.op("mul", p.op("mul", q, x), e))
+    assert ops_of(optimize(module)).count("mul") == 3
+
+    update = Prog("update", w=(3,))
+    (w,) = update.params
+    update.builder.append(ir.Effect("assign", (w, update.op("add", w, 1.0)), LOC))
+    p = Prog(x=(3,), e=(3,), q=(3,))
+    x, e, q = p.params
+    xe = p.op("mul", x, e)
+    p.builder.append(ir.Call((), "update", (e,), LOC))       # a callee that assigns: e may have changed
+    module = p.module(xe, p.op("mul", p.op("mul", q, x), e), others=(update.function(),))
     assert ops_of(optimize(module)).count("mul") == 3
 
 
@@ -331,6 +342,22 @@ def test_a_parameter_assignment_forgets_the_values_of_arrays_it_may_change():
     expected = ir.evaluate(module, *(a.copy() for a in args))
     for result, value in zip(ir.evaluate(optimized, *(a.copy() for a in args)), expected):
         np.testing.assert_array_equal(result, value)
+
+
+def test_a_call_that_assigns_two_calls_down_forgets_what_was_known():
+    """``w * 2.5`` before and after ``g(w)``, where ``g`` calls ``h``, which assigns ``w``: two products."""
+    h = Prog("h", w=(3,))
+    (w,) = h.params
+    h.builder.append(ir.Effect("assign", (w, h.op("add", w, 1.0)), LOC))
+    g = Prog("g", w=(3,))
+    (w,) = g.params
+    g.builder.append(ir.Call((), "h", (w,), LOC))
+    p = Prog(w=(3,))
+    (w,) = p.params
+    before = p.op("mul", w, 2.5)
+    p.builder.append(ir.Call((), "g", (w,), LOC))
+    module = p.module(before, p.op("mul", w, 2.5), others=(h.function(), g.function()))
+    assert ops_of(optimize(module)) == ["mul", "mul"]
 
 
 def test_a_parameter_always_passed_the_same_value_as_another_is_read_as_it():

@@ -988,3 +988,69 @@ def test_lambdas_of_a_dict_on_several_lines_or_sharing_one_line_compile():
         return table["g"](table["f"](x))
 
     assert in_a_literal_here(T([2.0])).asnumpy().tolist() == [3.0]
+
+
+# ---- optimize: a Parameter assigned in a callee's callee is not read as its value before the call
+
+
+class _NormInside(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.bn = nn.BatchNorm1d(3)
+
+    def construct(self, x):
+        return self.bn(x)
+
+
+class _ReadsMovingMeanAround(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.inner = _NormInside()
+
+    def construct(self, x):
+        before = self.inner.bn.moving_mean * 2.5
+        y = self.inner(x)        # BatchNorm updates its moving mean two calls down
+        after = self.inner.bn.moving_mean * 2.5
+        return before, after, y
+
+
+def test_a_parameter_a_nested_cell_updates_is_read_anew_after_the_call():
+    """CSE merged ``moving_mean * 2.5`` before and after the call: only a callee assigning the Parameter
+    itself counted, not one calling a function that does (compiled ``after`` was ``before``)."""
+    x = Tensor(np.arange(12, dtype=np.float32).reshape(4, 3))
+    eager, compiled = _ReadsMovingMeanAround(), _ReadsMovingMeanAround()
+    eager.set_train(True)
+    compiled.set_train(True)
+    expected = eager(x)
+    found = ms.jit(compiled)(x)
+    np.testing.assert_allclose(found[1].asnumpy(), [1.125, 1.375, 1.625], rtol=1e-6)
+    for got, want in zip(found, expected):
+        np.testing.assert_allclose(got.asnumpy(), want.asnumpy(), rtol=1e-6)
+    np.testing.assert_allclose(compiled.inner.bn.moving_mean.asnumpy(), eager.inner.bn.moving_mean.asnumpy())
+
+
+class _ReadsMovingMeanInLoop(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.inner = _NormInside()
+
+    def construct(self, x, n):
+        out = self.inner.bn.moving_mean * 2.5
+        i = 0
+        while i < n:
+            out = out + self.inner.bn.moving_mean * 2.5     # read anew on each step: the call below updates it
+            x = self.inner(x)
+            i += 1
+        return out
+
+
+def test_a_loop_calling_a_cell_that_updates_a_parameter_reads_it_anew_on_each_step():
+    """The loop body inherited what was known before it unless it assigned a Parameter itself (compiled: zeros)."""
+    x = Tensor(np.arange(12, dtype=np.float32).reshape(4, 3))
+    n = Tensor(np.int32(3))
+    eager, compiled = _ReadsMovingMeanInLoop(), _ReadsMovingMeanInLoop()
+    eager.set_train(True)
+    compiled.set_train(True)
+    expected = eager(x, n).asnumpy()
+    np.testing.assert_allclose(expected, [2.1375, 2.6125, 3.0875], rtol=1e-5)
+    np.testing.assert_allclose(ms.jit(compiled)(x, n).asnumpy(), expected, rtol=1e-6)

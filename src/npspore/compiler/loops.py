@@ -30,8 +30,10 @@ import numpy as np
 
 from ..opdef import Aval
 from . import ir
-from .rewrite import Namer, pure
+from .rewrite import Namer, functions_with_effects, has_effects, pure
 from .tapes import reversed_index, trip_count
+
+_WRITES = ("assign", "host_call")   # a loop with such an effect (here or in a callee) keeps its statements
 
 
 def batch_loop_products(function: ir.Function) -> None:
@@ -61,13 +63,13 @@ def hoist_invariants(module: ir.Module, function: ir.Function) -> None:
     A loop that assigns Parameters (itself or in a function it calls) or calls the host keeps its
     body: a Parameter read before and after an assignment is the same Var with another value.
     """
-    writers = _writing_functions(module)
+    writers = functions_with_effects(module, _WRITES)
     moved = True
     while moved:
         moved = False
         for block in list(ir.all_blocks(function.body)):
             for loop in [s for s in block.stmts if isinstance(s, ir.ForRange) and trip_count(s) is not None
-                         and not _writes(ir.walk_stmts(s.body), writers)]:
+                         and not has_effects(s.body, writers, _WRITES)]:
                 inside = {id(v) for s in ir.walk_stmts(loop.body) for v in ir.defined_vars(s)}
                 inside |= {id(v) for v in loop.body_params} | {id(loop.index)}
                 hoisted = []
@@ -93,10 +95,10 @@ def copy_transposed_operands(module: ir.Module, function: ir.Function) -> None:
     C-ordered copy of ``w.T`` made once before the loop, in place. A loop that assigns Parameters (itself or
     in a function it calls) or calls the host keeps its products: the matrix may be one it assigns."""
     namer = Namer(function)
-    writers = _writing_functions(module)
+    writers = functions_with_effects(module, _WRITES)
     for block in list(ir.all_blocks(function.body)):
         for loop in [s for s in block.stmts if isinstance(s, ir.ForRange) and trip_count(s) is not None
-                     and not _writes(ir.walk_stmts(s.body), writers)]:
+                     and not has_effects(s.body, writers, _WRITES)]:
             inside = {id(v) for s in ir.walk_stmts(loop.body) for v in ir.defined_vars(s)}
             inside |= {id(v) for v in loop.body_params}    # a matrix the loop carries changes every step
             copies: dict = {}
@@ -122,24 +124,6 @@ def _rows(operand) -> int:
     """The rows of a matrix product's left operand (0 when not known or not a matrix)."""
     shape = operand.aval.shape if isinstance(operand, ir.Var) else ()
     return int(np.prod(shape[:-1])) if len(shape) >= 2 and None not in shape else 0
-
-
-def _writes(stmts, writers: set) -> bool:
-    return any(isinstance(s, ir.Effect) and s.kind in ("assign", "host_call")
-               or isinstance(s, ir.Call) and s.callee in writers for s in stmts)
-
-
-def _writing_functions(module: ir.Module) -> set:
-    """Names of the functions that assign Parameters or call the host, directly or through calls."""
-    writers: set = set()
-    grew = True
-    while grew:
-        grew = False
-        for name, function in module.functions.items():
-            if name not in writers and _writes(ir.walk_stmts(function.body), writers):
-                writers.add(name)
-                grew = True
-    return writers
 
 
 def _apply(namer, op, args, aval, loc, **static) -> ir.Apply:

@@ -83,7 +83,7 @@ def optimize(module: ir.Module, *, numpy_steps: bool = True) -> ir.Module:
         _propagate_copies(function)
         _Simplifier().block(function.body)
         rewrite.eliminate_common_subexpressions(module, function)
-        rewrite.rewrite_algebra(function)
+        rewrite.rewrite_algebra(module, function)
         loops.hoist_invariants(module, function)
         tapes.stack_tapes(function)
         loops.batch_loop_products(function)

@@ -13,7 +13,7 @@
 * negation folding: ``(-a) * b`` is ``-(a * b)`` and ``x + (-y)`` is ``x - y`` (one pass fewer);
 * product reuse: ``(a * b) * c`` is ``a * bc`` when a product of ``b`` and ``c`` was computed before (an
   adjoint's product of all factors but one reads the forward's partial product), in a function that
-  assigns no Parameter;
+  assigns no Parameter and calls none that does;
 * doubling: ``x * 2`` of a real floating ``x`` is ``x + x`` (the same bits; an add of two arrays
   skips the conversion of the Python scalar, ~half the time of a small multiply);
 * the ReLU mask ``x > 0`` is read from the ReLU's output (``relu(x) > 0`` is the same mask), so the
@@ -46,8 +46,7 @@ def pure(stmt) -> bool:
 
 def eliminate_common_subexpressions(module: ir.Module, function: ir.Function) -> None:
     """Replace repeated pure op applications by the first one's results, in place."""
-    assigning = {name for name, f in module.functions.items() if _assigns(f.body)}
-    _cse_block(function.body, {}, {}, assigning, _unchanging(module, function))
+    _cse_block(function.body, {}, {}, functions_with_effects(module), _unchanging(module, function))
 
 
 def _unchanging(module: ir.Module, function: ir.Function) -> set:
@@ -94,8 +93,24 @@ def _distinct_parameters(module: ir.Module) -> dict:
     return distinct
 
 
-def _assigns(block: ir.Block) -> bool:
-    return any(isinstance(s, ir.Effect) and s.kind == "assign" for s in ir.walk_stmts(block))
+def functions_with_effects(module: ir.Module, kinds: tuple = ("assign",)) -> set:
+    """The names of the functions of ``module`` with an effect of one of ``kinds`` (a Parameter assignment), in
+    their body or in a function they call, however deep."""
+    found: set = set()
+    grew = True
+    while grew:
+        grew = False
+        for name, function in module.functions.items():
+            if name not in found and has_effects(function.body, found, kinds):
+                found.add(name)
+                grew = True
+    return found
+
+
+def has_effects(block: ir.Block, functions: set, kinds: tuple = ("assign",)) -> bool:
+    """Whether ``block`` has an effect of one of ``kinds`` or calls one of ``functions``."""
+    return any(isinstance(s, ir.Effect) and s.kind in kinds or isinstance(s, ir.Call) and s.callee in functions
+               for s in ir.walk_stmts(block))
 
 
 def _atom_key(atom):
@@ -125,7 +140,7 @@ def _cse_block(block: ir.Block, known: dict, replace: dict, assigning: set, unch
         nested = ir.nested_blocks(stmt)
         for inner in nested:
             # a loop that assigns Parameters may change what an outer value read: start afresh
-            inherited = {} if _assigns(inner) or any(map(_assigns, nested)) else dict(known)
+            inherited = {} if any(has_effects(nested_block, assigning) for nested_block in nested) else dict(known)
             _cse_block(inner, inherited, replace, assigning, unchanging)
         if pure(stmt):
             key = _apply_key(stmt)
@@ -173,9 +188,10 @@ class Namer:
         return ir.Var(name, aval)
 
 
-def rewrite_algebra(function: ir.Function) -> None:
-    """Apply the dot-product, negation, product-reuse, ReLU-mask and row rewrites (module docstring), in place."""
-    _Algebra(function).block(function.body, {})
+def rewrite_algebra(module: ir.Module, function: ir.Function) -> None:
+    """Apply the dot-product, negation, product-reuse, ReLU-mask and row rewrites (module docstring) to
+    ``function`` of ``module``, in place."""
+    _Algebra(function, function.name not in functions_with_effects(module)).block(function.body, {})
 
 
 def _whole(stmt: ir.Apply) -> bool:
@@ -217,14 +233,14 @@ def guarded_vars(function: ir.Function) -> set:
 
 
 class _Algebra:
-    def __init__(self, function: ir.Function):
+    def __init__(self, function: ir.Function, reuses_products: bool):
         self.uses = ir.use_counts(function)
         self.guarded = guarded_vars(function)
         self.defs: dict = {}
         self.namer = Namer(function)
-        # a product is reused only where no Parameter assignment may change an operand between the two
-        self.reuses_products = not any(isinstance(s, ir.Effect) and s.kind == "assign"
-                                       for s in ir.walk_stmts(function.body))
+        # a product is reused only where no Parameter assignment (here or in a callee) may change an operand
+        # between the two
+        self.reuses_products = reuses_products
 
     def single(self, atom, op: str):
         """The defining Apply of ``atom`` if it is ``op`` and ``atom`` is read only once."""
