@@ -95,7 +95,7 @@ def optimize(module: ir.Module, *, numpy_steps: bool = True) -> ir.Module:
             rewrite.eliminate_common_subexpressions(module, function)
     if numpy_steps:   # depth-1 matrix products as einsum (before dead code: the reshapes they no longer read)
         for function in module.functions.values():
-            products.lower_outer_products(function)
+            products.lower_outer_products(module, function)
             columnsums.sum_rows_as_products(function)
             staticreshapes.lower_static_reshapes(function)
             batchlastcolumns.order_columns_batch_last(function)
