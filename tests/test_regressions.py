@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 import npspore as ms
-from npspore import Tensor, nn, ops
+from npspore import Parameter, Tensor, nn, ops
 
 
 def T(a):
@@ -1054,3 +1054,30 @@ def test_a_loop_calling_a_cell_that_updates_a_parameter_reads_it_anew_on_each_st
     expected = eager(x, n).asnumpy()
     np.testing.assert_allclose(expected, [2.1375, 2.6125, 3.0875], rtol=1e-5)
     np.testing.assert_allclose(ms.jit(compiled)(x, n).asnumpy(), expected, rtol=1e-6)
+
+
+# ---- optimize: a loop's per-step product is not hoisted when the loop updates the weight
+
+
+class _UpdatesItsWeightEachStep(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.w = Parameter(Tensor(np.eye(3, dtype=np.float32)), name="w")
+
+    def construct(self, xs):
+        total = ops.zeros((), ms.float32)
+        for t in range(4):
+            y = ops.matmul(xs[t], self.w)          # reads w as the previous step left it
+            ops.assign(self.w, self.w * 0.5)
+            total = total + y.sum()
+        return total
+
+
+def test_a_loop_that_assigns_its_weight_multiplies_each_step_by_the_weight_of_that_step():
+    """``x[t] @ w`` was computed for all steps before the loop (one GEMM), with the weight before any update:
+    compiled 24.0 where eager code gives 6 * (1 + 0.5 + 0.25 + 0.125) = 11.25."""
+    xs = Tensor(np.ones((4, 2, 3), np.float32))
+    assert float(_UpdatesItsWeightEachStep()(xs)) == 11.25
+    compiled = _UpdatesItsWeightEachStep()
+    assert float(ms.jit(compiled)(xs)) == 11.25
+    np.testing.assert_array_equal(compiled.w.asnumpy(), np.eye(3, dtype=np.float32) / 16)

@@ -36,14 +36,18 @@ from .tapes import reversed_index, trip_count
 _WRITES = ("assign", "host_call")   # a loop with such an effect (here or in a callee) keeps its statements
 
 
-def batch_loop_products(function: ir.Function) -> None:
-    """Apply both rewrites to every counted loop of ``function``, in place."""
+def batch_loop_products(module: ir.Module, function: ir.Function) -> None:
+    """Apply both rewrites to every counted loop of ``function`` of ``module``, in place; not to a loop that assigns
+    Parameters (itself or in a function it calls) or calls the host: a step's product reads the Parameter as that
+    step left it."""
     namer = Namer(function)
+    writers = functions_with_effects(module, _WRITES)
     for block in list(ir.all_blocks(function.body)):
         index = 0
         while index < len(block.stmts):
             loop = block.stmts[index]
-            if isinstance(loop, ir.ForRange) and trip_count(loop) is not None:
+            if (isinstance(loop, ir.ForRange) and trip_count(loop) is not None
+                    and not has_effects(loop.body, writers, _WRITES)):
                 block.stmts[index:index] = _hoist_projections(loop, namer, ir.use_counts(function))
                 after = _batch_gradients(function, block, loop, namer)
                 index = block.stmts.index(loop)

@@ -86,7 +86,7 @@ def optimize(module: ir.Module, *, numpy_steps: bool = True) -> ir.Module:
         rewrite.rewrite_algebra(module, function)
         loops.hoist_invariants(module, function)
         tapes.stack_tapes(function)
-        loops.batch_loop_products(function)
+        loops.batch_loop_products(module, function)
         rewrite.eliminate_common_subexpressions(module, function)   # the stacked operands' views
     # a forward's repeated residuals, now one value; a gradient a callee returns twice (LSTM's two biases), which
     # its caller then passes twice to an optimizer
