@@ -1081,3 +1081,50 @@ def test_a_loop_that_assigns_its_weight_multiplies_each_step_by_the_weight_of_th
     compiled = _UpdatesItsWeightEachStep()
     assert float(ms.jit(compiled)(xs)) == 11.25
     np.testing.assert_array_equal(compiled.w.asnumpy(), np.eye(3, dtype=np.float32) / 16)
+
+
+# ---- optimize: a value computed before a Parameter's assignment keeps the value it had
+
+
+class _AssignsBetween(nn.Cell):
+    def __init__(self, reads):
+        super().__init__()
+        self.w = Parameter(Tensor(np.arange(6, dtype=np.float32).reshape(2, 3)), name="w")
+        self.reads = reads
+
+    def construct(self, x):
+        return self.reads(self, x)
+
+
+def _twice_around(self, x):        # sum(w * 2) was sum(w) + sum(w), read after the assignment
+    y = self.w * 2.0
+    ops.assign(self.w, self.w + 1.0)
+    return y.sum(), (self.w * 2.0).sum()
+
+
+def _branch_between(self, x):      # CSE kept w * x known past a branch that assigns w
+    a = self.w * x
+    if x.sum() > 0:
+        ops.assign(self.w, self.w - 1.0)
+    return a.sum(), (self.w * x).sum()
+
+
+def _plus_zero(self, x):           # w + 0.0 was w itself
+    y = self.w + 0.0
+    ops.assign(self.w, self.w + 1.0)
+    return y.sum(), self.w.sum()
+
+
+def _times_one(self, x):           # w * 1.0 was w itself
+    y = self.w * 1.0
+    ops.assign(self.w, self.w * 3.0)
+    return (y.sum(),)
+
+
+@pytest.mark.parametrize("reads, expected", [(_twice_around, (30.0, 42.0)), (_branch_between, (15.0, 9.0)),
+                                             (_plus_zero, (15.0, 21.0)), (_times_one, (15.0,))])
+def test_a_value_computed_before_an_assignment_keeps_the_parameters_value_then(reads, expected):
+    x = Tensor(np.ones((2, 3), np.float32))
+    assert tuple(float(v) for v in _AssignsBetween(reads)(x)) == expected
+    compiled = _AssignsBetween(reads)
+    assert tuple(float(v) for v in ms.jit(compiled)(x)) == expected

@@ -79,9 +79,10 @@ def optimize(module: ir.Module, *, numpy_steps: bool = True) -> ir.Module:
     for function in module.functions.values():
         _forget_custom_backward(function)
     prune.merge_repeated_values(module)
+    assigning = rewrite.functions_with_effects(module)
     for function in module.functions.values():
         _propagate_copies(function)
-        _Simplifier().block(function.body)
+        _Simplifier(rewrite.changing_vars(function, assigning)).block(function.body)
         rewrite.eliminate_common_subexpressions(module, function)
         rewrite.rewrite_algebra(module, function)
         loops.hoist_invariants(module, function)
@@ -142,7 +143,8 @@ _SHAPE_ONLY = {"broadcast_to", "expand_dims", "reshape", "squeeze", "flatten", "
 class _Simplifier:
     """One forward walk: known values (``consts``), broadcast scalars (``scalars``), rewrites."""
 
-    def __init__(self):
+    def __init__(self, changing: set):
+        self.changing = changing                   # ids of the Vars an assignment may change: never aliased
         self.consts: dict[int, np.ndarray] = {}    # Var id -> its (small) value
         self.scalars: dict[int, np.ndarray] = {}   # Var id -> 0-d value it is a broadcast of
         self.replace: dict = {}                    # Var -> atom to use instead
@@ -180,7 +182,7 @@ class _Simplifier:
             if folded is not None:
                 return self.known(target, folded)
         identity = self.identity_operand(stmt, values)
-        if identity is not None:
+        if identity is not None and id(identity) not in self.changing:   # w + 0 is w's value now, not later
             self.replace[target] = identity
             return True
         if stmt.op == "row_add" and self.is_zero(stmt.args[0], values[0]):

@@ -107,6 +107,15 @@ def functions_with_effects(module: ir.Module, kinds: tuple = ("assign",)) -> set
     return found
 
 
+def changing_vars(function: ir.Function, assigning: set) -> set:
+    """The ids of the Vars of ``function`` whose array an assignment may change: a Parameter it assigns, an
+    argument of a call to one of the ``assigning`` functions (:func:`functions_with_effects`). A value computed
+    from one is its value where it is computed: a rewrite may not read the Var again later in its place."""
+    changing = {id(s.args[0]) for s in ir.walk_stmts(function.body) if isinstance(s, ir.Effect) and s.kind == "assign"}
+    return changing | {id(a) for s in ir.walk_stmts(function.body) if isinstance(s, ir.Call) and s.callee in assigning
+                       for a in s.args}
+
+
 def has_effects(block: ir.Block, functions: set, kinds: tuple = ("assign",)) -> bool:
     """Whether ``block`` has an effect of one of ``kinds`` or calls one of ``functions``."""
     return any(isinstance(s, ir.Effect) and s.kind in kinds or isinstance(s, ir.Call) and s.callee in functions
@@ -138,10 +147,13 @@ def _cse_block(block: ir.Block, known: dict, replace: dict, assigning: set, unch
         elif isinstance(stmt, ir.Call) and stmt.callee in assigning:
             known.clear()
         nested = ir.nested_blocks(stmt)
+        # a loop or branch that assigns Parameters may change what an outer value read: start afresh inside it,
+        # and forget after it what was known before it
+        changes = any(has_effects(nested_block, assigning) for nested_block in nested)
         for inner in nested:
-            # a loop that assigns Parameters may change what an outer value read: start afresh
-            inherited = {} if any(has_effects(nested_block, assigning) for nested_block in nested) else dict(known)
-            _cse_block(inner, inherited, replace, assigning, unchanging)
+            _cse_block(inner, {} if changes else dict(known), replace, assigning, unchanging)
+        if changes:
+            known.clear()
         if pure(stmt):
             key = _apply_key(stmt)
             first = known.get(key)
@@ -191,7 +203,7 @@ class Namer:
 def rewrite_algebra(module: ir.Module, function: ir.Function) -> None:
     """Apply the dot-product, negation, product-reuse, ReLU-mask and row rewrites (module docstring) to
     ``function`` of ``module``, in place."""
-    _Algebra(function, function.name not in functions_with_effects(module)).block(function.body, {})
+    _Algebra(function, functions_with_effects(module)).block(function.body, {})
 
 
 def _whole(stmt: ir.Apply) -> bool:
@@ -233,21 +245,27 @@ def guarded_vars(function: ir.Function) -> set:
 
 
 class _Algebra:
-    def __init__(self, function: ir.Function, reuses_products: bool):
+    def __init__(self, function: ir.Function, assigning: set):
         self.uses = ir.use_counts(function)
         self.guarded = guarded_vars(function)
         self.defs: dict = {}
         self.namer = Namer(function)
         # a product is reused only where no Parameter assignment (here or in a callee) may change an operand
         # between the two
-        self.reuses_products = reuses_products
+        self.reuses_products = function.name not in assigning
+        # a rewrite that reads an operand of an earlier statement again, where it rewrites, never looks through
+        # one reading a Var an assignment may change
+        self.changing = changing_vars(function, assigning)
 
     def single(self, atom, op: str):
-        """The defining Apply of ``atom`` if it is ``op`` and ``atom`` is read only once."""
+        """The defining Apply of ``atom`` if it is ``op``, ``atom`` is read only once and its operands are no
+        Vars an assignment may change (they are read again where the reader is rewritten)."""
         if not isinstance(atom, ir.Var) or self.uses.get(id(atom)) != 1:
             return None
         stmt = self.defs.get(id(atom))
-        return stmt if stmt is not None and stmt.op == op else None
+        if stmt is None or stmt.op != op or any(id(a) in self.changing for a in stmt.args):
+            return None
+        return stmt
 
     def block(self, block: ir.Block, known: dict) -> None:
         """Rewrite ``block`` and its nested blocks in program order. ``known`` maps ``("relu", id(x))`` to
