@@ -1121,8 +1121,34 @@ def _times_one(self, x):           # w * 1.0 was w itself
     return (y.sum(),)
 
 
-@pytest.mark.parametrize("reads, expected", [(_twice_around, (30.0, 42.0)), (_branch_between, (15.0, 9.0)),
-                                             (_plus_zero, (15.0, 21.0)), (_times_one, (15.0,))])
+def _product_summed_after(self, x):   # sum(w * x) was dot(w, x), read after the assignment
+    p = self.w * x
+    ops.assign(self.w, self.w + 1.0)
+    return p.sum(), self.w.sum()
+
+
+def _square_summed_after(self, x):    # sum(w * w) likewise, the Parameter updated by attribute assignment
+    p = self.w * self.w
+    self.w = self.w * 2.0
+    return p.sum(), self.w.sum()
+
+
+def _negation_after(self, x):         # (-w) * x was -(w * x), read after the assignment
+    n = -self.w
+    ops.assign(self.w, self.w * 3.0)
+    return ((n * x).sum(),)
+
+
+def _sums_added_after(self, x):
+    s = self.w + x
+    ops.assign(self.w, self.w * 3.0)
+    return ((s + (self.w + x)).sum(),)
+
+
+@pytest.mark.parametrize("reads, expected", [
+    (_twice_around, (30.0, 42.0)), (_branch_between, (15.0, 9.0)), (_plus_zero, (15.0, 21.0)), (_times_one, (15.0,)),
+    (_product_summed_after, (15.0, 21.0)), (_square_summed_after, (55.0, 30.0)), (_negation_after, (-15.0,)),
+    (_sums_added_after, (72.0,))])
 def test_a_value_computed_before_an_assignment_keeps_the_parameters_value_then(reads, expected):
     x = Tensor(np.ones((2, 3), np.float32))
     assert tuple(float(v) for v in _AssignsBetween(reads)(x)) == expected
