@@ -352,17 +352,35 @@ def _copies_in_block(block: ir.Block, replace: dict) -> None:
 
 
 def _eliminate_dead_code(module: ir.Module) -> None:
+    effectful = _effectful_functions(module)
     for function in module.functions.values():
-        _dead_in_block(function.body, set())
+        _dead_in_block(function.body, set(), effectful)
     while prune.prune_calls(module):   # a callee's unread results go, then what computed them
         for function in module.functions.values():
-            _dead_in_block(function.body, set())
+            _dead_in_block(function.body, set(), effectful)
     reachable = ir.reachable_functions(module.functions, module.entry)
     module.functions = {name: f for name, f in module.functions.items() if name in reachable}
 
 
-def _dead_in_block(block: ir.Block, live_after: set) -> set:
-    """Remove dead statements; returns the ids of Vars live at the block's start."""
+def _effectful_functions(module: ir.Module) -> set:
+    """The functions a call of which does something besides computing its results (assigns a Parameter,
+    prints, calls the host, checks a guard, saves residuals on a tape), itself or through a call."""
+    found: set = set()
+    grew = True
+    while grew:
+        grew = False
+        for name, function in module.functions.items():
+            if name not in found and any(isinstance(s, ir.Effect) and s.kind != "release" or isinstance(s, ir.TapePush)
+                                         or isinstance(s, ir.Call) and s.callee in found
+                                         for s in ir.walk_stmts(function.body)):
+                found.add(name)
+                grew = True
+    return found
+
+
+def _dead_in_block(block: ir.Block, live_after: set, effectful: set) -> set:
+    """Remove dead statements (a call of one of the ``effectful`` functions never is one); returns the ids of
+    Vars live at the block's start."""
     live = set(live_after) | {id(a) for a in block.results if isinstance(a, ir.Var)}
     kept = []
     for stmt in reversed(block.stmts):
@@ -370,13 +388,13 @@ def _dead_in_block(block: ir.Block, live_after: set) -> set:
         needed = any(id(v) in live for v in defined)
         if isinstance(stmt, (ir.Apply, ir.TapePop)) and not needed:
             continue
-        if isinstance(stmt, ir.Call) and not needed and not stmt.targets == ():
+        if isinstance(stmt, ir.Call) and not needed and stmt.targets != () and stmt.callee not in effectful:
             continue
         if isinstance(stmt, (ir.If, ir.ForRange, ir.While)) and not needed and not _has_effect(stmt):
             continue
         if isinstance(stmt, ir.ForRange):
             _drop_overwritten_carried(stmt, live)
-        live.update(_uses_with_nested(stmt, live))
+        live.update(_uses_with_nested(stmt, effectful))
         kept.append(stmt)
     block.stmts = kept[::-1]
     return live
@@ -403,17 +421,17 @@ def _has_effect(stmt) -> bool:
                for s in ir.walk_stmts(block))
 
 
-def _uses_with_nested(stmt, live) -> set:
+def _uses_with_nested(stmt, effectful: set) -> set:
     uses = {id(a) for a in ir.used_atoms(stmt) if isinstance(a, ir.Var)}
     if isinstance(stmt, ir.If):
         for block in (stmt.then_block, stmt.else_block):
-            uses |= _dead_in_block(block, set())
+            uses |= _dead_in_block(block, set(), effectful)
     elif isinstance(stmt, (ir.ForRange, ir.While)):
         # Loop bodies: everything the body yields is live (it feeds the next iteration).
-        body_live = _dead_in_block(stmt.body, set())
+        body_live = _dead_in_block(stmt.body, set(), effectful)
         uses |= body_live
         if isinstance(stmt, ir.While):
-            uses |= _dead_in_block(stmt.cond, set())
+            uses |= _dead_in_block(stmt.cond, set(), effectful)
     return uses
 
 
