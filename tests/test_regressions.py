@@ -1193,3 +1193,27 @@ def test_a_cell_called_only_for_the_parameter_it_updates_is_called(times, expect
     compiled = _CallsForTheUpdate(times)
     assert float(ms.jit(compiled)(x)) == expected
     np.testing.assert_array_equal(compiled.sub.v.asnumpy(), np.array([1.0, 2.0, 3.0]) + times)
+
+
+class _Prints(nn.Cell):
+    def construct(self, x):
+        print("sub sees", x.sum())
+        return x * 2.0
+
+
+class _CallsForThePrint(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.sub = _Prints()
+
+    def construct(self, x):
+        self.sub(x)
+        return x.sum()
+
+
+def test_a_cell_called_only_for_what_it_prints_is_called(capsys):
+    x = Tensor(np.ones(3, np.float32))
+    _CallsForThePrint()(x)
+    assert capsys.readouterr().out == "sub sees 3.0\n"
+    assert float(ms.jit(_CallsForThePrint())(x)) == 3.0
+    assert capsys.readouterr().out == "sub sees 3.0\n"

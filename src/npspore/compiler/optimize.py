@@ -365,17 +365,8 @@ def _eliminate_dead_code(module: ir.Module) -> None:
 def _effectful_functions(module: ir.Module) -> set:
     """The functions a call of which does something besides computing its results (assigns a Parameter,
     prints, calls the host, checks a guard, saves residuals on a tape), itself or through a call."""
-    found: set = set()
-    grew = True
-    while grew:
-        grew = False
-        for name, function in module.functions.items():
-            if name not in found and any(isinstance(s, ir.Effect) and s.kind != "release" or isinstance(s, ir.TapePush)
-                                         or isinstance(s, ir.Call) and s.callee in found
-                                         for s in ir.walk_stmts(function.body)):
-                found.add(name)
-                grew = True
-    return found
+    return rewrite.functions_doing(module, lambda stmt: isinstance(stmt, ir.Effect) and stmt.kind != "release"
+                                   or isinstance(stmt, ir.TapePush))
 
 
 def _dead_in_block(block: ir.Block, live_after: set, effectful: set) -> set:

@@ -96,12 +96,19 @@ def _distinct_parameters(module: ir.Module) -> dict:
 def functions_with_effects(module: ir.Module, kinds: tuple = ("assign",)) -> set:
     """The names of the functions of ``module`` with an effect of one of ``kinds`` (a Parameter assignment), in
     their body or in a function they call, however deep."""
+    return functions_doing(module, lambda stmt: isinstance(stmt, ir.Effect) and stmt.kind in kinds)
+
+
+def functions_doing(module: ir.Module, does) -> set:
+    """The names of the functions of ``module`` with a statement for which ``does(stmt)`` holds, in their body or
+    in a function they call, however deep."""
     found: set = set()
     grew = True
     while grew:
         grew = False
         for name, function in module.functions.items():
-            if name not in found and has_effects(function.body, found, kinds):
+            if name not in found and any(does(s) or isinstance(s, ir.Call) and s.callee in found
+                                         for s in ir.walk_stmts(function.body)):
                 found.add(name)
                 grew = True
     return found
