@@ -242,7 +242,7 @@ def add_at(target: np.ndarray, indices: np.ndarray, values: np.ndarray, axis: in
     np.not_equal(grouped[1:], grouped[:-1], out=starts[1:])
     positions = np.arange(flat.size)
     rank = positions - np.maximum.accumulate(np.where(starts, positions, 0))
-    for occurrence in range(min(_ADD_AT_ROUNDS, int(rank.max(initial=-1)) + 1)):
+    for occurrence in range(min(_ADD_AT_ROUNDS, int(np.max(rank)) + 1 if rank.size else 0)):
         chosen = order[rank == occurrence]
         moved[flat[chosen]] += rows[chosen]
     later = np.sort(order[rank >= _ADD_AT_ROUNDS])
