@@ -83,20 +83,20 @@ def optimize(module: ir.Module, *, numpy_steps: bool = True) -> ir.Module:
     for function in module.functions.values():
         _propagate_copies(function)
         _Simplifier(rewrite.changing_vars(function, assigning)).block(function.body)
-        rewrite.eliminate_common_subexpressions(module, function)
-        rewrite.rewrite_algebra(module, function)
+        rewrite.eliminate_common_subexpressions(module, function, assigning)
+        rewrite.rewrite_algebra(function, assigning)
         loops.hoist_invariants(module, function)
         tapes.stack_tapes(function)
         loops.batch_loop_products(module, function)
-        rewrite.eliminate_common_subexpressions(module, function)   # the stacked operands' views
+        rewrite.eliminate_common_subexpressions(module, function, assigning)   # the stacked operands' views
     # a forward's repeated residuals, now one value; a gradient a callee returns twice (LSTM's two biases), which
     # its caller then passes twice to an optimizer
     while prune.merge_repeated_values(module):
         for function in module.functions.values():
-            rewrite.eliminate_common_subexpressions(module, function)
+            rewrite.eliminate_common_subexpressions(module, function, assigning)
     if numpy_steps:   # depth-1 matrix products as einsum (before dead code: the reshapes they no longer read)
         for function in module.functions.values():
-            products.lower_outer_products(module, function)
+            products.lower_outer_products(function, assigning)
             columnsums.sum_rows_as_products(function)
             staticreshapes.lower_static_reshapes(function)
             batchlastcolumns.order_columns_batch_last(function)

@@ -19,18 +19,19 @@ import math
 
 from ..opdef import Aval
 from . import ir
-from .rewrite import Namer, functions_with_effects
+from .rewrite import Namer
 
 MIN_OUTER_ELEMENTS = 1 << 10
 _PRODUCTS = {"matmul", "batch_matmul", "dot"}
 _RESHAPES = {"reshape", "expand_dims", "squeeze"}   # the elements in the same (C) order, another shape
 
 
-def lower_outer_products(module: ir.Module, function: ir.Function) -> None:
-    """Rewrite each matrix product of depth 1 in ``function`` of ``module`` (module docstring) in place."""
+def lower_outer_products(function: ir.Function, assigning: set) -> None:
+    """Rewrite each matrix product of depth 1 in ``function`` (module docstring) in place (``assigning``: the
+    functions that assign a Parameter)."""
     namer = Namer(function)
     made_by = {id(t): s for s in ir.walk_stmts(function.body) if isinstance(s, ir.Apply) for t in s.targets}
-    if function.name in functions_with_effects(module):
+    if function.name in assigning:
         made_by = {}   # a Parameter read after its assignment has another value than a reshape of it made before
     for block in list(ir.all_blocks(function.body)):
         lowered = []

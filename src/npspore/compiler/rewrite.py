@@ -44,9 +44,10 @@ def pure(stmt) -> bool:
     return not op_table()[stmt.op].has_effects
 
 
-def eliminate_common_subexpressions(module: ir.Module, function: ir.Function) -> None:
-    """Replace repeated pure op applications by the first one's results, in place."""
-    _cse_block(function.body, {}, {}, functions_with_effects(module), _unchanging(module, function))
+def eliminate_common_subexpressions(module: ir.Module, function: ir.Function, assigning: set) -> None:
+    """Replace repeated pure op applications by the first one's results, in place (``assigning``: the functions
+    that assign a Parameter, :func:`functions_with_effects`)."""
+    _cse_block(function.body, {}, {}, assigning, _unchanging(module, function))
 
 
 def _unchanging(module: ir.Module, function: ir.Function) -> set:
@@ -207,10 +208,10 @@ class Namer:
         return ir.Var(name, aval)
 
 
-def rewrite_algebra(module: ir.Module, function: ir.Function) -> None:
+def rewrite_algebra(function: ir.Function, assigning: set) -> None:
     """Apply the dot-product, negation, product-reuse, ReLU-mask and row rewrites (module docstring) to
-    ``function`` of ``module``, in place."""
-    _Algebra(function, functions_with_effects(module)).block(function.body, {})
+    ``function``, in place (``assigning``: the functions that assign a Parameter, :func:`functions_with_effects`)."""
+    _Algebra(function, assigning).block(function.body, {})
 
 
 def _whole(stmt: ir.Apply) -> bool:
