@@ -1,7 +1,7 @@
-"""Neural-network ops: ``softmax``, ``log_softmax`` (over ``axis``, an int or a tuple), ``normalize`` (layer
-normalization before its scale and shift), ``softmax_cross_entropy``, ``one_hot``, ``class_indices``,
-``dropout_mask`` and the other draws of the seeded generator (``random_normal``, ``random_uniform``,
-``random_choice_with_mask``).
+"""Neural-network ops: ``softmax``, ``log_softmax`` (over ``axis``, an int or a tuple), ``log_softmax_probs`` (both at
+once, emitted by optimize), ``normalize`` (layer normalization before its scale and shift), ``softmax_cross_entropy``,
+``one_hot``, ``class_indices``, ``dropout_mask`` and the other draws of the seeded generator (``random_normal``,
+``random_uniform``, ``random_choice_with_mask``).
 
 The lowerings subtract the maximum before exponentiating, so large logits do not overflow.
 """
@@ -20,8 +20,7 @@ TANGENT = LINEAR   # one_hot is linear in its on and off values; the others have
 @op(infer=rules.softmax("Softmax"))
 class softmax:
     def forward(x, *, axis=-1):
-        e = np.exp(x - np.max(x, axis=axis, keepdims=True))
-        return e / np.sum(e, axis=axis, keepdims=True)
+        return rt.softmax(x, axis)
 
     def adjoint(x, out, dout, *, axis=-1):
         if isinstance(axis, int) and out.ndim and axis % out.ndim == out.ndim - 1:
@@ -48,6 +47,17 @@ class log_softmax:
 
     def tangent(x, out, dx, *, axis=-1):
         return dx - np.sum(np.exp(out) * dx, axis=axis, keepdims=True)
+
+
+@op(infer=rules.log_softmax_probs)
+class log_softmax_probs:
+    """``(log_softmax(x), softmax(x))``: only optimize emits it (``compiler/softmaxprobs.py``), where a function
+    exponentiates a log-softmax it computed (a cross-entropy's gradient)."""
+
+    def forward(x, *, axis=-1):
+        return rt.log_softmax_probs(x, axis)
+
+    adjoint = None   # emitted after the last differentiation
 
 
 # ---------------------------------------------------------------- normalization

@@ -25,7 +25,8 @@ CANONICAL = {
     "shape_ops": "reshape transpose copy expand_dims squeeze flatten broadcast_to tile concat stack split getitem "
                  "gather ones zeros ones_like zeros_like fill",
     "linalg": "matmul batch_matmul dot outer",
-    "nn": "softmax log_softmax softmax_cross_entropy random_normal random_uniform random_choice_with_mask",
+    "nn": "softmax log_softmax log_softmax_probs softmax_cross_entropy random_normal random_uniform "
+          "random_choice_with_mask",
     "conv": "conv2d conv2d_input_grad conv2d_filter_grad conv2d_columns conv2d_columns_grad",
     "pooling": "pool2d_windows max_pool2d max_pool2d_index max_pool2d_grad max_pool2d_gather sum_pool2d sum_pool2d_grad "
                "adaptive_avg_weights adaptive_window_index",
@@ -38,7 +39,7 @@ NOT_DIFFERENTIABLE = set("floor_div sign round equal not_equal less less_equal g
                          "adaptive_avg_weights adaptive_window_index row_add_in_place row_set row_set_in_place "
                          "class_indices nms_with_mask random_choice_with_mask dim_size trunc bitwise_and "
                          "bitwise_or bitwise_xor left_shift right_shift gcd lcm outer_product matmul_split copy "
-                         "scatter_last_add_in_place empty concat_slot copy_into concat_written".split())
+                         "scatter_last_add_in_place empty concat_slot copy_into concat_written log_softmax_probs".split())
 DEFINITIONS = op_table().definitions()
 NAMES = [d.name for d in DEFINITIONS]
 
@@ -142,6 +143,7 @@ UNARY.update({
     "random_uniform": lambda x: ((), {"shape": (3,), "dtype": x}),
     "softmax": lambda x: ((operand(x),), {"axis": (0, 1)}),
     "normalize": lambda x: ((operand(x),), {"axis": (1,), "eps": 1e-5}),
+    "log_softmax_probs": lambda x: ((operand(x),), {"axis": -1}),
     "log_softmax": lambda x: ((operand(x),), {"axis": 0}),
     "row": lambda x: ((operand(x), 1), {}),
     "row_add": lambda x: ((operand(x), 1, operand(x, (2,))), {}),

@@ -295,7 +295,8 @@ def test_encoder_self_attention_projects_with_one_product():
     assert len(re.findall(r"rt\.matmul_split|@", source)) < len(
         re.findall(r"rt\.matmul_split|@", ms.grad(unpacked, grad_position=0,
                                                    weights=unpacked.trainable_params()).kernel_source(x)))
-    np.testing.assert_allclose(packed(x).asnumpy(), unpacked(x).asnumpy(), rtol=1e-6)
+    # the sum of a layer norm's outputs (gamma 1, beta 0) is zero but for rounding: about 1e-6 in float32
+    np.testing.assert_allclose(packed(x).asnumpy(), unpacked(x).asnumpy(), atol=1e-5)
     expected_dx, expected_dw = ms.grad(unpacked, grad_position=0, weights=unpacked.trainable_params())(x)
     dx, dw = grad(x)
     np.testing.assert_allclose(dx.asnumpy(), expected_dx.asnumpy(), rtol=1e-5, atol=1e-6)

@@ -36,7 +36,7 @@ __all__ = [
     "reshape", "transpose", "copy", "expand_dims", "squeeze", "flatten", "broadcast_to", "tile", "concat",
     "stack", "split", "getitem", "getitem_grad", "gather", "gather_grad", "masked_select",
     "masked_select_grad", "filled", "filled_like", "fill", "one_hot", "class_indices",
-    "matmul", "dot", "outer", "softmax", "softmax_cross_entropy",
+    "matmul", "dot", "outer", "softmax", "log_softmax_probs", "softmax_cross_entropy",
     # optimize's batched outer products
     "outer_product",
 ]
@@ -944,6 +944,12 @@ def softmax(name: str):
 
     infer.__qualname__ = f"softmax({name!r})"
     return infer
+
+
+def log_softmax_probs(x, *, axis=-1):
+    """``log_softmax_probs``: ``log_softmax``'s result twice (the log-probabilities and the probabilities)."""
+    out = softmax("LogSoftmax")(x, axis=axis)
+    return out, out
 
 
 def normalize(x, *, axis, eps):

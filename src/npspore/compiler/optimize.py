@@ -38,6 +38,8 @@
   (``loops.copy_transposed_operands``, a NumPy step);
 * the gradient of values read at class indices without its one-hot array (``onehotgrads.py``, a NumPy
   step): a sparse cross-entropy's gradient adds at the labels instead of subtracting a one-hot;
+* the exponential of a log-softmax (its adjoint's ``exp(out)``) from the forward's own exponentials
+  (``softmaxprobs.py``, a NumPy step): ``log_probs, probs = rt.log_softmax_probs(x, -1)``;
 * parts written into their concatenation (``concatparts.py``, a NumPy step): a part made only for a
   ``concat`` is computed (or copied once) into its place in the concatenated array;
 * in-place updates (``inplace.py``): a statement writes into an operand's buffer that dies there,
@@ -67,7 +69,7 @@ import numpy as np
 from ..core.apply import apply_op
 from ..opdef import op_table
 from . import (batchlastcolumns, columnsums, concatparts, donation, inplace, ir, loops, numpycasts, onehotgrads,
-               products, prune, rewrite, splitproducts, splitregions, staticreshapes, tapes, workspace)
+               products, prune, rewrite, softmaxprobs, splitproducts, splitregions, staticreshapes, tapes, workspace)
 
 _IDENTITY_WHEN_SAME_AVAL = {"reshape", "cast", "broadcast_to"}
 
@@ -102,6 +104,7 @@ def optimize(module: ir.Module, *, numpy_steps: bool = True) -> ir.Module:
             batchlastcolumns.order_columns_batch_last(function)
             loops.copy_transposed_operands(module, function)
             onehotgrads.fold_one_hot_gradients(function)
+            softmaxprobs.reuse_softmax_probabilities(function)
             concatparts.write_parts_in_place(function)
     _eliminate_dead_code(module)
     if not numpy_steps:

@@ -1,9 +1,10 @@
 """The multi-statement NumPy lowerings that kernels call by name (``rt.im2col``, ``rt.col2im``,
 ``rt.max_pool2d``, ``rt.max_pool2d_grad``, ``rt.gather_last``, ``rt.scatter_last``, ``rt.scatter_last_add``,
-``rt.add_at``, ``rt.split_parts``, ``rt.normalize``): convolution columns and their transpose, pooling windows, max
-pooling and its scatter, reading or writing one element per row along the last axis (a classification loss's pick of
-each sample's label, and the gradient added back there), adding slices at repeated indices (a gather's gradient),
-cutting an array into parts along an axis, and a layer norm's normalization. They import only NumPy, so the op
+``rt.add_at``, ``rt.split_parts``, ``rt.normalize``, ``rt.softmax``, ``rt.log_softmax_probs``): convolution columns and
+their transpose, pooling windows, max pooling and its scatter, reading or writing one element per row along the last
+axis (a classification loss's pick of each sample's label, and the gradient added back there), adding slices at
+repeated indices (a gather's gradient), cutting an array into parts along an axis, a layer norm's normalization, and
+softmax computed in one array. They import only NumPy, so the op
 templates call them in eager mode (``codegen_templates/conv.py``, ``pooling.py``, ``selection.py``) and
 ``npspore.runtime`` re-exports them for the generated kernels, where a convolution then reads as one or two lines.
 
@@ -17,7 +18,7 @@ import functools
 import numpy as np
 
 __all__ = ["im2col", "col2im", "pool_windows", "max_pool2d", "max_pool2d_grad", "gather_last", "scatter_last",
-           "scatter_last_add", "add_at", "split_parts", "normalize"]
+           "scatter_last_add", "add_at", "split_parts", "normalize", "softmax", "log_softmax_probs"]
 
 
 def _padded(x: np.ndarray, padding: tuple, fill: float = 0.0) -> np.ndarray:
@@ -305,3 +306,28 @@ def normalize(x: np.ndarray, axis: tuple, eps: float) -> tuple:
         n = x.size // squares.size if squares.size else 1
     rstd = 1 / np.sqrt(squares / n + eps)
     return np.multiply(centred, rstd, out=centred), rstd
+
+
+def softmax(x: np.ndarray, axis) -> np.ndarray:
+    """``exp(x - max) / sum(exp(x - max))`` over ``axis`` (an int or a tuple), computed in the one array the
+    subtraction makes: the same ufuncs in the same order as three arrays, one allocation instead of three (attention
+    weights of (16, 4, 64, 64) float32). A 0-d ``x`` (a NumPy scalar after the subtraction) is computed as such."""
+    shifted = np.subtract(x, np.max(x, axis=axis, keepdims=True))
+    if not isinstance(shifted, np.ndarray):
+        e = np.exp(shifted)
+        return e / np.sum(e, axis=axis, keepdims=True)
+    np.exp(shifted, out=shifted)
+    shifted /= np.sum(shifted, axis=axis, keepdims=True)
+    return shifted
+
+
+def log_softmax_probs(x: np.ndarray, axis) -> tuple:
+    """``(log_softmax(x), softmax(x))`` over ``axis`` of an array ``x``: the log-probabilities with the bits of
+    ``log_softmax``'s lowering, and the probabilities as the exponentials it sums divided by their sum (one pass,
+    where ``exp(log_probs)`` would exponentiate again: a cross-entropy's gradient, ``compiler/softmaxprobs.py``)."""
+    shifted = x - x.max(axis=axis, keepdims=True)
+    probs = np.exp(shifted)
+    sums = probs.sum(axis=axis, keepdims=True)
+    shifted -= np.log(sums)
+    probs /= sums
+    return shifted, probs
