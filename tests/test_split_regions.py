@@ -132,8 +132,11 @@ def _train(compiled: bool, steps: int = 3):
     if compiled:
         step = ms.jit(step)
     rng = np.random.default_rng(4)
-    batches = [(Tensor(rng.standard_normal((16, 512)).astype(np.float32)),
-                Tensor(rng.integers(0, 10, 16).astype(np.int32))) for _ in range(steps)]
+    # batches of 8: the products are below MIN_FLOPS, cut (if at all) into small-matrix blocks at every thread
+    # count, so only the update's region depends on the helpers (a BLAS may sum a block of a large product's rows
+    # in another order than the whole: OpenBLAS 0.3.31 on AMD EPYC)
+    batches = [(Tensor(rng.standard_normal((8, 512)).astype(np.float32)),
+                Tensor(rng.integers(0, 10, 8).astype(np.int32))) for _ in range(steps)]
     losses = [float(step(x, y).asnumpy()) for x, y in batches]
     source = step.kernel_source(*batches[0]) if compiled else None
     return losses, [p.asnumpy().copy() for p in net.trainable_params()], source

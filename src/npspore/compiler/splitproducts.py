@@ -2,8 +2,9 @@
 
 A ``matmul`` or ``batch_matmul`` of floating-point matrices whose static shapes make it worth a second core
 (``core.matmul_split.worth_splitting``: at least ``MIN_FLOPS`` floating-point operations, and at least two
-blocks) becomes ``matmul_split``: the same product with the same bits, computed in blocks of output rows,
-columns or matrices by the calling thread and the pool of helper threads that ``core.threads`` sizes. A
+blocks) becomes ``matmul_split``: the same product, computed in blocks of output rows, columns or matrices by
+the calling thread and the pool of helper threads that ``core.threads`` sizes (with the same bits wherever the BLAS
+sums a block as it sums the whole product: ``core/matmul_split.py``). A
 product with a small result and a long shared dim (a convolution's weight gradient) becomes ``matmul_split``
 too: it is summed over blocks of the shared dim, faster in OpenBLAS even on one thread, with the same bits at
 every thread count (not those of one ``np.matmul``). The

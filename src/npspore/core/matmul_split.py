@@ -9,10 +9,12 @@ longer side; or of its leading batch dim), which the calling thread and the help
 Deterministic: whether a product is split depends only on the operands' shapes (:func:`blocks`, decided
 when the kernel is compiled). It is cut into at most :func:`blocks`'s blocks, one per thread (on 2 cores,
 two blocks were faster than four: T3's query-key-value product 0.40 ms instead of 0.58, T4's 0.29-0.51 ms
-products equal or faster). Without helpers the product is one ``np.matmul``, with the same bits: a block of
-rows (columns, matrices) of a product is summed over the shared dim in the same order as the whole product
-(OpenBLAS blocks that dim by its length alone; ``tests/test_matmul_split.py`` checks it), so neither the
-blocks nor the thread count change them.
+products equal or faster). Without helpers the product is one ``np.matmul``. Where the BLAS sums a block of rows
+(columns, matrices) of a product over the shared dim in the same order as the whole product (OpenBLAS on the Intel
+machines measured, which blocks that dim by its length alone), neither the blocks nor the thread count change
+the bits; OpenBLAS 0.3.31 (NumPy 2.4's) on an AMD EPYC sums a block of rows in another order, so there the bits of
+a split product differ by rounding between thread counts (``tests/test_matmul_split.py`` checks which holds). Each
+thread count gives the same bits on every call.
 
 A product with a small result (at most :data:`_SMALL_RESULT` elements) and a long shared dim (a convolution's
 weight gradient: ``(6, 25088) @ (25088, 25)`` in LeNet) is instead cut along the shared dim into blocks of at

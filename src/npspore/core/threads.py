@@ -8,7 +8,8 @@ depended on the thread count. npspore therefore runs BLAS on one thread and give
 products large enough to gain from them: a compiled kernel computes each product above
 ``matmul_split.MIN_FLOPS`` (decided by optimize from its static shapes: ``matmul_split`` in ``npspore show
 --dump-after optimize``, ``rt.matmul_split`` in the kernel's text) in blocks that the calling thread and
-sleeping helper threads take in turn, with the same results at every thread count; so, in blocks of rows,
+sleeping helper threads take in turn (the same bits at every thread count where the BLAS sums a block as the
+whole: ``core/matmul_split.py``); so, in blocks of rows,
 each run of elementwise statements above ``split_rows.MIN_WORK`` (``split_rows`` in the optimize dump,
 ``rt.split_rows`` in the kernel). The policy:
 
