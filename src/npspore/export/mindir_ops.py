@@ -72,6 +72,7 @@ NO_MINDIR_FORM = {
     "row_add_in_place": _IN_PLACE,
     "row_set_in_place": _IN_PLACE,
     "scatter_last_add_in_place": _IN_PLACE,
+    "row_slot": _IN_PLACE,
     # parts written into their concatenation (compiler/concatparts.py)
     **dict.fromkeys(("empty", "concat_slot", "copy_into", "concat_written"), _CONCAT_PARTS),
     "copy": "NumPy's C-ordered copy of a matrix a loop multiplies by, made by optimize after the export stop point, "
