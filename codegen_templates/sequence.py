@@ -89,3 +89,14 @@ class row_set_in_place:
         return buf
 
     adjoint = None
+
+
+@op(infer=_row_rule)
+class row_slot:
+    """Row ``t`` of ``buf`` (``buf[t]``, a view) as the array a loop step's value is computed in: only the
+    optimizer emits it, for a buffer the loop owns (see ``compiler/steprows.py``)."""
+
+    def forward(buf, t):
+        return buf[t]
+
+    adjoint = None

@@ -39,7 +39,8 @@ NOT_DIFFERENTIABLE = set("floor_div sign round equal not_equal less less_equal g
                          "adaptive_avg_weights adaptive_window_index row_add_in_place row_set row_set_in_place "
                          "class_indices nms_with_mask random_choice_with_mask dim_size trunc bitwise_and "
                          "bitwise_or bitwise_xor left_shift right_shift gcd lcm outer_product matmul_split copy "
-                         "scatter_last_add_in_place empty concat_slot copy_into concat_written log_softmax_probs".split())
+                         "scatter_last_add_in_place empty concat_slot copy_into concat_written log_softmax_probs "
+                         "row_slot".split())
 DEFINITIONS = op_table().definitions()
 NAMES = [d.name for d in DEFINITIONS]
 
@@ -150,6 +151,7 @@ UNARY.update({
     "row_add_in_place": lambda x: ((operand(x), 1, operand(x, (2,))), {}),
     "row_set": lambda x: ((operand(x), 1, operand(x, (2,))), {}),
     "row_set_in_place": lambda x: ((operand(x), 1, operand(x, (2,))), {}),
+    "row_slot": lambda x: ((operand(x), 1), {}),
     "copy": lambda x: ((operand(x, (2, 3)),), {"transpose": True}),
     # parts written into their concatenation (compiler/concatparts.py)
     "empty": lambda x: ((), {"shape": (2, 3), "dtype": x}),

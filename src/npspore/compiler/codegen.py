@@ -119,7 +119,9 @@ class Renderer:
         self.constants = _Constants()
         self.table = op_table()
         self.used: set | None = None     # ids of the Vars the function being rendered reads
-        self.slots: set = set()          # ids of the Vars that are slots of a concatenation (concat_slot)
+        self.slots: set = set()          # ids of the Vars that are slots: of a concatenation (concat_slot), a row of
+        #                                  a stacked buffer (row_slot)
+        self.slot_names: set = set()     # the names of the slots of the function being rendered
         self.buffers: list = []          # the workspace buffers of the function being rendered (the statements writing them)
         self.layout: list[str] = []      # the kernel's workspace: (shape, dtype) of every function's buffers
         self.threaded = workspace.handed_the_workspace(module)   # the functions handed the kernel's set of buffers
@@ -251,11 +253,12 @@ class Renderer:
             if line is not None:
                 self.buffers.append(stmt)
                 return [line]
-        if stmt.op == "concat_slot":
+        if stmt.op in ("concat_slot", "row_slot"):
             self.slots.add(id(stmt.targets[0]))
+            self.slot_names.add(stmt.targets[0].name)
         if stmt.into is not None and id(stmt.into) in self.slots and stmt.op != "copy_into":
-            # a part computed in its slot of a concatenation (compiler/concatparts.py): with ``out=`` only, or as a
-            # value of its own that ``copy_into`` then copies there
+            # a part computed in its slot of a concatenation (compiler/concatparts.py), or a loop step's value in its
+            # row (compiler/steprows.py): with ``out=`` only, or as a value of its own that ``copy_into`` then copies there
             line = None
             if cast is None and stmt.operand_cast is None and len(lines) == 1:
                 line = _into_buffer_line(lines[0].split(" = ", 1)[1], self.atom(stmt.into))
@@ -276,6 +279,9 @@ class Renderer:
             if self.rows_of_arguments and lines[-1].startswith(f"{buffer} = "):
                 # a row function must write its block of the caller's array (compiler/splitregions.py)
                 raise RuntimeError(f"npspore internal error: {buffer} rebound in a function of row blocks")
+            if buffer in self.slot_names and lines[-1].startswith(f"{buffer} = ") and not _self_copy(lines[-1]):
+                # a value computed in its row of a stacked buffer (compiler/steprows.py) must stay there
+                raise RuntimeError(f"npspore internal error: the row {buffer} rebound to a new array")
             return lines
         return lines if cast is not None else _coalesce_result(lines, f"{stmt.targets[0].name}__")
 
@@ -480,6 +486,7 @@ class Renderer:
             doc = comment_text(doc)
             lines.append(f'    """{doc}"""' if '"' not in doc and "\\" not in doc else f"    {doc!r}")
         self.buffers = []
+        self.slot_names = set()
         body = _without_early_deletes([line for stmt in function.body.stmts for line in self.stmt_lines(stmt, "    ")])
         # One set of buffers per kernel call: the entry takes it when the call starts and gives it back before
         # it returns (core.workspace); each function reads its own slice. Calls run one after another and a

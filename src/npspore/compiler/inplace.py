@@ -42,7 +42,7 @@ _READERS = {"sum", "mean", "max", "min", "amax", "amin", "prod", "dot", "matmul"
 _FRESH_HELPERS = {"conv2d_columns_grad", "max_pool2d_grad"}
 # ops whose result may be a view of their first operand
 _VIEWS = {"reshape", "row", "swapaxes", "transpose", "expand_dims", "squeeze", "broadcast_to", "flatten",
-          "concat_slot"}
+          "concat_slot", "row_slot"}
 # ops written in place (their template is one ufunc call or a ``+ - * / **`` expression)
 _ELEMENTWISE_EXTRA = {"relu", "pow"}
 

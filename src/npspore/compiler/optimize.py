@@ -42,6 +42,8 @@
   (``softmaxprobs.py``, a NumPy step): ``log_probs, probs = rt.log_softmax_probs(x, -1)``;
 * parts written into their concatenation (``concatparts.py``, a NumPy step): a part made only for a
   ``concat`` is computed (or copied once) into its place in the concatenated array;
+* the rows a counted loop writes (``steprows.py``, NumPy steps): a stacked buffer every row of which the loop
+  writes is ``empty``, not ``zeros``; a step's value made by exactly rounded ufuncs is computed in its row;
 * in-place updates (``inplace.py``): a statement writes into an operand's buffer that dies there,
   or into a same-shaped buffer that died before it; a parameter every caller hands over at its last use
   (``donation.py``: a gradient passed to the optimizer's function) is such a buffer too;
@@ -69,7 +71,8 @@ import numpy as np
 from ..core.apply import apply_op
 from ..opdef import op_table
 from . import (batchlastcolumns, columnsums, concatparts, donation, inplace, ir, loops, numpycasts, onehotgrads,
-               products, prune, rewrite, softmaxprobs, splitproducts, splitregions, staticreshapes, tapes, workspace)
+               products, prune, rewrite, softmaxprobs, splitproducts, splitregions, staticreshapes, steprows, tapes,
+               workspace)
 
 _IDENTITY_WHEN_SAME_AVAL = {"reshape", "cast", "broadcast_to"}
 
@@ -114,10 +117,13 @@ def optimize(module: ir.Module, *, numpy_steps: bool = True) -> ir.Module:
     donation.plan_donations(module)
     for function in module.functions.values():
         _rows_in_place(function)
+        steprows.leave_written_rows_unset(function)
         inplace.update_in_place(function, module.functions)
         inplace.assign_in_place(function, inputs)
         _insert_release_points(function)
     numpycasts.plan_casts(module)
+    for function in module.functions.values():   # the casts planned: a statement casting writes into no row
+        steprows.compute_values_in_rows(function)
     workspace.plan_workspace(module)
     for function in module.functions.values():
         splitproducts.split_large_products(function)

@@ -74,6 +74,7 @@ NO_MINDIR_FORM = {
     "scatter_last_add_in_place": _IN_PLACE,
     "log_softmax_probs": "a log-softmax and its exponential at once, made by optimize after the export stop point, so "
                          "no export program holds it (the graph keeps the LogSoftmax)",
+    "row_slot": _IN_PLACE,
     # parts written into their concatenation (compiler/concatparts.py)
     **dict.fromkeys(("empty", "concat_slot", "copy_into", "concat_written"), _CONCAT_PARTS),
     "copy": "NumPy's C-ordered copy of a matrix a loop multiplies by, made by optimize after the export stop point, "

@@ -876,6 +876,8 @@ NO_ONNX_FORM: dict[str, str] = {
                                  "stop point, so no export program holds it",
     "log_softmax_probs": "a log-softmax and its exponential at once, made by optimize after the export stop point, so "
                          "no export program holds it (the graph keeps the LogSoftmax)",
+    "row_slot": "a loop step's value computed in its row of a stacked buffer in npspore's NumPy kernels, made by "
+                "optimize after the export stop point, so no export program holds it",
     # parts written into their concatenation (compiler/concatparts.py)
     **dict.fromkeys(("empty", "concat_slot", "copy_into", "concat_written"),
                     "a concatenation's parts written into it in npspore's NumPy kernels, made by optimize after the "
