@@ -6,6 +6,7 @@ import pytest
 
 import npspore as ms
 from npspore import Parameter, Tensor, nn, ops
+from npspore.compiler.errors import NotSupportedError
 
 
 def T(a):
@@ -1217,3 +1218,59 @@ def test_a_cell_called_only_for_what_it_prints_is_called(capsys):
     assert capsys.readouterr().out == "sub sees 3.0\n"
     assert float(ms.jit(_CallsForThePrint())(x)) == 3.0
     assert capsys.readouterr().out == "sub sees 3.0\n"
+
+
+# ---- a sub-cell's Parameter updated by augmented attribute assignment; a value guard after a callee's update
+
+
+class _AddsToASubcellsParameter(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.inner = _AddsToItsState()
+
+    def construct(self, x):
+        self.inner.v += x       # was refused: augmented assignment to an attribute of an attribute
+        return self.inner.v * 2.0
+
+
+def test_a_subcells_parameter_updated_with_plus_equals_is_updated_at_every_call():
+    x = Tensor(np.ones(3, np.float32))
+    compiled = _AddsToASubcellsParameter()
+    step = ms.jit(compiled)
+    assert step(x).asnumpy().tolist() == [4.0, 6.0, 8.0]
+    assert step(x).asnumpy().tolist() == [6.0, 8.0, 10.0]
+    np.testing.assert_array_equal(compiled.inner.v.asnumpy(), [3.0, 4.0, 5.0])
+
+
+def _halve_if_positive(cell, inputs, output):
+    if float(output.sum()) > 0:
+        return output * 0.5
+    return output
+
+
+class _Doubles(nn.Cell):
+    def construct(self, a):
+        return a * 2.0
+
+
+class _GuardAfterACalleesUpdate(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.inner = _AddsToItsState()
+        self.gated = _Doubles()
+        self.gated.register_forward_hook(_halve_if_positive)
+
+    def construct(self, x):
+        self.inner(x)
+        return self.gated(self.inner.v * 1.0)     # the hook's Python if reads the value after the update
+
+
+def test_a_value_guard_after_a_callees_parameter_update_is_refused():
+    """Fuzz (stateful) seed 100133: the value guard and what it reads moved before the call that updates the
+    Parameter (only an update in the function itself counted), so the compiled output was computed from the
+    Parameter before the update, one call behind eager; as when the function updates it itself, the
+    kernel cannot check the value before the update and the read is refused."""
+    x = Tensor(np.ones(3, np.float32))
+    assert _GuardAfterACalleesUpdate()(x).asnumpy().tolist() == [2.0, 3.0, 4.0]
+    with pytest.raises(NotSupportedError, match="it is read after a Parameter is written"):
+        ms.jit(_GuardAfterACalleesUpdate())(x)

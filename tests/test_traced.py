@@ -115,6 +115,35 @@ def test_a_traced_parameter_update_happens_once_per_call():
     assert namespace["w"].asnumpy().tolist() == [2.0, 2.0]
 
 
+class UpdatesByAttribute(nn.Cell):
+    """Updates its own Parameter and a sub-cell's by attribute assignment (``+=`` and ``=``)."""
+
+    def __init__(self):
+        super().__init__()
+        self.w = ms.Parameter(ms.Tensor(np.zeros(2, np.float32)), name="w")
+        self.inner = nn.Cell()
+        self.inner.v = ms.Parameter(ms.Tensor(np.zeros(2, np.float32)), name="v")
+
+    def construct(self, x):
+        self.w += x
+        self.inner.v = self.inner.v + self.w
+        return self.inner.v * 2.0
+
+
+def test_a_traced_parameter_updated_by_attribute_assignment_is_updated_at_every_call():
+    """Fuzz (stateful) seed 6: ``self.p = value`` set the data while the trace ran, so the kernel never
+    wrote it again (compiled: the Parameter kept the first call's value)."""
+    namespace = {"nn": nn, "ms": ms, "np": np}
+    exec(inspect.getsource(UpdatesByAttribute), namespace)
+    traced, eager = namespace["UpdatesByAttribute"](), UpdatesByAttribute()
+    step = ms.jit(traced)
+    x = ms.Tensor(np.ones(2, np.float32))
+    for _ in range(3):
+        assert step(x).asnumpy().tolist() == eager(x).asnumpy().tolist()
+    assert traced.w.asnumpy().tolist() == eager.w.asnumpy().tolist() == [3.0, 3.0]
+    assert traced.inner.v.asnumpy().tolist() == eager.inner.v.asnumpy().tolist() == [6.0, 6.0]
+
+
 def test_what_a_trace_cannot_record_is_refused_clearly():
     namespace = {"ms": ms}
     exec("def poke(x):\n"

@@ -26,13 +26,33 @@ checked:
   values only has to run it: the first gradient reads them again at each shifted point);
 * the gradient of an integer input has the input's dtype.
 
+Stateful programs (``--stateful``; by default every fourth seed) update Parameters: ``ops.assign``,
+``assign_add``, ``assign_sub``, the ``Assign``/``AssignAdd`` primitives, ``self.p = ...`` and ``self.p +=
+...`` on Net's own Parameters (the matmul weights ``w0`` and ``sub.w`` among them), a sub-cell's and one
+two levels down, in straight-line code and in every block above; cells that update their own state
+(``Acc``, ``Nest`` holding an ``Acc``: their bodies generated too, ``BatchNorm1d`` in training or inference
+mode) are called once, twice, inside loops and branches, or for the effect alone (result unused); values
+are computed from Parameters before and after updates, and decide tensor ``if``/``while`` conditions. A
+value computed from a Parameter is always a new array (a view taken before an assignment sees the new
+value in eager code only: a known divergence from MindSpore, not generated). They are checked:
+
+* a compiled instance and an eager one, from the same Parameter values, called three times in a row
+  (the inputs twice, then other inputs) without putting the Parameters back: after each call the
+  outputs and every Parameter agree (float64, tight);
+* ``value_and_grad`` of a new instance gives the eager first call's value and leaves its Parameters as
+  that call does; its gradients of the float inputs equal central differences of eager code whose
+  assignments write the values they wrote at the unshifted inputs (MindSpore's gradient does not flow
+  through an assignment); the gradient of an integer input has its dtype.
+
 A program that takes longer than ``--time-limit`` seconds (compile and checks together) is a finding
 too: compile time must stay polynomial in the program's size. npspore's documented refusal of a read
-it cannot guard (a clean ``NotSupportedError`` at compile time: under a tensor ``if``/``while``...) is
+it cannot guard (a clean ``NotSupportedError`` at compile time: under a tensor ``if``/``while``, after a
+Parameter is written...) is
 counted as "refused", apart from findings; any other error, wrong value or hang is a finding.
 
 A failing program is shrunk (statement and block deletion while it still fails the same way) and
-saved as a ``.py`` file. ``python tools/fuzz.py --minutes 10`` runs for ten minutes;
+saved as a ``.py`` file (a stateful one in the ``--replay`` format, ready for ``tests/programs/fuzz``).
+``python tools/fuzz.py --minutes 10`` runs for ten minutes;
 ``--seeds 0:200`` runs a fixed range; ``--replay FILE...`` checks saved programs in the format of
 ``../shared/repros/compiler/fuzz`` (``make(dtype)`` and ``SPEC``); ``tests/test_fuzz.py`` runs a few
 seeds and replays ``tests/programs/fuzz`` in CI.
@@ -44,6 +64,7 @@ import ast
 import importlib.util
 import os
 import random
+import re
 import signal
 import sys
 import tempfile
@@ -103,6 +124,7 @@ class Sub(nn.Cell):
         return ops.tanh(ops.matmul(a, self.w)) + a
 
 
+STATEFUL
 HOOKS
 
 class Net(nn.Cell):
@@ -116,6 +138,7 @@ class Net(nn.Cell):
         self.mul = ops.Mul()
         self.flag = FLAG
 HOOKED
+STATE
     def method(self, a, b):
         return a * ops.cos(b) - b
 
@@ -140,20 +163,102 @@ HOOK_FUNCTIONS = {
 }
 
 
-def render(program) -> str:
+# ------------------------------------------------------------------------------ stateful programs
+# Cells that keep state: ``Acc`` updates its own Parameter, ``Nest`` its own weight and, through the
+# ``Acc`` it holds, a Parameter two levels down; their bodies are generated too. ``Net`` adds two
+# Parameters of its own, one cell of each kind, a BatchNorm (running statistics in training mode)
+# and the ``Assign``/``AssignAdd`` primitives.
+STATEFUL_CELLS = '''class Acc(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.acc = Parameter(Tensor(np.full((2, 3), 0.1), ms.float64), name="acc")
+        self.assign = ops.Assign()
+        self.assign_add = ops.AssignAdd()
+
+    def construct(self, a):
+ACC_BODY
+
+
+class Nest(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.inner = Acc()
+        self.m = Parameter(Tensor(np.full((3, 3), 0.1), ms.float64), name="m")
+        self.assign = ops.Assign()
+        self.assign_add = ops.AssignAdd()
+
+    def construct(self, a):
+NEST_BODY
+
+
+'''
+
+STATEFUL_INIT = '''        self.s0 = Parameter(Tensor(np.full((2, 3), 0.1), ms.float64), name="s0")
+        self.s1 = Parameter(Tensor(np.full((2, 3), 0.1), ms.float64), name="s1")
+        self.acc = Acc()
+        self.nest = Nest()
+        self.bn = nn.BatchNorm1d(3, dtype=ms.float64)
+        self.assign = ops.Assign()
+        self.assign_add = ops.AssignAdd()
+        self.set_train(TRAIN)
+'''
+
+# every instance ``make`` returns starts from the same Parameter values (variances positive)
+MAKE = '''
+
+def make(dtype=np.float64):
+    net = Net()
+    rng = np.random.default_rng(SEED)
+    for p in net.get_parameters():
+        low, high = (0.5, 1.5) if p.name.endswith("variance") else (-0.6, 0.6)
+        p.set_data(Tensor(rng.uniform(low, high, p.shape).astype(dtype)))
+    return net
+'''
+
+# What a stateful cell's construct may update and read (every value is (2, 3); weights are (3, 3)
+# matmul operands; statistics (3,) are read only) and the cells it may call that update their own.
+STATE = {
+    "Net": {"rows": ("self.s0", "self.s1", "self.w1", "self.acc.acc", "self.nest.inner.acc"),
+            "weights": ("self.w0", "self.sub.w", "self.nest.m"),
+            "stats": ("self.bn.moving_mean", "self.bn.moving_variance"),
+            "cells": ("self.acc", "self.nest", "self.bn")},
+    "Acc": {"rows": ("self.acc",), "weights": (), "stats": (), "cells": ()},
+    "Nest": {"rows": ("self.inner.acc",), "weights": ("self.m",), "stats": (), "cells": ("self.inner",)},
+}
+# statement kinds that use what only Net has (its flag, CellList, int input k)
+NET_ONLY_KINDS = ("pyif", "celllist", "read", "read_if", "read_range")
+UPDATES = re.compile(r"assign|self\.(acc|nest|bn|inner)\(|self\.[\w.]+ [-+]?= ")
+
+
+def render(program, seed=0, traced=False) -> str:
     """The module text of a program ``(flag, n_inputs, stmts)``; the hooked sub-cells (and their
-    hooks) only where the body calls them, so that other programs draw the same random values."""
-    flag, n_inputs, stmts = program
+    hooks) only where the body calls them, so that other programs draw the same random values. A
+    stateful program ``(flag, n_inputs, stmts, state)`` adds the cells that keep state, the
+    Parameters ``Net`` updates, and ``make``/``SPEC`` (see :func:`replay`; ``seed`` draws the
+    Parameters' values and the inputs, ``traced`` runs it through ``exec``)."""
+    flag, n_inputs, stmts = program[:3]
+    state = program[3] if len(program) > 3 else None
     params = ", ".join([f"x{i}" for i in range(n_inputs)] + [INT_INPUT])
     body = "\n".join(render_stmts(stmts, ""))
     used = [cell for cell in HOOK_FUNCTIONS if f"self.{cell}(" in body]
     hooks = "".join(HOOK_FUNCTIONS[cell][1] + "\n\n" for cell in used)
     hooked = "".join(f"        self.{cell} = Sub()\n        self.{cell}.{HOOK_FUNCTIONS[cell][0]}({HOOK_FUNCTIONS[cell][2]})\n"
                      for cell in used)
-    lines = PRELUDE.replace("FLAG", repr(flag)).replace("HOOKS\n", hooks).replace("HOOKED\n", hooked).splitlines()
+    cells = init = ""
+    if state is not None:
+        cells = STATEFUL_CELLS.replace("ACC_BODY\n", "\n".join(render_stmts(state["Acc"], " " * 8)) + "\n")
+        cells = cells.replace("NEST_BODY\n", "\n".join(render_stmts(state["Nest"], " " * 8)) + "\n")
+        init = STATEFUL_INIT.replace("TRAIN", repr(state["train"]))
+    lines = PRELUDE.replace("FLAG", repr(flag)).replace("STATEFUL\n", cells).replace("HOOKS\n", hooks)
+    lines = lines.replace("HOOKED\n", hooked).replace("STATE\n", init).splitlines()
     lines.append(f"    def construct(self, {params}):")
     lines += render_stmts(stmts, "        ")
-    return "\n".join(lines) + "\n"
+    text = "\n".join(lines) + "\n"
+    if state is not None:
+        spec = {"inputs": [[list(SHAPE), "f"]] * n_inputs + [[[], "i"]], "kind": "cell", "assign": True,
+                "stateful": True, "seed": seed, "traced": traced}
+        text += MAKE.replace("SEED", str(seed)) + f"\n\nSPEC = {spec!r}\n"
+    return text
 
 
 def names_defined_before_use(stmts) -> bool:
@@ -200,7 +305,8 @@ def names_defined_before_use(stmts) -> bool:
                     jumps = any(isinstance(n, (ast.Break, ast.Continue)) for n in ast.walk(node))
                     defined = inner if jumps else after
             elif isinstance(node, ast.AugAssign):
-                if not reads_ok(node, defined) or generated(node.target.id) and node.target.id not in defined:
+                target = getattr(node.target, "id", "")  # self.p += e has no name to define
+                if not reads_ok(node, defined) or target and generated(target) and target not in defined:
                     return None
             else:
                 value = getattr(node, "value", None)
@@ -216,14 +322,17 @@ def names_defined_before_use(stmts) -> bool:
 
 
 class Generator:
-    """Random construct bodies: every tensor variable in the pool has shape (2, 3), float64."""
+    """Random construct bodies: every tensor variable in the pool has shape (2, 3), float64. With
+    ``stateful``, the bodies also update Parameters (:data:`STATE`) and call cells that do."""
 
-    def __init__(self, rng: random.Random, size: int):
+    def __init__(self, rng: random.Random, size: int, stateful=False):
         self.rng = rng
         self.budget = size
         self.fresh = 0
         self.arity = rng.choice((1, 1, 2))
         self.dynamic = 0  # how many tensor ``if``/``while`` the statement being generated is under
+        self.stateful = stateful
+        self.scope = "Net"  # the cell whose construct is being generated (a key of STATE)
 
     def name(self) -> str:
         self.fresh += 1
@@ -235,6 +344,8 @@ class Generator:
     def expr(self, pool, depth=0) -> str:
         r = self.rng
         if depth > 2 or r.random() < 0.3:
+            if self.stateful and r.random() < 0.25:
+                return self.state_read(pool)
             return self.pick(pool)
         a = self.expr(pool, depth + 1)
         b = self.expr(pool, depth + 1)
@@ -254,9 +365,58 @@ class Generator:
         ]
         if self.dynamic == 0 or r.random() < 0.1:  # a hook reading under a tensor if/while: refused
             choices.append(f"self.scaled({a})")
-        if r.random() < 0.01:  # a hook deciding a Python if on a read value (refused under a tensor if)
-            return f"self.gated({a})"
+        if r.random() < 0.01 and self.scope == "Net":  # a hook deciding a Python if on a read value
+            return f"self.gated({a})"                     # (refused under a tensor if)
+        if self.scope != "Net":  # a stateful sub-cell has no sub-cells of Net's, no int input
+            choices = [c for c in choices if "self." not in c and f"cast({INT_INPUT}" not in c]
+        if self.stateful:
+            choices += [self.state_read(pool, a) for _ in range(4)]
         return r.choice(choices)
+
+    def state_read(self, pool, a=None) -> str:
+        """A value computed from a Parameter of the scope, or the result of a cell that updates one: a
+        new array, never the Parameter itself or a view of it (a view taken before an assignment sees
+        the new value in eager code only, a known divergence from MindSpore)."""
+        r = self.rng
+        state = STATE[self.scope]
+        a = a or self.pick(pool)
+        p = r.choice(state["rows"])
+        forms = [f"({p} * {r.choice((0.5, 1.0, -1.25))})", f"({p} + 0.0)", f"(-{p})", f"ops.sin({p})",
+                 f"({p} + {a})", f"({p} * {a})", f"({p}.sum() * {a})", f"ops.tanh({p} - {a})"]
+        forms += [f"ops.matmul({a}, {m})" for m in state["weights"]]
+        forms += [f"({s} * {a})" for s in state["stats"]]
+        forms += [f"{cell}({a})" for cell in state["cells"]]
+        return r.choice(forms)
+
+    def update(self, pool) -> list:
+        """A statement updating a Parameter of the scope (``ops.assign``/``assign_add``/``assign_sub``,
+        the ``Assign``/``AssignAdd`` primitives, attribute assignment), or calling a cell that updates
+        its own for the effect alone (its result unused). New values stay bounded."""
+        r = self.rng
+        state = STATE[self.scope]
+        if state["cells"] and r.random() < 0.2:
+            return [f"{r.choice(state['cells'])}({self.expr(pool, 1)})"]
+        if state["weights"] and r.random() < 0.25:
+            m, a, b = r.choice(state["weights"]), self.pick(pool), self.pick(pool)
+            step = f"ops.matmul(ops.transpose({a}, (1, 0)), ops.tanh({b})) * 0.05"
+            return [r.choice((f"ops.assign({m}, {m} * 0.9 + {step})", f"ops.assign_add({m}, {step})",
+                              f"self.assign({m}, ops.tanh({m} - {step}))"))]
+        p, e = r.choice(state["rows"]), self.expr(pool, 1)
+        return [r.choice((f"ops.assign({p}, ops.tanh({e}))", f"ops.assign({p}, {p} * 0.5 + ops.tanh({e}) * 0.5)",
+                          f"ops.assign_add({p}, ops.tanh({e}) * 0.25)", f"ops.assign_sub({p}, ops.sin({e}) * 0.25)",
+                          f"self.assign({p}, ops.tanh({e}) - {p} * 0.5)", f"self.assign_add({p}, ops.sin({e}) * 0.25)",
+                          f"{p} = {p} * 0.5 + ops.tanh({e}) * 0.25", f"{p} += ops.tanh({e}) * 0.25"))]
+
+    def must_update(self, stmts, pool):
+        """Append an update to ``stmts`` unless they update state already."""
+        if not UPDATES.search("\n".join(render_stmts(stmts, ""))):
+            stmts += self.update(pool)
+
+    def operand(self, pool) -> str:
+        """A pool value, or in a stateful program sometimes a Parameter (read in a loop's condition)."""
+        if self.stateful and self.rng.random() < 0.5:
+            return self.rng.choice(STATE[self.scope]["rows"])
+        return self.pick(pool)
 
     def read(self, pool) -> str:
         """An expression using a value read from a tensor (JIT fallback): a constant to gradients."""
@@ -268,7 +428,7 @@ class Generator:
 
     def cond(self, pool) -> str:
         r = self.rng
-        a = self.pick(pool)
+        a = self.operand(pool)
         return r.choice((f"{a}.sum() > {r.choice((0.0, 0.5, -0.5))}", f"ops.mean({a}) < {r.choice((0.0, 0.3))}",
                          f"{a}[0, 1] > {a}[1, 0]"))
 
@@ -301,7 +461,18 @@ class Generator:
             kinds += ["return"]
             if depth < 2:
                 kinds += ["counter_return"]
+        if self.scope != "Net":
+            kinds = [kind for kind in kinds if kind not in NET_ONLY_KINDS]
+        if self.stateful:
+            kinds += ["update"] * 4 + ["state_read"]
         kind = r.choice(kinds)
+        if kind == "update":
+            return self.update(pool)
+        if kind == "state_read":  # a value computed from state, read after later updates
+            target = self.name()
+            line = f"{target} = {self.state_read(pool)}"
+            pool.add(target)
+            return [line]
         if kind == "assign":
             target = self.name() if r.random() < 0.5 or len(pool) < 2 else self.pick(pool)
             line = f"{target} = {self.expr(pool)}"
@@ -398,7 +569,7 @@ class Generator:
             inner = set(pool)
             test = f"{c} < {r.randint(1, 3)}"
             if r.random() < 0.4:
-                test = f"({test}) & (ops.abs({self.pick(pool)}).sum() < {r.choice((2.0, 8.0, 50.0))})"
+                test = f"({test}) & (ops.abs({self.operand(pool)}).sum() < {r.choice((2.0, 8.0, 50.0))})"
             self.dynamic += 1
             body = [f"{c} = {c} + 1"] + self.stmts(inner, depth + 1, "dynamic", False)  # continue-safe
             self.dynamic -= 1
@@ -427,11 +598,31 @@ class Generator:
         return "return " + (values[0] if self.arity == 1 else "(" + ", ".join(values) + ")")
 
     def program(self):
+        """``(flag, n_inputs, stmts)``; a stateful one adds ``state``: the bodies of ``Acc`` and
+        ``Nest`` and whether ``Net`` is in training mode."""
         n_inputs = self.rng.randint(1, 3)
         pool = {f"x{i}" for i in range(n_inputs)}
         stmts = self.stmts(pool, 0, "", True)
+        if self.stateful:
+            self.must_update(stmts, pool)
         stmts.append(self.ret(pool))
-        return (self.rng.random() < 0.5, n_inputs, stmts)
+        flag = self.rng.random() < 0.5
+        if not self.stateful:
+            return (flag, n_inputs, stmts)
+        state = {"Acc": self.cell_body("Acc"), "Nest": self.cell_body("Nest"), "train": self.rng.random() < 0.75}
+        return (flag, n_inputs, stmts, state)
+
+    def cell_body(self, scope) -> list:
+        """The construct body of the stateful cell ``scope`` (``Acc`` or ``Nest``) over its input ``a``:
+        it updates state at least once."""
+        outer = self.scope, self.arity, self.budget, self.dynamic
+        self.scope, self.arity, self.budget, self.dynamic = scope, 1, self.rng.randint(2, 6), 0
+        pool = {"a"}
+        body = self.stmts(pool, 0, "", True)
+        self.must_update(body, pool)
+        body.append(self.ret(pool))
+        self.scope, self.arity, self.budget, self.dynamic = outer
+        return body
 
 
 # ------------------------------------------------------------------------------ checking
@@ -504,14 +695,44 @@ def close(got, want, rtol=1e-9, atol=1e-9) -> bool:
         for g, w in zip(got, want))
 
 
+def bounded(arrays) -> bool:
+    """Finite and below 1e4: overflowing values make no precise test."""
+    return all(np.all(np.isfinite(a)) and np.all(np.abs(a) < 1e4) for a in arrays)
+
+
+def conditioned(got, want, moved) -> bool:
+    """Whether ``got`` equals ``want`` closely, or no further apart than ``moved()`` (eager's values when
+    what they come from moves by a few ulps) is from ``want``: at an ill-conditioned point (``cos`` of
+    1e8) the summation order the compiler may choose matters as much."""
+    if close(got, want):
+        return True
+    if len(got) != len(want) or any(np.shape(g) != np.shape(w) for g, w in zip(got, want)):
+        return False
+    return all(np.max(np.abs(np.subtract(g, w)), initial=0.0) <= 100 * np.max(np.abs(np.subtract(m, w)), initial=0.0)
+               for g, w, m in zip(got, want, moved()))
+
+
+def state_of(net) -> list:
+    """Copies of the values of ``net``'s Parameters (``get_parameters`` order)."""
+    return [np.array(p.asnumpy(), np.float64) for p in net.get_parameters()]
+
+
+def set_state(ms, net, state):
+    """Give ``net``'s Parameters the values ``state`` (as :func:`state_of` lists them)."""
+    for p, value in zip(net.get_parameters(), state):
+        p.set_data(ms.Tensor(value.copy()))
+
+
 READ_METHODS = ("asnumpy", "item", "tolist", "__float__", "__int__", "__index__")
 
 
 class FrozenReads:
     """Tensor value reads (``float(t)``, ``t.asnumpy()``...) made by the program's own code (its file)
-    as a context manager: the first use records them, later uses give the recorded values back in
-    order. A read value is a constant to MindSpore's gradient, so the central differences of the
-    eager program hold it so too; a run that reads in another order (a tensor branch flipped) marks
+    and the values written into Parameters (``ops.assign`` and its kin, BatchNorm's statistics,
+    attribute assignment), as a context manager: the first use records them, later uses give the
+    recorded values back in order. A read value is a constant to MindSpore's gradient, and its
+    gradient does not flow through an assignment, so the central differences of the eager program
+    hold both so too; a run that reads or writes in another order (a tensor branch flipped) marks
     ``diverged``, a point the differences say nothing about."""
 
     def __init__(self, tensor_class, filename: str):
@@ -520,42 +741,71 @@ class FrozenReads:
 
     def __enter__(self):
         self.position = 0
-        self.originals = {name: getattr(self.tensor_class, name) for name in READ_METHODS}
-        for name, original in self.originals.items():
-            setattr(self.tensor_class, name, self._wrap(name, original))
+        self.originals = [(self.tensor_class, name, getattr(self.tensor_class, name)) for name in READ_METHODS]
+        for owner, name, original in self.originals:
+            setattr(owner, name, self._wrap(name, original))
+        eager = importlib.import_module("npspore.ops.eager")
+        parameter_class = importlib.import_module("npspore").Parameter
+        self.originals += [(eager, "assign", eager.assign), (parameter_class, "set_data", parameter_class.set_data)]
+        eager.assign = self._wrap_assign(eager.assign)
+        parameter_class.set_data = self._wrap_set_data(parameter_class.set_data)
         return self
 
     def __exit__(self, *exc):
-        for name, original in self.originals.items():
-            setattr(self.tensor_class, name, original)
+        for owner, name, original in self.originals:
+            setattr(owner, name, original)
         self.replaying = True
         return False
+
+    def reading(self) -> bool:
+        """Whether the recorded run read tensor values (not only wrote Parameters)."""
+        return any(name in READ_METHODS for name, _ in self.recorded)
+
+    def _frozen(self, name, value):
+        """``value`` (recording), or the value recorded for this event (replaying)."""
+        if not self.replaying:
+            self.recorded.append((name, value))
+            return value
+        if self.position >= len(self.recorded) or self.recorded[self.position][0] != name or \
+                np.shape(self.recorded[self.position][1]) != np.shape(value):
+            self.diverged = True
+            return value
+        self.position += 1
+        recorded = self.recorded[self.position - 1][1]
+        return recorded.copy() if isinstance(recorded, np.ndarray) else recorded
 
     def _wrap(self, name, original):
         def read(tensor, *args):
             value = original(tensor, *args)
             if sys._getframe(1).f_code.co_filename != self.filename:
                 return value
-            if not self.replaying:
-                self.recorded.append((name, value))
-                return value
-            if self.position >= len(self.recorded) or self.recorded[self.position][0] != name or \
-                    np.shape(self.recorded[self.position][1]) != np.shape(value):
-                self.diverged = True
-                return value
-            self.position += 1
-            recorded = self.recorded[self.position - 1][1]
-            return recorded.copy() if isinstance(recorded, np.ndarray) else recorded
+            return self._frozen(name, value)
         return read
+
+    def _array(self, value):
+        return np.array(value.asnumpy() if isinstance(value, self.tensor_class) else value)
+
+    def _wrap_assign(self, original):
+        def assign(variable, value):
+            return original(variable, self.tensor_class(self._frozen("assign", self._array(value))))
+        return assign
+
+    def _wrap_set_data(self, original):
+        def set_data(parameter, data, *args, **kwargs):
+            if sys._getframe(1).f_code.co_name == "_assign_parameter_slot":  # self.p = value in a construct
+                data = self.tensor_class(self._frozen("set_data", self._array(data)))
+            return original(parameter, data, *args, **kwargs)
+        return set_data
 
 
 class Checker:
     """Runs every check on one program (``net``, a Cell or a function, called on ``inputs``); raises
     :class:`Finding` on a wrong result. With ``assigns`` the program writes its Parameters, which are
-    put back before every call so that each call sees the same state."""
+    put back before every call so that each call sees the same state; ``build`` (a stateful program)
+    makes new instances of it in the same state as ``net``, to be called several times in a row."""
 
-    def __init__(self, ms, net, inputs, rng: np.random.Generator, assigns=False):
-        self.ms, self.rng, self.net, self.inputs = ms, rng, net, list(inputs)
+    def __init__(self, ms, net, inputs, rng: np.random.Generator, assigns=False, build=None):
+        self.ms, self.rng, self.net, self.inputs, self.build = ms, rng, net, list(inputs), build
         self.params = list(net.trainable_params()) if hasattr(net, "trainable_params") else []
         self.saved = [(p, p.asnumpy().copy()) for p in net.get_parameters()] if assigns else []
         self.float_positions = [k for k, x in enumerate(self.inputs) if x.dtype in (ms.float32, ms.float64)]
@@ -588,7 +838,7 @@ class Checker:
         if self.reads is not None:
             with self.reads:
                 self.eager()
-            self.reading = bool(self.reads.recorded)
+            self.reading = self.reads.reading()
 
     def total(self, inputs=None, first_only=False):
         """The sum of the eager outputs, the values the program reads held at the unshifted inputs'."""
@@ -613,8 +863,7 @@ class Checker:
         for (p, _), eager_value in zip(self.saved, written):
             if not close([p.asnumpy()], [eager_value]):
                 raise Finding(f"forward: compiled code wrote {p.name} = {p.asnumpy()}, eager {eager_value}")
-        other = [self.ms.Tensor(-x.asnumpy()) if k in self.float_positions else self.ms.Tensor(3 - x.asnumpy())
-                 for k, x in enumerate(self.inputs)]
+        other = self.other_inputs()
         try:
             want = leaves(self.eager(other))
         except Exception:  # noqa: BLE001 - eager rejects these inputs: no test
@@ -625,19 +874,88 @@ class Checker:
         if not self.matches_eager(got, want, other):
             raise Finding(f"forward on other inputs: compiled {got} != eager {want}")
 
+    def other_inputs(self):
+        """Negated float inputs and another int: a value guard or traced branch may fail there."""
+        return [self.ms.Tensor(-x.asnumpy()) if k in self.float_positions else self.ms.Tensor(3 - x.asnumpy())
+                for k, x in enumerate(self.inputs)]
+
+    def nudged(self, arrays):
+        """Float64 ``arrays`` moved by a few ulps."""
+        return [a * (1.0 + 4e-16 * self.rng.standard_normal(a.shape)) if a.dtype == np.float64 else a for a in arrays]
+
     def matches_eager(self, got, want, inputs=None) -> bool:
         """Whether compiled values ``got`` equal eager ``want``: closely, or no further apart than eager's
         own values move when the float inputs move by a few ulps (an ill-conditioned point, e.g. ``cos``
         of 1e8, where the summation order the compiler may choose matters as much)."""
-        if close(got, want):
-            return True
-        if len(got) != len(want) or any(np.shape(g) != np.shape(w) for g, w in zip(got, want)):
-            return False
-        nudged = [self.ms.Tensor(x.asnumpy() * (1.0 + 4e-16 * self.rng.standard_normal(x.shape)))
-                  if x.dtype == self.ms.float64 else x for x in inputs or self.inputs]
-        moved = leaves(self.eager(nudged))
-        return all(np.max(np.abs(np.subtract(g, w)), initial=0.0) <= 100 * np.max(np.abs(np.subtract(m, w)), initial=0.0)
-                   for g, w, m in zip(got, want, moved))
+        def moved():
+            arrays = self.nudged([x.asnumpy() for x in inputs or self.inputs])
+            return leaves(self.eager([self.ms.Tensor(a) for a in arrays]))
+        return conditioned(got, want, moved)
+
+    # ---------------------------------------------------------------- stateful programs
+
+    def calls_in_a_row(self, calls=3):
+        """A compiled instance and an eager one, from the same Parameter values, called ``calls`` times in
+        a row (the program's inputs, again, then other inputs), the Parameters never put back: after
+        each call the outputs and every Parameter agree (up to the conditioning of eager's values when
+        the inputs and Parameters move by a few ulps). Returns the eager outputs and Parameters after
+        the first call, or None when eager execution fails or overflows there (no test)."""
+        eager, mirror = self.build(), self.build()
+        compiled, first = self.ms.jit(mirror), None
+        for call, inputs in enumerate([self.inputs] * (calls - 1) + [self.other_inputs()], 1):
+            before = state_of(eager)
+            try:
+                want = leaves(eager(*inputs))
+            except Exception:  # noqa: BLE001 - eager rejects these inputs: no test
+                return first
+            want_state = state_of(eager)
+            if not bounded(want + want_state):
+                return first
+            got = leaves(compiled(*inputs))
+            got_state = state_of(mirror)
+            if not conditioned(got + got_state, want + want_state, lambda: self.rerun(before, inputs)):
+                if len(got) != len(want):
+                    raise Finding(f"call {call}: compiled {got} != eager {want}")
+                names = [f"output {k}" for k in range(len(got))] + [p.name for p in mirror.get_parameters()]
+                values = list(zip(got + got_state, want + want_state))
+                wrong = next(k for k, (g, w) in enumerate(values) if not close([g], [w]))
+                raise Finding(f"call {call}: compiled {names[wrong]} = {values[wrong][0].tolist()}, "
+                              f"eager {values[wrong][1].tolist()}")
+            first = first or (want, want_state)
+        return first
+
+    def rerun(self, state, inputs) -> list:
+        """The outputs and Parameters of eager code run from Parameters ``state`` on ``inputs``, both
+        moved by a few ulps."""
+        net = self.build()
+        set_state(self.ms, net, self.nudged(state))
+        out = leaves(net(*[self.ms.Tensor(a) for a in self.nudged([x.asnumpy() for x in inputs])]))
+        return out + state_of(net)
+
+    def stateful_gradient(self, first):
+        """``value_and_grad`` of random float inputs of a new instance: its value and the Parameters it
+        leaves equal eager's first call's (``first``), its gradients central differences of eager code
+        (the values its assignments write held at the unshifted inputs': MindSpore's gradient does not
+        flow through an assignment)."""
+        floats = self.float_positions
+        positions = tuple(sorted(self.rng.choice(floats, size=int(self.rng.integers(1, len(floats) + 1)),
+                                                 replace=False).tolist()))
+        net = self.build()
+        value, grads = self.ms.value_and_grad(net, positions)(*self.inputs)
+        want, want_state = first
+        if not close(leaves(value), want):
+            raise Finding(f"value_and_grad value {leaves(value)} != eager {want}")
+        got_state = state_of(net)
+        for p, got, wanted in zip(net.get_parameters(), got_state, want_state):
+            if not close([got], [wanted]):
+                raise Finding(f"value_and_grad left {p.name} = {got}, eager's first call {wanted}")
+        by_position = lambda result: result if len(positions) > 1 else (result,)  # noqa: E731
+        for k, (target, g) in enumerate(zip(positions, by_position(grads))):
+            def again(inputs, k=k):  # the gradient a step away, of a new instance (its state unused)
+                return by_position(self.ms.value_and_grad(self.build(), positions)(*inputs)[1])[k]
+            wrong = self.directional(target, g, again=again)
+            if wrong:
+                raise Finding(f"value_and_grad d/{target}: {wrong}")
 
     def shifted(self, target, delta, fn):
         """``fn(inputs)`` with ``target`` (an input position or a Parameter) moved by ``delta``."""
@@ -795,7 +1113,10 @@ def check(source: str, n_inputs: int, seed: int, directory: str, ms, limit=None,
 def _check(source, n_inputs, seed, directory, ms, traced):
     try:
         module = load(source, directory, traced)
-        checker = Checker.generated(ms, module, np.random.default_rng(seed), n_inputs)
+        if hasattr(module, "SPEC"):  # a stateful program: make() and SPEC
+            checker = spec_checker(ms, module)
+        else:
+            checker = Checker.generated(ms, module, np.random.default_rng(seed), n_inputs)
     except Exception:  # noqa: BLE001 - not a valid program (e.g. after shrinking)
         return None
     return run_checks(checker)
@@ -808,10 +1129,16 @@ def run_checks(checker) -> str | None:
         out = leaves(checker.eager())
     except Exception:  # noqa: BLE001 - not a valid program (e.g. after shrinking)
         return None
-    if not all(np.all(np.isfinite(leaf)) and np.all(np.abs(leaf) < 1e4) for leaf in out):
+    if not bounded(out):
         return None  # overflowing values make no precise test
     try:
         checker.record_reads()
+        if checker.build is not None:
+            first = checker.calls_in_a_row()
+            checker.integer_gradients()
+            if first is not None:
+                checker.stateful_gradient(first)
+            return None
         checker.forward()
         checker.integer_gradients()
         if checker.saved:
@@ -843,23 +1170,35 @@ def is_finding(message) -> bool:
     return message is not None and not message.startswith(REFUSED)
 
 
-def replay(path: str, ms, seed: int = 0, limit=None) -> str | None:
+def spec_checker(ms, module, seed=None):
+    """The checker of a program in the format of :func:`replay`: inputs drawn from ``seed`` (default
+    ``SPEC['seed']`` or 0); a stateful one gets new instances from ``make``."""
+    spec = module.SPEC
+    rng = np.random.default_rng(spec.get("seed", 0) if seed is None else seed)
+    net = module.make(np.float64)
+    inputs = [ms.Tensor(rng.uniform(-1.0, 1.0, shape)) if kind == "f" else
+              ms.Tensor(rng.integers(1, 3, shape).astype(np.int32)) for shape, kind in spec["inputs"]]
+    build = (lambda: module.make(np.float64)) if spec.get("stateful") else None
+    return Checker(ms, net, inputs, rng, assigns=spec.get("assign", False), build=build)
+
+
+def replay(path: str, ms, seed=None, limit=None) -> str | None:
     """The failure of a saved program in the format of ``../shared/repros/compiler/fuzz/p*.py``
     (``make(dtype)`` returns a Cell or a function, ``SPEC`` gives its inputs' shapes and kinds, ``f``
-    float or ``i`` int32, and whether it assigns Parameters), run in float64; None when every check
-    passes. Taking longer than ``limit`` seconds is a failure too."""
+    float or ``i`` int32, and whether it assigns Parameters; a ``stateful`` one is called several times
+    in a row, from ``seed``'s inputs, run through ``exec`` if ``traced``), run in float64; None when
+    every check passes. Taking longer than ``limit`` seconds is a failure too."""
     limit = TIME_LIMIT if limit is None else limit
     name = f"fuzz_replay_{os.getpid()}_{abs(hash(os.path.abspath(path)))}"
     spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    rng = np.random.default_rng(seed)
+    if module.SPEC.get("traced"):
+        with open(path) as f:
+            module = load(f.read(), os.path.dirname(path), traced=True)
     try:
         with time_limit(limit):
-            net = module.make(np.float64)
-            inputs = [ms.Tensor(rng.uniform(-1.0, 1.0, shape)) if kind == "f" else
-                      ms.Tensor(rng.integers(1, 3, shape).astype(np.int32)) for shape, kind in module.SPEC["inputs"]]
-            return run_checks(Checker(ms, net, inputs, rng, assigns=module.SPEC.get("assign", False)))
+            return run_checks(spec_checker(ms, module, seed))
     except TooSlow:
         return f"too slow: compiling and checking took more than {limit:g} s"
 
@@ -885,43 +1224,65 @@ def _deletions(stmts):
                 yield stmts[:k] + [Block(stmt.header, stmt.body, orelse, stmt.else_header)] + stmts[k + 1:]
 
 
+def _bodies(program) -> list:
+    """The generated statement lists of a program: Net's construct, and the stateful cells'."""
+    return [program[2]] + ([program[3]["Acc"], program[3]["Nest"]] if len(program) > 3 else [])
+
+
+def _candidates(program):
+    """Every program with one statement deleted or one block replaced by its body, in Net's construct
+    or a stateful cell's."""
+    flag, n_inputs, stmts = program[:3]
+    for smaller in _deletions(stmts):
+        yield (flag, n_inputs, smaller) + tuple(program[3:])
+    if len(program) > 3:
+        for cell in ("Acc", "Nest"):
+            for smaller in _deletions(program[3][cell]):
+                yield (flag, n_inputs, stmts, {**program[3], cell: smaller})
+
+
 def shrink(program, seed, message, directory, ms, limit=None, traced=False):
     """Delete statements and blocks while the program keeps failing the same way."""
-    flag, n_inputs, stmts = program
     wanted = failure_class(message)
     improved = True
     while improved:
         improved = False
-        for candidate in _deletions(stmts):
-            if not names_defined_before_use(candidate):
+        for candidate in _candidates(program):
+            if not all(names_defined_before_use(body) for body in _bodies(candidate)):
                 continue
-            found = check(render((flag, n_inputs, candidate)), n_inputs, seed, directory, ms, limit, traced)
+            found = check(render(candidate, seed, traced), candidate[1], seed, directory, ms, limit, traced)
             if found and failure_class(found) == wanted:
-                stmts, message, improved = candidate, found, True
+                program, message, improved = candidate, found, True
                 break
-    return (flag, n_inputs, stmts), message
+    return program, message
 
 
 # ------------------------------------------------------------------------------ driver
 
 
-def generate(seed: int):
-    """The program of ``seed`` and whether it runs traced (through ``exec``; a quarter of them do)."""
+def is_stateful(seed: int, stateful=None) -> bool:
+    """Whether ``seed`` makes a stateful program: ``stateful``, or by default every fourth seed."""
+    return seed % 4 == 2 if stateful is None else stateful
+
+
+def generate(seed: int, stateful=None):
+    """The program of ``seed`` and whether it runs traced (through ``exec``; a quarter of them do);
+    stateful as :func:`is_stateful` says."""
     rng = random.Random(seed)
-    program = Generator(rng, size=rng.choice((4, 8, 14, 24))).program()
+    program = Generator(rng, size=rng.choice((4, 8, 14, 24)), stateful=is_stateful(seed, stateful)).program()
     return program, rng.random() < 0.25
 
 
-def run_seed(seed: int, directory: str, ms, do_shrink=True, limit=None):
+def run_seed(seed: int, directory: str, ms, do_shrink=True, limit=None, stateful=None):
     """Generate and check the program of ``seed``: None, or (message, minimal source); a clean
-    refusal is not shrunk."""
-    program, traced = generate(seed)
-    message = check(render(program), program[1], seed, directory, ms, limit, traced)
+    refusal is not shrunk. A stateful program's source is in the format :func:`replay` reads."""
+    program, traced = generate(seed, stateful)
+    message = check(render(program, seed, traced), program[1], seed, directory, ms, limit, traced)
     if message is None:
         return None
     if do_shrink and is_finding(message):
         program, message = shrink(program, seed, message, directory, ms, limit, traced)
-    return message, ("# traced: run through exec\n" if traced else "") + render(program)
+    return message, ("# traced: run through exec\n" if traced else "") + render(program, seed, traced)
 
 
 def save(seed, message, source, out_dir):
@@ -940,6 +1301,8 @@ def main(argv=None):
     parser.add_argument("--no-shrink", action="store_true")
     parser.add_argument("--time-limit", type=float, default=TIME_LIMIT,
                         help=f"seconds one program may take (default {TIME_LIMIT:g}); more is a finding")
+    parser.add_argument("--stateful", action="store_true",
+                        help="only stateful programs (by default every fourth seed makes one)")
     parser.add_argument("--replay", nargs="+", metavar="FILE",
                         help="check these saved programs (make(dtype) and SPEC, as in repros/compiler/fuzz) instead")
     args = parser.parse_args(argv)
@@ -951,16 +1314,17 @@ def main(argv=None):
         return replay_files(args.replay, ms, args.time_limit)
     start, stop = (int(s) for s in args.seeds.split(":"))
     deadline = time.time() + args.minutes * 60 if args.minutes else None
-    seed, ran, found, refused = start, 0, 0, 0
+    seed, ran, found, refused, stateful = start, 0, 0, 0, 0
     with tempfile.TemporaryDirectory() as directory:
         sys.path.insert(0, directory)
         while (deadline is None and seed < stop) or (deadline is not None and time.time() < deadline):
             try:
-                result = run_seed(seed, directory, ms, not args.no_shrink, args.time_limit)
+                result = run_seed(seed, directory, ms, not args.no_shrink, args.time_limit, args.stateful or None)
             except Exception:  # noqa: BLE001 - a bug of the fuzzer itself: report and go on
                 traceback.print_exc()
                 result = None
             ran += 1
+            stateful += is_stateful(seed, args.stateful or None)
             if result is not None and not is_finding(result[0]):
                 refused += 1
             elif result is not None:
@@ -968,8 +1332,9 @@ def main(argv=None):
                 print(f"seed {seed}: {result[0]} -> {save(seed, *result, args.out)}", flush=True)
             seed += 1
             if ran % 20 == 0:
-                print(f"{ran} programs, {found} findings, {refused} refused (seed {seed})", flush=True)
-    print(f"{ran} programs, {found} findings, {refused} refused (seeds {start}:{seed})")
+                print(f"{ran} programs ({stateful} stateful), {found} findings, {refused} refused (seed {seed})",
+                      flush=True)
+    print(f"{ran} programs ({stateful} stateful), {found} findings, {refused} refused (seeds {start}:{seed})")
     return 1 if found else 0
 
 

@@ -29,6 +29,26 @@ def is_visible(stmt, functions: dict) -> bool:
     return False
 
 
+def _assigns(function: ir.Function, functions: dict) -> bool:
+    """Whether ``function`` writes a Parameter, itself or in a function it calls."""
+    return any(isinstance(s, ir.Effect) and s.kind == "assign"
+               or isinstance(s, ir.Call) and _assigns(functions[s.callee], functions)
+               for s in ir.walk_stmts(function.body))
+
+
+def _written(stmts, functions: dict) -> set:
+    """The Vars whose arrays ``stmts`` may write: a Parameter they assign (in a nested block too), an argument
+    of a call to a function that assigns one (a Parameter is handed to the cell that updates it)."""
+    written = set()
+    for stmt in stmts:
+        for inner in (stmt, *(s for block in ir.nested_blocks(stmt) for s in ir.walk_stmts(block))):
+            if isinstance(inner, ir.Effect) and inner.kind == "assign":
+                written.add(inner.args[0])
+            elif isinstance(inner, ir.Call) and _assigns(functions[inner.callee], functions):
+                written.update(a for a in inner.args if isinstance(a, ir.Var))
+    return written
+
+
 def place_value_guard(block: ir.Block, guard: ir.Effect, functions: dict) -> None:
     """Append ``guard`` to ``block`` so that it runs before the first statement the caller can see:
     the statements computing its value move up with it. Raises NotSupportedError (at the guard's
@@ -44,7 +64,7 @@ def place_value_guard(block: ir.Block, guard: ir.Effect, functions: dict) -> Non
         if needed.intersection(ir.defined_vars(stmt)):
             moved.append(stmt)
             needed.update(ir.used_vars_deep(stmt))
-    written = {s.args[0] for s in stmts[first:] if isinstance(s, ir.Effect) and s.kind == "assign"}
+    written = _written(stmts[first:], functions)
     if any(is_visible(stmt, functions) for stmt in moved) or needed & written:
         raise located(NotSupportedError(
             "this value decides how the code is compiled, and it is read after a Parameter is written or a "

@@ -1,6 +1,7 @@
 """Normalize: desugar a parsed function into the small subset the specializer interprets.
 
-* ``x += e`` becomes ``x = x + e`` (``x[i] += e`` on a subscript is kept for the specializer to reject);
+* ``x += e`` becomes ``x = x + e``, ``self.sub.p += e`` becomes ``self.sub.p = self.sub.p + e`` (``x[i] += e`` on
+  a subscript is kept for the specializer to reject);
 * ``a = b = e`` becomes ``a = e`` followed by ``b = a``;
 * ``assert c, msg`` becomes ``if not c: raise AssertionError(msg)``.
 
@@ -16,6 +17,14 @@ import ast
 from .astcopy import copy_tree
 
 
+def _attribute_path(node) -> bool:
+    """Whether ``node`` is a name or a chain of attributes of one (``self``, ``self.sub``): reading it
+    twice reads the same object."""
+    while isinstance(node, ast.Attribute):
+        node = node.value
+    return isinstance(node, ast.Name)
+
+
 class _Desugar(ast.NodeTransformer):
     def visit_AugAssign(self, node: ast.AugAssign):
         target = node.target
@@ -23,12 +32,9 @@ class _Desugar(ast.NodeTransformer):
         store: ast.expr
         if isinstance(target, ast.Name):
             load, store = ast.Name(id=target.id, ctx=ast.Load()), ast.Name(id=target.id, ctx=ast.Store())
-        elif isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name):  # self.param += 1
-            owner = target.value.id
-            load = ast.Attribute(value=ast.copy_location(ast.Name(id=owner, ctx=ast.Load()), node), attr=target.attr,
-                                 ctx=ast.Load())
-            store = ast.Attribute(value=ast.copy_location(ast.Name(id=owner, ctx=ast.Load()), node), attr=target.attr,
-                                  ctx=ast.Store())
+        elif isinstance(target, ast.Attribute) and _attribute_path(target.value):  # self.param += 1, self.sub.p += 1
+            load = ast.Attribute(value=copy_tree(target.value), attr=target.attr, ctx=ast.Load())
+            store = ast.Attribute(value=copy_tree(target.value), attr=target.attr, ctx=ast.Store())
         else:
             return node
         value = ast.BinOp(left=load, op=node.op, right=self.visit(node.value))

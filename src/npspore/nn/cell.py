@@ -346,7 +346,10 @@ class Cell:
         elif value is None:
             params[name] = None
         elif isinstance(value, Tensor) and params[name] is not None:
-            params[name].set_data(value)
+            if RECORDERS and value.shape == params[name].shape:  # traced: an update the kernel makes at each call
+                LIBRARY.assign(params[name], value)
+            else:
+                params[name].set_data(value)
         else:
             raise TypeError(f"Parameter '{name}' already exists in network, can not assign this type: "
                             f"'{type(value)}' as a parameter.")
