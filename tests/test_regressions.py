@@ -1274,3 +1274,59 @@ def test_a_value_guard_after_a_callees_parameter_update_is_refused():
     assert _GuardAfterACalleesUpdate()(x).asnumpy().tolist() == [2.0, 3.0, 4.0]
     with pytest.raises(NotSupportedError, match="it is read after a Parameter is written"):
         ms.jit(_GuardAfterACalleesUpdate())(x)
+
+
+class _ReadThenTriple(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.p = Parameter(Tensor(np.full((3,), 0.1, np.float32)), name="p")
+
+    def construct(self, x):
+        a = self.p * x
+        ops.assign(self.p, self.p * 3.0)
+        return a.sum()
+
+
+class _SineState(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.acc = Parameter(Tensor(np.full((3,), 0.2, np.float32)), name="acc")
+
+    def construct(self, a):
+        ops.assign(self.acc, ops.sin(a))
+        return a
+
+
+class _ReadThenCallUpdating(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.acc = _SineState()
+
+    def construct(self, x):
+        v = self.acc.acc * x
+        self.acc(x)
+        return v.sum()
+
+
+# MindSpore 2.10 GRAPH mode, observed: the gradient reads the Parameter as the forward read it (PYNATIVE reads the
+# updated array: 0.3 and sin(x)); the Parameters are updated as in the forward alone
+@pytest.mark.parametrize("jit", [False, True])
+def test_a_gradient_reads_a_parameter_as_the_forward_read_it_before_the_update(jit):
+    x = Tensor(np.array([1.0, 2.0, 3.0], np.float32))
+    triple = _ReadThenTriple()
+    grad = ms.grad(triple, grad_position=0)
+    np.testing.assert_allclose((ms.jit(grad) if jit else grad)(x).asnumpy(), [0.1, 0.1, 0.1], rtol=1e-6)
+    np.testing.assert_allclose(triple.p.asnumpy(), [0.3, 0.3, 0.3], rtol=1e-6)
+    calling = _ReadThenCallUpdating()
+    grad = ms.grad(calling, grad_position=0)
+    np.testing.assert_allclose((ms.jit(grad) if jit else grad)(x).asnumpy(), [0.2, 0.2, 0.2], rtol=1e-6)
+    np.testing.assert_allclose(calling.acc.acc.asnumpy(), np.sin([1.0, 2.0, 3.0]), rtol=1e-6)
+    weights = _ReadThenTriple()
+    (d_p,) = ms.grad(weights, grad_position=None, weights=weights.trainable_params())(x)
+    np.testing.assert_allclose(d_p.asnumpy(), [1.0, 2.0, 3.0])
+
+
+def test_only_a_gradient_program_reads_a_copy_of_a_parameter_it_updates():
+    x = Tensor(np.array([1.0, 2.0, 3.0], np.float32))
+    assert "p_read = p * 1.0" in ms.grad(_ReadThenTriple(), grad_position=0).kernel_source(x)
+    assert "_read" not in ms.jit(_ReadThenTriple()).kernel_source(x)

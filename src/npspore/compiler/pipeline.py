@@ -58,6 +58,7 @@ from .library import LIBRARY
 from .normalize import normalized
 from .naming import name_values
 from .optimize import optimize
+from .paramsnapshots import snapshot_updated_reads
 from .request import CompileRequest
 from .signature import OutputTree, describe_key
 from .specialize import ProgramBuilder, function_name
@@ -204,7 +205,7 @@ def differentiate_program(program: Program, grad: GradRequest, args, kwargs, *, 
     """The differentiate stage for one gradient transform of ``program`` (whose call had ``args``);
     ``final`` for the outermost one, whose result is compiled as it is (see ``differentiate``)."""
     inputs = tuple(args) + tuple(kwargs.values())
-    module = program.module
+    module = snapshot_updated_reads(program.module)
     done = differentiate_request(grad, module.functions, module.entry, inputs, program.leaf_slices,
                                  program.captured, program.output_tree.node, final=final)
     slices = list(program.leaf_slices)
