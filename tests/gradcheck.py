@@ -5,10 +5,22 @@ op table's adjoint rules (``test_adjoints``) as well as compiled ``grad`` functi
 HIPS/autograd, it checks directional derivatives: for a random output cotangent ``v`` and a
 random input direction ``u``, ``<vjp(v), u>`` must equal ``<v, (f(x + eps·u) - f(x - eps·u)) / 2eps>``,
 computed in float64. ``order=2`` checks the vjp itself the same way (the vjp of the vjp).
+``central_difference(f, x)`` is the whole gradient of a scalar function of one array, element by element.
 """
 from __future__ import annotations
 
 import numpy as np
+
+
+def central_difference(f, x: np.ndarray, eps: float = 1e-6) -> np.ndarray:
+    """The gradient of the scalar function ``f`` at the float64 array ``x``, by central differences."""
+    grad = np.zeros_like(x)
+    for index in np.ndindex(x.shape):
+        up, down = x.copy(), x.copy()
+        up[index] += eps
+        down[index] -= eps
+        grad[index] = (f(up) - f(down)) / (2 * eps)
+    return grad
 
 
 def check_grads(fn, args, vjp, order=1, *, eps=1e-6, rtol=1e-5, atol=1e-6, seed=0):

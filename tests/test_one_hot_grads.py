@@ -8,6 +8,8 @@ import npspore as ms
 from npspore import Tensor, nn, ops
 from npspore.core import kernels_np
 
+from gradcheck import central_difference
+
 
 def _softmax_minus_one_hot(logits, labels):
     z = logits.astype(np.float64)
@@ -55,16 +57,6 @@ def test_scatter_last_add_adds_one_value_per_row_in_place():
     np.testing.assert_array_equal(buffer, expected)
 
 
-def _central_difference(f, x, eps=1e-6):
-    grad = np.zeros_like(x)
-    for index in np.ndindex(x.shape):
-        up, down = x.copy(), x.copy()
-        up[index] += eps
-        down[index] -= eps
-        grad[index] = (f(up) - f(down)) / (2 * eps)
-    return grad
-
-
 # the losses that read log-probabilities at class indices, in the forms users call them (in float64:
 # SoftmaxCrossEntropyWithLogits computes in float32, as MindSpore's kernel does, too coarse for the differences)
 _CLASS_WEIGHT = Tensor(np.linspace(0.5, 2.0, 5))
@@ -83,7 +75,7 @@ def test_losses_at_class_indices_have_the_finite_difference_gradient(name):
     x = rng.standard_normal((4, 5))
     y = np.array([1, 2, 4, 0])
     got = ms.grad(loss)(Tensor(x), Tensor(y)).asnumpy()
-    expected = _central_difference(lambda v: float(loss(Tensor(v), Tensor(y)).asnumpy()), x)
+    expected = central_difference(lambda v: float(loss(Tensor(v), Tensor(y)).asnumpy()), x)
     np.testing.assert_allclose(got, expected, rtol=1e-6, atol=1e-8)
 
 

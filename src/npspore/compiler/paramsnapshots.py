@@ -77,7 +77,7 @@ def _snapshot_reads(function: ir.Function, changing: set) -> None:
                     and table[stmt.op].differentiable):
                 reads: dict = {}
                 for atom in stmt.args:
-                    if (isinstance(atom, ir.Var) and id(atom) in changing and atom.aval.dtype.kind == "f"
+                    if (isinstance(atom, ir.Var) and id(atom) in changing and atom.aval.dtype.kind in "fc"
                             and id(atom) not in reads):
                         reads[id(atom)] = namer.named(f"{atom.name}_read", atom.aval)
                         stmts.append(ir.Apply((reads[id(atom)],), "mul", (atom, ir.Const(1.0)), {}, stmt.loc))
