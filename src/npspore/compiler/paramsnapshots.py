@@ -7,9 +7,9 @@ itself (``a = p * x; ops.assign(p, 3 * p)``: ``d_x = d_a * p``), it would read t
 to be differentiated, an op that reads such a Parameter (other than a view, whose adjoint reads nothing of it,
 and ``add``/``sub``/``neg``, whose adjoints read no operand) reads a copy taken just before it instead
 (``p_read = p * 1.0``; optimize never folds it into ``p``: ``rewrite.changing_vars``). The forward computes the
-same values; the backward reads the values the forward read, as MindSpore's GRAPH mode gives them (its PYNATIVE
-mode reads the new array: ``docs/known-differences.md`` before this pass). Only gradient programs change, and
-only where a Parameter is updated in the call being differentiated.
+same values; the backward reads the values the forward read, as MindSpore 2.10's GRAPH mode does (its PYNATIVE
+mode reads the new array; ``docs/known-differences.md``). Only gradient programs change, and only where a
+Parameter is updated in the call being differentiated.
 """
 from __future__ import annotations
 
