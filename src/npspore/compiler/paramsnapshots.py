@@ -5,7 +5,8 @@ state, BatchNorm's running statistics) overwrites in place. A value computed fro
 old value, but the backward sweep runs after the whole forward sweep: where an op's adjoint reads the Parameter
 itself (``a = p * x; ops.assign(p, 3 * p)``: ``d_x = d_a * p``), it would read the new array. So, in a program
 to be differentiated, an op that reads such a Parameter (other than a view, whose adjoint reads nothing of it,
-and ``add``/``sub``/``neg``, whose adjoints read no operand) reads a copy taken just before it instead
+and ``add``/``sub``/``neg``, whose adjoints read no operand), or a call handing it to a function that reads it
+without updating it (a sub-cell's weight the caller then updates), reads a copy taken just before it instead
 (``p_read = p * 1.0``; optimize never folds it into ``p``: ``rewrite.changing_vars``). The forward computes the
 same values; the backward reads the values the forward read, as MindSpore 2.10's GRAPH mode does (its PYNATIVE
 mode reads the new array; ``docs/known-differences.md``). Only gradient programs change, and only where a
@@ -35,7 +36,7 @@ def snapshot_updated_reads(module: ir.Module) -> ir.Module:
     for function in module.functions.values():
         changing = _changing(function, written)
         if changing:
-            _snapshot_reads(function, changing)
+            _snapshot_reads(function, changing, written)
     return module
 
 
@@ -67,20 +68,28 @@ def _changing(function: ir.Function, written: dict) -> set:
     return changing
 
 
-def _snapshot_reads(function: ir.Function, changing: set) -> None:
+def _snapshot_reads(function: ir.Function, changing: set, written: dict) -> None:
     table = op_table()
     namer = Namer(function)
     for block in ir.all_blocks(function.body):
         stmts: list = []
         for stmt in block.stmts:
-            if (isinstance(stmt, ir.Apply) and stmt.op not in _NOT_SNAPSHOT and stmt.op in table
-                    and table[stmt.op].differentiable):
-                reads: dict = {}
-                for atom in stmt.args:
-                    if (isinstance(atom, ir.Var) and id(atom) in changing and atom.aval.dtype.kind in "fc"
-                            and id(atom) not in reads):
-                        reads[id(atom)] = namer.named(f"{atom.name}_read", atom.aval)
-                        stmts.append(ir.Apply((reads[id(atom)],), "mul", (atom, ir.Const(1.0)), {}, stmt.loc))
-                stmt.args = tuple(reads.get(id(a), a) if isinstance(a, ir.Var) else a for a in stmt.args)
+            if isinstance(stmt, ir.Apply) and stmt.op not in _NOT_SNAPSHOT and stmt.op in table \
+                    and table[stmt.op].differentiable:
+                read = range(len(stmt.args))
+            elif isinstance(stmt, ir.Call):   # a callee reading it (not one updating it, which needs the array)
+                read = [k for k in range(len(stmt.args)) if k not in written.get(stmt.callee, ())]
+            else:
+                read = []
+            reads: dict = {}
+            for position in read:
+                atom = stmt.args[position]
+                if (isinstance(atom, ir.Var) and id(atom) in changing and atom.aval.dtype.kind in "fc"
+                        and id(atom) not in reads):
+                    reads[id(atom)] = namer.named(f"{atom.name}_read", atom.aval)
+                    stmts.append(ir.Apply((reads[id(atom)],), "mul", (atom, ir.Const(1.0)), {}, stmt.loc))
+            if reads:
+                stmt.args = tuple(reads.get(id(a), a) if isinstance(a, ir.Var) and k in read else a
+                                  for k, a in enumerate(stmt.args))
             stmts.append(stmt)
         block.stmts = stmts
