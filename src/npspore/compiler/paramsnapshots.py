@@ -76,7 +76,7 @@ def _snapshot_reads(function: ir.Function, changing: set, written: dict) -> None
         for stmt in block.stmts:
             if isinstance(stmt, ir.Apply) and stmt.op not in _NOT_SNAPSHOT and stmt.op in table \
                     and table[stmt.op].differentiable:
-                read = range(len(stmt.args))
+                read = list(range(len(stmt.args)))
             elif isinstance(stmt, ir.Call):   # a callee reading it (not one updating it, which needs the array)
                 read = [k for k in range(len(stmt.args)) if k not in written.get(stmt.callee, ())]
             else:
