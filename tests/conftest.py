@@ -28,3 +28,13 @@ def isolated_seeds(monkeypatch):
     state = np.random.get_state()
     yield
     np.random.set_state(state)
+
+
+@pytest.fixture
+def helpers():
+    """``thread_pool.set_helpers`` for a test: the pool's size is put back afterwards."""
+    from npspore.core import thread_pool
+
+    before = thread_pool.helper_count()
+    yield thread_pool.set_helpers
+    thread_pool.set_helpers(before)

@@ -9,16 +9,9 @@ import pytest
 import npspore as ms
 from npspore import Tensor, nn, ops
 from npspore.compiler import ir, pipeline
-from npspore.core import matmul_split, thread_pool
+from npspore.core import matmul_split
 from npspore.jit import forward_request
 
-
-@pytest.fixture
-def helpers():
-    """Set the pool's size in a test; the policy's count afterwards."""
-    before = thread_pool.helper_count()
-    yield thread_pool.set_helpers
-    thread_pool.set_helpers(before)
 
 
 @pytest.mark.parametrize("a_shape, b_shape, axis", [

@@ -87,3 +87,32 @@ def test_softmax_in_one_array_has_the_bits_of_three(axis):
 def test_softmax_of_a_zero_dimensional_value_is_one():
     assert kernels_np.softmax(np.float32(3.5), ()) == 1.0
     assert kernels_np.softmax(2.0, ()) == 1.0
+
+
+
+@pytest.mark.parametrize("shape", [(700, 1000), (20, 35, 1000), (3, 200000)])
+def test_a_large_softmax_in_row_blocks_has_the_bits_of_one_call_at_every_helper_count(helpers, shape):
+    x = np.random.default_rng(5).standard_normal(shape).astype(np.float32) * 4
+    e = np.exp(x - x.max(axis=-1, keepdims=True))
+    expected_probs = e / e.sum(axis=-1, keepdims=True)
+    expected_log_probs = _log_softmax(x, -1)
+    for count in (0, 1, 3):
+        helpers(count)
+        log_probs, probs = kernels_np.log_softmax_probs(x, -1)
+        np.testing.assert_array_equal(log_probs, expected_log_probs)
+        np.testing.assert_allclose(probs, np.exp(expected_log_probs), rtol=2e-6)
+        np.testing.assert_array_equal(kernels_np.softmax(x, x.ndim - 1), expected_probs)
+        assert probs.dtype == log_probs.dtype == np.float32
+    helpers(1)
+    first = kernels_np.log_softmax_probs(x, -1)[1]
+    helpers(0)
+    np.testing.assert_array_equal(kernels_np.log_softmax_probs(x, -1)[1], first)
+
+
+def test_a_softmax_over_another_axis_or_of_a_strided_array_is_one_call(helpers):
+    helpers(1)
+    x = np.random.default_rng(6).standard_normal((1000, 800)).astype(np.float32)
+    for value, axis in ((x, 0), (x.T, -1), (x[:, ::2], 1)):
+        e = np.exp(value - value.max(axis=axis, keepdims=True))
+        np.testing.assert_array_equal(kernels_np.softmax(value, axis), e / e.sum(axis=axis, keepdims=True))
+        np.testing.assert_array_equal(kernels_np.log_softmax_probs(value, axis)[0], _log_softmax(value, axis))
