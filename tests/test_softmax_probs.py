@@ -90,7 +90,7 @@ def test_softmax_of_a_zero_dimensional_value_is_one():
 
 
 
-@pytest.mark.parametrize("shape", [(700, 1000), (20, 35, 1000), (3, 200000)])
+@pytest.mark.parametrize("shape", [(700, 1000), (20, 35, 1000), (3, 200000), (16, 4, 64, 64)])
 def test_a_large_softmax_in_row_blocks_has_the_bits_of_one_call_at_every_helper_count(helpers, shape):
     x = np.random.default_rng(5).standard_normal(shape).astype(np.float32) * 4
     e = np.exp(x - x.max(axis=-1, keepdims=True))

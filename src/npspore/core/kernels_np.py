@@ -312,15 +312,23 @@ def normalize(x: np.ndarray, axis: tuple, eps: float) -> tuple:
     return np.multiply(centred, rstd, out=centred), rstd
 
 
-def _row_blocks(x: np.ndarray, axis, statements: int) -> tuple | None:
+# The work of a softmax per element, in :mod:`npspore.core.split_rows`'s element-statements: its ``exp`` costs about
+# as much as a dozen additions (3.3 ns against 0.3 per float32 element on an AMD EPYC), so (16, 4, 64, 64) attention
+# weights are split (1.05 ms instead of 1.82 on 2 cores) and so is anything from about 125,000 elements (0.60 ms
+# instead of 0.95 at 131,072); at 64,000 the hand-over costs as much as it saves.
+_SOFTMAX_WORK = 16
+_LOG_SOFTMAX_PROBS_WORK = 18
+
+
+def _row_blocks(x: np.ndarray, axis, work: int) -> tuple | None:
     """The ``(start, stop)`` blocks of rows in which a softmax of ``x`` over its last axis is computed on the pool's
-    threads (:mod:`npspore.core.split_rows`'s rule for ``statements`` elementwise passes), or None: one call.
+    threads (:mod:`npspore.core.split_rows`'s rule for ``work`` element-statements per element), or None: one call.
 
     Each row is reduced over the same contiguous elements in a block as in the whole array, so the blocks give the
     same bits at any thread count."""
     if not isinstance(x, np.ndarray) or x.ndim < 2 or not x.flags.c_contiguous or not helper_count():
         return None
-    if not isinstance(axis, int) or axis % x.ndim != x.ndim - 1 or not worth_splitting(x.shape, statements):
+    if not isinstance(axis, int) or axis % x.ndim != x.ndim - 1 or not worth_splitting(x.shape, work):
         return None
     return blocks(x.shape)
 
@@ -329,8 +337,9 @@ def softmax(x: np.ndarray, axis) -> np.ndarray:
     """``exp(x - max) / sum(exp(x - max))`` over ``axis`` (an int or a tuple), computed in the one array the
     subtraction makes: the same ufuncs in the same order as three arrays, one allocation instead of three (attention
     weights of (16, 4, 64, 64) float32). A 0-d ``x`` (a NumPy scalar after the subtraction) is computed as such.
-    A large array is computed in blocks of rows on the pool's threads (:func:`_row_blocks`)."""
-    bounds = _row_blocks(x, axis, 4)
+    A large array is computed in blocks of rows on the pool's threads (:func:`_row_blocks`: those attention weights
+    among them)."""
+    bounds = _row_blocks(x, axis, _SOFTMAX_WORK)
     if bounds is None:
         return _softmax(x, axis)
     out = np.empty_like(x)
@@ -354,7 +363,7 @@ def log_softmax_probs(x: np.ndarray, axis) -> tuple:
     pass, where ``exp(log_probs)`` would exponentiate again: a cross-entropy's gradient,
     ``compiler/softmaxprobs.py``). A large array is computed in blocks of rows on the pool's threads
     (:func:`_row_blocks`: T2's (700, 1000) logits in 2.3 ms instead of 4.6 on 2 cores)."""
-    bounds = _row_blocks(x, axis, 5)
+    bounds = _row_blocks(x, axis, _LOG_SOFTMAX_PROBS_WORK)
     if bounds is None:
         return _log_softmax_probs(x, axis)
     log_probs, probs = np.empty_like(x), np.empty_like(x)
