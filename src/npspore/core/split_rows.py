@@ -15,11 +15,15 @@ on the arrays' shapes (:func:`blocks`); with no helper, or when an array the fun
 memory with another of its arrays (a view of one of them, the same buffer twice), the function is called
 once on the whole arrays, exactly the statements it outlines.
 
-:data:`MIN_WORK` (elements of the arrays times statements) was chosen with ``tools/bench_split_rows.py``
-(Adam's update of one weight, 12 statements, by a calling thread and one helper against one thread) on a
-2-core machine with a load average of 1.4-1.5: split over one thread 1.10 at 0.8 M element-statements
-(128x512), 0.88 at 1.6 M, 0.57 at 3.1 M, 0.52 at 4.8 M (T4's fc1 weight), 0.47 at 12.6 M; repeated runs
-varied by up to 0.25 below 2 M, so regions start at 2 M.
+:data:`MIN_WORK` (elements of the arrays times statements): on a 2-core machine with a load average of 1.4-1.5
+(``tools/bench_split_rows.py``: Adam's update of one weight, 12 statements, by a calling thread and one helper
+against one thread) a split took 1.10 of one thread's time at 0.8 M element-statements (128x512), 0.88 at 1.6 M,
+0.57 at 3.1 M, 0.47 at 12.6 M, repeated runs varying by up to 0.25 below 2 M. On a quiet 2-core AMD EPYC (NumPy
+2.4.6) it took 0.89 at 0.13-0.26 M (a ReLU, and a bias and ReLU, of (1024, 128)), 0.82 at 0.79 M (Adam on
+128x512) and 0.56-0.61 from 0.52 M to 8.4 M (a ReLU of (1024, 512), T3's feed-forward; T2's (700, 1000) logits'
+bias; Adam on (700, 1000)). A helper the OS does not schedule in time costs only its wake-up (tens of µs: the
+calling thread takes every block no helper started), a few percent of 0.5 M element-statements' 0.3-0.6 ms; so
+regions start there.
 """
 from __future__ import annotations
 
@@ -31,7 +35,7 @@ from .thread_pool import helper_count, run_blocks
 
 __all__ = ["MIN_WORK", "worth_splitting", "blocks", "split_rows"]
 
-MIN_WORK = 2_000_000           # element-statements: about 0.5 ms on one core, far above a hand-over (~10 µs)
+MIN_WORK = 500_000             # element-statements: 0.3-0.6 ms on one core, far above a hand-over (~10 µs)
 _BLOCK_SIZE = 32_768           # elements per block at least (a block's statements cost more than their calls)
 _MAX_BLOCKS = 4                # the calling thread catches up on blocks a late helper has not taken
 
