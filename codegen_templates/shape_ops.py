@@ -158,6 +158,21 @@ class getitem:
         return call("getitem_grad", dout, shape=x.shape, index=index)
 
 
+@op(infer=rules.setitem)
+class setitem:
+    """``x`` with ``value`` written at a static ``index`` (ints, slices, ``None``, ``...``; ``value`` broadcast and
+    cast to ``x``'s dtype): a new array. MindSpore's graph mode compiles ``x[index] = value`` so: the name ``x`` is
+    bound to the result, and another name for the old value, or the caller's tensor, keeps the old value."""
+
+    def forward(x, value, *, index):
+        out = np.array(x)    # a copy, and an array where x is a NumPy scalar
+        out[index] = value
+        return out
+
+    def adjoint(x, value, out, dout, *, index):
+        return call("setitem", dout, 0, index=index), call("getitem", dout, index=index)
+
+
 @op(infer=rules.getitem_grad)
 class getitem_grad:
     """``g`` written into zeros of ``shape`` at ``index``: the transpose of ``getitem``."""

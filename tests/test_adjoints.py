@@ -255,6 +255,15 @@ def getitem_grad_case(draw):
 
 
 @st.composite
+def setitem_case(draw):
+    (x,), static = draw(getitem_case())
+    part = np.shape(x[static["index"]])
+    kept = part[len(part) - draw(st.integers(0, len(part))):]    # a value broadcasting to x[index]'s shape
+    value_shape = tuple(draw(st.sampled_from((dim, 1))) for dim in kept)
+    return (x, draw(arrays(value_shape))), static
+
+
+@st.composite
 def gather_case(draw):
     params = draw(arrays(draw(hnp.array_shapes(min_dims=1, max_dims=3, max_side=3))))
     axis = draw(st.integers(-params.ndim, params.ndim - 1))
@@ -390,7 +399,7 @@ CASES = {
     "reshape": reshape_case(), "flatten": flatten_case(), "expand_dims": expand_dims_case(),
     "squeeze": squeeze_case(), "transpose": transpose_case(), "broadcast_to": broadcast_to_case(),
     "tile": tile_case(), "concat": concat_case(), "stack": stack_case(), "split": split_case(),
-    "getitem": getitem_case(), "getitem_grad": getitem_grad_case(), "gather": gather_case(),
+    "getitem": getitem_case(), "getitem_grad": getitem_grad_case(), "setitem": setitem_case(), "gather": gather_case(),
     "gather_grad": gather_grad_case(), "masked_select": masked_select_case(),
     "masked_select_grad": masked_select_grad_case(),
     "matmul": matmul_case(), "batch_matmul": matmul_case(min_rank=3), "dot": dot_case(), "outer": outer_case(),

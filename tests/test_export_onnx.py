@@ -371,6 +371,8 @@ SAMPLES = {
     "getitem": [([_f(4, 5, 3)], {"index": (slice(None, None, -1), 1)}),
                 ([_f(4, 5, 3)], {"index": (Ellipsis, None, slice(1, -1, 2))}), ([_f(4, 5)], {"index": -1}),
                 ([_f(6, 5)], {"index": (slice(-2, 0, -2), slice(None), None)})],
+    "setitem": [([_f(4, 5, 3), _f(5)], {"index": (slice(None, None, -1), Ellipsis, 1)}),
+                ([_f(4, 5), np.float32(2.5)], {"index": (None, 1, slice(1, -1, 2))})],
     "gather": [([_f(5, 3), np.array([4, 0, -1, 2], np.int64)], {"axis": 0})],
     "masked_select": [([_f(3, 4), _bools(3, 4)], {})],
     "getitem_grad": [([_f(4, 3)], {"shape": (4, 5, 3), "index": (slice(None, None, -1), 1)}),

@@ -22,7 +22,7 @@ CANONICAL = {
                    "sigmoid relu gelu softplus erf sign round maximum minimum where clip cast equal not_equal less "
                    "less_equal greater greater_equal logical_and logical_or logical_not stop_gradient",
     "reductions": "sum mean prod max min argmax argmin all any max_with_indices min_with_indices",
-    "shape_ops": "reshape transpose copy expand_dims squeeze flatten broadcast_to tile concat stack split getitem "
+    "shape_ops": "reshape transpose copy expand_dims squeeze flatten broadcast_to tile concat stack split getitem setitem "
                  "gather ones zeros ones_like zeros_like fill",
     "linalg": "matmul batch_matmul dot outer",
     "nn": "softmax log_softmax log_softmax_probs softmax_cross_entropy random_normal random_uniform "
@@ -131,6 +131,7 @@ UNARY.update({
     "tile": lambda x: ((operand(x),), {"reps": (2, 1, 2)}),
     "split": lambda x: ((operand(x),), {"indices_or_sections": 2, "axis": 1}),
     "getitem": lambda x: ((operand(x),), {"index": (0, slice(None), None)}),
+    "setitem": lambda x: ((operand(x), operand(x, (2,))), {"index": (slice(None), 1)}),
     "getitem_grad": lambda x: ((operand(x, (2,)),), {"shape": (2, 2), "index": (slice(None), 1)}),
     "gather": lambda x: ((operand(x), INDICES), {"axis": 1}),
     "gather_grad": lambda x: ((operand(x, (2, 3)), INDICES), {"shape": (2, 2), "axis": 1}),

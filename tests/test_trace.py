@@ -72,6 +72,7 @@ EXAMPLES = {
     "stack": ((_r(2, 3), _r(2, 3, seed=1)), {"axis": 1}),
     "split": ((_r(4, 3),), {"indices_or_sections": 2, "axis": 0}),
     "getitem": ((_r(3, 4),), {"index": (slice(0, 2), 1)}),
+    "setitem": ((_r(3, 4), _r(2)), {"index": (slice(0, 2), 1)}),
     "getitem_grad": ((_r(2),), {"shape": (3, 4), "index": (slice(0, 2), 1)}),
     "gather": ((_r(4, 3), np.array([0, 2, 2])), {"axis": 0}),
     "gather_grad": ((_r(3, 3), np.array([0, 2, 2])), {"shape": (4, 3), "axis": 0}),

@@ -778,6 +778,23 @@ def getitem(x, *, index):
     return Aval(tuple(out) + shape[dim:], dtype_of(x))
 
 
+def setitem(x, value, *, index):
+    """``setitem`` (``x[index] = value`` in compiled code): ``x``'s shape and dtype.
+
+    Raises:
+        OpIndexError: for an index ``getitem`` refuses (out of bounds, too many indices).
+        OpShapeError: ``value`` does not broadcast to the shape of ``x[index]``.
+    """
+    part = tuple(getitem(x, index=index).shape)
+    value_shape = tuple(shape_of(value))
+    broadcast = broadcast_shapes("setitem", part, value_shape, names=("x[index]", "value"))
+    extra = len(broadcast) - len(part)     # leading dims of the value: NumPy drops them when they are 1
+    if broadcast[extra:] != part or any(d != 1 for d in broadcast[:extra]):
+        raise OpShapeError(f"For 'setitem', the value of shape {_text(value_shape)} cannot be assigned to x[index] "
+                           f"of shape {_text(part)}.")
+    return Aval(shape_of(x), dtype_of(x))
+
+
 def getitem_grad(g, *, shape, index):
     """``getitem_grad`` (the transpose of ``getitem``): ``g`` scattered into zeros of ``shape``."""
     return Aval(_static_shape("getitem", shape), dtype_of(g))

@@ -10,7 +10,7 @@ per target, ``(atom, batched)``. Rules are given by family where the family shar
   operand of lower per-sample rank than the result gets size-1 axes after its batch axis;
 * reductions, ``normalize``, softmaxes, ``one_hot``, ``concat``/``stack``/``split`` and ``flatten``: the axis
   attribute moves past the batch axis;
-* shape ops (``reshape``, ``transpose``, ``broadcast_to``, ``tile``, ``getitem``...): the shape,
+* shape ops (``reshape``, ``transpose``, ``broadcast_to``, ``tile``, ``getitem``, ``setitem``...): the shape,
   permutation or index gains the batch axis in front;
 * ``matmul``/``batch_matmul``/``dot``: the batch axis becomes one of matmul's own batch axes (a
   product of depth 1, the adjoint of a vector-matrix product, is then a batch of outer products, which
@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .. import shape_rules
 from ..opdef import op_table
 from .ir import Var
 
@@ -182,6 +183,21 @@ def getitem(batcher, stmt, args, batched):
     if "shape" in static:   # getitem_grad
         static["shape"] = (batcher.size, *static["shape"])
     return batcher.emit(stmt, args, static, all_batched=True)
+
+
+def setitem(batcher, stmt, args, batched):
+    """``x[index] = value``: the index takes every sample first; an unbatched ``x`` is repeated over the batch (the
+    op copies it), a batched ``value`` gets size-1 axes after its batch axis up to the rank of ``x[index]``."""
+    index = _batched_index(stmt.static["index"])
+    if index is None:
+        raise NoBatchingRule("setitem with array indices separated by slices")
+    x, value = args
+    if not batched[0]:
+        x = batcher.broadcast(x)
+    if batched[1]:
+        part_rank = len(shape_rules.getitem(stmt.args[0].aval, index=stmt.static["index"]).shape)
+        value = batcher.align(value, _rank(stmt.args[1]), part_rank)
+    return batcher.emit(stmt, [x, value], {**stmt.static, "index": index}, all_batched=True)
 
 
 def gather(batcher, stmt, args, batched):
@@ -358,7 +374,8 @@ def _rules() -> dict:
     table.update(dict.fromkeys(("row_add", "row_add_in_place"), row_add))
     table.update({"one_hot": one_hot, "reshape": reshape, "flatten": flatten, "expand_dims": expand_dims,
                   "squeeze": squeeze, "transpose": transpose, "broadcast_to": broadcast_to, "tile": tile,
-                  "getitem": getitem, "getitem_grad": getitem, "gather": gather, "gather_grad": gather_grad,
+                  "getitem": getitem, "getitem_grad": getitem, "setitem": setitem, "gather": gather,
+                  "gather_grad": gather_grad,
                   "outer": outer, "row": row, "conv2d_columns": image_columns, "fill": fill,
                   "conv2d_columns_grad": image_columns_grad})
     return table

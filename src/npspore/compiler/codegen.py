@@ -28,7 +28,8 @@ from . import ir, workspace
 from .astcopy import copy_tree
 from .constantviews import constant_holders
 from .errors import file_label
-from .inlinefold import FoldStaticExpressions, IntegerIdentities, StaticShapes, StaticSplits, literal_binding
+from .inlinefold import (FoldStaticExpressions, IntegerIdentities, SliceSyntax, StaticShapes, StaticSplits,
+                         literal_binding)
 from .linewrap import wrap_lines
 from .unparse import unparse
 
@@ -316,7 +317,7 @@ class Renderer:
             node = substitute.visit(copy_tree(node))
             if shapes:
                 node = StaticSplits(shapes).visit(StaticShapes(shapes).visit(node))
-            node = FoldStaticExpressions().visit(identities.visit(FoldStaticExpressions().visit(node)))
+            node = SliceSyntax().visit(FoldStaticExpressions().visit(identities.visit(FoldStaticExpressions().visit(node))))
             literals = literal_binding(node, assigned_once, reassigned)
             if literals:  # a local bound once to a literal: written into the statements after it
                 mapping.update({name[len(prefix):]: ast.fix_missing_locations(value)

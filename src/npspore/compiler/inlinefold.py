@@ -12,7 +12,8 @@ and a slice step of 1. :func:`literal_binding` finds the template locals bound o
 
 Before that, :class:`StaticShapes` writes an operand's static ``x.shape`` as its tuple,
 :class:`FoldStaticExpressions` evaluates what is made of literals alone (``a if True else b`` is ``a``), and
-:class:`StaticSplits` writes ``rt.split_parts`` of an operand of static shape as the basic slices it returns.
+:class:`StaticSplits` writes ``rt.split_parts`` of an operand of static shape as the basic slices it returns, and
+:class:`SliceSyntax` writes a static slice in a subscript as ``a:b:c``.
 """
 from __future__ import annotations
 
@@ -159,6 +160,28 @@ def _literal_part(node) -> bool:
     if isinstance(node, ast.Call):
         return isinstance(node.func, ast.Name) and node.func.id == "len" and not node.keywords
     return isinstance(node, _LITERAL_NODES) or isinstance(node, ast.Name) and node.id == "len"
+
+
+class SliceSyntax(ast.NodeTransformer):
+    """A static slice substituted into a subscript, ``x[1, slice(1, None, None)]``, written as Python writes it:
+    ``x[1, 1:]``."""
+
+    def visit_Subscript(self, node: ast.Subscript):
+        self.generic_visit(node)
+        if isinstance(node.slice, ast.Tuple):
+            node.slice.elts = [_slice_syntax(item) for item in node.slice.elts]
+        else:
+            node.slice = _slice_syntax(node.slice)
+        return node
+
+
+def _slice_syntax(node):
+    """``slice(a, b, c)`` of literals as ``a:b:c`` (``None`` parts left out), any other node as it is."""
+    if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "slice"
+            and not node.keywords and len(node.args) == 3 and all(isinstance(a, ast.Constant) for a in node.args)):
+        lower, upper, step = (None if a.value is None else a for a in node.args)
+        return ast.copy_location(ast.Slice(lower=lower, upper=upper, step=step), node)
+    return node
 
 
 class FoldStaticExpressions(ast.NodeTransformer):

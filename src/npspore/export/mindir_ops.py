@@ -46,6 +46,7 @@ _CONCAT_PARTS = ("a concatenation's parts written into it in npspore's NumPy ker
 _COLLECTIVE = "a collective across MPI ranks; a MindIR graph of one device holds no communication"
 NO_MINDIR_FORM = {
     "getitem_grad": _GRADIENT.format("StridedSliceGrad"),
+    "setitem": "x[index] = value in compiled code; npspore does not write MindSpore's TensorScatterUpdate yet",
     "gather_grad": _GRADIENT.format("UnsortedSegmentSum"),
     "masked_select": "its output's length depends on the data; npspore writes static shapes only (not MaskedSelect)",
     "masked_select_grad": _GRADIENT.format("MaskedSelectGrad"),

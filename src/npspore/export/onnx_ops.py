@@ -446,6 +446,17 @@ def _getitem_grad(emit, node, ins):
     return [emit.op("Reshape", placed, emit.const(_ints(shape)))]
 
 
+@_form("setitem")
+def _setitem(emit, node, ins):
+    shape = _static_shape(node, node.inputs[0].shape)
+    positions = np.arange(int(np.prod(shape)), dtype=np.int64).reshape(shape)[node.attrs["index"]]
+    flat = emit.op("Reshape", ins[0], emit.const(_ints([-1])))
+    value = emit.op("Expand", _cast(emit, ins[1], _dtype(node)), emit.const(_ints(positions.shape)))
+    value = emit.op("Reshape", value, emit.const(_ints([-1])))
+    placed = emit.op("ScatterElements", flat, emit.const(positions.reshape(-1)), value, axis=0)
+    return [emit.op("Reshape", placed, emit.const(_ints(shape)))]
+
+
 @_form("gather_grad")
 def _gather_grad(emit, node, ins):
     shape = _static_shape(node, node.attrs["shape"])
