@@ -173,6 +173,18 @@ class setitem:
         return call("setitem", dout, 0, index=index), call("getitem", dout, index=index)
 
 
+@op(infer=rules.setitem)
+class setitem_in_place:
+    """``setitem`` writing into ``x`` itself: only the optimizer emits it, for a new array of rank 1 or more that
+    nothing else reads (``compiler/optimize.py``)."""
+
+    def forward(x, value, *, index):
+        x[index] = value
+        return x
+
+    adjoint = None
+
+
 @op(infer=rules.getitem_grad)
 class getitem_grad:
     """``g`` written into zeros of ``shape`` at ``index``: the transpose of ``getitem``."""

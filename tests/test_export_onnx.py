@@ -411,6 +411,7 @@ SAMPLES = {
     "row": [([_BUF, np.int64(3)], {})], "row_add": [([_BUF, np.int64(1), _ROW], {})],
     "row_add_in_place": [([_BUF, np.int64(4), _ROW], {})], "row_set": [([_BUF, np.int64(0), _ROW], {})],
     "row_set_in_place": [([_BUF, np.int64(2), _ROW], {})],
+    "setitem_in_place": [([_f(3, 4), _f(3)], {"index": (Ellipsis, -1)})],
     "topk": [([_f(3, 6)], {"k": 2, "largest": True}), ([_f(3, 6)], {"k": 3, "largest": False})],
     "dim_size": [([_f(3, 6)], {"axis": 1}), ([_f(3, 6)], {"axis": -2})],
     "gather_last": [([_f(3, 6), np.array([[5, 0], [1, 1], [2, 4]], np.int32)], {})],

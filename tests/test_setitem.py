@@ -221,3 +221,42 @@ def test_compiled_item_assignment_equals_numpys_and_its_gradient_central_differe
                                rtol=1e-5, atol=1e-7)
     np.testing.assert_allclose(d_v.asnumpy(), central_difference(lambda b: reference(x, b), value),
                                rtol=1e-5, atol=1e-7)
+
+
+class _Chain(nn.Cell):
+    def construct(self, x):
+        y = x * 1
+        for i in range(3):
+            y[i] = y[i] * 2 + 1
+        return y
+
+
+def test_a_new_array_read_nowhere_else_is_written_in_place_and_an_input_is_copied_once():
+    x = np.arange(12.0).reshape(3, 4).astype(np.float32)
+    expected = x.copy()
+    expected[:3] = x[:3] * 2 + 1
+    out = ms.jit(_Chain())(Tensor(x))
+    np.testing.assert_array_equal(out.asnumpy(), expected)
+    source = ms.jit(_Chain()).kernel_source(Tensor(x))
+    assert source.count("np.array(") == 1 and "[2] = " in source, source   # x copied once, rows written into it
+
+
+class _InLoop(nn.Cell):
+    def construct(self, x, n):
+        z = x * 2
+        acc = x * 0
+        k = Tensor(0, ms.int32)
+        while k < n:
+            w = z
+            w[0] = w[0] + 1
+            acc = acc + w
+            k = k + 1
+        return acc
+
+
+def test_an_assignment_in_a_loop_to_an_array_made_before_it_starts_from_that_array_each_time():
+    x = np.arange(6.0).reshape(2, 3).astype(np.float32)
+    acc = ms.jit(_InLoop())(Tensor(x), Tensor(3, ms.int32))
+    expected = 3 * (2 * x)
+    expected[0] += 3
+    np.testing.assert_array_equal(acc.asnumpy(), expected)

@@ -19,7 +19,8 @@ from . import ir
 _FRESH = {"matmul", "dot", "outer_product", "zeros", "zeros_like", "ones", "ones_like", "sum", "mean", "max", "min",
           "prod", "matmul_split", "copy", "empty"}
 # ops that write into their first operand and return it: only that operand is passed on
-_INTO_FIRST = {"row_add_in_place", "row_set_in_place", "scatter_last_add_in_place", "copy_into", "concat_written"}
+_INTO_FIRST = {"row_add_in_place", "row_set_in_place", "scatter_last_add_in_place", "copy_into", "concat_written",
+               "setitem_in_place"}
 
 
 def _fresh(op: str) -> bool:

@@ -23,6 +23,8 @@
 * in-place rows: a ``row_add`` (or ``row_set``) on a loop-carried buffer that the loop owns (its initial value is a
   fresh ``zeros`` nothing else reads, and each iteration's buffer is read only by that ``row_add``)
   becomes ``row_add_in_place``, which writes the row into the buffer instead of copying it;
+* items in place: a ``setitem`` (``x[index] = value``) on a new array made in the same block and read before it
+  only by ops that make new arrays (or views read so) becomes ``setitem_in_place``, ``y[0] = v`` without a copy;
 * the rewrites of ``rewrite.py`` (common subexpressions over forward and adjoint, dot products,
   negation folding, the ReLU mask, scalar gathers as row views), ``tapes.py`` (a counted loop's
   tape as stacked rows) and ``loops.py`` (loop invariants and a loop's per-step projection hoisted,
@@ -117,6 +119,7 @@ def optimize(module: ir.Module, *, numpy_steps: bool = True) -> ir.Module:
     donation.plan_donations(module)
     for function in module.functions.values():
         _rows_in_place(function)
+        _items_in_place(function)
         steprows.leave_written_rows_unset(function)
         inplace.update_in_place(function, module.functions)
         inplace.assign_in_place(function, inputs)
@@ -490,6 +493,56 @@ def _rows_in_place(function: ir.Function) -> None:
             if (owned(init) and row is not None and row.op in _IN_PLACE and row.args[0] is param
                     and uses.get(id(param)) == 1 and row in loop.body.stmts):
                 _in_place_row(row)
+
+
+_VIEW_OPS = inplace._VIEWS | {"getitem"}   # ops whose result may be a view of their first operand
+
+
+def _items_in_place(function: ir.Function) -> None:
+    """Turn ``setitem`` into ``setitem_in_place`` (``y[0] = v``, no copy of ``y``) where its array is a new one of
+    rank 1 or more, made in the same block by an op that always makes a new array, and read elsewhere only before
+    it in that block, by ops that make new arrays or by views read only so (``y[0] = y[0] * 2``): no reference to
+    the array is left, so writing into it is the same as writing into a copy. (A ``setitem`` in a loop on an array
+    made before the loop copies it: every iteration starts from the array as it was made.)"""
+    readers: dict[int, list] = {}
+    for stmt in ir.walk_stmts(function.body):
+        for atom in ir.used_atoms(stmt):
+            if isinstance(atom, ir.Var):
+                readers.setdefault(id(atom), []).append(stmt)
+    results = {id(a) for block in _blocks(function.body) for a in block.results if isinstance(a, ir.Var)}
+    for block in _blocks(function.body):
+        made = {id(t): s for s in block.stmts if isinstance(s, ir.Apply) for t in s.targets}
+        position = {id(s): k for k, s in enumerate(block.stmts)}
+
+        def read_before(var, index: int) -> bool:
+            """Whether every reader of ``var`` is an earlier statement of this block that makes a new array, or a
+            view whose readers are such; ``var`` is no result of a block."""
+            if id(var) in results:
+                return False
+            for reader in readers.get(id(var), ()):
+                if position.get(id(reader), index) >= index or not isinstance(reader, ir.Apply):
+                    return False
+                if reader.op in _VIEW_OPS:
+                    if not all(read_before(view, index) for view in reader.targets):
+                        return False
+                elif not inplace.makes_new_array(reader.op):
+                    return False
+            return True
+
+        for index, stmt in enumerate(block.stmts):
+            if not (isinstance(stmt, ir.Apply) and stmt.op == "setitem" and isinstance(stmt.args[0], ir.Var)):
+                continue
+            array, maker = stmt.args[0], made.get(id(stmt.args[0]))
+            if (maker is None or not array.aval.shape or id(array) in results
+                    or not (maker.op in ("setitem", "setitem_in_place") or inplace.makes_new_array(maker.op))):
+                continue
+            others = [r for r in readers.get(id(array), ()) if r is not stmt]
+            if len(others) + 1 == len(readers.get(id(array), ())) and all(
+                    isinstance(r, ir.Apply) and position.get(id(r), index) < index
+                    and (inplace.makes_new_array(r.op)
+                         or r.op in _VIEW_OPS and all(read_before(v, index) for v in r.targets))
+                    for r in others):
+                stmt.op = "setitem_in_place"
 
 
 def _blocks(block: ir.Block):

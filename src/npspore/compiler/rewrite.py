@@ -33,7 +33,8 @@ from .inplace import makes_new_array
 
 _IMPURE_PREFIXES = ("random", "print")
 # fresh buffers stay distinct: a later pass may own one and write into it
-_IMPURE = {"row_add_in_place", "row_set_in_place", "zeros", "zeros_like", "ones", "ones_like", "full", "empty", "fill"}
+_IMPURE = {"row_add_in_place", "row_set_in_place", "setitem_in_place", "zeros", "zeros_like", "ones", "ones_like",
+           "full", "empty", "fill"}
 
 
 def pure(stmt) -> bool:

@@ -72,6 +72,7 @@ NO_MINDIR_FORM = {
     "matrix_determinant": "MindSpore's MatrixDeterminant primitive is not written nor loaded yet",
     "row_add_in_place": _IN_PLACE,
     "row_set_in_place": _IN_PLACE,
+    "setitem_in_place": _IN_PLACE,
     "scatter_last_add_in_place": _IN_PLACE,
     "log_softmax_probs": "a log-softmax and its exponential at once, made by optimize after the export stop point, so "
                          "no export program holds it (the graph keeps the LogSoftmax)",

@@ -446,7 +446,7 @@ def _getitem_grad(emit, node, ins):
     return [emit.op("Reshape", placed, emit.const(_ints(shape)))]
 
 
-@_form("setitem")
+@_form("setitem", "setitem_in_place")
 def _setitem(emit, node, ins):
     shape = _static_shape(node, node.inputs[0].shape)
     positions = np.arange(int(np.prod(shape)), dtype=np.int64).reshape(shape)[node.attrs["index"]]
