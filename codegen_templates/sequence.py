@@ -69,15 +69,17 @@ class row_add_in_place:
 
 @op(infer=_row_add_rule)
 class row_set:
-    """``buf`` with row ``t`` replaced by ``h``: how optimize writes a loop's per-step values into
-    one stacked buffer (each row once; see ``compiler/tapes.py`` and ``compiler/loops.py``)."""
+    """``buf`` with row ``t`` replaced by ``h``: ``x[t] = h`` in compiled code with a run-time ``t`` (a loop's index),
+    and how optimize writes a loop's per-step values into one stacked buffer (each row once; see
+    ``compiler/tapes.py`` and ``compiler/loops.py``)."""
 
     def forward(buf, t, h):
         out = buf.copy()
         out[t] = h
         return out
 
-    adjoint = None   # emitted after the last differentiation
+    def adjoint(buf, t, h, out, dout):
+        return call("row_set", dout, t, np.zeros_like(h)), None, call("row", dout, t)
 
 
 @op(infer=_row_add_rule)

@@ -404,7 +404,7 @@ CASES = {
     "masked_select_grad": masked_select_grad_case(),
     "matmul": matmul_case(), "batch_matmul": matmul_case(min_rank=3), "dot": dot_case(), "outer": outer_case(),
     "softmax": softmax_case(), "log_softmax": softmax_case(), "normalize": normalize_case(),
-    "one_hot": one_hot_case(), "row": row_case(), "row_add": row_add_case(),
+    "one_hot": one_hot_case(), "row": row_case(), "row_add": row_add_case(), "row_set": row_add_case(),
     **NN_CASES,
     **COLLECTIVE_CASES,
     # inverse trigonometric, hyperbolic and error functions (codegen_templates/special.py)

@@ -36,7 +36,7 @@ CANONICAL = {
 NOT_DIFFERENTIABLE = set("floor_div sign round equal not_equal less less_equal greater greater_equal logical_and "
                          "logical_or logical_not stop_gradient argmax argmin all any ones zeros ones_like "
                          "zeros_like fill dropout_mask random_normal random_uniform pool2d_windows max_pool2d_index "
-                         "adaptive_avg_weights adaptive_window_index row_add_in_place row_set row_set_in_place setitem_in_place "
+                         "adaptive_avg_weights adaptive_window_index row_add_in_place row_set_in_place setitem_in_place "
                          "class_indices nms_with_mask random_choice_with_mask dim_size trunc bitwise_and "
                          "bitwise_or bitwise_xor left_shift right_shift gcd lcm outer_product matmul_split copy "
                          "scatter_last_add_in_place empty concat_slot copy_into concat_written log_softmax_probs "

@@ -89,6 +89,7 @@ EXAMPLES = {
     "one_hot": ((np.array([0, 2, 1]), 1.0, 0.0), {"depth": 3}),
     "row": ((_r(3, 2), 1), {}),
     "row_add": ((_r(3, 2), 1, _r(2, seed=1)), {}),
+    "row_set": ((_r(3, 2), 1, _r(2, seed=1)), {}),
 }
 CONV = {"stride": (2, 1), "padding": (1, 0, 0, 1), "dilation": (1, 2), "groups": 2}
 POOL = {"kernel_size": (2, 2), "stride": (1, 2), "padding": (1, 0, 0, 1)}

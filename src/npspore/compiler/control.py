@@ -125,9 +125,14 @@ def _tensor_tree(value):
 
 
 def _assigned_names(stmts) -> list:
+    """The names ``stmts`` bind, ``x`` of ``x[i] = v`` among them (compiled code binds ``x`` to a new tensor)."""
     names = []
     for node in ast.walk(ast.Module(body=list(stmts), type_ignores=[])):
-        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store) and node.id not in names:
+        if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store) and isinstance(node.value, ast.Name):
+            node = node.value
+        elif not (isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)):
+            continue
+        if node.id not in names:
             names.append(node.id)
     return names
 

@@ -31,6 +31,8 @@ stagers             callables compiled by a rule of their own              ``gra
                     (``Primitive.recompute()``)
 ``no_grad_type``    the ``with`` context whose values stop gradients       ``grad``
                     (``mindspore._no_grad``)
+``item_update``     ``(x, indices, value) -> x'``: ``x[indices] = value``  ``ops.scatter_ops``
+                    for int tensor or list indices, compiled as a call
 ==================  =====================================================  ====================
 
 Kernels call back into Python through :func:`host_call` (``rt.host_call`` in generated code): the
@@ -90,6 +92,7 @@ class Library:
     process_key: Callable[[], Hashable] | None
     recomputed: Callable[[Any], bool] | None
     no_grad_type: type | None
+    item_update: Callable[..., Any] | None
 
     def __init__(self) -> None:
         self.tensor_type = self.parameter_type = type(None)   # nothing is a tensor until one is registered
@@ -100,6 +103,7 @@ class Library:
         self.process_key = None
         self.recomputed = None
         self.no_grad_type = None
+        self.item_update = None
         self._stagers: dict = {}
         self.host_functions: dict = {}
         self.opaque_host_functions: set = set()
@@ -161,6 +165,10 @@ class Library:
     def register_no_grad(self, no_grad_type: type) -> None:
         """The context manager whose ``with`` block computes values no gradient flows through."""
         self.no_grad_type = no_grad_type
+
+    def register_item_update(self, item_update: Callable[..., Any]) -> None:
+        """The function compiled code calls for ``x[indices] = value`` with int tensor or list ``indices``."""
+        self.item_update = item_update
 
     def register_stager(self, cls: type, stage) -> None:
         """Calls of instances of ``cls`` inside compiled code are staged by

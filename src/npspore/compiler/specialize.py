@@ -33,7 +33,7 @@ from ..context import LAX
 from ..core import tree
 from ..opdef import Aval, OpShapeError, OpTypeError
 from ..shape_rules import constant_array, taken_operands
-from . import ir
+from . import ir, itemassign
 from .builder import BlockBuilder, NameSupply
 from .cachekey import capture_path, object_fingerprint, resolve_path
 from .calls import Calls
@@ -433,40 +433,13 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads):
                 self._assign(element, item, frame)
         elif isinstance(target, ast.Subscript):
             container = self._eval(target.value, frame)
-            if isinstance(container, TensorValue):
-                self._assign_item(target, container, value, frame)
-                return
+            if isinstance(container, TensorValue):   # x[index] = value: x bound to a new tensor
+                return itemassign.assign_item(self, target, container, value, frame)
             container[self._eval(target.slice, frame)] = value
         elif isinstance(target, ast.Attribute):
             self._assign_attribute(target, value, frame)
         else:
             raise not_supported(f"assignment to {type(target).__name__}", frame.source.loc(target))
-
-    def _assign_item(self, target, tensor, value, frame):
-        """``x[index] = value`` on a local tensor, as MindSpore's graph mode compiles it: ``x`` is bound to a new
-        tensor, ``x`` with ``value`` written at ``index`` (op ``setitem``; a bool tensor index of ``x``'s shape is
-        ``where``); another name for the old tensor, and the caller's tensor, keep the old value."""
-        loc = frame.source.loc(target)
-        if not isinstance(target.value, ast.Name):
-            raise not_supported("assigning into a tensor that no local name holds (x[i] = v needs x a name)", loc)
-        if any(entry[1].var is tensor.var and isinstance(entry[0], LIBRARY.parameter_type)
-               for entry in self.captures.values()):
-            raise not_supported("assigning into a Parameter's elements (p[i] = v): update it with ops.assign(p, ...)",
-                                loc)
-        index = self.concretize(self._eval(target.slice, frame), frame, target)
-        items = index if isinstance(index, tuple) else (index,)
-        Tensor = LIBRARY.tensor_type
-        arrays = [item for item in items if isinstance(item, (TensorValue, Tensor, list, np.ndarray))]
-        if not arrays:
-            updated = self._apply("setitem", (tensor, value), {"index": index}, frame, target)
-        elif len(items) == 1 and _is_bool_mask(items[0], tensor):
-            updated = self._apply("where", (items[0], value, tensor), {}, frame, target)
-            if updated.aval.dtype != tensor.aval.dtype:
-                updated = self._apply("cast", (updated,), {"dtype": tensor.aval.dtype}, frame, target)
-        else:
-            raise not_supported("assigning at tensor or list indices (x[indices] = v; a bool mask of x's shape works)",
-                                loc)
-        self._assign(target.value, updated, frame)
 
     def _assign_attribute(self, target, value, frame):
         """``obj.name = value`` in compiled code, as MindSpore's graph mode does it: a Parameter is
@@ -919,17 +892,6 @@ def _raises(stmt: ast.If) -> bool:
     """Whether a branch of ``stmt`` raises (an ``assert`` is normalized to one)."""
     return any(isinstance(node, ast.Raise) for branch in (stmt.body, stmt.orelse) for part in branch
                for node in ast.walk(part))
-
-
-def _is_bool_mask(index, tensor: TensorValue) -> bool:
-    """Whether ``index`` is a bool tensor of ``tensor``'s shape (``x[mask] = v`` is then ``where(mask, v, x)``)."""
-    if isinstance(index, TensorValue):
-        aval = index.aval
-    elif isinstance(index, LIBRARY.tensor_type):
-        aval = Aval.of(np.asarray(index))
-    else:
-        return False
-    return aval.dtype == np.bool_ and tuple(aval.shape) == tuple(tensor.aval.shape)
 
 
 def capture_label(obj) -> str:

@@ -9,7 +9,10 @@ the ``Nd`` forms address its leading dims by the last dim of ``indices``.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from .._checkparam import check_value_type
+from ..compiler.library import LIBRARY
 from ..common import dtype as mstype
 from ..common.tensor import Tensor
 from . import eager
@@ -61,6 +64,25 @@ def tensor_scatter_update(input_x: Tensor, indices: Tensor, updates: Tensor) -> 
     named twice takes the last update); ``input_x`` is unchanged (see :func:`tensor_scatter_add`)."""
     _check(input_x, indices, updates, "TensorScatterUpdate")
     return _updated(input_x, indices, updates)
+
+
+def updated_rows(x: Tensor, indices: Any, value: Any) -> Tensor:
+    """``x`` with the rows of its first dim that the int tensor or list ``indices`` names (negative ones counted
+    from the end) replaced by ``value``, cast to ``x``'s dtype and broadcast to ``indices.shape + x.shape[1:]``; a
+    row named twice takes the last value: ``x[indices] = value`` in compiled code (MindSpore's graph mode binds the
+    name to the new tensor). Differentiable (:func:`tensor_scatter_update`).
+
+    Raises:
+        TypeError: if ``indices`` is not of an int dtype.
+    """
+    if not isinstance(indices, Tensor):
+        indices = Tensor(indices)
+    if indices.dtype not in (mstype.int32, mstype.int64):
+        raise TypeError(f"For 'setitem', tensor or list indices must be int32 or int64, but got {indices.dtype}.")
+    rows = tuple(indices.shape) + tuple(x.shape[1:])
+    value = F.cast(value, x.dtype) if isinstance(value, Tensor) else Tensor(value, x.dtype)
+    positions = F.where(F.less(indices, 0), indices + x.shape[0], indices)
+    return tensor_scatter_update(x, F.expand_dims(positions, -1), F.broadcast_to(value, rows))
 
 
 def scatter_add(input_x: Tensor, indices: Tensor, updates: Tensor) -> Tensor:
@@ -168,3 +190,6 @@ def scatter_nd_add(input_x, indices, updates, use_locking=False):
     """``ScatterNdAdd(use_locking)(input_x, indices, updates)``: the slices of the Parameter ``input_x`` at
     ``indices`` increased by ``updates`` in place; returns the new value."""
     return ScatterNdAdd(use_locking)(input_x, indices, updates)
+
+
+LIBRARY.register_item_update(updated_rows)
