@@ -341,3 +341,15 @@ def test_assignments_in_tensor_loops_and_branches_and_augmented_ones_rebind_the_
     np.testing.assert_array_equal(ms.jit(_InBlocks())(Tensor(x), Tensor(3, ms.int32)).asnumpy(), expected)
     np.testing.assert_array_equal(_InBlocks()(Tensor(x), Tensor(3, ms.int32)).asnumpy(), expected)
 
+
+def test_vmap_of_rows_written_at_a_loops_index():
+    def rows(x):
+        y = x * 1
+        for i in range(3):
+            y[i] = y[i] * 2 + i
+        return y
+
+    xs = np.random.default_rng(5).standard_normal((4, 3, 2)).astype(np.float32)
+    expected = xs * 2 + np.arange(3, dtype=np.float32).reshape(1, 3, 1)
+    np.testing.assert_allclose(ms.vmap(ms.jit(rows))(Tensor(xs)).asnumpy(), expected, rtol=1e-6)
+

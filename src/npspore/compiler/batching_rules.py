@@ -20,8 +20,8 @@ per target, ``(atom, batched)``. Rules are given by family where the family shar
 An op with no rule here makes ``vmap`` fail at compile time, naming the op and the user's line:
 ``masked_select`` (and its gradient), ``nms_with_mask`` and ``random_choice_with_mask``, whose
 results' shapes or orders depend on each sample's values; the collectives (``all_reduce``...), which
-communicate whole tensors between processes. Three more have none because no program brings them to
-``vmap``: ``row_set`` (only the optimize stage, after batching, emits it), ``dim_size`` (a dynamic
+communicate whole tensors between processes. Two more have none because no program brings them to
+``vmap``: ``dim_size`` (a dynamic
 dim of ``set_inputs``; vmap specializes each call for static shapes) and ``conv2d_filter_grad`` (in
 the programs tried, a convolution's filter gradient reaches ``vmap`` as a product with its im2col
 columns). The ops without operands (``zeros``, ``random_normal``...) never meet a batched value.
@@ -340,7 +340,7 @@ def row(batcher, stmt, args, batched):
 
 
 def row_add(batcher, stmt, args, batched):
-    """``buf[t] += h`` for every sample: in a buffer with the time axis in front, then back."""
+    """``buf[t] += h`` (``buf[t] = h``) for every sample: in a buffer with the time axis in front, then back."""
     if batched[1]:
         raise NoBatchingRule(f"{stmt.op} with a batched index")
     ndim = _rank(stmt.args[0])
@@ -371,7 +371,7 @@ def _rules() -> dict:
     table.update(dict.fromkeys(("matmul", "batch_matmul", "dot"), matmul))
     table.update(dict.fromkeys(_IMAGE_OPERANDS, images))
     table.update(dict.fromkeys(("ones_like", "zeros_like", "class_indices"), like))
-    table.update(dict.fromkeys(("row_add", "row_add_in_place"), row_add))
+    table.update(dict.fromkeys(("row_add", "row_add_in_place", "row_set"), row_add))
     table.update({"one_hot": one_hot, "reshape": reshape, "flatten": flatten, "expand_dims": expand_dims,
                   "squeeze": squeeze, "transpose": transpose, "broadcast_to": broadcast_to, "tile": tile,
                   "getitem": getitem, "getitem_grad": getitem, "setitem": setitem, "gather": gather,
