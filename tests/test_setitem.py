@@ -353,3 +353,31 @@ def test_vmap_of_rows_written_at_a_loops_index():
     expected = xs * 2 + np.arange(3, dtype=np.float32).reshape(1, 3, 1)
     np.testing.assert_allclose(ms.vmap(ms.jit(rows))(Tensor(xs)).asnumpy(), expected, rtol=1e-6)
 
+
+
+class _Recurrence(nn.Cell):
+    def construct(self, x):
+        out = ops.zeros((x.shape[0], x.shape[1]), x.dtype)
+        h = x[0] * 0
+        for t in range(x.shape[0]):
+            h = ops.tanh(x[t] + h)
+            out[t] = h
+        return out
+
+
+def test_a_sequence_written_row_by_row_is_an_empty_buffer_filled_in_place_and_differentiates():
+    x = np.random.default_rng(6).standard_normal((12, 3))
+    source = ms.jit(_Recurrence()).kernel_source(Tensor(x.astype(np.float32)))
+    assert "np.empty((12, 3), np.float32)" in source and "out[t] = h" in source and ".copy()" not in source, source
+
+    def reference(v):
+        h, rows = np.zeros(3), []
+        for t in range(12):
+            h = np.tanh(v[t] + h)
+            rows.append(h)
+        return np.array(rows)
+
+    np.testing.assert_allclose(ms.jit(_Recurrence())(Tensor(x)).asnumpy(), reference(x), rtol=1e-12)
+    grad = ms.grad(lambda v: (_Recurrence()(v) ** 2).sum())(Tensor(x))
+    expected = central_difference(lambda v: float((reference(v) ** 2).sum()), x)
+    np.testing.assert_allclose(grad.asnumpy(), expected, rtol=1e-6, atol=1e-8)
