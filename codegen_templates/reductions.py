@@ -79,7 +79,13 @@ class mean:
 
     def adjoint(x, out, dout, *, axis=None, keepdims=False):
         kept = dout if keepdims else np.expand_dims(dout, axis=tuple(range(x.ndim)) if axis is None else axis)
-        return np.broadcast_to(kept / (x.size // out.size if out.size else 1), shape=x.shape)
+        if x.size is not None:
+            return np.broadcast_to(kept / (x.size // out.size if out.size else 1), shape=x.shape)
+        count = 1   # a dynamic dim (a masked selection's, set_inputs'): its size when the kernel runs
+        for dim in (range(x.ndim) if axis is None else (axis,) if isinstance(axis, int) else axis):
+            count = count * (x.shape[dim] if x.shape[dim] is not None else call("dim_size", x, axis=dim))
+        count = count if isinstance(count, int) else call("cast", count, dtype=dout.dtype)
+        return kept / count + np.zeros_like(x)   # broadcast against x, as sum's adjoint
 
 
 @op(infer=rules.reduction("ReduceProd", "sum"), numpy=(np.prod,))

@@ -1330,3 +1330,15 @@ def test_only_a_gradient_program_reads_a_copy_of_a_parameter_it_updates():
     x = Tensor(np.array([1.0, 2.0, 3.0], np.float32))
     assert "p_read = p * 1.0" in ms.grad(_ReadThenTriple(), grad_position=0).kernel_source(x)
     assert "_read" not in ms.jit(_ReadThenTriple()).kernel_source(x)
+
+
+def test_the_gradient_of_a_mean_of_a_masked_selection_divides_by_its_size_when_the_kernel_runs():
+    # mean's adjoint divided by x.size, unknown while compiling a masked selection: a TypeError deep in the compiler
+    def mean_selected(x, m):
+        return ops.masked_select(x, m).mean()
+
+    x = np.arange(6.0).reshape(2, 3)
+    for mask in ([[True, False, True], [False, True, True]], [[False, False, True], [False, False, False]]):
+        m = np.array(mask)
+        grad = ms.grad(mean_selected)(Tensor(x), Tensor(m))
+        np.testing.assert_allclose(grad.asnumpy(), m / m.sum(), rtol=1e-12)

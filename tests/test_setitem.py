@@ -381,3 +381,22 @@ def test_a_sequence_written_row_by_row_is_an_empty_buffer_filled_in_place_and_di
     grad = ms.grad(lambda v: (_Recurrence()(v) ** 2).sum())(Tensor(x))
     expected = central_difference(lambda v: float((reference(v) ** 2).sum()), x)
     np.testing.assert_allclose(grad.asnumpy(), expected, rtol=1e-6, atol=1e-8)
+
+
+class _Selected(nn.Cell):
+    def construct(self, x, rows):
+        big = x[x > 0.5]
+        return big.sum() * 2 + x[rows].mean(), big
+
+
+def test_a_bool_mask_index_selects_elements_in_compiled_code_as_in_eager_code():
+    rng = np.random.default_rng(7)
+    x, rows = rng.standard_normal((4, 3)), np.array([True, False, True, True])
+    out, big = ms.jit(_Selected())(Tensor(x), Tensor(rows))
+    np.testing.assert_array_equal(big.asnumpy(), x[x > 0.5])                   # 1-D: the semantics doc, 11.3
+    assert float(out.asnumpy()) == pytest.approx(x[x > 0.5].sum() * 2 + x[rows].mean(), rel=1e-12)
+    eager_out, eager_big = _Selected()(Tensor(x), Tensor(rows))
+    np.testing.assert_array_equal(big.asnumpy(), eager_big.asnumpy())
+    grad = ms.grad(lambda a, m: _Selected()(a, m)[0])(Tensor(x), Tensor(rows))
+    expected = central_difference(lambda a: float(a[x > 0.5].sum() * 2 + a[rows].mean()), x)
+    np.testing.assert_allclose(grad.asnumpy(), expected, rtol=1e-6, atol=1e-8)

@@ -745,10 +745,9 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads):
         if any(isinstance(p, (TensorValue, Tensor, list)) for p in parts):
             if len(parts) != 1:
                 raise not_supported("mixing tensor indices with other indices", frame.source.loc(node))
-            indices = parts[0]
-            if isinstance(indices, list):
-                indices = np.asarray(indices)
-            return self._apply("gather", (tensor, indices), {"axis": 0})
+            indices = np.asarray(parts[0]) if isinstance(parts[0], list) else parts[0]
+            mask = (indices.aval if isinstance(indices, TensorValue) else np.asarray(indices)).dtype == np.bool_
+            return self._apply("masked_select" if mask else "gather", (tensor, indices), {} if mask else {"axis": 0})
         return self._apply("getitem", (tensor,), {"index": index})
 
     def _eval_Call(self, node, frame):
