@@ -8,6 +8,8 @@ import npspore as ms
 from npspore import Parameter, Tensor, nn, ops
 from npspore.compiler.errors import NotSupportedError
 
+from gradcheck import central_difference
+
 
 def T(a):
     """A float64 Tensor of ``a``."""
@@ -1342,3 +1344,22 @@ def test_the_gradient_of_a_mean_of_a_masked_selection_divides_by_its_size_when_t
         m = np.array(mask)
         grad = ms.grad(mean_selected)(Tensor(x), Tensor(m))
         np.testing.assert_allclose(grad.asnumpy(), m / m.sum(), rtol=1e-12)
+
+
+@pytest.mark.parametrize("ddof", [0, 1])
+def test_var_and_std_of_a_masked_selection_divide_by_its_size_when_the_kernel_runs(ddof):
+    # ops.var read a dim known only when the kernel runs as -1: compiled, var was -14.75 instead of 3.6875
+    def spread(x, m):
+        selected = ops.masked_select(x, m)
+        return ops.var(selected, ddof=ddof) + ops.std(selected, ddof=ddof)
+
+    x = np.arange(1.0, 7.0).reshape(2, 3)
+    m = np.array([[True, False, True], [False, True, True]])
+    expected = np.var(x[m], ddof=ddof) + np.std(x[m], ddof=ddof)
+    assert float(ms.jit(spread)(Tensor(x), Tensor(m)).asnumpy()) == pytest.approx(expected, rel=1e-12)
+    grad = ms.grad(spread)(Tensor(x), Tensor(m))
+
+    def reference(a):
+        return float(np.var(a[m], ddof=ddof) + np.std(a[m], ddof=ddof))
+
+    np.testing.assert_allclose(grad.asnumpy(), central_difference(reference, x), rtol=1e-6, atol=1e-8)
