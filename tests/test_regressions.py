@@ -1363,3 +1363,21 @@ def test_var_and_std_of_a_masked_selection_divide_by_its_size_when_the_kernel_ru
         return float(np.var(a[m], ddof=ddof) + np.std(a[m], ddof=ddof))
 
     np.testing.assert_allclose(grad.asnumpy(), central_difference(reference, x), rtol=1e-6, atol=1e-8)
+
+
+def test_sizes_of_a_masked_selection_are_read_when_the_kernel_runs_in_user_and_library_code():
+    # x.size and kl_div's batch size read -1 for a dim known only at run time: silently wrong in compiled code
+    def mean_by_size(x, m):
+        selected = ops.masked_select(x, m)
+        return selected.sum() / selected.size
+
+    def batch_kl(x, m):
+        rows = ops.masked_select(x, m).reshape((-1, 1))
+        return ops.kl_div(ops.log_softmax(rows * 2, 0), ops.softmax(rows, 0), "batchmean")
+
+    x = np.arange(1.0, 13.0).reshape(3, 4) / 3
+    m = np.array([[True, False, True, True], [False, True, True, False], [True, True, False, True]])
+    for fn in (mean_by_size, batch_kl):
+        eager = float(fn(Tensor(x), Tensor(m)).asnumpy())
+        assert float(ms.jit(fn)(Tensor(x), Tensor(m)).asnumpy()) == pytest.approx(eager, rel=1e-12)
+    assert float(mean_by_size(Tensor(x), Tensor(m)).asnumpy()) == pytest.approx(x[m].mean(), rel=1e-12)

@@ -234,13 +234,12 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads):
         self.result_template = template
         self.builder.block.results = tuple(leaves)
         captured = [tv.var for _, tv in self.captures.values()]
-        function = ir.Function(
+        return ir.Function(
             name=self.name, params=tuple(self.params) + tuple(captured), body=self.builder.block,
             source=source.qualname, loc=source.loc(source.tree),
             param_names=tuple(capture_label(obj) for obj, _ in self.captures.values()),
             output_tree=OutputTree(tree_node(value, iter(range(len(leaves))))),
         )
-        return function
 
     def _bind(self, fn, self_obj, args, kwargs, source) -> dict:
         signature = inspect.signature(fn)
@@ -690,8 +689,10 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads):
                 return LIBRARY.dtype_from_numpy(aval.dtype)
             if attr == "ndim":
                 return len(aval.shape)
-            if attr == "size":
-                return int(np.prod([d for d in aval.shape])) if None not in aval.shape else -1
+            if attr == "size":   # of a dynamic shape: read when the kernel runs (npspore's own layers: -1)
+                if None in aval.shape and not frame.source.is_library:
+                    return self.dim_size(self._apply("reshape", (value,), {"shape": (-1,)}), 0)
+                return int(np.prod(aval.shape)) if None not in aval.shape else -1
             attribute = inspect.getattr_static(self._class_of(value), attr, None)
             if isinstance(attribute, property):
                 return self._call_python(attribute.fget, (value,), {}, frame, node)

@@ -8,6 +8,8 @@ NumPy lowering on the operands' arrays, cast to the dtypes the rule chose.
 """
 from __future__ import annotations
 
+import math
+
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -22,7 +24,7 @@ from ..core.threads import ensure_blas_threads
 from ..core.timeline import OBSERVERS, observed
 from ..opdef import op_table
 
-__all__ = ["run", "assign", "recording_dtypes"]
+__all__ = ["run", "assign", "recording_dtypes", "dim", "size_of"]
 
 _SEQUENCES = (list, tuple)
 _dtype_recorders: list[set] = []
@@ -119,6 +121,20 @@ def recording_dtypes() -> Iterator[set]:
         yield recorder
     finally:
         _dtype_recorders.remove(recorder)
+
+
+def dim(x: Tensor, axis: int):
+    """The size of dim ``axis`` of ``x``: an int, or, for a dim compiled code knows only when the kernel runs (a
+    masked selection's, ``set_inputs``'), where library code reads ``-1``, that size as the kernel reads it."""
+    size = x.shape[axis]
+    return size if size >= 0 else run("dim_size", x, axis=axis % len(x.shape))
+
+
+def size_of(x: Tensor):
+    """The number of elements of ``x`` (:func:`dim` of ``x`` made 1-D where a dim is known only at run time)."""
+    if all(size >= 0 for size in x.shape):
+        return math.prod(x.shape)
+    return dim(run("reshape", x, shape=(-1,)), 0)
 
 
 def assign(variable, value):

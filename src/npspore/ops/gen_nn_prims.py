@@ -16,7 +16,7 @@ from ..nn.optim.adamw import adamw_update
 from . import functional as F
 from . import linalg_functional as linalg
 from . import scatter_ops as sc
-from .eager import assign, run
+from .eager import assign, run, size_of
 
 
 def _channel_shape(input: Tensor) -> tuple:
@@ -124,7 +124,7 @@ def _reduced_gradient(gradient: Tensor, grad_output: Tensor, reduction: str, nam
     if reduction not in ("mean", "sum", "none"):
         raise ValueError(f"For '{name}', the 'reduction' must be 'mean', 'sum' or 'none', but got {reduction!r}.")
     scaled = run("mul", gradient, grad_output)
-    return run("div", scaled, float(element_count(gradient.shape))) if reduction == "mean" else scaled
+    return run("div", scaled, size_of(gradient)) if reduction == "mean" else scaled
 
 
 def element_count(shape: Any) -> int:

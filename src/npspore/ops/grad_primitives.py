@@ -39,7 +39,7 @@ from .resize import ResizeBilinearV2, ResizeNearestNeighbor, _linear_axis, _near
 from ..mint.nn.functional import adaptive_avg_pool3d
 from .nn_array_primitives import _pad_values
 from .composite import GradOperation
-from .eager import run
+from .eager import dim, run, size_of
 from .functional_tail import hardtanh, median
 from .gen_primitive_table import swiglu
 from .primitive_table import functional_primitive
@@ -149,8 +149,8 @@ def _kl_div(x: Tensor, target: Tensor, reduction: str = "mean", log_target: bool
         return loss
     total = F.reduce_sum(loss)
     if reduction == "mean":
-        return total / loss.size
-    return total / x.shape[0] if reduction == "batchmean" else total
+        return total / size_of(loss)
+    return total / dim(x, 0) if reduction == "batchmean" else total
 
 
 def _smooth_l1_loss(x: Tensor, target: Tensor, beta: float, reduction: str) -> Tensor:

@@ -9,7 +9,7 @@ the compilable subset, so its gradients of every order come from those ops' adjo
 from __future__ import annotations
 
 from ..common.tensor import _np_dtype
-from .eager import run
+from .eager import dim, run
 
 __all__ = [
     "cross_entropy", "nll_loss", "binary_cross_entropy", "binary_cross_entropy_with_logits", "smooth_l1_loss",
@@ -164,7 +164,7 @@ def kl_div(logits, labels, reduction="mean"):
     safe = run("where", positive, labels, 1.0)
     loss = run("where", positive, labels * (run("log", safe) - logits), -labels * logits)
     if reduction == "batchmean":
-        return run("sum", loss) / logits.shape[0]
+        return run("sum", loss) / dim(logits, 0)
     return _reduce(loss, reduction)
 
 

@@ -14,7 +14,7 @@ import numpy as np
 
 from ..common import dtype as mstype
 from ..common.tensor import Tensor, _np_dtype
-from .eager import run
+from .eager import dim, run
 from .nn_functional import topk
 from .numeric import _check_tensor
 
@@ -379,9 +379,8 @@ def _variance(input: Tensor, axis: Any, ddof: int | bool, keepdims: bool, prim: 
         raise TypeError(f"For '{prim}', the 'ddof' must be an int or a bool, but got {type(ddof).__name__}.")
     axes = _axes(input, axis, prim)
     count = 1
-    for a in axes:   # a dim known only when a kernel runs (a masked selection's) is read then
-        size = input.shape[a]
-        count = count * (size if size is not None and size >= 0 else run("dim_size", input, axis=a))
+    for a in axes:
+        count = count * dim(input, a)
     deviation = run("sub", input, run("mean", input, axis=axes, keepdims=True))
     squares = run("sum", run("mul", deviation, deviation), axis=axes, keepdims=keepdims)
     return run("div", squares, count - ddof)
