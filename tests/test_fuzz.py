@@ -97,6 +97,25 @@ def test_a_program_over_the_time_limit_is_a_finding(program_dir):
     assert message is not None and message.startswith("too slow")
 
 
+def test_a_program_whose_eager_run_does_not_end_is_no_finding(program_dir):
+    """Fuzz seeds 900812 and 900946: shrinking deleted a while loop's step, so eager execution loops
+    forever too; that is no test (it was saved as "too slow")."""
+    program = (False, 1, ["n0 = Tensor(0, ms.int32)", fuzz.Block("while n0 < 1:", ["pass"]), "return x0 * 2.0"])
+    assert fuzz.check(fuzz.render(program), 1, 0, program_dir, ms, limit=0.5) is None
+
+
+def test_the_time_limit_counts_cpu_time_not_a_loaded_machine():
+    """A program that waits (another process has the CPU) is stopped only after WALL_FACTOR times the
+    limit; one that computes, after the limit of CPU time."""
+    start = time.time()
+    with pytest.raises(fuzz.TooSlow):
+        with fuzz.time_limit(0.2):
+            time.sleep(0.5)
+            while True:
+                pass
+    assert time.time() - start > 0.5  # the sleep outlasted the limit of CPU time
+
+
 def test_a_chaotic_point_is_no_finding(program_dir):
     """Fuzz seed 23487: x0 grows to 1e9 in the loop, so sin(x0) makes the first gradient oscillate
     faster than any difference step; the second derivative recomputed a step away disagrees with
