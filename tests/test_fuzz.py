@@ -462,3 +462,18 @@ def test_a_stateful_program_is_saved_replayable_and_shrunk_in_every_cell(program
     path.write_text(fuzz.render(program, 5))
     with np.errstate(all="ignore"):
         assert fuzz.replay(str(path), ms) is None
+
+
+def test_a_captured_parameter_is_never_taken_for_a_collected_value_at_its_address():
+    """Stateful fuzz seed 910610: the specializer's record of how firmly each value is named was keyed by
+    ``id(Var)``, so the Var of a captured Parameter made at the address of a collected Var inherited its
+    entry, was renamed after a library's variable and shared that name with a later value, which the
+    loop's ``ops.assign`` then wrote instead of the Parameter. Whether a Var lands on such an address
+    depends on the heap, so the program is compiled with the heap shifted a little more each time (before
+    the fix two of these eight compiles went wrong)."""
+    path = pathlib.Path(__file__).parent / "programs" / "fuzz" / "pstate_stale_var_id_renames_parameter.py"
+    spacers = []
+    with np.errstate(all="ignore"):
+        for shift in range(8):
+            spacers.append([object() for _ in range(7 * shift)])
+            assert fuzz.replay(str(path), ms) is None, f"heap shifted by {7 * shift} objects"
