@@ -97,6 +97,25 @@ def test_a_program_over_the_time_limit_is_a_finding(program_dir):
     assert message is not None and message.startswith("too slow")
 
 
+def test_a_program_whose_eager_run_does_not_end_is_no_finding(program_dir):
+    """Fuzz seeds 900812 and 900946: shrinking deleted a while loop's step, so eager execution loops
+    forever too; that is no test (it was saved as "too slow")."""
+    program = (False, 1, ["n0 = Tensor(0, ms.int32)", fuzz.Block("while n0 < 1:", ["pass"]), "return x0 * 2.0"])
+    assert fuzz.check(fuzz.render(program), 1, 0, program_dir, ms, limit=0.5) is None
+
+
+def test_the_time_limit_counts_cpu_time_not_a_loaded_machine():
+    """A program that waits (another process has the CPU) is stopped only after WALL_FACTOR times the
+    limit; one that computes, after the limit of CPU time."""
+    start = time.time()
+    with pytest.raises(fuzz.TooSlow):
+        with fuzz.time_limit(0.2):
+            time.sleep(0.5)
+            while True:
+                pass
+    assert time.time() - start > 0.5  # the sleep outlasted the limit of CPU time
+
+
 def test_a_chaotic_point_is_no_finding(program_dir):
     """Fuzz seed 23487: x0 grows to 1e9 in the loop, so sin(x0) makes the first gradient oscillate
     faster than any difference step; the second derivative recomputed a step away disagrees with
@@ -443,3 +462,18 @@ def test_a_stateful_program_is_saved_replayable_and_shrunk_in_every_cell(program
     path.write_text(fuzz.render(program, 5))
     with np.errstate(all="ignore"):
         assert fuzz.replay(str(path), ms) is None
+
+
+def test_a_captured_parameter_is_never_taken_for_a_collected_value_at_its_address():
+    """Stateful fuzz seed 910610: the specializer's record of how firmly each value is named was keyed by
+    ``id(Var)``, so the Var of a captured Parameter made at the address of a collected Var inherited its
+    entry, was renamed after a library's variable and shared that name with a later value, which the
+    loop's ``ops.assign`` then wrote instead of the Parameter. Whether a Var lands on such an address
+    depends on the heap, so the program is compiled with the heap shifted a little more each time (before
+    the fix two of these eight compiles went wrong)."""
+    path = pathlib.Path(__file__).parent / "programs" / "fuzz" / "pstate_stale_var_id_renames_parameter.py"
+    spacers = []
+    with np.errstate(all="ignore"):
+        for shift in range(8):
+            spacers.append([object() for _ in range(7 * shift)])
+            assert fuzz.replay(str(path), ms) is None, f"heap shifted by {7 * shift} objects"

@@ -44,8 +44,9 @@ value in eager code only: a known divergence from MindSpore, not generated). The
   assignments write the values they wrote at the unshifted inputs (MindSpore's gradient does not flow
   through an assignment); the gradient of an integer input has its dtype.
 
-A program that takes longer than ``--time-limit`` seconds (compile and checks together) is a finding
-too: compile time must stay polynomial in the program's size. npspore's documented refusal of a read
+A program that takes longer than ``--time-limit`` seconds of CPU time (compile and checks together) is
+a finding too: compile time must stay polynomial in the program's size (a program whose eager run does
+not end, as a shrink can make one, is no test). npspore's documented refusal of a read
 it cannot guard (a clean ``NotSupportedError`` at compile time: under a tensor ``if``/``while``, after a
 Parameter is written...) is
 counted as "refused", apart from findings; any other error, wrong value or hang is a finding.
@@ -641,9 +642,14 @@ def _alarm(signum, frame):
     raise TooSlow()
 
 
+WALL_FACTOR = 5  # a program blocked without using the CPU is stopped after this many times the limit
+
+
 class time_limit:
-    """Context manager: raise :class:`TooSlow` after ``seconds`` of wall time (main thread, POSIX;
-    elsewhere no limit)."""
+    """Context manager: raise :class:`TooSlow` after ``seconds`` of this process's CPU time, or
+    ``WALL_FACTOR`` times as much wall time (main thread, POSIX; elsewhere no limit). CPU time, so
+    that the other processes of a loaded machine (the fuzzer runs at low priority) do not make a
+    program too slow."""
 
     def __init__(self, seconds):
         self.seconds = seconds
@@ -652,14 +658,17 @@ class time_limit:
 
     def __enter__(self):
         if self.armed:
-            self.previous = signal.signal(signal.SIGALRM, _alarm)
-            signal.setitimer(signal.ITIMER_REAL, self.seconds)
+            self.previous = [signal.signal(s, _alarm) for s in (signal.SIGPROF, signal.SIGALRM)]
+            signal.setitimer(signal.ITIMER_PROF, self.seconds)
+            signal.setitimer(signal.ITIMER_REAL, self.seconds * WALL_FACTOR)
         return self
 
     def __exit__(self, *exc):
         if self.armed:
+            signal.setitimer(signal.ITIMER_PROF, 0)
             signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, self.previous)
+            for s, previous in zip((signal.SIGPROF, signal.SIGALRM), self.previous):
+                signal.signal(s, previous)
         return False
 
 
@@ -1107,7 +1116,7 @@ def check(source: str, n_inputs: int, seed: int, directory: str, ms, limit=None,
         with time_limit(limit):
             return _check(source, n_inputs, seed, directory, ms, traced)
     except TooSlow:
-        return f"too slow: compiling and checking took more than {limit:g} s"
+        return f"too slow: compiling and checking took more than {limit:g} s of CPU time"
 
 
 def _check(source, n_inputs, seed, directory, ms, traced):
@@ -1127,6 +1136,8 @@ def run_checks(checker) -> str | None:
     program or overflows, which makes it no test)."""
     try:
         out = leaves(checker.eager())
+    except TooSlow:
+        return None  # eager execution does not end either (a loop whose step a shrink deleted): no test
     except Exception:  # noqa: BLE001 - not a valid program (e.g. after shrinking)
         return None
     if not bounded(out):
@@ -1200,7 +1211,7 @@ def replay(path: str, ms, seed=None, limit=None) -> str | None:
         with time_limit(limit):
             return run_checks(spec_checker(ms, module, seed))
     except TooSlow:
-        return f"too slow: compiling and checking took more than {limit:g} s"
+        return f"too slow: compiling and checking took more than {limit:g} s of CPU time"
 
 
 def failure_class(message: str) -> str:
@@ -1300,7 +1311,7 @@ def main(argv=None):
     parser.add_argument("--out", default="fuzz_findings", help="where shrunk failing programs go")
     parser.add_argument("--no-shrink", action="store_true")
     parser.add_argument("--time-limit", type=float, default=TIME_LIMIT,
-                        help=f"seconds one program may take (default {TIME_LIMIT:g}); more is a finding")
+                        help=f"seconds of CPU time one program may take (default {TIME_LIMIT:g}); more is a finding")
     parser.add_argument("--stateful", action="store_true",
                         help="only stateful programs (by default every fourth seed makes one)")
     parser.add_argument("--replay", nargs="+", metavar="FILE",

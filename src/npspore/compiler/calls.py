@@ -382,7 +382,7 @@ class Calls:
             return self._apply("cast", (args[0],), {"dtype": np.dtype(LIBRARY.dtype_to_numpy(dtype))})
         result = cls(*args, **kwargs)
         if issubclass(cls, LIBRARY.parameter_type) or getattr(result, "is_placeholder", False):
-            self._created.add(id(result))
+            self._created[id(result)] = result
             return result
         return self._built_tensor(result)
 

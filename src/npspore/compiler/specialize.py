@@ -153,7 +153,7 @@ class ProgramBuilder:
         targets = tuple(caller.names.var(hint if hint and not k else r.name, r.aval)
                         for k, r in enumerate(function.body.results))
         if hint and targets:
-            caller._temps[id(targets[0])] = HELD_NAMED
+            caller._temps[targets[0]] = HELD_NAMED
         caller.builder.append(ir.Call(targets, function.name, call_args + tuple(captured_args), loc))
         return tree.unflatten(template, (TensorValue(t) for t in targets))
 
@@ -180,14 +180,16 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads):
       interpreted call.
     * ``_line_loc`` — the line of the function being built that generated code cites: the
       statement of ``_home`` (or of user code) that led into whatever library code runs now.
-    * ``_temps`` — id -> how firmly a Var not yet bound to a user name is named: ``OP_NAMED`` (after
-      its op), ``HELD_NAMED`` (after a library's variable or the sub-cell whose call made it).
+    * ``_temps`` — Var -> how firmly a Var not yet bound to a user name is named: ``OP_NAMED`` (after
+      its op), ``HELD_NAMED`` (after a library's variable or the sub-cell whose call made it). Keyed by
+      the Var, not its id: a Var a discarded attempt made is collected, and a later Var (a captured
+      Parameter) at its address would inherit its entry and be renamed (fuzz seed 910610).
       Assigning one to a user's name renames it after that name (``h = relu(t)`` gives ``h``), once;
       a library's variable renames only a value named after its op.
     * ``captures`` — id(obj) -> (obj, TensorValue) of each pre-existing Tensor read, in first-read
       order: they become the params after the inputs.
-    * ``_created`` — ids of the Parameters and shape-only placeholders created at compile time
-      (constants, never captured); any other Tensor built in compiled code is a TensorValue.
+    * ``_created`` — id -> each Parameter and shape-only placeholder created at compile time
+      (constants, never captured; kept, so that no other Tensor takes a collected one's id); any other Tensor built in compiled code is a TensorValue.
     * ``_dynamic_loops`` — how many loops that stay loops enclose the current block.
     * ``_exit_target`` — what a tensor-dependent ``break``/``continue`` here ends: ``"staged"`` (the
       body of a loop that stays a loop), ``"unrolled"`` (a ``for`` over Python values, whose later
@@ -204,12 +206,12 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads):
         self.captures: dict[int, tuple] = {}       # id(obj) -> (obj, TensorValue)
         self.params: list[ir.Var] = []
         self.result_template = None
-        self._created: set[int] = set()            # Parameters made at compile time: constants
+        self._created: dict[int, object] = {}      # Parameters made at compile time: constants
         self._user_loc: ir.Loc | None = None       # where errors are reported: innermost user code
         self._line_loc: ir.Loc | None = None       # what generated lines cite: this function's own source
         self._home: ast.FunctionDef | None = None  # the parsed source of the function being built
-        self._temps: dict[int, int] = {}          # op and call results not yet named after a user variable
-        self._dim_sizes: set[int] = set()         # Vars holding a dynamic dim's size (dim_size results)
+        self._temps: dict[ir.Var, int] = {}       # op and call results not yet named after a user variable
+        self._dim_sizes: set[ir.Var] = set()      # Vars holding a dynamic dim's size (dim_size results)
         self._dynamic_loops = 0                    # depth of loops being staged as IR loops
         self._exit_target: str | None = None      # what a tensor break/continue ends (see above)
         self._concrete: dict | None = None        # Var -> this call's array (the entry only: compiler.fallback)
@@ -418,12 +420,12 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads):
 
     def _assign(self, target, value, frame):
         if isinstance(target, ast.Name):
-            firmness = self._temps.get(id(value.var)) if isinstance(value, TensorValue) else None
+            firmness = self._temps.get(value.var) if isinstance(value, TensorValue) else None
             if firmness is not None and not frame.source.is_library:
-                del self._temps[id(value.var)]
+                del self._temps[value.var]
                 value.var.name = self.names.fresh(target.id)
             elif firmness == OP_NAMED:   # a library's variable names it until the user's code does
-                self._temps[id(value.var)] = HELD_NAMED
+                self._temps[value.var] = HELD_NAMED
                 value.var.name = self.names.fresh(target.id)
             frame.env[target.id] = value
         elif isinstance(target, (ast.Tuple, ast.List)):
@@ -809,13 +811,13 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads):
     def dim_size(self, value: TensorValue, axis: int) -> TensorValue:
         """The size of the dynamic dim ``axis`` of ``value`` when the kernel runs."""
         size = self._apply("dim_size", (value,), {"axis": axis})
-        self._dim_sizes.add(id(size.var))
+        self._dim_sizes.add(size.var)
         return size
 
     def _static_dims(self, value):
         """A static argument with dynamic dims' sizes in it (``reshape(x.shape[0], 2, 3)``): -1 in their place,
         the dim a shape argument leaves to be inferred (``reshape``) or kept (``broadcast_to``)."""
-        if isinstance(value, TensorValue) and id(value.var) in self._dim_sizes:
+        if isinstance(value, TensorValue) and value.var in self._dim_sizes:
             return -1
         if type(value) in (tuple, list):
             return type(value)(self._static_dims(v) for v in value)
@@ -836,9 +838,9 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads):
             raise self._error(error) from None
         if isinstance(result, tuple):
             for var in result:
-                self._temps[id(var)] = OP_NAMED
+                self._temps[var] = OP_NAMED
             return tuple(TensorValue(v) for v in result)
-        self._temps[id(result)] = OP_NAMED
+        self._temps[result] = OP_NAMED
         return TensorValue(result)
 
     def _atom(self, value):
