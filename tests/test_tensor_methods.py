@@ -16,6 +16,7 @@ from gradcheck import central_difference
 A = np.array([[0.5, -1.25, 2.0], [1.5, 0.25, -0.75]], np.float32)
 P = np.array([[0.5, 1.25, 2.0], [1.5, 0.25, 0.75]], np.float32)     # positive
 U = np.array([[0.5, -0.25, 0.75], [0.1, 0.25, -0.6]], np.float32)   # inside (-1, 1)
+Q = P / 2.5                                                          # inside (0, 1)
 B = np.array([[1.0, 2.0, -1.0], [0.5, -0.5, 3.0]], np.float32)
 M = np.array([[True, False, True], [False, False, True]])
 S = np.array([[2.0, 1.0], [1.0, 3.0]], np.float32)                  # square, invertible
@@ -98,6 +99,13 @@ CASES = [
     ("isinf", np.array([1.0, np.nan, -np.inf], np.float32), (), np.array([False, False, True])),
     ("isfinite", np.array([1.0, np.nan, np.inf], np.float32), (), np.array([True, False, False])),
     ("logical_not", M, (), ~M),
+    ("inv", A, (), 1 / A),
+    ("sinc", A, (), np.sinc(A)),
+    ("logit", Q, (), np.log(Q / (1 - Q))),
+    ("logit", Q, (0.25,), np.log(np.clip(Q, 0.25, 0.75) / (1 - np.clip(Q, 0.25, 0.75)))),
+    ("nan_to_num", np.array([1.0, np.nan, np.inf, -np.inf], np.float32), (),
+     np.nan_to_num(np.array([1.0, np.nan, np.inf, -np.inf], np.float32))),
+    ("nan_to_num", np.array([1.0, np.nan, np.inf], np.float32), (2.0, 5.0), np.array([1.0, 2.0, 5.0])),
     ("clamp", A, (-1.0, 1.0), np.clip(A, -1, 1)),
     # elementwise, two or more operands
     ("add", A, (t(B),), A + B),
@@ -123,6 +131,10 @@ CASES = [
     ("lt", A, (t(B),), A < B),
     ("le", A, (t(B),), A <= B),
     ("isclose", A, (t(A + 1e-9),), np.ones(A.shape, bool)),
+    ("heaviside", np.array([-1.5, 0.0, 2.0], np.float32), (t(np.float32([0.5, 0.5, 0.5])),), [0.0, 0.5, 1.0]),
+    ("bitwise_and", I, (t(np.full_like(I, 6)),), I & 6),
+    ("bitwise_or", I, (t(np.full_like(I, 6)),), I | 6),
+    ("bitwise_xor", I, (t(np.full_like(I, 6)),), I ^ 6),
     ("logical_and", M, (t(~M[::-1]),), M & ~M[::-1]),
     ("logical_or", M, (t(~M[::-1]),), M | ~M[::-1]),
     ("logical_xor", M, (t(~M[::-1]),), M ^ ~M[::-1]),
@@ -154,6 +166,7 @@ CASES = [
     ("dot", V, (t(V),), V @ V),
     ("outer", V, (t(V),), np.outer(V, V)),
     ("inner", A, (t(B),), np.inner(A, B)),
+    ("cross", A, (t(B),), np.cross(A, B)),
     ("det", S, (), np.linalg.det(S)),
     ("inverse", S, (), np.linalg.inv(S)),
     ("softmax", A, (1,), np.exp(A) / np.exp(A).sum(1, keepdims=True)),
@@ -179,7 +192,7 @@ def _assert_close(actual, expected):
         return
     assert isinstance(actual, Tensor)
     e = np.asarray(expected)
-    np.testing.assert_allclose(actual.asnumpy(), e, rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(actual.asnumpy(), e, rtol=1e-5, atol=1e-6, equal_nan=False)
     if e.dtype.kind in "bf" and not (e.dtype == np.float64 and actual.dtype != ms.float64):
         assert actual.asnumpy().dtype.kind == e.dtype.kind
 
@@ -194,7 +207,7 @@ def test_method_eager_and_compiled(name, x, args, expected):
 GRAD_CASES = ["var", "std", "norm", "logsumexp", "cumsum", "cumprod", "sigmoid", "expm1", "log1p", "rsqrt",
               "reciprocal", "sinh", "atan", "asinh", "erf", "clamp", "masked_fill", "where", "sub", "div",
               "hypot", "logaddexp", "lerp", "addcdiv", "amax", "diff", "matmul", "softmax", "permute", "tile",
-              "narrow", "index_select", "gather_elements", "roll", "tril", "expand_as", "trace", "det", "inverse"]
+              "narrow", "index_select", "gather_elements", "roll", "tril", "expand_as", "trace", "det", "inverse", "sinc", "logit", "cross"]
 
 
 @pytest.mark.parametrize("name", GRAD_CASES)

@@ -382,6 +382,26 @@ def isfinite(self):
     return numeric.isfinite(self)
 
 
+def inv(self):
+    """Elementwise ``1 / x``."""
+    return math_functional.inv(self)
+
+
+def sinc(self):
+    """Elementwise normalized sinc ``sin(pi x) / (pi x)``."""
+    return math_functional.sinc(self)
+
+
+def logit(self, eps=None):
+    """Elementwise ``log(x / (1 - x))``, ``x`` clipped to ``[eps, 1 - eps]`` when ``eps`` is given."""
+    return math_functional.logit(self, eps)
+
+
+def nan_to_num(self, nan=None, posinf=None, neginf=None):
+    """NaN, +inf and -inf replaced (by default with 0 and the dtype's largest and smallest values)."""
+    return mint_functions.nan_to_num(self, nan, posinf, neginf)
+
+
 def logical_not(self):
     """Elementwise logical NOT."""
     return F.logical_not(self)
@@ -507,6 +527,26 @@ def le(self, other):
 def isclose(self, other, rtol=1e-05, atol=1e-08, equal_nan=False):
     """Elementwise ``|self - other| <= atol + rtol * |other|``."""
     return math_functional.isclose(self, other, rtol, atol, equal_nan)
+
+
+def heaviside(self, values):
+    """Elementwise step: 0 below zero, 1 above, ``values`` at zero."""
+    return math_functional.heaviside(self, values)
+
+
+def bitwise_and(self, other):
+    """Elementwise bitwise AND."""
+    return math_functional.bitwise_and(self, other)
+
+
+def bitwise_or(self, other):
+    """Elementwise bitwise OR."""
+    return math_functional.bitwise_or(self, other)
+
+
+def bitwise_xor(self, other):
+    """Elementwise bitwise XOR."""
+    return math_functional.bitwise_xor(self, other)
 
 
 def logical_and(self, other):
@@ -638,6 +678,11 @@ def outer(self, vec2):
 def inner(self, other):
     """Inner product over the last dims."""
     return linalg_functional.inner(self, other)
+
+
+def cross(self, other, dim=None):
+    """Cross product along ``dim`` (the first dim of size 3 when ``None``)."""
+    return mint_functions.cross(self, other, dim)
 
 
 def det(self):
