@@ -131,6 +131,8 @@ class Calls:
             if isinstance(step, TensorValue) or step == 0:
                 raise NeedsStatic(node)   # the loop's direction must be known to stage its test
             return StagedRange(start, stop, step)
+        if func is builtins.getattr and len(args) == 2 and not kwargs and isinstance(args[0], TensorValue):
+            return self._getattr(args[0], self._static(args[1], frame, node), frame, node)   # getattr(x, "var")
         if func in _STATIC_BUILTINS or func is builtins.range:
             if any(isinstance(a, TensorValue) for a in (*args, *kwargs.values())):
                 if func is builtins.abs:

@@ -141,4 +141,7 @@ from . import linalg_extra as _linalg_extra  # noqa: E402
 from .matrix_band import matrix_diag  # noqa: F401,E402
 if not _typing.TYPE_CHECKING:
     __all__ += _linalg_extra.__all__ + ["matrix_diag"]
+from .tensor_methods import attach as _attach_tensor_methods  # noqa: E402
+
+_attach_tensor_methods()   # x.var(), x.cumsum(1), x.float(): the ops above as Tensor methods
 __getattr__ = module_getattr("mindspore.ops", globals())
