@@ -175,21 +175,19 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads):
 
     * ``builder`` — the insertion point: statements go to ``builder.block``. Only
       :meth:`ControlFlow.sub_block` changes it, and restores it on leaving (errors included).
-    * ``_user_loc`` — the innermost location in *user* code being interpreted; every error is
-      reported there (library frames are transparent). Saved and restored around each
-      interpreted call.
+    * ``_user_loc`` — the innermost location in *user* code being interpreted; every error is reported there
+      (library frames are transparent). Saved and restored around each interpreted call.
     * ``_line_loc`` — the line of the function being built that generated code cites: the
       statement of ``_home`` (or of user code) that led into whatever library code runs now.
-    * ``_temps`` — Var -> how firmly a Var not yet bound to a user name is named: ``OP_NAMED`` (after
-      its op), ``HELD_NAMED`` (after a library's variable or the sub-cell whose call made it). Keyed by
-      the Var, not its id: a Var a discarded attempt made is collected, and a later Var (a captured
-      Parameter) at its address would inherit its entry and be renamed (fuzz seed 910610).
-      Assigning one to a user's name renames it after that name (``h = relu(t)`` gives ``h``), once;
-      a library's variable renames only a value named after its op.
+    * ``_temps`` — Var (not its id: a later Var at a collected one's address would inherit its entry, fuzz
+      seed 910610) -> how firmly a Var not yet bound to a user name is named: ``OP_NAMED`` (after its op),
+      ``HELD_NAMED`` (after a library's variable or the sub-cell whose call made it). Assigning one to a user's
+      name renames it after that name (``h = relu(t)`` gives ``h``), once; a library's variable renames only a
+      value named after its op.
     * ``captures`` — id(obj) -> (obj, TensorValue) of each pre-existing Tensor read, in first-read
       order: they become the params after the inputs.
-    * ``_created`` — id -> each Parameter and shape-only placeholder created at compile time
-      (constants, never captured; kept, so that no other Tensor takes a collected one's id); any other Tensor built in compiled code is a TensorValue.
+    * ``_created`` — id -> each Parameter and shape-only placeholder created at compile time (constants, never
+      captured; kept, so no other Tensor takes a collected one's id); any other Tensor built here is a TensorValue.
     * ``_dynamic_loops`` — how many loops that stay loops enclose the current block.
     * ``_exit_target`` — what a tensor-dependent ``break``/``continue`` here ends: ``"staged"`` (the
       body of a loop that stays a loop), ``"unrolled"`` (a ``for`` over Python values, whose later
