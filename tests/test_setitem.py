@@ -42,7 +42,7 @@ def _inputs(dtype=np.float32):
     return Tensor(np.arange(6.0).reshape(2, 3).astype(dtype)), Tensor(np.array([10.0, 20.0, 30.0], dtype))
 
 
-def test_an_item_assignment_binds_the_name_to_a_new_tensor_as_mindsporess_graph_mode_does():
+def test_an_item_assignment_binds_the_name_to_a_new_tensor_as_mindspores_graph_mode_does():
     x, v = _inputs()
     out_x, out_y, out_z = ms.jit(_Rebinds())(x, v)
     np.testing.assert_array_equal(out_x.asnumpy(), [[10, 20, 30], [3, 4, 5]])   # MindSpore 2.10 GRAPH
