@@ -317,7 +317,8 @@ class Renderer:
             node = substitute.visit(copy_tree(node))
             if shapes:
                 node = StaticSplits(shapes).visit(StaticShapes(shapes).visit(node))
-            node = SliceSyntax().visit(FoldStaticExpressions().visit(identities.visit(FoldStaticExpressions().visit(node))))
+            node = FoldStaticExpressions().visit(identities.visit(FoldStaticExpressions().visit(node)))
+            node = SliceSyntax().visit(node)
             literals = literal_binding(node, assigned_once, reassigned)
             if literals:  # a local bound once to a literal: written into the statements after it
                 mapping.update({name[len(prefix):]: ast.fix_missing_locations(value)

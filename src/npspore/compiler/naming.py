@@ -101,7 +101,8 @@ def _name_in_place_chains(function: ir.Function, rename) -> None:
 # ---------------------------------------------------------------- loop copies
 
 
-_WRITE_THEIR_BUFFER = {"row_set_in_place", "row_add_in_place", "scatter_last_add_in_place", "setitem_in_place"}   # ops returning their first operand, written
+# ops returning their first operand, written
+_WRITE_THEIR_BUFFER = {"row_set_in_place", "row_add_in_place", "scatter_last_add_in_place", "setitem_in_place"}
 
 
 def _rows_under_their_buffer(function: ir.Function) -> None:
