@@ -76,6 +76,19 @@ class outer_product:
 
 
 @op(infer=rules.matmul("MatMulExt", error=rules.OpRuntimeError), operand_dtype=rules.common_dtype)
+class matmul_start:
+    """``matmul_split`` started on the helper threads: the result is read only after the ``wait`` effect that
+    optimize places before its first reader (``compiler/deferproducts.py``), while the calling thread runs
+    the statements between (a recurrence's loop). Only optimize emits it."""
+
+    def forward(x, y, *, transpose_a=False, transpose_b=False):
+        return rt.matmul_start(np.swapaxes(x, -1, -2) if transpose_a else x,
+                               np.swapaxes(y, -1, -2) if transpose_b else y)
+
+    adjoint = None   # emitted after the last differentiation
+
+
+@op(infer=rules.matmul("MatMulExt", error=rules.OpRuntimeError), operand_dtype=rules.common_dtype)
 class matmul_split:
     """``matmul`` (or ``batch_matmul``) computed in blocks by the calling thread and a pool of helper
     threads (``core/matmul_split.py``), with the same bits. Only optimize emits it

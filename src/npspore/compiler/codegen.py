@@ -387,6 +387,8 @@ class Renderer:
             if stmt.kind == "release":
                 names = [self.atom(a) for a in stmt.args if id(a) not in self.expressions]
                 return [f"{indent}del {', '.join(names)}"] if names else []
+            if stmt.kind == "wait":   # a product started earlier (compiler/deferproducts.py)
+                return [f"{indent}rt.matmul_wait({args}){where}"]
             if stmt.kind == "host_call" and not stmt.targets:   # called for its side effect (a summary op)
                 return [f"{indent}rt.host_call({args}){where}"]
             if stmt.kind == "host_call":
@@ -585,7 +587,7 @@ class _PlainKeywords(ast.NodeTransformer):
 _HELPER_DEFAULTS = {name: dict(zip(reversed(function.__code__.co_varnames[:function.__code__.co_argcount]),
                                    reversed(function.__defaults__ or ())))
                     for name, function in [(name, getattr(kernels_np, name)) for name in kernels_np.__all__]
-                    + [("matmul_split", matmul_split.matmul_split)]}
+                    + [(name, getattr(matmul_split, name)) for name in ("matmul_split", "matmul_start")]}
 
 
 def _restates(keyword: ast.keyword, defaults: dict) -> bool:

@@ -321,7 +321,7 @@ def _reads_parameter_once(forward, parameter: str) -> bool:
 # ---------------------------------------------------------------- names made of what a value is made of
 
 _BINARY_WORDS = {"add": "plus", "sub": "minus", "mul": "times", "div": "over", "matmul": "at", "pow": "pow",
-                 "matmul_split": "at"}
+                 "matmul_split": "at", "matmul_start": "at"}
 _UNARY_SUFFIXES = {"transpose": "t", "swapaxes": "t", "expand_dims": "col", "squeeze": "sq", "cast": "cast"}
 _LONGEST = 32
 

@@ -58,9 +58,12 @@
   can see are written into buffers made once per kernel and reused by every call;
 * products split across threads (``splitproducts.py``, a NumPy step): a matrix product large enough
   to be worth a second core (``core.matmul_split``, from its static shapes) is ``matmul_split``;
-* elementwise regions split across threads (``splitregions.py``, a NumPy step, last): a run of
+* elementwise regions split across threads (``splitregions.py``, a NumPy step): a run of
   elementwise statements on arrays of one shape, worth a second core, is a function the kernel calls on
-  blocks of rows (``rt.split_rows``).
+  blocks of rows (``rt.split_rows``);
+* products started before a loop (``deferproducts.py``, a NumPy step, last): a split product that only a
+  statement after a loop reads runs on the helper threads while the loop runs (``rt.matmul_start``,
+  ``rt.matmul_wait``).
 
 Each pass takes a module and returns a new one; the input is not modified.
 """
@@ -72,9 +75,9 @@ import numpy as np
 
 from ..core.apply import apply_op
 from ..opdef import op_table
-from . import (batchlastcolumns, columnsums, concatparts, donation, inplace, ir, loops, numpycasts, onehotgrads,
-               products, prune, rewrite, softmaxprobs, splitproducts, splitregions, staticreshapes, steprows, tapes,
-               workspace)
+from . import (batchlastcolumns, columnsums, concatparts, deferproducts, donation, inplace, ir, loops, numpycasts,
+               onehotgrads, products, prune, rewrite, softmaxprobs, splitproducts, splitregions, staticreshapes,
+               steprows, tapes, workspace)
 
 _IDENTITY_WHEN_SAME_AVAL = {"reshape", "cast", "broadcast_to"}
 
@@ -131,6 +134,8 @@ def optimize(module: ir.Module, *, numpy_steps: bool = True) -> ir.Module:
     for function in module.functions.values():
         splitproducts.split_large_products(function)
     splitregions.split_elementwise_regions(module)
+    for function in module.functions.values():
+        deferproducts.defer_products(function)
     return module
 
 

@@ -40,10 +40,17 @@ def _worth_splitting(stmt) -> bool:
     if not (isinstance(stmt, ir.Apply) and stmt.op in _PRODUCTS and stmt.result_cast is None
             and stmt.targets[0].aval.dtype in _FLOATS and all(isinstance(a, ir.Var) for a in stmt.args)):
         return False
+    shapes = product_shapes(stmt)
+    return shapes is not None and worth_splitting(*shapes)
+
+
+def product_shapes(stmt: ir.Apply) -> tuple | None:
+    """The static shapes of a product's operands as its transpose flags make them, or None where one has a
+    rank under 2 or a dim known only at run time."""
     shapes = []
     for operand, flag in zip(stmt.args, ("transpose_a", "transpose_b")):
         shape = tuple(operand.aval.shape)
         if len(shape) < 2 or None in shape:
-            return False
+            return None
         shapes.append(shape[:-2] + shape[:-3:-1] if stmt.static.get(flag, False) else shape)
-    return worth_splitting(*shapes)
+    return tuple(shapes)

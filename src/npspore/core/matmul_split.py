@@ -37,11 +37,14 @@ loops added, 0.65-1.04 without them, where OpenBLAS's own threads took 10-55 tim
 """
 from __future__ import annotations
 
+import threading
+
 import numpy as np
 
-from .thread_pool import helper_count, run_blocks
+from .thread_pool import finish_blocks, helper_count, run_blocks, start_blocks
 
-__all__ = ["MIN_FLOPS", "SHARED", "NARROW_ROWS", "NARROW_COLUMNS", "worth_splitting", "blocks", "matmul_split"]
+__all__ = ["MIN_FLOPS", "SHARED", "NARROW_ROWS", "NARROW_COLUMNS", "worth_splitting", "blocks", "matmul_split",
+           "deferrable", "matmul_start", "matmul_wait"]
 
 MIN_FLOPS = 8_000_000          # about 60 µs on one core: well above a helper's hand-over (~10 µs)
 _BLOCK_FLOPS = 4_000_000       # a block at least this large (BLAS stays efficient)
@@ -54,6 +57,7 @@ _SMALL_RESULT = 1024           # elements of a result small enough for the share
 _SHARED_BLOCK_WORK = 1_000_000  # multiply-adds of a block of the shared dim, at most
 _MAX_SHARED_BLOCKS = 32
 _MIN_SHARED_EXTENT = 64
+_STARTED = threading.local()   # a thread's products started and not yet waited for (:func:`_pending`)
 
 
 def _flops(a_shape: tuple, b_shape: tuple) -> int:
@@ -110,14 +114,58 @@ def matmul_split(a: np.ndarray, b: np.ndarray, out: np.ndarray | None = None) ->
     axis, bounds = blocks(a.shape, b.shape)
     if axis == SHARED:
         return _sum_of_shared_blocks(a, b, out, bounds)
+    if axis not in (NARROW_ROWS, NARROW_COLUMNS) and helper_count() == 0:
+        return np.matmul(a, b, out=out)   # one thread: one call (blocks one after another cost 7-24 % more)
+    compute_block, bounds, out = _blocks_of_product(a, b, out, axis, bounds)
+    run_blocks(compute_block, bounds)
+    return out
+
+
+def deferrable(a_shape: tuple, b_shape: tuple) -> bool:
+    """Whether :func:`matmul_start` can compute the product of operands of these static shapes (one that
+    :func:`matmul_split` does not sum over blocks of the shared dim)."""
+    return blocks(a_shape, b_shape)[0] != SHARED
+
+
+def matmul_start(a: np.ndarray, b: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
+    """Start ``matmul_split(a, b, out=out)`` on the pool's helpers and return its result array at once,
+    before it holds the product: the calling thread goes on with other work and calls :func:`matmul_wait` on
+    the array before anything reads it. ``a``, ``b`` and ``out`` must not be written, nor ``out`` read, until
+    then. The same blocks as :func:`matmul_split`, so the same bits; without helpers, the product is computed
+    here."""
+    axis, bounds = blocks(a.shape, b.shape)
+    if helper_count() == 0 or axis == SHARED:
+        return matmul_split(a, b, out)
+    compute_block, bounds, out = _blocks_of_product(a, b, out, axis, bounds)
+    pending = _pending()
+    if id(out) in pending:        # a product a failed call left unfinished in this array
+        finish_blocks(pending.pop(id(out))[0])
+    pending[id(out)] = (start_blocks(compute_block, bounds), out)
+    return out
+
+
+def matmul_wait(out: np.ndarray) -> None:
+    """Wait until the product :func:`matmul_start` is computing into ``out`` is done (computing the blocks no
+    helper started); raises the first error a block raised."""
+    job = _pending().pop(id(out), None)
+    if job is not None:
+        finish_blocks(job[0])
+
+
+def _pending() -> dict:
+    """This thread's products started and not yet waited for: ``id(result) -> (job, result)``."""
+    if not hasattr(_STARTED, "products"):
+        _STARTED.products = {}
+    return _STARTED.products
+
+
+def _blocks_of_product(a: np.ndarray, b: np.ndarray, out: np.ndarray | None, axis, bounds: tuple) -> tuple:
+    """``(compute_block, bounds, out)``: the product cut along ``axis`` (0 batch, -2 rows, -1 columns, or a
+    narrow result's long side) into one block a thread, or into ``bounds`` for a narrow result."""
     if axis in (NARROW_ROWS, NARROW_COLUMNS):   # these blocks at every thread count: their bits
         axis = -2 if axis == NARROW_ROWS else -1
-    else:
-        threads = helper_count() + 1
-        if threads == 1:      # one thread: one call (blocks computed one after another cost 7-24 % more)
-            return np.matmul(a, b, out=out)
-        if len(bounds) > threads:   # one block a thread: faster on 2 cores (T3's qkv product 0.40 ms, not 0.58)
-            bounds = _even_blocks(bounds[-1][1], threads)
+    elif len(bounds) > helper_count() + 1:   # one block a thread: faster on 2 cores (T3's qkv product 0.40 ms, not 0.58)
+        bounds = _even_blocks(bounds[-1][1], helper_count() + 1)
     if out is None:
         out = np.empty(a.shape[:-1] + b.shape[-1:], np.result_type(a, b))
 
@@ -130,8 +178,7 @@ def matmul_split(a: np.ndarray, b: np.ndarray, out: np.ndarray | None = None) ->
         else:
             np.matmul(a, b[..., part], out=out[..., part])
 
-    run_blocks(compute_block, bounds)
-    return out
+    return compute_block, bounds, out
 
 
 def _sum_of_shared_blocks(a: np.ndarray, b: np.ndarray, out: np.ndarray | None, bounds: tuple) -> np.ndarray:

@@ -14,16 +14,17 @@ import queue
 import threading
 from collections.abc import Callable, Sequence
 
-__all__ = ["run_blocks", "set_helpers", "helper_count"]
+__all__ = ["run_blocks", "start_blocks", "finish_blocks", "set_helpers", "helper_count"]
 
 
 class _Job:
     """One piece of split work: its blocks, handed out one at a time to whichever thread asks first."""
 
-    __slots__ = ("compute_block", "pending", "finished")
+    __slots__ = ("compute_block", "bounds", "pending", "finished")
 
     def __init__(self, compute_block: Callable, bounds: Sequence):
         self.compute_block = compute_block
+        self.bounds = bounds
         self.pending = iter(bounds)           # a list iterator: ``next`` is atomic under the GIL
         self.finished: queue.SimpleQueue = queue.SimpleQueue()
 
@@ -98,10 +99,24 @@ def run_blocks(compute_block: Callable[[int, int], object], bounds: Sequence[tup
     """Call ``compute_block(start, stop)`` once for each ``(start, stop)`` of ``bounds``, on the calling
     thread and the pool's helpers; returns when every block is done, raising the first error a block
     raised. The blocks must write disjoint memory."""
+    finish_blocks(start_blocks(compute_block, bounds, helpers=min(_POOL.wanted, len(bounds) - 1)))
+
+
+def start_blocks(compute_block: Callable[[int, int], object], bounds: Sequence[tuple],
+                 helpers: int | None = None) -> _Job:
+    """Hand the blocks of ``bounds`` to ``helpers`` of the pool's helpers (default: all of them, at most one
+    a block) and return at once: the calling thread goes on with other work until :func:`finish_blocks`.
+    The blocks must write disjoint memory that nothing reads or writes before :func:`finish_blocks`."""
     job = _Job(compute_block, bounds)
-    for _ in range(min(_POOL.wanted, len(bounds) - 1)):
+    for _ in range(min(_POOL.wanted, len(bounds)) if helpers is None else helpers):
         _POOL.work.put(job)
-    waiting = len(bounds) - job.compute()     # the blocks helpers took, still to report
+    return job
+
+
+def finish_blocks(job: _Job) -> None:
+    """Compute the blocks of ``job`` no helper has started, then wait for those the helpers took, raising the
+    first error a block raised."""
+    waiting = len(job.bounds) - job.compute()     # the blocks helpers took, still to report
     while waiting:
         report = job.finished.get()
         if isinstance(report, Exception):
