@@ -26,6 +26,8 @@ they were made from.
 """
 from __future__ import annotations
 
+import copy
+
 from ..core.matmul_split import deferrable
 from . import ir
 from .inplace import _VIEWS, makes_new_array
@@ -35,36 +37,136 @@ _QUIET_EFFECTS = {"release", "print", "print_each", "print_tree", "wait"}   # ne
 _SPLIT_PRODUCTS = {"matmul_split", "matmul_start"}   # new arrays (or written into ``out=``), like ``matmul``
 
 
-def defer_products(function: ir.Function) -> None:
-    """Start each of ``function``'s top-level split products that a loop can overlap (module docstring)."""
-    memory = _MemoryGroups(function)
-    index = 0
-    while index < len(function.body.stmts):
-        stmt = function.body.stmts[index]
-        shapes = product_shapes(stmt) if isinstance(stmt, ir.Apply) and stmt.op == "matmul_split" else None
-        if shapes is not None and deferrable(*shapes):
-            _defer(function.body, index, memory)
-        index += 1
+def defer_products(module: ir.Module) -> None:
+    """Start each split product of ``module`` that a loop can overlap (module docstring), callees first. A
+    product a function returns is handed to its callers unwaited only where a trial on a copy of the module
+    finds a loop between a call and the wait: elsewhere the kernel keeps ``rt.matmul_split``."""
+    trial = _Deferral(copy.deepcopy(module), None)
+    trial.run()
+    _Deferral(module, trial.useful_results()).run()
 
 
-def _defer(body: ir.Block, index: int, memory: _MemoryGroups) -> None:
-    product = body.stmts[index]
-    result = memory.of(product.targets)
-    operands = memory.of(a for a in product.args if isinstance(a, ir.Var)) | result
-    position, end = index + 1, len(body.stmts)      # the statements from ``end`` on were moved there
-    looped = False
-    while position < end:
-        stmt = body.stmts[position]
-        if _writes(stmt, operands, memory) or memory.of(ir.used_vars_deep(stmt)) & result:
-            if not _sink(body, position, memory):
-                break
-            end -= 1
-            continue          # the statement now at ``position`` is the next one
-        looped = looped or isinstance(stmt, (ir.ForRange, ir.While))
-        position += 1
-    if looped:
-        product.op = "matmul_start"
-        body.stmts.insert(position, ir.Effect("wait", (product.targets[0],), product.loc))
+class _Deferral:
+    """The pass over one module: what it learnt of the functions done so far."""
+
+    def __init__(self, module: ir.Module, useful: set | None):
+        self.module = module
+        self.useful = useful                        # (function, result position) worth handing on; None: all
+        self.started: dict[str, frozenset] = {}   # function -> positions of results returned still being computed
+        self.fresh: dict[str, frozenset] = {}     # function -> positions of results sharing memory with nothing else
+        self.looping = _functions_running_loops(module)
+        self.overlapped: set = set()              # (function, result position) a caller waits for after a loop
+        self.handed_on: dict = {}                 # (function, result position) -> [(caller, its result position)]
+
+    def useful_results(self) -> set:
+        """The results whose hand-over lets a loop run before their wait, directly or through callers."""
+        useful = set(self.overlapped)
+        while True:
+            more = {key for key, onward in self.handed_on.items() if key not in useful and set(onward) & useful}
+            if not more:
+                return useful
+            useful |= more
+
+    def run(self) -> None:
+        for function in _callees_first(self.module):
+            memory = _MemoryGroups(function, self.fresh)
+            results = function.body.results
+            self.fresh[function.name] = frozenset(
+                k for k, r in enumerate(results) if isinstance(r, ir.Var) and not memory.of(
+                    [*function.params, *(o for o in results if o is not r)]) & memory.of((r,)))
+            handed: list = []
+            index = 0
+            while index < len(function.body.stmts):
+                stmt = function.body.stmts[index]
+                shapes = product_shapes(stmt) if isinstance(stmt, ir.Apply) and stmt.op == "matmul_split" else None
+                if shapes is not None and deferrable(*shapes):
+                    handed += self.defer(function, index, memory, stmt.targets[0], None)
+                elif isinstance(stmt, ir.Call):
+                    for k in sorted(self.started.get(stmt.callee, ())):
+                        handed += self.defer(function, index, memory, stmt.targets[k], (stmt.callee, k))
+                index += 1
+            for block in (b for stmt in function.body.stmts for b in ir.nested_blocks(stmt)):
+                self.wait_after_nested_calls(block)
+            self.started[function.name] = frozenset(
+                k for k, r in enumerate(results) if any(r is v for v in handed))
+
+    def defer(self, function: ir.Function, index: int, memory: _MemoryGroups, pending: ir.Var,
+              origin: tuple | None) -> list:
+        """Place the wait for ``pending`` (the result of the product at ``index``, or result ``origin`` of the
+        call there, returned still being computed) before the first statement that needs it; returns
+        ``[pending]`` where it is handed to the caller unwaited instead (returned, sharing memory with nothing
+        else returned, and worth it: :meth:`useful_results`), else ``[]``."""
+        body = function.body
+        source = body.stmts[index]
+        result = memory.of((pending,))
+        operands = memory.of(a for a in source.args if isinstance(a, ir.Var)) | result
+        position, end = index + 1, len(body.stmts)      # the statements from ``end`` on were moved there
+        looped = False
+        while position < end:
+            stmt = body.stmts[position]
+            if _writes(stmt, operands, memory) or memory.of(ir.used_vars_deep(stmt)) & result:
+                if not _sink(body, position, memory):
+                    break
+                end -= 1
+                continue          # the statement now at ``position`` is the next one
+            looped = looped or isinstance(stmt, (ir.ForRange, ir.While)) or (
+                isinstance(stmt, ir.Call) and stmt.callee in self.looping)
+            position += 1
+        onward = [(function.name, k) for k, r in enumerate(body.results) if r is pending]
+        hand_on = (position == len(body.stmts) and function.name != self.module.entry and onward
+                   and all(k in self.fresh[function.name] for _, k in onward)
+                   and (self.useful is None or set(onward) <= self.useful))
+        if origin is not None and looped:
+            self.overlapped.add(origin)
+        if origin is not None and hand_on:
+            self.handed_on[origin] = onward
+        if origin is None and (hand_on or looped):
+            source.op = "matmul_start"
+        if hand_on:
+            return [pending]
+        if looped or origin is not None:        # a call's result still being computed is waited for in any case
+            body.stmts.insert(position, ir.Effect("wait", (pending,), source.loc))
+        return []
+
+    def wait_after_nested_calls(self, block: ir.Block) -> None:
+        """Wait for the results a call inside a loop or branch gets still being computed, right after it."""
+        stmts = []
+        for stmt in block.stmts:
+            stmts.append(stmt)
+            if isinstance(stmt, ir.Call) and self.started.get(stmt.callee):
+                stmts += [ir.Effect("wait", (stmt.targets[k],), stmt.loc) for k in sorted(self.started[stmt.callee])]
+            for inner in ir.nested_blocks(stmt):
+                self.wait_after_nested_calls(inner)
+        block.stmts = stmts
+
+
+def _functions_running_loops(module: ir.Module) -> set:
+    """The names of the functions that run a loop, or call one that does (row-block functions excepted)."""
+    running: set = set()
+    for function in _callees_first(module):
+        if any(isinstance(s, (ir.ForRange, ir.While)) or isinstance(s, ir.Call) and not s.split_rows
+               and s.callee in running for s in ir.walk_stmts(function.body)):
+            running.add(function.name)
+    return running
+
+
+def _callees_first(module: ir.Module) -> list:
+    """The module's functions, each after every function it calls."""
+    order: list = []
+    seen: set = set()
+
+    def visit(name: str) -> None:
+        if name in seen:
+            return
+        seen.add(name)
+        for stmt in ir.walk_stmts(module.functions[name].body):
+            if isinstance(stmt, ir.Call):
+                visit(stmt.callee)
+        order.append(module.functions[name])
+
+    for name in module.functions:
+        visit(name)
+    return order
 
 
 def _sink(body: ir.Block, position: int, memory: _MemoryGroups) -> bool:
@@ -117,8 +219,9 @@ class _MemoryGroups:
     """Which of a function's values may share memory: union-find over every statement that may return (a
     view of) what it reads."""
 
-    def __init__(self, function: ir.Function):
+    def __init__(self, function: ir.Function, fresh: dict):
         self.parent: dict[int, int] = {}
+        self.fresh = fresh     # function -> positions of its results that share memory with nothing else
         for stmt in ir.walk_stmts(function.body):
             self._join_statement(stmt)
 
@@ -133,7 +236,8 @@ class _MemoryGroups:
             if not _fresh(stmt.op):
                 self._join(*stmt.targets, *stmt.args)
         elif isinstance(stmt, ir.Call):
-            self._join(*stmt.targets, *stmt.args)
+            fresh = self.fresh.get(stmt.callee, frozenset())
+            self._join(*(t for k, t in enumerate(stmt.targets) if k not in fresh), *stmt.args)
         elif isinstance(stmt, ir.TapePop):
             self._join(stmt.tape, *stmt.targets)
         elif isinstance(stmt, ir.TapePush):

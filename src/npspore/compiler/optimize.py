@@ -134,8 +134,7 @@ def optimize(module: ir.Module, *, numpy_steps: bool = True) -> ir.Module:
     for function in module.functions.values():
         splitproducts.split_large_products(function)
     splitregions.split_elementwise_regions(module)
-    for function in module.functions.values():
-        deferproducts.defer_products(function)
+    deferproducts.defer_products(module)
     return module
 
 
