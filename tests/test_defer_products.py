@@ -116,3 +116,36 @@ def test_a_product_read_inside_the_loop_is_not_started_before_it(helpers):
     out, g = ms.jit(cell)(Tensor(x), Tensor(h))
     np.testing.assert_allclose(g.asnumpy(), x.astype(np.float64) @ np.full((256, 512), 0.01), rtol=1e-4, atol=1e-4)
     np.testing.assert_allclose(out.asnumpy(), g.asnumpy()[:3, :64], rtol=1e-6)
+
+
+class _Decoded(nn.Cell):
+    """An LSTM and a Dense decoder (600 x 64 x 512: 39 MFLOP products), as T2's language model."""
+
+    def __init__(self):
+        super().__init__()
+        self.lstm = nn.LSTM(64, 64, num_layers=2)
+        self.decoder = nn.Dense(64, 512)
+
+    def construct(self, x):
+        output, _ = self.lstm(x)
+        return (self.decoder(output.reshape((-1, 64))) ** 2).mean()
+
+
+def test_a_weight_gradient_a_sub_cell_returns_is_waited_for_after_the_recurrence_that_follows(helpers):
+    helpers(1)
+    ms.set_seed(1)
+    net = _Decoded()
+    x = Tensor(np.random.default_rng(5).standard_normal((30, 20, 64)).astype(np.float32))
+    source = _lstm_grad(net).kernel_source(x)
+    dense_backward = source[source.index("def Dense_construct_bwd"):]
+    dense_backward = dense_backward[:dense_backward.index("\ndef ")]
+    assert "= rt.matmul_start(" in dense_backward and "rt.matmul_split(" in dense_backward, dense_backward
+    caller = next(part for part in source.split("\ndef ") if "= Dense_construct_bwd(" in part)
+    lines = caller.splitlines()
+    call = next(i for i, line in enumerate(lines) if "= Dense_construct_bwd(" in line)
+    weight = re.search(r", (\w+), \w+ = Dense_construct_bwd", lines[call]).group(1)   # (d_x, d_weight, d_bias)
+    wait = next(i for i, line in enumerate(lines) if f"rt.matmul_wait({weight})" in line)
+    assert any("= LSTM_construct_bwd(" in line for line in lines[call:wait]), caller   # after the recurrence
+    expected = ms.grad(net, grad_position=None, weights=net.trainable_params())(x)
+    for got, want in zip(_lstm_grad(net)(x), expected):
+        np.testing.assert_allclose(got.asnumpy(), want.asnumpy(), rtol=2e-4, atol=2e-5)

@@ -30,6 +30,7 @@ import copy
 
 from ..core.matmul_split import deferrable
 from . import ir
+from .constantviews import _INTO_FIRST
 from .inplace import _VIEWS, makes_new_array
 from .splitproducts import product_shapes
 
@@ -233,7 +234,9 @@ class _MemoryGroups:
         if isinstance(stmt, ir.Apply):
             if stmt.into is not None:
                 self._join(stmt.into, *stmt.targets)
-            if not _fresh(stmt.op):
+            if stmt.op in _VIEWS or stmt.op in _INTO_FIRST:    # its first operand, or a view of it
+                self._join(*stmt.targets, stmt.args[0])
+            elif not _fresh(stmt.op):
                 self._join(*stmt.targets, *stmt.args)
         elif isinstance(stmt, ir.Call):
             fresh = self.fresh.get(stmt.callee, frozenset())
