@@ -38,7 +38,7 @@ NOT_DIFFERENTIABLE = set("floor_div sign round equal not_equal less less_equal g
                          "zeros_like fill dropout_mask random_normal random_uniform pool2d_windows max_pool2d_index "
                          "adaptive_avg_weights adaptive_window_index row_add_in_place row_set_in_place setitem_in_place "
                          "class_indices nms_with_mask random_choice_with_mask dim_size trunc bitwise_and "
-                         "bitwise_or bitwise_xor left_shift right_shift gcd lcm outer_product matmul_split copy "
+                         "bitwise_or bitwise_xor left_shift right_shift gcd lcm outer_product matmul_split matmul_start copy "
                          "scatter_last_add_in_place empty concat_slot copy_into concat_written log_softmax_probs "
                          "row_slot".split())
 DEFINITIONS = op_table().definitions()
@@ -100,6 +100,7 @@ BINARY.update({
     "outer": lambda a, b: ((operand(a, (2,)), operand(b, (3,))), {}),
     "outer_product": lambda a, b: ((operand(a, (2, 1, 2)), operand(b, (3, 3))), {}),
     "matmul_split": lambda a, b: ((operand(a, (2, 2, 3)), operand(b, (2, 2, 3))), {"transpose_b": True}),
+    "matmul_start": lambda a, b: ((operand(a, (2, 2, 3)), operand(b, (2, 2, 3))), {"transpose_b": True}),
     "where": lambda a, b: ((np.array([True, False]), operand(a), operand(b)), {}),
     "clip": lambda a, b: ((operand(a), operand(b), None), {}),
     "concat": lambda a, b: ((operand(a), operand(b, (1, 2))), {"axis": 0}),

@@ -23,6 +23,7 @@ from typing import Any, Union
 import numpy as np
 
 from ..core.apply import apply_op
+from ..core.matmul_split import matmul_wait
 from ..opdef import Aval, op_table
 from .library import GuardFailed, host_call, same_array, same_value
 
@@ -188,7 +189,7 @@ class HostOp:
 @dataclass
 class Effect:
     """A side effect that runs at call time: ``kind`` is ``'print'``, ``'print_tree'``, ``'print_each'``,
-    ``'assign'``, ``'release'`` or ``'host_call'``.
+    ``'assign'``, ``'release'``, ``'wait'`` or ``'host_call'``.
 
     ``print``: args are printed as Python's print would print them (Tensors wrapped back).
     ``print_each``: each arg on its own line, a Tensor as its ``repr`` (``ops.Print``).
@@ -201,6 +202,8 @@ class Effect:
     ``host``: ``targets = (op(*values),)`` with ``args = (Const(op), *values)``, ``op`` a
     :class:`HostOp`: Python run on values read from tensors (JIT fallback), no derivative.
     ``guard``: a value guard (``compiler.guards.value_guard``).
+    ``wait``: ``args = (result,)``: wait for the product ``matmul_start`` computes into ``result``
+    (``compiler.deferproducts``).
     """
 
     kind: str
@@ -517,6 +520,8 @@ def evaluate_block(block: Block, env: dict, module: Module | None = None) -> Non
                 _bind(env, stmt.targets, (values[0](*values[1:]),))
             elif stmt.kind == "guard":
                 _check_guard(*(_read(env, a) for a in stmt.args))
+            elif stmt.kind == "wait":
+                matmul_wait(_read(env, stmt.args[0]))
         elif isinstance(stmt, If):
             branch = stmt.then_block if _read(env, stmt.cond) else stmt.else_block
             evaluate_block(branch, env, module)

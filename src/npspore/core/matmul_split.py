@@ -131,10 +131,10 @@ def matmul_start(a: np.ndarray, b: np.ndarray, out: np.ndarray | None = None) ->
     """Start ``matmul_split(a, b, out=out)`` on the pool's helpers and return its result array at once,
     before it holds the product: the calling thread goes on with other work and calls :func:`matmul_wait` on
     the array before anything reads it. ``a``, ``b`` and ``out`` must not be written, nor ``out`` read, until
-    then. The same blocks as :func:`matmul_split`, so the same bits; without helpers, the product is computed
-    here."""
+    then. The same blocks as :func:`matmul_split`, so the same bits; without helpers (or blocks to hand them),
+    the product is computed here."""
     axis, bounds = blocks(a.shape, b.shape)
-    if helper_count() == 0 or axis == SHARED:
+    if helper_count() == 0 or axis == SHARED or len(bounds) < 2:
         return matmul_split(a, b, out)
     compute_block, bounds, out = _blocks_of_product(a, b, out, axis, bounds)
     pending = _pending()
