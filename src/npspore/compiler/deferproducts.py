@@ -15,9 +15,15 @@ placed before the first statement that
   effect other than printing or releasing a value),
 
 and the product is started only when a loop runs before that statement: elsewhere the calling thread would
-wait for it at once, and the kernel keeps its ``rt.matmul_split``. A statement reading the result whose
-own result only the function returns (the weight gradient's scaling by the LSTM gates' scales) moves to
-the end of the function first, so the loop after it runs before the wait.
+wait for it at once, and the kernel keeps its ``rt.matmul_split``. It is started just before that loop, so
+the split work before the loop keeps the helpers (an LSTM layer's input gradient, which the loop reads). A
+statement reading the result whose own result only the function returns (the weight gradient's scaling by
+the LSTM gates' scales) moves to the end of the function first, so the loop after it runs before the wait.
+
+A product a function returns (a Dense layer's weight gradient) is handed to its callers unwaited where it
+shares memory with nothing else returned: each call site waits before the result's first reader, or hands it
+on in turn (the entry function always waits). A trial on a copy of the module keeps only the hand-overs after
+which a loop runs before the wait (T2: the decoder's weight gradient during the LSTM's backward).
 
 Which blocks the product is cut into depends only on the shapes (``core.matmul_split``): the bits are those
 of ``rt.matmul_split``, whichever thread computes a block. Memory is followed conservatively: values made by
@@ -76,16 +82,16 @@ class _Deferral:
                 k for k, r in enumerate(results) if isinstance(r, ir.Var) and not memory.of(
                     [*function.params, *(o for o in results if o is not r)]) & memory.of((r,)))
             handed: list = []
-            index = 0
-            while index < len(function.body.stmts):
-                stmt = function.body.stmts[index]
+            for stmt in list(function.body.stmts):     # each once, wherever an earlier one moved it
+                index = next((i for i, s in enumerate(function.body.stmts) if s is stmt), None)
+                if index is None:                       # a release emptied by a move
+                    continue
                 shapes = product_shapes(stmt) if isinstance(stmt, ir.Apply) and stmt.op == "matmul_split" else None
                 if shapes is not None and deferrable(*shapes):
                     handed += self.defer(function, index, memory, stmt.targets[0], None)
                 elif isinstance(stmt, ir.Call):
                     for k in sorted(self.started.get(stmt.callee, ())):
                         handed += self.defer(function, index, memory, stmt.targets[k], (stmt.callee, k))
-                index += 1
             for block in (b for stmt in function.body.stmts for b in ir.nested_blocks(stmt)):
                 self.wait_after_nested_calls(block)
             self.started[function.name] = frozenset(
@@ -102,7 +108,7 @@ class _Deferral:
         result = memory.of((pending,))
         operands = memory.of(a for a in source.args if isinstance(a, ir.Var)) | result
         position, end = index + 1, len(body.stmts)      # the statements from ``end`` on were moved there
-        looped = False
+        loop = None                                     # the position of the first loop before the wait
         while position < end:
             stmt = body.stmts[position]
             if _writes(stmt, operands, memory) or memory.of(ir.used_vars_deep(stmt)) & result:
@@ -110,9 +116,11 @@ class _Deferral:
                     break
                 end -= 1
                 continue          # the statement now at ``position`` is the next one
-            looped = looped or isinstance(stmt, (ir.ForRange, ir.While)) or (
-                isinstance(stmt, ir.Call) and stmt.callee in self.looping)
+            if loop is None and (isinstance(stmt, (ir.ForRange, ir.While))
+                                 or isinstance(stmt, ir.Call) and stmt.callee in self.looping):
+                loop = position
             position += 1
+        looped = loop is not None
         onward = [(function.name, k) for k, r in enumerate(body.results) if r is pending]
         hand_on = (position == len(body.stmts) and function.name != self.module.entry and onward
                    and all(k in self.fresh[function.name] for _, k in onward)
@@ -123,6 +131,8 @@ class _Deferral:
             self.handed_on[origin] = onward
         if origin is None and (hand_on or looped):
             source.op = "matmul_start"
+            # started as late as it can be, so the split work before the loop (or the return) has the helpers
+            position -= _start_late(body, index, position if hand_on or loop is None else loop)
         if hand_on:
             return [pending]
         if looped or origin is not None:        # a call's result still being computed is waited for in any case
@@ -168,6 +178,20 @@ def _callees_first(module: ir.Module) -> list:
     for name in module.functions:
         visit(name)
     return order
+
+
+def _start_late(body: ir.Block, index: int, stop: int) -> int:
+    """Move the product at ``index`` to just before ``stop`` (none of the statements between writes its operands
+    or reads its result); the releases of its operands between are dropped (the function's end releases them).
+    Returns how many statements before ``stop`` went away (released nothing more)."""
+    product = body.stmts[index]
+    operands = {id(a) for a in product.args if isinstance(a, ir.Var)}
+    between = body.stmts[index + 1:stop]
+    for release in (s for s in between if _is_release(s)):
+        release.args = tuple(a for a in release.args if id(a) not in operands)
+    kept = [s for s in between if not _is_release(s) or s.args]
+    body.stmts[index:stop] = kept + [product]
+    return len(between) - len(kept)
 
 
 def _sink(body: ir.Block, position: int, memory: _MemoryGroups) -> bool:
