@@ -50,6 +50,21 @@ def _lstm_grad(net):
     return ms.jit(ms.grad(net, grad_position=None, weights=net.trainable_params()))
 
 
+def _weight_gradient_kernel(cell_type, seed: int):
+    """A ``cell_type`` made after ``ms.set_seed(seed)``, a (30, 20, 64) input and its compiled weight gradient's
+    kernel text."""
+    ms.set_seed(seed)
+    net = cell_type()
+    x = Tensor(np.random.default_rng(seed).standard_normal((30, 20, 64)).astype(np.float32))
+    return net, x, _lstm_grad(net).kernel_source(x)
+
+
+def _assert_the_eager_gradients(net, x):
+    expected = ms.grad(net, grad_position=None, weights=net.trainable_params())(x)   # eager: NumPy op by op
+    for got, want in zip(_lstm_grad(net)(x), expected):
+        np.testing.assert_allclose(got.asnumpy(), want.asnumpy(), rtol=2e-4, atol=2e-5)
+
+
 class _TwoLayerLSTM(nn.Cell):
     """A 2-layer LSTM whose second layer's weight gradients (256 x 600 x 64: 20 MFLOP) are split products."""
 
@@ -64,10 +79,7 @@ class _TwoLayerLSTM(nn.Cell):
 
 def test_a_layers_weight_gradients_run_while_the_layer_below_runs_its_backward_loop(helpers):
     helpers(1)
-    ms.set_seed(0)
-    net = _TwoLayerLSTM()
-    x = Tensor(np.random.default_rng(2).standard_normal((30, 20, 64)).astype(np.float32))
-    source = _lstm_grad(net).kernel_source(x)
+    net, x, source = _weight_gradient_kernel(_TwoLayerLSTM, 0)
     lines = source.splitlines()
     started = [i for i, line in enumerate(lines) if "rt.matmul_start(" in line]
     assert len(started) == 2, source
@@ -78,9 +90,7 @@ def test_a_layers_weight_gradients_run_while_the_layer_below_runs_its_backward_l
         between = lines[start + 1:wait]
         assert any(re.match(r" +for \w+ in range\(30\):", line) for line in between), source   # the loop runs
         assert not any(re.search(rf"\b{result}\b", line) for line in between), source   # nothing touches it
-    expected = ms.grad(net, grad_position=None, weights=net.trainable_params())(x)   # eager: NumPy op by op
-    for got, want in zip(_lstm_grad(net)(x), expected):
-        np.testing.assert_allclose(got.asnumpy(), want.asnumpy(), rtol=2e-4, atol=2e-5)
+    _assert_the_eager_gradients(net, x)
 
 
 def test_the_helpers_give_the_bits_of_the_kernel_without_them_at_the_same_blocks(helpers):
@@ -133,10 +143,7 @@ class _Decoded(nn.Cell):
 
 def test_a_weight_gradient_a_sub_cell_returns_is_waited_for_after_the_recurrence_that_follows(helpers):
     helpers(1)
-    ms.set_seed(1)
-    net = _Decoded()
-    x = Tensor(np.random.default_rng(5).standard_normal((30, 20, 64)).astype(np.float32))
-    source = _lstm_grad(net).kernel_source(x)
+    net, x, source = _weight_gradient_kernel(_Decoded, 1)
     dense_backward = source[source.index("def Dense_construct_bwd"):]
     dense_backward = dense_backward[:dense_backward.index("\ndef ")]
     assert "= rt.matmul_start(" in dense_backward and "rt.matmul_split(" in dense_backward, dense_backward
@@ -146,6 +153,22 @@ def test_a_weight_gradient_a_sub_cell_returns_is_waited_for_after_the_recurrence
     weight = re.search(r", (\w+), \w+ = Dense_construct_bwd", lines[call]).group(1)   # (d_x, d_weight, d_bias)
     wait = next(i for i, line in enumerate(lines) if f"rt.matmul_wait({weight})" in line)
     assert any("= LSTM_construct_bwd(" in line for line in lines[call:wait]), caller   # after the recurrence
-    expected = ms.grad(net, grad_position=None, weights=net.trainable_params())(x)
-    for got, want in zip(_lstm_grad(net)(x), expected):
-        np.testing.assert_allclose(got.asnumpy(), want.asnumpy(), rtol=2e-4, atol=2e-5)
+    _assert_the_eager_gradients(net, x)
+
+
+class _TwoDense(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.first, self.second = nn.Dense(256, 512), nn.Dense(512, 256)
+
+    def construct(self, x):
+        return (self.second(ops.tanh(self.first(x))) ** 2).sum()
+
+
+def test_a_kernel_without_a_loop_keeps_its_split_products(helpers):
+    helpers(1)
+    net = _TwoDense()
+    x = Tensor(np.random.default_rng(6).standard_normal((256, 256)).astype(np.float32))
+    source = _lstm_grad(net).kernel_source(x)
+    assert source.count("rt.matmul_split(") == 5 and "matmul_start" not in source and "matmul_wait" not in source, \
+        source

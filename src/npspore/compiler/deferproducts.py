@@ -102,41 +102,53 @@ class _Deferral:
         """Place the wait for ``pending`` (the result of the product at ``index``, or result ``origin`` of the
         call there, returned still being computed) before the first statement that needs it; returns
         ``[pending]`` where it is handed to the caller unwaited instead (returned, sharing memory with nothing
-        else returned, and worth it: :meth:`useful_results`), else ``[]``."""
+        else returned, and worth it: :meth:`useful_results`), else ``[]``. Statements reading it that can move
+        to the end move only where the product is started."""
         body = function.body
         source = body.stmts[index]
         result = memory.of((pending,))
         operands = memory.of(a for a in source.args if isinstance(a, ir.Var)) | result
-        position, end = index + 1, len(body.stmts)      # the statements from ``end`` on were moved there
-        loop = None                                     # the position of the first loop before the wait
+        order = list(body.stmts)        # the statements in the order the scan tries: movable readers at the end
+        position, end = index + 1, len(order)
+        first_reader, loop, moved = None, None, []
         while position < end:
-            stmt = body.stmts[position]
+            stmt = order[position]
             if _writes(stmt, operands, memory) or memory.of(ir.used_vars_deep(stmt)) & result:
-                if not _sink(body, position, memory):
+                if first_reader is None:
+                    first_reader = stmt
+                if not _movable_to_the_end(order, position, memory):
                     break
+                moved.append(stmt)
+                order.append(order.pop(position))
                 end -= 1
-                continue          # the statement now at ``position`` is the next one
+                continue
             if loop is None and (isinstance(stmt, (ir.ForRange, ir.While))
                                  or isinstance(stmt, ir.Call) and stmt.callee in self.looping):
-                loop = position
+                loop = stmt
             position += 1
-        looped = loop is not None
         onward = [(function.name, k) for k, r in enumerate(body.results) if r is pending]
-        hand_on = (position == len(body.stmts) and function.name != self.module.entry and onward
+        hand_on = (position == len(order) and function.name != self.module.entry and bool(onward)
                    and all(k in self.fresh[function.name] for _, k in onward)
                    and (self.useful is None or set(onward) <= self.useful))
-        if origin is not None and looped:
+        if origin is not None and loop is not None:
             self.overlapped.add(origin)
         if origin is not None and hand_on:
             self.handed_on[origin] = onward
-        if origin is None and (hand_on or looped):
-            source.op = "matmul_start"
-            # started as late as it can be, so the split work before the loop (or the return) has the helpers
-            position -= _start_late(body, index, position if hand_on or loop is None else loop)
+        if hand_on or loop is not None:
+            wait_before = order[position] if position < len(order) else None
+            body.stmts = _without_releases_of(order, moved + [source] * (origin is None), body.stmts)
+            if origin is None:      # started as late as it can be: the split work before the loop keeps the helpers
+                source.op = "matmul_start"
+                del body.stmts[_position(body.stmts, source)]
+                body.stmts.insert(_position(body.stmts, loop) if loop is not None and not hand_on
+                                  else _position(body.stmts, wait_before), source)
+        elif origin is None:
+            return []
+        else:
+            wait_before = first_reader
         if hand_on:
             return [pending]
-        if looped or origin is not None:        # a call's result still being computed is waited for in any case
-            body.stmts.insert(position, ir.Effect("wait", (pending,), source.loc))
+        body.stmts.insert(_position(body.stmts, wait_before), ir.Effect("wait", (pending,), source.loc))
         return []
 
     def wait_after_nested_calls(self, block: ir.Block) -> None:
@@ -180,39 +192,33 @@ def _callees_first(module: ir.Module) -> list:
     return order
 
 
-def _start_late(body: ir.Block, index: int, stop: int) -> int:
-    """Move the product at ``index`` to just before ``stop`` (none of the statements between writes its operands
-    or reads its result); the releases of its operands between are dropped (the function's end releases them).
-    Returns how many statements before ``stop`` went away (released nothing more)."""
-    product = body.stmts[index]
-    operands = {id(a) for a in product.args if isinstance(a, ir.Var)}
-    between = body.stmts[index + 1:stop]
-    for release in (s for s in between if _is_release(s)):
-        release.args = tuple(a for a in release.args if id(a) not in operands)
-    kept = [s for s in between if not _is_release(s) or s.args]
-    body.stmts[index:stop] = kept + [product]
-    return len(between) - len(kept)
-
-
-def _sink(body: ir.Block, position: int, memory: _MemoryGroups) -> bool:
-    """Move the statement at ``position`` to the end of ``body`` where that changes no value: an op whose
-    result (and the memory it writes) no later statement reads or writes, and whose operands no later
-    statement writes; the releases of its operands that follow it are dropped (the function's end releases
-    them). Whether it moved."""
-    stmt = body.stmts[position]
+def _movable_to_the_end(stmts: list, position: int, memory: _MemoryGroups) -> bool:
+    """Whether the statement at ``position`` can move to the end of ``stmts`` without changing a value: an op
+    whose result (and the memory it writes) no later statement reads or writes, and whose operands no later
+    statement writes (the releases of its operands that follow it are dropped when it moves)."""
+    stmt = stmts[position]
     if not isinstance(stmt, ir.Apply):
         return False
     written = memory.of(stmt.targets) | (memory.of((stmt.into,)) if stmt.into is not None else set())
     read = memory.of(a for a in stmt.args if isinstance(a, ir.Var))
-    later = body.stmts[position + 1:]
-    if any(memory.of(ir.used_vars_deep(s)) & written or _writes(s, written | read, memory)
-           for s in later if not _is_release(s)):
-        return False
-    operands = {id(a) for a in stmt.args if isinstance(a, ir.Var)}
-    for release in (s for s in later if _is_release(s)):
-        release.args = tuple(a for a in release.args if id(a) not in operands)
-    body.stmts[position:] = [s for s in later if not _is_release(s) or s.args] + [stmt]
-    return True
+    return not any(memory.of(ir.used_vars_deep(s)) & written or _writes(s, written | read, memory)
+                   for s in stmts[position + 1:] if not _is_release(s))
+
+
+def _without_releases_of(order: list, moved: list, before: list) -> list:
+    """``order`` without the releases, after each moved statement's place in ``before``, of the values it
+    reads (the function's end releases them), and without the releases left empty."""
+    place = {id(s): i for i, s in enumerate(before)}
+    for stmt in moved:
+        operands = {id(a) for a in stmt.args if isinstance(a, ir.Var)}
+        for release in (s for s in before[place[id(stmt)] + 1:] if _is_release(s)):
+            release.args = tuple(a for a in release.args if id(a) not in operands)
+    return [s for s in order if not _is_release(s) or s.args]
+
+
+def _position(stmts: list, stmt) -> int:
+    """The index of ``stmt`` in ``stmts`` (by identity), or the end when it is None."""
+    return len(stmts) if stmt is None else next(i for i, s in enumerate(stmts) if s is stmt)
 
 
 def _is_release(stmt) -> bool:
