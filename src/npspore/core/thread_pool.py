@@ -2,8 +2,9 @@
 
 A piece of work is cut into blocks (by :mod:`npspore.core.matmul_split` for a large matrix product, by
 :mod:`npspore.core.split_rows` for a run of elementwise statements), which the calling thread and the pool's
-helpers take in turn (:func:`run_blocks`). NumPy releases the GIL inside its loops, so the blocks run in
-parallel; a helper waits for work on a lock (it sleeps, never spins), and the calling thread takes every
+helpers take in turn (:func:`run_blocks`; or :func:`start_blocks`, the calling thread going on with other work
+until :func:`finish_blocks`: a product a loop overlaps). NumPy releases the GIL inside its loops, so the blocks
+run in parallel; a helper waits for work on a lock (it sleeps, never spins), and the calling thread takes every
 block no helper has started, so a helper that the OS does not schedule in time costs nothing but its
 wake-up. :func:`set_helpers` sets the pool's size (the policy of :mod:`npspore.core.threads`).
 """

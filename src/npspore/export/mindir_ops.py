@@ -87,6 +87,8 @@ NO_MINDIR_FORM = {
     # products split across threads
     "matmul_split": "NumPy's threaded form of a large matrix product, made by optimize after the export stop point, "
                     "so no export program holds it (the graph keeps the MatMul)",
+    "matmul_start": "a large matrix product NumPy computes on helper threads while a loop runs, made by optimize after "
+                    "the export stop point, so no export program holds it (the graph keeps the MatMul)",
     "all_reduce": _COLLECTIVE, "all_gather": _COLLECTIVE, "reduce_scatter": _COLLECTIVE, "broadcast": _COLLECTIVE,
     "reduce": _COLLECTIVE,
 }

@@ -880,6 +880,8 @@ NO_ONNX_FORM: dict[str, str] = {
     # products split across threads
     "matmul_split": "NumPy's threaded form of a large matrix product, made by optimize after the export stop point, "
                     "so no export program holds it (the graph keeps the MatMul)",
+    "matmul_start": "a large matrix product NumPy computes on helper threads while a loop runs, made by optimize after "
+                    "the export stop point, so no export program holds it (the graph keeps the MatMul)",
     # NumPy steps of optimize
     "copy": "NumPy's C-ordered copy of a matrix a loop multiplies by, made by optimize after the export stop point, "
             "so no export program holds it (the graph keeps the MatMul)",
