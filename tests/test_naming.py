@@ -117,6 +117,39 @@ def test_a_branch_hands_its_value_out_under_the_ifs_output_name():
     assert not any(re.fullmatch(rf"{outputs[0]} = \w+", line) for line in lines), lines   # no copy after
 
 
+def _returns_within_3(x):
+    for _ in range(3):
+        x = x * 0.5 + 1.0
+        if x.sum() > 100.0:
+            return x * 2.0
+    return x
+
+
+def _returns_within_12(x):
+    for _ in range(12):
+        x = x * 0.5 + 1.0
+        if x.sum() > 100.0:
+            return x * 2.0
+    return x
+
+
+def test_branch_values_are_named_in_walks_that_do_not_grow_with_the_number_of_ifs(monkeypatch):
+    """A loop whose tensor ``if`` returns unrolls into one ``if`` per step; naming the values its branches hand
+    out walks the function's variables as often for 12 steps as for 3, not once per ``if`` and output (which
+    made a gradient of such a loop take seconds to name)."""
+    from npspore.compiler import naming
+    walks = []
+    variables = naming._variables
+    monkeypatch.setattr(naming, "_variables", lambda function: walks.append(function) or variables(function))
+    counts = []
+    for fn, steps in ((_returns_within_3, 3), (_returns_within_12, 12)):
+        walks.clear()
+        x = Tensor(np.array([0.5, 1.0]))
+        np.testing.assert_allclose(ms.grad(fn)(x).asnumpy(), [0.5 ** steps] * 2)   # x stays below 2: no return
+        counts.append(len(walks))
+    assert counts[0] > 0 and counts[0] == counts[1], counts
+
+
 class _NestedLoops(nn.Cell):
     """The fuzzer's seed 60: the outer loop's gradient leaves its inner loop under the inner loop variable's name,
     which the outer loop's next value must not take while that output is still to be read."""

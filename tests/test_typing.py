@@ -11,6 +11,8 @@ import subprocess
 import sys
 import typing
 
+import pytest
+
 import npspore
 
 USER_SCRIPT = """\
@@ -84,12 +86,20 @@ ms.grad(net, grad_position="0")
 """
 
 
-def test_mypy_strict_on_a_user_script_gets_npspore_types_from_the_installed_package(tmp_path):
+@pytest.fixture(scope="module")
+def strict_cache(tmp_path_factory):
+    """One mypy cache for the --strict runs of this module: the second run reads npspore's and NumPy's
+    analysed modules from it instead of analysing them again (each user script is still checked afresh;
+    the run without --strict below keeps a cache of its own, which other options would only slow down)."""
+    return tmp_path_factory.mktemp("mypy-strict-cache")
+
+
+def test_mypy_strict_on_a_user_script_gets_npspore_types_from_the_installed_package(tmp_path, strict_cache):
     """mypy finds npspore as installed (the README's editable install too: no import hook, no MYPYPATH)
     and a typical script (a Cell, jit, grad, a dataset pipeline, Model.train) has real types."""
     assert os.path.isfile(os.path.join(os.path.dirname(npspore.__file__), "py.typed"))
     tensor = "npspore.common.tensor.Tensor"
-    assert _mypy_strict(tmp_path, USER_SCRIPT) == [
+    assert _mypy_strict(tmp_path, USER_SCRIPT, strict_cache) == [
         f'user.py:43: note: Revealed type is "{tensor}"',
         f'user.py:44: note: Revealed type is "npspore.jit.CompiledCellCall[[x: {tensor}], {tensor}]"',
         f'user.py:45: note: Revealed type is "{tensor}"',
@@ -114,12 +124,13 @@ def test_mypy_strict_on_a_user_script_gets_npspore_types_from_the_installed_pack
     ]
 
 
-def _mypy_strict(tmp_path, script: str) -> list:
-    """mypy --strict's lines on ``script`` as a user's file, with npspore found as installed."""
+def _mypy_strict(tmp_path, script: str, cache) -> list:
+    """mypy --strict's lines on ``script`` as a user's file, with npspore found as installed (mypy's cache
+    in directory ``cache``)."""
     (tmp_path / "user.py").write_text(script)
     environment = {name: value for name, value in os.environ.items() if name != "MYPYPATH"}
     result = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--follow-imports=silent", "--no-color-output",
-                             "--cache-dir", str(tmp_path / "cache"), "user.py"], cwd=tmp_path, env=environment,
+                             "--cache-dir", str(cache), "user.py"], cwd=tmp_path, env=environment,
                             capture_output=True, text=True, timeout=300)
     assert not result.stderr, result.stderr
     # older mypy versions spell builtin types "builtins.str"; NumPy's stubs spell ndarray's parameters by version
@@ -160,9 +171,9 @@ reveal_type(ops.add(2.0, ops.sum(ops.exp(Tensor(np.ones((2, 3), np.float32))), 1
 """
 
 
-def test_mypy_strict_on_a_convolutional_network_and_its_training_cells(tmp_path):
+def test_mypy_strict_on_a_convolutional_network_and_its_training_cells(tmp_path, strict_cache):
     """The layers a CNN is made of, their losses and training wrappers are typed: calls return Tensors."""
-    assert _mypy_strict(tmp_path, LENET_SCRIPT) == [
+    assert _mypy_strict(tmp_path, LENET_SCRIPT, strict_cache) == [
         'user.py:27: note: Revealed type is "npspore.common.tensor.Tensor"',
         'user.py:28: note: Revealed type is "npspore.nn.wrap.cell_wrapper.TrainOneStepCell"',
         'user.py:29: note: Revealed type is "npspore.common.tensor.Tensor"',

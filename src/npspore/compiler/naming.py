@@ -220,12 +220,19 @@ def _coalesce_back_edge(loop, roots: dict, rename, read_as: dict) -> None:
 def _coalesce_branch_results(function: ir.Function, roots: dict, rename) -> None:
     """A value a tensor ``if``'s branch makes and hands out takes the name of the ``if``'s output (``h = x + x``
     in the branch, not ``h_3 = x + x; h = h_3``), when the output's name is its own (no other Var, say a loop
-    variable the branch may still read, bears it) and no Var outside that branch bears the value's."""
+    variable the branch may still read, bears it) and no Var outside that branch bears the value's.
+
+    Who bears which name is taken once and kept up to date by each rename, not walked for every ``if`` and
+    output: a loop unrolled into nested ``if``s has as many ``if``s as values, and those walks made naming
+    quadratic."""
+    variables = {id(v): v for v in _variables(function)}   # only names change below, never which Vars there are
+    bearers: dict = {}   # name -> the ids of the Vars bearing it
+    for var in variables.values():
+        bearers.setdefault(var.name, set()).add(id(var))
     for stmt in ir.walk_stmts(function.body):
         if not isinstance(stmt, ir.If):
             continue
-        names = [v.name for v in _variables(function)]
-        own = [names.count(output.name) == sum(v is output for v in _variables(function)) for output in stmt.outputs]
+        own = [bearers.get(output.name, set()) <= {id(output)} for output in stmt.outputs]
         for branch in (stmt.then_block, stmt.else_block):
             inside = {id(v) for s in ir.walk_stmts(branch) for v in ir.defined_vars(s)}
             for output, result, unique in zip(stmt.outputs, branch.results, own):
@@ -234,9 +241,13 @@ def _coalesce_branch_results(function: ir.Function, roots: dict, rename) -> None
                     continue
                 if sum(r is result for r in branch.results) != 1:
                     continue
-                if any(v.name == named.name and id(v) not in inside for v in _variables(function)):
+                if not bearers[named.name] <= inside:
                     continue
-                rename(named.name, output.name)
+                taken = named.name
+                rename(taken, output.name)
+                moved = {i for i in bearers[taken] if variables[i].name != taken}
+                bearers[taken] -= moved
+                bearers.setdefault(output.name, set()).update(moved)
 
 
 def _is_release(stmt) -> bool:

@@ -6,11 +6,13 @@ and those tokenizer passes were a fifth of a first compile. A code object knows 
 its instructions (``co_positions``, Python 3.11+): from its first line (the first decorator) to
 the last line any of its expressions reaches. That span is taken when it parses as one
 definition; anything else (a lambda, a span ending inside brackets, Python 3.10) is found by
-``inspect``.
+``inspect``. A lambda inside brackets opened on an earlier line (a table of cases) is found in its
+whole file's tree; that tree is walked once per file text, not once per lambda and call.
 """
 from __future__ import annotations
 
 import ast
+import copy
 import inspect
 import linecache
 import textwrap
@@ -65,12 +67,9 @@ def _lambdas_of_line(code):
     """``(module, lines, first_line)`` holding the lambdas that start on ``code``'s first line, found by parsing
     its whole file; their positions as if the lines were parsed alone (dedented), or None."""
     file_lines = linecache.getlines(code.co_filename)
-    try:
-        tree = ast.parse("".join(file_lines))
-    except SyntaxError:
-        return None
     first = code.co_firstlineno
-    found = [node for node in ast.walk(tree) if isinstance(node, ast.Lambda) and node.lineno == first]
+    index = _lambdas_by_line(code.co_filename, "".join(file_lines))
+    found = [copy.deepcopy(node) for node in (index or {}).get(first, ())]   # fresh nodes: moved below
     if not found:
         return None
     lines = file_lines[first - 1:max(node.end_lineno for node in found)]
@@ -83,6 +82,28 @@ def _lambdas_of_line(code):
                 node.col_offset -= indent
                 node.end_col_offset -= indent
     return ast.Module(body=[ast.Expr(value=lam) for lam in found], type_ignores=[]), lines, first
+
+
+_LAMBDAS: dict = {}   # file name -> (the text parsed, {first line: [ast.Lambda, ...]} or None)
+
+
+def _lambdas_by_line(filename: str, text: str):
+    """The lambdas of the file ``text`` by their first line, or None when it does not parse; kept per file
+    name while its text stays the same (a table of lambda cases would otherwise parse its file each call)."""
+    kept = _LAMBDAS.get(filename)
+    if kept is not None and kept[0] == text:
+        return kept[1]
+    try:
+        tree = ast.parse(text)
+    except SyntaxError:
+        _LAMBDAS[filename] = (text, None)
+        return None
+    index: dict = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Lambda):
+            index.setdefault(node.lineno, []).append(node)
+    _LAMBDAS[filename] = (text, index)
+    return index
 
 
 def _span(code):
