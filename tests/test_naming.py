@@ -117,20 +117,15 @@ def test_a_branch_hands_its_value_out_under_the_ifs_output_name():
     assert not any(re.fullmatch(rf"{outputs[0]} = \w+", line) for line in lines), lines   # no copy after
 
 
-def _returns_within_3(x):
-    for _ in range(3):
-        x = x * 0.5 + 1.0
-        if x.sum() > 100.0:
-            return x * 2.0
-    return x
-
-
-def _returns_within_12(x):
-    for _ in range(12):
-        x = x * 0.5 + 1.0
-        if x.sum() > 100.0:
-            return x * 2.0
-    return x
+def _returning_within(steps):
+    """A loop of ``steps`` steps whose tensor ``if`` may return (one ``if`` per step once unrolled)."""
+    def returns_within(x):
+        for _ in range(steps):
+            x = x * 0.5 + 1.0
+            if x.sum() > 100.0:
+                return x * 2.0
+        return x
+    return returns_within
 
 
 def test_branch_values_are_named_in_walks_that_do_not_grow_with_the_number_of_ifs(monkeypatch):
@@ -142,7 +137,8 @@ def test_branch_values_are_named_in_walks_that_do_not_grow_with_the_number_of_if
     variables = naming._variables
     monkeypatch.setattr(naming, "_variables", lambda function: walks.append(function) or variables(function))
     counts = []
-    for fn, steps in ((_returns_within_3, 3), (_returns_within_12, 12)):
+    for steps in (3, 12):
+        fn = _returning_within(steps)
         walks.clear()
         x = Tensor(np.array([0.5, 1.0]))
         np.testing.assert_allclose(ms.grad(fn)(x).asnumpy(), [0.5 ** steps] * 2)   # x stays below 2: no return

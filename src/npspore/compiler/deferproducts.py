@@ -48,6 +48,10 @@ def defer_products(module: ir.Module) -> None:
     """Start each split product of ``module`` that a loop can overlap (module docstring), callees first. A
     product a function returns is handed to its callers unwaited only where a trial on a copy of the module
     finds a loop between a call and the wait: elsewhere the kernel keeps ``rt.matmul_split``."""
+    if not _functions_running_loops(module) or not any(
+            isinstance(s, ir.Apply) and s.op == "matmul_split" for f in module.functions.values()
+            for s in f.body.stmts):
+        return          # no loop to overlap, or no product to start: not even the trial's copy of the module
     trial = _Deferral(copy.deepcopy(module), None)
     trial.run()
     _Deferral(module, trial.useful_results()).run()
@@ -136,7 +140,7 @@ class _Deferral:
             self.handed_on[origin] = onward
         if hand_on or loop is not None:
             wait_before = order[position] if position < len(order) else None
-            body.stmts = _without_releases_of(order, moved + [source] * (origin is None), body.stmts)
+            body.stmts = _without_releases_of(order, moved + ([source] if origin is None else []), body.stmts)
             if origin is None:      # started as late as it can be: the split work before the loop keeps the helpers
                 source.op = "matmul_start"
                 del body.stmts[_position(body.stmts, source)]

@@ -57,7 +57,16 @@ _SMALL_RESULT = 1024           # elements of a result small enough for the share
 _SHARED_BLOCK_WORK = 1_000_000  # multiply-adds of a block of the shared dim, at most
 _MAX_SHARED_BLOCKS = 32
 _MIN_SHARED_EXTENT = 64
-_STARTED = threading.local()   # a thread's products started and not yet waited for (:func:`_pending`)
+
+
+class _Started(threading.local):
+    """A thread's products started and not yet waited for: ``id(result) -> (job, result)``."""
+
+    def __init__(self):
+        self.products: dict = {}
+
+
+_STARTED = _Started()
 
 
 def _flops(a_shape: tuple, b_shape: tuple) -> int:
@@ -137,7 +146,7 @@ def matmul_start(a: np.ndarray, b: np.ndarray, out: np.ndarray | None = None) ->
     if helper_count() == 0 or axis == SHARED or len(bounds) < 2:
         return matmul_split(a, b, out)
     compute_block, bounds, out = _blocks_of_product(a, b, out, axis, bounds)
-    pending = _pending()
+    pending = _STARTED.products
     if id(out) in pending:        # a product a failed call left unfinished in this array
         finish_blocks(pending.pop(id(out))[0])
     pending[id(out)] = (start_blocks(compute_block, bounds), out)
@@ -147,16 +156,9 @@ def matmul_start(a: np.ndarray, b: np.ndarray, out: np.ndarray | None = None) ->
 def matmul_wait(out: np.ndarray) -> None:
     """Wait until the product :func:`matmul_start` is computing into ``out`` is done (computing the blocks no
     helper started); raises the first error a block raised."""
-    job = _pending().pop(id(out), None)
+    job = _STARTED.products.pop(id(out), None)
     if job is not None:
         finish_blocks(job[0])
-
-
-def _pending() -> dict:
-    """This thread's products started and not yet waited for: ``id(result) -> (job, result)``."""
-    if not hasattr(_STARTED, "products"):
-        _STARTED.products = {}
-    return _STARTED.products
 
 
 def _blocks_of_product(a: np.ndarray, b: np.ndarray, out: np.ndarray | None, axis, bounds: tuple) -> tuple:
