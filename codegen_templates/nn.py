@@ -82,7 +82,9 @@ class normalize:
     def adjoint(x, out, dout, *, axis, eps):
         normalized, rstd = out
         d_normalized, d_rstd = dout
-        n = x.size // rstd.size
+        n = 1
+        for a in axis:   # the normalized axes' sizes: static where the batch's is not (x.size is then None)
+            n *= x.shape[a]
         if d_normalized is None:   # only rstd read: d rstd / dx = -rstd**2 * normalized / n
             return -rstd * normalized * (d_rstd * rstd / n)
         if axis == (x.ndim - 1,):   # row sums as products, as rt.normalize takes them

@@ -29,6 +29,18 @@ class reshape:
         return dout.reshape(x.shape)
 
 
+@op(infer=rules.reshape_like)
+class reshape_like:
+    """``x`` reshaped to the shape of ``like`` (the array it was reshaped from), whose dims are known only when the
+    kernel runs: the adjoint of a reshape, squeeze or flatten of such a value."""
+
+    def forward(x, like):
+        return x.reshape(like.shape)
+
+    def adjoint(x, like, out, dout):
+        return call("reshape_like", dout, x), None
+
+
 @op(infer=rules.flatten)
 class flatten:
     """Merge dims ``start_dim`` .. ``end_dim`` into one."""

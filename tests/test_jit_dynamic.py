@@ -183,3 +183,83 @@ def test_a_dynamic_dim_in_a_shape_argument_is_the_inferred_dim():
     expected = dense(x).asnumpy()
     dense.set_inputs(Tensor(shape=[None, 5, 4], dtype=ms.float32))
     np.testing.assert_allclose(ms.jit(dense)(x).asnumpy(), expected, rtol=1e-6)
+
+
+def _training(dynamic: bool):
+    ms.set_seed(0)
+    net = nn.SequentialCell([nn.Dense(3, 4), nn.ReLU(), nn.Dense(4, 2)])
+    loss = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
+    step = nn.TrainOneStepCell(nn.WithLossCell(net, loss), nn.Momentum(net.trainable_params(), 0.1, 0.9))
+    if dynamic:
+        step.set_inputs(Tensor(shape=[None, 3], dtype=ms.float32), Tensor(shape=[None], dtype=ms.int32))
+    return net, step
+
+
+def test_a_training_step_with_a_dynamic_batch_trains_as_eager():
+    # the adjoint of the loss's squeeze reshaped to (None, 1): the generated step raised a TypeError in NumPy
+    compiled_net, compiled_step = _training(dynamic=True)
+    compiled = ms.jit(compiled_step)
+    eager_net, eager_step = _training(dynamic=False)
+    rng = np.random.default_rng(0)
+    for batch in (5, 7, 3, 5):
+        x = Tensor(rng.standard_normal((batch, 3)).astype(np.float32))
+        labels = Tensor(rng.integers(0, 2, batch).astype(np.int32))
+        np.testing.assert_allclose(compiled(x, labels).asnumpy(), eager_step(x, labels).asnumpy(), rtol=1e-6)
+    for mine, theirs in zip(compiled_net.trainable_params(), eager_net.trainable_params()):
+        np.testing.assert_allclose(mine.asnumpy(), theirs.asnumpy(), rtol=1e-5, atol=1e-7)
+    assert compiled.cache_info()["compiles"] <= 1
+
+
+class _SumOfSquares(nn.Cell):
+    def __init__(self, net):
+        super().__init__()
+        self.net = net
+
+    def construct(self, x):
+        return (self.net(x) ** 2).sum()
+
+
+class _GradOf(nn.Cell):
+    """The gradient of ``net``'s output's sum of squares with respect to its input, as a Cell that takes
+    ``set_inputs`` (so the gradient kernel is compiled for the dynamic dims)."""
+
+    def __init__(self, net):
+        super().__init__()
+        self.loss = _SumOfSquares(net)
+
+    def construct(self, x):
+        return ms.grad(self.loss)(x)
+
+
+class _Regrouped(nn.Cell):
+    def construct(self, x):
+        wide = ops.expand_dims(x, -1) * ops.expand_dims(ops.sin(x), -1)
+        return ops.squeeze(wide, -1) * 0.5
+
+
+@pytest.mark.parametrize("make, shape, dynamic", [
+    (_Regrouped, (2, 3, 4), (0, 1)),                  # two dims known only at run time: reshape to x's shape
+    (_Regrouped, (3, 2, 4), (0,)),
+    (lambda: nn.LayerNorm((4,)), (5, 3, 4), (0,)),    # the normalized axis static, the batch not
+    (lambda: nn.GroupNorm(2, 4), (3, 4, 2, 2), (0,)),
+    (lambda: nn.InstanceNorm2d(4), (3, 4, 2, 2), (0,)),
+    (lambda: nn.BatchNorm2d(4), (3, 4, 2, 2), (0,)),  # a broadcast parameter's gradient summed to its shape
+])
+def test_gradients_with_dims_known_only_at_run_time_equal_central_differences(make, shape, dynamic):
+    ms.set_seed(0)
+    net = make()
+    net.set_train(False)
+    x = np.random.default_rng(1).standard_normal(shape)
+    gradient = _GradOf(net)
+    gradient.set_inputs(Tensor(shape=[None if axis in dynamic else d for axis, d in enumerate(shape)],
+                               dtype=ms.float64))
+    for p in net.get_parameters():
+        p.set_data(p.astype(ms.float64))
+    compiled = ms.jit(gradient)(Tensor(x)).asnumpy()
+    step, numeric = 1e-6, np.zeros_like(x)
+    for index in np.ndindex(x.shape):
+        up, down = x.copy(), x.copy()
+        up[index] += step
+        down[index] -= step
+        numeric[index] = ((net(Tensor(up)) ** 2).sum() - (net(Tensor(down)) ** 2).sum()).asnumpy() / (2 * step)
+    np.testing.assert_allclose(compiled, numeric, rtol=1e-5, atol=1e-7)

@@ -554,6 +554,16 @@ def dim_size(x, *, axis):
     return Aval((), np.dtype(np.int64))
 
 
+def reshape_like(x, like):
+    """``reshape_like``: ``x`` with ``like``'s shape, which has dims known only at run time (their element counts
+    match: ``like`` is the array ``x`` was reshaped from)."""
+    shape = shape_of(like)
+    old, new = shape_of(x), shape
+    if None not in old and None not in new and _size(old) != _size(new):
+        raise OpShapeError(f"For 'Reshape', the input shape is {_text(old)}: it cannot take the shape {_text(new)}.")
+    return Aval(tuple(new), dtype_of(x))
+
+
 def reshape(x, *, shape):
     """``reshape``: one dim may be ``-1``.
 

@@ -839,6 +839,15 @@ def _fit_shape(builder: BlockBuilder, grad, target: Aval, loc: Loc, hint: str):
                 axes.append(lead + k)
             else:
                 reducible = False
+        if reducible and None in want:
+            # no reshape to a shape with dims known only at run time: the size-1 dims kept, then the leading summed
+            kept = [axis for axis in axes if axis >= lead]
+            if kept:
+                grad = builder.apply("sum", (grad,), {"axis": tuple(kept), "keepdims": True}, loc=loc, hint=hint)
+            if lead:
+                grad = builder.apply("sum", (grad,), {"axis": tuple(range(lead)), "keepdims": False}, loc=loc,
+                                     hint=hint)
+            return grad
         if reducible:
             total = builder.apply("sum", (grad,), {"axis": tuple(axes), "keepdims": False}, loc=loc, hint=hint)
             if not _same_shape(tuple(total.aval.shape), want):

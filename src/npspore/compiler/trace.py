@@ -82,6 +82,19 @@ class _Stager:
         return Tracer(result, self)
 
 
+class _Shape(tuple):
+    """A tracer's shape (``None`` for a dim known only when the kernel runs), which remembers the tracer it is the
+    shape of, so that ``dout.reshape(x.shape)`` can reshape to ``x``'s shape at run time."""
+
+    def __new__(cls, dims, source):
+        shape = super().__new__(cls, dims)
+        shape.source = source
+        return shape
+
+    def __reduce__(self):
+        return tuple, (tuple(self),)     # a copy (of a static argument holding it) is a plain tuple
+
+
 class Tracer:
     """An array stand-in while staging a rule: wraps an IR atom and emits ops through a builder."""
 
@@ -104,7 +117,8 @@ class Tracer:
 
     @property
     def shape(self) -> tuple:
-        return tuple(self.aval.shape)
+        shape = tuple(self.aval.shape)
+        return _Shape(shape, self) if None in shape else shape
 
     @property
     def ndim(self) -> int:
@@ -210,6 +224,13 @@ class Tracer:
     def reshape(self, *shape):
         if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
             shape = shape[0]
+        unknown = sum(d is None or d == -1 for d in shape)
+        if None in shape and unknown == 1:      # the one dim known only when the kernel runs is inferred
+            shape = tuple(-1 if d is None else d for d in shape)
+        elif None in shape:
+            if not isinstance(shape, _Shape):
+                raise _Unsupported(f"reshape to {tuple(shape)}, a shape with several dims known only at run time")
+            return self._stage("reshape_like", (self, shape.source))
         return self._stage("reshape", (self,), {"shape": tuple(shape)})
 
     def transpose(self, *axes):

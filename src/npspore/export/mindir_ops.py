@@ -61,6 +61,8 @@ NO_MINDIR_FORM = {
     "max_pool2d_gather": _GRADIENT.format("MaxPoolGradGrad"),
     "sum_pool2d_grad": _GRADIENT.format("AvgPoolGrad"),
     "class_indices": "it checks class indices at run time and raises ValueError; MindIR has no raising primitive",
+    "reshape_like": "a reshape to another array's shape read at run time: MindSpore's TensorShape/Reshape pair is "
+                    "not written yet (an adjoint op; ONNX writes it)",
     "dim_size": "a dynamic dim's size read at run time: MindSpore's TensorShape/TupleGetItem pair is not written "
                 "yet, so a loop over a dynamic dim does not export to MindIR (ONNX writes it)",
     "nms_with_mask": "MindSpore's NMSWithMask primitive is not written nor loaded yet (detection post-processing "

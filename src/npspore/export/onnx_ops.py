@@ -848,6 +848,11 @@ def _scatter_last(emit, node, ins):
     return [emit.op("ScatterElements", zeros, _cast(emit, ins[1], np.int64), ins[0], axis=-1)]
 
 
+@_form("reshape_like")
+def _reshape_like(emit, node, ins):
+    return [emit.op("Reshape", ins[0], emit.op("Shape", ins[1]))]
+
+
 @_form("dim_size")
 def _dim_size(emit, node, ins):
     return [emit.op("Gather", emit.op("Shape", ins[0]), emit.const(np.array(node.attrs["axis"], np.int64)), axis=0)]
