@@ -41,6 +41,18 @@ class reshape_like:
         return call("reshape_like", dout, x), None
 
 
+@op(infer=rules.roll)
+class roll:
+    """``x`` shifted cyclically by ``shift`` along ``axis``: the library's roll along a dim known only when the kernel
+    runs (a static dim is rolled as two slices joined, which export writes)."""
+
+    def forward(x, *, shift, axis):
+        return np.roll(x, shift, axis)
+
+    def adjoint(x, out, dout, *, shift, axis):
+        return call("roll", dout, shift=-shift, axis=axis)
+
+
 @op(infer=rules.flatten)
 class flatten:
     """Merge dims ``start_dim`` .. ``end_dim`` into one."""
@@ -167,6 +179,8 @@ class getitem:
         return x[index]
 
     def adjoint(x, out, dout, *, index):
+        if None in x.shape:   # a dim known only when the kernel runs: written into zeros of x's shape
+            return call("setitem", np.zeros_like(x), dout, index=index)
         return call("getitem_grad", dout, shape=x.shape, index=index)
 
 

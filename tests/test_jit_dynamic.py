@@ -237,7 +237,19 @@ class _Regrouped(nn.Cell):
         return ops.squeeze(wide, -1) * 0.5
 
 
+class _Rolled(nn.Cell):
+    def construct(self, x):
+        return ops.roll(x, 2, 0) * ops.sin(x)
+
+
+class _Indexed(nn.Cell):
+    def construct(self, x):
+        return x[-1] * x[1:].sum(0) + x[::-1][0] * 2.0
+
+
 @pytest.mark.parametrize("make, shape, dynamic", [
+    (_Rolled, (5, 3), (0,)),     # rolled along the dynamic dim: 'shift % -1' rolled by 0, a silently wrong result
+    (_Indexed, (4, 3), (0,)),    # indexing's adjoint wrote into zeros((None, 3)): a TypeError in the kernel
     (_Regrouped, (2, 3, 4), (0, 1)),                  # two dims known only at run time: reshape to x's shape
     (_Regrouped, (3, 2, 4), (0,)),
     (lambda: nn.LayerNorm((4,)), (5, 3, 4), (0,)),    # the normalized axis static, the batch not
@@ -245,7 +257,7 @@ class _Regrouped(nn.Cell):
     (lambda: nn.InstanceNorm2d(4), (3, 4, 2, 2), (0,)),
     (lambda: nn.BatchNorm2d(4), (3, 4, 2, 2), (0,)),  # a broadcast parameter's gradient summed to its shape
 ])
-def test_gradients_with_dims_known_only_at_run_time_equal_central_differences(make, shape, dynamic):
+def test_values_and_gradients_with_dims_known_only_at_run_time(make, shape, dynamic):
     ms.set_seed(0)
     net = make()
     net.set_train(False)
@@ -255,6 +267,9 @@ def test_gradients_with_dims_known_only_at_run_time_equal_central_differences(ma
                                dtype=ms.float64))
     for p in net.get_parameters():
         p.set_data(p.astype(ms.float64))
+    forward = ms.jit(net)
+    net.set_inputs(Tensor(shape=[None if axis in dynamic else d for axis, d in enumerate(shape)], dtype=ms.float64))
+    np.testing.assert_allclose(forward(Tensor(x)).asnumpy(), net(Tensor(x)).asnumpy(), rtol=1e-12)
     compiled = ms.jit(gradient)(Tensor(x)).asnumpy()
     step, numeric = 1e-6, np.zeros_like(x)
     for index in np.ndindex(x.shape):

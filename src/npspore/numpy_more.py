@@ -184,7 +184,9 @@ def roll(a: Tensor, shift: int | tuple[int, ...], axis: int | tuple[int, ...] | 
         raise ValueError(f"For 'roll', 'shift' and 'axis' should have the same length, but got {len(shifts)} "
                          f"and {len(axes)}.")
     for step, dim in zip(shifts, axes):
-        if a.shape[dim]:
+        if a.shape[dim] < 0:     # a dim compiled code knows only when it runs (library code reads -1)
+            a = run("roll", a, shift=step, axis=dim)
+        elif a.shape[dim]:
             cut = (-step) % a.shape[dim]
             a = run("concat", run("getitem", a, index=_along(len(a.shape), dim, builtins.slice(cut, None))),
                     run("getitem", a, index=_along(len(a.shape), dim, builtins.slice(None, cut))), axis=dim)

@@ -615,6 +615,14 @@ def copy(x, *, transpose=False):
     return Aval(shape[:-2] + shape[:-3:-1] if transpose else shape, dtype_of(x))
 
 
+def roll(x, *, shift, axis):
+    """``roll``: the operand's shape (its elements shifted cyclically along ``axis``)."""
+    shape = shape_of(x)
+    if not isinstance(axis, int) or not -len(shape) <= axis < len(shape):
+        raise OpShapeError(f"For 'Roll', the 'axis' must be in [-{len(shape)}, {len(shape)}), but got {axis}.")
+    return Aval(shape, dtype_of(x))
+
+
 def expand_dims(x, *, axis):
     """``expand_dims``: insert size-1 dims at ``axis`` (int or tuple, positions in the result)."""
     shape = shape_of(x)

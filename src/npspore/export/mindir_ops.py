@@ -61,6 +61,8 @@ NO_MINDIR_FORM = {
     "max_pool2d_gather": _GRADIENT.format("MaxPoolGradGrad"),
     "sum_pool2d_grad": _GRADIENT.format("AvgPoolGrad"),
     "class_indices": "it checks class indices at run time and raises ValueError; MindIR has no raising primitive",
+    "roll": "a roll along a dim known only at run time (a static dim's roll is written as slices and a concat): "
+            "MindSpore's Roll primitive is not written yet",
     "reshape_like": "a reshape to another array's shape read at run time: MindSpore's TensorShape/Reshape pair is "
                     "not written yet (an adjoint op; ONNX writes it)",
     "dim_size": "a dynamic dim's size read at run time: MindSpore's TensorShape/TupleGetItem pair is not written "

@@ -861,6 +861,8 @@ def _dim_size(emit, node, ins):
 # ------------------------------------------------------------------------------- without ONNX form
 
 NO_ONNX_FORM: dict[str, str] = {
+    "roll": "a roll along a dim known only at run time (a static dim's roll is written as Slice and Concat); its "
+            "modulo of the dim's length is not written yet",
     "class_indices": "it validates class indices at run time and raises ValueError; ONNX has no raising operator",
     "nms_with_mask": "MindSpore's sorted boxes, positions and keep mask; ONNX's NonMaxSuppression returns the kept "
                      "indices per class, another contract",
