@@ -29,6 +29,18 @@ class reshape:
         return dout.reshape(x.shape)
 
 
+@op(infer=rules.reshape_keeping)
+class reshape_keeping:
+    """``x`` in ``shape``, whose ``None`` entries keep ``x``'s dims at their positions: dims compiled code knows only
+    when it runs (``x.reshape(x.shape[0], x.shape[1], -1)`` with a dynamic sequence and batch)."""
+
+    def forward(x, *, shape):
+        return rt.reshape_keeping(x, shape)
+
+    def adjoint(x, out, dout, *, shape):
+        return dout.reshape(x.shape)
+
+
 @op(infer=rules.reshape_like)
 class reshape_like:
     """``x`` reshaped to the shape of ``like`` (the array it was reshaped from), whose dims are known only when the

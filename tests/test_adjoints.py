@@ -174,6 +174,13 @@ def reshape_like_case(draw):
 
 
 @st.composite
+def reshape_keeping_case(draw):
+    x = draw(arrays(draw(hnp.array_shapes(min_dims=2, max_dims=4, max_side=3))))
+    kept = draw(st.integers(1, x.ndim - 1))
+    return (x,), {"shape": (None,) * kept + draw(st.sampled_from([(-1,), (-1, 1), (1, -1)]))}
+
+
+@st.composite
 def roll_case(draw):
     x = draw(arrays(draw(hnp.array_shapes(min_dims=1, max_dims=3, max_side=4))))
     return (x,), {"shift": draw(st.integers(-9, 9)), "axis": draw(st.integers(-x.ndim, x.ndim - 1))}
@@ -409,7 +416,7 @@ CASES = {
     "sum": reductions(), "mean": reductions(), "prod": prod_case(),
     "max": reductions(distinct), "min": reductions(distinct),
     "max_with_indices": indexed_reductions(), "min_with_indices": indexed_reductions(),
-    "reshape": reshape_case(), "reshape_like": reshape_like_case(), "roll": roll_case(), "flatten": flatten_case(), "expand_dims": expand_dims_case(),
+    "reshape": reshape_case(), "reshape_like": reshape_like_case(), "reshape_keeping": reshape_keeping_case(), "roll": roll_case(), "flatten": flatten_case(), "expand_dims": expand_dims_case(),
     "squeeze": squeeze_case(), "transpose": transpose_case(), "broadcast_to": broadcast_to_case(),
     "tile": tile_case(), "concat": concat_case(), "stack": stack_case(), "split": split_case(),
     "getitem": getitem_case(), "getitem_grad": getitem_grad_case(), "setitem": setitem_case(), "gather": gather_case(),

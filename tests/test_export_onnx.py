@@ -286,6 +286,24 @@ def test_set_inputs_dynamic_dims_are_symbolic(tmp_path):
         np.testing.assert_allclose(_run(model, x)[0], _forward(net, x)[0], rtol=RTOL, atol=ATOL)
 
 
+class _FlattenedFromBothDims(nn.Cell):
+    """``x.reshape(x.shape[0], x.shape[1], -1)`` of a dynamic sequence and batch: both dims kept in place."""
+
+    def construct(self, x):
+        return ops.tanh(x.reshape(x.shape[0], x.shape[1], -1)) * 2.0
+
+
+def test_a_reshape_keeping_two_dynamic_dims_exports_as_onnx_copied_dims(tmp_path):
+    net = _FlattenedFromBothDims()
+    net.set_inputs(Tensor(shape=[None, None, 2, 3], dtype=ms.float32))
+    model = _export(net, Tensor(np.ones((4, 3, 2, 3), np.float32)), tmp_path=tmp_path)
+    for shape in ((1, 2, 2, 3), (5, 3, 2, 3)):
+        x = np.random.default_rng(shape[0]).standard_normal(shape).astype(np.float32)
+        (result,) = _run(model, x)
+        assert result.shape == shape[:2] + (6,)
+        np.testing.assert_allclose(result, _forward(net, x)[0], rtol=RTOL, atol=ATOL)
+
+
 def test_a_placeholder_inputs_none_dims_are_symbolic(tmp_path):
     net = nn.SequentialCell([nn.Dense(6, 5), nn.Tanh()])
     model = _export(net, Tensor(shape=[None, 6], dtype=ms.float32), tmp_path=tmp_path)
@@ -414,6 +432,7 @@ SAMPLES = {
     "setitem_in_place": [([_f(3, 4), _f(3)], {"index": (Ellipsis, -1)})],
     "topk": [([_f(3, 6)], {"k": 2, "largest": True}), ([_f(3, 6)], {"k": 3, "largest": False})],
     "dim_size": [([_f(3, 6)], {"axis": 1}), ([_f(3, 6)], {"axis": -2})],
+    "reshape_keeping": [([_f(3, 2, 4)], {"shape": (None, None, 2, 2)}), ([_f(3, 8)], {"shape": (None, -1, 2)})],
     "reshape_like": [([_f(3, 6), _f(9, 2)], {}), ([_f(2, 9), _f(3, 2, 3)], {})],
     "gather_last": [([_f(3, 6), np.array([[5, 0], [1, 1], [2, 4]], np.int32)], {})],
     "scatter_last": [([_f(3, 2), np.array([[5, 0], [1, 3], [2, 4]], np.int32)], {"size": 6})],

@@ -247,7 +247,26 @@ class _Indexed(nn.Cell):
         return x[-1] * x[1:].sum(0) + x[::-1][0] * 2.0
 
 
+class _Flattened(nn.Cell):
+    def construct(self, x):
+        return ops.sin(x.reshape(x.shape[0], -1)).sum(-1) + (x.view(x.shape[0], x.shape[1], -1) ** 2).sum((1, 2))
+
+
+class _Attention(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.attention = nn.MultiheadAttention(4, 2)
+        self.dense = nn.Dense(4, 3)
+
+    def construct(self, x):
+        return self.dense(self.attention(x, x, x)[0])
+
+
 @pytest.mark.parametrize("make, shape, dynamic", [
+    (_Flattened, (3, 2, 4), (0,)),       # x.reshape(x.shape[0], -1): two -1 after the batch's size was read as -1
+    (_Flattened, (3, 2, 4), (0, 1)),
+    (_Attention, (5, 3, 4), (0, 1)),     # a dynamic sequence and batch: heads split and joined, Dense on 3-D
+    (lambda: nn.TransformerEncoderLayer(4, 2, 8, dropout=0.0), (5, 3, 4), (0, 1)),
     (_Rolled, (5, 3), (0,)),     # rolled along the dynamic dim: 'shift % -1' rolled by 0, a silently wrong result
     (_Indexed, (4, 3), (0,)),    # indexing's adjoint wrote into zeros((None, 3)): a TypeError in the kernel
     (_Regrouped, (2, 3, 4), (0, 1)),                  # two dims known only at run time: reshape to x's shape

@@ -191,6 +191,7 @@ UNARY.update({
     "nms_with_mask": lambda x: ((operand(x, (3, 5)),), {"iou_threshold": 0.5}),
     "dim_size": lambda x: ((operand(x, (2, 3)),), {"axis": 1}),
     "reshape_like": lambda x: ((operand(x, (2, 3)), operand(x, (3, 2))), {}),
+    "reshape_keeping": lambda x: ((operand(x, (2, 3, 2)),), {"shape": (None, -1)}),
     "roll": lambda x: ((operand(x, (2, 3)),), {"shift": 2, "axis": 1}),
     "random_choice_with_mask": lambda x: ((operand(x, (2, 3)),), {"count": 4}),
     "class_indices": lambda x: ((INDICES.astype(x),), {"depth": 2, "ignore_index": -100}),

@@ -63,6 +63,7 @@ EXAMPLES = {
     "min_with_indices": ((_r(2, 3),), {"axis": 0, "keepdims": True}),
     "reshape": ((_r(2, 3),), {"shape": (3, 2)}),
     "reshape_like": ((_r(2, 3), _r(3, 2)), {}),
+    "reshape_keeping": ((_r(2, 3, 4),), {"shape": (None, 3, 2, -1)}),
     "roll": ((_r(4, 3),), {"shift": -5, "axis": 0}),
     "flatten": ((_r(2, 3, 2),), {}),
     "expand_dims": ((_r(2, 3),), {"axis": 1}),

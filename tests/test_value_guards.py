@@ -649,3 +649,23 @@ def test_an_integer_tensor_is_taken_for_an_op_attribute_in_eager_mode():
         assert run(ops.count_nonzero, x, ms.Tensor(1)).asnumpy().tolist() == [3, 4, 4]
     with pytest.raises(TypeError, match="'dim' must be an int or a tuple of ints"):
         ops.logsumexp(x, ms.Tensor(1.0))
+
+
+class _NumPyConstants(nn.Cell):
+    """NumPy on Python values inside construct: MindSpore's JIT fallback runs it while compiling."""
+
+    def construct(self, x):
+        kernel = ms.Tensor(np.ones((3, 2, 3, 3), np.float32) * 0.1)
+        ramp = ms.Tensor(np.linspace(0.0, 1.0, 4, dtype=np.float32))
+        return ops.conv2d(x, kernel, pad_mode="same") * ramp
+
+
+def test_numpy_on_python_values_in_construct_is_a_constant_of_the_kernel():
+    # np.ones was compiled as user code: 'calling <function copyto> in compiled code', located in NumPy's source
+    x = ms.Tensor(np.random.default_rng(0).standard_normal((2, 2, 4, 4)).astype(np.float32))
+    net = _NumPyConstants()
+    compiled = ms.jit(net)
+    np.testing.assert_allclose(compiled(x).asnumpy(), net(x).asnumpy(), rtol=1e-6)
+    np.testing.assert_allclose(compiled(x * 2).asnumpy(), net(x * 2).asnumpy(), rtol=1e-6)
+    assert compiled.cache_info()["compiles"] <= 1
+

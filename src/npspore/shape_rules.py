@@ -564,6 +564,19 @@ def reshape_like(x, like):
     return Aval(tuple(new), dtype_of(x))
 
 
+def reshape_keeping(x, *, shape):
+    """``reshape_keeping``: :func:`reshape` where a ``None`` keeps the input's dim at its position (ONNX's ``0``)."""
+    old, new = shape_of(x), _static_shape("Reshape", shape)
+    if None in new[len(old):]:
+        raise OpShapeError(f"For 'Reshape', a kept dim (None) must be a dim of the input of shape {_text(old)}, "
+                           f"but got {new}.")
+    kept = {i for i, d in enumerate(new) if d is None}
+    rest = reshape(Aval(tuple(d for i, d in enumerate(old) if i not in kept), dtype_of(x)),
+                   shape=tuple(d for d in new if d is not None))   # the dims not kept, as a reshape of their own
+    dims = iter(rest.shape)
+    return Aval(tuple(old[i] if d is None else next(dims) for i, d in enumerate(new)), dtype_of(x))
+
+
 def reshape(x, *, shape):
     """``reshape``: one dim may be ``-1``.
 

@@ -151,6 +151,9 @@ class Calls:
             if LIBRARY.is_cell(owner) or is_library(func.__func__):
                 return self._call_python(func.__func__, (owner,) + args, kwargs, frame, node)
             return self._call_user(func.__func__, owner, args, kwargs, frame, node)
+        if (getattr(func, "__module__", None) or "").partition(".")[0] == "numpy" and not inspect.ismethod(func) \
+                and not any(isinstance(a, TensorValue) for a in (*args, *kwargs.values())):
+            return self._from_python(func(*args, **kwargs))   # NumPy on Python values: run now (JIT fallback)
         if inspect.isfunction(func):
             if is_library(func):
                 return self._call_python(func, args, kwargs, frame, node)

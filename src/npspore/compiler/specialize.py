@@ -36,6 +36,7 @@ from ..shape_rules import constant_array, taken_operands
 from . import ir, itemassign
 from .builder import BlockBuilder, NameSupply
 from .cachekey import capture_path, object_fingerprint, resolve_path
+from .dynamicdims import reshape_dims, static_dims
 from .calls import Calls
 from .control import ControlFlow, LoopEnd, LoopStep, returns_from_stepped_loop, returns_without_exits
 from .errors import NotSupportedError, located, not_supported
@@ -209,7 +210,7 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads):
         self._line_loc: ir.Loc | None = None       # what generated lines cite: this function's own source
         self._home: ast.FunctionDef | None = None  # the parsed source of the function being built
         self._temps: dict[ir.Var, int] = {}       # op and call results not yet named after a user variable
-        self._dim_sizes: set[ir.Var] = set()      # Vars holding a dynamic dim's size (dim_size results)
+        self._dim_sizes: dict[ir.Var, tuple] = {}  # dim_size results: the Var of their array and the axis
         self._dynamic_loops = 0                    # depth of loops being staged as IR loops
         self._exit_target: str | None = None      # what a tensor break/continue ends (see above)
         self._concrete: dict | None = None        # Var -> this call's array (the entry only: compiler.fallback)
@@ -809,22 +810,16 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads):
     def dim_size(self, value: TensorValue, axis: int) -> TensorValue:
         """The size of the dynamic dim ``axis`` of ``value`` when the kernel runs."""
         size = self._apply("dim_size", (value,), {"axis": axis})
-        self._dim_sizes.add(size.var)
+        self._dim_sizes[size.var] = (value.var, axis)
         return size
-
-    def _static_dims(self, value):
-        """A static argument with dynamic dims' sizes in it (``reshape(x.shape[0], 2, 3)``): -1 in their place,
-        the dim a shape argument leaves to be inferred (``reshape``) or kept (``broadcast_to``)."""
-        if isinstance(value, TensorValue) and value.var in self._dim_sizes:
-            return -1
-        if type(value) in (tuple, list):
-            return type(value)(self._static_dims(v) for v in value)
-        return value
 
     def _apply(self, op, operands, static, frame=None, node=None):
         loc = self._loc(frame, node) if frame is not None else (self._line_loc or ir.Loc("<unknown>", 0))
-        if self._dim_sizes:
-            static = {name: self._static_dims(value) for name, value in static.items()}
+        if op == "reshape" and isinstance(operands[0], TensorValue):   # dynamic dims kept (compiler/dynamicdims.py)
+            static = {"shape": reshape_dims(static["shape"], operands[0].var, self._dim_sizes)}
+            op = "reshape_keeping" if type(static["shape"]) is tuple and None in static["shape"] else op
+        elif self._dim_sizes:
+            static = {name: static_dims(value, self._dim_sizes) for name, value in static.items()}
         operands = self.host_operands(op, operands, static, frame, node)   # a value read from a tensor
         operands = taken_operands(op, operands)
         atoms = tuple(self._atom(o) for o in operands)

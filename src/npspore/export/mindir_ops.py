@@ -63,6 +63,8 @@ NO_MINDIR_FORM = {
     "class_indices": "it checks class indices at run time and raises ValueError; MindIR has no raising primitive",
     "roll": "a roll along a dim known only at run time (a static dim's roll is written as slices and a concat): "
             "MindSpore's Roll primitive is not written yet",
+    "reshape_keeping": "a reshape keeping several dims known only at run time: MindSpore's TensorShape/Reshape pair "
+                       "is not written yet (ONNX writes it)",
     "reshape_like": "a reshape to another array's shape read at run time: MindSpore's TensorShape/Reshape pair is "
                     "not written yet (an adjoint op; ONNX writes it)",
     "dim_size": "a dynamic dim's size read at run time: MindSpore's TensorShape/TupleGetItem pair is not written "

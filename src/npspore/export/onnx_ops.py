@@ -313,6 +313,14 @@ def _reshape(emit, node, ins):
     return [_reshape_to(emit, ins[0], node.outputs[0].shape)]
 
 
+@_form("reshape_keeping")
+def _reshape_keeping(emit, node, ins):
+    shape = node.attrs["shape"]
+    if 0 in shape:
+        raise NoForm("a kept dim (ONNX's 0) beside a dim of size 0")
+    return [emit.op("Reshape", ins[0], emit.const(_ints([0 if d is None else d for d in shape])), allowzero=0)]
+
+
 @_form("expand_dims")
 def _expand_dims(emit, node, ins):
     axis = node.attrs["axis"]

@@ -16,6 +16,7 @@ from npspore.common.tensor import Tensor
 from npspore.core.logs import warn
 from npspore.nn.cell import Cell
 from npspore.ops import functional as F, primitives as P
+from npspore.ops.attention import linear
 from npspore.ops.eager import run
 
 __all__ = [
@@ -258,6 +259,9 @@ class Dense(Cell):
 
     def construct(self, x: Tensor) -> Tensor:
         x_shape = x.shape
+        if sum(d < 0 for d in x_shape[:-1]) > 1:   # several dims compiled code knows only when it runs (read -1)
+            x = linear(x, self.weight, self.bias if self.has_bias else None)
+            return self.activation(x) if self.activation_flag else x
         if len(x_shape) != 2:
             x = x.reshape((-1, x_shape[-1]))
         x = self.matmul(x, self.weight)

@@ -130,7 +130,13 @@ class MultiheadAttention(Cell):
 
     def _heads(self, x, batch):
         """(seq, batch, E) -> (batch, num_heads, seq, head_dim)."""
-        return x.reshape((x.shape[0], batch, self.num_heads, self.head_dim)).transpose((1, 2, 0, 3))
+        return x.reshape(self._kept((x.shape[0], batch), self.num_heads, self.head_dim)).transpose((1, 2, 0, 3))
+
+    @staticmethod
+    def _kept(lead, *rest):
+        """``lead + rest`` as a reshape's shape; where compiled code knows several of the ``lead`` dims only when
+        it runs (a layer reads them as -1), ``None`` for each: the input's dims there are kept."""
+        return (tuple(None for _ in lead) if sum(d < 0 for d in lead) > 1 else tuple(lead)) + rest
 
     def _mask(self, key_padding_mask, attn_mask, batch, tgt_len, src_len, dtype):
         """The additive mask, broadcastable to (batch, num_heads, tgt_len, src_len), or None.
@@ -202,7 +208,7 @@ class MultiheadAttention(Cell):
             weights = weights * run("dropout_mask", shape=weights.shape, keep_prob=1.0 - self.dropout,
                                     dtype=mstype.dtype_to_nptype(weights.dtype))
         heads = F.matmul(weights, v)  # (batch, num_heads, tgt_len, head_dim)
-        attn_output = heads.transpose((2, 0, 1, 3)).reshape((tgt_len, batch, self.embed_dim))
+        attn_output = heads.transpose((2, 0, 1, 3)).reshape(self._kept((tgt_len, batch), self.embed_dim))
         attn_output = self.out_proj(attn_output)
         if average_attn_weights:
             weights = weights.sum(axis=1) / self.num_heads

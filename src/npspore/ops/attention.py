@@ -35,6 +35,9 @@ def linear(x, weight, bias=None):
         Tensor of shape :math:`(*, out)`.
     """
     lead = x.shape[:-1]
+    if sum(d < 0 for d in lead) > 1:   # several dims compiled code knows only when it runs: no 2-D view to undo
+        out = run("matmul", x, weight, transpose_b=True)
+        return out + bias if isinstance(bias, Tensor) else out
     out = run("matmul", x.reshape((-1, x.shape[-1])), weight, transpose_b=True)
     if isinstance(bias, Tensor):  # not 'is not None': compiled code cannot compare a tensor with 'is'
         out = out + bias

@@ -1,0 +1,32 @@
+"""Shape arguments holding sizes of dims compiled code knows only when it runs (``set_inputs`` with ``None``, a
+masked selection): what specialize writes into an op's static attributes in their place.
+
+User code reads such a dim as a ``dim_size`` value (``x.shape[0]``), npspore's own layers read it as ``-1``. In a
+static shape argument it becomes ``-1``, the dim a shape leaves to be inferred (``reshape``) or kept
+(``broadcast_to``). A reshape of ``x`` keeps the dims of ``x`` it reads in place (``None`` in its shape, ONNX's
+``0``): ``x.reshape(x.shape[0], -1)`` of a dynamic batch, ``x.reshape(x.shape[0], x.shape[1], 4, 2)`` of a dynamic
+sequence and batch.
+"""
+from __future__ import annotations
+
+from . import ir
+
+
+def static_dims(value, dim_sizes: dict):
+    """``value`` (a static argument) with each ``dim_size`` value of ``dim_sizes`` in it as ``-1``."""
+    if getattr(value, "var", None) in dim_sizes:
+        return -1
+    if type(value) in (tuple, list):
+        return type(value)(static_dims(v, dim_sizes) for v in value)
+    return value
+
+
+def reshape_dims(shape, operand: ir.Var, dim_sizes: dict):
+    """``reshape``'s ``shape`` for ``operand``: ``None`` where the shape reads a dynamic dim of ``operand`` itself
+    at that dim's position (``dim_sizes`` maps each ``dim_size`` Var to its array's Var and axis), so the dim is
+    kept; ``-1`` for any other such size. A layer's ``-1`` says nothing of which array's dim it read (``linear``
+    restores ``x``'s leading dims on its 2-D product), so it is never taken for a kept dim."""
+    if type(shape) not in (tuple, list):
+        return static_dims(shape, dim_sizes)
+    return tuple(None if dim_sizes.get(getattr(d, "var", None)) == (operand, axis) else static_dims(d, dim_sizes)
+                 for axis, d in enumerate(shape))
