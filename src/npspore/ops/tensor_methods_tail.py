@@ -1,0 +1,491 @@
+"""More of MindSpore 2.10's Tensor methods: torch-style names real model code calls (``x.movedim(1, -1)``,
+``x.gather(1, idx)``, ``x.new_zeros(shape)``, ``x.addmm(a, b)``, ``x.diagonal()``, ``x.t()``...).
+
+As in :mod:`npspore.ops.tensor_methods`, each method calls the ops (or mint) function of the same meaning with
+MindSpore's Tensor-method arguments, defaults and result dtypes, as observed on MindSpore 2.10 CPU (``searchsorted``
+and ``count_nonzero`` give Int32, ``argwhere`` Int64, ``bincount`` Float32 even without weights, ``float_power``
+Float64, ``allclose`` a Python bool). These methods use ``npspore.mint``, which imports ``npspore.ops``, so they are
+attached by ``npspore/__init__.py`` once both have loaded.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..common import dtype as mstype
+from ..common.tensor import Tensor
+from ..mint import elementwise as mint_elementwise, reductions as mint_reductions
+from ..mint import shapes as mint_shapes
+from ..mint.nn import functional as mint_nn
+from . import functional as F
+from . import array_extra, array_functional, linalg_functional, math_functional, mint_functions
+from . import primitive_arrays_a_l, primitive_functions_a_l, scatter_ops
+from .linalg_extra import _EagerOnlyCall
+
+
+# ---------------------------------------------------------------------- shape and layout
+
+def movedim(self, source, destination):
+    """The dims ``source`` (an int or a tuple) moved to ``destination``, the other dims in order.
+
+    Raises:
+        ValueError: if a dim is out of range, or ``source`` and ``destination`` differ in length.
+    """
+    ndim = len(self.shape)
+    sources = (source,) if isinstance(source, int) else tuple(source)
+    destinations = (destination,) if isinstance(destination, int) else tuple(destination)
+    if len(sources) != len(destinations):
+        raise ValueError(f"For 'movedim', 'source' and 'destination' must have the same number of dims, but got "
+                         f"{source} and {destination}.")
+    for axis in sources + destinations:
+        if not -ndim <= axis < ndim:
+            raise ValueError(f"The 'axis' must be in the range of [{-ndim}, {ndim}), but got {axis}.")
+    sources = tuple(s % ndim for s in sources)
+    order = [d for d in range(ndim) if d not in sources]
+    for position, dim in sorted(zip((d % ndim for d in destinations), sources)):
+        order.insert(position, dim)
+    return F.transpose(self, tuple(order))
+
+
+def moveaxis(self, source, destination):
+    """Same as :func:`movedim`."""
+    return movedim(self, source, destination)
+
+
+def swapdims(self, dim0, dim1):
+    """Swap dims ``dim0`` and ``dim1``."""
+    return array_extra.swapaxes(self, dim0, dim1)
+
+
+def t(self):
+    """The transpose of a Tensor of at most 2 dims.
+
+    Raises:
+        ValueError: if the Tensor has more than 2 dims.
+    """
+    if len(self.shape) > 2:
+        raise ValueError(f"For 't', the input must have at most 2 dims, but got {len(self.shape)}.")
+    return F.transpose(self, tuple(range(len(self.shape)))[::-1])
+
+
+def diagonal(self, offset=0, axis1=0, axis2=1):
+    """The ``offset``-th diagonal over ``axis1`` and ``axis2``, as the last dim."""
+    return linalg_functional.diagonal(self, offset, axis1, axis2)
+
+
+def repeat(self, *repeats):
+    """The Tensor tiled ``repeats[i]`` times along each dim (``repeat(2, 1)`` or ``repeat((2, 1))``); more repeats
+    than dims add leading dims, as ``torch.Tensor.repeat``.
+
+    Raises:
+        ValueError: if there are fewer repeats than dims.
+    """
+    if len(repeats) == 1 and isinstance(repeats[0], (tuple, list)):
+        repeats = tuple(repeats[0])
+    if len(repeats) < len(self.shape):
+        raise ValueError(f"For 'repeat', the number of repeats {len(repeats)} must be at least the number of dims "
+                         f"{len(self.shape)}.")
+    lead = (1,) * (len(repeats) - len(self.shape))
+    return F.tile(self.reshape(lead + tuple(self.shape)), tuple(repeats))
+
+
+def unfold(self, kernel_size, dilation=1, padding=0, stride=1):
+    """The sliding windows of the NCHW Tensor as columns ``(N, C * kh * kw, L)`` (im2col).
+
+    Raises:
+        ValueError: if the Tensor is not 4-D.
+    """
+    if len(self.shape) != 4:
+        raise ValueError(f"For primitive[Im2Col], the dimension of input x must be equal to 4, but got "
+                         f"{len(self.shape)}.")
+    return mint_nn.unfold(self, kernel_size, dilation, padding, stride)
+
+
+def msort(self):
+    """The Tensor sorted along dim 0."""
+    return array_functional.sort(self, 0)[0]
+
+
+def vsplit(self, indices_or_sections):
+    """Split along dim 0 into sections or at indices."""
+    return F.tensor_split(self, indices_or_sections, 0)
+
+
+def hsplit(self, indices_or_sections):
+    """Split along dim 1 (dim 0 of a 1-D Tensor) into sections or at indices."""
+    return F.tensor_split(self, indices_or_sections, 1 if len(self.shape) > 1 else 0)
+
+
+def diagflat(self, offset=0):
+    """The square matrix with the flattened Tensor on its ``offset``-th diagonal."""
+    return mint_shapes.diag(self.reshape(-1), offset)
+
+
+# ---------------------------------------------------------------------- indexing and selection
+
+def gather(self, dim, index, batch_dims=0):
+    """``gather(dim, index)``: elements along ``dim`` at ``index`` (same rank, as ``gather_elements``); the older
+    ``gather(input_indices, axis, batch_dims=0)``, told apart by a Tensor first argument, takes whole slices."""
+    if isinstance(dim, Tensor):
+        return F.gather(self, dim, index, batch_dims)
+    return array_functional.gather_elements(self, dim, index)
+
+
+def take(self, indices, axis=None, mode="clip"):
+    """The elements (of the flattened Tensor when ``axis`` is None) at ``indices`` along ``axis``. Out-of-range
+    indices are clipped (``'clip'``, negative ones counted from the end first, as MindSpore 2.10 does) or wrapped
+    (``'wrap'``).
+
+    Raises:
+        ValueError: for another ``mode`` (``'raise'`` included: MindSpore 2.10 has no such mode either).
+    """
+    if mode not in ("raise", "wrap", "clip"):
+        raise ValueError(f"For 'Tensor.take', the argument 'mode' should be one of in ['raise', 'wrap', 'clip'], "
+                         f"but got {mode}.")
+    if mode == "raise":
+        raise NotImplementedError('"raise" mode is not implemented')
+    source, axis = (self.reshape(-1), 0) if axis is None else (self, axis)
+    size = source.shape[axis]
+    if mode == "clip":
+        from_end = F.add(indices, F.mul(F.cast(F.less(indices, 0), indices.dtype), size))
+        indices = F.clamp(from_end, 0, size - 1)
+    else:
+        indices = F.remainder(indices, size)
+    return F.gather(source, indices, axis)
+
+
+def scatter(self, dim, index, src, *, reduce=None):
+    """The Tensor with ``src`` (a Tensor or a number) written along ``dim`` at ``index``; ``reduce='add'`` adds.
+
+    Raises:
+        ValueError: if ``reduce`` is not None or ``'add'``.
+    """
+    if reduce not in (None, "add"):
+        raise ValueError(f"For 'scatter', 'reduce' must be None or 'add', but got {reduce!r}.")
+    if not isinstance(src, Tensor):
+        src = F.full(tuple(index.shape), src, dtype=self.dtype)
+    return scatter_ops.tensor_scatter_elements(self, index, src, dim, "none" if reduce is None else "add")
+
+
+def scatter_add(self, dim, index, src):
+    """The Tensor with ``src`` added along ``dim`` at ``index``."""
+    return scatter_ops.tensor_scatter_elements(self, index, src, dim, "add")
+
+
+def index_fill(self, axis, index, value):
+    """The Tensor with the slices ``index`` along ``axis`` set to ``value`` (a number or a 0-d Tensor)."""
+    return primitive_arrays_a_l.index_fill(self, axis, index, value)
+
+
+def argwhere(self):
+    """The Int64 coordinates of the nonzero elements, ``(N, ndim)``."""
+    return array_extra.nonzero(self)
+
+
+def searchsorted(self, v, side="left", sorter=None):
+    """Int32 positions at which ``v`` goes into this sorted Tensor along its last dim."""
+    return mint_functions.searchsorted(self, v, out_int32=True, side=side, sorter=sorter)
+
+
+def count_nonzero(self, dim=None):
+    """The Int32 number of nonzero elements over ``dim`` (an int, a tuple, or None for all)."""
+    return math_functional.count_nonzero(self, () if dim is None else dim)
+
+
+def _bincount_forward(x, weights, minlength):
+    if x.ndim != 1:
+        raise ValueError("For math function 'bincount', 'input' should be one-dimensional tensor.")
+    kept = x >= 0   # negative values are not counted, as MindSpore 2.10 does
+    counts = np.bincount(x[kept], None if weights is None else weights[kept], max(minlength, 0))
+    return (counts.astype(np.float32 if weights is None else weights.dtype),)
+
+
+_BINCOUNT = _EagerOnlyCall("bincount", _bincount_forward)
+
+
+def bincount(self, weights=None, minlength=0):
+    """The number of occurrences (or summed ``weights``) of each value of the 1-D int Tensor, as Float32.
+
+    Eager only: the length depends on the values (compiled code raises ``NotSupportedError``).
+
+    Raises:
+        ValueError: if the Tensor is not 1-D.
+    """
+    return _BINCOUNT(self, weights, minlength)[0]
+
+
+def histc(self, bins=100, min=0, max=0):  # noqa: A002 (MindSpore's argument names)
+    """Counts of the elements in ``bins`` equal bins over ``[min, max]`` (over the data's range when ``min == max``,
+    as MindSpore 2.10 counts them), in the Tensor's dtype."""
+    return mint_reductions.histc(self, bins, 0, 0) if min == max else mint_reductions.histc(self, bins, min, max)
+
+
+# ---------------------------------------------------------------------- creation
+
+def _size(size, name):
+    if isinstance(size, int):
+        return (size,)
+    if not isinstance(size, (tuple, list)) or not all(isinstance(d, int) for d in size):
+        raise TypeError(f"{name}(): argument 'size' (position 1) must be tuple of int, not {type(size).__name__}.")
+    return tuple(size)
+
+
+def new_zeros(self, size, dtype=None):
+    """Zeros of ``size``, in ``dtype`` (the Tensor's by default)."""
+    return F.zeros(_size(size, "new_zeros"), self.dtype if dtype is None else dtype)
+
+
+def new_ones(self, size, dtype=None):
+    """Ones of ``size``, in ``dtype`` (the Tensor's by default)."""
+    return F.ones(_size(size, "new_ones"), self.dtype if dtype is None else dtype)
+
+
+def new_full(self, size, fill_value, *, dtype=None):
+    """``fill_value`` everywhere in ``size``, in ``dtype`` (the Tensor's by default)."""
+    return F.full(_size(size, "new_full"), fill_value, dtype=self.dtype if dtype is None else dtype)
+
+
+def new_empty(self, size, *, dtype=None, device=None):
+    """A Tensor of ``size`` in ``dtype`` (the Tensor's by default), its values unspecified (zeros here)."""
+    return F.zeros(_size(size, "new_empty"), self.dtype if dtype is None else dtype)
+
+
+def clone(self):
+    """A copy of the Tensor."""
+    return F.identity(self)
+
+
+# ---------------------------------------------------------------------- facts
+
+def ndimension(self):
+    """The number of dims."""
+    return self.ndim
+
+
+def nelement(self):
+    """The number of elements."""
+    return self.size
+
+
+def is_floating_point(self):
+    """Whether the dtype is a floating-point type."""
+    return self.dtype in (mstype.float16, mstype.float32, mstype.float64, mstype.bfloat16)
+
+
+def is_complex(self):
+    """Whether the dtype is complex."""
+    return self.dtype in (mstype.complex64, mstype.complex128)
+
+
+# ---------------------------------------------------------------------- elementwise
+
+def fmod(self, other):
+    """The remainder of ``self / other`` with the sign of ``self`` (C's fmod)."""
+    if not isinstance(other, (Tensor, int, float)) or isinstance(other, bool):
+        raise TypeError(f"For 'Tensor.fmod', 'other' must be a Tensor or a number, but got {type(other).__name__}.")
+    return mint_elementwise.fmod(self, other)
+
+
+def hardshrink(self, lambd=0.5):
+    """``x`` where ``|x| > lambd``, 0 elsewhere (a negative ``lambd`` keeps every element, as MindSpore 2.10's
+    method does; ``ops.hardshrink`` refuses it).
+
+    Raises:
+        TypeError: if the Tensor is not floating-point.
+    """
+    if not is_floating_point(self):
+        raise TypeError(f"For primitive[HShrink], the input argument[input_x] must be a type of "
+                        f"{{BFloat16, Float16, Float32}}, but got {self.dtype}.")
+    return F.where(F.gt(F.abs(self), lambd), self, F.zeros_like(self))
+
+
+def erfinv(self):
+    """Elementwise inverse error function."""
+    return math_functional.erfinv(self)
+
+
+def lgamma(self):
+    """Elementwise log of the absolute gamma function."""
+    return math_functional.lgamma(self)
+
+
+def digamma(self):
+    """Elementwise digamma (the derivative of lgamma)."""
+    return math_functional.digamma(self)
+
+
+def float_power(self, other):
+    """``self ** other`` computed in Float64 (a Float64 result)."""
+    return mint_elementwise.float_power(self, other)
+
+
+def logaddexp2(self, other):
+    """``log2(2 ** self + 2 ** other)``."""
+    return mint_elementwise.logaddexp2(self, other)
+
+
+def fmax(self, other):
+    """Elementwise maximum ignoring a NaN where the other element is a number."""
+    return primitive_functions_a_l.fmax(self, other)
+
+
+def signbit(self):
+    """Elementwise: whether the sign bit is set."""
+    if not is_floating_point(self):
+        return F.less(self, 0)
+    return F.logical_or(F.less(self, 0), F.logical_and(F.eq(self, 0), F.less(math_functional.atan2(self, -1.0), 0)))
+
+
+def sgn(self):
+    """Elementwise sign."""
+    return F.sign(self)
+
+
+def positive(self):
+    """The Tensor itself (``+x``)."""
+    return self
+
+
+def arcsin(self):
+    """Elementwise arcsine."""
+    return math_functional.asin(self)
+
+
+def arccos(self):
+    """Elementwise arccosine."""
+    return math_functional.acos(self)
+
+
+def arctan(self):
+    """Elementwise arctangent."""
+    return math_functional.atan(self)
+
+
+def arctan2(self, other):
+    """Elementwise ``atan(self / other)`` in the right quadrant."""
+    return math_functional.atan2(self, other)
+
+
+def arcsinh(self):
+    """Elementwise inverse hyperbolic sine."""
+    return math_functional.asinh(self)
+
+
+def arccosh(self):
+    """Elementwise inverse hyperbolic cosine."""
+    return math_functional.acosh(self)
+
+
+def arctanh(self):
+    """Elementwise inverse hyperbolic tangent."""
+    return math_functional.atanh(self)
+
+
+def greater(self, other):
+    """Elementwise ``self > other``."""
+    return F.gt(self, other)
+
+
+def greater_equal(self, other):
+    """Elementwise ``self >= other``."""
+    return F.ge(self, other)
+
+
+def less(self, other):
+    """Elementwise ``self < other``."""
+    return F.lt(self, other)
+
+
+def less_equal(self, other):
+    """Elementwise ``self <= other``."""
+    return F.le(self, other)
+
+
+def not_equal(self, other):
+    """Elementwise ``self != other``."""
+    return F.ne(self, other)
+
+
+def equal(self, other):
+    """Elementwise ``self == other``."""
+    return F.eq(self, other)
+
+
+def multiply(self, value):
+    """Elementwise ``self * value``."""
+    return F.mul(self, value)
+
+
+def divide(self, other, *, rounding_mode=None):
+    """Elementwise ``self / other``; ``rounding_mode`` ``'floor'`` or ``'trunc'`` rounds the quotient."""
+    return F.div(self, other, rounding_mode=rounding_mode)
+
+
+def subtract(self, other, *, alpha=1):
+    """Elementwise ``self - alpha * other``."""
+    return F.sub(self, other if alpha == 1 else F.mul(other, alpha))
+
+
+# ---------------------------------------------------------------------- reductions
+
+def nanmean(self, axis=None, keepdims=False, *, dtype=None):
+    """The mean over ``axis`` of the non-NaN elements.
+
+    Raises:
+        TypeError: if the Tensor is not floating-point.
+    """
+    if not is_floating_point(self):
+        raise TypeError(f"For 'nanmean', input should be floating point dtype, but got {self.dtype}.")
+    x = self if dtype is None else F.cast(self, dtype)
+    keep = F.logical_not(F.isnan(x))
+    axes = () if axis is None else ((axis,) if isinstance(axis, int) else tuple(axis))
+    total = F.sum(F.where(keep, x, F.zeros_like(x)), axes, keepdims)
+    count = F.sum(F.cast(keep, x.dtype), axes, keepdims)
+    return F.div(total, count)
+
+
+def allclose(self, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+    """Whether every element pair is close (``|self - other| <= atol + rtol * |other|``), a Python bool."""
+    return mint_elementwise.allclose(self, other, rtol, atol, equal_nan)
+
+
+def aminmax(self, *, axis=0, keepdims=False):
+    """``(min, max)`` over ``axis``."""
+    return F.amin(self, axis, keepdims), F.amax(self, axis, keepdims)
+
+
+# ---------------------------------------------------------------------- linear algebra
+
+def mm(self, mat2):
+    """Matrix product of two 2-D Tensors."""
+    return F.matmul(self, mat2)
+
+
+def addmm(self, mat1, mat2, *, beta=1, alpha=1):
+    """``beta * self + alpha * (mat1 @ mat2)``."""
+    return linalg_functional.addmm(self, mat1, mat2, beta=beta, alpha=alpha)
+
+
+def addmv(self, mat, vec, *, beta=1, alpha=1):
+    """``beta * self + alpha * (mat @ vec)``."""
+    return linalg_functional.addmv(self, mat, vec, beta=beta, alpha=alpha)
+
+
+def addbmm(self, batch1, batch2, *, beta=1, alpha=1):
+    """``beta * self + alpha * sum_b(batch1[b] @ batch2[b])``."""
+    return mint_elementwise.addbmm(self, batch1, batch2, beta=beta, alpha=alpha)
+
+
+def baddbmm(self, batch1, batch2, *, beta=1, alpha=1):
+    """``beta * self + alpha * (batch1 @ batch2)``, batched."""
+    return linalg_functional.baddbmm(self, batch1, batch2, beta, alpha)
+
+
+def addr(self, vec1, vec2, beta=1, alpha=1):
+    """``beta * self + alpha * outer(vec1, vec2)``."""
+    return F.add(F.mul(self, beta) if beta != 1 else self, F.mul(F.outer(vec1, vec2), alpha) if alpha != 1
+                 else F.outer(vec1, vec2))
+
+
+METHODS = {name: value for name, value in dict(globals()).items()
+           if callable(value) and not name.startswith("_") and getattr(value, "__module__", None) == __name__}
+"""Every method of this module, by name (attached by ``tensor_methods.attach``)."""
