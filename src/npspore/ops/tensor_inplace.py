@@ -1,0 +1,142 @@
+"""In-place Tensor methods (``x.add_(y)``, ``x.fill_(0.0)``, ``p.copy_(q)``), as MindSpore 2.x documents them.
+
+Each method computes its out-of-place counterpart and writes the result into the Tensor's data, keeping the
+Tensor's shape and dtype, and returns the Tensor itself. The write is :data:`_WRITE`:
+
+* eagerly it copies the result into the Tensor's array (``ops.assign``), so every Tensor sharing that array
+  sees it;
+* in compiled code, on a Parameter (``self.w.add_(dw)``) it is ``ops.assign(self.w, ...)``, an assignment
+  effect later reads of the Parameter see; on any other tensor (a local value, an input) it raises
+  ``NotSupportedError`` at the user's line: compiled code has no aliasing for it to write through, and a
+  silently different result is worse than an error. ``x = x.add(y)`` is the compilable spelling.
+
+MindSpore 2.10 on CPU differs, observed: in PyNative mode ``add_``/``sub_``/``mul_``/``div_`` return a new
+Tensor and leave ``self`` unchanged, and ``fill_``/``zero_``/``clamp_``/``masked_fill_`` raise (no CPU kernel);
+under ``@jit`` ``x.add_(1.0)`` writes through to the caller's Tensor and ``self.w.add_(x)`` updates the
+Parameter. npspore follows the documented semantics everywhere it can.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..common.tensor import Tensor
+from ..compiler.errors import NotSupportedError, located
+from ..compiler.library import LIBRARY, check_not_traced
+from . import functional as F
+from . import array_functional
+from .eager import assign
+
+
+class _InPlaceWrite:
+    """``_WRITE(name, tensor, value)``: ``value`` written into ``tensor`` (cast to its dtype), ``tensor`` returned.
+
+    Raises:
+        ValueError: if ``value``'s shape is not ``tensor``'s (a broadcast result larger than the Tensor).
+    """
+
+    def __call__(self, name: str, tensor: Tensor, value: Any) -> Tensor:
+        if not isinstance(tensor, LIBRARY.parameter_type):   # traced code (no source) updates only Parameters too
+            check_not_traced(tensor, f"Tensor.{name} (an in-place update of a tensor that is no Parameter)")
+        _check_shape(name, tuple(tensor.shape), tuple(value.shape) if isinstance(value, Tensor) else ())
+        return assign(tensor, value)
+
+
+def _check_shape(name: str, shape: tuple, value_shape: tuple) -> None:
+    if value_shape and value_shape != shape:
+        raise ValueError(f"For 'Tensor.{name}', the result of shape {list(value_shape)} cannot be written into the "
+                         f"Tensor of shape {list(shape)}.")
+
+
+def _stage_write(write: _InPlaceWrite, specializer: Any, args: tuple, kwargs: dict, loc: Any) -> Any:
+    """The write in compiled code: an ``ops.assign`` of a captured Parameter, else a located error."""
+    name, target, value = args
+    is_parameter = any(captured is target for obj, captured in specializer.captures.values()
+                       if isinstance(obj, LIBRARY.parameter_type))
+    if not is_parameter:
+        raise located(NotSupportedError(
+            f"Tensor.{name} writes into a tensor in place, which compiled code supports only on a Parameter "
+            f"(self.weight.{name}(...)); rebind the name instead, e.g. x = x.{name.rstrip('_')}(...)"), loc)
+    try:
+        _check_shape(name, tuple(target.aval.shape), tuple(getattr(getattr(value, "aval", None), "shape", ())))
+    except ValueError as error:
+        raise located(error, loc) from None
+    return specializer._call(LIBRARY.assign, (target, value), {}, None, None)
+
+
+LIBRARY.register_stager(_InPlaceWrite, _stage_write)
+_WRITE = _InPlaceWrite()
+
+
+def add_(self, other, *, alpha=1):
+    """In-place :meth:`Tensor.add`: ``self += alpha * other``; returns ``self``."""
+    return _WRITE("add_", self, F.add(self, other if alpha == 1 else F.mul(other, alpha)))
+
+
+def sub_(self, other, *, alpha=1):
+    """In-place :meth:`Tensor.sub`: ``self -= alpha * other``; returns ``self``."""
+    return _WRITE("sub_", self, F.sub(self, other if alpha == 1 else F.mul(other, alpha)))
+
+
+def mul_(self, other):
+    """In-place :meth:`Tensor.mul`: ``self *= other``; returns ``self``."""
+    return _WRITE("mul_", self, F.mul(self, other))
+
+
+def div_(self, other, *, rounding_mode=None):
+    """In-place :meth:`Tensor.div` (``rounding_mode`` ``None``, ``'floor'`` or ``'trunc'``); returns ``self``."""
+    return _WRITE("div_", self, F.div(self, other, rounding_mode=rounding_mode))
+
+
+def copy_(self, src, non_blocking=False):
+    """Copy ``src`` (broadcast to ``self``'s shape, cast to its dtype) into ``self``; returns ``self``.
+
+    ``non_blocking`` is accepted for MindSpore compatibility (copies are synchronous).
+
+    Raises:
+        ValueError: if ``src`` does not broadcast to ``self``'s shape.
+    """
+    if not isinstance(src, Tensor):
+        return _WRITE("copy_", self, src)
+    shape, src_shape = tuple(self.shape), tuple(src.shape)
+    if len(src_shape) > len(shape) or any(s not in (1, d) for s, d in zip(src_shape[::-1], shape[::-1])):
+        raise ValueError(f"For 'Tensor.copy_', 'src' of shape {list(src_shape)} does not broadcast to the Tensor's "
+                         f"shape {list(shape)}.")
+    return _WRITE("copy_", self, F.broadcast_to(src, shape))
+
+
+def zero_(self):
+    """Fill ``self`` with zeros; returns ``self``."""
+    return _WRITE("zero_", self, F.zeros_like(self))
+
+
+def fill_(self, value):
+    """Fill ``self`` with ``value`` (a number or a 0-d Tensor); returns ``self``.
+
+    Raises:
+        TypeError: if ``value`` is neither a number nor a Tensor.
+    """
+    if not isinstance(value, (int, float, bool, Tensor)):
+        raise TypeError(f"For 'Tensor.fill_', 'value' must be a number or a Tensor, but got {type(value).__name__}.")
+    return _WRITE("fill_", self, F.zeros_like(self) + F.cast(value, self.dtype) if isinstance(value, Tensor)
+                  else F.full(self.shape, value, dtype=self.dtype))
+
+
+def clamp_(self, min=None, max=None):  # noqa: A002 (MindSpore's argument names)
+    """In-place :meth:`Tensor.clamp`; returns ``self``."""
+    return _WRITE("clamp_", self, F.clamp(self, min, max))
+
+
+def masked_fill_(self, mask, value):
+    """In-place :meth:`Tensor.masked_fill`: ``value`` where ``mask`` is true; returns ``self``."""
+    return _WRITE("masked_fill_", self, array_functional.masked_fill(self, mask, value))
+
+
+def exp_(self):
+    """In-place :meth:`Tensor.exp`; returns ``self``."""
+    return _WRITE("exp_", self, F.exp(self))
+
+
+METHODS = {name: value for name, value in dict(globals()).items()
+           if callable(value) and not isinstance(value, type) and getattr(value, "__module__", None) == __name__
+           and name.endswith("_") and not name.startswith("_")}
+"""The in-place methods of this module, by name (attached by ``tensor_methods.attach``)."""
