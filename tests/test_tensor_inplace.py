@@ -3,9 +3,10 @@
 The expected values were observed on MindSpore 2.10 CPU. There, in PyNative mode, ``add_``/``sub_``/``mul_``/``div_``
 return the result without writing it into ``self`` and ``fill_``/``zero_``/``clamp_``/``masked_fill_`` raise (no CPU
 kernel); the values below are those returned results, and for the raising methods those of their out-of-place
-counterparts (``masked_fill``, ``clamp``, ``ops.fill``). npspore writes them into ``self`` and returns ``self``, as
-MindSpore documents ("In-place version of Tensor.add") and as its ``@jit`` does (observed: ``x.add_(1.0)`` under
-``@jit`` updates the caller's Tensor, ``self.w.add_(x)`` in a GRAPH_MODE Cell updates the Parameter).
+counterparts (``masked_fill``, ``clamp``, ``ops.fill``, ``floor``, ``scatter``...). npspore writes them into
+``self`` and returns ``self``, as MindSpore documents ("In-place version of Tensor.add") and as its ``@jit`` does
+(observed: ``x.add_(1.0)`` under ``@jit`` updates the caller's Tensor, ``self.w.add_(x)`` in a GRAPH_MODE Cell
+updates the Parameter).
 """
 import numpy as np
 import pytest
@@ -16,6 +17,10 @@ from npspore.compiler.errors import NotSupportedError
 from npspore.ops import tensor_inplace
 
 A = np.array([[0.5, -1.25, 2.0], [1.5, 0.25, -0.75]], np.float32)
+B = np.array([[1.0, 2.0, -1.0], [0.5, -0.5, 3.0]], np.float32)
+P = np.array([[0.5, 1.25, 2.0], [1.5, 0.25, 0.75]], np.float32)
+S = np.array([[2.0, 1.0], [1.0, 3.0]], np.float32)
+M = np.array([[True, False, True], [False, False, True]])
 V = np.array([1.0, -2.0, 0.5], np.float32)
 I = np.array([[1, 0, 3], [-2, 0, 4]], np.int32)
 X = np.array([[1.0, 2.0], [3.0, 4.0]], np.float32)
@@ -42,6 +47,31 @@ CASES = [   # (method, x, args, kwargs, the value x holds afterwards)
     ("clamp_", I, (0, 2), {}, [[1, 0, 2], [0, 0, 2]]),
     ("masked_fill_", A, (t(A > 0), 2.0), {}, [[2.0, -1.25, 2.0], [2.0, 2.0, -0.75]]),
     ("exp_", X, (), {}, [[2.7182798385620117, 7.389060020446777], [20.085548400878906, 54.59820556640625]]),
+    ("log_", P, (), {}, [[-0.6931470036506653, 0.2231435477733612, 0.6931470036506653],
+                         [0.40546512603759766, -1.3862943649291992, -0.28768208622932434]]),
+    ("floor_", A, (), {}, [[0.0, -2.0, 2.0], [1.0, 0.0, -1.0]]),
+    ("sigmoid_", A, (), {}, [[0.6224594116210938, 0.2227000892162323, 0.8807971477508545],
+                             [0.8175745010375977, 0.5621765851974487, 0.32082125544548035]]),
+    ("tanh_", A, (), {}, [[0.46211716532707214, -0.8482837080955505, 0.9640275835990906],
+                          [0.9051482677459717, 0.24491867423057556, -0.6351490020751953]]),
+    ("sign_", A, (), {}, [[1.0, -1.0, 1.0], [1.0, 1.0, -1.0]]),
+    ("erfinv_", A / 4, (), {}, [[0.11123545467853546, -0.2844337522983551, 0.4769362807273865],
+                                [0.3456171154975891, 0.05544595047831535, -0.16772721707820892]]),
+    ("remainder_", A, (t(B),), {}, [[0.5, 0.75, 0.0], [0.0, -0.25, 2.25]]),
+    ("floor_divide_", A, (t(B),), {}, [[0.0, -1.0, -2.0], [3.0, -1.0, -1.0]]),
+    ("addmm_", S, (t(A), t(B.T)), {}, [[-2.0, 7.875], [3.75, 1.375]]),
+    ("index_add_", A, (1, t(np.array([1, 0], np.int32)), t(np.float32([[1, 2], [3, 4]]))), {"alpha": 2},
+     [[4.5, 0.75, 2.0], [9.5, 6.25, -0.75]]),   # ops.index_add with the source doubled
+    ("index_fill_", A, (1, t(np.array([0, 2], np.int32)), -1.0), {}, [[-1.0, -1.25, -1.0], [-1.0, 0.25, -1.0]]),
+    # no index_copy on MindSpore 2.10 CPU to observe: columns 2 and 0 replaced, as its docstring describes
+    ("index_copy_", A, (1, t(np.array([2, 0], np.int32)), t(np.float32([[1, 2], [3, 4]]))), {},
+     [[2.0, -1.25, 1.0], [4.0, 0.25, 3.0]]),
+    ("scatter_", A, (1, t(np.array([[2, 0], [1, 1]], np.int32)), t(B[:, :2].copy())), {},
+     [[2.0, -1.25, 1.0], [1.5, -0.5, -0.75]]),
+    ("scatter_add_", A, (1, t(np.array([[2, 0], [1, 1]], np.int32)), t(B[:, :2].copy())), {},
+     [[2.5, -1.25, 3.0], [1.5, 0.25, -0.75]]),
+    ("masked_scatter_", A, (t(M), t(np.float32([10, 20, 30]))), {}, [[10.0, -1.25, 20.0], [1.5, 0.25, 30.0]]),
+    ("fill_diagonal_", np.zeros((3, 3), np.float32), (5.0,), {}, np.eye(3) * 5),
 ]
 
 
@@ -134,8 +164,10 @@ def test_compiled_update_of_an_input_is_refused():
 
 
 def test_methods_are_attached():
-    assert set(tensor_inplace.METHODS) == {"add_", "sub_", "mul_", "div_", "copy_", "zero_", "fill_", "clamp_",
-                                           "masked_fill_", "exp_"}
+    assert set(tensor_inplace.METHODS) == {
+        "add_", "sub_", "mul_", "div_", "copy_", "zero_", "fill_", "clamp_", "masked_fill_", "exp_", "log_", "floor_",
+        "sigmoid_", "tanh_", "sign_", "erfinv_", "remainder_", "floor_divide_", "addmm_", "index_add_", "index_fill_",
+        "index_copy_", "scatter_", "scatter_add_", "masked_scatter_", "fill_diagonal_"}
     for name, function in tensor_inplace.METHODS.items():
         assert getattr(Tensor, name) is function
 

@@ -24,6 +24,7 @@ I = np.array([[1, 0, 3], [-2, 0, 4]], np.int32)
 C = (np.arange(24, dtype=np.float32).reshape(2, 3, 4) - 10) / 4
 K = np.arange(18, dtype=np.float32).reshape(1, 2, 3, 3) / 2
 N = np.array([1.0, np.nan, 2.0, -1.5], np.float32)
+M = np.array([[True, False, True], [False, False, True]])
 IX = Tensor(np.array([[2, 0], [1, 1]], np.int32))
 f32, f64, i32, i64, b = np.float32, np.float64, np.int32, np.int64, np.bool_
 t = Tensor
@@ -68,7 +69,55 @@ CASES = [
     ("diagflat", V, (), {}, arr([[1.0, 0.0, 0.0], [0.0, -2.0, 0.0], [0.0, 0.0, 0.5]], f32)),
     ("diagflat", V, (1,), {}, arr([[0.0, 1.0, 0.0, 0.0], [0.0, 0.0, -2.0, 0.0], [0.0, 0.0, 0.0, 0.5],
                                   [0.0, 0.0, 0.0, 0.0]], f32)),
+    ("rot90", A, (1, (0, 1)), {}, arr([[2.0, -0.75], [-1.25, 0.25], [0.5, 1.5]], f32)),
+    ("rot90", A, (2, (0, 1)), {}, arr([[-0.75, 0.25, 1.5], [2.0, -1.25, 0.5]], f32)),
+    ("rot90", A, (-1, (0, 1)), {}, arr([[1.5, 0.5], [0.25, -1.25], [-0.75, 2.0]], f32)),
+    ("rot90", A, (3, (1, 0)), {}, arr([[2.0, -0.75], [-1.25, 0.25], [0.5, 1.5]], f32)),
+    ("reverse", A, ([1],), {}, arr([[2.0, -1.25, 0.5], [-0.75, 0.25, 1.5]], f32)),
+    ("reverse_sequence", A, (t(np.array([2, 3], np.int32)), 1, 0), {},
+     arr([[-1.25, 0.5, 2.0], [-0.75, 0.25, 1.5]], f32)),
+    ("sum_to_size", A, (1, 3), {}, arr([[2.0, -1.0, 1.25]], f32)),
+    ("sum_to_size", A, ((2, 1),), {}, arr([[1.25], [1.0]], f32)),
+    ("sum_to_size", A, (3,), {}, arr([2.0, -1.0, 1.25], f32)),
+    ("adjoint", A, (), {}, A.T),
+    ("to", A, (ms.float16,), {}, A.astype(np.float16)),
+    ("type", A, (ms.int32,), {}, arr([[0, -1, 2], [1, 0, 0]], i32)),
+    ("short", A, (), {}, arr([[0, -1, 2], [1, 0, 0]], np.int16)),
+    ("byte", I, (), {}, arr([[1, 0, 3], [254, 0, 4]], np.uint8)),
     # indexing and selection
+    ("select", A, (1, 2), {}, arr([2.0, -0.75], f32)),
+    ("select", A, (0, -1), {}, arr([1.5, 0.25, -0.75], f32)),
+    ("gather_nd", A, (t(np.array([[1, 2], [0, 0]], np.int32)),), {}, arr([-0.75, 0.5], f32)),
+    ("gather_nd", A, (t(np.array([[1], [0]], np.int32)),), {}, arr([[1.5, 0.25, -0.75], [0.5, -1.25, 2.0]], f32)),
+    ("index_add", A, (t(np.array([1, 0], np.int32)), t(np.float32([[1, 2], [3, 4]])), 1), {},
+     arr([[2.5, -0.25, 2.0], [5.5, 3.25, -0.75]], f32)),
+    ("inplace_update", A, (t(np.float32([[9, 9, 9]])), t(np.array([1], np.int32))), {},
+     arr([[0.5, -1.25, 2.0], [9.0, 9.0, 9.0]], f32)),
+    ("index_put", A, ((t(np.array([0, 1], np.int32)), t(np.array([2, 0], np.int32))), t(np.float32([7, 8]))), {},
+     arr([[0.5, -1.25, 7.0], [8.0, 0.25, -0.75]], f32)),
+    ("index_put", A, ((t(np.array([0, 0], np.int32)), t(np.array([2, 2], np.int32))), t(np.float32([7, 8])), True),
+     {}, arr([[0.5, -1.25, 17.0], [1.5, 0.25, -0.75]], f32)),
+    ("masked_scatter", A, (t(M), t(np.float32([10, 20, 30, 40, 50]))), {},
+     arr([[10.0, -1.25, 20.0], [1.5, 0.25, 30.0]], f32)),
+    ("slice_scatter", A, (t(np.float32([[9], [8]])), 1, 1, 2), {}, arr([[0.5, 9.0, 2.0], [1.5, 8.0, -0.75]], f32)),
+    ("slice_scatter", np.zeros((4, 2), np.float32), (t(np.ones((2, 2), np.float32)), 0, 0, 4, 2), {},
+     arr([[1.0, 1.0], [0.0, 0.0], [1.0, 1.0], [0.0, 0.0]], f32)),
+    ("select_scatter", A, (t(np.float32([9, 8])), 1, 0), {}, arr([[9.0, -1.25, 2.0], [8.0, 0.25, -0.75]], f32)),
+    ("select_scatter", A, (t(np.float32([9, 8, 7])), 0, -1), {}, arr([[0.5, -1.25, 2.0], [9.0, 8.0, 7.0]], f32)),
+    ("diagonal_scatter", np.zeros((3, 3), np.float32), (t(np.float32([1, 2])), 1), {},
+     arr([[0.0, 1.0, 0.0], [0.0, 0.0, 2.0], [0.0, 0.0, 0.0]], f32)),
+    ("diagonal_scatter", np.zeros((3, 2), np.float32), (t(np.float32([1, 2])), -1), {},
+     arr([[0.0, 0.0], [1.0, 0.0], [0.0, 2.0]], f32)),
+    ("diagonal_scatter", np.zeros((2, 2, 3), np.float32), (t(np.float32([[1, 2], [3, 4], [5, 6]])), 0, 0, 1), {},
+     arr([[[1.0, 3.0, 5.0], [0.0, 0.0, 0.0]], [[0.0, 0.0, 0.0], [2.0, 4.0, 6.0]]], f32)),
+    ("fill_diagonal", np.zeros((3, 2), np.float32), (5.0,), {}, arr([[5.0, 0.0], [0.0, 5.0], [0.0, 0.0]], f32)),
+    ("fill_diagonal", np.zeros((5, 2), np.float32), (5.0, True), {},
+     arr([[5.0, 0.0], [0.0, 5.0], [0.0, 0.0], [5.0, 0.0], [0.0, 5.0]], f32)),
+    ("choose", np.array([0, 1, 2], np.int32), ((t(V), t(V * 2), t(V * 3)),), {}, arr([1.0, -4.0, 1.5], f32)),
+    ("choose", np.array([0, 4, -1], np.int32), ((t(np.float32([1, 2, 3])), t(np.float32([4, 5, 6])),
+                                                 t(np.float32([7, 8, 9]))),), {}, arr([1.0, 8.0, 3.0], f32)),
+    ("choose", np.array([0, 4, -1], np.int32), ((t(np.float32([1, 2, 3])), t(np.float32([4, 5, 6])),
+                                                 t(np.float32([7, 8, 9]))), "wrap"), {}, arr([1.0, 5.0, 9.0], f32)),
     ("gather", A, (1, IX), {}, arr([[2.0, 0.5], [0.25, 0.25]], f32)),
     ("gather", A, (t(np.array([1, 0], np.int32)), 0), {}, arr([[1.5, 0.25, -0.75], [0.5, -1.25, 2.0]], f32)),
     ("take", A, (t(np.array([0, 5, 2], np.int32)),), {}, arr([0.5, -0.75, 2.0], f32)),
@@ -82,7 +131,8 @@ CASES = [
     # Tensor.scatter_add raises on MindSpore 2.10 CPU (no ScatterAddExt kernel):
     # ops.tensor_scatter_elements(..., reduction='add')'s values
     ("scatter_add", A, (1, IX, t(B[:, :2].copy())), {}, arr([[2.5, -1.25, 3.0], [1.5, 0.25, -0.75]], f32)),
-    ("index_fill", A, (1, t(np.array([0, 2], np.int32)), -1.0), {}, arr([[-1.0, -1.25, -1.0], [-1.0, 0.25, -1.0]], f32)),
+    ("index_fill", A, (1, t(np.array([0, 2], np.int32)), -1.0), {},
+     arr([[-1.0, -1.25, -1.0], [-1.0, 0.25, -1.0]], f32)),
     ("index_fill", A, (0, t(np.array([1], np.int32)), t(np.float32(9))), {},
      arr([[0.5, -1.25, 2.0], [9, 9, 9]], f32)),
     ("argwhere", I, (), {}, arr([[0, 0], [0, 2], [1, 0], [1, 2]], i64)),
@@ -202,7 +252,7 @@ def test_method_eager_and_compiled(name, x, args, kwargs, expected):
 
 
 @pytest.mark.parametrize("name, x, args, expected", [
-    ("ndimension", A, (), 2), ("nelement", A, (), 6), ("is_floating_point", A, (), True),
+    ("ndimension", A, (), 2), ("nelement", A, (), 6), ("is_floating_point", A, (), True), ("type", A, (), "Float32"),
     ("is_floating_point", I, (), False), ("is_complex", A, (), False),
     ("allclose", A, (t(A + 1e-6),), True), ("allclose", A, (t(B),), False), ("allclose", I, (t(I),), True),
 ])
@@ -226,6 +276,21 @@ def test_bincount_eager(values, args, expected):
     _assert_observed(Tensor(values).bincount(*args), expected)
 
 
+@pytest.mark.parametrize("name", ["mT", "mH", "H"])
+def test_transpose_properties(name):   # observed: the transpose of a real matrix, all three
+    np.testing.assert_array_equal(getattr(Tensor(A), name).asnumpy(), A.T)
+    np.testing.assert_array_equal(ms.jit(lambda x: getattr(x, name) * 1)(Tensor(A)).asnumpy(), A.T)
+
+
+def test_unique_consecutive():   # observed: Int32 values, Int64 inverse and counts
+    x = Tensor(np.array([1, 1, 2, 2, 3, 1, 1], np.int32))
+    for f in (lambda x: x.unique_consecutive(True, True), ms.jit(lambda x: x.unique_consecutive(True, True))):
+        _assert_observed(tuple(f(x)), (arr([1, 2, 3, 1], i32), arr([0, 0, 1, 1, 2, 3, 3], i64),
+                                       arr([2, 2, 1, 2], i64)))
+    _assert_observed(Tensor(np.array([[1, 1], [1, 1], [2, 3]], np.int32)).unique_consecutive(dim=0),
+                     arr([[1, 1], [2, 3]], i32))
+
+
 def test_bincount_is_eager_only():
     with pytest.raises(NotSupportedError, match="bincount"):
         ms.jit(lambda x: x.bincount())(Tensor(np.array([0, 1], np.int32)))
@@ -241,6 +306,13 @@ GRAD_CASES = [   # (name, x, args, kwargs): x.name(*args).sum() against central 
     ("baddbmm", S[None], (t(A[None]), t(B.T[None])), {}), ("addr", A, (t(V[:2].copy()), t(V)), {}),
     ("logaddexp2", A, (t(B),), {}), ("arcsinh", A, (), {}), ("diagflat", V, (1,), {}), ("msort", A, (), {}),
     ("index_fill", A, (1, t(np.array([0, 2], np.int32)), -1.0), {}),
+    ("gather_nd", A, (t(np.array([[1, 2], [0, 0], [1, 2]], np.int32)),), {}), ("rot90", A, (1, (0, 1)), {}),
+    ("sum_to_size", A, (1, 3), {}), ("index_put", A, ((t(np.array([0, 0], np.int32)), t(np.array([2, 2], np.int32))),
+                                                     t(np.float32([7, 8])), True), {}),
+    ("masked_scatter", A, (t(M), t(np.float64([10, 20, 30]))), {}),
+    ("slice_scatter", A, (t(np.float32([[9], [8]])), 1, 1, 2), {}),
+    ("diagonal_scatter", np.zeros((2, 2, 3)), (t(np.float64([[1, 2], [3, 4], [5, 6]])), 0, 0, 1), {}),
+    ("index_add", A, (t(np.array([1, 0], np.int32)), t(np.float64([[1, 2], [3, 4]])), 1), {}),
 ]
 
 
@@ -264,6 +336,7 @@ def test_method_gradient(name, x, args, kwargs):
                                [0.9986698627471924, 0.8889555931091309, 0.9115126729011536]], f32)),
     ("nanmean", arr([1.0, np.nan, 2.0], f32), (), arr([0.5, 0.0, 0.5], f32)),
     ("take", A, (t(np.array([0, 5, 0], np.int32)),), arr([[2.0, 0.0, 0.0], [0.0, 0.0, 1.0]], f32)),
+    ("gather_nd", A, (t(np.array([[1, 2], [0, 0], [1, 2]], np.int32)),), arr([[1, 0, 0], [0, 0, 2]], f32)),
     ("unfold", K, (2,), arr([[[[1, 2, 1], [2, 4, 2], [1, 2, 1]], [[1, 2, 1], [2, 4, 2], [1, 2, 1]]]], f32)),
 ])
 def test_gradient_as_mindspore(name, x, args, expected):
@@ -283,6 +356,7 @@ def test_gradient_as_mindspore(name, x, args, expected):
     (lambda: Tensor(A).fmod("a"), TypeError, "'other'"),
     (lambda: Tensor(I).hardshrink(), TypeError, r"input_x\] must be a type of"),
     (lambda: Tensor(C).t(), ValueError, "at most 2 dims"),
+    (lambda: Tensor(A).sum_to_size(3, 1), ValueError, r"size \(3, 1\) is not expandable to the tensor size \(2, 3\)"),
 ])
 def test_errors(call, error, message):
     with pytest.raises(error, match=message):
@@ -292,4 +366,4 @@ def test_errors(call, error, message):
 def test_methods_are_attached():
     assert len(tensor_methods_tail.METHODS) >= 60
     for name, function in tensor_methods_tail.METHODS.items():
-        assert getattr(Tensor, name) is function, name
+        assert vars(Tensor)[name] is function, name

@@ -23,8 +23,10 @@ from ..common.tensor import Tensor
 from ..compiler.errors import NotSupportedError, located
 from ..compiler.library import LIBRARY, check_not_traced
 from . import functional as F
-from . import array_functional
+from . import array_extra, array_functional, linalg_functional, math_functional
+from . import primitive_arrays2, primitive_arrays_a_l, scatter_ops, segment_sparse
 from .eager import assign
+from .tensor_methods_tail import index_added
 
 
 class _InPlaceWrite:
@@ -134,6 +136,90 @@ def masked_fill_(self, mask, value):
 def exp_(self):
     """In-place :meth:`Tensor.exp`; returns ``self``."""
     return _WRITE("exp_", self, F.exp(self))
+
+
+def log_(self):
+    """In-place :meth:`Tensor.log`; returns ``self``."""
+    return _WRITE("log_", self, F.log(self))
+
+
+def floor_(self):
+    """In-place :meth:`Tensor.floor`; returns ``self``."""
+    return _WRITE("floor_", self, array_functional.floor(self))
+
+
+def sigmoid_(self):
+    """In-place :meth:`Tensor.sigmoid`; returns ``self``."""
+    return _WRITE("sigmoid_", self, F.sigmoid(self))
+
+
+def tanh_(self):
+    """In-place :meth:`Tensor.tanh`; returns ``self``."""
+    return _WRITE("tanh_", self, F.tanh(self))
+
+
+def sign_(self):
+    """In-place :meth:`Tensor.sign`; returns ``self``."""
+    return _WRITE("sign_", self, F.sign(self))
+
+
+def erfinv_(self):
+    """In-place :meth:`Tensor.erfinv`; returns ``self``."""
+    return _WRITE("erfinv_", self, math_functional.erfinv(self))
+
+
+def remainder_(self, other):
+    """In-place :meth:`Tensor.remainder`; returns ``self``."""
+    return _WRITE("remainder_", self, F.remainder(self, other))
+
+
+def floor_divide_(self, other):
+    """In-place :meth:`Tensor.floor_divide`; returns ``self``."""
+    return _WRITE("floor_divide_", self, F.floor_divide(self, other))
+
+
+def addmm_(self, mat1, mat2, *, beta=1, alpha=1):
+    """In-place :meth:`Tensor.addmm`; returns ``self``."""
+    return _WRITE("addmm_", self, linalg_functional.addmm(self, mat1, mat2, beta=beta, alpha=alpha))
+
+
+def index_add_(self, dim, index, source, *, alpha=1):
+    """``self``'s slices ``index`` along ``dim`` increased by ``alpha`` times those of ``source``; returns ``self``."""
+    return _WRITE("index_add_", self, index_added(self, dim, index, source if alpha == 1 else F.mul(source, alpha)))
+
+
+def index_fill_(self, dim, index, value):
+    """In-place :meth:`Tensor.index_fill`; returns ``self``."""
+    return _WRITE("index_fill_", self, primitive_arrays_a_l.index_fill(self, dim, index, value))
+
+
+def index_copy_(self, dim, index, tensor):
+    """``self``'s slices ``index`` along ``dim`` replaced by those of ``tensor``; returns ``self``."""
+    moved = array_extra.swapaxes(self, 0, dim)
+    updated = scatter_ops.tensor_scatter_update(moved, F.reshape(index, (-1, 1)), array_extra.swapaxes(tensor, 0, dim))
+    return _WRITE("index_copy_", self, array_extra.swapaxes(updated, 0, dim))
+
+
+def scatter_(self, dim, index, src):
+    """In-place :meth:`Tensor.scatter` (``src`` a Tensor or a number); returns ``self``."""
+    if not isinstance(src, Tensor):
+        src = F.full(tuple(index.shape), src, dtype=self.dtype)
+    return _WRITE("scatter_", self, scatter_ops.tensor_scatter_elements(self, index, src, dim))
+
+
+def scatter_add_(self, dim, index, src):
+    """In-place :meth:`Tensor.scatter_add`; returns ``self``."""
+    return _WRITE("scatter_add_", self, scatter_ops.tensor_scatter_elements(self, index, src, dim, "add"))
+
+
+def masked_scatter_(self, mask, source):
+    """In-place :meth:`Tensor.masked_scatter`; returns ``self``."""
+    return _WRITE("masked_scatter_", self, segment_sparse.masked_scatter(self, mask, source))
+
+
+def fill_diagonal_(self, fill_value, wrap=False):
+    """In-place :meth:`Tensor.fill_diagonal`; returns ``self``."""
+    return _WRITE("fill_diagonal_", self, primitive_arrays2.fill_diagonal(self, fill_value, wrap))
 
 
 METHODS = {name: value for name, value in dict(globals()).items()

@@ -706,9 +706,10 @@ METHODS = {name: value for name, value in dict(globals()).items()
 
 
 def attach(methods: dict | None = None) -> None:
-    """Make each function of ``methods`` (by default :data:`METHODS`) a method of :class:`Tensor`, never replacing
-    one it has."""
+    """Make each function (or property) of ``methods`` (by default :data:`METHODS`) a method of :class:`Tensor`,
+    never replacing one it has."""
     for name, function in (METHODS if methods is None else methods).items():
         if name not in vars(Tensor):
-            function.__qualname__ = f"Tensor.{name}"
+            if not isinstance(function, property):
+                function.__qualname__ = f"Tensor.{name}"
             setattr(Tensor, name, function)

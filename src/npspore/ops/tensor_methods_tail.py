@@ -18,7 +18,8 @@ from ..mint import shapes as mint_shapes
 from ..mint.nn import functional as mint_nn
 from . import functional as F
 from . import array_extra, array_functional, linalg_functional, math_functional, mint_functions
-from . import primitive_arrays_a_l, primitive_functions_a_l, scatter_ops
+from . import nn_array_primitives, primitive_arrays2, primitive_arrays_a_l, primitive_functions_a_l, scatter_ops
+from . import segment_sparse
 from .linalg_extra import _EagerOnlyCall
 
 
@@ -120,7 +121,150 @@ def diagflat(self, offset=0):
     return mint_shapes.diag(self.reshape(-1), offset)
 
 
+def rot90(self, k, dims):
+    """The Tensor rotated by 90 degrees ``k`` times in the plane of ``dims``, from the first dim toward the second."""
+    first, second = dims
+    k %= 4
+    if k == 0:
+        return self
+    if k == 2:
+        return array_functional.flip(self, (first, second))
+    swapped = array_extra.swapaxes(self, first, second)
+    return array_functional.flip(swapped, (first,) if k == 1 else (second,))
+
+
+def reverse(self, axis):
+    """The Tensor with the order of elements along the dims ``axis`` reversed."""
+    return array_functional.flip(self, tuple(axis))
+
+
+def reverse_sequence(self, seq_lengths, seq_dim=0, batch_dim=0):
+    """Each batch entry's first ``seq_lengths[b]`` elements along ``seq_dim`` reversed."""
+    return nn_array_primitives.reverse_sequence(self, seq_lengths, seq_dim, batch_dim)
+
+
+def sum_to_size(self, *size):
+    """The Tensor summed down to ``size`` (which must broadcast to its shape): ``sum_to_size(1, 3)`` or
+    ``sum_to_size((1, 3))``.
+
+    Raises:
+        ValueError: if ``size`` does not broadcast to the Tensor's shape.
+    """
+    if len(size) == 1 and isinstance(size[0], (tuple, list)):
+        size = tuple(size[0])
+    shape = tuple(self.shape)
+    lead = len(shape) - len(size)
+    if lead < 0 or any(s not in (1, d) for s, d in zip(size, shape[lead:])):
+        raise ValueError(f"For sum_to_size, size {size} is not expandable to the tensor size {shape}.")
+    axes = tuple(range(lead)) + tuple(lead + i for i, s in enumerate(size) if s == 1 and shape[lead + i] != 1)
+    return F.sum(self, axes, True).reshape(size) if axes else self.reshape(size)
+
+
 # ---------------------------------------------------------------------- indexing and selection
+
+def select(self, dim, index):
+    """The slice at ``index`` along ``dim``, that dim removed."""
+    return mint_shapes.select(self, dim, index)
+
+
+def gather_nd(self, indices):
+    """The elements (or slices) at the coordinates of ``indices``' last dim."""
+    return array_functional.gather_nd(self, indices)
+
+
+def index_add(self, indices, y, axis, use_lock=True, check_index_bound=True):
+    """The Tensor with the slices of ``y`` added at ``indices`` along ``axis`` (``use_lock`` and
+    ``check_index_bound`` are accepted for MindSpore compatibility)."""
+    return index_added(self, axis, indices, y)
+
+
+def index_added(x, dim, index, source):
+    """``x`` with the slices of ``source`` along ``dim`` added to its slices ``index`` (repeats add up)."""
+    moved = array_extra.swapaxes(x, 0, dim)
+    summed = scatter_ops.tensor_scatter_add(moved, F.reshape(index, (-1, 1)), array_extra.swapaxes(source, 0, dim))
+    return array_extra.swapaxes(summed, 0, dim)
+
+
+def inplace_update(self, v, indices):
+    """The Tensor with its rows ``indices`` replaced by the rows of ``v`` (a new Tensor, despite the name)."""
+    return primitive_arrays2.inplace_update(self, v, indices)
+
+
+def index_put(self, indices, values, accumulate=False):
+    """The Tensor with the positions of the index Tensors ``indices`` set to (or, with ``accumulate``, added)
+    ``values``."""
+    return primitive_arrays2.index_put(self, values, indices, int(accumulate))
+
+
+def masked_scatter(self, mask, source):
+    """The Tensor with the elements of ``source``, in order, where ``mask`` is true."""
+    return segment_sparse.masked_scatter(self, mask, source)
+
+
+def slice_scatter(self, src, axis=0, start=None, end=None, step=1):
+    """The Tensor with ``src`` written into the slice ``start:end:step`` of ``axis``."""
+    index = tuple(slice(start, end, step) if d == axis % len(self.shape) else slice(None)
+                  for d in range(len(self.shape)))
+    return _set_item(self, index, src)
+
+
+def select_scatter(self, src, axis, index):
+    """The Tensor with ``src`` written into the slice at ``index`` along ``axis``."""
+    position = tuple(index if d == axis % len(self.shape) else slice(None) for d in range(len(self.shape)))
+    return _set_item(self, position, src)
+
+
+def _set_item(x, index, src):
+    """``x`` with ``x[index] = src`` (``index`` of ints and slices), as a new Tensor."""
+    out = F.identity(x)
+    out[index] = src
+    return out
+
+
+def diagonal_scatter(self, src, offset=0, dim1=0, dim2=1):
+    """The Tensor with ``src`` written onto its ``offset``-th diagonal over ``dim1`` and ``dim2``."""
+    ndim = len(self.shape)
+    dim1, dim2 = dim1 % ndim, dim2 % ndim
+    rows, cols = self.shape[dim1], self.shape[dim2]
+    plane = np.eye(rows, cols, offset, dtype=bool)
+    mask = Tensor(plane.reshape(tuple(rows if d == dim1 else cols if d == dim2 else 1 for d in range(ndim))))
+    start = max(-offset, 0)
+    count = src.shape[-1]
+    positions = np.zeros((rows, cols), np.int32)
+    positions[np.arange(count) + start, np.arange(count) + start + offset] = np.arange(count)
+    index = Tensor(positions.reshape(mask.shape))
+    rest = [d for d in range(ndim) if d not in (dim1, dim2)]
+    values = movedim(src, -1, 0)      # (count, *rest)
+    values = values.reshape((count,) + tuple(self.shape[d] for d in rest))
+    spread = F.gather(values, index.reshape(-1), 0).reshape((rows, cols) + tuple(self.shape[d] for d in rest))
+    spread = movedim(spread, (0, 1), (dim1, dim2))
+    return F.where(mask, spread, self)
+
+
+def fill_diagonal(self, fill_value, wrap=False):
+    """The Tensor (2-D, or N-D with equal dims) with its main diagonal set to ``fill_value``; ``wrap`` starts
+    a tall matrix's diagonal again after each ``cols + 1`` rows."""
+    return primitive_arrays2.fill_diagonal(self, fill_value, wrap)
+
+
+def choose(self, choices, mode="clip"):
+    """Elementwise ``choices[self]``: the int Tensor picks one of the Tensors of ``choices`` at each position
+    (indices clipped to ``[0, len(choices) - 1]``, or wrapped with ``mode='wrap'``)."""
+    stacked = F.stack(tuple(choices), 0)
+    count = stacked.shape[0]
+    picks = F.clamp(self, 0, count - 1) if mode == "clip" else F.remainder(self, count)
+    shape = tuple(stacked.shape[1:])
+    picks = F.broadcast_to(picks, shape).reshape((1,) + shape)
+    return array_functional.gather_elements(stacked, 0, F.cast(picks, mstype.int32)).reshape(shape)
+
+
+def unique_consecutive(self, return_inverse=False, return_counts=False, dim=None):
+    """The Tensor without the repeats of each run of equal elements (slices along ``dim``); with ``return_inverse``
+    and ``return_counts`` also each element's Int64 run number and the Int64 run lengths."""
+    output, inverse, counts = primitive_arrays2.unique_consecutive(self, return_inverse, return_counts, dim)
+    if not (return_inverse or return_counts):
+        return output
+    return (output,) + ((inverse,) if return_inverse else ()) + ((counts,) if return_counts else ())
 
 def gather(self, dim, index, batch_dims=0):
     """``gather(dim, index)``: elements along ``dim`` at ``index`` (same rank, as ``gather_elements``); the older
@@ -254,6 +398,42 @@ def clone(self):
     return F.identity(self)
 
 
+# ---------------------------------------------------------------------- dtypes
+
+def to(self, dtype=None, non_blocking=False, copy=False):
+    """The Tensor as ``dtype`` (itself when ``dtype`` is None)."""
+    return self if dtype is None else self.astype(dtype)
+
+
+def _type(self, dtype=None):
+    """``Tensor.type``: the Tensor as ``dtype``; without ``dtype``, the name of its dtype (``'Float32'``)."""
+    return str(self.dtype) if dtype is None else self.astype(dtype)
+
+
+def short(self):
+    """The Tensor as int16."""
+    return self.astype(mstype.int16)
+
+
+def byte(self):
+    """The Tensor as uint8."""
+    return self.astype(mstype.uint8)
+
+
+def _swap_last_two(self):
+    return array_extra.swapaxes(self, -2, -1)
+
+
+def adjoint(self):
+    """The conjugate transpose of the last two dims (the transpose, for a real Tensor)."""
+    return _swap_last_two(self)
+
+
+mT = property(_swap_last_two, doc="The Tensor with its last two dims swapped.")
+mH = property(_swap_last_two, doc="The conjugate transpose of the last two dims (the transpose, real Tensors).")
+H = property(_swap_last_two, doc="The conjugate transpose of a matrix (the transpose, real Tensors).")
+
+
 # ---------------------------------------------------------------------- facts
 
 def ndimension(self):
@@ -326,13 +506,6 @@ def logaddexp2(self, other):
 def fmax(self, other):
     """Elementwise maximum ignoring a NaN where the other element is a number."""
     return primitive_functions_a_l.fmax(self, other)
-
-
-def signbit(self):
-    """Elementwise: whether the sign bit is set."""
-    if not is_floating_point(self):
-        return F.less(self, 0)
-    return F.logical_or(F.less(self, 0), F.logical_and(F.eq(self, 0), F.less(math_functional.atan2(self, -1.0), 0)))
 
 
 def sgn(self):
@@ -487,5 +660,7 @@ def addr(self, vec1, vec2, beta=1, alpha=1):
 
 
 METHODS = {name: value for name, value in dict(globals()).items()
-           if callable(value) and not name.startswith("_") and getattr(value, "__module__", None) == __name__}
-"""Every method of this module, by name (attached by ``tensor_methods.attach``)."""
+           if (callable(value) and not name.startswith("_") and getattr(value, "__module__", None) == __name__)
+           or isinstance(value, property)}
+METHODS["type"] = _type   # not named ``type`` here, where the builtin is used
+"""Every method (and property) of this module, by name (attached by ``tensor_methods.attach``)."""

@@ -1,0 +1,243 @@
+"""MindSpore 2.10's Tensor methods of math, statistics and linear algebra that :mod:`tensor_methods` and
+:mod:`tensor_methods_tail` do not hold: ``x.logdet()``, ``x.cov()``, ``x.ptp()``, ``x.argmax_with_value()``,
+``x.copysign(y)``, ``x.bitwise_left_shift(2)``...
+
+Each calls the ops function of the same meaning with MindSpore's Tensor-method arguments, defaults and result dtypes
+(observed on MindSpore 2.10 CPU: ``argmax_with_value``'s and ``nanmedian``'s indices are Int64, ``top_k``'s Int32,
+``copysign`` of an int Tensor is Float32). Attached with the others by ``npspore/__init__.py``.
+"""
+from __future__ import annotations
+
+from ..common import dtype as mstype
+from ..common.tensor import Tensor
+from ..mint import elementwise as mint_elementwise
+from . import functional as F
+from . import activation_ops, array_functional, linalg_extra, linalg_functional, math_extra, math_functional
+from . import matrix_extra, nn_functional, primitive_functions_a_l, segment_sparse
+
+_FLOATING = (mstype.float16, mstype.float32, mstype.float64, mstype.bfloat16)
+
+
+def _floating(x):
+    return x if x.dtype in _FLOATING else F.cast(x, mstype.float32)
+
+
+# ---------------------------------------------------------------------- elementwise
+
+def signbit(self):
+    """Elementwise: whether the sign bit is set (``-0.0`` included)."""
+    if self.dtype not in _FLOATING:
+        return F.less(self, 0)
+    return F.logical_or(F.less(self, 0), F.logical_and(F.eq(self, 0), F.less(math_functional.atan2(self, -1.0), 0)))
+
+
+def copysign(self, other):
+    """``|self|``, negated where ``other`` (a Tensor or a number) is below 0; ints give Float32. A ``-0.0`` in
+    ``other`` counts as positive, as MindSpore 2.10 CPU gives it (observed)."""
+    magnitude = F.abs(_floating(self))
+    if not isinstance(other, Tensor):
+        return F.neg(magnitude) if other < 0 else magnitude
+    return F.where(F.less(other, 0), F.neg(magnitude), magnitude)
+
+
+def ldexp(self, other):
+    """``self * 2 ** other``."""
+    return F.mul(self, F.pow(2.0, F.cast(other, self.dtype) if isinstance(other, Tensor) else other))
+
+
+def xdivy(self, y):
+    """``self / y``, 0 where ``self`` is 0."""
+    return F.where(F.eq(self, 0), F.zeros_like(F.div(self, y)), F.div(self, y))
+
+
+def fmin(self, other):
+    """Elementwise minimum ignoring a NaN where the other element is a number."""
+    return primitive_functions_a_l.fmin(self, other)
+
+
+def isneginf(self):
+    """Elementwise test for negative infinity."""
+    return mint_elementwise.isneginf(self)
+
+
+def isposinf(self):
+    """Elementwise test for positive infinity."""
+    return F.logical_and(math_functional.isinf(self), F.gt(self, 0))
+
+
+def isreal(self):
+    """Elementwise: whether the element is real (True everywhere for a real dtype)."""
+    return F.ones(tuple(self.shape), mstype.bool_)
+
+
+def is_signed(self):
+    """Whether the dtype is signed (a Python bool)."""
+    return self.dtype not in (mstype.bool_, mstype.uint8, mstype.uint16, mstype.uint32, mstype.uint64)
+
+
+def invert(self):
+    """Bitwise NOT of an integer Tensor.
+
+    Raises:
+        TypeError: if the Tensor is not of an integer dtype.
+    """
+    if self.dtype in _FLOATING or self.dtype == mstype.bool_:
+        raise TypeError(f"For primitive[Invert], the input argument[x] must be an integer Tensor, but got "
+                        f"Tensor[{self.dtype}].")
+    return primitive_functions_a_l.invert(self)
+
+
+def bitwise_not(self):
+    """Bitwise NOT (logical NOT of a bool Tensor)."""
+    return F.logical_not(self) if self.dtype == mstype.bool_ else invert(self)
+
+
+def bitwise_left_shift(self, other):
+    """Elementwise ``self << other``."""
+    return math_functional.bitwise_left_shift(self, other)
+
+
+def bitwise_right_shift(self, other):
+    """Elementwise ``self >> other`` (arithmetic for signed integers)."""
+    return math_functional.bitwise_right_shift(self, other)
+
+
+def gcd(self, other):
+    """Elementwise greatest common divisor."""
+    return math_functional.gcd(self, other)
+
+
+def lcm(self, other):
+    """Elementwise least common multiple."""
+    return math_functional.lcm(self, other)
+
+
+def soft_shrink(self, lambd=0.5):
+    """``x - lambd`` above ``lambd``, ``x + lambd`` below ``-lambd``, 0 between."""
+    return activation_ops.softshrink(self, lambd)
+
+
+def approximate_equal(self, other, tolerance=1e-05):
+    """Elementwise ``|self - other| < tolerance``."""
+    return primitive_functions_a_l.approximate_equal(self, other, tolerance)
+
+
+def fill(self, value):
+    """A Tensor of the same shape and dtype filled with ``value``."""
+    return F.full(tuple(self.shape), value, dtype=self.dtype)
+
+
+# ---------------------------------------------------------------------- reductions
+
+def ptp(self, axis=None, keepdims=False):
+    """The range ``max - min`` over ``axis``."""
+    return F.sub(F.amax(self, axis, keepdims), F.amin(self, axis, keepdims))
+
+
+def argmax_with_value(self, axis=0, keep_dims=False):
+    """``(values, Int64 indices)`` of the maxima over ``axis``."""
+    return F.amax(self, axis, keep_dims), F.cast(F.argmax(self, axis, keep_dims), mstype.int64)
+
+
+def argmin_with_value(self, axis=0, keep_dims=False):
+    """``(values, Int64 indices)`` of the minima over ``axis``."""
+    return F.amin(self, axis, keep_dims), F.cast(F.argmin(self, axis, keep_dims), mstype.int64)
+
+
+def nanmedian(self, axis=-1, keepdims=False):
+    """``(values, Int64 indices)`` of the lower median of the non-NaN elements over ``axis`` (NaN and index 0 where
+    all are NaN)."""
+    nan = F.isnan(self)
+    values, indices = array_functional.sort(F.where(nan, F.full(tuple(self.shape), float("inf"), dtype=self.dtype),
+                                                    self), axis)
+    count = F.sum(F.cast(F.logical_not(nan), mstype.int32), axis, True)
+    middle = F.floor_divide(F.sub(F.maximum(count, 1), 1), 2)
+    median = F.where(F.eq(count, 0), F.full(tuple(count.shape), float("nan"), dtype=self.dtype),
+                     array_functional.gather_elements(values, axis, middle))
+    index = F.cast(array_functional.gather_elements(indices, axis, middle), mstype.int64)
+    if not keepdims:
+        median, index = F.squeeze(median, axis), F.squeeze(index, axis)
+    return median, index
+
+
+def top_k(self, k, sorted=True):  # noqa: A002 (MindSpore's argument name)
+    """``(values, Int32 indices)`` of the ``k`` largest entries along the last dim."""
+    return nn_functional.topk(self, k, -1, True, sorted)
+
+
+def logcumsumexp(self, axis):
+    """``log(cumsum(exp(x)))`` along ``axis``, computed stably."""
+    return linalg_extra.logcumsumexp(self, axis)
+
+
+def unsorted_segment_max(self, segment_ids, num_segments):
+    """The maximum of the rows of each segment (the dtype's lowest value for an empty one)."""
+    return segment_sparse.unsorted_segment_max(self, segment_ids, num_segments)
+
+
+def unsorted_segment_min(self, segment_ids, num_segments):
+    """The minimum of the rows of each segment (the dtype's highest value for an empty one)."""
+    return segment_sparse.unsorted_segment_min(self, segment_ids, num_segments)
+
+
+def unsorted_segment_prod(self, segment_ids, num_segments):
+    """The product of the rows of each segment (1 for an empty one)."""
+    return segment_sparse.unsorted_segment_prod(self, segment_ids, num_segments)
+
+
+def renorm(self, p, axis, maxnorm):
+    """Each slice along ``axis`` whose ``p``-norm exceeds ``maxnorm`` scaled down to that norm."""
+    return math_extra.renorm(self, p, axis, maxnorm)
+
+
+# ---------------------------------------------------------------------- linear algebra
+
+def logdet(self):
+    """Log of the determinant of (a batch of) square matrices (NaN for a negative determinant)."""
+    return linalg_extra.logdet(self)
+
+
+def slogdet(self):
+    """``(sign, log|det|)`` of (a batch of) square matrices."""
+    return linalg_extra.slogdet(self)
+
+
+def matrix_determinant(self):
+    """Determinant of (a batch of) square matrices."""
+    return linalg_extra.matrix_determinant(self)
+
+
+def log_matrix_determinant(self):
+    """``(sign, log|det|)`` of (a batch of) square matrices."""
+    return linalg_extra.log_matrix_determinant(self)
+
+
+def matrix_power(self, n):
+    """The (batch of) square matrices raised to the integer power ``n`` (the inverse's power for negative ``n``)."""
+    shape = tuple(self.shape)
+    return matrix_extra.matrix_power(self.reshape((-1,) + shape[-2:]), n).reshape(shape)
+
+
+def ger(self, vec2):
+    """Outer product of two 1-D Tensors."""
+    return linalg_functional.ger(self, vec2)
+
+
+def cov(self, *, correction=1, fweights=None, aweights=None):
+    """The covariance matrix of the variables in the rows (observations in the columns).
+
+    Raises:
+        NotImplementedError: for ``fweights`` or ``aweights``.
+    """
+    if fweights is not None or aweights is not None:
+        raise NotImplementedError("For 'cov', 'fweights' and 'aweights' are not supported by npspore.")
+    x = self.reshape(1, -1) if len(self.shape) == 1 else self
+    centered = F.sub(x, F.mean(x, 1, True))
+    product = F.matmul(centered, F.transpose(centered, (1, 0)))
+    result = F.div(product, x.shape[1] - correction)
+    return result.reshape(()) if len(self.shape) == 1 else result
+
+
+METHODS = {name: value for name, value in dict(globals()).items()
+           if callable(value) and not name.startswith("_") and getattr(value, "__module__", None) == __name__}
+"""Every method of this module, by name (attached by ``tensor_methods.attach``)."""
