@@ -64,6 +64,12 @@ CASES = [
     ("unfold", K * 2, ((2, 1),), {"stride": (1, 2)},
      arr([[[0.0, 2.0, 3.0, 5.0], [3.0, 5.0, 6.0, 8.0], [9.0, 11.0, 12.0, 14.0], [12.0, 14.0, 15.0, 17.0]]], f32)),
     ("msort", A, (), {}, arr([[0.5, -1.25, -0.75], [1.5, 0.25, 2.0]], f32)),
+    ("fold", np.arange(16, dtype=np.float32).reshape(1, 4, 4), (t(np.array([3, 3], np.int32)), 2), {},
+     arr([[[[0.0, 5.0, 5.0], [10.0, 30.0, 20.0], [10.0, 25.0, 15.0]]]], f32)),
+    ("dsplit", C, (2,), {}, (
+        arr([[[-2.5, -2.25], [-1.5, -1.25], [-0.5, -0.25]], [[0.5, 0.75], [1.5, 1.75], [2.5, 2.75]]], f32),
+        arr([[[-2.0, -1.75], [-1.0, -0.75], [0.0, 0.25]], [[1.0, 1.25], [2.0, 2.25], [3.0, 3.25]]], f32))),
+    ("conj", A, (), {}, A), ("real", A, (), {}, A), ("imag", A, (), {}, np.zeros((2, 3), f32)), ("value", A, (), {}, A),
     ("vsplit", A, (2,), {}, (arr([[0.5, -1.25, 2.0]], f32), arr([[1.5, 0.25, -0.75]], f32))),
     ("hsplit", A, (3,), {}, (arr([[0.5], [1.5]], f32), arr([[-1.25], [0.25]], f32), arr([[2.0], [-0.75]], f32))),
     ("diagflat", V, (), {}, arr([[1.0, 0.0, 0.0], [0.0, -2.0, 0.0], [0.0, 0.0, 0.5]], f32)),
@@ -93,6 +99,10 @@ CASES = [
      arr([[2.5, -0.25, 2.0], [5.5, 3.25, -0.75]], f32)),
     ("inplace_update", A, (t(np.float32([[9, 9, 9]])), t(np.array([1], np.int32))), {},
      arr([[0.5, -1.25, 2.0], [9.0, 9.0, 9.0]], f32)),
+    ("scatter_max", A, (t(np.array([[1], [0]], np.int32)), t(np.float32([[5, 0, 0], [0, 0, 5]]))), {},
+     arr([[0.5, 0.0, 5.0], [5.0, 0.25, 0.0]], f32)),
+    ("scatter_div", A, (t(np.array([[1], [0]], np.int32)), t(np.float32([[2, 2, 2], [4, 4, 4]]))), {},
+     arr([[0.125, -0.3125, 0.5], [0.75, 0.125, -0.375]], f32)),
     ("index_put", A, ((t(np.array([0, 1], np.int32)), t(np.array([2, 0], np.int32))), t(np.float32([7, 8]))), {},
      arr([[0.5, -1.25, 7.0], [8.0, 0.25, -0.75]], f32)),
     ("index_put", A, ((t(np.array([0, 0], np.int32)), t(np.array([2, 2], np.int32))), t(np.float32([7, 8])), True),
@@ -253,7 +263,8 @@ def test_method_eager_and_compiled(name, x, args, kwargs, expected):
 
 @pytest.mark.parametrize("name, x, args, expected", [
     ("ndimension", A, (), 2), ("nelement", A, (), 6), ("is_floating_point", A, (), True), ("type", A, (), "Float32"),
-    ("is_floating_point", I, (), False), ("is_complex", A, (), False),
+    ("is_floating_point", I, (), False), ("is_complex", A, (), False), ("is_contiguous", A, (), True),
+    ("stride", C, (), (12, 4, 1)), ("stride", C, (1,), 4), ("storage_offset", C, (), 0),
     ("allclose", A, (t(A + 1e-6),), True), ("allclose", A, (t(B),), False), ("allclose", I, (t(I),), True),
 ])
 def test_python_valued_methods(name, x, args, expected):   # MindSpore 2.10 returns Python ints and bools here
@@ -291,6 +302,24 @@ def test_unique_consecutive():   # observed: Int32 values, Int64 inverse and cou
                      arr([[1, 1], [2, 3]], i32))
 
 
+def test_unique():
+    # Tensor.unique raises on MindSpore 2.10 CPU (no Unique2 kernel): the example of ops.unique_ext's docstring
+    x = Tensor(np.array([1, 2, 5, 2], np.int32))
+    expected = (arr([1, 2, 5], i32), arr([0, 1, 2, 1], i64), arr([1, 2, 1], i64))
+    for f in (lambda x: x.unique(return_inverse=True, return_counts=True),
+              ms.jit(lambda x: x.unique(return_inverse=True, return_counts=True))):
+        _assert_observed(tuple(f(x)), expected)
+    _assert_observed(x.unique(), expected[0])
+    _assert_observed(tuple(x.unique(return_counts=True)), (expected[0], expected[2]))
+    inverse = Tensor(I).unique(return_inverse=True)[1]   # of the Tensor's shape, into the sorted values
+    _assert_observed(inverse, arr([[2, 1, 3], [0, 1, 4]], i64))
+
+
+def test_data_is_the_tensor():   # observed: the same values
+    x = Tensor(A)
+    assert x.data is x
+
+
 def test_bincount_is_eager_only():
     with pytest.raises(NotSupportedError, match="bincount"):
         ms.jit(lambda x: x.bincount())(Tensor(np.array([0, 1], np.int32)))
@@ -313,6 +342,7 @@ GRAD_CASES = [   # (name, x, args, kwargs): x.name(*args).sum() against central 
     ("slice_scatter", A, (t(np.float32([[9], [8]])), 1, 1, 2), {}),
     ("diagonal_scatter", np.zeros((2, 2, 3)), (t(np.float64([[1, 2], [3, 4], [5, 6]])), 0, 0, 1), {}),
     ("index_add", A, (t(np.array([1, 0], np.int32)), t(np.float64([[1, 2], [3, 4]])), 1), {}),
+    ("fold", np.arange(16.0).reshape(1, 4, 4), ((3, 3), 2), {}),
 ]
 
 

@@ -8,12 +8,14 @@ Each calls the ops function of the same meaning with MindSpore's Tensor-method a
 """
 from __future__ import annotations
 
+import math
+
 from ..common import dtype as mstype
 from ..common.tensor import Tensor
 from ..mint import elementwise as mint_elementwise
 from . import functional as F
-from . import activation_ops, array_functional, linalg_extra, linalg_functional, math_extra, math_functional
-from . import matrix_extra, nn_functional, primitive_functions_a_l, segment_sparse
+from . import activation_ops, array_functional, cholesky_ops, linalg_extra, linalg_functional, math_extra
+from . import math_functional, matrix_extra, nn_functional, primitive_functions_a_l, segment_sparse
 
 _FLOATING = (mstype.float16, mstype.float32, mstype.float64, mstype.bfloat16)
 
@@ -221,6 +223,44 @@ def matrix_power(self, n):
 def ger(self, vec2):
     """Outer product of two 1-D Tensors."""
     return linalg_functional.ger(self, vec2)
+
+
+def svd(self, full_matrices=False, compute_uv=True):
+    """``(s, u, v)`` of the singular value decomposition (``s`` alone without ``compute_uv``)."""
+    return linalg_extra.svd(self, full_matrices, compute_uv)
+
+
+def qr(self, some=True):
+    """``(q, r)``: the reduced (``some``) or complete QR decomposition."""
+    return linalg_extra.qr(self, "reduced" if some else "complete")
+
+
+def cholesky(self, upper=False):
+    """The lower (or ``upper``) Cholesky factor of a symmetric positive-definite matrix."""
+    return linalg_extra.cholesky(self, upper)
+
+
+def cholesky_inverse(self, upper=False):
+    """The inverse of the matrix whose lower (or ``upper``) Cholesky factor is the Tensor."""
+    return cholesky_ops.cholesky_inverse(self, upper)
+
+
+def cholesky_solve(self, input2, upper=False):
+    """The solution ``x`` of ``A x = self`` where ``input2`` is ``A``'s lower (or ``upper``) Cholesky factor."""
+    return cholesky_ops.cholesky_solve(self, input2, upper)
+
+
+def lstsq(self, A):  # noqa: N803 (MindSpore's argument name)
+    """The least-squares solution ``x`` of ``self x = A``."""
+    return linalg_extra.lstsq(self, A)
+
+
+def mvlgamma(self, p):
+    """The multivariate log-gamma of dimension ``p``: ``p(p-1)/4 log(pi) + sum_i lgamma(x - i/2)``."""
+    total = math_functional.lgamma(self)
+    for i in range(1, p):
+        total = F.add(total, math_functional.lgamma(F.sub(self, i / 2)))
+    return F.add(total, p * (p - 1) / 4 * math.log(math.pi))
 
 
 def cov(self, *, correction=1, fweights=None, aweights=None):

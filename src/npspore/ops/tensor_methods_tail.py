@@ -17,9 +17,9 @@ from ..mint import elementwise as mint_elementwise, reductions as mint_reduction
 from ..mint import shapes as mint_shapes
 from ..mint.nn import functional as mint_nn
 from . import functional as F
-from . import array_extra, array_functional, linalg_functional, math_functional, mint_functions
+from . import array_extra, array_functional, functional_tail, linalg_functional, math_functional, mint_functions
 from . import nn_array_primitives, primitive_arrays2, primitive_arrays_a_l, primitive_functions_a_l, scatter_ops
-from . import segment_sparse
+from . import scatter_reduce, segment_sparse
 from .linalg_extra import _EagerOnlyCall
 
 
@@ -101,6 +101,13 @@ def unfold(self, kernel_size, dilation=1, padding=0, stride=1):
     return mint_nn.unfold(self, kernel_size, dilation, padding, stride)
 
 
+def fold(self, output_size, kernel_size, dilation=1, padding=0, stride=1):
+    """The columns ``(N, C * kh * kw, L)`` summed back into an NCHW image of ``output_size`` (col2im; overlapping
+    windows add up): the transpose of :func:`unfold`. ``output_size`` is a pair of ints or a 1-D int Tensor."""
+    size = tuple(output_size.tolist()) if isinstance(output_size, Tensor) else tuple(output_size)
+    return mint_nn.fold(self, size, kernel_size, dilation, padding, stride)
+
+
 def msort(self):
     """The Tensor sorted along dim 0."""
     return array_functional.sort(self, 0)[0]
@@ -114,6 +121,11 @@ def vsplit(self, indices_or_sections):
 def hsplit(self, indices_or_sections):
     """Split along dim 1 (dim 0 of a 1-D Tensor) into sections or at indices."""
     return F.tensor_split(self, indices_or_sections, 1 if len(self.shape) > 1 else 0)
+
+
+def dsplit(self, indices_or_sections):
+    """Split along dim 2 into sections or at indices."""
+    return F.tensor_split(self, indices_or_sections, 2)
 
 
 def diagflat(self, offset=0):
@@ -190,6 +202,31 @@ def inplace_update(self, v, indices):
     return primitive_arrays2.inplace_update(self, v, indices)
 
 
+def scatter_max(self, indices, updates):
+    """The Tensor with the entries (or slices) at ``indices``' coordinates set to their maximum with ``updates``."""
+    return scatter_reduce.tensor_scatter_max(self, indices, updates)
+
+
+def scatter_min(self, indices, updates):
+    """The Tensor with the entries (or slices) at ``indices``' coordinates set to their minimum with ``updates``."""
+    return scatter_reduce.tensor_scatter_min(self, indices, updates)
+
+
+def scatter_mul(self, indices, updates):
+    """The Tensor with the entries (or slices) at ``indices``' coordinates multiplied by ``updates``."""
+    return scatter_reduce.tensor_scatter_mul(self, indices, updates)
+
+
+def scatter_div(self, indices, updates):
+    """The Tensor with the entries (or slices) at ``indices``' coordinates divided by ``updates``."""
+    return scatter_reduce.tensor_scatter_div(self, indices, updates)
+
+
+def scatter_sub(self, indices, updates):
+    """The Tensor with ``updates`` subtracted from the entries (or slices) at ``indices``' coordinates."""
+    return scatter_ops.tensor_scatter_sub(self, indices, updates)
+
+
 def index_put(self, indices, values, accumulate=False):
     """The Tensor with the positions of the index Tensors ``indices`` set to (or, with ``accumulate``, added)
     ``values``."""
@@ -256,6 +293,29 @@ def choose(self, choices, mode="clip"):
     shape = tuple(stacked.shape[1:])
     picks = F.broadcast_to(picks, shape).reshape((1,) + shape)
     return array_functional.gather_elements(stacked, 0, F.cast(picks, mstype.int32)).reshape(shape)
+
+
+def unique(self, sorted=True, return_inverse=False, return_counts=False, dim=None):  # noqa: A002
+    """The distinct elements of the flattened Tensor in ascending order (``sorted=False`` sorts them too); with
+    ``return_inverse`` also the Int64 index into them of each element (of the Tensor's shape), with ``return_counts``
+    the Int64 number of each. Their number is known when the kernel runs.
+
+    Raises:
+        NotImplementedError: for ``dim`` other than None.
+    """
+    if dim is not None:
+        raise NotImplementedError("For 'Tensor.unique', npspore supports only 'dim' None.")
+    flat = self.reshape(-1)
+    ordered, order = array_functional.sort(flat, 0)
+    output, position = array_extra.unique(ordered)
+    extras = ()
+    if return_inverse:
+        inverse = F.gather(F.cast(position, mstype.int64), functional_tail.argsort(order, 0), 0)
+        extras += (inverse.reshape(tuple(self.shape)),)
+    if return_counts:
+        matches = F.equal(F.expand_dims(output, 1), F.expand_dims(flat, 0))
+        extras += (F.sum(F.cast(matches, mstype.int64), 1),)
+    return (output,) + extras if extras else output
 
 
 def unique_consecutive(self, return_inverse=False, return_counts=False, dim=None):
@@ -410,6 +470,11 @@ def _type(self, dtype=None):
     return str(self.dtype) if dtype is None else self.astype(dtype)
 
 
+def bfloat16(self):
+    """The Tensor as bfloat16."""
+    return self.astype(mstype.bfloat16)
+
+
 def short(self):
     """The Tensor as int16."""
     return self.astype(mstype.int16)
@@ -434,7 +499,48 @@ mH = property(_swap_last_two, doc="The conjugate transpose of the last two dims 
 H = property(_swap_last_two, doc="The conjugate transpose of a matrix (the transpose, real Tensors).")
 
 
-# ---------------------------------------------------------------------- facts
+# ---------------------------------------------------------------------- facts and views
+
+def value(self):
+    """The Tensor itself (its value)."""
+    return self
+
+
+data = property(value, doc="The Tensor itself (no autograd history to drop in npspore).")
+
+
+def conj(self):
+    """The complex conjugate (the Tensor itself, for a real Tensor)."""
+    return self
+
+
+def real(self):
+    """The real part (the Tensor itself, for a real Tensor)."""
+    return self
+
+
+def imag(self):
+    """The imaginary part (zeros, for a real Tensor)."""
+    return F.zeros_like(self)
+
+
+def is_contiguous(self):
+    """True: npspore tensors are always contiguous."""
+    return True
+
+
+def stride(self, dim=None):
+    """The number of elements between neighbours along each dim (along ``dim`` only, when given), C order."""
+    strides = [1] * len(self.shape)
+    for axis in range(len(self.shape) - 2, -1, -1):
+        strides[axis] = strides[axis + 1] * self.shape[axis + 1]
+    return tuple(strides) if dim is None else strides[dim]
+
+
+def storage_offset(self):
+    """0: a Tensor starts its own storage."""
+    return 0
+
 
 def ndimension(self):
     """The number of dims."""
