@@ -72,6 +72,12 @@ CASES = [   # (method, x, args, kwargs, the value x holds afterwards)
      [[2.5, -1.25, 3.0], [1.5, 0.25, -0.75]]),
     ("masked_scatter_", A, (t(M), t(np.float32([10, 20, 30]))), {}, [[10.0, -1.25, 20.0], [1.5, 0.25, 30.0]]),
     ("fill_diagonal_", np.zeros((3, 3), np.float32), (5.0,), {}, np.eye(3) * 5),
+    # put_ and index_put_ have no CPU kernel in MindSpore 2.10: the examples of their docstrings
+    ("put_", np.float32([[4, 3, 5], [6, 7, 8]]), (t(np.array([1, 3], np.int64)), t(np.float32([9, 10]))), {},
+     [[4.0, 9.0, 5.0], [10.0, 7.0, 8.0]]),
+    ("index_put_", np.array([[1, 2, 3], [4, 5, 6]], np.int32),
+     ([t(np.array([0, 1, 1], np.int32)), t(np.array([1, 2, 1], np.int32))], t(np.array([3], np.int32)), True), {},
+     [[1, 5, 3], [4, 8, 9]]),
 ]
 
 
@@ -84,6 +90,35 @@ def test_eager_writes_into_self_and_returns_it(name, x, args, kwargs, expected):
     np.testing.assert_allclose(tensor.asnumpy(), expected, rtol=2e-6)
     assert tensor.dtype == Tensor(x).dtype and tensor.shape == x.shape      # dtype and shape kept
     np.testing.assert_array_equal(alias.asnumpy(), tensor.asnumpy())
+
+
+@pytest.fixture
+def graph_mode():
+    """Cells compiled (GRAPH_MODE) during the test, PyNative again afterwards."""
+    ms.set_context(mode=ms.GRAPH_MODE)
+    yield
+    ms.set_context(mode=ms.PYNATIVE_MODE)
+
+
+class _Update(nn.Cell):
+    """A Cell whose construct applies one in-place method to its Parameter and returns the Parameter."""
+
+    def __init__(self, x, name, args, kwargs):
+        super().__init__()
+        self.p = Parameter(Tensor(x.copy()), name="p")
+        self.method, self.args, self.kwargs = name, args, kwargs
+
+    def construct(self):
+        getattr(self.p, self.method)(*self.args, **self.kwargs)
+        return self.p + 0
+
+
+@pytest.mark.parametrize("name, x, args, kwargs, expected", CASES, ids=[f"{c[0]}{i}" for i, c in enumerate(CASES)])
+def test_compiled_writes_into_a_parameter(graph_mode, name, x, args, kwargs, expected):
+    net = _Update(x, name, args, kwargs)
+    np.testing.assert_allclose(net().asnumpy(), expected, rtol=2e-6)
+    np.testing.assert_allclose(net.p.asnumpy(), expected, rtol=2e-6)
+    assert net.p.dtype == Tensor(x).dtype
 
 
 def test_int_tensor_keeps_its_dtype():
@@ -118,7 +153,7 @@ class _AddToWeight(nn.Cell):
         return self.w * 1
 
 
-def test_compiled_update_of_a_parameter():
+def test_compiled_update_of_a_parameter(graph_mode):
     net = _AddToWeight()
     np.testing.assert_array_equal(net(Tensor(X)).asnumpy(), [[2.0, 4.0], [6.0, 8.0]])
     np.testing.assert_array_equal(net.w.asnumpy(), [[2.0, 4.0], [6.0, 8.0]])
@@ -140,8 +175,12 @@ class _Chain(nn.Cell):
 def test_compiled_chain_of_updates_matches_eager():
     mask = Tensor(np.float32([[1, -1, -1], [-1, -1, 1]]))
     eager_net, compiled_net = _Chain(), _Chain()
-    eager = _Chain.construct(eager_net, mask)
-    compiled = compiled_net(mask)
+    eager = eager_net(mask)
+    ms.set_context(mode=ms.GRAPH_MODE)
+    try:
+        compiled = compiled_net(mask)
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
     for e, c in zip(eager, compiled):
         np.testing.assert_array_equal(c.asnumpy(), e.asnumpy())
     np.testing.assert_array_equal(compiled_net.w.asnumpy(), eager_net.w.asnumpy())
@@ -167,7 +206,7 @@ def test_methods_are_attached():
     assert set(tensor_inplace.METHODS) == {
         "add_", "sub_", "mul_", "div_", "copy_", "zero_", "fill_", "clamp_", "masked_fill_", "exp_", "log_", "floor_",
         "sigmoid_", "tanh_", "sign_", "erfinv_", "remainder_", "floor_divide_", "addmm_", "index_add_", "index_fill_",
-        "index_copy_", "scatter_", "scatter_add_", "masked_scatter_", "fill_diagonal_"}
+        "index_copy_", "scatter_", "scatter_add_", "masked_scatter_", "fill_diagonal_", "put_", "index_put_"}
     for name, function in tensor_inplace.METHODS.items():
         assert getattr(Tensor, name) is function
 
@@ -179,7 +218,7 @@ def test_traced_update_of_a_local_tensor_is_refused():
         ms.jit(namespace["f"])(Tensor(X))
 
 
-def test_traced_update_of_a_parameter():
+def test_traced_update_of_a_parameter(graph_mode):
     namespace = {}
     exec("def construct(self, x):\n    self.w.add_(x)\n    return self.w * 1\n", namespace)
     net = _AddToWeight()

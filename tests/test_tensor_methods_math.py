@@ -167,6 +167,23 @@ def test_svd():
                                                      [0.8506508469581604, 0.5257311463356018]], rtol=1e-5)
 
 
+def test_kthvalue():
+    # Tensor.kthvalue raises on MindSpore 2.10 CPU: the example of its kthvalue's docstring
+    x = Tensor(np.array([[1.01, 2.02, 3.03], [1.04, 2.05, 3.06]], np.float32))
+    for f in (lambda x: x.kthvalue(2, 1), ms.jit(lambda x: x.kthvalue(2, 1))):
+        _assert_observed(f(x), (arr([2.02, 2.05], f32), arr([1, 1], i64)))
+    _assert_observed(x.kthvalue(2, 1, True), (arr([[2.02], [2.05]], f32), arr([[1], [1]], i64)))
+    with pytest.raises(ValueError, match="'k' must be in"):
+        x.kthvalue(4, 1)
+
+
+def test_quantile():
+    # Tensor.quantile raises on MindSpore 2.10 CPU (no Quantile kernel): the example of ops.quantile's docstring
+    x, q = Tensor(np.float32([-0.7832, 0.8003, 0.8111])), Tensor(np.float32([0.1, 0.7, 0.9]))
+    for f in (lambda x, q: x.quantile(q), ms.jit(lambda x, q: x.quantile(q))):
+        np.testing.assert_allclose(f(x, q).asnumpy(), [-0.4665, 0.80462, 0.80894], atol=1e-4)
+
+
 def test_invert_refuses_bool():   # observed: TypeError naming Invert and the dtype
     with pytest.raises(TypeError, match=r"For primitive\[Invert\].*Bool"):
         Tensor(np.array([True])).invert()

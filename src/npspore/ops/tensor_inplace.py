@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..common import dtype as mstype
 from ..common.tensor import Tensor
 from ..compiler.errors import NotSupportedError, located
 from ..compiler.library import LIBRARY, check_not_traced
@@ -215,6 +216,20 @@ def scatter_add_(self, dim, index, src):
 def masked_scatter_(self, mask, source):
     """In-place :meth:`Tensor.masked_scatter`; returns ``self``."""
     return _WRITE("masked_scatter_", self, segment_sparse.masked_scatter(self, mask, source))
+
+
+def index_put_(self, indices, values, accumulate=False):
+    """In-place :meth:`Tensor.index_put`; returns ``self``."""
+    return _WRITE("index_put_", self, primitive_arrays2.index_put(self, values, indices, int(accumulate)))
+
+
+def put_(self, index, source, accumulate=False):
+    """``source`` written (or, with ``accumulate``, added) at the flat positions ``index`` of ``self``; returns
+    ``self``."""
+    flat = F.reshape(self, (-1,))
+    positions, values = F.reshape(F.cast(index, mstype.int64), (-1, 1)), F.reshape(F.cast(source, self.dtype), (-1,))
+    update = scatter_ops.tensor_scatter_add if accumulate else scatter_ops.tensor_scatter_update
+    return _WRITE("put_", self, F.reshape(update(flat, positions, values), tuple(self.shape)))
 
 
 def fill_diagonal_(self, fill_value, wrap=False):

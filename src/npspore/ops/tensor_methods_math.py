@@ -162,6 +162,29 @@ def nanmedian(self, axis=-1, keepdims=False):
     return median, index
 
 
+def kthvalue(self, k, dim=-1, keepdim=False):
+    """``(values, Int64 indices)`` of the ``k``-th smallest entry along ``dim``.
+
+    Raises:
+        ValueError: if ``k`` is not in ``[1, size of dim]``.
+    """
+    size = self.shape[dim] if self.shape else 1
+    if not 1 <= k <= size:
+        raise ValueError(f"For 'kthvalue', 'k' must be in [1, {size}], but got {k}.")
+    values, indices = array_functional.sort(self, dim)
+    position = tuple(slice(k - 1, k) if d == dim % len(self.shape) else slice(None) for d in range(len(self.shape)))
+    value, index = values[position], F.cast(indices[position], mstype.int64)
+    if not keepdim:
+        value, index = F.squeeze(value, dim), F.squeeze(index, dim)
+    return value, index
+
+
+def quantile(self, q, axis=None, keepdims=False):
+    """The ``q``-quantiles (a float or a 0-D/1-D Tensor) along ``axis`` (None: all elements), interpolating linearly;
+    a 1-D ``q`` makes the first dim."""
+    return matrix_extra.quantile(self, q, axis, keepdims)
+
+
 def top_k(self, k, sorted=True):  # noqa: A002 (MindSpore's argument name)
     """``(values, Int32 indices)`` of the ``k`` largest entries along the last dim."""
     return nn_functional.topk(self, k, -1, True, sorted)
