@@ -20,8 +20,10 @@ P = np.array([[0.5, 1.25, 2.0], [1.5, 0.25, 0.75]], np.float32)
 V = np.array([1.0, -2.0, 0.5], np.float32)
 I = np.array([[1, 0, 3], [-2, 0, 4]], np.int32)
 N = np.array([[1.0, np.nan, 2.0, -1.5], [np.nan, 3.0, 0.5, 4.0]], np.float32)
+N1 = N[0].copy()
+U = np.array([[0.5, -0.25, 0.75], [0.1, 0.25, -0.6]], np.float32)
 Z = np.array([-np.inf, np.inf, 1.0, -0.0], np.float32)
-f32, i32, i64, b = np.float32, np.int32, np.int64, np.bool_
+f32, f64, i32, i64, b = np.float32, np.float64, np.int32, np.int64, np.bool_
 t = Tensor
 
 
@@ -31,6 +33,52 @@ def arr(values, dtype):
 
 CASES = [
     # elementwise
+    ("fmod", A, (t(B),), {}, arr([[0.5, -1.25, 0.0], [0.0, 0.25, -0.75]], f32)),
+    ("fmod", A, (0.75,), {}, arr([[0.5, -0.5, 0.5], [0.0, 0.25, 0.0]], f32)),
+    ("fmod", I, (3,), {}, arr([[1, 0, 0], [-2, 0, 1]], i32)),
+    ("hardshrink", A, (), {}, arr([[0.0, -1.25, 2.0], [1.5, 0.0, -0.75]], f32)),
+    ("hardshrink", A, (1.0,), {}, arr([[0.0, -1.25, 2.0], [1.5, 0.0, 0.0]], f32)),
+    ("hardshrink", A, (-1.0,), {}, A),
+    ("erfinv", U, (), {}, arr([[0.4769362807273865, -0.22531205415725708, 0.8134198188781738],
+                               [0.08885598927736282, 0.22531205415725708, -0.5951160788536072]], f32)),
+    ("erfinv", arr([1, -1, 0, 2], f32), (), {}, arr([np.inf, -np.inf, 0.0, np.nan], f32)),
+    ("lgamma", P, (), {}, arr([[0.5723649263381958, -0.09827183932065964, 0.0],
+                               [-0.12078223377466202, 1.288022518157959, 0.2032809555530548]], f32)),
+    ("digamma", P, (), {}, arr([[-1.9635108709335327, -0.22745367884635925, 0.4227842092514038],
+                                [0.03648991510272026, -4.22745418548584, -1.0858604907989502]], f32)),
+    ("float_power", A, (2,), {}, arr([[0.25, 1.5625, 4.0], [2.25, 0.0625, 0.5625]], f64)),
+    ("float_power", I, (t(I),), {}, arr([[1.0, 1.0, 27.0], [0.25, 1.0, 256.0]], f64)),
+    ("logaddexp2", A, (t(B),), {}, arr([[1.77155339717865, 2.144192695617676, 2.1699249744415283],
+                                        [2.0849626064300537, 0.9231978058815002, 3.103430986404419]], f32)),
+    ("fmax", N1, (t(arr([0.0, 1.0, np.nan, np.nan], f32)),), {}, arr([1.0, 1.0, 2.0, -1.5], f32)),
+    ("signbit", A, (), {}, arr([[False, True, False], [False, False, True]], b)),
+    ("sgn", A, (), {}, arr([[1.0, -1.0, 1.0], [1.0, 1.0, -1.0]], f32)),
+    ("positive", A, (), {}, A),
+    ("arcsin", U, (), {}, arr([[0.5235987901687622, -0.252680242061615, 0.8480620980262756],
+                               [0.1001674234867096, 0.252680242061615, -0.6435011625289917]], f32)),
+    ("arccos", U, (), {}, arr([[1.0471975803375244, 1.8234765529632568, 0.722734272480011],
+                               [1.4706288576126099, 1.3181160688400269, 2.2142975330352783]], f32)),
+    ("arctan", A, (), {}, arr([[0.46364760398864746, -0.8960554003715515, 1.1071487665176392],
+                               [0.9827937483787537, 0.244978666305542, -0.6435011029243469]], f32)),
+    ("arctan2", A, (t(B),), {}, arr([[0.46364760398864746, -0.5585992932319641, 2.0344438552856445],
+                                     [1.249045729637146, 2.677945137023926, -0.244978666305542]], f32)),
+    ("arcsinh", A, (), {}, arr([[0.4812118113040924, -1.0475929975509644, 1.4436354637145996],
+                                [1.19476318359375, 0.24746645987033844, -0.6931471824645996]], f32)),
+    ("arccosh", P + 1, (), {}, arr([[0.9624236226081848, 1.450574517250061, 1.7627471685409546],
+                                    [1.566799283027649, 0.6931471824645996, 1.1588103771209717]], f32)),
+    ("arctanh", U, (), {}, arr([[0.5493061542510986, -0.2554128170013428, 0.972955048084259],
+                                [0.10033535212278366, 0.2554128170013428, -0.6931472420692444]], f32)),
+    ("greater", A, (t(B),), {}, arr([[False, False, True], [True, True, False]], b)),
+    ("greater_equal", A, (0.5,), {}, arr([[True, False, True], [True, False, False]], b)),
+    ("less", A, (t(B),), {}, arr([[True, True, False], [False, False, True]], b)),
+    ("less_equal", A, (0.5,), {}, arr([[True, True, False], [False, True, True]], b)),
+    ("not_equal", I, (0,), {}, arr([[True, False, True], [True, False, True]], b)),
+    ("equal", A, (t(B),), {}, np.zeros((2, 3), b)),
+    ("multiply", A, (t(B),), {}, arr([[0.5, -2.5, -2.0], [0.75, -0.125, -2.25]], f32)),
+    ("divide", A, (t(B),), {}, arr([[0.5, -0.625, -2.0], [3.0, -0.5, -0.25]], f32)),
+    ("divide", A, (t(B),), {"rounding_mode": "floor"}, arr([[0.0, -1.0, -2.0], [3.0, -1.0, -1.0]], f32)),
+    ("subtract", A, (t(B),), {}, arr([[-0.5, -3.25, 3.0], [1.0, 0.75, -3.75]], f32)),
+    ("subtract", A, (t(B),), {"alpha": 2}, arr([[-1.5, -5.25, 4.0], [0.5, 1.25, -6.75]], f32)),
     ("signbit", A, (), {}, arr([[False, True, False], [False, False, True]], b)),
     ("copysign", A, (t(B),), {}, arr([[0.5, 1.25, -2.0], [1.5, -0.25, 0.75]], f32)),
     ("copysign", A, (-1.0,), {}, -np.abs(A)),
@@ -57,6 +105,12 @@ CASES = [
     ("approximate_equal", A, (t(A + 1e-6),), {}, np.ones((2, 3), b)),
     ("fill", A, (2.0,), {}, np.full((2, 3), 2.0, f32)),
     # reductions
+    ("nanmean", N1, (), {}, arr(0.5, f32)),
+    ("nanmean", np.stack([N1, N1[::-1]]), (1,), {}, arr([0.5, 0.5], f32)),
+    ("nanmean", A, (0, True), {}, arr([[1.0, -0.5, 0.625]], f32)),
+    ("nanmean", A, (), {"dtype": ms.float64}, arr(0.375, f64)),
+    ("aminmax", A, (), {}, (arr([0.5, -1.25, -0.75], f32), arr([1.5, 0.25, 2.0], f32))),
+    ("aminmax", A, (), {"axis": 1, "keepdims": True}, (arr([[-1.25], [-0.75]], f32), arr([[2.0], [1.5]], f32))),
     ("ptp", A, (), {}, arr(3.25, f32)),
     ("ptp", A, (1, True), {}, arr([[3.25], [2.25]], f32)),
     ("ptp", arr([[1, 5], [2, 0]], i32), (), {}, arr(5, i32)),
@@ -78,6 +132,13 @@ CASES = [
     ("renorm", A, (2, 0, 1.0), {}, arr([[0.20739033818244934, -0.5184758305549622, 0.8295613527297974],
                                         [0.8846517205238342, 0.14744195342063904, -0.4423258602619171]], f32)),
     # linear algebra
+    ("mm", A, (t(B.T),), {}, arr([[-4.0, 6.875], [2.75, -1.625]], f32)),
+    ("addmm", S, (t(A), t(B.T)), {}, arr([[-2.0, 7.875], [3.75, 1.375]], f32)),
+    ("addmm", S, (t(A), t(B.T)), {"beta": 0.5, "alpha": 2}, arr([[-7.0, 14.25], [6.0, -1.75]], f32)),
+    ("addmv", V[:2].copy(), (t(A), t(V)), {}, arr([5.0, -1.375], f32)),
+    ("baddbmm", S[None], (t(A[None]), t(B.T[None])), {}, arr([[[-2.0, 7.875], [3.75, 1.375]]], f32)),
+    ("addbmm", S, (t(np.stack([A, B])), t(np.stack([B.T, A.T]))), {}, arr([[-6.0, 10.625], [10.625, -0.25]], f32)),
+    ("addr", A, (t(V[:2].copy()), t(V)), {}, arr([[1.5, -3.25, 2.5], [-0.5, 4.25, -1.75]], f32)),
     ("logdet", S, (), {}, arr(1.6094379425048828, f32)),
     ("logdet", arr([[0, 1], [1, 0]], f32), (), {}, arr(np.nan, f32)),
     ("slogdet", arr([[0, 1], [2, 0]], f32), (), {}, (arr(-1.0, f32), arr(0.6931471824645996, f32))),
@@ -114,12 +175,26 @@ def test_method_eager_and_compiled(name, x, args, kwargs, expected):
     _assert_observed(ms.jit(f)(Tensor(x), *tensors), expected)
 
 
+@pytest.mark.parametrize("x, args, expected", [   # observed: Python bools
+    (A, (t(A + 1e-6),), True), (A, (t(B),), False), (I, (t(I),), True),
+    (np.float32([np.nan]), (t(np.float32([np.nan])),), False), (np.float32([np.nan]), (t(np.float32([np.nan])), 1e-5,
+                                                                                     1e-8, True), True),
+])
+def test_allclose(x, args, expected):
+    assert Tensor(x).allclose(*args) is expected
+
+
 @pytest.mark.parametrize("x, expected", [(A, True), (np.uint8([1]), False)])
 def test_is_signed(x, expected):   # observed: a Python bool
     assert Tensor(x).is_signed() is expected
 
 
 GRAD_CASES = [   # (name, x, args, kwargs): x.name(*args).sum() against central differences
+    ("fmod", A + 0.1, (t(B),), {}), ("hardshrink", A * 1.1, (), {}),   # inputs away from the jumps
+    ("erfinv", U, (), {}), ("lgamma", P, (), {}), ("nanmean", A, (0, True), {}),
+    ("addmm", S, (t(A), t(B.T)), {"beta": 0.5, "alpha": 2}),
+    ("baddbmm", S[None], (t(A[None]), t(B.T[None])), {}), ("addr", A, (t(V[:2].copy()), t(V)), {}),
+    ("logaddexp2", A, (t(B),), {}), ("arcsinh", A, (), {}),
     ("copysign", A, (t(B.astype(np.float64)),), {}), ("ldexp", A, (t(I),), {}),
     ("xdivy", A, (t(B.astype(np.float64)),), {}),
     ("ptp", A, (1,), {}), ("logcumsumexp", A, (1,), {}), ("soft_shrink", A * 1.1, (), {}), ("logdet", S, (), {}),
@@ -142,6 +217,11 @@ def test_method_gradient(name, x, args, kwargs):
 
 
 @pytest.mark.parametrize("name, x, args, expected", [   # MindSpore 2.10's gradients of x.name(*args).sum()
+    ("fmod", A, (t(B),), arr([[1.0, 1.0, 1.0], [1.0, 1.0, 1.0]], f32)),
+    ("hardshrink", A, (), arr([[0.0, 1.0, 1.0], [1.0, 0.0, 1.0]], f32)),
+    ("erfinv", A / 4, (), arr([[0.8972606658935547, 0.9609050750732422, 1.1125847101211548],
+                               [0.9986698627471924, 0.8889555931091309, 0.9115126729011536]], f32)),
+    ("nanmean", arr([1.0, np.nan, 2.0], f32), (), arr([0.5, 0.0, 0.5], f32)),
     ("ptp", A, (1,), arr([[0.0, -1.0, 1.0], [1.0, 0.0, -1.0]], f32)),
     ("copysign", A, (t(B),), arr([[1.0, -1.0, -1.0], [1.0, -1.0, -1.0]], f32)),
     ("cov", A, (), arr([[1.25, -1.75, 0.5], [1.25, -1.75, 0.5]], f32)),
@@ -184,12 +264,18 @@ def test_quantile():
         np.testing.assert_allclose(f(x, q).asnumpy(), [-0.4665, 0.80462, 0.80894], atol=1e-4)
 
 
-def test_invert_refuses_bool():   # observed: TypeError naming Invert and the dtype
-    with pytest.raises(TypeError, match=r"For primitive\[Invert\].*Bool"):
-        Tensor(np.array([True])).invert()
+@pytest.mark.parametrize("call, error, message", [   # MindSpore 2.10's error types, its wording where it is clear
+    (lambda: Tensor(I).nanmean(), TypeError, "input should be floating point dtype"),
+    (lambda: Tensor(A).fmod("a"), TypeError, "'other'"),
+    (lambda: Tensor(I).hardshrink(), TypeError, r"input_x\] must be a type of"),
+    (lambda: Tensor(np.array([True])).invert(), TypeError, r"For primitive\[Invert\].*Bool"),
+])
+def test_errors(call, error, message):
+    with pytest.raises(error, match=message):
+        call()
 
 
 def test_methods_are_attached():
-    assert len(tensor_methods_math.METHODS) >= 30
+    assert len(tensor_methods_math.METHODS) >= 60
     for name, function in tensor_methods_math.METHODS.items():
         assert vars(Tensor)[name] is function, name

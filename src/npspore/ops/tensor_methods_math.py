@@ -1,10 +1,11 @@
-"""MindSpore 2.10's Tensor methods of math, statistics and linear algebra that :mod:`tensor_methods` and
-:mod:`tensor_methods_tail` do not hold: ``x.logdet()``, ``x.cov()``, ``x.ptp()``, ``x.argmax_with_value()``,
-``x.copysign(y)``, ``x.bitwise_left_shift(2)``...
+"""More of MindSpore 2.10's Tensor methods, of math, statistics and linear algebra: ``x.fmod(y)``, ``x.addmm(a, b)``,
+``x.nanmean()``, ``x.logdet()``, ``x.cov()``, ``x.argmax_with_value()``, ``x.copysign(y)``, the ``arc*`` and
+``greater``/``less`` aliases...
 
-Each calls the ops function of the same meaning with MindSpore's Tensor-method arguments, defaults and result dtypes
-(observed on MindSpore 2.10 CPU: ``argmax_with_value``'s and ``nanmedian``'s indices are Int64, ``top_k``'s Int32,
-``copysign`` of an int Tensor is Float32). Attached with the others by ``npspore/__init__.py``.
+Each calls the ops (or mint) function of the same meaning with MindSpore's Tensor-method arguments, defaults and
+result dtypes, as observed on MindSpore 2.10 CPU (``argmax_with_value``'s and ``nanmedian``'s indices are Int64,
+``top_k``'s Int32, ``float_power`` gives Float64, ``copysign`` of an int Tensor Float32, ``allclose`` a Python bool).
+Attached with :mod:`tensor_methods_tail`'s by ``npspore/__init__.py``.
 """
 from __future__ import annotations
 
@@ -25,6 +26,146 @@ def _floating(x):
 
 
 # ---------------------------------------------------------------------- elementwise
+
+def fmod(self, other):
+    """The remainder of ``self / other`` with the sign of ``self`` (C's fmod)."""
+    if not isinstance(other, (Tensor, int, float)) or isinstance(other, bool):
+        raise TypeError(f"For 'Tensor.fmod', 'other' must be a Tensor or a number, but got {type(other).__name__}.")
+    return mint_elementwise.fmod(self, other)
+
+
+def hardshrink(self, lambd=0.5):
+    """``x`` where ``|x| > lambd``, 0 elsewhere (a negative ``lambd`` keeps every element, as MindSpore 2.10's
+    method does; ``ops.hardshrink`` refuses it).
+
+    Raises:
+        TypeError: if the Tensor is not floating-point.
+    """
+    if self.dtype not in _FLOATING:
+        raise TypeError(f"For primitive[HShrink], the input argument[input_x] must be a type of "
+                        f"{{BFloat16, Float16, Float32}}, but got {self.dtype}.")
+    return F.where(F.gt(F.abs(self), lambd), self, F.zeros_like(self))
+
+
+def erfinv(self):
+    """Elementwise inverse error function."""
+    return math_functional.erfinv(self)
+
+
+def lgamma(self):
+    """Elementwise log of the absolute gamma function."""
+    return math_functional.lgamma(self)
+
+
+def digamma(self):
+    """Elementwise digamma (the derivative of lgamma)."""
+    return math_functional.digamma(self)
+
+
+def float_power(self, other):
+    """``self ** other`` computed in Float64 (a Float64 result)."""
+    return mint_elementwise.float_power(self, other)
+
+
+def logaddexp2(self, other):
+    """``log2(2 ** self + 2 ** other)``."""
+    return mint_elementwise.logaddexp2(self, other)
+
+
+def fmax(self, other):
+    """Elementwise maximum ignoring a NaN where the other element is a number."""
+    return primitive_functions_a_l.fmax(self, other)
+
+
+def sgn(self):
+    """Elementwise sign."""
+    return F.sign(self)
+
+
+def positive(self):
+    """The Tensor itself (``+x``)."""
+    return self
+
+
+def arcsin(self):
+    """Elementwise arcsine."""
+    return math_functional.asin(self)
+
+
+def arccos(self):
+    """Elementwise arccosine."""
+    return math_functional.acos(self)
+
+
+def arctan(self):
+    """Elementwise arctangent."""
+    return math_functional.atan(self)
+
+
+def arctan2(self, other):
+    """Elementwise ``atan(self / other)`` in the right quadrant."""
+    return math_functional.atan2(self, other)
+
+
+def arcsinh(self):
+    """Elementwise inverse hyperbolic sine."""
+    return math_functional.asinh(self)
+
+
+def arccosh(self):
+    """Elementwise inverse hyperbolic cosine."""
+    return math_functional.acosh(self)
+
+
+def arctanh(self):
+    """Elementwise inverse hyperbolic tangent."""
+    return math_functional.atanh(self)
+
+
+def greater(self, other):
+    """Elementwise ``self > other``."""
+    return F.gt(self, other)
+
+
+def greater_equal(self, other):
+    """Elementwise ``self >= other``."""
+    return F.ge(self, other)
+
+
+def less(self, other):
+    """Elementwise ``self < other``."""
+    return F.lt(self, other)
+
+
+def less_equal(self, other):
+    """Elementwise ``self <= other``."""
+    return F.le(self, other)
+
+
+def not_equal(self, other):
+    """Elementwise ``self != other``."""
+    return F.ne(self, other)
+
+
+def equal(self, other):
+    """Elementwise ``self == other``."""
+    return F.eq(self, other)
+
+
+def multiply(self, value):
+    """Elementwise ``self * value``."""
+    return F.mul(self, value)
+
+
+def divide(self, other, *, rounding_mode=None):
+    """Elementwise ``self / other``; ``rounding_mode`` ``'floor'`` or ``'trunc'`` rounds the quotient."""
+    return F.div(self, other, rounding_mode=rounding_mode)
+
+
+def subtract(self, other, *, alpha=1):
+    """Elementwise ``self - alpha * other``."""
+    return F.sub(self, other if alpha == 1 else F.mul(other, alpha))
+
 
 def signbit(self):
     """Elementwise: whether the sign bit is set (``-0.0`` included)."""
@@ -131,6 +272,32 @@ def fill(self, value):
 
 # ---------------------------------------------------------------------- reductions
 
+def nanmean(self, axis=None, keepdims=False, *, dtype=None):
+    """The mean over ``axis`` of the non-NaN elements.
+
+    Raises:
+        TypeError: if the Tensor is not floating-point.
+    """
+    if self.dtype not in _FLOATING:
+        raise TypeError(f"For 'nanmean', input should be floating point dtype, but got {self.dtype}.")
+    x = self if dtype is None else F.cast(self, dtype)
+    keep = F.logical_not(F.isnan(x))
+    axes = () if axis is None else ((axis,) if isinstance(axis, int) else tuple(axis))
+    total = F.sum(F.where(keep, x, F.zeros_like(x)), axes, keepdims)
+    count = F.sum(F.cast(keep, x.dtype), axes, keepdims)
+    return F.div(total, count)
+
+
+def allclose(self, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+    """Whether every element pair is close (``|self - other| <= atol + rtol * |other|``), a Python bool."""
+    return mint_elementwise.allclose(self, other, rtol, atol, equal_nan)
+
+
+def aminmax(self, *, axis=0, keepdims=False):
+    """``(min, max)`` over ``axis``."""
+    return F.amin(self, axis, keepdims), F.amax(self, axis, keepdims)
+
+
 def ptp(self, axis=None, keepdims=False):
     """The range ``max - min`` over ``axis``."""
     return F.sub(F.amax(self, axis, keepdims), F.amin(self, axis, keepdims))
@@ -216,6 +383,37 @@ def renorm(self, p, axis, maxnorm):
 
 
 # ---------------------------------------------------------------------- linear algebra
+
+def mm(self, mat2):
+    """Matrix product of two 2-D Tensors."""
+    return F.matmul(self, mat2)
+
+
+def addmm(self, mat1, mat2, *, beta=1, alpha=1):
+    """``beta * self + alpha * (mat1 @ mat2)``."""
+    return linalg_functional.addmm(self, mat1, mat2, beta=beta, alpha=alpha)
+
+
+def addmv(self, mat, vec, *, beta=1, alpha=1):
+    """``beta * self + alpha * (mat @ vec)``."""
+    return linalg_functional.addmv(self, mat, vec, beta=beta, alpha=alpha)
+
+
+def addbmm(self, batch1, batch2, *, beta=1, alpha=1):
+    """``beta * self + alpha * sum_b(batch1[b] @ batch2[b])``."""
+    return mint_elementwise.addbmm(self, batch1, batch2, beta=beta, alpha=alpha)
+
+
+def baddbmm(self, batch1, batch2, *, beta=1, alpha=1):
+    """``beta * self + alpha * (batch1 @ batch2)``, batched."""
+    return linalg_functional.baddbmm(self, batch1, batch2, beta, alpha)
+
+
+def addr(self, vec1, vec2, beta=1, alpha=1):
+    """``beta * self + alpha * outer(vec1, vec2)``."""
+    return F.add(F.mul(self, beta) if beta != 1 else self, F.mul(F.outer(vec1, vec2), alpha) if alpha != 1
+                 else F.outer(vec1, vec2))
+
 
 def logdet(self):
     """Log of the determinant of (a batch of) square matrices (NaN for a negative determinant)."""
