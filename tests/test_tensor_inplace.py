@@ -226,3 +226,33 @@ def test_traced_update_of_a_parameter(graph_mode):
     np.testing.assert_array_equal(net(Tensor(X)).asnumpy(), [[2.0, 4.0], [6.0, 8.0]])
     np.testing.assert_array_equal(net(Tensor(X)).asnumpy(), [[3.0, 6.0], [9.0, 12.0]])
     np.testing.assert_array_equal(net.w.asnumpy(), [[3.0, 6.0], [9.0, 12.0]])
+
+
+class _Accumulate(nn.Cell):
+    """``self.total.add_(xs[i])`` in a loop next to a differentiated product."""
+
+    def __init__(self):
+        super().__init__()
+        self.total = Parameter(Tensor(np.zeros(3, np.float32)), name="total", requires_grad=False)
+        self.w = Parameter(Tensor(np.ones(3, np.float32)), name="w")
+
+    def construct(self, xs):
+        for i in range(xs.shape[0]):
+            self.total.add_(xs[i])
+        return (self.w * xs).sum()
+
+
+@pytest.mark.parametrize("mode", [ms.PYNATIVE_MODE, ms.GRAPH_MODE])
+def test_update_in_a_loop_and_under_grad(mode):
+    xs = Tensor(np.arange(6, dtype=np.float32).reshape(2, 3))
+    net = _Accumulate()
+    ms.set_context(mode=mode)
+    try:
+        out = net(xs)
+        np.testing.assert_array_equal(net.total.asnumpy(), [3.0, 5.0, 7.0])
+        (d_w,) = ms.grad(net, None, net.trainable_params())(xs)
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+    assert float(out) == 15.0
+    np.testing.assert_array_equal(d_w.asnumpy(), [3.0, 5.0, 7.0])
+    np.testing.assert_array_equal(net.total.asnumpy(), [6.0, 10.0, 14.0])   # the grad call ran the loop again
