@@ -1,7 +1,7 @@
 """In-place Tensor methods (``x.add_(y)``, ``x.fill_(0.0)``, ``p.copy_(q)``), as MindSpore 2.x documents them.
 
 Each method computes its out-of-place counterpart and writes the result into the Tensor's data, keeping the
-Tensor's shape and dtype, and returns the Tensor itself. The write is :data:`_WRITE`:
+Tensor's shape and dtype, and returns the Tensor itself. The write is :func:`_write`:
 
 * eagerly it copies the result into the Tensor's array (``ops.assign``), so every Tensor sharing that array
   sees it;
@@ -30,18 +30,19 @@ from .eager import assign
 from .tensor_methods_tail import index_added
 
 
-class _InPlaceWrite:
-    """``_WRITE(name, tensor, value)``: ``value`` written into ``tensor`` (cast to its dtype), ``tensor`` returned.
+class _WriteCheck:
+    """``_CHECK(name, tensor, value)``: refuse an in-place write compiled code cannot make or whose result does not
+    fit. Eagerly it checks the shape (and refuses a traced non-Parameter); compiled code stages it with
+    :func:`_stage_check`, which also refuses a tensor that is no Parameter.
 
     Raises:
         ValueError: if ``value``'s shape is not ``tensor``'s (a broadcast result larger than the Tensor).
     """
 
-    def __call__(self, name: str, tensor: Tensor, value: Any) -> Tensor:
+    def __call__(self, name: str, tensor: Tensor, value: Any) -> None:
         if not isinstance(tensor, LIBRARY.parameter_type):   # traced code (no source) updates only Parameters too
             check_not_traced(tensor, f"Tensor.{name} (an in-place update of a tensor that is no Parameter)")
         _check_shape(name, tuple(tensor.shape), tuple(value.shape) if isinstance(value, Tensor) else ())
-        return assign(tensor, value)
 
 
 def _check_shape(name: str, shape: tuple, value_shape: tuple) -> None:
@@ -50,44 +51,50 @@ def _check_shape(name: str, shape: tuple, value_shape: tuple) -> None:
                          f"Tensor of shape {list(shape)}.")
 
 
-def _stage_write(write: _InPlaceWrite, specializer: Any, args: tuple, kwargs: dict, loc: Any) -> Any:
-    """The write in compiled code: an ``ops.assign`` of a captured Parameter, else a located error."""
+def _stage_check(check: _WriteCheck, specializer: Any, args: tuple, kwargs: dict, loc: Any) -> None:
+    """The check in compiled code, on abstract values: the target must be a captured Parameter."""
     name, target, value = args
-    is_parameter = any(captured is target for obj, captured in specializer.captures.values()
-                       if isinstance(obj, LIBRARY.parameter_type))
-    if not is_parameter:
+    if not any(captured is target for obj, captured in specializer.captures.values()
+               if isinstance(obj, LIBRARY.parameter_type)):
         raise located(NotSupportedError(
             f"Tensor.{name} writes into a tensor in place, which compiled code supports only on a Parameter "
             f"(self.weight.{name}(...)); rebind the name instead, e.g. x = x.{name.rstrip('_')}(...)"), loc)
+    value_shape = tuple(value.aval.shape) if hasattr(value, "aval") else ()   # a tensor value, or a number
     try:
-        _check_shape(name, tuple(target.aval.shape), tuple(getattr(getattr(value, "aval", None), "shape", ())))
+        _check_shape(name, tuple(target.aval.shape), value_shape)
     except ValueError as error:
         raise located(error, loc) from None
-    return specializer._call(LIBRARY.assign, (target, value), {}, None, None)
 
 
-LIBRARY.register_stager(_InPlaceWrite, _stage_write)
-_WRITE = _InPlaceWrite()
+LIBRARY.register_stager(_WriteCheck, _stage_check)
+_CHECK = _WriteCheck()
+
+
+def _write(name, tensor, value):
+    """``value`` written into ``tensor`` (cast to its dtype, ``ops.assign``, an assignment effect in compiled code),
+    after :data:`_CHECK`; returns ``tensor``."""
+    _CHECK(name, tensor, value)
+    return assign(tensor, value)
 
 
 def add_(self, other, *, alpha=1):
     """In-place :meth:`Tensor.add`: ``self += alpha * other``; returns ``self``."""
-    return _WRITE("add_", self, F.add(self, other if alpha == 1 else F.mul(other, alpha)))
+    return _write("add_", self, F.add(self, other if alpha == 1 else F.mul(other, alpha)))
 
 
 def sub_(self, other, *, alpha=1):
     """In-place :meth:`Tensor.sub`: ``self -= alpha * other``; returns ``self``."""
-    return _WRITE("sub_", self, F.sub(self, other if alpha == 1 else F.mul(other, alpha)))
+    return _write("sub_", self, F.sub(self, other if alpha == 1 else F.mul(other, alpha)))
 
 
 def mul_(self, other):
     """In-place :meth:`Tensor.mul`: ``self *= other``; returns ``self``."""
-    return _WRITE("mul_", self, F.mul(self, other))
+    return _write("mul_", self, F.mul(self, other))
 
 
 def div_(self, other, *, rounding_mode=None):
     """In-place :meth:`Tensor.div` (``rounding_mode`` ``None``, ``'floor'`` or ``'trunc'``); returns ``self``."""
-    return _WRITE("div_", self, F.div(self, other, rounding_mode=rounding_mode))
+    return _write("div_", self, F.div(self, other, rounding_mode=rounding_mode))
 
 
 def copy_(self, src, non_blocking=False):
@@ -99,17 +106,17 @@ def copy_(self, src, non_blocking=False):
         ValueError: if ``src`` does not broadcast to ``self``'s shape.
     """
     if not isinstance(src, Tensor):
-        return _WRITE("copy_", self, src)
+        return _write("copy_", self, src)
     shape, src_shape = tuple(self.shape), tuple(src.shape)
     if len(src_shape) > len(shape) or any(s not in (1, d) for s, d in zip(src_shape[::-1], shape[::-1])):
         raise ValueError(f"For 'Tensor.copy_', 'src' of shape {list(src_shape)} does not broadcast to the Tensor's "
                          f"shape {list(shape)}.")
-    return _WRITE("copy_", self, F.broadcast_to(src, shape))
+    return _write("copy_", self, F.broadcast_to(src, shape))
 
 
 def zero_(self):
     """Fill ``self`` with zeros; returns ``self``."""
-    return _WRITE("zero_", self, F.zeros_like(self))
+    return _write("zero_", self, F.zeros_like(self))
 
 
 def fill_(self, value):
@@ -120,107 +127,107 @@ def fill_(self, value):
     """
     if not isinstance(value, (int, float, bool, Tensor)):
         raise TypeError(f"For 'Tensor.fill_', 'value' must be a number or a Tensor, but got {type(value).__name__}.")
-    return _WRITE("fill_", self, F.zeros_like(self) + F.cast(value, self.dtype) if isinstance(value, Tensor)
+    return _write("fill_", self, F.zeros_like(self) + F.cast(value, self.dtype) if isinstance(value, Tensor)
                   else F.full(self.shape, value, dtype=self.dtype))
 
 
 def clamp_(self, min=None, max=None):  # noqa: A002 (MindSpore's argument names)
     """In-place :meth:`Tensor.clamp`; returns ``self``."""
-    return _WRITE("clamp_", self, F.clamp(self, min, max))
+    return _write("clamp_", self, F.clamp(self, min, max))
 
 
 def masked_fill_(self, mask, value):
     """In-place :meth:`Tensor.masked_fill`: ``value`` where ``mask`` is true; returns ``self``."""
-    return _WRITE("masked_fill_", self, array_functional.masked_fill(self, mask, value))
+    return _write("masked_fill_", self, array_functional.masked_fill(self, mask, value))
 
 
 def exp_(self):
     """In-place :meth:`Tensor.exp`; returns ``self``."""
-    return _WRITE("exp_", self, F.exp(self))
+    return _write("exp_", self, F.exp(self))
 
 
 def log_(self):
     """In-place :meth:`Tensor.log`; returns ``self``."""
-    return _WRITE("log_", self, F.log(self))
+    return _write("log_", self, F.log(self))
 
 
 def floor_(self):
     """In-place :meth:`Tensor.floor`; returns ``self``."""
-    return _WRITE("floor_", self, array_functional.floor(self))
+    return _write("floor_", self, array_functional.floor(self))
 
 
 def sigmoid_(self):
     """In-place :meth:`Tensor.sigmoid`; returns ``self``."""
-    return _WRITE("sigmoid_", self, F.sigmoid(self))
+    return _write("sigmoid_", self, F.sigmoid(self))
 
 
 def tanh_(self):
     """In-place :meth:`Tensor.tanh`; returns ``self``."""
-    return _WRITE("tanh_", self, F.tanh(self))
+    return _write("tanh_", self, F.tanh(self))
 
 
 def sign_(self):
     """In-place :meth:`Tensor.sign`; returns ``self``."""
-    return _WRITE("sign_", self, F.sign(self))
+    return _write("sign_", self, F.sign(self))
 
 
 def erfinv_(self):
     """In-place :meth:`Tensor.erfinv`; returns ``self``."""
-    return _WRITE("erfinv_", self, math_functional.erfinv(self))
+    return _write("erfinv_", self, math_functional.erfinv(self))
 
 
 def remainder_(self, other):
     """In-place :meth:`Tensor.remainder`; returns ``self``."""
-    return _WRITE("remainder_", self, F.remainder(self, other))
+    return _write("remainder_", self, F.remainder(self, other))
 
 
 def floor_divide_(self, other):
     """In-place :meth:`Tensor.floor_divide`; returns ``self``."""
-    return _WRITE("floor_divide_", self, F.floor_divide(self, other))
+    return _write("floor_divide_", self, F.floor_divide(self, other))
 
 
 def addmm_(self, mat1, mat2, *, beta=1, alpha=1):
     """In-place :meth:`Tensor.addmm`; returns ``self``."""
-    return _WRITE("addmm_", self, linalg_functional.addmm(self, mat1, mat2, beta=beta, alpha=alpha))
+    return _write("addmm_", self, linalg_functional.addmm(self, mat1, mat2, beta=beta, alpha=alpha))
 
 
 def index_add_(self, dim, index, source, *, alpha=1):
     """``self``'s slices ``index`` along ``dim`` increased by ``alpha`` times those of ``source``; returns ``self``."""
-    return _WRITE("index_add_", self, index_added(self, dim, index, source if alpha == 1 else F.mul(source, alpha)))
+    return _write("index_add_", self, index_added(self, dim, index, source if alpha == 1 else F.mul(source, alpha)))
 
 
 def index_fill_(self, dim, index, value):
     """In-place :meth:`Tensor.index_fill`; returns ``self``."""
-    return _WRITE("index_fill_", self, primitive_arrays_a_l.index_fill(self, dim, index, value))
+    return _write("index_fill_", self, primitive_arrays_a_l.index_fill(self, dim, index, value))
 
 
 def index_copy_(self, dim, index, tensor):
     """``self``'s slices ``index`` along ``dim`` replaced by those of ``tensor``; returns ``self``."""
     moved = array_extra.swapaxes(self, 0, dim)
     updated = scatter_ops.tensor_scatter_update(moved, F.reshape(index, (-1, 1)), array_extra.swapaxes(tensor, 0, dim))
-    return _WRITE("index_copy_", self, array_extra.swapaxes(updated, 0, dim))
+    return _write("index_copy_", self, array_extra.swapaxes(updated, 0, dim))
 
 
 def scatter_(self, dim, index, src):
     """In-place :meth:`Tensor.scatter` (``src`` a Tensor or a number); returns ``self``."""
     if not isinstance(src, Tensor):
         src = F.full(tuple(index.shape), src, dtype=self.dtype)
-    return _WRITE("scatter_", self, scatter_ops.tensor_scatter_elements(self, index, src, dim))
+    return _write("scatter_", self, scatter_ops.tensor_scatter_elements(self, index, src, dim))
 
 
 def scatter_add_(self, dim, index, src):
     """In-place :meth:`Tensor.scatter_add`; returns ``self``."""
-    return _WRITE("scatter_add_", self, scatter_ops.tensor_scatter_elements(self, index, src, dim, "add"))
+    return _write("scatter_add_", self, scatter_ops.tensor_scatter_elements(self, index, src, dim, "add"))
 
 
 def masked_scatter_(self, mask, source):
     """In-place :meth:`Tensor.masked_scatter`; returns ``self``."""
-    return _WRITE("masked_scatter_", self, segment_sparse.masked_scatter(self, mask, source))
+    return _write("masked_scatter_", self, segment_sparse.masked_scatter(self, mask, source))
 
 
 def index_put_(self, indices, values, accumulate=False):
     """In-place :meth:`Tensor.index_put`; returns ``self``."""
-    return _WRITE("index_put_", self, primitive_arrays2.index_put(self, values, indices, int(accumulate)))
+    return _write("index_put_", self, primitive_arrays2.index_put(self, values, indices, int(accumulate)))
 
 
 def put_(self, index, source, accumulate=False):
@@ -229,12 +236,12 @@ def put_(self, index, source, accumulate=False):
     flat = F.reshape(self, (-1,))
     positions, values = F.reshape(F.cast(index, mstype.int64), (-1, 1)), F.reshape(F.cast(source, self.dtype), (-1,))
     update = scatter_ops.tensor_scatter_add if accumulate else scatter_ops.tensor_scatter_update
-    return _WRITE("put_", self, F.reshape(update(flat, positions, values), tuple(self.shape)))
+    return _write("put_", self, F.reshape(update(flat, positions, values), tuple(self.shape)))
 
 
 def fill_diagonal_(self, fill_value, wrap=False):
     """In-place :meth:`Tensor.fill_diagonal`; returns ``self``."""
-    return _WRITE("fill_diagonal_", self, primitive_arrays2.fill_diagonal(self, fill_value, wrap))
+    return _write("fill_diagonal_", self, primitive_arrays2.fill_diagonal(self, fill_value, wrap))
 
 
 METHODS = {name: value for name, value in dict(globals()).items()
