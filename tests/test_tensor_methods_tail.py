@@ -4,6 +4,8 @@ Every expected value and dtype below was observed on MindSpore 2.10 CPU (``/work
 method on the same inputs, unless a comment says MindSpore 2.10 CPU raises for that method (then the value is that
 of the MindSpore function named in the comment, run there).
 """
+import os
+
 import numpy as np
 import pytest
 
@@ -313,3 +315,13 @@ def test_methods_are_attached():
     assert len(tensor_methods_tail.METHODS) >= 50
     for name, function in tensor_methods_tail.METHODS.items():
         assert vars(Tensor)[name] is function, name
+
+
+def test_every_added_method_is_a_mindspore_tensor_name():
+    """No helper leaks onto Tensor: each name the three method modules attach is one of MindSpore 2.10's."""
+    from npspore.ops import tensor_inplace, tensor_methods_math
+    path = os.path.join(os.path.dirname(__file__), "fixtures", "mindspore_2_10_tensor_names.txt")
+    with open(path) as names:
+        mindspore_names = {line.strip() for line in names if line.strip() and not line.startswith("#")}
+    added = {*tensor_methods_tail.METHODS, *tensor_methods_math.METHODS, *tensor_inplace.METHODS}
+    assert added - mindspore_names == set()

@@ -23,11 +23,11 @@ from ..common import dtype as mstype
 from ..common.tensor import Tensor
 from ..compiler.errors import NotSupportedError, located
 from ..compiler.library import LIBRARY, check_not_traced
+from ..mint import shapes as mint_shapes
 from . import functional as F
 from . import array_extra, array_functional, linalg_functional, math_functional
 from . import primitive_arrays2, primitive_arrays_a_l, scatter_ops, segment_sparse
 from .eager import assign
-from .tensor_methods_tail import index_added
 
 
 class _WriteCheck:
@@ -193,7 +193,7 @@ def addmm_(self, mat1, mat2, *, beta=1, alpha=1):
 
 def index_add_(self, dim, index, source, *, alpha=1):
     """``self``'s slices ``index`` along ``dim`` increased by ``alpha`` times those of ``source``; returns ``self``."""
-    return _write("index_add_", self, index_added(self, dim, index, source if alpha == 1 else F.mul(source, alpha)))
+    return _write("index_add_", self, mint_shapes.index_add(self, dim, index, source, alpha=alpha))
 
 
 def index_fill_(self, dim, index, value):

@@ -187,14 +187,7 @@ def gather_nd(self, indices):
 def index_add(self, indices, y, axis, use_lock=True, check_index_bound=True):
     """The Tensor with the slices of ``y`` added at ``indices`` along ``axis`` (``use_lock`` and
     ``check_index_bound`` are accepted for MindSpore compatibility)."""
-    return index_added(self, axis, indices, y)
-
-
-def index_added(x, dim, index, source):
-    """``x`` with the slices of ``source`` along ``dim`` added to its slices ``index`` (repeats add up)."""
-    moved = array_extra.swapaxes(x, 0, dim)
-    summed = scatter_ops.tensor_scatter_add(moved, F.reshape(index, (-1, 1)), array_extra.swapaxes(source, 0, dim))
-    return array_extra.swapaxes(summed, 0, dim)
+    return mint_shapes.index_add(self, axis, indices, y)
 
 
 def inplace_update(self, v, indices):
