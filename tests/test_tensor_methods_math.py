@@ -275,6 +275,18 @@ def test_errors(call, error, message):
         call()
 
 
+def test_nanquantile():
+    # Tensor.nanquantile raises on MindSpore 2.10 CPU (no Quantile kernel): ops.nanquantile's documented example, and
+    # its rule that an all-NaN slice gives NaN
+    x, q = Tensor(np.float32([np.nan, 0.8003, 0.8111])), Tensor(np.float32([0.1, 0.7, 0.9]))
+    for f in (lambda x, q: x.nanquantile(q), ms.jit(lambda x, q: x.nanquantile(q))):
+        np.testing.assert_allclose(f(x, q).asnumpy(), [0.80138, 0.80786, 0.81002], atol=1e-5)
+    rows = Tensor(np.float32([[1.0, np.nan, 2.0, -1.5], [np.nan] * 4]))
+    np.testing.assert_array_equal(rows.nanquantile(0.5, 1).asnumpy(), [1.0, np.nan])
+    np.testing.assert_array_equal(rows.nanquantile(Tensor(np.float32([0.25, 0.5])), 1, True).asnumpy(),
+                                  [[[-0.25], [np.nan]], [[1.0], [np.nan]]])
+
+
 def test_methods_are_attached():
     assert len(tensor_methods_math.METHODS) >= 60
     for name, function in tensor_methods_math.METHODS.items():

@@ -352,6 +352,29 @@ def quantile(self, q, axis=None, keepdims=False):
     return matrix_extra.quantile(self, q, axis, keepdims)
 
 
+def nanquantile(self, q, axis=None, keepdims=False):
+    """:func:`quantile` of the non-NaN elements (NaN where a slice holds none)."""
+    x = self.reshape(-1) if axis is None else self
+    axis = 0 if axis is None else axis % len(self.shape)
+    nan = F.isnan(x)
+    ordered = array_functional.sort(F.where(nan, F.full(tuple(x.shape), float("inf"), dtype=x.dtype), x), axis)[0]
+    count = F.cast(F.sum(F.cast(F.logical_not(nan), mstype.int32), axis, True), x.dtype)     # size 1 along axis
+    ordered = F.where(F.eq(count, 0), F.zeros_like(ordered), ordered)   # an all-NaN slice: no inf - inf below
+    levels = q if isinstance(q, Tensor) else Tensor(q, x.dtype)
+    shape = (-1,) + (1,) * len(x.shape)
+    position = F.mul(F.reshape(F.cast(levels, x.dtype), shape), F.maximum(F.sub(count, 1), 0))   # (Q, ..., 1, ...)
+    below = array_functional.floor(position)
+    last = F.cast(F.maximum(F.sub(count, 1), 0), mstype.int32)
+    stacked = F.broadcast_to(F.expand_dims(ordered, 0), (position.shape[0],) + tuple(ordered.shape))
+    low = array_functional.gather_elements(stacked, axis + 1, F.cast(below, mstype.int32))
+    high = array_functional.gather_elements(stacked, axis + 1, F.minimum(F.add(F.cast(below, mstype.int32), 1), last))
+    value = F.add(low, F.mul(F.sub(high, low), F.sub(position, below)))
+    value = F.where(F.eq(count, 0), F.full(tuple(value.shape), float("nan"), dtype=x.dtype), value)
+    if not keepdims:
+        value = F.squeeze(value, axis + 1)
+    return value if len(levels.shape) else F.squeeze(value, 0)
+
+
 def top_k(self, k, sorted=True):  # noqa: A002 (MindSpore's argument name)
     """``(values, Int32 indices)`` of the ``k`` largest entries along the last dim."""
     return nn_functional.topk(self, k, -1, True, sorted)
