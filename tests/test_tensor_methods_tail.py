@@ -304,6 +304,8 @@ def test_gradient_as_mindspore(name, x, args, expected):
     (lambda: Tensor(A).histc(3, 2, -1), ValueError, "'min'"),
     (lambda: Tensor(A[None]).unfold(2), ValueError, "dimension of input x must be equal to 4, but got 3"),
     (lambda: Tensor(C).t(), ValueError, "at most 2 dims"),
+    (lambda: Tensor(I).choose((Tensor(V), Tensor(V)), "raise"), NotImplementedError, '"raise" mode is not implemented'),
+    (lambda: Tensor(I).choose((Tensor(V), Tensor(V)), "bad"), ValueError, "'mode' must be 'clip' or 'wrap'"),
     (lambda: Tensor(A).sum_to_size(3, 1), ValueError, r"size \(3, 1\) is not expandable to the tensor size \(2, 3\)"),
 ])
 def test_errors(call, error, message):

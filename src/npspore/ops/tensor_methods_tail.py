@@ -279,7 +279,16 @@ def fill_diagonal(self, fill_value, wrap=False):
 
 def choose(self, choices, mode="clip"):
     """Elementwise ``choices[self]``: the int Tensor picks one of the Tensors of ``choices`` at each position
-    (indices clipped to ``[0, len(choices) - 1]``, or wrapped with ``mode='wrap'``)."""
+    (indices clipped to ``[0, len(choices) - 1]``, or wrapped with ``mode='wrap'``).
+
+    Raises:
+        NotImplementedError: for ``mode='raise'``, as MindSpore 2.10 raises.
+        ValueError: for another ``mode`` (which MindSpore 2.10 takes as ``'clip'``).
+    """
+    if mode == "raise":
+        raise NotImplementedError('"raise" mode is not implemented')
+    if mode not in ("clip", "wrap"):
+        raise ValueError(f"For 'Tensor.choose', 'mode' must be 'clip' or 'wrap', but got {mode!r}.")
     stacked = F.stack(tuple(choices), 0)
     count = stacked.shape[0]
     picks = F.clamp(self, 0, count - 1) if mode == "clip" else F.remainder(self, count)
