@@ -40,6 +40,10 @@ from .import_hook import install_npspore_aliases as _install_npspore_aliases  # 
 ops.HookBackward, ops.InsertGradientOf = _HookBackward, _InsertGradientOf
 from .nn.custom_op import Custom as _Custom  # noqa: E402
 ops.Custom = _Custom   # ops.Custom is a cell too (its bprop is a cell's bprop)
+# These Tensor methods use npspore.mint, which imports ops: attached once both have loaded.
+from .ops import tensor_inplace as _tensor_inplace, tensor_methods as _tensor_methods  # noqa: E402
+from .ops import tensor_methods_math as _tensor_methods_math, tensor_methods_tail as _tensor_methods_tail  # noqa: E402
+_tensor_methods.attach({**_tensor_methods_tail.METHODS, **_tensor_methods_math.METHODS, **_tensor_inplace.METHODS})
 
 _install_npspore_aliases()
 # The op table, its rules and the name and import machinery load with the package but are no attributes

@@ -705,9 +705,11 @@ METHODS = {name: value for name, value in dict(globals()).items()
 """Every method of this module, by name: attached to Tensor by :func:`attach`."""
 
 
-def attach() -> None:
-    """Make each function of :data:`METHODS` a method of :class:`Tensor` (never replacing one it has)."""
-    for name, function in METHODS.items():
+def attach(methods: dict | None = None) -> None:
+    """Make each function (or property) of ``methods`` (by default :data:`METHODS`) a method of :class:`Tensor`,
+    never replacing one it has."""
+    for name, function in (METHODS if methods is None else methods).items():
         if name not in vars(Tensor):
-            function.__qualname__ = f"Tensor.{name}"
+            if not isinstance(function, property):
+                function.__qualname__ = f"Tensor.{name}"
             setattr(Tensor, name, function)
