@@ -74,6 +74,7 @@ import numpy as np
 
 from ..opdef import Aval, op_table
 from .builder import BlockBuilder, NameSupply
+from .fitshape import fit_shape
 from . import hostadjoint, ir
 from .recompute import recompute_outputs
 from .ir import (Apply, Block, Call, Const, ForRange, Function, If, Loc, Module, TapeNew, TapePop, TapePush,
@@ -580,7 +581,7 @@ class _FunctionAD:
                 raise TypeError(f"the adjoint of op {stmt.op!r} returned the constant {grad.value!r}; "
                                 "adjoint rules must return arrays or None")
             operand = stmt.args[i]
-            kept.append((operand, _fit_shape(scratch, grad, operand.aval, stmt.loc, "d_" + operand.name)))
+            kept.append((operand, fit_shape(scratch, grad, operand.aval, stmt.loc, "d_" + operand.name)))
         _prune(scratch.block, [g for _, g in kept])
         created = _all_defined(scratch.block)
         for operand, grad in kept:
@@ -647,7 +648,7 @@ class _FunctionAD:
                                                        stmt.loc)))
         for j, grad in grads.items():
             if self.active(stmt.args[j]):
-                grad = _fit_shape(builder, grad, stmt.args[j].aval, stmt.loc, "d_" + stmt.args[j].name)
+                grad = fit_shape(builder, grad, stmt.args[j].aval, stmt.loc, "d_" + stmt.args[j].name)
                 self.accumulate(adj, stmt.args[j], grad, builder, stmt.loc)
 
     def host_call(self, key: str, values: tuple, like: tuple, builder: BlockBuilder, loc: Loc) -> tuple:
@@ -815,45 +816,6 @@ def _aval_of(atom) -> Aval:
     if isinstance(atom, Var):
         return atom.aval
     return Aval.of(np.asarray(atom.value))
-
-
-def _same_shape(a: tuple, b: tuple) -> bool:
-    """Whether a value of shape ``a`` has shape ``b``, where a dynamic dim (``None``) of ``b`` matches any size
-    (nothing can be broadcast to a size unknown until run time)."""
-    return len(a) == len(b) and all(x == y or y is None for x, y in zip(a, b))
-
-
-def _fit_shape(builder: BlockBuilder, grad, target: Aval, loc: Loc, hint: str):
-    """Sum a broadcast cotangent back to its operand's shape (fixed axes from known shapes)."""
-    have, want = tuple(grad.aval.shape), tuple(target.shape)
-    if _same_shape(have, want):
-        return grad
-    lead = len(have) - len(want)
-    if lead >= 0:
-        axes = list(range(lead))
-        reducible = True
-        for k, dim in enumerate(want):
-            if dim == have[lead + k]:
-                continue
-            if dim == 1:
-                axes.append(lead + k)
-            else:
-                reducible = False
-        if reducible and None in want:
-            # no reshape to a shape with dims known only at run time: the size-1 dims kept, then the leading summed
-            kept = [axis for axis in axes if axis >= lead]
-            if kept:
-                grad = builder.apply("sum", (grad,), {"axis": tuple(kept), "keepdims": True}, loc=loc, hint=hint)
-            if lead:
-                grad = builder.apply("sum", (grad,), {"axis": tuple(range(lead)), "keepdims": False}, loc=loc,
-                                     hint=hint)
-            return grad
-        if reducible:
-            total = builder.apply("sum", (grad,), {"axis": tuple(axes), "keepdims": False}, loc=loc, hint=hint)
-            if not _same_shape(tuple(total.aval.shape), want):
-                total = builder.apply("reshape", (total,), {"shape": want}, loc=loc, hint=hint)
-            return total
-    return builder.apply("broadcast_to", (grad,), {"shape": want}, loc=loc, hint=hint)
 
 
 def _prune(block: Block, keep) -> None:
