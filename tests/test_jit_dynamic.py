@@ -15,6 +15,7 @@ import pytest
 
 import npspore as ms
 from npspore import Tensor, nn, ops
+from npspore.compiler.errors import NotSupportedError
 from npspore.testing import check_grads
 
 
@@ -297,3 +298,19 @@ def test_values_and_gradients_with_dims_known_only_at_run_time(make, shape, dyna
         down[index] -= step
         numeric[index] = ((net(Tensor(up)) ** 2).sum() - (net(Tensor(down)) ** 2).sum()).asnumpy() / (2 * step)
     np.testing.assert_allclose(compiled, numeric, rtol=1e-5, atol=1e-7)
+
+
+class _Padded(nn.Cell):
+    def construct(self, x):
+        return ops.pad(x, (1, 1)) * 2.0
+
+
+def test_a_layers_arithmetic_on_a_dynamic_dim_is_refused_at_the_users_line():
+    # a layer reads such a dim as -1; arithmetic on it gave a roll by 'shift % -1' (silently wrong) or NumPy's
+    # 'negative dimensions are not allowed' from deep inside npspore
+    net = _Padded()
+    net.set_inputs(Tensor(shape=[None, 3], dtype=ms.float32))
+    with pytest.raises(NotSupportedError, match="arithmetic on the size of a dim known only when the kernel runs") \
+            as caught:
+        ms.jit(net)(Tensor(np.ones((2, 3), np.float32)))
+    assert "return ops.pad(x, (1, 1)) * 2.0" in str(caught.value)

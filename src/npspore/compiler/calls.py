@@ -23,6 +23,7 @@ from .errors import NotSupportedError, located, not_supported
 from .frontend import parse_function
 from .fallback import HostMethod, ReadInCallee, is_host_function
 from .custombackward import attach_custom_backward, needs_custom_backward, stage_recomputed
+from .dynamicdims import UNKNOWN_DIM
 from .library import LIBRARY, activation_key
 from .values import (BoundMethod, Closure, Completion, Frame, HostValue, NeedsStatic, StagedRange, TensorValue,
                      copy_container)
@@ -98,7 +99,7 @@ class Calls:
                 if not target.aval.shape:
                     raise self._error(TypeError("Not support len of a 0-D tensor"), frame, node)
                 if target.aval.shape[0] is None:   # a dynamic dim: its size when the kernel runs
-                    return -1 if frame.source.is_library else self.dim_size(target, 0)
+                    return UNKNOWN_DIM if frame.source.is_library else self.dim_size(target, 0)
                 return target.aval.shape[0]
             return len(target)
         if isinstance(func, Closure):

@@ -10,6 +10,35 @@ sequence and batch.
 from __future__ import annotations
 
 from . import ir
+from .errors import NotSupportedError
+
+
+class UnknownDimArithmetic(NotSupportedError):
+    """A layer computed with :data:`UNKNOWN_DIM` (specialize locates it at the user's line that called the layer)."""
+
+
+class UnknownDim(int):
+    """How npspore's own layers read a dim compiled code knows only when it runs: ``-1``, the value a shape argument
+    leaves to be inferred (``reshape``) or kept (``broadcast_to``), comparable (``batch < 0``) but refusing
+    arithmetic, ``range`` and indexing with it, whose result would silently be that of a dim of size ``-1`` (an
+    empty loop, a roll by ``shift % -1``)."""
+
+    def __new__(cls):
+        return super().__new__(cls, -1)
+
+    def __reduce__(self):
+        return int, (-1,)     # a copy (of a static argument holding it) is a plain -1
+
+    def _refused(self, *_):
+        raise UnknownDimArithmetic("a layer's arithmetic on the size of a dim known only when the kernel runs "
+                                "(set_inputs with None, a masked selection) is not supported in compiled code")
+
+    __add__ = __radd__ = __sub__ = __rsub__ = __mul__ = __rmul__ = _refused
+    __floordiv__ = __rfloordiv__ = __truediv__ = __rtruediv__ = __mod__ = __rmod__ = _refused
+    __pow__ = __rpow__ = __neg__ = __abs__ = __index__ = _refused
+
+
+UNKNOWN_DIM = UnknownDim()
 
 
 def static_dims(value, dim_sizes: dict):

@@ -36,7 +36,7 @@ from ..shape_rules import constant_array, taken_operands
 from . import ir, itemassign
 from .builder import BlockBuilder, NameSupply
 from .cachekey import capture_path, object_fingerprint, resolve_path
-from .dynamicdims import reshape_dims, static_dims
+from .dynamicdims import UNKNOWN_DIM, UnknownDimArithmetic, reshape_dims, static_dims
 from .calls import Calls
 from .control import ControlFlow, LoopEnd, LoopStep, returns_from_stepped_loop, returns_without_exits
 from .errors import NotSupportedError, located, not_supported
@@ -228,6 +228,8 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads):
             self._user_loc = self._user_loc or source.loc(source.tree)   # where a mutable scalar param is read
             env = {name: self._materialize_param(name, value) for name, value in bound.items()}
             completion = self._run_function(source, env)
+        except UnknownDimArithmetic as error:
+            raise self._error(error) from None
         finally:
             self.program._active.pop()
         value = self._returned(returned_value(completion.value)) if completion.kind == Completion.RETURN else None
@@ -684,7 +686,7 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads):
             if attr == "shape":   # a dynamic dim is read when the kernel runs (a loop over it runs that often);
                 # npspore's own layers are written for -1 there (they route dynamic dims to ops that keep them)
                 if frame.source.is_library:
-                    return tuple(-1 if d is None else d for d in aval.shape)
+                    return tuple(UNKNOWN_DIM if d is None else d for d in aval.shape)
                 return tuple(self.dim_size(value, axis) if d is None else d for axis, d in enumerate(aval.shape))
             if attr == "dtype":
                 return LIBRARY.dtype_from_numpy(aval.dtype)
@@ -693,7 +695,7 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads):
             if attr == "size":   # of a dynamic shape: read when the kernel runs (npspore's own layers: -1)
                 if None in aval.shape and not frame.source.is_library:
                     return self.dim_size(self._apply("reshape", (value,), {"shape": (-1,)}), 0)
-                return int(np.prod(aval.shape)) if None not in aval.shape else -1
+                return int(np.prod(aval.shape)) if None not in aval.shape else UNKNOWN_DIM
             attribute = inspect.getattr_static(self._class_of(value), attr, None)
             if isinstance(attribute, property):
                 return self._call_python(attribute.fget, (value,), {}, frame, node)
