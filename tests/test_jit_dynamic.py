@@ -253,6 +253,15 @@ class _Flattened(nn.Cell):
         return ops.sin(x.reshape(x.shape[0], -1)).sum(-1) + (x.view(x.shape[0], x.shape[1], -1) ** 2).sum((1, 2))
 
 
+class _First(nn.Cell):
+    def __init__(self, layer):
+        super().__init__()
+        self.layer = layer
+
+    def construct(self, x):
+        return self.layer(x)[0]
+
+
 class _Attention(nn.Cell):
     def __init__(self):
         super().__init__()
@@ -268,6 +277,8 @@ class _Attention(nn.Cell):
     (_Flattened, (3, 2, 4), (0, 1)),
     (_Attention, (5, 3, 4), (0, 1)),     # a dynamic sequence and batch: heads split and joined, Dense on 3-D
     (lambda: nn.TransformerEncoderLayer(4, 2, 8, dropout=0.0), (5, 3, 4), (0, 1)),
+    (lambda: _First(nn.LSTM(3, 2, 2, bidirectional=True)), (4, 2, 3), (0, 1)),   # refused, then a kernel that
+    (lambda: _First(nn.GRU(3, 2, batch_first=True)), (2, 4, 3), (0,)),           # deleted a name it returned
     (_Rolled, (5, 3), (0,)),     # rolled along the dynamic dim: 'shift % -1' rolled by 0, a silently wrong result
     (_Indexed, (4, 3), (0,)),    # indexing's adjoint wrote into zeros((None, 3)): a TypeError in the kernel
     (_Regrouped, (2, 3, 4), (0, 1)),                  # two dims known only at run time: reshape to x's shape

@@ -23,7 +23,7 @@ from .errors import NotSupportedError, located, not_supported
 from .frontend import parse_function
 from .fallback import HostMethod, ReadInCallee, is_host_function
 from .custombackward import attach_custom_backward, needs_custom_backward, stage_recomputed
-from .dynamicdims import UNKNOWN_DIM
+from .dynamicdims import UnknownDim, UnknownDimArithmetic
 from .library import LIBRARY, activation_key
 from .values import (BoundMethod, Closure, Completion, Frame, HostValue, NeedsStatic, StagedRange, TensorValue,
                      copy_container)
@@ -99,7 +99,7 @@ class Calls:
                 if not target.aval.shape:
                     raise self._error(TypeError("Not support len of a 0-D tensor"), frame, node)
                 if target.aval.shape[0] is None:   # a dynamic dim: its size when the kernel runs
-                    return UNKNOWN_DIM if frame.source.is_library else self.dim_size(target, 0)
+                    return UnknownDim((target, 0)) if frame.source.is_library else self.dim_size(target, 0)
                 return target.aval.shape[0]
             return len(target)
         if isinstance(func, Closure):
@@ -126,6 +126,10 @@ class Calls:
             return self._sum(args, frame, node)
         if func in (bool, float, int) and len(args) == 1 and not kwargs and isinstance(args[0], TensorValue):
             return self.read_value(args[0], func, frame, node)   # bool(x): JIT fallback
+        if func is builtins.range and any(isinstance(a, UnknownDim) for a in args):   # a layer's loop over a
+            if any(a.source is None for a in args if isinstance(a, UnknownDim)):   # dynamic dim: that often
+                raise self._error(UnknownDimArithmetic("a loop over a size known only when the kernel runs"))
+            args = tuple(self.dim_size(*a.source) if isinstance(a, UnknownDim) else a for a in args)
         if func is builtins.range and not kwargs and 1 <= len(args) <= 3 and any(isinstance(a, TensorValue)
                                                                                 for a in args):
             start, stop, step = (0, args[0], 1) if len(args) == 1 else (*args, 1)[:3]

@@ -522,7 +522,7 @@ class Renderer:
         else:
             inner = ", ".join(texts)
             lines.append(f"    return ({inner},)" if len(results) == 1 else f"    return ({inner})")
-        return "\n".join(wrap_lines(lines))
+        return "\n".join(wrap_lines(_without_early_deletes(lines[:-1], lines[-1]) + lines[-1:]))
 
     def buffer_entry(self, stmt: ir.Apply) -> str:
         """The workspace layout entry of ``stmt``'s buffer: ``(shape, dtype)``, or ``(shape, dtype, order)``."""
@@ -837,15 +837,15 @@ def comment_text(text) -> str:
     return str(text).encode("unicode_escape").decode("ascii")
 
 
-def _without_early_deletes(lines: list[str]) -> list[str]:
-    """``lines`` of one block with each ``del`` keeping only the names no later line reads: once values are
-    named, two of them can share a name (a loop's buffer and its result), and a release point of one must not
-    delete the array the other name still holds."""
+def _without_early_deletes(lines: list[str], then: str = "") -> list[str]:
+    """``lines`` of one block with each ``del`` keeping only the names no later line (nor ``then``, the function's
+    return) reads: once values are named, two of them can share a name (a loop's buffer and its result), and a
+    release point of one must not delete the array the other name still holds."""
     out = []
     for index, line in enumerate(lines):
         stripped = line.lstrip()
         if stripped.startswith("del "):
-            later = "\n".join(lines[index + 1:])
+            later = "\n".join(lines[index + 1:] + [then])
             names = [n for n in stripped[4:].split(", ") if not re.search(rf"\b{re.escape(n)}\b", later)]
             if not names:
                 continue

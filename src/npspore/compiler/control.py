@@ -673,7 +673,8 @@ class ControlFlow:
         first_assigned = {name: _tensor_tree(body_frame.env.get(name)) for name in assigned
                           if name != stmt.target.id and name not in carried_names and name not in fresh
                           and (name not in snapshot or isinstance(snapshot[name], Poison))}
-        first_assigned = {name: found for name, found in first_assigned.items() if found is not None}
+        first_assigned = {name: found for name, found in first_assigned.items()   # one of a dynamic shape has no
+                          if found is not None and not any(None in a.shape for a in found[1])}   # stand-in: unread
         if first_assigned:  # staged again, carrying them
             frame.env.clear()
             frame.env.update(snapshot)

@@ -20,11 +20,14 @@ class UnknownDimArithmetic(NotSupportedError):
 class UnknownDim(int):
     """How npspore's own layers read a dim compiled code knows only when it runs: ``-1``, the value a shape argument
     leaves to be inferred (``reshape``) or kept (``broadcast_to``), comparable (``batch < 0``) but refusing
-    arithmetic, ``range`` and indexing with it, whose result would silently be that of a dim of size ``-1`` (an
-    empty loop, a roll by ``shift % -1``)."""
+    arithmetic, whose result would silently be that of a dim of size ``-1`` (a roll by ``shift % -1``). It knows
+    the value and axis it is the size of (``source``), so a loop over ``range`` of it runs as often as the dim is
+    long (``calls.py``)."""
 
-    def __new__(cls):
-        return super().__new__(cls, -1)
+    def __new__(cls, source=None):
+        dim = super().__new__(cls, -1)
+        dim.source = source
+        return dim
 
     def __reduce__(self):
         return int, (-1,)     # a copy (of a static argument holding it) is a plain -1
@@ -38,7 +41,7 @@ class UnknownDim(int):
     __pow__ = __rpow__ = __neg__ = __abs__ = __index__ = _refused
 
 
-UNKNOWN_DIM = UnknownDim()
+UNKNOWN_DIM = UnknownDim()   # of no one value: a dynamic shape's element count
 
 
 def static_dims(value, dim_sizes: dict):

@@ -36,7 +36,7 @@ from ..shape_rules import constant_array, taken_operands
 from . import ir, itemassign
 from .builder import BlockBuilder, NameSupply
 from .cachekey import capture_path, object_fingerprint, resolve_path
-from .dynamicdims import UNKNOWN_DIM, UnknownDimArithmetic, reshape_dims, static_dims
+from .dynamicdims import UNKNOWN_DIM, UnknownDim, UnknownDimArithmetic, reshape_dims, static_dims
 from .calls import Calls
 from .control import ControlFlow, LoopEnd, LoopStep, returns_from_stepped_loop, returns_without_exits
 from .errors import NotSupportedError, located, not_supported
@@ -686,7 +686,7 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads):
             if attr == "shape":   # a dynamic dim is read when the kernel runs (a loop over it runs that often);
                 # npspore's own layers are written for -1 there (they route dynamic dims to ops that keep them)
                 if frame.source.is_library:
-                    return tuple(UNKNOWN_DIM if d is None else d for d in aval.shape)
+                    return tuple(UnknownDim((value, axis)) if d is None else d for axis, d in enumerate(aval.shape))
                 return tuple(self.dim_size(value, axis) if d is None else d for axis, d in enumerate(aval.shape))
             if attr == "dtype":
                 return LIBRARY.dtype_from_numpy(aval.dtype)

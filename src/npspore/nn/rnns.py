@@ -123,7 +123,7 @@ class _RNNBase(Cell):
             w_ih, w_hh = w_ih * scales, w_hh * scales
             b_ih = b_ih * scales.reshape((-1,)) if self.has_bias else None
         gates_x = linear(x, w_ih, b_ih)
-        outputs = F.zeros((x.shape[0], x.shape[1], self.hidden_size), x_dtype)
+        outputs = _zeros(x, None, self.hidden_size)
         for t in range(x.shape[0]):
             gates_t = run("row", gates_x, t)
             if self.mode == "LSTM":
@@ -171,8 +171,8 @@ class _RNNBase(Cell):
             h_0 = hx[0] if self.is_lstm else hx
             c_0 = hx[1] if self.is_lstm else hx
         elif hx is None:
-            h_0 = F.zeros(state_shape, x.dtype)
-            c_0 = F.zeros(state_shape, x.dtype)
+            h_0 = _zeros(x, state_shape[0], self.hidden_size)
+            c_0 = _zeros(x, state_shape[0], self.hidden_size)
         else:
             self._check_hx(x, hx)
         layer_input = x
@@ -200,6 +200,17 @@ class _RNNBase(Cell):
         if self.is_lstm:
             return output, (_stack(h_n), _stack(c_n))
         return output, _stack(h_n)
+
+
+def _zeros(x, rows, size):
+    """Zeros of shape ``(rows, batch, size)`` in the dtype of ``x (seq, batch, features)``, ``rows`` None for the
+    sequence's length; where compiled code knows the sequence or the batch only when it runs (a layer reads -1),
+    made from ``x`` itself."""
+    if min(x.shape[:2]) >= 0:
+        return F.zeros((x.shape[0] if rows is None else rows, x.shape[1], size), x.dtype)
+    if rows is None:
+        return F.tile(F.zeros_like(x[:, :, :1]), (1, 1, size))
+    return F.tile(F.zeros_like(x[:1, :, :1]), (rows, 1, size))
 
 
 class RNN(_RNNBase):
