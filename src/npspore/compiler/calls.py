@@ -23,7 +23,7 @@ from .errors import NotSupportedError, located, not_supported
 from .frontend import parse_function
 from .fallback import HostMethod, ReadInCallee, is_host_function
 from .custombackward import attach_custom_backward, needs_custom_backward, stage_recomputed
-from .dynamicdims import UnknownDim, UnknownDimArithmetic
+from .dynamicdims import UnknownDim, UnknownDimUse
 from .library import LIBRARY, activation_key
 from .values import (BoundMethod, Closure, Completion, Frame, HostValue, NeedsStatic, StagedRange, TensorValue,
                      copy_container)
@@ -128,7 +128,9 @@ class Calls:
             return self.read_value(args[0], func, frame, node)   # bool(x): JIT fallback
         if func is builtins.range and any(isinstance(a, UnknownDim) for a in args):   # a layer's loop over a
             if any(a.source is None for a in args if isinstance(a, UnknownDim)):   # dynamic dim: that often
-                raise self._error(UnknownDimArithmetic("a loop over a size known only when the kernel runs"))
+                raise self._error(UnknownDimUse(
+                    "a loop over the element count of a value with a dim known only when the kernel runs is not "
+                    "supported in compiled code"))
             args = tuple(self.dim_size(*a.source) if isinstance(a, UnknownDim) else a for a in args)
         if func is builtins.range and not kwargs and 1 <= len(args) <= 3 and any(isinstance(a, TensorValue)
                                                                                 for a in args):

@@ -13,8 +13,9 @@ from . import ir
 from .errors import NotSupportedError
 
 
-class UnknownDimArithmetic(NotSupportedError):
-    """A layer computed with :data:`UNKNOWN_DIM` (specialize locates it at the user's line that called the layer)."""
+class UnknownDimUse(NotSupportedError):
+    """What compiled code cannot do with the size of a dim known only when the kernel runs: a layer's arithmetic with
+    :class:`UnknownDim`, a comprehension over its ``range`` (specialize locates it at the user's line)."""
 
 
 class UnknownDim(int):
@@ -33,8 +34,8 @@ class UnknownDim(int):
         return int, (-1,)     # a copy (of a static argument holding it) is a plain -1
 
     def _refused(self, *_):
-        raise UnknownDimArithmetic("a layer's arithmetic on the size of a dim known only when the kernel runs "
-                                "(set_inputs with None, a masked selection) is not supported in compiled code")
+        raise UnknownDimUse("a layer's arithmetic on the size of a dim known only when the kernel runs "
+                            "(set_inputs with None, a masked selection) is not supported in compiled code")
 
     __add__ = __radd__ = __sub__ = __rsub__ = __mul__ = __rmul__ = _refused
     __floordiv__ = __rfloordiv__ = __truediv__ = __rtruediv__ = __mod__ = __rmod__ = _refused

@@ -36,7 +36,7 @@ from ..shape_rules import constant_array, taken_operands
 from . import ir, itemassign
 from .builder import BlockBuilder, NameSupply
 from .cachekey import capture_path, object_fingerprint, resolve_path
-from .dynamicdims import UNKNOWN_DIM, UnknownDim, UnknownDimArithmetic, reshape_dims, static_dims
+from .dynamicdims import UNKNOWN_DIM, UnknownDim, UnknownDimUse, reshape_dims, static_dims
 from .calls import Calls
 from .control import ControlFlow, LoopEnd, LoopStep, returns_from_stepped_loop, returns_without_exits
 from .errors import NotSupportedError, located, not_supported
@@ -228,7 +228,7 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads):
             self._user_loc = self._user_loc or source.loc(source.tree)   # where a mutable scalar param is read
             env = {name: self._materialize_param(name, value) for name, value in bound.items()}
             completion = self._run_function(source, env)
-        except UnknownDimArithmetic as error:
+        except UnknownDimUse as error:
             raise self._error(error) from None
         finally:
             self.program._active.pop()

@@ -19,6 +19,7 @@ import numpy as np
 from ..core import tree
 from ..opdef import Aval
 from . import ir
+from .dynamicdims import UnknownDimUse
 from .library import LIBRARY
 from .signature import is_mutable_scalar, scalar_type
 
@@ -107,6 +108,10 @@ class StagedRange:
 
     def __init__(self, start, stop, step: int):
         self.start, self.stop, self.step = start, stop, step
+
+    def __iter__(self):   # a comprehension or tuple(range(n)): the values would be needed while compiling
+        raise UnknownDimUse("iterating over a range of a size known only when the kernel runs, other than in a for "
+                            "loop, is not supported in compiled code")
 
 
 MISSING = object()
