@@ -325,3 +325,30 @@ def test_a_layers_arithmetic_on_a_dynamic_dim_is_refused_at_the_users_line():
             as caught:
         ms.jit(net)(Tensor(np.ones((2, 3), np.float32)))
     assert "return ops.pad(x, (1, 1)) * 2.0" in str(caught.value)
+
+
+class _Ones(nn.Cell):
+    def construct(self, x):
+        return ops.ones(x.shape, ms.float32) * x
+
+
+class _GatheredColumns(nn.Cell):
+    def construct(self, x):
+        return ops.gather(x, Tensor(np.array([0, 2], np.int32)), 1) ** 2
+
+
+def test_what_a_dynamic_dim_cannot_do_yet_is_refused_at_the_users_line():
+    # 'ones' got shape (-1, 3) (NumPy: 'negative dimensions are not allowed'); gather's gradient rendered
+    # np.zeros((None, 3)) in the kernel, a TypeError when it ran
+    ones = _Ones()
+    ones.set_inputs(Tensor(shape=[None, 3], dtype=ms.float32))
+    with pytest.raises(NotSupportedError, match="'ones' of a shape with a dim known only when the kernel runs") \
+            as caught:
+        ms.jit(ones)(Tensor(np.ones((2, 3), np.float32)))
+    assert "return ops.ones(x.shape, ms.float32) * x" in str(caught.value)
+    gradient = _GradOf(_GatheredColumns())
+    gradient.set_inputs(Tensor(shape=[None, 3], dtype=ms.float32))
+    with pytest.raises(NotSupportedError, match="'gather_grad' of a value with a dim known only when the kernel") \
+            as caught:
+        ms.jit(gradient)(Tensor(np.ones((2, 3), np.float32)))
+    assert "ops.gather(x, Tensor(np.array([0, 2], np.int32)), 1)" in str(caught.value)

@@ -36,7 +36,7 @@ from ..shape_rules import constant_array, taken_operands
 from . import ir, itemassign
 from .builder import BlockBuilder, NameSupply
 from .cachekey import capture_path, object_fingerprint, resolve_path
-from .dynamicdims import UNKNOWN_DIM, UnknownDim, UnknownDimUse, reshape_dims, static_dims
+from .dynamicdims import UNKNOWN_DIM, UnknownDim, UnknownDimUse, reshape_dims, static_attributes
 from .calls import Calls
 from .control import ControlFlow, LoopEnd, LoopStep, returns_from_stepped_loop, returns_without_exits
 from .errors import NotSupportedError, located, not_supported
@@ -820,8 +820,8 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads):
         if op == "reshape" and isinstance(operands[0], TensorValue):   # dynamic dims kept (compiler/dynamicdims.py)
             static = {"shape": reshape_dims(static["shape"], operands[0].var, self._dim_sizes)}
             op = "reshape_keeping" if type(static["shape"]) is tuple and None in static["shape"] else op
-        elif self._dim_sizes:
-            static = {name: static_dims(value, self._dim_sizes) for name, value in static.items()}
+        else:
+            static = static_attributes(op, static, self._dim_sizes)
         operands = self.host_operands(op, operands, static, frame, node)   # a value read from a tensor
         operands = taken_operands(op, operands)
         atoms = tuple(self._atom(o) for o in operands)

@@ -26,6 +26,7 @@ import numpy as np
 
 from ..opdef import op_table
 from .builder import BlockBuilder
+from .errors import NotSupportedError, located
 from .ir import Const, Loc, Var
 
 __all__ = ["Tracer", "UnstageableRule", "stage_rule", "numpy_ops"]
@@ -75,6 +76,10 @@ class _Stager:
         return Const(value)
 
     def stage(self, name: str, operands, static):
+        if any(key.endswith("shape") and isinstance(value, tuple) and None in value   # zeros((None, 3)) in a kernel
+               for key, value in static.items()):
+            raise located(NotSupportedError(f"the derivative '{name}' of a value with a dim known only when the "
+                                            "kernel runs is not supported in compiled code"), self.loc)
         atoms = tuple(self.atom(v) for v in operands)
         result = self.builder.apply(name, atoms, static, loc=self.loc, hint=self.hint)
         if isinstance(result, tuple):
