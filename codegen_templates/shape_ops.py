@@ -155,7 +155,14 @@ class concat:
 
     def adjoint(*xs, out, dout, axis=0):
         sizes = [x.shape[axis] for x in xs]
-        parts = call("split", dout, indices_or_sections=[sum(sizes[:i]) for i in range(1, len(xs))], axis=axis)
+        if None in sizes:   # one part's size known only when the kernel runs: the cuts after it counted from the end
+            unknown = sizes.index(None)
+            before = [sum(sizes[:i]) for i in range(1, unknown + 1)]
+            after = [None] if None in sizes[unknown + 1:] else [-sum(sizes[i:]) for i in range(unknown + 1, len(xs))]
+            cuts = before + after   # (None for several such parts: refused when staged)
+        else:
+            cuts = [sum(sizes[:i]) for i in range(1, len(xs))]
+        parts = call("split", dout, indices_or_sections=cuts, axis=axis)
         return tuple(parts) if len(xs) > 1 else parts[0]
 
 

@@ -262,6 +262,15 @@ class _First(nn.Cell):
         return self.layer(x)[0]
 
 
+class _Joined(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.rows = ms.Parameter(Tensor(np.linspace(-1.0, 1.0, 6).reshape(2, 3)))
+
+    def construct(self, x):
+        return ops.sin(ops.concat((self.rows, x, self.rows * 2.0), 0))
+
+
 class _Attention(nn.Cell):
     def __init__(self):
         super().__init__()
@@ -279,6 +288,7 @@ class _Attention(nn.Cell):
     (lambda: nn.TransformerEncoderLayer(4, 2, 8, dropout=0.0), (5, 3, 4), (0, 1)),
     (lambda: _First(nn.LSTM(3, 2, 2, bidirectional=True)), (4, 2, 3), (0, 1)),   # refused, then a kernel that
     (lambda: _First(nn.GRU(3, 2, batch_first=True)), (2, 4, 3), (0,)),           # deleted a name it returned
+    (_Joined, (4, 3), (0,)),     # concatenated along the dynamic dim: the adjoint's cuts summed None
     (_Rolled, (5, 3), (0,)),     # rolled along the dynamic dim: 'shift % -1' rolled by 0, a silently wrong result
     (_Indexed, (4, 3), (0,)),    # indexing's adjoint wrote into zeros((None, 3)): a TypeError in the kernel
     (_Regrouped, (2, 3, 4), (0, 1)),                  # two dims known only at run time: reshape to x's shape

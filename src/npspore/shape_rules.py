@@ -750,9 +750,13 @@ def split(x, *, indices_or_sections, axis=0):
     shape = shape_of(x)
     axis = normalize_axis("Split", axis, len(shape))
     dim = shape[axis]
-    if isinstance(indices_or_sections, (tuple, list)):
+    if isinstance(indices_or_sections, (tuple, list)) and dim is None:   # known only at run time: a part between
+        bounds = [0, *indices_or_sections, None]                         # cuts counted from the same end is known
+        sizes = [b - a if b is not None and (a < 0) == (b < 0) else -a if b is None and a < 0 else None
+                 for a, b in zip(bounds, bounds[1:])]
+    elif isinstance(indices_or_sections, (tuple, list)):
         bounds = [0, *indices_or_sections, dim]
-        sizes = [None if dim is None else max(0, min(b, dim) - min(a, dim)) for a, b in zip(bounds, bounds[1:])]
+        sizes = [max(0, min(b, dim) - min(a, dim)) for a, b in zip(bounds, bounds[1:])]
     else:
         n = indices_or_sections
         if not isinstance(n, int) or n <= 0 or (dim is not None and dim % n):

@@ -76,8 +76,8 @@ class _Stager:
         return Const(value)
 
     def stage(self, name: str, operands, static):
-        if any(key.endswith("shape") and isinstance(value, tuple) and None in value   # zeros((None, 3)) in a kernel
-               for key, value in static.items()):
+        if any((key.endswith("shape") or key == "indices_or_sections") and isinstance(value, (tuple, list))
+               and None in value for key, value in static.items()):   # zeros((None, 3)) in a kernel
             raise located(NotSupportedError(f"the derivative '{name}' of a value with a dim known only when the "
                                             "kernel runs is not supported in compiled code"), self.loc)
         atoms = tuple(self.atom(v) for v in operands)
