@@ -1,8 +1,8 @@
 """Shape arguments holding sizes of dims compiled code knows only when it runs (``set_inputs`` with ``None``, a
 masked selection): what specialize writes into an op's static attributes in their place.
 
-User code reads such a dim as a ``dim_size`` value (``x.shape[0]``), npspore's own layers read it as ``-1``. In a
-static shape argument it becomes ``-1``, the dim a shape leaves to be inferred (``reshape``) or kept
+User code reads such a dim as a ``dim_size`` value (``x.shape[0]``), npspore's own layers as an :class:`UnknownDim`
+(a ``-1`` refusing arithmetic). In a static shape argument it becomes ``-1``, the dim a shape leaves to be inferred (``reshape``) or kept
 (``broadcast_to``). A reshape of ``x`` keeps the dims of ``x`` it reads in place (``None`` in its shape, ONNX's
 ``0``): ``x.reshape(x.shape[0], -1)`` of a dynamic batch, ``x.reshape(x.shape[0], x.shape[1], 4, 2)`` of a dynamic
 sequence and batch.
@@ -39,7 +39,7 @@ class UnknownDim(int):
 
     __add__ = __radd__ = __sub__ = __rsub__ = __mul__ = __rmul__ = _refused
     __floordiv__ = __rfloordiv__ = __truediv__ = __rtruediv__ = __mod__ = __rmod__ = _refused
-    __pow__ = __rpow__ = __neg__ = __abs__ = __index__ = _refused
+    __pow__ = __rpow__ = __neg__ = __abs__ = _refused
 
 
 UNKNOWN_DIM = UnknownDim()   # of no one value: a dynamic shape's element count

@@ -36,9 +36,9 @@ from ..shape_rules import constant_array, taken_operands
 from . import ir, itemassign
 from .builder import BlockBuilder, NameSupply
 from .cachekey import capture_path, object_fingerprint, resolve_path
-from .dynamicdims import UNKNOWN_DIM, UnknownDim, UnknownDimUse, reshape_dims, static_attributes
 from .calls import Calls
 from .control import ControlFlow, LoopEnd, LoopStep, returns_from_stepped_loop, returns_without_exits
+from .dynamicdims import UNKNOWN_DIM, UnknownDim, UnknownDimUse, reshape_dims, static_attributes
 from .errors import NotSupportedError, located, not_supported
 from .fallback import FallbackReads, is_literal
 from .frontend import parse_function
@@ -684,7 +684,7 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads):
         if isinstance(value, TensorValue):
             aval = value.aval
             if attr == "shape":   # a dynamic dim is read when the kernel runs (a loop over it runs that often);
-                # npspore's own layers are written for -1 there (they route dynamic dims to ops that keep them)
+                # npspore's own layers read an UnknownDim, a -1 refusing arithmetic (compiler/dynamicdims.py)
                 if frame.source.is_library:
                     return tuple(UnknownDim((value, axis)) if d is None else d for axis, d in enumerate(aval.shape))
                 return tuple(self.dim_size(value, axis) if d is None else d for axis, d in enumerate(aval.shape))
@@ -692,7 +692,7 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads):
                 return LIBRARY.dtype_from_numpy(aval.dtype)
             if attr == "ndim":
                 return len(aval.shape)
-            if attr == "size":   # of a dynamic shape: read when the kernel runs (npspore's own layers: -1)
+            if attr == "size":   # of a dynamic shape: read when the kernel runs (npspore's own layers: UNKNOWN_DIM)
                 if None in aval.shape and not frame.source.is_library:
                     return self.dim_size(self._apply("reshape", (value,), {"shape": (-1,)}), 0)
                 return int(np.prod(aval.shape)) if None not in aval.shape else UNKNOWN_DIM
