@@ -7,6 +7,8 @@ from npspore import Parameter, Tensor, nn, ops
 from npspore.compiler import ir, pipeline
 from npspore.compiler.errors import NotSupportedError
 
+from gradcheck import central_difference
+
 
 def _t(*values):
     return Tensor(np.array(values, np.float32))
@@ -115,6 +117,42 @@ def test_loop_needing_a_python_index_is_unrolled():
             return out
 
     np.testing.assert_allclose(ms.jit(Pick())(_t(1.0)).asnumpy(), [111.0])
+
+
+class ColumnProducts(nn.Cell):
+    """A range loop whose index bounds a slice (``x[:, i:i + 1]``): the slice needs the index as a
+    Python int, so the loop is unrolled (fuzz7: it was a TypeError at the slice)."""
+
+    def construct(self, x):
+        y = x
+        for i in range(3):
+            y = ops.sin(y * x[:, i:i + 1])
+        return y
+
+
+def test_loop_index_bounding_a_slice_unrolls_the_loop():
+    x = np.random.default_rng(0).uniform(-1.0, 1.0, (2, 3))
+    net = ColumnProducts()
+    eager = net(Tensor(x)).asnumpy()
+    np.testing.assert_allclose(ms.jit(net)(Tensor(x)).asnumpy(), eager, rtol=1e-12, atol=1e-12)
+    grad = ms.grad(net)(Tensor(x)).asnumpy()
+    np.testing.assert_allclose(grad, central_difference(lambda a: float(net(Tensor(a)).asnumpy().sum()), x),
+                               rtol=1e-6, atol=1e-8)
+
+
+def test_slice_bound_from_a_tensor_counter_is_an_error_at_the_slice():
+    @ms.jit
+    def shifted(x):
+        c = Tensor(0, ms.int32)
+        y = x
+        while c < 2:
+            y = y * x[:, c:c + 1]
+            c += 1
+        return y
+
+    with pytest.raises(TypeError, match="a Python constant is needed") as info:
+        shifted(Tensor(np.ones((2, 3))))
+    assert "y = y * x[:, c:c + 1]" in str(info.value)
 
 
 def test_tensor_if_with_different_shapes_is_an_error_where_the_name_is_read():

@@ -863,8 +863,13 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads):
         return value
 
     def _static(self, value, frame, node):
+        """``value`` as a Python constant (a slice bound, a dict key, a formatted value...). A tensor
+        raises :class:`NeedsStatic` at ``node``: a kept loop whose index it is unrolls and retries."""
         if isinstance(value, TensorValue):
-            raise self._error(TypeError(NeedsStatic.MESSAGE), frame, node)
+            error = NeedsStatic(node)
+            if not frame.source.is_library:
+                error.loc = frame.source.loc(node)
+            raise error
         return self.concretize(value, frame, node)
 
     def _truth(self, value, frame, node) -> bool:
