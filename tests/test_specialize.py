@@ -155,6 +155,33 @@ def test_slice_bound_from_a_tensor_counter_is_an_error_at_the_slice():
     assert "y = y * x[:, c:c + 1]" in str(info.value)
 
 
+class StackedByTensor(nn.Cell):
+    """``Tensor(...)`` of lists holding tensor values: a kept loop's index among ints, a matrix of
+    elements (fuzz7: the compiler passed its staged values to the Tensor constructor, a TypeError
+    naming an internal ``TensorValue``)."""
+
+    def construct(self, x):
+        y = x
+        for i in range(3):
+            y = y * ops.gather(x, Tensor([i, 0, 1], ms.int32), 1)
+        m = Tensor([[x[0, 0], 1.0], [2.0, x[1, 1] * 3.0]], ms.float64)
+        return ops.matmul(m, y[:, :2]), Tensor([x.sum(), 0.5])
+
+
+def test_tensor_of_a_list_holding_tensor_values_is_stacked_as_eager_mode_makes_it():
+    x = np.random.default_rng(1).uniform(-1.0, 1.0, (2, 3))
+    net = StackedByTensor()
+    eager = [t.asnumpy() for t in net(Tensor(x))]
+    compiled = [t.asnumpy() for t in ms.jit(net)(Tensor(x))]
+    assert [c.dtype for c in compiled] == [np.float64, np.float32] == [e.dtype for e in eager]
+    for got, want in zip(compiled, eager):
+        np.testing.assert_array_equal(got, want)       # rounded to Float32 first, as eager mode does
+    grad = ms.grad(lambda a: net(a)[0].sum())(Tensor(x)).asnumpy()
+    # eager mode rounds the list to Float32: central differences of a wide step are exact enough
+    expected = central_difference(lambda a: float(net(Tensor(a))[0].asnumpy().sum()), x, eps=1e-3)
+    np.testing.assert_allclose(grad, expected, rtol=0, atol=5e-5)
+
+
 def test_tensor_if_with_different_shapes_is_an_error_where_the_name_is_read():
     @ms.jit
     def bad(x):

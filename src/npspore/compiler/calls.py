@@ -44,6 +44,13 @@ def _holds(kind, args, kwargs) -> bool:
                for v in (*args, *kwargs.values()))
 
 
+def _holds_nested(kind, value) -> bool:
+    """Whether ``value``, or an item of it at any depth of tuples and lists, is a ``kind``."""
+    if isinstance(value, (tuple, list)):
+        return any(_holds_nested(kind, item) for item in value)
+    return isinstance(value, kind)
+
+
 # builtins whose one-shot iterator is a tuple in compiled code, as in MindSpore's graph mode (a
 # returned zip would otherwise be empty from the second call on)
 _SEQUENCE_BUILTINS = {builtins.zip, builtins.enumerate, builtins.reversed}
@@ -375,6 +382,10 @@ class Calls:
         if args and _holds(HostValue, args[:1], {}) and cls.__name__ != "Parameter":  # Tensor(x.asnumpy())
             dtype = kwargs.get("dtype", args[1] if len(args) > 1 else None)
             return self.host_tensor(self.host_pack(args[0], frame, node), dtype, frame, node)
+        if args and isinstance(args[0], (list, tuple)) and _holds_nested(TensorValue, args[0]) \
+                and cls.__name__ != "Parameter":   # Tensor([x.sum(), 0.0]), Tensor([i, 0, 1], ms.int32)
+            return self._tensor_of_sequence(args[0], kwargs.get("dtype", args[1] if len(args) > 1 else None),
+                                            frame, node)
         if any(isinstance(a, TensorValue) for a in (*args, *kwargs.values())):
             if cls.__name__ == "Parameter":
                 raise not_supported("creating a Parameter inside construct", self._loc(frame, node))
@@ -387,6 +398,36 @@ class Calls:
             self._created[id(result)] = result
             return result
         return self._built_tensor(result)
+
+    def _tensor_of_sequence(self, data, dtype, frame, node) -> TensorValue:
+        """``Tensor(data, dtype)`` of a (nested) list or tuple holding tensor values, as eager mode makes
+        it: NumPy's array of the items in MindSpore's default dtype (floats Float32, ints Int64), then cast
+        to ``dtype``; the shape and dtypes found on zero arrays standing in for the tensors. Staged as a
+        stack of the items, each cast to the default dtype (the gradient flows to each, as through
+        ``Tensor(x, dtype)``).
+
+        Raises:
+            TypeError: ragged ``data`` (eager mode's error); NotSupportedError: an item of dynamic shape.
+        """
+        def stand_in(item):
+            if isinstance(item, TensorValue):
+                if None in item.aval.shape:
+                    raise not_supported("Tensor(...) of a list holding a tensor of dynamic shape",
+                                        self._loc(frame, node))
+                return np.zeros(item.aval.shape, item.aval.dtype)
+            return [stand_in(i) for i in item] if isinstance(item, (list, tuple)) else item
+
+        default = LIBRARY.tensor_array(stand_in(data), None).dtype
+        made = LIBRARY.tensor_array(stand_in(data), dtype).dtype
+
+        def staged(item):
+            if isinstance(item, (list, tuple)):
+                return self._apply("stack", tuple(staged(i) for i in item), {"axis": 0}, frame, node)
+            return self._apply("cast", (item if isinstance(item, TensorValue) else np.asarray(item),),
+                               {"dtype": default}, frame, node)
+
+        tensor = staged(data)
+        return tensor if made == default else self._apply("cast", (tensor,), {"dtype": made}, frame, node)
 
     def _built_tensor(self, tensor) -> TensorValue:
         """A Tensor built in compiled code from Python values: a value of the IR like any other (its
