@@ -120,13 +120,14 @@ def test_loop_needing_a_python_index_is_unrolled():
 
 
 class ColumnProducts(nn.Cell):
-    """A range loop whose index bounds a slice (``x[:, i:i + 1]``): the slice needs the index as a
-    Python int, so the loop is unrolled (fuzz7: it was a TypeError at the slice)."""
+    """A range loop whose index bounds a slice (``x[:, i:i + 1]``) and is in an op's shape: both need the
+    index as a Python int, so the loop is unrolled (fuzz7: a TypeError at the slice, an OpTypeError
+    naming an internal ``TensorValue`` in the shape)."""
 
     def construct(self, x):
         y = x
         for i in range(3):
-            y = ops.sin(y * x[:, i:i + 1])
+            y = ops.sin(y * x[:, i:i + 1]) + ops.ones((1, i + 1), ms.float64).sum(axis=1, keepdims=True)
         return y
 
 

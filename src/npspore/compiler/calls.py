@@ -25,7 +25,7 @@ from .fallback import HostMethod, ReadInCallee, is_host_function
 from .custombackward import attach_custom_backward, needs_custom_backward, stage_recomputed
 from .library import LIBRARY, activation_key
 from .values import (BoundMethod, Closure, Completion, Frame, HostValue, NeedsStatic, StagedRange, TensorValue,
-                     copy_container)
+                     copy_container, holds_nested)
 
 
 _STATIC_BUILTINS = {
@@ -42,13 +42,6 @@ def _holds(kind, args, kwargs) -> bool:
     """Whether an argument, or an item of a tuple or list argument, is a ``kind``."""
     return any(isinstance(v, kind) or isinstance(v, (tuple, list)) and any(isinstance(i, kind) for i in v)
                for v in (*args, *kwargs.values()))
-
-
-def _holds_nested(kind, value) -> bool:
-    """Whether ``value``, or an item of it at any depth of tuples and lists, is a ``kind``."""
-    if isinstance(value, (tuple, list)):
-        return any(_holds_nested(kind, item) for item in value)
-    return isinstance(value, kind)
 
 
 # builtins whose one-shot iterator is a tuple in compiled code, as in MindSpore's graph mode (a
@@ -382,7 +375,7 @@ class Calls:
         if args and _holds(HostValue, args[:1], {}) and cls.__name__ != "Parameter":  # Tensor(x.asnumpy())
             dtype = kwargs.get("dtype", args[1] if len(args) > 1 else None)
             return self.host_tensor(self.host_pack(args[0], frame, node), dtype, frame, node)
-        if args and isinstance(args[0], (list, tuple)) and _holds_nested(TensorValue, args[0]) \
+        if args and isinstance(args[0], (list, tuple)) and holds_nested(TensorValue, args[0]) \
                 and cls.__name__ != "Parameter":   # Tensor([x.sum(), 0.0]), Tensor([i, 0, 1], ms.int32)
             return self._tensor_of_sequence(args[0], kwargs.get("dtype", args[1] if len(args) > 1 else None),
                                             frame, node)

@@ -47,7 +47,8 @@ from .library import LIBRARY, activation_key
 from .normalize import normalized
 from .signature import OutputTree
 from .values import (NORMAL, BoundMethod, Closure, Completion, Frame, HostValue, NeedsStatic, Poison, ScalarSlot, Slot,
-                     TensorValue, copy_container, flatten_abstract, fresh_inputs, returned_value, tree_node)
+                     TensorValue, copy_container, flatten_abstract, fresh_inputs, holds_nested, returned_value,
+                     tree_node)
 
 
 _BINOPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
@@ -863,9 +864,10 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads):
         return value
 
     def _static(self, value, frame, node):
-        """``value`` as a Python constant (a slice bound, a dict key, a formatted value...). A tensor
-        raises :class:`NeedsStatic` at ``node``: a kept loop whose index it is unrolls and retries."""
-        if isinstance(value, TensorValue):
+        """``value`` as a Python constant (a slice bound, a dict key, an op's attribute such as a shape...).
+        A tensor, or a tuple or list holding one, raises :class:`NeedsStatic` at ``node``: a kept loop whose
+        index it is unrolls and retries."""
+        if holds_nested(TensorValue, value):
             error = NeedsStatic(node)
             if not frame.source.is_library:
                 error.loc = frame.source.loc(node)

@@ -161,6 +161,13 @@ class ScalarSlot(Slot):
         self.value = value
 
 
+def holds_nested(kind, value) -> bool:
+    """Whether ``value``, or an item of it at any depth of tuples and lists, is a ``kind``."""
+    if isinstance(value, (tuple, list)):
+        return any(holds_nested(kind, item) for item in value)
+    return isinstance(value, kind)
+
+
 def copy_container(original, items):
     """``items`` in ``original``'s container class when it can be rebuilt from them, else as they are."""
     try:
