@@ -156,6 +156,38 @@ def test_slice_bound_from_a_tensor_counter_is_an_error_at_the_slice():
     assert "y = y * x[:, c:c + 1]" in str(info.value)
 
 
+class IndexScaled(nn.Cell):
+    """Python floats made of a range loop's index (``0.1 * i``, ``i / 2`` after ``i + 1``): MindSpore's
+    graph mode unrolls the loop and computes them in Python, so the loop is unrolled (fuzz7: staged, the
+    index was an Int64 tensor and ``0.1 * i`` a Float32 one, a Float64 result off in its 8th digit)."""
+
+    def construct(self, x):
+        y = x
+        for i in range(3):
+            y = ops.sin(y) * (1 + 0.1 * i) + (i + 1) / 3
+        return y
+
+
+def test_python_floats_of_a_loop_index_are_computed_as_python_computes_them():
+    x = np.random.default_rng(2).uniform(-1.0, 1.0, (2, 3))
+    net = IndexScaled()
+    np.testing.assert_array_equal(ms.jit(net)(Tensor(x)).asnumpy(), net(Tensor(x)).asnumpy())
+    grad = ms.grad(net)(Tensor(x)).asnumpy()
+    np.testing.assert_allclose(grad, central_difference(lambda a: float(net(Tensor(a)).asnumpy().sum()), x),
+                               rtol=1e-6, atol=1e-8)
+
+
+def test_a_loop_too_long_to_unroll_keeps_its_index_a_tensor():
+    @ms.jit
+    def decayed(x):
+        y = x
+        for i in range(1000):
+            y = y + 0.5 * i
+        return y
+
+    np.testing.assert_allclose(decayed(Tensor(np.zeros(2))).asnumpy(), [249750.0, 249750.0])
+
+
 class StackedByTensor(nn.Cell):
     """``Tensor(...)`` of lists holding tensor values: a kept loop's index among ints, a matrix of
     elements (fuzz7: the compiler passed its staged values to the Tensor constructor, a TypeError

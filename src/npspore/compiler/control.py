@@ -191,6 +191,7 @@ class ControlFlow:
     builder: BlockBuilder
     _exit_target: str | None
     _dynamic_loops: int
+    _python_ints: set
     _eval: Callable[..., Any]
     _assign: Callable[..., Any]
     _apply: Callable[..., Any]
@@ -628,6 +629,8 @@ class ControlFlow:
         contents = _container_contents(frame.env)
         names_state = (dict(self.names._counts), set(self.names._taken))
         index = self.names.var(stmt.target.id, Aval((), np.dtype(np.int64)))
+        if len(range(start, stop, step)) <= UNROLL_LIMIT:
+            self._python_ints.add(index)   # a Python int where MindSpore unrolls: see Specializer._binary
         params = [self.names.var(n, frame.env[n].aval) for n in carried_names]
         body_env = dict(frame.env)
         body_env[stmt.target.id] = TensorValue(index)

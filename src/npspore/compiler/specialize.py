@@ -211,6 +211,7 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads):
         self._home: ast.FunctionDef | None = None  # the parsed source of the function being built
         self._temps: dict[ir.Var, int] = {}       # op and call results not yet named after a user variable
         self._dim_sizes: set[ir.Var] = set()      # Vars holding a dynamic dim's size (dim_size results)
+        self._python_ints: set[ir.Var] = set()    # a kept range loop's index, and int arithmetic on it
         self._dynamic_loops = 0                    # depth of loops being staged as IR loops
         self._exit_target: str | None = None      # what a tensor break/continue ends (see above)
         self._concrete: dict | None = None        # Var -> this call's array (the entry only: compiler.fallback)
@@ -616,16 +617,35 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads):
                     (f"__r{name}__", (right, left))
                 return self._call_python(inspect.getattr_static(Tensor, method), operands, {}, frame, node)
         if isinstance(left, TensorValue) or isinstance(right, TensorValue):
+            python_int = self._python_int_arithmetic(op_type, left, right, node)
             name = _DUNDER[op_type]
             if isinstance(left, TensorValue):
-                return self._call_method(left, f"__{name}__", (right,), {}, frame, node)
-            return self._call_method(right, f"__r{name}__", (left,), {}, frame, node)
+                result = self._call_method(left, f"__{name}__", (right,), {}, frame, node)
+            else:
+                result = self._call_method(right, f"__r{name}__", (left,), {}, frame, node)
+            if python_int and isinstance(result, TensorValue):
+                self._python_ints.add(result.var)
+            return result
         if isinstance(left, Tensor) or isinstance(right, Tensor):
             left, right = self._as_value(left), self._as_value(right)
             if isinstance(left, TensorValue) or isinstance(right, TensorValue):
                 return self._binary(op_type, left, right, frame, node)
         # compile-time constants (Python values, Tensors built in the code): computed now, as eager does
         return _BINOPS[op_type](left, right)
+
+    def _python_int_arithmetic(self, op_type, left, right, node) -> bool:
+        """Whether ``left op right`` is int arithmetic on Python ints held in tensors (a kept range loop's
+        index, which MindSpore's graph mode unrolls into Python ints; ``i + 1``), its result one too.
+        Where Python would make a float of them (``0.1 * i``, ``i / 2``) it raises :class:`NeedsStatic`:
+        the loop is unrolled, so that the float is Python's (staged, ``i`` would be an Int64 tensor and
+        ``0.1 * i`` a Float32 one)."""
+        operands = (left, right)
+        held = [isinstance(v, TensorValue) and v.var in self._python_ints for v in operands]
+        if not any(held) or not all(h or type(v) in (int, float, bool) for h, v in zip(held, operands)):
+            return False
+        if op_type is ast.Div or any(type(v) is float for v in operands):
+            raise NeedsStatic(node)
+        return op_type in (ast.Add, ast.Sub, ast.Mult, ast.FloorDiv, ast.Mod)
 
     def _eval_Compare(self, node, frame):
         left = self._eval(node.left, frame)
