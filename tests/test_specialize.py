@@ -177,6 +177,35 @@ def test_python_floats_of_a_loop_index_are_computed_as_python_computes_them():
                                rtol=1e-6, atol=1e-8)
 
 
+class ScaledUntilLarge(nn.Cell):
+    """A range loop with a tensor ``break`` whose body indexes a tuple and a slice with its index and
+    makes a float of it: unrolled, the iterations after a tensor break under ``if not broke`` (fuzz7: the
+    loop was staged as a while whatever its body needed, a TypeError at ``self.scales[i]``)."""
+
+    def __init__(self):
+        super().__init__()
+        self.scales = (1.5, 2.0, 3.0, 0.5)
+
+    def construct(self, x):
+        y = x
+        for i in range(4):
+            y = ops.sin(y) * self.scales[i] + x[:, i % 3:i % 3 + 1]
+            if y.sum() > 0.5:
+                break
+            y = y * (1 + 0.1 * i)
+        return y * 2
+
+
+@pytest.mark.parametrize("scale", [-1.0, -0.1, -0.05, 1.0])   # breaking at iteration 0, 1, 2, never
+def test_range_loop_with_a_tensor_break_needing_its_index_is_unrolled(scale):
+    x = scale * np.random.default_rng(0).uniform(-1.0, 1.0, (2, 3))
+    net = ScaledUntilLarge()
+    np.testing.assert_array_equal(ms.jit(net)(Tensor(x)).asnumpy(), net(Tensor(x)).asnumpy())
+    grad = ms.grad(net)(Tensor(x)).asnumpy()
+    np.testing.assert_allclose(grad, central_difference(lambda a: float(net(Tensor(a)).asnumpy().sum()), x),
+                               rtol=1e-6, atol=1e-7)
+
+
 def test_a_loop_too_long_to_unroll_keeps_its_index_a_tensor():
     @ms.jit
     def decayed(x):

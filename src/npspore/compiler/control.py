@@ -622,7 +622,7 @@ class ControlFlow:
             if any(n != stmt.target.id and n in frame.env and not isinstance(frame.env[n], (TensorValue, Poison))
                    for n in assigned):
                 return None  # the body changes Python values: unrolled, they stay Python values
-            return self._range_as_while(stmt, start, stop, step, frame, loc)
+            return self._breaking_range_loop(stmt, start, stop, step, frame, loc)
         carried_names = [n for n in assigned  # the loop's own target is rebound by every iteration
                          if n != stmt.target.id and isinstance(frame.env.get(n), TensorValue)]
         snapshot = dict(frame.env)
@@ -755,8 +755,29 @@ class ControlFlow:
 
         return self._stage_while(frame, loc, list(stmt.body), condition, extra=())
 
-    def _range_as_while(self, stmt, start, stop, step, frame, loc) -> Completion:
-        """``for i in range(...)`` whose body may ``break``: a While carrying the index."""
+    def _breaking_range_loop(self, stmt, start, stop, step, frame, loc) -> Completion | None:
+        """``for i in range(start, stop, step)`` whose body may ``break``, staged as a While carrying the
+        index; None to unroll it instead, when its body needs the index as a Python value (``t[i]`` of a
+        tuple, a slice bound, ``0.1 * i``) and it is short enough (``UNROLL_LIMIT``)."""
+        staged, env = len(self.builder.block.stmts), dict(frame.env)
+        names_state = (dict(self.names._counts), set(self.names._taken))
+        contents = _container_contents(frame.env)
+        unrollable = len(range(start, stop, step)) <= UNROLL_LIMIT
+        try:
+            return self._range_as_while(stmt, start, stop, step, frame, loc, python_index=unrollable)
+        except NeedsStatic:
+            if not unrollable:
+                raise
+            del self.builder.block.stmts[staged:]
+            frame.env.clear()
+            frame.env.update(env)
+            self.names._counts, self.names._taken = names_state
+            _restore_containers(contents)
+            return None
+
+    def _range_as_while(self, stmt, start, stop, step, frame, loc, python_index=False) -> Completion:
+        """``for i in range(...)`` whose body may ``break``: a While carrying the index (a Python int
+        where MindSpore unrolls the loop when ``python_index``: see ``Specializer._binary``)."""
         index = stmt.target.id
         frame.env[index] = (self._apply("cast", (start,), {"dtype": np.dtype(np.int64)})
                             if isinstance(start, TensorValue) else ConstIndex(start))
@@ -769,12 +790,14 @@ class ControlFlow:
         def advance(env_frame):
             env_frame.env[index] = self._apply("add", (env_frame.env[index], np.int64(step)), {})
 
-        completion = self._stage_while(frame, loc, list(stmt.body), condition, extra=(index,), advance=advance)
+        completion = self._stage_while(frame, loc, list(stmt.body), condition, extra=(index,), advance=advance,
+                                       python_index=python_index)
         # every iteration advanced the index, the last one (broken out of, or not) too
         frame.env[index] = self._apply("sub", (frame.env[index], np.int64(step)), {})
         return completion
 
-    def _stage_while(self, frame, loc, body_stmts, condition, extra=(), advance=None) -> Completion:
+    def _stage_while(self, frame, loc, body_stmts, condition, extra=(), advance=None,
+                     python_index=False) -> Completion:
         """Stage an ``ir.While``: ``condition(frame) -> TensorValue`` (None: ``while True``). The body
         may break under tensor conditions, which adds a carried ``broke`` flag, and return under them,
         which adds a carried ``returned`` flag and the value returned: the loop then completes with
@@ -792,6 +815,8 @@ class ControlFlow:
             else:
                 carried.append(value.var)
                 params.append(self.names.var(name, value.aval))
+        if python_index:
+            self._python_ints.add(params[0])   # the range loop's index
         flags = [flag for flag, present in (("broke", breaks), ("returned", returns)) if present]
         flag_params = [self.names.var(flag, Aval((), np.dtype(np.bool_))) for flag in flags]
         carried += [ir.Const(np.bool_(False))] * len(flags)
@@ -824,7 +849,7 @@ class ControlFlow:
                 value = frame.env[name]
                 frame.env[name] = self._apply("cast", (np.asarray(value, _SCALAR_DTYPES[type(value)]),),
                                               {"dtype": np.dtype(_SCALAR_DTYPES[type(value)])})
-            return self._stage_while(frame, loc, body_stmts, condition, extra, advance)
+            return self._stage_while(frame, loc, body_stmts, condition, extra, advance, python_index)
         results = [self._carried_atom(name, body_frame.env.get(name), param, loc) for name, param in zip(names, params)]
         if breaks:
             results.append(_exit_flags(completion)[1])
