@@ -168,9 +168,23 @@ class IndexScaled(nn.Cell):
         return y
 
 
-def test_python_floats_of_a_loop_index_are_computed_as_python_computes_them():
+def _shifted_by_index(y, i):
+    return y + (i + 1) / 3
+
+
+class IndexShiftedInHelper(nn.Cell):
+    """The float made of the index in a function the loop calls (the index passed as an ``IndexSlot``)."""
+
+    def construct(self, x):
+        y = x
+        for i in range(3):
+            y = _shifted_by_index(ops.sin(y), i)
+        return y
+
+
+@pytest.mark.parametrize("net", [IndexScaled(), IndexShiftedInHelper()], ids=["body", "helper"])
+def test_python_floats_of_a_loop_index_are_computed_as_python_computes_them(net):
     x = np.random.default_rng(2).uniform(-1.0, 1.0, (2, 3))
-    net = IndexScaled()
     np.testing.assert_array_equal(ms.jit(net)(Tensor(x)).asnumpy(), net(Tensor(x)).asnumpy())
     grad = ms.grad(net)(Tensor(x)).asnumpy()
     np.testing.assert_allclose(grad, central_difference(lambda a: float(net(Tensor(a)).asnumpy().sum()), x),

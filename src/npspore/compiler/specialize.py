@@ -46,9 +46,9 @@ from .kernel import HookVersions
 from .library import LIBRARY, activation_key
 from .normalize import normalized
 from .signature import OutputTree
-from .values import (NORMAL, BoundMethod, Closure, Completion, Frame, HostValue, NeedsStatic, Poison, ScalarSlot, Slot,
-                     TensorValue, copy_container, flatten_abstract, fresh_inputs, holds_nested, returned_value,
-                     tree_node)
+from .values import (NORMAL, BoundMethod, Closure, Completion, Frame, HostValue, IndexSlot, NeedsStatic, Poison,
+                     ScalarSlot, Slot, TensorValue, copy_container, flatten_abstract, fresh_inputs, holds_nested,
+                     returned_value, tree_node)
 
 
 _BINOPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
@@ -135,10 +135,11 @@ class ProgramBuilder:
         if activation_key(fn, self_obj) in self._active:
             raise not_supported(f"recursive call of {fn.__qualname__!r}", loc)
         leaves, structure = flatten_abstract((args, tuple(sorted(kwargs.items()))))
-        key = (code, object_fingerprint(self_obj), structure)
+        python_ints = tuple(leaf.var in caller._python_ints for leaf in leaves)
+        key = (code, object_fingerprint(self_obj), structure, python_ints)
         entry = self._shared.get(key)
         if entry is None:
-            abstract_args, abstract_kwargs = fresh_inputs(args, kwargs)
+            abstract_args, abstract_kwargs = fresh_inputs(args, kwargs, caller._python_ints)
             spec = FunctionSpecializer(self, fn, self_obj, self.names.fresh(function_name(fn, self_obj)))
             function = spec.build(abstract_args, abstract_kwargs)
             self.functions[function.name] = function
@@ -269,6 +270,8 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads):
             self.params.append(var)
             if self._concrete is not None and value.array is not None:
                 self._concrete[var] = value.array
+            if isinstance(value, IndexSlot):
+                self._python_ints.add(var)
             if isinstance(value, ScalarSlot):   # mutable(2): a Python value read when the kernel runs
                 return self.host(ir.HostOp("method", "item"), (TensorValue(var),), {}, None, None,
                                  concrete=value.value)

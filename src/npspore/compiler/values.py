@@ -198,11 +198,20 @@ def flatten_abstract(value):
     return [leaf for leaf in leaves], structure
 
 
-def fresh_inputs(args, kwargs):
+class IndexSlot(Slot):
+    """An input slot of an int that MindSpore has as a Python int (a kept range loop's index passed to a
+    function): arithmetic making a float of it unrolls the loop, as in the caller (``Specializer._binary``)."""
+
+    __slots__ = ()
+
+
+def fresh_inputs(args, kwargs, python_ints=frozenset()):
     """Copies of abstract args whose TensorValues are placeholders, bound as params by ``build``
-    (a namedtuple is passed as it is)."""
+    (a namedtuple is passed as it is); those holding a Var of ``python_ints`` are :class:`IndexSlot`."""
     def fresh(v):
-        return Slot(v.aval) if isinstance(v, TensorValue) else v
+        if not isinstance(v, TensorValue):
+            return v
+        return IndexSlot(v.aval) if v.var in python_ints else Slot(v.aval)
 
     def is_leaf(v):
         return isinstance(v, TensorValue) or hasattr(v, "_fields")
