@@ -630,7 +630,7 @@ class ControlFlow:
         names_state = (dict(self.names._counts), set(self.names._taken))
         index = self.names.var(stmt.target.id, Aval((), np.dtype(np.int64)))
         if len(range(start, stop, step)) <= UNROLL_LIMIT:
-            self._python_ints.add(index)   # a Python int where MindSpore unrolls: see Specializer._binary
+            self._python_ints.add(index)   # a Python int where MindSpore unrolls (_python_int_arithmetic)
         params = [self.names.var(n, frame.env[n].aval) for n in carried_names]
         body_env = dict(frame.env)
         body_env[stmt.target.id] = TensorValue(index)
@@ -777,7 +777,7 @@ class ControlFlow:
 
     def _range_as_while(self, stmt, start, stop, step, frame, loc, python_index=False) -> Completion:
         """``for i in range(...)`` whose body may ``break``: a While carrying the index (a Python int
-        where MindSpore unrolls the loop when ``python_index``: see ``Specializer._binary``)."""
+        where MindSpore unrolls the loop when ``python_index``: see ``_python_int_arithmetic``)."""
         index = stmt.target.id
         frame.env[index] = (self._apply("cast", (start,), {"dtype": np.dtype(np.int64)})
                             if isinstance(start, TensorValue) else ConstIndex(start))

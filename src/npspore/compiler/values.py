@@ -200,7 +200,8 @@ def flatten_abstract(value):
 
 class IndexSlot(Slot):
     """An input slot of an int that MindSpore has as a Python int (a kept range loop's index passed to a
-    function): arithmetic making a float of it unrolls the loop, as in the caller (``Specializer._binary``)."""
+    function): arithmetic making a float of it unrolls the loop, as in the caller
+    (``FunctionSpecializer._python_int_arithmetic``)."""
 
     __slots__ = ()
 
