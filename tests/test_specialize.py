@@ -192,7 +192,18 @@ class IndexShiftedInHelper(nn.Cell):
         return y
 
 
-@pytest.mark.parametrize("net", [IndexScaled(), IndexShiftedInHelper()], ids=["body", "helper"])
+class IndexNegated(nn.Cell):
+    """The float made of ``-i`` (a Python int too)."""
+
+    def construct(self, x):
+        y = x
+        for i in range(3):
+            y = ops.sin(y) * (-i * 0.1 + 1)
+        return y
+
+
+@pytest.mark.parametrize("net", [IndexScaled(), IndexShiftedInHelper(), IndexNegated()],
+                         ids=["body", "helper", "negated"])
 def test_python_floats_of_a_loop_index_are_computed_as_python_computes_them(net):
     x = np.random.default_rng(2).uniform(-1.0, 1.0, (2, 3))
     np.testing.assert_array_equal(ms.jit(net)(Tensor(x)).asnumpy(), net(Tensor(x)).asnumpy())

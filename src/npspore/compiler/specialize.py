@@ -600,7 +600,10 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads):
                 return self._apply("logical_not", (operand,), {})
             return not operand
         if isinstance(operand, TensorValue):
-            return self._call_method(operand, _UNARY_DUNDER[type(node.op)], (), {}, frame, node)
+            result = self._call_method(operand, _UNARY_DUNDER[type(node.op)], (), {}, frame, node)
+            if operand.var in self._python_ints and isinstance(result, TensorValue):
+                self._python_ints.add(result.var)   # -i of a loop's index: a Python int too
+            return result
         return {ast.USub: operator.neg, ast.UAdd: operator.pos, ast.Invert: operator.invert}[type(node.op)](operand)
 
     def _eval_BinOp(self, node, frame):
