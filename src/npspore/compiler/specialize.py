@@ -892,8 +892,9 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads):
     def _static(self, value, frame, node):
         """``value`` as a Python constant (a slice bound, a dict key, an op's attribute such as a shape...).
         A tensor, or a tuple or list holding one, raises :class:`NeedsStatic` at ``node``: a kept loop whose
-        index it is unrolls and retries."""
-        if holds_nested(TensorValue, value):
+        index it is unrolls and retries. A dynamic dim's size in a tuple or list (``x.reshape(n, 3)`` after
+        ``set_inputs``) stays: ``_apply`` gives the op's rule such a shape (``_static_dims``)."""
+        if isinstance(value, TensorValue) or holds_nested(TensorValue, value, lambda v: v.var not in self._dim_sizes):
             error = NeedsStatic(node)
             if not frame.source.is_library:
                 error.loc = frame.source.loc(node)

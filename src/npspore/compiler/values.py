@@ -161,11 +161,11 @@ class ScalarSlot(Slot):
         self.value = value
 
 
-def holds_nested(kind, value) -> bool:
-    """Whether ``value``, or an item of it at any depth of tuples and lists, is a ``kind``."""
+def holds_nested(kind, value, counts=lambda v: True) -> bool:
+    """Whether ``value``, or an item of it at any depth of tuples and lists, is a ``kind`` that ``counts``."""
     if isinstance(value, (tuple, list)):
-        return any(holds_nested(kind, item) for item in value)
-    return isinstance(value, kind)
+        return any(holds_nested(kind, item, counts) for item in value)
+    return isinstance(value, kind) and counts(value)
 
 
 def copy_container(original, items):
