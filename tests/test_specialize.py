@@ -156,18 +156,8 @@ def test_slice_bound_from_a_tensor_counter_is_an_error_at_the_slice():
     assert "y = y * x[:, c:c + 1]" in str(info.value)
 
 
-def test_tensor_of_a_list_mixing_a_value_read_and_tensor_values_follows_each_call():
-    @ms.jit
-    def summary(x):
-        return Tensor([float(x.sum()), x.max()], ms.float64) * 2
-
-    for x in (np.array([[0.25, -1.5], [2.0, 0.125]]), np.array([[1.0, 3.0], [-2.0, 0.5]])):
-        expected = np.array([x.sum(), x.max()], np.float32).astype(np.float64) * 2   # as eager mode rounds
-        np.testing.assert_array_equal(summary(Tensor(x)).asnumpy(), expected)
-
-
 class IndexScaled(nn.Cell):
-    """Python floats made of a range loop's index (``0.1 * i``, ``i / 2`` after ``i + 1``): MindSpore's
+    """Python floats made of a range loop's index (``0.1 * i``, ``(i + 1) / 3``): MindSpore's
     graph mode unrolls the loop and computes them in Python, so the loop is unrolled (fuzz7: staged, the
     index was an Int64 tensor and ``0.1 * i`` a Float32 one, a Float64 result off in its 8th digit)."""
 
@@ -277,6 +267,16 @@ def test_tensor_of_a_list_holding_tensor_values_is_stacked_as_eager_mode_makes_i
     # eager mode rounds the list to Float32: central differences of a wide step are exact enough
     expected = central_difference(lambda a: float(net(Tensor(a))[0].asnumpy().sum()), x, eps=1e-3)
     np.testing.assert_allclose(grad, expected, rtol=0, atol=5e-5)
+
+
+def test_tensor_of_a_list_mixing_a_value_read_and_tensor_values_follows_each_call():
+    @ms.jit
+    def summary(x):
+        return Tensor([float(x.sum()), x.max()], ms.float64) * 2
+
+    for x in (np.array([[0.25, -1.5], [2.0, 0.125]]), np.array([[1.0, 3.0], [-2.0, 0.5]])):
+        expected = np.array([x.sum(), x.max()], np.float32).astype(np.float64) * 2   # as eager mode rounds
+        np.testing.assert_array_equal(summary(Tensor(x)).asnumpy(), expected)
 
 
 def test_tensor_if_with_different_shapes_is_an_error_where_the_name_is_read():
