@@ -362,3 +362,18 @@ def test_what_a_dynamic_dim_cannot_do_yet_is_refused_at_the_users_line():
             as caught:
         ms.jit(gradient)(Tensor(np.ones((2, 3), np.float32)))
     assert "ops.gather(x, Tensor(np.array([0, 2], np.int32)), 1)" in str(caught.value)
+
+
+def rows_reshaped(x):
+    n = x.shape[0]
+    return ops.reshape(x, (n, 3)) * 2 + x.view(n, 3)
+
+
+def test_a_dynamic_dims_size_in_a_shape_tuple_is_taken_by_the_op():
+    """A dynamic dim's size inside a shape tuple is no value a loop would need unrolled (fuzz7: the rule
+    that unrolls a loop whose index is in an op's shape briefly refused it too)."""
+    compiled = ms.jit(rows_reshaped, dynamic=1)
+    for n in (2, 5):
+        x = Tensor(np.arange(3 * n, dtype=np.float32).reshape(n, 3))
+        np.testing.assert_array_equal(compiled(x).asnumpy(), rows_reshaped(x).asnumpy())
+    assert built(compiled) == 1

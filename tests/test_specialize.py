@@ -7,6 +7,8 @@ from npspore import Parameter, Tensor, nn, ops
 from npspore.compiler import ir, pipeline
 from npspore.compiler.errors import NotSupportedError
 
+from gradcheck import central_difference
+
 
 def _t(*values):
     return Tensor(np.array(values, np.float32))
@@ -115,6 +117,166 @@ def test_loop_needing_a_python_index_is_unrolled():
             return out
 
     np.testing.assert_allclose(ms.jit(Pick())(_t(1.0)).asnumpy(), [111.0])
+
+
+class ColumnProducts(nn.Cell):
+    """A range loop whose index bounds a slice (``x[:, i:i + 1]``) and is in an op's shape: both need the
+    index as a Python int, so the loop is unrolled (fuzz7: a TypeError at the slice, an OpTypeError
+    naming an internal ``TensorValue`` in the shape)."""
+
+    def construct(self, x):
+        y = x
+        for i in range(3):
+            y = ops.sin(y * x[:, i:i + 1]) + ops.ones((1, i + 1), ms.float64).sum(axis=1, keepdims=True)
+        return y
+
+
+def test_loop_index_bounding_a_slice_unrolls_the_loop():
+    x = np.random.default_rng(0).uniform(-1.0, 1.0, (2, 3))
+    net = ColumnProducts()
+    eager = net(Tensor(x)).asnumpy()
+    np.testing.assert_allclose(ms.jit(net)(Tensor(x)).asnumpy(), eager, rtol=1e-12, atol=1e-12)
+    grad = ms.grad(net)(Tensor(x)).asnumpy()
+    np.testing.assert_allclose(grad, central_difference(lambda a: float(net(Tensor(a)).asnumpy().sum()), x),
+                               rtol=1e-6, atol=1e-8)
+
+
+def test_slice_bound_from_a_tensor_counter_is_an_error_at_the_slice():
+    @ms.jit
+    def shifted(x):
+        c = Tensor(0, ms.int32)
+        y = x
+        while c < 2:
+            y = y * x[:, c:c + 1]
+            c += 1
+        return y
+
+    with pytest.raises(TypeError, match="a Python constant is needed") as info:
+        shifted(Tensor(np.ones((2, 3))))
+    assert "y = y * x[:, c:c + 1]" in str(info.value)
+
+
+class IndexScaled(nn.Cell):
+    """Python floats made of a range loop's index (``0.1 * i``, ``(i + 1) / 3``): MindSpore's
+    graph mode unrolls the loop and computes them in Python, so the loop is unrolled (fuzz7: staged, the
+    index was an Int64 tensor and ``0.1 * i`` a Float32 one, a Float64 result off in its 8th digit)."""
+
+    def construct(self, x):
+        y = x
+        for i in range(3):
+            y = ops.sin(y) * (1 + 0.1 * i) + (i + 1) / 3
+        return y
+
+
+def _shifted_by_index(y, i):
+    return y + (i + 1) / 3
+
+
+class IndexShiftedInHelper(nn.Cell):
+    """The float made of the index in a function the loop calls (the index passed as an ``IndexSlot``)."""
+
+    def construct(self, x):
+        y = x
+        for i in range(3):
+            y = _shifted_by_index(ops.sin(y), i)
+        return y
+
+
+class IndexNegated(nn.Cell):
+    """The float made of ``-i`` (a Python int too)."""
+
+    def construct(self, x):
+        y = x
+        for i in range(3):
+            y = ops.sin(y) * (-i * 0.1 + 1)
+        return y
+
+
+@pytest.mark.parametrize("net", [IndexScaled(), IndexShiftedInHelper(), IndexNegated()],
+                         ids=["body", "helper", "negated"])
+def test_python_floats_of_a_loop_index_are_computed_as_python_computes_them(net):
+    x = np.random.default_rng(2).uniform(-1.0, 1.0, (2, 3))
+    np.testing.assert_array_equal(ms.jit(net)(Tensor(x)).asnumpy(), net(Tensor(x)).asnumpy())
+    grad = ms.grad(net)(Tensor(x)).asnumpy()
+    np.testing.assert_allclose(grad, central_difference(lambda a: float(net(Tensor(a)).asnumpy().sum()), x),
+                               rtol=1e-6, atol=1e-8)
+
+
+class ScaledUntilLarge(nn.Cell):
+    """A range loop with a tensor ``break`` whose body indexes a tuple and a slice with its index and
+    makes a float of it: unrolled, the iterations after a tensor break under ``if not broke`` (fuzz7: the
+    loop was staged as a while whatever its body needed, a TypeError at ``self.scales[i]``)."""
+
+    def __init__(self):
+        super().__init__()
+        self.scales = (1.5, 2.0, 3.0, 0.5)
+
+    def construct(self, x):
+        y = x
+        for i in range(4):
+            y = ops.sin(y) * self.scales[i] + x[:, i % 3:i % 3 + 1]
+            if y.sum() > 0.5:
+                break
+            y = y * (1 + 0.1 * i)
+        return y * 2
+
+
+@pytest.mark.parametrize("scale", [-1.0, -0.1, -0.05, 1.0])   # breaking at iteration 0, 1, 2, never
+def test_range_loop_with_a_tensor_break_needing_its_index_is_unrolled(scale):
+    x = scale * np.random.default_rng(0).uniform(-1.0, 1.0, (2, 3))
+    net = ScaledUntilLarge()
+    np.testing.assert_array_equal(ms.jit(net)(Tensor(x)).asnumpy(), net(Tensor(x)).asnumpy())
+    grad = ms.grad(net)(Tensor(x)).asnumpy()
+    np.testing.assert_allclose(grad, central_difference(lambda a: float(net(Tensor(a)).asnumpy().sum()), x),
+                               rtol=1e-6, atol=1e-7)
+
+
+def test_a_loop_too_long_to_unroll_keeps_its_index_a_tensor():
+    @ms.jit
+    def decayed(x):
+        y = x
+        for i in range(1000):
+            y = y + 0.5 * i
+        return y
+
+    np.testing.assert_allclose(decayed(Tensor(np.zeros(2))).asnumpy(), [249750.0, 249750.0])
+
+
+class StackedByTensor(nn.Cell):
+    """``Tensor(...)`` of lists holding tensor values: a kept loop's index among ints, a matrix of
+    elements (fuzz7: the compiler passed its staged values to the Tensor constructor, a TypeError
+    naming an internal ``TensorValue``)."""
+
+    def construct(self, x):
+        y = x
+        for i in range(3):
+            y = y * ops.gather(x, Tensor([i, 0, 1], ms.int32), 1)
+        m = Tensor([[x[0, 0], 1.0], [2.0, x[1, 1] * 3.0]], ms.float64)
+        return ops.matmul(m, y[:, :2]), Tensor([x.sum(), 0.5])
+
+
+def test_tensor_of_a_list_holding_tensor_values_is_stacked_as_eager_mode_makes_it():
+    x = np.random.default_rng(1).uniform(-1.0, 1.0, (2, 3))
+    net = StackedByTensor()
+    eager = [t.asnumpy() for t in net(Tensor(x))]
+    compiled = [t.asnumpy() for t in ms.jit(net)(Tensor(x))]
+    assert [c.dtype for c in compiled] == [np.float64, np.float32] == [e.dtype for e in eager]
+    for got, want in zip(compiled, eager):
+        np.testing.assert_array_equal(got, want)       # rounded to Float32 first, as eager mode does
+    grad = ms.grad(lambda a: net(a)[0].sum())(Tensor(x)).asnumpy()
+    # eager mode rounds the list to Float32: central differences of a wide step are exact enough
+    expected = central_difference(lambda a: float(net(Tensor(a))[0].asnumpy().sum()), x, eps=1e-3)
+    np.testing.assert_allclose(grad, expected, rtol=0, atol=5e-5)
+
+
+def test_tensor_of_a_list_mixing_a_value_read_and_tensor_values_follows_each_call():
+    @ms.jit
+    def summary(x):
+        return Tensor([float(x.sum()), x.max()], ms.float64) * 2
+
+    for x in (np.array([[0.25, -1.5], [2.0, 0.125]]), np.array([[1.0, 3.0], [-2.0, 0.5]])):
+        expected = np.array([x.sum(), x.max()], np.float32).astype(np.float64) * 2   # as eager mode rounds
+        np.testing.assert_array_equal(summary(Tensor(x)).asnumpy(), expected)
 
 
 def test_tensor_if_with_different_shapes_is_an_error_where_the_name_is_read():

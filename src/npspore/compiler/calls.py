@@ -26,7 +26,7 @@ from .custombackward import attach_custom_backward, needs_custom_backward, stage
 from .dynamicdims import UnknownDim, UnknownDimUse
 from .library import LIBRARY, activation_key
 from .values import (BoundMethod, Closure, Completion, Frame, HostValue, NeedsStatic, StagedRange, TensorValue,
-                     copy_container)
+                     copy_container, holds_nested)
 
 
 _STATIC_BUILTINS = {
@@ -382,6 +382,10 @@ class Calls:
         return isinstance(value, classes)
 
     def _make_constant_tensor(self, cls, args, kwargs, frame, node):
+        if args and isinstance(args[0], (list, tuple)) and holds_nested(TensorValue, args[0]) \
+                and cls.__name__ != "Parameter":   # Tensor([x.sum(), 0.0]), Tensor([i, 0, 1], ms.int32)
+            return self._tensor_of_sequence(args[0], kwargs.get("dtype", args[1] if len(args) > 1 else None),
+                                            frame, node)
         if args and _holds(HostValue, args[:1], {}) and cls.__name__ != "Parameter":  # Tensor(x.asnumpy())
             dtype = kwargs.get("dtype", args[1] if len(args) > 1 else None)
             return self.host_tensor(self.host_pack(args[0], frame, node), dtype, frame, node)
@@ -397,6 +401,41 @@ class Calls:
             self._created[id(result)] = result
             return result
         return self._built_tensor(result)
+
+    def _tensor_of_sequence(self, data, dtype, frame, node) -> TensorValue:
+        """``Tensor(data, dtype)`` of a (nested) list or tuple holding tensor values, as eager mode makes
+        it: NumPy's array of the items in MindSpore's default dtype (floats Float32, ints Int64), then cast
+        to ``dtype``; the shape and dtypes found on zero arrays standing in for the tensors (and on this
+        call's value of a value read, ``float(x.sum())``). Staged as a stack of the items, each cast to the
+        default dtype (the gradient flows to each, as through ``Tensor(x, dtype)``; a value read is made a
+        tensor when the kernel runs, its type guarded).
+
+        Raises:
+            TypeError: ragged ``data`` (eager mode's error); NotSupportedError: an item of dynamic shape.
+        """
+        def stand_in(item):
+            if isinstance(item, TensorValue):
+                if None in item.aval.shape:
+                    raise not_supported("Tensor(...) of a list holding a tensor of dynamic shape",
+                                        self._loc(frame, node))
+                return np.zeros(item.aval.shape, item.aval.dtype)
+            if isinstance(item, HostValue):
+                return item.concrete
+            return [stand_in(i) for i in item] if isinstance(item, (list, tuple)) else item
+
+        default = LIBRARY.tensor_array(stand_in(data), None).dtype
+        made = LIBRARY.tensor_array(stand_in(data), dtype).dtype
+
+        def staged(item):
+            if isinstance(item, (list, tuple)):
+                return self._apply("stack", tuple(staged(i) for i in item), {"axis": 0}, frame, node)
+            if isinstance(item, HostValue):
+                item = self.host_tensor(item, None, frame, node)
+            return self._apply("cast", (item if isinstance(item, TensorValue) else np.asarray(item),),
+                               {"dtype": default}, frame, node)
+
+        tensor = staged(data)
+        return tensor if made == default else self._apply("cast", (tensor,), {"dtype": made}, frame, node)
 
     def _built_tensor(self, tensor) -> TensorValue:
         """A Tensor built in compiled code from Python values: a value of the IR like any other (its

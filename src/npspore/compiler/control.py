@@ -20,24 +20,12 @@ from . import ir
 from .builder import BlockBuilder, NameSupply
 from .errors import NotSupportedError, located, not_supported
 from .library import LIBRARY
+from .loopsyntax import assigned_names, has_loop_exit
 from .values import (MISSING, NORMAL, Completion, ConstIndex, Frame, NeedsStatic, Poison, StagedRange, TensorValue,
                      copy_container)
 
 
 UNROLL_LIMIT = 256
-
-
-def _has_loop_exit(stmts, kinds=(ast.Break, ast.Continue)) -> bool:
-    """Whether ``stmts`` break or continue the loop they are in (not counting inner loops)."""
-    pending = list(stmts)
-    while pending:
-        node = pending.pop()
-        if isinstance(node, kinds):
-            return True
-        if isinstance(node, (ast.For, ast.While, ast.FunctionDef, ast.Lambda)):
-            continue
-        pending.extend(ast.iter_child_nodes(node))
-    return False
 
 
 def _container_contents(env) -> dict:
@@ -69,25 +57,6 @@ def _containers_changed(contents) -> bool:
         if len(now) != len(items) or any(a is not b for a, b in zip(now, items)):
             return True
     return False
-
-
-def returns_without_exits(stmt: ast.For) -> bool:
-    """Whether a ``for`` loop may return from the function and never breaks or continues: unrolled
-    into the statements around it, a tensor-dependent ``return`` then has what follows the loop as
-    its continuation."""
-    if stmt.orelse or _has_loop_exit(stmt.body):
-        return False
-    return any(isinstance(n, ast.Return) for n in ast.walk(ast.Module(body=list(stmt.body), type_ignores=[])))
-
-
-def returns_from_stepped_loop(stmt) -> bool:
-    """Whether a ``while`` loop, or a ``for`` loop that breaks or continues (neither with ``else``),
-    may return from the function: run by ``ControlFlow._returning_loop``, which unrolls it lazily
-    (:class:`LoopStep`) when a tensor-dependent ``if`` decides between its ``return`` and a ``break``,
-    or a ``return`` under a tensor condition is reached in a loop over Python values."""
-    if stmt.orelse or (isinstance(stmt, ast.For) and not _has_loop_exit(stmt.body)):
-        return False
-    return any(isinstance(n, ast.Return) for n in ast.walk(ast.Module(body=list(stmt.body), type_ignores=[])))
 
 
 class LoopStep(ast.stmt):
@@ -122,19 +91,6 @@ def _tensor_tree(value):
     if not items or not all(isinstance(item, TensorValue) for item in items):
         return None
     return tree.flatten(value, lambda v: isinstance(v, TensorValue))[1], tuple(item.aval for item in items)
-
-
-def _assigned_names(stmts) -> list:
-    """The names ``stmts`` bind, ``x`` of ``x[i] = v`` among them (compiled code binds ``x`` to a new tensor)."""
-    names = []
-    for node in ast.walk(ast.Module(body=list(stmts), type_ignores=[])):
-        if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store) and isinstance(node.value, ast.Name):
-            node = node.value
-        elif not (isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)):
-            continue
-        if node.id not in names:
-            names.append(node.id)
-    return names
 
 
 _SCALAR_DTYPES = {bool: np.bool_, int: np.int64, float: np.float32}
@@ -191,6 +147,7 @@ class ControlFlow:
     builder: BlockBuilder
     _exit_target: str | None
     _dynamic_loops: int
+    _python_ints: set
     _eval: Callable[..., Any]
     _assign: Callable[..., Any]
     _apply: Callable[..., Any]
@@ -237,7 +194,7 @@ class ControlFlow:
                 f"{int(np.prod(test.aval.shape))}, more than one element is ambiguous."), loc)
         branches = list(stmt.body) + list(stmt.orelse)
         returns = any(isinstance(n, ast.Return) for n in ast.walk(ast.Module(body=branches, type_ignores=[])))
-        exits = _has_loop_exit(branches)
+        exits = has_loop_exit(branches)
         if exits and (returns or any(isinstance(later, (LoopStep, LoopEnd)) for later in rest)):
             # both branches must return: the statements after the 'if' are staged into each of them
             # (in a lazily unrolled loop, LoopStep, a break or continue runs on to the function's end)
@@ -616,18 +573,20 @@ class ControlFlow:
         if not isinstance(stmt.target, ast.Name):
             return None
         loc = frame.source.loc(stmt)
-        assigned = _assigned_names(stmt.body)
-        if _has_loop_exit(stmt.body, kinds=(ast.Break,)):
+        assigned = assigned_names(stmt.body)
+        if has_loop_exit(stmt.body, kinds=(ast.Break,)):
             if any(n != stmt.target.id and n in frame.env and not isinstance(frame.env[n], (TensorValue, Poison))
                    for n in assigned):
                 return None  # the body changes Python values: unrolled, they stay Python values
-            return self._range_as_while(stmt, start, stop, step, frame, loc)
+            return self._breaking_range_loop(stmt, start, stop, step, frame, loc)
         carried_names = [n for n in assigned  # the loop's own target is rebound by every iteration
                          if n != stmt.target.id and isinstance(frame.env.get(n), TensorValue)]
         snapshot = dict(frame.env)
         contents = _container_contents(frame.env)
         names_state = (dict(self.names._counts), set(self.names._taken))
         index = self.names.var(stmt.target.id, Aval((), np.dtype(np.int64)))
+        if len(range(start, stop, step)) <= UNROLL_LIMIT:
+            self._python_ints.add(index)   # a Python int where MindSpore unrolls (_python_int_arithmetic)
         params = [self.names.var(n, frame.env[n].aval) for n in carried_names]
         body_env = dict(frame.env)
         body_env[stmt.target.id] = TensorValue(index)
@@ -706,7 +665,7 @@ class ControlFlow:
         loc = frame.source.loc(stmt)
         if stmt.orelse:
             raise not_supported("'while ... else'", loc)
-        if isinstance(stmt.test, ast.Constant) and stmt.test.value is True and _has_loop_exit(stmt.body,
+        if isinstance(stmt.test, ast.Constant) and stmt.test.value is True and has_loop_exit(stmt.body,
                                                                                              kinds=(ast.Break,)):
             return self._while_true(stmt, frame, loc)
         for _ in range(UNROLL_LIMIT * 16):
@@ -753,8 +712,29 @@ class ControlFlow:
 
         return self._stage_while(frame, loc, list(stmt.body), condition, extra=())
 
-    def _range_as_while(self, stmt, start, stop, step, frame, loc) -> Completion:
-        """``for i in range(...)`` whose body may ``break``: a While carrying the index."""
+    def _breaking_range_loop(self, stmt, start, stop, step, frame, loc) -> Completion | None:
+        """``for i in range(start, stop, step)`` whose body may ``break``, staged as a While carrying the
+        index; None to unroll it instead, when its body needs the index as a Python value (``t[i]`` of a
+        tuple, a slice bound, ``0.1 * i``) and it is short enough (``UNROLL_LIMIT``)."""
+        staged, env = len(self.builder.block.stmts), dict(frame.env)
+        names_state = (dict(self.names._counts), set(self.names._taken))
+        contents = _container_contents(frame.env)
+        unrollable = len(range(start, stop, step)) <= UNROLL_LIMIT
+        try:
+            return self._range_as_while(stmt, start, stop, step, frame, loc, python_index=unrollable)
+        except NeedsStatic:
+            if not unrollable:
+                raise
+            del self.builder.block.stmts[staged:]
+            frame.env.clear()
+            frame.env.update(env)
+            self.names._counts, self.names._taken = names_state
+            _restore_containers(contents)
+            return None
+
+    def _range_as_while(self, stmt, start, stop, step, frame, loc, python_index=False) -> Completion:
+        """``for i in range(...)`` whose body may ``break``: a While carrying the index (a Python int
+        where MindSpore unrolls the loop when ``python_index``: see ``_python_int_arithmetic``)."""
         index = stmt.target.id
         frame.env[index] = (self._apply("cast", (start,), {"dtype": np.dtype(np.int64)})
                             if isinstance(start, TensorValue) else ConstIndex(start))
@@ -767,19 +747,21 @@ class ControlFlow:
         def advance(env_frame):
             env_frame.env[index] = self._apply("add", (env_frame.env[index], np.int64(step)), {})
 
-        completion = self._stage_while(frame, loc, list(stmt.body), condition, extra=(index,), advance=advance)
+        completion = self._stage_while(frame, loc, list(stmt.body), condition, extra=(index,), advance=advance,
+                                       python_index=python_index)
         # every iteration advanced the index, the last one (broken out of, or not) too
         frame.env[index] = self._apply("sub", (frame.env[index], np.int64(step)), {})
         return completion
 
-    def _stage_while(self, frame, loc, body_stmts, condition, extra=(), advance=None) -> Completion:
+    def _stage_while(self, frame, loc, body_stmts, condition, extra=(), advance=None,
+                     python_index=False) -> Completion:
         """Stage an ``ir.While``: ``condition(frame) -> TensorValue`` (None: ``while True``). The body
         may break under tensor conditions, which adds a carried ``broke`` flag, and return under them,
         which adds a carried ``returned`` flag and the value returned: the loop then completes with
         ``MAYBE_RETURN`` (the statements after it run where it did not return)."""
-        breaks = _has_loop_exit(body_stmts, kinds=(ast.Break,))
+        breaks = has_loop_exit(body_stmts, kinds=(ast.Break,))
         returns = any(isinstance(n, ast.Return) for n in ast.walk(ast.Module(body=list(body_stmts), type_ignores=[])))
-        assigned = _assigned_names(body_stmts)
+        assigned = assigned_names(body_stmts)
         names = list(extra) + [n for n in assigned if n not in extra and isinstance(frame.env.get(n), TensorValue)]
         carried, params = [], []
         for name in names:
@@ -790,6 +772,8 @@ class ControlFlow:
             else:
                 carried.append(value.var)
                 params.append(self.names.var(name, value.aval))
+        if python_index:
+            self._python_ints.add(params[0])   # the range loop's index
         flags = [flag for flag, present in (("broke", breaks), ("returned", returns)) if present]
         flag_params = [self.names.var(flag, Aval((), np.dtype(np.bool_))) for flag in flags]
         carried += [ir.Const(np.bool_(False))] * len(flags)
@@ -822,7 +806,7 @@ class ControlFlow:
                 value = frame.env[name]
                 frame.env[name] = self._apply("cast", (np.asarray(value, _SCALAR_DTYPES[type(value)]),),
                                               {"dtype": np.dtype(_SCALAR_DTYPES[type(value)])})
-            return self._stage_while(frame, loc, body_stmts, condition, extra, advance)
+            return self._stage_while(frame, loc, body_stmts, condition, extra, advance, python_index)
         results = [self._carried_atom(name, body_frame.env.get(name), param, loc) for name, param in zip(names, params)]
         if breaks:
             results.append(_exit_flags(completion)[1])

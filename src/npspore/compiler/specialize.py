@@ -37,7 +37,8 @@ from . import ir, itemassign
 from .builder import BlockBuilder, NameSupply
 from .cachekey import capture_path, object_fingerprint, resolve_path
 from .calls import Calls
-from .control import ControlFlow, LoopEnd, LoopStep, returns_from_stepped_loop, returns_without_exits
+from .control import ControlFlow, LoopEnd, LoopStep
+from .loopsyntax import returns_from_stepped_loop, returns_without_exits
 from .dynamicdims import UNKNOWN_DIM, UnknownDim, UnknownDimUse, reshape_dims, static_attributes
 from .errors import NotSupportedError, located, not_supported
 from .fallback import FallbackReads, is_literal
@@ -46,9 +47,11 @@ from .guards import GuardRecorder
 from .kernel import HookVersions
 from .library import LIBRARY, activation_key
 from .normalize import normalized
+from .pythonforms import PythonForms
 from .signature import OutputTree
-from .values import (NORMAL, BoundMethod, Closure, Completion, Frame, HostValue, NeedsStatic, Poison, ScalarSlot, Slot,
-                     TensorValue, copy_container, flatten_abstract, fresh_inputs, returned_value, tree_node)
+from .values import (NORMAL, BoundMethod, Closure, Completion, Frame, HostValue, IndexSlot, NeedsStatic, Poison,
+                     ScalarSlot, Slot, TensorValue, copy_container, flatten_abstract, fresh_inputs, holds_nested,
+                     returned_value, tree_node)
 
 
 _BINOPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
@@ -135,10 +138,11 @@ class ProgramBuilder:
         if activation_key(fn, self_obj) in self._active:
             raise not_supported(f"recursive call of {fn.__qualname__!r}", loc)
         leaves, structure = flatten_abstract((args, tuple(sorted(kwargs.items()))))
-        key = (code, object_fingerprint(self_obj), structure)
+        python_ints = tuple(leaf.var in caller._python_ints for leaf in leaves)
+        key = (code, object_fingerprint(self_obj), structure, python_ints)
         entry = self._shared.get(key)
         if entry is None:
-            abstract_args, abstract_kwargs = fresh_inputs(args, kwargs)
+            abstract_args, abstract_kwargs = fresh_inputs(args, kwargs, caller._python_ints)
             spec = FunctionSpecializer(self, fn, self_obj, self.names.fresh(function_name(fn, self_obj)))
             function = spec.build(abstract_args, abstract_kwargs)
             self.functions[function.name] = function
@@ -169,7 +173,7 @@ def function_name(fn, self_obj) -> str:
     return fn.__name__ if fn.__name__ != "<lambda>" else "lambda_"
 
 
-class FunctionSpecializer(Calls, ControlFlow, FallbackReads):
+class FunctionSpecializer(Calls, ControlFlow, FallbackReads, PythonForms):
     """Specializes one function body into one :class:`ir.Function`.
 
     The state it threads through the interpretation, and what always holds of it:
@@ -211,6 +215,7 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads):
         self._home: ast.FunctionDef | None = None  # the parsed source of the function being built
         self._temps: dict[ir.Var, int] = {}       # op and call results not yet named after a user variable
         self._dim_sizes: dict[ir.Var, tuple] = {}  # dim_size results: the Var of their array and the axis
+        self._python_ints: set[ir.Var] = set()    # a kept range loop's index, and int arithmetic on it
         self._dynamic_loops = 0                    # depth of loops being staged as IR loops
         self._exit_target: str | None = None      # what a tensor break/continue ends (see above)
         self._concrete: dict | None = None        # Var -> this call's array (the entry only: compiler.fallback)
@@ -270,6 +275,8 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads):
             self.params.append(var)
             if self._concrete is not None and value.array is not None:
                 self._concrete[var] = value.array
+            if isinstance(value, IndexSlot):
+                self._python_ints.add(var)
             if isinstance(value, ScalarSlot):   # mutable(2): a Python value read when the kernel runs
                 return self.host(ir.HostOp("method", "item"), (TensorValue(var),), {}, None, None,
                                  concrete=value.value)
@@ -535,29 +542,6 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads):
     def _eval_Set(self, node, frame):
         return {self._static(v, frame, node) for v in self._eval_elements(node.elts, frame)}
 
-    def _eval_JoinedStr(self, node, frame):
-        parts = []
-        for value in node.values:
-            if isinstance(value, ast.FormattedValue):
-                item = self._eval(value.value, frame)
-                if not isinstance(item, HostValue):
-                    item = self._static(item, frame, value)
-                spec = self._static(self._eval(value.format_spec, frame), frame, value) if value.format_spec else ""
-                convert = {ord("r"): repr, ord("s"): str}.get(value.conversion)
-                if isinstance(item, HostValue):   # a value read from a tensor: formatted when the kernel runs
-                    item = self.host_call(convert, (item,), {}, frame, value) if convert else item
-                    parts.append(self.host_call(format, (item, spec), {}, frame, value))
-                else:
-                    parts.append(format(convert(item) if convert else item, spec))
-            else:
-                parts.append(value.value)
-        if not any(isinstance(part, HostValue) for part in parts):
-            return "".join(parts)
-        text = parts[0]
-        for part in parts[1:]:
-            text = self._binary(ast.Add, text, part, frame, node)
-        return text
-
     def _eval_FormattedValue(self, node, frame):
         return format(self._static(self._eval(node.value, frame), frame, node))
 
@@ -598,7 +582,10 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads):
                 return self._apply("logical_not", (operand,), {})
             return not operand
         if isinstance(operand, TensorValue):
-            return self._call_method(operand, _UNARY_DUNDER[type(node.op)], (), {}, frame, node)
+            result = self._call_method(operand, _UNARY_DUNDER[type(node.op)], (), {}, frame, node)
+            if operand.var in self._python_ints and isinstance(result, TensorValue):
+                self._python_ints.add(result.var)   # -i of a loop's index: a Python int too
+            return result
         return {ast.USub: operator.neg, ast.UAdd: operator.pos, ast.Invert: operator.invert}[type(node.op)](operand)
 
     def _eval_BinOp(self, node, frame):
@@ -618,10 +605,15 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads):
                     (f"__r{name}__", (right, left))
                 return self._call_python(inspect.getattr_static(Tensor, method), operands, {}, frame, node)
         if isinstance(left, TensorValue) or isinstance(right, TensorValue):
+            python_int = self._python_int_arithmetic(op_type, left, right, node)
             name = _DUNDER[op_type]
             if isinstance(left, TensorValue):
-                return self._call_method(left, f"__{name}__", (right,), {}, frame, node)
-            return self._call_method(right, f"__r{name}__", (left,), {}, frame, node)
+                result = self._call_method(left, f"__{name}__", (right,), {}, frame, node)
+            else:
+                result = self._call_method(right, f"__r{name}__", (left,), {}, frame, node)
+            if python_int and isinstance(result, TensorValue):
+                self._python_ints.add(result.var)
+            return result
         if isinstance(left, Tensor) or isinstance(right, Tensor):
             left, right = self._as_value(left), self._as_value(right)
             if isinstance(left, TensorValue) or isinstance(right, TensorValue):
@@ -777,31 +769,6 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads):
     def _eval_GeneratorExp(self, node, frame):
         return iter(self._comprehension(node, frame, list))   # evaluated now: its items are values or staged
 
-    def _comprehension(self, node, frame, kind):
-        results = []
-        inner = Frame(frame.source, dict(frame.env))
-
-        def loop(generators):
-            if not generators:
-                if kind is dict:
-                    results.append((self._eval(node.key, inner), self._eval(node.value, inner)))
-                else:
-                    results.append(self._eval(node.elt, inner))
-                return
-            generator = generators[0]
-            for item in self._iterate_static(self._eval(generator.iter, inner), inner, generator.iter):
-                self._assign(generator.target, item, inner)
-                if all(self._truth(self._eval(cond, inner), inner, cond) for cond in generator.ifs):
-                    loop(generators[1:])
-
-        loop(node.generators)
-        # set members and dict keys are compared when built: a value read from a tensor is made concrete
-        if kind is dict:
-            return {self._static(key, inner, node): value for key, value in results}
-        if kind is set:
-            return {self._static(item, inner, node) for item in results}
-        return results
-
     def _loc(self, frame, node) -> ir.Loc:
         """The location generated code cites for ``node``: its own line in user code or in the
         function being built, else the line of that function that led into library code."""
@@ -860,8 +827,15 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads):
         return value
 
     def _static(self, value, frame, node):
-        if isinstance(value, TensorValue):
-            raise self._error(TypeError(NeedsStatic.MESSAGE), frame, node)
+        """``value`` as a Python constant (a slice bound, a dict key, an op's attribute such as a shape...).
+        A tensor, or a tuple or list holding one, raises :class:`NeedsStatic` at ``node``: a kept loop whose
+        index it is unrolls and retries. A dynamic dim's size in a tuple or list (``x.reshape(n, 3)`` after
+        ``set_inputs``) stays: ``_apply`` gives the op's rule such a shape (``dynamicdims.static_attributes``)."""
+        if isinstance(value, TensorValue) or holds_nested(TensorValue, value, lambda v: v.var not in self._dim_sizes):
+            error = NeedsStatic(node)
+            if not frame.source.is_library:
+                error.loc = frame.source.loc(node)
+            raise error
         return self.concretize(value, frame, node)
 
     def _truth(self, value, frame, node) -> bool:

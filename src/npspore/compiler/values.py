@@ -166,6 +166,13 @@ class ScalarSlot(Slot):
         self.value = value
 
 
+def holds_nested(kind, value, counts=lambda v: True) -> bool:
+    """Whether ``value``, or an item of it at any depth of tuples and lists, is a ``kind`` that ``counts``."""
+    if isinstance(value, (tuple, list)):
+        return any(holds_nested(kind, item, counts) for item in value)
+    return isinstance(value, kind) and counts(value)
+
+
 def copy_container(original, items):
     """``items`` in ``original``'s container class when it can be rebuilt from them, else as they are."""
     try:
@@ -196,11 +203,21 @@ def flatten_abstract(value):
     return [leaf for leaf in leaves], structure
 
 
-def fresh_inputs(args, kwargs):
+class IndexSlot(Slot):
+    """An input slot of an int that MindSpore has as a Python int (a kept range loop's index passed to a
+    function): arithmetic making a float of it unrolls the loop, as in the caller
+    (``FunctionSpecializer._python_int_arithmetic``)."""
+
+    __slots__ = ()
+
+
+def fresh_inputs(args, kwargs, python_ints=frozenset()):
     """Copies of abstract args whose TensorValues are placeholders, bound as params by ``build``
-    (a namedtuple is passed as it is)."""
+    (a namedtuple is passed as it is); those holding a Var of ``python_ints`` are :class:`IndexSlot`."""
     def fresh(v):
-        return Slot(v.aval) if isinstance(v, TensorValue) else v
+        if not isinstance(v, TensorValue):
+            return v
+        return IndexSlot(v.aval) if v.var in python_ints else Slot(v.aval)
 
     def is_leaf(v):
         return isinstance(v, TensorValue) or hasattr(v, "_fields")
