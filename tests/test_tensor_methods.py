@@ -11,7 +11,7 @@ import npspore as ms
 from npspore import Tensor
 from npspore.ops import tensor_methods
 
-from gradcheck import central_difference
+from method_checks import check_method_gradient, method_call
 
 A = np.array([[0.5, -1.25, 2.0], [1.5, 0.25, -0.75]], np.float32)
 P = np.array([[0.5, 1.25, 2.0], [1.5, 0.25, 0.75]], np.float32)     # positive
@@ -173,17 +173,6 @@ CASES = [
 ]
 
 
-def _call(name, args):
-    """``f(x, *tensors)`` calling ``x.name(*args)``, the Tensors of ``args`` (one run of them) passed in."""
-    positions = [i for i, a in enumerate(args) if isinstance(a, Tensor)]
-    first, last = (positions[0], positions[-1] + 1) if positions else (len(args), len(args))
-    before, after = args[:first], args[last:]
-
-    def f(x, *tensors):
-        return getattr(x, name)(*before, *tensors, *after)
-    return f, args[first:last]
-
-
 def _assert_close(actual, expected):
     if isinstance(expected, tuple):
         assert isinstance(actual, (tuple, list)) and len(actual) == len(expected)
@@ -199,7 +188,7 @@ def _assert_close(actual, expected):
 
 @pytest.mark.parametrize("name, x, args, expected", CASES, ids=[f"{c[0]}{i}" for i, c in enumerate(CASES)])
 def test_method_eager_and_compiled(name, x, args, expected):
-    f, tensors = _call(name, args)
+    f, tensors = method_call(name, args)
     _assert_close(f(Tensor(x), *tensors), expected)
     _assert_close(ms.jit(f)(Tensor(x), *tensors), expected)
 
@@ -213,15 +202,7 @@ GRAD_CASES = ["var", "std", "norm", "logsumexp", "cumsum", "cumprod", "sigmoid",
 @pytest.mark.parametrize("name", GRAD_CASES)
 def test_method_gradient(name):
     _, x, args, _ = next(c for c in CASES if c[0] == name)
-    f, tensors = _call(name, args)
-
-    def loss(x):
-        return f(x, *tensors).sum()
-    x64 = x.astype(np.float64)
-    grad = ms.grad(loss)(Tensor(x64)).asnumpy()
-    np.testing.assert_allclose(grad, central_difference(lambda v: loss(Tensor(v)).asnumpy(), x64),
-                               rtol=1e-5, atol=1e-6)
-    np.testing.assert_allclose(ms.jit(ms.grad(loss))(Tensor(x64)).asnumpy(), grad, rtol=1e-12, atol=1e-12)
+    check_method_gradient(name, x, args)
 
 
 def test_methods_are_attached_without_replacing_tensor_methods():

@@ -10,8 +10,7 @@ import npspore as ms
 from npspore import Tensor
 from npspore.ops import tensor_methods_math
 
-from gradcheck import central_difference
-from test_tensor_methods_tail import _assert_observed, _call
+from method_checks import arr, assert_observed, check_method_gradient, method_call
 
 A = np.array([[0.5, -1.25, 2.0], [1.5, 0.25, -0.75]], np.float32)
 B = np.array([[1.0, 2.0, -1.0], [0.5, -0.5, 3.0]], np.float32)
@@ -25,10 +24,6 @@ U = np.array([[0.5, -0.25, 0.75], [0.1, 0.25, -0.6]], np.float32)
 Z = np.array([-np.inf, np.inf, 1.0, -0.0], np.float32)
 f32, f64, i32, i64, b = np.float32, np.float64, np.int32, np.int64, np.bool_
 t = Tensor
-
-
-def arr(values, dtype):
-    return np.array(values, dtype)
 
 
 CASES = [
@@ -170,9 +165,9 @@ CASES = [
 
 @pytest.mark.parametrize("name, x, args, kwargs, expected", CASES, ids=[f"{c[0]}{i}" for i, c in enumerate(CASES)])
 def test_method_eager_and_compiled(name, x, args, kwargs, expected):
-    f, tensors = _call(name, args, kwargs)
-    _assert_observed(f(Tensor(x), *tensors), expected)
-    _assert_observed(ms.jit(f)(Tensor(x), *tensors), expected)
+    f, tensors = method_call(name, args, kwargs)
+    assert_observed(f(Tensor(x), *tensors), expected)
+    assert_observed(ms.jit(f)(Tensor(x), *tensors), expected)
 
 
 @pytest.mark.parametrize("x, args, expected", [   # observed: Python bools
@@ -205,15 +200,7 @@ GRAD_CASES = [   # (name, x, args, kwargs): x.name(*args).sum() against central 
 
 @pytest.mark.parametrize("name, x, args, kwargs", GRAD_CASES, ids=[c[0] for c in GRAD_CASES])
 def test_method_gradient(name, x, args, kwargs):
-    f, tensors = _call(name, args, kwargs)
-
-    def loss(x):
-        return f(x, *tensors).sum()
-    x64 = x.astype(np.float64)
-    grad = ms.grad(loss)(Tensor(x64)).asnumpy()
-    np.testing.assert_allclose(grad, central_difference(lambda v: loss(Tensor(v)).asnumpy(), x64),
-                               rtol=1e-5, atol=1e-6)
-    np.testing.assert_allclose(ms.jit(ms.grad(loss))(Tensor(x64)).asnumpy(), grad, rtol=1e-12, atol=1e-12)
+    check_method_gradient(name, x, args, kwargs)
 
 
 @pytest.mark.parametrize("name, x, args, expected", [   # MindSpore 2.10's gradients of x.name(*args).sum()
@@ -229,11 +216,11 @@ def test_method_gradient(name, x, args, kwargs):
                           f32)),
 ])
 def test_gradient_as_mindspore(name, x, args, expected):
-    _assert_observed(ms.grad(lambda x: getattr(x, name)(*args).sum())(Tensor(x)), expected)
+    assert_observed(ms.grad(lambda x: getattr(x, name)(*args).sum())(Tensor(x)), expected)
 
 
 def test_nanmedian_gradient_as_mindspore():   # observed: 1 at each row's median, 0 elsewhere
-    _assert_observed(ms.grad(lambda x: x.nanmedian()[0].sum())(Tensor(N)),
+    assert_observed(ms.grad(lambda x: x.nanmedian()[0].sum())(Tensor(N)),
                      arr([[1.0, 0.0, 0.0, 0.0], [0.0, 1.0, 0.0, 0.0]], f32))
 
 
@@ -241,7 +228,7 @@ def test_svd():
     # observed singular values; MindSpore 2.10 CPU's u and v are [[0.526, 0.851], [0.851, -0.526]], npspore's may
     # differ in the sign of a column (both are SVDs): checked by reconstruction
     s, u, v = Tensor(S).svd()
-    _assert_observed(s, arr([3.6180343627929688, 1.3819661140441895], f32))
+    assert_observed(s, arr([3.6180343627929688, 1.3819661140441895], f32))
     np.testing.assert_allclose((u.asnumpy() * s.asnumpy()) @ v.asnumpy().T, S, rtol=1e-5, atol=1e-6)
     np.testing.assert_allclose(np.abs(u.asnumpy()), [[0.5257311463356018, 0.8506508469581604],
                                                      [0.8506508469581604, 0.5257311463356018]], rtol=1e-5)
@@ -251,8 +238,8 @@ def test_kthvalue():
     # Tensor.kthvalue raises on MindSpore 2.10 CPU: the example of its kthvalue's docstring
     x = Tensor(np.array([[1.01, 2.02, 3.03], [1.04, 2.05, 3.06]], np.float32))
     for f in (lambda x: x.kthvalue(2, 1), ms.jit(lambda x: x.kthvalue(2, 1))):
-        _assert_observed(f(x), (arr([2.02, 2.05], f32), arr([1, 1], i64)))
-    _assert_observed(x.kthvalue(2, 1, True), (arr([[2.02], [2.05]], f32), arr([[1], [1]], i64)))
+        assert_observed(f(x), (arr([2.02, 2.05], f32), arr([1, 1], i64)))
+    assert_observed(x.kthvalue(2, 1, True), (arr([[2.02], [2.05]], f32), arr([[1], [1]], i64)))
     with pytest.raises(ValueError, match="'k' must be in"):
         x.kthvalue(4, 1)
 

@@ -14,7 +14,7 @@ from npspore import Tensor
 from npspore.compiler.errors import NotSupportedError
 from npspore.ops import tensor_methods_tail
 
-from gradcheck import central_difference
+from method_checks import arr, assert_observed, check_method_gradient, method_call
 
 A = np.array([[0.5, -1.25, 2.0], [1.5, 0.25, -0.75]], np.float32)
 B = np.array([[1.0, 2.0, -1.0], [0.5, -0.5, 3.0]], np.float32)
@@ -26,10 +26,6 @@ M = np.array([[True, False, True], [False, False, True]])
 IX = Tensor(np.array([[2, 0], [1, 1]], np.int32))
 f32, i32, i64 = np.float32, np.int32, np.int64
 t = Tensor
-
-
-def arr(values, dtype):
-    return np.array(values, dtype)
 
 
 C_MOVED = arr([[[-2.5, 0.5], [-2.25, 0.75], [-2.0, 1.0], [-1.75, 1.25]],
@@ -167,34 +163,11 @@ CASES = [
 ]
 
 
-def _call(name, args, kwargs):
-    """``f(x, *tensors)`` calling ``x.name(*args, **kwargs)``, the Tensors of ``args`` (one run) passed in."""
-    positions = [i for i, a in enumerate(args) if isinstance(a, Tensor)]
-    first, last = (positions[0], positions[-1] + 1) if positions else (len(args), len(args))
-    before, after = args[:first], args[last:]
-
-    def f(x, *tensors):
-        return getattr(x, name)(*before, *tensors, *after, **kwargs)
-    return f, args[first:last]
-
-
-def _assert_observed(actual, expected):
-    """``actual`` has ``expected``'s values (NaNs where it has them) and exactly its dtype."""
-    if isinstance(expected, tuple):
-        assert isinstance(actual, (tuple, list)) and len(actual) == len(expected)
-        for a, e in zip(actual, expected):
-            _assert_observed(a, e)
-        return
-    assert isinstance(actual, Tensor)
-    np.testing.assert_allclose(actual.asnumpy(), expected, rtol=2e-6, atol=1e-6)
-    assert actual.asnumpy().dtype == expected.dtype and actual.shape == expected.shape
-
-
 @pytest.mark.parametrize("name, x, args, kwargs, expected", CASES, ids=[f"{c[0]}{i}" for i, c in enumerate(CASES)])
 def test_method_eager_and_compiled(name, x, args, kwargs, expected):
-    f, tensors = _call(name, args, kwargs)
-    _assert_observed(f(Tensor(x), *tensors), expected)
-    _assert_observed(ms.jit(f)(Tensor(x), *tensors), expected)
+    f, tensors = method_call(name, args, kwargs)
+    assert_observed(f(Tensor(x), *tensors), expected)
+    assert_observed(ms.jit(f)(Tensor(x), *tensors), expected)
 
 
 @pytest.mark.parametrize("name, x, args, expected", [
@@ -214,7 +187,7 @@ def test_python_valued_methods(name, x, args, expected):   # MindSpore 2.10 retu
     (np.array([0, -1], np.int32), (), arr([1.0], f32)),
 ])
 def test_bincount_eager(values, args, expected):
-    _assert_observed(Tensor(values).bincount(*args), expected)
+    assert_observed(Tensor(values).bincount(*args), expected)
 
 
 @pytest.mark.parametrize("name", ["mT", "mH", "H"])
@@ -226,9 +199,9 @@ def test_transpose_properties(name):   # observed: the transpose of a real matri
 def test_unique_consecutive():   # observed: Int32 values, Int64 inverse and counts
     x = Tensor(np.array([1, 1, 2, 2, 3, 1, 1], np.int32))
     for f in (lambda x: x.unique_consecutive(True, True), ms.jit(lambda x: x.unique_consecutive(True, True))):
-        _assert_observed(tuple(f(x)), (arr([1, 2, 3, 1], i32), arr([0, 0, 1, 1, 2, 3, 3], i64),
+        assert_observed(tuple(f(x)), (arr([1, 2, 3, 1], i32), arr([0, 0, 1, 1, 2, 3, 3], i64),
                                        arr([2, 2, 1, 2], i64)))
-    _assert_observed(Tensor(np.array([[1, 1], [1, 1], [2, 3]], np.int32)).unique_consecutive(dim=0),
+    assert_observed(Tensor(np.array([[1, 1], [1, 1], [2, 3]], np.int32)).unique_consecutive(dim=0),
                      arr([[1, 1], [2, 3]], i32))
 
 
@@ -238,11 +211,11 @@ def test_unique():
     expected = (arr([1, 2, 5], i32), arr([0, 1, 2, 1], i64), arr([1, 2, 1], i64))
     for f in (lambda x: x.unique(return_inverse=True, return_counts=True),
               ms.jit(lambda x: x.unique(return_inverse=True, return_counts=True))):
-        _assert_observed(tuple(f(x)), expected)
-    _assert_observed(x.unique(), expected[0])
-    _assert_observed(tuple(x.unique(return_counts=True)), (expected[0], expected[2]))
+        assert_observed(tuple(f(x)), expected)
+    assert_observed(x.unique(), expected[0])
+    assert_observed(tuple(x.unique(return_counts=True)), (expected[0], expected[2]))
     inverse = Tensor(I).unique(return_inverse=True)[1]   # of the Tensor's shape, into the sorted values
-    _assert_observed(inverse, arr([[2, 1, 3], [0, 1, 4]], i64))
+    assert_observed(inverse, arr([[2, 1, 3], [0, 1, 4]], i64))
 
 
 def test_data_is_the_tensor():   # observed: the same values
@@ -274,15 +247,7 @@ GRAD_CASES = [   # (name, x, args, kwargs): x.name(*args).sum() against central 
 
 @pytest.mark.parametrize("name, x, args, kwargs", GRAD_CASES, ids=[c[0] for c in GRAD_CASES])
 def test_method_gradient(name, x, args, kwargs):
-    f, tensors = _call(name, args, kwargs)
-
-    def loss(x):
-        return f(x, *tensors).sum()
-    x64 = x.astype(np.float64)
-    grad = ms.grad(loss)(Tensor(x64)).asnumpy()
-    np.testing.assert_allclose(grad, central_difference(lambda v: loss(Tensor(v)).asnumpy(), x64),
-                               rtol=1e-5, atol=1e-6)
-    np.testing.assert_allclose(ms.jit(ms.grad(loss))(Tensor(x64)).asnumpy(), grad, rtol=1e-12, atol=1e-12)
+    check_method_gradient(name, x, args, kwargs)
 
 
 @pytest.mark.parametrize("name, x, args, expected", [   # MindSpore 2.10's gradients of x.name(*args).sum()
@@ -291,7 +256,7 @@ def test_method_gradient(name, x, args, kwargs):
     ("unfold", K, (2,), arr([[[[1, 2, 1], [2, 4, 2], [1, 2, 1]], [[1, 2, 1], [2, 4, 2], [1, 2, 1]]]], f32)),
 ])
 def test_gradient_as_mindspore(name, x, args, expected):
-    _assert_observed(ms.grad(lambda x: getattr(x, name)(*args).sum())(Tensor(x)), expected)
+    assert_observed(ms.grad(lambda x: getattr(x, name)(*args).sum())(Tensor(x)), expected)
 
 
 @pytest.mark.parametrize("call, error, message", [   # MindSpore 2.10's error types, its wording where it is clear
