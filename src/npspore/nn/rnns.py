@@ -165,14 +165,14 @@ class _RNNBase(Cell):
             x = x.transpose((1, 0, 2))
         if isinstance(seq_length, Tensor):
             _check_seq_length(seq_length, x.shape[1], self.cls_name)
-        state_shape = (self.num_layers * self.num_directions, x.shape[1], self.hidden_size)
+        states = self.num_layers * self.num_directions
         if isinstance(hx, (Tensor, tuple)):  # not 'hx is None': compiled code cannot compare a tensor with 'is'
             self._check_hx(x, hx)
             h_0 = hx[0] if self.is_lstm else hx
             c_0 = hx[1] if self.is_lstm else hx
         elif hx is None:
-            h_0 = _zeros(x, state_shape[0], self.hidden_size)
-            c_0 = _zeros(x, state_shape[0], self.hidden_size)
+            h_0 = _zeros(x, states, self.hidden_size)
+            c_0 = _zeros(x, states, self.hidden_size)
         else:
             self._check_hx(x, hx)
         layer_input = x
