@@ -52,7 +52,7 @@ def static_attributes(op: str, static: dict, dim_sizes: dict) -> dict:
     """``op``'s ``static`` attributes with each ``dim_size`` value of ``dim_sizes`` in them as ``-1``; an op that
     makes an array of a ``shape`` holding such a size (or a layer's :class:`UnknownDim`) is refused."""
     shape = static.get("shape")
-    if op not in _INFERRED_OR_KEPT and type(shape) in (tuple, list) and any(
+    if op not in _INFERRED_OR_KEPT and isinstance(shape, (tuple, list)) and any(
             getattr(d, "var", None) in dim_sizes or isinstance(d, UnknownDim) for d in shape):
         raise UnknownDimUse(f"'{op}' of a shape with a dim known only when the kernel runs is not supported in "
                             "compiled code (ops.zeros_like, ops.ones_like and ops.full_like take such a shape)")

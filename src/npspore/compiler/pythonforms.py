@@ -11,6 +11,8 @@ from .values import Frame, HostValue, NeedsStatic, TensorValue
 class PythonForms:
     """Mixed into :class:`~npspore.compiler.specialize.FunctionSpecializer`."""
 
+    _python_ints: set
+
     def _eval_JoinedStr(self, node, frame):
         parts = []
         for value in node.values:
