@@ -271,6 +271,15 @@ class _Joined(nn.Cell):
         return ops.sin(ops.concat((self.rows, x, self.rows * 2.0), 0))
 
 
+class _Pooled(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.kernel = ms.Parameter(Tensor(np.linspace(-0.5, 0.5, 36).reshape(2, 2, 3, 3)))
+
+    def construct(self, x):
+        return ops.avg_pool2d(ops.conv2d(x, self.kernel, pad_mode="same"), 2, 2)
+
+
 class _Attention(nn.Cell):
     def __init__(self):
         super().__init__()
@@ -288,6 +297,7 @@ class _Attention(nn.Cell):
     (lambda: nn.TransformerEncoderLayer(4, 2, 8, dropout=0.0), (5, 3, 4), (0, 1)),
     (lambda: _First(nn.LSTM(3, 2, 2, bidirectional=True)), (4, 2, 3), (0, 1)),   # refused, then a kernel that
     (lambda: _First(nn.GRU(3, 2, batch_first=True)), (2, 4, 3), (0,)),           # deleted a name it returned
+    (_Pooled, (3, 2, 4, 4), (0,)),  # refused for a while: a check of every static shape holding None, too wide
     (_Joined, (4, 3), (0,)),     # concatenated along the dynamic dim: the adjoint's cuts summed None
     (_Rolled, (5, 3), (0,)),     # rolled along the dynamic dim: 'shift % -1' rolled by 0, a silently wrong result
     (_Indexed, (4, 3), (0,)),    # indexing's adjoint wrote into zeros((None, 3)): a TypeError in the kernel

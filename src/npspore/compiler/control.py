@@ -666,7 +666,7 @@ class ControlFlow:
         if stmt.orelse:
             raise not_supported("'while ... else'", loc)
         if isinstance(stmt.test, ast.Constant) and stmt.test.value is True and has_loop_exit(stmt.body,
-                                                                                             kinds=(ast.Break,)):
+                                                                                            kinds=(ast.Break,)):
             return self._while_true(stmt, frame, loc)
         for _ in range(UNROLL_LIMIT * 16):
             test = self._eval(stmt.test, frame)

@@ -2,10 +2,10 @@
 masked selection): what specialize writes into an op's static attributes in their place.
 
 User code reads such a dim as a ``dim_size`` value (``x.shape[0]``), npspore's own layers as an :class:`UnknownDim`
-(a ``-1`` refusing arithmetic). In a static shape argument it becomes ``-1``, the dim a shape leaves to be inferred (``reshape``) or kept
-(``broadcast_to``). A reshape of ``x`` keeps the dims of ``x`` it reads in place (``None`` in its shape, ONNX's
-``0``): ``x.reshape(x.shape[0], -1)`` of a dynamic batch, ``x.reshape(x.shape[0], x.shape[1], 4, 2)`` of a dynamic
-sequence and batch.
+(a ``-1`` refusing arithmetic). In a static shape argument it becomes ``-1``, the dim a shape leaves to be inferred
+(``reshape``) or kept (``broadcast_to``). Where a reshape would leave several dims to infer, it keeps in place the
+dims of the reshaped array whose sizes it reads there (``None`` in its shape, ONNX's ``0``, the op
+``reshape_keeping``): ``x.reshape(x.shape[0], x.shape[1], -1)`` of a dynamic sequence and batch.
 """
 from __future__ import annotations
 
@@ -69,11 +69,19 @@ def static_dims(value, dim_sizes: dict):
 
 
 def reshape_dims(shape, operand: ir.Var, dim_sizes: dict):
-    """``reshape``'s ``shape`` for ``operand``: ``None`` where the shape reads a dynamic dim of ``operand`` itself
-    at that dim's position (``dim_sizes`` maps each ``dim_size`` Var to its array's Var and axis), so the dim is
-    kept; ``-1`` for any other such size. A layer's ``-1`` says nothing of which array's dim it read (``linear``
-    restores ``x``'s leading dims on its 2-D product), so it is never taken for a kept dim."""
+    """``reshape``'s ``shape`` for ``operand``: where more than one dim would be left to infer, ``None`` (kept) at
+    each position where the shape reads the size of ``operand``'s own dynamic dim there (a ``dim_size`` of
+    ``dim_sizes``, which maps each to its array's Var and axis, or a layer's :class:`UnknownDim`); ``-1`` for any
+    other such size. A size read from another array (``linear`` restores ``x``'s leading dims on its 2-D product)
+    is never taken for a kept dim."""
     if type(shape) not in (tuple, list):
         return static_dims(shape, dim_sizes)
-    return tuple(None if dim_sizes.get(getattr(d, "var", None)) == (operand, axis) else static_dims(d, dim_sizes)
-                 for axis, d in enumerate(shape))
+
+    def kept(d, axis):
+        source = d.source if isinstance(d, UnknownDim) else dim_sizes.get(getattr(d, "var", None))
+        return source is not None and source[1] == axis and getattr(source[0], "var", source[0]) is operand
+
+    dims = tuple(None if kept(d, axis) else static_dims(d, dim_sizes) for axis, d in enumerate(shape))
+    if sum(d is None or d == -1 for d in dims) <= 1:   # one dim to infer: a plain reshape
+        return tuple(-1 if d is None else d for d in dims)
+    return dims

@@ -60,6 +60,10 @@ def _numpy_name(fn) -> str:
     return f"{module}.{getattr(fn, '__name__', repr(fn))}"
 
 
+_RENDERED_SHAPES = {("getitem_grad", "shape"), ("gather_grad", "shape"), ("masked_select_grad", "shape"),
+                    ("split", "indices_or_sections")}   # static shapes a kernel writes as they are (no None there)
+
+
 class _Stager:
     """What the tracers of one staging share: the builder, the source location and the name hint."""
 
@@ -76,8 +80,8 @@ class _Stager:
         return Const(value)
 
     def stage(self, name: str, operands, static):
-        if any((key.endswith("shape") or key == "indices_or_sections") and isinstance(value, (tuple, list))
-               and None in value for key, value in static.items()):   # zeros((None, 3)) in a kernel
+        if any(isinstance(value, (tuple, list)) and None in value for key, value in static.items()
+               if (name, key) in _RENDERED_SHAPES):   # np.zeros((None, 3)) in a kernel
             raise located(NotSupportedError(f"the derivative '{name}' of a value with a dim known only when the "
                                             "kernel runs is not supported in compiled code"), self.loc)
         atoms = tuple(self.atom(v) for v in operands)

@@ -128,15 +128,9 @@ class MultiheadAttention(Cell):
             w_q, w_k, w_v = self.q_proj_weight, self.k_proj_weight, self.v_proj_weight
         return linear(query, w_q, biases[0]), linear(key, w_k, biases[1]), linear(value, w_v, biases[2])
 
-    def _heads(self, x, batch):
+    def _heads(self, x):
         """(seq, batch, E) -> (batch, num_heads, seq, head_dim)."""
-        return x.reshape(self._kept((x.shape[0], batch), self.num_heads, self.head_dim)).transpose((1, 2, 0, 3))
-
-    @staticmethod
-    def _kept(lead, *rest):
-        """``lead + rest`` as a reshape's shape; where compiled code knows several of the ``lead`` dims only when
-        it runs (a layer reads them as -1), ``None`` for each: the input's dims there are kept."""
-        return (tuple(None for _ in lead) if sum(d < 0 for d in lead) > 1 else tuple(lead)) + rest
+        return x.reshape((x.shape[0], x.shape[1], self.num_heads, self.head_dim)).transpose((1, 2, 0, 3))
 
     def _mask(self, key_padding_mask, attn_mask, batch, tgt_len, src_len, dtype):
         """The additive mask, broadcastable to (batch, num_heads, tgt_len, src_len), or None.
@@ -197,7 +191,7 @@ class MultiheadAttention(Cell):
         tgt_len, batch = query.shape[0], query.shape[1]
         src_len = key.shape[0]
         q, k, v = self._project(query, key, value, packed)
-        q, k, v = self._heads(q, batch), self._heads(k, batch), self._heads(v, batch)
+        q, k, v = self._heads(q), self._heads(k), self._heads(v)
         scaling = math.sqrt(math.sqrt(self.head_dim))
         scores = F.matmul(q / scaling, k.transpose((0, 1, 3, 2)) / scaling)
         mask = self._mask(key_padding_mask, attn_mask, batch, tgt_len, src_len, scores.dtype)
@@ -208,7 +202,8 @@ class MultiheadAttention(Cell):
             weights = weights * run("dropout_mask", shape=weights.shape, keep_prob=1.0 - self.dropout,
                                     dtype=mstype.dtype_to_nptype(weights.dtype))
         heads = F.matmul(weights, v)  # (batch, num_heads, tgt_len, head_dim)
-        attn_output = heads.transpose((2, 0, 1, 3)).reshape(self._kept((tgt_len, batch), self.embed_dim))
+        heads = heads.transpose((2, 0, 1, 3))   # its own dims read: kept where known only when the kernel runs
+        attn_output = heads.reshape((heads.shape[0], heads.shape[1], self.embed_dim))
         attn_output = self.out_proj(attn_output)
         if average_attn_weights:
             weights = weights.sum(axis=1) / self.num_heads

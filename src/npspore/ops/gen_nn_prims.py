@@ -17,7 +17,6 @@ from . import functional as F
 from . import linalg_functional as linalg
 from . import scatter_ops as sc
 from .eager import assign, run, size_of
-from .nn_functional import groups_shape
 
 
 def _channel_shape(input: Tensor) -> tuple:
@@ -58,7 +57,7 @@ def group_norm(input: Tensor, num_groups: int, weight: Tensor | None = None, bia
                eps: float = 1e-5) -> tuple[Tensor, Tensor, Tensor]:
     """``(group_norm(input), mean, rstd)`` with ``mean`` and ``rstd`` of shape ``(N, num_groups)``."""
     batch = input.shape[0]
-    grouped = F.reshape(input, groups_shape(input, num_groups))
+    grouped = F.reshape(input, (batch, num_groups, -1))
     mean = run("mean", grouped, axis=(2,), keepdims=True)
     centred = run("sub", grouped, mean)
     rstd = run("rsqrt", run("add", run("mean", run("mul", centred, centred), axis=(2,), keepdims=True), eps))

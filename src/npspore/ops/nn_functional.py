@@ -9,8 +9,6 @@ Losses are in :mod:`npspore.ops.losses`.
 """
 from __future__ import annotations
 
-import math
-
 import numpy as np
 
 from ..common import dtype as mstype
@@ -454,21 +452,12 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-05):
     return out
 
 
-def groups_shape(input, num_groups):
-    """``(N, num_groups, -1)``: ``input (N, C, ...)``'s channels in ``num_groups`` groups, each with its other dims;
-    ``(-1, num_groups, size)`` where compiled code knows ``N`` only when it runs (library code reads it as ``-1``)."""
-    batch, group = input.shape[0], input.shape[1:]
-    if batch < 0 and min(group) >= 0:
-        return (-1, num_groups, math.prod(group) // num_groups)
-    return (batch, num_groups, -1)
-
-
 def group_norm(input, num_groups, weight=None, bias=None, eps=1e-05):
     """Normalize ``input (N, C, ...)`` over each group of ``C / num_groups`` channels (and all other dims)."""
     n, c = input.shape[0], input.shape[1]
     if c % num_groups:
         raise ValueError(f"For 'group_norm', the channels {c} must be divisible by 'num_groups' {num_groups}.")
-    grouped, _, _ = _normalize(run("reshape", input, shape=groups_shape(input, num_groups)), (2,), eps)
+    grouped, _, _ = _normalize(run("reshape", input, shape=(n, num_groups, -1)), (2,), eps)
     return _channel_affine(run("reshape", grouped, shape=input.shape), weight, bias)
 
 
