@@ -98,57 +98,78 @@ def _portable_leaf(value, depth):
 # names (through ``__dict__``), list/tuple indices and dict keys.
 
 
+class ObjectPaths:
+    """The key paths from ``root`` (a bound object, or None) to the objects reachable from it, found in one walk
+    the first time one is asked for: a compilation asks for every captured Parameter's, and one walk each made
+    that quadratic in the model's size. Valid while the objects walked are unchanged (one compilation)."""
+
+    def __init__(self, root):
+        self.root = root
+        self._keys: dict | None = None
+
+    def capture_path(self, target):
+        """``("self", keys)`` from the root to ``target``, or ``("obj", target)`` if not reachable."""
+        if self.root is None:
+            return ("obj", target)
+        if self._keys is None:
+            self._keys = _keys_below(self.root)
+        keys = self._keys.get(id(target))
+        return ("obj", target) if keys is None else ("self", keys)
+
+    def addressable_path(self, fn, obj):
+        """A path that finds ``obj`` again in a new process: ``("self", keys)`` through the root,
+        ``("global", name, keys)`` through a module global ``fn`` reads, or None."""
+        path = self.capture_path(obj)
+        if path[0] == "self":
+            return path
+        for name in fn.__code__.co_names:
+            value = fn.__globals__.get(name)
+            if value is None or inspect.ismodule(value) or inspect.isroutine(value) or isinstance(value, type):
+                continue
+            if value is obj:
+                return ("global", name, ())
+            keys = _keys_below(value).get(id(obj))
+            if keys is not None:
+                return ("global", name, keys)
+        return None
+
+
 def capture_path(root, target):
     """``("self", keys)`` from ``root`` to ``target``, or ``("obj", target)`` if not reachable."""
-    if root is not None:
-        keys = _search_keys(root, target, set(), 0)
-        if keys is not None:
-            return ("self", keys)
-    return ("obj", target)
-
-
-def _search_keys(obj, target, seen, depth):
-    if depth > _MAX_DEPTH or id(obj) in seen:
-        return None
-    seen.add(id(obj))
-    items = []
-    if isinstance(obj, (list, tuple)):
-        items = list(enumerate(obj))
-    elif isinstance(obj, dict):
-        items = list(obj.items())
-    else:
-        state = getattr(obj, "__dict__", None)
-        if state:
-            items = list(state.items())
-    for key, value in items:
-        if value is target:
-            return (key,)
-    for key, value in items:
-        if isinstance(value, (list, tuple, dict)) or hasattr(value, "__dict__") and not inspect.isroutine(value):
-            if inspect.ismodule(value) or isinstance(value, type):
-                continue
-            found = _search_keys(value, target, seen, depth + 1)
-            if found is not None:
-                return (key,) + found
-    return None
+    return ObjectPaths(root).capture_path(target)
 
 
 def addressable_path(root, fn, obj):
-    """A path that finds ``obj`` again in a new process: ``("self", keys)`` through the bound
-    ``root``, ``("global", name, keys)`` through a module global ``fn`` reads, or None."""
-    path = capture_path(root, obj)
-    if path[0] == "self":
-        return path
-    for name in fn.__code__.co_names:
-        value = fn.__globals__.get(name)
-        if value is None or inspect.ismodule(value) or inspect.isroutine(value) or isinstance(value, type):
-            continue
-        if value is obj:
-            return ("global", name, ())
-        keys = _search_keys(value, obj, set(), 0)
-        if keys is not None:
-            return ("global", name, keys)
-    return None
+    """A path that finds ``obj`` again in a new process (:meth:`ObjectPaths.addressable_path`)."""
+    return ObjectPaths(root).addressable_path(fn, obj)
+
+
+def _keys_below(root) -> dict:
+    """id -> the keys from ``root`` to each object below it (attribute names through ``__dict__``, list and tuple
+    indices, dict keys): depth first, the children of an object before their own children, the first path found
+    kept; modules, classes and functions are not walked into."""
+    found: dict = {}
+    seen: set = set()
+
+    def walk(obj, keys, depth):
+        if depth > _MAX_DEPTH or id(obj) in seen:
+            return
+        seen.add(id(obj))
+        if isinstance(obj, (list, tuple)):
+            items = list(enumerate(obj))
+        elif isinstance(obj, dict):
+            items = list(obj.items())
+        else:
+            items = list((getattr(obj, "__dict__", None) or {}).items())
+        for key, value in items:
+            found.setdefault(id(value), keys + (key,))
+        for key, value in items:
+            if isinstance(value, (list, tuple, dict)) or hasattr(value, "__dict__") and not inspect.isroutine(value):
+                if not (inspect.ismodule(value) or isinstance(value, type)):
+                    walk(value, keys + (key,), depth + 1)
+
+    walk(root, (), 0)
+    return found
 
 
 def resolve_path(path, root, fn=None):

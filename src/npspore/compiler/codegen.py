@@ -17,6 +17,7 @@ import functools
 import math
 import operator
 import re
+from collections import Counter
 from string import Template
 
 import numpy as np
@@ -767,32 +768,52 @@ def _merge_identical_functions(module: ir.Module) -> ir.Module:
     module."""
     module = copy.copy(module)
     module.functions = dict(module.functions)
+    rendered: dict[str, str] = {}   # name -> its text, until a call in it is redirected
     while True:
         texts: dict[str, str] = {}
         redirect: dict[str, str] = {}
+        # equal texts have equal signatures and docstrings: a function no other shares them with is not rendered
+        outlines = Counter(_outline(f) for name, f in module.functions.items() if name != module.entry)
         for name, function in module.functions.items():
-            if name == module.entry:
+            if name == module.entry or outlines[_outline(function)] == 1:
                 continue
-            renderer = Renderer(module)
-            text = renderer.function_text(function).replace(f"def {name}(", "def _(", 1)
-            text += "\n" + "\n".join(renderer.constants.lines)  # ``_c0`` names other arrays in each
-            text += "\n" + "\n".join(renderer.layout)   # its workspace buffers' shapes, absent from its code
-            if function.results_in_workspace:   # each call site its own buffers: never merged
-                text += "\n" + name
-            if text in texts:
-                redirect[name] = texts[text]
+            if name not in rendered:
+                rendered[name] = _comparable_text(module, function)
+            if rendered[name] in texts:
+                redirect[name] = texts[rendered[name]]
             else:
-                texts[text] = name
+                texts[rendered[name]] = name
         if not redirect:
             return module
         for name in redirect:
             del module.functions[name]
         for name, function in module.functions.items():
+            if not any(isinstance(stmt, ir.Call) and stmt.callee in redirect for stmt in ir.walk_stmts(function.body)):
+                continue
             function = copy.deepcopy(function)
             for stmt in ir.walk_stmts(function.body):
                 if isinstance(stmt, ir.Call) and stmt.callee in redirect:
                     stmt.callee = redirect[stmt.callee]
             module.functions[name] = function
+            rendered.pop(name, None)
+
+
+def _outline(function: ir.Function) -> tuple:
+    """What the first lines of ``function``'s text show: its parameters' names and its source's name and line."""
+    loc = function.loc and (file_label(function.loc.file), function.loc.line)
+    return (tuple(p.name for p in function.params), function.source, loc)
+
+
+def _comparable_text(module: ir.Module, function: ir.Function) -> str:
+    """``function``'s code, constants and workspace layout, under one name: equal for two functions that may be
+    merged."""
+    renderer = Renderer(module)
+    text = renderer.function_text(function).replace(f"def {function.name}(", "def _(", 1)
+    text += "\n" + "\n".join(renderer.constants.lines)  # ``_c0`` names other arrays in each
+    text += "\n" + "\n".join(renderer.layout)   # its workspace buffers' shapes, absent from its code
+    if function.results_in_workspace:   # each call site its own buffers: never merged
+        text += "\n" + function.name
+    return text
 
 
 def _reserve_function_names(module: ir.Module) -> ir.Module:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..core.source import source_available
 from . import cache
-from .cachekey import addressable_path, kernel_disk_key, reachable_cells, resolve_path, sources_unchanged
+from .cachekey import ObjectPaths, kernel_disk_key, reachable_cells, resolve_path, sources_unchanged
 from .guards import check_portable, loaded_guards
 from .kernel import CompiledKernel, HookVersions, explain_disk_miss
 from .library import LIBRARY
@@ -30,7 +30,8 @@ def disk_key(request: CompileRequest) -> str | None:
     options: tuple = ("forward", request.options, request.syntax_level)
     if request.grads:
         grad = request.grads[0]
-        paths = tuple(addressable_path(self_obj, fn, w) for w in grad.weights)
+        object_paths = ObjectPaths(self_obj)
+        paths = tuple(object_paths.addressable_path(fn, w) for w in grad.weights)
         if any(p is None for p in paths):
             return None
         options = ("gradient", repr(grad.spec), paths, grad.single_weight)

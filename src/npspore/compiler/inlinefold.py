@@ -184,6 +184,26 @@ def _slice_syntax(node):
     return node
 
 
+# the values of the literal expressions evaluated so far, by their AST: compiling one costs more than inlining the
+# template line it is in, and a training step's kernel folds the same few hundred expressions thousands of times
+_FOLDED: dict = {}
+_FOLDED_KEPT = 1 << 14
+_NOT_FOLDED = object()
+
+
+def _literal_value(node: ast.expr):
+    """The value of the expression of literals ``node``, or ``_NOT_FOLDED`` where evaluating it raises."""
+    key = ast.dump(node)
+    if key not in _FOLDED:
+        if len(_FOLDED) >= _FOLDED_KEPT:
+            _FOLDED.clear()
+        try:
+            _FOLDED[key] = eval(compile(ast.Expression(node), "<template>", "eval"), {"__builtins__": {"len": len}})
+        except Exception:  # noqa: BLE001 -- any error is the expression's own: it runs (and raises) at run time
+            _FOLDED[key] = _NOT_FOLDED
+    return _FOLDED[key]
+
+
 class FoldStaticExpressions(ast.NodeTransformer):
     """Evaluate what the substituted static attributes make known: ``a if True else b`` → ``a``, and
     any expression of literals alone (``(1, 1)[0]`` → ``1``, ``(0, 0, 0, 0) != (0, 0, 0, 0)`` → ``False``,
@@ -194,9 +214,8 @@ class FoldStaticExpressions(ast.NodeTransformer):
         node = super().visit(node)
         if isinstance(node, ast.expr) and not isinstance(node, (ast.Constant, ast.Tuple)) \
                 and all(map(_literal_part, ast.walk(node))):
-            try:
-                value = eval(compile(ast.Expression(node), "<template>", "eval"), {"__builtins__": {"len": len}})
-            except Exception:  # noqa: BLE001 -- e.g. a division by zero: leave it for run time
+            value = _literal_value(node)
+            if value is _NOT_FOLDED:   # e.g. a division by zero: left for run time
                 return node
             folded = literal_node(value)
             if folded is not None:

@@ -42,7 +42,7 @@ from ..core.source import source_available
 from ..core.version import __version__
 from . import cache, ir
 from .batching import batch_module, ensemble_captures
-from .cachekey import addressable_path, file_digest
+from .cachekey import ObjectPaths, file_digest
 from .codegen import render_module
 from .custombackward import entry_calling
 from .diskload import has_hooks
@@ -177,7 +177,8 @@ def specialize_call(target, args, kwargs=None, *, dynamic=None, backward_hooks=F
     builder.gradients_final = not gradient
     function, captured = builder.specialize_entry(fn, self_obj, abstract_args, abstract_kwargs)
     module = ir.Module(functions=builder.functions, entry=function.name)
-    paths = [addressable_path(self_obj, fn, obj) for obj in captured]
+    object_paths = ObjectPaths(self_obj)
+    paths = [object_paths.addressable_path(fn, obj) for obj in captured]
     return Program(module=module, captured=captured, capture_paths=paths, output_tree=function.output_tree,
                    leaf_slices=leaf_slices((*args, *kwargs.values())), sources=dict(builder.sources),
                    callable_name=fn.__qualname__, source_file=fn.__code__.co_filename,
@@ -317,7 +318,8 @@ def layout_literal(program: Program, request: CompileRequest) -> dict | None:
         return None
     fn, self_obj = unbind(request.target)
     guards = program.guards.portable() if program.guards is not None else []
-    training = [addressable_path(self_obj, fn, cell) for cell in
+    object_paths = ObjectPaths(self_obj)
+    training = [object_paths.addressable_path(fn, cell) for cell in
                 (program.guards.training_cells.values() if program.guards is not None else ())]
     if guards is None or any(p is None for p in training):
         return None

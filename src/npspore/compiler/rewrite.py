@@ -57,7 +57,7 @@ def _unchanging(module: ir.Module, function: ir.Function) -> set:
     one's array: of another shape or dtype, or both distinct Parameters (an input may be a
     Parameter's very array). A Parameter's update then leaves ``momentum > 0`` known, and ``1 - beta1``."""
     assigned = [s.args[0] for s in ir.walk_stmts(function.body) if isinstance(s, ir.Effect) and s.kind == "assign"]
-    distinct = _distinct_parameters(module).get(function.name, set())
+    distinct = _distinct_parameters(module).get(function.name, set()) if assigned else set()
 
     def unchanged(param) -> bool:
         return all(param is not q and (param.aval != q.aval or (id(param) in distinct and id(q) in distinct))

@@ -35,7 +35,7 @@ from ..opdef import Aval, OpShapeError, OpTypeError
 from ..shape_rules import constant_array, taken_operands
 from . import ir, itemassign
 from .builder import BlockBuilder, NameSupply
-from .cachekey import capture_path, object_fingerprint, resolve_path
+from .cachekey import ObjectPaths, object_fingerprint, resolve_path
 from .calls import Calls
 from .control import ControlFlow, LoopEnd, LoopStep
 from .loopsyntax import returns_from_stepped_loop, returns_without_exits
@@ -98,6 +98,7 @@ class ProgramBuilder:
         self.warned_backward_hooks = False
         self.functions: dict[str, ir.Function] = {}
         self._shared: dict = {}
+        self._object_paths: dict = {}       # id(bound object) -> its ObjectPaths (the objects are unchanged meanwhile)
         self.names = NameSupply()          # function names, unique in the module
         self.sources: dict[str, str] = {}     # qualname -> source text of every involved callable
         self._active: list = []               # activation_key of the calls being specialized (recursion check)
@@ -112,6 +113,13 @@ class ProgramBuilder:
         """Record that a call of ``cell`` (with its forward hooks) is compiled into this program."""
         if id(cell) not in self.hook_guards:
             self.hook_guards[id(cell)] = HookVersions.guard(cell)
+
+    def object_paths(self, root) -> ObjectPaths:
+        """The paths from ``root`` to the objects below it (one walk per root and program)."""
+        paths = self._object_paths.get(id(root))
+        if paths is None or paths.root is not root:
+            paths = self._object_paths[id(root)] = ObjectPaths(root)
+        return paths
 
     def specialize_entry(self, fn, self_obj, args, kwargs, *, input_avals=None) -> tuple:
         """Specialize ``fn`` (a plain function; ``self_obj`` is its bound self or None).
@@ -146,7 +154,7 @@ class ProgramBuilder:
             spec = FunctionSpecializer(self, fn, self_obj, self.names.fresh(function_name(fn, self_obj)))
             function = spec.build(abstract_args, abstract_kwargs)
             self.functions[function.name] = function
-            capture_paths = [capture_path(self_obj, obj) for obj, _ in spec.captures.values()]
+            capture_paths = [self.object_paths(self_obj).capture_path(obj) for obj, _ in spec.captures.values()]
             entry = (function, capture_paths, spec.result_template)
             self._shared[key] = entry
         function, capture_paths, template = entry
@@ -320,7 +328,7 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads, PythonForms):
         """Name a captured tensor by its attribute path from ``self`` (``weight``, ``blocks_0_bias``),
         so a function shared by identical sub-cells reads the same for each of them."""
         if self.self_obj is not None:
-            path = capture_path(self.self_obj, obj)
+            path = self.program.object_paths(self.self_obj).capture_path(obj)
             if path[0] == "self":
                 keys = [str(k) for k in path[1] if k not in LIBRARY.cell_storage]
                 if keys:
