@@ -3,8 +3,7 @@ import numpy as np
 
 import npspore as ms
 from npspore import nn
-from npspore.compiler.cachekey import (addressable_path, capture_path, digest, kernel_disk_key, object_fingerprint,
-                                       resolve_path)
+from npspore.compiler.cachekey import ObjectPaths, digest, kernel_disk_key, object_fingerprint, resolve_path
 
 
 class Holder(nn.Cell):
@@ -33,23 +32,35 @@ def test_digest_is_deterministic_and_order_sensitive():
 def test_capture_paths_lead_back_to_the_object():
     holder = Holder()
     weight = holder.blocks[1].weight
-    path = capture_path(holder, weight)
+    paths = ObjectPaths(holder)
+    path = paths.capture_path(weight)
     assert path == ("self", ("blocks", 1, "_params", "weight"))
     assert resolve_path(path, holder) is weight
+    assert paths.capture_path(holder.w) == ("self", ("_params", "w"))   # the same walk answers every target
     stranger = ms.Tensor([1.0])
-    assert capture_path(holder, stranger) == ("obj", stranger)
+    assert paths.capture_path(stranger) == ("obj", stranger)
+    assert ObjectPaths(None).capture_path(weight) == ("obj", weight)
+
+
+def test_a_shared_object_is_found_by_its_first_path():
+    holder = Holder()
+    holder.alias = holder.blocks[0]          # the attribute, read before ``blocks`` is walked into
+    holder.deep = {"inner": [holder.w]}      # ``w`` is a direct child of ``_params``, found first
+    paths = ObjectPaths(holder)
+    assert paths.capture_path(holder.blocks[0].weight) == ("self", ("_cells", "alias", "_params", "weight"))
+    assert paths.capture_path(holder.w) == ("self", ("_params", "w"))
 
 
 def test_addressable_paths_go_through_self_or_a_global():
     holder = Holder()
-    path = addressable_path(holder, Holder.construct, holder.w)
+    path = ObjectPaths(holder).addressable_path(Holder.construct, holder.w)
     assert path == ("self", ("_params", "w"))
     assert resolve_path(path, holder, Holder.construct) is holder.w
     bias = GLOBAL_HOLDER.blocks[0].bias
-    path = addressable_path(None, reads_global, bias)
+    path = ObjectPaths(None).addressable_path(reads_global, bias)
     assert path[:2] == ("global", "GLOBAL_HOLDER")
     assert resolve_path(path, None, reads_global) is bias
-    assert addressable_path(None, reads_global, ms.Tensor([1.0])) is None
+    assert ObjectPaths(None).addressable_path(reads_global, ms.Tensor([1.0])) is None
 
 
 def test_fingerprints_see_state_not_identity():

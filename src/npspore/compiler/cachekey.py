@@ -134,16 +134,6 @@ class ObjectPaths:
         return None
 
 
-def capture_path(root, target):
-    """``("self", keys)`` from ``root`` to ``target``, or ``("obj", target)`` if not reachable."""
-    return ObjectPaths(root).capture_path(target)
-
-
-def addressable_path(root, fn, obj):
-    """A path that finds ``obj`` again in a new process (:meth:`ObjectPaths.addressable_path`)."""
-    return ObjectPaths(root).addressable_path(fn, obj)
-
-
 def _keys_below(root) -> dict:
     """id -> the keys from ``root`` to each object below it (attribute names through ``__dict__``, list and tuple
     indices, dict keys): depth first, the children of an object before their own children, the first path found
