@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+from enum import IntEnum
 from typing import Any, Callable
 
 __all__ = ["args_type_check", "check_positive_int", "check_non_negative_int", "check_positive_float", "check_bool",
@@ -262,3 +263,37 @@ def check_isinstance(arg_name: str, arg_value: Any, classes: Any) -> Any:
 
 __all__ += ["EQ", "NE", "LT", "LE", "GT", "GE", "check_int_range", "check", "check_number", "check_string",
             "check_type_name", "check_isinstance"]
+
+
+# MindSpore 1.x's spellings: a Rel enumeration and a Validator class, which 2.0 replaced with the module's
+# constants and functions above (scripts try ``from mindspore._checkparam import Validator`` first)
+class Rel(IntEnum):
+    """The relations of :func:`check` and the range checks, as MindSpore 1.x enumerated them (``Rel.GT``,
+    ``Rel.INC_LEFT``). A member equals the module's constant of its name (``Rel.GT == GT``), so either is
+    accepted where a relation is."""
+    EQ = 1
+    NE = 2
+    LT = 3
+    LE = 4
+    GT = 5
+    GE = 6
+    INC_NEITHER = 7
+    INC_LEFT = 8
+    INC_RIGHT = 9
+    INC_BOTH = 10
+    IN = 11
+    NOT_IN = 12
+
+
+class Validator:
+    """MindSpore 1.x's namespace of the checks: each function of this module as a static method
+    (``Validator.check_positive_int(3, "n")``), and the relations as attributes (``Validator.GT``), which
+    scripts written for both versions read from whichever of ``Validator`` and the module they imported."""
+
+
+for _name in __all__:
+    _value = globals()[_name]
+    setattr(Validator, _name, staticmethod(_value) if callable(_value) else _value)
+del _name, _value
+
+__all__ += ["Rel", "Validator"]
