@@ -261,8 +261,57 @@ def check_isinstance(arg_name: str, arg_value: Any, classes: Any) -> Any:
     return arg_value
 
 
+def check_equal_int(arg_value: Any, value: int, arg_name: str | None = None, prim_name: str | None = None) -> int:
+    """``arg_value`` if it is the int ``value``.
+
+    Raises:
+        TypeError: if it is not an int (a bool included). ValueError: if it differs (``For 'P', the 'x' must be int
+            and must = 4, but got '3' with type 'int'.``).
+    """
+    subject = _subject(arg_name, prim_name)
+    if not isinstance(arg_value, int):
+        raise TypeError(f"{subject} must be int, but got '{type(arg_value).__name__}'")
+    if isinstance(arg_value, bool) or arg_value != value:
+        error = TypeError if isinstance(arg_value, bool) else ValueError
+        raise error(f"{subject} must be int and must = {value}, but got '{arg_value}' with type "
+                    f"'{type(arg_value).__name__}'.")
+    return arg_value
+
+
+def check_element_type_of_iterable(arg_name: str, arg_value: Any, valid_types: Any, prim_name: str | None = None):
+    """``arg_value`` (a list or tuple) if each element is an instance of one of ``valid_types``.
+
+    Raises:
+        TypeError: ``For 'P', the type of 'a' should be int, but got '1.0' with type 'float'.``
+    """
+    check_value_type(arg_name, arg_value, [list, tuple], prim_name)
+    names = [t.__name__ if hasattr(t, "__name__") else str(t) for t in valid_types]
+    prefix = f"For '{prim_name}', the" if prim_name else "The"
+    for element in arg_value:
+        if not isinstance(element, tuple(valid_types)):
+            raise TypeError(f"{prefix} type of '{arg_name}' should be {'one of ' if len(names) > 1 else ''}"
+                            f"{names if len(names) > 1 else names[0]}, but got '{element}' with type "
+                            f"'{type(element).__name__}'.")
+    return arg_value
+
+
+def check_size_and_element_type_of_tuple(arg_name: str, arg_value: Any, expect_size: int, expect_element_type: type,
+                                         prim_name: str | None = None) -> tuple:
+    """``arg_value`` if it is a tuple of ``expect_size`` elements of type ``expect_element_type``, with MindSpore's
+    messages (which name the elements' argument ``'arg_name'``, as MindSpore's do).
+
+    Raises:
+        TypeError: if it is not a tuple, or an element has another type. ValueError: if its size differs.
+    """
+    check_value_type(arg_name, arg_value, [tuple], prim_name)
+    check_equal_int(len(arg_value), expect_size, arg_name + " size", prim_name)
+    check_element_type_of_iterable("arg_name", arg_value, [expect_element_type], prim_name)
+    return arg_value
+
+
 __all__ += ["EQ", "NE", "LT", "LE", "GT", "GE", "check_int_range", "check", "check_number", "check_string",
-            "check_type_name", "check_isinstance"]
+            "check_type_name", "check_isinstance", "check_equal_int", "check_element_type_of_iterable",
+            "check_size_and_element_type_of_tuple"]
 
 
 # MindSpore 1.x's spellings: a Rel enumeration and a Validator class, which 2.0 replaced with the module's
