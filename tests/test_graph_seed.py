@@ -8,7 +8,7 @@ from npspore.common.seed import _get_graph_seed
 
 
 @pytest.fixture(autouse=True)
-def fresh_seeds(monkeypatch):
+def fresh_seeds(monkeypatch, isolated_seeds):
     monkeypatch.setattr(seed, "_seed", None)
     monkeypatch.setattr(seed, "_op_seeds", {})
 
