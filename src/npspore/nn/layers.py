@@ -195,6 +195,18 @@ def get_activation(name, prim_name=None):
 # ---------------------------------------------------------------- layers
 
 
+def check_dense_input_shape(x, prim_name=None):
+    """MindSpore 1.x's check (in ``nn.layer.basic``) that an input shape ``x`` of a dense layer has at least two dims.
+
+    Raises:
+        ValueError: ``The dimension of 'x' should not be less than 2, but got 1.`` (``For 'P', the ...`` with
+            ``prim_name``).
+    """
+    prefix = f"For '{prim_name}', the" if prim_name else "The"
+    if len(x) < 2:
+        raise ValueError(f"{prefix} dimension of 'x' should not be less than 2, but got {len(x)}.")
+
+
 class Dense(Cell):
     r"""Fully connected layer: :math:`\text{activation}(X W^T + b)` on the last axis of the input.
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 import os
 import re
 import time
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from .serialization import load_checkpoint, save_checkpoint
@@ -59,6 +58,7 @@ def _convert(file_path, save_path, name_map, file_name_regex, processes_num, sou
         tasks = _directory_tasks(file_path, save_path, file_name_regex, source, func_name)
         tasks = [(path, destination, name_map, source, target) for path, destination in tasks]
         if processes_num > 1 and len(tasks) > 1:
+            from concurrent.futures import ProcessPoolExecutor   # imports logging: only when converting in processes
             with ProcessPoolExecutor(max_workers=processes_num) as pool:
                 list(_progress_bar(pool.map(_convert_file, *zip(*tasks)), len(tasks)))
         else:

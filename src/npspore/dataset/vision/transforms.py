@@ -16,7 +16,7 @@ from .resampling import resize_area, resize_cubic, resize_linear, resize_nearest
 from .utils import Border, Inter
 
 __all__ = ["Rescale", "Normalize", "HWC2CHW", "Resize", "RandomResize", "CenterCrop", "Pad", "RandomCrop",
-           "RandomHorizontalFlip", "RandomVerticalFlip", "ToTensor", "ToType"]
+           "RandomHorizontalFlip", "RandomVerticalFlip", "ToTensor", "ToType", "HorizontalFlip", "VerticalFlip"]
 
 
 def _check_image(array, who):
@@ -256,6 +256,28 @@ class _RandomFlip(TensorOperation):
         if self._rng.random() < self.prob:
             return np.flip(array, axis=self._axis).copy()
         return array
+
+
+class _Flip(TensorOperation):
+    """Mirror an image (<H, W>, <H, W, C> or a batch <..., H, W, C>) along its width (``_FROM_END`` 2) or height (3)."""
+    _FROM_END = 2
+
+    def _apply(self, array):
+        if array.ndim < 2:
+            raise RuntimeError(f"{type(self).__name__}: the image should have shape <H, W>, <H, W, C> or "
+                               f"<..., H, W, C>, but got shape {array.shape}.")
+        axis = 3 - self._FROM_END if array.ndim == 2 else array.ndim - self._FROM_END
+        return np.flip(array, axis=axis).copy()
+
+
+class HorizontalFlip(_Flip):
+    """Mirror the image left-right (MindSpore's ``HorizontalFlip``)."""
+    _FROM_END = 2
+
+
+class VerticalFlip(_Flip):
+    """Mirror the image top-bottom (MindSpore's ``VerticalFlip``)."""
+    _FROM_END = 3
 
 
 class RandomHorizontalFlip(_RandomFlip):
