@@ -86,3 +86,20 @@ def test_quant_dtype_is_mindspore_s():
     assert [(t.name, t.value()) for t in ms.QuantDtype][:2] == [("INT1", 0), ("INT2", 1)]
     assert ms.QuantDtype.UINT16.value() == 115 and str(ms.QuantDtype.INT8) == "INT8" and len(ms.QuantDtype) == 32
     assert ms.dtype.QuantDtype is ms.QuantDtype and ms.QuantDtype(7) is ms.QuantDtype.INT8
+
+
+def test_numpy_private_helpers():
+    from npspore.numpy.utils import _to_tensor
+    from npspore.numpy.utils_const import _raise_value_error
+    # observed on MindSpore 2.10: 64-bit values narrowed, a Tensor kept, a NumPy array refused
+    assert [_to_tensor(v).dtype for v in (1, 1.5, [1, 2], True, (1.0, 2))] == \
+        [ms.int32, ms.float32, ms.int32, ms.bool_, ms.float32]
+    tensor = ms.Tensor([1.0])
+    number, same = _to_tensor(1, tensor)
+    assert number.asnumpy().item() == 1 and same is tensor
+    with pytest.raises(TypeError, match="^Expect input to be array like.$"):
+        _to_tensor(np.ones(2))
+    with pytest.raises(ValueError, match="^bad size 3$"):
+        _raise_value_error("bad size ", 3)
+    with pytest.raises(ValueError, match="^bad$"):
+        _raise_value_error("bad")

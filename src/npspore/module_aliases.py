@@ -49,6 +49,9 @@ MODULE_ALIASES: dict[str, str] = {
     # the module MindSpore defines Metric in, and MindSpore 1.x's path of it (nn.metrics, 2.0's train.metrics)
     "train.metrics.metric": "train.metrics",
     "nn.metrics.metric": "train.metrics",
+    # mindspore.numpy's private helper modules
+    "numpy.utils": "numpy_utils",
+    "numpy.utils_const": "numpy_utils",
     # train_thor's dataset helper
     "train.train_thor.dataset_helper": "train.dataset_helper",
 }
