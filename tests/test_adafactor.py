@@ -91,3 +91,37 @@ def test_bad_arguments_raise_mindspore_s_errors(options, error, message):
     with pytest.raises(error) as info:
         nn.optim.AdaFactor([ms.Parameter(ms.Tensor(W), name="w")], **options)
     assert str(info.value) == message
+
+
+def _fused_step(shape, **flags):
+    rng = np.random.default_rng(0)
+    grad = rng.standard_normal(shape).astype(np.float32)
+    param = ms.Parameter(ms.Tensor(rng.standard_normal(shape).astype(np.float32)), name="p")
+    states = [ms.Parameter(ms.Tensor(np.zeros(s, np.float32)), name=n) for n, s in (
+        ("ea", shape), ("r", shape[:-1] if len(shape) > 1 else (1,)),
+        ("c", shape[:-2] + shape[-1:] if len(shape) > 1 else (1,)), ("s", (1,) if len(shape) > 1 else shape))]
+    out = ms.ops.operations.FusedAdaFactor(**flags)(
+        ms.Tensor(np.float32([1e-30, 1e-3])), ms.Tensor(1.0, ms.float32), ms.Tensor(0.9, ms.float32),
+        ms.Tensor(0.2, ms.float32), ms.Tensor(0.1, ms.float32), ms.Tensor(0.05, ms.float32), ms.Tensor(grad), param,
+        *states)
+    assert len(out) == 1 and not out[0].asnumpy().any()   # MindSpore's CPU kernel returns zeros
+    return param.asnumpy(), [s.asnumpy() for s in states]
+
+
+def test_fused_ada_factor_primitive_matches_mindspore():
+    # observed on MindSpore 2.10 CPU with the same inputs
+    param, (_, row, _, _) = _fused_step((2, 3))
+    np.testing.assert_allclose(param, [[1.2501935, 0.96385986, -0.7647553], [-1.3110772, -0.5540812, 0.006286986]],
+                               rtol=1e-6)
+    np.testing.assert_allclose(row, [0.11824025, 0.11431912], rtol=1e-6)
+    param, (first, _, _, _) = _fused_step((2, 3), enable_scale_parameter=True, enable_first_moment=True,
+                                          enable_weight_decay=True)
+    np.testing.assert_allclose(param, [[1.2930453, 0.9442665, -0.7061132], [-1.2638, -0.61403644, 0.03791038]],
+                               rtol=1e-6)
+    np.testing.assert_allclose(first, [[0.0049529797, -0.0015445205, 0.005616992],
+                                       [0.0042026774, -0.006369347, 0.0032253943]], rtol=1e-6)
+    param, (first, _, _, whole) = _fused_step((4,), enable_first_moment=True)
+    np.testing.assert_allclose(param, [-0.5406694, 0.36659506, 1.299, 0.942081], rtol=1e-6)
+    np.testing.assert_allclose(whole, [0.012646469, 0.013961355, 0.32811293, 0.008803228], rtol=1e-6)
+    with pytest.raises(TypeError, match="For 'FusedAdaFactor', the type of 'enable_first_moment' should be 'bool'"):
+        ms.ops.FusedAdaFactor(enable_first_moment=1)

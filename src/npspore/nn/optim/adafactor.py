@@ -20,12 +20,9 @@ from npspore.common.initializer import initializer
 from npspore.common.parameter import Parameter, ParameterTuple
 from npspore.common.tensor import Tensor
 from npspore.nn.optim.optimizer import Optimizer
+from npspore.ops.adafactor_ops import adafactor_update
 
 __all__ = ["AdaFactor"]
-
-
-def _rms(x):
-    return ops.sqrt(ops.mean(ops.square(x)))
 
 
 class AdaFactor(Optimizer):
@@ -144,34 +141,8 @@ class AdaFactor(Optimizer):
         success = ()
         for grad, param, exp_avg, row, col, whole in zip(gradients, self.parameters, self.exp_avg,
                                                          self.exp_avg_sq_row, self.exp_avg_sq_col, self.exp_avg_sq):
-            self._update(lr, beta2t, grad, param, exp_avg, row, col, whole)
+            adafactor_update(self.eps, self.clip_threshold, self.beta1, beta2t, self.weight_decay, lr, grad, param,
+                             exp_avg, row, col, whole, scale_parameter=self.scale_parameter,
+                             first_moment=self.use_first_moment, decay=self.weight_decay_flag)
             success += (True,)
         return success
-
-    def _update(self, lr, beta2t, grad, param, exp_avg, row, col, whole):
-        """One Parameter's step, computed in float32 (a float16 gradient or Parameter is cast)."""
-        grad_dtype = mstype.float32 if grad.dtype == mstype.float16 else grad.dtype
-        grad = ops.cast(grad, grad_dtype)
-        weights = ops.cast(param, mstype.float32) if param.dtype == mstype.float16 else param
-        lr_update = lr * ops.maximum(self.eps[1], _rms(weights)) if self.scale_parameter else lr
-        update = ops.square(grad) + self.eps[0]
-        if grad.ndim >= 2:
-            row_next = ops.cast(row, grad_dtype) * beta2t + ops.mean(update, -1) * (1.0 - beta2t)
-            col_next = ops.cast(col, grad_dtype) * beta2t + ops.mean(update, -2) * (1.0 - beta2t)
-            ops.assign(row, ops.cast(row_next, row.dtype))
-            ops.assign(col, ops.cast(col_next, col.dtype))
-            row_factor = ops.expand_dims(1.0 / ops.sqrt(row_next / ops.mean(row_next, -1, keep_dims=True)), -1)
-            col_factor = 1.0 / ops.sqrt(ops.expand_dims(col_next, -2))
-            update = row_factor * col_factor * grad
-        else:
-            whole_next = ops.cast(whole, grad_dtype) * beta2t + update * (1.0 - beta2t)
-            ops.assign(whole, ops.cast(whole_next, whole.dtype))
-            update = 1.0 / ops.sqrt(ops.cast(whole, grad_dtype)) * grad
-        update = update / ops.maximum(_rms(update) / self.clip_threshold, 1.0) * lr_update
-        if self.use_first_moment:
-            first = exp_avg * self.beta1 + update * (1 - self.beta1)
-            ops.assign(exp_avg, ops.cast(first, exp_avg.dtype))
-            update = first
-        if self.weight_decay_flag:
-            weights = weights + weights * -self.weight_decay * lr_update
-        ops.assign(param, ops.cast(weights - update, param.dtype))
