@@ -35,6 +35,7 @@ from .missing_names import module_getattr as _module_getattr  # noqa: E402
 from .parallel import (Layout, merge_pipeline_strategys, sync_pipeline_shared_parameters,  # noqa: F401,E402
                        transform_checkpoints)
 from .common.symbol import Symbol  # noqa: F401,E402
+from .autograd_function import _Function  # noqa: F401,E402  (custom autograd functions, PyTorch's form)
 from .parallel._offload_context import get_offload_context, set_offload_context  # noqa: F401,E402  (MindSpore 2.0-2.3)
 from .import_hook import install_npspore_aliases as _install_npspore_aliases  # noqa: E402
 

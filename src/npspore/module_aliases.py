@@ -49,6 +49,8 @@ MODULE_ALIASES: dict[str, str] = {
     # the module MindSpore defines Metric in, and MindSpore 1.x's path of it (nn.metrics, 2.0's train.metrics)
     "train.metrics.metric": "train.metrics",
     "nn.metrics.metric": "train.metrics",
+    # the module MindSpore defines _Function in
+    "common._grad_function": "autograd_function",
     # mindspore.numpy's private helper modules
     "numpy.utils": "numpy_utils",
     "numpy.utils_const": "numpy_utils",
