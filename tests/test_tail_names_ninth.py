@@ -103,3 +103,48 @@ def test_numpy_private_helpers():
         _raise_value_error("bad size ", 3)
     with pytest.raises(ValueError, match="^bad$"):
         _raise_value_error("bad")
+
+
+def test_initializer_fillers_draw_mindspore_s_numbers(isolated_seeds):
+    from npspore.common.initializer import _init_random_normal, _init_random_uniform, _init_truncated_normal
+    ms.set_seed(5)   # values printed by MindSpore 2.10 after ms.set_seed(5), in this order
+    uniform = _init_random_uniform(-0.5, 2.0, (2, 3))
+    assert uniform.dtype == np.float32
+    np.testing.assert_array_equal(uniform, np.float32([[0.3797661, 1.8598346, 1.2420977],
+                                                       [-0.21879159, 1.699138, 0.42456785]]))
+    np.testing.assert_array_equal(_init_random_uniform(0, 1, [4]),
+                                  np.float32([0.9231093, 0.70892584, 0.3918612, 0.3699806]))
+    ms.common.initializer.initializer(ms.common.initializer.Uniform(1.0), [3], ms.float32).init_data()
+    np.testing.assert_array_equal(_init_random_normal(0.5, 2.0, (5,)),
+                                  np.float32([1.1339676, 1.4838438, 2.7459183, 1.1038436, 4.5169115]))
+    np.testing.assert_allclose(_init_truncated_normal(-1.0, 1.0, 0.0, 1.0, (5,)),
+                               [0.10475825, 0.8763181, 0.26989964, 0.056575336, 0.83263576], rtol=2e-7)
+    with pytest.raises(ValueError, match="^sigma < 0$"):
+        _init_random_normal(0.0, -1.0, (2,))
+
+
+def test_check_random_transform_ops_messages():
+    from npspore.dataset.transforms.validators import check_random_transform_ops
+
+    class Apply:
+        @check_random_transform_ops
+        def __init__(self, transforms, prob=0.5):
+            self.transforms, self.prob = transforms, prob
+
+    assert Apply([abs], 1).prob == 1
+    cases = [
+        (((abs,),), TypeError,
+         "Argument transforms list with value (<built-in function abs>,) is not of type [<class 'list'>], but got "
+         "<class 'tuple'>."),
+        (([],), ValueError, "transforms list can not be empty."),
+        (([1],), TypeError, "transforms[0] is neither a transforms op (TensorOperation) nor a callable pyfunc."),
+        (([int],), ValueError, "op_list[0] should be a dataset processing operation instance, but got: <class 'int'>. "
+                               "It may be missing parentheses for instantiation."),
+        (([abs], 2), ValueError, "Input prob is not within the required interval of [0, 1]."),
+        (([abs], "1"), TypeError,
+         "Argument prob with value 1 is not of type [<class 'float'>, <class 'int'>], but got <class 'str'>."),
+    ]
+    for args, error, message in cases:
+        with pytest.raises(error) as info:
+            Apply(*args)
+        assert str(info.value) == message
