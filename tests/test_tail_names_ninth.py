@@ -148,3 +148,17 @@ def test_check_random_transform_ops_messages():
         with pytest.raises(error) as info:
             Apply(*args)
         assert str(info.value) == message
+
+
+def test_numpy_bincount_as_mindspore():
+    import npspore.numpy as mnp
+    x = ms.Tensor(np.array([0, 1, 1, 3, 2, 1, 7], np.int32))
+    counts = mnp.bincount(x)   # each result printed by MindSpore 2.10 for the same call
+    assert counts.dtype == ms.float32 and counts.asnumpy().tolist() == [1, 3, 1, 1, 0, 0, 0, 1]
+    assert mnp.bincount(x, minlength=10).asnumpy().tolist() == [1, 3, 1, 1, 0, 0, 0, 1, 0, 0]
+    assert mnp.bincount(x, length=4).asnumpy().tolist() == [1, 3, 1, 1]
+    weighted = mnp.bincount(np.array([0, 1, 1, 2, 2, 2]), weights=np.array([0.3, 0.5, 0.2, 0.7, 1.0, -0.6]))
+    np.testing.assert_allclose(weighted.asnumpy(), [0.3, 0.7, 1.1], rtol=1e-6)
+    assert mnp.bincount(ms.Tensor(np.array([-1, 2], np.int32))).asnumpy().tolist() == [1, 0, 1]
+    with pytest.raises(TypeError, match="^`x` should be an array of ints$"):
+        mnp.bincount(ms.Tensor(np.array([1.0, 2.0], np.float32)))
