@@ -131,3 +131,20 @@ def test_dynamic_loss_scaler_page_example():
     assert scaler.adjust(finite) is True and bool(finite) is False
     assert float(scaler.scale_value.asnumpy()) == 512.0
     np.testing.assert_array_equal(unscaled[1].asnumpy(), np.array([1.9526e-04], np.float16))
+
+
+def test_init_status_is_mindspore_s_cpu_status_and_all_finite_takes_it():
+    status = amp.init_status()   # MindSpore 1.10-2.2: float32 zeros (8,) on CPU/GPU
+    assert status.dtype == ms.float32 and status.asnumpy().tolist() == [0.0] * 8
+
+    @ms.jit
+    def step(x):
+        status = amp.init_status()
+        x = ms.ops.depend(x, status)
+        return x * 2
+
+    doubled = step(ms.Tensor(X))
+    np.testing.assert_array_equal(doubled.asnumpy(), X * 2)
+    assert amp.all_finite((doubled, ms.Tensor(X)), status).asnumpy().item() is True
+    overflow = ms.Tensor(np.array([np.inf, 1.0], np.float32))
+    assert amp.all_finite([overflow], amp.init_status()).asnumpy().item() is False

@@ -51,6 +51,13 @@ def test_legacy_paths_are_attributes_of_their_packages():
         c_transforms.GaussianBlur
 
 
+def test_metric_module_paths_of_mindspore_1_and_2():
+    from npspore.nn.metrics.metric import Metric, rearrange_inputs
+    import npspore.train.metrics.metric as metric_module
+    assert Metric is npspore.train.Metric is npspore.nn.Metric and rearrange_inputs is metric_module.rearrange_inputs
+    assert metric_module is npspore.train.metrics
+
+
 @pytest.fixture
 def installed_mindspore(tmp_path, monkeypatch):
     """A package named mindspore on sys.path, standing for an installed MindSpore."""

@@ -17,6 +17,7 @@ from .common.sparse_tensor import *  # noqa: F401,F403
 from .context import *  # noqa: F401,F403
 from .jit import *  # noqa: F401,F403
 from .jit_config import *  # noqa: F401,F403
+from .common.api import ms_class, ms_function  # noqa: F401  (MindSpore 1.x's names of jit_class, jit)
 from .grad import *  # noqa: F401,F403
 from .grad import _no_grad  # noqa: F401
 from .vectorize import *  # noqa: F401,F403
@@ -34,6 +35,8 @@ from .missing_names import module_getattr as _module_getattr  # noqa: E402
 from .parallel import (Layout, merge_pipeline_strategys, sync_pipeline_shared_parameters,  # noqa: F401,E402
                        transform_checkpoints)
 from .common.symbol import Symbol  # noqa: F401,E402
+from .autograd_function import _Function  # noqa: F401,E402  (custom autograd functions, PyTorch's form)
+from .parallel._offload_context import get_offload_context, set_offload_context  # noqa: F401,E402  (MindSpore 2.0-2.3)
 from .import_hook import install_npspore_aliases as _install_npspore_aliases  # noqa: E402
 
 # MindSpore has these under ops, but here they are Cells (nn imports ops): attached once nn has loaded.

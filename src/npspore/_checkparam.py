@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+from enum import IntEnum
 from typing import Any, Callable
 
 __all__ = ["args_type_check", "check_positive_int", "check_non_negative_int", "check_positive_float", "check_bool",
@@ -260,5 +261,88 @@ def check_isinstance(arg_name: str, arg_value: Any, classes: Any) -> Any:
     return arg_value
 
 
+def check_equal_int(arg_value: Any, value: int, arg_name: str | None = None, prim_name: str | None = None) -> int:
+    """``arg_value`` if it is the int ``value``.
+
+    Raises:
+        TypeError: if it is not an int (a bool included). ValueError: if it differs (``For 'P', the 'x' must be int
+            and must = 4, but got '3' with type 'int'.``).
+    """
+    subject = _subject(arg_name, prim_name)
+    if not isinstance(arg_value, int):
+        raise TypeError(f"{subject} must be int, but got '{type(arg_value).__name__}'")
+    if isinstance(arg_value, bool) or arg_value != value:
+        error = TypeError if isinstance(arg_value, bool) else ValueError
+        raise error(f"{subject} must be int and must = {value}, but got '{arg_value}' with type "
+                    f"'{type(arg_value).__name__}'.")
+    return arg_value
+
+
+def check_element_type_of_iterable(arg_name: str, arg_value: Any, valid_types: Any, prim_name: str | None = None):
+    """``arg_value`` (a list or tuple) if each element is an instance of one of ``valid_types``.
+
+    Raises:
+        TypeError: ``For 'P', the type of 'a' should be int, but got '1.0' with type 'float'.``
+    """
+    check_value_type(arg_name, arg_value, [list, tuple], prim_name)
+    names = [t.__name__ if hasattr(t, "__name__") else str(t) for t in valid_types]
+    prefix = f"For '{prim_name}', the" if prim_name else "The"
+    for element in arg_value:
+        if not isinstance(element, tuple(valid_types)):
+            raise TypeError(f"{prefix} type of '{arg_name}' should be {'one of ' if len(names) > 1 else ''}"
+                            f"{names if len(names) > 1 else names[0]}, but got '{element}' with type "
+                            f"'{type(element).__name__}'.")
+    return arg_value
+
+
+def check_size_and_element_type_of_tuple(arg_name: str, arg_value: Any, expect_size: int, expect_element_type: type,
+                                         prim_name: str | None = None) -> tuple:
+    """``arg_value`` if it is a tuple of ``expect_size`` elements of type ``expect_element_type``, with MindSpore's
+    messages (which name the elements' argument ``'arg_name'``, as MindSpore's do).
+
+    Raises:
+        TypeError: if it is not a tuple, or an element has another type. ValueError: if its size differs.
+    """
+    check_value_type(arg_name, arg_value, [tuple], prim_name)
+    check_equal_int(len(arg_value), expect_size, arg_name + " size", prim_name)
+    check_element_type_of_iterable("arg_name", arg_value, [expect_element_type], prim_name)
+    return arg_value
+
+
 __all__ += ["EQ", "NE", "LT", "LE", "GT", "GE", "check_int_range", "check", "check_number", "check_string",
-            "check_type_name", "check_isinstance"]
+            "check_type_name", "check_isinstance", "check_equal_int", "check_element_type_of_iterable",
+            "check_size_and_element_type_of_tuple"]
+
+
+# MindSpore 1.x's spellings: a Rel enumeration and a Validator class, which 2.0 replaced with the module's
+# constants and functions above (scripts try ``from mindspore._checkparam import Validator`` first)
+class Rel(IntEnum):
+    """The relations of :func:`check` and the range checks, as MindSpore 1.x enumerated them (``Rel.GT``,
+    ``Rel.INC_LEFT``). A member equals the module's constant of its name (``Rel.GT == GT``), so either is
+    accepted where a relation is."""
+    EQ = 1
+    NE = 2
+    LT = 3
+    LE = 4
+    GT = 5
+    GE = 6
+    INC_NEITHER = 7
+    INC_LEFT = 8
+    INC_RIGHT = 9
+    INC_BOTH = 10
+    IN = 11
+    NOT_IN = 12
+
+
+class Validator:
+    """MindSpore 1.x's namespace of the checks: each function of this module as a static method
+    (``Validator.check_positive_int(3, "n")``), and the relations as attributes (``Validator.GT``), which
+    scripts written for both versions read from whichever of ``Validator`` and the module they imported."""
+
+
+for _name in __all__:
+    _value = globals()[_name]
+    setattr(Validator, _name, staticmethod(_value) if callable(_value) else _value)
+del _name, _value
+
+__all__ += ["Rel", "Validator"]

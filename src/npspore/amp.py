@@ -30,7 +30,7 @@ from .nn.validation import check_positive_int
 from .ops import functional as F
 
 __all__ = ["auto_mixed_precision", "build_train_network", "get_white_list", "get_black_list", "all_finite",
-           "LossScaler", "StaticLossScaler", "DynamicLossScaler", "LossScaleManager", "FixedLossScaleManager",
+           "init_status", "LossScaler", "StaticLossScaler", "DynamicLossScaler", "LossScaleManager", "FixedLossScaleManager",
            "DynamicLossScaleManager"]
 
 _LEVELS = ("O0", "O1", "O2", "O3", "auto")
@@ -228,11 +228,24 @@ def _map_tensors(fn, inputs):
     return inputs
 
 
-def all_finite(inputs):
+def init_status():
+    """The overflow status Tensor MindSpore 1.10-2.2 passed to :func:`all_finite` (``status = amp.init_status()``):
+    float32 zeros of shape ``(8,)``, as MindSpore returns it on CPU and GPU, where only :func:`all_finite`'s own
+    check detects overflow (Ascend's float-status register is what the Tensor stood for).
+
+    Returns:
+        Tensor, float32 of shape ``(8,)``, all zeros.
+    """
+    return Tensor(np.zeros(8, np.float32))
+
+
+def all_finite(inputs, status=None):
     """Whether every element of the Tensor(s) ``inputs`` is finite: a bool scalar Tensor.
 
     Args:
         inputs (Union[Tensor, tuple[Tensor], list[Tensor]]): typically the gradients.
+        status (Tensor): the result of :func:`init_status`, which MindSpore 1.10-2.2 took here and read on Ascend
+            only; on CPU, as there, the check is of ``inputs`` alone. Default: ``None``.
     """
     return Tensor(np.bool_(all(np.isfinite(tensor.asnumpy()).all() for tensor in _tensors(inputs))))
 

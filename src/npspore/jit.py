@@ -269,9 +269,19 @@ def _warn_dropped_options(options: dict) -> None:
 
 def _input_signature(signature):
     """The placeholder Tensors of ``jit(input_signature=...)`` as a tuple (None when not given)."""
+    if signature is not None:
+        warnings.warn(_deprecation("input_signature"), FutureWarning, stacklevel=3)
+    return _checked_input_signature(signature)
+
+
+def _checked_input_signature(signature):
+    """The placeholder Tensors of an ``input_signature`` as a tuple (None when not given).
+
+    Raises:
+        TypeError: if ``signature`` is not a Tensor or a tuple or list of Tensors.
+    """
     if signature is None:
         return None
-    warnings.warn(_deprecation("input_signature"), FutureWarning, stacklevel=3)
     items = signature if isinstance(signature, (tuple, list)) else (signature,)
     if not all(isinstance(item, LIBRARY.tensor_type) for item in items):
         raise TypeError("For 'jit', the 'input_signature' should be a Tensor or a tuple of Tensors, "
@@ -502,9 +512,15 @@ def jit_class(cls):
     Raises:
         TypeError: If `cls` is not a class, or is an ``nn.Cell``.
     """
+    return mark_jit_class(cls, "jit_class")
+
+
+def mark_jit_class(cls, decorator: str):
+    """What ``jit_class`` (and its older name ``ms_class``, ``decorator`` in the errors) does."""
     if not inspect.isclass(cls):
-        raise TypeError(f"Decorator jit_class can only be used for class type, but got {cls}.")
+        raise TypeError(f"Decorator {decorator} can only be used for class type, but got {cls}.")
     if LIBRARY.cell_type is not None and issubclass(cls, LIBRARY.cell_type):
-        raise TypeError(f"Decorator jit_class is used for user-defined classes and cannot be used for nn.Cell: {cls}.")
+        raise TypeError(f"Decorator {decorator} is used for user-defined classes and cannot be used for nn.Cell: "
+                        f"{cls}.")
     cls.__ms_class__ = True
     return cls

@@ -46,6 +46,14 @@ MODULE_ALIASES: dict[str, str] = {
     "ops.operations.math_ops": "ops.operations",
     "ops.operations.array_ops": "ops.operations",
     "ops.operations._inner_ops": "ops.operations",
+    # the module MindSpore defines Metric in, and MindSpore 1.x's path of it (nn.metrics, 2.0's train.metrics)
+    "train.metrics.metric": "train.metrics",
+    "nn.metrics.metric": "train.metrics",
+    # the module MindSpore defines _Function in
+    "common._grad_function": "autograd_function",
+    # mindspore.numpy's private helper modules
+    "numpy.utils": "numpy_utils",
+    "numpy.utils_const": "numpy_utils",
     # train_thor's dataset helper
     "train.train_thor.dataset_helper": "train.dataset_helper",
 }

@@ -35,6 +35,9 @@ __all__ = ["arange", "flip", "zeros", "ones", "full", "zeros_like", "ones_like",
            "int64", "int_", "uint8", "uint16", "uint32", "uint64", "pi", "inf", "nan", *_numpy_more.__all__,
            *_numpy_extra.__all__]
 
+# A package without files: MindSpore's paths numpy.utils and numpy.utils_const are npspore.numpy_utils
+# (npspore.module_aliases).
+__path__: list[str] = []
 # mindspore.numpy's dtype names (its float_ and int_ are Float32 and Int32) and constants
 float_, int_ = float32, int32
 pi, inf, nan = math.pi, math.inf, math.nan

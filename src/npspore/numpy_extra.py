@@ -700,3 +700,31 @@ def arctan2(x1: Any, x2: Any, dtype: Any = None) -> Tensor:
 
 
 __all__ += ["arctan", "arcsin", "arccos", "arctan2"]
+
+
+def bincount(x: Any, weights: Any = None, minlength: int = 0, length: int | None = None) -> Tensor:
+    """The number of occurrences of each value ``0 .. length - 1`` in the 1-D int array ``x`` (negative values
+    count as 0), or the sum of ``weights`` at them; Float32, as MindSpore's. ``length`` defaults to
+    ``max(max(x), minlength - 1) + 1``, which reads ``x``'s values.
+
+    Raises:
+        ValueError: if ``x`` is not 1-D, or ``weights`` has another shape. TypeError: if ``x`` is not of ints.
+    """
+    x = asarray(x)
+    if x.ndim != 1:
+        raise ValueError("`x` should be one-dimensional")
+    if _np_dtype(x.dtype).kind not in "iu":
+        raise TypeError("`x` should be an array of ints")
+    x = F.maximum(x, 0)
+    if length is None:
+        length = int(max(float(F.reduce_max(F.cast(x, mstype.float32)).asnumpy()), minlength - 1)) + 1
+    matches = F.cast(F.equal(x, F.reshape(F.cast(Tensor(np.arange(length)), x.dtype), (length, 1))), mstype.float32)
+    if weights is not None:
+        weights = asarray(weights)
+        if weights.shape != x.shape:
+            raise ValueError("`x` and `weights` must have the same length")
+        matches = weights * matches
+    return F.reduce_sum(F.cast(matches, mstype.float32), 1)
+
+
+__all__ += ["bincount"]

@@ -11,6 +11,8 @@ printing and comparison only: NumPy has no bfloat16, and asking for bfloat16 dat
 """
 from __future__ import annotations
 
+import enum
+
 import numpy as np
 
 from ..compiler.library import LIBRARY
@@ -252,3 +254,25 @@ def as_dtype(value, who="Tensor.astype"):
 
 
 LIBRARY.register_dtypes(dtype_to_nptype, nptype_to_dtype)
+
+
+@enum.unique
+class QuantDtype(enum.Enum):
+    """The data types of quantized values (MindSpore Golden Stick's ``QuantDtype.INT4``): ``INT1`` ... ``INT16``
+    (values 0 ... 15) and ``UINT1`` ... ``UINT16`` (100 ... 115). As in MindSpore, ``str`` is the name and
+    ``value()`` (a method) the number."""
+
+    INT1, INT2, INT3, INT4, INT5, INT6, INT7, INT8 = range(8)
+    INT9, INT10, INT11, INT12, INT13, INT14, INT15, INT16 = range(8, 16)
+    UINT1, UINT2, UINT3, UINT4, UINT5, UINT6, UINT7, UINT8 = range(100, 108)
+    UINT9, UINT10, UINT11, UINT12, UINT13, UINT14, UINT15, UINT16 = range(108, 116)
+
+    def __str__(self) -> str:
+        return self.name
+
+    def value(self) -> int:   # type: ignore[override]
+        """The number of the type (``QuantDtype.INT8.value()`` is 7), as MindSpore serializes it."""
+        return self._value_
+
+
+__all__ += ["QuantDtype"]

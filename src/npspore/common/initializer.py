@@ -404,3 +404,32 @@ def _assignment(arr, num):
 
 # MindSpore's private name of the table of initializer names (lowercase name -> class)
 _INITIALIZER_ALIAS = _ALIASES
+
+
+# MindSpore's private fillers, which programs call for their own initializers: each draws one seed from NumPy's
+# global generator and returns a float32 array of ``shape`` (npspore.common.philox, bit for bit)
+def _init_random_uniform(a, b, shape):
+    """float32 samples of U(``a``, ``b``) in ``shape``."""
+    return philox.uniform(tuple(shape), a, b)
+
+
+def _init_random_normal(mean, sigma, shape):
+    """float32 samples of N(``mean``, ``sigma``^2) in ``shape``.
+
+    Raises:
+        ValueError: ``sigma < 0``.
+    """
+    if sigma < 0:
+        raise ValueError("sigma < 0")
+    return philox.normal(tuple(shape), mean, sigma)
+
+
+def _init_truncated_normal(a, b, mean, sigma, shape):
+    """float32 samples of N(``mean``, ``sigma``^2) truncated to [``a``, ``b``] in ``shape``.
+
+    Raises:
+        ValueError: ``sigma < 0``.
+    """
+    if sigma < 0:
+        raise ValueError("sigma < 0")
+    return philox.truncated_normal(tuple(shape), a, b, mean, sigma)

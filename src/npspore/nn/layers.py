@@ -544,3 +544,16 @@ class Triu(_Triangle):
     """The upper triangle of the last two dims of `x` (``nn.Triu()(x, k=0)``), from diagonal `k` up."""
 
     upper = True
+
+
+# MindSpore 1.x kept this check in nn.layer.basic (this module); models call it in construct
+def check_dense_input_shape(x, prim_name=None):
+    """MindSpore 1.x's check (in ``nn.layer.basic``) that an input shape ``x`` of a dense layer has at least two dims.
+
+    Raises:
+        ValueError: ``The dimension of 'x' should not be less than 2, but got 1.`` (``For 'P', the ...`` with
+            ``prim_name``).
+    """
+    prefix = f"For '{prim_name}', the" if prim_name else "The"
+    if len(x) < 2:
+        raise ValueError(f"{prefix} dimension of 'x' should not be less than 2, but got {len(x)}.")

@@ -4,3 +4,5 @@ from ..train.metrics import __all__  # noqa: F401
 from ..train.confusion_metric import ConfusionMatrixMetric  # noqa: F401,E402
 
 __all__ = [*__all__, "ConfusionMatrixMetric"]
+# A package without files: MindSpore 1.x's path nn.metrics.metric is npspore.train.metrics (npspore.module_aliases).
+__path__: list[str] = []

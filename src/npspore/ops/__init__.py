@@ -53,6 +53,8 @@ from . import primitive_table as _primitive_table
 from .nn_array_primitives import *  # noqa: F401,F403
 from . import nn_array_primitives as _nn_array_primitives
 from .grid_sample import grid_sample  # noqa: F401
+from .deformable_conv import deformable_conv2d  # noqa: F401
+from .adafactor_ops import FusedAdaFactor  # noqa: F401
 from ..missing_names import module_getattr
 
 # mypy exports the star imports' names; it reads only a literal __all__, not one built from the submodules'
@@ -67,7 +69,7 @@ if not _typing.TYPE_CHECKING:
     __all__ += _loss_primitives.__all__
     __all__ += _summary_ops.__all__ + _ctc.__all__ + _rnn_primitives.__all__
     __all__ += _scatter_ops.__all__ + _activation_ops.__all__ + _array_extra.__all__ + _primitive_table.__all__
-    __all__ += _nn_array_primitives.__all__ + ["grid_sample"]
+    __all__ += _nn_array_primitives.__all__ + ["grid_sample", "deformable_conv2d", "FusedAdaFactor"]
 # elementwise math, statistics and their primitives (ops-math)
 from .math_functional import *  # noqa: F401,F403,E402
 from .math_primitive_classes import *  # noqa: F401,F403,E402

@@ -36,6 +36,12 @@ for _name in ("build_searched_strategy", "load_distributed_checkpoint", "merge_s
 if not _typing.TYPE_CHECKING:
     __all__ += ["build_searched_strategy", "load_distributed_checkpoint", "merge_sliced_parameter",
                 "sync_pipeline_shared_parameters"]
+# the format conversions, also in train.serialization as in MindSpore
+from .checkpoint_convert import ckpt_to_safetensors, safetensors_to_ckpt  # noqa: E402
+
+serialization.ckpt_to_safetensors, serialization.safetensors_to_ckpt = ckpt_to_safetensors, safetensors_to_ckpt
+if not _typing.TYPE_CHECKING:
+    __all__ += ["ckpt_to_safetensors", "safetensors_to_ckpt"]
 
 # submodules not imported yet (train.node_strategy_pb2, train.train_thor) load on first use
 from ..missing_names import module_getattr as _module_getattr  # noqa: E402

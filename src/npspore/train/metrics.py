@@ -19,6 +19,10 @@ __all__ = ["Metric", "rearrange_inputs", "Accuracy", "Loss", "MAE", "MSE", "Prec
            "F1", "TopKCategoricalAccuracy", "Top1CategoricalAccuracy", "Top5CategoricalAccuracy",
            "ConfusionMatrix", "get_metric_fn", "names"]
 
+# A package without files: MindSpore's paths train.metrics.metric and nn.metrics.metric are this module
+# (npspore.module_aliases).
+__path__: list[str] = []
+
 _EPS = sys.float_info.min
 _EVAL_TYPES = ("classification", "multilabel")
 

@@ -9,4 +9,6 @@ from .tokenizers import (Ngram, RegexReplace, ToNumber, TruncateSequencePair, Un
                          WhitespaceTokenizer, to_bytes, to_str)
 __all__ += ["Ngram", "RegexReplace", "ToNumber", "TruncateSequencePair", "UnicodeCharTokenizer",
             "WhitespaceTokenizer", "to_bytes", "to_str"]
+from .bert import BasicTokenizer, BertTokenizer, NormalizeForm, WordpieceTokenizer  # noqa: E402
+__all__ += ["BasicTokenizer", "BertTokenizer", "NormalizeForm", "WordpieceTokenizer"]
 __getattr__ = _module_getattr("mindspore.dataset.text", globals())

@@ -1,11 +1,12 @@
 """Image transforms, as ``mindspore.dataset.vision`` (also at the 1.x paths ``vision.c_transforms`` and
 ``vision.py_transforms``: ``npspore.module_aliases``)."""
-from .transforms import (CenterCrop, HWC2CHW, Normalize, Pad, RandomCrop, RandomHorizontalFlip, RandomVerticalFlip,
-                         Rescale, Resize, ToTensor, ToType)
+from .transforms import (CenterCrop, HorizontalFlip, HWC2CHW, Normalize, Pad, RandomCrop, RandomHorizontalFlip,
+                         RandomResize, RandomVerticalFlip, Rescale, Resize, ToTensor, ToType, VerticalFlip)
 from .color import RandomColorAdjust
 from .cutout import CutOut
 from .decode import Decode, ToPIL
 from .resized_crop import RandomCropDecodeResize, RandomResizedCrop
+from .mixing import MixUpBatch
 from .utils import Border, Inter
 from ..transforms.random_compositions import RandomSelectSubpolicy
 from .geometry import RandomAffine, RandomRotation
@@ -14,8 +15,9 @@ from .adjust import (AutoContrast, Crop, Equalize, Grayscale, Invert, RandomColo
 from ...missing_names import module_getattr as _module_getattr
 
 __all__ = ["Border", "CenterCrop", "CutOut", "Decode", "HWC2CHW", "Inter", "Normalize", "Pad", "RandomColorAdjust",
-           "RandomCrop", "RandomCropDecodeResize", "RandomResizedCrop", "RandomHorizontalFlip", "RandomVerticalFlip",
-           "Rescale", "Resize", "ToPIL", "ToTensor", "ToType",
+           "RandomCrop", "RandomCropDecodeResize", "RandomResize", "RandomResizedCrop", "RandomHorizontalFlip",
+           "RandomVerticalFlip",
+           "Rescale", "Resize", "ToPIL", "ToTensor", "ToType", "HorizontalFlip", "VerticalFlip", "MixUpBatch",
            "AutoContrast", "Crop", "Equalize", "Grayscale", "Invert", "RandomColor", "RandomGrayscale",
            "RandomPosterize", "RandomSharpness", "RandomSolarize", "RandomSelectSubpolicy", "RandomRotation",
            "RandomAffine"]

@@ -12,11 +12,11 @@ import numpy as np
 from .. import config
 from ..arguments import numpy_dtype
 from ..transforms.transforms import PyTensorOperation, TensorOperation, TypeCast  # noqa: F401 - MindSpore's here too
-from .resampling import resize_linear, resize_nearest
+from .resampling import resize_area, resize_cubic, resize_linear, resize_nearest
 from .utils import Border, Inter
 
-__all__ = ["Rescale", "Normalize", "HWC2CHW", "Resize", "CenterCrop", "Pad", "RandomCrop", "RandomHorizontalFlip",
-           "RandomVerticalFlip", "ToTensor", "ToType"]
+__all__ = ["Rescale", "Normalize", "HWC2CHW", "Resize", "RandomResize", "CenterCrop", "Pad", "RandomCrop",
+           "RandomHorizontalFlip", "RandomVerticalFlip", "ToTensor", "ToType", "HorizontalFlip", "VerticalFlip"]
 
 
 def _check_image(array, who):
@@ -90,21 +90,26 @@ class HWC2CHW(TensorOperation):
         return np.ascontiguousarray(array.transpose(2, 0, 1)) if array.ndim == 3 else array
 
 
+_RESAMPLERS = {Inter.NEAREST: resize_nearest, Inter.BILINEAR: resize_linear, Inter.BICUBIC: resize_cubic,
+               Inter.AREA: resize_area}
+
+
 class Resize(TensorOperation):
     """Resize to ``size`` (height, width); an int resizes the shorter side, keeping the aspect ratio.
 
-    ``Inter.BILINEAR`` (default) and ``Inter.NEAREST`` compute what MindSpore's CPU Resize does
-    (OpenCV's arithmetic, see ``resampling.py``); the image keeps its dtype.
+    ``Inter.BILINEAR`` (default), ``Inter.NEAREST``, ``Inter.BICUBIC`` and ``Inter.AREA`` compute what MindSpore's
+    CPU Resize does (OpenCV's arithmetic, see ``resampling.py``); the image keeps its dtype.
 
     Raises:
-        ValueError: for a bad ``size`` or an interpolation other than NEAREST/BILINEAR.
+        ValueError: for a bad ``size`` or an interpolation other than these four.
     """
 
     def __init__(self, size, interpolation=Inter.BILINEAR):
         _size_pair(size)
         self.size = size
-        if interpolation not in (Inter.NEAREST, Inter.BILINEAR):
-            raise ValueError(f"Resize: npspore implements Inter.NEAREST and Inter.BILINEAR, but got {interpolation!r}.")
+        if interpolation not in _RESAMPLERS:
+            raise ValueError(f"Resize: npspore implements Inter.NEAREST, Inter.BILINEAR, Inter.BICUBIC and Inter.AREA, "
+                             f"but got {interpolation!r}.")
         self.interpolation = Inter(interpolation)
 
     def _output_size(self, height, width):
@@ -114,11 +119,30 @@ class Resize(TensorOperation):
             return self.size, int(width * self.size / height)
         return int(height * self.size / width), self.size
 
+    def _resized(self, array, interpolation):
+        _check_image(array, type(self).__name__)
+        return _RESAMPLERS[interpolation](array, *self._output_size(*array.shape[:2]))
+
     def _apply(self, array):
-        _check_image(array, "Resize")
-        out_h, out_w = self._output_size(*array.shape[:2])
-        resample = resize_nearest if self.interpolation == Inter.NEAREST else resize_linear
-        return resample(array, out_h, out_w)
+        return self._resized(array, self.interpolation)
+
+
+class RandomResize(Resize):
+    """Resize to ``size`` as :class:`Resize` does, with an interpolation drawn for each image: bilinear, nearest,
+    bicubic or area, with equal chances (MindSpore's ``RandomResize``).
+
+    Raises:
+        ValueError: for a bad ``size``.
+    """
+
+    _CHOICES = (Inter.BILINEAR, Inter.NEAREST, Inter.BICUBIC, Inter.AREA)   # MindSpore's modes 0-3
+
+    def __init__(self, size):
+        super().__init__(size)
+        self._rng = _random_generator()
+
+    def _apply(self, array):
+        return self._resized(array, self._CHOICES[int(self._rng.integers(len(self._CHOICES)))])
 
 
 def _check_crop_fits(array, height, width, who):
@@ -232,6 +256,28 @@ class _RandomFlip(TensorOperation):
         if self._rng.random() < self.prob:
             return np.flip(array, axis=self._axis).copy()
         return array
+
+
+class _Flip(TensorOperation):
+    """Mirror an image (<H, W>, <H, W, C> or a batch <..., H, W, C>) along its width (``_FROM_END`` 2) or height (3)."""
+    _FROM_END = 2
+
+    def _apply(self, array):
+        if array.ndim < 2:
+            raise RuntimeError(f"{type(self).__name__}: the image should have shape <H, W>, <H, W, C> or "
+                               f"<..., H, W, C>, but got shape {array.shape}.")
+        axis = 3 - self._FROM_END if array.ndim == 2 else array.ndim - self._FROM_END
+        return np.flip(array, axis=axis).copy()
+
+
+class HorizontalFlip(_Flip):
+    """Mirror the image left-right (MindSpore's ``HorizontalFlip``)."""
+    _FROM_END = 2
+
+
+class VerticalFlip(_Flip):
+    """Mirror the image top-bottom (MindSpore's ``VerticalFlip``)."""
+    _FROM_END = 3
 
 
 class RandomHorizontalFlip(_RandomFlip):

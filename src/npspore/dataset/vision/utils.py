@@ -5,7 +5,8 @@ __all__ = ["Inter", "Border"]
 
 
 class Inter(IntEnum):
-    """Interpolation modes of ``Resize`` (npspore implements ``NEAREST`` and ``BILINEAR``/``LINEAR``)."""
+    """Interpolation modes of ``Resize`` (npspore implements ``NEAREST``, ``BILINEAR``/``LINEAR``,
+    ``BICUBIC``/``CUBIC`` and ``AREA``)."""
     NEAREST = 0
     ANTIALIAS = 1
     BILINEAR = LINEAR = 2

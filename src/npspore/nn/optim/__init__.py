@@ -15,4 +15,5 @@ __all__ = ["Optimizer", "Momentum", "SGD", "Adam", "AdamWeightDecay", "RMSProp",
 
 # optimizers of the 2.10 usage list's tail
 from .ftrl import FTRL  # noqa: E402
-__all__ += ["FTRL"]
+from .adafactor import AdaFactor  # noqa: E402
+__all__ += ["FTRL", "AdaFactor"]
