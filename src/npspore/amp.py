@@ -28,6 +28,7 @@ from .nn.cell import Cell
 from .nn.container import SequentialCell
 from .nn.validation import check_positive_int
 from .ops import functional as F
+from .ops.multitype import _hyper_map
 
 __all__ = ["auto_mixed_precision", "build_train_network", "get_white_list", "get_black_list", "all_finite",
            "init_status", "LossScaler", "StaticLossScaler", "DynamicLossScaler", "LossScaleManager", "FixedLossScaleManager",
@@ -212,20 +213,17 @@ def build_train_network(network, optimizer, loss_fn=None, level="O0", boost_leve
 
 # ------------------------------------------------------------------------------------ loss scaling
 
-def _tensors(inputs):
-    if isinstance(inputs, Tensor):
-        return [inputs]
-    if isinstance(inputs, (tuple, list)):
-        return [leaf for item in inputs for leaf in _tensors(item)]
-    return []
-
-
 def _map_tensors(fn, inputs):
-    if isinstance(inputs, Tensor):
-        return fn(inputs)
-    if isinstance(inputs, (tuple, list)):
-        return type(inputs)(_map_tensors(fn, item) for item in inputs)
-    return inputs
+    """``fn`` of each Tensor of ``inputs`` (a Tensor, or tuples and lists of them, nested; lists become tuples, as
+    MindSpore's HyperMap makes them), other leaves as they are. Eager and compiled alike."""
+    return _hyper_map(lambda leaf: fn(leaf) if isinstance(leaf, Tensor) else leaf, (inputs,))
+
+
+def _tensors(inputs) -> list:
+    """The Tensors of ``inputs`` (a Tensor, or tuples and lists of them, nested), in order."""
+    found: list = []
+    _map_tensors(found.append, inputs)
+    return found
 
 
 def init_status():
@@ -247,7 +245,10 @@ def all_finite(inputs, status=None):
         status (Tensor): the result of :func:`init_status`, which MindSpore 1.10-2.2 took here and read on Ascend
             only; on CPU, as there, the check is of ``inputs`` alone. Default: ``None``.
     """
-    return Tensor(np.bool_(all(np.isfinite(tensor.asnumpy()).all() for tensor in _tensors(inputs))))
+    tensors = _tensors(inputs)
+    if not tensors:
+        return Tensor(True)
+    return F.stack([F.isfinite(tensor).all() for tensor in tensors]).all()
 
 
 def _check_scale_value(scale_value):
@@ -265,13 +266,12 @@ class LossScaler:
 
     def scale(self, inputs):
         """``inputs`` (Tensor or tuple of Tensors) multiplied by the scale, each in its own dtype."""
-        scale = self.scale_value.asnumpy()
-        return _map_tensors(lambda tensor: tensor * Tensor(scale.astype(tensor.asnumpy().dtype)), inputs)
+        return _map_tensors(lambda tensor: tensor * self.scale_value.astype(tensor.dtype), inputs)
 
     def unscale(self, inputs):
         """``inputs`` divided by the scale (multiplied by its reciprocal, in each Tensor's dtype)."""
-        reciprocal = np.float32(1.0) / self.scale_value.asnumpy()
-        return _map_tensors(lambda tensor: tensor * Tensor(reciprocal.astype(tensor.asnumpy().dtype)), inputs)
+        reciprocal = F.reciprocal(self.scale_value)
+        return _map_tensors(lambda tensor: tensor * reciprocal.astype(tensor.dtype), inputs)
 
     def adjust(self, grads_finite):
         """Update the scale after a step; returns whether the scaler adjusts at all."""
@@ -310,19 +310,14 @@ class DynamicLossScaler(LossScaler):
     def adjust(self, grads_finite):
         """Grow the scale after ``scale_window`` finite steps in a row (if the result is finite); on an
         overflow divide it by ``scale_factor`` (not below 1) and restart the count. Returns True."""
-        finite = bool(np.asarray(grads_finite.asnumpy() if isinstance(grads_finite, Tensor) else grads_finite))
-        scale = self.scale_value.asnumpy()
-        counter = int(self.counter.asnumpy())
-        if finite:
-            grown = scale * np.float32(self.scale_factor)
-            if counter == self.scale_window - 1 and np.isfinite(grown):
-                scale = grown
-            counter = (counter + 1) % self.scale_window
-        else:
-            scale = np.maximum(np.float32(1.0), scale / np.float32(self.scale_factor))
-            counter = 0
-        self.scale_value.set_data(Tensor(scale))
-        self.counter.set_data(Tensor(np.int32(counter)))
+        finite = grads_finite if isinstance(grads_finite, Tensor) else Tensor(bool(grads_finite))
+        finite = finite.astype(mstype.bool_)
+        grown = self.scale_value * self.scale_factor
+        grown = F.select(F.isfinite(grown), grown, self.scale_value)
+        shrunk = F.maximum(F.ones((), self.scale_value.dtype), self.scale_value / self.scale_factor)
+        scale = F.select(finite, F.select(self.counter == self.scale_window - 1, grown, self.scale_value), shrunk)
+        F.assign(self.scale_value, scale)
+        F.assign(self.counter, ((self.counter + 1) % self.scale_window) * finite.astype(mstype.int32))
         return True
 
 
