@@ -31,8 +31,8 @@ from .ops import functional as F
 from .ops.multitype import _hyper_map
 
 __all__ = ["auto_mixed_precision", "build_train_network", "get_white_list", "get_black_list", "all_finite",
-           "init_status", "LossScaler", "StaticLossScaler", "DynamicLossScaler", "LossScaleManager", "FixedLossScaleManager",
-           "DynamicLossScaleManager"]
+           "init_status", "LossScaler", "StaticLossScaler", "DynamicLossScaler", "LossScaleManager",
+           "FixedLossScaleManager", "DynamicLossScaleManager"]
 
 _LEVELS = ("O0", "O1", "O2", "O3", "auto")
 _WHITE_LIST_NAMES = ("Conv1d", "Conv2d", "Conv3d", "Conv1dTranspose", "Conv2dTranspose", "Conv3dTranspose",
