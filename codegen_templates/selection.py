@@ -17,14 +17,15 @@ TANGENT = LINEAR   # gathers and scatters by indices; topk has its own
 
 @op(infer=topk_rule)
 class topk:
-    """``(values, int32 indices)`` of the ``k`` largest (``largest=False``: smallest) along the last axis."""
+    """``(values, int32 indices)`` of the ``k`` largest (``largest=False``: smallest) along the last axis (``k=None``:
+    all of them, the sort along a dim known only when the kernel runs)."""
 
     def forward(x, *, k, largest=True):
         order = np.argsort(-x if largest else x, axis=-1, kind="stable")[..., :k]
         return np.take_along_axis(x, order, axis=-1), order.astype(np.int32)
 
     def adjoint(x, out, dout, *, k, largest=True):
-        return call("scatter_last", dout[0], out[1], size=x.shape[-1])
+        return call("scatter_last", dout[0], out[1], size=-1 if k is None else x.shape[-1])
 
     def tangent(x, out, dx, *, k, largest=True):
         return call("gather_last", dx, out[1]), None

@@ -347,6 +347,18 @@ class dim_size:
     adjoint = None
 
 
+@op(infer=rules.dim_range)
+class dim_range:
+    """``0, 1, ..., n - 1`` (int64) for the size ``n`` of dim ``axis`` of ``x``: the positions along a dim known only
+    when the kernel runs, which library code compares where a static dim gives constants (a running sum's
+    triangle, a one-hot of that depth)."""
+
+    def forward(x, *, axis):
+        return np.arange(x.shape[axis], dtype=np.int64)
+
+    adjoint = None
+
+
 # ---------------------------------------------------------------- parts written into their concatenation
 # Only optimize emits these (``compiler/concatparts.py``), after the last differentiation and export.
 

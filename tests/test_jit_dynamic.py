@@ -290,7 +290,39 @@ class _Attention(nn.Cell):
         return self.dense(self.attention(x, x, x)[0])
 
 
+class _Running(nn.Cell):
+    """Running sums, products and maxima along the dynamic dim and along a static one."""
+
+    def construct(self, x):
+        along = ops.cumsum(x, 0) + ops.cumprod(x, 0) * 0.5 + ops.cummax(x, 0)[0] + ops.CumSum(True, True)(x, 0)
+        return along * (ops.cumsum(x, 1) + ops.cummin(x, 1)[0])
+
+
+class _Sorted(nn.Cell):
+    def construct(self, x):
+        largest = ops.max(x, 0)[0] * ops.min(x, 0)[0] + ops.argmax(x, 0).astype(x.dtype)
+        return ops.sort(x, 0)[0] * largest + ops.sort(x, 1, descending=True)[0]
+
+
+class _Broadcast(nn.Cell):
+    def construct(self, x):
+        return ops.broadcast_to(x[:, None, :], (-1, 2, 3)) * x[:, :1].expand((-1, 2))[:, :, None]
+
+
+class _Contracted(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.w = ms.Parameter(Tensor(np.linspace(-1.0, 1.0, 12).reshape(3, 4)))
+
+    def construct(self, x):
+        return ops.einsum("bij,bkj->bik", x, ops.sin(x)).sum(-1) + ops.einsum("bij,jk->bk", x, self.w)[:, :2]
+
+
 @pytest.mark.parametrize("make, shape, dynamic", [
+    (_Running, (5, 3), (0,)),    # along the dynamic dim: a loop over range(-1) refused
+    (_Sorted, (5, 3), (0,)),     # topk of k=-1; the gradient of max along it: one_hot of depth None
+    (_Broadcast, (4, 3), (0,)),  # broadcast_to (-1, 2, 3): the shape rule refused the -1 it gave itself
+    (_Contracted, (4, 2, 3), (0,)),   # einsum broadcast the batch to size max(1, -1)
     (_Flattened, (3, 2, 4), (0,)),       # x.reshape(x.shape[0], -1): two -1 after the batch's size was read as -1
     (_Flattened, (3, 2, 4), (0, 1)),
     (_Attention, (5, 3, 4), (0, 1)),     # a dynamic sequence and batch: heads split and joined, Dense on 3-D

@@ -61,7 +61,8 @@ def _numpy_name(fn) -> str:
 
 
 _RENDERED_SHAPES = {("getitem_grad", "shape"), ("gather_grad", "shape"), ("masked_select_grad", "shape"),
-                    ("split", "indices_or_sections")}   # static shapes a kernel writes as they are (no None there)
+                    ("split", "indices_or_sections"), ("scatter_last", "size")}   # static shapes and sizes a kernel
+#                                                                                   writes as they are (no None there)
 
 
 class _Stager:
@@ -80,7 +81,7 @@ class _Stager:
         return Const(value)
 
     def stage(self, name: str, operands, static):
-        if any(isinstance(value, (tuple, list)) and None in value for key, value in static.items()
+        if any(value is None or isinstance(value, (tuple, list)) and None in value for key, value in static.items()
                if (name, key) in _RENDERED_SHAPES):   # np.zeros((None, 3)) in a kernel
             raise located(NotSupportedError(f"the derivative '{name}' of a value with a dim known only when the "
                                             "kernel runs is not supported in compiled code"), self.loc)

@@ -201,9 +201,9 @@ def gather_last(x: np.ndarray, indices: np.ndarray) -> np.ndarray:
 
 
 def scatter_last(g: np.ndarray, indices: np.ndarray, size: int) -> np.ndarray:
-    """Zeros of ``g``'s shape with the last dim ``size``, ``g`` written at ``indices`` along the last axis
-    (``np.put_along_axis``; ``g`` and ``indices`` of one shape)."""
-    out = np.zeros(g.shape[:-1] + (size,), g.dtype)
+    """Zeros of ``g``'s shape with the last dim ``size`` (``-1``: ``g``'s own), ``g`` written at ``indices`` along the
+    last axis (``np.put_along_axis``; ``g`` and ``indices`` of one shape)."""
+    out = np.zeros(g.shape if size == -1 else g.shape[:-1] + (size,), g.dtype)
     out[_leading_indices(g.shape) + (indices,)] = g
     return out
 

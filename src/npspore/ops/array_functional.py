@@ -603,15 +603,24 @@ def running_sum(x: Tensor, axis: int, exclusive: bool, reverse: bool) -> Tensor:
     if not -ndim <= axis < ndim:
         raise ValueError(f"For 'cumsum', the 'axis' must be in [{-ndim}, {ndim}), but got {axis}.")
     axis = axis % ndim
-    n = x.shape[axis]
-    # triangle[i][j]: whether element i counts in the sum at position j
-    triangle = [[int((i > j if reverse else i < j) or (i == j and not exclusive)) for j in range(n)]
-                for i in range(n)]
     last = tuple(a for a in range(ndim) if a != axis) + (axis,)
     moved = run("transpose", x, axes=last)
-    summed = run("matmul", moved, Tensor(triangle, dtype=x.dtype))
+    summed = run("matmul", moved, running_triangle(x, axis, exclusive, reverse, x.dtype))
     back = tuple(last.index(a) for a in range(ndim))
     return run("transpose", summed, axes=back)
+
+
+def running_triangle(x: Tensor, axis: int, exclusive: bool, reverse: bool, dtype: Any) -> Tensor:
+    """The ``(n, n)`` matrix of ``dtype`` whose entry ``[i, j]`` is 1 where element ``i`` of ``x`` along ``axis`` (of
+    size ``n``) counts at position ``j`` of a running sum or product with ``CumSum``'s flags, else 0: a constant, or,
+    along a dim known only when the kernel runs (``-1`` here), a comparison of its positions (``dim_range``)."""
+    n = x.shape[axis]
+    if n < 0:
+        at = run("dim_range", x, axis=axis)
+        compare = ("greater" if reverse else "less") if exclusive else ("greater_equal" if reverse else "less_equal")
+        return run("cast", run(compare, run("expand_dims", at, axis=1), at), dtype=_np_dtype(dtype))
+    return Tensor([[int((i > j if reverse else i < j) or (i == j and not exclusive)) for j in range(n)]
+                   for i in range(n)], dtype=dtype)
 
 
 def unstack(input_x: Tensor, axis: int = 0) -> tuple[Tensor, ...]:
@@ -636,8 +645,8 @@ def sort(input_x: Tensor, axis: int = -1, descending: bool = False) -> tuple[Ten
     (as MindSpore 2.10's, in both directions). It is ``topk`` of every element, so it differentiates
     as ``topk`` does.
     """
-    ndim = len(input_x.shape)
-    return topk(input_x, input_x.shape[axis % ndim], dim=axis, largest=descending)
+    n = input_x.shape[axis % len(input_x.shape)]
+    return topk(input_x, n if n >= 0 else None, dim=axis, largest=descending)   # None: along a dynamic dim
 
 
 def round(input: Tensor, *, decimals: int = 0) -> Tensor:
