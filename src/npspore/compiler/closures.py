@@ -1,0 +1,86 @@
+"""A ``lambda`` made in compiled code, specialized as a function of its own: what a gradient function called there
+differentiates (``ms.grad(lambda y: (y * y).sum())(x)`` inside ``construct``, as MindSpore's graph mode allows).
+
+A :class:`~npspore.compiler.values.Closure` is a lambda's node and the frame it was made in. Called in place, the
+specializer evaluates its body there (``calls.Calls._call_closure``); to be differentiated it must be an
+``ir.Function``. The tensors it reads from that frame are values of the function being built, so they become
+parameters of the new function, after the lambda's own, each passed by the caller as a captured tensor is (the
+Closure's frame value stands in ``captures`` for its object): a gradient of the lambda holds them fixed, and a
+gradient of the enclosing function differentiates through them.
+"""
+from __future__ import annotations
+
+import ast
+
+from ..core import tree
+from . import ir
+from .errors import located
+from .signature import OutputTree
+from .specialize import FunctionSpecializer, capture_label
+from .values import Closure, Frame, TensorValue, fresh_inputs, tree_node
+
+
+class ClosureSpecializer(FunctionSpecializer):
+    """Specializes the body of a :class:`Closure` into one ``ir.Function`` (``lambda_``)."""
+
+    def __init__(self, program, closure: Closure, name: str):
+        super().__init__(program, None, None, name)
+        self.closure = closure
+
+    def build(self, args, kwargs) -> ir.Function:
+        node, frame = self.closure.node, self.closure.frame
+        names = [a.arg for a in node.args.args]
+        loc = frame.source.loc(node)
+        if kwargs or len(args) != len(names):
+            raise located(TypeError(f"<lambda>() takes {len(names)} positional arguments but "
+                                    f"{len(args) + len(kwargs)} were given"), loc)
+        self._user_loc = self._line_loc = loc
+        env = {name: self._materialize_param(name, value) for name, value in zip(names, args)}
+        read = {n.id for n in ast.walk(node.body) if isinstance(n, ast.Name)} - set(names)
+        env.update({name: self._free(name, frame.env[name]) for name in read if name in frame.env})
+        value = self._returned(self._eval(node.body, Frame(frame.source, dict(frame.env, **env))))
+        leaves, template = self._result_leaves(value)
+        self.result_template = template
+        self.builder.block.results = tuple(leaves)
+        captured = [tv.var for _, tv in self.captures.values()]
+        return ir.Function(
+            name=self.name, params=tuple(self.params) + tuple(captured), body=self.builder.block,
+            source=frame.source.qualname, loc=loc, param_names=tuple(self._labels),
+            output_tree=OutputTree(tree_node(value, iter(range(len(leaves))))))
+
+    @property
+    def _labels(self):
+        return [getattr(obj, "label", None) or capture_label(obj) for obj, _ in self.captures.values()]
+
+    def _free(self, name: str, value):
+        """``value``, read by the lambda from the frame it was made in, with each tensor in it a new parameter."""
+        def param(outer: TensorValue) -> TensorValue:
+            entry = self.captures.get(id(outer))
+            if entry is None:
+                entry = (FreeTensor(outer, name), TensorValue(self.names.var(name, outer.var.aval)))
+                self.captures[id(outer)] = entry
+            return entry[1]
+        return tree.tree_map(param, value, lambda v: isinstance(v, TensorValue))
+
+
+class FreeTensor:
+    """A tensor of the enclosing function that a specialized lambda reads: the caller passes ``var``."""
+
+    __slots__ = ("var", "label")
+
+    def __init__(self, outer: TensorValue, label: str):
+        self.var, self.label = outer.var, label
+
+
+def specialize_closure(program, closure: Closure, args, kwargs) -> tuple:
+    """Specialize ``closure`` for the abstract ``args``/``kwargs`` as a function of ``program``.
+
+    Returns ``(function name, captured objects (Parameters, or the :class:`FreeTensor` of each tensor it reads from
+    its frame), output tree node)``, as ``gradrequest.specialize_into``.
+    """
+    abstract_args, abstract_kwargs = fresh_inputs(tuple(args), dict(kwargs))
+    specializer = ClosureSpecializer(program, closure, program.names.fresh("lambda_"))
+    built = specializer.build(abstract_args, abstract_kwargs)
+    program.functions[built.name] = built
+    return built.name, [obj for obj, _ in specializer.captures.values()], built.output_tree.node
+
