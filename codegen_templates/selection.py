@@ -44,7 +44,7 @@ class gather_last:
 
 @op(infer=scatter_last_rule)
 class scatter_last:
-    """``g`` written into zeros of last dim ``size`` at ``indices`` along the last axis (distinct indices)."""
+    """``g`` added into zeros of last dim ``size`` at ``indices`` along the last axis (repeats add up)."""
 
     def forward(g, indices, *, size):
         return rt.scatter_last(g, indices, size)

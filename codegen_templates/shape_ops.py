@@ -251,6 +251,12 @@ class gather:
         return np.take(params, indices, axis=axis)
 
     def adjoint(params, indices, out, dout, *, axis=0):
+        if None in params.shape and indices.ndim == 0:   # x[t] (a loop's index) with a dim known only when the
+            if axis == 0:                                 # kernel runs: added into zeros of x's shape as a row
+                return call("row_add", np.zeros_like(params), indices, dout), None
+            first = (axis,) + tuple([a for a in range(params.ndim) if a != axis])
+            rows = call("row_add", np.zeros_like(params).transpose(first), indices, dout)
+            return rows.transpose(tuple([first.index(a) for a in range(params.ndim)])), None
         return call("gather_grad", dout, indices, shape=params.shape, axis=axis), None
 
 

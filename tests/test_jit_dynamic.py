@@ -419,3 +419,111 @@ def test_a_dynamic_dims_size_in_a_shape_tuple_is_taken_by_the_op():
         x = Tensor(np.arange(3 * n, dtype=np.float32).reshape(n, 3))
         np.testing.assert_array_equal(compiled(x).asnumpy(), rows_reshaped(x).asnumpy())
     assert built(compiled) == 1
+
+
+class _ColumnSweep(nn.Cell):
+    """Reads column ``t`` of ``x`` at a loop's index over a dynamic dim: a gather along axis 1 whose gradient was a
+    ``gather_grad`` into zeros of a shape holding None."""
+
+    def construct(self, x):
+        total = x[:, 0] * 0.0
+        for t in range(x.shape[1]):
+            total = total * 0.5 + ops.sin(ops.gather(x, t, 1)) * x[:, 0]
+        return total
+
+
+class _Gathered(nn.Cell):
+    def construct(self, x):
+        index = ops.zeros_like(x[:, :, :2]).astype(ms.int32) + Tensor(np.array([0, 2, 0, 3], np.int32)[:2])
+        return ops.gather_elements(x, 2, ops.concat((index, index), 2)) * x[:, :, :4]
+
+
+@pytest.mark.parametrize("make, shape, dynamic", [
+    (_ColumnSweep, (3, 4), (0, 1)),
+    (_Gathered, (2, 3, 4), (0, 1)),   # repeated indices along the last axis: the scatter kept one of the repeats
+])
+def test_reads_at_indices_along_dynamic_dims(make, shape, dynamic):
+    test_values_and_gradients_with_dims_known_only_at_run_time(make, shape, dynamic)
+
+
+def _ctc_inputs(steps, batch):
+    rng = np.random.default_rng(steps * 10 + batch)
+    log_probs = rng.standard_normal((steps, batch, 4))
+    targets = rng.integers(1, 4, (batch, 2)).astype(np.int32)
+    input_lengths = np.array([steps - b % 2 for b in range(batch)], np.int32)
+    target_lengths = np.array([2 - (b % 3 == 2) for b in range(batch)], np.int32)
+    return log_probs, targets, input_lengths, target_lengths
+
+
+class _CTCGradient(nn.Cell):
+    def __init__(self, loss):
+        super().__init__()
+        self.loss = loss
+
+    def construct(self, log_probs, targets, input_lengths, target_lengths):
+        return ms.grad(self.loss)(log_probs, targets, input_lengths, target_lengths)
+
+
+@pytest.mark.parametrize("dynamic_time", [False, True])
+def test_ctc_loss_with_a_dynamic_batch_and_time(dynamic_time):
+    """nn.CTCLoss with a dynamic batch (its blanks were ops.full of the batch's size) and time (a loop over the
+    steps, and their positions, were Python ranges): values and gradients of one kernel for two sizes."""
+    loss = nn.CTCLoss(reduction="sum")
+    specs = (Tensor(shape=[None if dynamic_time else 5, None, 4], dtype=ms.float64),
+             Tensor(shape=[None, 2], dtype=ms.int32), Tensor(shape=[None], dtype=ms.int32),
+             Tensor(shape=[None], dtype=ms.int32))
+    gradient = _CTCGradient(loss)
+    loss.set_inputs(*specs)
+    gradient.set_inputs(*specs)
+    forward, backward = ms.jit(loss), ms.jit(gradient)
+    for steps, batch in ((5, 3), (5 + 2 * dynamic_time, 2)):
+        log_probs, *rest = _ctc_inputs(steps, batch)
+        labels = [Tensor(r) for r in rest]
+        eager = loss(Tensor(log_probs), *labels).asnumpy()
+        np.testing.assert_allclose(forward(Tensor(log_probs), *labels).asnumpy(), eager, rtol=1e-12)
+        numeric, step = np.zeros_like(log_probs), 1e-6
+        for index in np.ndindex(log_probs.shape):
+            up, down = log_probs.copy(), log_probs.copy()
+            up[index] += step
+            down[index] -= step
+            numeric[index] = (loss(Tensor(up), *labels) - loss(Tensor(down), *labels)).asnumpy() / (2 * step)
+        np.testing.assert_allclose(backward(Tensor(log_probs), *labels).asnumpy(), numeric, rtol=1e-5, atol=1e-7)
+    assert forward.cache_info()["compiles"] + forward.cache_info()["disk_loads"] == 1
+
+
+class _LambdaGradient(nn.Cell):
+    """``ms.grad`` of lambdas made in construct: one of its input alone, one reading a tensor of construct (held
+    fixed by that gradient) and a sub-cell."""
+
+    def __init__(self):
+        super().__init__()
+        self.dense = nn.Dense(3, 2)
+
+    def construct(self, x):
+        scale = ops.sin(x)
+        inner = ms.grad(lambda y: (self.dense(y * scale) ** 2).sum() + (y * y * x).sum())(x)
+        return inner * x + ms.grad(lambda y: (y ** 3).sum())(x)
+
+
+@pytest.mark.parametrize("dynamic", [False, True])
+def test_grad_of_a_lambda_made_in_construct(dynamic):
+    # 'The fn should be callable, but got Closure', with or without dynamic dims
+    ms.set_seed(0)
+    net = _LambdaGradient()
+    for p in net.get_parameters():
+        p.set_data(p.astype(ms.float64))
+    x = np.random.default_rng(2).standard_normal((4, 3))
+    if dynamic:
+        net.set_inputs(Tensor(shape=[None, 3], dtype=ms.float64))
+    compiled = ms.jit(net)
+    np.testing.assert_allclose(compiled(Tensor(x)).asnumpy(), net(Tensor(x)).asnumpy(), rtol=1e-12)
+    gradient = _GradOf(net)     # differentiated again: through the tensors the lambdas read from construct
+    if dynamic:
+        gradient.set_inputs(Tensor(shape=[None, 3], dtype=ms.float64))
+    step, numeric = 1e-6, np.zeros_like(x)
+    for index in np.ndindex(x.shape):
+        up, down = x.copy(), x.copy()
+        up[index] += step
+        down[index] -= step
+        numeric[index] = ((net(Tensor(up)) ** 2).sum() - (net(Tensor(down)) ** 2).sum()).asnumpy() / (2 * step)
+    np.testing.assert_allclose(ms.jit(gradient)(Tensor(x)).asnumpy(), numeric, rtol=1e-5, atol=1e-7)

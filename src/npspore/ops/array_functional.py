@@ -390,6 +390,9 @@ def gather_d(x: Tensor, dim: int, index: Tensor) -> Tensor:
         raise ValueError(f"For 'gather_d', 'index' must have the rank of 'x' ({ndim}) and 'dim' must be in "
                          f"[{-ndim}, {ndim}), but got index shape {index.shape} and dim {dim}.")
     dim = dim % ndim
+    if -1 in shape or -1 in index.shape:   # a dim known only when the kernel runs: no static strides; along the
+        moved, back = moved_last(x, dim)   # last axis, with index of x's shape there but that axis
+        return run("transpose", run("gather_last", moved, moved_last(index, dim)[0]), axes=back)
     # the flat position in x of each element of out: index along dim, out's own position along the others
     strides = (1,)
     for size in shape[:0:-1]:
@@ -402,6 +405,13 @@ def gather_d(x: Tensor, dim: int, index: Tensor) -> Tensor:
             placed = run("reshape", position, shape=tuple(-1 if a == axis else 1 for a in range(ndim)))
             flat_index = run("add", flat_index, placed)
     return run("gather", run("reshape", x, shape=(-1,)), flat_index, axis=0)
+
+
+def moved_last(x: Tensor, axis: int) -> tuple[Tensor, tuple[int, ...]]:
+    """``x`` with ``axis`` moved last, and the permutation that moves it back."""
+    ndim = len(x.shape)
+    last = tuple(a for a in range(ndim) if a != axis) + (axis,)
+    return run("transpose", x, axes=last), tuple(last.index(a) for a in range(ndim))
 
 
 def gather_elements(input: Tensor, dim: int, index: Tensor) -> Tensor:
@@ -608,6 +618,15 @@ def running_sum(x: Tensor, axis: int, exclusive: bool, reverse: bool) -> Tensor:
     summed = run("matmul", moved, running_triangle(x, axis, exclusive, reverse, x.dtype))
     back = tuple(last.index(a) for a in range(ndim))
     return run("transpose", summed, axes=back)
+
+
+def positions(x: Tensor, axis: int, dtype: Any = mstype.int32) -> Tensor:
+    """``0, 1, ..., n - 1`` in ``dtype`` for the size ``n`` of dim ``axis`` of ``x``: a constant, or, along a dim known
+    only when the kernel runs (``-1`` here), read then (``dim_range``)."""
+    n = x.shape[axis]
+    if n < 0:
+        return run("cast", run("dim_range", x, axis=axis % len(x.shape)), dtype=_np_dtype(dtype))
+    return Tensor(list(range(n)), dtype)
 
 
 def running_triangle(x: Tensor, axis: int, exclusive: bool, reverse: bool, dtype: Any) -> Tensor:

@@ -14,7 +14,7 @@ import numpy as np
 
 from ..common import dtype as mstype
 from ..common.tensor import Tensor, _np_dtype
-from .array_functional import running_triangle
+from .array_functional import moved_last, running_triangle
 from .eager import dim, run
 from .nn_functional import topk
 from .numeric import _check_tensor
@@ -441,7 +441,7 @@ def running_product(x: Tensor, axis: int, exclusive: bool, reverse: bool) -> Ten
     axis = axis % ndim
     n = x.shape[axis]
     if n < 0:   # a dim known only when the kernel runs: each position multiplies the elements its triangle picks
-        moved, back = _moved_last(x, axis)
+        moved, back = moved_last(x, axis)
         picked = run("where", running_triangle(x, axis, exclusive, reverse, mstype.bool_),
                      run("expand_dims", moved, axis=ndim), 1)
         return run("transpose", run("prod", picked, axis=ndim - 1), axes=back)
@@ -722,7 +722,7 @@ def _running_extremum_along_dynamic(x: Tensor, axis: int, largest: bool, index_d
     the elements ``i <= j`` (the others masked out by the running triangle), read from the end so that a tie takes
     the later index; the gradient goes to that element (``max_with_indices``)."""
     ndim = len(x.shape)
-    moved, back = _moved_last(x, axis)
+    moved, back = moved_last(x, axis)
     if x.dtype in mstype.float_type:
         fill = -math.inf if largest else math.inf
     else:
@@ -735,13 +735,6 @@ def _running_extremum_along_dynamic(x: Tensor, axis: int, largest: bool, index_d
     indices = run("sub", run("sub", dim(x, axis), 1), found)
     return (run("transpose", values, axes=back),
             run("transpose", run("cast", indices, dtype=_np_dtype(index_dtype)), axes=back))
-
-
-def _moved_last(x: Tensor, axis: int) -> tuple[Tensor, tuple[int, ...]]:
-    """``x`` with ``axis`` moved last, and the permutation that moves it back."""
-    ndim = len(x.shape)
-    last = tuple(a for a in range(ndim) if a != axis) + (axis,)
-    return run("transpose", x, axes=last), tuple(last.index(a) for a in range(ndim))
 
 
 def cummax(input: Tensor, axis: int) -> tuple[Tensor, Tensor]:
