@@ -527,3 +527,61 @@ def test_grad_of_a_lambda_made_in_construct(dynamic):
         down[index] -= step
         numeric[index] = ((net(Tensor(up)) ** 2).sum() - (net(Tensor(down)) ** 2).sum()).asnumpy() / (2 * step)
     np.testing.assert_allclose(ms.jit(gradient)(Tensor(x)).asnumpy(), numeric, rtol=1e-5, atol=1e-7)
+
+
+class _ConvGradients(nn.Cell):
+    """The gradients of a convolution's sum of squares with respect to its input and its weight."""
+
+    def __init__(self, conv):
+        super().__init__()
+        self.loss = _SumOfSquares(conv)
+        self.weights = conv.trainable_params()
+
+    def construct(self, x):
+        return ms.grad(self.loss, grad_position=0, weights=self.weights)(x)
+
+
+@pytest.mark.parametrize("make, shape, dynamic", [
+    (lambda: nn.Conv2d(2, 3, 3, dtype=ms.float64), (2, 2, 5, 6), (2, 3)),   # col2im read None + 1: the columns
+    (lambda: nn.Conv2d(4, 6, 3, pad_mode="pad", padding=(1, 2, 0, 1), dilation=2, group=2, has_bias=True,  # hold
+                       dtype=ms.float64), (2, 4, 6, 7), (0, 2, 3)),                                       # no height
+    (lambda: nn.Conv1d(2, 3, 3, pad_mode="same", dtype=ms.float64), (2, 2, 7), (2,)),
+])
+def test_convolution_gradients_with_a_dynamic_height_and_width(make, shape, dynamic):
+    ms.set_seed(0)
+    conv = make()
+    spec = Tensor(shape=[None if axis in dynamic else d for axis, d in enumerate(shape)], dtype=ms.float64)
+    gradients = _ConvGradients(conv)
+    conv.set_inputs(spec)
+    gradients.set_inputs(spec)
+    x = np.random.default_rng(3).standard_normal(shape)
+    np.testing.assert_allclose(ms.jit(conv)(Tensor(x)).asnumpy(), conv(Tensor(x)).asnumpy(), rtol=1e-12)
+    dx, dweights = ms.jit(gradients)(Tensor(x))
+    loss = _SumOfSquares(conv)
+    for value, got in [(x, dx)] + list(zip(conv.trainable_params(), dweights)):
+        array = value if isinstance(value, np.ndarray) else value.asnumpy().copy()
+        numeric, step = np.zeros_like(array), 1e-6
+        for index in np.ndindex(array.shape):
+            sides = []
+            for sign in (1, -1):
+                moved = array.copy()
+                moved[index] += sign * step
+                if isinstance(value, np.ndarray):
+                    sides.append(loss(Tensor(moved)).asnumpy())
+                else:
+                    value.set_data(Tensor(moved))
+                    sides.append(loss(Tensor(x)).asnumpy())
+            if not isinstance(value, np.ndarray):
+                value.set_data(Tensor(array))
+            numeric[index] = (sides[0] - sides[1]) / (2 * step)
+        np.testing.assert_allclose(got.asnumpy(), numeric, rtol=1e-5, atol=1e-7)
+
+
+def test_a_strided_convolutions_gradient_with_a_dynamic_height_is_refused_at_the_users_line():
+    # its input's height is not read off the gradient's columns nor off dout (the stride drops rows)
+    gradient = _GradOf(nn.Conv2d(2, 3, 3, stride=2, pad_mode="pad", padding=1))
+    gradient.set_inputs(Tensor(shape=[2, 2, None, 5], dtype=ms.float32))
+    with pytest.raises(NotSupportedError, match="'conv2d_input_grad' of a value with a dim known only when") \
+            as caught:
+        ms.jit(gradient)(Tensor(np.ones((2, 2, 6, 5), np.float32)))
+    assert "return F.conv2d(x, self.weight" in str(caught.value)   # nn.Conv2d's construct, where it is called
