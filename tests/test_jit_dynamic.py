@@ -305,8 +305,13 @@ class _Sorted(nn.Cell):
 
 
 class _Broadcast(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.row = Tensor(np.array([[0.5, -1.0, 2.0]]))
+
     def construct(self, x):
-        return ops.broadcast_to(x[:, None, :], (-1, 2, 3)) * x[:, :1].expand((-1, 2))[:, :, None]
+        spread = self.row.expand_as(x).sum(0) * x   # expand_as gave (1, 3): a -1 read as 'keep the 1', silently
+        return ops.broadcast_to(x[:, None, :], (-1, 2, 3)) * x[:, :1].expand((-1, 2))[:, :, None] + spread[:, None]
 
 
 class _Contracted(nn.Cell):
@@ -492,7 +497,7 @@ def test_ctc_loss_with_a_dynamic_batch_and_time(dynamic_time):
 
 
 class _LambdaGradient(nn.Cell):
-    """``ms.grad`` of lambdas made in construct: one of its input alone, one reading a tensor of construct (held
+    """``ms.grad`` of lambdas made in construct: one of its input alone, one reading tensors of construct (held
     fixed by that gradient) and a sub-cell."""
 
     def __init__(self):
@@ -505,11 +510,32 @@ class _LambdaGradient(nn.Cell):
         return inner * x + ms.grad(lambda y: (y ** 3).sum())(x)
 
 
+class _NestedDefGradient(nn.Cell):
+    """``ms.grad`` of a nested def that calls another, which reads a tensor of construct, loops and returns under a
+    tensor condition; the other also called directly."""
+
+    def construct(self, x):
+        scale = ops.sin(x)
+
+        def step(h):
+            for _ in range(2):
+                h = ops.tanh(h * scale + 0.5)
+            if h.sum() > 0:
+                return h * 2.0
+            return h - 1.0
+
+        def loss(y):
+            return (step(y) ** 2).sum() + (y * x).sum()
+        return ms.grad(loss)(x) + step(x)
+
+
+@pytest.mark.parametrize("make", [_LambdaGradient, _NestedDefGradient])
 @pytest.mark.parametrize("dynamic", [False, True])
-def test_grad_of_a_lambda_made_in_construct(dynamic):
-    # 'The fn should be callable, but got Closure', with or without dynamic dims
+def test_grad_of_a_function_made_in_construct(make, dynamic):
+    # a lambda: 'The fn should be callable, but got Closure'; a nested def: refused by the frontend; with or
+    # without dynamic dims
     ms.set_seed(0)
-    net = _LambdaGradient()
+    net = make()
     for p in net.get_parameters():
         p.set_data(p.astype(ms.float64))
     x = np.random.default_rng(2).standard_normal((4, 3))
@@ -585,3 +611,16 @@ def test_a_strided_convolutions_gradient_with_a_dynamic_height_is_refused_at_the
             as caught:
         ms.jit(gradient)(Tensor(np.ones((2, 2, 6, 5), np.float32)))
     assert "return F.conv2d(x, self.weight" in str(caught.value)   # nn.Conv2d's construct, where it is called
+
+
+class _Recursive(nn.Cell):
+    def construct(self, x):
+        def again(y):
+            return again(y * 2)
+        return again(x)
+
+
+def test_a_recursive_nested_def_is_refused_at_its_line():
+    with pytest.raises(NotSupportedError, match="recursive call of the nested function 'again'") as caught:
+        ms.jit(_Recursive())(Tensor(np.ones(3, np.float32)))
+    assert "def again(y):" in str(caught.value)
