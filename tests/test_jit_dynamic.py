@@ -301,7 +301,7 @@ class _Running(nn.Cell):
 class _Sorted(nn.Cell):
     def construct(self, x):
         largest = ops.max(x, 0)[0] * ops.min(x, 0)[0] + ops.argmax(x, 0).astype(x.dtype)
-        return ops.sort(x, 0)[0] * largest + ops.sort(x, 1, descending=True)[0]
+        return ops.sort(x, 0)[0] * largest + ops.sort(x, 1, descending=True)[0] + ops.topk(x, 2, dim=0)[0].sum(0)
 
 
 class _Broadcast(nn.Cell):
@@ -325,7 +325,7 @@ class _Contracted(nn.Cell):
 
 @pytest.mark.parametrize("make, shape, dynamic", [
     (_Running, (5, 3), (0,)),    # along the dynamic dim: a loop over range(-1) refused
-    (_Sorted, (5, 3), (0,)),     # topk of k=-1; the gradient of max along it: one_hot of depth None
+    (_Sorted, (5, 3), (0,)),     # topk of k=-1; the gradients of max and topk along it: depth and size None
     (_Broadcast, (4, 3), (0,)),  # broadcast_to (-1, 2, 3): the shape rule refused the -1 it gave itself
     (_Contracted, (4, 2, 3), (0,)),   # einsum broadcast the batch to size max(1, -1)
     (_Flattened, (3, 2, 4), (0,)),       # x.reshape(x.shape[0], -1): two -1 after the batch's size was read as -1

@@ -78,7 +78,7 @@ class ClosureSpecializer(FunctionSpecializer):
 
 
 class FreeTensor:
-    """A tensor of the enclosing function that a specialized lambda reads: the caller passes ``var``."""
+    """A tensor of the enclosing function that a specialized closure reads: the caller passes ``var``."""
 
     __slots__ = ("var", "label")
 

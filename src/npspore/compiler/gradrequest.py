@@ -319,7 +319,7 @@ def specialize_into(program, fn, args, kwargs):
 
     Returns ``(function name, captured objects, output tree node)``.
     """
-    if isinstance(fn, Closure):   # a lambda made in the code being compiled
+    if isinstance(fn, Closure):   # a lambda or nested def made in the code being compiled
         return specialize_closure(program, fn, args, kwargs)
     function, self_obj = unbind(fn)
     abstract_args, abstract_kwargs = fresh_inputs(tuple(args), dict(kwargs))
