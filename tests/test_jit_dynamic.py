@@ -389,26 +389,26 @@ class _Ones(nn.Cell):
         return ops.ones(x.shape, ms.float32) * x
 
 
-class _GatheredColumns(nn.Cell):
+class _Selected(nn.Cell):
     def construct(self, x):
-        return ops.gather(x, Tensor(np.array([0, 2], np.int32)), 1) ** 2
+        return ops.masked_select(x, x > 0) ** 2
 
 
 def test_what_a_dynamic_dim_cannot_do_yet_is_refused_at_the_users_line():
-    # 'ones' got shape (-1, 3) (NumPy: 'negative dimensions are not allowed'); gather's gradient rendered
-    # np.zeros((None, 3)) in the kernel, a TypeError when it ran
+    # 'ones' got shape (-1, 3) (NumPy: 'negative dimensions are not allowed'); a masked selection's gradient
+    # rendered np.zeros((None, 3)) in the kernel, a TypeError when it ran (gather's did too: _Picked compiles it)
     ones = _Ones()
     ones.set_inputs(Tensor(shape=[None, 3], dtype=ms.float32))
     with pytest.raises(NotSupportedError, match="'ones' of a shape with a dim known only when the kernel runs") \
             as caught:
         ms.jit(ones)(Tensor(np.ones((2, 3), np.float32)))
     assert "return ops.ones(x.shape, ms.float32) * x" in str(caught.value)
-    gradient = _GradOf(_GatheredColumns())
+    gradient = _GradOf(_Selected())
     gradient.set_inputs(Tensor(shape=[None, 3], dtype=ms.float32))
-    with pytest.raises(NotSupportedError, match="'gather_grad' of a value with a dim known only when the kernel") \
+    with pytest.raises(NotSupportedError, match="'masked_select_grad' of a value with a dim known only when the") \
             as caught:
         ms.jit(gradient)(Tensor(np.ones((2, 3), np.float32)))
-    assert "ops.gather(x, Tensor(np.array([0, 2], np.int32)), 1)" in str(caught.value)
+    assert "return ops.masked_select(x, x > 0) ** 2" in str(caught.value)
 
 
 def rows_reshaped(x):
@@ -446,6 +446,7 @@ class _Gathered(nn.Cell):
 @pytest.mark.parametrize("make, shape, dynamic", [
     (_ColumnSweep, (3, 4), (0, 1)),
     (_Gathered, (2, 3, 4), (0, 1)),   # repeated indices along the last axis: the scatter kept one of the repeats
+    (lambda: _Picked(), (4, 3), (0,)),
 ])
 def test_reads_at_indices_along_dynamic_dims(make, shape, dynamic):
     test_values_and_gradients_with_dims_known_only_at_run_time(make, shape, dynamic)
@@ -624,3 +625,14 @@ def test_a_recursive_nested_def_is_refused_at_its_line():
     with pytest.raises(NotSupportedError, match="recursive call of the nested function 'again'") as caught:
         ms.jit(_Recursive())(Tensor(np.ones(3, np.float32)))
     assert "def again(y):" in str(caught.value)
+
+
+class _Picked(nn.Cell):
+    """Index vectors and joins along dims known only when the kernel runs: the gradients wrote into zeros of a
+    static shape holding None (gather_grad), or cut at a size holding None (split)."""
+
+    def construct(self, x):
+        columns = ops.gather(x, Tensor(np.array([0, 2, 2], np.int32)), 1)
+        rows = ops.gather(x, Tensor(np.array([1, 0, 1], np.int32)), 0)
+        joined = ops.concat((x, ops.sin(x), x * 2.0), 0)
+        return (columns * 2.0).sum(1) + rows.sum() + joined.sum(1)[:2].sum() + ops.repeat_interleave(x, 2, 1).sum(1)
