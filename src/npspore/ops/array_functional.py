@@ -620,6 +620,12 @@ def running_sum(x: Tensor, axis: int, exclusive: bool, reverse: bool) -> Tensor:
     return run("transpose", summed, axes=back)
 
 
+def broadcast_kept(x: Tensor, shape: tuple) -> Tensor:
+    """``x`` broadcast to ``shape``, whose ``-1`` entries keep ``x``'s dims there, dims known only when the kernel runs
+    (NumPy's ``broadcast_to`` takes no ``-1``): ``x`` plus zeros of ``shape`` with 1 at those dims."""
+    return run("add", x, run("zeros", shape=tuple(1 if d < 0 else d for d in shape), dtype=_np_dtype(x.dtype)))
+
+
 def positions(x: Tensor, axis: int, dtype: Any = mstype.int32) -> Tensor:
     """``0, 1, ..., n - 1`` in ``dtype`` for the size ``n`` of dim ``axis`` of ``x``: a constant, or, along a dim known
     only when the kernel runs (``-1`` here), read then (``dim_range``)."""

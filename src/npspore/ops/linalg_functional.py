@@ -11,6 +11,7 @@ import math
 from typing import Any
 
 from ..common.tensor import Tensor, _np_dtype
+from .array_functional import broadcast_kept
 from .eager import run
 from .numeric import _check_tensor
 from .primitives import Primitive, _Stateless, _check_bool
@@ -162,9 +163,7 @@ def _broadcast(x: Tensor, shape: tuple) -> Tensor:
     """``x`` broadcast to ``shape``, whose ``-1`` (a dim known only when the kernel runs) keeps ``x``'s dim."""
     if tuple(x.shape) == shape:
         return x
-    if -1 in shape:
-        return run("add", x, run("zeros", shape=tuple(1 if d < 0 else d for d in shape), dtype=_np_dtype(x.dtype)))
-    return run("broadcast_to", x, shape=shape)
+    return broadcast_kept(x, shape) if -1 in shape else run("broadcast_to", x, shape=shape)
 
 
 def _group_sizes(sizes: dict, groups) -> tuple:
