@@ -12,7 +12,8 @@ columns and their transpose are the named helpers ``rt.im2col`` and ``rt.col2im`
 adjoints: ``conv2d`` is bilinear in ``(x, w)``, and
 ``<g, conv2d(x, w)> = <conv2d_input_grad(g, w), x> = <conv2d_filter_grad(x, g), w>``, so gradients of
 any order stay within these three (``conv2d_columns`` and ``conv2d_columns_grad``, both linear, are
-each other's adjoints).
+each other's adjoints). With a height or width known only when the kernel runs (stride 1), which col2im cannot
+read off the columns, the input's gradient is that transposed convolution written as a ``conv2d`` of ``dy``.
 """
 import numpy as np
 
@@ -38,10 +39,21 @@ class conv2d:
         return y.reshape(o, x.shape[0], oh, ow).transpose(1, 0, 2, 3)
 
     def adjoint(x, w, out, dout, *, stride=(1, 1), padding=(0, 0, 0, 0), dilation=(1, 1), groups=1):
-        return (call("conv2d_input_grad", dout, w, input_shape=x.shape, stride=stride, padding=padding,
-                     dilation=dilation, groups=groups),
-                call("conv2d_filter_grad", x, dout, filter_shape=w.shape, stride=stride, padding=padding,
-                     dilation=dilation, groups=groups))
+        o, cg, kh, kw = w.shape
+        reach = (dilation[0] * (kh - 1), dilation[1] * (kw - 1))
+        pads = (reach[0] - padding[0], reach[0] - padding[1], reach[1] - padding[2], reach[1] - padding[3])
+        if None in x.shape[2:] and tuple(stride) == (1, 1) and min(pads) >= 0:
+            # a height or width known only when the kernel runs, which col2im cannot read off the columns: the
+            # transposed convolution as a convolution of dout, padded to the input's size, with the filter
+            # flipped and its channels swapped within each group
+            swapped = w.reshape(groups, o // groups, cg, kh, kw).transpose(0, 2, 1, 3, 4)
+            flipped = swapped.reshape(groups * cg, o // groups, kh, kw)[:, :, ::-1, ::-1]
+            dx = call("conv2d", dout, flipped, padding=pads, dilation=dilation, groups=groups)
+        else:
+            dx = call("conv2d_input_grad", dout, w, input_shape=x.shape, stride=stride, padding=padding,
+                      dilation=dilation, groups=groups)
+        return dx, call("conv2d_filter_grad", x, dout, filter_shape=w.shape, stride=stride, padding=padding,
+                        dilation=dilation, groups=groups)
 
 
 @op(infer=conv2d_input_grad_rule)

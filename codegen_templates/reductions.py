@@ -23,11 +23,15 @@ def _extremum_adjoint(x, out, dout, *, axis=None, keepdims=False):
 
 
 def _indexed_extremum_adjoint(x, out, dout, *, axis=None, keepdims=False):
-    """The adjoint of ``max_with_indices``/``min_with_indices``: the gradient goes to the returned index."""
+    """The adjoint of ``max_with_indices``/``min_with_indices``: the gradient goes to the returned index (along a dim
+    known only when the kernel runs, where one_hot has no depth, found by comparing the positions there)."""
     if axis is None:
         return call("one_hot", out[1], dout[0], 0, depth=x.size).reshape(x.shape)
     index = np.squeeze(out[1], axis=axis) if keepdims else out[1]
     kept = dout[0] if keepdims else np.expand_dims(dout[0], axis=axis)
+    if x.shape[axis] is None:
+        at = call("dim_range", x, axis=axis).reshape(tuple([-1 if a == axis else 1 for a in range(x.ndim)]))
+        return np.where(np.expand_dims(index, axis=axis) == at, kept, 0)
     return call("one_hot", index, kept, 0, depth=x.shape[axis], axis=axis)
 
 
@@ -45,7 +49,11 @@ def _indexed_extremum_tangent(x, out, dx, *, axis=None, keepdims=False):
         picked = call("one_hot", out[1], 1, 0, depth=x.size).reshape(x.shape)
         return np.sum(dx * picked, keepdims=keepdims), None
     index = np.squeeze(out[1], axis=axis) if keepdims else out[1]
-    picked = call("one_hot", index, 1, 0, depth=x.shape[axis], axis=axis)
+    if x.shape[axis] is None:   # as the adjoint
+        at = call("dim_range", x, axis=axis).reshape(tuple([-1 if a == axis else 1 for a in range(x.ndim)]))
+        picked = np.where(np.expand_dims(index, axis=axis) == at, 1, 0)
+    else:
+        picked = call("one_hot", index, 1, 0, depth=x.shape[axis], axis=axis)
     return np.sum(dx * picked, axis=axis, keepdims=keepdims), None
 
 

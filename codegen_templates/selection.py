@@ -17,14 +17,18 @@ TANGENT = LINEAR   # gathers and scatters by indices; topk has its own
 
 @op(infer=topk_rule)
 class topk:
-    """``(values, int32 indices)`` of the ``k`` largest (``largest=False``: smallest) along the last axis."""
+    """``(values, int32 indices)`` of the ``k`` largest (``largest=False``: smallest) along the last axis (``k=None``:
+    all of them, the sort along a dim known only when the kernel runs)."""
 
     def forward(x, *, k, largest=True):
         order = np.argsort(-x if largest else x, axis=-1, kind="stable")[..., :k]
         return np.take_along_axis(x, order, axis=-1), order.astype(np.int32)
 
     def adjoint(x, out, dout, *, k, largest=True):
-        return call("scatter_last", dout[0], out[1], size=x.shape[-1])
+        if k is not None and x.shape[-1] is None:   # k of a last dim known only when the kernel runs: each
+            hit = np.expand_dims(out[1], axis=-1) == call("dim_range", x, axis=x.ndim - 1)   # value to its position
+            return np.sum(np.where(hit, np.expand_dims(dout[0], axis=-1), 0), axis=x.ndim - 1)
+        return call("scatter_last", dout[0], out[1], size=-1 if k is None else x.shape[-1])
 
     def tangent(x, out, dx, *, k, largest=True):
         return call("gather_last", dx, out[1]), None
@@ -43,7 +47,7 @@ class gather_last:
 
 @op(infer=scatter_last_rule)
 class scatter_last:
-    """``g`` written into zeros of last dim ``size`` at ``indices`` along the last axis (distinct indices)."""
+    """``g`` added into zeros of last dim ``size`` at ``indices`` along the last axis (repeats add up)."""
 
     def forward(g, indices, *, size):
         return rt.scatter_last(g, indices, size)

@@ -155,11 +155,16 @@ class concat:
 
     def adjoint(*xs, out, dout, axis=0):
         sizes = [x.shape[axis] for x in xs]
-        if None in sizes:   # one part's size known only when the kernel runs: the cuts after it counted from the end
-            unknown = sizes.index(None)
-            before = [sum(sizes[:i]) for i in range(1, unknown + 1)]
-            after = [None] if None in sizes[unknown + 1:] else [-sum(sizes[i:]) for i in range(unknown + 1, len(xs))]
-            cuts = before + after   # (None for several such parts: refused when staged)
+        unknown = [i for i, size in enumerate(sizes) if size is None]
+        if len(unknown) > 1:   # several parts' sizes known only when the kernel runs: each part read at its
+            starts = [0]       # positions, after the sizes of the parts before it
+            for x, size in zip(xs, sizes):
+                starts = starts + [starts[-1] + (size if size is not None else call("dim_size", x, axis=axis))]
+            return tuple([np.take(dout, call("dim_range", x, axis=axis) + start, axis=axis)
+                          for x, start in zip(xs, starts)])
+        if unknown:   # one part's size known only when the kernel runs: the cuts after it counted from the end
+            cuts = ([sum(sizes[:i]) for i in range(1, unknown[0] + 1)]
+                    + [-sum(sizes[i:]) for i in range(unknown[0] + 1, len(xs))])
         else:
             cuts = [sum(sizes[:i]) for i in range(1, len(xs))]
         parts = call("split", dout, indices_or_sections=cuts, axis=axis)
@@ -251,6 +256,17 @@ class gather:
         return np.take(params, indices, axis=axis)
 
     def adjoint(params, indices, out, dout, *, axis=0):
+        if None in params.shape and indices.ndim == 0:   # x[t] (a loop's index) with a dim known only when the
+            if axis == 0:                                 # kernel runs: added into zeros of x's shape as a row
+                return call("row_add", np.zeros_like(params), indices, dout), None
+            first = (axis,) + tuple([a for a in range(params.ndim) if a != axis])
+            rows = call("row_add", np.zeros_like(params).transpose(first), indices, dout)
+            return rows.transpose(tuple([first.index(a) for a in range(params.ndim)])), None
+        if None in params.shape and indices.ndim == 1:   # rows picked by an index vector: summed into each
+            hit = np.expand_dims(indices, axis=1) == call("dim_range", params, axis=axis)   # position they were
+            last = tuple([a for a in range(params.ndim) if a != axis]) + (axis,)          # read from, a product
+            summed = np.matmul(dout.transpose(last), hit.astype(dout.dtype))             # with the (m, n) hits
+            return summed.transpose(tuple([last.index(a) for a in range(params.ndim)])), None
         return call("gather_grad", dout, indices, shape=params.shape, axis=axis), None
 
 
@@ -343,6 +359,18 @@ class dim_size:
 
     def forward(x, *, axis):
         return np.array(x.shape[axis], np.int64)
+
+    adjoint = None
+
+
+@op(infer=rules.dim_range)
+class dim_range:
+    """``0, 1, ..., n - 1`` (int64) for the size ``n`` of dim ``axis`` of ``x``: the positions along a dim known only
+    when the kernel runs, which library code compares where a static dim gives constants (a running sum's
+    triangle, a one-hot of that depth)."""
+
+    def forward(x, *, axis):
+        return np.arange(x.shape[axis], dtype=np.int64)
 
     adjoint = None
 

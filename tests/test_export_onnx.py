@@ -432,6 +432,7 @@ SAMPLES = {
     "setitem_in_place": [([_f(3, 4), _f(3)], {"index": (Ellipsis, -1)})],
     "topk": [([_f(3, 6)], {"k": 2, "largest": True}), ([_f(3, 6)], {"k": 3, "largest": False})],
     "dim_size": [([_f(3, 6)], {"axis": 1}), ([_f(3, 6)], {"axis": -2})],
+    "dim_range": [([_f(3, 6)], {"axis": 1}), ([_f(3, 6)], {"axis": -2})],
     "reshape_keeping": [([_f(3, 2, 4)], {"shape": (None, None, 2, 2)}), ([_f(3, 8)], {"shape": (None, -1, 2)})],
     "reshape_like": [([_f(3, 6), _f(9, 2)], {}), ([_f(2, 9), _f(3, 2, 3)], {})],
     "gather_last": [([_f(3, 6), np.array([[5, 0], [1, 1], [2, 4]], np.int32)], {})],

@@ -290,7 +290,44 @@ class _Attention(nn.Cell):
         return self.dense(self.attention(x, x, x)[0])
 
 
+class _Running(nn.Cell):
+    """Running sums, products and maxima along the dynamic dim and along a static one."""
+
+    def construct(self, x):
+        along = ops.cumsum(x, 0) + ops.cumprod(x, 0) * 0.5 + ops.cummax(x, 0)[0] + ops.CumSum(True, True)(x, 0)
+        return along * (ops.cumsum(x, 1) + ops.cummin(x, 1)[0])
+
+
+class _Sorted(nn.Cell):
+    def construct(self, x):
+        largest = ops.max(x, 0)[0] * ops.min(x, 0)[0] + ops.argmax(x, 0).astype(x.dtype)
+        return ops.sort(x, 0)[0] * largest + ops.sort(x, 1, descending=True)[0] + ops.topk(x, 2, dim=0)[0].sum(0)
+
+
+class _Broadcast(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.row = Tensor(np.array([[0.5, -1.0, 2.0]]))
+
+    def construct(self, x):
+        spread = self.row.expand_as(x).sum(0) * x   # expand_as gave (1, 3): a -1 read as 'keep the 1', silently
+        return ops.broadcast_to(x[:, None, :], (-1, 2, 3)) * x[:, :1].expand((-1, 2))[:, :, None] + spread[:, None]
+
+
+class _Contracted(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.w = ms.Parameter(Tensor(np.linspace(-1.0, 1.0, 12).reshape(3, 4)))
+
+    def construct(self, x):
+        return ops.einsum("bij,bkj->bik", x, ops.sin(x)).sum(-1) + ops.einsum("bij,jk->bk", x, self.w)[:, :2]
+
+
 @pytest.mark.parametrize("make, shape, dynamic", [
+    (_Running, (5, 3), (0,)),    # along the dynamic dim: a loop over range(-1) refused
+    (_Sorted, (5, 3), (0,)),     # topk of k=-1; the gradients of max and topk along it: depth and size None
+    (_Broadcast, (4, 3), (0,)),  # broadcast_to (-1, 2, 3): the shape rule refused the -1 it gave itself
+    (_Contracted, (4, 2, 3), (0,)),   # einsum broadcast the batch to size max(1, -1)
     (_Flattened, (3, 2, 4), (0,)),       # x.reshape(x.shape[0], -1): two -1 after the batch's size was read as -1
     (_Flattened, (3, 2, 4), (0, 1)),
     (_Attention, (5, 3, 4), (0, 1)),     # a dynamic sequence and batch: heads split and joined, Dense on 3-D
@@ -309,6 +346,12 @@ class _Attention(nn.Cell):
     (lambda: nn.BatchNorm2d(4), (3, 4, 2, 2), (0,)),  # a broadcast parameter's gradient summed to its shape
 ])
 def test_values_and_gradients_with_dims_known_only_at_run_time(make, shape, dynamic):
+    _assert_values_and_gradients_as_eager(make, shape, dynamic)
+
+
+def _assert_values_and_gradients_as_eager(make, shape, dynamic):
+    """``make()``'s compiled values and the gradient of its output's sum of squares (float64, ``shape`` with the
+    axes ``dynamic`` declared dynamic) against eager values and central differences."""
     ms.set_seed(0)
     net = make()
     net.set_train(False)
@@ -352,26 +395,26 @@ class _Ones(nn.Cell):
         return ops.ones(x.shape, ms.float32) * x
 
 
-class _GatheredColumns(nn.Cell):
+class _Selected(nn.Cell):
     def construct(self, x):
-        return ops.gather(x, Tensor(np.array([0, 2], np.int32)), 1) ** 2
+        return ops.masked_select(x, x > 0) ** 2
 
 
 def test_what_a_dynamic_dim_cannot_do_yet_is_refused_at_the_users_line():
-    # 'ones' got shape (-1, 3) (NumPy: 'negative dimensions are not allowed'); gather's gradient rendered
-    # np.zeros((None, 3)) in the kernel, a TypeError when it ran
+    # 'ones' got shape (-1, 3) (NumPy: 'negative dimensions are not allowed'); a masked selection's gradient
+    # rendered np.zeros((None, 3)) in the kernel, a TypeError when it ran (gather's did too: _Picked compiles it)
     ones = _Ones()
     ones.set_inputs(Tensor(shape=[None, 3], dtype=ms.float32))
     with pytest.raises(NotSupportedError, match="'ones' of a shape with a dim known only when the kernel runs") \
             as caught:
         ms.jit(ones)(Tensor(np.ones((2, 3), np.float32)))
     assert "return ops.ones(x.shape, ms.float32) * x" in str(caught.value)
-    gradient = _GradOf(_GatheredColumns())
+    gradient = _GradOf(_Selected())
     gradient.set_inputs(Tensor(shape=[None, 3], dtype=ms.float32))
-    with pytest.raises(NotSupportedError, match="'gather_grad' of a value with a dim known only when the kernel") \
+    with pytest.raises(NotSupportedError, match="'masked_select_grad' of a value with a dim known only when the") \
             as caught:
         ms.jit(gradient)(Tensor(np.ones((2, 3), np.float32)))
-    assert "ops.gather(x, Tensor(np.array([0, 2], np.int32)), 1)" in str(caught.value)
+    assert "return ops.masked_select(x, x > 0) ** 2" in str(caught.value)
 
 
 def rows_reshaped(x):
@@ -387,3 +430,215 @@ def test_a_dynamic_dims_size_in_a_shape_tuple_is_taken_by_the_op():
         x = Tensor(np.arange(3 * n, dtype=np.float32).reshape(n, 3))
         np.testing.assert_array_equal(compiled(x).asnumpy(), rows_reshaped(x).asnumpy())
     assert built(compiled) == 1
+
+
+class _ColumnSweep(nn.Cell):
+    """Reads column ``t`` of ``x`` at a loop's index over a dynamic dim: a gather along axis 1 whose gradient was a
+    ``gather_grad`` into zeros of a shape holding None."""
+
+    def construct(self, x):
+        total = x[:, 0] * 0.0
+        for t in range(x.shape[1]):
+            total = total * 0.5 + ops.sin(ops.gather(x, t, 1)) * x[:, 0]
+        return total
+
+
+class _Gathered(nn.Cell):
+    def construct(self, x):
+        index = ops.zeros_like(x[:, :, :2]).astype(ms.int32) + Tensor(np.array([0, 2, 0, 3], np.int32)[:2])
+        return ops.gather_elements(x, 2, ops.concat((index, index), 2)) * x[:, :, :4]
+
+
+@pytest.mark.parametrize("make, shape, dynamic", [
+    (_ColumnSweep, (3, 4), (0, 1)),
+    (_Gathered, (2, 3, 4), (0, 1)),   # repeated indices along the last axis: the scatter kept one of the repeats
+    (lambda: _Picked(), (4, 3), (0,)),
+])
+def test_reads_at_indices_along_dynamic_dims(make, shape, dynamic):
+    _assert_values_and_gradients_as_eager(make, shape, dynamic)
+
+
+def _ctc_inputs(steps, batch):
+    rng = np.random.default_rng(steps * 10 + batch)
+    log_probs = rng.standard_normal((steps, batch, 4))
+    targets = rng.integers(1, 4, (batch, 2)).astype(np.int32)
+    input_lengths = np.array([steps - b % 2 for b in range(batch)], np.int32)
+    target_lengths = np.array([2 - (b % 3 == 2) for b in range(batch)], np.int32)
+    return log_probs, targets, input_lengths, target_lengths
+
+
+class _CTCGradient(nn.Cell):
+    def __init__(self, loss):
+        super().__init__()
+        self.loss = loss
+
+    def construct(self, log_probs, targets, input_lengths, target_lengths):
+        return ms.grad(self.loss)(log_probs, targets, input_lengths, target_lengths)
+
+
+@pytest.mark.parametrize("dynamic_time", [False, True])
+def test_ctc_loss_with_a_dynamic_batch_and_time(dynamic_time):
+    """nn.CTCLoss with a dynamic batch (its blanks were ops.full of the batch's size) and time (a loop over the
+    steps, and their positions, were Python ranges): values and gradients of one kernel for two sizes."""
+    loss = nn.CTCLoss(reduction="sum")
+    specs = (Tensor(shape=[None if dynamic_time else 5, None, 4], dtype=ms.float64),
+             Tensor(shape=[None, 2], dtype=ms.int32), Tensor(shape=[None], dtype=ms.int32),
+             Tensor(shape=[None], dtype=ms.int32))
+    gradient = _CTCGradient(loss)
+    loss.set_inputs(*specs)
+    gradient.set_inputs(*specs)
+    forward, backward = ms.jit(loss), ms.jit(gradient)
+    for steps, batch in ((5, 3), (5 + 2 * dynamic_time, 2)):
+        log_probs, *rest = _ctc_inputs(steps, batch)
+        labels = [Tensor(r) for r in rest]
+        eager = loss(Tensor(log_probs), *labels).asnumpy()
+        np.testing.assert_allclose(forward(Tensor(log_probs), *labels).asnumpy(), eager, rtol=1e-12)
+        numeric, step = np.zeros_like(log_probs), 1e-6
+        for index in np.ndindex(log_probs.shape):
+            up, down = log_probs.copy(), log_probs.copy()
+            up[index] += step
+            down[index] -= step
+            numeric[index] = (loss(Tensor(up), *labels) - loss(Tensor(down), *labels)).asnumpy() / (2 * step)
+        np.testing.assert_allclose(backward(Tensor(log_probs), *labels).asnumpy(), numeric, rtol=1e-5, atol=1e-7)
+    assert forward.cache_info()["compiles"] + forward.cache_info()["disk_loads"] == 1
+
+
+class _LambdaGradient(nn.Cell):
+    """``ms.grad`` of lambdas made in construct: one of its input alone, one reading tensors of construct (held
+    fixed by that gradient) and a sub-cell."""
+
+    def __init__(self):
+        super().__init__()
+        self.dense = nn.Dense(3, 2)
+
+    def construct(self, x):
+        scale = ops.sin(x)
+        inner = ms.grad(lambda y: (self.dense(y * scale) ** 2).sum() + (y * y * x).sum())(x)
+        return inner * x + ms.grad(lambda y: (y ** 3).sum())(x)
+
+
+class _NestedDefGradient(nn.Cell):
+    """``ms.grad`` of a nested def that calls another, which reads a tensor of construct, loops and returns under a
+    tensor condition; the other also called directly."""
+
+    def construct(self, x):
+        scale = ops.sin(x)
+
+        def step(h):
+            for _ in range(2):
+                h = ops.tanh(h * scale + 0.5)
+            if h.sum() > 0:
+                return h * 2.0
+            return h - 1.0
+
+        def loss(y):
+            return (step(y) ** 2).sum() + (y * x).sum()
+        return ms.grad(loss)(x) + step(x)
+
+
+@pytest.mark.parametrize("make", [_LambdaGradient, _NestedDefGradient])
+@pytest.mark.parametrize("dynamic", [False, True])
+def test_grad_of_a_function_made_in_construct(make, dynamic):
+    # a lambda: 'The fn should be callable, but got Closure'; a nested def: refused by the frontend; with or
+    # without dynamic dims
+    ms.set_seed(0)
+    net = make()
+    for p in net.get_parameters():
+        p.set_data(p.astype(ms.float64))
+    x = np.random.default_rng(2).standard_normal((4, 3))
+    if dynamic:
+        net.set_inputs(Tensor(shape=[None, 3], dtype=ms.float64))
+    compiled = ms.jit(net)
+    np.testing.assert_allclose(compiled(Tensor(x)).asnumpy(), net(Tensor(x)).asnumpy(), rtol=1e-12)
+    gradient = _GradOf(net)     # differentiated again: through the tensors the lambdas read from construct
+    if dynamic:
+        gradient.set_inputs(Tensor(shape=[None, 3], dtype=ms.float64))
+    step, numeric = 1e-6, np.zeros_like(x)
+    for index in np.ndindex(x.shape):
+        up, down = x.copy(), x.copy()
+        up[index] += step
+        down[index] -= step
+        numeric[index] = ((net(Tensor(up)) ** 2).sum() - (net(Tensor(down)) ** 2).sum()).asnumpy() / (2 * step)
+    np.testing.assert_allclose(ms.jit(gradient)(Tensor(x)).asnumpy(), numeric, rtol=1e-5, atol=1e-7)
+
+
+class _ConvGradients(nn.Cell):
+    """The gradients of a convolution's sum of squares with respect to its input and its weight."""
+
+    def __init__(self, conv):
+        super().__init__()
+        self.loss = _SumOfSquares(conv)
+        self.weights = conv.trainable_params()
+
+    def construct(self, x):
+        return ms.grad(self.loss, grad_position=0, weights=self.weights)(x)
+
+
+@pytest.mark.parametrize("make, shape, dynamic", [
+    (lambda: nn.Conv2d(2, 3, 3, dtype=ms.float64), (2, 2, 5, 6), (2, 3)),   # col2im read None + 1: the columns
+    (lambda: nn.Conv2d(4, 6, 3, pad_mode="pad", padding=(1, 2, 0, 1), dilation=2, group=2, has_bias=True,  # hold
+                       dtype=ms.float64), (2, 4, 6, 7), (0, 2, 3)),                                       # no height
+    (lambda: nn.Conv1d(2, 3, 3, pad_mode="same", dtype=ms.float64), (2, 2, 7), (2,)),
+])
+def test_convolution_gradients_with_a_dynamic_height_and_width(make, shape, dynamic):
+    ms.set_seed(0)
+    conv = make()
+    spec = Tensor(shape=[None if axis in dynamic else d for axis, d in enumerate(shape)], dtype=ms.float64)
+    gradients = _ConvGradients(conv)
+    conv.set_inputs(spec)
+    gradients.set_inputs(spec)
+    x = np.random.default_rng(3).standard_normal(shape)
+    np.testing.assert_allclose(ms.jit(conv)(Tensor(x)).asnumpy(), conv(Tensor(x)).asnumpy(), rtol=1e-12)
+    dx, dweights = ms.jit(gradients)(Tensor(x))
+    loss = _SumOfSquares(conv)
+    for value, got in [(x, dx)] + list(zip(conv.trainable_params(), dweights)):
+        array = value if isinstance(value, np.ndarray) else value.asnumpy().copy()
+        numeric, step = np.zeros_like(array), 1e-6
+        for index in np.ndindex(array.shape):
+            sides = []
+            for sign in (1, -1):
+                moved = array.copy()
+                moved[index] += sign * step
+                if isinstance(value, np.ndarray):
+                    sides.append(loss(Tensor(moved)).asnumpy())
+                else:
+                    value.set_data(Tensor(moved))
+                    sides.append(loss(Tensor(x)).asnumpy())
+            if not isinstance(value, np.ndarray):
+                value.set_data(Tensor(array))
+            numeric[index] = (sides[0] - sides[1]) / (2 * step)
+        np.testing.assert_allclose(got.asnumpy(), numeric, rtol=1e-5, atol=1e-7)
+
+
+def test_a_strided_convolutions_gradient_with_a_dynamic_height_is_refused_at_the_users_line():
+    # its input's height is not read off the gradient's columns nor off dout (the stride drops rows)
+    gradient = _GradOf(nn.Conv2d(2, 3, 3, stride=2, pad_mode="pad", padding=1))
+    gradient.set_inputs(Tensor(shape=[2, 2, None, 5], dtype=ms.float32))
+    with pytest.raises(NotSupportedError, match="'conv2d_input_grad' of a value with a dim known only when") \
+            as caught:
+        ms.jit(gradient)(Tensor(np.ones((2, 2, 6, 5), np.float32)))
+    assert "return F.conv2d(x, self.weight" in str(caught.value)   # nn.Conv2d's construct, where it is called
+
+
+class _Recursive(nn.Cell):
+    def construct(self, x):
+        def again(y):
+            return again(y * 2)
+        return again(x)
+
+
+def test_a_recursive_nested_def_is_refused_at_its_line():
+    with pytest.raises(NotSupportedError, match="recursive call of the nested function 'again'") as caught:
+        ms.jit(_Recursive())(Tensor(np.ones(3, np.float32)))
+    assert "def again(y):" in str(caught.value)
+
+
+class _Picked(nn.Cell):
+    """Index vectors and joins along dims known only when the kernel runs: the gradients wrote into zeros of a
+    static shape holding None (gather_grad), or cut at a size holding None (split)."""
+
+    def construct(self, x):
+        columns = ops.gather(x, Tensor(np.array([0, 2, 2], np.int32)), 1)
+        rows = ops.gather(x, Tensor(np.array([1, 0, 1], np.int32)), 0)
+        joined = ops.concat((x, ops.sin(x), x * 2.0), 0)
+        return (columns * 2.0).sum(1) + rows.sum() + joined.sum(1)[:2].sum() + ops.repeat_interleave(x, 2, 1).sum(1)

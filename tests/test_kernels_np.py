@@ -24,6 +24,16 @@ def test_last_axis_gather_and_scatter_reuse_read_only_row_indices_made_once_per_
     np.testing.assert_array_equal(rows[0], np.arange(4).reshape(4, 1))
 
 
+def test_last_axis_scatter_adds_repeated_indices_as_the_transpose_of_the_gather():
+    # it wrote them (np.put_along_axis): gather_elements' gradient along the last axis of a dynamic array, and a
+    # loaded GatherD's, kept one of the repeats (a CTC loss's blank states)
+    g = np.array([[1.0, 2.0, 4.0], [8.0, 16.0, 32.0]], np.float32)
+    indices = np.array([[0, 2, 0], [-1, 1, 1]])
+    np.testing.assert_array_equal(kernels_np.scatter_last(g, indices, 3), [[5.0, 0.0, 2.0], [0.0, 48.0, 8.0]])
+    np.testing.assert_array_equal(kernels_np.scatter_last(g, indices, -1), [[5.0, 0.0, 2.0], [0.0, 48.0, 8.0]])
+    assert kernels_np.scatter_last(g[:, :0], indices[:, :0], 4).shape == (2, 4)
+
+
 def test_split_parts_are_numpys_split_as_views():
     rng = np.random.default_rng(1)
     for shape, cuts, axis in [((4, 10), [2, 5], 1), ((4, 10), 5, -1), ((6, 3), 3, 0), ((4, 10), [3, 3, 12], 1),

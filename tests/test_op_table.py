@@ -37,7 +37,7 @@ NOT_DIFFERENTIABLE = set("floor_div sign round equal not_equal less less_equal g
                          "logical_or logical_not stop_gradient argmax argmin all any ones zeros ones_like "
                          "zeros_like fill dropout_mask random_normal random_uniform pool2d_windows max_pool2d_index "
                          "adaptive_avg_weights adaptive_window_index row_add_in_place row_set_in_place setitem_in_place "
-                         "class_indices nms_with_mask random_choice_with_mask dim_size trunc bitwise_and "
+                         "class_indices nms_with_mask random_choice_with_mask dim_size dim_range trunc bitwise_and "
                          "bitwise_or bitwise_xor left_shift right_shift gcd lcm outer_product matmul_split matmul_start copy "
                          "scatter_last_add_in_place empty concat_slot copy_into concat_written log_softmax_probs "
                          "row_slot".split())
@@ -190,6 +190,7 @@ UNARY.update({
     "topk": lambda x: ((operand(x, (2, 3)),), {"k": 2}),
     "nms_with_mask": lambda x: ((operand(x, (3, 5)),), {"iou_threshold": 0.5}),
     "dim_size": lambda x: ((operand(x, (2, 3)),), {"axis": 1}),
+    "dim_range": lambda x: ((operand(x, (2, 3)),), {"axis": 1}),
     "reshape_like": lambda x: ((operand(x, (2, 3)), operand(x, (3, 2))), {}),
     "reshape_keeping": lambda x: ((operand(x, (2, 3, 2)),), {"shape": (None, -1)}),
     "roll": lambda x: ((operand(x, (2, 3)),), {"shift": 2, "axis": 1}),

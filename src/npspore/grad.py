@@ -275,7 +275,7 @@ class GradFunction:
                                                backward_hooks=_backward_hooks_run())
 
     def _request(self) -> compiler.gradspec.GradRequest:
-        if not callable(self.fn):
+        if not callable(self.fn) and not isinstance(self.fn, compiler.values.Closure):   # a lambda of compiled code
             raise TypeError(f"The fn should be callable, but got {type(self.fn).__name__}")
         single = self.weights is not None and not isinstance(self.weights, (list, tuple))
         return compiler.gradspec.GradRequest(self.spec, tuple(_check_weights(self.weights)), single)

@@ -188,15 +188,16 @@ def adaptive_index_rule(*, in_size, out_size):
 
 
 def topk_rule(x, *, k, largest=True):
-    """``topk``: ``(values, int32 indices)`` with the last dim ``k``."""
+    """``topk``: ``(values, int32 indices)`` with the last dim ``k`` (``None``: all of them, a sort)."""
     shape = shape_of(x)
     if dtype_of(x).kind == "b":
         raise OpTypeError("For 'TopK', the input must be a number Tensor, but got bool.")
     if not shape:
         raise OpShapeError("For 'TopK', the input must have at least 1 dim.")
-    if not isinstance(k, int) or isinstance(k, bool) or not 0 <= k <= (shape[-1] if shape[-1] is not None else k):
+    if k is not None and (not isinstance(k, int) or isinstance(k, bool)
+                          or not 0 <= k <= (shape[-1] if shape[-1] is not None else k)):
         raise OpShapeError(f"For 'TopK', the 'k' must be an int in [0, {shape[-1]}], but got {k}.")
-    out = shape[:-1] + (k,)
+    out = shape[:-1] + (shape[-1] if k is None else k,)
     return Aval(out, dtype_of(x)), Aval(out, np.int32)
 
 
@@ -241,8 +242,8 @@ def scatter_last_add_rule(buf, g, indices):
 
 
 def scatter_last_rule(g, indices, *, size):
-    """``scatter_last``: g's shape with the last dim ``size``."""
+    """``scatter_last``: g's shape with the last dim ``size`` (``-1``: g's own, a permutation's)."""
     if not shape_of(g) or shape_of(g) != shape_of(indices):
         raise OpShapeError(f"For 'ScatterD', the values {list(shape_of(g))} and indices {list(shape_of(indices))} "
                            f"must have one shape.")
-    return Aval(shape_of(g)[:-1] + (size,), dtype_of(g))
+    return Aval(shape_of(g)[:-1] + (shape_of(g)[-1] if size == -1 else size,), dtype_of(g))

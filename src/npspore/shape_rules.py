@@ -554,6 +554,14 @@ def dim_size(x, *, axis):
     return Aval((), np.dtype(np.int64))
 
 
+def dim_range(x, *, axis):
+    """``dim_range``: ``0 .. n - 1`` for the size ``n`` of dim ``axis`` of ``x`` (dynamic where that dim is), int64."""
+    shape = shape_of(x)
+    if not isinstance(axis, int) or not -len(shape) <= axis < len(shape):
+        raise OpShapeError(f"For 'Range', the axis must be in [-{len(shape)}, {len(shape)}), but got {axis}.")
+    return Aval((shape[axis],), np.dtype(np.int64))
+
+
 def reshape_like(x, like):
     """``reshape_like``: ``x`` with ``like``'s shape, which has dims known only at run time (their element counts
     match: ``like`` is the array ``x`` was reshaped from)."""

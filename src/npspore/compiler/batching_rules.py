@@ -20,10 +20,10 @@ per target, ``(atom, batched)``. Rules are given by family where the family shar
 An op with no rule here makes ``vmap`` fail at compile time, naming the op and the user's line:
 ``masked_select`` (and its gradient), ``nms_with_mask`` and ``random_choice_with_mask``, whose
 results' shapes or orders depend on each sample's values; the collectives (``all_reduce``...), which
-communicate whole tensors between processes. Two more have none because no program brings them to
-``vmap``: ``dim_size`` (a dynamic dim of ``set_inputs``; vmap specializes each call for static shapes) and
-``conv2d_filter_grad`` (in the programs tried, a convolution's filter gradient reaches ``vmap`` as a product with
-its im2col columns). The ops without operands (``zeros``, ``random_normal``...) never meet a batched value.
+communicate whole tensors between processes. Three more have none because no program brings them to
+``vmap``: ``dim_size`` and ``dim_range`` (a dynamic dim of ``set_inputs``; vmap specializes each call for static
+shapes) and ``conv2d_filter_grad`` (in the programs tried, a convolution's filter gradient reaches ``vmap`` as a
+product with its im2col columns). The ops without operands (``zeros``, ``random_normal``...) never meet a batched value.
 """
 from __future__ import annotations
 

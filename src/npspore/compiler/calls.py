@@ -228,14 +228,34 @@ class Calls:
         return self._call_python(method, (value,) + tuple(args), kwargs, frame, node)
 
     def _call_closure(self, closure, args, kwargs, frame, node):
-        """Evaluate a lambda's body with its parameters bound over the frame it was made in."""
+        """Evaluate a lambda's or nested def's body with its parameters bound over the frame it was made in."""
         params = [a.arg for a in closure.node.args.args]
         if kwargs or len(args) != len(params):
-            raise self._error(TypeError(f"<lambda>() takes {len(params)} positional arguments but "
-                                        f"{len(args) + len(kwargs)} were given"), frame, node)
+            raise self._error(TypeError(f"{getattr(closure.node, 'name', '<lambda>')}() takes {len(params)} "
+                                        f"positional arguments but {len(args) + len(kwargs)} were given"), frame, node)
         env = dict(closure.frame.env)
         env.update(zip(params, args))
-        return self._eval(closure.node.body, Frame(closure.frame.source, env))
+        saved = self._user_loc, self._line_loc
+        try:
+            return self.closure_value(closure, env)
+        finally:
+            self._user_loc, self._line_loc = saved
+
+    def closure_value(self, closure, env):
+        """What ``closure``'s body gives with ``env`` bound: a lambda's expression, a nested def's return value."""
+        frame = Frame(closure.frame.source, env)
+        if isinstance(closure.node, ast.Lambda):
+            return self._eval(closure.node.body, frame)
+        activation = ("nested def", id(closure.node))
+        if activation in self.program._active:
+            raise not_supported(f"recursive call of the nested function {closure.node.name!r}",
+                                frame.source.loc(closure.node))
+        self.program._active.append(activation)
+        try:
+            completion = self.function_end(self._exec_stmts(closure.node.body, frame), frame.source.loc(closure.node))
+        finally:
+            self.program._active.pop()
+        return completion.value if completion.kind == Completion.RETURN else None
 
     def _call_python(self, fn, args, kwargs, frame, node):
         """Interpret ``fn``'s source in place (library functions and methods of the user's Cell)."""

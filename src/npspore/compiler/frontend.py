@@ -173,8 +173,6 @@ def _check_supported(source: SourceFunction) -> None:
     tree = source.tree
     for node in ast.walk(tree):
         what = _UNSUPPORTED.get(type(node))
-        if what is None and isinstance(node, ast.FunctionDef) and node is not tree:
-            what = "nested function definition"
         if what is None and isinstance(node, ast.Starred) and isinstance(getattr(node, "ctx", None), ast.Store):
             what = "starred assignment"
         if what is not None:

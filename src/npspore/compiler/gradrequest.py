@@ -25,13 +25,14 @@ from ..core import tree
 from ..opdef import Aval
 from . import ir
 from .builder import BlockBuilder, identifier
+from .closures import FreeTensor, specialize_closure
 from .differentiate import differentiate, function_names
 from .gradspec import GradRequest, GradSpec, is_mutable_container
 from .library import LIBRARY
 from .specialize import FunctionSpecializer, function_name
 from .targets import unbind
 from .signature import is_mutable_scalar
-from .values import TensorValue, fresh_inputs
+from .values import Closure, TensorValue, fresh_inputs
 
 
 def _tuple_node(children) -> tuple:
@@ -306,7 +307,7 @@ def stage_gradient(fn, requests, specializer, args, kwargs, loc):
     specializer.program.staged_gradient = True
     call_args, call_kwargs, sens = requests[0].split_sens(args, kwargs)
     leaves = tree.leaves(call_args + tuple(call_kwargs.values()) + sens, lambda v: isinstance(v, TensorValue))
-    captured = [specializer.capture(obj).var for obj in done.captured]
+    captured = [obj.var if isinstance(obj, FreeTensor) else specializer.capture(obj).var for obj in done.captured]
     gradient = specializer.program.functions[done.name]
     targets = tuple(specializer.names.var(r.name, r.aval) for r in gradient.body.results)
     specializer.builder.append(ir.Call(targets, done.name, tuple(v.var for v in leaves) + tuple(captured), loc))
@@ -318,6 +319,8 @@ def specialize_into(program, fn, args, kwargs):
 
     Returns ``(function name, captured objects, output tree node)``.
     """
+    if isinstance(fn, Closure):   # a lambda or nested def made in the code being compiled
+        return specialize_closure(program, fn, args, kwargs)
     function, self_obj = unbind(fn)
     abstract_args, abstract_kwargs = fresh_inputs(tuple(args), dict(kwargs))
     specializer = FunctionSpecializer(program, function, self_obj,

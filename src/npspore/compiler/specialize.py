@@ -415,6 +415,9 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads, PythonForms):
         if isinstance(stmt, ast.Return):
             value = self._eval(stmt.value, frame) if stmt.value is not None else None
             return Completion(Completion.RETURN, value)
+        if isinstance(stmt, ast.FunctionDef):   # a nested def: a Closure, as a lambda
+            self._assign(ast.Name(id=stmt.name, ctx=ast.Store()), self._closure(stmt, frame), frame)
+            return NORMAL
         if isinstance(stmt, ast.Pass):
             return NORMAL
         if isinstance(stmt, ast.Break):
@@ -495,9 +498,14 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads, PythonForms):
         return method(node, frame)
 
     def _eval_Lambda(self, node, frame):
+        return self._closure(node, frame)
+
+    def _closure(self, node, frame) -> Closure:
         args = node.args
-        if args.vararg or args.kwarg or args.kwonlyargs or args.defaults or args.posonlyargs:
-            raise not_supported("a lambda with defaults, *args, **kwargs or keyword-only parameters",
+        if args.vararg or args.kwarg or args.kwonlyargs or args.defaults or args.posonlyargs or getattr(
+                node, "decorator_list", None):
+            what = "a lambda" if isinstance(node, ast.Lambda) else "a nested function"
+            raise not_supported(f"{what} with defaults, *args, **kwargs, keyword-only parameters or decorators",
                                 frame.source.loc(node))
         return Closure(node, frame)
 

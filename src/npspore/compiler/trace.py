@@ -60,8 +60,12 @@ def _numpy_name(fn) -> str:
     return f"{module}.{getattr(fn, '__name__', repr(fn))}"
 
 
-_RENDERED_SHAPES = {("getitem_grad", "shape"), ("gather_grad", "shape"), ("masked_select_grad", "shape"),
-                    ("split", "indices_or_sections")}   # static shapes a kernel writes as they are (no None there)
+# static shapes and sizes a kernel writes as they are (no None there), and the dims checked (all: None)
+_RENDERED_SHAPES = {("getitem_grad", "shape"): None, ("gather_grad", "shape"): None,
+                    ("masked_select_grad", "shape"): None, ("split", "indices_or_sections"): None,
+                    ("scatter_last", "size"): None,
+                    ("conv2d_input_grad", "input_shape"): slice(2, None),   # col2im reads the batch off the
+                    ("conv2d_columns_grad", "input_shape"): slice(2, None)}   # columns, not the height or width
 
 
 class _Stager:
@@ -80,7 +84,7 @@ class _Stager:
         return Const(value)
 
     def stage(self, name: str, operands, static):
-        if any(isinstance(value, (tuple, list)) and None in value for key, value in static.items()
+        if any(_holds_none(value, _RENDERED_SHAPES[name, key]) for key, value in static.items()
                if (name, key) in _RENDERED_SHAPES):   # np.zeros((None, 3)) in a kernel
             raise located(NotSupportedError(f"the derivative '{name}' of a value with a dim known only when the "
                                             "kernel runs is not supported in compiled code"), self.loc)
@@ -89,6 +93,13 @@ class _Stager:
         if isinstance(result, tuple):
             return tuple(Tracer(v, self) for v in result)
         return Tracer(result, self)
+
+
+def _holds_none(value, dims) -> bool:
+    """Whether the static ``value`` (a size, or a shape whose ``dims`` are checked: all for None) holds None."""
+    if isinstance(value, (tuple, list)):
+        return None in tuple(value)[dims or slice(None)]
+    return value is None
 
 
 class _Shape(tuple):

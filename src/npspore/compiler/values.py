@@ -127,8 +127,9 @@ class Frame:
 
 
 class Closure:
-    """A ``lambda`` evaluated in compiled code: its node and the frame it closes over; a call
-    evaluates the body with the parameters bound (``calls.Calls._call_closure``)."""
+    """A ``lambda`` evaluated, or a nested ``def`` run, in compiled code: its node and the frame it closes over; a
+    call runs the body with the parameters bound (``calls.Calls._call_closure``), a gradient of it specializes it as
+    a function of its own (``closures.py``)."""
 
     __slots__ = ("node", "frame")
 

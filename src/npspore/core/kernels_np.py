@@ -201,10 +201,13 @@ def gather_last(x: np.ndarray, indices: np.ndarray) -> np.ndarray:
 
 
 def scatter_last(g: np.ndarray, indices: np.ndarray, size: int) -> np.ndarray:
-    """Zeros of ``g``'s shape with the last dim ``size``, ``g`` written at ``indices`` along the last axis
-    (``np.put_along_axis``; ``g`` and ``indices`` of one shape)."""
-    out = np.zeros(g.shape[:-1] + (size,), g.dtype)
-    out[_leading_indices(g.shape) + (indices,)] = g
+    """Zeros of ``g``'s shape with the last dim ``size`` (``-1``: ``g``'s own), ``g`` added at ``indices`` along the
+    last axis, repeated indices adding up (the transpose of :func:`gather_last`, ``np.add.at`` at the positions
+    ``np.put_along_axis`` writes; ``g`` and ``indices`` of one shape)."""
+    out = np.zeros(g.shape if size == -1 else g.shape[:-1] + (size,), g.dtype)
+    width = out.shape[-1]
+    rows = np.arange(out.size // width if width else 0).reshape(g.shape[:-1] + (1,)) * width
+    add_at(out.reshape(-1), (rows + np.where(indices < 0, indices + width, indices)).reshape(-1), g.reshape(-1))
     return out
 
 

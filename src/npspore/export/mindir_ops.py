@@ -69,6 +69,8 @@ NO_MINDIR_FORM = {
                     "not written yet (an adjoint op; ONNX writes it)",
     "dim_size": "a dynamic dim's size read at run time: MindSpore's TensorShape/TupleGetItem pair is not written "
                 "yet, so a loop over a dynamic dim does not export to MindIR (ONNX writes it)",
+    "dim_range": "the positions along a dynamic dim, read at run time: MindSpore's TensorShape/Range pair is not "
+                 "written yet (ONNX writes it)",
     "nms_with_mask": "MindSpore's NMSWithMask primitive is not written nor loaded yet (detection post-processing "
                      "is rarely part of an exported graph)",
     "random_choice_with_mask": "MindSpore's RandomChoiceWithMask primitive is not written nor loaded yet",

@@ -866,6 +866,12 @@ def _dim_size(emit, node, ins):
     return [emit.op("Gather", emit.op("Shape", ins[0]), emit.const(np.array(node.attrs["axis"], np.int64)), axis=0)]
 
 
+@_form("dim_range")
+def _dim_range(emit, node, ins):
+    size = emit.op("Gather", emit.op("Shape", ins[0]), emit.const(np.array(node.attrs["axis"], np.int64)), axis=0)
+    return [emit.op("Range", emit.const(np.array(0, np.int64)), size, emit.const(np.array(1, np.int64)))]
+
+
 # ------------------------------------------------------------------------------- without ONNX form
 
 NO_ONNX_FORM: dict[str, str] = {

@@ -19,6 +19,7 @@ from npspore.nn.pooling import Dropout2d
 from npspore.ops import functional as F
 from npspore.ops import nn_functional as NF
 from npspore.ops.activation_ops import celu, hardshrink, softshrink
+from npspore.ops.array_functional import positions
 from npspore.ops.ctc import _FLOOR, _log_likelihood
 
 __all__ = ["CELU", "InstanceNorm1d", "InstanceNorm3d", "Dropout3d", "EmbeddingLookup", "BiDense", "PipelineCell",
@@ -275,7 +276,7 @@ def _ctc_loss(log_probs: Tensor, targets: Tensor, input_lengths: Tensor, target_
     input_lengths = F.cast(input_lengths, mstype.int32)
     target_lengths = F.cast(target_lengths, mstype.int32)
     likelihood = _log_likelihood(log_probs, F.cast(targets, mstype.int32), target_lengths, input_lengths, blank)
-    steps = F.reshape(Tensor(list(range(log_probs.shape[0])), mstype.int32), (-1, 1))
+    steps = F.reshape(positions(log_probs, 0), (-1, 1))
     blanks = F.reduce_sum(F.where(F.less(steps, F.expand_dims(input_lengths, 0)), log_probs[:, :, blank], 0.0), 0)
     likelihood = F.where(F.equal(target_lengths, 0), blanks, likelihood)
     impossible = F.less_equal(likelihood, _FLOOR / 2)

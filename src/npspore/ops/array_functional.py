@@ -390,6 +390,9 @@ def gather_d(x: Tensor, dim: int, index: Tensor) -> Tensor:
         raise ValueError(f"For 'gather_d', 'index' must have the rank of 'x' ({ndim}) and 'dim' must be in "
                          f"[{-ndim}, {ndim}), but got index shape {index.shape} and dim {dim}.")
     dim = dim % ndim
+    if -1 in shape or -1 in index.shape:   # a dim known only when the kernel runs: no static strides; along the
+        moved, back = moved_last(x, dim)   # last axis, with index of x's shape there but that axis
+        return run("transpose", run("gather_last", moved, moved_last(index, dim)[0]), axes=back)
     # the flat position in x of each element of out: index along dim, out's own position along the others
     strides = (1,)
     for size in shape[:0:-1]:
@@ -402,6 +405,13 @@ def gather_d(x: Tensor, dim: int, index: Tensor) -> Tensor:
             placed = run("reshape", position, shape=tuple(-1 if a == axis else 1 for a in range(ndim)))
             flat_index = run("add", flat_index, placed)
     return run("gather", run("reshape", x, shape=(-1,)), flat_index, axis=0)
+
+
+def moved_last(x: Tensor, axis: int) -> tuple[Tensor, tuple[int, ...]]:
+    """``x`` with ``axis`` moved last, and the permutation that moves it back."""
+    ndim = len(x.shape)
+    last = tuple(a for a in range(ndim) if a != axis) + (axis,)
+    return run("transpose", x, axes=last), tuple(last.index(a) for a in range(ndim))
 
 
 def gather_elements(input: Tensor, dim: int, index: Tensor) -> Tensor:
@@ -603,15 +613,39 @@ def running_sum(x: Tensor, axis: int, exclusive: bool, reverse: bool) -> Tensor:
     if not -ndim <= axis < ndim:
         raise ValueError(f"For 'cumsum', the 'axis' must be in [{-ndim}, {ndim}), but got {axis}.")
     axis = axis % ndim
-    n = x.shape[axis]
-    # triangle[i][j]: whether element i counts in the sum at position j
-    triangle = [[int((i > j if reverse else i < j) or (i == j and not exclusive)) for j in range(n)]
-                for i in range(n)]
     last = tuple(a for a in range(ndim) if a != axis) + (axis,)
     moved = run("transpose", x, axes=last)
-    summed = run("matmul", moved, Tensor(triangle, dtype=x.dtype))
+    summed = run("matmul", moved, running_triangle(x, axis, exclusive, reverse, x.dtype))
     back = tuple(last.index(a) for a in range(ndim))
     return run("transpose", summed, axes=back)
+
+
+def broadcast_kept(x: Tensor, shape: tuple) -> Tensor:
+    """``x`` broadcast to ``shape``, whose ``-1`` entries keep ``x``'s dims there, dims known only when the kernel runs
+    (NumPy's ``broadcast_to`` takes no ``-1``): ``x`` plus zeros of ``shape`` with 1 at those dims."""
+    return run("add", x, run("zeros", shape=tuple(1 if d < 0 else d for d in shape), dtype=_np_dtype(x.dtype)))
+
+
+def positions(x: Tensor, axis: int, dtype: Any = mstype.int32) -> Tensor:
+    """``0, 1, ..., n - 1`` in ``dtype`` for the size ``n`` of dim ``axis`` of ``x``: a constant, or, along a dim known
+    only when the kernel runs (``-1`` here), read then (``dim_range``)."""
+    n = x.shape[axis]
+    if n < 0:
+        return run("cast", run("dim_range", x, axis=axis % len(x.shape)), dtype=_np_dtype(dtype))
+    return Tensor(list(range(n)), dtype)
+
+
+def running_triangle(x: Tensor, axis: int, exclusive: bool, reverse: bool, dtype: Any) -> Tensor:
+    """The ``(n, n)`` matrix of ``dtype`` whose entry ``[i, j]`` is 1 where element ``i`` of ``x`` along ``axis`` (of
+    size ``n``) counts at position ``j`` of a running sum or product with ``CumSum``'s flags, else 0: a constant, or,
+    along a dim known only when the kernel runs (``-1`` here), a comparison of its positions (``dim_range``)."""
+    n = x.shape[axis]
+    if n < 0:
+        at = run("dim_range", x, axis=axis)
+        compare = ("greater" if reverse else "less") if exclusive else ("greater_equal" if reverse else "less_equal")
+        return run("cast", run(compare, run("expand_dims", at, axis=1), at), dtype=_np_dtype(dtype))
+    return Tensor([[int((i > j if reverse else i < j) or (i == j and not exclusive)) for j in range(n)]
+                   for i in range(n)], dtype=dtype)
 
 
 def unstack(input_x: Tensor, axis: int = 0) -> tuple[Tensor, ...]:
@@ -636,8 +670,8 @@ def sort(input_x: Tensor, axis: int = -1, descending: bool = False) -> tuple[Ten
     (as MindSpore 2.10's, in both directions). It is ``topk`` of every element, so it differentiates
     as ``topk`` does.
     """
-    ndim = len(input_x.shape)
-    return topk(input_x, input_x.shape[axis % ndim], dim=axis, largest=descending)
+    n = input_x.shape[axis % len(input_x.shape)]
+    return topk(input_x, n if n >= 0 else None, dim=axis, largest=descending)   # None: along a dynamic dim
 
 
 def round(input: Tensor, *, decimals: int = 0) -> Tensor:

@@ -17,7 +17,7 @@ from ..common import dtype as mstype
 from ..common.tensor import Tensor
 from ..grad import grad
 from . import functional as F
-from .array_functional import gather_elements, scatter_nd
+from .array_functional import gather_elements, positions, scatter_nd
 from .eager import run
 from .primitives import Primitive
 
@@ -47,16 +47,16 @@ def _alignment_states(log_probs: Tensor, labels: Tensor, label_lengths: Tensor, 
     """The extended label sequences (a blank before, between and after the labels ``(B, L)``) as ``(state (1, S)
     indices, used (B, S): within ``2 * label_lengths + 1``, skips (B, S): a state reachable from two back,
     emitted (T, B, S): each step's log-probability of each state's label, floor (B, S))``."""
-    steps, batch, _ = log_probs.shape
     width = labels.shape[1]
     states = 2 * width + 1
-    extended = F.concat((F.reshape(F.stack((F.full((batch, width), blank, dtype=mstype.int32), labels), axis=2),
-                                   (batch, 2 * width)), F.full((batch, 1), blank, dtype=mstype.int32)), axis=1)
+    blanks = F.zeros_like(labels) + blank   # (B, L); made from the labels, the batch may be known only at run time
+    extended = F.concat((F.reshape(F.stack((blanks, labels), axis=2), (-1, 2 * width)), blanks[:, :1]), axis=1)
     state = F.expand_dims(Tensor(list(range(states)), mstype.int32), 0)
     used = F.less(state, F.expand_dims(2 * label_lengths + 1, 1))                             # (B, S)
-    before = F.concat((F.full((batch, 2), blank, dtype=mstype.int32), extended[:, :-2]), axis=1)
+    before = F.concat((blanks[:, :1], blanks[:, :1], extended[:, :-2]), axis=1)
     skips = F.logical_and(F.not_equal(extended, blank), F.not_equal(extended, before))
-    emitted = gather_elements(log_probs, 2, F.broadcast_to(F.expand_dims(extended, 0), (steps, batch, states)))
+    every_step = F.cast(F.zeros_like(log_probs[:, :, :1]), mstype.int32) + F.expand_dims(extended, 0)   # (T, B, S)
+    emitted = gather_elements(log_probs, 2, every_step)
     return state, used, skips, emitted, F.zeros_like(emitted[0]) + _FLOOR
 
 
@@ -106,7 +106,7 @@ def _ctc_loss(logits: Tensor, labels_indices: Tensor, labels_values: Tensor,
     likelihood = _log_likelihood(*arguments)
     possible = F.greater(likelihood, _FLOOR / 2)
     loss = F.where(possible, -likelihood, float("inf"))
-    time = F.reshape(Tensor(list(range(steps)), mstype.int32), (steps, 1))
+    time = F.reshape(positions(logits, 0), (-1, 1))
     counted = F.expand_dims(F.logical_and(F.less(time, F.expand_dims(input_lengths, 0)), possible), 2)
     # built per call (its kernels are shared per function): made at import, it loaded the gradient compiler
     occupancy = run("stop_gradient", grad(_summed_log_likelihood, grad_position=0)(*arguments))

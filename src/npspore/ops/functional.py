@@ -544,6 +544,8 @@ def broadcast_to(input, shape):
     """
     lead = len(shape) - len(input.shape)
     target = tuple([input.shape[i - lead] if d == -1 and i >= lead else d for i, d in enumerate(shape)])
+    if -1 in (target[lead:] if lead >= 0 else target):   # a kept dim known only when the kernel runs (a new
+        return _array_functional.broadcast_kept(input, target)   # leading -1 is the op's error)
     return run("broadcast_to", input, shape=target)
 
 

@@ -11,6 +11,7 @@ import math
 from typing import Any
 
 from ..common.tensor import Tensor, _np_dtype
+from .array_functional import broadcast_kept
 from .eager import run
 from .numeric import _check_tensor
 from .primitives import Primitive, _Stateless, _check_bool
@@ -126,25 +127,53 @@ def _contract(a: Tensor, la: str, b: Tensor, lb: str, keep: str) -> tuple[Tensor
     """The product of ``a`` and ``b`` summed over their shared labels not in ``keep``, as one batched matmul."""
     a, la = _sum_out(a, la, keep + lb)
     b, lb = _sum_out(b, lb, keep + la)
-    sizes = {}
+    sizes: dict = {}
     for x, labels in ((a, la), (b, lb)):
         for c, d in zip(labels, x.shape):
-            if sizes.get(c, 1) not in (1, d) and d != 1:
-                raise ValueError(f"For einsum, the dims of label '{c}' differ: {sizes[c]} and {d}.")
-            sizes[c] = max(sizes.get(c, 1), d)
+            sizes[c] = _label_size(c, sizes.get(c, 1), d)
     batch = "".join(c for c in la if c in lb and c in keep)
     summed = "".join(c for c in la if c in lb and c not in keep)
     free_a = "".join(c for c in la if c not in lb)
     free_b = "".join(c for c in lb if c not in la)
-    a = run("broadcast_to", _arranged(a, la, batch + free_a + summed),
-            shape=tuple(sizes[c] for c in batch + free_a + summed))
-    b = run("broadcast_to", _arranged(b, lb, batch + summed + free_b),
-            shape=tuple(sizes[c] for c in batch + summed + free_b))
-    size = lambda letters: math.prod(sizes[c] for c in letters)   # noqa: E731
-    product = run("matmul", run("reshape", a, shape=(size(batch), size(free_a), size(summed))),
-                  run("reshape", b, shape=(size(batch), size(summed), size(free_b))))
-    shape = tuple(sizes[c] for c in batch + free_a + free_b)
+    a = _broadcast(_arranged(a, la, batch + free_a + summed), tuple(sizes[c] for c in batch + free_a + summed))
+    b = _broadcast(_arranged(b, lb, batch + summed + free_b), tuple(sizes[c] for c in batch + summed + free_b))
+    product = run("matmul", run("reshape", a, shape=_group_sizes(sizes, (batch, free_a, summed))),
+                  run("reshape", b, shape=_group_sizes(sizes, (batch, summed, free_b))))
+    shape = _group_sizes(sizes, tuple(batch + free_a + free_b))
     return run("reshape", product, shape=shape), batch + free_a + free_b
+
+
+def _label_size(label: str, known: int, d: int) -> int:
+    """The size of ``label`` given the size ``known`` so far and an operand's dim ``d`` (1 broadcasts; a dim known
+    only when the kernel runs, ``-1``, is taken to agree with the other).
+
+    Raises:
+        ValueError: if two static sizes differ.
+    """
+    if known == 1 or (known < 0 and d != 1):
+        return d
+    if d == 1 or d < 0:
+        return known
+    if known != d:
+        raise ValueError(f"For einsum, the dims of label '{label}' differ: {known} and {d}.")
+    return known
+
+
+def _broadcast(x: Tensor, shape: tuple) -> Tensor:
+    """``x`` broadcast to ``shape``, whose ``-1`` (a dim known only when the kernel runs) keeps ``x``'s dim."""
+    if tuple(x.shape) == shape:
+        return x
+    return broadcast_kept(x, shape) if -1 in shape else run("broadcast_to", x, shape=shape)
+
+
+def _group_sizes(sizes: dict, groups) -> tuple:
+    """The reshape to ``groups`` of labels, each the product of its labels' sizes; the one group holding a dim known
+    only when the kernel runs is ``-1`` (inferred). With several, the product is taken, which compiled code refuses
+    at the user's line (a layer's arithmetic on such a dim)."""
+    dims = [-1 if any(sizes[c] < 0 for c in group) else math.prod(sizes[c] for c in group) for group in groups]
+    if dims.count(-1) > 1:
+        return tuple(math.prod(sizes[c] for c in group) for group in groups)
+    return tuple(dims)
 
 
 def einsum(equation: str | Tensor, *operands: Any) -> Tensor:

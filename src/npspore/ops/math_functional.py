@@ -14,6 +14,7 @@ import numpy as np
 
 from ..common import dtype as mstype
 from ..common.tensor import Tensor, _np_dtype
+from .array_functional import moved_last, running_triangle
 from .eager import dim, run
 from .nn_functional import topk
 from .numeric import _check_tensor
@@ -439,6 +440,11 @@ def running_product(x: Tensor, axis: int, exclusive: bool, reverse: bool) -> Ten
         raise ValueError(f"For 'CumProd', the 'axis' must be in [{-ndim}, {ndim}), but got {axis}.")
     axis = axis % ndim
     n = x.shape[axis]
+    if n < 0:   # a dim known only when the kernel runs: each position multiplies the elements its triangle picks
+        moved, back = moved_last(x, axis)
+        picked = run("where", running_triangle(x, axis, exclusive, reverse, mstype.bool_),
+                     run("expand_dims", moved, axis=ndim), 1)
+        return run("transpose", run("prod", picked, axis=ndim - 1), axes=back)
     order = list(range(n - 1, -1, -1)) if reverse else list(range(n))
     lead = (slice(None),) * axis
     products = [None] * n
@@ -695,6 +701,8 @@ def running_extremum(x: Tensor, axis: int, largest: bool, index_dtype: Any, prim
     if not -ndim <= axis < ndim:
         raise ValueError(f"For '{prim}', the 'axis' must be in [{-ndim}, {ndim}), but got {axis}.")
     axis = axis % ndim
+    if x.shape[axis] < 0:
+        return _running_extremum_along_dynamic(x, axis, largest, index_dtype)
     lead = (slice(None),) * axis
     best = run("getitem", x, index=lead + (0,))
     where = run("cast", run("zeros_like", best), dtype=_np_dtype(index_dtype))
@@ -707,6 +715,26 @@ def running_extremum(x: Tensor, axis: int, largest: bool, index_dtype: Any, prim
         values.append(best)
         indices.append(where)
     return run("stack", *values, axis=axis), run("stack", *indices, axis=axis)
+
+
+def _running_extremum_along_dynamic(x: Tensor, axis: int, largest: bool, index_dtype: Any) -> tuple[Tensor, Tensor]:
+    """:func:`running_extremum` along a dim known only when the kernel runs: at each position ``j`` the extremum of
+    the elements ``i <= j`` (the others masked out by the running triangle), read from the end so that a tie takes
+    the later index; the gradient goes to that element (``max_with_indices``)."""
+    ndim = len(x.shape)
+    moved, back = moved_last(x, axis)
+    if x.dtype in mstype.float_type:
+        fill = -math.inf if largest else math.inf
+    else:
+        info = np.iinfo(_np_dtype(x.dtype))
+        fill = info.min if largest else info.max
+    masked = run("where", running_triangle(x, axis, False, False, mstype.bool_), run("expand_dims", moved, axis=ndim),
+                 fill)
+    from_end = run("getitem", masked, index=(Ellipsis, slice(None, None, -1), slice(None)))
+    values, found = run("max_with_indices" if largest else "min_with_indices", from_end, axis=ndim - 1)
+    indices = run("sub", run("sub", dim(x, axis), 1), found)
+    return (run("transpose", values, axes=back),
+            run("transpose", run("cast", indices, dtype=_np_dtype(index_dtype)), axes=back))
 
 
 def cummax(input: Tensor, axis: int) -> tuple[Tensor, Tensor]:

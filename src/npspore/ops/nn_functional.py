@@ -55,8 +55,11 @@ def _explicit_padding(padding, fn_name):
 
 def _same_padding(size, kernel, stride, dilation):
     """MindSpore's ``'same'`` padding of one dim: ``ceil(size / stride)`` windows, the extra at the end."""
-    needed = (-(-size // stride) - 1) * stride + dilation * (kernel - 1) + 1 - size
-    needed = needed if needed > 0 else 0
+    if stride == 1:   # the size cancels out (it may be known only when the kernel runs)
+        needed = dilation * (kernel - 1)
+    else:
+        needed = (-(-size // stride) - 1) * stride + dilation * (kernel - 1) + 1 - size
+        needed = needed if needed > 0 else 0
     return (needed // 2, needed - needed // 2)
 
 

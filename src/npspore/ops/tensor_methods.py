@@ -99,7 +99,10 @@ def expand(self, *size):
 
 
 def expand_as(self, other):
-    """The Tensor broadcast to ``other``'s shape."""
+    """The Tensor broadcast to ``other``'s shape (compiled, with a dim known only when the kernel runs, by adding
+    zeros of ``other``'s shape: ``-1`` in a shape argument keeps the input's dim)."""
+    if -1 in other.shape:
+        return self + F.cast(F.zeros_like(other), self.dtype)
     return F.broadcast_to(self, other.shape)
 
 
