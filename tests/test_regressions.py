@@ -503,6 +503,63 @@ def test_lambda_in_compiled_code():
     assert_close(ms.grad(lambda_scaled)(T(x), T(y)).asnumpy(), fd_grad(lambda_scaled, [x, y], 0))
 
 
+class _AppliesItsFunction(nn.Cell):
+    def construct(self, x, fn):
+        return fn(x) + 1.0
+
+
+def _apply_twice_plus(x, fn):
+    return fn(x) * 10.0
+
+
+class _PassesClosures(nn.Cell):
+    """Functions passed to a sub-cell and a module function, reading names of construct that the callees
+    also bind (``x``) or not (``y``)."""
+
+    def __init__(self):
+        super().__init__()
+        self.sub = _AppliesItsFunction()
+
+    def construct(self, x):
+        y = x * 3.0
+
+        def minus_x(t):
+            return t - x
+
+        first = self.sub(x * 2.0, minus_x) * self.sub(x, lambda t: t * y)
+        return first + _apply_twice_plus(x + 1.0, lambda t: t - x)
+
+
+def test_a_function_passed_to_a_callee_reads_the_names_where_it_was_made():
+    # the callee's own ``x`` was read instead (a silently wrong value), or ``y`` was a NameError in the kernel
+    x = np.array([0.5, -1.0, 2.0])
+    net = _PassesClosures()
+    expected = (x + 1.0) * (3.0 * x * x + 1.0) + 10.0
+    assert_close(net(T(x)).asnumpy(), expected)
+    assert_close(ms.jit(net)(T(x)).asnumpy(), expected)
+    assert_close(ms.grad(net)(T(x)).asnumpy(), fd_grad(lambda a: net(a).sum(), [x], 0))
+
+
+class _AppliesWithBprop(_AppliesItsFunction):
+    def bprop(self, x, fn, out, dout):
+        return (dout,)
+
+
+class _PassesClosureToBprop(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.sub = _AppliesWithBprop()
+
+    def construct(self, x):
+        return self.sub(x, lambda t: t * x)
+
+
+def test_a_function_passed_to_a_cell_with_bprop_is_refused_at_the_call():
+    with pytest.raises(NotSupportedError, match="a lambda or nested function passed to a Cell with a bprop") as info:
+        ms.grad(_PassesClosureToBprop())(T(np.array([1.0, 2.0])))
+    assert "return self.sub(x, lambda t: t * x)" in str(info.value)
+
+
 # ---- specialize: a loop over Python values that may return is unrolled into the statements around
 # it, so a tensor-dependent early return has the rest of the function as its continuation
 

@@ -295,6 +295,11 @@ class Calls:
         """A call of a user function (or Cell method) as an ``ir.Call`` of its own function; one that reads
         a tensor's value is interpreted here instead, where the value can be read (``compiler.fallback``),
         and so is one given a Parameter, which it may update (``AssignAdd()(grad_sum, grad)``)."""
+        if _holds_closure((*args, *kwargs.values())):   # its body reads the caller's names: interpreted here
+            if not inline_reads:
+                raise not_supported("a lambda or nested function passed to a Cell with a bprop or backward hooks",
+                                    self._loc(frame, node))
+            return self._call_python(fn, args if self_obj is None else (self_obj, *args), kwargs, frame, node)
         if self._passes_parameter(args, kwargs):
             return self._call_python(fn, args if self_obj is None else (self_obj, *args), kwargs, frame, node)
         try:
@@ -484,3 +489,20 @@ def _called_attribute(node) -> str | None:
     if isinstance(func, ast.Name):
         return func.id
     return func.attr if isinstance(func, ast.Attribute) and func.attr != "construct" else None
+
+
+def _holds_closure(values) -> bool:
+    """Whether a lambda or nested def made in compiled code is among ``values``, their tuple, list and dict items, or
+    a ``functools.partial``'s function and arguments: a function of its own could not read the names it closes over."""
+    pending = list(values)
+    while pending:
+        value = pending.pop()
+        if isinstance(value, Closure):
+            return True
+        if isinstance(value, (tuple, list)):
+            pending.extend(value)
+        elif isinstance(value, dict):
+            pending.extend(value.values())
+        elif isinstance(value, functools.partial):
+            pending.extend((value.func, *value.args, *value.keywords.values()))
+    return False
