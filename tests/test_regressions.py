@@ -540,6 +540,46 @@ def test_a_function_passed_to_a_callee_reads_the_names_where_it_was_made():
     assert_close(ms.grad(net)(T(x)).asnumpy(), fd_grad(lambda a: net(a).sum(), [x], 0))
 
 
+class _MakesAFunction(nn.Cell):
+    def construct(self, x):
+        doubled = x * 2.0
+        return lambda t: t + doubled
+
+
+def _make_scaler(x):
+    tripled = x * 3.0
+
+    def scale(t):
+        return t * tripled
+    return scale
+
+
+class _CallsMadeFunctions(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.maker = _MakesAFunction()
+
+    def construct(self, x):
+        shift = self.maker(x)
+        scale = _make_scaler(x + 1.0)
+        doubled = x - 5.0   # the maker's name, bound here to another value
+        return shift(x) + scale(x) + doubled
+
+
+def test_a_function_returned_by_a_callee_reads_the_callee_s_names():
+    # the IR held the closure and optimize failed to copy it ("cannot pickle 'module' object")
+    x = np.array([1.0, -2.0, 0.5])
+    net = _CallsMadeFunctions()
+    expected = 3.0 * x + x * 3.0 * (x + 1.0) + x - 5.0
+    assert_close(ms.jit(net)(T(x)).asnumpy(), expected)
+    assert_close(ms.grad(net)(T(x)).asnumpy(), 6.0 * x + 7.0)
+
+
+def test_returning_a_function_from_the_compiled_function_is_refused():
+    with pytest.raises(NotSupportedError, match="returning a lambda or nested function from"):
+        ms.jit(_MakesAFunction())(T(np.array([1.0])))
+
+
 class _AppliesWithBprop(_AppliesItsFunction):
     def bprop(self, x, fn, out, dout):
         return (dout,)

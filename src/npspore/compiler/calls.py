@@ -25,8 +25,8 @@ from .fallback import HostMethod, ReadInCallee, is_host_function
 from .custombackward import attach_custom_backward, needs_custom_backward, stage_recomputed
 from .dynamicdims import UnknownDim, UnknownDimUse
 from .library import LIBRARY, activation_key
-from .values import (BoundMethod, Closure, Completion, Frame, HostValue, NeedsStatic, StagedRange, TensorValue,
-                     copy_container, holds_nested)
+from .values import (BoundMethod, Closure, Completion, Frame, HostValue, NeedsStatic, ReturnsClosure, StagedRange,
+                     TensorValue, copy_container, holds_closure, holds_nested)
 
 
 _STATIC_BUILTINS = {
@@ -295,7 +295,7 @@ class Calls:
         """A call of a user function (or Cell method) as an ``ir.Call`` of its own function; one that reads
         a tensor's value is interpreted here instead, where the value can be read (``compiler.fallback``),
         and so is one given a Parameter, which it may update (``AssignAdd()(grad_sum, grad)``)."""
-        if _holds_closure((*args, *kwargs.values())):   # its body reads the caller's names: interpreted here
+        if holds_closure((*args, *kwargs.values())):   # its body reads the caller's names: interpreted here
             if not inline_reads:
                 raise not_supported("a lambda or nested function passed to a Cell with a bprop or backward hooks",
                                     self._loc(frame, node))
@@ -305,6 +305,9 @@ class Calls:
         try:
             return self.program.call_function(self, fn, self_obj, args, kwargs, self._loc(frame, node),
                                               hint=_called_attribute(node))
+        except ReturnsClosure:
+            if not inline_reads:
+                raise
         except ReadInCallee:
             if self._concrete is None or not inline_reads:
                 raise
@@ -490,19 +493,3 @@ def _called_attribute(node) -> str | None:
         return func.id
     return func.attr if isinstance(func, ast.Attribute) and func.attr != "construct" else None
 
-
-def _holds_closure(values) -> bool:
-    """Whether a lambda or nested def made in compiled code is among ``values``, their tuple, list and dict items, or
-    a ``functools.partial``'s function and arguments: a function of its own could not read the names it closes over."""
-    pending = list(values)
-    while pending:
-        value = pending.pop()
-        if isinstance(value, Closure):
-            return True
-        if isinstance(value, (tuple, list)):
-            pending.extend(value)
-        elif isinstance(value, dict):
-            pending.extend(value.values())
-        elif isinstance(value, functools.partial):
-            pending.extend((value.func, *value.args, *value.keywords.values()))
-    return False

@@ -50,8 +50,8 @@ from .normalize import normalized
 from .pythonforms import PythonForms
 from .signature import OutputTree
 from .values import (NORMAL, BoundMethod, Closure, Completion, Frame, HostValue, IndexSlot, NeedsStatic, Poison,
-                     ScalarSlot, Slot, TensorValue, copy_container, flatten_abstract, fresh_inputs, holds_nested,
-                     returned_value, tree_node)
+                     ReturnsClosure, ScalarSlot, Slot, TensorValue, copy_container, flatten_abstract, fresh_inputs,
+                     holds_closure, holds_nested, returned_value, tree_node)
 
 
 _BINOPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
@@ -246,6 +246,10 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads, PythonForms):
         finally:
             self.program._active.pop()
         value = self._returned(returned_value(completion.value)) if completion.kind == Completion.RETURN else None
+        if holds_closure((value,)):
+            raise located(ReturnsClosure(f"returning a lambda or nested function from {source.qualname!r} is not "
+                                         "supported in compiled code (call it in the function that makes it)"),
+                          source.loc(source.tree))
         leaves, template = self._result_leaves(value)
         self.result_template = template
         self.builder.block.results = tuple(leaves)

@@ -14,12 +14,15 @@
 """
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from ..core import tree
 from ..opdef import Aval
 from . import ir
 from .dynamicdims import UnknownDimUse
+from .errors import NotSupportedError
 from .library import LIBRARY
 from .signature import is_mutable_scalar, scalar_type
 
@@ -135,6 +138,28 @@ class Closure:
 
     def __init__(self, node, frame):
         self.node, self.frame = node, frame
+
+
+def holds_closure(values) -> bool:
+    """Whether a :class:`Closure` is among ``values``, their tuple, list and dict items, or a ``functools.partial``'s
+    function and arguments: a function specialized on its own could not read the names it closes over."""
+    pending = list(values)
+    while pending:
+        value = pending.pop()
+        if isinstance(value, Closure):
+            return True
+        if isinstance(value, (tuple, list)):
+            pending.extend(value)
+        elif isinstance(value, dict):
+            pending.extend(value.values())
+        elif isinstance(value, functools.partial):
+            pending.extend((value.func, *value.args, *value.keywords.values()))
+    return False
+
+
+class ReturnsClosure(NotSupportedError):
+    """A function returns a lambda or nested def it made: its caller interprets the call in its own body
+    instead (``Calls._call_user``), where the names the closure reads are still there."""
 
 
 class BoundMethod:
