@@ -18,7 +18,6 @@ on CPU, npspore supports loss-scaling training cells on every device.
 The loss scalers (``StaticLossScaler``, ``DynamicLossScaler``) and ``all_finite`` serve functional
 training loops written with ``value_and_grad``.
 """
-import numpy as np
 
 from .common import dtype as mstype
 from .common.parameter import Parameter
@@ -27,6 +26,7 @@ from . import nn
 from .nn.cell import Cell
 from .nn.container import SequentialCell
 from .nn.validation import check_positive_int
+from . import ops
 from .ops import functional as F
 
 __all__ = ["auto_mixed_precision", "build_train_network", "get_white_list", "get_black_list", "all_finite",
@@ -213,28 +213,32 @@ def build_train_network(network, optimizer, loss_fn=None, level="O0", boost_leve
 # ------------------------------------------------------------------------------------ loss scaling
 
 def _tensors(inputs):
-    if isinstance(inputs, Tensor):
-        return [inputs]
-    if isinstance(inputs, (tuple, list)):
-        return [leaf for item in inputs for leaf in _tensors(item)]
-    return []
+    # One level of tuple/list, as gradients come (compiled code does not recurse).
+    return list(inputs) if isinstance(inputs, (tuple, list)) else [inputs]
 
 
-def _map_tensors(fn, inputs):
-    if isinstance(inputs, Tensor):
-        return fn(inputs)
-    if isinstance(inputs, (tuple, list)):
-        return type(inputs)(_map_tensors(fn, item) for item in inputs)
-    return inputs
+def _times(inputs, factor):
+    """``inputs`` (a Tensor, or a tuple/list of them) times the 0-d ``factor``, each in its own dtype."""
+    if isinstance(inputs, tuple):
+        return tuple(tensor * factor.astype(tensor.dtype) for tensor in inputs)
+    if isinstance(inputs, list):
+        return [tensor * factor.astype(tensor.dtype) for tensor in inputs]
+    return inputs * factor.astype(inputs.dtype)
 
 
 def all_finite(inputs):
     """Whether every element of the Tensor(s) ``inputs`` is finite: a bool scalar Tensor.
 
+    Written with ``ops``, so it runs eagerly and inside ``@jit`` functions and ``construct`` alike.
+
     Args:
         inputs (Union[Tensor, tuple[Tensor], list[Tensor]]): typically the gradients.
     """
-    return Tensor(np.bool_(all(np.isfinite(tensor.asnumpy()).all() for tensor in _tensors(inputs))))
+    finite = None
+    for tensor in _tensors(inputs):
+        leaf = ops.isfinite(tensor).all()
+        finite = leaf if finite is None else ops.logical_and(finite, leaf)
+    return Tensor(True) if finite is None else finite
 
 
 def _check_scale_value(scale_value):
@@ -246,19 +250,21 @@ def _check_scale_value(scale_value):
 
 
 class LossScaler:
-    """Base class of loss scalers: ``scale``, ``unscale`` and ``adjust(grads_finite)``."""
+    """Base class of loss scalers: ``scale``, ``unscale`` and ``adjust(grads_finite)``.
+
+    Their methods are written with ``ops`` and ``ops.assign``, as MindSpore's, so a training step that
+    calls them compiles (``@jit``, GRAPH mode) as well as it runs eagerly.
+    """
 
     scale_value = None
 
     def scale(self, inputs):
         """``inputs`` (Tensor or tuple of Tensors) multiplied by the scale, each in its own dtype."""
-        scale = self.scale_value.asnumpy()
-        return _map_tensors(lambda tensor: tensor * Tensor(scale.astype(tensor.asnumpy().dtype)), inputs)
+        return _times(inputs, self.scale_value)
 
     def unscale(self, inputs):
-        """``inputs`` divided by the scale (multiplied by its reciprocal, in each Tensor's dtype)."""
-        reciprocal = np.float32(1.0) / self.scale_value.asnumpy()
-        return _map_tensors(lambda tensor: tensor * Tensor(reciprocal.astype(tensor.asnumpy().dtype)), inputs)
+        """``inputs`` multiplied by the reciprocal of the scale, each in its own dtype."""
+        return _times(inputs, ops.reciprocal(self.scale_value))
 
     def adjust(self, grads_finite):
         """Update the scale after a step; returns whether the scaler adjusts at all."""
@@ -297,19 +303,12 @@ class DynamicLossScaler(LossScaler):
     def adjust(self, grads_finite):
         """Grow the scale after ``scale_window`` finite steps in a row (if the result is finite); on an
         overflow divide it by ``scale_factor`` (not below 1) and restart the count. Returns True."""
-        finite = bool(np.asarray(grads_finite.asnumpy() if isinstance(grads_finite, Tensor) else grads_finite))
-        scale = self.scale_value.asnumpy()
-        counter = int(self.counter.asnumpy())
-        if finite:
-            grown = scale * np.float32(self.scale_factor)
-            if counter == self.scale_window - 1 and np.isfinite(grown):
-                scale = grown
-            counter = (counter + 1) % self.scale_window
-        else:
-            scale = np.maximum(np.float32(1.0), scale / np.float32(self.scale_factor))
-            counter = 0
-        self.scale_value.set_data(Tensor(scale))
-        self.counter.set_data(Tensor(np.int32(counter)))
+        grown = self.scale_value * self.scale_factor
+        finite_step = ops.select(self.counter == (self.scale_window - 1),
+                                 ops.select(ops.isfinite(grown), grown, self.scale_value), self.scale_value)
+        shrunk = ops.maximum(ops.ones((), self.scale_value.dtype), self.scale_value / self.scale_factor)
+        ops.assign(self.scale_value, ops.select(grads_finite, finite_step, shrunk))
+        ops.assign(self.counter, ((self.counter + 1) % self.scale_window) * grads_finite)
         return True
 
 
