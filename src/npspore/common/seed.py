@@ -13,6 +13,7 @@ __all__ = ["set_seed", "get_seed"]
 
 _seed = None
 _rng = None     # made on first use: numpy.random costs ~5 ms to import
+_op_rngs: dict = {}   # a per-call seed's generator, by that seed (MindSpore keeps one state per op seed)
 
 
 def set_seed(seed):
@@ -33,6 +34,7 @@ def set_seed(seed):
     np.random.seed(seed)
     _seed = seed
     _rng = np.random.default_rng(seed)
+    _op_rngs.clear()
 
 
 def get_seed():
@@ -46,3 +48,17 @@ def default_rng() -> np.random.Generator:
     if _rng is None:
         _rng = np.random.default_rng()
     return _rng
+
+
+def op_rng(seed=None) -> np.random.Generator:
+    """The generator a random op draws from: :func:`default_rng`, or for a per-call ``seed`` (an int, as
+    ``ops.normal(..., seed=5)`` takes) a generator of its own, seeded by the global seed and ``seed``.
+
+    As MindSpore's, a seeded op's successive calls draw new numbers, and a program that sets the same seeds
+    draws the same ones on every run (with or without ``set_seed``); the numbers are not MindSpore's.
+    """
+    if seed is None:
+        return default_rng()
+    if seed not in _op_rngs:
+        _op_rngs[seed] = np.random.default_rng([0 if _seed is None else _seed, seed])
+    return _op_rngs[seed]
