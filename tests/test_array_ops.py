@@ -1145,7 +1145,7 @@ def test_ops_range_errors(args, error, message):
         ops.range(*args)
 
 
-def test_a_per_call_seed_draws_from_its_own_generator_eager_and_compiled():
+def test_a_per_call_seed_draws_from_its_own_generator_eager_and_compiled(isolated_seeds):
     # MindSpore 2.10: ops.normal(shape, mean, stddev, seed=5) draws new numbers on each call (in PYNATIVE
     # and from one @jit function alike), the same ones on every run; the numbers are its generator's.
     mean, stddev = Tensor(1.0, ms.float32), Tensor(2.0, ms.float32)

@@ -26,7 +26,7 @@ def set_seed(seed):
         TypeError: if ``seed`` is not an int.
         ValueError: if ``seed`` is negative.
     """
-    global _seed, _rng
+    global _seed, _rng, _op_rngs
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise TypeError(f"The argument 'seed' must be type of int, but got {type(seed)}.")
     if seed < 0:
@@ -34,7 +34,7 @@ def set_seed(seed):
     np.random.seed(seed)
     _seed = seed
     _rng = np.random.default_rng(seed)
-    _op_rngs.clear()
+    _op_rngs = {}
 
 
 def get_seed():

@@ -527,7 +527,7 @@ class RepeatDataset(Dataset):
     def _rows(self, key):
         repeats = itertools.count() if self.count == -1 else range(self.count)
         for index in repeats:
-            yield from self.children[0]._rows(key.child(index))
+            yield from self.children[0]._rows(key.child(index, self.count))
 
     def _size(self):
         # MindSpore reports one repetition's size for an endless repeat.
