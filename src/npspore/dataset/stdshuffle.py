@@ -10,14 +10,20 @@ libstdc++'s ``std::shuffle`` (GCC 9 and later) draws one number per two position
 allows (``n * n`` below 2^32): a draw uniform in ``[0, (i + 1) * (i + 2))`` gives the swap positions of ``i`` and
 ``i + 1``; ``std::uniform_int_distribution`` scales a 32-bit draw down by division and rejects the remainder.
 NumPy's ``MT19937`` with its legacy seeding is ``std::mt19937(seed)``.
+
+``Dataset.shuffle(buffer_size)`` is MindSpore's ``ShuffleOp`` (:func:`buffer_shuffled`): a buffer filled with the
+first ``buffer_size`` rows; each step sends the row at ``std::mt19937_64() % len`` of the buffer, moves the buffer's
+last row into its slot and puts the next incoming row last; once the input is exhausted the buffer drains the same
+way. The generator is seeded once per pipeline with the seed and goes on across epochs and repetitions.
 """
 from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["pass_order"]
+__all__ = ["pass_order", "Mt19937x64", "buffer_shuffled"]
 
 _UINT32 = 1 << 32
+_UINT64 = (1 << 64) - 1
 
 
 def pass_order(n: int, seed: int, passes: int, cache: dict) -> np.ndarray:
@@ -87,3 +93,54 @@ def _shuffled(ids: np.ndarray, seed: int) -> np.ndarray:
             j = _uniform(g, i + 1)
             out[i], out[j] = out[j], out[i]
     return np.asarray(out, dtype=np.int64)
+
+
+class Mt19937x64:
+    """``std::mt19937_64(seed)``: the 64-bit Mersenne Twister (Matsumoto and Nishimura's MT19937-64)."""
+
+    _N, _M = 312, 156
+
+    def __init__(self, seed: int):
+        state = [seed & _UINT64]
+        for i in range(1, self._N):
+            previous = state[-1]
+            state.append((6364136223846793005 * (previous ^ (previous >> 62)) + i) & _UINT64)
+        self._state, self._index = state, self._N
+
+    def _twist(self):
+        state, n, m = self._state, self._N, self._M
+        for i in range(n):
+            bits = (state[i] & 0xFFFFFFFF80000000) | (state[(i + 1) % n] & 0x7FFFFFFF)
+            state[i] = state[(i + m) % n] ^ (bits >> 1) ^ (0xB5026F5AA96619E9 if bits & 1 else 0)
+        self._index = 0
+
+    def __call__(self) -> int:
+        if self._index == self._N:
+            self._twist()
+        x = self._state[self._index]
+        self._index += 1
+        x ^= (x >> 29) & 0x5555555555555555
+        x ^= (x << 17) & 0x71D67FFFEDA60000
+        x ^= (x << 37) & 0xFFF7EEE000000000
+        return (x ^ (x >> 43)) & _UINT64
+
+
+def buffer_shuffled(rows, size: int, rng: Mt19937x64):
+    """The rows of the iterable ``rows`` in the order MindSpore's ``ShuffleOp`` with a buffer of ``size`` gives."""
+    buffer = []
+    source = iter(rows)
+    for row in source:
+        buffer.append(row)
+        if len(buffer) == size:
+            break
+    active = len(buffer) == size
+    while buffer:
+        slot = rng() % len(buffer)
+        yield buffer[slot]
+        buffer[slot] = buffer[-1]
+        incoming = next(source, None) if active else None
+        if incoming is not None:
+            buffer[-1] = incoming
+        else:
+            active = False
+            buffer.pop()
