@@ -83,6 +83,7 @@ def _position(specializer, items, dims, frame, node) -> TensorValue:
                                    {}, frame, node)
         term = index if stride == 1 else specializer._apply("mul", (index, stride), {}, frame, node)
         position = term if position is None else specializer._apply("add", (position, term), {}, frame, node)
+    assert position is not None, "mixed_indexed is called for an index holding a tensor"
     if offset:
         position = specializer._apply("add", (position, offset), {}, frame, node)
     return position
