@@ -174,24 +174,24 @@ class dropout_mask:
     adjoint = None
 
 
-@op(infer=rules.filled)
+@op(infer=rules.drawn)
 class random_normal:
     """Standard normal samples of ``shape`` in ``dtype``, drawn at run time from npspore's seeded
-    generator (``set_seed``)."""
+    generator (``set_seed``), or from the generator of the per-call ``seed``."""
 
-    def forward(*, shape, dtype):
-        return rt.default_rng().standard_normal(shape).astype(dtype)
+    def forward(*, shape, dtype, seed=None):
+        return rt.op_rng(seed).standard_normal(shape).astype(dtype)
 
     adjoint = None
 
 
-@op(infer=rules.filled)
+@op(infer=rules.drawn)
 class random_uniform:
     """Samples uniform in [0, 1) of ``shape`` in ``dtype``, drawn at run time from npspore's seeded
-    generator (``set_seed``)."""
+    generator (``set_seed``), or from the generator of the per-call ``seed``."""
 
-    def forward(*, shape, dtype):
-        return rt.default_rng().random(shape).astype(dtype)
+    def forward(*, shape, dtype, seed=None):
+        return rt.op_rng(seed).random(shape).astype(dtype)
 
     adjoint = None
 

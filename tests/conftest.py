@@ -22,7 +22,7 @@ def isolated_seeds(monkeypatch):
 
     from npspore.common import seed
     from npspore.dataset import config
-    for module, names in ((seed, ("_seed", "_rng")), (config, ("_seed", "_generator_at_seed"))):
+    for module, names in ((seed, ("_seed", "_rng", "_op_rngs")), (config, ("_seed", "_generator_at_seed"))):
         for name in names:
             monkeypatch.setattr(module, name, getattr(module, name))
     state = np.random.get_state()

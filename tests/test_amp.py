@@ -193,3 +193,37 @@ def test_loss_scaled_training_step_skips_an_overflow_as_mindspore(compiled):
                  (0.16913104, 1024.0, 1, 1.7384683)]
     for ours, theirs in zip(seen, mindspore):
         np.testing.assert_allclose(ours, theirs, rtol=2e-7)
+
+
+@pytest.mark.parametrize("compiled", [False, True])
+def test_loss_scaler_training_step_compiles_with_a_tensor_if(compiled):
+    # The mixed-precision tutorial's step: scale, unscale, all_finite, a tensor `if` around the
+    # optimizer and adjust, under @jit (the scalers read their scale with asnumpy() before: refused).
+    # MindSpore 2.10 CPU prints these losses, scales, counters and weights, eager and @jit alike.
+    w = np.array([[0.5, -0.25, 1.0], [0.75, 0.5, -1.5]], np.float32)
+    net = nn.Dense(3, 2, weight_init=ms.Tensor(w), bias_init="zeros")
+    opt = nn.SGD(net.trainable_params(), 0.1)
+    scaler = amp.DynamicLossScaler(2 ** 4, 2, 2)
+    grad_fn = ms.value_and_grad(lambda x: scaler.scale((net(x) ** 2).mean()), None, net.trainable_params())
+
+    def step(x):
+        loss, grads = grad_fn(x)
+        loss = scaler.unscale(loss)
+        finite = amp.all_finite(grads)
+        if finite:
+            opt(scaler.unscale(grads))
+        scaler.adjust(finite)
+        return loss
+
+    step = ms.jit(step) if compiled else step
+    x = np.array([[1.0, 2.0, -1.0], [0.5, -0.5, 2.0]], np.float32)
+    seen = []
+    with np.errstate(invalid="ignore", over="ignore"):
+        for i in range(5):
+            loss = step(ms.Tensor(x * np.float32(1e38) if i == 2 else x))
+            seen.append((float(loss.asnumpy()), float(scaler.scale_value.asnumpy()), int(scaler.counter.asnumpy())))
+    np.testing.assert_allclose([s[0] for s in seen], [6.3671875, 2.4802244, np.inf, 0.99901694, 0.42070267],
+                               rtol=1e-6)
+    assert [s[1:] for s in seen] == [(16.0, 1), (32.0, 0), (16.0, 0), (16.0, 1), (32.0, 0)]
+    np.testing.assert_allclose(net.weight.asnumpy(), [[0.43419555, 0.06889428, 0.31496578],
+                                                      [0.5740467, -0.35365894, -0.48779294]], rtol=1e-6)

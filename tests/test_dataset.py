@@ -485,3 +485,41 @@ def test_padded_dataset():
         ds.PaddedDataset({"a": 1})
     with pytest.raises(TypeError, match="Argument padded_element with value 1 is not of type"):
         ds.PaddedDataset([1])
+
+
+def test_seeded_shuffles_are_mindspores_orders(isolated_seeds):
+    # MindSpore 2.10 (dataset/stdshuffle.py): std::shuffle with std::mt19937(seed), reseeded with seed + 1 and
+    # shuffled again at each epoch and each repetition.
+    ds.config.set_seed(1)
+    source = ds.GeneratorDataset([(np.array(i),) for i in range(10)], ["x"], shuffle=True)
+    iterator = source.create_tuple_iterator(output_numpy=True, num_epochs=3)
+    assert [[int(row[0]) for row in iterator] for _ in range(3)] == [
+        [9, 0, 2, 5, 7, 4, 6, 3, 1, 8], [4, 9, 5, 0, 1, 7, 6, 2, 3, 8], [0, 9, 3, 7, 5, 6, 8, 2, 4, 1]]
+    ms.set_seed(0)   # the global seed seeds the pipeline too
+    repeated = ds.GeneratorDataset([(np.array(i),) for i in range(6)], ["x"], shuffle=True).batch(2).repeat(2)
+    iterator = repeated.create_tuple_iterator(output_numpy=True, num_epochs=2)
+    assert [[row[0].tolist() for row in iterator] for _ in range(2)] == [
+        [[0, 2], [1, 5], [3, 4], [2, 0], [1, 4], [5, 3]], [[3, 2], [4, 0], [1, 5], [0, 2], [3, 5], [4, 1]]]
+    ds.config.set_seed(5)
+    odd = ds.NumpySlicesDataset(np.arange(1001), shuffle=True).create_tuple_iterator(output_numpy=True, num_epochs=2)
+    assert [[int(row[0]) for row in odd][:6] for _ in range(2)] == [[921, 87, 910, 432, 490, 300],
+                                                                   [310, 504, 821, 503, 317, 863]]
+    ds.config.set_seed(3)   # n * n above 2^32: one draw per position
+    large = ds.NumpySlicesDataset(np.arange(70000), shuffle=True).create_tuple_iterator(output_numpy=True)
+    assert [int(next(large)[0]) for _ in range(5)] == [27548, 48776, 47402, 59264, 12094]
+
+
+def test_seeded_buffer_shuffle_is_mindspores_shuffle_op(isolated_seeds):
+    # MindSpore 2.10's ShuffleOp (dataset/stdshuffle.py): std::mt19937_64(seed) picks a buffer slot per row, the
+    # generator going on across epochs and repetitions.
+    ds.config.set_seed(1)
+    source = ds.GeneratorDataset([(np.array(i),) for i in range(10)], ["x"], shuffle=False).shuffle(4)
+    iterator = source.create_tuple_iterator(output_numpy=True, num_epochs=2)
+    assert [[int(row[0]) for row in iterator] for _ in range(2)] == [[0, 2, 4, 5, 3, 1, 7, 9, 6, 8],
+                                                                      [0, 4, 1, 6, 3, 5, 8, 7, 9, 2]]
+    ms.set_seed(0)
+    both = ds.GeneratorDataset([(np.array(i),) for i in range(7)], ["x"], shuffle=True).shuffle(3).batch(2).repeat(2)
+    assert [row[0].tolist() for row in both.create_tuple_iterator(output_numpy=True)] == [
+        [2, 0], [4, 6], [5, 1], [3], [4, 0], [1, 5], [3, 6], [2]]
+    larger = ds.NumpySlicesDataset(np.arange(5), shuffle=False).shuffle(10)   # a buffer never filled
+    assert [int(row[0]) for row in larger.create_tuple_iterator(output_numpy=True)] == [4, 3, 1, 0, 2]

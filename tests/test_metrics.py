@@ -135,3 +135,19 @@ def test_nn_and_train_export_the_same_classes():
     assert nn.Accuracy is ms.train.Accuracy and nn.Metric is ms.train.Metric
     assert isinstance(ms.train.get_metric_fn("accuracy"), Accuracy)
     assert set(ms.train.metrics.get_metrics({"accuracy", "loss"})) == {"accuracy", "loss"}
+
+
+def test_model_takes_mindspores_other_metric_names():
+    # MindSpore 2.10: Model(net, loss, metrics={"acc", "loss"}).eval(...) gives {'acc': 1.0, 'loss': 0.22338287...};
+    # 'acc' is its other name for 'accuracy' (a tutorial's Model uses it), 'topk' and 'confusion_matrix' too.
+    import npspore.dataset as ds
+    from npspore import nn
+    from npspore.train import Model, names
+
+    x = np.array([[1.0, -1.0], [0.5, 2.0], [-1.0, 0.25], [2.0, 1.0]], np.float32)
+    y = np.array([0, 1, 1, 0], np.int32)
+    net = nn.Dense(2, 2, weight_init=ms.Tensor(np.eye(2, dtype=np.float32)), bias_init="zeros")
+    model = Model(net, nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean"), metrics={"acc", "loss"})
+    result = model.eval(ds.NumpySlicesDataset((x, y), column_names=["x", "y"], shuffle=False).batch(2))
+    assert result["acc"] == 1.0 and abs(result["loss"] - 0.2233828753232956) < 1e-6
+    assert {"acc", "topk", "confusion_matrix"} <= set(names())

@@ -17,6 +17,7 @@ from hypothesis import given, settings, strategies as st
 
 import npspore as ms
 from npspore import Parameter, Tensor, nn, ops, vmap
+from gradcheck import central_difference
 
 
 def test_vmap_is_importable_where_mindspore_has_it():
@@ -445,6 +446,24 @@ def test_convolution_and_pooling_batch_images_and_filters():
     got = vmap(features)(Tensor(xs), Tensor(filters)).asnumpy()
     np.testing.assert_allclose(got, _loop(features, (0, 0), xs, filters), rtol=1e-5, atol=1e-5)
 
+
+
+def test_per_sample_gradients_through_max_pooling():
+    # A per-sample-gradient training step (MindSpore's differential-privacy sample): vmap of the gradient of a
+    # convolution and max pooling; max_pool2d_grad reads the batched output gradient as images too (it was
+    # refused as "a batched filter").
+    rng = np.random.default_rng(4)
+    w = Tensor(rng.standard_normal((3, 2, 3, 3)))
+
+    def loss(x, w):
+        return (ops.max_pool2d(ops.relu(ops.conv2d(x, w, pad_mode="pad", padding=1)), 2, 2) ** 2).sum()
+
+    xs = rng.standard_normal((4, 1, 2, 6, 6))
+    gradient = ms.grad(loss, grad_position=1)
+    per_sample = vmap(gradient, in_axes=(0, None))(Tensor(xs), w).asnumpy()
+    for x, got in zip(xs, per_sample):
+        numeric = central_difference(lambda v: float(loss(Tensor(x), Tensor(v)).asnumpy()), w.asnumpy().copy())
+        np.testing.assert_allclose(got, numeric, rtol=1e-6, atol=1e-6)
 
 def test_gather_with_batched_indices_and_a_loop_with_batched_carried_values():
     def pick(table, index):

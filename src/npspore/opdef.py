@@ -157,9 +157,10 @@ class OpDef:
 
     @functools.cached_property
     def draws_random(self) -> bool:
-        """Whether ``forward`` draws from the seeded generator (``rt.default_rng()``, the one source of
-        randomness of templates): such an op never runs at compile time (folding, dtype probes)."""
-        return any(isinstance(node, ast.Attribute) and node.attr == "default_rng"
+        """Whether ``forward`` draws from a seeded generator (``rt.default_rng()``, or ``rt.op_rng(seed)`` for a
+        per-call seed: the sources of randomness of templates): such an op never runs at compile time (folding,
+        dtype probes)."""
+        return any(isinstance(node, ast.Attribute) and node.attr in ("default_rng", "op_rng")
                    for node in ast.walk(self.forward_ast()))
 
     @property

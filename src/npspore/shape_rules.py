@@ -883,8 +883,14 @@ def masked_select_grad(g, mask, *, shape):
 
 
 def filled(*, shape, dtype=np.float32):
-    """``ones``/``zeros``/``random_normal``/``random_uniform``: a new array of ``shape`` and ``dtype``."""
+    """``ones``/``zeros``/``empty``: a new array of ``shape`` and ``dtype``."""
     return Aval(_static_shape("Fill", shape), np.dtype(dtype))
+
+
+def drawn(*, shape, dtype=np.float32, seed=None):
+    """``random_normal``/``random_uniform``: a new array of ``shape`` and ``dtype`` (``seed``: the per-call
+    seed whose generator draws it, or None)."""
+    return filled(shape=shape, dtype=dtype)
 
 
 def dropout_mask(*, shape, keep_prob, dtype):

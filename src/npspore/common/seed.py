@@ -20,6 +20,7 @@ __all__ = ["set_seed", "get_seed"]
 
 _seed = None
 _rng = None     # made on first use: numpy.random costs ~5 ms to import
+_op_rngs: dict = {}   # a per-call seed's generator, by that seed (MindSpore keeps one state per op seed)
 
 # MindSpore's constants of the op seeds (mindspore/common/seed.py)
 _DEFAULT_GRAPH_SEED = 87654321
@@ -38,7 +39,7 @@ def set_seed(seed):
         TypeError: if ``seed`` is not an int.
         ValueError: if ``seed`` is negative.
     """
-    global _seed, _rng
+    global _seed, _rng, _op_rngs
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise TypeError(f"The argument 'seed' must be type of int, but got {type(seed)}.")
     if seed < 0:
@@ -48,6 +49,7 @@ def set_seed(seed):
     _rng = np.random.default_rng(seed)
     for kernel_name, op_seed in _op_seeds:
         _op_seeds[kernel_name, op_seed] = op_seed
+    _op_rngs = {}
 
 
 def get_seed():
@@ -98,3 +100,17 @@ def _get_graph_seed(op_seed, kernel_name):
     seeds = global_seed % _MAXINT32, _get_op_seed(op_seed, kernel_name) % _MAXINT32
     _op_seeds[kernel_name, op_seed] += _OP_SEED_STEP
     return seeds
+
+
+def op_rng(seed=None) -> np.random.Generator:
+    """The generator a random op draws from: :func:`default_rng`, or for a per-call ``seed`` (an int, as
+    ``ops.normal(..., seed=5)`` takes) a generator of its own, seeded by the global seed and ``seed``.
+
+    As MindSpore's, a seeded op's successive calls draw new numbers, and a program that sets the same seeds
+    draws the same ones on every run (with or without ``set_seed``); the numbers are not MindSpore's.
+    """
+    if seed is None:
+        return default_rng()
+    if seed not in _op_rngs:
+        _op_rngs[seed] = np.random.default_rng([0 if _seed is None else _seed, seed])
+    return _op_rngs[seed]

@@ -282,7 +282,7 @@ def outer(batcher, stmt, args, batched):
 
 _IMAGE_OPERANDS = {"conv2d": (0,), "conv2d_input_grad": (0,), "pool2d_windows": (0,), "max_pool2d": (0,),
                    "max_pool2d_index": (0,), "sum_pool2d": (0,), "sum_pool2d_grad": (0,),
-                   "max_pool2d_grad": (0, 1), "max_pool2d_gather": (0, 1)}
+                   "max_pool2d_grad": (0, 1, 2), "max_pool2d_gather": (0, 1)}
 
 
 def images(batcher, stmt, args, batched):

@@ -34,6 +34,7 @@ from ..core import tree
 from ..opdef import Aval, OpShapeError, OpTypeError
 from ..shape_rules import constant_array, taken_operands
 from . import ir, itemassign
+from .arrayindex import mixed_indexed
 from .builder import BlockBuilder, NameSupply
 from .cachekey import ObjectPaths, object_fingerprint, resolve_path
 from .calls import Calls
@@ -760,7 +761,7 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads, PythonForms):
         Tensor = LIBRARY.tensor_type
         if any(isinstance(p, (TensorValue, Tensor, list)) for p in parts):
             if len(parts) != 1:
-                raise not_supported("mixing tensor indices with other indices", frame.source.loc(node))
+                return mixed_indexed(self, tensor, parts, frame, node)
             indices = np.asarray(parts[0]) if isinstance(parts[0], list) else parts[0]
             mask = (indices.aval if isinstance(indices, TensorValue) else np.asarray(indices)).dtype == np.bool_
             return self._apply("masked_select" if mask else "gather", (tensor, indices), {} if mask else {"axis": 0})

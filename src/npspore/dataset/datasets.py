@@ -11,6 +11,7 @@ shapes in one batch) when the offending row is reached, as ``RuntimeError`` like
 """
 from __future__ import annotations
 
+import copy
 import itertools
 import math
 from typing import TYPE_CHECKING, Any, Callable, Literal, overload
@@ -24,6 +25,7 @@ from .columns import ColumnMapping, check_known, column_list
 from .iterators import DictIterator, TupleIterator
 from .rows import stack_column, to_array
 from .sampling import PassKey
+from .stdshuffle import Mt19937x64, buffer_shuffled
 
 if TYPE_CHECKING:
     from ..common.tensor import Tensor
@@ -431,8 +433,14 @@ class ShuffleDataset(_SameRowCountDataset):
         super().__init__([child])
         check_int(buffer_size, "buffer_size", 2)
         self.buffer_size = buffer_size
+        self._generators = {}   # seed, passes -> MindSpore's generator after that many whole passes
 
     def _rows(self, key):
+        if key.seed is not None:   # MindSpore's order: its generator goes on from the previous pass
+            rng = copy.deepcopy(self._generators.get((key.seed, key.passes), Mt19937x64(key.seed)))
+            yield from buffer_shuffled(self.children[0]._rows(key), self.buffer_size, rng)
+            self._generators = {(key.seed, key.passes + 1): rng}
+            return
         rng = key.generator(stream=self._stream())
         buffer = []
         for row in self.children[0]._rows(key):
@@ -527,7 +535,7 @@ class RepeatDataset(Dataset):
     def _rows(self, key):
         repeats = itertools.count() if self.count == -1 else range(self.count)
         for index in repeats:
-            yield from self.children[0]._rows(key.child(index))
+            yield from self.children[0]._rows(key.child(index, self.count))
 
     def _size(self):
         # MindSpore reports one repetition's size for an endless repeat.

@@ -8,7 +8,8 @@ become one of these samplers, as in MindSpore.
 Every pass has a :class:`PassKey`: the iterator's seed material plus the pass's position (epoch,
 then one number per enclosing ``repeat``). Seeded shuffles draw from a generator built from the
 pipeline seed and that position, so the same seed gives the same orders, and each epoch and each
-repeat gets a different one.
+repeat gets a different one. A seeded ``RandomSampler`` without replacement (``shuffle=True``) gives
+MindSpore's own orders (``stdshuffle.py``), from the number of passes made before (``PassKey.passes``).
 """
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ import numpy as np
 
 from . import config
 from .arguments import check_bool, check_int
+from .stdshuffle import pass_order
 
 __all__ = ["Sampler", "SequentialSampler", "RandomSampler", "DistributedSampler", "SubsetSampler",
            "SubsetRandomSampler", "WeightedRandomSampler"]
@@ -27,18 +29,22 @@ __all__ = ["Sampler", "SequentialSampler", "RandomSampler", "DistributedSampler"
 @dataclass(frozen=True)
 class PassKey:
     """Identifies one pass over a pipeline node: ``seed`` (``None`` when unseeded), ``entropy``
-    (fresh per iterator, used when unseeded) and ``position`` (epoch, then repeat indices)."""
+    (fresh per iterator, used when unseeded), ``position`` (epoch, then repeat indices) and ``passes``
+    (how many passes over the node the iterator made before this one: epochs times repetitions)."""
     seed: int | None
     entropy: int
     position: tuple = ()
+    passes: int = 0
 
     @classmethod
     def for_epoch(cls, epoch, seed, entropy):
-        return cls(seed, entropy, (epoch,))
+        return cls(seed, entropy, (epoch,), epoch)
 
-    def child(self, index):
-        """The key of the ``index``-th pass a node makes over its child within this pass."""
-        return PassKey(self.seed, self.entropy, self.position + (index,))
+    def child(self, index, count=None):
+        """The key of the ``index``-th pass a node makes over its child within this pass: one of ``count``
+        repetitions (a ``repeat``), or, without ``count``, of the node's ``index``-th child."""
+        passes = self.passes * count + index if count is not None and count > 0 else self.passes
+        return PassKey(self.seed, self.entropy, self.position + (index,), passes)
 
     def generator(self, *, stream=0, shared_across_shards=False):
         """A NumPy generator for this pass. ``stream`` separates independent users of one pass;
@@ -105,8 +111,11 @@ class RandomSampler(Sampler):
         super().__init__(num_samples)
         check_bool(replacement, "replacement")
         self.replacement = replacement
+        self._orders = {}   # the last seeded order per (rows, seed): stdshuffle.pass_order's cache
 
     def _all_indices(self, n, key):
+        if not self.replacement and key.seed is not None:
+            return pass_order(n, key.seed, key.passes, self._orders)
         rng = key.generator()
         if self.replacement:
             return rng.integers(0, n, size=n, dtype=np.int64)

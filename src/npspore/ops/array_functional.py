@@ -432,22 +432,22 @@ def check_valid(bboxes: Tensor, img_metas: Tensor) -> Tensor:
 
 
 def _random(name: str, op: str, size: tuple, dtype: Any, seed: Any) -> Tensor:
-    if seed is not None:
-        raise ValueError(f"For '{name}', a per-call 'seed' is not implemented in npspore: seed the draws with "
-                         "set_seed.")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise TypeError(f"For '{name}', the 'seed' must be an int, but got {type(seed).__name__}.")
     shape = tuple(size[0]) if len(size) == 1 and isinstance(size[0], (tuple, list)) else tuple(size)
     if not all(isinstance(d, int) and not isinstance(d, bool) and d >= 0 for d in shape):
         raise TypeError(f"For '{name}', the 'size' must be non-negative ints, but got {size!r}.")
-    return run(op, shape=shape, dtype=_np_dtype(mstype.float32 if dtype is None else dtype))
+    seeded = {} if seed is None else {"seed": seed}
+    return run(op, shape=shape, dtype=_np_dtype(mstype.float32 if dtype is None else dtype), **seeded)
 
 
 def randn(*size: Any, dtype: Any = None, seed: Any = None) -> Tensor:
     """Standard normal samples of shape ``size`` (ints, or one tuple), Float32 unless ``dtype`` is given,
-    from npspore's seeded generator (``set_seed``; MindSpore's generator draws other numbers).
+    from npspore's seeded generator (``set_seed``; MindSpore's generator draws other numbers). With an int
+    ``seed``, from that seed's own generator: successive calls draw new numbers, the same on every run.
 
     Raises:
-        TypeError: if ``size`` is not non-negative ints.
-        ValueError: if ``seed`` is given (not implemented in npspore).
+        TypeError: if ``size`` is not non-negative ints, or ``seed`` is not an int.
     """
     return _random("randn", "random_normal", size, dtype, seed)
 
@@ -657,11 +657,8 @@ def unstack(input_x: Tensor, axis: int = 0) -> tuple[Tensor, ...]:
 
 
 def normal(shape: tuple[int, ...], mean: Any, stddev: Any, seed: Any = None) -> Tensor:
-    """Normal samples of ``shape`` with ``mean`` and ``stddev`` (broadcast), as :func:`randn` draws them.
-
-    Raises:
-        ValueError: if ``seed`` is given (not implemented in npspore).
-    """
+    """Normal samples of ``shape`` with ``mean`` and ``stddev`` (broadcast), as :func:`randn` draws them
+    (an int ``seed`` included)."""
     return run("add", run("mul", _random("normal", "random_normal", (shape,), None, seed), stddev), mean)
 
 
@@ -704,11 +701,8 @@ def linspace(start: Any, end: Any, steps: int) -> Tensor:
 
 
 def uniform(shape: tuple[int, ...], minval: Any, maxval: Any, seed: Any = None, dtype: Any = mstype.float32) -> Tensor:
-    """Samples uniform in [``minval``, ``maxval``) of ``shape``, as :func:`rand` draws them.
-
-    Raises:
-        ValueError: if ``seed`` is given (not implemented in npspore).
-    """
+    """Samples uniform in [``minval``, ``maxval``) of ``shape``, as :func:`rand` draws them (an int
+    ``seed`` included)."""
     unit = _random("uniform", "random_uniform", (shape,), dtype, seed)
     return run("add", run("mul", unit, run("sub", maxval, minval)), minval)
 

@@ -492,9 +492,11 @@ class ConfusionMatrix(Metric):
         return matrix
 
 
+# MindSpore's names of the metrics npspore has ('acc' is its other name for 'accuracy')
 _METRICS_BY_NAME = {
-    "accuracy": Accuracy, "precision": Precision, "recall": Recall, "F1": F1, "loss": Loss, "mae": MAE,
-    "mse": MSE, "top_1_accuracy": Top1CategoricalAccuracy, "top_5_accuracy": Top5CategoricalAccuracy,
+    "accuracy": Accuracy, "acc": Accuracy, "precision": Precision, "recall": Recall, "F1": F1, "loss": Loss,
+    "mae": MAE, "mse": MSE, "topk": TopKCategoricalAccuracy, "top_1_accuracy": Top1CategoricalAccuracy,
+    "top_5_accuracy": Top5CategoricalAccuracy, "confusion_matrix": ConfusionMatrix,
 }
 
 

@@ -1,0 +1,146 @@
+"""MindSpore's shuffled row orders: ``std::shuffle`` of libstdc++ driven by ``std::mt19937``.
+
+MindSpore's ``RandomSampler`` (what ``shuffle=True`` of a random-access source makes) seeds a 32-bit Mersenne
+Twister with the pipeline seed and shuffles the row ids ``0..n-1`` with ``std::shuffle``; at the end of each pass
+(an epoch, or one repetition of a ``repeat``) it adds 1 to the seed, reseeds, and shuffles the ids it already
+has again. With a seed set (``dataset.config.set_seed`` or ``set_seed``), the orders are therefore its own, and
+:func:`pass_order` computes them: the rows of a seeded pipeline come in MindSpore's order.
+
+libstdc++'s ``std::shuffle`` (GCC 9 and later) draws one number per two positions where the generator's range
+allows (``n * n`` below 2^32): a draw uniform in ``[0, (i + 1) * (i + 2))`` gives the swap positions of ``i`` and
+``i + 1``; ``std::uniform_int_distribution`` scales a 32-bit draw down by division and rejects the remainder.
+NumPy's ``MT19937`` with its legacy seeding is ``std::mt19937(seed)``.
+
+``Dataset.shuffle(buffer_size)`` is MindSpore's ``ShuffleOp`` (:func:`buffer_shuffled`): a buffer filled with the
+first ``buffer_size`` rows; each step sends the row at ``std::mt19937_64() % len`` of the buffer, moves the buffer's
+last row into its slot and puts the next incoming row last; once the input is exhausted the buffer drains the same
+way. The generator is seeded once per pipeline with the seed and goes on across epochs and repetitions.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+__all__ = ["pass_order", "Mt19937x64", "buffer_shuffled"]
+
+_UINT32 = 1 << 32
+_UINT64 = (1 << 64) - 1
+
+
+def pass_order(n: int, seed: int, passes: int, cache: dict) -> np.ndarray:
+    """The row ids MindSpore's ``RandomSampler`` gives on pass ``passes`` (0: the first) over ``n`` rows.
+
+    ``cache`` (the sampler's) keeps the last order computed per ``(n, seed)``, so consecutive passes cost one
+    shuffle each.
+    """
+    known_passes, ids = cache.get((n, seed), (-1, None))
+    if known_passes > passes:
+        known_passes, ids = -1, None
+    if ids is None:
+        ids = np.arange(n, dtype=np.int64)
+    for k in range(known_passes + 1, passes + 1):
+        ids = _shuffled(ids, (seed + k) % _UINT32)
+    cache[(n, seed)] = (passes, ids)
+    return ids
+
+
+class _Mt19937:
+    """32-bit draws of ``std::mt19937(seed)``, taken from NumPy in blocks."""
+
+    def __init__(self, seed: int):
+        self._bits = np.random.MT19937()
+        self._bits._legacy_seeding(seed)
+        self._block, self._next = [], 0
+
+    def draw(self) -> int:
+        if self._next == len(self._block):
+            self._block, self._next = self._bits.random_raw(1024).tolist(), 0
+        self._next += 1
+        return self._block[self._next - 1]
+
+
+def _uniform(g: _Mt19937, count: int) -> int:
+    """``std::uniform_int_distribution(0, count - 1)(g)`` of libstdc++ for a 32-bit generator."""
+    scaling = (_UINT32 - 1) // count
+    past = count * scaling
+    while True:
+        value = g.draw()
+        if value < past:
+            return value // scaling
+
+
+def _shuffled(ids: np.ndarray, seed: int) -> np.ndarray:
+    """``std::shuffle(ids, std::mt19937(seed))`` as libstdc++ computes it."""
+    out = ids.tolist()
+    n = len(out)
+    if n < 2:
+        return ids.copy()
+    g = _Mt19937(seed)
+    if (_UINT32 - 1) // n >= n:
+        i = 1
+        if n % 2 == 0:
+            j = _uniform(g, 2)
+            out[1], out[j] = out[j], out[1]
+            i = 2
+        while i < n:
+            width = i + 2
+            both = _uniform(g, (i + 1) * width)
+            first, second = divmod(both, width)
+            out[i], out[first] = out[first], out[i]
+            out[i + 1], out[second] = out[second], out[i + 1]
+            i += 2
+    else:
+        for i in range(1, n):
+            j = _uniform(g, i + 1)
+            out[i], out[j] = out[j], out[i]
+    return np.asarray(out, dtype=np.int64)
+
+
+class Mt19937x64:
+    """``std::mt19937_64(seed)``: the 64-bit Mersenne Twister (Matsumoto and Nishimura's MT19937-64)."""
+
+    _N, _M = 312, 156
+
+    def __init__(self, seed: int):
+        state = [seed & _UINT64]
+        for i in range(1, self._N):
+            previous = state[-1]
+            state.append((6364136223846793005 * (previous ^ (previous >> 62)) + i) & _UINT64)
+        self._state, self._index = state, self._N
+
+    def _twist(self):
+        state, n, m = self._state, self._N, self._M
+        for i in range(n):
+            bits = (state[i] & 0xFFFFFFFF80000000) | (state[(i + 1) % n] & 0x7FFFFFFF)
+            state[i] = state[(i + m) % n] ^ (bits >> 1) ^ (0xB5026F5AA96619E9 if bits & 1 else 0)
+        self._index = 0
+
+    def __call__(self) -> int:
+        if self._index == self._N:
+            self._twist()
+        x = self._state[self._index]
+        self._index += 1
+        x ^= (x >> 29) & 0x5555555555555555
+        x ^= (x << 17) & 0x71D67FFFEDA60000
+        x ^= (x << 37) & 0xFFF7EEE000000000
+        return (x ^ (x >> 43)) & _UINT64
+
+
+def buffer_shuffled(rows, size: int, rng: Mt19937x64):
+    """The rows of the iterable ``rows`` in the order MindSpore's ``ShuffleOp`` with a buffer of ``size`` gives."""
+    buffer = []
+    source = iter(rows)
+    for row in source:
+        buffer.append(row)
+        if len(buffer) == size:
+            break
+    active = len(buffer) == size
+    while buffer:
+        slot = rng() % len(buffer)
+        yield buffer[slot]
+        buffer[slot] = buffer[-1]
+        incoming = next(source, None) if active else None
+        if incoming is not None:
+            buffer[-1] = incoming
+        else:
+            active = False
+            buffer.pop()
