@@ -9,7 +9,7 @@ has again. With a seed set (``dataset.config.set_seed`` or ``set_seed``), the or
 libstdc++'s ``std::shuffle`` (GCC 9 and later) draws one number per two positions where the generator's range
 allows (``n * n`` below 2^32): a draw uniform in ``[0, (i + 1) * (i + 2))`` gives the swap positions of ``i`` and
 ``i + 1``; ``std::uniform_int_distribution`` scales a 32-bit draw down by division and rejects the remainder.
-NumPy's ``MT19937`` with its legacy seeding is ``std::mt19937(seed)``.
+NumPy's ``MT19937`` in the state ``RandomState(seed)`` starts from is ``std::mt19937(seed)``.
 
 ``Dataset.shuffle(buffer_size)`` is MindSpore's ``ShuffleOp`` (:func:`buffer_shuffled`): a buffer filled with the
 first ``buffer_size`` rows; each step sends the row at ``std::mt19937_64() % len`` of the buffer, moves the buffer's
@@ -48,7 +48,7 @@ class _Mt19937:
 
     def __init__(self, seed: int):
         self._bits = np.random.MT19937()
-        self._bits._legacy_seeding(seed)
+        self._bits.state = np.random.RandomState(seed).get_state(legacy=False)   # RandomState's seeding is mt19937's
         self._block, self._next = [], 0
 
     def draw(self) -> int:
