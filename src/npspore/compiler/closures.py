@@ -16,9 +16,8 @@ import ast
 from ..core import tree
 from . import ir
 from .errors import located
-from .signature import OutputTree
 from .specialize import FunctionSpecializer, capture_label
-from .values import Closure, Frame, TensorValue, fresh_inputs, tree_node
+from .values import Closure, Frame, TensorValue, fresh_inputs
 
 
 class ClosureSpecializer(FunctionSpecializer):
@@ -39,14 +38,7 @@ class ClosureSpecializer(FunctionSpecializer):
         env = {name: self._materialize_param(name, value) for name, value in zip(names, args)}
         env.update(self._free_env(self.closure, set(names)))
         value = self._returned(self.closure_value(self.closure, dict(frame.env, **env)))
-        leaves, template = self._result_leaves(value)
-        self.result_template = template
-        self.builder.block.results = tuple(leaves)
-        captured = [tv.var for _, tv in self.captures.values()]
-        return ir.Function(
-            name=self.name, params=tuple(self.params) + tuple(captured), body=self.builder.block,
-            source=frame.source.qualname, loc=loc, param_names=tuple(self._labels),
-            output_tree=OutputTree(tree_node(value, iter(range(len(leaves))))))
+        return self.function_returning(value, frame.source.qualname, loc, tuple(self._labels))
 
     @property
     def _labels(self):

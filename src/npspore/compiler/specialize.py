@@ -247,20 +247,22 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads, PythonForms):
         finally:
             self.program._active.pop()
         value = self._returned(returned_value(completion.value)) if completion.kind == Completion.RETURN else None
+        return self.function_returning(value, source.qualname, source.loc(source.tree),
+                                       tuple(capture_label(obj) for obj, _ in self.captures.values()))
+
+    def function_returning(self, value, qualname: str, loc, param_names: tuple) -> ir.Function:
+        """The function specialized, returning ``value`` (a lambda or def in it refused: ``ReturnsClosure``), its
+        params the inputs and then the captured tensors (named ``param_names``)."""
         if holds_closure((value,)):
-            raise located(ReturnsClosure(f"returning a lambda or nested function from {source.qualname!r} is not "
-                                         "supported in compiled code (call it in the function that makes it)"),
-                          source.loc(source.tree))
+            raise located(ReturnsClosure(f"returning a lambda or nested function from {qualname!r} is not "
+                                         "supported in compiled code (call it in the function that makes it)"), loc)
         leaves, template = self._result_leaves(value)
         self.result_template = template
         self.builder.block.results = tuple(leaves)
         captured = [tv.var for _, tv in self.captures.values()]
-        return ir.Function(
-            name=self.name, params=tuple(self.params) + tuple(captured), body=self.builder.block,
-            source=source.qualname, loc=source.loc(source.tree),
-            param_names=tuple(capture_label(obj) for obj, _ in self.captures.values()),
-            output_tree=OutputTree(tree_node(value, iter(range(len(leaves))))),
-        )
+        return ir.Function(name=self.name, params=tuple(self.params) + tuple(captured), body=self.builder.block,
+                           source=qualname, loc=loc, param_names=param_names,
+                           output_tree=OutputTree(tree_node(value, iter(range(len(leaves))))))
 
     def _bind(self, fn, self_obj, args, kwargs, source) -> dict:
         signature = inspect.signature(fn)
