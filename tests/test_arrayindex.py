@@ -54,3 +54,14 @@ def test_none_in_such_an_index_is_refused_at_the_users_line():
     with pytest.raises(NotSupportedError, match="mixed with None") as info:
         ms.jit(with_none)(Tensor(EMISSIONS), Tensor(TAGS))
     assert "test_arrayindex.py" in str(info.value)
+
+
+def test_an_index_out_of_its_dim_is_numpys_index_error_not_another_row():
+    def middle(x, idx):
+        return x[0, idx, 1]
+
+    x = Tensor(np.arange(24, dtype=np.float32).reshape(2, 3, 4))
+    np.testing.assert_array_equal(ms.jit(middle)(x, Tensor(np.array([-1, 1], np.int32))).asnumpy(), [9.0, 5.0])
+    # 3 is past the middle dim (3): in the merged dims it would address x[1, 0, 1] = 13
+    with pytest.raises(IndexError, match="out of bounds"):
+        ms.jit(middle)(x, Tensor(np.array([3, 0], np.int32)))

@@ -5,8 +5,9 @@ When an index holds an int tensor, its ints are indices of the same kind (each a
 tensors), and the dims they address, if they follow one another, are replaced in place by the broadcast shape of
 the indices. That is written with ops that differentiate already: the index's slices first (``getitem``), the
 addressed dims merged into one (``reshape``), and the row-major position in them that each broadcast index
-addresses taken along it (``gather``; a negative tensor index counts from the end, as NumPy's does; MindSpore's
-GRAPH mode refuses one). Where slices stand between them, NumPy puts the broadcast dims first: the addressed dims
+addresses taken along it (``gather``). Each tensor index is first taken from ``arange(dim)``, so a negative one
+counts from the end and one out of range raises NumPy's IndexError when the kernel runs, as in eager code
+(MindSpore's GRAPH mode refuses a negative one). Where slices stand between them, NumPy puts the broadcast dims first: the addressed dims
 are moved to the front (``transpose``) before they are merged.
 
     emissions[0, arange(b), tags[0]]    # emissions (s, b, t)
@@ -78,9 +79,10 @@ def _position(specializer, items, dims, frame, node) -> TensorValue:
         dtype = index.aval.dtype if isinstance(index, TensorValue) else np.asarray(index).dtype
         if dtype.kind not in "iu":
             raise not_supported(f"a {dtype} tensor index mixed with other indices (int tensors only)", loc)
-        negative = specializer._apply("less", (index, 0), {}, frame, node)
-        index = specializer._apply("add", (index, specializer._apply("mul", (negative, dim), {}, frame, node)),
-                                   {}, frame, node)
+        # the positions 0 .. dim-1 taken at the index: a negative one counts from the end, and one out of range is
+        # NumPy's IndexError when the kernel runs (in the merged dims it could address another row)
+        positions = specializer._as_value(LIBRARY.tensor_type(np.arange(dim, dtype=dtype)))
+        index = specializer._apply("gather", (positions, index), {"axis": 0}, frame, node)
         term = index if stride == 1 else specializer._apply("mul", (index, stride), {}, frame, node)
         position = term if position is None else specializer._apply("add", (position, term), {}, frame, node)
     assert position is not None, "mixed_indexed is called for an index holding a tensor"
