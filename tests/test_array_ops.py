@@ -1166,3 +1166,34 @@ def test_a_per_call_seed_draws_from_its_own_generator_eager_and_compiled(isolate
     ms.set_seed(4)
     ops.normal((3,), mean, stddev, seed=5)
     np.testing.assert_array_equal(ops.normal((3,), mean, stddev).asnumpy(), unseeded)
+
+
+GATHERED = np.arange(12, dtype=np.float32).reshape(3, 4)
+
+
+def _gather_nd(x, indices):
+    return ops.gather_nd(x, indices)
+
+
+def _gather_elements(x, indices):
+    return ops.gather_elements(x, 1, indices)
+
+
+@pytest.mark.parametrize("compiled", [False, True])
+def test_gather_elements_counts_a_negative_index_from_the_end_as_mindspore(compiled):
+    # MindSpore 2.10 CPU: [[0, 3], [5, 5], [8, 8]] (the flat position of -1 was read: x[2, 3] = 11)
+    gather = ms.jit(_gather_elements) if compiled else _gather_elements
+    index = Tensor(np.array([[0, -1], [1, 1], [0, 0]], np.int32))
+    np.testing.assert_array_equal(gather(Tensor(GATHERED), index).asnumpy(), [[0, 3], [5, 5], [8, 8]])
+    grad = ms.grad(lambda x: gather(x, index).sum())(Tensor(GATHERED)).asnumpy()
+    np.testing.assert_array_equal(grad, [[1, 0, 0, 1], [0, 2, 0, 0], [2, 0, 0, 0]])
+
+
+@pytest.mark.parametrize("compiled", [False, True])
+@pytest.mark.parametrize("gather, index", [(_gather_nd, [[0, 5], [1, 1]]), (_gather_elements, [[0, 5], [1, 1], [0, 0]])])
+def test_a_gather_index_past_its_dim_is_an_error_not_another_row(compiled, gather, index):
+    # MindSpore 2.10 CPU raises RuntimeError ("does not index into input_shape", "must be in [-4, 4)"); the flat
+    # position of [0, 5] is x[1, 1] = 5, which npspore returned
+    gather = ms.jit(gather) if compiled else gather
+    with pytest.raises(IndexError, match="out of bounds"):
+        gather(Tensor(GATHERED), Tensor(np.array(index, np.int32)))

@@ -176,6 +176,8 @@ class Calls:
             if isinstance(result, Tensor) and not isinstance(result, LIBRARY.parameter_type):
                 return self._built_tensor(result)
             return self._from_python(result)
+        if hasattr(func, "__npspore_function__"):   # a @jit function called from compiled code: its function, here
+            return self._call(func.__npspore_function__, args, kwargs, frame, node)
         call = getattr(type(func), "__call__", None)
         if call is not None and inspect.isfunction(call):
             if LIBRARY.recomputed is not None and LIBRARY.recomputed(func):

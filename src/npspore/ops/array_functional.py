@@ -97,9 +97,15 @@ def _flat_index(indices: Tensor, shape: tuple) -> Tensor:
         strides = (strides[0] * dim,) + strides
     flat_index = None
     for axis, stride in enumerate(strides):
-        term = run("mul", run("getitem", indices, index=(Ellipsis, axis)), stride)
+        term = run("mul", _within(run("getitem", indices, index=(Ellipsis, axis)), shape[axis]), stride)
         flat_index = term if flat_index is None else run("add", flat_index, term)
     return flat_index
+
+
+def _within(index: Tensor, size: int) -> Tensor:
+    """The int tensor ``index`` into a dim of ``size``, a negative one counted from the end; one out of range raises
+    NumPy's IndexError (when the kernel runs, in compiled code): in a flat position it would address another row."""
+    return run("gather", Tensor(list(range(size)), dtype=index.dtype), index, axis=0)
 
 
 def scatter_nd(indices: Tensor, updates: Tensor, shape: tuple) -> Tensor:
@@ -394,6 +400,7 @@ def gather_d(x: Tensor, dim: int, index: Tensor) -> Tensor:
         moved, back = moved_last(x, dim)   # last axis, with index of x's shape there but that axis
         return run("transpose", run("gather_last", moved, moved_last(index, dim)[0]), axes=back)
     # the flat position in x of each element of out: index along dim, out's own position along the others
+    index = _within(index, shape[dim])
     strides = (1,)
     for size in shape[:0:-1]:
         strides = (strides[0] * size,) + strides
