@@ -107,3 +107,13 @@ def test_step_lr_checks_its_arguments():
         optim.lr_scheduler.StepLR(opt, step_size=2.0)
     with pytest.raises(TypeError, match="'gamma' must be float"):
         optim.lr_scheduler.ExponentialLR(opt, gamma=1)
+
+
+def test_param_groups_keep_the_groups_key_order_then_the_defaults():
+    # Printed by MindSpore 2.10 (the optimizer tutorial prints `optimizer.param_groups`).
+    net = nn.SequentialCell([nn.Dense(2, 2), nn.Dense(2, 1)])
+    first, second = net.trainable_params()[:2], net.trainable_params()[2:]
+    optimizer = optim.Adam([{"params": first, "weight_decay": 0.01, "lr": 0.9, "amsgrad": True},
+                            {"params": second, "lr": 0.66, "eps": 1e-6, "betas": (0.8, 0.88)}], lr=0.01)
+    assert list(optimizer.param_groups[0]) == ["params", "weight_decay", "lr", "amsgrad", "betas", "eps", "maximize"]
+    assert list(optimizer.param_groups[1]) == ["params", "lr", "eps", "betas", "weight_decay", "amsgrad", "maximize"]
