@@ -117,3 +117,13 @@ def test_param_groups_keep_the_groups_key_order_then_the_defaults():
                             {"params": second, "lr": 0.66, "eps": 1e-6, "betas": (0.8, 0.88)}], lr=0.01)
     assert list(optimizer.param_groups[0]) == ["params", "weight_decay", "lr", "amsgrad", "betas", "eps", "maximize"]
     assert list(optimizer.param_groups[1]) == ["params", "lr", "eps", "betas", "weight_decay", "amsgrad", "maximize"]
+
+
+def test_get_activation_knows_mindspores_names():
+    # MobileNetV1 (mindspore-ai/models) builds its blocks with nn.get_activation('relu6').
+    x = ms.Tensor(np.array([-1.0, 3.0, 7.0], np.float32))
+    np.testing.assert_allclose(nn.get_activation("relu6")(x).asnumpy(), [0.0, 3.0, 6.0])
+    assert isinstance(nn.get_activation("leakyrelu"), nn.LeakyReLU)
+    assert isinstance(nn.get_activation("hswish"), nn.HSwish)
+    with pytest.raises(KeyError, match="'name' must be in \\['softmin', 'softmax', 'softmax2d'"):
+        nn.get_activation("relu7")
