@@ -72,7 +72,8 @@ def test_dataset_rows_and_from_numpy_print_as_numpy_lays_values_out():
     assert repr(e) == "Tensor(shape=[], dtype=Float64, value= 3.5)"
     assert repr(a * 1) == "Tensor(shape=[2], dtype=Float64, value= [ 5.00000000e-01,  1.25000000e+00])"
     assert repr(ms.Tensor.from_numpy(np.array([0.5, 1.25]))) == "Tensor(shape=[2], dtype=Float64, value= [0.5 , 1.25])"
-    assert repr(ms.Tensor(np.array([0.5, 1.25]))) == "Tensor(shape=[2], dtype=Float64, value= [ 5.00000000e-01,  1.25000000e+00])"
+    assert repr(ms.Tensor(np.array([0.5, 1.25]))) == ("Tensor(shape=[2], dtype=Float64, "
+                                                     "value= [ 5.00000000e-01,  1.25000000e+00])")
 
 
 # ---------------------------------------------------------------- experimental LR schedulers
