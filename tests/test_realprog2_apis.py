@@ -128,3 +128,14 @@ def test_get_activation_knows_mindspores_names():
     assert isinstance(nn.get_activation("hswish"), nn.HSwish)
     with pytest.raises(KeyError, match="'name' must be in \\['softmin', 'softmax', 'softmax2d'"):
         nn.get_activation("relu7")
+
+
+def test_a_shuffled_source_given_num_samples_draws_with_replacement():
+    # MindSpore 2.10's select_sampler: shuffle with num_samples is RandomSampler(replacement=True); seeds 0, 1, 2
+    # drew 12, 14 and 12 distinct rows of 20 there (the draws themselves are npspore's own).
+    for seed in (0, 1, 2):
+        ms.set_seed(seed)
+        rows = _values(ds.NumpySlicesDataset(list(range(20)), column_names=["x"], shuffle=True, num_samples=20))
+        assert len(rows) == 20 and len(set(rows)) < 20 and set(rows) <= set(range(20))
+    ms.set_seed(0)
+    assert sorted(_values(ds.NumpySlicesDataset(list(range(20)), column_names=["x"], shuffle=True))) == list(range(20))

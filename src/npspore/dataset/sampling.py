@@ -289,6 +289,6 @@ def sampler_from_arguments(num_samples, shuffle, sampler, num_shards, shard_id, 
     shuffle = default_shuffle if shuffle is None else shuffle
     if num_shards is not None:
         return DistributedSampler(num_shards, shard_id, shuffle=shuffle, num_samples=num_samples)
-    if shuffle:
-        return RandomSampler(num_samples=num_samples)
+    if shuffle:   # as MindSpore's select_sampler: a shuffled source given num_samples draws with replacement
+        return RandomSampler(replacement=num_samples is not None, num_samples=num_samples)
     return SequentialSampler(num_samples=num_samples)
