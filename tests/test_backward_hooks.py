@@ -246,3 +246,29 @@ def test_insert_gradient_of_docstring_example():
     dx, dy = ops.GradOperation(get_all=True)(clip_test)(x, y)
     assert repr(dx) == "Tensor(shape=[1], dtype=Float32, value= [ 2.00000003e-01])"
     assert repr(dy) == "Tensor(shape=[1], dtype=Float32, value= [ 1.00000000e+00])"
+
+
+def test_backward_hooks_of_a_forward_hooked_cell_see_the_hooked_outputs_cotangent():
+    # The hook tutorial's pattern; values printed by MindSpore 2.10 PYNATIVE for this program.
+    seen = []
+
+    class Net(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.relu = nn.ReLU()
+            self.relu.register_forward_hook(lambda cell, inputs, outputs: outputs * 3)
+            self.relu.register_backward_pre_hook(lambda cell, grad_output: seen.append(("pre", grad_output)))
+            self.relu.register_backward_hook(lambda cell, grad_input, grad_output:
+                                             seen.append(("post", grad_input, grad_output)))
+
+        def construct(self, x, y):
+            return self.relu(x * y) * 2
+
+    dx, dy = ms.grad(Net(), grad_position=(0, 1))(Tensor(np.array([1.0, -1.0], np.float32)),
+                                                 Tensor(np.array([2.0, 2.0], np.float32)))
+    np.testing.assert_array_equal(dx.asnumpy(), [12.0, 0.0])
+    np.testing.assert_array_equal(dy.asnumpy(), [6.0, 0.0])
+    (pre, pre_out), (post, post_in, post_out) = seen
+    np.testing.assert_array_equal(pre_out[0].asnumpy(), [2.0, 2.0])
+    np.testing.assert_array_equal(post_out[0].asnumpy(), [2.0, 2.0])
+    np.testing.assert_array_equal(post_in[0].asnumpy(), [6.0, 0.0])

@@ -121,6 +121,7 @@ class Tensor:
     """
 
     _dynamic_shape = None
+    _numpy_layout = False   # made over a NumPy buffer (from_numpy, a dataset's rows): repr as NumPy lays values out
     is_placeholder = False
     const_arg = False
     init = None
@@ -169,7 +170,15 @@ class Tensor:
         """
         if not isinstance(array, np.ndarray):
             raise TypeError("Expected a NumPy array.")
-        return Tensor._wrap(np.ascontiguousarray(array))
+        return Tensor._over_numpy(np.ascontiguousarray(array))
+
+    @classmethod
+    def _over_numpy(cls, array):
+        """A Tensor over the NumPy ``array`` whose repr lays the values out as NumPy does
+        (``value= [0.5 , 1.25]``), as MindSpore prints a tensor made by ``from_numpy`` or a dataset."""
+        obj = cls._wrap(array)
+        obj._numpy_layout = True
+        return obj
 
     # ------------------------------------------------------------------ properties
 
@@ -349,7 +358,12 @@ class Tensor:
     def __repr__(self) -> str:
         shape = "[" + ", ".join(str(d) for d in self.shape) + "]"
         separator = "\n" if self.ndim > 1 else " "
-        values = "" if self._dynamic_shape is not None else _values_text(self._array)
+        if self._dynamic_shape is not None:
+            values = ""
+        elif self._numpy_layout:
+            values = np.array2string(self._array, separator=", ")
+        else:
+            values = _values_text(self._array)
         return f"Tensor(shape={shape}, dtype={self.dtype}, value={separator}{values})"
 
     def __str__(self) -> str:

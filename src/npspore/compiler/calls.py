@@ -335,6 +335,13 @@ class Calls:
             result = self._call_hook(hook, (cell, inputs), frame, node)
             if result is not None:
                 inputs = result if isinstance(result, tuple) else (result,)
+        hooked = parts.hooks and parts.bprop is None and not parts.recompute
+        if hooked and needs_custom_backward(self.program, cell, parts):
+            # MindSpore's backward hooks see the cotangent of the output the forward hooks return: one call of both
+            output = self._call_user(_construct_then_hooks, cell, (parts.hooks, *inputs), kwargs, frame, node,
+                                     inline_reads=False)
+            attach_custom_backward(self, cell, parts, inputs, output, self._loc(frame, node))
+            return output
         output = self._call_construct(cell, parts, inputs, kwargs, frame, node)
         for hook in parts.hooks:
             result = self._call_hook(hook, (cell, inputs, output), frame, node)
@@ -495,3 +502,12 @@ def _called_attribute(node) -> str | None:
         return func.id
     return func.attr if isinstance(func, ast.Attribute) and func.attr != "construct" else None
 
+
+def _construct_then_hooks(self, hooks, *inputs):
+    """A Cell's construct and its forward hooks, staged as one call where backward hooks wrap both."""
+    output = self.construct(*inputs)
+    for hook in hooks:
+        result = hook(self, inputs, output)
+        if result is not None:
+            output = result
+    return output

@@ -39,7 +39,7 @@ class _EpochIterator:
 
     def _column(self, array):
         # Text has no Tensor form: like MindSpore, string columns stay NumPy arrays.
-        return array if self.output_numpy or array.dtype.kind in "US" else Tensor(array)
+        return array if self.output_numpy or array.dtype.kind in "US" else Tensor._over_numpy(array)
 
     def _convert(self, row):
         raise NotImplementedError

@@ -63,18 +63,31 @@ def _check_num_samples(num_samples):
 
 
 class Sampler:
-    """Base of the samplers: ``num_samples`` (``None`` or 0: all) caps how many indices a pass gives."""
+    """Base of the samplers: ``num_samples`` (``None`` or 0: all) caps how many indices a pass gives.
+
+    A user's subclass defines ``__iter__``, as MindSpore's ``Sampler`` asks: every pass iterates it
+    anew, with ``self.dataset_size`` set to the source's row count first.
+    """
 
     def __init__(self, num_samples=None):
         _check_num_samples(num_samples)
         self.num_samples = num_samples or None
 
     def _all_indices(self, n, key):
-        raise NotImplementedError
+        return self._user_indices(n)
 
     def _count(self, n):
         """How many indices ``_all_indices`` gives for a source of ``n`` rows."""
-        raise NotImplementedError
+        return len(self._user_indices(n))
+
+    def _user_indices(self, n):
+        if not hasattr(type(self), "__iter__"):
+            raise TypeError(f"{type(self).__name__} derives from mindspore.dataset.Sampler but defines no "
+                            f"__iter__ giving the indices of a pass.")
+        self.dataset_size = n
+        indices = _index_array(list(iter(self)))
+        _check_in_range(indices, n)
+        return indices
 
     def indices(self, n, key):
         """The source indices of the pass ``key`` over a source of ``n`` rows (an int64 array)."""
@@ -269,13 +282,13 @@ def sampler_from_arguments(num_samples, shuffle, sampler, num_shards, shard_id, 
                              f"num_shards: {num_shards}, shard_id: {shard_id}, shuffle: {shuffle}.")
         if isinstance(sampler, Sampler):
             return sampler
-        if hasattr(sampler, "__iter__"):
+        if hasattr(sampler, "__iter__") or hasattr(sampler, "__getitem__"):
             return IterableSampler(sampler)
         raise TypeError(f"sampler must be a mindspore.dataset sampler or an iterable of indices, "
                         f"but got {type(sampler).__name__}.")
     shuffle = default_shuffle if shuffle is None else shuffle
     if num_shards is not None:
         return DistributedSampler(num_shards, shard_id, shuffle=shuffle, num_samples=num_samples)
-    if shuffle:
-        return RandomSampler(num_samples=num_samples)
+    if shuffle:   # as MindSpore's select_sampler: a shuffled source given num_samples draws with replacement
+        return RandomSampler(replacement=num_samples is not None, num_samples=num_samples)
     return SequentialSampler(num_samples=num_samples)

@@ -236,3 +236,7 @@ _activation = {
     "logsigmoid": LogSigmoid, "softshrink": _tail.SoftShrink, "hshrink": _tail.HShrink, "threshold": Threshold,
     "mish": Mish,
 }
+
+# nn.get_activation (in layers, which this module imports) knows every name of the table, in MindSpore's order.
+_layers._ACTIVATIONS.clear()
+_layers._ACTIVATIONS.update(_activation)

@@ -169,7 +169,8 @@ _ACTIVATIONS = {
 def get_activation(name, prim_name=None):
     """The activation Cell named `name`.
 
-    Known names: ``'relu'``, ``'tanh'``, ``'sigmoid'``, ``'gelu'``, ``'softmax'``, ``'logsoftmax'``.
+    Known names: MindSpore 2.10's (``'relu'``, ``'relu6'``, ``'leakyrelu'``, ``'hswish'``, ``'gelu'``, ``'softmax'``...;
+    the table is ``nn.activation._activation``), but ``'rrelu'``, ``'logsoftmaxExt'`` and ``'preluExt'``.
 
     Args:
         name (str): the name, or None.

@@ -18,7 +18,7 @@ from ...common import dtype as mstype
 from ...common.tensor import Tensor
 from ...nn.optim.group_optimizer import Optimizer
 
-__all__ = ["LRScheduler", "LambdaLR", "CosineAnnealingLR", "CyclicLR", "SequentialLR", "ReduceLROnPlateau"]
+__all__ = ["LRScheduler", "StepLR", "ExponentialLR", "LambdaLR", "CosineAnnealingLR", "CyclicLR", "SequentialLR", "ReduceLROnPlateau"]
 
 
 def _float32(value) -> Tensor:
@@ -88,6 +88,67 @@ class LRScheduler:
         for lr, value in zip(self._last_lr, values):
             ops.assign(lr, _float32(value))
         return True
+
+
+class StepLR(LRScheduler):
+    """Multiply each group's rate by ``gamma`` every ``step_size`` epochs.
+
+    Args:
+        optimizer (Optimizer): the optimizer.
+        step_size (int): the period of the decay, in epochs.
+        gamma (float): the factor. Default: ``0.1``.
+        last_epoch (int): Default: ``-1``.
+
+    Raises:
+        TypeError: if ``step_size`` is not an int or ``gamma`` not a float.
+
+    Examples:
+        >>> scheduler = StepLR(optimizer, step_size=30, gamma=0.1)
+    """
+
+    def __init__(self, optimizer: Optimizer, step_size: int, gamma: float = 0.1, last_epoch: int = -1) -> None:
+        if not isinstance(step_size, int):
+            raise TypeError(f"For 'StepLR', the 'step_size' must be int, but got {type(step_size)}.")
+        if not isinstance(gamma, float):
+            raise TypeError(f"For 'StepLR', the 'gamma' must be float, but got {type(gamma)}.")
+        self.step_size = step_size
+        self.gamma = gamma
+        super().__init__(optimizer, last_epoch)
+
+    def get_lr(self) -> list:
+        if self.last_epoch == 0 or self.last_epoch % self.step_size != 0:
+            return [lr * 1. for lr in self._last_lr]
+        return [lr * self.gamma for lr in self._last_lr]
+
+    def _get_closed_form_lr(self) -> list:
+        return [base_lr * self.gamma ** (self.last_epoch // self.step_size) for base_lr in self.base_lrs]
+
+
+class ExponentialLR(LRScheduler):
+    """Multiply each group's rate by ``gamma`` every epoch.
+
+    Args:
+        optimizer (Optimizer): the optimizer.
+        gamma (float): the factor.
+        last_epoch (int): Default: ``-1``.
+
+    Raises:
+        TypeError: if ``gamma`` is not a float.
+    """
+
+    def __init__(self, optimizer: Optimizer, gamma: float, last_epoch: int = -1) -> None:
+        if not isinstance(gamma, float):
+            raise TypeError(f"For 'ExponentialLR', the 'gamma' must be float, but got {type(gamma)}.")
+        self.gamma = gamma
+        super().__init__(optimizer, last_epoch)
+
+    def get_lr(self) -> list:
+        if self.last_epoch == 0:
+            return [lr * 1. for lr in self._last_lr]
+        return [lr * self.gamma for lr in self._last_lr]
+
+    def _get_closed_form_lr(self) -> list:
+        return [base_lr * self.gamma ** self.last_epoch for base_lr in self.base_lrs]
 
 
 class LambdaLR(LRScheduler):

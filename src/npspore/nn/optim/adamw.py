@@ -64,7 +64,9 @@ def _groups(params, defaults):
         members = [group["params"]] if isinstance(group["params"], Parameter) else list(group["params"])
         if not all(isinstance(p, Parameter) for p in members):
             raise TypeError("For 'AdamW', the 'params' of a group must be Parameters.")
-        merged = {**defaults, **group, "params": members}
+        merged = {**group, "params": members}   # MindSpore's key order: the group's own, then the defaults
+        for name, default in defaults.items():
+            merged.setdefault(name, default)
         _check_defaults(merged["lr"], merged["betas"], merged["eps"], merged["weight_decay"])
         found.append(merged)
     return found

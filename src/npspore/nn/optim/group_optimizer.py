@@ -90,7 +90,9 @@ class Optimizer(Cell):
         taken = {id(p) for group in self.param_groups for p in group["params"]}
         if any(id(p) in taken for p in params):
             raise ValueError("some parameters appear in more than one parameter group.")
-        group = {**self.defaults, **param_group, "params": params}
+        group = {**param_group, "params": params}   # MindSpore's key order: the group's own, then the defaults
+        for name, default in self.defaults.items():
+            group.setdefault(name, default)
         group["lr"] = _learning_rate(group.get("lr"), f"learning_rate_group_{len(self.param_groups)}")
         self.lrs.append(group["lr"])
         self.param_groups.append(group)
