@@ -139,6 +139,11 @@ class Closure:
     def __init__(self, node, frame):
         self.node, self.frame = node, frame
 
+    def __call__(self, *args, **kwargs):
+        """Never run by Python: defined so that ``callable`` holds, as ``functools.partial`` and ``ops.partial``
+        check (``ops.partial(f, x)`` of a lambda in construct); the specializer calls the closure itself."""
+        raise TypeError("a function made in compiled code runs only where the compiler calls it")
+
 
 def holds_closure(values) -> bool:
     """Whether a :class:`Closure` is among ``values``, their tuple, list and dict items, or a ``functools.partial``'s
