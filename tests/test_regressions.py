@@ -669,6 +669,48 @@ def test_grad_by_weights_of_a_function_made_in_construct():
     assert_close(ms.jit(net)(T(x)).asnumpy(), eager)
 
 
+class _ClosuresReadNamesRebound(nn.Cell):
+    """Closures called where a name they read is rebound in a loop that stays a loop, a tensor ``if``'s branch and a
+    tensor ``while``'s body (and condition), directly and passed to a sub-cell, or after the branches join."""
+
+    def __init__(self):
+        super().__init__()
+        self.sub = _AppliesItsFunction()
+
+    def construct(self, x):
+        y = x * 0.5
+        f = lambda t: t * x + y  # noqa: E731
+        for _ in range(2):
+            y = f(y) * 0.5 + self.sub(x, f)
+        if x.sum() > 0:
+            y = y * 2.0
+
+            def g(t):
+                return t - y
+            z = f(x) + g(x)
+            y = y - 1.0
+            z = z * g(y)
+        else:
+            z = f(x) * 3.0
+        z = z + f(y)
+        y = y + 1.0
+        n = Tensor(0, ms.int32)
+        while (n < 2) & (f(y).sum() < 100.0):
+            y = ops.tanh(y) + 0.5
+            z = z + f(x)
+            n = n + 1
+        return z + y
+
+
+def test_a_closure_reads_the_names_of_the_branch_or_loop_body_it_is_called_in():
+    # a staged branch or loop body ran in a copy of the frame, and the closure read the frame it was made in:
+    # the values before the loop or branch (silently wrong)
+    net = _ClosuresReadNamesRebound()
+    for x in (np.array([0.5, -1.0, 2.0]), np.array([-0.5, -1.0, 0.25])):
+        assert_close(ms.jit(net)(T(x)).asnumpy(), net(T(x)).asnumpy())
+        assert_close(ms.grad(net)(T(x)).asnumpy(), fd_grad(lambda a: net(a), [x], 0))
+
+
 # ---- specialize: a loop over Python values that may return is unrolled into the statements around
 # it, so a tensor-dependent early return has the rest of the function as its continuation
 

@@ -175,7 +175,7 @@ CLOSURE_CALLEES = {
     v1 = x0 * 2.0
     return fn(v1) * 0.5 + x0
 """),
-    "self.apply": ("        self.apply = Apply()\n", """class Apply(nn.Cell):
+    "self.applier": ("        self.applier = Applier()\n", """class Applier(nn.Cell):
     def construct(self, x0, fn):
         v1 = ops.sin(x0)
         v2 = fn(v1)
@@ -343,6 +343,8 @@ def names_defined_before_use(stmts) -> bool:
                     defined = inner if jumps else after
             elif isinstance(node, ast.FunctionDef):  # its body runs when called: what is bound by then
                 own = {a.arg for a in node.args.args} | {node.name}
+                if not isinstance(node.body[-1], ast.Return):  # a shrunk def returning None: no tensor program
+                    return None
                 if block(node.body, defined | own) is None:
                     return None
                 defined.add(node.name)
@@ -706,7 +708,7 @@ class Generator:
             out.append(Block(f"if {self.cond(pool)}:", [f"{target} = {f}({args})"], [f"{target} = {b} * 0.5"]))
             self.dynamic -= 1
         elif use == "pass_cell":
-            out.append(f"{target} = self.apply({b}, {fn})")
+            out.append(f"{target} = self.applier({b}, {fn})")
         elif use == "pass_fn":
             out.append(f"{target} = apply_fn({b}, {fn})")
         elif use == "map":
@@ -742,8 +744,9 @@ class Generator:
 
     def made_closure(self, pool) -> list:
         """A function a module helper or sub-cell makes and returns (reading its own names), called, or passed
-        on to a sub-cell; functions made in a loop over a list (each reads the loop's last index when called,
-        as Python's late binding says)."""
+        on to a sub-cell; functions made in a comprehension or a loop over ``range``, each reading the loop's last
+        index when called after it, as Python's late binding says (MindSpore 2.10's graph mode reads the index
+        of the lambda's own iteration: not generated against MindSpore)."""
         r = self.rng
         self.fresh += 1
         f, a, b = f"f{self.fresh}", self.pick(pool), self.pick(pool)
@@ -752,12 +755,14 @@ class Generator:
         choice = r.random()
         if choice < 0.4:
             return [f"{f} = {r.choice(('make_fn', 'self.maker'))}({a})",
-                    r.choice((f"{target} = {f}({b})", f"{target} = self.apply({b}, {f})", f"{target} = {f}({f}({b}))"))]
+                    r.choice((f"{target} = {f}({b})", f"{target} = self.applier({b}, {f})", f"{target} = {f}({f}({b}))"))]
         if choice < 0.7:
             return [f"{target} = {r.choice(('make_fn', 'self.maker'))}({a})({b})"]
         k = r.randint(1, 3)
-        return [f"{f} = [lambda u: u * (q + {r.choice((0.5, 1.0))}) + {a} for q in range({k})]",
-                f"{target} = {f}[{r.randint(0, k - 1)}]({b}) - {f}[-1]({a})"]
+        if choice < 0.85:
+            return [f"{f} = [lambda u: u * (q + {r.choice((0.5, 1.0))}) + {a} for q in range({k})]",
+                    f"{target} = {f}[{r.randint(0, k - 1)}]({b}) - {f}[-1]({a})"]
+        return [Block(f"for q in range({k}):", [f"{f} = lambda u: u * (q + 0.5) - {a}"]), f"{target} = {f}({b})"]
 
     def ret(self, pool) -> str:
         values = [self.expr(pool) for _ in range(self.arity)]

@@ -240,7 +240,7 @@ class Calls:
         if kwargs or len(args) != len(params):
             raise self._error(TypeError(f"{getattr(closure.node, 'name', '<lambda>')}() takes {len(params)} "
                                         f"positional arguments but {len(args) + len(kwargs)} were given"), frame, node)
-        env = dict(closure.frame.env)
+        env = dict(closure.env)
         env.update(zip(params, args))
         saved = self._user_loc, self._line_loc
         try:
