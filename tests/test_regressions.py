@@ -711,6 +711,24 @@ def test_a_closure_reads_the_names_of_the_branch_or_loop_body_it_is_called_in():
         assert_close(ms.grad(net)(T(x)).asnumpy(), fd_grad(lambda a: net(a), [x], 0))
 
 
+class _MakesClosuresInALoop(nn.Cell):
+    def construct(self, x):
+        v = x * 2.0
+        for q in range(3):
+            v = v * 0.5 + ops.sin(v)
+            f = lambda u: u * (q + 0.5) - x + v  # noqa: E731
+        return f(x)
+
+
+def test_a_closure_made_in_a_loop_over_a_range_is_called_after_it():
+    # the loop stayed a loop and 'f' was poisoned after it: "'f' is assigned inside a loop that stays a loop"
+    # (MindSpore's graph mode unrolls it); it reads the last index and v, as Python's late binding says
+    x = np.array([0.5, -1.0, 2.0])
+    net = _MakesClosuresInALoop()
+    assert_close(ms.jit(net)(T(x)).asnumpy(), net(T(x)).asnumpy())
+    assert_close(ms.grad(net)(T(x)).asnumpy(), fd_grad(lambda a: net(a), [x], 0))
+
+
 # ---- specialize: a loop over Python values that may return is unrolled into the statements around
 # it, so a tensor-dependent early return has the rest of the function as its continuation
 

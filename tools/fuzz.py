@@ -927,6 +927,11 @@ class FrozenReads:
         parameter_class = importlib.import_module("npspore").Parameter
         self.originals += [(eager, "assign", eager.assign), (parameter_class, "set_data", parameter_class.set_data)]
         eager.assign = self._wrap_assign(eager.assign)
+        # a gradient function compiled meanwhile (``ms.grad`` of a lambda inside an eager construct) stages the
+        # wrapper as the assignment it stands for
+        library = importlib.import_module("npspore.compiler.library").LIBRARY
+        self.originals.append((library, "assign", library.assign))
+        library.assign = eager.assign
         parameter_class.set_data = self._wrap_set_data(parameter_class.set_data)
         return self
 
@@ -1334,7 +1339,8 @@ def run_checks(checker) -> str | None:
     except Finding as finding:
         return f"wrong: {str(finding)[:300]}"
     except Exception as error:  # noqa: BLE001 - a crash or refusal of a program eager runs
-        if type(error).__name__ == "NotSupportedError" and any(reason in str(error) for reason in CLEAN_REFUSALS):
+        refusal = any(cls.__name__ == "NotSupportedError" for cls in type(error).__mro__)  # or ReadInCallee
+        if refusal and any(reason in str(error) for reason in CLEAN_REFUSALS):
             return f"{REFUSED}: {str(error).splitlines()[0][:200]}"
         return f"{type(error).__name__}: {str(error).splitlines()[0][:200] if str(error) else ''}"
     return None

@@ -22,7 +22,7 @@ from .errors import NotSupportedError, located, not_supported
 from .library import LIBRARY
 from .loopsyntax import assigned_names, has_loop_exit
 from .values import (MISSING, NORMAL, Completion, ConstIndex, NeedsStatic, Poison, StagedRange, TensorValue,
-                     copy_container)
+                     copy_container, holds_closure)
 
 
 UNROLL_LIMIT = 256
@@ -619,6 +619,8 @@ class ControlFlow:
                     ok = ok and _tensor_tree(new) == fresh[name]
                 elif name in snapshot and not isinstance(snapshot[name], Poison):
                     ok = ok and new is snapshot[name]
+                elif holds_closure((new,)):   # a lambda or def made in the body, called after it: unrolled (as
+                    ok = False                # MindSpore does every loop over a range), not a poisoned name
                 # else a local of the body (its first read follows its assignment, as a Poison cannot
                 # be read): poisoned after the loop
         if not ok:
