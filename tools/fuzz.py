@@ -10,7 +10,13 @@ in compiled code (``n0 = Tensor(0, ms.int32)``; its condition alone or with a te
 return under a tensor condition), ``break``/``continue``, early ``return``; an int32 input; tensor
 values read in compiled code (MindSpore's JIT fallback: ``float(t.mean())``, ``t.item()``,
 ``Tensor(np.tanh(t.asnumpy()))``, ``t.tolist()``) in data flow and deciding a Python ``if`` or a
-``range(int(k))`` bound; sub-cells with forward hooks and a backward hook whose bodies read values. A
+``range(int(k))`` bound; sub-cells with forward hooks and a backward hook whose bodies read values; lambdas
+and nested defs (their own locals, tensor ``if``, loops and defs) reading construct's locals, inputs and
+Parameters, some rebound after the function is made, called directly, in loops and under tensor ``if``, passed
+to a sub-cell and a module function whose own names (``x0``, ``v1``) they read, mapped (``map``,
+``ops.HyperMap``, ``ops.Map``), partially applied (``ops.partial``, ``functools.partial``), differentiated in
+construct (``ms.grad``/``value_and_grad`` by positions and by weights of the net); functions a module function
+and a sub-cell make and return; lambdas made in a comprehension or loop over a range, called after it. A
 quarter of the programs run through ``exec`` (no source file: npspore traces them). Every program is
 checked:
 
