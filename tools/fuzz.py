@@ -698,7 +698,11 @@ class Generator:
                 "grad_weights"]
         use = r.choice(uses)
         weight = r.choice(("self.w0", "self.w1")) if use == "grad_weights" else None
+        # a function differentiated in construct updates no state: eager code runs its gradient as a kernel, whose
+        # writes the central differences cannot hold at the unshifted point's values (see FrozenReads)
+        stateful, self.stateful = self.stateful, self.stateful and "grad" not in use
         out = self.closure_def(pool, f, params, weight)
+        self.stateful = stateful
         if r.random() < 0.3:  # a name it reads, rebound after it is made
             rebound = self.pick(pool)
             out.append(f"{rebound} = {rebound} * 0.5 + {r.choice((0.25, -1.0))}")
