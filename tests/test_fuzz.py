@@ -26,8 +26,8 @@ def program_dir(tmp_path, monkeypatch):
         yield str(tmp_path)
 
 
-# seeds whose programs every check runs on (seed 2, a stateful one, is a clean refusal: a value read after a write)
-@pytest.mark.parametrize("seed", (0, 1, 3, 4, 5, 6))
+# seeds whose programs every check runs on (seeds 2 and 6, stateful ones, are clean refusals)
+@pytest.mark.parametrize("seed", (0, 1, 3, 4, 5, 7))
 def test_fuzz_seed(seed, program_dir):
     result = fuzz.run_seed(seed, program_dir, ms, do_shrink=False)
     assert result is None, f"{result[0]}\n{result[1]}"
@@ -344,7 +344,7 @@ def test_a_saved_program_that_reads_values_is_replayed_and_a_wrong_gradient_foun
 # ---------------------------------------------------------------- stateful programs
 
 # passing stateful seeds: traced and not, BatchNorm in training and inference mode, for and while loops
-STATEFUL_SEEDS = (0, 5, 6, 8, 9, 11)
+STATEFUL_SEEDS = (0, 5, 8, 9, 10, 12)
 
 
 @pytest.mark.parametrize("seed", STATEFUL_SEEDS)
@@ -380,9 +380,10 @@ def test_the_stateful_generator_updates_parameters_every_way_and_everywhere():
     updates = [u for s in sources for u in _updates_and_where(s)]
     texts = [text for text, _ in updates]
     for form in ("ops.assign(self.", "ops.assign_add(self.", "ops.assign_sub(self.", "self.assign(self.",
-                 "self.assign_add(self.", "self.s0 = self.s0 * 0.5", "self.s1 += ops.tanh(", "self.acc.acc",
+                 "self.assign_add(self.", "self.s1 += ops.tanh(", "self.acc.acc",
                  "self.nest.inner.acc", "(self.inner.acc", "ops.assign(self.w0,"):
         assert any(form in text for text in texts), form
+    assert any(text.startswith(f"self.{p} = self.{p} * 0.5") for text in texts for p in ("s0", "s1", "w1"))  # Net's own
     for effect in ("self.acc(", "self.nest(", "self.bn(", "self.inner("):   # called for the effect alone
         assert any(text.startswith(effect) for text in texts), effect
     assert any(where == ("ClassDef", "FunctionDef") for _, where in updates)    # straight-line code
