@@ -26,7 +26,8 @@ def program_dir(tmp_path, monkeypatch):
         yield str(tmp_path)
 
 
-@pytest.mark.parametrize("seed", range(6))
+# seeds whose programs every check runs on (seeds 2 and 6, stateful ones, are clean refusals)
+@pytest.mark.parametrize("seed", (0, 1, 3, 4, 5, 7))
 def test_fuzz_seed(seed, program_dir):
     result = fuzz.run_seed(seed, program_dir, ms, do_shrink=False)
     assert result is None, f"{result[0]}\n{result[1]}"
@@ -197,6 +198,24 @@ def test_the_generator_makes_tensor_counters_and_while_loops_over_them():
     assert returning  # a loop over a counter that returns under a tensor condition
 
 
+def test_the_generator_makes_closures_and_passes_differentiates_and_returns_them(program_dir):
+    """Lambdas and nested defs in construct: called, passed to a sub-cell and a helper whose names they may read,
+    mapped, partially applied, differentiated by positions and weights; functions returned by callees; lambdas
+    made in a comprehension over a loop index; and shrinking keeps a call of a deleted def invalid."""
+    sources = [fuzz.render(fuzz.Generator(random.Random(seed), size=24).program()) for seed in range(100)]
+    construct = [s.split("def construct(self, x")[-1] for s in sources]
+    for form in (" = lambda u", "        def f", "self.applier(", "apply_fn(", "HyperMap()(", "partial(f",
+                 "ms.grad(f", "ms.value_and_grad(f", "(self.w0,))", ", self.w1)(", "make_fn(", "self.maker(",
+                 "for q in range("):
+        assert any(form in c for c in construct), form
+    assert any("class Applier(nn.Cell)" in s for s in sources) and not any("class Applier" in s and "self.applier("
+                                                                          not in s for s in sources)
+    deleted = ["v1 = f1(x0)", "return v1"]
+    assert not fuzz.names_defined_before_use(deleted)
+    assert fuzz.names_defined_before_use([fuzz.Block("def f1(u):", ["return u * x0"])] + deleted)
+    assert not fuzz.names_defined_before_use([fuzz.Block("def f1(u):", [])] + deleted)  # its return deleted
+
+
 FOUND = sorted((pathlib.Path(__file__).parent / "programs" / "fuzz").glob("p*.py"))
 # found by the fuzzer and not fixed yet (none now: the stateful fuzzer's gradients that read a Parameter after
 # its update are fixed by compiler/paramsnapshots.py), run as strict expected failures
@@ -325,7 +344,7 @@ def test_a_saved_program_that_reads_values_is_replayed_and_a_wrong_gradient_foun
 # ---------------------------------------------------------------- stateful programs
 
 # passing stateful seeds: traced and not, BatchNorm in training and inference mode, for and while loops
-STATEFUL_SEEDS = (0, 2, 4, 6, 7, 8)
+STATEFUL_SEEDS = (0, 5, 8, 9, 10, 12)
 
 
 @pytest.mark.parametrize("seed", STATEFUL_SEEDS)
@@ -357,13 +376,14 @@ def test_the_stateful_generator_updates_parameters_every_way_and_everywhere():
     ``self.p += ...``, on Net's own Parameters, a sub-cell's and one two levels down; in straight-line code,
     ``for range`` loops, tensor ``if`` and ``while``; stateful cells called for their effect alone and in
     expressions; BatchNorm in training and in inference mode."""
-    sources = [fuzz.render(fuzz.generate(seed, stateful=True)[0], seed) for seed in range(80)]
+    sources = [fuzz.render(fuzz.generate(seed, stateful=True)[0], seed) for seed in range(100)]
     updates = [u for s in sources for u in _updates_and_where(s)]
     texts = [text for text, _ in updates]
     for form in ("ops.assign(self.", "ops.assign_add(self.", "ops.assign_sub(self.", "self.assign(self.",
-                 "self.assign_add(self.", "self.s0 = self.s0 * 0.5", "self.s1 += ops.tanh(", "self.acc.acc",
+                 "self.assign_add(self.", "self.s1 += ops.tanh(", "self.acc.acc",
                  "self.nest.inner.acc", "(self.inner.acc", "ops.assign(self.w0,"):
         assert any(form in text for text in texts), form
+    assert any(text.startswith(f"self.{p} = self.{p} * 0.5") for text in texts for p in ("s0", "s1", "w1"))  # Net's own
     for effect in ("self.acc(", "self.nest(", "self.bn(", "self.inner("):   # called for the effect alone
         assert any(text.startswith(effect) for text in texts), effect
     assert any(where == ("ClassDef", "FunctionDef") for _, where in updates)    # straight-line code

@@ -10,7 +10,13 @@ in compiled code (``n0 = Tensor(0, ms.int32)``; its condition alone or with a te
 return under a tensor condition), ``break``/``continue``, early ``return``; an int32 input; tensor
 values read in compiled code (MindSpore's JIT fallback: ``float(t.mean())``, ``t.item()``,
 ``Tensor(np.tanh(t.asnumpy()))``, ``t.tolist()``) in data flow and deciding a Python ``if`` or a
-``range(int(k))`` bound; sub-cells with forward hooks and a backward hook whose bodies read values. A
+``range(int(k))`` bound; sub-cells with forward hooks and a backward hook whose bodies read values; lambdas
+and nested defs (their own locals, tensor ``if``, loops and defs) reading construct's locals, inputs and
+Parameters, some rebound after the function is made, called directly, in loops and under tensor ``if``, passed
+to a sub-cell and a module function whose own names (``x0``, ``v1``) they read, mapped (``map``,
+``ops.HyperMap``, ``ops.Map``), partially applied (``ops.partial``, ``functools.partial``), differentiated in
+construct (``ms.grad``/``value_and_grad`` by positions and by weights of the net); functions a module function
+and a sub-cell make and return; lambdas made in a comprehension or loop over a range, called after it. A
 quarter of the programs run through ``exec`` (no source file: npspore traces them). Every program is
 checked:
 
@@ -107,7 +113,9 @@ def render_stmts(stmts, indent):
     return lines or [indent + "pass"]
 
 
-PRELUDE = '''import numpy as np
+PRELUDE = '''import functools
+
+import numpy as np
 import npspore as ms
 from npspore import nn, ops, Tensor, Parameter
 
@@ -127,7 +135,7 @@ class Sub(nn.Cell):
 
 STATEFUL
 HOOKS
-
+CLOSURES
 class Net(nn.Cell):
     def __init__(self):
         super().__init__()
@@ -161,6 +169,36 @@ HOOK_FUNCTIONS = {
     "watched": ("register_backward_hook", """def keep_if_finite(cell, grad_input, grad_output):
     return (grad_input[0] * float(np.isfinite(grad_output[0].asnumpy()).all()),)
 """, "keep_if_finite"),
+}
+
+
+# ------------------------------------------------------------------------------ closures
+# Callees that take or make a function. Their parameters and locals are named as construct's values are
+# (``x0``, ``v1``, ``v2``), so a lambda or def of construct passed to them often reads a name they bind too
+# (it must read construct's), and one they return reads their own.
+CLOSURE_CALLEES = {
+    "apply_fn": ("", """def apply_fn(x0, fn):
+    v1 = x0 * 2.0
+    return fn(v1) * 0.5 + x0
+"""),
+    "self.applier": ("        self.applier = Applier()\n", """class Applier(nn.Cell):
+    def construct(self, x0, fn):
+        v1 = ops.sin(x0)
+        v2 = fn(v1)
+        return fn(v2 + x0) * 0.5
+"""),
+    "make_fn": ("", """def make_fn(x0):
+    v1 = ops.cos(x0)
+    return lambda u: u * v1 + x0
+"""),
+    "self.maker": ("        self.maker = Maker()\n", """class Maker(nn.Cell):
+    def construct(self, x0):
+        v2 = x0 * 0.5
+
+        def scaled(u):
+            return ops.tanh(u) * v2 + x0
+        return scaled
+"""),
 }
 
 
@@ -227,7 +265,7 @@ STATE = {
     "Nest": {"rows": ("self.inner.acc",), "weights": ("self.m",), "stats": (), "cells": ("self.inner",)},
 }
 # statement kinds that use what only Net has (its flag, CellList, int input k)
-NET_ONLY_KINDS = ("pyif", "celllist", "read", "read_if", "read_range")
+NET_ONLY_KINDS = ("pyif", "celllist", "read", "read_if", "read_range", "closure", "made_closure")
 UPDATES = re.compile(r"assign|self\.(acc|nest|bn|inner)\(|self\.[\w.]+ [-+]?= ")
 
 
@@ -245,12 +283,16 @@ def render(program, seed=0, traced=False) -> str:
     hooks = "".join(HOOK_FUNCTIONS[cell][1] + "\n\n" for cell in used)
     hooked = "".join(f"        self.{cell} = Sub()\n        self.{cell}.{HOOK_FUNCTIONS[cell][0]}({HOOK_FUNCTIONS[cell][2]})\n"
                      for cell in used)
+    callees = [name for name in CLOSURE_CALLEES if re.search(rf"(?<![\w.]){re.escape(name)}\(", body)]
+    closures = "".join(CLOSURE_CALLEES[name][1] + "\n\n" for name in callees)
+    hooked += "".join(CLOSURE_CALLEES[name][0] for name in callees)
     cells = init = ""
     if state is not None:
         cells = STATEFUL_CELLS.replace("ACC_BODY\n", "\n".join(render_stmts(state["Acc"], " " * 8)) + "\n")
         cells = cells.replace("NEST_BODY\n", "\n".join(render_stmts(state["Nest"], " " * 8)) + "\n")
         init = STATEFUL_INIT.replace("TRAIN", repr(state["train"]))
     lines = PRELUDE.replace("FLAG", repr(flag)).replace("STATEFUL\n", cells).replace("HOOKS\n", hooks)
+    lines = lines.replace("CLOSURES\n", closures)
     lines = lines.replace("HOOKED\n", hooked).replace("STATE\n", init).splitlines()
     lines.append(f"    def construct(self, {params}):")
     lines += render_stmts(stmts, "        ")
@@ -266,7 +308,7 @@ def names_defined_before_use(stmts) -> bool:
     """Whether every generated variable is surely bound before it is read (shrinking may delete a
     definition; such a program is not valid Python, so it is no test)."""
     tree = ast.parse("\n".join(render_stmts(stmts, "")))
-    generated = lambda name: name[0] in "vcitj" and name[1:].isdigit()  # noqa: E731
+    generated = lambda name: name[0] in "vcitjf" and name[1:].isdigit()  # noqa: E731
 
     def reads_ok(node, defined):
         return all(n.id in defined for n in ast.walk(node)
@@ -305,6 +347,13 @@ def names_defined_before_use(stmts) -> bool:
                 if runs_at_least_once(node):  # its index, and what its body defines if it never jumps
                     jumps = any(isinstance(n, (ast.Break, ast.Continue)) for n in ast.walk(node))
                     defined = inner if jumps else after
+            elif isinstance(node, ast.FunctionDef):  # its body runs when called: what is bound by then
+                own = {a.arg for a in node.args.args} | {node.name}
+                if not isinstance(node.body[-1], ast.Return):  # a shrunk def returning None: no tensor program
+                    return None
+                if block(node.body, defined | own) is None:
+                    return None
+                defined.add(node.name)
             elif isinstance(node, ast.AugAssign):
                 target = getattr(node.target, "id", "")  # self.p += e has no name to define
                 if not reads_ok(node, defined) or target and generated(target) and target not in defined:
@@ -466,7 +515,13 @@ class Generator:
             kinds = [kind for kind in kinds if kind not in NET_ONLY_KINDS]
         if self.stateful:
             kinds += ["update"] * 4 + ["state_read"]
+        if self.scope == "Net" and depth < 2:
+            kinds += ["closure"] * 3 + ["made_closure"]
         kind = r.choice(kinds)
+        if kind == "closure":
+            return self.closure(pool)
+        if kind == "made_closure":
+            return self.made_closure(pool)
         if kind == "update":
             return self.update(pool)
         if kind == "state_read":  # a value computed from state, read after later updates
@@ -593,6 +648,131 @@ class Generator:
             self.dynamic += 1
             return [Block(f"if {self.cond(pool)}:", [self.ret(pool)])]
         return [f"{self.pick(pool)} = {self.expr(pool)}"]
+
+    # ------------------------------------------------------------ closures
+
+    def closure_body(self, pool, params, weight=None) -> str:
+        """An expression of a closure's parameters ``params`` and the values of construct it reads (locals,
+        inputs, Parameters); with ``weight``, it reads that Parameter surely (its gradient is asked for)."""
+        r = self.rng
+        reads = [self.expr(pool, 1) for _ in range(r.randint(0, 2))] + [r.choice(("self.w1", "self.w0[0]"))] * (r.random() < 0.3)
+        terms = [f"ops.sin({params[0]})", f"({params[0]} * {r.choice(sorted(pool))})", f"ops.tanh({params[0]} + {params[-1]})"]
+        if weight == "self.w0":
+            terms.append(f"ops.tanh(ops.matmul({params[0]}, self.w0))")
+        elif weight == "self.w1":
+            terms.append(f"({params[-1]} * self.w1)")
+        terms = r.sample(terms, r.randint(1, len(terms))) + ([terms[-1]] if weight else [])
+        return " + ".join(terms + [f"{e} * {r.choice((0.5, -0.25))}" for e in reads])
+
+    def closure_def(self, pool, name, params, weight=None) -> list:
+        """``name = lambda ...: ...``, or a nested def (its own locals, a tensor ``if`` that returns, a def
+        inside it that reads its parameter and construct's values)."""
+        r = self.rng
+        args = ", ".join(params)
+        if r.random() < 0.5:
+            return [f"{name} = lambda {args}: {self.closure_body(pool, params, weight)}"]
+        body = [f"h = {self.closure_body(pool, params, weight)}"]
+        choice = r.random()
+        if choice < 0.3:
+            body.append(Block(f"if h.sum() > {r.choice((0.0, 0.5))}:", [f"return h * {r.choice((2.0, -0.5))}"]))
+        elif choice < 0.5:
+            body += [Block("def inner(z):", [f"return z * {params[0]} + {self.pick(pool)}"]), "h = inner(h) - h"]
+        elif choice < 0.7:
+            body.append(Block(f"for q in range({r.randint(1, 3)}):", [f"h = ops.tanh(h) + q * {params[0]}"]))
+        return [Block(f"def {name}({args}):", body + [f"return h - {params[-1]}"])]
+
+    def closure(self, pool) -> list:
+        """A lambda or nested def of construct (one or two parameters) reading construct's values, perhaps
+        one rebound after it is made (Python reads the value at the call, as npspore does; MindSpore 2.10's
+        graph mode the one at the definition: not generated against MindSpore), then used: called directly,
+        in a loop, under a tensor ``if``, passed to a sub-cell or module function (whose own names may be
+        the ones it reads), mapped, partially applied, or differentiated in construct (``ms.grad`` and
+        ``value_and_grad`` by positions and weights)."""
+        r = self.rng
+        self.fresh += 1
+        f, arity = f"f{self.fresh}", r.choice((1, 1, 2))
+        params = ("u", "z")[:arity]
+        a, b = self.pick(pool), self.pick(pool)
+        args = ", ".join((a, b)[:arity])
+        uses = ["call", "call", "loop", "tif", "pass_cell", "pass_fn", "map", "partial", "grad", "value_and_grad",
+                "grad_weights"]
+        use = r.choice(uses)
+        weight = r.choice(("self.w0", "self.w1")) if use == "grad_weights" else None
+        # a function differentiated in construct updates no state: eager code runs its gradient as a kernel, whose
+        # writes the central differences cannot hold at the unshifted point's values (see FrozenReads)
+        stateful, self.stateful = self.stateful, self.stateful and "grad" not in use
+        out = self.closure_def(pool, f, params, weight)
+        self.stateful = stateful
+        if r.random() < 0.3:  # a name it reads, rebound after it is made
+            rebound = self.pick(pool)
+            out.append(f"{rebound} = {rebound} * 0.5 + {r.choice((0.25, -1.0))}")
+        target = self.name() if r.random() < 0.6 else self.pick(pool)
+        fn = f if arity == 1 else f"ops.partial({f}, {a})"  # a function of one argument
+        if use == "call":
+            out.append(f"{target} = {f}({args}) * {r.choice((1.0, 0.5))}")
+        elif use == "loop":
+            out.append(f"{target} = {a}")
+            out.append(Block(f"for i9 in range({r.randint(1, 3)}):", [f"{target} = {fn}({target}) * 0.5"]))
+        elif use == "tif":
+            self.dynamic += 1
+            out.append(Block(f"if {self.cond(pool)}:", [f"{target} = {f}({args})"], [f"{target} = {b} * 0.5"]))
+            self.dynamic -= 1
+        elif use == "pass_cell":
+            out.append(f"{target} = self.applier({b}, {fn})")
+        elif use == "pass_fn":
+            out.append(f"{target} = apply_fn({b}, {fn})")
+        elif use == "map":
+            c = self.name()
+            mapped = r.choice((f"map({fn}, ({a}, {b}))", f"ops.HyperMap()({fn}, ({a}, {b}))",
+                               f"ops.Map()({fn}, ({a}, {b}))"))
+            out.append(f"{target}, {c} = {mapped}")
+            pool.add(c)
+        elif use == "partial":
+            partial = r.choice(("ops.partial", "functools.partial"))
+            out.append(f"{target} = {partial}({f}, {a})({b})" if arity == 2 else f"{target} = {partial}({f}, {a})()")
+        elif use == "grad":
+            if arity == 1:
+                out.append(f"{target} = ms.grad({f})({a})")
+            else:
+                c = self.name()
+                out.append(f"{target}, {c} = ms.grad({f}, (0, 1))({a}, {b})")
+                pool.add(c)
+        elif use == "value_and_grad":
+            c = self.name()
+            position = r.randint(0, arity - 1)
+            out.append(f"{target}, {c} = ms.value_and_grad({f}, {position})({args})")
+            pool.add(c)
+        else:  # the gradient of a weight of the net a closure reads
+            if weight == "self.w1":
+                c = self.name()
+                out.append(f"{target}, {c} = ms.grad({f}, 0, self.w1)({args})")
+                pool.add(c)
+            else:
+                out.append(f"{target} = ops.matmul({a}, ms.grad({f}, None, (self.w0,))({args})[0])")
+        pool.add(target)
+        return out
+
+    def made_closure(self, pool) -> list:
+        """A function a module helper or sub-cell makes and returns (reading its own names), called, or passed
+        on to a sub-cell; functions made in a comprehension or a loop over ``range``, each reading the loop's last
+        index when called after it, as Python's late binding says (MindSpore 2.10's graph mode reads the index
+        of the lambda's own iteration: not generated against MindSpore)."""
+        r = self.rng
+        self.fresh += 1
+        f, a, b = f"f{self.fresh}", self.pick(pool), self.pick(pool)
+        target = self.name()
+        pool.add(target)
+        choice = r.random()
+        if choice < 0.4:
+            return [f"{f} = {r.choice(('make_fn', 'self.maker'))}({a})",
+                    r.choice((f"{target} = {f}({b})", f"{target} = self.applier({b}, {f})", f"{target} = {f}({f}({b}))"))]
+        if choice < 0.7:
+            return [f"{target} = {r.choice(('make_fn', 'self.maker'))}({a})({b})"]
+        k = r.randint(1, 3)
+        if choice < 0.85:
+            return [f"{f} = [lambda u: u * (q + {r.choice((0.5, 1.0))}) + {a} for q in range({k})]",
+                    f"{target} = {f}[{r.randint(0, k - 1)}]({b}) - {f}[-1]({a})"]
+        return [Block(f"for q in range({k}):", [f"{f} = lambda u: u * (q + 0.5) - {a}"]), f"{target} = {f}({b})"]
 
     def ret(self, pool) -> str:
         values = [self.expr(pool) for _ in range(self.arity)]
@@ -757,6 +937,11 @@ class FrozenReads:
         parameter_class = importlib.import_module("npspore").Parameter
         self.originals += [(eager, "assign", eager.assign), (parameter_class, "set_data", parameter_class.set_data)]
         eager.assign = self._wrap_assign(eager.assign)
+        # a gradient function compiled meanwhile (``ms.grad`` of a lambda inside an eager construct) stages the
+        # wrapper as the assignment it stands for
+        library = importlib.import_module("npspore.compiler.library").LIBRARY
+        self.originals.append((library, "assign", library.assign))
+        library.assign = eager.assign
         parameter_class.set_data = self._wrap_set_data(parameter_class.set_data)
         return self
 
@@ -1164,7 +1349,8 @@ def run_checks(checker) -> str | None:
     except Finding as finding:
         return f"wrong: {str(finding)[:300]}"
     except Exception as error:  # noqa: BLE001 - a crash or refusal of a program eager runs
-        if type(error).__name__ == "NotSupportedError" and any(reason in str(error) for reason in CLEAN_REFUSALS):
+        refusal = any(cls.__name__ == "NotSupportedError" for cls in type(error).__mro__)  # or ReadInCallee
+        if refusal and any(reason in str(error) for reason in CLEAN_REFUSALS):
             return f"{REFUSED}: {str(error).splitlines()[0][:200]}"
         return f"{type(error).__name__}: {str(error).splitlines()[0][:200] if str(error) else ''}"
     return None
@@ -1173,7 +1359,9 @@ def run_checks(checker) -> str | None:
 REFUSED = "refused"
 # npspore's documented compile-time refusals of value reads it cannot guard (docs/compiled-execution.md):
 # a clean NotSupportedError at the user's line, counted apart from findings
-CLEAN_REFUSALS = ("reading a tensor's value here", "this value decides how the code is compiled")
+# (a traced program, run through exec, cannot record a gradient function called in it: it says so)
+CLEAN_REFUSALS = ("reading a tensor's value here", "this value decides how the code is compiled",
+                  "a gradient function called on a traced tensor cannot be recorded")
 
 
 def is_finding(message) -> bool:

@@ -167,6 +167,8 @@ class Calls:
             return self._call_user(func, None, args, kwargs, frame, node)
         if inspect.isbuiltin(func) and type(getattr(func, "__self__", None)) in (list, dict):
             return func(*args, **kwargs)  # out.append(t): the compile-time list holds the tensor value
+        if isinstance(func, type) and LIBRARY.stages_instances_of(func):   # ms.grad(f, 0, self.w) in construct:
+            args, kwargs = self._parameters_as_objects((args, kwargs))       # its weights are Parameters
         if isinstance(func, type) or inspect.isbuiltin(func) or isinstance(func, np.ufunc):
             if any(isinstance(a, TensorValue) for a in (*args, *kwargs.values())):
                 raise self._error(NotSupportedError(
@@ -186,6 +188,11 @@ class Calls:
                 return self._call_python(call, (func,) + args, kwargs, frame, node)
             return self._call_user(call, func, args, kwargs, frame, node)
         raise self._error(NotSupportedError(f"calling {func!r} in compiled code"), frame, node)
+
+    def _parameters_as_objects(self, values):
+        """``values`` with each tensor value of a Parameter this function captured replaced by the Parameter."""
+        parameters = {id(tv): obj for obj, tv in self.captures.values() if isinstance(obj, LIBRARY.parameter_type)}
+        return tree.tree_map(lambda v: parameters.get(id(v), v), values, lambda v: isinstance(v, TensorValue))
 
     def _zero_argument_super(self, frame, node):
         """``super()`` in a method: ``super(__class__, <its first argument>)``, as Python makes it."""
@@ -235,7 +242,7 @@ class Calls:
         if kwargs or len(args) != len(params):
             raise self._error(TypeError(f"{getattr(closure.node, 'name', '<lambda>')}() takes {len(params)} "
                                         f"positional arguments but {len(args) + len(kwargs)} were given"), frame, node)
-        env = dict(closure.frame.env)
+        env = dict(closure.env)
         env.update(zip(params, args))
         saved = self._user_loc, self._line_loc
         try:

@@ -37,7 +37,7 @@ class ClosureSpecializer(FunctionSpecializer):
         self._user_loc = self._line_loc = loc
         env = {name: self._materialize_param(name, value) for name, value in zip(names, args)}
         env.update(self._free_env(self.closure, set(names)))
-        value = self._returned(self.closure_value(self.closure, dict(frame.env, **env)))
+        value = self._returned(self.closure_value(self.closure, dict(self.closure.env, **env)))
         return self.function_returning(value, frame.source.qualname, loc, tuple(self._labels))
 
     @property
@@ -49,7 +49,8 @@ class ClosureSpecializer(FunctionSpecializer):
         its tensors new parameters; a closure read there (a def calling another) is made over such values too."""
         done = {} if done is None else done
         read = {n.id for n in ast.walk(closure.node) if isinstance(n, ast.Name)} - bound
-        return {name: self._free(name, closure.frame.env[name], done) for name in read if name in closure.frame.env}
+        names = closure.env
+        return {name: self._free(name, names[name], done) for name in read if name in names}
 
     def _free(self, name: str, value, done: dict):
         """``value``, read from the frame a closure was made in, with each tensor in it a new parameter."""
@@ -59,7 +60,7 @@ class ClosureSpecializer(FunctionSpecializer):
                     done[id(outer)] = Closure(outer.node, outer.frame)
                     own = {a.arg for a in outer.node.args.args}
                     done[id(outer)].frame = Frame(outer.frame.source,
-                                                  dict(outer.frame.env, **self._free_env(outer, own, done)))
+                                                  dict(outer.env, **self._free_env(outer, own, done)))
                 return done[id(outer)]
             entry = self.captures.get(id(outer))
             if entry is None:

@@ -21,8 +21,8 @@ from .builder import BlockBuilder, NameSupply
 from .errors import NotSupportedError, located, not_supported
 from .library import LIBRARY
 from .loopsyntax import assigned_names, has_loop_exit
-from .values import (MISSING, NORMAL, Completion, ConstIndex, Frame, NeedsStatic, Poison, StagedRange, TensorValue,
-                     copy_container)
+from .values import (MISSING, NORMAL, Completion, ConstIndex, NeedsStatic, Poison, StagedRange, TensorValue,
+                     copy_container, holds_closure)
 
 
 UNROLL_LIMIT = 256
@@ -181,8 +181,8 @@ class ControlFlow:
 
     def _branch(self, stmts, frame, run=None) -> tuple:
         """Stage ``stmts`` (or ``run(frame)``) into a fresh block with a copy of the environment."""
-        branch_frame = Frame(frame.source, dict(frame.env))
-        with self.sub_block() as block:
+        branch_frame = frame.nested(dict(frame.env))
+        with self.sub_block() as block, frame.scope.running(branch_frame):
             completion = run(branch_frame) if run else self._exec_stmts(stmts, branch_frame)
         return completion, branch_frame.env, block
 
@@ -214,19 +214,20 @@ class ControlFlow:
         if rest and ended[0] != ended[1]:
             # one branch surely ended: what follows runs on the other one's paths only, staged there
             going_on = ended.index(False)
-            outcomes[going_on] = self._continue_branch(outcomes[going_on], rest, frame.source, loc)
+            outcomes[going_on] = self._continue_branch(outcomes[going_on], rest, frame, loc)
             rest = ()
         cond = self._as_bool_scalar(test, loc)
         done = (self._join_exits if exits else self._join)(cond, outcomes, frame, loc)
         return self._after_join(done, rest, frame, loc)
 
-    def _continue_branch(self, outcome, rest, source, loc) -> tuple:
-        """Stage ``rest`` at the end of a staged branch ``(completion, env, block)``."""
+    def _continue_branch(self, outcome, rest, frame, loc) -> tuple:
+        """Stage ``rest`` at the end of a staged branch ``(completion, env, block)`` of ``frame``."""
         done, env, block = outcome
-        branch_frame = Frame(source, env)
+        branch_frame = frame.nested(env)
         outer, self.builder = self.builder, BlockBuilder(self.names, block)
         try:
-            done = self._after_join(done, rest, branch_frame, loc)
+            with frame.scope.running(branch_frame):
+                done = self._after_join(done, rest, branch_frame, loc)
         finally:
             self.builder = outer
         return done, branch_frame.env, block
@@ -596,9 +597,9 @@ class ControlFlow:
             leaf_params = [self.names.var(name, aval) for aval in avals]
             params += leaf_params
             body_env[name] = tree.unflatten(treedef, (TensorValue(p) for p in leaf_params))
-        body_frame = Frame(frame.source, body_env)
+        body_frame = frame.nested(body_env)
         try:
-            with self.sub_block(loop=True) as block:
+            with self.sub_block(loop=True) as block, frame.scope.running(body_frame):
                 completion = self._exec_stmts(list(stmt.body), body_frame)
         except (NeedsStatic, NotSupportedError):
             completion, block = None, None
@@ -618,6 +619,8 @@ class ControlFlow:
                     ok = ok and _tensor_tree(new) == fresh[name]
                 elif name in snapshot and not isinstance(snapshot[name], Poison):
                     ok = ok and new is snapshot[name]
+                elif holds_closure((new,)):   # a lambda or def made in the body, called after it: unrolled (as
+                    ok = False                # MindSpore does every loop over a range), not a poisoned name
                 # else a local of the body (its first read follows its assignment, as a Poison cannot
                 # be read): poisoned after the loop
         if not ok:
@@ -780,17 +783,18 @@ class ControlFlow:
         env = dict(frame.env)
         for name, param in zip(names, params):
             env[name] = TensorValue(param)
-        with self.sub_block(loop=True) as cond_block:
-            test = condition(Frame(frame.source, dict(env)))
+        test_frame = frame.nested(dict(env))
+        with self.sub_block(loop=True) as cond_block, frame.scope.running(test_frame):
+            test = condition(test_frame)
             cond = None if test is None else TensorValue(self._as_bool_scalar(test, loc))
             for flag in flag_params:  # a break or return ends the loop
                 running = self._apply("logical_not", (TensorValue(flag),), {})
                 cond = running if cond is None else self._apply("logical_and", (cond, running), {})
         assert cond is not None, "a staged while has a condition or an exit flag"
         cond_block.results = (cond.var,)
-        body_frame = Frame(frame.source, dict(env))
+        body_frame = frame.nested(dict(env))
         contents = _container_contents(env)
-        with self.sub_block(loop=True) as body_block:
+        with self.sub_block(loop=True) as body_block, frame.scope.running(body_frame):
             completion = self._exec_stmts(body_stmts, body_frame)
             if _containers_changed(contents):
                 raise not_supported("changing a Python list or dict inside a loop that stays a loop "

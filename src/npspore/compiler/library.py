@@ -185,6 +185,11 @@ class Library:
                 return stage
         return None
 
+    def stages_instances_of(self, cls: type) -> bool:
+        """Whether calls of ``cls``'s instances are staged (a gradient function): made in compiled code, it
+        holds the Parameters given to it (its weights), not their values."""
+        return any(issubclass(cls, staged) for staged in self._stagers)
+
     def is_cell(self, value) -> bool:
         """Whether ``value`` is a network cell (an instance of the registered ``cell_type``)."""
         return self.cell_type is not None and isinstance(value, self.cell_type)

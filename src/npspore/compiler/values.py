@@ -14,6 +14,7 @@
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 
 import numpy as np
@@ -121,12 +122,41 @@ MISSING = object()
 
 
 class Frame:
-    """One interpreted function activation: its source and its local names."""
+    """One interpreted function activation, or a staged branch's or loop body's copy of it (:meth:`nested`): its
+    source, its local names and the :class:`Scope` of the activation."""
 
-    __slots__ = ("source", "env")
+    __slots__ = ("source", "env", "scope")
 
-    def __init__(self, source, env):
+    def __init__(self, source, env, scope=None):
         self.source, self.env = source, env
+        self.scope = Scope(env) if scope is None else scope
+
+    def nested(self, env) -> "Frame":
+        """A frame of the same activation over ``env`` (a staged branch or loop body): run it within
+        ``frame.scope.running(frame)``, so that a closure made in the activation reads its names there."""
+        return Frame(self.source, env, self.scope)
+
+
+class Scope:
+    """The names of one activation as a closure made there reads them when called (Python reads a free name at the
+    call): those of the staged branch or loop body running now, else the activation's own."""
+
+    __slots__ = ("top", "live")
+
+    def __init__(self, env):
+        self.top, self.live = env, []
+
+    @property
+    def env(self) -> dict:
+        return self.live[-1] if self.live else self.top
+
+    @contextlib.contextmanager
+    def running(self, frame):
+        self.live.append(frame.env)
+        try:
+            yield
+        finally:
+            self.live.pop()
 
 
 class Closure:
@@ -138,6 +168,16 @@ class Closure:
 
     def __init__(self, node, frame):
         self.node, self.frame = node, frame
+
+    @property
+    def env(self) -> dict:
+        """The names the body reads: those of its activation now (see :class:`Scope`)."""
+        return self.frame.scope.env
+
+    def __call__(self, *args, **kwargs):
+        """Never run by Python: defined so that ``callable`` holds, as ``functools.partial`` and ``ops.partial``
+        check (``ops.partial(f, x)`` of a lambda in construct); the specializer calls the closure itself."""
+        raise TypeError("a function made in compiled code runs only where the compiler calls it")
 
 
 def holds_closure(values) -> bool:
