@@ -178,14 +178,15 @@ class TrebleBiquad(_Shelf):
     def _coefficients(self, gain, central_freq, quality):
         """MindSpore's: each intermediate a float32, the coefficients passed unnormalised (``lfilter`` divides by
         ``a0`` in the waveform's dtype)."""
-        f32 = np.float32
+        f32 = np.float32   # every operand a float32 (NumPy 1.26 computes float32 with a Python number in float64)
+        one = f32(1)
         w0 = f32(2 * math.pi * float(central_freq) / self.sample_rate)
-        alpha = f32(f32(math.sin(w0)) / f32(2) / quality)
-        amplitude = f32(math.exp(float(gain / f32(40)) * math.log(10)))
+        alpha = f32(f32(math.sin(w0)) / f32(2) / f32(quality))
+        amplitude = f32(math.exp(float(f32(gain) / f32(40)) * math.log(10)))
         temp1 = f32(2) * f32(math.sqrt(amplitude)) * alpha
-        temp2 = (amplitude - f32(1)) * f32(math.cos(w0))
-        temp3 = (amplitude + f32(1)) * f32(math.cos(w0))
-        b = (amplitude * ((amplitude + 1) + temp2 + temp1), f32(-2) * amplitude * ((amplitude - 1) + temp3),
-             amplitude * ((amplitude + 1) + temp2 - temp1))
-        a = ((amplitude + 1) - temp2 + temp1, f32(2) * ((amplitude - 1) - temp3), (amplitude + 1) - temp2 - temp1)
+        temp2 = (amplitude - one) * f32(math.cos(w0))
+        temp3 = (amplitude + one) * f32(math.cos(w0))
+        b = (amplitude * ((amplitude + one) + temp2 + temp1), f32(-2) * amplitude * ((amplitude - one) + temp3),
+             amplitude * ((amplitude + one) + temp2 - temp1))
+        a = ((amplitude + one) - temp2 + temp1, f32(2) * ((amplitude - one) - temp3), (amplitude + one) - temp2 - temp1)
         return np.float32(b), np.float32(a)

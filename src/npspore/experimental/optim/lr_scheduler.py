@@ -118,7 +118,7 @@ class StepLR(LRScheduler):
     def get_lr(self) -> list:
         if self.last_epoch == 0 or self.last_epoch % self.step_size != 0:
             return [lr * 1. for lr in self._last_lr]
-        return [lr * self.gamma for lr in self._last_lr]
+        return [lr * _float32(self.gamma) for lr in self._last_lr]
 
     def _get_closed_form_lr(self) -> list:
         return [base_lr * self.gamma ** (self.last_epoch // self.step_size) for base_lr in self.base_lrs]
@@ -145,7 +145,7 @@ class ExponentialLR(LRScheduler):
     def get_lr(self) -> list:
         if self.last_epoch == 0:
             return [lr * 1. for lr in self._last_lr]
-        return [lr * self.gamma for lr in self._last_lr]
+        return [lr * _float32(self.gamma) for lr in self._last_lr]
 
     def _get_closed_form_lr(self) -> list:
         return [base_lr * self.gamma ** self.last_epoch for base_lr in self.base_lrs]
