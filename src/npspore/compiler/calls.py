@@ -304,12 +304,11 @@ class Calls:
         """A call of a user function (or Cell method) as an ``ir.Call`` of its own function; one that reads
         a tensor's value is interpreted here instead, where the value can be read (``compiler.fallback``),
         and so is one given a Parameter, which it may update (``AssignAdd()(grad_sum, grad)``)."""
-        if holds_closure((*args, *kwargs.values())):   # its body reads the caller's names: interpreted here
-            if not inline_reads:
-                raise not_supported("a lambda or nested function passed to a Cell with a bprop or backward hooks",
-                                    self._loc(frame, node))
-            return self._call_python(fn, args if self_obj is None else (self_obj, *args), kwargs, frame, node)
-        if self._passes_parameter(args, kwargs):
+        passes_closure = holds_closure((*args, *kwargs.values()))   # its body reads the caller's names
+        if passes_closure and not inline_reads:
+            raise not_supported("a lambda or nested function passed to a Cell with a bprop or backward hooks",
+                                self._loc(frame, node))
+        if passes_closure or self._passes_parameter(args, kwargs):
             return self._call_python(fn, args if self_obj is None else (self_obj, *args), kwargs, frame, node)
         try:
             return self.program.call_function(self, fn, self_obj, args, kwargs, self._loc(frame, node),
