@@ -23,7 +23,7 @@ from .arguments import check_bool, check_int
 from .cache import check_cache, is_random
 from .columns import ColumnMapping, check_known, column_list
 from .iterators import DictIterator, TupleIterator
-from .rows import stack_column, to_array
+from .rows import column_value, stack_column
 from .sampling import PassKey
 from .stdshuffle import Mt19937x64, buffer_shuffled
 
@@ -112,12 +112,13 @@ class Dataset:
         return row
 
     def output_shapes(self) -> list[list[int]]:
-        """The shape of each column of the first row, as lists (``[]`` for a scalar)."""
-        return [list(column.shape) for column in self._first_row()]
+        """The shape of each column of the first row, as lists (``[]`` for a scalar; ``[0]`` for a dict, as in
+        MindSpore)."""
+        return [[0] if isinstance(column, dict) else list(column.shape) for column in self._first_row()]
 
     def output_types(self) -> list[np.dtype]:
-        """The NumPy dtype of each column of the first row."""
-        return [column.dtype for column in self._first_row()]
+        """The NumPy dtype of each column of the first row (``object`` for a dict, as in MindSpore)."""
+        return [np.dtype(object) if isinstance(column, dict) else column.dtype for column in self._first_row()]
 
     # ---- iterators -------------------------------------------------------------------------
 
@@ -403,8 +404,8 @@ class BatchDataset(Dataset):
             return tuple(stack_column(column, name) for column, name in _builtin_zip(columns, names))
         outputs = self.per_batch_map(*(list(columns[i]) for i in self.mapping.input_indices),
                                      BatchInfo(batch_num, key.position[0]))
-        outputs = [stack_column([to_array(v, f"per_batch_map output '{name}'") for v in value], name)
-                   if isinstance(value, list) else to_array(value, f"per_batch_map output '{name}'")
+        outputs = [stack_column([column_value(v, f"per_batch_map output '{name}'") for v in value], name)
+                   if isinstance(value, list) else column_value(value, f"per_batch_map output '{name}'")
                    for value, name in _builtin_zip(self.mapping.check_outputs(outputs), self.mapping.output_columns)]
         kept = [stack_column(columns[i], names[i]) if i in self.mapping.kept_indices else None
                 for i in range(len(names))]
@@ -478,7 +479,7 @@ class MapDataset(_SameRowCountDataset):
                 values = (values,)
         values = self.mapping.check_outputs(values)
         names = self.mapping.output_columns
-        return [to_array(v, f"output column '{name}' of map") for v, name in _builtin_zip(values, names)]
+        return [column_value(v, f"output column '{name}' of map") for v, name in _builtin_zip(values, names)]
 
     def _cache_source(self):
         if any(is_random(operation) for operation in self.operations):

@@ -38,6 +38,8 @@ class _EpochIterator:
         self._rows: Iterator[tuple] | None = None
 
     def _column(self, array):
+        if isinstance(array, dict):
+            return {key: self._column(value) for key, value in array.items()}
         # Text has no Tensor form: like MindSpore, string columns stay NumPy arrays.
         return array if self.output_numpy or array.dtype.kind in "US" else Tensor._over_numpy(array)
 

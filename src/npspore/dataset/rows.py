@@ -2,7 +2,9 @@
 
 Values coming from user code (a source's items, a ``map`` operation's results) become arrays by
 MindSpore's rules: a Python ``int`` is int64, a ``float`` float64, a ``bool`` bool, a list or tuple
-of them an array of that type; NumPy arrays and scalars keep their dtype.
+of them an array of that type; NumPy arrays and scalars keep their dtype. A column may also hold a
+Python ``dict`` (MindSpore 2's dict columns): its values become arrays by the same rules (nested dicts
+too), a batch stacks them key by key, and the iterators give them as dicts of Tensors.
 """
 from __future__ import annotations
 
@@ -35,6 +37,13 @@ def to_array(value, where):
     return array
 
 
+def column_value(value, where):
+    """A column's value from user code: :func:`to_array` of it, or of each value of a ``dict`` (recursively)."""
+    if isinstance(value, dict):
+        return {key: column_value(item, f"{where}, key {key!r}") for key, item in value.items()}
+    return to_array(value, where)
+
+
 def as_row(values, column_names, where):
     """A source's item (a tuple/list of values, or one value for one column) as a row of arrays.
 
@@ -46,18 +55,32 @@ def as_row(values, column_names, where):
     if len(values) != len(column_names):
         raise RuntimeError(f"{where} should return the same number of values as column_names {column_names}, "
                            f"but it returned {len(values)}.")
-    return tuple(to_array(v, f"column '{name}' of {where}") for v, name in zip(values, column_names))
+    return tuple(column_value(v, f"column '{name}' of {where}") for v, name in zip(values, column_names))
 
 
 def stack_column(arrays, name):
-    """One column's arrays of a batch stacked on a new first axis.
+    """One column's arrays of a batch stacked on a new first axis (dicts key by key).
 
     Raises:
-        RuntimeError: if the arrays differ in shape, naming the column and both shapes.
+        RuntimeError: if the arrays differ in shape, naming the column and both shapes, or dicts in their keys.
     """
+    if isinstance(arrays[0], dict):
+        return _stack_dicts(arrays, name)
     first = arrays[0].shape
     for array in arrays[1:]:
         if array.shape != first:
             raise RuntimeError(f"Cannot batch tensors with different shapes in column '{name}'. First element "
                                f"had shape {first} and this element had shape {array.shape}.")
     return np.stack(arrays)
+
+
+def _stack_dicts(dicts, name):
+    keys = dicts[0].keys()
+    for value in dicts[1:]:
+        if not isinstance(value, dict):
+            raise RuntimeError(f"Cannot batch column '{name}': a dict and a {type(value).__name__} in one batch.")
+        missing = [key for key in value if key not in keys] or [key for key in keys if key not in value]
+        if missing:
+            raise RuntimeError(f"Python dictionary keys do not match when creating a batch of column '{name}': "
+                               f"{missing[0]!r} is not in every row.")
+    return {key: stack_column([value[key] for value in dicts], f"{name}[{key!r}]") for key in keys}
