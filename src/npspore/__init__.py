@@ -57,4 +57,5 @@ for _name in _INTERNAL_MODULES:
 del _name
 # A submodule not loaded yet (npspore.dataset, npspore.experimental) loads on first use, so `import
 # npspore` does not pay for it; any other missing name is one MindSpore has and npspore does not.
-__getattr__ = _module_getattr("mindspore", globals(), internal=_INTERNAL_MODULES)
+__getattr__ = _module_getattr("mindspore", globals(), internal=_INTERNAL_MODULES,
+                              elsewhere={"float": "npspore.common.dtype.float32"})   # ms.float is ms.float32

@@ -9,14 +9,16 @@ then instead.
 """
 from __future__ import annotations
 
+import importlib
 from typing import Callable
 
 from .core.lazy import submodule
 
 
-def module_getattr(module_name: str, namespace: dict, internal: tuple[str, ...] = ()) -> Callable[[str], object]:
-    """A module ``__getattr__`` returning a submodule not imported yet, or raising ``AttributeError``
-    for any other name the module lacks.
+def module_getattr(module_name: str, namespace: dict, internal: tuple[str, ...] = (), elsewhere: dict | None = None,
+                   fallback: str | None = None) -> Callable[[str], object]:
+    """A module ``__getattr__`` returning a submodule not imported yet, a name npspore keeps in another module
+    (``elsewhere``, ``fallback``), or raising ``AttributeError`` for any other name the module lacks.
 
     Args:
         module_name (str): the MindSpore spelling of the module, e.g. ``'mindspore.ops.operations'``.
@@ -25,6 +27,11 @@ def module_getattr(module_name: str, namespace: dict, internal: tuple[str, ...] 
             searched for the closest match.
         internal (tuple[str, ...]): submodules that are no attributes of the package (imported by
             their full name only, as ``from npspore.opdef import op_table``).
+        elsewhere (dict): names MindSpore also has in this module (the same objects as elsewhere in MindSpore:
+            ``mindspore.ops.functional.pows`` is ``mindspore.ops.pows``) -> the full path of npspore's object
+            (``"npspore.ops.pows"``), imported at first use, so that modules importing each other can share names.
+        fallback (str): the full name of a module whose public names (its ``__all__``) this module also answers
+            (``mindspore.dataset.vision.transforms`` defines the transforms ``mindspore.dataset.vision`` exports).
 
     Returns:
         The function to assign to the module's ``__getattr__``.
@@ -39,6 +46,10 @@ def module_getattr(module_name: str, namespace: dict, internal: tuple[str, ...] 
         module = submodule(namespace["__name__"], name)
         if module is not None:
             return module
+        if elsewhere and name in elsewhere:
+            return resolve(elsewhere[name])
+        if fallback is not None and name in importlib.import_module(fallback).__all__:
+            return getattr(importlib.import_module(fallback), name)
         message = f"'{module_name}.{name}' is not implemented in npspore"
         public = sorted(key for key in namespace if not key.startswith("_"))
         close = closest_name(name, public)
@@ -47,6 +58,12 @@ def module_getattr(module_name: str, namespace: dict, internal: tuple[str, ...] 
         raise AttributeError(message)
 
     return __getattr__
+
+
+def resolve(path: str) -> object:
+    """The object at the full dotted ``path`` (``"npspore.ops.pows"``; a module's own path gives the module)."""
+    module_name, _, attribute = path.rpartition(".")
+    return getattr(importlib.import_module(module_name), attribute)
 
 
 # A suggestion must be a likely misspelling: at 0.6 (difflib's default) 'hessian' suggested 'assign'.

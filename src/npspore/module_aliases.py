@@ -54,6 +54,10 @@ MODULE_ALIASES: dict[str, str] = {
     # mindspore.numpy's private helper modules
     "numpy.utils": "numpy_utils",
     "numpy.utils_const": "numpy_utils",
+    # the modules MindSpore defines vision datasets and the monitors in
+    "dataset.engine.datasets_vision": "dataset",
+    "train.callback._time_monitor": "train.callback.monitors",
+    "train.callback._loss_monitor": "train.callback.monitors",
     # train_thor's dataset helper
     "train.train_thor.dataset_helper": "train.dataset_helper",
 }

@@ -43,4 +43,6 @@ __all__ += ["CoNLL2000Dataset", "UDPOSDataset"]
 __all__ += ["AGNewsDataset", "AmazonReviewDataset", "DBpediaDataset", "IMDBDataset", "PennTreebankDataset",
             "SogouNewsDataset", "SQuADDataset", "WikiTextDataset", "YahooAnswersDataset", "YelpReviewDataset"]
 
-__getattr__ = _module_getattr("mindspore.dataset", globals())
+__getattr__ = _module_getattr("mindspore.dataset", globals(),   # names MindSpore's dataset package also holds
+                              elsewhere={"BatchDataset": "npspore.dataset.datasets.BatchDataset",
+                                         "context": "npspore.context"})

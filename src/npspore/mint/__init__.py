@@ -30,4 +30,8 @@ __all__ = ["abs", "ceil", "cos", "erf", "exp", "flip", "floor", "greater", "gt",
 from ..ops import bitwise_and, bitwise_or, bitwise_xor, inverse  # noqa: E402,F401
 __all__ += ["bitwise_and", "bitwise_or", "bitwise_xor", "inverse"]
 
-__getattr__ = module_getattr("mindspore.mint", globals())
+# the functions mindspore.mint shares with mindspore.ops (the same objects in MindSpore 2.10)
+_SHARED_WITH_OPS = ("constexpr", "cosh", "cumprod", "dstack", "eye", "gcd", "hstack", "isinf", "nonzero", "polar",
+                    "sinh", "take")
+__getattr__ = module_getattr("mindspore.mint", globals(),
+                             elsewhere={name: f"npspore.ops.{name}" for name in _SHARED_WITH_OPS})

@@ -8,6 +8,7 @@ from typing import Any
 from npspore.common import dtype as mstype
 from npspore.common.initializer import initializer
 from npspore.common.parameter import Parameter
+from npspore.missing_names import module_getattr
 from npspore.common.tensor import Tensor
 from npspore.nn.cell import Cell
 from npspore.nn.layers import _check_positive_int, get_activation  # noqa: F401  (nn.layer.activation's)
@@ -240,3 +241,10 @@ _activation = {
 # nn.get_activation (in layers, which this module imports) knows every name of the table, in MindSpore's order.
 _layers._ACTIVATIONS.clear()
 _layers._ACTIVATIONS.update(_activation)
+
+
+# the activations MindSpore defines in nn.layer.activation (this module's MindSpore path) and npspore in other modules
+_ELSEWHERE = ("CELU", "GELU", "HShrink", "LogSoftmax", "ReLU", "Sigmoid", "SoftShrink", "Softmax", "Softmax2d", "Tanh",
+              "Tanhshrink")
+__getattr__ = module_getattr("mindspore.nn.layer.activation", globals(),
+                             elsewhere={name: f"npspore.nn.{name}" for name in _ELSEWHERE})

@@ -146,4 +146,5 @@ if not _typing.TYPE_CHECKING:
 from .tensor_methods import attach as _attach_tensor_methods  # noqa: E402
 
 _attach_tensor_methods()   # x.var(), x.cumsum(1), x.float(): the ops above as Tensor methods
-__getattr__ = module_getattr("mindspore.ops", globals())
+__getattr__ = module_getattr("mindspore.ops", globals(),   # MindSpore's ops also hold Tensor and P (operations)
+                             elsewhere={"Tensor": "npspore.Tensor", "P": "npspore.ops.operations"})

@@ -74,7 +74,11 @@ def matmul(x1, x2, dtype=None):
 
 
 __all__ += ["matmul"]
-__getattr__ = module_getattr("mindspore.ops.composite", globals())
+# what mindspore.ops.composite holds of mindspore.ops besides the above (the same objects in MindSpore 2.10)
+_SHARED_WITH_OPS = ("batch_dot", "count_nonzero", "cummin", "dot", "mm", "multinomial", "normal", "repeat_elements",
+                    "repeat_interleave", "sequence_mask", "tensor_dot", "uniform")
+__getattr__ = module_getattr("mindspore.ops.composite", globals(),
+                             elsewhere={name: f"npspore.ops.{name}" for name in _SHARED_WITH_OPS})
 
 
 def add_flags(fn=None, **flags):

@@ -770,4 +770,26 @@ def partial(func, *args):
 __all__ += ["partial"]
 __all__ += ["full_like"]  # primtable
 
-__getattr__ = module_getattr("mindspore.ops.functional", globals())
+# what mindspore.ops.functional holds of mindspore.ops besides the above (the same objects in MindSpore 2.10)
+_SHARED_WITH_OPS = (
+    "AdaptiveMaxPool2D", "Primitive", "Roll", "UniqueConsecutive", "adaptive_avg_pool2d", "adaptive_max_pool2d",
+    "avg_pool1d", "avg_pool2d", "avg_pool3d", "batch_norm", "binary_cross_entropy",
+    "binary_cross_entropy_with_logits", "celu", "cholesky", "cholesky_inverse", "cholesky_solve", "chunk",
+    "clip_by_norm", "conv1d", "conv2d", "conv3d", "conv_transpose2d", "cosine_embedding_loss", "crop_and_resize",
+    "cross_entropy", "deformable_conv2d", "dense", "det", "dropout", "dropout2d", "dstack", "eig", "eigvals", "elu",
+    "fast_gelu", "flash_attention_score", "geqrf", "grid_sample", "group_norm", "hardshrink", "hardsigmoid",
+    "hardswish", "huber_loss", "index_add", "index_select", "inplace_add", "interpolate", "iou", "kl_div",
+    "layer_norm", "leaky_relu", "log_matrix_determinant", "logcumsumexp", "logdet", "logsigmoid", "lrn", "lstsq",
+    "lu_solve", "lu_unpack", "matrix_band_part", "matrix_determinant", "matrix_diag", "matrix_diag_part",
+    "matrix_exp", "matrix_power", "matrix_set_diag", "matrix_solve", "max_pool2d", "max_pool3d", "mirror_pad",
+    "mish", "mse_loss", "multinomial", "nan_to_num", "narrow", "nextafter", "nll_loss", "nonzero", "orgqr", "ormqr",
+    "polar", "pows", "prelu", "print_", "qr", "rand_like", "randint", "randn_like", "randperm", "range", "ravel",
+    "repeat_interleave", "reverse_sequence", "rms_norm", "roll", "scatter_add", "scatter_nd_add",
+    "scatter_nd_update", "scatter_update", "searchsorted", "selu", "shuffle", "silu", "slogdet", "smooth_l1_loss",
+    "softshrink", "softsign", "standard_laplace", "svd", "swapaxes", "tensor_scatter_add", "tensor_scatter_div",
+    "tensor_scatter_elements", "tensor_scatter_max", "tensor_scatter_min", "tensor_scatter_mul",
+    "tensor_scatter_sub", "tensor_scatter_update", "threshold", "topk", "tril", "triu", "unbind", "unique",
+    "view_as_real",
+)
+__getattr__ = module_getattr("mindspore.ops.functional", globals(),
+                             elsewhere={name: f"npspore.ops.{name}" for name in _SHARED_WITH_OPS})

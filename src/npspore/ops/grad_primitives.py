@@ -16,6 +16,7 @@ from typing import Any, Callable
 
 from ..common import dtype as mstype
 from ..common.tensor import Tensor
+from ..missing_names import module_getattr
 from ..opdef import op_table
 from ..nn.loss import SoftMarginLoss
 from . import activation_ops as act
@@ -1060,3 +1061,7 @@ GENERATED = ("SigmoidGrad", "TanhGrad", "SqrtGrad", "RsqrtGrad", "ReciprocalGrad
 __all__ = sorted(_TABLE)
 globals().update({name: functional_primitive(name, function, attributes)
                   for name, (function, attributes) in _TABLE.items()})
+# ``mindspore.ops.operations._grad_ops`` (this module's MindSpore path) also holds these
+__getattr__ = module_getattr("mindspore.ops.operations._grad_ops", globals(),
+                             elsewhere={"Primitive": "npspore.ops.primitives.Primitive",
+                                        "GlobalComm": "npspore.communication.management.GlobalComm"})

@@ -3,6 +3,7 @@ functions of :mod:`.nn_functional`, ``multi_head_attention_forward`` and the pri
 import from it."""
 from __future__ import annotations
 
+from ..missing_names import module_getattr
 from .attention import multi_head_attention_forward  # noqa: F401
 from .functional import log_softmax
 from .nn_functional import *  # noqa: F401,F403
@@ -14,3 +15,7 @@ __all__ = [*_nn_functional_names, "multi_head_attention_forward"]
 def _innner_log_softmax(inputs, axis):
     """MindSpore's ``_innner_log_softmax`` (its spelling): ``inputs - logsumexp(inputs, axis)``, the log-softmax."""
     return log_softmax(inputs, axis)
+
+
+__getattr__ = module_getattr("mindspore.ops.function.nn_func", globals(),   # MindSpore's nn_func imports it
+                             elsewhere={"_get_cache_prim": "npspore.ops._primitive_cache._get_cache_prim"})

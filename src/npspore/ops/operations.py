@@ -19,6 +19,10 @@ _PRIMITIVES.update({old: _PRIMITIVES[new] for old, new in _DEPRECATED.items() if
 
 globals().update(_PRIMITIVES)
 __all__ = sorted(_PRIMITIVES)
-__getattr__ = module_getattr("mindspore.ops.operations", globals())
+# the non-primitive classes MindSpore keeps here too (and in ``_inner_ops``, an alias of this module)
+_ELSEWHERE = {"Custom": "npspore.ops.Custom", "HookBackward": "npspore.ops.HookBackward",
+              "InsertGradientOf": "npspore.ops.InsertGradientOf", "ReduceOp": "npspore.ops.ReduceOp",
+              "GlobalComm": "npspore.communication.management.GlobalComm"}
+__getattr__ = module_getattr("mindspore.ops.operations", globals(), elsewhere=_ELSEWHERE)
 # A package of no files: its submodules (_grad_ops) are the aliased paths of npspore.module_aliases.
 __path__: list[str] = []

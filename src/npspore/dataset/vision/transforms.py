@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ...missing_names import module_getattr
 from .. import config
 from ..arguments import numpy_dtype
 from ..transforms.transforms import PyTensorOperation, TensorOperation, TypeCast  # noqa: F401 - MindSpore's here too
@@ -307,3 +308,6 @@ class ToTensor(TensorOperation):
         # Multiplying by the float32 1/255 (not dividing by 255) gives MindSpore's last bits.
         scaled = image.transpose(2, 0, 1).astype(np.float32) * np.float32(1 / 255)
         return scaled.astype(self.output_type)
+
+# MindSpore defines every vision transform in this module; npspore answers the ones mindspore.dataset.vision exports
+__getattr__ = module_getattr("mindspore.dataset.vision.transforms", globals(), fallback="npspore.dataset.vision")
