@@ -49,7 +49,7 @@ def test_operations_functional_and_composite_import_paths():
      "'mindspore.ops.operations.Matmul' is not implemented in npspore; the closest name it has is 'MatMul'"),
     ("npspore.ops.functional", "relu7",
      "'mindspore.ops.functional.relu7' is not implemented in npspore; the closest name it has is 'relu'"),
-    ("npspore.ops.composite", "sequence_mask", "'mindspore.ops.composite.sequence_mask' is not implemented in npspore"),
+    ("npspore.ops.composite", "env_ops", "'mindspore.ops.composite.env_ops' is not implemented in npspore"),
     ("npspore.ops", "ReduceSumm",
      "'mindspore.ops.ReduceSumm' is not implemented in npspore; the closest name it has is 'ReduceSum'"),
     ("npspore.nn", "Denses", "'mindspore.nn.Denses' is not implemented in npspore; the closest name it has is 'Dense'"),
