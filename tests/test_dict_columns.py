@@ -49,3 +49,39 @@ def test_a_batch_of_dicts_that_differ_is_refused(second, message):
     data = ds.GeneratorDataset(lambda: iter([({"x": np.zeros(2)},), (second,)]), ["data"], shuffle=False)
     with pytest.raises(RuntimeError, match=message):
         list(data.batch(2))
+
+
+def test_lists_and_tuples_in_a_dict_stay_python_objects_until_a_batch_stacks_them():
+    def rows():
+        for i in range(2):
+            yield {"a": [1, 2, 3], "b": i, "e": (1, 2), "d": "txt"},
+    data = ds.GeneratorDataset(rows, ["col"], shuffle=False)
+    value = next(iter(data.create_tuple_iterator(output_numpy=True)))[0]
+    assert repr(value) == ("{'a': [array(1), array(2), array(3)], 'b': array(0), 'e': (array(1), array(2)), "
+                           "'d': array('txt', dtype='<U3')}")
+    tensors = next(iter(data.create_dict_iterator()))["col"]
+    assert isinstance(tensors["a"], list) and isinstance(tensors["a"][0], Tensor) and isinstance(tensors["e"], tuple)
+    assert isinstance(tensors["d"], np.ndarray)
+    batch = next(iter(data.batch(2).create_tuple_iterator(output_numpy=True)))[0]
+    np.testing.assert_array_equal(batch["a"], [[1, 2, 3], [1, 2, 3]])
+    np.testing.assert_array_equal(batch["e"], [[1, 2], [1, 2]])
+
+
+def test_a_per_batch_map_may_return_dicts_of_the_column_lists_it_got():
+    def per_batch(col, info):
+        return {"x": 5, "z": col},
+    data = ds.GeneratorDataset(lambda: iter([(np.array(i),) for i in range(2)]), ["col"], shuffle=False)
+    value = next(iter(data.batch(2, per_batch_map=per_batch).create_tuple_iterator(output_numpy=True)))[0]
+    assert repr(value) == "{'x': array(5), 'z': [array(0), array(1)]}"
+
+
+def test_64_bit_integers_come_out_typed_as_mindspores_so_their_repr_matches():
+    """MindSpore's C++ gives NumPy ``long long`` arrays (repr ``dtype=int64``); Python objects in dicts stay as made."""
+    data = ds.GeneratorDataset(lambda: iter([(np.array(3), {"k": 4})]), ["n", "d"], shuffle=False)
+    row = next(iter(data.create_tuple_iterator(output_numpy=True)))
+    assert repr(row) == "[array(3, dtype=int64), {'k': array(4)}]"
+    tensor = Tensor(np.array([1, 2]))
+    array = tensor.asnumpy()
+    assert repr(array) == "array([1, 2], dtype=int64)" and array.dtype == np.int64
+    array[0] = 7   # still the Tensor's memory
+    assert tensor.asnumpy().tolist() == [7, 2] and str(Tensor(array).dtype) == "Int64"

@@ -276,3 +276,13 @@ class QuantDtype(enum.Enum):
 
 
 __all__ += ["QuantDtype"]
+
+
+_LONG_LONG = {np.dtype(np.int64): np.dtype(np.longlong), np.dtype(np.uint64): np.dtype(np.ulonglong)}
+
+
+def as_mindspore_array(array: np.ndarray) -> np.ndarray:
+    """``array`` as MindSpore hands data to NumPy (``Tensor.asnumpy``, a dataset's NumPy rows): 64-bit integers typed
+    ``long long`` as its C++ types them (a view; equal dtypes, but the repr says ``dtype=int64`` as MindSpore's does)."""
+    typed = _LONG_LONG.get(array.dtype)
+    return array if typed is None or array.dtype.char == typed.char else array.view(typed)

@@ -17,6 +17,7 @@ from typing import Any, Generic, Iterator, TypeVar
 from . import config
 from .arguments import check_bool, check_int
 from .sampling import PassKey
+from ..common.dtype import as_mindspore_array
 from ..common.tensor import Tensor
 
 __all__ = ["TupleIterator", "DictIterator"]
@@ -39,9 +40,18 @@ class _EpochIterator:
 
     def _column(self, array):
         if isinstance(array, dict):
-            return {key: self._column(value) for key, value in array.items()}
-        # Text has no Tensor form: like MindSpore, string columns stay NumPy arrays.
-        return array if self.output_numpy or array.dtype.kind in "US" else Tensor._over_numpy(array)
+            return array if self.output_numpy else self._held(array)
+        if self.output_numpy or array.dtype.kind in "US":   # text has no Tensor form: it stays NumPy, as in MindSpore
+            return as_mindspore_array(array)
+        return Tensor._over_numpy(array)
+
+    def _held(self, value):
+        """A dict column's Python objects with their arrays as Tensors (text stays NumPy)."""
+        if isinstance(value, dict):
+            return {key: self._held(item) for key, item in value.items()}
+        if isinstance(value, (list, tuple)):
+            return type(value)(self._held(item) for item in value)
+        return value if value.dtype.kind in "US" else Tensor._over_numpy(value)
 
     def _convert(self, row):
         raise NotImplementedError

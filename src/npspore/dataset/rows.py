@@ -4,7 +4,8 @@ Values coming from user code (a source's items, a ``map`` operation's results) b
 MindSpore's rules: a Python ``int`` is int64, a ``float`` float64, a ``bool`` bool, a list or tuple
 of them an array of that type; NumPy arrays and scalars keep their dtype. A column may also hold a
 Python ``dict`` (MindSpore 2's dict columns): its values become arrays by the same rules (nested dicts
-too), a batch stacks them key by key, and the iterators give them as dicts of Tensors.
+too, and lists and tuples in them, item by item), a batch stacks them key by key, and the iterators give
+them as dicts of Tensors.
 """
 from __future__ import annotations
 
@@ -38,9 +39,18 @@ def to_array(value, where):
 
 
 def column_value(value, where):
-    """A column's value from user code: :func:`to_array` of it, or of each value of a ``dict`` (recursively)."""
+    """A column's value from user code: :func:`to_array` of it; a ``dict``'s values as MindSpore keeps Python objects
+    (nested dicts, lists and tuples kept, their other items as arrays)."""
     if isinstance(value, dict):
-        return {key: column_value(item, f"{where}, key {key!r}") for key, item in value.items()}
+        return _object_value(value, where)
+    return to_array(value, where)
+
+
+def _object_value(value, where):
+    if isinstance(value, dict):
+        return {key: _object_value(item, f"{where}, key {key!r}") for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return type(value)(_object_value(item, where) for item in value)
     return to_array(value, where)
 
 
@@ -66,6 +76,8 @@ def stack_column(arrays, name):
     """
     if isinstance(arrays[0], dict):
         return _stack_dicts(arrays, name)
+    if isinstance(arrays[0], (list, tuple)):     # a list or tuple a dict holds: batched as one array
+        arrays = [to_array(value, f"column '{name}'") for value in arrays]
     first = arrays[0].shape
     for array in arrays[1:]:
         if array.shape != first:
