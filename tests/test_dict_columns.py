@@ -75,13 +75,9 @@ def test_a_per_batch_map_may_return_dicts_of_the_column_lists_it_got():
     assert repr(value) == "{'x': array(5), 'z': [array(0), array(1)]}"
 
 
-def test_64_bit_integers_come_out_typed_as_mindspores_so_their_repr_matches():
+def test_64_bit_integers_of_numpy_rows_are_typed_as_mindspores_so_their_repr_matches():
     """MindSpore's C++ gives NumPy ``long long`` arrays (repr ``dtype=int64``); Python objects in dicts stay as made."""
-    data = ds.GeneratorDataset(lambda: iter([(np.array(3), {"k": 4})]), ["n", "d"], shuffle=False)
+    data = ds.GeneratorDataset(lambda: iter([(np.array([3, 4]), {"k": 4})]), ["n", "d"], shuffle=False)
     row = next(iter(data.create_tuple_iterator(output_numpy=True)))
-    assert repr(row) == "[array(3, dtype=int64), {'k': array(4)}]"
-    tensor = Tensor(np.array([1, 2]))
-    array = tensor.asnumpy()
-    assert repr(array) == "array([1, 2], dtype=int64)" and array.dtype == np.int64
-    array[0] = 7   # still the Tensor's memory
-    assert tensor.asnumpy().tolist() == [7, 2] and str(Tensor(array).dtype) == "Int64"
+    assert repr(row) == "[array([3, 4], dtype=int64), {'k': array(4)}]"
+    assert row[0].dtype == np.int64 and str(Tensor(row[0]).dtype) == "Int64"

@@ -282,7 +282,7 @@ _LONG_LONG = {np.dtype(np.int64): np.dtype(np.longlong), np.dtype(np.uint64): np
 
 
 def as_mindspore_array(array: np.ndarray) -> np.ndarray:
-    """``array`` as MindSpore hands data to NumPy (``Tensor.asnumpy``, a dataset's NumPy rows): 64-bit integers typed
-    ``long long`` as its C++ types them (a view; equal dtypes, but the repr says ``dtype=int64`` as MindSpore's does)."""
+    """``array`` as MindSpore's C++ hands a dataset's NumPy rows over: 64-bit integers typed ``long long`` (a view;
+    equal dtypes, but the repr says ``dtype=int64`` as MindSpore's does)."""
     typed = _LONG_LONG.get(array.dtype)
     return array if typed is None or array.dtype.char == typed.char else array.view(typed)

@@ -244,11 +244,10 @@ class Tensor:
     # ------------------------------------------------------------------ eager-only data access
 
     def asnumpy(self) -> np.ndarray:
-        """The data as a numpy.ndarray, sharing memory with the Tensor (64-bit integers typed as MindSpore's are:
-        :func:`npspore.common.dtype.as_mindspore_array`)."""
+        """The data as a numpy.ndarray, sharing memory with the Tensor."""
         if RECORDERS:
             note_read(self, "array")
-        return mstype.as_mindspore_array(self._array)
+        return self._array
 
     numpy = asnumpy
 
