@@ -366,7 +366,7 @@ SPELLINGS = [
     (lambda: ops.tanh(X), lambda: ops.Tanh()(X)),
     (lambda: ops.sigmoid(X), lambda: ops.Sigmoid()(X)),
     (lambda: ops.relu(X), lambda: ops.ReLU()(X)),
-    (lambda: ops.gelu(X), lambda: ops.GeLU()(X)),
+    (lambda: ops.gelu(X, approximate="tanh"), lambda: ops.GeLU()(X)),   # the primitive is the tanh approximation
     (lambda: ops.softplus(X), lambda: ops.Softplus()(X)),
     (lambda: ops.maximum(X, Y), lambda: ops.Maximum()(X, Y)),
     (lambda: ops.minimum(X, Y), lambda: ops.Minimum()(X, Y)),

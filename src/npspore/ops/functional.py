@@ -433,8 +433,10 @@ def argmax(input: Tensor, dim: int | tuple[int, ...] | None = None, keepdim: boo
 
 
 def argmin(input: Tensor, axis: int | tuple[int, ...] | None = None, keepdims: bool = False) -> Tensor:
-    """Int64 index of the minimum along ``axis`` (of the flattened input when ``None``)."""
-    return run("argmin", input, axis=axis, keepdims=keepdims and axis is not None)
+    """Int32 index (MindSpore's dtype here, unlike :func:`argmax`'s Int64) of the minimum along ``axis`` (of the
+    flattened input when ``None``)."""
+    index = run("argmin", input, axis=axis, keepdims=keepdims and axis is not None)
+    return run("cast", index, dtype=_np_dtype(mstype.int32))
 
 
 def all(input: Tensor, axis: int | tuple[int, ...] | None = None, keep_dims: bool = False) -> Tensor:
