@@ -17,6 +17,12 @@ def _ints(ms):
     return ms.tensor([-1, -2, 3]), ms.tensor([1, 0, 3])
 
 
+def _scatter_update(ms):
+    variable = ms.Parameter(ms.Tensor(np.array([[-0.1, 0.3, 3.6], [0.4, 0.5, -3.2]], np.float32)), name="x")
+    updates = ms.Tensor(np.array([[2.0, 1.2, 1.0], [3.0, 1.2, 1.0]], np.float32))
+    return ms.ops.scatter_update(variable, ms.tensor([1, 0], ms.int32), updates), variable
+
+
 def _bools(ms):
     return ms.tensor([True, False, True]), ms.tensor([True, True, False])
 
@@ -84,6 +90,18 @@ CASES = {
     "gather_input_indices": lambda ms: _x(ms).gather(input_indices=ms.tensor([0, 2]), axis=1),
     "scatter_axis": lambda ms: _x(ms).scatter(axis=1, index=ms.tensor([[0], [2]]), src=ms.tensor([[9.], [8.]])),
     "stride": lambda ms: _x(ms).stride(),
+    # functions
+    "scatter_update": lambda ms: _scatter_update(ms),
+    "pad_replicate": lambda ms: ms.ops.pad(_y(ms)[:1, :2, :3], (2, 1, 1, 0), mode="replicate"),
+    "pad_circular": lambda ms: ms.ops.pad(_y(ms)[:1, :2, :3], (2, 1, 1, 0), mode="circular"),
+    "full_float_default": lambda ms: ms.ops.full((2, 3), 1.7),
+    "full_negative_default": lambda ms: ms.ops.full((2,), -1.7),
+    "full_bool_default": lambda ms: ms.ops.full((2,), True),
+    "full_float32": lambda ms: ms.ops.full((2,), 1.7, dtype=ms.float32),
+    "stop_gradient_number": lambda ms: ms.ops.stop_gradient(3.0),
+    "stop_gradient_tuple": lambda ms: ms.ops.stop_gradient((ms.tensor(1.), ms.tensor([2, 3]))),
+    "stop_gradient_grad": lambda ms: ms.ops.grad(lambda x: ms.ops.stop_gradient(x) ** 2 + x)(ms.tensor(3.0)),
+    "numpy_array_split": lambda ms: type(ms.numpy.array_split(ms.numpy.arange(9).astype("float32"), 4)).__name__,
     # values
     "inner_1d": lambda ms: ms.ops.inner(ms.tensor([1., 2., 3.]), ms.tensor([4., 5., 6.])),
     "inner_2d_1d": lambda ms: ms.ops.inner(_x(ms), ms.tensor([1., 0., 2.])),

@@ -1,9 +1,10 @@
 """Calls of MindSpore 2.10's API documentation examples where npspore answered differently — ``&``/``|``/``^`` on
 integer Tensors, ``argmin``'s Int32 indices, ``Tensor.max(dim)`` giving ``(values, indices)``, ``transpose(0, 1)``
 swapping two dims, the ``dim``/``keepdim`` spellings of the reductions and other method keywords, 1-D ``inner``,
-the ``GeLU`` primitive's tanh approximation, ``mH``'s conjugate, complex printing — against MindSpore 2.10 CPU's
-results (recorded by ``tools/observe_mindspore_doc_examples.py`` for the cases of ``tests/doc_example_cases.py``),
-eager, and the bitwise operators compiled too."""
+the ``GeLU`` primitive's tanh approximation, ``mH``'s conjugate, complex printing, ``ops.scatter_update``,
+``ops.pad``'s ``'replicate'`` and ``'circular'``, ``ops.full``'s Int64 default, ``stop_gradient`` of numbers and
+tuples — against MindSpore 2.10 CPU's results (recorded by ``tools/observe_mindspore_doc_examples.py`` for the
+cases of ``tests/doc_example_cases.py``), eager, and the bitwise operators compiled too."""
 import numpy as np
 import pytest
 
@@ -68,6 +69,17 @@ RECORDED = {
     'gather_input_indices': ('Float32', [[1.0, 2.0], [4.0, 3.0]]),
     'scatter_axis': ('Float32', [[9.0, 5.0, 2.0], [4.0, 0.0, 8.0]]),
     'stride': [3, 1],
+    'scatter_update': [('Float32', [[3.0, 1.2000000476837158, 1.0], [2.0, 1.2000000476837158, 1.0]]), ('Float32', [[3.0, 1.2000000476837158, 1.0], [2.0, 1.2000000476837158, 1.0]])],
+    'pad_replicate': ('Float32', [[[0.0, 0.0, 0.0, 1.0, 2.0, 2.0], [0.0, 0.0, 0.0, 1.0, 2.0, 2.0], [4.0, 4.0, 4.0, 5.0, 6.0, 6.0]]]),
+    'pad_circular': ('Float32', [[[5.0, 6.0, 4.0, 5.0, 6.0, 4.0], [1.0, 2.0, 0.0, 1.0, 2.0, 0.0], [5.0, 6.0, 4.0, 5.0, 6.0, 4.0]]]),
+    'full_float_default': ('Int64', [[1, 1, 1], [1, 1, 1]]),
+    'full_negative_default': ('Int64', [-1, -1]),
+    'full_bool_default': ('Int64', [1, 1]),
+    'full_float32': ('Float32', [1.7000000476837158, 1.7000000476837158]),
+    'stop_gradient_number': 3.0,
+    'stop_gradient_tuple': [('Float32', 1.0), ('Int64', [2, 3])],
+    'stop_gradient_grad': ('Float32', 1.0),
+    'numpy_array_split': 'tuple',
     'inner_1d': ('Float32', 32.0),
     'inner_2d_1d': ('Float32', [5.0, 10.0]),
     'gelu_primitive': ('Float32', [-0.10042843222618103, 0.8411920070648193, 1.9545977115631104, 2.9963626861572266]),
