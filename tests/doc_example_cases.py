@@ -53,6 +53,9 @@ CASES = {
     "max_keepdims_all": lambda ms: _x(ms).max(keepdims=True),
     "max_initial": lambda ms: _x(ms).max(0, True, initial=9),
     "max_return_indices": lambda ms: _x(ms).max(axis=0, return_indices=True),
+    "min_where_none": lambda ms: _x(ms)[:, :2].min(axis=0, initial=9, where=ms.tensor([False])),
+    "min_where_mask": lambda ms: _x(ms)[:, :2].min(axis=0, initial=9, where=ms.tensor([False, True])),
+    "max_where_2d": lambda ms: _x(ms).max(axis=1, initial=-1, where=ms.tensor([[True, False, True], [False] * 3])),
     "min_dim_positional": lambda ms: _x(ms).min(1),
     "min_dim_keyword": lambda ms: _x(ms).min(dim=0, keepdim=True),
     # the dim/keepdim spelling of the reductions

@@ -35,6 +35,9 @@ RECORDED = {
     'max_keepdims_all': ('Float32', 5.0),
     'max_initial': ('Float32', [[9.0, 9.0, 9.0]]),
     'max_return_indices': [('Float32', [4.0, 5.0, 3.0]), ('Int64', [1, 0, 1])],
+    'min_where_none': ('Float32', [9.0, 9.0]),
+    'min_where_mask': ('Float32', [9.0, 0.0]),
+    'max_where_2d': ('Float32', [2.0, -1.0]),
     'min_dim_positional': [('Float32', [1.0, 0.0]), ('Int64', [0, 1])],
     'min_dim_keyword': [('Float32', [[1.0, 0.0, 2.0]]), ('Int64', [[0, 1, 0]])],
     'sum_dim_keepdim': ('Float32', [[8.0], [7.0]]),
@@ -149,3 +152,8 @@ def _xor(a, b):
 def test_bitwise_operator_on_floats_is_refused():
     with pytest.raises(TypeError, match="BitwiseAnd"):
         ms.tensor([1.5, 0.]) & ms.tensor([1., 1.])
+
+
+def test_where_without_initial_is_refused():
+    with pytest.raises(ValueError, match="'initial' must be given with 'where'"):
+        ms.tensor([[1., 2.]]).max(axis=0, where=ms.tensor([True, False]))

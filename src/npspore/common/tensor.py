@@ -750,10 +750,19 @@ def _dim_keepdim(name, args, kwargs):
     return dim, keepdim
 
 
-def _extremum(x, op, combine, axis=None, keepdims=False, *, initial=None, return_indices=False):
+def _extremum(x, op, combine, axis=None, keepdims=False, *, initial=None, where=None, return_indices=False):
     """``Tensor.max``/``min`` in the ``axis`` form: the values over ``axis`` (all dims when ``None``, when
-    ``keepdims`` is ignored as MindSpore ignores it), combined with ``initial``; ``(values, indices)`` with
-    ``return_indices=True``."""
+    ``keepdims`` is ignored as MindSpore ignores it), combined with ``initial``, of the elements where the Bool
+    ``where`` (broadcast) holds; ``(values, indices)`` with ``return_indices=True``.
+
+    Raises:
+        ValueError: if ``where`` is given without ``initial``.
+    """
+    if where is not None:
+        if initial is None:
+            raise ValueError(f"For 'Tensor.{op}', 'initial' must be given with 'where' (the value of a reduction "
+                             f"over no element).")
+        x = run("where", where, x, run("cast", initial, dtype=_np_dtype(x.dtype)))
     if return_indices:
         return run(op + "_with_indices", x, axis=_axis(axis), keepdims=keepdims)
     out = run(op, x, axis=_axis(axis), keepdims=keepdims and _axis(axis) is not None)
