@@ -118,3 +118,15 @@ def test_compiled_closures_over_different_ops_give_their_own_results():
         np.testing.assert_allclose(ms.jit(_applying(op))(x).asnumpy(), op(x).asnumpy())
     for factor in (2.0, 3.0):
         np.testing.assert_allclose(ms.jit(_scaled_by(factor))(x).asnumpy(), x.asnumpy() * factor)
+
+
+SAME_LINE = {"add": lambda a, b: a + b, "sub": lambda a, b: a - b, "add_one": lambda a, b: a + b + 1}
+
+
+def test_lambdas_sharing_a_line_get_their_own_disk_keys_and_kernels():
+    key = (((2,), np.dtype(np.float32)), ((2,), np.dtype(np.float32)))
+    keys = {name: kernel_disk_key(fn, None, key, ()) for name, fn in SAME_LINE.items()}
+    assert len(set(keys.values())) == 3
+    a, b = ms.Tensor(np.array([5.0, 1.0], np.float32)), ms.Tensor(np.array([2.0, 3.0], np.float32))
+    for name, want in (("add", [7.0, 4.0]), ("sub", [3.0, -2.0]), ("add_one", [8.0, 5.0])):
+        np.testing.assert_array_equal(ms.jit(SAME_LINE[name])(a, b).asnumpy(), want)

@@ -376,9 +376,9 @@ def column_stack(tup: tuple | list) -> Tensor:
     return run("concat", *[run("reshape", t, shape=(-1, 1)) if len(t.shape) < 2 else t for t in tup], axis=1)
 
 
-def array_split(x: Tensor, indices_or_sections: int | list | tuple, axis: int = 0) -> list:
+def array_split(x: Tensor, indices_or_sections: int | list | tuple, axis: int = 0) -> tuple:
     """``x`` cut along ``axis`` into ``indices_or_sections`` near-equal parts (the first ones one longer), or
-    before each index of the list."""
+    before each index of the list; a tuple of Tensors, as MindSpore's."""
     size = x.shape[axis]
     if isinstance(indices_or_sections, int):
         base, extra = divmod(size, indices_or_sections)
@@ -386,7 +386,7 @@ def array_split(x: Tensor, indices_or_sections: int | list | tuple, axis: int = 
     else:
         cuts = [0, *indices_or_sections, size]
         sizes = [cuts[i + 1] - cuts[i] for i in range(len(cuts) - 1)]
-    return list(F.split(x, sizes, axis))
+    return tuple(F.split(x, sizes, axis))
 
 
 def append(arr: Tensor, values: Tensor, axis: int | None = None) -> Tensor:

@@ -432,16 +432,22 @@ class Tensor:
         return run("logical_not", self)
 
     def __and__(self, other: Any) -> Tensor:
-        return run("logical_and", self, _operand(other, "LogicalAnd", "logical_and"))
+        return run("bitwise_and", self, _operand(other, "BitwiseAnd", "bitwise_and"))
 
     def __rand__(self, other: Any) -> Tensor:
-        return run("logical_and", _operand(other, "LogicalAnd", "logical_and"), self)
+        return run("bitwise_and", _operand(other, "BitwiseAnd", "bitwise_and"), self)
 
     def __or__(self, other: Any) -> Tensor:
-        return run("logical_or", self, _operand(other, "LogicalOr", "logical_or"))
+        return run("bitwise_or", self, _operand(other, "BitwiseOr", "bitwise_or"))
 
     def __ror__(self, other: Any) -> Tensor:
-        return run("logical_or", _operand(other, "LogicalOr", "logical_or"), self)
+        return run("bitwise_or", _operand(other, "BitwiseOr", "bitwise_or"), self)
+
+    def __xor__(self, other: Any) -> Tensor:
+        return run("bitwise_xor", self, _operand(other, "BitwiseXor", "bitwise_xor"))
+
+    def __rxor__(self, other: Any) -> Tensor:
+        return run("bitwise_xor", _operand(other, "BitwiseXor", "bitwise_xor"), self)
 
     def __eq__(self, other: object) -> Any:
         if not isinstance(other, (int, float, Tensor)):
@@ -518,12 +524,20 @@ class Tensor:
         """Same as :meth:`reshape`."""
         return self.reshape(*shape)
 
-    def transpose(self, *axes: Any) -> Tensor:
-        """Permute the dims: ``transpose()`` reverses them, ``transpose(1, 0)`` or ``transpose((1, 0))``."""
+    def transpose(self, *axes: Any, dim0: Any = None, dim1: Any = None) -> Tensor:
+        """Permute the dims: ``transpose()`` (or ``transpose(None)``) reverses them, ``transpose((2, 0, 1))`` or
+        ``transpose(2, 0, 1)`` permutes them; as in MindSpore, two ints (or ``dim0=``, ``dim1=``) swap those two
+        dims: ``transpose(0, 1)`` of a 2-D Tensor is its transpose."""
+        if dim0 is not None or dim1 is not None:
+            axes = (dim0, dim1)
         if len(axes) == 1 and isinstance(axes[0], (tuple, list)):
             axes = tuple(axes[0])
-        if not axes:
+        elif not axes or axes == (None,):
             axes = tuple(range(self.ndim - 1, -1, -1))
+        elif len(axes) == 2:
+            perm = list(range(self.ndim))
+            perm[axes[0]], perm[axes[1]] = perm[axes[1]], perm[axes[0]]
+            axes = tuple(perm)
         return run("transpose", self, axes=axes)
 
     def squeeze(self, axis: Any = None) -> Tensor:
@@ -534,12 +548,15 @@ class Tensor:
         """Insert a dim of size 1 at ``axis``."""
         return run("expand_dims", self, axis=axis)
 
-    def flatten(self, order: Any = "C", *, start_dim: Any = 0, end_dim: Any = -1) -> Tensor:
-        """Merge dims ``start_dim`` .. ``end_dim`` (by default all, giving a 1-D Tensor).
+    def flatten(self, order: Any = "C", end: Any = None, *, start_dim: Any = 0, end_dim: Any = -1) -> Tensor:
+        """Merge dims ``start_dim`` .. ``end_dim`` (by default all, giving a 1-D Tensor); as in MindSpore, int
+        positional arguments are ``flatten(start_dim, end_dim)``.
 
         Raises:
             ValueError: if ``order`` is not ``'C'`` or ``'F'``.
         """
+        if isinstance(order, int) and not isinstance(order, bool):
+            order, start_dim, end_dim = "C", order, end_dim if end is None else end
         if order not in ("C", "F"):
             raise ValueError(f"For 'flatten', the argument 'order' should be 'C' or 'F', but got '{order}'.")
         x = self if order == "C" else self.transpose()
@@ -596,49 +613,66 @@ class Tensor:
         """Limit the values to ``[min, max]`` (either bound may be ``None``)."""
         return run("clip", self, min, max)
 
-    def sum(self, axis: Any = None, dtype: Any = None, keepdims: Any = False, initial: Any = None) -> Tensor:
-        """Sum over ``axis`` (all dims when ``None``); ``dtype`` converts the input first."""
+    def sum(self, axis: Any = None, dtype: Any = None, keepdims: Any = False, initial: Any = None, *,
+            dim: Any = None, keepdim: Any = None) -> Tensor:
+        """Sum over ``axis`` (or ``dim``; all dims when ``None``); ``dtype`` converts the input first. As in
+        MindSpore, a bool second argument is ``keepdim`` (``x.sum(1, True)``)."""
+        if isinstance(dtype, bool):
+            dtype, keepdims = None, dtype
+        axis, keepdims = _dim_overload(axis, keepdims, dim, keepdim)
         x = self if dtype is None else self.astype(dtype)
         out = run("sum", x, axis=_axis(axis), keepdims=keepdims)
         return out if initial is None else out + initial
 
-    def mean(self, axis: Any = None, keep_dims: Any = False) -> Tensor:
-        """Mean over ``axis`` (all dims when ``None``)."""
-        return run("mean", self, axis=_axis(axis), keepdims=keep_dims)
+    def mean(self, axis: Any = None, keep_dims: Any = False, *, dtype: Any = None, dim: Any = None,
+             keepdim: Any = None) -> Tensor:
+        """Mean over ``axis`` (or ``dim``; all dims when ``None``); ``dtype`` converts the input first."""
+        axis, keep_dims = _dim_overload(axis, keep_dims, dim, keepdim)
+        x = self if dtype is None else self.astype(dtype)
+        return run("mean", x, axis=_axis(axis), keepdims=keep_dims)
 
-    def prod(self, axis: Any = None, keep_dims: Any = False, dtype: Any = None) -> Tensor:
-        """Product over ``axis`` (all dims when ``None``); ``dtype`` converts the input first."""
+    def prod(self, axis: Any = None, keep_dims: Any = False, dtype: Any = None, *, dim: Any = None,
+             keepdim: Any = None) -> Tensor:
+        """Product over ``axis`` (or ``dim``; all dims when ``None``); ``dtype`` converts the input first."""
+        axis, keep_dims = _dim_overload(axis, keep_dims, dim, keepdim)
         x = self if dtype is None else self.astype(dtype)
         return run("prod", x, axis=_axis(axis), keepdims=keep_dims)
 
-    def max(self, axis: Any = None, keepdims: Any = False, *, initial: Any = None, return_indices: Any = False) -> Any:
-        """Maximum over ``axis``: the values, or ``(values, indices)`` with ``return_indices=True``."""
-        if return_indices:
-            return run("max_with_indices", self, axis=_axis(axis), keepdims=keepdims)
-        out = run("max", self, axis=_axis(axis), keepdims=keepdims)
-        return out if initial is None else run("maximum", out, initial)
+    def max(self, *args: Any, **kwargs: Any) -> Any:
+        """Maximum: ``max(axis=None, keepdims=False, *, initial=None, return_indices=False)`` gives the values
+        (or ``(values, indices)`` with ``return_indices=True``); as in MindSpore, ``max(dim, keepdim=False)``
+        — an int first argument or ``dim=`` — gives ``(values, indices)``."""
+        if _indices_overload(args, kwargs):
+            dim, keepdim = _dim_keepdim("max", args, kwargs)
+            return run("max_with_indices", self, axis=dim, keepdims=keepdim)
+        return _extremum(self, "max", "maximum", *args, **kwargs)
 
-    def min(self, axis: Any = None, keepdims: Any = False, *, initial: Any = None, return_indices: Any = False) -> Any:
-        """Minimum over ``axis``: the values, or ``(values, indices)`` with ``return_indices=True``."""
-        if return_indices:
-            return run("min_with_indices", self, axis=_axis(axis), keepdims=keepdims)
-        out = run("min", self, axis=_axis(axis), keepdims=keepdims)
-        return out if initial is None else run("minimum", out, initial)
+    def min(self, *args: Any, **kwargs: Any) -> Any:
+        """Minimum, with the two forms of :meth:`max`."""
+        if _indices_overload(args, kwargs):
+            dim, keepdim = _dim_keepdim("min", args, kwargs)
+            return run("min_with_indices", self, axis=dim, keepdims=keepdim)
+        return _extremum(self, "min", "minimum", *args, **kwargs)
 
-    def argmax(self, axis: Any = None, keepdims: Any = False) -> Tensor:
-        """Index of the maximum over ``axis`` (of the flattened Tensor when ``None``)."""
+    def argmax(self, axis: Any = None, keepdims: Any = False, *, dim: Any = None, keepdim: Any = None) -> Tensor:
+        """Int64 index of the maximum over ``axis`` or ``dim`` (of the flattened Tensor when ``None``)."""
+        axis, keepdims = _dim_overload(axis, keepdims, dim, keepdim)
         return run("argmax", self, axis=axis, keepdims=keepdims)
 
-    def argmin(self, axis: Any = None, keepdims: Any = False) -> Tensor:
-        """Index of the minimum over ``axis`` (of the flattened Tensor when ``None``)."""
-        return run("argmin", self, axis=axis, keepdims=keepdims)
+    def argmin(self, axis: Any = None, keepdims: Any = False, *, dim: Any = None, keepdim: Any = None) -> Tensor:
+        """Int32 index (as MindSpore's) of the minimum over ``axis`` or ``dim`` (of the flattened Tensor when
+        ``None``)."""
+        axis, keepdims = _dim_overload(axis, keepdims, dim, keepdim)
+        return run("cast", run("argmin", self, axis=axis, keepdims=keepdims), dtype=np.int32)
 
-    def all(self, axis: Any = None, keep_dims: Any = False) -> Tensor:
-        """Whether all elements over ``axis`` are true."""
+    def all(self, axis: Any = None, keep_dims: Any = False, *, dim: Any = None, keepdim: Any = None) -> Tensor:
+        """Whether all elements over ``axis`` (or ``dim``) are true."""
+        axis, keep_dims = _dim_overload(axis, keep_dims, dim, keepdim)
         return run("all", self, axis=_axis(axis), keepdims=keep_dims)
 
-    def any(self, axis: Any = None, keep_dims: Any = False) -> Tensor:
-        """Whether any element over ``axis`` is true."""
+    def any(self, axis: Any = None, keep_dims: Any = False, *, dim: Any = None, keepdim: Any = None) -> Tensor:
+        """Whether any element over ``axis`` (or ``dim``) is true."""
+        axis, keep_dims = _dim_overload(axis, keep_dims, dim, keepdim)
         return run("any", self, axis=_axis(axis), keepdims=keep_dims)
 
 
@@ -684,6 +718,55 @@ def _axis(axis):
         return tuple(axis) if len(axis) > 0 else None
     return axis
 
+
+
+def _dim_overload(axis, keepdims, dim, keepdim):
+    """A reduction's ``(axis, keepdims)`` from MindSpore's two spellings (``axis``/``keepdims`` and
+    ``dim``/``keepdim``). Raises TypeError when both name the same argument."""
+    if dim is not None:
+        if axis is not None:
+            raise TypeError("got both 'axis' and 'dim'; pass one of them")
+        axis = dim
+    return axis, keepdims if keepdim is None else keepdim
+
+
+def _indices_overload(args, kwargs) -> bool:
+    """Whether a ``max``/``min`` call takes MindSpore's ``(dim, keepdim)`` form, which returns
+    ``(values, indices)``: ``dim=`` given, or an int (not a bool) as the first positional argument."""
+    if "dim" in kwargs:
+        return True
+    if any(key in kwargs for key in ("axis", "keepdims", "initial", "return_indices")):
+        return False
+    return len(args) > 0 and isinstance(args[0], int) and not isinstance(args[0], bool)
+
+
+def _dim_keepdim(name, args, kwargs):
+    """``(dim, keepdim)`` of a ``max(dim, keepdim=False)``-form call. Raises TypeError for other arguments."""
+    unknown = [key for key in kwargs if key not in ("dim", "keepdim")]
+    if len(args) > 2 or unknown:
+        raise TypeError(f"Tensor.{name}(dim, keepdim=False) got unexpected arguments {args[2:]} {unknown}")
+    dim = args[0] if len(args) > 0 else kwargs["dim"]
+    keepdim = args[1] if len(args) > 1 else kwargs.get("keepdim", False)
+    return dim, keepdim
+
+
+def _extremum(x, op, combine, axis=None, keepdims=False, *, initial=None, where=None, return_indices=False):
+    """``Tensor.max``/``min`` in the ``axis`` form: the values over ``axis`` (all dims when ``None``, when
+    ``keepdims`` is ignored as MindSpore ignores it), combined with ``initial``, of the elements where the Bool
+    ``where`` (broadcast) holds; ``(values, indices)`` with ``return_indices=True``.
+
+    Raises:
+        ValueError: if ``where`` is given without ``initial``.
+    """
+    if where is not None:
+        if initial is None:
+            raise ValueError(f"For 'Tensor.{op}', 'initial' must be given with 'where' (the value of a reduction "
+                             f"over no element).")
+        x = run("where", where, x, run("cast", initial, dtype=_np_dtype(x.dtype)))
+    if return_indices:
+        return run(op + "_with_indices", x, axis=_axis(axis), keepdims=keepdims)
+    out = run(op, x, axis=_axis(axis), keepdims=keepdims and _axis(axis) is not None)
+    return out if initial is None else run(combine, out, initial)
 
 # ---------------------------------------------------------------------- indexing helpers
 
@@ -731,7 +814,8 @@ def _element_formatter(dtype: np.dtype):
 
 
 def _complex_text(v) -> str:
-    return "(%g,%g)" % (v.real, v.imag)
+    """A complex element as MindSpore 2.10 prints it: ``1+2j``, ``-0-1j``, ``0+1e-05j``."""
+    return "%g%+gj" % (v.real, v.imag)
 
 
 def _scalar_text(v, dtype: np.dtype) -> str:

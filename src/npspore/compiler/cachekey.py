@@ -282,7 +282,16 @@ def code_key(fn, _sources={}) -> tuple:
     source = _sources.get(code)
     if source is None:
         source = _sources[code] = "".join(source_lines(fn)[0])
+    if code.co_name == "<lambda>":   # lambdas sharing a line share its source text: what they compute differs
+        return (code.co_filename, code.co_firstlineno, source, _bytecode_text(code))
     return (code.co_filename, code.co_firstlineno, source)
+
+
+def _bytecode_text(code) -> str:
+    """What ``code`` computes, as text another process gives the same: its bytecode, names and constants (nested
+    code by its own text)."""
+    consts = ", ".join(_bytecode_text(c) if hasattr(c, "co_code") else repr(c) for c in code.co_consts)
+    return f"{code.co_code.hex()} {code.co_names} {code.co_varnames} ({consts})"
 
 
 def portable_fingerprint(value) -> str | None:

@@ -24,10 +24,10 @@ from .math_primitives import *  # noqa: F401,F403
 from .numeric import *  # noqa: F401,F403
 from .pooling3d import *  # noqa: F401,F403
 from .roi_align import *  # noqa: F401,F403
-from .scatter_update import *  # noqa: F401,F403
+from .scatter_nd_write import *  # noqa: F401,F403
 from .loss_primitives import *  # noqa: F401,F403
 from . import boxes as _boxes, clipping as _clipping, numeric as _numeric, pooling3d as _pooling3d
-from . import roi_align as _roi_align, scatter_update as _scatter_update, loss_primitives as _loss_primitives
+from . import roi_align as _roi_align, scatter_nd_write as _scatter_nd_write, loss_primitives as _loss_primitives
 
 pows = Pow()   # ops.pows: a Pow primitive instance, as MindSpore's
 from . import composite as _composite, functional as _functional, primitives as _primitives
@@ -65,7 +65,7 @@ if not _typing.TYPE_CHECKING:
     __all__ += _optimizer_ops.__all__
     __all__ += _array_primitives.__all__ + _resize.__all__ + ["range"] + _boxes.__all__ + _clipping.__all__ + ["pows"]
     __all__ += _debug_ops.__all__ + _math_primitives.__all__
-    __all__ += _numeric.__all__ + _pooling3d.__all__ + _roi_align.__all__ + _scatter_update.__all__
+    __all__ += _numeric.__all__ + _pooling3d.__all__ + _roi_align.__all__ + _scatter_nd_write.__all__
     __all__ += _loss_primitives.__all__
     __all__ += _summary_ops.__all__ + _ctc.__all__ + _rnn_primitives.__all__
     __all__ += _scatter_ops.__all__ + _activation_ops.__all__ + _array_extra.__all__ + _primitive_table.__all__

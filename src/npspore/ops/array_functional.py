@@ -241,7 +241,8 @@ def relu6(x: Tensor) -> Tensor:
 def pad(input_x: Tensor, padding: tuple[int, ...], mode: str = "constant", value: float | None = None) -> Tensor:
     """``input_x`` padded: ``padding`` pairs ``(before, after)`` from the LAST dim backwards
     (``(left, right, top, bottom)`` pads W then H). ``mode`` ``'constant'`` fills ``value`` (0 when
-    ``None``); ``'reflect'`` mirrors without the edge, ``'symmetric'`` with it.
+    ``None``); ``'reflect'`` mirrors without the edge, ``'symmetric'`` with it; ``'replicate'`` repeats the
+    edge, ``'circular'`` wraps around.
 
     Raises:
         ValueError: if ``padding`` has an odd length or more pairs than dims, a pad is negative, ``mode``
@@ -270,8 +271,9 @@ def pad_pairs(input_x: Tensor, pairs: tuple[tuple[int, int], ...], mode: str = "
     if len(pairs) != len(shape):
         raise ValueError(f"For 'Pad', the length of 'paddings' must be equal to the rank of 'input_x', but got "
                          f"{len(pairs)} vs {len(shape)}")
-    if mode not in ("constant", "reflect", "symmetric"):
-        raise ValueError(f"For 'pad', the 'mode' must be 'constant', 'reflect' or 'symmetric', but got {mode!r}.")
+    if mode not in ("constant", "reflect", "symmetric", "replicate", "circular"):
+        raise ValueError(f"For 'pad', the 'mode' must be 'constant', 'reflect', 'symmetric', 'replicate' or "
+                         f"'circular', but got {mode!r}.")
     if any(before < 0 or after < 0 for before, after in pairs):
         raise ValueError(f"For 'pad', negative paddings are not implemented in npspore, but got {pairs}.")
     if mode == "constant":
@@ -279,8 +281,7 @@ def pad_pairs(input_x: Tensor, pairs: tuple[tuple[int, int], ...], mode: str = "
     out = input_x
     for axis, (before, after) in enumerate(pairs):
         if before or after:
-            out = run("gather", out, Tensor(_mirror_index(shape[axis], before, after, mode == "reflect")),
-                      axis=axis)
+            out = run("gather", out, Tensor(_source_index(shape[axis], before, after, mode)), axis=axis)
     return out
 
 
@@ -292,6 +293,22 @@ def _pad_constant(input_x, pairs, value):
         return placed
     inside = run("getitem_grad", run("ones_like", input_x, dtype=_np_dtype(mstype.bool_)), shape=shape, index=index)
     return run("where", inside, placed, run("cast", value, dtype=_np_dtype(input_x.dtype)))
+
+
+def _source_index(size, before, after, mode):
+    """The source index of each padded position along a dim of ``size`` for the padding ``mode``.
+
+    Raises:
+        ValueError: if a ``'circular'`` pad exceeds the dim (as MindSpore's).
+    """
+    if mode == "replicate":
+        return [builtins.min(builtins.max(i - before, 0), size - 1) for i in range(before + size + after)]
+    if mode == "circular":
+        if before > size or after > size:
+            raise ValueError(f"For 'pad', a 'circular' padding must not exceed the padded dim ({size}), but got "
+                             f"({before}, {after}).")
+        return [(i - before) % size for i in range(before + size + after)]
+    return _mirror_index(size, before, after, mode == "reflect")
 
 
 def _mirror_index(size, before, after, reflect):

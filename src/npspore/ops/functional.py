@@ -287,9 +287,16 @@ def cast(input: Tensor, dtype: Any) -> Tensor:
     return run("cast", input, dtype=_np_dtype(dtype))
 
 
-def stop_gradient(value: Tensor | float) -> Tensor:
-    """``value``, with no gradient flowing back through it."""
-    return run("stop_gradient", value)
+def stop_gradient(value: Any) -> Any:
+    """``value``, with no gradient flowing back through it: a Tensor, each Tensor of a tuple or list (the same
+    container type back), or a Python number itself."""
+    if isinstance(value, (tuple, list)):
+        return type(value)([_stopped(item) for item in value])
+    return _stopped(value)
+
+
+def _stopped(value):
+    return run("stop_gradient", value) if isinstance(value, Tensor) else value
 
 
 def equal(input: Tensor | float, other: Tensor | float) -> Tensor:
@@ -433,8 +440,10 @@ def argmax(input: Tensor, dim: int | tuple[int, ...] | None = None, keepdim: boo
 
 
 def argmin(input: Tensor, axis: int | tuple[int, ...] | None = None, keepdims: bool = False) -> Tensor:
-    """Int64 index of the minimum along ``axis`` (of the flattened input when ``None``)."""
-    return run("argmin", input, axis=axis, keepdims=keepdims and axis is not None)
+    """Int32 index (MindSpore's dtype here, unlike :func:`argmax`'s Int64) of the minimum along ``axis`` (of the
+    flattened input when ``None``)."""
+    index = run("argmin", input, axis=axis, keepdims=keepdims and axis is not None)
+    return run("cast", index, dtype=_np_dtype(mstype.int32))
 
 
 def all(input: Tensor, axis: int | tuple[int, ...] | None = None, keep_dims: bool = False) -> Tensor:
@@ -651,20 +660,9 @@ def fill(type: Any, shape: int | tuple[int, ...] | list[int], value: Tensor | fl
 
 
 def full(size, fill_value, *, dtype=None):
-    """A Tensor of shape ``size`` filled with ``fill_value``.
-
-    Without ``dtype``: Bool for a bool, Int64 for an int, Float32 for a float, a Tensor's own dtype.
-    """
-    if dtype is None:
-        if isinstance(fill_value, bool):
-            dtype = mstype.bool_
-        elif isinstance(fill_value, int):
-            dtype = mstype.int64
-        elif isinstance(fill_value, float):
-            dtype = mstype.float32
-        else:
-            dtype = fill_value.dtype
-    return run("fill", fill_value, shape=_shape_tuple(size), dtype=_np_dtype(dtype))
+    """A Tensor of shape ``size`` filled with ``fill_value``, of ``dtype``: without it Int64 whatever the value
+    (a float truncated toward zero, a bool as 0 or 1), as MindSpore 2.10's ``ops.full((2, 3), 1.2)`` gives ones."""
+    return run("fill", fill_value, shape=_shape_tuple(size), dtype=_np_dtype(mstype.int64 if dtype is None else dtype))
 
 
 def full_like(input: Tensor, fill_value: Any, *, dtype: Any = None) -> Tensor:

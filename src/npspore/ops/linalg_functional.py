@@ -253,6 +253,8 @@ def inner(input: Tensor | float, other: Tensor | float) -> Tensor:
         raise ValueError(f"For 'inner', the last dims of 'input' and 'other' must be equal, but got "
                          f"{input.shape} and {other.shape}.")
     n = len(input.shape)
+    if n == 1 and len(other.shape) == 1:   # einsum gives (1,) for no dims; MindSpore's inner gives a 0-d Tensor
+        return run("sum", run("mul", input, other), axis=None, keepdims=False)
     return einsum(_LETTERS[:n - 1] + "z," + _LETTERS[n - 1:n - 2 + len(other.shape)] + "z", input, other)
 
 

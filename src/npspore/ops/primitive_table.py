@@ -123,7 +123,7 @@ def _min_dim(input: Tensor, dim, keepdim=False) -> tuple[Tensor, Tensor]:
 
 
 def _argmin_ext(input: Tensor, dim=None, keepdim=False) -> Tensor:
-    return F.argmin(input, dim, keepdim)
+    return F.cast(F.argmin(input, dim, keepdim), mstype.int64)
 
 
 def _var_ext(input: Tensor, dim=None, correction=1, keepdim=False) -> Tensor:

@@ -348,9 +348,15 @@ class LogicalNot(_Unary):
     _op = "logical_not"
 
 
-class GeLU(_Unary):
-    """GELU activation ``x·Φ(x)`` (by ``erf``)."""
-    _op = "gelu"
+class GeLU(Primitive):
+    """GELU activation by its tanh approximation ``0.5·x·(1 + tanh(√(2/π)·(x + 0.044715·x³)))``, as MindSpore's
+    ``GeLU`` primitive computes it (``ops.gelu`` defaults to the exact ``x·Φ(x)``)."""
+
+    def __init__(self):
+        super().__init__("GeLU")
+
+    def __call__(self, x):
+        return run("gelu", x, approximate=True)
 
 
 class Select(Primitive):

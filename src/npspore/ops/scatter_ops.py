@@ -1,9 +1,9 @@
 """Scatter updates, as ``mindspore.ops``: in place on a Parameter (``ScatterAdd``, ``ScatterUpdate``,
-``ScatterNdAdd``, ``scatter_add``) and out of place (``tensor_scatter_add``/``sub``/``update``,
+``ScatterNdAdd``, ``scatter_add``, ``scatter_update``) and out of place (``tensor_scatter_add``/``sub``/``update``,
 ``tensor_scatter_elements``; their primitive classes come from :mod:`primitive_table`).
 
 All are written over :func:`scatter_nd` (repeated positions add up) and the last-writer-wins update of
-:mod:`scatter_update`, so they run eagerly and compiled and are differentiable; the in-place ones write the
+:mod:`scatter_nd_write`, so they run eagerly and compiled and are differentiable; the in-place ones write the
 new value with ``ops.assign`` and return it. ``ScatterAdd``'s ``indices`` address the first dim of ``input_x``;
 the ``Nd`` forms address its leading dims by the last dim of ``indices``.
 """
@@ -19,10 +19,10 @@ from . import eager
 from . import functional as F
 from .array_functional import scatter_nd
 from .primitives import Primitive
-from .scatter_update import _check, _updated
+from .scatter_nd_write import _check, _updated
 
-__all__ = ["ScatterAdd", "ScatterUpdate", "ScatterNdAdd", "scatter_add", "tensor_scatter_add", "tensor_scatter_sub",
-           "tensor_scatter_update", "tensor_scatter_elements", "scatter_nd_add"]
+__all__ = ["ScatterAdd", "ScatterUpdate", "ScatterNdAdd", "scatter_add", "scatter_update", "tensor_scatter_add",
+           "tensor_scatter_sub", "tensor_scatter_update", "tensor_scatter_elements", "scatter_nd_add"]
 
 
 def _nd_indices(name: str, input_x: Tensor, indices: Tensor, updates: Tensor) -> Tensor:
@@ -169,6 +169,17 @@ class ScatterUpdate(Primitive):
         result = _updated(input_x, _nd_indices(self.name, input_x, indices, updates), updates)
         eager.assign(input_x, result)
         return result
+
+
+def scatter_update(input_x, indices, updates):
+    """``input_x[indices] = updates`` in place (``ops.scatter_update``): ``indices`` address the first dim of the
+    Parameter ``input_x``; a row named twice takes the last update. Returns the new value.
+
+    Raises:
+        TypeError: if ``indices`` is not int32/int64.
+        ValueError: if ``updates``' shape is not ``indices.shape + input_x.shape[1:]``.
+    """
+    return ScatterUpdate()(input_x, indices, updates)
 
 
 class ScatterNdAdd(Primitive):

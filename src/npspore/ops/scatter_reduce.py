@@ -16,7 +16,7 @@ from .array_functional import _flat_index
 from .eager import run
 from .primitives import Primitive
 from .scatter_ops import _added, _check_locking, _nd_indices
-from .scatter_update import _check, _updated
+from .scatter_nd_write import _check, _updated
 
 __all__ = ["tensor_scatter_mul", "tensor_scatter_div", "tensor_scatter_max", "tensor_scatter_min", "ScatterMul",
            "ScatterDiv", "ScatterMax", "ScatterMin", "ScatterSub", "ScatterNdMul", "ScatterNdDiv", "ScatterNdMax",

@@ -98,9 +98,10 @@ def expand(self, *size):
     return F.broadcast_to(self, size)
 
 
-def expand_as(self, other):
-    """The Tensor broadcast to ``other``'s shape (compiled, with a dim known only when the kernel runs, by adding
-    zeros of ``other``'s shape: ``-1`` in a shape argument keeps the input's dim)."""
+def expand_as(self, other=None, *, x=None):
+    """The Tensor broadcast to ``other``'s (or ``x``'s) shape (compiled, with a dim known only when the kernel
+    runs, by adding zeros of ``other``'s shape: ``-1`` in a shape argument keeps the input's dim)."""
+    other = x if other is None else other
     if -1 in other.shape:
         return self + F.cast(F.zeros_like(other), self.dtype)
     return F.broadcast_to(self, other.shape)
@@ -151,9 +152,9 @@ def narrow(self, dim, start, length):
     return array_extra.narrow(self, dim, start, length)
 
 
-def split(self, split_size, dim=0):
-    """Pieces of ``split_size`` along ``dim`` (an int size or a list of sizes)."""
-    return F.split(self, split_size, dim)
+def split(self, split_size, dim=0, *, axis=None):
+    """Pieces of ``split_size`` along ``dim`` (or ``axis``; an int size or a list of sizes)."""
+    return F.split(self, split_size, dim if axis is None else axis)
 
 
 def tensor_split(self, indices_or_sections, axis=0):
@@ -161,9 +162,9 @@ def tensor_split(self, indices_or_sections, axis=0):
     return functional_tail.tensor_split(self, indices_or_sections, axis)
 
 
-def chunk(self, chunks, dim=0):
-    """``chunks`` pieces along ``dim``."""
-    return array_extra.chunk(self, chunks, dim)
+def chunk(self, chunks, dim=0, *, axis=None):
+    """``chunks`` pieces along ``dim`` (or ``axis``)."""
+    return array_extra.chunk(self, chunks, dim if axis is None else axis)
 
 
 def unbind(self, dim=0):
@@ -417,9 +418,9 @@ def clamp(self, min=None, max=None):  # noqa: A002 (MindSpore's argument names)
 
 # ---------------------------------------------------------------------- elementwise, two or more operands
 
-def add(self, other):
-    """Elementwise ``self + other``."""
-    return F.add(self, other)
+def add(self, other, *, alpha=1):
+    """Elementwise ``self + alpha * other``."""
+    return F.add(self, other if alpha == 1 else F.mul(other, alpha))
 
 
 def sub(self, other, *, alpha=1):
@@ -447,9 +448,15 @@ def floor_divide(self, other):
     return F.floor_divide(self, other)
 
 
-def remainder(self, other):
-    """Elementwise remainder with the sign of ``other``."""
-    return F.remainder(self, other)
+def remainder(self, other=None, *, divisor=None):
+    """Elementwise remainder with the sign of ``other`` (MindSpore's older keyword: ``divisor``).
+
+    Raises:
+        TypeError: if neither ``other`` nor ``divisor`` is given.
+    """
+    if (other is None) == (divisor is None):
+        raise TypeError("Tensor.remainder() takes one of 'other' and 'divisor'")
+    return F.remainder(self, divisor if other is None else other)
 
 
 def maximum(self, other):
@@ -569,14 +576,23 @@ def logical_xor(self, other):
 
 # ---------------------------------------------------------------------- reductions and scans
 
-def var(self, axis=None, ddof=0, keepdims=False):
-    """Variance over ``axis`` with ``ddof`` delta degrees of freedom."""
+def var(self, axis=None, ddof=0, keepdims=False, *, dim=None, correction=None, keepdim=None):
+    """Variance over ``axis`` (or ``dim``) with ``ddof`` (or ``correction``) delta degrees of freedom."""
+    axis, ddof, keepdims = _spread_arguments(axis, ddof, keepdims, dim, correction, keepdim)
     return math_functional.var(self, axis, ddof, keepdims)
 
 
-def std(self, axis=None, ddof=0, keepdims=False):
-    """Standard deviation over ``axis`` with ``ddof`` delta degrees of freedom."""
+def std(self, axis=None, ddof=0, keepdims=False, *, dim=None, correction=None, keepdim=None):
+    """Standard deviation over ``axis`` (or ``dim``) with ``ddof`` (or ``correction``) delta degrees of freedom
+    (0 by default in both spellings, as MindSpore 2.10 computes it)."""
+    axis, ddof, keepdims = _spread_arguments(axis, ddof, keepdims, dim, correction, keepdim)
     return math_functional.std(self, axis, ddof, keepdims)
+
+
+def _spread_arguments(axis, ddof, keepdims, dim, correction, keepdim):
+    """``(axis, ddof, keepdims)`` of ``var``/``std`` from either spelling of MindSpore's arguments."""
+    return (axis if dim is None else dim, ddof if correction is None else correction,
+            keepdims if keepdim is None else keepdim)
 
 
 def norm(self, ord=None, dim=None, keepdim=False, *, dtype=None):  # noqa: A002
@@ -604,14 +620,20 @@ def nansum(self, dim=None, keepdim=False, *, dtype=None):
     return math_functional.nansum(self, dim, keepdim, dtype=dtype)
 
 
-def median(self, axis=-1, keepdims=False):
-    """``(values, indices)`` of the median over ``axis``."""
-    return functional_tail.median(self, axis, keepdims)
+def median(self, axis=-1, keepdims=False, *, dim=None, keepdim=None):
+    """``(values, indices)`` of the median over ``axis`` (or ``dim``)."""
+    return functional_tail.median(self, axis if dim is None else dim, keepdims if keepdim is None else keepdim)
 
 
-def cumsum(self, dim, *, dtype=None):
-    """Cumulative sum along ``dim``."""
-    return array_functional.cumsum(self, dim, dtype)
+def cumsum(self, dim=None, *, dtype=None, axis=None):
+    """Cumulative sum along ``dim`` (or ``axis``).
+
+    Raises:
+        TypeError: if neither ``dim`` nor ``axis`` is given.
+    """
+    if (dim is None) == (axis is None):
+        raise TypeError("Tensor.cumsum() takes one of 'dim' and 'axis'")
+    return array_functional.cumsum(self, axis if dim is None else dim, dtype)
 
 
 def cumprod(self, dim, dtype=None):
@@ -641,9 +663,9 @@ def trace(self):
 
 # ---------------------------------------------------------------------- sorting
 
-def sort(self, dim=-1, descending=False):
-    """``(values, indices)`` sorted along ``dim``."""
-    return array_functional.sort(self, dim, descending)
+def sort(self, dim=-1, descending=False, *, axis=None):
+    """``(values, Int32 indices)`` sorted along ``dim`` (or ``axis``)."""
+    return array_functional.sort(self, dim if axis is None else axis, descending)
 
 
 def argsort(self, axis=-1, descending=False):

@@ -17,7 +17,7 @@ from ..common.tensor import Tensor
 from ..mint import reductions as mint_reductions, shapes as mint_shapes
 from ..mint.nn import functional as mint_nn
 from . import functional as F
-from . import array_extra, array_functional, functional_tail, linalg_functional, math_functional, mint_functions
+from . import array_extra, array_functional, complex_ops, functional_tail, linalg_functional, math_functional, mint_functions
 from . import nn_array_primitives, primitive_arrays2, primitive_arrays_a_l, scatter_ops, scatter_reduce
 from . import segment_sparse
 from .linalg_extra import _EagerOnlyCall
@@ -328,9 +328,12 @@ def unique_consecutive(self, return_inverse=False, return_counts=False, dim=None
         return output
     return (output,) + ((inverse,) if return_inverse else ()) + ((counts,) if return_counts else ())
 
-def gather(self, dim, index, batch_dims=0):
+def gather(self, dim=None, index=None, batch_dims=0, *, input_indices=None, axis=None):
     """``gather(dim, index)``: elements along ``dim`` at ``index`` (same rank, as ``gather_elements``); the older
-    ``gather(input_indices, axis, batch_dims=0)``, told apart by a Tensor first argument, takes whole slices."""
+    ``gather(input_indices, axis, batch_dims=0)``, told apart by a Tensor first argument (or its keywords), takes
+    whole slices."""
+    if input_indices is not None:
+        return F.gather(self, input_indices, axis if dim is None else dim, batch_dims)
     if isinstance(dim, Tensor):
         return F.gather(self, dim, index, batch_dims)
     return array_functional.gather_elements(self, dim, index)
@@ -359,12 +362,14 @@ def take(self, indices, axis=None, mode="clip"):
     return F.gather(source, indices, axis)
 
 
-def scatter(self, dim, index, src, *, reduce=None):
-    """The Tensor with ``src`` (a Tensor or a number) written along ``dim`` at ``index``; ``reduce='add'`` adds.
+def scatter(self, dim=None, index=None, src=None, *, reduce=None, axis=None):
+    """The Tensor with ``src`` (a Tensor or a number) written along ``dim`` (or ``axis``) at ``index``;
+    ``reduce='add'`` adds.
 
     Raises:
         ValueError: if ``reduce`` is not None or ``'add'``.
     """
+    dim = axis if dim is None else dim
     if reduce not in (None, "add"):
         raise ValueError(f"For 'scatter', 'reduce' must be None or 'add', but got {reduce!r}.")
     if not isinstance(src, Tensor):
@@ -491,14 +496,18 @@ def _swap_last_two(self):
     return array_extra.swapaxes(self, -2, -1)
 
 
+def _conjugate_swap(self):
+    return conj(_swap_last_two(self))
+
+
 def adjoint(self):
     """The conjugate transpose of the last two dims (the transpose, for a real Tensor)."""
-    return _swap_last_two(self)
+    return _conjugate_swap(self)
 
 
 mT = property(_swap_last_two, doc="The Tensor with its last two dims swapped.")
-mH = property(_swap_last_two, doc="The conjugate transpose of the last two dims (the transpose, real Tensors).")
-H = property(_swap_last_two, doc="The conjugate transpose of a matrix (the transpose, real Tensors).")
+mH = property(_conjugate_swap, doc="The conjugate transpose of the last two dims (the transpose, real Tensors).")
+H = property(_conjugate_swap, doc="The conjugate transpose of a matrix (the transpose, real Tensors).")
 
 
 # ---------------------------------------------------------------------- facts and views
@@ -511,19 +520,23 @@ def value(self):
 data = property(value, doc="The Tensor itself (no autograd history to drop in npspore).")
 
 
+def _is_complex(x) -> bool:
+    return x.dtype in (mstype.complex64, mstype.complex128)
+
+
 def conj(self):
     """The complex conjugate (the Tensor itself, for a real Tensor)."""
-    return self
+    return complex_ops.Conj()(self) if _is_complex(self) else self
 
 
 def real(self):
     """The real part (the Tensor itself, for a real Tensor)."""
-    return self
+    return complex_ops.Real()(self) if _is_complex(self) else self
 
 
 def imag(self):
     """The imaginary part (zeros, for a real Tensor)."""
-    return F.zeros_like(self)
+    return complex_ops.Imag()(self) if _is_complex(self) else F.zeros_like(self)
 
 
 def is_contiguous(self):
@@ -536,7 +549,7 @@ def stride(self, dim=None):
     strides = [1] * len(self.shape)
     for axis in range(len(self.shape) - 2, -1, -1):
         strides[axis] = strides[axis + 1] * self.shape[axis + 1]
-    return tuple(strides) if dim is None else strides[dim]
+    return strides if dim is None else strides[dim]
 
 
 def storage_offset(self):

@@ -5,7 +5,7 @@ import pytest
 
 import npspore as ms
 from npspore import nn, ops, Parameter, Tensor
-from npspore.ops import operations as P, scatter_update
+from npspore.ops import operations as P, scatter_nd_write
 from npspore.testing import check_grads
 
 
@@ -56,7 +56,7 @@ INDICES = Tensor([[1, 0], [2, 1], [1, 0]], ms.int32)
 
 
 def _updated_norm(x, updates):
-    return (scatter_update._updated(x, INDICES, updates) ** 2).sum()
+    return (scatter_nd_write._updated(x, INDICES, updates) ** 2).sum()
 
 
 def test_gradients_against_central_differences():
