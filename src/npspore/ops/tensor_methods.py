@@ -609,8 +609,18 @@ def median(self, axis=-1, keepdims=False):
     return functional_tail.median(self, axis, keepdims)
 
 
-def cumsum(self, dim, *, dtype=None):
-    """Cumulative sum along ``dim``."""
+def cumsum(self, dim=None, dtype=None, *, axis=None):
+    """Cumulative sum along ``dim`` (or ``axis``, the older spelling MindSpore 2.10 still takes:
+    ``A.cumsum(axis=0)`` in d2l); of the flattened tensor when neither is given.
+
+    Raises:
+        TypeError: if both ``dim`` and ``axis`` are given.
+    """
+    if axis is not None and dim is not None:
+        raise TypeError("For 'Tensor.cumsum', give 'dim' or 'axis', not both.")
+    dim = axis if dim is None else dim
+    if dim is None:
+        return array_functional.cumsum(self.reshape(-1), 0, dtype)
     return array_functional.cumsum(self, dim, dtype)
 
 
