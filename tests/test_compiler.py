@@ -312,6 +312,26 @@ def test_a_shape_error_inside_a_library_cell_names_the_users_call():
     assert "y = net(x)" in message and "container.py" not in message
 
 
+def test_a_value_read_after_batchnorm_in_training_names_the_parameter_write():
+    # MindSpore-GAN's EBGAN reads `(margin - d_loss_fake).asnumpy().item()` in a differentiated function whose
+    # discriminator has BatchNorm1d in training: its running statistics are written where the read value is
+    # computed, so the kernel cannot check the value first; refused at the user's line, naming that write
+    net = nn.SequentialCell(nn.Dense(3, 3), nn.BatchNorm1d(3, affine=False))
+    net.set_train()
+
+    def d_forward(x):
+        loss = ((net(x) - x) ** 2).mean()
+        if (1.0 - loss).asnumpy().item() > 0:
+            loss += 1.0 - loss
+        return loss
+
+    with pytest.raises(NotSupportedError) as info:
+        ms.value_and_grad(d_forward, None, net.trainable_params())(Tensor(np.ones((2, 3), np.float32)))
+    message = str(info.value)
+    assert "where a Parameter is written (BatchNorm's running statistics in training)" in message
+    assert "if (1.0 - loss).asnumpy().item() > 0:" in message
+
+
 def test_a_numpy_function_on_a_tensor_runs_on_its_values_as_in_eager_mode():
     # MindSpore's JIT fallback (syntax level LAX): np.exp(x) runs on x's values (guarded)
     @ms.jit
