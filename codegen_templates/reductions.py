@@ -57,11 +57,24 @@ def _indexed_extremum_tangent(x, out, dx, *, axis=None, keepdims=False):
     return np.sum(dx * picked, axis=axis, keepdims=keepdims), None
 
 
+def _scalar_axis(x, **static):
+    """A reduction's attributes with the axis of a 0-d ``x`` made ``()``: MindSpore reduces a 0-d tensor over
+    axis ``0`` or ``-1`` (``ops.norm(scalar, dim=0)``) to itself; any other axis is left for the rule to refuse."""
+    axis = static.get("axis")
+    if axis is not None and not rules.shape_of(x):
+        items = tuple(axis) if isinstance(axis, (tuple, list)) else (axis,)
+        if items and not [a for a in items if type(a) is not int or a not in (0, -1)]:   # the builtin all is shadowed
+            static["axis"] = ()
+    return static
+
+
 # ---------------------------------------------------------------- sums and means
 
 
 @op(infer=rules.reduction("ReduceSum", "sum"), numpy=(np.sum,))
 class sum:
+    canonical = _scalar_axis
+
     def forward(x, *, axis=None, keepdims=False, dtype=None):
         # given an axis, x is an array, whose method skips np.sum's Python wrapper (2 us a call);
         # without one it may be a 0-d value, which is a Python number at run time
@@ -80,6 +93,7 @@ class mean:
     """The mean; of an int input, truncated to its dtype (MindSpore: ``mean([1, 2])`` is ``1``) by the
     cast to the inferred dtype that eager mode (``apply_op``) and codegen (a drift cast) add where NumPy's
     float64 differs, so a float mean carries no cast."""
+    canonical = _scalar_axis
 
     def forward(x, *, axis=None, keepdims=False):
         return (np.mean(x, axis=axis, keepdims=keepdims) if axis in (None, ())
@@ -99,6 +113,7 @@ class mean:
 @op(infer=rules.reduction("ReduceProd", "sum"), numpy=(np.prod,))
 class prod:
     """The product; its gradient is the product of the other elements, exact where some are zero."""
+    canonical = _scalar_axis
 
     def forward(x, *, axis=None, keepdims=False, dtype=None):
         return np.prod(x, axis=axis, keepdims=keepdims, dtype=dtype)
@@ -124,6 +139,8 @@ class prod:
 
 @op(infer=rules.reduction("ReduceMax"), numpy=(np.max,))
 class max:
+    canonical = _scalar_axis
+
     def forward(x, *, axis=None, keepdims=False):
         return (np.max(x, axis=axis, keepdims=keepdims) if axis in (None, ())
                 else x.max(axis=axis, keepdims=keepdims))    # as sum
@@ -134,6 +151,8 @@ class max:
 
 @op(infer=rules.reduction("ReduceMin"), numpy=(np.min,))
 class min:
+    canonical = _scalar_axis
+
     def forward(x, *, axis=None, keepdims=False):
         return (np.min(x, axis=axis, keepdims=keepdims) if axis in (None, ())
                 else x.min(axis=axis, keepdims=keepdims))    # as sum
@@ -185,6 +204,8 @@ class argmin:
 
 @op(infer=rules.reduction("ReduceAll", "bool"), numpy=(np.all,))
 class all:
+    canonical = _scalar_axis
+
     def forward(x, *, axis=None, keepdims=False):
         return np.all(x, axis=axis, keepdims=keepdims)
 
@@ -193,6 +214,8 @@ class all:
 
 @op(infer=rules.reduction("ReduceAny", "bool"), numpy=(np.any,))
 class any:
+    canonical = _scalar_axis
+
     def forward(x, *, axis=None, keepdims=False):
         return np.any(x, axis=axis, keepdims=keepdims)
 

@@ -995,12 +995,37 @@ def test_interpolate_errors_name_what_is_not_implemented():
     x = Tensor(np.ones((1, 1, 2, 2), np.float32))
     with pytest.raises(ValueError, match="the mode 'bicubic' is not implemented in npspore"):
         ops.interpolate(x, size=(3, 3), mode="bicubic")
-    with pytest.raises(ValueError, match="'scale_factor' is not implemented in npspore"):
+    with pytest.raises(ValueError, match="'scale_factor' option cannot currently be set with the mode = bilinear "
+                                         "and dim = 4D"):
         ops.interpolate(x, scale_factor=2.0, mode="bilinear")
     with pytest.raises(ValueError, match="'size' must be 2 positive int"):
         ops.interpolate(x, size=(3,), mode="bilinear")
     with pytest.raises(ValueError, match="'half_pixel_centers' must be False when 'align_corners' is True"):
         ops.ResizeBilinearV2(align_corners=True, half_pixel_centers=True)
+
+
+def test_interpolate_by_a_scale_factor_is_mindspores():
+    # MindSpore 2.10 CPU's values: the size is floor(dim * factor) (3 x 1.5 -> 4, 5 x 1.7 -> 8), then resized by size;
+    # nn.Upsample(scale_factor=2.0, recompute_scale_factor=True) is the DCGAN examples' generator layer
+    x = Tensor(np.arange(12, dtype=np.float32).reshape(1, 1, 3, 4))
+    doubled = np.repeat(np.repeat(np.arange(12, dtype=np.float32).reshape(3, 4), 2, axis=0), 2, axis=1)
+    up = nn.Upsample(scale_factor=2.0, recompute_scale_factor=True)
+    check_eager_and_compiled(up, (x.asnumpy(),), (doubled[None, None].tolist(), "Float32"))
+    np.testing.assert_allclose(
+        ops.interpolate(x, scale_factor=(1.5, 0.75), recompute_scale_factor=True, mode="bilinear").asnumpy()[0, 0],
+        [[0.16666669, 1.5, 2.8333335], [2.6666665, 4.0, 5.3333335], [5.666667, 7.0, 8.333334],
+         [8.166667, 9.5, 10.833334]], rtol=1e-6)
+    line = ops.interpolate(Tensor(np.arange(5, dtype=np.float32).reshape(1, 1, 5)), scale_factor=1.7,
+                           recompute_scale_factor=True, mode="linear")
+    np.testing.assert_allclose(line.asnumpy()[0, 0], [0, 0.4375, 1.0625, 1.6875, 2.3125, 2.9375, 3.5625, 4], rtol=1e-6)
+    weights = Tensor(np.arange(48, dtype=np.float32).reshape(1, 1, 6, 8))
+    grad = ms.grad(lambda t: (up(t) * weights).sum())(x)
+    np.testing.assert_array_equal(grad.asnumpy()[0, 0], [[18, 26, 34, 42], [82, 90, 98, 106], [146, 154, 162, 170]])
+    for kwargs, message in ((dict(scale_factor=2.0), "cannot currently be set with the mode = nearest and dim = 4D"),
+                            (dict(size=(6, 8), recompute_scale_factor=True), "incorrect to set 'recompute_scale_factor'"),
+                            (dict(scale_factor=2.0, size=(6, 8)), "'size' and 'scale_factor' cannot be set simultaneously")):
+        with pytest.raises(ValueError, match=message):
+            ops.interpolate(x, **kwargs)
 
 
 def test_set_device_sets_the_context():

@@ -295,6 +295,43 @@ def test_unsupported_construct_error_points_at_user_line():
     assert "try:" in str(info.value)
 
 
+def test_a_shape_error_inside_a_library_cell_names_the_users_call():
+    # d2l's NiN on too small images: the pooling error sits in SequentialCell.construct (npspore's own code),
+    # so it is reported at the user's `y = net(x)`, the innermost user line, under value_and_grad too
+    net = nn.SequentialCell(nn.Conv2d(1, 2, 3, pad_mode="valid"), nn.MaxPool2d(3, 2), nn.Flatten())
+
+    def forward_fn(x):
+        y = net(x)
+        return y.sum()
+
+    grad_fn = ms.value_and_grad(forward_fn, None, net.trainable_params())
+    with pytest.raises(ValueError) as info:
+        grad_fn(Tensor(np.ones((1, 1, 4, 4), np.float32)))
+    message = str(info.value)
+    assert "the padded input [2, 2] is smaller than the kernel [3, 3]" in message
+    assert "y = net(x)" in message and "container.py" not in message
+
+
+def test_a_value_read_after_batchnorm_in_training_names_the_parameter_write():
+    # MindSpore-GAN's EBGAN reads `(margin - d_loss_fake).asnumpy().item()` in a differentiated function whose
+    # discriminator has BatchNorm1d in training: its running statistics are written where the read value is
+    # computed, so the kernel cannot check the value first; refused at the user's line, naming that write
+    net = nn.SequentialCell(nn.Dense(3, 3), nn.BatchNorm1d(3, affine=False))
+    net.set_train()
+
+    def d_forward(x):
+        loss = ((net(x) - x) ** 2).mean()
+        if (1.0 - loss).asnumpy().item() > 0:
+            loss += 1.0 - loss
+        return loss
+
+    with pytest.raises(NotSupportedError) as info:
+        ms.value_and_grad(d_forward, None, net.trainable_params())(Tensor(np.ones((2, 3), np.float32)))
+    message = str(info.value)
+    assert "where a Parameter is written (BatchNorm's running statistics in training)" in message
+    assert "if (1.0 - loss).asnumpy().item() > 0:" in message
+
+
 def test_a_numpy_function_on_a_tensor_runs_on_its_values_as_in_eager_mode():
     # MindSpore's JIT fallback (syntax level LAX): np.exp(x) runs on x's values (guarded)
     @ms.jit

@@ -152,6 +152,25 @@ def test_generator_iterables_and_num_samples():
     assert once.get_dataset_size() == 3 and labels(once) == labels(once) == [0, 1, 2]
 
 
+def test_random_access_item_as_generator_expression():
+    # d2l's ArrayData returns `(column[index] for column in self.data)`; MindSpore 2.10 iterates it into the
+    # row's columns: rows (0.0, 0), (1.0, 1), (2.0, 2) of dtypes float32, int64
+    class ArrayData:
+        def __init__(self, *columns):
+            self.data = columns
+
+        def __getitem__(self, index):
+            return (column[index] for column in self.data)
+
+        def __len__(self):
+            return len(self.data[0])
+
+    d = ds.GeneratorDataset(ArrayData(np.arange(3, dtype=np.float32), np.arange(3)), ["0", "1"], shuffle=False)
+    rows = [tuple(v.tolist() for v in row) for row in d.create_tuple_iterator(output_numpy=True)]
+    assert rows == [(0.0, 0), (1.0, 1), (2.0, 2)]
+    assert d.output_types() == [np.dtype("float32"), np.dtype("int64")]
+
+
 def test_numpy_slices_columns_and_types():
     d = ds.NumpySlicesDataset([1, 2, 3], shuffle=False)
     assert d.get_col_names() == ["column_0"] and d.output_types() == [np.dtype("int64")]

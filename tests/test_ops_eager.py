@@ -209,6 +209,30 @@ def test_index_and_axis_out_of_range():
         ops.clamp(x)
 
 
+def test_reductions_of_a_0d_tensor_over_axis_0_or_minus_1():
+    # observed on MindSpore 2.10 CPU: each gives 3.0 of shape (); ops.norm(b, dim=0) of a scalar is d2l's
+    # autograd notebook's loop condition; an axis beyond [-1, 0] is still refused
+    a = ms.Tensor(3.0)
+    for result in (ops.norm(a, dim=0), ops.norm(a, dim=-1), ops.norm(a, ord=1, dim=0), ops.sum(a, dim=0),
+                   ops.ReduceSum()(a, 0), ops.mean(a, 0), ops.amax(a, 0), ops.prod(a, 0), a.sum(0),
+                   ops.sum(a, dim=(0,), keepdim=True)):
+        assert result.shape == () and float(result) == 3.0
+    assert bool(ops.all(ms.Tensor(True), 0)) and not bool(ops.any(ms.Tensor(False), -1))
+    assert int(ops.argmax(a, 0)) == 0
+    with pytest.raises(ValueError, match=r"For 'ReduceSum', the 'axis' must be in range \[-1, 1\), but got 1\."):
+        ops.sum(a, 1)
+
+    def doubled_until_large(x):   # d2l's f: compiled, its loop and its gradient read norm(b, dim=0)
+        b = x * 2
+        while ops.norm(b, dim=0) < 1000:
+            b = b * 2
+        return b
+
+    x = ms.Tensor(np.float32(0.8))
+    assert float(ms.jit(doubled_until_large)(x)) == 1638.4000244140625 == float(doubled_until_large(x))
+    assert float(ms.grad(doubled_until_large)(x)) == 2048.0
+
+
 # ---------------------------------------------------------------- eager run
 
 

@@ -226,3 +226,20 @@ def test_getattr_of_a_tensor_in_compiled_code_is_its_method():
     def f(x):
         return getattr(x, "cumsum")(1)
     np.testing.assert_array_equal(ms.jit(f)(Tensor(A)).asnumpy(), A.cumsum(1))
+
+
+def test_cumsum_takes_axis_dim_and_no_dim_as_mindspore():
+    # MindSpore 2.10: A.cumsum(axis=0) (d2l's linear-algebra notebook), A.cumsum(dim=1), A.cumsum() over the
+    # flattened tensor, a positional dtype; eager and compiled
+    a = np.arange(6, dtype=np.float32).reshape(2, 3)
+
+    def spellings(x):
+        return x.cumsum(axis=0), x.cumsum(dim=1), x.cumsum(), x.cumsum(1, ms.float64)
+
+    for by_axis, by_dim, flat, wide in (spellings(Tensor(a)), ms.jit(spellings)(Tensor(a))):
+        np.testing.assert_array_equal(by_axis.asnumpy(), [[0, 1, 2], [3, 5, 7]])
+        np.testing.assert_array_equal(by_dim.asnumpy(), [[0, 1, 3], [3, 7, 12]])
+        np.testing.assert_array_equal(flat.asnumpy(), [0, 1, 3, 6, 10, 15])
+        assert wide.dtype == ms.float64 and wide.asnumpy().tolist() == [[0, 1, 3], [3, 7, 12]]
+    with pytest.raises(TypeError, match="give 'dim' or 'axis', not both"):
+        Tensor(a).cumsum(0, axis=1)

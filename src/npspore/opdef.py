@@ -55,6 +55,10 @@ The class body holds plain functions (no ``self``), each runnable on its own:
     differentiator stages them with tracer values, mapping each NumPy call back to its op through
     this field. Keyword names of static attributes therefore follow NumPy (``axis``, ``keepdims``).
     An op without a NumPy spelling is called from rules as ``call("erf", x)``.
+``canonical`` (optional, a function in the class body)
+    ``canonical(*operands, **static) -> dict``: the static attributes in the one form ``forward`` and
+    ``adjoint`` take, applied before ``infer`` wherever the op is staged or run (a reduction of a 0-d
+    tensor over axis ``0`` or ``-1``, which MindSpore accepts, becomes the reduction over ``()``).
 ``operand_dtype`` (optional, given to :func:`op`)
     ``operand_dtype(*operands, **static) -> numpy dtype | None``: the dtype tensor operands are
     cast to before ``forward`` runs, so that ``forward`` yields exactly the inferred dtype under
@@ -150,6 +154,7 @@ class OpDef:
     variadic: str | None = None   # the name of forward's ``*operands`` parameter, if it has one
     static: dict = field(default_factory=dict)  # keyword-only parameter -> default
     absent_cotangent_is_none: bool = False       # dout holds None (not zeros) for an unread output
+    canonical: Callable | None = None            # (*operands, **static) -> static in forward's form
 
     @property
     def differentiable(self) -> bool:
@@ -234,6 +239,7 @@ def op(*, infer: Callable, aliases: tuple = (), numpy: tuple = (), operand_dtype
             variadic=variadic,
             static={name: keyword_defaults.get(name, _NO_DEFAULT) for name in keyword_only},
             absent_cotangent_is_none=cls.__dict__.get("absent_cotangent_is_none", False),
+            canonical=cls.__dict__.get("canonical"),
         )
         return definition
 

@@ -231,8 +231,9 @@ def normalize_axis(name: str, axis, ndim: int, what: str = "axis") -> int:
     return int(axis) % ndim
 
 
-def reduction_axes(name: str, axis, ndim: int) -> tuple:
-    """The sorted non-negative axes a reduction over ``axis`` (``None``, int or tuple) removes.
+def reduction_axes(name: str, axis, ndim: int, scalar_as_vector: bool = False) -> tuple:
+    """The sorted non-negative axes a reduction over ``axis`` (``None``, int or tuple) removes. With
+    ``scalar_as_vector`` (MindSpore's reductions), a 0-d input takes the axes of a 1-d one and loses none.
 
     Raises:
         OpShapeError: for an axis out of range or a repeated axis.
@@ -240,6 +241,10 @@ def reduction_axes(name: str, axis, ndim: int) -> tuple:
     if axis is None:
         return tuple(range(ndim))
     items = tuple(axis) if isinstance(axis, (tuple, list)) else (axis,)
+    if ndim == 0 and scalar_as_vector:
+        for a in items:
+            normalize_axis(name, a, 1)
+        return ()
     axes = tuple(sorted(normalize_axis(name, a, ndim) for a in items))
     if len(set(axes)) != len(axes):
         raise OpShapeError(f"For '{name}', the 'axis' has duplicate values: {tuple(items)}.")
@@ -510,7 +515,7 @@ def reduction(name: str, result: str = "same"):
     """
     def infer(x, *, axis=None, keepdims=False, dtype=None):
         shape = shape_of(x)
-        axes = reduction_axes(name, axis, len(shape))
+        axes = reduction_axes(name, axis, len(shape), scalar_as_vector=True)
         out_dtype = np.dtype(dtype) if dtype is not None else _reduced_dtype(name, result, dtype_of(x))
         return Aval(_reduced(shape, axes, keepdims), out_dtype)
 
@@ -524,7 +529,7 @@ def arg_reduction(name: str):
         if isinstance(axis, (tuple, list)):
             raise OpTypeError(f"For '{name}', the 'axis' must be an int or None, but got {axis!r}.")
         shape = shape_of(x)
-        axes = reduction_axes(name, axis, len(shape))
+        axes = reduction_axes(name, axis, len(shape), scalar_as_vector=True)
         return Aval(_reduced(shape, axes, keepdims), np.int64)
 
     infer.__qualname__ = f"arg_reduction({name!r})"

@@ -76,6 +76,8 @@ class BlockBuilder:
         definition = op_table()[op]
         static = dict(static or {})
         args = tuple(a if isinstance(a, (Var, Const)) else Const(a) for a in args)
+        if definition.canonical is not None:
+            static = definition.canonical(*(aval_or_value(a) for a in args), **static)
         inferred = definition.infer(*(aval_or_value(a) for a in args), **static)
         multi = isinstance(inferred, tuple)
         avals = inferred if multi else (inferred,)

@@ -336,7 +336,8 @@ class FallbackReads:
                 needed.update(ir.used_vars_deep(stmt))
         functions = self.program.functions
         if any(is_visible(stmt, functions) for stmt in computing):
-            raise _cannot_read("from values a hook computes", loc)
+            raise _cannot_read("from values computed where a Parameter is written (BatchNorm's running statistics in "
+                               "training) or a hook or print runs", loc)
         if any(isinstance(stmt, ir.Apply) and op_table()[stmt.op].has_effects for stmt in computing):
             raise _cannot_read("from a random draw or a collective, which run only when the kernel runs", loc)
         env = {v: a for v, a in self._concrete.items() if v in needed}

@@ -153,6 +153,7 @@ class ProgramBuilder:
         if entry is None:
             abstract_args, abstract_kwargs = fresh_inputs(args, kwargs, caller._python_ints)
             spec = FunctionSpecializer(self, fn, self_obj, self.names.fresh(function_name(fn, self_obj)))
+            spec._user_loc = caller._user_loc   # an error in a library callee (a SequentialCell) names the call
             function = spec.build(abstract_args, abstract_kwargs)
             self.functions[function.name] = function
             capture_paths = [self.object_paths(self_obj).capture_path(obj) for obj, _ in spec.captures.values()]

@@ -54,12 +54,18 @@ def _object_value(value, where):
     return to_array(value, where)
 
 
+_ONE_VALUE = (str, bytes, np.ndarray, np.generic, Tensor, dict)   # items MindSpore never iterates
+
+
 def as_row(values, column_names, where):
-    """A source's item (a tuple/list of values, or one value for one column) as a row of arrays.
+    """A source's item (a tuple/list of values, any other iterable of them such as a generator expression, or
+    one value for one column) as a row of arrays.
 
     Raises:
         RuntimeError: if the item has a different number of values than there are columns.
     """
+    if hasattr(values, "__iter__") and not isinstance(values, (tuple, list, *_ONE_VALUE)):
+        values = tuple(values)   # MindSpore's _convert_row iterates it: `(col[i] for col in self.data)`
     if not isinstance(values, (tuple, list)) or (len(column_names) == 1 and not isinstance(values, tuple)):
         values = (values,)
     if len(values) != len(column_names):

@@ -14,7 +14,8 @@ class Upsample(Cell):
 
     Args:
         size (Union[int, tuple[int]]): the output's trailing dims.
-        scale_factor (float): not implemented in npspore (``interpolate`` raises).
+        scale_factor (Union[float, tuple[float]]): the output's trailing dims are ``floor(dim * scale_factor)``;
+            needs ``recompute_scale_factor=True``, as on MindSpore 2.10 CPU.
         mode (str): ``'nearest'``, ``'linear'`` or ``'bilinear'``. Default: ``'nearest'``.
         align_corners (bool): corners on corners in the linear modes. Default: ``None`` (False).
         recompute_scale_factor (bool): as ``interpolate``'s.

@@ -57,6 +57,8 @@ def _run(name: str, operands, static):
     definition = op_table()[name]
     weak = definition.operand_dtype is not None
     values = [x._array if isinstance(x, Tensor) else _constant(x, weak) for x in operands]
+    if definition.canonical is not None:
+        static = definition.canonical(*values, **static)
     try:
         inferred = definition.infer(*values, **static)
     except (TypeError, ValueError):   # the rules refuse a Tensor attribute: only then is one looked for

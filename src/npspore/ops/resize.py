@@ -70,21 +70,46 @@ def _check_image(name: str, x: Tensor, size: Any, rank: int) -> tuple[int, ...]:
     return tuple(size)
 
 
+def _scaled_size(input: Tensor, size: Any, scale_factor: Any, mode: str, recompute: Any) -> tuple[int, ...]:
+    """The size ``interpolate`` resizes to for ``scale_factor``: ``floor(dim * factor)`` of each resized dim."""
+    if size is not None:
+        raise ValueError("For 'interpolate', 'size' and 'scale_factor' cannot be set simultaneously")
+    rank = len(input.shape)
+    factors = tuple(scale_factor) if isinstance(scale_factor, (tuple, list)) else (scale_factor,) * (rank - 2)
+    if len(factors) != rank - 2 or not all(
+            isinstance(f, (int, float)) and not isinstance(f, bool) and f > 0 for f in factors):
+        raise ValueError(f"For 'interpolate', the 'scale_factor' must be {rank - 2} positive float(s), but got "
+                         f"{scale_factor!r}.")
+    if not recompute:   # MindSpore 2.10 scales by the factor itself only for 5-D inputs
+        raise ValueError(f"For 'interpolate', 'scale_factor' option cannot currently be set with the mode = {mode} "
+                         f"and dim = {rank}D.")
+    return tuple(math.floor(dim * f) for dim, f in zip(input.shape[2:], factors))
+
+
 def interpolate(input: Tensor, size: Any = None, scale_factor: Any = None, mode: str = "nearest",
                 align_corners: bool | None = None, recompute_scale_factor: bool | None = None) -> Tensor:
     """``input`` resized to ``size`` over its trailing dims: ``'nearest'`` (3-D or 4-D input), ``'linear'``
     (3-D) or ``'bilinear'`` (4-D); the linear modes place pixel centres on pixel centres, or corners
-    on corners with ``align_corners=True``.
+    on corners with ``align_corners=True``. ``scale_factor`` (a float, or one per resized dim) with
+    ``recompute_scale_factor=True`` gives the size ``floor(dim * scale_factor)`` (``nn.Upsample(scale_factor=2.0,
+    recompute_scale_factor=True)``, as in MindSpore's DCGAN examples).
 
     Raises:
         ValueError: if ``mode`` is another of MindSpore's (``'bicubic'``, ``'area'`` ... not implemented in
-            npspore), ``size`` is missing or does not match the input's rank, ``scale_factor`` is given
-            (not implemented in npspore), or ``align_corners`` is set for ``'nearest'``.
+            npspore), both or neither of ``size`` and ``scale_factor`` are given, ``scale_factor`` is given
+            without ``recompute_scale_factor=True`` or is not positive, ``recompute_scale_factor=True``
+            comes with ``size``, ``size`` does not match the input's rank, or ``align_corners`` is set for
+            ``'nearest'`` (MindSpore 2.10 CPU refuses each of these as well).
     """
     if mode not in _MODES:
         raise ValueError(f"For 'interpolate', the mode {mode!r} is not implemented in npspore (only {_MODES}).")
-    if scale_factor is not None or size is None:
-        raise ValueError("For 'interpolate', npspore needs 'size' ('scale_factor' is not implemented in npspore).")
+    if scale_factor is not None:
+        size = _scaled_size(input, size, scale_factor, mode, recompute_scale_factor)
+    elif size is None:
+        raise ValueError("For 'interpolate', 'size' and 'scale_factor' cannot be both empty")
+    elif recompute_scale_factor:
+        raise ValueError("For 'interpolate', it is incorrect to set 'recompute_scale_factor' to True after "
+                         "specifying an explicit 'size'.")
     if mode == "nearest" and align_corners:
         raise ValueError("For 'interpolate', 'align_corners' can only be set with the mode 'linear' or 'bilinear'.")
     rank = {"linear": 3, "bilinear": 4}.get(mode, len(input.shape))

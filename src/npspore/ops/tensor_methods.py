@@ -625,15 +625,19 @@ def median(self, axis=-1, keepdims=False, *, dim=None, keepdim=None):
     return functional_tail.median(self, axis if dim is None else dim, keepdims if keepdim is None else keepdim)
 
 
-def cumsum(self, dim=None, *, dtype=None, axis=None):
-    """Cumulative sum along ``dim`` (or ``axis``).
+def cumsum(self, dim=None, dtype=None, *, axis=None):
+    """Cumulative sum along ``dim`` (or ``axis``, the older spelling MindSpore 2.10 still takes:
+    ``A.cumsum(axis=0)`` in d2l); of the flattened tensor when neither is given.
 
     Raises:
-        TypeError: if neither ``dim`` nor ``axis`` is given.
+        TypeError: if both ``dim`` and ``axis`` are given.
     """
-    if (dim is None) == (axis is None):
-        raise TypeError("Tensor.cumsum() takes one of 'dim' and 'axis'")
-    return array_functional.cumsum(self, axis if dim is None else dim, dtype)
+    if axis is not None and dim is not None:
+        raise TypeError("For 'Tensor.cumsum', give 'dim' or 'axis', not both.")
+    dim = axis if dim is None else dim
+    if dim is None:
+        return array_functional.cumsum(self.reshape(-1), 0, dtype)
+    return array_functional.cumsum(self, dim, dtype)
 
 
 def cumprod(self, dim, dtype=None):
