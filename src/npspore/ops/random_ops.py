@@ -2,23 +2,28 @@
 ``shuffle``, ``standard_laplace`` and the primitives ``UniformInt``, ``Multinomial``, ``Randperm``,
 ``RandomCategorical``, ``StandardLaplace``, ``TruncatedNormal``.
 
-Each is a composition over the table's ``random_uniform``/``random_normal`` ops, so it draws at run time from
-npspore's seeded generator (``set_seed``), eagerly and compiled, and is never folded. The distributions, shapes,
-dtypes and checks are MindSpore 2.10's; the numbers drawn are not (MindSpore's generator is another). A per-call
-seed is not implemented: a nonzero one raises ``ValueError``, as ``ops.randn`` does.
+Each is a composition over the table's ``random_uniform``/``random_normal``/``uniform_int`` ops, so it draws at
+run time, eagerly and compiled, and is never folded. ``randint``, ``rand_like``, ``randn_like`` and ``UniformInt``
+draw MindSpore's numbers (its CPU kernels', from the primitive seeds ``_get_graph_seed`` gives, see
+:mod:`npspore.common.kernel_random`). The others draw from npspore's seeded generator (``set_seed``), with
+MindSpore's distributions, shapes, dtypes and checks but not its numbers; for them a per-call seed is not
+implemented: a nonzero one raises ``ValueError``.
 """
 from __future__ import annotations
 
 from typing import Any
 
 from ..common import dtype as mstype
+from ..common.kernel_random import new_kernel
+from ..common.seed import _get_graph_seed
 from ..common.tensor import Tensor, _np_dtype
-from .array_functional import rand, randn, running_sum
+from .array_functional import _random, running_sum
 from .eager import run
 from .numeric import _check_tensor
+from .primitive_statistics_a_l import bernoulli as _bernoulli
 from .primitives import Primitive
 
-__all__ = ["randint", "rand_like", "randn_like", "multinomial", "randperm", "shuffle", "standard_laplace",
+__all__ = ["bernoulli", "randint", "rand_like", "randn_like", "multinomial", "randperm", "shuffle", "standard_laplace",
            "UniformInt", "Multinomial", "Randperm", "RandomCategorical", "StandardLaplace", "TruncatedNormal"]
 
 
@@ -42,11 +47,12 @@ def _check_int(name: str, arg: str, value: Any) -> None:
 def randint(low: int, high: int, size: tuple, seed: Any = None, *, dtype: Any = None) -> Tensor:
     """Integers uniform in [``low``, ``high``) of shape ``size``, Int64 unless ``dtype`` (an integer type) is given.
 
+    MindSpore's numbers: a new ``UniformInt`` primitive of seeds ``_get_graph_seed(seed, 'randint')``.
+
     Raises:
         TypeError: if ``low`` or ``high`` is not an int, ``size`` not a tuple, or ``dtype`` not an integer type.
-        ValueError: if ``low >= high``, or ``seed`` is given.
+        ValueError: if ``low >= high``.
     """
-    _no_seed("randint", seed=seed)
     _check_int("randint", "low", low)
     _check_int("randint", "high", high)
     if not isinstance(size, tuple):
@@ -56,41 +62,46 @@ def randint(low: int, high: int, size: tuple, seed: Any = None, *, dtype: Any = 
         raise TypeError(f"For 'randint', the 'dtype' must be an integer type, but got {dtype}.")
     if low >= high:
         raise ValueError(f"For 'randint', 'low' must be less than 'high', but got low={low} and high={high}.")
-    return _integers(size, low, high, dtype)
+    seeds = new_kernel("UniformInt", _get_graph_seed(seed, "randint"))
+    drawn = run("uniform_int", Tensor(low, mstype.int32), Tensor(high, mstype.int32), shape=size, seeds=seeds)
+    return run("cast", drawn, dtype=_np_dtype(dtype))
 
 
-def _integers(shape: tuple, low: Any, high: Any, dtype: Any) -> Tensor:
-    """Integers uniform in [``low``, ``high``) (numbers or 0-d Tensors) of ``shape``, as ``dtype``."""
-    scaled = run("mul", _uniform(shape), run("sub", high, low))
-    return run("cast", run("add", run("floor_div", scaled, 1), low), dtype=_np_dtype(dtype))
+def bernoulli(input: Tensor, p: Any = 0.5, seed: Any = None) -> Tensor:
+    """0/1 samples of ``input``'s shape and dtype, 1 with probability ``p`` (a number or a Tensor of ``input``'s
+    shape); with an int ``seed``, MindSpore's numbers (its ``Bernoulli`` kernel, see the ``Bernoulli`` primitive).
+
+    Raises:
+        TypeError: if ``input`` is not a Tensor or ``seed`` not an int.
+    """
+    return _bernoulli(input, p, seed)
 
 
-def _like(name: str, draw, input: Tensor, seed: Any, dtype: Any) -> Tensor:
+def _like(name: str, op: str, input: Tensor, seed: Any, dtype: Any) -> Tensor:
     _check_tensor(name, "input", input)
-    dtype = input.dtype if dtype is None else dtype
     if dtype not in mstype.float_type:
         raise TypeError(f"For '{name}', the 'dtype' must be a float type, but got {dtype}.")
-    return draw(input.shape, dtype=dtype, seed=seed)
+    return _random(name, op, (tuple(input.shape),), dtype, seed)
 
 
 def rand_like(input: Tensor, seed: Any = None, *, dtype: Any = None) -> Tensor:
-    """Samples uniform in [0, 1) of ``input``'s shape, in ``dtype`` (default ``input``'s, a float type).
+    """Samples uniform in [0, 1) of ``input``'s shape, in ``dtype`` (default ``input``'s, a float type),
+    MindSpore's numbers: a new ``UniformReal`` primitive of seeds ``_get_graph_seed(seed, 'rand_like')``.
 
     Raises:
         TypeError: if ``input`` is not a Tensor or the dtype is not a float type.
-        ValueError: if ``seed`` is given.
     """
-    return _like("rand_like", rand, input, seed, dtype)
+    return _like("rand_like", "random_uniform", input, seed, input.dtype if dtype is None else dtype)
 
 
 def randn_like(input: Tensor, seed: Any = None, *, dtype: Any = None) -> Tensor:
-    """Standard normal samples of ``input``'s shape, in ``dtype`` (default ``input``'s, a float type).
+    """Standard normal samples of ``input``'s shape, in ``dtype`` (default Float32, as MindSpore 2.10's), MindSpore's
+    numbers: a new ``StandardNormal`` primitive of seeds ``_get_graph_seed(seed, 'randn_like')``.
 
     Raises:
         TypeError: if ``input`` is not a Tensor or the dtype is not a float type.
-        ValueError: if ``seed`` is given.
     """
-    return _like("randn_like", randn, input, seed, dtype)
+    return _like("randn_like", "random_normal", input, seed, mstype.float32 if dtype is None else dtype)
 
 
 def _gumbel(shape: tuple) -> Tensor:
@@ -183,14 +194,20 @@ class _SeededPrimitive(Primitive):
             self.add_prim_attr(key, value)
 
 
-class UniformInt(_SeededPrimitive):
+class UniformInt(Primitive):
     """``UniformInt(seed=0, seed2=0)(shape, minval, maxval)``: Int32 samples uniform in [``minval``, ``maxval``) of
-    the tuple ``shape``; ``minval`` and ``maxval`` are 0-d or one-element Int32 Tensors.
+    the tuple ``shape``; ``minval`` and ``maxval`` are 0-d or one-element Int32 Tensors. MindSpore's numbers: the
+    kernel's engine is seeded from ``(seed, seed2)`` and continued by each call.
 
     Raises:
         TypeError: if ``shape`` is not a tuple of ints or a bound is not an Int32 Tensor.
-        ValueError: if a bound has more than one element, or ``seed``/``seed2`` is nonzero.
+        ValueError: if a bound has more than one element.
     """
+
+    def __init__(self, seed=0, seed2=0):
+        super().__init__("UniformInt")
+        self.add_prim_attr("seed", seed).add_prim_attr("seed2", seed2)
+        self.seeds = new_kernel("UniformInt", (seed, seed2))
 
     def __call__(self, shape, minval, maxval):
         if not isinstance(shape, tuple) or not all(isinstance(d, int) for d in shape):
@@ -202,8 +219,7 @@ class UniformInt(_SeededPrimitive):
             if bound.size != 1:
                 raise ValueError(f"For 'UniformInt', the '{name}' must have one element, but got shape "
                                  f"{bound.shape}.")
-        low, high = (run("reshape", b, shape=()) for b in (minval, maxval))
-        return _integers(shape, low, high, mstype.int32)
+        return run("uniform_int", minval, maxval, shape=shape, seeds=self.seeds)
 
 
 class Multinomial(_SeededPrimitive):
