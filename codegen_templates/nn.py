@@ -208,6 +208,17 @@ class uniform_int:
     adjoint = None
 
 
+@op(infer=rules.shuffle_order)
+class shuffle_order:
+    """The int64 order of ``n`` slices MindSpore's ``RandomShuffle`` kernel of the primitive seeds ``seeds`` draws
+    (continuing that kernel's engine): ``shuffle(x)`` is ``x[order]``."""
+
+    def forward(*, n, seeds):
+        return rt.draw_permutation(n, seeds)
+
+    adjoint = None
+
+
 @op(infer=rules.bernoulli_draw)
 class bernoulli_draw:
     """0/1 samples of ``shape`` in ``dtype``, 1 where MindSpore's ``Bernoulli`` kernel of ``seeds = (seed, offset)``

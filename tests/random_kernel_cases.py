@@ -124,6 +124,21 @@ def bernoulli(ms):
             ms.ops.bernoulli(ms.Tensor(np.zeros(11)), p, seed=7)]
 
 
+def shuffle(ms):
+    """ops.shuffle: libstdc++'s std::shuffle on the kernel's minstd engine (two swaps per draw)."""
+    ms.set_seed(1)
+    rows = ms.Tensor(np.arange(26, dtype=F32).reshape(13, 2))
+    return [ms.ops.shuffle(ms.Tensor(np.arange(8, dtype=np.int32))), ms.ops.shuffle(rows),
+            ms.ops.shuffle(ms.Tensor(np.arange(5, dtype=np.int64)), seed=4),
+            ms.ops.shuffle(ms.Tensor(np.arange(5, dtype=np.int64)), seed=4)]
+
+
+def shuffle_large(ms):
+    """Past 46340 slices (n * n beyond the engine's range) std::shuffle draws one position per swap."""
+    ms.set_seed(6)
+    return [digest(ms.ops.shuffle(ms.Tensor(np.arange(n, dtype=np.int32)))) for n in (46340, 50001)]
+
+
 def jit_dropout(ms):
     """ops.dropout under jit: its seeds are taken once, when compiling, and each call continues the kernel."""
     ms.set_seed(1)
@@ -134,6 +149,16 @@ def jit_dropout(ms):
 
     x = _ones(ms, 2, 8)
     return [drop(x), drop(x), ms.ops.dropout(x, 0.5)]
+
+
+def eager_then_jit(ms):
+    """One nn.Dropout called eagerly, then compiled, then eagerly: the compiled kernel has its own engine."""
+    ms.set_seed(3)
+    drop = ms.nn.Dropout(p=0.5)
+    drop.set_train()
+    x = _ones(ms, 16)
+    compiled = ms.jit(drop)
+    return [drop(x), drop(x), compiled(x), compiled(x), drop(x)]
 
 
 def train_steps(ms):
@@ -161,4 +186,4 @@ def train_steps(ms):
 CASES = [(case.__name__, case) for case in (
     dropout_cell_calls, dropout_odd_shape, dropout_keep_prob, dropout_seed_zero, dropout_large, dropout_primitive,
     uniform_seeded, uniform_int32, standard_normal, standard_normal_large, normal, rand_randn, randint, primitives,
-    bernoulli, jit_dropout, train_steps)]
+    bernoulli, shuffle, shuffle_large, jit_dropout, eager_then_jit, train_steps)]

@@ -898,6 +898,11 @@ def uniform_int(low, high, *, shape, seeds=None):
     return Aval(_static_shape("UniformInt", shape), np.dtype(np.int32))
 
 
+def shuffle_order(*, n, seeds):
+    """``shuffle_order``: a new int64 vector of ``n``."""
+    return Aval((n,), np.dtype(np.int64))
+
+
 def bernoulli_draw(p, *, shape, dtype, seeds):
     """``bernoulli_draw``: a new array of ``shape`` and ``dtype``."""
     return Aval(_static_shape("Bernoulli", shape), np.dtype(dtype))

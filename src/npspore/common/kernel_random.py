@@ -14,13 +14,15 @@ float, two mt19937 words per double), the Marsaglia polar method of ``std::norma
 vectorized over the engines' outputs: minstd's ``k``-th word is ``seed * 16807**k mod (2**31 - 1)``, and NumPy's
 ``MT19937`` is the same engine as ``std::mt19937``.
 
-A kernel's engine lives in :func:`stream`, by kernel and seeds, so that eager calls and compiled kernels of one
-primitive continue one engine; making a primitive (:func:`new_kernel`: a primitive's ``__init__``, each eager call
-of a function such as ``ops.dropout``, or compiling one) starts its engine afresh. With neither seed set (``(0, 0)``) MindSpore seeds from ``std::random_device``: npspore draws such
+A kernel's engine lives in :func:`stream`, by kernel and seeds, and, as MindSpore's, a compiled kernel (a graph)
+has engines of its own: the eager calls of one primitive continue one engine, each compiled kernel that calls it
+starts its own from the seeds and continues it at each run. Making a primitive (:func:`new_kernel`: a primitive's
+``__init__``, or each eager call of a function such as ``ops.dropout``) starts its eager engine afresh. With neither seed set (``(0, 0)``) MindSpore seeds from ``std::random_device``: npspore draws such
 seeds from the operating system's entropy, so those numbers are not reproducible, as MindSpore's are not.
 """
 from __future__ import annotations
 
+import sys
 from collections import OrderedDict
 
 import numpy as np
@@ -90,6 +92,40 @@ class Lehmer:
         keep = np.float32(keep_prob)
         kept = self.floats(int(np.prod(shape, dtype=np.int64))).reshape(shape) < keep
         return (kept * (np.float32(1.0) / keep)).astype(dtype)
+
+    def permutation(self, n: int) -> np.ndarray:
+        """The int64 order ``std::shuffle`` of ``0 .. n - 1`` makes (``RandomShuffle``: output ``i`` is input
+        ``order[i]``): libstdc++'s Fisher-Yates, which, while ``n * n`` fits the engine's range, draws the swap
+        positions of two steps from one ``uniform_int_distribution`` over the product of their ranges."""
+        order = list(range(n))
+        if n <= 1:
+            return np.array(order, np.int64)
+        step = 1
+        if (_LEHMER_MODULUS - 3) // n >= n:
+            if n % 2 == 0:
+                other = self._below(2)
+                order[1], order[other] = order[other], order[1]
+                step = 2
+            while step < n:
+                span = step + 1
+                both = self._below(span * (span + 1))
+                for position in (both // (span + 1), both % (span + 1)):
+                    order[step], order[position] = order[position], order[step]
+                    step += 1
+        else:
+            for step in range(1, n):
+                position = self._below(step + 1)
+                order[step], order[position] = order[position], order[step]
+        return np.array(order, np.int64)
+
+    def _below(self, bound: int) -> int:
+        """One ``uniform_int_distribution<unsigned long>(0, bound - 1)`` sample: words (less 1) at or past the
+        largest multiple of ``bound`` within the engine's range are rejected, the rest divided down."""
+        scaling = (_LEHMER_MODULUS - 3) // bound
+        while True:
+            self.state = self.state * _LEHMER_MULTIPLIER % _LEHMER_MODULUS
+            if self.state - 1 < bound * scaling:
+                return (self.state - 1) // scaling
 
     def standard_normal(self, shape: tuple) -> np.ndarray:
         """float32 ``std::normal_distribution<float>`` samples of ``shape`` (one launch: a pair's second sample
@@ -212,28 +248,37 @@ def logf(x: np.ndarray) -> np.ndarray:
 
 # ---------------------------------------------------------------- the kernels' engines
 
-_ENGINES = {"Dropout": Lehmer, "StandardNormal": Lehmer, "UniformReal": Mersenne, "UniformInt": Mersenne}
+_ENGINES = {"Dropout": Lehmer, "StandardNormal": Lehmer, "RandomShuffle": Lehmer, "UniformReal": Mersenne,
+            "UniformInt": Mersenne}
 _streams: OrderedDict = OrderedDict()
+_TEMPLATES = "npspore.codegen_templates"   # the op templates' modules: their forward runs an eager call
 
 
-def stream(kernel: str, seeds: tuple) -> Lehmer | Mersenne:
-    """The engine of the MindSpore ``kernel`` made with ``seeds``, made on first use.
+def stream(kernel: str, seeds: tuple, caller: dict | None = None) -> Lehmer | Mersenne | PhiloxFloats:
+    """The engine of the MindSpore ``kernel`` made with ``seeds``, made on first use: the eager one, or that of the
+    compiled kernel whose module's globals are ``caller``.
 
     Args:
-        kernel (str): ``'Dropout'``, ``'StandardNormal'`` (a minstd engine), ``'UniformReal'``, ``'UniformInt'``
+        kernel (str): ``'Dropout'``, ``'StandardNormal'``, ``'RandomShuffle'`` (a minstd engine), ``'UniformReal'``,
+            ``'UniformInt'``
             (an mt19937) or ``'Bernoulli'`` (Philox, keyed by its ``(seed, offset)``).
-        seeds (tuple[int, int] | None): the primitive's ``_get_graph_seed`` pair; None: npspore's own engine of
-            that kind, seeded from its seeded generator.
+        caller (dict): the globals of the code that draws: an op template's (an eager call) or a compiled kernel's.
+        seeds (tuple[int, int] | None): the primitive's ``_get_graph_seed`` pair; None: a new engine of that kind
+            for one draw, seeded from npspore's seeded generator (``set_seed``).
     """
-    key = (kernel, seeds)
-    engine = _streams.get(key)
-    if engine is None:
-        engine = _streams[key] = PhiloxFloats(seeds) if kernel == "Bernoulli" else _ENGINES[kernel](_seed_of(seeds))
+    if seeds is None:
+        return _ENGINES[kernel](_seed_of(None))
+    compiled = caller is not None and not caller.get("__name__", "").startswith(_TEMPLATES)
+    key = (kernel, seeds, id(caller)) if compiled else (kernel, seeds)
+    entry = _streams.get(key)
+    if entry is None:   # the entry holds the kernel's globals: its id stays its own while the engine lives
+        engine = PhiloxFloats(seeds) if kernel == "Bernoulli" else _ENGINES[kernel](_seed_of(seeds))
+        entry = _streams[key] = (engine, caller if compiled else None)
         if len(_streams) > _STREAMS_KEPT:
             _streams.popitem(last=False)
     else:
         _streams.move_to_end(key)
-    return engine
+    return entry[0]
 
 
 def _seed_of(seeds: tuple | None) -> int:
@@ -256,21 +301,23 @@ def new_kernel(kernel: str, seeds: tuple) -> tuple:
 
 
 # ---------------------------------------------------------------- the draws of the op templates (``rt.draw_*``)
+# Each draws from the engine of its caller: the eager one when an op template's forward calls it, else that of the
+# compiled kernel whose code calls it.
 
 
 def draw_dropout_mask(shape: tuple, keep_prob: float, dtype, seeds: tuple) -> np.ndarray:
     """The ``Dropout`` kernel's scaled keep mask (see :meth:`Lehmer.dropout_mask`) of the primitive ``seeds``."""
-    return stream("Dropout", seeds).dropout_mask(shape, keep_prob, dtype)
+    return stream("Dropout", seeds, sys._getframe(1).f_globals).dropout_mask(shape, keep_prob, dtype)
 
 
 def draw_normal(shape: tuple, seeds: tuple) -> np.ndarray:
     """The ``StandardNormal`` kernel's float32 samples of ``shape``, of the primitive ``seeds``."""
-    return stream("StandardNormal", seeds).standard_normal(shape)
+    return stream("StandardNormal", seeds, sys._getframe(1).f_globals).standard_normal(shape)
 
 
 def draw_uniform(shape: tuple, seeds: tuple) -> np.ndarray:
     """The ``UniformReal`` kernel's float32 samples of ``shape``, of the primitive ``seeds``."""
-    return stream("UniformReal", seeds).uniform(shape)
+    return stream("UniformReal", seeds, sys._getframe(1).f_globals).uniform(shape)
 
 
 def draw_uniform_int(low: np.ndarray, high: np.ndarray, shape: tuple, seeds: tuple) -> np.ndarray:
@@ -282,11 +329,17 @@ def draw_uniform_int(low: np.ndarray, high: np.ndarray, shape: tuple, seeds: tup
     low, high = int(np.asarray(low).reshape(-1)[0]), int(np.asarray(high).reshape(-1)[0])
     if high <= low:
         raise ValueError(f"For 'UniformInt', invalid min/max values: ({low}/{high})")
-    return stream("UniformInt", seeds).integers(shape, low, high)
+    return stream("UniformInt", seeds, sys._getframe(1).f_globals).integers(shape, low, high)
 
 
 def draw_bernoulli(p: np.ndarray, shape: tuple, dtype, seeds: tuple) -> np.ndarray:
     """The ``Bernoulli`` kernel of ``seeds = (seed, offset)``: 1 where the sample is not above ``p`` (broadcast to
     ``shape``), else 0, in ``dtype``."""
-    samples = stream("Bernoulli", seeds).floats(int(np.prod(shape, dtype=np.int64))).reshape(shape)
+    engine = stream("Bernoulli", seeds, sys._getframe(1).f_globals)
+    samples = engine.floats(int(np.prod(shape, dtype=np.int64))).reshape(shape)
     return (samples <= p).astype(dtype)
+
+
+def draw_permutation(n: int, seeds: tuple) -> np.ndarray:
+    """The ``RandomShuffle`` kernel's int64 order of ``n`` slices, of the primitive ``seeds``."""
+    return stream("RandomShuffle", seeds, sys._getframe(1).f_globals).permutation(n)

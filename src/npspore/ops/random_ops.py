@@ -3,8 +3,8 @@
 ``RandomCategorical``, ``StandardLaplace``, ``TruncatedNormal``.
 
 Each is a composition over the table's ``random_uniform``/``random_normal``/``uniform_int`` ops, so it draws at
-run time, eagerly and compiled, and is never folded. ``randint``, ``rand_like``, ``randn_like`` and ``UniformInt``
-draw MindSpore's numbers (its CPU kernels', from the primitive seeds ``_get_graph_seed`` gives, see
+run time, eagerly and compiled, and is never folded. ``randint``, ``rand_like``, ``randn_like``, ``shuffle``,
+``UniformInt`` and a seeded ``bernoulli`` draw MindSpore's numbers (its CPU kernels', from the primitive seeds ``_get_graph_seed`` gives, see
 :mod:`npspore.common.kernel_random`). The others draw from npspore's seeded generator (``set_seed``), with
 MindSpore's distributions, shapes, dtypes and checks but not its numbers; for them a per-call seed is not
 implemented: a nonzero one raises ``ValueError``.
@@ -170,17 +170,22 @@ def randperm(n: int, seed: int = 0, offset: int = 0, dtype: Any = mstype.int64) 
 
 
 def shuffle(x: Tensor, seed: Any = None) -> Tensor:
-    """``x`` with its slices along dim 0 in a random order (differentiable: a gather).
+    """``x`` with its slices along dim 0 in a random order (differentiable: a gather), MindSpore's orders: a new
+    ``RandomShuffle`` primitive of seeds ``_get_graph_seed(seed, 'shuffle')``.
 
     Raises:
         TypeError: if ``x`` is not a Tensor.
-        ValueError: if ``x`` is 0-d, or ``seed`` is given.
+        ValueError: if ``x`` is 0-d.
     """
-    _no_seed("shuffle", seed=seed)
     _check_tensor("shuffle", "x", x)
     if not x.shape:
         raise ValueError("For 'shuffle', the 'x' must have at least one dim, but got a 0-d Tensor.")
-    return run("gather", x, _permutation(x.shape[0]), axis=0)
+    return shuffle_with_seeds(x, new_kernel("RandomShuffle", _get_graph_seed(seed, "shuffle")))
+
+
+def shuffle_with_seeds(x: Tensor, seeds: tuple) -> Tensor:
+    """``x``'s dim-0 slices in the order the ``RandomShuffle`` kernel of ``seeds`` draws."""
+    return run("gather", x, run("shuffle_order", n=x.shape[0], seeds=seeds), axis=0)
 
 
 class _SeededPrimitive(Primitive):
