@@ -139,6 +139,15 @@ def shuffle_large(ms):
     return [digest(ms.ops.shuffle(ms.Tensor(np.arange(n, dtype=np.int32)))) for n in (46340, 50001)]
 
 
+def multinomial(ms):
+    """Without replacement: the top num_samples of log(u) / (input + 1e-6), u a UniformReal's samples."""
+    ms.set_seed(1)
+    weights = ms.Tensor(np.array([[0.1, 0.2, 0.3, 0.4, 0.0], [5.0, 1.0, 1.0, 2.0, 3.0]], F32))
+    return [ms.ops.multinomial(ms.Tensor(np.array([0.1, 0.2, 0.3, 0.4], F32)), 3, replacement=False),
+            ms.ops.multinomial(weights, 4, replacement=False),
+            ms.ops.multinomial(weights, 2, replacement=False, seed=5)]
+
+
 def jit_dropout(ms):
     """ops.dropout under jit: its seeds are taken once, when compiling, and each call continues the kernel."""
     ms.set_seed(1)
@@ -159,6 +168,26 @@ def eager_then_jit(ms):
     x = _ones(ms, 16)
     compiled = ms.jit(drop)
     return [drop(x), drop(x), compiled(x), compiled(x), drop(x)]
+
+
+def compiled_cell(ms):
+    """A Cell compiled by jit whose construct calls nn.Dropout and ops.dropout (whose seeds are taken when
+    compiling), then an eager ops.dropout, which takes the op seed after the compiled one's."""
+    ms.set_seed(2)
+
+    class DropNet(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.drop = ms.nn.Dropout(p=0.5)
+
+        def construct(self, x):
+            return self.drop(x) * 10 + ms.ops.dropout(x, 0.5)
+
+    net = DropNet()
+    net.set_train()
+    run = ms.jit(net)
+    x = _ones(ms, 2, 6)
+    return [run(x), run(x), ms.ops.dropout(x, 0.5)]
 
 
 def train_steps(ms):
@@ -186,4 +215,4 @@ def train_steps(ms):
 CASES = [(case.__name__, case) for case in (
     dropout_cell_calls, dropout_odd_shape, dropout_keep_prob, dropout_seed_zero, dropout_large, dropout_primitive,
     uniform_seeded, uniform_int32, standard_normal, standard_normal_large, normal, rand_randn, randint, primitives,
-    bernoulli, shuffle, shuffle_large, jit_dropout, eager_then_jit, train_steps)]
+    bernoulli, shuffle, shuffle_large, multinomial, jit_dropout, eager_then_jit, compiled_cell, train_steps)]

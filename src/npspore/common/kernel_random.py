@@ -17,8 +17,9 @@ vectorized over the engines' outputs: minstd's ``k``-th word is ``seed * 16807**
 A kernel's engine lives in :func:`stream`, by kernel and seeds, and, as MindSpore's, a compiled kernel (a graph)
 has engines of its own: the eager calls of one primitive continue one engine, each compiled kernel that calls it
 starts its own from the seeds and continues it at each run. Making a primitive (:func:`new_kernel`: a primitive's
-``__init__``, or each eager call of a function such as ``ops.dropout``) starts its eager engine afresh. With neither seed set (``(0, 0)``) MindSpore seeds from ``std::random_device``: npspore draws such
-seeds from the operating system's entropy, so those numbers are not reproducible, as MindSpore's are not.
+``__init__``, or each eager call of a function such as ``ops.dropout``) starts its eager engine afresh. With
+neither seed set (``(0, 0)``) MindSpore seeds from ``std::random_device``: npspore draws such seeds from the
+operating system's entropy, so those numbers are not reproducible, as MindSpore's are not.
 """
 from __future__ import annotations
 
@@ -225,7 +226,8 @@ _LOGF_TABLE = np.array([float.fromhex(word) for word in (   # (1/c, log c) of 16
     "0x1.e608cfd9a47acp-1", "0x1.aa5aa5df25984p-5", "0x1.ca4b31f026aap-1", "0x1.c5e53aa362eb4p-4",
     "0x1.b2036576afce6p-1", "0x1.526e57720db08p-3", "0x1.9c2d163a1aa2dp-1", "0x1.bc2860d22477p-3",
     "0x1.886e6037841edp-1", "0x1.1058bc8a07ee1p-2", "0x1.767dcf5534862p-1", "0x1.4043057b6ee09p-2",)]).reshape(16, 2)
-_LOGF_POLY = tuple(float.fromhex(word) for word in ("-0x1.00ea348b88334p-2", "0x1.5575b0be00b6ap-2", "-0x1.ffffef20a4123p-2"))
+_LOGF_POLY = tuple(float.fromhex(word) for word in
+                   ("-0x1.00ea348b88334p-2", "0x1.5575b0be00b6ap-2", "-0x1.ffffef20a4123p-2"))
 _LN2 = float.fromhex("0x1.62e42fefa39efp-1")
 
 

@@ -4,13 +4,14 @@
 
 Each is a composition over the table's ``random_uniform``/``random_normal``/``uniform_int`` ops, so it draws at
 run time, eagerly and compiled, and is never folded. ``randint``, ``rand_like``, ``randn_like``, ``shuffle``,
-``UniformInt`` and a seeded ``bernoulli`` draw MindSpore's numbers (its CPU kernels', from the primitive seeds ``_get_graph_seed`` gives, see
-:mod:`npspore.common.kernel_random`). The others draw from npspore's seeded generator (``set_seed``), with
+``UniformInt`` and a seeded ``bernoulli`` draw MindSpore's numbers (its CPU kernels', from the primitive seeds
+``_get_graph_seed`` gives, see :mod:`npspore.common.kernel_random`). The others draw from npspore's seeded generator (``set_seed``), with
 MindSpore's distributions, shapes, dtypes and checks but not its numbers; for them a per-call seed is not
 implemented: a nonzero one raises ``ValueError``.
 """
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from ..common import dtype as mstype
@@ -122,14 +123,15 @@ def _categories(probabilities: Tensor, num_samples: int, dtype: Any) -> Tensor:
 
 def multinomial(input: Tensor, num_samples: int, replacement: bool = True, seed: Any = None) -> Tensor:
     """``num_samples`` category indices (Int32) per row of the 1-D or 2-D ``input`` of nonnegative weights, drawn in
-    proportion to them; without ``replacement`` each category at most once (by the Gumbel top-k trick).
+    proportion to them; without ``replacement`` each category at most once, as MindSpore 2.10 draws it: the top
+    ``num_samples`` of ``log(u) / (input + 1e-6)``, ``u`` a new ``UniformReal`` primitive's samples (of seeds
+    ``_get_graph_seed(seed, 'multinomial')``: MindSpore's numbers). With ``replacement``, npspore's numbers.
 
     Raises:
         TypeError: if ``input`` is not a float Tensor or ``num_samples`` not an int.
         ValueError: if ``input`` is not 1-D or 2-D, ``num_samples`` is not positive, or exceeds the categories
-            without replacement, or ``seed`` is given.
+            without replacement.
     """
-    _no_seed("multinomial", seed=seed)
     _check_tensor("multinomial", "input", input)
     _check_int("multinomial", "num_samples", num_samples)
     if input.dtype not in mstype.float_type:
@@ -138,16 +140,18 @@ def multinomial(input: Tensor, num_samples: int, replacement: bool = True, seed:
         raise ValueError(f"For 'multinomial', the 'input' must be 1-D or 2-D, but got {len(input.shape)}-D.")
     if num_samples <= 0:
         raise ValueError(f"For 'multinomial', the 'num_samples' must be positive, but got {num_samples}.")
-    rows = input if len(input.shape) == 2 else run("expand_dims", input, axis=0)
+    seeds = _get_graph_seed(seed, "multinomial")
     if replacement:
+        rows = input if len(input.shape) == 2 else run("expand_dims", input, axis=0)
         drawn = _categories(rows, num_samples, mstype.int32)
-    else:
-        if num_samples > rows.shape[1]:
-            raise ValueError(f"For 'multinomial', the 'num_samples' must not exceed the {rows.shape[1]} categories "
-                             f"without replacement, but got {num_samples}.")
-        keys = run("add", run("log", run("cast", rows, dtype=_np_dtype(mstype.float64))), _gumbel(rows.shape))
-        drawn = run("topk", keys, k=num_samples, largest=True)[1]
-    return drawn if len(input.shape) == 2 else run("reshape", drawn, shape=(num_samples,))
+        return drawn if len(input.shape) == 2 else run("reshape", drawn, shape=(num_samples,))
+    if num_samples > input.shape[-1]:
+        raise ValueError(f"For 'multinomial', the 'num_samples' must not exceed the {input.shape[-1]} categories "
+                         f"without replacement, but got {num_samples}.")
+    unit = run("random_uniform", shape=(math.prod(input.shape),), dtype=_np_dtype(mstype.float32),
+               seeds=new_kernel("UniformReal", seeds))
+    keys = run("div", run("log", run("reshape", unit, shape=tuple(input.shape))), run("add", input, 1e-6))
+    return run("topk", keys, k=num_samples, largest=True)[1]
 
 
 def _permutation(n: int) -> Tensor:
