@@ -1,16 +1,17 @@
 """The random numbers of MindSpore 2.10's CPU random kernels, bit for bit.
 
-A seeded random primitive of MindSpore (``Dropout``, ``StandardNormal``, ``UniformReal``, ``UniformInt``) carries
-two seeds, ``_get_graph_seed``'s (global seed, op seed). Its CPU kernel mixes them into one 64-bit seed with one
-Philox4x32-10 block (counter: the two seeds' words; a fixed key) and seeds a C++ standard-library engine with it
-once, when the kernel is made: ``Dropout`` and ``StandardNormal`` a ``std::minstd_rand0`` (Lehmer's
-``x -> 16807 x mod (2**31 - 1)``), ``UniformReal`` and ``UniformInt`` a ``std::mt19937`` (only the seed's low 32
-bits). Each launch of the kernel continues its engine, so a primitive (an ``nn.Dropout``'s) called again draws new
+A seeded random primitive of MindSpore (``Dropout``, ``StandardNormal``, ``UniformReal``, ``UniformInt``,
+``RandomShuffle``) carries two seeds, ``_get_graph_seed``'s (global seed, op seed). Its CPU kernel mixes them into
+one 64-bit seed with one Philox4x32-10 block (counter: the two seeds' words; a fixed key) and seeds a C++
+standard-library engine with it once, when the kernel is made: ``Dropout``, ``StandardNormal`` and
+``RandomShuffle`` a ``std::minstd_rand0`` (Lehmer's ``x -> 16807 x mod (2**31 - 1)``), ``UniformReal`` and
+``UniformInt`` a ``std::mt19937`` (only the seed's low 32 bits). ``Bernoulli`` runs Philox itself, keyed by its
+``(seed, offset)`` (:class:`PhiloxFloats`). Each launch of the kernel continues its engine, so a primitive (an ``nn.Dropout``'s) called again draws new
 numbers, while ``ops.dropout`` and the other functions make a new primitive, with new seeds, at each call.
 
 The engines' outputs become samples as GCC's libstdc++ makes them: ``generate_canonical`` (one minstd word per
 float, two mt19937 words per double), the Marsaglia polar method of ``std::normal_distribution<float>`` (its
-``logf`` is glibc's, reproduced here) and the rejection of ``std::uniform_int_distribution``. Everything is
+``logf`` is glibc's, reproduced here), the rejection of ``std::uniform_int_distribution`` and ``std::shuffle``. Everything is
 vectorized over the engines' outputs: minstd's ``k``-th word is ``seed * 16807**k mod (2**31 - 1)``, and NumPy's
 ``MT19937`` is the same engine as ``std::mt19937``.
 
