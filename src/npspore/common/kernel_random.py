@@ -18,7 +18,7 @@ vectorized over the engines' outputs: minstd's ``k``-th word is ``seed * 16807**
 A kernel's engine lives in :func:`stream`, by kernel and seeds, and, as MindSpore's, a compiled kernel (a graph)
 has engines of its own: the eager calls of one primitive continue one engine, each compiled kernel that calls it
 starts its own from the seeds and continues it at each run. Making a primitive (:func:`new_kernel`: a primitive's
-``__init__``, or each eager call of a function such as ``ops.dropout``) starts its eager engine afresh. With
+``__init__``, or each eager call of a function such as ``ops.dropout``) starts its engines afresh. With
 neither seed set (``(0, 0)``) MindSpore seeds from ``std::random_device``: npspore draws such seeds from the
 operating system's entropy, so those numbers are not reproducible, as MindSpore's are not.
 """
@@ -263,24 +263,25 @@ def stream(kernel: str, seeds: tuple, caller: dict | None = None) -> Lehmer | Me
 
     Args:
         kernel (str): ``'Dropout'``, ``'StandardNormal'``, ``'RandomShuffle'`` (a minstd engine), ``'UniformReal'``,
-            ``'UniformInt'``
-            (an mt19937) or ``'Bernoulli'`` (Philox, keyed by its ``(seed, offset)``).
-        caller (dict): the globals of the code that draws: an op template's (an eager call) or a compiled kernel's.
+            ``'UniformInt'`` (an mt19937) or ``'Bernoulli'`` (Philox, keyed by its ``(seed, offset)``).
         seeds (tuple[int, int] | None): the primitive's ``_get_graph_seed`` pair; None: a new engine of that kind
             for one draw, seeded from npspore's seeded generator (``set_seed``).
+        caller (dict): the globals of the code that draws: an op template's (an eager call) or a compiled kernel's.
     """
     if seeds is None:
         return _ENGINES[kernel](_seed_of(None))
     compiled = caller is not None and not caller.get("__name__", "").startswith(_TEMPLATES)
-    key = (kernel, seeds, id(caller)) if compiled else (kernel, seeds)
-    entry = _streams.get(key)
-    if entry is None:   # the entry holds the kernel's globals: its id stays its own while the engine lives
-        engine = PhiloxFloats(seeds) if kernel == "Bernoulli" else _ENGINES[kernel](_seed_of(seeds))
-        entry = _streams[key] = (engine, caller if compiled else None)
+    engines = _streams.get((kernel, seeds))   # by the id of the compiled kernel's globals, None for eager calls
+    if engines is None:
+        engines = _streams[kernel, seeds] = {}
         if len(_streams) > _STREAMS_KEPT:
             _streams.popitem(last=False)
     else:
-        _streams.move_to_end(key)
+        _streams.move_to_end((kernel, seeds))
+    entry = engines.get(id(caller) if compiled else None)
+    if entry is None:   # the entry holds the kernel's globals: their id stays theirs while the engine lives
+        engine = PhiloxFloats(seeds) if kernel == "Bernoulli" else _ENGINES[kernel](_seed_of(seeds))
+        entry = engines[id(caller) if compiled else None] = (engine, caller if compiled else None)
     return entry[0]
 
 
@@ -294,7 +295,9 @@ def _seed_of(seeds: tuple | None) -> int:
 
 
 def new_kernel(kernel: str, seeds: tuple) -> tuple:
-    """A new MindSpore primitive of ``kernel`` made with ``seeds``: its engine starts afresh at its first draw.
+    """A new MindSpore primitive of ``kernel`` made with ``seeds``: its engines start afresh at their first draws,
+    the eager one and those of compiled kernels (npspore's kernel cache gives a new cell of the same code and seeds,
+    made after ``set_seed``, the kernel an older one compiled; MindSpore compiles it a new graph).
 
     Returns:
         tuple[int, int]: ``seeds``, for the op that draws.
