@@ -164,34 +164,68 @@ class class_indices:
 class dropout_mask:
     """Dropout's scaled keep mask: ``1 / keep_prob`` with probability ``keep_prob``, else 0.
 
-    Drawn at run time from npspore's seeded generator (``set_seed``); dropout is ``x * mask``, so its
-    gradient flows through the multiplication and the mask itself has none.
+    Drawn at run time as MindSpore's ``Dropout`` kernel of the primitive seeds ``seeds`` draws it (continuing
+    that kernel's engine); dropout is ``x * mask``, so its gradient flows through the multiplication and the mask
+    itself has none.
     """
 
-    def forward(*, shape, keep_prob, dtype):
-        return ((rt.default_rng().random(shape) < keep_prob) / keep_prob).astype(dtype)
+    def forward(*, shape, keep_prob, dtype, seeds=None):
+        return rt.draw_dropout_mask(shape, keep_prob, dtype, seeds)
 
     adjoint = None
 
 
 @op(infer=rules.drawn)
 class random_normal:
-    """Standard normal samples of ``shape`` in ``dtype``, drawn at run time from npspore's seeded
-    generator (``set_seed``), or from the generator of the per-call ``seed``."""
+    """Standard normal samples of ``shape`` in ``dtype``, drawn at run time as MindSpore's ``StandardNormal``
+    kernel of the primitive seeds ``seeds`` draws them (float32, then cast)."""
 
-    def forward(*, shape, dtype, seed=None):
-        return rt.op_rng(seed).standard_normal(shape).astype(dtype)
+    def forward(*, shape, dtype, seeds=None):
+        return rt.draw_normal(shape, seeds).astype(dtype)
 
     adjoint = None
 
 
 @op(infer=rules.drawn)
 class random_uniform:
-    """Samples uniform in [0, 1) of ``shape`` in ``dtype``, drawn at run time from npspore's seeded
-    generator (``set_seed``), or from the generator of the per-call ``seed``."""
+    """Samples uniform in [0, 1) of ``shape`` in ``dtype``, drawn at run time as MindSpore's ``UniformReal``
+    kernel of the primitive seeds ``seeds`` draws them (float32, then cast)."""
 
-    def forward(*, shape, dtype, seed=None):
-        return rt.op_rng(seed).random(shape).astype(dtype)
+    def forward(*, shape, dtype, seeds=None):
+        return rt.draw_uniform(shape, seeds).astype(dtype)
+
+    adjoint = None
+
+
+@op(infer=rules.uniform_int)
+class uniform_int:
+    """Int32 samples uniform in [``low``, ``high``) (one-element int32 arrays) of ``shape``, drawn at run time as
+    MindSpore's ``UniformInt`` kernel of the primitive seeds ``seeds`` draws them."""
+
+    def forward(low, high, *, shape, seeds=None):
+        return rt.draw_uniform_int(low, high, shape, seeds)
+
+    adjoint = None
+
+
+@op(infer=rules.shuffle_order)
+class shuffle_order:
+    """The int64 order of ``n`` slices MindSpore's ``RandomShuffle`` kernel of the primitive seeds ``seeds`` draws
+    (continuing that kernel's engine): ``shuffle(x)`` is ``x[order]``."""
+
+    def forward(*, n, seeds):
+        return rt.draw_permutation(n, seeds)
+
+    adjoint = None
+
+
+@op(infer=rules.bernoulli_draw)
+class bernoulli_draw:
+    """0/1 samples of ``shape`` in ``dtype``, 1 where MindSpore's ``Bernoulli`` kernel of ``seeds = (seed, offset)``
+    draws a sample not above ``p`` (broadcast), continuing that kernel's generator."""
+
+    def forward(p, *, shape, dtype, seeds):
+        return rt.draw_bernoulli(p, shape, dtype, seeds)
 
     adjoint = None
 

@@ -22,9 +22,10 @@ def isolated_seeds(monkeypatch):
 
     from npspore.common import seed
     from npspore.dataset import config
-    for module, names in ((seed, ("_seed", "_rng", "_op_rngs")), (config, ("_seed", "_generator_at_seed"))):
+    for module, names in ((seed, ("_seed", "_rng", "_op_seeds")), (config, ("_seed", "_generator_at_seed"))):
         for name in names:
-            monkeypatch.setattr(module, name, getattr(module, name))
+            value = getattr(module, name)
+            monkeypatch.setattr(module, name, dict(value) if isinstance(value, dict) else value)
     state = np.random.get_state()
     yield
     np.random.set_state(state)

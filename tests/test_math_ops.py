@@ -866,8 +866,8 @@ def test_shuffle_differentiates_as_a_gather():
 
 
 def test_random_checks_are_clear():
-    with pytest.raises(ValueError, match="For 'randint', a nonzero 'seed' is not implemented in npspore"):
-        ops.randint(0, 3, (2,), seed=5)
+    seeded = ops.randint(0, 3, (2,), seed=5)   # MindSpore's numbers (tests/test_random_kernels.py)
+    assert seeded.dtype == ms.int64 and set(seeded.asnumpy()) <= {0, 1, 2}
     with pytest.raises(ValueError, match="For 'randint', 'low' must be less than 'high', but got low=3 and high=3"):
         ops.randint(3, 3, (2,))
     with pytest.raises(ValueError, match="must not exceed the 3 categories without replacement, but got 4"):

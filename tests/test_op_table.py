@@ -40,7 +40,7 @@ NOT_DIFFERENTIABLE = set("floor_div sign round equal not_equal less less_equal g
                          "class_indices nms_with_mask random_choice_with_mask dim_size dim_range trunc bitwise_and "
                          "bitwise_or bitwise_xor left_shift right_shift gcd lcm outer_product matmul_split matmul_start copy "
                          "scatter_last_add_in_place empty concat_slot copy_into concat_written log_softmax_probs "
-                         "row_slot".split())
+                         "row_slot uniform_int shuffle_order bernoulli_draw".split())
 DEFINITIONS = op_table().definitions()
 NAMES = [d.name for d in DEFINITIONS]
 
@@ -145,6 +145,10 @@ UNARY.update({
     "dropout_mask": lambda x: ((), {"shape": (2, 3), "keep_prob": 0.5, "dtype": x}),
     "random_normal": lambda x: ((), {"shape": (2, 3), "dtype": x}),
     "random_uniform": lambda x: ((), {"shape": (3,), "dtype": x}),
+    "uniform_int": lambda x: ((np.array([0], np.int32), np.array([5], np.int32)),
+                              {"shape": (3,), "seeds": (1, 2)}),
+    "shuffle_order": lambda x: ((), {"n": 5, "seeds": (1, 2)}),
+    "bernoulli_draw": lambda x: ((np.array(0.5, np.float32),), {"shape": (2, 3), "dtype": x, "seeds": (3, 0)}),
     "softmax": lambda x: ((operand(x),), {"axis": (0, 1)}),
     "normalize": lambda x: ((operand(x),), {"axis": (1,), "eps": 1e-5}),
     "log_softmax_probs": lambda x: ((operand(x),), {"axis": -1}),

@@ -162,10 +162,9 @@ class OpDef:
 
     @functools.cached_property
     def draws_random(self) -> bool:
-        """Whether ``forward`` draws from a seeded generator (``rt.default_rng()``, or ``rt.op_rng(seed)`` for a
-        per-call seed: the sources of randomness of templates): such an op never runs at compile time (folding,
-        dtype probes)."""
-        return any(isinstance(node, ast.Attribute) and node.attr in ("default_rng", "op_rng")
+        """Whether ``forward`` draws random numbers (``rt.default_rng()``, or a random kernel's ``rt.draw_*``: the
+        sources of randomness of templates): such an op never runs at compile time (folding, dtype probes)."""
+        return any(isinstance(node, ast.Attribute) and (node.attr == "default_rng" or node.attr.startswith("draw_"))
                    for node in ast.walk(self.forward_ast()))
 
     @property

@@ -5,7 +5,8 @@ from __future__ import annotations
 import numpy as np
 
 from .common.seed import default_rng as _seeded_rng
-from .common.seed import op_rng  # noqa: F401 - a random op's generator for a per-call seed
+from .common.kernel_random import (draw_bernoulli, draw_dropout_mask, draw_normal,  # noqa: F401 - MindSpore's
+                                   draw_permutation, draw_uniform, draw_uniform_int)   # random kernels' draws
 from .common.tensor import Tensor, tensor_array  # noqa: F401 - Tensor(value) of a value read from tensors
 from .compiler.library import GuardFailed, host_call, same_array, same_value  # noqa: F401 - value guards; host calls
 from .core.heap import keep_freed_memory

@@ -892,13 +892,28 @@ def filled(*, shape, dtype=np.float32):
     return Aval(_static_shape("Fill", shape), np.dtype(dtype))
 
 
-def drawn(*, shape, dtype=np.float32, seed=None):
-    """``random_normal``/``random_uniform``: a new array of ``shape`` and ``dtype`` (``seed``: the per-call
-    seed whose generator draws it, or None)."""
+def drawn(*, shape, dtype=np.float32, seeds=None):
+    """``random_normal``/``random_uniform``: a new array of ``shape`` and ``dtype`` (``seeds``: the seeds of
+    the MindSpore primitive whose kernel draws it, or None)."""
     return filled(shape=shape, dtype=dtype)
 
 
-def dropout_mask(*, shape, keep_prob, dtype):
+def uniform_int(low, high, *, shape, seeds=None):
+    """``uniform_int``: a new int32 array of ``shape``."""
+    return Aval(_static_shape("UniformInt", shape), np.dtype(np.int32))
+
+
+def shuffle_order(*, n, seeds):
+    """``shuffle_order``: a new int64 vector of ``n``."""
+    return Aval((n,), np.dtype(np.int64))
+
+
+def bernoulli_draw(p, *, shape, dtype, seeds):
+    """``bernoulli_draw``: a new array of ``shape`` and ``dtype``."""
+    return Aval(_static_shape("Bernoulli", shape), np.dtype(dtype))
+
+
+def dropout_mask(*, shape, keep_prob, dtype, seeds=None):
     """``dropout_mask``: a new array of ``shape`` and ``dtype``; ``keep_prob`` in (0, 1]."""
     if not 0.0 < keep_prob <= 1.0:
         raise OpShapeError(f"For 'Dropout', the 'keep_prob' must be in (0, 1], but got {keep_prob}.")

@@ -47,15 +47,22 @@ def _philox_rounds(block: np.ndarray, lo: int, hi: int) -> np.ndarray:
     """MindSpore's Philox4x32-10: the four uint32 words of block ``k`` are ten rounds on the counter
     ``(k mod 2**32, k div 2**32, lo, hi)`` (little-endian words) under the key ``(lo, hi)``, in order."""
     shift, word = np.uint64(32), np.uint64(_WORD)
-    c0, c1 = block & word, block >> shift
-    c2, c3 = np.full_like(block, lo), np.full_like(block, hi)
-    k0, k1 = lo, hi
+    counter = (block & word, block >> shift, np.full_like(block, lo), np.full_like(block, hi))
+    return np.stack(philox_block(counter, (lo, hi)), axis=1).reshape(-1).astype(np.uint32)
+
+
+def philox_block(counter: tuple, key: tuple) -> tuple:
+    """Philox4x32-10 on the four counter words ``counter`` (uint64 arrays holding uint32 values) under the key
+    ``(k0, k1)``: the four result words, uint64 arrays."""
+    shift, word = np.uint64(32), np.uint64(_WORD)
+    c0, c1, c2, c3 = counter
+    k0, k1 = key
     m0, m1 = np.uint64(_MULTIPLIERS[0]), np.uint64(_MULTIPLIERS[1])
     for _ in range(10):
         t0, t1 = m0 * c0, m1 * c2
         c0, c1, c2, c3 = (t1 >> shift) ^ c1 ^ np.uint64(k0), t1 & word, (t0 >> shift) ^ c3 ^ np.uint64(k1), t0 & word
         k0, k1 = (k0 + _KEY_STEPS[0]) & _WORD, (k1 + _KEY_STEPS[1]) & _WORD
-    return np.stack((c0, c1, c2, c3), axis=1).reshape(-1).astype(np.uint32)
+    return c0, c1, c2, c3
 
 
 def _unit_uniform(words: np.ndarray) -> np.ndarray:

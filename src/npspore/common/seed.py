@@ -1,7 +1,9 @@
 """The global random seed, as in ``mindspore.set_seed`` / ``mindspore.get_seed``.
 
-Random ops draw from one NumPy ``Generator`` (:func:`default_rng`); ``set_seed`` replaces it with a
-generator seeded by the given value. Like MindSpore, it also seeds NumPy's legacy global generator, from
+MindSpore's seeded random primitives draw as its CPU kernels do (:mod:`npspore.common.kernel_random`), from the
+seeds :func:`_get_graph_seed` gives them; ``set_seed`` resets the op seeds.
+npspore's own random compositions draw from one NumPy ``Generator`` (:func:`default_rng`), which ``set_seed``
+replaces with a generator seeded by the given value. Like MindSpore, it also seeds NumPy's legacy global generator, from
 which the initializers take their seeds (:mod:`npspore.common.philox`), so the same seed gives the same
 initial weights, MindSpore's.
 
@@ -20,7 +22,6 @@ __all__ = ["set_seed", "get_seed"]
 
 _seed = None
 _rng = None     # made on first use: numpy.random costs ~5 ms to import
-_op_rngs: dict = {}   # a per-call seed's generator, by that seed (MindSpore keeps one state per op seed)
 
 # MindSpore's constants of the op seeds (mindspore/common/seed.py)
 _DEFAULT_GRAPH_SEED = 87654321
@@ -39,7 +40,7 @@ def set_seed(seed):
         TypeError: if ``seed`` is not an int.
         ValueError: if ``seed`` is negative.
     """
-    global _seed, _rng, _op_rngs
+    global _seed, _rng
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise TypeError(f"The argument 'seed' must be type of int, but got {type(seed)}.")
     if seed < 0:
@@ -49,7 +50,7 @@ def set_seed(seed):
     _rng = np.random.default_rng(seed)
     for kernel_name, op_seed in _op_seeds:
         _op_seeds[kernel_name, op_seed] = op_seed
-    _op_rngs = {}
+
 
 
 def get_seed():
@@ -100,17 +101,3 @@ def _get_graph_seed(op_seed, kernel_name):
     seeds = global_seed % _MAXINT32, _get_op_seed(op_seed, kernel_name) % _MAXINT32
     _op_seeds[kernel_name, op_seed] += _OP_SEED_STEP
     return seeds
-
-
-def op_rng(seed=None) -> np.random.Generator:
-    """The generator a random op draws from: :func:`default_rng`, or for a per-call ``seed`` (an int, as
-    ``ops.normal(..., seed=5)`` takes) a generator of its own, seeded by the global seed and ``seed``.
-
-    As MindSpore's, a seeded op's successive calls draw new numbers, and a program that sets the same seeds
-    draws the same ones on every run (with or without ``set_seed``); the numbers are not MindSpore's.
-    """
-    if seed is None:
-        return default_rng()
-    if seed not in _op_rngs:
-        _op_rngs[seed] = np.random.default_rng([0 if _seed is None else _seed, seed])
-    return _op_rngs[seed]

@@ -45,6 +45,9 @@ _CONCAT_PARTS = ("a concatenation's parts written into it in npspore's NumPy ker
                  "export stop point, so no export program holds it (the graph keeps the Concat)")
 _COLLECTIVE = "a collective across MPI ranks; a MindIR graph of one device holds no communication"
 NO_MINDIR_FORM = {
+    "uniform_int": "MindSpore's UniformInt: not written yet (the export graphs of npspore's tests draw no integers)",
+    "shuffle_order": "MindSpore's RandomShuffle permutes its input itself; npspore's order alone has no primitive",
+    "bernoulli_draw": "MindSpore's Bernoulli: not written yet (the export graphs of npspore's tests draw none)",
     "getitem_grad": _GRADIENT.format("StridedSliceGrad"),
     "setitem": "x[index] = value in compiled code; npspore does not write MindSpore's TensorScatterUpdate yet",
     "gather_grad": _GRADIENT.format("UnsortedSegmentSum"),
@@ -477,12 +480,14 @@ def _normalize(w, node):
 
 
 def _random(primitive: str) -> Callable:
-    """``random_normal``/``random_uniform`` as ``StandardNormal``/``UniformReal`` (float32, cast to the op's dtype)."""
+    """``random_normal``/``random_uniform`` as ``StandardNormal``/``UniformReal`` of the op's primitive seeds (float32,
+    cast to the op's dtype)."""
     def write(w, node):
         out = node.outputs[0]
         shape = tuple(node.attrs["shape"])
+        seed, seed2 = node.attrs.get("seeds") or (0, 0)
         draw = w.apply(primitive, [w.constant(shape)], Value("draw", shape, np.dtype(np.float32)),
-                       (("seed", 0), ("seed2", 0)), False)
+                       (("seed", seed), ("seed2", seed2)), False)
         if np.dtype(out.dtype) == np.float32:
             return draw
         return w.apply("Cast", [draw, w.constant(_TYPE_ID[np.dtype(out.dtype)])], out)

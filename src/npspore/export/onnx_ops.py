@@ -881,6 +881,11 @@ NO_ONNX_FORM: dict[str, str] = {
     "nms_with_mask": "MindSpore's sorted boxes, positions and keep mask; ONNX's NonMaxSuppression returns the kept "
                      "indices per class, another contract",
     "random_choice_with_mask": "a random permutation of the True positions; ONNX has no random permutation",
+    "shuffle_order": "a random permutation (MindSpore's RandomShuffle); ONNX has no random permutation",
+    "uniform_int": "MindSpore's UniformInt between bounds read at run time; ONNX's RandomUniform takes float "
+                   "attribute bounds",
+    "bernoulli_draw": "MindSpore's Bernoulli with its (seed, offset) stream; ONNX's Bernoulli draws other numbers "
+                      "(written only where npspore's own random ops are)",
     "atan2": "ONNX has no two-argument arctangent (Atan of a quotient loses the quadrant and divides by zero)",
     **dict.fromkeys(("left_shift", "right_shift"),
                     "ONNX's BitShift takes unsigned integers only; MindSpore's shifts are signed as well"),

@@ -12,6 +12,8 @@ from typing import Any
 from npspore.common import dtype as mstype
 from npspore.common.initializer import HeUniform, Uniform, initializer
 from npspore.common.parameter import Parameter
+from npspore.common.kernel_random import new_kernel
+from npspore.common.seed import _get_graph_seed
 from npspore.common.tensor import Tensor
 from npspore.core.logs import warn
 from npspore.nn.cell import Cell
@@ -393,8 +395,9 @@ class OneHot(Cell):
 class Dropout(Cell):
     r"""Dropout: in training mode, zero each element with probability `p` and scale the rest by :math:`1/(1-p)`.
 
-    In inference mode (the default; see ``set_train``) it returns its input unchanged. Eager
-    calls draw the mask from npspore's seeded generator (``npspore.set_seed``).
+    In inference mode (the default; see ``set_train``) it returns its input unchanged. In training mode it draws
+    MindSpore's masks: its ``Dropout`` primitive's seeds are ``_get_graph_seed(0, 'dropout')``, taken when the cell
+    is made, and each call, eager or compiled, continues that primitive's engine.
 
     Args:
         keep_prob (float): the probability of keeping an element, in (0, 1]. Deprecated, use `p`.
@@ -432,11 +435,13 @@ class Dropout(Cell):
         else:
             self.keep_prob = 0.5
         self.p = p
+        self.seeds = new_kernel("Dropout", _get_graph_seed(0, "dropout"))   # its primitive's, as MindSpore's
 
     def construct(self, x: Tensor) -> Tensor:
         if not self.training or self.keep_prob == 1.0:
             return x
-        mask = run("dropout_mask", shape=x.shape, keep_prob=self.keep_prob, dtype=mstype.dtype_to_nptype(x.dtype))
+        mask = run("dropout_mask", shape=x.shape, keep_prob=self.keep_prob, dtype=mstype.dtype_to_nptype(x.dtype),
+                   seeds=self.seeds)
         return x * mask
 
     def extend_repr(self):

@@ -16,6 +16,8 @@ import math
 from typing import Any
 
 from ..common import dtype as mstype
+from ..common.kernel_random import new_kernel
+from ..common.seed import _get_graph_seed
 from ..common.tensor import Tensor, _np_dtype
 from .eager import run
 from .nn_functional import topk
@@ -455,20 +457,25 @@ def check_valid(bboxes: Tensor, img_metas: Tensor) -> Tensor:
     return run("logical_and", inside, run("logical_and", right, bottom))
 
 
+_KERNELS = {"random_normal": "StandardNormal", "random_uniform": "UniformReal"}   # the MindSpore kernel of an op
+
+
 def _random(name: str, op: str, size: tuple, dtype: Any, seed: Any) -> Tensor:
+    """``op``'s samples of ``size``, as the new MindSpore primitive of the function ``name`` draws them: its
+    seeds are ``_get_graph_seed(seed, name)``, which advances the op seed of ``name``."""
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise TypeError(f"For '{name}', the 'seed' must be an int, but got {type(seed).__name__}.")
     shape = tuple(size[0]) if len(size) == 1 and isinstance(size[0], (tuple, list)) else tuple(size)
     if not all(isinstance(d, int) and not isinstance(d, bool) and d >= 0 for d in shape):
         raise TypeError(f"For '{name}', the 'size' must be non-negative ints, but got {size!r}.")
-    seeded = {} if seed is None else {"seed": seed}
-    return run(op, shape=shape, dtype=_np_dtype(mstype.float32 if dtype is None else dtype), **seeded)
+    seeds = new_kernel(_KERNELS[op], _get_graph_seed(seed, name))
+    return run(op, shape=shape, dtype=_np_dtype(mstype.float32 if dtype is None else dtype), seeds=seeds)
 
 
 def randn(*size: Any, dtype: Any = None, seed: Any = None) -> Tensor:
     """Standard normal samples of shape ``size`` (ints, or one tuple), Float32 unless ``dtype`` is given,
-    from npspore's seeded generator (``set_seed``; MindSpore's generator draws other numbers). With an int
-    ``seed``, from that seed's own generator: successive calls draw new numbers, the same on every run.
+    MindSpore's numbers: a new ``StandardNormal`` primitive of seeds ``_get_graph_seed(seed, 'randn')`` (the
+    global seed and an op seed each call advances; reproducible with ``set_seed`` or an int ``seed``).
 
     Raises:
         TypeError: if ``size`` is not non-negative ints, or ``seed`` is not an int.
@@ -725,8 +732,12 @@ def linspace(start: Any, end: Any, steps: int) -> Tensor:
 
 
 def uniform(shape: tuple[int, ...], minval: Any, maxval: Any, seed: Any = None, dtype: Any = mstype.float32) -> Tensor:
-    """Samples uniform in [``minval``, ``maxval``) of ``shape``, as :func:`rand` draws them (an int
-    ``seed`` included)."""
+    """Samples uniform in [``minval``, ``maxval``) of ``shape``, MindSpore's numbers: for Int32, a new
+    ``UniformInt`` primitive's; else a new ``UniformReal`` primitive's ``u * (maxval - minval) + minval`` (both
+    of seeds ``_get_graph_seed(seed, 'uniform')``)."""
+    if dtype == mstype.int32:
+        seeds = new_kernel("UniformInt", _get_graph_seed(seed, "uniform"))
+        return run("uniform_int", minval, maxval, shape=tuple(shape), seeds=seeds)
     unit = _random("uniform", "random_uniform", (shape,), dtype, seed)
     return run("add", run("mul", unit, run("sub", maxval, minval)), minval)
 

@@ -6,6 +6,9 @@
 configured once and called like functions over :mod:`npspore.ops.array_functional`."""
 from __future__ import annotations
 
+import numpy as np
+
+from ..common.kernel_random import new_kernel
 from . import array_functional as A
 from .eager import run
 from .losses import binary_cross_entropy, smooth_l1_loss
@@ -229,30 +232,42 @@ class CheckValid(_Stateless):
 
 
 class _RandomPrimitive(Primitive):
-    """A primitive drawing samples of a given shape from npspore's seeded generator."""
+    """A primitive drawing Float32 samples of a given shape as its MindSpore CPU kernel does: an engine seeded from
+    ``(seed, seed2)`` when the primitive is first called, continued by each later call (both 0: a seed from the
+    operating system, as MindSpore's ``std::random_device``).
 
-    _draw = staticmethod(A.randn)
+    Raises:
+        TypeError: if ``seed`` or ``seed2`` is not an int, or ``shape`` not a tuple of ints.
+        ValueError: if ``seed`` or ``seed2`` is negative.
+    """
+
+    _op = "random_normal"
 
     def __init__(self, seed=0, seed2=0):
         super().__init__(type(self).__name__)
-        if seed or seed2:
-            raise ValueError(f"For '{self.name}', nonzero 'seed'/'seed2' are not implemented in npspore: seed the "
-                             "draws with set_seed.")
+        for arg, value in (("seed", seed), ("seed2", seed2)):
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise TypeError(f"For '{self.name}', the '{arg}' must be an int, but got {type(value).__name__}.")
+            if value < 0:
+                raise ValueError(f"For '{self.name}', the '{arg}' must be int and must >= 0, but got {value}.")
         self.add_prim_attr("seed", seed)
         self.add_prim_attr("seed2", seed2)
+        self.seeds = new_kernel(A._KERNELS[self._op], (seed, seed2))
 
     def __call__(self, shape):
-        return self._draw(shape)
+        if not isinstance(shape, tuple) or not all(isinstance(d, int) and not isinstance(d, bool) for d in shape):
+            raise TypeError(f"For '{self.name}', the 'shape' must be a tuple of ints, but got {shape!r}.")
+        return run(self._op, shape=shape, dtype=np.dtype(np.float32), seeds=self.seeds)
 
 
 class StandardNormal(_RandomPrimitive):
-    """``StandardNormal(seed=0, seed2=0)(shape)``: standard normal Float32 samples (see ``ops.randn``)."""
+    """``StandardNormal(seed=0, seed2=0)(shape)``: standard normal Float32 samples, MindSpore's numbers."""
 
 
 class UniformReal(_RandomPrimitive):
-    """``UniformReal(seed=0, seed2=0)(shape)``: Float32 samples uniform in [0, 1) (see ``ops.rand``)."""
+    """``UniformReal(seed=0, seed2=0)(shape)``: Float32 samples uniform in [0, 1), MindSpore's numbers."""
 
-    _draw = staticmethod(A.rand)
+    _op = "random_uniform"
 
 
 class Floor(_Stateless):

@@ -12,6 +12,8 @@ from __future__ import annotations
 import numpy as np
 
 from ..common import dtype as mstype
+from ..common.kernel_random import new_kernel
+from ..common.seed import _get_graph_seed
 from ..common.tensor import Tensor, _np_dtype
 from ..rules_nn import window_out
 from . import eager
@@ -473,21 +475,26 @@ def instance_norm(input, weight=None, bias=None, eps=1e-05):
 # ---------------------------------------------------------------- dropout
 
 
-def _keep_mask(x, shape, p):
-    return run("dropout_mask", shape=shape, keep_prob=1.0 - p, dtype=_np_dtype(x.dtype))
+def _keep_mask(x, shape, p, seeds=None):
+    """The scaled keep mask of dropout with probability ``p``, as the ``Dropout`` kernel of the primitive
+    ``seeds`` draws it (None: npspore's own engine, seeded by ``set_seed``)."""
+    return run("dropout_mask", shape=shape, keep_prob=1.0 - p, dtype=_np_dtype(x.dtype), seeds=seeds)
 
 
 def dropout(input, p=0.5, training=True, seed=None):
-    """Zero each element with probability ``p`` and scale the rest by ``1 / (1 - p)`` (when ``training``).
+    """Zero each element with probability ``p`` and scale the rest by ``1 / (1 - p)`` (when ``training``),
+    MindSpore's masks: a new ``Dropout`` primitive of seeds ``_get_graph_seed(seed, 'dropout')`` each call
+    (the op seed it advances is shared with ``nn.Dropout``).
 
     Raises:
         ValueError: if ``p`` is not in [0, 1).
     """
     if not 0 <= p < 1:
         raise ValueError(f"For 'dropout', the 'p' must be in range [0, 1), but got {p}.")
-    if not training or p == 0:
+    if not training:
         return input
-    return input * _keep_mask(input, input.shape, p)
+    seeds = new_kernel("Dropout", _get_graph_seed(seed, "dropout"))
+    return input * _keep_mask(input, input.shape, p, seeds)
 
 
 def dropout2d(input, p=0.5, training=True):

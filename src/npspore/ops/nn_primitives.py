@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from .._checkparam import check_positive_int, check_value_type
+from ..common.kernel_random import new_kernel
 from ..common.tensor import _np_dtype
 from . import nn_functional as F
 from .eager import run
@@ -137,13 +138,15 @@ class TopK(Primitive):
 
 
 class Dropout(Primitive):
-    """``Dropout(keep_prob=0.5)(x)``: ``(x * mask / keep_prob, mask)``, the mask keeping each element with
-    probability ``keep_prob`` (ones and zeros in ``x``'s dtype), drawn from npspore's seeded generator.
-    ``Seed0``/``Seed1`` are recorded (npspore's generator follows ``set_seed``)."""
+    """``Dropout(keep_prob=0.5, Seed0=0, Seed1=0)(x)``: ``(x * mask / keep_prob, mask)``, the mask keeping each
+    element with probability ``keep_prob`` (ones and zeros in ``x``'s dtype), MindSpore's masks: the kernel's
+    engine is seeded from ``(Seed0, Seed1)`` and continued by each call (both 0: not reproducible, as MindSpore's
+    ``std::random_device``)."""
 
     def __init__(self, keep_prob=0.5, Seed0=0, Seed1=0):
         super().__init__("Dropout")
         self.keep_prob = keep_prob
+        self.seeds = new_kernel("Dropout", (Seed0, Seed1))
         for name, value in (("keep_prob", keep_prob), ("Seed0", Seed0), ("Seed1", Seed1)):
             self.add_prim_attr(name, value)
 
@@ -151,7 +154,7 @@ class Dropout(Primitive):
         if not isinstance(self.keep_prob, (int, float)) or isinstance(self.keep_prob, bool) or not (
                 0 < self.keep_prob <= 1):   # MindSpore 2.10's message, its quote missing included
             raise RuntimeError(f"For 'Dropout, the 'keep_prob' must be in (0.0, 1.0], but got {self.keep_prob}")
-        scaled = F._keep_mask(x, x.shape, 1.0 - self.keep_prob)
+        scaled = F._keep_mask(x, x.shape, 1.0 - self.keep_prob, self.seeds)
         return x * scaled, run("cast", run("greater", scaled, 0), dtype=_np_dtype(x.dtype))
 
 

@@ -54,11 +54,24 @@ def bincount(array: Tensor, size: Tensor, weights: Tensor) -> Tensor:
     return _counts(F.cast(array, mstype.int32), bins, weights)
 
 
-def bernoulli(x: Tensor, p, seed: int = -1, offset: int = 0) -> Tensor:
-    """1 with probability ``p`` (a number or a Tensor broadcast to ``x``'s shape), else 0, in ``x``'s dtype."""
+def bernoulli(x: Tensor, p=0.5, seed=None, offset: int = 0) -> Tensor:
+    """1 with probability ``p`` (a number, as Float32, or a Tensor broadcast to ``x``'s shape), else 0, in ``x``'s
+    dtype. With a ``seed`` (or ``offset``), MindSpore's numbers: its ``Bernoulli`` kernel's Philox generator of
+    ``(seed, offset)``, which each call restarts after using up the words left in the previous call's last block.
+    Without (``seed`` None or -1), MindSpore seeds from ``/dev/urandom``: npspore draws from its seeded generator.
+
+    Raises:
+        TypeError: if ``x`` is not a Tensor or ``seed`` not an int.
+    """
     _check_tensor("Bernoulli", "x", x)
-    draws = run("random_uniform", shape=tuple(x.shape), dtype=np.dtype(np.float64))
-    return F.cast(F.less(draws, p), x.dtype)
+    seed = -1 if seed is None else seed
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise TypeError(f"For 'bernoulli', the 'seed' must be an int, but got {type(seed).__name__}.")
+    if seed == -1 and offset == 0:
+        draws = run("random_uniform", shape=tuple(x.shape), dtype=np.dtype(np.float64))
+        return F.cast(F.less(draws, p), x.dtype)
+    p = p if isinstance(p, Tensor) else Tensor(p, mstype.float32)
+    return run("bernoulli_draw", p, shape=tuple(x.shape), dtype=_np_dtype(x.dtype), seeds=(seed, offset))
 
 
 def log_normal_reverse(input: Tensor, mean: float = 1.0, std: float = 2.0) -> Tensor:  # noqa: A002

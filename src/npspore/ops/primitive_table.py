@@ -178,8 +178,8 @@ def _scatter_add_with_axis(input_x: Tensor, indices: Tensor, updates: Tensor, ax
 
 
 def _random_shuffle(x: Tensor, seed: int = 0, seed2: int = 0) -> Tensor:
-    """``ops.shuffle`` of ``x`` (its dim-0 slices in a random order); ``seed``/``seed2`` as ``ops.shuffle``'s seed."""
-    return rnd.shuffle(x, seed or seed2 or None)
+    """``RandomShuffle(seed, seed2)(x)``: ``x``'s dim-0 slices in the order its MindSpore kernel draws."""
+    return rnd.shuffle_with_seeds(x, (seed, seed2))
 
 
 _UNPOOL = (("ksize", REQUIRED, "ksize", [int, tuple]), ("strides", 0, "strides", [int, tuple]),

@@ -2,23 +2,29 @@
 ``shuffle``, ``standard_laplace`` and the primitives ``UniformInt``, ``Multinomial``, ``Randperm``,
 ``RandomCategorical``, ``StandardLaplace``, ``TruncatedNormal``.
 
-Each is a composition over the table's ``random_uniform``/``random_normal`` ops, so it draws at run time from
-npspore's seeded generator (``set_seed``), eagerly and compiled, and is never folded. The distributions, shapes,
-dtypes and checks are MindSpore 2.10's; the numbers drawn are not (MindSpore's generator is another). A per-call
-seed is not implemented: a nonzero one raises ``ValueError``, as ``ops.randn`` does.
+Each is a composition over the table's ``random_uniform``/``random_normal``/``uniform_int`` ops, so it draws at
+run time, eagerly and compiled, and is never folded. ``randint``, ``rand_like``, ``randn_like``, ``shuffle``,
+``UniformInt`` and a seeded ``bernoulli`` draw MindSpore's numbers (its CPU kernels', from the primitive seeds
+``_get_graph_seed`` gives, see :mod:`npspore.common.kernel_random`). The others draw from npspore's seeded generator (``set_seed``), with
+MindSpore's distributions, shapes, dtypes and checks but not its numbers; for them a per-call seed is not
+implemented: a nonzero one raises ``ValueError``.
 """
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from ..common import dtype as mstype
+from ..common.kernel_random import new_kernel
+from ..common.seed import _get_graph_seed
 from ..common.tensor import Tensor, _np_dtype
-from .array_functional import rand, randn, running_sum
+from .array_functional import _random, running_sum
 from .eager import run
 from .numeric import _check_tensor
+from .primitive_statistics_a_l import bernoulli as _bernoulli
 from .primitives import Primitive
 
-__all__ = ["randint", "rand_like", "randn_like", "multinomial", "randperm", "shuffle", "standard_laplace",
+__all__ = ["bernoulli", "randint", "rand_like", "randn_like", "multinomial", "randperm", "shuffle", "standard_laplace",
            "UniformInt", "Multinomial", "Randperm", "RandomCategorical", "StandardLaplace", "TruncatedNormal"]
 
 
@@ -42,11 +48,12 @@ def _check_int(name: str, arg: str, value: Any) -> None:
 def randint(low: int, high: int, size: tuple, seed: Any = None, *, dtype: Any = None) -> Tensor:
     """Integers uniform in [``low``, ``high``) of shape ``size``, Int64 unless ``dtype`` (an integer type) is given.
 
+    MindSpore's numbers: a new ``UniformInt`` primitive of seeds ``_get_graph_seed(seed, 'randint')``.
+
     Raises:
         TypeError: if ``low`` or ``high`` is not an int, ``size`` not a tuple, or ``dtype`` not an integer type.
-        ValueError: if ``low >= high``, or ``seed`` is given.
+        ValueError: if ``low >= high``.
     """
-    _no_seed("randint", seed=seed)
     _check_int("randint", "low", low)
     _check_int("randint", "high", high)
     if not isinstance(size, tuple):
@@ -56,41 +63,46 @@ def randint(low: int, high: int, size: tuple, seed: Any = None, *, dtype: Any = 
         raise TypeError(f"For 'randint', the 'dtype' must be an integer type, but got {dtype}.")
     if low >= high:
         raise ValueError(f"For 'randint', 'low' must be less than 'high', but got low={low} and high={high}.")
-    return _integers(size, low, high, dtype)
+    seeds = new_kernel("UniformInt", _get_graph_seed(seed, "randint"))
+    drawn = run("uniform_int", Tensor(low, mstype.int32), Tensor(high, mstype.int32), shape=size, seeds=seeds)
+    return run("cast", drawn, dtype=_np_dtype(dtype))
 
 
-def _integers(shape: tuple, low: Any, high: Any, dtype: Any) -> Tensor:
-    """Integers uniform in [``low``, ``high``) (numbers or 0-d Tensors) of ``shape``, as ``dtype``."""
-    scaled = run("mul", _uniform(shape), run("sub", high, low))
-    return run("cast", run("add", run("floor_div", scaled, 1), low), dtype=_np_dtype(dtype))
+def bernoulli(input: Tensor, p: Any = 0.5, seed: Any = None) -> Tensor:
+    """0/1 samples of ``input``'s shape and dtype, 1 with probability ``p`` (a number or a Tensor of ``input``'s
+    shape); with an int ``seed``, MindSpore's numbers (its ``Bernoulli`` kernel, see the ``Bernoulli`` primitive).
+
+    Raises:
+        TypeError: if ``input`` is not a Tensor or ``seed`` not an int.
+    """
+    return _bernoulli(input, p, seed)
 
 
-def _like(name: str, draw, input: Tensor, seed: Any, dtype: Any) -> Tensor:
+def _like(name: str, op: str, input: Tensor, seed: Any, dtype: Any) -> Tensor:
     _check_tensor(name, "input", input)
-    dtype = input.dtype if dtype is None else dtype
     if dtype not in mstype.float_type:
         raise TypeError(f"For '{name}', the 'dtype' must be a float type, but got {dtype}.")
-    return draw(input.shape, dtype=dtype, seed=seed)
+    return _random(name, op, (tuple(input.shape),), dtype, seed)
 
 
 def rand_like(input: Tensor, seed: Any = None, *, dtype: Any = None) -> Tensor:
-    """Samples uniform in [0, 1) of ``input``'s shape, in ``dtype`` (default ``input``'s, a float type).
+    """Samples uniform in [0, 1) of ``input``'s shape, in ``dtype`` (default ``input``'s, a float type),
+    MindSpore's numbers: a new ``UniformReal`` primitive of seeds ``_get_graph_seed(seed, 'rand_like')``.
 
     Raises:
         TypeError: if ``input`` is not a Tensor or the dtype is not a float type.
-        ValueError: if ``seed`` is given.
     """
-    return _like("rand_like", rand, input, seed, dtype)
+    return _like("rand_like", "random_uniform", input, seed, input.dtype if dtype is None else dtype)
 
 
 def randn_like(input: Tensor, seed: Any = None, *, dtype: Any = None) -> Tensor:
-    """Standard normal samples of ``input``'s shape, in ``dtype`` (default ``input``'s, a float type).
+    """Standard normal samples of ``input``'s shape, in ``dtype`` (default Float32, as MindSpore 2.10's), MindSpore's
+    numbers: a new ``StandardNormal`` primitive of seeds ``_get_graph_seed(seed, 'randn_like')``.
 
     Raises:
         TypeError: if ``input`` is not a Tensor or the dtype is not a float type.
-        ValueError: if ``seed`` is given.
     """
-    return _like("randn_like", randn, input, seed, dtype)
+    return _like("randn_like", "random_normal", input, seed, mstype.float32 if dtype is None else dtype)
 
 
 def _gumbel(shape: tuple) -> Tensor:
@@ -111,14 +123,15 @@ def _categories(probabilities: Tensor, num_samples: int, dtype: Any) -> Tensor:
 
 def multinomial(input: Tensor, num_samples: int, replacement: bool = True, seed: Any = None) -> Tensor:
     """``num_samples`` category indices (Int32) per row of the 1-D or 2-D ``input`` of nonnegative weights, drawn in
-    proportion to them; without ``replacement`` each category at most once (by the Gumbel top-k trick).
+    proportion to them; without ``replacement`` each category at most once, as MindSpore 2.10 draws it: the top
+    ``num_samples`` of ``log(u) / (input + 1e-6)``, ``u`` a new ``UniformReal`` primitive's samples (of seeds
+    ``_get_graph_seed(seed, 'multinomial')``: MindSpore's numbers). With ``replacement``, npspore's numbers.
 
     Raises:
         TypeError: if ``input`` is not a float Tensor or ``num_samples`` not an int.
         ValueError: if ``input`` is not 1-D or 2-D, ``num_samples`` is not positive, or exceeds the categories
-            without replacement, or ``seed`` is given.
+            without replacement.
     """
-    _no_seed("multinomial", seed=seed)
     _check_tensor("multinomial", "input", input)
     _check_int("multinomial", "num_samples", num_samples)
     if input.dtype not in mstype.float_type:
@@ -127,16 +140,18 @@ def multinomial(input: Tensor, num_samples: int, replacement: bool = True, seed:
         raise ValueError(f"For 'multinomial', the 'input' must be 1-D or 2-D, but got {len(input.shape)}-D.")
     if num_samples <= 0:
         raise ValueError(f"For 'multinomial', the 'num_samples' must be positive, but got {num_samples}.")
-    rows = input if len(input.shape) == 2 else run("expand_dims", input, axis=0)
+    seeds = _get_graph_seed(seed, "multinomial")
     if replacement:
+        rows = input if len(input.shape) == 2 else run("expand_dims", input, axis=0)
         drawn = _categories(rows, num_samples, mstype.int32)
-    else:
-        if num_samples > rows.shape[1]:
-            raise ValueError(f"For 'multinomial', the 'num_samples' must not exceed the {rows.shape[1]} categories "
-                             f"without replacement, but got {num_samples}.")
-        keys = run("add", run("log", run("cast", rows, dtype=_np_dtype(mstype.float64))), _gumbel(rows.shape))
-        drawn = run("topk", keys, k=num_samples, largest=True)[1]
-    return drawn if len(input.shape) == 2 else run("reshape", drawn, shape=(num_samples,))
+        return drawn if len(input.shape) == 2 else run("reshape", drawn, shape=(num_samples,))
+    if num_samples > input.shape[-1]:
+        raise ValueError(f"For 'multinomial', the 'num_samples' must not exceed the {input.shape[-1]} categories "
+                         f"without replacement, but got {num_samples}.")
+    unit = run("random_uniform", shape=(math.prod(input.shape),), dtype=_np_dtype(mstype.float32),
+               seeds=new_kernel("UniformReal", seeds))
+    keys = run("div", run("log", run("reshape", unit, shape=tuple(input.shape))), run("add", input, 1e-6))
+    return run("topk", keys, k=num_samples, largest=True)[1]
 
 
 def _permutation(n: int) -> Tensor:
@@ -159,17 +174,22 @@ def randperm(n: int, seed: int = 0, offset: int = 0, dtype: Any = mstype.int64) 
 
 
 def shuffle(x: Tensor, seed: Any = None) -> Tensor:
-    """``x`` with its slices along dim 0 in a random order (differentiable: a gather).
+    """``x`` with its slices along dim 0 in a random order (differentiable: a gather), MindSpore's orders: a new
+    ``RandomShuffle`` primitive of seeds ``_get_graph_seed(seed, 'shuffle')``.
 
     Raises:
         TypeError: if ``x`` is not a Tensor.
-        ValueError: if ``x`` is 0-d, or ``seed`` is given.
+        ValueError: if ``x`` is 0-d.
     """
-    _no_seed("shuffle", seed=seed)
     _check_tensor("shuffle", "x", x)
     if not x.shape:
         raise ValueError("For 'shuffle', the 'x' must have at least one dim, but got a 0-d Tensor.")
-    return run("gather", x, _permutation(x.shape[0]), axis=0)
+    return shuffle_with_seeds(x, new_kernel("RandomShuffle", _get_graph_seed(seed, "shuffle")))
+
+
+def shuffle_with_seeds(x: Tensor, seeds: tuple) -> Tensor:
+    """``x``'s dim-0 slices in the order the ``RandomShuffle`` kernel of ``seeds`` draws."""
+    return run("gather", x, run("shuffle_order", n=x.shape[0], seeds=seeds), axis=0)
 
 
 class _SeededPrimitive(Primitive):
@@ -183,14 +203,20 @@ class _SeededPrimitive(Primitive):
             self.add_prim_attr(key, value)
 
 
-class UniformInt(_SeededPrimitive):
+class UniformInt(Primitive):
     """``UniformInt(seed=0, seed2=0)(shape, minval, maxval)``: Int32 samples uniform in [``minval``, ``maxval``) of
-    the tuple ``shape``; ``minval`` and ``maxval`` are 0-d or one-element Int32 Tensors.
+    the tuple ``shape``; ``minval`` and ``maxval`` are 0-d or one-element Int32 Tensors. MindSpore's numbers: the
+    kernel's engine is seeded from ``(seed, seed2)`` and continued by each call.
 
     Raises:
         TypeError: if ``shape`` is not a tuple of ints or a bound is not an Int32 Tensor.
-        ValueError: if a bound has more than one element, or ``seed``/``seed2`` is nonzero.
+        ValueError: if a bound has more than one element.
     """
+
+    def __init__(self, seed=0, seed2=0):
+        super().__init__("UniformInt")
+        self.add_prim_attr("seed", seed).add_prim_attr("seed2", seed2)
+        self.seeds = new_kernel("UniformInt", (seed, seed2))
 
     def __call__(self, shape, minval, maxval):
         if not isinstance(shape, tuple) or not all(isinstance(d, int) for d in shape):
@@ -202,8 +228,7 @@ class UniformInt(_SeededPrimitive):
             if bound.size != 1:
                 raise ValueError(f"For 'UniformInt', the '{name}' must have one element, but got shape "
                                  f"{bound.shape}.")
-        low, high = (run("reshape", b, shape=()) for b in (minval, maxval))
-        return _integers(shape, low, high, mstype.int32)
+        return run("uniform_int", minval, maxval, shape=shape, seeds=self.seeds)
 
 
 class Multinomial(_SeededPrimitive):
