@@ -1623,3 +1623,36 @@ def test_grad_of_a_function_calling_a_jit_function():
     x = np.array([0.1, -0.7, 2.0])
     assert_close(ms.grad(_sums_the_jitted_sine)(T(x)).asnumpy(), 2.0 * np.cos(x))
     assert_close(ms.jit(ms.grad(_sums_the_jitted_sine))(T(x)).asnumpy(), 2.0 * np.cos(x))
+
+
+# --- differentiate: casts to integer dtypes, and an int input's gradient from a tensor if (fuzz9)
+
+def test_the_gradient_does_not_pass_through_a_cast_to_an_integer_dtype():
+    """A cast of a float to int32 is a step function (derivative 0, as forward mode has it); its adjoint passed the
+    cotangent through as if it were the identity: d/dx sum(x + cast(4x, int32)) was 5, not 1."""
+    x = np.random.default_rng(1).uniform(-1, 1, (2, 3))
+    grad = ms.grad(lambda t: (t + ops.cast(t * 4.0, ms.int32)).sum())(T(x))
+    np.testing.assert_array_equal(grad.asnumpy(), np.ones((2, 3)))
+    grad = ms.grad(lambda t: (t * (ops.cast(t * 4.0, ms.int32) + 1)).sum())(T(x))
+    np.testing.assert_allclose(grad.asnumpy(), np.trunc(4 * x) + 1, rtol=1e-12)
+    tangent = ops.jvp(lambda t: t * (t * 4.0).astype(ms.int32), T(x), T(np.ones((2, 3))))[1]
+    np.testing.assert_allclose(tangent.asnumpy(), np.trunc(4 * x), rtol=1e-12)
+    grad = ms.grad(lambda t: (t * ops.cast(t * 4.0, ms.float32)).sum())(T(x))   # a float cast still passes it
+    np.testing.assert_allclose(grad.asnumpy(), 8 * x, rtol=1e-6)
+
+
+class _IntInputInOneBranch(nn.Cell):
+    def construct(self, x, k):
+        if x.sum() > -0.5:
+            return x * (k * 0.5)
+        return x * 2
+
+
+def test_an_int_inputs_gradient_keeps_its_dtype_when_one_branch_of_a_tensor_if_reads_it():
+    """The adjoint If yielded k's cotangent in float from one branch, int32 zeros from the other, and declared its
+    output int32, so the cast of the returned gradient to k's dtype was skipped (Float64)."""
+    x = np.ones((2, 3))
+    for sign, dk_want, dx_want in ((1, 3, 1.0), (-1, 0, 2.0)):   # d/dk sum(x * k * 0.5) = 6 * 0.5
+        dx, dk = ms.grad(_IntInputInOneBranch(), (0, 1))(T(sign * x), Tensor(np.array(2, np.int32)))
+        assert dk.dtype == ms.int32 and int(dk.asnumpy()) == dk_want
+        np.testing.assert_array_equal(dx.asnumpy(), np.full((2, 3), dx_want))

@@ -167,6 +167,15 @@ def _nondifferentiable_operands(definition) -> frozenset:
     return result
 
 
+def _truncating_cast(stmt: Apply) -> bool:
+    """Whether ``stmt`` casts a floating value to an integer or bool dtype: a step function, whose derivative is 0
+    (forward mode gives such a value no tangent). Its cotangent would otherwise pass back as if the cast were the
+    identity (``x + cast(4 * x, int32)`` had the gradient 5, not 1)."""
+    if stmt.op != "cast" or not isinstance(stmt.args[0], Var):
+        return False
+    return stmt.args[0].aval.dtype.kind in "fc" and stmt.targets[0].aval.dtype.kind not in "fc"
+
+
 def _keyword_out_dout(definition) -> bool:
     """Whether the adjoint takes ``*operands`` and so needs ``out``/``dout`` by keyword."""
     params = inspect.signature(definition.adjoint).parameters.values()
@@ -203,7 +212,7 @@ class _Activity:
         for stmt in block.stmts:
             if isinstance(stmt, Apply):
                 definition = op_table()[stmt.op]
-                if definition.adjoint is None:
+                if definition.adjoint is None or _truncating_cast(stmt):
                     continue
                 skip = _nondifferentiable_operands(definition)
                 found = frozenset().union(*(self.dep(a) for i, a in enumerate(stmt.args) if i not in skip))
@@ -675,14 +684,22 @@ class _FunctionAD:
             for var, grad in inner_adj.items():
                 if var not in local and grad is not adj.get(var) and var not in changed:
                     changed.append(var)
+        # a cotangent's dtype may not be its value's (an int input's is accumulated in float and cast when
+        # returned): both branches yield the dtype of the cotangents they have
+        dtypes = [np.result_type(*(_aval_of(inner_adj[var]).dtype for _, _, inner_adj in branches if var in inner_adj))
+                  for var in changed]
         for block, inner, inner_adj in branches:
             yields = []
-            for var in changed:
+            for var, dtype in zip(changed, dtypes):
                 grad = inner_adj.get(var)
-                yields.append(grad if grad is not None else self.zeros(inner, var, stmt.loc))
+                if grad is None:
+                    grad = self.zeros(inner, var, stmt.loc, dtype)
+                elif _aval_of(grad).dtype != dtype:
+                    grad = inner.apply("cast", (grad,), {"dtype": dtype}, loc=stmt.loc, hint="d_" + var.name)
+                yields.append(grad)
             inner.block.results = tuple(yields)
         self.export_residuals(stmt, [inner.block for _, inner, _ in branches])
-        outputs = tuple(self.names.var("d_" + v.name, v.aval) for v in changed)
+        outputs = tuple(self.names.var("d_" + v.name, Aval(tuple(v.aval.shape), dtype)) for v, dtype in zip(changed, dtypes))
         builder.append(If(stmt.cond, branches[0][1].block, branches[1][1].block, outputs, stmt.loc))
         for var, out in zip(changed, outputs):
             adj[var] = out
