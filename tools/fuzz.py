@@ -16,11 +16,18 @@ Parameters, some rebound after the function is made, called directly, in loops a
 to a sub-cell and a module function whose own names (``x0``, ``v1``) they read, mapped (``map``,
 ``ops.HyperMap``, ``ops.Map``), partially applied (``ops.partial``, ``functools.partial``), differentiated in
 construct (``ms.grad``/``value_and_grad`` by positions and by weights of the net); functions a module function
-and a sub-cell make and return; lambdas made in a comprehension or loop over a range, called after it. A
+and a sub-cell make and return; lambdas made in a comprehension or loop over a range, called after it. The
+``--areas`` (all by default) add reads at int-tensor indices mixed with slices, ints and the int input (``gather``,
+``gather_elements``, ``gather_nd`` among them: ``index``), item assignments into a fresh copy (``x[i] = v``,
+``x[:, 1:3] += v``, at bool masks, tensor rows, the int input and a loop's index, under a tensor ``if``:
+``itemassign``), and bool masks and int/float promotion (``where``, ``masked_fill``, ``x * (k > 1)``, ``k * 0.5``:
+``dtype``); ``transforms`` runs one check of tools/fuzz_transforms.py per seed too (``vmap`` with in/out axes,
+nested and of ``grad``; ``ops.jvp``, ``vjp``, ``jacfwd``, ``jacrev``; ``nn.TrainOneStepCell`` steps with SGD,
+Momentum, Adam; float16/float32 inputs), on a plain program of its own. A
 quarter of the programs run through ``exec`` (no source file: npspore traces them). Every program is
 checked:
 
-* the compiled forward (``ms.jit(net)``) equals eager execution (float64, tight), then, called again
+* the compiled forward (``ms.jit(net)``) equals eager execution (float64, tight; the same dtypes), then, called again
   on other inputs (negated floats, another int: a value guard or traced branch fails and compiles
   again), equals eager there too;
 * ``ms.grad`` with a random ``grad_position``/``weights`` equals central differences of the eager
@@ -689,10 +696,11 @@ class Generator:
 
     def dtype_mix(self, a, b) -> str:
         """An expression mixing dtypes: bool masks in arithmetic and ``where``/``masked_fill``, int tensors
-        and Python numbers promoted with float64."""
+        and Python numbers promoted with float64. A float cast to int32 is behind ``stop_gradient``: MindSpore's
+        gradient passes through an integer cast (mindspore-semantics.md, section 5), which central differences do not."""
         forms = [f"ops.where({a} > {b}, {a}, {b})", f"({a} * ({b} > 0))", f"ops.masked_fill({a}, {b} < 0, 0.5)",
                  f"({a} * ({a} > {b}).astype(ms.float64))", f"({a} * ops.logical_and({a} > 0, {b} < 0.5))",
-                 f"({a} * Tensor(np.array([1, 2, 3], np.int32)))", f"({a} * (ops.cast({b} * 4.0, ms.int32) + 1))",
+                 f"({a} * Tensor(np.array([1, 2, 3], np.int32)))", f"({a} * (ops.stop_gradient(ops.cast({b} * 4.0, ms.int32)) + 1))",
                  f"({a} + ({a} > 0) * 0.5)", f"ops.select({b} < {a}, ops.sin({a}), {b})"]
         if self.scope == "Net":
             forms += [f"({a} + {INT_INPUT} * 0.5)", f"({a} * ({INT_INPUT} * 2))", f"({a} / {INT_INPUT})",
@@ -1136,8 +1144,8 @@ class Checker:
         return sum(float(np.sum(leaf)) for leaf in leaves(out))
 
     def forward(self):
-        """The compiled forward equals eager (values and dtypes), then, called again on other inputs (negated floats, another
-        int: a value guard or traced branch may fail and compile again), equals eager there too."""
+        """The compiled forward equals eager (values and dtypes), then, called again on other inputs (negated floats,
+        another int: a value guard or traced branch may fail and compile again), equals eager there too."""
         eager = self.eager()
         want = leaves(eager)
         written = [p.asnumpy().copy() for p, _ in self.saved]

@@ -167,15 +167,6 @@ def _nondifferentiable_operands(definition) -> frozenset:
     return result
 
 
-def _truncating_cast(stmt: Apply) -> bool:
-    """Whether ``stmt`` casts a floating value to an integer or bool dtype: a step function, whose derivative is 0
-    (forward mode gives such a value no tangent). Its cotangent would otherwise pass back as if the cast were the
-    identity (``x + cast(4 * x, int32)`` had the gradient 5, not 1)."""
-    if stmt.op != "cast" or not isinstance(stmt.args[0], Var):
-        return False
-    return stmt.args[0].aval.dtype.kind in "fc" and stmt.targets[0].aval.dtype.kind not in "fc"
-
-
 def _keyword_out_dout(definition) -> bool:
     """Whether the adjoint takes ``*operands`` and so needs ``out``/``dout`` by keyword."""
     params = inspect.signature(definition.adjoint).parameters.values()
@@ -212,7 +203,7 @@ class _Activity:
         for stmt in block.stmts:
             if isinstance(stmt, Apply):
                 definition = op_table()[stmt.op]
-                if definition.adjoint is None or _truncating_cast(stmt):
+                if definition.adjoint is None:
                     continue
                 skip = _nondifferentiable_operands(definition)
                 found = frozenset().union(*(self.dep(a) for i, a in enumerate(stmt.args) if i not in skip))
