@@ -19,8 +19,9 @@ reads, item assignments and dtype mixes as in fuzz.py's default mix), its Parame
   Nesterov, Momentum, Adam, AdamWeightDecay; weight decay) compiled by ``ms.jit`` and run eagerly from the same
   Parameters, three steps in a row: the loss and every Parameter (the optimizer's state among them) agree after
   each step;
-* ``low_precision``: Parameters in float32, float inputs in float16 or float32: compiled and eager give the same
-  dtypes, and values as close as eager's own values are to themselves when the inputs move by an ulp.
+* ``low_precision``: float inputs in float16 or float32 (promoted where they meet the float64 Parameters, which
+  ``set_data`` keeps in their dtype): compiled and eager give the same dtypes, and values as close as eager's own
+  values are to themselves when the inputs move by an ulp.
 
 Central differences skip the elements where two step sizes disagree (a non-smooth point). ``python tools/fuzz.py``
 runs one of these checks on every seed beside its own program (``--areas`` chooses); a finding is shrunk
@@ -340,10 +341,10 @@ class TransformChecker:
                     raise fuzz.Finding(f"train step {step}: compiled {name} = {g.tolist()}, eager {w.tolist()}")
 
     def check_low_precision(self):
-        """Parameters in float32, float inputs in float16 or float32: compiled equals eager (dtypes, and values
-        as far apart at most as eager's own when the inputs move by an ulp)."""
+        """Float inputs in float16 or float32: compiled equals eager (dtypes, and values as far apart at most as
+        eager's own when the inputs move by an ulp)."""
         dtype = np.dtype(self.transform["input_dtype"])
-        net = self.module.make(np.float32)
+        net = self.module.make(np.float64)
         inputs = [self.ms.Tensor(x.asnumpy().astype(dtype)) if k in self.floats() else x for k, x in enumerate(self.inputs)]
         eager = net(*inputs)
         want = fuzz.leaves(eager)
@@ -388,10 +389,12 @@ def check_module(ms, module) -> str | None:
     return None
 
 
-# compile errors at the user's line counted as refusals: the branches of a tensor if giving a name two dtypes (float16
-# in one, float64 from a cast in the other), as MindSpore's graph mode's "Type Join Failed"; vmap of the gradient of
-# a tensor while or if whose condition differs per sample (vectorize.vmap's documented VmapError)
-REFUSALS = ("both branches must give the same shape and dtype", "vmap cannot batch the gradient of")
+# compile errors at the user's line counted as refusals: the branches of a tensor if, or a loop that stays a loop,
+# giving a name two dtypes (float16 in one, float64 after meeting a Parameter in the other), as MindSpore's graph
+# mode's "Type Join Failed"; vmap of the gradient of a tensor while or if whose condition differs per sample
+# (vectorize.vmap's documented VmapError; the backward of such a while is a for loop over its trip count)
+REFUSALS = ("both branches must give the same shape and dtype", "changes shape or dtype inside a loop that stays a loop",
+            "vmap cannot batch the gradient of", "vmap cannot batch a for loop whose range differs per sample")
 
 
 def check(source: str, directory: str, ms, limit=None) -> str | None:
