@@ -334,3 +334,26 @@ def test_the_identity_basis_is_never_multiplied(reverse):
     source = identity_kernel(dense_tanh, ms.Tensor(np.ones(6)), reverse)
     assert matrix_products(source) == 1, source
     assert "identity basis" in source
+
+
+def two_outputs(x, y):
+    return ops.sin(x) * y, (x * y).sum()
+
+
+@pytest.mark.parametrize("position", [0, (0, 1)])
+@pytest.mark.parametrize("transform", [ops.jacfwd, ops.jacrev])
+def test_jacobians_of_a_function_of_two_outputs_have_a_block_per_output(transform, position):
+    """Fuzz (fuzz9): jacrev of a function returning a tuple passed its basis cotangents as one argument each (the
+    gradient's sensitivity is one argument, a tuple: a TypeError, too many positional arguments), and once given
+    as a tuple, the one-block shortcut kept the first output's block alone."""
+    rng = np.random.default_rng(9)
+    x, y = ms.Tensor(rng.uniform(-1, 1, (2, 3))), ms.Tensor(rng.uniform(-1, 1, (2, 3)))
+    found = transform(two_outputs, grad_position=position)(x, y)
+    assert len(found) == 2   # one entry per output
+    for k, row in enumerate(found):
+        blocks = row if isinstance(position, tuple) else (row,)
+        for p, block in zip(position if isinstance(position, tuple) else (position,), blocks):
+            want = numeric_jacobian(lambda a, b: two_outputs(a, b)[k], (x, y), p)
+            np.testing.assert_allclose(block.asnumpy(), want, rtol=1e-6, atol=1e-7)
+    hessian = ops.jacrev(ops.jacrev(two_outputs, 0), 1)(x, y)
+    assert [tuple(h.shape) for h in hessian] == [(2, 3, 2, 3, 2, 3), (2, 3, 2, 3)]

@@ -1623,3 +1623,22 @@ def test_grad_of_a_function_calling_a_jit_function():
     x = np.array([0.1, -0.7, 2.0])
     assert_close(ms.grad(_sums_the_jitted_sine)(T(x)).asnumpy(), 2.0 * np.cos(x))
     assert_close(ms.jit(ms.grad(_sums_the_jitted_sine))(T(x)).asnumpy(), 2.0 * np.cos(x))
+
+
+# --- differentiate: an int input's gradient from a tensor if (fuzz9)
+
+class _IntInputInOneBranch(nn.Cell):
+    def construct(self, x, k):
+        if x.sum() > -0.5:
+            return x * (k * 0.5)
+        return x * 2
+
+
+def test_an_int_inputs_gradient_keeps_its_dtype_when_one_branch_of_a_tensor_if_reads_it():
+    """The adjoint If yielded k's cotangent in float from one branch, int32 zeros from the other, and declared its
+    output int32, so the cast of the returned gradient to k's dtype was skipped (Float64)."""
+    x = np.ones((2, 3))
+    for sign, dk_want, dx_want in ((1, 3, 1.0), (-1, 0, 2.0)):   # d/dk sum(x * k * 0.5) = 6 * 0.5
+        dx, dk = ms.grad(_IntInputInOneBranch(), (0, 1))(T(sign * x), Tensor(np.array(2, np.int32)))
+        assert dk.dtype == ms.int32 and int(dk.asnumpy()) == dk_want
+        np.testing.assert_array_equal(dx.asnumpy(), np.full((2, 3), dx_want))

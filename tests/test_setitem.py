@@ -400,3 +400,36 @@ def test_a_bool_mask_index_selects_elements_in_compiled_code_as_in_eager_code():
     grad = ms.grad(lambda a, m: _Selected()(a, m)[0])(Tensor(x), Tensor(rows))
     expected = central_difference(lambda a: float(a[x > 0.5].sum() * 2 + a[rows].mean()), x)
     np.testing.assert_allclose(grad.asnumpy(), expected, rtol=1e-6, atol=1e-8)
+
+
+class _AugmentedAtMaskAndCalls(nn.Cell):
+    def construct(self, x):
+        y = x * 1.0
+        y[x > 0] *= 0.25                                        # a mask computed from x
+        y[Tensor([[True, False, True], [False, True, False]])] += 2.0   # the index calls Tensor(...)
+        y[Tensor([1, 0], ms.int32)] -= ops.sin(x)               # rows at a tensor index made in the code
+        return y * x
+
+
+def _augmented_reference(x):
+    y = x * 1.0
+    y[x > 0] *= 0.25
+    y[np.array([[True, False, True], [False, True, False]])] += 2.0
+    y[np.array([1, 0])] -= np.sin(x)
+    return y * x
+
+
+def test_augmented_assignment_at_a_bool_mask_or_an_index_that_calls_compiles_to_eagers_values_and_gradient():
+    """Fuzz (fuzz9): ``y[mask] *= 0.25`` was desugared to ``y[mask] = y[mask] * 0.25``, a masked read of the mask's
+    count of elements written back with ``where`` (a ValueError in ms.jit, an OpShapeError in ms.grad); and
+    ``y[Tensor(...)] += v`` was refused because its index calls something (it must be evaluated once). The
+    specializer now evaluates the index once and writes a mask's elements with ``where(mask, y * 0.25, y)``."""
+    x = np.random.default_rng(3).uniform(-1, 1, (2, 3))
+    want = _augmented_reference(x)
+    np.testing.assert_allclose(ms.jit(_AugmentedAtMaskAndCalls())(Tensor(x)).asnumpy(), want, rtol=1e-12)
+    np.testing.assert_allclose(_AugmentedAtMaskAndCalls()(Tensor(x)).asnumpy(), want, rtol=1e-12)
+    grad = ms.grad(lambda a: _AugmentedAtMaskAndCalls()(a).sum())(Tensor(x))
+    expected = central_difference(lambda a: float(_augmented_reference(a).sum()), x)
+    np.testing.assert_allclose(grad.asnumpy(), expected, rtol=1e-6, atol=1e-8)
+    batched = ms.vmap(lambda a: _AugmentedAtMaskAndCalls()(a))(Tensor(np.stack([x, -x])))
+    np.testing.assert_allclose(batched.asnumpy(), np.stack([want, _augmented_reference(-x)]), rtol=1e-12)

@@ -580,3 +580,46 @@ def test_vmap_kernels_are_loaded_from_the_disk_cache_by_a_new_process(tmp_path):
     assert runs[0][:2] == ["1", "0"] and runs[1][:2] == ["0", "1"]
     assert runs[0][2] == runs[1][2]
     assert len(list((tmp_path / "kernels").glob("*.py"))) == 2   # vmap(grad(loss)) and vmap(loss)
+
+
+# --- each sample's own indices (fuzz9: `x[k - 1, idx]`, `y[k - 1] = v`, `ops.gather(x, k, 1)` with k mapped)
+
+
+@pytest.mark.parametrize("axis", [0, 1, 2])
+def test_gather_of_batched_params_at_batched_indices_and_its_gradient_take_each_samples_own(axis):
+    rng = np.random.default_rng(0)
+    params = rng.standard_normal((4, 3, 5, 2))
+    rows = params.shape[axis + 1]
+    indices = rng.integers(-rows, rows, (4, 2, 3)).astype(np.int32)   # negative ones count from the end
+    got = ms.vmap(lambda p, i: ops.gather(p, i, axis))(Tensor(params), Tensor(indices))
+    want = np.stack([np.take(params[b], indices[b], axis) for b in range(4)])
+    np.testing.assert_array_equal(got.asnumpy(), want)
+
+    def loss(p, i):
+        return (ops.gather(p, i, axis) ** 2).sum()
+    grads = ms.vmap(ms.grad(loss))(Tensor(params), Tensor(indices))
+    for b in range(4):
+        np.testing.assert_allclose(grads.asnumpy()[b], ms.grad(loss)(Tensor(params[b]), Tensor(indices[b])).asnumpy(),
+                                   rtol=1e-12)
+
+
+class _RowAtInput(nn.Cell):
+    def construct(self, x, k):
+        y = x * 1.0
+        y[k - 1] = ops.sin(x[0])
+        y[k - 1] += x[1] * 2.0
+        return y * x[k - 1]
+
+
+def test_rows_read_and_written_at_each_samples_own_index():
+    rng = np.random.default_rng(1)
+    x, k = rng.standard_normal((4, 2, 3)), np.array([1, 2, 2, 1], np.int32)
+    got = ms.vmap(_RowAtInput())(Tensor(x), Tensor(k))
+    want = np.stack([_RowAtInput()(Tensor(x[b]), Tensor(k[b])).asnumpy() for b in range(4)])
+    np.testing.assert_allclose(got.asnumpy(), want, rtol=1e-12)
+
+    def loss(a, n):
+        return (_RowAtInput()(a, n) ** 2).sum()
+    grads = ms.vmap(ms.grad(loss))(Tensor(x), Tensor(k))
+    for b in range(4):
+        np.testing.assert_allclose(grads.asnumpy()[b], ms.grad(loss)(Tensor(x[b]), Tensor(k[b])).asnumpy(), rtol=1e-12)

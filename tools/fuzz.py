@@ -16,11 +16,18 @@ Parameters, some rebound after the function is made, called directly, in loops a
 to a sub-cell and a module function whose own names (``x0``, ``v1``) they read, mapped (``map``,
 ``ops.HyperMap``, ``ops.Map``), partially applied (``ops.partial``, ``functools.partial``), differentiated in
 construct (``ms.grad``/``value_and_grad`` by positions and by weights of the net); functions a module function
-and a sub-cell make and return; lambdas made in a comprehension or loop over a range, called after it. A
+and a sub-cell make and return; lambdas made in a comprehension or loop over a range, called after it. The
+``--areas`` (all by default) add reads at int-tensor indices mixed with slices, ints and the int input (``gather``,
+``gather_elements``, ``gather_nd`` among them: ``index``), item assignments into a fresh copy (``x[i] = v``,
+``x[:, 1:3] += v``, at bool masks, tensor rows, the int input and a loop's index, under a tensor ``if``:
+``itemassign``), and bool masks and int/float promotion (``where``, ``masked_fill``, ``x * (k > 1)``, ``k * 0.5``:
+``dtype``); ``transforms`` runs one check of tools/fuzz_transforms.py per seed too (``vmap`` with in/out axes,
+nested and of ``grad``; ``ops.jvp``, ``vjp``, ``jacfwd``, ``jacrev``; ``nn.TrainOneStepCell`` steps with SGD,
+Momentum, Adam; float16/float32 inputs), on a plain program of its own. A
 quarter of the programs run through ``exec`` (no source file: npspore traces them). Every program is
 checked:
 
-* the compiled forward (``ms.jit(net)``) equals eager execution (float64, tight), then, called again
+* the compiled forward (``ms.jit(net)``) equals eager execution (float64, tight; the same dtypes), then, called again
   on other inputs (negated floats, another int: a value guard or traced branch fails and compiles
   again), equals eager there too;
 * ``ms.grad`` with a random ``grad_position``/``weights`` equals central differences of the eager
@@ -370,13 +377,20 @@ def names_defined_before_use(stmts) -> bool:
 
 # ------------------------------------------------------------------------------ generator
 
+# what the generator adds beside construct bodies' core (see Generator); all on by default
+AREAS = ("index", "itemassign", "dtype")
+
 
 class Generator:
     """Random construct bodies: every tensor variable in the pool has shape (2, 3), float64. With
-    ``stateful``, the bodies also update Parameters (:data:`STATE`) and call cells that do."""
+    ``stateful``, the bodies also update Parameters (:data:`STATE`) and call cells that do. ``areas``
+    (of :data:`AREAS`) adds mixed index reads (``index``), item assignments (``itemassign``) and bool
+    masks and int/float promotion (``dtype``); a ``plain`` body reads no values and has no hooks or
+    closures (what ``vmap``, forward mode and training steps are checked on: tools/fuzz_transforms.py)."""
 
-    def __init__(self, rng: random.Random, size: int, stateful=False):
+    def __init__(self, rng: random.Random, size: int, stateful=False, areas=AREAS, plain=False):
         self.rng = rng
+        self.areas, self.plain = frozenset(areas), plain
         self.budget = size
         self.fresh = 0
         self.arity = rng.choice((1, 1, 2))
@@ -411,12 +425,17 @@ class Generator:
             f"self.method({a}, {b})", f"helper({a}, {b})", f"self.mul({a}, {b})",
             f"({a} * ops.cast({INT_INPUT}, ms.float64))", f"ops.square({a})",
             f"ops.reduce_sum({a}, 1).reshape(2, 1) * {b}",
-            f"self.watched({a})",
         ]
-        if self.dynamic == 0 or r.random() < 0.1:  # a hook reading under a tensor if/while: refused
-            choices.append(f"self.scaled({a})")
-        if r.random() < 0.01 and self.scope == "Net":  # a hook deciding a Python if on a read value
-            return f"self.gated({a})"                     # (refused under a tensor if)
+        if not self.plain:
+            choices.append(f"self.watched({a})")
+            if self.dynamic == 0 or r.random() < 0.1:  # a hook reading under a tensor if/while: refused
+                choices.append(f"self.scaled({a})")
+            if r.random() < 0.01 and self.scope == "Net":  # a hook deciding a Python if on a read value
+                return f"self.gated({a})"                     # (refused under a tensor if)
+        if "index" in self.areas:
+            choices += [self.index_read(a, b) for _ in range(3)]
+        if "dtype" in self.areas:
+            choices += [self.dtype_mix(a, b) for _ in range(2)]
         if self.scope != "Net":  # a stateful sub-cell has no sub-cells of Net's, no int input
             choices = [c for c in choices if "self." not in c and f"cast({INT_INPUT}" not in c]
         if self.stateful:
@@ -515,9 +534,15 @@ class Generator:
             kinds = [kind for kind in kinds if kind not in NET_ONLY_KINDS]
         if self.stateful:
             kinds += ["update"] * 4 + ["state_read"]
-        if self.scope == "Net" and depth < 2:
+        if self.scope == "Net" and depth < 2 and not self.plain:
             kinds += ["closure"] * 3 + ["made_closure"]
+        if self.plain:
+            kinds = [kind for kind in kinds if not kind.startswith("read")]
+        if "itemassign" in self.areas:
+            kinds += ["item_assign"] * 2
         kind = r.choice(kinds)
+        if kind == "item_assign":
+            return self.item_assign(pool, depth)
         if kind == "closure":
             return self.closure(pool)
         if kind == "made_closure":
@@ -648,6 +673,70 @@ class Generator:
             self.dynamic += 1
             return [Block(f"if {self.cond(pool)}:", [self.ret(pool)])]
         return [f"{self.pick(pool)} = {self.expr(pool)}"]
+
+    # ------------------------------------------------------------ indexing, item assignment, dtypes
+
+    def index_read(self, a, b) -> str:
+        """A read of ``a`` at int-tensor indices mixed with slices, ints and the int input (``gather``,
+        ``gather_elements``, ``gather_nd`` among them), broadcast back to (2, 3)."""
+        r, idx = self.rng, lambda values: f"Tensor({values}, ms.int32)"
+        forms = [f"({a}[{idx([1, 0])}] + {b})", f"({a}[:, {idx([2, 0, 1])}] * {b})",
+                 f"({a}[{idx([1, 1])}, 1:2] * {b})", f"({a}[0, {idx([2, 2, 0])}] + {b})",
+                 f"({a}[{idx([1, 0])}, {idx([2, 0])}].reshape(2, 1) * {b})",
+                 f"{a}[{idx([[1], [0]])}, {idx([0, 2, 1])}]", f"{a}.reshape(1, 2, 3)[0, {idx([1, 0])}, :]",
+                 f"({a}.reshape(2, 3, 1)[1, {idx([2, 0])}, :] * {b})", f"ops.gather({a}, {idx([1, 0, 2])}, 1)",
+                 f"ops.gather({a}, {idx([1, 1])}, 0)", f"ops.gather_elements({a}, 1, {idx([[2, 0, 1], [1, 1, 0]])})",
+                 f"(ops.gather_nd({a}, {idx([[1, 2], [0, 0]])}).reshape(2, 1) * {b})", f"({a}[:, ::-1] + {b})",
+                 f"({a}[::-1, 1:].sum(axis=1, keepdims=True) * {b})", f"({a}[..., 1:2] * {b})",
+                 f"({a}[-1, ::2].sum() * {b})"]
+        if self.scope == "Net":  # the int input k (1 or 2) as an index
+            forms += [f"({a}[:, {INT_INPUT}].reshape(2, 1) * {b})", f"({a}[{INT_INPUT} - 1] + {b})",
+                      f"({a}[{INT_INPUT} - 1, {idx([0, 2, 1])}] * {b})", f"(ops.gather({a}, {INT_INPUT}, 1).reshape(2, 1) * {b})"]
+        return r.choice(forms)
+
+    def dtype_mix(self, a, b) -> str:
+        """An expression mixing dtypes: bool masks in arithmetic and ``where``/``masked_fill``, int tensors
+        and Python numbers promoted with float64. A float cast to int32 is behind ``stop_gradient``: MindSpore's
+        gradient passes through an integer cast (mindspore-semantics.md, section 5), which central differences do not."""
+        forms = [f"ops.where({a} > {b}, {a}, {b})", f"({a} * ({b} > 0))", f"ops.masked_fill({a}, {b} < 0, 0.5)",
+                 f"({a} * ({a} > {b}).astype(ms.float64))", f"({a} * ops.logical_and({a} > 0, {b} < 0.5))",
+                 f"({a} * Tensor(np.array([1, 2, 3], np.int32)))", f"({a} * (ops.stop_gradient(ops.cast({b} * 4.0, ms.int32)) + 1))",
+                 f"({a} + ({a} > 0) * 0.5)", f"ops.select({b} < {a}, ops.sin({a}), {b})"]
+        if self.scope == "Net":
+            forms += [f"({a} + {INT_INPUT} * 0.5)", f"({a} * ({INT_INPUT} * 2))", f"({a} / {INT_INPUT})",
+                      f"({a} * ({INT_INPUT} > 1))"]
+        return self.rng.choice(forms)
+
+    def item_assign(self, pool, depth) -> list:
+        """A fresh copy of a value (no other name refers to it: compiled code binds a new tensor, eager code
+        writes in place), then item assignments into it: ints, slices, ``...``, int-tensor rows, bool masks,
+        the int input and a loop's index; augmented; under a tensor ``if`` or in a ``range`` loop."""
+        r = self.rng
+        t = self.name()
+        e = f"({self.expr(pool, 1)})"
+        out = [f"{t} = {self.expr(pool)} * 1.0"]
+        op = r.choice(("=", "+=", "-=", "*="))
+        forms = [f"{t}[0] {op} {e}[1]", f"{t}[:, 1:3] {op} {e}[:, :2]", f"{t}[1, 2] {op} {e}.sum()",
+                 f"{t}[{t} > 0] = 0.5", f"{t}[{e} < 0.1] = {e}[0, 1]", f"{t}[Tensor([1, 0], ms.int32)] {op} {e}",
+                 f"{t}[..., 1] {op} {e}[:, 2]", f"{t}[-1, ::2] = 1.5", f"{t}[1] {op} ops.sin({e}[0])",
+                 f"{t}[:, None, 1] = {e}[:, :1]", f"{t}[Tensor([[True, False, True], [False, True, False]])] {op} 0.25"]
+        if self.scope == "Net":
+            forms.append(f"{t}[{INT_INPUT} - 1] {op} {e}[0]")
+        if r.random() < 0.05:  # tensor indices mixed with others: refused (known-differences.md)
+            forms.append(r.choice((f"{t}[:, Tensor([2, 0], ms.int32)] = {e}[:, 1:]", f"{t}[:, {INT_INPUT}] {op} 2.0")))
+        out.append(r.choice(forms))
+        choice = r.random()
+        if choice < 0.25:
+            self.dynamic += 1
+            out.append(Block(f"if {self.cond(pool)}:", [r.choice(forms)], [r.choice(forms)] if r.random() < 0.5 else None))
+            self.dynamic -= 1
+        elif choice < 0.5:
+            i = f"i{depth}"
+            out.append(Block(f"for {i} in range(2):", [r.choice((f"{t}[{i}] = {t}[{i}] * 0.5 + {e}[{i}]",
+                                                                  f"{t}[:, {i}:{i} + 2] += {e}[:, :2] * 0.5",
+                                                                  f"{t}[{i}, {i}] = {e}[1, {i}]"))]))
+        pool.add(t)
+        return out
 
     # ------------------------------------------------------------ closures
 
@@ -856,7 +945,9 @@ def load(source: str, directory: str, traced=False):
     """Import a program's module text (npspore compiles source, so it lives in a real file); with
     ``traced``, run it through ``exec`` instead: without a source file npspore traces its functions."""
     load.count = getattr(load, "count", 0) + 1
-    name = f"fuzz_prog_{os.getpid()}_{load.count}"
+    # another copy of this module (tools/fuzz_transforms.py loads its own) writes files of its own names: one of the
+    # same name would be read from linecache's stale copy by npspore's parser (another program compiled)
+    name = f"fuzz_prog_{os.getpid()}_{re.sub(r'[^A-Za-z0-9]', '_', __name__)}_{load.count}"
     if traced:
         module = types.ModuleType(name)
         module.__file__ = f"<{name}>"
@@ -876,6 +967,13 @@ def leaves(value):
     if isinstance(value, (tuple, list)):
         return [leaf for v in value for leaf in leaves(v)]
     return [np.asarray(value.asnumpy(), np.float64)]
+
+
+def dtypes(value) -> list:
+    """The dtypes of the Tensors of a (nested) tuple of them, as strings."""
+    if isinstance(value, (tuple, list)):
+        return [d for v in value for d in dtypes(v)]
+    return [str(value.dtype)]
 
 
 def close(got, want, rtol=1e-9, atol=1e-9) -> bool:
@@ -1046,12 +1144,16 @@ class Checker:
         return sum(float(np.sum(leaf)) for leaf in leaves(out))
 
     def forward(self):
-        """The compiled forward equals eager, then, called again on other inputs (negated floats, another
-        int: a value guard or traced branch may fail and compile again), equals eager there too."""
-        want = leaves(self.eager())
+        """The compiled forward equals eager (values and dtypes), then, called again on other inputs (negated floats,
+        another int: a value guard or traced branch may fail and compile again), equals eager there too."""
+        eager = self.eager()
+        want = leaves(eager)
         written = [p.asnumpy().copy() for p, _ in self.saved]
         compiled = self.ms.jit(self.net)
-        got = leaves(self.call(compiled))
+        result = self.call(compiled)
+        got = leaves(result)
+        if dtypes(result) != dtypes(eager):
+            raise Finding(f"forward: compiled dtypes {dtypes(result)} != eager {dtypes(eager)}")
         if not self.matches_eager(got, want):
             raise Finding(f"forward: compiled {got} != eager {want}")
         for (p, _), eager_value in zip(self.saved, written):
@@ -1349,19 +1451,29 @@ def run_checks(checker) -> str | None:
     except Finding as finding:
         return f"wrong: {str(finding)[:300]}"
     except Exception as error:  # noqa: BLE001 - a crash or refusal of a program eager runs
-        refusal = any(cls.__name__ == "NotSupportedError" for cls in type(error).__mro__)  # or ReadInCallee
-        if refusal and any(reason in str(error) for reason in CLEAN_REFUSALS):
-            return f"{REFUSED}: {str(error).splitlines()[0][:200]}"
-        return f"{type(error).__name__}: {str(error).splitlines()[0][:200] if str(error) else ''}"
+        return classify(error)
     return None
+
+
+def classify(error) -> str:
+    """The message of an error raised by compiled code on a program eager runs: a clean refusal (see
+    :data:`CLEAN_REFUSALS`) or a finding."""
+    refusal = any(cls.__name__ == "NotSupportedError" for cls in type(error).__mro__)  # or ReadInCallee
+    if refusal and any(reason in str(error) for reason in CLEAN_REFUSALS):
+        return f"{REFUSED}: {str(error).splitlines()[0][:200]}"
+    return f"{type(error).__name__}: {str(error).splitlines()[0][:200] if str(error) else ''}"
 
 
 REFUSED = "refused"
 # npspore's documented compile-time refusals of value reads it cannot guard (docs/compiled-execution.md):
 # a clean NotSupportedError at the user's line, counted apart from findings
 # (a traced program, run through exec, cannot record a gradient function called in it: it says so)
+# (a traced program cannot record an in-place update or an index of several tensors; compiled code refuses tensor
+# indices mixed with others in an item assignment: docs/known-differences.md)
 CLEAN_REFUSALS = ("reading a tensor's value here", "this value decides how the code is compiled",
-                  "a gradient function called on a traced tensor cannot be recorded")
+                  "a gradient function called on a traced tensor cannot be recorded",
+                  "on a traced tensor cannot be recorded",
+                  "assigning at tensor or list indices mixed with other indices")
 
 
 def is_finding(message) -> bool:
@@ -1397,9 +1509,22 @@ def replay(path: str, ms, seed=None, limit=None) -> str | None:
             module = load(f.read(), os.path.dirname(path), traced=True)
     try:
         with time_limit(limit):
+            if "transform" in module.SPEC:  # a check of tools/fuzz_transforms.py
+                return sibling("fuzz_transforms").check_module(ms, module)
             return run_checks(spec_checker(ms, module, seed))
     except TooSlow:
         return f"too slow: compiling and checking took more than {limit:g} s of CPU time"
+
+
+def sibling(name: str):
+    """The module ``tools/<name>.py`` (loaded once; tools/ is no package)."""
+    loaded = sibling.loaded = getattr(sibling, "loaded", {})
+    if name not in loaded:
+        spec = importlib.util.spec_from_file_location(f"npspore_{name}",
+                                                      os.path.join(os.path.dirname(os.path.abspath(__file__)), name + ".py"))
+        loaded[name] = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(loaded[name])
+    return loaded[name]
 
 
 def failure_class(message: str) -> str:
@@ -1464,18 +1589,18 @@ def is_stateful(seed: int, stateful=None) -> bool:
     return seed % 4 == 2 if stateful is None else stateful
 
 
-def generate(seed: int, stateful=None):
+def generate(seed: int, stateful=None, areas=AREAS):
     """The program of ``seed`` and whether it runs traced (through ``exec``; a quarter of them do);
-    stateful as :func:`is_stateful` says."""
+    stateful as :func:`is_stateful` says; ``areas`` (of :data:`AREAS`) as :class:`Generator` says."""
     rng = random.Random(seed)
-    program = Generator(rng, size=rng.choice((4, 8, 14, 24)), stateful=is_stateful(seed, stateful)).program()
+    program = Generator(rng, size=rng.choice((4, 8, 14, 24)), stateful=is_stateful(seed, stateful), areas=areas).program()
     return program, rng.random() < 0.25
 
 
-def run_seed(seed: int, directory: str, ms, do_shrink=True, limit=None, stateful=None):
+def run_seed(seed: int, directory: str, ms, do_shrink=True, limit=None, stateful=None, areas=AREAS):
     """Generate and check the program of ``seed``: None, or (message, minimal source); a clean
     refusal is not shrunk. A stateful program's source is in the format :func:`replay` reads."""
-    program, traced = generate(seed, stateful)
+    program, traced = generate(seed, stateful, areas)
     message = check(render(program, seed, traced), program[1], seed, directory, ms, limit, traced)
     if message is None:
         return None
@@ -1502,6 +1627,10 @@ def main(argv=None):
                         help=f"seconds of CPU time one program may take (default {TIME_LIMIT:g}); more is a finding")
     parser.add_argument("--stateful", action="store_true",
                         help="only stateful programs (by default every fourth seed makes one)")
+    parser.add_argument("--areas", default=",".join(AREAS + ("transforms",)),
+                        help="what the programs use beside the core: index, itemassign, dtype (fuzz.py's generator), "
+                             "transforms (vmap, jvp, vjp, Jacobians, training steps, low precision: one check of "
+                             "tools/fuzz_transforms.py per seed); default all, '' for none")
     parser.add_argument("--replay", nargs="+", metavar="FILE",
                         help="check these saved programs (make(dtype) and SPEC, as in repros/compiler/fuzz) instead")
     args = parser.parse_args(argv)
@@ -1511,24 +1640,31 @@ def main(argv=None):
     import npspore as ms
     if args.replay:
         return replay_files(args.replay, ms, args.time_limit)
+    areas = tuple(area for area in args.areas.split(",") if area)
     start, stop = (int(s) for s in args.seeds.split(":"))
     deadline = time.time() + args.minutes * 60 if args.minutes else None
     seed, ran, found, refused, stateful = start, 0, 0, 0, 0
     with tempfile.TemporaryDirectory() as directory:
         sys.path.insert(0, directory)
         while (deadline is None and seed < stop) or (deadline is not None and time.time() < deadline):
-            try:
-                result = run_seed(seed, directory, ms, not args.no_shrink, args.time_limit, args.stateful or None)
-            except Exception:  # noqa: BLE001 - a bug of the fuzzer itself: report and go on
-                traceback.print_exc()
-                result = None
-            ran += 1
+            runs = [("", lambda: run_seed(seed, directory, ms, not args.no_shrink, args.time_limit,
+                                          args.stateful or None, areas))]
+            if "transforms" in areas:
+                runs.append(("t", lambda: sibling("fuzz_transforms").run_seed(seed, directory, ms, not args.no_shrink,
+                                                                              args.time_limit)))
+            for prefix, run in runs:
+                try:
+                    result = run()
+                except Exception:  # noqa: BLE001 - a bug of the fuzzer itself: report and go on
+                    traceback.print_exc()
+                    result = None
+                ran += 1
+                if result is not None and not is_finding(result[0]):
+                    refused += 1
+                elif result is not None:
+                    found += 1
+                    print(f"seed {prefix}{seed}: {result[0]} -> {save(prefix + str(seed), *result, args.out)}", flush=True)
             stateful += is_stateful(seed, args.stateful or None)
-            if result is not None and not is_finding(result[0]):
-                refused += 1
-            elif result is not None:
-                found += 1
-                print(f"seed {seed}: {result[0]} -> {save(seed, *result, args.out)}", flush=True)
             seed += 1
             if ran % 20 == 0:
                 print(f"{ran} programs ({stateful} stateful), {found} findings, {refused} refused (seed {seed})",

@@ -247,7 +247,7 @@ def _one_at_a_time(kernel, args, basis, tangents_only: bool = False):
     """A batched JVP kernel's result computed by ``kernel`` (its unbatched version) one basis tangent at
     a time (an op without a batched tangent rule): the same structure, tangents stacked on a first axis
     (``tangents_only``: the kernel returns its tangents alone)."""
-    results = [kernel(*args, *(LIBRARY.wrap(t.asnumpy()[k]) for t in basis)) for k in range(basis[0].shape[0])]
+    results = [kernel(*args, *(_row(t, k) for t in basis)) for k in range(_leaves(basis[0])[0].shape[0])]
     tangents = results if tangents_only else [r[1] for r in results]
     stack = [LIBRARY.wrap(np.stack([leaf.asnumpy() for leaf in leaves])) for leaves in zip(*map(_leaves, tangents))]
     stacked = _rebuilt(tangents[0], iter(stack))
@@ -299,7 +299,7 @@ class _Jacobian:
                 return finish(found)
         make, call_args, basis, finish = self.plan(args)
         try:
-            function = make(basis[0].shape[0])
+            function = make(_leaves(basis[0])[0].shape[0])
             found = finish(function(*call_args, *basis))
         except compiler.jvpspec.UnbatchedTangent:
             tangents_only = self.reverse and not isinstance(self.fn, _Jacobian)   # _plan_reverse's kernels
@@ -355,8 +355,12 @@ class _Jacobian:
             return self._keep(("reverse", positions, batch), lambda: JvpFunction(
                 gradient, compiler.jvpspec.JvpSpec((len(args),), False, batch, identity=True, tangents_only=True)))
 
+        # the sensitivity is one argument: a tuple of outputs' gets a tuple of basis tangents
+        tangents = (basis,) if isinstance(outputs, tuple) else basis
+
         def finish(found):
-            if len(positions) == 1 and not self.has_aux and type(found) is LIBRARY.tensor_type:   # one block
+            if len(differentiated) == 1 and len(positions) == 1 and not self.has_aux and \
+                    type(found) is LIBRARY.tensor_type:   # one block
                 return _block(found, 0, sizes[0], tuple(differentiated[0].shape), tuple(args[positions[0]].shape),
                               rows_first=True)
             rows = _as_tuple(found)
@@ -365,11 +369,11 @@ class _Jacobian:
             jac = _arranged(blocks, len(differentiated), len(positions))
             return (jac, result[1] if len(result) == 2 else result[1:]) if self.has_aux else jac
 
-        return make, (*args, sens if isinstance(outputs, tuple) else sens[0]), basis, finish
+        return make, (*args, sens if isinstance(outputs, tuple) else sens[0]), tangents, finish
 
     def _plan_nested(self, args, positions) -> tuple:
         inner_make, inner_args, inner_basis, inner_finish = self.fn.plan(args)
-        inner = inner_make(inner_basis[0].shape[0])
+        inner = inner_make(_leaves(inner_basis[0])[0].shape[0])
         values = [args[p] for p in positions]
         basis, offsets, sizes = self._basis(values)
 

@@ -250,7 +250,8 @@ def vmap(fn: Callable[..., Any], in_axes: Any = 0, out_axes: Any = 0) -> VmapFun
             all axes None; mapped axes of different sizes; a keyword argument.
         RuntimeError: at compile time, at the line of ``fn``: an op with no batching rule, or a side
             effect (a print, a Parameter write) under a tensor ``if``/``while`` whose condition differs
-            per sample.
+            per sample; with ``vmap(grad(fn))``, the gradient of a tensor ``while`` whose trip count
+            differs per sample (or of a loop under a per-sample tensor ``if``).
 
     Examples:
         >>> import numpy as np

@@ -31,7 +31,7 @@ import numpy as np
 
 from .. import shape_rules
 from ..opdef import op_table
-from .ir import Var
+from .ir import Const, Var
 
 
 class NoBatchingRule(NotImplementedError):
@@ -200,26 +200,73 @@ def setitem(batcher, stmt, args, batched):
 
 
 def gather(batcher, stmt, args, batched):
-    """``take`` along an axis, of batched params or of batched indices (not both)."""
+    """``take`` along an axis, of batched params, of batched indices, or of both (each sample's own)."""
     ndim = _rank(stmt.args[0])
     axis = stmt.static.get("axis", 0) % max(ndim, 1)
-    if batched[0] and not batched[1]:
+    if batched[0] and batched[1]:
+        return _gather_per_sample(batcher, stmt, args, axis)
+    if batched[0]:
         return batcher.emit(stmt, args, {**stmt.static, "axis": axis + 1}, all_batched=True)
-    if batched[1] and not batched[0]:   # the indices' batch axis lands at `axis`: move it in front
-        [(out, _)] = batcher.emit(stmt, args, stmt.static, all_batched=False)
-        rank = _rank(stmt.targets[0]) + 1
-        order = (axis, *(i for i in range(rank) if i != axis))
-        return [(batcher.apply("transpose", [out], {"axes": order}, stmt.targets[0].name), True)]
-    raise NoBatchingRule("gather with batched params and batched indices")
+    # batched indices: their batch axis lands at `axis`: move it in front
+    [(out, _)] = batcher.emit(stmt, args, stmt.static, all_batched=False)
+    rank = _rank(stmt.targets[0]) + 1
+    order = (axis, *(i for i in range(rank) if i != axis))
+    return [(batcher.apply("transpose", [out], {"axes": order}, stmt.targets[0].name), True)]
+
+
+def _gather_per_sample(batcher, stmt, args, axis: int):
+    """Each sample's params taken at that sample's indices: the rows along ``axis`` of all samples in one array
+    (sample ``b``'s row ``r`` at ``b * rows + r``), the indices (a negative one counting from the end of its
+    sample's rows) offset to their sample's."""
+    params, indices = args
+    shape, name = tuple(stmt.args[0].aval.shape), stmt.targets[0].name
+    ndim, rows, index_rank = len(shape), shape[axis], _rank(stmt.args[1])
+    if axis:   # the rows' axis next to the batch axis
+        order = (0, axis + 1, *(k + 1 for k in range(ndim) if k != axis))
+        params = batcher.apply("transpose", [params], {"axes": order}, name)
+    flat = batcher.apply("reshape", [params], {"shape": (batcher.size * rows, *shape[:axis], *shape[axis + 1:])}, name)
+    dtype = stmt.args[1].aval.dtype if isinstance(stmt.args[1], Var) else np.asarray(stmt.args[1].value).dtype
+    offsets = (np.arange(batcher.size, dtype=dtype) * rows).reshape((batcher.size,) + (1,) * index_rank)
+    rows_at = batcher.apply("add", [batcher.apply("mod", [indices, rows], {}, name), Const(offsets)], {}, name)
+    out = batcher.apply("gather", [flat, rows_at], {"axis": 0}, name)   # (B, *indices, *before axis, *after)
+    if axis:   # (B, *before axis, *indices, *after): NumPy's take puts the indices' dims at the axis
+        first = 1 + index_rank
+        order = (0, *range(first, first + axis), *range(1, first), *range(first + axis, first + ndim - 1))
+        out = batcher.apply("transpose", [out], {"axes": order}, name)
+    return [(out, True)]
 
 
 def gather_grad(batcher, stmt, args, batched):
-    """The adjoint of ``gather`` for batched cotangents and shared indices."""
+    """The adjoint of ``gather``: batched cotangents at shared indices, or each sample's at its own."""
     if batched[1]:
-        raise NoBatchingRule("gather_grad with batched indices")
+        return _gather_grad_per_sample(batcher, stmt, args, batched)
     shape = tuple(stmt.static["shape"])
     axis = stmt.static.get("axis", 0) % len(shape)
     return batcher.emit(stmt, args, {"shape": (batcher.size, *shape), "axis": axis + 1}, all_batched=True)
+
+
+def _gather_grad_per_sample(batcher, stmt, args, batched):
+    """The transpose of :func:`_gather_per_sample`: each sample's cotangent added at its own indices into the rows of
+    all samples (sample ``b``'s row ``r`` at ``b * rows + r``), then split back into samples."""
+    dout, indices = args
+    if not batched[0]:
+        dout = batcher.broadcast(dout)
+    shape, name = tuple(stmt.static["shape"]), stmt.targets[0].name
+    ndim, index_rank = len(shape), _rank(stmt.args[1])
+    axis = stmt.static.get("axis", 0) % ndim
+    rows, rest = shape[axis], shape[:axis] + shape[axis + 1:]
+    if axis:   # a sample's cotangent (*before axis, *indices, *after) as (*indices, *before axis, *after)
+        order = (0, *range(1 + axis, 1 + axis + index_rank), *range(1, 1 + axis),
+                 *range(1 + axis + index_rank, index_rank + ndim))
+        dout = batcher.apply("transpose", [dout], {"axes": order}, name)
+    dtype = stmt.args[1].aval.dtype if isinstance(stmt.args[1], Var) else np.asarray(stmt.args[1].value).dtype
+    offsets = (np.arange(batcher.size, dtype=dtype) * rows).reshape((batcher.size,) + (1,) * index_rank)
+    rows_at = batcher.apply("add", [batcher.apply("mod", [indices, rows], {}, name), Const(offsets)], {}, name)
+    flat = batcher.apply("gather_grad", [dout, rows_at], {"shape": (batcher.size * rows, *rest), "axis": 0}, name)
+    out = batcher.apply("reshape", [flat], {"shape": (batcher.size, rows, *rest)}, name)
+    if axis:
+        out = batcher.apply("transpose", [out], {"axes": (0, *range(2, 2 + axis), 1, *range(2 + axis, ndim + 1))}, name)
+    return [(out, True)]
 
 
 def like(batcher, stmt, args, batched):
@@ -331,9 +378,9 @@ def image_columns_grad(batcher, stmt, args, batched):
 
 
 def row(batcher, stmt, args, batched):
-    """``x[t]`` of a batched buffer: the row of every sample (``t`` is the same for all)."""
+    """``x[t]`` of a batched buffer: the row of every sample (``t`` the same for all, or each sample's own)."""
     if batched[1]:
-        raise NoBatchingRule("row with a batched index")
+        return _gather_per_sample(batcher, stmt, [args[0] if batched[0] else batcher.broadcast(args[0]), args[1]], 0)
     return batcher.emit(stmt, [batcher.apply("transpose", [args[0]], {"axes": _swap_front(_rank(stmt.args[0]))},
                                              "rows"), args[1]], stmt.static, all_batched=True)
 
@@ -341,13 +388,30 @@ def row(batcher, stmt, args, batched):
 def row_add(batcher, stmt, args, batched):
     """``buf[t] += h`` (``buf[t] = h``) for every sample: in a buffer with the time axis in front, then back."""
     if batched[1]:
-        raise NoBatchingRule(f"{stmt.op} with a batched index")
+        return _rows_per_sample(batcher, stmt, args, batched)
     ndim = _rank(stmt.args[0])
     buf = args[0] if batched[0] else batcher.broadcast(args[0])
     swapped = batcher.apply("transpose", [buf], {"axes": _swap_front(ndim)}, "rows")
     value = args[2] if batched[2] else batcher.broadcast(args[2])
     [(out, _)] = batcher.emit(stmt, [swapped, args[1], value], stmt.static, all_batched=True)
     return [(batcher.apply("transpose", [out], {"axes": _swap_front(ndim)}, stmt.targets[0].name), True)]
+
+
+def _rows_per_sample(batcher, stmt, args, batched):
+    """``buf[t] = h`` (``buf[t] += h``) with each sample's own row ``t``: ``h`` where a row is its sample's ``t``."""
+    if stmt.op not in ("row_set", "row_add"):
+        raise NoBatchingRule(f"{stmt.op} with a batched index")
+    shape, name = tuple(stmt.args[0].aval.shape), stmt.targets[0].name
+    ndim = len(shape)
+    buf = args[0] if batched[0] else batcher.broadcast(args[0])
+    value = batcher.align(args[2] if batched[2] else batcher.broadcast(args[2]), ndim - 1, ndim)   # (B, 1, *row)
+    t = batcher.apply("reshape", [args[1]], {"shape": (batcher.size,) + (1,) * ndim}, name)
+    rows = Const(np.arange(shape[0], dtype=np.int64).reshape((1, shape[0]) + (1,) * (ndim - 1)))
+    mask = batcher.apply("equal", [rows, t], {}, name)
+    if stmt.op == "row_set":
+        return [(batcher.apply("where", [mask, value, buf], {}, name), True)]
+    zero = Const(np.zeros((), buf.aval.dtype))
+    return [(batcher.apply("add", [buf, batcher.apply("where", [mask, value, zero], {}, name)], {}, name), True)]
 
 
 def _swap_front(ndim: int) -> tuple:

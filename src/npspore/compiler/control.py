@@ -490,13 +490,26 @@ class ControlFlow:
                 return self._join(_exit_flags(completion)[1], ((NORMAL, dict(frame.env), stopped), later), frame, loc)
         return NORMAL
 
+    def _names_state(self) -> tuple:
+        """What :meth:`_rewind_names` puts back: the names handed out and the tensors captured so far."""
+        return dict(self.names._counts), set(self.names._taken), dict(self.captures)
+
+    def _rewind_names(self, state) -> None:
+        """Undo the names handed out and the tensors captured since ``state`` was taken, when the statements staged
+        since are deleted (a capture made there, a helper's constant tensor, would stay a param of the kernel whose
+        name is handed out again: two params of one name)."""
+        counts, taken, captures = state
+        self.names._counts, self.names._taken = dict(counts), set(taken)
+        self.captures.clear()
+        self.captures.update(captures)
+
     def _returning_loop(self, stmt, frame):
         """Run a loop found by :func:`returns_from_stepped_loop` as usual: ``(completion, None)``; or, when a
         ``return`` is reached in it while it is staged as a loop (a tensor ``if`` with ``return`` in one
         branch and ``break`` in the other), or a tensor ``break`` while it is unrolled, undo that and
         return ``(None, statements)``: the loop unrolled lazily, to run in its place."""
         staged, env = len(self.builder.block.stmts), dict(frame.env)
-        names_state = (dict(self.names._counts), set(self.names._taken))
+        names_state = self._names_state()
         contents = _container_contents(frame.env)
         try:
             return self._exec(stmt, frame), None
@@ -504,7 +517,7 @@ class ControlFlow:
             del self.builder.block.stmts[staged:]
             frame.env.clear()
             frame.env.update(env)
-            self.names._counts, self.names._taken = names_state
+            self._rewind_names(names_state)
             _restore_containers(contents)
         return None, self._lazily_unrolled(stmt, frame)
 
@@ -584,7 +597,7 @@ class ControlFlow:
                          if n != stmt.target.id and isinstance(frame.env.get(n), TensorValue)]
         snapshot = dict(frame.env)
         contents = _container_contents(frame.env)
-        names_state = (dict(self.names._counts), set(self.names._taken))
+        names_state = self._names_state()
         index = self.names.var(stmt.target.id, Aval((), np.dtype(np.int64)))
         if len(range(start, stop, step)) <= UNROLL_LIMIT:
             self._python_ints.add(index)   # a Python int where MindSpore unrolls (_python_int_arithmetic)
@@ -626,7 +639,7 @@ class ControlFlow:
         if not ok:
             frame.env.clear()
             frame.env.update(snapshot)
-            self.names._counts, self.names._taken = names_state
+            self._rewind_names(names_state)
             if len(range(start, stop, step)) > UNROLL_LIMIT:
                 raise not_supported(
                     f"this loop of {len(range(start, stop, step))} iterations: its body needs the loop "
@@ -640,7 +653,7 @@ class ControlFlow:
         if first_assigned:  # staged again, carrying them
             frame.env.clear()
             frame.env.update(snapshot)
-            self.names._counts, self.names._taken = names_state
+            self._rewind_names(names_state)
             return self._try_range_loop(stmt, start, stop, step, frame, {**fresh, **first_assigned})
         results = [body_frame.env[n].var for n in carried_names]
         carried = [frame.env[n].var for n in carried_names]
@@ -720,7 +733,7 @@ class ControlFlow:
         index; None to unroll it instead, when its body needs the index as a Python value (``t[i]`` of a
         tuple, a slice bound, ``0.1 * i``) and it is short enough (``UNROLL_LIMIT``)."""
         staged, env = len(self.builder.block.stmts), dict(frame.env)
-        names_state = (dict(self.names._counts), set(self.names._taken))
+        names_state = self._names_state()
         contents = _container_contents(frame.env)
         unrollable = len(range(start, stop, step)) <= UNROLL_LIMIT
         try:
@@ -731,7 +744,7 @@ class ControlFlow:
             del self.builder.block.stmts[staged:]
             frame.env.clear()
             frame.env.update(env)
-            self.names._counts, self.names._taken = names_state
+            self._rewind_names(names_state)
             _restore_containers(contents)
             return None
 

@@ -675,14 +675,22 @@ class _FunctionAD:
             for var, grad in inner_adj.items():
                 if var not in local and grad is not adj.get(var) and var not in changed:
                     changed.append(var)
+        # a cotangent's dtype may not be its value's (an int input's is accumulated in float and cast when
+        # returned): both branches yield the dtype of the cotangents they have
+        dtypes = [np.result_type(*(_aval_of(inner_adj[var]).dtype for _, _, inner_adj in branches if var in inner_adj))
+                  for var in changed]
         for block, inner, inner_adj in branches:
             yields = []
-            for var in changed:
+            for var, dtype in zip(changed, dtypes):
                 grad = inner_adj.get(var)
-                yields.append(grad if grad is not None else self.zeros(inner, var, stmt.loc))
+                if grad is None:
+                    grad = self.zeros(inner, var, stmt.loc, dtype)
+                elif _aval_of(grad).dtype != dtype:
+                    grad = inner.apply("cast", (grad,), {"dtype": dtype}, loc=stmt.loc, hint="d_" + var.name)
+                yields.append(grad)
             inner.block.results = tuple(yields)
         self.export_residuals(stmt, [inner.block for _, inner, _ in branches])
-        outputs = tuple(self.names.var("d_" + v.name, v.aval) for v in changed)
+        outputs = tuple(self.names.var("d_" + v.name, Aval(tuple(v.aval.shape), dtype)) for v, dtype in zip(changed, dtypes))
         builder.append(If(stmt.cond, branches[0][1].block, branches[1][1].block, outputs, stmt.loc))
         for var, out in zip(changed, outputs):
             adj[var] = out

@@ -25,8 +25,9 @@ from .library import LIBRARY
 from .values import TensorValue
 
 
-def assign_item(specializer, target: ast.Subscript, tensor: TensorValue, value, frame) -> None:
-    """Bind the name of ``target`` (``x`` of ``x[index] = value``) to the new value of ``tensor``.
+def assign_item(specializer, target: ast.Subscript, tensor: TensorValue, value, frame, index=None) -> None:
+    """Bind the name of ``target`` (``x`` of ``x[index] = value``) to the new value of ``tensor``; ``index`` is the
+    evaluated index when the caller has it (``x[index] += v`` evaluates it once), else ``target``'s is evaluated.
 
     Raises:
         NotSupportedError: ``x`` is no local name, or a Parameter (``ops.assign`` updates one).
@@ -37,7 +38,8 @@ def assign_item(specializer, target: ast.Subscript, tensor: TensorValue, value, 
     if any(entry[1].var is tensor.var and isinstance(entry[0], LIBRARY.parameter_type)
            for entry in specializer.captures.values()):
         raise not_supported("assigning into a Parameter's elements (p[i] = v): update it with ops.assign(p, ...)", loc)
-    index = specializer.concretize(specializer._eval(target.slice, frame), frame, target)
+    if index is None:
+        index = specializer.concretize(specializer._eval(target.slice, frame), frame, target)
     specializer._assign(target.value, assigned(specializer, tensor, index, value, frame, target), frame)
 
 
@@ -48,7 +50,7 @@ def assigned(specializer, tensor: TensorValue, index, value, frame, node) -> Ten
     dtype = tensor.aval.dtype
     if not arrays:
         return specializer._apply("setitem", (tensor, value), {"index": index}, frame, node)
-    if len(items) == 1 and _is_bool_mask(items[0], tensor):
+    if len(items) == 1 and is_bool_mask(items[0], tensor):
         updated = specializer._apply("where", (items[0], value, tensor), {}, frame, node)
         if updated.aval.dtype != dtype:
             updated = specializer._apply("cast", (updated,), {"dtype": dtype}, frame, node)
@@ -70,7 +72,7 @@ def _is_scalar_index(index) -> bool:
     return isinstance(index, TensorValue) and not index.aval.shape and index.aval.dtype.kind in "iu"
 
 
-def _is_bool_mask(index, tensor: TensorValue) -> bool:
+def is_bool_mask(index, tensor: TensorValue) -> bool:
     """Whether ``index`` is a bool tensor of ``tensor``'s shape."""
     if isinstance(index, TensorValue):
         aval = index.aval

@@ -1,8 +1,7 @@
 """Normalize: desugar a parsed function into the small subset the specializer interprets.
 
-* ``x += e`` becomes ``x = x + e``, ``self.sub.p += e`` becomes ``self.sub.p = self.sub.p + e``, ``x[i] += e``
-  becomes ``x[i] = x[i] + e`` where the index calls nothing (it is read twice; else it is kept for the specializer
-  to reject);
+* ``x += e`` becomes ``x = x + e``, ``self.sub.p += e`` becomes ``self.sub.p = self.sub.p + e`` (``x[i] += e`` is
+  kept for the specializer, which evaluates the index once and writes a bool mask's elements with ``where``);
 * ``a = b = e`` becomes ``a = e`` followed by ``b = a``;
 * ``assert c, msg`` becomes ``if not c: raise AssertionError(msg)``.
 
@@ -36,11 +35,6 @@ class _Desugar(ast.NodeTransformer):
         elif isinstance(target, ast.Attribute) and _attribute_path(target.value):  # self.param += 1, self.sub.p += 1
             load = ast.Attribute(value=copy_tree(target.value), attr=target.attr, ctx=ast.Load())
             store = ast.Attribute(value=copy_tree(target.value), attr=target.attr, ctx=ast.Store())
-        elif (isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name)
-              and not any(isinstance(n, (ast.Call, ast.NamedExpr, ast.Await)) for n in ast.walk(target.slice))):
-            # x[i] += v: the index read twice, which only names, constants and operators on them allow
-            load = ast.Subscript(value=copy_tree(target.value), slice=copy_tree(target.slice), ctx=ast.Load())
-            store = ast.Subscript(value=copy_tree(target.value), slice=copy_tree(target.slice), ctx=ast.Store())
         else:
             return node
         value = ast.BinOp(left=load, op=node.op, right=self.visit(node.value))
