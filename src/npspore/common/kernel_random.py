@@ -30,6 +30,7 @@ from collections import OrderedDict
 import numpy as np
 
 from .philox import philox_block
+from .seed import default_rng
 
 __all__ = ["kernel_seed", "stream", "new_kernel"]
 
@@ -289,7 +290,6 @@ def _seed_of(seeds: tuple | None) -> int:
     """An engine's seed: the kernel's, or for a draw of no primitive (``seeds`` None: npspore's compositions such
     as ``bernoulli``) one from npspore's seeded generator, so that ``set_seed`` makes it reproducible."""
     if seeds is None:
-        from .seed import default_rng
         return int(default_rng().integers(1, 2**63))
     return kernel_seed(*seeds)
 

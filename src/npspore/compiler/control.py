@@ -145,6 +145,7 @@ class ControlFlow:
     # FunctionSpecializer's state and methods that this mixin uses
     names: NameSupply
     builder: BlockBuilder
+    captures: dict
     _exit_target: str | None
     _dynamic_loops: int
     _python_ints: set

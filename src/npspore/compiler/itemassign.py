@@ -25,6 +25,26 @@ from .library import LIBRARY
 from .values import TensorValue
 
 
+def assign_augmented_item(specializer, stmt: ast.AugAssign, frame) -> None:
+    """``x[index] op= value``, the index evaluated once (it may call something: ``x[Tensor([1, 0])] += v``). On a
+    local tensor, ``x`` is bound to a new tensor (:func:`assign_item`); at a bool mask of its shape that is
+    ``where(mask, x op value, x)`` (no masked read, whose length the mask's values decide)."""
+    target = stmt.target
+    assert isinstance(target, ast.Subscript)   # specialize dispatches only item targets here
+    container = specializer._eval(target.value, frame)
+    op = type(stmt.op)
+    if not isinstance(container, TensorValue):   # a Python list or dict: x[i] = x[i] op value
+        load = ast.copy_location(ast.Subscript(value=target.value, slice=target.slice, ctx=ast.Load()), target)
+        value = specializer._binary(op, specializer._eval(load, frame), specializer._eval(stmt.value, frame), frame,
+                                    stmt)
+        specializer._assign(target, value, frame)
+        return
+    index = specializer.concretize(specializer._eval(target.slice, frame), frame, target)
+    old = container if is_bool_mask(index, container) else specializer._getitem(container, index, frame, target)
+    value = specializer._binary(op, old, specializer._eval(stmt.value, frame), frame, stmt)
+    assign_item(specializer, target, container, value, frame, index)
+
+
 def assign_item(specializer, target: ast.Subscript, tensor: TensorValue, value, frame, index=None) -> None:
     """Bind the name of ``target`` (``x`` of ``x[index] = value``) to the new value of ``tensor``; ``index`` is the
     evaluated index when the caller has it (``x[index] += v`` evaluates it once), else ``target``'s is evaluated.

@@ -417,7 +417,7 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads, PythonForms):
             return NORMAL
         if isinstance(stmt, ast.AugAssign):
             if isinstance(stmt.target, ast.Subscript) and isinstance(stmt.target.value, ast.Name):
-                self._augmented_item(stmt, frame)
+                itemassign.assign_augmented_item(self, stmt, frame)
                 return NORMAL
             raise not_supported("augmented assignment to a subscript or attribute", frame.source.loc(stmt))
         if isinstance(stmt, ast.Expr):
@@ -471,23 +471,6 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads, PythonForms):
             self._assign_attribute(target, value, frame)
         else:
             raise not_supported(f"assignment to {type(target).__name__}", frame.source.loc(target))
-
-    def _augmented_item(self, stmt: ast.AugAssign, frame):
-        """``x[index] op= value``, the index evaluated once (it may call something: ``x[Tensor([1, 0])] += v``). On a
-        local tensor, ``x`` is bound to a new tensor (see itemassign); at a bool mask of its shape that is
-        ``where(mask, x op value, x)`` (no masked read, whose length the mask's values decide)."""
-        target = stmt.target
-        container = self._eval(target.value, frame)
-        if not isinstance(container, TensorValue):   # a Python list or dict: x[i] = x[i] op value
-            load = ast.copy_location(ast.Subscript(value=target.value, slice=target.slice, ctx=ast.Load()), target)
-            self._assign(target, self._binary(type(stmt.op), self._eval(load, frame), self._eval(stmt.value, frame),
-                                              frame, stmt), frame)
-            return
-        index = self.concretize(self._eval(target.slice, frame), frame, target)
-        mask = itemassign.is_bool_mask(index, container)
-        old = container if mask else self._getitem(container, index, frame, target)
-        value = self._binary(type(stmt.op), old, self._eval(stmt.value, frame), frame, stmt)
-        itemassign.assign_item(self, target, container, value, frame, index)
 
     def _assign_attribute(self, target, value, frame):
         """``obj.name = value`` in compiled code, as MindSpore's graph mode does it: a Parameter is
