@@ -8,6 +8,7 @@ digest of a large result's bytes. The tests run the same programs under npspore,
 import ctypes
 import ctypes.util
 import os
+import platform
 import subprocess
 import sys
 
@@ -172,8 +173,9 @@ def test_integers_reject_words_past_the_last_whole_range():
     assert engine.integers((10,), low, high).tolist() == expected
 
 
-@pytest.mark.skipif(ctypes.util.find_library("m") is None or not hasattr(ctypes.CDLL(ctypes.util.find_library("m")),
-                                                                          "logf"), reason="no C logf here")
+@pytest.mark.skipif(platform.libc_ver()[0] != "glibc",
+                    reason="the reference is glibc's logf (MindSpore's Linux CPU wheel); another C library's may round "
+                           "otherwise, and the recorded StandardNormal samples check kernel_random.logf there too")
 def test_logf_is_glibcs():
     libm = ctypes.CDLL(ctypes.util.find_library("m"))
     libm.logf.restype, libm.logf.argtypes = ctypes.c_float, [ctypes.c_float]

@@ -29,6 +29,7 @@ from collections import OrderedDict
 
 import numpy as np
 
+from ..core.libstdcxx_random import shuffle_in_place
 from .philox import philox_block
 from .seed import default_rng
 
@@ -98,37 +99,15 @@ class Lehmer:
 
     def permutation(self, n: int) -> np.ndarray:
         """The int64 order ``std::shuffle`` of ``0 .. n - 1`` makes (``RandomShuffle``: output ``i`` is input
-        ``order[i]``): libstdc++'s Fisher-Yates, which, while ``n * n`` fits the engine's range, draws the swap
-        positions of two steps from one ``uniform_int_distribution`` over the product of their ranges."""
+        ``order[i]``)."""
         order = list(range(n))
-        if n <= 1:
-            return np.array(order, np.int64)
-        step = 1
-        if (_LEHMER_MODULUS - 3) // n >= n:
-            if n % 2 == 0:
-                other = self._below(2)
-                order[1], order[other] = order[other], order[1]
-                step = 2
-            while step < n:
-                span = step + 1
-                both = self._below(span * (span + 1))
-                for position in (both // (span + 1), both % (span + 1)):
-                    order[step], order[position] = order[position], order[step]
-                    step += 1
-        else:
-            for step in range(1, n):
-                position = self._below(step + 1)
-                order[step], order[position] = order[position], order[step]
+        shuffle_in_place(order, self._word, _LEHMER_MODULUS - 3)
         return np.array(order, np.int64)
 
-    def _below(self, bound: int) -> int:
-        """One ``uniform_int_distribution<unsigned long>(0, bound - 1)`` sample: words (less 1) at or past the
-        largest multiple of ``bound`` within the engine's range are rejected, the rest divided down."""
-        scaling = (_LEHMER_MODULUS - 3) // bound
-        while True:
-            self.state = self.state * _LEHMER_MULTIPLIER % _LEHMER_MODULUS
-            if self.state - 1 < bound * scaling:
-                return (self.state - 1) // scaling
+    def _word(self) -> int:
+        """The next word less the engine's minimum 1 (the engine advanced)."""
+        self.state = self.state * _LEHMER_MULTIPLIER % _LEHMER_MODULUS
+        return self.state - 1
 
     def standard_normal(self, shape: tuple) -> np.ndarray:
         """float32 ``std::normal_distribution<float>`` samples of ``shape`` (one launch: a pair's second sample
@@ -165,8 +144,8 @@ class Mersenne:
     """``std::mt19937`` seeded with the low 32 bits of a seed, the engine of ``UniformReal``/``UniformInt``."""
 
     def __init__(self, seed: int) -> None:
-        self.engine = np.random.MT19937(0)
-        self.engine._legacy_seeding(seed & _WORD)   # init_genrand: std::mt19937's own seeding
+        self.engine = np.random.MT19937()   # RandomState's seeding of an int is std::mt19937's (init_genrand)
+        self.engine.state = np.random.RandomState(seed & _WORD).get_state(legacy=False)
 
     def words(self, count: int) -> np.ndarray:
         return self.engine.random_raw(count).astype(np.uint64)

@@ -6,10 +6,7 @@ Twister with the pipeline seed and shuffles the row ids ``0..n-1`` with ``std::s
 has again. With a seed set (``dataset.config.set_seed`` or ``set_seed``), the orders are therefore its own, and
 :func:`pass_order` computes them: the rows of a seeded pipeline come in MindSpore's order.
 
-libstdc++'s ``std::shuffle`` (GCC 9 and later) draws one number per two positions where the generator's range
-allows (``n * n`` below 2^32): a draw uniform in ``[0, (i + 1) * (i + 2))`` gives the swap positions of ``i`` and
-``i + 1``; ``std::uniform_int_distribution`` scales a 32-bit draw down by division and rejects the remainder.
-NumPy's ``MT19937`` in the state ``RandomState(seed)`` starts from is ``std::mt19937(seed)``.
+libstdc++'s ``std::shuffle`` is :func:`npspore.core.libstdcxx_random.shuffle_in_place`. NumPy's ``MT19937`` in the state ``RandomState(seed)`` starts from is ``std::mt19937(seed)``.
 
 ``Dataset.shuffle(buffer_size)`` is MindSpore's ``ShuffleOp`` (:func:`buffer_shuffled`): a buffer filled with the
 first ``buffer_size`` rows; each step sends the row at ``std::mt19937_64() % len`` of the buffer, moves the buffer's
@@ -19,6 +16,8 @@ way. The generator is seeded once per pipeline with the seed and goes on across 
 from __future__ import annotations
 
 import numpy as np
+
+from ..core.libstdcxx_random import shuffle_in_place
 
 __all__ = ["pass_order", "Mt19937x64", "buffer_shuffled"]
 
@@ -58,40 +57,10 @@ class _Mt19937:
         return self._block[self._next - 1]
 
 
-def _uniform(g: _Mt19937, count: int) -> int:
-    """``std::uniform_int_distribution(0, count - 1)(g)`` of libstdc++ for a 32-bit generator."""
-    scaling = (_UINT32 - 1) // count
-    past = count * scaling
-    while True:
-        value = g.draw()
-        if value < past:
-            return value // scaling
-
-
 def _shuffled(ids: np.ndarray, seed: int) -> np.ndarray:
     """``std::shuffle(ids, std::mt19937(seed))`` as libstdc++ computes it."""
     out = ids.tolist()
-    n = len(out)
-    if n < 2:
-        return ids.copy()
-    g = _Mt19937(seed)
-    if (_UINT32 - 1) // n >= n:
-        i = 1
-        if n % 2 == 0:
-            j = _uniform(g, 2)
-            out[1], out[j] = out[j], out[1]
-            i = 2
-        while i < n:
-            width = i + 2
-            both = _uniform(g, (i + 1) * width)
-            first, second = divmod(both, width)
-            out[i], out[first] = out[first], out[i]
-            out[i + 1], out[second] = out[second], out[i + 1]
-            i += 2
-    else:
-        for i in range(1, n):
-            j = _uniform(g, i + 1)
-            out[i], out[j] = out[j], out[i]
+    shuffle_in_place(out, _Mt19937(seed).draw, _UINT32 - 1)
     return np.asarray(out, dtype=np.int64)
 
 
