@@ -14,16 +14,27 @@ from __future__ import annotations
 import secrets
 from typing import Any, Generic, Iterator, TypeVar
 
+import numpy as np
+
 from . import config
 from .arguments import check_bool, check_int
 from .sampling import PassKey
 from ..common.dtype import as_mindspore_array
 from ..common.tensor import Tensor
+from ..core.tree import tree_map
 
 __all__ = ["TupleIterator", "DictIterator"]
 
 Column = TypeVar("Column")
 """What a column's value is in a row: Tensor, or ndarray with ``output_numpy`` (text columns stay ndarrays)."""
+
+
+def _as_tensor(array):
+    return array if array.dtype.kind in "US" else Tensor._over_numpy(array)   # text has no Tensor form
+
+
+def _is_array(value) -> bool:
+    return isinstance(value, np.ndarray)
 
 
 class _EpochIterator:
@@ -40,18 +51,10 @@ class _EpochIterator:
 
     def _column(self, array):
         if isinstance(array, dict):
-            return array if self.output_numpy else self._held(array)
+            return array if self.output_numpy else tree_map(_as_tensor, array, _is_array)
         if self.output_numpy or array.dtype.kind in "US":   # text has no Tensor form: it stays NumPy, as in MindSpore
             return as_mindspore_array(array)
         return Tensor._over_numpy(array)
-
-    def _held(self, value):
-        """A dict column's Python objects with their arrays as Tensors (text stays NumPy)."""
-        if isinstance(value, dict):
-            return {key: self._held(item) for key, item in value.items()}
-        if isinstance(value, (list, tuple)):
-            return type(value)(self._held(item) for item in value)
-        return value if value.dtype.kind in "US" else Tensor._over_numpy(value)
 
     def _convert(self, row):
         raise NotImplementedError

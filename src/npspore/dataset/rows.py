@@ -12,6 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..common.tensor import Tensor
+from ..core.tree import tree_map
 
 
 def to_array(value, where):
@@ -39,19 +40,15 @@ def to_array(value, where):
 
 
 def column_value(value, where):
-    """A column's value from user code: :func:`to_array` of it; a ``dict``'s values as MindSpore keeps Python objects
+    """A column's value from user code: :func:`to_array` of it; a ``dict`` kept as MindSpore keeps Python objects
     (nested dicts, lists and tuples kept, their other items as arrays)."""
     if isinstance(value, dict):
-        return _object_value(value, where)
+        return tree_map(lambda item: to_array(item, where), value, _not_a_container)
     return to_array(value, where)
 
 
-def _object_value(value, where):
-    if isinstance(value, dict):
-        return {key: _object_value(item, f"{where}, key {key!r}") for key, item in value.items()}
-    if isinstance(value, (list, tuple)):
-        return type(value)(_object_value(item, where) for item in value)
-    return to_array(value, where)
+def _not_a_container(value) -> bool:
+    return not isinstance(value, (dict, list, tuple))
 
 
 _ONE_VALUE = (str, bytes, np.ndarray, np.generic, Tensor, dict)   # items MindSpore never iterates
