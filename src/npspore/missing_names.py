@@ -9,10 +9,9 @@ then instead.
 """
 from __future__ import annotations
 
-import importlib
 from typing import Callable
 
-from .core.lazy import submodule
+from .core.lazy import attribute, module, submodule
 
 
 def module_getattr(module_name: str, namespace: dict, internal: tuple[str, ...] = (), elsewhere: dict | None = None,
@@ -43,13 +42,17 @@ def module_getattr(module_name: str, namespace: dict, internal: tuple[str, ...] 
         if name in internal:
             raise AttributeError(f"module {namespace['__name__']!r} has no attribute {name!r} "
                                  f"({namespace['__name__']}.{name} is internal: import it by its full name)")
-        module = submodule(namespace["__name__"], name)
-        if module is not None:
-            return module
+        found = submodule(namespace["__name__"], name)
+        if found is not None:
+            return found
+        shared = None
         if elsewhere and name in elsewhere:
-            return resolve(elsewhere[name])
-        if fallback is not None and name in importlib.import_module(fallback).__all__:
-            return getattr(importlib.import_module(fallback), name)
+            shared = elsewhere[name]
+        elif fallback is not None and name in module(fallback).__all__:
+            shared = f"{fallback}.{name}"
+        if shared is not None:
+            namespace[name] = value = attribute(shared)   # later lookups find it without this function
+            return value
         message = f"'{module_name}.{name}' is not implemented in npspore"
         public = sorted(key for key in namespace if not key.startswith("_"))
         close = closest_name(name, public)
@@ -58,12 +61,6 @@ def module_getattr(module_name: str, namespace: dict, internal: tuple[str, ...] 
         raise AttributeError(message)
 
     return __getattr__
-
-
-def resolve(path: str) -> object:
-    """The object at the full dotted ``path`` (``"npspore.ops.pows"``; a module's own path gives the module)."""
-    module_name, _, attribute = path.rpartition(".")
-    return getattr(importlib.import_module(module_name), attribute)
 
 
 # A suggestion must be a likely misspelling: at 0.6 (difflib's default) 'hessian' suggested 'assign'.

@@ -26,3 +26,10 @@ def submodule(package: str, name: str) -> ModuleType | None:
     """The submodule ``package.name``, imported now if it was not; None when there is none (an
     import error inside that submodule is raised)."""
     return None if name.startswith("_") else module(f"{package}.{name}")
+
+
+def attribute(path: str) -> object:
+    """The object at the full dotted ``path`` (``"npspore.ops.pows"``: attribute ``pows`` of ``npspore.ops``, whose
+    module is imported now if it was not)."""
+    module_name, _, name = path.rpartition(".")
+    return getattr(importlib.import_module(module_name), name)
