@@ -59,15 +59,17 @@ def test_backward_hooks_run_for_the_differentiated_cell_and_its_sub_cells():
 
 
 def test_dropout_draws_the_same_mask_eager_and_compiled():  # compiling draws nothing (dtype probes skip it)
-    net = nn.Dropout(p=0.5)
-    net.set_train(True)
+    # MindSpore 2.10 CPU's mask for these calls (its op seeds are fixed when the layer is made, so the seed is
+    # set before): the same eager and under jit
+    mindspore = "2002002200222200202200220000222002202200200020222222020000002020"
     x = Tensor(np.ones((64,), np.float32))
-    ms.set_seed(3)
-    eager = net(x).asnumpy()
-    ms.set_seed(3)
-    compiled = ms.jit(net)(x).asnumpy()
-    assert set(np.unique(eager)) <= {0.0, 2.0} and set(np.unique(compiled)) <= {0.0, 2.0}
-    assert np.array_equal(eager, compiled)
+    masks = []
+    for run in (lambda net: net(x), lambda net: ms.jit(net)(x)):
+        ms.set_seed(3)
+        net = nn.Dropout(p=0.5)
+        net.set_train(True)
+        masks.append("".join(str(int(v)) for v in run(net).asnumpy()))
+    assert masks == [mindspore, mindspore]
 
 
 # ---------------------------------------------------------------- hooks and kernel caches

@@ -130,12 +130,25 @@ class GradFunction:
         self._cache = _kernel_cache(fn, options, label)
         self._is_cell = LIBRARY.is_cell(fn)
         self._runs_hooks = self._is_cell
+        self._jitted = False            # compiled as ``ms.jit`` compiles it (GRAPH mode's meanings)
         self._fast = no_fast_path       # the last signature called, for the next call (kernel.fast_path)
         self._fast_paths: dict = {}     # CompiledKernel -> its fast path from this gradient function
 
     def __reduce__(self):
         """Pickle fn, the options and the weights, not the kernels (rebuilt on demand after loading)."""
-        return GradFunction, (self.fn, self.spec, self.weights), {"_runs_hooks": self._runs_hooks}
+        return GradFunction, (self.fn, self.spec, self.weights), {"_runs_hooks": self._runs_hooks,
+                                                                  "_jitted": self._jitted}
+
+    def jitted(self) -> "GradFunction":
+        """This gradient function as ``ms.jit`` compiles it: as in GRAPH mode, whatever the context's mode (no
+        backward hooks; the Tensor methods MindSpore resolves by mode take GRAPH's meanings)."""
+        variant = GradFunction(self.fn, self.spec, self.weights)
+        variant._runs_hooks, variant._jitted = self._runs_hooks, True
+        return variant
+
+    def _pynative(self) -> bool:
+        """Whether a call now is compiled as MindSpore's PYNATIVE mode runs it (:func:`_pynative_mode`)."""
+        return not self._jitted and _pynative_mode()
 
     # --- calling
 
@@ -155,8 +168,8 @@ class GradFunction:
             key = (key, names)
         if self._is_cell:
             key = (key, bool(self.fn.training))
-        if _backward_hooks_run():
-            key = (key, "backward hooks")
+        if self._pynative():
+            key = (key, "pynative")
         return key, leaves
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
@@ -169,7 +182,7 @@ class GradFunction:
                 for tensor in tensor_leaves((args, kwargs)):
                     check_not_traced(tensor, "a gradient function called")
             if self._runs_hooks and (self.fn._backward_hooks or self.fn._backward_pre_hooks):
-                if _backward_hooks_run():
+                if self._pynative():
                     return self._call_with_hooks(args, kwargs)
                 warnings.warn(f"the backward hooks of {type(self.fn).__name__} take no effect in GRAPH mode "
                               "(as in MindSpore); they were skipped", stacklevel=2)
@@ -262,7 +275,7 @@ class GradFunction:
         """The gradient function of the same fn and weights with other options (kernels are shared),
         which does not run the hooks itself."""
         variant = GradFunction(self.fn, dataclasses.replace(self.spec, **changes), self.weights)
-        variant._runs_hooks = False
+        variant._runs_hooks, variant._jitted = False, self._jitted
         return variant
 
     def compile_request(self, args, kwargs=None) -> compiler.request.CompileRequest:
@@ -272,7 +285,7 @@ class GradFunction:
         call_args, call_kwargs, sens = self._split_sens(args, kwargs or {})
         signature = describe_key(input_key(tuple(call_args) + tuple(call_kwargs.values()) + tuple(sens))[0])
         return compiler.request.CompileRequest(fn, tuple(args), dict(kwargs or {}), key, signature, grads=grads,
-                                               backward_hooks=_backward_hooks_run())
+                                               pynative=self._pynative())
 
     def _request(self) -> compiler.gradspec.GradRequest:
         if not callable(self.fn) and not isinstance(self.fn, compiler.values.Closure):   # a lambda of compiled code
@@ -306,8 +319,10 @@ class GradFunction:
         return compiler.pipeline.run_stages(self.compile_request(args, kwargs), "differentiate")
 
 
-def _backward_hooks_run() -> bool:
-    """Cells' backward hooks run in PYNATIVE mode only (MindSpore: no effect in GRAPH mode or @jit)."""
+def _pynative_mode() -> bool:
+    """Whether a gradient function called now is compiled as MindSpore's PYNATIVE mode runs it: the cells'
+    backward hooks run (no effect in GRAPH mode or @jit), the Tensor methods MindSpore resolves by mode take
+    PYNATIVE's meanings (``compiler.library.MEANINGS``)."""
     return get_context("mode") == PYNATIVE_MODE
 
 

@@ -21,7 +21,7 @@ import numpy as np
 from .symbol import Symbol
 from .. import shape_rules
 from ..compiler.kernel import CapturedAvals
-from ..compiler.library import LIBRARY, RECORDERS, check_not_traced, note_copy, note_read
+from ..compiler.library import LIBRARY, MEANINGS, RECORDERS, check_not_traced, note_copy, note_read
 from . import dtype as mstype
 
 __all__ = ["Tensor", "tensor", "from_numpy"]
@@ -526,15 +526,24 @@ class Tensor:
 
     def transpose(self, *axes: Any, dim0: Any = None, dim1: Any = None) -> Tensor:
         """Permute the dims: ``transpose()`` (or ``transpose(None)``) reverses them, ``transpose((2, 0, 1))`` or
-        ``transpose(2, 0, 1)`` permutes them; as in MindSpore, two ints (or ``dim0=``, ``dim1=``) swap those two
-        dims: ``transpose(0, 1)`` of a 2-D Tensor is its transpose."""
+        ``transpose(2, 0, 1)`` permutes them; as in MindSpore, ``dim0=``, ``dim1=`` swap those two dims, and so do
+        two ints in PYNATIVE mode (``transpose(0, 1)`` of a 2-D Tensor is its transpose), where GRAPH mode and
+        ``@jit`` read them as a permutation (``compiler.library.MEANINGS``).
+
+        Raises:
+            ValueError: if a permutation does not name every dim.
+        """
+        swap = dim0 is not None or dim1 is not None or (len(axes) == 2 and MEANINGS.pynative)
         if dim0 is not None or dim1 is not None:
             axes = (dim0, dim1)
         if len(axes) == 1 and isinstance(axes[0], (tuple, list)):
             axes = tuple(axes[0])
         elif not axes or axes == (None,):
             axes = tuple(range(self.ndim - 1, -1, -1))
-        elif len(axes) == 2:
+        elif not swap and len(axes) != self.ndim:
+            raise ValueError(f"For Tensor.transpose, the number of axes must be equal to the dimension of Tensor, "
+                             f"but got {len(axes)} in the number of axes.")
+        elif swap:
             perm = list(range(self.ndim))
             perm[axes[0]], perm[axes[1]] = perm[axes[1]], perm[axes[0]]
             axes = tuple(perm)
@@ -641,7 +650,8 @@ class Tensor:
     def max(self, *args: Any, **kwargs: Any) -> Any:
         """Maximum: ``max(axis=None, keepdims=False, *, initial=None, return_indices=False)`` gives the values
         (or ``(values, indices)`` with ``return_indices=True``); as in MindSpore, ``max(dim, keepdim=False)``
-        — an int first argument or ``dim=`` — gives ``(values, indices)``."""
+        — ``dim=`` or ``keepdim=`` given, or in PYNATIVE mode an int first argument — gives ``(values, indices)``
+        (GRAPH mode and ``@jit`` read ``max(1)`` as ``max(axis=1)``: ``compiler.library.MEANINGS``)."""
         if _indices_overload(args, kwargs):
             dim, keepdim = _dim_keepdim("max", args, kwargs)
             return run("max_with_indices", self, axis=dim, keepdims=keepdim)
@@ -732,12 +742,13 @@ def _dim_overload(axis, keepdims, dim, keepdim):
 
 def _indices_overload(args, kwargs) -> bool:
     """Whether a ``max``/``min`` call takes MindSpore's ``(dim, keepdim)`` form, which returns
-    ``(values, indices)``: ``dim=`` given, or an int (not a bool) as the first positional argument."""
-    if "dim" in kwargs:
+    ``(values, indices)``: ``dim=`` or ``keepdim=`` given, or (PYNATIVE's meaning) an int, not a bool, as the
+    first positional argument."""
+    if "dim" in kwargs or "keepdim" in kwargs:
         return True
     if any(key in kwargs for key in ("axis", "keepdims", "initial", "return_indices")):
         return False
-    return len(args) > 0 and isinstance(args[0], int) and not isinstance(args[0], bool)
+    return MEANINGS.pynative and len(args) > 0 and isinstance(args[0], int) and not isinstance(args[0], bool)
 
 
 def _dim_keepdim(name, args, kwargs):

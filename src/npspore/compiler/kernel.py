@@ -443,7 +443,7 @@ def _env_int(name: str, default: int) -> int:
 
 def _arguments(key):
     """The argument tuple inside a cache key: Cells and gradients wrap it with flags (``training``,
-    ``"backward hooks"``) and the names of keyword arguments; no argument's own key is a bool, a
+    ``"pynative"``) and the names of keyword arguments; no argument's own key is a bool, a
     string or a tuple of strings."""
     while isinstance(key, tuple) and len(key) == 2:
         if isinstance(key[0], bool) and isinstance(key[1], tuple):

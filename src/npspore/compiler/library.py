@@ -43,8 +43,10 @@ writes its key into the kernel. A kernel stops at a failed value guard by raisin
 """
 from __future__ import annotations
 
+import threading
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Callable, Hashable
+from typing import Any, Callable, Hashable, Iterator
 
 import numpy as np
 
@@ -205,6 +207,31 @@ RECORDERS: list = []
 """The active recorders of functions being traced (``compiler.tracing``), innermost last;
 ``ops.eager`` reports each op it runs to ``RECORDERS[-1]``. It lives here, not in ``tracing``,
 so that eager code and the front doors test it without loading the compiler."""
+
+
+class _Meanings(threading.local):
+    """Which of MindSpore 2.10's two meanings the Tensor methods it overloads take in the code being run.
+
+    MindSpore 2.10 resolves ``x.max(1)``, ``x.min(1)`` and ``x.transpose(0, 1)`` by mode: its PYNATIVE mode
+    (op by op: eager code, a gradient function called in PYNATIVE mode) takes them as ``max(dim)`` (values and
+    indices) and ``transpose(dim0, dim1)`` (a swap); its GRAPH mode (``@jit``, a Cell called in GRAPH_MODE)
+    keeps the older ``max(axis)`` (the values) and ``transpose(*axes)`` (a permutation). ``pynative`` is true
+    outside compiles; the specialize stage sets it for the call it compiles (:func:`meanings`)."""
+
+    pynative = True
+
+
+MEANINGS = _Meanings()
+
+
+@contextmanager
+def meanings(pynative: bool) -> Iterator[None]:
+    """Give the Tensor methods of the code run inside PYNATIVE's meanings or GRAPH's (:class:`_Meanings`)."""
+    saved, MEANINGS.pynative = MEANINGS.pynative, pynative
+    try:
+        yield
+    finally:
+        MEANINGS.pynative = saved
 
 
 def check_not_traced(tensor, what: str) -> None:

@@ -54,7 +54,7 @@ from .jvprequest import jvp_request, tangent_slices
 from .jvpspec import JvpRequest
 from .guards import GuardRecorder
 from .kernel import CompiledKernel
-from .library import LIBRARY
+from .library import LIBRARY, meanings
 from .normalize import normalized
 from .naming import name_values
 from .optimize import optimize
@@ -104,14 +104,17 @@ def _normalize(request: CompileRequest, source):
 
 def _specialize(request: CompileRequest, source) -> Program:
     args, kwargs = request.calls()[-1]
-    if isinstance(source, TracedFunction):
-        return trace_call(request.target, args, kwargs, dynamic=request.dynamic, syntax_level=request.syntax_level)
-    try:
-        return specialize_call(request.target, args, kwargs, dynamic=request.dynamic,
-                               backward_hooks=request.backward_hooks, gradient=bool(request.grads),
-                               syntax_level=request.syntax_level)
-    except SourceUnavailableError:  # it calls a Cell or function typed at the REPL: record the whole call
-        return trace_call(request.target, args, kwargs, dynamic=request.dynamic, syntax_level=request.syntax_level)
+    with meanings(request.pynative):     # the Tensor methods MindSpore resolves by mode (library.MEANINGS)
+        if isinstance(source, TracedFunction):
+            return trace_call(request.target, args, kwargs, dynamic=request.dynamic,
+                              syntax_level=request.syntax_level)
+        try:
+            return specialize_call(request.target, args, kwargs, dynamic=request.dynamic,
+                                   backward_hooks=request.pynative, gradient=bool(request.grads),
+                                   syntax_level=request.syntax_level)
+        except SourceUnavailableError:  # it calls a Cell or function typed at the REPL: record the whole call
+            return trace_call(request.target, args, kwargs, dynamic=request.dynamic,
+                              syntax_level=request.syntax_level)
 
 
 def _differentiate(request: CompileRequest, program: Program) -> Program:

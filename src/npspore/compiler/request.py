@@ -27,7 +27,7 @@ class CompileRequest:
     options: tuple = ()
     grads: tuple = ()             # GradRequests, outermost first
     batches: tuple = ()           # batching.BatchRequests (vmap), outermost first; applied after the grads
-    backward_hooks: bool = False  # whether cells' backward hooks run (a PYNATIVE grad call)
+    pynative: bool = False        # a gradient called in PYNATIVE mode: backward hooks run, PYNATIVE meanings
     syntax_level: int = LAX
 
     def calls(self) -> list:
