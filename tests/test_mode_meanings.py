@@ -122,3 +122,28 @@ def test_vmap_takes_graph_meanings_in_pynative_mode():
     # MindSpore 2.10 PYNATIVE: vmap(row.max(0)) gives the values, vmap(m.transpose(0, 1)) leaves each sample
     np.testing.assert_array_equal(ms.vmap(row_max)(Tensor(X)).asnumpy(), [5., 6.])
     np.testing.assert_array_equal(ms.vmap(sample_transpose)(Tensor(Y[:, :2, :3])).asnumpy(), Y[:, :2, :3])
+
+
+class RowMaxScale(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.w = ms.Parameter(Tensor(np.ones(1, np.float32)), name="w")
+
+    def construct(self, x):
+        return x.max(1)[0] * self.w
+
+
+@pytest.mark.parametrize("mode, trained", [(ms.PYNATIVE_MODE, 0.39), (ms.GRAPH_MODE, 0.5)])
+def test_model_train_computes_what_its_mode_computes(mode, trained):
+    # PYNATIVE: x.max(1)[0] are the row maxima [5, 6], the mean squared error 30.5 w^2 has gradient 61 at w = 1;
+    # GRAPH: the first row's maximum 5, error 25 w^2, gradient 50; one SGD step of 0.01 from w = 1
+    from npspore import dataset
+    data = dataset.NumpySlicesDataset({"x": X, "y": np.zeros(2, np.float32)}, shuffle=False).batch(2)
+    net = RowMaxScale()
+    model = ms.train.Model(net, nn.MSELoss(), nn.SGD(net.trainable_params(), learning_rate=0.01))
+    ms.set_context(mode=mode)
+    try:
+        model.train(1, data, dataset_sink_mode=False)
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+    np.testing.assert_allclose(net.w.asnumpy(), [trained], rtol=1e-6)

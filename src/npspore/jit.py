@@ -16,7 +16,7 @@ import warnings
 from typing import Any, Callable, Concatenate, Generic, ParamSpec, TypeVar, overload
 
 from . import compiler   # its stages load on first use (compiler.pipeline, compiler.specialize ...)
-from .context import syntax_level
+from .context import PYNATIVE_MODE, get_context, syntax_level
 from .compiler.errors import CompileError, without_internal_frames
 from .compiler.kernel import KernelCache
 from .compiler.library import LIBRARY, RECORDERS, GuardFailed
@@ -27,14 +27,17 @@ from .grad import GradFunction
 __all__ = ["jit", "jit_class"]
 
 
-def compile_forward(target, args, key, *, dynamic=None, options=(), kwargs=None, level=None) -> tuple:
+def compile_forward(target, args, key, *, dynamic=None, options=(), kwargs=None, level=None,
+                    pynative=False) -> tuple:
     """A forward kernel for one call: ``(CompiledKernel, from_disk)`` (see ``compiler.compile``);
-    ``level`` is the JIT syntax level (``context.syntax_level``). A compile error reaches the caller
-    without the compiler's frames."""
+    ``level`` is the JIT syntax level (``context.syntax_level``); ``pynative``: compiled as MindSpore's
+    PYNATIVE mode runs the call (``CompileRequest.pynative``). A compile error reaches the caller without
+    the compiler's frames."""
     try:
         signature = describe_key(key[0] if kwargs else key)
         request = compiler.request.CompileRequest(target, tuple(args), dict(kwargs or {}), key, signature, dynamic,
-                                                  options, syntax_level=syntax_level() if level is None else level)
+                                                  options, pynative=pynative,
+                                                  syntax_level=syntax_level() if level is None else level)
         return compiler.compile(request)
     except compiler.errors.CompileError as error:
         raise compiler.errors.without_internal_frames(error)
@@ -299,12 +302,17 @@ KERNELS_ATTRIBUTE = "_npspore_kernels"
 
 
 class CompiledCellCall(Generic[P, R]):
-    """``jit(cell)`` / a ``@jit`` construct looked up on an instance: calls run the compiled kernel."""
+    """``jit(cell)`` / a ``@jit`` construct looked up on an instance: calls run the compiled kernel.
 
-    __slots__ = ("cell",)
+    ``as_mode``: the kernel computes what the context's mode would (PYNATIVE mode's meanings and backward
+    hooks in PYNATIVE mode, ``CompileRequest.pynative``), for a call that npspore compiles where MindSpore
+    runs it as the mode says (``Model``'s training step); otherwise it computes what ``@jit`` does."""
 
-    def __init__(self, cell: Constructs[P, R]) -> None:
+    __slots__ = ("cell", "as_mode")
+
+    def __init__(self, cell: Constructs[P, R], as_mode: bool = False) -> None:
         self.cell = cell
+        self.as_mode = as_mode
 
     def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R:
         """Run the Cell's kernel compiled for these arguments' signature (compiling it on the first call)."""
@@ -316,20 +324,23 @@ class CompiledCellCall(Generic[P, R]):
                     return RECORDERS[-1].record_bprop_call(cell, args, kwargs)
                 construct = compiler.targets.plain_function(inspect.getattr_static(type(cell), "construct"))
                 return construct(cell, *args, **kwargs)
-            return call_cell(self.cell, args, kwargs)
+            return call_cell(self.cell, args, kwargs, self._pynative())
         except CompileError as error:   # the user's frames and the located error, not npspore's stack
             raise without_internal_frames(error)
+
+    def _pynative(self) -> bool:
+        return self.as_mode and get_context("mode") == PYNATIVE_MODE
 
     def cache_info(self) -> dict:
         """``{'hits', 'compiles', 'disk_loads', 'entries'}`` of the Cell's kernels."""
         return cell_cache_info(self.cell)
 
     def __reduce__(self):
-        return CompiledCellCall, (self.cell,)
+        return CompiledCellCall, (self.cell, self.as_mode)
 
     def kernel_source(self, *args: Any) -> str:
         """The generated module that runs the Cell for these arguments (compiling it if needed)."""
-        return cell_kernel_source(self.cell, *args)
+        return cell_kernel_source(self.cell, *args, pynative=self._pynative())
 
 
 def _cell_cache(cell) -> KernelCache:
@@ -404,15 +415,18 @@ def _check_arity(cell, args):
             f"argument, total {len(params)}, but got {len(args)}.")
 
 
-def cell_key(cell, args):
-    """``((training, key), leaves, dynamic)`` of a compiled Cell call (``set_inputs`` dims keyed by rank)."""
+def cell_key(cell, args, pynative=False):
+    """``((training, key), leaves, dynamic)`` of a compiled Cell call (``set_inputs`` dims keyed by rank);
+    ``(training, key, "pynative")`` for a call compiled as PYNATIVE mode runs it."""
     dynamic = _dynamic_dims(cell, args) if cell.get_inputs() is not None else None
     key, leaves = input_key(args, dynamic)
-    return (bool(getattr(cell, "training", False)), key), leaves, dynamic
+    full_key = (bool(getattr(cell, "training", False)), key) + (("pynative",) if pynative else ())
+    return full_key, leaves, dynamic
 
 
-def call_cell(cell, args, kwargs):
-    """Run ``cell(*args, **kwargs)`` through its compiled kernel (GRAPH mode, ``@jit`` construct, ``jit(cell)``).
+def call_cell(cell, args, kwargs, pynative=False):
+    """Run ``cell(*args, **kwargs)`` through its compiled kernel (GRAPH mode, ``@jit`` construct, ``jit(cell)``;
+    ``pynative``: compiled as MindSpore's PYNATIVE mode runs the call, ``CompileRequest.pynative``).
 
     The Cell's own forward pre-hooks and hooks run in Python around the kernel (so removing one takes
     effect at the next call), and ``to_float`` casts its inputs first, as in eager mode.
@@ -420,11 +434,11 @@ def call_cell(cell, args, kwargs):
     if RECORDERS:  # inside a function being traced: run eagerly, so its ops are recorded too
         return cell.run_construct(args, kwargs)
     if cell._forward_pre_hooks or cell._forward_hooks or cell._cast_dtype is not None:
-        return _call_cell_with_hooks(cell, args, kwargs)
+        return _call_cell_with_hooks(cell, args, kwargs, pynative)
     if kwargs:
         args = _cell_positional(cell, args, kwargs)
     kernels = _cell_cache(cell)
-    full_key, leaves, dynamic = cell_key(cell, args)
+    full_key, leaves, dynamic = cell_key(cell, args, pynative)
     entry = kernels.lookup(full_key) or _compile_cell_entry(cell, args, full_key, dynamic, kernels)
     return _run_cell_entry(cell, args, full_key, dynamic, kernels, entry, leaves)
 
@@ -438,13 +452,13 @@ def _run_cell_entry(cell, args, full_key, dynamic, kernels, entry, leaves):
         return kernels.rerun(full_key, failure, leaves, lambda: _compile_cell(cell, args, full_key, dynamic))
 
 
-def _call_cell_with_hooks(cell, args, kwargs):
+def _call_cell_with_hooks(cell, args, kwargs, pynative):
     if kwargs:
         args, kwargs = _cell_positional(cell, args, kwargs), {}
     inputs = cell._run_forward_pre_hooks(tuple(args)) if cell._forward_pre_hooks else tuple(args)
     kernels = _cell_cache(cell)
     cast = cell.auto_cast_inputs(inputs)
-    full_key, leaves, dynamic = cell_key(cell, cast)
+    full_key, leaves, dynamic = cell_key(cell, cast, pynative)
     entry = kernels.lookup(full_key) or _compile_cell_entry(cell, cast, full_key, dynamic, kernels)
     output = _run_cell_entry(cell, cast, full_key, dynamic, kernels, entry, leaves)
     return cell._run_forward_hooks(inputs, output) if cell._forward_hooks else output
@@ -453,8 +467,8 @@ def _call_cell_with_hooks(cell, args, kwargs):
 def _compile_cell(cell, args, full_key, dynamic):
     """``(CompiledKernel, from_disk)`` of a compiled Cell call (see ``compile_forward``)."""
     _check_arity(cell, args)
-    return compile_forward(cell, args, full_key[1], dynamic=dynamic, options=(full_key[0],),
-                           level=cell_syntax_level(cell))
+    return compile_forward(cell, args, full_key[1], dynamic=dynamic, options=(full_key[0],) + full_key[2:],
+                           level=cell_syntax_level(cell), pynative=len(full_key) > 2)
 
 
 def cell_syntax_level(cell) -> int:
@@ -477,12 +491,12 @@ def _compile_cell_entry(cell, args, full_key, dynamic, kernels):
     return entry
 
 
-def compile_cell(cell, args, kwargs=None):
+def compile_cell(cell, args, kwargs=None, pynative=False):
     """Compile ``cell`` for these arguments without running it (``Cell.compile``). Returns None."""
     if kwargs:
         args = _cell_positional(cell, args, kwargs)
     kernels = _cell_cache(cell)
-    full_key, _, dynamic = cell_key(cell, args)
+    full_key, _, dynamic = cell_key(cell, args, pynative)
     if kernels.lookup(full_key) is None:
         _compile_cell_entry(cell, args, full_key, dynamic, kernels)
     return None
@@ -493,10 +507,10 @@ def cell_cache_info(cell) -> dict:
     return _cell_cache(cell).info()
 
 
-def cell_kernel_source(cell, *args) -> str:
+def cell_kernel_source(cell, *args, pynative=False) -> str:
     """The generated module that runs ``cell(*args)`` compiled."""
-    compile_cell(cell, args)
-    full_key, _, _ = cell_key(cell, args)
+    compile_cell(cell, args, pynative=pynative)
+    full_key, _, _ = cell_key(cell, args, pynative)
     return _cell_cache(cell).entries[full_key].source
 
 

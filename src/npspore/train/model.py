@@ -19,7 +19,7 @@ from ..common.tensor import Tensor
 from ..compiler.errors import api_boundary
 from ..context import ParallelMode  # noqa: F401  (train.model.ParallelMode, as MindSpore's module has it)
 from ..core.lazy import submodule
-from ..jit import jit
+from ..jit import CompiledCellCall
 from ..nn.validation import check_positive_int
 from .callback import monitors
 from .callback.callback import CallbackManager, InternalCallbackParam, RunContext
@@ -139,9 +139,10 @@ class Model:
         if self._loss_scale_manager is not None and optimizer is None:
             raise ValueError("The argument 'optimizer' can not be None when set 'loss_scale_manager'.")
         self._train_network = self._build_train_network()
-        # The training step Model builds (a TrainOneStepCell) runs as one compiled kernel, in PYNATIVE
-        # mode too; a training network the user wrote runs as the mode says.
-        self._train_step = jit(self._train_network) if optimizer is not None else self._train_network
+        # The training step Model builds (a TrainOneStepCell) runs as one compiled kernel, in PYNATIVE mode too
+        # (computing what PYNATIVE mode computes there); a training network the user wrote runs as the mode says.
+        self._train_step = CompiledCellCall(self._train_network, as_mode=True) if optimizer is not None \
+            else self._train_network
         # A loss-scaling step detects float16 overflow itself (and skips the update): NumPy need not warn.
         scaling = isinstance(self._train_network, getattr(_nn(), "TrainOneStepWithLossScaleCell", ()))
         self._overflow_errstate = {"over": "ignore", "invalid": "ignore"} if scaling else {}
