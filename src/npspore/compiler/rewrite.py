@@ -150,19 +150,17 @@ def _cse_block(block: ir.Block, known: dict, replace: dict, assigning: set, unch
     for stmt in block.stmts:
         ir.replace_uses(stmt, replace)
         if isinstance(stmt, ir.Effect) and stmt.kind == "assign":
-            # what was computed from arrays no assignment changes stays known
-            for key in [key for key in known if any(a[0] == "v" and a[1] not in unchanging for a in key[1])]:
-                del known[key]
+            known = _unaffected(known, unchanging)
         elif isinstance(stmt, ir.Call) and stmt.callee in assigning:
             known.clear()
         nested = ir.nested_blocks(stmt)
-        # a loop or branch that assigns Parameters may change what an outer value read: start afresh inside it,
-        # and forget after it what was known before it
+        # a loop or branch that assigns Parameters may change what an outer value read: inside it and after it,
+        # only what was computed from arrays no assignment changes stays known (SGD's ``momentum > 0``)
         changes = any(has_effects(nested_block, assigning) for nested_block in nested)
-        for inner in nested:
-            _cse_block(inner, {} if changes else dict(known), replace, assigning, unchanging)
         if changes:
-            known.clear()
+            known = _unaffected(known, unchanging) if not _calls_assigning(nested, assigning) else {}
+        for inner in nested:
+            _cse_block(inner, dict(known), replace, assigning, unchanging)
         if pure(stmt):
             key = _apply_key(stmt)
             first = known.get(key)
@@ -174,6 +172,17 @@ def _cse_block(block: ir.Block, known: dict, replace: dict, assigning: set, unch
         kept.append(stmt)
     block.stmts = kept
     block.results = tuple(replace.get(a, a) if isinstance(a, ir.Var) else a for a in block.results)
+
+
+def _unaffected(known: dict, unchanging: set) -> dict:
+    """The entries of ``known`` computed from constants and from arrays no assignment changes."""
+    return {key: targets for key, targets in known.items()
+            if all(atom[0] != "v" or atom[1] in unchanging for atom in key[1])}
+
+
+def _calls_assigning(blocks, assigning: set) -> bool:
+    """Whether a statement of ``blocks`` calls a function that assigns a Parameter (which may be any array)."""
+    return any(isinstance(s, ir.Call) and s.callee in assigning for block in blocks for s in ir.walk_stmts(block))
 
 
 # ---------------------------------------------------------------- algebra

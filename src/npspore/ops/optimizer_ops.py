@@ -95,12 +95,13 @@ class SGD(_Update):
         _check_shape("SGD", parameters, gradient)
         if self.weight_decay > 0:
             gradient = gradient + parameters * self.weight_decay
-        with_momentum = momentum > 0
-        new_accum = F.where(stat > 0, gradient, accum * momentum + (1 - self.dampening) * gradient)
-        F.assign(accum, F.where(with_momentum, new_accum, accum))
-        F.assign(stat, F.where(with_momentum, F.zeros_like(stat), stat))
-        momentum_step = gradient + new_accum * momentum if self.nesterov else new_accum
-        return F.assign(parameters, parameters - learning_rate * F.where(with_momentum, momentum_step, gradient))
+        step = gradient
+        if momentum > 0:   # a tensor condition: a kernel tests it when it runs, so momentum 0 costs one update
+            new_accum = F.where(stat > 0, gradient, accum * momentum + (1 - self.dampening) * gradient)
+            F.assign(accum, new_accum)
+            F.assign(stat, F.zeros_like(stat))
+            step = gradient + new_accum * momentum if self.nesterov else new_accum
+        return F.assign(parameters, parameters - learning_rate * step)
 
 
 def _adam_moments(m, v, beta1, beta2, gradient):
