@@ -5,7 +5,7 @@ import pytest
 from optim_cases import B0, GRADS, W0, optimizers
 
 import npspore as ms
-from npspore import Tensor, nn
+from npspore import Parameter, Tensor, nn
 
 OPTIMIZERS = optimizers(nn, Tensor)
 
@@ -285,3 +285,37 @@ def test_wrong_gradients_are_reported(name, compiled):
         call((Tensor(GRADS[0][0]),))
     with pytest.raises(ValueError, match="gradient shape must be equal to the variable shape \\[2, 3\\], but got"):
         call((Tensor(np.ones((3, 3), np.float32)), Tensor(GRADS[0][1])))
+
+
+@pytest.mark.parametrize("make", [
+    lambda p: nn.Adagrad(p), lambda p: nn.AdaFactor(p), lambda p: nn.Adam(p),
+    lambda p: nn.AdamWeightDecay(p), lambda p: nn.FTRL(p), lambda p: nn.Lamb(p, learning_rate=0.1),
+    lambda p: nn.Momentum(p, 0.1, 0.9), lambda p: nn.RMSProp(p), lambda p: nn.SGD(p)],
+    ids=["Adagrad", "AdaFactor", "Adam", "AdamWeightDecay", "FTRL", "Lamb", "Momentum", "RMSProp", "SGD"])
+def test_optimizers_run_compiled_in_pynative_mode_as_mindspores(make):
+    # MindSpore 2.10 decorates these optimizers' construct with @jit: an eager call runs one compiled update
+    weight = Parameter(Tensor(np.array([[1.0, -2.0], [3.0, 0.5]], np.float32)), name="weight")
+    optimizer = make([weight])
+    gradient = (Tensor(np.array([[0.5, -1.0], [0.25, 2.0]], np.float32)),)
+    eager = make([Parameter(Tensor(weight.asnumpy()), name="weight")])
+    for _ in range(2):
+        optimizer(gradient)
+        type(eager).construct.__npspore_function__(eager, gradient)   # the same update, op by op
+    assert optimizer.construct.cache_info()["compiles"] == 1
+    np.testing.assert_allclose(weight.asnumpy(), eager.parameters[0].asnumpy(), rtol=1e-6, atol=1e-7)
+
+
+class HalvedSGD(nn.SGD):
+    """A user's optimizer over one whose construct is @jit: halves the gradients, then calls the base update."""
+
+    def construct(self, gradients):
+        gradients = tuple(g * 0.5 for g in gradients)
+        return super().construct(gradients)
+
+
+@pytest.mark.parametrize("compiled", [False, True])
+def test_a_subclass_calls_its_bases_compiled_construct_once(compiled):
+    weight = Parameter(Tensor(np.array([1.0, 2.0], np.float32)), name="weight")
+    optimizer = HalvedSGD([weight], learning_rate=1.0)
+    (ms.jit(optimizer) if compiled else optimizer)((Tensor(np.array([1.0, 1.0], np.float32)),))
+    np.testing.assert_array_equal(weight.asnumpy(), [0.5, 1.5])   # w - 1.0 * (0.5 * g), the gradient halved once

@@ -136,9 +136,9 @@ class JitFunction(Generic[P, R]):
         """A ``@jit`` method looked up on an instance: bound (a Cell's ``construct`` runs the Cell compiled)."""
         if instance is None:
             return self
-        if LIBRARY.is_cell(instance) and self.__npspore_function__.__name__ == "construct":
+        if LIBRARY.is_cell(instance) and inspect.getattr_static(type(instance), "construct", None) is self:
             return CompiledCellCall(instance)
-        return types.MethodType(self, instance)
+        return types.MethodType(self, instance)   # a method, or a base class's construct (``super().construct``)
 
     def cache_info(self) -> dict:
         """``{'hits', 'compiles', 'disk_loads', 'entries'}`` of this function's kernels."""

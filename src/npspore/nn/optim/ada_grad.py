@@ -6,6 +6,7 @@ from typing import Any
 from npspore.nn.optim.optimizer import Optimizer
 from npspore.nn.validation import check_bool, check_float
 from npspore.ops.optimizer_ops import ApplyAdagrad
+from npspore.jit import jit
 
 __all__ = ["Adagrad"]
 
@@ -41,6 +42,7 @@ class Adagrad(Optimizer):
         self.accum = self.parameters.clone(prefix="accum", init=accum)
         self.opt = ApplyAdagrad(update_slots=update_slots)
 
+    @jit  # as MindSpore 2.10's: compiled in PYNATIVE mode too
     def construct(self, grads):
         grads = self._preprocess_gradients(grads)
         lr = self.get_lr()

@@ -21,6 +21,7 @@ from npspore.common.parameter import Parameter, ParameterTuple
 from npspore.common.tensor import Tensor
 from npspore.nn.optim.optimizer import Optimizer
 from npspore.ops.adafactor_ops import adafactor_update
+from npspore.jit import jit
 
 __all__ = ["AdaFactor"]
 
@@ -129,6 +130,7 @@ class AdaFactor(Optimizer):
         self.exp_avg_sq_col = ParameterTuple(cols)
         self.exp_avg_sq = ParameterTuple(whole)
 
+    @jit  # as MindSpore 2.10's: compiled in PYNATIVE mode too
     def construct(self, gradients):
         lr = self.get_lr()
         self._increase_global_step()

@@ -12,6 +12,7 @@ from npspore.common.tensor import Tensor
 from npspore.nn.optim.optimizer import Optimizer
 from npspore.nn.validation import check_bool
 from npspore.ops import optimizer_ops
+from npspore.jit import jit
 
 __all__ = ["Adam", "AdamWeightDecay"]
 
@@ -95,6 +96,7 @@ class Adam(Optimizer):
         else:
             self.opt = optimizer_ops.Adam(use_locking, use_nesterov)
 
+    @jit  # as MindSpore 2.10's: compiled in PYNATIVE mode too
     def construct(self, gradients):
         gradients = self._preprocess_gradients(gradients)
         lr = self.get_lr()
@@ -157,6 +159,7 @@ class AdamWeightDecay(Optimizer):
         self.moments2 = self.parameters.clone(prefix="adam_v", init="zeros")
         self.fused_opt = optimizer_ops.AdamWeightDecay()
 
+    @jit  # as MindSpore 2.10's: compiled in PYNATIVE mode too
     def construct(self, gradients):
         self._check_gradients(gradients)
         decays = self._decay_per_parameter()

@@ -6,6 +6,7 @@ from typing import Any
 from npspore.nn.optim.optimizer import Optimizer
 from npspore.nn.validation import check_bool, check_float
 from npspore.ops import functional as F
+from npspore.jit import jit
 
 __all__ = ["FTRL"]
 
@@ -55,6 +56,7 @@ class FTRL(Optimizer):
         self.moments = self.parameters.clone(prefix="moments", init=initial_accum)
         self.linear = self.parameters.clone(prefix="linear", init="zeros")
 
+    @jit  # as MindSpore 2.10's: compiled in PYNATIVE mode too
     def construct(self, grads):
         grads = self._preprocess_gradients(grads)
         lr = self.get_lr()

@@ -13,6 +13,7 @@ from npspore.common import dtype as mstype
 from npspore.common.tensor import Tensor
 from npspore.nn.optim.optimizer import Optimizer
 from npspore.nn.validation import check_number_range
+from npspore.jit import jit
 
 __all__ = ["Lamb"]
 
@@ -73,6 +74,7 @@ class Lamb(Optimizer):
         self.moments1 = self.parameters.clone(prefix="lamb_m", init="zeros")
         self.moments2 = self.parameters.clone(prefix="lamb_v", init="zeros")
 
+    @jit  # as MindSpore 2.10's: compiled in PYNATIVE mode too
     def construct(self, gradients):
         self._check_gradients(gradients)
         decays = self._decay_per_parameter()

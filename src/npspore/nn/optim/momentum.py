@@ -9,6 +9,7 @@ from npspore.common.tensor import Tensor
 from npspore.nn.optim.optimizer import Optimizer
 from npspore.nn.validation import check_bool
 from npspore.ops.optimizer_ops import ApplyMomentum
+from npspore.jit import jit
 
 __all__ = ["Momentum"]
 
@@ -56,6 +57,7 @@ class Momentum(Optimizer):
         self.moments = self.params.clone(prefix="moments", init="zeros")
         self.opt = ApplyMomentum(use_nesterov=self.use_nesterov)
 
+    @jit  # as MindSpore 2.10's: compiled in PYNATIVE mode too
     def construct(self, gradients):
         gradients = self._preprocess_gradients(gradients)
         lr = self.get_lr()

@@ -7,6 +7,7 @@ from npspore import ops
 from npspore.nn.optim.optimizer import Optimizer
 from npspore.nn.validation import check_bool, check_float
 from npspore.ops.optimizer_ops import ApplyCenteredRMSProp, ApplyRMSProp
+from npspore.jit import jit
 
 __all__ = ["RMSProp"]
 
@@ -59,6 +60,7 @@ class RMSProp(Optimizer):
         self.epsilon = epsilon
         self.decay = decay
 
+    @jit  # as MindSpore 2.10's: compiled in PYNATIVE mode too
     def construct(self, gradients):
         gradients = self._preprocess_gradients(gradients)
         lr = self.get_lr()

@@ -9,6 +9,7 @@ from npspore.common.tensor import Tensor
 from npspore.nn.optim.optimizer import Optimizer
 from npspore.nn.validation import check_bool
 from npspore.ops import optimizer_ops
+from npspore.jit import jit
 
 __all__ = ["SGD"]
 
@@ -71,6 +72,7 @@ class SGD(Optimizer):
         self.accum = self.parameters.clone(prefix="accum", init="zeros")
         self.stat = self.parameters.clone(prefix="stat", init="ones")
 
+    @jit  # as MindSpore 2.10's: compiled in PYNATIVE mode too
     def construct(self, gradients):
         gradients = self._preprocess_gradients(gradients)
         lr = self.get_lr()
