@@ -39,7 +39,8 @@ Kernels call back into Python through :func:`host_call` (``rt.host_call`` in gen
 specializer registers the callable (a backward hook runner) with :meth:`Library.host_function` and
 writes its key into the kernel. A kernel stops at a failed value guard by raising
 :class:`GuardFailed`. :data:`RECORDERS` holds the active tracing recorders
-(``compiler.tracing``), which ``ops.eager`` reports each op to.
+(``compiler.tracing``), which ``ops.eager`` reports each op to; :data:`MEANINGS` tells the Tensor methods whose
+meaning MindSpore 2.10 chooses by mode which one the code being compiled takes (the specialize stage sets it).
 """
 from __future__ import annotations
 
