@@ -32,6 +32,7 @@ from . import compiler   # its stages load on first use: compiler.pipeline, comp
 from .compiler.errors import CompileError, without_internal_frames
 from .compiler.kernel import MISS, KernelCache, fast_path, no_fast_path
 from .compiler.library import LIBRARY, RECORDERS, GuardFailed, check_not_traced
+from .compiler.kernel import TensorHooks, hooks_key
 from .context import PYNATIVE_MODE, get_context
 from .context import _context as context_settings   # read by the fast path: the mode is in the key
 from .compiler.signature import describe_key, input_key, map_tensors, tensor_leaves
@@ -157,6 +158,11 @@ class GradFunction:
             key = (key, bool(self.fn.training))
         if _backward_hooks_run():
             key = (key, "backward hooks")
+        if TensorHooks.live:   # inputs or weights with Tensor.register_hook hooks: their gradients pass through them
+            weights = self.weights if isinstance(self.weights, (list, tuple)) else [self.weights]
+            hooked = hooks_key((*args, *weights))
+            if hooked:
+                key = (key, "tensor hooks", hooked)
         return key, leaves
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
@@ -183,7 +189,7 @@ class GradFunction:
             except GuardFailed as failure:  # specialized on a tensor value this call does not have
                 result = self._cache.rerun(key, failure, leaves, lambda: self._compile_entry(args, kwargs, key))
                 entry = self._cache.entries[key]
-            if not kwargs:
+            if not kwargs and not TensorHooks.live:   # a kernel calling a Tensor's hooks is keyed on them
                 self._fast = self._fast_path(entry, args, leaves)
             return result
         except CompileError as error:   # the user's frames and the located error, not npspore's stack
@@ -195,12 +201,12 @@ class GradFunction:
         a Cell, its ``training`` flag and that it has no backward hooks."""
         fast = self._fast_paths.get(entry)
         if fast is None:
-            conditions = ["X['mode'] == MODE"]
+            conditions = ["X['mode'] == MODE", "not H.live"]
             if self._is_cell:
                 conditions.append("f.training is TR")
             if self._runs_hooks:
                 conditions.append("not f._backward_hooks and not f._backward_pre_hooks")
-            bound = {"X": context_settings, "MODE": get_context("mode"), "f": self.fn,
+            bound = {"X": context_settings, "MODE": get_context("mode"), "f": self.fn, "H": TensorHooks,
                      "TR": bool(getattr(self.fn, "training", False))}
             fast = fast_path(entry, self._cache, args, leaves, conditions, bound) or no_fast_path
             if len(self._fast_paths) >= 8:
@@ -271,8 +277,9 @@ class GradFunction:
         key, _ = self._key(args, kwargs or {})
         call_args, call_kwargs, sens = self._split_sens(args, kwargs or {})
         signature = describe_key(input_key(tuple(call_args) + tuple(call_kwargs.values()) + tuple(sens))[0])
+        is_jit = hasattr(self.fn, "__npspore_function__")   # hooks of values computed under @jit: ignored
         return compiler.request.CompileRequest(fn, tuple(args), dict(kwargs or {}), key, signature, grads=grads,
-                                               backward_hooks=_backward_hooks_run())
+                                               backward_hooks=_backward_hooks_run() and not is_jit)
 
     def _request(self) -> compiler.gradspec.GradRequest:
         if not callable(self.fn) and not isinstance(self.fn, compiler.values.Closure):   # a lambda of compiled code

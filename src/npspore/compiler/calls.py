@@ -178,8 +178,12 @@ class Calls:
             if isinstance(result, Tensor) and not isinstance(result, LIBRARY.parameter_type):
                 return self._built_tensor(result)
             return self._from_python(result)
-        if hasattr(func, "__npspore_function__"):   # a @jit function called from compiled code: its function, here
-            return self._call(func.__npspore_function__, args, kwargs, frame, node)
+        if hasattr(func, "__npspore_function__"):   # a @jit function called from compiled code: its function, here,
+            hooks, self.program.backward_hooks = self.program.backward_hooks, False   # where backward hooks are
+            try:                                                                        # ignored (as MindSpore's @jit)
+                return self._call(func.__npspore_function__, args, kwargs, frame, node)
+            finally:
+                self.program.backward_hooks = hooks
         call = getattr(type(func), "__call__", None)
         if call is not None and inspect.isfunction(call):
             if LIBRARY.recomputed is not None and LIBRARY.recomputed(func):

@@ -388,6 +388,8 @@ class Renderer:
             if stmt.kind == "release":
                 names = [self.atom(a) for a in stmt.args if id(a) not in self.expressions]
                 return [f"{indent}del {', '.join(names)}"] if names else []
+            if stmt.kind == "state":   # a Cell attribute set after the call (core/statewrites.py)
+                return [f"{indent}rt.keep_state({args}){where}"]
             if stmt.kind == "wait":   # a product started earlier (compiler/deferproducts.py)
                 return [f"{indent}rt.matmul_wait({args}){where}"]
             if stmt.kind == "host_call" and not stmt.targets:   # called for its side effect (a summary op)

@@ -31,6 +31,8 @@ from .gradspec import GradRequest, GradSpec, is_mutable_container
 from .library import LIBRARY
 from .specialize import FunctionSpecializer, function_name
 from .targets import unbind
+from .kernel import TensorHooks
+from .tensorhooks import hook_gradients
 from .signature import is_mutable_scalar
 from .values import Closure, TensorValue, fresh_inputs
 
@@ -198,16 +200,21 @@ def differentiate_request(request: GradRequest, functions, name, inputs, slices,
         return len(wrt) - 1
 
     position_grads = []
+    hooked: list = []            # (wrt index, hooks, aval) of Tensors holding hooks (compiler.tensorhooks)
     for position in request.requested_positions(inputs):
         value = inputs[position]
         if is_tensor(value) or is_mutable_container(value):
             indices = iter(range(slices[position].start, slices[position].stop))
             position_grads.append((position, _gradient_node(value, lambda: next_wrt(next(indices)))))
+            if hooks := TensorHooks.of(value):
+                hooked.append((position_grads[-1][1][1], hooks, Aval.of(value._array)))
     weight_grads = []
     for weight in request.weights:
         index = next((k for k, obj in enumerate(captured) if obj is weight), None)
         if index is not None and isinstance(weight, LIBRARY.parameter_type):
             node = ("leaf", next_wrt(n_leaves + index))
+            if hooks := TensorHooks.of(weight):
+                hooked.append((node[1], hooks, Aval.of(weight._array)))
         else:
             unread.append(weight)
             node = ("unread", len(unread) - 1)
@@ -231,6 +238,7 @@ def differentiate_request(request: GradRequest, functions, name, inputs, slices,
 
     builder = BlockBuilder(function_names(gradient), gradient.body)
     loc = gradient.loc or ir.Loc("<grad>", 0)
+    hook_gradients(builder, grads, hooked, loc)
     for weight in unread:
         aval = Aval.of(weight._array)
         grads.append(builder.apply("zeros", (), {"shape": aval.shape, "dtype": aval.dtype}, loc=loc,

@@ -189,7 +189,7 @@ class HostOp:
 @dataclass
 class Effect:
     """A side effect that runs at call time: ``kind`` is ``'print'``, ``'print_tree'``, ``'print_each'``,
-    ``'assign'``, ``'release'``, ``'wait'`` or ``'host_call'``.
+    ``'assign'``, ``'release'``, ``'wait'``, ``'state'`` or ``'host_call'``.
 
     ``print``: args are printed as Python's print would print them (Tensors wrapped back).
     ``print_each``: each arg on its own line, a Tensor as its ``repr`` (``ops.Print``).
@@ -202,6 +202,8 @@ class Effect:
     ``host``: ``targets = (op(*values),)`` with ``args = (Const(op), *values)``, ``op`` a
     :class:`HostOp`: Python run on values read from tensors (JIT fallback), no derivative.
     ``guard``: a value guard (``compiler.guards.value_guard``).
+    ``state``: ``args = (Const(slot), value)``: the Cell attribute ``slot`` of the kernel is set to
+    ``value`` after the call (``core.statewrites``); no derivative.
     ``wait``: ``args = (result,)``: wait for the product ``matmul_start`` computes into ``result``
     (``compiler.deferproducts``).
     """

@@ -1,0 +1,182 @@
+"""A tensor assigned to a Cell attribute that is no Parameter in compiled code (compiler/cellstate.py).
+
+Expected values were printed by MindSpore 2.10 (CPU, PYNATIVE mode) for the same programs: d2l's
+Nadaraya-Watson attention keeps ``self.attention_weights``; ``Cache`` keeps its last input.
+"""
+import os
+import subprocess
+import sys
+import textwrap
+
+import numpy as np
+import pytest
+
+import npspore as ms
+from npspore import Parameter, Tensor, nn, ops
+from npspore.compiler.errors import NotSupportedError
+
+Q = np.array([0.0, 1.0, 2.0], np.float32)
+K = np.array([[0.0, 1.0], [1.0, 2.0], [3.0, 1.0]], np.float32)
+WEIGHTS = [[0.5312094, 0.46879065], [0.5312094, 0.46879065], [0.5, 0.5]]   # MindSpore's attention_weights
+
+
+@pytest.fixture(autouse=True)
+def private_cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("NPSPORE_CACHE_DIR", str(tmp_path / "kernels"))
+
+
+class Attention(nn.Cell):
+    """d2l's NWKernelRegression, shortened: the weights are kept for plotting and read again."""
+
+    def __init__(self):
+        super().__init__()
+        self.w = Parameter(Tensor(np.array([0.5], np.float32)), name="w")
+
+    def construct(self, q, k):
+        self.attention_weights = ops.softmax(-((q[:, None] - k) * self.w) ** 2 / 2, axis=1)
+        return (self.attention_weights * k).sum(1)
+
+
+def reference(w, q=Q.astype(np.float64), k=K.astype(np.float64)):
+    scores = -((q[:, None] - k) * w) ** 2 / 2
+    weights = np.exp(scores - scores.max(1, keepdims=True))
+    weights /= weights.sum(1, keepdims=True)
+    return weights, (weights * k).sum(1)
+
+
+def test_jit_sets_the_attribute_and_a_later_read_in_the_call_sees_it():
+    net = Attention()
+    f = ms.jit(lambda q, k: net(q, k) * 2)
+    out = f(Tensor(Q), Tensor(K))
+    np.testing.assert_allclose(out.asnumpy(), [0.9375813, 2.9375815, 4.0], rtol=1e-6)   # MindSpore's
+    assert isinstance(net.attention_weights, Tensor)
+    np.testing.assert_allclose(net.attention_weights.asnumpy(), WEIGHTS, rtol=1e-6)
+    assert "rt.keep_state(0, softmax)" in f.kernel_source(Tensor(Q), Tensor(K))
+    out = f(Tensor(Q + 1), Tensor(K))   # the kernel again: the attribute follows the new call
+    weights, expected = reference(0.5, q=(Q + 1).astype(np.float64))
+    np.testing.assert_allclose(out.asnumpy(), 2 * expected, rtol=1e-6)
+    np.testing.assert_allclose(net.attention_weights.asnumpy(), weights, rtol=1e-6)
+
+
+def test_value_and_grad_flows_through_the_attribute_and_sets_it():
+    net = Attention()
+    grad_fn = ms.value_and_grad(lambda q, k: net(q, k).sum(), None, net.trainable_params())
+    value, (dw,) = grad_fn(Tensor(Q), Tensor(K))
+    np.testing.assert_allclose(value.asnumpy(), 3.9375815, rtol=1e-6)
+    np.testing.assert_allclose(dw.asnumpy(), [-0.249025941], rtol=1e-5)   # MindSpore PYNATIVE's
+    eps = 1e-6
+    numeric = (reference(0.5 + eps)[1].sum() - reference(0.5 - eps)[1].sum()) / (2 * eps)
+    np.testing.assert_allclose(dw.asnumpy(), [numeric], rtol=1e-4)
+    np.testing.assert_allclose(net.attention_weights.asnumpy(), WEIGHTS, rtol=1e-6)
+
+
+def test_train_one_step_cell_sets_the_attribute_of_each_step():
+    class Loss(nn.Cell):
+        def __init__(self, net):
+            super().__init__()
+            self.net = net
+
+        def construct(self, q, k):
+            return self.net(q, k).sum()
+
+    net = Attention()
+    step = nn.TrainOneStepCell(Loss(net), nn.SGD(net.trainable_params(), 0.5))
+    loss = step(Tensor(Q), Tensor(K))
+    np.testing.assert_allclose([loss.asnumpy(), net.w.asnumpy()[0]], [3.9375815, 0.624513], rtol=1e-5)
+    loss = step(Tensor(Q), Tensor(K))   # MindSpore's second step
+    np.testing.assert_allclose([loss.asnumpy(), net.w.asnumpy()[0]], [3.9028037, 0.7791662], rtol=1e-5)
+    np.testing.assert_allclose(net.attention_weights.asnumpy(),
+                               [[0.5485982, 0.45140183], [0.5485982, 0.45140183], [0.5, 0.5]], rtol=1e-5)
+
+
+class Cache(nn.Cell):
+    """Reads its last input, keeps the new one, reads it again."""
+
+    def __init__(self):
+        super().__init__()
+        self.last = Tensor(np.zeros(3, np.float32))
+
+    def construct(self, x):
+        y = x + self.last
+        self.last = x * 2
+        return y, self.last + 1
+
+
+def test_a_later_call_reads_the_tensor_the_previous_call_set():
+    net = Cache()
+    f = ms.jit(net)
+    x = Tensor(Q)
+    outputs = [[t.asnumpy().tolist() for t in f(x)] for _ in range(2)]
+    assert outputs == [[[0, 1, 2], [1, 3, 5]], [[0, 3, 6], [1, 3, 5]]]   # MindSpore's (PYNATIVE and GRAPH)
+    assert net.last.asnumpy().tolist() == [0, 2, 4]
+    y, z = f(Tensor(Q + 1))
+    assert (y.asnumpy().tolist(), z.asnumpy().tolist(), net.last.asnumpy().tolist()) == \
+        ([1, 4, 7], [3, 5, 7], [2, 4, 6])
+
+
+def test_an_attribute_that_was_none_is_read_as_the_tensor_set_since():
+    class Running(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.total = None
+
+        def construct(self, x):
+            total = x if self.total is None else self.total + x
+            self.total = total
+            return total * 1
+
+    net = Running()
+    f = ms.jit(net)
+    results = [f(Tensor(Q)).asnumpy().tolist() for _ in range(3)]
+    assert results == [[0, 1, 2], [0, 2, 4], [0, 3, 6]]
+    assert net.total.asnumpy().tolist() == [0, 3, 6]
+
+
+def test_a_kernel_on_disk_sets_the_attribute_in_a_new_process(tmp_path):
+    program = tmp_path / "program.py"
+    program.write_text(textwrap.dedent("""
+        import sys
+        import numpy as np
+        import npspore as ms
+        from npspore import nn, ops, Parameter, Tensor
+        from npspore.compiler import pipeline
+
+        class Attention(nn.Cell):
+            def __init__(self):
+                super().__init__()
+                self.w = Parameter(Tensor(np.array([0.5], np.float32)), name="w")
+
+            def construct(self, q, k):
+                self.attention_weights = ops.softmax(-((q[:, None] - k) * self.w) ** 2 / 2, axis=1)
+                return (self.attention_weights * k).sum(1)
+
+        if sys.argv[1] == "load":
+            def refuse(*args):
+                raise AssertionError("compiled instead of loaded")
+            pipeline.build = refuse
+        net = Attention()
+        f = ms.jit(net)
+        out = f(Tensor(np.array([0.0, 1.0, 2.0], np.float32)), Tensor(np.array([[0, 1], [1, 2], [3, 1]], np.float32)))
+        print(np.round(out.asnumpy().astype(float), 5).tolist(), np.round(net.attention_weights.asnumpy().astype(float), 5).tolist())
+    """))
+    env = dict(os.environ, NPSPORE_CACHE_DIR=str(tmp_path / "kernels"))
+    runs = [subprocess.run([sys.executable, str(program), mode], env=env, capture_output=True, text=True, timeout=300)
+            for mode in ("compile", "load")]
+    assert [r.returncode for r in runs] == [0, 0], runs[1].stderr
+    expected = "[0.46879, 1.46879, 2.0] [[0.53121, 0.46879], [0.53121, 0.46879], [0.5, 0.5]]\n"
+    assert [r.stdout for r in runs] == [expected, expected]
+    kernel, = [name for name in os.listdir(tmp_path / "kernels") if name.endswith(".py")]
+    assert "rt.keep_state(0, softmax)" in (tmp_path / "kernels" / kernel).read_text()
+
+
+def test_reading_it_in_another_compiled_function_is_refused_at_the_users_line():
+    net = Attention()
+
+    @ms.jit
+    def f(q, k):
+        out = net(q, k)
+        return out + net.attention_weights.sum()
+
+    with pytest.raises(NotSupportedError, match="reading the attribute 'attention_weights'") as info:
+        f(Tensor(Q), Tensor(K))
+    assert "net.attention_weights.sum()" in str(info.value)
