@@ -109,3 +109,25 @@ def test_a_hook_must_be_callable_and_not_on_a_parameter_in_compiled_code():
     with pytest.raises(NotSupportedError, match="register_hook on a Parameter") as info:
         ms.grad(Net())(Tensor(X))
     assert "self.w.register_hook(lambda g: g)" in str(info.value)
+
+
+def test_a_hook_on_a_weight_applies_in_a_compiled_training_step():
+    class Net(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.w = Parameter(Tensor(np.array([1.0, 2.0], np.float32)), name="w")
+
+        def construct(self, x):
+            return (self.w * x).sum()
+
+    net = Net()
+    seen = []
+
+    def freeze(grad):
+        seen.append(grad.asnumpy().tolist())
+        return grad * 0
+
+    net.w.register_hook(freeze)
+    step = nn.TrainOneStepCell(net, nn.SGD(net.trainable_params(), 0.5))
+    step(Tensor(np.array([3.0, 4.0], np.float32)))
+    assert seen == [[3.0, 4.0]] and net.w.asnumpy().tolist() == [1.0, 2.0]
