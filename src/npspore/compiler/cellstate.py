@@ -20,7 +20,10 @@ sees it. Compiled here:
 """
 from __future__ import annotations
 
+from typing import Any, Callable
+
 from . import ir
+from .builder import BlockBuilder
 from .errors import not_supported
 from .guards import MISSING, Guard
 from .library import LIBRARY
@@ -52,6 +55,12 @@ class CellState:
     """Assignments and reads of Cell attributes that hold tensors, for ``FunctionSpecializer``."""
 
     _state_values: dict | None = None   # (id(obj), attr) -> (TensorValue, block it was assigned in)
+    program: Any                         # FunctionSpecializer's: the ProgramBuilder, its name, where statements go,
+    name: str                            # its top block, how many kept loops enclose the current block, and the
+    builder: BlockBuilder                # location generated code cites
+    _body: ir.Block
+    _dynamic_loops: int
+    _loc: Callable[..., ir.Loc]
 
     @property
     def writes_state(self) -> bool:

@@ -170,6 +170,12 @@ def leaf_slices(values) -> list:
     return slices
 
 
+def _hooks_of(index: int, tensor) -> list:
+    """``[(index, hooks, aval)]`` for a Tensor holding ``Tensor.register_hook`` hooks (``compiler.tensorhooks``)."""
+    hooks = TensorHooks.of(tensor)
+    return [(index, hooks, Aval.of(tensor._array))] if hooks else []
+
+
 @dataclass
 class Differentiated:
     """A gradient function added to a set of functions, and how to call it and read its results."""
@@ -206,15 +212,13 @@ def differentiate_request(request: GradRequest, functions, name, inputs, slices,
         if is_tensor(value) or is_mutable_container(value):
             indices = iter(range(slices[position].start, slices[position].stop))
             position_grads.append((position, _gradient_node(value, lambda: next_wrt(next(indices)))))
-            if hooks := TensorHooks.of(value):
-                hooked.append((position_grads[-1][1][1], hooks, Aval.of(value._array)))
+            hooked += _hooks_of(position_grads[-1][1][1], value)
     weight_grads = []
     for weight in request.weights:
         index = next((k for k, obj in enumerate(captured) if obj is weight), None)
         if index is not None and isinstance(weight, LIBRARY.parameter_type):
             node = ("leaf", next_wrt(n_leaves + index))
-            if hooks := TensorHooks.of(weight):
-                hooked.append((node[1], hooks, Aval.of(weight._array)))
+            hooked += _hooks_of(node[1], weight)
         else:
             unread.append(weight)
             node = ("unread", len(unread) - 1)

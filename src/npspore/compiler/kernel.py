@@ -278,10 +278,15 @@ def _read_through_attributes(captured, state) -> list:
 def _set_state(holder, attr: str, array) -> None:
     """``holder.attr = Tensor(array)`` after a kernel set it; a new shape or dtype makes the kernels that
     read the attribute check what they captured (``CapturedAvals``)."""
-    old = getattr(holder, attr, None)
-    if isinstance(old, LIBRARY.tensor_type) and (old._array.shape, old._array.dtype) != (array.shape, array.dtype):
+    if _changes_aval(getattr(holder, attr, None), array):
         CapturedAvals.bump()
     setattr(holder, attr, LIBRARY.wrap(array))
+
+
+def _changes_aval(old, array) -> bool:
+    """Whether ``array`` replaces a Tensor ``old`` of another shape or dtype."""
+    before = getattr(old, "_array", None) if isinstance(old, LIBRARY.tensor_type) else None
+    return before is not None and (before.shape, before.dtype) != (array.shape, array.dtype)
 
 
 class CapturedAvals:
