@@ -177,7 +177,8 @@ def test_a_kernel_on_disk_sets_the_attribute_in_a_new_process(tmp_path):
         net = Attention()
         f = ms.jit(net)
         out = f(Tensor(np.array([0.0, 1.0, 2.0], np.float32)), Tensor(np.array([[0, 1], [1, 2], [3, 1]], np.float32)))
-        print(np.round(out.asnumpy().astype(float), 5).tolist(), np.round(net.attention_weights.asnumpy().astype(float), 5).tolist())
+        rounded = [np.round(t.asnumpy().astype(float), 5).tolist() for t in (out, net.attention_weights)]
+        print(*rounded)
     """))
     env = dict(os.environ, NPSPORE_CACHE_DIR=str(tmp_path / "kernels"))
     runs = [subprocess.run([sys.executable, str(program), mode], env=env, capture_output=True, text=True, timeout=300)

@@ -324,9 +324,9 @@ def layout_literal(program: Program, request: CompileRequest) -> dict | None:
                 (program.guards.training_cells.values() if program.guards is not None else ())]
     state = [(("self", ()) if obj is self_obj else object_paths.addressable_path(fn, obj), attr)
              for obj, attr in program.state]
-    if guards is None or any(p is None for p in training) or any(p is None for p, _ in state) \
-            or program.guards is not None and any(key[0] == "state" for key in program.guards.guards):   # a guard only this process checks
-        return None
+    state_guarded = program.guards is not None and any(key[0] == "state" for key in program.guards.guards)
+    if guards is None or any(p is None for p in training) or any(p is None for p, _ in state) or state_guarded:
+        return None   # (a guard on an attribute a kernel sets: only this process checks it)
     layout = {"captured": list(program.capture_paths), "output": program.output_tree.node,
               "sources": sorted({f: file_digest(f) for f in _involved_files(program)}.items()),
               "guards": guards, "training": training}

@@ -191,7 +191,8 @@ class Closure:
         if any(isinstance(v, (TensorValue, Closure)) for v in names.values()):
             return None
         expression = ast.fix_missing_locations(ast.Expression(body=self.node))
-        return eval(compile(expression, self.frame.source.filename, "eval"), {**self.frame.source.globals, **names})  # noqa: S307
+        code = compile(expression, self.frame.source.filename, "eval")
+        return eval(code, {**self.frame.source.globals, **names})  # noqa: S307 - the user's own lambda
 
 
 def holds_closure(values) -> bool:
