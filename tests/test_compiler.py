@@ -312,11 +312,14 @@ def test_a_shape_error_inside_a_library_cell_names_the_users_call():
     assert "y = net(x)" in message and "container.py" not in message
 
 
-def test_a_value_read_after_batchnorm_in_training_names_the_parameter_write():
+def test_a_value_read_after_batchnorm_in_training_decides_the_if_as_in_mindspore():
     # MindSpore-GAN's EBGAN reads `(margin - d_loss_fake).asnumpy().item()` in a differentiated function whose
     # discriminator has BatchNorm1d in training: its running statistics are written where the read value is
-    # computed, so the kernel cannot check the value first; refused at the user's line, naming that write
+    # computed, so the kernel checks the value after writing them, and writes them back when the check fails
+    # (the second call takes the other branch). Values printed by MindSpore 2.10 PYNATIVE for the same program.
     net = nn.SequentialCell(nn.Dense(3, 3), nn.BatchNorm1d(3, affine=False))
+    for p in net.trainable_params():
+        p.set_data(Tensor(np.linspace(-1, 1, p.size).reshape(p.shape).astype(np.float32)))
     net.set_train()
 
     def d_forward(x):
@@ -325,11 +328,17 @@ def test_a_value_read_after_batchnorm_in_training_names_the_parameter_write():
             loss += 1.0 - loss
         return loss
 
-    with pytest.raises(NotSupportedError) as info:
-        ms.value_and_grad(d_forward, None, net.trainable_params())(Tensor(np.ones((2, 3), np.float32)))
-    message = str(info.value)
-    assert "where a Parameter is written (BatchNorm's running statistics in training)" in message
-    assert "if (1.0 - loss).asnumpy().item() > 0:" in message
+    grad_fn = ms.value_and_grad(d_forward, None, net.trainable_params())
+    loss, (d_weight, d_bias) = grad_fn(Tensor(np.array([[1.0, 2.0, 3.0], [0.0, -1.0, 2.0]], np.float32)))
+    np.testing.assert_allclose(loss.asnumpy(), 3.8333313, rtol=1e-6)
+    np.testing.assert_allclose(d_weight.asnumpy()[1], [-158.1138916015625, -474.3416748046875, -158.1138916015625],
+                               rtol=1e-5)
+    np.testing.assert_allclose(net[1].moving_mean.asnumpy(), [-0.3125, 0.05, 0.4125], rtol=1e-6)
+    np.testing.assert_allclose(net[1].moving_variance.asnumpy(), [1.603125, 0.9, 1.603125], rtol=1e-6)
+    loss, (d_weight, d_bias) = grad_fn(Tensor(np.array([[0.1, 0.2, 0.3], [0.0, -0.1, 0.2]], np.float32)))
+    assert loss.asnumpy() == 1.0 and not d_weight.asnumpy().any() and not d_bias.asnumpy().any()
+    np.testing.assert_allclose(net[1].moving_mean.asnumpy(), [-0.4025, 0.05, 0.5025], rtol=1e-6)
+    np.testing.assert_allclose(net[1].moving_variance.asnumpy(), [1.4498436, 0.81, 1.4498436], rtol=1e-6)
 
 
 def test_a_numpy_function_on_a_tensor_runs_on_its_values_as_in_eager_mode():

@@ -147,3 +147,17 @@ def test_model_train_computes_what_its_mode_computes(mode, trained):
     finally:
         ms.set_context(mode=ms.PYNATIVE_MODE)
     np.testing.assert_allclose(net.w.asnumpy(), [trained], rtol=1e-6)
+
+
+@ms.jit
+def jitted_row_max(x):
+    return x.max(1)
+
+
+def through_jitted(x):
+    return (jitted_row_max(x)[0] * 2).sum()
+
+
+def test_a_jit_function_called_by_a_pynative_gradient_takes_graph_meanings():
+    # MindSpore 2.10: the @jit function runs as a graph inside the PYNATIVE gradient: its x.max(1) is the values
+    np.testing.assert_array_equal(ms.grad(through_jitted)(Tensor(X)).asnumpy(), [[0., 2., 0.], [0., 0., 0.]])

@@ -30,6 +30,7 @@ from .parallel.algo_parameters import get_algo_parameters, reset_algo_parameters
 from .train import *  # noqa: F401,F403,E402
 from .profiler import Profiler  # noqa: F401,E402
 from .nn.hook_backward import HookBackward as _HookBackward, InsertGradientOf as _InsertGradientOf  # noqa: E402
+from .nn.hook_backward import register_hook as _register_hook  # noqa: E402
 from .missing_names import module_getattr as _module_getattr  # noqa: E402
 # top-level names of mindspore.parallel
 from .parallel import (Layout, merge_pipeline_strategys, sync_pipeline_shared_parameters,  # noqa: F401,E402
@@ -46,7 +47,8 @@ ops.Custom = _Custom   # ops.Custom is a cell too (its bprop is a cell's bprop)
 # These Tensor methods use npspore.mint, which imports ops: attached once both have loaded.
 from .ops import tensor_inplace as _tensor_inplace, tensor_methods as _tensor_methods  # noqa: E402
 from .ops import tensor_methods_math as _tensor_methods_math, tensor_methods_tail as _tensor_methods_tail  # noqa: E402
-_tensor_methods.attach({**_tensor_methods_tail.METHODS, **_tensor_methods_math.METHODS, **_tensor_inplace.METHODS})
+_tensor_methods.attach({**_tensor_methods_tail.METHODS, **_tensor_methods_math.METHODS, **_tensor_inplace.METHODS,
+                        "register_hook": _register_hook})
 
 _install_npspore_aliases()
 # The op table, its rules and the name and import machinery load with the package but are no attributes

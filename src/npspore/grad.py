@@ -32,6 +32,7 @@ from . import compiler   # its stages load on first use: compiler.pipeline, comp
 from .compiler.errors import CompileError, without_internal_frames
 from .compiler.kernel import MISS, KernelCache, fast_path, no_fast_path
 from .compiler.library import LIBRARY, RECORDERS, GuardFailed, check_not_traced
+from .compiler.kernel import TensorHooks, hooks_key
 from .context import PYNATIVE_MODE, get_context
 from .context import _context as context_settings   # read by the fast path: the mode is in the key
 from .compiler.signature import describe_key, input_key, map_tensors, tensor_leaves
@@ -147,8 +148,9 @@ class GradFunction:
         return variant
 
     def _pynative(self) -> bool:
-        """Whether a call now is compiled as MindSpore's PYNATIVE mode runs it (:func:`_pynative_mode`)."""
-        return not self._jitted and _pynative_mode()
+        """Whether a call now is compiled as MindSpore's PYNATIVE mode runs it (:func:`_pynative_mode`): not when
+        this gradient is jitted or differentiates a ``@jit`` function (whose values' hooks MindSpore ignores)."""
+        return not self._jitted and not hasattr(self.fn, "__npspore_function__") and _pynative_mode()
 
     # --- calling
 
@@ -170,6 +172,11 @@ class GradFunction:
             key = (key, bool(self.fn.training))
         if self._pynative():
             key = (key, "pynative")
+        if TensorHooks.live:   # inputs or weights with Tensor.register_hook hooks: their gradients pass through them
+            weights = self.weights if isinstance(self.weights, (list, tuple)) else [self.weights]
+            hooked = hooks_key((*args, *weights))
+            if hooked:
+                key = (key, "tensor hooks", hooked)
         return key, leaves
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
@@ -196,7 +203,7 @@ class GradFunction:
             except GuardFailed as failure:  # specialized on a tensor value this call does not have
                 result = self._cache.rerun(key, failure, leaves, lambda: self._compile_entry(args, kwargs, key))
                 entry = self._cache.entries[key]
-            if not kwargs:
+            if not kwargs and not TensorHooks.live:   # a kernel calling a Tensor's hooks is keyed on them
                 self._fast = self._fast_path(entry, args, leaves)
             return result
         except CompileError as error:   # the user's frames and the located error, not npspore's stack
@@ -208,12 +215,12 @@ class GradFunction:
         a Cell, its ``training`` flag and that it has no backward hooks."""
         fast = self._fast_paths.get(entry)
         if fast is None:
-            conditions = ["X['mode'] == MODE"]
+            conditions = ["X['mode'] == MODE", "not H.live"]
             if self._is_cell:
                 conditions.append("f.training is TR")
             if self._runs_hooks:
                 conditions.append("not f._backward_hooks and not f._backward_pre_hooks")
-            bound = {"X": context_settings, "MODE": get_context("mode"), "f": self.fn,
+            bound = {"X": context_settings, "MODE": get_context("mode"), "f": self.fn, "H": TensorHooks,
                      "TR": bool(getattr(self.fn, "training", False))}
             fast = fast_path(entry, self._cache, args, leaves, conditions, bound) or no_fast_path
             if len(self._fast_paths) >= 8:

@@ -10,6 +10,7 @@ from .common.kernel_random import (draw_bernoulli, draw_dropout_mask, draw_norma
 from .common.tensor import Tensor, tensor_array  # noqa: F401 - Tensor(value) of a value read from tensors
 from .compiler.library import GuardFailed, host_call, same_array, same_value  # noqa: F401 - value guards; host calls
 from .core.heap import keep_freed_memory
+from .core.statewrites import keep_state  # noqa: F401 - a Cell attribute compiled code sets
 from .core.workspace import Workspace  # noqa: F401 - the buffers of a kernel's temporaries
 
 keep_freed_memory()   # a kernel's freed temporaries stay in the heap for its next call (core/heap.py)

@@ -24,7 +24,7 @@ from .frontend import parse_function
 from .fallback import HostMethod, ReadInCallee, is_host_function
 from .custombackward import attach_custom_backward, needs_custom_backward, stage_recomputed
 from .dynamicdims import UnknownDim, UnknownDimUse
-from .library import LIBRARY, activation_key
+from .library import LIBRARY, activation_key, meanings
 from .values import (BoundMethod, Closure, Completion, Frame, HostValue, NeedsStatic, ReturnsClosure, StagedRange,
                      TensorValue, copy_container, holds_closure, holds_nested)
 
@@ -178,8 +178,13 @@ class Calls:
             if isinstance(result, Tensor) and not isinstance(result, LIBRARY.parameter_type):
                 return self._built_tensor(result)
             return self._from_python(result)
-        if hasattr(func, "__npspore_function__"):   # a @jit function called from compiled code: its function, here
-            return self._call(func.__npspore_function__, args, kwargs, frame, node)
+        if hasattr(func, "__npspore_function__"):   # a @jit function called from compiled code: its function, here,
+            hooks, self.program.backward_hooks = self.program.backward_hooks, False   # where backward hooks are
+            try:                                  # ignored and Tensor methods take GRAPH's meanings (MindSpore's @jit)
+                with meanings(pynative=False):
+                    return self._call(func.__npspore_function__, args, kwargs, frame, node)
+            finally:
+                self.program.backward_hooks = hooks
         call = getattr(type(func), "__call__", None)
         if call is not None and inspect.isfunction(call):
             if LIBRARY.recomputed is not None and LIBRARY.recomputed(func):

@@ -173,9 +173,10 @@ class Renderer:
     def guard_lines(self, stmt: ir.Effect, where: str) -> list[str]:
         """A value guard (``compiler.guards.value_guard``): the kernel stops, raising
         ``rt.GuardFailed``, when the value is not the one it was specialized on."""
-        value, kind, expected, index = stmt.args
+        value, kind, expected, index, *restores = stmt.args
         value = self.atom(value)
-        failed = f"    raise rt.GuardFailed({index.value}, {value})"
+        failed = "".join(f"    {self.atom(p)}[...] = {self.atom(c)}\n" for p, c in zip(restores[::2], restores[1::2]))
+        failed += f"    raise rt.GuardFailed({index.value}, {value})"
         if kind.value == "truth":
             return [f"if {'not ' if expected.value else ''}{value}:{where}", failed]
         if kind.value == "item" and expected.value == expected.value:   # NaN is compared as an array
@@ -370,7 +371,7 @@ class Renderer:
             targets = ", ".join(t.name for t in stmt.targets)
             return [f"{indent}{targets} = {call}{where}"]
         if isinstance(stmt, ir.Effect) and stmt.kind == "guard":
-            return [f"{indent}{line}" for line in self.guard_lines(stmt, where)]
+            return [f"{indent}{line}" for lines in self.guard_lines(stmt, where) for line in lines.split("\n")]
         if isinstance(stmt, ir.Effect) and stmt.kind == "host":
             return [f"{indent}{stmt.targets[0].name} = {self.host_text(stmt)}{where}"]
         if isinstance(stmt, ir.Effect):
@@ -388,6 +389,8 @@ class Renderer:
             if stmt.kind == "release":
                 names = [self.atom(a) for a in stmt.args if id(a) not in self.expressions]
                 return [f"{indent}del {', '.join(names)}"] if names else []
+            if stmt.kind == "state":   # a Cell attribute set after the call (core/statewrites.py)
+                return [f"{indent}rt.keep_state({args}){where}"]
             if stmt.kind == "wait":   # a product started earlier (compiler/deferproducts.py)
                 return [f"{indent}rt.matmul_wait({args}){where}"]
             if stmt.kind == "host_call" and not stmt.targets:   # called for its side effect (a summary op)

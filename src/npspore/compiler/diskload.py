@@ -66,7 +66,9 @@ def load(key: str, request: CompileRequest):
             return None  # stored without hooks: compile with them
         hooks = [HookVersions.guard(cell) for cell in cells]
         guards = loaded_guards(layout["guards"], [resolve_path(p, self_obj, fn) for p in layout["training"]])
-        return CompiledKernel(namespace["kernel"], captured, layout["output"], source, path, hooks, guards)
+        state = [(resolve_path(p, self_obj, fn), attr) for p, attr in layout.get("state", ())]
+        return CompiledKernel(namespace["kernel"], captured, layout["output"], source, path, hooks, guards,
+                              state=state)
     except Exception:  # noqa: BLE001 - a cached file that does not load is regenerated, never trusted
         cache.discard(key)
         return None

@@ -40,7 +40,7 @@ from ..shape_rules import promote
 from . import ir
 from .builder import BlockBuilder, NameSupply
 from .errors import NotSupportedError, located
-from .guardeffect import is_visible, place_value_guard, value_guard
+from .guardeffect import place_value_guard, shows, value_guard, written_vars
 from .library import LIBRARY
 from .values import HostValue, TensorValue, copy_container
 
@@ -314,7 +314,8 @@ class FallbackReads:
             raise _cannot_read("under tensor-dependent control flow", loc)
         self._reads[key] = expected
         index = self.program.guards.value_read(f"read at {loc}", kind, expected)
-        place_value_guard(self._body, value_guard(value.var, kind, expected, index, loc), self.program.functions)
+        place_value_guard(self._body, value_guard(value.var, kind, expected, index, loc), self.program.functions,
+                          self.names)
 
     def _guard_loc(self, frame, node):
         return self._loc(frame, node) if frame is not None else self._user_loc
@@ -326,22 +327,21 @@ class FallbackReads:
                           loc)
         if self.builder.block is not self._body or self._dynamic_loops:
             raise _cannot_read("under tensor-dependent control flow", loc)
-        var = value.var
-        if var in self._concrete:
+        var, functions = value.var, self.program.functions
+        if var in self._concrete and var not in written_vars(self._body.stmts, functions):
             return self._concrete[var]
         needed, computing = {var}, []
-        for stmt in reversed(self._body.stmts):
-            if needed.intersection(ir.defined_vars(stmt)):
+        for stmt in reversed(self._body.stmts):   # and the writes of Parameters read after them
+            if needed.intersection(ir.defined_vars(stmt)) or needed & written_vars((stmt,), functions):
                 computing.append(stmt)
                 needed.update(ir.used_vars_deep(stmt))
-        functions = self.program.functions
-        if any(is_visible(stmt, functions) for stmt in computing):
-            raise _cannot_read("from values computed where a Parameter is written (BatchNorm's running statistics in "
-                               "training) or a hook or print runs", loc)
+        if any(shows(stmt, functions) for stmt in computing):
+            raise _cannot_read("from values computed where a hook or print runs", loc)
         if any(isinstance(stmt, ir.Apply) and op_table()[stmt.op].has_effects for stmt in computing):
             raise _cannot_read("from a random draw or a collective, which run only when the kernel runs", loc)
-        env = {v: a for v, a in self._concrete.items() if v in needed}
-        ir.evaluate_block(ir.Block(computing[::-1]), env, ir.Module(functions, self.name))
+        written = written_vars(computing, functions)   # evaluated on copies: compiling writes no Parameter
+        env = {v: (a.copy() if v in written else a) for v, a in self._concrete.items() if v in needed}
+        ir.evaluate_block(ir.Block(computing[::-1]), env, ir.Module(functions, self.name), assigns=True)
         return np.asarray(env[var])
 
 

@@ -31,6 +31,8 @@ from .gradspec import GradRequest, GradSpec, is_mutable_container
 from .library import LIBRARY
 from .specialize import FunctionSpecializer, function_name
 from .targets import unbind
+from .kernel import TensorHooks
+from .tensorhooks import hook_gradients
 from .signature import is_mutable_scalar
 from .values import Closure, TensorValue, fresh_inputs
 
@@ -168,6 +170,12 @@ def leaf_slices(values) -> list:
     return slices
 
 
+def _hooks_of(index: int, tensor) -> list:
+    """``[(index, hooks, aval)]`` for a Tensor holding ``Tensor.register_hook`` hooks (``compiler.tensorhooks``)."""
+    hooks = TensorHooks.of(tensor)
+    return [(index, hooks, Aval.of(tensor._array))] if hooks else []
+
+
 @dataclass
 class Differentiated:
     """A gradient function added to a set of functions, and how to call it and read its results."""
@@ -198,16 +206,19 @@ def differentiate_request(request: GradRequest, functions, name, inputs, slices,
         return len(wrt) - 1
 
     position_grads = []
+    hooked: list = []            # (wrt index, hooks, aval) of Tensors holding hooks (compiler.tensorhooks)
     for position in request.requested_positions(inputs):
         value = inputs[position]
         if is_tensor(value) or is_mutable_container(value):
             indices = iter(range(slices[position].start, slices[position].stop))
             position_grads.append((position, _gradient_node(value, lambda: next_wrt(next(indices)))))
+            hooked += _hooks_of(position_grads[-1][1][1], value)
     weight_grads = []
     for weight in request.weights:
         index = next((k for k, obj in enumerate(captured) if obj is weight), None)
         if index is not None and isinstance(weight, LIBRARY.parameter_type):
             node = ("leaf", next_wrt(n_leaves + index))
+            hooked += _hooks_of(node[1], weight)
         else:
             unread.append(weight)
             node = ("unread", len(unread) - 1)
@@ -231,6 +242,7 @@ def differentiate_request(request: GradRequest, functions, name, inputs, slices,
 
     builder = BlockBuilder(function_names(gradient), gradient.body)
     loc = gradient.loc or ir.Loc("<grad>", 0)
+    hook_gradients(builder, grads, hooked, loc)
     for weight in unread:
         aval = Aval.of(weight._array)
         grads.append(builder.apply("zeros", (), {"shape": aval.shape, "dtype": aval.dtype}, loc=loc,

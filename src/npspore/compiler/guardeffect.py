@@ -3,7 +3,8 @@
 A kernel specialized on a value computed from its inputs checks that value where it runs: a
 ``guard`` effect (:func:`value_guard`, rendered by codegen as ``if ...: raise rt.GuardFailed(i, v)``)
 placed before the first statement whose work the caller could see (:func:`place_value_guard`), so a
-kernel whose guard fails has written no Parameter and run no hook or ``print``. Used by the
+kernel whose guard fails has written no Parameter and run no hook or ``print``; or, where the value is known
+only after Parameters are written, after them, writing them back when it fails. Used by the
 specializer (``compiler.fallback``) and by tracing (``compiler.tracing``).
 """
 from __future__ import annotations
@@ -29,30 +30,67 @@ def is_visible(stmt, functions: dict) -> bool:
     return False
 
 
-def _assigns(function: ir.Function, functions: dict) -> bool:
-    """Whether ``function`` writes a Parameter, itself or in a function it calls."""
-    return any(isinstance(s, ir.Effect) and s.kind == "assign"
-               or isinstance(s, ir.Call) and _assigns(functions[s.callee], functions)
-               for s in ir.walk_stmts(function.body))
+def _assigned_positions(name: str, functions: dict) -> set:
+    """The positions of the params of function ``name`` whose arrays it writes, itself or in a function it calls
+    (a Parameter handed to the cell that updates it)."""
+    function = functions[name]
+    position = {id(p): i for i, p in enumerate(function.params)}
+    found = set()
+    for stmt in ir.walk_stmts(function.body):
+        if isinstance(stmt, ir.Effect) and stmt.kind == "assign" and id(stmt.args[0]) in position:
+            found.add(position[id(stmt.args[0])])
+        elif isinstance(stmt, ir.Call):
+            found.update(position[id(stmt.args[k])] for k in _assigned_positions(stmt.callee, functions)
+                         if id(stmt.args[k]) in position)
+    return found
 
 
-def _written(stmts, functions: dict) -> set:
+def written_vars(stmts, functions: dict) -> set:
     """The Vars whose arrays ``stmts`` may write: a Parameter they assign (in a nested block too), an argument
-    of a call to a function that assigns one (a Parameter is handed to the cell that updates it)."""
+    that a function they call writes."""
     written = set()
     for stmt in stmts:
         for inner in (stmt, *(s for block in ir.nested_blocks(stmt) for s in ir.walk_stmts(block))):
             if isinstance(inner, ir.Effect) and inner.kind == "assign":
                 written.add(inner.args[0])
-            elif isinstance(inner, ir.Call) and _assigns(functions[inner.callee], functions):
-                written.update(a for a in inner.args if isinstance(a, ir.Var))
+            elif isinstance(inner, ir.Call):
+                written.update(inner.args[k] for k in _assigned_positions(inner.callee, functions)
+                               if isinstance(inner.args[k], ir.Var))
     return written
 
 
-def place_value_guard(block: ir.Block, guard: ir.Effect, functions: dict) -> None:
+def shows(stmt, functions: dict) -> bool:
+    """Whether running ``stmt`` does what cannot be undone: a hook (host call) or ``print`` run, here or in a block
+    or function it runs (a Parameter written can be written back)."""
+    for inner in (stmt, *(s for block in ir.nested_blocks(stmt) for s in ir.walk_stmts(block))):
+        if isinstance(inner, ir.Effect) and inner.kind in ("host_call", "print", "print_tree", "print_each"):
+            return True
+        if isinstance(inner, ir.Call) and any(shows(s, functions) for s in functions[inner.callee].body.stmts):
+            return True
+    return False
+
+
+def _guard_writing_back(block: ir.Block, guard: ir.Effect, first: int, functions: dict, names) -> None:
+    """Append ``guard`` to ``block`` after Parameters were written (from statement ``first`` on): each of them is
+    copied before ``first`` and written back when the guard fails, so a failed kernel leaves them as they were
+    (BatchNorm's running statistics, updated before a loss whose value decides an ``if``, MindSpore-GAN's EBGAN)."""
+    written = sorted(written_vars(block.stmts[first:], functions), key=lambda v: v.name)
+    copies, restores = [], []
+    for parameter in written:
+        copy = names.var(f"{parameter.name}_before", parameter.aval)
+        one = ir.Const(1.0 if parameter.aval.dtype.kind in "fc" else 1)   # never folded: rewrite.changing_vars
+        copies.append(ir.Apply((copy,), "mul", (parameter, one), {}, guard.loc))
+        restores += [parameter, copy]
+    block.stmts = block.stmts[:first] + copies + block.stmts[first:]
+    block.stmts.append(ir.Effect("guard", guard.args + tuple(restores), guard.loc))
+
+
+def place_value_guard(block: ir.Block, guard: ir.Effect, functions: dict, names=None) -> None:
     """Append ``guard`` to ``block`` so that it runs before the first statement the caller can see:
-    the statements computing its value move up with it. Raises NotSupportedError (at the guard's
-    line) when they cannot (the value depends on a Parameter written or a hook run before)."""
+    the statements computing its value move up with it. When they cannot (the value depends on a Parameter
+    written before) and ``names`` (the function's ``NameSupply``) is given, the guard follows them and writes the
+    Parameters back when it fails (:func:`_guard_writing_back`). Raises NotSupportedError (at the guard's line)
+    when a hook or ``print`` ran before the value is known, or a Parameter was written and ``names`` is None."""
     stmts = block.stmts
     first = next((i for i, stmt in enumerate(stmts) if is_visible(stmt, functions)), None)
     if first is None:
@@ -64,8 +102,10 @@ def place_value_guard(block: ir.Block, guard: ir.Effect, functions: dict) -> Non
         if needed.intersection(ir.defined_vars(stmt)):
             moved.append(stmt)
             needed.update(ir.used_vars_deep(stmt))
-    written = _written(stmts[first:], functions)
+    written = written_vars(stmts[first:], functions)
     if any(is_visible(stmt, functions) for stmt in moved) or needed & written:
+        if names is not None and not any(shows(stmt, functions) for stmt in stmts[first:]):
+            return _guard_writing_back(block, guard, first, functions, names)
         raise located(NotSupportedError(
             "this value decides how the code is compiled, and it is read after a Parameter is written or a "
             "hook or print runs, so the kernel could not check it before doing that; read it earlier"), guard.loc)

@@ -189,7 +189,7 @@ class HostOp:
 @dataclass
 class Effect:
     """A side effect that runs at call time: ``kind`` is ``'print'``, ``'print_tree'``, ``'print_each'``,
-    ``'assign'``, ``'release'``, ``'wait'`` or ``'host_call'``.
+    ``'assign'``, ``'release'``, ``'wait'``, ``'state'`` or ``'host_call'``.
 
     ``print``: args are printed as Python's print would print them (Tensors wrapped back).
     ``print_each``: each arg on its own line, a Tensor as its ``repr`` (``ops.Print``).
@@ -201,7 +201,11 @@ class Effect:
     a call out of the kernel into Python (a backward hook), whose results replace the values.
     ``host``: ``targets = (op(*values),)`` with ``args = (Const(op), *values)``, ``op`` a
     :class:`HostOp`: Python run on values read from tensors (JIT fallback), no derivative.
-    ``guard``: a value guard (``compiler.guards.value_guard``).
+    ``guard``: a value guard (``compiler.guards.value_guard``): ``args = (value, Const(kind), Const(expected),
+    Const(index), *restores)``; ``restores`` pairs a Parameter written before the guard with its copy taken
+    before that, written back when the guard fails (``compiler.guardeffect``).
+    ``state``: ``args = (Const(slot), value)``: the Cell attribute ``slot`` of the kernel is set to
+    ``value`` after the call (``core.statewrites``); no derivative.
     ``wait``: ``args = (result,)``: wait for the product ``matmul_start`` computes into ``result``
     (``compiler.deferproducts``).
     """
@@ -439,12 +443,12 @@ def evaluate(module: Module, *args) -> tuple:
     return _evaluate_function(module, module.entry, list(args))
 
 
-def _evaluate_function(module: Module, name: str, args: list) -> tuple:
+def _evaluate_function(module: Module, name: str, args: list, assigns: bool = False) -> tuple:
     function = module.functions[name]
     if len(function.params) != len(args):
         raise TypeError(f"{name} takes {len(function.params)} arrays, got {len(args)}")
     env = dict(zip(function.params, args))
-    evaluate_block(function.body, env, module)
+    evaluate_block(function.body, env, module, assigns)
     return tuple(_read(env, r) for r in function.body.results)
 
 
@@ -492,9 +496,10 @@ def _check_guard(value, kind: str, expected, index: int) -> None:
         raise GuardFailed(index, value)
 
 
-def evaluate_block(block: Block, env: dict, module: Module | None = None) -> None:
+def evaluate_block(block: Block, env: dict, module: Module | None = None, assigns: bool = False) -> None:
     """Run ``block``'s statements, reading and binding values in ``env`` (Var -> value); ``module``
-    holds the functions that ``Call`` statements name."""
+    holds the functions that ``Call`` statements name; ``assigns``: ``assign`` effects write into the arrays
+    of ``env`` (copies of the Parameters, made by the caller), else they are not performed."""
     for stmt in block.stmts:
         if isinstance(stmt, Apply):
             definition = op_table()[stmt.op]
@@ -506,7 +511,8 @@ def evaluate_block(block: Block, env: dict, module: Module | None = None) -> Non
         elif isinstance(stmt, Call):
             if module is None:
                 raise ValueError(f"evaluating a call of {stmt.callee} needs the module that holds it")
-            _bind(env, stmt.targets, _evaluate_function(module, stmt.callee, [_read(env, a) for a in stmt.args]))
+            _bind(env, stmt.targets, _evaluate_function(module, stmt.callee, [_read(env, a) for a in stmt.args],
+                                                          assigns))
         elif isinstance(stmt, Effect):
             if stmt.kind == "print":
                 print(*(_read(env, a) for a in stmt.args))
@@ -519,29 +525,31 @@ def evaluate_block(block: Block, env: dict, module: Module | None = None) -> Non
                 values = [_read(env, a) for a in stmt.args]
                 _bind(env, stmt.targets, (values[0](*values[1:]),))
             elif stmt.kind == "guard":
-                _check_guard(*(_read(env, a) for a in stmt.args))
+                _check_guard(*(_read(env, a) for a in stmt.args[:4]))
+            elif stmt.kind == "assign" and assigns:
+                np.copyto(_read(env, stmt.args[0]), _read(env, stmt.args[1]), casting="unsafe")
             elif stmt.kind == "wait":
                 matmul_wait(_read(env, stmt.args[0]))
         elif isinstance(stmt, If):
             branch = stmt.then_block if _read(env, stmt.cond) else stmt.else_block
-            evaluate_block(branch, env, module)
+            evaluate_block(branch, env, module, assigns)
             _bind(env, stmt.outputs, [_read(env, r) for r in branch.results])
         elif isinstance(stmt, ForRange):
             carried = [_read(env, a) for a in stmt.carried]
             for index in range(_read(env, stmt.start), _read(env, stmt.stop), _read(env, stmt.step)):
                 env[stmt.index] = index
                 _bind(env, stmt.body_params, carried)
-                evaluate_block(stmt.body, env, module)
+                evaluate_block(stmt.body, env, module, assigns)
                 carried = [_read(env, r) for r in stmt.body.results]
             _bind(env, stmt.outputs, carried)
         elif isinstance(stmt, While):
             carried = [_read(env, a) for a in stmt.carried]
             while True:
                 _bind(env, stmt.body_params, carried)
-                evaluate_block(stmt.cond, env, module)
+                evaluate_block(stmt.cond, env, module, assigns)
                 if not _read(env, stmt.cond.results[0]):
                     break
-                evaluate_block(stmt.body, env, module)
+                evaluate_block(stmt.body, env, module, assigns)
                 carried = [_read(env, r) for r in stmt.body.results]
             _bind(env, stmt.outputs, carried)
         elif isinstance(stmt, TapeNew):

@@ -28,6 +28,7 @@ import weakref
 
 import numpy as np
 
+from ..core import statewrites
 from ..core.logs import warn
 from ..core.threads import ensure_blas_threads
 from ..core.timeline import OBSERVERS, observed
@@ -123,9 +124,9 @@ def fast_path(entry, cache, args, leaves, conditions=(), bound=None):
     flag. A tracing recorder or a profiler being active, a guard of the kernel failing its quick identity check, or
     a shape or dtype change of any Tensor since the kernel's captures were last checked, also returns
     MISS (the caller's full path then decides). Returns None when the call cannot have a fast path
-    (an argument is not a Tensor).
+    (an argument is not a Tensor, or the kernel sets attributes).
     """
-    if len(args) != len(leaves) or not all(isinstance(a, LIBRARY.tensor_type) for a in args):
+    if len(args) != len(leaves) or not all(isinstance(a, LIBRARY.tensor_type) for a in args) or entry.state:
         return None
     names = dict(bound or {}, R=RECORDERS, O=OBSERVERS, k=entry.kernel, e=entry, C=cache, M=MISS)
     lines = ["if R or O:", "    return M"]   # tracing or profiling: the full path records the call
@@ -191,6 +192,103 @@ class HookVersions:
         return weakref.ref(cell), cls.of(cell)
 
 
+class TensorHooks:
+    """The hooks registered on pre-existing Tensors, by Tensor identity (dropped when the Tensor is collected).
+    ``live`` counts the Tensors holding hooks, so a gradient call checks its inputs only when some do."""
+
+    _hooks: dict[int, tuple] = {}
+    live = 0
+
+    @classmethod
+    def of(cls, tensor) -> tuple:
+        """The hooks of ``tensor``, in registration order."""
+        return cls._hooks.get(id(tensor), ()) if cls.live else ()
+
+    @classmethod
+    def add(cls, tensor, hook) -> HookHandle:
+        """Register ``hook`` on ``tensor``; the handle removes it."""
+        key = id(tensor)
+        if key not in cls._hooks:
+            cls.live += 1
+            weakref.finalize(tensor, cls._drop, key)
+        cls._hooks[key] = cls._hooks.get(key, ()) + (hook,)
+        return HookHandle(tensor, hook)
+
+    @classmethod
+    def remove(cls, tensor, hook) -> None:
+        """Unregister ``hook`` from ``tensor`` (nothing if it is not registered)."""
+        key = id(tensor)
+        hooks = tuple(h for h in cls._hooks.get(key, ()) if h is not hook)
+        if hooks:
+            cls._hooks[key] = hooks
+        else:
+            cls._drop(key)
+
+    @classmethod
+    def _drop(cls, key) -> None:
+        if cls._hooks.pop(key, None) is not None:
+            cls.live -= 1
+
+
+class HookHandle:
+    """What ``Tensor.register_hook`` returns: ``remove()`` unregisters the hook (MindSpore's ``_TensorHookHandle``)."""
+
+    def __init__(self, tensor, hook):
+        self._tensor = weakref.ref(tensor) if tensor is not None else None
+        self._hook = hook
+
+    def remove(self) -> None:
+        """Unregister the hook; its Tensor's later gradients no longer pass through it."""
+        tensor = self._tensor() if self._tensor is not None else None
+        if tensor is not None:
+            TensorHooks.remove(tensor, self._hook)
+
+
+def hooks_key(tensors) -> tuple:
+    """``((position, hooks), ...)`` of the given Tensors that hold hooks: part of a gradient kernel's key."""
+    if not TensorHooks.live:
+        return ()
+    return tuple((k, hooks) for k, t in enumerate(tensors) if (hooks := TensorHooks.of(t)))
+
+
+class AttributeRef:
+    """A captured Tensor that a kernel setting the attribute holding it (``self.h = h``) reads through that
+    attribute, so a call after the one that set it reads the new Tensor (``_array``: its array now)."""
+
+    __slots__ = ("holder", "attr")
+
+    def __init__(self, holder, attr: str):
+        self.holder, self.attr = holder, attr
+
+    @property
+    def _array(self):
+        return getattr(self.holder, self.attr)._array
+
+    @property
+    def name(self) -> str:
+        return f"{type(self.holder).__name__}.{self.attr}"
+
+
+def _read_through_attributes(captured, state) -> list:
+    """``captured`` with each Tensor that an attribute the kernel sets holds now read through it."""
+    held = {id(getattr(obj, attr, None)): (obj, attr) for obj, attr in state}
+    return [AttributeRef(*held[id(obj)]) if id(obj) in held else obj for obj in captured]
+
+
+def _set_state(holder, attr: str, array) -> None:
+    """``holder.attr = Tensor(array)`` after a kernel set it; a new shape or dtype makes the kernels that
+    read the attribute check what they captured (``CapturedAvals``)."""
+    if _changes_aval(getattr(holder, attr, None), array):
+        CapturedAvals.bump()
+    setattr(holder, attr, LIBRARY.wrap(array))
+
+
+def _changes_aval(old, array) -> bool:
+    """Whether ``array`` replaces a Tensor ``old`` of another shape or dtype."""
+    before = getattr(old, "_array", None) if isinstance(old, LIBRARY.tensor_type) else None
+    return before is not None and (before.shape, before.dtype) != (array.shape, array.dtype)
+
+
 class CapturedAvals:
     """``epoch`` counts changes of the shape or dtype of any Tensor or Parameter (``bump``, called by
     ``Parameter.set_data(..., slice_shape=True)``, ``set_dtype``, ``Tensor.assign_value``): a kernel
@@ -208,12 +306,15 @@ class CompiledKernel:
     """A compiled kernel and how to call it (see the module docstring)."""
 
     __slots__ = ("kernel", "captured", "build", "source", "path", "output_node", "hook_guards", "checked_epoch",
-                 "guards", "guarded", "used", "quick_check", "captured_avals", "avals_epoch", "value_guards")
+                 "guards", "guarded", "used", "quick_check", "captured_avals", "avals_epoch", "value_guards",
+                 "state")
 
-    def __init__(self, kernel, captured, output_node, source, path, hook_guards=(), guards=(), value_guards=()):
+    def __init__(self, kernel, captured, output_node, source, path, hook_guards=(), guards=(), value_guards=(),
+                 state=()):
         ensure_blas_threads()   # the BLAS thread policy holds before the first kernel runs, not per call
         self.kernel = kernel
-        self.captured = captured
+        self.state = tuple(state)   # (object, attribute) per slot the kernel sets (compiler.cellstate)
+        self.captured = _read_through_attributes(captured, self.state) if self.state else captured
         self.output_node = output_node
         self.build = result_builder(output_node)
         self.source = source
@@ -231,9 +332,24 @@ class CompiledKernel:
     def run(self, leaves):
         """Call the kernel on the input leaf arrays (plus the captured arrays); the packaged result."""
         arrays = leaves + [obj._array for obj in self.captured] if self.captured else leaves
+        if self.state:
+            return self.build(self._run_setting_state(arrays))
         if OBSERVERS:   # a profiler is recording: time the kernel
             return self.build(observed(self.kernel.__name__, "kernel", lambda: self.kernel(*arrays)))
         return self.build(self.kernel(*arrays))
+
+    def _run_setting_state(self, arrays):
+        """The kernel's results; then the attributes it set hold their values (none if it raised)."""
+        start = statewrites.mark()
+        try:
+            results = observed(self.kernel.__name__, "kernel", lambda: self.kernel(*arrays)) if OBSERVERS \
+                else self.kernel(*arrays)
+        except BaseException:
+            statewrites.drop_states(start)
+            raise
+        for slot, value in statewrites.take_states(start):
+            _set_state(*self.state[slot], value)
+        return results
 
     def is_current(self) -> bool:
         """False once a hook was added to or removed from a cell whose call this kernel compiled,

@@ -84,6 +84,7 @@ class Program:
     traced: bool = False          # recorded from an eager run (no source): see compiler.tracing
     guards: GuardRecorder | None = None   # the Python values specialization read (compiler.guards)
     staged_gradient: bool = False  # a gradient function's call is compiled in (with Parameter writes: a training step)
+    state: tuple = ()             # (object, attribute) per slot of the kernel's ``state`` effects (compiler.cellstate)
 
 
 # ----------------------------------------------------------------------------------- the stages
@@ -186,7 +187,7 @@ def specialize_call(target, args, kwargs=None, *, dynamic=None, backward_hooks=F
                    leaf_slices=leaf_slices((*args, *kwargs.values())), sources=dict(builder.sources),
                    callable_name=fn.__qualname__, source_file=fn.__code__.co_filename,
                    hook_guards=tuple(builder.hook_guards.values()), guards=builder.guards,
-                   staged_gradient=builder.staged_gradient)
+                   staged_gradient=builder.staged_gradient, state=tuple(builder.state.targets))
 
 
 def trace_call(target, args, kwargs=None, *, dynamic=None, syntax_level=LAX) -> Program:
@@ -270,7 +271,7 @@ def build(request: CompileRequest, disk_key: str | None) -> CompiledKernel:
                                             optimized=True)
         guards = program.guards.guards.values() if program.guards is not None else ()
     return CompiledKernel(kernel, program.captured, program.output_tree.node, source, path,
-                          program.hook_guards, guards, value_guards)
+                          program.hook_guards, guards, value_guards, program.state)
 
 
 def _calls_host(module) -> bool:
@@ -324,11 +325,16 @@ def layout_literal(program: Program, request: CompileRequest) -> dict | None:
     object_paths = ObjectPaths(self_obj)
     training = [object_paths.addressable_path(fn, cell) for cell in
                 (program.guards.training_cells.values() if program.guards is not None else ())]
-    if guards is None or any(p is None for p in training):
-        return None
+    state = [(("self", ()) if obj is self_obj else object_paths.addressable_path(fn, obj), attr)
+             for obj, attr in program.state]
+    state_guarded = program.guards is not None and any(key[0] == "state" for key in program.guards.guards)
+    if guards is None or any(p is None for p in training) or any(p is None for p, _ in state) or state_guarded:
+        return None   # (a guard on an attribute a kernel sets: only this process checks it)
     layout = {"captured": list(program.capture_paths), "output": program.output_tree.node,
               "sources": sorted({f: file_digest(f) for f in _involved_files(program)}.items()),
               "guards": guards, "training": training}
+    if state:
+        layout["state"] = state
     try:
         if ast.literal_eval(repr(layout)) != layout:
             return None

@@ -38,6 +38,7 @@ from .arrayindex import mixed_indexed
 from .builder import BlockBuilder, NameSupply
 from .cachekey import ObjectPaths, object_fingerprint, resolve_path
 from .calls import Calls
+from .cellstate import CellState, StateSlots
 from .control import ControlFlow, LoopEnd, LoopStep
 from .loopsyntax import returns_from_stepped_loop, returns_without_exits
 from .dynamicdims import UNKNOWN_DIM, UnknownDim, UnknownDimUse, reshape_dims, static_attributes
@@ -109,6 +110,7 @@ class ProgramBuilder:
         self.staged_gradient = False   # whether a gradient function's call is compiled in (a training step)
         self.gradients_final = False   # whether gradients staged here are never differentiated again (a forward kernel)
         self.staging_gradients = 0     # how many staged gradients' functions are being specialized
+        self.state = StateSlots()      # the Cell attributes the kernel sets (compiler.cellstate)
 
     def note_cell(self, cell) -> None:
         """Record that a call of ``cell`` (with its forward hooks) is compiled into this program."""
@@ -158,7 +160,7 @@ class ProgramBuilder:
             self.functions[function.name] = function
             capture_paths = [self.object_paths(self_obj).capture_path(obj) for obj, _ in spec.captures.values()]
             entry = (function, capture_paths, spec.result_template)
-            self._shared[key] = entry
+            self._shared[key] = entry if not spec.writes_state else None   # its slots name this cell's attributes
         function, capture_paths, template = entry
         captured_args = []
         for path in capture_paths:
@@ -183,7 +185,7 @@ def function_name(fn, self_obj) -> str:
     return fn.__name__ if fn.__name__ != "<lambda>" else "lambda_"
 
 
-class FunctionSpecializer(Calls, ControlFlow, FallbackReads, PythonForms):
+class FunctionSpecializer(Calls, CellState, ControlFlow, FallbackReads, PythonForms):
     """Specializes one function body into one :class:`ir.Function`.
 
     The state it threads through the interpretation, and what always holds of it:
@@ -484,11 +486,8 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads, PythonForms):
             if not isinstance(value, TensorValue):
                 value = self._from_python(LIBRARY.tensor_type(np.asarray(value, dtype=parameter.aval.dtype)))
             self._assign_effect((parameter, value), frame, target)
-        elif isinstance(value, TensorValue):
-            raise not_supported(f"assigning a tensor to the attribute {target.attr!r}, which is no Parameter",
-                                frame.source.loc(target))
         else:
-            setattr(obj, target.attr, value)
+            self.set_attribute(obj, target.attr, value, frame, target)
 
     def _unpack(self, value, count, frame, node):
         if isinstance(value, TensorValue):
@@ -725,6 +724,8 @@ class FunctionSpecializer(Calls, ControlFlow, FallbackReads, PythonForms):
             raise self._error(AttributeError(f"'Tensor' object has no attribute '{attr}'"), frame, node)
         if isinstance(value, HostValue):
             return self.host_attribute(value, attr, frame, node)
+        if (assigned := self.assigned_attribute(value, attr, frame, node)) is not None:
+            return assigned
         try:
             result = getattr(value, attr)
         except AttributeError as error:

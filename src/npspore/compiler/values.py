@@ -14,6 +14,7 @@
 """
 from __future__ import annotations
 
+import ast
 import contextlib
 import functools
 
@@ -178,6 +179,20 @@ class Closure:
         """Never run by Python: defined so that ``callable`` holds, as ``functools.partial`` and ``ops.partial``
         check (``ops.partial(f, x)`` of a lambda in construct); the specializer calls the closure itself."""
         raise TypeError("a function made in compiled code runs only where the compiler calls it")
+
+    def as_python(self):
+        """The lambda as a Python function (a hook run out of the kernel, ``Tensor.register_hook(lambda g: ...)``),
+        reading the names it closes over as they are now; None for a nested ``def`` or a lambda reading a tensor
+        value of compiled code."""
+        if not isinstance(self.node, ast.Lambda):
+            return None
+        read = {n.id for n in ast.walk(self.node.body) if isinstance(n, ast.Name)}
+        names = {k: v for k, v in self.env.items() if k in read}
+        if any(isinstance(v, (TensorValue, Closure)) for v in names.values()):
+            return None
+        expression = ast.fix_missing_locations(ast.Expression(body=self.node))
+        code = compile(expression, self.frame.source.filename, "eval")
+        return eval(code, {**self.frame.source.globals, **names})  # noqa: S307 - the user's own lambda
 
 
 def holds_closure(values) -> bool:

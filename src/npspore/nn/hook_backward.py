@@ -4,13 +4,17 @@ a function sees. ``npspore.ops`` exports both.
 Each is a cell whose ``construct`` returns its input. ``HookBackward``'s backward pre-hook calls
 ``hook_fn`` in Python on the gradient of its output, like any backward hook (PYNATIVE only, as in
 MindSpore). ``InsertGradientOf``'s ``bprop`` applies ``f`` to that gradient, so ``f`` is compiled
-into the gradient, in every mode.
+into the gradient, in every mode. ``Tensor.register_hook`` (:func:`register_hook`) tags a value of compiled
+code with a cell like ``HookBackward`` (see ``compiler.tensorhooks``).
 """
 from __future__ import annotations
 
+from ..compiler.errors import NotSupportedError, located
+from ..compiler.kernel import HookHandle, TensorHooks
+from ..compiler.library import LIBRARY
 from .cell import Cell
 
-__all__ = ["HookBackward", "InsertGradientOf"]
+__all__ = ["HookBackward", "InsertGradientOf", "register_hook"]
 
 
 class HookBackward(Cell):
@@ -63,3 +67,70 @@ class InsertGradientOf(Cell):
 
     def __repr__(self) -> str:
         return "Prim[InsertGradientOf]"
+
+
+class _TensorHook(Cell):
+    """The tag a ``y.register_hook(hook)`` in compiled code puts on ``y``: its backward pre-hook passes the
+    gradient of ``y`` through ``hook`` (PYNATIVE gradients only, as in MindSpore)."""
+
+    def __init__(self, hook):
+        super().__init__(auto_prefix=False)
+        self.register_backward_pre_hook(lambda cell, grad_output: _replacing(hook(grad_output[0])))
+
+    def construct(self, x):
+        return x
+
+
+def _replacing(grad):
+    return None if grad is None else (grad,)
+
+
+def register_hook(self, hook):
+    """Register ``hook(grad) -> new gradient or None`` on this Tensor, run in PYNATIVE gradients.
+
+    On a Tensor that exists when a gradient function is called (an input, a Parameter) the hook sees the
+    gradient computed for it; in compiled code (a ``construct`` a gradient differentiates) it sees the
+    gradient of the value, through the uses after the registration. GRAPH mode and ``@jit`` ignore hooks
+    of values computed there, as MindSpore does.
+
+    Args:
+        hook (function): ``hook(grad) -> Tensor or None``; a Tensor returned replaces the gradient.
+
+    Returns:
+        A handle whose ``remove()`` unregisters the hook.
+
+    Raises:
+        TypeError: If `hook` is not callable.
+    """
+    if not callable(hook):
+        raise TypeError(f"Expected a callable hook function, but got {type(hook).__name__}.")
+    return _REGISTER(self, hook)
+
+
+class _Register:
+    """``_REGISTER(tensor, hook)``: kept on a Tensor (``compiler.kernel.TensorHooks``); staged in compiled code by
+    :func:`_stage_register`."""
+
+    def __call__(self, tensor, hook):
+        return TensorHooks.add(tensor, hook)
+
+
+def _stage_register(register, specializer, args, kwargs, loc):
+    """In compiled code: the later uses of the value read it through a :class:`_TensorHook` call (PYNATIVE
+    gradients), or nothing (GRAPH mode, ``@jit``)."""
+    tensor, hook = args
+    if hasattr(hook, "as_python"):   # a lambda made in compiled code: run in Python by the backward pass
+        hook = hook.as_python()
+        if hook is None:
+            raise located(NotSupportedError("a hook made in compiled code that is a nested def or reads a tensor "
+                                            "value of it (define it outside the compiled function)"), loc)
+    if any(tensor is captured for _, captured in specializer.captures.values()):
+        raise located(NotSupportedError("Tensor.register_hook on a Parameter or Tensor that compiled code reads "
+                                        "(register it before calling the gradient function)"), loc)
+    if specializer.program.backward_hooks and not isinstance(tensor, LIBRARY.tensor_type):
+        tensor.var = specializer._call_cell(_TensorHook(hook), (tensor,), {}, None, None).var
+    return HookHandle(None, hook)
+
+
+LIBRARY.register_stager(_Register, _stage_register)
+_REGISTER = _Register()
