@@ -33,7 +33,8 @@ class LSTM(Primitive):
 
     Raises:
         TypeError: If an argument has the wrong type.
-        ValueError: If the shapes do not fit, or `proj_size` is not 0 (MindSpore's CPU kernel has no projection).
+        ValueError: If the shapes do not fit, or `proj_size` is not 0 (MindSpore 2.10's CPU kernel projects the
+            hidden state; npspore does not implement the projection's weight layout).
 
     ``dropout`` is recorded and not applied, as MindSpore's CPU kernel does.
     """
@@ -49,7 +50,7 @@ class LSTM(Primitive):
         if not 0.0 <= dropout <= 1.0:
             raise ValueError(f"For '{self.name}', the 'dropout' must be in range [0, 1], but got {dropout}.")
         if proj_size != 0:
-            raise ValueError(f"For '{self.name}', a 'proj_size' other than 0 is not supported on CPU, "
+            raise ValueError(f"For '{self.name}', a 'proj_size' other than 0 is not implemented in npspore, "
                              f"but got {proj_size}.")
         self.num_directions = 2 if bidirectional else 1
         for name, value in (("input_size", input_size), ("hidden_size", hidden_size), ("num_layers", num_layers),
