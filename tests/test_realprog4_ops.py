@@ -237,3 +237,42 @@ def test_an_optimizer_applies_its_update_with_map_reverse_and_hyper_map(jit):
     np.testing.assert_allclose(loss.asnumpy(), 20.5)               # ((6 - 1)² + (6 - 2)²) / 2
     np.testing.assert_allclose(net.weight.asnumpy(), [[-1.5, -4.0, -6.5], [-1.0, -3.0, -5.0]])
     np.testing.assert_allclose(net.bias.asnumpy(), [-2.5, -2.0])
+
+
+# ---------------------------------------------------------------- the LSTM primitive's projection
+
+
+class ProjectedLSTM(nn.Cell):
+    def __init__(self, weights):
+        super().__init__()
+        self.lstm = P.LSTM(3, 4, 1, False, False, 0.0, 2)
+        self.w = Parameter(Tensor(weights.reshape(-1, 1, 1)), name="w")
+
+    def construct(self, x, h, c):
+        out, h_n, c_n, _, _ = self.lstm(x, h, c, self.w)
+        return out, h_n, c_n
+
+
+@pytest.mark.parametrize("jit", [False, True])
+def test_lstm_primitive_projects_the_hidden_state(jit):
+    """MindSpore 2.10's values: the projection ``(proj_size, hidden_size)`` follows the hidden-to-hidden matrix."""
+    rng = np.random.RandomState(0)
+    weights = rng.uniform(-0.5, 0.5, 4 * 4 * (3 + 2) + 2 * 4).astype(np.float32)
+    x, h0, c0 = (rng.randn(*shape).astype(np.float32) for shape in ((3, 2, 3), (1, 2, 2), (1, 2, 4)))
+    net = ProjectedLSTM(weights)
+    out, h_n, c_n = (ms.jit(net) if jit else net)(Tensor(x), Tensor(h0), Tensor(c0))
+    assert out.shape == (3, 2, 2) and h_n.shape == (1, 2, 2) and c_n.shape == (1, 2, 4)
+    np.testing.assert_allclose(out.asnumpy().ravel()[:4], [0.037562, -0.04517, -0.039363, 0.002562], atol=2e-6)
+    np.testing.assert_allclose(h_n.asnumpy().ravel()[:4], [0.15313, -0.092914, 0.039271, -0.042258], atol=2e-6)
+    np.testing.assert_allclose(c_n.asnumpy().ravel()[:4], [-0.320525, 0.001406, -0.261183, 0.393881], atol=2e-6)
+    dx, dh, dc = _grads(net, Tensor(x), Tensor(h0), Tensor(c0), jit=jit)
+    np.testing.assert_allclose(dx.ravel()[:3], [0.026631, -0.048943, 0.042262], atol=2e-6)
+    np.testing.assert_allclose(dh.ravel()[:3], [0.067342, -0.017022, 0.010741], atol=2e-6)
+    np.testing.assert_allclose(dc.ravel()[:3], [-0.006253, 0.052299, -0.169365], atol=2e-6)
+
+
+def test_lstm_primitive_projects_one_layer_in_one_direction_only():
+    with pytest.raises(ValueError, match="one layer in one direction only"):
+        P.LSTM(3, 4, 2, False, False, 0.0, 2)
+    with pytest.raises(ValueError, match=r"must be an int in \[0, hidden_size\)"):
+        P.LSTM(3, 4, 1, False, False, 0.0, 4)
