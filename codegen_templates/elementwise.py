@@ -90,8 +90,9 @@ class maximum:
         return np.maximum(x, y)
 
     def adjoint(x, y, out, dout):
-        tie = np.where(x == y, dout * 0.5, 0)
-        return np.where(x > y, dout, tie), np.where(x < y, dout, tie)
+        # a tie gives each side half; a NaN on either side (unordered) gives both all, as MindSpore's MaximumGrad
+        rest = np.where(x == y, dout * 0.5, dout)
+        return np.where(x < y, 0, rest), np.where(x > y, 0, rest)
 
 
 @op(infer=rules.arithmetic("Minimum"), operand_dtype=rules.common_dtype, numpy=(np.minimum,))
@@ -100,8 +101,9 @@ class minimum:
         return np.minimum(x, y)
 
     def adjoint(x, y, out, dout):
-        tie = np.where(x == y, dout * 0.5, 0)
-        return np.where(x < y, dout, tie), np.where(x > y, dout, tie)
+        # as maximum's: half to each side on a tie, all to both where either is NaN
+        rest = np.where(x == y, dout * 0.5, dout)
+        return np.where(x > y, 0, rest), np.where(x < y, 0, rest)
 
 
 # ---------------------------------------------------------------- unary arithmetic

@@ -366,7 +366,8 @@ def placeholder_dims(inputs, args, source: str):
     """``{position: shape with None dims}`` of the arguments ``inputs`` (``set_inputs`` or
     ``input_signature`` Tensors) declares, checked against this call's ``args`` with MindSpore's errors:
     a rank or dtype that differs from a placeholder's; for ``input_signature``, also a fixed dim, an
-    argument count or a non-Tensor argument that differs."""
+    argument count or a non-Tensor argument that differs. A placeholder without a shape (dynamic rank,
+    MindSpore's ``[-2]``) takes an argument of any rank, every dim dynamic."""
     Tensor = LIBRARY.tensor_type
     signature = source == "input_signature"
     if signature and (len(inputs) != len(args) or not all(isinstance(a, Tensor) for a in args)):
@@ -380,6 +381,8 @@ def placeholder_dims(inputs, args, source: str):
             if signature and (expected != arg.shape or placeholder.dtype != arg.dtype):
                 raise ValueError("The input args is incompatible with the args in `input_signature`!")
             continue
+        if expected == (-2,):  # Tensor(dtype=...) without a shape: dynamic rank, every dim of this call dynamic
+            expected = (-1,) * arg.ndim
         if len(expected) != arg.ndim:
             raise ValueError(
                 f"For {source} and tuple(list) in {source}, the dims of {index + 1}th input must be the same "

@@ -224,7 +224,8 @@ def gather_last_rule(x, indices):
     """``gather_last``: the indices' shape, in x's dtype."""
     if dtype_of(indices).kind not in "iu":
         raise OpTypeError(f"For 'GatherD', the indices must be integers, but got {dtype_of(indices).name}.")
-    if len(shape_of(x)) != len(shape_of(indices)) or shape_of(x)[:-1] != shape_of(indices)[:-1]:
+    agree = all(a == b or a is None or b is None for a, b in zip(shape_of(x)[:-1], shape_of(indices)[:-1]))
+    if len(shape_of(x)) != len(shape_of(indices)) or not agree:   # a dynamic dim (None) agrees with any
         raise OpShapeError(f"For 'GatherD', the input {list(shape_of(x))} and indices {list(shape_of(indices))} "
                            f"must agree on all but the last dim.")
     return Aval(shape_of(indices), dtype_of(x))

@@ -69,6 +69,15 @@ class Calls:
     _truth: Callable[..., bool]
     _iterate_static: Callable[..., Any]
 
+    def run_time_shape(self, value: TensorValue) -> tuple:
+        """``value``'s shape as user code reads it: a dynamic dim's size is read when the kernel runs."""
+        return tuple(self.dim_size(value, axis) if d is None else d for axis, d in enumerate(value.aval.shape))
+
+    def run_time_size(self, value: TensorValue):
+        """``value``'s element count as user code reads it (of a dynamic shape: when the kernel runs)."""
+        flat = self._apply("reshape", (value,), {"shape": (-1,)}) if None in value.aval.shape else None
+        return int(np.prod(value.aval.shape)) if flat is None else self.dim_size(flat, 0)
+
     def _call(self, func, args, kwargs, frame, node):
         run, assign = LIBRARY.run, LIBRARY.assign
         Tensor = LIBRARY.tensor_type

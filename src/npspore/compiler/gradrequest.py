@@ -318,11 +318,16 @@ def stage_gradient(fn, requests, specializer, args, kwargs, loc):
     done = add_gradient(specializer.program, fn, requests, args, kwargs)
     specializer.program.staged_gradient = True
     call_args, call_kwargs, sens = requests[0].split_sens(args, kwargs)
-    leaves = tree.leaves(call_args + tuple(call_kwargs.values()) + sens, lambda v: isinstance(v, TensorValue))
+    leaves = tree.leaves(call_args + tuple(call_kwargs.values()), lambda v: isinstance(v, TensorValue))
+    # a sensitivity may be a Tensor the caller holds (``self.sens``): the gradient has a param for each
+    # of its leaves, so such a Tensor is captured and passed like a computed one
+    sens_leaves = [v if isinstance(v, TensorValue) else specializer.capture(v)
+                   for v in tree.leaves(sens, lambda v: isinstance(v, (TensorValue, LIBRARY.tensor_type)))]
     captured = [obj.var if isinstance(obj, FreeTensor) else specializer.capture(obj).var for obj in done.captured]
     gradient = specializer.program.functions[done.name]
     targets = tuple(specializer.names.var(r.name, r.aval) for r in gradient.body.results)
-    specializer.builder.append(ir.Call(targets, done.name, tuple(v.var for v in leaves) + tuple(captured), loc))
+    inputs = tuple(v.var for v in leaves) + tuple(v.var for v in sens_leaves) + tuple(captured)
+    specializer.builder.append(ir.Call(targets, done.name, inputs, loc))
     return build_abstract(done.tree, [TensorValue(t) for t in targets])
 
 

@@ -705,15 +705,15 @@ class FunctionSpecializer(Calls, CellState, ControlFlow, FallbackReads, PythonFo
                 # npspore's own layers read an UnknownDim, a -1 refusing arithmetic (compiler/dynamicdims.py)
                 if frame.source.is_library:
                     return tuple(UnknownDim((value, axis)) if d is None else d for axis, d in enumerate(aval.shape))
-                return tuple(self.dim_size(value, axis) if d is None else d for axis, d in enumerate(aval.shape))
+                return self.run_time_shape(value)
             if attr == "dtype":
                 return LIBRARY.dtype_from_numpy(aval.dtype)
             if attr == "ndim":
                 return len(aval.shape)
             if attr == "size":   # of a dynamic shape: read when the kernel runs (npspore's own layers: UNKNOWN_DIM)
-                if None in aval.shape and not frame.source.is_library:
-                    return self.dim_size(self._apply("reshape", (value,), {"shape": (-1,)}), 0)
-                return int(np.prod(aval.shape)) if None not in aval.shape else UNKNOWN_DIM
+                if None in aval.shape and frame.source.is_library:
+                    return UNKNOWN_DIM
+                return self.run_time_size(value)
             attribute = inspect.getattr_static(self._class_of(value), attr, None)
             if isinstance(attribute, property):
                 return self._call_python(attribute.fget, (value,), {}, frame, node)

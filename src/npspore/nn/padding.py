@@ -20,8 +20,8 @@ class Pad(Cell):
 
     Raises:
         TypeError: if ``paddings`` is not a tuple of int pairs.
-        ValueError: if ``mode`` is not one of the three, or (on call) ``paddings`` does not have one pair
-            per dim of the input.
+        ValueError: if ``mode`` is not one of the three, ``paddings`` has more than 4 pairs (MindSpore's limit), or
+            (on call) ``paddings`` does not have one pair per dim of the input.
     """
 
     def __init__(self, paddings: tuple, mode: str = "CONSTANT") -> None:
@@ -32,6 +32,8 @@ class Pad(Cell):
                 isinstance(pair, tuple) and len(pair) == 2 and all(isinstance(p, int) for p in pair)
                 for pair in paddings):
             raise TypeError(f"For 'Pad', the 'paddings' must be a tuple of int pairs, but got {paddings!r}.")
+        if len(paddings) > 4:
+            raise ValueError(f"For 'Pad', only 'paddings' up to 4 dims is supported, but got {len(paddings)}.")
         self.paddings = paddings
         self.mode = mode
 

@@ -14,6 +14,7 @@ from .eager import run
 from .losses import binary_cross_entropy, smooth_l1_loss
 from .nn_functional import adaptive_avg_pool2d
 from .primitives import Primitive, _Stateless
+from .shape_queries import shape_of
 
 __all__ = ["Shape", "DType", "Identity", "Reciprocal", "Slice", "StridedSlice", "GatherNd", "BiasAdd",
            "L2Normalize", "ReLU6", "Pad", "SigmoidCrossEntropyWithLogits", "Eye", "SmoothL1Loss",
@@ -23,10 +24,11 @@ __all__ = ["Shape", "DType", "Identity", "Reciprocal", "Slice", "StridedSlice", 
 
 
 class Shape(_Stateless):
-    """``Shape()(x)``: the shape of ``x`` as a tuple of ints."""
+    """``Shape()(x)``: the shape of ``x`` as a tuple of ints (in compiled code, a dynamic dim's size is read when
+    the kernel runs)."""
 
     def __call__(self, input_x):
-        return input_x.shape
+        return shape_of(input_x)
 
 
 class DType(_Stateless):

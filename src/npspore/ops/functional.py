@@ -20,6 +20,7 @@ from ..derivatives import derivative, jacfwd, jacrev, jvp, linearize, vjp
 from ..missing_names import module_getattr
 from . import eager
 from .eager import run
+from .shape_queries import shape_of
 from . import array_functional as _array_functional
 from .array_functional import *  # noqa: F401,F403  (ops.functional.scalar_to_tensor & co.)
 
@@ -485,8 +486,9 @@ def reduce_min(x: Tensor, axis: int | tuple[int, ...] | None = (), keep_dims: bo
 
 
 def shape(input_x):
-    """The shape of ``input_x``, a tuple of ints."""
-    return input_x.shape
+    """The shape of ``input_x``, a tuple of ints (in compiled code, a dynamic dim's size is read when the kernel
+    runs, as ``input_x.shape`` in the caller's code)."""
+    return shape_of(input_x)
 
 
 def rank(input_x):

@@ -1,7 +1,7 @@
 """Functional ops of ``mindspore.ops`` from the tail of the 2.10 usage list, written over ops of the table:
 ``argsort``, ``hstack``, ``vstack``, ``atleast_2d``, ``mm``, ``block_diag``, ``median``, ``hann_window``,
 ``diag_embed``, ``sequence_mask``, ``take``, ``tensor_split``, ``scatter``, ``intopk``, ``softmin``,
-``hardtanh``, ``tanhshrink``, ``gumbel_softmax``. Each runs eagerly and compiled and is differentiable where MindSpore's is (as the
+``hardtanh``, ``tanhshrink``, ``gumbel_softmax``, ``fmax``, ``fmin``. Each runs eagerly and compiled and is differentiable where MindSpore's is (as the
 composition of the ops it is written with)."""
 from __future__ import annotations
 
@@ -15,11 +15,12 @@ from .array_functional import gather_elements, pad, sort
 from .array_functional import uniform as uniform_draws
 from .eager import run
 from .nn_functional import clip_by_value
+from .primitive_functions_a_l import fmax, fmin
 from .scatter_ops import tensor_scatter_elements
 
 __all__ = ["argsort", "hstack", "vstack", "atleast_2d", "mm", "block_diag", "median", "hann_window", "diag_embed",
            "sequence_mask", "take", "tensor_split", "scatter", "intopk", "softmin", "hardtanh", "tanhshrink",
-           "gumbel_softmax"]
+           "gumbel_softmax", "fmax", "fmin"]
 
 
 def argsort(input: Tensor, axis: int = -1, descending: bool = False) -> Tensor:

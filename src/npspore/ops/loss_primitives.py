@@ -17,7 +17,8 @@ class NLLLoss(Primitive):
     """``NLLLoss(reduction='mean', ignore_index=-100)(logits, labels, weight)``: the negative log-likelihood
     of the class indices ``labels (N,)`` under the log-probabilities ``logits (N, C)`` weighted by
     ``weight (C,)``, and ``total_weight``, the summed weights of the targets not equal to ``ignore_index``
-    (``'mean'`` divides by it).
+    (``'mean'`` divides by it). As MindSpore's kernel, only ``logits`` has a gradient: ``weight`` gets zeros
+    and ``total_weight`` passes none back.
 
     Raises:
         ValueError: for another ``reduction`` or ``logits`` that are not 2-D (MindSpore's messages).
@@ -33,6 +34,7 @@ class NLLLoss(Primitive):
     def __call__(self, logits: Tensor, labels: Tensor, weight: Tensor) -> tuple[Tensor, Tensor]:
         if len(logits.shape) != 2:
             raise ValueError(f"For 'NLLLoss', the dimension of 'logits' should be 2, but got: {len(logits.shape)}")
+        weight = run("stop_gradient", weight)
         loss = nll_loss(logits, labels, weight, self.ignore_index, self.reduction)
         counted = run("not_equal", labels, self.ignore_index)
         classes = run("where", counted, labels, 0)   # an ignored label need not name a class

@@ -517,8 +517,19 @@ def leaky_relu(input, alpha=0.2):
 
 
 def prelu(input, weight):
-    """``input`` where positive, else ``weight * input``; ``weight (C,)`` applies along dim 1."""
-    if len(input.shape) > 1 and weight.shape[0] > 1:
+    """``input`` where positive, else ``weight * input``; ``weight (C,)`` applies along dim 1 (``(1,)``: to
+    every element; the output has ``input``'s shape, a 0-d one too).
+
+    Raises:
+        ValueError: if ``weight`` has neither 1 element nor one per channel (``input``'s dim 1; 1 below rank 2).
+    """
+    channels = input.shape[1] if len(input.shape) > 1 else 1
+    if len(weight.shape) == 1 and weight.shape[0] not in (1, channels):
+        raise ValueError(f"For 'Prelu', the length of 'weight' must be equal to number of channels: {channels}, "
+                         f"but got {list(weight.shape)}.")
+    if not input.shape:
+        weight = run("reshape", weight, shape=())
+    elif len(input.shape) > 1 and weight.shape[0] > 1:
         weight = run("reshape", weight, shape=(input.shape[1],) + (1,) * (len(input.shape) - 2))
     return run("where", input > 0, input, input * weight)
 

@@ -15,6 +15,7 @@ from .array_functional import floor
 from .eager import run
 from .nn_functional import hardswish
 from .primitives import _Stateless
+from .shape_queries import size_of
 
 __all__ = ["isnan", "isfinite", "ceil", "IsNan", "IsFinite", "Ceil", "Size", "HSwish", "ScalarCast", "size"]
 
@@ -90,16 +91,19 @@ def size(input_x: Tensor) -> int:
     Raises:
         TypeError: if ``input_x`` is not a Tensor.
     """
-    if not isinstance(input_x, Tensor):
-        raise TypeError(f"For 'Size', input must be a Tensor, but got: {type(input_x).__name__}.")
-    return input_x.size
+    return _SIZE(input_x)
 
 
 class Size(_Stateless):
-    """``Size()(x)``: :func:`size`."""
+    """``Size()(x)``: :func:`size`. In compiled code, the count of a dynamic shape is read when the kernel runs."""
 
     def __call__(self, input_x):
-        return size(input_x)
+        if not isinstance(input_x, Tensor):
+            raise TypeError(f"For 'Size', input must be a Tensor, but got: {type(input_x).__name__}.")
+        return size_of(input_x)
+
+
+_SIZE = Size()
 
 
 class HSwish(_Stateless):

@@ -18,8 +18,10 @@ __all__ = ["ApplyMomentum", "SGD", "Adam", "ApplyAdamWithAmsgradV2", "AdamWeight
 
 
 def _check_shape(prim, variable, gradient):
-    """ValueError unless the gradient has the variable's shape (checked when compiling in compiled code)."""
-    if gradient.shape != variable.shape:
+    """ValueError unless the gradient has the variable's shape (checked when compiling in compiled code, where a
+    dim known only when the kernel runs reads as a negative size and agrees with any)."""
+    grad_shape, var_shape = tuple(gradient.shape), tuple(variable.shape)
+    if len(grad_shape) != len(var_shape) or any(g != v and min(g, v) >= 0 for g, v in zip(grad_shape, var_shape)):
         raise ValueError(f"For primitive[{prim}], the gradient shape must be equal to the variable shape "
                          f"{list(variable.shape)}, but got {list(gradient.shape)}.")
 

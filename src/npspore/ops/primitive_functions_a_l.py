@@ -67,13 +67,15 @@ def approximate_equal(x: Tensor, y: Tensor, tolerance: float = 1e-5) -> Tensor:
 
 
 def fmax(x1: Tensor, x2: Tensor) -> Tensor:
-    """The elementwise maximum, ignoring a NaN where the other element is a number (NaN where both are)."""
-    return run("where", isnan(x1), x2, run("where", isnan(x2), x1, run("maximum", x1, x2)))
+    """The elementwise maximum, ignoring a NaN where the other element is a number (NaN where both are).
+    As MindSpore's ``Fmax``, a tie takes ``x1``: all of its gradient goes to ``x1``."""
+    return run("where", run("logical_or", run("greater_equal", x1, x2), isnan(x2)), x1, x2)
 
 
 def fmin(x1: Tensor, x2: Tensor) -> Tensor:
-    """The elementwise minimum, ignoring a NaN where the other element is a number (NaN where both are)."""
-    return run("where", isnan(x1), x2, run("where", isnan(x2), x1, run("minimum", x1, x2)))
+    """The elementwise minimum, ignoring a NaN where the other element is a number (NaN where both are).
+    A tie takes ``x1``, as ``fmax``."""
+    return run("where", run("logical_or", run("less_equal", x1, x2), isnan(x2)), x1, x2)
 
 
 def invert(x: Tensor) -> Tensor:

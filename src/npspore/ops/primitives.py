@@ -49,6 +49,19 @@ class Primitive:
         self.attrs[name] = value
         return self
 
+    def set_device(self, device_target):
+        """Record the device the primitive runs on, as the attribute ``primitive_target`` (npspore runs
+        every op on the host's NumPy, so the op computes as before).
+
+        Args:
+            device_target (str): ``"Ascend"``, ``"GPU"`` or ``"CPU"``.
+
+        Returns:
+            Primitive, this primitive (``ops.Add().set_device("CPU").primitive_target`` is ``'CPU'``).
+        """
+        self.primitive_target = device_target
+        return self.add_prim_attr("primitive_target", device_target)
+
     def __repr__(self) -> str:
         if not self.attrs:
             return f"Prim[{self.name}]"

@@ -184,9 +184,16 @@ def gather_nd(self, indices):
     return array_functional.gather_nd(self, indices)
 
 
-def index_add(self, indices, y, axis, use_lock=True, check_index_bound=True):
+def index_add(self, indices=None, y=None, axis=None, use_lock=True, check_index_bound=True, *, dim=None,
+              index=None, source=None, alpha=1):
     """The Tensor with the slices of ``y`` added at ``indices`` along ``axis`` (``use_lock`` and
-    ``check_index_bound`` are accepted for MindSpore compatibility)."""
+    ``check_index_bound`` are accepted for MindSpore compatibility); or MindSpore 2.10's other overload,
+    ``index_add(dim, index, source, *, alpha=1)``: ``alpha * source`` added at ``index`` along ``dim``
+    (chosen when the first argument is an int, or by its keywords)."""
+    if isinstance(indices, int) and not isinstance(indices, bool):   # index_add(dim, index, source)
+        dim, index, source = indices, y, axis
+    if dim is not None:
+        return mint_shapes.index_add(self, dim, index, source, alpha=alpha)
     return mint_shapes.index_add(self, axis, indices, y)
 
 

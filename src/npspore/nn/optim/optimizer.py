@@ -30,6 +30,7 @@ from npspore.nn.cell import Cell
 from npspore.nn.container import CellList
 from npspore.nn.learning_rate_schedule import LearningRateSchedule
 from npspore.nn.validation import check_bool, check_number_range
+from npspore.ops.multitype import HyperMap, Map
 
 __all__ = ["Optimizer", "opt_init_args_register"]
 
@@ -211,6 +212,9 @@ class Optimizer(Cell):
         self.need_scale = self.loss_scale != 1.0
         self.global_step_increase_tensor = Tensor(np.ones([1], np.int32))
         self.param_length = len(self.parameters)
+        # MindSpore's optimizers apply their update over the parameter tuples with these (a custom construct too)
+        self.map_, self.map_reverse = Map(), Map(None, True)
+        self.hyper_map, self.hyper_map_reverse = HyperMap(), HyperMap(None, True)
 
     def _preprocess_weight_decay(self, weight_decay):
         if isinstance(weight_decay, (float, int)) and not isinstance(weight_decay, bool):
