@@ -528,6 +528,21 @@ def test_seeded_shuffles_are_mindspores_orders(isolated_seeds):
     assert [int(next(large)[0]) for _ in range(5)] == [27548, 48776, 47402, 59264, 12094]
 
 
+def test_seeded_draws_with_replacement_are_mindspores(isolated_seeds):
+    # MindSpore 2.10 (dataset/stdshuffle.py): std::uniform_int_distribution<int64_t>(0, n - 1) over
+    # std::mt19937(seed + pass); a shuffled source given num_samples draws so (docs' ResNet-50 Cifar10Dataset).
+    ms.set_seed(3)
+    data = np.arange(10)
+    drawn = ds.NumpySlicesDataset(data, ["x"], sampler=ds.RandomSampler(replacement=True, num_samples=6))
+    iterator = drawn.create_tuple_iterator(num_epochs=2, output_numpy=True)
+    assert [[int(row[0]) for row in iterator] for _ in range(2)] == [[5, 0, 7, 8, 2, 1], [9, 9, 5, 1, 9, 8]]
+    repeated = ds.NumpySlicesDataset(data, ["x"], sampler=ds.RandomSampler(replacement=True)).repeat(2)
+    assert [int(row[0]) for row in repeated.create_tuple_iterator(output_numpy=True)] == [
+        5, 0, 7, 8, 2, 1, 5, 5, 8, 4, 9, 9, 5, 1, 9, 8, 7, 6, 6, 5]
+    shuffled = ds.NumpySlicesDataset(data, ["x"], shuffle=True, num_samples=4)
+    assert [int(row[0]) for row in shuffled.create_tuple_iterator(output_numpy=True)] == [5, 0, 7, 8]
+
+
 def test_seeded_buffer_shuffle_is_mindspores_shuffle_op(isolated_seeds):
     # MindSpore 2.10's ShuffleOp (dataset/stdshuffle.py): std::mt19937_64(seed) picks a buffer slot per row, the
     # generator going on across epochs and repetitions.

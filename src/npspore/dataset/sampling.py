@@ -8,8 +8,9 @@ become one of these samplers, as in MindSpore.
 Every pass has a :class:`PassKey`: the iterator's seed material plus the pass's position (epoch,
 then one number per enclosing ``repeat``). Seeded shuffles draw from a generator built from the
 pipeline seed and that position, so the same seed gives the same orders, and each epoch and each
-repeat gets a different one. A seeded ``RandomSampler`` without replacement (``shuffle=True``) gives
-MindSpore's own orders (``stdshuffle.py``), from the number of passes made before (``PassKey.passes``).
+repeat gets a different one. A seeded ``RandomSampler`` (``shuffle=True``; with replacement when ``num_samples`` is
+given too) gives MindSpore's own orders and draws (``stdshuffle.py``), from the number of passes made before
+(``PassKey.passes``).
 """
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ import numpy as np
 
 from . import config
 from .arguments import check_bool, check_int
-from .stdshuffle import pass_order
+from .stdshuffle import pass_draws, pass_order
 
 __all__ = ["Sampler", "SequentialSampler", "RandomSampler", "DistributedSampler", "SubsetSampler",
            "SubsetRandomSampler", "WeightedRandomSampler"]
@@ -127,7 +128,9 @@ class RandomSampler(Sampler):
         self._orders = {}   # the last seeded order per (rows, seed): stdshuffle.pass_order's cache
 
     def _all_indices(self, n, key):
-        if not self.replacement and key.seed is not None:
+        if key.seed is not None:
+            if self.replacement:
+                return pass_draws(n, n if self.num_samples is None else min(n, self.num_samples), key.seed, key.passes)
             return pass_order(n, key.seed, key.passes, self._orders)
         rng = key.generator()
         if self.replacement:

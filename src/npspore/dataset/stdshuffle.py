@@ -3,7 +3,8 @@
 MindSpore's ``RandomSampler`` (what ``shuffle=True`` of a random-access source makes) seeds a 32-bit Mersenne
 Twister with the pipeline seed and shuffles the row ids ``0..n-1`` with ``std::shuffle``; at the end of each pass
 (an epoch, or one repetition of a ``repeat``) it adds 1 to the seed, reseeds, and shuffles the ids it already
-has again. With a seed set (``dataset.config.set_seed`` or ``set_seed``), the orders are therefore its own, and
+has again; with replacement it draws each id with ``std::uniform_int_distribution`` from the engine of the pass
+(:func:`pass_draws`). With a seed set (``dataset.config.set_seed`` or ``set_seed``), the orders are therefore its own, and
 :func:`pass_order` computes them: the rows of a seeded pipeline come in MindSpore's order.
 
 libstdc++'s ``std::shuffle`` is :func:`npspore.core.libstdcxx_random.shuffle_in_place`. NumPy's ``MT19937`` in the state ``RandomState(seed)`` starts from is ``std::mt19937(seed)``.
@@ -17,9 +18,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..core.libstdcxx_random import shuffle_in_place
+from ..core.libstdcxx_random import shuffle_in_place, uniform_below
 
-__all__ = ["pass_order", "Mt19937x64", "buffer_shuffled"]
+__all__ = ["pass_order", "pass_draws", "Mt19937x64", "buffer_shuffled"]
 
 _UINT32 = 1 << 32
 _UINT64 = (1 << 64) - 1
@@ -40,6 +41,14 @@ def pass_order(n: int, seed: int, passes: int, cache: dict) -> np.ndarray:
         ids = _shuffled(ids, (seed + k) % _UINT32)
     cache[(n, seed)] = (passes, ids)
     return ids
+
+
+def pass_draws(n: int, count: int, seed: int, passes: int) -> np.ndarray:
+    """The first ``count`` row ids MindSpore's ``RandomSampler`` with replacement gives on pass ``passes`` over ``n``
+    rows: ``std::uniform_int_distribution<int64_t>(0, n - 1)`` over ``std::mt19937(seed + passes)`` (the sampler
+    reseeds with one more at the end of each pass, as without replacement)."""
+    draw = _Mt19937((seed + passes) % _UINT32).draw
+    return np.array([uniform_below(draw, _UINT32 - 1, n) for _ in range(count)], dtype=np.int64)
 
 
 class _Mt19937:
