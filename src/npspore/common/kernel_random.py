@@ -16,8 +16,9 @@ vectorized over the engines' outputs: minstd's ``k``-th word is ``seed * 16807**
 ``MT19937`` is the same engine as ``std::mt19937``.
 
 A kernel's engine lives in :func:`stream`, by kernel and seeds, and, as MindSpore's, a compiled kernel (a graph)
-has engines of its own: the eager calls of one primitive continue one engine, each compiled kernel that calls it
-starts its own from the seeds and continues it at each run. Making a primitive (:func:`new_kernel`: a primitive's
+has engines of its own: the eager calls of one primitive on one input shape and dtype continue one engine (a new
+shape starts another from the seeds), each call of it in a compiled kernel starts its own from the seeds and
+continues it at each run. Making a primitive (:func:`new_kernel`: a primitive's
 ``__init__``, or each eager call of a function such as ``ops.dropout``) starts its engines afresh. With
 neither seed set (``(0, 0)``) MindSpore seeds from ``std::random_device``: npspore draws such seeds from the
 operating system's entropy, so those numbers are not reproducible, as MindSpore's are not.
@@ -237,31 +238,36 @@ _streams: OrderedDict = OrderedDict()
 _TEMPLATES = "npspore.codegen_templates"   # the op templates' modules: their forward runs an eager call
 
 
-def stream(kernel: str, seeds: tuple, caller: dict | None = None) -> Lehmer | Mersenne | PhiloxFloats:
-    """The engine of the MindSpore ``kernel`` made with ``seeds``, made on first use: the eager one, or that of the
-    compiled kernel whose module's globals are ``caller``.
+def stream(kernel: str, seeds: tuple, caller=None, signature: tuple = ()) -> Lehmer | Mersenne | PhiloxFloats:
+    """The engine of the MindSpore ``kernel`` made with ``seeds``, made on first use, as MindSpore keeps them: an eager
+    call's engine is that of the primitive's kernel for the ``signature`` of its input (MindSpore's PYNATIVE mode
+    makes one kernel per input shape and dtype: a Dropout called on a new shape starts from its seeds); a compiled
+    kernel has one engine per place that draws (MindSpore's graph: one kernel per call of the primitive).
 
     Args:
         kernel (str): ``'Dropout'``, ``'StandardNormal'``, ``'RandomShuffle'`` (a minstd engine), ``'UniformReal'``,
             ``'UniformInt'`` (an mt19937) or ``'Bernoulli'`` (Philox, keyed by its ``(seed, offset)``).
         seeds (tuple[int, int] | None): the primitive's ``_get_graph_seed`` pair; None: a new engine of that kind
             for one draw, seeded from npspore's seeded generator (``set_seed``).
-        caller (dict): the globals of the code that draws: an op template's (an eager call) or a compiled kernel's.
+        caller (frame): the frame of the code that draws: an op template's (an eager call) or a compiled kernel's.
+        signature (tuple): the shape and dtype of the eager call's input.
     """
     if seeds is None:
         return _ENGINES[kernel](_seed_of(None))
-    compiled = caller is not None and not caller.get("__name__", "").startswith(_TEMPLATES)
-    engines = _streams.get((kernel, seeds))   # by the id of the compiled kernel's globals, None for eager calls
+    names = caller.f_globals if caller is not None else None
+    compiled = names is not None and not names.get("__name__", "").startswith(_TEMPLATES)
+    engines = _streams.get((kernel, seeds))   # by the compiled kernel's globals and line, or the eager signature
     if engines is None:
         engines = _streams[kernel, seeds] = {}
         if len(_streams) > _STREAMS_KEPT:
             _streams.popitem(last=False)
     else:
         _streams.move_to_end((kernel, seeds))
-    entry = engines.get(id(caller) if compiled else None)
+    place = (id(names), caller.f_lineno) if compiled else signature
+    entry = engines.get(place)
     if entry is None:   # the entry holds the kernel's globals: their id stays theirs while the engine lives
         engine = PhiloxFloats(seeds) if kernel == "Bernoulli" else _ENGINES[kernel](_seed_of(seeds))
-        entry = engines[id(caller) if compiled else None] = (engine, caller if compiled else None)
+        entry = engines[place] = (engine, names if compiled else None)
     return entry[0]
 
 
@@ -292,17 +298,18 @@ def new_kernel(kernel: str, seeds: tuple) -> tuple:
 
 def draw_dropout_mask(shape: tuple, keep_prob: float, dtype, seeds: tuple) -> np.ndarray:
     """The ``Dropout`` kernel's scaled keep mask (see :meth:`Lehmer.dropout_mask`) of the primitive ``seeds``."""
-    return stream("Dropout", seeds, sys._getframe(1).f_globals).dropout_mask(shape, keep_prob, dtype)
+    engine = stream("Dropout", seeds, sys._getframe(1), (shape, np.dtype(dtype).str))
+    return engine.dropout_mask(shape, keep_prob, dtype)
 
 
 def draw_normal(shape: tuple, seeds: tuple) -> np.ndarray:
     """The ``StandardNormal`` kernel's float32 samples of ``shape``, of the primitive ``seeds``."""
-    return stream("StandardNormal", seeds, sys._getframe(1).f_globals).standard_normal(shape)
+    return stream("StandardNormal", seeds, sys._getframe(1), (shape,)).standard_normal(shape)
 
 
 def draw_uniform(shape: tuple, seeds: tuple) -> np.ndarray:
     """The ``UniformReal`` kernel's float32 samples of ``shape``, of the primitive ``seeds``."""
-    return stream("UniformReal", seeds, sys._getframe(1).f_globals).uniform(shape)
+    return stream("UniformReal", seeds, sys._getframe(1), (shape,)).uniform(shape)
 
 
 def draw_uniform_int(low: np.ndarray, high: np.ndarray, shape: tuple, seeds: tuple) -> np.ndarray:
@@ -314,17 +321,17 @@ def draw_uniform_int(low: np.ndarray, high: np.ndarray, shape: tuple, seeds: tup
     low, high = int(np.asarray(low).reshape(-1)[0]), int(np.asarray(high).reshape(-1)[0])
     if high <= low:
         raise ValueError(f"For 'UniformInt', invalid min/max values: ({low}/{high})")
-    return stream("UniformInt", seeds, sys._getframe(1).f_globals).integers(shape, low, high)
+    return stream("UniformInt", seeds, sys._getframe(1), (shape,)).integers(shape, low, high)
 
 
 def draw_bernoulli(p: np.ndarray, shape: tuple, dtype, seeds: tuple) -> np.ndarray:
     """The ``Bernoulli`` kernel of ``seeds = (seed, offset)``: 1 where the sample is not above ``p`` (broadcast to
     ``shape``), else 0, in ``dtype``."""
-    engine = stream("Bernoulli", seeds, sys._getframe(1).f_globals)
+    engine = stream("Bernoulli", seeds, sys._getframe(1))
     samples = engine.floats(int(np.prod(shape, dtype=np.int64))).reshape(shape)
     return (samples <= p).astype(dtype)
 
 
 def draw_permutation(n: int, seeds: tuple) -> np.ndarray:
     """The ``RandomShuffle`` kernel's int64 order of ``n`` slices, of the primitive ``seeds``."""
-    return stream("RandomShuffle", seeds, sys._getframe(1).f_globals).permutation(n)
+    return stream("RandomShuffle", seeds, sys._getframe(1), (n,)).permutation(n)
