@@ -264,24 +264,46 @@ def test_an_eager_primitive_keeps_one_engine_per_input_shape_and_dtype():
     np.testing.assert_allclose(draws[2], [0.55190927, 0.4362163, 0.14863777], rtol=1e-7)
 
 
+class ThreeDrops(ms.nn.Cell):
+    """One nn.Dropout called three times: ``a + 100 b + 10000 c`` tells the three masks' kept counts."""
+
+    def __init__(self):
+        super().__init__()
+        self.dropout = ms.nn.Dropout()
+        self.w = ms.Parameter(ms.Tensor(np.ones(1, np.float32)), name="w")
+
+    def construct(self, x, y):
+        a, b, c = self.dropout(x * self.w), self.dropout(y * self.w), self.dropout(x * self.w)
+        return a.sum() + b.sum() * 100 + c.sum() * 10000
+
+
 def test_each_call_of_a_primitive_in_compiled_code_has_its_own_engine():
     """MindSpore's graph has one kernel per call of a primitive: one nn.Dropout called three times in a compiled
     construct draws three masks from three engines started from the same seeds (observed: 40404, then 40204)."""
-    class Net(ms.nn.Cell):
-        def __init__(self):
-            super().__init__()
-            self.dropout = ms.nn.Dropout()
-            self.w = ms.Parameter(ms.Tensor(np.ones(1, np.float32)), name="w")
-
-        def construct(self, x, y):
-            a, b, c = self.dropout(x * self.w), self.dropout(y * self.w), self.dropout(x * self.w)
-            return a.sum() + b.sum() * 100 + c.sum() * 10000
-
     ms.set_seed(0)
-    net = Net()
+    net = ThreeDrops()
     net.set_train()
     x, y = ms.Tensor(np.ones(4, np.float32)), ms.Tensor(np.ones(3, np.float32))
     compiled = ms.jit(net.construct)
     assert [float(compiled(x, y)) for _ in range(2)] == [40404.0, 40204.0]
     grad_fn = ms.jit(ms.value_and_grad(net, None, net.trainable_params()))
     assert [float(grad_fn(x, y)[0]) for _ in range(2)] == [40404.0, 40204.0]
+    grad_fn = ms.value_and_grad(net, None, net.trainable_params())
+
+    @ms.jit
+    def step(x, y):
+        return grad_fn(x, y)[0]
+
+    assert [float(step(x, y)) for _ in range(2)] == [40404.0, 40204.0]
+
+
+def test_a_pynative_gradient_draws_as_eager_calls_do():
+    """MindSpore's PYNATIVE gradient runs the forward eagerly: its masks continue the eager engines, one per input
+    shape (observed: eager calls 40404 and 40206, then value_and_grad 60400 and 40400)."""
+    ms.set_seed(0)
+    net = ThreeDrops()
+    net.set_train()
+    x, y = ms.Tensor(np.ones(4, np.float32)), ms.Tensor(np.ones(3, np.float32))
+    assert [float(net(x, y)) for _ in range(2)] == [40404.0, 40206.0]
+    grad_fn = ms.value_and_grad(net, None, net.trainable_params())
+    assert [float(grad_fn(x, y)[0]) for _ in range(2)] == [60400.0, 40400.0]

@@ -21,6 +21,7 @@ the documented form, ``mutable`` tuple/list/dict inputs get gradients of the sam
 """
 from __future__ import annotations
 
+import copy
 import dataclasses
 import warnings
 import weakref
@@ -29,6 +30,7 @@ from typing import Any, Callable
 import numpy as np
 
 from . import compiler   # its stages load on first use: compiler.pipeline, compiler.gradrequest, ...
+from .common.kernel_random import pynative_draws
 from .compiler.errors import CompileError, without_internal_frames
 from .compiler.kernel import MISS, KernelCache, fast_path, no_fast_path
 from .compiler.library import LIBRARY, RECORDERS, GuardFailed, check_not_traced
@@ -159,7 +161,22 @@ class GradFunction:
             key = (key, "backward hooks")
         return key, leaves
 
+    eager_forward = True   # False for ms.jit(grad_fn): MindSpore compiles it a graph in PYNATIVE mode too
+
+    def in_graph(self) -> GradFunction:
+        """This gradient function as ``ms.jit`` makes it: the same kernels, whose random draws are the graph's
+        (each call of a primitive its own engine) in PYNATIVE mode too."""
+        graph = copy.copy(self)
+        graph.eager_forward = False
+        return graph
+
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if self.eager_forward and get_context("mode") == PYNATIVE_MODE:   # MindSpore runs this forward eagerly
+            with pynative_draws():
+                return self._call(args, kwargs)
+        return self._call(args, kwargs)
+
+    def _call(self, args: tuple, kwargs: dict) -> Any:
         try:
             if not kwargs:
                 result = self._fast(args)

@@ -233,8 +233,10 @@ def jit(function: Any = None, *, capture_mode: str = "ast", jit_level: str = "O0
     _warn_dropped_options(options)
     if LIBRARY.is_cell(function):
         return CompiledCellCall(function)
-    if isinstance(function, (JitFunction, GradFunction)) or not callable(function):
-        return function  # already compiled per input signature (a gradient function is one kernel)
+    if isinstance(function, GradFunction):
+        return function.in_graph()  # already compiled per input signature (a gradient function is one kernel)
+    if isinstance(function, JitFunction) or not callable(function):
+        return function
     if not isinstance(function, (types.FunctionType, types.MethodType, type)):
         return function  # a Primitive, partial or other callable object: MindSpore 2.10 returns it as it is
     shapes = signature if signature is not None else "dynamic" if dynamic else None

@@ -18,7 +18,8 @@ vectorized over the engines' outputs: minstd's ``k``-th word is ``seed * 16807**
 A kernel's engine lives in :func:`stream`, by kernel and seeds, and, as MindSpore's, a compiled kernel (a graph)
 has engines of its own: the eager calls of one primitive on one input shape and dtype continue one engine (a new
 shape starts another from the seeds), each call of it in a compiled kernel starts its own from the seeds and
-continues it at each run. Making a primitive (:func:`new_kernel`: a primitive's
+continues it at each run, except in a gradient taken in PYNATIVE mode, whose draws are eager ones
+(:func:`pynative_draws`). Making a primitive (:func:`new_kernel`: a primitive's
 ``__init__``, or each eager call of a function such as ``ops.dropout``) starts its engines afresh. With
 neither seed set (``(0, 0)``) MindSpore seeds from ``std::random_device``: npspore draws such seeds from the
 operating system's entropy, so those numbers are not reproducible, as MindSpore's are not.
@@ -27,6 +28,7 @@ from __future__ import annotations
 
 import sys
 from collections import OrderedDict
+from contextlib import contextmanager
 
 import numpy as np
 
@@ -34,7 +36,7 @@ from ..core.libstdcxx_random import shuffle_in_place
 from .philox import philox_block
 from .seed import default_rng
 
-__all__ = ["kernel_seed", "stream", "new_kernel"]
+__all__ = ["kernel_seed", "stream", "new_kernel", "pynative_draws"]
 
 _WORD = 0xFFFFFFFF
 _MIX_KEY = (0x3EC8F720, 0x02461E29)     # the key of the Philox block that mixes a kernel's two seeds
@@ -235,6 +237,7 @@ def logf(x: np.ndarray) -> np.ndarray:
 _ENGINES = {"Dropout": Lehmer, "StandardNormal": Lehmer, "RandomShuffle": Lehmer, "UniformReal": Mersenne,
             "UniformInt": Mersenne}
 _streams: OrderedDict = OrderedDict()
+_pynative = [0]   # > 0 while a gradient runs in PYNATIVE mode: its kernel draws from the eager engines
 _TEMPLATES = "npspore.codegen_templates"   # the op templates' modules: their forward runs an eager call
 
 
@@ -255,7 +258,7 @@ def stream(kernel: str, seeds: tuple, caller=None, signature: tuple = ()) -> Leh
     if seeds is None:
         return _ENGINES[kernel](_seed_of(None))
     names = caller.f_globals if caller is not None else None
-    compiled = names is not None and not names.get("__name__", "").startswith(_TEMPLATES)
+    compiled = names is not None and not names.get("__name__", "").startswith(_TEMPLATES) and not _pynative[0]
     engines = _streams.get((kernel, seeds))   # by the compiled kernel's globals and line, or the eager signature
     if engines is None:
         engines = _streams[kernel, seeds] = {}
@@ -269,6 +272,18 @@ def stream(kernel: str, seeds: tuple, caller=None, signature: tuple = ()) -> Leh
         engine = PhiloxFloats(seeds) if kernel == "Bernoulli" else _ENGINES[kernel](_seed_of(seeds))
         entry = engines[place] = (engine, names if compiled else None)
     return entry[0]
+
+
+@contextmanager
+def pynative_draws():
+    """While it lasts, compiled kernels draw from the eager engines (by input signature), as the forward pass of a
+    gradient in MindSpore's PYNATIVE mode runs its primitives eagerly: an ``nn.Dropout`` in a ``value_and_grad``
+    continues the masks of its eager calls, and a Cell called twice in one loss draws two masks of one engine."""
+    _pynative[0] += 1
+    try:
+        yield
+    finally:
+        _pynative[0] -= 1
 
 
 def _seed_of(seeds: tuple | None) -> int:
