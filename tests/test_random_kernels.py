@@ -307,3 +307,26 @@ def test_a_pynative_gradient_draws_as_eager_calls_do():
     assert [float(net(x, y)) for _ in range(2)] == [40404.0, 40206.0]
     grad_fn = ms.value_and_grad(net, None, net.trainable_params())
     assert [float(grad_fn(x, y)[0]) for _ in range(2)] == [60400.0, 40400.0]
+
+
+def test_random_functions_in_a_pynative_gradient_take_new_seeds_at_each_call():
+    """MindSpore's PYNATIVE gradient calls ``ops.rand``/``ops.dropout`` eagerly: a new primitive, with the next op
+    seed, at each call (d2l's dropout_layer); the losses MindSpore 2.10 printed."""
+    class Net(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.lin = ms.nn.Dense(4, 3)
+
+        def construct(self, x):
+            h = ms.ops.dropout(self.lin(x), p=0.5)
+            return (ms.ops.rand(h.shape) * h).sum()
+
+    np.random.seed(0)
+    ms.set_seed(0)
+    net = Net()
+    x = ms.Tensor(np.ones((2, 4), np.float32))
+    losses = [float(ms.value_and_grad(net, None, net.trainable_params())(x)[0]) for _ in range(3)]
+    losses.append(float(net(x)))
+    grad_fn = ms.value_and_grad(net, None, net.trainable_params())
+    losses += [float(grad_fn(x)[0]) for _ in range(2)]
+    np.testing.assert_allclose(losses, [1.6830767, 4.1322865, 1.5157449, 1.3047262, 1.3007026, 1.936986], rtol=1e-6)

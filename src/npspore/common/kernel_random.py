@@ -34,9 +34,9 @@ import numpy as np
 
 from ..core.libstdcxx_random import shuffle_in_place
 from .philox import philox_block
-from .seed import default_rng
+from .seed import _get_graph_seed, default_rng
 
-__all__ = ["kernel_seed", "stream", "new_kernel", "pynative_draws"]
+__all__ = ["kernel_seed", "stream", "new_kernel", "function_kernel", "pynative_draws"]
 
 _WORD = 0xFFFFFFFF
 _MIX_KEY = (0x3EC8F720, 0x02461E29)     # the key of the Philox block that mixes a kernel's two seeds
@@ -238,6 +238,7 @@ _ENGINES = {"Dropout": Lehmer, "StandardNormal": Lehmer, "RandomShuffle": Lehmer
             "UniformInt": Mersenne}
 _streams: OrderedDict = OrderedDict()
 _pynative = [0]   # > 0 while a gradient runs in PYNATIVE mode: its kernel draws from the eager engines
+_made_by_functions: dict = {}   # (kernel, seeds) -> [op seed, function name, seeds not drawn yet] (function_kernel)
 _TEMPLATES = "npspore.codegen_templates"   # the op templates' modules: their forward runs an eager call
 
 
@@ -258,7 +259,10 @@ def stream(kernel: str, seeds: tuple, caller=None, signature: tuple = ()) -> Leh
     if seeds is None:
         return _ENGINES[kernel](_seed_of(None))
     names = caller.f_globals if caller is not None else None
-    compiled = names is not None and not names.get("__name__", "").startswith(_TEMPLATES) and not _pynative[0]
+    in_kernel = names is not None and not names.get("__name__", "").startswith(_TEMPLATES)
+    if in_kernel and _pynative[0] and (kernel, seeds) in _made_by_functions:
+        return _eager_function_call(kernel, seeds)
+    compiled = in_kernel and not _pynative[0]
     engines = _streams.get((kernel, seeds))   # by the compiled kernel's globals and line, or the eager signature
     if engines is None:
         engines = _streams[kernel, seeds] = {}
@@ -272,6 +276,25 @@ def stream(kernel: str, seeds: tuple, caller=None, signature: tuple = ()) -> Leh
         engine = PhiloxFloats(seeds) if kernel == "Bernoulli" else _ENGINES[kernel](_seed_of(seeds))
         entry = engines[place] = (engine, names if compiled else None)
     return entry[0]
+
+
+def function_kernel(kernel: str, op_seed, name: str) -> tuple:
+    """The seeds of the new primitive of ``kernel`` that a call of the random function ``name`` (``ops.rand``,
+    ``ops.dropout`` ...) makes, ``_get_graph_seed(op_seed, name)``; remembered, so that a compiled kernel that took
+    them when compiling draws as MindSpore's PYNATIVE gradient does, with new seeds at each call after its first."""
+    seeds = new_kernel(kernel, _get_graph_seed(op_seed, name))
+    if len(_made_by_functions) > _STREAMS_KEPT:
+        _made_by_functions.pop(next(iter(_made_by_functions)))
+    _made_by_functions[kernel, seeds] = [op_seed, name, True]
+    return seeds
+
+
+def _eager_function_call(kernel: str, seeds: tuple) -> Lehmer | Mersenne:
+    """The engine of a random function's call in a PYNATIVE gradient: the seeds taken when compiling at the first
+    call, then the next ``_get_graph_seed`` of the function at each call (a new primitive each time)."""
+    made = _made_by_functions[kernel, seeds]
+    drawn, made[2] = (seeds if made[2] else _get_graph_seed(made[0], made[1])), False
+    return _ENGINES[kernel](_seed_of(drawn))
 
 
 @contextmanager
@@ -303,6 +326,7 @@ def new_kernel(kernel: str, seeds: tuple) -> tuple:
         tuple[int, int]: ``seeds``, for the op that draws.
     """
     _streams.pop((kernel, seeds), None)
+    _made_by_functions.pop((kernel, seeds), None)
     return seeds
 
 
