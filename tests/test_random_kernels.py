@@ -246,3 +246,87 @@ def test_a_kernel_loaded_from_the_disk_cache_draws_as_a_compiled_one(tmp_path):
     expected = [values for _, values in RECORDED["compiled_cell"]]
     assert eval(first) == expected
     assert eval(second)[:2] == expected[:2]
+
+
+def test_an_eager_primitive_keeps_one_engine_per_input_shape_and_dtype():
+    """MindSpore 2.10's PYNATIVE mode makes a primitive's kernel per input shape and dtype: a Dropout called on a
+    new shape or dtype starts from its seeds, and each shape's engine goes on where it stopped (observed values)."""
+    ms.set_seed(0)
+    drop = ms.nn.Dropout()
+    drop.set_train()
+    x, y = ms.Tensor(np.ones(8, np.float32)), ms.Tensor(np.ones(5, np.float32))
+    masks = [drop(t).asnumpy().tolist() for t in (x, x, y, x, y, x.astype(ms.float16), x.reshape(2, 4))]
+    assert masks == [[2, 0, 2, 0, 2, 0, 0, 2], [2, 2, 0, 2, 0, 0, 2, 2], [2, 0, 2, 0, 2],
+                     [0, 0, 0, 0, 0, 2, 2, 2], [0, 0, 2, 2, 2], [2, 0, 2, 0, 2, 0, 0, 2], [[2, 0, 2, 0], [2, 0, 0, 2]]]
+    uniform = ms.ops.UniformReal(seed=3, seed2=4)
+    draws = [uniform(shape).asnumpy() for shape in ((3,), (4,), (3,))]
+    np.testing.assert_array_equal(draws[1][:3], draws[0])
+    np.testing.assert_allclose(draws[2], [0.55190927, 0.4362163, 0.14863777], rtol=1e-7)
+
+
+class ThreeDrops(ms.nn.Cell):
+    """One nn.Dropout called three times: ``a + 100 b + 10000 c`` tells the three masks' kept counts."""
+
+    def __init__(self):
+        super().__init__()
+        self.dropout = ms.nn.Dropout()
+        self.w = ms.Parameter(ms.Tensor(np.ones(1, np.float32)), name="w")
+
+    def construct(self, x, y):
+        a, b, c = self.dropout(x * self.w), self.dropout(y * self.w), self.dropout(x * self.w)
+        return a.sum() + b.sum() * 100 + c.sum() * 10000
+
+
+def test_each_call_of_a_primitive_in_compiled_code_has_its_own_engine():
+    """MindSpore's graph has one kernel per call of a primitive: one nn.Dropout called three times in a compiled
+    construct draws three masks from three engines started from the same seeds (observed: 40404, then 40204)."""
+    ms.set_seed(0)
+    net = ThreeDrops()
+    net.set_train()
+    x, y = ms.Tensor(np.ones(4, np.float32)), ms.Tensor(np.ones(3, np.float32))
+    compiled = ms.jit(net.construct)
+    assert [float(compiled(x, y)) for _ in range(2)] == [40404.0, 40204.0]
+    grad_fn = ms.jit(ms.value_and_grad(net, None, net.trainable_params()))
+    assert [float(grad_fn(x, y)[0]) for _ in range(2)] == [40404.0, 40204.0]
+    grad_fn = ms.value_and_grad(net, None, net.trainable_params())
+
+    @ms.jit
+    def step(x, y):
+        return grad_fn(x, y)[0]
+
+    assert [float(step(x, y)) for _ in range(2)] == [40404.0, 40204.0]
+
+
+def test_a_pynative_gradient_draws_as_eager_calls_do():
+    """MindSpore's PYNATIVE gradient runs the forward eagerly: its masks continue the eager engines, one per input
+    shape (observed: eager calls 40404 and 40206, then value_and_grad 60400 and 40400)."""
+    ms.set_seed(0)
+    net = ThreeDrops()
+    net.set_train()
+    x, y = ms.Tensor(np.ones(4, np.float32)), ms.Tensor(np.ones(3, np.float32))
+    assert [float(net(x, y)) for _ in range(2)] == [40404.0, 40206.0]
+    grad_fn = ms.value_and_grad(net, None, net.trainable_params())
+    assert [float(grad_fn(x, y)[0]) for _ in range(2)] == [60400.0, 40400.0]
+
+
+def test_random_functions_in_a_pynative_gradient_take_new_seeds_at_each_call():
+    """MindSpore's PYNATIVE gradient calls ``ops.rand``/``ops.dropout`` eagerly: a new primitive, with the next op
+    seed, at each call (d2l's dropout_layer); the losses MindSpore 2.10 printed."""
+    class Net(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.lin = ms.nn.Dense(4, 3)
+
+        def construct(self, x):
+            h = ms.ops.dropout(self.lin(x), p=0.5)
+            return (ms.ops.rand(h.shape) * h).sum()
+
+    np.random.seed(0)
+    ms.set_seed(0)
+    net = Net()
+    x = ms.Tensor(np.ones((2, 4), np.float32))
+    losses = [float(ms.value_and_grad(net, None, net.trainable_params())(x)[0]) for _ in range(3)]
+    losses.append(float(net(x)))
+    grad_fn = ms.value_and_grad(net, None, net.trainable_params())
+    losses += [float(grad_fn(x)[0]) for _ in range(2)]
+    np.testing.assert_allclose(losses, [1.6830767, 4.1322865, 1.5157449, 1.3047262, 1.3007026, 1.936986], rtol=1e-6)

@@ -29,6 +29,7 @@ from typing import Any, Callable
 import numpy as np
 
 from . import compiler   # its stages load on first use: compiler.pipeline, compiler.gradrequest, ...
+from .common.kernel_random import pynative_draws
 from .compiler.errors import CompileError, without_internal_frames
 from .compiler.kernel import MISS, KernelCache, fast_path, no_fast_path
 from .compiler.library import LIBRARY, RECORDERS, GuardFailed, check_not_traced
@@ -142,7 +143,8 @@ class GradFunction:
 
     def jitted(self) -> "GradFunction":
         """This gradient function as ``ms.jit`` compiles it: as in GRAPH mode, whatever the context's mode (no
-        backward hooks; the Tensor methods MindSpore resolves by mode take GRAPH's meanings)."""
+        backward hooks; the Tensor methods MindSpore resolves by mode take GRAPH's meanings; random draws are the
+        graph's, each call of a primitive its own engine). It shares this one's kernels."""
         variant = GradFunction(self.fn, self.spec, self.weights)
         variant._runs_hooks, variant._jitted = self._runs_hooks, True
         return variant
@@ -180,6 +182,12 @@ class GradFunction:
         return key, leaves
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if self._pynative():   # MindSpore runs this forward eagerly: its random draws are the eager engines'
+            with pynative_draws():
+                return self._call(args, kwargs)
+        return self._call(args, kwargs)
+
+    def _call(self, args: tuple, kwargs: dict) -> Any:
         try:
             if not kwargs:
                 result = self._fast(args)

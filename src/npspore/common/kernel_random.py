@@ -16,8 +16,10 @@ vectorized over the engines' outputs: minstd's ``k``-th word is ``seed * 16807**
 ``MT19937`` is the same engine as ``std::mt19937``.
 
 A kernel's engine lives in :func:`stream`, by kernel and seeds, and, as MindSpore's, a compiled kernel (a graph)
-has engines of its own: the eager calls of one primitive continue one engine, each compiled kernel that calls it
-starts its own from the seeds and continues it at each run. Making a primitive (:func:`new_kernel`: a primitive's
+has engines of its own: the eager calls of one primitive on one input shape and dtype continue one engine (a new
+shape starts another from the seeds), each call of it in a compiled kernel starts its own from the seeds and
+continues it at each run, except in a gradient taken in PYNATIVE mode, whose draws are eager ones
+(:func:`pynative_draws`). Making a primitive (:func:`new_kernel`: a primitive's
 ``__init__``, or each eager call of a function such as ``ops.dropout``) starts its engines afresh. With
 neither seed set (``(0, 0)``) MindSpore seeds from ``std::random_device``: npspore draws such seeds from the
 operating system's entropy, so those numbers are not reproducible, as MindSpore's are not.
@@ -26,14 +28,15 @@ from __future__ import annotations
 
 import sys
 from collections import OrderedDict
+from contextlib import contextmanager
 
 import numpy as np
 
 from ..core.libstdcxx_random import shuffle_in_place
 from .philox import philox_block
-from .seed import default_rng
+from .seed import _get_graph_seed, default_rng
 
-__all__ = ["kernel_seed", "stream", "new_kernel"]
+__all__ = ["kernel_seed", "stream", "new_kernel", "function_kernel", "pynative_draws"]
 
 _WORD = 0xFFFFFFFF
 _MIX_KEY = (0x3EC8F720, 0x02461E29)     # the key of the Philox block that mixes a kernel's two seeds
@@ -234,35 +237,76 @@ def logf(x: np.ndarray) -> np.ndarray:
 _ENGINES = {"Dropout": Lehmer, "StandardNormal": Lehmer, "RandomShuffle": Lehmer, "UniformReal": Mersenne,
             "UniformInt": Mersenne}
 _streams: OrderedDict = OrderedDict()
+_pynative = [0]   # > 0 while a gradient runs in PYNATIVE mode: its kernel draws from the eager engines
+_made_by_functions: dict = {}   # (kernel, seeds) -> [op seed, function name, seeds not drawn yet] (function_kernel)
 _TEMPLATES = "npspore.codegen_templates"   # the op templates' modules: their forward runs an eager call
 
 
-def stream(kernel: str, seeds: tuple, caller: dict | None = None) -> Lehmer | Mersenne | PhiloxFloats:
-    """The engine of the MindSpore ``kernel`` made with ``seeds``, made on first use: the eager one, or that of the
-    compiled kernel whose module's globals are ``caller``.
+def stream(kernel: str, seeds: tuple, caller=None, signature: tuple = ()) -> Lehmer | Mersenne | PhiloxFloats:
+    """The engine of the MindSpore ``kernel`` made with ``seeds``, made on first use, as MindSpore keeps them: an eager
+    call's engine is that of the primitive's kernel for the ``signature`` of its input (MindSpore's PYNATIVE mode
+    makes one kernel per input shape and dtype: a Dropout called on a new shape starts from its seeds); a compiled
+    kernel has one engine per place that draws (MindSpore's graph: one kernel per call of the primitive).
 
     Args:
         kernel (str): ``'Dropout'``, ``'StandardNormal'``, ``'RandomShuffle'`` (a minstd engine), ``'UniformReal'``,
             ``'UniformInt'`` (an mt19937) or ``'Bernoulli'`` (Philox, keyed by its ``(seed, offset)``).
         seeds (tuple[int, int] | None): the primitive's ``_get_graph_seed`` pair; None: a new engine of that kind
             for one draw, seeded from npspore's seeded generator (``set_seed``).
-        caller (dict): the globals of the code that draws: an op template's (an eager call) or a compiled kernel's.
+        caller (frame): the frame of the code that draws: an op template's (an eager call) or a compiled kernel's.
+        signature (tuple): the shape and dtype of the eager call's input.
     """
     if seeds is None:
         return _ENGINES[kernel](_seed_of(None))
-    compiled = caller is not None and not caller.get("__name__", "").startswith(_TEMPLATES)
-    engines = _streams.get((kernel, seeds))   # by the id of the compiled kernel's globals, None for eager calls
+    names = caller.f_globals if caller is not None else None
+    in_kernel = names is not None and not names.get("__name__", "").startswith(_TEMPLATES)
+    if in_kernel and _pynative[0] and (kernel, seeds) in _made_by_functions:
+        return _eager_function_call(kernel, seeds)
+    compiled = in_kernel and not _pynative[0]
+    engines = _streams.get((kernel, seeds))   # by the compiled kernel's globals and line, or the eager signature
     if engines is None:
         engines = _streams[kernel, seeds] = {}
         if len(_streams) > _STREAMS_KEPT:
             _streams.popitem(last=False)
     else:
         _streams.move_to_end((kernel, seeds))
-    entry = engines.get(id(caller) if compiled else None)
+    place = (id(names), caller.f_lineno) if compiled else signature
+    entry = engines.get(place)
     if entry is None:   # the entry holds the kernel's globals: their id stays theirs while the engine lives
         engine = PhiloxFloats(seeds) if kernel == "Bernoulli" else _ENGINES[kernel](_seed_of(seeds))
-        entry = engines[id(caller) if compiled else None] = (engine, caller if compiled else None)
+        entry = engines[place] = (engine, names if compiled else None)
     return entry[0]
+
+
+def function_kernel(kernel: str, op_seed, name: str) -> tuple:
+    """The seeds of the new primitive of ``kernel`` that a call of the random function ``name`` (``ops.rand``,
+    ``ops.dropout`` ...) makes, ``_get_graph_seed(op_seed, name)``; remembered, so that a compiled kernel that took
+    them when compiling draws as MindSpore's PYNATIVE gradient does, with new seeds at each call after its first."""
+    seeds = new_kernel(kernel, _get_graph_seed(op_seed, name))
+    if len(_made_by_functions) > _STREAMS_KEPT:
+        _made_by_functions.pop(next(iter(_made_by_functions)))
+    _made_by_functions[kernel, seeds] = [op_seed, name, True]
+    return seeds
+
+
+def _eager_function_call(kernel: str, seeds: tuple) -> Lehmer | Mersenne:
+    """The engine of a random function's call in a PYNATIVE gradient: the seeds taken when compiling at the first
+    call, then the next ``_get_graph_seed`` of the function at each call (a new primitive each time)."""
+    made = _made_by_functions[kernel, seeds]
+    drawn, made[2] = (seeds if made[2] else _get_graph_seed(made[0], made[1])), False
+    return _ENGINES[kernel](_seed_of(drawn))
+
+
+@contextmanager
+def pynative_draws():
+    """While it lasts, compiled kernels draw from the eager engines (by input signature), as the forward pass of a
+    gradient in MindSpore's PYNATIVE mode runs its primitives eagerly: an ``nn.Dropout`` in a ``value_and_grad``
+    continues the masks of its eager calls, and a Cell called twice in one loss draws two masks of one engine."""
+    _pynative[0] += 1
+    try:
+        yield
+    finally:
+        _pynative[0] -= 1
 
 
 def _seed_of(seeds: tuple | None) -> int:
@@ -282,6 +326,7 @@ def new_kernel(kernel: str, seeds: tuple) -> tuple:
         tuple[int, int]: ``seeds``, for the op that draws.
     """
     _streams.pop((kernel, seeds), None)
+    _made_by_functions.pop((kernel, seeds), None)
     return seeds
 
 
@@ -292,17 +337,18 @@ def new_kernel(kernel: str, seeds: tuple) -> tuple:
 
 def draw_dropout_mask(shape: tuple, keep_prob: float, dtype, seeds: tuple) -> np.ndarray:
     """The ``Dropout`` kernel's scaled keep mask (see :meth:`Lehmer.dropout_mask`) of the primitive ``seeds``."""
-    return stream("Dropout", seeds, sys._getframe(1).f_globals).dropout_mask(shape, keep_prob, dtype)
+    engine = stream("Dropout", seeds, sys._getframe(1), (shape, np.dtype(dtype).str))
+    return engine.dropout_mask(shape, keep_prob, dtype)
 
 
 def draw_normal(shape: tuple, seeds: tuple) -> np.ndarray:
     """The ``StandardNormal`` kernel's float32 samples of ``shape``, of the primitive ``seeds``."""
-    return stream("StandardNormal", seeds, sys._getframe(1).f_globals).standard_normal(shape)
+    return stream("StandardNormal", seeds, sys._getframe(1), (shape,)).standard_normal(shape)
 
 
 def draw_uniform(shape: tuple, seeds: tuple) -> np.ndarray:
     """The ``UniformReal`` kernel's float32 samples of ``shape``, of the primitive ``seeds``."""
-    return stream("UniformReal", seeds, sys._getframe(1).f_globals).uniform(shape)
+    return stream("UniformReal", seeds, sys._getframe(1), (shape,)).uniform(shape)
 
 
 def draw_uniform_int(low: np.ndarray, high: np.ndarray, shape: tuple, seeds: tuple) -> np.ndarray:
@@ -314,17 +360,17 @@ def draw_uniform_int(low: np.ndarray, high: np.ndarray, shape: tuple, seeds: tup
     low, high = int(np.asarray(low).reshape(-1)[0]), int(np.asarray(high).reshape(-1)[0])
     if high <= low:
         raise ValueError(f"For 'UniformInt', invalid min/max values: ({low}/{high})")
-    return stream("UniformInt", seeds, sys._getframe(1).f_globals).integers(shape, low, high)
+    return stream("UniformInt", seeds, sys._getframe(1), (shape,)).integers(shape, low, high)
 
 
 def draw_bernoulli(p: np.ndarray, shape: tuple, dtype, seeds: tuple) -> np.ndarray:
     """The ``Bernoulli`` kernel of ``seeds = (seed, offset)``: 1 where the sample is not above ``p`` (broadcast to
     ``shape``), else 0, in ``dtype``."""
-    engine = stream("Bernoulli", seeds, sys._getframe(1).f_globals)
+    engine = stream("Bernoulli", seeds, sys._getframe(1))
     samples = engine.floats(int(np.prod(shape, dtype=np.int64))).reshape(shape)
     return (samples <= p).astype(dtype)
 
 
 def draw_permutation(n: int, seeds: tuple) -> np.ndarray:
     """The ``RandomShuffle`` kernel's int64 order of ``n`` slices, of the primitive ``seeds``."""
-    return stream("RandomShuffle", seeds, sys._getframe(1).f_globals).permutation(n)
+    return stream("RandomShuffle", seeds, sys._getframe(1), (n,)).permutation(n)

@@ -8,8 +8,9 @@ become one of these samplers, as in MindSpore.
 Every pass has a :class:`PassKey`: the iterator's seed material plus the pass's position (epoch,
 then one number per enclosing ``repeat``). Seeded shuffles draw from a generator built from the
 pipeline seed and that position, so the same seed gives the same orders, and each epoch and each
-repeat gets a different one. A seeded ``RandomSampler`` without replacement (``shuffle=True``) gives
-MindSpore's own orders (``stdshuffle.py``), from the number of passes made before (``PassKey.passes``).
+repeat gets a different one. A seeded ``RandomSampler`` (``shuffle=True``; with replacement when ``num_samples`` is
+given too) gives MindSpore's own orders and draws (``stdshuffle.py``), from the number of passes made before
+(``PassKey.passes``).
 """
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ import numpy as np
 
 from . import config
 from .arguments import check_bool, check_int
-from .stdshuffle import pass_order
+from .stdshuffle import pass_draws, pass_order, subset_order, weighted_draws
 
 __all__ = ["Sampler", "SequentialSampler", "RandomSampler", "DistributedSampler", "SubsetSampler",
            "SubsetRandomSampler", "WeightedRandomSampler"]
@@ -127,7 +128,9 @@ class RandomSampler(Sampler):
         self._orders = {}   # the last seeded order per (rows, seed): stdshuffle.pass_order's cache
 
     def _all_indices(self, n, key):
-        if not self.replacement and key.seed is not None:
+        if key.seed is not None:
+            if self.replacement:
+                return pass_draws(n, n if self.num_samples is None else min(n, self.num_samples), key.seed, key.passes)
             return pass_order(n, key.seed, key.passes, self._orders)
         rng = key.generator()
         if self.replacement:
@@ -175,15 +178,20 @@ class SubsetSampler(Sampler):
 
 
 class SubsetRandomSampler(SubsetSampler):
-    """The given ``indices`` in a fresh random order every pass."""
+    """The given ``indices`` (the first ``num_samples`` of them) in a new random order every pass; seeded,
+    MindSpore's orders (``stdshuffle.subset_order``)."""
 
     def _all_indices(self, n, key):
-        return key.generator().permutation(super()._all_indices(n, key))
+        subset = super()._all_indices(n, key)[:self.num_samples]   # as MindSpore, shuffles only the kept ones
+        if key.seed is not None:
+            return subset_order(subset, key.seed, key.passes)
+        return key.generator().permutation(subset)
 
 
 class WeightedRandomSampler(Sampler):
-    """``num_samples`` indices (default: one per weight) of ``[0, len(weights))``, each drawn with probability
-    proportional to its weight, with or without ``replacement``; a fresh draw every pass.
+    """``num_samples`` indices (default: one per row of the source) of ``[0, len(weights))``, each drawn with
+    probability proportional to its weight, with or without ``replacement``. Seeded, MindSpore's draws, the same at
+    every pass (``stdshuffle.weighted_draws``); unseeded, a fresh draw every pass.
 
     Raises:
         TypeError: If a weight is not a number or ``replacement`` not a bool.
@@ -210,17 +218,22 @@ class WeightedRandomSampler(Sampler):
             raise ValueError(f"num_samples {count} should not exceed the weights that are not zero when "
                              f"replacement is False.")
         super().__init__(num_samples)
+        self._given = list(weights)
         self.weights = np.asarray(weights, np.float64) / float(sum(weights))
-        self.replacement, self._draws = replacement, count
+        self.replacement = replacement
 
     def _all_indices(self, n, key):
-        indices = key.generator().choice(len(self.weights), size=self._draws, replace=self.replacement,
-                                         p=self.weights).astype(np.int64)
+        if key.seed is not None:
+            indices = weighted_draws(self._given, self._count(n), self.replacement, key.seed)
+        else:
+            indices = key.generator().choice(len(self.weights), size=self._count(n), replace=self.replacement,
+                                             p=self.weights).astype(np.int64)
         _check_in_range(indices, n)
         return indices
 
     def _count(self, n):
-        return self._draws
+        """As MindSpore: ``num_samples``, at most ``n``; without it, ``n`` (one per row, not per weight)."""
+        return n if self.num_samples is None else min(self.num_samples, n)
 
 
 class IterableSampler(SubsetSampler):

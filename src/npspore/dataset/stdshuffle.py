@@ -3,10 +3,14 @@
 MindSpore's ``RandomSampler`` (what ``shuffle=True`` of a random-access source makes) seeds a 32-bit Mersenne
 Twister with the pipeline seed and shuffles the row ids ``0..n-1`` with ``std::shuffle``; at the end of each pass
 (an epoch, or one repetition of a ``repeat``) it adds 1 to the seed, reseeds, and shuffles the ids it already
-has again. With a seed set (``dataset.config.set_seed`` or ``set_seed``), the orders are therefore its own, and
-:func:`pass_order` computes them: the rows of a seeded pipeline come in MindSpore's order.
+has again; with replacement it draws each id with ``std::uniform_int_distribution`` from the engine of the pass
+(:func:`pass_draws`). With a seed set (``dataset.config.set_seed`` or ``set_seed``), the orders are therefore its
+own, and :func:`pass_order` computes them: the rows of a seeded pipeline come in MindSpore's order. Its
+``SubsetRandomSampler`` and ``WeightedRandomSampler`` reseed with the same seed at every pass (:func:`subset_order`,
+:func:`weighted_draws`).
 
-libstdc++'s ``std::shuffle`` is :func:`npspore.core.libstdcxx_random.shuffle_in_place`. NumPy's ``MT19937`` in the state ``RandomState(seed)`` starts from is ``std::mt19937(seed)``.
+libstdc++'s ``std::shuffle`` is :func:`npspore.core.libstdcxx_random.shuffle_in_place`. NumPy's ``MT19937`` in
+the state ``RandomState(seed)`` starts from is ``std::mt19937(seed)``.
 
 ``Dataset.shuffle(buffer_size)`` is MindSpore's ``ShuffleOp`` (:func:`buffer_shuffled`): a buffer filled with the
 first ``buffer_size`` rows; each step sends the row at ``std::mt19937_64() % len`` of the buffer, moves the buffer's
@@ -15,11 +19,14 @@ way. The generator is seeded once per pipeline with the seed and goes on across 
 """
 from __future__ import annotations
 
+import bisect
+import math
+
 import numpy as np
 
-from ..core.libstdcxx_random import shuffle_in_place
+from ..core.libstdcxx_random import shuffle_in_place, uniform_below
 
-__all__ = ["pass_order", "Mt19937x64", "buffer_shuffled"]
+__all__ = ["pass_order", "pass_draws", "subset_order", "weighted_draws", "Mt19937x64", "buffer_shuffled"]
 
 _UINT32 = 1 << 32
 _UINT64 = (1 << 64) - 1
@@ -40,6 +47,51 @@ def pass_order(n: int, seed: int, passes: int, cache: dict) -> np.ndarray:
         ids = _shuffled(ids, (seed + k) % _UINT32)
     cache[(n, seed)] = (passes, ids)
     return ids
+
+
+def pass_draws(n: int, count: int, seed: int, passes: int) -> np.ndarray:
+    """The first ``count`` row ids MindSpore's ``RandomSampler`` with replacement gives on pass ``passes`` over ``n``
+    rows: ``std::uniform_int_distribution<int64_t>(0, n - 1)`` over ``std::mt19937(seed + passes)`` (the sampler
+    reseeds with one more at the end of each pass, as without replacement)."""
+    draw = _Mt19937((seed + passes) % _UINT32).draw
+    return np.array([uniform_below(draw, _UINT32 - 1, n) for _ in range(count)], dtype=np.int64)
+
+
+def subset_order(indices: np.ndarray, seed: int, passes: int) -> np.ndarray:
+    """The order MindSpore's ``SubsetRandomSampler`` gives ``indices`` on pass ``passes``: at each pass it reseeds
+    ``std::mt19937`` with the same seed and shuffles the order of the pass before again."""
+    for _ in range(passes + 1):
+        indices = _shuffled(indices, seed % _UINT32)
+    return indices
+
+
+def weighted_draws(weights: list, count: int, replacement: bool, seed: int) -> np.ndarray:
+    """The ``count`` ids MindSpore's ``WeightedRandomSampler`` draws (the same at every pass: it reseeds
+    ``std::mt19937`` with the same seed): with ``replacement``, ``std::discrete_distribution`` (the first cumulative
+    probability not below a canonical double); without, the ``count`` smallest ``Exp(1) / weight`` (Efraimidis and
+    Spirakis's one-pass sampling, ties by id)."""
+    draw = _Mt19937(seed % _UINT32).draw
+    if replacement:
+        total = 0.0
+        for w in weights:   # std::accumulate, left to right (Python's sum of floats compensates)
+            total += float(w)
+        cumulative = []
+        for w in weights:
+            cumulative.append((cumulative[-1] if cumulative else 0.0) + float(w) / total)
+        cumulative[-1] = 1.0
+        ids = [bisect.bisect_left(cumulative, _canonical(draw)) for _ in range(count)]
+    else:
+        waits = [-math.log(1.0 - _canonical(draw)) for _ in weights]   # one draw per weight, zero weights too
+        keys = sorted((wait / w if w else math.inf, i) for i, (wait, w) in enumerate(zip(waits, weights)))
+        ids = [i for _, i in keys[:count]]
+    return np.array(ids, dtype=np.int64)
+
+
+def _canonical(draw) -> float:
+    """``std::generate_canonical<double, 53>`` over ``std::mt19937``: two words, the second the high one."""
+    low, high = float(draw()), float(draw())
+    value = (low + high * _UINT32) / (float(_UINT32) * _UINT32)
+    return value if value < 1.0 else math.nextafter(1.0, 0.0)
 
 
 class _Mt19937:

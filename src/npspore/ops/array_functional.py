@@ -16,8 +16,7 @@ import math
 from typing import Any
 
 from ..common import dtype as mstype
-from ..common.kernel_random import new_kernel
-from ..common.seed import _get_graph_seed
+from ..common.kernel_random import function_kernel
 from ..common.tensor import Tensor, _np_dtype
 from .eager import run
 from .nn_functional import topk
@@ -468,7 +467,7 @@ def _random(name: str, op: str, size: tuple, dtype: Any, seed: Any) -> Tensor:
     shape = tuple(size[0]) if len(size) == 1 and isinstance(size[0], (tuple, list)) else tuple(size)
     if not all(isinstance(d, int) and not isinstance(d, bool) and d >= 0 for d in shape):
         raise TypeError(f"For '{name}', the 'size' must be non-negative ints, but got {size!r}.")
-    seeds = new_kernel(_KERNELS[op], _get_graph_seed(seed, name))
+    seeds = function_kernel(_KERNELS[op], seed, name)
     return run(op, shape=shape, dtype=_np_dtype(mstype.float32 if dtype is None else dtype), seeds=seeds)
 
 
@@ -736,7 +735,7 @@ def uniform(shape: tuple[int, ...], minval: Any, maxval: Any, seed: Any = None, 
     ``UniformInt`` primitive's; else a new ``UniformReal`` primitive's ``u * (maxval - minval) + minval`` (both
     of seeds ``_get_graph_seed(seed, 'uniform')``)."""
     if dtype == mstype.int32:
-        seeds = new_kernel("UniformInt", _get_graph_seed(seed, "uniform"))
+        seeds = function_kernel("UniformInt", seed, "uniform")
         return run("uniform_int", minval, maxval, shape=tuple(shape), seeds=seeds)
     unit = _random("uniform", "random_uniform", (shape,), dtype, seed)
     return run("add", run("mul", unit, run("sub", maxval, minval)), minval)

@@ -8,6 +8,9 @@ the compilable subset, so its gradients of every order come from those ops' adjo
 """
 from __future__ import annotations
 
+import numpy as np
+
+from ..common import dtype as mstype
 from ..common.tensor import _np_dtype
 from .eager import dim, run
 
@@ -121,11 +124,16 @@ def binary_cross_entropy_with_logits(input, target, weight=None, pos_weight=None
     """Binary cross entropy of ``sigmoid(input)``, without overflow:
     ``(1 - target) * input + (1 + (pos_weight - 1) * target) * softplus(-input)``, times ``weight``."""
     _check_reduction(reduction, "binary_cross_entropy_with_logits")
+    half = input.dtype == mstype.float16
+    if half:  # MindSpore's CPU kernel computes a float16 loss in float32 and rounds the result once
+        input, target, weight, pos_weight = (None if t is None else run("cast", t, dtype=np.float32)
+                                             for t in (input, target, weight, pos_weight))
     log_weight = 1 if pos_weight is None else (pos_weight - 1) * target + 1
     loss = (1 - target) * input + log_weight * run("softplus", -input)
     if weight is not None:
         loss = loss * weight
-    return _reduce(loss, reduction)
+    loss = _reduce(loss, reduction)
+    return run("cast", loss, dtype=np.float16) if half else loss
 
 
 def smooth_l1_loss(input, target, beta=1.0, reduction="none"):

@@ -12,8 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..common import dtype as mstype
-from ..common.kernel_random import new_kernel
-from ..common.seed import _get_graph_seed
+from ..common.kernel_random import function_kernel
 from ..common.tensor import Tensor, _np_dtype
 from ..rules_nn import window_out
 from . import eager
@@ -493,7 +492,7 @@ def dropout(input, p=0.5, training=True, seed=None):
         raise ValueError(f"For 'dropout', the 'p' must be in range [0, 1), but got {p}.")
     if not training:
         return input
-    seeds = new_kernel("Dropout", _get_graph_seed(seed, "dropout"))
+    seeds = function_kernel("Dropout", seed, "dropout")
     return input * _keep_mask(input, input.shape, p, seeds)
 
 

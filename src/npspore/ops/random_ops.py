@@ -15,7 +15,7 @@ import math
 from typing import Any
 
 from ..common import dtype as mstype
-from ..common.kernel_random import new_kernel
+from ..common.kernel_random import function_kernel, new_kernel
 from ..common.seed import _get_graph_seed
 from ..common.tensor import Tensor, _np_dtype
 from .array_functional import _random, running_sum
@@ -63,7 +63,7 @@ def randint(low: int, high: int, size: tuple, seed: Any = None, *, dtype: Any = 
         raise TypeError(f"For 'randint', the 'dtype' must be an integer type, but got {dtype}.")
     if low >= high:
         raise ValueError(f"For 'randint', 'low' must be less than 'high', but got low={low} and high={high}.")
-    seeds = new_kernel("UniformInt", _get_graph_seed(seed, "randint"))
+    seeds = function_kernel("UniformInt", seed, "randint")
     drawn = run("uniform_int", Tensor(low, mstype.int32), Tensor(high, mstype.int32), shape=size, seeds=seeds)
     return run("cast", drawn, dtype=_np_dtype(dtype))
 
@@ -184,7 +184,7 @@ def shuffle(x: Tensor, seed: Any = None) -> Tensor:
     _check_tensor("shuffle", "x", x)
     if not x.shape:
         raise ValueError("For 'shuffle', the 'x' must have at least one dim, but got a 0-d Tensor.")
-    return shuffle_with_seeds(x, new_kernel("RandomShuffle", _get_graph_seed(seed, "shuffle")))
+    return shuffle_with_seeds(x, function_kernel("RandomShuffle", seed, "shuffle"))
 
 
 def shuffle_with_seeds(x: Tensor, seeds: tuple) -> Tensor:
