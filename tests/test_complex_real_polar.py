@@ -75,3 +75,23 @@ def test_gradients_are_refused_by_name():
         ms.grad(loss)(Tensor(ABS), Tensor(ANGLE))
     with pytest.raises(RuntimeError, match="For 'Real', the gradient of complex numbers is not implemented"):
         ms.grad(lambda a, t: P.Real()(P.Polar()(a, t)).sum())(Tensor(ABS), Tensor(ANGLE))
+
+
+def real_plus_imag(x):
+    return ops.real(x) + ops.imag(x) * 10
+
+
+def test_lower_case_functions_as_mindspores():
+    # MindSpore 2.10: ops.real/imag/conj of a real Tensor are itself/zeros/itself; ops.angle refuses one
+    x = Tensor(np.array([1 + 2j, -3 - 1j], np.complex64))
+    r = Tensor(np.array([1.5, -2.0], np.float32))
+    np.testing.assert_array_equal(ops.real(x).asnumpy(), [1.0, -3.0])
+    np.testing.assert_array_equal(ops.imag(x).asnumpy(), [2.0, -1.0])
+    np.testing.assert_array_equal(ops.conj(x).asnumpy(), [1 - 2j, -3 + 1j])
+    np.testing.assert_allclose(ops.angle(x).asnumpy(), [1.1071488, -2.819842], rtol=1e-6)
+    np.testing.assert_array_equal(ops.real(r).asnumpy(), [1.5, -2.0])
+    np.testing.assert_array_equal(ops.imag(r).asnumpy(), [0.0, 0.0])
+    np.testing.assert_array_equal(ops.conj(r).asnumpy(), [1.5, -2.0])
+    with pytest.raises(TypeError, match="complex64 or complex128"):
+        ops.angle(r)
+    np.testing.assert_array_equal(ms.jit(real_plus_imag)(x).asnumpy(), [21.0, -13.0])

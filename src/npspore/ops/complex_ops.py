@@ -1,5 +1,6 @@
 """Primitives of complex numbers, as ``mindspore.ops``: ``Complex``, ``Real``, ``Imag``, ``Angle``, ``Conj``,
-``ComplexAbs``, ``Polar``, ``ConjugateTranspose`` and ``FFTWithSize``; the functions ``polar`` and ``view_as_real``.
+``ComplexAbs``, ``Polar``, ``ConjugateTranspose`` and ``FFTWithSize``; the functions ``polar``, ``view_as_real``,
+``real``, ``imag``, ``conj`` and ``angle``.
 
 npspore's op table is real-valued, so these run their NumPy forward on the host: eagerly at once, in compiled code
 as a host call of the kernel. They are forward only: a gradient that reaches one raises npspore's
@@ -15,7 +16,7 @@ from ..compiler.library import LIBRARY, check_not_traced
 from .primitives import Primitive
 
 __all__ = ["Complex", "Real", "Imag", "Angle", "Conj", "ComplexAbs", "Polar", "ConjugateTranspose", "FFTWithSize",
-           "polar", "view_as_real"]
+           "polar", "view_as_real", "real", "imag", "conj", "angle"]
 
 _COMPLEX = (np.dtype(np.complex64), np.dtype(np.complex128))
 _FLOATS = (np.dtype(np.float32), np.dtype(np.float64))
@@ -280,3 +281,23 @@ def polar(abs: Tensor, angle: Tensor) -> Tensor:
 def view_as_real(input: Tensor) -> Tensor:
     """``ops.view_as_real``: a complex Tensor's real and imaginary parts on a new last axis of size 2."""
     return _VIEW_AS_REAL(input)
+
+
+def real(input: Tensor) -> Tensor:
+    """``ops.real``: the real parts of a complex Tensor (a real Tensor itself, as MindSpore 2.10)."""
+    return Real()(input)
+
+
+def imag(input: Tensor) -> Tensor:
+    """``ops.imag``: the imaginary parts of a complex Tensor (zeros of a real Tensor's dtype, as MindSpore 2.10)."""
+    return Imag()(input)
+
+
+def conj(input: Tensor) -> Tensor:
+    """``ops.conj``: the complex conjugates (a real Tensor itself, as MindSpore 2.10)."""
+    return Conj()(input)
+
+
+def angle(input: Tensor) -> Tensor:
+    """``ops.angle``: the arguments ``atan2(imag, real)`` of a complex Tensor."""
+    return Angle()(input)
