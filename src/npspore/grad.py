@@ -21,6 +21,7 @@ the documented form, ``mutable`` tuple/list/dict inputs get gradients of the sam
 """
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import warnings
 import weakref
@@ -182,40 +183,41 @@ class GradFunction:
         return key, leaves
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        if self._pynative():   # MindSpore runs this forward eagerly: its random draws are the eager engines'
-            with pynative_draws():
-                return self._call(args, kwargs)
-        return self._call(args, kwargs)
-
-    def _call(self, args: tuple, kwargs: dict) -> Any:
+        # MindSpore's PYNATIVE mode runs this forward eagerly: its random draws are the eager engines'
+        draws = pynative_draws() if self._pynative() else contextlib.nullcontext()
         try:
-            if not kwargs:
-                result = self._fast(args)
-                if result is not MISS:
-                    return result
-            if RECORDERS:
-                for tensor in tensor_leaves((args, kwargs)):
-                    check_not_traced(tensor, "a gradient function called")
-            if self._runs_hooks and (self.fn._backward_hooks or self.fn._backward_pre_hooks):
-                if self._pynative():
-                    return self._call_with_hooks(args, kwargs)
-                warnings.warn(f"the backward hooks of {type(self.fn).__name__} take no effect in GRAPH mode "
-                              "(as in MindSpore); they were skipped", stacklevel=2)
-            key, leaves = self._key(args, kwargs)
-            entry = self._cache.lookup(key)
-            if entry is None:
-                entry, from_disk = self._compile_entry(args, kwargs, key)
-                self._cache.add(key, entry, from_disk=from_disk)
-            try:
-                result = entry.run(leaves)
-            except GuardFailed as failure:  # specialized on a tensor value this call does not have
-                result = self._cache.rerun(key, failure, leaves, lambda: self._compile_entry(args, kwargs, key))
-                entry = self._cache.entries[key]
-            if not kwargs and not TensorHooks.live:   # a kernel calling a Tensor's hooks is keyed on them
-                self._fast = self._fast_path(entry, args, leaves)
-            return result
+            with draws:
+                return self._run(args, kwargs)
         except CompileError as error:   # the user's frames and the located error, not npspore's stack
             raise without_internal_frames(error)
+
+    def _run(self, args: tuple, kwargs: dict) -> Any:
+        """The kernel's result for a call (compiling it first if needed)."""
+        if not kwargs:
+            result = self._fast(args)
+            if result is not MISS:
+                return result
+        if RECORDERS:
+            for tensor in tensor_leaves((args, kwargs)):
+                check_not_traced(tensor, "a gradient function called")
+        if self._runs_hooks and (self.fn._backward_hooks or self.fn._backward_pre_hooks):
+            if self._pynative():
+                return self._call_with_hooks(args, kwargs)
+            warnings.warn(f"the backward hooks of {type(self.fn).__name__} take no effect in GRAPH mode "
+                          "(as in MindSpore); they were skipped", stacklevel=2)
+        key, leaves = self._key(args, kwargs)
+        entry = self._cache.lookup(key)
+        if entry is None:
+            entry, from_disk = self._compile_entry(args, kwargs, key)
+            self._cache.add(key, entry, from_disk=from_disk)
+        try:
+            result = entry.run(leaves)
+        except GuardFailed as failure:  # specialized on a tensor value this call does not have
+            result = self._cache.rerun(key, failure, leaves, lambda: self._compile_entry(args, kwargs, key))
+            entry = self._cache.entries[key]
+        if not kwargs and not TensorHooks.live:   # a kernel calling a Tensor's hooks is keyed on them
+            self._fast = self._fast_path(entry, args, leaves)
+        return result
 
     def _fast_path(self, entry, args, leaves):
         """The fast path of ``entry`` for calls like ``args`` (``kernel.fast_path``), built once per
