@@ -134,26 +134,28 @@ class GradFunction:
         self._is_cell = LIBRARY.is_cell(fn)
         self._runs_hooks = self._is_cell
         self._jitted = False            # compiled as ``ms.jit`` compiles it (GRAPH mode's meanings)
+        self._graph_only = hasattr(fn, "__npspore_function__")   # as MindSpore's GRAPH mode in any mode
         self._fast = no_fast_path       # the last signature called, for the next call (kernel.fast_path)
         self._fast_paths: dict = {}     # CompiledKernel -> its fast path from this gradient function
 
     def __reduce__(self):
         """Pickle fn, the options and the weights, not the kernels (rebuilt on demand after loading)."""
         return GradFunction, (self.fn, self.spec, self.weights), {"_runs_hooks": self._runs_hooks,
-                                                                  "_jitted": self._jitted}
+                                                                  "_jitted": self._jitted,
+                                                                  "_graph_only": self._graph_only}
 
     def jitted(self) -> "GradFunction":
         """This gradient function as ``ms.jit`` compiles it: as in GRAPH mode, whatever the context's mode (no
         backward hooks; the Tensor methods MindSpore resolves by mode take GRAPH's meanings; random draws are the
         graph's, each call of a primitive its own engine). It shares this one's kernels."""
         variant = GradFunction(self.fn, self.spec, self.weights)
-        variant._runs_hooks, variant._jitted = self._runs_hooks, True
+        variant._runs_hooks, variant._jitted, variant._graph_only = self._runs_hooks, True, True
         return variant
 
     def _pynative(self) -> bool:
         """Whether a call now is compiled as MindSpore's PYNATIVE mode runs it (:func:`_pynative_mode`): not when
         this gradient is jitted or differentiates a ``@jit`` function (whose values' hooks MindSpore ignores)."""
-        return not self._jitted and not hasattr(self.fn, "__npspore_function__") and _pynative_mode()
+        return not self._graph_only and context_settings["mode"] == PYNATIVE_MODE
 
     # --- calling
 
@@ -184,19 +186,18 @@ class GradFunction:
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         # MindSpore's PYNATIVE mode runs this forward eagerly: its random draws are the eager engines'
-        draws = pynative_draws() if self._pynative() else contextlib.nullcontext()
         try:
-            with draws:
+            if not kwargs:   # a kernel that draws random numbers has no fast path: its draws depend on the mode
+                result = self._fast(args)
+                if result is not MISS:
+                    return result
+            with pynative_draws() if self._pynative() else _GRAPH_DRAWS:
                 return self._run(args, kwargs)
         except CompileError as error:   # the user's frames and the located error, not npspore's stack
             raise without_internal_frames(error)
 
     def _run(self, args: tuple, kwargs: dict) -> Any:
-        """The kernel's result for a call (compiling it first if needed)."""
-        if not kwargs:
-            result = self._fast(args)
-            if result is not MISS:
-                return result
+        """The kernel's result for a call not on the fast path (compiling it first if needed)."""
         if RECORDERS:
             for tensor in tensor_leaves((args, kwargs)):
                 check_not_traced(tensor, "a gradient function called")
@@ -224,6 +225,8 @@ class GradFunction:
         kernel. Besides the arguments it checks what else ``_key`` reads: the context mode and, for
         a Cell, its ``training`` flag and that it has no backward hooks."""
         fast = self._fast_paths.get(entry)
+        if fast is None and "rt.draw_" in entry.source:   # the kernel draws random numbers (runtime.draw_*)
+            fast = self._fast_paths[entry] = no_fast_path
         if fast is None:
             conditions = ["X['mode'] == MODE", "not H.live"]
             if self._is_cell:
@@ -334,6 +337,9 @@ class GradFunction:
         """The typed program of this gradient function for a call with concrete ``args``/``kwargs``:
         the pipeline's output after the differentiate stage (``compiler.pipeline.Program``)."""
         return compiler.pipeline.run_stages(self.compile_request(args, kwargs), "differentiate")
+
+
+_GRAPH_DRAWS = contextlib.nullcontext()   # a graph's draws: each call of a primitive its own engine
 
 
 def _pynative_mode() -> bool:
