@@ -133,15 +133,14 @@ class GradFunction:
         self._cache = _kernel_cache(fn, options, label)
         self._is_cell = LIBRARY.is_cell(fn)
         self._runs_hooks = self._is_cell
-        self._jitted = False            # compiled as ``ms.jit`` compiles it (GRAPH mode's meanings)
-        self._graph_only = hasattr(fn, "__npspore_function__")   # as MindSpore's GRAPH mode in any mode
+        # compiled as MindSpore's GRAPH mode runs it whatever the mode: jitted, or of a @jit function
+        self._graph_only = hasattr(fn, "__npspore_function__")
         self._fast = no_fast_path       # the last signature called, for the next call (kernel.fast_path)
         self._fast_paths: dict = {}     # CompiledKernel -> its fast path from this gradient function
 
     def __reduce__(self):
         """Pickle fn, the options and the weights, not the kernels (rebuilt on demand after loading)."""
         return GradFunction, (self.fn, self.spec, self.weights), {"_runs_hooks": self._runs_hooks,
-                                                                  "_jitted": self._jitted,
                                                                   "_graph_only": self._graph_only}
 
     def jitted(self) -> "GradFunction":
@@ -149,12 +148,13 @@ class GradFunction:
         backward hooks; the Tensor methods MindSpore resolves by mode take GRAPH's meanings; random draws are the
         graph's, each call of a primitive its own engine). It shares this one's kernels."""
         variant = GradFunction(self.fn, self.spec, self.weights)
-        variant._runs_hooks, variant._jitted, variant._graph_only = self._runs_hooks, True, True
+        variant._runs_hooks, variant._graph_only = self._runs_hooks, True
         return variant
 
     def _pynative(self) -> bool:
-        """Whether a call now is compiled as MindSpore's PYNATIVE mode runs it (:func:`_pynative_mode`): not when
-        this gradient is jitted or differentiates a ``@jit`` function (whose values' hooks MindSpore ignores)."""
+        """Whether a call now is compiled as MindSpore's PYNATIVE mode runs it: the cells' backward hooks run, the
+        Tensor methods MindSpore resolves by mode take PYNATIVE's meanings (``compiler.library.MEANINGS``), random
+        draws are the eager engines'. Not when this gradient is jitted or differentiates a ``@jit`` function."""
         return not self._graph_only and context_settings["mode"] == PYNATIVE_MODE
 
     # --- calling
@@ -295,7 +295,7 @@ class GradFunction:
         """The gradient function of the same fn and weights with other options (kernels are shared),
         which does not run the hooks itself."""
         variant = GradFunction(self.fn, dataclasses.replace(self.spec, **changes), self.weights)
-        variant._runs_hooks, variant._jitted = False, self._jitted
+        variant._runs_hooks, variant._graph_only = False, self._graph_only
         return variant
 
     def compile_request(self, args, kwargs=None) -> compiler.request.CompileRequest:
@@ -340,13 +340,6 @@ class GradFunction:
 
 
 _GRAPH_DRAWS = contextlib.nullcontext()   # a graph's draws: each call of a primitive its own engine
-
-
-def _pynative_mode() -> bool:
-    """Whether a gradient function called now is compiled as MindSpore's PYNATIVE mode runs it: the cells'
-    backward hooks run (no effect in GRAPH mode or @jit), the Tensor methods MindSpore resolves by mode take
-    PYNATIVE's meanings (``compiler.library.MEANINGS``)."""
-    return get_context("mode") == PYNATIVE_MODE
 
 
 def _stage(function, specializer, args, kwargs, loc):
