@@ -1,15 +1,40 @@
-"""libstdc++'s ``std::uniform_int_distribution`` and ``std::shuffle`` (GCC 9 and later) over any engine, as the C++
-of MindSpore draws them: its ``RandomSampler`` over ``std::mt19937``, its ``RandomShuffle`` kernel over
-``std::minstd_rand0``.
+"""libstdc++'s ``std::uniform_int_distribution``, ``std::generate_canonical``, ``std::uniform_real_distribution<float>``
+and ``std::shuffle`` (GCC 9 and later) over any engine, as the C++ of MindSpore draws them: its samplers and data
+transforms over ``std::mt19937`` (:class:`Mt19937`), its ``RandomShuffle`` kernel over ``std::minstd_rand0``.
 
 An engine is given as ``draw()``, its next word less the engine's minimum, and ``engine_range``, its maximum less its
 minimum (``2**32 - 1`` for ``mt19937``, ``2**31 - 3`` for ``minstd_rand0``).
 """
 from __future__ import annotations
 
-from typing import Callable
+import math
+from typing import Any, Callable
 
-__all__ = ["uniform_below", "shuffle_in_place"]
+import numpy as np
+
+__all__ = ["Mt19937", "MT19937_RANGE", "uniform_below", "canonical_double", "uniform_float", "shuffle_in_place"]
+
+MT19937_RANGE = (1 << 32) - 1
+_WORDS = float(1 << 32)
+
+
+class Mt19937:
+    """The 32-bit words of ``std::mt19937(seed)``, taken from NumPy in blocks (NumPy's ``MT19937`` in the state
+    ``RandomState(seed)`` starts from is ``std::mt19937(seed)``)."""
+
+    def __init__(self, seed: int):
+        self._bits = np.random.MT19937()
+        state: Any = np.random.RandomState(seed).get_state(legacy=False)
+        self._bits.state = state
+        self._block: list = []
+        self._next = 0
+
+    def draw(self) -> int:
+        """The next word."""
+        if self._next == len(self._block):
+            self._block, self._next = self._bits.random_raw(1024).tolist(), 0
+        self._next += 1
+        return self._block[self._next - 1]
 
 
 def uniform_below(draw: Callable[[], int], engine_range: int, bound: int) -> int:
@@ -21,6 +46,23 @@ def uniform_below(draw: Callable[[], int], engine_range: int, bound: int) -> int
         word = draw()
         if word < past:
             return word // scaling
+
+
+def canonical_double(draw: Callable[[], int]) -> float:
+    """``std::generate_canonical<double, 53>`` over a 32-bit engine: two words, the second the high one, below 1."""
+    low, high = float(draw()), float(draw())
+    value = (low + high * _WORDS) / (_WORDS * _WORDS)
+    return value if value < 1.0 else math.nextafter(1.0, 0.0)
+
+
+def uniform_float(draw: Callable[[], int], low: float, high: float) -> float:
+    """One sample of ``std::uniform_real_distribution<float>(low, high)`` over a 32-bit engine: one word as a float
+    over ``2**32`` (below 1), times ``high - low``, plus ``low``, all in float32."""
+    unit = np.float32(draw()) / np.float32(_WORDS)
+    if unit >= 1:
+        unit = np.nextafter(np.float32(1), np.float32(0))
+    low32 = np.float32(low)
+    return float(unit * (np.float32(high) - low32) + low32)
 
 
 def shuffle_in_place(items: list, draw: Callable[[], int], engine_range: int) -> None:

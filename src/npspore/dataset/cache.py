@@ -144,12 +144,12 @@ def check_cache(cache: Any) -> DatasetCache | None:
 
 def is_random(operation: Any) -> bool:
     """Whether a ``map`` operation may give different outputs for the same input: npspore's random
-    transforms (those drawing from a generator), a ``Compose`` holding one, or a Python function not
-    marked ``random = False`` (``transforms.not_random``), as MindSpore counts them."""
+    transforms (those drawing from a generator or marked ``random = True``), a ``Compose`` holding one, or a
+    Python function not marked ``random = False`` (``transforms.not_random``), as MindSpore counts them."""
     inner = getattr(operation, "transforms", None)
     if isinstance(inner, list):
         return any(is_random(transform) for transform in inner)
-    if hasattr(operation, "_rng"):
+    if hasattr(operation, "_rng") or getattr(type(operation), "random", False) is True:
         return True
     if type(operation).__module__.startswith("npspore.dataset."):
         return False

@@ -26,6 +26,7 @@ from .iterators import DictIterator, TupleIterator
 from .rows import column_value, stack_column
 from .sampling import PassKey
 from .stdshuffle import Mt19937x64, buffer_shuffled
+from .transform_draws import MapWorkers
 
 if TYPE_CHECKING:
     from ..common.tensor import Tensor
@@ -501,8 +502,11 @@ class MapDataset(_SameRowCountDataset):
             for index in source.sampler.indices(source._length(), key):
                 yield self._row_at(int(index))
             return
-        for row in self.children[0]._rows(key):
-            yield self._mapped(row)
+        workers = key.iterator_state.get(id(self))
+        if workers is None:
+            workers = key.iterator_state[id(self)] = MapWorkers(self.num_parallel_workers, key.seed, key.entropy)
+        for position, row in enumerate(self.children[0]._rows(key)):
+            yield workers.run(position, self._mapped, row)
 
 
 class FilterDataset(Dataset):

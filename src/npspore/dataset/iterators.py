@@ -47,6 +47,7 @@ class _EpochIterator:
         self._seed = config.user_seed()
         self._entropy = secrets.randbits(64)
         self._epoch = 0
+        self._state: dict = {}     # the pipeline nodes' state across this iterator's passes
         self._rows: Iterator[tuple] | None = None
 
     def _column(self, array):
@@ -67,7 +68,7 @@ class _EpochIterator:
             if self.num_epochs != -1 and self._epoch >= self.num_epochs:
                 raise RuntimeError(f"The iterator has already run its num_epochs={self.num_epochs} epochs; "
                                    f"create it with a larger num_epochs to iterate more.")
-            self._rows = iter(self.dataset._rows(PassKey.for_epoch(self._epoch, self._seed, self._entropy)))
+            self._rows = iter(self.dataset._rows(PassKey.for_epoch(self._epoch, self._seed, self._entropy, self._state)))
         try:
             row = next(self._rows, None)
         except BaseException:

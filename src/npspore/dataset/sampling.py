@@ -15,7 +15,7 @@ given too) gives MindSpore's own orders and draws (``stdshuffle.py``), from the 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -30,22 +30,24 @@ __all__ = ["Sampler", "SequentialSampler", "RandomSampler", "DistributedSampler"
 @dataclass(frozen=True)
 class PassKey:
     """Identifies one pass over a pipeline node: ``seed`` (``None`` when unseeded), ``entropy``
-    (fresh per iterator, used when unseeded), ``position`` (epoch, then repeat indices) and ``passes``
-    (how many passes over the node the iterator made before this one: epochs times repetitions)."""
+    (fresh per iterator, used when unseeded), ``position`` (epoch, then repeat indices), ``passes``
+    (how many passes over the node the iterator made before this one: epochs times repetitions) and
+    ``iterator_state`` (what the nodes keep from pass to pass of one iterator, by node: a map's workers)."""
     seed: int | None
     entropy: int
     position: tuple = ()
     passes: int = 0
+    iterator_state: dict = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
-    def for_epoch(cls, epoch, seed, entropy):
-        return cls(seed, entropy, (epoch,), epoch)
+    def for_epoch(cls, epoch, seed, entropy, iterator_state=None):
+        return cls(seed, entropy, (epoch,), epoch, {} if iterator_state is None else iterator_state)
 
     def child(self, index, count=None):
         """The key of the ``index``-th pass a node makes over its child within this pass: one of ``count``
         repetitions (a ``repeat``), or, without ``count``, of the node's ``index``-th child."""
         passes = self.passes * count + index if count is not None and count > 0 else self.passes
-        return PassKey(self.seed, self.entropy, self.position + (index,), passes)
+        return PassKey(self.seed, self.entropy, self.position + (index,), passes, self.iterator_state)
 
     def generator(self, *, stream=0, shared_across_shards=False):
         """A NumPy generator for this pass. ``stream`` separates independent users of one pass;

@@ -9,8 +9,8 @@ own, and :func:`pass_order` computes them: the rows of a seeded pipeline come in
 ``SubsetRandomSampler`` and ``WeightedRandomSampler`` reseed with the same seed at every pass (:func:`subset_order`,
 :func:`weighted_draws`).
 
-libstdc++'s ``std::shuffle`` is :func:`npspore.core.libstdcxx_random.shuffle_in_place`. NumPy's ``MT19937`` in
-the state ``RandomState(seed)`` starts from is ``std::mt19937(seed)``.
+libstdc++'s ``std::shuffle`` is :func:`npspore.core.libstdcxx_random.shuffle_in_place`, its engine
+:class:`npspore.core.libstdcxx_random.Mt19937`.
 
 ``Dataset.shuffle(buffer_size)`` is MindSpore's ``ShuffleOp`` (:func:`buffer_shuffled`): a buffer filled with the
 first ``buffer_size`` rows; each step sends the row at ``std::mt19937_64() % len`` of the buffer, moves the buffer's
@@ -24,7 +24,7 @@ import math
 
 import numpy as np
 
-from ..core.libstdcxx_random import shuffle_in_place, uniform_below
+from ..core.libstdcxx_random import Mt19937, canonical_double, shuffle_in_place, uniform_below
 
 __all__ = ["pass_order", "pass_draws", "subset_order", "weighted_draws", "Mt19937x64", "buffer_shuffled"]
 
@@ -53,7 +53,7 @@ def pass_draws(n: int, count: int, seed: int, passes: int) -> np.ndarray:
     """The first ``count`` row ids MindSpore's ``RandomSampler`` with replacement gives on pass ``passes`` over ``n``
     rows: ``std::uniform_int_distribution<int64_t>(0, n - 1)`` over ``std::mt19937(seed + passes)`` (the sampler
     reseeds with one more at the end of each pass, as without replacement)."""
-    draw = _Mt19937((seed + passes) % _UINT32).draw
+    draw = Mt19937((seed + passes) % _UINT32).draw
     return np.array([uniform_below(draw, _UINT32 - 1, n) for _ in range(count)], dtype=np.int64)
 
 
@@ -70,7 +70,7 @@ def weighted_draws(weights: list, count: int, replacement: bool, seed: int) -> n
     ``std::mt19937`` with the same seed): with ``replacement``, ``std::discrete_distribution`` (the first cumulative
     probability not below a canonical double); without, the ``count`` smallest ``Exp(1) / weight`` (Efraimidis and
     Spirakis's one-pass sampling, ties by id)."""
-    draw = _Mt19937(seed % _UINT32).draw
+    draw = Mt19937(seed % _UINT32).draw
     if replacement:
         total = 0.0
         for w in weights:   # std::accumulate, left to right (Python's sum of floats compensates)
@@ -79,40 +79,18 @@ def weighted_draws(weights: list, count: int, replacement: bool, seed: int) -> n
         for w in weights:
             cumulative.append((cumulative[-1] if cumulative else 0.0) + float(w) / total)
         cumulative[-1] = 1.0
-        ids = [bisect.bisect_left(cumulative, _canonical(draw)) for _ in range(count)]
+        ids = [bisect.bisect_left(cumulative, canonical_double(draw)) for _ in range(count)]
     else:
-        waits = [-math.log(1.0 - _canonical(draw)) for _ in weights]   # one draw per weight, zero weights too
+        waits = [-math.log(1.0 - canonical_double(draw)) for _ in weights]   # one draw per weight, zero weights too
         keys = sorted((wait / w if w else math.inf, i) for i, (wait, w) in enumerate(zip(waits, weights)))
         ids = [i for _, i in keys[:count]]
     return np.array(ids, dtype=np.int64)
 
 
-def _canonical(draw) -> float:
-    """``std::generate_canonical<double, 53>`` over ``std::mt19937``: two words, the second the high one."""
-    low, high = float(draw()), float(draw())
-    value = (low + high * _UINT32) / (float(_UINT32) * _UINT32)
-    return value if value < 1.0 else math.nextafter(1.0, 0.0)
-
-
-class _Mt19937:
-    """32-bit draws of ``std::mt19937(seed)``, taken from NumPy in blocks."""
-
-    def __init__(self, seed: int):
-        self._bits = np.random.MT19937()
-        self._bits.state = np.random.RandomState(seed).get_state(legacy=False)   # RandomState's seeding is mt19937's
-        self._block, self._next = [], 0
-
-    def draw(self) -> int:
-        if self._next == len(self._block):
-            self._block, self._next = self._bits.random_raw(1024).tolist(), 0
-        self._next += 1
-        return self._block[self._next - 1]
-
-
 def _shuffled(ids: np.ndarray, seed: int) -> np.ndarray:
     """``std::shuffle(ids, std::mt19937(seed))`` as libstdc++ computes it."""
     out = ids.tolist()
-    shuffle_in_place(out, _Mt19937(seed).draw, _UINT32 - 1)
+    shuffle_in_place(out, Mt19937(seed).draw, _UINT32 - 1)
     return np.asarray(out, dtype=np.int64)
 
 

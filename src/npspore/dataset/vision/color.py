@@ -4,11 +4,14 @@
 - brightness ``f``: ``round(image * f)``;
 - contrast ``f``: ``round(image * f + m * (1 - f))``, ``m`` the rounded mean of the image's gray levels;
 - saturation ``f``: ``round(image * f + gray * (1 - f))``, per pixel;
+
+in float32 as OpenCV computes them, ``f`` a C++ float (a fused multiply-add for the blends);
 - hue ``h``: OpenCV's 8-bit full-range HSV (hue in 0..255), the hue byte shifted by ``int(h * 255)``
   modulo 256, back to RGB.
 
-Rounding is to nearest, halves to even, then clipped to [0, 255]; gray levels are OpenCV's fixed-point
-``(4899 R + 9617 G + 1868 B + 8192) >> 14``.
+Rounding is to nearest, halves to even, then clipped to [0, 255]; gray levels are OpenCV's 15-bit fixed point
+``(9798 R + 19235 G + 3735 B + 16384) >> 15`` (its vector path's: the 14-bit one of its scalar path gave another
+gray level for 1 of 30 images MindSpore 2.10 saturated, the 15-bit one none).
 """
 from __future__ import annotations
 
@@ -16,7 +19,7 @@ import numbers
 
 import numpy as np
 
-from .transforms import _random_generator
+from ..transform_draws import draws_for
 
 __all__ = ["RandomColorAdjust", "adjust_brightness", "adjust_contrast", "adjust_saturation", "adjust_hue"]
 
@@ -31,23 +34,30 @@ def _to_uint8(values: np.ndarray) -> np.ndarray:
 
 def _gray(image: np.ndarray) -> np.ndarray:
     r, g, b = (image[..., i].astype(np.int64) for i in range(3))
-    return (r * 4899 + g * 9617 + b * 1868 + (1 << 13)) >> 14
+    return (r * 9798 + g * 19235 + b * 3735 + (1 << 14)) >> 15
 
 
 def adjust_brightness(image: np.ndarray, factor: float) -> np.ndarray:
     """``image * factor``, rounded and clipped."""
-    return _to_uint8(image * float(factor))
+    return _to_uint8((image * float(np.float32(factor))).astype(np.float32))
+
+
+def _blend(image: np.ndarray, other: np.ndarray, factor: float) -> np.ndarray:
+    """OpenCV's ``addWeighted(other, 1 - factor, image, factor)`` of uint8 images, the factor a C++ float: in
+    float32, ``image * factor`` rounded, then ``other * (1 - factor)`` added in one fused multiply-add."""
+    alpha = float(np.float32(factor))
+    beta = float(np.float32(1.0 - alpha))
+    return _to_uint8((other * beta + (image * alpha).astype(np.float32)).astype(np.float32))
 
 
 def adjust_contrast(image: np.ndarray, factor: float) -> np.ndarray:
     """The image blended with its mean gray level: ``factor`` 0 gives flat gray, 1 the image."""
-    mean = np.rint(_gray(image).mean())
-    return _to_uint8(image * float(factor) + mean * (1 - float(factor)))
+    return _blend(image, np.rint(_gray(image).mean()), factor)
 
 
 def adjust_saturation(image: np.ndarray, factor: float) -> np.ndarray:
     """The image blended with its gray version: ``factor`` 0 gives gray, 1 the image."""
-    return _to_uint8(image * float(factor) + _gray(image)[..., None] * (1 - float(factor)))
+    return _blend(image, _gray(image)[..., None], factor)
 
 
 def adjust_hue(image: np.ndarray, factor: float) -> np.ndarray:
@@ -59,7 +69,7 @@ def adjust_hue(image: np.ndarray, factor: float) -> np.ndarray:
     hue = np.where(v == r, g - b, np.where(v == g, b - r + 2 * diff, r - g + 4 * diff))
     hue = (hue * np.rint((256 << 12) / (6.0 * np.maximum(diff, 1))).astype(np.int64) * (diff > 0) + (1 << 11)) >> 12
     hue = np.minimum(np.where(hue < 0, hue + 256, hue), 255)
-    hue = (hue + (int(factor * 255) & 0xFF)) % 256
+    hue = (hue + (int(np.float32(factor) * np.float32(255)) & 0xFF)) % 256
     h = np.fmod(hue.astype(np.float32) * np.float32(6.0 / 255), np.float32(6))
     sector = np.floor(h).astype(np.int64)
     frac = h - sector
@@ -94,8 +104,8 @@ class RandomColorAdjust:
     """Randomly adjust the brightness, contrast, saturation and hue of an RGB (H, W, 3) uint8 image.
 
     Each call draws a factor from each range and applies the adjustments in a random order, skipping those
-    whose range is only their identity (``(1, 1)``, hue ``(0, 0)``), as MindSpore 2.10 does (with factors fixed, ``(f, f)``, its output is one of the 24 orders'; npspore's
-    draws are its own, seeded by ``dataset.config.set_seed``).
+    whose range is only their identity (``(1, 1)``, hue ``(0, 0)``), as MindSpore 2.10 does; with a seed set, the
+    order and the factors are MindSpore's (``transform_draws``).
 
     Args:
         brightness (Union[float, Sequence[float]]): a factor ``f >= 0`` draws from ``[max(0, 1 - f), 1 + f]``,
@@ -110,13 +120,13 @@ class RandomColorAdjust:
         ValueError: If a range is negative or out of bounds, or its min exceeds its max.
         RuntimeError: If the image is not (H, W, 3) (MindSpore's message).
     """
+    random = True          # draws through ``transform_draws``
 
     def __init__(self, brightness=(1, 1), contrast=(1, 1), saturation=(1, 1), hue=(0, 0)):
         self.ranges = [(adjust_brightness, _factor_range(brightness, "brightness", 1, 0, _MAX_FACTOR)),
                        (adjust_contrast, _factor_range(contrast, "contrast", 1, 0, _MAX_FACTOR)),
                        (adjust_saturation, _factor_range(saturation, "saturation", 1, 0, _MAX_FACTOR)),
                        (adjust_hue, _factor_range(hue, "hue", 0, -0.5, 0.5))]
-        self._rng = _random_generator()
 
     def __call__(self, *inputs):
         if len(inputs) != 1:
@@ -131,10 +141,10 @@ class RandomColorAdjust:
                                f"operator. Expecting tensor in channel of (3). But got channel {image.shape[2]}.")
         if image.dtype != np.uint8:
             raise TypeError(f"RandomColorAdjust: npspore adjusts uint8 images, but got {image.dtype}.")
-        # an adjustment whose range is only its identity (1, or 0 for hue) is skipped, as MindSpore's
-        steps = [(adjust, self._rng.uniform(low, high) if low != high else low)
-                 for adjust, (low, high) in self.ranges if (low, high) != ((0, 0) if adjust is adjust_hue else (1, 1))]
-        for position in self._rng.permutation(len(steps)):
-            adjust, factor = steps[position]
-            image = adjust(image, factor)
+        draws = draws_for(self)
+        order = list(self.ranges)
+        draws.shuffle(order)
+        for adjust, (low, high) in order:   # an adjustment whose range is only its identity is skipped, as MindSpore's
+            if (low, high) != ((0, 0) if adjust is adjust_hue else (1, 1)):
+                image = adjust(image, draws.uniform_float(low, high))
         return image

@@ -5,8 +5,8 @@ Each call tries ``max_attempts`` times to draw a crop whose area is a ``scale`` 
 and whose aspect ratio (width / height, drawn uniformly in log space) is within ``ratio``: its width is
 ``round(sqrt(area * scale * aspect))``, its height ``round(width / aspect)``, and it is placed uniformly.
 When no draw fits, the crop is the largest centred one whose aspect is within ``ratio`` (the whole image
-when its own aspect is). The crop is then resized with MindSpore's ``Resize`` arithmetic. With
-``scale=(1, 1)`` and the image's own aspect, the result is MindSpore's exactly.
+when its own aspect is). The crop is then resized with MindSpore's ``Resize`` arithmetic. With a seed set the
+draws are MindSpore's (``transform_draws``).
 """
 from __future__ import annotations
 
@@ -16,7 +16,8 @@ import numpy as np
 
 from .decode import Decode
 from .resampling import resize_linear, resize_nearest
-from .transforms import _check_image, _random_generator, _size_pair
+from ..transform_draws import draws_for
+from .transforms import _check_image, _size_pair
 from .utils import Inter
 
 __all__ = ["RandomResizedCrop", "RandomCropDecodeResize"]
@@ -56,6 +57,7 @@ class RandomResizedCrop:
     Raises:
         ValueError: If an argument is out of range (MindSpore's messages) or the interpolation is another.
     """
+    random = True          # draws through ``transform_draws``
 
     def __init__(self, size, scale=(0.08, 1.0), ratio=(3 / 4, 4 / 3), interpolation=Inter.BILINEAR, max_attempts=10):
         if isinstance(size, int) and not isinstance(size, bool) and not 1 <= size <= _MAX_SIZE:
@@ -70,26 +72,29 @@ class RandomResizedCrop:
         if not isinstance(max_attempts, int) or isinstance(max_attempts, bool) or not 1 <= max_attempts <= 2 ** 31 - 1:
             raise ValueError("Input max_attempts is not within the required interval of [1, 2147483647].")
         self.max_attempts = max_attempts
-        self._rng = _random_generator()
 
     def crop_box(self, height: int, width: int) -> tuple[int, int, int, int]:
-        """A random ``(top, left, crop height, crop width)`` for an image of that size."""
-        area = height * width
-        log_low, log_high = math.log(self.ratio[0]), math.log(self.ratio[1])
+        """A random ``(top, left, crop height, crop width)`` for an image of that size, drawn as MindSpore's
+        ``RandomCropAndResizeOp`` draws it (float samples of the scale and of the log aspect, then the column and
+        the row of the corner)."""
+        draws = draws_for(self)
+        scale_low, scale_high = (float(np.float32(bound)) for bound in self.scale)
+        aspect_low, aspect_high = (float(np.float32(bound)) for bound in self.ratio)
+        log_low, log_high = math.log(aspect_low), math.log(aspect_high)
         for _ in range(self.max_attempts):
-            fraction = self._rng.uniform(*self.scale)
-            aspect = math.exp(self._rng.uniform(log_low, log_high))
-            crop_w = _round(math.sqrt(area * fraction * aspect))
-            crop_h = _round(crop_w / aspect)
-            if 0 < crop_w <= width and 0 < crop_h <= height:
-                return (int(self._rng.integers(height - crop_h + 1)), int(self._rng.integers(width - crop_w + 1)),
-                        crop_h, crop_w)
+            fraction = draws.uniform_float(scale_low, scale_high)
+            aspect = math.exp(draws.uniform_float(log_low, log_high))
+            crop_w = max(1, _round(math.sqrt(height * width * fraction * aspect)))
+            crop_h = max(1, _round(crop_w / aspect))
+            if crop_w <= width and crop_h <= height:
+                left = draws.integer(0, width - crop_w)
+                return draws.integer(0, height - crop_h), left, crop_h, crop_w
         aspect = width / height
         crop_h, crop_w = height, width
-        if aspect < self.ratio[0]:
-            crop_h = _round(width / self.ratio[0])
-        elif aspect > self.ratio[1]:
-            crop_w = _round(height * self.ratio[1])
+        if aspect < aspect_low:
+            crop_h = max(1, _round(width / aspect_low))
+        elif aspect > aspect_high:
+            crop_w = max(1, _round(height * aspect_high))
         return _round((height - crop_h) / 2), _round((width - crop_w) / 2), crop_h, crop_w
 
     def __call__(self, *inputs):

@@ -1,7 +1,8 @@
 """Image transforms in NumPy, as ``mindspore.dataset.vision``.
 
 Images are arrays of shape (H, W, C) or (H, W) unless a transform says otherwise. Each transform
-works in ``dataset.map`` and when called directly on an array. Random transforms draw from a
+works in ``dataset.map`` and when called directly on an array. ``RandomCrop`` and the random flips draw
+MindSpore's numbers when a seed is set (``transform_draws``); the other random transforms draw from a
 generator seeded by the pipeline seed when one is set (``dataset.config.set_seed`` or
 ``npspore.set_seed``) at the transform's creation.
 """
@@ -11,6 +12,7 @@ import numpy as np
 
 from ...missing_names import module_getattr
 from .. import config
+from ..transform_draws import draws_for
 from ..arguments import numpy_dtype
 from ..transforms.transforms import PyTensorOperation, TensorOperation, TypeCast  # noqa: F401 - MindSpore's here too
 from .resampling import resize_area, resize_cubic, resize_linear, resize_nearest
@@ -221,12 +223,12 @@ class RandomCrop(TensorOperation):
         pad_if_needed (bool): pad an image smaller than ``size`` up to it.
         fill_value, padding_mode: as for :class:`Pad`.
     """
+    random = True          # draws through ``transform_draws``
 
     def __init__(self, size, padding=None, pad_if_needed=False, fill_value=0, padding_mode=Border.CONSTANT):
         self.size = _size_pair(size)
         self.sides = None if padding is None else _padding_sides(padding, "RandomCrop")
         self.pad_if_needed, self.fill_value, self.padding_mode = pad_if_needed, fill_value, Border(padding_mode)
-        self._rng = _random_generator()
 
     def _apply(self, array):
         _check_image(array, "RandomCrop")
@@ -237,24 +239,25 @@ class RandomCrop(TensorOperation):
             if extra_h or extra_w:
                 image = _pad(image, (extra_w, extra_h, extra_w, extra_h), self.fill_value, self.padding_mode)
         _check_crop_fits(image, height, width, "RandomCrop")
-        top = int(self._rng.integers(image.shape[0] - height + 1))
-        left = int(self._rng.integers(image.shape[1] - width + 1))
+        draws = draws_for(self)
+        left = draws.integer(0, image.shape[1] - width)     # MindSpore draws the column first
+        top = draws.integer(0, image.shape[0] - height)
         return image[top:top + height, left:left + width]
 
 
 class _RandomFlip(TensorOperation):
     """Flip along ``_axis`` with probability ``prob``."""
     _axis = None
+    random = True          # draws through ``transform_draws``
 
     def __init__(self, prob=0.5):
         if not isinstance(prob, (int, float)) or not 0 <= prob <= 1:
             raise ValueError(f"Input prob is not within the required interval of [0.0, 1.0], but got {prob!r}.")
         self.prob = prob
-        self._rng = _random_generator()
 
     def _apply(self, array):
         _check_image(array, type(self).__name__)
-        if self._rng.random() < self.prob:
+        if draws_for(self).canonical() < self.prob:
             return np.flip(array, axis=self._axis).copy()
         return array
 
