@@ -125,6 +125,10 @@ def test_an_unseeded_pipeline_draws_fresh_numbers(monkeypatch):
     ("color_contrast", 4, (8, 9, 3), 8, "RandomColorAdjust", dict(contrast=(0.3, 0.9)), 2),
     ("color_three", 0, (8, 9, 3), 8, "RandomColorAdjust", dict(brightness=0.4, contrast=0.4, saturation=0.4), 2),
     ("crop_padded", 5, (32, 32, 3), 6, "RandomCrop", dict(size=32, padding=4), 2),
+    ("rotation_30", 0, (15, 17, 3), 8, "RandomRotation", dict(degrees=30), 2),
+    ("rotation_bilinear", 4, (15, 17, 3), 8, "RandomRotation", dict(degrees=(10, 200), resample=vision.Inter.BILINEAR),
+     2),
+    ("rotation_turns", 2, (15, 17, 3), 8, "RandomRotation", dict(degrees=(-90, 300)), 2),
 ])
 def test_seeded_images_are_mindspores(name, seed, shape, rows, transform, kwargs, workers):
     ds.config.set_seed(seed)

@@ -21,6 +21,9 @@ CASES = {
     "color_contrast": (4, (8, 9, 3), 8, "RandomColorAdjust", dict(contrast=(0.3, 0.9)), 2),
     "color_three": (0, (8, 9, 3), 8, "RandomColorAdjust", dict(brightness=0.4, contrast=0.4, saturation=0.4), 2),
     "crop_padded": (5, (32, 32, 3), 6, "RandomCrop", dict(size=32, padding=4), 2),
+    "rotation_30": (0, (15, 17, 3), 8, "RandomRotation", dict(degrees=30), 2),
+    "rotation_bilinear": (4, (15, 17, 3), 8, "RandomRotation", dict(degrees=(10, 200), resample="BILINEAR"), 2),
+    "rotation_turns": (2, (15, 17, 3), 8, "RandomRotation", dict(degrees=(-90, 300)), 2),
 }
 
 
@@ -36,7 +39,7 @@ def main():
     out = {}
     for name, (seed, shape, rows, transform, kwargs, workers) in CASES.items():
         ds.config.set_seed(seed)
-        kwargs = {k: getattr(vision.Inter, v) if k == "interpolation" else v for k, v in kwargs.items()}
+        kwargs = {k: getattr(vision.Inter, v) if k in ("interpolation", "resample") else v for k, v in kwargs.items()}
         data = ds.NumpySlicesDataset({"image": np.stack([image(shape)] * rows)}, shuffle=False)
         data = data.map(getattr(vision, transform)(**kwargs), input_columns="image", num_parallel_workers=workers)
         out[name] = np.stack([row["image"] for row in data.create_dict_iterator(output_numpy=True)])

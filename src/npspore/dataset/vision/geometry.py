@@ -21,6 +21,7 @@ import numbers
 import numpy as np
 
 from ..transforms.transforms import TensorOperation
+from ..transform_draws import draws_for
 from .transforms import _random_generator
 from .utils import Inter
 
@@ -137,6 +138,18 @@ def _range(value, name, symmetric_positive=True):
     return (float(value[0]), float(value[1]))
 
 
+def _turn_range(given, degrees: tuple) -> tuple:
+    """MindSpore's rotation range for ``degrees`` (``given`` as the user gave it): a number ``d`` is taken modulo
+    360, a range wider than a turn is (-180, 180), another range's ends are taken modulo 360 (the end a turn
+    further when it comes before the start)."""
+    if isinstance(given, numbers.Real):
+        return -(degrees[1] % 360), degrees[1] % 360
+    if degrees[1] - degrees[0] >= 360:
+        return -180.0, 180.0
+    start, end = degrees[0] % 360, degrees[1] % 360
+    return start, end + 360 if start > end else end
+
+
 def _check_uint8(array, who):
     if array.ndim not in (2, 3):
         raise RuntimeError(f"{who}: input tensor is not in shape of <H,W> or <H,W,C>, but got rank: {array.ndim}")
@@ -154,6 +167,7 @@ class RandomRotation(TensorOperation):
         center (tuple[float, float], optional): ``(x, y)`` to rotate about. Default: the image's centre.
         fill_value (Union[int, tuple[int, int, int]]): the value of pixels from outside. Default: ``0``.
     """
+    random = True          # draws through ``transform_draws``
 
     def __init__(self, degrees, resample=Inter.NEAREST, expand=False, center=None, fill_value=0):
         self.degrees = _range(degrees, "degrees")
@@ -164,11 +178,14 @@ class RandomRotation(TensorOperation):
         if center is not None and (not isinstance(center, (tuple, list)) or len(center) != 2):
             raise ValueError(f"Value center needs to be a 2-tuple, but got {center!r}.")
         self.resample, self.expand, self.center, self.fill_value = resample, expand, center, _fill(fill_value)
-        self._rng = _random_generator()
+        self._turns = _turn_range(degrees, self.degrees)
 
     def _angle(self) -> float:
-        """The angle of this rotation, drawn from ``degrees``."""
-        return self._rng.uniform(*self.degrees)
+        """The angle of this rotation as MindSpore draws it: ``mid + u * half`` of the range in float32, ``u`` a
+        float uniform in [-1, 1) (``transform_draws``)."""
+        start, end = (np.float32(bound) for bound in self._turns)
+        unit = np.float32(draws_for(self).uniform_float(-1.0, 1.0))
+        return float((end + start) / np.float32(2) + unit * ((end - start) / np.float32(2)))
 
     def _apply(self, array):
         _check_uint8(array, "RandomRotation")
