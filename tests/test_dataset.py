@@ -566,6 +566,32 @@ def test_seeded_subset_and_weighted_samplers_are_mindspores(isolated_seeds):
     assert [int(row[0]) for row in repeated.create_tuple_iterator(output_numpy=True)] == [7, 3, 1, 5, 5, 3, 7, 1]
 
 
+def test_distributed_sampler_shuffles_as_mindspore(isolated_seeds, monkeypatch):
+    # MindSpore 2.10: the seed the sampler is made with plus one, RandomSampler's orders pass after pass, every
+    # iterator starting again; unseeded, the default seed 5489 (so every process shuffles alike).
+    from npspore.common import seed
+    monkeypatch.setattr(seed, "_seed", None)
+    monkeypatch.setattr(ds.config, "_seed", None)
+
+    def shards(count=3):
+        out = []
+        for shard in (0, 1):
+            sampler = ds.DistributedSampler(num_shards=3, shard_id=shard, shuffle=True)
+            iterator = ds.NumpySlicesDataset({"x": np.arange(10)}, sampler=sampler).create_dict_iterator(
+                output_numpy=True, num_epochs=count)
+            out.append([[int(row["x"]) for row in iterator] for _ in range(count)])
+        return out
+
+    assert shards() == [[[7, 6, 3, 2], [0, 5, 6, 4], [8, 6, 3, 4]], [[8, 0, 4, 7], [9, 8, 2, 0], [0, 1, 5, 8]]]
+    ds.config.set_seed(0)
+    assert shards() == [[[9, 5, 6, 8], [4, 0, 6, 8], [0, 7, 8, 1]], [[0, 7, 3, 9], [9, 1, 2, 4], [9, 5, 2, 0]]]
+    data = ds.NumpySlicesDataset({"x": np.arange(10)}, num_shards=2, shard_id=1, shuffle=True)
+    ds.config.set_seed(7)         # read when the sampler is made: the next iterators still shuffle with seed 0
+    iterator = data.create_dict_iterator(output_numpy=True, num_epochs=2)
+    assert [[int(row["x"]) for row in iterator] for _ in range(2)] == [[0, 5, 4, 3, 8], [9, 0, 7, 2, 8]]
+    assert [int(row["x"]) for row in data.create_dict_iterator(output_numpy=True)] == [0, 5, 4, 3, 8]
+
+
 def test_seeded_buffer_shuffle_is_mindspores_shuffle_op(isolated_seeds):
     # MindSpore 2.10's ShuffleOp (dataset/stdshuffle.py): std::mt19937_64(seed) picks a buffer slot per row, the
     # generator going on across epochs and repetitions.

@@ -49,14 +49,9 @@ class PassKey:
         passes = self.passes * count + index if count is not None and count > 0 else self.passes
         return PassKey(self.seed, self.entropy, self.position + (index,), passes, self.iterator_state)
 
-    def generator(self, *, stream=0, shared_across_shards=False):
-        """A NumPy generator for this pass. ``stream`` separates independent users of one pass;
-        ``shared_across_shards`` falls back to the default seed when unseeded, so that every shard
-        draws the same permutation and the shards still partition the data."""
-        if self.seed is not None:
-            base = self.seed
-        else:
-            base = config.get_seed() if shared_across_shards else self.entropy
+    def generator(self, *, stream=0):
+        """A NumPy generator for this pass. ``stream`` separates independent users of one pass."""
+        base = self.seed if self.seed is not None else self.entropy
         return np.random.default_rng([base, stream, *self.position])
 
 
@@ -145,18 +140,24 @@ class RandomSampler(Sampler):
 
 class DistributedSampler(Sampler):
     """Shard ``shard_id`` of ``num_shards``: every shard gets ``ceil(n / num_shards)`` rows, taking
-    every ``num_shards``-th index of the (shuffled) order and wrapping around to fill the last ones."""
+    every ``num_shards``-th index of the (shuffled) order and wrapping around to fill the last ones.
+
+    The shuffled order of every pass is MindSpore 2.10's, the same in every process: ``RandomSampler``'s orders
+    (``stdshuffle.pass_order``) of the pipeline seed the sampler was made with (``dataset.config.get_seed()``,
+    5489 when none was set) plus one, every iterator starting again from the first."""
 
     def __init__(self, num_shards, shard_id, shuffle=True, num_samples=None, offset=-1):
         super().__init__(num_samples)
         check_shards(num_shards, shard_id)
         check_bool(shuffle, "shuffle")
         self.num_shards, self.shard_id, self.shuffle, self.offset = num_shards, shard_id, shuffle, offset
+        self.seed = config.get_seed()
+        self._orders: dict = {}   # stdshuffle.pass_order's cache
 
     def _all_indices(self, n, key):
         if n == 0:
             return np.zeros(0, np.int64)
-        order = key.generator(shared_across_shards=True).permutation(n) if self.shuffle else np.arange(n)
+        order = pass_order(n, (self.seed + 1) % (1 << 32), key.passes, self._orders) if self.shuffle else np.arange(n)
         positions = np.arange(self.shard_id, self._count(n) * self.num_shards, self.num_shards)
         return order[positions % n].astype(np.int64)
 
