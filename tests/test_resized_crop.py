@@ -33,7 +33,7 @@ def test_decode_then_crop_is_mindspores():
 
 def test_random_crops_keep_to_the_scale_and_ratio_ranges():
     crop = vision.RandomResizedCrop(5, scale=(0.25, 0.5), ratio=(0.5, 2.0))
-    workers = MapWorkers(1, 3, 0)         # the draws of 200 rows of a map with seed 3, one worker
+    workers = MapWorkers(1, 3, 0, [crop])         # the draws of 200 rows of a map with seed 3, one worker
     boxes = [workers.run(row, crop.crop_box, 100, 120) for row in range(200)]
     for top, left, height, width in boxes:
         assert 0 <= top <= 100 - height and 0 <= left <= 120 - width

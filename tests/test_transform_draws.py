@@ -11,7 +11,7 @@ import pytest
 
 import npspore as ms
 import npspore.dataset as ds
-from npspore.dataset import vision
+from npspore.dataset import transforms, vision
 
 pytestmark = pytest.mark.usefixtures("isolated_seeds")
 FIXTURE = np.load(Path(__file__).parent / "fixtures" / "images" / "transform_draws_mindspore.npz")
@@ -136,3 +136,36 @@ def test_seeded_images_are_mindspores(name, seed, shape, rows, transform, kwargs
     data = _dataset(image, rows, getattr(vision, transform)(**kwargs), workers)
     np.testing.assert_array_equal(np.stack([row["image"] for row in data.create_dict_iterator(output_numpy=True)]),
                                   FIXTURE[name])
+
+
+CORNER_IMAGE = np.arange(12, dtype=np.uint8).reshape(3, 4, 1)   # corner * 100 + last pixel tells the flips apart
+
+
+def _corner_codes(transform, seed, workers):
+    ds.config.set_seed(seed)
+    data = _dataset(CORNER_IMAGE, 12, transform, workers)
+    return [int(row["image"][0, 0, 0]) * 100 + int(row["image"][-1, -1, 0])
+            for row in data.create_dict_iterator(output_numpy=True)]
+
+
+@pytest.mark.parametrize("make, seed, workers, codes", [
+    (lambda: transforms.RandomChoice([vision.HorizontalFlip(), vision.VerticalFlip(), vision.Rotate(180)]), 0, 2,
+     [803, 803, 803, 1100, 1100, 1100, 1100, 1100, 803, 308, 1100, 308]),
+    (lambda: transforms.RandomApply([vision.HorizontalFlip()], 0.5), 3, 2,
+     [308, 11, 11, 308, 308, 11, 11, 11, 308, 11, 308, 308]),
+    (lambda: transforms.RandomApply([vision.RandomVerticalFlip(0.5), vision.HorizontalFlip()], 0.7), 4, 1,
+     [11, 308, 11, 1100, 308, 308, 308, 1100, 11, 1100, 308, 308]),
+    (lambda: transforms.RandomApply([vision.RandomVerticalFlip(0.5), vision.HorizontalFlip()], 0.7), 4, 2,
+     [11, 308, 308, 11, 11, 1100, 1100, 11, 308, 308, 308, 308]),
+    (lambda: vision.RandomSelectSubpolicy([[(vision.HorizontalFlip(), 0.5), (vision.VerticalFlip(), 0.4)],
+                                           [(vision.RandomVerticalFlip(0.5), 1.0)]]), 5, 2,
+     [803, 803, 803, 1100, 803, 11, 308, 11, 308, 11, 11, 803]),
+    (lambda: transforms.RandomChoice([vision.RandomVerticalFlip(0.5), vision.RandomHorizontalFlip(0.5)]), 6, 2,
+     [11, 11, 308, 803, 11, 11, 803, 803, 308, 803, 803, 308]),
+    (lambda: transforms.Compose([vision.RandomVerticalFlip(0.5), vision.RandomHorizontalFlip(0.5)]), 4, 2,
+     [11, 1100, 1100, 11, 11, 1100, 11, 11, 11, 1100, 1100, 1100]),
+])
+def test_random_compositions_draw_as_mindspore(make, seed, workers, codes):
+    # a transform held by another draws from its own engine in each worker, seeded with the seed alone; a Compose
+    # given to map is unpacked into the map's own transforms (seed plus the worker's index)
+    assert _corner_codes(make(), seed, workers) == codes

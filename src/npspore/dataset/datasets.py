@@ -27,6 +27,7 @@ from .rows import column_value, stack_column
 from .sampling import PassKey
 from .stdshuffle import Mt19937x64, buffer_shuffled
 from .transform_draws import MapWorkers
+from .transforms.transforms import Compose
 
 if TYPE_CHECKING:
     from ..common.tensor import Tensor
@@ -358,6 +359,15 @@ def _callables(operations, name):
     return operations
 
 
+def _own_transforms(operations):
+    """The transforms a map runs as its own: ``operations``, a ``Compose`` among them replaced by its transforms (as
+    MindSpore's ``map`` unpacks it)."""
+    own = []
+    for operation in operations:
+        own += _own_transforms(operation.transforms) if isinstance(operation, Compose) else [operation]
+    return own
+
+
 class _SameRowCountDataset(Dataset):
     """A node giving exactly one row for each row of its child (its size is the child's)."""
 
@@ -504,7 +514,8 @@ class MapDataset(_SameRowCountDataset):
             return
         workers = key.iterator_state.get(id(self))
         if workers is None:
-            workers = key.iterator_state[id(self)] = MapWorkers(self.num_parallel_workers, key.seed, key.entropy)
+            workers = key.iterator_state[id(self)] = MapWorkers(self.num_parallel_workers, key.seed, key.entropy,
+                                                                _own_transforms(self.operations))
         for position, row in enumerate(self.children[0]._rows(key)):
             yield workers.run(position, self._mapped, row)
 

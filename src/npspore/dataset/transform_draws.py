@@ -4,7 +4,8 @@ Observed on MindSpore 2.10: a ``map`` builds its random transforms once per work
 default the pipeline's :func:`~npspore.dataset.config.get_num_parallel_workers`) when an iterator is created, each
 with its own ``std::mt19937`` seeded with the pipeline seed plus the worker's index; it hands its rows to the workers
 in turn, starting again at the first worker on every pass (an epoch, or one repetition of a ``repeat``), and the
-engines go on from pass to pass of one iterator. A transform called directly on an image is built anew for the
+engines go on from pass to pass of one iterator. A transform held by another (``RandomApply``, ``RandomChoice``,
+``Compose``, ``RandomSelectSubpolicy``) has its own engine in each worker too, seeded with the seed alone. A transform called directly on an image is built anew for the
 call, so with a seed every call draws the seed's first numbers.
 
 With a seed set (``dataset.config.set_seed`` or ``set_seed``), npspore's transforms that draw through
@@ -70,8 +71,8 @@ class NumpyDraws:
 class _Worker:
     """One worker of a map: the draws of each transform it runs, made on its first use."""
 
-    def __init__(self, seed: int | None, index: int, entropy: int):
-        self.seed, self.index, self.entropy = seed, index, entropy
+    def __init__(self, seed: int | None, index: int, entropy: int, mapped: frozenset):
+        self.seed, self.index, self.entropy, self.mapped = seed, index, entropy, mapped
         self.by_transform: dict[int, tuple[Any, StdDraws | NumpyDraws]] = {}
 
     def draws(self, transform: Any) -> StdDraws | NumpyDraws:
@@ -79,7 +80,7 @@ class _Worker:
         if entry is None:
             draws: StdDraws | NumpyDraws
             if self.seed is not None:
-                draws = StdDraws(self.seed + self.index)
+                draws = StdDraws(self.seed + (self.index if id(transform) in self.mapped else 0))
             else:
                 draws = NumpyDraws(np.random.default_rng([self.entropy, self.index, len(self.by_transform)]))
             entry = self.by_transform[id(transform)] = (transform, draws)   # the transform kept: its id stays its own
@@ -91,10 +92,11 @@ _RUNNING = threading.local()   # .worker: the map worker whose transforms run on
 
 class MapWorkers:
     """The workers of one map for one iterator (the module docstring): row ``position`` of a pass runs on worker
-    ``position % count``."""
+    ``position % count``; ``transforms`` are the map's own (those a transform holds are not)."""
 
-    def __init__(self, count: int, seed: int | None, entropy: int):
-        self.workers = [_Worker(seed, index, entropy) for index in range(max(1, count))]
+    def __init__(self, count: int, seed: int | None, entropy: int, transforms: list):
+        mapped = frozenset(id(transform) for transform in transforms)
+        self.workers = [_Worker(seed, index, entropy, mapped) for index in range(max(1, count))]
 
     def run(self, position: int, function: Callable, *args: Any) -> Any:
         """``function(*args)`` with the random transforms it calls drawing from worker ``position``'s engines."""

@@ -1,14 +1,12 @@
 """Transforms that apply other transforms at random: ``transforms.RandomChoice``, ``transforms.RandomApply`` and
-``vision.RandomSelectSubpolicy``. Their draws come from a generator seeded by the pipeline seed at creation, as
-every random transform's."""
+``vision.RandomSelectSubpolicy``. Seeded, they draw MindSpore's numbers (``transform_draws``): the choice
+``std::uniform_int_distribution``, a step taken when a canonical double is at most its probability."""
 from __future__ import annotations
 
 import numbers
 from typing import Any, Callable, Sequence
 
-import numpy as np
-
-from ..config import user_seed
+from ..transform_draws import draws_for
 from .transforms import Compose
 
 __all__ = ["RandomChoice", "RandomApply", "RandomSelectSubpolicy"]
@@ -44,12 +42,13 @@ class RandomChoice:
         ValueError: If it is empty.
     """
 
+    random = True          # draws through ``transform_draws``
+
     def __init__(self, transforms: list[Callable[..., Any]]) -> None:
         self.transforms = _check_transforms(transforms)
-        self._rng = np.random.default_rng(user_seed())
 
     def __call__(self, *inputs):
-        return self.transforms[int(self._rng.integers(len(self.transforms)))](*inputs)
+        return self.transforms[draws_for(self).integer(0, len(self.transforms) - 1)](*inputs)
 
 
 class RandomApply:
@@ -60,14 +59,15 @@ class RandomApply:
         prob (float): in [0, 1]. Default: ``0.5``.
     """
 
+    random = True          # draws through ``transform_draws``
+
     def __init__(self, transforms: list[Callable[..., Any]], prob: float = 0.5) -> None:
         self.transforms = _check_transforms(transforms)
         self.prob = _check_prob(prob)
         self._compose = Compose(self.transforms)
-        self._rng = np.random.default_rng(user_seed())
 
     def __call__(self, *inputs):
-        if self._rng.random() < self.prob:
+        if draws_for(self).canonical() <= self.prob:
             return self._compose(*inputs)
         return inputs[0] if len(inputs) == 1 else inputs
 
@@ -84,6 +84,8 @@ class RandomSelectSubpolicy:
         TypeError: If an op is not callable.
     """
 
+    random = True          # draws through ``transform_draws``
+
     def __init__(self, policy: Sequence[Sequence[tuple[Callable[..., Any], float]]]) -> None:
         if not policy:
             raise ValueError("policy can not be empty.")
@@ -98,12 +100,12 @@ class RandomSelectSubpolicy:
                                     f"(TensorOperation) nor a callable pyfunc.")
                 _check_prob(step[1], f"prob of (op, prob) policy[{i}][{j}]")
         self.policy = [list(subpolicy) for subpolicy in policy]
-        self._rng = np.random.default_rng(user_seed())
 
     def __call__(self, *inputs):
         outputs = inputs
-        for op, prob in self.policy[int(self._rng.integers(len(self.policy)))]:
-            if self._rng.random() < prob:
+        draws = draws_for(self)
+        for op, prob in self.policy[draws.integer(0, len(self.policy) - 1)]:
+            if draws.canonical() <= prob:
                 outputs = op(*outputs)
                 if not isinstance(outputs, tuple):
                     outputs = (outputs,)
