@@ -129,6 +129,11 @@ def test_an_unseeded_pipeline_draws_fresh_numbers(monkeypatch):
     ("rotation_bilinear", 4, (15, 17, 3), 8, "RandomRotation", dict(degrees=(10, 200), resample=vision.Inter.BILINEAR),
      2),
     ("rotation_turns", 2, (15, 17, 3), 8, "RandomRotation", dict(degrees=(-90, 300)), 2),
+    ("sharpness", 1, (9, 11, 3), 10, "RandomSharpness", dict(degrees=(0.1, 1.9)), 2),
+    ("color", 2, (9, 11, 3), 10, "RandomColor", dict(degrees=(0.0, 2.0)), 2),
+    ("color_near_one", 3, (9, 11, 3), 10, "RandomColor", dict(degrees=(0.999, 1.0015)), 2),
+    ("solarize", 4, (9, 11, 3), 10, "RandomSolarize", dict(threshold=(50, 200)), 2),
+    ("posterize", 5, (9, 11, 3), 10, "RandomPosterize", dict(bits=(2, 7)), 2),
 ])
 def test_seeded_images_are_mindspores(name, seed, shape, rows, transform, kwargs, workers):
     ds.config.set_seed(seed)

@@ -23,7 +23,7 @@ from ..core.libstdcxx_random import (MT19937_RANGE, Mt19937, canonical_double, s
                                      uniform_float)
 from . import config
 
-__all__ = ["StdDraws", "NumpyDraws", "MapWorkers", "draws_for"]
+__all__ = ["StdDraws", "NumpyDraws", "MapWorkers", "draws_for", "centred_uniform"]
 
 
 class StdDraws:
@@ -121,3 +121,11 @@ def draws_for(transform: Any) -> StdDraws | NumpyDraws:
     if own is None:
         own = transform._own_draws = NumpyDraws(np.random.default_rng())
     return own
+
+
+def centred_uniform(draws: StdDraws | NumpyDraws, start: float, end: float) -> float:
+    """A value of ``[start, end)`` as MindSpore's ``RandomRotation`` and ``RandomSharpness`` draw it: the middle plus
+    half the width times a float uniform in [-1, 1), in float32."""
+    low, high = np.float32(start), np.float32(end)
+    unit = np.float32(draws.uniform_float(-1.0, 1.0))
+    return float((high + low) / np.float32(2) + unit * ((high - low) / np.float32(2)))

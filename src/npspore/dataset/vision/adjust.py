@@ -6,12 +6,12 @@
 - equalize: OpenCV's ``equalizeHist`` per channel, ``round(cdf * 255 / (n - first bin's count))``;
 - auto contrast: per channel, after dropping ``ignore``'d levels and ``cutoff`` percent of the pixels at each
   end of the histogram, levels ``lo..hi`` stretched to 0..255, ``int((v - lo) * 255 / (hi - lo))``;
-- color and sharpness blend the image with a degenerate one, ``round(d + f * (image - d))`` (halves to even):
-  ``d`` its gray version (OpenCV's fixed-point gray) or its 3x3 smoothing (kernel 1 1 1 / 1 5 1 / 1 1 1 over
-  13, rounded, the border rows and columns kept).
+- color and sharpness blend the image with a degenerate one, ``image * f + d * (1 - f)`` as OpenCV's
+  ``addWeighted`` computes it (``color.add_weighted``): ``d`` its gray version (OpenCV's fixed-point gray) or its
+  3x3 smoothing (kernel 1 1 1 / 1 5 1 / 1 1 1 over 13, rounded, the border rows and columns kept).
 
-Random ones draw their factor, threshold or bits from a generator seeded by the pipeline seed at creation,
-as the other vision transforms do.
+Seeded, the random ones draw MindSpore's factor, thresholds or bits (``transform_draws``); ``RandomGrayscale``
+(Python in MindSpore) draws from a generator seeded by the pipeline seed at creation.
 """
 from __future__ import annotations
 
@@ -21,13 +21,15 @@ import numpy as np
 
 from ...core.pillow import pillow
 from ..transforms.transforms import TensorOperation
-from .color import _gray
+from ..transform_draws import centred_uniform, draws_for
+from .color import _gray, add_weighted
 from .transforms import _random_generator
 
 __all__ = ["Invert", "Equalize", "AutoContrast", "RandomSolarize", "RandomPosterize", "RandomColor",
            "RandomSharpness", "Crop", "Grayscale", "RandomGrayscale"]
 
 _MAX_FACTOR = 16777216
+_WHOLE_PIXEL = 0.00195     # half a gray level of an 8-bit image, as a blend factor (MindSpore's RandomColor)
 
 
 def _require_uint8(array, who):
@@ -51,12 +53,6 @@ def _check_rgb(array, who):
         raise RuntimeError(f"{who}: image shape is not <H,W,C> or channel is not 3, got rank: {array.ndim}, and "
                            f"shape: <{shape}>")
     _require_uint8(array, who)
-
-
-def _blend(image, degenerate, factor):
-    """``round(degenerate + factor * (image - degenerate))``, clipped to uint8 (MindSpore's blend)."""
-    image = image.astype(np.float64)
-    return np.clip(np.rint(degenerate + factor * (image - degenerate)), 0, 255).astype(np.uint8)
 
 
 def _check_degrees(degrees):
@@ -156,6 +152,7 @@ class RandomSolarize(TensorOperation):
     Args:
         threshold (tuple[int, int]): ``(min, max)`` within [0, 255]. Default: ``(0, 255)``.
     """
+    random = True          # draws through ``transform_draws``
 
     def __init__(self, threshold: tuple[int, int] = (0, 255)) -> None:
         if not isinstance(threshold, tuple):
@@ -166,11 +163,11 @@ class RandomSolarize(TensorOperation):
         if threshold[0] > threshold[1]:
             raise ValueError("threshold must be in min max format numbers.")
         self.threshold = threshold
-        self._rng = _random_generator()
 
     def _apply(self, array):
         _require_uint8(array, "RandomSolarize")
-        lo, hi = sorted(int(self._rng.integers(self.threshold[0], self.threshold[1] + 1)) for _ in range(2))
+        draws = draws_for(self)
+        lo, hi = sorted(draws.integer(*self.threshold) for _ in range(2))
         inside = array >= lo if lo == hi else (array >= lo) & (array <= hi)
         return np.where(inside, 255 - array, array).astype(np.uint8)
 
@@ -181,18 +178,18 @@ class RandomPosterize(TensorOperation):
     Args:
         bits (Union[int, Sequence[int]]): a bit count, or a ``(min, max)`` range, within [1, 8]. Default: ``(8, 8)``.
     """
+    random = True          # draws through ``transform_draws``
 
     def __init__(self, bits: int | tuple[int, int] = (8, 8)) -> None:
         pair = (bits, bits) if isinstance(bits, int) else tuple(bits)
         if len(pair) != 2 or not all(isinstance(b, int) and 1 <= b <= 8 for b in pair) or pair[0] > pair[1]:
             raise ValueError("Input is not within the required interval of [1, 8].")
         self.bits = pair
-        self._rng = _random_generator()
 
     def _apply(self, array):
         if array.dtype != np.uint8:
             raise RuntimeError(f"Posterize: data type of input image should be int8 or uint8, but got {array.dtype}")
-        bits = int(self._rng.integers(self.bits[0], self.bits[1] + 1))
+        bits = self.bits[0] if self.bits[0] == self.bits[1] else draws_for(self).integer(*self.bits)
         return array & np.uint8((0xFF << (8 - bits)) & 0xFF)
 
 
@@ -203,15 +200,20 @@ class _RandomBlend(TensorOperation):
         degrees (Sequence[float]): ``(min, max)``, non-negative. Default: ``(0.1, 1.9)``.
     """
 
+    random = True          # draws through ``transform_draws``
+
     def __init__(self, degrees: tuple[float, float] = (0.1, 1.9)) -> None:
         self.degrees = _check_degrees(degrees)
-        self._rng = _random_generator()
 
     def _degenerate(self, array):
         raise NotImplementedError
 
+    def _factor(self) -> float:
+        raise NotImplementedError
+
     def _apply(self, array):
-        return _blend(array, self._degenerate(array), self._rng.uniform(*self.degrees))
+        factor = float(np.float32(self._factor()))
+        return add_weighted(array, factor, self._degenerate(array), 1.0 - factor)
 
 
 class RandomColor(_RandomBlend):
@@ -225,6 +227,19 @@ class RandomColor(_RandomBlend):
         _check_rgb(array, "RandomColor")
         return _gray(array)[..., None].astype(np.float64)
 
+    def _factor(self) -> float:
+        """A float uniform in ``degrees``, as MindSpore's ``RandomColorOp`` draws it."""
+        return draws_for(self).uniform_float(*self.degrees)
+
+    def _apply(self, array):
+        gray = self._degenerate(array)
+        factor = self._factor()
+        if abs(factor - 1.0) < _WHOLE_PIXEL:      # MindSpore's shortcuts: the image, or its gray version
+            return array
+        if abs(factor) < _WHOLE_PIXEL:
+            return np.broadcast_to(gray, array.shape).astype(np.uint8)
+        return add_weighted(array, factor, gray, 1.0 - factor)
+
 
 class RandomSharpness(_RandomBlend):
     """Blend the image with its smoothing by a factor drawn from ``degrees`` (0: smoothed, 1: the image, above 1:
@@ -233,6 +248,9 @@ class RandomSharpness(_RandomBlend):
     Args:
         degrees (Sequence[float]): ``(min, max)``, non-negative. Default: ``(0.1, 1.9)``.
     """
+
+    def _factor(self) -> float:
+        return centred_uniform(draws_for(self), *self.degrees)
 
     def _degenerate(self, array):
         _require_uint8(array, "RandomSharpness")

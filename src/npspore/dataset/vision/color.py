@@ -5,7 +5,7 @@
 - contrast ``f``: ``round(image * f + m * (1 - f))``, ``m`` the rounded mean of the image's gray levels;
 - saturation ``f``: ``round(image * f + gray * (1 - f))``, per pixel;
 
-in float32 as OpenCV computes them, ``f`` a C++ float (a fused multiply-add for the blends);
+in float32 as OpenCV computes them, ``f`` a C++ float (:func:`add_weighted` for the blends);
 - hue ``h``: OpenCV's 8-bit full-range HSV (hue in 0..255), the hue byte shifted by ``int(h * 255)``
   modulo 256, back to RGB.
 
@@ -21,7 +21,7 @@ import numpy as np
 
 from ..transform_draws import draws_for
 
-__all__ = ["RandomColorAdjust", "adjust_brightness", "adjust_contrast", "adjust_saturation", "adjust_hue"]
+__all__ = ["RandomColorAdjust", "adjust_brightness", "adjust_contrast", "adjust_saturation", "adjust_hue", "add_weighted"]
 
 _MAX_FACTOR = 16777216
 # Which of (v, v(1-s), v(1-sf), v(1-s(1-f))) are blue, green and red in each hue sector (OpenCV's table)
@@ -42,22 +42,24 @@ def adjust_brightness(image: np.ndarray, factor: float) -> np.ndarray:
     return _to_uint8((image * float(np.float32(factor))).astype(np.float32))
 
 
-def _blend(image: np.ndarray, other: np.ndarray, factor: float) -> np.ndarray:
-    """OpenCV's ``addWeighted(other, 1 - factor, image, factor)`` of uint8 images, the factor a C++ float: in
-    float32, ``image * factor`` rounded, then ``other * (1 - factor)`` added in one fused multiply-add."""
-    alpha = float(np.float32(factor))
-    beta = float(np.float32(1.0 - alpha))
-    return _to_uint8((other * beta + (image * alpha).astype(np.float32)).astype(np.float32))
+def add_weighted(first: np.ndarray, first_weight: float, second: np.ndarray, second_weight: float) -> np.ndarray:
+    """OpenCV's ``addWeighted`` of uint8 images (its vector path): the weights as C floats, ``second *
+    second_weight`` rounded to float32, then ``first * first_weight`` added in one fused multiply-add, rounded to
+    the nearest level and clipped."""
+    alpha, beta = float(np.float32(first_weight)), float(np.float32(second_weight))
+    return _to_uint8((first * alpha + (second * beta).astype(np.float32)).astype(np.float32))
 
 
 def adjust_contrast(image: np.ndarray, factor: float) -> np.ndarray:
     """The image blended with its mean gray level: ``factor`` 0 gives flat gray, 1 the image."""
-    return _blend(image, np.rint(_gray(image).mean()), factor)
+    alpha = float(np.float32(factor))
+    return add_weighted(np.rint(_gray(image).mean()), 1.0 - alpha, image, alpha)
 
 
 def adjust_saturation(image: np.ndarray, factor: float) -> np.ndarray:
     """The image blended with its gray version: ``factor`` 0 gives gray, 1 the image."""
-    return _blend(image, _gray(image)[..., None], factor)
+    alpha = float(np.float32(factor))
+    return add_weighted(_gray(image)[..., None], 1.0 - alpha, image, alpha)
 
 
 def adjust_hue(image: np.ndarray, factor: float) -> np.ndarray:

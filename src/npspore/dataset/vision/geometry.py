@@ -21,7 +21,7 @@ import numbers
 import numpy as np
 
 from ..transforms.transforms import TensorOperation
-from ..transform_draws import draws_for
+from ..transform_draws import centred_uniform, draws_for
 from .transforms import _random_generator
 from .utils import Inter
 
@@ -181,11 +181,8 @@ class RandomRotation(TensorOperation):
         self._turns = _turn_range(degrees, self.degrees)
 
     def _angle(self) -> float:
-        """The angle of this rotation as MindSpore draws it: ``mid + u * half`` of the range in float32, ``u`` a
-        float uniform in [-1, 1) (``transform_draws``)."""
-        start, end = (np.float32(bound) for bound in self._turns)
-        unit = np.float32(draws_for(self).uniform_float(-1.0, 1.0))
-        return float((end + start) / np.float32(2) + unit * ((end - start) / np.float32(2)))
+        """The angle of this rotation, drawn as MindSpore draws it (``transform_draws.centred_uniform``)."""
+        return centred_uniform(draws_for(self), *self._turns)
 
     def _apply(self, array):
         _check_uint8(array, "RandomRotation")
