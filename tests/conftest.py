@@ -17,7 +17,10 @@ def private_kernel_cache(npspore_cache_dir, tmp_path_factory):
 
 @pytest.fixture
 def isolated_seeds(monkeypatch):
-    """Restore npspore's global seed, the data pipeline's seed and NumPy's global state after the test."""
+    """Restore npspore's global seed, the data pipeline's seed and NumPy's and Python's global random states after
+    the test."""
+    import random
+
     import numpy as np
 
     from npspore.common import seed
@@ -26,9 +29,10 @@ def isolated_seeds(monkeypatch):
         for name in names:
             value = getattr(module, name)
             monkeypatch.setattr(module, name, dict(value) if isinstance(value, dict) else value)
-    state = np.random.get_state()
+    state, python_state = np.random.get_state(), random.getstate()
     yield
     np.random.set_state(state)
+    random.setstate(python_state)
 
 
 @pytest.fixture

@@ -29,6 +29,8 @@ CASES = {
     "color_near_one": (3, (9, 11, 3), 10, "RandomColor", dict(degrees=(0.999, 1.0015)), 2),
     "solarize": (4, (9, 11, 3), 10, "RandomSolarize", dict(threshold=(50, 200)), 2),
     "posterize": (5, (9, 11, 3), 10, "RandomPosterize", dict(bits=(2, 7)), 2),
+    "erasing_noise": (3, (3, 16, 20), 8, "RandomErasing", dict(prob=0.9, value="random"), 1),
+    "erasing_colour": (5, (3, 16, 20), 8, "RandomErasing", dict(prob=1.0, value=(10, 20, 30), scale=(0.1, 0.5)), 1),
 }
 
 

@@ -14,6 +14,8 @@ primitives made with the same op seed draw differently; ``set_seed`` resets the 
 """
 from __future__ import annotations
 
+import random
+
 import numpy as np
 
 from .._checkparam import check_non_negative_int
@@ -46,6 +48,7 @@ def set_seed(seed):
     if seed < 0:
         raise ValueError(f"For 'global_seed', the 'seed' must be int and must >= 0, but got {seed} with type int.")
     np.random.seed(seed)
+    random.seed(seed)          # MindSpore's sets the dataset seed, which seeds Python's random too
     _seed = seed
     _rng = np.random.default_rng(seed)
     for kernel_name, op_seed in _op_seeds:

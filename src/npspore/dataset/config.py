@@ -10,6 +10,9 @@ calling thread, so they do not change results.
 from __future__ import annotations
 
 import os
+import random
+
+import numpy as np
 
 from ..common import seed as global_seed
 from .arguments import check_int
@@ -30,7 +33,8 @@ _enable_shared_mem = True
 
 
 def set_seed(seed):
-    """Set the seed of the data pipeline's random operations (shuffles, random transforms).
+    """Set the seed of the data pipeline's random operations (shuffles, random transforms), and, as MindSpore's
+    does, of Python's ``random`` and of ``numpy.random``.
 
     Args:
         seed (int): in [0, 4294967295].
@@ -46,6 +50,8 @@ def set_seed(seed):
         raise ValueError(f"seed given is not within the required range [0, UINT32_MAX({_UINT32_MAX})].")
     _seed = seed
     _generator_at_seed = global_seed.default_rng()
+    random.seed(seed)          # as MindSpore's: its Python transforms draw from these two
+    np.random.seed(seed)
 
 
 def user_seed():

@@ -11,11 +11,12 @@
   3x3 smoothing (kernel 1 1 1 / 1 5 1 / 1 1 1 over 13, rounded, the border rows and columns kept).
 
 Seeded, the random ones draw MindSpore's factor, thresholds or bits (``transform_draws``); ``RandomGrayscale``
-(Python in MindSpore) draws from a generator seeded by the pipeline seed at creation.
+(Python in MindSpore) draws from Python's ``random``, as MindSpore's.
 """
 from __future__ import annotations
 
 import numbers
+import random
 
 import numpy as np
 
@@ -23,7 +24,6 @@ from ...core.pillow import pillow
 from ..transforms.transforms import TensorOperation
 from ..transform_draws import centred_uniform, draws_for
 from .color import _gray, add_weighted
-from .transforms import _random_generator
 
 __all__ = ["Invert", "Equalize", "AutoContrast", "RandomSolarize", "RandomPosterize", "RandomColor",
            "RandomSharpness", "Crop", "Grayscale", "RandomGrayscale"]
@@ -337,15 +337,15 @@ class RandomGrayscale:
     Args:
         prob (float): in [0, 1]. Default: ``0.1``.
     """
+    random = True          # draws from Python's random
 
     def __init__(self, prob: float = 0.1) -> None:
         if isinstance(prob, bool) or not isinstance(prob, numbers.Real) or not 0 <= prob <= 1:
             raise ValueError("Input prob is not within the required interval of [0.0, 1.0].")
         self.prob = prob
-        self._rng = _random_generator()
 
     def __call__(self, img):
         img = _pil_image(img)
-        if self._rng.random() < self.prob:
+        if self.prob > random.random():       # MindSpore's Python implementation: Python's random
             return _grayscale(img, 1 if img.mode == "L" else 3)
         return img

@@ -1,15 +1,15 @@
 """``vision.RandomErasing``: erase a random rectangle of a (C, H, W) image (Zhong et al.'s Random Erasing), as
 MindSpore 2.10's Python implementation does: ``max_attempts`` draws of an area (a share of the image in
 ``scale``) and an aspect ratio (in ``ratio``); the first whose rounded width and height fit strictly inside the
-image is placed uniformly and filled with ``value``; the image is returned unchanged when none fits."""
+image is placed uniformly and filled with ``value``; the image is returned unchanged when none fits. As there, the
+draws come from Python's ``random`` (and ``numpy.random`` for ``value='random'``), which the seed functions seed."""
 from __future__ import annotations
 
 import math
 import numbers
+import random
 
 import numpy as np
-
-from .transforms import _random_generator
 
 __all__ = ["RandomErasing"]
 
@@ -52,6 +52,7 @@ class RandomErasing:
     Raises:
         TypeError, ValueError: on a bad argument (MindSpore's messages).
     """
+    random = True          # draws from Python's random
 
     def __init__(self, prob: float = 0.5, scale=(0.02, 0.33), ratio=(0.3, 3.3), value=0, inplace: bool = False,
                  max_attempts: int = 10):
@@ -75,23 +76,22 @@ class RandomErasing:
             raise ValueError(f"Input is not within the required interval of [1, {_MAX}].")
         self.prob, self.scale, self.ratio, self.value = prob, tuple(scale), tuple(ratio), value
         self.inplace, self.max_attempts = inplace, max_attempts
-        self._rng = _random_generator()
 
     def __call__(self, image):
         image = np.asarray(image)
         if image.ndim != 3:
             raise ValueError(f"RandomErasing: the image should have shape <C, H, W>, but got shape {image.shape}.")
-        if not self.prob > self._rng.random():
+        if not self.prob > random.random():
             return image
         channels, height, width = image.shape
         for _ in range(self.max_attempts):
-            area = self._rng.uniform(*self.scale) * height * width
-            aspect = self._rng.uniform(*self.ratio)
+            area = random.uniform(*self.scale) * height * width
+            aspect = random.uniform(*self.ratio)
             erase_w = int(round(math.sqrt(area * aspect)))
             erase_h = int(round(erase_w / aspect))
             if erase_h < height and erase_w < width:
-                top = int(self._rng.integers(0, height - erase_h + 1))
-                left = int(self._rng.integers(0, width - erase_w + 1))
+                top = random.randint(0, height - erase_h)
+                left = random.randint(0, width - erase_w)
                 out = image if self.inplace else image.copy()
                 out[:, top:top + erase_h, left:left + erase_w] = self._fill(channels, erase_h, erase_w)
                 return out
@@ -101,5 +101,5 @@ class RandomErasing:
         if isinstance(self.value, numbers.Number):
             return self.value
         if isinstance(self.value, str):
-            return self._rng.standard_normal((channels, height, width))
+            return np.random.normal(loc=0.0, scale=1.0, size=(channels, height, width))
         return np.asarray(self.value)[:, None, None]

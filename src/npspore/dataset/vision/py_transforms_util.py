@@ -1,13 +1,14 @@
 """The PIL helpers of MindSpore's ``dataset.vision.py_transforms_util`` that scripts import: ``is_pil``,
 ``augment_error_message``, ``adjust_brightness``/``adjust_contrast``/``adjust_saturation`` (Pillow's
 ``ImageEnhance``, as MindSpore's), ``rotate`` (Pillow's rotation) and ``random_crop`` (a crop at a random place,
-after optional padding; npspore's seeded generator draws the place)."""
+after optional padding; the place drawn from Python's ``random``, as MindSpore's)."""
 from __future__ import annotations
+
+import random
 
 import numpy as np
 
 from ...core.pillow import pillow
-from .transforms import _random_generator
 
 __all__ = ["augment_error_message", "is_pil", "adjust_brightness", "adjust_contrast", "adjust_saturation",
            "rotate", "random_crop"]
@@ -105,6 +106,6 @@ def random_crop(img, size, padding, pad_if_needed: bool, fill_value, padding_mod
     width, height = img.size
     if size[0] > height or size[1] > width:
         raise ValueError(f"Crop size {tuple(size)} is larger than input image size {(height, width)}.")
-    rng = _random_generator()
-    top, left = int(rng.integers(0, height - size[0] + 1)), int(rng.integers(0, width - size[1] + 1))
+    top = random.randint(0, height - size[0])       # MindSpore's Python implementation: Python's random
+    left = random.randint(0, width - size[1])
     return img.crop((left, top, left + size[1], top + size[0]))
