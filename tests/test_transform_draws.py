@@ -136,6 +136,8 @@ def test_an_unseeded_pipeline_draws_fresh_numbers(monkeypatch):
     ("posterize", 5, (9, 11, 3), 10, "RandomPosterize", dict(bits=(2, 7)), 2),
     ("erasing_noise", 3, (3, 16, 20), 8, "RandomErasing", dict(prob=0.9, value="random"), 1),
     ("erasing_colour", 5, (3, 16, 20), 8, "RandomErasing", dict(prob=1.0, value=(10, 20, 30), scale=(0.1, 0.5)), 1),
+    ("cutout", 3, (12, 14, 3), 8, "CutOut", dict(length=8, num_patches=3), 2),
+    ("cutout_chw", 4, (3, 10, 9), 8, "CutOut", dict(length=4, num_patches=2, is_hwc=False), 2),
 ])
 def test_seeded_images_are_mindspores(name, seed, shape, rows, transform, kwargs, workers):
     ds.config.set_seed(seed)
