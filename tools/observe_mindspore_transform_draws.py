@@ -33,6 +33,9 @@ CASES = {
     "erasing_colour": (5, (3, 16, 20), 8, "RandomErasing", dict(prob=1.0, value=(10, 20, 30), scale=(0.1, 0.5)), 1),
     "cutout": (3, (12, 14, 3), 8, "CutOut", dict(length=8, num_patches=3), 2),
     "cutout_chw": (4, (3, 10, 9), 8, "CutOut", dict(length=4, num_patches=2, is_hwc=False), 2),
+    "affine_shift": (1, (13, 15, 3), 6, "RandomAffine", dict(degrees=0, translate=(-0.2, 0.2, -0.1, 0.3)), 2),
+    "affine_all": (4, (13, 15, 3), 6, "RandomAffine", dict(degrees=30, translate=(0.1, 0.2), scale=(0.9, 1.1), shear=15,
+                                                             resample="BILINEAR"), 2),
 }
 
 

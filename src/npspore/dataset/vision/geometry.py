@@ -22,7 +22,6 @@ import numpy as np
 
 from ..transforms.transforms import TensorOperation
 from ..transform_draws import centred_uniform, draws_for
-from .transforms import _random_generator
 from .utils import Inter
 
 __all__ = ["RandomRotation", "RandomAffine", "warp_affine"]
@@ -213,6 +212,7 @@ class RandomAffine(TensorOperation):
         resample (Inter): ``Inter.NEAREST`` or ``Inter.BILINEAR``. Default: ``Inter.NEAREST``.
         fill_value (Union[int, tuple[int, int, int]]): the value of pixels from outside. Default: ``0``.
     """
+    random = True          # draws through ``transform_draws``
 
     def __init__(self, degrees, translate=None, scale=None, shear=None, resample=Inter.NEAREST, fill_value=0):
         self.degrees = _range(degrees, "degrees")
@@ -234,14 +234,14 @@ class RandomAffine(TensorOperation):
         self.shear = shear
         self.bilinear = _check_resample(resample, "RandomAffine")
         self.resample, self.fill_value = resample, _fill(fill_value)
-        self._rng = _random_generator()
 
     def _apply(self, array):
         _check_uint8(array, "RandomAffine")
         height, width = array.shape[:2]
-        uniform = self._rng.uniform
-        angle = math.radians(uniform(*self.degrees))
-        tx, ty = uniform(*self.translate[:2]) * width, uniform(*self.translate[2:]) * height
+        uniform = draws_for(self).uniform_float     # MindSpore's order: angle, shift x, shift y, scale, shears
+        angle = math.radians(math.fmod(uniform(*self.degrees), 360.0))
+        tx = uniform(*(float(np.float32(t) * np.float32(width)) for t in self.translate[:2]))
+        ty = uniform(*(float(np.float32(t) * np.float32(height)) for t in self.translate[2:]))
         s = uniform(*self.scale)
         shear_x, shear_y = math.radians(uniform(*self.shear[:2])), math.radians(uniform(*self.shear[2:]))
         cos_y = math.cos(shear_y)
