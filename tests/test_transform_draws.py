@@ -141,6 +141,7 @@ def test_an_unseeded_pipeline_draws_fresh_numbers(monkeypatch):
     ("affine_shift", 1, (13, 15, 3), 6, "RandomAffine", dict(degrees=0, translate=(-0.2, 0.2, -0.1, 0.3)), 2),
     ("affine_all", 4, (13, 15, 3), 6, "RandomAffine", dict(degrees=30, translate=(0.1, 0.2), scale=(0.9, 1.1), shear=15,
                                                            resample=vision.Inter.BILINEAR), 2),
+    ("resize", 6, (13, 15, 3), 10, "RandomResize", dict(size=(7, 9)), 2),
 ])
 def test_seeded_images_are_mindspores(name, seed, shape, rows, transform, kwargs, workers):
     ds.config.set_seed(seed)

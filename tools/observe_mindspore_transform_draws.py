@@ -36,6 +36,7 @@ CASES = {
     "affine_shift": (1, (13, 15, 3), 6, "RandomAffine", dict(degrees=0, translate=(-0.2, 0.2, -0.1, 0.3)), 2),
     "affine_all": (4, (13, 15, 3), 6, "RandomAffine", dict(degrees=30, translate=(0.1, 0.2), scale=(0.9, 1.1), shear=15,
                                                              resample="BILINEAR"), 2),
+    "resize": (6, (13, 15, 3), 10, "RandomResize", dict(size=(7, 9)), 2),
 }
 
 

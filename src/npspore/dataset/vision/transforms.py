@@ -139,13 +139,10 @@ class RandomResize(Resize):
     """
 
     _CHOICES = (Inter.BILINEAR, Inter.NEAREST, Inter.BICUBIC, Inter.AREA)   # MindSpore's modes 0-3
-
-    def __init__(self, size):
-        super().__init__(size)
-        self._rng = _random_generator()
+    random = True          # draws through ``transform_draws``
 
     def _apply(self, array):
-        return self._resized(array, self._CHOICES[int(self._rng.integers(len(self._CHOICES)))])
+        return self._resized(array, self._CHOICES[draws_for(self).integer(0, len(self._CHOICES) - 1)])
 
 
 def _check_crop_fits(array, height, width, who):
