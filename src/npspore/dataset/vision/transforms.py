@@ -1,10 +1,9 @@
 """Image transforms in NumPy, as ``mindspore.dataset.vision``.
 
 Images are arrays of shape (H, W, C) or (H, W) unless a transform says otherwise. Each transform
-works in ``dataset.map`` and when called directly on an array. ``RandomCrop`` and the random flips draw
-MindSpore's numbers when a seed is set (``transform_draws``); the other random transforms draw from a
-generator seeded by the pipeline seed when one is set (``dataset.config.set_seed`` or
-``npspore.set_seed``) at the transform's creation.
+works in ``dataset.map`` and when called directly on an array. With a seed set (``dataset.config.set_seed`` or
+``npspore.set_seed``) the random transforms draw MindSpore's numbers (``transform_draws``; ``MixUpBatch`` and the
+audio masks excepted: they draw from a generator of the seed made at the transform's creation).
 """
 from __future__ import annotations
 
