@@ -68,7 +68,8 @@ class _EpochIterator:
             if self.num_epochs != -1 and self._epoch >= self.num_epochs:
                 raise RuntimeError(f"The iterator has already run its num_epochs={self.num_epochs} epochs; "
                                    f"create it with a larger num_epochs to iterate more.")
-            self._rows = iter(self.dataset._rows(PassKey.for_epoch(self._epoch, self._seed, self._entropy, self._state)))
+            key = PassKey.for_epoch(self._epoch, self._seed, self._entropy, self._state)
+            self._rows = iter(self.dataset._rows(key))
         try:
             row = next(self._rows, None)
         except BaseException:

@@ -5,8 +5,9 @@ default the pipeline's :func:`~npspore.dataset.config.get_num_parallel_workers`)
 with its own ``std::mt19937`` seeded with the pipeline seed plus the worker's index; it hands its rows to the workers
 in turn, starting again at the first worker on every pass (an epoch, or one repetition of a ``repeat``), and the
 engines go on from pass to pass of one iterator. A transform held by another (``RandomApply``, ``RandomChoice``,
-``Compose``, ``RandomSelectSubpolicy``) has its own engine in each worker too, seeded with the seed alone. A transform called directly on an image is built anew for the
-call, so with a seed every call draws the seed's first numbers.
+``RandomSelectSubpolicy``, a ``Compose`` inside one of them) has its own engine in each worker too, seeded with
+the seed alone (a ``Compose`` given to ``map`` is unpacked into the map's own transforms). A transform called
+directly on an image is built anew for the call, so with a seed every call draws the seed's first numbers.
 
 With a seed set (``dataset.config.set_seed`` or ``set_seed``), npspore's transforms that draw through
 :func:`draws_for` therefore draw MindSpore's numbers: the engine is :class:`~npspore.core.libstdcxx_random.Mt19937`,
