@@ -14,8 +14,8 @@ FIXTURE = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "image
 CASES = {
     "resized_crop_0": (0, (32, 48, 3), 10, "RandomResizedCrop", dict(size=16), 2),
     "resized_crop_3": (3, (40, 40, 3), 10, "RandomResizedCrop", dict(size=16, scale=(0.5, 1.0)), 2),
-    "resized_crop_fallback": (11, (20, 60, 3), 4, "RandomResizedCrop", dict(size=16, scale=(0.9, 1.0), ratio=(0.5, 0.6)),
-                              2),
+    "resized_crop_fallback": (11, (20, 60, 3), 4, "RandomResizedCrop",
+                              dict(size=16, scale=(0.9, 1.0), ratio=(0.5, 0.6)), 2),
     "resized_crop_nearest": (7, (64, 50, 3), 10, "RandomResizedCrop", dict(size=(12, 20), interpolation="NEAREST"), 1),
     "color_brightness_hue": (3, (8, 9, 3), 8, "RandomColorAdjust", dict(brightness=(0.5, 1.5), hue=0.2), 2),
     "color_contrast": (4, (8, 9, 3), 8, "RandomColorAdjust", dict(contrast=(0.3, 0.9)), 2),

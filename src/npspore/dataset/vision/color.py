@@ -21,7 +21,8 @@ import numpy as np
 
 from ..transform_draws import draws_for
 
-__all__ = ["RandomColorAdjust", "adjust_brightness", "adjust_contrast", "adjust_saturation", "adjust_hue", "add_weighted"]
+__all__ = ["RandomColorAdjust", "adjust_brightness", "adjust_contrast", "adjust_saturation", "adjust_hue",
+           "add_weighted"]
 
 _MAX_FACTOR = 16777216
 # Which of (v, v(1-s), v(1-sf), v(1-s(1-f))) are blue, green and red in each hue sector (OpenCV's table)
