@@ -315,13 +315,42 @@ def test_split():
     a, b = ds.NumpySlicesDataset(list(range(10)), shuffle=False).split([0.75, 0.25])
     assert (a.get_dataset_size(), b.get_dataset_size()) == (8, 2)
     assert sorted(labels(a) + labels(b)) == list(range(10))
-    # A shuffled source splits into disjoint index sets, each reshuffled every epoch.
-    a, b = ds.NumpySlicesDataset(list(range(10))).split([0.5, 0.5])
+    # unseeded, the parts of a source read in order are disjoint and keep their order from epoch to epoch
+    a, b = ds.NumpySlicesDataset(list(range(10)), shuffle=False).split([0.5, 0.5])
     it = a.create_tuple_iterator(num_epochs=2, output_numpy=True)
     a_first, a_second = [int(r[0]) for r in it], [int(r[0]) for r in it]
-    assert sorted(a_first) == sorted(a_second) and sorted(a_first + labels(b)) == list(range(10))
+    assert a_first == a_second and sorted(a_first + labels(b)) == list(range(10))
     with pytest.raises(ValueError, match="sharded"):
         ds.NumpySlicesDataset(list(range(10)), num_shards=2, shard_id=0).split([0.5, 0.5])
+
+
+def test_seeded_split_is_mindspores(isolated_seeds):
+    # MindSpore 2.10: a random-access source's parts are positions of one RandomSampler order (the seed read when the
+    # iterator is made, never reshuffled) under the source's own order; other sources split a buffer shuffle of
+    # 10,000 rows that does not reshuffle.
+    def passes(dataset, count=2):
+        iterator = dataset.create_tuple_iterator(num_epochs=count, output_numpy=True)
+        return [[int(row[0]) for row in iterator] for _ in range(count)]
+
+    ds.config.set_seed(3)
+    a, b = ds.NumpySlicesDataset({"x": np.arange(20)}, shuffle=False).split([0.7, 0.3])
+    assert passes(a, 1) == [[3, 10, 8, 17, 11, 6, 19, 7, 18, 4, 1, 2, 9, 0]] and passes(b, 1) == [[13, 16, 14, 5, 15, 12]]
+    a, b = ds.NumpySlicesDataset({"x": np.arange(10)}, shuffle=False).split([6, 4])
+    ds.config.set_seed(4)
+    assert passes(a, 1) == [[0, 7, 4, 2, 5, 3]] and passes(b, 1) == [[1, 9, 8, 6]]
+    ds.config.set_seed(3)
+    assert passes(a) == [[3, 1, 8, 5, 2, 6]] * 2 and passes(b) == [[9, 7, 0, 4]] * 2
+    a, b = ds.NumpySlicesDataset({"x": np.arange(10)}, shuffle=True).split([6, 4])
+    assert passes(a) == [[5, 1, 0, 6, 8, 9], [8, 7, 0, 5, 2, 1]] and passes(b) == [[4, 7, 3, 2], [9, 4, 3, 6]]
+    a, b = ds.NumpySlicesDataset({"x": np.arange(10)}, shuffle=True).split([6, 4], randomize=False)
+    assert passes(a) == [[3, 1, 8, 5, 2, 6], [3, 7, 2, 8, 6, 5]] and passes(b) == [[9, 7, 0, 4], [1, 4, 0, 9]]
+
+    def rows():
+        for i in range(10):
+            yield (np.array(i),)
+
+    a, b = ds.GeneratorDataset(rows, ["x"], shuffle=False).split([6, 4])
+    assert passes(a) == [[7, 9, 3, 2, 5, 8]] * 2 and passes(b) == [[4, 0, 6, 1]] * 2
 
 
 def test_errors_name_the_argument():

@@ -294,14 +294,18 @@ class Dataset:
 
         ``sizes`` are row counts summing to the dataset size, or fractions summing to 1 (rounded;
         a rounding shortfall goes to the first part, an excess comes off the first part large
-        enough). With ``randomize``, which rows go to which part is drawn at random (from the
-        pipeline seed when one is set).
+        enough). With ``randomize``, which rows go to which part is drawn at random, as MindSpore
+        2.10 draws it when a seed is set.
 
         A random-access source (``NumpySlicesDataset``, ``GeneratorDataset`` over an indexable
-        object, ``MnistDataset``, ``Cifar10Dataset``) splits into copies of itself that read
-        disjoint index sets, each shuffled every epoch when ``randomize``, whatever its own
-        ``shuffle`` was. Any other dataset splits by row position within a pass and keeps the order
-        of the rows, so its passes must give the rows in the same order for the parts to be disjoint.
+        object, ``MnistDataset``, ``Cifar10Dataset``) splits into copies of itself whose sampler
+        (``SplitPartSampler``) takes positions of one random order, the same at every epoch, of
+        the indices the source's own sampler gives: a source that shuffles (``shuffle=True``, the
+        default of most) therefore gives other rows to a part at each epoch, as MindSpore's, whose
+        documentation asks for ``shuffle=False`` on a source to be split. Any other dataset splits
+        by row position within a pass, after a shuffle through a buffer of 10,000 rows that does
+        not reshuffle (``randomize``), so its passes must give the rows in the same order for the
+        parts to be disjoint.
 
         Raises:
             ValueError: if the sizes do not fit the dataset, a part would be empty, or the source
@@ -310,14 +314,15 @@ class Dataset:
         total = self.get_dataset_size()
         counts = _split_counts(sizes, total)
         check_bool(randomize, "randomize")
-        seed = config.user_seed()
-        order = np.random.default_rng(seed).permutation(total) if randomize else np.arange(total)
         bounds = np.cumsum([0] + counts)
-        return [self._split_part(order[lo:hi], randomize) for lo, hi in _builtin_zip(bounds, bounds[1:])]
+        return self._split_parts(list(_builtin_zip(bounds[:-1].tolist(), counts)), randomize)
 
-    def _split_part(self, positions, randomize):
-        """The part of :meth:`split` holding the rows at ``positions`` of each pass."""
-        return PositionSubsetDataset(self, np.sort(positions))
+    def _split_parts(self, parts, randomize):
+        """The datasets of :meth:`split`, one per ``(start, count)`` of ``parts``: the rows at those positions of
+        each pass, after (``randomize``) MindSpore's shuffle through a buffer of 10,000 rows that does not shuffle
+        again at the next pass."""
+        rows = ShuffleDataset(self, 10000, reshuffle_each_epoch=False) if randomize else self
+        return [PositionSubsetDataset(rows, np.arange(start, start + count)) for start, count in parts]
 
 
 def _first_pass_key():
@@ -441,19 +446,22 @@ class BatchDataset(Dataset):
 class ShuffleDataset(_SameRowCountDataset):
     """Rows drawn at random from a buffer refilled from the child (see :meth:`Dataset.shuffle`)."""
 
-    def __init__(self, child, buffer_size):
+    def __init__(self, child, buffer_size, reshuffle_each_epoch=True):
         super().__init__([child])
         check_int(buffer_size, "buffer_size", 2)
         self.buffer_size = buffer_size
+        self.reshuffle_each_epoch = reshuffle_each_epoch   # False: every pass in the first pass's order
         self._generators = {}   # seed, passes -> MindSpore's generator after that many whole passes
 
     def _rows(self, key):
+        passes = key.passes if self.reshuffle_each_epoch else 0
         if key.seed is not None:   # MindSpore's order: its generator goes on from the previous pass
-            rng = copy.deepcopy(self._generators.get((key.seed, key.passes), Mt19937x64(key.seed)))
+            rng = copy.deepcopy(self._generators.get((key.seed, passes), Mt19937x64(key.seed)))
             yield from buffer_shuffled(self.children[0]._rows(key), self.buffer_size, rng)
-            self._generators = {(key.seed, key.passes + 1): rng}
+            self._generators = {(key.seed, passes + 1): rng}
             return
-        rng = key.generator(stream=self._stream())
+        rng = (key.generator(stream=self._stream()) if self.reshuffle_each_epoch
+               else np.random.default_rng([key.entropy, self._stream()]))
         buffer = []
         for row in self.children[0]._rows(key):
             if len(buffer) < self.buffer_size:

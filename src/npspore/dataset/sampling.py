@@ -24,7 +24,7 @@ from .arguments import check_bool, check_int
 from .stdshuffle import pass_draws, pass_order, subset_order, weighted_draws
 
 __all__ = ["Sampler", "SequentialSampler", "RandomSampler", "DistributedSampler", "SubsetSampler",
-           "SubsetRandomSampler", "WeightedRandomSampler"]
+           "SubsetRandomSampler", "WeightedRandomSampler", "SplitPartSampler"]
 
 
 @dataclass(frozen=True)
@@ -189,6 +189,33 @@ class SubsetRandomSampler(SubsetSampler):
         if key.seed is not None:
             return subset_order(subset, key.seed, key.passes)
         return key.generator().permutation(subset)
+
+
+class SplitPartSampler(Sampler):
+    """One part of :meth:`Dataset.split` of a random-access source: of the indices ``base`` (the source's own sampler)
+    gives in a pass, those at positions ``start`` to ``start + count`` of a permutation, as MindSpore 2.10 chains a
+    ``RandomSampler`` that does not reshuffle under the source's sampler: with a seed, the first pass's order of the
+    seed the iterator is made with (``stdshuffle.pass_order``), at every pass; unseeded, ``unseeded_order`` (drawn once
+    by ``split``, so the parts stay disjoint); without ``randomize``, the positions in order."""
+
+    def __init__(self, base, start, count, randomize, unseeded_order=None):
+        super().__init__()
+        self.base, self.start, self.count = base, start, count
+        self.randomize, self.unseeded_order = randomize, unseeded_order
+        self._orders: dict = {}   # stdshuffle.pass_order's cache
+
+    def _all_indices(self, n, key):
+        ids = self.base.indices(n, key)
+        if not self.randomize:
+            positions = np.arange(len(ids))
+        elif key.seed is not None:
+            positions = pass_order(len(ids), key.seed, 0, self._orders)
+        else:
+            positions = self.unseeded_order
+        return ids[positions[self.start:self.start + self.count]]
+
+    def _count(self, n):
+        return self.count
 
 
 class WeightedRandomSampler(Sampler):

@@ -17,7 +17,7 @@ from .cache import check_cache
 from .columns import column_list
 from .datasets import Dataset
 from .rows import as_row, to_array
-from .sampling import DistributedSampler, SubsetRandomSampler, SubsetSampler, check_shards, sampler_from_arguments
+from .sampling import DistributedSampler, SplitPartSampler, check_shards, sampler_from_arguments
 
 __all__ = ["GeneratorDataset", "NumpySlicesDataset", "PaddedDataset"]
 
@@ -70,13 +70,17 @@ class RandomAccessSource(Dataset):
     def _size(self):
         return self.sampler.size(self._length())
 
-    def _split_part(self, positions, randomize):
+    def _split_parts(self, parts, randomize):
         if isinstance(self.sampler, DistributedSampler):
             raise ValueError("Dataset should not be sharded if split is going to be called.")
-        part = copy.copy(self)
-        part.sampler = SubsetRandomSampler(positions) if randomize else SubsetSampler(np.sort(positions))
-        part._dataset_size = None
-        return part
+        unseeded = np.random.default_rng().permutation(sum(count for _, count in parts)) if randomize else None
+        out = []
+        for start, count in parts:
+            part = copy.copy(self)
+            part.sampler = SplitPartSampler(self.sampler, start, count, randomize, unseeded)
+            part._dataset_size = None
+            out.append(part)
+        return out
 
 
 def _refuse_cache(self):
@@ -176,10 +180,10 @@ class GeneratorDataset(RandomAccessSource):
     def _size_reads_rows(self):
         return not self.random_access
 
-    def _split_part(self, positions, randomize):
+    def _split_parts(self, parts, randomize):
         if not self.random_access:
-            return Dataset._split_part(self, positions, randomize)
-        return super()._split_part(positions, randomize)
+            return Dataset._split_parts(self, parts, randomize)
+        return super()._split_parts(parts, randomize)
 
 
 class NumpySlicesDataset(RandomAccessSource):
