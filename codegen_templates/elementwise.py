@@ -38,6 +38,9 @@ class sub:
 
 @op(infer=rules.arithmetic("Mul"), operand_dtype=rules.common_dtype, aliases=("multiply",), numpy=(np.multiply,))
 class mul:
+    complex_refusal = "For 'Mul', gradient not support for complex type currently."
+    complex_refusal_spares_scalars = True   # MindSpore 2.10 differentiates z * 2.5, not z * Tensor(2.5)
+
     def forward(x, y):
         return x * y
 
@@ -48,6 +51,8 @@ class mul:
 @op(infer=rules.true_division("Div"), operand_dtype=rules.true_division_dtype, aliases=("true_divide",),
     numpy=(np.true_divide,))
 class div:
+    complex_rule = "conjugate_cotangents"   # MindSpore 2.10's Div: conj(dout / y), not dout / conj(y)
+
     def forward(x, y):
         return x / y
 
@@ -77,6 +82,8 @@ class mod:
 @op(infer=rules.arithmetic("Pow", bool_ok=False), operand_dtype=rules.power_dtype, aliases=("power",),
     numpy=(np.power,))
 class pow:
+    complex_refusal = "For 'Pow', gradient not support for complex type currently."
+
     def forward(x, y):
         return x ** y
 
@@ -120,6 +127,8 @@ class neg:
 
 @op(infer=rules.same_dtype("Abs"), numpy=(np.absolute,))
 class abs:
+    complex_rule = "as_written"   # of a complex x (MindSpore: a complex |x|), np.sign(x) is x / |x|
+
     def forward(x):
         return np.abs(x)
 
@@ -127,8 +136,36 @@ class abs:
         return dout * np.sign(x)
 
 
+@op(infer=rules.same_dtype("Conj"), numpy=(np.conjugate,))
+class conj:
+    """The complex conjugate (a real array itself); the convention of complex gradients (``compiler.complexadjoint``)
+    emits it, and ``ops.conj`` of a complex Tensor runs it. Linear over the reals, so it conjugates its cotangent."""
+    complex_rule = "as_written"
+
+    def forward(x):
+        return np.conjugate(x)
+
+    def adjoint(x, out, dout):
+        return np.conjugate(dout)
+
+
+@op(infer=rules.real_part("Real"), numpy=(np.real,))
+class real:
+    """The real parts (a real array itself); the cotangent of a real operand of a complex op is the real part of
+    its complex cotangent (MindSpore 2.10: ``z + x``'s gradient for a real ``x``), and ``ops.real`` runs it."""
+    complex_rule = "as_written"
+
+    def forward(x):
+        return np.real(x)
+
+    def adjoint(x, out, dout):
+        return dout.astype(x.dtype)
+
+
 @op(infer=rules.same_dtype("Square", bool_ok=False), numpy=(np.square,))
 class square:
+    complex_refusal = "For primitive [PowTensorScalar], 'input' type is not supported, 'input' type: {dtype}"
+
     def forward(x):
         return np.square(x)
 
@@ -157,7 +194,7 @@ class round:
 # ---------------------------------------------------------------- exponentials and roots
 
 
-@op(infer=rules.float_only("Exp"), numpy=(np.exp,))
+@op(infer=rules.float_only("Exp", complex_ok=True), numpy=(np.exp,))
 class exp:
     def forward(x):
         return np.exp(x)
@@ -166,7 +203,7 @@ class exp:
         return dout * out
 
 
-@op(infer=rules.float_only("Log"), numpy=(np.log,))
+@op(infer=rules.float_only("Log", complex_ok=True), numpy=(np.log,))
 class log:
     def forward(x):
         return np.log(x)
@@ -184,7 +221,7 @@ class log1p:
         return dout / (1 + x)
 
 
-@op(infer=rules.float_only("Sqrt"), numpy=(np.sqrt,))
+@op(infer=rules.float_only("Sqrt", complex_ok=True), numpy=(np.sqrt,))
 class sqrt:
     def forward(x):
         return np.sqrt(x)

@@ -94,6 +94,7 @@ class mean:
     cast to the inferred dtype that eager mode (``apply_op``) and codegen (a drift cast) add where NumPy's
     float64 differs, so a float mean carries no cast."""
     canonical = _scalar_axis
+    complex_refusal = "For 'ReduceMean', gradient not support for complex type currently."
 
     def forward(x, *, axis=None, keepdims=False):
         return (np.mean(x, axis=axis, keepdims=keepdims) if axis in (None, ())

@@ -405,7 +405,7 @@ CASES = {
     "add": binary(), "sub": binary(), "mul": binary(), "div": binary(y=away_from_zero),
     "mod": mod_case(), "pow": pow_case(),
     "maximum": binary(separated=True), "minimum": binary(separated=True),
-    "neg": unary(), "abs": unary(away_from_zero, low=1e-2), "square": unary(),
+    "neg": unary(), "conj": unary(), "real": unary(), "abs": unary(away_from_zero, low=1e-2), "square": unary(),
     "exp": unary(), "log": unary(low=0.5, high=3.0), "log1p": unary(low=-0.5, high=3.0),
     "sqrt": unary(low=0.5, high=3.0), "rsqrt": unary(low=0.5, high=3.0),
     "sin": unary(), "cos": unary(), "tan": unary(low=-1.2, high=1.2), "tanh": unary(), "sigmoid": unary(),

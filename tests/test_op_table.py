@@ -109,7 +109,7 @@ BINARY.update({
 })
 UNARY = {name: (lambda x: ((operand(x),), {})) for name in
          "neg abs square sign round exp log log1p sqrt rsqrt sin cos tan tanh sigmoid relu softplus erf "
-         "stop_gradient logical_not ones_like zeros_like flatten".split()}
+         "stop_gradient logical_not ones_like zeros_like flatten conj real".split()}
 UNARY.update({
     "gelu": lambda x: ((operand(x),), {"approximate": True}),
     "cast": lambda x: ((operand(x),), {"dtype": np.dtype(np.float16)}),

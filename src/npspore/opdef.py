@@ -59,6 +59,14 @@ The class body holds plain functions (no ``self``), each runnable on its own:
     ``canonical(*operands, **static) -> dict``: the static attributes in the one form ``forward`` and
     ``adjoint`` take, applied before ``infer`` wherever the op is staged or run (a reduction of a 0-d
     tensor over axis ``0`` or ``-1``, which MindSpore accepts, becomes the reduction over ``()``).
+``complex_rule``, ``complex_refusal`` (optional, class attributes)
+    Complex operands follow MindSpore 2.10's bprops (``compiler.complexadjoint``): by default (``complex_rule =
+    "conjugate_operands"``) the rule, written for real numbers, is staged on the conjugates of the values it
+    reads, ``dx = dout * conj(f'(x))``; ``"conjugate_cotangents"`` conjugates the rule's results instead,
+    ``conj(dout * f'(x))`` (MindSpore's Div); ``"as_written"`` marks a rule written for complex numbers (``abs``).
+    ``complex_refusal`` is the error MindSpore 2.10 raises for a gradient through the op on complex operands
+    (``{dtype}`` in it: the complex dtype as MindSpore names it); ``complex_refusal_spares_scalars``: not
+    when an operand is a Python number (MindSpore differentiates ``z * 2.5``).
 ``operand_dtype`` (optional, given to :func:`op`)
     ``operand_dtype(*operands, **static) -> numpy dtype | None``: the dtype tensor operands are
     cast to before ``forward`` runs, so that ``forward`` yields exactly the inferred dtype under
@@ -155,6 +163,9 @@ class OpDef:
     static: dict = field(default_factory=dict)  # keyword-only parameter -> default
     absent_cotangent_is_none: bool = False       # dout holds None (not zeros) for an unread output
     canonical: Callable | None = None            # (*operands, **static) -> static in forward's form
+    complex_rule: str = "conjugate_operands"     # how the rule meets complex operands (complexadjoint)
+    complex_refusal: str | None = None           # MindSpore's error for a gradient through complex operands
+    complex_refusal_spares_scalars: bool = False  # no refusal when an operand is a Python number
 
     @property
     def differentiable(self) -> bool:
@@ -239,6 +250,9 @@ def op(*, infer: Callable, aliases: tuple = (), numpy: tuple = (), operand_dtype
             static={name: keyword_defaults.get(name, _NO_DEFAULT) for name in keyword_only},
             absent_cotangent_is_none=cls.__dict__.get("absent_cotangent_is_none", False),
             canonical=cls.__dict__.get("canonical"),
+            complex_rule=cls.__dict__.get("complex_rule", "conjugate_operands"),
+            complex_refusal=cls.__dict__.get("complex_refusal"),
+            complex_refusal_spares_scalars=cls.__dict__.get("complex_refusal_spares_scalars", False),
         )
         return definition
 

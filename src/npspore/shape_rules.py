@@ -337,15 +337,36 @@ def same_dtype(name: str, *, bool_ok: bool = True):
     return infer
 
 
-def float_only(name: str):
-    """The rule of a unary float op: integers and bools are rejected, with no promotion.
+def real_part(name: str):
+    """The rule of ``real``: a complex operand's real dtype of its precision; a real one's own dtype.
+
+    Raises:
+        OpTypeError: ``For 'Real', the 'x' must be a complex64 or complex128 Tensor, but got ...``.
+    """
+    def infer(x):
+        dtype = dtype_of(x)
+        if dtype.kind == "c":
+            return Aval(shape_of(x), np.dtype(f"f{dtype.itemsize // 2}"))
+        if dtype.kind not in "fiub":
+            raise OpTypeError(f"For '{name}', the 'x' must be a complex64 or complex128 Tensor, but got {dtype}.")
+        return Aval(shape_of(x), dtype)
+
+    infer.__qualname__ = f"real_part({name!r})"
+    return infer
+
+
+def float_only(name: str, *, complex_ok: bool = False):
+    """The rule of a unary float op: integers and bools are rejected, with no promotion; complex numbers too
+    unless ``complex_ok`` (MindSpore 2.10's CPU kernels of Exp, Log and Sqrt take them).
 
     Raises:
         OpTypeError: ``Select CPU operator[Exp] fail! Unsupported data type!``.
     """
+    kinds = "fc" if complex_ok else "f"
+
     def infer(x, **static):
         dtype = dtype_of(x)
-        if dtype.kind != "f":
+        if dtype.kind not in kinds:
             raise _unsupported(name)
         return Aval(shape_of(x), dtype)
 

@@ -75,7 +75,7 @@ import numpy as np
 from ..opdef import Aval, op_table
 from .builder import BlockBuilder, NameSupply
 from .fitshape import fit_shape
-from . import hostadjoint, ir
+from . import complexadjoint, hostadjoint, ir
 from .recompute import recompute_outputs
 from .ir import (Apply, Block, Call, Const, ForRange, Function, If, Loc, Module, TapeNew, TapePop, TapePush,
                  Var, While)
@@ -473,10 +473,13 @@ class _FunctionAD:
         return _Pair(fwd_name, bwd_name, self.wrt, tuple(active_results), tuple(slots))
 
     def final_cotangent(self, param: Var, adj: dict, builder: BlockBuilder, cast: bool = True):
-        """The cotangent returned for a parameter: zeros if it got none, cast to an integer dtype."""
+        """The cotangent returned for a parameter: zeros if it got none, cast to an integer dtype; of a real
+        parameter, the real part of a complex cotangent."""
         grad = adj.get(param)
         if grad is None:
             return builder.apply("zeros_like", (param,), loc=self.loc, hint="d_" + param.name)
+        if cast and _aval_of(grad).dtype.kind == "c" and param.aval.dtype.kind != "c":
+            grad = builder.apply("real", (grad,), loc=self.loc, hint="d_" + param.name)
         if cast and _aval_of(grad).dtype != param.aval.dtype:
             return builder.apply("cast", (grad,), {"dtype": param.aval.dtype}, loc=self.loc,
                                  hint="d_" + param.name)
@@ -565,11 +568,13 @@ class _FunctionAD:
             out = tuple(stmt.targets)
             dout = tuple(adj[t] if t in adj else None if definition.absent_cotangent_is_none
                          else self.zeros(scratch, t, stmt.loc) for t in stmt.targets)
+        args, out = complexadjoint.rule_values(definition, stmt, out, scratch)
         if _keyword_out_dout(definition):
-            staged = stage_rule(definition.adjoint, scratch, stmt.args, {**stmt.static, "out": out, "dout": dout},
+            staged = stage_rule(definition.adjoint, scratch, args, {**stmt.static, "out": out, "dout": dout},
                                 stmt.loc)
         else:
-            staged = stage_rule(definition.adjoint, scratch, (*stmt.args, out, dout), stmt.static, stmt.loc)
+            staged = stage_rule(definition.adjoint, scratch, (*args, out, dout), stmt.static, stmt.loc)
+        staged = complexadjoint.rule_results(definition, stmt, staged, scratch)
         if len(definition.operands) == 1 or not isinstance(staged, tuple):
             staged = (staged,)
         kept = []

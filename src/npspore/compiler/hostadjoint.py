@@ -1,12 +1,14 @@
 """Derivatives of the calls a gradient kernel makes out of itself into Python (``host_call``).
 
-Part of the differentiate stage, for a gradient that is differentiated again (``grad(grad(f))``).
-A first-order gradient calls Python in two ways, both from ``differentiate``'s backward of a cell
-with a custom backward (``ir.CustomBackward``):
+Part of the differentiate stage. A program calls Python out of its kernel in three ways: the first and the
+last come from ``differentiate``'s backward of a cell with a custom backward (``ir.CustomBackward``), so they
+are met by a gradient that is differentiated again (``grad(grad(f))``):
 
 * a backward (pre-)hook: ``targets = host_call(key, *values)`` where target ``i`` replaces value
   ``i`` (a cotangent). At the next order the hook counts as passing its gradients through
   unchanged, which is exact for a hook that only looks (returns None), as MindSpore's hooks mostly do;
+* a function of the library registered with its adjoint (``ops.real``, ``ops.angle``, ``ops.Complex``...): the
+  adjoint, called out of the kernel too, gives the cotangents;
 * a ``bprop`` run in the Python interpreter (``Cell.bprop_debug = True``): opaque, so a gradient that
   reaches it is refused at the cell's call (compile the bprop, ``bprop_debug = False``, to go on).
 """
@@ -68,12 +70,30 @@ def backward(function_ad, stmt, adj: dict, builder) -> None:
     refusal = LIBRARY.underivable_host_functions.get(stmt.args[0].value)
     if refusal is not None:
         raise located(RuntimeError(refusal), stmt.loc)
+    adjoint = LIBRARY.host_adjoints.get(stmt.args[0].value)
+    if adjoint is not None:
+        _call_adjoint(function_ad, adjoint, stmt, adj, builder)
+        return
     if stmt.args[0].value in LIBRARY.opaque_host_functions:
         raise not_supported("differentiating again the gradient of a cell whose bprop runs in Python "
                             "(bprop_debug=True; set it to False to compile the bprop)", stmt.loc)
     for target, value in zip(stmt.targets, _values(stmt)):
         if adj.get(target) is not None and function_ad.active(value):
             function_ad.accumulate(adj, value, adj[target], builder, stmt.loc)
+
+
+def _call_adjoint(function_ad, key: str, stmt, adj: dict, builder) -> None:
+    """The cotangents of a host function registered with an adjoint: its adjoint called out of the kernel on the
+    call's arguments and the results' cotangents (zeros for a result nothing read)."""
+    values = _values(stmt)
+    active = [i for i, v in enumerate(values) if isinstance(v, ir.Var) and function_ad.active(v)]
+    if not active:
+        return
+    douts = tuple(adj[t] if adj.get(t) is not None else function_ad.zeros(builder, t, stmt.loc) for t in stmt.targets)
+    like = tuple(values[i] for i in active)
+    grads = function_ad.host_call(key, (ir.Const(tuple(active)), *values, *douts), like, builder, stmt.loc)
+    for value, grad in zip(like, grads):
+        function_ad.accumulate(adj, value, grad, builder, stmt.loc)
 
 
 def python_bprop(function_ad, stmt, targets, douts, builder) -> dict:

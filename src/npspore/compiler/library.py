@@ -111,18 +111,25 @@ class Library:
         self.host_functions: dict = {}
         self.opaque_host_functions: set = set()
         self.underivable_host_functions: dict = {}   # key -> the RuntimeError a gradient reaching it raises
+        self.host_adjoints: dict = {}   # key -> the key of the host function computing its cotangents
 
-    def host_function(self, fn, opaque: bool = False, underivable: str | None = None) -> str:
+    def host_function(self, fn, opaque: bool = False, underivable: str | None = None, adjoint=None) -> str:
         """Register ``fn`` for kernels to call (:func:`host_call`); returns its key. ``opaque``: its
         results are no pass-through of its first arguments (see ``compiler.hostadjoint``); ``underivable``:
         opaque, and a gradient that reaches it raises ``RuntimeError(underivable)`` (``ops.Custom`` without
-        a bprop)."""
+        a bprop), or, with ``adjoint``, a gradient of that gradient does. ``adjoint(*args, dout)``: opaque, and
+        its cotangents are ``adjoint``'s results (one per argument, None for a constant), called out of the
+        kernel as ``fn`` is."""
         key = f"host{len(self.host_functions)}"
         self.host_functions[key] = fn
+        if adjoint is not None:
+            opaque = True
+            self.host_adjoints[key] = self.host_function(
+                lambda positions, *args: tuple(adjoint(*args)[i] for i in positions), underivable=underivable)
+        elif underivable is not None:
+            self.underivable_host_functions[key] = underivable
         if opaque or underivable is not None:
             self.opaque_host_functions.add(key)
-        if underivable is not None:
-            self.underivable_host_functions[key] = underivable
         return key
 
     # One registration per library module (the module docstring's table says which): each sets its parts.

@@ -45,6 +45,10 @@ _CONCAT_PARTS = ("a concatenation's parts written into it in npspore's NumPy ker
                  "export stop point, so no export program holds it (the graph keeps the Concat)")
 _COLLECTIVE = "a collective across MPI ranks; a MindIR graph of one device holds no communication"
 NO_MINDIR_FORM = {
+    "conj": "MindSpore's Conj: not written yet (only gradients of complex programs emit it, and the export graphs of "
+            "npspore's tests are real)",
+    "real": "MindSpore's Real: not written yet (of complex tensors, which the export graphs of npspore's tests do not "
+            "hold)",
     "uniform_int": "MindSpore's UniformInt: not written yet (the export graphs of npspore's tests draw no integers)",
     "shuffle_order": "MindSpore's RandomShuffle permutes its input itself; npspore's order alone has no primitive",
     "bernoulli_draw": "MindSpore's Bernoulli: not written yet (the export graphs of npspore's tests draw none)",

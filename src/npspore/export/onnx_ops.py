@@ -875,6 +875,10 @@ def _dim_range(emit, node, ins):
 # ------------------------------------------------------------------------------- without ONNX form
 
 NO_ONNX_FORM: dict[str, str] = {
+    "conj": "the complex conjugate, which only gradients of complex programs emit; ONNX's operators take no complex "
+            "tensors",
+    "real": "the real part of a complex tensor (ops.real; a real cotangent from a complex one in gradients); ONNX's "
+            "operators take no complex tensors",
     "roll": "a roll along a dim known only at run time (a static dim's roll is written as Slice and Concat); its "
             "modulo of the dim's length is not written yet",
     "class_indices": "it validates class indices at run time and raises ValueError; ONNX has no raising operator",

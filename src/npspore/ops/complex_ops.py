@@ -2,9 +2,11 @@
 ``ComplexAbs``, ``Polar``, ``ConjugateTranspose`` and ``FFTWithSize``; the functions ``polar``, ``view_as_real``,
 ``real``, ``imag``, ``conj`` and ``angle``.
 
-npspore's op table is real-valued, so these run their NumPy forward on the host: eagerly at once, in compiled code
-as a host call of the kernel. They are forward only: a gradient that reaches one raises npspore's
-``RuntimeError`` naming it (MindSpore differentiates them; npspore's adjoints are real-valued).
+``Conj`` and ``Real`` are the ops ``conj`` and ``real`` of the table; the others run their NumPy forward on the host:
+eagerly at once, in compiled code as a host call of the kernel. ``Complex``, ``Imag``, ``Angle``, ``ComplexAbs``,
+``Polar`` and ``view_as_real`` have MindSpore 2.10's gradients (``dL/dRe + i dL/dIm`` of a complex input, see
+``compiler.complexadjoint``), computed on the host too and not differentiated again; a gradient that reaches
+``ConjugateTranspose`` or ``FFTWithSize`` raises npspore's ``RuntimeError`` naming it.
 """
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ import numpy as np
 from ..common.tensor import Tensor
 from ..compiler.errors import located
 from ..compiler.library import LIBRARY, check_not_traced
+from .eager import run
 from .primitives import Primitive
 
 __all__ = ["Complex", "Real", "Imag", "Angle", "Conj", "ComplexAbs", "Polar", "ConjugateTranspose", "FFTWithSize",
@@ -108,14 +111,14 @@ class _ComplexToReal(_HostPrimitive):
         raise TypeError(f"For '{self.name}', the 'x' must be a complex64 or complex128 Tensor, but got {dtypes[0]}.")
 
 
-class Real(_ComplexToReal):
-    """``Real()(x)``: the real parts (a real Tensor itself, as MindSpore 2.10)."""
+class Real(Primitive):
+    """``Real()(x)``: the real parts (a real Tensor itself, as MindSpore 2.10): the op ``real`` of the table."""
 
-    _real_input = "itself"
+    def __init__(self) -> None:
+        super().__init__("Real")
 
-    @staticmethod
-    def _forward(x):
-        return np.real(x)
+    def __call__(self, x) -> Tensor:
+        return run("real", x)
 
 
 class Imag(_ComplexToReal):
@@ -182,15 +185,15 @@ class _ViewAsReal(_HostPrimitive):
         return np.stack([np.real(input), np.imag(input)], axis=-1)
 
 
-class Conj(_HostPrimitive):
-    """``Conj()(x)``: the complex conjugates (a real Tensor itself)."""
+class Conj(Primitive):
+    """``Conj()(x)``: the complex conjugates (a real Tensor itself): the op ``conj`` of the table, whose gradient
+    conjugates the cotangent."""
 
-    def _result(self, shapes, dtypes):
-        return shapes[0], np.dtype(dtypes[0])
+    def __init__(self) -> None:
+        super().__init__("Conj")
 
-    @staticmethod
-    def _forward(x):
-        return np.conj(x)
+    def __call__(self, x) -> Tensor:
+        return run("conj", x)
 
 
 class ConjugateTranspose(_HostPrimitive):
@@ -263,11 +266,28 @@ class FFTWithSize(_HostPrimitive):
         return np.fft.irfftn(x, s=sizes, axes=axes, norm=norm)
 
 
+def _nonzero_quotient(x, r):
+    """``x / r``, zero where ``r`` is (MindSpore's ``abs'(0) = 0``)."""
+    return np.divide(x, r, out=np.zeros_like(x), where=r != 0)
+
+
+# MindSpore 2.10's cotangents (tests/test_complex_grads.py): dL/dRe + i dL/dIm of a complex input, per the
+# arguments of the host call (the result's dtype name first, then the tensors) and the result's cotangent dout
+_ADJOINTS = {
+    Complex: lambda dtype, real, imag, dout: (None, np.real(dout).astype(real.dtype), np.imag(dout).astype(imag.dtype)),
+    Imag: lambda dtype, x, dout: (None, (1j * dout).astype(x.dtype) if x.dtype.kind == "c" else np.zeros_like(x)),
+    Angle: lambda dtype, x, dout: (None, (1j * dout * _nonzero_quotient(x, np.abs(x) ** 2)).astype(x.dtype)),
+    ComplexAbs: lambda dtype, x, dout: (None, (dout * _nonzero_quotient(x, np.abs(x))).astype(x.dtype)),
+    Polar: lambda dtype, abs, angle, dout: (None, np.real(np.conj(dout) * np.exp(1j * angle)).astype(abs.dtype),
+                                            np.real(np.conj(dout) * 1j * abs * np.exp(1j * angle)).astype(angle.dtype)),
+    _ViewAsReal: lambda dtype, input, dout: (None, (dout[..., 0] + 1j * dout[..., 1]).astype(input.dtype)),
+}
 _KEYS = {cls: LIBRARY.host_function(lambda dtype, *values, cls=cls: (np.asarray(cls._forward(*values), dtype),),
-                                    underivable=f"For '{cls.shown_name or cls.__name__}', the gradient of complex numbers is not "
-                                                f"implemented in npspore (its ops differentiate real numbers).")
-         for cls in (Complex, Real, Imag, Angle, Conj, ComplexAbs, Polar, _ViewAsReal, ConjugateTranspose,
-                     FFTWithSize)}
+                                    adjoint=_ADJOINTS.get(cls),
+                                    underivable=f"For '{cls.shown_name or cls.__name__}', the gradient of complex "
+                                                f"numbers is not implemented in npspore (its ops differentiate real "
+                                                f"numbers){' twice' if cls in _ADJOINTS else ''}.")
+         for cls in (Complex, Imag, Angle, ComplexAbs, Polar, _ViewAsReal, ConjugateTranspose, FFTWithSize)}
 LIBRARY.register_stager(_HostPrimitive, _stage)
 _POLAR = Polar()
 _VIEW_AS_REAL = _ViewAsReal()

@@ -10,6 +10,7 @@ float32 results agree bit for bit (``m += (g - m) * (1 - beta1)`` rather than ``
 from __future__ import annotations
 
 from . import functional as F
+from ..common import dtype as mstype
 from ..common.tensor import Tensor
 from .primitives import Primitive, _check_bool
 
@@ -24,6 +25,13 @@ def _check_shape(prim, variable, gradient):
     if len(grad_shape) != len(var_shape) or any(g != v and min(g, v) >= 0 for g, v in zip(grad_shape, var_shape)):
         raise ValueError(f"For primitive[{prim}], the gradient shape must be equal to the variable shape "
                          f"{list(variable.shape)}, but got {list(gradient.shape)}.")
+
+
+def _check_not_complex(variable, message: str) -> None:
+    """TypeError ``message`` (``{dtype}``: the dtype as MindSpore names it) for a complex Parameter, whose update
+    MindSpore 2.10's SGD, ApplyMomentum and Adam refuse (tests/test_complex_grads.py)."""
+    if variable.dtype in (mstype.complex64, mstype.complex128):
+        raise TypeError(message.format(dtype=variable.dtype))
 
 
 class _Update(Primitive):
@@ -61,6 +69,7 @@ class ApplyMomentum(_Update):
 
     def __call__(self, variable, accumulation, learning_rate, gradient, momentum):
         _check_shape("ApplyMomentum", variable, gradient)
+        _check_not_complex(variable, "Select CPU operator[ApplyMomentum] fail! Unsupported data type!")
         accum = accumulation * momentum + gradient
         F.assign(accumulation, accum)
         if self.use_nesterov:
@@ -95,6 +104,11 @@ class SGD(_Update):
 
     def __call__(self, parameters, gradient, learning_rate, accum, momentum, stat):
         _check_shape("SGD", parameters, gradient)
+        _check_not_complex(parameters, "For 'SGD', the element of 'parameters' must be one of Tensor[Float16], "
+                                       "Tensor[Float32], but got Ref[Tensor[{dtype}]].The supported data types "
+                                       "depend on the hardware that executes the operator, for more details, please "
+                                       "refer to the MindSpore official website to get more information about the "
+                                       "data type.")
         if self.weight_decay > 0:
             gradient = gradient + parameters * self.weight_decay
         step = gradient
@@ -137,6 +151,8 @@ class Adam(_Update):
 
     def __call__(self, var, m, v, beta1_power, beta2_power, lr, beta1, beta2, epsilon, gradient):
         _check_shape("Adam", var, gradient)
+        _check_not_complex(gradient, "For primitive[Adam], the input argument[grad] must be a type of {{Float16, "
+                                     "Float32, Tensor[Float16], Tensor[Float32]}}, but got Tensor[{dtype}].")
         lr_t = lr * F.sqrt(1 - beta2_power) / (1 - beta1_power)
         new_m, new_v = _adam_moments(m, v, beta1, beta2, gradient)
         numerator = new_m * beta1 + (1 - beta1) * gradient if self.use_nesterov else new_m
