@@ -1090,13 +1090,15 @@ def test_a_jit_function_returning_range_zip_enumerate_gives_tuples():
     assert returns_range_zip_enumerate() == expected
 
 
-def test_map_and_filter_in_compiled_code_call_their_function_and_give_tuples():
+def test_map_and_filter_in_compiled_code_call_their_function_a_map_of_tuples_a_tuple_a_filter_a_list():
+    """A map of tuples is a tuple, a filter a list (MindSpore 2.10 prints ``((Tensor(...), Tensor(...)),
+    [1, 3], (11, 22))``)."""
     for _ in range(2):
         doubled, odd, sums = returns_map_filter(T([1.0, 2.0]))
         assert isinstance(doubled, tuple) and len(doubled) == 2
         assert_close(doubled[0].asnumpy(), [2.0, 4.0])
         assert_close(doubled[1].asnumpy(), [4.0, 6.0])
-        assert odd == (1, 3) and sums == (11, 22)
+        assert odd == [1, 3] and sums == (11, 22)
 
 
 # ---- differentiate (backward_loop): a loop's accumulator of an integer input's cotangent

@@ -25,6 +25,7 @@ from .fallback import HostMethod, ReadInCallee, is_host_function
 from .custombackward import attach_custom_backward, needs_custom_backward, stage_recomputed
 from .dynamicdims import UnknownDim, UnknownDimUse
 from .library import LIBRARY, activation_key, meanings
+from .tensorbuiltins import TENSOR_BUILTINS, TensorBuiltins, graph_arithmetic
 from .values import (BoundMethod, Closure, Completion, Frame, HostValue, NeedsStatic, ReturnsClosure, StagedRange,
                      TensorValue, copy_container, holds_closure, holds_nested)
 
@@ -56,7 +57,7 @@ def is_library(fn) -> bool:
     return module == "npspore" or module.startswith("npspore.")
 
 
-class Calls:
+class Calls(TensorBuiltins):
     """Mixin of FunctionSpecializer: what a call in interpreted code becomes (see the module docstring)."""
 
     captures: dict  # FunctionSpecializer's: id -> (captured object, its TensorValue)
@@ -131,8 +132,10 @@ class Calls:
             return self._zero_argument_super(frame, node)
         if func is builtins.pow and len(args) == 2 and not kwargs and any(isinstance(a, TensorValue) for a in args):
             return self._binary(ast.Pow, args[0], args[1], frame, node)
-        if func is builtins.sum and len(args) in (1, 2) and not kwargs and not isinstance(args[0], TensorValue):
+        if func is builtins.sum and len(args) in (1, 2) and not kwargs:
             return self._sum(args, frame, node)
+        if func in TENSOR_BUILTINS and _holds(TensorValue, args, kwargs):
+            return self.tensor_builtin(func, args, kwargs, frame, node)
         if func in (bool, float, int) and len(args) == 1 and not kwargs and isinstance(args[0], TensorValue):
             return self.read_value(args[0], func, frame, node)   # bool(x): JIT fallback
         if func is builtins.range and any(isinstance(a, UnknownDim) for a in args):   # a layer's loop over a
@@ -154,6 +157,8 @@ class Calls:
                 if func is builtins.abs:
                     return self._call_method(args[0], "__abs__", (), {}, frame, node)
                 raise NeedsStatic(node)
+            if func is builtins.abs and not kwargs:
+                return graph_arithmetic(func, args, frame)   # a float32 scalar op in MindSpore's graph
             return func(*args, **kwargs)
         if LIBRARY.is_cell(func):
             return self._call_cell(func, args, kwargs, frame, node)
@@ -223,18 +228,20 @@ class Calls:
             total = self._binary(ast.Add, total, item, frame, node)
         return total
 
-    def _map_or_filter(self, func, args, frame, node) -> tuple:
-        """``map(f, *iterables)`` and ``filter(f, iterable)`` as tuples, ``f`` called in compiled code
-        (a lambda, a user function or an op alike)."""
+    def _map_or_filter(self, func, args, frame, node) -> tuple | list:
+        """``map(f, *iterables)`` and ``filter(f, iterable)``, ``f`` called in compiled code (a lambda, a
+        user function or an op alike), made as MindSpore's graph mode makes them: a map of lists a list, of
+        other iterables a tuple; a filter a list."""
         if len(args) < 2 or (func is builtins.filter and len(args) != 2):
             raise self._error(TypeError(f"{func.__name__}() takes a function and "
                                         f"{'one iterable' if func is builtins.filter else 'iterables'}"), frame, node)
         function, iterables = args[0], [self._iterate_static(a, frame, node) for a in args[1:]]
         if func is builtins.map:
-            return tuple(self._call(function, items, {}, frame, node) for items in zip(*iterables))
-        return tuple(item for item in iterables[0]
-                     if self._truth(item if function is None else self._call(function, (item,), {}, frame, node),
-                                    frame, node))
+            made = list if isinstance(args[1], list) else tuple
+            return made(self._call(function, items, {}, frame, node) for items in zip(*iterables))
+        return [item for item in iterables[0]
+                if self._truth(item if function is None else self._call(function, (item,), {}, frame, node),
+                               frame, node)]
 
     def _class_of(self, value: TensorValue) -> type:
         """``Parameter`` for a captured Parameter, ``Tensor`` for every other tensor value."""

@@ -51,6 +51,7 @@ from .library import LIBRARY, activation_key
 from .normalize import normalized
 from .pythonforms import PythonForms
 from .signature import OutputTree
+from .tensorbuiltins import graph_arithmetic
 from .values import (NORMAL, BoundMethod, Closure, Completion, Frame, HostValue, IndexSlot, NeedsStatic, Poison,
                      ReturnsClosure, ScalarSlot, Slot, TensorValue, copy_container, flatten_abstract, fresh_inputs,
                      holds_closure, holds_nested, returned_value, tree_node)
@@ -599,9 +600,9 @@ class FunctionSpecializer(Calls, CellState, ControlFlow, FallbackReads, PythonFo
 
     def _eval_UnaryOp(self, node, frame):
         operand = self._as_value(self._eval(node.operand, frame))  # a Tensor read from a tuple is staged too
+        function = {ast.Not: operator.not_, ast.USub: operator.neg, ast.UAdd: operator.pos,
+                    ast.Invert: operator.invert}[type(node.op)]
         if isinstance(operand, HostValue):
-            function = {ast.Not: operator.not_, ast.USub: operator.neg, ast.UAdd: operator.pos,
-                        ast.Invert: operator.invert}[type(node.op)]
             return self.host_operator(function, (operand,), frame, node)
         if isinstance(node.op, ast.Not):
             if isinstance(operand, TensorValue):
@@ -612,7 +613,7 @@ class FunctionSpecializer(Calls, CellState, ControlFlow, FallbackReads, PythonFo
             if operand.var in self._python_ints and isinstance(result, TensorValue):
                 self._python_ints.add(result.var)   # -i of a loop's index: a Python int too
             return result
-        return {ast.USub: operator.neg, ast.UAdd: operator.pos, ast.Invert: operator.invert}[type(node.op)](operand)
+        return graph_arithmetic(function, (operand,), frame)
 
     def _eval_BinOp(self, node, frame):
         left = self._eval(node.left, frame)
@@ -644,8 +645,8 @@ class FunctionSpecializer(Calls, CellState, ControlFlow, FallbackReads, PythonFo
             left, right = self._as_value(left), self._as_value(right)
             if isinstance(left, TensorValue) or isinstance(right, TensorValue):
                 return self._binary(op_type, left, right, frame, node)
-        # compile-time constants (Python values, Tensors built in the code): computed now, as eager does
-        return _BINOPS[op_type](left, right)
+        # compile-time constants (Python values, Tensors built in the code): computed now, as eager does (Python
+        return graph_arithmetic(_BINOPS[op_type], (left, right), frame)   # floats as MindSpore's graph: float32)
 
     def _eval_Compare(self, node, frame):
         left = self._eval(node.left, frame)

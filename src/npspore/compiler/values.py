@@ -25,7 +25,7 @@ from ..opdef import Aval
 from . import ir
 from .dynamicdims import UnknownDimUse
 from .errors import NotSupportedError
-from .library import LIBRARY
+from .library import LIBRARY, MEANINGS
 from .signature import is_mutable_scalar, scalar_type
 
 
@@ -330,14 +330,32 @@ def abstract_inputs(args, dynamic=None):
 
 def returned_value(value):
     """What compiled code returns for ``value``: a ``range`` becomes a tuple (MindSpore's graph mode
-    returns its elements), inside tuples, lists and dicts too."""
+    returns its elements) and a NumPy scalar computed at compile time the Python number it holds
+    (``tuple(np.array([1, 2]))`` returns ``(1, 2)``), inside tuples, lists and dicts too.
+
+    A returned tuple that holds a Python object MindSpore's graph mode makes in Python (a dict, None, a
+    NumPy array, a class, an object computed from tensor values) comes back through its Python
+    conversion, which makes each float of the tuple a float32 scalar: ``return 0.1, None`` returns
+    ``(0.10000000149011612, None)``; ``return 0.1, 2`` returns ``(0.1, 2)`` and ``return 0.1, float(x)``
+    ``(0.1, 1.0)``."""
+    value = _returned(value)
+    if type(value) is tuple and not MEANINGS.pynative and any(v is None or isinstance(v, (dict, np.ndarray, type)) or (
+            isinstance(v, HostValue) and type(v.concrete) not in (bool, int, float)) for v in value):
+        with np.errstate(over="ignore"):
+            return tuple(float(np.float32(v)) if type(v) is float else v for v in value)
+    return value
+
+
+def _returned(value):
     if isinstance(value, range):
         return tuple(value)
+    if isinstance(value, np.generic):
+        return value.item()
     if isinstance(value, (tuple, list)):
-        items = [returned_value(v) for v in value]
+        items = [_returned(v) for v in value]
         return type(value)(*items) if hasattr(value, "_fields") else copy_container(value, items)
     if isinstance(value, dict):
-        return copy_container(value, {k: returned_value(v) for k, v in value.items()})
+        return copy_container(value, {k: _returned(v) for k, v in value.items()})
     return value
 
 
