@@ -10,6 +10,7 @@ as JAX does, instead of NumPy's ``0·-inf = nan``), ``cast`` passes the gradient
 import numpy as np
 
 from npspore import shape_rules as rules
+from npspore.core import division as rt   # the kernel's ``rt.floor_divide`` ... (npspore.runtime re-exports them)
 from npspore.opdef import DIAGONAL, call, op
 
 TANGENT = DIAGONAL   # every op here acts elementwise: its tangent is its adjoint per operand (opdef)
@@ -63,20 +64,46 @@ class div:
 @op(infer=rules.arithmetic("FloorDiv", bool_ok=False), operand_dtype=rules.common_dtype, aliases=("floor_divide",),
     numpy=(np.floor_divide,))
 class floor_div:
+    """``x // y``; a zero divisor gives MindSpore's values (``inf`` or the integer maximum for ``x > 0`` ...,
+    ``core/division.py``); a nonzero literal divisor is written ``x // 2`` (``inlinefold.LiteralDivisors``)."""
+
     def forward(x, y):
-        return x // y
+        return rt.floor_divide(x, y)
 
     adjoint = None
 
 
-@op(infer=rules.arithmetic("FloorMod", bool_ok=False), operand_dtype=rules.common_dtype, aliases=("remainder",),
-    numpy=(np.remainder,))
+@op(infer=rules.arithmetic("FloorMod", bool_ok=False), operand_dtype=rules.common_dtype, numpy=(np.remainder,))
 class mod:
+    """``x % y`` with the sign of ``y``; an int32/int64 zero divisor gives the minimum, as MindSpore's FloorMod."""
+
     def forward(x, y):
-        return x % y
+        return rt.floor_mod(x, y)
 
     def adjoint(x, y, out, dout):
-        return dout, -dout * np.floor_divide(x, y)
+        return dout, -dout * call("floor_div", x, y)   # MindSpore's quotient where y is 0
+
+
+@op(infer=rules.arithmetic("FloorDiv", bool_ok=False), operand_dtype=rules.common_dtype)
+class remainder:
+    """``ops.remainder``: ``x % y``, but an integer zero divisor gives ``x`` (MindSpore's RemainderTensorTensor)."""
+
+    def forward(x, y):
+        return rt.remainder(x, y)
+
+    def adjoint(x, y, out, dout):
+        return dout, -dout * call("floor_div", x, y)   # MindSpore's quotient where y is 0
+
+
+@op(infer=rules.arithmetic("TruncateMod", bool_ok=False), operand_dtype=rules.common_dtype)
+class truncate_mod:
+    """``x - trunc(x / y) * y``, C's ``fmod``: the sign of ``x``; an integer zero divisor gives 0, a float one NaN."""
+
+    def forward(x, y):
+        return np.fmod(x, y)
+
+    def adjoint(x, y, out, dout):
+        return dout, -dout * np.trunc(x / y)
 
 
 @op(infer=rules.arithmetic("Pow", bool_ok=False), operand_dtype=rules.power_dtype, aliases=("power",),

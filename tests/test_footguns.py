@@ -274,15 +274,6 @@ def test_a_backward_hook_passes_gradients_through_at_second_order(capsys):
     assert capsys.readouterr().out == "hook\n"
 
 
-def test_integer_division_by_zero_gives_numpy_zeros():
-    # MindSpore 2.10 CPU (semantics doc §11.4, observed): int32 [1, 2] // 0 is [2147483647, 2147483647]
-    # and % 0 is [-2147483648, -2147483648]; npspore keeps NumPy's 0 for both
-    a = Tensor(np.array([1, 2], np.int32))
-    with np.errstate(divide="ignore", invalid="ignore"):
-        assert (a // 0).asnumpy().tolist() == [0, 0]
-        assert (a % 0).asnumpy().tolist() == [0, 0]
-
-
 def test_an_nn_buffer_prints_with_commas_and_a_tensor_numpy_style():
     # seed 001's buffers/get_buffer/named_buffers examples print an nn.Buffer as "[4, 5, 6]" (MindSpore 2.10
     # has no nn.Buffer); a plain Tensor prints NumPy's form, as in MindSpore 2.10 and the register_buffer example

@@ -6,6 +6,9 @@ as MindSpore documents them; compiled and differentiated code is plain Python/Nu
 ``npspore show`` prints.
 """
 from .core.version import __version__  # noqa: F401
+from .core.numpy_warnings import ignore_numpy_float_warnings as _ignore_numpy_float_warnings
+
+_ignore_numpy_float_warnings()   # NumPy's divide-by-zero and overflow warnings from npspore's own frames
 
 from .common.dtype import *  # noqa: F401,F403
 from .common.tensor import *  # noqa: F401,F403

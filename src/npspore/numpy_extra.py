@@ -125,16 +125,24 @@ true_divide = divide
 
 
 def mod(x1: Any, x2: Any, dtype: Any = None) -> Tensor:
-    """The remainder of ``x1 / x2`` with the sign of ``x2`` (Python's ``%``)."""
-    return _with_dtype(F.remainder(x1, x2), dtype)
+    """The remainder of ``x1 / x2`` with the sign of ``x2`` (Python's ``%``; 0 where an integer ``x2`` is 0, as
+    NumPy's)."""
+    return _with_dtype(_zero_by_zero(F.remainder(x1, x2), x2), dtype)
+
+
+def _zero_by_zero(result: Tensor, divisor: Any) -> Tensor:
+    """``result`` with 0 where an integer ``divisor`` is 0: mindspore.numpy's remainders there (NumPy's)."""
+    if result.dtype in mstype.int_type + mstype.uint_type:
+        return run("where", run("equal", divisor, 0), run("zeros_like", result), result)
+    return result
 
 
 remainder = mod
 
 
 def fmod(x1: Any, x2: Any, dtype: Any = None) -> Tensor:
-    """The remainder of ``x1 / x2`` with the sign of ``x1`` (C's fmod)."""
-    return _with_dtype(_elementwise.fmod(x1, x2), dtype)
+    """The remainder of ``x1 / x2`` with the sign of ``x1`` (C's fmod; 0 where an integer ``x2`` is 0)."""
+    return _with_dtype(_zero_by_zero(_elementwise.fmod(x1, x2), x2), dtype)
 
 
 def floor_divide(x1: Any, x2: Any, dtype: Any = None) -> Tensor:

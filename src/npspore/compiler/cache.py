@@ -37,6 +37,7 @@ import sys
 import warnings
 
 from ..context import get_context
+from ..core.numpy_warnings import ignore_numpy_float_warnings
 
 MAX_ENTRY_BYTES = 16 * 1024 * 1024
 SEAL_PREFIX = b"# npspore-seal v1 key="
@@ -426,6 +427,7 @@ def execute(source: str, filename: str) -> dict:
             must not end the program; callers discard it like any other failing entry).
     """
     linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+    ignore_numpy_float_warnings()   # the filter's module pattern names this module (core/numpy_warnings.py)
     namespace: dict = {"__name__": "npspore_kernel", "__file__": filename}
     try:
         exec(compile(source, filename, "exec"), namespace)  # noqa: S102 - our own verified generated code

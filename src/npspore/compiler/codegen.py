@@ -22,15 +22,15 @@ from string import Template
 
 import numpy as np
 
-from ..core import kernels_np, matmul_split
+from ..core import division, kernels_np, matmul_split
 from ..opdef import function_ast, op_table, template_file
 from ..shape_rules import fit_int
 from . import ir, workspace
 from .astcopy import copy_tree
 from .constantviews import constant_holders
 from .errors import file_label
-from .inlinefold import (FoldStaticExpressions, IntegerIdentities, SliceSyntax, StaticShapes, StaticSplits,
-                         literal_binding)
+from .inlinefold import (FoldStaticExpressions, IntegerIdentities, LiteralDivisors, SliceSyntax, StaticShapes,
+                         StaticSplits, literal_binding)
 from .linewrap import wrap_lines
 from .unparse import unparse
 
@@ -320,7 +320,7 @@ class Renderer:
             if shapes:
                 node = StaticSplits(shapes).visit(StaticShapes(shapes).visit(node))
             node = FoldStaticExpressions().visit(identities.visit(FoldStaticExpressions().visit(node)))
-            node = SliceSyntax().visit(node)
+            node = LiteralDivisors().visit(SliceSyntax().visit(node))
             literals = literal_binding(node, assigned_once, reassigned)
             if literals:  # a local bound once to a literal: written into the statements after it
                 mapping.update({name[len(prefix):]: ast.fix_missing_locations(value)
@@ -590,7 +590,8 @@ class _PlainKeywords(ast.NodeTransformer):
 # the keyword defaults of the runtime's named lowerings, which a call need not restate
 _HELPER_DEFAULTS = {name: dict(zip(reversed(function.__code__.co_varnames[:function.__code__.co_argcount]),
                                    reversed(function.__defaults__ or ())))
-                    for name, function in [(name, getattr(kernels_np, name)) for name in kernels_np.__all__]
+                    for name, function in [(name, getattr(module, name)) for module in (kernels_np, division)
+                                           for name in module.__all__]
                     + [(name, getattr(matmul_split, name)) for name in ("matmul_split", "matmul_start")]}
 
 
@@ -737,11 +738,18 @@ def _in_place_line(expression: str, buffer: str, position: int | None) -> str:
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
         return f"np.negative({ast.unparse(node.operand)}, out={buffer})"
     if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name)
-            and node.func.value.id == "np" and isinstance(getattr(np, node.func.attr, None), np.ufunc)
-            and not node.keywords):
+            and not node.keywords and _takes_out(node.func.value.id, node.func.attr)):
         node.keywords.append(ast.keyword(arg="out", value=ast.Name(buffer)))
         return ast.unparse(node)
     return f"{buffer} = {expression}"
+
+
+def _takes_out(module: str, name: str) -> bool:
+    """Whether ``module.name`` (``np.exp``, ``rt.floor_divide``) is a ufunc, or a runtime division that takes ``out=``
+    as one does."""
+    if module == "rt":
+        return name in division.__all__
+    return module == "np" and isinstance(getattr(np, name, None), np.ufunc)
 
 
 def _into_buffer_line(expression: str, buffer: str) -> str | None:

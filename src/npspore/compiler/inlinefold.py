@@ -13,7 +13,9 @@ and a slice step of 1. :func:`literal_binding` finds the template locals bound o
 Before that, :class:`StaticShapes` writes an operand's static ``x.shape`` as its tuple,
 :class:`FoldStaticExpressions` evaluates what is made of literals alone (``a if True else b`` is ``a``), and
 :class:`StaticSplits` writes ``rt.split_parts`` of an operand of static shape as the basic slices it returns, and
-:class:`SliceSyntax` writes a static slice in a subscript as ``a:b:c``.
+:class:`SliceSyntax` writes a static slice in a subscript as ``a:b:c``, and :class:`LiteralDivisors` writes
+``rt.floor_divide(x, 2)`` (``floor_mod``, ``remainder``) as the plain ``x // 2`` (``x % 2``) a nonzero literal
+divisor allows.
 """
 from __future__ import annotations
 
@@ -289,3 +291,25 @@ class StaticSplits(ast.NodeTransformer):
         parts = [f"{args[0].id}[{leading}{'' if start is None else start}:{'' if stop is None else stop}]"
                  for start, stop in zip(bounds, bounds[1:])]
         return ast.copy_location(ast.parse(", ".join(parts), mode="eval").body, node)
+
+
+_PLAIN_DIVISIONS = {"floor_divide": ast.FloorDiv(), "floor_mod": ast.Mod(), "remainder": ast.Mod()}
+
+
+class LiteralDivisors(ast.NodeTransformer):
+    """``rt.floor_divide(x, 2)`` → ``x // 2``: the runtime's divisions differ from NumPy's operators only where a
+    divisor is zero (``core/division.py``), which a nonzero number literal (``2``, ``-0.5``) never is."""
+
+    def visit_Call(self, node: ast.Call):
+        self.generic_visit(node)
+        func = node.func
+        if not (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "rt"
+                and func.attr in _PLAIN_DIVISIONS and len(node.args) == 2 and not node.keywords):
+            return node
+        try:
+            divisor = ast.literal_eval(node.args[1])
+        except (ValueError, TypeError, SyntaxError):
+            return node   # a run-time value
+        if type(divisor) not in (int, float) or divisor == 0:
+            return node
+        return ast.copy_location(ast.BinOp(node.args[0], _PLAIN_DIVISIONS[func.attr], node.args[1]), node)

@@ -27,8 +27,8 @@ __all__ = ["abs", "ceil", "cos", "erf", "exp", "flip", "floor", "greater", "gt",
            *_shapes.__all__]
 
 # mint names that are ops' functions (MindSpore's inverse_ext, bitwise_*_ext: the same values)
-from ..ops import bitwise_and, bitwise_or, bitwise_xor, inverse  # noqa: E402,F401
-__all__ += ["bitwise_and", "bitwise_or", "bitwise_xor", "inverse"]
+from ..ops import bitwise_and, bitwise_or, bitwise_xor, floor_divide, inverse  # noqa: E402,F401
+__all__ += ["bitwise_and", "bitwise_or", "bitwise_xor", "floor_divide", "inverse"]
 
 # the functions mindspore.mint shares with mindspore.ops (the same objects in MindSpore 2.10)
 _SHARED_WITH_OPS = ("constexpr", "cosh", "cumprod", "dstack", "eye", "gcd", "hstack", "isinf", "nonzero", "polar",

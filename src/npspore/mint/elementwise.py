@@ -18,7 +18,7 @@ from ..ops.numeric import isfinite as _isfinite
 from ..ops.eager import run
 # MindSpore 2.10's mint.X here is the very object ops.X
 from ..ops.mint_functions import cross, nan_to_num  # noqa: F401
-from ..ops import arctanh, atanh, erfc, erfinv, expm1, isclose, logical_xor, sinc, trunc  # noqa: F401
+from ..ops import arctanh, atanh, erfc, erfinv, expm1, fmod, isclose, logical_xor, sinc, trunc  # noqa: F401
 # and where it is a function of its own, the same computation (mint.atan2(input, other) ...)
 from ..ops import acos, arccos, arcsin, arctan, arctan2, asin, atan, atan2, einsum  # noqa: F401
 
@@ -139,11 +139,6 @@ def float_power(input: Any, exponent: Any) -> Tensor:
     """``input ** exponent`` computed in Float64 (a Float64 result)."""
     as_double = [run("cast", x, dtype=np.float64) if isinstance(x, Tensor) else x for x in (input, exponent)]
     return run("pow", *as_double)
-
-
-def fmod(input: Any, other: Any) -> Tensor:
-    """The remainder of ``input / other`` with the sign of ``input`` (C's fmod)."""
-    return run("sub", input, run("mul", other, F.div(input, other, rounding_mode="trunc")))
 
 
 def remainder(input: Any, other: Any) -> Tensor:

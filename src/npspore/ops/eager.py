@@ -140,7 +140,10 @@ def size_of(x: Tensor):
 
 
 def assign(variable, value):
-    """Write ``value`` into ``variable``'s data in place (``ops.assign``); returns ``variable``.
+    """Write ``value`` into ``variable``'s data in place (``ops.assign``); returns a Tensor (not the Parameter) of
+    the value written, as MindSpore 2.10's PYNATIVE ``Assign``: later writes to ``variable`` leave it as it is.
+    It shares the data of a Tensor ``value`` of ``variable``'s dtype and shape (no copy: an optimizer's
+    update costs no more than the write), so writing into ``value`` in place later changes it too.
 
     In compiled code the compiler turns this call into an assignment effect that runs at each call.
 
@@ -162,7 +165,10 @@ def assign(variable, value):
     if not target.flags.writeable:
         variable._array = target = target.copy()
     np.copyto(target, array, casting="unsafe")
-    return variable
+    if RECORDERS:
+        return variable   # traced: the variable, read after the assignment effect
+    fresh = type(value) is Tensor and array.dtype == target.dtype and array.shape == target.shape
+    return _wrap(array if fresh else target.copy())
 
 
 LIBRARY.register_intrinsics(run, assign)

@@ -93,8 +93,7 @@ def div(input, other, *, rounding_mode=None):
         return run("floor_div", input, other)
     if rounding_mode != "trunc":
         raise ValueError(f"For 'div', rounding_mode must be None, 'floor' or 'trunc', but got '{rounding_mode}'.")
-    quotient = run("div", input, other)
-    truncated = run("mul", run("sign", quotient), run("floor_div", run("abs", quotient), 1))
+    truncated = run("trunc", run("div", input, other))   # a zero divisor's inf stays inf (MindSpore's trunc)
     if input.dtype in mstype.int_type + mstype.uint_type:
         return run("cast", truncated, dtype=_np_dtype(input.dtype))
     return truncated
@@ -119,8 +118,9 @@ floordiv = floor_divide
 
 
 def remainder(input: Tensor | float, other: Tensor | float) -> Tensor:
-    """``input % other`` with the sign of ``other`` (``[-3, 3] % 2`` is ``[1, 1]``)."""
-    return run("mod", input, other)
+    """``input % other`` with the sign of ``other`` (``[-3, 3] % 2`` is ``[1, 1]``); where an integer ``other``
+    is 0, ``input`` (MindSpore's ``x - floor_div(x, y) * y``), unlike ``%`` and ``ops.floor_mod``."""
+    return run("remainder", input, other)
 
 
 mod = remainder

@@ -25,7 +25,7 @@ __all__ = ["acos", "arccos", "asin", "arcsin", "atan", "arctan", "atan2", "arcta
            "logical_xor", "multiply", "subtract", "std", "var", "cumprod", "running_product", "frac", "exp2", "nansum",
            "count_nonzero", "floor_mod", "hypot", "heaviside", "logit", "isclose", "top_k", "bitwise_and", "bitwise_or",
            "bitwise_xor", "bitwise_left_shift", "bitwise_right_shift", "gcd", "lcm", "truncate_div", "truncate_mod",
-           "diff", "erfinv", "cummax", "cummin", "running_extremum", "bucketize", "lgamma", "digamma"]
+           "fmod", "diff", "erfinv", "cummax", "cummin", "running_extremum", "bucketize", "lgamma", "digamma"]
 
 
 def _unary(op: str, prim: str, input: Tensor) -> Tensor:
@@ -644,22 +644,36 @@ def lcm(input: Tensor, other: Tensor) -> Tensor:
     return _integer_op("lcm", "Lcm", input, other)
 
 
-def _floored_past_zero(x: Tensor | float, y: Tensor | float, floor_mod: Tensor) -> Tensor:
-    """Where floor division of ``x`` by ``y`` rounded a negative quotient down (a remainder, and signs that differ)."""
-    return run("logical_and", run("not_equal", floor_mod, 0),
-               run("not_equal", run("less", x, 0), run("less", y, 0)))
-
-
 def truncate_mod(x: Tensor | float, y: Tensor | float) -> Tensor:
-    """``x - trunc(x / y) * y``: the remainder with the sign of ``x`` (C's ``fmod``), broadcast."""
-    floor_mod = run("mod", x, y)
-    return run("where", _floored_past_zero(x, y, floor_mod), run("sub", floor_mod, y), floor_mod)
+    """``x - trunc(x / y) * y``: the remainder with the sign of ``x`` (C's ``fmod``; 0 where an integer ``y`` is 0,
+    NaN where a float one is), broadcast."""
+    return run("truncate_mod", x, y)
+
+
+def fmod(input: Tensor | float, other: Tensor | float) -> Tensor:
+    """``input - trunc(input / other) * other``, the remainder with the sign of ``input``, broadcast (the quotient
+    in Float32 for integers, as ``ops.div(..., rounding_mode='trunc')``): where an integer ``other`` is 0, ``input``.
+
+    Raises:
+        TypeError: if neither operand is a Tensor.
+    """
+    if not isinstance(input, Tensor) and not isinstance(other, Tensor):
+        raise TypeError(f"For 'fmod', at least one of 'input' and 'other' must be a Tensor, but got "
+                        f"{type(input).__name__} and {type(other).__name__}.")
+    quotient = run("trunc", run("div", input, other))
+    dtype = (input if isinstance(input, Tensor) else other).dtype
+    if dtype in mstype.int_type + mstype.uint_type:
+        quotient = run("cast", quotient, dtype=_np_dtype(dtype))
+    return run("sub", input, run("mul", other, quotient))
 
 
 def truncate_div(x: Tensor | float, y: Tensor | float) -> Tensor:
-    """The quotient rounded toward zero, broadcast, in the promoted dtype."""
+    """The quotient rounded toward zero, broadcast, in the promoted dtype; where ``y`` is 0, floor division's
+    values (the integer maximum or ``inf`` for a positive ``x`` ...)."""
     quotient = run("floor_div", x, y)
-    return run("where", _floored_past_zero(x, y, run("mod", x, y)), run("add", quotient, 1), quotient)
+    floored_past_zero = run("logical_and", run("not_equal", run("truncate_mod", x, y), 0),
+                            run("not_equal", run("less", x, 0), run("less", y, 0)))
+    return run("where", floored_past_zero, run("add", quotient, 1), quotient)
 
 
 def diff(x: Tensor, n: int = 1, axis: int = -1, prepend: Tensor | None = None, append: Tensor | None = None) -> Tensor:

@@ -1,7 +1,8 @@
 """Optimizer primitives, as ``mindspore.ops.ApplyMomentum``, ``ops.SGD``, ``ops.Adam`` ...
 
 Each updates a Parameter and its state Parameters in place with ``ops.assign`` (so in compiled code
-the updates are assignment effects of the kernel) and returns what MindSpore's primitive returns.
+the updates are assignment effects of the kernel) and returns what MindSpore's primitive returns: eagerly
+Tensors of the values written (not the Parameters), as MindSpore 2.10's PYNATIVE primitives.
 ``nn.Momentum``, ``nn.SGD``, ``nn.Adam`` and the other optimizers are built on them, and a custom
 ``nn.Optimizer`` can call them as MindSpore's documentation shows (``ops.ApplyMomentum()(param,
 moment, lr, grad, momentum)``). The formulas are those of MindSpore's CPU kernels, written so that
@@ -59,7 +60,7 @@ class ApplyMomentum(_Update):
         variable, accumulation (Parameter), learning_rate (Tensor), gradient (Tensor), momentum (Tensor).
 
     Outputs:
-        Parameter, `variable` after the update.
+        Tensor, `variable` after the update.
     """
 
     def __init__(self, use_nesterov=False, use_locking=False, gradient_scale=1.0):
@@ -95,7 +96,7 @@ class SGD(_Update):
         momentum (Tensor), stat (Parameter).
 
     Outputs:
-        Parameter, `parameters` after the update.
+        Tensor, `parameters` after the update.
     """
 
     def __init__(self, dampening=0.0, weight_decay=0.0, nesterov=False):
@@ -142,7 +143,7 @@ class Adam(_Update):
         var, m, v (Parameter), beta1_power, beta2_power, lr, beta1, beta2, epsilon, gradient (Tensor).
 
     Outputs:
-        tuple of Parameters ``(var, m, v)`` after the update.
+        tuple of Tensors ``(var, m, v)`` after the update.
     """
 
     def __init__(self, use_locking=False, use_nesterov=False):
@@ -156,8 +157,7 @@ class Adam(_Update):
         lr_t = lr * F.sqrt(1 - beta2_power) / (1 - beta1_power)
         new_m, new_v = _adam_moments(m, v, beta1, beta2, gradient)
         numerator = new_m * beta1 + (1 - beta1) * gradient if self.use_nesterov else new_m
-        F.assign(var, var - lr_t * numerator / (F.sqrt(new_v) + epsilon))
-        return var, m, v
+        return F.assign(var, var - lr_t * numerator / (F.sqrt(new_v) + epsilon)), new_m, new_v
 
 
 class ApplyAdamWithAmsgradV2(_Update):
@@ -171,7 +171,7 @@ class ApplyAdamWithAmsgradV2(_Update):
         var, m, v, vhat (Parameter), beta1_power, beta2_power, lr, beta1, beta2, epsilon, grad (Tensor).
 
     Outputs:
-        tuple of Parameters ``(var, m, v, vhat)`` after the update.
+        tuple of Tensors ``(var, m, v, vhat)`` after the update.
     """
 
     def __init__(self, use_locking=False):
@@ -183,8 +183,7 @@ class ApplyAdamWithAmsgradV2(_Update):
         new_m, new_v = _adam_moments(m, v, beta1, beta2, grad)
         new_vhat = F.maximum(vhat, new_v)
         F.assign(vhat, new_vhat)
-        F.assign(var, var - lr_t * new_m / (F.sqrt(new_vhat) + epsilon))
-        return var, m, v, vhat
+        return F.assign(var, var - lr_t * new_m / (F.sqrt(new_vhat) + epsilon)), new_m, new_v, new_vhat
 
 
 class AdamWeightDecay(_Update):
@@ -198,7 +197,7 @@ class AdamWeightDecay(_Update):
         var, m, v (Parameter), lr, beta1, beta2, epsilon, decay, gradient (Tensor or number).
 
     Outputs:
-        tuple of Parameters ``(var, m, v)`` after the update.
+        tuple of Tensors ``(var, m, v)`` after the update.
     """
 
     def __init__(self, use_locking=False):
@@ -207,8 +206,7 @@ class AdamWeightDecay(_Update):
     def __call__(self, var, m, v, lr, beta1, beta2, epsilon, decay, gradient):
         _check_shape("AdamWeightDecay", var, gradient)
         new_m, new_v = _adam_moments(m, v, beta1, beta2, gradient)
-        F.assign(var, var - lr * (new_m / (F.sqrt(new_v) + epsilon) + decay * var))
-        return var, m, v
+        return F.assign(var, var - lr * (new_m / (F.sqrt(new_v) + epsilon) + decay * var)), new_m, new_v
 
 
 class ApplyRMSProp(_Update):
@@ -222,7 +220,7 @@ class ApplyRMSProp(_Update):
         var, mean_square, moment (Parameter), learning_rate, grad (Tensor), decay, momentum, epsilon (float).
 
     Outputs:
-        Parameter, `var` after the update.
+        Tensor, `var` after the update.
     """
 
     def __init__(self, use_locking=False):
@@ -249,7 +247,7 @@ class ApplyCenteredRMSProp(_Update):
         momentum, epsilon (float).
 
     Outputs:
-        Parameter, `var` after the update.
+        Tensor, `var` after the update.
     """
 
     def __init__(self, use_locking=False):
@@ -277,7 +275,7 @@ class ApplyAdagrad(_Update):
         var, accum (Parameter), lr, grad (Tensor).
 
     Outputs:
-        tuple of Parameters ``(var, accum)`` after the update.
+        tuple of Tensors ``(var, accum)`` after the update.
     """
 
     def __init__(self, update_slots=True):
@@ -285,12 +283,11 @@ class ApplyAdagrad(_Update):
 
     def __call__(self, var, accum, lr, grad):
         _check_shape("ApplyAdagrad", var, grad)
-        new_accum = accum
+        new_accum = F.identity(accum)   # the output is a Tensor, as MindSpore's, never the Parameter
         if self.update_slots:
             new_accum = accum + grad * grad
             F.assign(accum, new_accum)
-        F.assign(var, var - lr * grad / F.sqrt(new_accum))
-        return var, accum
+        return F.assign(var, var - lr * grad / F.sqrt(new_accum)), new_accum
 
 
 class ApplyAdadelta(_Update):
@@ -301,7 +298,7 @@ class ApplyAdadelta(_Update):
         var, accum, accum_update (Parameter), lr, rho, epsilon (Union[float, Tensor]), grad (Tensor).
 
     Outputs:
-        tuple of Parameters ``(var, accum, accum_update)`` after the update.
+        tuple of Tensors ``(var, accum, accum_update)`` after the update.
     """
 
     def __init__(self):
@@ -314,9 +311,8 @@ class ApplyAdadelta(_Update):
         new_accum = rho * accum + (1 - rho) * grad * grad  # the CPU kernel's order of operations
         update = F.sqrt(accum_update + epsilon) * (grad / F.sqrt(new_accum + epsilon))
         F.assign(accum, new_accum)
-        F.assign(accum_update, rho * accum_update + (1 - rho) * update * update)
-        F.assign(var, var - lr * update)
-        return var, accum, accum_update
+        new_accum_update = F.assign(accum_update, rho * accum_update + (1 - rho) * update * update)
+        return F.assign(var, var - lr * update), new_accum, new_accum_update
 
 
 # ---------------------------------------------------------------- gradient descent
@@ -330,7 +326,7 @@ class ApplyGradientDescent(_Update):
         var (Parameter), alpha (Union[Number, Tensor]), delta (Tensor).
 
     Outputs:
-        Parameter, ``var`` after the update.
+        Tensor, ``var`` after the update.
     """
 
     def __init__(self):
@@ -349,7 +345,7 @@ class ApplyProximalGradientDescent(_Update):
         var (Parameter), alpha, l1, l2 (Union[Number, Tensor]), delta (Tensor).
 
     Outputs:
-        Parameter, ``var`` after the update.
+        Tensor, ``var`` after the update.
     """
 
     def __init__(self):

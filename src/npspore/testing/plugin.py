@@ -8,6 +8,10 @@ Fixtures:
   pytest configuration to cover every test.
 - ``npspore_seed``: calls ``ms.set_seed`` with a fixed seed (``--npspore-seed``, default 0) before the
   test and returns the seed, so initializers and dropout draw the same numbers every run.
+
+At the session's start the plugin adds npspore's filter of NumPy's floating-point warnings again
+(``core/numpy_warnings.py``): pytest imports plugins inside a ``catch_warnings`` block, which drops the
+filter npspore's import added, and each test starts from the filters the session had.
 """
 from __future__ import annotations
 
@@ -16,7 +20,13 @@ from typing import Any, Iterator
 
 import pytest
 
+from ..core.numpy_warnings import ignore_numpy_float_warnings
+
 __all__ = ["npspore_cache_dir", "npspore_seed"]
+
+
+def pytest_sessionstart(session: Any) -> None:
+    ignore_numpy_float_warnings()
 
 
 def pytest_addoption(parser: Any) -> None:
