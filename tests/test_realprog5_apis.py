@@ -190,3 +190,27 @@ def rows_of_column(x):
 def test_a_tuple_inside_an_index_is_a_list_of_indices_compiled():
     np.testing.assert_array_equal(ms.jit(columns_product)(Tensor(COLUMNS)).asnumpy(), [3, 35, 99])
     np.testing.assert_array_equal(ms.jit(rows_of_column)(Tensor(COLUMNS)).asnumpy(), [1, 9])
+
+
+# ---------------------------------------------------------------- ops.pinv
+
+
+def test_pinv_as_mindspore():
+    """jiamny's LDA: ``ops.pinv(cov_total)``; MindSpore 2.10's values for a tall float64 matrix, a Hermitian one,
+    ``atol``/``rtol`` that drop the smallest singular value, and a batch."""
+    tall = Tensor(np.array([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]], np.float64))
+    np.testing.assert_allclose(ops.pinv(tall).asnumpy(), [[-4 / 3, -1 / 3, 2 / 3], [13 / 12, 1 / 3, -5 / 12]],
+                               rtol=1e-12)
+    square = Tensor(np.array([[2.0, 1.0], [1.0, 2.0]], np.float32))
+    np.testing.assert_allclose(ops.pinv(square, hermitian=True).asnumpy(), [[2 / 3, -1 / 3], [-1 / 3, 2 / 3]],
+                               rtol=1e-6)
+    almost = Tensor(np.array([[1.0, 2.0, 3.0], [2.0, 4.0, 6.0001], [1.0, 0.0, 1.0]], np.float32))
+    dropped = [[-0.03333889, -0.06666446, 0.8333389], [0.06666976, 0.13332954, -0.6666645],
+               [0.03333222, 0.06666778, 0.16666104]]
+    np.testing.assert_allclose(ops.pinv(almost, atol=Tensor(0.01)).asnumpy(), dropped, rtol=1e-4, atol=1e-6)
+    np.testing.assert_allclose(ops.pinv(almost, rtol=Tensor(0.1)).asnumpy(), dropped, rtol=1e-4, atol=1e-6)
+    batch = ops.pinv(Tensor(np.arange(12, dtype=np.float32).reshape(2, 3, 2)))
+    np.testing.assert_allclose(batch.asnumpy()[1], [[-2.583334, -0.33333042, 1.9166652],
+                                                    [2.3333335, 0.3333307, -1.6666651]], rtol=1e-5, atol=1e-5)
+    with pytest.raises(ValueError, match="2 or more dimensions"):
+        ops.pinv(Tensor(np.ones(3, np.float32)))
