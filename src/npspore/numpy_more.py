@@ -28,8 +28,11 @@ def _with_dtype(result: Tensor, dtype: Any) -> Tensor:
     return result if dtype is None else run("cast", result, dtype=_np_dtype(dtype))
 
 
-def _floating(x: Tensor) -> Tensor:
-    """Integers and bools as Float32, for the functions MindSpore's numpy computes in floats."""
+def _floating(x: Tensor | int | float) -> Tensor:
+    """Integers and bools as Float32, for the functions MindSpore's numpy computes in floats; a Python number
+    as a Float32 Tensor (``mnp.sqrt(64)`` is ``Tensor(8.0)``, EMSA's ``matmul(q, k) / mnp.sqrt(d_k)``)."""
+    if isinstance(x, (int, float)):
+        return Tensor(np.float32(x))
     return x if x.dtype in mstype.float_type else run("cast", x, dtype=np.float32)
 
 

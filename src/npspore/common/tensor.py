@@ -19,6 +19,7 @@ from typing import Any
 import numpy as np
 
 from .symbol import Symbol
+from ..core.overlapping_copy import copy_into_view
 from .. import shape_rules
 from ..compiler.kernel import CapturedAvals
 from ..compiler.library import LIBRARY, MEANINGS, RECORDERS, check_not_traced, note_copy, note_read
@@ -95,6 +96,19 @@ def _placeholder_shape(shape) -> tuple:
         raise TypeError(f"For 'Tensor', the 'shape' should be a tuple or list of non-negative int or None, "
                         f"but got {shape}.")
     return tuple(-1 if d is None else d for d in shape)
+
+
+def _sequences_as_lists(index: Any) -> tuple:
+    """The items of ``index``, a tuple among them as the list of indices MindSpore reads it as
+    (``X[:, (0, 2)]`` takes columns 0 and 2)."""
+    items = index if isinstance(index, tuple) else (index,)
+    return tuple(list(item) if isinstance(item, tuple) else item for item in items)
+
+
+def _basic_index(items: tuple) -> bool:
+    """Whether ``items`` index an array by basic indexing only (ints, slices, None, Ellipsis): a view."""
+    return all(item is None or item is Ellipsis or isinstance(item, slice)
+               or (isinstance(item, (int, np.integer)) and not isinstance(item, bool)) for item in items)
 
 
 class Tensor:
@@ -474,7 +488,7 @@ class Tensor:
     # ------------------------------------------------------------------ indexing
 
     def __getitem__(self, index: Any) -> Tensor:
-        items = index if isinstance(index, tuple) else (index,)
+        items = _sequences_as_lists(index)
         advanced = [position for position in range(len(items)) if isinstance(items[position], (Tensor, list))]
         if not advanced:
             return run("getitem", self, index=items)
@@ -492,7 +506,7 @@ class Tensor:
     def __setitem__(self, index, value):
         if RECORDERS:
             check_not_traced(self, "an in-place update (t[index] = value)")
-        items = index if isinstance(index, tuple) else (index,)
+        items = _sequences_as_lists(index)
         if any(isinstance(item, (Tensor, list)) for item in items):
             key = tuple(item._array if isinstance(item, Tensor) else item for item in items)
         else:
@@ -500,7 +514,11 @@ class Tensor:
             key = items
         if not self._array.flags.writeable:  # a broadcast view or a NumPy scalar from an op
             self._array = np.array(self._array)
-        self._array[key] = value._array if isinstance(value, Tensor) else np.asarray(value)
+        source = value._array if isinstance(value, Tensor) else np.asarray(value)
+        if _basic_index(key) and np.may_share_memory(self._array, source):   # a view of itself, as MindSpore writes it
+            copy_into_view(self._array[key], source)
+        else:
+            self._array[key] = source
 
     # ------------------------------------------------------------------ methods
 

@@ -764,8 +764,8 @@ class FunctionSpecializer(Calls, CellState, ControlFlow, FallbackReads, PythonFo
         except (IndexError, KeyError, TypeError) as error:
             raise self._error(error, frame, node) from None
 
-    def _getitem(self, tensor, index, frame, node):
-        parts = index if isinstance(index, tuple) else (index,)
+    def _getitem(self, tensor, index, frame, node):   # a tuple within the index is a list of indices, as MindSpore's
+        parts = tuple(list(p) if isinstance(p, tuple) else p for p in (index if isinstance(index, tuple) else (index,)))
         Tensor = LIBRARY.tensor_type
         if any(isinstance(p, (TensorValue, Tensor, list)) for p in parts):
             if len(parts) != 1:

@@ -55,9 +55,24 @@ class PassKey:
         return np.random.default_rng([base, stream, *self.position])
 
 
+_INT64_MAX = 2 ** 63 - 1
+
+
 def _check_num_samples(num_samples):
+    """A dataset's ``num_samples`` argument: an int in [0, INT32_MAX]."""
     if num_samples is not None:
         check_int(num_samples, "num_samples", 0)
+
+
+def _check_sampler_num_samples(num_samples):
+    """A sampler's ``num_samples``: MindSpore's samplers take any int in [0, INT64_MAX] (minGPT's trainer
+    asks ``RandomSampler(replacement=True, num_samples=int(1e10))`` for an endless stream)."""
+    if num_samples is None:
+        return
+    if not isinstance(num_samples, int):
+        raise TypeError(f"num_samples must be integer but was: {num_samples}.")
+    if not 0 <= num_samples <= _INT64_MAX:
+        raise ValueError(f"num_samples exceeds the boundary between 0 and {_INT64_MAX}(INT64_MAX)!")
 
 
 class Sampler:
@@ -68,7 +83,7 @@ class Sampler:
     """
 
     def __init__(self, num_samples=None):
-        _check_num_samples(num_samples)
+        _check_sampler_num_samples(num_samples)
         self.num_samples = num_samples or None
 
     def _all_indices(self, n, key):

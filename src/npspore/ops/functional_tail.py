@@ -1,8 +1,8 @@
 """Functional ops of ``mindspore.ops`` from the tail of the 2.10 usage list, written over ops of the table:
 ``argsort``, ``hstack``, ``vstack``, ``atleast_2d``, ``mm``, ``block_diag``, ``median``, ``hann_window``,
 ``diag_embed``, ``sequence_mask``, ``take``, ``tensor_split``, ``scatter``, ``intopk``, ``softmin``,
-``hardtanh``, ``tanhshrink``, ``gumbel_softmax``, ``fmax``, ``fmin``. Each runs eagerly and compiled and is differentiable where MindSpore's is (as the
-composition of the ops it is written with)."""
+``hardtanh``, ``tanhshrink``, ``gumbel_softmax``, ``fmax``, ``fmin``, ``unfold``, ``fold``. Each runs eagerly
+and compiled and is differentiable where MindSpore's is (as the composition of the ops it is written with)."""
 from __future__ import annotations
 
 import math
@@ -20,7 +20,7 @@ from .scatter_ops import tensor_scatter_elements
 
 __all__ = ["argsort", "hstack", "vstack", "atleast_2d", "mm", "block_diag", "median", "hann_window", "diag_embed",
            "sequence_mask", "take", "tensor_split", "scatter", "intopk", "softmin", "hardtanh", "tanhshrink",
-           "gumbel_softmax", "fmax", "fmin"]
+           "gumbel_softmax", "fmax", "fmin", "unfold", "fold"]
 
 
 def argsort(input: Tensor, axis: int = -1, descending: bool = False) -> Tensor:
@@ -258,3 +258,23 @@ def gumbel_softmax(logits: Tensor, tau: float = 1.0, hard: bool = False, dim: in
     index = F.argmax(soft, dim)
     hard_values = F.one_hot(index, logits.shape[dim], Tensor(1, logits.dtype), Tensor(0, logits.dtype), dim)
     return run("stop_gradient", hard_values - soft) + soft
+
+
+def unfold(input: Tensor, kernel_size, dilation=1, padding=0, stride=1) -> Tensor:
+    """The sliding ``kernel_size`` windows of an NCHW ``input`` as columns ``(N, C * kh * kw, L)`` (MindSpore's
+    Im2Col), as :meth:`Tensor.unfold`.
+
+    Raises:
+        ValueError: if ``input`` is not 4-D, or no window fits it.
+    """
+    return input.unfold(kernel_size, dilation, padding, stride)
+
+
+def fold(input: Tensor, output_size, kernel_size, dilation=1, padding=0, stride=1) -> Tensor:
+    """Columns ``(N, C * kh * kw, L)`` summed back into an NCHW image of ``output_size`` (a 1-D int Tensor or a
+    pair of ints; overlapping windows add up, MindSpore's Col2Im): the transpose of :func:`unfold`.
+
+    Raises:
+        ValueError: if ``input`` does not hold ``L`` windows of ``kernel_size`` for ``output_size``.
+    """
+    return input.fold(output_size, kernel_size, dilation, padding, stride)

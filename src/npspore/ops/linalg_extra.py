@@ -27,7 +27,7 @@ from .numeric import _check_tensor
 __all__ = ["qr", "det", "logdet", "slogdet", "cholesky", "matrix_solve", "svd", "eig", "nextafter", "lu_unpack", "lu_solve",
            "matrix_exp", "geqrf", "matrix_determinant", "log_matrix_determinant", "eigvals", "logcumsumexp",
            "lstsq", "cholesky_solve", "cholesky_inverse", "matrix_band_part", "matrix_diag_part", "matrix_set_diag",
-           "orgqr", "ormqr", "matrix_power"]
+           "orgqr", "ormqr", "matrix_power", "pinv"]
 
 _FLOATS = (mstype.float32, mstype.float64)
 
@@ -155,6 +155,36 @@ def svd(input: Tensor, full_matrices: bool = False, compute_uv: bool = True) -> 
     columns = (m, n) if full_matrices else (k, k)
     return _SVD(((batch + (k,), dtype), (batch + (m, columns[0]), dtype), (batch + (n, columns[1]), dtype)),
                 (full_matrices, compute_uv), input)
+
+
+def pinv(x: Tensor, *, atol: Any = None, rtol: Any = None, hermitian: bool = False) -> Tensor:
+    """The Moore-Penrose pseudo-inverse (*, N, M) of each (M, N) matrix of ``x``, from its singular values as
+    MindSpore computes it: those not above ``max(atol, rtol * largest)`` count as zero (default ``atol`` 0,
+    ``rtol`` ``max(M, N) * eps`` of the dtype). A Hermitian ``x`` has the same pseudo-inverse from its
+    singular values as from its eigenvalues. Not differentiable in npspore (see :func:`svd`).
+
+    Raises:
+        TypeError: if ``x`` is not a float32/float64 Tensor or ``hermitian`` not a bool. ValueError: if its
+            rank is below 2.
+    """
+    if not isinstance(x, Tensor):
+        raise TypeError("The input x must be tensor")
+    if len(x.shape) < 2:
+        raise ValueError(f"input x should have 2 or more dimensions, but got {len(x.shape)}.")
+    if x.dtype not in _FLOATS:
+        raise TypeError(f"For 'pinv', the type of 'x' should be float32 or float64, but got {x.dtype}.")
+    check_value_type("hermitian", hermitian, [bool], "pinv")
+    if atol is None:
+        atol = 0.0
+        if rtol is None:
+            rtol = max(x.shape) * float(np.finfo(_NUMPY_FLOATS[x.dtype]).eps)
+    elif rtol is None:
+        rtol = 0.0
+    s, u, v = svd(x)
+    threshold = F.maximum(F.expand_dims(atol, -1) if isinstance(atol, Tensor) else atol,
+                          (F.expand_dims(rtol, -1) if isinstance(rtol, Tensor) else rtol) * s[..., :1])
+    kept = F.select(s > threshold, 1 / s, F.zeros_like(s))
+    return F.matmul(v * F.expand_dims(kept, -2), F.swapaxes(u, -1, -2))
 
 
 def svd_primitive(input: Tensor, full_matrices: bool = False, compute_uv: bool = True) -> tuple:

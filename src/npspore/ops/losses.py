@@ -78,8 +78,8 @@ def nll_loss(inputs, target, weight=None, ignore_index=-100, reduction="mean", l
 
 
 def cross_entropy(input, target, weight=None, ignore_index=-100, reduction="mean", label_smoothing=0.0):
-    """Cross entropy between ``softmax(input)`` over dim 1 and ``target``: class indices
-    ``(N, ...)`` (int), or class probabilities shaped like ``input`` (float).
+    """Cross entropy between ``softmax(input)`` over dim 1 (dim 0 of a 1-D ``input``) and ``target``:
+    class indices ``(N, ...)`` (int), or class probabilities shaped like ``input`` (float).
 
     Args:
         weight (Tensor): per-class weights ``(C,)``. Default: ``None``.
@@ -90,6 +90,15 @@ def cross_entropy(input, target, weight=None, ignore_index=-100, reduction="mean
     _check_reduction(reduction, "cross_entropy")
     if not 0.0 <= label_smoothing <= 1.0:
         raise ValueError(f"For 'cross_entropy', the 'label_smoothing' must be in [0, 1], but got {label_smoothing}.")
+    if len(input.shape) == 1:  # one sample, classes along dim 0: MindSpore's class_dim is 0
+        loss = _cross_entropy(run("expand_dims", input, axis=0), run("expand_dims", target, axis=0), weight,
+                              ignore_index, reduction, label_smoothing)
+        return run("squeeze", loss, axis=0) if reduction == "none" else loss
+    return _cross_entropy(input, target, weight, ignore_index, reduction, label_smoothing)
+
+
+def _cross_entropy(input, target, weight, ignore_index, reduction, label_smoothing):
+    """:func:`cross_entropy` of an ``(N, C, ...)`` input."""
     log_probs = run("log_softmax", input, axis=1)
     if _np_dtype(target.dtype).kind == "f" and target.shape != input.shape:
         raise ValueError(f"For 'cross_entropy', the 'target' must be class indices (an int tensor of shape "

@@ -592,12 +592,17 @@ def depend(value, expr):
 
 
 def clip_by_value(x, clip_value_min=None, clip_value_max=None):
-    """``x`` (a Tensor, or a list/tuple of them) clipped to ``[clip_value_min, clip_value_max]``."""
+    """``x`` (a Tensor, or a list/tuple of them, nested as ``grad(..., has_aux=True)`` returns them) clipped to
+    ``[clip_value_min, clip_value_max]``; a list or tuple gives a tuple of the same nesting, as MindSpore's
+    ``hyper_map`` (in compiled code, one level)."""
     if isinstance(x, (tuple, list)):
         clipped = []
         for t in x:
-            clipped.append(run("clip", t, clip_value_min, clip_value_max))
-        return tuple(clipped) if isinstance(x, tuple) else clipped
+            if isinstance(t, (tuple, list)):
+                clipped.append(clip_by_value(t, clip_value_min, clip_value_max))
+            else:
+                clipped.append(run("clip", t, clip_value_min, clip_value_max))
+        return tuple(clipped)
     return run("clip", x, clip_value_min, clip_value_max)
 
 
