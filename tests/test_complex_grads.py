@@ -138,6 +138,17 @@ def test_jit_gives_the_eager_gradients():
     np.testing.assert_allclose(eager[0].asnumpy(), np.conj(np.sign(cases.Z / cases.W) / cases.W), rtol=1e-5)
 
 
+def matmul_by_constant_loss(z):
+    return ops.abs(ops.matmul(z, Tensor(cases.B))).sum()
+
+
+def test_a_complex_constant_is_conjugated_too():
+    z = Tensor(cases.Z)
+    dout = np.sign(cases.Z @ cases.B)   # the cotangent |.| gives the product
+    for grad in (ms.grad(matmul_by_constant_loss), ms.jit(ms.grad(matmul_by_constant_loss))):
+        np.testing.assert_allclose(grad(z).asnumpy(), dout @ np.conj(cases.B).T, rtol=1e-12)
+
+
 def test_a_refusal_names_the_op_and_the_users_line():
     z = Tensor(cases.Z.astype(np.complex64))
     with pytest.raises(TypeError, match="For 'Mul', gradient not support for complex type currently") as info:

@@ -11,9 +11,9 @@ conjugates it does not read are pruned with the rest of its unused statements.
 
 An op's ``complex_rule`` names the exceptions, as MindSpore's bprops have them: ``"conjugate_cotangents"``
 conjugates the rule's results instead, ``conj(dout * f'(x))`` (MindSpore's Div, which differs from the convention
-when ``dout`` is not real); ``"as_written"``: a rule written for complex numbers (``abs``, ``conj``). An op whose
-complex gradient MindSpore refuses names MindSpore's error as ``complex_refusal``, raised at the user's line. Real
-programs meet none of this: the functions below hand back what they were given.
+when ``dout`` is not real); ``"as_written"``: a rule written for complex numbers (``abs``, ``conj``,
+``real``). An op whose complex gradient MindSpore refuses names MindSpore's error as ``complex_refusal``, raised
+at the user's line. Real programs meet none of this: the functions below hand back what they were given.
 """
 from __future__ import annotations
 
@@ -38,12 +38,15 @@ def _complex_dtype(atom) -> np.dtype | None:
 
 
 def _conjugate(value, builder, loc):
-    """``value`` with each complex Var replaced by its conjugate, emitted into ``builder``."""
+    """``value`` with each complex Var replaced by its conjugate, emitted into ``builder`` (a complex constant's
+    computed now)."""
     if isinstance(value, tuple):
         return tuple(_conjugate(v, builder, loc) for v in value)
-    if isinstance(value, Var) and _complex_dtype(value) is not None:
-        return builder.apply("conj", (value,), loc=loc, hint=value.name)
-    return value
+    if _complex_dtype(value) is None:
+        return value
+    if isinstance(value, Const):
+        return Const(value.value.conjugate())
+    return builder.apply("conj", (value,), loc=loc, hint=value.name)
 
 
 def rule_values(definition, stmt, out, builder) -> tuple:

@@ -7,7 +7,7 @@ are met by a gradient that is differentiated again (``grad(grad(f))``):
 * a backward (pre-)hook: ``targets = host_call(key, *values)`` where target ``i`` replaces value
   ``i`` (a cotangent). At the next order the hook counts as passing its gradients through
   unchanged, which is exact for a hook that only looks (returns None), as MindSpore's hooks mostly do;
-* a function of the library registered with its adjoint (``ops.real``, ``ops.angle``, ``ops.Complex``...): the
+* a function of the library registered with its adjoint (``ops.imag``, ``ops.angle``, ``ops.Complex``...): the
   adjoint, called out of the kernel too, gives the cotangents;
 * a ``bprop`` run in the Python interpreter (``Cell.bprop_debug = True``): opaque, so a gradient that
   reaches it is refused at the cell's call (compile the bprop, ``bprop_debug = False``, to go on).
