@@ -112,6 +112,19 @@ def test_python_float_arithmetic_in_graph_mode_gives_float32_scalars():
         "45, 0.10000000149011612)")
 
 
+def test_a_float_computed_in_graph_code_reaches_tensor_ops_as_eager_code_computes_it():
+    """Only the returned float is MindSpore's float32 scalar: a tensor op takes the Python value in compiled
+    code as in eager code (MindSpore 2.10 takes a Python float as float32 in both modes, ``x * -0.15`` of a
+    Float64 ``x`` is ``-1.50000006e-01`` there; npspore keeps float64 in both, so they agree)."""
+    def scale(x):
+        return x * -0.15, -0.15
+
+    x = ms.tensor([1.0], ms.float64)
+    product, factor = ms.jit(scale)(x)
+    assert product.asnumpy().tolist() == scale(x)[0].asnumpy().tolist() == [-0.15]
+    assert factor == -0.15000000596046448 and scale(x)[1] == -0.15
+
+
 def test_a_returned_tuple_holding_a_python_object_gives_its_floats_as_float32_scalars():
     @ms.jit
     def with_objects(x, s):

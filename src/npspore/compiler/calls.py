@@ -25,7 +25,7 @@ from .fallback import HostMethod, ReadInCallee, is_host_function
 from .custombackward import attach_custom_backward, needs_custom_backward, stage_recomputed
 from .dynamicdims import UnknownDim, UnknownDimUse
 from .library import LIBRARY, activation_key, meanings
-from .tensorbuiltins import TENSOR_BUILTINS, TensorBuiltins, graph_arithmetic
+from .tensorbuiltins import TENSOR_BUILTINS, TensorBuiltins
 from .values import (BoundMethod, Closure, Completion, Frame, HostValue, NeedsStatic, ReturnsClosure, StagedRange,
                      TensorValue, copy_container, holds_closure, holds_nested)
 
@@ -158,7 +158,7 @@ class Calls(TensorBuiltins):
                     return self._call_method(args[0], "__abs__", (), {}, frame, node)
                 raise NeedsStatic(node)
             if func is builtins.abs and not kwargs:
-                return graph_arithmetic(func, args, frame)   # a float32 scalar op in MindSpore's graph
+                return self.graph_arithmetic(func, args, frame)   # a float32 scalar op in MindSpore's graph
             return func(*args, **kwargs)
         if LIBRARY.is_cell(func):
             return self._call_cell(func, args, kwargs, frame, node)

@@ -51,10 +51,9 @@ from .library import LIBRARY, activation_key
 from .normalize import normalized
 from .pythonforms import PythonForms
 from .signature import OutputTree
-from .tensorbuiltins import graph_arithmetic
 from .values import (NORMAL, BoundMethod, Closure, Completion, Frame, HostValue, IndexSlot, NeedsStatic, Poison,
                      ReturnsClosure, ScalarSlot, Slot, TensorValue, copy_container, flatten_abstract, fresh_inputs,
-                     holds_closure, holds_nested, returned_value, tree_node)
+                     holds_closure, holds_nested, tree_node)
 
 
 _BINOPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
@@ -112,6 +111,7 @@ class ProgramBuilder:
         self.gradients_final = False   # whether gradients staged here are never differentiated again (a forward kernel)
         self.staging_gradients = 0     # how many staged gradients' functions are being specialized
         self.state = StateSlots()      # the Cell attributes the kernel sets (compiler.cellstate)
+        self.graph_floats: dict = {}   # id(float) -> (it, its float32 value): compiler.tensorbuiltins
 
     def note_cell(self, cell) -> None:
         """Record that a call of ``cell`` (with its forward hooks) is compiled into this program."""
@@ -250,7 +250,7 @@ class FunctionSpecializer(Calls, CellState, ControlFlow, FallbackReads, PythonFo
             raise self._error(error) from None
         finally:
             self.program._active.pop()
-        value = self._returned(returned_value(completion.value)) if completion.kind == Completion.RETURN else None
+        value = self._returned(self.graph_returned(completion.value)) if completion.kind == Completion.RETURN else None
         return self.function_returning(value, source.qualname, source.loc(source.tree),
                                        tuple(capture_label(obj) for obj, _ in self.captures.values()))
 
@@ -613,7 +613,7 @@ class FunctionSpecializer(Calls, CellState, ControlFlow, FallbackReads, PythonFo
             if operand.var in self._python_ints and isinstance(result, TensorValue):
                 self._python_ints.add(result.var)   # -i of a loop's index: a Python int too
             return result
-        return graph_arithmetic(function, (operand,), frame)
+        return self.graph_arithmetic(function, (operand,), frame)
 
     def _eval_BinOp(self, node, frame):
         left = self._eval(node.left, frame)
@@ -645,8 +645,8 @@ class FunctionSpecializer(Calls, CellState, ControlFlow, FallbackReads, PythonFo
             left, right = self._as_value(left), self._as_value(right)
             if isinstance(left, TensorValue) or isinstance(right, TensorValue):
                 return self._binary(op_type, left, right, frame, node)
-        # compile-time constants (Python values, Tensors built in the code): computed now, as eager does (Python
-        return graph_arithmetic(_BINOPS[op_type], (left, right), frame)   # floats as MindSpore's graph: float32)
+        # compile-time constants (Python values, Tensors built in the code): computed now, as eager does
+        return self.graph_arithmetic(_BINOPS[op_type], (left, right), frame)
 
     def _eval_Compare(self, node, frame):
         left = self._eval(node.left, frame)

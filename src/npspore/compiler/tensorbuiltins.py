@@ -14,7 +14,8 @@ MindSpore 2.10 implements Python's builtins for graph mode in ``mindspore/graph/
 ``hasattr(x, name)``        whether Tensors have that attribute
 ==========================  ==================================================================
 
-and float arithmetic on Python numbers in graph code gives float32 scalars (:func:`graph_arithmetic`).
+and a float computed from Python numbers in graph code is returned as the float32 scalar MindSpore's graph
+computes (:meth:`TensorBuiltins.graph_arithmetic`).
 ``sum(x, start)`` adds the rows of ``x`` in ``Calls._sum``, as Python does.
 """
 from __future__ import annotations
@@ -26,41 +27,51 @@ from typing import Any, Callable
 import numpy as np
 
 from .library import MEANINGS
-from .values import NeedsStatic, TensorValue
+from .values import NeedsStatic, TensorValue, returned_value
 
 TENSOR_BUILTINS = {builtins.tuple, builtins.list, builtins.max, builtins.min, builtins.str, builtins.type,
                    builtins.hasattr}
 """The builtins :meth:`TensorBuiltins.tensor_builtin` gives a meaning to when an argument is a tensor."""
 
 
-def graph_arithmetic(function, operands, frame):
-    """``function(*operands)`` (an ``operator`` function, ``abs``) of Python numbers, as MindSpore's graph
-    mode computes it.
-
-    MindSpore computes ``-x``, ``x + y``, ``x * y``, ``x ** y``, ``abs(x)`` of Python floats in its graph
-    as float32 scalar ops: ``float(-123.6)`` returns ``-123.5999984741211``, ``0.1 + 0.2``
-    ``0.30000001192092896``, ``0.1 ** 2`` ``0.010000000707805157`` and ``1e40 * 1.0`` ``inf``; a float it
-    only passes on (``0.1``, ``max(0.1, 0.2)``, ``float('0.1')``) stays as it is. So a float result
-    computed in the user's code of a graph-mode compile is computed again from float32 operands;
-    npspore's own code and PYNATIVE compiles (a gradient function called in PYNATIVE mode) keep Python's
-    float64. Python's errors (``1.0 / 0``) are raised first, as eager code raises them.
-    """
-    value = function(*operands)
-    if type(value) is not float or MEANINGS.pynative or frame is None or frame.source.is_library:
-        return value
-    with np.errstate(all="ignore"):
-        return float(np.float32(function(*(np.float32(o) if type(o) is float else o for o in operands))))
-
-
 class TensorBuiltins:
     """Mixin of FunctionSpecializer: builtins on tensor values (see the module docstring)."""
 
-    _error: Callable[..., BaseException]    # FunctionSpecializer's methods this mixin calls
+    program: Any                            # FunctionSpecializer's ProgramBuilder, and the methods this mixin calls
+    _error: Callable[..., BaseException]
     _apply: Callable[..., Any]
     _iterate_static: Callable[..., Any]
     _class_of: Callable[..., type]
     _call_method: Callable[..., Any]
     host_call: Callable[..., Any]
+
+    def graph_arithmetic(self, function, operands, frame):
+        """``function(*operands)`` (an ``operator`` function, ``abs``) of Python numbers, computed now.
+
+        MindSpore computes ``-x``, ``x + y``, ``x * y``, ``x ** y``, ``abs(x)`` of Python floats in its graph
+        as float32 scalar ops: ``float(-123.6)`` returns ``-123.5999984741211``, ``0.1 + 0.2``
+        ``0.30000001192092896``, ``0.1 ** 2`` ``0.010000000707805157``, ``1e40 * 1.0`` ``inf``; a float it
+        only passes on (``0.1``, ``max(0.1, 0.2)``, ``float('0.1')``) stays as it is. A float result computed
+        in the user's code of a graph-mode compile is returned as Python computes it, and its float32 value
+        is recorded (``program.graph_floats``, by identity): the function returns that value where it
+        returns this float (:meth:`graph_returned`). Tensor ops take the Python value, as eager mode does,
+        so compiled code computes what eager code computes. npspore's own code and PYNATIVE compiles (a
+        gradient function called in PYNATIVE mode) record nothing.
+        """
+        value = function(*operands)
+        if type(value) is not float or MEANINGS.pynative or frame is None or frame.source.is_library:
+            return value
+        floats = self.program.graph_floats
+        with np.errstate(all="ignore"):   # 1e40 is inf in float32
+            graph = [np.float32(floats[id(o)][1] if id(o) in floats else o) if type(o) is float else o
+                     for o in operands]
+            floats[id(value)] = (value, float(np.float32(function(*graph))))
+        return value
+
+    def graph_returned(self, value):
+        """What the function returns for ``value`` (``values.returned_value``), each float computed in its
+        graph the float32 scalar MindSpore's graph computes (:meth:`graph_arithmetic`)."""
+        return returned_value(value, self.program.graph_floats)
 
     def tensor_builtin(self, func, args, kwargs, frame, node):
         """``func(*args, **kwargs)`` for ``func`` in :data:`TENSOR_BUILTINS` with a tensor among the

@@ -328,17 +328,18 @@ def abstract_inputs(args, dynamic=None):
                  tree.tree_map(slot, a, is_leaf) for i, a in enumerate(args))
 
 
-def returned_value(value):
+def returned_value(value, graph_floats=None):
     """What compiled code returns for ``value``: a ``range`` becomes a tuple (MindSpore's graph mode
-    returns its elements) and a NumPy scalar computed at compile time the Python number it holds
-    (``tuple(np.array([1, 2]))`` returns ``(1, 2)``), inside tuples, lists and dicts too.
+    returns its elements), a NumPy scalar computed at compile time the Python number it holds
+    (``tuple(np.array([1, 2]))`` returns ``(1, 2)``) and a float in ``graph_floats`` (``id(float) -> (float,
+    its float32 value)``) its float32 value, inside tuples, lists and dicts too.
 
     A returned tuple that holds a Python object MindSpore's graph mode makes in Python (a dict, None, a
     NumPy array, a class, an object computed from tensor values) comes back through its Python
     conversion, which makes each float of the tuple a float32 scalar: ``return 0.1, None`` returns
     ``(0.10000000149011612, None)``; ``return 0.1, 2`` returns ``(0.1, 2)`` and ``return 0.1, float(x)``
     ``(0.1, 1.0)``."""
-    value = _returned(value)
+    value = _returned(value, graph_floats or {})
     if type(value) is tuple and not MEANINGS.pynative and any(v is None or isinstance(v, (dict, np.ndarray, type)) or (
             isinstance(v, HostValue) and type(v.concrete) not in (bool, int, float)) for v in value):
         with np.errstate(over="ignore"):
@@ -346,16 +347,18 @@ def returned_value(value):
     return value
 
 
-def _returned(value):
+def _returned(value, graph_floats: dict):
+    if type(value) is float and id(value) in graph_floats:
+        return graph_floats[id(value)][1]
     if isinstance(value, range):
         return tuple(value)
     if isinstance(value, np.generic):
         return value.item()
     if isinstance(value, (tuple, list)):
-        items = [_returned(v) for v in value]
+        items = [_returned(v, graph_floats) for v in value]
         return type(value)(*items) if hasattr(value, "_fields") else copy_container(value, items)
     if isinstance(value, dict):
-        return copy_container(value, {k: _returned(v) for k, v in value.items()})
+        return copy_container(value, {k: _returned(v, graph_floats) for k, v in value.items()})
     return value
 
 
