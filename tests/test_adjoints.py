@@ -403,7 +403,7 @@ def matrix_inverse_case(draw):
 
 CASES = {
     "add": binary(), "sub": binary(), "mul": binary(), "div": binary(y=away_from_zero),
-    "mod": mod_case(), "pow": pow_case(),
+    "mod": mod_case(), "remainder": mod_case(), "truncate_mod": mod_case(), "pow": pow_case(),
     "maximum": binary(separated=True), "minimum": binary(separated=True),
     "neg": unary(), "conj": unary(), "real": unary(), "abs": unary(away_from_zero, low=1e-2), "square": unary(),
     "exp": unary(), "log": unary(low=0.5, high=3.0), "log1p": unary(low=-0.5, high=3.0),

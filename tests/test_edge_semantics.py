@@ -262,3 +262,38 @@ def test_assign_results_in_pynative_and_graph_cells():
     jitted = ms.jit(lambda x: ops.assign(q, x))
     result = jitted(Tensor([7.0, 8.0]))
     assert type(result) is Tensor and repr(result) == tensor_repr([7.0, 8.0]) and q.asnumpy().tolist() == [7.0, 8.0]
+
+
+# ---------------------------------------------------------------- forward mode through an integer cast
+
+
+def to_int(x):
+    return x.astype(ms.int32)
+
+
+def int_times_x(x):
+    return ops.cast(x, ms.int32) * x
+
+
+def both(x):
+    return x * 2, x.astype(ms.int32)
+
+
+@pytest.mark.parametrize("jvp", [ops.jvp, ms.jvp], ids=["ops.jvp", "ms.jvp"])
+def test_a_tangent_passes_through_an_integer_cast_truncated(jvp):
+    # MindSpore 2.10 (PYNATIVE and GRAPH): the cast's tangent is the tangent cast to int32, [0.5, 1.5, -2.5] -> [0, 1, -2]
+    x, v = Tensor([1.5, 2.7, -3.2]), Tensor([0.5, 1.5, -2.5])
+    out, tangent = jvp(to_int, x, v)
+    assert tangent.dtype == ms.int32 and tangent.asnumpy().tolist() == [0, 1, -2]
+    assert out.asnumpy().tolist() == [1, 2, -3]
+    _, tangent = jvp(int_times_x, x, v)   # int(x) * v + x * int(v)
+    np.testing.assert_allclose(tangent.asnumpy(), [0.5, 5.7, 13.9], rtol=1e-6)
+    _, tangent = jvp(int_times_x, x, Tensor([1.0, 1.0, 1.0]))
+    np.testing.assert_allclose(tangent.asnumpy(), [2.5, 4.7, -6.2], rtol=1e-6)
+    _, (float_tangent, int_tangent) = jvp(both, x, v)
+    assert float_tangent.asnumpy().tolist() == [1.0, 3.0, -5.0] and int_tangent.asnumpy().tolist() == [0, 1, -2]
+
+
+def test_a_tangent_through_an_integer_cast_in_graph_mode(graph_mode):
+    _, tangent = ops.jvp(int_times_x, Tensor([1.5, 2.7, -3.2]), Tensor([0.5, 1.5, -2.5]))
+    np.testing.assert_allclose(tangent.asnumpy(), [0.5, 5.7, 13.9], rtol=1e-6)

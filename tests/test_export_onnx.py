@@ -353,6 +353,8 @@ SAMPLES = {
     "div": [([_f(3, 4), _positive(3, 4)], {})],
     "floor_div": [([_f(3, 4) * 5, _positive(3, 4) * np.float32(-1)], {}), ([_SIGNED, _DIVISORS], {})],
     "mod": [([_f(3, 4) * 5, _f(3, 4)], {}), ([_SIGNED, _DIVISORS], {})],
+    "remainder": [([_f(3, 4) * 5, _f(3, 4)], {}), ([_SIGNED, _DIVISORS], {})],
+    "truncate_mod": [([_f(3, 4) * 5, _f(3, 4)], {}), ([_SIGNED, _DIVISORS], {})],
     "pow": [([_positive(3, 4), _f(3, 4)], {}), ([_ints(1, 4, 5), _ints(0, 3, 5)], {})],
     "maximum": [([_f(3, 4), _f(3, 4)], {})], "minimum": [([_f(3, 4), _f(4)], {})],
     "neg": [([_f(3, 4)], {})], "abs": [([_f(3, 4)], {})], "square": [([_f(3, 4)], {})], "sign": [([_f(3, 4)], {})],

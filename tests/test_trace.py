@@ -31,6 +31,8 @@ EXAMPLES = {
     "mul": ((_r(2, 3), _r(2, 3, seed=1)), {}),
     "div": ((_r(2, 3), _pos(3, seed=1)), {}),
     "mod": ((_pos(4), _pos(4, seed=1)), {}),
+    "remainder": ((_pos(4), _pos(4, seed=1)), {}),
+    "truncate_mod": ((_r(4), _pos(4, seed=1)), {}),
     "pow": ((_pos(2, 3), _r(3, seed=1)), {}),
     "maximum": ((np.array([1.0, 2.0, 3.0]), np.array([3.0, 2.0, 1.0])), {}),
     "minimum": ((np.array([1.0, 2.0, 3.0]), np.array([3.0, 2.0, 1.0])), {}),

@@ -16,7 +16,8 @@ after it: ``out_dot = tangent(x, y, out, x_dot, y_dot)`` by the op's rule from `
 applied to tangents.
 
 * **Activity.** A value has a tangent when it depends on a ``wrt`` parameter through
-  differentiable operands (the reverse mode's ``varied`` analysis) and has a floating dtype.
+  differentiable operands (the reverse mode's ``varied`` analysis) and has a number dtype: an
+  integer cast's tangent is the tangent cast (truncated), as MindSpore 2.10's ``jvp`` gives it.
 * **Symbolic zeros.** A value without a tangent is absent from the tangent map; zeros are made only
   where one is needed: a result asked for, an operand of a linear op whose other operand has one,
   a branch or a loop body that yields none where the other path does.
@@ -58,7 +59,7 @@ __all__ = ["jvp", "tangent_of"]
 
 
 def _has_tangent_dtype(aval) -> bool:
-    return getattr(aval, "dtype", np.dtype(object)).kind in "fc"
+    return getattr(aval, "dtype", np.dtype(object)).kind in "fciu"
 
 
 def _dot(name: str) -> str:

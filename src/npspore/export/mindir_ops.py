@@ -29,6 +29,7 @@ _UNARY = {"neg": "Neg", "abs": "Abs", "square": "Square", "sign": "Sign", "exp":
           "acosh": "Acosh", "atanh": "Atanh", "expm1": "Expm1", "erfc": "Erfc", "trunc": "Trunc",
           "erfinv": "Erfinv", "lgamma": "Lgamma", "digamma": "Digamma"}
 _BINARY = {"add": "Add", "sub": "Sub", "mul": "Mul", "div": "RealDiv", "floor_div": "FloorDiv", "mod": "FloorMod",
+           "remainder": "RemainderTensorTensor", "truncate_mod": "TruncateMod",
            "pow": "Pow", "maximum": "Maximum", "minimum": "Minimum", "equal": "Equal", "not_equal": "NotEqual",
            "less": "Less", "less_equal": "LessEqual", "greater": "Greater", "greater_equal": "GreaterEqual",
            "logical_and": "LogicalAnd", "logical_or": "LogicalOr", "atan2": "Atan2", "bitwise_and": "BitwiseAnd",

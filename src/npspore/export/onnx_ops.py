@@ -214,7 +214,7 @@ def _floor_div(emit, node, ins):
     return [emit.op("Sub", quotient, _cast(emit, fix, dtype))]
 
 
-@_form("mod")
+@_form("mod", "remainder")
 def _mod(emit, node, ins):
     x, y = ins
     dtype = _dtype(node)
@@ -223,6 +223,11 @@ def _mod(emit, node, ins):
     remainder = emit.op("Mod", x, y, fmod=1)
     fix = _floor_fix(emit, x, y, remainder, dtype)
     return [emit.op("Where", fix, emit.op("Add", remainder, y), remainder)]
+
+
+@_form("truncate_mod")
+def _truncate_mod(emit, node, ins):
+    return [emit.op("Mod", *ins, fmod=1)]   # C's fmod: the dividend's sign
 
 
 # -------------------------------------------------------------------------------------- reductions

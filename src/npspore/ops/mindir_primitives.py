@@ -309,6 +309,7 @@ PRIMITIVES: dict[str, Callable] = {
     "Add": _binary("add"), "Sub": _binary("sub"), "Mul": _binary("mul"), "RealDiv": _binary("div"),
     "Div": _binary("div"), "Muls": _binary("mul"), "Divs": _binary("div"), "FloorDiv": _binary("floor_div"),
     "FloorMod": _binary("mod"), "Pow": _binary("pow"), "Maximum": _binary("maximum"), "Minimum": _binary("minimum"),
+    "RemainderTensorTensor": _binary("remainder"), "TruncateMod": _binary("truncate_mod"),
     "Equal": _binary("equal"), "NotEqual": _binary("not_equal"), "Less": _binary("less"),
     "LessEqual": _binary("less_equal"), "Greater": _binary("greater"), "GreaterEqual": _binary("greater_equal"),
     "LessScalar": _binary("less"), "GreaterScalar": _binary("greater"),
