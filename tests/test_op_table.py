@@ -93,8 +93,8 @@ INDICES = np.array([1, 0, 1])
 SQUARE = [np.dtype(np.float32)]
 
 BINARY = {name: (lambda a, b: ((operand(a), operand(b)), {})) for name in
-          "add sub mul div floor_div mod pow maximum minimum equal not_equal less less_equal greater "
-          "greater_equal logical_and logical_or matmul dot softmax_cross_entropy".split()}
+          "add sub mul div floor_div mod remainder truncate_mod pow maximum minimum equal not_equal less less_equal "
+          "greater greater_equal logical_and logical_or matmul dot softmax_cross_entropy".split()}
 BINARY.update({
     "batch_matmul": lambda a, b: ((operand(a, (2, 2, 2)), operand(b, (2, 2, 2))), {"transpose_b": True}),
     "outer": lambda a, b: ((operand(a, (2,)), operand(b, (3,))), {}),
