@@ -8,6 +8,7 @@ import npspore as ms
 import npspore.dataset as ds
 import npspore.numpy as mnp
 from npspore import Tensor, nn, ops
+from npspore.scipy import linalg as sp_linalg
 
 
 @pytest.fixture
@@ -214,3 +215,23 @@ def test_pinv_as_mindspore():
                                                     [2.3333335, 0.3333307, -1.6666651]], rtol=1e-5, atol=1e-5)
     with pytest.raises(ValueError, match="2 or more dimensions"):
         ops.pinv(Tensor(np.ones(3, np.float32)))
+
+
+# ---------------------------------------------------------------- mindspore.scipy.linalg.eigh
+
+
+def test_scipy_linalg_eigh_as_mindspore_up_to_the_signs_of_the_eigenvectors():
+    """jiamny's multi-class LDA: ``from mindspore.scipy import linalg; sp_linalg.eigh(A)``. MindSpore 2.10's
+    eigenvalues; its eigenvectors up to each column's sign (Eigen's solver and LAPACK choose either)."""
+    a = Tensor(np.array([[4.0, 1.0, 2.0], [1.0, 3.0, 0.5], [2.0, 0.5, 5.0]], np.float32))
+    w, v = sp_linalg.eigh(a)
+    np.testing.assert_allclose(w.asnumpy(), [2.0965228, 3.0722241, 6.831257], rtol=1e-5)
+    mindspore_v = np.array([[0.71674323, -0.32576737, 0.61656713], [-0.57487285, -0.77650183, 0.2580046],
+                            [-0.39471608, 0.53937066, 0.74382716]])
+    np.testing.assert_allclose(np.abs(v.asnumpy()), np.abs(mindspore_v), rtol=1e-5)
+    np.testing.assert_allclose(sp_linalg.eigh(a, eigvals_only=True).asnumpy(), w.asnumpy())
+    upper = Tensor(np.array([[2.0, 9.0], [1.0, 3.0]], np.float64))
+    np.testing.assert_allclose(sp_linalg.eigh(upper, lower=False)[0].asnumpy(), [-6.51387819, 11.5138782], rtol=1e-8)
+    np.testing.assert_allclose(sp_linalg.eigh(upper)[0].asnumpy(), [1.38196601, 3.61803399], rtol=1e-8)
+    with pytest.raises(ValueError, match="square matrix"):
+        sp_linalg.eigh(Tensor(np.ones((2, 3), np.float32)))
