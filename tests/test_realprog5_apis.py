@@ -235,3 +235,24 @@ def test_scipy_linalg_eigh_as_mindspore_up_to_the_signs_of_the_eigenvectors():
     np.testing.assert_allclose(sp_linalg.eigh(upper)[0].asnumpy(), [1.38196601, 3.61803399], rtol=1e-8)
     with pytest.raises(ValueError, match="square matrix"):
         sp_linalg.eigh(Tensor(np.ones((2, 3), np.float32)))
+
+
+# ---------------------------------------------------------------- ops.column_stack
+
+
+def stacked_columns(a, b):
+    return ops.column_stack((a, b))
+
+
+@pytest.mark.parametrize("jit", [False, True])
+def test_column_stack_as_mindspore(jit):
+    """jiamny's RANSAC: ``ops.column_stack((A, Y))``; MindSpore 2.10's values, 1-D Tensors as columns."""
+    a = Tensor(np.array([1.0, 2.0, 3.0], np.float32))
+    b = Tensor(np.array([[4.0, 5.0], [6.0, 7.0], [8.0, 9.0]], np.float32))
+    stack = ms.jit(stacked_columns) if jit else stacked_columns
+    np.testing.assert_array_equal(stack(a, b).asnumpy(), [[1, 4, 5], [2, 6, 7], [3, 8, 9]])
+    np.testing.assert_array_equal(stack(a, a).asnumpy(), [[1, 1], [2, 2], [3, 3]])
+    scalars = ops.column_stack((Tensor(np.array(1.0, np.float32)), Tensor(np.array(2.0, np.float32))))
+    np.testing.assert_array_equal(scalars.asnumpy(), [[1, 2]])
+    with pytest.raises(TypeError, match="list or tuple"):
+        ops.column_stack(a)
