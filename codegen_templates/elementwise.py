@@ -184,7 +184,7 @@ class log1p:
         return dout / (1 + x)
 
 
-@op(infer=rules.float_only("Sqrt"), numpy=(np.sqrt,))
+@op(infer=rules.float_of_integers("Sqrt"), operand_dtype=rules.float_operand_dtype, numpy=(np.sqrt,))
 class sqrt:
     def forward(x):
         return np.sqrt(x)

@@ -256,3 +256,25 @@ def test_column_stack_as_mindspore(jit):
     np.testing.assert_array_equal(scalars.asnumpy(), [[1, 2]])
     with pytest.raises(TypeError, match="list or tuple"):
         ops.column_stack(a)
+
+
+# ---------------------------------------------------------------- sqrt of integers
+
+
+class Root(nn.Cell):
+    def construct(self, x):
+        return ops.sqrt(x)
+
+
+@pytest.mark.parametrize("dtype", [np.int32, np.int64, np.uint8, np.int8, np.bool_])
+def test_sqrt_of_integers_and_bools_is_float32(dtype):
+    """jiamny's Lasso/Ridge: ``ops.sqrt(ms.Tensor(n_features))``; MindSpore 2.10's Sqrt computes integers and
+    bools in Float32, eagerly, as a Tensor method and in GRAPH mode (``exp``, ``log``... still refuse them)."""
+    x = Tensor(np.array([4, 9], dtype))
+    expected = [1.0, 1.0] if dtype is np.bool_ else [2.0, 3.0]
+    for out in (ops.sqrt(x), x.sqrt(), ms.jit(Root())(x)):
+        assert out.dtype == ms.float32
+        np.testing.assert_array_equal(out.asnumpy(), expected)
+    np.testing.assert_allclose(ops.sqrt(Tensor(11)).asnumpy(), 3.3166249, rtol=1e-7)
+    with pytest.raises(TypeError, match=r"operator\[Exp\]"):
+        ops.exp(Tensor(np.array([4, 9], np.int64)))
