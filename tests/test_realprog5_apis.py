@@ -278,3 +278,33 @@ def test_sqrt_of_integers_and_bools_is_float32(dtype):
     np.testing.assert_allclose(ops.sqrt(Tensor(11)).asnumpy(), 3.3166249, rtol=1e-7)
     with pytest.raises(TypeError, match=r"operator\[Exp\]"):
         ops.exp(Tensor(np.array([4, 9], np.int64)))
+
+
+# ---------------------------------------------------------------- ops.randperm
+
+
+class Permuted(nn.Cell):
+    def construct(self, x):
+        return x[ops.randperm(6)]
+
+
+def test_randperm_is_mindspores_function_of_seed_and_offset():
+    """jiamny's GMM: ``X[ms.ops.randperm(n_samples)[:1]]``. MindSpore 2.10's RandpermV2 (CPU) is a std::shuffle over
+    std::mt19937(offset or seed): the same order every call, whatever set_seed, eager and in GRAPH mode."""
+    ms.set_seed(5)
+    first = ops.randperm(10)
+    np.testing.assert_array_equal(first.asnumpy(), [0, 2, 1, 5, 9, 8, 4, 7, 6, 3])
+    np.testing.assert_array_equal(ops.randperm(10).asnumpy(), first.asnumpy())
+    assert first.dtype == ms.int64 and ops.randperm(5, dtype=ms.int32).dtype == ms.int32
+    np.testing.assert_array_equal(ops.randperm(120)[:8].asnumpy(), [27, 64, 57, 53, 56, 105, 89, 37])
+    for seed, offset, expected in ((1, 0, [9, 0, 2, 5, 7, 4, 6, 3, 1, 8]), (0, 1, [9, 0, 2, 5, 7, 4, 6, 3, 1, 8])):
+        np.testing.assert_array_equal(ops.randperm(10, seed=seed, offset=offset).asnumpy(), expected)
+    for seed, offset, expected in ((2, 3, [3, 1, 0, 5, 2, 6, 4, 7]), (3, 0, [3, 1, 0, 5, 2, 6, 4, 7]),
+                                   (7, 2, [5, 0, 3, 1, 7, 4, 6, 2])):
+        np.testing.assert_array_equal(ops.randperm(8, seed=seed, offset=offset).asnumpy(), expected)
+    with pytest.raises(ValueError, match="must be greater than 0"):
+        ops.randperm(0)
+
+
+def test_randperm_compiled(graph_mode):
+    np.testing.assert_array_equal(Permuted()(Tensor(np.arange(6) * 10)).asnumpy(), [0, 20, 10, 50, 30, 40])

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import Callable
 
-__all__ = ["uniform_below", "shuffle_in_place"]
+import numpy as np
+
+__all__ = ["uniform_below", "shuffle_in_place", "mt19937_permutation"]
 
 
 def uniform_below(draw: Callable[[], int], engine_range: int, bound: int) -> int:
@@ -45,3 +47,12 @@ def shuffle_in_place(items: list, draw: Callable[[], int], engine_range: int) ->
         for i in range(1, n):
             j = uniform_below(draw, engine_range, i + 1)
             items[i], items[j] = items[j], items[i]
+
+
+def mt19937_permutation(n: int, seed: int) -> list:
+    """``0 .. n - 1`` shuffled by ``std::shuffle`` over ``std::mt19937(seed)`` (MindSpore's ``RandpermV2`` CPU
+    kernel). NumPy's ``RandomState(seed)`` seeds the Mersenne Twister as ``std::mt19937`` does for a 32-bit seed."""
+    words = np.random.RandomState(seed)
+    items = list(range(n))
+    shuffle_in_place(items, lambda: int(words.randint(0, 2 ** 32, dtype=np.uint64)), 2 ** 32 - 1)
+    return items
