@@ -248,7 +248,8 @@ class log1p:
         return dout / (1 + x)
 
 
-@op(infer=rules.float_only("Sqrt", complex_ok=True), numpy=(np.sqrt,))
+@op(infer=rules.float_of_integers("Sqrt", complex_ok=True), operand_dtype=rules.float_operand_dtype,
+    numpy=(np.sqrt,))
 class sqrt:
     def forward(x):
         return np.sqrt(x)

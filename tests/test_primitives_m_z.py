@@ -558,7 +558,7 @@ def _draws(x):
 def test_random_shuffle_and_randperm_v2_permute(draw):
     # MindSpore 2.10 CPU (seeds 0): RandomShuffle()(x) keeps x's shape (3, 2) and Int32 and permutes its rows;
     # RandpermV2()(4) is an Int64 permutation of 0..3, RandpermV2(dtype=int32)(5) an Int32 one of 0..4.
-    # RandomShuffle draws MindSpore's orders (tests/test_random_kernels.py); RandpermV2 npspore's.
+    # RandomShuffle draws MindSpore's orders (tests/test_random_kernels.py), RandpermV2 too (test_realprog5_apis.py).
     rows = np.arange(6, dtype=np.int32).reshape(3, 2)
     shuffled, permutation, narrow = draw(Tensor(rows))
     assert str(shuffled.dtype) == "Int32" and sorted(map(tuple, shuffled.asnumpy())) == [(0, 1), (2, 3), (4, 5)]

@@ -8,6 +8,7 @@ import npspore as ms
 import npspore.dataset as ds
 import npspore.numpy as mnp
 from npspore import Tensor, nn, ops
+from npspore.scipy import linalg as sp_linalg
 
 
 @pytest.fixture
@@ -214,3 +215,96 @@ def test_pinv_as_mindspore():
                                                     [2.3333335, 0.3333307, -1.6666651]], rtol=1e-5, atol=1e-5)
     with pytest.raises(ValueError, match="2 or more dimensions"):
         ops.pinv(Tensor(np.ones(3, np.float32)))
+
+
+# ---------------------------------------------------------------- mindspore.scipy.linalg.eigh
+
+
+def test_scipy_linalg_eigh_as_mindspore_up_to_the_signs_of_the_eigenvectors():
+    """jiamny's multi-class LDA: ``from mindspore.scipy import linalg; sp_linalg.eigh(A)``. MindSpore 2.10's
+    eigenvalues; its eigenvectors up to each column's sign (Eigen's solver and LAPACK choose either)."""
+    a = Tensor(np.array([[4.0, 1.0, 2.0], [1.0, 3.0, 0.5], [2.0, 0.5, 5.0]], np.float32))
+    w, v = sp_linalg.eigh(a)
+    np.testing.assert_allclose(w.asnumpy(), [2.0965228, 3.0722241, 6.831257], rtol=1e-5)
+    mindspore_v = np.array([[0.71674323, -0.32576737, 0.61656713], [-0.57487285, -0.77650183, 0.2580046],
+                            [-0.39471608, 0.53937066, 0.74382716]])
+    np.testing.assert_allclose(np.abs(v.asnumpy()), np.abs(mindspore_v), rtol=1e-5)
+    np.testing.assert_allclose(sp_linalg.eigh(a, eigvals_only=True).asnumpy(), w.asnumpy())
+    upper = Tensor(np.array([[2.0, 9.0], [1.0, 3.0]], np.float64))
+    np.testing.assert_allclose(sp_linalg.eigh(upper, lower=False)[0].asnumpy(), [-6.51387819, 11.5138782], rtol=1e-8)
+    np.testing.assert_allclose(sp_linalg.eigh(upper)[0].asnumpy(), [1.38196601, 3.61803399], rtol=1e-8)
+    with pytest.raises(ValueError, match="square matrix"):
+        sp_linalg.eigh(Tensor(np.ones((2, 3), np.float32)))
+
+
+# ---------------------------------------------------------------- ops.column_stack
+
+
+def stacked_columns(a, b):
+    return ops.column_stack((a, b))
+
+
+@pytest.mark.parametrize("jit", [False, True])
+def test_column_stack_as_mindspore(jit):
+    """jiamny's RANSAC: ``ops.column_stack((A, Y))``; MindSpore 2.10's values, 1-D Tensors as columns."""
+    a = Tensor(np.array([1.0, 2.0, 3.0], np.float32))
+    b = Tensor(np.array([[4.0, 5.0], [6.0, 7.0], [8.0, 9.0]], np.float32))
+    stack = ms.jit(stacked_columns) if jit else stacked_columns
+    np.testing.assert_array_equal(stack(a, b).asnumpy(), [[1, 4, 5], [2, 6, 7], [3, 8, 9]])
+    np.testing.assert_array_equal(stack(a, a).asnumpy(), [[1, 1], [2, 2], [3, 3]])
+    scalars = ops.column_stack((Tensor(np.array(1.0, np.float32)), Tensor(np.array(2.0, np.float32))))
+    np.testing.assert_array_equal(scalars.asnumpy(), [[1, 2]])
+    with pytest.raises(TypeError, match="list or tuple"):
+        ops.column_stack(a)
+
+
+# ---------------------------------------------------------------- sqrt of integers
+
+
+class Root(nn.Cell):
+    def construct(self, x):
+        return ops.sqrt(x)
+
+
+@pytest.mark.parametrize("dtype", [np.int32, np.int64, np.uint8, np.int8, np.bool_])
+def test_sqrt_of_integers_and_bools_is_float32(dtype):
+    """jiamny's Lasso/Ridge: ``ops.sqrt(ms.Tensor(n_features))``; MindSpore 2.10's Sqrt computes integers and
+    bools in Float32, eagerly, as a Tensor method and in GRAPH mode (``exp``, ``log``... still refuse them)."""
+    x = Tensor(np.array([4, 9], dtype))
+    expected = [1.0, 1.0] if dtype is np.bool_ else [2.0, 3.0]
+    for out in (ops.sqrt(x), x.sqrt(), ms.jit(Root())(x)):
+        assert out.dtype == ms.float32
+        np.testing.assert_array_equal(out.asnumpy(), expected)
+    np.testing.assert_allclose(ops.sqrt(Tensor(11)).asnumpy(), 3.3166249, rtol=1e-7)
+    with pytest.raises(TypeError, match=r"operator\[Exp\]"):
+        ops.exp(Tensor(np.array([4, 9], np.int64)))
+
+
+# ---------------------------------------------------------------- ops.randperm
+
+
+class Permuted(nn.Cell):
+    def construct(self, x):
+        return x[ops.randperm(6)]
+
+
+def test_randperm_is_mindspores_function_of_seed_and_offset():
+    """jiamny's GMM: ``X[ms.ops.randperm(n_samples)[:1]]``. MindSpore 2.10's RandpermV2 (CPU) is a std::shuffle over
+    std::mt19937(offset or seed): the same order every call, whatever set_seed, eager and in GRAPH mode."""
+    ms.set_seed(5)
+    first = ops.randperm(10)
+    np.testing.assert_array_equal(first.asnumpy(), [0, 2, 1, 5, 9, 8, 4, 7, 6, 3])
+    np.testing.assert_array_equal(ops.randperm(10).asnumpy(), first.asnumpy())
+    assert first.dtype == ms.int64 and ops.randperm(5, dtype=ms.int32).dtype == ms.int32
+    np.testing.assert_array_equal(ops.randperm(120)[:8].asnumpy(), [27, 64, 57, 53, 56, 105, 89, 37])
+    for seed, offset, expected in ((1, 0, [9, 0, 2, 5, 7, 4, 6, 3, 1, 8]), (0, 1, [9, 0, 2, 5, 7, 4, 6, 3, 1, 8])):
+        np.testing.assert_array_equal(ops.randperm(10, seed=seed, offset=offset).asnumpy(), expected)
+    for seed, offset, expected in ((2, 3, [3, 1, 0, 5, 2, 6, 4, 7]), (3, 0, [3, 1, 0, 5, 2, 6, 4, 7]),
+                                   (7, 2, [5, 0, 3, 1, 7, 4, 6, 2])):
+        np.testing.assert_array_equal(ops.randperm(8, seed=seed, offset=offset).asnumpy(), expected)
+    with pytest.raises(ValueError, match="must be greater than 0"):
+        ops.randperm(0)
+
+
+def test_randperm_compiled(graph_mode):
+    np.testing.assert_array_equal(Permuted()(Tensor(np.arange(6) * 10)).asnumpy(), [0, 20, 10, 50, 30, 40])

@@ -374,6 +374,31 @@ def float_only(name: str, *, complex_ok: bool = False):
     return infer
 
 
+def float_of_integers(name: str, *, complex_ok: bool = False):
+    """The rule of a unary float op that computes integers and bools in float32 (MindSpore 2.10's ``Sqrt``:
+    ``sqrt(Tensor(11))`` is Float32 ``3.3166249``); complex numbers are rejected unless ``complex_ok`` (its Sqrt
+    takes them).
+
+    Raises:
+        OpTypeError: ``Select CPU operator[Sqrt] fail! Unsupported data type!`` for a complex operand.
+    """
+    kinds = "biufc" if complex_ok else "biuf"
+
+    def infer(x, **static):
+        dtype = dtype_of(x)
+        if dtype.kind not in kinds:
+            raise _unsupported(name)
+        return Aval(shape_of(x), _float_result(dtype))
+
+    infer.__qualname__ = f"float_of_integers({name!r})"
+    return infer
+
+
+def float_operand_dtype(x, **static):
+    """``operand_dtype`` of :func:`float_of_integers` ops: an integer or bool operand is cast to float32 first."""
+    return _cast_target((x,), _float_result(dtype_of(x)))
+
+
 def float_binary(name: str):
     """The rule of a broadcasting binary float op (``atan2``): the promoted dtype, which must be a float.
 

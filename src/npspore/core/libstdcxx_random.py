@@ -12,7 +12,8 @@ from typing import Any, Callable
 
 import numpy as np
 
-__all__ = ["Mt19937", "MT19937_RANGE", "uniform_below", "canonical_double", "uniform_float", "shuffle_in_place"]
+__all__ = ["Mt19937", "MT19937_RANGE", "uniform_below", "canonical_double", "uniform_float", "shuffle_in_place",
+           "mt19937_permutation"]
 
 MT19937_RANGE = (1 << 32) - 1
 _WORDS = float(1 << 32)
@@ -87,3 +88,11 @@ def shuffle_in_place(items: list, draw: Callable[[], int], engine_range: int) ->
         for i in range(1, n):
             j = uniform_below(draw, engine_range, i + 1)
             items[i], items[j] = items[j], items[i]
+
+
+def mt19937_permutation(n: int, seed: int) -> list:
+    """``0 .. n - 1`` shuffled by ``std::shuffle`` over ``std::mt19937(seed)`` (MindSpore's ``RandpermV2`` CPU
+    kernel)."""
+    items = list(range(n))
+    shuffle_in_place(items, Mt19937(seed).draw, MT19937_RANGE)
+    return items

@@ -1,8 +1,9 @@
 """Functional ops of ``mindspore.ops`` from the tail of the 2.10 usage list, written over ops of the table:
 ``argsort``, ``hstack``, ``vstack``, ``atleast_2d``, ``mm``, ``block_diag``, ``median``, ``hann_window``,
 ``diag_embed``, ``sequence_mask``, ``take``, ``tensor_split``, ``scatter``, ``intopk``, ``softmin``,
-``hardtanh``, ``tanhshrink``, ``gumbel_softmax``, ``fmax``, ``fmin``, ``unfold``, ``fold``. Each runs eagerly
-and compiled and is differentiable where MindSpore's is (as the composition of the ops it is written with)."""
+``hardtanh``, ``tanhshrink``, ``gumbel_softmax``, ``fmax``, ``fmin``, ``unfold``, ``fold``, ``column_stack``.
+Each runs eagerly and compiled and is differentiable where MindSpore's is (as the composition of the ops it is
+written with)."""
 from __future__ import annotations
 
 import math
@@ -20,7 +21,7 @@ from .scatter_ops import tensor_scatter_elements
 
 __all__ = ["argsort", "hstack", "vstack", "atleast_2d", "mm", "block_diag", "median", "hann_window", "diag_embed",
            "sequence_mask", "take", "tensor_split", "scatter", "intopk", "softmin", "hardtanh", "tanhshrink",
-           "gumbel_softmax", "fmax", "fmin", "unfold", "fold"]
+           "gumbel_softmax", "fmax", "fmin", "unfold", "fold", "column_stack"]
 
 
 def argsort(input: Tensor, axis: int = -1, descending: bool = False) -> Tensor:
@@ -44,6 +45,22 @@ def hstack(tensors) -> Tensor:
     """The Tensors joined along their second dim (1-D Tensors and scalars along their only one)."""
     tensors = tuple(F.reshape(t, (1,)) if not t.shape else t for t in _tensor_sequence(tensors, "hstack"))
     return F.concat(tensors, 0 if all(len(t.shape) == 1 for t in tensors) else 1)
+
+
+def column_stack(tensors) -> Tensor:
+    """The Tensors side by side along dim 1: a 1-D ``(n,)`` one as the column ``(n, 1)``, a scalar as ``(1, 1)``.
+
+    Raises:
+        TypeError: if ``tensors`` is not a list or tuple of Tensors. ValueError: if it is empty.
+    """
+    columns = []
+    for tensor in _tensor_sequence(tensors, "column_stack"):
+        if not isinstance(tensor, Tensor):
+            raise TypeError(f"For column_stack, the input element must be tensor, but got {type(tensor)}.")
+        columns.append(F.reshape(tensor, (-1, 1)) if len(tensor.shape) < 2 else tensor)
+    if not columns:
+        raise ValueError("For column_stack, the input must have at least 1 tensor, but got 0.")
+    return F.concat(tuple(columns), 1)
 
 
 def _at_least_2d(tensor: Tensor) -> Tensor:

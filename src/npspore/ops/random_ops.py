@@ -5,7 +5,8 @@
 Each is a composition over the table's ``random_uniform``/``random_normal``/``uniform_int`` ops, so it draws at
 run time, eagerly and compiled, and is never folded. ``randint``, ``rand_like``, ``randn_like``, ``shuffle``,
 ``UniformInt`` and a seeded ``bernoulli`` draw MindSpore's numbers (its CPU kernels', from the primitive seeds
-``_get_graph_seed`` gives, see :mod:`npspore.common.kernel_random`). The others draw from npspore's seeded generator (``set_seed``), with
+``_get_graph_seed`` gives, see :mod:`npspore.common.kernel_random`); ``randperm`` is MindSpore's function of its
+``seed`` and ``offset`` (a ``std::mt19937`` shuffle, the same order every call). The others draw from npspore's seeded generator (``set_seed``), with
 MindSpore's distributions, shapes, dtypes and checks but not its numbers; for them a per-call seed is not
 implemented: a nonzero one raises ``ValueError``.
 """
@@ -14,12 +15,16 @@ from __future__ import annotations
 import math
 from typing import Any
 
+import numpy as np
+
 from ..common import dtype as mstype
 from ..common.kernel_random import function_kernel, new_kernel
 from ..common.seed import _get_graph_seed
 from ..common.tensor import Tensor, _np_dtype
+from ..core.libstdcxx_random import mt19937_permutation
 from .array_functional import _random, running_sum
 from .eager import run
+from .linalg_extra import _HostCall
 from .numeric import _check_tensor
 from .primitive_statistics_a_l import bernoulli as _bernoulli
 from .primitives import Primitive
@@ -154,23 +159,23 @@ def multinomial(input: Tensor, num_samples: int, replacement: bool = True, seed:
     return run("topk", keys, k=num_samples, largest=True)[1]
 
 
-def _permutation(n: int) -> Tensor:
-    """A random permutation of ``0 .. n - 1`` (Int32): the order of ``n`` uniform samples."""
-    return run("topk", _uniform((n,)), k=n, largest=False)[1]
+_MT19937_PERMUTATION = _HostCall("RandpermV2", lambda n, seed: (mt19937_permutation(n, seed),), of_integers=True)
 
 
 def randperm(n: int, seed: int = 0, offset: int = 0, dtype: Any = mstype.int64) -> Tensor:
-    """A random permutation of ``0 .. n - 1``, as ``dtype``.
+    """A permutation of ``0 .. n - 1``, as ``dtype``: as MindSpore 2.10's ``RandpermV2`` CPU kernel, a function
+    of its arguments alone (not of ``set_seed``; every call with the same arguments gives the same order):
+    ``std::shuffle`` over ``std::mt19937(offset or seed)``.
 
     Raises:
         TypeError: if ``n`` is not an int.
-        ValueError: if ``n`` is negative, or ``seed`` or ``offset`` is nonzero.
+        ValueError: if ``n`` is not positive.
     """
-    _no_seed("randperm", seed=seed, offset=offset)
     _check_int("randperm", "n", n)
-    if n < 0:
-        raise ValueError(f"For 'randperm', the 'n' must be non-negative, but got {n}.")
-    return run("cast", _permutation(n), dtype=_np_dtype(dtype))
+    if n <= 0:
+        raise ValueError(f"For 'RandpermV2', the input 'n' must be greater than 0, but got data: {n}.")
+    order = _MT19937_PERMUTATION((((n,), np.dtype(np.int64)),), (n, offset or seed))[0]
+    return run("cast", order, dtype=_np_dtype(dtype))
 
 
 def shuffle(x: Tensor, seed: Any = None) -> Tensor:
