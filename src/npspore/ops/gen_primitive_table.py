@@ -422,7 +422,8 @@ def _in_place(name: str, function: Callable) -> Callable:
     def update(input: Tensor, *rest: Any, **keywords: Any) -> Tensor:
         if not isinstance(input, Tensor):
             raise TypeError(f"For '{name}', the 'input' must be a Tensor, but got {type(input).__name__}.")
-        return assign(input, function(input, *rest, **keywords))
+        assign(input, function(input, *rest, **keywords))
+        return input
     update.__name__ = update.__qualname__ = getattr(function, "__name__", name)
     update.__module__ = getattr(function, "__module__", __name__)
     return update

@@ -74,7 +74,8 @@ def _write(name, tensor, value):
     """``value`` written into ``tensor`` (cast to its dtype, ``ops.assign``, an assignment effect in compiled code),
     after :data:`_CHECK`; returns ``tensor``."""
     _CHECK(name, tensor, value)
-    return assign(tensor, value)
+    assign(tensor, value)
+    return tensor
 
 
 def add_(self, other, *, alpha=1):
