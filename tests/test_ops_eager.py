@@ -255,7 +255,8 @@ def test_run_returns_a_tuple_for_multi_output_ops():
 def test_assign_writes_into_the_parameter_in_place():
     p = ms.Parameter(T([1., 2.], ms.float32), name="p")
     data = p._array
-    assert ops.assign(p, T([5., 6.], ms.float32)).asnumpy().tolist() == [5., 6.]   # a Tensor, as MindSpore 2.10's
+    written = ops.assign(p, T([5., 6.], ms.float32))   # a Tensor of the value written, as MindSpore 2.10's
+    assert type(written) is ms.Tensor and written.asnumpy().tolist() == [5., 6.]
     assert ops.assign_add(p, T([1., 1.], ms.float32)).asnumpy().tolist() == [6., 7.]
     ops.AssignSub()(p, 0.5)
     assert p._array is data and data.tolist() == [5.5, 6.5]

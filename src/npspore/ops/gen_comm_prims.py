@@ -18,6 +18,12 @@ from . import functional as F
 from .eager import assign, run
 
 
+def _written(target: Tensor, value: Any) -> Tensor:
+    """``value`` written into ``target`` (``ops.assign``); returns ``target``, as the in-place primitives do."""
+    assign(target, value)
+    return target
+
+
 def _check_rank_size(name: str, rank_size: int, group: str) -> int:
     size = get_group_size(group)
     if rank_size != size:
@@ -56,15 +62,13 @@ def inner_reduce_scatter(input: Tensor, rank_size: int, op_type: str, group: str
 
 def all_reduce(input: Tensor, op_type: str, group: str, async_op: bool = True) -> Tensor:
     """``input`` replaced by its ``op_type`` reduction over ``group``."""
-    assign(input, inner_all_reduce(input, op_type, group, async_op))
-    return input
+    return _written(input, inner_all_reduce(input, op_type, group, async_op))
 
 
 def all_gather_into_tensor(other: Tensor, input: Tensor, rank_size: int, group: str, async_op: bool = True) -> Tensor:
     """``other`` replaced by the ranks' ``input`` concatenated along axis 0."""
     _check_rank_size("DistCommAllGatherIntoTensor", rank_size, group)
-    assign(other, comm_func.all_gather_into_tensor(input, group, async_op)[0])
-    return other
+    return _written(other, comm_func.all_gather_into_tensor(input, group, async_op)[0])
 
 
 def all_gather(tensor_list: Any, input: Tensor, rank_size: int, group: str, async_op: bool = True) -> Any:
@@ -78,8 +82,7 @@ def reduce_scatter_tensor(other: Tensor, input: Tensor, rank_size: int, op_type:
                           async_op: bool = True) -> Tensor:
     """``other`` replaced by this rank's block along axis 0 of the ``op_type`` reduction of ``input``."""
     _check_rank_size("DistCommReduceScatterTensor", rank_size, group)
-    assign(other, comm_func.reduce_scatter_tensor(input, op_type, group, async_op)[0])
-    return other
+    return _written(other, comm_func.reduce_scatter_tensor(input, op_type, group, async_op)[0])
 
 
 def reduce_scatter(other: Tensor, input_list: Any, rank_size: int, op_type: str, group: str,
@@ -88,22 +91,18 @@ def reduce_scatter(other: Tensor, input_list: Any, rank_size: int, op_type: str,
     _check_rank_size("DistCommReduceScatter", rank_size, group)
     stacked = run("concat", *[F.expand_dims(tensor, 0) for tensor in input_list], axis=0)
     block = comm_func.reduce_scatter_tensor(stacked, op_type, group, async_op)[0]
-    assign(other, F.reshape(block, other.shape))
-    return other
+    return _written(other, F.reshape(block, other.shape))
 
 
 def broadcast(input: Tensor, src: int, rank_id: int, group: str, async_op: bool = True) -> Tensor:
     """``input`` replaced by the group rank ``src``'s ``input``."""
-    assign(input, run("broadcast", input, root=src, group=group, size=get_group_size(group)))
-    return input
+    return _written(input, run("broadcast", input, root=src, group=group, size=get_group_size(group)))
 
 
 def reduce(input: Tensor, op_type: str, dst: int, group: str, async_op: bool = True) -> Tensor:
     """``input`` replaced, on the world rank ``dst``, by the ``op_type`` reduction of the ranks' ``input``."""
     reduced = comm_func.reduce(input, dst, op_type, group)
-    if get_rank() == dst:
-        assign(input, reduced)
-    return input
+    return _written(input, reduced) if get_rank() == dst else input
 
 
 def barrier(group: str, async_op: bool = True) -> None:
@@ -117,8 +116,7 @@ def scatter_tensor(other: Tensor, input: Tensor, rank_size: int, src: int, rank_
     size = _check_rank_size("DistCommScatterTensor", rank_size, group)
     sent = run("broadcast", input, root=src, group=group, size=size)
     block = F.split(sent, sent.shape[0] // size, 0)[_group_rank(group)]
-    assign(other, F.reshape(block, other.shape))
-    return other
+    return _written(other, F.reshape(block, other.shape))
 
 
 def scatter(other: Tensor, scatter_list: Any, rank_size: int, src: int, rank_id: int, group: str,
@@ -127,8 +125,7 @@ def scatter(other: Tensor, scatter_list: Any, rank_size: int, src: int, rank_id:
     size = _check_rank_size("DistCommScatter", rank_size, group)
     stacked = run("concat", *[F.expand_dims(tensor, 0) for tensor in scatter_list], axis=0)
     sent = run("broadcast", stacked, root=src, group=group, size=size)
-    assign(other, F.reshape(sent[_group_rank(group)], other.shape))
-    return other
+    return _written(other, F.reshape(sent[_group_rank(group)], other.shape))
 
 
 def gather_into_tensor(other: Tensor, input: Tensor, rank_size: int, dst: int, rank_id: int, group: str,
@@ -136,9 +133,7 @@ def gather_into_tensor(other: Tensor, input: Tensor, rank_size: int, dst: int, r
     """On the group rank ``dst``, ``other`` replaced by the ranks' ``input`` concatenated along axis 0."""
     _check_rank_size("DistCommGatherIntoTensor", rank_size, group)
     gathered = comm_func.all_gather_into_tensor(input, group, async_op)[0]
-    if _group_rank(group) == dst:
-        assign(other, gathered)
-    return other
+    return _written(other, gathered) if _group_rank(group) == dst else other
 
 
 def gather(input: Tensor, gather_list: Any, rank_size: int, dst: int, rank_id: int, group: str,
