@@ -68,7 +68,7 @@ from .communication.transport import all_gather, all_reduce, broadcast, reduce, 
 # The named multi-statement lowerings of the op templates (convolution columns, max pooling, last-axis gathers).
 from .core.kernels_np import (add_at, col2im, gather_last, im2col, log_softmax_probs, max_pool2d,  # noqa: E402,F401
                               max_pool2d_grad, normalize, pool_windows, reshape_keeping, scatter_last,
-                              scatter_last_add, softmax, split_parts)
+                              scatter_last_add, sign, softmax, split_parts)
 from .core.division import floor_divide, floor_mod, remainder  # noqa: E402,F401 - MindSpore's values at a zero divisor
 from .core.matmul_split import matmul_split, matmul_start, matmul_wait  # noqa: E402,F401 - large products, on threads
 from .core.split_rows import split_rows  # noqa: E402,F401 - runs of elementwise statements, on threads

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from .kernels_np import sign   # noqa: F401 - the elementwise templates' ``rt`` is this module
+
 __all__ = ["floor_divide", "floor_mod", "remainder"]
 
 

@@ -22,7 +22,21 @@ from .split_rows import blocks, worth_splitting
 from .thread_pool import helper_count, run_blocks
 
 __all__ = ["im2col", "col2im", "pool_windows", "max_pool2d", "max_pool2d_grad", "gather_last", "scatter_last",
-           "scatter_last_add", "add_at", "split_parts", "normalize", "softmax", "log_softmax_probs", "reshape_keeping"]
+           "scatter_last_add", "add_at", "split_parts", "normalize", "softmax", "log_softmax_probs", "reshape_keeping",
+           "sign"]
+
+
+_SIGN_OF_COMPLEX_IS_UNIT = int(np.__version__.split(".")[0]) >= 2
+
+
+def sign(x):
+    """``np.sign``, with NumPy 2's sign of a complex number, ``z / |z|`` (0 at 0), under NumPy 1.26 too (which gives
+    the sign of the real part): the gradient of a complex ``abs`` reads it."""
+    if _SIGN_OF_COMPLEX_IS_UNIT or np.asarray(x).dtype.kind != "c":
+        return np.sign(x)
+    x = np.asarray(x)
+    magnitude = np.abs(x)
+    return np.where(magnitude == 0, 0, x / np.where(magnitude == 0, 1, magnitude)).astype(x.dtype)
 
 
 def _padded(x: np.ndarray, padding: tuple, fill: float = 0.0) -> np.ndarray:
