@@ -5,7 +5,7 @@ seeds :func:`_get_graph_seed` gives them; ``set_seed`` resets the op seeds.
 npspore's own random compositions draw from one NumPy ``Generator`` (:func:`default_rng`), which ``set_seed``
 replaces with a generator seeded by the given value. Like MindSpore, it also seeds NumPy's legacy global generator, from
 which the initializers take their seeds (:mod:`npspore.common.philox`), so the same seed gives the same
-initial weights, MindSpore's.
+initial weights, MindSpore's, and Python's ``random`` (MindSpore's ``set_seed`` sets the dataset seed, which seeds it).
 
 The private ``_get_graph_seed(op_seed, kernel_name)`` is MindSpore's pair of seeds for a random primitive
 (``seed0, seed1 = _get_graph_seed(0, "dropout")``, passed to ``DropoutGenMask(Seed0=..., Seed1=...)``): the
